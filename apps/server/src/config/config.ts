@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'deve iniziare con postgres:// o postgresql://' })
+    .optional(),
+  JWT_SECRET: z.string().min(32, { error: 'almeno 32 caratteri' }).optional(),
+  DEMO_ON_NETWORK: bool,
+  PRODUCTION_DOMAIN: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(100),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  TRUST_PROXY: bool,
+  REDIS_URL: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'DATA_DIR'> {
+  dataDir: string;
+  uploadsDir: string;
+  pgliteDir: string;
+  isProduction: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a wrong value stops start-up naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configurazione non valida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Configurazione non valida:\n  JWT_SECRET: obbligatoria in produzione (almeno 32 caratteri)',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    pgliteDir: path.join(dataDir, 'pgdata'),
+    isProduction: e.NODE_ENV === 'production',
+    webDistDir: e.WEB_DIST_DIR
+      ? path.resolve(e.WEB_DIST_DIR)
+      : path.resolve(import.meta.dirname, '../../../web/dist'),
+  };
+}
+
+export function isLoopback(host: string): boolean {
+  return (
+    host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}

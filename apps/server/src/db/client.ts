@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** A database name for /api/health: never a path or a host. */
+  dbName: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded engine, for backups (PGlite only). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; undefined means in memory. */
+  pgliteDir?: string;
+  /** A PGlite dump to start from (tests load a migrated template). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client's error (the server restarting) must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const dbName = new URL(options.databaseUrl).pathname.replace(/^\//, '') || 'postgres';
+    return {
+      db,
+      kind: 'postgres',
+      dbName,
+      pool,
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.loadDataDir,
+  });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    dbName: 'gestcava',
+    pglite: client,
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './companies.js';
+export * from './users.js';
+export * from './operations.js';

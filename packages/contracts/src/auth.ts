@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PAGE_KEYS } from './permissions.js';
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+
+export const passwordSchema = z
+  .string({ error: 'La password è obbligatoria' })
+  .min(PASSWORD_MIN, { error: `La password deve avere almeno ${PASSWORD_MIN} caratteri` })
+  .max(PASSWORD_MAX, { error: `La password può avere al massimo ${PASSWORD_MAX} caratteri` });
+
+export const emailSchema = z
+  .string({ error: "L'email è obbligatoria" })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: "L'email è troppo lunga" })
+  .pipe(z.email({ error: 'Email non valida' }));
+
+export const nameSchema = z
+  .string({ error: 'Il nome è obbligatorio' })
+  .trim()
+  .min(1, { error: 'Il nome è obbligatorio' })
+  .max(120, { error: 'Il nome può avere al massimo 120 caratteri' });
+
+export const roleSchema = z.enum(['admin', 'user'], { error: 'Ruolo non valido' });
+
+const permissionValueSchema = z.union([
+  z.boolean(),
+  z.strictObject({ access: z.boolean(), write: z.boolean().optional() }),
+]);
+export const permissionsSchema = z.partialRecord(z.enum(PAGE_KEYS), permissionValueSchema);
+
+export const idSchema = z.uuid({ error: 'Identificativo non valido' });
+
+export const loginBodySchema = z.strictObject({
+  email: z.string({ error: "L'email è obbligatoria" }).trim().toLowerCase().min(1).max(254),
+  // No length rule here: a login only compares, and the same 401 must answer every wrong pair.
+  password: z.string({ error: 'La password è obbligatoria' }).min(1).max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  companyId: z.string(),
+  permissions: permissionsSchema,
+  active: z.boolean(),
+  createdAt: z.string().optional(),
+  lastLoginAt: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  user: userSchema.extend({ accessToken: z.string() }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z.string({ error: 'La password attuale è obbligatoria' }).min(1).max(1024),
+  newPassword: passwordSchema,
+});
+
+export const registerBodySchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  role: roleSchema.default('user'),
+  companyId: idSchema.optional(),
+  permissions: permissionsSchema.default({}),
+  active: z.boolean().default(true),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** Admin edit: every field; a user editing themself may send only name and email (checked by the server). */
+export const updateUserBodySchema = z.strictObject({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  role: roleSchema.optional(),
+  companyId: idSchema.optional(),
+  permissions: permissionsSchema.optional(),
+  active: z.boolean().optional(),
+  /** an admin's password reset */
+  password: passwordSchema.optional(),
+});
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+export const usersResponseSchema = z.object({ success: z.literal(true), users: z.array(userSchema) });
+export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export const csrfTokenResponseSchema = z.object({ csrfToken: z.string() });
+export const logoResponseSchema = z.object({ logoUrl: z.string().nullable() });
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok']),
+  version: z.string(),
+  db: z.enum(['pglite', 'postgres']),
+  dbName: z.string(),
+  staging: z.boolean(),
+});
+export type Health = z.infer<typeof healthResponseSchema>;

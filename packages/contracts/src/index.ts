@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+// Italian messages for every zod failure that has no message of its own, on both sides.
+z.config(z.locales.it());
+
+export * from './permissions.js';
+export * from './errors.js';
+export * from './pagination.js';
+export * from './auth.js';
+export * from './companies.js';
+export const APP_VERSION = '1.0.0';
