@@ -1,0 +1,148 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@gestcava/contracts';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/config.js';
+import type { Database } from './db/client.js';
+import { createStorage } from './lib/storage.js';
+import { deriveKeys } from './lib/secrets.js';
+import { loggerOptions } from './lib/logger.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createLoginThrottle } from './modules/auth/login-throttle.js';
+import { createSessionStore } from './modules/auth/sessions.js';
+import { companiesRoutes } from './modules/companies/companies.routes.js';
+import { createCompaniesService } from './modules/companies/companies.service.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { authPlugin } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { idempotencyPlugin, pruneIdempotencyKeys } from './plugins/idempotency.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Routes registered by libraries (the OpenAPI UI, static files) are public by nature. */
+const LIBRARY_ROUTE = /^\/(docs(\/|$)|\*$)/;
+
+/** Builds the whole app; `main.ts` listens on it and the tests inject into the same thing. */
+export async function buildApp({ config, database, secret, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (LIBRARY_ROUTE.test(route.url) && !route.config?.access) {
+      route.config = { ...route.config, access: 'public' };
+    }
+    routes.push(route);
+  });
+  app.decorate('routeList', routes);
+
+  const { db } = database;
+  const keys = deriveKeys(secret);
+  const sessions = createSessionStore({
+    db,
+    policy: { idleMs: config.SESSION_IDLE_HOURS * 3600_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3600_000 },
+  });
+  const throttle = createLoginThrottle(db, {
+    perAccount: config.LOGIN_MAX_FAILURES_ACCOUNT,
+    perAddress: config.LOGIN_MAX_FAILURES_IP,
+    windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+  });
+  const storage = createStorage({ root: config.uploadsDir, signingKey: keys.signedUrl });
+  const users = createUsersService({ db, sessions });
+  const companies = createCompaniesService({ db, storage, users });
+  const auth = createAuthService({ db, keys, sessions, throttle });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 20, fieldSize: 100_000, parts: 100 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'GestCava API', version: APP_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  await app.register(authPlugin, { db, keys, sessions });
+  await app.register(idempotencyPlugin, { db });
+
+  await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
+  await app.register(authRoutes, { auth, users, keys });
+  await app.register(usersRoutes, { users, companies });
+  await app.register(companiesRoutes, { companies });
+  await app.register(filesRoutes, { storage });
+  await registerWebApp(app, config.webDistDir);
+
+  const maintenance = setInterval(() => {
+    Promise.all([throttle.prune(), pruneIdempotencyKeys(db), storage.sweepTemp(3600_000)]).catch((err: unknown) =>
+      app.log.error({ err }, 'manutenzione periodica non riuscita'),
+    );
+  }, 10 * 60_000);
+  maintenance.unref();
+  app.addHook('onClose', async () => clearInterval(maintenance));
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: RouteOptions[];
+    services: {
+      sessions: import('./modules/auth/sessions.js').SessionStore;
+      storage: import('./lib/storage.js').Storage;
+      users: import('./modules/users/users.service.js').UsersService;
+      companies: import('./modules/companies/companies.service.js').CompaniesService;
+      auth: import('./modules/auth/auth.service.js').AuthService;
+      throttle: ReturnType<typeof createLoginThrottle>;
+    };
+  }
+}

@@ -1,0 +1,138 @@
+import type { Permissions } from '@gestcava/contracts';
+import { like } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { companies, users } from '../schema/index.js';
+import { hashPassword } from '../../modules/auth/passwords.js';
+
+export const DEMO_PASSWORD = 'Cava-Demo-2026';
+export const DEMO_EMAIL_DOMAIN = '@cava.example';
+
+export interface DemoLogin {
+  email: string;
+  role: 'admin' | 'user';
+  company: string;
+  permissions: Permissions;
+}
+
+export const DEMO_COMPANIES = {
+  marmi: {
+    name: 'Marmi Demo S.r.l.',
+    quarryName: 'Canalgrande',
+    partitaIva: '01234567897',
+    indirizzo: 'Via Carriona 112',
+    cap: '54033',
+    comune: 'Carrara',
+    provincia: 'MS',
+    nazione: 'IT',
+    telefono: '+39 0585 123456',
+    email: 'info@marmidemo.example',
+    pec: 'marmidemo@pec.example',
+  },
+  segheria: {
+    name: 'Segheria Demo S.r.l.',
+    quarryName: null,
+    partitaIva: '04567890126',
+    indirizzo: 'Viale XX Settembre 45',
+    cap: '54033',
+    comune: 'Carrara',
+    provincia: 'MS',
+    nazione: 'IT',
+    telefono: '+39 0585 654321',
+    email: 'info@segheriademo.example',
+    pec: 'segheriademo@pec.example',
+  },
+} as const;
+
+/** DESIGN §7: the demo users, all with the same password. */
+export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typeof DEMO_COMPANIES }> = [
+  { email: 'admin@cava.example', name: 'Giulia Bertolini', role: 'admin', company: 'Marmi Demo', companyKey: 'marmi', permissions: {} },
+  {
+    email: 'produzione@cava.example',
+    name: 'Marco Lazzerini',
+    role: 'user',
+    company: 'Marmi Demo',
+    companyKey: 'marmi',
+    permissions: { dashboard: true, bancate: true, blocchi: true, 'blocchi-esterni': true, 'photo-gallery': true, chat: true },
+  },
+  {
+    email: 'magazzino@cava.example',
+    name: 'Sara Dell’Amico',
+    role: 'user',
+    company: 'Marmi Demo',
+    companyKey: 'marmi',
+    permissions: {
+      dashboard: true,
+      'lavorazione-lastre': true,
+      'lavorazione-pavimenti': true,
+      'magazzino-lastre': true,
+      'magazzino-pavimenti': true,
+      'photo-gallery': true,
+      chat: true,
+    },
+  },
+  {
+    email: 'vendite@cava.example',
+    name: 'Luca Baratta',
+    role: 'user',
+    company: 'Marmi Demo',
+    companyKey: 'marmi',
+    permissions: {
+      dashboard: true,
+      collaudi: true,
+      clienti: true,
+      fornitori: true,
+      statistiche: true,
+      chat: true,
+      blocchi: { access: true, write: false },
+    },
+  },
+  {
+    email: 'segheria@cava.example',
+    name: 'Paolo Ricci',
+    role: 'user',
+    company: 'Segheria Demo',
+    companyKey: 'segheria',
+    permissions: { dashboard: true, blocchi: true, 'lavorazione-lastre': true, 'magazzino-lastre': true, chat: true },
+  },
+];
+
+export interface DemoContext {
+  db: Db;
+  companyIds: Record<keyof typeof DEMO_COMPANIES, string>;
+  userIds: Record<string, string>;
+}
+
+/**
+ * Later modules add their demo data as further steps here (DESIGN §7), each receiving the ids made
+ * before it, so an empty database always shows a living quarry.
+ */
+const steps: Array<(ctx: DemoContext) => Promise<void>> = [];
+
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ctx = await db.transaction(async (tx) => {
+    const marmi = await tx.insert(companies).values(DEMO_COMPANIES.marmi).returning({ id: companies.id });
+    const segheria = await tx.insert(companies).values(DEMO_COMPANIES.segheria).returning({ id: companies.id });
+    const companyIds = { marmi: marmi[0]!.id, segheria: segheria[0]!.id };
+    const userIds: Record<string, string> = {};
+    for (const u of DEMO_USERS) {
+      const [row] = await tx
+        .insert(users)
+        .values({ email: u.email, name: u.name, role: u.role, companyId: companyIds[u.companyKey], permissions: u.permissions, passwordHash })
+        .returning({ id: users.id });
+      userIds[u.email] = row!.id;
+    }
+    return { db, companyIds, userIds };
+  });
+  for (const step of steps) await step(ctx);
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: companies.id }).from(companies).limit(1);
+  return rows.length === 0;
+}
+
+export async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(like(users.email, `%${DEMO_EMAIL_DOMAIN}`)).limit(1);
+  return rows.length > 0;
+}

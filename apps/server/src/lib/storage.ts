@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { hmac, safeEqual } from './secrets.js';
+
+/** Prefix under which signed file URLs are served (inside the API's `/api` prefix). */
+export const FILES_ROUTE = '/api/files';
+
+const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}(?:-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;
+
+export interface SignedUrlOptions {
+  ttlSeconds: number;
+  /** Served as an attachment with this file name. */
+  downloadName?: string;
+}
+
+export type Storage = ReturnType<typeof createStorage>;
+
+/**
+ * Files live under `<root>/<companyId>/<aa>/<bb>/<uuid>.<ext>` (DESIGN §2.2): names chosen by the
+ * server, never by the client, and served only through short-lived signed URLs.
+ */
+export function createStorage({ root, signingKey }: { root: string; signingKey: Buffer }) {
+  const tempDir = path.join(root, 'tmp');
+  fs.mkdirSync(tempDir, { recursive: true });
+
+  function absolute(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error('chiave di file non valida');
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('chiave di file non valida');
+    return full;
+  }
+
+  function signature(key: string, exp: number, downloadName: string) {
+    return hmac(signingKey, `${key}\n${exp}\n${downloadName}`);
+  }
+
+  return {
+    root,
+    tempDir,
+
+    tempPath(): string {
+      return path.join(tempDir, `${crypto.randomUUID()}.part`);
+    },
+
+    newKey(companyId: string, ext: string, variant?: string): string {
+      const id = uuidv7();
+      const hash = crypto.createHash('sha1').update(id).digest('hex');
+      return `${companyId}/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${id}${variant ? `-${variant}` : ''}.${ext}`;
+    },
+
+    /** Moves a finished temporary file into place (same filesystem: an atomic rename). */
+    async commit(tempFile: string, key: string): Promise<void> {
+      const target = absolute(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(tempFile, target);
+    },
+
+    async writeBuffer(key: string, data: Buffer): Promise<void> {
+      const tmp = path.join(tempDir, `${crypto.randomUUID()}.part`);
+      await fsp.writeFile(tmp, data);
+      await this.commit(tmp, key);
+    },
+
+    async remove(key: string): Promise<void> {
+      await fsp.rm(absolute(key), { force: true });
+    },
+
+    path: absolute,
+
+    isValidKey(key: string): boolean {
+      return KEY_PATTERN.test(key);
+    },
+
+    exists(key: string): boolean {
+      return KEY_PATTERN.test(key) && fs.existsSync(absolute(key));
+    },
+
+    /** A relative URL the browser can use without a bearer token; the web client prefixes the server address. */
+    signedUrl(key: string, { ttlSeconds, downloadName = '' }: SignedUrlOptions): string {
+      const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const params = new URLSearchParams({ exp: String(exp), sig: signature(key, exp, downloadName) });
+      if (downloadName) params.set('dl', downloadName);
+      return `${FILES_ROUTE}/${key}?${params.toString()}`;
+    },
+
+    verifySignature(key: string, exp: number, sig: string, downloadName: string): 'ok' | 'expired' | 'invalid' {
+      if (!KEY_PATTERN.test(key) || !Number.isFinite(exp)) return 'invalid';
+      if (!safeEqual(sig, signature(key, exp, downloadName))) return 'invalid';
+      return exp * 1000 < Date.now() ? 'expired' : 'ok';
+    },
+
+    /** Temporary files left by a crash mid-upload (QUALITY R7). */
+    async sweepTemp(olderThanMs = 0): Promise<number> {
+      let removed = 0;
+      for (const name of await fsp.readdir(tempDir)) {
+        const file = path.join(tempDir, name);
+        const stat = await fsp.stat(file).catch(() => null);
+        if (stat && Date.now() - stat.mtimeMs >= olderThanMs) {
+          await fsp.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromFile } from 'file-type';
+import { AppError } from './app-error.js';
+import type { Storage } from './storage.js';
+
+/** Types the project accepts, recognised by their bytes, never by name or declared type. */
+export const FILE_KINDS = {
+  jpeg: { mime: 'image/jpeg', ext: 'jpg', label: 'JPEG' },
+  png: { mime: 'image/png', ext: 'png', label: 'PNG' },
+  webp: { mime: 'image/webp', ext: 'webp', label: 'WebP' },
+  pdf: { mime: 'application/pdf', ext: 'pdf', label: 'PDF' },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx', label: 'Word' },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx', label: 'Excel' },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ext: 'pptx', label: 'PowerPoint' },
+} as const;
+export type FileKind = keyof typeof FILE_KINDS;
+export const IMAGE_KINDS: FileKind[] = ['jpeg', 'png', 'webp'];
+
+export interface ReceivedFile {
+  tempPath: string;
+  size: number;
+  sha256: string;
+  kind: FileKind;
+  mime: string;
+  ext: string;
+  originalName: string;
+}
+
+export interface ReceiveOptions {
+  allowed: readonly FileKind[];
+  maxBytes: number;
+}
+
+function describe(allowed: readonly FileKind[]) {
+  return allowed.map((k) => FILE_KINDS[k].label).join(', ');
+}
+
+/**
+ * The one way an uploaded file enters the system (DESIGN §2.2): streamed to a temporary file while
+ * hashing, refused past its size, checked by its bytes against an allowlist. The caller moves it into
+ * storage (`storage.commit`) or removes it; on any failure here nothing is left behind.
+ */
+export async function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
+  const tempPath = storage.tempPath();
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  try {
+    await pipeline(
+      part.file,
+      new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            done(new AppError('PAYLOAD_TOO_LARGE', `File troppo grande: al massimo ${Math.round(options.maxBytes / 1_048_576)} MB`));
+            return;
+          }
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      }),
+      fs.createWriteStream(tempPath, { flags: 'wx' }),
+    );
+    if (part.file.truncated) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `File troppo grande: al massimo ${Math.round(options.maxBytes / 1_048_576)} MB`);
+    }
+    if (size === 0) throw new AppError('VALIDATION', 'Il file è vuoto');
+    const detected = await fileTypeFromFile(tempPath);
+    const kind = options.allowed.find((k) => FILE_KINDS[k].mime === detected?.mime);
+    if (!kind) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Formato del file non supportato: sono accettati ${describe(options.allowed)}`);
+    }
+    return {
+      tempPath,
+      size,
+      sha256: hash.digest('hex'),
+      kind,
+      mime: FILE_KINDS[kind].mime,
+      ext: FILE_KINDS[kind].ext,
+      originalName: part.filename,
+    };
+  } catch (error) {
+    await fsp.rm(tempPath, { force: true });
+    // Drain what the client still sends so the connection can answer.
+    part.file.resume();
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import { buildApp } from './app.js';
+import { ConfigError, isLoopback, loadConfig } from './config/config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_PASSWORD, DEMO_USERS, hasDemoAccounts, isDatabaseEmpty, seedDemo } from './db/seed/demo.js';
+import { loadSecret } from './lib/secrets.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  await database.migrate();
+
+  if (!config.isProduction && (await isDatabaseEmpty(database.db))) {
+    console.log('Database vuoto: carico i dati dimostrativi…');
+    await seedDemo(database.db);
+  }
+  const demo = await hasDemoAccounts(database.db);
+  if (demo && !isLoopback(config.HOST) && !config.DEMO_ON_NETWORK) {
+    await database.close();
+    throw new ConfigError(
+      `HOST=${config.HOST}: gli account dimostrativi hanno una password nota, quindi il server ascolta solo su 127.0.0.1.\n` +
+        'Imposta DEMO_ON_NETWORK=1 per esporli comunque in rete, oppure usa un database senza dati dimostrativi.',
+    );
+  }
+
+  const app = await buildApp({ config, database, secret: loadSecret(config) });
+  await app.services.storage.sweepTemp();
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'arresto in corso');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+  console.log(`\nGestCava è pronto su ${url}  (database: ${database.kind})`);
+  if (demo) {
+    console.log(`Accessi dimostrativi (password ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(26)} ${u.role === 'admin' ? 'amministratore' : 'utente'} · ${u.company}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,149 @@
+import type { Permissions, Role } from '@gestcava/contracts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  companyId: string;
+  permissions: Permissions;
+  active: boolean;
+}
+
+export interface AuthContext {
+  user: AuthUser;
+  sessionId: string;
+}
+
+interface CachedSession {
+  context: AuthContext;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  fetchedAt: number;
+}
+
+const CACHE_MS = 5_000;
+const LAST_SEEN_WRITE_MS = 60_000;
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/**
+ * Server-side sessions behind the JWT (DESIGN §3.2): every request checks the row,
+ * cached per instance for at most 5 s, so a revocation is seen within that time everywhere
+ * and at once on this instance.
+ */
+export function createSessionStore({ db, policy }: { db: Db; policy: SessionPolicy }) {
+  const cache = new Map<string, CachedSession>();
+  const revokeListeners: Array<(sessionIds: string[]) => void> = [];
+
+  function notify(ids: string[]) {
+    for (const id of ids) cache.delete(id);
+    if (ids.length) for (const l of revokeListeners) l(ids);
+  }
+
+  return {
+    async create(userId: string, meta: { ip?: string; userAgent?: string }) {
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + policy.absoluteMs);
+      const [row] = await db
+        .insert(sessions)
+        .values({
+          userId,
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt,
+          ip: meta.ip ?? null,
+          userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        })
+        .returning({ id: sessions.id });
+      return { sessionId: row!.id, expiresAt };
+    },
+
+    /** The live session for a token's claims, or null when revoked, idle too long, expired or the user is inactive. */
+    async resolve(sessionId: string, userId: string): Promise<AuthContext | null> {
+      const now = Date.now();
+      let entry = cache.get(sessionId);
+      if (!entry || now - entry.fetchedAt > CACHE_MS) {
+        const [row] = await db
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+          .limit(1);
+        if (!row) {
+          cache.delete(sessionId);
+          return null;
+        }
+        entry = {
+          context: {
+            sessionId,
+            user: {
+              id: row.user.id,
+              name: row.user.name,
+              email: row.user.email,
+              role: row.user.role,
+              companyId: row.user.companyId,
+              permissions: row.user.permissions,
+              active: row.user.active,
+            },
+          },
+          createdAt: row.session.createdAt,
+          lastSeenAt: row.session.lastSeenAt,
+          expiresAt: row.session.expiresAt,
+          fetchedAt: now,
+        };
+        if (now - entry.lastSeenAt.getTime() > LAST_SEEN_WRITE_MS && now - entry.lastSeenAt.getTime() <= policy.idleMs) {
+          entry.lastSeenAt = new Date(now);
+          await db.update(sessions).set({ lastSeenAt: entry.lastSeenAt }).where(eq(sessions.id, sessionId));
+        }
+        cache.set(sessionId, entry);
+      }
+      const { context } = entry;
+      if (context.user.id !== userId || !context.user.active) return null;
+      if (now >= entry.expiresAt.getTime() || now - entry.createdAt.getTime() >= policy.absoluteMs) return null;
+      if (now - entry.lastSeenAt.getTime() >= policy.idleMs) return null;
+      return context;
+    },
+
+    async revoke(sessionId: string) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      notify([sessionId]);
+    },
+
+    /** Every session of the user, or all but one (a password change keeps the session that made it). */
+    async revokeAllForUser(userId: string, exceptSessionId?: string) {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+          ),
+        )
+        .returning({ id: sessions.id });
+      notify(rows.map((r) => r.id));
+      for (const [id, entry] of cache) if (entry.context.user.id === userId && id !== exceptSessionId) cache.delete(id);
+    },
+
+    /** Drops cached copies of a user (after their own name or email changed). */
+    forgetUser(userId: string) {
+      for (const [id, entry] of cache) if (entry.context.user.id === userId) cache.delete(id);
+    },
+
+    /** Realtime connections close when their session is revoked. */
+    onRevoke(listener: (sessionIds: string[]) => void) {
+      revokeListeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'gestcava';
+const AUDIENCE = 'gestcava-web';
+const ALG = 'HS256';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export async function signAccessToken(key: Uint8Array, claims: AccessClaims, expiresAt: Date): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key);
+}
+
+/** One algorithm, issuer, audience and expiry checked (QUALITY S6); anything else is null. */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [ALG],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      typ: 'JWT',
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §9: a token appears in logs only as its first 10 characters. */
+export function tokenPreview(token: string): string {
+  return `${token.slice(0, 10)}…`;
+}

@@ -1,0 +1,105 @@
+import {
+  associateUserBodySchema,
+  companiesResponseSchema,
+  companyResponseSchema,
+  createCompanyBodySchema,
+  idSchema,
+  updateCompanyBodySchema,
+  userResponseSchema,
+} from '@gestcava/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../lib/app-error.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { LOGO_MAX_BYTES, type CompaniesService } from './companies.service.js';
+
+const readGroup = { page: ['clienti', 'fornitori'], mode: 'read' } as const;
+const nullableCompanyResponse = z.object({ success: z.literal(true), company: companyResponseSchema.shape.company.nullable() });
+
+export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService }> = async (app, { companies }) => {
+  app.get(
+    '/companies/list',
+    { config: { access: readGroup }, schema: { tags: ['companies'], response: { 200: companiesResponseSchema } } },
+    async () => ({ success: true as const, companies: await companies.list() }),
+  );
+
+  app.get(
+    '/companies/details/:id',
+    {
+      config: { access: readGroup },
+      schema: { tags: ['companies'], params: z.object({ id: idSchema }), response: { 200: companyResponseSchema } },
+    },
+    async (request) => ({ success: true as const, company: await companies.get(request.params.id) }),
+  );
+
+  app.get(
+    '/companies/user-company',
+    { config: { access: 'authenticated' }, schema: { tags: ['companies'], response: { 200: nullableCompanyResponse } } },
+    async (request) => ({ success: true as const, company: await companies.get(requireAuth(request).companyId) }),
+  );
+
+  app.post(
+    '/companies/create',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['companies'], body: createCompanyBodySchema, response: { 201: companyResponseSchema } },
+    },
+    async (request, reply) => reply.code(201).send({ success: true as const, company: await companies.create(request.body) }),
+  );
+
+  app.put(
+    '/companies/update',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['companies'], body: updateCompanyBodySchema, response: { 200: companyResponseSchema } },
+    },
+    async (request) => ({ success: true as const, company: await companies.update(request.body) }),
+  );
+
+  app.post(
+    '/companies/upload-logo',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['companies'],
+        consumes: ['multipart/form-data'],
+        response: { 200: companyResponseSchema.extend({ logoUrl: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il logo come multipart/form-data');
+      // `companyId` (optional) must come before the file; the default is the company the request acts for.
+      let companyId = requireAuth(request).companyId;
+      for await (const part of request.parts({ limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 5 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'companyId' && part.value) {
+            const parsed = idSchema.safeParse(part.value);
+            if (!parsed.success) throw badRequest('Azienda non valida', [{ path: 'companyId', message: 'Azienda non valida' }]);
+            companyId = parsed.data;
+          }
+          continue;
+        }
+        if (part.fieldname !== 'logo') {
+          part.file.resume();
+          continue;
+        }
+        const company = await companies.uploadLogo(companyId, part);
+        return { success: true as const, company, logoUrl: company.logoUrl };
+      }
+      throw badRequest('Nessun file da caricare', [{ path: 'logo', message: 'Scegli un file immagine' }]);
+    },
+  );
+
+  app.post(
+    '/companies/associate-user',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['companies'], body: associateUserBodySchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const user = await companies.associateUser(request.body.userId, request.body.companyId ?? auth.companyId, auth);
+      return { success: true as const, user };
+    },
+  );
+};

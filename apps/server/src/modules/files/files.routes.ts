@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { FILES_ROUTE, type Storage } from '../../lib/storage.js';
+import { FILE_KINDS } from '../../lib/uploads.js';
+
+const MIME_BY_EXT = new Map<string, string>(Object.values(FILE_KINDS).map((k) => [k.ext, k.mime]));
+const INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+/** RFC 6266: an ASCII fallback plus the UTF-8 name (QUALITY S20). */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Every stored file is served here, and only with a valid, unexpired signature (DESIGN §2.2). */
+export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
+  app.get(
+    `${FILES_ROUTE}/*`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['files'],
+        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(100), dl: z.string().max(255).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const { exp, sig, dl = '' } = request.query;
+      const verdict = storage.verifySignature(key, exp, sig, dl);
+      if (verdict !== 'ok') {
+        throw new AppError('FORBIDDEN', verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
+      }
+      if (!storage.exists(key)) throw notFound('File non trovato');
+      const mime = MIME_BY_EXT.get(path.extname(key).slice(1)) ?? 'application/octet-stream';
+      const inline = INLINE.has(mime) && !dl;
+      return reply
+        .header('content-type', mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "sandbox; default-src 'none'")
+        .header('cache-control', `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`)
+        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', dl || path.basename(key)))
+        .send(fs.createReadStream(storage.path(key)));
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import {
+  idSchema,
+  logoResponseSchema,
+  registerBodySchema,
+  updateUserBodySchema,
+  userResponseSchema,
+  usersResponseSchema,
+} from '@gestcava/contracts';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../plugins/auth.js';
+import type { CompaniesService } from '../companies/companies.service.js';
+import type { UsersService } from './users.service.js';
+
+const idParams = z.object({ id: idSchema });
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; companies: CompaniesService }> = async (
+  app,
+  { users, companies },
+) => {
+  app.get(
+    '/user/users',
+    { config: { access: 'admin' }, schema: { tags: ['user'], response: { 200: usersResponseSchema } } },
+    async () => ({ success: true as const, users: await users.list() }),
+  );
+
+  app.get(
+    '/user/user/:id',
+    {
+      config: { access: 'selfOrAdmin' },
+      schema: { tags: ['user'], params: idParams, response: { 200: userResponseSchema } },
+    },
+    async (request) => ({ success: true as const, user: await users.get(request.params.id) }),
+  );
+
+  app.put(
+    '/user/update/:id',
+    {
+      config: { access: 'selfOrAdmin' },
+      schema: { tags: ['user'], params: idParams, body: updateUserBodySchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      user: await users.update(requireAuth(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/user/user/:id',
+    { config: { access: 'admin' }, schema: { tags: ['user'], params: idParams } },
+    async (request, reply) => {
+      await users.remove(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/user/register',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['user'], body: registerBodySchema, response: { 201: userResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await users.register(request.body, requireAuth(request).companyId);
+      return reply.code(201).send({ success: true as const, user });
+    },
+  );
+
+  app.get(
+    '/user/logo',
+    { config: { access: 'public' }, schema: { tags: ['user'], response: { 200: logoResponseSchema } } },
+    async (request) => ({ logoUrl: await companies.logoUrlFor(request.companyId) }),
+  );
+};

@@ -1,0 +1,115 @@
+import type { AccessRule } from '@gestcava/contracts';
+import { canAny, idSchema } from '@gestcava/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { companies } from '../db/schema/index.js';
+import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
+import type { Keys } from '../lib/secrets.js';
+import { CSRF_COOKIE, CSRF_HEADER, verifyCsrfToken } from '../modules/auth/csrf.js';
+import type { AuthContext, SessionStore } from '../modules/auth/sessions.js';
+import { verifyAccessToken } from '../modules/auth/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The one access rule every route declares (DESIGN §3.3). */
+    access?: AccessRule;
+    /** Only the login call accepts an anonymous anti-forgery token. */
+    csrf?: 'anonymous';
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** The company the request acts for: the user's, or an admin's `X-Company-Id`. */
+    companyId: string | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const csrfError = () =>
+  new AppError('CSRF_INVALID', 'Token di sicurezza non valido o scaduto: riprova', {
+    body: { tokenRefreshRequired: true },
+  });
+
+export interface AuthPluginOptions {
+  db: Db;
+  keys: Keys;
+  sessions: SessionStore;
+}
+
+/** Requires an authenticated request inside a handler (narrows the type). */
+export function requireAuth(request: FastifyRequest): AuthContext & { companyId: string } {
+  if (!request.auth || !request.companyId) throw unauthorized();
+  return { ...request.auth, companyId: request.companyId };
+}
+
+/**
+ * Authentication, anti-forgery, the access rule and the company scope, in that order,
+ * in `onRequest`: before a body is read or anything is written.
+ */
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { db, keys, sessions }) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('companyId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      const claims = await verifyAccessToken(keys.jwt, header.slice(7).trim());
+      request.auth = claims ? await sessions.resolve(claims.sessionId, claims.userId) : null;
+    }
+
+    const access = request.routeOptions.config.access;
+    if (!access) return; // not one of our routes (404 handler); the route-rule test keeps every route declared
+
+    // A dead session answers 401 before the anti-forgery check, so the client goes to log in
+    // instead of refreshing a token that can never be valid.
+    if (access !== 'public' && !request.auth) throw unauthorized();
+    if (!SAFE_METHODS.has(request.method)) {
+      const sent = request.headers[CSRF_HEADER];
+      const cookie = request.cookies[CSRF_COOKIE];
+      const token = typeof sent === 'string' ? sent : undefined;
+      const sessionId = request.auth?.sessionId ?? null;
+      const valid =
+        token !== undefined &&
+        cookie !== undefined &&
+        token === cookie &&
+        (verifyCsrfToken(keys.csrf, token, sessionId) ||
+          (request.routeOptions.config.csrf === 'anonymous' && verifyCsrfToken(keys.csrf, token, null)));
+      if (!valid) {
+        request.log.warn({ url: request.url }, 'token anti-falsificazione non valido');
+        throw csrfError();
+      }
+    }
+
+    const auth = request.auth;
+    if (!auth) return;
+    const user = auth.user;
+    const isAdmin = user.role === 'admin';
+
+    if (access === 'public' || access === 'authenticated') {
+      // nothing more than a live session (when there is one)
+    } else if (access === 'admin') {
+      if (!isAdmin) throw forbidden('Operazione riservata agli amministratori');
+    } else if (access === 'selfOrAdmin') {
+      const id = (request.params as { id?: string }).id;
+      if (!isAdmin && id !== user.id) throw forbidden();
+    } else {
+      const pages = typeof access.page === 'string' ? [access.page] : access.page;
+      if (!canAny(user, pages, access.mode)) throw forbidden();
+    }
+
+    const requested = request.headers['x-company-id'];
+    if (requested === undefined || requested === '') {
+      request.companyId = user.companyId;
+      return;
+    }
+    if (!isAdmin) throw forbidden("Solo un amministratore può operare per un'altra azienda");
+    const parsed = idSchema.safeParse(requested);
+    const [company] = parsed.success
+      ? await db.select({ id: companies.id }).from(companies).where(eq(companies.id, parsed.data)).limit(1)
+      : [];
+    if (!company) throw new AppError('VALIDATION', 'Azienda selezionata non valida');
+    request.companyId = company.id;
+  });
+});

@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: { userId: string; companyId: string; key: string } | null;
+  }
+}
+
+const HEADER = 'idempotency-key';
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** A claim older than this was left by a crash: the next try may take it over. */
+const STALE_IN_FLIGHT_MS = 5 * 60_000;
+const REPLAYED_HEADERS = ['content-type', 'location'];
+
+function fingerprint(method: string, url: string, body: unknown, contentLength: string | undefined) {
+  // A multipart body is not parsed yet here: its length stands in for it.
+  const content = body === undefined ? `len:${contentLength ?? ''}` : JSON.stringify(body);
+  return crypto.createHash('sha256').update(`${method} ${url}\n${content}`).digest('hex');
+}
+
+/**
+ * Optional `Idempotency-Key` on creating requests (DESIGN §3.2, Stripe's rules): the first answer
+ * for a key, user and company is stored and replayed; a concurrent twin gets 409, the same key with
+ * another body 422. Server errors are not stored, so a retry can succeed.
+ */
+export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers[HEADER];
+    if (request.method !== 'POST' || key === undefined || !request.auth || !request.companyId) return;
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+      throw new AppError('VALIDATION', 'Intestazione Idempotency-Key non valida');
+    }
+    const scope = { userId: request.auth.user.id, companyId: request.companyId, key };
+    const requestHash = fingerprint(request.method, request.url, request.body, request.headers['content-length']);
+    const where = and(
+      eq(idempotencyKeys.userId, scope.userId),
+      eq(idempotencyKeys.companyId, scope.companyId),
+      eq(idempotencyKeys.key, key),
+    );
+    await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'in_flight'), lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_IN_FLIGHT_MS))));
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ ...scope, method: request.method, path: request.url, requestHash, state: 'in_flight', createdAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length) {
+      request.idempotency = scope;
+      return;
+    }
+    const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
+    if (!existing) throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
+    if (existing.requestHash !== requestHash) {
+      throw new AppError('IDEMPOTENCY_MISMATCH', 'Questa Idempotency-Key è già stata usata per una richiesta diversa');
+    }
+    if (existing.state === 'in_flight') {
+      throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
+    }
+    reply.code(existing.statusCode ?? 200);
+    for (const [name, value] of Object.entries(existing.responseHeaders ?? {})) reply.header(name, value);
+    reply.header('idempotent-replayed', 'true');
+    return reply.send(existing.responseBody ?? '');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const scope = request.idempotency;
+    if (!scope) return payload;
+    request.idempotency = null;
+    const where = and(
+      eq(idempotencyKeys.userId, scope.userId),
+      eq(idempotencyKeys.companyId, scope.companyId),
+      eq(idempotencyKeys.key, scope.key),
+    );
+    if (reply.statusCode >= 500 || (typeof payload !== 'string' && payload !== null && payload !== undefined)) {
+      await db.delete(idempotencyKeys).where(where);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = reply.getHeader(name);
+      if (typeof value === 'string') headers[name] = value;
+    }
+    await db
+      .update(idempotencyKeys)
+      .set({ state: 'done', statusCode: reply.statusCode, responseBody: (payload as string | null) ?? '', responseHeaders: headers })
+      .where(where);
+    return payload;
+  });
+});
+
+export async function pruneIdempotencyKeys(db: Db) {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - 24 * 3600_000)));
+}
