@@ -25,10 +25,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send({ message: error.message, code: error.code, details: error.extra.details, ...error.extra.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => {
-        const issue = v.params.issue as { path: PropertyKey[]; message: string };
-        return { path: issue.path.map(String).join('.'), message: issue.message };
-      });
+      const details = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Valore non valido',
+      }));
       const first = details[0];
       return reply.code(400).send({
         message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Dati non validi',

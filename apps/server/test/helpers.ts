@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Permissions, Role } from '@gestcava/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App, type AppDeps } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import type { Database } from '../src/db/client.js';
+import { companies, users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { createTestDatabase } from './database.js';
+
+export const TEST_PASSWORD = 'Prova-Sicura-2026!';
+let passwordHash: Promise<string> | undefined;
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh test database, with generous login limits unless a test sets its own. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: AppDeps['logger'] } = {},
+): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOGIN_MAX_FAILURES_ACCOUNT: '1000',
+    LOGIN_MAX_FAILURES_IP: '10000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), logger: options.logger });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createCompany(ctx: TestContext, values: Partial<typeof companies.$inferInsert> = {}) {
+  const [row] = await ctx.database.db
+    .insert(companies)
+    .values({ name: `Azienda ${crypto.randomUUID().slice(0, 8)}`, quarryName: 'Cava di prova', ...values })
+    .returning();
+  return row!;
+}
+
+export async function createUser(
+  ctx: TestContext,
+  opts: { companyId: string; role?: Role; permissions?: Permissions; active?: boolean; email?: string; name?: string },
+) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({
+      companyId: opts.companyId,
+      email: opts.email ?? `utente-${crypto.randomUUID().slice(0, 8)}@prova.example`,
+      name: opts.name ?? 'Utente di prova',
+      role: opts.role ?? 'user',
+      permissions: opts.permissions ?? {},
+      active: opts.active ?? true,
+      passwordHash: await passwordHash,
+    })
+    .returning();
+  return row!;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  /** Leave out the anti-forgery header and cookie. */
+  noCsrf?: boolean;
+}
+
+/** A logged-in (or anonymous) client over `app.inject`, carrying bearer and anti-forgery token like the web app. */
+export class TestClient {
+  constructor(
+    readonly app: App,
+    readonly token: string | null,
+    readonly csrf: string,
+    readonly user: { _id: string; companyId: string; role: string } | null,
+  ) {}
+
+  async request(method: Method, url: string, opts: RequestOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const unsafe = method !== 'GET';
+    if (unsafe && !opts.noCsrf) {
+      headers['x-csrf-token'] ??= this.csrf;
+      headers.cookie ??= `XSRF-TOKEN=${this.csrf}`;
+    }
+    return this.app.inject({
+      method,
+      url,
+      headers,
+      query: opts.query,
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+  }
+  get(url: string, opts?: RequestOptions) {
+    return this.request('GET', url, opts);
+  }
+  post(url: string, body?: unknown, opts?: RequestOptions) {
+    return this.request('POST', url, { ...opts, body });
+  }
+  put(url: string, body?: unknown, opts?: RequestOptions) {
+    return this.request('PUT', url, { ...opts, body });
+  }
+  delete(url: string, body?: unknown, opts?: RequestOptions) {
+    return this.request('DELETE', url, { ...opts, body });
+  }
+}
+
+export async function fetchCsrf(app: App, token?: string | null): Promise<string> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/token',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return (res.json() as { csrfToken: string }).csrfToken;
+}
+
+export async function anonymousClient(app: App): Promise<TestClient> {
+  return new TestClient(app, null, await fetchCsrf(app), null);
+}
+
+export async function login(app: App, email: string, password = TEST_PASSWORD): Promise<TestClient> {
+  const anon = await anonymousClient(app);
+  const res = await anon.post('/user/login', { email, password });
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+  const { user } = res.json() as { user: { _id: string; companyId: string; role: string; accessToken: string } };
+  return new TestClient(app, user.accessToken, await fetchCsrf(app, user.accessToken), user);
+}
+
+/** A company with an admin and a client factory for users with chosen permissions. */
+export async function setupCompany(ctx: TestContext) {
+  const company = await createCompany(ctx);
+  const admin = await createUser(ctx, { companyId: company.id, role: 'admin' });
+  return {
+    company,
+    admin,
+    adminClient: () => login(ctx.app, admin.email),
+    async userClient(permissions: Permissions = {}, extra: { companyId?: string } = {}) {
+      const user = await createUser(ctx, { companyId: extra.companyId ?? company.id, permissions });
+      return { user, client: await login(ctx.app, user.email) };
+    },
+  };
+}
