@@ -9,3 +9,4 @@ export * from './pagination.js';
 export * from './auth.js';
 export * from './companies.js';
 export const APP_VERSION = '1.0.0';
+export * from './countries/index.js';
