@@ -10,7 +10,7 @@
  *   uploads.tar.gz         DATA_DIR/uploads (without its tmp/ folder), absent when there are no files
  * The restore checks the restored database against the manifest's counts and checksums.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../db/client.js';
+import { CliError } from './common.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -63,7 +64,7 @@ export interface BackupManifest extends DbSnapshot {
   uploads: { file: string | null; files: number; bytes: number };
 }
 
-export class BackupError extends Error {}
+export class BackupError extends CliError {}
 
 export type Logger = (message: string) => void;
 
@@ -100,7 +101,8 @@ async function snapshotWith(query: Query): Promise<DbSnapshot> {
       where schemaname not in ('pg_catalog', 'information_schema') order by 1, 2`,
   );
   for (const s of seqs) {
-    sequences[`${String(s.schemaname)}.${String(s.sequencename)}`] = s.v == null ? null : String(s.v);
+    sequences[`${String(s.schemaname)}.${String(s.sequencename)}`] =
+      s.v == null ? null : String(s.v);
   }
   return { tables, sequences };
 }
@@ -121,7 +123,9 @@ async function inReadSnapshot<T>(database: Database, fn: (query: Query) => Promi
   try {
     await client.query('begin isolation level repeatable read read only');
     await client.query(`set local time zone 'UTC'`);
-    const result = await fn(async (text) => (await client.query(text)).rows as Record<string, unknown>[]);
+    const result = await fn(
+      async (text) => (await client.query(text)).rows as Record<string, unknown>[],
+    );
     await client.query('commit');
     return result;
   } catch (error) {
@@ -147,7 +151,8 @@ export function compareSnapshots(expected: DbSnapshot, actual: DbSnapshot): stri
     else if (a.md5 !== e.md5) diffs.push(`${name}: checksum differs`);
   }
   for (const [name, e] of Object.entries(expected.sequences)) {
-    if (actual.sequences[name] !== e) diffs.push(`sequence ${name}: ${actual.sequences[name]} instead of ${e}`);
+    if (actual.sequences[name] !== e)
+      diffs.push(`sequence ${name}: ${actual.sequences[name]} instead of ${e}`);
   }
   return diffs;
 }
@@ -157,7 +162,9 @@ export function compareSnapshots(expected: DbSnapshot, actual: DbSnapshot): stri
 
 function appVersion(): string {
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
+    const pkg = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+    );
     return String(pkg.version ?? '0.0.0');
   } catch {
     return '0.0.0';
@@ -167,7 +174,9 @@ function appVersion(): string {
 /** Number of migrations this code knows (drizzle's journal). */
 export function knownMigrations(): number {
   try {
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'),
+    );
     return Array.isArray(journal.entries) ? journal.entries.length : 0;
   } catch {
     return 0;
@@ -175,7 +184,10 @@ export function knownMigrations(): number {
 }
 
 function timestampForName(d = new Date()): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  return d
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
 }
 
 const ARCHIVE_RE = /\.(tar|tar\.gz|tgz)$/i;
@@ -189,7 +201,10 @@ function isNonEmptyDir(dir: string): boolean {
 }
 
 /** Files and bytes under `dir`, leaving out the upload pipeline's temporary folder. */
-async function countFiles(dir: string, skipTopLevel: string[] = []): Promise<{ files: number; bytes: number }> {
+async function countFiles(
+  dir: string,
+  skipTopLevel: string[] = [],
+): Promise<{ files: number; bytes: number }> {
   let files = 0;
   let bytes = 0;
   async function walk(d: string, top: boolean) {
@@ -218,7 +233,8 @@ async function run(cmd: string, args: string[], env?: NodeJS.ProcessEnv): Promis
     await execFileAsync(cmd, args, { env: env ?? process.env, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const e = error as { stderr?: string; message: string; code?: string };
-    if (e.code === 'ENOENT') throw new BackupError(bilingual(`Comando non trovato: ${cmd}`, `command not found: ${cmd}`));
+    if (e.code === 'ENOENT')
+      throw new BackupError(bilingual(`Comando non trovato: ${cmd}`, `command not found: ${cmd}`));
     throw new BackupError(`${path.basename(cmd)}: ${(e.stderr || e.message).trim()}`);
   }
 }
@@ -239,7 +255,8 @@ export function findPgTool(name: 'pg_dump' | 'pg_restore'): string {
   } catch {
     /* not Debian */
   }
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) if (dir) candidates.push(path.join(dir, name));
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter))
+    if (dir) candidates.push(path.join(dir, name));
   const found = candidates.find((c) => {
     try {
       fs.accessSync(c, fs.constants.X_OK);
@@ -321,7 +338,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     ? await fsp.mkdtemp(path.join(os.tmpdir(), 'gestcava-backup-'))
     : path.resolve(options.out);
   const dir = path.join(parent, name);
-  if (fs.existsSync(dir)) throw new BackupError(bilingual(`Esiste già: ${dir}`, `already exists: ${dir}`));
+  if (fs.existsSync(dir))
+    throw new BackupError(bilingual(`Esiste già: ${dir}`, `already exists: ${dir}`));
   await fsp.mkdir(dir, { recursive: true });
 
   try {
@@ -336,7 +354,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const uploads = await countFiles(location.uploadsDir, ['tmp']);
     let uploadsFile: string | null = null;
     if (uploads.files > 0) {
-      log(bilingual(`File caricati: ${uploads.files} (${formatBytes(uploads.bytes)})…`, 'archiving uploaded files'));
+      log(
+        bilingual(
+          `File caricati: ${uploads.files} (${formatBytes(uploads.bytes)})…`,
+          'archiving uploaded files',
+        ),
+      );
       await run('tar', [
         '-czf',
         path.join(dir, UPLOADS_FILE),
@@ -376,26 +399,43 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   }
 }
 
-async function backupPglite(location: DataLocation, dir: string, ignoreLock: boolean | undefined, log: Logger) {
+async function backupPglite(
+  location: DataLocation,
+  dir: string,
+  ignoreLock: boolean | undefined,
+  log: Logger,
+) {
   const { pgliteDir } = location;
   if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
     throw new BackupError(
-      bilingual(`Nessun database PGlite in ${pgliteDir}`, `no PGlite database in ${pgliteDir} (check DATA_DIR)`),
+      bilingual(
+        `Nessun database PGlite in ${pgliteDir}`,
+        `no PGlite database in ${pgliteDir} (check DATA_DIR)`,
+      ),
     );
   }
   assertPgliteNotInUse(pgliteDir, ignoreLock);
   log(bilingual(`Backup del database PGlite in ${pgliteDir}…`, 'dumping the embedded database'));
   const database = await openDatabase({ pgliteDir });
   try {
-    const { snapshot, migrations, serverVersion } = await inReadSnapshot(database, async (query) => ({
-      snapshot: await snapshotWith(query),
-      migrations: await migrationsApplied(query),
-      serverVersion: String((await query('select version() as v'))[0]?.v ?? ''),
-    }));
+    const { snapshot, migrations, serverVersion } = await inReadSnapshot(
+      database,
+      async (query) => ({
+        snapshot: await snapshotWith(query),
+        migrations: await migrationsApplied(query),
+        serverVersion: String((await query('select version() as v'))[0]?.v ?? ''),
+      }),
+    );
     const dump = await database.pglite!.dumpDataDir('gzip');
     await fsp.writeFile(path.join(dir, PGLITE_FILE), Buffer.from(await dump.arrayBuffer()));
     return {
-      db: { kind: 'pglite' as const, file: PGLITE_FILE, name: database.dbName, serverVersion, migrations },
+      db: {
+        kind: 'pglite' as const,
+        file: PGLITE_FILE,
+        name: database.dbName,
+        serverVersion,
+        migrations,
+      },
       snapshot,
     };
   } finally {
@@ -407,14 +447,17 @@ async function backupPostgres(databaseUrl: string, dir: string, log: Logger) {
   const pgDump = findPgTool('pg_dump');
   const conn = pgConnection(databaseUrl);
   const dbName = new URL(databaseUrl).pathname.replace(/^\//, '') || 'postgres';
-  log(bilingual(`Backup del database PostgreSQL "${dbName}" con ${pgDump}…`, 'running pg_dump -Fc'));
+  log(
+    bilingual(`Backup del database PostgreSQL "${dbName}" con ${pgDump}…`, 'running pg_dump -Fc'),
+  );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     // One exported snapshot: pg_dump and the manifest's counts see exactly the same data.
     await client.query('begin isolation level repeatable read read only');
     await client.query(`set local time zone 'UTC'`);
-    const query: Query = async (text) => (await client.query(text)).rows as Record<string, unknown>[];
+    const query: Query = async (text) =>
+      (await client.query(text)).rows as Record<string, unknown>[];
     let snapshotId: string | undefined;
     try {
       snapshotId = String((await query('select pg_export_snapshot() as s'))[0]?.s);
@@ -424,7 +467,7 @@ async function backupPostgres(databaseUrl: string, dir: string, log: Logger) {
       await client.query(`set local time zone 'UTC'`);
     }
     const file = path.join(dir, PGDUMP_FILE);
-    const args = ['-Fc', '--no-owner', '--no-privileges', '-f', file, '--dbname', conn.url];
+    const args = ['-Fc', '-f', file, '--dbname', conn.url];
     if (snapshotId) args.push(`--snapshot=${snapshotId}`);
     const dumping = run(pgDump, args, conn.env);
     const snapshot = await snapshotWith(query);
@@ -432,7 +475,10 @@ async function backupPostgres(databaseUrl: string, dir: string, log: Logger) {
     const serverVersion = String((await query('select version() as v'))[0]?.v ?? '');
     await dumping;
     await client.query('commit');
-    return { db: { kind: 'postgres' as const, file: PGDUMP_FILE, name: dbName, serverVersion, migrations }, snapshot };
+    return {
+      db: { kind: 'postgres' as const, file: PGDUMP_FILE, name: dbName, serverVersion, migrations },
+      snapshot,
+    };
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -465,9 +511,10 @@ export interface RestoreResult {
 /** Reads a backup's manifest, unpacking an archive into a temporary folder first. */
 export async function openBackup(from: string, log: Logger = () => undefined) {
   const source = path.resolve(from);
-  if (!fs.existsSync(source)) throw new BackupError(bilingual(`Backup non trovato: ${source}`, 'backup not found'));
+  if (!fs.existsSync(source))
+    throw new BackupError(bilingual(`Backup non trovato: ${source}`, 'backup not found'));
   let dir = source;
-  let cleanup = async () => undefined as void;
+  let cleanup: () => Promise<void> = async () => {};
   if (fs.statSync(source).isFile()) {
     const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'gestcava-restore-'));
     cleanup = () => fsp.rm(tmp, { recursive: true, force: true });
@@ -478,7 +525,10 @@ export async function openBackup(from: string, log: Logger = () => undefined) {
     // A folder of backups: take the newest.
     const candidates = fs
       .readdirSync(source)
-      .filter((n) => n.startsWith('gestcava-backup-') && fs.existsSync(path.join(source, n, MANIFEST_FILE)))
+      .filter(
+        (n) =>
+          n.startsWith('gestcava-backup-') && fs.existsSync(path.join(source, n, MANIFEST_FILE)),
+      )
       .sort();
     const newest = candidates.at(-1);
     if (newest) {
@@ -489,7 +539,12 @@ export async function openBackup(from: string, log: Logger = () => undefined) {
   const manifestPath = path.join(dir, MANIFEST_FILE);
   if (!fs.existsSync(manifestPath)) {
     await cleanup();
-    throw new BackupError(bilingual(`Nessun ${MANIFEST_FILE} in ${source}: non è un backup GestCava`, 'not a GestCava backup'));
+    throw new BackupError(
+      bilingual(
+        `Nessun ${MANIFEST_FILE} in ${source}: non è un backup GestCava`,
+        'not a GestCava backup',
+      ),
+    );
   }
   const manifest = JSON.parse(await fsp.readFile(manifestPath, 'utf8')) as BackupManifest;
   if (manifest.format !== BACKUP_FORMAT || manifest.formatVersion > BACKUP_FORMAT_VERSION) {
@@ -504,13 +559,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const log = options.log ?? (() => undefined);
   const { location } = options;
   const { dir, manifest, cleanup } = await openBackup(options.from, log);
+  const keptAside: string[] = [];
   try {
     const targetKind = location.DATABASE_URL ? 'postgres' : 'pglite';
     if (manifest.db.kind !== targetKind) {
       throw new BackupError(
         bilingual(
           `Il backup è di un database ${manifest.db.kind}, ma la configurazione usa ${targetKind}` +
-            (targetKind === 'postgres' ? ' (DATABASE_URL è impostata)' : ' (DATABASE_URL non è impostata)'),
+            (targetKind === 'postgres'
+              ? ' (DATABASE_URL è impostata)'
+              : ' (DATABASE_URL non è impostata)'),
           `backup kind ${manifest.db.kind} does not match the configured ${targetKind} database`,
         ),
       );
@@ -524,11 +582,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       );
     }
 
-    const keptAside: string[] = [];
     const stamp = timestampForName();
     // Check everything before changing anything.
     if (targetKind === 'pglite') {
-      if (fs.existsSync(location.pgliteDir)) assertPgliteNotInUse(location.pgliteDir, options.ignoreLock);
+      if (fs.existsSync(location.pgliteDir))
+        assertPgliteNotInUse(location.pgliteDir, options.ignoreLock);
       if (isNonEmptyDir(location.pgliteDir) && !options.force) throw notEmpty(location.pgliteDir);
     }
     const uploadsPresent = (await countFiles(location.uploadsDir, ['tmp'])).files > 0;
@@ -543,24 +601,42 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         keptAside.push(aside);
         log(bilingual(`Database esistente spostato in ${aside}`, 'existing database moved aside'));
       }
-      log(bilingual(`Ripristino del database PGlite in ${location.pgliteDir}…`, 'loading the embedded database'));
+      log(
+        bilingual(
+          `Ripristino del database PGlite in ${location.pgliteDir}…`,
+          'loading the embedded database',
+        ),
+      );
       await fsp.mkdir(location.pgliteDir, { recursive: true });
-      const blob = await fs.openAsBlob(path.join(dir, manifest.db.file), { type: 'application/x-gzip' });
+      const blob = await fs.openAsBlob(path.join(dir, manifest.db.file), {
+        type: 'application/x-gzip',
+      });
       database = await openDatabase({ pgliteDir: location.pgliteDir, loadDataDir: blob });
     } else {
       const url = location.DATABASE_URL!;
       await ensurePostgresDatabase(url, log);
       const existing = await postgresTables(url);
       if (existing.length > 0) {
-        if (!options.force) throw notEmpty(`PostgreSQL ${new URL(url).pathname.slice(1)} (${existing.length} tabelle)`);
+        if (!options.force)
+          throw notEmpty(
+            `PostgreSQL ${new URL(url).pathname.slice(1)} (${existing.length} tabelle)`,
+          );
         const safety = await createBackup({
-          location: { ...location, uploadsDir: path.join(location.dataDir, '.no-uploads-in-safety-backup') },
+          location: {
+            ...location,
+            uploadsDir: path.join(location.dataDir, '.no-uploads-in-safety-backup'),
+          },
           out: options.safetyBackupDir ?? path.resolve('backups'),
           name: `gestcava-backup-${stamp}-before-restore`,
           log,
         });
         keptAside.push(safety.path);
-        log(bilingual(`Copia di sicurezza del database attuale: ${safety.path}`, 'safety backup of the current database'));
+        log(
+          bilingual(
+            `Copia di sicurezza del database attuale: ${safety.path}`,
+            'safety backup of the current database',
+          ),
+        );
       }
       log(bilingual('Ripristino del database PostgreSQL con pg_restore…', 'running pg_restore'));
       const conn = pgConnection(url);
@@ -603,12 +679,21 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       const aside = `${location.uploadsDir}.before-restore-${stamp}`;
       await fsp.rename(location.uploadsDir, aside);
       keptAside.push(aside);
-      log(bilingual(`File caricati esistenti spostati in ${aside}`, 'existing uploads moved aside'));
+      log(
+        bilingual(`File caricati esistenti spostati in ${aside}`, 'existing uploads moved aside'),
+      );
     }
     if (manifest.uploads.file) {
-      log(bilingual(`Ripristino di ${manifest.uploads.files} file caricati…`, 'extracting uploaded files'));
+      log(
+        bilingual(
+          `Ripristino di ${manifest.uploads.files} file caricati…`,
+          'extracting uploaded files',
+        ),
+      );
       await fsp.mkdir(path.dirname(location.uploadsDir), { recursive: true });
-      const tmp = await fsp.mkdtemp(path.join(path.dirname(location.uploadsDir), '.restore-uploads-'));
+      const tmp = await fsp.mkdtemp(
+        path.join(path.dirname(location.uploadsDir), '.restore-uploads-'),
+      );
       try {
         await run('tar', ['-xzf', path.join(dir, manifest.uploads.file), '-C', tmp]);
         const extracted = path.join(tmp, fs.readdirSync(tmp)[0] ?? 'uploads');
@@ -628,6 +713,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       }
     }
     return { manifest, keptAside, extraTables, ms: Date.now() - started };
+  } catch (error) {
+    if (keptAside.length > 0 && error instanceof Error) {
+      error.message += `\n${bilingual(`I dati precedenti sono ancora in: ${keptAside.join(', ')}`, 'the previous data is kept there')}`;
+    }
+    throw error;
   } finally {
     await cleanup();
   }

@@ -1,0 +1,42 @@
+/** Shared start-up of the command-line tools (backup, restore, create-admin). */
+import { ConfigError, loadConfig, type Config } from '../config/config.js';
+
+/**
+ * `npm run <x>` at the repository root runs the tool inside apps/server; npm keeps the folder the
+ * user ran it from in INIT_CWD. Relative paths (DATA_DIR, --out, --from) are read from there, so
+ * `DATA_DIR=./data npm run backup` means the same folder as `DATA_DIR=./data npm start`.
+ */
+export function useCallerDirectory(): void {
+  const initCwd = process.env.INIT_CWD;
+  if (initCwd && initCwd !== process.cwd()) process.chdir(initCwd);
+}
+
+/**
+ * The server's configuration without the parts the tools never use: JWT_SECRET is required to
+ * start the server in production, but these tools sign no token, so a missing or short one is not
+ * an error here.
+ */
+export function loadCliConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig({ ...env, JWT_SECRET: 'cli-tools-sign-no-tokens-placeholder-secret' });
+}
+
+/** Runs a tool's main function: a known error prints its message (no stack) and exits with 1. */
+export function runCli(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      const known = error instanceof CliError || error instanceof ConfigError;
+      const message =
+        error instanceof Error
+          ? known
+            ? error.message
+            : (error.stack ?? error.message)
+          : String(error);
+      console.error(`\n✖ ${message}`);
+      process.exit(1);
+    },
+  );
+}
+
+/** An error whose message is for the operator: printed without a stack. */
+export class CliError extends Error {}
