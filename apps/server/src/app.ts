@@ -8,19 +8,19 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
-import { createStorage } from './lib/storage.js';
+import { createStorage, type Storage } from './lib/storage.js';
 import { deriveKeys } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
-import { createSessionStore } from './modules/auth/sessions.js';
+import { createSessionStore, type SessionStore } from './modules/auth/sessions.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
-import { createCompaniesService } from './modules/companies/companies.service.js';
+import { createCompaniesService, type CompaniesService } from './modules/companies/companies.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { createUsersService, type UsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { idempotencyPlugin, pruneIdempotencyKeys } from './plugins/idempotency.js';
@@ -137,11 +137,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeList: RouteOptions[];
     services: {
-      sessions: import('./modules/auth/sessions.js').SessionStore;
-      storage: import('./lib/storage.js').Storage;
-      users: import('./modules/users/users.service.js').UsersService;
-      companies: import('./modules/companies/companies.service.js').CompaniesService;
-      auth: import('./modules/auth/auth.service.js').AuthService;
+      sessions: SessionStore;
+      storage: Storage;
+      users: UsersService;
+      companies: CompaniesService;
+      auth: AuthService;
       throttle: ReturnType<typeof createLoginThrottle>;
     };
   }

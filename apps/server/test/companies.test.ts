@@ -1,0 +1,116 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymousClient, buildTestApp, setupCompany, type TestClient, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof setupCompany>>;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  org = await setupCompany(ctx);
+});
+afterAll(() => ctx.close());
+
+async function uploadLogo(client: TestClient, file: Buffer, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('logo', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'logo.png');
+  const request = new Request('http://x', { method: 'POST', body: form });
+  const payload = Buffer.from(await request.arrayBuffer());
+  return client.post('/companies/upload-logo', payload, { headers: { 'content-type': request.headers.get('content-type')! } });
+}
+
+describe('/companies', () => {
+  it('an admin creates and updates a group company; the answers carry { success, company }', async () => {
+    const admin = await org.adminClient();
+    const created = await admin.post('/companies/create', { name: 'Segheria del Frigido S.r.l.', comune: 'Massa', provincia: 'MS' });
+    expect(created.statusCode).toBe(201);
+    const company = created.json().company;
+    expect(created.json().success).toBe(true);
+    expect(company).toMatchObject({ name: 'Segheria del Frigido S.r.l.', quarryName: null, logoUrl: null, nazione: 'IT', comune: 'Massa' });
+    const updated = await admin.put('/companies/update', { _id: company._id, quarryName: 'Fossa degli Angeli' });
+    expect(updated.json().company).toMatchObject({ _id: company._id, name: 'Segheria del Frigido S.r.l.', quarryName: 'Fossa degli Angeli' });
+    const missing = await admin.put('/companies/update', { _id: crypto.randomUUID(), name: 'Nessuna' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('lists and details need clienti or fornitori; user-company needs only a session', async () => {
+    const { client: seller } = await org.userClient({ fornitori: { access: true, write: false } });
+    const { client: quarry } = await org.userClient({ bancate: true });
+    expect((await seller.get('/companies/list')).json().companies.length).toBeGreaterThan(0);
+    expect((await seller.get(`/companies/details/${org.company.id}`)).json().company.name).toBe(org.company.name);
+    expect((await quarry.get('/companies/list')).statusCode).toBe(403);
+    const mine = await quarry.get('/companies/user-company');
+    expect(mine.json()).toMatchObject({ success: true, company: { _id: org.company.id, quarryName: org.company.quarryName } });
+    expect((await quarry.post('/companies/create', { name: 'Non mia' })).statusCode).toBe(403);
+  });
+
+  it('an admin acts for another group company with X-Company-Id; a user may not', async () => {
+    const admin = await org.adminClient();
+    const other = (await admin.post('/companies/create', { name: 'Altra Ditta del Gruppo' })).json().company;
+    const res = await admin.get('/companies/user-company', { headers: { 'x-company-id': other._id } });
+    expect(res.json().company._id).toBe(other._id);
+    const { client } = await org.userClient({ clienti: true });
+    expect((await client.get('/companies/user-company', { headers: { 'x-company-id': other._id } })).statusCode).toBe(403);
+    expect((await admin.get('/companies/user-company', { headers: { 'x-company-id': 'non-un-id' } })).statusCode).toBe(400);
+  });
+
+  it('uploads a logo, serves it through a signed URL and shows it on the login page', async () => {
+    const admin = await org.adminClient();
+    const png = await sharp({ create: { width: 900, height: 300, channels: 4, background: '#1d4e89' } }).png().toBuffer();
+    const res = await uploadLogo(admin, png);
+    expect(res.statusCode).toBe(200);
+    const { company, logoUrl } = res.json();
+    expect(logoUrl).toBe(company.logoUrl);
+    expect(logoUrl).toMatch(/^\/api\/files\/.+\.png\?exp=\d+&sig=/);
+
+    const image = await ctx.app.inject({ method: 'GET', url: logoUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta.width).toBe(600);
+
+    // The login page (no token) shows the group's first company's logo.
+    const anon = await anonymousClient(ctx.app);
+    const logo = await anon.get('/user/logo');
+    expect(logo.json().logoUrl).toMatch(/^\/api\/files\//);
+    const { client } = await org.userClient();
+    expect((await client.get('/user/logo')).json().logoUrl).toMatch(/^\/api\/files\//);
+
+    const forged = logoUrl.replace(/sig=[^&]+/, 'sig=AAAA');
+    expect((await ctx.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+  });
+
+  it('refuses a file that is not an image by its bytes (415)', async () => {
+    const admin = await org.adminClient();
+    const res = await uploadLogo(admin, Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toMatch(/JPEG, PNG, WebP/);
+  });
+});
+
+describe('/api/health', () => {
+  it('answers status, version, database kind and name', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: '1.0.0',
+      db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      dbName: expect.stringMatching(/^[\w-]+$/),
+      staging: false,
+    });
+  });
+
+  it('says staging when the host is not on PRODUCTION_DOMAIN', async () => {
+    const local = await buildTestApp({ PRODUCTION_DOMAIN: 'gestcava.example.com' });
+    try {
+      const on = await local.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'app.gestcava.example.com' } });
+      const off = await local.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'test.altrove.it:3000' } });
+      expect(on.json().staging).toBe(false);
+      expect(off.json().staging).toBe(true);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser, login, setupCompany, TEST_PASSWORD, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('users administration', () => {
+  it('an admin registers, lists, reads, edits and deletes a user', async () => {
+    const org = await setupCompany(ctx);
+    const admin = await org.adminClient();
+    const created = await admin.post('/user/register', {
+      name: 'Anna Cavatori',
+      email: 'Anna.Cavatori@Prova.example',
+      password: 'Blocco-Statuario-71',
+      permissions: { bancate: true, blocchi: { access: true, write: false } },
+    });
+    expect(created.statusCode).toBe(201);
+    const user = created.json().user;
+    expect(user).toMatchObject({ name: 'Anna Cavatori', email: 'anna.cavatori@prova.example', role: 'user', companyId: org.company.id, active: true });
+    expect((await admin.get('/user/users')).json().users.map((u: { _id: string }) => u._id)).toContain(user._id);
+    expect((await admin.get(`/user/user/${user._id}`)).json().user.permissions).toEqual({ bancate: true, blocchi: { access: true, write: false } });
+
+    const dup = await admin.post('/user/register', { name: 'Doppia', email: 'anna.cavatori@prova.example', password: 'Blocco-Statuario-72' });
+    expect(dup.statusCode).toBe(409);
+
+    const edited = await admin.put(`/user/update/${user._id}`, { name: 'Anna C.', permissions: { chat: true } });
+    expect(edited.json().user).toMatchObject({ name: 'Anna C.', permissions: { chat: true } });
+
+    expect((await admin.delete(`/user/user/${user._id}`)).statusCode).toBe(204);
+    expect((await admin.get(`/user/user/${user._id}`)).statusCode).toBe(404);
+  });
+
+  it('a user reads and edits only their own name and email', async () => {
+    const org = await setupCompany(ctx);
+    const { user, client } = await org.userClient({ chat: true });
+    const mine = await client.put(`/user/update/${user.id}`, { name: 'Nome Nuovo', email: 'nuova.mail@prova.example' });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().user).toMatchObject({ name: 'Nome Nuovo', email: 'nuova.mail@prova.example' });
+    const raise = await client.put(`/user/update/${user.id}`, { role: 'admin' });
+    expect(raise.statusCode).toBe(400);
+    expect(raise.json().details[0].path).toBe('role');
+    const perms = await client.put(`/user/update/${user.id}`, { permissions: { bancate: true } });
+    expect(perms.statusCode).toBe(400);
+    expect((await client.get(`/user/user/${org.admin.id}`)).statusCode).toBe(403);
+    expect((await client.get('/user/users')).statusCode).toBe(403);
+  });
+
+  it('keeps the last active admin: no delete, deactivation or demotion (409)', async () => {
+    const local = await buildTestApp();
+    try {
+      const org = await setupCompany(local);
+      const admin = await org.adminClient();
+      for (const attempt of [
+        () => admin.delete(`/user/user/${org.admin.id}`),
+        () => admin.put(`/user/update/${org.admin.id}`, { active: false }),
+        () => admin.put(`/user/update/${org.admin.id}`, { role: 'user' }),
+      ]) {
+        const res = await attempt();
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toMatch(/ultimo amministratore/);
+      }
+      // With a second admin the first may step down.
+      const second = await createUser(local, { companyId: org.company.id, role: 'admin' });
+      expect((await admin.put(`/user/update/${org.admin.id}`, { role: 'user' })).statusCode).toBe(200);
+      const other = await login(local.app, second.email);
+      expect((await other.put(`/user/update/${second.id}`, { active: false })).statusCode).toBe(409);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('two admins demoting each other at once leave one admin', async () => {
+    const local = await buildTestApp();
+    try {
+      const org = await setupCompany(local);
+      const second = await createUser(local, { companyId: org.company.id, role: 'admin' });
+      const a = await org.adminClient();
+      const b = await login(local.app, second.email);
+      const results = await Promise.all([
+        a.put(`/user/update/${second.id}`, { role: 'user' }),
+        b.put(`/user/update/${org.admin.id}`, { role: 'user' }),
+      ]);
+      const statuses = results.map((r) => r.statusCode);
+      const admins = await local.database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where role = 'admin' and active`);
+      const rows = (admins as unknown as { rows: Array<{ n: number }> }).rows;
+      expect(rows[0]!.n).toBe(1);
+      // Whichever ran second saw one admin left; its caller may also have lost its session (401).
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('a user that records reference is deactivated, not deleted (409)', async () => {
+    const org = await setupCompany(ctx);
+    const admin = await org.adminClient();
+    const author = await createUser(ctx, { companyId: org.company.id });
+    // Any later table that records who did something references users the same way.
+    await ctx.database.db.execute(sql`create table if not exists test_records (id serial primary key, user_id uuid not null references users(id))`);
+    await ctx.database.db.execute(sql`insert into test_records (user_id) values (${author.id})`);
+    const res = await admin.delete(`/user/user/${author.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/disattivalo/);
+    expect((await admin.put(`/user/update/${author.id}`, { active: false })).statusCode).toBe(200);
+    await expect(login(ctx.app, author.email, TEST_PASSWORD)).rejects.toThrow(/403/);
+  });
+});
