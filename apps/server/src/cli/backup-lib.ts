@@ -288,7 +288,7 @@ function pgConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEn
 }
 
 /** Stops when the PGlite folder is open in a running server (PGlite writes postmaster.pid while open). */
-function assertPgliteNotInUse(pgliteDir: string, ignoreLock: boolean | undefined) {
+export function assertPgliteNotInUse(pgliteDir: string, ignoreLock: boolean | undefined) {
   if (!fs.existsSync(path.join(pgliteDir, 'postmaster.pid')) || ignoreLock) return;
   throw new BackupError(
     bilingual(
