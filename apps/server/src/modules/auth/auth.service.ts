@@ -25,7 +25,7 @@ export function createAuthService(deps: {
 
   return {
     async login(email: string, password: string, meta: { ip: string; userAgent?: string }): Promise<LoginResponse> {
-      await throttle.assertAllowed(email, meta.ip);
+      const { accountHasFailures } = await throttle.assertAllowed(email, meta.ip);
       const user = await findUserByEmail(db, email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) {
@@ -35,11 +35,13 @@ export function createAuthService(deps: {
       if (!user.active) {
         throw new AppError('FORBIDDEN', 'Account disattivato', { body: { success: false } });
       }
-      await throttle.clearAccount(email);
-      const { sessionId, expiresAt } = await sessions.create(user.id, meta);
-      const updated = await updateUser(db, user.id, {
-        lastLoginAt: new Date(),
-        ...(needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {}),
+      const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+      // One transaction: on the embedded database each commit is a flush, and this is the hot path of P6.
+      const { sessionId, expiresAt, updated } = await db.transaction(async (tx) => {
+        if (accountHasFailures) await throttle.clearAccount(email, tx);
+        const session = await sessions.create(user.id, meta, tx);
+        const row = await updateUser(tx, user.id, { lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) });
+        return { ...session, updated: row };
       });
       const accessToken = await signAccessToken(keys.jwt, { userId: user.id, sessionId }, expiresAt);
       return { success: true, user: { ...toUserDto(updated ?? user), accessToken } };

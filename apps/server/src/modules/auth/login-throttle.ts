@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -15,25 +15,23 @@ export interface ThrottleLimits {
  * frees the next try, and `Retry-After` says when.
  */
 export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
-  async function secondsUntilFree(column: typeof loginFailures.email | typeof loginFailures.ip, value: string, limit: number) {
-    const since = new Date(Date.now() - limits.windowMs);
-    const [row] = await db
-      .select({ at: loginFailures.at })
-      .from(loginFailures)
-      .where(and(eq(column, value), gt(loginFailures.at, since)))
-      .orderBy(desc(loginFailures.at))
-      .offset(limit - 1)
-      .limit(1);
-    if (!row) return 0;
-    return Math.max(1, Math.ceil((row.at.getTime() + limits.windowMs - Date.now()) / 1000));
-  }
+  const waitSeconds = (at: Date | string | null) =>
+    at ? Math.max(1, Math.ceil((new Date(at).getTime() + limits.windowMs - Date.now()) / 1000)) : 0;
 
   return {
-    async assertAllowed(email: string, ip: string) {
-      const wait = Math.max(
-        await secondsUntilFree(loginFailures.email, email, limits.perAccount),
-        await secondsUntilFree(loginFailures.ip, ip, limits.perAddress),
-      );
+    /**
+     * One statement: the failure that must leave the window before the next try, per account and per
+     * address, and whether the account has failures to clear after a success.
+     */
+    async assertAllowed(email: string, ip: string): Promise<{ accountHasFailures: boolean }> {
+      const since = new Date(Date.now() - limits.windowMs);
+      const result = await db.execute<{ account_at: Date | string | null; ip_at: Date | string | null; has_failures: boolean }>(sql`
+        select
+          (select at from ${loginFailures} where email = ${email} and at > ${since} order by at desc offset ${limits.perAccount - 1} limit 1) as account_at,
+          (select at from ${loginFailures} where ip = ${ip} and at > ${since} order by at desc offset ${limits.perAddress - 1} limit 1) as ip_at,
+          exists (select 1 from ${loginFailures} where email = ${email}) as has_failures`);
+      const row = (result as unknown as { rows: Array<{ account_at: Date | string | null; ip_at: Date | string | null; has_failures: boolean }> }).rows[0]!;
+      const wait = Math.max(waitSeconds(row.account_at), waitSeconds(row.ip_at));
       if (wait > 0) {
         const minutes = Math.ceil(wait / 60);
         throw new AppError(
@@ -42,12 +40,13 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
           { headers: { 'retry-after': String(wait) }, body: { success: false, retryAfter: wait } },
         );
       }
+      return { accountHasFailures: row.has_failures };
     },
     async recordFailure(email: string, ip: string) {
       await db.insert(loginFailures).values({ email, ip, at: new Date() });
     },
-    async clearAccount(email: string) {
-      await db.delete(loginFailures).where(eq(loginFailures.email, email));
+    async clearAccount(email: string, tx: DbOrTx = db) {
+      await tx.delete(loginFailures).where(eq(loginFailures.email, email));
     },
     async prune() {
       await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - Math.max(limits.windowMs, 86_400_000))));

@@ -1,6 +1,6 @@
 import type { Permissions, Role } from '@gestcava/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
 export interface AuthUser {
@@ -51,10 +51,10 @@ export function createSessionStore({ db, policy }: { db: Db; policy: SessionPoli
   }
 
   return {
-    async create(userId: string, meta: { ip?: string; userAgent?: string }) {
+    async create(userId: string, meta: { ip?: string; userAgent?: string }, tx: DbOrTx = db) {
       const now = new Date();
       const expiresAt = new Date(now.getTime() + policy.absoluteMs);
-      const [row] = await db
+      const [row] = await tx
         .insert(sessions)
         .values({
           userId,
