@@ -1,0 +1,265 @@
+import type { PageRule } from '@/lib/permissions';
+
+/**
+ * Every page under /app, as data: path (relative to /app), the rule its guard checks, and for a
+ * module that arrives with a later issue, the title and what the page will hold (shown as an
+ * empty state until then). The menu (layout/menu-model.ts) links to these paths.
+ */
+export type PageView =
+  | 'dashboard'
+  | 'profile'
+  /** a module whose issue has not landed yet: an empty state with title and contents */
+  | 'placeholder';
+
+export interface AppPage {
+  path: string;
+  rule: PageRule;
+  title: string;
+  view: PageView;
+  icon: string;
+  /** what the page will hold (placeholder text) */
+  description?: string;
+  features?: string[];
+  /** detail route `<path>/:id`: the singular noun */
+  detail?: string;
+}
+
+export const APP_PAGES: readonly AppPage[] = [
+  {
+    path: 'dashboard',
+    rule: { page: 'dashboard' },
+    title: 'Dashboard',
+    view: 'dashboard',
+    icon: 'pi pi-home',
+  },
+  {
+    path: 'bancate',
+    rule: { page: 'bancate' },
+    title: 'Bancate',
+    view: 'placeholder',
+    icon: 'pi pi-th-large',
+    detail: 'bancata',
+    description:
+      'Il registro delle bancate abbattute in cava: da qui nasce la tracciabilità di ogni blocco.',
+    features: [
+      'Elenco con ricerca, filtri per cava, fronte e periodo, totali in m³',
+      'Scheda della bancata con dimensioni, volume, foto e blocchi ricavati',
+      'Registrazione di una nuova bancata e della sua riquadratura in blocchi',
+    ],
+  },
+  {
+    path: 'photo-gallery',
+    rule: { page: 'photo-gallery' },
+    title: 'Galleria Foto',
+    view: 'placeholder',
+    icon: 'pi pi-images',
+    description: 'Tutte le foto di bancate e blocchi della ditta, in un unico archivio.',
+    features: [
+      'Griglia paginata con ricerca per codice e filtro bancata/blocco',
+      'Anteprima a schermo intero e scaricamento degli originali',
+      'Collegamento alla scheda del blocco o della bancata',
+    ],
+  },
+  {
+    path: 'reportistica',
+    rule: { page: 'statistiche' },
+    title: 'Reportistica',
+    view: 'placeholder',
+    icon: 'pi pi-file-pdf',
+    description: 'Report stampabili (PDF) e fogli di calcolo (XLSX) per la direzione e il commercialista.',
+    features: [
+      'Registro produzione e giacenze di magazzino',
+      'Vendite per cliente, rese di segagione, tonnellate per cava',
+      'Blocchi per tracciabilità, qualità e categoria',
+    ],
+  },
+  {
+    path: 'chat',
+    rule: { page: 'chat' },
+    title: 'Chat',
+    view: 'placeholder',
+    icon: 'pi pi-comments',
+    description: 'I messaggi tra i colleghi del gruppo, con allegati e conferme di lettura.',
+    features: [
+      'Conversazioni dirette con gli utenti del gruppo',
+      'Allegati: foto, PDF e documenti Office',
+      'Notifiche dei nuovi messaggi quando non sei nella chat',
+    ],
+  },
+  {
+    path: 'pages/blocchi',
+    rule: { page: 'blocchi' },
+    title: 'Blocchi',
+    view: 'placeholder',
+    icon: 'pi pi-stop',
+    detail: 'blocco',
+    description: 'I blocchi estratti in cava, dal piazzale alla vendita o alla segagione.',
+    features: [
+      'Elenco con filtri per stato, materiale, scelta e ubicazione, totali in m³ e t',
+      'Scheda con misure, genealogia (bancata, lastre, collaudo, cliente), foto e storico',
+      'Cambi di stato: disponibile, opzionato, in collaudo, venduto, in segagione',
+    ],
+  },
+  {
+    path: 'pages/blocchi-esterni',
+    rule: { page: 'blocchi-esterni' },
+    title: 'Blocchi Esterni',
+    view: 'placeholder',
+    icon: 'pi pi-truck',
+    detail: 'blocco esterno',
+    description: 'I blocchi acquistati da altre cave o fornitori.',
+    features: [
+      'Elenco dei blocchi acquistati con fornitore, documento e prezzo',
+      'Scheda con misure, foto e destinazione (segagione o rivendita)',
+    ],
+  },
+  {
+    path: 'pages/lastre',
+    rule: { page: 'lavorazione-lastre' },
+    title: 'Lavorazione Lastre',
+    view: 'placeholder',
+    icon: 'pi pi-clone',
+    detail: 'lavorazione',
+    description: 'Le segagioni dei blocchi in lastre, al telaio o in conto terzi.',
+    features: [
+      'Pianificazione della segagione: blocco, telaio, spessore, finitura',
+      'Chiusura con le lastre ottenute, m² e resa per m³',
+      'Carico automatico del magazzino lastre',
+    ],
+  },
+  {
+    path: 'pages/pavimenti',
+    rule: { page: 'lavorazione-pavimenti' },
+    title: 'Lavorazione Pavimenti',
+    view: 'placeholder',
+    icon: 'pi pi-table',
+    detail: 'lavorazione',
+    description: 'La produzione di pavimenti e marmette dai blocchi o dalle lastre.',
+    features: [
+      'Formato, spessore, finitura, bordo e calibratura',
+      'Pezzi e m² prodotti, scarto e resa',
+      'Carico di un lotto nel magazzino pavimenti',
+    ],
+  },
+  {
+    path: 'pages/magazzino/lastre',
+    rule: { page: 'magazzino-lastre' },
+    title: 'Magazzino Lastre',
+    view: 'placeholder',
+    icon: 'pi pi-clone',
+    detail: 'pacco',
+    description: 'Le lastre in giacenza, per pacco e per singola lastra.',
+    features: [
+      'Pacchi con materiale, spessore, finitura, m² e ubicazione',
+      'Riserve e vendite per lastra o per pacco intero',
+      'Movimenti di magazzino: carichi, scarichi, rettifiche',
+    ],
+  },
+  {
+    path: 'pages/magazzino/pavimenti',
+    rule: { page: 'magazzino-pavimenti' },
+    title: 'Magazzino Pavimenti',
+    view: 'placeholder',
+    icon: 'pi pi-table',
+    detail: 'lotto',
+    description: 'I pavimenti in giacenza, per lotto (un tono per lotto).',
+    features: [
+      'Lotti con formato, finitura, pezzi, casse e m²',
+      'Prelievi parziali per pezzi, casse o m²',
+      'Movimenti di magazzino e disponibilità',
+    ],
+  },
+  {
+    path: 'pages/collaudi',
+    rule: { page: 'collaudi' },
+    title: 'Collaudi',
+    view: 'placeholder',
+    icon: 'pi pi-check-square',
+    detail: 'collaudo',
+    description: "Le ispezioni dei blocchi con il compratore prima della vendita.",
+    features: [
+      'Programmazione del collaudo: cliente, luogo, data, ispettore',
+      'Misure rilevate, abbuoni, esito per blocco e importi',
+      'Verbale di collaudo in PDF',
+    ],
+  },
+  {
+    path: 'pages/statistiche',
+    rule: { page: 'statistiche' },
+    title: 'Statistiche',
+    view: 'placeholder',
+    icon: 'pi pi-chart-line',
+    description: 'Andamento di produzione, lavorazione, vendite e magazzino.',
+    features: [
+      'Produzione per periodo, cava e materiale',
+      'Rese di segagione e vendite per cliente',
+      'Grafici e tabelle esportabili',
+    ],
+  },
+  {
+    path: 'pages/clienti',
+    rule: { page: 'clienti' },
+    title: 'Clienti',
+    view: 'placeholder',
+    icon: 'pi pi-users',
+    detail: 'cliente',
+    description: "L'anagrafica dei clienti, italiani ed esteri.",
+    features: [
+      'Ragione sociale, partita IVA e codice fiscale verificati',
+      'Indirizzo, contatti, PEC, codice SDI e condizioni di pagamento',
+      'Collaudi e vendite del cliente',
+    ],
+  },
+  {
+    path: 'pages/fornitori',
+    rule: { page: 'fornitori' },
+    title: 'Fornitori',
+    view: 'placeholder',
+    icon: 'pi pi-briefcase',
+    detail: 'fornitore',
+    description: "L'anagrafica dei fornitori e dei terzisti.",
+    features: [
+      'Ragione sociale, partita IVA, contatti e IBAN',
+      'Blocchi acquistati e lavorazioni in conto terzi',
+    ],
+  },
+  {
+    path: 'pages/group-companies',
+    rule: { page: ['clienti', 'fornitori'] },
+    title: 'Ditte del gruppo',
+    view: 'placeholder',
+    icon: 'pi pi-building',
+    detail: 'ditta',
+    description: 'Le ditte del gruppo: cave, segherie e laboratori.',
+    features: [
+      'Dati societari stampati sui documenti',
+      'Logo della ditta e nome della cava',
+      'Trasferimenti di blocchi tra ditte del gruppo',
+    ],
+  },
+  {
+    path: 'pages/settings',
+    rule: 'admin',
+    title: 'Impostazioni',
+    view: 'placeholder',
+    icon: 'pi pi-cog',
+    description: "L'amministrazione di GestCava.",
+    features: [
+      'Utenti: creazione, modifica, disattivazione, reimpostazione della password',
+      'Permessi per pagina con accesso e scrittura',
+      'Ditte del gruppo con logo',
+      'Tabelle: cave, materiali, ubicazioni, macchine',
+    ],
+  },
+  {
+    path: 'pages/profile',
+    rule: 'authenticated',
+    title: 'Profilo',
+    view: 'profile',
+    icon: 'pi pi-user',
+  },
+];
+
+export function findPage(path: string): AppPage | undefined {
+  return APP_PAGES.find((p) => p.path === path);
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useMatches, useNavigation } from 'react-router';
+import { FullScreenLoader } from '@/components/full-screen-loader';
+import { StagingBanner } from '@/components/staging-banner';
+import { ToastHost } from '@/components/toast-host';
+import { webConfig } from '@/lib/config';
+import { useLoaderRequested } from '@/lib/loader';
+import type { RouteHandle } from './router';
+
+/** Shown only when loading lasts longer than this, so quick navigations do not flash. */
+const LOADER_DELAY_MS = 120;
+
+function useDelayed(active: boolean, delay: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setShown(true), delay);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
+  }, [active, delay]);
+  return active && shown;
+}
+
+function useDocumentTitle(): void {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)
+    ?.handle as RouteHandle | undefined;
+  const title = handle?.title;
+  useEffect(() => {
+    document.title = title ? `${title} · ${webConfig.productName}` : webConfig.productName;
+  }, [title]);
+}
+
+/** Every route: staging banner, toasts, the full-screen loader while lazy pages load. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  const requested = useLoaderRequested();
+  const loading = useDelayed(navigation.state === 'loading' || requested, LOADER_DELAY_MS);
+  useDocumentTitle();
+  return (
+    <>
+      <StagingBanner />
+      <Outlet />
+      <ToastHost />
+      {loading && <FullScreenLoader />}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { APP_PAGES, type AppPage } from './app-pages';
+import { RequirePage, RequireToken } from './guards';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { FullScreenLoader } from '@/components/full-screen-loader';
+
+/**
+ * Routes (SPEC §2, DESIGN §5), every page lazy-loaded. Route modules export `Component`.
+ */
+export interface RouteHandle {
+  title?: string;
+  page?: AppPage;
+  detail?: boolean;
+}
+
+const viewModule = {
+  dashboard: () => import('./routes/dashboard'),
+  profile: () => import('./routes/profile'),
+  placeholder: () => import('./routes/module-placeholder'),
+} as const;
+
+function pageRoute(page: AppPage): RouteObject {
+  const children: RouteObject[] = [
+    { index: true, lazy: viewModule[page.view], handle: { title: page.title, page } satisfies RouteHandle },
+  ];
+  if (page.detail) {
+    children.push({
+      path: ':id',
+      lazy: () => import('./routes/module-placeholder').then((m) => ({ Component: m.DetailComponent })),
+      handle: { title: page.title, page, detail: true } satisfies RouteHandle,
+    });
+  }
+  return { path: page.path, element: <RequirePage rule={page.rule} />, children };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: FullScreenLoader,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/landing" replace /> },
+      { path: 'landing', lazy: () => import('./routes/landing'), handle: { title: 'Benvenuto' } },
+      {
+        path: 'auth',
+        children: [
+          { index: true, element: <Navigate to="/auth/login" replace /> },
+          { path: 'login', lazy: () => import('./routes/login'), handle: { title: 'Accedi' } },
+        ],
+      },
+      { path: 'notfound', lazy: () => import('./routes/not-found'), handle: { title: 'Pagina non trovata' } },
+      {
+        path: 'app',
+        element: <RequireToken />,
+        children: [
+          {
+            lazy: () => import('@/layout/app-layout'),
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <Navigate to="/app/dashboard" replace /> },
+              ...APP_PAGES.map(pageRoute),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/notfound" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { useSession } from '@/lib/session';
+import { formatLongDate } from '@/lib/format';
+import { filterMenu } from '@/layout/menu-model';
+import { Agenda } from '@/features/schedule/components/agenda';
+import { PageHeader } from '@/components/page-header';
+
+/** Dashboard: greeting, the user's sections and the Agenda; KPIs and charts come with their issue. */
+export function DashboardPage() {
+  const { user } = useSession();
+  const sections = filterMenu(user).flatMap((e) =>
+    e.kind === 'group' ? e.items.map((item) => ({ ...item, group: e.label })) : [],
+  );
+  const firstName = user?.name.split(' ')[0] ?? '';
+  return (
+    <>
+      <PageHeader title="Dashboard" icon="pi pi-home" />
+      <p className="dashboard-greeting">
+        Buongiorno{firstName ? `, ${firstName}` : ''}. Oggi è {formatLongDate(new Date())}.
+      </p>
+      <div className="grid">
+        <div className="col-12 xl:col-7">
+          <section className="card" aria-labelledby="sections-title">
+            <h2 id="sections-title" className="card-title">
+              <i className="pi pi-th-large mr-2" aria-hidden="true" />
+              Le tue sezioni
+            </h2>
+            {sections.length === 0 ? (
+              <p className="text-color-secondary">
+                Il tuo account non ha ancora sezioni abilitate: chiedi all&apos;amministratore.
+              </p>
+            ) : (
+              <ul className="dashboard-sections">
+                {sections.map((s) => (
+                  <li key={s.key}>
+                    <Link to={s.to} className="dashboard-section-link">
+                      <i className={s.icon} aria-hidden="true" />
+                      <span>
+                        <span className="dashboard-section-group">{s.group}</span>
+                        <span className="dashboard-section-label">{s.label}</span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="card" aria-labelledby="kpi-title">
+            <h2 id="kpi-title" className="card-title">
+              <i className="pi pi-chart-bar mr-2" aria-hidden="true" />
+              Indicatori
+            </h2>
+            <p className="text-color-secondary m-0">
+              Qui arriveranno i numeri della tua ditta: m³ tagliati nel mese, blocchi disponibili, m² di lastre in
+              magazzino, collaudi aperti e l&apos;attività più recente.
+            </p>
+          </section>
+        </div>
+        <div className="col-12 xl:col-5">
+          <Agenda />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const Component = DashboardPage;

@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '@/lib/api-client';
+import { webConfig } from '@/lib/config';
+import { useLogin } from '@/features/auth/api/login';
+import { useLogo } from '@/features/auth/api/get-logo';
+import { askNotificationsAfterLogin } from '@/features/notifications/hooks/use-notifications';
+import { safeReturnUrl } from '../paths';
+
+const loginFormSchema = z.object({
+  email: z.string().trim().min(1, { error: "Inserisci l'email" }).max(254),
+  password: z.string().min(1, { error: 'Inserisci la password' }).max(1024),
+});
+type LoginForm = z.infer<typeof loginFormSchema>;
+
+function formatWait(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
+}
+
+/** Seconds left until `until` (ms), ticking every second. */
+function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin();
+  const logo = useLogo();
+  const [showPassword, setShowPassword] = useState(false);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const wait = useCountdown(lockedUntil);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+
+  const onSubmit = (values: LoginForm) => {
+    setServerMessage(null);
+    login.mutate(values, {
+      onSuccess: () => {
+        // SPEC §4: ask for notifications after login (in the background), then go on.
+        void askNotificationsAfterLogin();
+        void navigate(returnUrl, { replace: true });
+      },
+      onError: (error) => {
+        if (isApiError(error)) {
+          setServerMessage(error.message);
+          if (error.status === 429) {
+            setLockedUntil(Date.now() + (error.retryAfter ?? 60) * 1000);
+          }
+        } else {
+          setServerMessage('Accesso non riuscito: riprova.');
+        }
+      },
+    });
+  };
+
+  const locked = wait > 0;
+
+  return (
+    <main className="public-page login-page">
+      <div className="public-card login-card">
+        <div className="login-brand">
+          {logo.data ? (
+            <img src={logo.data} alt="Logo della ditta" className="login-logo" />
+          ) : (
+            <img src="/favicon.svg" alt="" className="login-mark" width={48} height={48} />
+          )}
+          <span className="login-product">{webConfig.productName}</span>
+        </div>
+        <h1 className="login-title">Accedi</h1>
+        <p className="login-subtitle">Inserisci le credenziali del tuo account.</p>
+
+        {serverMessage && (
+          <div className="p-message p-component p-message-error login-message" role="alert" data-testid="login-error">
+            <div className="p-message-wrapper">
+              <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
+              <span className="p-message-detail">
+                {serverMessage}
+                {locked && ` Potrai riprovare tra ${formatWait(wait)}.`}
+              </span>
+            </div>
+          </div>
+        )}
+
+        <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="login-form">
+          <div className="field">
+            <label htmlFor="login-email">Email</label>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              autoFocus
+              className={`p-inputtext p-component w-full${errors.email ? ' p-invalid' : ''}`}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'login-email-error' : undefined}
+              {...register('email')}
+            />
+            {errors.email && (
+              <small id="login-email-error" className="p-error">
+                {errors.email.message}
+              </small>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Password</label>
+            <div className="password-field">
+              <input
+                id="login-password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                className={`p-inputtext p-component w-full${errors.password ? ' p-invalid' : ''}`}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? 'login-password-error' : undefined}
+                {...register('password')}
+              />
+              <button
+                type="button"
+                className="password-toggle p-link"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-label={showPassword ? 'Nascondi la password' : 'Mostra la password'}
+                aria-pressed={showPassword}
+              >
+                <i className={showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'} aria-hidden="true" />
+              </button>
+            </div>
+            {errors.password && (
+              <small id="login-password-error" className="p-error">
+                {errors.password.message}
+              </small>
+            )}
+          </div>
+          {/* PrimeReact's classes without its JavaScript: the login route stays light (QUALITY P9). */}
+          <button
+            type="submit"
+            className="p-button p-component w-full justify-content-center"
+            disabled={locked || login.isPending}
+            aria-busy={login.isPending}
+            data-testid="login-submit"
+          >
+            <i
+              className={`p-button-icon p-button-icon-left pi ${login.isPending ? 'pi-spin pi-spinner' : 'pi-sign-in'}`}
+              aria-hidden="true"
+            />
+            <span className="p-button-label">{login.isPending ? 'Accesso in corso...' : 'Accedi'}</span>
+          </button>
+        </form>
+        <p className="login-back">
+          <Link to="/landing">Torna alla pagina iniziale</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const Component = LoginPage;

@@ -1,0 +1,15 @@
+import { useEffect, useRef } from 'react';
+import { Toast } from 'primereact/toast';
+import { subscribeToasts } from '@/lib/toast';
+
+export default function ToastView() {
+  const ref = useRef<Toast>(null);
+  useEffect(
+    () =>
+      subscribeToasts((m) => {
+        ref.current?.show({ severity: m.severity, summary: m.summary, detail: m.detail, life: m.life ?? 5000 });
+      }),
+    [],
+  );
+  return <Toast ref={ref} position="top-right" />;
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { healthResponseSchema, type Health } from '@gestcava/contracts';
+import { api } from '@/lib/api-client';
+
+/** GET /api/health (public): db name and staging flag for the banner. Failure → null. */
+export async function getHealth(): Promise<Health | null> {
+  try {
+    return await api.get('/api/health', { schema: healthResponseSchema, timeoutMs: 10_000 });
+  } catch {
+    return null;
+  }
+}
+
+export const healthQueryOptions = queryOptions({
+  queryKey: ['health'],
+  queryFn: getHealth,
+  staleTime: Infinity,
+});
+
+export function useHealth() {
+  return useQuery(healthQueryOptions);
+}

@@ -1,0 +1,15 @@
+import { webConfig } from '@/lib/config';
+import type { ShellCompany } from '@/features/companies/api/get-user-company';
+
+/** Footer (SPEC §2): the group label and 'v' plus the version. */
+export function AppFooter({ company }: { company: ShellCompany | null }) {
+  return (
+    <footer className="layout-footer" data-testid="footer">
+      <span className="layout-footer-group">
+        {company ? `${company.name} · ` : ''}
+        {webConfig.productName}
+      </span>
+      <span className="layout-footer-version">v{webConfig.version}</span>
+    </footer>
+  );
+}

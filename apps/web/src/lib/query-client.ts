@@ -1,0 +1,21 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
+
+/** Server state lives in TanStack Query; a 4xx is an answer, not a glitch, and is not retried. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+          return failureCount < 1;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

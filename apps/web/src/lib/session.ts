@@ -1,0 +1,106 @@
+import { useSyncExternalStore } from 'react';
+import { userSchema, type User } from '@gestcava/contracts';
+import { readJson, readString, writeJson, writeString } from './storage';
+
+/** Storage keys fixed by SPEC §3. */
+export const STORAGE_KEYS = {
+  user: 'currentUser',
+  token: 'token',
+  csrfToken: 'csrfToken',
+  /** the group company an admin acts for (header X-Company-Id) */
+  company: 'selectedCompanyId',
+} as const;
+
+export interface SessionSnapshot {
+  user: User | null;
+  token: string | null;
+  /** set only for admins acting for another group company */
+  selectedCompanyId: string | null;
+}
+
+function readUser(): User | null {
+  const parsed = userSchema.safeParse(readJson(STORAGE_KEYS.user));
+  return parsed.success ? parsed.data : null;
+}
+
+function readSnapshot(): SessionSnapshot {
+  return {
+    user: readUser(),
+    token: readString(STORAGE_KEYS.token),
+    selectedCompanyId: readString(STORAGE_KEYS.company),
+  };
+}
+
+let snapshot: SessionSnapshot = readSnapshot();
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  snapshot = readSnapshot();
+  for (const l of listeners) l();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getSession(): SessionSnapshot {
+  return snapshot;
+}
+
+export function getToken(): string | null {
+  return snapshot.token;
+}
+
+export function getCurrentUser(): User | null {
+  return snapshot.user;
+}
+
+/** Successful login: the user (without the token) and the token are stored separately. */
+export function setSession(user: User & { accessToken?: string }, token: string): void {
+  const { accessToken: _omit, ...plain } = user;
+  writeJson(STORAGE_KEYS.user, plain);
+  writeString(STORAGE_KEYS.token, token);
+  writeString(STORAGE_KEYS.company, null);
+  emit();
+}
+
+/** An update of the current user merges the change into the stored user (SPEC §4). */
+export function mergeCurrentUser(changes: Partial<User>): void {
+  const current = readUser();
+  if (!current) return;
+  writeJson(STORAGE_KEYS.user, { ...current, ...changes });
+  emit();
+}
+
+/** Logout and 401: token, user and the admin's company choice go away. */
+export function clearSession(): void {
+  writeString(STORAGE_KEYS.user, null);
+  writeString(STORAGE_KEYS.token, null);
+  writeString(STORAGE_KEYS.company, null);
+  emit();
+}
+
+export function setSelectedCompanyId(companyId: string | null): void {
+  writeString(STORAGE_KEYS.company, companyId);
+  emit();
+}
+
+/** Re-read storage (another tab logged in or out). */
+export function reloadSession(): void {
+  emit();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || Object.values(STORAGE_KEYS).includes(event.key as never)) emit();
+  });
+}
+
+export function useSession(): SessionSnapshot {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+export function useCurrentUser(): User | null {
+  return useSession().user;
+}

@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import 'primeicons/primeicons.css';
+import 'primeflex/primeflex.css';
+import './styles/layout.css';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { loginPath } from './app/paths';
+import { configureApiClient, refreshCsrfToken } from './lib/api-client';
+import { queryClient } from './lib/query-client';
+import { loadLayoutConfig } from './layout/layout-config';
+import { applyScale, applyTheme } from './layout/theme';
+
+const router = createAppRouter();
+
+// 401 anywhere (except a failed login): the client has cleared token and user; drop cached data
+// and go to the login page, which brings the user back to returnUrl.
+configureApiClient({
+  onUnauthorized: (returnUrl) => {
+    queryClient.clear();
+    void router.navigate(loginPath(returnUrl), { replace: true });
+  },
+});
+
+// The anti-forgery token is fetched at start (SPEC §7); a failure is logged by the client.
+refreshCsrfToken().catch(() => undefined);
+
+const layoutConfig = loadLayoutConfig();
+applyScale(layoutConfig.scale);
+
+function render(): void {
+  const container = document.getElementById('root');
+  if (!container) return;
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} layoutConfig={layoutConfig}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// The theme stylesheet first, so the first paint is styled (no inline script is allowed by the CSP).
+void applyTheme(layoutConfig.theme, layoutConfig.colorScheme).then(render);
