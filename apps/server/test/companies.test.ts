@@ -113,4 +113,13 @@ describe('/api/health', () => {
       await local.close();
     }
   });
+
+  it('documents every call as OpenAPI at /docs', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBe(200);
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const path of ['/user/login', '/user/users', '/companies/list', '/companies/upload-logo', '/api/token', '/api/health']) {
+      expect(Object.keys(spec.paths)).toContain(path);
+    }
+    expect(spec.paths['/user/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+  });
 });
