@@ -1,0 +1,2 @@
+export * from './identifiers.js';
+export * from './anagrafica.schema.js';
