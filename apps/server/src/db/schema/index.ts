@@ -1,3 +1,4 @@
 export * from './companies.js';
 export * from './users.js';
 export * from './operations.js';
+export * from './audit.js';

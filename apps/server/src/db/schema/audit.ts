@@ -1,0 +1,26 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import { companies } from './companies.js';
+import { users } from './users.js';
+
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** One row per create, update, delete or state change of a domain row, written in the same transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').notNull(),
+    /** null when the system acted (a periodic sweep); the user otherwise — who then cannot be deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_entity_idx').on(t.companyId, t.entityType, t.entityId, t.at)],
+);
