@@ -108,7 +108,17 @@ describe('foreign VAT numbers', () => {
     [
       'DE123456789',
       'CH',
-      "Partita IVA estera non valida: il prefisso DE è di un paese dell'Unione europea, non di Svizzera; scegliere la nazione giusta",
+      "Partita IVA estera non valida: DE è un prefisso IVA dell'Unione europea, non di Svizzera; scegliere la nazione giusta",
+    ],
+    [
+      'XI123456789',
+      'IE',
+      'Partita IVA estera non valida: per Irlanda il prefisso IVA è IE, non XI',
+    ],
+    [
+      'XI123456789',
+      'CH',
+      "Partita IVA estera non valida: XI è un prefisso IVA dell'Unione europea, non di Svizzera; scegliere la nazione giusta",
     ],
     ['1', 'US', 'Partita IVA estera non valida: deve avere da 2 a 13 lettere o cifre (ne ha 1)'],
     [

@@ -127,7 +127,7 @@ export function validateForeignVat(input: string, nazione: string): CheckResult 
   }
   if (/^[A-Z]{2}$/.test(head) && isEuVatPrefix(head)) {
     return fail(
-      `Partita IVA estera non valida: il prefisso ${head} è di un paese dell'Unione europea, non di ${countryLabel(country)}; scegliere la nazione giusta`,
+      `Partita IVA estera non valida: ${head} è un prefisso IVA dell'Unione europea, non di ${countryLabel(country)}; scegliere la nazione giusta`,
     );
   }
   if (!VAT_BODY.test(value)) {
