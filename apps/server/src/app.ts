@@ -11,6 +11,8 @@ import type { Database } from './db/client.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { deriveKeys } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
+import { anagraficaRoutes } from './modules/anagrafica/anagrafica.routes.js';
+import { createAnagraficaService, type AnagraficaService } from './modules/anagrafica/anagrafica.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
@@ -24,6 +26,7 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { idempotencyPlugin, pruneIdempotencyKeys } from './plugins/idempotency.js';
+import { frameworkErrorHandler, SECURITY_HEADERS } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 export interface AppDeps {
@@ -48,6 +51,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -78,28 +82,11 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const users = createUsersService({ db, sessions });
   const companies = createCompaniesService({ db, storage, users });
   const auth = createAuthService({ db, keys, sessions, throttle });
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle });
+  const clienti = createAnagraficaService({ db, kind: 'clienti' });
+  const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(fastifyHelmet, SECURITY_HEADERS);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 20, fieldSize: 100_000, parts: 100 },
@@ -118,6 +105,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(usersRoutes, { users, companies });
   await app.register(companiesRoutes, { companies });
   await app.register(filesRoutes, { storage });
+  await app.register(anagraficaRoutes, { kind: 'clienti', service: clienti });
+  await app.register(anagraficaRoutes, { kind: 'fornitori', service: fornitori });
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {
@@ -143,6 +132,8 @@ declare module 'fastify' {
       companies: CompaniesService;
       auth: AuthService;
       throttle: ReturnType<typeof createLoginThrottle>;
+      clienti: AnagraficaService;
+      fornitori: AnagraficaService;
     };
   }
 }

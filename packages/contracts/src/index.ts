@@ -11,3 +11,4 @@ export * from './companies.js';
 export const APP_VERSION = '1.0.0';
 export * from './countries/index.js';
 export * from './anagrafica/index.js';
+export * from './history.js';

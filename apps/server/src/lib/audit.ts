@@ -23,7 +23,7 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : JSON.stringify(v ?? null));
 
 /** The fields whose value changed between two versions of a row, as `{ field: { from, to } }`. */
-export function diffChanges<T extends Record<string, unknown>>(before: T, after: T, fields: ReadonlyArray<keyof T & string>): AuditChanges {
+export function diffChanges<T extends object>(before: T, after: T, fields: ReadonlyArray<keyof T & string>): AuditChanges {
   const changes: AuditChanges = {};
   for (const field of fields) {
     if (comparable(before[field]) !== comparable(after[field])) {
@@ -34,7 +34,7 @@ export function diffChanges<T extends Record<string, unknown>>(before: T, after:
 }
 
 /** What a row was created with, for the `create` entry. */
-export function initialValues<T extends Record<string, unknown>>(row: T, fields: ReadonlyArray<keyof T & string>): AuditChanges {
+export function initialValues<T extends object>(row: T, fields: ReadonlyArray<keyof T & string>): AuditChanges {
   const changes: AuditChanges = {};
   for (const field of fields) if (row[field] !== null && row[field] !== undefined) changes[field] = { from: null, to: row[field] };
   return changes;

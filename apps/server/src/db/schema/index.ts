@@ -2,3 +2,4 @@ export * from './companies.js';
 export * from './users.js';
 export * from './operations.js';
 export * from './audit.js';
+export * from './anagrafica.js';

@@ -3,6 +3,7 @@ import { like } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { companies, users } from '../schema/index.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
+import { seedAnagrafica } from '../../modules/anagrafica/anagrafica.seed.js';
 
 export const DEMO_PASSWORD = 'Cava-Demo-2026';
 export const DEMO_EMAIL_DOMAIN = '@cava.example';
@@ -106,7 +107,9 @@ export interface DemoContext {
  * Later modules add their demo data as further steps here (DESIGN §7), each receiving the ids made
  * before it, so an empty database always shows a living quarry.
  */
-const steps: Array<(ctx: DemoContext) => Promise<void>> = [];
+const steps: Array<(ctx: DemoContext) => Promise<void>> = [
+  (ctx) => seedAnagrafica(ctx.db, Object.values(ctx.companyIds), ctx.userIds['admin@cava.example']!),
+];
 
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

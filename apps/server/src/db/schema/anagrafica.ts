@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import { companies } from './companies.js';
+
+/** Clienti and fornitori share one shape (DESIGN §4) in two tables, so other tables reference the right one. */
+function anagraficaColumns() {
+  return {
+    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    ragioneSociale: text('ragione_sociale').notNull(),
+    partitaIva: text('partita_iva'),
+    codiceFiscale: text('codice_fiscale'),
+    indirizzo: text('indirizzo').notNull(),
+    cap: text('cap'),
+    comune: text('comune').notNull(),
+    provincia: text('provincia'),
+    nazione: text('nazione').notNull().default('IT'),
+    telefono: text('telefono'),
+    email: text('email'),
+    pec: text('pec'),
+    codiceSdi: text('codice_sdi'),
+    pubblicaAmministrazione: boolean('pubblica_amministrazione').notNull().default(false),
+    referente: text('referente'),
+    iban: text('iban'),
+    condizioniPagamento: text('condizioni_pagamento'),
+    note: text('note'),
+    attivo: boolean('attivo').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+export const clienti = pgTable('clienti', anagraficaColumns(), (t) => [
+  uniqueIndex('clienti_partita_iva_unique').on(t.companyId, t.partitaIva).where(sql`${t.partitaIva} is not null`),
+  index('clienti_company_name_idx').on(t.companyId, t.ragioneSociale),
+]);
+
+export const fornitori = pgTable('fornitori', anagraficaColumns(), (t) => [
+  uniqueIndex('fornitori_partita_iva_unique').on(t.companyId, t.partitaIva).where(sql`${t.partitaIva} is not null`),
+  index('fornitori_company_name_idx').on(t.companyId, t.ragioneSociale),
+]);
+
+export type AnagraficaTable = typeof clienti | typeof fornitori;

@@ -1,0 +1,33 @@
+import { LIST_TOTAL_CAP, type Page } from '@gestcava/contracts';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** `sort=-field` → ORDER BY field DESC; only the columns a list offers, with a fallback and a stable tie-breaker. */
+export function orderByOf(sort: string | undefined, columns: Record<string, PgColumn>, fallback: SQL, tieBreaker: PgColumn): SQL[] {
+  if (!sort) return [fallback, asc(tieBreaker)];
+  const descending = sort.startsWith('-');
+  const column = columns[descending ? sort.slice(1) : sort];
+  if (!column) return [fallback, asc(tieBreaker)];
+  return [descending ? desc(column) : asc(column), asc(tieBreaker)];
+}
+
+/** A user's text as a literal `ILIKE` pattern: `%` and `_` match themselves (QUALITY S15). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Counts at most LIST_TOTAL_CAP + 1 rows: exact up to the cap, then `totalCapped` (DESIGN §3.1). */
+export function cappedCount(subquery: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from (${subquery} limit ${LIST_TOTAL_CAP + 1}) as capped)`;
+}
+
+export function toPage<T>(items: T[], counted: number, page: number, limit: number): Page<T> {
+  return counted > LIST_TOTAL_CAP
+    ? { items, total: LIST_TOTAL_CAP, totalCapped: true, page, limit }
+    : { items, total: counted, page, limit };
+}
+
+/** Rows of an `execute()` answer, the same on PGlite and node-postgres. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,79 @@
+import type { AnagraficaData, AnagraficaFilter } from '@gestcava/contracts';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { AnagraficaTable } from '../../db/schema/index.js';
+import { cappedCount, containsPattern, orderByOf, rowsOf } from '../../lib/pagination.js';
+
+/** Every query takes the company: another company's row is simply not found. */
+export function filterWhere(table: AnagraficaTable, companyId: string, filter: AnagraficaFilter): SQL {
+  const conditions: Array<SQL | undefined> = [eq(table.companyId, companyId)];
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(or(ilike(table.ragioneSociale, pattern), ilike(table.partitaIva, pattern), ilike(table.comune, pattern)));
+  }
+  if (filter.nazione) conditions.push(eq(table.nazione, filter.nazione));
+  if (filter.provincia) conditions.push(eq(table.provincia, filter.provincia));
+  if (filter.attivo !== undefined) conditions.push(eq(table.attivo, filter.attivo));
+  return and(...conditions)!;
+}
+
+export async function listPage(db: DbOrTx, table: AnagraficaTable, where: SQL, opts: { sort?: string; page: number; limit: number }) {
+  const order = orderByOf(
+    opts.sort,
+    { ragioneSociale: table.ragioneSociale, comune: table.comune, provincia: table.provincia, nazione: table.nazione, createdAt: table.createdAt },
+    asc(table.ragioneSociale),
+    table.id,
+  );
+  const [items, counted] = await Promise.all([
+    db.select().from(table).where(where).orderBy(...order).limit(opts.limit).offset((opts.page - 1) * opts.limit),
+    db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${table} where ${where}`)} as n`),
+  ]);
+  return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+}
+
+export function listAll(db: DbOrTx, table: AnagraficaTable, where: SQL) {
+  return db.select().from(table).where(where).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(50_000);
+}
+
+export async function summary(db: DbOrTx, table: AnagraficaTable, where: SQL) {
+  const [row] = await db
+    .select({
+      totale: sql<number>`count(*)::int`,
+      attivi: sql<number>`count(*) filter (where ${table.attivo})::int`,
+      italiani: sql<number>`count(*) filter (where ${table.nazione} = 'IT')::int`,
+      pubblicaAmministrazione: sql<number>`count(*) filter (where ${table.pubblicaAmministrazione})::int`,
+    })
+    .from(table)
+    .where(where);
+  return row!;
+}
+
+export function findInCompany(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string) {
+  return db
+    .select()
+    .from(table)
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+export function insert(db: DbOrTx, table: AnagraficaTable, companyId: string, data: AnagraficaData) {
+  return db.insert(table).values({ ...data, companyId }).returning().then((r) => r[0]!);
+}
+
+export function update(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string, data: AnagraficaData) {
+  return db
+    .update(table)
+    .set({ ...data, updatedAt: new Date() })
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
+    .returning()
+    .then((r) => r[0]);
+}
+
+export function remove(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string) {
+  return db
+    .delete(table)
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
+    .returning({ id: table.id })
+    .then((r) => r.length > 0);
+}

@@ -1,0 +1,164 @@
+import {
+  ANAGRAFICA_KIND_LABELS,
+  ANAGRAFICA_LABELS,
+  mergeAnagraficaUpdate,
+  type Anagrafica,
+  type AnagraficaCreate,
+  type AnagraficaFilter,
+  type AnagraficaKind,
+  type AnagraficaListQuery,
+  type AnagraficaSummary,
+  type AnagraficaUpdate,
+  type Page,
+} from '@gestcava/contracts';
+import type { Db } from '../../db/client.js';
+import { clienti, fornitori } from '../../db/schema/index.js';
+import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
+import { exportRows, type ExportColumn, type ExportFile } from '../../lib/export.js';
+import { toPage } from '../../lib/pagination.js';
+import { ANAGRAFICA_FIELDS, toAnagraficaData, toAnagraficaDto, type AnagraficaRow } from './anagrafica.mapper.js';
+import * as repo from './anagrafica.repository.js';
+
+const ENTITY_TYPE: Record<AnagraficaKind, string> = { clienti: 'cliente', fornitori: 'fornitore' };
+
+function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code ?? e.cause?.code;
+}
+
+export interface Actor {
+  userId: string;
+  companyId: string;
+}
+
+export type AnagraficaService = ReturnType<typeof createAnagraficaService>;
+
+/** Clienti and fornitori: one service, parameterised by kind (same rules, two tables). */
+export function createAnagraficaService({ db, kind }: { db: Db; kind: AnagraficaKind }) {
+  const table = kind === 'clienti' ? clienti : fornitori;
+  const entityType = ENTITY_TYPE[kind];
+  const label = ANAGRAFICA_KIND_LABELS[kind].singolare;
+  const duplicate = () => conflict(`Esiste già un ${label.toLowerCase()} con questa partita IVA`);
+
+  async function getRow(companyId: string, id: string): Promise<AnagraficaRow> {
+    const row = await repo.findInCompany(db, table, companyId, id);
+    if (!row) throw notFound(`${label} non trovato`);
+    return row;
+  }
+
+  return {
+    entityType,
+
+    async list(companyId: string, query: AnagraficaListQuery): Promise<Page<Anagrafica>> {
+      const where = repo.filterWhere(table, companyId, query);
+      const { items, counted } = await repo.listPage(db, table, where, query);
+      return toPage(items.map(toAnagraficaDto), counted, query.page, query.limit);
+    },
+
+    async summary(companyId: string, filter: AnagraficaFilter): Promise<AnagraficaSummary> {
+      const s = await repo.summary(db, table, repo.filterWhere(table, companyId, filter));
+      return { ...s, nonAttivi: s.totale - s.attivi, esteri: s.totale - s.italiani };
+    },
+
+    async get(companyId: string, id: string): Promise<Anagrafica> {
+      return toAnagraficaDto(await getRow(companyId, id));
+    },
+
+    async history(companyId: string, id: string): Promise<HistoryItem[]> {
+      await getRow(companyId, id);
+      return listHistory(db, companyId, entityType, id);
+    },
+
+    async create(actor: Actor, data: AnagraficaCreate): Promise<Anagrafica> {
+      try {
+        const row = await db.transaction(async (tx) => {
+          const created = await repo.insert(tx, table, actor.companyId, data);
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType,
+            entityId: created.id,
+            action: 'create',
+            userId: actor.userId,
+            changes: initialValues(toAnagraficaData(created), ANAGRAFICA_FIELDS),
+          });
+          return created;
+        });
+        return toAnagraficaDto(row);
+      } catch (error) {
+        if (pgCode(error) === '23505') throw duplicate();
+        throw error;
+      }
+    },
+
+    /** The merged record is checked whole with the create rules, then saved with its history row. */
+    async update(actor: Actor, id: string, patch: AnagraficaUpdate): Promise<Anagrafica> {
+      try {
+        const row = await db.transaction(async (tx) => {
+          const current = await repo.findInCompany(tx, table, actor.companyId, id);
+          if (!current) throw notFound(`${label} non trovato`);
+          const before = toAnagraficaData(current);
+          const merged = mergeAnagraficaUpdate(before, patch);
+          if (!merged.success) {
+            const details = merged.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+            throw new AppError('VALIDATION', details[0]?.message ?? 'Dati non validi', { details });
+          }
+          const changes = diffChanges(before, merged.data, ANAGRAFICA_FIELDS);
+          if (Object.keys(changes).length === 0) return current;
+          const updated = await repo.update(tx, table, actor.companyId, id, merged.data);
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType,
+            entityId: id,
+            action: changes.attivo && Object.keys(changes).length === 1 ? (merged.data.attivo ? 'riattivazione' : 'disattivazione') : 'update',
+            userId: actor.userId,
+            changes,
+          });
+          return updated!;
+        });
+        return toAnagraficaDto(row);
+      } catch (error) {
+        if (pgCode(error) === '23505') throw duplicate();
+        throw error;
+      }
+    },
+
+    /** Only a record nothing references can go; otherwise 409 with the way out (deactivate). */
+    async remove(actor: Actor, id: string): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          const current = await repo.findInCompany(tx, table, actor.companyId, id);
+          if (!current) throw notFound(`${label} non trovato`);
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType,
+            entityId: id,
+            action: 'delete',
+            userId: actor.userId,
+            changes: initialValues(toAnagraficaData(current), ['ragioneSociale', 'partitaIva']),
+          });
+          await repo.remove(tx, table, actor.companyId, id);
+        });
+      } catch (error) {
+        if (pgCode(error) === '23503') {
+          throw conflict(`${label} collegato ad altri dati: non si può eliminare, ma puoi disattivarlo`);
+        }
+        throw error;
+      }
+    },
+
+    async export(companyId: string, filter: AnagraficaFilter, format: 'csv' | 'xlsx'): Promise<ExportFile> {
+      const rows = (await repo.listAll(db, table, repo.filterWhere(table, companyId, filter))).map(toAnagraficaDto);
+      const columns: ExportColumn<Anagrafica>[] = ANAGRAFICA_FIELDS.map((field) => ({
+        header: ANAGRAFICA_LABELS[field],
+        value: (r: Anagrafica) => {
+          const v = r[field];
+          return typeof v === 'boolean' ? (v ? 'Sì' : 'No') : v;
+        },
+        width: field === 'ragioneSociale' || field === 'note' ? 36 : 18,
+      }));
+      columns.push({ header: 'Creato il', value: (r) => new Date(r.createdAt), width: 14 });
+      return exportRows(rows, columns, { format, sheet: ANAGRAFICA_KIND_LABELS[kind].plurale, baseName: kind });
+    },
+  };
+}

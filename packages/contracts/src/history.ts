@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** One row of an entity's history timeline (`GET /api/<plural>/:id/history`). */
+export const historyItemSchema = z.object({
+  _id: z.string(),
+  action: z.string(),
+  at: z.string(),
+  user: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  note: z.string().nullable(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+export const historySchema = z.array(historyItemSchema);
+
+export const HISTORY_ACTION_LABELS: Record<string, string> = {
+  create: 'Creazione',
+  update: 'Modifica',
+  delete: 'Eliminazione',
+  stato: 'Cambio di stato',
+  declassa: 'Declassamento',
+};
