@@ -64,7 +64,7 @@ describe('route table (S9)', () => {
       const url = concreteUrl(route.url, org.admin.id);
       for (const opts of [{}, { noCsrf: true }]) {
         const res = await anon.request(route.method, url, route.method === 'GET' ? opts : { ...opts, body: {} });
-        const code = res.headers['content-type']?.includes('json') ? (res.json() as { code?: string }).code : undefined;
+        const code = String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as { code?: string }).code : undefined;
         if (res.statusCode !== 401 || code !== 'UNAUTHORIZED') failures.push(`${route.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }

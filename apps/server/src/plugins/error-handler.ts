@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@gestcava/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
@@ -6,6 +7,19 @@ interface PgLikeError {
   code?: string;
   errno?: string;
 }
+
+/** Busboy reports a cut-off or malformed multipart body with plain errors, without a code. */
+const MALFORMED_MULTIPART = /unexpected end of multipart data|^Multipart: Boundary not found/i;
+
+/** A library's own 4xx keeps its status and gets the matching code of DESIGN §3.1. */
+const LIBRARY_ERRORS: Record<number, { code: ErrorCode; message: string }> = {
+  401: { code: 'UNAUTHORIZED', message: 'Accesso non autorizzato' },
+  403: { code: 'FORBIDDEN', message: 'Accesso negato' },
+  404: { code: 'NOT_FOUND', message: 'Risorsa non trovata' },
+  409: { code: 'CONFLICT', message: 'Richiesta in conflitto con i dati attuali' },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: 'Richiesta troppo grande' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Formato della richiesta non supportato' },
+};
 
 const PG_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
@@ -36,7 +50,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         details,
       });
     }
-    switch (error.code) {
+    // Drizzle wraps the driver's error (its message holds the SQL): the SQLSTATE is on `cause`.
+    const pgCode = error.code ?? (error.cause as PgLikeError | undefined)?.code;
+    switch (pgCode) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
       case 'FST_FILES_LIMIT':
@@ -57,13 +73,22 @@ export function registerErrorHandler(app: FastifyInstance) {
       case '23503':
         return reply.code(409).send({ message: "L'elemento è collegato ad altri dati", code: 'CONFLICT' });
     }
+    // SQLSTATE class 22 (data exception): a value the database cannot take, such as a NUL character
+    // in a text (22021) or in JSON (22P05). The request is at fault, not the server.
+    if (pgCode?.startsWith('22')) {
+      request.log.warn({ code: pgCode, url: request.url }, 'valore rifiutato dal database');
+      return reply.code(400).send({ message: 'Dati non validi', code: 'VALIDATION' });
+    }
+    if (!pgCode && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.code(400).send({ message: 'Corpo della richiesta non valido', code: 'VALIDATION' });
+    }
     if (error.statusCode === 429) {
       return reply.code(429).send({ message: 'Troppe richieste: riprova più tardi', code: 'RATE_LIMITED' });
     }
     if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-      return reply.code(error.statusCode ?? 400).send({ message: 'Richiesta non valida', code: 'VALIDATION' });
+      const status = error.statusCode ?? 400;
+      return reply.code(status).send(LIBRARY_ERRORS[status] ?? { message: 'Richiesta non valida', code: 'VALIDATION' });
     }
-    const pgCode = error.code ?? (error.cause as PgLikeError | undefined)?.code;
     if (pgCode && PG_UNAVAILABLE.has(pgCode)) {
       request.log.error({ err: error }, 'database non raggiungibile');
       return reply

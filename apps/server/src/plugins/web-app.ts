@@ -23,7 +23,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
-      index: false,
+      index: 'index.html',
       wildcard: true,
       setHeaders(res, filePath) {
         res.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');

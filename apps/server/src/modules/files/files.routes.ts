@@ -39,7 +39,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
       return reply
         .header('content-type', mime)
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "sandbox; default-src 'none'")
+        .header('content-security-policy', "sandbox; default-src 'none'; base-uri 'none'; frame-ancestors 'none'")
         .header('cache-control', `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`)
         .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', dl || path.basename(key)))
         .send(fs.createReadStream(storage.path(key)));
