@@ -110,3 +110,36 @@ describe('users administration', () => {
     await expect(login(ctx.app, author.email, TEST_PASSWORD)).rejects.toThrow(/403/);
   });
 });
+
+describe('password reset by an admin', () => {
+  it('gives a temporary password once; the user must replace it before anything else', async () => {
+    const org = await setupCompany(ctx);
+    const admin = await org.adminClient();
+    const { user, client: before } = await org.userClient({ clienti: true });
+    const res = await admin.post(`/api/users/${user.id}/reset-password`);
+    expect(res.statusCode).toBe(200);
+    const { temporaryPassword } = res.json();
+    expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
+    // The old session ends and the old password no longer works.
+    expect((await before.get('/api/clienti')).statusCode).toBe(401);
+    await expect(login(ctx.app, user.email)).rejects.toThrow(/401/);
+
+    const temp = await login(ctx.app, user.email, temporaryPassword);
+    const me = await temp.get(`/user/user/${user.id}`);
+    expect(me.json().user.mustChangePassword).toBe(true);
+    const blocked = await temp.get('/api/clienti');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ passwordChangeRequired: true });
+    expect((await temp.get('/companies/user-company')).statusCode).toBe(200);
+
+    expect((await temp.post('/user/change-password', { currentPassword: temporaryPassword, newPassword: 'Mia-Password-Nuova-9' })).statusCode).toBe(200);
+    expect((await temp.get('/api/clienti')).statusCode).toBe(200);
+    expect((await temp.get(`/user/user/${user.id}`)).json().user.mustChangePassword).toBe(false);
+  });
+
+  it('is for admins only', async () => {
+    const org = await setupCompany(ctx);
+    const { user, client } = await org.userClient({ clienti: true });
+    expect((await client.post(`/api/users/${user.id}/reset-password`)).statusCode).toBe(403);
+  });
+});

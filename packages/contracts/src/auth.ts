@@ -47,6 +47,8 @@ export const userSchema = z.object({
   companyId: z.string(),
   permissions: permissionsSchema,
   active: z.boolean(),
+  /** After an admin's reset: the web app sends the user to change it before anything else. */
+  mustChangePassword: z.boolean().optional(),
   createdAt: z.string().optional(),
   lastLoginAt: z.string().nullable().optional(),
 });
@@ -90,6 +92,12 @@ export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema });
 export const usersResponseSchema = z.object({ success: z.literal(true), users: z.array(userSchema) });
 export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+export const resetPasswordResponseSchema = z.object({
+  success: z.literal(true),
+  /** Shown once to the admin; the user must replace it at the next login. */
+  temporaryPassword: z.string(),
+});
 
 export const csrfTokenResponseSchema = z.object({ csrfToken: z.string() });
 export const logoResponseSchema = z.object({ logoUrl: z.string().nullable() });

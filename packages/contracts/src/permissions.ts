@@ -86,3 +86,39 @@ export type AccessRule =
   | 'admin'
   | 'selfOrAdmin'
   | { page: PageKey | readonly PageKey[]; mode: AccessMode };
+
+/** Starting points of the permission editor (Impostazioni → Utenti). */
+export const PERMISSION_PRESETS: ReadonlyArray<{ name: string; permissions: Permissions }> = [
+  {
+    name: 'Produzione',
+    permissions: { dashboard: true, bancate: true, blocchi: true, 'blocchi-esterni': true, 'photo-gallery': true, chat: true },
+  },
+  {
+    name: 'Magazzino',
+    permissions: {
+      dashboard: true,
+      'lavorazione-lastre': true,
+      'lavorazione-pavimenti': true,
+      'magazzino-lastre': true,
+      'magazzino-pavimenti': true,
+      'photo-gallery': true,
+      chat: true,
+    },
+  },
+  {
+    name: 'Vendite',
+    permissions: {
+      dashboard: true,
+      collaudi: true,
+      clienti: true,
+      fornitori: true,
+      statistiche: true,
+      chat: true,
+      blocchi: { access: true, write: false },
+    },
+  },
+  {
+    name: 'Sola lettura',
+    permissions: Object.fromEntries(PAGE_KEYS.map((k) => [k, { access: true, write: false }])) as Permissions,
+  },
+];

@@ -17,6 +17,8 @@ declare module 'fastify' {
     access?: AccessRule;
     /** Only the login call accepts an anonymous anti-forgery token. */
     csrf?: 'anonymous';
+    /** Open to a user who must still replace a temporary password. */
+    duringPasswordChange?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -86,6 +88,10 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
     if (!auth) return;
     const user = auth.user;
     const isAdmin = user.role === 'admin';
+
+    if (access !== 'public' && user.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
+      throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', { body: { passwordChangeRequired: true } });
+    }
 
     if (access === 'public' || access === 'authenticated') {
       // nothing more than a live session (when there is one)

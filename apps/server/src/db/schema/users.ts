@@ -17,6 +17,8 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull().default('user'),
     permissions: jsonb('permissions').$type<Permissions>().notNull().default({}),
     active: boolean('active').notNull().default(true),
+    /** Set by an admin's reset: until the user picks their own password, only that call is open to them. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

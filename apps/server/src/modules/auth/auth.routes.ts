@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
 
   app.post(
     '/user/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['user'], response: { 200: successSchema } } },
+    { config: { access: 'authenticated', duringPasswordChange: true }, schema: { tags: ['user'], response: { 200: successSchema } } },
     async (request) => {
       await auth.logout(requireAuth(request));
       return { success: true as const };
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
   app.post(
     '/user/change-password',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringPasswordChange: true },
       schema: { tags: ['user'], body: changePasswordBodySchema, response: { 200: successSchema } },
     },
     async (request) => {

@@ -11,6 +11,7 @@ export interface AuthUser {
   companyId: string;
   permissions: Permissions;
   active: boolean;
+  mustChangePassword: boolean;
 }
 
 export interface AuthContext {
@@ -94,6 +95,7 @@ export function createSessionStore({ db, policy }: { db: Db; policy: SessionPoli
               companyId: row.user.companyId,
               permissions: row.user.permissions,
               active: row.user.active,
+              mustChangePassword: row.user.mustChangePassword,
             },
           },
           createdAt: row.session.createdAt,

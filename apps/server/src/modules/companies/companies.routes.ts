@@ -34,7 +34,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
 
   app.get(
     '/companies/user-company',
-    { config: { access: 'authenticated' }, schema: { tags: ['companies'], response: { 200: nullableCompanyResponse } } },
+    { config: { access: 'authenticated', duringPasswordChange: true }, schema: { tags: ['companies'], response: { 200: nullableCompanyResponse } } },
     async (request) => ({ success: true as const, company: await companies.get(requireAuth(request).companyId) }),
   );
 

@@ -13,6 +13,7 @@ export function toUserDto(row: UserRow): User {
     companyId: row.companyId,
     permissions: row.permissions,
     active: row.active,
+    mustChangePassword: row.mustChangePassword,
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };

@@ -2,6 +2,7 @@ import {
   idSchema,
   logoResponseSchema,
   registerBodySchema,
+  resetPasswordResponseSchema,
   updateUserBodySchema,
   userResponseSchema,
   usersResponseSchema,
@@ -27,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; companies
   app.get(
     '/user/user/:id',
     {
-      config: { access: 'selfOrAdmin' },
+      config: { access: 'selfOrAdmin', duringPasswordChange: true },
       schema: { tags: ['user'], params: idParams, response: { 200: userResponseSchema } },
     },
     async (request) => ({ success: true as const, user: await users.get(request.params.id) }),
@@ -64,6 +65,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; companies
       const user = await users.register(request.body, requireAuth(request).companyId);
       return reply.code(201).send({ success: true as const, user });
     },
+  );
+
+  app.post(
+    '/api/users/:id/reset-password',
+    { config: { access: 'admin' }, schema: { tags: ['user'], params: idParams, response: { 200: resetPasswordResponseSchema } } },
+    async (request) => ({ success: true as const, temporaryPassword: await users.resetPassword(request.params.id) }),
   );
 
   app.get(

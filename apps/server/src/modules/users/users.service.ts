@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { RegisterBody, UpdateUserBody, User } from '@gestcava/contracts';
 import { registerBodySchema } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
@@ -12,6 +13,14 @@ import * as repo from './users.repository.js';
 const EMAIL_TAKEN = 'Esiste già un utente con questa email';
 const LAST_ADMIN = "Non è possibile: è l'ultimo amministratore attivo";
 const SELF_FIELDS = new Set(['name', 'email']);
+// No 0/O or 1/l/I: the admin reads it out or writes it down.
+const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+
+/** Three groups of four unambiguous characters (about 71 bits), e.g. `Kp7w-Rt2M-x9Qa`. */
+export function generateTemporaryPassword(): string {
+  const chars = Array.from({ length: 12 }, () => TEMP_ALPHABET[crypto.randomInt(TEMP_ALPHABET.length)]);
+  return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8, 12)].map((g) => g.join('')).join('-');
+}
 
 function assertNotCommon(password: string, field: string) {
   if (isCommonPassword(password)) {
@@ -143,6 +152,18 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
       await sessions.revokeAllForUser(id);
     },
 
+    /**
+     * An admin's reset: a random temporary password, shown once, that the user must replace at the
+     * next login (the server refuses everything else until then). Every session of the user ends.
+     */
+    async resetPassword(id: string): Promise<string> {
+      const temporaryPassword = generateTemporaryPassword();
+      const row = await repo.updateUser(db, id, { passwordHash: await hashPassword(temporaryPassword), mustChangePassword: true });
+      if (!row) throw notFound('Utente non trovato');
+      await sessions.revokeAllForUser(id);
+      return temporaryPassword;
+    },
+
     /** The only way users change their own password; their other sessions end. */
     async changePassword(actor: AuthContext, currentPassword: string, newPassword: string) {
       const row = await repo.findUserById(db, actor.user.id);
@@ -158,8 +179,9 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
         ]);
       }
       assertNotCommon(newPassword, 'newPassword');
-      await repo.updateUser(db, row.id, { passwordHash: await hashPassword(newPassword) });
+      await repo.updateUser(db, row.id, { passwordHash: await hashPassword(newPassword), mustChangePassword: false });
       await sessions.revokeAllForUser(row.id, actor.sessionId);
+      sessions.forgetUser(row.id);
     },
   };
 }
