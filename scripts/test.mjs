@@ -199,14 +199,18 @@ function count(kind, report, code) {
     note = 'no report (runner crashed?)';
     failed = 1;
   } else if (kind === 'vitest') {
+    // A file that failed to load (or whose hooks failed) has no failed test of its own: count it as one.
+    const brokenFiles = (r.testResults ?? []).filter(
+      (f) =>
+        f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
     passed = r.numPassedTests ?? 0;
-    failed = r.numFailedTests ?? 0;
+    failed = (r.numFailedTests ?? 0) + brokenFiles;
     skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    if (brokenFiles) note = `${brokenFiles} test file(s) failed to load or set up`;
     if (code !== 0 && failed === 0) {
-      failed = Math.max(1, r.numFailedTestSuites ?? 0);
-      note = r.numFailedTestSuites
-        ? `${r.numFailedTestSuites} test file(s) failed to run`
-        : `exit code ${code}`;
+      failed = 1;
+      note = `exit code ${code} (unhandled error?)`;
     }
   } else {
     const s = r.stats ?? {};
