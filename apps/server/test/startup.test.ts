@@ -33,7 +33,8 @@ async function waitFor(check: () => boolean, ms: number) {
   return false;
 }
 
-describe('starting the server (npm start)', () => {
+// Each test starts a whole process (PGlite initdb, migrations, seed): give it time on a busy machine.
+describe('starting the server (npm start)', { timeout: 120_000 }, () => {
   it('seeds the demo group on an empty database, prints the logins, serves and stops cleanly on SIGTERM', async () => {
     const port = String(34000 + Math.floor(Math.random() * 1000));
     const server = start({ PORT: port });

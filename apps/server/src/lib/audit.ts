@@ -20,6 +20,13 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
   await tx.insert(auditLog).values({ ...entry, changes: entry.changes ?? {}, at: new Date() });
 }
 
+/** Many history rows in one statement (imports, demo data). */
+export async function recordAuditMany(tx: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const at = new Date();
+  await tx.insert(auditLog).values(entries.map((entry) => ({ ...entry, changes: entry.changes ?? {}, at })));
+}
+
 const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : JSON.stringify(v ?? null));
 
 /** The fields whose value changed between two versions of a row, as `{ field: { from, to } }`. */

@@ -7,7 +7,7 @@ import {
 } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
 import { clienti, fornitori } from '../../db/schema/index.js';
-import { recordAudit } from '../../lib/audit.js';
+import { recordAuditMany } from '../../lib/audit.js';
 
 /** A real-looking Italian P.IVA: ten digits and their check digit. */
 const piva = (first10: string) => `${first10}${partitaIvaCheckDigit(first10)}`;
@@ -51,18 +51,21 @@ const FORNITORI: AnagraficaCreateInput[] = [
 
 /** A dozen clienti and fornitori for each demo company, with a `create` history row each. */
 export async function seedAnagrafica(db: Db, companyIds: string[], userId: string) {
-  for (const companyId of companyIds) {
-    for (const [table, list, entityType] of [
-      [clienti, CLIENTI, 'cliente'],
-      [fornitori, FORNITORI, 'fornitore'],
-    ] as const) {
-      const rows = await db
-        .insert(table)
-        .values(list.map((input) => ({ ...anagraficaCreateSchema.parse(input), companyId })))
-        .returning({ id: table.id });
-      for (const row of rows) {
-        await recordAudit(db, { companyId, entityType, entityId: row.id, action: 'create', userId, note: 'Dati dimostrativi' });
+  await db.transaction(async (tx) => {
+    for (const companyId of companyIds) {
+      for (const [table, list, entityType] of [
+        [clienti, CLIENTI, 'cliente'],
+        [fornitori, FORNITORI, 'fornitore'],
+      ] as const) {
+        const rows = await tx
+          .insert(table)
+          .values(list.map((input) => ({ ...anagraficaCreateSchema.parse(input), companyId })))
+          .returning({ id: table.id });
+        await recordAuditMany(
+          tx,
+          rows.map((row) => ({ companyId, entityType, entityId: row.id, action: 'create', userId, note: 'Dati dimostrativi' })),
+        );
       }
     }
-  }
+  });
 }
