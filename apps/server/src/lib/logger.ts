@@ -1,29 +1,46 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config.js';
 
+/** Values hidden whole: passwords and cookies never appear, not even a prefix. */
+const HIDDEN_KEYS = new Set(['password', 'currentPassword', 'newPassword', 'temporaryPassword', 'cookie', 'set-cookie']);
+
 /** SPEC §9: a token appears in logs only as its first 10 characters; passwords and cookies never. */
-function censor(value: unknown): string {
-  if (typeof value !== 'string') return '[nascosto]';
+function censor(value: unknown, path: string[]): string {
+  if (typeof value !== 'string' || HIDDEN_KEYS.has(path[path.length - 1] ?? '')) return '[nascosto]';
   const token = value.replace(/^Bearer\s+/i, '');
   return `${token.slice(0, 10)}…`;
 }
 
 export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
+  // request and reply headers, logged at the top or one level down (`req`, `res`, `request`, …)
+  ...['headers', '*.headers'].flatMap((h) => [
+    `${h}.authorization`,
+    `${h}.cookie`,
+    `${h}["x-csrf-token"]`,
+    `${h}["set-cookie"]`,
+  ]),
   '*.password',
   '*.currentPassword',
   '*.newPassword',
+  '*.temporaryPassword',
   '*.accessToken',
   '*.csrfToken',
 ];
 
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): FastifyServerOptions['logger'] {
-  if (config.NODE_ENV === 'test') return false;
+/** Where log lines go instead of stdout (the logging tests read them). */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/** The production logger options; in tests no logger, unless a test passes a destination to read. */
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>,
+  destination?: LogDestination,
+): FastifyServerOptions['logger'] {
+  if (config.NODE_ENV === 'test' && !destination) return false;
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor },
+    ...(destination ? { stream: destination } : {}),
   };
 }

@@ -31,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & PgLikeError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode === 401 || error.statusCode === 403) {
-        request.log.warn({ code: error.code, url: request.url }, 'accesso negato');
+        request.log.warn({ code: error.code, url: request.url, userId: request.auth?.user.id }, 'accesso negato');
       }
       return reply
         .code(error.statusCode)

@@ -6,6 +6,7 @@ import {
   successSchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { Keys } from '../../lib/secrets.js';
 import type { UsersService } from '../users/users.service.js';
@@ -22,11 +23,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
       config: { access: 'public', csrf: 'anonymous' },
       schema: { tags: ['user'], body: loginBodySchema, response: { 200: loginResponseSchema } },
     },
-    async (request) =>
-      auth.login(request.body.email, request.body.password, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
+    async (request) => {
+      try {
+        const result = await auth.login(request.body.email, request.body.password, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        request.log.info({ userId: result.user._id }, 'accesso riuscito');
+        return result;
+      } catch (error) {
+        // QUALITY S26: the email as typed (pino writes it JSON-escaped, so a CR/LF cannot forge a line).
+        const reason = error instanceof AppError ? error.code : 'INTERNAL';
+        request.log.warn({ email: request.body.email, reason }, 'accesso non riuscito');
+        throw error;
+      }
+    },
   );
 
   app.post(
