@@ -12,3 +12,4 @@ export const APP_VERSION = '1.0.0';
 export * from './countries/index.js';
 export * from './anagrafica/index.js';
 export * from './history.js';
+export * from './production/index.js';

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../pagination.js';
+
+export const BLOCCO_ORIGINI = ['interno', 'esterno'] as const;
+export type BloccoOrigine = (typeof BLOCCO_ORIGINI)[number];
+
+export const BLOCCO_STATI = [
+  'in_piazzale',
+  'disponibile',
+  'opzionato',
+  'in_collaudo',
+  'venduto',
+  'spedito',
+  'in_segagione',
+  'segato',
+  'scartato',
+] as const;
+export type BloccoStato = (typeof BLOCCO_STATI)[number];
+
+export const BLOCCO_STATO_LABELS: Record<BloccoStato, string> = {
+  in_piazzale: 'In piazzale',
+  disponibile: 'Disponibile',
+  opzionato: 'Opzionato',
+  in_collaudo: 'In collaudo',
+  venduto: 'Venduto',
+  spedito: 'Spedito',
+  in_segagione: 'In segagione',
+  segato: 'Segato',
+  scartato: 'Scartato',
+};
+
+/**
+ * The one transition table of a blocco (DESIGN §4). `manual` moves are the user's (`POST …/:id/stato`);
+ * the others belong to the modules that cause them (collaudi, lavorazioni) and go through their services.
+ */
+export const BLOCCO_TRANSITIONS: Record<BloccoStato, { manual: readonly BloccoStato[]; system: readonly BloccoStato[] }> = {
+  in_piazzale: { manual: ['disponibile', 'scartato'], system: [] },
+  disponibile: { manual: ['opzionato', 'scartato'], system: ['in_collaudo', 'in_segagione'] },
+  opzionato: { manual: ['opzionato', 'disponibile', 'scartato'], system: ['in_collaudo'] },
+  in_collaudo: { manual: [], system: ['venduto', 'disponibile', 'opzionato'] },
+  venduto: { manual: ['spedito'], system: [] },
+  spedito: { manual: [], system: [] },
+  in_segagione: { manual: [], system: ['segato', 'disponibile'] },
+  segato: { manual: [], system: [] },
+  scartato: { manual: [], system: [] },
+};
+
+export function canMoveBlocco(from: BloccoStato, to: BloccoStato, by: 'manual' | 'system' = 'manual'): boolean {
+  const t = BLOCCO_TRANSITIONS[from];
+  return by === 'manual' ? t.manual.includes(to) : t.manual.includes(to) || t.system.includes(to);
+}
+
+/** States in which the block is still the company's to sell or saw: a declassamento is allowed. */
+export const BLOCCO_STATI_DECLASSABILI: readonly BloccoStato[] = ['in_piazzale', 'disponibile', 'opzionato'];
+/** States in which a block may be deleted (when nothing references it). */
+export const BLOCCO_STATI_ELIMINABILI: readonly BloccoStato[] = ['in_piazzale', 'disponibile', 'scartato'];
+
+export const SCELTE = ['prima', 'seconda', 'commerciale'] as const;
+export const CATEGORIE = ['squadrato', 'semisquadrato', 'informe'] as const;
+export const DIFETTI = ['pelo', 'crepa', 'macchia', 'vena', 'taroli', 'spigolo', 'colore'] as const;
+export const UNITA_PREZZO = ['m3', 't', 'q'] as const;
+export const UNITA_PREZZO_ACQUISTO = ['totale', 'm3', 't'] as const;
+
+export const SCELTA_LABELS: Record<(typeof SCELTE)[number], string> = { prima: 'Prima', seconda: 'Seconda', commerciale: 'Commerciale' };
+export const CATEGORIA_LABELS: Record<(typeof CATEGORIE)[number], string> = { squadrato: 'Squadrato', semisquadrato: 'Semisquadrato', informe: 'Informe' };
+export const DIFETTO_LABELS: Record<(typeof DIFETTI)[number], string> = {
+  pelo: 'Pelo',
+  crepa: 'Crepa aperta',
+  macchia: 'Macchia',
+  vena: 'Vena / madremacchia',
+  taroli: 'Taroli / cavità',
+  spigolo: 'Rottura spigolo',
+  colore: 'Colore fuori tono',
+};
+export const UNITA_PREZZO_LABELS: Record<(typeof UNITA_PREZZO)[number], string> = { m3: '€/m³', t: '€/t', q: '€/q' };
+
+const cm = (label: string) =>
+  z
+    .number({ error: `${label}: un numero intero di cm` })
+    .int({ error: `${label}: un numero intero di cm` })
+    .min(1, { error: `${label}: almeno 1 cm` })
+    .max(2000, { error: `${label}: al massimo 2000 cm` });
+const euro = (label: string) =>
+  z
+    .number({ error: `${label}: un importo in euro` })
+    .min(0, { error: `${label}: non può essere negativo` })
+    .max(100_000_000)
+    .transform((v) => Math.round(v * 100) / 100);
+const optText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Al massimo ${max} caratteri` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const commonFields = {
+  codiceTracciabilita: optText(60),
+  materialeId: z.uuid({ error: 'Scegli il materiale' }),
+  scelta: z.enum(SCELTE, { error: 'Scelta non valida' }).default('prima'),
+  categoria: z.enum(CATEGORIE, { error: 'Categoria non valida' }).default('squadrato'),
+  difettoso: z.boolean().default(false),
+  difetti: z.array(z.enum(DIFETTI, { error: 'Difetto non valido' })).max(DIFETTI.length).default([]),
+  noteDifetti: optText(1000),
+  lunghezza: cm('Lunghezza'),
+  altezza: cm('Altezza'),
+  profondita: cm('Profondità'),
+  lunghezzaNetta: cm('Lunghezza netta').nullish(),
+  altezzaNetta: cm('Altezza netta').nullish(),
+  profonditaNetta: cm('Profondità netta').nullish(),
+  pesoPesa: z.number({ error: 'Peso alla pesa: tonnellate' }).min(0).max(200).nullish(),
+  ubicazioneId: z.uuid({ error: "Scegli l'ubicazione" }),
+  prezzoListino: euro('Prezzo di listino').nullish(),
+  unitaPrezzo: z.enum(UNITA_PREZZO, { error: 'Unità di prezzo non valida' }).default('m3'),
+  note: optText(2000),
+};
+
+const purchaseFields = {
+  fornitoreId: z.uuid({ error: 'Scegli il fornitore' }),
+  numeroFornitore: optText(60),
+  dataAcquisto: z.iso.date({ error: 'Data di acquisto non valida' }),
+  prezzoAcquisto: euro('Prezzo di acquisto'),
+  unitaPrezzoAcquisto: z.enum(UNITA_PREZZO_ACQUISTO, { error: 'Unità del prezzo di acquisto non valida' }),
+  costoTrasporto: euro('Costo di trasporto').nullish(),
+};
+
+/** Net measures are each at most the gross one. */
+function netWithinGross(body: { lunghezza?: number; altezza?: number; profondita?: number; lunghezzaNetta?: number | null; altezzaNetta?: number | null; profonditaNetta?: number | null }, ctx: z.RefinementCtx) {
+  for (const [gross, net, label] of [
+    ['lunghezza', 'lunghezzaNetta', 'Lunghezza netta'],
+    ['altezza', 'altezzaNetta', 'Altezza netta'],
+    ['profondita', 'profonditaNetta', 'Profondità netta'],
+  ] as const) {
+    const g = body[gross];
+    const n = body[net];
+    if (g !== undefined && n !== undefined && n !== null && n > g) {
+      ctx.addIssue({ code: 'custom', path: [net], message: `${label}: non può superare la misura lorda (${g} cm)` });
+    }
+  }
+}
+
+export const bloccoInternoCreateSchema = z
+  .strictObject({ ...commonFields, bancataId: z.uuid({ error: 'Scegli la bancata' }), materialeId: commonFields.materialeId.optional() })
+  .superRefine(netWithinGross);
+export const bloccoEsternoCreateSchema = z.strictObject({ ...commonFields, ...purchaseFields }).superRefine(netWithinGross);
+export type BloccoInternoCreate = z.output<typeof bloccoInternoCreateSchema>;
+export type BloccoEsternoCreate = z.output<typeof bloccoEsternoCreateSchema>;
+export type BloccoCreate = BloccoInternoCreate | BloccoEsternoCreate;
+
+export const bloccoInternoUpdateSchema = z
+  .strictObject({ ...commonFields, codice: z.string().trim().min(3).max(30) })
+  .partial()
+  .superRefine(netWithinGross);
+export const bloccoEsternoUpdateSchema = z
+  .strictObject({ ...commonFields, ...purchaseFields, codice: z.string().trim().min(3).max(30) })
+  .partial()
+  .superRefine(netWithinGross);
+export type BloccoUpdate = z.output<typeof bloccoEsternoUpdateSchema>;
+
+export const bloccoStatoBodySchema = z
+  .strictObject({
+    stato: z.enum(BLOCCO_STATI, { error: 'Stato non valido' }),
+    clienteId: z.uuid({ error: 'Scegli il cliente' }).optional(),
+    opzioneScadenza: z.iso.datetime({ offset: true, error: 'Scadenza non valida' }).or(z.iso.date({ error: 'Scadenza non valida' })).optional(),
+    nota: optText(500),
+  })
+  .superRefine((body, ctx) => {
+    if (body.stato !== 'opzionato') return;
+    if (!body.clienteId) ctx.addIssue({ code: 'custom', path: ['clienteId'], message: "Per opzionare un blocco serve il cliente" });
+    if (!body.opzioneScadenza) ctx.addIssue({ code: 'custom', path: ['opzioneScadenza'], message: "Per opzionare un blocco serve la scadenza dell'opzione" });
+  });
+export type BloccoStatoBody = z.output<typeof bloccoStatoBodySchema>;
+
+export const bloccoDeclassaBodySchema = z
+  .strictObject({
+    scelta: z.enum(SCELTE).optional(),
+    categoria: z.enum(CATEGORIE).optional(),
+    unitaPrezzo: z.enum(UNITA_PREZZO).optional(),
+    nota: z.string({ error: 'Spiega il motivo del declassamento' }).trim().min(3, { error: 'Spiega il motivo del declassamento' }).max(500),
+  })
+  .refine((b) => b.scelta !== undefined || b.categoria !== undefined, { message: 'Indica la nuova scelta o la nuova categoria', path: ['scelta'] });
+export type BloccoDeclassaBody = z.output<typeof bloccoDeclassaBodySchema>;
+
+const ref = z.object({ _id: z.string(), nome: z.string() });
+const codiceRef = z.object({ _id: z.string(), codice: z.string() });
+export const bloccoSchema = z.object({
+  _id: z.string(),
+  codice: z.string(),
+  companyId: z.string(),
+  origine: z.enum(BLOCCO_ORIGINI),
+  bancata: codiceRef.nullable(),
+  cava: ref.nullable(),
+  fornitore: z.object({ _id: z.string(), ragioneSociale: z.string() }).nullable(),
+  numeroFornitore: z.string().nullable(),
+  dataAcquisto: z.string().nullable(),
+  prezzoAcquisto: z.number().nullable(),
+  unitaPrezzoAcquisto: z.enum(UNITA_PREZZO_ACQUISTO).nullable(),
+  costoTrasporto: z.number().nullable(),
+  codiceTracciabilita: z.string().nullable(),
+  materiale: ref.extend({ densita: z.number() }),
+  scelta: z.enum(SCELTE),
+  categoria: z.enum(CATEGORIE),
+  difettoso: z.boolean(),
+  difetti: z.array(z.enum(DIFETTI)),
+  noteDifetti: z.string().nullable(),
+  lunghezza: z.number(),
+  altezza: z.number(),
+  profondita: z.number(),
+  lunghezzaNetta: z.number(),
+  altezzaNetta: z.number(),
+  profonditaNetta: z.number(),
+  volumeLordo: z.number(),
+  volumeNetto: z.number(),
+  pesoPesa: z.number().nullable(),
+  pesoTeorico: z.number(),
+  ubicazione: ref.nullable(),
+  prezzoListino: z.number().nullable(),
+  unitaPrezzo: z.enum(UNITA_PREZZO),
+  cliente: z.object({ _id: z.string(), ragioneSociale: z.string() }).nullable(),
+  opzioneScadenza: z.string().nullable(),
+  /** Effective state: an option past its expiry reads as `disponibile`. */
+  stato: z.enum(BLOCCO_STATI),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Blocco = z.infer<typeof bloccoSchema>;
+
+export const BLOCCO_SORT_FIELDS = ['codice', 'createdAt', 'volumeLordo', 'volumeNetto', 'pesoTeorico', 'stato', 'scelta'] as const;
+
+const bloccoFilters = {
+  /** Matches codice, numero fornitore, codice di tracciabilità and note. */
+  q: z.string().trim().max(100).optional(),
+  stato: z.enum(BLOCCO_STATI, { error: 'Stato non valido' }).optional(),
+  cavaId: z.uuid().optional(),
+  materialeId: z.uuid().optional(),
+  scelta: z.enum(SCELTE).optional(),
+  categoria: z.enum(CATEGORIE).optional(),
+  bancataId: z.uuid().optional(),
+  fornitoreId: z.uuid().optional(),
+  ubicazioneId: z.uuid().optional(),
+  dal: z.iso.date({ error: 'Dal: data non valida' }).optional(),
+  al: z.iso.date({ error: 'Al: data non valida' }).optional(),
+};
+export const bloccoFilterSchema = z.object(bloccoFilters);
+export type BloccoFilter = z.output<typeof bloccoFilterSchema>;
+export const bloccoListQuerySchema = listQuerySchema.extend({
+  ...bloccoFilters,
+  sort: z.enum([...BLOCCO_SORT_FIELDS, ...BLOCCO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+});
+export type BloccoListQuery = z.output<typeof bloccoListQuerySchema>;
+export const bloccoExportQuerySchema = bloccoFilterSchema.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+
+export const bloccoSummarySchema = z.object({
+  count: z.number().int(),
+  volumeLordo: z.number(),
+  volumeNetto: z.number(),
+  pesoT: z.number(),
+});
+export type BloccoSummary = z.infer<typeof bloccoSummarySchema>;
+
+/** A node of a block's family tree: cava and bancata (or fornitore) above, lastre, pavimenti, collaudo below. */
+export const genealogyNodeSchema = z.object({
+  entityType: z.string(),
+  _id: z.string(),
+  label: z.string(),
+  codice: z.string().nullable(),
+  relation: z.enum(['origine', 'derivato', 'vendita']),
+  path: z.string().nullable(),
+});
+export type GenealogyNode = z.infer<typeof genealogyNodeSchema>;

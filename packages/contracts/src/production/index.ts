@@ -1,0 +1,4 @@
+export * from './quantities.js';
+export * from './lookups.js';
+export * from './bancate.js';
+export * from './blocchi.js';
