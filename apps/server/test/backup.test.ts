@@ -305,7 +305,7 @@ async function pgliteInDataDir(dataDir: string): Promise<Database> {
   return database;
 }
 
-describe.skipIf(onPostgres())('backup and restore on PGlite', () => {
+describe.skipIf(onPostgres())('backup and restore on PGlite', { timeout: 90_000 }, () => {
   let sourceDir: string;
   let before: DbSnapshot;
   let files: Record<string, Buffer>;
@@ -459,7 +459,7 @@ describe.skipIf(onPostgres())('backup and restore on PGlite', () => {
         env: { ...env, DATA_DIR: targetDir },
       }),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/--force/) });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe.runIf(onPostgres())('backup and restore on PostgreSQL', () => {

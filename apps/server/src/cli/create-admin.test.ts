@@ -18,7 +18,7 @@ const PASSWORD = 'Una-Password-Lunga-2026';
 const countRows = async (database: Database, table: typeof users | typeof companies) =>
   Number((await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n);
 
-describe('create-admin', () => {
+describe('create-admin', { timeout: 60_000 }, () => {
   let database: Database;
   beforeEach(async () => {
     database = await createTestDatabase();
@@ -169,5 +169,5 @@ describe.skipIf(onPostgres())('npm run create-admin (command line)', () => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
