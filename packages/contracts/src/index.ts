@@ -13,3 +13,4 @@ export * from './countries/index.js';
 export * from './anagrafica/index.js';
 export * from './history.js';
 export * from './production/index.js';
+export * from './schema-utils.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
+import { updateShapeOf } from '../schema-utils.js';
 
 export const BANCATA_STATI = ['pianificata', 'in_taglio', 'ribaltata', 'in_riquadratura', 'chiusa', 'annullata'] as const;
 export type BancataStato = (typeof BANCATA_STATI)[number];
@@ -76,9 +77,7 @@ export type BancataCreate = z.output<typeof bancataCreateSchema>;
 export type BancataCreateInput = z.input<typeof bancataCreateSchema>;
 
 /** Any subset; `codice` may be corrected by an admin only (the server checks). */
-export const bancataUpdateSchema = z
-  .strictObject({ ...bancataFields, codice: z.string().trim().min(3).max(30) })
-  .partial();
+export const bancataUpdateSchema = z.strictObject(updateShapeOf({ ...bancataFields, codice: z.string().trim().min(3).max(30) }));
 export type BancataUpdate = z.output<typeof bancataUpdateSchema>;
 
 export const bancataStatoBodySchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
+import { updateShapeOf } from '../schema-utils.js';
 
 export const BLOCCO_ORIGINI = ['interno', 'esterno'] as const;
 export type BloccoOrigine = (typeof BLOCCO_ORIGINI)[number];
@@ -148,12 +149,10 @@ export type BloccoEsternoCreate = z.output<typeof bloccoEsternoCreateSchema>;
 export type BloccoCreate = BloccoInternoCreate | BloccoEsternoCreate;
 
 export const bloccoInternoUpdateSchema = z
-  .strictObject({ ...commonFields, codice: z.string().trim().min(3).max(30) })
-  .partial()
+  .strictObject(updateShapeOf({ ...commonFields, codice: z.string().trim().min(3).max(30) }))
   .superRefine(netWithinGross);
 export const bloccoEsternoUpdateSchema = z
-  .strictObject({ ...commonFields, ...purchaseFields, codice: z.string().trim().min(3).max(30) })
-  .partial()
+  .strictObject(updateShapeOf({ ...commonFields, ...purchaseFields, codice: z.string().trim().min(3).max(30) }))
   .superRefine(netWithinGross);
 export type BloccoUpdate = z.output<typeof bloccoEsternoUpdateSchema>;
 

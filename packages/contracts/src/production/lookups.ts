@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateShapeOf } from '../schema-utils.js';
 
 const nome = z.string({ error: 'Il nome è obbligatorio' }).trim().min(1, { error: 'Il nome è obbligatorio' }).max(120);
 const optText = (max: number) =>
@@ -29,15 +30,15 @@ export const MACCHINA_TIPO_LABELS: Record<(typeof MACCHINA_TIPI)[number], string
   altro: 'Altro',
 };
 
-export const cavaBodySchema = z.strictObject({
+const cavaShape = {
   codice: z.string({ error: 'Il codice cava è obbligatorio' }).trim().min(1, { error: 'Il codice cava è obbligatorio' }).max(30),
   nome,
   comune: optText(80),
   bacino: optText(80),
   concessione: optText(120),
   attiva: z.boolean().default(true),
-});
-export const materialeBodySchema = z.strictObject({
+};
+const materialeShape = {
   nome,
   tipo: z.enum(MATERIALE_TIPI, { error: 'Tipo di materiale non valido' }).default('marmo'),
   densita: z
@@ -46,19 +47,28 @@ export const materialeBodySchema = z.strictObject({
     .max(3.5, { error: 'Densità: al massimo 3,5 t/m³' })
     .default(2.7),
   attivo: z.boolean().default(true),
-});
-export const ubicazioneBodySchema = z.strictObject({
+};
+const ubicazioneShape = {
   nome,
   tipo: z.enum(UBICAZIONE_TIPI, { error: 'Tipo di ubicazione non valido' }),
   attiva: z.boolean().default(true),
-});
-export const macchinaBodySchema = z.strictObject({
+};
+const macchinaShape = {
   nome,
   tipo: z.enum(MACCHINA_TIPI, { error: 'Tipo di macchina non valido' }),
   kerfMm: z.number({ error: 'Spessore taglio (kerf) in mm' }).min(0).max(20).default(5),
   rifiloMm: z.number({ error: 'Rifilo in mm' }).min(0).max(200).default(20),
   attiva: z.boolean().default(true),
-});
+};
+
+export const cavaBodySchema = z.strictObject(cavaShape);
+export const materialeBodySchema = z.strictObject(materialeShape);
+export const ubicazioneBodySchema = z.strictObject(ubicazioneShape);
+export const macchinaBodySchema = z.strictObject(macchinaShape);
+export const cavaUpdateSchema = z.strictObject(updateShapeOf(cavaShape));
+export const materialeUpdateSchema = z.strictObject(updateShapeOf(materialeShape));
+export const ubicazioneUpdateSchema = z.strictObject(updateShapeOf(ubicazioneShape));
+export const macchinaUpdateSchema = z.strictObject(updateShapeOf(macchinaShape));
 
 const withId = { _id: z.string(), createdAt: z.string() };
 export const cavaSchema = z.object({ ...withId, codice: z.string(), nome: z.string(), comune: z.string().nullable(), bacino: z.string().nullable(), concessione: z.string().nullable(), attiva: z.boolean() });

@@ -1,0 +1,62 @@
+import { boolean, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import { companies } from './companies.js';
+
+const base = () => ({
+  id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'restrict' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cave = pgTable(
+  'cave',
+  {
+    ...base(),
+    codice: text('codice').notNull(),
+    nome: text('nome').notNull(),
+    comune: text('comune'),
+    bacino: text('bacino'),
+    concessione: text('concessione'),
+    attiva: boolean('attiva').notNull().default(true),
+  },
+  (t) => [uniqueIndex('cave_codice_unique').on(t.companyId, t.codice)],
+);
+
+export const materiali = pgTable(
+  'materiali',
+  {
+    ...base(),
+    nome: text('nome').notNull(),
+    tipo: text('tipo').notNull().default('marmo'),
+    densita: numeric('densita', { precision: 4, scale: 2, mode: 'number' }).notNull().default(2.7),
+    attivo: boolean('attivo').notNull().default(true),
+  },
+  (t) => [uniqueIndex('materiali_nome_unique').on(t.companyId, t.nome)],
+);
+
+export const ubicazioni = pgTable(
+  'ubicazioni',
+  {
+    ...base(),
+    nome: text('nome').notNull(),
+    tipo: text('tipo').notNull(),
+    attiva: boolean('attiva').notNull().default(true),
+  },
+  (t) => [uniqueIndex('ubicazioni_nome_unique').on(t.companyId, t.nome)],
+);
+
+export const macchine = pgTable(
+  'macchine',
+  {
+    ...base(),
+    nome: text('nome').notNull(),
+    tipo: text('tipo').notNull(),
+    kerfMm: numeric('kerf_mm', { precision: 5, scale: 1, mode: 'number' }).notNull().default(5),
+    rifiloMm: numeric('rifilo_mm', { precision: 6, scale: 1, mode: 'number' }).notNull().default(20),
+    attiva: boolean('attiva').notNull().default(true),
+  },
+  (t) => [uniqueIndex('macchine_nome_unique').on(t.companyId, t.nome), index('macchine_company_idx').on(t.companyId)],
+);

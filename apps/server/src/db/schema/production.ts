@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import { clienti, fornitori } from './anagrafica.js';
+import { companies } from './companies.js';
+import { cave, materiali, ubicazioni } from './lookups.js';
+
+/** One counter per company, series and year: codes such as BA-2026-0014, unique under concurrency. */
+export const codeSequences = pgTable(
+  'code_sequences',
+  {
+    companyId: uuid('company_id').notNull(),
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.series, t.year] })],
+);
+
+const volume = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'number' });
+const tonnes = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const bancate = pgTable(
+  'bancate',
+  {
+    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    codice: text('codice').notNull(),
+    cavaId: uuid('cava_id')
+      .notNull()
+      .references(() => cave.id, { onDelete: 'restrict' }),
+    fronte: text('fronte'),
+    materialeId: uuid('materiale_id')
+      .notNull()
+      .references(() => materiali.id, { onDelete: 'restrict' }),
+    dataTaglio: date('data_taglio', { mode: 'string' }).notNull(),
+    dataRibaltamento: date('data_ribaltamento', { mode: 'string' }),
+    lunghezza: integer('lunghezza').notNull(),
+    altezza: integer('altezza').notNull(),
+    profondita: integer('profondita').notNull(),
+    volumeLordo: volume('volume_lordo').notNull(),
+    pesoStimato: tonnes('peso_stimato').notNull(),
+    metodoTaglio: text('metodo_taglio'),
+    informiT: tonnes('informi_t'),
+    scaglieT: tonnes('scaglie_t'),
+    terreT: tonnes('terre_t'),
+    note: text('note'),
+    stato: text('stato').notNull().default('pianificata'),
+    /** The yield frozen when the bancata closes; null while it is open (computed live). */
+    resaChiusura: numeric('resa_chiusura', { precision: 6, scale: 1, mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bancate_codice_unique').on(t.companyId, t.codice),
+    index('bancate_company_data_idx').on(t.companyId, t.dataTaglio),
+    index('bancate_company_stato_idx').on(t.companyId, t.stato),
+  ],
+);
+
+export const blocchi = pgTable(
+  'blocchi',
+  {
+    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    codice: text('codice').notNull(),
+    origine: text('origine').$type<'interno' | 'esterno'>().notNull(),
+    bancataId: uuid('bancata_id').references(() => bancate.id, { onDelete: 'restrict' }),
+    /** The quarry of an own block (from its bancata), kept here so lists filter without a join. */
+    cavaId: uuid('cava_id').references(() => cave.id, { onDelete: 'restrict' }),
+    fornitoreId: uuid('fornitore_id').references(() => fornitori.id, { onDelete: 'restrict' }),
+    numeroFornitore: text('numero_fornitore'),
+    dataAcquisto: date('data_acquisto', { mode: 'string' }),
+    prezzoAcquisto: money('prezzo_acquisto'),
+    unitaPrezzoAcquisto: text('unita_prezzo_acquisto'),
+    costoTrasporto: money('costo_trasporto'),
+    codiceTracciabilita: text('codice_tracciabilita'),
+    materialeId: uuid('materiale_id')
+      .notNull()
+      .references(() => materiali.id, { onDelete: 'restrict' }),
+    scelta: text('scelta').notNull().default('prima'),
+    categoria: text('categoria').notNull().default('squadrato'),
+    difettoso: boolean('difettoso').notNull().default(false),
+    difetti: text('difetti').array().notNull().default(sql`'{}'::text[]`),
+    noteDifetti: text('note_difetti'),
+    lunghezza: integer('lunghezza').notNull(),
+    altezza: integer('altezza').notNull(),
+    profondita: integer('profondita').notNull(),
+    lunghezzaNetta: integer('lunghezza_netta').notNull(),
+    altezzaNetta: integer('altezza_netta').notNull(),
+    profonditaNetta: integer('profondita_netta').notNull(),
+    volumeLordo: volume('volume_lordo').notNull(),
+    volumeNetto: volume('volume_netto').notNull(),
+    pesoPesa: tonnes('peso_pesa'),
+    pesoTeorico: tonnes('peso_teorico').notNull(),
+    ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
+    prezzoListino: money('prezzo_listino'),
+    unitaPrezzo: text('unita_prezzo').notNull().default('m3'),
+    clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
+    opzioneScadenza: timestamp('opzione_scadenza', { withTimezone: true }),
+    stato: text('stato').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('blocchi_codice_unique').on(t.companyId, t.codice),
+    index('blocchi_list_idx').on(t.companyId, t.origine, t.createdAt),
+    index('blocchi_stato_idx').on(t.companyId, t.origine, t.stato, t.createdAt),
+    index('blocchi_materiale_idx').on(t.companyId, t.origine, t.materialeId, t.createdAt),
+    index('blocchi_bancata_idx').on(t.bancataId),
+    index('blocchi_fornitore_idx').on(t.fornitoreId),
+    index('blocchi_opzione_idx').on(t.opzioneScadenza).where(sql`${t.stato} = 'opzionato'`),
+  ],
+);

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { codeSequences } from '../db/schema/index.js';
+import { rowsOf } from './pagination.js';
+
+/** The named series of DESIGN §4: one per entity. */
+export type CodeSeries = 'BA' | 'BL' | 'SG' | 'PK' | 'LP' | 'LO' | 'CO';
+
+/**
+ * The next code of a series for a company and year (`BL-2026-0118`): one atomic upsert, so two
+ * concurrent creates can never get the same number. Call it inside the creating transaction: a
+ * rolled-back create gives its number back.
+ */
+export async function nextCode(tx: DbOrTx, companyId: string, series: CodeSeries, year = new Date().getFullYear()): Promise<string> {
+  const result = await tx.execute<{ last: number }>(sql`
+    insert into ${codeSequences} (company_id, series, year, last) values (${companyId}, ${series}, ${year}, 1)
+    on conflict (company_id, series, year) do update set last = ${codeSequences}.last + 1
+    returning last`);
+  const last = rowsOf<{ last: number }>(result)[0]!.last;
+  return `${series}-${year}-${String(last).padStart(4, '0')}`;
+}
