@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import 'primeicons/primeicons.css';
 import 'primeflex/primeflex.css';
 import './styles/layout.css';
+import './styles/contrast.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { loginPath } from './app/paths';

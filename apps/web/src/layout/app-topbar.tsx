@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { can } from '@gestcava/contracts';
 import { useSession } from '@/lib/session';
 import { webConfig } from '@/lib/config';
@@ -14,7 +14,6 @@ export function AppTopbar({ company }: { company: ShellCompany | null }) {
   const { user } = useSession();
   const { toggleMenu, setState, state, config } = useLayout();
   const [menuOpen, setMenuOpen] = useState(false);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const logout = useLogout();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -45,11 +44,7 @@ export function AppTopbar({ company }: { company: ShellCompany | null }) {
     };
   }, [menuOpen]);
 
-  const onLogout = () => {
-    logout.mutate(undefined, {
-      onSettled: () => void navigate('/auth/login', { replace: true }),
-    });
-  };
+  const onLogout = () => logout.mutate();
 
   const menuExpanded =
     config.menuMode === 'overlay'

@@ -241,23 +241,17 @@ function toApiError(status: number, body: unknown, retryAfterHeader: string | nu
   });
 }
 
-let redirecting = false;
-
-/** 401: the session is over. Clear it and send the user to log in, then back here. */
-function sessionExpired(): void {
+/**
+ * 401: the session is over. Clear it and send the user to log in, then back here. Only the
+ * first 401 of a session does it: a late answer to a request made with an older token (several
+ * requests in flight, or a new login since) changes nothing.
+ */
+function sessionExpired(tokenUsed: string | null): void {
+  if (getSession().token !== tokenUsed) return;
   clearSession();
-  if (redirecting) return;
-  redirecting = true;
   const { pathname, search, hash } = window.location;
-  const here = `${pathname}${search}${hash}`;
-  const returnUrl = pathname.startsWith('/auth/') ? null : here;
-  try {
-    onUnauthorized(returnUrl);
-  } finally {
-    setTimeout(() => {
-      redirecting = false;
-    }, 0);
-  }
+  const returnUrl = pathname.startsWith('/auth/') ? null : `${pathname}${search}${hash}`;
+  onUnauthorized(returnUrl);
 }
 
 interface RawResponse {
@@ -284,6 +278,7 @@ async function execute(
   const idempotencyKey = opts.idempotencyKey ?? (opts.create ? newIdempotencyKey() : undefined);
 
   for (let attempt = 0; ; attempt++) {
+    const tokenUsed = getSession().token;
     const headers = { ...baseHeaders(), ...opts.extraHeaders };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (unsafe) {
@@ -300,7 +295,7 @@ async function execute(
       await refreshCsrfToken();
       continue;
     }
-    if (response.status === 401 && opts.handleUnauthorized !== false) sessionExpired();
+    if (response.status === 401 && opts.handleUnauthorized !== false) sessionExpired(tokenUsed);
     throw error;
   }
 }
@@ -422,6 +417,65 @@ export const api: {
   patch: sending('PATCH'),
   delete: sending('DELETE'),
 };
+
+// ---------------------------------------------------------------------------------------------
+// Downloads (exports, reports): the same rules, the answer as a Blob with its file name
+
+export const DOWNLOAD_TIMEOUT_MS = 30_000;
+
+export interface DownloadResult {
+  blob: Blob;
+  /** from Content-Disposition, when the server names the file */
+  fileName: string | null;
+}
+
+/** RFC 6266: filename*=UTF-8''… wins over filename="…". */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (star?.[2]) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain?.[2] ?? plain?.[1]?.trim();
+  return name ? name : null;
+}
+
+export async function apiDownload(
+  path: string,
+  options: Omit<RequestOptions, 'body' | 'schema' | 'create' | 'idempotencyKey'> = {},
+): Promise<DownloadResult> {
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query);
+  const signal = combineSignals([options.signal, AbortSignal.timeout(options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS)]);
+
+  const send: Sender = async (headers) => {
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers: { ...headers, Accept: '*/*' }, credentials: 'same-origin', signal });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE, code: 'NETWORK' });
+    }
+    if (!response.ok) {
+      return { status: response.status, body: await readBody(response), retryAfter: response.headers.get('Retry-After') };
+    }
+    const result: DownloadResult = {
+      blob: await response.blob(),
+      fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+    };
+    return { status: response.status, body: result, retryAfter: null };
+  };
+
+  return (await execute(method, send, {
+    extraHeaders: options.headers,
+    handleUnauthorized: options.handleUnauthorized,
+  })) as DownloadResult;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Uploads (XMLHttpRequest, for progress)

@@ -22,15 +22,24 @@ function formatWait(seconds: number): string {
   return m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
 }
 
-/** Seconds left until `until` (ms), ticking every second. */
-function useCountdown(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
+/** A countdown in seconds (the Retry-After of a 429), ticking every second. */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [clock, setClock] = useState<{ until: number; now: number } | null>(null);
+  const until = clock?.until ?? null;
   useEffect(() => {
     if (until === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => {
+      const now = Date.now();
+      setClock(now >= until ? null : { until, now });
+    }, 1000);
     return () => clearInterval(timer);
   }, [until]);
-  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+  const remaining = clock ? Math.max(0, Math.ceil((clock.until - clock.now) / 1000)) : 0;
+  const start = (seconds: number) => {
+    const now = Date.now();
+    setClock({ until: now + seconds * 1000, now });
+  };
+  return [remaining, start];
 }
 
 export function LoginPage() {
@@ -40,8 +49,7 @@ export function LoginPage() {
   const logo = useLogo();
   const [showPassword, setShowPassword] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
-  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
-  const wait = useCountdown(lockedUntil);
+  const [wait, startWait] = useCountdown();
   const {
     register,
     handleSubmit,
@@ -62,7 +70,7 @@ export function LoginPage() {
         if (isApiError(error)) {
           setServerMessage(error.message);
           if (error.status === 429) {
-            setLockedUntil(Date.now() + (error.retryAfter ?? 60) * 1000);
+            startWait(error.retryAfter ?? 60);
           }
         } else {
           setServerMessage('Accesso non riuscito: riprova.');

@@ -1,19 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
 
-/**
- * Logout for real: POST /user/logout revokes the session on the server, then token, user and
- * cached data go, and a fresh (anonymous) anti-forgery token is fetched.
- */
-export async function logout(): Promise<void> {
+/** POST /user/logout: the server revokes the session. Failure (already expired, offline) is ignored. */
+export async function revokeSession(): Promise<void> {
   try {
     await api.post('/user/logout', undefined, { handleUnauthorized: false });
   } catch {
-    // already expired or offline: the local session goes anyway
+    // the local session goes anyway
   }
+}
+
+/** Token, user, anti-forgery token and cached data go; a new anonymous anti-forgery token is fetched. */
+export async function clearLocalSession(clearCache: () => void): Promise<void> {
   clearSession();
   clearCsrfToken();
+  clearCache();
   try {
     await refreshCsrfToken();
   } catch {
@@ -21,10 +24,19 @@ export async function logout(): Promise<void> {
   }
 }
 
+/**
+ * Logout for real (SPEC §4): revoke on the server, go to /auth/login, clear everything. The
+ * whole sequence lives in the mutation function, so it completes even though the top bar that
+ * started it unmounts on the way.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
-    mutationFn: logout,
-    onSettled: () => queryClient.clear(),
+    mutationFn: async () => {
+      await revokeSession();
+      await navigate('/auth/login', { replace: true });
+      await clearLocalSession(() => queryClient.clear());
+    },
   });
 }
