@@ -1,40 +1,88 @@
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+
+export type CellValue = string | number | boolean | Date | null;
 
 export interface ExportColumn<T> {
   header: string;
-  value: (row: T) => string | number | boolean | Date | null;
+  value: (row: T) => CellValue;
   width?: number;
+  /** Excel number format of the column, e.g. '0.000' for m³. */
+  numFmt?: string;
 }
 
-export interface ExportFile {
-  body: Buffer;
+export interface ExportStream {
+  stream: Readable;
   contentType: string;
   fileName: string;
 }
 
+export interface ExportOptions<T> {
+  format: 'csv' | 'xlsx';
+  sheet: string;
+  baseName: string;
+  columns: ExportColumn<T>[];
+  /** The rows in batches (keyset pages), so a large list never sits in memory whole. */
+  batches: AsyncIterable<T[]>;
+  onError?: (error: unknown) => void;
+}
+
+const CSV_NUMBER = new Intl.NumberFormat('it-IT', { useGrouping: false, maximumFractionDigits: 6 });
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** CSV for Italian Excel: `;` between cells, decimal comma, dates dd/MM/yyyy, a BOM for UTF-8. */
+function csvCell(value: CellValue): string {
+  if (value === null) return '';
+  if (value instanceof Date) return `${pad(value.getDate())}/${pad(value.getMonth() + 1)}/${value.getFullYear()}`;
+  if (typeof value === 'number') return CSV_NUMBER.format(value);
+  if (typeof value === 'boolean') return value ? 'Sì' : 'No';
+  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
 /**
- * One way to write a list as CSV or XLSX, through exceljs: typed cells (dates as dates, numbers as
- * numbers) in XLSX; CSV with `;` and a BOM, which Italian Excel opens correctly.
+ * The one way to export a list (DESIGN §5): XLSX with typed cells (dates as dates, numbers as numbers)
+ * through exceljs's streaming writer, or CSV; both written batch by batch to a stream the reply sends.
  */
-export async function exportRows<T>(rows: T[], columns: ExportColumn<T>[], opts: { format: 'csv' | 'xlsx'; sheet: string; baseName: string }): Promise<ExportFile> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(opts.sheet);
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 20 }));
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
-  sheet.getRow(1).font = { bold: true };
+export function streamExport<T>(opts: ExportOptions<T>): ExportStream {
+  const out = new PassThrough();
   const stamp = new Date().toISOString().slice(0, 10);
-  if (opts.format === 'xlsx') {
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-    return {
-      body: Buffer.from(await workbook.xlsx.writeBuffer()),
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      fileName: `${opts.baseName}-${stamp}.xlsx`,
-    };
-  }
-  const csv = Buffer.from(await workbook.csv.writeBuffer({ formatterOptions: { delimiter: ';' } }));
-  return {
-    body: Buffer.concat([Buffer.from('\uFEFF'), csv]),
-    contentType: 'text/csv; charset=utf-8',
-    fileName: `${opts.baseName}-${stamp}.csv`,
+  const fail = (error: unknown) => {
+    opts.onError?.(error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
   };
+
+  if (opts.format === 'csv') {
+    (async () => {
+      out.write('\uFEFF' + opts.columns.map((c) => csvCell(c.header)).join(';') + '\r\n');
+      for await (const batch of opts.batches) {
+        const text = batch.map((row) => opts.columns.map((c) => csvCell(c.value(row))).join(';')).join('\r\n');
+        if (text && !out.write(text + '\r\n')) await new Promise((resolve) => out.once('drain', resolve));
+      }
+      out.end();
+    })().catch(fail);
+    return { stream: out, contentType: 'text/csv; charset=utf-8', fileName: `${opts.baseName}-${stamp}.csv` };
+  }
+
+  (async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+    const sheet = workbook.addWorksheet(opts.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 18, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    for await (const batch of opts.batches) {
+      for (const row of batch) sheet.addRow(opts.columns.map((c) => c.value(row))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch(fail);
+  return {
+    stream: out,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    fileName: `${opts.baseName}-${stamp}.xlsx`,
+  };
+}
+
+/** A whole small list as one batch. */
+export async function* oneBatch<T>(rows: Promise<T[]>): AsyncIterable<T[]> {
+  yield await rows;
 }

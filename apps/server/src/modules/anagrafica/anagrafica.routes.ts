@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
-import { contentDisposition } from '../files/files.routes.js';
+import { sendExport } from '../files/files.routes.js';
 import type { AnagraficaService } from './anagrafica.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -43,12 +43,7 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; ser
 
   app.get(`${base}/export`, { config: { access: read }, schema: { tags, querystring: anagraficaExportQuerySchema } }, async (request, reply) => {
     const { format, ...filter } = request.query;
-    const file = await service.export(requireAuth(request).companyId, filter, format);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition('attachment', file.fileName))
-      .header('cache-control', 'no-store')
-      .send(file.body);
+    return sendExport(reply, service.export(requireAuth(request).companyId, filter, format));
   });
 
   app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: anagraficaSchema } } }, async (request) =>

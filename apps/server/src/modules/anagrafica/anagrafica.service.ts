@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { clienti, fornitori } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
-import { exportRows, type ExportColumn, type ExportFile } from '../../lib/export.js';
+import { oneBatch, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import { ANAGRAFICA_FIELDS, toAnagraficaData, toAnagraficaDto, type AnagraficaRow } from './anagrafica.mapper.js';
 import * as repo from './anagrafica.repository.js';
@@ -147,8 +147,8 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
       }
     },
 
-    async export(companyId: string, filter: AnagraficaFilter, format: 'csv' | 'xlsx'): Promise<ExportFile> {
-      const rows = (await repo.listAll(db, table, repo.filterWhere(table, companyId, filter))).map(toAnagraficaDto);
+    export(companyId: string, filter: AnagraficaFilter, format: 'csv' | 'xlsx'): ExportStream {
+      const rows = repo.listAll(db, table, repo.filterWhere(table, companyId, filter)).then((r) => r.map(toAnagraficaDto));
       const columns: ExportColumn<Anagrafica>[] = ANAGRAFICA_FIELDS.map((field) => ({
         header: ANAGRAFICA_LABELS[field],
         value: (r: Anagrafica) => {
@@ -157,8 +157,8 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
         },
         width: field === 'ragioneSociale' || field === 'note' ? 36 : 18,
       }));
-      columns.push({ header: 'Creato il', value: (r) => new Date(r.createdAt), width: 14 });
-      return exportRows(rows, columns, { format, sheet: ANAGRAFICA_KIND_LABELS[kind].plurale, baseName: kind });
+      columns.push({ header: 'Creato il', value: (r) => new Date(r.createdAt), width: 14, numFmt: 'dd/mm/yyyy' });
+      return streamExport({ format, columns, batches: oneBatch(rows), sheet: ANAGRAFICA_KIND_LABELS[kind].plurale, baseName: kind });
     },
   };
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ExportStream } from '../../lib/export.js';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { FILES_ROUTE, type Storage } from '../../lib/storage.js';
@@ -13,6 +15,16 @@ const INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Sends a generated export as a download. */
+export function sendExport(reply: FastifyReply, file: ExportStream) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.stream);
 }
 
 /** Every stored file is served here, and only with a valid, unexpired signature (DESIGN §2.2). */

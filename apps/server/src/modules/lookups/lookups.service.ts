@@ -16,7 +16,7 @@ import {
 } from '@gestcava/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { cave, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
@@ -62,6 +62,12 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
   const taken = () => conflict(`${label}: esiste già con questo ${kind === 'cave' ? 'codice' : 'nome'}`);
 
   return {
+    /** A row of this company (for other modules' checks), or undefined. */
+    async find(companyId: string, id: string, tx: DbOrTx = db): Promise<Row | undefined> {
+      const [row] = (await tx.select().from(table).where(and(eq(table.companyId, companyId), eq(table.id, id))).limit(1)) as unknown as Row[];
+      return row;
+    },
+
     async list(companyId: string) {
       const rows = await db.select().from(table).where(eq(table.companyId, companyId)).orderBy(asc(def.order as unknown as AnyLookupTable['nome']));
       return (rows as unknown as Row[]).map(toDto);

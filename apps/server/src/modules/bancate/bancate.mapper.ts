@@ -1,0 +1,64 @@
+import { resaPercent, type Bancata, type BancataStato } from '@gestcava/contracts';
+import type { bancate } from '../../db/schema/index.js';
+
+export type BancataRow = typeof bancate.$inferSelect;
+export interface BlocchiTotals {
+  count: number;
+  volumeLordo: number;
+  volumeNetto: number;
+  pesoT: number;
+}
+export interface BancataJoined {
+  bancata: BancataRow;
+  cava: { id: string; nome: string };
+  materiale: { id: string; nome: string; densita: number };
+  blocchi: BlocchiTotals;
+}
+
+/** The fields history compares. */
+export const BANCATA_FIELDS = [
+  'codice',
+  'cavaId',
+  'fronte',
+  'materialeId',
+  'dataTaglio',
+  'dataRibaltamento',
+  'lunghezza',
+  'altezza',
+  'profondita',
+  'volumeLordo',
+  'pesoStimato',
+  'metodoTaglio',
+  'informiT',
+  'scaglieT',
+  'terreT',
+  'note',
+] as const satisfies ReadonlyArray<keyof BancataRow>;
+
+export function toBancataDto({ bancata: b, cava, materiale, blocchi }: BancataJoined): Bancata {
+  return {
+    _id: b.id,
+    codice: b.codice,
+    companyId: b.companyId,
+    cava: { _id: cava.id, nome: cava.nome },
+    fronte: b.fronte,
+    materiale: { _id: materiale.id, nome: materiale.nome, densita: materiale.densita },
+    dataTaglio: b.dataTaglio,
+    dataRibaltamento: b.dataRibaltamento,
+    lunghezza: b.lunghezza,
+    altezza: b.altezza,
+    profondita: b.profondita,
+    volumeLordo: b.volumeLordo,
+    pesoStimato: b.pesoStimato,
+    metodoTaglio: b.metodoTaglio as Bancata['metodoTaglio'],
+    informiT: b.informiT,
+    scaglieT: b.scaglieT,
+    terreT: b.terreT,
+    note: b.note,
+    stato: b.stato as BancataStato,
+    resa: b.stato === 'chiusa' ? b.resaChiusura : resaPercent([blocchi.volumeNetto], b.volumeLordo),
+    blocchi,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}

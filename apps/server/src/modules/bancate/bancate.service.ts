@@ -1,0 +1,207 @@
+import {
+  BANCATA_STATO_LABELS,
+  BANCATA_TRANSITIONS,
+  pesoT,
+  volumeM3,
+  type Bancata,
+  type BancataCreate,
+  type BancataFilter,
+  type BancataListQuery,
+  type BancataStato,
+  type BancataSummary,
+  type BancataUpdate,
+  type Page,
+} from '@gestcava/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { bancate, blocchi } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
+import { nextCode } from '../../lib/codes.js';
+import type { EntityRegistry } from '../../lib/entities.js';
+import { toPage } from '../../lib/pagination.js';
+import type { LookupsService } from '../lookups/lookups.service.js';
+import { BANCATA_FIELDS, toBancataDto } from './bancate.mapper.js';
+import * as repo from './bancate.repository.js';
+
+export interface Actor {
+  userId: string;
+  companyId: string;
+  isAdmin: boolean;
+}
+
+const NOT_FOUND = 'Bancata non trovata';
+
+export type BancateService = ReturnType<typeof createBancateService>;
+
+export function createBancateService(deps: { db: Db; cave: LookupsService; materiali: LookupsService; entities: EntityRegistry }) {
+  const { db, cave, materiali, entities } = deps;
+
+  async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<Bancata> {
+    const row = await repo.findJoined(tx, companyId, id);
+    if (!row) throw notFound(NOT_FOUND);
+    return toBancataDto(row);
+  }
+
+  async function densitaOf(companyId: string, materialeId: string, tx: DbOrTx) {
+    const materiale = await materiali.find(companyId, materialeId, tx);
+    if (!materiale) throw badRequest('Materiale non valido', [{ path: 'materialeId', message: 'Materiale non valido' }]);
+    return materiale.densita as number;
+  }
+  async function assertCava(companyId: string, cavaId: string, tx: DbOrTx) {
+    if (!(await cave.find(companyId, cavaId, tx))) throw badRequest('Cava non valida', [{ path: 'cavaId', message: 'Cava non valida' }]);
+  }
+
+  entities.register({
+    type: 'bancata',
+    label: 'Bancata',
+    permission: () => 'bancate',
+    async findInCompany(tx, companyId, id) {
+      const row = await repo.findJoined(tx, companyId, id);
+      return row ? { id: row.bancata.id, codice: row.bancata.codice } : null;
+    },
+    async findByCodice(tx, companyId, codice) {
+      return (await repo.findByCodice(tx, companyId, codice)) ?? null;
+    },
+    detailPath: (id) => `/app/bancate/${id}`,
+  });
+
+  return {
+    get,
+
+    async list(companyId: string, query: BancataListQuery): Promise<Page<Bancata>> {
+      const { items, counted } = await repo.listPage(db, repo.filterWhere(companyId, query), query);
+      return toPage(items.map(toBancataDto), counted, query.page, query.limit);
+    },
+
+    async summary(companyId: string, filter: BancataFilter): Promise<BancataSummary> {
+      return repo.summary(db, repo.filterWhere(companyId, filter));
+    },
+
+    async history(companyId: string, id: string): Promise<HistoryItem[]> {
+      await get(companyId, id);
+      return listHistory(db, companyId, 'bancata', id);
+    },
+
+    async create(actor: Actor, body: BancataCreate): Promise<Bancata> {
+      return db.transaction(async (tx) => {
+        await assertCava(actor.companyId, body.cavaId, tx);
+        const densita = await densitaOf(actor.companyId, body.materialeId, tx);
+        const volumeLordo = volumeM3(body.lunghezza, body.altezza, body.profondita);
+        const [row] = await tx
+          .insert(bancate)
+          .values({
+            ...body,
+            companyId: actor.companyId,
+            codice: await nextCode(tx, actor.companyId, 'BA'),
+            volumeLordo,
+            pesoStimato: pesoT(volumeLordo, densita),
+            stato: 'pianificata',
+          })
+          .returning();
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'bancata',
+          entityId: row!.id,
+          action: 'create',
+          userId: actor.userId,
+          changes: initialValues(row!, BANCATA_FIELDS),
+        });
+        return get(actor.companyId, row!.id, tx);
+      });
+    },
+
+    async update(actor: Actor, id: string, body: BancataUpdate): Promise<Bancata> {
+      if (body.codice !== undefined && !actor.isAdmin) throw forbidden('Solo un amministratore può correggere il codice');
+      try {
+        return await db.transaction(async (tx) => {
+          const current = await repo.lockInCompany(tx, actor.companyId, id);
+          if (!current) throw notFound(NOT_FOUND);
+          if (current.stato === 'annullata') throw conflict('La bancata è annullata: non si può modificare');
+          if (body.cavaId) await assertCava(actor.companyId, body.cavaId, tx);
+          const materialeId = body.materialeId ?? current.materialeId;
+          const densita = await densitaOf(actor.companyId, materialeId, tx);
+          const next = { ...current, ...body };
+          const volumeLordo = volumeM3(next.lunghezza, next.altezza, next.profondita);
+          const [row] = await tx
+            .update(bancate)
+            .set({ ...body, volumeLordo, pesoStimato: pesoT(volumeLordo, densita), updatedAt: new Date() })
+            .where(and(eq(bancate.id, id), eq(bancate.companyId, actor.companyId)))
+            .returning();
+          const changes = diffChanges(current, row!, BANCATA_FIELDS);
+          if (Object.keys(changes).length) {
+            await recordAudit(tx, { companyId: actor.companyId, entityType: 'bancata', entityId: id, action: 'update', userId: actor.userId, changes });
+          }
+          return get(actor.companyId, id, tx);
+        });
+      } catch (error) {
+        if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') throw conflict('Codice già usato da un’altra bancata');
+        throw error;
+      }
+    },
+
+    /**
+     * Lock the row, check the one transition table, then a guarded update. Closing freezes the yield
+     * from the blocchi registered at that moment (blocco creation holds a share lock on the bancata).
+     */
+    async changeStato(actor: Actor, id: string, to: BancataStato, nota: string | null): Promise<Bancata> {
+      return db.transaction(async (tx) => {
+        const current = await repo.lockInCompany(tx, actor.companyId, id);
+        if (!current) throw notFound(NOT_FOUND);
+        const from = current.stato as BancataStato;
+        if (!BANCATA_TRANSITIONS[from].includes(to)) {
+          throw conflict(`Passaggio non consentito: da «${BANCATA_STATO_LABELS[from]}» a «${BANCATA_STATO_LABELS[to]}»`);
+        }
+        const today = new Date().toISOString().slice(0, 10);
+        const resaChiusura =
+          to === 'chiusa'
+            ? sql`(select round(coalesce(sum(${blocchi.volumeNetto}), 0) / nullif(${bancate.volumeLordo}, 0) * 100, 1) from ${blocchi} where ${blocchi.bancataId} = ${bancate.id})`
+            : undefined;
+        const updated = await tx
+          .update(bancate)
+          .set({
+            stato: to,
+            updatedAt: new Date(),
+            ...(to === 'ribaltata' && !current.dataRibaltamento ? { dataRibaltamento: today } : {}),
+            ...(resaChiusura ? { resaChiusura } : {}),
+          })
+          .where(and(eq(bancate.id, id), eq(bancate.companyId, actor.companyId), eq(bancate.stato, from)))
+          .returning({ id: bancate.id });
+        if (!updated.length) throw new AppError('CONFLICT', 'La bancata è stata modificata nel frattempo: ricarica e riprova');
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'bancata',
+          entityId: id,
+          action: 'stato',
+          userId: actor.userId,
+          changes: { stato: { from, to } },
+          note: nota,
+        });
+        return get(actor.companyId, id, tx);
+      });
+    },
+
+    /** Only a planned bancata can be deleted: once cut it is part of the quarry's record. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await repo.lockInCompany(tx, actor.companyId, id);
+        if (!current) throw notFound(NOT_FOUND);
+        if (current.stato !== 'pianificata') {
+          throw conflict(`Si può eliminare solo una bancata pianificata (questa è «${BANCATA_STATO_LABELS[current.stato as BancataStato]}»): annullala invece`);
+        }
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'bancata',
+          entityId: id,
+          action: 'delete',
+          userId: actor.userId,
+          changes: { codice: { from: current.codice, to: null } },
+        });
+        await tx.delete(bancate).where(and(eq(bancate.id, id), eq(bancate.companyId, actor.companyId), eq(bancate.stato, 'pianificata')));
+      });
+    },
+
+    /** For the blocchi module: the bancata a new block comes from, share-locked, with its state checked. */
+    lockForNewBlocco: (tx: DbOrTx, companyId: string, id: string) => repo.lockInCompany(tx, companyId, id, 'share'),
+  };
+}
