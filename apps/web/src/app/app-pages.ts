@@ -8,6 +8,12 @@ import type { PageRule } from '@/lib/permissions';
 export type PageView =
   | 'dashboard'
   | 'profile'
+  /** clienti and fornitori: list and detail (features/anagrafica) */
+  | 'anagrafica'
+  /** Ditte del gruppo (features/group-companies) */
+  | 'group-companies'
+  /** Impostazioni, admin (features/settings) */
+  | 'settings'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -200,7 +206,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'pages/clienti',
     rule: { page: 'clienti' },
     title: 'Clienti',
-    view: 'placeholder',
+    view: 'anagrafica',
     icon: 'pi pi-users',
     detail: 'cliente',
     description: "L'anagrafica dei clienti, italiani ed esteri.",
@@ -214,7 +220,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'pages/fornitori',
     rule: { page: 'fornitori' },
     title: 'Fornitori',
-    view: 'placeholder',
+    view: 'anagrafica',
     icon: 'pi pi-briefcase',
     detail: 'fornitore',
     description: "L'anagrafica dei fornitori e dei terzisti.",
@@ -227,9 +233,8 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'pages/group-companies',
     rule: { page: ['clienti', 'fornitori'] },
     title: 'Ditte del gruppo',
-    view: 'placeholder',
+    view: 'group-companies',
     icon: 'pi pi-building',
-    detail: 'ditta',
     description: 'Le ditte del gruppo: cave, segherie e laboratori.',
     features: [
       'Dati societari stampati sui documenti',
@@ -241,7 +246,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'pages/settings',
     rule: 'admin',
     title: 'Impostazioni',
-    view: 'placeholder',
+    view: 'settings',
     icon: 'pi pi-cog',
     description: "L'amministrazione di GestCava.",
     features: [

@@ -3,12 +3,19 @@ import { isAllowed, type PageRule } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { loginPath } from './paths';
 
-/** /app: only a stored token is checked (SPEC §6); without it, the login page and back here. */
+/**
+ * /app: only a stored token is checked (SPEC §6); without it, the login page and back here.
+ * A user holding a temporary password (an admin's reset) must replace it first.
+ */
 export function RequireToken() {
-  const { token } = useSession();
+  const { token, user } = useSession();
   const location = useLocation();
   if (!token) {
     return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  }
+  if (user?.mustChangePassword) {
+    const back = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/auth/change-password?returnUrl=${back}`} replace />;
   }
   return <Outlet />;
 }

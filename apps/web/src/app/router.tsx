@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { APP_PAGES, type AppPage } from './app-pages';
 import { RequirePage, RequireToken } from './guards';
@@ -18,7 +19,15 @@ const viewModule = {
   dashboard: () => import('./routes/dashboard'),
   profile: () => import('./routes/profile'),
   placeholder: () => import('./routes/module-placeholder'),
+  anagrafica: () => import('./routes/anagrafica-list'),
+  'group-companies': () => import('./routes/group-companies'),
+  settings: () => import('./routes/settings'),
 } as const;
+
+/** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */
+const detailModule: Partial<Record<AppPage['view'], () => Promise<{ Component: ComponentType }>>> = {
+  anagrafica: () => import('./routes/anagrafica-detail'),
+};
 
 function pageRoute(page: AppPage): RouteObject {
   const children: RouteObject[] = [
@@ -27,7 +36,7 @@ function pageRoute(page: AppPage): RouteObject {
   if (page.detail) {
     children.push({
       path: ':id',
-      lazy: () => import('./routes/module-placeholder').then((m) => ({ Component: m.DetailComponent })),
+      lazy: detailModule[page.view] ?? (() => import('./routes/module-placeholder').then((m) => ({ Component: m.DetailComponent }))),
       handle: { title: page.title, page, detail: true } satisfies RouteHandle,
     });
   }
@@ -48,6 +57,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
           { path: 'login', lazy: () => import('./routes/login'), handle: { title: 'Accedi' } },
+          {
+            path: 'change-password',
+            lazy: () => import('./routes/change-password-required'),
+            handle: { title: 'Nuova password' },
+          },
         ],
       },
       { path: 'notfound', lazy: () => import('./routes/not-found'), handle: { title: 'Pagina non trovata' } },

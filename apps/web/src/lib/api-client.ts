@@ -2,7 +2,7 @@ import { apiErrorSchema, csrfTokenResponseSchema, type FieldError } from '@gestc
 import type { z } from 'zod';
 import { webConfig } from './config';
 import { log, maskToken } from './log';
-import { clearSession, getSession, STORAGE_KEYS } from './session';
+import { clearSession, getSession, mergeCurrentUser, STORAGE_KEYS } from './session';
 import { readString, writeString } from './storage';
 
 /**
@@ -254,6 +254,10 @@ function sessionExpired(tokenUsed: string | null): void {
   onUnauthorized(returnUrl);
 }
 
+function isPasswordChangeRequired(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { passwordChangeRequired?: unknown }).passwordChangeRequired === true;
+}
+
 interface RawResponse {
   status: number;
   body: unknown;
@@ -296,6 +300,10 @@ async function execute(
       continue;
     }
     if (response.status === 401 && opts.handleUnauthorized !== false) sessionExpired(tokenUsed);
+    // A temporary password (an admin's reset): the /app guard sends the user to replace it.
+    if (response.status === 403 && isPasswordChangeRequired(response.body) && getSession().token === tokenUsed) {
+      mergeCurrentUser({ mustChangePassword: true });
+    }
     throw error;
   }
 }

@@ -19,7 +19,8 @@ const FIELDS: { name: FieldName; label: string; autoComplete: string }[] = [
   { name: 'confirmPassword', label: 'Conferma nuova password', autoComplete: 'new-password' },
 ];
 
-export function ChangePasswordForm() {
+/** `onChanged`: called after a successful change (the forced change of a temporary password). */
+export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
   const mutation = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -45,6 +46,7 @@ export function ChangePasswordForm() {
             summary: 'Password modificata',
             detail: 'Le altre sessioni aperte con il tuo account sono state chiuse.',
           });
+          onChanged?.();
         },
         onError: (error) => {
           if (!isApiError(error)) {

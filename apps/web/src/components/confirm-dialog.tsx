@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+
+/** A question before an action that cannot be undone (delete, deactivate, reset). */
+export function ConfirmDialog({
+  visible,
+  title,
+  children,
+  confirmLabel,
+  confirmIcon = 'pi pi-check',
+  danger = false,
+  loading = false,
+  onConfirm,
+  onCancel,
+  cancelLabel = 'Annulla',
+  testId = 'confirm-dialog',
+}: {
+  visible: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  confirmIcon?: string;
+  danger?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  cancelLabel?: string;
+  testId?: string;
+}) {
+  return (
+    <Dialog
+      visible={visible}
+      onHide={() => {
+        if (!loading) onCancel();
+      }}
+      header={title}
+      modal
+      style={{ width: '32rem' }}
+      breakpoints={{ '640px': '95vw' }}
+      data-testid={testId}
+      footer={
+        <div className="flex flex-wrap justify-content-end gap-2">
+          <Button type="button" label={cancelLabel} outlined onClick={onCancel} disabled={loading} autoFocus />
+          <Button
+            type="button"
+            label={confirmLabel}
+            icon={confirmIcon}
+            severity={danger ? 'danger' : undefined}
+            loading={loading}
+            onClick={onConfirm}
+            data-testid={`${testId}-confirm`}
+          />
+        </div>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

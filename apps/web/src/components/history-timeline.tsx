@@ -1,0 +1,96 @@
+import { HISTORY_ACTION_LABELS, type HistoryItem } from '@gestcava/contracts';
+import { formatDateTime } from '@/lib/format';
+import './history-timeline.css';
+
+const EXTRA_ACTION_LABELS: Record<string, string> = {
+  disattivazione: 'Disattivazione',
+  riattivazione: 'Riattivazione',
+};
+
+const ACTION_ICONS: Record<string, string> = {
+  create: 'pi pi-plus',
+  update: 'pi pi-pencil',
+  delete: 'pi pi-trash',
+  disattivazione: 'pi pi-ban',
+  riattivazione: 'pi pi-replay',
+  stato: 'pi pi-arrow-right',
+};
+
+function actionLabel(action: string): string {
+  return HISTORY_ACTION_LABELS[action] ?? EXTRA_ACTION_LABELS[action] ?? action;
+}
+
+/** A stored value as a person reads it. */
+function defaultFormatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'sì' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The history of a record (DESIGN §4 "Audit"): who, when, what, and each changed field with its
+ * Italian label, from → to. Newest first.
+ */
+export function HistoryTimeline({
+  items,
+  fieldLabels,
+  formatValue = (_field, value) => defaultFormatValue(value),
+  title = 'Storico',
+}: {
+  items: readonly HistoryItem[];
+  fieldLabels: Readonly<Record<string, string>>;
+  formatValue?: (field: string, value: unknown) => string;
+  title?: string;
+}) {
+  const sorted = [...items].sort((a, b) => b.at.localeCompare(a.at));
+  return (
+    <section className="card" aria-labelledby="history-title" data-testid="history">
+      <h2 id="history-title" className="card-title">
+        <i className="pi pi-history mr-2" aria-hidden="true" />
+        {title}
+      </h2>
+      {sorted.length === 0 ? (
+        <p className="text-color-secondary m-0">Nessuna modifica registrata.</p>
+      ) : (
+        <ol className="history-list">
+          {sorted.map((item) => {
+            const fields = Object.entries(item.changes);
+            return (
+              <li key={item._id} className="history-item" data-testid="history-item">
+                <span className="history-icon" aria-hidden="true">
+                  <i className={ACTION_ICONS[item.action] ?? 'pi pi-circle'} />
+                </span>
+                <div className="history-body">
+                  <p className="history-head">
+                    <strong>{actionLabel(item.action)}</strong>
+                    <span className="history-meta">
+                      <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                      {' · '}
+                      {item.user?.name ?? 'sistema'}
+                    </span>
+                  </p>
+                  {item.note && <p className="history-note">{item.note}</p>}
+                  {fields.length > 0 && item.action !== 'create' && (
+                    <dl className="history-changes">
+                      {fields.map(([field, change]) => (
+                        <div key={field}>
+                          <dt>{fieldLabels[field] ?? field}</dt>
+                          <dd>
+                            <span className="history-from">{formatValue(field, change.from)}</span>
+                            <i className="pi pi-arrow-right" aria-label="diventa" />
+                            <span className="history-to">{formatValue(field, change.to)}</span>
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { Column } from 'primereact/column';
+import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
+import { formatInteger } from '@/lib/format';
+import { ROWS_PER_PAGE_OPTIONS, type ListParams } from './use-list-params';
+import { CARDS_QUERY, useMediaQuery } from './use-media-query';
+import './list-table.css';
+
+export interface ListColumn<T> {
+  field: string;
+  header: string;
+  sortable?: boolean;
+  body?: (row: T) => ReactNode;
+  /** column width or alignment */
+  className?: string;
+}
+
+export interface ListTableProps<T extends { _id: string }, F extends string> {
+  /** accessible name of the table */
+  label: string;
+  items: readonly T[];
+  total: number;
+  totalCapped?: boolean;
+  loading: boolean;
+  params: ListParams<F>;
+  columns: readonly ListColumn<T>[];
+  /** the detail page of a row: the first column links to it and a click on the row opens it */
+  rowLink: (row: T) => string;
+  onOpen: (row: T) => void;
+  /** the card of a row under 768 px: a title and a few lines */
+  card: (row: T) => { title: ReactNode; lines: ReactNode[]; badge?: ReactNode };
+  /** shown instead of the table when there is nothing to list */
+  empty: ReactNode;
+  rowClassName?: (row: T) => string;
+  /** router state given to the detail links (e.g. the list's search, for its back link) */
+  linkState?: unknown;
+}
+
+const PAGE_REPORT = '{first}–{last} di {totalRecords}';
+
+/**
+ * A server-paged list (DESIGN §5): PrimeReact DataTable in lazy mode, page, rows and sort bound
+ * to the URL through `useListParams`; a row click (or Enter on its link) opens the detail page.
+ * Under 768 px the same rows become cards with the same paginator.
+ */
+export function ListTable<T extends { _id: string }, F extends string>(props: ListTableProps<T, F>) {
+  const { items, total, totalCapped, loading, params, columns, rowLink, onOpen, card, empty, label, linkState } = props;
+  const cards = useMediaQuery(CARDS_QUERY);
+  const sortId = useId();
+  const first = (params.page - 1) * params.limit;
+  const sortField = params.sort.replace(/^-/, '');
+  const sortOrder = params.sort.startsWith('-') ? -1 : 1;
+  const totalLabel = totalCapped ? `oltre ${formatInteger(total)}` : formatInteger(total);
+
+  if (!loading && items.length === 0) return <>{empty}</>;
+
+  const onPage = (e: DataTablePageEvent | PaginatorPageChangeEvent) => params.setPage(e.page !== undefined ? e.page + 1 : 1, e.rows);
+  const onSort = (e: DataTableSortEvent) => {
+    if (!e.sortField) return;
+    params.setSort(e.sortOrder === -1 ? `-${e.sortField}` : e.sortField);
+  };
+
+  if (cards) {
+    const sortable = columns.filter((c) => c.sortable);
+    return (
+      <div className="list-cards" aria-busy={loading}>
+        {sortable.length > 0 && (
+          <div className="list-cards-sort">
+            <label htmlFor={sortId}>Ordina per</label>
+            <select
+              id={sortId}
+              className="p-inputtext p-component"
+              value={params.sort}
+              onChange={(e) => params.setSort(e.target.value)}
+            >
+              {sortable.flatMap((c) => [
+                <option key={c.field} value={c.field}>
+                  {c.header} (A→Z)
+                </option>,
+                <option key={`-${c.field}`} value={`-${c.field}`}>
+                  {c.header} (Z→A)
+                </option>,
+              ])}
+            </select>
+          </div>
+        )}
+        <ul className="list-cards-items" aria-label={label}>
+          {items.map((row) => {
+            const c = card(row);
+            return (
+              <li key={row._id}>
+                <Link to={rowLink(row)} state={linkState} className="list-card" data-testid="list-card">
+                  <span className="list-card-head">
+                    <span className="list-card-title">{c.title}</span>
+                    {c.badge}
+                  </span>
+                  {c.lines.map((line, i) => (
+                    <span className="list-card-line" key={i}>
+                      {line}
+                    </span>
+                  ))}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        <Paginator
+          first={first}
+          rows={params.limit}
+          totalRecords={total}
+          onPageChange={onPage}
+          template="PrevPageLink CurrentPageReport NextPageLink"
+          currentPageReportTemplate={`{first}–{last} di ${totalLabel}`}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <DataTable
+      value={items as T[]}
+      dataKey="_id"
+      lazy
+      loading={loading}
+      paginator
+      first={first}
+      rows={params.limit}
+      totalRecords={total}
+      onPage={onPage}
+      sortField={sortField}
+      sortOrder={sortOrder}
+      onSort={onSort}
+      rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
+      paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport RowsPerPageDropdown"
+      currentPageReportTemplate={totalCapped ? `{first}–{last} di ${totalLabel}` : PAGE_REPORT}
+      onRowClick={(e) => onOpen(e.data as T)}
+      rowClassName={(row: T) => `list-row-clickable ${props.rowClassName?.(row) ?? ''}`}
+      stripedRows
+      size="small"
+      pt={{ table: { 'aria-label': label } }}
+      className="list-table"
+    >
+      {columns.map((col, index) => (
+        <Column
+          key={col.field}
+          field={col.field}
+          header={col.header}
+          sortable={col.sortable}
+          className={col.className}
+          body={(row: T) => {
+            const content = col.body ? col.body(row) : String((row as Record<string, unknown>)[col.field] ?? '');
+            if (index !== 0) return content;
+            return (
+              <Link
+                to={rowLink(row)}
+                state={linkState}
+                className="list-row-link"
+                onClick={(e) => e.stopPropagation()}
+                onKeyDown={(e: KeyboardEvent) => e.stopPropagation()}
+              >
+                {content}
+              </Link>
+            );
+          }}
+        />
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { Skeleton } from 'primereact/skeleton';
+import { ANAGRAFICA_KIND_LABELS, ANAGRAFICA_LABELS, type Anagrafica, type AnagraficaKind } from '@gestcava/contracts';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { HistoryTimeline } from '@/components/history-timeline';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DetailItem as Item, DetailList } from '@/components/detail-list';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { can } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useAnagrafica } from '../api/get-anagrafica';
+import { useAnagraficaHistory } from '../api/get-anagrafica-history';
+import { useUpdateAnagrafica } from '../api/update-anagrafica';
+import { useDeleteAnagrafica } from '../api/delete-anagrafica';
+import { AnagraficaFormDialog } from './anagrafica-form';
+import { countryName, formatTelefono } from './anagrafica-format';
+import './anagrafica.css';
+
+function formatHistoryValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'sì' : 'no';
+  if (field === 'nazione' && typeof value === 'string') return countryName(value);
+  if (field === 'telefono' && typeof value === 'string') return formatTelefono(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+type Pending = 'delete' | 'deactivate' | 'reactivate' | 'conflict' | null;
+
+/** A cliente or fornitore (DESIGN §5 "Detail pages"): data, actions, history. */
+export function AnagraficaDetail({ kind, id }: { kind: AnagraficaKind; id: string }) {
+  const labels = ANAGRAFICA_KIND_LABELS[kind];
+  const noun = labels.singolare.toLowerCase();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user } = useSession();
+  const writable = can(user, kind, 'write');
+  const record = useAnagrafica(kind, id);
+  const history = useAnagraficaHistory(kind, id);
+  const update = useUpdateAnagrafica(kind, id);
+  const remove = useDeleteAnagrafica(kind, id);
+  const [editing, setEditing] = useState(false);
+  const [ask, setAsk] = useState<Pending>(null);
+  const [conflictMessage, setConflictMessage] = useState('');
+
+  const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
+  const backTo = `/app/pages/${kind}${typeof listSearch === 'string' ? listSearch : ''}`;
+  const back = (
+    <Link to={backTo} className="p-button p-button-text p-component" data-testid="back-to-list">
+      <i className="pi pi-arrow-left mr-2" aria-hidden="true" />
+      <span className="p-button-label">Elenco {labels.plurale.toLowerCase()}</span>
+    </Link>
+  );
+
+  if (record.isPending) {
+    return (
+      <>
+        <PageHeader title={labels.singolare}>{back}</PageHeader>
+        <section className="card" aria-busy="true" aria-label="Caricamento">
+          <Skeleton width="40%" height="1.5rem" className="mb-3" />
+          <Skeleton width="100%" height="8rem" />
+        </section>
+      </>
+    );
+  }
+  if (record.isError) {
+    const notFound = isApiError(record.error) && record.error.status === 404;
+    return (
+      <>
+        <PageHeader title={labels.singolare}>{back}</PageHeader>
+        <EmptyState icon="pi pi-exclamation-circle" title={notFound ? `${labels.singolare} non trovato` : 'Caricamento non riuscito'}>
+          <p>{notFound ? `Il ${noun} richiesto non esiste o è stato eliminato.` : record.error.message}</p>
+        </EmptyState>
+      </>
+    );
+  }
+
+  const r: Anagrafica = record.data;
+
+  const setActive = (attivo: boolean) => {
+    update.mutate(
+      { attivo },
+      {
+        onSuccess: () => {
+          setAsk(null);
+          notify({ severity: 'success', summary: attivo ? `${labels.singolare} riattivato` : `${labels.singolare} disattivato` });
+        },
+        onError: (error) => {
+          setAsk(null);
+          notify({ severity: 'error', summary: 'Operazione non riuscita', detail: error.message });
+        },
+      },
+    );
+  };
+
+  const doDelete = () => {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setAsk(null);
+        notify({ severity: 'success', summary: `${labels.singolare} eliminato`, detail: r.ragioneSociale });
+        void navigate(backTo, { replace: true });
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) {
+          setConflictMessage(error.message);
+          setAsk('conflict');
+        } else {
+          setAsk(null);
+          notify({ severity: 'error', summary: 'Eliminazione non riuscita', detail: error.message });
+        }
+      },
+    });
+  };
+
+  const L = ANAGRAFICA_LABELS;
+  return (
+    <>
+      <PageHeader title={r.ragioneSociale} icon={kind === 'clienti' ? 'pi pi-users' : 'pi pi-briefcase'}>
+        {back}
+        {writable && (
+          <>
+            <Button type="button" label="Modifica" icon="pi pi-pencil" onClick={() => setEditing(true)} data-testid="anagrafica-edit" />
+            {r.attivo ? (
+              <Button type="button" label="Disattiva" icon="pi pi-ban" outlined severity="warning" onClick={() => setAsk('deactivate')} data-testid="anagrafica-deactivate" />
+            ) : (
+              <Button type="button" label="Riattiva" icon="pi pi-replay" outlined severity="success" onClick={() => setAsk('reactivate')} data-testid="anagrafica-reactivate" />
+            )}
+            <Button type="button" label="Elimina" icon="pi pi-trash" outlined severity="danger" onClick={() => setAsk('delete')} data-testid="anagrafica-delete" />
+          </>
+        )}
+      </PageHeader>
+
+      <div className="grid">
+        <div className="col-12 xl:col-8">
+          <section className="card" aria-labelledby="anagrafica-data-title">
+            <div className="flex align-items-center justify-content-between gap-2 mb-3">
+              <h2 id="anagrafica-data-title" className="card-title m-0">
+                Dati {labels.singolare === 'Cliente' ? 'del cliente' : 'del fornitore'}
+              </h2>
+              <span className="flex gap-2">
+                {r.pubblicaAmministrazione && <Tag value="Pubblica amministrazione" severity="info" />}
+                {r.attivo ? <Tag value="Attivo" severity="success" /> : <Tag value="Non attivo" severity="secondary" data-testid="tag-inactive" />}
+              </span>
+            </div>
+            <DetailList testId="anagrafica-data">
+              <Item label={L.ragioneSociale} wide>{r.ragioneSociale}</Item>
+              <Item label={L.partitaIva}>{r.partitaIva}</Item>
+              <Item label={L.codiceFiscale}>{r.codiceFiscale}</Item>
+              <Item label={L.indirizzo} wide>
+                {[r.indirizzo, [r.cap, r.comune, r.provincia ? `(${r.provincia})` : ''].filter(Boolean).join(' ')].join(', ')}
+              </Item>
+              <Item label={L.nazione}>{`${countryName(r.nazione)} (${r.nazione})`}</Item>
+              <Item label={L.telefono}>
+                {r.telefono && <a href={`tel:${r.telefono}`}>{formatTelefono(r.telefono)}</a>}
+              </Item>
+              <Item label={L.email}>{r.email && <a href={`mailto:${r.email}`}>{r.email}</a>}</Item>
+              <Item label={L.pec}>{r.pec && <a href={`mailto:${r.pec}`}>{r.pec}</a>}</Item>
+              <Item label={L.referente}>{r.referente}</Item>
+              <Item label={L.codiceSdi}>{r.codiceSdi}</Item>
+              <Item label={L.iban}>{r.iban}</Item>
+              <Item label={L.condizioniPagamento} wide>{r.condizioniPagamento}</Item>
+              <Item label={L.note} wide>{r.note && <span className="pre-line">{r.note}</span>}</Item>
+              <Item label="Creato il">{formatDateTime(r.createdAt)}</Item>
+              <Item label="Ultima modifica">{formatDateTime(r.updatedAt)}</Item>
+            </DetailList>
+          </section>
+        </div>
+        <div className="col-12 xl:col-4">
+          {history.isPending ? (
+            <section className="card" aria-busy="true" aria-label="Storico">
+              <Skeleton width="100%" height="6rem" />
+            </section>
+          ) : history.isError ? (
+            <section className="card">
+              <p className="m-0 text-color-secondary">Storico non disponibile: {history.error.message}</p>
+            </section>
+          ) : (
+            <HistoryTimeline items={history.data} fieldLabels={ANAGRAFICA_LABELS} formatValue={formatHistoryValue} />
+          )}
+        </div>
+      </div>
+
+      {editing && (
+        <AnagraficaFormDialog
+          kind={kind}
+          record={r}
+          visible={editing}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            notify({ severity: 'success', summary: 'Modifiche salvate' });
+          }}
+        />
+      )}
+
+      <ConfirmDialog
+        visible={ask === 'delete'}
+        title={`Eliminare il ${noun}?`}
+        confirmLabel="Elimina"
+        confirmIcon="pi pi-trash"
+        danger
+        loading={remove.isPending}
+        onConfirm={doDelete}
+        onCancel={() => setAsk(null)}
+        testId="confirm-delete"
+      >
+        <p className="m-0">
+          <strong>{r.ragioneSociale}</strong> sarà eliminato definitivamente. Se è collegato ad altri dati (collaudi,
+          vendite, blocchi) non si può eliminare: in quel caso puoi disattivarlo.
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        visible={ask === 'conflict'}
+        title="Impossibile eliminare"
+        confirmLabel="Disattiva"
+        confirmIcon="pi pi-ban"
+        cancelLabel="Chiudi"
+        loading={update.isPending}
+        onConfirm={() => setActive(false)}
+        onCancel={() => setAsk(null)}
+        testId="confirm-conflict"
+      >
+        <p className="mt-0">{conflictMessage}</p>
+        <p className="mb-0">
+          Un {noun} disattivato resta nello storico e nei documenti, ma non compare più tra le scelte dei nuovi
+          documenti. Potrai riattivarlo quando vuoi.
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        visible={ask === 'deactivate' || ask === 'reactivate'}
+        title={ask === 'deactivate' ? `Disattivare il ${noun}?` : `Riattivare il ${noun}?`}
+        confirmLabel={ask === 'deactivate' ? 'Disattiva' : 'Riattiva'}
+        confirmIcon={ask === 'deactivate' ? 'pi pi-ban' : 'pi pi-replay'}
+        loading={update.isPending}
+        onConfirm={() => setActive(ask === 'reactivate')}
+        onCancel={() => setAsk(null)}
+        testId="confirm-active"
+      >
+        <p className="m-0">
+          {ask === 'deactivate'
+            ? `${r.ragioneSociale} non comparirà più tra le scelte dei nuovi documenti; i dati e lo storico restano.`
+            : `${r.ragioneSociale} tornerà disponibile nei nuovi documenti.`}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,310 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Checkbox } from 'primereact/checkbox';
+import {
+  ANAGRAFICA_KIND_LABELS,
+  ANAGRAFICA_LABELS,
+  ANAGRAFICA_LIMITS,
+  anagraficaCreateSchema,
+  type Anagrafica,
+  type AnagraficaCreate,
+  type AnagraficaCreateInput,
+  type AnagraficaKind,
+} from '@gestcava/contracts';
+import { FormField } from '@/components/form/form-field';
+import { FormAlert } from '@/components/form/form-alert';
+import { CountryDropdown } from '@/components/form/country-dropdown';
+import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
+import { TelefonoInput } from '@/components/form/telefono-input';
+import { DiscardChangesDialog, UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import { applyServerErrors, invalidProps } from '@/components/form/form-errors';
+import { useCreateAnagrafica } from '../api/create-anagrafica';
+import { useUpdateAnagrafica } from '../api/update-anagrafica';
+
+type TextKey = keyof typeof ANAGRAFICA_LIMITS;
+type FormValues = { [K in TextKey]: string } & {
+  nazione: string;
+  pubblicaAmministrazione: boolean;
+  attivo: boolean;
+};
+
+const FIELD_NAMES = Object.keys(ANAGRAFICA_LABELS);
+
+function toFormValues(record: Anagrafica | null | undefined): FormValues {
+  const text = (v: string | null | undefined) => v ?? '';
+  return {
+    ragioneSociale: text(record?.ragioneSociale),
+    partitaIva: text(record?.partitaIva),
+    codiceFiscale: text(record?.codiceFiscale),
+    indirizzo: text(record?.indirizzo),
+    cap: text(record?.cap),
+    comune: text(record?.comune),
+    provincia: text(record?.provincia),
+    nazione: record?.nazione ?? 'IT',
+    telefono: text(record?.telefono),
+    email: text(record?.email),
+    pec: text(record?.pec),
+    codiceSdi: text(record?.codiceSdi),
+    pubblicaAmministrazione: record?.pubblicaAmministrazione ?? false,
+    referente: text(record?.referente),
+    iban: text(record?.iban),
+    condizioniPagamento: text(record?.condizioniPagamento),
+    note: text(record?.note),
+    attivo: record?.attivo ?? true,
+  };
+}
+
+const fid = (name: string) => `ana-${name}`;
+
+/**
+ * A cliente or fornitore, new or edited, in a dialog (DESIGN §5): the contract's own schema
+ * (the server's) checks every field as the user leaves it and on save, each message beside its
+ * field; the server's field errors (a duplicate P.IVA…) land beside the fields too.
+ */
+export function AnagraficaFormDialog({
+  kind,
+  record,
+  visible,
+  onClose,
+  onSaved,
+}: {
+  kind: AnagraficaKind;
+  /** the record to edit; none for a new one */
+  record?: Anagrafica | null;
+  visible: boolean;
+  onClose: () => void;
+  onSaved: (record: Anagrafica) => void;
+}) {
+  const labels = ANAGRAFICA_KIND_LABELS[kind];
+  const editing = !!record;
+  const create = useCreateAnagrafica(kind);
+  const update = useUpdateAnagrafica(kind, record?._id ?? '');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<AnagraficaCreateInput, unknown, AnagraficaCreate>({
+    resolver: zodResolver(anagraficaCreateSchema),
+    defaultValues: toFormValues(record),
+    mode: 'onTouched',
+  });
+  const nazione = useWatch({ control, name: 'nazione' }) ?? 'IT';
+  const pa = useWatch({ control, name: 'pubblicaAmministrazione' }) ?? false;
+  const italian = nazione === 'IT';
+  const pending = create.isPending || update.isPending || isSubmitting;
+
+  const close = () => {
+    reset(toFormValues(record));
+    setFormError(null);
+    setAskDiscard(false);
+    onClose();
+  };
+  const requestClose = () => {
+    if (isDirty && !pending) setAskDiscard(true);
+    else if (!pending) close();
+  };
+
+  const onSubmit = async (values: AnagraficaCreate) => {
+    setFormError(null);
+    try {
+      const saved = editing ? await update.mutateAsync(values) : await create.mutateAsync(values);
+      reset(toFormValues(saved));
+      onSaved(saved);
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, FIELD_NAMES));
+    }
+  };
+
+  const err = (name: keyof FormValues) => errors[name]?.message;
+  const text = (name: TextKey, opts: { label?: string; required?: boolean; hint?: string; className?: string; type?: string; autoComplete?: string; upper?: boolean } = {}) => (
+    <FormField
+      id={fid(name)}
+      label={opts.label ?? ANAGRAFICA_LABELS[name]}
+      required={opts.required}
+      error={err(name)}
+      hint={opts.hint}
+      className={opts.className}
+    >
+      <InputText
+        id={fid(name)}
+        type={opts.type ?? 'text'}
+        autoComplete={opts.autoComplete ?? 'off'}
+        maxLength={ANAGRAFICA_LIMITS[name]}
+        className={`w-full${err(name) ? ' p-invalid' : ''}${opts.upper ? ' uppercase-input' : ''}`}
+        {...invalidProps(fid(name), err(name))}
+        {...register(name)}
+      />
+    </FormField>
+  );
+
+  const title = editing ? `Modifica ${labels.singolare.toLowerCase()}` : `Nuovo ${labels.singolare.toLowerCase()}`;
+
+  return (
+    <>
+      <Dialog
+        visible={visible}
+        onHide={requestClose}
+        header={title}
+        modal
+        maximizable
+        style={{ width: '56rem' }}
+        breakpoints={{ '960px': '92vw', '640px': '100vw' }}
+        contentClassName="anagrafica-form-content"
+        closeOnEscape
+        data-testid="anagrafica-form-dialog"
+        footer={
+          <div className="flex flex-wrap justify-content-end gap-2">
+            <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
+            <Button
+              type="submit"
+              form="anagrafica-form"
+              label="Salva"
+              icon="pi pi-check"
+              loading={pending}
+              data-testid="anagrafica-save"
+            />
+          </div>
+        }
+      >
+        <form id="anagrafica-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={title}>
+          <FormAlert message={formError} testId="anagrafica-form-error" />
+          <div className="formgrid grid">
+            <h3 className="form-section-title col-12">Dati principali</h3>
+            {text('ragioneSociale', { required: true, className: 'col-12 md:col-8', autoComplete: 'organization' })}
+            <FormField id={fid('nazione')} label="Nazione" required error={err('nazione')} className="col-12 md:col-4">
+              <Controller
+                control={control}
+                name="nazione"
+                render={({ field }) => (
+                  <CountryDropdown
+                    id={fid('nazione')}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? 'IT')}
+                    onBlur={field.onBlur}
+                    error={err('nazione')}
+                  />
+                )}
+              />
+            </FormField>
+            {text('partitaIva', {
+              required: italian,
+              upper: true,
+              hint: italian ? '11 cifre; un IT davanti viene tolto' : 'Con il prefisso del paese, es. DE123456789',
+            })}
+            {text('codiceFiscale', { upper: true, hint: italian ? 'Per un privato senza partita IVA' : undefined })}
+
+            <h3 className="form-section-title col-12">Indirizzo</h3>
+            {text('indirizzo', { required: true, className: 'col-12', autoComplete: 'street-address' })}
+            {text('cap', { required: italian, className: 'col-12 md:col-3', autoComplete: 'postal-code' })}
+            {text('comune', { required: true, className: 'col-12 md:col-5', autoComplete: 'address-level2' })}
+            <FormField id={fid('provincia')} label="Provincia" required={italian} error={err('provincia')} className="col-12 md:col-4">
+              {italian ? (
+                <Controller
+                  control={control}
+                  name="provincia"
+                  render={({ field }) => (
+                    <ProvinciaDropdown
+                      id={fid('provincia')}
+                      value={field.value}
+                      onChange={(v) => field.onChange(v ?? '')}
+                      onBlur={field.onBlur}
+                      error={err('provincia')}
+                    />
+                  )}
+                />
+              ) : (
+                <InputText
+                  id={fid('provincia')}
+                  maxLength={ANAGRAFICA_LIMITS.provincia}
+                  autoComplete="address-level1"
+                  className={`w-full${err('provincia') ? ' p-invalid' : ''}`}
+                  {...invalidProps(fid('provincia'), err('provincia'))}
+                  {...register('provincia')}
+                />
+              )}
+            </FormField>
+
+            <h3 className="form-section-title col-12">Contatti</h3>
+            <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
+              <Controller
+                control={control}
+                name="telefono"
+                render={({ field }) => (
+                  <TelefonoInput
+                    id={fid('telefono')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    defaultCountry={nazione}
+                    error={err('telefono')}
+                  />
+                )}
+              />
+            </FormField>
+            {text('referente')}
+            {text('email', { type: 'email', autoComplete: 'email' })}
+            {text('pec', { type: 'email' })}
+
+            <h3 className="form-section-title col-12">Fatturazione e pagamenti</h3>
+            {italian && (
+              <div className="field col-12">
+                <Controller
+                  control={control}
+                  name="pubblicaAmministrazione"
+                  render={({ field }) => (
+                    <div className="checkbox-field">
+                      <Checkbox
+                        inputId={fid('pubblicaAmministrazione')}
+                        checked={field.value === true}
+                        onChange={(e) => field.onChange(e.checked === true)}
+                        onBlur={field.onBlur}
+                        {...invalidProps(fid('pubblicaAmministrazione'), err('pubblicaAmministrazione'))}
+                      />
+                      <label htmlFor={fid('pubblicaAmministrazione')}>Pubblica amministrazione</label>
+                    </div>
+                  )}
+                />
+                {err('pubblicaAmministrazione') && (
+                  <small id={`${fid('pubblicaAmministrazione')}-error`} className="p-error field-error" role="alert">
+                    {err('pubblicaAmministrazione')}
+                  </small>
+                )}
+              </div>
+            )}
+            {text('codiceSdi', {
+              label: 'Codice SDI',
+              upper: true,
+              hint: !italian ? 'Per un soggetto estero: XXXXXXX' : pa ? 'Codice univoco ufficio di 6 caratteri' : '7 caratteri, oppure 0000000 con la PEC',
+            })}
+            {text('iban', { upper: true, label: 'IBAN' })}
+            {text('condizioniPagamento', { className: 'col-12' })}
+            <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
+              <InputTextarea
+                id={fid('note')}
+                rows={3}
+                autoResize
+                maxLength={ANAGRAFICA_LIMITS.note}
+                className={`w-full${err('note') ? ' p-invalid' : ''}`}
+                {...invalidProps(fid('note'), err('note'))}
+                {...register('note')}
+              />
+            </FormField>
+          </div>
+        </form>
+      </Dialog>
+      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={close} />
+      <UnsavedChangesGuard when={visible && isDirty && !pending} />
+    </>
+  );
+}

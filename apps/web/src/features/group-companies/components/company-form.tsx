@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import {
+  createCompanyBodySchema,
+  validateCap,
+  validateEmail,
+  validatePec,
+  validateProvincia,
+  validateVatNumber,
+  type Company,
+  type CreateCompanyBody,
+} from '@gestcava/contracts';
+import { FormField } from '@/components/form/form-field';
+import { FormAlert } from '@/components/form/form-alert';
+import { CountryDropdown } from '@/components/form/country-dropdown';
+import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
+import { TelefonoInput } from '@/components/form/telefono-input';
+import { DiscardChangesDialog, UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import { applyServerErrors, invalidProps } from '@/components/form/form-errors';
+import { useCreateCompany } from '../api/create-company';
+import { useUpdateCompany } from '../api/update-company';
+
+/**
+ * The contract's company body, plus the checks of the data printed on documents (P.IVA, CAP,
+ * provincia, email, PEC) with the same functions the clienti use.
+ */
+const companyFormSchema = createCompanyBodySchema.superRefine((v, ctx) => {
+  const nazione = v.nazione ?? 'IT';
+  const check = (path: string, result: { ok: boolean; message?: string }) => {
+    if (!result.ok) ctx.addIssue({ code: 'custom', path: [path], message: result.message ?? 'Valore non valido' });
+  };
+  if (v.partitaIva) check('partitaIva', validateVatNumber(v.partitaIva, nazione));
+  if (v.cap) check('cap', validateCap(v.cap, nazione));
+  if (v.provincia) check('provincia', validateProvincia(v.provincia, nazione));
+  if (v.email) check('email', validateEmail(v.email));
+  if (v.pec) check('pec', validatePec(v.pec));
+});
+
+type FormValues = {
+  name: string;
+  quarryName: string;
+  partitaIva: string;
+  codiceFiscale: string;
+  indirizzo: string;
+  cap: string;
+  comune: string;
+  provincia: string;
+  nazione: string;
+  telefono: string;
+  email: string;
+  pec: string;
+};
+const FIELDS = ['name', 'quarryName', 'partitaIva', 'codiceFiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'nazione', 'telefono', 'email', 'pec'];
+
+function toValues(c: Company | null | undefined): FormValues {
+  return {
+    name: c?.name ?? '',
+    quarryName: c?.quarryName ?? '',
+    partitaIva: c?.partitaIva ?? '',
+    codiceFiscale: c?.codiceFiscale ?? '',
+    indirizzo: c?.indirizzo ?? '',
+    cap: c?.cap ?? '',
+    comune: c?.comune ?? '',
+    provincia: c?.provincia ?? '',
+    nazione: c?.nazione ?? 'IT',
+    telefono: c?.telefono ?? '',
+    email: c?.email ?? '',
+    pec: c?.pec ?? '',
+  };
+}
+
+const fid = (name: string) => `company-${name}`;
+
+/** A group company's document data (admin): new or edited. */
+export function CompanyFormDialog({
+  company,
+  onClose,
+  onSaved,
+}: {
+  company?: Company | null;
+  onClose: () => void;
+  onSaved: (company: Company) => void;
+}) {
+  const editing = !!company;
+  const create = useCreateCompany();
+  const update = useUpdateCompany();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<FormValues, unknown, CreateCompanyBody>({
+    resolver: zodResolver(companyFormSchema) as never,
+    defaultValues: toValues(company),
+    mode: 'onTouched',
+  });
+  const nazione = useWatch({ control, name: 'nazione' }) || 'IT';
+  const pending = isSubmitting || create.isPending || update.isPending;
+  const requestClose = () => {
+    if (pending) return;
+    if (isDirty) setAskDiscard(true);
+    else onClose();
+  };
+
+  const onSubmit = async (values: CreateCompanyBody) => {
+    setFormError(null);
+    try {
+      const saved = company ? await update.mutateAsync({ ...values, _id: company._id }) : await create.mutateAsync(values);
+      onSaved(saved);
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, FIELDS));
+    }
+  };
+
+  const err = (name: keyof FormValues) => errors[name]?.message;
+  const text = (name: keyof FormValues, label: string, opts: { required?: boolean; className?: string; hint?: string; type?: string } = {}) => (
+    <FormField id={fid(name)} label={label} required={opts.required} error={err(name)} hint={opts.hint} className={opts.className}>
+      <InputText
+        id={fid(name)}
+        type={opts.type ?? 'text'}
+        className={`w-full${err(name) ? ' p-invalid' : ''}`}
+        autoComplete="off"
+        {...invalidProps(fid(name), err(name))}
+        {...register(name)}
+      />
+    </FormField>
+  );
+  const title = editing ? `Modifica ${company.name}` : 'Nuova ditta del gruppo';
+
+  return (
+    <>
+      <Dialog
+        visible
+        onHide={requestClose}
+        header={title}
+        modal
+        style={{ width: '50rem' }}
+        breakpoints={{ '960px': '92vw', '640px': '100vw' }}
+        data-testid="company-form-dialog"
+        footer={
+          <div className="flex flex-wrap justify-content-end gap-2">
+            <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
+            <Button type="submit" form="company-form" label="Salva" icon="pi pi-check" loading={pending} data-testid="company-save" />
+          </div>
+        }
+      >
+        <form id="company-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={title}>
+          <FormAlert message={formError} />
+          <div className="formgrid grid">
+            {text('name', 'Ragione sociale', { required: true, className: 'col-12 md:col-8' })}
+            {text('quarryName', 'Nome della cava', {
+              className: 'col-12 md:col-4',
+              hint: 'Vuoto per una ditta senza cava: la barra in alto mostra il nome della ditta',
+            })}
+            {text('partitaIva', 'Partita IVA')}
+            {text('codiceFiscale', 'Codice fiscale')}
+            {text('indirizzo', 'Indirizzo', { className: 'col-12' })}
+            {text('cap', 'CAP', { className: 'col-12 md:col-3' })}
+            {text('comune', 'Comune', { className: 'col-12 md:col-5' })}
+            <FormField id={fid('provincia')} label="Provincia" error={err('provincia')} className="col-12 md:col-4">
+              {nazione === 'IT' ? (
+                <Controller
+                  control={control}
+                  name="provincia"
+                  render={({ field }) => (
+                    <ProvinciaDropdown
+                      id={fid('provincia')}
+                      value={field.value}
+                      onChange={(v) => field.onChange(v ?? '')}
+                      onBlur={field.onBlur}
+                      error={err('provincia')}
+                      showClear
+                    />
+                  )}
+                />
+              ) : (
+                <InputText id={fid('provincia')} className="w-full" {...register('provincia')} />
+              )}
+            </FormField>
+            <FormField id={fid('nazione')} label="Nazione" error={err('nazione')}>
+              <Controller
+                control={control}
+                name="nazione"
+                render={({ field }) => (
+                  <CountryDropdown id={fid('nazione')} value={field.value} onChange={(v) => field.onChange(v ?? 'IT')} onBlur={field.onBlur} error={err('nazione')} />
+                )}
+              />
+            </FormField>
+            <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
+              <Controller
+                control={control}
+                name="telefono"
+                render={({ field }) => (
+                  <TelefonoInput id={fid('telefono')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} defaultCountry={nazione} error={err('telefono')} />
+                )}
+              />
+            </FormField>
+            {text('email', 'Email', { type: 'email' })}
+            {text('pec', 'PEC', { type: 'email' })}
+          </div>
+        </form>
+      </Dialog>
+      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={onClose} />
+      <UnsavedChangesGuard when={isDirty && !pending} />
+    </>
+  );
+}
