@@ -23,6 +23,19 @@ export default defineConfig({
     // Every chunk is measured against QUALITY P9 (login route ≤ 170 KB gz, lazy pages ≤ 50 KB gz).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // PrimeReact's DataTable (~37 KB gz) alone: grouped with the paginator, dropdown and
+            // virtual scroller it pulls in, the chunk shared by the list pages would pass 50 KB (P9).
+            {
+              name: 'primereact-datatable',
+              test: /[\\/]primereact[\\/]datatable[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
       treeshake: {
         // The contracts package has no "sideEffects" field: without this, data it builds at module
         // level (the country list, lookup maps) would land in the login route even when unused.
