@@ -7,10 +7,10 @@
  * when the database has none. Works with NODE_ENV=production without JWT_SECRET.
  */
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/client.js';
-import { assertPgliteNotInUse } from './backup-lib.js';
-import { createAdmin, validateEmail, validatePassword } from './create-admin-lib.js';
 import { CliError, loadCliConfig, runCli, useCallerDirectory } from './common.js';
+
+// The database, the users service and the password list load only once the arguments are right.
+const lib = () => import('./create-admin-lib.js');
 
 const USAGE = `Uso / usage: npm run create-admin -- --email <email> [--name "<nome>"] [--company "<nome o id>"]
   --email    email dell'amministratore (sarà il suo nome utente)
@@ -49,6 +49,7 @@ function promptHidden(question: string): Promise<string> {
 
 async function readPassword(): Promise<string> {
   const fromEnv = process.env.ADMIN_PASSWORD;
+  const { validatePassword } = await lib();
   if (fromEnv !== undefined && fromEnv !== '') return validatePassword(fromEnv);
   if (!process.stdin.isTTY) {
     throw new CliError(
@@ -96,6 +97,9 @@ runCli(async () => {
     console.log(USAGE);
     return;
   }
+  const { createAdmin, validateEmail } = await lib();
+  const { openDatabase } = await import('../db/client.js');
+  const { assertPgliteNotInUse } = await import('./backup-lib.js');
   const email = validateEmail(values.email);
   const config = loadCliConfig();
   if (!config.DATABASE_URL) assertPgliteNotInUse(config.pgliteDir, false);
