@@ -8,12 +8,20 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
+import { AppError } from './lib/app-error.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { deriveKeys } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
 import { anagraficaRoutes } from './modules/anagrafica/anagrafica.routes.js';
 import { createAnagraficaService, type AnagraficaService } from './modules/anagrafica/anagrafica.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { bancateRoutes } from './modules/bancate/bancate.routes.js';
+import { createBancateService, type BancateService } from './modules/bancate/bancate.service.js';
+import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
+import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
+import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { createLookupsService, type LookupsService } from './modules/lookups/lookups.service.js';
+import { createEntityRegistry, type EntityRegistry } from './lib/entities.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createSessionStore, type SessionStore } from './modules/auth/sessions.js';
@@ -84,9 +92,23 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const auth = createAuthService({ db, keys, sessions, throttle });
   const clienti = createAnagraficaService({ db, kind: 'clienti' });
   const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori });
+  const entities = createEntityRegistry();
+  const lookups = {
+    cave: createLookupsService({ db, kind: 'cave' }),
+    materiali: createLookupsService({ db, kind: 'materiali' }),
+    ubicazioni: createLookupsService({ db, kind: 'ubicazioni' }),
+    macchine: createLookupsService({ db, kind: 'macchine' }),
+  };
+  const bancate = createBancateService({ db, cave: lookups.cave, materiali: lookups.materiali, entities });
+  const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
+  // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
+  // once it has started: %00 in the path or query is refused before anything runs (after the headers).
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url)) throw new AppError('VALIDATION', 'Indirizzo non valido');
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 20, fieldSize: 100_000, parts: 100 },
@@ -107,6 +129,12 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(filesRoutes, { storage });
   await app.register(anagraficaRoutes, { kind: 'clienti', service: clienti });
   await app.register(anagraficaRoutes, { kind: 'fornitori', service: fornitori });
+  for (const kind of ['cave', 'materiali', 'ubicazioni', 'macchine'] as const) {
+    await app.register(lookupsRoutes, { kind, service: lookups[kind] });
+  }
+  await app.register(bancateRoutes, { bancate, blocchi });
+  await app.register(blocchiRoutes, { origine: 'interno', blocchi });
+  await app.register(blocchiRoutes, { origine: 'esterno', blocchi });
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {
@@ -115,6 +143,11 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     );
   }, 10 * 60_000);
   maintenance.unref();
+  const optionSweep = setInterval(() => {
+    blocchi.sweepExpiredOptions().catch((err: unknown) => app.log.error({ err }, 'pulizia delle opzioni scadute non riuscita'));
+  }, 60_000);
+  optionSweep.unref();
+  app.addHook('onClose', async () => clearInterval(optionSweep));
   app.addHook('onClose', async () => clearInterval(maintenance));
 
   return app;
@@ -134,6 +167,10 @@ declare module 'fastify' {
       throttle: ReturnType<typeof createLoginThrottle>;
       clienti: AnagraficaService;
       fornitori: AnagraficaService;
+      entities: EntityRegistry;
+      lookups: Record<'cave' | 'materiali' | 'ubicazioni' | 'macchine', LookupsService>;
+      bancate: BancateService;
+      blocchi: BlocchiService;
     };
   }
 }

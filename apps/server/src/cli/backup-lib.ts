@@ -19,7 +19,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../db/client.js';
-import { CliError } from './common.js';
+import { assertPgliteNotInUse, bilingual, CliError } from './common.js';
+
+export { assertPgliteNotInUse, bilingual };
 
 const execFileAsync = promisify(execFile);
 const gzipAsync = promisify(zlib.gzip);
@@ -69,9 +71,6 @@ export interface BackupManifest extends DbSnapshot {
 export class BackupError extends CliError {}
 
 export type Logger = (message: string) => void;
-
-/** One line in Italian and English: operators of this app read Italian, support may not. */
-export const bilingual = (it: string, en: string) => `${it}\n  (${en})`;
 
 // ---------------------------------------------------------------------------------------------
 // Snapshots: row counts and checksums
@@ -287,19 +286,6 @@ function pgConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEn
     u.password = '';
   }
   return { url: u.toString(), env };
-}
-
-/** Stops when the PGlite folder is open in a running server (PGlite writes postmaster.pid while open). */
-export function assertPgliteNotInUse(pgliteDir: string, ignoreLock: boolean | undefined) {
-  if (!fs.existsSync(path.join(pgliteDir, 'postmaster.pid')) || ignoreLock) return;
-  throw new BackupError(
-    bilingual(
-      `Il database in ${pgliteDir} sembra in uso da un server GestCava avviato (c'è postmaster.pid). ` +
-        `Ferma il server e riprova. Se nessun server è avviato (si è fermato in modo anomalo), usa --ignore-lock.`,
-      `the database seems in use by a running server (postmaster.pid exists): stop the server and retry, ` +
-        `or pass --ignore-lock if no server is running`,
-    ),
-  );
 }
 
 async function migrationsApplied(query: Query): Promise<number> {

@@ -1,4 +1,6 @@
 /** Shared start-up of the command-line tools (backup, restore, create-admin). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
 
 /**
@@ -38,5 +40,21 @@ export function runCli(main: () => Promise<void>): void {
   );
 }
 
+/** One message in Italian and English: operators of this app read Italian, support may not. */
+export const bilingual = (it: string, en: string) => `${it}\n  (${en})`;
+
 /** An error whose message is for the operator: printed without a stack. */
 export class CliError extends Error {}
+
+/** Stops when the PGlite folder is open in a running server (PGlite writes postmaster.pid while open). */
+export function assertPgliteNotInUse(pgliteDir: string, ignoreLock: boolean | undefined) {
+  if (!fs.existsSync(path.join(pgliteDir, 'postmaster.pid')) || ignoreLock) return;
+  throw new CliError(
+    bilingual(
+      `Il database in ${pgliteDir} sembra in uso da un server GestCava avviato (c'è postmaster.pid). ` +
+        `Ferma il server e riprova. Se nessun server è avviato (si è fermato in modo anomalo), usa --ignore-lock.`,
+      `the database seems in use by a running server (postmaster.pid exists): stop the server and retry, ` +
+        `or pass --ignore-lock if no server is running`,
+    ),
+  );
+}

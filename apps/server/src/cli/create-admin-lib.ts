@@ -4,15 +4,17 @@
  * service, so the same rules apply as for POST /user/register (password length, common passwords,
  * one account per email, argon2id).
  */
-import { emailSchema, idSchema, nameSchema, passwordSchema, type User } from '@gestcava/contracts';
+import { idSchema, nameSchema, type User } from '@gestcava/contracts';
 import type { Database } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../modules/auth/passwords.js';
 import { createSessionStore } from '../modules/auth/sessions.js';
 import * as companiesRepo from '../modules/companies/companies.repository.js';
 import { findUserByEmail } from '../modules/users/users.repository.js';
 import { createUsersService } from '../modules/users/users.service.js';
+import { check, validateEmail, validatePassword } from './admin-input.js';
 import { CliError } from './common.js';
+
+export { validateEmail, validatePassword };
 
 export const DEFAULT_COMPANY_NAME = 'La mia azienda';
 
@@ -27,32 +29,6 @@ export interface CreateAdminInput {
 export interface CreateAdminResult {
   user: User;
   company: { id: string; name: string; created: boolean };
-}
-
-/** The first message of a failed zod check, in Italian as the contracts write it. */
-function check<T>(
-  schema: {
-    safeParse(
-      v: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
-  },
-  value: unknown,
-): T {
-  const r = schema.safeParse(value);
-  if (!r.success) throw new CliError(r.error.issues[0]?.message ?? 'Valore non valido');
-  return r.data;
-}
-
-export function validateEmail(email: string | undefined): string {
-  if (!email) throw new CliError("Manca --email: l'email del nuovo amministratore");
-  return check(emailSchema, email);
-}
-
-/** The same password rules as the web app: 10–128 characters and not one of the most common. */
-export function validatePassword(password: string): string {
-  check(passwordSchema, password);
-  if (isCommonPassword(password)) throw new CliError(COMMON_PASSWORD_MESSAGE);
-  return password;
 }
 
 /** A name for the account when --name is not given: the email's local part, capitalised. */

@@ -7,10 +7,17 @@
  * when the database has none. Works with NODE_ENV=production without JWT_SECRET.
  */
 import { parseArgs } from 'node:util';
-import { CliError, loadCliConfig, runCli, useCallerDirectory } from './common.js';
+import { validateEmail, validatePassword } from './admin-input.js';
+import {
+  assertPgliteNotInUse,
+  CliError,
+  loadCliConfig,
+  runCli,
+  useCallerDirectory,
+} from './common.js';
 
-// The database, the users service and the password list load only once the arguments are right.
-const lib = () => import('./create-admin-lib.js');
+// The database and the users service load only once the input is known to be right, so the prompt
+// appears at once (keys typed before it would be echoed by the terminal).
 
 const USAGE = `Uso / usage: npm run create-admin -- --email <email> [--name "<nome>"] [--company "<nome o id>"]
   --email    email dell'amministratore (sarà il suo nome utente)
@@ -49,7 +56,6 @@ function promptHidden(question: string): Promise<string> {
 
 async function readPassword(): Promise<string> {
   const fromEnv = process.env.ADMIN_PASSWORD;
-  const { validatePassword } = await lib();
   if (fromEnv !== undefined && fromEnv !== '') return validatePassword(fromEnv);
   if (!process.stdin.isTTY) {
     throw new CliError(
@@ -97,13 +103,12 @@ runCli(async () => {
     console.log(USAGE);
     return;
   }
-  const { createAdmin, validateEmail } = await lib();
-  const { openDatabase } = await import('../db/client.js');
-  const { assertPgliteNotInUse } = await import('./backup-lib.js');
   const email = validateEmail(values.email);
   const config = loadCliConfig();
   if (!config.DATABASE_URL) assertPgliteNotInUse(config.pgliteDir, false);
   const password = await readPassword();
+  const { openDatabase } = await import('../db/client.js');
+  const { createAdmin } = await import('./create-admin-lib.js');
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,

@@ -4,6 +4,8 @@ import type { DbOrTx } from '../db/client.js';
 export interface EntityRef {
   id: string;
   codice: string | null;
+  /** A sub-kind that decides the permission (a blocco's origine). */
+  kind?: string;
 }
 
 export interface EntityDefinition {

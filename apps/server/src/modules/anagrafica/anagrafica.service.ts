@@ -11,7 +11,7 @@ import {
   type AnagraficaUpdate,
   type Page,
 } from '@gestcava/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { clienti, fornitori } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
@@ -49,6 +49,9 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
 
   return {
     entityType,
+
+    /** A record of this company (for other modules' checks), or undefined. */
+    find: (companyId: string, id: string, tx: DbOrTx = db) => repo.findInCompany(tx, table, companyId, id),
 
     async list(companyId: string, query: AnagraficaListQuery): Promise<Page<Anagrafica>> {
       const where = repo.filterWhere(table, companyId, query);

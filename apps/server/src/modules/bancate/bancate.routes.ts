@@ -1,0 +1,60 @@
+import {
+  bancataCreateSchema,
+  bancataFilterSchema,
+  bancataListQuerySchema,
+  bancataSchema,
+  bancataStatoBodySchema,
+  bancataSummarySchema,
+  bancataUpdateSchema,
+  bloccoSchema,
+  historySchema,
+  idSchema,
+  pageOf,
+} from '@gestcava/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth.js';
+import type { BlocchiService } from '../blocchi/blocchi.service.js';
+import type { BancateService } from './bancate.service.js';
+
+const idParams = z.object({ id: idSchema });
+const read = { page: 'bancate', mode: 'read' } as const;
+const write = { page: 'bancate', mode: 'write' } as const;
+const tags = ['bancate'];
+
+export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService; blocchi: BlocchiService }> = async (app, { bancate, blocchi }) => {
+  const actor = (request: Parameters<typeof requireAuth>[0]) => {
+    const auth = requireAuth(request);
+    return { userId: auth.user.id, companyId: auth.companyId, isAdmin: auth.user.role === 'admin' };
+  };
+
+  app.get('/api/bancate', { config: { access: read }, schema: { tags, querystring: bancataListQuerySchema, response: { 200: pageOf(bancataSchema) } } }, async (request) =>
+    bancate.list(requireAuth(request).companyId, request.query),
+  );
+  app.get('/api/bancate/summary', { config: { access: read }, schema: { tags, querystring: bancataFilterSchema, response: { 200: bancataSummarySchema } } }, async (request) =>
+    bancate.summary(requireAuth(request).companyId, request.query),
+  );
+  app.get('/api/bancate/:id', { config: { access: read }, schema: { tags, params: idParams, response: { 200: bancataSchema } } }, async (request) =>
+    bancate.get(requireAuth(request).companyId, request.params.id),
+  );
+  app.get('/api/bancate/:id/history', { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
+    bancate.history(requireAuth(request).companyId, request.params.id),
+  );
+  // The detail page lists the bancata's blocchi under the bancate permission (DESIGN §3.1, pickers).
+  app.get('/api/bancate/:id/blocchi', { config: { access: read }, schema: { tags, params: idParams, response: { 200: z.array(bloccoSchema) } } }, async (request) =>
+    blocchi.ofBancata(requireAuth(request).companyId, request.params.id),
+  );
+  app.post('/api/bancate', { config: { access: write }, schema: { tags, body: bancataCreateSchema, response: { 201: bancataSchema } } }, async (request, reply) =>
+    reply.code(201).send(await bancate.create(actor(request), request.body)),
+  );
+  app.put('/api/bancate/:id', { config: { access: write }, schema: { tags, params: idParams, body: bancataUpdateSchema, response: { 200: bancataSchema } } }, async (request) =>
+    bancate.update(actor(request), request.params.id, request.body),
+  );
+  app.post('/api/bancate/:id/stato', { config: { access: write }, schema: { tags, params: idParams, body: bancataStatoBodySchema, response: { 200: bancataSchema } } }, async (request) =>
+    bancate.changeStato(actor(request), request.params.id, request.body.stato, request.body.nota),
+  );
+  app.delete('/api/bancate/:id', { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
+    await bancate.remove(actor(request), request.params.id);
+    return reply.code(204).send();
+  });
+};

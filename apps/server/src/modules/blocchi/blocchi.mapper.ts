@@ -1,0 +1,94 @@
+import type { Blocco, BloccoStato } from '@gestcava/contracts';
+import type { blocchi } from '../../db/schema/index.js';
+
+export type BloccoRow = typeof blocchi.$inferSelect;
+
+export interface BloccoJoined {
+  blocco: BloccoRow;
+  /** The state as users see it: an option past its expiry reads `disponibile`. */
+  statoEffettivo: string;
+  bancata: { id: string; codice: string } | null;
+  cava: { id: string; nome: string } | null;
+  fornitore: { id: string; ragioneSociale: string } | null;
+  materiale: { id: string; nome: string; densita: number };
+  ubicazione: { id: string; nome: string } | null;
+  cliente: { id: string; ragioneSociale: string } | null;
+}
+
+/** The fields history compares. */
+export const BLOCCO_FIELDS = [
+  'codice',
+  'fornitoreId',
+  'numeroFornitore',
+  'dataAcquisto',
+  'prezzoAcquisto',
+  'unitaPrezzoAcquisto',
+  'costoTrasporto',
+  'codiceTracciabilita',
+  'materialeId',
+  'scelta',
+  'categoria',
+  'difettoso',
+  'difetti',
+  'noteDifetti',
+  'lunghezza',
+  'altezza',
+  'profondita',
+  'lunghezzaNetta',
+  'altezzaNetta',
+  'profonditaNetta',
+  'volumeLordo',
+  'volumeNetto',
+  'pesoPesa',
+  'pesoTeorico',
+  'ubicazioneId',
+  'prezzoListino',
+  'unitaPrezzo',
+  'note',
+] as const satisfies ReadonlyArray<keyof BloccoRow>;
+
+export function toBloccoDto(j: BloccoJoined): Blocco {
+  const b = j.blocco;
+  const expired = j.statoEffettivo !== b.stato;
+  return {
+    _id: b.id,
+    codice: b.codice,
+    companyId: b.companyId,
+    origine: b.origine,
+    bancata: j.bancata ? { _id: j.bancata.id, codice: j.bancata.codice } : null,
+    cava: j.cava ? { _id: j.cava.id, nome: j.cava.nome } : null,
+    fornitore: j.fornitore ? { _id: j.fornitore.id, ragioneSociale: j.fornitore.ragioneSociale } : null,
+    numeroFornitore: b.numeroFornitore,
+    dataAcquisto: b.dataAcquisto,
+    prezzoAcquisto: b.prezzoAcquisto,
+    unitaPrezzoAcquisto: b.unitaPrezzoAcquisto as Blocco['unitaPrezzoAcquisto'],
+    costoTrasporto: b.costoTrasporto,
+    codiceTracciabilita: b.codiceTracciabilita,
+    materiale: { _id: j.materiale.id, nome: j.materiale.nome, densita: j.materiale.densita },
+    scelta: b.scelta as Blocco['scelta'],
+    categoria: b.categoria as Blocco['categoria'],
+    difettoso: b.difettoso,
+    difetti: b.difetti as Blocco['difetti'],
+    noteDifetti: b.noteDifetti,
+    lunghezza: b.lunghezza,
+    altezza: b.altezza,
+    profondita: b.profondita,
+    lunghezzaNetta: b.lunghezzaNetta,
+    altezzaNetta: b.altezzaNetta,
+    profonditaNetta: b.profonditaNetta,
+    volumeLordo: b.volumeLordo,
+    volumeNetto: b.volumeNetto,
+    pesoPesa: b.pesoPesa,
+    pesoTeorico: b.pesoTeorico,
+    ubicazione: j.ubicazione ? { _id: j.ubicazione.id, nome: j.ubicazione.nome } : null,
+    prezzoListino: b.prezzoListino,
+    unitaPrezzo: b.unitaPrezzo as Blocco['unitaPrezzo'],
+    // An expired option no longer names a customer.
+    cliente: j.cliente && !expired ? { _id: j.cliente.id, ragioneSociale: j.cliente.ragioneSociale } : null,
+    opzioneScadenza: !expired && b.opzioneScadenza ? b.opzioneScadenza.toISOString() : null,
+    stato: j.statoEffettivo as BloccoStato,
+    note: b.note,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,79 @@
+import {
+  bloccoDeclassaBodySchema,
+  bloccoEsternoCreateSchema,
+  bloccoEsternoUpdateSchema,
+  bloccoExportQuerySchema,
+  bloccoFilterSchema,
+  bloccoInternoCreateSchema,
+  bloccoInternoUpdateSchema,
+  bloccoListQuerySchema,
+  bloccoSchema,
+  bloccoStatoBodySchema,
+  bloccoSummarySchema,
+  genealogyNodeSchema,
+  historySchema,
+  idSchema,
+  pageOf,
+  type BloccoOrigine,
+} from '@gestcava/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth.js';
+import { sendExport } from '../files/files.routes.js';
+import type { BlocchiService } from './blocchi.service.js';
+
+const idParams = z.object({ id: idSchema });
+
+/**
+ * `/api/blocchi` (own blocks, permission `blocchi`) and `/api/blocchi-esterni` (bought in, permission
+ * `blocchi-esterni`) over one table: each sees only its origine, so the other kind's id is a 404.
+ */
+export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; blocchi: BlocchiService }> = async (app, { origine, blocchi }) => {
+  const plural = origine === 'interno' ? 'blocchi' : 'blocchi-esterni';
+  const base = `/api/${plural}`;
+  const read = { page: plural, mode: 'read' } as const;
+  const write = { page: plural, mode: 'write' } as const;
+  const tags = [plural];
+  const createSchema = origine === 'interno' ? bloccoInternoCreateSchema : bloccoEsternoCreateSchema;
+  const updateSchema = origine === 'interno' ? bloccoInternoUpdateSchema : bloccoEsternoUpdateSchema;
+  const actor = (request: Parameters<typeof requireAuth>[0]) => {
+    const auth = requireAuth(request);
+    return { userId: auth.user.id, companyId: auth.companyId, isAdmin: auth.user.role === 'admin' };
+  };
+
+  app.get(base, { config: { access: read }, schema: { tags, querystring: bloccoListQuerySchema, response: { 200: pageOf(bloccoSchema) } } }, async (request) =>
+    blocchi.list(origine, requireAuth(request).companyId, request.query),
+  );
+  app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: bloccoFilterSchema, response: { 200: bloccoSummarySchema } } }, async (request) =>
+    blocchi.summary(origine, requireAuth(request).companyId, request.query),
+  );
+  app.get(`${base}/export`, { config: { access: read }, schema: { tags, querystring: bloccoExportQuerySchema } }, async (request, reply) => {
+    const { format, ...filter } = request.query;
+    return sendExport(reply, blocchi.export(origine, requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  });
+  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: bloccoSchema } } }, async (request) =>
+    blocchi.get(origine, requireAuth(request).companyId, request.params.id),
+  );
+  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
+    blocchi.history(origine, requireAuth(request).companyId, request.params.id),
+  );
+  app.get(`${base}/:id/genealogy`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: z.array(genealogyNodeSchema) } } }, async (request) =>
+    blocchi.genealogy(origine, requireAuth(request).companyId, request.params.id),
+  );
+  app.post(base, { config: { access: write }, schema: { tags, body: createSchema, response: { 201: bloccoSchema } } }, async (request, reply) =>
+    reply.code(201).send(await blocchi.create(origine, actor(request), request.body)),
+  );
+  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: updateSchema, response: { 200: bloccoSchema } } }, async (request) =>
+    blocchi.update(origine, actor(request), request.params.id, request.body),
+  );
+  app.post(`${base}/:id/stato`, { config: { access: write }, schema: { tags, params: idParams, body: bloccoStatoBodySchema, response: { 200: bloccoSchema } } }, async (request) =>
+    blocchi.changeStato(origine, actor(request), request.params.id, request.body),
+  );
+  app.post(`${base}/:id/declassa`, { config: { access: write }, schema: { tags, params: idParams, body: bloccoDeclassaBodySchema, response: { 200: bloccoSchema } } }, async (request) =>
+    blocchi.declassa(origine, actor(request), request.params.id, request.body),
+  );
+  app.delete(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
+    await blocchi.remove(origine, actor(request), request.params.id);
+    return reply.code(204).send();
+  });
+};

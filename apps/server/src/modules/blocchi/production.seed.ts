@@ -1,0 +1,219 @@
+import { pesoT, volumeM3 } from '@gestcava/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { bancate, blocchi, cave, clienti, fornitori, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
+import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
+import { nextCode } from '../../lib/codes.js';
+
+/** A small deterministic generator, so every demo database looks the same. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+const MATERIALI = [
+  { nome: 'Bianco Carrara', densita: 2.7 },
+  { nome: 'Statuario', densita: 2.71 },
+  { nome: 'Calacatta', densita: 2.71 },
+  { nome: 'Arabescato', densita: 2.7 },
+  { nome: 'Bardiglio', densita: 2.69 },
+  { nome: 'Cremo Delicato', densita: 2.7 },
+  { nome: 'Zebrino', densita: 2.7 },
+];
+
+async function seedLookups(tx: DbOrTx, companyId: string, quarry: boolean) {
+  const mats = await tx.insert(materiali).values(MATERIALI.map((m) => ({ ...m, companyId, tipo: 'marmo' }))).returning();
+  const ubs = await tx
+    .insert(ubicazioni)
+    .values(
+      (quarry
+        ? [
+            { nome: 'Piazzale cava Canalgrande', tipo: 'piazzale_cava' },
+            { nome: 'Piazzale cava Fossa degli Angeli', tipo: 'piazzale_cava' },
+            { nome: 'Piazzale Avenza', tipo: 'piazzale_segheria' },
+            { nome: 'Porto di Marina di Carrara', tipo: 'piazzale_segheria' },
+          ]
+        : [
+            { nome: 'Piazzale segheria', tipo: 'piazzale_segheria' },
+            { nome: 'Cavalletti capannone A', tipo: 'cavalletto' },
+            { nome: 'Scaffale lastre lucidate', tipo: 'scaffale' },
+          ]
+      ).map((u) => ({ ...u, companyId })),
+    )
+    .returning();
+  await tx.insert(macchine).values([
+    { companyId, nome: 'Telaio multilama TM 1', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 },
+    { companyId, nome: 'Multifilo MF 72', tipo: 'multifilo', kerfMm: 3.5, rifiloMm: 15 },
+    { companyId, nome: 'Tagliablocchi TB 3', tipo: 'tagliablocchi', kerfMm: 8, rifiloMm: 30 },
+  ]);
+  const caves = quarry
+    ? await tx
+        .insert(cave)
+        .values([
+          { companyId, codice: '173', nome: 'Canalgrande', comune: 'Carrara', bacino: 'Torano', concessione: 'Concessione n. 173/2019' },
+          { companyId, codice: '88', nome: 'Fossa degli Angeli', comune: 'Carrara', bacino: 'Miseglia', concessione: 'Concessione n. 88/2021' },
+        ])
+        .returning()
+    : [];
+  return { materiali: mats, ubicazioni: ubs, cave: caves };
+}
+
+const STATI_CHIUSI = ['chiusa', 'chiusa', 'chiusa', 'in_riquadratura', 'ribaltata'] as const;
+
+/**
+ * DESIGN §7: lookups for both companies, a year of bancate and blocchi at Marmi Demo in every state,
+ * and blocchi esterni bought from the demo fornitori.
+ */
+export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId: string; userId: string }) {
+  const rnd = random(2026);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const between = (min: number, max: number) => Math.round(min + rnd() * (max - min));
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
+  const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+  await db.transaction(async (tx) => {
+    const marmi = await seedLookups(tx, ctx.marmiId, true);
+    await seedLookups(tx, ctx.segheriaId, false);
+    const clientiMarmi = await tx.select({ id: clienti.id }).from(clienti).where(eq(clienti.companyId, ctx.marmiId));
+    const audit: AuditEntry[] = [];
+    const yardUb = marmi.ubicazioni.filter((u) => u.tipo === 'piazzale_cava');
+
+    // 18 bancate over the last year, oldest closed, newest still being cut or planned.
+    for (let i = 0; i < 18; i++) {
+      const daysAgo = 360 - i * 20;
+      const cava = i % 3 === 2 ? marmi.cave[1]! : marmi.cave[0]!;
+      const materiale = pick(marmi.materiali.slice(0, 5));
+      const dims = { lunghezza: between(900, 1600), altezza: between(500, 800), profondita: between(300, 500) };
+      const volumeLordo = volumeM3(dims.lunghezza, dims.altezza, dims.profondita);
+      const stato = i < 13 ? STATI_CHIUSI[Math.min(i, 2)]! : i < 15 ? 'in_riquadratura' : i === 15 ? 'ribaltata' : i === 16 ? 'in_taglio' : 'pianificata';
+      const [bancata] = await tx
+        .insert(bancate)
+        .values({
+          companyId: ctx.marmiId,
+          codice: await nextCode(tx, ctx.marmiId, 'BA', day(daysAgo).getFullYear()),
+          cavaId: cava.id,
+          fronte: `Gradone ${between(1, 6)}, fronte ${pick(['nord', 'est', 'ovest'])}`,
+          materialeId: materiale.id,
+          dataTaglio: isoDay(day(daysAgo)),
+          dataRibaltamento: ['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato) ? isoDay(day(daysAgo - 4)) : null,
+          ...dims,
+          volumeLordo,
+          pesoStimato: pesoT(volumeLordo, materiale.densita),
+          metodoTaglio: pick(['filo_diamantato', 'filo_diamantato', 'misto'] as const),
+          informiT: stato === 'chiusa' ? between(40, 160) : null,
+          scaglieT: stato === 'chiusa' ? between(80, 300) : null,
+          terreT: stato === 'chiusa' ? between(20, 90) : null,
+          stato,
+          createdAt: day(daysAgo),
+        })
+        .returning();
+      audit.push({ companyId: ctx.marmiId, entityType: 'bancata', entityId: bancata!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
+      if (!['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato)) continue;
+
+      const count = stato === 'ribaltata' ? 2 : between(4, 8);
+      const volumiNetti: number[] = [];
+      for (let k = 0; k < count; k++) {
+        const l = between(230, 310);
+        const h = between(110, 170);
+        const p = between(90, 150);
+        const net = { lunghezzaNetta: l - between(0, 10), altezzaNetta: h - between(0, 8), profonditaNetta: p - between(0, 8) };
+        const vl = volumeM3(l, h, p);
+        const vn = volumeM3(net.lunghezzaNetta, net.altezzaNetta, net.profonditaNetta);
+        volumiNetti.push(vn);
+        const age = daysAgo - 6 - k;
+        const state = stato === 'chiusa' ? pick(['disponibile', 'disponibile', 'venduto', 'spedito', 'segato', 'opzionato', 'in_collaudo', 'scartato'] as const) : pick(['in_piazzale', 'disponibile'] as const);
+        const categoria = rnd() < 0.15 ? 'informe' : rnd() < 0.3 ? 'semisquadrato' : 'squadrato';
+        const difettoso = rnd() < 0.2;
+        const withCustomer = ['opzionato', 'in_collaudo', 'venduto', 'spedito'].includes(state);
+        const [blocco] = await tx
+          .insert(blocchi)
+          .values({
+            companyId: ctx.marmiId,
+            codice: await nextCode(tx, ctx.marmiId, 'BL', day(age).getFullYear()),
+            origine: 'interno',
+            bancataId: bancata!.id,
+            cavaId: cava.id,
+            materialeId: materiale.id,
+            codiceTracciabilita: rnd() < 0.6 ? `CARRARA-${cava.codice}-${String(between(10000, 99999))}` : null,
+            scelta: pick(['prima', 'prima', 'seconda', 'commerciale'] as const),
+            categoria,
+            difettoso,
+            difetti: difettoso ? [pick(['pelo', 'macchia', 'vena', 'spigolo'] as const)] : [],
+            lunghezza: l,
+            altezza: h,
+            profondita: p,
+            ...net,
+            volumeLordo: vl,
+            volumeNetto: vn,
+            pesoTeorico: pesoT(vl, materiale.densita),
+            pesoPesa: rnd() < 0.5 ? pesoT(vl, materiale.densita) + between(-30, 30) / 100 : null,
+            ubicazioneId: pick(yardUb).id,
+            prezzoListino: categoria === 'informe' ? between(60, 180) : materiale.nome === 'Statuario' || materiale.nome === 'Calacatta' ? between(4500, 7000) : between(1200, 2600),
+            unitaPrezzo: categoria === 'informe' ? 'q' : 'm3',
+            clienteId: withCustomer && clientiMarmi.length ? pick(clientiMarmi).id : null,
+            opzioneScadenza: state === 'opzionato' ? new Date(Date.now() + between(3, 20) * 86_400_000) : null,
+            stato: state,
+            createdAt: day(age),
+          })
+          .returning({ id: blocchi.id });
+        audit.push({ companyId: ctx.marmiId, entityType: 'blocco', entityId: blocco!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
+      }
+      if (stato === 'chiusa') {
+        const resa = Math.round((volumiNetti.reduce((a, v) => a + v, 0) / volumeLordo) * 1000) / 10;
+        await tx.update(bancate).set({ resaChiusura: resa }).where(eq(bancate.id, bancata!.id));
+      }
+    }
+
+    // Blocchi esterni bought at other quarries (Marmi Demo) and by the sawmill (Segheria Demo).
+    for (const companyId of [ctx.marmiId, ctx.segheriaId]) {
+      const mats = await tx.select().from(materiali).where(eq(materiali.companyId, companyId));
+      const ubs = await tx.select().from(ubicazioni).where(eq(ubicazioni.companyId, companyId));
+      const suppliers = await tx.select().from(fornitori).where(eq(fornitori.companyId, companyId));
+      const quarries = suppliers.filter((f) => /Cave|Escavazione|Mármoles|Pentelikon|Quarries/.test(f.ragioneSociale));
+      for (let k = 0; k < 6; k++) {
+        const materiale = pick(mats);
+        const l = between(240, 300);
+        const h = between(120, 160);
+        const p = between(100, 140);
+        const vl = volumeM3(l, h, p);
+        const fornitore = pick(quarries);
+        const age = between(10, 300);
+        const [blocco] = await tx
+          .insert(blocchi)
+          .values({
+            companyId,
+            codice: await nextCode(tx, companyId, 'BL', day(age).getFullYear()),
+            origine: 'esterno',
+            fornitoreId: fornitore.id,
+            numeroFornitore: `${fornitore.ragioneSociale.slice(0, 3).toUpperCase()}-${between(1000, 9999)}`,
+            dataAcquisto: isoDay(day(age)),
+            prezzoAcquisto: between(1100, 2400),
+            unitaPrezzoAcquisto: 'm3',
+            costoTrasporto: between(300, 1200),
+            materialeId: materiale.id,
+            scelta: pick(['prima', 'seconda'] as const),
+            categoria: 'squadrato',
+            lunghezza: l,
+            altezza: h,
+            profondita: p,
+            lunghezzaNetta: l,
+            altezzaNetta: h,
+            profonditaNetta: p,
+            volumeLordo: vl,
+            volumeNetto: vl,
+            pesoTeorico: pesoT(vl, materiale.densita),
+            ubicazioneId: pick(ubs).id,
+            unitaPrezzo: 'm3',
+            stato: pick(['disponibile', 'disponibile', 'in_segagione', 'segato'] as const),
+            createdAt: day(age),
+          })
+          .returning({ id: blocchi.id });
+        audit.push({ companyId, entityType: 'blocco', entityId: blocco!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
+      }
+    }
+    await recordAuditMany(tx, audit);
+  });
+}

@@ -1,0 +1,309 @@
+import ExcelJS from 'exceljs';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, blocchi } from '../src/db/schema/index.js';
+import { buildTestApp, setupCompany, type TestClient, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof setupCompany>>;
+let admin: TestClient;
+let cavatore: TestClient;
+let ids: { cava: string; materiale: string; ubicazione: string; fornitore: string; cliente: string; altroCliente: string };
+const year = new Date().getFullYear();
+
+async function makeBancata(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const res = await client.post('/api/bancate', {
+    cavaId: ids.cava,
+    materialeId: ids.materiale,
+    dataTaglio: `${year}-03-10`,
+    lunghezza: 1200,
+    altezza: 600,
+    profondita: 400,
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+async function moveBancata(client: TestClient, id: string, ...stati: string[]) {
+  for (const stato of stati) expect((await client.post(`/api/bancate/${id}/stato`, { stato })).statusCode).toBe(200);
+}
+async function makeBlocco(client: TestClient, bancataId: string, overrides: Record<string, unknown> = {}) {
+  const res = await client.post('/api/blocchi', { bancataId, ubicazioneId: ids.ubicazione, lunghezza: 280, altezza: 150, profondita: 120, ...overrides });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  org = await setupCompany(ctx);
+  admin = await org.adminClient();
+  cavatore = (await org.userClient({ bancate: true, blocchi: true, 'blocchi-esterni': true })).client;
+  const cava = (await admin.post('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' })).json();
+  const materiale = (await admin.post('/api/materiali', { nome: 'Statuario', densita: 2.71 })).json();
+  const ubicazione = (await admin.post('/api/ubicazioni', { nome: 'Piazzale cava', tipo: 'piazzale_cava' })).json();
+  const fornitore = (await admin.post('/api/fornitori', { ragioneSociale: 'Cave Esterne S.r.l.', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' })).json();
+  const cliente = (await admin.post('/api/clienti', { ragioneSociale: 'Stone Buyer GmbH', nazione: 'DE', indirizzo: 'Weg 2', comune: 'München' })).json();
+  const altroCliente = (await admin.post('/api/clienti', { ragioneSociale: 'Marbres SARL', nazione: 'FR', indirizzo: 'Rue 3', comune: 'Lyon' })).json();
+  ids = { cava: cava._id, materiale: materiale._id, ubicazione: ubicazione._id, fornitore: fornitore._id, cliente: cliente._id, altroCliente: altroCliente._id };
+});
+afterAll(() => ctx.close());
+
+describe('lookups', () => {
+  it('any user reads, only admins write; an edit changes only what it sends', async () => {
+    expect((await cavatore.get('/api/materiali')).json().map((m: { nome: string }) => m.nome)).toContain('Statuario');
+    expect((await cavatore.post('/api/materiali', { nome: 'Cremo' })).statusCode).toBe(403);
+    const m = (await admin.post('/api/materiali', { nome: 'Bardiglio', densita: 2.69, attivo: false })).json();
+    const edited = (await admin.put(`/api/materiali/${m._id}`, { nome: 'Bardiglio Imperiale' })).json();
+    expect(edited).toMatchObject({ nome: 'Bardiglio Imperiale', densita: 2.69, attivo: false });
+    expect((await admin.post('/api/materiali', { nome: 'Bardiglio Imperiale' })).statusCode).toBe(409);
+    expect((await admin.post('/api/macchine', { nome: 'Telaio 1', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 })).statusCode).toBe(201);
+    const other = await setupCompany(ctx);
+    const stranger = await other.adminClient();
+    expect((await stranger.get('/api/materiali')).json()).toEqual([]);
+    expect((await stranger.put(`/api/materiali/${m._id}`, { nome: 'Mio' })).statusCode).toBe(404);
+  });
+});
+
+describe('bancate', () => {
+  it('creates with a yearly code, computed volume and weight, and follows the transition table', async () => {
+    const b = await makeBancata(cavatore);
+    expect(b.codice).toMatch(new RegExp(`^BA-${year}-\\d{4}$`));
+    expect(b).toMatchObject({ stato: 'pianificata', volumeLordo: 288, pesoStimato: 780.48, cava: { nome: 'Canalgrande' }, materiale: { nome: 'Statuario' } });
+    const wrong = await cavatore.post(`/api/bancate/${b._id}/stato`, { stato: 'chiusa' });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().message).toMatch(/da «Pianificata» a «Chiusa»/);
+    await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata');
+    const after = (await cavatore.get(`/api/bancate/${b._id}`)).json();
+    expect(after.dataRibaltamento).toBe(new Date().toISOString().slice(0, 10));
+    expect((await cavatore.delete(`/api/bancate/${b._id}`)).statusCode).toBe(409);
+  });
+
+  it('only a planned bancata can be deleted', async () => {
+    const b = await makeBancata(cavatore);
+    expect((await cavatore.delete(`/api/bancate/${b._id}`)).statusCode).toBe(204);
+    expect((await cavatore.get(`/api/bancate/${b._id}`)).statusCode).toBe(404);
+  });
+
+  it('squares blocchi only once toppled, and freezes the yield when closed', async () => {
+    const b = await makeBancata(cavatore, { lunghezza: 1000, altezza: 500, profondita: 400 });
+    const early = await cavatore.post('/api/blocchi', { bancataId: b._id, ubicazioneId: ids.ubicazione, lunghezza: 280, altezza: 150, profondita: 120 });
+    expect(early.statusCode).toBe(409);
+    await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
+    await makeBlocco(cavatore, b._id); // 5.04 m³
+    await makeBlocco(cavatore, b._id, { lunghezzaNetta: 270 }); // net 4.86 m³
+    const open = (await cavatore.get(`/api/bancate/${b._id}`)).json();
+    expect(open.blocchi).toEqual({ count: 2, volumeLordo: 10.08, volumeNetto: 9.9, pesoT: 27.32 });
+    expect(open.resa).toBe(5); // 9.9 / 200 = 4.95 %, rounded half up
+    await moveBancata(cavatore, b._id, 'chiusa');
+    expect((await cavatore.get(`/api/bancate/${b._id}`)).json().resa).toBe(5);
+    const late = await cavatore.post('/api/blocchi', { bancataId: b._id, ubicazioneId: ids.ubicazione, lunghezza: 200, altezza: 100, profondita: 100 });
+    expect(late.statusCode).toBe(409);
+    const list = (await cavatore.get(`/api/bancate/${b._id}/blocchi`)).json();
+    expect(list).toHaveLength(2);
+    const history = (await cavatore.get(`/api/bancate/${b._id}/history`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['create', 'stato', 'stato', 'stato', 'stato']);
+    expect(history.at(-1).changes.stato).toEqual({ from: 'in_riquadratura', to: 'chiusa' });
+  });
+
+  it('refuses a cava or materiale of another company and bad measures', async () => {
+    const other = await setupCompany(ctx);
+    const foreignCava = (await (await other.adminClient()).post('/api/cave', { codice: '1', nome: 'Altrove' })).json();
+    const res = await cavatore.post('/api/bancate', { cavaId: foreignCava._id, materialeId: ids.materiale, dataTaglio: `${year}-01-01`, lunghezza: 100, altezza: 100, profondita: 100 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].path).toBe('cavaId');
+    const bad = await cavatore.post('/api/bancate', { cavaId: ids.cava, materialeId: ids.materiale, dataTaglio: '10/03/2026', lunghezza: 12.5, altezza: 0, profondita: 100 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['altezza', 'dataTaglio', 'lunghezza']);
+  });
+});
+
+describe('blocchi and blocchi esterni', () => {
+  let bancata: { _id: string };
+  beforeAll(async () => {
+    bancata = await makeBancata(cavatore);
+    await moveBancata(cavatore, bancata._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
+  });
+
+  it('an own block starts in the yard, with net measures defaulting to gross and its quarry', async () => {
+    const b = await makeBlocco(cavatore, bancata._id, { scelta: 'seconda', difettoso: true, difetti: ['pelo'] });
+    expect(b).toMatchObject({
+      codice: expect.stringMatching(new RegExp(`^BL-${year}-\\d{4}$`)),
+      origine: 'interno',
+      stato: 'in_piazzale',
+      lunghezzaNetta: 280,
+      volumeLordo: 5.04,
+      volumeNetto: 5.04,
+      pesoTeorico: 13.66,
+      cava: { nome: 'Canalgrande' },
+      materiale: { nome: 'Statuario' },
+      bancata: { _id: bancata._id },
+    });
+    const genealogy = (await cavatore.get(`/api/blocchi/${b._id}/genealogy`)).json();
+    expect(genealogy.map((n: { entityType: string }) => n.entityType)).toEqual(['cava', 'bancata']);
+  });
+
+  it('a bought block is available at once and lives only under /api/blocchi-esterni', async () => {
+    const res = await cavatore.post('/api/blocchi-esterni', {
+      fornitoreId: ids.fornitore,
+      numeroFornitore: 'CE-4411',
+      dataAcquisto: `${year}-02-01`,
+      prezzoAcquisto: 1850.5,
+      unitaPrezzoAcquisto: 'm3',
+      materialeId: ids.materiale,
+      ubicazioneId: ids.ubicazione,
+      lunghezza: 300,
+      altezza: 160,
+      profondita: 140,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const e = res.json();
+    expect(e).toMatchObject({ origine: 'esterno', stato: 'disponibile', fornitore: { ragioneSociale: 'Cave Esterne S.r.l.' }, prezzoAcquisto: 1850.5, bancata: null });
+    expect((await cavatore.get(`/api/blocchi/${e._id}`)).statusCode).toBe(404);
+    expect((await cavatore.post(`/api/blocchi/${e._id}/stato`, { stato: 'scartato' })).statusCode).toBe(404);
+    const own = await makeBlocco(cavatore, bancata._id);
+    expect((await cavatore.get(`/api/blocchi-esterni/${own._id}`)).statusCode).toBe(404);
+    expect((await cavatore.get('/api/blocchi-esterni', { query: { q: 'CE-4411' } })).json().total).toBe(1);
+    expect((await cavatore.get(`/api/blocchi-esterni/${e._id}/genealogy`)).json()[0].label).toBe('Cave Esterne S.r.l. (n. CE-4411)');
+  });
+
+  it('moves only along the table; an option needs customer and expiry; a taken option is not stolen', async () => {
+    const b = await makeBlocco(cavatore, bancata._id);
+    expect((await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'venduto' })).statusCode).toBe(409);
+    expect((await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile' })).json().stato).toBe('disponibile');
+    const missing = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['clienteId', 'opzioneScadenza']);
+    const past = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: '2020-01-01' });
+    expect(past.statusCode).toBe(400);
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const opt = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: until });
+    expect(opt.json()).toMatchObject({ stato: 'opzionato', cliente: { ragioneSociale: 'Stone Buyer GmbH' } });
+    const steal = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.altroCliente, opzioneScadenza: until });
+    expect(steal.statusCode).toBe(409);
+    const extend = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: new Date(Date.now() + 14 * 86_400_000).toISOString() });
+    expect(extend.statusCode).toBe(200);
+    const released = (await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile', nota: 'Cliente rinuncia' })).json();
+    expect(released).toMatchObject({ stato: 'disponibile', cliente: null, opzioneScadenza: null });
+  });
+
+  it('an expired option reads as available at once, and the sweep writes it back with a system history row', async () => {
+    const b = await makeBlocco(cavatore, bancata._id);
+    await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile' });
+    await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: new Date(Date.now() + 86_400_000).toISOString() });
+    await ctx.database.db.update(blocchi).set({ opzioneScadenza: new Date(Date.now() - 60_000) }).where(eq(blocchi.id, b._id));
+    const read = (await cavatore.get(`/api/blocchi/${b._id}`)).json();
+    expect(read).toMatchObject({ stato: 'disponibile', cliente: null });
+    expect((await cavatore.get('/api/blocchi', { query: { stato: 'disponibile', q: b.codice } })).json().total).toBe(1);
+    expect((await cavatore.get('/api/blocchi', { query: { stato: 'opzionato', q: b.codice } })).json().total).toBe(0);
+    // Another customer may option it right away.
+    const other = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.altroCliente, opzioneScadenza: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(other.statusCode).toBe(200);
+    await ctx.database.db.update(blocchi).set({ opzioneScadenza: new Date(Date.now() - 60_000) }).where(eq(blocchi.id, b._id));
+
+    expect(await ctx.app.services.blocchi.sweepExpiredOptions()).toBeGreaterThanOrEqual(1);
+    const [row] = await ctx.database.db.select().from(blocchi).where(eq(blocchi.id, b._id));
+    expect(row).toMatchObject({ stato: 'disponibile', clienteId: null, opzioneScadenza: null });
+    const history = (await cavatore.get(`/api/blocchi/${b._id}/history`)).json();
+    expect(history.at(-1)).toMatchObject({ action: 'stato', user: null, note: 'Opzione scaduta', changes: { stato: { from: 'opzionato', to: 'disponibile' } } });
+  });
+
+  it('declassifies only downwards; an informe goes to the quintale', async () => {
+    const b = await makeBlocco(cavatore, bancata._id);
+    const up = await cavatore.post(`/api/blocchi/${b._id}/declassa`, { scelta: 'prima', nota: 'prova' });
+    expect(up.statusCode).toBe(400);
+    expect((await cavatore.post(`/api/blocchi/${b._id}/declassa`, { nota: 'niente' })).statusCode).toBe(400);
+    const down = (await cavatore.post(`/api/blocchi/${b._id}/declassa`, { scelta: 'seconda', categoria: 'informe', nota: 'Crepa passante al taglio' })).json();
+    expect(down).toMatchObject({ scelta: 'seconda', categoria: 'informe', unitaPrezzo: 'q', stato: 'in_piazzale' });
+    const history = (await cavatore.get(`/api/blocchi/${b._id}/history`)).json();
+    expect(history.at(-1)).toMatchObject({ action: 'declassa', note: 'Crepa passante al taglio', changes: { scelta: { from: 'prima', to: 'seconda' } } });
+  });
+
+  it('edits recompute the volumes; net measures may not exceed gross', async () => {
+    const b = await makeBlocco(cavatore, bancata._id);
+    const edited = (await cavatore.put(`/api/blocchi/${b._id}`, { profonditaNetta: 110, note: 'Misurato in piazzale' })).json();
+    expect(edited).toMatchObject({ volumeLordo: 5.04, volumeNetto: 4.62, note: 'Misurato in piazzale', scelta: 'prima' });
+    const bad = await cavatore.put(`/api/blocchi/${b._id}`, { profondita: 100 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe('profonditaNetta');
+    expect((await cavatore.put(`/api/blocchi/${b._id}`, { codice: 'BL-ZZZ' })).statusCode).toBe(403);
+    expect((await admin.put(`/api/blocchi/${b._id}`, { codice: `BL-${year}-9999` })).json().codice).toBe(`BL-${year}-9999`);
+  });
+
+  it('deletes only a block not yet sold or sawn', async () => {
+    const b = await makeBlocco(cavatore, bancata._id);
+    expect((await cavatore.delete(`/api/blocchi/${b._id}`)).statusCode).toBe(204);
+    const kept = await makeBlocco(cavatore, bancata._id);
+    await ctx.database.db.update(blocchi).set({ stato: 'venduto' }).where(eq(blocchi.id, kept._id));
+    expect((await cavatore.delete(`/api/blocchi/${kept._id}`)).statusCode).toBe(409);
+  });
+
+  it('read-only users read but do not write; another company sees nothing', async () => {
+    const b = await makeBlocco(cavatore, bancata._id);
+    const { client: vendite } = await org.userClient({ blocchi: { access: true, write: false } });
+    expect((await vendite.get(`/api/blocchi/${b._id}`)).statusCode).toBe(200);
+    expect((await vendite.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile' })).statusCode).toBe(403);
+    expect((await vendite.get('/api/blocchi-esterni')).statusCode).toBe(403);
+    const other = await setupCompany(ctx);
+    const { client: segheria } = await other.userClient({ blocchi: true });
+    expect((await segheria.get(`/api/blocchi/${b._id}`)).statusCode).toBe(404);
+    expect((await segheria.get('/api/blocchi')).json().total).toBe(0);
+    expect((await segheria.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile' })).statusCode).toBe(404);
+  });
+
+  it('lists filter, sort and sum; export gives typed XLSX and CSV', async () => {
+    const list = (await cavatore.get('/api/blocchi', { query: { bancataId: bancata._id, sort: 'codice', limit: '3' } })).json();
+    expect(list.items.length).toBeLessThanOrEqual(3);
+    const codes = list.items.map((b: { codice: string }) => b.codice);
+    expect([...codes].sort()).toEqual(codes);
+    const summary = (await cavatore.get('/api/blocchi/summary', { query: { bancataId: bancata._id } })).json();
+    expect(summary.count).toBe(list.total);
+    expect(summary.volumeLordo).toBeGreaterThan(0);
+    const xlsx = await cavatore.get('/api/blocchi/export', { query: { format: 'xlsx', bancataId: bancata._id } });
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Blocchi')!;
+    expect(sheet.rowCount).toBe(summary.count + 1);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Codice');
+    expect(typeof sheet.getRow(2).getCell(12).value).toBe('number');
+    const csv = await cavatore.get('/api/blocchi/export', { query: { format: 'csv', bancataId: bancata._id } });
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Codice;Bancata;Cava;Materiale;Stato/);
+    expect((await cavatore.get('/api/blocchi', { query: { stato: 'ghiacciato' } })).statusCode).toBe(400);
+  });
+});
+
+describe('codes and state changes under concurrency', () => {
+  it('ten simultaneous creates get ten different consecutive codes', async () => {
+    const b = await makeBancata(cavatore);
+    await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => cavatore.post('/api/blocchi', { bancataId: b._id, ubicazioneId: ids.ubicazione, lunghezza: 200, altezza: 100, profondita: 100 })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const codes = results.map((r) => r.json().codice as string);
+    expect(new Set(codes).size).toBe(10);
+    const numbers = codes.map((c) => Number(c.slice(-4))).sort((x, y) => x - y);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(9);
+  });
+
+  it('twenty simultaneous options of one block for different customers: exactly one wins', async () => {
+    const b = await makeBancata(cavatore);
+    await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
+    const blocco = await makeBlocco(cavatore, b._id);
+    await cavatore.post(`/api/blocchi/${blocco._id}/stato`, { stato: 'disponibile' });
+    const customers: string[] = [];
+    for (let i = 0; i < 20; i++) customers.push((await admin.post('/api/clienti', { ragioneSociale: `Cliente ${i}`, nazione: 'FR', indirizzo: 'Rue', comune: 'Paris' })).json()._id);
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const results = await Promise.all(customers.map((clienteId) => cavatore.post(`/api/blocchi/${blocco._id}/stato`, { stato: 'opzionato', clienteId, opzioneScadenza: until })));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const winner = results.find((r) => r.statusCode === 200)!.json().cliente._id;
+    expect((await cavatore.get(`/api/blocchi/${blocco._id}`)).json().cliente._id).toBe(winner);
+    const stateRows = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, blocco._id), eq(auditLog.action, 'stato')));
+    expect(stateRows[0]!.n).toBe(2);
+  });
+});
