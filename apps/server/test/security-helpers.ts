@@ -45,7 +45,9 @@ export function concreteUrl(url: string, id: string, wildcard = 'nessun-file.png
 
 /** The field names of a zod object schema (for bodies with the real names and wrong types). */
 export function bodyFieldNames(schema: unknown): string[] {
-  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  // a transformed object schema (zod 4 pipe) keeps its object as `in`
+  const s = schema as { shape?: Record<string, unknown>; in?: { shape?: Record<string, unknown> } } | undefined;
+  const shape = s?.shape ?? s?.in?.shape;
   return shape ? Object.keys(shape) : [];
 }
 
