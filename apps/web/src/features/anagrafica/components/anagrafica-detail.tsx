@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { HistoryTimeline } from '@/components/history-timeline';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { StatusTag } from '@/components/status-tag';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -144,7 +145,7 @@ export function AnagraficaDetail({ kind, id }: { kind: AnagraficaKind; id: strin
               </h2>
               <span className="flex gap-2">
                 {r.pubblicaAmministrazione && <Tag value="Pubblica amministrazione" severity="info" />}
-                {r.attivo ? <Tag value="Attivo" severity="success" /> : <Tag value="Non attivo" severity="secondary" data-testid="tag-inactive" />}
+                <StatusTag active={r.attivo} testId="anagrafica-status" />
               </span>
             </div>
             <DetailList testId="anagrafica-data">

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { Tag } from 'primereact/tag';
 import {
   ANAGRAFICA_KIND_LABELS,
   ANAGRAFICA_SORT_FIELDS,
@@ -19,6 +18,7 @@ import { useListParams } from '@/components/list/use-list-params';
 import { CountryDropdown } from '@/components/form/country-dropdown';
 import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
 import { ExportButtons } from '@/components/export-buttons';
+import { StatusTag } from '@/components/status-tag';
 import { formatInteger } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { can } from '@/lib/permissions';
@@ -43,10 +43,6 @@ const ATTIVO_OPTIONS = [
   { label: 'Attivi', value: 'true' },
   { label: 'Non attivi', value: 'false' },
 ];
-
-function StatoTag({ attivo }: { attivo: boolean }) {
-  return attivo ? <Tag value="Attivo" severity="success" /> : <Tag value="Non attivo" severity="secondary" />;
-}
 
 /**
  * Clienti or fornitori (DESIGN §5 "Lists"): server paging and sort, search, filters and their
@@ -78,14 +74,29 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
   const linkState = { listSearch: location.search };
 
   const columns: ListColumn<Anagrafica>[] = [
-    { field: 'ragioneSociale', header: 'Ragione sociale', sortable: true },
-    { field: 'partitaIva', header: 'P.IVA / C.F.', body: (r) => taxIdOf(r) || '—', className: 'nowrap' },
+    {
+      field: 'ragioneSociale',
+      header: 'Ragione sociale',
+      sortable: true,
+      className: 'col-main',
+      body: (r) => (
+        <>
+          {r.ragioneSociale}
+          {!r.attivo && (
+            <>
+              {' '}
+              <StatusTag active={false} />
+            </>
+          )}
+        </>
+      ),
+    },
+    { field: 'partitaIva', header: 'P.IVA / C.F.', body: (r) => taxIdOf(r) || '—', className: 'col-nowrap' },
     { field: 'comune', header: 'Comune', sortable: true },
     { field: 'provincia', header: 'Prov.', sortable: true, body: (r) => r.provincia ?? '' },
     { field: 'nazione', header: 'Nazione', sortable: true, body: (r) => countryName(r.nazione) },
-    { field: 'telefono', header: 'Telefono', body: (r) => formatTelefono(r.telefono), className: 'nowrap' },
-    { field: 'email', header: 'Email', body: (r) => r.email ?? r.pec ?? '' },
-    { field: 'attivo', header: 'Stato', body: (r) => <StatoTag attivo={r.attivo} /> },
+    { field: 'telefono', header: 'Telefono', body: (r) => formatTelefono(r.telefono), className: 'col-nowrap' },
+    { field: 'email', header: 'Email', body: (r) => r.email ?? r.pec ?? '', className: 'col-ellipsis' },
   ];
 
   const s = summary.data;
@@ -197,7 +208,7 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
             rowClassName={(r) => (r.attivo ? '' : 'list-row-inactive')}
             card={(r) => ({
               title: r.ragioneSociale,
-              badge: r.attivo ? undefined : <StatoTag attivo={false} />,
+              badge: r.attivo ? undefined : <StatusTag active={false} />,
               lines: [placeOf(r), taxIdOf(r), formatTelefono(r.telefono)].filter(Boolean),
             })}
             empty={empty}

@@ -6,6 +6,7 @@ import { Tag } from 'primereact/tag';
 import type { User } from '@gestcava/contracts';
 import { EmptyState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { StatusTag } from '@/components/status-tag';
 import { ListSearch } from '@/components/list/list-search';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { isApiError } from '@/lib/api-client';
@@ -45,7 +46,7 @@ function profileLabel(u: User): string {
 function UserTags({ user }: { user: User }) {
   return (
     <span className="user-tags">
-      {user.active ? <Tag value="Attivo" severity="success" /> : <Tag value="Disattivato" severity="secondary" />}
+      <StatusTag active={user.active} off="Disattivato" />
       {user.mustChangePassword && <Tag value="Password temporanea" severity="warning" />}
     </span>
   );
@@ -193,19 +194,36 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
           data-testid="users-table"
           rowClassName={() => 'users-row'}
         >
-          <Column field="name" header="Nome" sortable body={(u: User) => <strong>{u.name}</strong>} />
-          <Column field="email" header="Email" sortable />
+          <Column
+            field="name"
+            header="Utente"
+            sortable
+            body={(u: User) => (
+              <span className="user-cell">
+                <strong>{u.name}</strong>
+                <span className="text-color-secondary">{u.email}</span>
+              </span>
+            )}
+          />
           <Column header="Ditta" body={(u: User) => companyName.get(u.companyId) ?? '—'} />
-          <Column header="Ruolo" body={(u: User) => roleLabel(u)} />
-          <Column header="Permessi" body={(u: User) => profileLabel(u)} />
+          <Column
+            header="Ruolo e permessi"
+            body={(u: User) => (
+              <span className="user-cell">
+                <span>{roleLabel(u)}</span>
+                <span className="text-color-secondary">{profileLabel(u)}</span>
+              </span>
+            )}
+          />
           <Column header="Stato" body={(u: User) => <UserTags user={u} />} />
           <Column
             field="lastLoginAt"
             header="Ultimo accesso"
             sortable
+            className="col-nowrap"
             body={(u: User) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="text-color-secondary">mai</span>)}
           />
-          <Column header="Azioni" body={actions} headerClassName="text-right" style={{ width: '11rem' }} />
+          <Column header={<span className="sr-only">Azioni</span>} body={actions} className="col-nowrap" />
         </DataTable>
       )}
 
