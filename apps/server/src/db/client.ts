@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -59,6 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({
     dataDir: options.pgliteDir,
     loadDataDir: options.loadDataDir,
+    // Trigram indexes serve the text search of the block lists (migration 0005).
+    extensions: { pg_trgm },
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

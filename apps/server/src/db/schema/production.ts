@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import { clienti, fornitori } from './anagrafica.js';
 import { companies } from './companies.js';
@@ -16,6 +16,14 @@ export const codeSequences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.series, t.year] })],
 );
+
+/**
+ * The text a block list searches (codice, numero fornitore, tracciabilità, note), joined by a control
+ * character no user types, so one trigram index serves one ILIKE.
+ */
+export function blocchiSearchText(t: { codice: AnyPgColumn; numeroFornitore: AnyPgColumn; codiceTracciabilita: AnyPgColumn; note: AnyPgColumn }) {
+  return sql`(${t.codice} || chr(1) || coalesce(${t.numeroFornitore}, '') || chr(1) || coalesce(${t.codiceTracciabilita}, '') || chr(1) || coalesce(${t.note}, ''))`;
+}
 
 const volume = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'number' });
 const tonnes = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
@@ -116,5 +124,6 @@ export const blocchi = pgTable(
     index('blocchi_bancata_idx').on(t.bancataId),
     index('blocchi_fornitore_idx').on(t.fornitoreId),
     index('blocchi_opzione_idx').on(t.opzioneScadenza).where(sql`${t.stato} = 'opzionato'`),
+    index('blocchi_search_trgm_idx').using('gin', sql`(${blocchiSearchText(t)}) gin_trgm_ops`),
   ],
 );

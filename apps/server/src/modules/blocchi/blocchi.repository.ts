@@ -1,7 +1,7 @@
 import type { BloccoFilter, BloccoOrigine, BloccoStato } from '@gestcava/contracts';
-import { aliasedTable, and, asc, desc, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bancate, blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
+import { bancate, blocchi, blocchiSearchText, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, containsPattern, orderByOf, rowsOf } from '../../lib/pagination.js';
 import type { BloccoJoined } from './blocchi.mapper.js';
 
@@ -44,8 +44,7 @@ function joined(db: DbOrTx) {
 export function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), eq(blocchi.origine, origine)];
   if (f.q) {
-    const p = containsPattern(f.q);
-    conditions.push(or(ilike(blocchi.codice, p), ilike(blocchi.numeroFornitore, p), ilike(blocchi.codiceTracciabilita, p), ilike(blocchi.note, p)));
+    conditions.push(sql`${blocchiSearchText(blocchi)} ilike ${containsPattern(f.q)}`);
   }
   if (f.stato) conditions.push(statoIs(f.stato));
   if (f.cavaId) conditions.push(eq(blocchi.cavaId, f.cavaId));

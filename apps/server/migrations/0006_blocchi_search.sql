@@ -1,0 +1,1 @@
+CREATE INDEX "blocchi_search_trgm_idx" ON "blocchi" USING gin ((("codice" || chr(1) || coalesce("numero_fornitore", '') || chr(1) || coalesce("codice_tracciabilita", '') || chr(1) || coalesce("note", ''))) gin_trgm_ops);
