@@ -21,7 +21,6 @@ import {
   users,
 } from '../src/db/schema/index.js';
 import {
-  BackupError,
   compareSnapshots,
   createBackup,
   restoreBackup,
@@ -401,7 +400,7 @@ describe.skipIf(onPostgres())('backup and restore on PGlite', { timeout: 90_000 
       ).rejects.toThrow(/in uso/);
       await expect(
         restoreBackup({ location: location(dataDir), from: backupPath, force: true }),
-      ).rejects.toBeInstanceOf(BackupError);
+      ).rejects.toThrow(/in uso/);
     } finally {
       await running.close();
     }
