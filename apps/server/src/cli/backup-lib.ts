@@ -5,7 +5,7 @@
  *
  * A backup is one folder `gestcava-backup-<UTC time>/` (or the same folder packed as one .tar file):
  *   manifest.json          format, app version, db kind, created at, per-table row counts and checksums
- *   database.pglite.tar.gz PGlite's `dumpDataDir('gzip')`            (embedded database)
+ *   database.pglite.tar.gz PGlite's `dumpDataDir`, gzip-compressed   (embedded database)
  *   database.pgdump        `pg_dump -Fc`                              (PostgreSQL)
  *   uploads.tar.gz         DATA_DIR/uploads (without its tmp/ folder), absent when there are no files
  * The restore checks the restored database against the manifest's counts and checksums.
