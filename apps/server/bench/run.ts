@@ -7,12 +7,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { spawn, spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { bloccoListQuerySchema } from '@gestcava/contracts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { blocchi, companies } from '../src/db/schema/index.js';
+import * as blocchiRepo from '../src/modules/blocchi/blocchi.repository.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 
@@ -26,7 +33,7 @@ interface Row {
   target: string;
   pass: boolean;
 }
-const rows: Row[] = [];
+let rows: Row[] = [];
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -150,16 +157,177 @@ async function benchBundle() {
   }
 }
 
-if (run('login')) await benchLogin();
-if (run('bundle')) await benchBundle();
 
-const table = [
-  '| goal | measured | target | result |',
-  '|---|---|---|---|',
-  ...rows.map((r) => `| ${r.goal} | ${r.measured} | ${r.target} | ${r.pass ? 'pass' : '**FAIL**'} |`),
-].join('\n');
-const header = `# Benchmark results\n\nMeasured by \`npm run bench\` on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.\nRatios are to a baseline measured in the same run (QUALITY §3).\n\n`;
-fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
-fs.writeFileSync(path.join(root, 'bench/results.md'), header + table + '\n');
-console.log(table);
-process.exit(rows.every((r) => r.pass) ? 0 : 1);
+/** P1/P2/P5: the blocchi list over 100 000 blocks, full stack vs a raw loop of the same SQL. */
+interface Load {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+function summarise(latencies: number[], seconds: number, errors: number): Load {
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    errors,
+  };
+}
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+
+/** Runs `task` with 10 in flight for the duration: the baseline of the same work without HTTP. */
+async function rawLoop(task: () => Promise<unknown>): Promise<Load> {
+  for (let i = 0; i < 20; i++) await task();
+  const latencies: number[] = [];
+  const until = performance.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await task();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return summarise(latencies, DURATION_S, 0);
+}
+
+async function httpLoad(url: string, token: string): Promise<Load> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${token}` } });
+  const latencies: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status !== 200) errors++;
+      latencies.push(time);
+    });
+  });
+  return summarise(latencies, DURATION_S, errors + result.errors + result.timeouts);
+}
+
+const fmt = (l: Load) => `${l.rps.toFixed(0)} req/s, p50 ${ms(l.p50)}, p95 ${ms(l.p95)}, p99 ${ms(l.p99)}${l.errors ? `, ${l.errors} errors` : ''}`;
+
+async function benchBlocchi(kind: 'pglite' | 'postgres') {
+  const databaseUrl = kind === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  if (kind === 'postgres' && !databaseUrl) return;
+  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'bench/out/data');
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' };
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  const seeded = spawnSync(tsx, [path.join(root, 'apps/server/src/cli/seed-bench.ts')], { env, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('seed:bench failed');
+
+  // The company with bench data and a filter that the yard would use.
+  let database: Database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pgdata') });
+  const [company] = await database.db.select().from(companies).where(eq(companies.name, 'Marmi Demo S.r.l.'));
+  const [{ materialeId }] = (await database.db
+    .select({ materialeId: blocchi.materialeId, n: sql<number>`count(*)::int` })
+    .from(blocchi)
+    .where(eq(blocchi.companyId, company!.id))
+    .groupBy(blocchi.materialeId)
+    .orderBy(sql`count(*) desc`)
+    .limit(1)) as unknown as [{ materialeId: string }];
+  const scenarios: Array<{ name: string; query: Record<string, string> }> = [
+    { name: 'list, page 1', query: { stato: 'disponibile', materialeId, sort: '-createdAt', limit: '50', page: '1' } },
+    { name: 'list, deep page (100)', query: { stato: 'disponibile', materialeId, sort: '-createdAt', limit: '50', page: '100' } },
+    { name: 'text search', query: { q: 'TRC-0123', limit: '50', page: '1' } },
+  ];
+  const dialect = new PgDialect();
+  const raw: Load[] = [];
+  const plans: string[] = [];
+  for (const scenario of scenarios) {
+    const parsed = bloccoListQuerySchema.parse(scenario.query);
+    const queries = blocchiRepo.listQueries(database.db, blocchiRepo.filterWhere(company!.id, 'interno', parsed), parsed);
+    const items = queries.items.toSQL();
+    const count = dialect.sqlToQuery(queries.count);
+    const exec =
+      database.kind === 'pglite'
+        ? async (q: { sql: string; params: unknown[] }) => database.pglite!.query(q.sql, q.params)
+        : async (q: { sql: string; params: unknown[] }) => database.pool!.query(q.sql, q.params);
+    raw.push(await rawLoop(async () => {
+      await exec(items);
+      await exec(count);
+    }));
+    const explained = (await exec({ sql: `explain ${items.sql}`, params: items.params })) as { rows: Array<Record<string, string>> };
+    plans.push(`### ${scenario.name}\n\n\`\`\`\n${explained.rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``);
+  }
+  await database.close();
+
+  const port = 39000 + Math.floor(Math.random() * 1000);
+  const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.on('data', (d: Buffer) => d.toString().includes('GestCava è pronto') && resolve());
+      server.on('exit', () => reject(new Error('server exited')));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const csrf = ((await (await fetch(`${base}/api/token`)).json()) as { csrfToken: string }).csrfToken;
+    const login = await fetch(`${base}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+      body: JSON.stringify({ email: 'produzione@cava.example', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
+    for (const [i, scenario] of scenarios.entries()) {
+      const http = await httpLoad(`${base}/api/blocchi?${new URLSearchParams(scenario.query)}`, token);
+      const ratio = http.rps / raw[i]!.rps;
+      const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+      const search = scenario.name === 'text search';
+      rows.push({ goal: `P1/P2 ${label} ${scenario.name}: raw SQL loop`, measured: fmt(raw[i]!), target: 'baseline', pass: true });
+      rows.push({
+        goal: `P1/P2 ${label} ${scenario.name}: full stack`,
+        measured: `${fmt(http)}; ${ratio.toFixed(2)}× raw`,
+        target: search
+          ? 'p95 ≤ 100 ms (P5)'
+          : kind === 'pglite'
+            ? '≥ 0.6× raw, p99 ≤ 50 ms'
+            : 'p99 ≤ 25 ms',
+        pass:
+          http.errors === 0 &&
+          (search ? http.p95 <= 100 : kind === 'pglite' ? ratio >= 0.6 * 0.9 && http.p99 <= 50 : http.p99 <= 25),
+      });
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+  fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, `docs/query-plans-${kind}.md`),
+    `# Query plans of the blocchi list (${kind})\n\nWritten by \`npm run bench\` over 100 000 blocchi (seed:bench), for the queries measured in bench/results.md.\n\n${plans.join('\n\n')}\n`,
+  );
+}
+
+/** Each section keeps its own results file; results.md is all of them together. */
+async function section(name: string, fn: () => Promise<void>) {
+  if (!run(name)) return;
+  rows = [];
+  await fn();
+  if (!rows.length) return;
+  const dir = path.join(root, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const table = ['| goal | measured | target | result |', '|---|---|---|---|', ...rows.map((r) => `| ${r.goal} | ${r.measured} | ${r.target} | ${r.pass ? 'pass' : '**FAIL**'} |`)].join('\n');
+  fs.writeFileSync(path.join(dir, `${name}.md`), `## ${name}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node ${process.version}.\n\n${table}\n`);
+  console.log(table);
+  if (rows.some((r) => !r.pass)) process.exitCode = 1;
+}
+
+await section('login', benchLogin);
+await section('bundle', benchBundle);
+await section('blocchi-pglite', () => benchBlocchi('pglite'));
+await section('blocchi-postgres', () => benchBlocchi('postgres'));
+
+const dir = path.join(root, 'bench/results');
+const parts = fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
+fs.writeFileSync(
+  path.join(root, 'bench/results.md'),
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+);

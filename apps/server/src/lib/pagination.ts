@@ -2,13 +2,15 @@ import { LIST_TOTAL_CAP, type Page } from '@gestcava/contracts';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-/** `sort=-field` → ORDER BY field DESC; only the columns a list offers, with a fallback and a stable tie-breaker. */
+/**
+ * `sort=-field` → ORDER BY field DESC; only the columns a list offers, with a fallback. The stable
+ * tie-breaker runs in the same direction, so an index ending in (field, id) serves the whole order.
+ */
 export function orderByOf(sort: string | undefined, columns: Record<string, PgColumn>, fallback: SQL, tieBreaker: PgColumn): SQL[] {
-  if (!sort) return [fallback, asc(tieBreaker)];
-  const descending = sort.startsWith('-');
-  const column = columns[descending ? sort.slice(1) : sort];
+  const descending = sort?.startsWith('-') ?? false;
+  const column = sort ? columns[descending ? sort.slice(1) : sort] : undefined;
   if (!column) return [fallback, asc(tieBreaker)];
-  return [descending ? desc(column) : asc(column), asc(tieBreaker)];
+  return descending ? [desc(column), desc(tieBreaker)] : [asc(column), asc(tieBreaker)];
 }
 
 /** A user's text as a literal `ILIKE` pattern: `%` and `_` match themselves (QUALITY S15). */

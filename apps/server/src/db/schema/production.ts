@@ -118,9 +118,9 @@ export const blocchi = pgTable(
   },
   (t) => [
     uniqueIndex('blocchi_codice_unique').on(t.companyId, t.codice),
-    index('blocchi_list_idx').on(t.companyId, t.origine, t.createdAt),
-    index('blocchi_stato_idx').on(t.companyId, t.origine, t.stato, t.createdAt),
-    index('blocchi_materiale_idx').on(t.companyId, t.origine, t.materialeId, t.createdAt),
+    index('blocchi_list_idx').on(t.companyId, t.origine, t.createdAt, t.id),
+    index('blocchi_stato_idx').on(t.companyId, t.origine, t.stato, t.createdAt, t.id),
+    index('blocchi_materiale_idx').on(t.companyId, t.origine, t.materialeId, t.createdAt, t.id),
     index('blocchi_bancata_idx').on(t.bancataId),
     index('blocchi_fornitore_idx').on(t.fornitoreId),
     index('blocchi_opzione_idx').on(t.opzioneScadenza).where(sql`${t.stato} = 'opzionato'`),

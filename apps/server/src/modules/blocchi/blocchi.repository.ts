@@ -70,14 +70,23 @@ const SORT_COLUMNS = {
   scelta: blocchi.scelta,
 };
 
-export async function listPage(db: DbOrTx, where: SQL, opts: { sort?: string; page: number; limit: number }) {
+/** The two statements of a list page; the benchmark runs the same ones raw (QUALITY P1). */
+export function listQueries(db: DbOrTx, where: SQL, opts: { sort?: string; page: number; limit: number }) {
   const order = orderByOf(opts.sort ?? '-createdAt', SORT_COLUMNS, desc(blocchi.createdAt), blocchi.id);
-  const items = (await joined(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit)) as BloccoJoined[];
-  const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${blocchi} where ${where}`)} as n`);
+  return {
+    items: joined(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    count: sql`select ${cappedCount(sql`select 1 from ${blocchi} where ${where}`)} as n`,
+  };
+}
+
+export async function listPage(db: DbOrTx, where: SQL, opts: { sort?: string; page: number; limit: number }) {
+  const queries = listQueries(db, where, opts);
+  const items = (await queries.items) as BloccoJoined[];
+  const counted = await db.execute<{ n: number }>(queries.count);
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
