@@ -227,7 +227,7 @@ async function benchBlocchi(kind: 'pglite' | 'postgres') {
   if (seeded.status !== 0) throw new Error('seed:bench failed');
 
   // The company with bench data and a filter that the yard would use.
-  let database: Database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pgdata') });
+  const database: Database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'pgdata') });
   const [company] = await database.db.select().from(companies).where(eq(companies.name, 'Marmi Demo S.r.l.'));
   const [{ materialeId }] = (await database.db
     .select({ materialeId: blocchi.materialeId, n: sql<number>`count(*)::int` })
