@@ -1,5 +1,22 @@
 import { COUNTRIES, DIAL_CODES, getDialCode } from '@gestcava/contracts';
 
+/** For a dial code several countries share, the one a number most likely belongs to. */
+const MAIN_COUNTRY_OF_DIAL: Readonly<Record<string, string>> = {
+  '+1': 'US',
+  '+7': 'RU',
+  '+39': 'IT',
+  '+44': 'GB',
+  '+47': 'NO',
+  '+61': 'AU',
+  '+64': 'NZ',
+  '+212': 'MA',
+  '+262': 'RE',
+  '+290': 'SH',
+  '+358': 'FI',
+  '+590': 'GP',
+  '+599': 'CW',
+};
+
 export interface ParsedTelefono {
   country: string;
   number: string;
@@ -12,7 +29,10 @@ export function splitTelefono(value: string | null | undefined, fallback: string
   if (!compact.startsWith('+')) return { country: fallback, number: text };
   const dial = DIAL_CODES.find((d) => compact.startsWith(d));
   if (!dial) return { country: fallback, number: text };
-  const country = getDialCode(fallback) === dial ? fallback : (COUNTRIES.find((c) => c.dialCode === dial)?.code ?? fallback);
+  const country =
+    getDialCode(fallback) === dial
+      ? fallback
+      : (MAIN_COUNTRY_OF_DIAL[dial] ?? COUNTRIES.find((c) => c.dialCode === dial)?.code ?? fallback);
   // keep the spacing the user typed after the dial code
   let rest = text.replace(/^00/, '+');
   let digits = dial.length;
