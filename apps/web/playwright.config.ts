@@ -15,14 +15,14 @@ process.env.GESTCAVA_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ges
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/artifacts',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e-report.json' }]],
   use: {
     baseURL,
     locale: 'it-IT',

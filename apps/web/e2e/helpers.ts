@@ -122,8 +122,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function clickMenu(page: Page, key: string): Promise<void> {
   const link = page.locator(`.layout-sidebar [data-menu-key="${key}"]`);
   if (!(await link.isVisible())) {
-    const group = page.locator('.layout-sidebar li[data-menu-group]').filter({ has: link });
-    if ((await group.count()) > 0) await group.locator(':scope > button').click();
+    const toggle = page.locator(`.layout-sidebar li[data-menu-group]:has([data-menu-key="${key}"]) > button`);
+    if ((await toggle.count()) > 0) await toggle.click();
   }
   await link.click();
+}
+
+/** The sidebar has finished sliding in (0.2 s transition), so a screenshot shows it whole. */
+export async function sidebarSettled(page: Page): Promise<void> {
+  await expect.poll(async () => (await page.locator('.layout-sidebar').boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+  await page.waitForTimeout(250);
 }

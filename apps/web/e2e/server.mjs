@@ -1,22 +1,33 @@
-// Playwright's webServer: the real server (scripts/start.mjs builds the web app when stale, seeds
-// the demo data into a fresh DATA_DIR) and, when Playwright stops it, the data directory goes too.
-import { spawn } from 'node:child_process';
+// Playwright's webServer. The working tree is shared with other engineers, whose builds rewrite
+// apps/web/dist at any moment; so the app under test is built into this run's own DATA_DIR and
+// served from there (WEB_DIST_DIR), then the real server starts through scripts/start.mjs (demo
+// seed into the fresh DATA_DIR). When Playwright stops it, the data directory goes too.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(webDir, '../..');
 const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR is required');
+const webDist = path.join(dataDir, 'web-dist');
+
+const build = spawnSync(
+  path.join(root, 'node_modules/.bin/vite'),
+  ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+  { cwd: webDir, stdio: 'inherit' },
+);
+if (build.status !== 0) process.exit(build.status ?? 1);
+
 const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: { ...process.env, WEB_DIST_DIR: webDist },
 });
 
 function cleanup() {
-  if (dataDir && path.basename(dataDir).startsWith('gestcava-e2e-')) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  if (path.basename(dataDir).startsWith('gestcava-e2e-')) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot, watchConsole } from './helpers';
+import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot, sidebarSettled, watchConsole } from './helpers';
 
 test.describe('application shell', () => {
   test('dashboard: top bar, agenda, footer; axe clean; screenshot at 1366', async ({ page }, testInfo) => {
@@ -64,6 +64,7 @@ test.describe('application shell', () => {
     // the overlay menu opens on the toggle and closes on navigation
     await page.getByTestId('menu-toggle').click();
     await expect(sidebar).toBeVisible();
+    await sidebarSettled(page);
     await screenshot(page, 'overlay-dark-1366');
     await expectNoSeriousA11yViolations(page, testInfo, 'shell-dark-overlay');
     await clickMenu(page, 'collaudi');
@@ -110,6 +111,7 @@ test.describe('application shell', () => {
 
     await page.getByTestId('menu-toggle').click();
     await expect(sidebar).toBeVisible();
+    await sidebarSettled(page);
     await screenshot(page, 'menu-open-390');
     await expectNoSeriousA11yViolations(page, testInfo, 'shell-mobile-menu');
     await clickMenu(page, 'blocchi');

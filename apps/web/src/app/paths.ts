@@ -1,9 +1,14 @@
+import { sessionEndedByLogout } from '@/lib/session';
+
 export const LOGIN_PATH = '/auth/login';
 export const HOME_AFTER_LOGIN = '/app/dashboard';
 
-/** /auth/login?returnUrl=… (only for app paths). */
+/**
+ * /auth/login?returnUrl=… (only for app paths, and not after the user's own logout: the guard
+ * that sees the token gone must not turn a logout into "come back here").
+ */
 export function loginPath(returnUrl?: string | null): string {
-  if (!returnUrl || !returnUrl.startsWith('/app')) return LOGIN_PATH;
+  if (!returnUrl || !returnUrl.startsWith('/app') || sessionEndedByLogout()) return LOGIN_PATH;
   return `${LOGIN_PATH}?returnUrl=${encodeURIComponent(returnUrl)}`;
 }
 

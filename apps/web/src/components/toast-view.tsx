@@ -11,5 +11,6 @@ export default function ToastView() {
       }),
     [],
   );
-  return <Toast ref={ref} position="top-right" />;
+  // Below the top bar (4.5rem), so a toast never covers its buttons.
+  return <Toast ref={ref} position="top-right" pt={{ root: { style: { top: '5.25rem' } } }} />;
 }

@@ -32,6 +32,8 @@ function readSnapshot(): SessionSnapshot {
 }
 
 let snapshot: SessionSnapshot = readSnapshot();
+/** The last session ended by the user's own logout (not by a 401): no returnUrl then. */
+let endedByLogout = false;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -62,6 +64,7 @@ export function setSession(user: User & { accessToken?: string }, token: string)
   writeJson(STORAGE_KEYS.user, plain);
   writeString(STORAGE_KEYS.token, token);
   writeString(STORAGE_KEYS.company, null);
+  endedByLogout = false;
   emit();
 }
 
@@ -74,7 +77,8 @@ export function mergeCurrentUser(changes: Partial<User>): void {
 }
 
 /** Logout and 401: token, user and the admin's company choice go away. */
-export function clearSession(): void {
+export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
+  endedByLogout = reason === 'logout';
   writeString(STORAGE_KEYS.user, null);
   writeString(STORAGE_KEYS.token, null);
   writeString(STORAGE_KEYS.company, null);
@@ -84,6 +88,10 @@ export function clearSession(): void {
 export function setSelectedCompanyId(companyId: string | null): void {
   writeString(STORAGE_KEYS.company, companyId);
   emit();
+}
+
+export function sessionEndedByLogout(): boolean {
+  return endedByLogout;
 }
 
 /** Re-read storage (another tab logged in or out). */

@@ -12,11 +12,15 @@ export function DashboardPage() {
     e.kind === 'group' ? e.items.map((item) => ({ ...item, group: e.label })) : [],
   );
   const firstName = user?.name.split(' ')[0] ?? '';
+  const now = new Date();
+  const hour = now.getHours();
+  const greeting = hour < 13 ? 'Buongiorno' : hour < 18 ? 'Buon pomeriggio' : 'Buonasera';
   return (
     <>
       <PageHeader title="Dashboard" icon="pi pi-home" />
       <p className="dashboard-greeting">
-        Buongiorno{firstName ? `, ${firstName}` : ''}. Oggi è {formatLongDate(new Date())}.
+        {greeting}
+        {firstName ? `, ${firstName}` : ''}. Oggi è {formatLongDate(now)}.
       </p>
       <div className="grid">
         <div className="col-12 xl:col-7">

@@ -14,7 +14,7 @@ export async function revokeSession(): Promise<void> {
 
 /** Token, user, anti-forgery token and cached data go; a new anonymous anti-forgery token is fetched. */
 export async function clearLocalSession(clearCache: () => void): Promise<void> {
-  clearSession();
+  clearSession('logout');
   clearCsrfToken();
   clearCache();
   try {
