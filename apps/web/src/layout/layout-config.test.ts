@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { localeOption } from 'primereact/api';
+import { setupPrimeReactLocale } from '@/lib/primereact-locale';
+import { DEFAULT_LAYOUT_CONFIG, loadLayoutConfig, saveLayoutConfig } from './layout-config';
+
+describe('layout config (SPEC §3)', () => {
+  it('defaults: ripple, outlined inputs, static menu, light, scale 14', () => {
+    expect(loadLayoutConfig()).toEqual(DEFAULT_LAYOUT_CONFIG);
+    expect(DEFAULT_LAYOUT_CONFIG).toMatchObject({ inputStyle: 'outlined', menuMode: 'static', colorScheme: 'light', scale: 14 });
+  });
+
+  it('kept in local storage; invalid values fall back to the defaults', () => {
+    saveLayoutConfig({ ...DEFAULT_LAYOUT_CONFIG, colorScheme: 'dark', menuMode: 'overlay' });
+    expect(loadLayoutConfig()).toMatchObject({ colorScheme: 'dark', menuMode: 'overlay' });
+    window.localStorage.setItem('layoutConfig', JSON.stringify({ colorScheme: 'viola', scale: 99 }));
+    expect(loadLayoutConfig()).toEqual(DEFAULT_LAYOUT_CONFIG);
+    window.localStorage.setItem('layoutConfig', '{rotto');
+    expect(loadLayoutConfig()).toEqual(DEFAULT_LAYOUT_CONFIG);
+  });
+});
+
+describe('PrimeReact in Italian', () => {
+  it('calendar, paginator and filter texts', () => {
+    setupPrimeReactLocale();
+    expect(localeOption('dayNamesMin')).toEqual(['D', 'L', 'M', 'M', 'G', 'V', 'S']);
+    expect(localeOption('firstDayOfWeek')).toBe(1);
+    expect(localeOption('dateFormat')).toBe('dd/mm/y');
+    expect(localeOption('startsWith')).toBe('Inizia con');
+    expect(localeOption('emptyMessage')).toBe('Nessuna opzione disponibile');
+  });
+});
