@@ -415,3 +415,15 @@ describe('downloads', () => {
     await expect(apiDownload('/api/clienti/export')).rejects.toMatchObject({ status: 403, message: 'Permesso negato' });
   });
 });
+
+describe('chat unread counter (SPEC §4, §8)', () => {
+  it('reads data.unreadCount; any failure counts as 0', async () => {
+    const { getUnreadCount } = await import('@/features/chat/api/get-unread-count');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, data: { unreadCount: 4 } }));
+    await expect(getUnreadCount()).resolves.toBe(4);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Risorsa non trovata', code: 'NOT_FOUND' }, 404));
+    await expect(getUnreadCount()).resolves.toBe(0);
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    await expect(getUnreadCount()).resolves.toBe(0);
+  });
+});
