@@ -9,7 +9,8 @@ export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
-    const name = `gestcava_t_${crypto.randomBytes(6).toString('hex')}`;
+    // Named after the run's template owner (its pid), so a run cleans up only its own databases.
+    const name = `gestcava_t_${template.replace('gestcava_tpl_', '')}_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);

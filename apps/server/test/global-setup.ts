@@ -37,8 +37,8 @@ export default async function setup(project: TestProject) {
     const previous = teardown;
     teardown = async () => {
       const res = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'gestcava_t_%' OR datname = $1`,
-        [template],
+        `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
+        [`gestcava_t_${process.pid}_%`, template],
       );
       for (const { datname } of res.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();

@@ -42,8 +42,22 @@ function csvCell(value: CellValue): string {
 /**
  * The one way to export a list (DESIGN §5): XLSX with typed cells (dates as dates, numbers as numbers)
  * through exceljs's streaming writer, or CSV; both written batch by batch to a stream the reply sends.
+ * The first batch is read before anything is sent, so a failing query is still an ordinary error answer.
  */
-export function streamExport<T>(opts: ExportOptions<T>): ExportStream {
+export async function streamExport<T>(opts: ExportOptions<T>): Promise<ExportStream> {
+  const iterator = opts.batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const batches: AsyncIterable<T[]> = {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    },
+  };
+  return writeExport({ ...opts, batches });
+}
+
+function writeExport<T>(opts: ExportOptions<T>): ExportStream {
   const out = new PassThrough();
   const stamp = new Date().toISOString().slice(0, 10);
   const fail = (error: unknown) => {

@@ -41,6 +41,15 @@ export function loggerOptions(
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor },
+    serializers: {
+      // A signed file URL is a credential for its lifetime: its signature never reaches the log.
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(/([?&]sig=)[^&]*/g, '$1[nascosto]'),
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
     ...(destination ? { stream: destination } : {}),
   };
 }

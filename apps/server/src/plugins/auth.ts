@@ -62,7 +62,12 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
     }
 
     const access = request.routeOptions.config.access;
-    if (!access) return; // not one of our routes (404 handler); the route-rule test keeps every route declared
+    if (!access) {
+      // The not-found handler has no rule; any other route without one is refused (fail closed),
+      // behind the test that walks every route.
+      if (request.is404) return;
+      throw forbidden('Operazione non disponibile');
+    }
 
     // A dead session answers 401 before the anti-forgery check, so the client goes to log in
     // instead of refreshing a token that can never be valid.

@@ -32,7 +32,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && hasWeb) {
+    // A missing build file (an old chunk after a deploy) is a 404, never index.html served as script.
+    const isAsset = (request.url.split('?')[0] ?? '').startsWith('/assets/');
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !isAsset && hasWeb) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Risorsa non trovata', code: 'NOT_FOUND' });

@@ -43,7 +43,7 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; ser
 
   app.get(`${base}/export`, { config: { access: read }, schema: { tags, querystring: anagraficaExportQuerySchema } }, async (request, reply) => {
     const { format, ...filter } = request.query;
-    return sendExport(reply, service.export(requireAuth(request).companyId, filter, format));
+    return sendExport(reply, await service.export(requireAuth(request).companyId, filter, format));
   });
 
   app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: anagraficaSchema } } }, async (request) =>

@@ -150,7 +150,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
       }
     },
 
-    export(companyId: string, filter: AnagraficaFilter, format: 'csv' | 'xlsx'): ExportStream {
+    export(companyId: string, filter: AnagraficaFilter, format: 'csv' | 'xlsx'): Promise<ExportStream> {
       const rows = repo.listAll(db, table, repo.filterWhere(table, companyId, filter)).then((r) => r.map(toAnagraficaDto));
       const columns: ExportColumn<Anagrafica>[] = ANAGRAFICA_FIELDS.map((field) => ({
         header: ANAGRAFICA_LABELS[field],

@@ -49,7 +49,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
   );
   app.get(`${base}/export`, { config: { access: read }, schema: { tags, querystring: bloccoExportQuerySchema } }, async (request, reply) => {
     const { format, ...filter } = request.query;
-    return sendExport(reply, blocchi.export(origine, requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+    return sendExport(reply, await blocchi.export(origine, requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
   });
   app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: bloccoSchema } } }, async (request) =>
     blocchi.get(origine, requireAuth(request).companyId, request.params.id),

@@ -362,7 +362,7 @@ export function createBlocchiService(deps: {
       }
     },
 
-    export(origine: BloccoOrigine, companyId: string, filter: BloccoFilter, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): ExportStream {
+    export(origine: BloccoOrigine, companyId: string, filter: BloccoFilter, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
       const rows = (async function* () {
         for await (const batch of repo.batches(db, repo.filterWhere(companyId, origine, filter))) yield batch.map(toBloccoDto);
       })();

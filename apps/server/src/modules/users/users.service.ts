@@ -157,6 +157,7 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
      * next login (the server refuses everything else until then). Every session of the user ends.
      */
     async resetPassword(id: string): Promise<string> {
+      if (!(await repo.findUserById(db, id))) throw notFound('Utente non trovato');
       const temporaryPassword = generateTemporaryPassword();
       const row = await repo.updateUser(db, id, { passwordHash: await hashPassword(temporaryPassword), mustChangePassword: true });
       if (!row) throw notFound('Utente non trovato');
