@@ -4,6 +4,8 @@ import { clickMenu, DEMO, login, watchConsole } from './helpers';
 test.describe('each demo user sees exactly the menu entries their permissions allow', () => {
   for (const [name, user] of Object.entries(DEMO)) {
     test(`${name}`, async ({ page }) => {
+      // visits every page the user may see: as many page loads as menu entries
+      test.setTimeout(150_000);
       const console = watchConsole(page);
       await login(page, user);
       await expect(page).toHaveURL(/\/app\/dashboard$/);
