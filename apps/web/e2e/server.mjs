@@ -13,22 +13,25 @@ const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
 const webDist = path.join(dataDir, 'web-dist');
 
+function cleanup() {
+  if (path.basename(dataDir).startsWith('gestcava-e2e-')) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
 const build = spawnSync(
   path.join(root, 'node_modules/.bin/vite'),
   ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
   { cwd: webDir, stdio: 'inherit' },
 );
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (build.status !== 0) {
+  cleanup();
+  process.exit(build.status ?? 1);
+}
 
 const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, WEB_DIST_DIR: webDist },
 });
-
-function cleanup() {
-  if (path.basename(dataDir).startsWith('gestcava-e2e-')) fs.rmSync(dataDir, { recursive: true, force: true });
-}
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));
