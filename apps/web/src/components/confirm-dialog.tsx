@@ -1,3 +1,4 @@
+import './severity.css';
 import type { ReactNode } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';

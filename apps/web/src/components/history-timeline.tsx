@@ -78,7 +78,8 @@ export function HistoryTimeline({
                           <dt>{fieldLabels[field] ?? field}</dt>
                           <dd>
                             <span className="history-from">{formatValue(field, change.from)}</span>
-                            <i className="pi pi-arrow-right" aria-label="diventa" />
+                            <i className="pi pi-arrow-right" aria-hidden="true" />
+                            <span className="p-hidden-accessible">diventa</span>
                             <span className="history-to">{formatValue(field, change.to)}</span>
                           </dd>
                         </div>

@@ -1,3 +1,4 @@
+import './severity.css';
 import { Tag } from 'primereact/tag';
 import './status-tag.css';
 

@@ -20,6 +20,7 @@ export function CountryDropdown({
   placeholder = 'Scegli la nazione',
   showClear = false,
   className,
+  label = 'Nazione',
 }: {
   id: string;
   value: string | null | undefined;
@@ -29,10 +30,13 @@ export function CountryDropdown({
   placeholder?: string;
   showClear?: boolean;
   className?: string;
+  /** name of PrimeReact's hidden native select (it needs one of its own) */
+  label?: string;
 }) {
   return (
     <Dropdown
       inputId={id}
+      pt={{ select: { 'aria-label': label }, trigger: { 'aria-label': `Scegli: ${label}` } }}
       value={value ?? null}
       options={COUNTRIES as Country[]}
       optionLabel="name"

@@ -38,6 +38,7 @@ export function ProvinciaDropdown({
   return (
     <Dropdown
       inputId={id}
+      pt={{ select: { 'aria-label': 'Provincia' }, trigger: { 'aria-label': 'Scegli la provincia' } }}
       value={value || null}
       options={options}
       optionLabel="label"

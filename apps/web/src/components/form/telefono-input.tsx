@@ -41,7 +41,12 @@ export function TelefonoInput({
 
   return (
     <div className="p-inputgroup telefono-input">
+      <label htmlFor={`${id}-prefix`} className="p-hidden-accessible">
+        Prefisso internazionale
+      </label>
       <Dropdown
+        inputId={`${id}-prefix`}
+        pt={{ select: { 'aria-label': 'Prefisso internazionale' }, trigger: { 'aria-label': 'Scegli il prefisso internazionale' } }}
         value={country}
         options={COUNTRIES as Country[]}
         optionLabel="name"
@@ -57,7 +62,6 @@ export function TelefonoInput({
         emptyFilterMessage="Nessun paese trovato"
         itemTemplate={itemTemplate}
         valueTemplate={valueTemplate}
-        ariaLabel="Prefisso internazionale"
         resetFilterOnHide
         className="telefono-prefix"
       />

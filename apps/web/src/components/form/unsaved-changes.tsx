@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
+import '../severity.css';
 
 /** "Leave without saving?" — the question of every form with unsaved changes (DESIGN §5). */
 export function DiscardChangesDialog({

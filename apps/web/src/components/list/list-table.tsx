@@ -139,7 +139,10 @@ export function ListTable<T extends { _id: string }, F extends string>(props: Li
       rowClassName={(row: T) => `list-row-clickable ${props.rowClassName?.(row) ?? ''}`}
       stripedRows
       size="small"
-      pt={{ table: { 'aria-label': label } }}
+      pt={{
+        table: { 'aria-label': label },
+        paginator: { RPPDropdown: { select: { 'aria-label': 'Righe per pagina' } } },
+      }}
       className="list-table"
     >
       {columns.map((col, index) => (

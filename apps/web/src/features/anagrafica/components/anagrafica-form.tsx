@@ -157,7 +157,6 @@ export function AnagraficaFormDialog({
         onHide={requestClose}
         header={title}
         modal
-        maximizable
         style={{ width: '56rem' }}
         breakpoints={{ '960px': '92vw', '640px': '100vw' }}
         contentClassName="anagrafica-form-content"

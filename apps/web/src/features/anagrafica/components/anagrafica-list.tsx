@@ -171,6 +171,7 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
             <label htmlFor="filter-attivo">Stato</label>
             <Dropdown
               inputId="filter-attivo"
+              pt={{ select: { 'aria-label': 'Stato' }, trigger: { 'aria-label': 'Scegli lo stato' } }}
               value={params.filters.attivo ?? null}
               options={ATTIVO_OPTIONS}
               onChange={(e) => params.setFilter('attivo', (e.value as string | null) ?? undefined)}

@@ -38,7 +38,7 @@ function CompanyCard({
           {company.logoUrl ? (
             <img src={company.logoUrl} alt={`Logo di ${company.name}`} data-testid="company-logo" />
           ) : (
-            <span className="company-logo-none" aria-label="Nessun logo">
+            <span className="company-logo-none" role="img" aria-label="Nessun logo">
               <i className="pi pi-building" aria-hidden="true" />
             </span>
           )}

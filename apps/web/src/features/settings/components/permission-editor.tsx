@@ -67,7 +67,7 @@ export function PermissionEditor({
                     onChange={(e) => onChange(toggle(value, key, 'access', e.checked === true))}
                     disabled={disabled}
                   />
-                  <label htmlFor={accessId} className="sr-only">
+                  <label htmlFor={accessId} className="p-hidden-accessible">
                     Accesso a {label}
                   </label>
                 </td>
@@ -78,7 +78,7 @@ export function PermissionEditor({
                     onChange={(e) => onChange(toggle(value, key, 'write', e.checked === true))}
                     disabled={disabled}
                   />
-                  <label htmlFor={writeId} className="sr-only">
+                  <label htmlFor={writeId} className="p-hidden-accessible">
                     Modifica di {label}
                   </label>
                 </td>

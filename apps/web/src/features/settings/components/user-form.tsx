@@ -151,7 +151,6 @@ export function UserFormDialog({
         onHide={requestClose}
         header={title}
         modal
-        maximizable
         style={{ width: '52rem' }}
         breakpoints={{ '960px': '92vw', '640px': '100vw' }}
         data-testid="user-form-dialog"
@@ -220,7 +219,7 @@ export function UserFormDialog({
                 control={control}
                 name="role"
                 render={({ field }) => (
-                  <Dropdown inputId={fid('role')} value={field.value} options={ROLE_OPTIONS} onChange={(e) => field.onChange(e.value)} onBlur={field.onBlur} disabled={self} className="w-full" />
+                  <Dropdown inputId={fid('role')} pt={{ select: { 'aria-label': 'Ruolo' }, trigger: { 'aria-label': 'Scegli il ruolo' } }} value={field.value} options={ROLE_OPTIONS} onChange={(e) => field.onChange(e.value)} onBlur={field.onBlur} disabled={self} className="w-full" />
                 )}
               />
             </FormField>
@@ -231,6 +230,7 @@ export function UserFormDialog({
                 render={({ field }) => (
                   <Dropdown
                     inputId={fid('companyId')}
+                    pt={{ select: { 'aria-label': 'Ditta' }, trigger: { 'aria-label': 'Scegli la ditta' } }}
                     value={field.value}
                     options={companies as CompanyChoice[]}
                     optionLabel="name"

@@ -223,7 +223,7 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
             className="col-nowrap"
             body={(u: User) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="text-color-secondary">mai</span>)}
           />
-          <Column header={<span className="sr-only">Azioni</span>} body={actions} className="col-nowrap" />
+          <Column header={<span className="p-hidden-accessible">Azioni</span>} body={actions} className="col-nowrap" />
         </DataTable>
       )}
 
