@@ -14,6 +14,10 @@ export type PageView =
   | 'group-companies'
   /** Impostazioni, admin (features/settings) */
   | 'settings'
+  /** bancate: list and detail (features/bancate) */
+  | 'bancate'
+  /** blocchi and blocchi esterni: list and detail (features/blocchi) */
+  | 'blocchi'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -42,7 +46,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'bancate',
     rule: { page: 'bancate' },
     title: 'Bancate',
-    view: 'placeholder',
+    view: 'bancate',
     icon: 'pi pi-th-large',
     detail: 'bancata',
     description:
@@ -96,7 +100,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'pages/blocchi',
     rule: { page: 'blocchi' },
     title: 'Blocchi',
-    view: 'placeholder',
+    view: 'blocchi',
     icon: 'pi pi-stop',
     detail: 'blocco',
     description: 'I blocchi estratti in cava, dal piazzale alla vendita o alla segagione.',
@@ -110,7 +114,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'pages/blocchi-esterni',
     rule: { page: 'blocchi-esterni' },
     title: 'Blocchi Esterni',
-    view: 'placeholder',
+    view: 'blocchi',
     icon: 'pi pi-truck',
     detail: 'blocco esterno',
     description: 'I blocchi acquistati da altre cave o fornitori.',

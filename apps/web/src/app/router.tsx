@@ -22,11 +22,15 @@ const viewModule = {
   anagrafica: () => import('./routes/anagrafica-list'),
   'group-companies': () => import('./routes/group-companies'),
   settings: () => import('./routes/settings'),
+  bancate: () => import('./routes/bancate-list'),
+  blocchi: () => import('./routes/blocchi-list'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */
 const detailModule: Partial<Record<AppPage['view'], () => Promise<{ Component: ComponentType }>>> = {
   anagrafica: () => import('./routes/anagrafica-detail'),
+  bancate: () => import('./routes/bancata-detail'),
+  blocchi: () => import('./routes/blocco-detail'),
 };
 
 function pageRoute(page: AppPage): RouteObject {

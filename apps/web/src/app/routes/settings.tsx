@@ -5,15 +5,16 @@ import { useSession } from '@/lib/session';
 import { useCompanies } from '@/features/companies/api/get-companies';
 import { UsersPanel } from '@/features/settings/components/users-panel';
 import { GroupCompaniesView } from '@/features/group-companies/components/group-companies-view';
+import { LookupsPanel } from '@/features/lookups/components/lookups-panel';
 
 /**
- * Impostazioni (admin, DESIGN §5): one tab per area, the chosen one in the URL (?tab=). The
- * production issue adds "Anagrafiche di base" (cave, materiali, ubicazioni, macchine) as a
- * further entry of TABS.
+ * Impostazioni (admin, DESIGN §5): one tab per area, the chosen one in the URL (?tab=):
+ * utenti, ditte del gruppo, anagrafiche di base (cave, materiali, ubicazioni, macchine).
  */
 const TABS = [
   { key: 'utenti', label: 'Utenti', icon: 'pi pi-users' },
   { key: 'ditte', label: 'Ditte del gruppo', icon: 'pi pi-building' },
+  { key: 'anagrafiche', label: 'Anagrafiche di base', icon: 'pi pi-list' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -21,6 +22,7 @@ function TabBody({ tab }: { tab: TabKey }) {
   const { user, selectedCompanyId } = useSession();
   const companies = useCompanies(true);
   if (tab === 'ditte') return <GroupCompaniesView />;
+  if (tab === 'anagrafiche') return <LookupsPanel />;
   return (
     <UsersPanel
       companies={companies.data ?? []}

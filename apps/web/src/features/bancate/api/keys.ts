@@ -1,0 +1,27 @@
+import type { BancataStato } from '@gestcava/contracts';
+
+/** Query keys of the bancate caches: everything starts with ['bancate']. */
+export const bancataKeys = {
+  all: ['bancate'] as const,
+  list: (params: object) => ['bancate', 'list', params] as const,
+  summary: (filters: object) => ['bancate', 'summary', filters] as const,
+  detail: (id: string) => ['bancate', 'detail', id] as const,
+  history: (id: string) => ['bancate', 'history', id] as const,
+  blocchi: (id: string) => ['bancate', 'blocchi', id] as const,
+};
+
+/** The filters the list and its summary share (server names). */
+export interface BancataFilters {
+  q?: string;
+  stato?: BancataStato;
+  cavaId?: string;
+  materialeId?: string;
+  dal?: string;
+  al?: string;
+}
+
+export interface BancataListParams extends BancataFilters {
+  page: number;
+  limit: number;
+  sort: string;
+}

@@ -1,0 +1,54 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { BloccoStato, CATEGORIE, SCELTE } from '@gestcava/contracts';
+
+/** Own blocks (/api/blocchi) or bought-in ones (/api/blocchi-esterni): the page's permission key. */
+export type BloccoKind = 'blocchi' | 'blocchi-esterni';
+
+export const BLOCCO_KIND_LABELS: Record<BloccoKind, { singolare: string; plurale: string; base: string; icon: string }> = {
+  blocchi: { singolare: 'Blocco', plurale: 'Blocchi', base: '/app/pages/blocchi', icon: 'pi pi-stop' },
+  'blocchi-esterni': { singolare: 'Blocco esterno', plurale: 'Blocchi esterni', base: '/app/pages/blocchi-esterni', icon: 'pi pi-truck' },
+};
+
+/** Query keys: everything of a kind starts with ['blocchi', kind]. */
+export const blocchiKeys = {
+  all: (kind: BloccoKind) => ['blocchi', kind] as const,
+  list: (kind: BloccoKind, params: object) => ['blocchi', kind, 'list', params] as const,
+  summary: (kind: BloccoKind, filters: object) => ['blocchi', kind, 'summary', filters] as const,
+  detail: (kind: BloccoKind, id: string) => ['blocchi', kind, 'detail', id] as const,
+  history: (kind: BloccoKind, id: string) => ['blocchi', kind, 'history', id] as const,
+  genealogy: (kind: BloccoKind, id: string) => ['blocchi', kind, 'genealogy', id] as const,
+  bancateSelezionabili: ['blocchi', 'bancate-selezionabili'] as const,
+  anagrafiche: (which: 'clienti' | 'fornitori', q: string) => ['blocchi', 'picker', which, q] as const,
+};
+
+/**
+ * After a blocco changes: its kind's lists and details, and the bancate (a bancata's detail shows
+ * its blocchi and their totals; its cache lives under ['bancate'], features/bancate).
+ */
+export function invalidateBlocchi(queryClient: QueryClient, kind: BloccoKind): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: blocchiKeys.all(kind) }),
+    queryClient.invalidateQueries({ queryKey: ['bancate'] }),
+  ]);
+}
+
+/** The filters the list, its summary and its export share (server names). */
+export interface BloccoFilters {
+  q?: string;
+  stato?: BloccoStato;
+  cavaId?: string;
+  materialeId?: string;
+  scelta?: (typeof SCELTE)[number];
+  categoria?: (typeof CATEGORIE)[number];
+  bancataId?: string;
+  fornitoreId?: string;
+  ubicazioneId?: string;
+  dal?: string;
+  al?: string;
+}
+
+export interface BloccoListParams extends BloccoFilters {
+  page: number;
+  limit: number;
+  sort: string;
+}

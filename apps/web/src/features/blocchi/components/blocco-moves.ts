@@ -1,0 +1,37 @@
+import { CATEGORIE, CATEGORIA_LABELS, SCELTE, SCELTA_LABELS, type Blocco, type BloccoStato } from '@gestcava/contracts';
+
+interface Move {
+  label: string;
+  icon: string;
+  severity?: 'danger' | 'success' | 'warning';
+}
+
+/** The button of a manual move, by target (and, for opzionato and disponibile, by where it starts). */
+export function bloccoMoveOf(from: BloccoStato, to: BloccoStato): Move {
+  switch (to) {
+    case 'disponibile':
+      return from === 'opzionato' ? { label: "Togli l'opzione", icon: 'pi pi-undo' } : { label: 'Disponibile', icon: 'pi pi-check', severity: 'success' };
+    case 'opzionato':
+      return from === 'opzionato' ? { label: "Rinnova o cambia l'opzione", icon: 'pi pi-bookmark' } : { label: 'Opziona per un cliente', icon: 'pi pi-bookmark', severity: 'warning' };
+    case 'scartato':
+      return { label: 'Scarta', icon: 'pi pi-times', severity: 'danger' };
+    case 'spedito':
+      return { label: 'Spedito', icon: 'pi pi-truck' };
+    default:
+      return { label: to, icon: 'pi pi-arrow-right' };
+  }
+}
+
+/** Grades and categories below the current ones: a declassamento only lowers. */
+export function lowerOptions(b: Pick<Blocco, 'scelta' | 'categoria'>) {
+  return {
+    scelte: SCELTE.slice(SCELTE.indexOf(b.scelta) + 1).map((value) => ({ value, label: SCELTA_LABELS[value] })),
+    categorie: CATEGORIE.slice(CATEGORIE.indexOf(b.categoria) + 1).map((value) => ({ value, label: CATEGORIA_LABELS[value] })),
+  };
+}
+
+/** Whether anything is left to lower. */
+export function canDeclassare(b: Pick<Blocco, 'scelta' | 'categoria'>): boolean {
+  const o = lowerOptions(b);
+  return o.scelte.length > 0 || o.categorie.length > 0;
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LookupKind } from '@gestcava/contracts';
+import { api } from '@/lib/api-client';
+import { LOOKUP_ITEM_SCHEMAS, lookupKeys, type LookupRecord } from '@/lib/lookups';
+
+/** PUT /api/cave/:id (admin) with the fields to change: 200 + the record. */
+export function updateLookup<K extends LookupKind>(kind: K, id: string, body: Record<string, unknown>): Promise<LookupRecord[K]> {
+  return api.put(`/api/${kind}/${encodeURIComponent(id)}`, body, { schema: LOOKUP_ITEM_SCHEMAS[kind] }) as Promise<LookupRecord[K]>;
+}
+
+export function useUpdateLookup(kind: LookupKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; body: Record<string, unknown> }) => updateLookup(kind, v.id, v.body),
+    // names shown in bancate and blocchi come with them: those lists refresh too
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: lookupKeys.list(kind) }),
+        queryClient.invalidateQueries({ queryKey: ['bancate'] }),
+        queryClient.invalidateQueries({ queryKey: ['blocchi'] }),
+      ]),
+  });
+}
