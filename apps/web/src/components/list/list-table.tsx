@@ -7,6 +7,7 @@ import { formatInteger } from '@/lib/format';
 import { ROWS_PER_PAGE_OPTIONS, type ListParams } from './use-list-params';
 import { CARDS_QUERY, useMediaQuery } from './use-media-query';
 import './list-table.css';
+import './list-cards.css';
 
 export interface ListColumn<T> {
   field: string;

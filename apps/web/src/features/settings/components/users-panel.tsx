@@ -20,6 +20,7 @@ import { useResetPassword } from '../api/reset-password';
 import { UserFormDialog, type CompanyChoice } from './user-form';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 import { matchingPreset } from './permissions-model';
+import '@/components/list/list-cards.css';
 import './settings.css';
 
 type Ask =
