@@ -49,6 +49,8 @@ export function SettingsPage() {
             setSearch(next === 'utenti' ? {} : { tab: next });
           }}
           renderActiveOnly
+          scrollable
+          panelContainerClassName="px-0 pb-0"
         >
           {TABS.map((t) => (
             <TabPanel key={t.key} header={t.label} leftIcon={`${t.icon} mr-2`}>

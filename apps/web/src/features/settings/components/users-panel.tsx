@@ -174,7 +174,7 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
               </span>
               <span className="list-card-line">{u.email}</span>
               <span className="list-card-line">
-                {roleLabel(u)} · {companyName.get(u.companyId) ?? '—'} · {profileLabel(u)}
+                {roleLabel(u)} · {companyName.get(u.companyId) ?? (companies.length === 0 ? '…' : '—')} · {profileLabel(u)}
               </span>
               <span className="list-card-line">Ultimo accesso: {u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'mai'}</span>
               <span className="user-card-actions">{actions(u)}</span>
@@ -206,7 +206,7 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
               </span>
             )}
           />
-          <Column header="Ditta" body={(u: User) => companyName.get(u.companyId) ?? '—'} />
+          <Column header="Ditta" body={(u: User) => companyName.get(u.companyId) ?? (companies.length === 0 ? '…' : '—')} />
           <Column
             header="Ruolo e permessi"
             body={(u: User) => (
