@@ -25,7 +25,8 @@ function newestMtime(target) {
 const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p));
 sources.push(path.join(root, 'packages/contracts/src'));
 const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (built < Math.max(...sources.map(newestMtime))) {
+// WEB_DIST_DIR names a build made elsewhere (the end-to-end tests): leave the shared one alone.
+if (!process.env.WEB_DIST_DIR && built < Math.max(...sources.map(newestMtime))) {
   console.log("Compilo l'applicazione web…");
   const result = spawnSync('npm', ['run', 'build', '-w', '@gestcava/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -307,3 +307,18 @@ describe('codes and state changes under concurrency', () => {
     expect(stateRows[0]!.n).toBe(2);
   });
 });
+
+describe('pickers under the blocchi permissions', () => {
+  it('a yard user without clienti or fornitori pages picks a customer and a supplier', async () => {
+    const { client } = await org.userClient({ blocchi: true, 'blocchi-esterni': true });
+    expect((await client.get('/api/fornitori')).statusCode).toBe(403);
+    const suppliers = (await client.get('/api/blocchi-esterni/fornitori-selezionabili', { query: { q: 'esterne' } })).json();
+    expect(suppliers).toEqual([{ _id: ids.fornitore, ragioneSociale: 'Cave Esterne S.r.l.', partitaIva: null, comune: 'Berlin', nazione: 'DE' }]);
+    const customers = (await client.get('/api/blocchi/clienti-selezionabili', { query: { q: 'stone' } })).json();
+    expect(customers.map((c: { _id: string }) => c._id)).toEqual([ids.cliente]);
+    // Own blocks have no supplier picker: the path is read as an id and refused.
+    expect((await client.get('/api/blocchi/fornitori-selezionabili')).statusCode).toBe(400);
+    const { client: nobody } = await org.userClient({ bancate: true });
+    expect((await nobody.get('/api/blocchi/clienti-selezionabili')).statusCode).toBe(403);
+  });
+});

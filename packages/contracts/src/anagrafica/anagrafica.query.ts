@@ -44,3 +44,17 @@ export const ANAGRAFICA_KIND_LABELS: Record<AnagraficaKind, { singolare: string;
   clienti: { singolare: 'Cliente', plurale: 'Clienti' },
   fornitori: { singolare: 'Fornitore', plurale: 'Fornitori' },
 };
+
+/**
+ * A cliente or fornitore in a picker of another module (DESIGN §3.1 "Pickers"): the few fields a
+ * choice needs, served under that module's own permission.
+ */
+export const anagraficaPickerItemSchema = z.object({
+  _id: z.string(),
+  ragioneSociale: z.string(),
+  partitaIva: z.string().nullable(),
+  comune: z.string(),
+  nazione: z.string(),
+});
+export type AnagraficaPickerItem = z.infer<typeof anagraficaPickerItemSchema>;
+export const pickerQuerySchema = z.object({ q: z.string().trim().max(100).optional() });

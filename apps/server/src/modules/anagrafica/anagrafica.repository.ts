@@ -31,6 +31,10 @@ export async function listPage(db: DbOrTx, table: AnagraficaTable, where: SQL, o
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
+export function pickList(db: DbOrTx, table: AnagraficaTable, where: SQL) {
+  return db.select().from(table).where(where).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(20);
+}
+
 export function listAll(db: DbOrTx, table: AnagraficaTable, where: SQL) {
   return db.select().from(table).where(where).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(50_000);
 }

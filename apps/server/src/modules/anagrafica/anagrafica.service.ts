@@ -7,6 +7,7 @@ import {
   type AnagraficaFilter,
   type AnagraficaKind,
   type AnagraficaListQuery,
+  type AnagraficaPickerItem,
   type AnagraficaSummary,
   type AnagraficaUpdate,
   type Page,
@@ -57,6 +58,12 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
       const where = repo.filterWhere(table, companyId, query);
       const { items, counted } = await repo.listPage(db, table, where, query);
       return toPage(items.map(toAnagraficaDto), counted, query.page, query.limit);
+    },
+
+    /** Active records for another module's picker: at most 20, the fields a choice needs. */
+    async pick(companyId: string, q: string | undefined): Promise<AnagraficaPickerItem[]> {
+      const rows = await repo.pickList(db, table, repo.filterWhere(table, companyId, { q, attivo: true }));
+      return rows.map((r) => ({ _id: r.id, ragioneSociale: r.ragioneSociale, partitaIva: r.partitaIva, comune: r.comune, nazione: r.nazione }));
     },
 
     async summary(companyId: string, filter: AnagraficaFilter): Promise<AnagraficaSummary> {

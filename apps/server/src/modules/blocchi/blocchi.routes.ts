@@ -1,4 +1,6 @@
 import {
+  anagraficaPickerItemSchema,
+  pickerQuerySchema,
   bloccoDeclassaBodySchema,
   bloccoEsternoCreateSchema,
   bloccoEsternoUpdateSchema,
@@ -20,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { sendExport } from '../files/files.routes.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from './blocchi.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -28,7 +31,10 @@ const idParams = z.object({ id: idSchema });
  * `/api/blocchi` (own blocks, permission `blocchi`) and `/api/blocchi-esterni` (bought in, permission
  * `blocchi-esterni`) over one table: each sees only its origine, so the other kind's id is a 404.
  */
-export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; blocchi: BlocchiService }> = async (app, { origine, blocchi }) => {
+export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; blocchi: BlocchiService; clienti: AnagraficaService; fornitori: AnagraficaService }> = async (
+  app,
+  { origine, blocchi, clienti, fornitori },
+) => {
   const plural = origine === 'interno' ? 'blocchi' : 'blocchi-esterni';
   const base = `/api/${plural}`;
   const read = { page: plural, mode: 'read' } as const;
@@ -51,6 +57,15 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
     const { format, ...filter } = request.query;
     return sendExport(reply, await blocchi.export(origine, requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
   });
+  // Pickers under this module's permission (DESIGN §3.1): a yard user needs no clienti or fornitori page.
+  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
+    clienti.pick(requireAuth(request).companyId, request.query.q),
+  );
+  if (origine === 'esterno') {
+    app.get(`${base}/fornitori-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
+      fornitori.pick(requireAuth(request).companyId, request.query.q),
+    );
+  }
   app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: bloccoSchema } } }, async (request) =>
     blocchi.get(origine, requireAuth(request).companyId, request.params.id),
   );
