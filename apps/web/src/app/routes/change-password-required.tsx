@@ -31,7 +31,7 @@ export function ChangePasswordRequiredPage() {
         <h1 className="login-title">Scegli una nuova password</h1>
         <p className="login-subtitle">
           Ciao {user.name}: stai usando una password temporanea data dall&apos;amministratore. Per continuare scegline
-          una nuova, che conoscerai solo tu.
+          una nuova, che conoscerai solo tu. Come «Password attuale» scrivi quella temporanea.
         </p>
         <ChangePasswordForm
           onChanged={() => {
