@@ -44,13 +44,14 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
 });
 
 const onSaved = vi.fn();
+const onClose = vi.fn();
 
 function renderForm(record?: Anagrafica) {
   return renderRoutes(
     [
       {
         path: '/app/pages/clienti',
-        element: <AnagraficaFormDialog kind="clienti" record={record} visible onClose={() => undefined} onSaved={onSaved} />,
+        element: <AnagraficaFormDialog kind="clienti" record={record} visible onClose={onClose} onSaved={onSaved} />,
       },
     ],
     '/app/pages/clienti',
@@ -68,6 +69,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   onSaved.mockClear();
+  onClose.mockClear();
   createAnswer = () => jsonResponse(saved, 201);
   putAnswer = () => jsonResponse(saved);
 });
@@ -171,5 +173,22 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
     expect(messageOf(screen.getByLabelText(/^CAP/))).toBeNull();
     // abroad provincia is free text, not the dropdown of Italian siglas
     expect(screen.getByLabelText(/^Provincia/).closest('.p-dropdown')).toBeNull();
+  });
+
+  it('closing with unsaved changes asks first; without changes it just closes', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm(saved);
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.type(screen.getByLabelText(/^Referente/), 'Anna');
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    expect(await screen.findByText('Hai modifiche non salvate. Se esci ora andranno perse.')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Continua a modificare' }));
+    expect(screen.getByLabelText(/^Referente/)).toHaveValue('Anna');
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    await user.click(await screen.findByRole('button', { name: 'Esci senza salvare' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });
