@@ -1,9 +1,22 @@
-import { InputText } from 'primereact/inputtext';
+import { Calendar } from 'primereact/calendar';
 import { invalidProps } from './form-errors';
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `2026-03-05` → a Date at local midnight (not UTC's, which is the day before west of Greenwich… or here at 00:30). */
+function fromIso(value: string | null | undefined): Date | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+function toIso(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 /**
- * A calendar date (`YYYY-MM-DD`, as the API takes it) through the browser's own date field: the
- * phone's date wheel, the it-IT order on screen, nothing to download. Empty is null.
+ * A calendar date: typed or picked as `05/03/26` (DESIGN §5, dd/MM/yy, PrimeReact's Italian
+ * calendar), held by the form as `YYYY-MM-DD`, what the API takes. Empty is null.
  */
 export function DateInput({
   id,
@@ -13,6 +26,7 @@ export function DateInput({
   error,
   min,
   max,
+  placeholder = 'gg/mm/aa',
   testId,
 }: {
   id: string;
@@ -22,20 +36,30 @@ export function DateInput({
   error?: string;
   min?: string;
   max?: string;
+  placeholder?: string;
   testId?: string;
 }) {
   return (
-    <InputText
-      id={id}
-      type="date"
-      value={value ?? ''}
-      min={min}
-      max={max}
-      onChange={(e) => onChange(e.target.value || null)}
+    <Calendar
+      inputId={id}
+      value={fromIso(value)}
+      onChange={(e) => {
+        const d = e.value;
+        onChange(d instanceof Date && !Number.isNaN(d.getTime()) ? toIso(d) : null);
+      }}
       onBlur={onBlur}
-      className={`w-full${error ? ' p-invalid' : ''}`}
+      dateFormat="dd/mm/y"
+      minDate={fromIso(min) ?? undefined}
+      maxDate={fromIso(max) ?? undefined}
+      placeholder={placeholder}
+      showIcon
+      iconPos="right"
+      showButtonBar
+      appendTo={typeof document !== 'undefined' ? document.body : undefined}
+      className={`w-full date-input${error ? ' p-invalid' : ''}`}
+      inputClassName="w-full"
       data-testid={testId}
-      {...invalidProps(id, error)}
+      pt={{ input: { root: invalidProps(id, error) } }}
     />
   );
 }

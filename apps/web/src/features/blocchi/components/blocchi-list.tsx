@@ -20,6 +20,7 @@ import { ListSearch } from '@/components/list/list-search';
 import { ListTotals } from '@/components/list/list-totals';
 import { ListFilters } from '@/components/list/list-filters';
 import { useListParams } from '@/components/list/use-list-params';
+import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { DateInput } from '@/components/form/date-input';
 import { BloccoStatoTag } from '@/components/stato-tag';
@@ -74,6 +75,7 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
   const { user } = useSession();
   const writable = can(user, kind, 'write');
   const params = useListParams<FilterName>(LIST_CONFIG);
+  const cards = useMediaQuery(CARDS_QUERY);
   const [creating, setCreating] = useState(false);
   const [fornitore, setFornitore] = useState<PickedAnagrafica | null>(null);
 
@@ -102,25 +104,29 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
     { field: 'codice', header: 'Codice', sortable: true, className: 'col-nowrap' },
     { field: 'stato', header: 'Stato', sortable: true, body: (b) => <BloccoStatoTag stato={b.stato} /> },
     ...(interno ? [] : [{ field: 'fornitore', header: 'Fornitore', body: (b: Blocco) => provenienza(b), className: 'col-ellipsis' }]),
-    { field: 'materiale', header: 'Materiale', body: (b) => b.materiale.nome },
     {
       field: 'scelta',
-      header: 'Scelta',
+      header: 'Materiale e scelta',
       sortable: true,
+      className: 'col-materiale',
       body: (b) => (
         <span className="cell-two-lines">
-          <span>{SCELTA_LABELS[b.scelta]}</span>
-          <span className="text-color-secondary">{CATEGORIA_LABELS[b.categoria]}</span>
+          <span>{b.materiale.nome}</span>
+          <span className="text-color-secondary">
+            {SCELTA_LABELS[b.scelta]} · {CATEGORIA_LABELS[b.categoria]}
+          </span>
         </span>
       ),
     },
     { field: 'misure', header: 'Misure nette', body: (b) => formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta), className: 'col-nowrap' },
     { field: 'volumeNetto', header: 'Vol. netto', sortable: true, body: (b) => formatVolume(b.volumeNetto), className: 'col-nowrap col-number' },
     { field: 'pesoTeorico', header: 'Peso', sortable: true, body: (b) => formatWeight(b.pesoTeorico), className: 'col-nowrap col-number' },
-    { field: 'ubicazione', header: 'Ubicazione', body: (b) => b.ubicazione?.nome ?? '', className: 'col-ellipsis' },
+    { field: 'ubicazione', header: 'Ubicazione', body: (b) => <span title={b.ubicazione?.nome}>{b.ubicazione?.nome ?? ''}</span>, className: 'col-ellipsis col-narrow' },
     ...(interno
       ? [{ field: 'bancata', header: 'Bancata', body: (b: Blocco) => b.bancata?.codice ?? '', className: 'col-nowrap' }]
       : [{ field: 'dataAcquisto', header: 'Acquisto', body: (b: Blocco) => formatDate(b.dataAcquisto), className: 'col-nowrap' }]),
+    // not a table column (the code already orders by date): the phone's "Ordina per" offers it
+    ...(cards ? [{ field: 'createdAt', header: 'Data di registrazione', sortable: true }] : []),
   ];
 
   const s = summary.data;
@@ -191,7 +197,7 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
               value={params.q}
               onSearch={params.setQ}
               label="Cerca"
-              placeholder={interno ? 'Codice, tracciabilità o note' : 'Codice, numero del fornitore, tracciabilità o note'}
+              placeholder={interno ? 'Codice, tracciabilità, note' : 'Codice, n. fornitore, tracciabilità, note'}
             />
           }
         >

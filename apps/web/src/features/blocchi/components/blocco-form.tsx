@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from 'primereact/dialog';
@@ -295,11 +295,13 @@ export function BloccoFormDialog({
             {dropdown('categoria', CATEGORIA_OPTIONS, 'col-12 sm:col-6')}
 
             <h3 className="form-section-title col-12">Misure lorde (come cavate)</h3>
-            {GROSS.map((name) => numberField(name, { unit: 'cm', decimals: 0, required: true }))}
+            {GROSS.map((name) => (
+              <Fragment key={name}>{numberField(name, { unit: 'cm', decimals: 0, required: true })}</Fragment>
+            ))}
             <h3 className="form-section-title col-12">Misure nette (commerciali)</h3>
             {NET.map((name, i) => {
               const gross = positive(watched[GROSS[i] as (typeof GROSS)[number]]);
-              return numberField(name, { unit: 'cm', decimals: 0, placeholder: gross ? `= ${formatNumber(gross, 0)}` : '= lorda', hint: 'Vuota = uguale alla lorda' });
+              return <Fragment key={name}>{numberField(name, { unit: 'cm', decimals: 0, placeholder: gross ? `= ${formatNumber(gross, 0)}` : '= lorda', hint: 'Vuota = uguale alla lorda' })}</Fragment>;
             })}
             <div className="col-12">
               <ComputedValues

@@ -3,22 +3,23 @@ import { CATEGORIE, CATEGORIA_LABELS, SCELTE, SCELTA_LABELS, type Blocco, type B
 interface Move {
   label: string;
   icon: string;
-  severity?: 'danger' | 'success' | 'warning';
+  /** filled (the usual next step), outlined, or danger (outlined) */
+  look: 'primary' | 'outlined' | 'danger';
 }
 
 /** The button of a manual move, by target (and, for opzionato and disponibile, by where it starts). */
 export function bloccoMoveOf(from: BloccoStato, to: BloccoStato): Move {
   switch (to) {
     case 'disponibile':
-      return from === 'opzionato' ? { label: "Togli l'opzione", icon: 'pi pi-undo' } : { label: 'Disponibile', icon: 'pi pi-check', severity: 'success' };
+      return from === 'opzionato' ? { label: "Togli l'opzione", icon: 'pi pi-undo', look: 'outlined' } : { label: 'Disponibile', icon: 'pi pi-check', look: 'primary' };
     case 'opzionato':
-      return from === 'opzionato' ? { label: "Rinnova o cambia l'opzione", icon: 'pi pi-bookmark' } : { label: 'Opziona per un cliente', icon: 'pi pi-bookmark', severity: 'warning' };
+      return from === 'opzionato' ? { label: "Rinnova o cambia l'opzione", icon: 'pi pi-bookmark', look: 'outlined' } : { label: 'Opziona per un cliente', icon: 'pi pi-bookmark', look: 'outlined' };
     case 'scartato':
-      return { label: 'Scarta', icon: 'pi pi-times', severity: 'danger' };
+      return { label: 'Scarta', icon: 'pi pi-times', look: 'danger' };
     case 'spedito':
-      return { label: 'Spedito', icon: 'pi pi-truck' };
+      return { label: 'Spedito', icon: 'pi pi-truck', look: 'primary' };
     default:
-      return { label: to, icon: 'pi pi-arrow-right' };
+      return { label: to, icon: 'pi pi-arrow-right', look: 'outlined' };
   }
 }
 

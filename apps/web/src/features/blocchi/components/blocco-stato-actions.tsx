@@ -27,8 +27,8 @@ export function BloccoStatoActions({
             type="button"
             label={m.label}
             icon={m.icon}
-            severity={m.severity === 'warning' ? undefined : m.severity}
-            outlined={m.severity === 'danger' || !m.severity}
+            severity={m.look === 'danger' ? 'danger' : undefined}
+            outlined={m.look !== 'primary'}
             disabled={busy}
             onClick={() => onMove(to)}
             data-testid={`blocco-move-${to}`}
