@@ -14,6 +14,7 @@ const ACTION_ICONS: Record<string, string> = {
   disattivazione: 'pi pi-ban',
   riattivazione: 'pi pi-replay',
   stato: 'pi pi-arrow-right',
+  declassa: 'pi pi-arrow-down',
 };
 
 function actionLabel(action: string): string {
