@@ -123,3 +123,14 @@ describe('/api/health', () => {
     expect(spec.paths['/user/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
   });
 });
+
+describe('company document data', () => {
+  it('are checked like a cliente’s: P.IVA, CAP, provincia, email', async () => {
+    const admin = await org.adminClient();
+    const bad = await admin.put('/companies/update', { _id: org.company.id, partitaIva: 'abc', cap: '12', provincia: 'ZZ', email: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['cap', 'email', 'partitaIva', 'provincia']);
+    const good = await admin.put('/companies/update', { _id: org.company.id, partitaIva: '01234567897', cap: '54033', provincia: 'MS' });
+    expect(good.json().company).toMatchObject({ partitaIva: '01234567897', cap: '54033', provincia: 'MS' });
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './auth.js';
+import { validateCap, validateEmail, validatePec, validateProvincia, validateVatNumber, type CheckResult } from './anagrafica/identifiers.js';
 
 const optionalText = (max: number) =>
   z
@@ -52,11 +53,30 @@ const companyFields = {
   pec: optionalText(254),
 };
 
-export const createCompanyBodySchema = z.strictObject(companyFields);
+/** The document data of a group company follow the same rules as a cliente's (DOMAIN-NOTES §2.8). */
+function checkIdentifiers(body: { nazione?: string | undefined; partitaIva?: string | null; cap?: string | null; provincia?: string | null; email?: string | null; pec?: string | null }, ctx: z.RefinementCtx) {
+  const nazione = body.nazione ?? 'IT';
+  const check = (path: string, value: string | null | undefined, validate: (v: string) => CheckResult) => {
+    if (!value) return;
+    const result = validate(value);
+    if (!result.ok) ctx.addIssue({ code: 'custom', path: [path], message: result.message });
+  };
+  check('partitaIva', body.partitaIva, (v) => validateVatNumber(v, nazione));
+  check('cap', body.cap, (v) => validateCap(v, nazione));
+  check('provincia', body.provincia, (v) => validateProvincia(v, nazione));
+  check('email', body.email, validateEmail);
+  check('pec', body.pec, validatePec);
+}
+
+export const createCompanyBodySchema = z.strictObject(companyFields).superRefine(checkIdentifiers);
 export type CreateCompanyBody = z.input<typeof createCompanyBodySchema>;
 
 /** SPEC's `PUT /companies/update` names the company by `_id` in the body. */
-export const updateCompanyBodySchema = createCompanyBodySchema.partial().extend({ _id: idSchema });
+export const updateCompanyBodySchema = z
+  .strictObject(companyFields)
+  .partial()
+  .extend({ _id: idSchema })
+  .superRefine(checkIdentifiers);
 export type UpdateCompanyBody = z.input<typeof updateCompanyBodySchema>;
 
 export const associateUserBodySchema = z.strictObject({

@@ -18,4 +18,6 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   delete: 'Eliminazione',
   stato: 'Cambio di stato',
   declassa: 'Declassamento',
+  disattivazione: 'Disattivazione',
+  riattivazione: 'Riattivazione',
 };
