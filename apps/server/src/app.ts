@@ -133,8 +133,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     await app.register(lookupsRoutes, { kind, service: lookups[kind] });
   }
   await app.register(bancateRoutes, { bancate, blocchi });
-  await app.register(blocchiRoutes, { origine: 'interno', blocchi, clienti, fornitori });
-  await app.register(blocchiRoutes, { origine: 'esterno', blocchi, clienti, fornitori });
+  await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
+  await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {

@@ -320,5 +320,13 @@ describe('pickers under the blocchi permissions', () => {
     expect((await client.get('/api/blocchi/fornitori-selezionabili')).statusCode).toBe(400);
     const { client: nobody } = await org.userClient({ bancate: true });
     expect((await nobody.get('/api/blocchi/clienti-selezionabili')).statusCode).toBe(403);
+    // The bancate a block can come from, without the bancate page.
+    const open = await makeBancata(cavatore);
+    await moveBancata(cavatore, open._id, 'in_taglio', 'ribaltata');
+    const planned = await makeBancata(cavatore);
+    const choices = (await client.get('/api/blocchi/bancate-selezionabili')).json();
+    expect(choices.map((c: { _id: string }) => c._id)).toContain(open._id);
+    expect(choices.map((c: { _id: string }) => c._id)).not.toContain(planned._id);
+    expect(choices[0]).toMatchObject({ stato: expect.stringMatching(/ribaltata|in_riquadratura/), cava: { nome: 'Canalgrande' } });
   });
 });

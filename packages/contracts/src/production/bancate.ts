@@ -138,3 +138,13 @@ export const bancataSummarySchema = z.object({
   pesoStimato: z.number(),
 });
 export type BancataSummary = z.infer<typeof bancataSummarySchema>;
+
+/** A bancata a new blocco may come from, for the blocco form's picker (served under the blocchi permission). */
+export const bancataPickerItemSchema = z.object({
+  _id: z.string(),
+  codice: z.string(),
+  stato: z.enum(BANCATA_STATI),
+  cava: z.object({ nome: z.string() }),
+  materiale: z.object({ _id: z.string(), nome: z.string(), densita: z.number() }),
+});
+export type BancataPickerItem = z.infer<typeof bancataPickerItemSchema>;

@@ -1,5 +1,7 @@
 import {
+  BANCATA_STATI_CON_BLOCCHI,
   BANCATA_STATO_LABELS,
+  type BancataPickerItem,
   BANCATA_TRANSITIONS,
   pesoT,
   volumeM3,
@@ -12,7 +14,7 @@ import {
   type BancataUpdate,
   type Page,
 } from '@gestcava/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bancate, blocchi } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
@@ -199,6 +201,22 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
         });
         await tx.delete(bancate).where(and(eq(bancate.id, id), eq(bancate.companyId, actor.companyId), eq(bancate.stato, 'pianificata')));
       });
+    },
+
+    /** The bancate that can give blocchi now (ribaltata, in riquadratura), newest first: the blocco form's picker. */
+    async selectable(companyId: string, q: string | undefined): Promise<BancataPickerItem[]> {
+      const rows = await repo.listPage(db, and(repo.filterWhere(companyId, { q }), inArray(bancate.stato, [...BANCATA_STATI_CON_BLOCCHI]))!, {
+        sort: '-dataTaglio',
+        page: 1,
+        limit: 100,
+      });
+      return rows.items.map((r) => ({
+        _id: r.bancata.id,
+        codice: r.bancata.codice,
+        stato: r.bancata.stato as BancataStato,
+        cava: { nome: r.cava.nome },
+        materiale: { _id: r.materiale.id, nome: r.materiale.nome, densita: r.materiale.densita },
+      }));
     },
 
     /** For the blocchi module: the bancata a new block comes from, share-locked, with its state checked. */

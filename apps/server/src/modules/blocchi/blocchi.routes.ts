@@ -1,5 +1,6 @@
 import {
   anagraficaPickerItemSchema,
+  bancataPickerItemSchema,
   pickerQuerySchema,
   bloccoDeclassaBodySchema,
   bloccoEsternoCreateSchema,
@@ -23,6 +24,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.js';
 import { sendExport } from '../files/files.routes.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
+import type { BancateService } from '../bancate/bancate.service.js';
 import type { BlocchiService } from './blocchi.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -31,9 +33,9 @@ const idParams = z.object({ id: idSchema });
  * `/api/blocchi` (own blocks, permission `blocchi`) and `/api/blocchi-esterni` (bought in, permission
  * `blocchi-esterni`) over one table: each sees only its origine, so the other kind's id is a 404.
  */
-export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; blocchi: BlocchiService; clienti: AnagraficaService; fornitori: AnagraficaService }> = async (
+export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; blocchi: BlocchiService; bancate: BancateService; clienti: AnagraficaService; fornitori: AnagraficaService }> = async (
   app,
-  { origine, blocchi, clienti, fornitori },
+  { origine, blocchi, bancate, clienti, fornitori },
 ) => {
   const plural = origine === 'interno' ? 'blocchi' : 'blocchi-esterni';
   const base = `/api/${plural}`;
@@ -61,6 +63,11 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
   app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
     clienti.pick(requireAuth(request).companyId, request.query.q),
   );
+  if (origine === 'interno') {
+    app.get(`${base}/bancate-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(bancataPickerItemSchema) } } }, async (request) =>
+      bancate.selectable(requireAuth(request).companyId, request.query.q),
+    );
+  }
   if (origine === 'esterno') {
     app.get(`${base}/fornitori-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
       fornitori.pick(requireAuth(request).companyId, request.query.q),
