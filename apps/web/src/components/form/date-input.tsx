@@ -59,7 +59,7 @@ export function DateInput({
       className={`w-full date-input${error ? ' p-invalid' : ''}`}
       inputClassName="w-full"
       data-testid={testId}
-      pt={{ input: { root: invalidProps(id, error) } }}
+      pt={{ input: { root: invalidProps(id, error) }, dropdownButton: { 'aria-label': 'Apri il calendario' } }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import type { LookupKind } from '@gestcava/contracts';
 import { isLookupActive, useLookups } from '@/lib/lookups';
 import { invalidProps } from './form-errors';
+import { dropdownPt } from './dropdown-a11y';
 
 type Option = { value: string; label: string };
 
@@ -17,6 +18,7 @@ function labelOf(record: { nome: string; codice?: string }): string {
 export function LookupDropdown({
   kind,
   id,
+  label,
   value,
   onChange,
   onBlur,
@@ -26,8 +28,10 @@ export function LookupDropdown({
   includeInactive = false,
   testId,
 }: {
-  kind: Exclude<LookupKind, 'macchine'> | 'macchine';
+  kind: LookupKind;
   id: string;
+  /** the field's name, for the parts of the dropdown its <label> does not reach */
+  label: string;
   value: string | null | undefined;
   onChange: (id: string | null) => void;
   onBlur?: () => void;
@@ -50,6 +54,7 @@ export function LookupDropdown({
   return (
     <Dropdown
       inputId={id}
+      pt={dropdownPt(label)}
       value={value ?? null}
       options={options}
       onChange={(e) => onChange((e.value as string | null | undefined) ?? null)}

@@ -29,6 +29,7 @@ import { positive } from '@/lib/production-format';
 import { useCreateBancata } from '../api/create-bancata';
 import { useUpdateBancata } from '../api/update-bancata';
 import { BANCATA_FIELD_LABELS as L, METODO_TAGLIO_OPTIONS } from './bancata-format';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 const FIELD_NAMES = Object.keys(bancataCreateSchema.shape);
 
@@ -165,7 +166,7 @@ export function BancataFormDialog({
                 control={control}
                 name="cavaId"
                 render={({ field }) => (
-                  <LookupDropdown kind="cave" id={fid('cavaId')} value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('cavaId')} placeholder="Scegli la cava" />
+                  <LookupDropdown kind="cave" id={fid('cavaId')} label="Cava" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('cavaId')} placeholder="Scegli la cava" />
                 )}
               />
             </FormField>
@@ -177,7 +178,7 @@ export function BancataFormDialog({
                 control={control}
                 name="materialeId"
                 render={({ field }) => (
-                  <LookupDropdown kind="materiali" id={fid('materialeId')} value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('materialeId')} placeholder="Scegli il materiale" />
+                  <LookupDropdown kind="materiali" id={fid('materialeId')} label="Materiale" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('materialeId')} placeholder="Scegli il materiale" />
                 )}
               />
             </FormField>
@@ -186,7 +187,7 @@ export function BancataFormDialog({
                 control={control}
                 name="metodoTaglio"
                 render={({ field }) => (
-                  <Dropdown inputId={fid('metodoTaglio')} value={field.value ?? null} options={METODO_TAGLIO_OPTIONS} onChange={(e) => field.onChange((e.value as string | undefined) ?? null)} onBlur={field.onBlur} placeholder="Non indicato" showClear className="w-full" />
+                  <Dropdown inputId={fid('metodoTaglio')} pt={dropdownPt('Metodo di taglio')} value={field.value ?? null} options={METODO_TAGLIO_OPTIONS} onChange={(e) => field.onChange((e.value as string | undefined) ?? null)} onBlur={field.onBlur} placeholder="Non indicato" showClear className="w-full" />
                 )}
               />
             </FormField>

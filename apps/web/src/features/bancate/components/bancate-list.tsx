@@ -29,6 +29,7 @@ import { useBancate } from '../api/get-bancate';
 import { useBancateSummary } from '../api/get-bancate-summary';
 import type { BancataFilters } from '../api/keys';
 import { BancataFormDialog } from './bancata-form';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type FilterName = 'stato' | 'cavaId' | 'materialeId' | 'dal' | 'al';
 const FILTER_RULES: Record<FilterName, (v: string) => string | undefined> = {
@@ -119,15 +120,15 @@ export function BancateList() {
         >
           <div className="list-filter">
             <label htmlFor="filter-stato">Stato</label>
-            <Dropdown inputId="filter-stato" value={params.filters.stato ?? null} options={STATO_OPTIONS} onChange={(e) => params.setFilter('stato', (e.value as string | null) ?? undefined)} placeholder="Tutti" showClear className="w-full" />
+            <Dropdown inputId="filter-stato" pt={dropdownPt('Stato')} value={params.filters.stato ?? null} options={STATO_OPTIONS} onChange={(e) => params.setFilter('stato', (e.value as string | null) ?? undefined)} placeholder="Tutti" showClear className="w-full" />
           </div>
           <div className="list-filter">
             <label htmlFor="filter-cava">Cava</label>
-            <LookupDropdown kind="cave" id="filter-cava" value={params.filters.cavaId} onChange={(v) => params.setFilter('cavaId', v ?? undefined)} placeholder="Tutte" showClear includeInactive />
+            <LookupDropdown kind="cave" id="filter-cava" label="Cava" value={params.filters.cavaId} onChange={(v) => params.setFilter('cavaId', v ?? undefined)} placeholder="Tutte" showClear includeInactive />
           </div>
           <div className="list-filter">
             <label htmlFor="filter-materiale">Materiale</label>
-            <LookupDropdown kind="materiali" id="filter-materiale" value={params.filters.materialeId} onChange={(v) => params.setFilter('materialeId', v ?? undefined)} placeholder="Tutti" showClear includeInactive />
+            <LookupDropdown kind="materiali" id="filter-materiale" label="Materiale" value={params.filters.materialeId} onChange={(v) => params.setFilter('materialeId', v ?? undefined)} placeholder="Tutti" showClear includeInactive />
           </div>
           <div className="list-filter list-filter-date">
             <label htmlFor="filter-dal">Tagliate dal</label>

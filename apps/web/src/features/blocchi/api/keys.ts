@@ -4,9 +4,10 @@ import type { BloccoStato, CATEGORIE, SCELTE } from '@gestcava/contracts';
 /** Own blocks (/api/blocchi) or bought-in ones (/api/blocchi-esterni): the page's permission key. */
 export type BloccoKind = 'blocchi' | 'blocchi-esterni';
 
-export const BLOCCO_KIND_LABELS: Record<BloccoKind, { singolare: string; plurale: string; base: string; icon: string }> = {
-  blocchi: { singolare: 'Blocco', plurale: 'Blocchi', base: '/app/pages/blocchi', icon: 'pi pi-stop' },
-  'blocchi-esterni': { singolare: 'Blocco esterno', plurale: 'Blocchi esterni', base: '/app/pages/blocchi-esterni', icon: 'pi pi-truck' },
+export const BLOCCO_KIND_LABELS: Record<BloccoKind, { title: string; singolare: string; plurale: string; base: string; icon: string }> = {
+  blocchi: { title: 'Blocchi', singolare: 'Blocco', plurale: 'Blocchi', base: '/app/pages/blocchi', icon: 'pi pi-stop' },
+  // the title is the menu's (SPEC §2)
+  'blocchi-esterni': { title: 'Blocchi Esterni', singolare: 'Blocco esterno', plurale: 'Blocchi esterni', base: '/app/pages/blocchi-esterni', icon: 'pi pi-truck' },
 };
 
 /** Query keys: everything of a kind starts with ['blocchi', kind]. */
@@ -18,7 +19,7 @@ export const blocchiKeys = {
   history: (kind: BloccoKind, id: string) => ['blocchi', kind, 'history', id] as const,
   genealogy: (kind: BloccoKind, id: string) => ['blocchi', kind, 'genealogy', id] as const,
   bancateSelezionabili: ['blocchi', 'bancate-selezionabili'] as const,
-  anagrafiche: (which: 'clienti' | 'fornitori', q: string) => ['blocchi', 'picker', which, q] as const,
+  anagrafiche: (kind: BloccoKind, which: 'clienti' | 'fornitori', q: string) => ['blocchi', kind, 'picker', which, q] as const,
 };
 
 /**

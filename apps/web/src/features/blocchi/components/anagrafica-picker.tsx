@@ -3,7 +3,9 @@ import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
 import { invalidProps } from '@/components/form/form-errors';
 import { isApiError } from '@/lib/api-client';
-import { useAnagraficheChoices, type AnagraficaChoice } from '../api/search-anagrafiche';
+import type { AnagraficaPickerItem } from '@gestcava/contracts';
+import { useAnagraficheChoices } from '../api/search-anagrafiche';
+import type { BloccoKind } from '../api/keys';
 
 export interface PickedAnagrafica {
   _id: string;
@@ -14,11 +16,12 @@ const NOUN = { clienti: 'cliente', fornitori: 'fornitore' } as const;
 const PAGE_LABEL = { clienti: 'Clienti', fornitori: 'Fornitori' } as const;
 
 /**
- * A cliente or fornitore chosen by typing part of its name. The list comes from /api/clienti or
- * /api/fornitori: a user without that permission gets 403, and the picker explains it instead of
- * failing (the current choice, if any, stays visible).
+ * A cliente or fornitore chosen by typing part of its name, from the blocchi module's own picker
+ * (no Clienti or Fornitori page needed). Should the server still refuse (403), the picker explains
+ * it instead of failing, and the current choice stays visible.
  */
 export function AnagraficaPicker({
+  kind,
   which,
   id,
   value,
@@ -27,6 +30,7 @@ export function AnagraficaPicker({
   error,
   testId,
 }: {
+  kind: BloccoKind;
   which: 'clienti' | 'fornitori';
   id: string;
   value: PickedAnagrafica | null;
@@ -37,7 +41,7 @@ export function AnagraficaPicker({
 }) {
   const [query, setQuery] = useState('');
   const [text, setText] = useState<string | PickedAnagrafica | null>(value);
-  const choices = useAnagraficheChoices(which, query);
+  const choices = useAnagraficheChoices(kind, which, query);
   const forbidden = isApiError(choices.error) && choices.error.status === 403;
 
   if (forbidden) {
@@ -48,9 +52,9 @@ export function AnagraficaPicker({
           <div className="p-message-wrapper">
             <i className="pi pi-lock p-message-icon" aria-hidden="true" />
             <span className="p-message-detail">
-              Il tuo profilo non può consultare l&apos;elenco «{PAGE_LABEL[which]}», quindi qui non puoi scegliere il {NOUN[which]}.
-              Chiedi all&apos;amministratore di darti l&apos;accesso in lettura ai {PAGE_LABEL[which].toLowerCase()}, oppure fai
-              fare questa operazione a un collega che lo ha.
+              Il server non ti consente di consultare l&apos;elenco «{PAGE_LABEL[which]}», quindi qui non puoi scegliere il{' '}
+              {NOUN[which]}. Chiedi all&apos;amministratore di controllare i tuoi permessi, oppure fai fare questa operazione a un
+              collega.
             </span>
           </div>
         </div>
@@ -61,18 +65,18 @@ export function AnagraficaPicker({
   return (
     <AutoComplete
       inputId={id}
-      value={text ?? undefined}
-      suggestions={choices.data?.items ?? []}
+      value={(text ?? undefined) as AnagraficaPickerItem | string | undefined}
+      suggestions={choices.data ?? []}
       completeMethod={(e) => setQuery(e.query)}
       field="ragioneSociale"
-      itemTemplate={(c: AnagraficaChoice) => (
+      itemTemplate={(c: AnagraficaPickerItem) => (
         <span className="country-option">
           <span>{c.ragioneSociale}</span>
-          <span className="country-option-code">{[c.comune, c.provincia].filter(Boolean).join(' ')}</span>
+          <span className="country-option-code">{c.nazione === 'IT' ? c.comune : `${c.comune} (${c.nazione})`}</span>
         </span>
       )}
       onChange={(e) => {
-        const v = e.value as string | AnagraficaChoice | null;
+        const v = e.value as string | AnagraficaPickerItem | null;
         setText(v);
         if (v && typeof v === 'object') onChange({ _id: v._id, ragioneSociale: v.ragioneSociale });
         else if (!v) onChange(null);

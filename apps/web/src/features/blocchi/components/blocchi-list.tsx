@@ -37,6 +37,7 @@ import { BLOCCO_KIND_LABELS, type BloccoFilters, type BloccoKind } from '../api/
 import { BloccoFormDialog } from './blocco-form';
 import { AnagraficaPicker, type PickedAnagrafica } from './anagrafica-picker';
 import './blocchi.css';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type FilterName = 'stato' | 'cavaId' | 'materialeId' | 'scelta' | 'categoria' | 'bancataId' | 'fornitoreId' | 'ubicazioneId' | 'dal' | 'al';
 const FILTER_RULES: Record<FilterName, (v: string) => string | undefined> = {
@@ -164,6 +165,7 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
       <label htmlFor={`filter-${name}`}>{label}</label>
       <Dropdown
         inputId={`filter-${name}`}
+        pt={dropdownPt(label)}
         value={params.filters[name] ?? null}
         options={options}
         onChange={(e) => params.setFilter(name, (e.value as string | null) ?? undefined)}
@@ -177,13 +179,13 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
   const lookupFilter = (name: FilterName, kindOf: 'cave' | 'materiali' | 'ubicazioni', label: string, placeholder: string) => (
     <div className="list-filter">
       <label htmlFor={`filter-${name}`}>{label}</label>
-      <LookupDropdown kind={kindOf} id={`filter-${name}`} value={params.filters[name]} onChange={(v) => params.setFilter(name, v ?? undefined)} placeholder={placeholder} showClear includeInactive testId={`filter-${name}`} />
+      <LookupDropdown kind={kindOf} id={`filter-${name}`} label={label} value={params.filters[name]} onChange={(v) => params.setFilter(name, v ?? undefined)} placeholder={placeholder} showClear includeInactive testId={`filter-${name}`} />
     </div>
   );
 
   return (
     <>
-      <PageHeader title={labels.plurale} icon={labels.icon}>
+      <PageHeader title={labels.title} icon={labels.icon}>
         <ExportButtons download={(format) => exportBlocchi(kind, filters, format)} fallbackName={kind} />
         {newButton}
       </PageHeader>
@@ -211,6 +213,7 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
             <div className="list-filter list-filter-wide">
               <label htmlFor="filter-fornitoreId">Fornitore</label>
               <AnagraficaPicker
+                kind={kind}
                 which="fornitori"
                 id="filter-fornitoreId"
                 value={fornitore ?? (params.filters.fornitoreId ? { _id: params.filters.fornitoreId, ragioneSociale: list.data?.items.find((b) => b.fornitore?._id === params.filters.fornitoreId)?.fornitore?.ragioneSociale ?? 'Fornitore scelto' } : null)}

@@ -57,14 +57,20 @@ const genealogy = [
   { entityType: 'bancata', _id: blocco.bancata!._id, label: 'Bancata BA-2026-0014', codice: 'BA-2026-0014', relation: 'origine', path: `/app/bancate/${blocco.bancata!._id}` },
 ];
 
-let clientiAnswer = () => jsonResponse({ message: 'Non hai il permesso per questa operazione', code: 'FORBIDDEN' }, 403);
-const fetchMock = vi.fn((input: RequestInfo | URL) => {
+const CLIENTE = { _id: '01a20158-0000-7000-8000-00000000c001', ragioneSociale: 'Marmi Apuani Export S.p.A.', partitaIva: '01234567897', comune: 'Carrara', nazione: 'IT' };
+let clientiAnswer = () => jsonResponse([CLIENTE]);
+let statoBody: unknown = null;
+const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   if (url.endsWith('/api/token')) return Promise.resolve(jsonResponse({ csrfToken: 'csrf' }));
   if (url.endsWith(`/api/blocchi/${ID}`)) return Promise.resolve(jsonResponse(blocco));
   if (url.endsWith(`/api/blocchi/${ID}/history`)) return Promise.resolve(jsonResponse(history));
   if (url.endsWith(`/api/blocchi/${ID}/genealogy`)) return Promise.resolve(jsonResponse(genealogy));
-  if (url.includes('/api/clienti')) return Promise.resolve(clientiAnswer());
+  if (url.includes('/api/blocchi/clienti-selezionabili')) return Promise.resolve(clientiAnswer());
+  if (url.endsWith(`/api/blocchi/${ID}/stato`) && init?.method === 'POST') {
+    statoBody = JSON.parse(String(init.body));
+    return Promise.resolve(jsonResponse({ ...blocco, stato: 'opzionato', cliente: { _id: CLIENTE._id, ragioneSociale: CLIENTE.ragioneSociale }, opzioneScadenza: '2099-12-31T22:59:59.000Z' }));
+  }
   if (/\/api\/(materiali|ubicazioni)$/.test(url)) return Promise.resolve(jsonResponse([]));
   return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
 });
@@ -76,7 +82,8 @@ function renderDetail() {
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
-  clientiAnswer = () => jsonResponse({ message: 'Non hai il permesso per questa operazione', code: 'FORBIDDEN' }, 403);
+  clientiAnswer = () => jsonResponse([CLIENTE]);
+  statoBody = null;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -114,11 +121,30 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     expect(screen.getByText('Bancata BA-2026-0014').closest('a')).toBeNull();
   });
 
-  it('opzionare without the clienti permission: the dialog explains instead of failing', async () => {
+  it('opzionare: the cliente from the blocchi picker (no Clienti page needed) and the expiry', async () => {
     const user = userEvent.setup({ delay: null });
     setSession(DEMO_USERS.produzione, 'token-1');
     renderDetail();
     await user.click(await screen.findByTestId('blocco-move-opzionato'));
-    expect(await screen.findByTestId('opzione-cliente-forbidden')).toHaveTextContent('non può consultare l\'elenco «Clienti»');
+    await user.click(screen.getByRole('button', { name: 'Opziona' }));
+    const cliente = screen.getByLabelText(/^Cliente/);
+    await waitFor(() => expect(document.getElementById(cliente.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Per opzionare un blocco serve il cliente'));
+    expect(statoBody).toBeNull();
+
+    await user.type(cliente, 'Apuani');
+    await user.click(await screen.findByRole('option', { name: /Marmi Apuani Export/, hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Opziona' }));
+    await waitFor(() => expect(statoBody).toMatchObject({ stato: 'opzionato', clienteId: CLIENTE._id }));
+    expect((statoBody as { opzioneScadenza: string }).opzioneScadenza).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(fetchMock.mock.calls.some(([u]) => /\/api\/clienti(\?|$)/.test(String(u)))).toBe(false);
+  });
+
+  it('should the picker be refused (403), the dialog explains instead of failing', async () => {
+    clientiAnswer = () => jsonResponse({ message: 'Non hai il permesso per questa operazione', code: 'FORBIDDEN' }, 403);
+    const user = userEvent.setup({ delay: null });
+    setSession(DEMO_USERS.produzione, 'token-1');
+    renderDetail();
+    await user.click(await screen.findByTestId('blocco-move-opzionato'));
+    expect(await screen.findByTestId('opzione-cliente-forbidden')).toHaveTextContent("non ti consente di consultare l'elenco «Clienti»");
   });
 });

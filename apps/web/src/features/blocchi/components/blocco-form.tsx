@@ -45,6 +45,7 @@ import {
   UNITA_PREZZO_ACQUISTO_OPTIONS,
   UNITA_PREZZO_OPTIONS,
 } from './blocco-format';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 /**
  * A blocco, new or edited (DESIGN §5 "Forms"): own blocks come from a bancata (ribaltata or in
@@ -161,7 +162,7 @@ export function BloccoFormDialog({
         control={control}
         name={name}
         render={({ field }) => (
-          <Dropdown inputId={fid(name)} value={field.value ?? null} options={options} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className={`w-full${err(name) ? ' p-invalid' : ''}`} {...invalidProps(fid(name), err(name))} />
+          <Dropdown inputId={fid(name)} pt={dropdownPt(label ?? L[name] ?? name)} value={field.value ?? null} options={options} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className={`w-full${err(name) ? ' p-invalid' : ''}`} {...invalidProps(fid(name), err(name))} />
         )}
       />
     </FormField>
@@ -211,6 +212,7 @@ export function BloccoFormDialog({
                     render={({ field }) => (
                       <Dropdown
                         inputId={fid('bancataId')}
+                        pt={dropdownPt('Bancata')}
                         value={field.value || null}
                         options={(bancate.data ?? []).map((c) => ({ value: c._id, label: `${c.codice} · ${c.cava.nome} · ${c.materiale.nome} (${BANCATA_STATO_LABELS[c.stato as BancataStato] ?? c.stato})` }))}
                         onChange={(e) => {
@@ -239,6 +241,7 @@ export function BloccoFormDialog({
                     name="fornitoreId"
                     render={({ field }) => (
                       <AnagraficaPicker
+                        kind={kind}
                         which="fornitori"
                         id={fid('fornitoreId')}
                         value={fornitore}
@@ -278,7 +281,7 @@ export function BloccoFormDialog({
                 control={control}
                 name="materialeId"
                 render={({ field }) => (
-                  <LookupDropdown kind="materiali" id={fid('materialeId')} value={field.value} onChange={(v) => field.onChange(v ?? (interno ? undefined : ''))} onBlur={field.onBlur} error={err('materialeId')} placeholder="Scegli il materiale" />
+                  <LookupDropdown kind="materiali" id={fid('materialeId')} label="Materiale" value={field.value} onChange={(v) => field.onChange(v ?? (interno ? undefined : ''))} onBlur={field.onBlur} error={err('materialeId')} placeholder="Scegli il materiale" />
                 )}
               />
             </FormField>
@@ -287,7 +290,7 @@ export function BloccoFormDialog({
                 control={control}
                 name="ubicazioneId"
                 render={({ field }) => (
-                  <LookupDropdown kind="ubicazioni" id={fid('ubicazioneId')} value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('ubicazioneId')} placeholder="Dove si trova" />
+                  <LookupDropdown kind="ubicazioni" id={fid('ubicazioneId')} label="Ubicazione" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('ubicazioneId')} placeholder="Dove si trova" />
                 )}
               />
             </FormField>

@@ -20,6 +20,7 @@ import { useDeclassaBlocco } from '../api/declassa-blocco';
 import type { BloccoKind } from '../api/keys';
 import { UNITA_PREZZO_OPTIONS } from './blocco-format';
 import { lowerOptions } from './blocco-moves';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type Values = { scelta?: string; categoria?: string; unitaPrezzo?: string; nota: string };
 
@@ -70,6 +71,7 @@ export function DeclassaDialog({
         render={({ field }) => (
           <Dropdown
             inputId={`declassa-${name}`}
+            pt={dropdownPt(label)}
             value={field.value ?? null}
             options={options}
             onChange={(e) => field.onChange((e.value as string | null | undefined) ?? undefined)}

@@ -87,6 +87,7 @@ export function OpzioneDialog({
               name="clienteId"
               render={({ field }) => (
                 <AnagraficaPicker
+                  kind={kind}
                   which="clienti"
                   id="opzione-cliente"
                   value={cliente}

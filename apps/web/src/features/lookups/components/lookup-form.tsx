@@ -16,6 +16,7 @@ import type { LookupRecord } from '@/lib/lookups';
 import { useCreateLookup } from '../api/create-lookup';
 import { useUpdateLookup } from '../api/update-lookup';
 import { LOOKUP_BODY_SCHEMAS, LOOKUP_DEFAULTS, LOOKUP_FIELDS } from './lookup-fields';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type Values = Record<string, unknown>;
 
@@ -140,6 +141,7 @@ export function LookupFormDialog({
                       ) : f.type === 'select' ? (
                         <Dropdown
                           inputId={id}
+                          pt={dropdownPt(f.label)}
                           value={field.value ?? null}
                           options={f.options}
                           onChange={(e) => field.onChange(e.value as string)}
