@@ -29,6 +29,7 @@ import { useBancate } from '../api/get-bancate';
 import { useBancateSummary } from '../api/get-bancate-summary';
 import type { BancataFilters } from '../api/keys';
 import { BancataFormDialog } from './bancata-form';
+import './bancate.css';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type FilterName = 'stato' | 'cavaId' | 'materialeId' | 'dal' | 'al';
@@ -75,11 +76,19 @@ export function BancateList() {
     { field: 'codice', header: 'Codice', sortable: true, className: 'col-nowrap' },
     { field: 'stato', header: 'Stato', sortable: true, body: (b) => <BancataStatoTag stato={b.stato} /> },
     { field: 'dataTaglio', header: 'Taglio', sortable: true, body: (b) => formatDate(b.dataTaglio), className: 'col-nowrap' },
-    { field: 'cava', header: 'Cava', body: (b) => b.cava.nome },
-    { field: 'materiale', header: 'Materiale', body: (b) => b.materiale.nome },
+    {
+      field: 'materiale',
+      header: 'Materiale e cava',
+      body: (b) => (
+        <span className="cell-two-lines">
+          <span>{b.materiale.nome}</span>
+          <span className="text-color-secondary">{b.cava.nome}</span>
+        </span>
+      ),
+    },
     { field: 'misure', header: 'Misure (L × H × P)', body: (b) => formatDims(b.lunghezza, b.altezza, b.profondita), className: 'col-nowrap' },
     { field: 'volumeLordo', header: 'Volume', sortable: true, body: (b) => formatVolume(b.volumeLordo), className: 'col-nowrap col-number' },
-    { field: 'pesoStimato', header: 'Peso stimato', body: (b) => formatWeight(b.pesoStimato), className: 'col-nowrap col-number' },
+    { field: 'pesoStimato', header: 'Peso', body: (b) => formatWeight(b.pesoStimato), className: 'col-nowrap col-number' },
     { field: 'blocchi', header: 'Blocchi', body: (b) => formatInteger(b.blocchi.count), className: 'col-number' },
     { field: 'resa', header: 'Resa', body: (b) => (b.blocchi.count > 0 ? formatPercentValue(b.resa) : '—'), className: 'col-nowrap col-number' },
   ];

@@ -119,7 +119,7 @@ describe('blocco form: live m³ and t', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/^Lunghezza \*/), '280');
     await user.type(screen.getByLabelText(/^Altezza \*/), '150');
     await user.type(screen.getByLabelText(/^Profondità \*/), '120');
-    await user.click(screen.getByLabelText(/^Ubicazione/).closest('.p-dropdown') as HTMLElement);
+    await user.click(document.getElementById('blocco-ubicazioneId')?.closest('.p-dropdown') as HTMLElement);
     // the panel lies outside the modal dialog, so it reads as hidden to the role query
     await user.click(await screen.findByRole('option', { name: 'Piazzale cava', hidden: true }));
     await user.click(screen.getByRole('button', { name: 'Salva' }));

@@ -33,7 +33,7 @@ function valueText(row: Row, name: string): string {
   const value = (row as unknown as Record<string, unknown>)[name];
   if (value === null || value === undefined || value === '') return '—';
   if (field?.type === 'select') return field.options?.find((o) => o.value === value)?.label ?? String(value);
-  if (typeof value === 'number') return `${formatNumber(value, undefined, field?.decimals ?? 2)}${field?.unit ? ` ${field.unit}` : ''}`;
+  if (typeof value === 'number') return `${formatNumber(value, field?.decimals ?? undefined)}${field?.unit ? ` ${field.unit}` : ''}`;
   return String(value);
 }
 
