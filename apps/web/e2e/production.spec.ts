@@ -120,6 +120,8 @@ test.describe('production: bancate and blocchi', () => {
     await expect(history.nth(1)).toContainText('Cambio di stato');
     await expect(history.nth(1)).toContainText('Disponibile');
     await expect(history.nth(2)).toContainText('Creazione');
+    // the screenshot shows the page, not the confirmation toast over its header
+    await expect(page.locator('.p-toast-message')).toHaveCount(0, { timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, testInfo, 'blocco-detail');
     await screenshot(page, 'blocco-detail-1366');
 
@@ -160,7 +162,8 @@ test.describe('production: bancate and blocchi', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('list-card').first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    // the static menu slides away (0.2 s) when the window narrows: then nothing is wider than the screen
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await expectNoSeriousA11yViolations(page, testInfo, 'blocchi-390');
     await screenshot(page, 'blocchi-390');
     await page.getByTestId('filters-toggle').click();
@@ -172,7 +175,7 @@ test.describe('production: bancate and blocchi', () => {
     await page.getByTestId('list-card').first().click();
     await expect(page.getByTestId('blocco-stato')).toBeVisible();
     await expect(page.getByTestId('history-item').first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await screenshot(page, 'blocco-detail-360');
   });
 

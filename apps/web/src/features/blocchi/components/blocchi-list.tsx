@@ -225,7 +225,7 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
             </div>
           )}
           <div className="list-filter list-filter-date">
-            <label htmlFor="filter-dal">{interno ? 'Registrati dal' : 'Acquistati dal'}</label>
+            <label htmlFor="filter-dal">Registrati dal</label>
             <DateInput id="filter-dal" value={params.filters.dal} onChange={(v) => params.setFilter('dal', v ?? undefined)} max={params.filters.al} testId="filter-dal" />
           </div>
           <div className="list-filter list-filter-date">
