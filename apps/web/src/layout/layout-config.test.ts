@@ -22,10 +22,10 @@ describe('layout config (SPEC §3)', () => {
 describe('PrimeReact in Italian', () => {
   it('calendar, paginator and filter texts', () => {
     setupPrimeReactLocale();
-    expect(localeOption('dayNamesMin')).toEqual(['D', 'L', 'M', 'M', 'G', 'V', 'S']);
-    expect(localeOption('firstDayOfWeek')).toBe(1);
-    expect(localeOption('dateFormat')).toBe('dd/mm/y');
-    expect(localeOption('startsWith')).toBe('Inizia con');
-    expect(localeOption('emptyMessage')).toBe('Nessuna opzione disponibile');
+    expect(localeOption('dayNamesMin', 'it')).toEqual(['D', 'L', 'M', 'M', 'G', 'V', 'S']);
+    expect(localeOption('firstDayOfWeek', 'it')).toBe(1);
+    expect(localeOption('dateFormat', 'it')).toBe('dd/mm/y');
+    expect(localeOption('startsWith', 'it')).toBe('Inizia con');
+    expect(localeOption('emptyMessage', 'it')).toBe('Nessuna opzione disponibile');
   });
 });
