@@ -14,3 +14,4 @@ export * from './anagrafica/index.js';
 export * from './history.js';
 export * from './production/index.js';
 export * from './schema-utils.js';
+export * from './photos.js';

@@ -5,3 +5,4 @@ export * from './audit.js';
 export * from './anagrafica.js';
 export * from './lookups.js';
 export * from './production.js';
+export * from './photos.js';

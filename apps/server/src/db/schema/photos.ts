@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+import { companies } from './companies.js';
+import { users } from './users.js';
+
+/**
+ * One row per photo of a registered entity (DESIGN §4 "Photo"). The files are the cleaned
+ * original and two WebP variants in storage; `codice` is the entity's code at upload time, kept
+ * for the gallery's search and for photos that arrive by code through the inbox.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    codice: text('codice'),
+    description: text('description'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    checksum: text('checksum').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    originalKey: text('original_key').notNull(),
+    previewKey: text('preview_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    fileMissing: boolean('file_missing').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('photos_company_idx').on(t.companyId, t.createdAt, t.id),
+    index('photos_entity_idx').on(t.companyId, t.entityType, t.entityId, t.createdAt),
+    index('photos_search_trgm_idx').using('gin', sql`(coalesce(${t.codice}, '') || ' ' || coalesce(${t.description}, '')) gin_trgm_ops`),
+  ],
+);
