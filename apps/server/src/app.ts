@@ -20,6 +20,9 @@ import { createBancateService, type BancateService } from './modules/bancate/ban
 import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
 import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
+import { photosRoutes } from './modules/photos/photos.routes.js';
+import { createPhotosService, type PhotosService } from './modules/photos/photos.service.js';
+import { createPhotoSync, type PhotoSync } from './modules/photos/photos.sync.js';
 import { createLookupsService, type LookupsService } from './modules/lookups/lookups.service.js';
 import { createEntityRegistry, type EntityRegistry } from './lib/entities.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
@@ -101,7 +104,9 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   };
   const bancate = createBancateService({ db, cave: lookups.cave, materiali: lookups.materiali, entities });
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities });
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi });
+  const photos = createPhotosService({ db, storage, entities });
+  const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, photos, photoSync });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
@@ -135,6 +140,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(bancateRoutes, { bancate, blocchi });
   await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
+  await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {
@@ -149,6 +155,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   optionSweep.unref();
   app.addHook('onClose', async () => clearInterval(optionSweep));
   app.addHook('onClose', async () => clearInterval(maintenance));
+  app.addHook('onClose', () => photoSync.idle());
 
   return app;
 }
@@ -171,6 +178,8 @@ declare module 'fastify' {
       lookups: Record<'cave' | 'materiali' | 'ubicazioni' | 'macchine', LookupsService>;
       bancate: BancateService;
       blocchi: BlocchiService;
+      photos: PhotosService;
+      photoSync: PhotoSync;
     };
   }
 }

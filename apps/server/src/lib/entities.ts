@@ -1,4 +1,5 @@
 import type { GenealogyNode, PageKey } from '@gestcava/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 
 export interface EntityRef {
@@ -17,6 +18,25 @@ export interface EntityDefinition {
   findInCompany(db: DbOrTx, companyId: string, id: string): Promise<EntityRef | null>;
   findByCodice(db: DbOrTx, companyId: string, codice: string): Promise<EntityRef | null>;
   detailPath(id: string): string;
+  /** Every page that can govern the type (a blocco: blocchi or blocchi-esterni). */
+  pages: readonly PageKey[];
+  /**
+   * The ids a user who may read only some of `pages` sees: `all`, `none`, or a subquery of ids.
+   * Lists of photos (and later other lists across types) filter with it.
+   */
+  readableIds(canRead: (page: PageKey) => boolean): 'all' | 'none' | SQL;
+  /** Subqueries of ids inside a company, for lists that filter across entity types. */
+  idsInCava(companyId: string, cavaId: string): SQL;
+  idsMatchingCodice(companyId: string, pattern: string): SQL;
+  /** What a card shows beside a photo, for many entities at once. */
+  describe(db: DbOrTx, companyId: string, ids: string[]): Promise<Map<string, EntitySummary>>;
+}
+
+export interface EntitySummary {
+  codice: string | null;
+  materiale: string | null;
+  stato: string | null;
+  cava: string | null;
 }
 
 export type GenealogyContributor = (db: DbOrTx, companyId: string, id: string) => Promise<GenealogyNode[]>;
@@ -41,6 +61,13 @@ export function createEntityRegistry() {
     },
     types(): string[] {
       return [...definitions.keys()];
+    },
+    all(): EntityDefinition[] {
+      return [...definitions.values()];
+    },
+    /** The pages of every registered type, for route rules that cover all of them. */
+    pages(): PageKey[] {
+      return [...new Set([...definitions.values()].flatMap((d) => d.pages))];
     },
     addGenealogy(type: string, contributor: GenealogyContributor) {
       genealogy.set(type, [...(genealogy.get(type) ?? []), contributor]);

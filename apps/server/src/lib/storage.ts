@@ -11,6 +11,8 @@ export const FILES_ROUTE = '/api/files';
 const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}(?:-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;
 
 export interface SignedUrlOptions {
+  /** Valid at least this long; the expiry is rounded up to the next multiple so a URL stays the same
+   *  for a while and the browser can cache the image behind it. */
   ttlSeconds: number;
   /** Served as an attachment with this file name. */
   downloadName?: string;
@@ -33,6 +35,11 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
     return full;
   }
 
+  function expiry(ttlSeconds: number) {
+    const window = Math.max(60, Math.floor(ttlSeconds / 2));
+    return Math.ceil((Math.floor(Date.now() / 1000) + ttlSeconds) / window) * window;
+  }
+
   function signature(key: string, exp: number, downloadName: string) {
     return hmac(signingKey, `${key}\n${exp}\n${downloadName}`);
   }
@@ -43,6 +50,11 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
 
     tempPath(): string {
       return path.join(tempDir, `${crypto.randomUUID()}.part`);
+    },
+
+    /** The key of a variant stored beside a file (`…/<uuid>-thumb.webp` beside `…/<uuid>.jpg`). */
+    variantKey(key: string, variant: string, ext: string): string {
+      return key.replace(/\.[a-z0-9]{2,5}$/, `-${variant}.${ext}`);
     },
 
     newKey(companyId: string, ext: string, variant?: string): string {
@@ -80,7 +92,7 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
 
     /** A relative URL the browser can use without a bearer token; the web client prefixes the server address. */
     signedUrl(key: string, { ttlSeconds, downloadName = '' }: SignedUrlOptions): string {
-      const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const exp = expiry(ttlSeconds);
       const params = new URLSearchParams({ exp: String(exp), sig: signature(key, exp, downloadName) });
       if (downloadName) params.set('dl', downloadName);
       return `${FILES_ROUTE}/${key}?${params.toString()}`;
@@ -89,6 +101,17 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
     verifySignature(key: string, exp: number, sig: string, downloadName: string): 'ok' | 'expired' | 'invalid' {
       if (!KEY_PATTERN.test(key) || !Number.isFinite(exp)) return 'invalid';
       if (!safeEqual(sig, signature(key, exp, downloadName))) return 'invalid';
+      return exp * 1000 < Date.now() ? 'expired' : 'ok';
+    },
+
+    /** A signature over any text (a zip of an entity's photos): the link works without a bearer token. */
+    signSubject(subject: string, ttlSeconds: number): { exp: number; sig: string } {
+      const exp = expiry(ttlSeconds);
+      return { exp, sig: hmac(signingKey, `subject\n${subject}\n${exp}`) };
+    },
+
+    verifySubject(subject: string, exp: number, sig: string): 'ok' | 'expired' | 'invalid' {
+      if (!Number.isFinite(exp) || !safeEqual(sig, hmac(signingKey, `subject\n${subject}\n${exp}`))) return 'invalid';
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
     },
 

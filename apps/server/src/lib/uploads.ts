@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from './app-error.js';
@@ -34,7 +34,11 @@ export interface ReceivedFile {
 export interface ReceiveOptions {
   allowed: readonly FileKind[];
   maxBytes: number;
+  /** A caller's own wording (the photos' SPEC messages). */
+  messages?: { tooLarge?: string; unsupported?: string; heic?: string };
 }
+
+const HEIF = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence', 'image/avif']);
 
 function describe(allowed: readonly FileKind[]) {
   return allowed.map((k) => FILE_KINDS[k].label).join(', ');
@@ -45,18 +49,29 @@ function describe(allowed: readonly FileKind[]) {
  * hashing, refused past its size, checked by its bytes against an allowlist. The caller moves it into
  * storage (`storage.commit`) or removes it; on any failure here nothing is left behind.
  */
-export async function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
+export function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
+  return receiveStream(storage, part.file, part.filename, options);
+}
+
+/** The same checks for a file that arrives another way (the photo inbox). */
+export async function receiveStream(
+  storage: Storage,
+  source: Readable & { truncated?: boolean },
+  originalName: string,
+  options: ReceiveOptions,
+): Promise<ReceivedFile> {
   const tempPath = storage.tempPath();
+  const tooLarge = options.messages?.tooLarge ?? `File troppo grande: al massimo ${Math.round(options.maxBytes / 1_048_576)} MB`;
   const hash = crypto.createHash('sha256');
   let size = 0;
   try {
     await pipeline(
-      part.file,
+      source,
       new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
           if (size > options.maxBytes) {
-            done(new AppError('PAYLOAD_TOO_LARGE', `File troppo grande: al massimo ${Math.round(options.maxBytes / 1_048_576)} MB`));
+            done(new AppError('PAYLOAD_TOO_LARGE', tooLarge));
             return;
           }
           hash.update(chunk);
@@ -65,14 +80,18 @@ export async function receiveFile(storage: Storage, part: MultipartFile, options
       }),
       fs.createWriteStream(tempPath, { flags: 'wx' }),
     );
-    if (part.file.truncated) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `File troppo grande: al massimo ${Math.round(options.maxBytes / 1_048_576)} MB`);
+    if (source.truncated) {
+      throw new AppError('PAYLOAD_TOO_LARGE', tooLarge);
     }
     if (size === 0) throw new AppError('VALIDATION', 'Il file è vuoto');
     const detected = await fileTypeFromFile(tempPath);
     const kind = options.allowed.find((k) => FILE_KINDS[k].mime === detected?.mime);
     if (!kind) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Formato del file non supportato: sono accettati ${describe(options.allowed)}`);
+      const heic = detected && HEIF.has(detected.mime) ? options.messages?.heic : undefined;
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        heic ?? options.messages?.unsupported ?? `Formato del file non supportato: sono accettati ${describe(options.allowed)}`,
+      );
     }
     return {
       tempPath,
@@ -81,12 +100,12 @@ export async function receiveFile(storage: Storage, part: MultipartFile, options
       kind,
       mime: FILE_KINDS[kind].mime,
       ext: FILE_KINDS[kind].ext,
-      originalName: part.filename,
+      originalName,
     };
   } catch (error) {
     await fsp.rm(tempPath, { force: true });
     // Drain what the client still sends so the connection can answer.
-    part.file.resume();
+    source.resume();
     throw error;
   }
 }

@@ -89,6 +89,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const status = error.statusCode ?? 400;
       return reply.code(status).send(LIBRARY_ERRORS[status] ?? { message: 'Richiesta non valida', code: 'VALIDATION' });
     }
+    // The client went away mid-request (an upload cut off): nobody reads the answer, nothing is wrong here.
+    if (request.raw.aborted || request.raw.destroyed) {
+      request.log.info({ url: request.url }, 'richiesta interrotta dal client');
+      return reply.code(400).send({ message: 'Richiesta interrotta', code: 'VALIDATION' });
+    }
     if (pgCode && PG_UNAVAILABLE.has(pgCode)) {
       request.log.error({ err: error }, 'database non raggiungibile');
       return reply

@@ -1,5 +1,5 @@
 import type { BancataFilter } from '@gestcava/contracts';
-import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, materiali } from '../../db/schema/index.js';
 import { cappedCount, containsPattern, orderByOf, rowsOf } from '../../lib/pagination.js';
@@ -91,4 +91,15 @@ export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
     .where(and(eq(bancate.companyId, companyId), eq(bancate.codice, codice)))
     .limit(1)
     .then((r) => r[0]);
+}
+
+/** Code, material, state and quarry of many bancate at once (photo cards). */
+export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: bancate.id, codice: bancate.codice, stato: bancate.stato, materiale: materiali.nome, cava: cave.nome })
+    .from(bancate)
+    .leftJoin(materiali, eq(materiali.id, bancate.materialeId))
+    .leftJoin(cave, eq(cave.id, bancate.cavaId))
+    .where(and(eq(bancate.companyId, companyId), inArray(bancate.id, ids)));
 }

@@ -66,6 +66,16 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
       return (await repo.findByCodice(tx, companyId, codice)) ?? null;
     },
     detailPath: (id) => `/app/bancate/${id}`,
+    pages: ['bancate'],
+    readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
+    idsInCava: (companyId, cavaId) =>
+      sql`select ${bancate.id} from ${bancate} where ${bancate.companyId} = ${companyId} and ${bancate.cavaId} = ${cavaId}`,
+    idsMatchingCodice: (companyId, pattern) =>
+      sql`select ${bancate.id} from ${bancate} where ${bancate.companyId} = ${companyId} and ${bancate.codice} ilike ${pattern}`,
+    async describe(tx, companyId, ids) {
+      const rows = await repo.summaries(tx, companyId, ids);
+      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
+    },
   });
 
   return {

@@ -175,3 +175,18 @@ export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
     .limit(1)
     .then((r) => r[0]);
 }
+
+/** Code, material, effective state and quarry of many blocchi at once (photo cards). */
+export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: blocchi.id,
+      codice: blocchi.codice,
+      stato: statoEffettivo,
+      materiale: sql<string | null>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
+      cava: sql<string | null>`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
+    })
+    .from(blocchi)
+    .where(and(eq(blocchi.companyId, companyId), inArray(blocchi.id, ids)));
+}

@@ -158,6 +158,22 @@ export function createBlocchiService(deps: {
       return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;
     },
     detailPath: (id) => `/app/pages/blocchi/${id}`,
+    pages: ['blocchi', 'blocchi-esterni'],
+    readableIds(canRead) {
+      const interno = canRead('blocchi');
+      const esterno = canRead('blocchi-esterni');
+      if (interno && esterno) return 'all';
+      if (!interno && !esterno) return 'none';
+      return sql`select ${blocchi.id} from ${blocchi} where ${blocchi.origine} = ${interno ? 'interno' : 'esterno'}`;
+    },
+    idsInCava: (companyId, cavaId) =>
+      sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`,
+    idsMatchingCodice: (companyId, pattern) =>
+      sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${blocchi.codice} ilike ${pattern}`,
+    async describe(tx, companyId, ids) {
+      const rows = await repo.summaries(tx, companyId, ids);
+      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
+    },
   });
 
   // Where a block comes from and who bought it; lavorazioni and collaudi add theirs later.

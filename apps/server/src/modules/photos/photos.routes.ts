@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import {
+  galleryQuerySchema,
+  idSchema,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_FILES,
+  PHOTO_MESSAGES,
+  photoEntityListSchema,
+  photoEntityQuerySchema,
+  photoEntityRefSchema,
+  photoListQuerySchema,
+  photoPageSchema,
+  photoSchema,
+  photoSyncStatusSchema,
+  type PageKey,
+} from '@gestcava/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { EntityRegistry } from '../../lib/entities.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { contentDisposition } from '../files/files.routes.js';
+import type { PhotoSync } from './photos.sync.js';
+import type { PhotosService } from './photos.service.js';
+
+const ok = z.object({ success: z.literal(true) });
+const idParams = z.object({ id: idSchema });
+
+/** Checked in the handler, so a missing field answers SPEC's exact message (not a field-prefixed one). */
+const looseEntityRef = z.object({ entityType: z.string().max(30).optional(), entityId: z.string().max(100).optional() });
+function entityRef(value: unknown) {
+  const parsed = photoEntityRefSchema.safeParse(value);
+  if (!parsed.success) throw new AppError('VALIDATION', PHOTO_MESSAGES.noEntity);
+  return parsed.data;
+}
+
+/**
+ * The SPEC §7 "Photos" calls, with their exact paths. Reads need photo-gallery or read on the
+ * entity's page; writes need write on the entity's page (checked per entity in the service; the
+ * route rule lets through anyone who could have either).
+ */
+export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: PhotoSync; entities: EntityRegistry }> = async (
+  app,
+  { photos, sync, entities },
+) => {
+  const entityPages = entities.pages();
+  const read = { page: ['photo-gallery', ...entityPages] as PageKey[], mode: 'read' as const };
+  const write = { page: entityPages, mode: 'write' as const };
+
+  app.get(
+    '/photos/list',
+    { config: { access: read }, schema: { tags: ['photos'], querystring: photoListQuerySchema, response: { 200: photoPageSchema } } },
+    async (request) => {
+      const { user, companyId } = requireAuth(request);
+      return photos.page(user, companyId, request.query);
+    },
+  );
+
+  app.get(
+    '/photos/flutter/getPhotos',
+    { config: { access: read }, schema: { tags: ['photos'], querystring: photoEntityQuerySchema, response: { 200: photoEntityListSchema } } },
+    async (request) => {
+      const { user, companyId } = requireAuth(request);
+      const q = request.query;
+      return { success: true as const, ...(await photos.listForEntity(user, companyId, { entityType: q.entityType!, entityId: q.entityId, codice: q.codice })) };
+    },
+  );
+
+  app.get(
+    '/photos/getPhoto/:id',
+    { config: { access: read }, schema: { tags: ['photos'], params: idParams, response: { 200: ok.extend({ photo: photoSchema }) } } },
+    async (request) => {
+      const { user, companyId } = requireAuth(request);
+      return { success: true as const, photo: await photos.get(user, companyId, request.params.id) };
+    },
+  );
+
+  app.delete(
+    '/photos/deletePhoto/:id',
+    { config: { access: write }, schema: { tags: ['photos'], params: idParams, response: { 200: ok } } },
+    async (request) => {
+      const { user, companyId } = requireAuth(request);
+      await photos.remove(user, companyId, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/photos/deletePhotos',
+    { config: { access: write }, schema: { tags: ['photos'], body: looseEntityRef, response: { 200: ok.extend({ deleted: z.number().int() }) } } },
+    async (request) => {
+      const { user, companyId } = requireAuth(request);
+      const ref = entityRef(request.body);
+      const deleted = await photos.removeForEntity(user, companyId, ref.entityType, ref.entityId);
+      return { success: true as const, deleted };
+    },
+  );
+
+  app.post(
+    '/photos/uploadPhotos',
+    {
+      config: { access: write },
+      // Large photos over a yard's mobile connection: SPEC §9 gives the client 300 s.
+      schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 201: ok.extend({ photos: z.array(photoSchema) }) } },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('VALIDATION', PHOTO_MESSAGES.noFiles);
+      const { user, companyId } = requireAuth(request);
+      const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTO_MAX_FILES, fields: 10, parts: PHOTO_MAX_FILES + 10 } });
+      const uploaded = await photos.upload(user, companyId, parts);
+      return reply.code(201).send({ success: true as const, photos: uploaded });
+    },
+  );
+
+  // A bearer (API clients) or the signed link of getPhotos' `zipUrl` (the browser, streaming to disk).
+  app.get(
+    '/photos/downloadPhotos',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['photos'],
+        querystring: looseEntityRef.extend({
+          companyId: idSchema.optional(),
+          exp: z.coerce.number().int().optional(),
+          sig: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      let access: Parameters<PhotosService['zip']>[0];
+      if (q.sig && q.exp && q.companyId) {
+        access = { signature: { companyId: q.companyId, exp: q.exp, sig: q.sig } };
+      } else {
+        const { user, companyId } = requireAuth(request);
+        access = { user, companyId };
+      }
+      const ref = entityRef(q);
+      const { fileName, stream } = await photos.zip(access, ref.entityType, ref.entityId);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
+
+  // The original without location, as a download (the same file `downloadUrl` signs).
+  app.get(
+    '/photos/downloadSinglePhoto/:id',
+    { config: { access: read }, schema: { tags: ['photos'], params: idParams } },
+    async (request, reply) => {
+      const { user, companyId } = requireAuth(request);
+      const file = await photos.original(user, companyId, request.params.id);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(fs.createReadStream(file.path));
+    },
+  );
+
+  app.get(
+    '/photos/syncPhotosWithFilesystem',
+    { config: { access: 'admin' }, schema: { tags: ['photos'], response: { 202: ok.extend({ started: z.boolean(), status: photoSyncStatusSchema }) } } },
+    async (_request, reply) => {
+      const started = sync.start();
+      return reply.code(202).send({ success: true as const, started, status: sync.status() });
+    },
+  );
+
+  app.get(
+    '/photos/getSyncStatus',
+    { config: { access: 'admin' }, schema: { tags: ['photos'], response: { 200: photoSyncStatusSchema } } },
+    async () => sync.status(),
+  );
+
+  app.get(
+    '/photo-gallery/paginatedPhotos',
+    { config: { access: read }, schema: { tags: ['photos'], querystring: galleryQuerySchema, response: { 200: photoPageSchema } } },
+    async (request) => {
+      const { user, companyId } = requireAuth(request);
+      return photos.page(user, companyId, request.query);
+    },
+  );
+};

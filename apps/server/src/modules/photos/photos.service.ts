@@ -1,0 +1,344 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import {
+  can,
+  PHOTO_DESCRIPTION_MAX,
+  PHOTO_MAX_BYTES,
+  PHOTO_MESSAGES,
+  type GalleryQuery,
+  type PageKey,
+  type Photo,
+  type PhotoEntityInfo,
+} from '@gestcava/contracts';
+import { ZipArchive } from 'archiver';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { photos } from '../../db/schema/index.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import type { EntityDefinition, EntityRef, EntityRegistry } from '../../lib/entities.js';
+import { containsPattern } from '../../lib/pagination.js';
+import type { Storage } from '../../lib/storage.js';
+import { IMAGE_KINDS, receiveFile, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
+import type { AuthUser } from '../auth/sessions.js';
+import { processPhoto } from './photo-images.js';
+import * as repo from './photos.repository.js';
+import type { PhotoWithUser } from './photos.repository.js';
+
+/** Signed links to photo files live about this long (rounded so the browser can cache them). */
+const URL_TTL_SECONDS = 30 * 60;
+const RECEIVE_OPTIONS = {
+  allowed: IMAGE_KINDS,
+  maxBytes: PHOTO_MAX_BYTES,
+  messages: { tooLarge: PHOTO_MESSAGES.tooLarge, unsupported: PHOTO_MESSAGES.unsupported, heic: PHOTO_MESSAGES.heic },
+};
+
+interface Target {
+  definition: EntityDefinition;
+  ref: EntityRef;
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;
+
+export function createPhotosService({ db, storage, entities }: { db: Db; storage: Storage; entities: EntityRegistry }) {
+  const pageOf = (t: Target): PageKey => t.definition.permission(t.ref);
+
+  function canRead(user: AuthUser, t: Target) {
+    return can(user, 'photo-gallery', 'read') || can(user, pageOf(t), 'read');
+  }
+
+  function assertCanWrite(user: AuthUser, t: Target) {
+    if (!can(user, pageOf(t), 'write')) throw forbidden();
+  }
+
+  async function findTarget(companyId: string, entityType: string, by: { id?: string; codice?: string }): Promise<Target> {
+    const definition = entities.get(entityType);
+    if (!definition) throw new AppError('VALIDATION', `Tipo di elemento non valido: ${entityType}`);
+    let ref: EntityRef | null = null;
+    if (by.id) {
+      // An id that is not a uuid cannot exist: the same 404 as one of another company.
+      ref = /^[0-9a-f-]{36}$/i.test(by.id) ? await definition.findInCompany(db, companyId, by.id) : null;
+    } else if (by.codice) {
+      ref = await definition.findByCodice(db, companyId, by.codice);
+    }
+    if (!ref) throw notFound(`${definition.label} non trovato`);
+    return { definition, ref };
+  }
+
+  function downloadName(row: PhotoWithUser, index?: number) {
+    const ext = path.extname(row.originalKey);
+    const base = (row.codice ?? row.entityType).replace(/[^\w.-]+/g, '_');
+    return `${base}_${index !== undefined ? String(index + 1).padStart(3, '0') : row.id.slice(-8)}${ext}`;
+  }
+
+  function toPhoto(row: PhotoWithUser, entity?: PhotoEntityInfo): Photo {
+    return {
+      _id: row.id,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      codice: row.codice,
+      description: row.description,
+      userId: row.userId,
+      userName: row.userName,
+      fileName: row.fileName,
+      mime: row.mime,
+      size: row.size,
+      width: row.width,
+      height: row.height,
+      takenAt: row.takenAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      fileMissing: row.fileMissing,
+      thumbnailUrl: storage.signedUrl(row.thumbnailKey, { ttlSeconds: URL_TTL_SECONDS }),
+      previewUrl: storage.signedUrl(row.previewKey, { ttlSeconds: URL_TTL_SECONDS }),
+      downloadUrl: storage.signedUrl(row.originalKey, { ttlSeconds: URL_TTL_SECONDS, downloadName: downloadName(row) }),
+      ...(entity ? { entity } : {}),
+    };
+  }
+
+  const zipSubject = (companyId: string, entityType: string, entityId: string) => `photos-zip\n${companyId}\n${entityType}\n${entityId}`;
+
+  function zipUrl(companyId: string, t: Target) {
+    const { exp, sig } = storage.signSubject(zipSubject(companyId, t.definition.type, t.ref.id), URL_TTL_SECONDS);
+    const query = new URLSearchParams({ entityType: t.definition.type, entityId: t.ref.id, companyId, exp: String(exp), sig });
+    return `/photos/downloadPhotos?${query.toString()}`;
+  }
+
+  /** Who may see which photos in lists: photo-gallery sees all, otherwise the entities' own pages. */
+  function visibility(user: AuthUser): SQL | undefined {
+    if (can(user, 'photo-gallery', 'read')) return undefined;
+    const parts: SQL[] = [];
+    for (const definition of entities.all()) {
+      const ids = definition.readableIds((page) => can(user, page, 'read'));
+      if (ids === 'all') parts.push(eq(photos.entityType, definition.type));
+      else if (ids !== 'none') parts.push(sql`(${photos.entityType} = ${definition.type} and ${photos.entityId} in (${ids}))`);
+    }
+    return parts.length ? or(...parts) : sql`false`;
+  }
+
+  async function withEntityInfo(companyId: string, rows: PhotoWithUser[]): Promise<Photo[]> {
+    const byType = new Map<string, string[]>();
+    for (const row of rows) byType.set(row.entityType, [...(byType.get(row.entityType) ?? []), row.entityId]);
+    const info = new Map<string, PhotoEntityInfo>();
+    for (const [type, ids] of byType) {
+      const definition = entities.get(type);
+      if (!definition) continue;
+      for (const [id, summary] of await definition.describe(db, companyId, [...new Set(ids)])) {
+        info.set(`${type}:${id}`, { ...summary, detailPath: definition.detailPath(id) });
+      }
+    }
+    return rows.map((row) => toPhoto(row, info.get(`${row.entityType}:${row.entityId}`)));
+  }
+
+  /**
+   * Stores one checked file as a photo: the variants and the cleaned original are written first,
+   * then the row; the caller removes the written keys if its transaction fails.
+   */
+  async function store(companyId: string, t: Target, file: ReceivedFile, written: string[]): Promise<repo.NewPhotoRow> {
+    const processed = await processPhoto(file.tempPath, file.kind);
+    const originalKey = storage.newKey(companyId, file.ext);
+    const previewKey = storage.variantKey(originalKey, 'preview', 'webp');
+    const thumbnailKey = storage.variantKey(originalKey, 'thumb', 'webp');
+    for (const [key, data] of [
+      [originalKey, processed.original],
+      [previewKey, processed.preview],
+      [thumbnailKey, processed.thumbnail],
+    ] as const) {
+      written.push(key);
+      await storage.writeBuffer(key, data);
+    }
+    return {
+      companyId,
+      entityType: t.definition.type,
+      entityId: t.ref.id,
+      codice: t.ref.codice,
+      fileName: file.originalName.slice(0, 255) || `foto.${file.ext}`,
+      mime: file.mime,
+      size: processed.original.length,
+      width: processed.width,
+      height: processed.height,
+      checksum: file.sha256,
+      takenAt: processed.takenAt,
+      originalKey,
+      previewKey,
+      thumbnailKey,
+    };
+  }
+
+  /** Files → rows in one transaction; on any failure no file and no row is left behind. */
+  async function importFiles(companyId: string, t: Target, files: ReceivedFile[], extra: { userId: string | null; description: string | null }) {
+    const written: string[] = [];
+    try {
+      const rows: repo.NewPhotoRow[] = [];
+      for (const file of files) rows.push({ ...(await store(companyId, t, file, written)), ...extra });
+      const inserted = await db.transaction((tx) => repo.insertMany(tx, rows));
+      return inserted.map((row) => ({ ...row, userName: null as string | null }));
+    } catch (error) {
+      await Promise.all(written.map((key) => storage.remove(key)));
+      throw error;
+    }
+  }
+
+  return {
+    async listForEntity(user: AuthUser, companyId: string, q: { entityType: string; entityId?: string; codice?: string }) {
+      const t = await findTarget(companyId, q.entityType, { id: q.entityId, codice: q.codice });
+      if (!canRead(user, t)) throw forbidden();
+      const rows = await repo.listForEntity(db, companyId, t.definition.type, t.ref.id);
+      return { photos: rows.map((r) => toPhoto(r)), zipUrl: rows.length ? zipUrl(companyId, t) : null };
+    },
+
+    async get(user: AuthUser, companyId: string, id: string) {
+      const row = await repo.findInCompany(db, companyId, id);
+      if (!row) throw notFound('Foto non trovata');
+      const t = await findTarget(companyId, row.entityType, { id: row.entityId });
+      if (!canRead(user, t)) throw forbidden();
+      return toPhoto(row);
+    },
+
+    async original(user: AuthUser, companyId: string, id: string) {
+      const row = await repo.findInCompany(db, companyId, id);
+      if (!row) throw notFound('Foto non trovata');
+      const t = await findTarget(companyId, row.entityType, { id: row.entityId });
+      if (!canRead(user, t)) throw forbidden();
+      if (!storage.exists(row.originalKey)) throw notFound('Il file della foto non è più presente');
+      return { path: storage.path(row.originalKey), fileName: downloadName(row), mime: row.mime };
+    },
+
+    async page(user: AuthUser, companyId: string, q: GalleryQuery) {
+      const conditions: Array<SQL | undefined> = [eq(photos.companyId, companyId), visibility(user)];
+      if (q.entityType) conditions.push(eq(photos.entityType, q.entityType));
+      if (q.cavaId) {
+        const cavaId = q.cavaId;
+        conditions.push(
+          or(...entities.all().map((d) => sql`(${photos.entityType} = ${d.type} and ${photos.entityId} in (${d.idsInCava(companyId, cavaId)}))`)),
+        );
+      }
+      if (q.searchTerm) {
+        const pattern = containsPattern(q.searchTerm);
+        conditions.push(
+          or(
+            sql`${repo.photoSearchText} ilike ${pattern}`,
+            ...entities.all().map((d) => sql`(${photos.entityType} = ${d.type} and ${photos.entityId} in (${d.idsMatchingCodice(companyId, pattern)}))`),
+          ),
+        );
+      }
+      const { rows, total } = await repo.page(db, and(...conditions)!, q.page, q.limit);
+      return { photos: q.includeEntityInfo === 'true' ? await withEntityInfo(companyId, rows) : rows.map((r) => toPhoto(r)), total };
+    },
+
+    /**
+     * `POST /photos/uploadPhotos`. The entity is checked as soon as its fields have arrived (a client
+     * sends them before the files), so a refused upload does not stream 25 MB files first.
+     */
+    async upload(user: AuthUser, companyId: string, parts: AsyncIterableIterator<Multipart>) {
+      const fields: Record<string, string> = {};
+      const files: ReceivedFile[] = [];
+      let target: Target | null = null;
+      const resolveTarget = async () => {
+        const t = await findTarget(companyId, fields.entityType!, { id: fields.entityId });
+        assertCanWrite(user, t);
+        return t;
+      };
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = typeof part.value === 'string' ? part.value.trim() : '';
+            continue;
+          }
+          if (part.fieldname !== 'photos') {
+            part.file.resume();
+            continue;
+          }
+          if (!target && fields.entityType && fields.entityId) target = await resolveTarget();
+          files.push(await receiveFile(storage, part, RECEIVE_OPTIONS));
+        }
+        if (files.length === 0) throw new AppError('VALIDATION', PHOTO_MESSAGES.noFiles);
+        if (!fields.entityType || !fields.entityId) throw new AppError('VALIDATION', PHOTO_MESSAGES.noEntity);
+        target ??= await resolveTarget();
+        const description = fields.description || null;
+        if (description && description.length > PHOTO_DESCRIPTION_MAX) {
+          throw new AppError('VALIDATION', `La descrizione può avere al massimo ${PHOTO_DESCRIPTION_MAX} caratteri`);
+        }
+        const rows = await importFiles(companyId, target, files, { userId: user.id, description });
+        return rows.map((r) => toPhoto({ ...r, userName: user.name }));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooMany);
+        throw error;
+      } finally {
+        await Promise.all(files.map((f) => fsp.rm(f.tempPath, { force: true })));
+      }
+    },
+
+    async remove(user: AuthUser, companyId: string, id: string) {
+      const row = await repo.findInCompany(db, companyId, id);
+      if (!row) throw notFound('Foto non trovata');
+      assertCanWrite(user, await findTarget(companyId, row.entityType, { id: row.entityId }));
+      const deleted = await repo.deleteOne(db, companyId, id);
+      if (deleted) await removeFiles([deleted]);
+    },
+
+    async removeForEntity(user: AuthUser, companyId: string, entityType: string, entityId: string) {
+      const t = await findTarget(companyId, entityType, { id: entityId });
+      assertCanWrite(user, t);
+      const deleted = await repo.deleteForEntity(db, companyId, t.definition.type, t.ref.id);
+      await removeFiles(deleted);
+      return deleted.length;
+    },
+
+    /** The zip of an entity's photos, for a signed link or a caller with a session. */
+    async zip(access: { user: AuthUser; companyId: string } | { signature: { companyId: string; exp: number; sig: string } }, entityType: string, entityId: string) {
+      let companyId: string;
+      if ('signature' in access) {
+        const { exp, sig } = access.signature;
+        companyId = access.signature.companyId;
+        const verdict = storage.verifySubject(zipSubject(companyId, entityType, entityId), exp, sig);
+        if (verdict !== 'ok') throw forbidden(verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
+      } else {
+        companyId = access.companyId;
+      }
+      const t = await findTarget(companyId, entityType, { id: entityId });
+      if ('user' in access && !canRead(access.user, t)) throw forbidden();
+      const rows = (await repo.listForEntity(db, companyId, t.definition.type, t.ref.id)).filter((r) => storage.exists(r.originalKey));
+      if (rows.length === 0) throw notFound('Nessuna foto da scaricare');
+      // Photos are already compressed: stored, not deflated, so the zip streams at disk speed.
+      const archive = new ZipArchive({ store: true });
+      rows.forEach((row, i) => archive.file(storage.path(row.originalKey), { name: downloadName(row, i) }));
+      void archive.finalize();
+      const base = (t.ref.codice ?? t.definition.type).replace(/[^\w.-]+/g, '_');
+      return { fileName: `foto_${base}.zip`, stream: archive as unknown as Readable };
+    },
+
+    /** A file from the inbox or the demo seed: the same checks and pipeline as an upload. */
+    async importFromFile(companyId: string, entityType: string, codice: string, file: string) {
+      const t = await findTarget(companyId, entityType, { codice });
+      const received = await receiveStream(storage, fs.createReadStream(file), path.basename(file), RECEIVE_OPTIONS);
+      try {
+        return await importFiles(companyId, t, [received], { userId: null, description: null });
+      } finally {
+        await fsp.rm(received.tempPath, { force: true });
+      }
+    },
+
+    /** A photo straight from bytes (demo data): written to a temporary file, then as any import. */
+    async importBuffer(companyId: string, target: { entityType: string; entityId: string }, data: Buffer, fileName: string, description: string | null) {
+      const t = await findTarget(companyId, target.entityType, { id: target.entityId });
+      const temp = storage.tempPath();
+      await fsp.writeFile(temp, data);
+      try {
+        const received = await receiveStream(storage, fs.createReadStream(temp), fileName, RECEIVE_OPTIONS);
+        try {
+          return await importFiles(companyId, t, [received], { userId: null, description });
+        } finally {
+          await fsp.rm(received.tempPath, { force: true });
+        }
+      } finally {
+        await fsp.rm(temp, { force: true });
+      }
+    },
+  };
+
+  async function removeFiles(rows: Array<{ originalKey: string; previewKey: string; thumbnailKey: string }>) {
+    await Promise.all(rows.flatMap((r) => [r.originalKey, r.previewKey, r.thumbnailKey].map((key) => storage.remove(key))));
+  }
+}
