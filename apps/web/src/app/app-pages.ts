@@ -18,6 +18,8 @@ export type PageView =
   | 'bancate'
   /** blocchi and blocchi esterni: list and detail (features/blocchi) */
   | 'blocchi'
+  /** Galleria Foto (features/photos) */
+  | 'photo-gallery'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -61,7 +63,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'photo-gallery',
     rule: { page: 'photo-gallery' },
     title: 'Galleria Foto',
-    view: 'placeholder',
+    view: 'photo-gallery',
     icon: 'pi pi-images',
     description: 'Tutte le foto di bancate e blocchi della ditta, in un unico archivio.',
     features: [

@@ -24,6 +24,7 @@ const viewModule = {
   settings: () => import('./routes/settings'),
   bancate: () => import('./routes/bancate-list'),
   blocchi: () => import('./routes/blocchi-list'),
+  'photo-gallery': () => import('./routes/photo-gallery'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */

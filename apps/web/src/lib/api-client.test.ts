@@ -376,6 +376,15 @@ describe('uploads (XMLHttpRequest with progress)', () => {
     expect(FakeXhr.instances).toHaveLength(2);
   });
 
+  it('cancelled while its anti-forgery token is fetched: the file never leaves', async () => {
+    script([], ['late-token']);
+    const controller = new AbortController();
+    const upload = apiUpload('/photos/uploadPhotos', form(), { signal: controller.signal });
+    controller.abort();
+    await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
   it('401 on an upload ends the session like any other request', async () => {
     setSession(DEMO_USERS.produzione, 'jwt');
     window.localStorage.setItem('csrfToken', 'c');

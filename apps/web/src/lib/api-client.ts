@@ -502,6 +502,11 @@ export async function apiUpload(path: string, form: FormData, options: UploadOpt
 
   const send: Sender = (headers) =>
     new Promise<RawResponse>((resolve, reject) => {
+      // Cancelled while the token was fetched or during the retry's pause: never send it.
+      if (options.signal?.aborted) {
+        reject(new DOMException('Caricamento annullato', 'AbortError'));
+        return;
+      }
       const xhr = new XMLHttpRequest();
       xhr.open(method, url, true);
       xhr.withCredentials = true;

@@ -1,15 +1,30 @@
 import { useParams } from 'react-router';
 import { BloccoDetail } from '@/features/blocchi/components/blocco-detail';
+import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { can } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import { usePageHandle } from '../use-page-handle';
 import { bloccoKindOf } from './blocchi-kind';
 
-/** /app/pages/blocchi/:id and /app/pages/blocchi-esterni/:id */
+/**
+ * /app/pages/blocchi/:id and /app/pages/blocchi-esterni/:id, with the photos feature's panel:
+ * uploading and deleting a block's photos needs write on its own page (blocchi or blocchi-esterni).
+ */
 export function BloccoDetailPage() {
   const { page } = usePageHandle();
   const { id = '' } = useParams();
+  const { user } = useSession();
   const kind = bloccoKindOf(page);
   if (!kind) return null;
-  return <BloccoDetail key={`${kind}/${id}`} kind={kind} id={id} />;
+  const writable = can(user, kind, 'write');
+  return (
+    <BloccoDetail
+      key={`${kind}/${id}`}
+      kind={kind}
+      id={id}
+      photos={(blocco) => <PhotoPanel entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }} writable={writable} />}
+    />
+  );
 }
 
 export const Component = BloccoDetailPage;

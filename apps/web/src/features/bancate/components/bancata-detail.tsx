@@ -20,7 +20,6 @@ import { EmptyState } from '@/components/empty-state';
 import { HistoryTimeline } from '@/components/history-timeline';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CodiceDialog } from '@/components/codice-dialog';
-import { PhotosPlaceholder } from '@/components/photos-placeholder';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { BancataStatoTag, BloccoStatoTag } from '@/components/stato-tag';
 import { ListTotals } from '@/components/list/list-totals';
@@ -49,15 +48,19 @@ const BLOCCHI_BASE = '/app/pages/blocchi';
 /**
  * A bancata (DESIGN §5 "Detail pages"): its data, the state moves its table allows, its blocchi
  * with totals and resa, by-products, photos and history. `newBlocco` is the page's way to add a
- * blocco (the blocchi feature's form), offered while the bancata is being squared.
+ * blocco (the blocchi feature's form), offered while the bancata is being squared; `photos` its
+ * photos panel (the photos feature's).
  */
 export function BancataDetail({
   id,
   newBlocco,
+  photos,
 }: {
   id: string;
   /** the "Nuovo blocco" action, when the user may write blocchi */
   newBlocco?: (bancata: Bancata) => ReactNode;
+  /** the photos section (the photos feature's panel, composed by the page) */
+  photos?: (bancata: Bancata) => ReactNode;
 }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -266,7 +269,7 @@ export function BancataDetail({
         </div>
 
         <div className="col-12 xl:col-4">
-          <PhotosPlaceholder entityType="bancata" entityId={b._id} />
+          {photos?.(b)}
           {history.isPending ? (
             <section className="card" aria-busy="true" aria-label="Storico">
               <Skeleton width="100%" height="6rem" />

@@ -76,7 +76,9 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
 });
 
 function renderDetail() {
-  return renderRoutes([{ path: '/app/pages/blocchi/:id', element: <BloccoDetail kind="blocchi" id={ID} /> }], `/app/pages/blocchi/${ID}`);
+  // The page composes the photos feature's panel into the detail; here a stand-in shows where it goes.
+  const photos = (b: Blocco) => <section data-testid="photos-section">Foto di {b.codice}</section>;
+  return renderRoutes([{ path: '/app/pages/blocchi/:id', element: <BloccoDetail kind="blocchi" id={ID} photos={photos} /> }], `/app/pages/blocchi/${ID}`);
 }
 
 beforeEach(() => {
@@ -102,7 +104,7 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     ]);
     expect(await screen.findByRole('link', { name: 'Bancata BA-2026-0014' })).toHaveAttribute('href', `/app/bancate/${blocco.bancata!._id}`);
     expect(screen.getByText('Cava Canalgrande').closest('a')).toBeNull();
-    expect(screen.getByTestId('photos-section')).toHaveTextContent('Foto');
+    expect(screen.getByTestId('photos-section')).toHaveTextContent('Foto di BL-2026-0082');
     await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(2));
     expect(screen.getByText('Declassamento')).toBeInTheDocument();
     expect(screen.getByText('Pelo passante')).toBeInTheDocument();

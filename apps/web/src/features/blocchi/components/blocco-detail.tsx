@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
@@ -10,6 +10,7 @@ import {
   CATEGORIA_LABELS,
   DIFETTO_LABELS,
   SCELTA_LABELS,
+  type Blocco,
   type BloccoStato,
   type GenealogyNode,
   type PageKey,
@@ -19,7 +20,6 @@ import { EmptyState } from '@/components/empty-state';
 import { HistoryTimeline } from '@/components/history-timeline';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CodiceDialog } from '@/components/codice-dialog';
-import { PhotosPlaceholder } from '@/components/photos-placeholder';
 import { GenealogyLinks } from '@/components/genealogy-links';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { BloccoStatoTag } from '@/components/stato-tag';
@@ -67,7 +67,16 @@ type Ask = 'scartato' | 'delete' | 'opzione' | 'declassa' | 'edit' | 'codice' | 
  * (effective) state allows, declassamento, genealogy, photos and history. Read-only users see the
  * same page without any action.
  */
-export function BloccoDetail({ kind, id }: { kind: BloccoKind; id: string }) {
+export function BloccoDetail({
+  kind,
+  id,
+  photos,
+}: {
+  kind: BloccoKind;
+  id: string;
+  /** the photos section (the photos feature's panel, composed by the page) */
+  photos?: (blocco: Blocco) => ReactNode;
+}) {
   const labels = BLOCCO_KIND_LABELS[kind];
   const navigate = useNavigate();
   const location = useLocation();
@@ -283,7 +292,7 @@ export function BloccoDetail({ kind, id }: { kind: BloccoKind; id: string }) {
         </div>
 
         <div className="col-12 xl:col-4">
-          <PhotosPlaceholder entityType="blocco" entityId={b._id} />
+          {photos?.(b)}
           {history.isPending ? (
             <section className="card" aria-busy="true" aria-label="Storico">
               <Skeleton width="100%" height="6rem" />

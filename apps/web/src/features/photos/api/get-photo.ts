@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { PHOTO_TIMEOUTS, photoSchema, type Photo } from '@gestcava/contracts';
+import { api } from '@/lib/api-client';
+import { log } from '@/lib/log';
+
+const photoAnswerSchema = z.object({ success: z.literal(true), photo: photoSchema });
+
+/**
+ * GET /photos/getPhoto/:id: one photo with freshly signed URLs. SPEC §8: a failed lookup gives
+ * null (the caller shows the photo as unavailable).
+ */
+export async function getPhoto(id: string, signal?: AbortSignal): Promise<Photo | null> {
+  try {
+    const answer = await api.get(`/photos/getPhoto/${encodeURIComponent(id)}`, {
+      schema: photoAnswerSchema,
+      signal,
+      timeoutMs: PHOTO_TIMEOUTS.single,
+    });
+    return answer.photo;
+  } catch (error) {
+    log.warn('Foto non disponibile', id, error);
+    return null;
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { PHOTO_TIMEOUTS, photoSchema } from '@gestcava/contracts';
+import { apiUpload, type UploadProgress } from '@/lib/api-client';
+import type { PhotoEntity } from './keys';
+
+const uploadAnswerSchema = z.object({ success: z.literal(true), photos: z.array(photoSchema) });
+
+export interface PhotoUpload extends PhotoEntity {
+  file: File;
+  description: string;
+}
+
+/**
+ * POST /photos/uploadPhotos, one file per request so each gets its own progress, cancel and retry.
+ * The user is the session's (the server never takes userId from the form); the API client fetches
+ * an anti-forgery token first when there is none (SPEC §7).
+ */
+export function uploadPhoto(
+  { entityType, entityId, codice, description, file }: PhotoUpload,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+) {
+  const form = new FormData();
+  form.append('entityType', entityType);
+  form.append('entityId', entityId);
+  form.append('codice', codice);
+  if (description.trim()) form.append('description', description.trim());
+  // Files last: the server reads the fields before it streams the file.
+  form.append('photos', file, file.name);
+  return apiUpload('/photos/uploadPhotos', form, {
+    schema: uploadAnswerSchema,
+    timeoutMs: PHOTO_TIMEOUTS.upload,
+    onProgress: options.onProgress,
+    signal: options.signal,
+  });
+}
