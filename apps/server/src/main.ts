@@ -3,6 +3,7 @@ import { ConfigError, isLoopback, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemoAccounts, isDatabaseEmpty, seedDemo } from './db/seed/demo.js';
 import { loadSecret } from './lib/secrets.js';
+import { seedDemoPhotos } from './modules/photos/photos.demo.js';
 
 async function main() {
   const config = loadConfig();
@@ -26,9 +27,11 @@ async function main() {
   await app.services.storage.sweepTemp();
 
   let closing = false;
+  const demoPhotos = new AbortController();
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    demoPhotos.abort();
     app.log.info({ signal }, 'arresto in corso');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
@@ -50,6 +53,10 @@ async function main() {
   if (demo) {
     console.log(`Accessi dimostrativi (password ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(26)} ${u.role === 'admin' ? 'amministratore' : 'utente'} · ${u.company}`);
+    // After listening: the pictures take a while and nobody should wait for them.
+    seedDemoPhotos({ db: database.db, photos: app.services.photos, log: app.log, signal: demoPhotos.signal }).catch((err: unknown) => {
+      if (!demoPhotos.signal.aborted) app.log.error({ err }, 'foto dimostrative non create');
+    });
   }
 }
 

@@ -1,0 +1,81 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.js';
+import { bancate, blocchi, companies, materiali } from '../../db/schema/index.js';
+import { DEMO_COMPANIES } from '../../db/seed/demo.js';
+import * as repo from './photos.repository.js';
+import type { PhotosService } from './photos.service.js';
+
+const BLOCCHI = 36;
+const BANCATE = 10;
+
+/** Base colour and vein colour of each demo material, roughly as the stone looks in the yard. */
+const TINTS: Record<string, [string, string]> = {
+  'Bianco Carrara': ['#e6e4df', '#8d9096'],
+  Statuario: ['#f3f1ec', '#6f7277'],
+  Calacatta: ['#f1ece2', '#a88f62'],
+  Arabescato: ['#eeece8', '#55585e'],
+  Bardiglio: ['#9aa0a8', '#4d535c'],
+  Cremo: ['#ece2cf', '#b49b74'],
+};
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A marble-like slab face (turbulence veins) with the item's code written on it, as a JPEG. */
+export function marbleJpeg(codice: string, materiale: string, seed: number): Promise<Buffer> {
+  const [base, vein] = TINTS[materiale] ?? TINTS['Bianco Carrara']!;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(vein.slice(i, i + 2), 16) / 255);
+  // `turbulence` is near zero along thin ridges: alpha = 1 - 5 × noise draws them as veins.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="750">
+  <filter id="veins" x="0" y="0" width="100%" height="100%">
+    <feTurbulence type="turbulence" baseFrequency="0.0022 0.0085" numOctaves="4" seed="${seed}"/>
+    <feColorMatrix type="matrix" values="0 0 0 0 ${r}  0 0 0 0 ${g}  0 0 0 0 ${b}  -5 0 0 0 1"/>
+  </filter>
+  <rect width="1000" height="750" fill="${base}"/>
+  <rect width="1000" height="750" filter="url(#veins)" opacity="0.8"/>
+  <rect x="36" y="636" width="${100 + codice.length * 36}" height="82" rx="10" fill="#ffffff" fill-opacity="0.82"/>
+  <text x="60" y="695" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="54" fill="#222">${escapeXml(codice)}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/**
+ * Demo photos for the demo quarry, made after the server listens so start-up stays fast: a few
+ * dozen recent blocchi and bancate get a picture each. Runs only while the photo table is empty
+ * and stops when the server closes.
+ */
+export async function seedDemoPhotos({ db, photos, log, signal }: { db: Db; photos: PhotosService; log: FastifyBaseLogger; signal: AbortSignal }) {
+  if ((await repo.countAll(db)) > 0) return;
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, DEMO_COMPANIES.marmi.name));
+  if (!company) return;
+  const materiale = sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`;
+  const items = [
+    ...(
+      await db
+        .select({ id: blocchi.id, codice: blocchi.codice, materiale })
+        .from(blocchi)
+        .where(and(eq(blocchi.companyId, company.id), eq(blocchi.origine, 'interno')))
+        .orderBy(desc(blocchi.createdAt))
+        .limit(BLOCCHI)
+    ).map((b) => ({ ...b, entityType: 'blocco', description: 'Blocco in piazzale' })),
+    ...(
+      await db
+        .select({ id: bancate.id, codice: bancate.codice, materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${bancate.materialeId})` })
+        .from(bancate)
+        .where(eq(bancate.companyId, company.id))
+        .orderBy(desc(bancate.createdAt))
+        .limit(BANCATE)
+    ).map((b) => ({ ...b, entityType: 'bancata', description: 'Fronte di taglio' })),
+  ];
+  const started = Date.now();
+  let made = 0;
+  for (const [i, item] of items.entries()) {
+    if (signal.aborted) return;
+    const jpeg = await marbleJpeg(item.codice, item.materiale, i + 1);
+    if (signal.aborted) return;
+    await photos.importBuffer(company.id, { entityType: item.entityType, entityId: item.id }, jpeg, `${item.codice}.jpg`, item.description);
+    made++;
+  }
+  log.info({ photos: made, ms: Date.now() - started }, 'foto dimostrative create');
+}
