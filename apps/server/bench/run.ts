@@ -6,10 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { spawn, spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 import { bloccoListQuerySchema } from '@gestcava/contracts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { eq, sql } from 'drizzle-orm';
@@ -262,21 +263,9 @@ async function benchBlocchi(kind: 'pglite' | 'postgres') {
   }
   await database.close();
 
-  const port = 39000 + Math.floor(Math.random() * 1000);
-  const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = await spawnServer(env);
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.stdout.on('data', (d: Buffer) => d.toString().includes('GestCava è pronto') && resolve());
-      server.on('exit', () => reject(new Error('server exited')));
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const csrf = ((await (await fetch(`${base}/api/token`)).json()) as { csrfToken: string }).csrfToken;
-    const login = await fetch(`${base}/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
-      body: JSON.stringify({ email: 'produzione@cava.example', password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
+    const { base, token } = server;
     for (const [i, scenario] of scenarios.entries()) {
       const http = await httpLoad(`${base}/api/blocchi?${new URLSearchParams(scenario.query)}`, token);
       const ratio = http.rps / raw[i]!.rps;
@@ -297,13 +286,138 @@ async function benchBlocchi(kind: 'pglite' | 'postgres') {
       });
     }
   } finally {
-    server.kill('SIGTERM');
+    server.kill();
   }
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(
     path.join(root, `docs/query-plans-${kind}.md`),
     `# Query plans of the blocchi list (${kind})\n\nWritten by \`npm run bench\` over 100 000 blocchi (seed:bench), for the queries measured in bench/results.md.\n\n${plans.join('\n\n')}\n`,
   );
+}
+
+
+/** P7: 12 MP JPEG uploads (both variants) at concurrency 2 vs the raw sharp pipeline; event-loop lag; bomb refusal. */
+async function benchPhotos() {
+  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#dcd8d0', noise: { type: 'gaussian', mean: 200, sigma: 18 } } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+  const COUNT = 24;
+  const CONCURRENCY = 2;
+  const inParallel = async (task: () => Promise<unknown>) => {
+    let next = 0;
+    const t = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next++ < COUNT) await task();
+      }),
+    );
+    return COUNT / ((performance.now() - t) / 1000);
+  };
+  const rawPipeline = async () => {
+    const preview = await sharp(photo).rotate().resize({ width: 1600, height: 1600, fit: 'inside' }).webp({ quality: 80 }).toBuffer();
+    await sharp(preview).resize({ width: 320, height: 320, fit: 'inside' }).webp({ quality: 72 }).toBuffer();
+  };
+  await rawPipeline();
+  const raw = await inParallel(rawPipeline);
+
+  const server = await startServer(false);
+  try {
+    const csrf = ((await (await fetch(`${server.url}/api/token`)).json()) as { csrfToken: string }).csrfToken;
+    const login = await fetch(`${server.url}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+      body: JSON.stringify({ email: 'produzione@cava.example', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
+    const csrf2 = ((await (await fetch(`${server.url}/api/token`, { headers: { authorization: `Bearer ${token}` } })).json()) as { csrfToken: string }).csrfToken;
+    const blocchiPage = (await (await fetch(`${server.url}/api/blocchi?limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: Array<{ _id: string }> };
+    const entityId = blocchiPage.items[0]!._id;
+    const send = async (data: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('entityType', 'blocco');
+      form.append('entityId', entityId);
+      form.append('photos', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), name);
+      const res = await fetch(`${server.url}/photos/uploadPhotos`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'x-csrf-token': csrf2, cookie: `XSRF-TOKEN=${csrf2}` },
+        body: form,
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    if ((await send(photo, 'warm.jpg')) !== 201) throw new Error('upload failed');
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
+    let failures = 0;
+    const full = await inParallel(async () => {
+      if ((await send(photo, 'bench.jpg')) !== 201) failures++;
+    });
+    lag.disable();
+    const lagP99 = lag.percentile(99) / 1e6;
+
+    const bomb = await sharp({ create: { width: 12_000, height: 9_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const t = performance.now();
+    const bombStatus = await send(bomb, 'bomb.png');
+    const bombMs = performance.now() - t;
+
+    rows.push({ goal: 'P7 raw sharp pipeline, 12 MP JPEG → 1600 + 320 WebP, concurrency 2', measured: `${raw.toFixed(1)} photos/s`, target: 'baseline', pass: true });
+    rows.push({
+      goal: 'P7 upload through the full stack (HTTP, checks, variants, clean original, disk, row)',
+      measured: `${full.toFixed(1)} photos/s = ${(full / raw).toFixed(2)}× raw${failures ? `, ${failures} failed` : ''}`,
+      target: '≥ 0.7× raw and ≥ 10/s',
+      pass: failures === 0 && full >= 0.7 * raw && full >= 10,
+    });
+    rows.push({ goal: 'P7 event-loop lag p99 during the batch', measured: ms(lagP99), target: '≤ 20 ms', pass: lagP99 <= 20 });
+    rows.push({ goal: 'P7 decompression bomb (108 MP PNG) refused', measured: `${bombStatus} in ${ms(bombMs)} (${kb(bomb.length)} sent)`, target: '413 in < 50 ms', pass: bombStatus === 413 && bombMs < 50 });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** P5: the photo gallery over 10 000 photos (seed:bench), full stack at 10 connections. */
+async function benchGallery() {
+  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'bench/out/data');
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const seeded = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/cli/seed-bench.ts')], { env, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('seed:bench failed');
+  const server = await spawnServer(env);
+  try {
+    for (const [name, query] of [
+      ['page 1 with entity info', { page: '1', limit: '20', includeEntityInfo: 'true' }],
+      ['page 100, blocchi only', { page: '100', limit: '20', entityType: 'blocco', includeEntityInfo: 'true' }],
+      ['search by code', { page: '1', limit: '20', searchTerm: 'BL-B-0012', includeEntityInfo: 'true' }],
+    ] as const) {
+      const load = await httpLoad(`${server.base}/photo-gallery/paginatedPhotos?${new URLSearchParams(query)}`, server.token);
+      rows.push({ goal: `P5 photo gallery, ${name} (PGlite, 10 000 photos)`, measured: fmt(load), target: 'p95 ≤ 100 ms, p99 ≤ 250 ms', pass: load.errors === 0 && load.p95 <= 100 && load.p99 <= 250 });
+    }
+  } finally {
+    server.kill();
+  }
+}
+
+/** The real server (main.ts) on a benchmark database, with a logged-in demo user's token. */
+async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@cava.example') {
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  const port = 39000 + Math.floor(Math.random() * 1000);
+  const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.on('data', (d: Buffer) => d.toString().includes('GestCava è pronto') && resolve());
+      server.on('exit', () => reject(new Error('server exited')));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const csrf = ((await (await fetch(`${base}/api/token`)).json()) as { csrfToken: string }).csrfToken;
+    const login = await fetch(`${base}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
+    return { base, token, kill: () => server.kill('SIGTERM') };
+  } catch (error) {
+    server.kill('SIGTERM');
+    throw error;
+  }
 }
 
 /** Each section keeps its own results file; results.md is all of them together. */
@@ -324,10 +438,12 @@ await section('login', benchLogin);
 await section('bundle', benchBundle);
 await section('blocchi-pglite', () => benchBlocchi('pglite'));
 await section('blocchi-postgres', () => benchBlocchi('postgres'));
+await section('photos', benchPhotos);
+await section('gallery', benchGallery);
 
 const dir = path.join(root, 'bench/results');
 const parts = fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
-  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );

@@ -272,6 +272,10 @@ describe('gallery', () => {
     expect(await total({ searchTerm: blocco.codice })).toBe(2);
     expect(await total({ searchTerm: 'fronte NORD' })).toBe(2);
     expect(await total({ searchTerm: '100%' })).toBe(0);
+    // an admin corrects the block's code: its photos are found by the new one
+    expect((await admin.put(`/api/blocchi/${blocco._id}`, { codice: `${blocco.codice}-X` })).statusCode).toBe(200);
+    expect(await total({ searchTerm: `${blocco.codice}-X` })).toBe(2);
+    await admin.put(`/api/blocchi/${blocco._id}`, { codice: blocco.codice });
     expect(await total({ cavaId })).toBe(3);
     expect(await total({ cavaId: crypto.randomUUID() })).toBe(0);
     const page2 = (await admin.get('/photo-gallery/paginatedPhotos', { query: { page: '2', limit: '2' } })).json();

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { loadConfig } from '../config/config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { bancate, blocchi, cave, companies, fornitori, materiali, ubicazioni } from '../db/schema/index.js';
+import { bancate, blocchi, cave, companies, fornitori, materiali, photos, ubicazioni } from '../db/schema/index.js';
 import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.js';
 
 const BATCH = 10_000;
@@ -42,6 +42,8 @@ async function ensureLookups(db: Db, companyId: string) {
 }
 
 const uuidArray = (ids: string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]`;
+
+const PHOTOS = 10_000;
 
 async function main() {
   const { values } = parseArgs({ options: { blocchi: { type: 'string', default: '100000' } } });
@@ -116,6 +118,28 @@ async function main() {
         await new Promise((r) => setImmediate(r));
       }
       process.stdout.write('\n');
+    }
+    // Photo rows for the gallery benchmark (P5): files are not needed to page and sign them.
+    const photosPerCompany = Math.ceil(PHOTOS / targets.length);
+    for (const company of targets) {
+      const [{ n: have }] = (await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(photos)
+        .where(and(eq(photos.companyId, company.id), eq(photos.checksum, 'bench')))) as [{ n: number }];
+      if (have >= photosPerCompany) continue;
+      await db.execute(sql`
+        insert into ${photos} (id, company_id, entity_type, entity_id, codice, description, file_name, mime, size, width, height, checksum,
+          original_key, preview_key, thumbnail_key, created_at)
+        select gen_random_uuid(), ${company.id}, 'blocco', b.id, b.codice,
+          case when b.rn % 5 = 0 then 'Foto di prova del fronte' else null end,
+          b.codice || '.jpg', 'image/jpeg', 3000000, 4000, 3000, 'bench',
+          ${company.id}::text || '/00/00/' || b.u || '.jpg', ${company.id}::text || '/00/00/' || b.u || '-preview.webp',
+          ${company.id}::text || '/00/00/' || b.u || '-thumb.webp', b.created_at
+        from (
+          select id, codice, created_at, row_number() over (order by codice) as rn, gen_random_uuid()::text as u
+          from ${blocchi} where company_id = ${company.id} and codice like 'BL-B%' and origine = 'interno'
+          order by codice limit ${photosPerCompany - have}::int) b`);
+      console.log(`${company.name}: ${photosPerCompany} foto di prova`);
     }
     await db.execute(sql`analyze`);
     const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(blocchi)) as [{ n: number }];

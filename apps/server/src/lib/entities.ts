@@ -27,7 +27,6 @@ export interface EntityDefinition {
   readableIds(canRead: (page: PageKey) => boolean): 'all' | 'none' | SQL;
   /** Subqueries of ids inside a company, for lists that filter across entity types. */
   idsInCava(companyId: string, cavaId: string): SQL;
-  idsMatchingCodice(companyId: string, pattern: string): SQL;
   /** What a card shows beside a photo, for many entities at once. */
   describe(db: DbOrTx, companyId: string, ids: string[]): Promise<Map<string, EntitySummary>>;
 }
@@ -38,6 +37,8 @@ export interface EntitySummary {
   stato: string | null;
   cava: string | null;
 }
+
+export type CodiceListener = (db: DbOrTx, type: string, companyId: string, id: string, codice: string) => Promise<void>;
 
 export type GenealogyContributor = (db: DbOrTx, companyId: string, id: string) => Promise<GenealogyNode[]>;
 
@@ -50,6 +51,7 @@ export type GenealogyContributor = (db: DbOrTx, companyId: string, id: string) =
 export function createEntityRegistry() {
   const definitions = new Map<string, EntityDefinition>();
   const genealogy = new Map<string, GenealogyContributor[]>();
+  const codiceListeners: CodiceListener[] = [];
 
   return {
     register(definition: EntityDefinition) {
@@ -68,6 +70,13 @@ export function createEntityRegistry() {
     /** The pages of every registered type, for route rules that cover all of them. */
     pages(): PageKey[] {
       return [...new Set([...definitions.values()].flatMap((d) => d.pages))];
+    },
+    /** Copies of an entity's code elsewhere (photos) follow a correction, in the same transaction. */
+    onCodiceChange(listener: CodiceListener) {
+      codiceListeners.push(listener);
+    },
+    async codiceChanged(db: DbOrTx, type: string, companyId: string, id: string, codice: string) {
+      for (const listener of codiceListeners) await listener(db, type, companyId, id, codice);
     },
     addGenealogy(type: string, contributor: GenealogyContributor) {
       genealogy.set(type, [...(genealogy.get(type) ?? []), contributor]);

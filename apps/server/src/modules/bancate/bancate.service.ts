@@ -70,8 +70,6 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
     readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>
       sql`select ${bancate.id} from ${bancate} where ${bancate.companyId} = ${companyId} and ${bancate.cavaId} = ${cavaId}`,
-    idsMatchingCodice: (companyId, pattern) =>
-      sql`select ${bancate.id} from ${bancate} where ${bancate.companyId} = ${companyId} and ${bancate.codice} ilike ${pattern}`,
     async describe(tx, companyId, ids) {
       const rows = await repo.summaries(tx, companyId, ids);
       return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
@@ -140,6 +138,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
             .set({ ...body, volumeLordo, pesoStimato: pesoT(volumeLordo, densita), updatedAt: new Date() })
             .where(and(eq(bancate.id, id), eq(bancate.companyId, actor.companyId)))
             .returning();
+          if (row!.codice !== current.codice) await entities.codiceChanged(tx, 'bancata', actor.companyId, id, row!.codice);
           const changes = diffChanges(current, row!, BANCATA_FIELDS);
           if (Object.keys(changes).length) {
             await recordAudit(tx, { companyId: actor.companyId, entityType: 'bancata', entityId: id, action: 'update', userId: actor.userId, changes });

@@ -168,8 +168,6 @@ export function createBlocchiService(deps: {
     },
     idsInCava: (companyId, cavaId) =>
       sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`,
-    idsMatchingCodice: (companyId, pattern) =>
-      sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${blocchi.codice} ilike ${pattern}`,
     async describe(tx, companyId, ids) {
       const rows = await repo.summaries(tx, companyId, ids);
       return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
@@ -298,6 +296,7 @@ export function createBlocchiService(deps: {
             .set({ ...rest, ...dims, ...quantities(dims, densita), updatedAt: new Date() })
             .where(and(eq(blocchi.id, id), eq(blocchi.companyId, actor.companyId)))
             .returning();
+          if (row && row.codice !== current.codice) await entities.codiceChanged(tx, 'blocco', actor.companyId, id, row.codice);
           const changes = diffChanges(current, row!, BLOCCO_FIELDS);
           if (Object.keys(changes).length) {
             await recordAudit(tx, { companyId: actor.companyId, entityType: 'blocco', entityId: id, action: 'update', userId: actor.userId, changes });

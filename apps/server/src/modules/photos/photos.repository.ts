@@ -31,11 +31,15 @@ export async function listForEntity(db: DbOrTx, companyId: string, entityType: s
 }
 
 export async function page(db: DbOrTx, where: SQL, pageNumber: number, limit: number) {
-  const rows = await withUser(db)
+  // The page's ids first: rows skipped by the offset cost an index entry, not a user lookup.
+  const ids = db
+    .select({ id: photos.id })
+    .from(photos)
     .where(where)
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(limit)
     .offset((pageNumber - 1) * limit);
+  const rows = await withUser(db).where(inArray(photos.id, ids)).orderBy(desc(photos.createdAt), desc(photos.id));
   const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${photos} where ${where}`)} as n`);
   return { rows: rows.map(flatten), total: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
@@ -96,4 +100,13 @@ export function countAll(db: DbOrTx) {
     .select({ n: sql<number>`count(*)::int` })
     .from(photos)
     .then((r) => r[0]?.n ?? 0);
+}
+
+/** An entity's code changed: its photos are found by the new one (the gallery searches `codice`). */
+export function renameCodice(db: DbOrTx, companyId: string, entityType: string, entityId: string, codice: string) {
+  return db
+    .update(photos)
+    .set({ codice })
+    .where(and(eq(photos.companyId, companyId), eq(photos.entityType, entityType), eq(photos.entityId, entityId)))
+    .then(() => undefined);
 }

@@ -44,6 +44,7 @@ export type PhotosService = ReturnType<typeof createPhotosService>;
 
 export function createPhotosService({ db, storage, entities }: { db: Db; storage: Storage; entities: EntityRegistry }) {
   const pageOf = (t: Target): PageKey => t.definition.permission(t.ref);
+  entities.onCodiceChange((tx, type, companyId, id, codice) => repo.renameCodice(tx, companyId, type, id, codice));
 
   function canRead(user: AuthUser, t: Target) {
     return can(user, 'photo-gallery', 'read') || can(user, pageOf(t), 'read');
@@ -214,15 +215,8 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
           or(...entities.all().map((d) => sql`(${photos.entityType} = ${d.type} and ${photos.entityId} in (${d.idsInCava(companyId, cavaId)}))`)),
         );
       }
-      if (q.searchTerm) {
-        const pattern = containsPattern(q.searchTerm);
-        conditions.push(
-          or(
-            sql`${repo.photoSearchText} ilike ${pattern}`,
-            ...entities.all().map((d) => sql`(${photos.entityType} = ${d.type} and ${photos.entityId} in (${d.idsMatchingCodice(companyId, pattern)}))`),
-          ),
-        );
-      }
+      // `codice` is the entity's code, kept current when it changes (entity registry `onCodiceChange`), so one trigram index serves the search.
+      if (q.searchTerm) conditions.push(sql`${repo.photoSearchText} ilike ${containsPattern(q.searchTerm)}`);
       const { rows, total } = await repo.page(db, and(...conditions)!, q.page, q.limit);
       return { photos: q.includeEntityInfo === 'true' ? await withEntityInfo(companyId, rows) : rows.map((r) => toPhoto(r)), total };
     },
