@@ -41,6 +41,7 @@ const LIST_CONFIG = {
   filters: { tipo: enumFilter(ENTITY_TYPES), cava: uuidFilter } satisfies Record<FilterName, (v: string) => string | undefined>,
 };
 const ALL = 'tutte';
+/** The choices not taken are outlined: the app's contrast rules paint every plain button solid. */
 const TIPO_OPTIONS = [
   { value: ALL, label: 'Tutte' },
   { value: 'blocco', label: 'Blocchi' },
@@ -74,6 +75,7 @@ export function PhotoGallery() {
     [params.page, params.filters, params.q],
   );
   const gallery = useGalleryPhotos(query);
+  const tipo = params.filters.tipo ?? ALL;
   const photos = gallery.data?.photos ?? [];
   const total = gallery.data?.total ?? 0;
 
@@ -138,8 +140,8 @@ export function PhotoGallery() {
               Tipo
             </span>
             <SelectButton
-              value={params.filters.tipo ?? ALL}
-              options={TIPO_OPTIONS}
+              value={tipo}
+              options={TIPO_OPTIONS.map((o) => ({ ...o, className: o.value === tipo ? undefined : 'p-button-outlined' }))}
               onChange={(e) => params.setFilter('tipo', e.value === ALL || !e.value ? undefined : (e.value as string))}
               allowEmpty={false}
               aria-labelledby="gallery-tipo-label"
