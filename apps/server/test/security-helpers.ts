@@ -51,7 +51,7 @@ export function bodyFieldNames(schema: unknown): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
-export const ERROR_STATUSES_ALLOWED = [200, 201, 204, 400, 401, 403, 404, 409, 413, 415, 422, 429];
+export const ERROR_STATUSES_ALLOWED = [200, 201, 202, 204, 400, 401, 403, 404, 409, 413, 415, 422, 429];
 
 /** Every error answer has DESIGN §3.1's shape: an Italian message and an English code. */
 export function expectErrorShape(res: LightMyRequestResponse): { message: string; code: string } {
