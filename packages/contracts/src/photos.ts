@@ -109,3 +109,9 @@ export const photoSyncStatusSchema = z.object({
   errors: z.array(z.string()),
 });
 export type PhotoSyncStatus = z.infer<typeof photoSyncStatusSchema>;
+
+/** The answers of the single-photo, upload and delete calls. */
+export const photoAnswerSchema = z.object({ success: z.literal(true), photo: photoSchema });
+export const photoUploadAnswerSchema = z.object({ success: z.literal(true), photos: z.array(photoSchema) });
+export const photoDeletedSchema = z.object({ success: z.literal(true) });
+export const photosDeletedSchema = z.object({ success: z.literal(true), deleted: z.number().int() });

@@ -17,7 +17,8 @@ export interface EntityDefinition {
   permission: (ref: EntityRef) => PageKey;
   findInCompany(db: DbOrTx, companyId: string, id: string): Promise<EntityRef | null>;
   findByCodice(db: DbOrTx, companyId: string, codice: string): Promise<EntityRef | null>;
-  detailPath(id: string): string;
+  /** The web route of the detail page (a bought blocco has its own). */
+  detailPath(ref: EntityRef): string;
   /** Every page that can govern the type (a blocco: blocchi or blocchi-esterni). */
   pages: readonly PageKey[];
   /**
@@ -36,6 +37,8 @@ export interface EntitySummary {
   materiale: string | null;
   stato: string | null;
   cava: string | null;
+  /** The sub-kind that picks the detail page (a blocco's origine). */
+  kind?: string;
 }
 
 export type CodiceListener = (db: DbOrTx, type: string, companyId: string, id: string, codice: string) => Promise<void>;

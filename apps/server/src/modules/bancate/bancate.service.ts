@@ -65,7 +65,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
     async findByCodice(tx, companyId, codice) {
       return (await repo.findByCodice(tx, companyId, codice)) ?? null;
     },
-    detailPath: (id) => `/app/bancate/${id}`,
+    detailPath: (ref) => `/app/bancate/${ref.id}`,
     pages: ['bancate'],
     readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>

@@ -183,6 +183,7 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
     .select({
       id: blocchi.id,
       codice: blocchi.codice,
+      origine: blocchi.origine,
       stato: statoEffettivo,
       materiale: sql<string | null>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
       cava: sql<string | null>`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,

@@ -157,7 +157,7 @@ export function createBlocchiService(deps: {
       const row = await repo.findByCodice(tx, companyId, codice);
       return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;
     },
-    detailPath: (id) => `/app/pages/blocchi/${id}`,
+    detailPath: (ref) => `/app/pages/${ref.kind === 'esterno' ? 'blocchi-esterni' : 'blocchi'}/${ref.id}`,
     pages: ['blocchi', 'blocchi-esterni'],
     readableIds(canRead) {
       const interno = canRead('blocchi');
@@ -170,7 +170,7 @@ export function createBlocchiService(deps: {
       sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`,
     async describe(tx, companyId, ids) {
       const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
+      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava, kind: r.origine }]));
     },
   });
 

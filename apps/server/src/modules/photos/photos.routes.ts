@@ -10,7 +10,9 @@ import {
   photoEntityRefSchema,
   photoListQuerySchema,
   photoPageSchema,
-  photoSchema,
+  photoAnswerSchema,
+  photosDeletedSchema,
+  photoUploadAnswerSchema,
   photoSyncStatusSchema,
   type PageKey,
 } from '@gestcava/contracts';
@@ -68,7 +70,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
 
   app.get(
     '/photos/getPhoto/:id',
-    { config: { access: read }, schema: { tags: ['photos'], params: idParams, response: { 200: ok.extend({ photo: photoSchema }) } } },
+    { config: { access: read }, schema: { tags: ['photos'], params: idParams, response: { 200: photoAnswerSchema } } },
     async (request) => {
       const { user, companyId } = requireAuth(request);
       return { success: true as const, photo: await photos.get(user, companyId, request.params.id) };
@@ -87,7 +89,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
 
   app.delete(
     '/photos/deletePhotos',
-    { config: { access: write }, schema: { tags: ['photos'], body: looseEntityRef, response: { 200: ok.extend({ deleted: z.number().int() }) } } },
+    { config: { access: write }, schema: { tags: ['photos'], body: looseEntityRef, response: { 200: photosDeletedSchema } } },
     async (request) => {
       const { user, companyId } = requireAuth(request);
       const ref = entityRef(request.body);
@@ -101,7 +103,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     {
       config: { access: write },
       // Large photos over a yard's mobile connection: SPEC §9 gives the client 300 s.
-      schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 201: ok.extend({ photos: z.array(photoSchema) }) } },
+      schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 201: photoUploadAnswerSchema } },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('VALIDATION', PHOTO_MESSAGES.noFiles);

@@ -126,7 +126,8 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
       const definition = entities.get(type);
       if (!definition) continue;
       for (const [id, summary] of await definition.describe(db, companyId, [...new Set(ids)])) {
-        info.set(`${type}:${id}`, { ...summary, detailPath: definition.detailPath(id) });
+        const { kind, ...shown } = summary;
+        info.set(`${type}:${id}`, { ...shown, detailPath: definition.detailPath({ id, codice: summary.codice, kind }) });
       }
     }
     return rows.map((row) => toPhoto(row, info.get(`${row.entityType}:${row.entityId}`)));

@@ -1,23 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PHOTO_TIMEOUTS } from '@gestcava/contracts';
+import { PHOTO_TIMEOUTS, photoDeletedSchema, photosDeletedSchema } from '@gestcava/contracts';
 import { api } from '@/lib/api-client';
 import { photoKeys, type PhotoEntityType } from './keys';
-
-const deletedOneSchema = z.object({ success: z.literal(true) });
-const deletedAllSchema = z.object({ success: z.literal(true), deleted: z.number().int() });
 
 /** DELETE /photos/deletePhoto/:id (write permission on the entity's page). */
 export function deletePhoto(id: string) {
   return api.delete(`/photos/deletePhoto/${encodeURIComponent(id)}`, undefined, {
-    schema: deletedOneSchema,
+    schema: photoDeletedSchema,
     timeoutMs: PHOTO_TIMEOUTS.delete,
   });
 }
 
 /** DELETE /photos/deletePhotos { entityType, entityId }: every photo of the entity; answers how many. */
 export function deleteEntityPhotos(entityType: PhotoEntityType, entityId: string) {
-  return api.delete('/photos/deletePhotos', { entityType, entityId }, { schema: deletedAllSchema, timeoutMs: PHOTO_TIMEOUTS.delete });
+  return api.delete('/photos/deletePhotos', { entityType, entityId }, { schema: photosDeletedSchema, timeoutMs: PHOTO_TIMEOUTS.delete });
 }
 
 export function useDeletePhoto() {

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-import { PHOTO_TIMEOUTS, photoSchema, type Photo } from '@gestcava/contracts';
+import { PHOTO_TIMEOUTS, photoAnswerSchema, type Photo } from '@gestcava/contracts';
 import { api } from '@/lib/api-client';
 import { log } from '@/lib/log';
-
-const photoAnswerSchema = z.object({ success: z.literal(true), photo: photoSchema });
 
 /**
  * GET /photos/getPhoto/:id: one photo with freshly signed URLs. SPEC §8: a failed lookup gives

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-import { PHOTO_TIMEOUTS, photoSchema } from '@gestcava/contracts';
+import { PHOTO_TIMEOUTS, photoUploadAnswerSchema } from '@gestcava/contracts';
 import { apiUpload, type UploadProgress } from '@/lib/api-client';
 import type { PhotoEntity } from './keys';
-
-const uploadAnswerSchema = z.object({ success: z.literal(true), photos: z.array(photoSchema) });
 
 export interface PhotoUpload extends PhotoEntity {
   file: File;
@@ -27,7 +24,7 @@ export function uploadPhoto(
   // Files last: the server reads the fields before it streams the file.
   form.append('photos', file, file.name);
   return apiUpload('/photos/uploadPhotos', form, {
-    schema: uploadAnswerSchema,
+    schema: photoUploadAnswerSchema,
     timeoutMs: PHOTO_TIMEOUTS.upload,
     onProgress: options.onProgress,
     signal: options.signal,
