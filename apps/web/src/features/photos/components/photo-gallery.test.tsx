@@ -33,8 +33,15 @@ const galleryPhoto: Photo = {
 };
 
 let galleryAnswer = () => jsonResponse({ photos: [galleryPhoto], total: 45 });
+const idleSync = { running: false, startedAt: null, finishedAt: null, imported: 0, missing: 0, orphans: 0, errors: [] as string[] };
+let syncStatus = idleSync;
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = String(input);
+  if (url.endsWith('/photos/getSyncStatus')) return Promise.resolve(jsonResponse(syncStatus));
+  if (url.endsWith('/photos/syncPhotosWithFilesystem')) {
+    syncStatus = { ...idleSync, running: true, startedAt: '2026-11-22T09:00:00.000Z' };
+    return Promise.resolve(jsonResponse({ success: true, started: true, status: syncStatus }, 202));
+  }
   if (url.includes('/photo-gallery/paginatedPhotos')) return Promise.resolve(galleryAnswer());
   if (url.endsWith('/api/cave')) {
     return Promise.resolve(jsonResponse([{ _id: CAVA_ID, createdAt: '2026-01-01T00:00:00.000Z', codice: '12', nome: 'Canalgrande', comune: 'Carrara', bacino: null, concessione: null, attiva: true }]));
@@ -53,6 +60,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   galleryAnswer = () => jsonResponse({ photos: [galleryPhoto], total: 45 });
+  syncStatus = idleSync;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -120,5 +128,25 @@ describe('photo gallery', { timeout: 20_000 }, () => {
     renderGallery('/app/photo-gallery');
     expect(await screen.findByText('Nessuna foto')).toBeInTheDocument();
     expect(screen.getByTestId('gallery-total')).toHaveTextContent('0 foto');
+  });
+
+  it('an admin starts the folder sync, sees it run and its outcome', async () => {
+    const user = userEvent.setup({ delay: null });
+    setSession(DEMO_USERS.admin, 'token-0');
+    renderGallery('/app/photo-gallery');
+    await screen.findByTestId('gallery-card');
+    await user.click(screen.getByRole('button', { name: 'Sincronizza cartelle' }));
+    expect(await screen.findByRole('progressbar', { name: 'Sincronizzazione in corso' })).toBeInTheDocument();
+    syncStatus = { ...idleSync, startedAt: '2026-11-22T09:00:00.000Z', finishedAt: '2026-11-22T09:00:03.000Z', imported: 3, missing: 1, orphans: 2, errors: ['x/blocco/BL-1/a.jpg: Blocco non trovato'] };
+    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('3 importate, 1 file mancanti, 2 file orfani');
+    expect(screen.getByText('1 file non importati')).toBeInTheDocument();
+  });
+
+  it('the sync is not offered to a non-admin', async () => {
+    setSession(DEMO_USERS.produzione, 'token-1');
+    renderGallery('/app/photo-gallery');
+    await screen.findByTestId('gallery-card');
+    expect(screen.queryByRole('button', { name: 'Sincronizza cartelle' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('getSyncStatus'))).toBe(false);
   });
 });

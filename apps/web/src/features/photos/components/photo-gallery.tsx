@@ -29,6 +29,7 @@ import { useSession } from '@/lib/session';
 import { photoUrl, type PhotoEntityType } from '../api/keys';
 import { useGalleryPhotos } from '../api/get-gallery-photos';
 import { PhotoLightbox } from './photo-lightbox';
+import { PhotoSync } from './photo-sync';
 import { photoAlt } from './photo-alt';
 
 const ENTITY_TYPES: readonly PhotoEntityType[] = ['blocco', 'bancata'];
@@ -129,6 +130,7 @@ export function PhotoGallery() {
   return (
     <>
       <PageHeader title="Galleria Foto" icon="pi pi-images" />
+      {user?.role === 'admin' && <PhotoSync />}
       <section className="card" aria-label="Galleria foto">
         <ListFilters
           active={Object.keys(params.filters).length}
