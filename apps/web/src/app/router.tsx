@@ -24,6 +24,7 @@ const viewModule = {
   settings: () => import('./routes/settings'),
   bancate: () => import('./routes/bancate-list'),
   blocchi: () => import('./routes/blocchi-list'),
+  chat: () => import('./routes/chat'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */
