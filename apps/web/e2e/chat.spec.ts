@@ -131,8 +131,8 @@ test.describe('chat', () => {
     // Anna deletes her first message: both sides show 'Messaggio eliminato'.
     await a.getByTestId('chat-message').filter({ hasText: 'Ciao Bruno' }).getByTestId('chat-delete').click();
     await a.getByTestId('chat-delete-dialog-confirm').click();
-    await expect(a.getByText('Messaggio eliminato')).toBeVisible();
-    await expect(b.getByText('Messaggio eliminato')).toBeVisible();
+    await expect(a.getByTestId('chat-messages').getByText('Messaggio eliminato')).toBeVisible();
+    await expect(b.getByTestId('chat-messages').getByText('Messaggio eliminato')).toBeVisible();
     await expect(b.getByText('Ciao Bruno, il blocco è pronto')).toHaveCount(0);
 
     await expectNoSeriousA11yViolations(b, testInfo, 'chat');
