@@ -253,8 +253,8 @@ export function createChatService({
 /** The name shown and used for downloads: the client's base name, never a path, with the real extension. */
 export function cleanFileName(original: string, ext: string): string {
   const base = original.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 200);
