@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, fillLogin, PASSWORD, watchConsole } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, fillLogin, PASSWORD, screenshot, watchConsole } from './helpers';
 
 /**
  * Issue 7 in the browser: two colleagues in two browser contexts chat in real time; the receiver's
@@ -136,6 +136,7 @@ test.describe('chat', () => {
     await expect(b.getByText('Ciao Bruno, il blocco è pronto')).toHaveCount(0);
 
     await expectNoSeriousA11yViolations(b, testInfo, 'chat');
+    await screenshot(b, 'chat-1366');
     expect(consoleA.errors).toEqual([]);
     expect(consoleB.errors).toEqual([]);
     await a.context().close();
@@ -154,6 +155,7 @@ test.describe('chat', () => {
     await page.getByTestId('chat-input').fill('Messaggio dal telefono');
     await page.getByTestId('chat-input').press('Enter');
     await expect(page.getByTestId('chat-text')).toHaveText('Messaggio dal telefono');
+    await screenshot(page, 'chat-360');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Torna alle conversazioni' }).click();

@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import type { ChatConversationSummary, ChatUser } from '@gestcava/contracts';
 import { formatTime } from '@/lib/format';
@@ -49,8 +51,8 @@ export function ConversationList({
   return (
     <nav className="chat-list" aria-label="Conversazioni">
       <div className="chat-list-search">
-        <span className="p-input-icon-left w-full">
-          <i className="pi pi-search" aria-hidden="true" />
+        <IconField iconPosition="left">
+          <InputIcon className="pi pi-search" />
           <InputText
             value={query}
             onChange={(e) => setQuery(e.target.value)}
@@ -59,7 +61,7 @@ export function ConversationList({
             className="w-full"
             data-testid="chat-search"
           />
-        </span>
+        </IconField>
       </div>
       {loading && <p className="chat-list-empty">Caricamento…</p>}
       {!loading && entries.length === 0 && <p className="chat-list-empty">{query ? 'Nessun collega trovato' : 'Nessun collega con la chat'}</p>}
