@@ -19,6 +19,11 @@ async function apiLogin(request: APIRequestContext, email: string, password: str
   return { ...auth, 'X-CSRF-Token': csrf };
 }
 
+/** The login of a colleague created here, through the API (to write many messages fast). */
+async function colleagueHeaders(request: APIRequestContext, email: string) {
+  return apiLogin(request, email, CHAT_PASSWORD);
+}
+
 /** Fresh colleagues for this run, so the counts do not depend on other specs. */
 async function createColleague(request: APIRequestContext, adminHeaders: Record<string, string>, name: string) {
   const email = `${name.toLowerCase()}-${Date.now()}${Math.floor(Math.random() * 1000)}@cava.example`;
@@ -160,6 +165,35 @@ test.describe('chat', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Torna alle conversazioni' }).click();
     await expect(page.getByTestId('chat-search')).toBeVisible();
+    await page.context().close();
+  });
+
+  test('a long conversation opens on its newest 50 messages and loads the older ones on scrolling up', async ({ browser, request }) => {
+    const admin = await apiLogin(request, DEMO.admin.email, PASSWORD);
+    const elena = await createColleague(request, admin, 'Elena');
+    const fabio = await createColleague(request, admin, 'Fabio');
+    const elenaApi = await colleagueHeaders(request, elena.email);
+    const fabioId = ((await (await request.get('/api/chat/available-users', { headers: elenaApi })).json()) as { users: Array<{ _id: string; name: string }> }).users.find(
+      (u) => u.name === fabio.name,
+    )!._id;
+    for (let i = 1; i <= 60; i++) {
+      const res = await request.post('/api/chat/message', { headers: elenaApi, multipart: { receiverId: fabioId, content: `Messaggio numero ${i}` } });
+      expect(res.status()).toBe(201);
+    }
+
+    const page = await colleaguePage(browser);
+    await loginAs(page, fabio.email);
+    await expect(page.getByTestId('chat-badge')).toHaveText('60');
+    await page.goto('/app/chat');
+    await openConversation(page, elena.name);
+    const messages = page.getByTestId('chat-message');
+    await expect(messages).toHaveCount(50);
+    await expect(page.getByTestId('chat-text').last()).toHaveText('Messaggio numero 60');
+    await expect(page.getByTestId('chat-badge')).toHaveCount(0);
+    await page.getByTestId('chat-messages').evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(messages).toHaveCount(60);
+    await expect(page.getByTestId('chat-text').first()).toHaveText('Messaggio numero 1');
+    await expect(page.getByText('Inizio della conversazione')).toBeVisible();
     await page.context().close();
   });
 });
