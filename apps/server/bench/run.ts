@@ -23,6 +23,7 @@ import { blocchi, companies } from '../src/db/schema/index.js';
 import * as blocchiRepo from '../src/modules/blocchi/blocchi.repository.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { benchChat } from './chat.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const wanted = new Set(process.argv.slice(2));
@@ -440,10 +441,13 @@ await section('blocchi-pglite', () => benchBlocchi('pglite'));
 await section('blocchi-postgres', () => benchBlocchi('postgres'));
 await section('photos', benchPhotos);
 await section('gallery', benchGallery);
+await section('chat', async () => {
+  rows.push(...(await benchChat()));
+});
 
 const dir = path.join(root, 'bench/results');
 const parts = fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
-  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );

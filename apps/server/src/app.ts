@@ -30,7 +30,12 @@ import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createSessionStore, type SessionStore } from './modules/auth/sessions.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { createCompaniesService, type CompaniesService } from './modules/companies/companies.service.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { createChatService, type ChatService } from './modules/chat/chat.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { registerChatGateway } from './realtime/chat-gateway.js';
+import { createSocketChatEvents } from './realtime/chat-events.js';
+import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
@@ -106,7 +111,17 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, photos, photoSync });
+  // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
+  const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log });
+  const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
+  const chatGateway = registerChatGateway(realtime.io, { keys, sessions, chat, log: app.log });
+  app.addHook('preClose', async () => {
+    chatGateway.stop();
+    realtime.disconnectAll();
+  });
+  app.addHook('onClose', async () => realtime.close());
+  app.decorate('realtime', realtime);
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
@@ -141,6 +156,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
+  await app.register(chatRoutes, { chat, storage });
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {
@@ -165,6 +181,7 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module 'fastify' {
   interface FastifyInstance {
     routeList: RouteOptions[];
+    realtime: SocketServer;
     services: {
       sessions: SessionStore;
       storage: Storage;
@@ -180,6 +197,7 @@ declare module 'fastify' {
       blocchi: BlocchiService;
       photos: PhotosService;
       photoSync: PhotoSync;
+      chat: ChatService;
     };
   }
 }

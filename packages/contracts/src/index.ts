@@ -15,3 +15,4 @@ export * from './history.js';
 export * from './production/index.js';
 export * from './schema-utils.js';
 export * from './photos.js';
+export * from './chat.js';

@@ -20,6 +20,8 @@ export type PageView =
   | 'blocchi'
   /** Galleria Foto (features/photos) */
   | 'photo-gallery'
+  /** the chat (features/chat) */
+  | 'chat'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -89,7 +91,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'chat',
     rule: { page: 'chat' },
     title: 'Chat',
-    view: 'placeholder',
+    view: 'chat',
     icon: 'pi pi-comments',
     description: 'I messaggi tra i colleghi del gruppo, con allegati e conferme di lettura.',
     features: [

@@ -25,6 +25,7 @@ const viewModule = {
   bancate: () => import('./routes/bancate-list'),
   blocchi: () => import('./routes/blocchi-list'),
   'photo-gallery': () => import('./routes/photo-gallery'),
+  chat: () => import('./routes/chat'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */

@@ -6,6 +6,7 @@ import { webConfig } from '@/lib/config';
 import { quarryLabel, type ShellCompany } from '@/features/companies/api/get-user-company';
 import { CompanySelector } from '@/features/companies/components/company-selector';
 import { useUnreadCount } from '@/features/chat/api/get-unread-count';
+import { useChatRealtime } from '@/features/chat/hooks/use-chat-realtime';
 import { useLogout } from '@/features/auth/api/logout';
 import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
 import { useLayout } from './layout-context';
@@ -20,6 +21,7 @@ export function AppTopbar({ company }: { company: ShellCompany | null }) {
   const isAdmin = user?.role === 'admin';
   const chatAllowed = can(user, 'chat');
   const unread = useUnreadCount(chatAllowed).data ?? 0;
+  useChatRealtime(chatAllowed);
 
   // The mobile top bar menu closes on navigation, on Escape and on a click outside.
   const [menuPath, setMenuPath] = useState(pathname);

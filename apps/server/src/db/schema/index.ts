@@ -6,3 +6,4 @@ export * from './anagrafica.js';
 export * from './lookups.js';
 export * from './production.js';
 export * from './photos.js';
+export * from './chat.js';

@@ -5,6 +5,7 @@ import { companies, users } from '../schema/index.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
 import { seedAnagrafica } from '../../modules/anagrafica/anagrafica.seed.js';
 import { seedProduction } from '../../modules/blocchi/production.seed.js';
+import { seedChat } from '../../modules/chat/chat.seed.js';
 
 export const DEMO_PASSWORD = 'Cava-Demo-2026';
 export const DEMO_EMAIL_DOMAIN = '@cava.example';
@@ -111,6 +112,7 @@ export interface DemoContext {
 const steps: Array<(ctx: DemoContext) => Promise<void>> = [
   (ctx) => seedAnagrafica(ctx.db, Object.values(ctx.companyIds), ctx.userIds['admin@cava.example']!),
   (ctx) => seedProduction(ctx.db, { marmiId: ctx.companyIds.marmi, segheriaId: ctx.companyIds.segheria, userId: ctx.userIds['produzione@cava.example']! }),
+  (ctx) => seedChat(ctx.db, ctx.userIds),
 ];
 
 export async function seedDemo(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, photos, users } from '../../db/schema/index.js';
+import { chatAttachments, companies, photos, users } from '../../db/schema/index.js';
 import { cappedCount, rowsOf } from '../../lib/pagination.js';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -78,12 +78,13 @@ export function setFileMissing(db: DbOrTx, ids: string[], missing: boolean) {
   return db.update(photos).set({ fileMissing: missing }).where(inArray(photos.id, ids)).then(() => undefined);
 }
 
-/** Storage keys that belong to companies (logos): not photo orphans. */
-export function logoKeys(db: DbOrTx) {
-  return db
-    .select({ key: companies.logoKey })
-    .from(companies)
-    .then((r) => r.flatMap((x) => (x.key ? [x.key] : [])));
+/** Storage keys other tables own (company logos, chat attachments): not orphans. */
+export async function otherOwnedKeys(db: DbOrTx): Promise<string[]> {
+  const [logos, attachments] = await Promise.all([
+    db.select({ key: companies.logoKey }).from(companies),
+    db.select({ key: chatAttachments.storageKey }).from(chatAttachments),
+  ]);
+  return [...logos, ...attachments].flatMap((x) => (x.key ? [x.key] : []));
 }
 
 export function companyExists(db: DbOrTx, id: string) {

@@ -70,7 +70,7 @@ export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage:
 
   /** Flags rows without their file (and unflags those whose file came back); returns every key in use. */
   async function checkRows(): Promise<Set<string>> {
-    const known = new Set(await repo.logoKeys(db));
+    const known = new Set(await repo.otherOwnedKeys(db));
     let after: string | null = null;
     for (;;) {
       const rows = await repo.batchAfter(db, after, BATCH);

@@ -1,19 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { CHAT_UNREAD_POLL_MS, chatUnreadResponseSchema } from '@gestcava/contracts';
 import { api } from '@/lib/api-client';
-
-const unreadSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ unreadCount: z.number().int().min(0) }),
-});
+import { getToken } from '@/lib/session';
+import { chatKeys } from './keys';
 
 /** SPEC §9: polled every 30 s. */
-export const UNREAD_POLL_MS = 30_000;
+export const UNREAD_POLL_MS = CHAT_UNREAD_POLL_MS;
 
 /** GET /api/chat/unread; a failure counts as 0 (SPEC §8). */
 export async function getUnreadCount(): Promise<number> {
+  // Right after a logout the top bar may still poll once: without a token there is nothing to ask,
+  // and an anonymous 401 would send the login page (already open) to itself again, losing what the
+  // user is typing.
+  if (!getToken()) return 0;
   try {
-    const { data } = await api.get('/api/chat/unread', { schema: unreadSchema, timeoutMs: 10_000 });
+    const { data } = await api.get('/api/chat/unread', { schema: chatUnreadResponseSchema, timeoutMs: 10_000 });
     return data.unreadCount;
   } catch {
     return 0;
@@ -21,7 +22,7 @@ export async function getUnreadCount(): Promise<number> {
 }
 
 export const unreadCountQueryOptions = queryOptions({
-  queryKey: ['chat', 'unread'],
+  queryKey: chatKeys.unread,
   queryFn: getUnreadCount,
   refetchInterval: UNREAD_POLL_MS,
   staleTime: UNREAD_POLL_MS,

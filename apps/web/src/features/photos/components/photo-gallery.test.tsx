@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Photo } from '@gestcava/contracts';
+import type { Photo, PhotoSyncStatus } from '@gestcava/contracts';
 import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { setSession } from '@/lib/session';
@@ -33,7 +33,7 @@ const galleryPhoto: Photo = {
 };
 
 let galleryAnswer = () => jsonResponse({ photos: [galleryPhoto], total: 45 });
-const idleSync = { running: false, startedAt: null, finishedAt: null, imported: 0, missing: 0, orphans: 0, errors: [] as string[] };
+const idleSync: PhotoSyncStatus = { running: false, startedAt: null, finishedAt: null, imported: 0, missing: 0, orphans: 0, errors: [] };
 let syncStatus = idleSync;
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = String(input);

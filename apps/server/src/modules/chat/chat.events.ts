@@ -1,0 +1,25 @@
+import type { ChatMessage, ChatReadReceipt } from '@gestcava/contracts';
+
+/**
+ * What the chat service tells connected clients. The realtime layer implements it over socket.io
+ * rooms (`user:<id>`), so it reaches every tab on every instance; the service calls it only after
+ * the change is committed (a message is stored before it is emitted).
+ */
+export interface ChatEvents {
+  /** To the receiver's tabs and the sender's tabs except the one that sent it. */
+  newMessage(message: ChatMessage, exceptSocketId?: string): void;
+  messageDeleted(message: ChatMessage): void;
+  unreadCount(userId: string, unreadCount: number): void;
+  messagesRead(senderId: string, receipt: ChatReadReceipt): void;
+  /** Users with at least one connected socket, on any instance. */
+  onlineUserIds(): Promise<Set<string>>;
+}
+
+/** For an app built without realtime (never in production): nothing is connected. */
+export const noChatEvents: ChatEvents = {
+  newMessage: () => undefined,
+  messageDeleted: () => undefined,
+  unreadCount: () => undefined,
+  messagesRead: () => undefined,
+  onlineUserIds: async () => new Set(),
+};

@@ -1,0 +1,110 @@
+import {
+  CHAT_FILE_MAX_BYTES,
+  CHAT_MAX_FILES,
+  CHAT_MESSAGES,
+  chatAvailableUsersResponseSchema,
+  chatConversationParamsSchema,
+  chatConversationQuerySchema,
+  chatConversationResponseSchema,
+  chatConversationsResponseSchema,
+  chatMessageParamsSchema,
+  chatMessageResponseSchema,
+  chatSendFieldsSchema,
+  chatUnreadByUserResponseSchema,
+  chatUnreadResponseSchema,
+} from '@gestcava/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, badRequest } from '../../lib/app-error.js';
+import type { Storage } from '../../lib/storage.js';
+import { FILE_KINDS, receiveFile, type FileKind, type ReceivedFile } from '../../lib/uploads.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { discardReceived, type ChatService } from './chat.service.js';
+
+/** DESIGN §3.3: `/api/chat/*` needs the chat page (admins pass). */
+const access = { page: 'chat', mode: 'read' } as const;
+const tags = ['chat'];
+/** Every kind the upload pipeline knows: JPEG, PNG, WebP, PDF and Office files, by their bytes. */
+const CHAT_FILE_KINDS = Object.keys(FILE_KINDS) as FileKind[];
+const TEXT_FIELDS = new Set(['receiverId', 'content', 'socketId']);
+
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Storage }> = async (app, { chat, storage }) => {
+  app.get(
+    '/api/chat/available-users',
+    { config: { access }, schema: { tags, response: { 200: chatAvailableUsersResponseSchema } } },
+    async (request) => ({ success: true as const, users: await chat.availableUsers(requireAuth(request).user) }),
+  );
+
+  app.get(
+    '/api/chat/users',
+    { config: { access }, schema: { tags, response: { 200: chatConversationsResponseSchema } } },
+    async (request) => ({ success: true as const, users: await chat.conversations(requireAuth(request).user) }),
+  );
+
+  app.get(
+    '/api/chat/conversation/:userId',
+    {
+      config: { access },
+      schema: { tags, params: chatConversationParamsSchema, querystring: chatConversationQuerySchema, response: { 200: chatConversationResponseSchema } },
+    },
+    async (request) => chat.conversation(requireAuth(request).user, request.params.userId, request.query),
+  );
+
+  app.get(
+    '/api/chat/unread',
+    { config: { access }, schema: { tags, response: { 200: chatUnreadResponseSchema } } },
+    async (request) => ({ success: true as const, data: { unreadCount: await chat.unreadCount(requireAuth(request).user.id) } }),
+  );
+
+  app.get(
+    '/api/chat/unread-by-user',
+    { config: { access }, schema: { tags, response: { 200: chatUnreadByUserResponseSchema } } },
+    async (request) => ({ success: true as const, data: await chat.unreadByUser(requireAuth(request).user.id) }),
+  );
+
+  // Sending is a write, but SPEC §2 gives the chat one permission: whoever may open the chat may write in it.
+  app.post(
+    '/api/chat/message',
+    { config: { access }, schema: { tags, consumes: ['multipart/form-data'], response: { 201: chatMessageResponseSchema } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il messaggio come multipart/form-data');
+      const { user } = requireAuth(request);
+      const fields: Record<string, string> = {};
+      const files: ReceivedFile[] = [];
+      try {
+        const parts = request.parts({ limits: { fileSize: CHAT_FILE_MAX_BYTES + 1, files: CHAT_MAX_FILES + 1, fields: 10 } });
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (TEXT_FIELDS.has(part.fieldname) && typeof part.value === 'string') fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (part.fieldname !== 'files') {
+            part.file.resume();
+            throw badRequest('Gli allegati vanno inviati nel campo files', [{ path: part.fieldname, message: 'Campo non previsto' }]);
+          }
+          if (files.length >= CHAT_MAX_FILES) {
+            part.file.resume();
+            throw badRequest(CHAT_MESSAGES.tooManyFiles, [{ path: 'files', message: CHAT_MESSAGES.tooManyFiles }]);
+          }
+          files.push(await receiveFile(storage, part, { allowed: CHAT_FILE_KINDS, maxBytes: CHAT_FILE_MAX_BYTES }));
+        }
+        const parsed = chatSendFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw badRequest(details[0]!.message, details);
+        }
+        const message = await chat.send(user, { ...parsed.data, files });
+        return await reply.code(201).send({ success: true as const, message });
+      } catch (error) {
+        // Committed files were moved away (rm of a missing temp file does nothing); the others go.
+        await discardReceived(files);
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/api/chat/message/:id',
+    { config: { access }, schema: { tags, params: chatMessageParamsSchema, response: { 200: chatMessageResponseSchema } } },
+    async (request) => ({ success: true as const, message: await chat.remove(requireAuth(request).user, request.params.id) }),
+  );
+};

@@ -1,0 +1,135 @@
+import { can, socketAuthenticateSchema, socketMarkAsReadSchema } from '@gestcava/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Keys } from '../lib/secrets.js';
+import type { AuthContext, SessionStore } from '../modules/auth/sessions.js';
+import { verifyAccessToken } from '../modules/auth/tokens.js';
+import type { ChatService } from '../modules/chat/chat.service.js';
+import { sessionRoom, userRoom } from './chat-events.js';
+import type { ChatIo } from './socket-server.js';
+
+/** Connected sockets re-check their session this often (idle timeout, expiry, lost permission). */
+const RECHECK_MS = 60_000;
+
+const REFUSED = {
+  token: 'Sessione scaduta o non valida: accedi di nuovo',
+  permission: 'Non hai il permesso per la chat',
+} as const;
+
+class HandshakeError extends Error {
+  readonly data: { code: 'UNAUTHORIZED' | 'FORBIDDEN' };
+  constructor(code: 'UNAUTHORIZED' | 'FORBIDDEN', message: string) {
+    super(message);
+    this.data = { code };
+  }
+}
+
+/** The same rule as `/api/chat/*`: a live session whose user has the chat page (or is an admin). */
+function allowed(auth: AuthContext | null): 'ok' | 'token' | 'permission' {
+  if (!auth) return 'token';
+  if (auth.user.mustChangePassword || !can(auth.user, 'chat')) return 'permission';
+  return 'ok';
+}
+
+/**
+ * The realtime half of the chat (DESIGN §3.2): JWT, session row and chat permission are checked at
+ * the handshake (refused otherwise); the socket joins `user:<id>` and `session:<id>`; the client's
+ * `authenticate` is answered only for the token's own user; a revoked session's sockets go at once.
+ */
+export function registerChatGateway(
+  io: ChatIo,
+  { keys, sessions, chat, log }: { keys: Keys; sessions: SessionStore; chat: ChatService; log: FastifyBaseLogger },
+) {
+  async function resolve(token: unknown): Promise<AuthContext | null> {
+    if (typeof token !== 'string' || token.length > 4096) return null;
+    const claims = await verifyAccessToken(keys.jwt, token);
+    return claims ? sessions.resolve(claims.sessionId, claims.userId) : null;
+  }
+
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    resolve(auth?.token)
+      .then((context) => {
+        const verdict = allowed(context);
+        if (verdict !== 'ok' || !context) {
+          next(new HandshakeError(verdict === 'token' ? 'UNAUTHORIZED' : 'FORBIDDEN', REFUSED[verdict === 'ok' ? 'token' : verdict]));
+          return;
+        }
+        socket.data = { userId: context.user.id, sessionId: context.sessionId };
+        next();
+      })
+      .catch((err: unknown) => {
+        log.error({ err }, 'chat: verifica della connessione non riuscita');
+        next(new Error('Errore interno'));
+      });
+  });
+
+  /** Still allowed? Each client event re-checks (cached ≤ 5 s), so a lost permission stops at once. */
+  async function stillAllowed(userId: string, sessionId: string): Promise<boolean> {
+    const context = await sessions.resolve(sessionId, userId);
+    return allowed(context) === 'ok';
+  }
+
+  io.on('connection', (socket) => {
+    const { userId, sessionId } = socket.data;
+    const fail = (message: string) => socket.emit('error', { message });
+
+    socket.on('authenticate', (data) => {
+      const parsed = socketAuthenticateSchema.safeParse(data);
+      // The rooms come from the token, never from this claim: a wrong id only gets an error.
+      if (!parsed.success || parsed.data.userId !== userId) {
+        fail('Utente non corrispondente alla sessione');
+        return;
+      }
+      socket.emit('authenticated', { userId });
+    });
+
+    socket.on('mark_as_read', (data) => {
+      const parsed = socketMarkAsReadSchema.safeParse(data);
+      if (!parsed.success) {
+        fail('Richiesta non valida');
+        return;
+      }
+      stillAllowed(userId, sessionId)
+        .then(async (ok) => {
+          if (!ok) {
+            fail(REFUSED.token);
+            socket.disconnect(true);
+            return;
+          }
+          await chat.markAsRead(userId, parsed.data.senderId);
+        })
+        .catch((err: unknown) => {
+          log.error({ err }, 'chat: lettura non registrata');
+          fail('Errore interno');
+        });
+    });
+
+    // Handlers first, so nothing the client sends right after connecting is lost; then the rooms
+    // and the count the client starts from (SPEC §4: set from the server on connect).
+    void (async () => {
+      await socket.join([userRoom(userId), sessionRoom(sessionId)]);
+      socket.emit('unread_count', { unreadCount: await chat.unreadCount(userId) });
+    })().catch((err: unknown) => {
+      log.error({ err }, 'chat: connessione non completata');
+      socket.disconnect(true);
+    });
+  });
+
+  // Revocation on this instance (logout, password change, an admin's change): the session's sockets
+  // on every instance are disconnected through the adapter.
+  sessions.onRevoke((sessionIds) => {
+    for (const id of sessionIds) io.in(sessionRoom(id)).disconnectSockets(true);
+  });
+
+  const recheck = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) {
+      stillAllowed(socket.data.userId, socket.data.sessionId)
+        .then((ok) => {
+          if (!ok) socket.disconnect(true);
+        })
+        .catch(() => undefined);
+    }
+  }, RECHECK_MS);
+  recheck.unref();
+  return { stop: () => clearInterval(recheck) };
+}

@@ -1,0 +1,73 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { SOCKET_PATH, type ChatClientToServerEvents, type ChatServerToClientEvents } from '@gestcava/contracts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+
+export interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+
+export type ChatIo = Server<ChatClientToServerEvents, ChatServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The client only sends small events: socket.io's 1 MB default is lowered (QUALITY S23). */
+const MAX_CLIENT_PACKET_BYTES = 16 * 1024;
+
+/**
+ * QUALITY S23: the page and the socket share one origin, so a browser's `Origin` must name this
+ * host; a foreign page is refused at the handshake (and no CORS header is ever sent). Clients that
+ * are not browsers send no Origin and still need a valid token.
+ */
+export function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * socket.io on the same HTTP server as Fastify, at `/socket.io` (DESIGN §3.2). With REDIS_URL the
+ * Redis adapter links the instances: a room emit on one reaches sockets on all of them.
+ */
+export async function createSocketServer(httpServer: HttpServer, { redisUrl, log }: { redisUrl?: string; log: FastifyBaseLogger }) {
+  const io: ChatIo = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: MAX_CLIENT_PACKET_BYTES,
+    allowRequest: (req, callback) => callback(null, sameOrigin(req)),
+  });
+
+  const clients: Array<ReturnType<typeof createClient>> = [];
+  if (redisUrl) {
+    const pub = createClient({ url: redisUrl });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      // A dropped Redis connection reconnects by itself; the log says why messages stopped crossing instances.
+      client.on('error', (err: unknown) => log.error({ err }, 'connessione a Redis non riuscita'));
+      clients.push(client);
+    }
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
+    log.info('chat: adattatore Redis attivo');
+  }
+
+  return {
+    io,
+    /** Before the HTTP server closes: open sockets would keep it waiting. */
+    disconnectAll() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    },
+    async close() {
+      await io.of('/').adapter.close();
+      await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}
+
+export type SocketServer = Awaited<ReturnType<typeof createSocketServer>>;

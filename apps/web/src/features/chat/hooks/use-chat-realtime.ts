@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage } from '@gestcava/contracts';
+import { notifyNewMessage } from '@/lib/notifications';
+import { useSession } from '@/lib/session';
+import { availableUsersQueryOptions } from '../api/get-available-users';
+import { chatKeys } from '../api/keys';
+import { closeChatSocket, openChatSocket, subscribeChatEvents } from '../realtime/chat-socket';
+
+/**
+ * The app-wide half of the chat, mounted once by the top bar (SPEC §4): the connection, the
+ * unread count (from the server on connect and on `unread_count`, +1 on a `new_message` from someone
+ * else, refreshed on read events; the 30 s poll lives in the query) and desktop notifications when
+ * the user is not on the chat page.
+ */
+export function useChatRealtime(enabled: boolean) {
+  const { token, user } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pathRef = useRef(pathname);
+  useEffect(() => {
+    pathRef.current = pathname;
+  }, [pathname]);
+  const userId = user?._id;
+
+  useEffect(() => {
+    if (!enabled || !token || !userId) return;
+    openChatSocket(token, userId);
+
+    const onNewMessage = (message: ChatMessage) => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+      // The user's own message from another tab is not unread and needs no notification.
+      if (message.senderId === userId) return;
+      queryClient.setQueryData<number>(chatKeys.unread, (n) => (n ?? 0) + 1);
+      void queryClient
+        .fetchQuery(availableUsersQueryOptions)
+        .catch(() => [])
+        .then((users) => {
+          const senderName = users.find((u) => u._id === message.senderId)?.name ?? 'un collega';
+          notifyNewMessage({ senderName, content: message.content, attachmentCount: message.attachments.length }, pathRef.current, () =>
+            void navigate(`/app/chat?con=${encodeURIComponent(message.senderId)}`),
+          );
+        });
+    };
+
+    const unsubscribe = subscribeChatEvents({
+      unread_count: ({ unreadCount }) => queryClient.setQueryData(chatKeys.unread, unreadCount),
+      new_message: onNewMessage,
+      message_deleted: () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations }),
+      messages_read: () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread }),
+      reconnected: () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+    });
+    return () => {
+      unsubscribe();
+      closeChatSocket();
+    };
+  }, [enabled, token, userId, queryClient, navigate]);
+}

@@ -1,0 +1,73 @@
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PATH, type ChatClientToServerEvents, type ChatServerToClientEvents } from '@gestcava/contracts';
+import { webConfig } from '@/lib/config';
+import { log } from '@/lib/log';
+
+export type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
+
+/** What a part of the app listens to; `reconnected` fires when a dropped connection comes back. */
+export type ChatHandlers = { [E in keyof ChatServerToClientEvents]?: ChatServerToClientEvents[E] } & {
+  reconnected?: () => void;
+};
+
+const EVENTS = ['authenticated', 'unread_count', 'new_message', 'message_deleted', 'messages_read', 'error'] as const;
+
+let current: { socket: ChatSocket; token: string } | null = null;
+const subscribers = new Set<ChatHandlers>();
+
+function dispatch<E extends keyof ChatHandlers>(event: E, ...args: Parameters<NonNullable<ChatHandlers[E]>>) {
+  for (const s of subscribers) {
+    const handler = s[event] as ((...a: typeof args) => void) | undefined;
+    handler?.(...args);
+  }
+}
+
+/**
+ * The tab's one realtime connection (DESIGN §3.2): same origin, with credentials and
+ * `auth: { token }`; `authenticate { userId }` after every connect. socket.io reconnects by itself
+ * after a drop; a refused handshake (expired session, no chat permission) is not retried.
+ */
+export function openChatSocket(token: string, userId: string): ChatSocket {
+  if (current?.token === token) return current.socket;
+  closeChatSocket();
+  const options = { path: SOCKET_PATH, auth: { token }, withCredentials: true };
+  const socket: ChatSocket = webConfig.apiBaseUrl ? io(webConfig.apiBaseUrl, options) : io(options);
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    socket.emit('authenticate', { userId });
+    if (connectedBefore) dispatch('reconnected');
+    connectedBefore = true;
+  });
+  socket.on('connect_error', (err) => log.warn('chat: connessione rifiutata o non riuscita', err.message));
+  for (const event of EVENTS) {
+    socket.on(event, ((data: never) => dispatch(event, data)) as never);
+  }
+  current = { socket, token };
+  return socket;
+}
+
+export function closeChatSocket(): void {
+  if (!current) return;
+  current.socket.removeAllListeners();
+  current.socket.disconnect();
+  current = null;
+}
+
+export function getChatSocket(): ChatSocket | null {
+  return current?.socket ?? null;
+}
+
+/** This tab's socket id, sent with a message so the server skips the echo to this tab. */
+export function chatSocketId(): string | undefined {
+  return current?.socket.connected ? current.socket.id : undefined;
+}
+
+export function subscribeChatEvents(handlers: ChatHandlers): () => void {
+  subscribers.add(handlers);
+  return () => subscribers.delete(handlers);
+}
+
+/** SPEC §7: the client marks a conversation read by its sender. */
+export function markAsRead(senderId: string): void {
+  current?.socket.emit('mark_as_read', { senderId });
+}
