@@ -198,6 +198,15 @@ describe('attachments', () => {
     expect(countAfter).toBe(countBefore);
   });
 
+  it('never uses the client file name as a path: base name only, the real extension, a server-made key (S20)', async () => {
+    const message = await sent(anna.client, bruno.user.id, '', [
+      { data: pdf(), filename: '..\\..\\windows\\../../etc/verbale finale.exe', type: 'application/pdf' },
+      { data: await png(), filename: 'foto.jpeg.exe', type: 'image/png' },
+    ]);
+    expect(message.attachments.map((a) => a.fileName)).toEqual(['verbale finale.pdf', 'foto.jpeg.png']);
+    for (const a of message.attachments) expect(a.url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}\.(pdf|png)\?/);
+  });
+
   it('accepts 10 files and refuses 11', async () => {
     const image = await png();
     const ten = Array.from({ length: 10 }, (_, i) => ({ data: image, filename: `f${i}.png`, type: 'image/png' }));
