@@ -12,6 +12,7 @@ import type { ChatClientToServerEvents, ChatMessage, ChatServerToClientEvents } 
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { SOCKET_EVENT_LIMIT } from '../src/realtime/chat-gateway.js';
 import { loadConfig } from '../src/config/config.js';
 import { createTestDatabase } from './database.js';
 import { buildTestApp, createCompany, createUser, fetchCsrf, login, setupCompany, TestClient, type TestContext } from './helpers.js';
@@ -138,6 +139,24 @@ describe('handshake', () => {
     expect((await error).message).toMatch(/non corrispondente/);
     await settle(100);
     expect(authenticated).toEqual([]);
+  });
+});
+
+describe('flooding', () => {
+  it('drops client events past the limit with one error, and disconnects a socket that keeps on', async () => {
+    const a = await org.userClient({ chat: true });
+    const { socket } = await connected(a.client.token!);
+    const answers = record(socket, 'authenticated');
+    const errors = record(socket, 'error');
+    for (let i = 0; i < SOCKET_EVENT_LIMIT.max + 10; i++) socket.emit('authenticate', { userId: a.user.id });
+    await settle(500);
+    expect(answers).toHaveLength(SOCKET_EVENT_LIMIT.max);
+    expect(errors).toEqual([{ message: 'Troppe richieste: riprova più tardi' }]);
+    expect(socket.connected).toBe(true);
+
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    for (let i = 0; i < SOCKET_EVENT_LIMIT.disconnectAt; i++) socket.emit('authenticate', { userId: a.user.id });
+    expect(await gone).toBe('io server disconnect');
   });
 });
 
