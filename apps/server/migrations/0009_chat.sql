@@ -7,7 +7,8 @@ CREATE TABLE "chat_attachments" (
 	"mime" text NOT NULL,
 	"size" integer NOT NULL,
 	"checksum" text NOT NULL,
-	"storage_key" text NOT NULL
+	"storage_key" text NOT NULL,
+	"thumbnail_key" text
 );
 --> statement-breakpoint
 CREATE TABLE "chat_messages" (

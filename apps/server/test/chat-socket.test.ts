@@ -5,10 +5,17 @@
  * and nobody else; a revoked session is disconnected at once; a reconnecting client catches up with
  * `after=<last seen id>`.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ChatClientToServerEvents, ChatMessage, ChatServerToClientEvents } from '@gestcava/contracts';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { buildApp } from '../src/app.js';
+import { SOCKET_EVENT_LIMIT } from '../src/realtime/chat-gateway.js';
+import { loadConfig } from '../src/config/config.js';
+import { createTestDatabase } from './database.js';
+import { buildTestApp, createCompany, createUser, fetchCsrf, login, setupCompany, TestClient, type TestContext } from './helpers.js';
 import { multipart } from './security-helpers.js';
 
 type ClientSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
@@ -135,6 +142,24 @@ describe('handshake', () => {
   });
 });
 
+describe('flooding', () => {
+  it('drops client events past the limit with one error, and disconnects a socket that keeps on', async () => {
+    const a = await org.userClient({ chat: true });
+    const { socket } = await connected(a.client.token!);
+    const answers = record(socket, 'authenticated');
+    const errors = record(socket, 'error');
+    for (let i = 0; i < SOCKET_EVENT_LIMIT.max + 10; i++) socket.emit('authenticate', { userId: a.user.id });
+    await settle(500);
+    expect(answers).toHaveLength(SOCKET_EVENT_LIMIT.max);
+    expect(errors).toEqual([{ message: 'Troppe richieste: riprova più tardi' }]);
+    expect(socket.connected).toBe(true);
+
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    for (let i = 0; i < SOCKET_EVENT_LIMIT.disconnectAt; i++) socket.emit('authenticate', { userId: a.user.id });
+    expect(await gone).toBe('io server disconnect');
+  });
+});
+
 describe('delivery', () => {
   it("delivers a new message to the receiver's tabs and the sender's other tabs, not to the sending tab or a third user", async () => {
     const a = await org.userClient({ chat: true });
@@ -257,5 +282,67 @@ describe('reconnect', () => {
       if (!page.hasMore) break;
     }
     expect(seen.map((m) => m._id)).toEqual([seen[0]!._id, ...missed]);
+  });
+});
+
+describe('server restart (QUALITY R12)', () => {
+  it('a client reconnects by itself after a restart and catches up from the database, in order, once each', async () => {
+    // An app of its own on a known port and secret, so a second app can take over the same database.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-restart-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'none'), LOGIN_MAX_FAILURES_ACCOUNT: '1000', LOGIN_MAX_FAILURES_IP: '10000' });
+    const database = await createTestDatabase();
+    const secret = 'r'.repeat(64);
+    let app = await buildApp({ config, database, secret, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const restartCtx = { app, database, dataDir, close: async () => undefined };
+      const company = await createCompany(restartCtx);
+      const a = await createUser(restartCtx, { companyId: company.id, permissions: { chat: true } });
+      const b = await createUser(restartCtx, { companyId: company.id, permissions: { chat: true } });
+      const aClient = await login(app, a.email);
+      const bClient = await login(app, b.email);
+
+      const socket: ClientSocket = connectClient(`http://127.0.0.1:${port}`, {
+        path: '/socket.io',
+        auth: { token: bClient.token },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnectionDelay: 1500,
+        reconnectionDelayMax: 1500,
+      });
+      opened.push(socket);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const seen: ChatMessage[] = [];
+      socket.on('new_message', (m) => seen.push(m));
+      const first = next(socket, 'new_message');
+      await send(aClient, b.id, 'prima del riavvio');
+      await first;
+
+      // The restart: the first app goes (its sockets are dropped), a new one serves the same database.
+      const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await app.close();
+      expect(await dropped).toBe('transport close');
+      app = await buildApp({ config, database, secret, logger: false });
+      await app.listen({ host: '127.0.0.1', port });
+      // The sender writes through the new instance before the receiver is back.
+      const aAgain = new TestClient(app, aClient.token, await fetchCsrf(app, aClient.token), aClient.user);
+      const missed: string[] = [];
+      for (let i = 0; i < 5; i++) missed.push((await send(aAgain, b.id, `dopo il riavvio ${i}`))._id);
+
+      // socket.io reconnects by itself; the client then asks what came after the last message it saw.
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const bAgain = new TestClient(app, bClient.token, bClient.csrf, bClient.user);
+      const page = (await bAgain.get(`/api/chat/conversation/${a.id}`, { query: { after: seen.at(-1)!._id } })).json() as { messages: ChatMessage[]; hasMore: boolean };
+      for (const m of page.messages) if (!seen.some((s) => s._id === m._id)) seen.push(m);
+      expect(page.hasMore).toBe(false);
+      expect(seen.map((m) => m.content)).toEqual(['prima del riavvio', ...missed.map((_, i) => `dopo il riavvio ${i}`)]);
+      expect(seen.slice(1).map((m) => m._id)).toEqual(missed);
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

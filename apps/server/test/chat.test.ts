@@ -165,8 +165,14 @@ describe('attachments', () => {
       ['misure.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', false],
     ]);
     const [image, doc] = message.attachments;
-    expect(image!.inlineUrl).toMatch(/^\/api\/files\//);
+    expect(image!.inlineUrl).toMatch(/^\/api\/files\/.*-thumb\.webp\?/);
     expect(doc!.inlineUrl).toBeNull();
+    // the conversation shows a small WebP, never the original
+    const thumb = await bruno.client.get(image!.inlineUrl!);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['content-disposition']).toMatch(/^inline/);
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 40, height: 30 });
 
     const download = await bruno.client.get(doc!.url);
     expect(download.statusCode).toBe(200);
@@ -196,6 +202,30 @@ describe('attachments', () => {
     expect(uploadFiles().filter((f) => !f.startsWith('tmp')).length).toBe(filesBefore);
     const countAfter = (await bruno.client.get(`/api/chat/conversation/${anna.user.id}`, { query: { limit: '100' } })).json().messages.length;
     expect(countAfter).toBe(countBefore);
+  });
+
+  it('never uses the client file name as a path: base name only, the real extension, a server-made key (S20)', async () => {
+    const message = await sent(anna.client, bruno.user.id, '', [
+      { data: pdf(), filename: '..\\..\\windows\\../../etc/verbale finale.exe', type: 'application/pdf' },
+      { data: await png(), filename: 'foto.jpeg.exe', type: 'image/png' },
+    ]);
+    expect(message.attachments.map((a) => a.fileName)).toEqual(['verbale finale.pdf', 'foto.jpeg.png']);
+    for (const a of message.attachments) expect(a.url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}\.(pdf|png)\?/);
+  });
+
+  it('refuses a damaged image and one past the pixel limit, leaving nothing behind', async () => {
+    const filesBefore = uploadFiles().length;
+    const damaged = Buffer.concat([(await png()).subarray(0, 60), Buffer.alloc(200, 7)]);
+    let res = await send(anna.client, bruno.user.id, 'rotta', [{ data: pdf(), filename: 'ok.pdf', type: 'application/pdf' }, { data: damaged, filename: 'rotta.png', type: 'image/png' }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('Immagine danneggiata o illeggibile');
+    // a PNG header claiming 20000 × 20000 pixels (400 MP): refused from the header, before decoding
+    const bomb = await png();
+    bomb.writeUInt32BE(20000, 16);
+    bomb.writeUInt32BE(20000, 20);
+    res = await send(anna.client, bruno.user.id, 'bomba', [{ data: bomb, filename: 'bomba.png', type: 'image/png' }]);
+    expect(res.statusCode).toBe(413);
+    expect(uploadFiles().length).toBe(filesBefore);
   });
 
   it('accepts 10 files and refuses 11', async () => {
@@ -298,7 +328,7 @@ describe('delete', () => {
     const res = await anna.client.delete(`/api/chat/message/${message._id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatchObject({ _id: message._id, deleted: true, content: '', attachments: [] });
-    expect(uploadFiles().length).toBe(storedBefore - 1);
+    expect(uploadFiles().length).toBe(storedBefore - 2); // the image and its thumbnail
     expect(await unread(bruno.client)).toBe(before);
     expect((await bruno.client.get(message.attachments[0]!.url)).statusCode).toBe(404);
 

@@ -48,7 +48,7 @@ export const chatAttachmentSchema = z.object({
   isImage: z.boolean(),
   /** Signed relative URL that downloads the file (attachment, nosniff). */
   url: z.string(),
-  /** Images only: signed relative URL shown inline as a thumbnail. */
+  /** Images only: signed relative URL of a small WebP thumbnail (at most 320 px), shown inline. */
   inlineUrl: z.string().nullable(),
 });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;

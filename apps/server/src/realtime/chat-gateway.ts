@@ -9,6 +9,13 @@ import type { ChatIo } from './socket-server.js';
 
 /** Connected sockets re-check their session this often (idle timeout, expiry, lost permission). */
 const RECHECK_MS = 60_000;
+/**
+ * A tab sends a handful of events a minute (authenticate on connect, mark_as_read on reading): past
+ * this many in the window the events are dropped with an error, and far past it the socket goes
+ * (QUALITY S24: anti-automation; each mark_as_read costs a database write).
+ */
+export const SOCKET_EVENT_LIMIT = { windowMs: 10_000, max: 50, disconnectAt: 200 } as const;
+const TOO_MANY = 'Troppe richieste: riprova più tardi';
 
 const REFUSED = {
   token: 'Sessione scaduta o non valida: accedi di nuovo',
@@ -72,6 +79,19 @@ export function registerChatGateway(
   io.on('connection', (socket) => {
     const { userId, sessionId } = socket.data;
     const fail = (message: string) => socket.emit('error', { message });
+
+    let window = { start: Date.now(), count: 0 };
+    socket.use((_packet, next) => {
+      const now = Date.now();
+      if (now - window.start >= SOCKET_EVENT_LIMIT.windowMs) window = { start: now, count: 0 };
+      window.count++;
+      if (window.count <= SOCKET_EVENT_LIMIT.max) {
+        next();
+        return;
+      }
+      if (window.count === SOCKET_EVENT_LIMIT.max + 1) fail(TOO_MANY);
+      if (window.count >= SOCKET_EVENT_LIMIT.disconnectAt) socket.disconnect(true);
+    });
 
     socket.on('authenticate', (data) => {
       const parsed = socketAuthenticateSchema.safeParse(data);

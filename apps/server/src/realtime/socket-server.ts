@@ -58,9 +58,13 @@ export async function createSocketServer(httpServer: HttpServer, { redisUrl, log
 
   return {
     io,
-    /** Before the HTTP server closes: open sockets would keep it waiting. */
+    /**
+     * Before the HTTP server closes (open sockets would keep it waiting): the connections are closed
+     * at the transport, which clients read as a dropped line and reconnect, to this instance once it
+     * is back or to another one. (`disconnectSockets` would tell them the server sent them away, and
+     * socket.io clients do not come back from that.)
+     */
     disconnectAll() {
-      io.local.disconnectSockets(true);
       io.engine.close();
     },
     async close() {

@@ -56,6 +56,8 @@ export const chatAttachments = pgTable(
     size: integer('size').notNull(),
     checksum: text('checksum').notNull(),
     storageKey: text('storage_key').notNull(),
+    /** Images: a small WebP shown in the conversation instead of the (up to 25 MB) original. */
+    thumbnailKey: text('thumbnail_key'),
   },
   (t) => [index('chat_attachments_message_idx').on(t.messageId, t.position)],
 );

@@ -22,9 +22,9 @@ export function toAttachmentDto(row: ChatAttachmentRow, storage: Storage): ChatA
     mime: row.mime,
     size: row.size,
     isImage,
-    // A download always (attachment + nosniff); images also inline for the thumbnail.
+    // A download always (attachment + nosniff); images also their small WebP, shown inline.
     url: storage.signedUrl(row.storageKey, { ttlSeconds: ATTACHMENT_URL_TTL_SECONDS, downloadName: row.fileName }),
-    inlineUrl: isImage ? storage.signedUrl(row.storageKey, { ttlSeconds: ATTACHMENT_URL_TTL_SECONDS }) : null,
+    inlineUrl: isImage && row.thumbnailKey ? storage.signedUrl(row.thumbnailKey, { ttlSeconds: ATTACHMENT_URL_TTL_SECONDS }) : null,
   };
 }
 

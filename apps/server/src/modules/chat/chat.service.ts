@@ -12,9 +12,10 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import type { Storage } from '../../lib/storage.js';
-import type { ReceivedFile } from '../../lib/uploads.js';
+import { IMAGE_KINDS, type ReceivedFile } from '../../lib/uploads.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { ChatEvents } from './chat.events.js';
+import { chatThumbnail } from './chat.images.js';
 import {
   toChatUserDto,
   toMessageDto,
@@ -177,12 +178,20 @@ export function createChatService({
 
       const committed: string[] = [];
       try {
-        const placed: Array<{ file: ReceivedFile; key: string }> = [];
+        const placed: Array<{ file: ReceivedFile; key: string; thumbnailKey: string | null }> = [];
         for (const file of input.files) {
+          // Images first get their thumbnail: a damaged or oversized one refuses the message before anything is stored.
+          const thumbnail = IMAGE_KINDS.includes(file.kind) ? await chatThumbnail(file.tempPath) : null;
           const key = storage.newKey(me.companyId, file.ext);
           await storage.commit(file.tempPath, key);
           committed.push(key);
-          placed.push({ file, key });
+          let thumbnailKey: string | null = null;
+          if (thumbnail) {
+            thumbnailKey = storage.newKey(me.companyId, 'webp', 'thumb');
+            await storage.writeBuffer(thumbnailKey, thumbnail);
+            committed.push(thumbnailKey);
+          }
+          placed.push({ file, key, thumbnailKey });
         }
         const values = { id: uuidv7(), senderId: me.id, receiverId: receiver.id, content };
         // Text only: one INSERT is atomic by itself, and the two round trips of BEGIN/COMMIT are saved
@@ -194,7 +203,7 @@ export function createChatService({
                 const message = await repo.insertMessage(tx, values);
                 const attachments = await repo.insertAttachments(
                   tx,
-                  placed.map(({ file, key }, position) => ({
+                  placed.map(({ file, key, thumbnailKey }, position) => ({
                     messageId: message.id,
                     companyId: me.companyId,
                     position,
@@ -203,6 +212,7 @@ export function createChatService({
                     size: file.size,
                     checksum: file.sha256,
                     storageKey: key,
+                    thumbnailKey,
                   })),
                 );
                 return { message, attachments };
@@ -229,9 +239,8 @@ export function createChatService({
       });
       // Deleted already (a double click, another tab): answer the current state.
       if (!result) return toMessageDto((await repo.findMessageFor(db, id, me.id))!, [], storage);
-      await Promise.all(
-        result.files.map((f) => storage.remove(f.storageKey).catch(() => undefined)),
-      );
+      const keys = result.files.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
+      await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
       const dto = toMessageDto(result.row, [], storage);
       events.messageDeleted(dto);
       if (!existing.readAt) await publishUnread(existing.receiverId);
