@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import exifr from 'exifr';
 import sharp from 'sharp';
 import { CHAT_MESSAGES, type ChatMessage } from '@gestcava/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +186,20 @@ describe('attachments', () => {
     // a tampered link is refused
     const forged = doc!.url.replace(/sig=[^&]+/, 'sig=abc');
     expect((await bruno.client.get(forged)).statusCode).toBe(403);
+  });
+
+  it("a phone photo's location never leaves the server; no temporary file stays behind", async () => {
+    const phone = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ccc' } })
+      .jpeg()
+      .withExif({ IFD2: { DateTimeOriginal: '2026:05:04 10:11:12' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '44/1 4/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '10/1 6/1 0/1' } })
+      .toBuffer();
+    expect(await exifr.gps(phone)).toBeDefined();
+    const message = await sent(anna.client, bruno.user.id, 'dal piazzale', [{ data: phone, filename: 'IMG_0042.jpg', type: 'image/jpeg' }]);
+    const original = await bruno.client.get(message.attachments[0]!.url);
+    expect(original.statusCode).toBe(200);
+    expect(await exifr.gps(original.rawPayload)).toBeUndefined();
+    expect(await sharp(original.rawPayload).metadata()).toMatchObject({ width: 300, height: 200 });
+    expect(uploadFiles().filter((f) => f.startsWith('tmp'))).toEqual([]);
   });
 
   it('refuses a file whose bytes are not an allowed type (HTML named .jpg, SVG) and leaves no file or message', async () => {

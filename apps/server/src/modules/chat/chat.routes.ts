@@ -12,6 +12,7 @@ import {
   chatSendFieldsSchema,
   chatUnreadByUserResponseSchema,
   chatUnreadResponseSchema,
+  type ChatMessage,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/app-error.js';
@@ -70,6 +71,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
       const { user } = requireAuth(request);
       const fields: Record<string, string> = {};
       const files: ReceivedFile[] = [];
+      let message: ChatMessage;
       try {
         const parts = request.parts({ limits: { fileSize: CHAT_FILE_MAX_BYTES + 1, files: CHAT_MAX_FILES + 1, fields: 10 } });
         for await (const part of parts) {
@@ -92,13 +94,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
           const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
           throw badRequest(details[0]!.message, details);
         }
-        const message = await chat.send(user, { ...parsed.data, files });
-        return await reply.code(201).send({ success: true as const, message });
-      } catch (error) {
-        // Committed files were moved away (rm of a missing temp file does nothing); the others go.
+        message = await chat.send(user, { ...parsed.data, files });
+      } finally {
+        // Files moved into storage are gone from tmp (rm of a missing file does nothing); images were
+        // rewritten without location, and refused messages keep nothing: their temporary files go,
+        // before the answer leaves.
         await discardReceived(files);
-        throw error;
       }
+      return reply.code(201).send({ success: true as const, message });
     },
   );
 

@@ -11,11 +11,11 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { processAttachmentImage } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 import { IMAGE_KINDS, type ReceivedFile } from '../../lib/uploads.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { ChatEvents } from './chat.events.js';
-import { chatThumbnail } from './chat.images.js';
 import {
   toChatUserDto,
   toMessageDto,
@@ -178,20 +178,26 @@ export function createChatService({
 
       const committed: string[] = [];
       try {
-        const placed: Array<{ file: ReceivedFile; key: string; thumbnailKey: string | null }> = [];
+        const placed: Array<{ file: ReceivedFile; key: string; thumbnailKey: string | null; size: number }> = [];
         for (const file of input.files) {
-          // Images first get their thumbnail: a damaged or oversized one refuses the message before anything is stored.
-          const thumbnail = IMAGE_KINDS.includes(file.kind) ? await chatThumbnail(file.tempPath) : null;
           const key = storage.newKey(me.companyId, file.ext);
-          await storage.commit(file.tempPath, key);
-          committed.push(key);
           let thumbnailKey: string | null = null;
-          if (thumbnail) {
-            thumbnailKey = storage.newKey(me.companyId, 'webp', 'thumb');
-            await storage.writeBuffer(thumbnailKey, thumbnail);
+          let size = file.size;
+          if (IMAGE_KINDS.includes(file.kind)) {
+            // Images go through the image pipeline: a damaged or oversized one refuses the message before
+            // anything is stored, and the stored original carries no location (a phone photo has GPS).
+            const image = await processAttachmentImage(file.tempPath, file.kind);
+            await storage.writeBuffer(key, image.original);
+            committed.push(key);
+            size = image.original.length;
+            thumbnailKey = storage.variantKey(key, 'thumb', 'webp');
+            await storage.writeBuffer(thumbnailKey, image.thumbnail);
             committed.push(thumbnailKey);
+          } else {
+            await storage.commit(file.tempPath, key);
+            committed.push(key);
           }
-          placed.push({ file, key, thumbnailKey });
+          placed.push({ file, key, thumbnailKey, size });
         }
         const values = { id: uuidv7(), senderId: me.id, receiverId: receiver.id, content };
         // Text only: one INSERT is atomic by itself, and the two round trips of BEGIN/COMMIT are saved
@@ -203,13 +209,13 @@ export function createChatService({
                 const message = await repo.insertMessage(tx, values);
                 const attachments = await repo.insertAttachments(
                   tx,
-                  placed.map(({ file, key, thumbnailKey }, position) => ({
+                  placed.map(({ file, key, thumbnailKey, size }, position) => ({
                     messageId: message.id,
                     companyId: me.companyId,
                     position,
                     fileName: cleanFileName(file.originalName, file.ext),
                     mime: file.mime,
-                    size: file.size,
+                    size,
                     checksum: file.sha256,
                     storageKey: key,
                     thumbnailKey,

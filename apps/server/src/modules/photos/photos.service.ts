@@ -23,7 +23,7 @@ import { containsPattern } from '../../lib/pagination.js';
 import type { Storage } from '../../lib/storage.js';
 import { IMAGE_KINDS, receiveFile, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
 import type { AuthUser } from '../auth/sessions.js';
-import { processPhoto } from './photo-images.js';
+import { processPhoto } from '../../lib/images.js';
 import * as repo from './photos.repository.js';
 import type { PhotoWithUser } from './photos.repository.js';
 

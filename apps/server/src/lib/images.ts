@@ -1,11 +1,18 @@
 import fsp from 'node:fs/promises';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
-import { AppError } from '../../lib/app-error.js';
-import type { FileKind } from '../../lib/uploads.js';
+import { AppError } from './app-error.js';
+import type { FileKind } from './uploads.js';
 
-/** Decompression bombs: a photo may have at most this many pixels (a 12 MP photo has 12 million). */
-export const PHOTO_PIXEL_LIMIT = 100_000_000;
+/**
+ * The one image pipeline (DESIGN §2.2) for photos and chat attachments: header checked against the
+ * pixel limit before anything is decoded, WebP variants with the EXIF orientation applied, and
+ * originals served without location. sharp works in libuv's thread pool, so the event loop (and
+ * the sockets) stay free while it runs.
+ */
+
+/** Decompression bombs: an image may have at most this many pixels (a 12 MP photo has 12 million). */
+export const IMAGE_PIXEL_LIMIT = 100_000_000;
 export const PREVIEW_SIZE = 1600;
 export const THUMBNAIL_SIZE = 320;
 
@@ -19,41 +26,61 @@ export interface ProcessedPhoto {
   thumbnail: Buffer;
 }
 
-/**
- * Everything a photo needs from its bytes, once: the header checked against the pixel limit before
- * anything is decoded, the capture date, the two WebP variants with the EXIF orientation applied,
- * and a copy of the original without location. sharp works in libuv's thread pool, so the event
- * loop stays free while it runs.
- */
-export async function processPhoto(file: string, kind: FileKind): Promise<ProcessedPhoto> {
+const DAMAGED = 'Immagine danneggiata o illeggibile';
+
+/** Width and height as shown (orientation applied), from the header only; refuses a bomb. */
+async function checkedSize(file: string) {
   // Only the header is read here; the limit is compared below, with our own message.
-  const meta = await sharp(file, { limitInputPixels: false }).metadata().catch(() => {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Immagine danneggiata o illeggibile');
-  });
+  const meta = await sharp(file, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', DAMAGED);
+    });
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (!width || !height) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Immagine danneggiata o illeggibile');
-  if (width * height > PHOTO_PIXEL_LIMIT) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `Immagine troppo grande: al massimo ${PHOTO_PIXEL_LIMIT / 1_000_000} megapixel`);
+  if (!width || !height) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DAMAGED);
+  if (width * height > IMAGE_PIXEL_LIMIT) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `Immagine troppo grande: al massimo ${IMAGE_PIXEL_LIMIT / 1_000_000} megapixel`);
   }
+  return { width, height };
+}
+
+const thumbnailOf = (image: Buffer) =>
+  sharp(image).resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+
+/** Everything a photo needs from its bytes, decoding the original once (the thumbnail comes from the preview). */
+export async function processPhoto(file: string, kind: FileKind): Promise<ProcessedPhoto> {
+  const { width, height } = await checkedSize(file);
   const source = await fsp.readFile(file);
-  const decode = () => sharp(source, { limitInputPixels: PHOTO_PIXEL_LIMIT, failOn: 'error' });
+  const decode = () => sharp(source, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' });
   try {
-    // The thumbnail comes from the preview: decoding 12 MP once instead of twice.
     const preview = await decode()
       .rotate()
       .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
-    const [thumbnail, original, takenAt] = await Promise.all([
-      sharp(preview).resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer(),
-      servedOriginal(source, kind, decode),
-      captureDate(source),
-    ]);
+    const [thumbnail, original, takenAt] = await Promise.all([thumbnailOf(preview), servedOriginal(source, kind, decode), captureDate(source)]);
     return { width, height, takenAt, original, preview, thumbnail };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Immagine danneggiata o illeggibile');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', DAMAGED);
+  }
+}
+
+/** An image attached to a chat message: the original without location and a 320 px thumbnail. */
+export async function processAttachmentImage(file: string, kind: FileKind): Promise<{ original: Buffer; thumbnail: Buffer }> {
+  await checkedSize(file);
+  const source = await fsp.readFile(file);
+  const decode = () => sharp(source, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' });
+  try {
+    const [thumbnail, original] = await Promise.all([
+      decode().rotate().resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer(),
+      servedOriginal(source, kind, decode),
+    ]);
+    return { original, thumbnail };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', DAMAGED);
   }
 }
 
