@@ -426,8 +426,11 @@ describe('downloads', () => {
 });
 
 describe('chat unread counter (SPEC §4, §8)', () => {
-  it('reads data.unreadCount; any failure counts as 0', async () => {
+  it('reads data.unreadCount; any failure counts as 0; without a token it does not ask', async () => {
     const { getUnreadCount } = await import('@/features/chat/api/get-unread-count');
+    await expect(getUnreadCount()).resolves.toBe(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+    setSession(DEMO_USERS.produzione, 'jwt-produzione');
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, data: { unreadCount: 4 } }));
     await expect(getUnreadCount()).resolves.toBe(4);
     fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Risorsa non trovata', code: 'NOT_FOUND' }, 404));
