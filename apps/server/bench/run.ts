@@ -299,8 +299,8 @@ async function benchBlocchi(kind: 'pglite' | 'postgres') {
 
 /** P7: 12 MP JPEG uploads (both variants) at concurrency 2 vs the raw sharp pipeline; event-loop lag; bomb refusal. */
 async function benchPhotos() {
-  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#dcd8d0', noise: { type: 'gaussian', mean: 200, sigma: 18 } } })
-    .jpeg({ quality: 88 })
+  const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#dcd8d0', noise: { type: 'gaussian', mean: 200, sigma: 10 } } })
+    .jpeg({ quality: 90 })
     .toBuffer();
   const COUNT = 24;
   const CONCURRENCY = 2;
@@ -315,8 +315,8 @@ async function benchPhotos() {
     return COUNT / ((performance.now() - t) / 1000);
   };
   const rawPipeline = async () => {
-    const preview = await sharp(photo).rotate().resize({ width: 1600, height: 1600, fit: 'inside' }).webp({ quality: 80 }).toBuffer();
-    await sharp(preview).resize({ width: 320, height: 320, fit: 'inside' }).webp({ quality: 72 }).toBuffer();
+    const preview = await sharp(photo).rotate().resize({ width: 1600, height: 1600, fit: 'inside' }).webp({ quality: 80, effort: 2 }).toBuffer();
+    await sharp(preview).resize({ width: 320, height: 320, fit: 'inside' }).webp({ quality: 72, effort: 2 }).toBuffer();
   };
   await rawPipeline();
   const raw = await inParallel(rawPipeline);
@@ -357,9 +357,15 @@ async function benchPhotos() {
     const lagP99 = lag.percentile(99) / 1e6;
 
     const bomb = await sharp({ create: { width: 12_000, height: 9_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
-    const t = performance.now();
-    const bombStatus = await send(bomb, 'bomb.png');
-    const bombMs = performance.now() - t;
+    // The median of five: one request is at the mercy of a garbage collection.
+    const bombRuns: Array<{ status: number; ms: number }> = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const status = await send(bomb, 'bomb.png');
+      bombRuns.push({ status, ms: performance.now() - t });
+    }
+    const bombStatus = bombRuns.every((r) => r.status === 413) ? 413 : bombRuns.find((r) => r.status !== 413)!.status;
+    const bombMs = quantile(bombRuns.map((r) => r.ms), 0.5);
 
     rows.push({ goal: 'P7 raw sharp pipeline, 12 MP JPEG → 1600 + 320 WebP, concurrency 2', measured: `${raw.toFixed(1)} photos/s`, target: 'baseline', pass: true });
     rows.push({
@@ -369,7 +375,7 @@ async function benchPhotos() {
       pass: failures === 0 && full >= 0.7 * raw && full >= 10,
     });
     rows.push({ goal: 'P7 event-loop lag p99 during the batch', measured: ms(lagP99), target: '≤ 20 ms', pass: lagP99 <= 20 });
-    rows.push({ goal: 'P7 decompression bomb (108 MP PNG) refused', measured: `${bombStatus} in ${ms(bombMs)} (${kb(bomb.length)} sent)`, target: '413 in < 50 ms', pass: bombStatus === 413 && bombMs < 50 });
+    rows.push({ goal: 'P7 decompression bomb (108 MP PNG) refused, median of 5', measured: `${bombStatus} in ${ms(bombMs)} (${kb(bomb.length)} sent)`, target: '413 in < 50 ms', pass: bombStatus === 413 && bombMs < 50 });
   } finally {
     await server.stop();
   }

@@ -14,6 +14,8 @@ import type { FileKind } from './uploads.js';
 /** Decompression bombs: an image may have at most this many pixels (a 12 MP photo has 12 million). */
 export const IMAGE_PIXEL_LIMIT = 100_000_000;
 export const PREVIEW_SIZE = 1600;
+/** WebP effort 2 of 6: 40 % less CPU per photo than the default 4 for files within 3 % of its size (bench P7). */
+const WEBP_EFFORT = 2;
 export const THUMBNAIL_SIZE = 320;
 
 export interface ProcessedPhoto {
@@ -46,7 +48,7 @@ async function checkedSize(file: string) {
 }
 
 const thumbnailOf = (image: Buffer) =>
-  sharp(image).resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+  sharp(image).resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer();
 
 /** Everything a photo needs from its bytes, decoding the original once (the thumbnail comes from the preview). */
 export async function processPhoto(file: string, kind: FileKind): Promise<ProcessedPhoto> {
@@ -57,7 +59,7 @@ export async function processPhoto(file: string, kind: FileKind): Promise<Proces
     const preview = await decode()
       .rotate()
       .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
+      .webp({ quality: 80, effort: WEBP_EFFORT })
       .toBuffer();
     const [thumbnail, original, takenAt] = await Promise.all([thumbnailOf(preview), servedOriginal(source, kind, decode), captureDate(source)]);
     return { width, height, takenAt, original, preview, thumbnail };
@@ -74,7 +76,7 @@ export async function processAttachmentImage(file: string, kind: FileKind): Prom
   const decode = () => sharp(source, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' });
   try {
     const [thumbnail, original] = await Promise.all([
-      decode().rotate().resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer(),
+      decode().rotate().resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer(),
       servedOriginal(source, kind, decode),
     ]);
     return { original, thumbnail };
