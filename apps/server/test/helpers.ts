@@ -162,3 +162,11 @@ export async function setupCompany(ctx: TestContext) {
     },
   };
 }
+
+/** The lookups a bancata and its blocchi need (cava, materiale, ubicazione), made by an admin. */
+export async function createProductionLookups(admin: TestClient) {
+  const cava = (await admin.post('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' })).json() as { _id: string };
+  const materiale = (await admin.post('/api/materiali', { nome: 'Statuario', densita: 2.71 })).json() as { _id: string };
+  const ubicazione = (await admin.post('/api/ubicazioni', { nome: 'Piazzale cava', tipo: 'piazzale_cava' })).json() as { _id: string };
+  return { cavaId: cava._id, materialeId: materiale._id, ubicazioneId: ubicazione._id };
+}

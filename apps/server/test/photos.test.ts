@@ -8,7 +8,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { photos } from '../src/db/schema/index.js';
-import { buildTestApp, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -80,15 +80,13 @@ beforeAll(async () => {
   org = await setupCompany(ctx);
   admin = await org.adminClient();
   cavatore = (await org.userClient({ bancate: true, blocchi: true, 'blocchi-esterni': true })).client;
-  const cava = (await admin.post('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' })).json();
-  cavaId = cava._id;
-  const materiale = (await admin.post('/api/materiali', { nome: 'Statuario', densita: 2.71 })).json();
-  const ubicazione = (await admin.post('/api/ubicazioni', { nome: 'Piazzale cava', tipo: 'piazzale_cava' })).json();
+  const lookups = await createProductionLookups(admin);
+  cavaId = lookups.cavaId;
   bancata = (
-    await cavatore.post('/api/bancate', { cavaId, materialeId: materiale._id, dataTaglio: `${year}-03-10`, lunghezza: 1200, altezza: 600, profondita: 400 })
+    await cavatore.post('/api/bancate', { cavaId, materialeId: lookups.materialeId, dataTaglio: `${year}-03-10`, lunghezza: 1200, altezza: 600, profondita: 400 })
   ).json();
   for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura']) await cavatore.post(`/api/bancate/${bancata._id}/stato`, { stato });
-  const res = await cavatore.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: ubicazione._id, lunghezza: 280, altezza: 150, profondita: 120 });
+  const res = await cavatore.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: lookups.ubicazioneId, lunghezza: 280, altezza: 150, profondita: 120 });
   expect(res.statusCode, res.body).toBe(201);
   blocco = res.json();
 });

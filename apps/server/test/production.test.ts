@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blocchi } from '../src/db/schema/index.js';
-import { buildTestApp, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -38,13 +38,11 @@ beforeAll(async () => {
   org = await setupCompany(ctx);
   admin = await org.adminClient();
   cavatore = (await org.userClient({ bancate: true, blocchi: true, 'blocchi-esterni': true })).client;
-  const cava = (await admin.post('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' })).json();
-  const materiale = (await admin.post('/api/materiali', { nome: 'Statuario', densita: 2.71 })).json();
-  const ubicazione = (await admin.post('/api/ubicazioni', { nome: 'Piazzale cava', tipo: 'piazzale_cava' })).json();
+  const lookups = await createProductionLookups(admin);
   const fornitore = (await admin.post('/api/fornitori', { ragioneSociale: 'Cave Esterne S.r.l.', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' })).json();
   const cliente = (await admin.post('/api/clienti', { ragioneSociale: 'Stone Buyer GmbH', nazione: 'DE', indirizzo: 'Weg 2', comune: 'München' })).json();
   const altroCliente = (await admin.post('/api/clienti', { ragioneSociale: 'Marbres SARL', nazione: 'FR', indirizzo: 'Rue 3', comune: 'Lyon' })).json();
-  ids = { cava: cava._id, materiale: materiale._id, ubicazione: ubicazione._id, fornitore: fornitore._id, cliente: cliente._id, altroCliente: altroCliente._id };
+  ids = { cava: lookups.cavaId, materiale: lookups.materialeId, ubicazione: lookups.ubicazioneId, fornitore: fornitore._id, cliente: cliente._id, altroCliente: altroCliente._id };
 });
 afterAll(() => ctx.close());
 

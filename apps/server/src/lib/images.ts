@@ -47,43 +47,48 @@ async function checkedSize(file: string) {
   return { width, height };
 }
 
-const thumbnailOf = (image: Buffer) =>
-  sharp(image).resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer();
+const thumbnailOf = (image: Sharp) =>
+  image.resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer();
 
-/** Everything a photo needs from its bytes, decoding the original once (the thumbnail comes from the preview). */
-export async function processPhoto(file: string, kind: FileKind): Promise<ProcessedPhoto> {
+interface OpenedImage {
+  width: number;
+  height: number;
+  source: Buffer;
+  decode: () => Sharp;
+}
+
+/** The header checked first, the file read once, and any decoding failure answered as the Italian 415. */
+async function withImage<T>(file: string, work: (image: OpenedImage) => Promise<T>): Promise<T> {
   const { width, height } = await checkedSize(file);
   const source = await fsp.readFile(file);
   const decode = () => sharp(source, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' });
   try {
-    const preview = await decode()
-      .rotate()
-      .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, effort: WEBP_EFFORT })
-      .toBuffer();
-    const [thumbnail, original, takenAt] = await Promise.all([thumbnailOf(preview), servedOriginal(source, kind, decode), captureDate(source)]);
-    return { width, height, takenAt, original, preview, thumbnail };
+    return await work({ width, height, source, decode });
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', DAMAGED);
   }
 }
 
+/** Everything a photo needs from its bytes, decoding the original once (the thumbnail comes from the preview). */
+export function processPhoto(file: string, kind: FileKind): Promise<ProcessedPhoto> {
+  return withImage(file, async ({ width, height, source, decode }) => {
+    const preview = await decode()
+      .rotate()
+      .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80, effort: WEBP_EFFORT })
+      .toBuffer();
+    const [thumbnail, original, takenAt] = await Promise.all([thumbnailOf(sharp(preview)), servedOriginal(source, kind, decode), captureDate(source)]);
+    return { width, height, takenAt, original, preview, thumbnail };
+  });
+}
+
 /** An image attached to a chat message: the original without location and a 320 px thumbnail. */
-export async function processAttachmentImage(file: string, kind: FileKind): Promise<{ original: Buffer; thumbnail: Buffer }> {
-  await checkedSize(file);
-  const source = await fsp.readFile(file);
-  const decode = () => sharp(source, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' });
-  try {
-    const [thumbnail, original] = await Promise.all([
-      decode().rotate().resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer(),
-      servedOriginal(source, kind, decode),
-    ]);
+export function processAttachmentImage(file: string, kind: FileKind): Promise<{ original: Buffer; thumbnail: Buffer }> {
+  return withImage(file, async ({ source, decode }) => {
+    const [thumbnail, original] = await Promise.all([thumbnailOf(decode().rotate()), servedOriginal(source, kind, decode)]);
     return { original, thumbnail };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', DAMAGED);
-  }
+  });
 }
 
 async function servedOriginal(source: Buffer, kind: FileKind, decode: () => Sharp): Promise<Buffer> {

@@ -13,6 +13,8 @@ import {
   photoAnswerSchema,
   photosDeletedSchema,
   photoUploadAnswerSchema,
+  photoDeletedSchema,
+  photoSyncStartedSchema,
   photoSyncStatusSchema,
   type PageKey,
 } from '@gestcava/contracts';
@@ -25,7 +27,6 @@ import { contentDisposition } from '../files/files.routes.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
-const ok = z.object({ success: z.literal(true) });
 const idParams = z.object({ id: idSchema });
 
 /** Checked in the handler, so a missing field answers SPEC's exact message (not a field-prefixed one). */
@@ -79,7 +80,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
 
   app.delete(
     '/photos/deletePhoto/:id',
-    { config: { access: write }, schema: { tags: ['photos'], params: idParams, response: { 200: ok } } },
+    { config: { access: write }, schema: { tags: ['photos'], params: idParams, response: { 200: photoDeletedSchema } } },
     async (request) => {
       const { user, companyId } = requireAuth(request);
       await photos.remove(user, companyId, request.params.id);
@@ -166,7 +167,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
 
   app.get(
     '/photos/syncPhotosWithFilesystem',
-    { config: { access: 'admin' }, schema: { tags: ['photos'], response: { 202: ok.extend({ started: z.boolean(), status: photoSyncStatusSchema }) } } },
+    { config: { access: 'admin' }, schema: { tags: ['photos'], response: { 202: photoSyncStartedSchema } } },
     async (_request, reply) => {
       const started = sync.start();
       return reply.code(202).send({ success: true as const, started, status: sync.status() });

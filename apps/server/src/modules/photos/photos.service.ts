@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import {
   can,
@@ -66,6 +66,13 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
     }
     if (!ref) throw notFound(`${definition.label} non trovato`);
     return { definition, ref };
+  }
+
+  /** A photo of the company with the entity it documents (whose page decides who may see it). */
+  async function photoInCompany(companyId: string, id: string) {
+    const row = await repo.findInCompany(db, companyId, id);
+    if (!row) throw notFound('Foto non trovata');
+    return { row, target: await findTarget(companyId, row.entityType, { id: row.entityId }) };
   }
 
   function downloadName(row: PhotoWithUser, index?: number) {
@@ -182,6 +189,16 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
     }
   }
 
+  /** One file that did not come through multipart, received like an upload and imported without a user. */
+  async function importOne(companyId: string, t: Target, source: Readable, name: string, description: string | null) {
+    const received = await receiveStream(storage, source, name, RECEIVE_OPTIONS);
+    try {
+      return await importFiles(companyId, t, [received], { userId: null, description });
+    } finally {
+      await fsp.rm(received.tempPath, { force: true });
+    }
+  }
+
   return {
     async listForEntity(user: AuthUser, companyId: string, q: { entityType: string; entityId?: string; codice?: string }) {
       const t = await findTarget(companyId, q.entityType, { id: q.entityId, codice: q.codice });
@@ -191,18 +208,14 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
     },
 
     async get(user: AuthUser, companyId: string, id: string) {
-      const row = await repo.findInCompany(db, companyId, id);
-      if (!row) throw notFound('Foto non trovata');
-      const t = await findTarget(companyId, row.entityType, { id: row.entityId });
-      if (!canRead(user, t)) throw forbidden();
+      const { row, target } = await photoInCompany(companyId, id);
+      if (!canRead(user, target)) throw forbidden();
       return toPhoto(row);
     },
 
     async original(user: AuthUser, companyId: string, id: string) {
-      const row = await repo.findInCompany(db, companyId, id);
-      if (!row) throw notFound('Foto non trovata');
-      const t = await findTarget(companyId, row.entityType, { id: row.entityId });
-      if (!canRead(user, t)) throw forbidden();
+      const { row, target } = await photoInCompany(companyId, id);
+      if (!canRead(user, target)) throw forbidden();
       if (!storage.exists(row.originalKey)) throw notFound('Il file della foto non è più presente');
       return { path: storage.path(row.originalKey), fileName: downloadName(row), mime: row.mime };
     },
@@ -266,9 +279,7 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
     },
 
     async remove(user: AuthUser, companyId: string, id: string) {
-      const row = await repo.findInCompany(db, companyId, id);
-      if (!row) throw notFound('Foto non trovata');
-      assertCanWrite(user, await findTarget(companyId, row.entityType, { id: row.entityId }));
+      assertCanWrite(user, (await photoInCompany(companyId, id)).target);
       const deleted = await repo.deleteOne(db, companyId, id);
       if (deleted) await removeFiles([deleted]);
     },
@@ -304,32 +315,16 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
       return { fileName: `foto_${base}.zip`, stream: archive as unknown as Readable };
     },
 
-    /** A file from the inbox or the demo seed: the same checks and pipeline as an upload. */
+    /** A file from the inbox: the same checks and pipeline as an upload, attached by the entity's code. */
     async importFromFile(companyId: string, entityType: string, codice: string, file: string) {
       const t = await findTarget(companyId, entityType, { codice });
-      const received = await receiveStream(storage, fs.createReadStream(file), path.basename(file), RECEIVE_OPTIONS);
-      try {
-        return await importFiles(companyId, t, [received], { userId: null, description: null });
-      } finally {
-        await fsp.rm(received.tempPath, { force: true });
-      }
+      return importOne(companyId, t, fs.createReadStream(file), path.basename(file), null);
     },
 
-    /** A photo straight from bytes (demo data): written to a temporary file, then as any import. */
+    /** A photo straight from bytes (demo data), through the same checks and pipeline. */
     async importBuffer(companyId: string, target: { entityType: string; entityId: string }, data: Buffer, fileName: string, description: string | null) {
       const t = await findTarget(companyId, target.entityType, { id: target.entityId });
-      const temp = storage.tempPath();
-      await fsp.writeFile(temp, data);
-      try {
-        const received = await receiveStream(storage, fs.createReadStream(temp), fileName, RECEIVE_OPTIONS);
-        try {
-          return await importFiles(companyId, t, [received], { userId: null, description });
-        } finally {
-          await fsp.rm(received.tempPath, { force: true });
-        }
-      } finally {
-        await fsp.rm(temp, { force: true });
-      }
+      return importOne(companyId, t, Readable.from(data), fileName, description);
     },
   };
 
