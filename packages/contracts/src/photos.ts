@@ -115,3 +115,5 @@ export const photoAnswerSchema = z.object({ success: z.literal(true), photo: pho
 export const photoUploadAnswerSchema = z.object({ success: z.literal(true), photos: z.array(photoSchema) });
 export const photoDeletedSchema = z.object({ success: z.literal(true) });
 export const photosDeletedSchema = z.object({ success: z.literal(true), deleted: z.number().int() });
+/** `GET /photos/syncPhotosWithFilesystem`: whether this call started a sync, and where it stands. */
+export const photoSyncStartedSchema = z.object({ success: z.literal(true), started: z.boolean(), status: photoSyncStatusSchema });

@@ -26,11 +26,12 @@ import { formatDate, formatInteger } from '@/lib/format';
 import { enumFilter, uuidFilter } from '@/lib/list-filter-rules';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { photoUrl, type PhotoEntityType } from '../api/keys';
+import type { PhotoEntityType } from '../api/keys';
 import { useGalleryPhotos } from '../api/get-gallery-photos';
 import { PhotoLightbox } from './photo-lightbox';
 import { PhotoSync } from './photo-sync';
 import { photoAlt } from './photo-alt';
+import { PhotoThumbButton } from './photo-thumb';
 
 const ENTITY_TYPES: readonly PhotoEntityType[] = ['blocco', 'bancata'];
 type FilterName = 'tipo' | 'cava';
@@ -186,16 +187,7 @@ function GalleryCard({ photo, canOpen, onOpen }: { photo: Photo; canOpen: (detai
   const codice = entity?.codice ?? photo.codice ?? '—';
   return (
     <li className="gallery-card" data-testid="gallery-card">
-      <button type="button" className="photo-tile-open" onClick={onOpen} aria-label={`Apri ${alt}`}>
-        {photo.fileMissing ? (
-          <span className="photo-tile-missing">
-            <i className="pi pi-image" aria-hidden="true" />
-            File mancante
-          </span>
-        ) : (
-          <img src={photoUrl(photo.thumbnailUrl)} alt={alt} loading="lazy" decoding="async" />
-        )}
-      </button>
+      <PhotoThumbButton photo={photo} alt={alt} onOpen={onOpen} />
       <div className="gallery-card-body">
         <div className="gallery-card-head">
           {entity && canOpen(entity.detailPath) ? (

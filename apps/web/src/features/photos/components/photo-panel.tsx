@@ -12,6 +12,7 @@ import { useDeleteEntityPhotos, useDeletePhoto } from '../api/delete-photos';
 import { photoErrorMessage } from '../api/photo-errors';
 import { PhotoLightbox } from './photo-lightbox';
 import { photoAlt } from './photo-alt';
+import { PhotoThumbButton } from './photo-thumb';
 import { PhotoUploadDialog } from './photo-upload-dialog';
 
 /**
@@ -134,16 +135,7 @@ function PhotoTile({ photo, onOpen, onDelete }: { photo: Photo; onOpen: () => vo
   const alt = photoAlt(photo);
   return (
     <li className="photo-tile" data-testid="photo-tile">
-      <button type="button" className="photo-tile-open" onClick={onOpen} aria-label={`Apri ${alt}`}>
-        {photo.fileMissing ? (
-          <span className="photo-tile-missing">
-            <i className="pi pi-image" aria-hidden="true" />
-            File mancante
-          </span>
-        ) : (
-          <img src={photoUrl(photo.thumbnailUrl)} alt={alt} loading="lazy" decoding="async" />
-        )}
-      </button>
+      <PhotoThumbButton photo={photo} alt={alt} onOpen={onOpen} />
       <div className="photo-tile-bar">
         <span className="photo-tile-date">{formatDate(photo.takenAt ?? photo.createdAt)}</span>
         <a href={photoUrl(photo.downloadUrl)} download={photo.fileName} className="p-button p-component p-button-text p-button-sm p-button-icon-only" aria-label={`Scarica ${alt}`}>

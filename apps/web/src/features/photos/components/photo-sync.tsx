@@ -13,7 +13,7 @@ import { usePhotoSyncStatus, useStartPhotoSync } from '../api/photo-sync';
  * mobile app or FTP are imported, missing files flagged, orphans counted) and shows how it went.
  */
 export function PhotoSync() {
-  const status = usePhotoSyncStatus(true);
+  const status = usePhotoSyncStatus();
   const start = useStartPhotoSync();
   const queryClient = useQueryClient();
   const running = status.data?.running ?? false;
