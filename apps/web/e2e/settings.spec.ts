@@ -156,6 +156,8 @@ test.describe('Impostazioni: utenti e permessi', () => {
 
     // the temporary one no longer works, the new one does
     await other.getByTestId('topbar-logout').click();
+    // the profile page has an Email field too: fill the form only once the login page is there
+    await expect(other).toHaveURL(/\/auth\/login/);
     await fillLogin(other, user.email, temporary);
     await expect(other.getByTestId('login-error')).toContainText('Credenziali non valide');
     await fillLogin(other, user.email, newPassword);
