@@ -249,7 +249,7 @@ async function benchBlocchi(kind: 'pglite' | 'postgres') {
   for (const scenario of scenarios) {
     const parsed = bloccoListQuerySchema.parse(scenario.query);
     const queries = blocchiRepo.listQueries(database.db, blocchiRepo.filterWhere(company!.id, 'interno', parsed), parsed);
-    const items = queries.items.toSQL();
+    const items = dialect.sqlToQuery(queries.items);
     const count = dialect.sqlToQuery(queries.count);
     const exec =
       database.kind === 'pglite'
@@ -406,7 +406,11 @@ async function benchGallery() {
 async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@cava.example') {
   const tsx = path.join(root, 'node_modules/.bin/tsx');
   const port = 39000 + Math.floor(Math.random() * 1000);
-  const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // As scripts/start.mjs starts it.
+  const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+    env: { ...env, PORT: String(port), NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.stdout.on('data', (d: Buffer) => d.toString().includes('GestCava è pronto') && resolve());

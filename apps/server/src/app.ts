@@ -19,6 +19,7 @@ import { bancateRoutes } from './modules/bancate/bancate.routes.js';
 import { createBancateService, type BancateService } from './modules/bancate/bancate.service.js';
 import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
 import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
+import { listenedCountCache, noCountCache } from './lib/count-cache.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { createPhotosService, type PhotosService } from './modules/photos/photos.service.js';
@@ -108,7 +109,9 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     macchine: createLookupsService({ db, kind: 'macchine' }),
   };
   const bancate = createBancateService({ db, cave: lookups.cave, materiali: lookups.materiali, entities });
-  const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities });
+  const counts = database.pglite ? await listenedCountCache(database.pglite, 'blocchi') : noCountCache;
+  app.addHook('onClose', () => counts.stop());
+  const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.

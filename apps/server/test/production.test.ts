@@ -248,6 +248,29 @@ describe('blocchi and blocchi esterni', () => {
     expect((await segheria.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile' })).statusCode).toBe(404);
   });
 
+  it('a list row says what the detail says, option included, and its total follows every change', async () => {
+    const b = await makeBlocco(cavatore, bancata._id);
+    await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile' });
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: until });
+    const rowOf = async () => (await cavatore.get('/api/blocchi', { query: { q: b.codice } })).json().items[0];
+    const detail = (await cavatore.get(`/api/blocchi/${b._id}`)).json();
+    const row = await rowOf();
+    expect(row.cliente).toMatchObject({ _id: ids.cliente });
+    expect(row.opzioneScadenza).toBe(until);
+    for (const [key, value] of Object.entries(row)) expect([key, detail[key]]).toEqual([key, value]);
+
+    // Totals kept between requests follow a write made outside the service too.
+    const opzionati = async () => (await cavatore.get('/api/blocchi', { query: { stato: 'opzionato', bancataId: bancata._id } })).json().total;
+    const before = await opzionati();
+    expect(before).toBeGreaterThanOrEqual(1);
+    await ctx.database.db.update(blocchi).set({ opzioneScadenza: new Date(Date.now() - 60_000) }).where(eq(blocchi.id, b._id));
+    expect(await opzionati()).toBe(before - 1);
+    expect(await rowOf()).toMatchObject({ stato: 'disponibile', cliente: null, opzioneScadenza: null });
+    await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: until });
+    expect(await opzionati()).toBe(before);
+  });
+
   it('lists filter, sort and sum; export gives typed XLSX and CSV', async () => {
     const list = (await cavatore.get('/api/blocchi', { query: { bancataId: bancata._id, sort: 'codice', limit: '3' } })).json();
     expect(list.items.length).toBeLessThanOrEqual(3);

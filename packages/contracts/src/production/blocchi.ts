@@ -225,6 +225,40 @@ export const bloccoSchema = z.object({
 });
 export type Blocco = z.infer<typeof bloccoSchema>;
 
+/**
+ * A row of the blocchi lists: what the list, its cards and its filters show. The detail answers
+ * the whole `Blocco`; a list row half as wide is half the work for the embedded database, which
+ * decodes every field in JavaScript (docs/performance.md, QUALITY P1).
+ */
+export const bloccoListItemSchema = bloccoSchema.pick({
+  _id: true,
+  codice: true,
+  origine: true,
+  bancata: true,
+  cava: true,
+  fornitore: true,
+  numeroFornitore: true,
+  dataAcquisto: true,
+  materiale: true,
+  scelta: true,
+  categoria: true,
+  difettoso: true,
+  lunghezzaNetta: true,
+  altezzaNetta: true,
+  profonditaNetta: true,
+  volumeLordo: true,
+  volumeNetto: true,
+  pesoTeorico: true,
+  ubicazione: true,
+  prezzoListino: true,
+  unitaPrezzo: true,
+  cliente: true,
+  opzioneScadenza: true,
+  stato: true,
+  createdAt: true,
+});
+export type BloccoListItem = z.infer<typeof bloccoListItemSchema>;
+
 export const BLOCCO_SORT_FIELDS = ['codice', 'createdAt', 'volumeLordo', 'volumeNetto', 'pesoTeorico', 'stato', 'scelta'] as const;
 
 const bloccoFilters = {

@@ -9,6 +9,7 @@ import {
   bloccoFilterSchema,
   bloccoInternoCreateSchema,
   bloccoInternoUpdateSchema,
+  bloccoListItemSchema,
   bloccoListQuerySchema,
   bloccoSchema,
   bloccoStatoBodySchema,
@@ -49,7 +50,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
     return { userId: auth.user.id, companyId: auth.companyId, isAdmin: auth.user.role === 'admin' };
   };
 
-  app.get(base, { config: { access: read }, schema: { tags, querystring: bloccoListQuerySchema, response: { 200: pageOf(bloccoSchema) } } }, async (request) =>
+  app.get(base, { config: { access: read }, schema: { tags, querystring: bloccoListQuerySchema, response: { 200: pageOf(bloccoListItemSchema) } } }, async (request) =>
     blocchi.list(origine, requireAuth(request).companyId, request.query),
   );
   app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: bloccoFilterSchema, response: { 200: bloccoSummarySchema } } }, async (request) =>

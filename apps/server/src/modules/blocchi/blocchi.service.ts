@@ -15,6 +15,7 @@ import {
   type BloccoCreate,
   type BloccoDeclassaBody,
   type BloccoFilter,
+  type BloccoListItem,
   type BloccoListQuery,
   type BloccoOrigine,
   type BloccoStato,
@@ -30,6 +31,7 @@ import { blocchi } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, type HistoryItem } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
+import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { rowsOf, toPage } from '../../lib/pagination.js';
@@ -77,8 +79,10 @@ export function createBlocchiService(deps: {
   clienti: AnagraficaService;
   fornitori: AnagraficaService;
   entities: EntityRegistry;
+  /** List totals kept between requests (the embedded database only). */
+  counts: CountCache;
 }) {
-  const { db, bancate, materiali, ubicazioni, clienti, fornitori, entities } = deps;
+  const { db, bancate, materiali, ubicazioni, clienti, fornitori, entities, counts } = deps;
 
   async function get(origine: BloccoOrigine, companyId: string, id: string, tx: DbOrTx = db): Promise<Blocco> {
     const row = await repo.findJoined(tx, companyId, origine, id);
@@ -194,9 +198,12 @@ export function createBlocchiService(deps: {
     get,
     transition,
 
-    async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<Blocco>> {
-      const { items, counted } = await repo.listPage(db, repo.filterWhere(companyId, origine, query), query);
-      return toPage(items.map(toBloccoDto), counted, query.page, query.limit);
+    async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<BloccoListItem>> {
+      const where = repo.filterWhere(companyId, origine, query);
+      const { page, limit, sort: _sort, ...filter } = query;
+      const items = await repo.listItems(db, where, query);
+      const counted = await counts.get(JSON.stringify([companyId, origine, filter]), () => repo.countMatching(db, where));
+      return toPage(items, counted, page, limit);
     },
 
     async summary(origine: BloccoOrigine, companyId: string, filter: BloccoFilter): Promise<BloccoSummary> {

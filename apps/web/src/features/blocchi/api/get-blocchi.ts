@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { bloccoSchema, pageOf } from '@gestcava/contracts';
+import { bloccoListItemSchema, pageOf } from '@gestcava/contracts';
 import { api } from '@/lib/api-client';
 import { blocchiKeys, type BloccoKind, type BloccoListParams } from './keys';
 
-const blocchiPageSchema = pageOf(bloccoSchema);
+const blocchiPageSchema = pageOf(bloccoListItemSchema);
 
 /** GET /api/blocchi (or blocchi-esterni) ?page&limit&sort&q&stato&cavaId&materialeId&scelta&categoria&bancataId&fornitoreId&ubicazioneId&dal&al */
 export function getBlocchi(kind: BloccoKind, params: BloccoListParams, signal?: AbortSignal) {

@@ -10,7 +10,7 @@ import {
   CATEGORIA_LABELS,
   SCELTE,
   SCELTA_LABELS,
-  type Blocco,
+  type BloccoListItem,
 } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
@@ -57,7 +57,7 @@ const STATO_OPTIONS = BLOCCO_STATI.map((s) => ({ value: s, label: BLOCCO_STATO_L
 const SCELTA_FILTER_OPTIONS = SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }));
 const CATEGORIA_FILTER_OPTIONS = CATEGORIE.map((c) => ({ value: c, label: CATEGORIA_LABELS[c] }));
 
-function provenienza(b: Blocco): string {
+function provenienza(b: BloccoListItem): string {
   if (b.origine === 'interno') return b.bancata ? `${b.bancata.codice}${b.cava ? ` · ${b.cava.nome}` : ''}` : '';
   return [b.fornitore?.ragioneSociale, b.numeroFornitore ? `n. ${b.numeroFornitore}` : null].filter(Boolean).join(' · ');
 }
@@ -99,12 +99,12 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
   const list = useBlocchi(kind, { ...filters, page: params.page, limit: params.limit, sort: params.sort });
   const summary = useBlocchiSummary(kind, filters);
   const linkState = { listSearch: location.search };
-  const open = (b: Blocco) => void navigate(`${labels.base}/${b._id}`, { state: linkState });
+  const open = (b: BloccoListItem) => void navigate(`${labels.base}/${b._id}`, { state: linkState });
 
-  const columns: ListColumn<Blocco>[] = [
+  const columns: ListColumn<BloccoListItem>[] = [
     { field: 'codice', header: 'Codice', sortable: true, className: 'col-nowrap' },
     { field: 'stato', header: 'Stato', sortable: true, body: (b) => <BloccoStatoTag stato={b.stato} /> },
-    ...(interno ? [] : [{ field: 'fornitore', header: 'Fornitore', body: (b: Blocco) => provenienza(b), className: 'col-ellipsis' }]),
+    ...(interno ? [] : [{ field: 'fornitore', header: 'Fornitore', body: (b: BloccoListItem) => provenienza(b), className: 'col-ellipsis' }]),
     {
       field: 'scelta',
       header: 'Materiale e scelta',
@@ -124,8 +124,8 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
     { field: 'pesoTeorico', header: 'Peso', sortable: true, body: (b) => formatWeight(b.pesoTeorico), className: 'col-nowrap col-number' },
     { field: 'ubicazione', header: 'Ubicazione', body: (b) => <span title={b.ubicazione?.nome}>{b.ubicazione?.nome ?? ''}</span>, className: 'col-ellipsis col-narrow' },
     ...(interno
-      ? [{ field: 'bancata', header: 'Bancata', body: (b: Blocco) => b.bancata?.codice ?? '', className: 'col-nowrap' }]
-      : [{ field: 'dataAcquisto', header: 'Acquisto', body: (b: Blocco) => formatDate(b.dataAcquisto), className: 'col-nowrap' }]),
+      ? [{ field: 'bancata', header: 'Bancata', body: (b: BloccoListItem) => b.bancata?.codice ?? '', className: 'col-nowrap' }]
+      : [{ field: 'dataAcquisto', header: 'Acquisto', body: (b: BloccoListItem) => formatDate(b.dataAcquisto), className: 'col-nowrap' }]),
     // not a table column (the code already orders by date): the phone's "Ordina per" offers it
     ...(cards ? [{ field: 'createdAt', header: 'Data di registrazione', sortable: true }] : []),
   ];
