@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BANCATA_MAX_CM, BLOCCO_MAX_CM, cm, euro, isoDate, m2, m3, mm, optionalText, requiredText, tonnes } from './fields.js';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.it());
 
 export * from './permissions.js';
+export * from './pages.js';
 export * from './errors.js';
 export * from './pagination.js';
 export * from './auth.js';

@@ -48,10 +48,6 @@ export interface PermissionSubject {
   permissions?: Permissions | null;
 }
 
-export function isPageKey(value: string): value is PageKey {
-  return (PAGE_KEYS as readonly string[]).includes(value);
-}
-
 /** `read` needs access, `write` needs write (which defaults to access); admin passes everything. */
 export function can(
   user: PermissionSubject | null | undefined,
