@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ENTITY_PAGES, type BloccoStato, type CATEGORIE, type SCELTE } from '@gestcava/contracts';
+import type { z } from 'zod';
+import { ENTITY_PAGES, type bloccoFilterSchema } from '@gestcava/contracts';
 
 /** Own blocks (/api/blocchi) or bought-in ones (/api/blocchi-esterni): the page's permission key. */
 export type BloccoKind = 'blocchi' | 'blocchi-esterni';
@@ -33,20 +34,8 @@ export function invalidateBlocchi(queryClient: QueryClient, kind: BloccoKind): P
   ]);
 }
 
-/** The filters the list, its summary and its export share (server names). */
-export interface BloccoFilters {
-  q?: string;
-  stato?: BloccoStato;
-  cavaId?: string;
-  materialeId?: string;
-  scelta?: (typeof SCELTE)[number];
-  categoria?: (typeof CATEGORIE)[number];
-  bancataId?: string;
-  fornitoreId?: string;
-  ubicazioneId?: string;
-  dal?: string;
-  al?: string;
-}
+/** The filters the list, its summary and its export share, as the server reads them from the URL. */
+export type BloccoFilters = z.input<typeof bloccoFilterSchema>;
 
 export interface BloccoListParams extends BloccoFilters {
   page: number;
