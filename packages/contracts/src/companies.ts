@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './auth.js';
 import { optionalText, requiredText } from './fields.js';
-import { validateCap, validateEmail, validatePec, validateProvincia, validateVatNumber, type CheckResult } from './anagrafica/identifiers.js';
+import { validateCap, validateEmail, validatePec, validateProvincia, validateVatNumber, type CheckResult } from './anagrafica/identifiers/index.js';
 
 export const companySchema = z.object({
   _id: z.string(),
