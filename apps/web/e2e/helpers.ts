@@ -56,7 +56,7 @@ export const DEMO: Record<'admin' | 'produzione' | 'magazzino' | 'vendite' | 'se
   },
   segheria: {
     email: 'segheria@cava.example',
-    menu: ['dashboard', 'blocchi', 'lavorazione-lastre', 'magazzino-lastre'],
+    menu: ['dashboard', 'blocchi', 'blocchi-esterni', 'lavorazione-lastre', 'magazzino-lastre'],
     quarry: 'Segheria Demo S.r.l.',
     funzioni: false,
   },

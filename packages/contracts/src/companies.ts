@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './auth.js';
-import { validateCap, validateEmail, validatePec, validateProvincia, validateVatNumber, type CheckResult } from './anagrafica/identifiers.js';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Al massimo ${max} caratteri` })
-    .nullish()
-    .transform((v) => (v ? v : null));
+import { optionalText, requiredText } from './fields.js';
+import { validateCap, validateEmail, validatePec, validateProvincia, validateVatNumber, type CheckResult } from './anagrafica/identifiers/index.js';
 
 export const companySchema = z.object({
   _id: z.string(),
@@ -30,11 +23,7 @@ export const companySchema = z.object({
 export type Company = z.infer<typeof companySchema>;
 
 const companyFields = {
-  name: z
-    .string({ error: 'La ragione sociale è obbligatoria' })
-    .trim()
-    .min(1, { error: 'La ragione sociale è obbligatoria' })
-    .max(200),
+  name: requiredText(200, 'La ragione sociale è obbligatoria'),
   quarryName: optionalText(120),
   partitaIva: optionalText(20),
   codiceFiscale: optionalText(16),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.it());
 
 export * from './permissions.js';
+export * from './pages.js';
 export * from './errors.js';
 export * from './pagination.js';
 export * from './auth.js';
@@ -14,5 +15,7 @@ export * from './anagrafica/index.js';
 export * from './history.js';
 export * from './production/index.js';
 export * from './schema-utils.js';
+/** The field builders, as `fields.cm('Lunghezza', fields.BLOCCO_MAX_CM)`: short names kept in their own namespace. */
+export * as fields from './fields.js';
 export * from './photos.js';
 export * from './chat.js';

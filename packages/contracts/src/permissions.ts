@@ -48,10 +48,6 @@ export interface PermissionSubject {
   permissions?: Permissions | null;
 }
 
-export function isPageKey(value: string): value is PageKey {
-  return (PAGE_KEYS as readonly string[]).includes(value);
-}
-
 /** `read` needs access, `write` needs write (which defaults to access); admin passes everything. */
 export function can(
   user: PermissionSubject | null | undefined,
@@ -87,8 +83,11 @@ export type AccessRule =
   | 'selfOrAdmin'
   | { page: PageKey | readonly PageKey[]; mode: AccessMode };
 
-/** Starting points of the permission editor (Impostazioni → Utenti). */
-export const PERMISSION_PRESETS: ReadonlyArray<{ name: string; permissions: Permissions }> = [
+/**
+ * Starting points of the permission editor (Impostazioni → Utenti), one per job of DESIGN §7; the
+ * demo users get theirs from here.
+ */
+const presets = [
   {
     name: 'Produzione',
     permissions: { dashboard: true, bancate: true, blocchi: true, 'blocchi-esterni': true, 'photo-gallery': true, chat: true },
@@ -118,7 +117,19 @@ export const PERMISSION_PRESETS: ReadonlyArray<{ name: string; permissions: Perm
     },
   },
   {
+    name: 'Segheria',
+    permissions: { dashboard: true, blocchi: true, 'blocchi-esterni': true, 'lavorazione-lastre': true, 'magazzino-lastre': true, chat: true },
+  },
+  {
     name: 'Sola lettura',
     permissions: Object.fromEntries(PAGE_KEYS.map((k) => [k, { access: true, write: false }])) as Permissions,
   },
-];
+] as const satisfies ReadonlyArray<{ name: string; permissions: Permissions }>;
+
+export type PermissionPresetName = (typeof presets)[number]['name'];
+export const PERMISSION_PRESETS: ReadonlyArray<{ name: PermissionPresetName; permissions: Permissions }> = presets;
+
+/** The permissions of a preset, e.g. `permissionPreset('Produzione')`. */
+export function permissionPreset(name: PermissionPresetName): Permissions {
+  return presets.find((preset) => preset.name === name)!.permissions;
+}

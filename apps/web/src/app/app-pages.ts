@@ -1,3 +1,4 @@
+import { ENTITY_PAGES, type EntityKind } from '@gestcava/contracts';
 import type { PageRule } from '@/lib/permissions';
 
 /**
@@ -38,6 +39,9 @@ export interface AppPage {
   detail?: string;
 }
 
+/** The path under /app of a kind's list page, from the one pages table (contracts/pages.ts). */
+const pathOf = (kind: EntityKind) => ENTITY_PAGES[kind].path.slice('/app/'.length);
+
 export const APP_PAGES: readonly AppPage[] = [
   {
     path: 'dashboard',
@@ -47,7 +51,7 @@ export const APP_PAGES: readonly AppPage[] = [
     icon: 'pi pi-home',
   },
   {
-    path: 'bancate',
+    path: pathOf('bancata'),
     rule: { page: 'bancate' },
     title: 'Bancate',
     view: 'bancate',
@@ -101,7 +105,7 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/blocchi',
+    path: pathOf('blocco'),
     rule: { page: 'blocchi' },
     title: 'Blocchi',
     view: 'blocchi',
@@ -115,7 +119,7 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/blocchi-esterni',
+    path: pathOf('blocco-esterno'),
     rule: { page: 'blocchi-esterni' },
     title: 'Blocchi Esterni',
     view: 'blocchi',
@@ -128,7 +132,7 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/lastre',
+    path: pathOf('lavorazione-lastre'),
     rule: { page: 'lavorazione-lastre' },
     title: 'Lavorazione Lastre',
     view: 'placeholder',
@@ -142,7 +146,7 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/pavimenti',
+    path: pathOf('lavorazione-pavimenti'),
     rule: { page: 'lavorazione-pavimenti' },
     title: 'Lavorazione Pavimenti',
     view: 'placeholder',
@@ -156,12 +160,12 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/magazzino/lastre',
+    path: pathOf('lastra'),
     rule: { page: 'magazzino-lastre' },
     title: 'Magazzino Lastre',
     view: 'placeholder',
     icon: 'pi pi-clone',
-    detail: 'pacco',
+    detail: 'lastra',
     description: 'Le lastre in giacenza, per pacco e per singola lastra.',
     features: [
       'Pacchi con materiale, spessore, finitura, m² e ubicazione',
@@ -170,7 +174,7 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/magazzino/pavimenti',
+    path: pathOf('lotto'),
     rule: { page: 'magazzino-pavimenti' },
     title: 'Magazzino Pavimenti',
     view: 'placeholder',
@@ -184,7 +188,7 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/collaudi',
+    path: pathOf('collaudo'),
     rule: { page: 'collaudi' },
     title: 'Collaudi',
     view: 'placeholder',
@@ -211,7 +215,7 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/clienti',
+    path: pathOf('cliente'),
     rule: { page: 'clienti' },
     title: 'Clienti',
     view: 'anagrafica',
@@ -225,7 +229,7 @@ export const APP_PAGES: readonly AppPage[] = [
     ],
   },
   {
-    path: 'pages/fornitori',
+    path: pathOf('fornitore'),
     rule: { page: 'fornitori' },
     title: 'Fornitori',
     view: 'anagrafica',

@@ -1,4 +1,4 @@
-import type { User } from '@gestcava/contracts';
+import { ENTITY_PAGES, type User } from '@gestcava/contracts';
 import { isAllowed, type PageRule } from '@/lib/permissions';
 
 /**
@@ -50,8 +50,8 @@ export const MENU_MODEL: readonly MenuEntry[] = [
     label: 'Produzione',
     icon: 'pi pi-box',
     items: [
-      { kind: 'item', key: 'bancate', label: 'Bancate', icon: 'pi pi-th-large', to: '/app/bancate', rule: { page: 'bancate' } },
-      { kind: 'item', key: 'blocchi', label: 'Blocchi', icon: 'pi pi-stop', to: '/app/pages/blocchi', rule: { page: 'blocchi' } },
+      { kind: 'item', key: 'bancate', label: 'Bancate', icon: 'pi pi-th-large', to: ENTITY_PAGES.bancata.path, rule: { page: 'bancate' } },
+      { kind: 'item', key: 'blocchi', label: 'Blocchi', icon: 'pi pi-stop', to: ENTITY_PAGES.blocco.path, rule: { page: 'blocchi' } },
       { kind: 'item', key: 'photo-gallery', label: 'Galleria Foto', icon: 'pi pi-images', to: '/app/photo-gallery', rule: { page: 'photo-gallery' } },
     ],
   },
@@ -61,7 +61,7 @@ export const MENU_MODEL: readonly MenuEntry[] = [
     label: 'Blocchi Esterni',
     icon: 'pi pi-truck',
     items: [
-      { kind: 'item', key: 'blocchi-esterni', label: 'Elenco Blocchi Esterni', icon: 'pi pi-list', to: '/app/pages/blocchi-esterni', rule: { page: 'blocchi-esterni' } },
+      { kind: 'item', key: 'blocchi-esterni', label: 'Elenco Blocchi Esterni', icon: 'pi pi-list', to: ENTITY_PAGES['blocco-esterno'].path, rule: { page: 'blocchi-esterni' } },
     ],
   },
   {
@@ -70,8 +70,8 @@ export const MENU_MODEL: readonly MenuEntry[] = [
     label: 'Lavorazione',
     icon: 'pi pi-cog',
     items: [
-      { kind: 'item', key: 'lavorazione-lastre', label: 'Lastre', icon: 'pi pi-clone', to: '/app/pages/lastre', rule: { page: 'lavorazione-lastre' } },
-      { kind: 'item', key: 'lavorazione-pavimenti', label: 'Pavimenti', icon: 'pi pi-table', to: '/app/pages/pavimenti', rule: { page: 'lavorazione-pavimenti' } },
+      { kind: 'item', key: 'lavorazione-lastre', label: 'Lastre', icon: 'pi pi-clone', to: ENTITY_PAGES['lavorazione-lastre'].path, rule: { page: 'lavorazione-lastre' } },
+      { kind: 'item', key: 'lavorazione-pavimenti', label: 'Pavimenti', icon: 'pi pi-table', to: ENTITY_PAGES['lavorazione-pavimenti'].path, rule: { page: 'lavorazione-pavimenti' } },
     ],
   },
   {
@@ -80,8 +80,8 @@ export const MENU_MODEL: readonly MenuEntry[] = [
     label: 'Magazzino',
     icon: 'pi pi-warehouse',
     items: [
-      { kind: 'item', key: 'magazzino-lastre', label: 'Lastre', icon: 'pi pi-clone', to: '/app/pages/magazzino/lastre', rule: { page: 'magazzino-lastre' } },
-      { kind: 'item', key: 'magazzino-pavimenti', label: 'Pavimenti', icon: 'pi pi-table', to: '/app/pages/magazzino/pavimenti', rule: { page: 'magazzino-pavimenti' } },
+      { kind: 'item', key: 'magazzino-lastre', label: 'Lastre', icon: 'pi pi-clone', to: ENTITY_PAGES.lastra.path, rule: { page: 'magazzino-lastre' } },
+      { kind: 'item', key: 'magazzino-pavimenti', label: 'Pavimenti', icon: 'pi pi-table', to: ENTITY_PAGES.lotto.path, rule: { page: 'magazzino-pavimenti' } },
     ],
   },
   { kind: 'heading', key: 'funzioni', label: 'FUNZIONI', whenGroup: 'vendita' },
@@ -91,7 +91,7 @@ export const MENU_MODEL: readonly MenuEntry[] = [
     label: 'Vendita',
     icon: 'pi pi-shopping-cart',
     items: [
-      { kind: 'item', key: 'collaudi', label: 'Collaudi', icon: 'pi pi-check-square', to: '/app/pages/collaudi', rule: { page: 'collaudi' } },
+      { kind: 'item', key: 'collaudi', label: 'Collaudi', icon: 'pi pi-check-square', to: ENTITY_PAGES.collaudo.path, rule: { page: 'collaudi' } },
     ],
   },
   {
@@ -111,8 +111,8 @@ export const MENU_MODEL: readonly MenuEntry[] = [
     label: 'Anagrafica',
     icon: 'pi pi-address-book',
     items: [
-      { kind: 'item', key: 'clienti', label: 'Clienti', icon: 'pi pi-users', to: '/app/pages/clienti', rule: { page: 'clienti' } },
-      { kind: 'item', key: 'fornitori', label: 'Fornitori', icon: 'pi pi-briefcase', to: '/app/pages/fornitori', rule: { page: 'fornitori' } },
+      { kind: 'item', key: 'clienti', label: 'Clienti', icon: 'pi pi-users', to: ENTITY_PAGES.cliente.path, rule: { page: 'clienti' } },
+      { kind: 'item', key: 'fornitori', label: 'Fornitori', icon: 'pi pi-briefcase', to: ENTITY_PAGES.fornitore.path, rule: { page: 'fornitori' } },
       { kind: 'item', key: 'group-companies', label: 'Ditte del gruppo', icon: 'pi pi-building', to: '/app/pages/group-companies', rule: { page: ['clienti', 'fornitori'] } },
     ],
   },

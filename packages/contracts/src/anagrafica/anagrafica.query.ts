@@ -44,6 +44,8 @@ export const ANAGRAFICA_KIND_LABELS: Record<AnagraficaKind, { singolare: string;
   clienti: { singolare: 'Cliente', plurale: 'Clienti' },
   fornitori: { singolare: 'Fornitore', plurale: 'Fornitori' },
 };
+/** The entity type of a record of each kind (history, pages table). */
+export const ANAGRAFICA_ENTITY_TYPES = { clienti: 'cliente', fornitori: 'fornitore' } as const satisfies Record<AnagraficaKind, string>;
 
 /**
  * A cliente or fornitore in a picker of another module (DESIGN §3.1 "Pickers"): the few fields a

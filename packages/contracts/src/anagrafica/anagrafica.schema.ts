@@ -24,7 +24,7 @@ import {
   validateProvincia,
   validateTelefono,
   validateVatNumber,
-} from './identifiers.js';
+} from './identifiers/index.js';
 
 /** Length caps of the text fields (FatturaPA allows 80 characters for a denominazione). */
 export const ANAGRAFICA_LIMITS = {

@@ -1,3 +1,3 @@
-export * from './identifiers.js';
+export * from './identifiers/index.js';
 export * from './anagrafica.schema.js';
 export * from './anagrafica.query.js';

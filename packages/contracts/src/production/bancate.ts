@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
+import { BANCATA_MAX_CM, BANCATA_MAX_T, cm, isoDate, optionalText, tonnes } from '../fields.js';
 
 export const BANCATA_STATI = ['pianificata', 'in_taglio', 'ribaltata', 'in_riquadratura', 'chiusa', 'annullata'] as const;
 export type BancataStato = (typeof BANCATA_STATI)[number];
@@ -34,42 +35,20 @@ export const METODO_TAGLIO_LABELS: Record<(typeof METODI_TAGLIO)[number], string
   misto: 'Misto',
 };
 
-const date = (label: string) =>
-  z.iso.date({ error: `${label}: data non valida (AAAA-MM-GG)` });
-const cm = (label: string) =>
-  z
-    .number({ error: `${label}: un numero intero di cm` })
-    .int({ error: `${label}: un numero intero di cm` })
-    .min(1, { error: `${label}: almeno 1 cm` })
-    .max(5000, { error: `${label}: al massimo 5000 cm` });
-const tonnes = (label: string) =>
-  z
-    .number({ error: `${label}: un numero di tonnellate` })
-    .min(0, { error: `${label}: non può essere negativo` })
-    .max(100_000)
-    .transform((v) => Math.round(v * 100) / 100);
-const optText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Al massimo ${max} caratteri` })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 const bancataFields = {
   cavaId: z.uuid({ error: 'Scegli la cava' }),
-  fronte: optText(80),
+  fronte: optionalText(80),
   materialeId: z.uuid({ error: 'Scegli il materiale' }),
-  dataTaglio: date('Data di taglio'),
-  dataRibaltamento: date('Data di ribaltamento').nullish(),
-  lunghezza: cm('Lunghezza'),
-  altezza: cm('Altezza'),
-  profondita: cm('Profondità'),
+  dataTaglio: isoDate('Data di taglio'),
+  dataRibaltamento: isoDate('Data di ribaltamento').nullish(),
+  lunghezza: cm('Lunghezza', BANCATA_MAX_CM),
+  altezza: cm('Altezza', BANCATA_MAX_CM),
+  profondita: cm('Profondità', BANCATA_MAX_CM),
   metodoTaglio: z.enum(METODI_TAGLIO, { error: 'Metodo di taglio non valido' }).nullish(),
-  informiT: tonnes('Informi').nullish(),
-  scaglieT: tonnes('Scaglie').nullish(),
-  terreT: tonnes('Terre').nullish(),
-  note: optText(2000),
+  informiT: tonnes('Informi', BANCATA_MAX_T).nullish(),
+  scaglieT: tonnes('Scaglie', BANCATA_MAX_T).nullish(),
+  terreT: tonnes('Terre', BANCATA_MAX_T).nullish(),
+  note: optionalText(2000),
 };
 
 export const bancataCreateSchema = z.strictObject(bancataFields);
@@ -82,7 +61,7 @@ export type BancataUpdate = z.output<typeof bancataUpdateSchema>;
 
 export const bancataStatoBodySchema = z.strictObject({
   stato: z.enum(BANCATA_STATI, { error: 'Stato non valido' }),
-  nota: optText(500),
+  nota: optionalText(500),
 });
 
 const ref = z.object({ _id: z.string(), nome: z.string() });
@@ -121,8 +100,8 @@ const bancataFilters = {
   stato: z.enum(BANCATA_STATI, { error: 'Stato non valido' }).optional(),
   cavaId: z.uuid().optional(),
   materialeId: z.uuid().optional(),
-  dal: date('Dal').optional(),
-  al: date('Al').optional(),
+  dal: isoDate('Dal').optional(),
+  al: isoDate('Al').optional(),
 };
 export const bancataFilterSchema = z.object(bancataFilters);
 export type BancataFilter = z.output<typeof bancataFilterSchema>;

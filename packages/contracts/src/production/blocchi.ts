@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
+import { BLOCCO_MAX_CM, BLOCCO_MAX_T, cm, euro, isoDate, optionalText, tonnes } from '../fields.js';
 
 export const BLOCCO_ORIGINI = ['interno', 'esterno'] as const;
 export type BloccoOrigine = (typeof BLOCCO_ORIGINI)[number];
@@ -75,51 +76,31 @@ export const DIFETTO_LABELS: Record<(typeof DIFETTI)[number], string> = {
 };
 export const UNITA_PREZZO_LABELS: Record<(typeof UNITA_PREZZO)[number], string> = { m3: '€/m³', t: '€/t', q: '€/q' };
 
-const cm = (label: string) =>
-  z
-    .number({ error: `${label}: un numero intero di cm` })
-    .int({ error: `${label}: un numero intero di cm` })
-    .min(1, { error: `${label}: almeno 1 cm` })
-    .max(2000, { error: `${label}: al massimo 2000 cm` });
-const euro = (label: string) =>
-  z
-    .number({ error: `${label}: un importo in euro` })
-    .min(0, { error: `${label}: non può essere negativo` })
-    .max(100_000_000)
-    .transform((v) => Math.round(v * 100) / 100);
-const optText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Al massimo ${max} caratteri` })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 const commonFields = {
-  codiceTracciabilita: optText(60),
+  codiceTracciabilita: optionalText(60),
   materialeId: z.uuid({ error: 'Scegli il materiale' }),
   scelta: z.enum(SCELTE, { error: 'Scelta non valida' }).default('prima'),
   categoria: z.enum(CATEGORIE, { error: 'Categoria non valida' }).default('squadrato'),
   difettoso: z.boolean().default(false),
   difetti: z.array(z.enum(DIFETTI, { error: 'Difetto non valido' })).max(DIFETTI.length).default([]),
-  noteDifetti: optText(1000),
-  lunghezza: cm('Lunghezza'),
-  altezza: cm('Altezza'),
-  profondita: cm('Profondità'),
-  lunghezzaNetta: cm('Lunghezza netta').nullish(),
-  altezzaNetta: cm('Altezza netta').nullish(),
-  profonditaNetta: cm('Profondità netta').nullish(),
-  pesoPesa: z.number({ error: 'Peso alla pesa: tonnellate' }).min(0).max(200).nullish(),
+  noteDifetti: optionalText(1000),
+  lunghezza: cm('Lunghezza', BLOCCO_MAX_CM),
+  altezza: cm('Altezza', BLOCCO_MAX_CM),
+  profondita: cm('Profondità', BLOCCO_MAX_CM),
+  lunghezzaNetta: cm('Lunghezza netta', BLOCCO_MAX_CM).nullish(),
+  altezzaNetta: cm('Altezza netta', BLOCCO_MAX_CM).nullish(),
+  profonditaNetta: cm('Profondità netta', BLOCCO_MAX_CM).nullish(),
+  pesoPesa: tonnes('Peso alla pesa', BLOCCO_MAX_T).nullish(),
   ubicazioneId: z.uuid({ error: "Scegli l'ubicazione" }),
   prezzoListino: euro('Prezzo di listino').nullish(),
   unitaPrezzo: z.enum(UNITA_PREZZO, { error: 'Unità di prezzo non valida' }).default('m3'),
-  note: optText(2000),
+  note: optionalText(2000),
 };
 
 const purchaseFields = {
   fornitoreId: z.uuid({ error: 'Scegli il fornitore' }),
-  numeroFornitore: optText(60),
-  dataAcquisto: z.iso.date({ error: 'Data di acquisto non valida' }),
+  numeroFornitore: optionalText(60),
+  dataAcquisto: isoDate('Data di acquisto'),
   prezzoAcquisto: euro('Prezzo di acquisto'),
   unitaPrezzoAcquisto: z.enum(UNITA_PREZZO_ACQUISTO, { error: 'Unità del prezzo di acquisto non valida' }),
   costoTrasporto: euro('Costo di trasporto').nullish(),
@@ -161,7 +142,7 @@ export const bloccoStatoBodySchema = z
     stato: z.enum(BLOCCO_STATI, { error: 'Stato non valido' }),
     clienteId: z.uuid({ error: 'Scegli il cliente' }).optional(),
     opzioneScadenza: z.iso.datetime({ offset: true, error: 'Scadenza non valida' }).or(z.iso.date({ error: 'Scadenza non valida' })).optional(),
-    nota: optText(500),
+    nota: optionalText(500),
   })
   .superRefine((body, ctx) => {
     if (body.stato !== 'opzionato') return;
@@ -272,8 +253,8 @@ const bloccoFilters = {
   bancataId: z.uuid().optional(),
   fornitoreId: z.uuid().optional(),
   ubicazioneId: z.uuid().optional(),
-  dal: z.iso.date({ error: 'Dal: data non valida' }).optional(),
-  al: z.iso.date({ error: 'Al: data non valida' }).optional(),
+  dal: isoDate('Dal').optional(),
+  al: isoDate('Al').optional(),
 };
 export const bloccoFilterSchema = z.object(bloccoFilters);
 export type BloccoFilter = z.output<typeof bloccoFilterSchema>;

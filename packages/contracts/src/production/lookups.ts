@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { updateShapeOf } from '../schema-utils.js';
+import { optionalText, requiredText } from '../fields.js';
 
-const nome = z.string({ error: 'Il nome è obbligatorio' }).trim().min(1, { error: 'Il nome è obbligatorio' }).max(120);
-const optText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Al massimo ${max} caratteri` })
-    .nullish()
-    .transform((v) => (v ? v : null));
+const nome = requiredText(120, 'Il nome è obbligatorio');
 
 export const MATERIALE_TIPI = ['marmo', 'granito', 'travertino', 'pietra', 'onice'] as const;
 export const UBICAZIONE_TIPI = ['piazzale_cava', 'piazzale_segheria', 'cavalletto', 'scaffale', 'terzista', 'cliente'] as const;
@@ -31,11 +25,11 @@ export const MACCHINA_TIPO_LABELS: Record<(typeof MACCHINA_TIPI)[number], string
 };
 
 const cavaShape = {
-  codice: z.string({ error: 'Il codice cava è obbligatorio' }).trim().min(1, { error: 'Il codice cava è obbligatorio' }).max(30),
+  codice: requiredText(30, 'Il codice cava è obbligatorio'),
   nome,
-  comune: optText(80),
-  bacino: optText(80),
-  concessione: optText(120),
+  comune: optionalText(80),
+  bacino: optionalText(80),
+  concessione: optionalText(120),
   attiva: z.boolean().default(true),
 };
 const materialeShape = {

@@ -1,4 +1,4 @@
-import type { Permissions } from '@gestcava/contracts';
+import { permissionPreset, type Permissions } from '@gestcava/contracts';
 import { like } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { companies, users } from '../schema/index.js';
@@ -46,7 +46,7 @@ export const DEMO_COMPANIES = {
   },
 } as const;
 
-/** DESIGN §7: the demo users, all with the same password. */
+/** DESIGN §7: the demo users, all with the same password, each with the permission preset of their job. */
 export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typeof DEMO_COMPANIES }> = [
   { email: 'admin@cava.example', name: 'Giulia Bertolini', role: 'admin', company: 'Marmi Demo', companyKey: 'marmi', permissions: {} },
   {
@@ -55,7 +55,7 @@ export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typ
     role: 'user',
     company: 'Marmi Demo',
     companyKey: 'marmi',
-    permissions: { dashboard: true, bancate: true, blocchi: true, 'blocchi-esterni': true, 'photo-gallery': true, chat: true },
+    permissions: permissionPreset('Produzione'),
   },
   {
     email: 'magazzino@cava.example',
@@ -63,15 +63,7 @@ export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typ
     role: 'user',
     company: 'Marmi Demo',
     companyKey: 'marmi',
-    permissions: {
-      dashboard: true,
-      'lavorazione-lastre': true,
-      'lavorazione-pavimenti': true,
-      'magazzino-lastre': true,
-      'magazzino-pavimenti': true,
-      'photo-gallery': true,
-      chat: true,
-    },
+    permissions: permissionPreset('Magazzino'),
   },
   {
     email: 'vendite@cava.example',
@@ -79,15 +71,7 @@ export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typ
     role: 'user',
     company: 'Marmi Demo',
     companyKey: 'marmi',
-    permissions: {
-      dashboard: true,
-      collaudi: true,
-      clienti: true,
-      fornitori: true,
-      statistiche: true,
-      chat: true,
-      blocchi: { access: true, write: false },
-    },
+    permissions: permissionPreset('Vendite'),
   },
   {
     email: 'segheria@cava.example',
@@ -95,7 +79,7 @@ export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typ
     role: 'user',
     company: 'Segheria Demo',
     companyKey: 'segheria',
-    permissions: { dashboard: true, blocchi: true, 'lavorazione-lastre': true, 'magazzino-lastre': true, chat: true },
+    permissions: permissionPreset('Segheria'),
   },
 ];
 

@@ -1,4 +1,5 @@
 import {
+  ANAGRAFICA_ENTITY_TYPES,
   ANAGRAFICA_KIND_LABELS,
   ANAGRAFICA_LABELS,
   mergeAnagraficaUpdate,
@@ -21,8 +22,6 @@ import { toPage } from '../../lib/pagination.js';
 import { ANAGRAFICA_FIELDS, toAnagraficaData, toAnagraficaDto, type AnagraficaRow } from './anagrafica.mapper.js';
 import * as repo from './anagrafica.repository.js';
 
-const ENTITY_TYPE: Record<AnagraficaKind, string> = { clienti: 'cliente', fornitori: 'fornitore' };
-
 function pgCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code ?? e.cause?.code;
@@ -38,7 +37,7 @@ export type AnagraficaService = ReturnType<typeof createAnagraficaService>;
 /** Clienti and fornitori: one service, parameterised by kind (same rules, two tables). */
 export function createAnagraficaService({ db, kind }: { db: Db; kind: AnagraficaKind }) {
   const table = kind === 'clienti' ? clienti : fornitori;
-  const entityType = ENTITY_TYPE[kind];
+  const entityType = ANAGRAFICA_ENTITY_TYPES[kind];
   const label = ANAGRAFICA_KIND_LABELS[kind].singolare;
   const duplicate = () => conflict(`Esiste già un ${label.toLowerCase()} con questa partita IVA`);
 

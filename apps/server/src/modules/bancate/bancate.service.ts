@@ -3,6 +3,7 @@ import {
   BANCATA_STATO_LABELS,
   type BancataPickerItem,
   BANCATA_TRANSITIONS,
+  detailPath,
   pesoT,
   volumeM3,
   type Bancata,
@@ -65,7 +66,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
     async findByCodice(tx, companyId, codice) {
       return (await repo.findByCodice(tx, companyId, codice)) ?? null;
     },
-    detailPath: (ref) => `/app/bancate/${ref.id}`,
+    detailPath: (ref) => detailPath('bancata', ref.id),
     pages: ['bancate'],
     readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>

@@ -9,6 +9,7 @@ import {
   SCELTE,
   SCELTA_LABELS,
   canMoveBlocco,
+  detailPath,
   pesoT,
   volumeM3,
   type Blocco,
@@ -161,7 +162,7 @@ export function createBlocchiService(deps: {
       const row = await repo.findByCodice(tx, companyId, codice);
       return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;
     },
-    detailPath: (ref) => `/app/pages/${ref.kind === 'esterno' ? 'blocchi-esterni' : 'blocchi'}/${ref.id}`,
+    detailPath: (ref) => detailPath(ref.kind === 'esterno' ? 'blocco-esterno' : 'blocco', ref.id),
     pages: ['blocchi', 'blocchi-esterni'],
     readableIds(canRead) {
       const interno = canRead('blocchi');
@@ -184,13 +185,13 @@ export function createBlocchiService(deps: {
     if (!row) return [];
     const nodes: GenealogyNode[] = [];
     if (row.cava) nodes.push({ entityType: 'cava', _id: row.cava.id, label: `Cava ${row.cava.nome}`, codice: null, relation: 'origine', path: null });
-    if (row.bancata) nodes.push({ entityType: 'bancata', _id: row.bancata.id, label: `Bancata ${row.bancata.codice}`, codice: row.bancata.codice, relation: 'origine', path: `/app/bancate/${row.bancata.id}` });
+    if (row.bancata) nodes.push({ entityType: 'bancata', _id: row.bancata.id, label: `Bancata ${row.bancata.codice}`, codice: row.bancata.codice, relation: 'origine', path: detailPath('bancata', row.bancata.id) });
     if (row.fornitore) {
       const numero = row.blocco.numeroFornitore ? ` (n. ${row.blocco.numeroFornitore})` : '';
-      nodes.push({ entityType: 'fornitore', _id: row.fornitore.id, label: `${row.fornitore.ragioneSociale}${numero}`, codice: row.blocco.numeroFornitore, relation: 'origine', path: `/app/pages/fornitori/${row.fornitore.id}` });
+      nodes.push({ entityType: 'fornitore', _id: row.fornitore.id, label: `${row.fornitore.ragioneSociale}${numero}`, codice: row.blocco.numeroFornitore, relation: 'origine', path: detailPath('fornitore', row.fornitore.id) });
     }
     const dto = toBloccoDto(row);
-    if (dto.cliente) nodes.push({ entityType: 'cliente', _id: dto.cliente._id, label: dto.cliente.ragioneSociale, codice: null, relation: 'vendita', path: `/app/pages/clienti/${dto.cliente._id}` });
+    if (dto.cliente) nodes.push({ entityType: 'cliente', _id: dto.cliente._id, label: dto.cliente.ragioneSociale, codice: null, relation: 'vendita', path: detailPath('cliente', dto.cliente._id) });
     return nodes;
   });
 

@@ -1,4 +1,5 @@
-import type { AnagraficaKind } from '@gestcava/contracts';
+import type { z } from 'zod';
+import type { AnagraficaKind, anagraficaFilterSchema } from '@gestcava/contracts';
 
 /** Query keys of the clienti / fornitori caches: everything of a kind starts with ['anagrafica', kind]. */
 export const anagraficaKeys = {
@@ -9,13 +10,8 @@ export const anagraficaKeys = {
   history: (kind: AnagraficaKind, id: string) => ['anagrafica', kind, 'history', id] as const,
 };
 
-/** The filters the list, its summary and its export share (server names). */
-export interface AnagraficaFilters {
-  q?: string;
-  nazione?: string;
-  provincia?: string;
-  attivo?: 'true' | 'false';
-}
+/** The filters the list, its summary and its export share, as the server reads them from the URL. */
+export type AnagraficaFilters = z.input<typeof anagraficaFilterSchema>;
 
 export interface AnagraficaListParams extends AnagraficaFilters {
   page: number;

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { Skeleton } from 'primereact/skeleton';
-import { ANAGRAFICA_KIND_LABELS, ANAGRAFICA_LABELS, type Anagrafica, type AnagraficaKind } from '@gestcava/contracts';
+import { ANAGRAFICA_ENTITY_TYPES, ANAGRAFICA_KIND_LABELS, ANAGRAFICA_LABELS, ENTITY_PAGES, type Anagrafica, type AnagraficaKind } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { HistoryTimeline } from '@/components/history-timeline';
@@ -50,7 +50,7 @@ export function AnagraficaDetail({ kind, id }: { kind: AnagraficaKind; id: strin
   const [conflictMessage, setConflictMessage] = useState('');
 
   const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
-  const backTo = `/app/pages/${kind}${typeof listSearch === 'string' ? listSearch : ''}`;
+  const backTo = `${ENTITY_PAGES[ANAGRAFICA_ENTITY_TYPES[kind]].path}${typeof listSearch === 'string' ? listSearch : ''}`;
   const back = (
     <Link to={backTo} className="p-button p-button-text p-component" data-testid="back-to-list">
       <i className="pi pi-arrow-left mr-2" aria-hidden="true" />

@@ -3,8 +3,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import {
+  ANAGRAFICA_ENTITY_TYPES,
   ANAGRAFICA_KIND_LABELS,
   ANAGRAFICA_SORT_FIELDS,
+  ENTITY_PAGES,
   isCountryCode,
   type Anagrafica,
   type AnagraficaKind,
@@ -70,7 +72,7 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
   );
   const list = useAnagrafiche(kind, { ...filters, page: params.page, limit: params.limit, sort: params.sort });
   const summary = useAnagraficaSummary(kind, filters);
-  const base = `/app/pages/${kind}`;
+  const base = ENTITY_PAGES[ANAGRAFICA_ENTITY_TYPES[kind]].path;
   const linkState = { listSearch: location.search };
 
   const columns: ListColumn<Anagrafica>[] = [

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bancataSchema, type BancataStato } from '@gestcava/contracts';
+import type { z } from 'zod';
+import { bancataSchema, type bancataStatoBodySchema } from '@gestcava/contracts';
 import { api } from '@/lib/api-client';
 import { bancataKeys } from './keys';
 
-export interface BancataStatoBody {
-  stato: BancataStato;
-  nota?: string | null;
-}
+export type BancataStatoBody = z.input<typeof bancataStatoBodySchema>;
 
 /** POST /api/bancate/:id/stato: a move of BANCATA_TRANSITIONS; any other answers 409 with the reason. */
 export function changeBancataStato(id: string, body: BancataStatoBody) {

@@ -1,4 +1,5 @@
-import type { BancataStato } from '@gestcava/contracts';
+import type { z } from 'zod';
+import type { bancataFilterSchema } from '@gestcava/contracts';
 
 /** Query keys of the bancate caches: everything starts with ['bancate']. */
 export const bancataKeys = {
@@ -10,15 +11,8 @@ export const bancataKeys = {
   blocchi: (id: string) => ['bancate', 'blocchi', id] as const,
 };
 
-/** The filters the list and its summary share (server names). */
-export interface BancataFilters {
-  q?: string;
-  stato?: BancataStato;
-  cavaId?: string;
-  materialeId?: string;
-  dal?: string;
-  al?: string;
-}
+/** The filters the list and its summary share, as the server reads them from the URL. */
+export type BancataFilters = z.input<typeof bancataFilterSchema>;
 
 export interface BancataListParams extends BancataFilters {
   page: number;

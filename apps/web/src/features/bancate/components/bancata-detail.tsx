@@ -9,6 +9,8 @@ import {
   BANCATA_STATI_CON_BLOCCHI,
   BANCATA_STATO_LABELS,
   CATEGORIA_LABELS,
+  detailPath,
+  ENTITY_PAGES,
   METODO_TAGLIO_LABELS,
   SCELTA_LABELS,
   type Bancata,
@@ -41,9 +43,7 @@ import { BANCATA_FIELD_LABELS, bancataHistoryValue } from './bancata-format';
 import { BancataFormDialog } from './bancata-form';
 import { BancataStatoActions } from './bancata-stato-actions';
 import { BANCATA_MOVE_LABELS, BANCATA_MOVES_TO_CONFIRM } from './bancata-moves';
-import { BANCATE_BASE } from './bancate-list';
 
-const BLOCCHI_BASE = '/app/pages/blocchi';
 
 /**
  * A bancata (DESIGN §5 "Detail pages"): its data, the state moves its table allows, its blocchi
@@ -84,7 +84,7 @@ export function BancataDetail({
 
   const names = useMemo(() => new Map([...(cave.data ?? []), ...(materiali.data ?? [])].map((r) => [r._id, r.nome])), [cave.data, materiali.data]);
   const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
-  const backTo = `${BANCATE_BASE}${typeof listSearch === 'string' ? listSearch : ''}`;
+  const backTo = `${ENTITY_PAGES.bancata.path}${typeof listSearch === 'string' ? listSearch : ''}`;
   const back = (
     <Link to={backTo} className="p-button p-button-text p-component" data-testid="back-to-list">
       <i className="pi pi-arrow-left mr-2" aria-hidden="true" />
@@ -150,7 +150,7 @@ export function BancataDetail({
 
   const squaring = BANCATA_STATI_CON_BLOCCHI.includes(b.stato);
   const blocchiRows = blocchi.data ?? [];
-  const bloccoLink = (x: Blocco) => (canOpenBlocchi ? <Link to={`${BLOCCHI_BASE}/${x._id}`}>{x.codice}</Link> : <strong>{x.codice}</strong>);
+  const bloccoLink = (x: Blocco) => (canOpenBlocchi ? <Link to={detailPath('blocco', x._id)}>{x.codice}</Link> : <strong>{x.codice}</strong>);
 
   return (
     <>

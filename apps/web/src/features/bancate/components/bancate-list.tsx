@@ -6,6 +6,7 @@ import {
   BANCATA_SORT_FIELDS,
   BANCATA_STATI,
   BANCATA_STATO_LABELS,
+  detailPath,
   type Bancata,
   type BancataStato,
 } from '@gestcava/contracts';
@@ -42,7 +43,6 @@ const FILTER_RULES: Record<FilterName, (v: string) => string | undefined> = {
 };
 const LIST_CONFIG = { sortFields: BANCATA_SORT_FIELDS, defaultSort: '-dataTaglio', filters: FILTER_RULES };
 const STATO_OPTIONS = BANCATA_STATI.map((s) => ({ value: s, label: BANCATA_STATO_LABELS[s] }));
-export const BANCATE_BASE = '/app/bancate';
 
 /**
  * Bancate (DESIGN §5 "Lists"): server paging and sort, search by codice, fronte and note, filters
@@ -70,7 +70,7 @@ export function BancateList() {
   const list = useBancate({ ...filters, page: params.page, limit: params.limit, sort: params.sort });
   const summary = useBancateSummary(filters);
   const linkState = { listSearch: location.search };
-  const open = (b: Bancata) => void navigate(`${BANCATE_BASE}/${b._id}`, { state: linkState });
+  const open = (b: Bancata) => void navigate(detailPath('bancata', b._id), { state: linkState });
 
   const columns: ListColumn<Bancata>[] = [
     { field: 'codice', header: 'Codice', sortable: true, className: 'col-nowrap' },
@@ -170,7 +170,7 @@ export function BancateList() {
             loading={list.isFetching}
             params={params}
             columns={columns}
-            rowLink={(b) => `${BANCATE_BASE}/${b._id}`}
+            rowLink={(b) => detailPath('bancata', b._id)}
             linkState={linkState}
             onOpen={open}
             card={(b) => ({

@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BloccoStato, CATEGORIE, SCELTE } from '@gestcava/contracts';
+import type { z } from 'zod';
+import { ENTITY_PAGES, type bloccoFilterSchema } from '@gestcava/contracts';
 
 /** Own blocks (/api/blocchi) or bought-in ones (/api/blocchi-esterni): the page's permission key. */
 export type BloccoKind = 'blocchi' | 'blocchi-esterni';
 
 export const BLOCCO_KIND_LABELS: Record<BloccoKind, { title: string; singolare: string; plurale: string; base: string; icon: string }> = {
-  blocchi: { title: 'Blocchi', singolare: 'Blocco', plurale: 'Blocchi', base: '/app/pages/blocchi', icon: 'pi pi-stop' },
+  blocchi: { title: 'Blocchi', singolare: 'Blocco', plurale: 'Blocchi', base: ENTITY_PAGES.blocco.path, icon: 'pi pi-stop' },
   // the title is the menu's (SPEC §2)
-  'blocchi-esterni': { title: 'Blocchi Esterni', singolare: 'Blocco esterno', plurale: 'Blocchi esterni', base: '/app/pages/blocchi-esterni', icon: 'pi pi-truck' },
+  'blocchi-esterni': { title: 'Blocchi Esterni', singolare: 'Blocco esterno', plurale: 'Blocchi esterni', base: ENTITY_PAGES['blocco-esterno'].path, icon: 'pi pi-truck' },
 };
 
 /** Query keys: everything of a kind starts with ['blocchi', kind]. */
@@ -33,20 +34,8 @@ export function invalidateBlocchi(queryClient: QueryClient, kind: BloccoKind): P
   ]);
 }
 
-/** The filters the list, its summary and its export share (server names). */
-export interface BloccoFilters {
-  q?: string;
-  stato?: BloccoStato;
-  cavaId?: string;
-  materialeId?: string;
-  scelta?: (typeof SCELTE)[number];
-  categoria?: (typeof CATEGORIE)[number];
-  bancataId?: string;
-  fornitoreId?: string;
-  ubicazioneId?: string;
-  dal?: string;
-  al?: string;
-}
+/** The filters the list, its summary and its export share, as the server reads them from the URL. */
+export type BloccoFilters = z.input<typeof bloccoFilterSchema>;
 
 export interface BloccoListParams extends BloccoFilters {
   page: number;

@@ -10,6 +10,7 @@ import {
   CATEGORIA_LABELS,
   DIFETTO_LABELS,
   SCELTA_LABELS,
+  detailPath,
   type Blocco,
   type BloccoStato,
   type GenealogyNode,
@@ -217,7 +218,7 @@ export function BloccoDetail({
               <Item label="Codice di tracciabilità">{b.codiceTracciabilita}</Item>
               {b.origine === 'interno' ? (
                 <>
-                  <Item label="Bancata">{b.bancata && (can(user, 'bancate', 'read') ? <Link to={`/app/bancate/${b.bancata._id}`}>{b.bancata.codice}</Link> : b.bancata.codice)}</Item>
+                  <Item label="Bancata">{b.bancata && (can(user, 'bancate', 'read') ? <Link to={detailPath('bancata', b.bancata._id)}>{b.bancata.codice}</Link> : b.bancata.codice)}</Item>
                   <Item label="Cava">{b.cava?.nome}</Item>
                 </>
               ) : (

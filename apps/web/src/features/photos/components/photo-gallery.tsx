@@ -10,9 +10,9 @@ import {
   BANCATA_STATO_LABELS,
   BLOCCO_STATO_LABELS,
   GALLERY_DEFAULT_LIMIT,
+  pageOfDetailPath,
   type BancataStato,
   type BloccoStato,
-  type PageKey,
   type Photo,
 } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
@@ -50,12 +50,6 @@ const TIPO_OPTIONS = [
   { value: 'bancata', label: 'Bancate' },
 ];
 const ENTITY_LABELS: Record<string, string> = { blocco: 'Blocco', bancata: 'Bancata' };
-/** The page each detail path belongs to: a link only where the user may go. */
-const DETAIL_PAGES: readonly [prefix: string, page: PageKey][] = [
-  ['/app/pages/blocchi-esterni/', 'blocchi-esterni'],
-  ['/app/pages/blocchi/', 'blocchi'],
-  ['/app/bancate/', 'bancate'],
-];
 
 /**
  * Galleria Foto (SPEC §2, §7): every photo of the company's bancate and blocchi, 20 a page from
@@ -82,7 +76,7 @@ export function PhotoGallery() {
   const total = gallery.data?.total ?? 0;
 
   const canOpen = (detailPath: string) => {
-    const page = DETAIL_PAGES.find(([prefix]) => detailPath.startsWith(prefix))?.[1];
+    const page = pageOfDetailPath(detailPath);
     return page ? can(user, page, 'read') : true;
   };
 

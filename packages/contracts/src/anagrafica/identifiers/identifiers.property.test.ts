@@ -6,13 +6,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IBAN_LENGTHS } from './iban.data.js';
+import { IBAN_LENGTHS } from '../iban.data.js';
 import {
   validateCodiceFiscale,
   validateIban,
   validatePartitaIva,
   validateTelefono,
-} from './identifiers.js';
+} from './index.js';
 
 const DIGITS = '0123456789';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
