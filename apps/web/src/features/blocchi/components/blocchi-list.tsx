@@ -35,7 +35,8 @@ import { useBlocchiSummary } from '../api/get-blocchi-summary';
 import { exportBlocchi } from '../api/export-blocchi';
 import { BLOCCO_KIND_LABELS, type BloccoFilters, type BloccoKind } from '../api/keys';
 import { BloccoFormDialog } from './blocco-form';
-import { AnagraficaPicker, type PickedAnagrafica } from './anagrafica-picker';
+import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { anagraficheChoicesQueryOptions } from '../api/search-anagrafiche';
 import './blocchi.css';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 
@@ -213,8 +214,8 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
             <div className="list-filter list-filter-wide">
               <label htmlFor="filter-fornitoreId">Fornitore</label>
               <AnagraficaPicker
-                kind={kind}
                 which="fornitori"
+                choices={(q) => anagraficheChoicesQueryOptions(kind, 'fornitori', q)}
                 id="filter-fornitoreId"
                 value={fornitore ?? (params.filters.fornitoreId ? { _id: params.filters.fornitoreId, ragioneSociale: list.data?.items.find((b) => b.fornitore?._id === params.filters.fornitoreId)?.fornitore?.ragioneSociale ?? 'Fornitore scelto' } : null)}
                 onChange={(v) => {
