@@ -245,40 +245,25 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
 
         <ListTotals items={totals} loading={summary.isPending} label={`Totali dei ${labels.plurale.toLowerCase()} filtrati`} />
 
-        {list.isError && !list.data ? (
-          <div className="p-message p-component p-message-error" role="alert">
-            <div className="p-message-wrapper">
-              <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
-              <span className="p-message-detail">
-                {list.error.message}{' '}
-                <Button type="button" label="Riprova" link onClick={() => void list.refetch()} className="p-0" />
-              </span>
-            </div>
-          </div>
-        ) : (
-          <ListTable
-            label={labels.plurale}
-            items={list.data?.items ?? []}
-            total={list.data?.total ?? 0}
-            totalCapped={list.data?.totalCapped}
-            loading={list.isFetching}
-            params={params}
-            columns={columns}
-            rowLink={(b) => `${labels.base}/${b._id}`}
-            linkState={linkState}
-            onOpen={open}
-            card={(b) => ({
-              title: b.codice,
-              badge: <BloccoStatoTag stato={b.stato} />,
-              lines: [
-                `${b.materiale.nome} · ${SCELTA_LABELS[b.scelta]} · ${CATEGORIA_LABELS[b.categoria]}`,
-                `${formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta)} · ${formatVolume(b.volumeNetto)} · ${formatWeight(b.pesoTeorico)}`,
-                [provenienza(b), b.ubicazione?.nome].filter(Boolean).join(' · '),
-              ].filter(Boolean),
-            })}
-            empty={empty}
-          />
-        )}
+        <ListTable
+          label={labels.plurale}
+          query={list}
+          params={params}
+          columns={columns}
+          rowLink={(b) => `${labels.base}/${b._id}`}
+          linkState={linkState}
+          onOpen={open}
+          card={(b) => ({
+            title: b.codice,
+            badge: <BloccoStatoTag stato={b.stato} />,
+            lines: [
+              `${b.materiale.nome} · ${SCELTA_LABELS[b.scelta]} · ${CATEGORIA_LABELS[b.categoria]}`,
+              `${formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta)} · ${formatVolume(b.volumeNetto)} · ${formatWeight(b.pesoTeorico)}`,
+              [provenienza(b), b.ubicazione?.nome].filter(Boolean).join(' · '),
+            ].filter(Boolean),
+          })}
+          empty={empty}
+        />
       </section>
 
       {creating && (
