@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
+import { Button } from 'primereact/button';
 import { formatInteger } from '@/lib/format';
 import { ROWS_PER_PAGE_OPTIONS, type ListParams } from './use-list-params';
 import { CARDS_QUERY, useMediaQuery } from './use-media-query';
@@ -18,13 +19,20 @@ export interface ListColumn<T> {
   className?: string;
 }
 
+/** What the table needs of a list's query (TanStack Query's result has it). */
+export interface ListQuery<T> {
+  data?: { items: readonly T[]; total: number; totalCapped?: boolean };
+  isFetching: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
 export interface ListTableProps<T extends { _id: string }, F extends string> {
   /** accessible name of the table */
   label: string;
-  items: readonly T[];
-  total: number;
-  totalCapped?: boolean;
-  loading: boolean;
+  /** the page of rows: while it fails with nothing to show, the table gives way to the error and "Riprova" */
+  query: ListQuery<T>;
   params: ListParams<F>;
   columns: readonly ListColumn<T>[];
   /** the detail page of a row: the first column links to it and a click on the row opens it */
@@ -47,7 +55,29 @@ const PAGE_REPORT = '{first}–{last} di {totalRecords}';
  * Under 768 px the same rows become cards with the same paginator.
  */
 export function ListTable<T extends { _id: string }, F extends string>(props: ListTableProps<T, F>) {
-  const { items, total, totalCapped, loading, params, columns, rowLink, onOpen, card, empty, label, linkState } = props;
+  const { query } = props;
+  if (query.isError && !query.data) {
+    return (
+      <div className="p-message p-component p-message-error" role="alert">
+        <div className="p-message-wrapper">
+          <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
+          <span className="p-message-detail">
+            {query.error?.message}{' '}
+            <Button type="button" label="Riprova" link onClick={() => void query.refetch()} className="p-0" />
+          </span>
+        </div>
+      </div>
+    );
+  }
+  return <ListRows {...props} />;
+}
+
+function ListRows<T extends { _id: string }, F extends string>(props: ListTableProps<T, F>) {
+  const { query, params, columns, rowLink, onOpen, card, empty, label, linkState } = props;
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const totalCapped = query.data?.totalCapped;
+  const loading = query.isFetching;
   const cards = useMediaQuery(CARDS_QUERY);
   const sortId = useId();
   const first = (params.page - 1) * params.limit;

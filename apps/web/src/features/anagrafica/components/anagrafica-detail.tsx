@@ -1,12 +1,12 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { Skeleton } from 'primereact/skeleton';
-import { ANAGRAFICA_ENTITY_TYPES, ANAGRAFICA_KIND_LABELS, ANAGRAFICA_LABELS, ENTITY_PAGES, type Anagrafica, type AnagraficaKind } from '@gestcava/contracts';
+import { ANAGRAFICA_ENTITY_TYPES, ANAGRAFICA_KIND_LABELS, ENTITY_PAGES, ANAGRAFICA_LABELS, type Anagrafica, type AnagraficaKind, type HistoryItem } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/empty-state';
-import { HistoryTimeline } from '@/components/history-timeline';
+import { BackToList, DetailShell } from '@/components/detail/detail-shell';
+import { HistorySection } from '@/components/detail/history-section';
+import { useBackToList } from '@/components/detail/use-back-to-list';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
@@ -36,52 +36,47 @@ type Pending = 'delete' | 'deactivate' | 'reactivate' | 'conflict' | null;
 /** A cliente or fornitore (DESIGN §5 "Detail pages"): data, actions, history. */
 export function AnagraficaDetail({ kind, id }: { kind: AnagraficaKind; id: string }) {
   const labels = ANAGRAFICA_KIND_LABELS[kind];
+  const record = useAnagrafica(kind, id);
+  // asked together with the record, not after it
+  const history = useAnagraficaHistory(kind, id);
+  const backTo = useBackToList(ENTITY_PAGES[ANAGRAFICA_ENTITY_TYPES[kind]].path);
+  const back = <BackToList to={backTo} label={`Elenco ${labels.plurale.toLowerCase()}`} />;
+
+  return (
+    <DetailShell
+      query={record}
+      title={labels.singolare}
+      back={back}
+      notFound={{ title: `${labels.singolare} non trovato`, text: `Il ${labels.singolare.toLowerCase()} richiesto non esiste o è stato eliminato.` }}
+    >
+      {(r) => <AnagraficaPage kind={kind} record={r} back={back} backTo={backTo} history={history} />}
+    </DetailShell>
+  );
+}
+
+function AnagraficaPage({
+  kind,
+  record: r,
+  back,
+  backTo,
+  history,
+}: {
+  kind: AnagraficaKind;
+  record: Anagrafica;
+  back: ReactNode;
+  backTo: string;
+  history: { data?: HistoryItem[]; isPending: boolean; isError: boolean; error: Error | null };
+}) {
+  const labels = ANAGRAFICA_KIND_LABELS[kind];
   const noun = labels.singolare.toLowerCase();
   const navigate = useNavigate();
-  const location = useLocation();
   const { user } = useSession();
   const writable = can(user, kind, 'write');
-  const record = useAnagrafica(kind, id);
-  const history = useAnagraficaHistory(kind, id);
-  const update = useUpdateAnagrafica(kind, id);
-  const remove = useDeleteAnagrafica(kind, id);
+  const update = useUpdateAnagrafica(kind, r._id);
+  const remove = useDeleteAnagrafica(kind, r._id);
   const [editing, setEditing] = useState(false);
   const [ask, setAsk] = useState<Pending>(null);
   const [conflictMessage, setConflictMessage] = useState('');
-
-  const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
-  const backTo = `${ENTITY_PAGES[ANAGRAFICA_ENTITY_TYPES[kind]].path}${typeof listSearch === 'string' ? listSearch : ''}`;
-  const back = (
-    <Link to={backTo} className="p-button p-button-text p-component" data-testid="back-to-list">
-      <i className="pi pi-arrow-left mr-2" aria-hidden="true" />
-      <span className="p-button-label">Elenco {labels.plurale.toLowerCase()}</span>
-    </Link>
-  );
-
-  if (record.isPending) {
-    return (
-      <>
-        <PageHeader title={labels.singolare}>{back}</PageHeader>
-        <section className="card" aria-busy="true" aria-label="Caricamento">
-          <Skeleton width="40%" height="1.5rem" className="mb-3" />
-          <Skeleton width="100%" height="8rem" />
-        </section>
-      </>
-    );
-  }
-  if (record.isError) {
-    const notFound = isApiError(record.error) && record.error.status === 404;
-    return (
-      <>
-        <PageHeader title={labels.singolare}>{back}</PageHeader>
-        <EmptyState icon="pi pi-exclamation-circle" title={notFound ? `${labels.singolare} non trovato` : 'Caricamento non riuscito'}>
-          <p>{notFound ? `Il ${noun} richiesto non esiste o è stato eliminato.` : record.error.message}</p>
-        </EmptyState>
-      </>
-    );
-  }
-
-  const r: Anagrafica = record.data;
 
   const setActive = (attivo: boolean) => {
     update.mutate(
@@ -172,17 +167,7 @@ export function AnagraficaDetail({ kind, id }: { kind: AnagraficaKind; id: strin
           </section>
         </div>
         <div className="col-12 xl:col-4">
-          {history.isPending ? (
-            <section className="card" aria-busy="true" aria-label="Storico">
-              <Skeleton width="100%" height="6rem" />
-            </section>
-          ) : history.isError ? (
-            <section className="card">
-              <p className="m-0 text-color-secondary">Storico non disponibile: {history.error.message}</p>
-            </section>
-          ) : (
-            <HistoryTimeline items={history.data} fieldLabels={ANAGRAFICA_LABELS} formatValue={formatHistoryValue} />
-          )}
+          <HistorySection query={history} fieldLabels={ANAGRAFICA_LABELS} formatValue={formatHistoryValue} />
         </div>
       </div>
 

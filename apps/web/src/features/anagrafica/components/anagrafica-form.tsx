@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Checkbox } from 'primereact/checkbox';
@@ -17,12 +14,11 @@ import {
   type AnagraficaKind,
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { FormAlert } from '@/components/form/form-alert';
 import { CountryDropdown } from '@/components/form/country-dropdown';
 import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
 import { TelefonoInput } from '@/components/form/telefono-input';
-import { DiscardChangesDialog, UnsavedChangesGuard } from '@/components/form/unsaved-changes';
-import { applyServerErrors, invalidProps } from '@/components/form/form-errors';
+import { FormDialog } from '@/components/form/form-dialog';
+import { invalidProps } from '@/components/form/form-errors';
 import { useCreateAnagrafica } from '../api/create-anagrafica';
 import { useUpdateAnagrafica } from '../api/update-anagrafica';
 
@@ -84,46 +80,29 @@ export function AnagraficaFormDialog({
   const editing = !!record;
   const create = useCreateAnagrafica(kind);
   const update = useUpdateAnagrafica(kind, record?._id ?? '');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [askDiscard, setAskDiscard] = useState(false);
-
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<AnagraficaCreateInput, unknown, AnagraficaCreate>({
+  const form = useForm<AnagraficaCreateInput, unknown, AnagraficaCreate>({
     resolver: zodResolver(anagraficaCreateSchema),
     defaultValues: toFormValues(record),
     mode: 'onTouched',
   });
+  const {
+    register,
+    control,
+    reset,
+    formState: { errors },
+  } = form;
   const nazione = useWatch({ control, name: 'nazione' }) ?? 'IT';
   const pa = useWatch({ control, name: 'pubblicaAmministrazione' }) ?? false;
   const italian = nazione === 'IT';
-  const pending = create.isPending || update.isPending || isSubmitting;
 
   const close = () => {
     reset(toFormValues(record));
-    setFormError(null);
-    setAskDiscard(false);
     onClose();
   };
-  const requestClose = () => {
-    if (isDirty && !pending) setAskDiscard(true);
-    else if (!pending) close();
-  };
-
-  const onSubmit = async (values: AnagraficaCreate) => {
-    setFormError(null);
-    try {
-      const saved = editing ? await update.mutateAsync(values) : await create.mutateAsync(values);
-      reset(toFormValues(saved));
-      onSaved(saved);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELD_NAMES));
-    }
+  const save = async (values: AnagraficaCreate) => {
+    const saved = editing ? await update.mutateAsync(values) : await create.mutateAsync(values);
+    reset(toFormValues(saved));
+    onSaved(saved);
   };
 
   const err = (name: keyof FormValues) => errors[name]?.message;
@@ -151,159 +130,140 @@ export function AnagraficaFormDialog({
   const title = editing ? `Modifica ${labels.singolare.toLowerCase()}` : `Nuovo ${labels.singolare.toLowerCase()}`;
 
   return (
-    <>
-      <Dialog
-        visible={visible}
-        onHide={requestClose}
-        header={title}
-        modal
-        style={{ width: '56rem' }}
-        breakpoints={{ '960px': '92vw', '640px': '100vw' }}
-        contentClassName="anagrafica-form-content"
-        closeOnEscape
-        data-testid="anagrafica-form-dialog"
-        footer={
-          <div className="flex flex-wrap justify-content-end gap-2">
-            <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
-            <Button
-              type="submit"
-              form="anagrafica-form"
-              label="Salva"
-              icon="pi pi-check"
-              loading={pending}
-              data-testid="anagrafica-save"
-            />
-          </div>
-        }
-      >
-        <form id="anagrafica-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={title}>
-          <FormAlert message={formError} testId="anagrafica-form-error" />
-          <div className="formgrid grid">
-            <h3 className="form-section-title col-12">Dati principali</h3>
-            {text('ragioneSociale', { required: true, className: 'col-12 md:col-8', autoComplete: 'organization' })}
-            <FormField id={fid('nazione')} label="Nazione" required error={err('nazione')} className="col-12 md:col-4">
-              <Controller
-                control={control}
-                name="nazione"
-                render={({ field }) => (
-                  <CountryDropdown
-                    id={fid('nazione')}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? 'IT')}
-                    onBlur={field.onBlur}
-                    error={err('nazione')}
-                  />
-                )}
+    <FormDialog
+      name="anagrafica"
+      title={title}
+      form={form}
+      fieldNames={FIELD_NAMES}
+      onSave={save}
+      onClose={close}
+      pending={create.isPending || update.isPending}
+      visible={visible}
+      width="56rem"
+      contentClassName="anagrafica-form-content"
+    >
+      <div className="formgrid grid">
+        <h3 className="form-section-title col-12">Dati principali</h3>
+        {text('ragioneSociale', { required: true, className: 'col-12 md:col-8', autoComplete: 'organization' })}
+        <FormField id={fid('nazione')} label="Nazione" required error={err('nazione')} className="col-12 md:col-4">
+          <Controller
+            control={control}
+            name="nazione"
+            render={({ field }) => (
+              <CountryDropdown
+                id={fid('nazione')}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? 'IT')}
+                onBlur={field.onBlur}
+                error={err('nazione')}
               />
-            </FormField>
-            {text('partitaIva', {
-              required: italian,
-              upper: true,
-              hint: italian ? '11 cifre; un IT davanti viene tolto' : 'Con il prefisso del paese, es. DE123456789',
-            })}
-            {text('codiceFiscale', { upper: true, hint: italian ? 'Per un privato senza partita IVA' : undefined })}
+            )}
+          />
+        </FormField>
+        {text('partitaIva', {
+          required: italian,
+          upper: true,
+          hint: italian ? '11 cifre; un IT davanti viene tolto' : 'Con il prefisso del paese, es. DE123456789',
+        })}
+        {text('codiceFiscale', { upper: true, hint: italian ? 'Per un privato senza partita IVA' : undefined })}
 
-            <h3 className="form-section-title col-12">Indirizzo</h3>
-            {text('indirizzo', { required: true, className: 'col-12', autoComplete: 'street-address' })}
-            {text('cap', { required: italian, className: 'col-12 md:col-3', autoComplete: 'postal-code' })}
-            {text('comune', { required: true, className: 'col-12 md:col-5', autoComplete: 'address-level2' })}
-            <FormField id={fid('provincia')} label="Provincia" required={italian} error={err('provincia')} className="col-12 md:col-4">
-              {italian ? (
-                <Controller
-                  control={control}
-                  name="provincia"
-                  render={({ field }) => (
-                    <ProvinciaDropdown
-                      id={fid('provincia')}
-                      value={field.value}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      onBlur={field.onBlur}
-                      error={err('provincia')}
-                    />
-                  )}
-                />
-              ) : (
-                <InputText
+        <h3 className="form-section-title col-12">Indirizzo</h3>
+        {text('indirizzo', { required: true, className: 'col-12', autoComplete: 'street-address' })}
+        {text('cap', { required: italian, className: 'col-12 md:col-3', autoComplete: 'postal-code' })}
+        {text('comune', { required: true, className: 'col-12 md:col-5', autoComplete: 'address-level2' })}
+        <FormField id={fid('provincia')} label="Provincia" required={italian} error={err('provincia')} className="col-12 md:col-4">
+          {italian ? (
+            <Controller
+              control={control}
+              name="provincia"
+              render={({ field }) => (
+                <ProvinciaDropdown
                   id={fid('provincia')}
-                  maxLength={ANAGRAFICA_LIMITS.provincia}
-                  autoComplete="address-level1"
-                  className={`w-full${err('provincia') ? ' p-invalid' : ''}`}
-                  {...invalidProps(fid('provincia'), err('provincia'))}
-                  {...register('provincia')}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  error={err('provincia')}
                 />
               )}
-            </FormField>
+            />
+          ) : (
+            <InputText
+              id={fid('provincia')}
+              maxLength={ANAGRAFICA_LIMITS.provincia}
+              autoComplete="address-level1"
+              className={`w-full${err('provincia') ? ' p-invalid' : ''}`}
+              {...invalidProps(fid('provincia'), err('provincia'))}
+              {...register('provincia')}
+            />
+          )}
+        </FormField>
 
-            <h3 className="form-section-title col-12">Contatti</h3>
-            <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
-              <Controller
-                control={control}
-                name="telefono"
-                render={({ field }) => (
-                  <TelefonoInput
-                    id={fid('telefono')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    defaultCountry={nazione}
-                    error={err('telefono')}
-                  />
-                )}
+        <h3 className="form-section-title col-12">Contatti</h3>
+        <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
+          <Controller
+            control={control}
+            name="telefono"
+            render={({ field }) => (
+              <TelefonoInput
+                id={fid('telefono')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                defaultCountry={nazione}
+                error={err('telefono')}
               />
-            </FormField>
-            {text('referente')}
-            {text('email', { type: 'email', autoComplete: 'email' })}
-            {text('pec', { type: 'email' })}
-
-            <h3 className="form-section-title col-12">Fatturazione e pagamenti</h3>
-            {italian && (
-              <div className="field col-12">
-                <Controller
-                  control={control}
-                  name="pubblicaAmministrazione"
-                  render={({ field }) => (
-                    <div className="checkbox-field">
-                      <Checkbox
-                        inputId={fid('pubblicaAmministrazione')}
-                        checked={field.value === true}
-                        onChange={(e) => field.onChange(e.checked === true)}
-                        onBlur={field.onBlur}
-                        {...invalidProps(fid('pubblicaAmministrazione'), err('pubblicaAmministrazione'))}
-                      />
-                      <label htmlFor={fid('pubblicaAmministrazione')}>Pubblica amministrazione</label>
-                    </div>
-                  )}
-                />
-                {err('pubblicaAmministrazione') && (
-                  <small id={`${fid('pubblicaAmministrazione')}-error`} className="p-error field-error" role="alert">
-                    {err('pubblicaAmministrazione')}
-                  </small>
-                )}
-              </div>
             )}
-            {text('codiceSdi', {
-              label: 'Codice SDI',
-              upper: true,
-              hint: !italian ? 'Per un soggetto estero: XXXXXXX' : pa ? 'Codice univoco ufficio di 6 caratteri' : '7 caratteri, oppure 0000000 con la PEC',
-            })}
-            {text('iban', { upper: true, label: 'IBAN' })}
-            {text('condizioniPagamento', { className: 'col-12' })}
-            <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-              <InputTextarea
-                id={fid('note')}
-                rows={3}
-                autoResize
-                maxLength={ANAGRAFICA_LIMITS.note}
-                className={`w-full${err('note') ? ' p-invalid' : ''}`}
-                {...invalidProps(fid('note'), err('note'))}
-                {...register('note')}
-              />
-            </FormField>
+          />
+        </FormField>
+        {text('referente')}
+        {text('email', { type: 'email', autoComplete: 'email' })}
+        {text('pec', { type: 'email' })}
+
+        <h3 className="form-section-title col-12">Fatturazione e pagamenti</h3>
+        {italian && (
+          <div className="field col-12">
+            <Controller
+              control={control}
+              name="pubblicaAmministrazione"
+              render={({ field }) => (
+                <div className="checkbox-field">
+                  <Checkbox
+                    inputId={fid('pubblicaAmministrazione')}
+                    checked={field.value === true}
+                    onChange={(e) => field.onChange(e.checked === true)}
+                    onBlur={field.onBlur}
+                    {...invalidProps(fid('pubblicaAmministrazione'), err('pubblicaAmministrazione'))}
+                  />
+                  <label htmlFor={fid('pubblicaAmministrazione')}>Pubblica amministrazione</label>
+                </div>
+              )}
+            />
+            {err('pubblicaAmministrazione') && (
+              <small id={`${fid('pubblicaAmministrazione')}-error`} className="p-error field-error" role="alert">
+                {err('pubblicaAmministrazione')}
+              </small>
+            )}
           </div>
-        </form>
-      </Dialog>
-      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={close} />
-      <UnsavedChangesGuard when={visible && isDirty && !pending} />
-    </>
+        )}
+        {text('codiceSdi', {
+          label: 'Codice SDI',
+          upper: true,
+          hint: !italian ? 'Per un soggetto estero: XXXXXXX' : pa ? 'Codice univoco ufficio di 6 caratteri' : '7 caratteri, oppure 0000000 con la PEC',
+        })}
+        {text('iban', { upper: true, label: 'IBAN' })}
+        {text('condizioniPagamento', { className: 'col-12' })}
+        <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
+          <InputTextarea
+            id={fid('note')}
+            rows={3}
+            autoResize
+            maxLength={ANAGRAFICA_LIMITS.note}
+            className={`w-full${err('note') ? ' p-invalid' : ''}`}
+            {...invalidProps(fid('note'), err('note'))}
+            {...register('note')}
+          />
+        </FormField>
+      </div>
+    </FormDialog>
   );
 }

@@ -186,37 +186,22 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
 
         <ListTotals items={totals} loading={summary.isPending} label={`Totali dei ${nounPlural} filtrati`} />
 
-        {list.isError && !list.data ? (
-          <div className="p-message p-component p-message-error" role="alert">
-            <div className="p-message-wrapper">
-              <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
-              <span className="p-message-detail">
-                {list.error.message}{' '}
-                <Button type="button" label="Riprova" link onClick={() => void list.refetch()} className="p-0" />
-              </span>
-            </div>
-          </div>
-        ) : (
-          <ListTable
-            label={labels.plurale}
-            items={list.data?.items ?? []}
-            total={list.data?.total ?? 0}
-            totalCapped={list.data?.totalCapped}
-            loading={list.isFetching}
-            params={params}
-            columns={columns}
-            rowLink={(r) => `${base}/${r._id}`}
-            linkState={linkState}
-            onOpen={(r) => void navigate(`${base}/${r._id}`, { state: linkState })}
-            rowClassName={(r) => (r.attivo ? '' : 'list-row-inactive')}
-            card={(r) => ({
-              title: r.ragioneSociale,
-              badge: r.attivo ? undefined : <StatusTag active={false} />,
-              lines: [placeOf(r), taxIdOf(r), formatTelefono(r.telefono)].filter(Boolean),
-            })}
-            empty={empty}
-          />
-        )}
+        <ListTable
+          label={labels.plurale}
+          query={list}
+          params={params}
+          columns={columns}
+          rowLink={(r) => `${base}/${r._id}`}
+          linkState={linkState}
+          onOpen={(r) => void navigate(`${base}/${r._id}`, { state: linkState })}
+          rowClassName={(r) => (r.attivo ? '' : 'list-row-inactive')}
+          card={(r) => ({
+            title: r.ragioneSociale,
+            badge: r.attivo ? undefined : <StatusTag active={false} />,
+            lines: [placeOf(r), taxIdOf(r), formatTelefono(r.telefono)].filter(Boolean),
+          })}
+          empty={empty}
+        />
       </section>
 
       {creating && (

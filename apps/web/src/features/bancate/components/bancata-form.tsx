@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Dropdown } from 'primereact/dropdown';
@@ -15,14 +12,13 @@ import {
   type BancataCreateInput,
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { FormAlert } from '@/components/form/form-alert';
 import { NumberInput } from '@/components/form/number-input';
 import { DateInput } from '@/components/form/date-input';
 import { todayIso } from '@/lib/iso-date';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { ComputedValues } from '@/components/form/computed-values';
-import { DiscardChangesDialog, UnsavedChangesGuard } from '@/components/form/unsaved-changes';
-import { applyServerErrors, invalidProps } from '@/components/form/form-errors';
+import { FormDialog } from '@/components/form/form-dialog';
+import { invalidProps } from '@/components/form/form-errors';
 import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { positive } from '@/lib/production-format';
@@ -68,22 +64,18 @@ export function BancataFormDialog({
   const create = useCreateBancata();
   const update = useUpdateBancata(bancata?._id ?? '');
   const materiali = useLookups('materiali');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [askDiscard, setAskDiscard] = useState(false);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<BancataCreateInput, unknown, BancataCreate>({
+  const form = useForm<BancataCreateInput, unknown, BancataCreate>({
     resolver: zodResolver(bancataCreateSchema),
     defaultValues: toFormValues(bancata),
     mode: 'onTouched',
   });
+  const {
+    control,
+    register,
+    reset,
+    formState: { errors },
+  } = form;
   const [lunghezza, altezza, profondita, materialeId] = useWatch({ control, name: ['lunghezza', 'altezza', 'profondita', 'materialeId'] });
-  const pending = isSubmitting || create.isPending || update.isPending;
 
   const densita = materiali.data?.find((m) => m._id === materialeId)?.densita ?? (bancata?.materiale._id === materialeId ? bancata?.materiale.densita : undefined);
   const [l, h, p] = [positive(lunghezza), positive(altezza), positive(profondita)];
@@ -92,24 +84,12 @@ export function BancataFormDialog({
 
   const close = () => {
     reset(toFormValues(bancata));
-    setAskDiscard(false);
     onClose();
   };
-  const requestClose = () => {
-    if (pending) return;
-    if (isDirty) setAskDiscard(true);
-    else close();
-  };
-
-  const onSubmit = async (values: BancataCreate) => {
-    setFormError(null);
-    try {
-      const saved = editing ? await update.mutateAsync(values) : await create.mutateAsync(values);
-      reset(toFormValues(saved));
-      onSaved(saved);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELD_NAMES));
-    }
+  const save = async (values: BancataCreate) => {
+    const saved = editing ? await update.mutateAsync(values) : await create.mutateAsync(values);
+    reset(toFormValues(saved));
+    onSaved(saved);
   };
 
   const err = (name: keyof BancataCreateInput) => errors[name]?.message;
@@ -140,99 +120,87 @@ export function BancataFormDialog({
   );
 
   return (
-    <>
-      <Dialog
-        visible
-        onHide={requestClose}
-        header={title}
-        modal
-        maximizable
-        style={{ width: '52rem' }}
-        breakpoints={{ '960px': '92vw', '640px': '100vw' }}
-        data-testid="bancata-form-dialog"
-        footer={
-          <div className="flex flex-wrap justify-content-end gap-2">
-            <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
-            <Button type="submit" form="bancata-form" label="Salva" icon="pi pi-check" loading={pending} data-testid="bancata-save" />
-          </div>
-        }
-      >
-        <form id="bancata-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={title}>
-          <FormAlert message={formError} testId="bancata-form-error" />
-          <div className="formgrid grid">
-            <h3 className="form-section-title col-12">Provenienza</h3>
-            <FormField id={fid('cavaId')} label="Cava" required error={err('cavaId')}>
-              <Controller
-                control={control}
-                name="cavaId"
-                render={({ field }) => (
-                  <LookupDropdown kind="cave" id={fid('cavaId')} label="Cava" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('cavaId')} placeholder="Scegli la cava" />
-                )}
-              />
-            </FormField>
-            <FormField id={fid('fronte')} label={L.fronte ?? 'Fronte'} error={err('fronte')}>
-              <InputText id={fid('fronte')} maxLength={80} autoComplete="off" className={`w-full${err('fronte') ? ' p-invalid' : ''}`} {...invalidProps(fid('fronte'), err('fronte'))} {...register('fronte')} />
-            </FormField>
-            <FormField id={fid('materialeId')} label="Materiale" required error={err('materialeId')}>
-              <Controller
-                control={control}
-                name="materialeId"
-                render={({ field }) => (
-                  <LookupDropdown kind="materiali" id={fid('materialeId')} label="Materiale" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('materialeId')} placeholder="Scegli il materiale" />
-                )}
-              />
-            </FormField>
-            <FormField id={fid('metodoTaglio')} label={L.metodoTaglio ?? 'Metodo'} error={err('metodoTaglio')}>
-              <Controller
-                control={control}
-                name="metodoTaglio"
-                render={({ field }) => (
-                  <Dropdown inputId={fid('metodoTaglio')} pt={dropdownPt('Metodo di taglio')} value={field.value ?? null} options={METODO_TAGLIO_OPTIONS} onChange={(e) => field.onChange((e.value as string | undefined) ?? null)} onBlur={field.onBlur} placeholder="Non indicato" showClear className="w-full" />
-                )}
-              />
-            </FormField>
-            <FormField id={fid('dataTaglio')} label={L.dataTaglio ?? 'Data'} required error={err('dataTaglio')}>
-              <Controller
-                control={control}
-                name="dataTaglio"
-                render={({ field }) => <DateInput id={fid('dataTaglio')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('dataTaglio')} />}
-              />
-            </FormField>
-            <FormField id={fid('dataRibaltamento')} label={L.dataRibaltamento ?? 'Data'} error={err('dataRibaltamento')} hint="Se vuota, la mette il passaggio a «Ribaltata»">
-              <Controller
-                control={control}
-                name="dataRibaltamento"
-                render={({ field }) => <DateInput id={fid('dataRibaltamento')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('dataRibaltamento')} />}
-              />
-            </FormField>
+    <FormDialog
+      name="bancata"
+      title={title}
+      form={form}
+      fieldNames={FIELD_NAMES}
+      onSave={save}
+      onClose={close}
+      pending={create.isPending || update.isPending}
+      width="52rem"
+      maximizable
+    >
+      <div className="formgrid grid">
+        <h3 className="form-section-title col-12">Provenienza</h3>
+        <FormField id={fid('cavaId')} label="Cava" required error={err('cavaId')}>
+          <Controller
+            control={control}
+            name="cavaId"
+            render={({ field }) => (
+              <LookupDropdown kind="cave" id={fid('cavaId')} label="Cava" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('cavaId')} placeholder="Scegli la cava" />
+            )}
+          />
+        </FormField>
+        <FormField id={fid('fronte')} label={L.fronte ?? 'Fronte'} error={err('fronte')}>
+          <InputText id={fid('fronte')} maxLength={80} autoComplete="off" className={`w-full${err('fronte') ? ' p-invalid' : ''}`} {...invalidProps(fid('fronte'), err('fronte'))} {...register('fronte')} />
+        </FormField>
+        <FormField id={fid('materialeId')} label="Materiale" required error={err('materialeId')}>
+          <Controller
+            control={control}
+            name="materialeId"
+            render={({ field }) => (
+              <LookupDropdown kind="materiali" id={fid('materialeId')} label="Materiale" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('materialeId')} placeholder="Scegli il materiale" />
+            )}
+          />
+        </FormField>
+        <FormField id={fid('metodoTaglio')} label={L.metodoTaglio ?? 'Metodo'} error={err('metodoTaglio')}>
+          <Controller
+            control={control}
+            name="metodoTaglio"
+            render={({ field }) => (
+              <Dropdown inputId={fid('metodoTaglio')} pt={dropdownPt('Metodo di taglio')} value={field.value ?? null} options={METODO_TAGLIO_OPTIONS} onChange={(e) => field.onChange((e.value as string | undefined) ?? null)} onBlur={field.onBlur} placeholder="Non indicato" showClear className="w-full" />
+            )}
+          />
+        </FormField>
+        <FormField id={fid('dataTaglio')} label={L.dataTaglio ?? 'Data'} required error={err('dataTaglio')}>
+          <Controller
+            control={control}
+            name="dataTaglio"
+            render={({ field }) => <DateInput id={fid('dataTaglio')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('dataTaglio')} />}
+          />
+        </FormField>
+        <FormField id={fid('dataRibaltamento')} label={L.dataRibaltamento ?? 'Data'} error={err('dataRibaltamento')} hint="Se vuota, la mette il passaggio a «Ribaltata»">
+          <Controller
+            control={control}
+            name="dataRibaltamento"
+            render={({ field }) => <DateInput id={fid('dataRibaltamento')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('dataRibaltamento')} />}
+          />
+        </FormField>
 
-            <h3 className="form-section-title col-12">Misure</h3>
-            {cm('lunghezza')}
-            {cm('altezza')}
-            {cm('profondita')}
-            <div className="col-12">
-              <ComputedValues
-                label="Volume e peso calcolati"
-                items={[
-                  { key: 'volumeLordo', label: 'Volume lordo', value: volume !== null ? formatVolume(volume) : null },
-                  { key: 'pesoStimato', label: densita ? `Peso stimato (${formatNumber(densita, 2)} t/m³)` : 'Peso stimato', value: peso !== null ? formatWeight(peso) : null },
-                ]}
-              />
-            </div>
+        <h3 className="form-section-title col-12">Misure</h3>
+        {cm('lunghezza')}
+        {cm('altezza')}
+        {cm('profondita')}
+        <div className="col-12">
+          <ComputedValues
+            label="Volume e peso calcolati"
+            items={[
+              { key: 'volumeLordo', label: 'Volume lordo', value: volume !== null ? formatVolume(volume) : null },
+              { key: 'pesoStimato', label: densita ? `Peso stimato (${formatNumber(densita, 2)} t/m³)` : 'Peso stimato', value: peso !== null ? formatWeight(peso) : null },
+            ]}
+          />
+        </div>
 
-            <h3 className="form-section-title col-12">Sottoprodotti</h3>
-            {tonnes('informiT')}
-            {tonnes('scaglieT')}
-            {tonnes('terreT')}
+        <h3 className="form-section-title col-12">Sottoprodotti</h3>
+        {tonnes('informiT')}
+        {tonnes('scaglieT')}
+        {tonnes('terreT')}
 
-            <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-              <InputTextarea id={fid('note')} rows={3} autoResize maxLength={2000} className={`w-full${err('note') ? ' p-invalid' : ''}`} {...invalidProps(fid('note'), err('note'))} {...register('note')} />
-            </FormField>
-          </div>
-        </form>
-      </Dialog>
-      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={close} />
-      <UnsavedChangesGuard when={isDirty && !pending} />
-    </>
+        <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
+          <InputTextarea id={fid('note')} rows={3} autoResize maxLength={2000} className={`w-full${err('note') ? ' p-invalid' : ''}`} {...invalidProps(fid('note'), err('note'))} {...register('note')} />
+        </FormField>
+      </div>
+    </FormDialog>
   );
 }

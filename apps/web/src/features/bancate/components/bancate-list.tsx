@@ -151,40 +151,25 @@ export function BancateList() {
 
         <ListTotals items={totals} loading={summary.isPending} label="Totali delle bancate filtrate" />
 
-        {list.isError && !list.data ? (
-          <div className="p-message p-component p-message-error" role="alert">
-            <div className="p-message-wrapper">
-              <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
-              <span className="p-message-detail">
-                {list.error.message}{' '}
-                <Button type="button" label="Riprova" link onClick={() => void list.refetch()} className="p-0" />
-              </span>
-            </div>
-          </div>
-        ) : (
-          <ListTable
-            label="Bancate"
-            items={list.data?.items ?? []}
-            total={list.data?.total ?? 0}
-            totalCapped={list.data?.totalCapped}
-            loading={list.isFetching}
-            params={params}
-            columns={columns}
-            rowLink={(b) => detailPath('bancata', b._id)}
-            linkState={linkState}
-            onOpen={open}
-            card={(b) => ({
-              title: b.codice,
-              badge: <BancataStatoTag stato={b.stato} />,
-              lines: [
-                `${b.cava.nome} · ${b.materiale.nome}`,
-                `Taglio ${formatDate(b.dataTaglio)} · ${formatDims(b.lunghezza, b.altezza, b.profondita)}`,
-                `${formatVolume(b.volumeLordo)} · ${formatWeight(b.pesoStimato)} · ${formatInteger(b.blocchi.count)} blocchi`,
-              ],
-            })}
-            empty={empty}
-          />
-        )}
+        <ListTable
+          label="Bancate"
+          query={list}
+          params={params}
+          columns={columns}
+          rowLink={(b) => detailPath('bancata', b._id)}
+          linkState={linkState}
+          onOpen={open}
+          card={(b) => ({
+            title: b.codice,
+            badge: <BancataStatoTag stato={b.stato} />,
+            lines: [
+              `${b.cava.nome} · ${b.materiale.nome}`,
+              `Taglio ${formatDate(b.dataTaglio)} · ${formatDims(b.lunghezza, b.altezza, b.profondita)}`,
+              `${formatVolume(b.volumeLordo)} · ${formatWeight(b.pesoStimato)} · ${formatInteger(b.blocchi.count)} blocchi`,
+            ],
+          })}
+          empty={empty}
+        />
       </section>
 
       {creating && (

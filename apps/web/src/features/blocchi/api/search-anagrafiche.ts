@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { anagraficaPickerItemSchema } from '@gestcava/contracts';
 import { api } from '@/lib/api-client';
@@ -22,7 +22,3 @@ export const anagraficheChoicesQueryOptions = (kind: BloccoKind, which: 'clienti
     queryFn: ({ signal }) => searchAnagrafiche(kind, which, q, signal),
     staleTime: 60_000,
   });
-
-export function useAnagraficheChoices(kind: BloccoKind, which: 'clienti' | 'fornitori', q: string, enabled = true) {
-  return useQuery({ ...anagraficheChoicesQueryOptions(kind, which, q), enabled });
-}

@@ -35,7 +35,8 @@ import { useBlocchiSummary } from '../api/get-blocchi-summary';
 import { exportBlocchi } from '../api/export-blocchi';
 import { BLOCCO_KIND_LABELS, type BloccoFilters, type BloccoKind } from '../api/keys';
 import { BloccoFormDialog } from './blocco-form';
-import { AnagraficaPicker, type PickedAnagrafica } from './anagrafica-picker';
+import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { anagraficheChoicesQueryOptions } from '../api/search-anagrafiche';
 import './blocchi.css';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 
@@ -213,8 +214,8 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
             <div className="list-filter list-filter-wide">
               <label htmlFor="filter-fornitoreId">Fornitore</label>
               <AnagraficaPicker
-                kind={kind}
                 which="fornitori"
+                choices={(q) => anagraficheChoicesQueryOptions(kind, 'fornitori', q)}
                 id="filter-fornitoreId"
                 value={fornitore ?? (params.filters.fornitoreId ? { _id: params.filters.fornitoreId, ragioneSociale: list.data?.items.find((b) => b.fornitore?._id === params.filters.fornitoreId)?.fornitore?.ragioneSociale ?? 'Fornitore scelto' } : null)}
                 onChange={(v) => {
@@ -244,40 +245,25 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
 
         <ListTotals items={totals} loading={summary.isPending} label={`Totali dei ${labels.plurale.toLowerCase()} filtrati`} />
 
-        {list.isError && !list.data ? (
-          <div className="p-message p-component p-message-error" role="alert">
-            <div className="p-message-wrapper">
-              <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
-              <span className="p-message-detail">
-                {list.error.message}{' '}
-                <Button type="button" label="Riprova" link onClick={() => void list.refetch()} className="p-0" />
-              </span>
-            </div>
-          </div>
-        ) : (
-          <ListTable
-            label={labels.plurale}
-            items={list.data?.items ?? []}
-            total={list.data?.total ?? 0}
-            totalCapped={list.data?.totalCapped}
-            loading={list.isFetching}
-            params={params}
-            columns={columns}
-            rowLink={(b) => `${labels.base}/${b._id}`}
-            linkState={linkState}
-            onOpen={open}
-            card={(b) => ({
-              title: b.codice,
-              badge: <BloccoStatoTag stato={b.stato} />,
-              lines: [
-                `${b.materiale.nome} · ${SCELTA_LABELS[b.scelta]} · ${CATEGORIA_LABELS[b.categoria]}`,
-                `${formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta)} · ${formatVolume(b.volumeNetto)} · ${formatWeight(b.pesoTeorico)}`,
-                [provenienza(b), b.ubicazione?.nome].filter(Boolean).join(' · '),
-              ].filter(Boolean),
-            })}
-            empty={empty}
-          />
-        )}
+        <ListTable
+          label={labels.plurale}
+          query={list}
+          params={params}
+          columns={columns}
+          rowLink={(b) => `${labels.base}/${b._id}`}
+          linkState={linkState}
+          onOpen={open}
+          card={(b) => ({
+            title: b.codice,
+            badge: <BloccoStatoTag stato={b.stato} />,
+            lines: [
+              `${b.materiale.nome} · ${SCELTA_LABELS[b.scelta]} · ${CATEGORIA_LABELS[b.categoria]}`,
+              `${formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta)} · ${formatVolume(b.volumeNetto)} · ${formatWeight(b.pesoTeorico)}`,
+              [provenienza(b), b.ubicazione?.nome].filter(Boolean).join(' · '),
+            ].filter(Boolean),
+          })}
+          empty={empty}
+        />
       </section>
 
       {creating && (

@@ -19,6 +19,9 @@ export interface BancataOrigin {
   materiale: { _id: string; nome: string; densita: number };
 }
 
+/** The id of a blocco form's field (its label, its message). */
+export const fid = (name: string) => `blocco-${name}`;
+
 /** One shape for both kinds; only the kind's own keys are in the form (the schemas are strict). */
 export type FormValues = {
   bancataId?: string;

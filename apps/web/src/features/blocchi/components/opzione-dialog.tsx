@@ -12,7 +12,8 @@ import { todayIso } from '@/lib/iso-date';
 import { applyServerErrors } from '@/components/form/form-errors';
 import { useChangeBloccoStato } from '../api/change-blocco-stato';
 import type { BloccoKind } from '../api/keys';
-import { AnagraficaPicker, type PickedAnagrafica } from './anagrafica-picker';
+import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { anagraficheChoicesQueryOptions } from '../api/search-anagrafiche';
 
 type Values = { stato: 'opzionato'; clienteId?: string; opzioneScadenza?: string | null; nota?: string | null };
 
@@ -87,8 +88,8 @@ export function OpzioneDialog({
               name="clienteId"
               render={({ field }) => (
                 <AnagraficaPicker
-                  kind={kind}
                   which="clienti"
+                  choices={(q) => anagraficheChoicesQueryOptions(kind, 'clienti', q)}
                   id="opzione-cliente"
                   value={cliente}
                   onChange={(v) => {

@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import {
   createCompanyBodySchema,
@@ -15,12 +12,11 @@ import {
   type CreateCompanyBody,
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { FormAlert } from '@/components/form/form-alert';
 import { CountryDropdown } from '@/components/form/country-dropdown';
 import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
 import { TelefonoInput } from '@/components/form/telefono-input';
-import { DiscardChangesDialog, UnsavedChangesGuard } from '@/components/form/unsaved-changes';
-import { applyServerErrors, invalidProps } from '@/components/form/form-errors';
+import { FormDialog } from '@/components/form/form-dialog';
+import { invalidProps } from '@/components/form/form-errors';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 
@@ -88,35 +84,21 @@ export function CompanyFormDialog({
   const editing = !!company;
   const create = useCreateCompany();
   const update = useUpdateCompany();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [askDiscard, setAskDiscard] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<FormValues, unknown, CreateCompanyBody>({
+  const form = useForm<FormValues, unknown, CreateCompanyBody>({
     resolver: zodResolver(companyFormSchema) as never,
     defaultValues: toValues(company),
     mode: 'onTouched',
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const nazione = useWatch({ control, name: 'nazione' }) || 'IT';
-  const pending = isSubmitting || create.isPending || update.isPending;
-  const requestClose = () => {
-    if (pending) return;
-    if (isDirty) setAskDiscard(true);
-    else onClose();
-  };
 
-  const onSubmit = async (values: CreateCompanyBody) => {
-    setFormError(null);
-    try {
-      const saved = company ? await update.mutateAsync({ ...values, _id: company._id }) : await create.mutateAsync(values);
-      onSaved(saved);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
+  const save = async (values: CreateCompanyBody) => {
+    const saved = company ? await update.mutateAsync({ ...values, _id: company._id }) : await create.mutateAsync(values);
+    onSaved(saved);
   };
 
   const err = (name: keyof FormValues) => errors[name]?.message;
@@ -135,80 +117,68 @@ export function CompanyFormDialog({
   const title = editing ? `Modifica ${company.name}` : 'Nuova ditta del gruppo';
 
   return (
-    <>
-      <Dialog
-        visible
-        onHide={requestClose}
-        header={title}
-        modal
-        style={{ width: '50rem' }}
-        breakpoints={{ '960px': '92vw', '640px': '100vw' }}
-        data-testid="company-form-dialog"
-        footer={
-          <div className="flex flex-wrap justify-content-end gap-2">
-            <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
-            <Button type="submit" form="company-form" label="Salva" icon="pi pi-check" loading={pending} data-testid="company-save" />
-          </div>
-        }
-      >
-        <form id="company-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={title}>
-          <FormAlert message={formError} />
-          <div className="formgrid grid">
-            {text('name', 'Ragione sociale', { required: true, className: 'col-12 md:col-8' })}
-            {text('quarryName', 'Nome della cava', {
-              className: 'col-12 md:col-4',
-              hint: 'Vuoto per una ditta senza cava: la barra in alto mostra il nome della ditta',
-            })}
-            {text('partitaIva', 'Partita IVA')}
-            {text('codiceFiscale', 'Codice fiscale')}
-            {text('indirizzo', 'Indirizzo', { className: 'col-12' })}
-            {text('cap', 'CAP', { className: 'col-12 md:col-3' })}
-            {text('comune', 'Comune', { className: 'col-12 md:col-5' })}
-            <FormField id={fid('provincia')} label="Provincia" error={err('provincia')} className="col-12 md:col-4">
-              {nazione === 'IT' ? (
-                <Controller
-                  control={control}
-                  name="provincia"
-                  render={({ field }) => (
-                    <ProvinciaDropdown
-                      id={fid('provincia')}
-                      value={field.value}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      onBlur={field.onBlur}
-                      error={err('provincia')}
-                      showClear
-                    />
-                  )}
+    <FormDialog
+      name="company"
+      title={title}
+      form={form}
+      fieldNames={FIELDS}
+      onSave={save}
+      onClose={onClose}
+      pending={create.isPending || update.isPending}
+      width="50rem"
+    >
+      <div className="formgrid grid">
+        {text('name', 'Ragione sociale', { required: true, className: 'col-12 md:col-8' })}
+        {text('quarryName', 'Nome della cava', {
+          className: 'col-12 md:col-4',
+          hint: 'Vuoto per una ditta senza cava: la barra in alto mostra il nome della ditta',
+        })}
+        {text('partitaIva', 'Partita IVA')}
+        {text('codiceFiscale', 'Codice fiscale')}
+        {text('indirizzo', 'Indirizzo', { className: 'col-12' })}
+        {text('cap', 'CAP', { className: 'col-12 md:col-3' })}
+        {text('comune', 'Comune', { className: 'col-12 md:col-5' })}
+        <FormField id={fid('provincia')} label="Provincia" error={err('provincia')} className="col-12 md:col-4">
+          {nazione === 'IT' ? (
+            <Controller
+              control={control}
+              name="provincia"
+              render={({ field }) => (
+                <ProvinciaDropdown
+                  id={fid('provincia')}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  error={err('provincia')}
+                  showClear
                 />
-              ) : (
-                <InputText id={fid('provincia')} className="w-full" {...register('provincia')} />
               )}
-            </FormField>
-            <FormField id={fid('nazione')} label="Nazione" error={err('nazione')}>
-              <Controller
-                control={control}
-                name="nazione"
-                render={({ field }) => (
-                  <CountryDropdown id={fid('nazione')} value={field.value} onChange={(v) => field.onChange(v ?? 'IT')} onBlur={field.onBlur} error={err('nazione')} />
-                )}
-              />
-            </FormField>
-            <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
-              <Controller
-                control={control}
-                name="telefono"
-                render={({ field }) => (
-                  <TelefonoInput id={fid('telefono')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} defaultCountry={nazione} error={err('telefono')} />
-                )}
-              />
-            </FormField>
-            {text('email', 'Email', { type: 'email' })}
-            {text('pec', 'PEC', { type: 'email' })}
-          </div>
-        </form>
-      </Dialog>
-      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={onClose} />
-      <UnsavedChangesGuard when={isDirty && !pending} />
-    </>
+            />
+          ) : (
+            <InputText id={fid('provincia')} className="w-full" {...register('provincia')} />
+          )}
+        </FormField>
+        <FormField id={fid('nazione')} label="Nazione" error={err('nazione')}>
+          <Controller
+            control={control}
+            name="nazione"
+            render={({ field }) => (
+              <CountryDropdown id={fid('nazione')} value={field.value} onChange={(v) => field.onChange(v ?? 'IT')} onBlur={field.onBlur} error={err('nazione')} />
+            )}
+          />
+        </FormField>
+        <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
+          <Controller
+            control={control}
+            name="telefono"
+            render={({ field }) => (
+              <TelefonoInput id={fid('telefono')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} defaultCountry={nazione} error={err('telefono')} />
+            )}
+          />
+        </FormField>
+        {text('email', 'Email', { type: 'email' })}
+        {text('pec', 'PEC', { type: 'email' })}
+      </div>
+    </FormDialog>
   );
 }

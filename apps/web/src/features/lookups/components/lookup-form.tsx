@@ -1,17 +1,13 @@
-import { useState } from 'react';
 import { Controller, useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'primereact/dialog';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
 import { Checkbox } from 'primereact/checkbox';
 import { LOOKUP_LABELS, type LookupKind } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { FormAlert } from '@/components/form/form-alert';
 import { NumberInput } from '@/components/form/number-input';
-import { DiscardChangesDialog } from '@/components/form/unsaved-changes';
-import { applyServerErrors, invalidProps } from '@/components/form/form-errors';
+import { FormDialog } from '@/components/form/form-dialog';
+import { invalidProps } from '@/components/form/form-errors';
 import type { LookupRecord } from '@/lib/lookups';
 import { useCreateLookup } from '../api/create-lookup';
 import { useUpdateLookup } from '../api/update-lookup';
@@ -43,33 +39,19 @@ export function LookupFormDialog({
   const noun = LOOKUP_LABELS[kind].singolare;
   const create = useCreateLookup(kind);
   const update = useUpdateLookup(kind);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [askDiscard, setAskDiscard] = useState(false);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<FieldValues, unknown, Values>({
+  const form = useForm<FieldValues, unknown, Values>({
     resolver: zodResolver(LOOKUP_BODY_SCHEMAS[kind]),
     defaultValues: toValues(kind, record),
     mode: 'onTouched',
   });
-  const pending = isSubmitting || create.isPending || update.isPending;
-  const requestClose = () => {
-    if (pending) return;
-    if (isDirty) setAskDiscard(true);
-    else onClose();
-  };
+  const {
+    control,
+    formState: { errors },
+  } = form;
 
-  const onSubmit = async (values: Values) => {
-    setFormError(null);
-    try {
-      const saved = record ? await update.mutateAsync({ id: record._id, body: values }) : await create.mutateAsync(values);
-      onSaved(saved, !record);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, fields.map((f) => f.name)));
-    }
+  const save = async (values: Values) => {
+    const saved = record ? await update.mutateAsync({ id: record._id, body: values }) : await create.mutateAsync(values);
+    onSaved(saved, !record);
   };
 
   const title = record ? `Modifica ${noun.toLowerCase()}` : `Nuova voce: ${noun.toLowerCase()}`;
@@ -77,100 +59,90 @@ export function LookupFormDialog({
   const err = (name: string) => errors[name]?.message as string | undefined;
 
   return (
-    <>
-      <Dialog
-        visible
-        onHide={requestClose}
-        header={title}
-        modal
-        style={{ width: '40rem' }}
-        breakpoints={{ '640px': '100vw' }}
-        data-testid="lookup-form-dialog"
-        footer={
-          <div className="flex flex-wrap justify-content-end gap-2">
-            <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
-            <Button type="submit" form="lookup-form" label="Salva" icon="pi pi-check" loading={pending} data-testid="lookup-save" />
-          </div>
-        }
-      >
-        <form id="lookup-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={title}>
-          <FormAlert message={formError} testId="lookup-form-error" />
-          <div className="formgrid grid">
-            {fields.map((f) => {
-              const id = fid(f.name);
-              if (f.type === 'bool') {
-                return (
-                  <div key={f.name} className="field col-12">
-                    <Controller
-                      control={control}
-                      name={f.name}
-                      render={({ field }) => (
-                        <div className="checkbox-field">
-                          <Checkbox inputId={id} checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} />
-                          <label htmlFor={id}>{f.label}</label>
-                        </div>
-                      )}
+    <FormDialog
+      name="lookup"
+      title={title}
+      form={form}
+      fieldNames={fields.map((f) => f.name)}
+      onSave={save}
+      onClose={onClose}
+      pending={create.isPending || update.isPending}
+      width="40rem"
+      breakpoints={{ '640px': '100vw' }}
+    >
+      <div className="formgrid grid">
+        {fields.map((f) => {
+          const id = fid(f.name);
+          if (f.type === 'bool') {
+            return (
+              <div key={f.name} className="field col-12">
+                <Controller
+                  control={control}
+                  name={f.name}
+                  render={({ field }) => (
+                    <div className="checkbox-field">
+                      <Checkbox inputId={id} checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} />
+                      <label htmlFor={id}>{f.label}</label>
+                    </div>
+                  )}
+                />
+              </div>
+            );
+          }
+          return (
+            <FormField
+              key={f.name}
+              id={id}
+              label={f.label}
+              required={f.required}
+              error={err(f.name)}
+              hint={f.hint}
+              className={f.wide ? 'col-12' : 'col-12 md:col-6'}
+            >
+              <Controller
+                control={control}
+                name={f.name}
+                render={({ field }) =>
+                  f.type === 'number' ? (
+                    <NumberInput
+                      id={id}
+                      value={field.value as number | null}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      decimals={f.decimals}
+                      unit={f.unit}
+                      error={err(f.name)}
                     />
-                  </div>
-                );
-              }
-              return (
-                <FormField
-                  key={f.name}
-                  id={id}
-                  label={f.label}
-                  required={f.required}
-                  error={err(f.name)}
-                  hint={f.hint}
-                  className={f.wide ? 'col-12' : 'col-12 md:col-6'}
-                >
-                  <Controller
-                    control={control}
-                    name={f.name}
-                    render={({ field }) =>
-                      f.type === 'number' ? (
-                        <NumberInput
-                          id={id}
-                          value={field.value as number | null}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          decimals={f.decimals}
-                          unit={f.unit}
-                          error={err(f.name)}
-                        />
-                      ) : f.type === 'select' ? (
-                        <Dropdown
-                          inputId={id}
-                          pt={dropdownPt(f.label)}
-                          value={field.value ?? null}
-                          options={f.options}
-                          onChange={(e) => field.onChange(e.value as string)}
-                          onBlur={field.onBlur}
-                          placeholder="Scegli"
-                          className={`w-full${err(f.name) ? ' p-invalid' : ''}`}
-                          {...invalidProps(id, err(f.name))}
-                        />
-                      ) : (
-                        <InputText
-                          id={id}
-                          value={(field.value as string | null) ?? ''}
-                          onChange={(e) => field.onChange(e.target.value)}
-                          onBlur={field.onBlur}
-                          maxLength={f.max}
-                          autoComplete="off"
-                          className={`w-full${err(f.name) ? ' p-invalid' : ''}`}
-                          {...invalidProps(id, err(f.name))}
-                        />
-                      )
-                    }
-                  />
-                </FormField>
-              );
-            })}
-          </div>
-        </form>
-      </Dialog>
-      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={onClose} />
-    </>
+                  ) : f.type === 'select' ? (
+                    <Dropdown
+                      inputId={id}
+                      pt={dropdownPt(f.label)}
+                      value={field.value ?? null}
+                      options={f.options}
+                      onChange={(e) => field.onChange(e.value as string)}
+                      onBlur={field.onBlur}
+                      placeholder="Scegli"
+                      className={`w-full${err(f.name) ? ' p-invalid' : ''}`}
+                      {...invalidProps(id, err(f.name))}
+                    />
+                  ) : (
+                    <InputText
+                      id={id}
+                      value={(field.value as string | null) ?? ''}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      onBlur={field.onBlur}
+                      maxLength={f.max}
+                      autoComplete="off"
+                      className={`w-full${err(f.name) ? ' p-invalid' : ''}`}
+                      {...invalidProps(id, err(f.name))}
+                    />
+                  )
+                }
+              />
+            </FormField>
+          );
+        })}
+      </div>
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
-import { invalidProps } from '@/components/form/form-errors';
-import { isApiError } from '@/lib/api-client';
 import type { AnagraficaPickerItem } from '@gestcava/contracts';
-import { useAnagraficheChoices } from '../api/search-anagrafiche';
-import type { BloccoKind } from '../api/keys';
+import { isApiError } from '@/lib/api-client';
+import { invalidProps } from './form-errors';
+import './form.css';
 
 export interface PickedAnagrafica {
   _id: string;
@@ -16,13 +16,14 @@ const NOUN = { clienti: 'cliente', fornitori: 'fornitore' } as const;
 const PAGE_LABEL = { clienti: 'Clienti', fornitori: 'Fornitori' } as const;
 
 /**
- * A cliente or fornitore chosen by typing part of its name, from the blocchi module's own picker
- * (no Clienti or Fornitori page needed). Should the server still refuse (403), the picker explains
- * it instead of failing, and the current choice stays visible.
+ * A cliente or fornitore chosen by typing part of its name. `choices` is the module's own search
+ * (e.g. the blocchi module's `clienti-selezionabili`, so no Clienti or Fornitori page is needed).
+ * Should the server still refuse (403), the picker explains it instead of failing, and the current
+ * choice stays visible.
  */
-export function AnagraficaPicker({
-  kind,
+export function AnagraficaPicker<K extends QueryKey>({
   which,
+  choices: choicesQuery,
   id,
   value,
   onChange,
@@ -30,8 +31,9 @@ export function AnagraficaPicker({
   error,
   testId,
 }: {
-  kind: BloccoKind;
   which: 'clienti' | 'fornitori';
+  /** the query of the names that match what is typed */
+  choices: (q: string) => UseQueryOptions<AnagraficaPickerItem[], Error, AnagraficaPickerItem[], K>;
   id: string;
   value: PickedAnagrafica | null;
   onChange: (value: PickedAnagrafica | null) => void;
@@ -41,7 +43,7 @@ export function AnagraficaPicker({
 }) {
   const [query, setQuery] = useState('');
   const [text, setText] = useState<string | PickedAnagrafica | null>(value);
-  const choices = useAnagraficheChoices(kind, which, query);
+  const choices = useQuery(choicesQuery(query));
   const forbidden = isApiError(choices.error) && choices.error.status === 403;
 
   if (forbidden) {

@@ -1,0 +1,107 @@
+import { useState, type ReactNode } from 'react';
+import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Dialog } from 'primereact/dialog';
+import { Button } from 'primereact/button';
+import { FormAlert } from './form-alert';
+import { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';
+import { applyServerErrors } from './form-errors';
+
+export interface FormDialogProps<T extends FieldValues, O> {
+  /** names the form (`${name}-form`) and its test ids (`${name}-form-dialog`, `${name}-save`, `${name}-form-error`) */
+  name: string;
+  title: string;
+  /** the form of the fields (react-hook-form's `useForm` result) */
+  form: UseFormReturn<T, unknown, O>;
+  /** the fields the server's `details[].path` may name, to place its messages beside them */
+  fieldNames: readonly string[];
+  /** saves the checked values; a throw (ApiError) puts the server's messages on the form */
+  onSave: (values: O) => Promise<void>;
+  /** closes the dialog: after "Annulla" on a clean form or "Esci senza salvare" */
+  onClose: () => void;
+  /** requests under way besides the submit (they disable Annulla and spin Salva too) */
+  pending?: boolean;
+  saveDisabled?: boolean;
+  /** for a dialog kept mounted between uses; the others are shown while mounted */
+  visible?: boolean;
+  width: string;
+  breakpoints?: Record<string, string>;
+  maximizable?: boolean;
+  contentClassName?: string;
+  children: ReactNode;
+}
+
+/**
+ * A record's form in a dialog (DESIGN §5 "Forms"): Annulla/Salva footer, the discard question
+ * when the form has unsaved changes (closing the dialog, leaving the page, closing the tab), the
+ * server's field errors beside their fields and the rest above the form.
+ */
+export function FormDialog<T extends FieldValues, O>({
+  name,
+  title,
+  form,
+  fieldNames,
+  onSave,
+  onClose,
+  pending: busy = false,
+  saveDisabled,
+  visible = true,
+  width,
+  breakpoints = { '960px': '92vw', '640px': '100vw' },
+  maximizable,
+  contentClassName,
+  children,
+}: FormDialogProps<T, O>) {
+  const { isDirty, isSubmitting } = useFormState({ control: form.control });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const pending = isSubmitting || busy;
+  const formId = `${name}-form`;
+
+  const close = () => {
+    setFormError(null);
+    setAskDiscard(false);
+    onClose();
+  };
+  const requestClose = () => {
+    if (pending) return;
+    if (isDirty) setAskDiscard(true);
+    else close();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSave(values);
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, fieldNames));
+    }
+  });
+
+  return (
+    <>
+      <Dialog
+        visible={visible}
+        onHide={requestClose}
+        header={title}
+        modal
+        maximizable={maximizable}
+        style={{ width }}
+        breakpoints={breakpoints}
+        contentClassName={contentClassName}
+        data-testid={`${name}-form-dialog`}
+        footer={
+          <div className="flex flex-wrap justify-content-end gap-2">
+            <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
+            <Button type="submit" form={formId} label="Salva" icon="pi pi-check" loading={pending} disabled={saveDisabled} data-testid={`${name}-save`} />
+          </div>
+        }
+      >
+        <form id={formId} noValidate onSubmit={(e) => void submit(e)} aria-label={title}>
+          <FormAlert message={formError} testId={`${name}-form-error`} />
+          {children}
+        </form>
+      </Dialog>
+      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={close} />
+      <UnsavedChangesGuard when={visible && isDirty && !pending} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Dropdown } from 'primereact/dropdown';
+import { FormField } from '@/components/form/form-field';
+import { NumberInput } from '@/components/form/number-input';
+import { invalidProps } from '@/components/form/form-errors';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { fid, type FormValues, type Output } from './blocco-form-values';
+import { BLOCCO_FIELD_LABELS as L } from './blocco-format';
+
+export type BloccoForm = UseFormReturn<FormValues, unknown, Output>;
+
+/** A number of the blocco form (measure, price, weight) with its unit. */
+export function BloccoNumberField({
+  form,
+  name,
+  label,
+  unit,
+  decimals,
+  required,
+  className = 'col-12 sm:col-4',
+  placeholder,
+  hint,
+}: {
+  form: BloccoForm;
+  name: keyof FormValues;
+  label?: string;
+  unit: string;
+  decimals: number;
+  required?: boolean;
+  className?: string;
+  placeholder?: string;
+  hint?: string;
+}) {
+  const error = form.formState.errors[name]?.message;
+  return (
+    <FormField id={fid(name)} label={label ?? L[name] ?? name} required={required} error={error} className={className} hint={hint}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <NumberInput
+            id={fid(name)}
+            value={field.value as number | null | undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            decimals={decimals}
+            unit={unit}
+            placeholder={placeholder}
+            error={error}
+          />
+        )}
+      />
+    </FormField>
+  );
+}
+
+/** A required choice of the blocco form (scelta, categoria, price unit). */
+export function BloccoChoiceField({
+  form,
+  name,
+  options,
+  className = 'col-12 sm:col-4',
+  label,
+}: {
+  form: BloccoForm;
+  name: 'scelta' | 'categoria' | 'unitaPrezzo' | 'unitaPrezzoAcquisto';
+  options: { value: string; label: string }[];
+  className?: string;
+  label?: string;
+}) {
+  const error = form.formState.errors[name]?.message;
+  const text = label ?? L[name] ?? name;
+  return (
+    <FormField id={fid(name)} label={text} required error={error} className={className}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Dropdown inputId={fid(name)} pt={dropdownPt(text)} value={field.value ?? null} options={options} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className={`w-full${error ? ' p-invalid' : ''}`} {...invalidProps(fid(name), error)} />
+        )}
+      />
+    </FormField>
+  );
+}

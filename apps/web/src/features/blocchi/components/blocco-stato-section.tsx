@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { BLOCCO_STATO_LABELS, type Blocco, type BloccoStato } from '@gestcava/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BloccoStatoTag } from '@/components/stato-tag';
+import { formatDate } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useChangeBloccoStato } from '../api/change-blocco-stato';
+import type { BloccoKind } from '../api/keys';
+import { BloccoStatoActions } from './blocco-stato-actions';
+import { bloccoMoveOf } from './blocco-moves';
+import { OpzioneDialog } from './opzione-dialog';
+
+/**
+ * The blocco's state and, for who may write, its manual moves: opzionare asks for the cliente and
+ * the expiry, scartare for a confirmation and a reason, the others go at once.
+ */
+export function BloccoStatoSection({ kind, blocco: b, writable }: { kind: BloccoKind; blocco: Blocco; writable: boolean }) {
+  const move = useChangeBloccoStato(kind, b._id);
+  const [ask, setAsk] = useState<'opzione' | 'scartato' | null>(null);
+  const [nota, setNota] = useState('');
+
+  const closeAsk = () => {
+    setAsk(null);
+    setNota('');
+  };
+  const doMove = (to: BloccoStato, note?: string) =>
+    move.mutate(
+      { stato: to, nota: note?.trim() ? note.trim() : null },
+      {
+        onSuccess: () => {
+          closeAsk();
+          notify({ severity: 'success', summary: 'Stato aggiornato', detail: `${b.codice}: ${BLOCCO_STATO_LABELS[to]}` });
+        },
+        onError: (error) => {
+          closeAsk();
+          notify({ severity: 'error', summary: 'Cambio di stato non riuscito', detail: error.message });
+        },
+      },
+    );
+  const onMove = (to: BloccoStato) => {
+    if (to === 'opzionato') setAsk('opzione');
+    else if (to === 'scartato') setAsk('scartato');
+    else doMove(to);
+  };
+
+  return (
+    <section className="card" aria-labelledby="blocco-stato-title">
+      <h2 id="blocco-stato-title" className="card-title">
+        Stato
+      </h2>
+      <div className="stato-panel">
+        <span className="stato-panel-current">
+          <BloccoStatoTag stato={b.stato} testId="blocco-stato" />
+          {b.cliente && (b.stato === 'opzionato' || b.stato === 'venduto' || b.stato === 'spedito' || b.stato === 'in_collaudo') && (
+            <span className="opzione-info" data-testid="blocco-cliente">
+              <span>per {b.cliente.ragioneSociale}</span>
+              {b.stato === 'opzionato' && b.opzioneScadenza && <span>fino al {formatDate(b.opzioneScadenza)}</span>}
+            </span>
+          )}
+        </span>
+        {writable && <BloccoStatoActions stato={b.stato} onMove={onMove} busy={move.isPending} />}
+      </div>
+
+      {ask === 'opzione' && (
+        <OpzioneDialog
+          kind={kind}
+          blocco={b}
+          onClose={closeAsk}
+          onDone={(saved) => {
+            closeAsk();
+            notify({ severity: 'success', summary: 'Blocco opzionato', detail: `${saved.codice} per ${saved.cliente?.ragioneSociale ?? ''}` });
+          }}
+        />
+      )}
+      <ConfirmDialog
+        visible={ask === 'scartato'}
+        title={`Scartare ${b.codice}?`}
+        confirmLabel={bloccoMoveOf(b.stato, 'scartato').label}
+        confirmIcon="pi pi-times"
+        danger
+        loading={move.isPending}
+        onConfirm={() => doMove('scartato', nota)}
+        onCancel={closeAsk}
+        testId="confirm-scarta"
+      >
+        <p className="mt-0">Un blocco scartato non si vende e non si lavora più: è una scelta definitiva. Per un difetto che ne abbassa solo il valore usa «Declassa».</p>
+        <label htmlFor="scarta-nota" className="block mb-1">
+          Motivo (facoltativo)
+        </label>
+        <InputTextarea id="scarta-nota" value={nota} onChange={(e) => setNota(e.target.value)} rows={2} maxLength={500} className="w-full" />
+      </ConfirmDialog>
+    </section>
+  );
+}
