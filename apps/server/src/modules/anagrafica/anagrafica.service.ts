@@ -14,7 +14,8 @@ import {
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clienti, fornitori } from '../../db/schema/index.js';
-import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { oneBatch, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
@@ -22,11 +23,6 @@ import { ANAGRAFICA_FIELDS, toAnagraficaData, toAnagraficaDto, type AnagraficaRo
 import * as repo from './anagrafica.repository.js';
 
 const ENTITY_TYPE: Record<AnagraficaKind, string> = { clienti: 'cliente', fornitori: 'fornitore' };
-
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-}
 
 export interface Actor {
   userId: string;
@@ -40,7 +36,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
   const table = kind === 'clienti' ? clienti : fornitori;
   const entityType = ENTITY_TYPE[kind];
   const label = ANAGRAFICA_KIND_LABELS[kind].singolare;
-  const duplicate = () => conflict(`Esiste già un ${label.toLowerCase()} con questa partita IVA`);
+  const duplicate = `Esiste già un ${label.toLowerCase()} con questa partita IVA`;
 
   async function getRow(companyId: string, id: string): Promise<AnagraficaRow> {
     const row = await repo.findInCompany(db, table, companyId, id);
@@ -96,8 +92,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
         });
         return toAnagraficaDto(row);
       } catch (error) {
-        if (pgCode(error) === '23505') throw duplicate();
-        throw error;
+        throw constraintError(error, { unique: duplicate }) ?? error;
       }
     },
 
@@ -128,8 +123,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
         });
         return toAnagraficaDto(row);
       } catch (error) {
-        if (pgCode(error) === '23505') throw duplicate();
-        throw error;
+        throw constraintError(error, { unique: duplicate }) ?? error;
       }
     },
 
@@ -150,10 +144,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
           await repo.remove(tx, table, actor.companyId, id);
         });
       } catch (error) {
-        if (pgCode(error) === '23503') {
-          throw conflict(`${label} collegato ad altri dati: non si può eliminare, ma puoi disattivarlo`);
-        }
-        throw error;
+        throw constraintError(error, { foreignKey: `${label} collegato ad altri dati: non si può eliminare, ma puoi disattivarlo` }) ?? error;
       }
     },
 

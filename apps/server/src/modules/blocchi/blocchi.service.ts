@@ -29,6 +29,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { blocchi } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, type HistoryItem } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import type { CountCache } from '../../lib/count-cache.js';
@@ -311,8 +312,7 @@ export function createBlocchiService(deps: {
           return get(origine, actor.companyId, id, tx);
         });
       } catch (error) {
-        if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw conflict('Codice già usato da un altro blocco');
-        throw error;
+        throw constraintError(error, { unique: 'Codice già usato da un altro blocco' }) ?? error;
       }
     },
 
@@ -379,8 +379,7 @@ export function createBlocchiService(deps: {
           await tx.delete(blocchi).where(and(eq(blocchi.id, id), eq(blocchi.stato, locked.blocco.stato)));
         });
       } catch (error) {
-        if ((error as { cause?: { code?: string } }).cause?.code === '23503') throw conflict('Il blocco è collegato ad altri dati: non si può eliminare');
-        throw error;
+        throw constraintError(error, { foreignKey: 'Il blocco è collegato ad altri dati: non si può eliminare' }) ?? error;
       }
     },
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/app-error.js';
+import { constraintError } from '../../lib/db-errors.js';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
 import type { AuthContext, SessionStore } from '../auth/sessions.js';
 import { toUserDto } from './users.mapper.js';
@@ -26,15 +27,6 @@ function assertNotCommon(password: string, field: string) {
   if (isCommonPassword(password)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: field, message: COMMON_PASSWORD_MESSAGE }]);
   }
-}
-
-function isUniqueViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
-function isForeignKeyViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23503' || e.cause?.code === '23503';
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -75,8 +67,7 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
         });
         return toUserDto(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-        throw error;
+        throw constraintError(error, { unique: EMAIL_TAKEN }) ?? error;
       }
     },
 
@@ -144,10 +135,7 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
           await repo.deleteUser(tx, id);
         });
       } catch (error) {
-        if (isForeignKeyViolation(error)) {
-          throw conflict("L'utente ha registrato dei dati e non può essere eliminato: disattivalo");
-        }
-        throw error;
+        throw constraintError(error, { foreignKey: "L'utente ha registrato dei dati e non può essere eliminato: disattivalo" }) ?? error;
       }
       await sessions.revokeAllForUser(id);
     },
