@@ -46,6 +46,18 @@ export function requireAuth(request: FastifyRequest): AuthContext & { companyId:
   return { ...request.auth, companyId: request.companyId };
 }
 
+/** Who performs a write, as the services take it for their audit rows and ownership checks. */
+export interface Actor {
+  userId: string;
+  companyId: string;
+  isAdmin: boolean;
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  const auth = requireAuth(request);
+  return { userId: auth.user.id, companyId: auth.companyId, isAdmin: auth.user.role === 'admin' };
+}
+
 /**
  * Authentication, anti-forgery, the access rule and the company scope, in that order,
  * in `onRequest`: before a body is read or anything is written.

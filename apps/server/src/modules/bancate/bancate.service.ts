@@ -23,15 +23,10 @@ import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem 
 import { nextCode } from '../../lib/codes.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BANCATA_FIELDS, toBancataDto } from './bancate.mapper.js';
 import * as repo from './bancate.repository.js';
-
-export interface Actor {
-  userId: string;
-  companyId: string;
-  isAdmin: boolean;
-}
 
 const NOT_FOUND = 'Bancata non trovata';
 

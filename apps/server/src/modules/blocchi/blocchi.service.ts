@@ -36,17 +36,12 @@ import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { rowsOf, toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BLOCCO_FIELDS, toBloccoDto, type BloccoJoined, type BloccoRow } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
-
-export interface Actor {
-  userId: string;
-  companyId: string;
-  isAdmin: boolean;
-}
 
 const NOT_FOUND = 'Blocco non trovato';
 /** The advisory lock that lets one instance at a time sweep expired options. */

@@ -21,6 +21,7 @@ import { cave, macchine, materiali, ubicazioni } from '../../db/schema/index.js'
 import { notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import type { Actor } from '../../plugins/auth.js';
 
 /**
  * The four lookups share one behaviour (company-scoped list, create, edit, delete unless referenced);
@@ -69,7 +70,7 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
       return (rows as unknown as Row[]).map(toDto);
     },
 
-    async create(actor: { userId: string; companyId: string }, body: Body) {
+    async create(actor: Actor, body: Body) {
       try {
         return await db.transaction(async (tx) => {
           const [row] = (await tx
@@ -84,7 +85,7 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
       }
     },
 
-    async update(actor: { userId: string; companyId: string }, id: string, body: Partial<Body>) {
+    async update(actor: Actor, id: string, body: Partial<Body>) {
       try {
         return await db.transaction(async (tx) => {
           const where = and(eq(table.companyId, actor.companyId), eq(table.id, id));
@@ -106,7 +107,7 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
       }
     },
 
-    async remove(actor: { userId: string; companyId: string }, id: string) {
+    async remove(actor: Actor, id: string) {
       try {
         await db.transaction(async (tx) => {
           const deleted = await tx
