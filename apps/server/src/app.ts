@@ -28,7 +28,7 @@ import { createLookupsService, type LookupsService } from './modules/lookups/loo
 import { createEntityRegistry, type EntityRegistry } from './lib/entities.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
-import { createSessionStore, type SessionStore } from './modules/auth/sessions.js';
+import { createSessionStore, type SessionStore } from './lib/auth/sessions.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { createCompaniesService, type CompaniesService } from './modules/companies/companies.service.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';

@@ -7,9 +7,9 @@ import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import type { Keys } from '../lib/secrets.js';
-import { CSRF_COOKIE, CSRF_HEADER, verifyCsrfToken } from '../modules/auth/csrf.js';
-import type { AuthContext, SessionStore } from '../modules/auth/sessions.js';
-import { verifyAccessToken } from '../modules/auth/tokens.js';
+import { CSRF_COOKIE, CSRF_HEADER, verifyCsrfToken } from '../lib/auth/csrf.js';
+import type { AuthContext, SessionStore } from '../lib/auth/sessions.js';
+import { verifyAccessToken } from '../lib/auth/tokens.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@ import type { Permissions } from '@gestcava/contracts';
 import { like } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { companies, users } from '../schema/index.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
+import { hashPassword } from '../../lib/auth/passwords.js';
 import { seedAnagrafica } from '../../modules/anagrafica/anagrafica.seed.js';
 import { seedProduction } from '../../modules/blocchi/production.seed.js';
 import { seedChat } from '../../modules/chat/chat.seed.js';

@@ -5,9 +5,9 @@ import type { Keys } from '../../lib/secrets.js';
 import { toUserDto } from '../users/users.mapper.js';
 import { findUserByEmail, updateUser } from '../users/users.repository.js';
 import type { createLoginThrottle } from './login-throttle.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import type { AuthContext, SessionStore } from './sessions.js';
-import { signAccessToken } from './tokens.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/auth/passwords.js';
+import type { AuthContext, SessionStore } from '../../lib/auth/sessions.js';
+import { signAccessToken } from '../../lib/auth/tokens.js';
 
 const INVALID = 'Credenziali non valide';
 

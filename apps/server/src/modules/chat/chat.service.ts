@@ -14,7 +14,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.j
 import { processAttachmentImage } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 import { IMAGE_KINDS, type ReceivedFile } from '../../lib/uploads.js';
-import type { AuthUser } from '../auth/sessions.js';
+import type { AuthUser } from '../../lib/auth/sessions.js';
 import type { ChatEvents } from './chat.events.js';
 import {
   toChatUserDto,

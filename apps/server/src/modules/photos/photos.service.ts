@@ -22,7 +22,7 @@ import type { EntityDefinition, EntityRef, EntityRegistry } from '../../lib/enti
 import { containsPattern } from '../../lib/pagination.js';
 import type { Storage } from '../../lib/storage.js';
 import { IMAGE_KINDS, receiveFile, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
-import type { AuthUser } from '../auth/sessions.js';
+import type { AuthUser } from '../../lib/auth/sessions.js';
 import { processPhoto } from '../../lib/images.js';
 import * as repo from './photos.repository.js';
 import type { PhotoWithUser } from './photos.repository.js';

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
-import type { AuthContext, SessionStore } from '../auth/sessions.js';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../../lib/auth/passwords.js';
+import type { AuthContext, SessionStore } from '../../lib/auth/sessions.js';
 import { toUserDto } from './users.mapper.js';
 import * as repo from './users.repository.js';
 
