@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
-import { sendExport } from '../files/files.routes.js';
+import { sendExport } from '../../lib/downloads.js';
 import type { AnagraficaService } from './anagrafica.service.js';
 
 const idParams = z.object({ id: idSchema });

@@ -23,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
-import { sendExport } from '../files/files.routes.js';
+import { sendExport } from '../../lib/downloads.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
 import type { BlocchiService } from './blocchi.service.js';

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { contentDisposition } from '../files/files.routes.js';
+import { contentDisposition } from '../../lib/downloads.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
