@@ -98,7 +98,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const storage = createStorage({ root: config.uploadsDir, signingKey: keys.signedUrl });
   const users = createUsersService({ db, sessions });
   const companies = createCompaniesService({ db, storage, users });
-  const auth = createAuthService({ db, keys, sessions, throttle });
+  const auth = createAuthService({ db, keys, sessions, throttle, users });
   const clienti = createAnagraficaService({ db, kind: 'clienti' });
   const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
   const entities = createEntityRegistry();
