@@ -148,7 +148,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
   await app.register(authRoutes, { auth, users, keys });
   await app.register(usersRoutes, { users, companies });
-  await app.register(companiesRoutes, { companies });
+  await app.register(companiesRoutes, { companies, storage });
   await app.register(filesRoutes, { storage });
   await app.register(anagraficaRoutes, { kind: 'clienti', service: clienti });
   await app.register(anagraficaRoutes, { kind: 'fornitori', service: fornitori });

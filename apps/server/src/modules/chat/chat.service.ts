@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import {
   can,
   CHAT_MESSAGES,
@@ -280,6 +279,3 @@ export function cleanFileName(original: string, ext: string): string {
 }
 
 /** Removes temporary files that were received but not used (a refused message). */
-export async function discardReceived(files: ReceivedFile[]) {
-  await Promise.all(files.map((f) => fsp.rm(f.tempPath, { force: true })));
-}
