@@ -50,7 +50,7 @@ function describe(allowed: readonly FileKind[]) {
  * hashing, refused past its size, checked by its bytes against an allowlist. The caller moves it into
  * storage (`storage.commit`) or removes it; on any failure here nothing is left behind.
  */
-export function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
+function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
   return receiveStream(storage, part.file, part.filename, options);
 }
 

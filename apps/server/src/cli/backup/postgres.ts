@@ -10,7 +10,7 @@ import { migrationsApplied, quoteIdent, snapshotWith, type Query } from './snaps
  * Finds a PostgreSQL client program: PG_BIN_DIR, then the newest /usr/lib/postgresql/<v>/bin (newer
  * pg_dump reads older servers, not the other way round), then PATH.
  */
-export function findPgTool(name: 'pg_dump' | 'pg_restore'): string {
+function findPgTool(name: 'pg_dump' | 'pg_restore'): string {
   const candidates: string[] = [];
   if (process.env.PG_BIN_DIR) candidates.push(path.join(process.env.PG_BIN_DIR, name));
   try {

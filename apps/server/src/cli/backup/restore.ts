@@ -43,7 +43,7 @@ export interface RestoreResult {
 }
 
 /** Reads a backup's manifest, unpacking an archive into a temporary folder first. */
-export async function openBackup(from: string, log: Logger = () => undefined) {
+async function openBackup(from: string, log: Logger = () => undefined) {
   const source = path.resolve(from);
   if (!fs.existsSync(source))
     throw new BackupError(bilingual(`Backup non trovato: ${source}`, 'backup not found'));
