@@ -20,8 +20,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { companies, users } from '../src/db/schema/index.js';
-import type { AuthUser } from '../src/modules/auth/sessions.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
+import type { AuthUser } from '../src/lib/auth/sessions.js';
+import { hashPassword } from '../src/lib/auth/passwords.js';
 
 export interface BenchRow {
   goal: string;

@@ -21,8 +21,8 @@ import { loadConfig } from '../src/config/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { blocchi, companies } from '../src/db/schema/index.js';
 import * as blocchiRepo from '../src/modules/blocchi/blocchi.repository.js';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+import { hashPassword } from '../src/lib/auth/passwords.js';
 import { benchChat } from './chat.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');

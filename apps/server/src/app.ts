@@ -28,7 +28,7 @@ import { createLookupsService, type LookupsService } from './modules/lookups/loo
 import { createEntityRegistry, type EntityRegistry } from './lib/entities.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
-import { createSessionStore, type SessionStore } from './modules/auth/sessions.js';
+import { createSessionStore, type SessionStore } from './lib/auth/sessions.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { createCompaniesService, type CompaniesService } from './modules/companies/companies.service.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -98,7 +98,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const storage = createStorage({ root: config.uploadsDir, signingKey: keys.signedUrl });
   const users = createUsersService({ db, sessions });
   const companies = createCompaniesService({ db, storage, users });
-  const auth = createAuthService({ db, keys, sessions, throttle });
+  const auth = createAuthService({ db, keys, sessions, throttle, users });
   const clienti = createAnagraficaService({ db, kind: 'clienti' });
   const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
   const entities = createEntityRegistry();
@@ -148,7 +148,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
   await app.register(authRoutes, { auth, users, keys });
   await app.register(usersRoutes, { users, companies });
-  await app.register(companiesRoutes, { companies });
+  await app.register(companiesRoutes, { companies, storage });
   await app.register(filesRoutes, { storage });
   await app.register(anagraficaRoutes, { kind: 'clienti', service: clienti });
   await app.register(anagraficaRoutes, { kind: 'fornitori', service: fornitori });

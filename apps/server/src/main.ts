@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, isLoopback, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_PASSWORD, DEMO_USERS, hasDemoAccounts, isDatabaseEmpty, seedDemo } from './db/seed/demo.js';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, hasDemoAccounts, isDatabaseEmpty, seedDemo } from './seed/demo.js';
 import { loadSecret } from './lib/secrets.js';
 import { seedDemoPhotos } from './modules/photos/photos.demo.js';
 
@@ -54,7 +54,7 @@ async function main() {
     console.log(`Accessi dimostrativi (password ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(26)} ${u.role === 'admin' ? 'amministratore' : 'utente'} · ${u.company}`);
     // After listening: the pictures take a while and nobody should wait for them.
-    seedDemoPhotos({ db: database.db, photos: app.services.photos, log: app.log, signal: demoPhotos.signal }).catch((err: unknown) => {
+    seedDemoPhotos({ db: database.db, photos: app.services.photos, companyName: DEMO_COMPANIES.marmi.name, log: app.log, signal: demoPhotos.signal }).catch((err: unknown) => {
       if (!demoPhotos.signal.aborted) app.log.error({ err }, 'foto dimostrative non create');
     });
   }

@@ -20,14 +20,10 @@ import {
   sessions,
   users,
 } from '../src/db/schema/index.js';
-import {
-  compareSnapshots,
-  createBackup,
-  restoreBackup,
-  snapshotDatabase,
-  type DataLocation,
-  type DbSnapshot,
-} from '../src/cli/backup-lib.js';
+import { createBackup } from '../src/cli/backup/create.js';
+import type { DataLocation, DbSnapshot } from '../src/cli/backup/manifest.js';
+import { restoreBackup } from '../src/cli/backup/restore.js';
+import { compareSnapshots, snapshotDatabase } from '../src/cli/backup/snapshot.js';
 import { createTestDatabase, onPostgres } from './database.js';
 
 const execFileAsync = promisify(execFile);

@@ -15,7 +15,7 @@ import type { ChatClientToServerEvents, ChatMessage, ChatServerToClientEvents } 
 import pg from 'pg';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed/demo.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
 
 const DATABASE = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.REDIS_URL;

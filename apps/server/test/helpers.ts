@@ -8,7 +8,7 @@ import { buildApp, type App, type AppDeps } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import type { Database } from '../src/db/client.js';
 import { companies, users } from '../src/db/schema/index.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
+import { hashPassword } from '../src/lib/auth/passwords.js';
 import { createTestDatabase } from './database.js';
 
 export const TEST_PASSWORD = 'Prova-Sicura-2026!';

@@ -1,6 +1,6 @@
 /** Checks of create-admin's input, light enough to run before the password prompt appears. */
 import { emailSchema, passwordSchema } from '@gestcava/contracts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../modules/auth/passwords.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../lib/auth/passwords.js';
 import { CliError } from './common.js';
 
 type Parser<T> = {

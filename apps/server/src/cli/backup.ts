@@ -7,8 +7,9 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bilingual, createBackup, formatBytes } from './backup-lib.js';
-import { CliError, loadCliConfig, runCli, useCallerDirectory } from './common.js';
+import { createBackup } from './backup/create.js';
+import { formatBytes } from './backup/files.js';
+import { bilingual, CliError, loadCliConfig, runCli, useCallerDirectory } from './common.js';
 
 const USAGE = `Uso / usage: npm run backup -- [--out <cartella o file .tar>] [--ignore-lock]
   --out          cartella in cui creare gestcava-backup-<data>/ (predefinita: ./backups),

@@ -7,7 +7,7 @@
 import { idSchema, nameSchema, type User } from '@gestcava/contracts';
 import type { Database } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
-import { createSessionStore } from '../modules/auth/sessions.js';
+import { createSessionStore } from '../lib/auth/sessions.js';
 import * as companiesRepo from '../modules/companies/companies.repository.js';
 import { findUserByEmail } from '../modules/users/users.repository.js';
 import { createUsersService } from '../modules/users/users.service.js';

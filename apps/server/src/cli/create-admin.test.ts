@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createTestDatabase, onPostgres } from '../../test/database.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { companies, users } from '../db/schema/index.js';
-import { COMMON_PASSWORD_MESSAGE, verifyPassword } from '../modules/auth/passwords.js';
+import { COMMON_PASSWORD_MESSAGE, verifyPassword } from '../lib/auth/passwords.js';
 import { createAdmin, DEFAULT_COMPANY_NAME } from './create-admin-lib.js';
 
 const execFileAsync = promisify(execFile);

@@ -8,8 +8,8 @@
  * (`*.before-restore-<time>`) and a PostgreSQL database is first backed up into ./backups.
  */
 import { parseArgs } from 'node:util';
-import { bilingual, restoreBackup } from './backup-lib.js';
-import { CliError, loadCliConfig, runCli, useCallerDirectory } from './common.js';
+import { restoreBackup } from './backup/restore.js';
+import { bilingual, CliError, loadCliConfig, runCli, useCallerDirectory } from './common.js';
 
 const USAGE = `Uso / usage: npm run restore -- --from <cartella del backup o file .tar> [--force] [--ignore-lock]
   --from         il backup da ripristinare (una cartella gestcava-backup-…, una cartella di backup:

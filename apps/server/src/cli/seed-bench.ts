@@ -9,7 +9,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { loadConfig } from '../config/config.js';
 import { openDatabase, type Db } from '../db/client.js';
 import { bancate, blocchi, cave, companies, fornitori, materiali, photos, ubicazioni } from '../db/schema/index.js';
-import { isDatabaseEmpty, seedDemo } from '../db/seed/demo.js';
+import { isDatabaseEmpty, seedDemo } from '../seed/demo.js';
 
 const BATCH = 10_000;
 const BLOCCHI_PER_BANCATA = 20;

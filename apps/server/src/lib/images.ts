@@ -5,7 +5,7 @@ import { AppError } from './app-error.js';
 import type { FileKind } from './uploads.js';
 
 /**
- * The one image pipeline (DESIGN §2.2) for photos and chat attachments: header checked against the
+ * The one image pipeline (DESIGN §2.2) for photos, chat attachments and company logos: header checked against the
  * pixel limit before anything is decoded, WebP variants with the EXIF orientation applied, and
  * originals served without location. sharp works in libuv's thread pool, so the event loop (and
  * the sockets) stay free while it runs.
@@ -17,6 +17,7 @@ export const PREVIEW_SIZE = 1600;
 /** WebP effort 2 of 6: 40 % less CPU per photo than the default 4 for files within 3 % of its size (bench P7). */
 const WEBP_EFFORT = 2;
 export const THUMBNAIL_SIZE = 320;
+const LOGO_SIZE = 600;
 
 export interface ProcessedPhoto {
   width: number;
@@ -89,6 +90,13 @@ export function processAttachmentImage(file: string, kind: FileKind): Promise<{ 
     const [thumbnail, original] = await Promise.all([thumbnailOf(decode().rotate()), servedOriginal(source, kind, decode)]);
     return { original, thumbnail };
   });
+}
+
+/** A company logo as PNG (PDFs can embed it, no metadata survives), at most 600 px a side. */
+export function processLogo(file: string): Promise<Buffer> {
+  return withImage(file, ({ decode }) =>
+    decode().rotate().resize({ width: LOGO_SIZE, height: LOGO_SIZE, fit: 'inside', withoutEnlargement: true }).png().toBuffer(),
+  );
 }
 
 async function servedOriginal(source: Buffer, kind: FileKind, decode: () => Sharp): Promise<Buffer> {

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { AppError } from './app-error.js';
 import type { Storage } from './storage.js';
@@ -49,7 +50,7 @@ function describe(allowed: readonly FileKind[]) {
  * hashing, refused past its size, checked by its bytes against an allowlist. The caller moves it into
  * storage (`storage.commit`) or removes it; on any failure here nothing is left behind.
  */
-export function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
+function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
   return receiveStream(storage, part.file, part.filename, options);
 }
 
@@ -108,4 +109,62 @@ export async function receiveStream(
     source.resume();
     throw error;
   }
+}
+
+export interface MultipartOptions extends ReceiveOptions {
+  /** The form field that carries the files; a file in another field is drained and skipped. */
+  fileField: string;
+  maxFiles: number;
+  /** The answer when more than `maxFiles` files arrive. */
+  tooManyFiles: () => AppError;
+  /** Refuses a file in another field instead of skipping it. */
+  strayFile?: (fieldname: string) => AppError;
+  /** Runs before each file is received, with the fields read so far: a caller refuses early, not after 25 MB. */
+  beforeFile?: (fields: Record<string, string>) => Promise<void>;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  /** Temporary files: the caller commits them to storage or removes them (`discardFiles`). */
+  files: ReceivedFile[];
+}
+
+/**
+ * The one way a multipart form is read (chat, photos, company logo): text fields collected, the
+ * files received one by one through `receiveFile`. On any failure the files received so far are
+ * removed before the error goes on.
+ */
+export async function readMultipart(request: FastifyRequest, storage: Storage, options: MultipartOptions): Promise<MultipartForm> {
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  // One file more than allowed gets through busboy, so the caller's own message answers it.
+  const parts = request.parts({ limits: { fileSize: options.maxBytes + 1, files: options.maxFiles + 1, fields: 10, parts: options.maxFiles + 11 } });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== options.fileField) {
+        part.file.resume();
+        if (options.strayFile) throw options.strayFile(part.fieldname);
+        continue;
+      }
+      if (files.length >= options.maxFiles) {
+        part.file.resume();
+        throw options.tooManyFiles();
+      }
+      await options.beforeFile?.(fields);
+      files.push(await receiveFile(storage, part, options));
+    }
+    return { fields, files };
+  } catch (error) {
+    await discardFiles(files);
+    throw error;
+  }
+}
+
+/** Removes temporary files (one already moved into storage is simply gone). */
+export async function discardFiles(files: ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => fsp.rm(f.tempPath, { force: true })));
 }

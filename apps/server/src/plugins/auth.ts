@@ -7,9 +7,9 @@ import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import type { Keys } from '../lib/secrets.js';
-import { CSRF_COOKIE, CSRF_HEADER, verifyCsrfToken } from '../modules/auth/csrf.js';
-import type { AuthContext, SessionStore } from '../modules/auth/sessions.js';
-import { verifyAccessToken } from '../modules/auth/tokens.js';
+import { CSRF_COOKIE, CSRF_HEADER, verifyCsrfToken } from '../lib/auth/csrf.js';
+import type { AuthContext, SessionStore } from '../lib/auth/sessions.js';
+import { verifyAccessToken } from '../lib/auth/tokens.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +44,18 @@ export interface AuthPluginOptions {
 export function requireAuth(request: FastifyRequest): AuthContext & { companyId: string } {
   if (!request.auth || !request.companyId) throw unauthorized();
   return { ...request.auth, companyId: request.companyId };
+}
+
+/** Who performs a write, as the services take it for their audit rows and ownership checks. */
+export interface Actor {
+  userId: string;
+  companyId: string;
+  isAdmin: boolean;
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  const auth = requireAuth(request);
+  return { userId: auth.user.id, companyId: auth.companyId, isAdmin: auth.user.role === 'admin' };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@gestcava/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { constraintError, pgErrorCode } from '../lib/db-errors.js';
 
 interface PgLikeError {
   code?: string;
@@ -19,6 +20,13 @@ const LIBRARY_ERRORS: Record<number, { code: ErrorCode; message: string }> = {
   409: { code: 'CONFLICT', message: 'Richiesta in conflitto con i dati attuali' },
   413: { code: 'PAYLOAD_TOO_LARGE', message: 'Richiesta troppo grande' },
   415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Formato della richiesta non supportato' },
+};
+
+/** A constraint violation no service answered with its own words. */
+const CONSTRAINT_MESSAGES = {
+  unique: 'Esiste già un elemento con questi dati',
+  foreignKey: "L'elemento è collegato ad altri dati",
+  check: 'Dati non validi',
 };
 
 const PG_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
@@ -50,8 +58,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         details,
       });
     }
-    // Drizzle wraps the driver's error (its message holds the SQL): the SQLSTATE is on `cause`.
-    const pgCode = error.code ?? (error.cause as PgLikeError | undefined)?.code;
+    // A library's code, or the database's SQLSTATE (on `cause` when Drizzle wraps the driver's error).
+    const pgCode = pgErrorCode(error);
     switch (pgCode) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
@@ -68,11 +76,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       case 'FST_PROTO_VIOLATION':
       case 'FST_CONSTRUCTOR_VIOLATION':
         return reply.code(400).send({ message: 'Corpo della richiesta non valido', code: 'VALIDATION' });
-      case '23505':
-        return reply.code(409).send({ message: 'Esiste già un elemento con questi dati', code: 'CONFLICT' });
-      case '23503':
-        return reply.code(409).send({ message: "L'elemento è collegato ad altri dati", code: 'CONFLICT' });
     }
+    const constraint = constraintError(error, CONSTRAINT_MESSAGES);
+    if (constraint) return reply.code(constraint.statusCode).send({ message: constraint.message, code: constraint.code });
     // SQLSTATE class 22 (data exception): a value the database cannot take, such as a NUL character
     // in a text (22021) or in JSON (22P05). The request is at fault, not the server.
     if (pgCode?.startsWith('22')) {

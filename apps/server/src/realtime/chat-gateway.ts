@@ -1,8 +1,8 @@
 import { can, socketAuthenticateSchema, socketMarkAsReadSchema } from '@gestcava/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Keys } from '../lib/secrets.js';
-import type { AuthContext, SessionStore } from '../modules/auth/sessions.js';
-import { verifyAccessToken } from '../modules/auth/tokens.js';
+import type { AuthContext, SessionStore } from '../lib/auth/sessions.js';
+import { verifyAccessToken } from '../lib/auth/tokens.js';
 import type { ChatService } from '../modules/chat/chat.service.js';
 import { sessionRoom, userRoom } from './chat-events.js';
 import type { ChatIo } from './socket-server.js';

@@ -13,8 +13,8 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.js';
-import { sendExport } from '../files/files.routes.js';
+import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { sendExport } from '../../lib/downloads.js';
 import type { AnagraficaService } from './anagrafica.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -28,10 +28,6 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; ser
   const read = { page: kind, mode: 'read' } as const;
   const write = { page: kind, mode: 'write' } as const;
   const tags = [kind];
-  const actor = (request: Parameters<typeof requireAuth>[0]) => {
-    const auth = requireAuth(request);
-    return { userId: auth.user.id, companyId: auth.companyId };
-  };
 
   app.get(base, { config: { access: read }, schema: { tags, querystring: anagraficaListQuerySchema, response: { 200: pageOf(anagraficaSchema) } } }, async (request) =>
     service.list(requireAuth(request).companyId, request.query),
@@ -55,15 +51,15 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; ser
   );
 
   app.post(base, { config: { access: write }, schema: { tags, body: anagraficaCreateSchema, response: { 201: anagraficaSchema } } }, async (request, reply) =>
-    reply.code(201).send(await service.create(actor(request), request.body)),
+    reply.code(201).send(await service.create(actorOf(request), request.body)),
   );
 
   app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: anagraficaUpdateSchema, response: { 200: anagraficaSchema } } }, async (request) =>
-    service.update(actor(request), request.params.id, request.body),
+    service.update(actorOf(request), request.params.id, request.body),
   );
 
   app.delete(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await service.remove(actor(request), request.params.id);
+    await service.remove(actorOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

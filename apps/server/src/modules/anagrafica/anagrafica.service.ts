@@ -15,22 +15,15 @@ import {
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clienti, fornitori } from '../../db/schema/index.js';
-import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { oneBatch, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
 import { ANAGRAFICA_FIELDS, toAnagraficaData, toAnagraficaDto, type AnagraficaRow } from './anagrafica.mapper.js';
 import * as repo from './anagrafica.repository.js';
 
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-}
-
-export interface Actor {
-  userId: string;
-  companyId: string;
-}
 
 export type AnagraficaService = ReturnType<typeof createAnagraficaService>;
 
@@ -39,7 +32,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
   const table = kind === 'clienti' ? clienti : fornitori;
   const entityType = ANAGRAFICA_ENTITY_TYPES[kind];
   const label = ANAGRAFICA_KIND_LABELS[kind].singolare;
-  const duplicate = () => conflict(`Esiste già un ${label.toLowerCase()} con questa partita IVA`);
+  const duplicate = `Esiste già un ${label.toLowerCase()} con questa partita IVA`;
 
   async function getRow(companyId: string, id: string): Promise<AnagraficaRow> {
     const row = await repo.findInCompany(db, table, companyId, id);
@@ -95,8 +88,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
         });
         return toAnagraficaDto(row);
       } catch (error) {
-        if (pgCode(error) === '23505') throw duplicate();
-        throw error;
+        throw constraintError(error, { unique: duplicate }) ?? error;
       }
     },
 
@@ -127,8 +119,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
         });
         return toAnagraficaDto(row);
       } catch (error) {
-        if (pgCode(error) === '23505') throw duplicate();
-        throw error;
+        throw constraintError(error, { unique: duplicate }) ?? error;
       }
     },
 
@@ -149,10 +140,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
           await repo.remove(tx, table, actor.companyId, id);
         });
       } catch (error) {
-        if (pgCode(error) === '23503') {
-          throw conflict(`${label} collegato ad altri dati: non si può eliminare, ma puoi disattivarlo`);
-        }
-        throw error;
+        throw constraintError(error, { foreignKey: `${label} collegato ad altri dati: non si può eliminare, ma puoi disattivarlo` }) ?? error;
       }
     },
 

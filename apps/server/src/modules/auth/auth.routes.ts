@@ -11,7 +11,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import type { Keys } from '../../lib/secrets.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
-import { CSRF_COOKIE, issueCsrfToken } from './csrf.js';
+import { CSRF_COOKIE, issueCsrfToken } from '../../lib/auth/csrf.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UsersService; keys: Keys }> = async (
   app,

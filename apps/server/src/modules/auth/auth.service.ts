@@ -2,12 +2,11 @@ import type { LoginResponse } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Keys } from '../../lib/secrets.js';
-import { toUserDto } from '../users/users.mapper.js';
-import { findUserByEmail, updateUser } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import type { createLoginThrottle } from './login-throttle.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import type { AuthContext, SessionStore } from './sessions.js';
-import { signAccessToken } from './tokens.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/auth/passwords.js';
+import type { AuthContext, SessionStore } from '../../lib/auth/sessions.js';
+import { signAccessToken } from '../../lib/auth/tokens.js';
 
 const INVALID = 'Credenziali non valide';
 
@@ -18,15 +17,16 @@ export function createAuthService(deps: {
   keys: Keys;
   sessions: SessionStore;
   throttle: ReturnType<typeof createLoginThrottle>;
+  users: UsersService;
 }) {
-  const { db, keys, sessions, throttle } = deps;
+  const { db, keys, sessions, throttle, users } = deps;
   // Unknown emails verify against this hash, so they cost the same time as a wrong password (QUALITY S1).
   const dummyHash = hashPassword('gestcava-dummy-password-for-timing');
 
   return {
     async login(email: string, password: string, meta: { ip: string; userAgent?: string }): Promise<LoginResponse> {
       const { accountHasFailures } = await throttle.assertAllowed(email, meta.ip);
-      const user = await findUserByEmail(db, email);
+      const user = await users.findForLogin(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) {
         await throttle.recordFailure(email, meta.ip);
@@ -37,14 +37,13 @@ export function createAuthService(deps: {
       }
       const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
       // One transaction: on the embedded database each commit is a flush, and this is the hot path of P6.
-      const { sessionId, expiresAt, updated } = await db.transaction(async (tx) => {
+      const { sessionId, expiresAt, loggedIn } = await db.transaction(async (tx) => {
         if (accountHasFailures) await throttle.clearAccount(email, tx);
         const session = await sessions.create(user.id, meta, tx);
-        const row = await updateUser(tx, user.id, { lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) });
-        return { ...session, updated: row };
+        return { ...session, loggedIn: await users.recordLogin(tx, user, rehashed) };
       });
       const accessToken = await signAccessToken(keys.jwt, { userId: user.id, sessionId }, expiresAt);
-      return { success: true, user: { ...toUserDto(updated ?? user), accessToken } };
+      return { success: true, user: { ...loggedIn, accessToken } };
     },
 
     async logout(auth: AuthContext) {

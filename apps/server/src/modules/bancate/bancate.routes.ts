@@ -13,7 +13,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.js';
+import { actorOf, requireAuth } from '../../plugins/auth.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { BancateService } from './bancate.service.js';
 
@@ -23,10 +23,6 @@ const write = { page: 'bancate', mode: 'write' } as const;
 const tags = ['bancate'];
 
 export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService; blocchi: BlocchiService }> = async (app, { bancate, blocchi }) => {
-  const actor = (request: Parameters<typeof requireAuth>[0]) => {
-    const auth = requireAuth(request);
-    return { userId: auth.user.id, companyId: auth.companyId, isAdmin: auth.user.role === 'admin' };
-  };
 
   app.get('/api/bancate', { config: { access: read }, schema: { tags, querystring: bancataListQuerySchema, response: { 200: pageOf(bancataSchema) } } }, async (request) =>
     bancate.list(requireAuth(request).companyId, request.query),
@@ -45,16 +41,16 @@ export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService; blo
     blocchi.ofBancata(requireAuth(request).companyId, request.params.id),
   );
   app.post('/api/bancate', { config: { access: write }, schema: { tags, body: bancataCreateSchema, response: { 201: bancataSchema } } }, async (request, reply) =>
-    reply.code(201).send(await bancate.create(actor(request), request.body)),
+    reply.code(201).send(await bancate.create(actorOf(request), request.body)),
   );
   app.put('/api/bancate/:id', { config: { access: write }, schema: { tags, params: idParams, body: bancataUpdateSchema, response: { 200: bancataSchema } } }, async (request) =>
-    bancate.update(actor(request), request.params.id, request.body),
+    bancate.update(actorOf(request), request.params.id, request.body),
   );
   app.post('/api/bancate/:id/stato', { config: { access: write }, schema: { tags, params: idParams, body: bancataStatoBodySchema, response: { 200: bancataSchema } } }, async (request) =>
-    bancate.changeStato(actor(request), request.params.id, request.body.stato, request.body.nota),
+    bancate.changeStato(actorOf(request), request.params.id, request.body.stato, request.body.nota),
   );
   app.delete('/api/bancate/:id', { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await bancate.remove(actor(request), request.params.id);
+    await bancate.remove(actorOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

@@ -19,19 +19,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bancate, blocchi } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BANCATA_FIELDS, toBancataDto } from './bancate.mapper.js';
 import * as repo from './bancate.repository.js';
-
-export interface Actor {
-  userId: string;
-  companyId: string;
-  isAdmin: boolean;
-}
 
 const NOT_FOUND = 'Bancata non trovata';
 
@@ -147,8 +143,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
           return get(actor.companyId, id, tx);
         });
       } catch (error) {
-        if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') throw conflict('Codice già usato da un’altra bancata');
-        throw error;
+        throw constraintError(error, { unique: 'Codice già usato da un’altra bancata' }) ?? error;
       }
     },
 

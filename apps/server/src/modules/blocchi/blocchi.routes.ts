@@ -22,8 +22,8 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.js';
-import { sendExport } from '../files/files.routes.js';
+import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { sendExport } from '../../lib/downloads.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
 import type { BlocchiService } from './blocchi.service.js';
@@ -45,10 +45,6 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
   const tags = [plural];
   const createSchema = origine === 'interno' ? bloccoInternoCreateSchema : bloccoEsternoCreateSchema;
   const updateSchema = origine === 'interno' ? bloccoInternoUpdateSchema : bloccoEsternoUpdateSchema;
-  const actor = (request: Parameters<typeof requireAuth>[0]) => {
-    const auth = requireAuth(request);
-    return { userId: auth.user.id, companyId: auth.companyId, isAdmin: auth.user.role === 'admin' };
-  };
 
   app.get(base, { config: { access: read }, schema: { tags, querystring: bloccoListQuerySchema, response: { 200: pageOf(bloccoListItemSchema) } } }, async (request) =>
     blocchi.list(origine, requireAuth(request).companyId, request.query),
@@ -84,19 +80,19 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
     blocchi.genealogy(origine, requireAuth(request).companyId, request.params.id),
   );
   app.post(base, { config: { access: write }, schema: { tags, body: createSchema, response: { 201: bloccoSchema } } }, async (request, reply) =>
-    reply.code(201).send(await blocchi.create(origine, actor(request), request.body)),
+    reply.code(201).send(await blocchi.create(origine, actorOf(request), request.body)),
   );
   app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: updateSchema, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.update(origine, actor(request), request.params.id, request.body),
+    blocchi.update(origine, actorOf(request), request.params.id, request.body),
   );
   app.post(`${base}/:id/stato`, { config: { access: write }, schema: { tags, params: idParams, body: bloccoStatoBodySchema, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.changeStato(origine, actor(request), request.params.id, request.body),
+    blocchi.changeStato(origine, actorOf(request), request.params.id, request.body),
   );
   app.post(`${base}/:id/declassa`, { config: { access: write }, schema: { tags, params: idParams, body: bloccoDeclassaBodySchema, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.declassa(origine, actor(request), request.params.id, request.body),
+    blocchi.declassa(origine, actorOf(request), request.params.id, request.body),
   );
   app.delete(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await blocchi.remove(origine, actor(request), request.params.id);
+    await blocchi.remove(origine, actorOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

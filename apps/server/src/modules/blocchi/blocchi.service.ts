@@ -30,23 +30,19 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { blocchi } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, type HistoryItem } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { rowsOf, toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BLOCCO_FIELDS, toBloccoDto, type BloccoJoined, type BloccoRow } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
-
-export interface Actor {
-  userId: string;
-  companyId: string;
-  isAdmin: boolean;
-}
 
 const NOT_FOUND = 'Blocco non trovato';
 /** The advisory lock that lets one instance at a time sweep expired options. */
@@ -312,8 +308,7 @@ export function createBlocchiService(deps: {
           return get(origine, actor.companyId, id, tx);
         });
       } catch (error) {
-        if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw conflict('Codice già usato da un altro blocco');
-        throw error;
+        throw constraintError(error, { unique: 'Codice già usato da un altro blocco' }) ?? error;
       }
     },
 
@@ -380,8 +375,7 @@ export function createBlocchiService(deps: {
           await tx.delete(blocchi).where(and(eq(blocchi.id, id), eq(blocchi.stato, locked.blocco.stato)));
         });
       } catch (error) {
-        if ((error as { cause?: { code?: string } }).cause?.code === '23503') throw conflict('Il blocco è collegato ad altri dati: non si può eliminare');
-        throw error;
+        throw constraintError(error, { foreignKey: 'Il blocco è collegato ad altri dati: non si può eliminare' }) ?? error;
       }
     },
 

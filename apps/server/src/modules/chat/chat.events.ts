@@ -14,12 +14,3 @@ export interface ChatEvents {
   /** Users with at least one connected socket, on any instance. */
   onlineUserIds(): Promise<Set<string>>;
 }
-
-/** For an app built without realtime (never in production): nothing is connected. */
-export const noChatEvents: ChatEvents = {
-  newMessage: () => undefined,
-  messageDeleted: () => undefined,
-  unreadCount: () => undefined,
-  messagesRead: () => undefined,
-  onlineUserIds: async () => new Set(),
-};

@@ -17,16 +17,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { Storage } from '../../lib/storage.js';
-import { FILE_KINDS, receiveFile, type FileKind, type ReceivedFile } from '../../lib/uploads.js';
+import { discardFiles, FILE_KINDS, readMultipart, type FileKind } from '../../lib/uploads.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { discardReceived, type ChatService } from './chat.service.js';
+import type { ChatService } from './chat.service.js';
 
 /** DESIGN §3.3: `/api/chat/*` needs the chat page (admins pass). */
 const access = { page: 'chat', mode: 'read' } as const;
 const tags = ['chat'];
 /** Every kind the upload pipeline knows: JPEG, PNG, WebP, PDF and Office files, by their bytes. */
 const CHAT_FILE_KINDS = Object.keys(FILE_KINDS) as FileKind[];
-const TEXT_FIELDS = new Set(['receiverId', 'content', 'socketId']);
 
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Storage }> = async (app, { chat, storage }) => {
   app.get(
@@ -69,26 +68,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il messaggio come multipart/form-data');
       const { user } = requireAuth(request);
-      const fields: Record<string, string> = {};
-      const files: ReceivedFile[] = [];
+      const { fields, files } = await readMultipart(request, storage, {
+        fileField: 'files',
+        allowed: CHAT_FILE_KINDS,
+        maxBytes: CHAT_FILE_MAX_BYTES,
+        maxFiles: CHAT_MAX_FILES,
+        tooManyFiles: () => badRequest(CHAT_MESSAGES.tooManyFiles, [{ path: 'files', message: CHAT_MESSAGES.tooManyFiles }]),
+        strayFile: (field) => badRequest('Gli allegati vanno inviati nel campo files', [{ path: field, message: 'Campo non previsto' }]),
+      });
       let message: ChatMessage;
       try {
-        const parts = request.parts({ limits: { fileSize: CHAT_FILE_MAX_BYTES + 1, files: CHAT_MAX_FILES + 1, fields: 10 } });
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            if (TEXT_FIELDS.has(part.fieldname) && typeof part.value === 'string') fields[part.fieldname] = part.value;
-            continue;
-          }
-          if (part.fieldname !== 'files') {
-            part.file.resume();
-            throw badRequest('Gli allegati vanno inviati nel campo files', [{ path: part.fieldname, message: 'Campo non previsto' }]);
-          }
-          if (files.length >= CHAT_MAX_FILES) {
-            part.file.resume();
-            throw badRequest(CHAT_MESSAGES.tooManyFiles, [{ path: 'files', message: CHAT_MESSAGES.tooManyFiles }]);
-          }
-          files.push(await receiveFile(storage, part, { allowed: CHAT_FILE_KINDS, maxBytes: CHAT_FILE_MAX_BYTES }));
-        }
         const parsed = chatSendFieldsSchema.safeParse(fields);
         if (!parsed.success) {
           const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -99,7 +88,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
         // Files moved into storage are gone from tmp (rm of a missing file does nothing); images were
         // rewritten without location, and refused messages keep nothing: their temporary files go,
         // before the answer leaves.
-        await discardReceived(files);
+        await discardFiles(files);
       }
       return reply.code(201).send({ success: true as const, message });
     },

@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import {
   can,
   CHAT_MESSAGES,
@@ -14,7 +13,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.j
 import { processAttachmentImage } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 import { IMAGE_KINDS, type ReceivedFile } from '../../lib/uploads.js';
-import type { AuthUser } from '../auth/sessions.js';
+import type { AuthUser } from '../../lib/auth/sessions.js';
 import type { ChatEvents } from './chat.events.js';
 import {
   toChatUserDto,
@@ -280,6 +279,3 @@ export function cleanFileName(original: string, ext: string): string {
 }
 
 /** Removes temporary files that were received but not used (a refused message). */
-export async function discardReceived(files: ReceivedFile[]) {
-  await Promise.all(files.map((f) => fsp.rm(f.tempPath, { force: true })));
-}

@@ -10,13 +10,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error.js';
+import type { Storage } from '../../lib/storage.js';
+import { discardFiles, IMAGE_KINDS, readMultipart } from '../../lib/uploads.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { LOGO_MAX_BYTES, type CompaniesService } from './companies.service.js';
 
 const readGroup = { page: ['clienti', 'fornitori'], mode: 'read' } as const;
 const nullableCompanyResponse = z.object({ success: z.literal(true), company: companyResponseSchema.shape.company.nullable() });
 
-export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService }> = async (app, { companies }) => {
+export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService; storage: Storage }> = async (app, { companies, storage }) => {
   app.get(
     '/companies/list',
     { config: { access: readGroup }, schema: { tags: ['companies'], response: { 200: companiesResponseSchema } } },
@@ -68,25 +70,29 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il logo come multipart/form-data');
-      // `companyId` (optional) must come before the file; the default is the company the request acts for.
-      let companyId = requireAuth(request).companyId;
-      for await (const part of request.parts({ limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 5 } })) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'companyId' && part.value) {
-            const parsed = idSchema.safeParse(part.value);
-            if (!parsed.success) throw badRequest('Azienda non valida', [{ path: 'companyId', message: 'Azienda non valida' }]);
-            companyId = parsed.data;
-          }
-          continue;
-        }
-        if (part.fieldname !== 'logo') {
-          part.file.resume();
-          continue;
-        }
-        const company = await companies.uploadLogo(companyId, part);
+      // `companyId` (optional) is checked before the file is received; the default is the company the request acts for.
+      const companyIdOf = (fields: Record<string, string>) => {
+        if (!fields.companyId) return requireAuth(request).companyId;
+        const parsed = idSchema.safeParse(fields.companyId);
+        if (!parsed.success) throw badRequest('Azienda non valida', [{ path: 'companyId', message: 'Azienda non valida' }]);
+        return parsed.data;
+      };
+      const { fields, files } = await readMultipart(request, storage, {
+        fileField: 'logo',
+        allowed: IMAGE_KINDS,
+        maxBytes: LOGO_MAX_BYTES,
+        maxFiles: 1,
+        tooManyFiles: () => new AppError('PAYLOAD_TOO_LARGE', 'Invia un solo logo'),
+        beforeFile: async (sofar) => void companyIdOf(sofar),
+      });
+      try {
+        const [file] = files;
+        if (!file) throw badRequest('Nessun file da caricare', [{ path: 'logo', message: 'Scegli un file immagine' }]);
+        const company = await companies.uploadLogo(companyIdOf(fields), file);
         return { success: true as const, company, logoUrl: company.logoUrl };
+      } finally {
+        await discardFiles(files);
       }
-      throw badRequest('Nessun file da caricare', [{ path: 'logo', message: 'Scegli un file immagine' }]);
     },
   );
 

@@ -1,18 +1,15 @@
-import fsp from 'node:fs/promises';
 import type { Company, CreateCompanyBody, UpdateCompanyBody, User } from '@gestcava/contracts';
-import type { MultipartFile } from '@fastify/multipart';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
+import { processLogo } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
-import { IMAGE_KINDS, receiveFile } from '../../lib/uploads.js';
+import type { ReceivedFile } from '../../lib/uploads.js';
 import type { UsersService } from '../users/users.service.js';
 import { toCompanyDto, type CompanyRow } from './companies.mapper.js';
 import * as repo from './companies.repository.js';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 const LOGO_TTL_SECONDS = 12 * 3600;
-const MAX_INPUT_PIXELS = 50_000_000;
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
 
@@ -52,28 +49,11 @@ export function createCompaniesService({ db, storage, users }: { db: Db; storage
       return row?.logoKey ? storage.signedUrl(row.logoKey, { ttlSeconds: LOGO_TTL_SECONDS }) : null;
     },
 
-    /**
-     * The logo goes through the upload pipeline, then is re-encoded as PNG (no metadata survives,
-     * and PDFs can embed it) at most 600 px a side.
-     */
-    async uploadLogo(companyId: string, part: MultipartFile): Promise<Company> {
+    /** A received logo, re-encoded by the image pipeline; the caller removes the temporary file. */
+    async uploadLogo(companyId: string, file: ReceivedFile): Promise<Company> {
       const current = await getRow(companyId);
-      const file = await receiveFile(storage, part, { allowed: IMAGE_KINDS, maxBytes: LOGO_MAX_BYTES });
       const key = storage.newKey(companyId, 'png');
-      try {
-        const png = await sharp(file.tempPath, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true })
-          .png()
-          .toBuffer();
-        await storage.writeBuffer(key, png);
-      } catch (error) {
-        await storage.remove(key);
-        if (error instanceof AppError) throw error;
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', "Impossibile leggere l'immagine: il file è danneggiato o troppo grande");
-      } finally {
-        await fsp.rm(file.tempPath, { force: true });
-      }
+      await storage.writeBuffer(key, await processLogo(file.tempPath));
       const row = await repo.updateCompany(db, companyId, { logoKey: key });
       if (current.logoKey) await storage.remove(current.logoKey);
       return dto(row!);

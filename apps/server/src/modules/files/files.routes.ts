@@ -1,31 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ExportStream } from '../../lib/export.js';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { contentDisposition } from '../../lib/downloads.js';
 import { FILES_ROUTE, type Storage } from '../../lib/storage.js';
 import { FILE_KINDS } from '../../lib/uploads.js';
 
 const MIME_BY_EXT = new Map<string, string>(Object.values(FILE_KINDS).map((k) => [k.ext, k.mime]));
 const INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
-
-/** RFC 6266: an ASCII fallback plus the UTF-8 name (QUALITY S20). */
-export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-/** Sends a generated export as a download. */
-export function sendExport(reply: FastifyReply, file: ExportStream) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', contentDisposition('attachment', file.fileName))
-    .header('cache-control', 'no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.stream);
-}
 
 /** Every stored file is served here, and only with a valid, unexpired signature (DESIGN §2.2). */
 export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {

@@ -1,7 +1,7 @@
 import { idSchema, type LookupKind } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.js';
+import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { lookupDefinition, type LookupsService } from './lookups.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -11,10 +11,6 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ kind: LookupKind; service: L
   const def = lookupDefinition(kind);
   const base = `/api/${kind}`;
   const tags = ['lookups'];
-  const actor = (request: Parameters<typeof requireAuth>[0]) => {
-    const auth = requireAuth(request);
-    return { userId: auth.user.id, companyId: auth.companyId };
-  };
   const body = def.body as z.ZodObject;
   const update = def.update as z.ZodObject;
   const response = def.schema as z.ZodObject;
@@ -23,13 +19,13 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ kind: LookupKind; service: L
     service.list(requireAuth(request).companyId),
   );
   app.post(base, { config: { access: 'admin' }, schema: { tags, body, response: { 201: response } } }, async (request, reply) =>
-    reply.code(201).send(await service.create(actor(request), request.body as never)),
+    reply.code(201).send(await service.create(actorOf(request), request.body as never)),
   );
   app.put(`${base}/:id`, { config: { access: 'admin' }, schema: { tags, params: idParams, body: update, response: { 200: response } } }, async (request) =>
-    service.update(actor(request), request.params.id, request.body as never),
+    service.update(actorOf(request), request.params.id, request.body as never),
   );
   app.delete(`${base}/:id`, { config: { access: 'admin' }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await service.remove(actor(request), request.params.id);
+    await service.remove(actorOf(request), request.params.id);
     return reply.code(204).send();
   });
 };

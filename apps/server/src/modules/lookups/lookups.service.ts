@@ -18,8 +18,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { cave, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
+import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import type { Actor } from '../../plugins/auth.js';
 
 /**
  * The four lookups share one behaviour (company-scoped list, create, edit, delete unless referenced);
@@ -46,11 +48,6 @@ function toDto(row: Row) {
   return { _id: id, createdAt: createdAt.toISOString(), ...data };
 }
 
-function pgCode(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-}
-
 export type LookupsService = ReturnType<typeof createLookupsService>;
 
 export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind }) {
@@ -59,7 +56,7 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
   const label = LOOKUP_LABELS[kind].singolare;
   type Body = z.output<(typeof def)['body']>;
   const fields = Object.keys(def.body.shape) as string[];
-  const taken = () => conflict(`${label}: esiste già con questo ${kind === 'cave' ? 'codice' : 'nome'}`);
+  const taken = `${label}: esiste già con questo ${kind === 'cave' ? 'codice' : 'nome'}`;
 
   return {
     /** A row of this company (for other modules' checks), or undefined. */
@@ -73,7 +70,7 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
       return (rows as unknown as Row[]).map(toDto);
     },
 
-    async create(actor: { userId: string; companyId: string }, body: Body) {
+    async create(actor: Actor, body: Body) {
       try {
         return await db.transaction(async (tx) => {
           const [row] = (await tx
@@ -84,12 +81,11 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
           return toDto(row!);
         });
       } catch (error) {
-        if (pgCode(error) === '23505') throw taken();
-        throw error;
+        throw constraintError(error, { unique: taken }) ?? error;
       }
     },
 
-    async update(actor: { userId: string; companyId: string }, id: string, body: Partial<Body>) {
+    async update(actor: Actor, id: string, body: Partial<Body>) {
       try {
         return await db.transaction(async (tx) => {
           const where = and(eq(table.companyId, actor.companyId), eq(table.id, id));
@@ -107,12 +103,11 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
           return toDto(row!);
         });
       } catch (error) {
-        if (pgCode(error) === '23505') throw taken();
-        throw error;
+        throw constraintError(error, { unique: taken }) ?? error;
       }
     },
 
-    async remove(actor: { userId: string; companyId: string }, id: string) {
+    async remove(actor: Actor, id: string) {
       try {
         await db.transaction(async (tx) => {
           const deleted = await tx
@@ -123,8 +118,7 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
           await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: id, action: 'delete', userId: actor.userId });
         });
       } catch (error) {
-        if (pgCode(error) === '23503') throw conflict(`${label} in uso: non si può eliminare, ma puoi disattivarla`);
-        throw error;
+        throw constraintError(error, { foreignKey: `${label} in uso: non si può eliminare, ma puoi disattivarla` }) ?? error;
       }
     },
   };

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { bancate, blocchi, companies, materiali } from '../../db/schema/index.js';
-import { DEMO_COMPANIES } from '../../db/seed/demo.js';
 import * as repo from './photos.repository.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -41,13 +40,13 @@ export function marbleJpeg(codice: string, materiale: string, seed: number): Pro
 }
 
 /**
- * Demo photos for the demo quarry, made after the server listens so start-up stays fast: a few
+ * Demo photos for the demo quarry (the company named `companyName`), made after the server listens so start-up stays fast: a few
  * dozen recent blocchi and bancate get a picture each. Runs only while the photo table is empty
  * and stops when the server closes.
  */
-export async function seedDemoPhotos({ db, photos, log, signal }: { db: Db; photos: PhotosService; log: FastifyBaseLogger; signal: AbortSignal }) {
+export async function seedDemoPhotos({ db, photos, companyName, log, signal }: { db: Db; photos: PhotosService; companyName: string; log: FastifyBaseLogger; signal: AbortSignal }) {
   if ((await repo.countAll(db)) > 0) return;
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, DEMO_COMPANIES.marmi.name));
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, companyName));
   if (!company) return;
   const materiale = sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`;
   const items = [

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import {
   galleryQuerySchema,
   idSchema,
-  PHOTO_MAX_BYTES,
-  PHOTO_MAX_FILES,
   PHOTO_MESSAGES,
   photoEntityListSchema,
   photoEntityQuerySchema,
@@ -23,7 +21,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { contentDisposition } from '../files/files.routes.js';
+import { contentDisposition } from '../../lib/downloads.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -109,8 +107,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('VALIDATION', PHOTO_MESSAGES.noFiles);
       const { user, companyId } = requireAuth(request);
-      const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: PHOTO_MAX_FILES, fields: 10, parts: PHOTO_MAX_FILES + 10 } });
-      const uploaded = await photos.upload(user, companyId, parts);
+      const uploaded = await photos.upload(user, companyId, request);
       return reply.code(201).send({ success: true as const, photos: uploaded });
     },
   );

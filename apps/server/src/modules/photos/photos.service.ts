@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { Multipart } from '@fastify/multipart';
 import {
   can,
   PHOTO_DESCRIPTION_MAX,
   PHOTO_MAX_BYTES,
+  PHOTO_MAX_FILES,
   PHOTO_MESSAGES,
   type GalleryQuery,
   type PageKey,
@@ -14,6 +14,7 @@ import {
   type PhotoEntityInfo,
 } from '@gestcava/contracts';
 import { ZipArchive } from 'archiver';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { photos } from '../../db/schema/index.js';
@@ -21,8 +22,8 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EntityDefinition, EntityRef, EntityRegistry } from '../../lib/entities.js';
 import { containsPattern } from '../../lib/pagination.js';
 import type { Storage } from '../../lib/storage.js';
-import { IMAGE_KINDS, receiveFile, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
-import type { AuthUser } from '../auth/sessions.js';
+import { discardFiles, IMAGE_KINDS, readMultipart, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
+import type { AuthUser } from '../../lib/auth/sessions.js';
 import { processPhoto } from '../../lib/images.js';
 import * as repo from './photos.repository.js';
 import type { PhotoWithUser } from './photos.repository.js';
@@ -34,6 +35,9 @@ const RECEIVE_OPTIONS = {
   maxBytes: PHOTO_MAX_BYTES,
   messages: { tooLarge: PHOTO_MESSAGES.tooLarge, unsupported: PHOTO_MESSAGES.unsupported, heic: PHOTO_MESSAGES.heic },
 };
+
+/** A form field as the photo upload reads it: trimmed, empty when absent. */
+const text = (fields: Record<string, string>, name: string) => fields[name]?.trim() ?? '';
 
 interface Target {
   definition: EntityDefinition;
@@ -239,42 +243,34 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
      * `POST /photos/uploadPhotos`. The entity is checked as soon as its fields have arrived (a client
      * sends them before the files), so a refused upload does not stream 25 MB files first.
      */
-    async upload(user: AuthUser, companyId: string, parts: AsyncIterableIterator<Multipart>) {
-      const fields: Record<string, string> = {};
-      const files: ReceivedFile[] = [];
+    async upload(user: AuthUser, companyId: string, request: FastifyRequest) {
       let target: Target | null = null;
-      const resolveTarget = async () => {
-        const t = await findTarget(companyId, fields.entityType!, { id: fields.entityId });
+      const resolveTarget = async (fields: Record<string, string>) => {
+        const t = await findTarget(companyId, text(fields, 'entityType'), { id: text(fields, 'entityId') });
         assertCanWrite(user, t);
         return t;
       };
+      const { fields, files } = await readMultipart(request, storage, {
+        ...RECEIVE_OPTIONS,
+        fileField: 'photos',
+        maxFiles: PHOTO_MAX_FILES,
+        tooManyFiles: () => new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooMany),
+        beforeFile: async (sofar) => {
+          if (!target && text(sofar, 'entityType') && text(sofar, 'entityId')) target = await resolveTarget(sofar);
+        },
+      });
       try {
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = typeof part.value === 'string' ? part.value.trim() : '';
-            continue;
-          }
-          if (part.fieldname !== 'photos') {
-            part.file.resume();
-            continue;
-          }
-          if (!target && fields.entityType && fields.entityId) target = await resolveTarget();
-          files.push(await receiveFile(storage, part, RECEIVE_OPTIONS));
-        }
         if (files.length === 0) throw new AppError('VALIDATION', PHOTO_MESSAGES.noFiles);
-        if (!fields.entityType || !fields.entityId) throw new AppError('VALIDATION', PHOTO_MESSAGES.noEntity);
-        target ??= await resolveTarget();
-        const description = fields.description || null;
+        if (!text(fields, 'entityType') || !text(fields, 'entityId')) throw new AppError('VALIDATION', PHOTO_MESSAGES.noEntity);
+        target ??= await resolveTarget(fields);
+        const description = text(fields, 'description') || null;
         if (description && description.length > PHOTO_DESCRIPTION_MAX) {
           throw new AppError('VALIDATION', `La descrizione può avere al massimo ${PHOTO_DESCRIPTION_MAX} caratteri`);
         }
         const rows = await importFiles(companyId, target, files, { userId: user.id, description });
         return rows.map((r) => toPhoto({ ...r, userName: user.name }));
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooMany);
-        throw error;
       } finally {
-        await Promise.all(files.map((f) => fsp.rm(f.tempPath, { force: true })));
+        await discardFiles(files);
       }
     },
 

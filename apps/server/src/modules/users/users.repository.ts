@@ -46,7 +46,3 @@ export function lockActiveAdmins(db: DbOrTx) {
     .where(and(eq(users.role, 'admin'), eq(users.active, true)))
     .for('update');
 }
-
-export function countUsers(db: DbOrTx) {
-  return db.select({ n: sql<number>`count(*)::int` }).from(users).then((r) => r[0]?.n ?? 0);
-}

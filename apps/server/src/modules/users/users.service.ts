@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import type { RegisterBody, UpdateUserBody, User } from '@gestcava/contracts';
 import { registerBodySchema } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/app-error.js';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
-import type { AuthContext, SessionStore } from '../auth/sessions.js';
-import { toUserDto } from './users.mapper.js';
+import { constraintError } from '../../lib/db-errors.js';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../../lib/auth/passwords.js';
+import type { AuthContext, SessionStore } from '../../lib/auth/sessions.js';
+import { toUserDto, type UserRow } from './users.mapper.js';
 import * as repo from './users.repository.js';
 
 const EMAIL_TAKEN = 'Esiste già un utente con questa email';
@@ -26,15 +27,6 @@ function assertNotCommon(password: string, field: string) {
   if (isCommonPassword(password)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, [{ path: field, message: COMMON_PASSWORD_MESSAGE }]);
   }
-}
-
-function isUniqueViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
-function isForeignKeyViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23503' || e.cause?.code === '23503';
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -75,8 +67,7 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
         });
         return toUserDto(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-        throw error;
+        throw constraintError(error, { unique: EMAIL_TAKEN }) ?? error;
       }
     },
 
@@ -144,10 +135,7 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
           await repo.deleteUser(tx, id);
         });
       } catch (error) {
-        if (isForeignKeyViolation(error)) {
-          throw conflict("L'utente ha registrato dei dati e non può essere eliminato: disattivalo");
-        }
-        throw error;
+        throw constraintError(error, { foreignKey: "L'utente ha registrato dei dati e non può essere eliminato: disattivalo" }) ?? error;
       }
       await sessions.revokeAllForUser(id);
     },
@@ -183,6 +171,17 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
       await repo.updateUser(db, row.id, { passwordHash: await hashPassword(newPassword), mustChangePassword: false });
       await sessions.revokeAllForUser(row.id, actor.sessionId);
       sessions.forgetUser(row.id);
+    },
+
+    /** The account an email logs in to, with its password hash (for the auth service only). */
+    findForLogin(email: string): Promise<UserRow | undefined> {
+      return repo.findUserByEmail(db, email);
+    },
+
+    /** Stamps a login, and a password rehashed with current parameters, inside the login's transaction. */
+    async recordLogin(tx: DbOrTx, user: UserRow, rehashed: string | undefined): Promise<User> {
+      const row = await repo.updateUser(tx, user.id, { lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) });
+      return toUserDto(row ?? user);
     },
   };
 }

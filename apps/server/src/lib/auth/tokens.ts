@@ -35,8 +35,3 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     return null;
   }
 }
-
-/** SPEC §9: a token appears in logs only as its first 10 characters. */
-export function tokenPreview(token: string): string {
-  return `${token.slice(0, 10)}…`;
-}

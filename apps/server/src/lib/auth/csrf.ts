@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { hmac, safeEqual } from '../../lib/secrets.js';
+import { hmac, safeEqual } from '../secrets.js';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-csrf-token';

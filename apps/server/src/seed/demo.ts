@@ -1,11 +1,11 @@
 import { permissionPreset, type Permissions } from '@gestcava/contracts';
 import { like } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { companies, users } from '../schema/index.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
-import { seedAnagrafica } from '../../modules/anagrafica/anagrafica.seed.js';
-import { seedProduction } from '../../modules/blocchi/production.seed.js';
-import { seedChat } from '../../modules/chat/chat.seed.js';
+import type { Db } from '../db/client.js';
+import { companies, users } from '../db/schema/index.js';
+import { hashPassword } from '../lib/auth/passwords.js';
+import { seedAnagrafica } from '../modules/anagrafica/anagrafica.seed.js';
+import { seedProduction } from '../modules/blocchi/production.seed.js';
+import { seedChat } from '../modules/chat/chat.seed.js';
 
 export const DEMO_PASSWORD = 'Cava-Demo-2026';
 export const DEMO_EMAIL_DOMAIN = '@cava.example';
