@@ -11,7 +11,7 @@ import {
   type Materiale,
   type Ubicazione,
 } from '@gestcava/contracts';
-import { api } from './api-client';
+import { api } from './api';
 
 /**
  * The four lookups (DESIGN §4 "Lookups": cave, materiali, ubicazioni, macchine), read by every

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { logoResponseSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 /** GET /user/logo (public: the primary company's logo on the login page). Failure → null. */
 export async function getLogo(): Promise<string | null> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bancataSchema, type BancataStato } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { bancataKeys } from './keys';
 
 export interface BancataStatoBody {

@@ -24,7 +24,7 @@ import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { BancataStatoTag, BloccoStatoTag } from '@/components/stato-tag';
 import { ListTotals } from '@/components/list/list-totals';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { formatDate, formatDateTime, formatInteger, formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { formatDims, formatPercentValue } from '@/lib/production-format';
 import { useLookups } from '@/lib/lookups';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
 import { invalidProps } from '@/components/form/form-errors';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import type { AnagraficaPickerItem } from '@gestcava/contracts';
 import { useAnagraficheChoices } from '../api/search-anagrafiche';
 import type { BloccoKind } from '../api/keys';

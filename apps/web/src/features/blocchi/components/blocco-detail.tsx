@@ -23,7 +23,7 @@ import { CodiceDialog } from '@/components/codice-dialog';
 import { GenealogyLinks } from '@/components/genealogy-links';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { BloccoStatoTag } from '@/components/stato-tag';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { formatDate, formatDateTime, formatEuro, formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { formatDims } from '@/lib/production-format';
 import { useLookups } from '@/lib/lookups';

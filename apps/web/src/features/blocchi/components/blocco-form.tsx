@@ -26,7 +26,7 @@ import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { ComputedValues } from '@/components/form/computed-values';
 import { DiscardChangesDialog, UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import { applyServerErrors, invalidProps } from '@/components/form/form-errors';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { positive } from '@/lib/production-format';

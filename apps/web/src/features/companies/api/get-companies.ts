@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { companySchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 const companiesListSchema = z.object({
   success: z.literal(true),

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { companySchema, type Company } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 /** Only what the shell reads; the rest of the company passes through. */
 const userCompanyResponseSchema = z.object({

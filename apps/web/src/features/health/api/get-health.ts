@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { healthResponseSchema, type Health } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 /** GET /api/health (public): db name and staging flag for the banner. Failure → null. */
 export async function getHealth(): Promise<Health | null> {
