@@ -11,11 +11,7 @@ import { quarryLabel, useUserCompany, type ShellCompany } from '@/features/compa
 import { CompanySelector } from '@/features/companies/components/company-selector';
 import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
 
-/**
- * The authenticated shell: the layout (which knows no feature) filled with the features' parts —
- * the company (logo, quarry label, footer name), the company picker, the notifications toggle,
- * the chat badge with the app-wide chat connection, and logout.
- */
+/** A component of its own so the unread count's updates re-render the top bar only. */
 function ShellTopbar({ company }: { company: ShellCompany | null }) {
   const { user } = useSession();
   const logout = useLogout();
@@ -46,6 +42,11 @@ function AppShell() {
   return <AppLayout topbar={<ShellTopbar company={shown} />} footer={<AppFooter company={shown} />} loading={company.isPending} />;
 }
 
+/**
+ * The authenticated shell: the layout (which knows no feature) filled with the features' parts —
+ * the company (logo, quarry label, footer name), the company picker, the notifications toggle,
+ * the chat badge with the app-wide chat connection, and logout.
+ */
 function Shell() {
   return (
     <PrimeProvider>
