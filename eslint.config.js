@@ -28,10 +28,9 @@ const boundariesServer = [
 
 const webFeatures = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
-// boundaries-web: the same layering for the web app, 'error' like the server's. Enable it (uncomment the
-// spread at the end) once the web kit is merged: on this branch components and layout still import
-// features (9 imports), so it would fail lint. Exported only so it is not an unused variable meanwhile.
-export const boundariesWeb = [
+// The same layering for the web app (DESIGN §2.2): shared code never reaches into a feature, and
+// features do not import each other.
+const boundariesWeb = [
   restrict(
     ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/layout/**/*.{ts,tsx}'],
     [{ group: ['@/features/**'], message: 'components/, lib/ e layout/ non importano le feature.' }],
@@ -88,6 +87,5 @@ export default tseslint.config(
     },
   },
   ...boundariesServer,
-  // boundaries-web (lead: enable after the web kit merge)
-  // ...boundariesWeb,
+  ...boundariesWeb,
 );

@@ -9,7 +9,7 @@ import './styles/contrast.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { loginPath } from './app/paths';
-import { configureApiClient, refreshCsrfToken } from './lib/api-client';
+import { configureApiClient, refreshCsrfToken } from './lib/api';
 import { queryClient } from './lib/query-client';
 import { loadLayoutConfig } from './layout/layout-config';
 import { applyScale, applyTheme } from './layout/theme';

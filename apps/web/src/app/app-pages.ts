@@ -276,7 +276,3 @@ export const APP_PAGES: readonly AppPage[] = [
     icon: 'pi pi-user',
   },
 ];
-
-export function findPage(path: string): AppPage | undefined {
-  return APP_PAGES.find((p) => p.path === path);
-}

@@ -4,8 +4,8 @@ import { FullScreenLoader } from '@/components/full-screen-loader';
 import { StagingBanner } from '@/components/staging-banner';
 import { ToastHost } from '@/components/toast-host';
 import { webConfig } from '@/lib/config';
-import { useLoaderRequested } from '@/lib/loader';
-import type { RouteHandle } from './router';
+import { useHealth } from '@/features/health/api/get-health';
+import type { RouteHandle } from './route-handle';
 
 /** Shown only when loading lasts longer than this, so quick navigations do not flash. */
 const LOADER_DELAY_MS = 120;
@@ -36,12 +36,12 @@ function useDocumentTitle(): void {
 /** Every route: staging banner, toasts, the full-screen loader while lazy pages load. */
 export function RootLayout() {
   const navigation = useNavigation();
-  const requested = useLoaderRequested();
-  const loading = useDelayed(navigation.state === 'loading' || requested, LOADER_DELAY_MS);
+  const loading = useDelayed(navigation.state === 'loading', LOADER_DELAY_MS);
+  const health = useHealth().data;
   useDocumentTitle();
   return (
     <>
-      <StagingBanner />
+      <StagingBanner health={health} />
       <Outlet />
       <ToastHost />
       {loading && <FullScreenLoader />}

@@ -3,17 +3,13 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { APP_PAGES, type AppPage } from './app-pages';
 import { RequirePage, RequireToken } from './guards';
 import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
 import { FullScreenLoader } from '@/components/full-screen-loader';
 
 /**
  * Routes (SPEC §2, DESIGN §5), every page lazy-loaded. Route modules export `Component`.
  */
-export interface RouteHandle {
-  title?: string;
-  page?: AppPage;
-  detail?: boolean;
-}
 
 const viewModule = {
   dashboard: () => import('./routes/dashboard'),
@@ -76,7 +72,7 @@ export const routes: RouteObject[] = [
         element: <RequireToken />,
         children: [
           {
-            lazy: () => import('@/layout/app-layout'),
+            lazy: () => import('./shell'),
             errorElement: <RouteError />,
             children: [
               { index: true, element: <Navigate to="/app/dashboard" replace /> },

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 import type { AppPage } from './app-pages';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 
 /** The AppPage of the deepest matching route (set in the router's `handle`). */
 export function usePageHandle(): { page: AppPage | undefined; detail: boolean } {

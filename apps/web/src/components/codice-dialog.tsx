@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { FieldError } from './form/field-error';
 import { invalidProps } from './form/form-errors';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 
 /**
  * An admin's correction of a generated code (DESIGN §4: codes are editable only by an admin).

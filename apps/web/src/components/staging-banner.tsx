@@ -1,12 +1,11 @@
-import { useHealth } from '@/features/health/api/get-health';
+import type { Health } from '@gestcava/contracts';
 
 /** 'STAGING MODE - DB: {dbName} | Server: {server address}' when the server says staging (SPEC §2). */
-export function StagingBanner() {
-  const { data } = useHealth();
-  if (!data?.staging) return null;
+export function StagingBanner({ health }: { health: Pick<Health, 'staging' | 'dbName'> | null | undefined }) {
+  if (!health?.staging) return null;
   return (
     <div className="staging-banner" role="note" data-testid="staging-banner">
-      {`STAGING MODE - DB: ${data.dbName} | Server: ${window.location.origin}`}
+      {`STAGING MODE - DB: ${health.dbName} | Server: ${window.location.origin}`}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { webConfig } from '@/lib/config';
-import type { ShellCompany } from '@/features/companies/api/get-user-company';
+import type { LayoutCompany } from './layout-company';
 
 /** Footer (SPEC §2): the group label and 'v' plus the version. */
-export function AppFooter({ company }: { company: ShellCompany | null }) {
+export function AppFooter({ company }: { company: LayoutCompany | null }) {
   return (
     <footer className="layout-footer" data-testid="footer">
       <span className="layout-footer-group">

@@ -1,26 +1,20 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useSession } from '@/lib/session';
-import { useUserCompany } from '@/features/companies/api/get-user-company';
 import { FullScreenLoader } from '@/components/full-screen-loader';
 import { AppConfigPanel } from './app-config-panel';
-import { AppFooter } from './app-footer';
 import { AppSidebar } from './app-sidebar';
-import { AppTopbar } from './app-topbar';
 import { useLayout } from './layout-context';
-import { PrimeProvider } from './prime-provider';
 
 /**
  * The authenticated shell (Sakai layout, written for React Router 7): top bar, sidebar menu,
  * content, footer, settings panel. The menu closes on navigation where it covers the content
  * (overlay and mobile); in static mode it is part of the page and stays as the user left it
- * (docs/web-shell.md).
+ * (docs/web-shell.md). The app composes it (app/shell.tsx): `topbar` is an AppTopbar, `footer` an
+ * AppFooter, `loading` covers the page until the company is known.
  */
-export function AppLayout() {
+export function AppLayout({ topbar, footer, loading }: { topbar: ReactNode; footer: ReactNode; loading: boolean }) {
   const { config, state, closeFloatingMenu } = useLayout();
   const { pathname } = useLocation();
-  const { selectedCompanyId } = useSession();
-  const company = useUserCompany(selectedCompanyId);
   const sidebarRef = useRef<HTMLDivElement>(null);
 
   // Close the floating menu on every navigation.
@@ -63,7 +57,7 @@ export function AppLayout() {
       <a className="skip-link" href="#main-content">
         Vai al contenuto
       </a>
-      <AppTopbar company={company.data ?? null} />
+      {topbar}
       <div className="layout-sidebar" ref={sidebarRef} id="app-sidebar">
         <AppSidebar />
       </div>
@@ -71,21 +65,11 @@ export function AppLayout() {
         <main className="layout-main" id="main-content" tabIndex={-1}>
           <Outlet />
         </main>
-        <AppFooter company={company.data ?? null} />
+        {footer}
       </div>
       <AppConfigPanel />
       <div className="layout-mask" onClick={closeFloatingMenu} aria-hidden="true" />
-      {company.isPending && <FullScreenLoader />}
+      {loading && <FullScreenLoader />}
     </div>
   );
 }
-
-function Shell() {
-  return (
-    <PrimeProvider>
-      <AppLayout />
-    </PrimeProvider>
-  );
-}
-
-export const Component = Shell;

@@ -1,27 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { can } from '@gestcava/contracts';
 import { useSession } from '@/lib/session';
 import { webConfig } from '@/lib/config';
-import { quarryLabel, type ShellCompany } from '@/features/companies/api/get-user-company';
-import { CompanySelector } from '@/features/companies/components/company-selector';
-import { useUnreadCount } from '@/features/chat/api/get-unread-count';
-import { useChatRealtime } from '@/features/chat/hooks/use-chat-realtime';
-import { useLogout } from '@/features/auth/api/logout';
-import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
 import { useLayout } from './layout-context';
+import type { LayoutCompany } from './layout-company';
 
-export function AppTopbar({ company }: { company: ShellCompany | null }) {
+/** The top bar's feature parts come from the app (app/shell.tsx): the layout imports no feature. */
+export interface AppTopbarProps {
+  /** The company in use: its logo replaces the product mark. */
+  company: LayoutCompany | null;
+  /** 'Cava di …' beside the menu button. */
+  quarryLabel: string;
+  /** Feature widgets at the head of the top bar menu (company picker, notifications toggle). */
+  widgets: ReactNode;
+  /** Unread chat messages for the badge; null: no chat button (the user has no chat). */
+  chatUnread: number | null;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+export function AppTopbar({ company, quarryLabel: label, widgets, chatUnread, onLogout, loggingOut }: AppTopbarProps) {
   const { user } = useSession();
   const { toggleMenu, setState, state, config } = useLayout();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const logout = useLogout();
   const menuRef = useRef<HTMLDivElement>(null);
   const isAdmin = user?.role === 'admin';
-  const chatAllowed = can(user, 'chat');
-  const unread = useUnreadCount(chatAllowed).data ?? 0;
-  useChatRealtime(chatAllowed);
 
   // The mobile top bar menu closes on navigation, on Escape and on a click outside.
   const [menuPath, setMenuPath] = useState(pathname);
@@ -46,13 +50,10 @@ export function AppTopbar({ company }: { company: ShellCompany | null }) {
     };
   }, [menuOpen]);
 
-  const onLogout = () => logout.mutate();
-
   const menuExpanded =
     config.menuMode === 'overlay'
       ? state.overlayMenuActive
       : state.staticMenuMobileActive || !state.staticMenuDesktopInactive;
-  const label = quarryLabel(company);
 
   return (
     <header className="layout-topbar" data-testid="topbar">
@@ -99,20 +100,19 @@ export function AppTopbar({ company }: { company: ShellCompany | null }) {
         id="topbar-menu"
         className={`layout-topbar-menu${menuOpen ? ' layout-topbar-menu-mobile-active' : ''}`}
       >
-        {isAdmin && user && <CompanySelector user={user} />}
-        <NotificationsToggle />
-        {chatAllowed && (
+        {widgets}
+        {chatUnread !== null && (
           <Link
             to="/app/chat"
             className="p-link layout-topbar-button"
             title="Chat"
-            aria-label={unread > 0 ? `Chat, ${unread} messaggi non letti` : 'Chat'}
+            aria-label={chatUnread > 0 ? `Chat, ${chatUnread} messaggi non letti` : 'Chat'}
             data-testid="topbar-chat"
           >
             <i className="pi pi-comments p-overlay-badge" aria-hidden="true">
-              {unread > 0 && (
+              {chatUnread > 0 && (
                 <span className="topbar-badge" data-testid="chat-badge">
-                  {unread > 99 ? '99+' : unread}
+                  {chatUnread > 99 ? '99+' : chatUnread}
                 </span>
               )}
             </i>
@@ -147,10 +147,10 @@ export function AppTopbar({ company }: { company: ShellCompany | null }) {
           className="p-link layout-topbar-button"
           title="Logout"
           onClick={onLogout}
-          disabled={logout.isPending}
+          disabled={loggingOut}
           data-testid="topbar-logout"
         >
-          <i className={logout.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-sign-out'} aria-hidden="true" />
+          <i className={loggingOut ? 'pi pi-spin pi-spinner' : 'pi pi-sign-out'} aria-hidden="true" />
           <span className="layout-topbar-label">Logout</span>
         </button>
       </div>

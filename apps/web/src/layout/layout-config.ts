@@ -11,7 +11,7 @@ export const THEME_COLOR_LABELS: Record<ThemeColor, string> = {
 };
 export const SCALES = [12, 13, 14, 15, 16] as const;
 
-export const layoutConfigSchema = z.object({
+const layoutConfigSchema = z.object({
   ripple: z.boolean(),
   inputStyle: z.enum(['outlined', 'filled']),
   menuMode: z.enum(['static', 'overlay']),
@@ -30,7 +30,7 @@ export const DEFAULT_LAYOUT_CONFIG: LayoutConfig = {
   scale: 14,
 };
 
-export const LAYOUT_CONFIG_KEY = 'layoutConfig';
+const LAYOUT_CONFIG_KEY = 'layoutConfig';
 
 export function loadLayoutConfig(): LayoutConfig {
   const stored = readJson(LAYOUT_CONFIG_KEY);
@@ -43,8 +43,8 @@ export function saveLayoutConfig(config: LayoutConfig): void {
 }
 
 /** Desktop above 991 px (SPEC §9). */
-export const DESKTOP_MIN_WIDTH = 992;
-export const isDesktop = (): boolean => window.innerWidth > 991;
+const DESKTOP_MIN_WIDTH = 992;
+export const isDesktop = (): boolean => window.innerWidth >= DESKTOP_MIN_WIDTH;
 
 /** Submenus auto-collapse after 15 s (SPEC §9). */
 export const SUBMENU_COLLAPSE_MS = 15_000;

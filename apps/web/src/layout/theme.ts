@@ -18,9 +18,9 @@ const THEMES: Record<LayoutConfig['theme'], Record<LayoutConfig['colorScheme'], 
   teal: { light: lightTeal, dark: darkTeal },
 };
 
-export const THEME_LINK_ID = 'theme-css';
+const THEME_LINK_ID = 'theme-css';
 
-export function themeHref(theme: LayoutConfig['theme'], scheme: LayoutConfig['colorScheme']): string {
+function themeHref(theme: LayoutConfig['theme'], scheme: LayoutConfig['colorScheme']): string {
   return THEMES[theme][scheme];
 }
 

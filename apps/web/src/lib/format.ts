@@ -6,10 +6,10 @@ import { it } from 'date-fns/locale/it';
  * dates dd/MM/yy in the UI, dd/MM/yyyy on documents, euro, numbers with Italian separators
  * (always grouped: `1.234,56`), m³ (3 decimals), m² (2), t (2).
  */
-export const LOCALE = 'it-IT';
-export const DATE_FORMAT = 'dd/MM/yy';
-export const DOCUMENT_DATE_FORMAT = 'dd/MM/yyyy';
-export const DATE_TIME_FORMAT = 'dd/MM/yy HH:mm';
+const LOCALE = 'it-IT';
+const DATE_FORMAT = 'dd/MM/yy';
+const DOCUMENT_DATE_FORMAT = 'dd/MM/yyyy';
+const DATE_TIME_FORMAT = 'dd/MM/yy HH:mm';
 
 type DateInput = Date | string | number | null | undefined;
 
@@ -79,7 +79,7 @@ export function formatEuroCents(cents: number | null | undefined): string {
   return formatEuro(cents / 100);
 }
 
-export const UNITS = { m3: 'm³', m2: 'm²', t: 't', cm: 'cm', mm: 'mm' } as const;
+const UNITS = { m3: 'm³', m2: 'm²', t: 't', cm: 'cm', mm: 'mm' } as const;
 
 /** 12,345 m³ */
 export const formatVolume = (m3: number | null | undefined): string =>
@@ -90,9 +90,6 @@ export const formatArea = (m2: number | null | undefined): string =>
 /** 33,75 t */
 export const formatWeight = (t: number | null | undefined): string =>
   isNumber(t) ? `${formatNumber(t, 2)} ${UNITS.t}` : '';
-/** 12 % */
-export const formatPercent = (value: number | null | undefined, decimals = 1): string =>
-  isNumber(value) ? numberFormat({ style: 'percent', maximumFractionDigits: decimals }).format(value) : '';
 
 /**
  * Reads an Italian number as typed: "1.234,56" → 1234.56, "12,5" → 12.5, "12.5" → 12.5.

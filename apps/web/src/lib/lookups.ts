@@ -11,7 +11,7 @@ import {
   type Materiale,
   type Ubicazione,
 } from '@gestcava/contracts';
-import { api } from './api-client';
+import { api } from './api';
 
 /**
  * The four lookups (DESIGN §4 "Lookups": cave, materiali, ubicazioni, macchine), read by every
@@ -45,12 +45,12 @@ export const lookupKeys = {
 };
 
 /** GET /api/cave (or materiali, ubicazioni, macchine) → the company's records. */
-export async function getLookups<K extends LookupKind>(kind: K, signal?: AbortSignal): Promise<LookupRecord[K][]> {
+async function getLookups<K extends LookupKind>(kind: K, signal?: AbortSignal): Promise<LookupRecord[K][]> {
   const schema = LOOKUP_LIST_SCHEMAS[kind] as unknown as z.ZodType<LookupRecord[K][]>;
   return api.get(`/api/${kind}`, { schema, signal });
 }
 
-export const lookupsQueryOptions = <K extends LookupKind>(kind: K) =>
+const lookupsQueryOptions = <K extends LookupKind>(kind: K) =>
   queryOptions({
     queryKey: lookupKeys.list(kind),
     queryFn: ({ signal }) => getLookups(kind, signal),

@@ -24,9 +24,9 @@ export const NOTIFICATION_TEXTS = {
 
 export const MESSAGE_NOTIFICATION_TIMEOUT_MS = 10_000;
 export const WELCOME_NOTIFICATION_TIMEOUT_MS = 5_000;
-export const MAX_CONTENT_LENGTH = 100;
-export const CUT_CONTENT_LENGTH = 97;
-export const CHAT_PATH = '/app/chat';
+const MAX_CONTENT_LENGTH = 100;
+const CUT_CONTENT_LENGTH = 97;
+const CHAT_PATH = '/app/chat';
 
 export function messageNotificationTitle(senderName: string): string {
   return `Nuovo messaggio da ${senderName}`;
@@ -60,12 +60,12 @@ export function notificationsSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window && window.isSecureContext;
 }
 
-export function notificationPermission(): NotificationPermission | 'unsupported' {
+function notificationPermission(): NotificationPermission | 'unsupported' {
   return notificationsSupported() ? Notification.permission : 'unsupported';
 }
 
 /** The user's own switch (on by default once the browser grants the permission). */
-export function notificationsPreferred(): boolean {
+function notificationsPreferred(): boolean {
   return readString(PREFERENCE_KEY) !== 'false';
 }
 
@@ -88,7 +88,7 @@ export async function requestNotificationPermission(): Promise<NotificationPermi
   }
 }
 
-export function showDesktopNotification(
+function showDesktopNotification(
   title: string,
   body: string,
   timeoutMs: number,

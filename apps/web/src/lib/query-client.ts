@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-client';
+import { isApiError } from './api';
 
 /** Server state lives in TanStack Query; a 4xx is an answer, not a glitch, and is not retried. */
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -41,7 +41,7 @@ function emit(): void {
   for (const l of listeners) l();
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -52,10 +52,6 @@ export function getSession(): SessionSnapshot {
 
 export function getToken(): string | null {
   return snapshot.token;
-}
-
-export function getCurrentUser(): User | null {
-  return snapshot.user;
 }
 
 /** Successful login: the user (without the token) and the token are stored separately. */
@@ -107,8 +103,4 @@ if (typeof window !== 'undefined') {
 
 export function useSession(): SessionSnapshot {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
-}
-
-export function useCurrentUser(): User | null {
-  return useSession().user;
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { getSession, setSession } from '@/lib/session';
 import { RequireToken } from '../guards';
 import { ChangePasswordRequiredPage } from './change-password-required';

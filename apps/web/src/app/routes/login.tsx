@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { webConfig } from '@/lib/config';
 import { useLogin } from '@/features/auth/api/login';
 import { useLogo } from '@/features/auth/api/get-logo';

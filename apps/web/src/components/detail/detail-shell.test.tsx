@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api';
 import { renderRoutes } from '@/test/render';
 import { BackToList, DetailShell, type RecordQuery } from './detail-shell';
 

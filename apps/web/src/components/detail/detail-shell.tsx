@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 
 /** What the shell needs of a record's query (TanStack Query's result has it). */
 export interface RecordQuery<T> {

@@ -3,7 +3,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
 import type { AnagraficaPickerItem } from '@gestcava/contracts';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { invalidProps } from './form-errors';
 import './form.css';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { anagraficaSchema, type AnagraficaCreate, type AnagraficaKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { anagraficaKeys } from './keys';
 
 /** POST /api/clienti (201 + the record); an Idempotency-Key makes a retried click harmless. */

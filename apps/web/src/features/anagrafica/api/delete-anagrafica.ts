@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnagraficaKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { anagraficaKeys } from './keys';
 
 /** DELETE /api/clienti/:id: 204, or 409 when other data refer to it (deactivate it instead). */

@@ -1,5 +1,5 @@
 import type { AnagraficaKind } from '@gestcava/contracts';
-import { apiDownload } from '@/lib/api-client';
+import { apiDownload } from '@/lib/api';
 import type { AnagraficaFilters } from './keys';
 
 /** GET /api/clienti/export?format=csv|xlsx&<filters>: the filtered list as a file. */

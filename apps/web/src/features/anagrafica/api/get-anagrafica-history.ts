@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { historySchema, type AnagraficaKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { anagraficaKeys } from './keys';
 
 /** GET /api/clienti/:id/history: the audit timeline of the record. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { anagraficaSummarySchema, type AnagraficaKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { anagraficaKeys, type AnagraficaFilters } from './keys';
 
 /** GET /api/clienti/summary?<filters>: totals of the filtered set, once per filter change. */

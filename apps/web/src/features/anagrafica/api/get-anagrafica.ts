@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { anagraficaSchema, type AnagraficaKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { anagraficaKeys } from './keys';
 
 /** GET /api/clienti/:id (404 for a record of another company or one that does not exist). */

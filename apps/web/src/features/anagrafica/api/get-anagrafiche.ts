@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { anagraficaSchema, pageOf, type AnagraficaKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { anagraficaKeys, type AnagraficaListParams } from './keys';
 
 const anagraficaPageSchema = pageOf(anagraficaSchema);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { anagraficaSchema, type AnagraficaKind, type AnagraficaUpdateInput } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { anagraficaKeys } from './keys';
 
 /**

@@ -10,7 +10,7 @@ import { useBackToList } from '@/components/detail/use-back-to-list';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { successSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 export interface ChangePasswordInput {
   currentPassword: string;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { logoResponseSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /user/logo (public: the primary company's logo on the login page). Failure → null. */
 export async function getLogo(): Promise<string | null> {
@@ -13,7 +14,7 @@ export async function getLogo(): Promise<string | null> {
 }
 
 export const logoQueryOptions = queryOptions({
-  queryKey: ['user', 'logo'],
+  queryKey: queryRoots.logo,
   queryFn: getLogo,
   staleTime: 5 * 60_000,
 });

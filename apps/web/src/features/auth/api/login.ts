@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { loginResponseSchema, type LoginBody } from '@gestcava/contracts';
-import { api, refreshCsrfToken } from '@/lib/api-client';
+import { api, refreshCsrfToken } from '@/lib/api';
 import { setSession } from '@/lib/session';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api-client';
+import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api';
 import { clearSession } from '@/lib/session';
 
 /** POST /user/logout: the server revokes the session. Failure (already expired, offline) is ignored. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { userResponseSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { mergeCurrentUser } from '@/lib/session';
 
 export interface UpdateProfileInput {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 import {

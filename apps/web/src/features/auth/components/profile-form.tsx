@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { emailSchema, nameSchema, type User } from '@gestcava/contracts';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { useUpdateCurrentUser } from '../api/update-current-user';
 

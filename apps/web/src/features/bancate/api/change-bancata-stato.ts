@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { bancataSchema, type bancataStatoBodySchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { bancataKeys } from './keys';
 
 export type BancataStatoBody = z.input<typeof bancataStatoBodySchema>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bancataSchema, type BancataCreate } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { bancataKeys } from './keys';
 
 /** POST /api/bancate: 201 + the bancata, its codice (BA-YYYY-NNNN) given by the server. */

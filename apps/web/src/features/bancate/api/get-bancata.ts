@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bancataSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { bancataKeys } from './keys';
 
 /** GET /api/bancate/:id: the bancata with its blocchi totals and resa (404 for another company's). */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { bancataSummarySchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { bancataKeys, type BancataFilters } from './keys';
 
 /** GET /api/bancate/summary?<filters> → { count, volumeLordo, pesoStimato }, once per filter change. */

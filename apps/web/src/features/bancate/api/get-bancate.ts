@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { bancataSchema, pageOf } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { bancataKeys, type BancataListParams } from './keys';
 
 const bancatePageSchema = pageOf(bancataSchema);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bloccoSchema, type BloccoStatoBody } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, invalidateBlocchi, type BloccoKind } from './keys';
 
 /**

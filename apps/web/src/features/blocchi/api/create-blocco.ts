@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bloccoSchema, type BloccoEsternoCreate, type BloccoInternoCreate } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, invalidateBlocchi, type BloccoKind } from './keys';
 
 export type BloccoCreateBody = BloccoInternoCreate | BloccoEsternoCreate;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bloccoSchema, type BloccoDeclassaBody } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, invalidateBlocchi, type BloccoKind } from './keys';
 
 /** POST /api/blocchi/:id/declassa { scelta?, categoria?, unitaPrezzo?, nota }: only lowers; the block stays sellable. */

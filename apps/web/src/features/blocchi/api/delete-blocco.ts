@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, invalidateBlocchi, type BloccoKind } from './keys';
 
 /** DELETE /api/blocchi/:id: 204 while nothing references it and it is not sold or sawn, else 409. */

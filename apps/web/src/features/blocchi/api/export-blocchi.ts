@@ -1,4 +1,4 @@
-import { apiDownload } from '@/lib/api-client';
+import { apiDownload } from '@/lib/api';
 import type { BloccoFilters, BloccoKind } from './keys';
 
 /** GET /api/blocchi/export?format=csv|xlsx&<filters>: the filtered list as a file (Italian headers, typed cells). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { BANCATA_STATI_CON_BLOCCHI } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys } from './keys';
 
 const choiceSchema = z.object({

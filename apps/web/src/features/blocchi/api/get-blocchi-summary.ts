@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { bloccoSummarySchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, type BloccoFilters, type BloccoKind } from './keys';
 
 /** GET /api/blocchi/summary?<filters> → { count, volumeLordo, volumeNetto, pesoT }, once per filter change. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { bloccoListItemSchema, pageOf } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, type BloccoKind, type BloccoListParams } from './keys';
 
 const blocchiPageSchema = pageOf(bloccoListItemSchema);

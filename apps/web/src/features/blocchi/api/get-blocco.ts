@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bloccoSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, type BloccoKind } from './keys';
 
 /** GET /api/blocchi/:id (404 for another company's, or for the other kind's id). `stato` is effective. */

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ENTITY_PAGES, type bloccoFilterSchema } from '@gestcava/contracts';
+import { queryRoots } from '@/lib/query-keys';
 
 /** Own blocks (/api/blocchi) or bought-in ones (/api/blocchi-esterni): the page's permission key. */
 export type BloccoKind = 'blocchi' | 'blocchi-esterni';
@@ -11,26 +12,26 @@ export const BLOCCO_KIND_LABELS: Record<BloccoKind, { title: string; singolare: 
   'blocchi-esterni': { title: 'Blocchi Esterni', singolare: 'Blocco esterno', plurale: 'Blocchi esterni', base: ENTITY_PAGES['blocco-esterno'].path, icon: 'pi pi-truck' },
 };
 
-/** Query keys: everything of a kind starts with ['blocchi', kind]. */
+/** Query keys: everything of a kind starts with ['blocchi', kind] (queryRoots.blocchi). */
 export const blocchiKeys = {
-  all: (kind: BloccoKind) => ['blocchi', kind] as const,
-  list: (kind: BloccoKind, params: object) => ['blocchi', kind, 'list', params] as const,
-  summary: (kind: BloccoKind, filters: object) => ['blocchi', kind, 'summary', filters] as const,
-  detail: (kind: BloccoKind, id: string) => ['blocchi', kind, 'detail', id] as const,
-  history: (kind: BloccoKind, id: string) => ['blocchi', kind, 'history', id] as const,
-  genealogy: (kind: BloccoKind, id: string) => ['blocchi', kind, 'genealogy', id] as const,
-  bancateSelezionabili: ['blocchi', 'bancate-selezionabili'] as const,
-  anagrafiche: (kind: BloccoKind, which: 'clienti' | 'fornitori', q: string) => ['blocchi', kind, 'picker', which, q] as const,
+  all: (kind: BloccoKind) => [...queryRoots.blocchi, kind] as const,
+  list: (kind: BloccoKind, params: object) => [...queryRoots.blocchi, kind, 'list', params] as const,
+  summary: (kind: BloccoKind, filters: object) => [...queryRoots.blocchi, kind, 'summary', filters] as const,
+  detail: (kind: BloccoKind, id: string) => [...queryRoots.blocchi, kind, 'detail', id] as const,
+  history: (kind: BloccoKind, id: string) => [...queryRoots.blocchi, kind, 'history', id] as const,
+  genealogy: (kind: BloccoKind, id: string) => [...queryRoots.blocchi, kind, 'genealogy', id] as const,
+  bancateSelezionabili: [...queryRoots.blocchi, 'bancate-selezionabili'] as const,
+  anagrafiche: (kind: BloccoKind, which: 'clienti' | 'fornitori', q: string) => [...queryRoots.blocchi, kind, 'picker', which, q] as const,
 };
 
 /**
  * After a blocco changes: its kind's lists and details, and the bancate (a bancata's detail shows
- * its blocchi and their totals; its cache lives under ['bancate'], features/bancate).
+ * its blocchi and their totals; its cache lives under queryRoots.bancate, features/bancate).
  */
 export function invalidateBlocchi(queryClient: QueryClient, kind: BloccoKind): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: blocchiKeys.all(kind) }),
-    queryClient.invalidateQueries({ queryKey: ['bancate'] }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.bancate }),
   ]);
 }
 

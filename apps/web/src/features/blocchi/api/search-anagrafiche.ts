@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { anagraficaPickerItemSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, type BloccoKind } from './keys';
 
 const choicesSchema = z.array(anagraficaPickerItemSchema);

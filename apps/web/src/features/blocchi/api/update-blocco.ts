@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bloccoSchema, type BloccoUpdate } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { blocchiKeys, invalidateBlocchi, type BloccoKind } from './keys';
 
 /** PUT /api/blocchi/:id with the fields to change; a net measure sent as null goes back to the gross one. */

@@ -17,7 +17,7 @@ import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { ComputedValues } from '@/components/form/computed-values';
 import { invalidProps } from '@/components/form/form-errors';
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { positive } from '@/lib/production-format';

@@ -1,5 +1,5 @@
 import { chatMessageResponseSchema, type ChatMessage } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 /** DELETE /api/chat/message/:id: only the sender; the message stays as 'Messaggio eliminato'. */
 export async function deleteMessage(id: string): Promise<ChatMessage> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { chatAvailableUsersResponseSchema, type ChatUser } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { chatKeys } from './keys';
 
 /** GET /api/chat/available-users: whom the user may write to (with online state). */

@@ -1,5 +1,5 @@
 import { CHAT_PAGE_LIMIT, chatConversationResponseSchema, type ChatConversationPage } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 export interface ConversationPageParams {
   limit?: number;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { chatConversationsResponseSchema, type ChatConversationSummary } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { chatKeys } from './keys';
 
 /** GET /api/chat/users: the user's conversations, newest first, with last message and unread count. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
-import { configureApiClient } from '@/lib/api-client';
+import { configureApiClient } from '@/lib/api';
 import { setSession } from '@/lib/session';
 import { getUnreadCount } from './get-unread-count';
 
@@ -25,6 +25,14 @@ describe('getUnreadCount (SPEC §4, §8)', () => {
   it('counts 0 when the call fails', async () => {
     setSession(DEMO_USERS.produzione, 'token-produzione');
     fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Errore interno', code: 'INTERNAL' }, 500));
+    expect(await getUnreadCount()).toBe(0);
+  });
+
+  it('counts 0 on a 404 or a network failure', async () => {
+    setSession(DEMO_USERS.produzione, 'token-produzione');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Risorsa non trovata', code: 'NOT_FOUND' }, 404));
+    expect(await getUnreadCount()).toBe(0);
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
     expect(await getUnreadCount()).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CHAT_UNREAD_POLL_MS, chatUnreadResponseSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { getToken } from '@/lib/session';
 import { chatKeys } from './keys';
 

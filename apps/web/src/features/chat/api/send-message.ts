@@ -1,5 +1,5 @@
 import { chatMessageResponseSchema, type ChatMessage } from '@gestcava/contracts';
-import { apiUpload, newIdempotencyKey, type UploadProgress } from '@/lib/api-client';
+import { apiUpload, newIdempotencyKey, type UploadProgress } from '@/lib/api';
 
 export interface SendMessageInput {
   receiverId: string;

@@ -67,7 +67,7 @@ describe('Composer', () => {
   });
 
   it('shows the server’s message when sending fails and keeps the text, and resends with the same key', async () => {
-    const { ApiError } = await import('@/lib/api-client');
+    const { ApiError } = await import('@/lib/api');
     sendMessage.mockRejectedValueOnce(new ApiError({ status: 400, message: CHAT_MESSAGES.receiverUnavailable, code: 'VALIDATION' })).mockResolvedValueOnce(sent);
     const { input } = setup();
     const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { deleteMessage } from '../api/delete-message';
 import { chatKeys } from '../api/keys';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, ChatUser } from '@gestcava/contracts';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { getConversationPage } from '../api/get-conversation';
 import { inConversation, mergeMessages } from '../components/chat-model';
 import { subscribeChatEvents } from '../realtime/chat-socket';

@@ -53,10 +53,6 @@ export function closeChatSocket(): void {
   current = null;
 }
 
-export function getChatSocket(): ChatSocket | null {
-  return current?.socket ?? null;
-}
-
 /** This tab's socket id, sent with a message so the server skips the echo to this tab. */
 export function chatSocketId(): string | undefined {
   return current?.socket.connected ? current.socket.id : undefined;

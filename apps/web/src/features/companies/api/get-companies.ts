@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { companySchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
 const companiesListSchema = z.object({
   success: z.literal(true),
@@ -16,7 +17,7 @@ export async function getCompanies(): Promise<CompanyOption[]> {
 }
 
 export const companiesQueryOptions = queryOptions({
-  queryKey: ['companies', 'list'],
+  queryKey: [...queryRoots.companies, 'list'],
   queryFn: getCompanies,
   staleTime: 5 * 60_000,
 });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { companySchema, type Company } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
 /** Only what the shell reads; the rest of the company passes through. */
 const userCompanyResponseSchema = z.object({
@@ -22,7 +23,7 @@ export async function getUserCompany(): Promise<ShellCompany | null> {
 
 export const userCompanyQueryOptions = (companyKey: string | null) =>
   queryOptions({
-    queryKey: ['companies', 'user-company', companyKey],
+    queryKey: [...queryRoots.companies, 'user-company', companyKey],
     queryFn: getUserCompany,
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@gestcava/contracts';
+import { queryRoots } from '@/lib/query-keys';
 import { setSelectedCompanyId, useSession } from '@/lib/session';
 import { useCompanies } from '../api/get-companies';
 
@@ -20,7 +21,7 @@ export function CompanySelector({ user }: { user: User }) {
   const onChange = (value: string) => {
     setSelectedCompanyId(value === user.companyId ? null : value);
     // Drop every cached answer of the other company and refetch what is on screen.
-    void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'health' });
+    void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== queryRoots.health[0] });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { companyResponseSchema, type CreateCompanyBody } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { invalidateCompanies } from './invalidate';
 
 /** POST /companies/create (admin). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { companiesResponseSchema, type Company } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 /** Cache keys: the full company records of this page; the shell keeps its own under ['companies']. */
 export const groupCompaniesKeys = {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queryRoots } from '@/lib/query-keys';
 import { groupCompaniesKeys } from './get-group-companies';
 
 /**
@@ -9,7 +10,7 @@ import { groupCompaniesKeys } from './get-group-companies';
 export function invalidateCompanies(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: groupCompaniesKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['companies'] }),
-    queryClient.invalidateQueries({ queryKey: ['user', 'logo'] }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.companies }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.logo }),
   ]);
 }

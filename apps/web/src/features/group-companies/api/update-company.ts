@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { companyResponseSchema, type UpdateCompanyBody } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { invalidateCompanies } from './invalidate';
 
 /** PUT /companies/update: the company named by `_id` in the body (admin). */

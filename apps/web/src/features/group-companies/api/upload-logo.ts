@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { companyResponseSchema } from '@gestcava/contracts';
-import { apiUpload, type UploadProgress } from '@/lib/api-client';
+import { apiUpload, type UploadProgress } from '@/lib/api';
 import { invalidateCompanies } from './invalidate';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;

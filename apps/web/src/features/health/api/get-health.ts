@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { healthResponseSchema, type Health } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/health (public): db name and staging flag for the banner. Failure → null. */
 export async function getHealth(): Promise<Health | null> {
@@ -12,7 +13,7 @@ export async function getHealth(): Promise<Health | null> {
 }
 
 export const healthQueryOptions = queryOptions({
-  queryKey: ['health'],
+  queryKey: queryRoots.health,
   queryFn: getHealth,
   staleTime: Infinity,
 });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LookupKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { LOOKUP_ITEM_SCHEMAS, lookupKeys, type LookupRecord } from '@/lib/lookups';
 
 /** POST /api/cave (or materiali, ubicazioni, macchine), admin: 201 + the record. */

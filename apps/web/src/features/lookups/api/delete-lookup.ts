@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LookupKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { lookupKeys } from '@/lib/lookups';
 
 /** DELETE /api/cave/:id (admin): 204, or 409 while bancate or blocchi use it (deactivate it instead). */

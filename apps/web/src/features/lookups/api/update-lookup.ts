@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LookupKind } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { LOOKUP_ITEM_SCHEMAS, lookupKeys, type LookupRecord } from '@/lib/lookups';
+import { queryRoots } from '@/lib/query-keys';
 
 /** PUT /api/cave/:id (admin) with the fields to change: 200 + the record. */
 export function updateLookup<K extends LookupKind>(kind: K, id: string, body: Record<string, unknown>): Promise<LookupRecord[K]> {
@@ -16,8 +17,8 @@ export function useUpdateLookup(kind: LookupKind) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: lookupKeys.list(kind) }),
-        queryClient.invalidateQueries({ queryKey: ['bancate'] }),
-        queryClient.invalidateQueries({ queryKey: ['blocchi'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.bancate }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.blocchi }),
       ]),
   });
 }

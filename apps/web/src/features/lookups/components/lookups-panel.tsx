@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 import { isLookupActive, useLookups, type LookupRecord } from '@/lib/lookups';
 import { notify } from '@/lib/toast';

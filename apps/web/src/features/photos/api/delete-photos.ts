@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PHOTO_TIMEOUTS, photoDeletedSchema, photosDeletedSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { photoKeys, type PhotoEntityType } from './keys';
 
 /** DELETE /photos/deletePhoto/:id (write permission on the entity's page). */

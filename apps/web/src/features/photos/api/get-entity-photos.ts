@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PHOTO_TIMEOUTS, photoEntityListSchema, type Photo } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { PHOTO_CACHE, photoKeys } from './keys';
 import { photoErrorMessage } from './photo-errors';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PHOTO_TIMEOUTS, photoPageSchema, type PhotoPage } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { PHOTO_CACHE, photoKeys, type GalleryParams } from './keys';
 import { photoErrorMessage } from './photo-errors';

@@ -1,5 +1,5 @@
 import { PHOTO_TIMEOUTS, photoAnswerSchema, type Photo } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { log } from '@/lib/log';
 
 /**

@@ -1,5 +1,5 @@
 import type { GalleryQuery } from '@gestcava/contracts';
-import { buildUrl } from '@/lib/api-client';
+import { buildUrl } from '@/lib/api';
 
 /** The entity types that have a photo panel today (the gallery filters by the same two). */
 export type PhotoEntityType = 'blocco' | 'bancata';

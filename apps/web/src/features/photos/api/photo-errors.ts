@@ -1,4 +1,4 @@
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api';
 
 /** The Italian text of a failed photo call: the server's own message, or what went wrong on the way. */
 export function photoErrorMessage(error: unknown): string {

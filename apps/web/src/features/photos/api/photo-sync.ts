@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { photoSyncStartedSchema, photoSyncStatusSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 
 const SYNC_STATUS_KEY = ['photo-sync-status'] as const;
 

@@ -1,5 +1,5 @@
 import { PHOTO_TIMEOUTS, photoUploadAnswerSchema } from '@gestcava/contracts';
-import { apiUpload, type UploadProgress } from '@/lib/api-client';
+import { apiUpload, type UploadProgress } from '@/lib/api';
 import type { PhotoEntity } from './keys';
 
 export interface PhotoUpload extends PhotoEntity {

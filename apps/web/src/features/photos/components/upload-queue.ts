@@ -1,4 +1,4 @@
-import type { UploadProgress } from '@/lib/api-client';
+import type { UploadProgress } from '@/lib/api';
 import { isAbortError, photoErrorMessage } from '../api/photo-errors';
 import { photoFileProblem } from './photo-checks';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userResponseSchema } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { invalidateUsers } from './keys';
 
 /** POST /companies/associate-user { userId, companyId } (admin): the company a user belongs to. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userResponseSchema, type RegisterBody } from '@gestcava/contracts';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { invalidateUsers } from './keys';
 
 /** POST /user/register (admin; 201). */

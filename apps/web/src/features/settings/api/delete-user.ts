@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api';
 import { invalidateUsers } from './keys';
 
 /** DELETE /user/user/:id (admin; 204). 409 for the last admin or a user that recorded data. */

@@ -1,0 +1,58 @@
+import { can } from '@gestcava/contracts';
+import { useSession } from '@/lib/session';
+import { AppFooter } from '@/layout/app-footer';
+import { AppLayout } from '@/layout/app-layout';
+import { AppTopbar } from '@/layout/app-topbar';
+import { PrimeProvider } from '@/layout/prime-provider';
+import { useLogout } from '@/features/auth/api/logout';
+import { useUnreadCount } from '@/features/chat/api/get-unread-count';
+import { useChatRealtime } from '@/features/chat/hooks/use-chat-realtime';
+import { quarryLabel, useUserCompany, type ShellCompany } from '@/features/companies/api/get-user-company';
+import { CompanySelector } from '@/features/companies/components/company-selector';
+import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
+
+/** A component of its own so the unread count's updates re-render the top bar only. */
+function ShellTopbar({ company }: { company: ShellCompany | null }) {
+  const { user } = useSession();
+  const logout = useLogout();
+  const chatAllowed = can(user, 'chat');
+  const unread = useUnreadCount(chatAllowed).data ?? 0;
+  useChatRealtime(chatAllowed);
+  return (
+    <AppTopbar
+      company={company}
+      quarryLabel={quarryLabel(company)}
+      widgets={
+        <>
+          {user?.role === 'admin' && <CompanySelector user={user} />}
+          <NotificationsToggle />
+        </>
+      }
+      chatUnread={chatAllowed ? unread : null}
+      onLogout={() => logout.mutate()}
+      loggingOut={logout.isPending}
+    />
+  );
+}
+
+function AppShell() {
+  const { selectedCompanyId } = useSession();
+  const company = useUserCompany(selectedCompanyId);
+  const shown = company.data ?? null;
+  return <AppLayout topbar={<ShellTopbar company={shown} />} footer={<AppFooter company={shown} />} loading={company.isPending} />;
+}
+
+/**
+ * The authenticated shell: the layout (which knows no feature) filled with the features' parts —
+ * the company (logo, quarry label, footer name), the company picker, the notifications toggle,
+ * the chat badge with the app-wide chat connection, and logout.
+ */
+function Shell() {
+  return (
+    <PrimeProvider>
+      <AppShell />
+    </PrimeProvider>
+  );
+}
+
+export const Component = Shell;

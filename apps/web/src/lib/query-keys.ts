@@ -1,0 +1,13 @@
+/**
+ * The root query key of every feature cache that another feature refreshes. Features do not import
+ * each other, so the owner builds its keys on its root here and the other feature invalidates
+ * through the same constant.
+ */
+export const queryRoots = {
+  bancate: ['bancate'],
+  blocchi: ['blocchi'],
+  companies: ['companies'],
+  /** the login page's logo (features/auth) */
+  logo: ['user', 'logo'],
+  health: ['health'],
+} as const;
