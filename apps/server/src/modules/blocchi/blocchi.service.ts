@@ -7,8 +7,6 @@ import {
   CATEGORIA_LABELS,
   SCELTE,
   SCELTA_LABELS,
-  pesoT,
-  volumeM3,
   type Blocco,
   type BloccoCreate,
   type BloccoDeclassaBody,
@@ -37,6 +35,7 @@ import type { BancateService } from '../bancate/bancate.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BLOCCO_FIELDS, toBloccoDto, type BloccoJoined, type BloccoRow } from './blocchi.mapper.js';
 import { registerBloccoEntity } from './blocchi.entity.js';
+import { assertNetWithinGross, newDims, quantities, updatedDims } from './blocchi.rules.js';
 import { bloccoExportColumns } from './blocchi.export.js';
 import * as repo from './blocchi.repository.js';
 
@@ -47,24 +46,6 @@ export interface Actor {
 }
 
 const NOT_FOUND = 'Blocco non trovato';
-
-type Dims = Pick<BloccoRow, 'lunghezza' | 'altezza' | 'profondita' | 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta'>;
-
-/** Volumes and theoretical weight from the measures, with the shared pure functions. */
-function quantities(d: Dims, densita: number) {
-  const volumeLordo = volumeM3(d.lunghezza, d.altezza, d.profondita);
-  return { volumeLordo, volumeNetto: volumeM3(d.lunghezzaNetta, d.altezzaNetta, d.profonditaNetta), pesoTeorico: pesoT(volumeLordo, densita) };
-}
-
-function assertNetWithinGross(d: Dims) {
-  for (const [g, n, label] of [
-    ['lunghezza', 'lunghezzaNetta', 'Lunghezza netta'],
-    ['altezza', 'altezzaNetta', 'Altezza netta'],
-    ['profondita', 'profonditaNetta', 'Profondità netta'],
-  ] as const) {
-    if (d[n] > d[g]) throw badRequest(`${label}: non può superare la misura lorda (${d[g]} cm)`, [{ path: n, message: `${label}: non può superare la misura lorda (${d[g]} cm)` }]);
-  }
-}
 
 export type BlocchiService = ReturnType<typeof createBlocchiService>;
 
@@ -188,14 +169,7 @@ export function createBlocchiService(deps: {
         }
         const densita = await densitaOf(actor.companyId, materialeId!, tx);
         await assertUbicazione(actor.companyId, body.ubicazioneId, tx);
-        const dims: Dims = {
-          lunghezza: body.lunghezza,
-          altezza: body.altezza,
-          profondita: body.profondita,
-          lunghezzaNetta: body.lunghezzaNetta ?? body.lunghezza,
-          altezzaNetta: body.altezzaNetta ?? body.altezza,
-          profonditaNetta: body.profonditaNetta ?? body.profondita,
-        };
+        const dims = newDims(body);
         const row = await repo.insert(tx, {
           ...body,
           ...dims,
@@ -227,16 +201,9 @@ export function createBlocchiService(deps: {
           await assertFornitore(actor.companyId, body.fornitoreId, tx);
           const densita = await densitaOf(actor.companyId, body.materialeId ?? current.materialeId, tx);
           // A net measure sent empty goes back to the gross one.
-          const { lunghezzaNetta, altezzaNetta, profonditaNetta, ...rest } = body;
-          const gross = { lunghezza: rest.lunghezza ?? current.lunghezza, altezza: rest.altezza ?? current.altezza, profondita: rest.profondita ?? current.profondita };
-          const dims: Dims = {
-            ...gross,
-            lunghezzaNetta: lunghezzaNetta === null ? gross.lunghezza : (lunghezzaNetta ?? current.lunghezzaNetta),
-            altezzaNetta: altezzaNetta === null ? gross.altezza : (altezzaNetta ?? current.altezzaNetta),
-            profonditaNetta: profonditaNetta === null ? gross.profondita : (profonditaNetta ?? current.profonditaNetta),
-          };
+          const dims = updatedDims(current, body);
           assertNetWithinGross(dims);
-          const row = await repo.updateInCompany(tx, actor.companyId, id, { ...rest, ...dims, ...quantities(dims, densita) });
+          const row = await repo.updateInCompany(tx, actor.companyId, id, { ...body, ...dims, ...quantities(dims, densita) });
           if (row && row.codice !== current.codice) await entities.codiceChanged(tx, 'blocco', actor.companyId, id, row.codice);
           const changes = diffChanges(current, row!, BLOCCO_FIELDS);
           if (Object.keys(changes).length) {
