@@ -12,6 +12,15 @@ export function findCompany(db: DbOrTx, id: string) {
   return db.select().from(companies).where(eq(companies.id, id)).limit(1).then((r) => r[0]);
 }
 
+export function companyExists(db: DbOrTx, id: string) {
+  return db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1)
+    .then((r) => r.length > 0);
+}
+
 /** The group's first company: its logo is the login page's. */
 export function findPrimaryCompany(db: DbOrTx) {
   return db.select().from(companies).orderBy(asc(companies.createdAt)).limit(1).then((r) => r[0]);
