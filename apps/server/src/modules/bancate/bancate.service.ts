@@ -34,7 +34,7 @@ const NOT_FOUND = 'Bancata non trovata';
 
 export type BancateService = ReturnType<typeof createBancateService>;
 
-export function createBancateService(deps: { db: Db; cave: LookupsService; materiali: LookupsService; entities: EntityRegistry }) {
+export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'>; materiali: LookupsService<'materiali'>; entities: EntityRegistry }) {
   const { db, cave, materiali, entities } = deps;
 
   async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<Bancata> {
@@ -46,7 +46,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
   async function densitaOf(companyId: string, materialeId: string, tx: DbOrTx) {
     const materiale = await materiali.find(companyId, materialeId, tx);
     if (!materiale) throw badRequest('Materiale non valido', [{ path: 'materialeId', message: 'Materiale non valido' }]);
-    return materiale.densita as number;
+    return materiale.densita;
   }
   async function assertCava(companyId: string, cavaId: string, tx: DbOrTx) {
     if (!(await cave.find(companyId, cavaId, tx))) throw badRequest('Cava non valida', [{ path: 'cavaId', message: 'Cava non valida' }]);

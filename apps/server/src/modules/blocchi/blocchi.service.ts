@@ -52,8 +52,8 @@ export type BlocchiService = ReturnType<typeof createBlocchiService>;
 export function createBlocchiService(deps: {
   db: Db;
   bancate: BancateService;
-  materiali: LookupsService;
-  ubicazioni: LookupsService;
+  materiali: LookupsService<'materiali'>;
+  ubicazioni: LookupsService<'ubicazioni'>;
   clienti: AnagraficaService;
   fornitori: AnagraficaService;
   entities: EntityRegistry;
@@ -71,7 +71,7 @@ export function createBlocchiService(deps: {
   async function densitaOf(companyId: string, materialeId: string, tx: DbOrTx) {
     const m = await materiali.find(companyId, materialeId, tx);
     if (!m) throw badRequest('Materiale non valido', [{ path: 'materialeId', message: 'Materiale non valido' }]);
-    return m.densita as number;
+    return m.densita;
   }
   async function assertUbicazione(companyId: string, id: string | undefined | null, tx: DbOrTx) {
     if (id && !(await ubicazioni.find(companyId, id, tx))) throw badRequest('Ubicazione non valida', [{ path: 'ubicazioneId', message: 'Ubicazione non valida' }]);
