@@ -22,6 +22,7 @@ import { toPage } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BANCATA_FIELDS, toBancataDto } from './bancate.mapper.js';
+import { registerBancataEntity } from './bancate.entity.js';
 import * as repo from './bancate.repository.js';
 
 export interface Actor {
@@ -52,26 +53,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'
     if (!(await cave.find(companyId, cavaId, tx))) throw badRequest('Cava non valida', [{ path: 'cavaId', message: 'Cava non valida' }]);
   }
 
-  entities.register({
-    type: 'bancata',
-    label: 'Bancata',
-    permission: () => 'bancate',
-    async findInCompany(tx, companyId, id) {
-      const row = await repo.findJoined(tx, companyId, id);
-      return row ? { id: row.bancata.id, codice: row.bancata.codice } : null;
-    },
-    async findByCodice(tx, companyId, codice) {
-      return (await repo.findByCodice(tx, companyId, codice)) ?? null;
-    },
-    detailPath: (ref) => `/app/bancate/${ref.id}`,
-    pages: ['bancate'],
-    readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
-    idsInCava: repo.idsInCava,
-    async describe(tx, companyId, ids) {
-      const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
-    },
-  });
+  registerBancataEntity(entities);
 
   return {
     get,
