@@ -9,7 +9,7 @@ import type { BancataJoined, BancataRow, BlocchiTotals } from './bancate.mapper.
 type NewBancata = typeof bancate.$inferInsert;
 
 /** A bancata's states for `changeState` (lib/state-change.ts). */
-export const bancataStates: StateMachine<typeof bancate, BancataStato> = {
+export const BANCATA_STATES: StateMachine<typeof bancate, BancataStato> = {
   table: bancate,
   columns: { id: bancate.id, companyId: bancate.companyId, stato: bancate.stato, updatedAt: bancate.updatedAt },
   transitions: BANCATA_TRANSITIONS,

@@ -31,7 +31,7 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-const NOT_FOUND = 'Bancata non trovata';
+const NOT_FOUND = repo.BANCATA_STATES.messages.notFound;
 
 export type BancateService = ReturnType<typeof createBancateService>;
 
@@ -129,7 +129,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'
      */
     async changeStato(actor: Actor, id: string, to: BancataStato, nota: string | null): Promise<Bancata> {
       return db.transaction(async (tx) => {
-        await changeState(tx, repo.bancataStates, {
+        await changeState(tx, repo.BANCATA_STATES, {
           companyId: actor.companyId,
           id,
           to,

@@ -45,7 +45,7 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-const NOT_FOUND = 'Blocco non trovato';
+const { notFound: NOT_FOUND, stale: STALE } = repo.BLOCCO_STATES.manual.messages;
 
 export type BlocchiService = ReturnType<typeof createBlocchiService>;
 
@@ -257,7 +257,7 @@ export function createBlocchiService(deps: {
         const unitaPrezzo = body.unitaPrezzo ?? (body.categoria === 'informe' ? 'q' : undefined);
         const set = { ...(body.scelta ? { scelta: body.scelta } : {}), ...(body.categoria ? { categoria: body.categoria } : {}), ...(unitaPrezzo ? { unitaPrezzo } : {}) };
         const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, set);
-        if (!row) throw conflict('Il blocco è stato modificato nel frattempo: ricarica e riprova');
+        if (!row) throw conflict(STALE);
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'blocco', entityId: id, action: 'declassa', userId: actor.userId, changes: diffChanges(current, row, ['scelta', 'categoria', 'unitaPrezzo']), note: body.nota });
         return get(origine, actor.companyId, id, tx);
       });
