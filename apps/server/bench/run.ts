@@ -248,7 +248,7 @@ async function benchBlocchi(kind: 'pglite' | 'postgres') {
   const plans: string[] = [];
   for (const scenario of scenarios) {
     const parsed = bloccoListQuerySchema.parse(scenario.query);
-    const queries = blocchiRepo.listQueries(database.db, blocchiRepo.filterWhere(company!.id, 'interno', parsed), parsed);
+    const queries = blocchiRepo.listQueries(database.db, company!.id, 'interno', parsed);
     const items = dialect.sqlToQuery(queries.items);
     const count = dialect.sqlToQuery(queries.count);
     const exec =

@@ -155,7 +155,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   for (const kind of ['cave', 'materiali', 'ubicazioni', 'macchine'] as const) {
     await app.register(lookupsRoutes, { kind, service: lookups[kind] });
   }
-  await app.register(bancateRoutes, { bancate, blocchi });
+  await app.register(bancateRoutes, { bancate });
   await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });

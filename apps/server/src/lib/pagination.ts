@@ -2,6 +2,13 @@ import { LIST_TOTAL_CAP, type Page } from '@gestcava/contracts';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
+/** What a list page asks for: `sort` is `field` or `-field` (descending). */
+export interface PageOpts {
+  sort?: string;
+  page: number;
+  limit: number;
+}
+
 /**
  * `sort=-field` → ORDER BY field DESC; only the columns a list offers, with a fallback. The stable
  * tie-breaker runs in the same direction, so an index ending in (field, id) serves the whole order.

@@ -1,9 +1,25 @@
-import type { BancataFilter } from '@gestcava/contracts';
+import { BANCATA_STATO_LABELS, BANCATA_TRANSITIONS, type BancataFilter, type BancataStato } from '@gestcava/contracts';
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, materiali } from '../../db/schema/index.js';
-import { cappedCount, containsPattern, orderByOf, rowsOf } from '../../lib/pagination.js';
-import type { BancataJoined, BlocchiTotals } from './bancate.mapper.js';
+import { cappedCount, containsPattern, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import type { StateMachine } from '../../lib/state-change.js';
+import type { BancataJoined, BancataRow, BlocchiTotals } from './bancate.mapper.js';
+
+type NewBancata = typeof bancate.$inferInsert;
+
+/** A bancata's states for `changeState` (lib/state-change.ts). */
+export const BANCATA_STATES: StateMachine<typeof bancate, BancataStato> = {
+  table: bancate,
+  columns: { id: bancate.id, companyId: bancate.companyId, stato: bancate.stato, updatedAt: bancate.updatedAt },
+  transitions: BANCATA_TRANSITIONS,
+  labels: BANCATA_STATO_LABELS,
+  entityType: 'bancata',
+  messages: { notFound: 'Bancata non trovata', stale: 'La bancata è stata modificata nel frattempo: ricarica e riprova' },
+};
+
+/** The yield at closing: the net volume of the bancata's blocchi over its gross volume, in %. */
+export const resaChiusura = sql<number>`(select round(coalesce(sum(${blocchi.volumeNetto}), 0) / nullif(${bancate.volumeLordo}, 0) * 100, 1) from ${blocchi} where ${blocchi.bancataId} = ${bancate.id})`;
 
 /** Totals of a bancata's blocchi in one correlated subquery (uses the bancata_id index). */
 const blocchiTotals = sql<BlocchiTotals>`(
@@ -27,13 +43,15 @@ function joined(db: DbOrTx) {
     .innerJoin(materiali, eq(materiali.id, bancate.materialeId));
 }
 
-export function filterWhere(companyId: string, f: BancataFilter): SQL {
+/** Every list filter, always inside the company; `stati` narrows to some states (the blocco form's picker). */
+function filterWhere(companyId: string, f: BancataFilter & { stati?: readonly BancataStato[] }): SQL {
   const conditions: Array<SQL | undefined> = [eq(bancate.companyId, companyId)];
   if (f.q) {
     const p = containsPattern(f.q);
     conditions.push(or(ilike(bancate.codice, p), ilike(bancate.fronte, p), ilike(bancate.note, p)));
   }
   if (f.stato) conditions.push(eq(bancate.stato, f.stato));
+  if (f.stati) conditions.push(inArray(bancate.stato, [...f.stati]));
   if (f.cavaId) conditions.push(eq(bancate.cavaId, f.cavaId));
   if (f.materialeId) conditions.push(eq(bancate.materialeId, f.materialeId));
   if (f.dal) conditions.push(gte(bancate.dataTaglio, f.dal));
@@ -41,9 +59,10 @@ export function filterWhere(companyId: string, f: BancataFilter): SQL {
   return and(...conditions)!;
 }
 
-export async function listPage(db: DbOrTx, where: SQL, opts: { sort?: string; page: number; limit: number }) {
+export async function listPage(db: DbOrTx, companyId: string, query: BancataFilter & { stati?: readonly BancataStato[] } & PageOpts) {
+  const where = filterWhere(companyId, query);
   const order = orderByOf(
-    opts.sort,
+    query.sort,
     { codice: bancate.codice, dataTaglio: bancate.dataTaglio, volumeLordo: bancate.volumeLordo, stato: bancate.stato, createdAt: bancate.createdAt },
     desc(bancate.dataTaglio),
     bancate.id,
@@ -51,13 +70,13 @@ export async function listPage(db: DbOrTx, where: SQL, opts: { sort?: string; pa
   const items = (await joined(db)
     .where(where)
     .orderBy(...order)
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit)) as BancataJoined[];
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)) as BancataJoined[];
   const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${bancate} where ${where}`)} as n`);
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
-export async function summary(db: DbOrTx, where: SQL) {
+export async function summary(db: DbOrTx, companyId: string, filter: BancataFilter) {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -65,7 +84,7 @@ export async function summary(db: DbOrTx, where: SQL) {
       pesoStimato: sql<number>`coalesce(sum(${bancate.pesoStimato}), 0)::float8`,
     })
     .from(bancate)
-    .where(where);
+    .where(filterWhere(companyId, filter));
   return row!;
 }
 
@@ -102,4 +121,27 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
     .leftJoin(materiali, eq(materiali.id, bancate.materialeId))
     .leftJoin(cave, eq(cave.id, bancate.cavaId))
     .where(and(eq(bancate.companyId, companyId), inArray(bancate.id, ids)));
+}
+
+export function insert(db: DbOrTx, values: NewBancata): Promise<BancataRow> {
+  return db.insert(bancate).values(values).returning().then((r) => r[0]!);
+}
+
+export function updateInCompany(db: DbOrTx, companyId: string, id: string, values: Partial<NewBancata>): Promise<BancataRow | undefined> {
+  return db
+    .update(bancate)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(bancate.id, id), eq(bancate.companyId, companyId)))
+    .returning()
+    .then((r) => r[0]);
+}
+
+/** Deletes the row only while it is still in `stato` (the caller read it so under lock). */
+export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: BancataStato) {
+  return db.delete(bancate).where(and(eq(bancate.id, id), eq(bancate.companyId, companyId), eq(bancate.stato, stato)));
+}
+
+/** The ids of a quarry's bancate, as a subquery (photos filtered by cava). */
+export function idsInCava(companyId: string, cavaId: string): SQL {
+  return sql`select ${bancate.id} from ${bancate} where ${bancate.companyId} = ${companyId} and ${bancate.cavaId} = ${cavaId}`;
 }

@@ -6,7 +6,6 @@ import {
   bancataStatoBodySchema,
   bancataSummarySchema,
   bancataUpdateSchema,
-  bloccoSchema,
   historySchema,
   idSchema,
   pageOf,
@@ -14,7 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
-import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { BancateService } from './bancate.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -22,7 +20,7 @@ const read = { page: 'bancate', mode: 'read' } as const;
 const write = { page: 'bancate', mode: 'write' } as const;
 const tags = ['bancate'];
 
-export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService; blocchi: BlocchiService }> = async (app, { bancate, blocchi }) => {
+export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService }> = async (app, { bancate }) => {
 
   app.get('/api/bancate', { config: { access: read }, schema: { tags, querystring: bancataListQuerySchema, response: { 200: pageOf(bancataSchema) } } }, async (request) =>
     bancate.list(requireAuth(request).companyId, request.query),
@@ -35,10 +33,6 @@ export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService; blo
   );
   app.get('/api/bancate/:id/history', { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
     bancate.history(requireAuth(request).companyId, request.params.id),
-  );
-  // The detail page lists the bancata's blocchi under the bancate permission (DESIGN §3.1, pickers).
-  app.get('/api/bancate/:id/blocchi', { config: { access: read }, schema: { tags, params: idParams, response: { 200: z.array(bloccoSchema) } } }, async (request) =>
-    blocchi.ofBancata(requireAuth(request).companyId, request.params.id),
   );
   app.post('/api/bancate', { config: { access: write }, schema: { tags, body: bancataCreateSchema, response: { 201: bancataSchema } } }, async (request, reply) =>
     reply.code(201).send(await bancate.create(actorOf(request), request.body)),

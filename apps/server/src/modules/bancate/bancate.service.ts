@@ -2,8 +2,6 @@ import {
   BANCATA_STATI_CON_BLOCCHI,
   BANCATA_STATO_LABELS,
   type BancataPickerItem,
-  BANCATA_TRANSITIONS,
-  detailPath,
   pesoT,
   volumeM3,
   type Bancata,
@@ -15,25 +13,25 @@ import {
   type BancataUpdate,
   type Page,
 } from '@gestcava/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { bancate, blocchi } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
+import { changeState } from '../../lib/state-change.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BANCATA_FIELDS, toBancataDto } from './bancate.mapper.js';
+import { registerBancataEntity } from './bancate.entity.js';
 import * as repo from './bancate.repository.js';
 
-const NOT_FOUND = 'Bancata non trovata';
+const NOT_FOUND = repo.BANCATA_STATES.messages.notFound;
 
 export type BancateService = ReturnType<typeof createBancateService>;
 
-export function createBancateService(deps: { db: Db; cave: LookupsService; materiali: LookupsService; entities: EntityRegistry }) {
+export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'>; materiali: LookupsService<'materiali'>; entities: EntityRegistry }) {
   const { db, cave, materiali, entities } = deps;
 
   async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<Bancata> {
@@ -45,44 +43,24 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
   async function densitaOf(companyId: string, materialeId: string, tx: DbOrTx) {
     const materiale = await materiali.find(companyId, materialeId, tx);
     if (!materiale) throw badRequest('Materiale non valido', [{ path: 'materialeId', message: 'Materiale non valido' }]);
-    return materiale.densita as number;
+    return materiale.densita;
   }
   async function assertCava(companyId: string, cavaId: string, tx: DbOrTx) {
     if (!(await cave.find(companyId, cavaId, tx))) throw badRequest('Cava non valida', [{ path: 'cavaId', message: 'Cava non valida' }]);
   }
 
-  entities.register({
-    type: 'bancata',
-    label: 'Bancata',
-    permission: () => 'bancate',
-    async findInCompany(tx, companyId, id) {
-      const row = await repo.findJoined(tx, companyId, id);
-      return row ? { id: row.bancata.id, codice: row.bancata.codice } : null;
-    },
-    async findByCodice(tx, companyId, codice) {
-      return (await repo.findByCodice(tx, companyId, codice)) ?? null;
-    },
-    detailPath: (ref) => detailPath('bancata', ref.id),
-    pages: ['bancate'],
-    readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
-    idsInCava: (companyId, cavaId) =>
-      sql`select ${bancate.id} from ${bancate} where ${bancate.companyId} = ${companyId} and ${bancate.cavaId} = ${cavaId}`,
-    async describe(tx, companyId, ids) {
-      const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
-    },
-  });
+  registerBancataEntity(entities);
 
   return {
     get,
 
     async list(companyId: string, query: BancataListQuery): Promise<Page<Bancata>> {
-      const { items, counted } = await repo.listPage(db, repo.filterWhere(companyId, query), query);
+      const { items, counted } = await repo.listPage(db, companyId, query);
       return toPage(items.map(toBancataDto), counted, query.page, query.limit);
     },
 
     async summary(companyId: string, filter: BancataFilter): Promise<BancataSummary> {
-      return repo.summary(db, repo.filterWhere(companyId, filter));
+      return repo.summary(db, companyId, filter);
     },
 
     async history(companyId: string, id: string): Promise<HistoryItem[]> {
@@ -95,26 +73,23 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
         await assertCava(actor.companyId, body.cavaId, tx);
         const densita = await densitaOf(actor.companyId, body.materialeId, tx);
         const volumeLordo = volumeM3(body.lunghezza, body.altezza, body.profondita);
-        const [row] = await tx
-          .insert(bancate)
-          .values({
-            ...body,
-            companyId: actor.companyId,
-            codice: await nextCode(tx, actor.companyId, 'BA'),
-            volumeLordo,
-            pesoStimato: pesoT(volumeLordo, densita),
-            stato: 'pianificata',
-          })
-          .returning();
+        const row = await repo.insert(tx, {
+          ...body,
+          companyId: actor.companyId,
+          codice: await nextCode(tx, actor.companyId, 'BA'),
+          volumeLordo,
+          pesoStimato: pesoT(volumeLordo, densita),
+          stato: 'pianificata',
+        });
         await recordAudit(tx, {
           companyId: actor.companyId,
           entityType: 'bancata',
-          entityId: row!.id,
+          entityId: row.id,
           action: 'create',
           userId: actor.userId,
-          changes: initialValues(row!, BANCATA_FIELDS),
+          changes: initialValues(row, BANCATA_FIELDS),
         });
-        return get(actor.companyId, row!.id, tx);
+        return get(actor.companyId, row.id, tx);
       });
     },
 
@@ -130,11 +105,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
           const densita = await densitaOf(actor.companyId, materialeId, tx);
           const next = { ...current, ...body };
           const volumeLordo = volumeM3(next.lunghezza, next.altezza, next.profondita);
-          const [row] = await tx
-            .update(bancate)
-            .set({ ...body, volumeLordo, pesoStimato: pesoT(volumeLordo, densita), updatedAt: new Date() })
-            .where(and(eq(bancate.id, id), eq(bancate.companyId, actor.companyId)))
-            .returning();
+          const row = await repo.updateInCompany(tx, actor.companyId, id, { ...body, volumeLordo, pesoStimato: pesoT(volumeLordo, densita) });
           if (row!.codice !== current.codice) await entities.codiceChanged(tx, 'bancata', actor.companyId, id, row!.codice);
           const changes = diffChanges(current, row!, BANCATA_FIELDS);
           if (Object.keys(changes).length) {
@@ -148,41 +119,21 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
     },
 
     /**
-     * Lock the row, check the one transition table, then a guarded update. Closing freezes the yield
-     * from the blocchi registered at that moment (blocco creation holds a share lock on the bancata).
+     * Closing freezes the yield from the blocchi registered at that moment (blocco creation holds a
+     * share lock on the bancata, so none is added meanwhile).
      */
     async changeStato(actor: Actor, id: string, to: BancataStato, nota: string | null): Promise<Bancata> {
       return db.transaction(async (tx) => {
-        const current = await repo.lockInCompany(tx, actor.companyId, id);
-        if (!current) throw notFound(NOT_FOUND);
-        const from = current.stato as BancataStato;
-        if (!BANCATA_TRANSITIONS[from].includes(to)) {
-          throw conflict(`Passaggio non consentito: da «${BANCATA_STATO_LABELS[from]}» a «${BANCATA_STATO_LABELS[to]}»`);
-        }
-        const today = new Date().toISOString().slice(0, 10);
-        const resaChiusura =
-          to === 'chiusa'
-            ? sql`(select round(coalesce(sum(${blocchi.volumeNetto}), 0) / nullif(${bancate.volumeLordo}, 0) * 100, 1) from ${blocchi} where ${blocchi.bancataId} = ${bancate.id})`
-            : undefined;
-        const updated = await tx
-          .update(bancate)
-          .set({
-            stato: to,
-            updatedAt: new Date(),
-            ...(to === 'ribaltata' && !current.dataRibaltamento ? { dataRibaltamento: today } : {}),
-            ...(resaChiusura ? { resaChiusura } : {}),
-          })
-          .where(and(eq(bancate.id, id), eq(bancate.companyId, actor.companyId), eq(bancate.stato, from)))
-          .returning({ id: bancate.id });
-        if (!updated.length) throw new AppError('CONFLICT', 'La bancata è stata modificata nel frattempo: ricarica e riprova');
-        await recordAudit(tx, {
+        await changeState(tx, repo.BANCATA_STATES, {
           companyId: actor.companyId,
-          entityType: 'bancata',
-          entityId: id,
-          action: 'stato',
+          id,
+          to,
           userId: actor.userId,
-          changes: { stato: { from, to } },
           note: nota,
+          set: (current) => ({
+            ...(to === 'ribaltata' && !current.dataRibaltamento ? { dataRibaltamento: new Date().toISOString().slice(0, 10) } : {}),
+            ...(to === 'chiusa' ? { resaChiusura: repo.resaChiusura } : {}),
+          }),
         });
         return get(actor.companyId, id, tx);
       });
@@ -204,17 +155,13 @@ export function createBancateService(deps: { db: Db; cave: LookupsService; mater
           userId: actor.userId,
           changes: { codice: { from: current.codice, to: null } },
         });
-        await tx.delete(bancate).where(and(eq(bancate.id, id), eq(bancate.companyId, actor.companyId), eq(bancate.stato, 'pianificata')));
+        await repo.deleteInStato(tx, actor.companyId, id, 'pianificata');
       });
     },
 
     /** The bancate that can give blocchi now (ribaltata, in riquadratura), newest first: the blocco form's picker. */
     async selectable(companyId: string, q: string | undefined): Promise<BancataPickerItem[]> {
-      const rows = await repo.listPage(db, and(repo.filterWhere(companyId, { q }), inArray(bancate.stato, [...BANCATA_STATI_CON_BLOCCHI]))!, {
-        sort: '-dataTaglio',
-        page: 1,
-        limit: 100,
-      });
+      const rows = await repo.listPage(db, companyId, { q, stati: BANCATA_STATI_CON_BLOCCHI, sort: '-dataTaglio', page: 1, limit: 100 });
       return rows.items.map((r) => ({
         _id: r.bancata.id,
         codice: r.bancata.codice,

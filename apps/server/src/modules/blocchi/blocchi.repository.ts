@@ -1,10 +1,24 @@
-import type { BloccoFilter, BloccoListItem, BloccoOrigine, BloccoStato } from '@gestcava/contracts';
+import {
+  BLOCCO_STATI,
+  BLOCCO_STATO_LABELS,
+  BLOCCO_TRANSITIONS,
+  type BloccoFilter,
+  type BloccoListItem,
+  type BloccoOrigine,
+  type BloccoStato,
+} from '@gestcava/contracts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, asc, inArray, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, blocchiSearchText, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
-import { cappedCount, containsPattern, orderByOf, rowsOf } from '../../lib/pagination.js';
-import type { BloccoJoined } from './blocchi.mapper.js';
+import { cappedCount, containsPattern, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import type { StateMachine } from '../../lib/state-change.js';
+import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
+
+type NewBlocco = typeof blocchi.$inferInsert;
+
+/** The advisory lock that lets one instance at a time sweep expired options. */
+const SWEEP_LOCK = 726_401;
 
 /** An option past its expiry counts as `disponibile` everywhere (DESIGN §4). */
 export const statoEffettivo = sql<string>`(case when ${blocchi.stato} = 'opzionato' and ${blocchi.opzioneScadenza} <= now() then 'disponibile' else ${blocchi.stato} end)`;
@@ -57,8 +71,31 @@ function nest(r: FlatRow): BloccoJoined {
   };
 }
 
+/**
+ * A blocco's states for `changeState` (lib/state-change.ts), one machine per mover: the user's
+ * `manual` moves, or every move for the modules that cause the others (`system`, see canMoveBlocco).
+ */
+function bloccoStates(by: 'manual' | 'system'): StateMachine<typeof blocchi, BloccoStato> {
+  const transitions = Object.fromEntries(
+    BLOCCO_STATI.map((s) => [s, by === 'manual' ? BLOCCO_TRANSITIONS[s].manual : [...BLOCCO_TRANSITIONS[s].manual, ...BLOCCO_TRANSITIONS[s].system]]),
+  ) as Record<BloccoStato, readonly BloccoStato[]>;
+  return {
+    table: blocchi,
+    columns: { id: blocchi.id, companyId: blocchi.companyId, stato: blocchi.stato, updatedAt: blocchi.updatedAt },
+    effectiveStato: statoEffettivo,
+    transitions,
+    labels: BLOCCO_STATO_LABELS,
+    entityType: 'blocco',
+    messages: { notFound: 'Blocco non trovato', stale: 'Il blocco è stato modificato nel frattempo: ricarica e riprova' },
+  };
+}
+export const BLOCCO_STATES = { manual: bloccoStates('manual'), system: bloccoStates('system') };
+
+/** The route's origine as a condition on the row; null: either. */
+export const origineIs = (origine: BloccoOrigine | null): SQL | undefined => (origine ? eq(blocchi.origine, origine) : undefined);
+
 /** Every list filter, always inside the company and the route's origine. */
-export function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter): SQL {
+function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), eq(blocchi.origine, origine)];
   if (f.q) {
     conditions.push(sql`${blocchiSearchText(blocchi)} ilike ${containsPattern(f.q)}`);
@@ -129,8 +166,6 @@ const listItemJson = sql`json_build_object(
   'createdAt', ${isoUtc(blocchi.createdAt)}
 )`;
 
-type PageOpts = { sort?: string; page: number; limit: number };
-
 /** The page's ids first, then the row objects for those ids only: skipped rows cost an index entry. */
 function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts): SQL {
   const order = orderByOf(opts.sort ?? '-createdAt', SORT_COLUMNS, desc(blocchi.createdAt), blocchi.id);
@@ -146,23 +181,27 @@ function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts): SQL {
 
 const countQuery = (where: SQL): SQL => sql`select ${cappedCount(sql`select 1 from ${blocchi} where ${where}`)} as n`;
 
+type ListQuery = BloccoFilter & PageOpts;
+
 /** The two statements of a list page; the benchmark runs the same ones raw (QUALITY P1). */
-export function listQueries(db: DbOrTx, where: SQL, opts: PageOpts) {
-  return { items: itemsQuery(db, where, opts), count: countQuery(where) };
+export function listQueries(db: DbOrTx, companyId: string, origine: BloccoOrigine, query: ListQuery) {
+  const where = filterWhere(companyId, origine, query);
+  return { items: itemsQuery(db, where, query), count: countQuery(where) };
 }
 
-export async function listItems(db: DbOrTx, where: SQL, opts: PageOpts): Promise<BloccoListItem[]> {
-  const [page] = rowsOf<{ items: BloccoListItem[] }>(await db.execute(itemsQuery(db, where, opts)));
+export async function listItems(db: DbOrTx, companyId: string, origine: BloccoOrigine, query: ListQuery): Promise<BloccoListItem[]> {
+  const [page] = rowsOf<{ items: BloccoListItem[] }>(await db.execute(itemsQuery(db, filterWhere(companyId, origine, query), query)));
   return page?.items ?? [];
 }
 
-export async function countMatching(db: DbOrTx, where: SQL): Promise<number> {
-  const [counted] = rowsOf<{ n: number }>(await db.execute(countQuery(where)));
+export async function countMatching(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter): Promise<number> {
+  const [counted] = rowsOf<{ n: number }>(await db.execute(countQuery(filterWhere(companyId, origine, filter))));
   return counted?.n ?? 0;
 }
 
 /** Keyset batches in creation order for exports: each query is short, the event loop breathes between them. */
-export async function* batches(db: DbOrTx, where: SQL, size = 1000): AsyncIterable<BloccoJoined[]> {
+export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter, size = 1000): AsyncIterable<BloccoJoined[]> {
+  const where = filterWhere(companyId, origine, filter);
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const page: BloccoJoined[] = (await joined(db)
@@ -182,7 +221,7 @@ export async function* batches(db: DbOrTx, where: SQL, size = 1000): AsyncIterab
   }
 }
 
-export async function summary(db: DbOrTx, where: SQL) {
+export async function summary(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter) {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -191,13 +230,13 @@ export async function summary(db: DbOrTx, where: SQL) {
       pesoT: sql<number>`coalesce(sum(${blocchi.pesoTeorico}), 0)::float8`,
     })
     .from(blocchi)
-    .where(where);
+    .where(filterWhere(companyId, origine, filter));
   return row!;
 }
 
 export async function findJoined(db: DbOrTx, companyId: string, origine: BloccoOrigine | null, id: string) {
   const [row] = await joined(db)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origine ? eq(blocchi.origine, origine) : undefined))
+    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
     .limit(1);
   return row && nest(row);
 }
@@ -235,4 +274,56 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
     })
     .from(blocchi)
     .where(and(eq(blocchi.companyId, companyId), inArray(blocchi.id, ids)));
+}
+
+export function insert(db: DbOrTx, values: NewBlocco): Promise<BloccoRow> {
+  return db.insert(blocchi).values(values).returning().then((r) => r[0]!);
+}
+
+export function updateInCompany(db: DbOrTx, companyId: string, id: string, values: Partial<NewBlocco>): Promise<BloccoRow | undefined> {
+  return db
+    .update(blocchi)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId)))
+    .returning()
+    .then((r) => r[0]);
+}
+
+/** Updates the row only while its stored state is still `stato`; undefined when it moved meanwhile. */
+export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: string, values: Partial<NewBlocco>): Promise<BloccoRow | undefined> {
+  return db
+    .update(blocchi)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId), eq(blocchi.stato, stato)))
+    .returning()
+    .then((r) => r[0]);
+}
+
+/** Deletes the row only while its stored state is still `stato` (the caller read it so under lock). */
+export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: string) {
+  return db.delete(blocchi).where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId), eq(blocchi.stato, stato)));
+}
+
+/**
+ * Writes every expired option back to `disponibile`, in all companies (a maintenance sweep), and
+ * returns the blocchi it freed; null when another instance holds the sweep (advisory lock).
+ */
+export async function expireOptions(tx: DbOrTx): Promise<Array<{ id: string; companyId: string }> | null> {
+  const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`);
+  if (!rowsOf<{ ok: boolean }>(lock)[0]?.ok) return null;
+  return tx
+    .update(blocchi)
+    .set({ stato: 'disponibile', clienteId: null, opzioneScadenza: null, updatedAt: new Date() })
+    .where(and(eq(blocchi.stato, 'opzionato'), lte(blocchi.opzioneScadenza, sql`now()`)))
+    .returning({ id: blocchi.id, companyId: blocchi.companyId });
+}
+
+/** The ids of one origine's blocchi, as a subquery (photo lists for a user who reads only one kind). */
+export function idsOfOrigine(origine: BloccoOrigine): SQL {
+  return sql`select ${blocchi.id} from ${blocchi} where ${blocchi.origine} = ${origine}`;
+}
+
+/** The ids of a quarry's blocchi, as a subquery (photos filtered by cava). */
+export function idsInCava(companyId: string, cavaId: string): SQL {
+  return sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`;
 }

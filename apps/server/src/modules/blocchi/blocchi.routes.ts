@@ -61,6 +61,12 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
     clienti.pick(requireAuth(request).companyId, request.query.q),
   );
   if (origine === 'interno') {
+    // A bancata's detail page lists its blocchi under the bancate permission (DESIGN §3.1, pickers).
+    app.get(
+      '/api/bancate/:id/blocchi',
+      { config: { access: { page: 'bancate', mode: 'read' } }, schema: { tags: ['bancate'], params: idParams, response: { 200: z.array(bloccoSchema) } } },
+      async (request) => blocchi.ofBancata(requireAuth(request).companyId, request.params.id),
+    );
     app.get(`${base}/bancate-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(bancataPickerItemSchema) } } }, async (request) =>
       bancate.selectable(requireAuth(request).companyId, request.query.q),
     );

@@ -11,18 +11,16 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ kind: LookupKind; service: L
   const def = lookupDefinition(kind);
   const base = `/api/${kind}`;
   const tags = ['lookups'];
-  const body = def.body as z.ZodObject;
-  const update = def.update as z.ZodObject;
-  const response = def.schema as z.ZodObject;
+  const { body, update, schema: response } = def;
 
   app.get(base, { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(response) } } }, async (request) =>
     service.list(requireAuth(request).companyId),
   );
   app.post(base, { config: { access: 'admin' }, schema: { tags, body, response: { 201: response } } }, async (request, reply) =>
-    reply.code(201).send(await service.create(actorOf(request), request.body as never)),
+    reply.code(201).send(await service.create(actorOf(request), request.body)),
   );
   app.put(`${base}/:id`, { config: { access: 'admin' }, schema: { tags, params: idParams, body: update, response: { 200: response } } }, async (request) =>
-    service.update(actorOf(request), request.params.id, request.body as never),
+    service.update(actorOf(request), request.params.id, request.body),
   );
   app.delete(`${base}/:id`, { config: { access: 'admin' }, schema: { tags, params: idParams } }, async (request, reply) => {
     await service.remove(actorOf(request), request.params.id);

@@ -14,93 +14,83 @@ import {
   ubicazioneUpdateSchema,
   type LookupKind,
 } from '@gestcava/contracts';
-import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { cave, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
-import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
 import type { Actor } from '../../plugins/auth.js';
+import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { lookupRepository, type LookupRow, type NewLookupRow } from './lookups.repository.js';
 
 /**
  * The four lookups share one behaviour (company-scoped list, create, edit, delete unless referenced);
- * each has its own table and schemas. The tables differ only in their data columns, so the queries
- * go through the common columns (`id`, `companyId`, `createdAt`).
+ * each has its own table (lookups.repository.ts) and schemas.
  */
 const DEFINITIONS = {
-  cave: { table: cave, body: cavaBodySchema, update: cavaUpdateSchema, schema: cavaSchema, entityType: 'cava', order: cave.nome },
-  materiali: { table: materiali, body: materialeBodySchema, update: materialeUpdateSchema, schema: materialeSchema, entityType: 'materiale', order: materiali.nome },
-  ubicazioni: { table: ubicazioni, body: ubicazioneBodySchema, update: ubicazioneUpdateSchema, schema: ubicazioneSchema, entityType: 'ubicazione', order: ubicazioni.nome },
-  macchine: { table: macchine, body: macchinaBodySchema, update: macchinaUpdateSchema, schema: macchinaSchema, entityType: 'macchina', order: macchine.nome },
+  cave: { body: cavaBodySchema, update: cavaUpdateSchema, schema: cavaSchema, entityType: 'cava' },
+  materiali: { body: materialeBodySchema, update: materialeUpdateSchema, schema: materialeSchema, entityType: 'materiale' },
+  ubicazioni: { body: ubicazioneBodySchema, update: ubicazioneUpdateSchema, schema: ubicazioneSchema, entityType: 'ubicazione' },
+  macchine: { body: macchinaBodySchema, update: macchinaUpdateSchema, schema: macchinaSchema, entityType: 'macchina' },
 } as const;
 
-export function lookupDefinition(kind: LookupKind) {
+export function lookupDefinition<K extends LookupKind>(kind: K): (typeof DEFINITIONS)[K] {
   return DEFINITIONS[kind];
 }
 
-// One table type stands for the four: they share id, companyId, createdAt and updatedAt.
-type AnyLookupTable = typeof cave;
-type Row = Record<string, unknown> & { id: string; companyId: string; createdAt: Date; updatedAt: Date };
+/** The API shape of a lookup (`_id`, `createdAt`, the data columns; never the company). */
+export type LookupDto<K extends LookupKind> = z.output<(typeof DEFINITIONS)[K]['schema']>;
 
-function toDto(row: Row) {
+function toDto<K extends LookupKind>(row: LookupRow<K>): LookupDto<K> {
   const { id, companyId: _companyId, createdAt, updatedAt: _updatedAt, ...data } = row;
-  return { _id: id, createdAt: createdAt.toISOString(), ...data };
+  // The text columns (a materiale's `tipo`) hold only values the body schema let in, and the route's
+  // response schema checks the shape again on the way out.
+  return { _id: id, createdAt: createdAt.toISOString(), ...data } as LookupDto<K>;
 }
 
-export type LookupsService = ReturnType<typeof createLookupsService>;
 
-export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind }) {
+export type LookupsService<K extends LookupKind = LookupKind> = ReturnType<typeof createLookupsService<K>>;
+
+export function createLookupsService<K extends LookupKind>({ db, kind }: { db: Db; kind: K }) {
   const def = DEFINITIONS[kind];
-  const table = def.table as unknown as AnyLookupTable;
+  const repo = lookupRepository(kind);
   const label = LOOKUP_LABELS[kind].singolare;
-  type Body = z.output<(typeof def)['body']>;
-  const fields = Object.keys(def.body.shape) as string[];
+  // The audited fields are the body's: Object.keys loses their names' type.
+  const fields = Object.keys(def.body.shape) as Array<keyof LookupRow<K> & string>;
   const taken = `${label}: esiste già con questo ${kind === 'cave' ? 'codice' : 'nome'}`;
 
   return {
     /** A row of this company (for other modules' checks), or undefined. */
-    async find(companyId: string, id: string, tx: DbOrTx = db): Promise<Row | undefined> {
-      const [row] = (await tx.select().from(table).where(and(eq(table.companyId, companyId), eq(table.id, id))).limit(1)) as unknown as Row[];
-      return row;
+    find(companyId: string, id: string, tx: DbOrTx = db): Promise<LookupRow<K> | undefined> {
+      return repo.find(tx, companyId, id);
     },
 
     async list(companyId: string) {
-      const rows = await db.select().from(table).where(eq(table.companyId, companyId)).orderBy(asc(def.order as unknown as AnyLookupTable['nome']));
-      return (rows as unknown as Row[]).map(toDto);
+      return (await repo.list(db, companyId)).map((row) => toDto<K>(row));
     },
 
-    async create(actor: Actor, body: Body) {
+    async create(actor: Actor, body: NewLookupRow<K>) {
       try {
         return await db.transaction(async (tx) => {
-          const [row] = (await tx
-            .insert(table)
-            .values({ ...(body as object), companyId: actor.companyId } as typeof cave.$inferInsert)
-            .returning()) as unknown as Row[];
-          await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: row!.id, action: 'create', userId: actor.userId, changes: initialValues(row!, fields) });
-          return toDto(row!);
+          const row = await repo.insert(tx, actor.companyId, body);
+          await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: row.id, action: 'create', userId: actor.userId, changes: initialValues(row, fields) });
+          return toDto<K>(row);
         });
       } catch (error) {
         throw constraintError(error, { unique: taken }) ?? error;
       }
     },
 
-    async update(actor: Actor, id: string, body: Partial<Body>) {
+    async update(actor: Actor, id: string, body: Partial<NewLookupRow<K>>) {
       try {
         return await db.transaction(async (tx) => {
-          const where = and(eq(table.companyId, actor.companyId), eq(table.id, id));
-          const [current] = (await tx.select().from(table).where(where).for('update')) as unknown as Row[];
+          const current = await repo.lock(tx, actor.companyId, id);
           if (!current) throw notFound(`${label} non trovata`);
-          const [row] = (await tx
-            .update(table)
-            .set({ ...(body as object), updatedAt: new Date() } as Partial<typeof cave.$inferInsert>)
-            .where(where)
-            .returning()) as unknown as Row[];
-          const changes = diffChanges(current, row!, fields);
+          const row = (await repo.update(tx, actor.companyId, id, body))!;
+          const changes = diffChanges(current, row, fields);
           if (Object.keys(changes).length) {
             await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: id, action: 'update', userId: actor.userId, changes });
           }
-          return toDto(row!);
+          return toDto<K>(row);
         });
       } catch (error) {
         throw constraintError(error, { unique: taken }) ?? error;
@@ -110,11 +100,7 @@ export function createLookupsService({ db, kind }: { db: Db; kind: LookupKind })
     async remove(actor: Actor, id: string) {
       try {
         await db.transaction(async (tx) => {
-          const deleted = await tx
-            .delete(table)
-            .where(and(eq(table.companyId, actor.companyId), eq(table.id, id)))
-            .returning({ id: table.id });
-          if (!deleted.length) throw notFound(`${label} non trovata`);
+          if (!(await repo.remove(tx, actor.companyId, id))) throw notFound(`${label} non trovata`);
           await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: id, action: 'delete', userId: actor.userId });
         });
       } catch (error) {

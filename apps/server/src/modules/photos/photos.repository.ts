@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatAttachments, companies, photos, users } from '../../db/schema/index.js';
-import { cappedCount, rowsOf } from '../../lib/pagination.js';
+import { cappedCount, containsPattern, rowsOf } from '../../lib/pagination.js';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhotoRow = typeof photos.$inferInsert;
@@ -30,15 +30,38 @@ export async function listForEntity(db: DbOrTx, companyId: string, entityType: s
   return rows.map(flatten);
 }
 
-export async function page(db: DbOrTx, where: SQL, pageNumber: number, limit: number) {
+export interface GalleryFilter {
+  /** The entity types the user may see, each with all its ids or a subquery of them; undefined: every photo. */
+  readable?: Array<{ entityType: string; ids: 'all' | SQL }>;
+  entityType?: string;
+  /** The chosen quarry's entities, per type, as subqueries of ids. */
+  inCava?: Array<{ entityType: string; ids: SQL }>;
+  searchTerm?: string;
+  page: number;
+  limit: number;
+}
+
+const ofType = (entityType: string, ids: 'all' | SQL) =>
+  ids === 'all' ? eq(photos.entityType, entityType) : sql`(${photos.entityType} = ${entityType} and ${photos.entityId} in (${ids}))`;
+
+/** A gallery page of the company's photos, newest first. */
+export async function page(db: DbOrTx, companyId: string, f: GalleryFilter) {
+  const where = and(
+    eq(photos.companyId, companyId),
+    f.readable && (f.readable.length ? or(...f.readable.map((r) => ofType(r.entityType, r.ids))) : sql`false`),
+    f.entityType ? eq(photos.entityType, f.entityType) : undefined,
+    f.inCava ? or(...f.inCava.map((c) => ofType(c.entityType, c.ids))) : undefined,
+    // `codice` is the entity's code, kept current when it changes (entity registry `onCodiceChange`), so one trigram index serves the search.
+    f.searchTerm ? sql`${photoSearchText} ilike ${containsPattern(f.searchTerm)}` : undefined,
+  );
   // The page's ids first: rows skipped by the offset cost an index entry, not a user lookup.
   const ids = db
     .select({ id: photos.id })
     .from(photos)
     .where(where)
     .orderBy(desc(photos.createdAt), desc(photos.id))
-    .limit(limit)
-    .offset((pageNumber - 1) * limit);
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
   const rows = await withUser(db).where(inArray(photos.id, ids)).orderBy(desc(photos.createdAt), desc(photos.id));
   const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${photos} where ${where}`)} as n`);
   return { rows: rows.map(flatten), total: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
@@ -85,15 +108,6 @@ export async function otherOwnedKeys(db: DbOrTx): Promise<string[]> {
     db.select({ key: chatAttachments.storageKey }).from(chatAttachments),
   ]);
   return [...logos, ...attachments].flatMap((x) => (x.key ? [x.key] : []));
-}
-
-export function companyExists(db: DbOrTx, id: string) {
-  return db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1)
-    .then((r) => r.length > 0);
 }
 
 export function countAll(db: DbOrTx) {

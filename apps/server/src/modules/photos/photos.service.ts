@@ -15,12 +15,9 @@ import {
 } from '@gestcava/contracts';
 import { ZipArchive } from 'archiver';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { photos } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EntityDefinition, EntityRef, EntityRegistry } from '../../lib/entities.js';
-import { containsPattern } from '../../lib/pagination.js';
 import type { Storage } from '../../lib/storage.js';
 import { discardFiles, IMAGE_KINDS, readMultipart, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
 import type { AuthUser } from '../../lib/auth/sessions.js';
@@ -118,15 +115,12 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
   }
 
   /** Who may see which photos in lists: photo-gallery sees all, otherwise the entities' own pages. */
-  function visibility(user: AuthUser): SQL | undefined {
+  function readable(user: AuthUser): repo.GalleryFilter['readable'] {
     if (can(user, 'photo-gallery', 'read')) return undefined;
-    const parts: SQL[] = [];
-    for (const definition of entities.all()) {
+    return entities.all().flatMap((definition) => {
       const ids = definition.readableIds((page) => can(user, page, 'read'));
-      if (ids === 'all') parts.push(eq(photos.entityType, definition.type));
-      else if (ids !== 'none') parts.push(sql`(${photos.entityType} = ${definition.type} and ${photos.entityId} in (${ids}))`);
-    }
-    return parts.length ? or(...parts) : sql`false`;
+      return ids === 'none' ? [] : [{ entityType: definition.type, ids }];
+    });
   }
 
   async function withEntityInfo(companyId: string, rows: PhotoWithUser[]): Promise<Photo[]> {
@@ -225,17 +219,15 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
     },
 
     async page(user: AuthUser, companyId: string, q: GalleryQuery) {
-      const conditions: Array<SQL | undefined> = [eq(photos.companyId, companyId), visibility(user)];
-      if (q.entityType) conditions.push(eq(photos.entityType, q.entityType));
-      if (q.cavaId) {
-        const cavaId = q.cavaId;
-        conditions.push(
-          or(...entities.all().map((d) => sql`(${photos.entityType} = ${d.type} and ${photos.entityId} in (${d.idsInCava(companyId, cavaId)}))`)),
-        );
-      }
-      // `codice` is the entity's code, kept current when it changes (entity registry `onCodiceChange`), so one trigram index serves the search.
-      if (q.searchTerm) conditions.push(sql`${repo.photoSearchText} ilike ${containsPattern(q.searchTerm)}`);
-      const { rows, total } = await repo.page(db, and(...conditions)!, q.page, q.limit);
+      const cavaId = q.cavaId;
+      const { rows, total } = await repo.page(db, companyId, {
+        readable: readable(user),
+        entityType: q.entityType,
+        inCava: cavaId ? entities.all().map((d) => ({ entityType: d.type, ids: d.idsInCava(companyId, cavaId) })) : undefined,
+        searchTerm: q.searchTerm,
+        page: q.page,
+        limit: q.limit,
+      });
       return { photos: q.includeEntityInfo === 'true' ? await withEntityInfo(companyId, rows) : rows.map((r) => toPhoto(r)), total };
     },
 

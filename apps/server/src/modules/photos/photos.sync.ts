@@ -4,6 +4,7 @@ import type { PhotoSyncStatus } from '@gestcava/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
+import { companyExists } from '../../lib/companies.js';
 import * as repo from './photos.repository.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -40,7 +41,7 @@ export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage:
     for (const company of await listDir(inbox)) {
       if (!company.isDirectory() || company.name.startsWith('.')) continue;
       const companyDir = path.join(inbox, company.name);
-      const companyOk = UUID.test(company.name) && (await repo.companyExists(db, company.name));
+      const companyOk = UUID.test(company.name) && (await companyExists(db, company.name));
       for (const type of await listDir(companyDir)) {
         if (!type.isDirectory()) continue;
         for (const codice of await listDir(path.join(companyDir, type.name))) {

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import type { RegisterBody, UpdateUserBody, User } from '@gestcava/contracts';
 import { registerBodySchema } from '@gestcava/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { companies } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/app-error.js';
+import { companyExists } from '../../lib/companies.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../../lib/auth/passwords.js';
 import type { AuthContext, SessionStore } from '../../lib/auth/sessions.js';
@@ -33,8 +32,7 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 export function createUsersService({ db, sessions }: { db: Db; sessions: SessionStore }) {
   async function assertCompanyExists(companyId: string) {
-    const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
-    if (!row) throw badRequest('Azienda non valida', [{ path: 'companyId', message: 'Azienda non valida' }]);
+    if (!(await companyExists(db, companyId))) throw badRequest('Azienda non valida', [{ path: 'companyId', message: 'Azienda non valida' }]);
   }
 
   return {

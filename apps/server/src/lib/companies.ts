@@ -1,0 +1,17 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { companies } from '../db/schema/index.js';
+
+/**
+ * Whether an id from outside (a form's companyId, an inbox folder's name) names a company of this
+ * installation. Shared by the users module and the photo sync, which may not reach into the
+ * companies module's repository (DESIGN §2.2; the companies service itself depends on users).
+ */
+export function companyExists(db: DbOrTx, id: string): Promise<boolean> {
+  return db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1)
+    .then((r) => r.length > 0);
+}

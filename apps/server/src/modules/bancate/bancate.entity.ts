@@ -1,0 +1,27 @@
+import { detailPath } from '@gestcava/contracts';
+import type { EntityRegistry } from '../../lib/entities.js';
+import * as repo from './bancate.repository.js';
+
+/** The bancata in the entity registry (photos, chat references). */
+export function registerBancataEntity(entities: EntityRegistry) {
+  entities.register({
+    type: 'bancata',
+    label: 'Bancata',
+    permission: () => 'bancate',
+    async findInCompany(tx, companyId, id) {
+      const row = await repo.findJoined(tx, companyId, id);
+      return row ? { id: row.bancata.id, codice: row.bancata.codice } : null;
+    },
+    async findByCodice(tx, companyId, codice) {
+      return (await repo.findByCodice(tx, companyId, codice)) ?? null;
+    },
+    detailPath: (ref) => detailPath('bancata', ref.id),
+    pages: ['bancate'],
+    readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
+    idsInCava: repo.idsInCava,
+    async describe(tx, companyId, ids) {
+      const rows = await repo.summaries(tx, companyId, ids);
+      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
+    },
+  });
+}

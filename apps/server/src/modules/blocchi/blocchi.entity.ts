@@ -1,0 +1,54 @@
+import { detailPath, type GenealogyNode } from '@gestcava/contracts';
+import type { EntityRegistry } from '../../lib/entities.js';
+import { toBloccoDto } from './blocchi.mapper.js';
+import * as repo from './blocchi.repository.js';
+
+/**
+ * The blocco in the entity registry (photos, chat references, genealogy). Its page is `blocchi` or
+ * `blocchi-esterni` by origine, so each ref carries the origine as its `kind`.
+ */
+export function registerBloccoEntity(entities: EntityRegistry) {
+  entities.register({
+    type: 'blocco',
+    label: 'Blocco',
+    permission: (ref) => (ref.kind === 'esterno' ? 'blocchi-esterni' : 'blocchi'),
+    async findInCompany(tx, companyId, id) {
+      const row = await repo.findJoined(tx, companyId, null, id);
+      return row ? { id: row.blocco.id, codice: row.blocco.codice, kind: row.blocco.origine } : null;
+    },
+    async findByCodice(tx, companyId, codice) {
+      const row = await repo.findByCodice(tx, companyId, codice);
+      return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;
+    },
+    detailPath: (ref) => detailPath(ref.kind === 'esterno' ? 'blocco-esterno' : 'blocco', ref.id),
+    pages: ['blocchi', 'blocchi-esterni'],
+    readableIds(canRead) {
+      const interno = canRead('blocchi');
+      const esterno = canRead('blocchi-esterni');
+      if (interno && esterno) return 'all';
+      if (!interno && !esterno) return 'none';
+      return repo.idsOfOrigine(interno ? 'interno' : 'esterno');
+    },
+    idsInCava: repo.idsInCava,
+    async describe(tx, companyId, ids) {
+      const rows = await repo.summaries(tx, companyId, ids);
+      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava, kind: r.origine }]));
+    },
+  });
+
+  // Where a block comes from and who bought it; lavorazioni and collaudi add theirs later.
+  entities.addGenealogy('blocco', async (tx, companyId, id) => {
+    const row = await repo.findJoined(tx, companyId, null, id);
+    if (!row) return [];
+    const nodes: GenealogyNode[] = [];
+    if (row.cava) nodes.push({ entityType: 'cava', _id: row.cava.id, label: `Cava ${row.cava.nome}`, codice: null, relation: 'origine', path: null });
+    if (row.bancata) nodes.push({ entityType: 'bancata', _id: row.bancata.id, label: `Bancata ${row.bancata.codice}`, codice: row.bancata.codice, relation: 'origine', path: detailPath('bancata', row.bancata.id) });
+    if (row.fornitore) {
+      const numero = row.blocco.numeroFornitore ? ` (n. ${row.blocco.numeroFornitore})` : '';
+      nodes.push({ entityType: 'fornitore', _id: row.fornitore.id, label: `${row.fornitore.ragioneSociale}${numero}`, codice: row.blocco.numeroFornitore, relation: 'origine', path: detailPath('fornitore', row.fornitore.id) });
+    }
+    const dto = toBloccoDto(row);
+    if (dto.cliente) nodes.push({ entityType: 'cliente', _id: dto.cliente._id, label: dto.cliente.ragioneSociale, codice: null, relation: 'vendita', path: detailPath('cliente', dto.cliente._id) });
+    return nodes;
+  });
+}

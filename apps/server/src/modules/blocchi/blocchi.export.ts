@@ -1,0 +1,35 @@
+import { BLOCCO_STATO_LABELS, CATEGORIA_LABELS, DIFETTO_LABELS, SCELTA_LABELS, type Blocco, type BloccoOrigine } from '@gestcava/contracts';
+import type { ExportColumn } from '../../lib/export.js';
+
+/** The columns of the CSV/Excel export: own blocks name their bancata, bought ones their supplier. */
+export function bloccoExportColumns(origine: BloccoOrigine): ExportColumn<Blocco>[] {
+  return [
+    { header: 'Codice', value: (b) => b.codice, width: 16 },
+    ...(origine === 'interno'
+      ? [
+          { header: 'Bancata', value: (b: Blocco) => b.bancata?.codice ?? null, width: 16 },
+          { header: 'Cava', value: (b: Blocco) => b.cava?.nome ?? null },
+        ]
+      : [
+          { header: 'Fornitore', value: (b: Blocco) => b.fornitore?.ragioneSociale ?? null, width: 30 },
+          { header: 'N. fornitore', value: (b: Blocco) => b.numeroFornitore },
+          { header: 'Data acquisto', value: (b: Blocco) => (b.dataAcquisto ? new Date(b.dataAcquisto) : null), numFmt: 'dd/mm/yyyy' },
+          { header: 'Prezzo acquisto €', value: (b: Blocco) => b.prezzoAcquisto, numFmt: '#,##0.00' },
+        ]),
+    { header: 'Materiale', value: (b) => b.materiale.nome },
+    { header: 'Stato', value: (b) => BLOCCO_STATO_LABELS[b.stato] },
+    { header: 'Scelta', value: (b) => SCELTA_LABELS[b.scelta] },
+    { header: 'Categoria', value: (b) => CATEGORIA_LABELS[b.categoria] },
+    { header: 'Difetti', value: (b) => b.difetti.map((d) => DIFETTO_LABELS[d]).join(', ') || null, width: 24 },
+    { header: 'Lungh. cm', value: (b) => b.lunghezza, width: 10 },
+    { header: 'Alt. cm', value: (b) => b.altezza, width: 10 },
+    { header: 'Prof. cm', value: (b) => b.profondita, width: 10 },
+    { header: 'Volume lordo m³', value: (b) => b.volumeLordo, numFmt: '0.000' },
+    { header: 'Volume netto m³', value: (b) => b.volumeNetto, numFmt: '0.000' },
+    { header: 'Peso teorico t', value: (b) => b.pesoTeorico, numFmt: '0.00' },
+    { header: 'Ubicazione', value: (b) => b.ubicazione?.nome ?? null },
+    { header: 'Cliente', value: (b) => b.cliente?.ragioneSociale ?? null, width: 30 },
+    { header: 'Tracciabilità', value: (b) => b.codiceTracciabilita },
+    { header: 'Creato il', value: (b) => new Date(b.createdAt), numFmt: 'dd/mm/yyyy' },
+  ];
+}

@@ -1,0 +1,50 @@
+import { pesoT, volumeM3 } from '@gestcava/contracts';
+import { badRequest } from '../../lib/app-error.js';
+import type { BloccoRow } from './blocchi.mapper.js';
+
+/** A block's gross and net measures, in cm. */
+export type Dims = Pick<BloccoRow, 'lunghezza' | 'altezza' | 'profondita' | 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta'>;
+
+type Gross = Pick<Dims, 'lunghezza' | 'altezza' | 'profondita'>;
+/** A net measure left out keeps its value; `null` (sent empty) goes back to the gross one. */
+type NetChange = { [K in 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta']?: number | null };
+
+/** The measures of a new block: a net measure not given is the gross one. */
+export function newDims(body: Gross & NetChange): Dims {
+  return {
+    lunghezza: body.lunghezza,
+    altezza: body.altezza,
+    profondita: body.profondita,
+    lunghezzaNetta: body.lunghezzaNetta ?? body.lunghezza,
+    altezzaNetta: body.altezzaNetta ?? body.altezza,
+    profonditaNetta: body.profonditaNetta ?? body.profondita,
+  };
+}
+
+/** The measures after an edit that sends some of them. */
+export function updatedDims(current: Dims, body: Partial<Gross> & NetChange): Dims {
+  const gross = { lunghezza: body.lunghezza ?? current.lunghezza, altezza: body.altezza ?? current.altezza, profondita: body.profondita ?? current.profondita };
+  return {
+    ...gross,
+    lunghezzaNetta: body.lunghezzaNetta === null ? gross.lunghezza : (body.lunghezzaNetta ?? current.lunghezzaNetta),
+    altezzaNetta: body.altezzaNetta === null ? gross.altezza : (body.altezzaNetta ?? current.altezzaNetta),
+    profonditaNetta: body.profonditaNetta === null ? gross.profondita : (body.profonditaNetta ?? current.profonditaNetta),
+  };
+}
+
+/** Volumes and theoretical weight from the measures, with the shared pure functions. */
+export function quantities(d: Dims, densita: number) {
+  const volumeLordo = volumeM3(d.lunghezza, d.altezza, d.profondita);
+  return { volumeLordo, volumeNetto: volumeM3(d.lunghezzaNetta, d.altezzaNetta, d.profonditaNetta), pesoTeorico: pesoT(volumeLordo, densita) };
+}
+
+/** 400 when a net measure exceeds its gross one, on the net field. */
+export function assertNetWithinGross(d: Dims) {
+  for (const [g, n, label] of [
+    ['lunghezza', 'lunghezzaNetta', 'Lunghezza netta'],
+    ['altezza', 'altezzaNetta', 'Altezza netta'],
+    ['profondita', 'profonditaNetta', 'Profondità netta'],
+  ] as const) {
+    if (d[n] > d[g]) throw badRequest(`${label}: non può superare la misura lorda (${d[g]} cm)`, [{ path: n, message: `${label}: non può superare la misura lorda (${d[g]} cm)` }]);
+  }
+}
