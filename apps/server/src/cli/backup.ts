@@ -6,10 +6,9 @@
  * For the embedded database, stop the server first: PGlite's folder cannot be shared by two processes.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createBackup } from './backup/create.js';
 import { formatBytes } from './backup/files.js';
-import { bilingual, CliError, loadCliConfig, runCli, useCallerDirectory } from './common.js';
+import { bilingual, loadCliConfig, parseCliArgs, runCli, useCallerDirectory } from './common.js';
 
 const USAGE = `Uso / usage: npm run backup -- [--out <cartella o file .tar>] [--ignore-lock]
   --out          cartella in cui creare gestcava-backup-<data>/ (predefinita: ./backups),
@@ -18,22 +17,14 @@ const USAGE = `Uso / usage: npm run backup -- [--out <cartella o file .tar>] [--
 
 runCli(async () => {
   useCallerDirectory();
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        out: { type: 'string', short: 'o' },
-        'ignore-lock': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
+  const values = parseCliArgs(
+    {
+      out: { type: 'string', short: 'o' },
+      'ignore-lock': { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (!values) return;
   const config = loadCliConfig();
   const out = path.resolve(values.out ?? 'backups');
   const result = await createBackup({

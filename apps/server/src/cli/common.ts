@@ -1,6 +1,7 @@
 /** Shared start-up of the command-line tools (backup, restore, create-admin). */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
 
 /**
@@ -57,4 +58,25 @@ export function assertPgliteNotInUse(pgliteDir: string, ignoreLock: boolean | un
         `or pass --ignore-lock if no server is running`,
     ),
   );
+}
+
+type CliOptions = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * The tool's options, or null after printing the usage for --help (every tool takes -h/--help). A
+ * wrong option is the operator's mistake: its message and the usage, without a stack.
+ */
+export function parseCliArgs<const O extends CliOptions>(options: O, usage: string) {
+  type Values = ReturnType<typeof parseArgs<{ options: O }>>['values'];
+  let values: Values & { help?: boolean };
+  try {
+    values = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } } }).values as Values & { help?: boolean };
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n${usage}`);
+  }
+  if (values.help) {
+    console.log(usage);
+    return null;
+  }
+  return values;
 }

@@ -6,12 +6,12 @@
  * the shell history and in the process list). Applies the migrations first; creates the company
  * when the database has none. Works with NODE_ENV=production without JWT_SECRET.
  */
-import { parseArgs } from 'node:util';
 import { validateEmail, validatePassword } from './admin-input.js';
 import {
   assertPgliteNotInUse,
   CliError,
   loadCliConfig,
+  parseCliArgs,
   runCli,
   useCallerDirectory,
 } from './common.js';
@@ -86,23 +86,15 @@ runCli(async () => {
         '  (never pass the password as an argument: use ADMIN_PASSWORD or the prompt)',
     );
   }
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        email: { type: 'string', short: 'e' },
-        name: { type: 'string', short: 'n' },
-        company: { type: 'string', short: 'c' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
+  const values = parseCliArgs(
+    {
+      email: { type: 'string', short: 'e' },
+      name: { type: 'string', short: 'n' },
+      company: { type: 'string', short: 'c' },
+    },
+    USAGE,
+  );
+  if (!values) return;
   const email = validateEmail(values.email);
   const config = loadCliConfig();
   if (!config.DATABASE_URL) assertPgliteNotInUse(config.pgliteDir, false);

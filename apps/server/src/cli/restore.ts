@@ -7,9 +7,8 @@
  * restore refuses; with --force the PGlite folder and the uploads are moved aside
  * (`*.before-restore-<time>`) and a PostgreSQL database is first backed up into ./backups.
  */
-import { parseArgs } from 'node:util';
 import { restoreBackup } from './backup/restore.js';
-import { bilingual, CliError, loadCliConfig, runCli, useCallerDirectory } from './common.js';
+import { bilingual, CliError, loadCliConfig, parseCliArgs, runCli, useCallerDirectory } from './common.js';
 
 const USAGE = `Uso / usage: npm run restore -- --from <cartella del backup o file .tar> [--force] [--ignore-lock]
   --from         il backup da ripristinare (una cartella gestcava-backup-…, una cartella di backup:
@@ -20,23 +19,15 @@ Ferma il server GestCava prima del ripristino. / Stop the GestCava server before
 
 runCli(async () => {
   useCallerDirectory();
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        from: { type: 'string', short: 'f' },
-        force: { type: 'boolean' },
-        'ignore-lock': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
+  const values = parseCliArgs(
+    {
+      from: { type: 'string', short: 'f' },
+      force: { type: 'boolean' },
+      'ignore-lock': { type: 'boolean' },
+    },
+    USAGE,
+  );
+  if (!values) return;
   if (!values.from) throw new CliError(`Manca --from / --from is required\n${USAGE}`);
   const config = loadCliConfig();
   const result = await restoreBackup({
