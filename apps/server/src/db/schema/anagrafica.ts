@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
-import { companies } from './companies.js';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { primaryId, companyRef, timestamps } from './columns.js';
 
 /** Clienti and fornitori share one shape (DESIGN §4) in two tables, so other tables reference the right one. */
 function anagraficaColumns() {
   return {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    companyId: companyRef(),
     ragioneSociale: text('ragione_sociale').notNull(),
     partitaIva: text('partita_iva'),
     codiceFiscale: text('codice_fiscale'),
@@ -28,8 +25,7 @@ function anagraficaColumns() {
     condizioniPagamento: text('condizioni_pagamento'),
     note: text('note'),
     attivo: boolean('attivo').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   };
 }
 

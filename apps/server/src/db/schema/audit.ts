@@ -1,6 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
-import { companies } from './companies.js';
+import { primaryId, companyRef } from './columns.js';
 import { users } from './users.js';
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
@@ -9,10 +8,8 @@ export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    companyId: companyRef(),
     entityType: text('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),
     action: text('action').notNull(),

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
-import { companies } from './companies.js';
+import { primaryId, companyRef } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -12,7 +11,7 @@ import { users } from './users.js';
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    id: primaryId(),
     senderId: uuid('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -43,13 +42,11 @@ export const chatMessages = pgTable(
 export const chatAttachments = pgTable(
   'chat_attachments',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    id: primaryId(),
     messageId: uuid('message_id')
       .notNull()
       .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: companyRef(),
     position: integer('position').notNull(),
     fileName: text('file_name').notNull(),
     mime: text('mime').notNull(),

@@ -1,8 +1,8 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { primaryId, timestamps } from './columns.js';
 
 export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+  id: primaryId(),
   name: text('name').notNull(),
   quarryName: text('quarry_name'),
   logoKey: text('logo_key'),
@@ -16,6 +16,5 @@ export const companies = pgTable('companies', {
   telefono: text('telefono'),
   email: text('email'),
   pec: text('pec'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });

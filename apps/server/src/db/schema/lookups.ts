@@ -1,14 +1,10 @@
-import { boolean, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
-import { companies } from './companies.js';
+import { boolean, index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { primaryId, companyRef, timestamps } from './columns.js';
 
 const base = () => ({
-  id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'restrict' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  id: primaryId(),
+  companyId: companyRef(),
+  ...timestamps(),
 });
 
 export const cave = pgTable(

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
-import { companies } from './companies.js';
+import { primaryId, companyRef } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -12,10 +11,8 @@ import { users } from './users.js';
 export const photos = pgTable(
   'photos',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    companyId: companyRef(),
     entityType: text('entity_type').notNull(),
     entityId: uuid('entity_id').notNull(),
     codice: text('codice'),

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
+import { primaryId, companyRef, timestamps } from './columns.js';
 import { clienti, fornitori } from './anagrafica.js';
-import { companies } from './companies.js';
 import { cave, materiali, ubicazioni } from './lookups.js';
 
 /** One counter per company, series and year: codes such as BA-2026-0014, unique under concurrency. */
@@ -32,10 +31,8 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: '
 export const bancate = pgTable(
   'bancate',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    companyId: companyRef(),
     codice: text('codice').notNull(),
     cavaId: uuid('cava_id')
       .notNull()
@@ -59,8 +56,7 @@ export const bancate = pgTable(
     stato: text('stato').notNull().default('pianificata'),
     /** The yield frozen when the bancata closes; null while it is open (computed live). */
     resaChiusura: numeric('resa_chiusura', { precision: 6, scale: 1, mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('bancate_codice_unique').on(t.companyId, t.codice),
@@ -72,10 +68,8 @@ export const bancate = pgTable(
 export const blocchi = pgTable(
   'blocchi',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    companyId: companyRef(),
     codice: text('codice').notNull(),
     origine: text('origine').$type<'interno' | 'esterno'>().notNull(),
     bancataId: uuid('bancata_id').references(() => bancate.id, { onDelete: 'restrict' }),
@@ -113,8 +107,7 @@ export const blocchi = pgTable(
     opzioneScadenza: timestamp('opzione_scadenza', { withTimezone: true }),
     stato: text('stato').notNull(),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('blocchi_codice_unique').on(t.companyId, t.codice),

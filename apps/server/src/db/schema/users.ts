@@ -1,16 +1,13 @@
 import type { Permissions, Role } from '@gestcava/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
-import { companies } from './companies.js';
+import { primaryId, companyRef, timestamps } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: primaryId(),
+    companyId: companyRef(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -19,8 +16,7 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     /** Set by an admin's reset: until the user picks their own password, only that call is open to them. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [
@@ -32,7 +28,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    id: primaryId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
