@@ -127,13 +127,13 @@ describe('the API', () => {
 
   it('compresses a CSV export and never an XLSX one (a zip already)', async () => {
     for (let i = 0; i < 40; i++) {
-      const created = await admin.post('/api/clienti', { ragioneSociale: `Cliente ${i} S.r.l.`, nazione: 'IT', indirizzo: `Via Carrara ${i}`, comune: 'Massa' });
+      const created = await admin.post('/api/clienti', { ragioneSociale: `Cliente ${i} GmbH`, nazione: 'DE', indirizzo: `Hauptstr. ${i}`, comune: 'Berlin' });
       expect(created.statusCode, created.body).toBe(201);
     }
     const csv = await admin.get('/api/clienti/export', { query: { format: 'csv' }, headers: { 'accept-encoding': 'br, gzip' } });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-encoding']).toBe('br');
-    expect(decoded(csv).toString()).toContain('Cliente 39 S.r.l.');
+    expect(decoded(csv).toString()).toContain('Cliente 39 GmbH');
 
     const xlsx = await admin.get('/api/clienti/export', { query: { format: 'xlsx' }, headers: { 'accept-encoding': 'br, gzip' } });
     expect(xlsx.statusCode).toBe(200);
