@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     // Playwright's e2e/*.spec.ts must not be picked up here (STACK gotcha 8).
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },

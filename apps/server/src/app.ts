@@ -45,6 +45,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { idempotencyPlugin, pruneIdempotencyKeys } from './plugins/idempotency.js';
 import { frameworkErrorHandler, SECURITY_HEADERS } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerCompression } from './plugins/compression.js';
 
 export interface AppDeps {
   config: Config;
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
+  await registerCompression(app);
   // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
   // once it has started: %00 in the path or query is refused before anything runs (after the headers).
   app.addHook('onRequest', async (request) => {

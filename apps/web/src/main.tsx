@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import 'primeicons/primeicons.css';
 import 'primeflex/primeflex.css';
+import './styles/fonts.css';
 import './styles/prime-base.css';
 import './styles/layout.css';
 import './styles/contrast.css';

@@ -11,11 +11,13 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|svg|png|jpg|webp)$/;
+// setHeaders sees the file actually sent: the .br or .gz copy when the browser takes one.
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|svg|png|jpg|webp)(\.br|\.gz)?$/;
 
 /**
  * Serves the built web app from one origin with the API (DESIGN §3.1): hashed assets cached for a year,
- * everything else revalidated, and client routes answered with index.html.
+ * everything else revalidated, and client routes answered with index.html. Text files are sent in the
+ * brotli or gzip copy the build made when the browser accepts it.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
@@ -25,6 +27,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       index: 'index.html',
       wildcard: true,
+      // The build writes .br and .gz beside every text file (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
