@@ -22,7 +22,7 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p));
+const sources = ['src', 'public', 'build', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p));
 sources.push(path.join(root, 'packages/contracts/src'));
 const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 // WEB_DIST_DIR names a build made elsewhere (the end-to-end tests): leave the shared one alone.
