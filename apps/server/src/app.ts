@@ -91,6 +91,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     policy: { idleMs: config.SESSION_IDLE_HOURS * 3600_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3600_000 },
   });
   const throttle = createLoginThrottle(db, {
+    perPair: config.LOGIN_MAX_FAILURES_PAIR,
     perAccount: config.LOGIN_MAX_FAILURES_ACCOUNT,
     perAddress: config.LOGIN_MAX_FAILURES_IP,
     windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
@@ -146,7 +147,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(idempotencyPlugin, { db });
 
   await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
-  await app.register(authRoutes, { auth, users, keys });
+  await app.register(authRoutes, { auth, users, keys, throttle });
   await app.register(usersRoutes, { users, companies });
   await app.register(companiesRoutes, { companies });
   await app.register(filesRoutes, { storage });

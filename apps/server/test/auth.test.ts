@@ -67,7 +67,7 @@ describe('POST /user/login', () => {
 
 describe('login throttling (S2)', () => {
   it('answers 429 with Retry-After after the configured failures, and frees the account after the window', async () => {
-    const local = await buildTestApp({ LOGIN_MAX_FAILURES_ACCOUNT: '3', LOGIN_FAILURE_WINDOW_MINUTES: '15' });
+    const local = await buildTestApp({ LOGIN_MAX_FAILURES_PAIR: '3', LOGIN_FAILURE_WINDOW_MINUTES: '15' });
     try {
       const company = await setupCompany(local);
       const anon = await anonymousClient(local.app);

@@ -30,6 +30,7 @@ export async function buildTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    LOGIN_MAX_FAILURES_PAIR: '1000',
     LOGIN_MAX_FAILURES_ACCOUNT: '1000',
     LOGIN_MAX_FAILURES_IP: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
