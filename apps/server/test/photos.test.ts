@@ -170,6 +170,12 @@ describe('upload and read', () => {
     expect(fs.readdirSync(path.join(ctx.dataDir, 'uploads', 'tmp'))).toEqual([]);
   });
 
+  it('a file name loses its bidirectional-text controls', async () => {
+    const res = await upload(cavatore, { entityType: 'bancata', entityId: bancata._id }, [{ name: 'foto\u202egpj.exe\u202c.jpg', data: await cameraJpeg(300, 200) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().photos[0].fileName).toBe('fotogpj.exe.jpg');
+  });
+
   it('a path in the file name stays a name', async () => {
     const res = await upload(cavatore, { entityType: 'bancata', entityId: bancata._id }, [{ name: '../../../../etc/passwd.jpg', data: await cameraJpeg(300, 200) }]);
     expect(res.statusCode, res.body).toBe(201);
