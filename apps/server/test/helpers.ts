@@ -18,6 +18,8 @@ export interface TestContext {
   app: App;
   database: Database;
   dataDir: string;
+  /** The app's secret, for tests that forge tokens with the right key. */
+  secret: string;
   close(): Promise<void>;
 }
 
@@ -37,12 +39,14 @@ export async function buildTestApp(
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), logger: options.logger });
+  const secret = crypto.randomBytes(32).toString('hex');
+  const app = await buildApp({ config, database, secret, logger: options.logger });
   await app.ready();
   return {
     app,
     database,
     dataDir,
+    secret,
     async close() {
       await app.close();
       await database.close();
