@@ -15,7 +15,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-let ctx: TestContext;
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let org: Awaited<ReturnType<typeof setupCompany>>;
 
 beforeAll(async () => {

@@ -18,8 +18,6 @@ export interface TestContext {
   app: App;
   database: Database;
   dataDir: string;
-  /** The app's secret, for tests that forge tokens with the right key. */
-  secret: string;
   close(): Promise<void>;
 }
 
@@ -27,7 +25,7 @@ export interface TestContext {
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: { logger?: AppDeps['logger'] } = {},
-): Promise<TestContext> {
+): Promise<TestContext & { /** for tests that forge tokens with the right key */ secret: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
