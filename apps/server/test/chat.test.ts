@@ -219,6 +219,15 @@ describe('attachments', () => {
     expect(countAfter).toBe(countBefore);
   });
 
+  it('signs attachment links for minutes like photo links, not for a shift', async () => {
+    const message = await sent(anna.client, bruno.user.id, '', [{ data: await png(), filename: 'foto.png', type: 'image/png' }]);
+    for (const link of [message.attachments[0]!.url, message.attachments[0]!.inlineUrl!]) {
+      const exp = Number(new URL(link, 'http://localhost').searchParams.get('exp'));
+      expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(45 * 60_000);
+      expect(exp * 1000 - Date.now()).toBeGreaterThan(20 * 60_000);
+    }
+  });
+
   it('drops bidirectional-text controls from a file name, so a PDF cannot show as …fdp.jpg', async () => {
     const message = await sent(anna.client, bruno.user.id, '', [
       { data: pdf(), filename: 'fattura\u202egpj.pdf', type: 'application/pdf' },
