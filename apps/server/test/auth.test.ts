@@ -12,7 +12,6 @@ import {
   setupCompany,
   TEST_PASSWORD,
   TestClient,
-  type TestContext,
 } from './helpers.js';
 
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
