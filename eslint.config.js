@@ -84,6 +84,11 @@ export default tseslint.config(
         'error',
         { property: 'dangerouslySetInnerHTML', message: 'Vietato (QUALITY S16).' },
       ],
+      // The JSX attribute form, which no-restricted-properties does not see.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Vietato (QUALITY S16).' },
+      ],
     },
   },
   ...boundariesServer,

@@ -35,6 +35,7 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { registerChatGateway } from './realtime/chat-gateway.js';
+import { createHostCheck, MISDIRECTED_MESSAGE } from './lib/hosts.js';
 import { createSocketChatEvents } from './realtime/chat-events.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     policy: { idleMs: config.SESSION_IDLE_HOURS * 3600_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3600_000 },
   });
   const throttle = createLoginThrottle(db, {
+    perPair: config.LOGIN_MAX_FAILURES_PAIR,
     perAccount: config.LOGIN_MAX_FAILURES_ACCOUNT,
     perAddress: config.LOGIN_MAX_FAILURES_IP,
     windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
@@ -116,7 +118,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
-  const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log });
+  const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log, servesHost: createHostCheck(config) });
   const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
   const chatGateway = registerChatGateway(realtime.io, { keys, sessions, chat, log: app.log });
   app.addHook('preClose', async () => {
@@ -131,6 +133,10 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await registerCompression(app);
   // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
   // once it has started: %00 in the path or query is refused before anything runs (after the headers).
+  const servesHost = createHostCheck(config);
+  app.addHook('onRequest', async (request) => {
+    if (!servesHost(request.headers.host)) throw new AppError('MISDIRECTED_REQUEST', MISDIRECTED_MESSAGE);
+  });
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url)) throw new AppError('VALIDATION', 'Indirizzo non valido');
   });
@@ -148,7 +154,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(idempotencyPlugin, { db });
 
   await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
-  await app.register(authRoutes, { auth, users, keys });
+  await app.register(authRoutes, { auth, users, keys, throttle });
   await app.register(usersRoutes, { users, companies });
   await app.register(companiesRoutes, { companies, storage });
   await app.register(filesRoutes, { storage });

@@ -86,6 +86,15 @@ describe.each(['clienti', 'fornitori'] as const)('/api/%s', (kind) => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('a codice SDI sent alone is checked against the stored pubblica amministrazione flag', async () => {
+    const row = (await clerk.post(base, cliente({ partitaIva: unique(), codiceSdi: 'M5UXCR1' }))).json();
+    const unchanged = await clerk.put(`${base}/${row._id}`, { nazione: 'IT', codiceSdi: 'M5UXCR1', note: 'solo una nota' });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    const officeCode = await clerk.put(`${base}/${row._id}`, { nazione: 'IT', codiceSdi: 'UFABCD' });
+    expect(officeCode.statusCode).toBe(400);
+    expect(officeCode.json().details.map((d: { path: string }) => d.path)).toEqual(['codiceSdi']);
+  });
+
   it('another company’s record answers 404 and stays as it was', async () => {
     const row = (await clerk.post(base, cliente({ partitaIva: unique() }))).json();
     const other = await setupCompany(ctx);

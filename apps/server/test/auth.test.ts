@@ -1,7 +1,8 @@
-import { SignJWT } from 'jose';
+import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index.js';
+import { deriveKeys } from '../src/lib/secrets.js';
 import {
   anonymousClient,
   buildTestApp,
@@ -11,10 +12,9 @@ import {
   setupCompany,
   TEST_PASSWORD,
   TestClient,
-  type TestContext,
 } from './helpers.js';
 
-let ctx: TestContext;
+let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let org: Awaited<ReturnType<typeof setupCompany>>;
 
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('POST /user/login', () => {
 
 describe('login throttling (S2)', () => {
   it('answers 429 with Retry-After after the configured failures, and frees the account after the window', async () => {
-    const local = await buildTestApp({ LOGIN_MAX_FAILURES_ACCOUNT: '3', LOGIN_FAILURE_WINDOW_MINUTES: '15' });
+    const local = await buildTestApp({ LOGIN_MAX_FAILURES_PAIR: '3', LOGIN_FAILURE_WINDOW_MINUTES: '15' });
     try {
       const company = await setupCompany(local);
       const anon = await anonymousClient(local.app);
@@ -120,7 +120,7 @@ describe('access tokens (S6)', () => {
     expect((await withToken(flipped)).statusCode).toBe(401);
   });
 
-  it("refuses alg none, another key and a wrong audience", async () => {
+  it('refuses alg none, another key, a wrong audience and a wrong issuer', async () => {
     const client = await org.adminClient();
     const [, payload] = client.token!.split('.');
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
@@ -130,6 +130,34 @@ describe('access tokens (S6)', () => {
     const otherKey = new TextEncoder().encode('x'.repeat(64));
     const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(otherKey);
     expect((await withToken(forged)).statusCode).toBe(401);
+
+    // The right key: only the audience differs, then the issuer; the untouched claims still pass.
+    const key = deriveKeys(ctx.secret).jwt;
+    const sign = (extra: Record<string, unknown>) => new SignJWT({ ...claims, ...extra }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+    expect((await withToken(await sign({}))).statusCode).toBe(200);
+    expect((await withToken(await sign({ aud: 'altra-app' }))).statusCode).toBe(401);
+    expect((await withToken(await sign({ iss: 'altro-emittente' }))).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token signed with the right key (S6)', async () => {
+    const client = await org.adminClient();
+    const claims = JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString());
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(deriveKeys(ctx.secret).jwt);
+    expect((await withToken(expired)).statusCode).toBe(401);
+  });
+
+  it('refuses an algorithm switch: HS512 with the right key, RS256 and ES256 with their own keys (S6)', async () => {
+    const client = await org.adminClient();
+    const claims = JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString());
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).sign(deriveKeys(ctx.secret).jwt);
+    expect((await withToken(hs512)).statusCode).toBe(401);
+    for (const alg of ['RS256', 'ES256'] as const) {
+      const { privateKey } = await generateKeyPair(alg);
+      const asymmetric = await new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(privateKey);
+      expect((await withToken(asymmetric)).statusCode, alg).toBe(401);
+    }
   });
 
   it('expires after 8 idle hours and after 12 hours in any case (S8)', async () => {

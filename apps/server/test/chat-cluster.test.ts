@@ -141,6 +141,7 @@ describe.skipIf(reason !== null)(`two instances linked by Redis${reason ? ` (ski
       REDIS_URL: REDIS!,
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      LOGIN_MAX_FAILURES_PAIR: '1000',
       LOGIN_MAX_FAILURES_ACCOUNT: '1000',
       LOGIN_MAX_FAILURES_IP: '10000',
     };

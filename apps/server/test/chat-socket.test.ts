@@ -289,7 +289,7 @@ describe('server restart (QUALITY R12)', () => {
   it('a client reconnects by itself after a restart and catches up from the database, in order, once each', async () => {
     // An app of its own on a known port and secret, so a second app can take over the same database.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-restart-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'none'), LOGIN_MAX_FAILURES_ACCOUNT: '1000', LOGIN_MAX_FAILURES_IP: '10000' });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'none'), LOGIN_MAX_FAILURES_PAIR: '1000', LOGIN_MAX_FAILURES_ACCOUNT: '1000', LOGIN_MAX_FAILURES_IP: '10000' });
     const database = await createTestDatabase();
     const secret = 'r'.repeat(64);
     let app = await buildApp({ config, database, secret, logger: false });

@@ -219,6 +219,23 @@ describe('attachments', () => {
     expect(countAfter).toBe(countBefore);
   });
 
+  it('signs attachment links for minutes like photo links, not for a shift', async () => {
+    const message = await sent(anna.client, bruno.user.id, '', [{ data: await png(), filename: 'foto.png', type: 'image/png' }]);
+    for (const link of [message.attachments[0]!.url, message.attachments[0]!.inlineUrl!]) {
+      const exp = Number(new URL(link, 'http://localhost').searchParams.get('exp'));
+      expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(45 * 60_000);
+      expect(exp * 1000 - Date.now()).toBeGreaterThan(20 * 60_000);
+    }
+  });
+
+  it('drops bidirectional-text controls from a file name, so a PDF cannot show as …fdp.jpg', async () => {
+    const message = await sent(anna.client, bruno.user.id, '', [
+      { data: pdf(), filename: 'fattura\u202egpj.pdf', type: 'application/pdf' },
+      { data: pdf(), filename: '\u2066ver\u200fbale\u061c\u2069.pdf', type: 'application/pdf' },
+    ]);
+    expect(message.attachments.map((a) => a.fileName)).toEqual(['fatturagpj.pdf', 'verbale.pdf']);
+  });
+
   it('never uses the client file name as a path: base name only, the real extension, a server-made key (S20)', async () => {
     const message = await sent(anna.client, bruno.user.id, '', [
       { data: pdf(), filename: '..\\..\\windows\\../../etc/verbale finale.exe', type: 'application/pdf' },

@@ -103,7 +103,7 @@ describe('/api/health', () => {
   });
 
   it('says staging when the host is not on PRODUCTION_DOMAIN', async () => {
-    const local = await buildTestApp({ PRODUCTION_DOMAIN: 'gestcava.example.com' });
+    const local = await buildTestApp({ PRODUCTION_DOMAIN: 'gestcava.example.com', PUBLIC_HOSTS: 'test.altrove.it' });
     try {
       const on = await local.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'app.gestcava.example.com' } });
       const off = await local.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'test.altrove.it:3000' } });

@@ -25,23 +25,26 @@ export interface TestContext {
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: { logger?: AppDeps['logger'] } = {},
-): Promise<TestContext> {
+): Promise<TestContext & { /** for tests that forge tokens with the right key */ secret: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    LOGIN_MAX_FAILURES_PAIR: '1000',
     LOGIN_MAX_FAILURES_ACCOUNT: '1000',
     LOGIN_MAX_FAILURES_IP: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), logger: options.logger });
+  const secret = crypto.randomBytes(32).toString('hex');
+  const app = await buildApp({ config, database, secret, logger: options.logger });
   await app.ready();
   return {
     app,
     database,
     dataDir,
+    secret,
     async close() {
       await app.close();
       await database.close();

@@ -170,6 +170,15 @@ describe('upload and read', () => {
     expect(fs.readdirSync(path.join(ctx.dataDir, 'uploads', 'tmp'))).toEqual([]);
   });
 
+  it('a file name loses its bidirectional-text controls', async () => {
+    const res = await upload(cavatore, { entityType: 'bancata', entityId: bancata._id }, [{ name: 'foto\u202egpj.exe\u202c.jpg', data: await cameraJpeg(300, 200) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json().photos[0];
+    expect(photo.fileName).toBe('fotogpj.exe.jpg');
+    // the later tests count this bancata's photos
+    expect((await cavatore.delete(`/photos/deletePhoto/${photo._id}`)).statusCode).toBe(200);
+  });
+
   it('a path in the file name stays a name', async () => {
     const res = await upload(cavatore, { entityType: 'bancata', entityId: bancata._id }, [{ name: '../../../../etc/passwd.jpg', data: await cameraJpeg(300, 200) }]);
     expect(res.statusCode, res.body).toBe(201);

@@ -99,6 +99,22 @@ describe('security logging (S26)', () => {
     }
   });
 
+  it('never logs a credential carried in a query string, in the request log or the 401 warning', async () => {
+    const start = raw.length;
+    const jwt = (await org.adminClient()).token!;
+    const url = `/companies/user-company?token=${jwt}&access_token=${jwt}&sig=firma-segreta-9&key=chiave-segreta-8&password=Segreta-77&pagina=2`;
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const all = raw.slice(start).join('');
+    const lines = parsed(start);
+    expect(lines.find((l) => l.msg === 'accesso negato')).toMatchObject({
+      url: '/companies/user-company?token=[nascosto]&access_token=[nascosto]&sig=[nascosto]&key=[nascosto]&password=[nascosto]&pagina=2',
+    });
+    expect(all).toContain('pagina=2');
+    for (const secret of [jwt.slice(0, 11), jwt.slice(-20), 'firma-segreta', 'chiave-segreta', 'Segreta-77']) {
+      expect(all, 'a credential from the query string in the log').not.toContain(secret);
+    }
+  });
+
   it('redacts secrets that a future log call might pass, with the production options', () => {
     const start = raw.length;
     const token = userToken;

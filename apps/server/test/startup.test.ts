@@ -69,7 +69,7 @@ describe('starting the server (npm start)', { timeout: 120_000 }, () => {
   });
 
   it('refuses a network HOST while demo accounts exist, naming the way out', async () => {
-    const server = start({ HOST: '0.0.0.0', PORT: '0' });
+    const server = start({ HOST: '0.0.0.0', PUBLIC_HOSTS: 'gestcava.miacava.it', PORT: '0' });
     expect(await server.exited).not.toBe(0);
     expect(server.output()).toContain('DEMO_ON_NETWORK=1');
   });
@@ -82,7 +82,7 @@ describe('starting the server (npm start)', { timeout: 120_000 }, () => {
 
   it('never seeds demo data in production', async () => {
     const port = String(35000 + Math.floor(Math.random() * 1000));
-    const server = start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PORT: port, HOST: '0.0.0.0' });
+    const server = start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PORT: port, HOST: '0.0.0.0', PUBLIC_HOSTS: 'gestcava.miacava.it' });
     expect(await waitFor(() => server.output().includes('GestCava è pronto'), 60_000)).toBe(true);
     expect(server.output()).not.toContain('admin@cava.example');
     server.child.kill('SIGTERM');

@@ -7,7 +7,8 @@ export const PASSWORD_MAX = 128;
 export const passwordSchema = z
   .string({ error: 'La password è obbligatoria' })
   .min(PASSWORD_MIN, { error: `La password deve avere almeno ${PASSWORD_MIN} caratteri` })
-  .max(PASSWORD_MAX, { error: `La password può avere al massimo ${PASSWORD_MAX} caratteri` });
+  .max(PASSWORD_MAX, { error: `La password può avere al massimo ${PASSWORD_MAX} caratteri` })
+  .refine((v) => v.trim().length > 0, { error: 'La password non può essere fatta solo di spazi' });
 
 export const emailSchema = z
   .string({ error: "L'email è obbligatoria" })

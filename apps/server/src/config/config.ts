@@ -18,8 +18,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'almeno 32 caratteri' }).optional(),
   DEMO_ON_NETWORK: bool,
   PRODUCTION_DOMAIN: z.string().min(1).optional(),
+  PUBLIC_HOSTS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PAIR: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
@@ -37,6 +39,8 @@ export interface Config extends Omit<Env, 'DATA_DIR'> {
   pgliteDir: string;
   isProduction: boolean;
   webDistDir: string;
+  /** PUBLIC_HOSTS split: the names (besides loopback and PRODUCTION_DOMAIN) requests may be addressed to. */
+  publicHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +60,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configurazione non valida:\n  JWT_SECRET: obbligatoria in produzione (almeno 32 caratteri)',
     );
   }
+  const publicHosts = (e.PUBLIC_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  if (['0.0.0.0', '::', '[::]'].includes(e.HOST) && publicHosts.length === 0 && !e.PRODUCTION_DOMAIN) {
+    // Requests are accepted only for the names the instance serves (DNS rebinding): on every
+    // interface those names cannot be guessed.
+    throw new ConfigError(
+      `Configurazione non valida:\n  PUBLIC_HOSTS: obbligatoria con HOST=${e.HOST}: i nomi con cui il server è raggiungibile, separati da virgole (es. gestcava.miacava.it,192.168.1.10), oppure PRODUCTION_DOMAIN`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
@@ -63,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     pgliteDir: path.join(dataDir, 'pgdata'),
     isProduction: e.NODE_ENV === 'production',
+    publicHosts,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../../web/dist'),

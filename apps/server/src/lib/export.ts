@@ -30,13 +30,21 @@ export interface ExportOptions<T> {
 const CSV_NUMBER = new Intl.NumberFormat('it-IT', { useGrouping: false, maximumFractionDigits: 6 });
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** CSV for Italian Excel: `;` between cells, decimal comma, dates dd/MM/yyyy, a BOM for UTF-8. */
+/** Text a spreadsheet would run as a formula (OWASP "CSV injection"): `=`, `+`, `-`, `@`, tab, CR first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * CSV for Italian Excel: `;` between cells, decimal comma, dates dd/MM/yyyy, a BOM for UTF-8.
+ * Text that would start a formula gets a leading `'` (QUALITY S16), so a name like `=HYPERLINK(…)`
+ * shows as typed; numbers are written by us and stay numbers, negative ones included.
+ */
 function csvCell(value: CellValue): string {
   if (value === null) return '';
   if (value instanceof Date) return `${pad(value.getDate())}/${pad(value.getMonth() + 1)}/${value.getFullYear()}`;
   if (typeof value === 'number') return CSV_NUMBER.format(value);
   if (typeof value === 'boolean') return value ? 'Sì' : 'No';
-  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**

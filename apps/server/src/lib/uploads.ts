@@ -46,6 +46,13 @@ function describe(allowed: readonly FileKind[]) {
 }
 
 /**
+ * Bidirectional-text controls (LRE…RLO, LRI…PDI, LRM, RLM, ALM) let "foto\u202Efdp.jpg" show as
+ * "fotogpj.pdf": a name is stored and shown without them.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+const withoutBidiControls = (name: string) => name.replace(BIDI_CONTROLS, '');
+
+/**
  * The one way an uploaded file enters the system (DESIGN §2.2): streamed to a temporary file while
  * hashing, refused past its size, checked by its bytes against an allowlist. The caller moves it into
  * storage (`storage.commit`) or removes it; on any failure here nothing is left behind.
@@ -101,7 +108,7 @@ export async function receiveStream(
       kind,
       mime: FILE_KINDS[kind].mime,
       ext: FILE_KINDS[kind].ext,
-      originalName,
+      originalName: withoutBidiControls(originalName),
     };
   } catch (error) {
     await fsp.rm(tempPath, { force: true });

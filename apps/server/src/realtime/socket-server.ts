@@ -1,9 +1,10 @@
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { SOCKET_PATH, type ChatClientToServerEvents, type ChatServerToClientEvents } from '@gestcava/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import { MISDIRECTED_MESSAGE } from '../lib/hosts.js';
 
 export interface SocketData {
   userId: string;
@@ -34,12 +35,21 @@ export function sameOrigin(req: IncomingMessage): boolean {
  * socket.io on the same HTTP server as Fastify, at `/socket.io` (DESIGN §3.2). With REDIS_URL the
  * Redis adapter links the instances: a room emit on one reaches sockets on all of them.
  */
-export async function createSocketServer(httpServer: HttpServer, { redisUrl, log }: { redisUrl?: string; log: FastifyBaseLogger }) {
+export async function createSocketServer(
+  httpServer: HttpServer,
+  { redisUrl, log, servesHost }: { redisUrl?: string; log: FastifyBaseLogger; servesHost: (host: string | undefined) => boolean },
+) {
   const io: ChatIo = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_PACKET_BYTES,
     allowRequest: (req, callback) => callback(null, sameOrigin(req)),
+  });
+  // The handshake answers a foreign Host like the HTTP API does (DNS rebinding, lib/hosts.ts).
+  io.engine.use((req: IncomingMessage, res: ServerResponse, next: (err?: Error) => void) => {
+    if (servesHost(req.headers.host)) return next();
+    res.writeHead(421, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ message: MISDIRECTED_MESSAGE, code: 'MISDIRECTED_REQUEST' }));
   });
 
   const clients: Array<ReturnType<typeof createClient>> = [];

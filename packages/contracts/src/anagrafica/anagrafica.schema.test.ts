@@ -381,12 +381,11 @@ describe('anagraficaUpdateSchema', () => {
     ]);
   });
 
-  it('wants codice SDI and pubblica amministrazione together', () => {
-    expect(
-      issuesOf(anagraficaUpdateSchema.safeParse({ nazione: 'IT', codiceSdi: 'ABC1234' })),
-    ).toEqual([
-      'pubblicaAmministrazione: Codice SDI e pubblica amministrazione vanno modificati insieme',
-    ]);
+  it('leaves a codice SDI sent without pubblica amministrazione to the merged record', () => {
+    expect(anagraficaUpdateSchema.parse({ nazione: 'IT', codiceSdi: 'ABC1234' })).toEqual({
+      nazione: 'IT',
+      codiceSdi: 'ABC1234',
+    });
     expect(
       anagraficaUpdateSchema.parse({
         nazione: 'IT',
@@ -408,6 +407,13 @@ describe('mergeAnagraficaUpdate', () => {
     const merged = mergeAnagraficaUpdate(stored, patch);
     expect(merged.success).toBe(true);
     expect(merged.data).toEqual({ ...stored, telefono: '+390585654321', note: 'nuovo numero' });
+  });
+
+  it('checks a lone codice SDI against the stored pubblica amministrazione flag', () => {
+    const unchanged = anagraficaUpdateSchema.parse({ nazione: 'IT', codiceSdi: stored.codiceSdi });
+    expect(mergeAnagraficaUpdate(stored, unchanged).success).toBe(true);
+    const officeCode = anagraficaUpdateSchema.parse({ nazione: 'IT', codiceSdi: 'UFABCD' });
+    expect(issuesOf(mergeAnagraficaUpdate(stored, officeCode))[0]).toMatch(/^codiceSdi: /);
   });
 
   it('catches what the partial body alone cannot: a new nazione with the old SDI code', () => {

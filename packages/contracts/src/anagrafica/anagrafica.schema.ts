@@ -165,6 +165,9 @@ function checkBody(body: RawBody, ctx: z.RefinementCtx, mode: Mode): void {
   const nazione = nazioneKnown ? (body.nazione ?? 'IT') : undefined;
   const italian = nazione === 'IT';
   const pa = body.pubblicaAmministrazione ?? false;
+  // The SDI code's form depends on the flag: an update sending one without the other is checked
+  // against the stored value, by `mergeAnagraficaUpdate` on the server.
+  const paKnown = !isUpdate || has(body, 'pubblicaAmministrazione');
 
   /** Required: missing (create) or sent empty (both modes). */
   const missing = (key: keyof RawBody): boolean =>
@@ -187,13 +190,6 @@ function checkBody(body: RawBody, ctx: z.RefinementCtx, mode: Mode): void {
         `Nazione obbligatoria quando si modificano: ${sent.map((k) => ANAGRAFICA_LABELS[k]).join(', ')}`,
       );
     }
-  }
-  if (isUpdate && has(body, 'codiceSdi') !== has(body, 'pubblicaAmministrazione')) {
-    addIssue(
-      ctx,
-      has(body, 'codiceSdi') ? 'pubblicaAmministrazione' : 'codiceSdi',
-      'Codice SDI e pubblica amministrazione vanno modificati insieme',
-    );
   }
 
   // Identifiers
@@ -249,7 +245,7 @@ function checkBody(body: RawBody, ctx: z.RefinementCtx, mode: Mode): void {
         'pubblicaAmministrazione',
         'Pubblica amministrazione: solo per soggetti italiani (nazione IT)',
       );
-    } else if (filled(body.codiceSdi)) {
+    } else if (filled(body.codiceSdi) && paKnown) {
       check(
         'codiceSdi',
         validateCodiceSdi(body.codiceSdi, { nazione, pubblicaAmministrazione: pa }),
@@ -335,9 +331,10 @@ export type AnagraficaCreate = z.output<typeof anagraficaCreateSchema>;
 
 /**
  * Body of `PUT`/`PATCH /api/clienti/:id` (and fornitori): any subset of the fields. The fields
- * sent are checked as on create; those whose rule needs `nazione` must come with it, and
- * `codiceSdi` with `pubblicaAmministrazione`. The output lists only the fields sent. The server
- * should then check the merged record with `mergeAnagraficaUpdate`.
+ * sent are checked as on create; those whose rule needs `nazione` must come with it; a `codiceSdi`
+ * sent without `pubblicaAmministrazione` (or the reverse) is checked only in the merged record.
+ * The output lists only the fields sent. The server then checks the merged record with
+ * `mergeAnagraficaUpdate`.
  */
 export const anagraficaUpdateSchema = z
   .strictObject(fieldShape, { error: objectError })

@@ -12,11 +12,17 @@ import type { Keys } from '../../lib/secrets.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 import { CSRF_COOKIE, issueCsrfToken } from '../../lib/auth/csrf.js';
+import type { LoginThrottle } from './login-throttle.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UsersService; keys: Keys }> = async (
-  app,
-  { auth, users, keys },
-) => {
+const isWrongCurrentPassword = (error: unknown) =>
+  error instanceof AppError && error.code === 'VALIDATION' && error.extra.details?.some((d) => d.path === 'currentPassword') === true;
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  users: UsersService;
+  keys: Keys;
+  throttle: LoginThrottle;
+}> = async (app, { auth, users, keys, throttle }) => {
   app.post(
     '/user/login',
     {
@@ -56,7 +62,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
       schema: { tags: ['user'], body: changePasswordBodySchema, response: { 200: successSchema } },
     },
     async (request) => {
-      await users.changePassword(requireAuth(request), request.body.currentPassword, request.body.newPassword);
+      const actor = requireAuth(request);
+      // A stolen session must not be a free password oracle: wrong current passwords count like logins.
+      const attempt = await throttle.begin(actor.user.email, request.ip);
+      try {
+        await users.changePassword(actor, request.body.currentPassword, request.body.newPassword);
+      } catch (error) {
+        if (!isWrongCurrentPassword(error)) await attempt.discard();
+        throw error;
+      }
+      await attempt.succeeded();
       return { success: true as const, message: 'Password aggiornata' };
     },
   );

@@ -25,20 +25,21 @@ export function createAuthService(deps: {
 
   return {
     async login(email: string, password: string, meta: { ip: string; userAgent?: string }): Promise<LoginResponse> {
-      const { accountHasFailures } = await throttle.assertAllowed(email, meta.ip);
+      // Counted before verifying: a failure unless it turns out right (DESIGN §3.2).
+      const attempt = await throttle.begin(email, meta.ip);
       const user = await users.findForLogin(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) {
-        await throttle.recordFailure(email, meta.ip);
         throw new AppError('UNAUTHORIZED', INVALID, { body: { success: false } });
       }
       if (!user.active) {
+        await attempt.discard();
         throw new AppError('FORBIDDEN', 'Account disattivato', { body: { success: false } });
       }
       const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
       // One transaction: on the embedded database each commit is a flush, and this is the hot path of P6.
       const { sessionId, expiresAt, loggedIn } = await db.transaction(async (tx) => {
-        if (accountHasFailures) await throttle.clearAccount(email, tx);
+        await attempt.succeeded(tx);
         const session = await sessions.create(user.id, meta, tx);
         return { ...session, loggedIn: await users.recordLogin(tx, user, rehashed) };
       });

@@ -1,52 +1,106 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 
 export interface ThrottleLimits {
+  /** Failures per (account, address) pair in the window: the user's own mistypes and a single-address attacker. */
+  perPair: number;
+  /** Failures per account in the window beyond which each attempt waits a growing delay (never a hard lock). */
   perAccount: number;
+  /** Failures per address in the window, across accounts (an office shares one address). */
   perAddress: number;
   windowMs: number;
 }
 
+/** The longest an attempt on a much-guessed account waits: one guess per 5 minutes at worst. */
+const MAX_ACCOUNT_DELAY_S = 300;
+
+/** A counted attempt: a failure unless `succeeded()` or `discard()` is called. */
+export interface LoginAttempt {
+  /** Right password: this attempt and the pair's earlier failures stop counting. */
+  succeeded(tx?: DbOrTx): Promise<void>;
+  /** Neither right nor wrong (e.g. a deactivated account): this attempt stops counting. */
+  discard(): Promise<void>;
+}
+
 /**
- * Counts failed logins only (DESIGN §3.2), per account and per address, in the database so that
- * every instance sees the same count. No permanent lockout: the oldest failure leaving the window
- * frees the next try, and `Retry-After` says when.
+ * Throttles password guesses (DESIGN §3.2) in the database, so every instance sees the same counts.
+ * Each attempt is inserted *before* the password is verified and then counted in a second statement:
+ * the k-th attempt to commit sees at least k rows, so however many run in parallel, at most the limit
+ * get to verify a password. Rows of attempts that verified right are deleted; what stays are failures.
  */
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
 export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
-  const waitSeconds = (at: Date | string | null) =>
-    at ? Math.max(1, Math.ceil((new Date(at).getTime() + limits.windowMs - Date.now()) / 1000)) : 0;
+  const rateLimited = (wait: number) => {
+    const minutes = Math.ceil(wait / 60);
+    return new AppError(
+      'RATE_LIMITED',
+      `Troppi tentativi di accesso non riusciti: riprova tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}`,
+      { headers: { 'retry-after': String(wait) }, body: { success: false, retryAfter: wait } },
+    );
+  };
+
+  async function execute<T>(query: ReturnType<typeof sql>): Promise<T> {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows[0]!;
+  }
+
+  /** Seconds until enough of the oldest matching failures leave the window for one more attempt. */
+  async function waitFor(where: ReturnType<typeof sql>, since: Date, over: number): Promise<number> {
+    const row = await execute<{ at: Date | string | null }>(sql`
+      select at from ${loginFailures} where ${where} and at > ${since} order by at asc offset ${over - 1} limit 1`);
+    if (!row?.at) return 1;
+    return Math.max(1, Math.ceil((new Date(row.at).getTime() + limits.windowMs - Date.now()) / 1000));
+  }
+
+  async function remove(id: number) {
+    await db.delete(loginFailures).where(eq(loginFailures.id, id));
+  }
 
   return {
-    /**
-     * One statement: the failure that must leave the window before the next try, per account and per
-     * address, and whether the account has failures to clear after a success.
-     */
-    async assertAllowed(email: string, ip: string): Promise<{ accountHasFailures: boolean }> {
+    /** Counts one attempt for `email` from `ip`, or answers 429 with `Retry-After` (the attempt then does not count). */
+    async begin(email: string, ip: string): Promise<LoginAttempt> {
+      const [inserted] = await db.insert(loginFailures).values({ email, ip, at: new Date() }).returning({ id: loginFailures.id });
+      const id = inserted!.id;
       const since = new Date(Date.now() - limits.windowMs);
-      const result = await db.execute<{ account_at: Date | string | null; ip_at: Date | string | null; has_failures: boolean }>(sql`
+      const counts = await execute<{ pair: number | string; account: number | string; address: number | string }>(sql`
         select
-          (select at from ${loginFailures} where email = ${email} and at > ${since} order by at desc offset ${limits.perAccount - 1} limit 1) as account_at,
-          (select at from ${loginFailures} where ip = ${ip} and at > ${since} order by at desc offset ${limits.perAddress - 1} limit 1) as ip_at,
-          exists (select 1 from ${loginFailures} where email = ${email}) as has_failures`);
-      const row = (result as unknown as { rows: Array<{ account_at: Date | string | null; ip_at: Date | string | null; has_failures: boolean }> }).rows[0]!;
-      const wait = Math.max(waitSeconds(row.account_at), waitSeconds(row.ip_at));
-      if (wait > 0) {
-        const minutes = Math.ceil(wait / 60);
-        throw new AppError(
-          'RATE_LIMITED',
-          `Troppi tentativi di accesso non riusciti: riprova tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}`,
-          { headers: { 'retry-after': String(wait) }, body: { success: false, retryAfter: wait } },
-        );
+          count(*) filter (where email = ${email} and ip = ${ip}) as pair,
+          count(*) filter (where email = ${email}) as account,
+          count(*) filter (where ip = ${ip}) as address
+        from ${loginFailures} where at > ${since} and (email = ${email} or ip = ${ip})`);
+      const pair = Number(counts.pair);
+      const account = Number(counts.account);
+      const address = Number(counts.address);
+
+      let wait = 0;
+      if (pair > limits.perPair) wait = await waitFor(sql`email = ${email} and ip = ${ip}`, since, pair - limits.perPair);
+      else if (address > limits.perAddress) wait = await waitFor(sql`ip = ${ip}`, since, address - limits.perAddress);
+      else if (account > limits.perAccount && pair > 1) {
+        // Past the account limit each attempt waits twice as long as the one before, but only from addresses
+        // that already failed for this account: the user at their usual desk is never kept out by guesses
+        // made elsewhere, while the guesser is slowed to one try per delay.
+        const delay = Math.min(2 ** (account - limits.perAccount - 1), MAX_ACCOUNT_DELAY_S);
+        const recent = await execute<{ n: number | string; last: Date | string | null }>(sql`
+          select count(*) as n, max(at) filter (where id <> ${id}) as last from ${loginFailures}
+          where email = ${email} and at > ${new Date(Date.now() - delay * 1000)}`);
+        if (Number(recent.n) > 1) {
+          wait = Math.max(1, Math.ceil(((recent.last ? new Date(recent.last).getTime() : Date.now()) + delay * 1000 - Date.now()) / 1000));
+        }
       }
-      return { accountHasFailures: row.has_failures };
-    },
-    async recordFailure(email: string, ip: string) {
-      await db.insert(loginFailures).values({ email, ip, at: new Date() });
-    },
-    async clearAccount(email: string, tx: DbOrTx = db) {
-      await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+      if (wait > 0) {
+        await remove(id);
+        throw rateLimited(wait);
+      }
+      return {
+        async succeeded(tx: DbOrTx = db) {
+          // This attempt's own row is one of the pair's.
+          await tx.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
+        },
+        discard: () => remove(id),
+      };
     },
     async prune() {
       await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - Math.max(limits.windowMs, 86_400_000))));

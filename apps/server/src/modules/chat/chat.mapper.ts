@@ -7,10 +7,11 @@ export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ChatAttachmentRow = typeof chatAttachments.$inferSelect;
 
 /**
- * Long enough for a conversation left open through a work shift; an expired link answers
- * 'Collegamento scaduto: ricarica la pagina'. The URLs go only to the two participants.
+ * Minutes, like photo links: a link is a credential that outlives a logout, so it must not last a
+ * shift. The web app fetches the open conversation again before its links expire; a stale link
+ * answers 'Collegamento scaduto: ricarica la pagina'. The URLs go only to the two participants.
  */
-export const ATTACHMENT_URL_TTL_SECONDS = 8 * 3600;
+export const ATTACHMENT_URL_TTL_SECONDS = 30 * 60;
 
 const IMAGE_MIMES = new Set<string>(IMAGE_KINDS.map((k) => FILE_KINDS[k].mime));
 

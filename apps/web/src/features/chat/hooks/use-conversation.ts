@@ -18,6 +18,13 @@ const EMPTY: ConversationState = { messages: [], user: null, loading: true, load
 const LOAD_ERROR = 'Impossibile caricare la conversazione';
 
 /**
+ * Attachment links are signed for 30 minutes (the server's ATTACHMENT_URL_TTL_SECONDS): the loaded
+ * messages are fetched again every 10 minutes, and on coming back to a tab left longer, so a link
+ * on screen always works.
+ */
+export const LINK_REFRESH_MS = 10 * 60_000;
+
+/**
  * One conversation, oldest first: the newest 50 on open, 50 more on each `loadOlder` (before=<oldest
  * id>), live messages, deletions and read receipts from the socket, and after a reconnect what was
  * missed (after=<newest id>, page after page). Messages are kept once each, in server order.
@@ -79,6 +86,32 @@ export function useConversation(me: string, other: string) {
       unsubscribe();
     };
   }, [me, other, add]);
+
+  useEffect(() => {
+    let last = Date.now();
+    /** The pages from the newest back to the oldest message shown, merged over the old copies. */
+    const refresh = async () => {
+      last = Date.now();
+      const oldest = ref.current.messages[0];
+      if (!oldest) return;
+      let before: string | undefined;
+      for (let guard = 0; guard < 100; guard++) {
+        const page = await getConversationPage(other, before ? { before } : {});
+        add(page.messages);
+        before = page.messages[0]?._id;
+        if (!page.hasMore || !before || page.messages.some((m) => m._id === oldest._id)) return;
+      }
+    };
+    const timer = setInterval(() => void refresh().catch(() => undefined), LINK_REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && Date.now() - last >= LINK_REFRESH_MS) void refresh().catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [other, add]);
 
   const loadOlder = useCallback(async () => {
     const s = ref.current;

