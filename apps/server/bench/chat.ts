@@ -22,24 +22,12 @@ import { openDatabase } from '../src/db/client.js';
 import { companies, users } from '../src/db/schema/index.js';
 import type { AuthUser } from '../src/lib/auth/sessions.js';
 import { hashPassword } from '../src/lib/auth/passwords.js';
-
-export interface BenchRow {
-  goal: string;
-  measured: string;
-  target: string;
-  pass: boolean;
-}
+import { accessToken, ms, quantile, type BenchRow } from './common.js';
 
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 200);
 const WARMUP = 20;
 const CONTENT = 'x'.repeat(1024);
 const PASSWORD = 'Bench-Chat-2026!';
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function connectAll(url: string, count: number, auth: Record<string, string>): Promise<Socket[]> {
   const sockets: Socket[] = [];
@@ -94,6 +82,8 @@ async function measure(sockets: Socket[], event: string, sendOne: (i: number) =>
 
 export async function benchChat(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
+  // Not startServer: an empty in-memory database with two users of its own, and the app's chat
+  // service called directly.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-bench-chat-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), LOGIN_MAX_FAILURES_ACCOUNT: '100000', LOGIN_MAX_FAILURES_IP: '100000' });
   const database = await openDatabase({});
@@ -111,13 +101,7 @@ export async function benchChat(): Promise<BenchRow[]> {
     .values(['mittente', 'destinatario'].map((n) => ({ companyId: company!.id, email: `${n}@bench.example`, name: n, passwordHash, permissions: { chat: true } })))
     .returning();
   const senderAuth: AuthUser = { id: sender!.id, name: sender!.name, email: sender!.email, role: 'user', companyId: company!.id, permissions: { chat: true }, active: true, mustChangePassword: false };
-  const csrf = ((await (await fetch(`${url}/api/token`)).json()) as { csrfToken: string }).csrfToken;
-  const login = await fetch(`${url}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
-    body: JSON.stringify({ email: receiver!.email, password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
+  const token = await accessToken(url, receiver!.email, PASSWORD);
 
   // Baseline: a bare socket.io server (same machine, same process) and the raw INSERT on the same PGlite.
   const bareHttp = createServer();

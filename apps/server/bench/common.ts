@@ -1,0 +1,156 @@
+/** What the benchmark sections share: the result row, statistics and formatting, load generators, servers. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { spawn, spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+
+export const root = path.resolve(import.meta.dirname, '../../..');
+
+/** One line of a section's results table. */
+export interface BenchRow {
+  goal: string;
+  measured: string;
+  target: string;
+  pass: boolean;
+}
+
+export const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+export interface Load {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+function summarise(latencies: number[], seconds: number, errors: number): Load {
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    errors,
+  };
+}
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+
+/** Runs `task` with 10 in flight for the duration: the baseline of the same work without HTTP. */
+export async function rawLoop(task: () => Promise<unknown>): Promise<Load> {
+  for (let i = 0; i < 20; i++) await task();
+  const latencies: number[] = [];
+  const until = performance.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        await task();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return summarise(latencies, DURATION_S, 0);
+}
+
+export async function httpLoad(url: string, token: string): Promise<Load> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${token}` } });
+  const latencies: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status !== 200) errors++;
+      latencies.push(time);
+    });
+  });
+  return summarise(latencies, DURATION_S, errors + result.errors + result.timeouts);
+}
+
+export const fmt = (l: Load) => `${l.rps.toFixed(0)} req/s, p50 ${ms(l.p50)}, p95 ${ms(l.p95)}, p99 ${ms(l.p99)}${l.errors ? `, ${l.errors} errors` : ''}`;
+
+/** Logs in through the API as the browser does (CSRF token first) and returns the access token. */
+export async function accessToken(base: string, email: string, password: string) {
+  const csrf = ((await (await fetch(`${base}/api/token`)).json()) as { csrfToken: string }).csrfToken;
+  const login = await fetch(`${base}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
+}
+
+/** The app in this process on a fresh PGlite with the demo data; `withWeb` also serves apps/web/dist. */
+export async function startServer(withWeb: boolean) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOGIN_MAX_FAILURES_ACCOUNT: '100000',
+    LOGIN_MAX_FAILURES_IP: '100000',
+    ...(withWeb ? {} : { WEB_DIST_DIR: path.join(dataDir, 'none') }),
+  });
+  const database = await openDatabase({ pgliteDir: config.pgliteDir });
+  await database.migrate();
+  await seedDemo(database.db);
+  const app = await buildApp({ config, database, secret: 'b'.repeat(48) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The environment of the benchmark database (BENCH_DATA_DIR, or bench/out/data), filled by seed:bench. */
+export function seededBenchEnv(databaseUrl?: string): NodeJS.ProcessEnv {
+  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'bench/out/data');
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' };
+  const seeded = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/cli/seed-bench.ts')], { env, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('seed:bench failed');
+  return env;
+}
+
+/** The real server (main.ts) on a benchmark database, with a logged-in demo user's token. */
+export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@cava.example') {
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  const port = 39000 + Math.floor(Math.random() * 1000);
+  // As scripts/start.mjs starts it.
+  const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+    env: { ...env, PORT: String(port), NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.on('data', (d: Buffer) => d.toString().includes('GestCava è pronto') && resolve());
+      server.on('exit', () => reject(new Error('server exited')));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const token = await accessToken(base, email, DEMO_PASSWORD);
+    return { base, token, kill: () => server.kill('SIGTERM') };
+  } catch (error) {
+    server.kill('SIGTERM');
+    throw error;
+  }
+}
