@@ -38,7 +38,8 @@ const date = (label: string) =>
   z.iso.date({ error: `${label}: data non valida (AAAA-MM-GG)` });
 const cm = (label: string) =>
   z
-    .number({ error: `${label}: un numero intero di cm` })
+    // empty is not a wrong number: say what is missing
+    .number({ error: (iss) => (iss.input == null ? `${label}: obbligatorio` : `${label}: un numero intero di cm`) })
     .int({ error: `${label}: un numero intero di cm` })
     .min(1, { error: `${label}: almeno 1 cm` })
     .max(5000, { error: `${label}: al massimo 5000 cm` });

@@ -77,7 +77,8 @@ export const UNITA_PREZZO_LABELS: Record<(typeof UNITA_PREZZO)[number], string> 
 
 const cm = (label: string) =>
   z
-    .number({ error: `${label}: un numero intero di cm` })
+    // empty is not a wrong number: say what is missing
+    .number({ error: (iss) => (iss.input == null ? `${label}: obbligatorio` : `${label}: un numero intero di cm`) })
     .int({ error: `${label}: un numero intero di cm` })
     .min(1, { error: `${label}: almeno 1 cm` })
     .max(2000, { error: `${label}: al massimo 2000 cm` });

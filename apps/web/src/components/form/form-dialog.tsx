@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
@@ -67,14 +67,25 @@ export function FormDialog<T extends FieldValues, O>({
     if (isDirty) setAskDiscard(true);
     else close();
   };
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSave(values);
-    } catch (error) {
-      setFormError(applyServerErrors(error, form.setError, fieldNames));
-    }
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  // react-hook-form focuses only fields registered with a ref, in registration order; the
+  // wrapped inputs (numbers, dropdowns, dates) are not all such. The first field marked invalid
+  // in the page's order gets the focus, once the messages are on screen.
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+  }, [focusRequest]);
+  const submit = form.handleSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        await onSave(values);
+      } catch (error) {
+        setFormError(applyServerErrors(error, form.setError, fieldNames));
+      }
+    },
+    () => setFocusRequest((n) => n + 1),
+  );
 
   return (
     <>
@@ -95,7 +106,7 @@ export function FormDialog<T extends FieldValues, O>({
           </div>
         }
       >
-        <form id={formId} noValidate onSubmit={(e) => void submit(e)} aria-label={title}>
+        <form id={formId} ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-label={title}>
           <FormAlert message={formError} testId={`${name}-form-error`} />
           {children}
         </form>
@@ -104,4 +115,11 @@ export function FormDialog<T extends FieldValues, O>({
       <UnsavedChangesGuard when={visible && isDirty && !pending} />
     </>
   );
+}
+
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!invalid) return;
+  const target = invalid.matches('input, textarea, select, button') ? invalid : invalid.querySelector<HTMLElement>('input, textarea, [tabindex="0"]');
+  (target ?? invalid).focus();
 }

@@ -48,8 +48,10 @@ describe('bancata form', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/app/bancate', element: <BancataFormDialog onClose={() => undefined} onSaved={() => undefined} /> }], '/app/bancate');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     const messageOf = (id: string) => document.getElementById(document.getElementById(id)?.getAttribute('aria-describedby') ?? '')?.textContent;
-    await waitFor(() => expect(messageOf('bancata-lunghezza')).toBe('Lunghezza: un numero intero di cm'));
+    await waitFor(() => expect(messageOf('bancata-lunghezza')).toBe('Lunghezza: obbligatorio'));
     expect(messageOf('bancata-cavaId')).toBe('Scegli la cava');
     expect(messageOf('bancata-materialeId')).toBe('Scegli il materiale');
+    // the first field in error, in the page's order, takes the focus (the cava, a dropdown)
+    await waitFor(() => expect(document.activeElement?.id).toBe('bancata-cavaId'));
   });
 });
