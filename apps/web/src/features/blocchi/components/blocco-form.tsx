@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import {
   bloccoEsternoCreateSchema,
   bloccoInternoCreateSchema,
@@ -13,6 +12,7 @@ import {
 } from '@gestcava/contracts';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
+import { LongTextArea } from '@/components/form/long-text-area';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { ComputedValues } from '@/components/form/computed-values';
 import { invalidProps } from '@/components/form/form-errors';
@@ -184,7 +184,7 @@ export function BloccoFormDialog({
         <BloccoChoiceField form={form} name="unitaPrezzo" options={UNITA_PREZZO_OPTIONS} className="col-12 sm:col-6" label="Per" />
 
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <InputTextarea id={fid('note')} rows={3} autoResize maxLength={2000} className={`w-full${err('note') ? ' p-invalid' : ''}`} {...invalidProps(fid('note'), err('note'))} {...register('note')} />
+          <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
         </FormField>
       </div>
     </FormDialog>
