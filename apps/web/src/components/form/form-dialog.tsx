@@ -5,6 +5,7 @@ import { Button } from 'primereact/button';
 import { FormAlert } from './form-alert';
 import { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';
 import { applyServerErrors } from './form-errors';
+import { escapeClosesOverlayFirst } from './dialog-escape';
 
 export interface FormDialogProps<T extends FieldValues, O> {
   /** names the form (`${name}-form`) and its test ids (`${name}-form-dialog`, `${name}-save`, `${name}-form-error`) */
@@ -16,6 +17,8 @@ export interface FormDialogProps<T extends FieldValues, O> {
   fieldNames: readonly string[];
   /** saves the checked values; a throw (ApiError) puts the server's messages on the form */
   onSave: (values: O) => Promise<void>;
+  /** "Salva e nuovo" beside Salva: saves the checked values the same way, then the caller readies the next record's form */
+  onSaveAndNew?: (values: O) => Promise<void>;
   /** closes the dialog: after "Annulla" on a clean form or "Esci senza salvare" */
   onClose: () => void;
   /** requests under way besides the submit (they disable Annulla and spin Salva too) */
@@ -41,6 +44,7 @@ export function FormDialog<T extends FieldValues, O>({
   form,
   fieldNames,
   onSave,
+  onSaveAndNew,
   onClose,
   pending: busy = false,
   saveDisabled,
@@ -75,23 +79,26 @@ export function FormDialog<T extends FieldValues, O>({
   useEffect(() => {
     if (focusRequest > 0) focusFirstInvalid(formRef.current);
   }, [focusRequest]);
-  const submit = form.handleSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        await onSave(values);
-      } catch (error) {
-        setFormError(applyServerErrors(error, form.setError, fieldNames));
-      }
-    },
-    () => setFocusRequest((n) => n + 1),
-  );
+  const submitWith = (save: (values: O) => Promise<void>) =>
+    form.handleSubmit(
+      async (values) => {
+        setFormError(null);
+        try {
+          await save(values);
+        } catch (error) {
+          setFormError(applyServerErrors(error, form.setError, fieldNames));
+        }
+      },
+      () => setFocusRequest((n) => n + 1),
+    );
+  const submit = submitWith(onSave);
 
   return (
     <>
       <Dialog
         visible={visible}
         onHide={requestClose}
+        {...escapeClosesOverlayFirst(requestClose)}
         header={title}
         modal
         maximizable={maximizable}
@@ -102,6 +109,9 @@ export function FormDialog<T extends FieldValues, O>({
         footer={
           <div className="flex flex-wrap justify-content-end gap-2">
             <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
+            {onSaveAndNew && (
+              <Button type="button" label="Salva e nuovo" icon="pi pi-plus" outlined onClick={() => void submitWith(onSaveAndNew)()} disabled={pending || saveDisabled} data-testid={`${name}-save-new`} />
+            )}
             <Button type="submit" form={formId} label="Salva" icon="pi pi-check" loading={pending} disabled={saveDisabled} data-testid={`${name}-save`} />
           </div>
         }
@@ -116,6 +126,7 @@ export function FormDialog<T extends FieldValues, O>({
     </>
   );
 }
+
 
 function focusFirstInvalid(form: HTMLFormElement | null) {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
