@@ -77,7 +77,10 @@ export function FormDialog<T extends FieldValues, O>({
   // wrapped inputs (numbers, dropdowns, dates) are not all such. The first field marked invalid
   // in the page's order gets the focus, once the messages are on screen.
   useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+    if (focusRequest === 0) return;
+    // after react-hook-form's own focus, which it repeats in a timeout
+    const timer = setTimeout(() => focusFirstInvalid(formRef.current));
+    return () => clearTimeout(timer);
   }, [focusRequest]);
   const submitWith = (save: (values: O) => Promise<void>) =>
     form.handleSubmit(

@@ -136,4 +136,18 @@ describe('blocco form: live m³ and t', { timeout: 30_000 }, () => {
       categoria: 'squadrato',
     });
   });
+
+  it('a failed save focuses the first field in error in the page order, past a measure typed wrong before', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await user.type(document.getElementById('blocco-lunghezza') as HTMLElement, '3.80');
+    await user.tab();
+    expect(document.getElementById('blocco-lunghezza')).toHaveValue('3.80');
+    await waitFor(() => expect(document.getElementById('blocco-lunghezza-error')).toHaveTextContent('Lunghezza: un numero intero di cm'));
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(document.getElementById('blocco-altezza-error')).toHaveTextContent('Altezza: obbligatorio'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('blocco-ubicazioneId'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement?.id).toBe('blocco-ubicazioneId');
+  });
 });
