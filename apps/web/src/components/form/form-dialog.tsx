@@ -6,12 +6,15 @@ import { FormAlert } from './form-alert';
 import { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';
 import { applyServerErrors } from './form-errors';
 import { escapeClosesOverlayFirst } from './dialog-escape';
+import { useFormDraft } from './form-draft';
+import { DraftBanner } from './draft-banner';
+import { isApiError } from '@/lib/api-client';
 
 export interface FormDialogProps<T extends FieldValues, O> {
   /** names the form (`${name}-form`) and its test ids (`${name}-form-dialog`, `${name}-save`, `${name}-form-error`) */
   name: string;
   title: string;
-  /** the form of the fields (react-hook-form's `useForm` result) */
+  /** the form of the fields (react-hook-form's `useForm` result, with `shouldFocusError: false`: the dialog focuses the first field in error) */
   form: UseFormReturn<T, unknown, O>;
   /** the fields the server's `details[].path` may name, to place its messages beside them */
   fieldNames: readonly string[];
@@ -19,6 +22,11 @@ export interface FormDialogProps<T extends FieldValues, O> {
   onSave: (values: O) => Promise<void>;
   /** "Salva e nuovo" beside Salva: saves the checked values the same way, then the caller readies the next record's form */
   onSaveAndNew?: (values: O) => Promise<void>;
+  /**
+   * the record the form edits (its id, or what a new one is made from, e.g. `nuovo`): with it the
+   * values are kept as a draft when a save meets an ended session, and offered back next time
+   */
+  draftOf?: string;
   /** closes the dialog: after "Annulla" on a clean form or "Esci senza salvare" */
   onClose: () => void;
   /** requests under way besides the submit (they disable Annulla and spin Salva too) */
@@ -45,6 +53,7 @@ export function FormDialog<T extends FieldValues, O>({
   fieldNames,
   onSave,
   onSaveAndNew,
+  draftOf,
   onClose,
   pending: busy = false,
   saveDisabled,
@@ -60,6 +69,7 @@ export function FormDialog<T extends FieldValues, O>({
   const [askDiscard, setAskDiscard] = useState(false);
   const pending = isSubmitting || busy;
   const formId = `${name}-form`;
+  const drafts = useFormDraft(name, draftOf);
 
   const close = () => {
     setFormError(null);
@@ -73,14 +83,12 @@ export function FormDialog<T extends FieldValues, O>({
   };
   const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
-  // react-hook-form focuses only fields registered with a ref, in registration order; the
-  // wrapped inputs (numbers, dropdowns, dates) are not all such. The first field marked invalid
-  // in the page's order gets the focus, once the messages are on screen.
+  // react-hook-form focuses only fields registered with a ref, in registration order (and again
+  // in a timeout, after ours); the wrapped inputs (numbers, dropdowns, dates) are not all such.
+  // So the forms say `shouldFocusError: false` and the first field marked invalid in the page's
+  // order gets the focus here, once the messages are on screen.
   useEffect(() => {
-    if (focusRequest === 0) return;
-    // after react-hook-form's own focus, which it repeats in a timeout
-    const timer = setTimeout(() => focusFirstInvalid(formRef.current));
-    return () => clearTimeout(timer);
+    if (focusRequest > 0) focusFirstInvalid(formRef.current);
   }, [focusRequest]);
   const submitWith = (save: (values: O) => Promise<void>) =>
     form.handleSubmit(
@@ -88,7 +96,10 @@ export function FormDialog<T extends FieldValues, O>({
         setFormError(null);
         try {
           await save(values);
+          drafts.drop();
         } catch (error) {
+          // the session ended: the app goes to log in, the typed values wait in this browser
+          if (isApiError(error) && error.status === 401) drafts.keep(form.getValues());
           setFormError(applyServerErrors(error, form.setError, fieldNames));
         }
       },
@@ -121,6 +132,17 @@ export function FormDialog<T extends FieldValues, O>({
       >
         <form id={formId} ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-label={title}>
           <FormAlert message={formError} testId={`${name}-form-error`} />
+          {drafts.draft && (
+            <DraftBanner
+              savedAt={drafts.draft.savedAt}
+              onRestore={() => {
+                form.reset({ ...form.getValues(), ...drafts.draft?.values } as T, { keepDefaultValues: true });
+                drafts.drop();
+              }}
+              onDiscard={drafts.drop}
+              testId={`${name}-draft`}
+            />
+          )}
           {children}
         </form>
       </Dialog>

@@ -84,6 +84,8 @@ export function AnagraficaFormDialog({
     resolver: zodResolver(anagraficaCreateSchema),
     defaultValues: toFormValues(record),
     mode: 'onTouched',
+    // FormDialog focuses the first field in error, in the page's order
+    shouldFocusError: false,
   });
   const {
     register,

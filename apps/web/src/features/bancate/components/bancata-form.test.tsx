@@ -66,4 +66,5 @@ describe('bancata form', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(document.getElementById('bancata-note-error')).toHaveTextContent('Al massimo 2000 caratteri'));
   });
+
 });

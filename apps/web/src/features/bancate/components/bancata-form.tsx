@@ -68,6 +68,8 @@ export function BancataFormDialog({
     resolver: zodResolver(bancataCreateSchema),
     defaultValues: toFormValues(bancata),
     mode: 'onTouched',
+    // FormDialog focuses the first field in error, in the page's order
+    shouldFocusError: false,
   });
   const {
     control,
@@ -127,6 +129,7 @@ export function BancataFormDialog({
       fieldNames={FIELD_NAMES}
       onSave={save}
       onClose={close}
+      draftOf={bancata?._id ?? 'nuova'}
       pending={create.isPending || update.isPending}
       width="52rem"
       maximizable

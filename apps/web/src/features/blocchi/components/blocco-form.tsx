@@ -75,7 +75,7 @@ export function BloccoFormDialog({
     () => (interno ? zodResolver(bloccoInternoCreateSchema) : zodResolver(bloccoEsternoCreateSchema)) as unknown as Resolver<FormValues, unknown, Output>,
     [interno],
   );
-  const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+  const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: defaults, mode: 'onTouched', shouldFocusError: false });
   const {
     control,
     register,
@@ -140,6 +140,7 @@ export function BloccoFormDialog({
       fieldNames={Object.keys(defaults)}
       onSave={save}
       onSaveAndNew={editing ? undefined : saveAndNew}
+      draftOf={blocco?._id ?? `nuovo-${kind}${bancata ? `-${bancata._id}` : ''}`}
       onClose={close}
       pending={create.isPending || update.isPending}
       saveDisabled={choosingBancata && bancataForbidden}
