@@ -84,11 +84,14 @@ export function FormDialog<T extends FieldValues, O>({
   const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   // react-hook-form focuses only fields registered with a ref, in registration order (and again
-  // in a timeout, after ours); the wrapped inputs (numbers, dropdowns, dates) are not all such.
-  // So the forms say `shouldFocusError: false` and the first field marked invalid in the page's
-  // order gets the focus here, once the messages are on screen.
+  // in a timeout); the wrapped inputs (numbers, dropdowns, dates) are not all such. So the forms
+  // say `shouldFocusError: false` and the first field marked invalid in the page's order gets
+  // the focus here, once the messages are on screen.
   useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+    if (focusRequest === 0) return;
+    // a task later: the messages of the fields whose error was not shown before may come in a later render
+    const timer = setTimeout(() => focusFirstInvalid(formRef.current));
+    return () => clearTimeout(timer);
   }, [focusRequest]);
   const submitWith = (save: (values: O) => Promise<void>) =>
     form.handleSubmit(
