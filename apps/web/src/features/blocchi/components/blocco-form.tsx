@@ -118,9 +118,12 @@ export function BloccoFormDialog({
     setPrevious(previousBlocco(kind));
     const kept = values as Partial<BloccoInternoCreate & BloccoEsternoCreate>;
     const next = toBloccoFormValues(kind, null, bancata);
-    reset({ ...next, bancataId: kept.bancataId ?? next.bancataId, fornitoreId: kept.fornitoreId ?? next.fornitoreId, materialeId: kept.materialeId, ubicazioneId: kept.ubicazioneId });
+    // only the kind's own keys: the schemas are strict (a `fornitoreId: undefined` fails an own blocco)
+    const provenance = interno ? { bancataId: kept.bancataId } : { fornitoreId: kept.fornitoreId };
+    reset({ ...next, ...provenance, materialeId: kept.materialeId, ubicazioneId: kept.ubicazioneId });
     notify({ severity: 'success', summary: 'Blocco registrato', detail: `${saved.codice}: ora il prossimo` });
-    setFocus('lunghezza');
+    // once the dialog's buttons, disabled while saving, are back: the next blocco starts from its length
+    setTimeout(() => setFocus('lunghezza'));
   };
   const copyPrevious = (p: NonNullable<typeof previous>) => {
     const values = withPrevious(form.getValues(), p, !!bancata);
