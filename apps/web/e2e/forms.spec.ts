@@ -67,7 +67,9 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
     test.setTimeout(120_000);
     await login(page, DEMO.produzione);
     await openBancata(page, 'ribaltata');
-    const before = Number((await page.getByTestId('bancata-blocco').count()) || 0);
+    const blocchi = page.getByTestId('bancata-blocchi').getByRole('link', { name: /BL-\d{4}-\d{4}/ });
+    await expect(blocchi.first()).toBeVisible();
+    const before = await blocchi.count();
     await page.getByTestId('bancata-new-blocco').click();
     const dialog = page.getByTestId('blocco-form-dialog');
 
@@ -103,7 +105,7 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
     await typeMeasures(page, ['310', '170', '140']);
     await page.getByTestId('blocco-save').click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('bancata-blocco')).toHaveCount(before + 3);
+    await expect(blocchi).toHaveCount(before + 3);
 
     // the next one lies where the last one from this cava went, and can copy the previous one
     await page.getByTestId('bancata-new-blocco').click();
