@@ -48,7 +48,8 @@ export function mm(label: string, max: number) {
 
 function wholeUnits(label: string, unit: 'cm' | 'mm', max: number) {
   return z
-    .number({ error: `${label}: un numero intero di ${unit}` })
+    // empty is not a wrong number: say what is missing
+    .number({ error: (iss) => (iss.input == null ? `${label}: obbligatorio` : `${label}: un numero intero di ${unit}`) })
     .int({ error: `${label}: un numero intero di ${unit}` })
     .min(1, { error: `${label}: almeno 1 ${unit}` })
     .max(max, { error: `${label}: al massimo ${max} ${unit}` });

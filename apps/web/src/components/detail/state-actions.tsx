@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from 'primereact/button';
 
 /** How a move's button looks: what the user does, not the target state's name. */
@@ -31,6 +32,14 @@ export function StateActions<S extends string>({
   /** the move under way, whose button spins */
   sending?: S | null;
 }) {
+  // A double click sends one move: the second click comes before `busy` disables the buttons
+  // (the mutation's state reaches React a task later), so a ref refuses it at once. The buttons
+  // take clicks again after the next render that is not busy: the move is over, or it opened a
+  // dialog instead of sending.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!busy) sent.current = false;
+  });
   if (moves.length === 0) return null;
   return (
     <div className="stato-actions" role="group" aria-label="Cambia stato" data-testid={`${name}-stato-actions`}>
@@ -46,7 +55,11 @@ export function StateActions<S extends string>({
             outlined={m.outlined}
             loading={sending === to}
             disabled={busy}
-            onClick={() => onMove(to)}
+            onClick={() => {
+              if (sent.current || busy) return;
+              sent.current = true;
+              onMove(to);
+            }}
             data-testid={`${name}-move-${to}`}
           />
         );

@@ -1,21 +1,32 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { FormAlert } from './form-alert';
 import { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';
 import { applyServerErrors } from './form-errors';
+import { escapeClosesOverlayFirst } from './dialog-escape';
+import { useFormDraft } from './form-draft';
+import { DraftBanner } from './draft-banner';
+import { isApiError } from '@/lib/api';
 
 export interface FormDialogProps<T extends FieldValues, O> {
   /** names the form (`${name}-form`) and its test ids (`${name}-form-dialog`, `${name}-save`, `${name}-form-error`) */
   name: string;
   title: string;
-  /** the form of the fields (react-hook-form's `useForm` result) */
+  /** the form of the fields (react-hook-form's `useForm` result, with `shouldFocusError: false`: the dialog focuses the first field in error) */
   form: UseFormReturn<T, unknown, O>;
   /** the fields the server's `details[].path` may name, to place its messages beside them */
   fieldNames: readonly string[];
   /** saves the checked values; a throw (ApiError) puts the server's messages on the form */
   onSave: (values: O) => Promise<void>;
+  /** "Salva e nuovo" beside Salva: saves the checked values the same way, then the caller readies the next record's form */
+  onSaveAndNew?: (values: O) => Promise<void>;
+  /**
+   * the record the form edits (its id, or what a new one is made from, e.g. `nuovo`): with it the
+   * values are kept as a draft when a save meets an ended session, and offered back next time
+   */
+  draftOf?: string;
   /** closes the dialog: after "Annulla" on a clean form or "Esci senza salvare" */
   onClose: () => void;
   /** requests under way besides the submit (they disable Annulla and spin Salva too) */
@@ -41,6 +52,8 @@ export function FormDialog<T extends FieldValues, O>({
   form,
   fieldNames,
   onSave,
+  onSaveAndNew,
+  draftOf,
   onClose,
   pending: busy = false,
   saveDisabled,
@@ -56,6 +69,7 @@ export function FormDialog<T extends FieldValues, O>({
   const [askDiscard, setAskDiscard] = useState(false);
   const pending = isSubmitting || busy;
   const formId = `${name}-form`;
+  const drafts = useFormDraft(name, draftOf);
 
   const close = () => {
     setFormError(null);
@@ -67,20 +81,41 @@ export function FormDialog<T extends FieldValues, O>({
     if (isDirty) setAskDiscard(true);
     else close();
   };
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSave(values);
-    } catch (error) {
-      setFormError(applyServerErrors(error, form.setError, fieldNames));
-    }
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  // react-hook-form focuses only fields registered with a ref, in registration order (and again
+  // in a timeout); the wrapped inputs (numbers, dropdowns, dates) are not all such. So the forms
+  // say `shouldFocusError: false` and the first field marked invalid in the page's order gets
+  // the focus here, once the messages are on screen.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    // a task later: the messages of the fields whose error was not shown before may come in a later render
+    const timer = setTimeout(() => focusFirstInvalid(formRef.current));
+    return () => clearTimeout(timer);
+  }, [focusRequest]);
+  const submitWith = (save: (values: O) => Promise<void>) =>
+    form.handleSubmit(
+      async (values) => {
+        setFormError(null);
+        try {
+          await save(values);
+          drafts.drop();
+        } catch (error) {
+          // the session ended: the app goes to log in, the typed values wait in this browser
+          if (isApiError(error) && error.status === 401) drafts.keep(form.getValues());
+          setFormError(applyServerErrors(error, form.setError, fieldNames));
+        }
+      },
+      () => setFocusRequest((n) => n + 1),
+    );
+  const submit = submitWith(onSave);
 
   return (
     <>
       <Dialog
         visible={visible}
         onHide={requestClose}
+        {...escapeClosesOverlayFirst(requestClose)}
         header={title}
         modal
         maximizable={maximizable}
@@ -91,12 +126,26 @@ export function FormDialog<T extends FieldValues, O>({
         footer={
           <div className="flex flex-wrap justify-content-end gap-2">
             <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
+            {onSaveAndNew && (
+              <Button type="button" label="Salva e nuovo" icon="pi pi-plus" outlined onClick={() => void submitWith(onSaveAndNew)()} disabled={pending || saveDisabled} data-testid={`${name}-save-new`} />
+            )}
             <Button type="submit" form={formId} label="Salva" icon="pi pi-check" loading={pending} disabled={saveDisabled} data-testid={`${name}-save`} />
           </div>
         }
       >
-        <form id={formId} noValidate onSubmit={(e) => void submit(e)} aria-label={title}>
+        <form id={formId} ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-label={title}>
           <FormAlert message={formError} testId={`${name}-form-error`} />
+          {drafts.draft && (
+            <DraftBanner
+              savedAt={drafts.draft.savedAt}
+              onRestore={() => {
+                form.reset({ ...form.getValues(), ...drafts.draft?.values } as T, { keepDefaultValues: true });
+                drafts.drop();
+              }}
+              onDiscard={drafts.drop}
+              testId={`${name}-draft`}
+            />
+          )}
           {children}
         </form>
       </Dialog>
@@ -104,4 +153,12 @@ export function FormDialog<T extends FieldValues, O>({
       <UnsavedChangesGuard when={visible && isDirty && !pending} />
     </>
   );
+}
+
+
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!invalid) return;
+  const target = invalid.matches('input, textarea, select, button') ? invalid : invalid.querySelector<HTMLElement>('input, textarea, [tabindex="0"]');
+  (target ?? invalid).focus();
 }

@@ -54,3 +54,28 @@ describe('Italian number input', () => {
     expect(onValue).toHaveBeenLastCalledWith(null);
   });
 });
+
+describe('whole numbers (decimals 0)', () => {
+  it.each([
+    ['1150,5', 1150.5],
+    ['3.80', 3.8],
+  ])('keeps %s as typed when left and reports it as typed, for the schema to refuse', async (typed, reported) => {
+    const user = userEvent.setup();
+    const onValue = vi.fn();
+    render(<Harness initial={null} onValue={onValue} decimals={0} />);
+    const input = screen.getByLabelText('Prezzo');
+    await user.type(input, typed);
+    await user.tab();
+    expect(input).toHaveValue(typed);
+    expect(onValue).toHaveBeenLastCalledWith(reported);
+  });
+
+  it('still groups a whole number when left', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={null} onValue={() => undefined} decimals={0} />);
+    const input = screen.getByLabelText('Prezzo');
+    await user.type(input, '1150');
+    await user.tab();
+    expect(input).toHaveValue('1.150');
+  });
+});

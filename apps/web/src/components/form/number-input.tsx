@@ -1,5 +1,5 @@
 import './number-input.css';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { formatNumberInput, readNumberInput } from './number-text';
 import { invalidProps } from './form-errors';
@@ -20,6 +20,7 @@ export function NumberInput({
   placeholder,
   disabled,
   testId,
+  ref,
 }: {
   id: string;
   value: number | null | undefined;
@@ -32,6 +33,8 @@ export function NumberInput({
   placeholder?: string;
   disabled?: boolean;
   testId?: string;
+  /** the input, for the form to focus it when it is in error */
+  ref?: Ref<HTMLInputElement>;
 }) {
   const [draft, setDraft] = useState(() => formatNumberInput(value, decimals));
   const [seen, setSeen] = useState<number | null | undefined>(value);
@@ -45,6 +48,7 @@ export function NumberInput({
   const input = (
     <InputText
       id={id}
+      ref={ref}
       value={draft}
       inputMode={decimals === 0 ? 'numeric' : 'decimal'}
       autoComplete="off"
@@ -58,7 +62,10 @@ export function NumberInput({
         onChange(next);
       }}
       onBlur={() => {
-        if (typeof value === 'number' && Number.isFinite(value)) setDraft(formatNumberInput(value, decimals));
+        // Grouped only when that shows the same number: `1150,5` in a whole-cm field stays as typed
+        // (and the schema says it is not whole) instead of silently becoming `1.151`.
+        const shown = formatNumberInput(value, decimals);
+        if (typeof value === 'number' && readNumberInput(shown) === value) setDraft(shown);
         onBlur?.();
       }}
       className={`w-full number-input${error ? ' p-invalid' : ''}`}

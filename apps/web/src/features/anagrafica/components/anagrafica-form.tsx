@@ -1,7 +1,6 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Checkbox } from 'primereact/checkbox';
 import {
   ANAGRAFICA_KIND_LABELS,
@@ -14,6 +13,7 @@ import {
   type AnagraficaKind,
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
+import { LongTextArea } from '@/components/form/long-text-area';
 import { CountryDropdown } from '@/components/form/country-dropdown';
 import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
 import { TelefonoInput } from '@/components/form/telefono-input';
@@ -84,6 +84,8 @@ export function AnagraficaFormDialog({
     resolver: zodResolver(anagraficaCreateSchema),
     defaultValues: toFormValues(record),
     mode: 'onTouched',
+    // FormDialog focuses the first field in error, in the page's order
+    shouldFocusError: false,
   });
   const {
     register,
@@ -253,15 +255,7 @@ export function AnagraficaFormDialog({
         {text('iban', { upper: true, label: 'IBAN' })}
         {text('condizioniPagamento', { className: 'col-12' })}
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <InputTextarea
-            id={fid('note')}
-            rows={3}
-            autoResize
-            maxLength={ANAGRAFICA_LIMITS.note}
-            className={`w-full${err('note') ? ' p-invalid' : ''}`}
-            {...invalidProps(fid('note'), err('note'))}
-            {...register('note')}
-          />
+          <LongTextArea control={control} name="note" id={fid('note')} max={ANAGRAFICA_LIMITS.note} error={err('note')} />
         </FormField>
       </div>
     </FormDialog>

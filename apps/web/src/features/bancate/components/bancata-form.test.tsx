@@ -48,8 +48,23 @@ describe('bancata form', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/app/bancate', element: <BancataFormDialog onClose={() => undefined} onSaved={() => undefined} /> }], '/app/bancate');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     const messageOf = (id: string) => document.getElementById(document.getElementById(id)?.getAttribute('aria-describedby') ?? '')?.textContent;
-    await waitFor(() => expect(messageOf('bancata-lunghezza')).toBe('Lunghezza: un numero intero di cm'));
+    await waitFor(() => expect(messageOf('bancata-lunghezza')).toBe('Lunghezza: obbligatorio'));
     expect(messageOf('bancata-cavaId')).toBe('Scegli la cava');
     expect(messageOf('bancata-materialeId')).toBe('Scegli il materiale');
+    // the first field in error, in the page's order, takes the focus (the cava, a dropdown)
+    await waitFor(() => expect(document.activeElement?.id).toBe('bancata-cavaId'));
   });
+
+  it('a long note is counted and refused past the limit, never cut', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRoutes([{ path: '/app/bancate', element: <BancataFormDialog onClose={() => undefined} onSaved={() => undefined} /> }], '/app/bancate');
+    const note = screen.getByLabelText('Note');
+    await user.click(note);
+    await user.paste('Pelo. '.repeat(350));
+    expect(note).toHaveValue('Pelo. '.repeat(350));
+    expect(screen.getByTestId('bancata-note-counter')).toHaveTextContent('2.100 / 2.000');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(document.getElementById('bancata-note-error')).toHaveTextContent('Al massimo 2000 caratteri'));
+  });
+
 });

@@ -1,7 +1,6 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Dropdown } from 'primereact/dropdown';
 import {
   bancataCreateSchema,
@@ -12,6 +11,7 @@ import {
   type BancataCreateInput,
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
+import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 import { DateInput } from '@/components/form/date-input';
 import { todayIso } from '@/lib/iso-date';
@@ -68,6 +68,8 @@ export function BancataFormDialog({
     resolver: zodResolver(bancataCreateSchema),
     defaultValues: toFormValues(bancata),
     mode: 'onTouched',
+    // FormDialog focuses the first field in error, in the page's order
+    shouldFocusError: false,
   });
   const {
     control,
@@ -127,6 +129,7 @@ export function BancataFormDialog({
       fieldNames={FIELD_NAMES}
       onSave={save}
       onClose={close}
+      draftOf={bancata?._id ?? 'nuova'}
       pending={create.isPending || update.isPending}
       width="52rem"
       maximizable
@@ -198,7 +201,7 @@ export function BancataFormDialog({
         {tonnes('terreT')}
 
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <InputTextarea id={fid('note')} rows={3} autoResize maxLength={2000} className={`w-full${err('note') ? ' p-invalid' : ''}`} {...invalidProps(fid('note'), err('note'))} {...register('note')} />
+          <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
         </FormField>
       </div>
     </FormDialog>

@@ -1,14 +1,14 @@
 import { Controller, useWatch } from 'react-hook-form';
 import { Checkbox } from 'primereact/checkbox';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { FormField } from '@/components/form/form-field';
+import { LongTextArea } from '@/components/form/long-text-area';
 import { fid, type Difetto } from './blocco-form-values';
 import { BLOCCO_FIELD_LABELS as L, DIFETTO_OPTIONS } from './blocco-format';
 import type { BloccoForm } from './blocco-form-fields';
 
 /** The "Difetti" section of the blocco form: a defective blocco lists what is visible. */
 export function BloccoDifettiFields({ form }: { form: BloccoForm }) {
-  const { control, register, setValue } = form;
+  const { control, setValue } = form;
   const difettoso = useWatch({ control, name: 'difettoso' });
   return (
     <>
@@ -62,7 +62,7 @@ export function BloccoDifettiFields({ form }: { form: BloccoForm }) {
             />
           </fieldset>
           <FormField id={fid('noteDifetti')} label={L.noteDifetti ?? ''} error={form.formState.errors.noteDifetti?.message} className="col-12">
-            <InputTextarea id={fid('noteDifetti')} rows={2} autoResize maxLength={1000} className="w-full" {...register('noteDifetti')} />
+            <LongTextArea control={control} name="noteDifetti" id={fid('noteDifetti')} max={1000} rows={2} error={form.formState.errors.noteDifetti?.message} />
           </FormField>
         </>
       )}

@@ -40,6 +40,7 @@ export function BloccoNumberField({
         render={({ field }) => (
           <NumberInput
             id={fid(name)}
+            ref={field.ref}
             value={field.value as number | null | undefined}
             onChange={field.onChange}
             onBlur={field.onBlur}

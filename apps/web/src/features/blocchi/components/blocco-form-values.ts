@@ -17,6 +17,8 @@ export interface BancataOrigin {
   _id: string;
   codice: string;
   materiale: { _id: string; nome: string; densita: number };
+  /** for the ubicazione last used at that cava */
+  cava?: { _id: string } | null;
 }
 
 /** The id of a blocco form's field (its label, its message). */

@@ -19,6 +19,7 @@ const materiali = [
 const ubicazioni = [{ _id: PIAZZALE, createdAt: '2026-01-01T00:00:00.000Z', nome: 'Piazzale cava', tipo: 'piazzale_cava', attiva: true }];
 
 let posted: unknown = null;
+let sessionEnded = false;
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   if (url.endsWith('/api/token')) return Promise.resolve(jsonResponse({ csrfToken: 'csrf' }));
@@ -26,6 +27,7 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   if (url.endsWith('/api/ubicazioni')) return Promise.resolve(jsonResponse(ubicazioni));
   if (url.endsWith('/api/blocchi') && init?.method === 'POST') {
     posted = JSON.parse(String(init.body));
+    if (sessionEnded) return Promise.resolve(jsonResponse({ message: 'Sessione scaduta', code: 'UNAUTHORIZED' }, 401));
     return Promise.resolve(jsonResponse({ message: 'La bancata BA-2026-0014 deve essere ribaltata o in riquadratura per ricavarne blocchi', code: 'CONFLICT' }, 409));
   }
   return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
@@ -50,6 +52,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   posted = null;
+  sessionEnded = false;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -135,5 +138,42 @@ describe('blocco form: live m³ and t', { timeout: 30_000 }, () => {
       scelta: 'prima',
       categoria: 'squadrato',
     });
+  });
+
+  it('a failed save focuses the first field in error in the page order, past a measure typed wrong before', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm();
+    await user.type(document.getElementById('blocco-lunghezza') as HTMLElement, '3.80');
+    await user.tab();
+    expect(document.getElementById('blocco-lunghezza')).toHaveValue('3.80');
+    await waitFor(() => expect(document.getElementById('blocco-lunghezza-error')).toHaveTextContent('Lunghezza: un numero intero di cm'));
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(document.getElementById('blocco-altezza-error')).toHaveTextContent('Altezza: obbligatorio'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('blocco-ubicazioneId'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement?.id).toBe('blocco-ubicazioneId');
+  });
+
+  it('a save that meets an ended session keeps the values as a draft, offered back to the same user', async () => {
+    sessionEnded = true;
+    const user = userEvent.setup({ delay: null });
+    const first = renderForm();
+    await user.type(screen.getByLabelText(/^Lunghezza \*/), '280');
+    await user.type(screen.getByLabelText(/^Altezza \*/), '150');
+    await user.type(screen.getByLabelText(/^Profondità \*/), '120');
+    await user.click(document.getElementById('blocco-ubicazioneId')?.closest('.p-dropdown') as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Piazzale cava', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(posted).not.toBeNull());
+    first.unmount();
+
+    // logged in again: the same form offers the draft back
+    setSession(DEMO_USERS.produzione, 'token-2');
+    renderForm();
+    expect(await screen.findByTestId('blocco-draft')).toHaveTextContent(/Bozza non salvata del \d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+    await user.click(screen.getByTestId('blocco-draft-restore'));
+    expect(screen.getByLabelText(/^Lunghezza \*/)).toHaveValue('280');
+    expect(screen.getByLabelText(/^Profondità \*/)).toHaveValue('120');
+    expect(screen.queryByTestId('blocco-draft')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
+import { Button } from 'primereact/button';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import {
   bloccoEsternoCreateSchema,
   bloccoInternoCreateSchema,
@@ -13,6 +13,7 @@ import {
 } from '@gestcava/contracts';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
+import { LongTextArea } from '@/components/form/long-text-area';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { ComputedValues } from '@/components/form/computed-values';
 import { invalidProps } from '@/components/form/form-errors';
@@ -20,6 +21,7 @@ import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
 import { isApiError } from '@/lib/api';
 import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
+import { notify } from '@/lib/toast';
 import { positive } from '@/lib/production-format';
 import { useCreateBlocco } from '../api/create-blocco';
 import { useUpdateBlocco } from '../api/update-blocco';
@@ -31,6 +33,7 @@ import { BLOCCO_FIELD_LABELS as L, CATEGORIA_OPTIONS, SCELTA_OPTIONS, UNITA_PREZ
 import { BloccoChoiceField, BloccoNumberField } from './blocco-form-fields';
 import { AcquistoFields, BancataOriginField } from './blocco-provenienza-fields';
 import { BloccoDifettiFields } from './blocco-difetti-fields';
+import { lastUbicazione, previousBlocco, rememberBlocco, withPrevious } from './blocco-form-memory';
 
 /**
  * A blocco, new or edited (DESIGN §5 "Forms"): own blocks come from a bancata (ribaltata or in
@@ -61,16 +64,24 @@ export function BloccoFormDialog({
   const choosingBancata = interno && !editing && !bancata;
   const bancate = useBancateSelezionabili(choosingBancata);
   const [fornitore, setFornitore] = useState<PickedAnagrafica | null>(blocco?.fornitore ?? null);
-  const defaults = useMemo(() => toBloccoFormValues(kind, blocco, bancata), [kind, blocco, bancata]);
+  const defaults = useMemo(() => {
+    const values = toBloccoFormValues(kind, blocco, bancata);
+    // a new blocco lies where the last one from the same cava was put (bought-in ones: where the last one was)
+    const ubicazione = blocco || (interno && !bancata) ? null : lastUbicazione(bancata?.cava?._id);
+    return ubicazione ? { ...values, ubicazioneId: ubicazione } : values;
+  }, [kind, blocco, bancata, interno]);
+  const [previous, setPrevious] = useState(() => (blocco ? null : previousBlocco(kind)));
   const resolver = useMemo(
     () => (interno ? zodResolver(bloccoInternoCreateSchema) : zodResolver(bloccoEsternoCreateSchema)) as unknown as Resolver<FormValues, unknown, Output>,
     [interno],
   );
-  const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+  const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: defaults, mode: 'onTouched', shouldFocusError: false });
   const {
     control,
     register,
     reset,
+    setValue,
+    setFocus,
     formState: { errors },
   } = form;
   const watched = useWatch({ control });
@@ -95,9 +106,29 @@ export function BloccoFormDialog({
       saved = await update.mutateAsync(body as Partial<BloccoUpdate>);
     } else {
       saved = await create.mutateAsync(values);
+      rememberBlocco(kind, saved);
     }
     reset(toBloccoFormValues(kind, saved));
     onSaved(saved);
+  };
+  // The next blocco of the same bancata (or fornitore) lies in the same place, of the same stone.
+  const saveAndNew = async (values: Output) => {
+    const saved = await create.mutateAsync(values);
+    rememberBlocco(kind, saved);
+    setPrevious(previousBlocco(kind));
+    const kept = values as Partial<BloccoInternoCreate & BloccoEsternoCreate>;
+    const next = toBloccoFormValues(kind, null, bancata);
+    // only the kind's own keys: the schemas are strict (a `fornitoreId: undefined` fails an own blocco)
+    const provenance = interno ? { bancataId: kept.bancataId } : { fornitoreId: kept.fornitoreId };
+    reset({ ...next, ...provenance, materialeId: kept.materialeId, ubicazioneId: kept.ubicazioneId });
+    notify({ severity: 'success', summary: 'Blocco registrato', detail: `${saved.codice}: ora il prossimo` });
+    // once the dialog's buttons, disabled while saving, are back: the next blocco starts from its length
+    setTimeout(() => setFocus('lunghezza'));
+  };
+  const copyPrevious = (p: NonNullable<typeof previous>) => {
+    const values = withPrevious(form.getValues(), p, !!bancata);
+    for (const [key, value] of Object.entries(values)) setValue(key as keyof FormValues, value as never, { shouldDirty: true });
+    if (p.fornitore && !interno) setFornitore(p.fornitore);
   };
 
   const err = (name: keyof FormValues) => errors[name]?.message;
@@ -111,6 +142,8 @@ export function BloccoFormDialog({
       form={form}
       fieldNames={Object.keys(defaults)}
       onSave={save}
+      onSaveAndNew={editing ? undefined : saveAndNew}
+      draftOf={blocco?._id ?? `nuovo-${kind}${bancata ? `-${bancata._id}` : ''}`}
       onClose={close}
       pending={create.isPending || update.isPending}
       saveDisabled={choosingBancata && bancataForbidden}
@@ -119,6 +152,11 @@ export function BloccoFormDialog({
       maximizable
     >
       <div className="formgrid grid">
+        {previous && (
+          <div className="col-12">
+            <Button type="button" label={`Copia dal precedente (${previous.codice})`} icon="pi pi-copy" text size="small" onClick={() => copyPrevious(previous)} data-testid="blocco-copy-previous" />
+          </div>
+        )}
         <h3 className="form-section-title col-12">Provenienza</h3>
         {interno ? (
           <BancataOriginField
@@ -184,7 +222,7 @@ export function BloccoFormDialog({
         <BloccoChoiceField form={form} name="unitaPrezzo" options={UNITA_PREZZO_OPTIONS} className="col-12 sm:col-6" label="Per" />
 
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <InputTextarea id={fid('note')} rows={3} autoResize maxLength={2000} className={`w-full${err('note') ? ' p-invalid' : ''}`} {...invalidProps(fid('note'), err('note'))} {...register('note')} />
+          <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
         </FormField>
       </div>
     </FormDialog>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from 'primereact/dialog';
+import { escapeClosesOverlayFirst } from '@/components/form/dialog-escape';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -90,6 +91,7 @@ export function DeclassaDialog({
     <Dialog
       visible
       onHide={() => !pending && onClose()}
+      {...escapeClosesOverlayFirst(() => !pending && onClose())}
       header={title}
       modal
       style={{ width: '36rem' }}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from 'primereact/dialog';
+import { escapeClosesOverlayFirst } from '@/components/form/dialog-escape';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { bloccoStatoBodySchema, type Blocco, type BloccoStatoBody } from '@gestcava/contracts';
@@ -66,6 +67,7 @@ export function OpzioneDialog({
     <Dialog
       visible
       onHide={() => !pending && onClose()}
+      {...escapeClosesOverlayFirst(() => !pending && onClose())}
       header={title}
       modal
       style={{ width: '34rem' }}

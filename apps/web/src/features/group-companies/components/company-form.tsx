@@ -88,6 +88,8 @@ export function CompanyFormDialog({
     resolver: zodResolver(companyFormSchema) as never,
     defaultValues: toValues(company),
     mode: 'onTouched',
+    // FormDialog focuses the first field in error, in the page's order
+    shouldFocusError: false,
   });
   const {
     register,

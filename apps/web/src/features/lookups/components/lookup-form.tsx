@@ -43,6 +43,8 @@ export function LookupFormDialog({
     resolver: zodResolver(LOOKUP_BODY_SCHEMAS[kind]),
     defaultValues: toValues(kind, record),
     mode: 'onTouched',
+    // FormDialog focuses the first field in error, in the page's order
+    shouldFocusError: false,
   });
   const {
     control,

@@ -212,4 +212,22 @@ describe('photo panel', { timeout: 20_000 }, () => {
     // the list is asked again once the queue has drained
     await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('getPhotos'))).toHaveLength(2));
   });
+
+  it('closing with photos chosen and not sent asks first; Continua keeps them', async () => {
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    renderPanel();
+    await screen.findAllByTestId('photo-tile');
+    await user.click(screen.getByTestId('photo-upload-open'));
+    await screen.findByTestId('photo-upload-dialog');
+    await user.upload(screen.getByTestId('photo-file-input'), [jpeg('fronte.jpg')]);
+    await user.click(screen.getByRole('button', { name: 'Chiudi' }));
+    expect(await screen.findByTestId('photo-discard-dialog')).toHaveTextContent('Una foto scelta non è stata caricata');
+    await user.click(screen.getByRole('button', { name: 'Continua a caricare' }));
+    await waitFor(() => expect(screen.queryByTestId('photo-discard-dialog')).toBeNull());
+    expect(screen.getAllByTestId('photo-upload-item')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Chiudi' }));
+    await user.click(await screen.findByRole('button', { name: 'Scarta le foto' }));
+    await waitFor(() => expect(screen.queryByTestId('photo-upload-dialog')).toBeNull());
+    expect(ControlledXhr.instances).toHaveLength(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Dialog } from 'primereact/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
@@ -43,6 +44,7 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [askDiscard, setAskDiscard] = useState(false);
   const { items, queue } = usePhotoUploads(entity, (list) => {
     const done = list.filter((i) => i.status === 'done').length;
     if (done === list.length) {
@@ -52,6 +54,13 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
   });
   const busy = items.some((i) => i.status === 'queued' || i.status === 'uploading');
   const ready = items.filter((i) => i.status === 'ready');
+  // chosen and not (yet) on the server: closing would lose them without a word
+  const unsent = items.filter((i) => i.status === 'ready' || i.status === 'error').length;
+  const requestClose = () => {
+    if (busy) return;
+    if (unsent > 0) setAskDiscard(true);
+    else onClose();
+  };
 
   const addFiles = (files: FileList | null) => {
     if (!files || files.length === 0) return;
@@ -78,7 +87,7 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
     <Button type="button" label="Annulla caricamenti" icon="pi pi-times" outlined severity="danger" onClick={() => queue.cancelAll()} data-testid="photo-upload-cancel-all" />
   ) : (
     <div className="flex flex-wrap justify-content-end gap-2">
-      <Button type="button" label="Chiudi" outlined onClick={onClose} />
+      <Button type="button" label="Chiudi" outlined onClick={requestClose} />
       <Button
         type="button"
         label={ready.length > 0 ? `Carica ${ready.length} foto` : 'Carica'}
@@ -93,9 +102,7 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
     <Dialog
       visible
       header={`Carica foto · ${entity.codice}`}
-      onHide={() => {
-        if (!busy) onClose();
-      }}
+      onHide={requestClose}
       closable={!busy}
       modal
       style={{ width: '40rem' }}
@@ -150,6 +157,19 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        visible={askDiscard}
+        title="Scartare le foto scelte?"
+        confirmLabel="Scarta le foto"
+        confirmIcon="pi pi-trash"
+        danger
+        cancelLabel="Continua a caricare"
+        onConfirm={onClose}
+        onCancel={() => setAskDiscard(false)}
+        testId="photo-discard-dialog"
+      >
+        {unsent === 1 ? 'Una foto scelta non è stata caricata' : `${unsent} foto scelte non sono state caricate`}: chiudendo si perdono.
+      </ConfirmDialog>
     </Dialog>
   );
 }

@@ -91,6 +91,8 @@ export function UserFormDialog({
       active: user?.active ?? true,
     },
     mode: 'onTouched',
+    // FormDialog focuses the first field in error, in the page's order
+    shouldFocusError: false,
   });
   const {
     register,
