@@ -81,6 +81,14 @@ export function setupPrimeReactLocale(): void {
     passwordPrompt: 'Inserisci una password',
     emptyFilterMessage: 'Nessun risultato',
     emptyMessage: 'Nessuna opzione disponibile',
+    emptySearchMessage: 'Nessun risultato',
+    emptySelectionMessage: 'Nessun elemento selezionato',
+    searchMessage: '{0} risultati disponibili',
+    selectionMessage: '{0} elementi selezionati',
+    fileChosenMessage: '{0} file',
+    noFileChosenMessage: 'Nessun file scelto',
+    completed: 'Completato',
+    showMonthAfterYear: false,
     aria: {
       trueLabel: 'Vero',
       falseLabel: 'Falso',
@@ -132,6 +140,13 @@ export function setupPrimeReactLocale(): void {
       rotateLeft: 'Ruota a sinistra',
       otpLabel: 'Inserisci il carattere {0}',
       listLabel: 'Elenco opzioni',
+      expandLabel: 'Espandi',
+      collapseLabel: 'Comprimi',
+      passwordShow: 'Mostra la password',
+      passwordHide: 'Nascondi la password',
+      removeLabel: 'Rimuovi',
+      selectLabel: 'Seleziona',
+      unselectLabel: 'Deseleziona',
     },
   });
   locale('it');
