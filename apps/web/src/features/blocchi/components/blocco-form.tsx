@@ -17,7 +17,6 @@ import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { ComputedValues } from '@/components/form/computed-values';
 import { invalidProps } from '@/components/form/form-errors';
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
-import { isApiError } from '@/lib/api';
 import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { positive } from '@/lib/production-format';
@@ -102,7 +101,6 @@ export function BloccoFormDialog({
 
   const err = (name: keyof FormValues) => errors[name]?.message;
   const title = editing ? `Modifica ${labels.singolare.toLowerCase()} ${blocco.codice}` : interno ? 'Nuovo blocco' : 'Nuovo blocco esterno';
-  const bancataForbidden = isApiError(bancate.error) && bancate.error.status === 403;
 
   return (
     <FormDialog
@@ -113,7 +111,6 @@ export function BloccoFormDialog({
       onSave={save}
       onClose={close}
       pending={create.isPending || update.isPending}
-      saveDisabled={choosingBancata && bancataForbidden}
       width="60rem"
       breakpoints={{ '960px': '94vw', '640px': '100vw' }}
       maximizable
@@ -125,7 +122,7 @@ export function BloccoFormDialog({
             form={form}
             blocco={blocco}
             bancata={bancata}
-            choices={choosingBancata ? { data: bancate.data, isPending: bancate.isPending, forbidden: bancataForbidden } : null}
+            choices={choosingBancata ? { data: bancate.data, isPending: bancate.isPending } : null}
           />
         ) : (
           <AcquistoFields form={form} kind={kind} fornitore={fornitore} onFornitore={setFornitore} />
