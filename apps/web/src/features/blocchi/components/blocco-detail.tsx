@@ -78,6 +78,8 @@ function BloccoPage({
   const labels = BLOCCO_KIND_LABELS[kind];
   const { user } = useSession();
   const writable = can(user, kind, 'write');
+  // who sells options blocks (SPEC: collaudi write), even with the blocchi read-only
+  const canOption = can(user, 'collaudi', 'write');
   const materiali = useLookups('materiali');
   const ubicazioni = useLookups('ubicazioni');
 
@@ -100,7 +102,7 @@ function BloccoPage({
 
       <div className="grid">
         <div className="col-12 xl:col-8">
-          <BloccoStatoSection kind={kind} blocco={b} writable={writable} />
+          <BloccoStatoSection kind={kind} blocco={b} writable={writable} canOption={canOption} />
           <BloccoDataSection blocco={b} />
           <BloccoMisureSection blocco={b} />
           {b.origine === 'esterno' && <BloccoAcquistoSection blocco={b} />}
