@@ -34,3 +34,9 @@ export function RequirePage({ rule }: { rule: PageRule }) {
   }
   return <Outlet />;
 }
+
+/** / shows the landing; the router state goes along (a refused page's path, for the landing to say why). */
+export function ToLanding() {
+  const { state } = useLocation();
+  return <Navigate to="/landing" replace state={state} />;
+}

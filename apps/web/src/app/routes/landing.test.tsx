@@ -3,13 +3,14 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { DEMO_USERS } from '@/test/fixtures';
 import { clearSession, setSession } from '@/lib/session';
-import { RequirePage } from '../guards';
+import { RequirePage, ToLanding } from '../guards';
 import { LandingPage } from './landing';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <LandingPage /> },
+      { path: '/', element: <ToLanding /> },
+      { path: '/landing', element: <LandingPage /> },
       { path: '/app/pages/collaudi', element: <RequirePage rule={{ page: 'collaudi' }} />, children: [{ index: true, element: <p>collaudi</p> }] },
     ],
     { initialEntries: [path] },
@@ -22,7 +23,7 @@ describe('landing after a refused page (SPEC §6)', () => {
   it('says why and offers the way back to the dashboard', () => {
     setSession(DEMO_USERS.produzione, 'token-1');
     const router = renderAt('/app/pages/collaudi');
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe('/landing');
     expect(screen.getByRole('alert')).toHaveTextContent('Non hai accesso a quella pagina');
     expect(screen.getByRole('link', { name: 'Torna alla dashboard' })).toHaveAttribute('href', '/app/dashboard');
   });
