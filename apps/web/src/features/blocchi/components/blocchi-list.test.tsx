@@ -47,8 +47,8 @@ const calledWith = (part: string) => fetchMock.mock.calls.map((c) => String(c[0]
 function renderList(path = '/app/pages/blocchi') {
   return renderRoutes(
     [
-      { path: '/app/pages/blocchi', element: <BlocchiList kind="blocchi" /> },
-      { path: '/app/pages/blocchi-esterni', element: <p>Blocchi esterni</p> },
+      { path: '/app/pages/blocchi', element: <BlocchiList key="blocchi" kind="blocchi" /> },
+      { path: '/app/pages/blocchi-esterni', element: <BlocchiList key="blocchi-esterni" kind="blocchi-esterni" /> },
     ],
     path,
   );
@@ -62,7 +62,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('blocchi list', () => {
+describe('blocchi list', { timeout: 30_000 }, () => {
   it('shows the cliente and the option expiry', async () => {
     setSession(DEMO_USERS.produzione, 'token-1');
     renderList();
@@ -101,6 +101,8 @@ describe('blocchi list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Nuovo blocco esterno' }));
     expect(router.state.location.pathname).toBe('/app/pages/blocchi-esterni');
     expect(router.state.location.state).toEqual({ nuovo: true });
+    // the bought-in block's form is open on arrival
+    await waitFor(() => expect(document.querySelector('.p-dialog')).toHaveTextContent('Nuovo blocco esterno'));
   });
 
   it('who registers bancate keeps "Nuovo blocco"', async () => {
