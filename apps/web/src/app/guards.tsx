@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isAllowed, type PageRule } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { loginPath } from './paths';
+import { loginPath, type NoAccessState } from './paths';
 
 /**
  * /app: only a stored token is checked (SPEC §6); without it, the login page and back here.
@@ -21,13 +21,22 @@ export function RequireToken() {
 }
 
 /**
- * A page: no stored user → /auth/login; no permission → / (SPEC §6). 'dashboard' is always
+ * A page: no stored user → /auth/login; no permission → / (SPEC §6), whose landing then says why. 'dashboard' is always
  * allowed and admins everywhere, through `can`.
  */
 export function RequirePage({ rule }: { rule: PageRule }) {
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
-  if (!isAllowed(user, rule)) return <Navigate to="/" replace />;
+  if (!isAllowed(user, rule)) {
+    const state: NoAccessState = { noAccess: location.pathname };
+    return <Navigate to="/" replace state={state} />;
+  }
   return <Outlet />;
+}
+
+/** / shows the landing; the router state goes along (a refused page's path, for the landing to say why). */
+export function ToLanding() {
+  const { state } = useLocation();
+  return <Navigate to="/landing" replace state={state} />;
 }

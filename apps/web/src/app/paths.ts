@@ -19,3 +19,12 @@ export function safeReturnUrl(value: string | null | undefined): string {
   if (value.startsWith('/auth')) return HOME_AFTER_LOGIN;
   return value;
 }
+
+/** Router state of the redirect to / from a page the user may not open (SPEC §6): the landing says why. */
+export interface NoAccessState {
+  noAccess: string;
+}
+
+export function isNoAccessState(state: unknown): state is NoAccessState {
+  return typeof state === 'object' && state !== null && typeof (state as NoAccessState).noAccess === 'string';
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { FullScreenLoader } from '@/components/full-screen-loader';
 import { StagingBanner } from '@/components/staging-banner';
 import { ToastHost } from '@/components/toast-host';
@@ -33,7 +33,7 @@ function useDocumentTitle(): void {
   }, [title]);
 }
 
-/** Every route: staging banner, toasts, the full-screen loader while lazy pages load. */
+/** Every route: staging banner, toasts, the full-screen loader while lazy pages load, scroll to top. */
 export function RootLayout() {
   const navigation = useNavigation();
   const loading = useDelayed(navigation.state === 'loading', LOADER_DELAY_MS);
@@ -45,6 +45,8 @@ export function RootLayout() {
       <Outlet />
       <ToastHost />
       {loading && <FullScreenLoader />}
+      {/* a new page opens at its top; keyed by path, so a list's filters and paging keep the scroll */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
     </>
   );
 }

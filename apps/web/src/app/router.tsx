@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { APP_PAGES, type AppPage } from './app-pages';
-import { RequirePage, RequireToken } from './guards';
+import { RequirePage, RequireToken, ToLanding } from './guards';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullScreenLoader,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/landing" replace /> },
+      { index: true, element: <ToLanding /> },
       { path: 'landing', lazy: () => import('./routes/landing'), handle: { title: 'Benvenuto' } },
       {
         path: 'auth',

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { webConfig } from '@/lib/config';
+import { formatUnread } from '@/lib/format';
 import { useLayout } from './layout-context';
 import type { LayoutCompany } from './layout-company';
 
@@ -84,6 +85,24 @@ export function AppTopbar({ company, quarryLabel: label, widgets, chatUnread, on
         {label}
       </span>
 
+      {/* the chat and its unread badge stay in the bar on phones too, not inside the ⋮ menu */}
+      {chatUnread !== null && (
+        <Link
+          to="/app/chat"
+          className="p-link layout-topbar-button layout-topbar-chat"
+          title="Chat"
+          aria-label={chatUnread > 0 ? `Chat, ${formatUnread(chatUnread)}` : 'Chat'}
+          data-testid="topbar-chat"
+        >
+          <i className="pi pi-comments p-overlay-badge" aria-hidden="true">
+            {chatUnread > 0 && (
+              <span className="topbar-badge" data-testid="chat-badge">
+                {chatUnread > 99 ? '99+' : chatUnread}
+              </span>
+            )}
+          </i>
+        </Link>
+      )}
       <button
         type="button"
         className="p-link layout-topbar-menu-button layout-topbar-button"
@@ -101,24 +120,6 @@ export function AppTopbar({ company, quarryLabel: label, widgets, chatUnread, on
         className={`layout-topbar-menu${menuOpen ? ' layout-topbar-menu-mobile-active' : ''}`}
       >
         {widgets}
-        {chatUnread !== null && (
-          <Link
-            to="/app/chat"
-            className="p-link layout-topbar-button"
-            title="Chat"
-            aria-label={chatUnread > 0 ? `Chat, ${chatUnread} messaggi non letti` : 'Chat'}
-            data-testid="topbar-chat"
-          >
-            <i className="pi pi-comments p-overlay-badge" aria-hidden="true">
-              {chatUnread > 0 && (
-                <span className="topbar-badge" data-testid="chat-badge">
-                  {chatUnread > 99 ? '99+' : chatUnread}
-                </span>
-              )}
-            </i>
-            <span className="layout-topbar-label">Chat</span>
-          </Link>
-        )}
         {isAdmin && (
           <Link to="/app/pages/settings" className="p-link layout-topbar-button" title="Impostazioni" data-testid="topbar-settings">
             <i className="pi pi-cog" aria-hidden="true" />

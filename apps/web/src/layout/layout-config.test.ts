@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeOption } from 'primereact/api';
+import { localeOption, localeOptions } from 'primereact/api';
 import { setupPrimeReactLocale } from '@/lib/primereact-locale';
 import { DEFAULT_LAYOUT_CONFIG, loadLayoutConfig, saveLayoutConfig } from './layout-config';
 
@@ -27,5 +27,16 @@ describe('PrimeReact in Italian', () => {
     expect(localeOption('dateFormat', 'it')).toBe('dd/mm/y');
     expect(localeOption('startsWith', 'it')).toBe('Inizia con');
     expect(localeOption('emptyMessage', 'it')).toBe('Nessuna opzione disponibile');
+  });
+
+  it('every text PrimeReact knows, aria labels included, has its Italian version', () => {
+    setupPrimeReactLocale();
+    const en = localeOptions('en') as Record<string, unknown> & { aria: Record<string, string> };
+    const italian = localeOptions('it') as Record<string, unknown> & { aria: Record<string, string> };
+    expect(Object.keys(en).filter((k) => !(k in italian))).toEqual([]);
+    expect(Object.keys(en.aria).filter((k) => !(k in italian.aria))).toEqual([]);
+    expect(italian.aria.jumpToPageDropdownLabel).toBe('Vai alla pagina');
+    expect(italian.aria.nextPageLabel).toBe('Pagina successiva');
+    expect(italian.aria.rowsPerPageLabel).toBe('Righe per pagina');
   });
 });

@@ -68,10 +68,11 @@ describe('sidebar menu (SPEC §2)', () => {
     ]);
   });
 
-  it('segheria: blocchi, lastre processing and stock', () => {
+  it('segheria: blocchi, blocchi esterni, lastre processing and stock', () => {
     expect(labels(filterMenu(DEMO_USERS.segheria))).toEqual([
       'Dashboard',
       'Produzione[Blocchi]',
+      'Blocchi Esterni[Elenco Blocchi Esterni]',
       'Lavorazione[Lastre]',
       'Magazzino[Lastre]',
     ]);

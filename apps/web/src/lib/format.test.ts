@@ -8,6 +8,7 @@ import {
   formatEuroCents,
   formatInteger,
   formatNumber,
+  formatUnread,
   formatVolume,
   formatWeight,
   parseItalianNumber,
@@ -55,5 +56,10 @@ describe('Italian formatting', () => {
     expect(parseItalianNumber('-7')).toBe(-7);
     expect(parseItalianNumber('abc')).toBeNull();
     expect(parseItalianNumber('')).toBeNull();
+  });
+
+  it('unread messages: singular and plural', () => {
+    expect(formatUnread(1)).toBe('1 messaggio non letto');
+    expect(formatUnread(3)).toBe('3 messaggi non letti');
   });
 });

@@ -105,3 +105,6 @@ export function parseItalianNumber(input: string): number | null {
   if (!/^-?\d+(\.\d+)?$/.test(normalised)) return null;
   return Number(normalised);
 }
+
+/** "1 messaggio non letto", "3 messaggi non letti". */
+export const formatUnread = (count: number): string => (count === 1 ? '1 messaggio non letto' : `${formatInteger(count)} messaggi non letti`);

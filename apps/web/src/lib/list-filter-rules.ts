@@ -8,3 +8,5 @@ export const enumFilter =
   <T extends string>(values: readonly T[]) =>
   (v: string): T | undefined =>
     (values as readonly string[]).includes(v) ? (v as T) : undefined;
+/** A non-negative amount as the server reads it (dot decimals), e.g. m³ or €. */
+export const amountFilter = (v: string): string | undefined => (/^\d{1,9}(\.\d{1,3})?$/.test(v) ? v : undefined);

@@ -1,5 +1,26 @@
 import { addLocale, locale } from 'primereact/api';
 
+/** Texts and labels PrimeReact 10 reads at run time but its LocaleOptions type does not list. */
+const TEXTS_NOT_IN_TYPES = {
+  emptySearchMessage: 'Nessun risultato',
+  emptySelectionMessage: 'Nessun elemento selezionato',
+  searchMessage: '{0} risultati disponibili',
+  selectionMessage: '{0} elementi selezionati',
+  fileChosenMessage: '{0} file',
+  noFileChosenMessage: 'Nessun file scelto',
+  completed: 'Completato',
+  showMonthAfterYear: false,
+};
+const ARIA_NOT_IN_TYPES = {
+  expandLabel: 'Espandi',
+  collapseLabel: 'Comprimi',
+  passwordShow: 'Mostra la password',
+  passwordHide: 'Nascondi la password',
+  removeLabel: 'Rimuovi',
+  selectLabel: 'Seleziona',
+  unselectLabel: 'Deseleziona',
+};
+
 /** PrimeReact in Italian (calendar, paginator, filters, dialogs, uploads). */
 export function setupPrimeReactLocale(): void {
   addLocale('it', {
@@ -81,6 +102,7 @@ export function setupPrimeReactLocale(): void {
     passwordPrompt: 'Inserisci una password',
     emptyFilterMessage: 'Nessun risultato',
     emptyMessage: 'Nessuna opzione disponibile',
+    ...TEXTS_NOT_IN_TYPES,
     aria: {
       trueLabel: 'Vero',
       falseLabel: 'Falso',
@@ -132,6 +154,7 @@ export function setupPrimeReactLocale(): void {
       rotateLeft: 'Ruota a sinistra',
       otpLabel: 'Inserisci il carattere {0}',
       listLabel: 'Elenco opzioni',
+      ...ARIA_NOT_IN_TYPES,
     },
   });
   locale('it');

@@ -52,7 +52,7 @@ export const DEMO_USERS = {
     name: 'Sara Segheria',
     email: 'segheria@cava.example',
     role: 'user',
-    permissions: { dashboard: true, blocchi: true, 'lavorazione-lastre': true, 'magazzino-lastre': true, chat: true },
+    permissions: { dashboard: true, blocchi: true, 'blocchi-esterni': true, 'lavorazione-lastre': true, 'magazzino-lastre': true, chat: true },
   },
 } satisfies Record<string, User>;
 

@@ -255,6 +255,15 @@ const bloccoFilters = {
   ubicazioneId: z.uuid().optional(),
   dal: isoDate('Dal').optional(),
   al: isoDate('Al').optional(),
+  clienteId: z.uuid().optional(),
+  /** Optioned blocks whose option expires soon. */
+  inScadenza: z.stringbool().optional(),
+  /** On the net volume, m³. */
+  volumeMin: z.coerce.number().min(0).optional(),
+  volumeMax: z.coerce.number().min(0).optional(),
+  /** On the price, €. */
+  prezzoMin: z.coerce.number().min(0).optional(),
+  prezzoMax: z.coerce.number().min(0).optional(),
 };
 export const bloccoFilterSchema = z.object(bloccoFilters);
 export type BloccoFilter = z.output<typeof bloccoFilterSchema>;

@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { webConfig } from '@/lib/config';
+import { HOME_AFTER_LOGIN, isNoAccessState } from '../paths';
 
 const FEATURES = [
   {
@@ -38,6 +39,9 @@ const FEATURES = [
 /** The public landing page (SPEC §2). */
 export function LandingPage() {
   const { token } = useSession();
+  const { state } = useLocation();
+  // sent here by a page this user may not open (guards.tsx): say so, not just the public page
+  const noAccess = !!token && isNoAccessState(state);
   const cta = token ? (
     <Link to="/app/dashboard" className="p-button p-component landing-cta" data-testid="landing-app">
       <i className="pi pi-arrow-right mr-2" aria-hidden="true" />
@@ -60,6 +64,17 @@ export function LandingPage() {
         {cta}
       </header>
       <main>
+        {noAccess && (
+          <div className="p-message p-component p-message-warn landing-no-access" role="alert" data-testid="landing-no-access">
+            <div className="p-message-wrapper">
+              <i className="pi pi-lock p-message-icon" aria-hidden="true" />
+              <span className="p-message-detail">Non hai accesso a quella pagina: chiedi all&apos;amministratore se ti serve.</span>
+              <Link to={HOME_AFTER_LOGIN} className="p-button p-component p-button-sm ml-auto">
+                <span className="p-button-label">Torna alla dashboard</span>
+              </Link>
+            </div>
+          </div>
+        )}
         <section className="landing-hero" aria-labelledby="landing-title">
           <h1 id="landing-title">La cava, la segheria e il magazzino in un solo posto</h1>
           <p className="landing-lead">

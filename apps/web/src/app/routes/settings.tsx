@@ -51,6 +51,7 @@ export function SettingsPage() {
           renderActiveOnly
           scrollable
           panelContainerClassName="px-0 pb-0"
+          className="tabview-fit-phone"
         >
           {TABS.map((t) => (
             <TabPanel key={t.key} header={t.label} leftIcon={`${t.icon} mr-2`}>

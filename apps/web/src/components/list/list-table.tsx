@@ -108,10 +108,10 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
             >
               {sortable.flatMap((c) => [
                 <option key={c.field} value={c.field}>
-                  {c.header} (A→Z)
+                  {c.header} (crescente)
                 </option>,
                 <option key={`-${c.field}`} value={`-${c.field}`}>
-                  {c.header} (Z→A)
+                  {c.header} (decrescente)
                 </option>,
               ])}
             </select>

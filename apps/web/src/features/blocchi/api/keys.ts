@@ -35,8 +35,13 @@ export function invalidateBlocchi(queryClient: QueryClient, kind: BloccoKind): P
   ]);
 }
 
-/** The filters the list, its summary and its export share, as the server reads them from the URL. */
-export type BloccoFilters = z.input<typeof bloccoFilterSchema>;
+type AmountFilterName = 'volumeMin' | 'volumeMax' | 'prezzoMin' | 'prezzoMax';
+
+/**
+ * The filters the list, its summary and its export share, as the server reads them from the URL;
+ * the amounts travel as the URL's text (z.coerce's input type is unknown).
+ */
+export type BloccoFilters = Omit<z.input<typeof bloccoFilterSchema>, AmountFilterName> & Partial<Record<AmountFilterName, string>>;
 
 export interface BloccoListParams extends BloccoFilters {
   page: number;

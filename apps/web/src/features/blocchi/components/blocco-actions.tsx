@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from 'primereact/button';
 import { CATEGORIA_LABELS, SCELTA_LABELS, type Blocco } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CodiceDialog } from '@/components/codice-dialog';
@@ -11,99 +9,78 @@ import type { BloccoKind } from '../api/keys';
 import { BloccoFormDialog } from './blocco-form';
 import { DeclassaDialog } from './declassa-dialog';
 
-/** The blocco page's header actions, one component each: its button and what the button opens. */
+/** What the blocco page's header actions open, one component each (the buttons: HeaderActions). */
 interface ActionProps {
   kind: BloccoKind;
   blocco: Blocco;
+  onClose: () => void;
 }
 
-export function BloccoEditAction({ kind, blocco }: ActionProps) {
-  const [open, setOpen] = useState(false);
+export function BloccoEditDialog({ kind, blocco, onClose }: ActionProps) {
   return (
-    <>
-      <Button type="button" label="Modifica" icon="pi pi-pencil" onClick={() => setOpen(true)} data-testid="blocco-edit" />
-      {open && (
-        <BloccoFormDialog
-          kind={kind}
-          blocco={blocco}
-          onClose={() => setOpen(false)}
-          onSaved={() => {
-            setOpen(false);
-            notify({ severity: 'success', summary: 'Modifiche salvate' });
-          }}
-        />
-      )}
-    </>
+    <BloccoFormDialog
+      kind={kind}
+      blocco={blocco}
+      onClose={onClose}
+      onSaved={() => {
+        onClose();
+        notify({ severity: 'success', summary: 'Modifiche salvate' });
+      }}
+    />
   );
 }
 
-export function BloccoDeclassaAction({ kind, blocco }: ActionProps) {
-  const [open, setOpen] = useState(false);
+export function BloccoDeclassaDialog({ kind, blocco, onClose }: ActionProps) {
   return (
-    <>
-      <Button type="button" label="Declassa" icon="pi pi-arrow-down" outlined severity="warning" onClick={() => setOpen(true)} data-testid="blocco-declassa" />
-      {open && (
-        <DeclassaDialog
-          kind={kind}
-          blocco={blocco}
-          onClose={() => setOpen(false)}
-          onDone={(saved) => {
-            setOpen(false);
-            notify({ severity: 'success', summary: 'Blocco declassato', detail: `${saved.codice}: ${SCELTA_LABELS[saved.scelta]}, ${CATEGORIA_LABELS[saved.categoria]}` });
-          }}
-        />
-      )}
-    </>
+    <DeclassaDialog
+      kind={kind}
+      blocco={blocco}
+      onClose={onClose}
+      onDone={(saved) => {
+        onClose();
+        notify({ severity: 'success', summary: 'Blocco declassato', detail: `${saved.codice}: ${SCELTA_LABELS[saved.scelta]}, ${CATEGORIA_LABELS[saved.categoria]}` });
+      }}
+    />
   );
 }
 
 /** Correcting the code (admin only): the code is the block's name on paper, so it asks for the new one. */
-export function BloccoCodiceAction({ kind, blocco }: ActionProps) {
+export function BloccoCodiceDialog({ kind, blocco, onClose }: ActionProps) {
   const update = useUpdateBlocco(kind, blocco._id);
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button type="button" label="Correggi codice" icon="pi pi-hashtag" outlined onClick={() => setOpen(true)} data-testid="blocco-codice" />
-      {open && <CodiceDialog current={blocco.codice} onClose={() => setOpen(false)} save={(codice) => update.mutateAsync({ codice })} />}
-    </>
-  );
+  return <CodiceDialog current={blocco.codice} onClose={onClose} save={(codice) => update.mutateAsync({ codice })} />;
 }
 
-export function BloccoDeleteAction({ kind, blocco, backTo }: ActionProps & { backTo: string }) {
+export function BloccoDeleteDialog({ kind, blocco, backTo, onClose }: ActionProps & { backTo: string }) {
   const navigate = useNavigate();
   const remove = useDeleteBlocco(kind, blocco._id);
-  const [open, setOpen] = useState(false);
   const doDelete = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
-        setOpen(false);
+        onClose();
         notify({ severity: 'success', summary: 'Blocco eliminato', detail: blocco.codice });
         void navigate(backTo, { replace: true });
       },
       onError: (error) => {
-        setOpen(false);
+        onClose();
         notify({ severity: 'error', summary: 'Eliminazione non riuscita', detail: error.message });
       },
     });
   return (
-    <>
-      <Button type="button" label="Elimina" icon="pi pi-trash" outlined severity="danger" onClick={() => setOpen(true)} data-testid="blocco-delete" />
-      <ConfirmDialog
-        visible={open}
-        title={`Eliminare ${blocco.codice}?`}
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
-        loading={remove.isPending}
-        onConfirm={doDelete}
-        onCancel={() => setOpen(false)}
-        testId="confirm-blocco-delete"
-      >
-        <p className="m-0">
-          Il blocco sarà eliminato definitivamente, con il suo storico visibile solo nei registri. Se altri dati lo usano (lavorazioni,
-          collaudi) non si può eliminare.
-        </p>
-      </ConfirmDialog>
-    </>
+    <ConfirmDialog
+      visible
+      title={`Eliminare ${blocco.codice}?`}
+      confirmLabel="Elimina"
+      confirmIcon="pi pi-trash"
+      danger
+      loading={remove.isPending}
+      onConfirm={doDelete}
+      onCancel={onClose}
+      testId="confirm-blocco-delete"
+    >
+      <p className="m-0">
+        Il blocco sarà eliminato definitivamente, con il suo storico visibile solo nei registri. Se altri dati lo usano (lavorazioni,
+        collaudi) non si può eliminare.
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -112,12 +112,13 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     expect(screen.getByText('Seconda')).toHaveClass('history-to');
   });
 
-  it('vendite reads blocchi but may not write: no action at all', async () => {
+  it('vendite reads blocchi and sells (collaudi write): the option moves only, nothing else writable', async () => {
     setSession(DEMO_USERS.vendite, 'token-2');
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Blocco BL-2026-0082' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(2));
-    expect(screen.queryByRole('group', { name: 'Cambia stato' })).toBeNull();
+    const moves = screen.getByRole('group', { name: 'Cambia stato' });
+    expect([...moves.querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual(['blocco-move-opzionato']);
     for (const id of ['blocco-edit', 'blocco-declassa', 'blocco-delete', 'blocco-codice']) expect(screen.queryByTestId(id)).toBeNull();
     // vendite does not see bancate: the genealogy names the bancata without a link to a page it may not open
     expect(screen.getByText('Bancata BA-2026-0014').closest('a')).toBeNull();

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BLOCCO_STATI_DECLASSABILI, BLOCCO_STATI_ELIMINABILI, type Blocco, type BloccoStato, type GenealogyNode, type HistoryItem } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
+import { HeaderActions, type HeaderAction } from '@/components/detail/header-actions';
 import { HistorySection } from '@/components/detail/history-section';
 import { useBackToList } from '@/components/detail/use-back-to-list';
 import { useLookups } from '@/lib/lookups';
@@ -13,7 +14,7 @@ import { useBloccoGenealogy } from '../api/get-blocco-genealogy';
 import { BLOCCO_KIND_LABELS, type BloccoKind } from '../api/keys';
 import { BLOCCO_FIELD_LABELS, bloccoHistoryValue } from './blocco-format';
 import { canDeclassare } from './blocco-moves';
-import { BloccoCodiceAction, BloccoDeclassaAction, BloccoDeleteAction, BloccoEditAction } from './blocco-actions';
+import { BloccoCodiceDialog, BloccoDeclassaDialog, BloccoDeleteDialog, BloccoEditDialog } from './blocco-actions';
 import { BloccoStatoSection } from './blocco-stato-section';
 import { BloccoAcquistoSection, BloccoDataSection, BloccoGenealogySection, BloccoMisureSection } from './blocco-data-sections';
 import './blocchi.css';
@@ -78,12 +79,22 @@ function BloccoPage({
   const labels = BLOCCO_KIND_LABELS[kind];
   const { user } = useSession();
   const writable = can(user, kind, 'write');
+  // who sells options blocks (SPEC: collaudi write), even with the blocchi read-only
+  const canOption = can(user, 'collaudi', 'write');
   const materiali = useLookups('materiali');
   const ubicazioni = useLookups('ubicazioni');
 
   const editable = writable && !FINAL_STATI.includes(b.stato);
   const declassabile = writable && BLOCCO_STATI_DECLASSABILI.includes(b.stato) && canDeclassare(b);
   const eliminabile = writable && BLOCCO_STATI_ELIMINABILI.includes(b.stato);
+  const [dialog, setDialog] = useState<'edit' | 'declassa' | 'codice' | 'delete' | null>(null);
+  const closeDialog = () => setDialog(null);
+  const actions: HeaderAction[] = [
+    ...(editable ? [{ label: 'Modifica', icon: 'pi pi-pencil', onClick: () => setDialog('edit'), testId: 'blocco-edit' }] : []),
+    ...(declassabile ? [{ label: 'Declassa', icon: 'pi pi-arrow-down', look: 'warning' as const, onClick: () => setDialog('declassa'), testId: 'blocco-declassa' }] : []),
+    ...(writable && user?.role === 'admin' ? [{ label: 'Correggi codice', icon: 'pi pi-hashtag', look: 'outlined' as const, onClick: () => setDialog('codice'), testId: 'blocco-codice' }] : []),
+    ...(eliminabile ? [{ label: 'Elimina', icon: 'pi pi-trash', look: 'danger' as const, onClick: () => setDialog('delete'), testId: 'blocco-delete' }] : []),
+  ];
   const names = new Map<string, string>([...(materiali.data ?? []), ...(ubicazioni.data ?? [])].map((r) => [r._id, r.nome]));
   if (b.fornitore) names.set(b.fornitore._id, b.fornitore.ragioneSociale);
   if (b.cliente) names.set(b.cliente._id, b.cliente.ragioneSociale);
@@ -92,15 +103,16 @@ function BloccoPage({
     <>
       <PageHeader title={`${labels.singolare} ${b.codice}`} icon={labels.icon}>
         {back}
-        {editable && <BloccoEditAction kind={kind} blocco={b} />}
-        {declassabile && <BloccoDeclassaAction kind={kind} blocco={b} />}
-        {writable && user?.role === 'admin' && <BloccoCodiceAction kind={kind} blocco={b} />}
-        {eliminabile && <BloccoDeleteAction kind={kind} blocco={b} backTo={backTo} />}
+        <HeaderActions actions={actions} />
       </PageHeader>
+      {dialog === 'edit' && <BloccoEditDialog kind={kind} blocco={b} onClose={closeDialog} />}
+      {dialog === 'declassa' && <BloccoDeclassaDialog kind={kind} blocco={b} onClose={closeDialog} />}
+      {dialog === 'codice' && <BloccoCodiceDialog kind={kind} blocco={b} onClose={closeDialog} />}
+      {dialog === 'delete' && <BloccoDeleteDialog kind={kind} blocco={b} backTo={backTo} onClose={closeDialog} />}
 
       <div className="grid">
         <div className="col-12 xl:col-8">
-          <BloccoStatoSection kind={kind} blocco={b} writable={writable} />
+          <BloccoStatoSection kind={kind} blocco={b} writable={writable} canOption={canOption} />
           <BloccoDataSection blocco={b} />
           <BloccoMisureSection blocco={b} />
           {b.origine === 'esterno' && <BloccoAcquistoSection blocco={b} />}

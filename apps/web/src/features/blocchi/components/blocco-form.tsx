@@ -18,7 +18,6 @@ import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { ComputedValues } from '@/components/form/computed-values';
 import { invalidProps } from '@/components/form/form-errors';
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
-import { isApiError } from '@/lib/api';
 import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { notify } from '@/lib/toast';
@@ -133,7 +132,6 @@ export function BloccoFormDialog({
 
   const err = (name: keyof FormValues) => errors[name]?.message;
   const title = editing ? `Modifica ${labels.singolare.toLowerCase()} ${blocco.codice}` : interno ? 'Nuovo blocco' : 'Nuovo blocco esterno';
-  const bancataForbidden = isApiError(bancate.error) && bancate.error.status === 403;
 
   return (
     <FormDialog
@@ -146,7 +144,6 @@ export function BloccoFormDialog({
       draftOf={blocco?._id ?? `nuovo-${kind}${bancata ? `-${bancata._id}` : ''}`}
       onClose={close}
       pending={create.isPending || update.isPending}
-      saveDisabled={choosingBancata && bancataForbidden}
       width="60rem"
       breakpoints={{ '960px': '94vw', '640px': '100vw' }}
       maximizable
@@ -163,7 +160,7 @@ export function BloccoFormDialog({
             form={form}
             blocco={blocco}
             bancata={bancata}
-            choices={choosingBancata ? { data: bancate.data, isPending: bancate.isPending, forbidden: bancataForbidden } : null}
+            choices={choosingBancata ? { data: bancate.data, isPending: bancate.isPending } : null}
           />
         ) : (
           <AcquistoFields form={form} kind={kind} fornitore={fornitore} onFornitore={setFornitore} />

@@ -23,6 +23,14 @@ export function bloccoMoveOf(from: BloccoStato, to: BloccoStato): Move {
   }
 }
 
+/**
+ * The option moves (opziona, rinnova, togli l'opzione): who sells (write on collaudi) makes them
+ * even with the blocchi read-only; every other move needs write on the blocchi.
+ */
+export function isOptionMove(from: BloccoStato, to: BloccoStato): boolean {
+  return to === 'opzionato' || (from === 'opzionato' && to === 'disponibile');
+}
+
 /** Grades and categories below the current ones: a declassamento only lowers. */
 export function lowerOptions(b: Pick<Blocco, 'scelta' | 'categoria'>) {
   return {

@@ -29,22 +29,13 @@ export function BancataOriginField({
   blocco?: Blocco | null;
   bancata?: BancataOrigin | null;
   /** the bancate to choose from; none when the origin is fixed */
-  choices: { data?: BancataChoice[]; isPending: boolean; forbidden: boolean } | null;
+  choices: { data?: BancataChoice[]; isPending: boolean } | null;
 }) {
   const error = form.formState.errors.bancataId?.message;
   return (
     <FormField id={fid('bancataId')} label="Bancata" required error={error} className="col-12 md:col-6">
       {!choices ? (
         <InputText id={fid('bancataId')} value={blocco?.bancata?.codice ?? bancata?.codice ?? ''} readOnly className="w-full" />
-      ) : choices.forbidden ? (
-        <div className="p-message p-component p-message-warn" role="status" data-testid="bancata-picker-forbidden">
-          <div className="p-message-wrapper">
-            <span className="p-message-detail">
-              Un blocco nasce da una bancata, e il tuo profilo non può consultare le bancate: chiedi a chi registra le
-              bancate di aggiungere il blocco dalla scheda della bancata.
-            </span>
-          </div>
-        </div>
       ) : (
         <Controller
           control={form.control}

@@ -36,4 +36,13 @@ describe('blocco state buttons: only the manual moves of the transition table', 
     rerender(<BloccoStatoActions stato="disponibile" onMove={onMove} busy />);
     for (const b of screen.getAllByRole('button')) expect(b).toBeDisabled();
   });
+
+  it('for a seller with read-only blocchi: opziona, rinnova and togli l\'opzione only', () => {
+    const { rerender } = render(<BloccoStatoActions stato="disponibile" optionsOnly onMove={() => undefined} />);
+    expect(testIds()).toEqual(['blocco-move-opzionato']);
+    rerender(<BloccoStatoActions stato="opzionato" optionsOnly onMove={() => undefined} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(["Rinnova o cambia l'opzione", "Togli l'opzione"]);
+    rerender(<BloccoStatoActions stato="in_piazzale" optionsOnly onMove={() => undefined} />);
+    expect(screen.queryByRole('group', { name: 'Cambia stato' })).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { BLOCCO_TRANSITIONS, type BloccoStato } from '@gestcava/contracts';
 import { StateActions } from '@/components/detail/state-actions';
-import { bloccoMoveOf } from './blocco-moves';
+import { bloccoMoveOf, isOptionMove } from './blocco-moves';
 
 /**
  * The manual moves BLOCCO_TRANSITIONS allows from the (effective) state. The system moves (in
@@ -8,17 +8,20 @@ import { bloccoMoveOf } from './blocco-moves';
  */
 export function BloccoStatoActions({
   stato,
+  optionsOnly = false,
   onMove,
   busy,
 }: {
   stato: BloccoStato;
+  /** only the option moves (a seller with read-only blocchi) */
+  optionsOnly?: boolean;
   onMove: (to: BloccoStato) => void;
   busy?: boolean;
 }) {
   return (
     <StateActions
       name="blocco"
-      moves={BLOCCO_TRANSITIONS[stato].manual}
+      moves={optionsOnly ? BLOCCO_TRANSITIONS[stato].manual.filter((to) => isOptionMove(stato, to)) : BLOCCO_TRANSITIONS[stato].manual}
       moveOf={(to) => {
         const m = bloccoMoveOf(stato, to);
         return { label: m.label, icon: m.icon, severity: m.look === 'danger' ? 'danger' : undefined, outlined: m.look !== 'primary' };

@@ -12,10 +12,11 @@ import { bloccoMoveOf } from './blocco-moves';
 import { OpzioneDialog } from './opzione-dialog';
 
 /**
- * The blocco's state and, for who may write, its manual moves: opzionare asks for the cliente and
- * the expiry, scartare for a confirmation and a reason, the others go at once.
+ * The blocco's state and, for who may write, its manual moves (for a seller with read-only blocchi,
+ * the option moves only): opzionare asks for the cliente and the expiry, scartare for a
+ * confirmation and a reason, the others go at once.
  */
-export function BloccoStatoSection({ kind, blocco: b, writable }: { kind: BloccoKind; blocco: Blocco; writable: boolean }) {
+export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { kind: BloccoKind; blocco: Blocco; writable: boolean; canOption: boolean }) {
   const move = useChangeBloccoStato(kind, b._id);
   const [ask, setAsk] = useState<'opzione' | 'scartato' | null>(null);
   const [nota, setNota] = useState('');
@@ -59,7 +60,7 @@ export function BloccoStatoSection({ kind, blocco: b, writable }: { kind: Blocco
             </span>
           )}
         </span>
-        {writable && <BloccoStatoActions stato={b.stato} onMove={onMove} busy={move.isPending} />}
+        {(writable || canOption) && <BloccoStatoActions stato={b.stato} optionsOnly={!writable} onMove={onMove} busy={move.isPending} />}
       </div>
 
       {ask === 'opzione' && (

@@ -3,7 +3,7 @@ import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import type { ChatConversationSummary, ChatUser } from '@gestcava/contracts';
-import { formatTime } from '@/lib/format';
+import { formatTime, formatUnread } from '@/lib/format';
 import { CHAT_DELETED_LABEL } from './message-bubble';
 import { dayLabel } from './chat-model';
 
@@ -93,7 +93,7 @@ export function ConversationList({
                   </span>
                 )}
                 {summary && summary.unreadCount > 0 && (
-                  <span className="chat-unread-badge" data-testid="chat-contact-unread" aria-label={`${summary.unreadCount} non letti`}>
+                  <span className="chat-unread-badge" data-testid="chat-contact-unread" aria-label={formatUnread(summary.unreadCount)}>
                     {summary.unreadCount > 99 ? '99+' : summary.unreadCount}
                   </span>
                 )}

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAGE_KEYS, PAGE_LABELS, PERMISSION_PRESETS, can, type Permissions } from '@gestcava/contracts';
 import { PermissionEditor } from './permission-editor';
-import { gridOf, matchingPreset, permissionsOf, presetPermissions, toggle } from './permissions-model';
+import { READ_ONLY_PAGES, gridOf, matchingPreset, permissionsOf, presetPermissions, toggle } from './permissions-model';
 
 /** What the editor last emitted (a box, so the harness does not reassign a module variable). */
 const emitted: { value: Permissions } = { value: {} };
@@ -40,13 +40,28 @@ describe('permission editor', { timeout: 30_000 }, () => {
   it('lists every page key of the registry with accesso and modifica', () => {
     render(<Harness />);
     for (const key of PAGE_KEYS) {
-      expect(access(PAGE_LABELS[key])).not.toBeChecked();
-      expect(write(PAGE_LABELS[key])).not.toBeChecked();
       expect(document.querySelector(`label[for="perm-${key}-access"]`)).toHaveTextContent(`Accesso a ${PAGE_LABELS[key]}`);
+      if (key === 'dashboard') continue;
+      expect(access(PAGE_LABELS[key])).not.toBeChecked();
+      if (READ_ONLY_PAGES.includes(key)) continue;
+      expect(write(PAGE_LABELS[key])).not.toBeChecked();
       expect(document.querySelector(`label[for="perm-${key}-write"]`)).toHaveTextContent(`Modifica di ${PAGE_LABELS[key]}`);
     }
     expect(screen.getByLabelText('Modifica di Collaudi')).toBe(write('Collaudi'));
     expect(screen.getAllByRole('row')).toHaveLength(PAGE_KEYS.length + 1);
+  });
+
+  it('Dashboard is always on; Dashboard and Chat have no modifica, where writing means nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Harness />);
+    expect(access('Dashboard')).toBeChecked();
+    expect(access('Dashboard')).toBeDisabled();
+    expect(screen.getByRole('row', { name: /Dashboard/ })).toHaveTextContent('(sempre attiva)');
+    expect(document.getElementById('perm-dashboard-write')).toBeNull();
+    expect(document.getElementById('perm-chat-write')).toBeNull();
+    expect(screen.queryByLabelText('Modifica di Chat')).not.toBeInTheDocument();
+    await user.click(access('Chat'));
+    expect(emitted.value).toEqual({ chat: true });
   });
 
   it('modifica implies accesso; removing accesso removes modifica', async () => {
@@ -94,7 +109,7 @@ describe('permission editor', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Sola lettura' }));
     for (const key of PAGE_KEYS) {
       expect(access(PAGE_LABELS[key])).toBeChecked();
-      expect(write(PAGE_LABELS[key])).not.toBeChecked();
+      if (!READ_ONLY_PAGES.includes(key)) expect(write(PAGE_LABELS[key])).not.toBeChecked();
     }
     await user.click(screen.getByRole('button', { name: 'Nessuno' }));
     expect(emitted.value).toEqual({});

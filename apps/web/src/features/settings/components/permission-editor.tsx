@@ -1,11 +1,12 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
 import { PAGE_KEYS, PAGE_LABELS, PERMISSION_PRESETS, type Permissions } from '@gestcava/contracts';
-import { gridOf, matchingPreset, presetPermissions, toggle } from './permissions-model';
+import { ALWAYS_ON_PAGE, READ_ONLY_PAGES, gridOf, matchingPreset, presetPermissions, toggle } from './permissions-model';
 
 /**
  * Which pages a user sees and edits (DESIGN §3.3): every page key of the registry with its
  * `accesso` and `modifica` toggles (modifica implies accesso), and the presets as starting points.
+ * The dashboard shows as always on; pages where writing means nothing have no `modifica` box.
  */
 export function PermissionEditor({
   value,
@@ -54,33 +55,38 @@ export function PermissionEditor({
             const label = PAGE_LABELS[key];
             const accessId = `${idPrefix}-${key}-access`;
             const writeId = `${idPrefix}-${key}-write`;
+            const alwaysOn = key === ALWAYS_ON_PAGE;
             return (
               <tr key={key} data-permission={key}>
                 <th scope="row">
                   {label}
-                  {key === 'dashboard' && <span className="permission-note"> (sempre visibile)</span>}
+                  {alwaysOn && <span className="permission-note"> (sempre attiva)</span>}
                 </th>
                 <td>
                   <Checkbox
                     inputId={accessId}
-                    checked={row.access}
+                    checked={alwaysOn || row.access}
                     onChange={(e) => onChange(toggle(value, key, 'access', e.checked === true))}
-                    disabled={disabled}
+                    disabled={disabled || alwaysOn}
                   />
                   <label htmlFor={accessId} className="p-hidden-accessible">
                     Accesso a {label}
                   </label>
                 </td>
                 <td>
-                  <Checkbox
-                    inputId={writeId}
-                    checked={row.write}
-                    onChange={(e) => onChange(toggle(value, key, 'write', e.checked === true))}
-                    disabled={disabled}
-                  />
-                  <label htmlFor={writeId} className="p-hidden-accessible">
-                    Modifica di {label}
-                  </label>
+                  {!READ_ONLY_PAGES.includes(key) && (
+                    <>
+                      <Checkbox
+                        inputId={writeId}
+                        checked={row.write}
+                        onChange={(e) => onChange(toggle(value, key, 'write', e.checked === true))}
+                        disabled={disabled}
+                      />
+                      <label htmlFor={writeId} className="p-hidden-accessible">
+                        Modifica di {label}
+                      </label>
+                    </>
+                  )}
                 </td>
               </tr>
             );

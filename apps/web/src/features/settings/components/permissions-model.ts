@@ -1,5 +1,10 @@
 import { PAGE_KEYS, PERMISSION_PRESETS, type PageKey, type Permissions, type PermissionValue } from '@gestcava/contracts';
 
+/** Pages where writing means nothing: the dashboard only shows, the chat needs only access. */
+export const READ_ONLY_PAGES: readonly PageKey[] = ['dashboard', 'chat'];
+/** The dashboard is open to everyone (`can`), whatever is stored. */
+export const ALWAYS_ON_PAGE: PageKey = 'dashboard';
+
 export interface PermissionRow {
   access: boolean;
   write: boolean;
@@ -38,7 +43,8 @@ export function toggle(permissions: Permissions, key: PageKey, what: keyof Permi
     if (on) row.access = true;
   } else {
     row.access = on;
-    if (!on) row.write = false;
+    // where writing means nothing, access is stored as the presets store it (`true`)
+    if (!on || READ_ONLY_PAGES.includes(key)) row.write = on;
   }
   grid[key] = row;
   return permissionsOf(grid);
