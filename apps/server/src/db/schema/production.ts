@@ -110,7 +110,8 @@ export const blocchi = pgTable(
     prezzoListino: money('prezzo_listino'),
     unitaPrezzo: text('unita_prezzo').notNull().default('m3'),
     clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
-    opzioneScadenza: timestamp('opzione_scadenza', { withTimezone: true }),
+    // A calendar day in Rome: the option holds through the whole of it (lib/dates.ts).
+    opzioneScadenza: date('opzione_scadenza', { mode: 'string' }),
     stato: text('stato').notNull(),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

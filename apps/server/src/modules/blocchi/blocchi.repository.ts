@@ -8,8 +8,9 @@ import {
   type BloccoStato,
 } from '@gestcava/contracts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { and, asc, inArray, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, blocchiSearchText, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, containsPattern, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import type { StateMachine } from '../../lib/state-change.js';
@@ -20,15 +21,18 @@ type NewBlocco = typeof blocchi.$inferInsert;
 /** The advisory lock that lets one instance at a time sweep expired options. */
 const SWEEP_LOCK = 726_401;
 
+/** An option holds through its expiry day in Rome; the day after it has lapsed (lib/dates.ts). */
+const optionLapsed = lt(blocchi.opzioneScadenza, todayInRomeSql);
+
 /** An option past its expiry counts as `disponibile` everywhere (DESIGN §4). */
-export const statoEffettivo = sql<string>`(case when ${blocchi.stato} = 'opzionato' and ${blocchi.opzioneScadenza} <= now() then 'disponibile' else ${blocchi.stato} end)`;
+export const statoEffettivo = sql<string>`(case when ${blocchi.stato} = 'opzionato' and ${optionLapsed} then 'disponibile' else ${blocchi.stato} end)`;
 
 /** `stato = X` on the effective state, written so the (company, origine, stato, created_at) index serves it. */
 export function statoIs(stato: BloccoStato): SQL {
   if (stato === 'disponibile') {
-    return or(eq(blocchi.stato, 'disponibile'), and(eq(blocchi.stato, 'opzionato'), lte(blocchi.opzioneScadenza, sql`now()`)))!;
+    return or(eq(blocchi.stato, 'disponibile'), and(eq(blocchi.stato, 'opzionato'), optionLapsed))!;
   }
-  if (stato === 'opzionato') return and(eq(blocchi.stato, 'opzionato'), gt(blocchi.opzioneScadenza, sql`now()`))!;
+  if (stato === 'opzionato') return and(eq(blocchi.stato, 'opzionato'), gte(blocchi.opzioneScadenza, todayInRomeSql))!;
   return eq(blocchi.stato, stato);
 }
 
@@ -130,7 +134,7 @@ function refJson(id: PgColumn, table: PgTable, pk: PgColumn, object: SQL): SQL {
 }
 
 const isoUtc = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const optionExpired = sql`(${blocchi.stato} = 'opzionato' and ${blocchi.opzioneScadenza} <= now())`;
+const optionExpired = sql`(${blocchi.stato} = 'opzionato' and ${optionLapsed})`;
 
 /**
  * A list row (`BloccoListItem`) built by PostgreSQL as JSON. PGlite decodes every field of every
@@ -161,7 +165,7 @@ const listItemJson = sql`json_build_object(
   'prezzoListino', ${blocchi.prezzoListino},
   'unitaPrezzo', ${blocchi.unitaPrezzo},
   'cliente', case when ${optionExpired} then null else ${refJson(blocchi.clienteId, clienti, clienti.id, sql`json_build_object('_id', ${clienti.id}, 'ragioneSociale', ${clienti.ragioneSociale})`)} end,
-  'opzioneScadenza', case when ${optionExpired} then null else ${isoUtc(blocchi.opzioneScadenza)} end,
+  'opzioneScadenza', case when ${optionExpired} then null else ${blocchi.opzioneScadenza} end,
   'stato', ${statoEffettivo},
   'createdAt', ${isoUtc(blocchi.createdAt)}
 )`;
@@ -314,7 +318,7 @@ export async function expireOptions(tx: DbOrTx): Promise<Array<{ id: string; com
   return tx
     .update(blocchi)
     .set({ stato: 'disponibile', clienteId: null, opzioneScadenza: null, updatedAt: new Date() })
-    .where(and(eq(blocchi.stato, 'opzionato'), lte(blocchi.opzioneScadenza, sql`now()`)))
+    .where(and(eq(blocchi.stato, 'opzionato'), optionLapsed))
     .returning({ id: blocchi.id, companyId: blocchi.companyId });
 }
 
