@@ -119,3 +119,36 @@ describe('sales users option blocks (DESIGN §3.3 amended)', () => {
     expect((await reader.get('/api/blocchi/bancate-selezionabili')).statusCode).toBe(200);
   });
 });
+
+describe('search ignores accents and apostrophe style', () => {
+  it('finds bancate, blocchi, clienti and the customer picker whichever way the user types', async () => {
+    const admin = await org.adminClient();
+    const cliente = (await admin.post('/api/clienti', { ragioneSociale: 'Marmi Dell’Amico S.r.l.', nazione: 'SM', indirizzo: 'Via Aurelia 1', comune: 'Forlì' })).json();
+    const created = await cavatore.post('/api/bancate', { cavaId: ids.cava, materialeId: ids.materiale, dataTaglio: inDays(5), fronte: 'Gradone già aperto', lunghezza: 100, altezza: 100, profondita: 100 });
+    expect(created.statusCode, created.body).toBe(201);
+    const bancata = created.json();
+    const blocco = await makeBlocco({ note: "Spigolo gia' segnato, verso l’alto" });
+
+    const ids_ = (res: { json: () => { items: Array<{ _id: string }> } }) => res.json().items.map((i) => i._id);
+    expect(ids_(await cavatore.get('/api/bancate', { query: { q: 'gia aperto' } }))).toEqual([bancata._id]);
+    expect(ids_(await cavatore.get('/api/bancate', { query: { q: 'GIÀ APERTO' } }))).toEqual([bancata._id]);
+    expect(ids_(await admin.get('/api/clienti', { query: { q: "dell'amico" } }))).toEqual([cliente._id]);
+    expect(ids_(await admin.get('/api/clienti', { query: { q: 'forli' } }))).toEqual([cliente._id]);
+    expect((await admin.get('/api/clienti/summary', { query: { q: 'Dell`Amico' } })).json().totale).toBe(1);
+    expect((await cavatore.get('/api/blocchi/clienti-selezionabili', { query: { q: 'Dell´Amico' } })).json().map((c: { _id: string }) => c._id)).toEqual([cliente._id]);
+    expect(ids_(await cavatore.get('/api/blocchi', { query: { q: "verso l'alto" } }))).toEqual([blocco._id]);
+    expect(ids_(await cavatore.get('/api/blocchi', { query: { q: 'gia’ segnato' } }))).toEqual([blocco._id]);
+    expect((await cavatore.get('/api/blocchi/summary', { query: { q: 'gia’ segnato' } })).json().count).toBe(1);
+    // A literal % still matches itself only.
+    expect((await cavatore.get('/api/blocchi', { query: { q: '%' } })).json().total).toBe(0);
+  });
+
+  it('the blocchi search is served by its trigram index (the query expression is the index expression)', async () => {
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const where = sql`f_unaccent(("codice" || chr(1) || coalesce("numero_fornitore", '') || chr(1) || coalesce("codice_tracciabilita", '') || chr(1) || coalesce("note", ''))) ilike f_unaccent(${'%gia segnato%'})`;
+      return rowsOf<Record<string, string>>(await tx.execute(sql`explain select 1 from ${blocchi} where ${where}`)).map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toMatch(/blocchi_search_trgm_idx/);
+  });
+});

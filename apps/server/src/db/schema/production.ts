@@ -125,6 +125,7 @@ export const blocchi = pgTable(
     index('blocchi_bancata_idx').on(t.bancataId),
     index('blocchi_fornitore_idx').on(t.fornitoreId),
     index('blocchi_opzione_idx').on(t.opzioneScadenza).where(sql`${t.stato} = 'opzionato'`),
-    index('blocchi_search_trgm_idx').using('gin', sql`(${blocchiSearchText(t)}) gin_trgm_ops`),
+    // The search expression of lib/search.ts (f_unaccent, migration 0012) over blocchiSearchText.
+    index('blocchi_search_trgm_idx').using('gin', sql`(f_unaccent(${blocchiSearchText(t)})) gin_trgm_ops`),
   ],
 );

@@ -12,7 +12,8 @@ import { and, asc, inArray, desc, eq, gt, gte, lt, or, sql, type SQL } from 'dri
 import type { DbOrTx } from '../../db/client.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, blocchiSearchText, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
-import { cappedCount, containsPattern, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
 
@@ -102,7 +103,7 @@ export const origineIs = (origine: BloccoOrigine | null): SQL | undefined => (or
 function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), eq(blocchi.origine, origine)];
   if (f.q) {
-    conditions.push(sql`${blocchiSearchText(blocchi)} ilike ${containsPattern(f.q)}`);
+    conditions.push(matchesSearch(blocchiSearchText(blocchi), f.q));
   }
   if (f.stato) conditions.push(statoIs(f.stato));
   if (f.cavaId) conditions.push(eq(blocchi.cavaId, f.cavaId));
