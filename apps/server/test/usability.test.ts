@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocchi } from '../src/db/schema/index.js';
 import { addDays, todayInRome, todayInRomeSql } from '../src/lib/dates.js';
 import { rowsOf } from '../src/lib/pagination.js';
+import { batches } from '../src/modules/blocchi/blocchi.repository.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 /** The "Usability" issue, server side: Rome calendar dates, quick starts, sales optioning. */
@@ -150,5 +151,58 @@ describe('search ignores accents and apostrophe style', () => {
       return rowsOf<Record<string, string>>(await tx.execute(sql`explain select 1 from ${blocchi} where ${where}`)).map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toMatch(/blocchi_search_trgm_idx/);
+  });
+});
+
+describe('blocchi lists: customer, expiring options, volume and price', () => {
+  it('filter the list, the summary and the export alike; the export follows the sort and labels net and gross', async () => {
+    const { _id: bancataId } = (await cavatore.post('/api/bancate', { cavaId: ids.cava, materialeId: ids.materiale, dataTaglio: today(), lunghezza: 1200, altezza: 600, profondita: 400 })).json();
+    for (const stato of ['ribaltata', 'in_riquadratura']) await cavatore.post(`/api/bancate/${bancataId}/stato`, { stato });
+    const make = (l: number, prezzoListino: number | null) => makeBlocco({ bancataId, stato: 'disponibile', lunghezza: l, lunghezzaNetta: l - 20, altezza: 100, profondita: 100, prezzoListino });
+    const small = await make(200, 800); // net 1.8 m³
+    const medium = await make(300, 1200); // net 2.8 m³
+    const large = await make(400, null); // net 3.8 m³
+    const option = (id: string, opzioneScadenza: string) => cavatore.post(`/api/blocchi/${id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza });
+    expect((await option(small._id, inDays(7))).statusCode).toBe(200);
+    expect((await option(medium._id, inDays(8))).statusCode).toBe(200);
+
+    const listed = async (query: Record<string, string>) =>
+      (await cavatore.get('/api/blocchi', { query: { bancataId, sort: 'codice', ...query } })).json().items.map((b: { _id: string }) => b._id);
+    expect(await listed({ clienteId: ids.cliente })).toEqual([small._id, medium._id]);
+    expect(await listed({ inScadenza: 'true' })).toEqual([small._id]);
+    expect(await listed({ volumeMin: '2', volumeMax: '3' })).toEqual([medium._id]);
+    expect(await listed({ volumeMin: '2.8' })).toEqual([medium._id, large._id]);
+    expect(await listed({ prezzoMin: '1000' })).toEqual([medium._id]);
+    expect(await listed({ prezzoMax: '1000' })).toEqual([small._id]);
+    expect((await cavatore.get('/api/blocchi/summary', { query: { bancataId, volumeMin: '2' } })).json()).toMatchObject({ count: 2, volumeNetto: 6.6 });
+    expect((await cavatore.get('/api/blocchi', { query: { volumeMin: '-1', clienteId: 'x' } })).statusCode).toBe(400);
+    expect((await cavatore.get('/api/blocchi-esterni', { query: { clienteId: ids.cliente, inScadenza: 'true', prezzoMin: '1' } })).statusCode).toBe(200);
+
+    // A lapsed option no longer counts for its customer.
+    await ctx.database.db.update(blocchi).set({ opzioneScadenza: inDays(-1) }).where(eq(blocchi.id, small._id));
+    expect(await listed({ clienteId: ids.cliente })).toEqual([medium._id]);
+    expect(await listed({ inScadenza: 'true' })).toEqual([]);
+
+    const csv = await cavatore.get('/api/blocchi/export', { query: { format: 'csv', bancataId, sort: '-volumeNetto', volumeMin: '1' } });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...lines] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(';'));
+    expect(header).toEqual(expect.arrayContaining(['Lunghezza lorda (cm)', 'Lunghezza netta (cm)', 'Volume lordo (m³)', 'Volume netto (m³)', 'Prezzo di listino (€)', 'Unità di prezzo']));
+    expect(lines.map((l) => l[0])).toEqual([large.codice, medium.codice, small.codice]);
+    const at = (line: string[], name: string) => line[header!.indexOf(name)];
+    expect([at(lines[1]!, 'Lunghezza lorda (cm)'), at(lines[1]!, 'Lunghezza netta (cm)'), at(lines[1]!, 'Prezzo di listino (€)'), at(lines[1]!, 'Unità di prezzo')]).toEqual(['300', '280', '1200', '€/m³']);
+    const sorted = await cavatore.get('/api/blocchi/export', { query: { format: 'csv', bancataId, sort: 'codice', prezzoMin: '1' } });
+    expect(sorted.body.trim().split('\r\n').slice(1).map((l) => l.split(';')[0])).toEqual([small.codice, medium.codice]);
+  });
+
+  it('the export walks every batch in the chosen order', async () => {
+    const all: string[] = [];
+    for await (const batch of batches(ctx.database.db, org.company.id, 'interno', {}, '-volumeNetto', 2)) {
+      all.push(...batch.map((b) => `${b.blocco.volumeNetto}|${b.blocco.id}`));
+    }
+    const listed = (await cavatore.get('/api/blocchi', { query: { sort: '-volumeNetto', limit: '100' } })).json();
+    expect(all).toHaveLength(listed.total);
+    expect(new Set(all).size).toBe(all.length);
+    const volumes = all.map((v) => Number(v.split('|')[0]));
+    expect([...volumes].sort((a, b) => b - a)).toEqual(volumes);
   });
 });

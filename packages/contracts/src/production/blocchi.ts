@@ -274,15 +274,25 @@ const bloccoFilters = {
   ubicazioneId: z.uuid().optional(),
   dal: isoDate('Dal').optional(),
   al: isoDate('Al').optional(),
+  /** The customer of a live option, collaudo or sale. */
+  clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
+  /** Options expiring within 7 days (Italy's calendar), today included. */
+  inScadenza: z.stringbool({ error: 'In scadenza: true o false' }).optional(),
+  /** On the net volume, m³. */
+  volumeMin: z.coerce.number<number>({ error: 'Volume minimo: numero non valido' }).min(0, { error: 'Volume minimo: non può essere negativo' }).optional(),
+  volumeMax: z.coerce.number<number>({ error: 'Volume massimo: numero non valido' }).min(0, { error: 'Volume massimo: non può essere negativo' }).optional(),
+  /** On the list price, € (in its own unit). */
+  prezzoMin: z.coerce.number<number>({ error: 'Prezzo minimo: numero non valido' }).min(0, { error: 'Prezzo minimo: non può essere negativo' }).optional(),
+  prezzoMax: z.coerce.number<number>({ error: 'Prezzo massimo: numero non valido' }).min(0, { error: 'Prezzo massimo: non può essere negativo' }).optional(),
 };
 export const bloccoFilterSchema = z.object(bloccoFilters);
 export type BloccoFilter = z.output<typeof bloccoFilterSchema>;
-export const bloccoListQuerySchema = listQuerySchema.extend({
-  ...bloccoFilters,
-  sort: z.enum([...BLOCCO_SORT_FIELDS, ...BLOCCO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
-});
+const bloccoSort = z.enum([...BLOCCO_SORT_FIELDS, ...BLOCCO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional();
+export type BloccoSort = NonNullable<z.output<typeof bloccoSort>>;
+export const bloccoListQuerySchema = listQuerySchema.extend({ ...bloccoFilters, sort: bloccoSort });
 export type BloccoListQuery = z.output<typeof bloccoListQuerySchema>;
-export const bloccoExportQuerySchema = bloccoFilterSchema.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+/** The export follows the list: its filters and its order. */
+export const bloccoExportQuerySchema = bloccoFilterSchema.extend({ sort: bloccoSort, format: z.enum(['csv', 'xlsx']).default('xlsx') });
 
 export const bloccoSummarySchema = z.object({
   count: z.number().int(),

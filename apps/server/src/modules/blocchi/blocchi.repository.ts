@@ -5,10 +5,11 @@ import {
   type BloccoFilter,
   type BloccoListItem,
   type BloccoOrigine,
+  type BloccoSort,
   type BloccoStato,
 } from '@gestcava/contracts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { and, asc, inArray, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, blocchiSearchText, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
@@ -24,6 +25,12 @@ const SWEEP_LOCK = 726_401;
 
 /** An option holds through its expiry day in Rome; the day after it has lapsed (lib/dates.ts). */
 const optionLapsed = lt(blocchi.opzioneScadenza, todayInRomeSql);
+
+/** A stored option whose day has passed. */
+const optionExpired = sql`(${blocchi.stato} = 'opzionato' and ${optionLapsed})`;
+
+/** "In scadenza": an option whose last day is within this many days from today (Rome). */
+const IN_SCADENZA_DAYS = 7;
 
 /** An option past its expiry counts as `disponibile` everywhere (DESIGN §4). */
 export const statoEffettivo = sql<string>`(case when ${blocchi.stato} = 'opzionato' and ${optionLapsed} then 'disponibile' else ${blocchi.stato} end)`;
@@ -116,6 +123,13 @@ function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter)
   // Dates are days in Italy's calendar: from the start of `dal` to the end of `al`.
   if (f.dal) conditions.push(gte(blocchi.createdAt, sql`(${f.dal}::date)::timestamp at time zone 'Europe/Rome'`));
   if (f.al) conditions.push(lt(blocchi.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`));
+  // A lapsed option no longer names its customer (as in the rows the list shows).
+  if (f.clienteId) conditions.push(eq(blocchi.clienteId, f.clienteId), sql`not ${optionExpired}`);
+  if (f.inScadenza) conditions.push(statoIs('opzionato'), lte(blocchi.opzioneScadenza, sql`${todayInRomeSql} + ${IN_SCADENZA_DAYS}::int`));
+  if (f.volumeMin !== undefined) conditions.push(gte(blocchi.volumeNetto, f.volumeMin));
+  if (f.volumeMax !== undefined) conditions.push(lte(blocchi.volumeNetto, f.volumeMax));
+  if (f.prezzoMin !== undefined) conditions.push(gte(blocchi.prezzoListino, f.prezzoMin));
+  if (f.prezzoMax !== undefined) conditions.push(lte(blocchi.prezzoListino, f.prezzoMax));
   return and(...conditions)!;
 }
 
@@ -135,7 +149,6 @@ function refJson(id: PgColumn, table: PgTable, pk: PgColumn, object: SQL): SQL {
 }
 
 const isoUtc = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const optionExpired = sql`(${blocchi.stato} = 'opzionato' and ${optionLapsed})`;
 
 /**
  * A list row (`BloccoListItem`) built by PostgreSQL as JSON. PGlite decodes every field of every
@@ -204,23 +217,25 @@ export async function countMatching(db: DbOrTx, companyId: string, origine: Bloc
   return counted?.n ?? 0;
 }
 
-/** Keyset batches in creation order for exports: each query is short, the event loop breathes between them. */
-export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter, size = 1000): AsyncIterable<BloccoJoined[]> {
+/**
+ * Keyset batches in the list's order (`sort`, the list's default without one) for exports: each
+ * query is short, the event loop breathes between them. Every sort column is NOT NULL, and the
+ * cursor is the last row's own values read by id, so no value makes the round trip through JavaScript.
+ */
+export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter, sort: BloccoSort = '-createdAt', size = 1000): AsyncIterable<BloccoJoined[]> {
   const where = filterWhere(companyId, origine, filter);
-  let after: { createdAt: Date; id: string } | null = null;
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS];
+  const order = descending ? [desc(column), desc(blocchi.id)] : [asc(column), asc(blocchi.id)];
+  let afterId: string | null = null;
   for (;;) {
-    const page: BloccoJoined[] = (await joined(db)
-      .where(
-        after
-          ? and(where, or(gt(blocchi.createdAt, after.createdAt), and(eq(blocchi.createdAt, after.createdAt), gt(blocchi.id, after.id))))
-          : where,
-      )
-      .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
-      .limit(size)).map(nest);
+    const after: SQL | undefined = afterId
+      ? sql`(${column}, ${blocchi.id}) ${descending ? sql`<` : sql`>`} (select ${column}, ${blocchi.id} from ${blocchi} where ${blocchi.id} = ${afterId})`
+      : undefined;
+    const page: BloccoJoined[] = (await joined(db).where(and(where, after)).orderBy(...order).limit(size)).map(nest);
     if (page.length === 0) return;
     yield page;
-    const last = page[page.length - 1]!.blocco;
-    after = { createdAt: last.createdAt, id: last.id };
+    afterId = page[page.length - 1]!.blocco.id;
     if (page.length < size) return;
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -15,6 +15,7 @@ import {
   type BloccoListItem,
   type BloccoListQuery,
   type BloccoOrigine,
+  type BloccoSort,
   type BloccoStato,
   type BloccoStatoBody,
   type BloccoSummary,
@@ -134,7 +135,7 @@ export function createBlocchiService(deps: {
     async ofBancata(companyId: string, bancataId: string): Promise<Blocco[]> {
       await bancate.get(companyId, bancataId);
       const rows: BloccoJoined[] = [];
-      for await (const batch of repo.batches(db, companyId, 'interno', { bancataId })) rows.push(...batch);
+      for await (const batch of repo.batches(db, companyId, 'interno', { bancataId }, 'createdAt')) rows.push(...batch);
       return rows.map(toBloccoDto);
     },
 
@@ -288,9 +289,10 @@ export function createBlocchiService(deps: {
       }
     },
 
-    export(origine: BloccoOrigine, companyId: string, filter: BloccoFilter, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
+    /** The list as a file: its filters and its order (`sort`). */
+    export(origine: BloccoOrigine, companyId: string, { sort, ...filter }: BloccoFilter & { sort?: BloccoSort }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
       const rows = (async function* () {
-        for await (const batch of repo.batches(db, companyId, origine, filter)) yield batch.map(toBloccoDto);
+        for await (const batch of repo.batches(db, companyId, origine, filter, sort)) yield batch.map(toBloccoDto);
       })();
       const columns = bloccoExportColumns(origine);
       return streamExport({ format, columns, batches: rows, sheet: origine === 'interno' ? 'Blocchi' : 'Blocchi esterni', baseName: origine === 'interno' ? 'blocchi' : 'blocchi-esterni', onError });
