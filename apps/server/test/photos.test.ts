@@ -83,7 +83,7 @@ beforeAll(async () => {
   const lookups = await createProductionLookups(admin);
   cavaId = lookups.cavaId;
   bancata = (
-    await cavatore.post('/api/bancate', { cavaId, materialeId: lookups.materialeId, dataTaglio: `${year}-03-10`, lunghezza: 1200, altezza: 600, profondita: 400 })
+    await cavatore.post('/api/bancate', { cavaId, materialeId: lookups.materialeId, dataTaglio: `${year + 1}-03-10`, lunghezza: 1200, altezza: 600, profondita: 400 })
   ).json();
   for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura']) await cavatore.post(`/api/bancate/${bancata._id}/stato`, { stato });
   const res = await cavatore.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: lookups.ubicazioneId, lunghezza: 280, altezza: 150, profondita: 120 });

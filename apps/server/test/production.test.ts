@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blocchi } from '../src/db/schema/index.js';
+import { addDays, todayInRome } from '../src/lib/dates.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -10,12 +11,14 @@ let admin: TestClient;
 let cavatore: TestClient;
 let ids: { cava: string; materiale: string; ubicazione: string; fornitore: string; cliente: string; altroCliente: string };
 const year = new Date().getFullYear();
+/** A calendar date `n` days from today in Rome, as the option dialog sends it. */
+const inDays = (n: number) => addDays(todayInRome(), n);
 
 async function makeBancata(client: TestClient, overrides: Record<string, unknown> = {}) {
   const res = await client.post('/api/bancate', {
     cavaId: ids.cava,
     materialeId: ids.materiale,
-    dataTaglio: `${year}-03-10`,
+    dataTaglio: `${year + 1}-03-10`, // planned: a past date starts the cut at once
     lunghezza: 1200,
     altezza: 600,
     profondita: 400,
@@ -72,7 +75,7 @@ describe('bancate', () => {
     expect(wrong.json().message).toMatch(/da «Pianificata» a «Chiusa»/);
     await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata');
     const after = (await cavatore.get(`/api/bancate/${b._id}`)).json();
-    expect(after.dataRibaltamento).toBe(new Date().toISOString().slice(0, 10));
+    expect(after.dataRibaltamento).toBe(todayInRome());
     expect((await cavatore.delete(`/api/bancate/${b._id}`)).statusCode).toBe(409);
   });
 
@@ -173,12 +176,12 @@ describe('blocchi and blocchi esterni', () => {
     expect(missing.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['clienteId', 'opzioneScadenza']);
     const past = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: '2020-01-01' });
     expect(past.statusCode).toBe(400);
-    const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const until = inDays(7);
     const opt = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: until });
     expect(opt.json()).toMatchObject({ stato: 'opzionato', cliente: { ragioneSociale: 'Stone Buyer GmbH' } });
     const steal = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.altroCliente, opzioneScadenza: until });
     expect(steal.statusCode).toBe(409);
-    const extend = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: new Date(Date.now() + 14 * 86_400_000).toISOString() });
+    const extend = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: inDays(14) });
     expect(extend.statusCode).toBe(200);
     const released = (await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile', nota: 'Cliente rinuncia' })).json();
     expect(released).toMatchObject({ stato: 'disponibile', cliente: null, opzioneScadenza: null });
@@ -187,16 +190,16 @@ describe('blocchi and blocchi esterni', () => {
   it('an expired option reads as available at once, and the sweep writes it back with a system history row', async () => {
     const b = await makeBlocco(cavatore, bancata._id);
     await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile' });
-    await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: new Date(Date.now() + 86_400_000).toISOString() });
-    await ctx.database.db.update(blocchi).set({ opzioneScadenza: new Date(Date.now() - 60_000) }).where(eq(blocchi.id, b._id));
+    await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: inDays(1) });
+    await ctx.database.db.update(blocchi).set({ opzioneScadenza: inDays(-1) }).where(eq(blocchi.id, b._id));
     const read = (await cavatore.get(`/api/blocchi/${b._id}`)).json();
     expect(read).toMatchObject({ stato: 'disponibile', cliente: null });
     expect((await cavatore.get('/api/blocchi', { query: { stato: 'disponibile', q: b.codice } })).json().total).toBe(1);
     expect((await cavatore.get('/api/blocchi', { query: { stato: 'opzionato', q: b.codice } })).json().total).toBe(0);
     // Another customer may option it right away.
-    const other = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.altroCliente, opzioneScadenza: new Date(Date.now() + 86_400_000).toISOString() });
+    const other = await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.altroCliente, opzioneScadenza: inDays(1) });
     expect(other.statusCode).toBe(200);
-    await ctx.database.db.update(blocchi).set({ opzioneScadenza: new Date(Date.now() - 60_000) }).where(eq(blocchi.id, b._id));
+    await ctx.database.db.update(blocchi).set({ opzioneScadenza: inDays(-1) }).where(eq(blocchi.id, b._id));
 
     expect(await ctx.app.services.blocchi.sweepExpiredOptions()).toBeGreaterThanOrEqual(1);
     const [row] = await ctx.database.db.select().from(blocchi).where(eq(blocchi.id, b._id));
@@ -251,7 +254,7 @@ describe('blocchi and blocchi esterni', () => {
   it('a list row says what the detail says, option included, and its total follows every change', async () => {
     const b = await makeBlocco(cavatore, bancata._id);
     await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'disponibile' });
-    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const until = inDays(1);
     await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: until });
     const rowOf = async () => (await cavatore.get('/api/blocchi', { query: { q: b.codice } })).json().items[0];
     const detail = (await cavatore.get(`/api/blocchi/${b._id}`)).json();
@@ -264,7 +267,7 @@ describe('blocchi and blocchi esterni', () => {
     const opzionati = async () => (await cavatore.get('/api/blocchi', { query: { stato: 'opzionato', bancataId: bancata._id } })).json().total;
     const before = await opzionati();
     expect(before).toBeGreaterThanOrEqual(1);
-    await ctx.database.db.update(blocchi).set({ opzioneScadenza: new Date(Date.now() - 60_000) }).where(eq(blocchi.id, b._id));
+    await ctx.database.db.update(blocchi).set({ opzioneScadenza: inDays(-1) }).where(eq(blocchi.id, b._id));
     expect(await opzionati()).toBe(before - 1);
     expect(await rowOf()).toMatchObject({ stato: 'disponibile', cliente: null, opzioneScadenza: null });
     await cavatore.post(`/api/blocchi/${b._id}/stato`, { stato: 'opzionato', clienteId: ids.cliente, opzioneScadenza: until });
@@ -314,7 +317,7 @@ describe('codes and state changes under concurrency', () => {
     await cavatore.post(`/api/blocchi/${blocco._id}/stato`, { stato: 'disponibile' });
     const customers: string[] = [];
     for (let i = 0; i < 20; i++) customers.push((await admin.post('/api/clienti', { ragioneSociale: `Cliente ${i}`, nazione: 'FR', indirizzo: 'Rue', comune: 'Paris' })).json()._id);
-    const until = new Date(Date.now() + 86_400_000).toISOString();
+    const until = inDays(1);
     const results = await Promise.all(customers.map((clienteId) => cavatore.post(`/api/blocchi/${blocco._id}/stato`, { stato: 'opzionato', clienteId, opzioneScadenza: until })));
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

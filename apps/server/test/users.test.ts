@@ -111,6 +111,27 @@ describe('users administration', () => {
   });
 });
 
+describe('a password chosen by an admin', () => {
+  it("must be replaced at first login, for a new user and for an edited one; the admin's own is not", async () => {
+    const org = await setupCompany(ctx);
+    const admin = await org.adminClient();
+    const email = `scelta-${Math.random()}@prova.example`;
+    const created = await admin.post('/user/register', { name: 'Nuova Venditrice', email, password: 'Scelta-Admin-2026', permissions: { clienti: true } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().user.mustChangePassword).toBe(true);
+    const first = await login(ctx.app, email, 'Scelta-Admin-2026');
+    expect((await first.get('/api/clienti')).json()).toMatchObject({ passwordChangeRequired: true });
+    expect((await first.post('/user/change-password', { currentPassword: 'Scelta-Admin-2026', newPassword: 'Mia-Password-Nuova-9' })).statusCode).toBe(200);
+    expect((await first.get('/api/clienti')).statusCode).toBe(200);
+
+    const id = created.json().user._id;
+    expect((await admin.put(`/user/update/${id}`, { password: 'Altra-Scelta-2026' })).statusCode).toBe(200);
+    expect((await (await login(ctx.app, email, 'Altra-Scelta-2026')).get('/api/clienti')).statusCode).toBe(403);
+    expect((await admin.put(`/user/update/${org.admin.id}`, { password: 'Admin-Nuova-2026' })).statusCode).toBe(200);
+    expect((await (await login(ctx.app, org.admin.email, 'Admin-Nuova-2026')).get('/api/clienti')).statusCode).toBe(200);
+  });
+});
+
 describe('password reset by an admin', () => {
   it('gives a temporary password once; the user must replace it before anything else', async () => {
     const org = await setupCompany(ctx);

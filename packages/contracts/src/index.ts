@@ -19,3 +19,4 @@ export * from './schema-utils.js';
 export * as fields from './fields.js';
 export * from './photos.js';
 export * from './chat.js';
+export * from './search.js';

@@ -92,6 +92,7 @@ export async function createAdmin(
     const user = await users.register(
       { name, email, password, role: 'admin', companyId: company.id },
       company.id,
+      'self',
     );
     return { user, company };
   } catch (error) {

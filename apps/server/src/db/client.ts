@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -60,8 +61,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({
     dataDir: options.pgliteDir,
     loadDataDir: options.loadDataDir,
-    // Trigram indexes serve the text search of the block lists (migration 0005).
-    extensions: { pg_trgm },
+    // Trigram indexes serve the text search of the block lists (migration 0005); searches ignore accents (0012).
+    extensions: { pg_trgm, unaccent },
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

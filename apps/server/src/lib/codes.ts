@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { codeSequences } from '../db/schema/index.js';
+import { todayInRome } from './dates.js';
 import { rowsOf } from './pagination.js';
 
 /** The named series of DESIGN §4: one per entity. */
@@ -11,7 +12,7 @@ export type CodeSeries = 'BA' | 'BL' | 'SG' | 'PK' | 'LP' | 'LO' | 'CO';
  * concurrent creates can never get the same number. Call it inside the creating transaction: a
  * rolled-back create gives its number back.
  */
-export async function nextCode(tx: DbOrTx, companyId: string, series: CodeSeries, year = new Date().getFullYear()): Promise<string> {
+export async function nextCode(tx: DbOrTx, companyId: string, series: CodeSeries, year = Number(todayInRome().slice(0, 4))): Promise<string> {
   const result = await tx.execute<{ last: number }>(sql`
     insert into ${codeSequences} (company_id, series, year, last) values (${companyId}, ${series}, ${year}, 1)
     on conflict (company_id, series, year) do update set last = ${codeSequences}.last + 1

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { todayInRome } from './dates.js';
 
 export type CellValue = string | number | boolean | Date | null;
 
@@ -67,7 +68,7 @@ export async function streamExport<T>(opts: ExportOptions<T>): Promise<ExportStr
 
 function writeExport<T>(opts: ExportOptions<T>): ExportStream {
   const out = new PassThrough();
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = todayInRome();
   const fail = (error: unknown) => {
     opts.onError?.(error);
     out.destroy(error instanceof Error ? error : new Error(String(error)));

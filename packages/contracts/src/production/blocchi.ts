@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
+import { can, type PermissionSubject } from '../permissions.js';
 import { updateShapeOf } from '../schema-utils.js';
 import { BLOCCO_MAX_CM, BLOCCO_MAX_T, cm, euro, isoDate, optionalText, tonnes } from '../fields.js';
 
@@ -50,6 +51,19 @@ export const BLOCCO_TRANSITIONS: Record<BloccoStato, { manual: readonly BloccoSt
 export function canMoveBlocco(from: BloccoStato, to: BloccoStato, by: 'manual' | 'system' = 'manual'): boolean {
   const t = BLOCCO_TRANSITIONS[from];
   return by === 'manual' ? t.manual.includes(to) : t.manual.includes(to) || t.system.includes(to);
+}
+
+/** Optioning, renewing and releasing an option: the moves a sales user makes (docs/permissions.md). */
+export function isOptionMove(from: BloccoStato, to: BloccoStato): boolean {
+  return to === 'opzionato' || (from === 'opzionato' && to === 'disponibile');
+}
+
+/**
+ * DESIGN §3.3 amended: optioning is a sales act, so whoever writes `collaudi` may also make the option
+ * moves (isOptionMove) on a block they can read, without write access to the block itself.
+ */
+export function canOptionBlocchi(user: PermissionSubject | null | undefined): boolean {
+  return can(user, 'collaudi', 'write');
 }
 
 /** States in which the block is still the company's to sell or saw: a declassamento is allowed. */
@@ -121,10 +135,13 @@ function netWithinGross(body: { lunghezza?: number; altezza?: number; profondita
   }
 }
 
+/** "Disponibile subito": an own block skips `in_piazzale` (a bought-in block always starts available). */
+const startStato = z.literal('disponibile', { error: 'Un blocco nuovo può essere solo «Disponibile» subito' }).optional();
+
 export const bloccoInternoCreateSchema = z
-  .strictObject({ ...commonFields, bancataId: z.uuid({ error: 'Scegli la bancata' }), materialeId: commonFields.materialeId.optional() })
+  .strictObject({ ...commonFields, bancataId: z.uuid({ error: 'Scegli la bancata' }), materialeId: commonFields.materialeId.optional(), stato: startStato })
   .superRefine(netWithinGross);
-export const bloccoEsternoCreateSchema = z.strictObject({ ...commonFields, ...purchaseFields }).superRefine(netWithinGross);
+export const bloccoEsternoCreateSchema = z.strictObject({ ...commonFields, ...purchaseFields, stato: startStato }).superRefine(netWithinGross);
 export type BloccoInternoCreate = z.output<typeof bloccoInternoCreateSchema>;
 export type BloccoEsternoCreate = z.output<typeof bloccoEsternoCreateSchema>;
 export type BloccoCreate = BloccoInternoCreate | BloccoEsternoCreate;
@@ -141,7 +158,8 @@ export const bloccoStatoBodySchema = z
   .strictObject({
     stato: z.enum(BLOCCO_STATI, { error: 'Stato non valido' }),
     clienteId: z.uuid({ error: 'Scegli il cliente' }).optional(),
-    opzioneScadenza: z.iso.datetime({ offset: true, error: 'Scadenza non valida' }).or(z.iso.date({ error: 'Scadenza non valida' })).optional(),
+    /** The last day of the option, a calendar date in Italy (valid through that whole day). */
+    opzioneScadenza: isoDate("Scadenza dell'opzione").optional(),
     nota: optionalText(500),
   })
   .superRefine((body, ctx) => {
@@ -197,7 +215,8 @@ export const bloccoSchema = z.object({
   prezzoListino: z.number().nullable(),
   unitaPrezzo: z.enum(UNITA_PREZZO),
   cliente: z.object({ _id: z.string(), ragioneSociale: z.string() }).nullable(),
-  opzioneScadenza: z.string().nullable(),
+  /** The option's last day (YYYY-MM-DD, Italy's calendar); null without a live option. */
+  opzioneScadenza: z.iso.date().nullable(),
   /** Effective state: an option past its expiry reads as `disponibile`. */
   stato: z.enum(BLOCCO_STATI),
   note: z.string().nullable(),
@@ -255,24 +274,25 @@ const bloccoFilters = {
   ubicazioneId: z.uuid().optional(),
   dal: isoDate('Dal').optional(),
   al: isoDate('Al').optional(),
-  clienteId: z.uuid().optional(),
-  /** Optioned blocks whose option expires soon. */
-  inScadenza: z.stringbool().optional(),
+  /** The customer of a live option, collaudo or sale. */
+  clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
+  /** Options expiring within 7 days (Italy's calendar), today included. */
+  inScadenza: z.stringbool({ error: 'In scadenza: true o false' }).optional(),
   /** On the net volume, m³. */
-  volumeMin: z.coerce.number().min(0).optional(),
-  volumeMax: z.coerce.number().min(0).optional(),
-  /** On the price, €. */
-  prezzoMin: z.coerce.number().min(0).optional(),
-  prezzoMax: z.coerce.number().min(0).optional(),
+  volumeMin: z.coerce.number<number>({ error: 'Volume minimo: numero non valido' }).min(0, { error: 'Volume minimo: non può essere negativo' }).optional(),
+  volumeMax: z.coerce.number<number>({ error: 'Volume massimo: numero non valido' }).min(0, { error: 'Volume massimo: non può essere negativo' }).optional(),
+  /** On the list price, € (in its own unit). */
+  prezzoMin: z.coerce.number<number>({ error: 'Prezzo minimo: numero non valido' }).min(0, { error: 'Prezzo minimo: non può essere negativo' }).optional(),
+  prezzoMax: z.coerce.number<number>({ error: 'Prezzo massimo: numero non valido' }).min(0, { error: 'Prezzo massimo: non può essere negativo' }).optional(),
 };
 export const bloccoFilterSchema = z.object(bloccoFilters);
 export type BloccoFilter = z.output<typeof bloccoFilterSchema>;
-export const bloccoListQuerySchema = listQuerySchema.extend({
-  ...bloccoFilters,
-  sort: z.enum([...BLOCCO_SORT_FIELDS, ...BLOCCO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
-});
+const bloccoSort = z.enum([...BLOCCO_SORT_FIELDS, ...BLOCCO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional();
+export type BloccoSort = NonNullable<z.output<typeof bloccoSort>>;
+export const bloccoListQuerySchema = listQuerySchema.extend({ ...bloccoFilters, sort: bloccoSort });
 export type BloccoListQuery = z.output<typeof bloccoListQuerySchema>;
-export const bloccoExportQuerySchema = bloccoFilterSchema.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+/** The export follows the list: its filters and its order. */
+export const bloccoExportQuerySchema = bloccoFilterSchema.extend({ sort: bloccoSort, format: z.enum(['csv', 'xlsx']).default('xlsx') });
 
 export const bloccoSummarySchema = z.object({
   count: z.number().int(),

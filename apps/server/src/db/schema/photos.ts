@@ -34,6 +34,7 @@ export const photos = pgTable(
   (t) => [
     index('photos_company_idx').on(t.companyId, t.createdAt, t.id),
     index('photos_entity_idx').on(t.companyId, t.entityType, t.entityId, t.createdAt),
-    index('photos_search_trgm_idx').using('gin', sql`(coalesce(${t.codice}, '') || ' ' || coalesce(${t.description}, '')) gin_trgm_ops`),
+    // The search expression of lib/search.ts (f_unaccent, migration 0012) over photoSearchText.
+    index('photos_search_trgm_idx').using('gin', sql`(f_unaccent(coalesce(${t.codice}, '') || ' ' || coalesce(${t.description}, ''))) gin_trgm_ops`),
   ],
 );

@@ -104,7 +104,8 @@ export const blocchi = pgTable(
     prezzoListino: money('prezzo_listino'),
     unitaPrezzo: text('unita_prezzo').notNull().default('m3'),
     clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
-    opzioneScadenza: timestamp('opzione_scadenza', { withTimezone: true }),
+    // A calendar day in Rome: the option holds through the whole of it (lib/dates.ts).
+    opzioneScadenza: date('opzione_scadenza', { mode: 'string' }),
     stato: text('stato').notNull(),
     note: text('note'),
     ...timestamps(),
@@ -117,6 +118,7 @@ export const blocchi = pgTable(
     index('blocchi_bancata_idx').on(t.bancataId),
     index('blocchi_fornitore_idx').on(t.fornitoreId),
     index('blocchi_opzione_idx').on(t.opzioneScadenza).where(sql`${t.stato} = 'opzionato'`),
-    index('blocchi_search_trgm_idx').using('gin', sql`(${blocchiSearchText(t)}) gin_trgm_ops`),
+    // The search expression of lib/search.ts (f_unaccent, migration 0012) over blocchiSearchText.
+    index('blocchi_search_trgm_idx').using('gin', sql`(f_unaccent(${blocchiSearchText(t)})) gin_trgm_ops`),
   ],
 );

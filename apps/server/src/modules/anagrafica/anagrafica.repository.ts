@@ -1,15 +1,15 @@
 import type { AnagraficaData, AnagraficaFilter } from '@gestcava/contracts';
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AnagraficaTable } from '../../db/schema/index.js';
-import { cappedCount, containsPattern, orderByOf, rowsOf } from '../../lib/pagination.js';
+import { cappedCount, orderByOf, rowsOf } from '../../lib/pagination.js';
+import { matchesSearch } from '../../lib/search.js';
 
-/** Every query takes the company: another company's row is simply not found. */
-export function filterWhere(table: AnagraficaTable, companyId: string, filter: AnagraficaFilter): SQL {
+/** The list filters, always inside the company: every reader below takes `companyId` and applies it here. */
+function filterWhere(table: AnagraficaTable, companyId: string, filter: AnagraficaFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(table.companyId, companyId)];
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(or(ilike(table.ragioneSociale, pattern), ilike(table.partitaIva, pattern), ilike(table.comune, pattern)));
+    conditions.push(or(matchesSearch(table.ragioneSociale, filter.q), matchesSearch(table.partitaIva, filter.q), matchesSearch(table.comune, filter.q)));
   }
   if (filter.nazione) conditions.push(eq(table.nazione, filter.nazione));
   if (filter.provincia) conditions.push(eq(table.provincia, filter.provincia));
@@ -17,7 +17,8 @@ export function filterWhere(table: AnagraficaTable, companyId: string, filter: A
   return and(...conditions)!;
 }
 
-export async function listPage(db: DbOrTx, table: AnagraficaTable, where: SQL, opts: { sort?: string; page: number; limit: number }) {
+export async function listPage(db: DbOrTx, table: AnagraficaTable, companyId: string, opts: AnagraficaFilter & { sort?: string; page: number; limit: number }) {
+  const where = filterWhere(table, companyId, opts);
   const order = orderByOf(
     opts.sort,
     { ragioneSociale: table.ragioneSociale, comune: table.comune, provincia: table.provincia, nazione: table.nazione, createdAt: table.createdAt },
@@ -31,15 +32,16 @@ export async function listPage(db: DbOrTx, table: AnagraficaTable, where: SQL, o
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
-export function pickList(db: DbOrTx, table: AnagraficaTable, where: SQL) {
-  return db.select().from(table).where(where).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(20);
+/** Active records matching `q`, for a picker. */
+export function pickList(db: DbOrTx, table: AnagraficaTable, companyId: string, q: string | undefined) {
+  return db.select().from(table).where(filterWhere(table, companyId, { q, attivo: true })).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(20);
 }
 
-export function listAll(db: DbOrTx, table: AnagraficaTable, where: SQL) {
-  return db.select().from(table).where(where).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(50_000);
+export function listAll(db: DbOrTx, table: AnagraficaTable, companyId: string, filter: AnagraficaFilter) {
+  return db.select().from(table).where(filterWhere(table, companyId, filter)).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(50_000);
 }
 
-export async function summary(db: DbOrTx, table: AnagraficaTable, where: SQL) {
+export async function summary(db: DbOrTx, table: AnagraficaTable, companyId: string, filter: AnagraficaFilter) {
   const [row] = await db
     .select({
       totale: sql<number>`count(*)::int`,
@@ -48,7 +50,7 @@ export async function summary(db: DbOrTx, table: AnagraficaTable, where: SQL) {
       pubblicaAmministrazione: sql<number>`count(*) filter (where ${table.pubblicaAmministrazione})::int`,
     })
     .from(table)
-    .where(where);
+    .where(filterWhere(table, companyId, filter));
   return row!;
 }
 

@@ -47,19 +47,18 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
     find: (companyId: string, id: string, tx: DbOrTx = db) => repo.findInCompany(tx, table, companyId, id),
 
     async list(companyId: string, query: AnagraficaListQuery): Promise<Page<Anagrafica>> {
-      const where = repo.filterWhere(table, companyId, query);
-      const { items, counted } = await repo.listPage(db, table, where, query);
+      const { items, counted } = await repo.listPage(db, table, companyId, query);
       return toPage(items.map(toAnagraficaDto), counted, query.page, query.limit);
     },
 
     /** Active records for another module's picker: at most 20, the fields a choice needs. */
     async pick(companyId: string, q: string | undefined): Promise<AnagraficaPickerItem[]> {
-      const rows = await repo.pickList(db, table, repo.filterWhere(table, companyId, { q, attivo: true }));
+      const rows = await repo.pickList(db, table, companyId, q);
       return rows.map((r) => ({ _id: r.id, ragioneSociale: r.ragioneSociale, partitaIva: r.partitaIva, comune: r.comune, nazione: r.nazione }));
     },
 
     async summary(companyId: string, filter: AnagraficaFilter): Promise<AnagraficaSummary> {
-      const s = await repo.summary(db, table, repo.filterWhere(table, companyId, filter));
+      const s = await repo.summary(db, table, companyId, filter);
       return { ...s, nonAttivi: s.totale - s.attivi, esteri: s.totale - s.italiani };
     },
 
@@ -145,7 +144,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
     },
 
     export(companyId: string, filter: AnagraficaFilter, format: 'csv' | 'xlsx'): Promise<ExportStream> {
-      const rows = repo.listAll(db, table, repo.filterWhere(table, companyId, filter)).then((r) => r.map(toAnagraficaDto));
+      const rows = repo.listAll(db, table, companyId, filter).then((r) => r.map(toAnagraficaDto));
       const columns: ExportColumn<Anagrafica>[] = ANAGRAFICA_FIELDS.map((field) => ({
         header: ANAGRAFICA_LABELS[field],
         value: (r: Anagrafica) => {

@@ -1,8 +1,9 @@
 import { BANCATA_STATO_LABELS, BANCATA_TRANSITIONS, type BancataFilter, type BancataStato } from '@gestcava/contracts';
-import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, materiali } from '../../db/schema/index.js';
-import { cappedCount, containsPattern, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BancataJoined, BancataRow, BlocchiTotals } from './bancate.mapper.js';
 
@@ -47,8 +48,7 @@ function joined(db: DbOrTx) {
 function filterWhere(companyId: string, f: BancataFilter & { stati?: readonly BancataStato[] }): SQL {
   const conditions: Array<SQL | undefined> = [eq(bancate.companyId, companyId)];
   if (f.q) {
-    const p = containsPattern(f.q);
-    conditions.push(or(ilike(bancate.codice, p), ilike(bancate.fronte, p), ilike(bancate.note, p)));
+    conditions.push(or(matchesSearch(bancate.codice, f.q), matchesSearch(bancate.fronte, f.q), matchesSearch(bancate.note, f.q)));
   }
   if (f.stato) conditions.push(eq(bancate.stato, f.stato));
   if (f.stati) conditions.push(inArray(bancate.stato, [...f.stati]));

@@ -22,6 +22,7 @@ import type { EntityRegistry } from '../../lib/entities.js';
 import { toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
 import { changeState } from '../../lib/state-change.js';
+import { todayInRome } from '../../lib/dates.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BANCATA_FIELDS, toBancataDto } from './bancate.mapper.js';
 import { registerBancataEntity } from './bancate.entity.js';
@@ -89,6 +90,10 @@ export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'
           userId: actor.userId,
           changes: initialValues(row, BANCATA_FIELDS),
         });
+        // A cut dated today or earlier (Rome) is already under way: the ordinary move, with its history row.
+        if (row.dataTaglio <= todayInRome()) {
+          await changeState(tx, repo.BANCATA_STATES, { companyId: actor.companyId, id: row.id, to: 'in_taglio', userId: actor.userId, note: 'Data di taglio già raggiunta' });
+        }
         return get(actor.companyId, row.id, tx);
       });
     },
@@ -131,7 +136,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'
           userId: actor.userId,
           note: nota,
           set: (current) => ({
-            ...(to === 'ribaltata' && !current.dataRibaltamento ? { dataRibaltamento: new Date().toISOString().slice(0, 10) } : {}),
+            ...(to === 'ribaltata' && !current.dataRibaltamento ? { dataRibaltamento: todayInRome() } : {}),
             ...(to === 'chiusa' ? { resaChiusura: repo.resaChiusura } : {}),
           }),
         });

@@ -1,4 +1,4 @@
-import { BLOCCO_STATO_LABELS, CATEGORIA_LABELS, DIFETTO_LABELS, SCELTA_LABELS, type Blocco, type BloccoOrigine } from '@gestcava/contracts';
+import { BLOCCO_STATO_LABELS, CATEGORIA_LABELS, DIFETTO_LABELS, SCELTA_LABELS, UNITA_PREZZO_LABELS, type Blocco, type BloccoOrigine } from '@gestcava/contracts';
 import type { ExportColumn } from '../../lib/export.js';
 
 /** The columns of the CSV/Excel export: own blocks name their bancata, bought ones their supplier. */
@@ -21,12 +21,17 @@ export function bloccoExportColumns(origine: BloccoOrigine): ExportColumn<Blocco
     { header: 'Scelta', value: (b) => SCELTA_LABELS[b.scelta] },
     { header: 'Categoria', value: (b) => CATEGORIA_LABELS[b.categoria] },
     { header: 'Difetti', value: (b) => b.difetti.map((d) => DIFETTO_LABELS[d]).join(', ') || null, width: 24 },
-    { header: 'Lungh. cm', value: (b) => b.lunghezza, width: 10 },
-    { header: 'Alt. cm', value: (b) => b.altezza, width: 10 },
-    { header: 'Prof. cm', value: (b) => b.profondita, width: 10 },
-    { header: 'Volume lordo m³', value: (b) => b.volumeLordo, numFmt: '0.000' },
-    { header: 'Volume netto m³', value: (b) => b.volumeNetto, numFmt: '0.000' },
-    { header: 'Peso teorico t', value: (b) => b.pesoTeorico, numFmt: '0.00' },
+    { header: 'Lunghezza lorda (cm)', value: (b) => b.lunghezza, width: 10 },
+    { header: 'Altezza lorda (cm)', value: (b) => b.altezza, width: 10 },
+    { header: 'Profondità lorda (cm)', value: (b) => b.profondita, width: 10 },
+    { header: 'Lunghezza netta (cm)', value: (b) => b.lunghezzaNetta, width: 10 },
+    { header: 'Altezza netta (cm)', value: (b) => b.altezzaNetta, width: 10 },
+    { header: 'Profondità netta (cm)', value: (b) => b.profonditaNetta, width: 10 },
+    { header: 'Volume lordo (m³)', value: (b) => b.volumeLordo, numFmt: '0.000' },
+    { header: 'Volume netto (m³)', value: (b) => b.volumeNetto, numFmt: '0.000' },
+    { header: 'Peso teorico (t)', value: (b) => b.pesoTeorico, numFmt: '0.00' },
+    { header: 'Prezzo di listino (€)', value: (b) => b.prezzoListino, numFmt: '#,##0.00' },
+    { header: 'Unità di prezzo', value: (b) => (b.prezzoListino === null ? null : UNITA_PREZZO_LABELS[b.unitaPrezzo]) },
     { header: 'Ubicazione', value: (b) => b.ubicazione?.nome ?? null },
     { header: 'Cliente', value: (b) => b.cliente?.ragioneSociale ?? null, width: 30 },
     { header: 'Tracciabilità', value: (b) => b.codiceTracciabilita },

@@ -85,7 +85,7 @@ export function toBloccoDto(j: BloccoJoined): Blocco {
     unitaPrezzo: b.unitaPrezzo as Blocco['unitaPrezzo'],
     // An expired option no longer names a customer.
     cliente: j.cliente && !expired ? { _id: j.cliente.id, ragioneSociale: j.cliente.ragioneSociale } : null,
-    opzioneScadenza: !expired && b.opzioneScadenza ? b.opzioneScadenza.toISOString() : null,
+    opzioneScadenza: expired ? null : b.opzioneScadenza,
     stato: j.statoEffettivo as BloccoStato,
     note: b.note,
     createdAt: b.createdAt.toISOString(),

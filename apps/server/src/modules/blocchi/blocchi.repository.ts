@@ -5,13 +5,16 @@ import {
   type BloccoFilter,
   type BloccoListItem,
   type BloccoOrigine,
+  type BloccoSort,
   type BloccoStato,
 } from '@gestcava/contracts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { and, asc, inArray, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, blocchiSearchText, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
-import { cappedCount, containsPattern, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
 
@@ -20,15 +23,24 @@ type NewBlocco = typeof blocchi.$inferInsert;
 /** The advisory lock that lets one instance at a time sweep expired options. */
 const SWEEP_LOCK = 726_401;
 
+/** An option holds through its expiry day in Rome; the day after it has lapsed (lib/dates.ts). */
+const optionLapsed = lt(blocchi.opzioneScadenza, todayInRomeSql);
+
+/** A stored option whose day has passed. */
+const optionExpired = sql`(${blocchi.stato} = 'opzionato' and ${optionLapsed})`;
+
+/** "In scadenza": an option whose last day is within this many days from today (Rome). */
+const IN_SCADENZA_DAYS = 7;
+
 /** An option past its expiry counts as `disponibile` everywhere (DESIGN §4). */
-export const statoEffettivo = sql<string>`(case when ${blocchi.stato} = 'opzionato' and ${blocchi.opzioneScadenza} <= now() then 'disponibile' else ${blocchi.stato} end)`;
+export const statoEffettivo = sql<string>`(case when ${blocchi.stato} = 'opzionato' and ${optionLapsed} then 'disponibile' else ${blocchi.stato} end)`;
 
 /** `stato = X` on the effective state, written so the (company, origine, stato, created_at) index serves it. */
 export function statoIs(stato: BloccoStato): SQL {
   if (stato === 'disponibile') {
-    return or(eq(blocchi.stato, 'disponibile'), and(eq(blocchi.stato, 'opzionato'), lte(blocchi.opzioneScadenza, sql`now()`)))!;
+    return or(eq(blocchi.stato, 'disponibile'), and(eq(blocchi.stato, 'opzionato'), optionLapsed))!;
   }
-  if (stato === 'opzionato') return and(eq(blocchi.stato, 'opzionato'), gt(blocchi.opzioneScadenza, sql`now()`))!;
+  if (stato === 'opzionato') return and(eq(blocchi.stato, 'opzionato'), gte(blocchi.opzioneScadenza, todayInRomeSql))!;
   return eq(blocchi.stato, stato);
 }
 
@@ -98,7 +110,7 @@ export const origineIs = (origine: BloccoOrigine | null): SQL | undefined => (or
 function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), eq(blocchi.origine, origine)];
   if (f.q) {
-    conditions.push(sql`${blocchiSearchText(blocchi)} ilike ${containsPattern(f.q)}`);
+    conditions.push(matchesSearch(blocchiSearchText(blocchi), f.q));
   }
   if (f.stato) conditions.push(statoIs(f.stato));
   if (f.cavaId) conditions.push(eq(blocchi.cavaId, f.cavaId));
@@ -111,6 +123,13 @@ function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter)
   // Dates are days in Italy's calendar: from the start of `dal` to the end of `al`.
   if (f.dal) conditions.push(gte(blocchi.createdAt, sql`(${f.dal}::date)::timestamp at time zone 'Europe/Rome'`));
   if (f.al) conditions.push(lt(blocchi.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`));
+  // A lapsed option no longer names its customer (as in the rows the list shows).
+  if (f.clienteId) conditions.push(eq(blocchi.clienteId, f.clienteId), sql`not ${optionExpired}`);
+  if (f.inScadenza) conditions.push(statoIs('opzionato'), lte(blocchi.opzioneScadenza, sql`${todayInRomeSql} + ${IN_SCADENZA_DAYS}::int`));
+  if (f.volumeMin !== undefined) conditions.push(gte(blocchi.volumeNetto, f.volumeMin));
+  if (f.volumeMax !== undefined) conditions.push(lte(blocchi.volumeNetto, f.volumeMax));
+  if (f.prezzoMin !== undefined) conditions.push(gte(blocchi.prezzoListino, f.prezzoMin));
+  if (f.prezzoMax !== undefined) conditions.push(lte(blocchi.prezzoListino, f.prezzoMax));
   return and(...conditions)!;
 }
 
@@ -130,7 +149,6 @@ function refJson(id: PgColumn, table: PgTable, pk: PgColumn, object: SQL): SQL {
 }
 
 const isoUtc = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const optionExpired = sql`(${blocchi.stato} = 'opzionato' and ${blocchi.opzioneScadenza} <= now())`;
 
 /**
  * A list row (`BloccoListItem`) built by PostgreSQL as JSON. PGlite decodes every field of every
@@ -161,7 +179,7 @@ const listItemJson = sql`json_build_object(
   'prezzoListino', ${blocchi.prezzoListino},
   'unitaPrezzo', ${blocchi.unitaPrezzo},
   'cliente', case when ${optionExpired} then null else ${refJson(blocchi.clienteId, clienti, clienti.id, sql`json_build_object('_id', ${clienti.id}, 'ragioneSociale', ${clienti.ragioneSociale})`)} end,
-  'opzioneScadenza', case when ${optionExpired} then null else ${isoUtc(blocchi.opzioneScadenza)} end,
+  'opzioneScadenza', case when ${optionExpired} then null else ${blocchi.opzioneScadenza} end,
   'stato', ${statoEffettivo},
   'createdAt', ${isoUtc(blocchi.createdAt)}
 )`;
@@ -199,23 +217,25 @@ export async function countMatching(db: DbOrTx, companyId: string, origine: Bloc
   return counted?.n ?? 0;
 }
 
-/** Keyset batches in creation order for exports: each query is short, the event loop breathes between them. */
-export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter, size = 1000): AsyncIterable<BloccoJoined[]> {
+/**
+ * Keyset batches in the list's order (`sort`, the list's default without one) for exports: each
+ * query is short, the event loop breathes between them. Every sort column is NOT NULL, and the
+ * cursor is the last row's own values read by id, so no value makes the round trip through JavaScript.
+ */
+export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter, sort: BloccoSort = '-createdAt', size = 1000): AsyncIterable<BloccoJoined[]> {
   const where = filterWhere(companyId, origine, filter);
-  let after: { createdAt: Date; id: string } | null = null;
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS];
+  const order = descending ? [desc(column), desc(blocchi.id)] : [asc(column), asc(blocchi.id)];
+  let afterId: string | null = null;
   for (;;) {
-    const page: BloccoJoined[] = (await joined(db)
-      .where(
-        after
-          ? and(where, or(gt(blocchi.createdAt, after.createdAt), and(eq(blocchi.createdAt, after.createdAt), gt(blocchi.id, after.id))))
-          : where,
-      )
-      .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
-      .limit(size)).map(nest);
+    const after: SQL | undefined = afterId
+      ? sql`(${column}, ${blocchi.id}) ${descending ? sql`<` : sql`>`} (select ${column}, ${blocchi.id} from ${blocchi} where ${blocchi.id} = ${afterId})`
+      : undefined;
+    const page: BloccoJoined[] = (await joined(db).where(and(where, after)).orderBy(...order).limit(size)).map(nest);
     if (page.length === 0) return;
     yield page;
-    const last = page[page.length - 1]!.blocco;
-    after = { createdAt: last.createdAt, id: last.id };
+    afterId = page[page.length - 1]!.blocco.id;
     if (page.length < size) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -314,7 +334,7 @@ export async function expireOptions(tx: DbOrTx): Promise<Array<{ id: string; com
   return tx
     .update(blocchi)
     .set({ stato: 'disponibile', clienteId: null, opzioneScadenza: null, updatedAt: new Date() })
-    .where(and(eq(blocchi.stato, 'opzionato'), lte(blocchi.opzioneScadenza, sql`now()`)))
+    .where(and(eq(blocchi.stato, 'opzionato'), optionLapsed))
     .returning({ id: blocchi.id, companyId: blocchi.companyId });
 }
 

@@ -14,6 +14,8 @@ import {
   bloccoSchema,
   bloccoStatoBodySchema,
   bloccoSummarySchema,
+  can,
+  canOptionBlocchi,
   genealogyNodeSchema,
   historySchema,
   idSchema,
@@ -22,6 +24,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden } from '../../lib/app-error.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { sendExport } from '../../lib/downloads.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -91,9 +94,13 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
   app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: updateSchema, response: { 200: bloccoSchema } } }, async (request) =>
     blocchi.update(origine, actorOf(request), request.params.id, request.body),
   );
-  app.post(`${base}/:id/stato`, { config: { access: write }, schema: { tags, params: idParams, body: bloccoStatoBodySchema, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.changeStato(origine, actorOf(request), request.params.id, request.body),
-  );
+  // Read access opens the route: a reader who writes collaudi may make the option moves only (docs/permissions.md).
+  app.post(`${base}/:id/stato`, { config: { access: read }, schema: { tags, params: idParams, body: bloccoStatoBodySchema, response: { 200: bloccoSchema } } }, async (request) => {
+    const { user } = requireAuth(request);
+    const moves = can(user, plural, 'write') ? 'all' : canOptionBlocchi(user) ? 'option' : null;
+    if (!moves) throw forbidden();
+    return blocchi.changeStato(origine, actorOf(request), request.params.id, request.body, moves);
+  });
   app.post(`${base}/:id/declassa`, { config: { access: write }, schema: { tags, params: idParams, body: bloccoDeclassaBodySchema, response: { 200: bloccoSchema } } }, async (request) =>
     blocchi.declassa(origine, actorOf(request), request.params.id, request.body),
   );

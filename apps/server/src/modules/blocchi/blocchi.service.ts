@@ -5,6 +5,7 @@ import {
   BANCATA_STATI_CON_BLOCCHI,
   CATEGORIE,
   CATEGORIA_LABELS,
+  isOptionMove,
   SCELTE,
   SCELTA_LABELS,
   type Blocco,
@@ -14,6 +15,7 @@ import {
   type BloccoListItem,
   type BloccoListQuery,
   type BloccoOrigine,
+  type BloccoSort,
   type BloccoStato,
   type BloccoStatoBody,
   type BloccoSummary,
@@ -24,6 +26,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
+import { italianDate, todayInRome } from '../../lib/dates.js';
 import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, type HistoryItem } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import type { CountCache } from '../../lib/count-cache.js';
@@ -132,7 +135,7 @@ export function createBlocchiService(deps: {
     async ofBancata(companyId: string, bancataId: string): Promise<Blocco[]> {
       await bancate.get(companyId, bancataId);
       const rows: BloccoJoined[] = [];
-      for await (const batch of repo.batches(db, companyId, 'interno', { bancataId })) rows.push(...batch);
+      for await (const batch of repo.batches(db, companyId, 'interno', { bancataId }, 'createdAt')) rows.push(...batch);
       return rows.map(toBloccoDto);
     },
 
@@ -146,7 +149,7 @@ export function createBlocchiService(deps: {
       return entities.genealogyOf(db, 'blocco', companyId, id);
     },
 
-    async create(origine: BloccoOrigine, actor: Actor, body: BloccoCreate): Promise<Blocco> {
+    async create(origine: BloccoOrigine, actor: Actor, { stato: startAs, ...body }: BloccoCreate): Promise<Blocco> {
       return db.transaction(async (tx) => {
         let bancataId: string | null = null;
         let cavaId: string | null = null;
@@ -179,6 +182,10 @@ export function createBlocchiService(deps: {
           stato: origine === 'esterno' ? 'disponibile' : 'in_piazzale',
         });
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'blocco', entityId: row.id, action: 'create', userId: actor.userId, changes: initialValues(row, BLOCCO_FIELDS) });
+        // "Disponibile subito": the ordinary move, with its history row, in the creating transaction.
+        if (startAs && startAs !== row.stato) {
+          await transition(tx, { companyId: actor.companyId, origine, id: row.id, to: startAs, by: 'manual', userId: actor.userId });
+        }
         return get(origine, actor.companyId, row.id, tx);
       });
     },
@@ -212,19 +219,26 @@ export function createBlocchiService(deps: {
       }
     },
 
-    async changeStato(origine: BloccoOrigine, actor: Actor, id: string, body: BloccoStatoBody): Promise<Blocco> {
+    /** `moves: 'option'`: the actor may only option, renew or release (isOptionMove, docs/permissions.md). */
+    async changeStato(origine: BloccoOrigine, actor: Actor, id: string, body: BloccoStatoBody, moves: 'all' | 'option'): Promise<Blocco> {
       return db.transaction(async (tx) => {
+        if (moves === 'option') {
+          const locked = await repo.lockInCompany(tx, actor.companyId, origine, id);
+          if (!locked) throw notFound(NOT_FOUND);
+          if (!isOptionMove(locked.statoEffettivo as BloccoStato, body.stato)) throw forbidden('Puoi solo opzionare il blocco o liberarlo da un\'opzione');
+        }
         let set: Partial<Pick<BloccoRow, 'clienteId' | 'opzioneScadenza'>> | undefined;
         if (body.stato === 'opzionato') {
           const cliente = await clienti.find(actor.companyId, body.clienteId!, tx);
           if (!cliente) throw badRequest('Cliente non valido', [{ path: 'clienteId', message: 'Cliente non valido' }]);
-          const scadenza = new Date(body.opzioneScadenza!.length === 10 ? `${body.opzioneScadenza}T23:59:59` : body.opzioneScadenza!);
-          if (scadenza.getTime() <= Date.now()) {
-            throw badRequest("La scadenza dell'opzione deve essere nel futuro", [{ path: 'opzioneScadenza', message: "La scadenza dell'opzione deve essere nel futuro" }]);
+          // The option holds through its expiry day in Rome: today is the earliest valid expiry.
+          const scadenza = body.opzioneScadenza!;
+          if (scadenza < todayInRome()) {
+            throw badRequest("La scadenza dell'opzione non può essere già passata", [{ path: 'opzioneScadenza', message: "La scadenza dell'opzione non può essere già passata" }]);
           }
           const locked = await repo.lockInCompany(tx, actor.companyId, origine, id);
           if (locked?.statoEffettivo === 'opzionato' && locked.blocco.clienteId !== cliente.id) {
-            throw conflict(`Il blocco è già opzionato per un altro cliente fino al ${locked.blocco.opzioneScadenza?.toLocaleDateString('it-IT')}`);
+            throw conflict(`Il blocco è già opzionato per un altro cliente fino al ${italianDate(locked.blocco.opzioneScadenza!)}`);
           }
           set = { clienteId: cliente.id, opzioneScadenza: scadenza };
         }
@@ -275,9 +289,10 @@ export function createBlocchiService(deps: {
       }
     },
 
-    export(origine: BloccoOrigine, companyId: string, filter: BloccoFilter, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
+    /** The list as a file: its filters and its order (`sort`). */
+    export(origine: BloccoOrigine, companyId: string, { sort, ...filter }: BloccoFilter & { sort?: BloccoSort }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
       const rows = (async function* () {
-        for await (const batch of repo.batches(db, companyId, origine, filter)) yield batch.map(toBloccoDto);
+        for await (const batch of repo.batches(db, companyId, origine, filter, sort)) yield batch.map(toBloccoDto);
       })();
       const columns = bloccoExportColumns(origine);
       return streamExport({ format, columns, batches: rows, sheet: origine === 'interno' ? 'Blocchi' : 'Blocchi esterni', baseName: origine === 'interno' ? 'blocchi' : 'blocchi-esterni', onError });

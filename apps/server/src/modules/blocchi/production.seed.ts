@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, clienti, fornitori, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
 import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
+import { addDays, todayInRome } from '../../lib/dates.js';
 
 /** A small deterministic generator, so every demo database looks the same. */
 function random(seed: number) {
@@ -154,7 +155,7 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
             prezzoListino: categoria === 'informe' ? between(60, 180) : materiale.nome === 'Statuario' || materiale.nome === 'Calacatta' ? between(4500, 7000) : between(1200, 2600),
             unitaPrezzo: categoria === 'informe' ? 'q' : 'm3',
             clienteId: withCustomer && clientiMarmi.length ? pick(clientiMarmi).id : null,
-            opzioneScadenza: state === 'opzionato' ? new Date(Date.now() + between(3, 20) * 86_400_000) : null,
+            opzioneScadenza: state === 'opzionato' ? addDays(todayInRome(), between(3, 20)) : null,
             stato: state,
             createdAt: day(age),
           })

@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; companies
       schema: { tags: ['user'], body: registerBodySchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
-      const user = await users.register(request.body, requireAuth(request).companyId);
+      const user = await users.register(request.body, requireAuth(request).companyId, 'someone-else');
       return reply.code(201).send({ success: true as const, user });
     },
   );

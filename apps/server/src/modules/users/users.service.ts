@@ -46,8 +46,12 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
       return toUserDto(row);
     },
 
-    /** Creates a user; `defaultCompanyId` is the acting company when the body names none. */
-    async register(input: RegisterBody, defaultCompanyId: string): Promise<User> {
+    /**
+     * Creates a user; `defaultCompanyId` is the acting company when the body names none. A password an
+     * administrator chose for someone else (`chosenFor: 'someone-else'`) must be replaced at first login,
+     * as after a reset; the command-line admin chooses their own (`'self'`).
+     */
+    async register(input: RegisterBody, defaultCompanyId: string, chosenFor: 'self' | 'someone-else'): Promise<User> {
       const body = registerBodySchema.parse(input);
       assertNotCommon(body.password, 'password');
       const companyId = body.companyId ?? defaultCompanyId;
@@ -62,6 +66,7 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
           companyId,
           permissions: body.role === 'admin' ? {} : body.permissions,
           active: body.active,
+          mustChangePassword: chosenFor === 'someone-else',
         });
         return toUserDto(row);
       } catch (error) {
@@ -108,6 +113,8 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
           permissions: body.permissions,
           active: body.active,
           passwordHash,
+          // A password an admin sets for another user is temporary, as after a reset.
+          ...(passwordHash !== undefined && id !== actor.user.id ? { mustChangePassword: true } : {}),
         });
         const changedAccess =
           (body.role !== undefined && body.role !== current.role) ||
