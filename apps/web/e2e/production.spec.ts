@@ -48,15 +48,14 @@ test.describe('production: bancate and blocchi', () => {
     const title = await text(page.getByTestId('page-title'));
     const codiceBancata = /BA-\d{4}-\d{4}/.exec(title)?.[0] ?? '';
     expect(codiceBancata).not.toBe('');
-    await expect(page.getByTestId('bancata-stato')).toHaveText('Pianificata');
+    // cut today (the form's default date), so it starts in taglio rather than pianificata
+    await expect(page.getByTestId('bancata-stato')).toHaveText('In taglio');
     await expect(page.getByTestId('bancata-data')).toContainText('1.200 × 600 × 400 cm');
     // no blocchi before it lies on its bed
     await expect(page.getByTestId('bancata-new-blocco')).toHaveCount(0);
 
     // --- along the transition table: only the allowed next moves are offered
-    await expect(page.getByTestId('bancata-stato-actions').getByRole('button')).toHaveText(['Inizia il taglio', 'Annulla la bancata']);
-    await page.getByTestId('bancata-move-in_taglio').click();
-    await expect(page.getByTestId('bancata-stato')).toHaveText('In taglio');
+    await expect(page.getByTestId('bancata-stato-actions').getByRole('button')).toHaveText(['Ribaltata', 'Annulla la bancata']);
     await page.getByTestId('bancata-move-ribaltata').click();
     await expect(page.getByTestId('bancata-stato')).toHaveText('Ribaltata');
     await page.getByTestId('bancata-move-in_riquadratura').click();

@@ -8,7 +8,7 @@ import {
   type BloccoStato,
   type UNITA_PREZZO_ACQUISTO,
 } from '@gestcava/contracts';
-import { formatDate, formatDateTime, formatEuro, formatNumber, formatVolume, formatWeight } from '@/lib/format';
+import { formatDate, formatEuro, formatNumber, formatVolume, formatWeight } from '@/lib/format';
 
 export const UNITA_PREZZO_ACQUISTO_LABELS: Record<(typeof UNITA_PREZZO_ACQUISTO)[number], string> = {
   totale: '€ a corpo (totale)',
@@ -79,9 +79,8 @@ export function bloccoHistoryValue(names: ReadonlyMap<string, string>) {
       case 'clienteId':
         return names.get(String(value)) ?? 'altro';
       case 'dataAcquisto':
-        return formatDate(String(value));
       case 'opzioneScadenza':
-        return formatDateTime(String(value));
+        return formatDate(String(value));
       case 'volumeLordo':
       case 'volumeNetto':
         return formatVolume(Number(value));

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
-import type { ChatConversationSummary, ChatUser } from '@gestcava/contracts';
+import { searchKey, type ChatConversationSummary, type ChatUser } from '@gestcava/contracts';
 import { formatTime, formatUnread } from '@/lib/format';
 import { CHAT_DELETED_LABEL } from './message-bubble';
 import { dayLabel } from './chat-model';
@@ -44,8 +44,8 @@ export function ConversationList({
       ...conversations.map((c) => ({ user: c, summary: c })),
       ...available.filter((u) => !started.has(u._id)).map((u) => ({ user: u, summary: null })),
     ];
-    const q = query.trim().toLocaleLowerCase('it');
-    return q ? all.filter((e) => `${e.user.name} ${e.user.companyName}`.toLocaleLowerCase('it').includes(q)) : all;
+    const q = searchKey(query.trim());
+    return q ? all.filter((e) => searchKey(`${e.user.name} ${e.user.companyName}`).includes(q)) : all;
   }, [conversations, available, query]);
 
   return (

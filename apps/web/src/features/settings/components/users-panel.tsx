@@ -3,7 +3,7 @@ import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import type { User } from '@gestcava/contracts';
+import { searchKey, type User } from '@gestcava/contracts';
 import { EmptyState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
@@ -27,10 +27,6 @@ type Ask =
   | { kind: 'delete' | 'deactivate' | 'reactivate' | 'reset'; user: User }
   | { kind: 'conflict'; user: User; message: string }
   | null;
-
-function normalise(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
 
 function roleLabel(u: User): string {
   return u.role === 'admin' ? 'Amministratore' : 'Utente';
@@ -72,9 +68,9 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
   const companyName = useMemo(() => new Map(companies.map((c) => [c._id, c.name])), [companies]);
   const rows = useMemo(() => {
     const all = users.data ?? [];
-    const needle = normalise(q.trim());
+    const needle = searchKey(q.trim());
     const filtered = needle
-      ? all.filter((u) => normalise(`${u.name} ${u.email} ${companyName.get(u.companyId) ?? ''}`).includes(needle))
+      ? all.filter((u) => searchKey(`${u.name} ${u.email} ${companyName.get(u.companyId) ?? ''}`).includes(needle))
       : all;
     return [...filtered].sort((a, b) => a.name.localeCompare(b.name, 'it'));
   }, [users.data, q, companyName]);
