@@ -8,6 +8,7 @@ import { notify } from '@/lib/toast';
 import { useChangeBancataStato } from '../api/change-bancata-stato';
 import { BancataStatoActions } from './bancata-stato-actions';
 import { BANCATA_MOVE_LABELS, BANCATA_MOVES_TO_CONFIRM } from './bancata-moves';
+import { SectionCard } from '@/components/section-card';
 
 /** The bancata's state and, for who may write, its moves; closing and annulling ask first. */
 export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata; writable: boolean }) {
@@ -36,10 +37,7 @@ export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata
   };
 
   return (
-    <section className="card" aria-labelledby="bancata-stato-title">
-      <h2 id="bancata-stato-title" className="card-title">
-        Stato
-      </h2>
+    <SectionCard titleId="bancata-stato-title" title="Stato">
       <div className="stato-panel">
         <span className="stato-panel-current">
           <BancataStatoTag stato={b.stato} testId="bancata-stato" />
@@ -72,6 +70,6 @@ export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata
         </label>
         <InputTextarea id="bancata-move-nota" value={nota} onChange={(e) => setNota(e.target.value)} rows={2} maxLength={500} className="w-full" />
       </ConfirmDialog>
-    </section>
+    </SectionCard>
   );
 }

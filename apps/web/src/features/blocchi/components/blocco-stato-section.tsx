@@ -10,6 +10,7 @@ import type { BloccoKind } from '../api/keys';
 import { BloccoStatoActions } from './blocco-stato-actions';
 import { bloccoMoveOf } from './blocco-moves';
 import { OpzioneDialog } from './opzione-dialog';
+import { SectionCard } from '@/components/section-card';
 
 /**
  * The blocco's state and, for who may write, its manual moves: opzionare asks for the cliente and
@@ -45,10 +46,7 @@ export function BloccoStatoSection({ kind, blocco: b, writable }: { kind: Blocco
   };
 
   return (
-    <section className="card" aria-labelledby="blocco-stato-title">
-      <h2 id="blocco-stato-title" className="card-title">
-        Stato
-      </h2>
+    <SectionCard titleId="blocco-stato-title" title="Stato">
       <div className="stato-panel">
         <span className="stato-panel-current">
           <BloccoStatoTag stato={b.stato} testId="blocco-stato" />
@@ -90,6 +88,6 @@ export function BloccoStatoSection({ kind, blocco: b, writable }: { kind: Blocco
         </label>
         <InputTextarea id="scarta-nota" value={nota} onChange={(e) => setNota(e.target.value)} rows={2} maxLength={500} className="w-full" />
       </ConfirmDialog>
-    </section>
+    </SectionCard>
   );
 }
