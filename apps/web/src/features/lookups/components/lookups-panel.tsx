@@ -4,7 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { LOOKUP_KINDS, LOOKUP_LABELS, type LookupKind } from '@gestcava/contracts';
-import { EmptyState } from '@/components/empty-state';
+import { LoadFailedState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
@@ -126,10 +126,7 @@ function LookupTable({ kind }: { kind: LookupKind }) {
 
   if (list.isError) {
     return (
-      <EmptyState icon="pi pi-exclamation-circle" title="Caricamento non riuscito">
-        <p>{list.error.message}</p>
-        <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={() => void list.refetch()} />
-      </EmptyState>
+      <LoadFailedState message={list.error.message} onRetry={() => void list.refetch()} />
     );
   }
 

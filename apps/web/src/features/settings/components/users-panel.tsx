@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import type { User } from '@gestcava/contracts';
-import { EmptyState } from '@/components/empty-state';
+import { LoadFailedState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { ListSearch } from '@/components/list/list-search';
@@ -150,10 +150,7 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
 
   if (users.isError) {
     return (
-      <EmptyState icon="pi pi-exclamation-circle" title="Caricamento non riuscito">
-        <p>{users.error.message}</p>
-        <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={() => void users.refetch()} />
-      </EmptyState>
+      <LoadFailedState message={users.error.message} onRetry={() => void users.refetch()} />
     );
   }
 
