@@ -105,3 +105,6 @@ export function parseItalianNumber(input: string): number | null {
   if (!/^-?\d+(\.\d+)?$/.test(normalised)) return null;
   return Number(normalised);
 }
+
+/** An enum value's Italian label; the raw value when no label is known (e.g. an old history row). */
+export const labelOf = (labels: Readonly<Record<string, string>>, value: unknown): string => labels[String(value)] ?? String(value);
