@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { BANCATA_STATO_LABELS, type Bancata, type BancataStato } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { BancataStatoTag } from '@/components/stato-tag';
+import { BancataStatoTag, StatoPanel } from '@/components/stato-tag';
 import { formatPercentValue } from '@/lib/production-format';
 import { notify } from '@/lib/toast';
 import { useChangeBancataStato } from '../api/change-bancata-stato';
@@ -38,13 +38,10 @@ export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata
 
   return (
     <SectionCard titleId="bancata-stato-title" title="Stato">
-      <div className="stato-panel">
-        <span className="stato-panel-current">
-          <BancataStatoTag stato={b.stato} testId="bancata-stato" />
-          {b.stato === 'chiusa' && <span className="text-color-secondary">Resa congelata alla chiusura</span>}
-        </span>
-        {writable && <BancataStatoActions stato={b.stato} onMove={onMove} busy={move.isPending ? (move.variables?.stato ?? null) : null} />}
-      </div>
+      <StatoPanel actions={writable && <BancataStatoActions stato={b.stato} onMove={onMove} busy={move.isPending ? (move.variables?.stato ?? null) : null} />}>
+        <BancataStatoTag stato={b.stato} testId="bancata-stato" />
+        {b.stato === 'chiusa' && <span className="text-color-secondary">Resa congelata alla chiusura</span>}
+      </StatoPanel>
 
       <ConfirmDialog
         visible={confirmMove !== null}

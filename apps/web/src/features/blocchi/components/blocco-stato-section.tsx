@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { BLOCCO_STATO_LABELS, type Blocco, type BloccoStato } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { BloccoStatoTag } from '@/components/stato-tag';
+import { BloccoStatoTag, StatoPanel } from '@/components/stato-tag';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useChangeBloccoStato } from '../api/change-blocco-stato';
@@ -47,18 +47,15 @@ export function BloccoStatoSection({ kind, blocco: b, writable }: { kind: Blocco
 
   return (
     <SectionCard titleId="blocco-stato-title" title="Stato">
-      <div className="stato-panel">
-        <span className="stato-panel-current">
-          <BloccoStatoTag stato={b.stato} testId="blocco-stato" />
-          {b.cliente && (b.stato === 'opzionato' || b.stato === 'venduto' || b.stato === 'spedito' || b.stato === 'in_collaudo') && (
-            <span className="opzione-info" data-testid="blocco-cliente">
-              <span>per {b.cliente.ragioneSociale}</span>
-              {b.stato === 'opzionato' && b.opzioneScadenza && <span>fino al {formatDate(b.opzioneScadenza)}</span>}
-            </span>
-          )}
-        </span>
-        {writable && <BloccoStatoActions stato={b.stato} onMove={onMove} busy={move.isPending} />}
-      </div>
+      <StatoPanel actions={writable && <BloccoStatoActions stato={b.stato} onMove={onMove} busy={move.isPending} />}>
+        <BloccoStatoTag stato={b.stato} testId="blocco-stato" />
+        {b.cliente && (b.stato === 'opzionato' || b.stato === 'venduto' || b.stato === 'spedito' || b.stato === 'in_collaudo') && (
+          <span className="opzione-info" data-testid="blocco-cliente">
+            <span>per {b.cliente.ragioneSociale}</span>
+            {b.stato === 'opzionato' && b.opzioneScadenza && <span>fino al {formatDate(b.opzioneScadenza)}</span>}
+          </span>
+        )}
+      </StatoPanel>
 
       {ask === 'opzione' && (
         <OpzioneDialog
