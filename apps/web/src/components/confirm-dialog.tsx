@@ -59,3 +59,40 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** The server refused a delete because the record is in use: its reason, and deactivating instead. */
+export function DeleteConflictDialog({
+  visible,
+  message,
+  consequence,
+  loading,
+  onDeactivate,
+  onCancel,
+  testId,
+}: {
+  visible: boolean;
+  message: string;
+  /** what deactivating means for this kind of record */
+  consequence: ReactNode;
+  loading: boolean;
+  onDeactivate: () => void;
+  onCancel: () => void;
+  testId: string;
+}) {
+  return (
+    <ConfirmDialog
+      visible={visible}
+      title="Impossibile eliminare"
+      confirmLabel="Disattiva"
+      confirmIcon="pi pi-ban"
+      cancelLabel="Chiudi"
+      loading={loading}
+      onConfirm={onDeactivate}
+      onCancel={onCancel}
+      testId={testId}
+    >
+      <p className="mt-0">{message}</p>
+      <p className="mb-0">{consequence}</p>
+    </ConfirmDialog>
+  );
+}
