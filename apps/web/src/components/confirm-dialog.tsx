@@ -62,35 +62,18 @@ export function ConfirmDialog({
 
 /** The server refused a delete because the record is in use: its reason, and deactivating instead. */
 export function DeleteConflictDialog({
-  visible,
   message,
   consequence,
-  loading,
   onDeactivate,
-  onCancel,
-  testId,
-}: {
-  visible: boolean;
+  ...dialog
+}: Pick<Parameters<typeof ConfirmDialog>[0], 'visible' | 'loading' | 'onCancel' | 'testId'> & {
   message: string;
   /** what deactivating means for this kind of record */
   consequence: ReactNode;
-  loading: boolean;
   onDeactivate: () => void;
-  onCancel: () => void;
-  testId: string;
 }) {
   return (
-    <ConfirmDialog
-      visible={visible}
-      title="Impossibile eliminare"
-      confirmLabel="Disattiva"
-      confirmIcon="pi pi-ban"
-      cancelLabel="Chiudi"
-      loading={loading}
-      onConfirm={onDeactivate}
-      onCancel={onCancel}
-      testId={testId}
-    >
+    <ConfirmDialog {...dialog} title="Impossibile eliminare" confirmLabel="Disattiva" confirmIcon="pi pi-ban" cancelLabel="Chiudi" onConfirm={onDeactivate}>
       <p className="mt-0">{message}</p>
       <p className="mb-0">{consequence}</p>
     </ConfirmDialog>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { BLOCCO_STATO_LABELS, type Blocco, type BloccoStato } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BloccoStatoTag, StatoPanel } from '@/components/stato-tag';
@@ -11,6 +10,7 @@ import { BloccoStatoActions } from './blocco-stato-actions';
 import { bloccoMoveOf } from './blocco-moves';
 import { OpzioneDialog } from './opzione-dialog';
 import { SectionCard } from '@/components/section-card';
+import { MoveNote } from '@/components/form/move-note';
 
 /**
  * The blocco's state and, for who may write, its manual moves: opzionare asks for the cliente and
@@ -80,10 +80,7 @@ export function BloccoStatoSection({ kind, blocco: b, writable }: { kind: Blocco
         testId="confirm-scarta"
       >
         <p className="mt-0">Un blocco scartato non si vende e non si lavora più: è una scelta definitiva. Per un difetto che ne abbassa solo il valore usa «Declassa».</p>
-        <label htmlFor="scarta-nota" className="block mb-1">
-          Motivo (facoltativo)
-        </label>
-        <InputTextarea id="scarta-nota" value={nota} onChange={(e) => setNota(e.target.value)} rows={2} maxLength={500} className="w-full" />
+        <MoveNote id="scarta-nota" label="Motivo (facoltativo)" value={nota} onChange={setNota} />
       </ConfirmDialog>
     </SectionCard>
   );
