@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { DialogFooter } from './dialog-footer';
 import { FieldError } from './form/field-error';
 import { invalidProps } from './form/form-errors';
 import { isApiError } from '@/lib/api';
@@ -53,10 +54,9 @@ export function CodiceDialog({
       breakpoints={{ '640px': '95vw' }}
       data-testid="codice-dialog"
       footer={
-        <div className="flex flex-wrap justify-content-end gap-2">
-          <Button type="button" label="Annulla" outlined onClick={onClose} disabled={busy} />
+        <DialogFooter onCancel={onClose} pending={busy}>
           <Button type="submit" form={`${id}-form`} label="Salva" icon="pi pi-check" loading={busy} />
-        </div>
+        </DialogFooter>
       }
     >
       <form

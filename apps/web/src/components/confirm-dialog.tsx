@@ -59,3 +59,23 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** The server refused a delete because the record is in use: its reason, and deactivating instead. */
+export function DeleteConflictDialog({
+  message,
+  consequence,
+  onDeactivate,
+  ...dialog
+}: Pick<Parameters<typeof ConfirmDialog>[0], 'visible' | 'loading' | 'onCancel' | 'testId'> & {
+  message: string;
+  /** what deactivating means for this kind of record */
+  consequence: ReactNode;
+  onDeactivate: () => void;
+}) {
+  return (
+    <ConfirmDialog {...dialog} title="Impossibile eliminare" confirmLabel="Disattiva" confirmIcon="pi pi-ban" cancelLabel="Chiudi" onConfirm={onDeactivate}>
+      <p className="mt-0">{message}</p>
+      <p className="mb-0">{consequence}</p>
+    </ConfirmDialog>
+  );
+}

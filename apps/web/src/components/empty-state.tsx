@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 
 /** A proper empty state: what the page is and what it will hold; never a blank screen. */
@@ -33,5 +34,15 @@ export function EmptyState({
       )}
       {note && <p className="empty-state-note">{note}</p>}
     </section>
+  );
+}
+
+/** A list that could not load: the server's message and a retry button. */
+export function LoadFailedState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <EmptyState icon="pi pi-exclamation-circle" title="Caricamento non riuscito">
+      <p>{message}</p>
+      <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={onRetry} />
+    </EmptyState>
   );
 }

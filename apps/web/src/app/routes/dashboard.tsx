@@ -4,6 +4,7 @@ import { formatLongDate } from '@/lib/format';
 import { filterMenu } from '@/layout/menu-model';
 import { Agenda } from '@/features/schedule/components/agenda';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 
 /** Dashboard: greeting, the user's sections and the Agenda; KPIs and charts come with their issue. */
 export function DashboardPage() {
@@ -24,11 +25,7 @@ export function DashboardPage() {
       </p>
       <div className="grid">
         <div className="col-12 xl:col-7">
-          <section className="card" aria-labelledby="sections-title">
-            <h2 id="sections-title" className="card-title">
-              <i className="pi pi-th-large mr-2" aria-hidden="true" />
-              Le tue sezioni
-            </h2>
+          <SectionCard titleId="sections-title" title="Le tue sezioni" icon="pi pi-th-large">
             {sections.length === 0 ? (
               <p className="text-color-secondary">
                 Il tuo account non ha ancora sezioni abilitate: chiedi all&apos;amministratore.
@@ -48,17 +45,13 @@ export function DashboardPage() {
                 ))}
               </ul>
             )}
-          </section>
-          <section className="card" aria-labelledby="kpi-title">
-            <h2 id="kpi-title" className="card-title">
-              <i className="pi pi-chart-bar mr-2" aria-hidden="true" />
-              Indicatori
-            </h2>
+          </SectionCard>
+          <SectionCard titleId="kpi-title" title="Indicatori" icon="pi pi-chart-bar">
             <p className="text-color-secondary m-0">
               Qui arriveranno i numeri della tua ditta: m³ tagliati nel mese, blocchi disponibili, m² di lastre in
               magazzino, collaudi aperti e l&apos;attività più recente.
             </p>
-          </section>
+          </SectionCard>
         </div>
         <div className="col-12 xl:col-5">
           <Agenda />

@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
 
+const LINKS = [
+  { icon: 'pi pi-question-circle', label: 'Domande frequenti' },
+  { icon: 'pi pi-info-circle', label: 'Centro assistenza' },
+  { icon: 'pi pi-home', label: 'Torna alla home' },
+];
+
 /** SPEC §2: title, message and three links, all to the home route. */
 export function NotFoundPage() {
   return (
@@ -12,24 +18,14 @@ export function NotFoundPage() {
         <p className="notfound-message">La risorsa richiesta non è disponibile.</p>
         <nav aria-label="Collegamenti utili">
           <ul className="notfound-links">
-            <li>
-              <Link to="/" className="notfound-link">
-                <i className="pi pi-question-circle" aria-hidden="true" />
-                <span>Domande frequenti</span>
-              </Link>
-            </li>
-            <li>
-              <Link to="/" className="notfound-link">
-                <i className="pi pi-info-circle" aria-hidden="true" />
-                <span>Centro assistenza</span>
-              </Link>
-            </li>
-            <li>
-              <Link to="/" className="notfound-link">
-                <i className="pi pi-home" aria-hidden="true" />
-                <span>Torna alla home</span>
-              </Link>
-            </li>
+            {LINKS.map((link) => (
+              <li key={link.label}>
+                <Link to="/" className="notfound-link">
+                  <i className={link.icon} aria-hidden="true" />
+                  <span>{link.label}</span>
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

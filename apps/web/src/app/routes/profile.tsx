@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { useUserCompany } from '@/features/companies/api/get-user-company';
+import { SectionCard } from '@/components/section-card';
 
 function permissionText(value: PermissionValue | undefined): string | null {
   if (value === undefined || value === false) return null;
@@ -27,11 +28,7 @@ export function ProfilePage() {
       <PageHeader title="Profilo" icon="pi pi-user" />
       <div className="grid">
         <div className="col-12 lg:col-6">
-          <section className="card" aria-labelledby="account-title">
-            <h2 id="account-title" className="card-title">
-              <i className="pi pi-user mr-2" aria-hidden="true" />
-              Account
-            </h2>
+          <SectionCard titleId="account-title" title="Account" icon="pi pi-user">
             <dl className="profile-data">
               <dt>Nome</dt>
               <dd data-testid="profile-name">{user.name}</dd>
@@ -56,7 +53,7 @@ export function ProfilePage() {
                 )}
               </dd>
             </dl>
-          </section>
+          </SectionCard>
           <section className="card">
             <ProfileForm user={user} />
           </section>

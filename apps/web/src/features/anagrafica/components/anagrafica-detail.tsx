@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
 import { useBackToList } from '@/components/detail/use-back-to-list';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { isApiError } from '@/lib/api';
@@ -201,23 +201,15 @@ function AnagraficaPage({
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <DeleteConflictDialog
         visible={ask === 'conflict'}
-        title="Impossibile eliminare"
-        confirmLabel="Disattiva"
-        confirmIcon="pi pi-ban"
-        cancelLabel="Chiudi"
+        message={conflictMessage}
+        consequence={`Un ${noun} disattivato resta nello storico e nei documenti, ma non compare più tra le scelte dei nuovi documenti. Potrai riattivarlo quando vuoi.`}
         loading={update.isPending}
-        onConfirm={() => setActive(false)}
+        onDeactivate={() => setActive(false)}
         onCancel={() => setAsk(null)}
         testId="confirm-conflict"
-      >
-        <p className="mt-0">{conflictMessage}</p>
-        <p className="mb-0">
-          Un {noun} disattivato resta nello storico e nei documenti, ma non compare più tra le scelte dei nuovi
-          documenti. Potrai riattivarlo quando vuoi.
-        </p>
-      </ConfirmDialog>
+      />
 
       <ConfirmDialog
         visible={ask === 'deactivate' || ask === 'reactivate'}

@@ -15,6 +15,7 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ListTable, type ListColumn } from '@/components/list/list-table';
 import { ListSearch } from '@/components/list/list-search';
+import { ListFilter } from '@/components/list/list-filter';
 import { ListTotals } from '@/components/list/list-totals';
 import { useListParams } from '@/components/list/use-list-params';
 import { CountryDropdown } from '@/components/form/country-dropdown';
@@ -149,8 +150,7 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
             label="Cerca"
             placeholder="Ragione sociale, partita IVA o comune"
           />
-          <div className="list-filter">
-            <label htmlFor="filter-nazione">Nazione</label>
+          <ListFilter id="filter-nazione" label="Nazione">
             <CountryDropdown
               id="filter-nazione"
               value={params.filters.nazione}
@@ -158,9 +158,8 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
               placeholder="Tutte"
               showClear
             />
-          </div>
-          <div className="list-filter">
-            <label htmlFor="filter-provincia">Provincia</label>
+          </ListFilter>
+          <ListFilter id="filter-provincia" label="Provincia">
             <ProvinciaDropdown
               id="filter-provincia"
               value={params.filters.provincia}
@@ -168,9 +167,8 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
               placeholder="Tutte"
               showClear
             />
-          </div>
-          <div className="list-filter">
-            <label htmlFor="filter-attivo">Stato</label>
+          </ListFilter>
+          <ListFilter id="filter-attivo" label="Stato">
             <Dropdown
               inputId="filter-attivo"
               pt={{ select: { 'aria-label': 'Stato' }, trigger: { 'aria-label': 'Scegli lo stato' } }}
@@ -181,7 +179,7 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
               showClear
               className="w-full"
             />
-          </div>
+          </ListFilter>
         </div>
 
         <ListTotals items={totals} loading={summary.isPending} label={`Totali dei ${nounPlural} filtrati`} />

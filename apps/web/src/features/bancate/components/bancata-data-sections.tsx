@@ -2,14 +2,12 @@ import { METODO_TAGLIO_LABELS, type Bancata } from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { formatDate, formatDateTime, formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { formatDims } from '@/lib/production-format';
+import { SectionCard } from '@/components/section-card';
 
 /** "Dati della bancata": where and when it was cut, its measures and estimated weight. */
 export function BancataDataSection({ bancata: b }: { bancata: Bancata }) {
   return (
-    <section className="card" aria-labelledby="bancata-data-title">
-      <h2 id="bancata-data-title" className="card-title">
-        Dati della bancata
-      </h2>
+    <SectionCard titleId="bancata-data-title" title="Dati della bancata">
       <DetailList testId="bancata-data">
         <Item label="Codice">{b.codice}</Item>
         <Item label="Cava">{b.cava.nome}</Item>
@@ -27,22 +25,19 @@ export function BancataDataSection({ bancata: b }: { bancata: Bancata }) {
         <Item label="Registrata il">{formatDateTime(b.createdAt)}</Item>
         <Item label="Ultima modifica">{formatDateTime(b.updatedAt)}</Item>
       </DetailList>
-    </section>
+    </SectionCard>
   );
 }
 
 /** The by-products of the cut, in tonnes. */
 export function BancataSottoprodottiSection({ bancata: b }: { bancata: Bancata }) {
   return (
-    <section className="card" aria-labelledby="bancata-sottoprodotti-title">
-      <h2 id="bancata-sottoprodotti-title" className="card-title">
-        Sottoprodotti
-      </h2>
+    <SectionCard titleId="bancata-sottoprodotti-title" title="Sottoprodotti">
       <DetailList testId="bancata-sottoprodotti">
         <Item label="Informi">{formatWeight(b.informiT)}</Item>
         <Item label="Scaglie">{formatWeight(b.scaglieT)}</Item>
         <Item label="Terre">{formatWeight(b.terreT)}</Item>
       </DetailList>
-    </section>
+    </SectionCard>
   );
 }

@@ -1,9 +1,8 @@
 import {
   BANCATA_STATO_LABELS,
   METODO_TAGLIO_LABELS,
-  type BancataStato,
 } from '@gestcava/contracts';
-import { formatDate, formatNumber, formatVolume, formatWeight } from '@/lib/format';
+import { formatDate, formatNumber, formatVolume, formatWeight, labelOf } from '@/lib/format';
 
 /** Italian labels of the fields history reports (BANCATA_FIELDS on the server) and of the form. */
 export const BANCATA_FIELD_LABELS: Record<string, string> = {
@@ -34,9 +33,9 @@ export function bancataHistoryValue(names: ReadonlyMap<string, string>) {
     if (value === null || value === undefined || value === '') return '—';
     switch (field) {
       case 'stato':
-        return BANCATA_STATO_LABELS[value as BancataStato] ?? String(value);
+        return labelOf(BANCATA_STATO_LABELS, value);
       case 'metodoTaglio':
-        return METODO_TAGLIO_LABELS[value as keyof typeof METODO_TAGLIO_LABELS] ?? String(value);
+        return labelOf(METODO_TAGLIO_LABELS, value);
       case 'cavaId':
       case 'materialeId':
         return names.get(String(value)) ?? String(value);

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { BANCATA_STATO_LABELS, type Bancata, type BancataStato } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { BancataStatoTag } from '@/components/stato-tag';
+import { BancataStatoTag, StatoPanel } from '@/components/stato-tag';
 import { formatPercentValue } from '@/lib/production-format';
 import { notify } from '@/lib/toast';
 import { useChangeBancataStato } from '../api/change-bancata-stato';
 import { BancataStatoActions } from './bancata-stato-actions';
 import { BANCATA_MOVE_LABELS, BANCATA_MOVES_TO_CONFIRM } from './bancata-moves';
+import { SectionCard } from '@/components/section-card';
+import { MoveNote } from '@/components/form/move-note';
 
 /** The bancata's state and, for who may write, its moves; closing and annulling ask first. */
 export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata; writable: boolean }) {
@@ -36,17 +37,11 @@ export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata
   };
 
   return (
-    <section className="card" aria-labelledby="bancata-stato-title">
-      <h2 id="bancata-stato-title" className="card-title">
-        Stato
-      </h2>
-      <div className="stato-panel">
-        <span className="stato-panel-current">
-          <BancataStatoTag stato={b.stato} testId="bancata-stato" />
-          {b.stato === 'chiusa' && <span className="text-color-secondary">Resa congelata alla chiusura</span>}
-        </span>
-        {writable && <BancataStatoActions stato={b.stato} onMove={onMove} busy={move.isPending ? (move.variables?.stato ?? null) : null} />}
-      </div>
+    <SectionCard titleId="bancata-stato-title" title="Stato">
+      <StatoPanel actions={writable && <BancataStatoActions stato={b.stato} onMove={onMove} busy={move.isPending ? (move.variables?.stato ?? null) : null} />}>
+        <BancataStatoTag stato={b.stato} testId="bancata-stato" />
+        {b.stato === 'chiusa' && <span className="text-color-secondary">Resa congelata alla chiusura</span>}
+      </StatoPanel>
 
       <ConfirmDialog
         visible={confirmMove !== null}
@@ -67,11 +62,8 @@ export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata
             ? `Chiudi ${b.codice} quando tutti i suoi blocchi sono registrati: la resa (${b.resa !== null ? formatPercentValue(b.resa) : '—'}) resta quella di adesso e non si aggiungono altri blocchi.`
             : `${b.codice} non sarà più lavorata: resta nel registro della cava, con il suo storico.`}
         </p>
-        <label htmlFor="bancata-move-nota" className="block mb-1">
-          Nota (facoltativa)
-        </label>
-        <InputTextarea id="bancata-move-nota" value={nota} onChange={(e) => setNota(e.target.value)} rows={2} maxLength={500} className="w-full" />
+        <MoveNote id="bancata-move-nota" label="Nota (facoltativa)" value={nota} onChange={setNota} />
       </ConfirmDialog>
-    </section>
+    </SectionCard>
   );
 }

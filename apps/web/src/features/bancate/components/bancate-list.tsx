@@ -16,6 +16,7 @@ import { ListTable, type ListColumn } from '@/components/list/list-table';
 import { ListSearch } from '@/components/list/list-search';
 import { ListTotals } from '@/components/list/list-totals';
 import { ListFilters } from '@/components/list/list-filters';
+import { ListFilter } from '@/components/list/list-filter';
 import { useListParams } from '@/components/list/use-list-params';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { DateInput } from '@/components/form/date-input';
@@ -127,26 +128,21 @@ export function BancateList() {
           onClear={params.clear}
           search={<ListSearch value={params.q} onSearch={params.setQ} label="Cerca" placeholder="Codice, fronte o note" />}
         >
-          <div className="list-filter">
-            <label htmlFor="filter-stato">Stato</label>
+          <ListFilter id="filter-stato" label="Stato">
             <Dropdown inputId="filter-stato" pt={dropdownPt('Stato')} value={params.filters.stato ?? null} options={STATO_OPTIONS} onChange={(e) => params.setFilter('stato', (e.value as string | null) ?? undefined)} placeholder="Tutti" showClear className="w-full" />
-          </div>
-          <div className="list-filter">
-            <label htmlFor="filter-cava">Cava</label>
+          </ListFilter>
+          <ListFilter id="filter-cava" label="Cava">
             <LookupDropdown kind="cave" id="filter-cava" label="Cava" value={params.filters.cavaId} onChange={(v) => params.setFilter('cavaId', v ?? undefined)} placeholder="Tutte" showClear includeInactive />
-          </div>
-          <div className="list-filter">
-            <label htmlFor="filter-materiale">Materiale</label>
+          </ListFilter>
+          <ListFilter id="filter-materiale" label="Materiale">
             <LookupDropdown kind="materiali" id="filter-materiale" label="Materiale" value={params.filters.materialeId} onChange={(v) => params.setFilter('materialeId', v ?? undefined)} placeholder="Tutti" showClear includeInactive />
-          </div>
-          <div className="list-filter list-filter-date">
-            <label htmlFor="filter-dal">Tagliate dal</label>
+          </ListFilter>
+          <ListFilter id="filter-dal" label="Tagliate dal" className="list-filter-date">
             <DateInput id="filter-dal" value={params.filters.dal} onChange={(v) => params.setFilter('dal', v ?? undefined)} max={params.filters.al} />
-          </div>
-          <div className="list-filter list-filter-date">
-            <label htmlFor="filter-al">al</label>
+          </ListFilter>
+          <ListFilter id="filter-al" label="al" className="list-filter-date">
             <DateInput id="filter-al" value={params.filters.al} onChange={(v) => params.setFilter('al', v ?? undefined)} min={params.filters.dal} />
-          </div>
+          </ListFilter>
         </ListFilters>
 
         <ListTotals items={totals} loading={summary.isPending} label="Totali delle bancate filtrate" />

@@ -8,6 +8,7 @@ import { formatDims } from '@/lib/production-format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { formatPrezzo, formatPrezzoAcquisto } from './blocco-format';
+import { SectionCard } from '@/components/section-card';
 
 /** The page each genealogy node opens, to link only what the user may see. */
 const NODE_PAGE: Record<string, PageKey> = {
@@ -25,10 +26,7 @@ const NODE_PAGE: Record<string, PageKey> = {
 export function BloccoDataSection({ blocco: b }: { blocco: Blocco }) {
   const { user } = useSession();
   return (
-    <section className="card" aria-labelledby="blocco-data-title">
-      <h2 id="blocco-data-title" className="card-title">
-        Dati del blocco
-      </h2>
+    <SectionCard titleId="blocco-data-title" title="Dati del blocco">
       <DetailList testId="blocco-data">
         <Item label="Codice">{b.codice}</Item>
         <Item label="Materiale">{b.materiale.nome}</Item>
@@ -64,7 +62,7 @@ export function BloccoDataSection({ blocco: b }: { blocco: Blocco }) {
         <Item label="Registrato il">{formatDateTime(b.createdAt)}</Item>
         <Item label="Ultima modifica">{formatDateTime(b.updatedAt)}</Item>
       </DetailList>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -72,10 +70,7 @@ export function BloccoDataSection({ blocco: b }: { blocco: Blocco }) {
 export function BloccoMisureSection({ blocco: b }: { blocco: Blocco }) {
   const sameNet = b.lunghezzaNetta === b.lunghezza && b.altezzaNetta === b.altezza && b.profonditaNetta === b.profondita;
   return (
-    <section className="card" aria-labelledby="blocco-misure-title">
-      <h2 id="blocco-misure-title" className="card-title">
-        Misure, volumi e peso
-      </h2>
+    <SectionCard titleId="blocco-misure-title" title="Misure, volumi e peso">
       <DetailList testId="blocco-misure">
         <Item label="Misure lorde (L × H × P)">{formatDims(b.lunghezza, b.altezza, b.profondita)}</Item>
         <Item label="Volume lordo">{formatVolume(b.volumeLordo)}</Item>
@@ -87,24 +82,21 @@ export function BloccoMisureSection({ blocco: b }: { blocco: Blocco }) {
         <Item label={`Peso teorico (${formatNumber(b.materiale.densita, 2)} t/m³)`}>{formatWeight(b.pesoTeorico)}</Item>
         <Item label="Peso alla pesa">{formatWeight(b.pesoPesa)}</Item>
       </DetailList>
-    </section>
+    </SectionCard>
   );
 }
 
 /** The purchase of a bought-in blocco. */
 export function BloccoAcquistoSection({ blocco: b }: { blocco: Blocco }) {
   return (
-    <section className="card" aria-labelledby="blocco-acquisto-title">
-      <h2 id="blocco-acquisto-title" className="card-title">
-        Acquisto
-      </h2>
+    <SectionCard titleId="blocco-acquisto-title" title="Acquisto">
       <DetailList testId="blocco-acquisto">
         <Item label="Fornitore">{b.fornitore?.ragioneSociale}</Item>
         <Item label="Data di acquisto">{formatDate(b.dataAcquisto)}</Item>
         <Item label="Prezzo di acquisto">{formatPrezzoAcquisto(b)}</Item>
         <Item label="Costo di trasporto">{formatEuro(b.costoTrasporto)}</Item>
       </DetailList>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -116,11 +108,7 @@ export function BloccoGenealogySection({ query }: { query: { data?: GenealogyNod
     return page ? can(user, page, 'read') : true;
   };
   return (
-    <section className="card" aria-labelledby="blocco-genealogia-title">
-      <h2 id="blocco-genealogia-title" className="card-title">
-        <i className="pi pi-sitemap mr-2" aria-hidden="true" />
-        Genealogia
-      </h2>
+    <SectionCard titleId="blocco-genealogia-title" title="Genealogia" icon="pi pi-sitemap">
       {query.isPending ? (
         <Skeleton width="60%" height="3rem" />
       ) : query.isError || !query.data ? (
@@ -128,6 +116,6 @@ export function BloccoGenealogySection({ query }: { query: { data?: GenealogyNod
       ) : (
         <GenealogyLinks nodes={query.data} canOpen={canOpenNode} emptyText="Nessun collegamento registrato." />
       )}
-    </section>
+    </SectionCard>
   );
 }

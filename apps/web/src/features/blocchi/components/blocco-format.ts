@@ -5,10 +5,9 @@ import {
   SCELTA_LABELS,
   UNITA_PREZZO_LABELS,
   type Blocco,
-  type BloccoStato,
   type UNITA_PREZZO_ACQUISTO,
 } from '@gestcava/contracts';
-import { formatDate, formatEuro, formatNumber, formatVolume, formatWeight } from '@/lib/format';
+import { formatDate, formatEuro, formatNumber, formatVolume, formatWeight, labelOf } from '@/lib/format';
 
 export const UNITA_PREZZO_ACQUISTO_LABELS: Record<(typeof UNITA_PREZZO_ACQUISTO)[number], string> = {
   totale: '€ a corpo (totale)',
@@ -62,17 +61,17 @@ export function bloccoHistoryValue(names: ReadonlyMap<string, string>) {
     if (CM_FIELDS.has(field)) return `${formatNumber(Number(value), 0)} cm`;
     switch (field) {
       case 'stato':
-        return BLOCCO_STATO_LABELS[value as BloccoStato] ?? String(value);
+        return labelOf(BLOCCO_STATO_LABELS, value);
       case 'scelta':
-        return SCELTA_LABELS[value as keyof typeof SCELTA_LABELS] ?? String(value);
+        return labelOf(SCELTA_LABELS, value);
       case 'categoria':
-        return CATEGORIA_LABELS[value as keyof typeof CATEGORIA_LABELS] ?? String(value);
+        return labelOf(CATEGORIA_LABELS, value);
       case 'unitaPrezzo':
-        return UNITA_PREZZO_LABELS[value as keyof typeof UNITA_PREZZO_LABELS] ?? String(value);
+        return labelOf(UNITA_PREZZO_LABELS, value);
       case 'unitaPrezzoAcquisto':
-        return UNITA_PREZZO_ACQUISTO_LABELS[value as keyof typeof UNITA_PREZZO_ACQUISTO_LABELS] ?? String(value);
+        return labelOf(UNITA_PREZZO_ACQUISTO_LABELS, value);
       case 'difetti':
-        return Array.isArray(value) ? value.map((d) => DIFETTO_LABELS[d as keyof typeof DIFETTO_LABELS] ?? String(d)).join(', ') || '—' : String(value);
+        return Array.isArray(value) ? value.map((d) => labelOf(DIFETTO_LABELS, d)).join(', ') || '—' : String(value);
       case 'materialeId':
       case 'ubicazioneId':
       case 'fornitoreId':

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { BLOCCO_STATO_LABELS, type Blocco, type BloccoStato } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { BloccoStatoTag } from '@/components/stato-tag';
+import { BloccoStatoTag, StatoPanel } from '@/components/stato-tag';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useChangeBloccoStato } from '../api/change-blocco-stato';
@@ -10,6 +9,8 @@ import type { BloccoKind } from '../api/keys';
 import { BloccoStatoActions } from './blocco-stato-actions';
 import { bloccoMoveOf } from './blocco-moves';
 import { OpzioneDialog } from './opzione-dialog';
+import { SectionCard } from '@/components/section-card';
+import { MoveNote } from '@/components/form/move-note';
 
 /**
  * The blocco's state and, for who may write, its manual moves (for a seller with read-only blocchi,
@@ -46,22 +47,16 @@ export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { k
   };
 
   return (
-    <section className="card" aria-labelledby="blocco-stato-title">
-      <h2 id="blocco-stato-title" className="card-title">
-        Stato
-      </h2>
-      <div className="stato-panel">
-        <span className="stato-panel-current">
-          <BloccoStatoTag stato={b.stato} testId="blocco-stato" />
-          {b.cliente && (b.stato === 'opzionato' || b.stato === 'venduto' || b.stato === 'spedito' || b.stato === 'in_collaudo') && (
-            <span className="opzione-info" data-testid="blocco-cliente">
-              <span>per {b.cliente.ragioneSociale}</span>
-              {b.stato === 'opzionato' && b.opzioneScadenza && <span>fino al {formatDate(b.opzioneScadenza)}</span>}
-            </span>
-          )}
-        </span>
-        {(writable || canOption) && <BloccoStatoActions stato={b.stato} optionsOnly={!writable} onMove={onMove} busy={move.isPending} />}
-      </div>
+    <SectionCard titleId="blocco-stato-title" title="Stato">
+      <StatoPanel actions={(writable || canOption) && <BloccoStatoActions stato={b.stato} optionsOnly={!writable} onMove={onMove} busy={move.isPending} />}>
+        <BloccoStatoTag stato={b.stato} testId="blocco-stato" />
+        {b.cliente && (b.stato === 'opzionato' || b.stato === 'venduto' || b.stato === 'spedito' || b.stato === 'in_collaudo') && (
+          <span className="opzione-info" data-testid="blocco-cliente">
+            <span>per {b.cliente.ragioneSociale}</span>
+            {b.stato === 'opzionato' && b.opzioneScadenza && <span>fino al {formatDate(b.opzioneScadenza)}</span>}
+          </span>
+        )}
+      </StatoPanel>
 
       {ask === 'opzione' && (
         <OpzioneDialog
@@ -86,11 +81,8 @@ export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { k
         testId="confirm-scarta"
       >
         <p className="mt-0">Un blocco scartato non si vende e non si lavora più: è una scelta definitiva. Per un difetto che ne abbassa solo il valore usa «Declassa».</p>
-        <label htmlFor="scarta-nota" className="block mb-1">
-          Motivo (facoltativo)
-        </label>
-        <InputTextarea id="scarta-nota" value={nota} onChange={(e) => setNota(e.target.value)} rows={2} maxLength={500} className="w-full" />
+        <MoveNote id="scarta-nota" label="Motivo (facoltativo)" value={nota} onChange={setNota} />
       </ConfirmDialog>
-    </section>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import type { Company } from '@gestcava/contracts';
-import { EmptyState } from '@/components/empty-state';
+import { EmptyState, LoadFailedState } from '@/components/empty-state';
 import { DetailItem, DetailList } from '@/components/detail-list';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -98,10 +98,7 @@ export function GroupCompaniesView() {
   }
   if (companies.isError) {
     return (
-      <EmptyState icon="pi pi-exclamation-circle" title="Caricamento non riuscito">
-        <p>{companies.error.message}</p>
-        <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={() => void companies.refetch()} />
-      </EmptyState>
+      <LoadFailedState message={companies.error.message} onRetry={() => void companies.refetch()} />
     );
   }
 

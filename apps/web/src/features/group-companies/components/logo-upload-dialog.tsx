@@ -3,6 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import type { Company } from '@gestcava/contracts';
+import { DialogFooter } from '@/components/dialog-footer';
 import { FormAlert } from '@/components/form/form-alert';
 import { LOGO_TYPES, logoFileProblem, useUploadLogo } from '../api/upload-logo';
 
@@ -78,10 +79,9 @@ export function LogoUploadDialog({
       breakpoints={{ '640px': '95vw' }}
       data-testid="logo-dialog"
       footer={
-        <div className="flex flex-wrap justify-content-end gap-2">
-          <Button type="button" label="Annulla" outlined onClick={onClose} disabled={upload.isPending} />
+        <DialogFooter onCancel={onClose} pending={upload.isPending}>
           <Button type="button" label="Carica logo" icon="pi pi-upload" onClick={send} loading={upload.isPending} disabled={!file} data-testid="logo-upload" />
-        </div>
+        </DialogFooter>
       }
     >
       <FormAlert message={problem} testId="logo-error" />

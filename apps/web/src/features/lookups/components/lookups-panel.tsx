@@ -4,8 +4,8 @@ import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { LOOKUP_KINDS, LOOKUP_LABELS, type LookupKind } from '@gestcava/contracts';
-import { EmptyState } from '@/components/empty-state';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadFailedState } from '@/components/empty-state';
+import { ConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { isApiError } from '@/lib/api';
@@ -126,10 +126,7 @@ function LookupTable({ kind }: { kind: LookupKind }) {
 
   if (list.isError) {
     return (
-      <EmptyState icon="pi pi-exclamation-circle" title="Caricamento non riuscito">
-        <p>{list.error.message}</p>
-        <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={() => void list.refetch()} />
-      </EmptyState>
+      <LoadFailedState message={list.error.message} onRetry={() => void list.refetch()} />
     );
   }
 
@@ -212,20 +209,15 @@ function LookupTable({ kind }: { kind: LookupKind }) {
           in quel caso puoi disattivarla.
         </p>
       </ConfirmDialog>
-      <ConfirmDialog
+      <DeleteConflictDialog
         visible={ask?.kind === 'conflict'}
-        title="Impossibile eliminare"
-        confirmLabel="Disattiva"
-        confirmIcon="pi pi-ban"
-        cancelLabel="Chiudi"
+        message={ask?.kind === 'conflict' ? ask.message : ''}
+        consequence="Una voce disattivata resta sui dati che la usano ma non compare più tra le scelte."
         loading={update.isPending}
-        onConfirm={() => ask && deactivate(ask.row)}
+        onDeactivate={() => ask && deactivate(ask.row)}
         onCancel={() => setAsk(null)}
         testId="confirm-lookup-conflict"
-      >
-        <p className="mt-0">{ask?.kind === 'conflict' ? ask.message : ''}</p>
-        <p className="mb-0">Una voce disattivata resta sui dati che la usano ma non compare più tra le scelte.</p>
-      </ConfirmDialog>
+      />
     </section>
   );
 }

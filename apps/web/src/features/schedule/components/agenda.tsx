@@ -1,5 +1,6 @@
 import { formatDate, formatTime, toDate } from '@/lib/format';
 import { TIPO_LABELS, upcomingEvents, useScheduleEvents, type ScheduleEvent } from '../api/get-schedule-events';
+import { SectionCard } from '@/components/section-card';
 
 const TIPO_ICONS: Record<ScheduleEvent['tipo'], string> = {
   collaudo: 'pi pi-check-square',
@@ -30,11 +31,7 @@ function when(event: ScheduleEvent): string {
 export function Agenda({ now = new Date(), limit = 6 }: { now?: Date; limit?: number }) {
   const { data, isPending, isError } = useScheduleEvents();
   return (
-    <section className="card agenda" aria-labelledby="agenda-title">
-      <h2 id="agenda-title" className="card-title">
-        <i className="pi pi-calendar mr-2" aria-hidden="true" />
-        Agenda
-      </h2>
+    <SectionCard titleId="agenda-title" title="Agenda" icon="pi pi-calendar" className="agenda">
       {isPending && <p className="text-color-secondary">Caricamento dell&apos;agenda...</p>}
       {isError && <p className="text-color-secondary">L&apos;agenda non è disponibile in questo momento.</p>}
       {data &&
@@ -57,6 +54,6 @@ export function Agenda({ now = new Date(), limit = 6 }: { now?: Date; limit?: nu
             </ul>
           );
         })()}
-    </section>
+    </SectionCard>
   );
 }

@@ -4,8 +4,8 @@ import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { searchKey, type User } from '@gestcava/contracts';
-import { EmptyState } from '@/components/empty-state';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadFailedState } from '@/components/empty-state';
+import { ConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { ListSearch } from '@/components/list/list-search';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
@@ -146,10 +146,7 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
 
   if (users.isError) {
     return (
-      <EmptyState icon="pi pi-exclamation-circle" title="Caricamento non riuscito">
-        <p>{users.error.message}</p>
-        <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={() => void users.refetch()} />
-      </EmptyState>
+      <LoadFailedState message={users.error.message} onRetry={() => void users.refetch()} />
     );
   }
 
@@ -261,20 +258,15 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <DeleteConflictDialog
         visible={ask?.kind === 'conflict'}
-        title="Impossibile eliminare"
-        confirmLabel="Disattiva"
-        confirmIcon="pi pi-ban"
-        cancelLabel="Chiudi"
+        message={ask?.kind === 'conflict' ? ask.message : ''}
+        consequence="Un utente disattivato non può accedere, ma il suo nome resta nello storico dei dati che ha registrato."
         loading={update.isPending}
-        onConfirm={() => ask && setActive(ask.user, false)}
+        onDeactivate={() => ask && setActive(ask.user, false)}
         onCancel={closeAsk}
         testId="confirm-user-conflict"
-      >
-        <p className="mt-0">{ask?.kind === 'conflict' ? ask.message : ''}</p>
-        <p className="mb-0">Un utente disattivato non può accedere, ma il suo nome resta nello storico dei dati che ha registrato.</p>
-      </ConfirmDialog>
+      />
 
       <ConfirmDialog
         visible={ask?.kind === 'deactivate' || ask?.kind === 'reactivate'}
