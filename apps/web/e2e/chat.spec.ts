@@ -9,6 +9,8 @@ import { DEMO, expectNoSeriousA11yViolations, fillLogin, PASSWORD, screenshot, w
 
 const CHAT_PASSWORD = 'Chat-Prova-Sicura-2026';
 
+const TEMPORARY_PASSWORD = 'Data-Dall-Admin-2026';
+
 async function apiLogin(request: APIRequestContext, email: string, password: string) {
   const anon = ((await (await request.get('/api/token')).json()) as { csrfToken: string }).csrfToken;
   const res = await request.post('/user/login', { headers: { 'X-CSRF-Token': anon }, data: { email, password } });
@@ -29,9 +31,13 @@ async function createColleague(request: APIRequestContext, adminHeaders: Record<
   const email = `${name.toLowerCase()}-${Date.now()}${Math.floor(Math.random() * 1000)}@cava.example`;
   const res = await request.post('/user/register', {
     headers: adminHeaders,
-    data: { name, email, password: CHAT_PASSWORD, role: 'user', permissions: { dashboard: true, chat: true }, active: true },
+    data: { name, email, password: TEMPORARY_PASSWORD, role: 'user', permissions: { dashboard: true, chat: true }, active: true },
   });
   expect(res.status(), await res.text()).toBe(201);
+  // A password chosen by the admin must be replaced at the first login: the colleague does so.
+  const own = await apiLogin(request, email, TEMPORARY_PASSWORD);
+  const changed = await request.post('/user/change-password', { headers: own, data: { currentPassword: TEMPORARY_PASSWORD, newPassword: CHAT_PASSWORD } });
+  expect(changed.ok(), await changed.text()).toBe(true);
   return { name, email };
 }
 

@@ -90,9 +90,16 @@ test.describe('Impostazioni: utenti e permessi', () => {
 
     // The new user, in another browser: Dashboard, the two Lavorazione and the two Magazzino
     // entries, Galleria Foto, and Chat in the top bar; no Impostazioni.
+    // The password the admin chose is replaced at the first login (the admin knows it).
     const other = await secondPage(browser);
     await other.goto('/auth/login');
     await fillLogin(other, user.email, password);
+    await expect(other).toHaveURL(/\/auth\/change-password/);
+    const ownPassword = 'Magazzino-Mia-2026';
+    await other.getByLabel('Password attuale').fill(password);
+    await other.getByLabel('Nuova password', { exact: true }).fill(ownPassword);
+    await other.getByLabel('Conferma nuova password').fill(ownPassword);
+    await other.getByRole('button', { name: 'Cambia password' }).click();
     await expect(other).toHaveURL(/\/app\/dashboard$/);
     expect(await menuKeys(other)).toEqual([
       'dashboard',
@@ -115,7 +122,7 @@ test.describe('Impostazioni: utenti e permessi', () => {
     // Their next request answers 401: the login page, then back with the new menu.
     await other.reload();
     await expect(other).toHaveURL(/\/auth\/login\?returnUrl=%2Fapp%2Fdashboard$/);
-    await fillLogin(other, user.email, password);
+    await fillLogin(other, user.email, ownPassword);
     await expect(other).toHaveURL(/\/app\/dashboard$/);
     await expect(other.getByTestId('app-menu').locator('[data-menu-key="collaudi"]')).toBeAttached();
     await other.context().close();
