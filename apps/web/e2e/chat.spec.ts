@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, expectNoSeriousA11yViolations, fillLogin, PASSWORD, screenshot, watchConsole } from './helpers';
 
 /**
@@ -34,10 +34,13 @@ async function createColleague(request: APIRequestContext, adminHeaders: Record<
     data: { name, email, password: TEMPORARY_PASSWORD, role: 'user', permissions: { dashboard: true, chat: true }, active: true },
   });
   expect(res.status(), await res.text()).toBe(201);
-  // A password chosen by the admin must be replaced at the first login: the colleague does so.
-  const own = await apiLogin(request, email, TEMPORARY_PASSWORD);
-  const changed = await request.post('/user/change-password', { headers: own, data: { currentPassword: TEMPORARY_PASSWORD, newPassword: CHAT_PASSWORD } });
+  // A password chosen by the admin must be replaced at the first login: the colleague does so, in a
+  // context of their own (its anti-forgery cookie must not replace the admin's).
+  const theirs = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const own = await apiLogin(theirs, email, TEMPORARY_PASSWORD);
+  const changed = await theirs.post('/user/change-password', { headers: own, data: { currentPassword: TEMPORARY_PASSWORD, newPassword: CHAT_PASSWORD } });
   expect(changed.ok(), await changed.text()).toBe(true);
+  await theirs.dispose();
   return { name, email };
 }
 
