@@ -25,7 +25,7 @@ const MANIFEST = {
   '_shared-a.js': { file: 'assets/shared-a.js' },
   'src/app/routes/login.tsx': { file: 'assets/login-a.js', imports: ['_shared-a.js', '_zod-a.js'] },
   '_zod-a.js': { file: 'assets/zod-a.js' },
-  'src/layout/app-layout.tsx': { file: 'assets/app-layout-a.js', imports: ['_shared-a.js'] },
+  'src/app/shell.tsx': { file: 'assets/app-layout-a.js', imports: ['_shared-a.js'] },
   'src/app/routes/dashboard.tsx': { file: 'assets/dashboard-a.js' },
   '/repo/node_modules/primereact/resources/themes/lara-light-blue/theme.css': { file: 'assets/theme-a.css' },
   '/repo/node_modules/primereact/resources/themes/lara-dark-blue/theme.css': { file: 'assets/theme-b.css' },

@@ -23,7 +23,7 @@ export const BUDGET = {
 /** Manifest modules each route needs before it draws (the entry is index.html). */
 export const ROUTES = {
   login: ['src/app/routes/login.tsx'],
-  dashboard: ['src/layout/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
+  dashboard: ['src/app/shell.tsx', 'src/app/routes/dashboard.tsx'],
 } as const;
 
 /** The theme a first visit gets (layout-config defaults), loaded by src/layout/theme.ts. */
