@@ -120,6 +120,8 @@ test.describe('daily flows at 390 px, taps counted', () => {
     await expect.poll(() => panel.getByTestId('photo-tile').getByRole('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     report(testInfo, 'produzione', clicks);
+    // the screenshot shows the photo, not the confirmation toasts over it
+    await expect(page.locator('.p-toast-message')).toHaveCount(0, { timeout: 15_000 });
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'flow-produzione-390');
     expect(console_.errors).toEqual([]);
