@@ -32,7 +32,13 @@ export async function benchLogin(): Promise<BenchRow[]> {
       logins.push(performance.now() - t);
     }
     const t = performance.now();
-    await Promise.all(Array.from({ length: 20 }, () => login().then((r) => r.arrayBuffer())));
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const res = await login();
+        if (res.status !== 200) throw new Error(`parallel login ${res.status}`);
+        await res.arrayBuffer();
+      }),
+    );
     const parallel = performance.now() - t;
     const verifyP50 = quantile(verifies, 0.5);
     const loginP50 = quantile(logins, 0.5);
