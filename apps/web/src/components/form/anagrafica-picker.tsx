@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
 import type { AnagraficaPickerItem } from '@gestcava/contracts';
@@ -43,7 +43,9 @@ export function AnagraficaPicker<K extends QueryKey>({
 }) {
   const [query, setQuery] = useState('');
   const [text, setText] = useState<string | PickedAnagrafica | null>(value);
-  const choices = useQuery(choicesQuery(query));
+  // the previous names stay listed while the next search loads: an option clicked in that moment
+  // is still a choice
+  const choices = useQuery({ ...choicesQuery(query), placeholderData: keepPreviousData });
   const forbidden = isApiError(choices.error) && choices.error.status === 403;
 
   if (forbidden) {
@@ -84,13 +86,14 @@ export function AnagraficaPicker<K extends QueryKey>({
         else if (!v) onChange(null);
       }}
       onBlur={() => {
-        // a name typed but not chosen from the list is not a choice
+        // A name typed but not chosen from the list is not a choice. Not PrimeReact's forceSelection:
+        // it matches the text against the suggestions of that moment, and its typing timer still
+        // fires after a click on an option, so a choice made within the 250 ms delay was cleared.
         if (typeof text === 'string') setText(value);
         onBlur?.();
       }}
       dropdown
       dropdownAriaLabel={`Mostra i ${PAGE_LABEL[which].toLowerCase()}`}
-      forceSelection
       delay={250}
       placeholder={`Cerca il ${NOUN[which]} per nome`}
       emptyMessage={choices.isError ? choices.error.message : `Nessun ${NOUN[which]} trovato`}
