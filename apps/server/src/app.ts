@@ -19,6 +19,7 @@ import { bancateRoutes } from './modules/bancate/bancate.routes.js';
 import { createBancateService, type BancateService } from './modules/bancate/bancate.service.js';
 import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
 import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
+import { createMagazzinoService, type MagazzinoService } from './modules/magazzino/magazzino.service.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const counts = database.pglite ? await listenedCountCache(database.pglite, 'blocchi') : noCountCache;
   app.addHook('onClose', () => counts.stop());
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
+  const magazzino = createMagazzinoService({ db });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
@@ -127,7 +129,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, photos, photoSync, chat });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -206,6 +208,7 @@ declare module 'fastify' {
       lookups: Record<'cave' | 'materiali' | 'ubicazioni' | 'macchine', LookupsService>;
       bancate: BancateService;
       blocchi: BlocchiService;
+      magazzino: MagazzinoService;
       photos: PhotosService;
       photoSync: PhotoSync;
       chat: ChatService;

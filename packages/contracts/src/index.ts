@@ -14,6 +14,7 @@ export * from './countries/index.js';
 export * from './anagrafica/index.js';
 export * from './history.js';
 export * from './production/index.js';
+export * from './processing/index.js';
 export * from './schema-utils.js';
 /** The field builders, as `fields.cm('Lunghezza', fields.BLOCCO_MAX_CM)`: short names kept in their own namespace. */
 export * as fields from './fields.js';

@@ -5,8 +5,7 @@ import type { PageKey } from './permissions.js';
  * of its list, under which `<path>/:id` is its detail page. The server (genealogy, photo links) and
  * the web (routes, menu, links) take paths from here only.
  *
- * A module whose records get a page of their own adds its kind here when that page arrives, e.g.
- * `pacco: { page: 'magazzino-lastre', path: '/app/pages/magazzino/pacchi' }`.
+ * A module whose records get a page of their own adds its kind here when that page arrives.
  */
 export const ENTITY_PAGES = {
   bancata: { page: 'bancate', path: '/app/bancate' },
@@ -14,6 +13,7 @@ export const ENTITY_PAGES = {
   'blocco-esterno': { page: 'blocchi-esterni', path: '/app/pages/blocchi-esterni' },
   'lavorazione-lastre': { page: 'lavorazione-lastre', path: '/app/pages/lastre' },
   'lavorazione-pavimenti': { page: 'lavorazione-pavimenti', path: '/app/pages/pavimenti' },
+  pacco: { page: 'magazzino-lastre', path: '/app/pages/magazzino/pacchi' },
   lastra: { page: 'magazzino-lastre', path: '/app/pages/magazzino/lastre' },
   lotto: { page: 'magazzino-pavimenti', path: '/app/pages/magazzino/pavimenti' },
   collaudo: { page: 'collaudi', path: '/app/pages/collaudi' },

@@ -88,8 +88,12 @@ export const photoListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(GALLERY_DEFAULT_LIMIT),
 });
 
+/** The kinds that carry photos (the server's entity registry registers each one). */
+export const PHOTO_ENTITY_TYPES = ['bancata', 'blocco', 'pacco', 'lastra', 'lotto'] as const;
+export type PhotoEntityType = (typeof PHOTO_ENTITY_TYPES)[number];
+
 export const galleryQuerySchema = photoListQuerySchema.extend({
-  entityType: z.enum(['blocco', 'bancata']).optional(),
+  entityType: z.enum(PHOTO_ENTITY_TYPES, { error: 'Tipo non valido' }).optional(),
   cavaId: z.uuid({ error: 'Cava non valida' }).optional(),
   searchTerm: z.string().trim().max(200).optional(),
   includeEntityInfo: z.enum(['true', 'false']).optional(),

@@ -7,3 +7,4 @@ export * from './lookups.js';
 export * from './production.js';
 export * from './photos.js';
 export * from './chat.js';
+export * from './processing.js';

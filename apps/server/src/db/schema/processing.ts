@@ -1,0 +1,251 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { primaryId, companyRef, timestamps } from './columns.js';
+import { clienti, fornitori } from './anagrafica.js';
+import { macchine, materiali, ubicazioni } from './lookups.js';
+import { blocchi } from './production.js';
+import { users } from './users.js';
+
+// The sawmill and its stock (DESIGN §4 "Lavorazione lastre/pavimenti", "Magazzino", "Stock ledger").
+// Stock quantities live on the item (pacco, lotto) and every change of them is a movimento row written
+// in the same transaction; CHECKs keep them ≥ 0 whatever the code does.
+
+const area = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const ratio = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const lavorazioniLastre = pgTable(
+  'lavorazioni_lastre',
+  {
+    id: primaryId(),
+    companyId: companyRef(),
+    codice: text('codice').notNull(),
+    bloccoId: uuid('blocco_id')
+      .notNull()
+      .references(() => blocchi.id, { onDelete: 'restrict' }),
+    macchinaId: uuid('macchina_id')
+      .notNull()
+      .references(() => macchine.id, { onDelete: 'restrict' }),
+    spessoreMm: integer('spessore_mm').notNull(),
+    finitura: text('finitura').notNull(),
+    resinatura: boolean('resinatura').notNull().default(false),
+    contoTerzi: boolean('conto_terzi').notNull().default(false),
+    terzistaId: uuid('terzista_id').references(() => fornitori.id, { onDelete: 'restrict' }),
+    dataInizio: date('data_inizio', { mode: 'string' }),
+    dataFine: date('data_fine', { mode: 'string' }),
+    numeroLastre: integer('numero_lastre'),
+    mqTotali: area('mq_totali'),
+    resa: ratio('resa'),
+    /** The machine's maximum for the thickness, fixed when planned (a later kerf change does not rewrite history). */
+    resaTeorica: ratio('resa_teorica').notNull(),
+    stato: text('stato').notNull().default('pianificata'),
+    note: text('note'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('lavorazioni_lastre_codice_unique').on(t.companyId, t.codice),
+    // one open sawing per block: a second plan for the same block is refused by the database too
+    uniqueIndex('lavorazioni_lastre_blocco_aperta_unique').on(t.bloccoId).where(sql`${t.stato} in ('pianificata', 'in_segagione')`),
+    index('lavorazioni_lastre_list_idx').on(t.companyId, t.createdAt, t.id),
+    index('lavorazioni_lastre_blocco_idx').on(t.bloccoId),
+    check('lavorazioni_lastre_quantita_check', sql`${t.numeroLastre} >= 0 and ${t.mqTotali} >= 0 and ${t.spessoreMm} > 0`),
+  ],
+);
+
+export const pacchi = pgTable(
+  'pacchi',
+  {
+    id: primaryId(),
+    companyId: companyRef(),
+    codice: text('codice').notNull(),
+    lavorazioneId: uuid('lavorazione_id')
+      .notNull()
+      .references(() => lavorazioniLastre.id, { onDelete: 'restrict' }),
+    bloccoId: uuid('blocco_id')
+      .notNull()
+      .references(() => blocchi.id, { onDelete: 'restrict' }),
+    materialeId: uuid('materiale_id')
+      .notNull()
+      .references(() => materiali.id, { onDelete: 'restrict' }),
+    spessoreMm: integer('spessore_mm').notNull(),
+    finitura: text('finitura').notNull(),
+    resinatura: boolean('resinatura').notNull().default(false),
+    scelta: text('scelta').notNull(),
+    /** On hand: the ledger's sum for this bundle. */
+    nLastre: integer('n_lastre').notNull(),
+    mq: area('mq').notNull(),
+    ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
+    prezzoListino: money('prezzo_listino'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('pacchi_codice_unique').on(t.companyId, t.codice),
+    index('pacchi_list_idx').on(t.companyId, t.createdAt, t.id),
+    index('pacchi_blocco_idx').on(t.bloccoId),
+    index('pacchi_lavorazione_idx').on(t.lavorazioneId),
+    check('pacchi_quantita_check', sql`${t.nLastre} >= 0 and ${t.mq} >= 0`),
+  ],
+);
+
+export const lastre = pgTable(
+  'lastre',
+  {
+    id: primaryId(),
+    companyId: companyRef(),
+    codice: text('codice').notNull(),
+    paccoId: uuid('pacco_id')
+      .notNull()
+      .references(() => pacchi.id, { onDelete: 'restrict' }),
+    bloccoId: uuid('blocco_id')
+      .notNull()
+      .references(() => blocchi.id, { onDelete: 'restrict' }),
+    /** Place in sawing order, 1…999. */
+    progressivo: integer('progressivo').notNull(),
+    lunghezzaMm: integer('lunghezza_mm').notNull(),
+    altezzaMm: integer('altezza_mm').notNull(),
+    mq: area('mq').notNull(),
+    scelta: text('scelta').notNull(),
+    difetti: text('difetti').array().notNull().default(sql`'{}'::text[]`),
+    clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
+    stato: text('stato').notNull().default('disponibile'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('lastre_codice_unique').on(t.companyId, t.codice),
+    uniqueIndex('lastre_blocco_progressivo_unique').on(t.bloccoId, t.progressivo),
+    index('lastre_pacco_idx').on(t.paccoId, t.progressivo),
+    index('lastre_list_idx').on(t.companyId, t.createdAt, t.id),
+    check('lastre_misure_check', sql`${t.progressivo} between 1 and 999 and ${t.lunghezzaMm} > 0 and ${t.altezzaMm} > 0 and ${t.mq} >= 0`),
+  ],
+);
+
+export const lavorazioniPavimenti = pgTable(
+  'lavorazioni_pavimenti',
+  {
+    id: primaryId(),
+    companyId: companyRef(),
+    codice: text('codice').notNull(),
+    origine: text('origine').$type<'blocco' | 'lastre'>().notNull(),
+    /** The block cut, or (origine lastre) the block the slabs came from, when they all share one. */
+    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
+    materialeId: uuid('materiale_id')
+      .notNull()
+      .references(() => materiali.id, { onDelete: 'restrict' }),
+    lunghezzaMm: integer('lunghezza_mm').notNull(),
+    larghezzaMm: integer('larghezza_mm').notNull(),
+    spessoreMm: integer('spessore_mm').notNull(),
+    finitura: text('finitura').notNull(),
+    bordo: text('bordo').notNull(),
+    calibrato: boolean('calibrato').notNull().default(true),
+    dataInizio: date('data_inizio', { mode: 'string' }),
+    dataFine: date('data_fine', { mode: 'string' }),
+    pezzi: integer('pezzi'),
+    mqProdotti: area('mq_prodotti'),
+    scartoMq: area('scarto_mq'),
+    resa: ratio('resa'),
+    stato: text('stato').notNull().default('pianificata'),
+    note: text('note'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('lavorazioni_pavimenti_codice_unique').on(t.companyId, t.codice),
+    index('lavorazioni_pavimenti_list_idx').on(t.companyId, t.createdAt, t.id),
+    index('lavorazioni_pavimenti_blocco_idx').on(t.bloccoId),
+    check('lavorazioni_pavimenti_quantita_check', sql`${t.pezzi} >= 0 and ${t.mqProdotti} >= 0 and ${t.scartoMq} >= 0`),
+    check('lavorazioni_pavimenti_origine_check', sql`${t.origine} in ('blocco', 'lastre') and (${t.origine} = 'lastre' or ${t.bloccoId} is not null)`),
+  ],
+);
+
+/** The slabs a tile lavorazione cuts (origine lastre). */
+export const lavorazioniPavimentiLastre = pgTable(
+  'lavorazioni_pavimenti_lastre',
+  {
+    lavorazioneId: uuid('lavorazione_id')
+      .notNull()
+      .references(() => lavorazioniPavimenti.id, { onDelete: 'cascade' }),
+    lastraId: uuid('lastra_id')
+      .notNull()
+      .references(() => lastre.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.lavorazioneId, t.lastraId] }), index('lavorazioni_pavimenti_lastre_lastra_idx').on(t.lastraId)],
+);
+
+export const lotti = pgTable(
+  'lotti',
+  {
+    id: primaryId(),
+    companyId: companyRef(),
+    codice: text('codice').notNull(),
+    lavorazioneId: uuid('lavorazione_id')
+      .notNull()
+      .references(() => lavorazioniPavimenti.id, { onDelete: 'restrict' }),
+    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
+    materialeId: uuid('materiale_id')
+      .notNull()
+      .references(() => materiali.id, { onDelete: 'restrict' }),
+    lunghezzaMm: integer('lunghezza_mm').notNull(),
+    larghezzaMm: integer('larghezza_mm').notNull(),
+    spessoreMm: integer('spessore_mm').notNull(),
+    finitura: text('finitura').notNull(),
+    bordo: text('bordo').notNull(),
+    calibrato: boolean('calibrato').notNull(),
+    scelta: text('scelta').notNull(),
+    /** On hand: the ledger's sum for this lot. */
+    pezzi: integer('pezzi').notNull(),
+    mq: area('mq').notNull(),
+    pezziPerCassa: integer('pezzi_per_cassa').notNull(),
+    casse: integer('casse').notNull(),
+    ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
+    prezzoListino: money('prezzo_listino'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('lotti_codice_unique').on(t.companyId, t.codice),
+    index('lotti_list_idx').on(t.companyId, t.createdAt, t.id),
+    index('lotti_blocco_idx').on(t.bloccoId),
+    check('lotti_quantita_check', sql`${t.pezzi} >= 0 and ${t.mq} >= 0 and ${t.casse} >= 0 and ${t.pezziPerCassa} > 0`),
+  ],
+);
+
+/**
+ * The stock ledger: one row per change. Quantities are signed changes of what is on hand (carico
+ * positive, scarico negative, rettifica either, riserva and rilascio zero), so on hand = Σ rows.
+ */
+export const movimenti = pgTable(
+  'movimenti',
+  {
+    id: primaryId(),
+    companyId: companyRef(),
+    tipo: text('tipo').notNull(),
+    pezzi: integer('pezzi').notNull(),
+    mq: area('mq').notNull(),
+    casse: integer('casse'),
+    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
+    paccoId: uuid('pacco_id').references(() => pacchi.id, { onDelete: 'restrict' }),
+    lastraId: uuid('lastra_id').references(() => lastre.id, { onDelete: 'restrict' }),
+    lottoId: uuid('lotto_id').references(() => lotti.id, { onDelete: 'restrict' }),
+    causale: text('causale'),
+    documento: text('documento'),
+    clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
+    prezzo: money('prezzo'),
+    unitaPrezzo: text('unita_prezzo'),
+    /** null: the system. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('movimenti_list_idx').on(t.companyId, t.createdAt, t.id),
+    index('movimenti_pacco_idx').on(t.paccoId),
+    index('movimenti_lastra_idx').on(t.lastraId),
+    index('movimenti_lotto_idx').on(t.lottoId),
+    index('movimenti_blocco_idx').on(t.bloccoId),
+    check(
+      'movimenti_segno_check',
+      sql`${t.tipo} in ('carico', 'scarico', 'rettifica', 'trasferimento', 'riserva', 'rilascio')
+        and (${t.tipo} <> 'carico' or (${t.pezzi} >= 0 and ${t.mq} >= 0))
+        and (${t.tipo} not in ('scarico', 'trasferimento') or (${t.pezzi} <= 0 and ${t.mq} <= 0))
+        and (${t.tipo} not in ('riserva', 'rilascio') or (${t.pezzi} = 0 and ${t.mq} = 0))`,
+    ),
+    check('movimenti_oggetto_check', sql`${t.paccoId} is not null or ${t.lottoId} is not null or ${t.lastraId} is not null`),
+  ],
+);

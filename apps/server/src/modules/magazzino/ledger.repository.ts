@@ -1,0 +1,88 @@
+import type { MovimentoTipo } from '@gestcava/contracts';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { lastre, lotti, movimenti, pacchi } from '../../db/schema/index.js';
+import { conflict } from '../../lib/app-error.js';
+
+// The stock ledger's writes (DESIGN §4 "Stock ledger"). Every change of a quantity on hand is a
+// movimento and a guarded update of the item in the same transaction: the caller's. Quantities are
+// signed changes; the CHECKs of migration 0013 refuse any item going below zero.
+
+export type NewPacco = typeof pacchi.$inferInsert;
+export type NewLastra = Omit<typeof lastre.$inferInsert, 'paccoId'>;
+export type NewLotto = typeof lotti.$inferInsert;
+
+export interface MovimentoMeta {
+  companyId: string;
+  userId: string | null;
+  causale?: string | null;
+  documento?: string | null;
+}
+
+async function insertMovimento(
+  tx: DbOrTx,
+  meta: MovimentoMeta,
+  row: { tipo: MovimentoTipo; pezzi: number; mq: number; casse?: number | null; bloccoId?: string | null; paccoId?: string | null; lastraId?: string | null; lottoId?: string | null },
+) {
+  await tx.insert(movimenti).values({ ...row, companyId: meta.companyId, userId: meta.userId, causale: meta.causale ?? null, documento: meta.documento ?? null });
+}
+
+/** A new bundle with its slabs, and its `carico`: the pacco's on-hand quantities are its slabs'. */
+export async function caricaPacco(tx: DbOrTx, meta: MovimentoMeta, pacco: Omit<NewPacco, 'nLastre' | 'mq'>, slabs: NewLastra[]): Promise<{ id: string; nLastre: number; mq: number }> {
+  const nLastre = slabs.length;
+  const mq = Math.round(slabs.reduce((a, l) => a + l.mq * 100, 0)) / 100;
+  const [row] = await tx
+    .insert(pacchi)
+    .values({ ...pacco, nLastre, mq })
+    .returning({ id: pacchi.id });
+  await tx.insert(lastre).values(slabs.map((l) => ({ ...l, paccoId: row!.id })));
+  await insertMovimento(tx, meta, { tipo: 'carico', pezzi: nLastre, mq, bloccoId: pacco.bloccoId, paccoId: row!.id });
+  return { id: row!.id, nLastre, mq };
+}
+
+/** A new tile lot and its `carico`. */
+export async function caricaLotto(tx: DbOrTx, meta: MovimentoMeta, lotto: NewLotto): Promise<{ id: string }> {
+  const [row] = await tx.insert(lotti).values(lotto).returning({ id: lotti.id });
+  await insertMovimento(tx, meta, { tipo: 'carico', pezzi: lotto.pezzi, mq: lotto.mq, casse: lotto.casse, bloccoId: lotto.bloccoId ?? null, lottoId: row!.id });
+  return { id: row!.id };
+}
+
+/**
+ * Slabs leave stock (cut into tiles, sold…): one `scarico` per slab and its bundle's quantities
+ * lowered by a guarded update. `fromStato` is the state each slab must still be in, `toStato` the
+ * state it ends in; a slab no longer in `fromStato` answers 409 and the caller's transaction rolls back.
+ */
+export async function scaricaLastre(tx: DbOrTx, meta: MovimentoMeta, ids: readonly string[], fromStato: string, toStato: string): Promise<void> {
+  if (ids.length === 0) return;
+  const moved = await tx
+    .update(lastre)
+    .set({ stato: toStato, updatedAt: new Date() })
+    .where(and(eq(lastre.companyId, meta.companyId), inArray(lastre.id, [...ids]), eq(lastre.stato, fromStato)))
+    .returning({ id: lastre.id, paccoId: lastre.paccoId, bloccoId: lastre.bloccoId, mq: lastre.mq });
+  if (moved.length !== ids.length) throw conflict('Una o più lastre non sono più disponibili: ricarica e riprova');
+  for (const l of moved) {
+    await insertMovimento(tx, meta, { tipo: 'scarico', pezzi: -1, mq: -l.mq, bloccoId: l.bloccoId, paccoId: l.paccoId, lastraId: l.id });
+  }
+  const perPacco = new Map<string, { n: number; mq: number }>();
+  for (const l of moved) {
+    const t = perPacco.get(l.paccoId) ?? { n: 0, mq: 0 };
+    perPacco.set(l.paccoId, { n: t.n + 1, mq: Math.round((t.mq + l.mq) * 100) / 100 });
+  }
+  for (const [paccoId, t] of perPacco) {
+    const updated = await tx
+      .update(pacchi)
+      .set({ nLastre: sql`${pacchi.nLastre} - ${t.n}`, mq: sql`${pacchi.mq} - ${t.mq}`, updatedAt: new Date() })
+      .where(and(eq(pacchi.companyId, meta.companyId), eq(pacchi.id, paccoId), gte(pacchi.nLastre, t.n)))
+      .returning({ id: pacchi.id });
+    if (!updated.length) throw conflict('Il pacco non ha più queste lastre: ricarica e riprova');
+  }
+}
+
+/** Σ of the ledger for one bundle or lot (what is on hand by the ledger), for checks and tests. */
+export async function ledgerSum(tx: DbOrTx, companyId: string, of: { paccoId?: string; lottoId?: string }): Promise<{ pezzi: number; mq: number }> {
+  const [row] = await tx
+    .select({ pezzi: sql<number>`coalesce(sum(${movimenti.pezzi}), 0)::int`, mq: sql<number>`coalesce(sum(${movimenti.mq}), 0)::float8` })
+    .from(movimenti)
+    .where(and(eq(movimenti.companyId, companyId), of.paccoId ? eq(movimenti.paccoId, of.paccoId) : eq(movimenti.lottoId, of.lottoId!)));
+  return { pezzi: row!.pezzi, mq: Math.round(row!.mq * 100) / 100 };
+}

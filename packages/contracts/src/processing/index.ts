@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './quantities.js';
+export * from './lavorazioni-lastre.js';
+export * from './lavorazioni-pavimenti.js';
+export * from './magazzino.js';

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../pagination.js';
+
+import { BLOCCO_ORIGINI, DIFETTI, SCELTE } from '../production/blocchi.js';
+import { FINITURE, anagraficaRef, codiceRef, periodFilters, ref } from './common.js';
+import { BORDI } from './lavorazioni-pavimenti.js';
+
+// Magazzino lastre and pavimenti (DESIGN §4): what the sawmill's completions load. The operations on
+// this stock (reserve, sell, transfer, adjust) come with the stock issue; here it is read.
+
+export const LASTRA_STATI = ['disponibile', 'riservata', 'venduta', 'spedita', 'rotta', 'in_lavorazione'] as const;
+export type LastraStato = (typeof LASTRA_STATI)[number];
+export const LASTRA_STATO_LABELS: Record<LastraStato, string> = {
+  disponibile: 'Disponibile',
+  riservata: 'Riservata',
+  venduta: 'Venduta',
+  spedita: 'Spedita',
+  rotta: 'Rotta',
+  in_lavorazione: 'In lavorazione',
+};
+/** Slab transitions; reservations and sales are the stock issue's, cutting into tiles is the pavimenti lavorazione's. */
+export const LASTRA_TRANSITIONS: Record<LastraStato, { manual: readonly LastraStato[]; system: readonly LastraStato[] }> = {
+  disponibile: { manual: ['riservata', 'venduta', 'rotta'], system: ['in_lavorazione'] },
+  riservata: { manual: ['disponibile', 'venduta', 'rotta'], system: [] },
+  venduta: { manual: ['spedita'], system: [] },
+  spedita: { manual: [], system: [] },
+  rotta: { manual: [], system: [] },
+  in_lavorazione: { manual: [], system: ['disponibile'] },
+};
+
+export const MOVIMENTO_TIPI = ['carico', 'scarico', 'rettifica', 'trasferimento', 'riserva', 'rilascio'] as const;
+export type MovimentoTipo = (typeof MOVIMENTO_TIPI)[number];
+export const MOVIMENTO_TIPO_LABELS: Record<MovimentoTipo, string> = {
+  carico: 'Carico',
+  scarico: 'Scarico',
+  rettifica: 'Rettifica',
+  trasferimento: 'Trasferimento',
+  riserva: 'Riserva',
+  rilascio: 'Rilascio',
+};
+
+const blocco = codiceRef.extend({ origine: z.enum(BLOCCO_ORIGINI) });
+/** Where a stock item comes from, up to the quarry face: blocco, then bancata and cava for an own block. */
+const provenienza = {
+  blocco,
+  bancata: codiceRef.nullable(),
+  cava: ref.nullable(),
+  lavorazione: codiceRef,
+};
+
+export const paccoSchema = z.object({
+  _id: z.string(),
+  codice: z.string(),
+  companyId: z.string(),
+  ...provenienza,
+  materiale: ref,
+  spessoreMm: z.number(),
+  finitura: z.enum(FINITURE),
+  resinatura: z.boolean(),
+  scelta: z.enum(SCELTE),
+  /** On hand: slabs still in the bundle and their m² (the ledger's sum). */
+  nLastre: z.number().int(),
+  mq: z.number(),
+  pesoT: z.number(),
+  ubicazione: ref.nullable(),
+  prezzoListino: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type Pacco = z.infer<typeof paccoSchema>;
+
+export const lastraSchema = z.object({
+  _id: z.string(),
+  codice: z.string(),
+  companyId: z.string(),
+  pacco: codiceRef,
+  ...provenienza,
+  materiale: ref,
+  progressivo: z.number().int(),
+  lunghezzaMm: z.number(),
+  altezzaMm: z.number(),
+  spessoreMm: z.number(),
+  finitura: z.enum(FINITURE),
+  mq: z.number(),
+  scelta: z.enum(SCELTE),
+  difetti: z.array(z.enum(DIFETTI)),
+  ubicazione: ref.nullable(),
+  cliente: anagraficaRef.nullable(),
+  stato: z.enum(LASTRA_STATI),
+  createdAt: z.string(),
+});
+export type Lastra = z.infer<typeof lastraSchema>;
+
+/** A bundle with its slabs in sawing order. */
+export const paccoDetailSchema = paccoSchema.extend({ lastre: z.array(lastraSchema.omit({ blocco: true, bancata: true, cava: true, lavorazione: true, materiale: true, companyId: true })) });
+export type PaccoDetail = z.infer<typeof paccoDetailSchema>;
+
+export const lottoSchema = z.object({
+  _id: z.string(),
+  codice: z.string(),
+  companyId: z.string(),
+  blocco: blocco.nullable(),
+  bancata: codiceRef.nullable(),
+  cava: ref.nullable(),
+  lavorazione: codiceRef,
+  materiale: ref,
+  lunghezzaMm: z.number(),
+  larghezzaMm: z.number(),
+  spessoreMm: z.number(),
+  finitura: z.enum(FINITURE),
+  bordo: z.enum(BORDI),
+  calibrato: z.boolean(),
+  scelta: z.enum(SCELTE),
+  /** On hand (the ledger's sum); casse counts the last, partial box. */
+  pezzi: z.number().int(),
+  mq: z.number(),
+  pezziPerCassa: z.number().int(),
+  casse: z.number().int(),
+  ubicazione: ref.nullable(),
+  prezzoListino: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type Lotto = z.infer<typeof lottoSchema>;
+
+export const movimentoSchema = z.object({
+  _id: z.string(),
+  tipo: z.enum(MOVIMENTO_TIPI),
+  /** Signed changes of the quantity on hand (0 for riserva and rilascio). */
+  pezzi: z.number().int(),
+  mq: z.number(),
+  casse: z.number().int().nullable(),
+  blocco: codiceRef.nullable(),
+  pacco: codiceRef.nullable(),
+  lastra: codiceRef.nullable(),
+  lotto: codiceRef.nullable(),
+  causale: z.string().nullable(),
+  documento: z.string().nullable(),
+  cliente: anagraficaRef.nullable(),
+  prezzo: z.number().nullable(),
+  utente: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Movimento = z.infer<typeof movimentoSchema>;
+
+export const PACCO_SORT_FIELDS = ['codice', 'createdAt', 'mq', 'nLastre', 'spessoreMm'] as const;
+const stockFilters = {
+  q: z.string().trim().max(100).optional(),
+  materialeId: z.uuid({ error: 'Materiale non valido' }).optional(),
+  finitura: z.enum(FINITURE, { error: 'Finitura non valida' }).optional(),
+  scelta: z.enum(SCELTE, { error: 'Scelta non valida' }).optional(),
+  ubicazioneId: z.uuid({ error: 'Ubicazione non valida' }).optional(),
+  spessoreMm: z.coerce.number<number>({ error: 'Spessore non valido' }).int({ error: 'Spessore non valido' }).positive({ error: 'Spessore non valido' }).optional(),
+  bloccoId: z.uuid({ error: 'Blocco non valido' }).optional(),
+  /** Include emptied bundles and lots (default: only those with stock on hand). */
+  esauriti: z.stringbool({ error: 'Esauriti: true o false' }).optional(),
+};
+export const paccoListQuerySchema = listQuerySchema.extend({ ...stockFilters, lavorazioneId: z.uuid().optional(), sort: z.enum([...PACCO_SORT_FIELDS, ...PACCO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional() });
+export type PaccoListQuery = z.output<typeof paccoListQuerySchema>;
+
+export const LASTRA_SORT_FIELDS = ['codice', 'createdAt', 'mq', 'spessoreMm', 'stato'] as const;
+export const lastraListQuerySchema = listQuerySchema.extend({
+  ...stockFilters,
+  paccoId: z.uuid({ error: 'Pacco non valido' }).optional(),
+  stato: z.enum(LASTRA_STATI, { error: 'Stato non valido' }).optional(),
+  sort: z.enum([...LASTRA_SORT_FIELDS, ...LASTRA_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+});
+export type LastraListQuery = z.output<typeof lastraListQuerySchema>;
+
+export const LOTTO_SORT_FIELDS = ['codice', 'createdAt', 'mq', 'pezzi'] as const;
+export const lottoListQuerySchema = listQuerySchema.extend({ ...stockFilters, sort: z.enum([...LOTTO_SORT_FIELDS, ...LOTTO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional() });
+export type LottoListQuery = z.output<typeof lottoListQuerySchema>;
+
+export const movimentoListQuerySchema = listQuerySchema.extend({
+  tipo: z.enum(MOVIMENTO_TIPI, { error: 'Tipo di movimento non valido' }).optional(),
+  bloccoId: z.uuid().optional(),
+  paccoId: z.uuid().optional(),
+  lastraId: z.uuid().optional(),
+  lottoId: z.uuid().optional(),
+  ...periodFilters,
+});
+export type MovimentoListQuery = z.output<typeof movimentoListQuerySchema>;
+
+/** Totals of a stock list: pieces, m² and t of what the filters select. */
+export const stockSummarySchema = z.object({ count: z.number().int(), pezzi: z.number().int(), mq: z.number(), pesoT: z.number() });
+export type StockSummary = z.infer<typeof stockSummarySchema>;
+

@@ -1,0 +1,54 @@
+import { areaM2, roundTo, sumRounded } from '../production/quantities.js';
+
+/**
+ * The sawmill's numbers (DESIGN §4, DOMAIN-NOTES segagione): one place for server and web, so the
+ * completion screen shows exactly what the server will store.
+ */
+
+/** At most this many slabs per block: the slab code's sequence has three digits. */
+export const MAX_LASTRE_PER_BLOCCO = 999;
+
+/** A slab's code: the block's painted code and its three-digit place in sawing order (`BL-2026-0042-007`). */
+export function lastraCodice(bloccoCodice: string, progressivo: number): string {
+  return `${bloccoCodice}-${String(progressivo).padStart(3, '0')}`;
+}
+
+/** m² of slabs, each rounded to 2 decimals before the sum. */
+export function mqLastre(lastre: readonly { lunghezzaMm: number; altezzaMm: number }[]): number {
+  return sumRounded(
+    lastre.map((l) => areaM2(l.lunghezzaMm, l.altezzaMm)),
+    2,
+  );
+}
+
+/** Yield of a sawing: m² of slabs per m³ of the block's net volume, 2 decimals (null without a volume). */
+export function resaSegagione(mqTotali: number, volumeNettoM3: number): number | null {
+  if (!(volumeNettoM3 > 0)) return null;
+  return roundTo(mqTotali / volumeNettoM3, 2);
+}
+
+/** The machine's theoretical maximum, m²/m³: one slab plus one cut per thickness, `1 / (spessore + kerf)` in metres. */
+export function resaTeorica(spessoreMm: number, kerfMm: number): number {
+  return roundTo(1000 / (spessoreMm + kerfMm), 2);
+}
+
+/** m² of a tile lot: pieces × format, rounded once on the total (per piece, 305×305 would lose 3 %). */
+export function mqPavimenti(pezzi: number, lunghezzaMm: number, larghezzaMm: number): number {
+  return roundTo((pezzi * lunghezzaMm * larghezzaMm) / 1e6, 2);
+}
+
+/** Boxes of a tile lot: the last one may be partial. */
+export function casse(pezzi: number, pezziPerCassa: number): number {
+  return Math.ceil(pezzi / pezziPerCassa);
+}
+
+/** Tiles of a lot per m² of material used, as a yield in % of the material's area (null without material). */
+export function resaPavimenti(mqProdotti: number, mqMateriale: number): number | null {
+  if (!(mqMateriale > 0)) return null;
+  return roundTo((mqProdotti / mqMateriale) * 100, 1);
+}
+
+/** Slab weight in t: m² × thickness × density, 2 decimals. */
+export function pesoLastraT(mq: number, spessoreMm: number, densita: number): number {
+  return roundTo(mq * (spessoreMm / 1000) * densita, 2);
+}
