@@ -23,6 +23,8 @@ export type PageView =
   | 'photo-gallery'
   /** the chat (features/chat) */
   | 'chat'
+  /** Lavorazione → Lastre: sawings, list and detail (features/lavorazioni-lastre) */
+  | 'lavorazioni-lastre'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -135,7 +137,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: pathOf('lavorazione-lastre'),
     rule: { page: 'lavorazione-lastre' },
     title: 'Lavorazione Lastre',
-    view: 'placeholder',
+    view: 'lavorazioni-lastre',
     icon: 'pi pi-clone',
     detail: 'lavorazione',
     description: 'Le segagioni dei blocchi in lastre, al telaio o in conto terzi.',

@@ -22,6 +22,7 @@ const viewModule = {
   blocchi: () => import('./routes/blocchi-list'),
   'photo-gallery': () => import('./routes/photo-gallery'),
   chat: () => import('./routes/chat'),
+  'lavorazioni-lastre': () => import('./routes/lavorazioni-lastre-list'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */
@@ -29,6 +30,7 @@ const detailModule: Partial<Record<AppPage['view'], () => Promise<{ Component: C
   anagrafica: () => import('./routes/anagrafica-detail'),
   bancate: () => import('./routes/bancata-detail'),
   blocchi: () => import('./routes/blocco-detail'),
+  'lavorazioni-lastre': () => import('./routes/lavorazione-lastre-detail'),
 };
 
 function pageRoute(page: AppPage): RouteObject {

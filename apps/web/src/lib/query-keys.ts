@@ -6,6 +6,8 @@
 export const queryRoots = {
   bancate: ['bancate'],
   blocchi: ['blocchi'],
+  /** bundles and slabs in stock (features/magazzino-lastre), loaded by a sawing's completion */
+  magazzinoLastre: ['magazzino-lastre'],
   companies: ['companies'],
   /** the login page's logo (features/auth) */
   logo: ['user', 'logo'],

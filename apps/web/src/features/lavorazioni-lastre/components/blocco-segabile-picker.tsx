@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AutoComplete } from 'primereact/autocomplete';
+import type { BloccoSegabile } from '@gestcava/contracts';
+import { invalidProps } from '@/components/form/form-errors';
+import { formatVolume } from '@/lib/format';
+import { blocchiSegabiliQueryOptions } from '../api/pickers';
+
+/**
+ * The block to saw, found by typing part of its code: only disponibile blocks, own and bought-in,
+ * each shown with its material and net m³ (the server's picker, under this module's permission).
+ */
+export function BloccoSegabilePicker({
+  id,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  id: string;
+  value: BloccoSegabile | null;
+  onChange: (value: BloccoSegabile | null) => void;
+  onBlur?: () => void;
+  error?: string;
+}) {
+  const [query, setQuery] = useState('');
+  const [text, setText] = useState<string | BloccoSegabile | null>(value);
+  const choices = useQuery({ ...blocchiSegabiliQueryOptions(query), placeholderData: keepPreviousData });
+
+  return (
+    <AutoComplete
+      inputId={id}
+      value={(text ?? undefined) as BloccoSegabile | string | undefined}
+      suggestions={choices.data ?? []}
+      completeMethod={(e) => setQuery(e.query)}
+      field="codice"
+      itemTemplate={(b: BloccoSegabile) => (
+        <span className="country-option" data-testid="blocco-segabile-option">
+          <span>
+            <strong>{b.codice}</strong> {b.materiale.nome}
+            {b.origine === 'esterno' ? ' · esterno' : ''}
+          </span>
+          <span className="country-option-code">{formatVolume(b.volumeNetto)} netti</span>
+        </span>
+      )}
+      onChange={(e) => {
+        const v = e.value as string | BloccoSegabile | null;
+        setText(v);
+        if (v && typeof v === 'object') onChange(v);
+        else if (!v) onChange(null);
+      }}
+      onBlur={() => {
+        // a code typed but not chosen from the list is not a choice
+        if (typeof text === 'string') setText(value);
+        onBlur?.();
+      }}
+      dropdown
+      dropdownAriaLabel="Mostra i blocchi disponibili"
+      delay={250}
+      placeholder="Cerca il blocco per codice"
+      emptyMessage={choices.isError ? choices.error.message : 'Nessun blocco disponibile trovato'}
+      showEmptyMessage
+      className={`w-full${error ? ' p-invalid' : ''}`}
+      inputClassName="w-full"
+      data-testid="lavorazione-blocco"
+      {...invalidProps(id, error)}
+    />
+  );
+}

@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Dropdown } from 'primereact/dropdown';
+import { Checkbox } from 'primereact/checkbox';
+import { Button } from 'primereact/button';
+import {
+  FINITURA_LABELS,
+  FINITURE,
+  lavorazioneLastreCreateSchema,
+  resaTeorica,
+  SPESSORI_LASTRE_MM,
+  type BloccoSegabile,
+  type LavorazioneLastre,
+  type LavorazioneLastreCreate,
+} from '@gestcava/contracts';
+import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { ComputedValues } from '@/components/form/computed-values';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormField } from '@/components/form/form-field';
+import { invalidProps } from '@/components/form/form-errors';
+import { LongTextArea } from '@/components/form/long-text-area';
+import { NumberInput } from '@/components/form/number-input';
+import { formatNumber, formatVolume } from '@/lib/format';
+import { useCreateLavorazioneLastre } from '../api/create-lavorazione-lastre';
+import { useMacchinePicker, terzistiQueryOptions } from '../api/pickers';
+import { BloccoSegabilePicker } from './blocco-segabile-picker';
+import { formatResa } from './lavorazione-lastre-format';
+
+type FormInput = z.input<typeof lavorazioneLastreCreateSchema>;
+const FIELD_NAMES = ['bloccoId', 'macchinaId', 'spessoreMm', 'finitura', 'resinatura', 'contoTerzi', 'terzistaId', 'note'];
+const FINITURA_OPTIONS = FINITURE.map((f) => ({ value: f, label: FINITURA_LABELS[f] }));
+
+const EMPTY: FormInput = {
+  bloccoId: '',
+  macchinaId: '',
+  spessoreMm: 20,
+  finitura: 'grezzo',
+  resinatura: false,
+  contoTerzi: false,
+  terzistaId: null,
+  note: '',
+};
+
+/**
+ * Planning a sawing (DESIGN §4 "Lavorazione lastre"): a disponibile block found by code, the
+ * machine, thickness (20/30/40/50 offered), finish, resin, conto terzi with its terzista; the
+ * machine's theoretical yield follows thickness and kerf as they are chosen.
+ */
+export function LavorazioneLastreFormDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (lav: LavorazioneLastre) => void }) {
+  const create = useCreateLavorazioneLastre();
+  const macchine = useMacchinePicker();
+  const [blocco, setBlocco] = useState<BloccoSegabile | null>(null);
+  const [terzista, setTerzista] = useState<PickedAnagrafica | null>(null);
+  const form = useForm<FormInput, unknown, LavorazioneLastreCreate>({
+    resolver: zodResolver(lavorazioneLastreCreateSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const {
+    control,
+    reset,
+    setValue,
+    formState: { errors },
+  } = form;
+  const [macchinaId, spessoreMm, contoTerzi] = useWatch({ control, name: ['macchinaId', 'spessoreMm', 'contoTerzi'] });
+  const macchina = macchine.data?.find((m) => m._id === macchinaId);
+  const teorica = macchina && typeof spessoreMm === 'number' && spessoreMm > 0 ? resaTeorica(spessoreMm, macchina.kerfMm) : null;
+
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+  const save = async (values: LavorazioneLastreCreate) => {
+    const saved = await create.mutateAsync(values);
+    reset(EMPTY);
+    onSaved(saved);
+  };
+  const err = (name: keyof FormInput) => errors[name]?.message;
+  const fid = (name: string) => `lavorazione-${name}`;
+  const macchinaOptions = (macchine.data ?? []).map((m) => ({ value: m._id, label: `${m.nome} (taglio ${formatNumber(m.kerfMm)} mm)` }));
+
+  return (
+    <FormDialog name="lavorazione" title="Nuova segagione" form={form} fieldNames={FIELD_NAMES} onSave={save} onClose={close} pending={create.isPending} width="46rem" maximizable>
+      <div className="formgrid grid">
+        <FormField id={fid('bloccoId')} label="Blocco da segare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
+          <Controller
+            control={control}
+            name="bloccoId"
+            render={({ field }) => (
+              <BloccoSegabilePicker
+                id={fid('bloccoId')}
+                value={blocco}
+                onChange={(b) => {
+                  setBlocco(b);
+                  field.onChange(b?._id ?? '');
+                }}
+                onBlur={field.onBlur}
+                error={err('bloccoId')}
+              />
+            )}
+          />
+        </FormField>
+        <FormField id={fid('macchinaId')} label="Macchina" required error={err('macchinaId')}>
+          <Controller
+            control={control}
+            name="macchinaId"
+            render={({ field }) => (
+              <Dropdown
+                inputId={fid('macchinaId')}
+                pt={dropdownPt('Macchina')}
+                value={field.value || null}
+                options={macchinaOptions}
+                onChange={(e) => field.onChange((e.value as string | null) ?? '')}
+                onBlur={field.onBlur}
+                placeholder={macchine.isError ? 'Elenco non disponibile' : 'Scegli la macchina'}
+                emptyMessage={macchine.isPending ? 'Caricamento…' : 'Nessuna macchina: aggiungile in Impostazioni'}
+                className={`w-full${err('macchinaId') ? ' p-invalid' : ''}`}
+                {...invalidProps(fid('macchinaId'), err('macchinaId'))}
+                data-testid="lavorazione-macchina"
+              />
+            )}
+          />
+        </FormField>
+        <FormField id={fid('spessoreMm')} label="Spessore" required error={err('spessoreMm')}>
+          <Controller
+            control={control}
+            name="spessoreMm"
+            render={({ field }) => (
+              <>
+                <NumberInput id={fid('spessoreMm')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} unit="mm" error={err('spessoreMm')} testId="lavorazione-spessore" />
+                <div className="flex flex-wrap gap-1 mt-1" role="group" aria-label="Spessori comuni">
+                  {SPESSORI_LASTRE_MM.map((s) => (
+                    <Button key={s} type="button" label={`${s / 10} cm`} size="small" outlined={field.value !== s} onClick={() => setValue('spessoreMm', s, { shouldDirty: true, shouldValidate: true })} aria-pressed={field.value === s} data-testid={`lavorazione-spessore-${s}`} />
+                  ))}
+                </div>
+              </>
+            )}
+          />
+        </FormField>
+        <FormField id={fid('finitura')} label="Finitura" error={err('finitura')}>
+          <Controller
+            control={control}
+            name="finitura"
+            render={({ field }) => (
+              <Dropdown inputId={fid('finitura')} pt={dropdownPt('Finitura')} value={field.value ?? 'grezzo'} options={FINITURA_OPTIONS} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className="w-full" />
+            )}
+          />
+        </FormField>
+        <div className="field col-12 md:col-6 flex align-items-end">
+          <Controller
+            control={control}
+            name="resinatura"
+            render={({ field }) => (
+              <div className="checkbox-field mb-2">
+                <Checkbox inputId={fid('resinatura')} checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} />
+                <label htmlFor={fid('resinatura')}>Resinatura</label>
+              </div>
+            )}
+          />
+        </div>
+        <div className="col-12">
+          <ComputedValues label="Resa teorica calcolata" items={[{ key: 'resaTeorica', label: macchina ? `Resa teorica massima (${spessoreMm ?? '—'} mm + ${formatNumber(macchina.kerfMm)} mm di taglio)` : 'Resa teorica massima', value: formatResa(teorica) || null }]} />
+        </div>
+        <div className="field col-12 md:col-4">
+          <Controller
+            control={control}
+            name="contoTerzi"
+            render={({ field }) => (
+              <div className="checkbox-field mt-2">
+                <Checkbox
+                  inputId={fid('contoTerzi')}
+                  checked={field.value === true}
+                  onChange={(e) => {
+                    field.onChange(e.checked === true);
+                    if (!e.checked) {
+                      setTerzista(null);
+                      setValue('terzistaId', null, { shouldValidate: true });
+                    }
+                  }}
+                />
+                <label htmlFor={fid('contoTerzi')}>Conto terzi</label>
+              </div>
+            )}
+          />
+        </div>
+        {contoTerzi && (
+          <FormField id={fid('terzistaId')} label="Terzista" required error={err('terzistaId')} className="col-12 md:col-8">
+            <Controller
+              control={control}
+              name="terzistaId"
+              render={({ field }) => (
+                <AnagraficaPicker
+                  which="fornitori"
+                  choices={terzistiQueryOptions}
+                  id={fid('terzistaId')}
+                  value={terzista}
+                  onChange={(v) => {
+                    setTerzista(v);
+                    field.onChange(v?._id ?? null);
+                  }}
+                  onBlur={field.onBlur}
+                  error={err('terzistaId')}
+                  testId="lavorazione-terzista"
+                />
+              )}
+            />
+          </FormField>
+        )}
+        <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
+          <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
+        </FormField>
+      </div>
+    </FormDialog>
+  );
+}
