@@ -25,6 +25,10 @@ export type PageView =
   | 'chat'
   /** Lavorazione → Lastre: sawings, list and detail (features/lavorazioni-lastre) */
   | 'lavorazioni-lastre'
+  /** Magazzino → Lastre: the slabs tab and a slab's detail (features/magazzino-lastre) */
+  | 'magazzino-lastre'
+  /** Magazzino → Lastre: the bundles tab and a bundle's detail (features/magazzino-lastre) */
+  | 'magazzino-pacchi'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -165,7 +169,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: pathOf('lastra'),
     rule: { page: 'magazzino-lastre' },
     title: 'Magazzino Lastre',
-    view: 'placeholder',
+    view: 'magazzino-lastre',
     icon: 'pi pi-clone',
     detail: 'lastra',
     description: 'Le lastre in giacenza, per pacco e per singola lastra.',
@@ -174,6 +178,14 @@ export const APP_PAGES: readonly AppPage[] = [
       'Riserve e vendite per lastra o per pacco intero',
       'Movimenti di magazzino: carichi, scarichi, rettifiche',
     ],
+  },
+  {
+    path: pathOf('pacco'),
+    rule: { page: 'magazzino-lastre' },
+    title: 'Magazzino Lastre',
+    view: 'magazzino-pacchi',
+    icon: 'pi pi-box',
+    detail: 'pacco',
   },
   {
     path: pathOf('lotto'),

@@ -23,6 +23,8 @@ const viewModule = {
   'photo-gallery': () => import('./routes/photo-gallery'),
   chat: () => import('./routes/chat'),
   'lavorazioni-lastre': () => import('./routes/lavorazioni-lastre-list'),
+  'magazzino-lastre': () => import('./routes/magazzino-lastre'),
+  'magazzino-pacchi': () => import('./routes/magazzino-pacchi'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */
@@ -31,6 +33,8 @@ const detailModule: Partial<Record<AppPage['view'], () => Promise<{ Component: C
   bancate: () => import('./routes/bancata-detail'),
   blocchi: () => import('./routes/blocco-detail'),
   'lavorazioni-lastre': () => import('./routes/lavorazione-lastre-detail'),
+  'magazzino-lastre': () => import('./routes/lastra-detail'),
+  'magazzino-pacchi': () => import('./routes/pacco-detail'),
 };
 
 function pageRoute(page: AppPage): RouteObject {

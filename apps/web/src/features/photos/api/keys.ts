@@ -1,8 +1,8 @@
-import type { GalleryQuery } from '@gestcava/contracts';
+import type { GalleryQuery, PhotoEntityType } from '@gestcava/contracts';
 import { buildUrl } from '@/lib/api';
 
-/** The entity types that have a photo panel today (the gallery filters by the same two). */
-export type PhotoEntityType = 'blocco' | 'bancata';
+/** The entity types photos attach to: the contracts' list (the entity registry's kinds). */
+export type { PhotoEntityType };
 
 export interface PhotoEntity {
   entityType: PhotoEntityType;

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { DIFETTO_LABELS, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, type Lastra } from '@gestcava/contracts';
+import { PageHeader } from '@/components/page-header';
+import { BackToList, DetailShell } from '@/components/detail/detail-shell';
+import { useBackToList } from '@/components/detail/use-back-to-list';
+import { DetailItem as Item, DetailList } from '@/components/detail-list';
+import { SectionCard } from '@/components/section-card';
+import { StatoPanel } from '@/components/stato-tag';
+import { formatArea, formatDateTime, formatInteger } from '@/lib/format';
+import { useLastra } from '../api/get-lastra';
+import { ProvenienzaSection } from './provenienza-section';
+import { LastraStatoTag } from './lastra-stato';
+
+/** A slab: its state, size and grade, its bundle and provenance up to the quarry, its photos. */
+export function LastraDetailView({ id, photos }: { id: string; photos?: (lastra: Lastra) => ReactNode }) {
+  const record = useLastra(id);
+  const backTo = useBackToList(ENTITY_PAGES.lastra.path);
+  const back = <BackToList to={backTo} label="Elenco lastre" />;
+  return (
+    <DetailShell query={record} title="Lastra" back={back} notFound={{ title: 'Lastra non trovata', text: 'La lastra richiesta non esiste o appartiene a un’altra ditta.' }}>
+      {(l) => (
+        <>
+          <PageHeader title={`Lastra ${l.codice}`} icon="pi pi-clone">
+            {back}
+          </PageHeader>
+          <div className="grid">
+            <div className="col-12 xl:col-8">
+              <SectionCard titleId="lastra-stato-title" title="Stato">
+                <StatoPanel actions={null}>
+                  <LastraStatoTag stato={l.stato} testId="lastra-stato" />
+                  {l.cliente && <span className="text-color-secondary">{l.cliente.ragioneSociale}</span>}
+                </StatoPanel>
+              </SectionCard>
+              <SectionCard titleId="lastra-data-title" title="Dati della lastra">
+                <DetailList testId="lastra-data">
+                  <Item label="Codice">{l.codice}</Item>
+                  <Item label="N° di segagione">{formatInteger(l.progressivo)}</Item>
+                  <Item label="Materiale">{l.materiale.nome}</Item>
+                  <Item label="Misure">{`${formatInteger(l.lunghezzaMm)} × ${formatInteger(l.altezzaMm)} mm`}</Item>
+                  <Item label="Spessore">{`${l.spessoreMm} mm`}</Item>
+                  <Item label="Finitura">{FINITURA_LABELS[l.finitura]}</Item>
+                  <Item label="m²">{formatArea(l.mq)}</Item>
+                  <Item label="Scelta">{SCELTA_LABELS[l.scelta]}</Item>
+                  <Item label="Difetti">{l.difetti.map((d) => DIFETTO_LABELS[d]).join(', ')}</Item>
+                  <Item label="Ubicazione">{l.ubicazione?.nome}</Item>
+                  <Item label="Caricata il">{formatDateTime(l.createdAt)}</Item>
+                </DetailList>
+              </SectionCard>
+              <ProvenienzaSection item={l} pacco={l.pacco} />
+            </div>
+            <div className="col-12 xl:col-4">{photos?.(l)}</div>
+          </div>
+        </>
+      )}
+    </DetailShell>
+  );
+}
