@@ -7,7 +7,7 @@ import {
   type LavorazionePavimentiFilter,
   type LavorazionePavimentiStato,
 } from '@gestcava/contracts';
-import { and, asc, desc, eq, exists, gte, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, lastre, lavorazioniPavimenti, lavorazioniPavimentiLastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
@@ -153,10 +153,8 @@ export function lockLastre(tx: DbOrTx, companyId: string, ids: readonly string[]
     .for('update', { of: lastre });
 }
 
-const inOpenLavorazione = (lastraId: typeof lastre.id) =>
-  exists(
-    sql`select 1 from ${links} inner join ${lp} on ${lp.id} = ${links.lavorazioneId} where ${links.lastraId} = ${lastraId} and ${inArray(lp.stato, [...APERTE])}`,
-  );
+const inOpenLavorazione = (lastraId: typeof lastre.id): SQL =>
+  sql`exists (select 1 from ${links} inner join ${lp} on ${lp.id} = ${links.lavorazioneId} where ${links.lastraId} = ${lastraId} and ${inArray(lp.stato, [...APERTE])})`;
 
 /** Codes of the given slabs that another open lavorazione pavimenti already holds. */
 export async function lastreInAltreLavorazioni(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
@@ -219,7 +217,7 @@ export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
         eq(lp.companyId, companyId),
         or(
           eq(lp.bloccoId, bloccoId),
-          exists(sql`select 1 from ${links} inner join ${lastre} on ${lastre.id} = ${links.lastraId} where ${links.lavorazioneId} = ${lp.id} and ${lastre.bloccoId} = ${bloccoId}`),
+          sql`exists (select 1 from ${links} inner join ${lastre} on ${lastre.id} = ${links.lastraId} where ${links.lavorazioneId} = ${lp.id} and ${lastre.bloccoId} = ${bloccoId})`,
         ),
       ),
     )
