@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import exifr from 'exifr';
+import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.js';
 import type { FileKind } from './uploads.js';
@@ -51,6 +52,14 @@ async function checkedSize(file: string) {
 const thumbnailOf = (image: Sharp) =>
   image.resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer();
 
+/**
+ * Images decoded at once in this process. sharp and argon2 share libuv's four threads: a burst of
+ * large uploads used to take all four and a login waited behind them (92 → 777 ms, issue 17 finding
+ * 6). Two at a time leaves the others to logins; the rest of a burst queues here.
+ */
+export const IMAGE_DECODES_AT_ONCE = 2;
+const decoding = pLimit(IMAGE_DECODES_AT_ONCE);
+
 interface OpenedImage {
   width: number;
   height: number;
@@ -59,7 +68,11 @@ interface OpenedImage {
 }
 
 /** The header checked first, the file read once, and any decoding failure answered as the Italian 415. */
-async function withImage<T>(file: string, work: (image: OpenedImage) => Promise<T>): Promise<T> {
+function withImage<T>(file: string, work: (image: OpenedImage) => Promise<T>): Promise<T> {
+  return decoding(() => decodeImage(file, work));
+}
+
+async function decodeImage<T>(file: string, work: (image: OpenedImage) => Promise<T>): Promise<T> {
   const { width, height } = await checkedSize(file);
   const source = await fsp.readFile(file);
   const decode = () => sharp(source, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' });
