@@ -271,6 +271,18 @@ describe('sessions', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await gone).toBe('io server disconnect');
   });
+
+  it("disconnects a deleted user's sockets at once (issue 17 finding 8: the cascade fired no revocation)", async () => {
+    const a = await org.userClient({ chat: true });
+    const admin = await org.adminClient();
+    const { socket } = await connected(a.client.token!);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const started = Date.now();
+    const res = await admin.delete(`/user/user/${a.user.id}`);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await gone).toBe('io server disconnect');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
 });
 
 describe('reconnect', () => {
