@@ -50,6 +50,7 @@ import { idempotencyPlugin, pruneIdempotencyKeys } from './plugins/idempotency.j
 import { frameworkErrorHandler, SECURITY_HEADERS } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerCompression } from './plugins/compression.js';
+import { rateLimitsPlugin } from './plugins/rate-limits.js';
 
 export interface AppDeps {
   config: Config;
@@ -125,7 +126,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
   const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log, servesHost: createHostCheck(config) });
   const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
-  const chatGateway = registerChatGateway(realtime.io, { keys, sessions, chat, log: app.log });
+  const chatGateway = registerChatGateway(realtime.io, { keys, sessions, chat, log: app.log, socketsPerUser: config.SOCKETS_PER_USER });
   app.addHook('preClose', async () => {
     chatGateway.stop();
     realtime.disconnectAll();
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
 
   await app.register(authPlugin, { db, keys, sessions });
   await app.register(idempotencyPlugin, { db });
+  await app.register(rateLimitsPlugin, { config });
 
   await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
   await app.register(authRoutes, { auth, users, keys, throttle });
