@@ -125,6 +125,14 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
         modal
         maximized
         closeOnEscape={!pending}
+        onShow={() => {
+          // the clerk starts typing the first slab at once
+          const first = document.getElementById('lastra-1-lunghezza');
+          if (first instanceof HTMLInputElement) {
+            first.focus();
+            first.select();
+          }
+        }}
         footer={footer}
         contentClassName="completa-content"
         data-testid="completa-dialog"

@@ -108,7 +108,7 @@ export function LastreGrid({
             <th scope="col">Lunghezza mm</th>
             <th scope="col">Altezza mm</th>
             <th scope="col">Scelta</th>
-            <th scope="col" className="col-number">
+            <th scope="col" className="col-number lastre-grid-mq">
               m²
             </th>
             <th scope="col">
@@ -146,7 +146,7 @@ export function LastreGrid({
                     ))}
                   </select>
                 </td>
-                <td className="col-number col-nowrap" data-testid={`lastra-${index + 1}-mq`}>
+                <td className="col-number col-nowrap lastre-grid-mq" data-testid={`lastra-${index + 1}-mq`}>
                   {l !== null && h !== null ? formatArea(areaM2(l, h)) : '—'}
                 </td>
                 <td className="col-nowrap">
