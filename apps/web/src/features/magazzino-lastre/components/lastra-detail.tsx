@@ -8,12 +8,16 @@ import { SectionCard } from '@/components/section-card';
 import { StatoPanel } from '@/components/stato-tag';
 import { formatArea, formatDateTime, formatInteger } from '@/lib/format';
 import { useLastra } from '../api/get-lastra';
+import { useStockHistory } from '../api/get-history';
+import { HistorySection } from '@/components/detail/history-section';
+import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
 import { ProvenienzaSection } from './provenienza-section';
 import { LastraStatoTag } from './lastra-stato';
 
 /** A slab: its state, size and grade, its bundle and provenance up to the quarry, its photos. */
 export function LastraDetailView({ id, photos }: { id: string; photos?: (lastra: Lastra) => ReactNode }) {
   const record = useLastra(id);
+  const history = useStockHistory('lastre', id);
   const backTo = useBackToList(ENTITY_PAGES.lastra.path);
   const back = <BackToList to={backTo} label="Elenco lastre" />;
   return (
@@ -48,7 +52,10 @@ export function LastraDetailView({ id, photos }: { id: string; photos?: (lastra:
               </SectionCard>
               <ProvenienzaSection item={l} pacco={l.pacco} />
             </div>
-            <div className="col-12 xl:col-4">{photos?.(l)}</div>
+            <div className="col-12 xl:col-4">
+              {photos?.(l)}
+              <HistorySection query={history} fieldLabels={STOCK_FIELD_LABELS} formatValue={stockHistoryValue} />
+            </div>
           </div>
         </>
       )}

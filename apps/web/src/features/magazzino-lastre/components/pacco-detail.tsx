@@ -9,6 +9,9 @@ import { RecordLink } from '@/components/record-link';
 import { formatArea, formatDateTime, formatEuro, formatInteger, formatWeight } from '@/lib/format';
 import { usePacco } from '../api/get-pacco';
 import { useMovimenti } from '../api/get-movimenti';
+import { useStockHistory } from '../api/get-history';
+import { HistorySection } from '@/components/detail/history-section';
+import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
 import { ProvenienzaSection } from './provenienza-section';
 import { LastraStatoTag } from './lastra-stato';
 import './magazzino-lastre.css';
@@ -19,6 +22,7 @@ import './magazzino-lastre.css';
  */
 export function PaccoDetailView({ id, photos }: { id: string; photos?: (pacco: PaccoDetail) => ReactNode }) {
   const record = usePacco(id);
+  const history = useStockHistory('pacchi', id);
   const backTo = useBackToList(ENTITY_PAGES.pacco.path);
   const back = <BackToList to={backTo} label="Elenco pacchi" />;
   return (
@@ -84,6 +88,7 @@ export function PaccoDetailView({ id, photos }: { id: string; photos?: (pacco: P
             <div className="col-12 xl:col-4">
               {photos?.(p)}
               <MovimentiSection paccoId={p._id} />
+              <HistorySection query={history} fieldLabels={STOCK_FIELD_LABELS} formatValue={stockHistoryValue} />
             </div>
           </div>
         </>

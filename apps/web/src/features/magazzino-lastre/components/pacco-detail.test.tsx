@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { PaccoDetail } from '@gestcava/contracts';
+import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
+import { setSession } from '@/lib/session';
+import { PaccoDetailView } from './pacco-detail';
+
+const lastra = (n: number) => ({
+  _id: `l${n}`,
+  codice: `BL-2026-0042-00${n}`,
+  pacco: { _id: 'p1', codice: 'PK-2026-0031' },
+  progressivo: n,
+  lunghezzaMm: 3050,
+  altezzaMm: 1805,
+  spessoreMm: 20,
+  finitura: 'grezzo' as const,
+  mq: 5.51,
+  scelta: 'prima' as const,
+  difetti: [],
+  ubicazione: null,
+  cliente: null,
+  stato: n === 2 ? ('riservata' as const) : ('disponibile' as const),
+  createdAt: '2026-11-21T10:00:00.000Z',
+});
+const pacco: PaccoDetail = {
+  _id: 'p1',
+  codice: 'PK-2026-0031',
+  companyId: 'c1',
+  blocco: { _id: 'b1', codice: 'BL-2026-0042', origine: 'interno' },
+  bancata: { _id: 'ba1', codice: 'BA-2026-0003' },
+  cava: { _id: 'c1', nome: 'Canalgrande' },
+  lavorazione: { _id: 'sg1', codice: 'SG-2026-0007' },
+  materiale: { _id: 'm1', nome: 'Statuario' },
+  spessoreMm: 20,
+  finitura: 'grezzo',
+  resinatura: true,
+  scelta: 'prima',
+  nLastre: 3,
+  mq: 16.53,
+  pesoT: 0.89,
+  ubicazione: { _id: 'u1', nome: 'Cavalletto A' },
+  prezzoListino: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  lastre: [lastra(1), lastra(2), lastra(3)],
+};
+
+const fetchMock = vi.fn((input: RequestInfo | URL) => {
+  const url = new URL(String(input), 'http://localhost');
+  if (url.pathname === '/api/magazzino/pacchi/p1') return Promise.resolve(jsonResponse(pacco));
+  if (url.pathname === '/api/magazzino/pacchi/p1/history') return Promise.resolve(jsonResponse([]));
+  if (url.pathname === '/api/magazzino/movimenti') return Promise.resolve(jsonResponse({ items: [], total: 0, page: 1, limit: 100 }));
+  return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
+});
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('bundle detail', { timeout: 30_000 }, () => {
+  it('its slabs in sawing order and its provenance up to the cava, linked where the user may go', async () => {
+    setSession(DEMO_USERS.magazzino, 'token-1');
+    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
+    const table = await screen.findByTestId('pacco-lastre');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['BL-2026-0042-001', 'BL-2026-0042-002', 'BL-2026-0042-003']);
+    expect(within(rows[1] as HTMLElement).getByText('Riservata')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'BL-2026-0042-001' })).toHaveAttribute('href', '/app/pages/magazzino/lastre/l1');
+    expect(screen.getByTestId('pacco-data')).toHaveTextContent('Grezzo (a telaio), resinato');
+    expect(screen.getByTestId('provenienza-lavorazione')).toHaveAttribute('href', '/app/pages/lastre/sg1');
+    expect(screen.getByTestId('provenienza')).toHaveTextContent('Canalgrande');
+    // the magazzino user has no blocchi or bancate page: the codes are named, not linked
+    expect(screen.getByTestId('provenienza-blocco').tagName).toBe('SPAN');
+    expect(screen.getByTestId('provenienza-bancata')).toHaveTextContent('BA-2026-0003');
+    expect(screen.getByTestId('provenienza-bancata').tagName).toBe('SPAN');
+  });
+});
