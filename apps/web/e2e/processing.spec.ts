@@ -56,6 +56,8 @@ test.describe('processing: sawing a block into slabs', () => {
     await expect(dialog).toBeVisible();
     const lunghezza = page.getByTestId('lastra-1-lunghezza');
     const altezza = page.getByTestId('lastra-1-altezza');
+    // the screen opens on the first slab's length, ready to type
+    await expect(lunghezza).toBeFocused();
     // the block's net size is offered; a slab is cut within it
     const l = Math.min(Number((await lunghezza.inputValue()).replace(/\D/g, '')), 3000);
     const h = Math.min(Number((await altezza.inputValue()).replace(/\D/g, '')), 1800);
@@ -79,11 +81,14 @@ test.describe('processing: sawing a block into slabs', () => {
     await page.getByTestId('completa-per-pacco').fill('6');
     await choose(page, 'completa-ubicazione');
     await expect(dialog.getByTestId('computed-pacchi')).toHaveText('2 pacchi da 6 lastre');
+    await noToasts(page);
     await screenshot(page, 'completa-grid-1366');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('lastra-12-altezza').scrollIntoViewIfNeeded();
     await screenshot(page, 'completa-grid-390');
     await page.setViewportSize({ width: 1366, height: 768 });
+    // out of the dropdown: PrimeReact leaves a focused one with an empty aria-activedescendant
+    await page.getByTestId('lastra-12-altezza').focus();
     await expectNoSeriousA11yViolations(page, testInfo, 'completa-dialog');
 
     await page.getByTestId('completa-riepilogo').click();
@@ -118,6 +123,8 @@ test.describe('processing: sawing a block into slabs', () => {
     // --- Magazzino → Lastre: the bundles of the block, then its slabs
     await clickMenu(page, 'magazzino-lastre');
     await page.getByTestId('tab-pacchi').click();
+    await expect(page).toHaveURL(/\/app\/pages\/magazzino\/pacchi$/);
+    await expect(page.getByRole('table', { name: 'Pacchi' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Cerca' }).fill(codiceBlocco);
     await expect(page).toHaveURL(/q=BL/);
     await expect(page.getByRole('table', { name: 'Pacchi' }).locator('tbody tr')).toHaveCount(2);
@@ -145,6 +152,7 @@ test.describe('processing: sawing a block into slabs', () => {
     await expect(genealogy).toContainText(codiceLavorazione);
     await expect(genealogy).toContainText(codicePacco);
     await expect(genealogy).toContainText(`${codiceBlocco}-001`);
+    await genealogy.scrollIntoViewIfNeeded();
     await screenshot(page, 'blocco-genealogia-1366');
     await page.setViewportSize({ width: 390, height: 844 });
     await genealogy.scrollIntoViewIfNeeded();

@@ -12,6 +12,7 @@ const TYPE_ICONS: Record<string, string> = {
   cava: 'pi pi-map-marker',
   bancata: 'pi pi-th-large',
   blocco: 'pi pi-stop',
+  'lavorazione-lastre': 'pi pi-cog',
   fornitore: 'pi pi-briefcase',
   cliente: 'pi pi-user',
   collaudo: 'pi pi-check-square',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { BloccoSegabile } from '@gestcava/contracts';
@@ -23,16 +23,21 @@ export function BloccoSegabilePicker({
   onBlur?: () => void;
   error?: string;
 }) {
-  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState({ q: '', n: 0 });
+  const query = search.q;
   const [text, setText] = useState<string | BloccoSegabile | null>(value);
   const choices = useQuery({ ...blocchiSegabiliQueryOptions(query), placeholderData: keepPreviousData });
+  // PrimeReact opens the list when `suggestions` changes after a search: the same query asked
+  // again (the dropdown button, the same text) answers from the cache with the same array, so
+  // every search gets its own copy
+  const suggestions = useMemo(() => ({ search: search.n, items: [...(choices.data ?? [])] }).items, [choices.data, search.n]);
 
   return (
     <AutoComplete
       inputId={id}
       value={(text ?? undefined) as BloccoSegabile | string | undefined}
-      suggestions={choices.data ?? []}
-      completeMethod={(e) => setQuery(e.query)}
+      suggestions={suggestions}
+      completeMethod={(e) => setSearch((s) => ({ q: e.query, n: s.n + 1 }))}
       field="codice"
       itemTemplate={(b: BloccoSegabile) => (
         <span className="country-option" data-testid="blocco-segabile-option">

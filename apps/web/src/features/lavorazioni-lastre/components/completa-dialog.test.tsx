@@ -56,8 +56,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDialog(onDone = vi.fn()) {
+/** The screen opens with the first slab's length focused, ready to type. */
+async function renderDialog(onDone = vi.fn()) {
   renderRoutes([{ path: '/x', element: <CompletaDialog lavorazione={lav} onClose={() => undefined} onDone={onDone} /> }], '/x');
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('lastra-1-lunghezza')));
   return onDone;
 }
 
@@ -67,7 +69,7 @@ const figure = (key: string) => screen.getByTestId(`computed-${key}`).textConten
 describe('completion screen', { timeout: 30_000 }, () => {
   it('Enter goes down the same column, adds a row repeating the last size, and m² and yield follow', async () => {
     const user = userEvent.setup({ delay: null });
-    renderDialog();
+    await renderDialog();
     // the first slab starts from the block's net length and height
     expect(cell(1, 'lunghezza')).toHaveValue('3100');
     expect(cell(1, 'altezza')).toHaveValue('1800');
@@ -97,7 +99,7 @@ describe('completion screen', { timeout: 30_000 }, () => {
 
   it('come sopra copies the row above; "=" does the same from the keyboard; a row can be deleted', async () => {
     const user = userEvent.setup({ delay: null });
-    renderDialog();
+    await renderDialog();
     await user.click(cell(1, 'altezza'));
     await user.keyboard('{Enter}{Enter}');
     await waitFor(() => expect(screen.getAllByTestId('lastre-grid-row')).toHaveLength(3));
@@ -119,7 +121,7 @@ describe('completion screen', { timeout: 30_000 }, () => {
 
   it('a summary before confirming, then one request with the slabs in order', async () => {
     const user = userEvent.setup({ delay: null });
-    const onDone = renderDialog();
+    const onDone = await renderDialog();
     await user.click(cell(1, 'altezza'));
     await user.keyboard('{Enter}{Enter}');
     await user.clear(cell(3, 'altezza'));
@@ -154,7 +156,7 @@ describe('completion screen', { timeout: 30_000 }, () => {
 
   it('count and average size: m² of n equal slabs', async () => {
     const user = userEvent.setup({ delay: null });
-    renderDialog();
+    await renderDialog();
     await user.click(screen.getByRole('button', { name: 'Numero e misura media' }));
     await user.type(screen.getByLabelText(/Numero di lastre/), '60');
     // the average size starts from the block's net size: 60 × 5,58

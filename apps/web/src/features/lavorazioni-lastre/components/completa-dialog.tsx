@@ -146,7 +146,7 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
               </p>
               <SelectButton
                 value={draft.mode}
-                options={[...MODES]}
+                options={MODES.map((m) => ({ ...m, className: m.value === draft.mode ? undefined : 'p-button-outlined' }))}
                 onChange={(e) => e.value && change({ mode: e.value as CompletaDraft['mode'] })}
                 allowEmpty={false}
                 aria-label="Come indicare le lastre"

@@ -105,8 +105,14 @@ export function LastreGrid({
         <thead>
           <tr>
             <th scope="col">N°</th>
-            <th scope="col">Lunghezza mm</th>
-            <th scope="col">Altezza mm</th>
+            <th scope="col">
+              <span className="lastre-grid-long">Lunghezza mm</span>
+              <span className="lastre-grid-short">L mm</span>
+            </th>
+            <th scope="col">
+              <span className="lastre-grid-long">Altezza mm</span>
+              <span className="lastre-grid-short">H mm</span>
+            </th>
             <th scope="col">Scelta</th>
             <th scope="col" className="col-number lastre-grid-mq">
               m²
