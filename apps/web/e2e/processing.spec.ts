@@ -24,6 +24,8 @@ test.describe('processing: sawing a block into slabs', () => {
     await clickMenu(page, 'lavorazione-lastre');
     await expect(page.getByTestId('page-title')).toHaveText('Lavorazione Lastre');
     await expect(page.getByTestId('list-totals')).not.toContainText('…');
+    await expectNoSeriousA11yViolations(page, testInfo, 'lavorazioni-lastre');
+    await screenshot(page, 'lavorazioni-lastre-1366');
     await page.getByTestId('lavorazione-new').click();
     const form = page.getByTestId('lavorazione-form-dialog');
     await form.getByLabel('Mostra i blocchi disponibili').click();
@@ -157,6 +159,11 @@ test.describe('processing: sawing a block into slabs', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await genealogy.scrollIntoViewIfNeeded();
     await screenshot(page, 'blocco-genealogia-390');
+
+    // the sawings at 390 px: cards, the new one first
+    await page.goto('/app/pages/lastre');
+    await expect(page.getByTestId('list-card').first()).toContainText(codiceLavorazione);
+    await screenshot(page, 'lavorazioni-lastre-390');
 
     expect(console.errors).toEqual([]);
   });
