@@ -22,7 +22,7 @@ import { useListParams } from '@/components/list/use-list-params';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { DateInput } from '@/components/form/date-input';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
-import { formatArea, formatDate, formatInteger, formatVolume } from '@/lib/format';
+import { formatArea, formatDate, formatInteger, formatNumber, formatVolume } from '@/lib/format';
 import { enumFilter, isoDateFilter, uuidFilter } from '@/lib/list-filter-rules';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -43,7 +43,7 @@ const FILTER_RULES: Record<FilterName, (v: string) => string | undefined> = {
   dal: isoDateFilter,
   al: isoDateFilter,
 };
-const LIST_CONFIG = { sortFields: LAVORAZIONE_LASTRE_SORT_FIELDS, defaultSort: '-createdAt', filters: FILTER_RULES };
+const LIST_CONFIG = { sortFields: LAVORAZIONE_LASTRE_SORT_FIELDS, defaultSort: '-codice', filters: FILTER_RULES };
 const STATO_OPTIONS = LAVORAZIONE_LASTRE_STATI.map((s) => ({ value: s, label: LAVORAZIONE_LASTRE_STATO_LABELS[s] }));
 
 /**
@@ -89,7 +89,7 @@ export function LavorazioniLastreList() {
     },
     {
       field: 'macchina',
-      header: 'Macchina e lavorazione',
+      header: 'Macchina, spessore, finitura',
       body: (l) => (
         <span className="cell-two-lines">
           <span>{l.contoTerzi ? `Conto terzi: ${l.terzista?.ragioneSociale ?? ''}` : l.macchina.nome}</span>
@@ -105,12 +105,12 @@ export function LavorazioniLastreList() {
     { field: 'mqTotali', header: 'm²', sortable: true, body: (l) => formatArea(l.mqTotali), className: 'col-nowrap col-number' },
     {
       field: 'resa',
-      header: 'Resa (teorica)',
+      header: 'Resa m²/m³',
       sortable: true,
       body: (l) => (
         <span className="cell-two-lines">
-          <span>{formatResa(l.resa) || '—'}</span>
-          <span className="text-color-secondary">{formatResa(l.resaTeorica)}</span>
+          <span>{l.resa !== null ? formatNumber(l.resa, 2) : '—'}</span>
+          <span className="text-color-secondary">max {formatNumber(l.resaTeorica, 2)}</span>
         </span>
       ),
       className: 'col-nowrap col-number',

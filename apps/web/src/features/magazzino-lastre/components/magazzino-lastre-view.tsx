@@ -28,8 +28,8 @@ import './magazzino-lastre.css';
 
 export type MagazzinoLastreTab = 'pacchi' | 'lastre';
 
-const PACCHI_CONFIG = { sortFields: PACCO_SORT_FIELDS, defaultSort: '-createdAt', filters: STOCK_FILTER_RULES };
-const LASTRE_CONFIG = { sortFields: LASTRA_SORT_FIELDS, defaultSort: '-createdAt', filters: STOCK_FILTER_RULES };
+const PACCHI_CONFIG = { sortFields: PACCO_SORT_FIELDS, defaultSort: '-codice', filters: STOCK_FILTER_RULES };
+const LASTRE_CONFIG = { sortFields: LASTRA_SORT_FIELDS, defaultSort: '-codice', filters: STOCK_FILTER_RULES };
 
 function filtersOf(params: ListParams<StockFilterName>) {
   const f = params.filters;
