@@ -29,6 +29,7 @@ import { useLavorazioneLastre } from '../api/get-lavorazione-lastre';
 import { useLavorazioneLastreHistory } from '../api/get-lavorazione-lastre-history';
 import { useChangeLavorazioneLastreStato } from '../api/change-lavorazione-lastre-stato';
 import { CompletaDialog } from './completa-dialog';
+import { LavorazioneLastreFormDialog } from './lavorazione-lastre-form';
 import { formatResa, LAVORAZIONE_LASTRE_FIELD_LABELS, LAVORAZIONE_LASTRE_MOVES, lavorazioneHistoryValue } from './lavorazione-lastre-format';
 import { LavorazioneLastreStatoTag } from './lavorazione-lastre-stato';
 import './lavorazioni-lastre.css';
@@ -57,6 +58,7 @@ function LavorazionePage({ lav, back, history }: { lav: LavorazioneLastre; back:
     <>
       <PageHeader title={`Segagione ${lav.codice}`} icon="pi pi-clone">
         {back}
+        {writable && lav.stato === 'pianificata' && <EditAction lav={lav} />}
       </PageHeader>
       <div className="grid">
         <div className="col-12 xl:col-8">
@@ -68,6 +70,26 @@ function LavorazionePage({ lav, back, history }: { lav: LavorazioneLastre; back:
           <HistorySection query={history} fieldLabels={LAVORAZIONE_LASTRE_FIELD_LABELS} formatValue={lavorazioneHistoryValue(names)} />
         </div>
       </div>
+    </>
+  );
+}
+
+/** Changing the plan (machine, thickness, finish…) while the block is not yet on the saw. */
+function EditAction({ lav }: { lav: LavorazioneLastre }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="button" label="Modifica" icon="pi pi-pencil" onClick={() => setOpen(true)} data-testid="lavorazione-edit" />
+      {open && (
+        <LavorazioneLastreFormDialog
+          lavorazione={lav}
+          onClose={() => setOpen(false)}
+          onSaved={() => {
+            setOpen(false);
+            notify({ severity: 'success', summary: 'Modifiche salvate', detail: lav.codice });
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { LavorazioneLastre } from '@gestcava/contracts';
 import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { setSession } from '@/lib/session';
@@ -13,6 +14,31 @@ const blocchi = [
 ];
 const macchine = [{ _id: TELAIO, nome: 'Telaio 1', tipo: 'telaio', kerfMm: 5 }];
 
+const planned: LavorazioneLastre = {
+  _id: 'sg1',
+  codice: 'SG-2026-0007',
+  companyId: 'c-segheria',
+  blocco: { _id: BLOCCO, codice: 'BL-2026-0042', origine: 'esterno', volumeNetto: 9.207, lunghezzaNetta: 310, altezzaNetta: 180, profonditaNetta: 165 },
+  materiale: { _id: 'm1', nome: 'Statuario' },
+  macchina: { _id: TELAIO, nome: 'Telaio 1', kerfMm: 5 },
+  spessoreMm: 20,
+  finitura: 'grezzo',
+  resinatura: false,
+  contoTerzi: false,
+  terzista: null,
+  dataInizio: null,
+  dataFine: null,
+  numeroLastre: null,
+  mqTotali: null,
+  resa: null,
+  resaTeorica: 40,
+  pacchi: [],
+  stato: 'pianificata',
+  note: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+};
+
 let posted: unknown = null;
 const searched: string[] = [];
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
@@ -22,6 +48,10 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   if (url.pathname === '/api/lavorazioni-lastre/blocchi-segabili') {
     searched.push(url.searchParams.get('q') ?? '');
     return Promise.resolve(jsonResponse(blocchi));
+  }
+  if (url.pathname === '/api/lavorazioni-lastre/sg1' && init?.method === 'PUT') {
+    posted = JSON.parse(String(init.body));
+    return Promise.resolve(jsonResponse({ ...planned, ...(posted as object) }));
   }
   if (url.pathname === '/api/lavorazioni-lastre' && init?.method === 'POST') {
     posted = JSON.parse(String(init.body));
@@ -83,5 +113,18 @@ describe('plan form', { timeout: 30_000 }, () => {
     expect(posted).toEqual({ bloccoId: BLOCCO, macchinaId: TELAIO, spessoreMm: 30, finitura: 'grezzo', resinatura: false, contoTerzi: false, terzistaId: null, note: null });
     // the server's refusal stays on the form
     expect(await screen.findByTestId('lavorazione-form-error')).toHaveTextContent('Il blocco BL-2026-0042 non è più disponibile');
+  });
+
+  it('editing a planned sawing keeps its block and sends only the plan', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSaved = vi.fn();
+    renderRoutes([{ path: '/x', element: <LavorazioneLastreFormDialog lavorazione={planned} onClose={() => undefined} onSaved={onSaved} /> }], '/x');
+    expect(screen.getByLabelText(/Blocco da segare/)).toHaveValue('BL-2026-0042');
+    expect(screen.getByLabelText(/Blocco da segare/)).toHaveAttribute('readonly');
+    await waitFor(() => expect(screen.getByTestId('computed-resaTeorica')).toHaveTextContent('40,00 m²/m³'));
+    await user.click(screen.getByTestId('lavorazione-spessore-30'));
+    await user.click(screen.getByTestId('lavorazione-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(posted).toEqual({ macchinaId: TELAIO, spessoreMm: 30, finitura: 'grezzo', resinatura: false, contoTerzi: false, terzistaId: null, note: null });
   });
 });

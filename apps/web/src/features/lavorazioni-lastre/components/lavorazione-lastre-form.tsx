@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Dropdown } from 'primereact/dropdown';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
 import {
   FINITURA_LABELS,
   FINITURE,
@@ -25,6 +26,7 @@ import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 import { formatNumber, formatVolume } from '@/lib/format';
 import { useCreateLavorazioneLastre } from '../api/create-lavorazione-lastre';
+import { useUpdateLavorazioneLastre } from '../api/update-lavorazione-lastre';
 import { useMacchinePicker, terzistiQueryOptions } from '../api/pickers';
 import { BloccoSegabilePicker } from './blocco-segabile-picker';
 import { formatResa } from './lavorazione-lastre-format';
@@ -33,30 +35,43 @@ type FormInput = z.input<typeof lavorazioneLastreCreateSchema>;
 const FIELD_NAMES = ['bloccoId', 'macchinaId', 'spessoreMm', 'finitura', 'resinatura', 'contoTerzi', 'terzistaId', 'note'];
 const FINITURA_OPTIONS = FINITURE.map((f) => ({ value: f, label: FINITURA_LABELS[f] }));
 
-const EMPTY: FormInput = {
-  bloccoId: '',
-  macchinaId: '',
-  spessoreMm: 20,
-  finitura: 'grezzo',
-  resinatura: false,
-  contoTerzi: false,
-  terzistaId: null,
-  note: '',
-};
+function toFormValues(lav: LavorazioneLastre | null | undefined): FormInput {
+  return {
+    bloccoId: lav?.blocco._id ?? '',
+    macchinaId: lav?.macchina._id ?? '',
+    spessoreMm: lav?.spessoreMm ?? 20,
+    finitura: lav?.finitura ?? 'grezzo',
+    resinatura: lav?.resinatura ?? false,
+    contoTerzi: lav?.contoTerzi ?? false,
+    terzistaId: lav?.terzista?._id ?? null,
+    note: lav?.note ?? '',
+  };
+}
 
 /**
  * Planning a sawing (DESIGN §4 "Lavorazione lastre"): a disponibile block found by code, the
  * machine, thickness (20/30/40/50 offered), finish, resin, conto terzi with its terzista; the
  * machine's theoretical yield follows thickness and kerf as they are chosen.
  */
-export function LavorazioneLastreFormDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (lav: LavorazioneLastre) => void }) {
+export function LavorazioneLastreFormDialog({
+  lavorazione,
+  onClose,
+  onSaved,
+}: {
+  /** the planned sawing to edit (its block stays); none for a new plan */
+  lavorazione?: LavorazioneLastre | null;
+  onClose: () => void;
+  onSaved: (lav: LavorazioneLastre) => void;
+}) {
+  const editing = !!lavorazione;
   const create = useCreateLavorazioneLastre();
+  const update = useUpdateLavorazioneLastre(lavorazione?._id ?? '');
   const macchine = useMacchinePicker();
   const [blocco, setBlocco] = useState<BloccoSegabile | null>(null);
-  const [terzista, setTerzista] = useState<PickedAnagrafica | null>(null);
+  const [terzista, setTerzista] = useState<PickedAnagrafica | null>(lavorazione?.terzista ?? null);
   const form = useForm<FormInput, unknown, LavorazioneLastreCreate>({
     resolver: zodResolver(lavorazioneLastreCreateSchema),
-    defaultValues: EMPTY,
+    defaultValues: toFormValues(lavorazione),
     mode: 'onTouched',
     shouldFocusError: false,
   });
@@ -71,12 +86,13 @@ export function LavorazioneLastreFormDialog({ onClose, onSaved }: { onClose: () 
   const teorica = macchina && typeof spessoreMm === 'number' && spessoreMm > 0 ? resaTeorica(spessoreMm, macchina.kerfMm) : null;
 
   const close = () => {
-    reset(EMPTY);
+    reset(toFormValues(lavorazione));
     onClose();
   };
   const save = async (values: LavorazioneLastreCreate) => {
-    const saved = await create.mutateAsync(values);
-    reset(EMPTY);
+    const { bloccoId: _blocco, ...plan } = values;
+    const saved = editing ? await update.mutateAsync(plan) : await create.mutateAsync(values);
+    reset(toFormValues(saved));
     onSaved(saved);
   };
   const err = (name: keyof FormInput) => errors[name]?.message;
@@ -84,26 +100,42 @@ export function LavorazioneLastreFormDialog({ onClose, onSaved }: { onClose: () 
   const macchinaOptions = (macchine.data ?? []).map((m) => ({ value: m._id, label: `${m.nome} (taglio ${formatNumber(m.kerfMm)} mm)` }));
 
   return (
-    <FormDialog name="lavorazione" title="Nuova segagione" form={form} fieldNames={FIELD_NAMES} onSave={save} onClose={close} pending={create.isPending} width="46rem" maximizable>
+    <FormDialog
+      name="lavorazione"
+      title={editing ? `Modifica segagione ${lavorazione.codice}` : 'Nuova segagione'}
+      form={form}
+      fieldNames={FIELD_NAMES}
+      onSave={save}
+      onClose={close}
+      pending={create.isPending || update.isPending}
+      width="46rem"
+      maximizable
+    >
       <div className="formgrid grid">
-        <FormField id={fid('bloccoId')} label="Blocco da segare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
-          <Controller
-            control={control}
-            name="bloccoId"
-            render={({ field }) => (
-              <BloccoSegabilePicker
-                id={fid('bloccoId')}
-                value={blocco}
-                onChange={(b) => {
-                  setBlocco(b);
-                  field.onChange(b?._id ?? '');
-                }}
-                onBlur={field.onBlur}
-                error={err('bloccoId')}
-              />
-            )}
-          />
-        </FormField>
+        {editing ? (
+          <FormField id={fid('bloccoId')} label="Blocco da segare" className="col-12" hint={`${lavorazione.materiale.nome} · ${formatVolume(lavorazione.blocco.volumeNetto)} netti: per segarne un altro, annulla questa segagione`}>
+            <InputText id={fid('bloccoId')} value={lavorazione.blocco.codice} readOnly className="w-full" />
+          </FormField>
+        ) : (
+          <FormField id={fid('bloccoId')} label="Blocco da segare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
+            <Controller
+              control={control}
+              name="bloccoId"
+              render={({ field }) => (
+                <BloccoSegabilePicker
+                  id={fid('bloccoId')}
+                  value={blocco}
+                  onChange={(b) => {
+                    setBlocco(b);
+                    field.onChange(b?._id ?? '');
+                  }}
+                  onBlur={field.onBlur}
+                  error={err('bloccoId')}
+                />
+              )}
+            />
+          </FormField>
+        )}
         <FormField id={fid('macchinaId')} label="Macchina" required error={err('macchinaId')}>
           <Controller
             control={control}
