@@ -20,6 +20,9 @@ import { createBancateService, type BancateService } from './modules/bancate/ban
 import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
 import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
 import { createMagazzinoService, type MagazzinoService } from './modules/magazzino/magazzino.service.js';
+import { magazzinoRoutes } from './modules/magazzino/magazzino.routes.js';
+import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
+import { createLavorazioniLastreService, type LavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
@@ -116,7 +119,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const counts = database.pglite ? await listenedCountCache(database.pglite, 'blocchi') : noCountCache;
   app.addHook('onClose', () => counts.stop());
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
-  const magazzino = createMagazzinoService({ db });
+  const magazzino = createMagazzinoService({ db, entities });
+  const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
@@ -129,7 +133,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, photos, photoSync, chat });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, lavorazioniLastre, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -168,6 +172,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(bancateRoutes, { bancate });
   await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
+  await app.register(lavorazioniLastreRoutes, { lavorazioni: lavorazioniLastre });
+  await app.register(magazzinoRoutes, { magazzino });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await registerWebApp(app, config.webDistDir);
@@ -209,6 +215,7 @@ declare module 'fastify' {
       bancate: BancateService;
       blocchi: BlocchiService;
       magazzino: MagazzinoService;
+      lavorazioniLastre: LavorazioniLastreService;
       photos: PhotosService;
       photoSync: PhotoSync;
       chat: ChatService;

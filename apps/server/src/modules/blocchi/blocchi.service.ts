@@ -15,6 +15,7 @@ import {
   type BloccoListItem,
   type BloccoListQuery,
   type BloccoOrigine,
+  type BloccoSegabile,
   type BloccoSort,
   type BloccoStato,
   type BloccoStatoBody,
@@ -23,6 +24,7 @@ import {
   type GenealogyNode,
   type Page,
 } from '@gestcava/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
@@ -119,6 +121,31 @@ export function createBlocchiService(deps: {
   return {
     get,
     transition,
+
+    /**
+     * A block of either origine locked for a lavorazione's transaction (read its code, measures and
+     * effective state, then move it with `transition`); undefined when not in the company.
+     */
+    async lockForLavorazione(tx: DbOrTx, companyId: string, id: string): Promise<{ blocco: BloccoRow; statoEffettivo: BloccoStato } | undefined> {
+      const row = await repo.lockInCompany(tx, companyId, null, id);
+      return row && { blocco: row.blocco, statoEffettivo: row.statoEffettivo as BloccoStato };
+    },
+
+    /** The lavorazioni's picker: `disponibile` blocchi, own and bought-in, minus those `exclude` (a subquery of ids) names. */
+    async disponibili(companyId: string, opts: { q?: string; exclude?: SQL; limit?: number }): Promise<BloccoSegabile[]> {
+      const rows = await repo.disponibili(db, companyId, { ...opts, limit: opts.limit ?? 50 });
+      return rows.map((r) => ({
+        _id: r.id,
+        codice: r.codice,
+        origine: r.origine,
+        materiale: { _id: r.materialeId, nome: r.materialeNome },
+        lunghezzaNetta: r.lunghezzaNetta,
+        altezzaNetta: r.altezzaNetta,
+        profonditaNetta: r.profonditaNetta,
+        volumeNetto: r.volumeNetto,
+        scelta: r.scelta as BloccoSegabile['scelta'],
+      }));
+    },
 
     async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<BloccoListItem>> {
       const { page, limit, sort: _sort, ...filter } = query;
