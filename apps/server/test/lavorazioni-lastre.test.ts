@@ -241,6 +241,10 @@ describe('completion', () => {
     expect(codes).toContain(`${blocco.codice}-099`);
     expect(codes).toContain(`${blocco.codice}-100`);
     expect(codes).toContain(`${blocco.codice}-120`);
+    // past 100 slabs the block's genealogy names the bundle and its first and last slab only
+    const genealogy = (await segheria.get(`/api/blocchi-esterni/${blocco._id}/genealogy`)).json() as Array<{ entityType: string; label: string }>;
+    expect(genealogy.filter((n) => n.entityType === 'lastra')).toEqual([]);
+    expect(genealogy.find((n) => n.entityType === 'pacco')!.label).toMatch(new RegExp(`\\(120 lastre: ${blocco.codice}-001 … ${blocco.codice}-120\\)$`));
   });
 
   it('refuses to complete a sawing not started, a foreign ubicazione, and both body shapes at once', async () => {

@@ -186,6 +186,9 @@ describe('lastre', () => {
     expect(derived('pacco')).toHaveLength(2);
     expect(derived('lastra').map((n) => n.codice)).toEqual([1, 2, 3, 4, 5].map((n) => `${own.blocco.codice}-00${n}`));
     expect(derived('lotto')).toEqual([expect.objectContaining({ codice: `LO-${year}-0001`, path: `/app/pages/magazzino/pavimenti/${lotto.id}` })]);
+    // each bundle right after its sawing, each slab after its bundle
+    const order = nodes.filter((n) => ['lavorazione-lastre', 'pacco', 'lastra'].includes(n.entityType)).map((n) => n.codice);
+    expect(order.slice(0, 5)).toEqual([own.lav.codice, own.lav.pacchi[0]!.codice, `${own.blocco.codice}-001`, `${own.blocco.codice}-002`, `${own.blocco.codice}-003`]);
   });
 });
 

@@ -82,7 +82,7 @@ export function createLavorazioniLastreService(deps: {
     if (id && !(await fornitori.find(companyId, id, tx))) throw badRequest('Terzista non valido', [{ path: 'terzistaId', message: 'Terzista non valido' }]);
   }
 
-  registerLavorazioneLastreGenealogy(entities);
+  registerLavorazioneLastreGenealogy(entities, magazzino);
 
   return {
     get,

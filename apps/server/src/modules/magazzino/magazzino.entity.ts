@@ -4,9 +4,6 @@ import { lastre, lotti, pacchi } from '../../db/schema/index.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import * as repo from './magazzino.repository.js';
 
-/** Above this many slabs a block's genealogy shows its bundles only (each names its first and last slab). */
-const MAX_LASTRE_IN_GENEALOGIA = 100;
-
 const TABLES = { pacco: pacchi, lastra: lastre, lotto: lotti } as const;
 const LABELS = { pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' } as const;
 
@@ -24,7 +21,7 @@ function originNodes(j: Provenienza): GenealogyNode[] {
   return nodes;
 }
 
-/** Bundles, slabs and tile lots in the entity registry (photos, genealogy), and their place in a block's genealogy. */
+/** Bundles, slabs and tile lots in the entity registry (photos, genealogy), and a block's tile lots in its genealogy. */
 export function registerMagazzinoEntities(entities: EntityRegistry) {
   for (const type of ['pacco', 'lastra', 'lotto'] as const) {
     const table = TABLES[type];
@@ -46,21 +43,17 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
     });
   }
 
-  entities.addGenealogy('blocco', async (tx, companyId, id) => {
-    const pacchiRows = await repo.pacchiOfBlocco(tx, companyId, id);
-    const totale = pacchiRows.reduce((n, p) => n + p.lastre.length, 0);
-    const nodes: GenealogyNode[] = [];
-    for (const p of pacchiRows) {
-      const range = p.lastre.length ? `: ${p.lastre[0]!.codice} … ${p.lastre.at(-1)!.codice}` : '';
-      nodes.push({ entityType: 'pacco', _id: p.id, label: `Pacco ${p.codice} (${p.lastre.length} lastre${range})`, codice: p.codice, relation: 'derivato', path: detailPath('pacco', p.id) });
-      if (totale > MAX_LASTRE_IN_GENEALOGIA) continue;
-      for (const l of p.lastre) nodes.push({ entityType: 'lastra', _id: l.id, label: `Lastra ${l.codice}`, codice: l.codice, relation: 'derivato', path: detailPath('lastra', l.id) });
-    }
-    for (const l of await repo.lottiOfBlocco(tx, companyId, id)) {
-      nodes.push({ entityType: 'lotto', _id: l.id, label: `Lotto ${l.codice} (${l.pezzi} pezzi, ${String(l.mq).replace('.', ',')} m²)`, codice: l.codice, relation: 'derivato', path: detailPath('lotto', l.id) });
-    }
-    return nodes;
-  });
+  // The block's bundles and slabs are listed under their sawing (lavorazioni-lastre); its tile lots here.
+  entities.addGenealogy('blocco', async (tx, companyId, id) =>
+    (await repo.lottiOfBlocco(tx, companyId, id)).map((l) => ({
+      entityType: 'lotto',
+      _id: l.id,
+      label: `Lotto ${l.codice} (${l.pezzi} pezzi, ${String(l.mq).replace('.', ',')} m²)`,
+      codice: l.codice,
+      relation: 'derivato' as const,
+      path: detailPath('lotto', l.id),
+    })),
+  );
 
   entities.addGenealogy('pacco', async (tx, companyId, id) => {
     const j = await repo.findPacco(tx, companyId, id);

@@ -338,12 +338,13 @@ export function idsInCava(table: typeof pacchi | typeof lastre | typeof lotti, c
   return sql`select ${table.id} from ${table} where ${table.companyId} = ${companyId} and ${table.bloccoId} in (select ${blocchi.id} from ${blocchi} where ${blocchi.cavaId} = ${cavaId})`;
 }
 
-/** A block's bundles with their slabs' codes in sawing order, and its tile lots (genealogy). */
+/** A block's bundles with their slabs' codes in sawing order (genealogy). */
 export function pacchiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
   return db
     .select({
       id: pacchi.id,
       codice: pacchi.codice,
+      lavorazioneId: pacchi.lavorazioneId,
       lastre: sql<Array<{ id: string; codice: string; progressivo: number }>>`(select coalesce(json_agg(json_build_object('id', ${lastre.id}, 'codice', ${lastre.codice}, 'progressivo', ${lastre.progressivo}) order by ${lastre.progressivo}), '[]'::json) from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
     })
     .from(pacchi)
@@ -351,6 +352,7 @@ export function pacchiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) 
     .orderBy(asc(pacchi.codice));
 }
 
+/** A block's tile lots (genealogy). */
 export function lottiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
   return db
     .select({ id: lotti.id, codice: lotti.codice, pezzi: lotti.pezzi, mq: lotti.mq })

@@ -12,7 +12,7 @@ import type {
   Page,
   StockSummary,
 } from '@gestcava/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { listHistory, type HistoryItem } from '../../lib/audit.js';
 import type { EntityRegistry } from '../../lib/entities.js';
@@ -63,6 +63,10 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
 
   return {
     db,
+
+    /** A block's bundles with their slabs in sawing order, for the genealogy its sawings show. */
+    pacchiOfBlocco: (tx: DbOrTx, companyId: string, bloccoId: string) => repo.pacchiOfBlocco(tx, companyId, bloccoId),
+
     ledger: {
       caricaPacco: ledger.caricaPacco,
       caricaLotto: ledger.caricaLotto,
