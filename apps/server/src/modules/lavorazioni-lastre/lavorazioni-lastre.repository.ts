@@ -4,12 +4,12 @@ import {
   LAVORAZIONE_LASTRE_TRANSITIONS,
   type LavorazioneLastreStato,
 } from '@gestcava/contracts';
-import { and, asc, desc, eq, getTableName, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, fornitori, lastre, lavorazioniLastre, macchine, materiali, pacchi } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
+import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { LavorazioneLastreJoined, LavorazioneLastreRow } from './lavorazioni-lastre.mapper.js';
 
@@ -129,9 +129,6 @@ export async function findJoined(db: DbOrTx, companyId: string, id: string): Pro
     .limit(1);
   return row as LavorazioneLastreJoined | undefined;
 }
-
-/** An outer column named with its table in a correlated subquery (a one-table select renders columns bare). */
-const outer = (column: PgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** The bundles a sawing produced, with what each held when loaded (its slabs, whatever was sold since). */
 export function pacchiOf(db: DbOrTx, companyId: string, lavorazioneId: string) {

@@ -1,5 +1,5 @@
 import type { LastraListQuery, LottoListQuery, MovimentoListQuery, PaccoListQuery } from '@gestcava/contracts';
-import { and, asc, desc, eq, getTableName, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -19,15 +19,10 @@ import {
 } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
+import { outer } from '../../lib/sql.js';
 
 // Reads of magazzino lastre and pavimenti. The names beside each item are scalar subqueries (one
 // primary-key read each), as in the blocchi list (docs/query-plans-pglite.md).
-
-/**
- * An outer column named with its table inside a correlated subquery: a select from one table renders
- * its columns bare, and a bare name resolves to the subquery's own table when both have it.
- */
-const outer = (column: PgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 const nameOf = (column: PgColumn, idColumn: PgColumn, fk: PgColumn) => sql<string | null>`(select ${column} from ${column.table} where ${idColumn} = ${outer(fk)})`;
 
