@@ -95,6 +95,14 @@ describe('planning', () => {
     expect(picker.map((b: { _id: string }) => b._id)).not.toContain(blocco._id);
   });
 
+  it('two simultaneous plans of one block: exactly one is created', async () => {
+    const blocco = await makeBlocco();
+    const body = { bloccoId: blocco._id, macchinaId: ids.macchina, spessoreMm: 20 };
+    const results = await Promise.all([segheria.post('/api/lavorazioni-lastre', body), magazzino.post('/api/lavorazioni-lastre', { ...body, spessoreMm: 30 })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await segheria.get('/api/lavorazioni-lastre', { query: { bloccoId: blocco._id } })).json().total).toBe(1);
+  });
+
   it('refuses a block not disponibile, an inactive machine, a terzista when not conto terzi, and bad input with Italian messages', async () => {
     const blocco = await makeBlocco();
     expect((await admin.post(`/api/blocchi-esterni/${blocco._id}/stato`, { stato: 'scartato' })).statusCode).toBe(200);
