@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lavorazioniPavimenti } from '../src/db/schema/index.js';
@@ -275,6 +276,9 @@ describe('access and photos', () => {
     expect((await upload(pavimenti, 'pacco', pacco._id)).statusCode).toBe(403);
     expect((await upload(segheria, 'lotto', lotto.id)).statusCode).toBe(403);
     expect((await upload(pavimenti, 'lotto', lotto.id)).statusCode).toBeLessThan(300);
+    const missing = await segheria.get('/photos/flutter/getPhotos', { query: { entityType: 'lastra', entityId: crypto.randomUUID() } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Lastra non trovata');
     const list = (await segheria.get('/photos/flutter/getPhotos', { query: { entityType: 'pacco', entityId: pacco._id } })).json();
     expect(list.photos).toHaveLength(1);
     expect(list.photos[0]).toMatchObject({ entityType: 'pacco', codice: pacco.codice });

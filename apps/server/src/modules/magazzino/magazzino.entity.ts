@@ -6,6 +6,7 @@ import * as repo from './magazzino.repository.js';
 
 const TABLES = { pacco: pacchi, lastra: lastre, lotto: lotti } as const;
 const LABELS = { pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' } as const;
+const NOT_FOUND = { pacco: 'Pacco non trovato', lastra: 'Lastra non trovata', lotto: 'Lotto non trovato' } as const;
 
 type Provenienza = { blocco: { id: string; codice: string; origine: 'interno' | 'esterno' } | null; bancataId: string | null; bancataCodice: string | null; cavaId: string | null; cavaNome: string | null };
 
@@ -29,6 +30,7 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
     entities.register({
       type,
       label: LABELS[type],
+      notFound: NOT_FOUND[type],
       permission: () => page,
       findInCompany: (tx: DbOrTx, companyId, id) => repo.findCodice(tx, table, companyId, { id }),
       findByCodice: (tx: DbOrTx, companyId, codice) => repo.findCodice(tx, table, companyId, { codice }),

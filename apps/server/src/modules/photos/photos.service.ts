@@ -65,7 +65,7 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
     } else if (by.codice) {
       ref = await definition.findByCodice(db, companyId, by.codice);
     }
-    if (!ref) throw notFound(`${definition.label} non trovato`);
+    if (!ref) throw notFound(definition.notFound ?? `${definition.label} non trovato`);
     return { definition, ref };
   }
 
