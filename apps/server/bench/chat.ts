@@ -85,7 +85,7 @@ export async function benchChat(): Promise<BenchRow[]> {
   // Not startServer: an empty in-memory database with two users of its own, and the app's chat
   // service called directly.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-bench-chat-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), LOGIN_MAX_FAILURES_PAIR: '100000', LOGIN_MAX_FAILURES_ACCOUNT: '100000', LOGIN_MAX_FAILURES_IP: '100000' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), LOGIN_MAX_FAILURES_PAIR: '100000', LOGIN_MAX_FAILURES_ACCOUNT: '100000', LOGIN_MAX_FAILURES_IP: '100000', SOCKETS_PER_USER: '1000' });
   const database = await openDatabase({});
   await database.migrate();
   const app = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), logger: false });

@@ -107,6 +107,10 @@ export async function startServer(withWeb: boolean) {
     LOGIN_MAX_FAILURES_PAIR: '100000',
     LOGIN_MAX_FAILURES_ACCOUNT: '100000',
     LOGIN_MAX_FAILURES_IP: '100000',
+    // The per-user limits (plugins/rate-limits.ts) would answer 429 to a benchmark's one user.
+    RATE_LIMIT_UPLOADS: '100000',
+    RATE_LIMIT_EXPORTS: '100000',
+    RATE_LIMIT_EXPORTS_AT_ONCE: '1000',
     ...(withWeb ? {} : { WEB_DIST_DIR: path.join(dataDir, 'none') }),
   });
   const database = await openDatabase({ pgliteDir: config.pgliteDir });

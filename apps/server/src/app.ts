@@ -23,6 +23,8 @@ import { createMagazzinoService, type MagazzinoService } from './modules/magazzi
 import { magazzinoRoutes } from './modules/magazzino/magazzino.routes.js';
 import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
 import { createLavorazioniLastreService, type LavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
+import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
+import { createLavorazioniPavimentiService, type LavorazioniPavimentiService } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.service.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
@@ -51,6 +53,7 @@ import { idempotencyPlugin, pruneIdempotencyKeys } from './plugins/idempotency.j
 import { frameworkErrorHandler, SECURITY_HEADERS } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerCompression } from './plugins/compression.js';
+import { rateLimitsPlugin } from './plugins/rate-limits.js';
 
 export interface AppDeps {
   config: Config;
@@ -121,19 +124,20 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
   const magazzino = createMagazzinoService({ db, entities });
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
+  const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
   const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log, servesHost: createHostCheck(config) });
   const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
-  const chatGateway = registerChatGateway(realtime.io, { keys, sessions, chat, log: app.log });
+  const chatGateway = registerChatGateway(realtime.io, { keys, sessions, chat, log: app.log, socketsPerUser: config.SOCKETS_PER_USER });
   app.addHook('preClose', async () => {
     chatGateway.stop();
     realtime.disconnectAll();
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, lavorazioniLastre, photos, photoSync, chat });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, lavorazioniLastre, lavorazioniPavimenti, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -158,6 +162,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
 
   await app.register(authPlugin, { db, keys, sessions });
   await app.register(idempotencyPlugin, { db });
+  await app.register(rateLimitsPlugin, { config });
 
   await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
   await app.register(authRoutes, { auth, users, keys, throttle });
@@ -174,6 +179,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
   await app.register(lavorazioniLastreRoutes, { lavorazioni: lavorazioniLastre });
   await app.register(magazzinoRoutes, { magazzino });
+  await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await registerWebApp(app, config.webDistDir);
@@ -216,6 +222,7 @@ declare module 'fastify' {
       blocchi: BlocchiService;
       magazzino: MagazzinoService;
       lavorazioniLastre: LavorazioniLastreService;
+      lavorazioniPavimenti: LavorazioniPavimentiService;
       photos: PhotosService;
       photoSync: PhotoSync;
       chat: ChatService;

@@ -158,6 +158,24 @@ describe('flooding', () => {
     for (let i = 0; i < SOCKET_EVENT_LIMIT.disconnectAt; i++) socket.emit('authenticate', { userId: a.user.id });
     expect(await gone).toBe('io server disconnect');
   });
+
+  it('refuses a user more sockets than SOCKETS_PER_USER (20), and lets one in again when another closes', async () => {
+    const a = await org.userClient({ chat: true });
+    const sockets: ClientSocket[] = [];
+    for (let i = 0; i < 20; i++) sockets.push((await connected(a.client.token!)).socket);
+    const err = await refused(open(a.client.token!));
+    expect(err.data?.code).toBe('RATE_LIMITED');
+    expect(err.message).toMatch(/^Troppe connessioni aperte \(20\)/);
+    // a colleague is not affected
+    const b = await org.userClient({ chat: true });
+    await connected(b.client.token!);
+
+    const closed = new Promise((resolve) => sockets[0]!.once('disconnect', resolve));
+    sockets[0]!.disconnect();
+    await closed;
+    await settle(100);
+    await connected(a.client.token!);
+  });
 });
 
 describe('delivery', () => {
@@ -252,6 +270,18 @@ describe('sessions', () => {
     const res = await admin.put(`/user/update/${a.user.id}`, { permissions: { blocchi: true } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it("disconnects a deleted user's sockets at once (issue 17 finding 8: the cascade fired no revocation)", async () => {
+    const a = await org.userClient({ chat: true });
+    const admin = await org.adminClient();
+    const { socket } = await connected(a.client.token!);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const started = Date.now();
+    const res = await admin.delete(`/user/user/${a.user.id}`);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await gone).toBe('io server disconnect');
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 

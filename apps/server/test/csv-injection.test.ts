@@ -19,7 +19,8 @@ function cells(body: string): string[] {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  // one admin walks every export route: more than the per-user limit of a minute
+  ctx = await buildTestApp({ RATE_LIMIT_EXPORTS: '1000' });
   const org = await setupCompany(ctx);
   admin = await org.adminClient();
   const [name, comune, tracciabilita, numero] = FORMULAS;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const fornitore = await admin.post('/api/fornitori', anagrafica);
   expect(fornitore.statusCode, fornitore.body).toBe(201);
   const bancata = (
-    await admin.post('/api/bancate', { cavaId: lookups.cavaId, materialeId: lookups.materialeId, dataTaglio: '2026-03-10', lunghezza: 1200, altezza: 600, profondita: 400 })
+    await admin.post('/api/bancate', { cavaId: lookups.cavaId, materialeId: lookups.materialeId, dataTaglio: '2026-03-10', lunghezza: 1200, altezza: 600, profondita: 400, fronte: name })
   ).json();
   for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura']) await admin.post(`/api/bancate/${bancata._id}/stato`, { stato });
   const blocco = await admin.post('/api/blocchi', {
@@ -49,7 +50,7 @@ describe('CSV exports neutralise formulas (QUALITY S16)', () => {
   it('every /export route writes text that would start a formula with a leading quote', async () => {
     const exports = walkRoutes(ctx.app).filter((r) => r.method === 'GET' && r.url.endsWith('/export'));
     expect(exports.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/blocchi/export', '/api/blocchi-esterni/export']),
+      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export']),
     );
     for (const route of exports) {
       const res = await admin.get(route.url, { query: { format: 'csv' } });

@@ -117,7 +117,9 @@ describe('upload and read', () => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-disposition']).toMatch(/^attachment/);
     expect(await exifr.gps(original.rawPayload)).toBeUndefined();
-    expect(((await exifr.parse(original.rawPayload, ['DateTimeOriginal'])) as { DateTimeOriginal: Date }).DateTimeOriginal).toBeInstanceOf(Date);
+    // the capture date lives on the row (takenAt above); the served file carries no camera metadata
+    expect(await exifr.parse(original.rawPayload)).toBeUndefined();
+    expect((await sharp(original.rawPayload).metadata()).width).toBe(1200);
     const single = await cavatore.get(`/photos/downloadSinglePhoto/${uploaded[0]._id}`);
     expect(single.statusCode).toBe(200);
     expect(await exifr.gps(single.rawPayload)).toBeUndefined();
@@ -290,7 +292,7 @@ describe('gallery', () => {
     expect(page2.photos).toHaveLength(1);
     // slabs carry photos now (magazzino.test.ts); a kind that carries none is refused
     expect(await total({ entityType: 'lastra' })).toBe(0);
-    expect((await admin.get('/photo-gallery/paginatedPhotos', { query: { entityType: 'utente' } })).statusCode).toBe(400);
+    expect((await admin.get('/photo-gallery/paginatedPhotos', { query: { entityType: 'collaudo' } })).statusCode).toBe(400);
     expect((await admin.get('/photos/list')).json().total).toBe(3);
   });
 });
@@ -338,5 +340,34 @@ describe('delete', () => {
     expect(all.json()).toEqual({ success: true, deleted: list.length - 1 });
     expect((await cavatore.get('/photos/flutter/getPhotos', { query: { entityType: 'blocco', entityId: blocco._id } })).json()).toMatchObject({ photos: [], zipUrl: null });
     expect((await cavatore.delete('/photos/deletePhotos', { entityType: 'blocco' })).json().message).toBe(PHOTO_MESSAGES.noEntity);
+  });
+});
+
+describe('served originals (issue 17 finding 9)', () => {
+  it('a JPEG comes back with no comment, no metadata and nothing after its end, losslessly, its orientation and colour profile kept', async () => {
+    const base = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } })
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6, icc: 'p3' })
+      .withExif({ IFD0: { ImageDescription: '<img src=x onerror=alert(1)>', Artist: 'Mario Rossi' } })
+      .toBuffer();
+    // a comment segment right after SOI, and an HTML page after the end marker
+    const comment = Buffer.from('<html><script>alert(1)</script></html>', 'latin1');
+    const com = Buffer.concat([Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment]);
+    const crafted = Buffer.concat([base.subarray(0, 2), com, base.subarray(2), Buffer.from('<html><script>alert(2)</script>', 'latin1')]);
+
+    const res = await upload(cavatore, forBlocco(), [{ name: 'ritocco.jpg', data: crafted }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const served = (await ctx.app.inject({ url: res.json().photos[0].downloadUrl })).rawPayload;
+    const text = served.toString('latin1');
+    expect(text).not.toContain('<script>');
+    expect(text).not.toContain('onerror');
+    expect(text).not.toContain('Mario Rossi');
+    expect(served.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    const meta = await sharp(served).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48, orientation: 6 });
+    expect(meta.icc).toBeDefined();
+    // lossless: the same pixels as the camera's file
+    const [a, b] = await Promise.all([sharp(served).raw().toBuffer(), sharp(base).raw().toBuffer()]);
+    expect(a.equals(b)).toBe(true);
   });
 });

@@ -116,6 +116,28 @@ describe('bancate', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['altezza', 'dataTaglio', 'lunghezza']);
   });
+
+  it('exports the filtered list in its order as typed XLSX and CSV (issue 17: the list had no export)', async () => {
+    const summary = (await cavatore.get('/api/bancate/summary', { query: { stato: 'chiusa' } })).json();
+    expect(summary.count).toBeGreaterThan(0);
+    const xlsx = await cavatore.get('/api/bancate/export', { query: { format: 'xlsx', stato: 'chiusa', sort: 'codice' } });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/bancate.*\.xlsx/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Bancate')!;
+    expect(sheet.rowCount).toBe(summary.count + 1);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Codice');
+    expect(sheet.getRow(2).getCell(5).value).toBe('Chiusa');
+    expect(sheet.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+    expect(typeof sheet.getRow(2).getCell(11).value).toBe('number');
+    const csv = await cavatore.get('/api/bancate/export', { query: { format: 'csv', sort: '-codice' } });
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^Codice;Cava;Fronte;Materiale;Stato/);
+    const codes = lines.slice(1).map((l) => l.split(';')[0]!);
+    expect(codes).toEqual([...codes].sort().reverse());
+    expect((await cavatore.get('/api/bancate/export', { query: { format: 'pdf' } })).statusCode).toBe(400);
+  });
 });
 
 describe('blocchi and blocchi esterni', () => {

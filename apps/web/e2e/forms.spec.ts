@@ -47,6 +47,11 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Cliente').fill('Edilpietra V');
     await page.locator('.p-autocomplete-panel').getByRole('option', { name: /Edilpietra Veneta/ }).click();
+    // the press on the option must not blur the field (its validation moved the dialog and the
+    // release missed the option), and the search typed before the click must not reopen the list
+    await page.waitForTimeout(600);
+    await expect(page.locator('.p-autocomplete-panel')).toHaveCount(0);
+    await expect(dialog.getByLabel('Cliente')).toHaveValue(/Edilpietra Veneta/);
     const scadenza = page.locator('#opzione-scadenza');
     await scadenza.fill('');
     await scadenza.pressSequentially('07/01/27');

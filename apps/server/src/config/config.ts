@@ -24,6 +24,13 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(50),
   LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Per-user limits on costly work (docs/operations.md "Limits"), per minute unless named otherwise.
+  RATE_LIMIT_EXPORTS: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_EXPORTS_AT_ONCE: z.coerce.number().int().min(1).default(2),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_CHAT_MESSAGES: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PHOTO_SYNC: z.coerce.number().int().min(1).default(3),
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   TRUST_PROXY: bool,

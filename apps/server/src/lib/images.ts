@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import exifr from 'exifr';
+import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './app-error.js';
 import type { FileKind } from './uploads.js';
@@ -45,26 +46,39 @@ async function checkedSize(file: string) {
   if (width * height > IMAGE_PIXEL_LIMIT) {
     throw new AppError('PAYLOAD_TOO_LARGE', `Immagine troppo grande: al massimo ${IMAGE_PIXEL_LIMIT / 1_000_000} megapixel`);
   }
-  return { width, height };
+  return { width, height, orientation: meta.orientation };
 }
 
 const thumbnailOf = (image: Sharp) =>
   image.resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer();
 
+/**
+ * Images decoded at once in this process. sharp and argon2 share libuv's four threads: a burst of
+ * large uploads used to take all four and a login waited behind them (92 → 777 ms, issue 17 finding
+ * 6). Two at a time leaves the others to logins; the rest of a burst queues here.
+ */
+export const IMAGE_DECODES_AT_ONCE = 2;
+const decoding = pLimit(IMAGE_DECODES_AT_ONCE);
+
 interface OpenedImage {
   width: number;
   height: number;
+  orientation: number | undefined;
   source: Buffer;
   decode: () => Sharp;
 }
 
 /** The header checked first, the file read once, and any decoding failure answered as the Italian 415. */
-async function withImage<T>(file: string, work: (image: OpenedImage) => Promise<T>): Promise<T> {
-  const { width, height } = await checkedSize(file);
+function withImage<T>(file: string, work: (image: OpenedImage) => Promise<T>): Promise<T> {
+  return decoding(() => decodeImage(file, work));
+}
+
+async function decodeImage<T>(file: string, work: (image: OpenedImage) => Promise<T>): Promise<T> {
+  const { width, height, orientation } = await checkedSize(file);
   const source = await fsp.readFile(file);
   const decode = () => sharp(source, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' });
   try {
-    return await work({ width, height, source, decode });
+    return await work({ width, height, orientation, source, decode });
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', DAMAGED);
@@ -73,21 +87,21 @@ async function withImage<T>(file: string, work: (image: OpenedImage) => Promise<
 
 /** Everything a photo needs from its bytes, decoding the original once (the thumbnail comes from the preview). */
 export function processPhoto(file: string, kind: FileKind): Promise<ProcessedPhoto> {
-  return withImage(file, async ({ width, height, source, decode }) => {
+  return withImage(file, async ({ width, height, orientation, source, decode }) => {
     const preview = await decode()
       .rotate()
       .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80, effort: WEBP_EFFORT })
       .toBuffer();
-    const [thumbnail, original, takenAt] = await Promise.all([thumbnailOf(sharp(preview)), servedOriginal(source, kind, decode), captureDate(source)]);
+    const [thumbnail, original, takenAt] = await Promise.all([thumbnailOf(sharp(preview)), servedOriginal(source, kind, orientation, decode), captureDate(source)]);
     return { width, height, takenAt, original, preview, thumbnail };
   });
 }
 
 /** An image attached to a chat message: the original without location and a 320 px thumbnail. */
 export function processAttachmentImage(file: string, kind: FileKind): Promise<{ original: Buffer; thumbnail: Buffer }> {
-  return withImage(file, async ({ source, decode }) => {
-    const [thumbnail, original] = await Promise.all([thumbnailOf(decode().rotate()), servedOriginal(source, kind, decode)]);
+  return withImage(file, async ({ source, orientation, decode }) => {
+    const [thumbnail, original] = await Promise.all([thumbnailOf(decode().rotate()), servedOriginal(source, kind, orientation, decode)]);
     return { original, thumbnail };
   });
 }
@@ -99,12 +113,12 @@ export function processLogo(file: string): Promise<Buffer> {
   );
 }
 
-async function servedOriginal(source: Buffer, kind: FileKind, decode: () => Sharp): Promise<Buffer> {
+async function servedOriginal(source: Buffer, kind: FileKind, orientation: number | undefined, decode: () => Sharp): Promise<Buffer> {
   if (kind === 'jpeg') {
-    const scrubbed = scrubJpegLocation(source);
-    if (scrubbed) return scrubbed;
+    const cleaned = cleanJpeg(source, orientation);
+    if (cleaned) return cleaned;
   }
-  // PNG and WebP (rare from cameras), or a JPEG whose metadata could not be walked: re-encoded with
+  // PNG and WebP (rare from cameras), or a JPEG whose structure could not be walked: re-encoded with
   // the orientation applied; sharp writes no metadata unless asked to.
   const image = decode().rotate();
   if (kind === 'png') return image.png().toBuffer();
@@ -124,89 +138,71 @@ async function captureDate(source: Buffer): Promise<Date | null> {
   }
 }
 
-const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8 };
-const GPS_IFD_TAG = 0x8825;
-const XMP_HEADERS = ['http://ns.adobe.com/xap/1.0/\0', 'http://ns.adobe.com/xmp/extension/\0'];
+/** The segments a JPEG needs to be decoded: frame, Huffman and arithmetic tables, quantisation, restart interval. */
+const DECODING_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf, 0xc4, 0xcc, 0xdb, 0xdd]);
+const ICC_HEADER = 'ICC_PROFILE\0';
+/** Adobe's APP14 says how to read CMYK and YCCK: 12 fixed bytes, nothing free-form. */
+const ADOBE_LENGTH = 2 + 12;
+const EOI = Buffer.from([0xff, 0xd9]);
 
 /**
- * A JPEG without its location, losslessly: the entries of the EXIF GPS directory and the values
- * they point to are zeroed, and XMP packets (which can repeat the location) are dropped. The image
- * data, orientation and capture date stay as the camera wrote them. Returns null when the file's
- * structure is not what the EXIF standard says, so the caller re-encodes instead.
+ * A JPEG as it will be served, losslessly (issue 17 finding 9): only what decoding needs, the colour
+ * profile and Adobe's colour transform are kept, and the orientation is written back as the one EXIF
+ * field. Comments, JFIF (and its thumbnail), EXIF (location, camera, free text), XMP, IPTC, other
+ * application segments and anything after the end marker are dropped: nothing but a picture comes back. Returns null when the structure is not a
+ * JPEG's, so the caller re-encodes instead.
  */
-export function scrubJpegLocation(input: Buffer): Buffer | null {
+export function cleanJpeg(input: Buffer, orientation: number | undefined): Buffer | null {
   if (input.length < 4 || input[0] !== 0xff || input[1] !== 0xd8) return null;
   const kept: Buffer[] = [input.subarray(0, 2)];
+  if (orientation && orientation >= 2 && orientation <= 8) kept.push(orientationExif(orientation));
   let pos = 2;
-  while (pos < input.length) {
+  while (pos + 1 < input.length) {
     if (input[pos] !== 0xff) return null;
     const marker = input[pos + 1]!;
     if (marker === 0xff) {
       pos++;
       continue;
     }
-    // Start of scan or end of image: the rest is image data.
-    if (marker === 0xda || marker === 0xd9) {
-      kept.push(input.subarray(pos));
+    if (marker === 0xd9) {
+      kept.push(EOI);
       return Buffer.concat(kept);
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      kept.push(input.subarray(pos, pos + 2));
-      pos += 2;
-      continue;
     }
     if (pos + 4 > input.length) return null;
     const end = pos + 2 + input.readUInt16BE(pos + 2);
     if (end > input.length) return null;
-    let segment = input.subarray(pos, end);
-    if (marker === 0xe1) {
-      const body = segment.subarray(4);
-      if (XMP_HEADERS.some((h) => body.subarray(0, h.length).toString('latin1') === h)) {
-        pos = end;
-        continue;
-      }
-      if (body.subarray(0, 6).toString('latin1') === 'Exif\0\0') {
-        const copy = Buffer.from(segment);
-        if (!zeroGps(copy.subarray(10))) return null;
-        segment = copy;
-      }
+    const segment = input.subarray(pos, end);
+    if (marker === 0xda) {
+      // the scan's entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart
+      let next = end;
+      while (next + 1 < input.length && !(input[next] === 0xff && input[next + 1] !== 0x00 && (input[next + 1]! < 0xd0 || input[next + 1]! > 0xd7))) next++;
+      if (next + 1 >= input.length) return null;
+      kept.push(input.subarray(pos, next));
+      pos = next;
+      continue;
     }
-    kept.push(segment);
+    const icc = marker === 0xe2 && segment.subarray(4, 4 + ICC_HEADER.length).toString('latin1') === ICC_HEADER;
+    const adobe = marker === 0xee && segment.length === 2 + ADOBE_LENGTH && segment.subarray(4, 9).toString('latin1') === 'Adobe';
+    if (DECODING_MARKERS.has(marker) || icc || adobe) kept.push(segment);
     pos = end;
   }
   return null;
 }
 
-/** Zeroes the GPS directory of a TIFF structure in place; false when an offset points outside it. */
-function zeroGps(tiff: Buffer): boolean {
-  if (tiff.length < 8) return false;
-  const order = tiff.subarray(0, 2).toString('latin1');
-  if (order !== 'II' && order !== 'MM') return false;
-  const le = order === 'II';
-  const u16 = (o: number) => (le ? tiff.readUInt16LE(o) : tiff.readUInt16BE(o));
-  const u32 = (o: number) => (le ? tiff.readUInt32LE(o) : tiff.readUInt32BE(o));
-  const inside = (o: number, n: number) => o >= 0 && o + n <= tiff.length;
-
-  const ifd0 = u32(4);
-  if (!inside(ifd0, 2)) return false;
-  const count = u16(ifd0);
-  if (!inside(ifd0 + 2, count * 12)) return false;
-  for (let i = 0; i < count; i++) {
-    const entry = ifd0 + 2 + i * 12;
-    if (u16(entry) !== GPS_IFD_TAG) continue;
-    const gps = u32(entry + 8);
-    if (!inside(gps, 2)) return false;
-    const gpsCount = u16(gps);
-    if (!inside(gps + 2, gpsCount * 12)) return false;
-    for (let j = 0; j < gpsCount; j++) {
-      const e = gps + 2 + j * 12;
-      const size = (TYPE_SIZES[u16(e + 2)] ?? 1) * u32(e + 4);
-      if (size > 4) {
-        const at = u32(e + 8);
-        if (inside(at, size)) tiff.fill(0, at, at + size);
-      }
-    }
-    tiff.fill(0, gps, gps + 2 + gpsCount * 12);
-  }
-  return true;
+/** An APP1 EXIF segment holding only the orientation (TIFF big-endian, IFD0 with one SHORT entry). */
+function orientationExif(orientation: number): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x0112, 10);
+  tiff.writeUInt16BE(3, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18);
+  tiff.writeUInt32BE(0, 22);
+  const header = Buffer.alloc(4);
+  header.writeUInt16BE(0xffe1, 0);
+  header.writeUInt16BE(2 + 6 + tiff.length, 2);
+  return Buffer.concat([header, Buffer.from('Exif\0\0', 'latin1'), tiff]);
 }

@@ -78,7 +78,9 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
       eq(idempotencyKeys.companyId, scope.companyId),
       eq(idempotencyKeys.key, scope.key),
     );
-    if (reply.statusCode >= 500 || (typeof payload !== 'string' && payload !== null && payload !== undefined)) {
+    // Not kept: a failure of ours, a refusal for the rate (the request did nothing, and its retry after
+    // Retry-After must run, as Stripe's keys do), or a streamed answer.
+    if (reply.statusCode >= 500 || reply.statusCode === 429 || (typeof payload !== 'string' && payload !== null && payload !== undefined)) {
       await db.delete(idempotencyKeys).where(where);
       return payload;
     }

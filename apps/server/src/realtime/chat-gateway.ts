@@ -23,8 +23,8 @@ const REFUSED = {
 } as const;
 
 class HandshakeError extends Error {
-  readonly data: { code: 'UNAUTHORIZED' | 'FORBIDDEN' };
-  constructor(code: 'UNAUTHORIZED' | 'FORBIDDEN', message: string) {
+  readonly data: { code: 'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED' };
+  constructor(code: 'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED', message: string) {
     super(message);
     this.data = { code };
   }
@@ -44,7 +44,20 @@ function allowed(auth: AuthContext | null): 'ok' | 'token' | 'permission' {
  */
 export function registerChatGateway(
   io: ChatIo,
-  { keys, sessions, chat, log }: { keys: Keys; sessions: SessionStore; chat: ChatService; log: FastifyBaseLogger },
+  {
+    keys,
+    sessions,
+    chat,
+    log,
+    socketsPerUser,
+  }: {
+    keys: Keys;
+    sessions: SessionStore;
+    chat: ChatService;
+    log: FastifyBaseLogger;
+    /** Open sockets one user may hold on this instance (tabs and devices); more are refused at the handshake. */
+    socketsPerUser: number;
+  },
 ) {
   async function resolve(token: unknown): Promise<AuthContext | null> {
     if (typeof token !== 'string' || token.length > 4096) return null;
@@ -59,6 +72,12 @@ export function registerChatGateway(
         const verdict = allowed(context);
         if (verdict !== 'ok' || !context) {
           next(new HandshakeError(verdict === 'token' ? 'UNAUTHORIZED' : 'FORBIDDEN', REFUSED[verdict === 'ok' ? 'token' : verdict]));
+          return;
+        }
+        let open = 0;
+        for (const other of io.of('/').sockets.values()) if (other.data.userId === context.user.id) open++;
+        if (open >= socketsPerUser) {
+          next(new HandshakeError('RATE_LIMITED', `Troppe connessioni aperte (${open}): chiudi qualche scheda della chat`));
           return;
         }
         socket.data = { userId: context.user.id, sessionId: context.sessionId };

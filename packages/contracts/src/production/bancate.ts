@@ -110,6 +110,11 @@ export const bancataListQuerySchema = listQuerySchema.extend({
   sort: z.enum([...BANCATA_SORT_FIELDS, ...BANCATA_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
 });
 export type BancataListQuery = z.output<typeof bancataListQuerySchema>;
+/** The export follows the list: its filters and its order. */
+export const bancataExportQuerySchema = bancataFilterSchema.extend({
+  sort: bancataListQuerySchema.shape.sort,
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+});
 
 export const bancataSummarySchema = z.object({
   count: z.number().int(),

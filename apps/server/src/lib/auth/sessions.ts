@@ -138,6 +138,17 @@ export function createSessionStore({ db, policy }: { db: Db; policy: SessionPoli
       for (const [id, entry] of cache) if (entry.context.user.id === userId && id !== exceptSessionId) cache.delete(id);
     },
 
+    /** The ids of a user's live sessions (read before the user row, and its sessions with it, is deleted). */
+    async liveIdsOfUser(userId: string, tx: DbOrTx = db): Promise<string[]> {
+      const rows = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      return rows.map((r) => r.id);
+    },
+
+    /** Sessions that ended with their user row (deleted, so no revocation was written): caches and sockets let go at once. */
+    ended(sessionIds: string[]) {
+      notify(sessionIds);
+    },
+
     /** Drops cached copies of a user (after their own name or email changed). */
     forgetUser(userId: string) {
       for (const [id, entry] of cache) if (entry.context.user.id === userId) cache.delete(id);

@@ -37,7 +37,7 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; ser
     service.summary(requireAuth(request).companyId, request.query),
   );
 
-  app.get(`${base}/export`, { config: { access: read }, schema: { tags, querystring: anagraficaExportQuerySchema } }, async (request, reply) => {
+  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: anagraficaExportQuerySchema } }, async (request, reply) => {
     const { format, ...filter } = request.query;
     return sendExport(reply, await service.export(requireAuth(request).companyId, filter, format));
   });

@@ -59,14 +59,19 @@ function filterWhere(companyId: string, f: BancataFilter & { stati?: readonly Ba
   return and(...conditions)!;
 }
 
-export async function listPage(db: DbOrTx, companyId: string, query: BancataFilter & { stati?: readonly BancataStato[] } & PageOpts) {
-  const where = filterWhere(companyId, query);
-  const order = orderByOf(
-    query.sort,
+/** The list's order (`sort=-field`), newest cut first by default. */
+function orderOf(sort: string | undefined) {
+  return orderByOf(
+    sort,
     { codice: bancate.codice, dataTaglio: bancate.dataTaglio, volumeLordo: bancate.volumeLordo, stato: bancate.stato, createdAt: bancate.createdAt },
     desc(bancate.dataTaglio),
     bancate.id,
   );
+}
+
+export async function listPage(db: DbOrTx, companyId: string, query: BancataFilter & { stati?: readonly BancataStato[] } & PageOpts) {
+  const where = filterWhere(companyId, query);
+  const order = orderOf(query.sort);
   const items = (await joined(db)
     .where(where)
     .orderBy(...order)
@@ -74,6 +79,17 @@ export async function listPage(db: DbOrTx, companyId: string, query: BancataFilt
     .offset((query.page - 1) * query.limit)) as BancataJoined[];
   const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${bancate} where ${where}`)} as n`);
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+}
+
+/** The filtered list in the list's order, a page at a time, for exports (a company has hundreds of bancate, not millions). */
+export async function* batches(db: DbOrTx, companyId: string, filter: BancataFilter, sort: string | undefined, size = 500): AsyncGenerator<BancataJoined[]> {
+  const where = filterWhere(companyId, filter);
+  const order = orderOf(sort);
+  for (let offset = 0; ; offset += size) {
+    const rows = (await joined(db).where(where).orderBy(...order).limit(size).offset(offset)) as BancataJoined[];
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+  }
 }
 
 export async function summary(db: DbOrTx, companyId: string, filter: BancataFilter) {

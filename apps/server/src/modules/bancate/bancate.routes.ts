@@ -1,5 +1,6 @@
 import {
   bancataCreateSchema,
+  bancataExportQuerySchema,
   bancataFilterSchema,
   bancataListQuerySchema,
   bancataSchema,
@@ -12,6 +13,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendExport } from '../../lib/downloads.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import type { BancateService } from './bancate.service.js';
 
@@ -28,6 +30,10 @@ export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService }> =
   app.get('/api/bancate/summary', { config: { access: read }, schema: { tags, querystring: bancataFilterSchema, response: { 200: bancataSummarySchema } } }, async (request) =>
     bancate.summary(requireAuth(request).companyId, request.query),
   );
+  app.get('/api/bancate/export', { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: bancataExportQuerySchema } }, async (request, reply) => {
+    const { format, ...filter } = request.query;
+    return sendExport(reply, await bancate.export(requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  });
   app.get('/api/bancate/:id', { config: { access: read }, schema: { tags, params: idParams, response: { 200: bancataSchema } } }, async (request) =>
     bancate.get(requireAuth(request).companyId, request.params.id),
   );

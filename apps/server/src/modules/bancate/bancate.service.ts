@@ -19,6 +19,7 @@ import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import type { EntityRegistry } from '../../lib/entities.js';
+import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../plugins/auth.js';
 import { changeState } from '../../lib/state-change.js';
@@ -26,6 +27,7 @@ import { todayInRome } from '../../lib/dates.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { BANCATA_FIELDS, toBancataDto } from './bancate.mapper.js';
 import { registerBancataEntity } from './bancate.entity.js';
+import { bancataExportColumns } from './bancate.export.js';
 import * as repo from './bancate.repository.js';
 
 const NOT_FOUND = repo.BANCATA_STATES.messages.notFound;
@@ -62,6 +64,13 @@ export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'
 
     async summary(companyId: string, filter: BancataFilter): Promise<BancataSummary> {
       return repo.summary(db, companyId, filter);
+    },
+
+    export(companyId: string, { sort, ...filter }: BancataFilter & { sort?: string }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
+      const rows = (async function* () {
+        for await (const batch of repo.batches(db, companyId, filter, sort)) yield batch.map(toBancataDto);
+      })();
+      return streamExport({ format, columns: bancataExportColumns, batches: rows, sheet: 'Bancate', baseName: 'bancate', onError });
     },
 
     async history(companyId: string, id: string): Promise<HistoryItem[]> {

@@ -272,7 +272,7 @@ export async function lockInCompany(db: DbOrTx, companyId: string, origine: Bloc
 }
 
 /**
- * `disponibile` blocchi of both origini (an expired option included), newest first, for the
+ * `disponibile` blocchi of both origini (an expired option included), by code, for the
  * lavorazioni's pickers; `exclude` is a subquery of ids already taken by an open lavorazione.
  */
 export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; exclude?: SQL; limit: number }) {
@@ -294,11 +294,11 @@ export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; e
       and(
         eq(blocchi.companyId, companyId),
         statoIs('disponibile'),
-        opts.q ? or(matchesSearch(blocchi.codice, opts.q), matchesSearch(blocchi.numeroFornitore, opts.q)) : undefined,
+        opts.q ? matchesSearch(blocchiSearchText(blocchi), opts.q) : undefined,
         opts.exclude ? sql`${blocchi.id} not in (${opts.exclude})` : undefined,
       ),
     )
-    .orderBy(desc(blocchi.createdAt), asc(blocchi.id))
+    .orderBy(asc(blocchi.codice), asc(blocchi.id))
     .limit(opts.limit);
 }
 

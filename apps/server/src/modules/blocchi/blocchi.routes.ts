@@ -55,7 +55,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
   app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: bloccoFilterSchema, response: { 200: bloccoSummarySchema } } }, async (request) =>
     blocchi.summary(origine, requireAuth(request).companyId, request.query),
   );
-  app.get(`${base}/export`, { config: { access: read }, schema: { tags, querystring: bloccoExportQuerySchema } }, async (request, reply) => {
+  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: bloccoExportQuerySchema } }, async (request, reply) => {
     const { format, ...filter } = request.query;
     return sendExport(reply, await blocchi.export(origine, requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
   });

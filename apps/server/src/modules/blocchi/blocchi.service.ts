@@ -63,7 +63,8 @@ export function createBlocchiService(deps: {
 }) {
   const { db, bancate, materiali, ubicazioni, clienti, fornitori, entities, counts } = deps;
 
-  async function get(origine: BloccoOrigine, companyId: string, id: string, tx: DbOrTx = db): Promise<Blocco> {
+  /** `origine` null: either kind (the lavorazioni saw own and bought-in blocks alike). */
+  async function get(origine: BloccoOrigine | null, companyId: string, id: string, tx: DbOrTx = db): Promise<Blocco> {
     const row = await repo.findJoined(tx, companyId, origine, id);
     if (!row) throw notFound(NOT_FOUND);
     return toBloccoDto(row);
@@ -131,9 +132,24 @@ export function createBlocchiService(deps: {
       return row && { blocco: row.blocco, statoEffettivo: row.statoEffettivo as BloccoStato };
     },
 
-    /** The lavorazioni's picker: `disponibile` blocchi, own and bought-in, minus those `exclude` (a subquery of ids) names. */
-    async disponibili(companyId: string, opts: { q?: string; exclude?: SQL; limit?: number }): Promise<BloccoSegabile[]> {
-      const rows = await repo.disponibili(db, companyId, { ...opts, limit: opts.limit ?? 50 });
+    async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<BloccoListItem>> {
+      const { page, limit, sort: _sort, ...filter } = query;
+      const items = await repo.listItems(db, companyId, origine, query);
+      const counted = await counts.get(JSON.stringify([companyId, origine, filter]), () => repo.countMatching(db, companyId, origine, filter));
+      return toPage(items, counted, page, limit);
+    },
+
+    async summary(origine: BloccoOrigine, companyId: string, filter: BloccoFilter): Promise<BloccoSummary> {
+      return repo.summary(db, companyId, origine, filter);
+    },
+
+    /**
+     * The blocks a lavorazione may plan: `disponibile` (an expired option too), own and bought-in, by
+     * code (its picker, under its own permission); `exclude` is a subquery of ids already taken by an
+     * open lavorazione.
+     */
+    async segabili(companyId: string, q: string | undefined, opts: { exclude?: SQL; limit?: number } = {}): Promise<BloccoSegabile[]> {
+      const rows = await repo.disponibili(db, companyId, { q, exclude: opts.exclude, limit: opts.limit ?? 50 });
       return rows.map((r) => ({
         _id: r.id,
         codice: r.codice,
@@ -145,17 +161,6 @@ export function createBlocchiService(deps: {
         volumeNetto: r.volumeNetto,
         scelta: r.scelta as BloccoSegabile['scelta'],
       }));
-    },
-
-    async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<BloccoListItem>> {
-      const { page, limit, sort: _sort, ...filter } = query;
-      const items = await repo.listItems(db, companyId, origine, query);
-      const counted = await counts.get(JSON.stringify([companyId, origine, filter]), () => repo.countMatching(db, companyId, origine, filter));
-      return toPage(items, counted, page, limit);
-    },
-
-    async summary(origine: BloccoOrigine, companyId: string, filter: BloccoFilter): Promise<BloccoSummary> {
-      return repo.summary(db, companyId, origine, filter);
     },
 
     /** A bancata's blocchi, for its detail page (read under the bancate permission). */

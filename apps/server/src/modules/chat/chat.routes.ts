@@ -64,7 +64,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
   // Sending is a write, but SPEC §2 gives the chat one permission: whoever may open the chat may write in it.
   app.post(
     '/api/chat/message',
-    { config: { access }, schema: { tags, consumes: ['multipart/form-data'], response: { 201: chatMessageResponseSchema } } },
+    { config: { access }, preHandler: app.limits.chatMessage, schema: { tags, consumes: ['multipart/form-data'], response: { 201: chatMessageResponseSchema } } },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il messaggio come multipart/form-data');
       const { user } = requireAuth(request);

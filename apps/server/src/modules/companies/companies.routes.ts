@@ -62,6 +62,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     '/companies/upload-logo',
     {
       config: { access: 'admin' },
+      preHandler: app.limits.upload,
       schema: {
         tags: ['companies'],
         consumes: ['multipart/form-data'],

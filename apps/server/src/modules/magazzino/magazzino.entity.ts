@@ -22,7 +22,10 @@ function originNodes(j: Provenienza): GenealogyNode[] {
   return nodes;
 }
 
-/** Bundles, slabs and tile lots in the entity registry (photos, genealogy), and a block's tile lots in its genealogy. */
+/**
+ * Bundles, slabs and tile lots in the entity registry (photos, genealogy). A block's genealogy lists
+ * them under the lavorazione that made them (the lavorazioni's contributors ask this service).
+ */
 export function registerMagazzinoEntities(entities: EntityRegistry) {
   for (const type of ['pacco', 'lastra', 'lotto'] as const) {
     const table = TABLES[type];
@@ -44,18 +47,6 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
       },
     });
   }
-
-  // The block's bundles and slabs are listed under their sawing (lavorazioni-lastre); its tile lots here.
-  entities.addGenealogy('blocco', async (tx, companyId, id) =>
-    (await repo.lottiOfBlocco(tx, companyId, id)).map((l) => ({
-      entityType: 'lotto',
-      _id: l.id,
-      label: `Lotto ${l.codice} (${l.pezzi} pezzi, ${String(l.mq).replace('.', ',')} m²)`,
-      codice: l.codice,
-      relation: 'derivato' as const,
-      path: detailPath('lotto', l.id),
-    })),
-  );
 
   entities.addGenealogy('pacco', async (tx, companyId, id) => {
     const j = await repo.findPacco(tx, companyId, id);

@@ -347,11 +347,12 @@ export function pacchiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) 
     .orderBy(asc(pacchi.codice));
 }
 
-/** A block's tile lots (genealogy). */
-export function lottiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
+/** The tile lots of some lavorazioni pavimenti (a block's genealogy lists each under its cut). */
+export function lottiOfLavorazioni(db: DbOrTx, companyId: string, lavorazioneIds: string[]) {
+  if (lavorazioneIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: lotti.id, codice: lotti.codice, pezzi: lotti.pezzi, mq: lotti.mq })
+    .select({ id: lotti.id, codice: lotti.codice, lavorazioneId: lotti.lavorazioneId, pezzi: lotti.pezzi, mq: lotti.mq })
     .from(lotti)
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.bloccoId, bloccoId)))
+    .where(and(eq(lotti.companyId, companyId), inArray(lotti.lavorazioneId, lavorazioneIds)))
     .orderBy(asc(lotti.codice));
 }

@@ -66,11 +66,14 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
 
     /** A block's bundles with their slabs in sawing order, for the genealogy its sawings show. */
     pacchiOfBlocco: (tx: DbOrTx, companyId: string, bloccoId: string) => repo.pacchiOfBlocco(tx, companyId, bloccoId),
+    /** The lots of some lavorazioni pavimenti, for the genealogy of the block they were cut from. */
+    lottiOfLavorazioni: (tx: DbOrTx, companyId: string, lavorazioneIds: string[]) => repo.lottiOfLavorazioni(tx, companyId, lavorazioneIds),
 
     ledger: {
       caricaPacco: ledger.caricaPacco,
       caricaLotto: ledger.caricaLotto,
       scaricaLastre: ledger.scaricaLastre,
+      cambiaStatoLastre: ledger.cambiaStatoLastre,
       ledgerSum: ledger.ledgerSum,
     },
 

@@ -101,6 +101,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     '/photos/uploadPhotos',
     {
       config: { access: write },
+      preHandler: app.limits.upload,
       // Large photos over a yard's mobile connection: SPEC §9 gives the client 300 s.
       schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 201: photoUploadAnswerSchema } },
     },
@@ -164,7 +165,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
 
   app.get(
     '/photos/syncPhotosWithFilesystem',
-    { config: { access: 'admin' }, schema: { tags: ['photos'], response: { 202: photoSyncStartedSchema } } },
+    { config: { access: 'admin' }, preHandler: app.limits.photoSync, schema: { tags: ['photos'], response: { 202: photoSyncStartedSchema } } },
     async (_request, reply) => {
       const started = sync.start();
       return reply.code(202).send({ success: true as const, started, status: sync.status() });

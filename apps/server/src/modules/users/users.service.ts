@@ -131,18 +131,21 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
 
     /** The last admin cannot go; a user that records reference is deactivated instead (409). */
     async remove(id: string): Promise<void> {
+      let ended: string[] = [];
       try {
         await db.transaction(async (tx) => {
           const admins = await repo.lockActiveAdmins(tx);
           const current = await repo.findUserById(tx, id);
           if (!current) throw notFound('Utente non trovato');
           if (current.role === 'admin' && current.active && admins.length <= 1) throw conflict(LAST_ADMIN);
+          // the sessions go with the user row (cascade): read them first, so their sockets can be closed
+          ended = await sessions.liveIdsOfUser(id, tx);
           await repo.deleteUser(tx, id);
         });
       } catch (error) {
         throw constraintError(error, { foreignKey: "L'utente ha registrato dei dati e non può essere eliminato: disattivalo" }) ?? error;
       }
-      await sessions.revokeAllForUser(id);
+      sessions.ended(ended);
     },
 
     /**

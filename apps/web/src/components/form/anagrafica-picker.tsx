@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
@@ -43,6 +43,8 @@ export function AnagraficaPicker<K extends QueryKey>({
 }) {
   const [query, setQuery] = useState('');
   const [text, setText] = useState<string | PickedAnagrafica | null>(value);
+  const autoComplete = useRef<AutoComplete>(null);
+  const input = useRef<HTMLInputElement>(null);
   // the previous names stay listed while the next search loads: an option clicked in that moment
   // is still a choice
   const choices = useQuery({ ...choicesQuery(query), placeholderData: keepPreviousData });
@@ -71,7 +73,20 @@ export function AnagraficaPicker<K extends QueryKey>({
       inputId={id}
       value={(text ?? undefined) as AnagraficaPickerItem | string | undefined}
       suggestions={choices.data ?? []}
-      completeMethod={(e) => setQuery(e.query)}
+      ref={autoComplete}
+      inputRef={input}
+      // A press on the list keeps the focus in the field: otherwise the field's blur validates first,
+      // the error line moves the dialog, and the release lands beside the option (a lost choice).
+      pt={{ panel: { onMouseDown: (e) => e.preventDefault() } }}
+      completeMethod={(e) => {
+        // PrimeReact's typing timer survives a click on an option: a search for text no longer in the
+        // field is stale and would reopen the list over the next field. The dropdown button searches ''.
+        if (e.query !== '' && input.current && input.current.value !== e.query) {
+          autoComplete.current?.hide();
+          return;
+        }
+        setQuery(e.query);
+      }}
       field="ragioneSociale"
       itemTemplate={(c: AnagraficaPickerItem) => (
         <span className="country-option">
@@ -87,8 +102,8 @@ export function AnagraficaPicker<K extends QueryKey>({
       }}
       onBlur={() => {
         // A name typed but not chosen from the list is not a choice. Not PrimeReact's forceSelection:
-        // it matches the text against the suggestions of that moment, and its typing timer still
-        // fires after a click on an option, so a choice made within the 250 ms delay was cleared.
+        // it matches the text against the suggestions of that moment, which may be loading, and so
+        // cleared a choice made within the 250 ms search delay.
         if (typeof text === 'string') setText(value);
         onBlur?.();
       }}

@@ -10,6 +10,7 @@ import {
   type Bancata,
   type BancataStato,
 } from '@gestcava/contracts';
+import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ListTable, type ListColumn } from '@/components/list/list-table';
@@ -27,6 +28,7 @@ import { enumFilter, isoDateFilter, uuidFilter } from '@/lib/list-filter-rules';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
+import { exportBancate } from '../api/export-bancate';
 import { useBancate } from '../api/get-bancate';
 import { useBancateSummary } from '../api/get-bancate-summary';
 import type { BancataFilters } from '../api/keys';
@@ -119,6 +121,7 @@ export function BancateList() {
   return (
     <>
       <PageHeader title="Bancate" icon="pi pi-th-large">
+        <ExportButtons download={(format) => exportBancate({ ...filters, sort: params.sort }, format)} fallbackName="bancate" />
         {newButton}
       </PageHeader>
 

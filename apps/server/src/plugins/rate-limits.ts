@@ -1,0 +1,72 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config/config.js';
+import { AppError } from '../lib/app-error.js';
+
+/**
+ * Per-user limits on the work that costs the server most (S24, DESIGN §3.2): exports and reports,
+ * uploads, chat messages and the photo sync. One counter per user and kind, shared by every route of
+ * the kind, so ten exports of ten different lists count as ten. A route takes one as its
+ * `preHandler`: `{ preHandler: app.limits.export }`. Counters live in this instance's memory: behind
+ * several instances each allows the figure (docs/operations.md).
+ */
+export interface Limits {
+  export: preHandlerAsyncHookHandler;
+  upload: preHandlerAsyncHookHandler;
+  chatMessage: preHandlerAsyncHookHandler;
+  photoSync: preHandlerAsyncHookHandler;
+}
+
+const MINUTE = 60_000;
+
+/** The signed-in user, or the address for a request without a session (none of these routes has one). */
+const userKey = (request: FastifyRequest) => request.auth?.user.id ?? `ip:${request.ip}`;
+
+async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: userKey,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Troppe richieste di questo tipo: riprova tra ${Math.max(1, Math.ceil(context.ttl / 1000))} secondi`, {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
+  });
+  const perMinute = (max: number) => app.rateLimit({ max, timeWindow: MINUTE }) as preHandlerAsyncHookHandler;
+
+  const exportsPerMinute = perMinute(config.RATE_LIMIT_EXPORTS);
+  // A spreadsheet of a long list holds a database connection while it streams: a few at once per user.
+  const exportsRunning = new Map<string, number>();
+  const exportLimit = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    await exportsPerMinute.call(this, request, reply);
+    const key = userKey(request);
+    const running = exportsRunning.get(key) ?? 0;
+    if (running >= config.RATE_LIMIT_EXPORTS_AT_ONCE) {
+      throw new AppError('RATE_LIMITED', `Hai già ${running} esportazioni in corso: attendi che finiscano`, { headers: { 'retry-after': '5' } });
+    }
+    exportsRunning.set(key, running + 1);
+    // 'close' comes once, when the answer is sent or the client goes away
+    reply.raw.once('close', () => {
+      const left = (exportsRunning.get(key) ?? 1) - 1;
+      if (left > 0) exportsRunning.set(key, left);
+      else exportsRunning.delete(key);
+    });
+  } as preHandlerAsyncHookHandler;
+
+  const limits: Limits = {
+    export: exportLimit,
+    upload: perMinute(config.RATE_LIMIT_UPLOADS),
+    chatMessage: perMinute(config.RATE_LIMIT_CHAT_MESSAGES),
+    photoSync: perMinute(config.RATE_LIMIT_PHOTO_SYNC),
+  };
+  app.decorate('limits', limits);
+}
+
+export const rateLimitsPlugin = fp(rateLimits, { name: 'rate-limits' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: Limits;
+  }
+}
