@@ -43,6 +43,10 @@ beforeAll(async () => {
     materialeId: lookups.materialeId, ubicazioneId: lookups.ubicazioneId, lunghezza: 300, altezza: 160, profondita: 140,
   });
   expect(esterno.statusCode, esterno.body).toBe(201);
+  // a sawing for a terzista whose name is a formula
+  const macchina = (await admin.post('/api/macchine', { nome: 'Telaio 1', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 })).json();
+  const lavorazione = await admin.post('/api/lavorazioni-lastre', { bloccoId: esterno.json()._id, macchinaId: macchina._id, spessoreMm: 20, contoTerzi: true, terzistaId: fornitore.json()._id });
+  expect(lavorazione.statusCode, lavorazione.body).toBe(201);
 });
 afterAll(() => ctx.close());
 
@@ -50,7 +54,7 @@ describe('CSV exports neutralise formulas (QUALITY S16)', () => {
   it('every /export route writes text that would start a formula with a leading quote', async () => {
     const exports = walkRoutes(ctx.app).filter((r) => r.method === 'GET' && r.url.endsWith('/export'));
     expect(exports.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export']),
+      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export', '/api/lavorazioni-lastre/export']),
     );
     for (const route of exports) {
       const res = await admin.get(route.url, { query: { format: 'csv' } });

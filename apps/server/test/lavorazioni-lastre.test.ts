@@ -320,6 +320,14 @@ describe('list, summary, genealogy', () => {
     expect((await segheria.get('/api/lavorazioni-lastre', { query: { al: '2000-01-01' } })).json().total).toBe(0);
     expect((await segheria.get('/api/lavorazioni-lastre', { query: { macchinaId: ids.ferma } })).json().total).toBe(0);
     expect((await segheria.get('/api/lavorazioni-lastre', { query: { materialeId: ids.materiale, bloccoId: blocco._id } })).json().total).toBe(1);
+    const csv = await segheria.get('/api/lavorazioni-lastre/export', { query: { format: 'csv', bloccoId: blocco._id } });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Codice;Blocco;Origine;Materiale;/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${lav.codice};${blocco.codice};Acquistato;Statuario;6,72;Telaio 1;20;Grezzo (a telaio);No;No;;Completata;`);
+    expect(lines[1]).toMatch(/;10;48;7,14;40$/);
+    expect((await vendite.get('/api/lavorazioni-lastre/export')).statusCode).toBe(403);
     const genealogy = (await segheria.get(`/api/blocchi-esterni/${blocco._id}/genealogy`)).json() as Array<{ entityType: string; relation: string; codice: string }>;
     expect(genealogy.filter((n) => n.entityType === 'lavorazione-lastre').map((n) => n.codice)).toEqual([lav.codice]);
     expect(genealogy.filter((n) => n.entityType === 'pacco')).toHaveLength(1);

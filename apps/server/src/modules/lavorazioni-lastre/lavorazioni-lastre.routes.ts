@@ -6,6 +6,7 @@ import {
   idSchema,
   lavorazioneLastreCompletaSchema,
   lavorazioneLastreCreateSchema,
+  lavorazioneLastreExportQuerySchema,
   lavorazioneLastreFilterSchema,
   lavorazioneLastreListItemSchema,
   lavorazioneLastreListQuerySchema,
@@ -19,6 +20,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendExport } from '../../lib/downloads.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 
@@ -36,6 +38,10 @@ export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{ lavorazioni: Lavor
   app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: lavorazioneLastreFilterSchema, response: { 200: lavorazioneLastreSummarySchema } } }, async (request) =>
     lavorazioni.summary(requireAuth(request).companyId, request.query),
   );
+  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: lavorazioneLastreExportQuerySchema } }, async (request, reply) => {
+    const { format, ...filter } = request.query;
+    return sendExport(reply, await lavorazioni.export(requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  });
   // Pickers under this module's permission (DESIGN §3.1): a sawmill clerk needs no blocchi or fornitori page.
   app.get(`${base}/blocchi-segabili`, { config: { access: read }, schema: { tags, querystring: bloccoSegabileQuerySchema, response: { 200: z.array(bloccoSegabileSchema) } } }, async (request) =>
     lavorazioni.segabili(requireAuth(request).companyId, request.query.q),

@@ -26,6 +26,7 @@ import { nextCode } from '../../lib/codes.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
+import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../plugins/auth.js';
@@ -34,11 +35,13 @@ import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService, NewLastra } from '../magazzino/magazzino.service.js';
 import { registerLavorazioneLastreGenealogy } from './lavorazioni-lastre.entity.js';
+import { lavorazioneLastreExportColumns } from './lavorazioni-lastre.export.js';
 import { LAVORAZIONE_LASTRE_FIELDS, toLavorazioneDto, toListItem } from './lavorazioni-lastre.mapper.js';
 import * as repo from './lavorazioni-lastre.repository.js';
 
 const { notFound: NOT_FOUND, stale: STALE } = repo.LAVORAZIONE_LASTRE_STATES.manual.messages;
 const GIA_APERTA = 'Il blocco ha già una segagione pianificata o in corso';
+const EXPORT_BATCH = 500;
 
 type Scelta = (typeof SCELTE)[number];
 
@@ -106,6 +109,18 @@ export function createLavorazioniLastreService(deps: {
     async history(companyId: string, id: string): Promise<HistoryItem[]> {
       await get(companyId, id);
       return listHistory(db, companyId, 'lavorazione-lastre', id);
+    },
+
+    /** The list as a file: its filters and its order, a page of rows at a time. */
+    export(companyId: string, { sort, ...filter }: repo.LavorazioneLastreFilter & { sort?: string }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
+      const batches = (async function* () {
+        for (let page = 1; ; page++) {
+          const { items } = await repo.listPage(db, companyId, { ...filter, sort, page, limit: EXPORT_BATCH });
+          if (items.length) yield items.map(toListItem);
+          if (items.length < EXPORT_BATCH) return;
+        }
+      })();
+      return streamExport({ format, columns: lavorazioneLastreExportColumns, batches, sheet: 'Lavorazioni lastre', baseName: 'lavorazioni-lastre', onError });
     },
 
     /** Blocks that may be planned: `disponibile`, own or bought-in, without an open sawing. */
