@@ -111,6 +111,11 @@ describe('pacchi', () => {
     expect(await q('ubicazioneId', ids.scaffale)).toBe(2);
     expect(await q('materialeId', ids.materiale)).toBe(3);
     expect(await q('q', bought.blocco.codice)).toBe(1);
+    const xlsx = await magazzino.get('/api/magazzino/pacchi/export', { query: { bloccoId: own.blocco._id } });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
+    expect((await magazzino.get('/api/magazzino/lotti/export', { query: { format: 'csv' } })).body).toContain(`LO-${year}-0001;`);
+    expect((await segheria.get('/api/magazzino/lotti/export')).statusCode).toBe(403);
     const summary = (await magazzino.get('/api/magazzino/pacchi/summary', { query: { bloccoId: own.blocco._id } })).json();
     expect(summary).toEqual({ count: 2, pezzi: 5, mq: 23.52, pesoT: 1.27 });
     expect((await magazzino.get('/api/magazzino/pacchi', { query: { spessoreMm: 'venti' } })).statusCode).toBe(400);
@@ -156,6 +161,11 @@ describe('lastre', () => {
     const list = (await magazzino.get('/api/magazzino/lastre', { query: { bloccoId: bought.blocco._id, sort: 'codice' } })).json();
     expect(list.total).toBe(4);
     expect(list.items[3]).toMatchObject({ codice: `${bought.blocco.codice}-004`, spessoreMm: 30, mq: 3.78, bancata: null, cava: null, blocco: { origine: 'esterno' } });
+    const csv = await magazzino.get('/api/magazzino/lastre/export', { query: { format: 'csv', bloccoId: bought.blocco._id, sort: 'codice' } });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(rows).toHaveLength(5);
+    expect(rows[4]).toBe(`${bought.blocco.codice}-004;${bought.lav.pacchi[0]!.codice};${bought.blocco.codice};Statuario;4;2700;1400;30;Grezzo (a telaio);3,78;Prima;;Piazzale cava;;Disponibile`);
     const summary = (await magazzino.get('/api/magazzino/lastre/summary', { query: { bloccoId: bought.blocco._id } })).json();
     expect(summary).toEqual({ count: 4, pezzi: 4, mq: 15.12, pesoT: 1.23 }); // 15.12 × 0.03 × 2.71 = 1.229
     const q = (query: Record<string, string>) => magazzino.get('/api/magazzino/lastre', { query }).then((r) => r.json().total);

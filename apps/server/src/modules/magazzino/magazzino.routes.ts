@@ -3,13 +3,16 @@ import {
   genealogyNodeSchema,
   historySchema,
   idSchema,
+  lastraExportQuerySchema,
   lastraListQuerySchema,
   lastraSchema,
+  lottoExportQuerySchema,
   lottoListQuerySchema,
   lottoSchema,
   movimentoListQuerySchema,
   movimentoSchema,
   paccoDetailSchema,
+  paccoExportQuerySchema,
   paccoListQuerySchema,
   paccoSchema,
   pageOf,
@@ -17,6 +20,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendExport } from '../../lib/downloads.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { MagazzinoService } from './magazzino.service.js';
 
@@ -53,6 +57,18 @@ export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoServic
   app.get('/api/magazzino/lotti/summary', { config: { access: pavimentiRead }, schema: { tags, querystring: filterOf(lottoListQuerySchema), response: { 200: stockSummarySchema } } }, async (request) =>
     magazzino.lottiSummary(companyOf(request), request.query),
   );
+  app.get('/api/magazzino/pacchi/export', { config: { access: lastreRead }, preHandler: app.limits.export, schema: { tags, querystring: paccoExportQuerySchema } }, async (request, reply) => {
+    const { format, ...query } = request.query;
+    return sendExport(reply, await magazzino.exportPacchi(companyOf(request), query, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  });
+  app.get('/api/magazzino/lastre/export', { config: { access: lastreRead }, preHandler: app.limits.export, schema: { tags, querystring: lastraExportQuerySchema } }, async (request, reply) => {
+    const { format, ...query } = request.query;
+    return sendExport(reply, await magazzino.exportLastre(companyOf(request), query, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  });
+  app.get('/api/magazzino/lotti/export', { config: { access: pavimentiRead }, preHandler: app.limits.export, schema: { tags, querystring: lottoExportQuerySchema } }, async (request, reply) => {
+    const { format, ...query } = request.query;
+    return sendExport(reply, await magazzino.exportLotti(companyOf(request), query, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  });
   app.get(
     '/api/magazzino/movimenti',
     { config: { access: { page: ['magazzino-lastre', 'magazzino-pavimenti'], mode: 'read' } }, schema: { tags, querystring: movimentoListQuerySchema, response: { 200: pageOf(movimentoSchema) } } },

@@ -16,7 +16,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { listHistory, type HistoryItem } from '../../lib/audit.js';
 import type { EntityRegistry } from '../../lib/entities.js';
+import { streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
+import { lastraExportColumns, lottoExportColumns, paccoExportColumns } from './magazzino.export.js';
 import * as ledger from './ledger.repository.js';
 import { registerMagazzinoEntities } from './magazzino.entity.js';
 import { toLastraDto, toLottoDto, toMovimentoDto, toPaccoDetailDto, toPaccoDto } from './magazzino.mapper.js';
@@ -28,6 +30,20 @@ export type { MovimentiScope } from './magazzino.repository.js';
 export type MagazzinoService = ReturnType<typeof createMagazzinoService>;
 
 type Filter<Q> = Omit<Q, 'page' | 'limit' | 'sort'>;
+
+const EXPORT_BATCH = 500;
+
+/** A list's pages one after another, as an export's batches. */
+function exportOf<T>(page: (n: number) => Promise<T[]>, columns: ExportColumn<T>[], sheet: string, baseName: string, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
+  const batches = (async function* () {
+    for (let n = 1; ; n++) {
+      const items = await page(n);
+      if (items.length) yield items;
+      if (items.length < EXPORT_BATCH) return;
+    }
+  })();
+  return streamExport({ format, columns, batches, sheet, baseName, onError });
+}
 
 const NOT_FOUND = { pacco: 'Pacco non trovato', lastra: 'Lastra non trovata', lotto: 'Lotto non trovato' } as const;
 
@@ -108,6 +124,20 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     },
     async lotto(companyId: string, id: string): Promise<Lotto> {
       return toLottoDto(await lotto(companyId, id));
+    },
+
+    /** The lists as files: their filters and their order. */
+    exportPacchi(companyId: string, query: Filter<PaccoListQuery> & { sort?: PaccoListQuery['sort'] }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) {
+      const page = async (n: number) => (await repo.pacchiPage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items.map(toPaccoDto);
+      return exportOf(page, paccoExportColumns, 'Pacchi', 'pacchi', format, onError);
+    },
+    exportLastre(companyId: string, query: Filter<LastraListQuery> & { sort?: LastraListQuery['sort'] }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) {
+      const page = async (n: number) => (await repo.lastrePage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items.map(toLastraDto);
+      return exportOf(page, lastraExportColumns, 'Lastre', 'lastre', format, onError);
+    },
+    exportLotti(companyId: string, query: Filter<LottoListQuery> & { sort?: LottoListQuery['sort'] }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) {
+      const page = async (n: number) => (await repo.lottiPage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items.map(toLottoDto);
+      return exportOf(page, lottoExportColumns, 'Lotti', 'lotti-pavimenti', format, onError);
     },
 
     /** The ledger's rows the user may read: slab-side rows need magazzino-lastre, lot rows magazzino-pavimenti. */
