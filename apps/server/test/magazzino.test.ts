@@ -27,7 +27,7 @@ async function saw(bloccoId: string, plan: Record<string, unknown>, completa: Re
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({ RATE_LIMIT_EXPORTS: '1000' });
   org = await setupCompany(ctx);
   admin = await org.adminClient();
   const lookups = await createProductionLookups(admin);
@@ -245,8 +245,8 @@ describe('access and photos', () => {
   it('each route answers its permission; another company gets 404', async () => {
     const pacco = own.lav.pacchi[0]!._id;
     const [slab] = (await magazzino.get('/api/magazzino/lastre')).json().items;
-    const lastreRoutes = ['/api/magazzino/pacchi', '/api/magazzino/pacchi/summary', `/api/magazzino/pacchi/${pacco}`, `/api/magazzino/pacchi/${pacco}/history`, '/api/magazzino/lastre', '/api/magazzino/lastre/summary', `/api/magazzino/lastre/${slab._id}`, `/api/magazzino/lastre/${slab._id}/genealogy`];
-    const lottiRoutes = ['/api/magazzino/lotti', '/api/magazzino/lotti/summary', `/api/magazzino/lotti/${lotto.id}`, `/api/magazzino/lotti/${lotto.id}/history`];
+    const lastreRoutes = ['/api/magazzino/pacchi', '/api/magazzino/pacchi/summary', `/api/magazzino/pacchi/${pacco}`, `/api/magazzino/pacchi/${pacco}/history`, '/api/magazzino/lastre', '/api/magazzino/lastre/summary', `/api/magazzino/lastre/${slab._id}`, `/api/magazzino/lastre/${slab._id}/genealogy`, `/api/magazzino/lastre/${slab._id}/history`, `/api/magazzino/pacchi/${pacco}/genealogy`, '/api/magazzino/pacchi/export', '/api/magazzino/lastre/export'];
+    const lottiRoutes = ['/api/magazzino/lotti', '/api/magazzino/lotti/summary', `/api/magazzino/lotti/${lotto.id}`, `/api/magazzino/lotti/${lotto.id}/history`, `/api/magazzino/lotti/${lotto.id}/genealogy`, '/api/magazzino/lotti/export'];
     for (const url of lastreRoutes) {
       expect((await magazzino.get(url)).statusCode, url).toBe(200);
       expect((await segheria.get(url)).statusCode, url).toBe(200);
@@ -259,6 +259,7 @@ describe('access and photos', () => {
       expect((await segheria.get(url)).statusCode, url).toBe(403);
     }
     expect((await vendite.get('/api/magazzino/movimenti')).statusCode).toBe(403);
+    for (const url of lottiRoutes) expect((await vendite.get(url)).statusCode, url).toBe(403);
 
     const other = await setupCompany(ctx);
     const stranger = (await other.userClient({ 'magazzino-lastre': true, 'magazzino-pavimenti': true })).client;
