@@ -11,12 +11,11 @@ import { hashPassword } from '../src/lib/auth/passwords.js';
 import { TEST_PASSWORD } from './helpers.js';
 
 /**
- * The real server as a child process (`tsx src/main.ts`, as `npm start` runs it), for the fault tests
+ * The real server as a child process (`src/main.ts` through tsx, as `npm start` runs it), for the fault tests
  * (QUALITY R7, R9, R10): signals, crashes and restarts need a process, not `app.inject`.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const main = path.join(root, 'apps/server/src/main.ts');
 
 export const ADMIN_EMAIL = 'admin@guasti.example';
@@ -113,7 +112,9 @@ export interface ServerProcess {
 /** Starts the server on an installation and waits until it listens. */
 export async function startServer(install: Installation, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(tsx, [main], {
+  // One process (tsx as a loader, not its CLI, which would run the server in a child of its own):
+  // SIGKILL must reach the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     env: {
       ...process.env,
