@@ -24,7 +24,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, secret: loadSecret(config) });
-  await app.services.storage.sweepTemp();
+  await app.services.photoSync.sweepInterruptedUploads();
 
   let closing = false;
   const demoPhotos = new AbortController();
