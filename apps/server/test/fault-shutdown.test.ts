@@ -124,7 +124,7 @@ describe('SIGTERM under load (R9)', { timeout: 60_000 }, () => {
       `R9: ${before.ok} answered before SIGTERM, after it ${JSON.stringify(after)}; draining after ${drainingSince - signalledAt} ms; ` +
         `late request ${lateAnswer.status}, new connection ${refused}; exit ${code} in ${exitMs} ms`,
     );
-    expect(before.ok).toBeGreaterThan(50);
+    expect(before.ok).toBeGreaterThan(10);
     expect(before.other).toBe(0);
     // Every write the server had begun completes.
     expect(answers).toEqual(Array(10).fill(201));

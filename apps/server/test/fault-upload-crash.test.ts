@@ -44,23 +44,28 @@ describe('SIGKILL during 10 photo uploads (R7)', { timeout: 90_000 }, () => {
     const bancata = (await created.json()) as { _id: string };
 
     // Large enough that decoding and the variants take a while, so the kill lands mid-processing.
-    const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
       .jpeg({ quality: 80 })
       .toBuffer();
-    const outcomes: string[] = [];
-    const uploads = Array.from({ length: 10 }, async (_, i) => {
+    const upload = (i: number) => {
       const form = new FormData();
       form.append('entityType', 'bancata');
       form.append('entityId', bancata._id);
       for (let j = 0; j < 3; j++) form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `foto-${i}-${j}.jpg`);
-      const res = await fetch(`${first.url}/photos/uploadPhotos`, { method: 'POST', headers: admin.headers(), body: form }).then(
+      return fetch(`${first.url}/photos/uploadPhotos`, { method: 'POST', headers: admin.headers(), body: form }).then(
         (r) => String(r.status),
         (e: { cause?: { code?: string } }) => e.cause?.code ?? 'error',
       );
-      outcomes.push(res);
-    });
-    // Kill once the first upload has been answered: the others are still being processed.
-    expect(await waitFor(() => outcomes.length > 0, 60_000)).toBe(true);
+    };
+    // One upload finished before the crash: its files must survive the sweep.
+    expect(await upload(0)).toBe('201');
+    const committedFiles = storedFiles().keys.length;
+    expect(committedFiles).toBe(9);
+
+    const outcomes: string[] = [];
+    const uploads = Array.from({ length: 10 }, (_, i) => upload(i + 1).then((o) => outcomes.push(o)));
+    // Kill while the ten are being processed: some of their files placed, their rows not yet all committed.
+    expect(await waitFor(() => storedFiles().keys.length >= committedFiles + 6, 60_000)).toBe(true);
     const inFlight = storedFiles();
     first.child.kill('SIGKILL');
     await Promise.all(uploads);
@@ -77,12 +82,12 @@ describe('SIGKILL during 10 photo uploads (R7)', { timeout: 90_000 }, () => {
     const rowKeys = rows.flatMap((r) => [r.original_key, r.preview_key, r.thumbnail_key]).sort();
     const after = storedFiles();
     console.log(
-      `R7: answers ${JSON.stringify(outcomes)}; at the kill ${inFlight.keys.length} files placed, ${inFlight.temporary.length} temporary; ` +
+      `R7: answers to the ten ${JSON.stringify(outcomes)}; at the kill ${inFlight.keys.length} files placed, ${inFlight.temporary.length} temporary; ` +
         `after the restart ${rows.length} photo rows, ${after.keys.length} files, ${after.temporary.length} temporary`,
     );
-    expect(outcomes.filter((o) => o === '201').length).toBeGreaterThanOrEqual(1);
     // Every upload answered 201 is stored (3 photos each), and nothing else is left half-done.
-    expect(rows.length).toBeGreaterThanOrEqual(3 * outcomes.filter((o) => o === '201').length);
+    expect(rows.length).toBeGreaterThanOrEqual(3 * (1 + outcomes.filter((o) => o === '201').length));
+    expect(outcomes.length).toBe(10);
     expect(after.keys).toEqual(rowKeys);
     expect(after.temporary).toEqual([]);
   });
