@@ -99,7 +99,8 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
           await fsp.writeFile(note, keys.join('\n'));
         },
         async end() {
-          await fsp.rm(note, { force: true });
+          // A text-only chat message placed nothing: no note, no file-system call on its path.
+          if (keys.length) await fsp.rm(note, { force: true });
         },
       };
     },
