@@ -20,6 +20,8 @@ import { createBancateService, type BancateService } from './modules/bancate/ban
 import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
 import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
 import { createMagazzinoService, type MagazzinoService } from './modules/magazzino/magazzino.service.js';
+import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
+import { createLavorazioniPavimentiService, type LavorazioniPavimentiService } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.service.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
@@ -133,6 +135,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   app.addHook('onClose', () => counts.stop());
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
   const magazzino = createMagazzinoService({ db });
+  const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
@@ -145,7 +148,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, photos, photoSync, chat });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, lavorazioniPavimenti, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -185,6 +188,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(bancateRoutes, { bancate });
   await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
+  await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await registerWebApp(app, config.webDistDir);
@@ -226,6 +230,7 @@ declare module 'fastify' {
       bancate: BancateService;
       blocchi: BlocchiService;
       magazzino: MagazzinoService;
+      lavorazioniPavimenti: LavorazioniPavimentiService;
       photos: PhotosService;
       photoSync: PhotoSync;
       chat: ChatService;

@@ -127,6 +127,8 @@ const lavorazionePavimentiFilters = {
   bloccoId: z.uuid({ error: 'Blocco non valido' }).optional(),
   ...periodFilters,
 };
+export const lavorazionePavimentiFilterSchema = z.object(lavorazionePavimentiFilters);
+export type LavorazionePavimentiFilter = z.output<typeof lavorazionePavimentiFilterSchema>;
 export const lavorazionePavimentiListQuerySchema = listQuerySchema.extend({
   ...lavorazionePavimentiFilters,
   sort: z.enum([...LAVORAZIONE_PAVIMENTI_SORT_FIELDS, ...LAVORAZIONE_PAVIMENTI_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
@@ -153,4 +155,10 @@ export const lastraTagliabileSchema = z.object({
   mq: z.number(),
 });
 export type LastraTagliabile = z.infer<typeof lastraTagliabileSchema>;
+export const lastraTagliabileQuerySchema = z.object({
+  /** Matches the slab's code and its bundle's. */
+  q: z.string().trim().max(100).optional(),
+  paccoId: z.uuid({ error: 'Pacco non valido' }).optional(),
+});
+export type LastraTagliabileQuery = z.output<typeof lastraTagliabileQuerySchema>;
 

@@ -15,6 +15,7 @@ import {
   type BloccoListItem,
   type BloccoListQuery,
   type BloccoOrigine,
+  type BloccoSegabile,
   type BloccoSort,
   type BloccoStato,
   type BloccoStatoBody,
@@ -61,7 +62,8 @@ export function createBlocchiService(deps: {
 }) {
   const { db, bancate, materiali, ubicazioni, clienti, fornitori, entities, counts } = deps;
 
-  async function get(origine: BloccoOrigine, companyId: string, id: string, tx: DbOrTx = db): Promise<Blocco> {
+  /** `origine` null: either kind (the lavorazioni saw own and bought-in blocks alike). */
+  async function get(origine: BloccoOrigine | null, companyId: string, id: string, tx: DbOrTx = db): Promise<Blocco> {
     const row = await repo.findJoined(tx, companyId, origine, id);
     if (!row) throw notFound(NOT_FOUND);
     return toBloccoDto(row);
@@ -129,6 +131,26 @@ export function createBlocchiService(deps: {
 
     async summary(origine: BloccoOrigine, companyId: string, filter: BloccoFilter): Promise<BloccoSummary> {
       return repo.summary(db, companyId, origine, filter);
+    },
+
+    /** The blocks a lavorazione may plan: `disponibile`, own and bought-in, by code (its picker, under its own permission). */
+    async segabili(companyId: string, q: string | undefined, limit = 50): Promise<BloccoSegabile[]> {
+      const byOrigine = await Promise.all((['interno', 'esterno'] as const).map((origine) => repo.listItems(db, companyId, origine, { q, stato: 'disponibile', sort: 'codice', page: 1, limit })));
+      return byOrigine
+        .flat()
+        .sort((a, b) => a.codice.localeCompare(b.codice))
+        .slice(0, limit)
+        .map((b) => ({
+          _id: b._id,
+          codice: b.codice,
+          origine: b.origine,
+          materiale: { _id: b.materiale._id, nome: b.materiale.nome },
+          lunghezzaNetta: b.lunghezzaNetta,
+          altezzaNetta: b.altezzaNetta,
+          profonditaNetta: b.profonditaNetta,
+          volumeNetto: b.volumeNetto,
+          scelta: b.scelta,
+        }));
     },
 
     /** A bancata's blocchi, for its detail page (read under the bancate permission). */

@@ -78,6 +78,23 @@ export async function scaricaLastre(tx: DbOrTx, meta: MovimentoMeta, ids: readon
   }
 }
 
+/**
+ * Slabs change state without leaving stock (set aside for tiles, given back): one guarded update,
+ * all of them or 409, so two lavorazioni can never take the same slab.
+ */
+export async function cambiaStatoLastre(tx: DbOrTx, companyId: string, ids: readonly string[], fromStato: string, toStato: string): Promise<Array<{ id: string; codice: string }>> {
+  if (ids.length === 0) return [];
+  const moved = await tx
+    .update(lastre)
+    .set({ stato: toStato, updatedAt: new Date() })
+    .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, [...ids]), eq(lastre.stato, fromStato)))
+    .returning({ id: lastre.id, codice: lastre.codice });
+  if (moved.length !== ids.length) {
+    throw conflict(fromStato === 'disponibile' ? 'Una o più lastre non sono più disponibili: ricarica e riprova' : 'Una o più lastre hanno cambiato stato nel frattempo: ricarica e riprova');
+  }
+  return moved;
+}
+
 /** Σ of the ledger for one bundle or lot (what is on hand by the ledger), for checks and tests. */
 export async function ledgerSum(tx: DbOrTx, companyId: string, of: { paccoId?: string; lottoId?: string }): Promise<{ pezzi: number; mq: number }> {
   const [row] = await tx

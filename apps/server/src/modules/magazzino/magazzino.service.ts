@@ -17,6 +17,7 @@ export function createMagazzinoService(deps: { db: Db }) {
       caricaPacco: ledger.caricaPacco,
       caricaLotto: ledger.caricaLotto,
       scaricaLastre: ledger.scaricaLastre,
+      cambiaStatoLastre: ledger.cambiaStatoLastre,
       ledgerSum: ledger.ledgerSum,
     },
   };
