@@ -96,7 +96,8 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       return {
         async add(key: string) {
           keys.push(key);
-          await fsp.writeFile(note, keys.join('\n'));
+          // Appended, never rewritten: a crash mid-write can cut only the last line, whose file is not placed yet.
+          await fsp.appendFile(note, `${key}\n`);
         },
         async end() {
           // A text-only chat message placed nothing: no note, no file-system call on its path.
