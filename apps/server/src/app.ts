@@ -20,6 +20,9 @@ import { createBancateService, type BancateService } from './modules/bancate/ban
 import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
 import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
 import { createMagazzinoService, type MagazzinoService } from './modules/magazzino/magazzino.service.js';
+import { magazzinoRoutes } from './modules/magazzino/magazzino.routes.js';
+import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
+import { createLavorazioniLastreService, type LavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
 import { createLavorazioniPavimentiService, type LavorazioniPavimentiService } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.service.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
@@ -69,7 +72,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     requestTimeout: 120_000,
-    return503OnClosing: true,
+    // Our own 503 while draining (below), in the project's error format.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -80,6 +84,20 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+
+  // Graceful stop (QUALITY R9): from the first close hook on, a request that reaches an open
+  // connection gets 503 and every answer, the ones in flight included, closes its connection, so
+  // the server stops as soon as they are done instead of waiting for idle keep-alive sockets.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (draining) throw new AppError('SERVICE_UNAVAILABLE', 'Il server si sta arrestando: riprova tra poco');
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
 
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
@@ -119,7 +137,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const counts = database.pglite ? await listenedCountCache(database.pglite, 'blocchi') : noCountCache;
   app.addHook('onClose', () => counts.stop());
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
-  const magazzino = createMagazzinoService({ db });
+  const magazzino = createMagazzinoService({ db, entities });
+  const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
@@ -133,7 +152,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, lavorazioniPavimenti, photos, photoSync, chat });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, lavorazioniLastre, lavorazioniPavimenti, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -173,6 +192,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(bancateRoutes, { bancate });
   await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
+  await app.register(lavorazioniLastreRoutes, { lavorazioni: lavorazioniLastre });
+  await app.register(magazzinoRoutes, { magazzino });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
@@ -215,6 +236,7 @@ declare module 'fastify' {
       bancate: BancateService;
       blocchi: BlocchiService;
       magazzino: MagazzinoService;
+      lavorazioniLastre: LavorazioniLastreService;
       lavorazioniPavimenti: LavorazioniPavimentiService;
       photos: PhotosService;
       photoSync: PhotoSync;

@@ -24,7 +24,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, secret: loadSecret(config) });
-  await app.services.storage.sweepTemp();
+  await app.services.photoSync.sweepInterruptedUploads();
 
   let closing = false;
   const demoPhotos = new AbortController();
@@ -38,7 +38,11 @@ async function main() {
     app
       .close()
       .then(() => database.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        // The last line of a clean stop: the fault test (R9) and an operator read it.
+        app.log.info('database chiuso, arresto completato');
+        process.exit(0);
+      })
       .catch((err: unknown) => {
         console.error(err);
         process.exit(1);

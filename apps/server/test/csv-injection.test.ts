@@ -43,6 +43,21 @@ beforeAll(async () => {
     materialeId: lookups.materialeId, ubicazioneId: lookups.ubicazioneId, lunghezza: 300, altezza: 160, profondita: 140,
   });
   expect(esterno.statusCode, esterno.body).toBe(201);
+  // a sawing for a terzista whose name is a formula
+  const macchina = (await admin.post('/api/macchine', { nome: 'Telaio 1', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 })).json();
+  const lavorazione = await admin.post('/api/lavorazioni-lastre', { bloccoId: esterno.json()._id, macchinaId: macchina._id, spessoreMm: 20, contoTerzi: true, terzistaId: fornitore.json()._id });
+  expect(lavorazione.statusCode, lavorazione.body).toBe(201);
+  // stock in a place named as a formula: a bundle with its slabs, and a tile lot
+  const scaffale = (await admin.post('/api/ubicazioni', { nome: name, tipo: 'scaffale' })).json();
+  const lav = lavorazione.json();
+  expect((await admin.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' })).statusCode).toBe(200);
+  expect((await admin.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: 2, lunghezzaMm: 2900, altezzaMm: 1500, ubicazioneId: scaffale._id })).statusCode).toBe(200);
+  const perTaglio = await admin.post('/api/blocchi-esterni', {
+    fornitoreId: fornitore.json()._id, dataAcquisto: '2026-02-01', prezzoAcquisto: 1200, unitaPrezzoAcquisto: 'm3', materialeId: lookups.materialeId, ubicazioneId: lookups.ubicazioneId, lunghezza: 200, altezza: 100, profondita: 100,
+  });
+  const taglio = (await admin.post('/api/lavorazioni-pavimenti', { bloccoId: perTaglio.json()._id, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'lucidato', bordo: 'vivo', calibrato: true })).json();
+  expect((await admin.post(`/api/lavorazioni-pavimenti/${taglio._id}/stato`, { stato: 'in_lavorazione' })).statusCode).toBe(200);
+  expect((await admin.post(`/api/lavorazioni-pavimenti/${taglio._id}/completa`, { pezzi: 100, pezziPerCassa: 10, ubicazioneId: scaffale._id })).statusCode).toBe(200);
 });
 afterAll(() => ctx.close());
 
@@ -50,7 +65,7 @@ describe('CSV exports neutralise formulas (QUALITY S16)', () => {
   it('every /export route writes text that would start a formula with a leading quote', async () => {
     const exports = walkRoutes(ctx.app).filter((r) => r.method === 'GET' && r.url.endsWith('/export'));
     expect(exports.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export']),
+      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export', '/api/lavorazioni-lastre/export', '/api/magazzino/pacchi/export', '/api/magazzino/lastre/export', '/api/magazzino/lotti/export']),
     );
     for (const route of exports) {
       const res = await admin.get(route.url, { query: { format: 'csv' } });

@@ -227,7 +227,7 @@ describe('from a block', () => {
     expect(done).toMatchObject({ mqProdotti: 23.26, resa: 8.08, blocco: { origine: 'interno' } });
     expect((await lottiOf(lav._id))[0]).toMatchObject({ pezzi: 250, pezziPerCassa: 40, casse: 7 });
     const genealogy = (await admin.get(`/api/blocchi/${own._id}/genealogy`)).json();
-    expect(genealogy.map((n: { entityType: string }) => n.entityType)).toEqual(['cava', 'bancata', 'lavorazione-pavimenti']);
+    expect(genealogy.map((n: { entityType: string }) => n.entityType)).toEqual(['cava', 'bancata', 'lavorazione-pavimenti', 'lotto']);
   });
 
   it('every transition along the table, and the 409s', async () => {

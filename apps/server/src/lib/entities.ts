@@ -13,6 +13,8 @@ export interface EntityDefinition {
   /** `bancata`, `blocco`, later `lastra`, `pacco`, `lotto`, `collaudo`. */
   type: string;
   label: string;
+  /** The 404 message when the label is feminine (`Lastra non trovata`); otherwise `<label> non trovato`. */
+  notFound?: string;
   /** The page whose read/write rule governs the entity (and its photos). */
   permission: (ref: EntityRef) => PageKey;
   findInCompany(db: DbOrTx, companyId: string, id: string): Promise<EntityRef | null>;

@@ -20,6 +20,20 @@ export interface SignedUrlOptions {
 
 export type Storage = ReturnType<typeof createStorage>;
 
+/** A note in the temporary folder naming files placed ahead of the row that will own them. */
+const NOTE_SUFFIX = '.placing';
+
+/**
+ * Files written into storage before the row that owns them is committed (QUALITY R7). Each key is
+ * written to the note before its file is moved into place, and the note is removed once the row is
+ * committed or the files are removed again: a note found at start-up is a crash in between, and its
+ * keys that no row owns are the crash's leftovers.
+ */
+export interface Placement {
+  add(key: string): Promise<void>;
+  end(): Promise<void>;
+}
+
 /**
  * Files live under `<root>/<companyId>/<aa>/<bb>/<uuid>.<ext>` (DESIGN §2.2): names chosen by the
  * server, never by the client, and served only through short-lived signed URLs.
@@ -76,6 +90,34 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       await this.commit(tmp, key);
     },
 
+    async beginPlacement(): Promise<Placement> {
+      const note = path.join(tempDir, `${crypto.randomUUID()}${NOTE_SUFFIX}`);
+      const keys: string[] = [];
+      return {
+        async add(key: string) {
+          keys.push(key);
+          // Appended, never rewritten: a crash mid-write can cut only the last line, whose file is not placed yet.
+          await fsp.appendFile(note, `${key}\n`);
+        },
+        async end() {
+          // A text-only chat message placed nothing: no note, no file-system call on its path.
+          if (keys.length) await fsp.rm(note, { force: true });
+        },
+      };
+    },
+
+    /** The notes a crash left (start-up only): their keys, and a way to drop each note once handled. */
+    async interruptedPlacements(): Promise<Array<{ keys: string[]; discard(): Promise<void> }>> {
+      const notes = (await fsp.readdir(tempDir)).filter((name) => name.endsWith(NOTE_SUFFIX));
+      return Promise.all(
+        notes.map(async (name) => {
+          const file = path.join(tempDir, name);
+          const text = await fsp.readFile(file, 'utf8').catch(() => '');
+          return { keys: text.split('\n').filter((k) => KEY_PATTERN.test(k)), discard: () => fsp.rm(file, { force: true }) };
+        }),
+      );
+    },
+
     async remove(key: string): Promise<void> {
       await fsp.rm(absolute(key), { force: true });
     },
@@ -115,10 +157,11 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
     },
 
-    /** Temporary files left by a crash mid-upload (QUALITY R7). */
+    /** Temporary files left by a crash mid-upload (QUALITY R7); placement notes are swept with their rows. */
     async sweepTemp(olderThanMs = 0): Promise<number> {
       let removed = 0;
       for (const name of await fsp.readdir(tempDir)) {
+        if (name.endsWith(NOTE_SUFFIX)) continue;
         const file = path.join(tempDir, name);
         const stat = await fsp.stat(file).catch(() => null);
         if (stat && Date.now() - stat.mtimeMs >= olderThanMs) {

@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/auth/passwords.js';
 import { seedAnagrafica } from '../modules/anagrafica/anagrafica.seed.js';
 import { seedProduction } from '../modules/blocchi/production.seed.js';
 import { seedChat } from '../modules/chat/chat.seed.js';
+import { seedLavorazioniLastre } from '../modules/lavorazioni-lastre/lavorazioni-lastre.seed.js';
 import { seedLavorazioniPavimenti } from '../modules/lavorazioni-pavimenti/lavorazioni-pavimenti.seed.js';
 
 export const DEMO_PASSWORD = 'Cava-Demo-2026';
@@ -97,6 +98,11 @@ export interface DemoContext {
 const steps: Array<(ctx: DemoContext) => Promise<void>> = [
   (ctx) => seedAnagrafica(ctx.db, Object.values(ctx.companyIds), ctx.userIds['admin@cava.example']!),
   (ctx) => seedProduction(ctx.db, { marmiId: ctx.companyIds.marmi, segheriaId: ctx.companyIds.segheria, userId: ctx.userIds['produzione@cava.example']! }),
+  (ctx) =>
+    seedLavorazioniLastre(ctx.db, [
+      { companyId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']!, completate: 4, ubicazione: 'Piazzale Avenza' },
+      { companyId: ctx.companyIds.segheria, userId: ctx.userIds['segheria@cava.example']!, completate: 3, ubicazione: 'Cavalletti capannone A' },
+    ]),
   // After the sawing step: it cuts tiles from the slabs that step leaves in stock.
   (ctx) => seedLavorazioniPavimenti(ctx.db, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
   (ctx) => seedChat(ctx.db, ctx.userIds),

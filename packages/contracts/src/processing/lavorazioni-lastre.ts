@@ -162,6 +162,12 @@ export const lavorazioneLastreListQuerySchema = listQuerySchema.extend({
 });
 export type LavorazioneLastreListQuery = z.output<typeof lavorazioneLastreListQuerySchema>;
 
+/** The list as a CSV or Excel file: its filters and its order. */
+export const lavorazioneLastreExportQuerySchema = lavorazioneLastreFilterSchema.extend({
+  sort: lavorazioneLastreListQuerySchema.shape.sort,
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+});
+
 export const lavorazioneLastreSummarySchema = z.object({
   count: z.number().int(),
   numeroLastre: z.number().int(),

@@ -179,6 +179,12 @@ export const movimentoListQuerySchema = listQuerySchema.extend({
 });
 export type MovimentoListQuery = z.output<typeof movimentoListQuerySchema>;
 
+/** A stock list as a CSV or Excel file: its filters and its order. */
+const exportFormat = { format: z.enum(['csv', 'xlsx']).default('xlsx') };
+export const paccoExportQuerySchema = paccoListQuerySchema.omit({ page: true, limit: true }).extend(exportFormat);
+export const lastraExportQuerySchema = lastraListQuerySchema.omit({ page: true, limit: true }).extend(exportFormat);
+export const lottoExportQuerySchema = lottoListQuerySchema.omit({ page: true, limit: true }).extend(exportFormat);
+
 /** Totals of a stock list: pieces, m² and t of what the filters select. */
 export const stockSummarySchema = z.object({ count: z.number().int(), pezzi: z.number().int(), mq: z.number(), pesoT: z.number() });
 export type StockSummary = z.infer<typeof stockSummarySchema>;

@@ -7,6 +7,7 @@ export function registerBancataEntity(entities: EntityRegistry) {
   entities.register({
     type: 'bancata',
     label: 'Bancata',
+    notFound: 'Bancata non trovata',
     permission: () => 'bancate',
     async findInCompany(tx, companyId, id) {
       const row = await repo.findJoined(tx, companyId, id);

@@ -261,14 +261,45 @@ export async function findJoined(db: DbOrTx, companyId: string, origine: BloccoO
   return row && nest(row);
 }
 
-/** The row locked for a change, with its effective state. */
-export async function lockInCompany(db: DbOrTx, companyId: string, origine: BloccoOrigine, id: string) {
+/** The row locked for a change, with its effective state (null origine: either). */
+export async function lockInCompany(db: DbOrTx, companyId: string, origine: BloccoOrigine | null, id: string) {
   const [row] = await db
     .select({ blocco: blocchi, statoEffettivo })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), eq(blocchi.origine, origine)))
+    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
     .for('update');
   return row;
+}
+
+/**
+ * `disponibile` blocchi of both origini (an expired option included), by code, for the
+ * lavorazioni's pickers; `exclude` is a subquery of ids already taken by an open lavorazione.
+ */
+export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; exclude?: SQL; limit: number }) {
+  return db
+    .select({
+      id: blocchi.id,
+      codice: blocchi.codice,
+      origine: blocchi.origine,
+      materialeId: blocchi.materialeId,
+      materialeNome: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
+      lunghezzaNetta: blocchi.lunghezzaNetta,
+      altezzaNetta: blocchi.altezzaNetta,
+      profonditaNetta: blocchi.profonditaNetta,
+      volumeNetto: blocchi.volumeNetto,
+      scelta: blocchi.scelta,
+    })
+    .from(blocchi)
+    .where(
+      and(
+        eq(blocchi.companyId, companyId),
+        statoIs('disponibile'),
+        opts.q ? matchesSearch(blocchiSearchText(blocchi), opts.q) : undefined,
+        opts.exclude ? sql`${blocchi.id} not in (${opts.exclude})` : undefined,
+      ),
+    )
+    .orderBy(asc(blocchi.codice), asc(blocchi.id))
+    .limit(opts.limit);
 }
 
 export function findByCodice(db: DbOrTx, companyId: string, codice: string) {

@@ -24,6 +24,7 @@ import {
   type GenealogyNode,
   type Page,
 } from '@gestcava/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
@@ -122,6 +123,15 @@ export function createBlocchiService(deps: {
     get,
     transition,
 
+    /**
+     * A block of either origine locked for a lavorazione's transaction (read its code, measures and
+     * effective state, then move it with `transition`); undefined when not in the company.
+     */
+    async lockForLavorazione(tx: DbOrTx, companyId: string, id: string): Promise<{ blocco: BloccoRow; statoEffettivo: BloccoStato } | undefined> {
+      const row = await repo.lockInCompany(tx, companyId, null, id);
+      return row && { blocco: row.blocco, statoEffettivo: row.statoEffettivo as BloccoStato };
+    },
+
     async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<BloccoListItem>> {
       const { page, limit, sort: _sort, ...filter } = query;
       const items = await repo.listItems(db, companyId, origine, query);
@@ -133,24 +143,24 @@ export function createBlocchiService(deps: {
       return repo.summary(db, companyId, origine, filter);
     },
 
-    /** The blocks a lavorazione may plan: `disponibile`, own and bought-in, by code (its picker, under its own permission). */
-    async segabili(companyId: string, q: string | undefined, limit = 50): Promise<BloccoSegabile[]> {
-      const byOrigine = await Promise.all((['interno', 'esterno'] as const).map((origine) => repo.listItems(db, companyId, origine, { q, stato: 'disponibile', sort: 'codice', page: 1, limit })));
-      return byOrigine
-        .flat()
-        .sort((a, b) => a.codice.localeCompare(b.codice))
-        .slice(0, limit)
-        .map((b) => ({
-          _id: b._id,
-          codice: b.codice,
-          origine: b.origine,
-          materiale: { _id: b.materiale._id, nome: b.materiale.nome },
-          lunghezzaNetta: b.lunghezzaNetta,
-          altezzaNetta: b.altezzaNetta,
-          profonditaNetta: b.profonditaNetta,
-          volumeNetto: b.volumeNetto,
-          scelta: b.scelta,
-        }));
+    /**
+     * The blocks a lavorazione may plan: `disponibile` (an expired option too), own and bought-in, by
+     * code (its picker, under its own permission); `exclude` is a subquery of ids already taken by an
+     * open lavorazione.
+     */
+    async segabili(companyId: string, q: string | undefined, opts: { exclude?: SQL; limit?: number } = {}): Promise<BloccoSegabile[]> {
+      const rows = await repo.disponibili(db, companyId, { q, exclude: opts.exclude, limit: opts.limit ?? 50 });
+      return rows.map((r) => ({
+        _id: r.id,
+        codice: r.codice,
+        origine: r.origine,
+        materiale: { _id: r.materialeId, nome: r.materialeNome },
+        lunghezzaNetta: r.lunghezzaNetta,
+        altezzaNetta: r.altezzaNetta,
+        profonditaNetta: r.profonditaNetta,
+        volumeNetto: r.volumeNetto,
+        scelta: r.scelta as BloccoSegabile['scelta'],
+      }));
     },
 
     /** A bancata's blocchi, for its detail page (read under the bancate permission). */

@@ -125,7 +125,8 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         const vn = volumeM3(net.lunghezzaNetta, net.altezzaNetta, net.profonditaNetta);
         volumiNetti.push(vn);
         const age = daysAgo - 6 - k;
-        const state = stato === 'chiusa' ? pick(['disponibile', 'disponibile', 'venduto', 'spedito', 'segato', 'opzionato', 'in_collaudo', 'scartato'] as const) : pick(['in_piazzale', 'disponibile'] as const);
+        // Sawn blocks come from real sawings (lavorazioni-lastre.seed.ts), so this draw never says `segato`.
+        const state = stato === 'chiusa' ? pick(['disponibile', 'disponibile', 'venduto', 'spedito', 'disponibile', 'opzionato', 'in_collaudo', 'scartato'] as const) : pick(['in_piazzale', 'disponibile'] as const);
         const categoria = rnd() < 0.15 ? 'informe' : rnd() < 0.3 ? 'semisquadrato' : 'squadrato';
         const difettoso = rnd() < 0.2;
         const withCustomer = ['opzionato', 'in_collaudo', 'venduto', 'spedito'].includes(state);
@@ -208,10 +209,12 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
             pesoTeorico: pesoT(vl, materiale.densita),
             ubicazioneId: pick(ubs).id,
             unitaPrezzo: 'm3',
-            stato: pick(['disponibile', 'disponibile', 'in_segagione', 'segato'] as const),
+            // bought to be sawn: lavorazioni-lastre.seed.ts saws some of them for real
+            stato: 'disponibile',
             createdAt: day(age),
           })
           .returning({ id: blocchi.id });
+        rnd(); // the state this draw once picked: kept, so the blocks after it stay the same
         audit.push({ companyId, entityType: 'blocco', entityId: blocco!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
       }
     }

@@ -176,6 +176,7 @@ export function createChatService({
         });
 
       const committed: string[] = [];
+      const placement = await storage.beginPlacement();
       try {
         const placed: Array<{ file: ReceivedFile; key: string; thumbnailKey: string | null; size: number }> = [];
         for (const file of input.files) {
@@ -186,13 +187,16 @@ export function createChatService({
             // Images go through the image pipeline: a damaged or oversized one refuses the message before
             // anything is stored, and the stored original carries no location (a phone photo has GPS).
             const image = await processAttachmentImage(file.tempPath, file.kind);
+            await placement.add(key);
             await storage.writeBuffer(key, image.original);
             committed.push(key);
             size = image.original.length;
             thumbnailKey = storage.variantKey(key, 'thumb', 'webp');
+            await placement.add(thumbnailKey);
             await storage.writeBuffer(thumbnailKey, image.thumbnail);
             committed.push(thumbnailKey);
           } else {
+            await placement.add(key);
             await storage.commit(file.tempPath, key);
             committed.push(key);
           }
@@ -229,6 +233,8 @@ export function createChatService({
       } catch (error) {
         await Promise.all(committed.map((key) => storage.remove(key).catch(() => undefined)));
         throw error;
+      } finally {
+        await placement.end();
       }
     },
 

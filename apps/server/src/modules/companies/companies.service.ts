@@ -53,10 +53,21 @@ export function createCompaniesService({ db, storage, users }: { db: Db; storage
     async uploadLogo(companyId: string, file: ReceivedFile): Promise<Company> {
       const current = await getRow(companyId);
       const key = storage.newKey(companyId, 'png');
-      await storage.writeBuffer(key, await processLogo(file.tempPath));
-      const row = await repo.updateCompany(db, companyId, { logoKey: key });
-      if (current.logoKey) await storage.remove(current.logoKey);
-      return dto(row!);
+      // The old logo is noted too: after a crash it goes if the new one took its place, stays if not.
+      const placement = await storage.beginPlacement();
+      try {
+        if (current.logoKey) await placement.add(current.logoKey);
+        await placement.add(key);
+        await storage.writeBuffer(key, await processLogo(file.tempPath));
+        const row = await repo.updateCompany(db, companyId, { logoKey: key }).catch(async (error: unknown) => {
+          await storage.remove(key);
+          throw error;
+        });
+        if (current.logoKey) await storage.remove(current.logoKey);
+        return dto(row!);
+      } finally {
+        await placement.end();
+      }
     },
 
     async associateUser(userId: string, companyId: string, actor: Parameters<UsersService['update']>[0]): Promise<User> {

@@ -19,7 +19,7 @@ function services(db: Db) {
   const clienti = createAnagraficaService({ db, kind: 'clienti' });
   const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
   const blocchi = createBlocchiService({ db, bancate, materiali, ubicazioni: ubicazioniService, clienti, fornitori, entities, counts: noCountCache });
-  return createLavorazioniPavimentiService({ db, blocchi, magazzino: createMagazzinoService({ db }), ubicazioni: ubicazioniService, entities });
+  return createLavorazioniPavimentiService({ db, blocchi, magazzino: createMagazzinoService({ db, entities }), ubicazioni: ubicazioniService, entities });
 }
 
 /** Tiles of a 2 cm cut yield about 25 m² per m³ of block (DOMAIN-NOTES, resa). */

@@ -123,7 +123,7 @@ export function createLavorazioniPavimentiService(deps: {
     );
   }
 
-  registerLavorazionePavimentiGenealogy(entities);
+  registerLavorazionePavimentiGenealogy(entities, magazzino);
 
   return {
     get,

@@ -28,16 +28,24 @@ async function insertMovimento(
 }
 
 /** A new bundle with its slabs, and its `carico`: the pacco's on-hand quantities are its slabs'. */
-export async function caricaPacco(tx: DbOrTx, meta: MovimentoMeta, pacco: Omit<NewPacco, 'nLastre' | 'mq'>, slabs: NewLastra[]): Promise<{ id: string; nLastre: number; mq: number }> {
+export async function caricaPacco(
+  tx: DbOrTx,
+  meta: MovimentoMeta,
+  pacco: Omit<NewPacco, 'nLastre' | 'mq'>,
+  slabs: NewLastra[],
+): Promise<{ id: string; nLastre: number; mq: number; lastre: Array<{ id: string; codice: string }> }> {
   const nLastre = slabs.length;
   const mq = Math.round(slabs.reduce((a, l) => a + l.mq * 100, 0)) / 100;
   const [row] = await tx
     .insert(pacchi)
     .values({ ...pacco, nLastre, mq })
     .returning({ id: pacchi.id });
-  await tx.insert(lastre).values(slabs.map((l) => ({ ...l, paccoId: row!.id })));
+  const inserted = await tx
+    .insert(lastre)
+    .values(slabs.map((l) => ({ ...l, paccoId: row!.id })))
+    .returning({ id: lastre.id, codice: lastre.codice });
   await insertMovimento(tx, meta, { tipo: 'carico', pezzi: nLastre, mq, bloccoId: pacco.bloccoId, paccoId: row!.id });
-  return { id: row!.id, nLastre, mq };
+  return { id: row!.id, nLastre, mq, lastre: inserted };
 }
 
 /** A new tile lot and its `carico`. */

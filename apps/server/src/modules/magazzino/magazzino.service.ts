@@ -1,24 +1,159 @@
-import type { Db } from '../../db/client.js';
+import type {
+  GenealogyNode,
+  Lastra,
+  LastraListQuery,
+  Lotto,
+  LottoListQuery,
+  Movimento,
+  MovimentoListQuery,
+  Pacco,
+  PaccoDetail,
+  PaccoListQuery,
+  Page,
+  StockSummary,
+} from '@gestcava/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import { listHistory, type HistoryItem } from '../../lib/audit.js';
+import type { EntityRegistry } from '../../lib/entities.js';
+import { streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
+import { toPage } from '../../lib/pagination.js';
+import { lastraExportColumns, lottoExportColumns, paccoExportColumns } from './magazzino.export.js';
 import * as ledger from './ledger.repository.js';
+import { registerMagazzinoEntities } from './magazzino.entity.js';
+import { toLastraDto, toLottoDto, toMovimentoDto, toPaccoDetailDto, toPaccoDto } from './magazzino.mapper.js';
+import * as repo from './magazzino.repository.js';
 
 export type { MovimentoMeta, NewLastra, NewLotto, NewPacco } from './ledger.repository.js';
+export type { MovimentiScope } from './magazzino.repository.js';
 
 export type MagazzinoService = ReturnType<typeof createMagazzinoService>;
+
+type Filter<Q> = Omit<Q, 'page' | 'limit' | 'sort'>;
+
+const EXPORT_BATCH = 500;
+
+/** A list's pages one after another, as an export's batches. */
+function exportOf<T>(page: (n: number) => Promise<T[]>, columns: ExportColumn<T>[], sheet: string, baseName: string, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
+  const batches = (async function* () {
+    for (let n = 1; ; n++) {
+      const items = await page(n);
+      if (items.length) yield items;
+      if (items.length < EXPORT_BATCH) return;
+    }
+  })();
+  return streamExport({ format, columns, batches, sheet, baseName, onError });
+}
+
+const NOT_FOUND = { pacco: 'Pacco non trovato', lastra: 'Lastra non trovata', lotto: 'Lotto non trovato' } as const;
+
+function rounded(s: { count: number; pezzi: number; mq: number; pesoT: number }): StockSummary {
+  return { count: s.count, pezzi: s.pezzi, mq: Math.round(s.mq * 100) / 100, pesoT: Math.round(s.pesoT * 100) / 100 };
+}
 
 /**
  * Magazzino lastre and pavimenti. The lavorazioni load and unload stock only through `ledger`
  * (inside their own transaction); the reads serve `/api/magazzino/*`.
  */
-export function createMagazzinoService(deps: { db: Db }) {
-  const { db } = deps;
+export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry }) {
+  const { db, entities } = deps;
+
+  registerMagazzinoEntities(entities);
+
+  async function pacco(companyId: string, id: string) {
+    const row = await repo.findPacco(db, companyId, id);
+    if (!row) throw notFound(NOT_FOUND.pacco);
+    return row;
+  }
+  async function lastra(companyId: string, id: string) {
+    const row = await repo.findLastra(db, companyId, id);
+    if (!row) throw notFound(NOT_FOUND.lastra);
+    return row;
+  }
+  async function lotto(companyId: string, id: string) {
+    const row = await repo.findLotto(db, companyId, id);
+    if (!row) throw notFound(NOT_FOUND.lotto);
+    return row;
+  }
+  const exists = { pacco, lastra, lotto };
+
   return {
     db,
+
+    /** A block's bundles with their slabs in sawing order, for the genealogy its sawings show. */
+    pacchiOfBlocco: (tx: DbOrTx, companyId: string, bloccoId: string) => repo.pacchiOfBlocco(tx, companyId, bloccoId),
+    /** The lots of some lavorazioni pavimenti, for the genealogy of the block they were cut from. */
+    lottiOfLavorazioni: (tx: DbOrTx, companyId: string, lavorazioneIds: string[]) => repo.lottiOfLavorazioni(tx, companyId, lavorazioneIds),
+
     ledger: {
       caricaPacco: ledger.caricaPacco,
       caricaLotto: ledger.caricaLotto,
       scaricaLastre: ledger.scaricaLastre,
       cambiaStatoLastre: ledger.cambiaStatoLastre,
       ledgerSum: ledger.ledgerSum,
+    },
+
+    async pacchi(companyId: string, query: PaccoListQuery): Promise<Page<Pacco>> {
+      const { items, counted } = await repo.pacchiPage(db, companyId, query);
+      return toPage(items.map(toPaccoDto), counted, query.page, query.limit);
+    },
+    async pacchiSummary(companyId: string, filter: Filter<PaccoListQuery>): Promise<StockSummary> {
+      return rounded(await repo.pacchiSummary(db, companyId, filter));
+    },
+    async pacco(companyId: string, id: string): Promise<PaccoDetail> {
+      return toPaccoDetailDto(await pacco(companyId, id), await repo.lastreOfPacco(db, companyId, id));
+    },
+
+    async lastre(companyId: string, query: LastraListQuery): Promise<Page<Lastra>> {
+      const { items, counted } = await repo.lastrePage(db, companyId, query);
+      return toPage(items.map(toLastraDto), counted, query.page, query.limit);
+    },
+    async lastreSummary(companyId: string, filter: Filter<LastraListQuery>): Promise<StockSummary> {
+      return rounded(await repo.lastreSummary(db, companyId, filter));
+    },
+    async lastra(companyId: string, id: string): Promise<Lastra> {
+      return toLastraDto(await lastra(companyId, id));
+    },
+
+    async lotti(companyId: string, query: LottoListQuery): Promise<Page<Lotto>> {
+      const { items, counted } = await repo.lottiPage(db, companyId, query);
+      return toPage(items.map(toLottoDto), counted, query.page, query.limit);
+    },
+    async lottiSummary(companyId: string, filter: Filter<LottoListQuery>): Promise<StockSummary> {
+      return rounded(await repo.lottiSummary(db, companyId, filter));
+    },
+    async lotto(companyId: string, id: string): Promise<Lotto> {
+      return toLottoDto(await lotto(companyId, id));
+    },
+
+    /** The lists as files: their filters and their order. */
+    exportPacchi(companyId: string, query: Filter<PaccoListQuery> & { sort?: PaccoListQuery['sort'] }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) {
+      const page = async (n: number) => (await repo.pacchiPage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items.map(toPaccoDto);
+      return exportOf(page, paccoExportColumns, 'Pacchi', 'pacchi', format, onError);
+    },
+    exportLastre(companyId: string, query: Filter<LastraListQuery> & { sort?: LastraListQuery['sort'] }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) {
+      const page = async (n: number) => (await repo.lastrePage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items.map(toLastraDto);
+      return exportOf(page, lastraExportColumns, 'Lastre', 'lastre', format, onError);
+    },
+    exportLotti(companyId: string, query: Filter<LottoListQuery> & { sort?: LottoListQuery['sort'] }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) {
+      const page = async (n: number) => (await repo.lottiPage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items.map(toLottoDto);
+      return exportOf(page, lottoExportColumns, 'Lotti', 'lotti-pavimenti', format, onError);
+    },
+
+    /** The ledger's rows the user may read: slab-side rows need magazzino-lastre, lot rows magazzino-pavimenti. */
+    async movimenti(companyId: string, query: MovimentoListQuery, scope: repo.MovimentiScope): Promise<Page<Movimento>> {
+      const { items, counted } = await repo.movimentiPage(db, companyId, query, scope);
+      return toPage(items.map(toMovimentoDto), counted, query.page, query.limit);
+    },
+
+    async history(kind: 'pacco' | 'lastra' | 'lotto', companyId: string, id: string): Promise<HistoryItem[]> {
+      await exists[kind](companyId, id);
+      return listHistory(db, companyId, kind, id);
+    },
+
+    async genealogy(kind: 'pacco' | 'lastra' | 'lotto', companyId: string, id: string): Promise<GenealogyNode[]> {
+      await exists[kind](companyId, id);
+      return entities.genealogyOf(db, kind, companyId, id);
     },
   };
 }

@@ -102,6 +102,23 @@ export function setFileMissing(db: DbOrTx, ids: string[], missing: boolean) {
   return db.update(photos).set({ fileMissing: missing }).where(inArray(photos.id, ids)).then(() => undefined);
 }
 
+/** The keys among `keys` that a row owns: a photo, a company logo or a chat attachment. */
+export async function ownedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const [photoRows, logos, attachments] = await Promise.all([
+    db
+      .select({ a: photos.originalKey, b: photos.previewKey, c: photos.thumbnailKey })
+      .from(photos)
+      .where(or(inArray(photos.originalKey, keys), inArray(photos.previewKey, keys), inArray(photos.thumbnailKey, keys))),
+    db.select({ a: companies.logoKey }).from(companies).where(inArray(companies.logoKey, keys)),
+    db
+      .select({ a: chatAttachments.storageKey, b: chatAttachments.thumbnailKey })
+      .from(chatAttachments)
+      .where(or(inArray(chatAttachments.storageKey, keys), inArray(chatAttachments.thumbnailKey, keys))),
+  ]);
+  return new Set([...photoRows, ...logos, ...attachments].flatMap((r) => Object.values(r).filter((k): k is string => Boolean(k))));
+}
+
 /** Storage keys other tables own (company logos, chat attachments): not orphans. */
 export async function otherOwnedKeys(db: DbOrTx): Promise<string[]> {
   const [logos, attachments] = await Promise.all([

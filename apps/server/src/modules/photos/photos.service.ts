@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EntityDefinition, EntityRef, EntityRegistry } from '../../lib/entities.js';
-import type { Storage } from '../../lib/storage.js';
+import type { Placement, Storage } from '../../lib/storage.js';
 import { discardFiles, IMAGE_KINDS, readMultipart, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
 import type { AuthUser } from '../../lib/auth/sessions.js';
 import { processPhoto } from '../../lib/images.js';
@@ -65,7 +65,7 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
     } else if (by.codice) {
       ref = await definition.findByCodice(db, companyId, by.codice);
     }
-    if (!ref) throw notFound(`${definition.label} non trovato`);
+    if (!ref) throw notFound(definition.notFound ?? `${definition.label} non trovato`);
     return { definition, ref };
   }
 
@@ -142,7 +142,7 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
    * Stores one checked file as a photo: the variants and the cleaned original are written first,
    * then the row; the caller removes the written keys if its transaction fails.
    */
-  async function store(companyId: string, t: Target, file: ReceivedFile, written: string[]): Promise<repo.NewPhotoRow> {
+  async function store(companyId: string, t: Target, file: ReceivedFile, written: string[], placement: Placement): Promise<repo.NewPhotoRow> {
     const processed = await processPhoto(file.tempPath, file.kind);
     const originalKey = storage.newKey(companyId, file.ext);
     const previewKey = storage.variantKey(originalKey, 'preview', 'webp');
@@ -153,6 +153,7 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
       [thumbnailKey, processed.thumbnail],
     ] as const) {
       written.push(key);
+      await placement.add(key);
       await storage.writeBuffer(key, data);
     }
     return {
@@ -176,14 +177,17 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
   /** Files → rows in one transaction; on any failure no file and no row is left behind. */
   async function importFiles(companyId: string, t: Target, files: ReceivedFile[], extra: { userId: string | null; description: string | null }) {
     const written: string[] = [];
+    const placement = await storage.beginPlacement();
     try {
       const rows: repo.NewPhotoRow[] = [];
-      for (const file of files) rows.push({ ...(await store(companyId, t, file, written)), ...extra });
+      for (const file of files) rows.push({ ...(await store(companyId, t, file, written, placement)), ...extra });
       const inserted = await db.transaction((tx) => repo.insertMany(tx, rows));
       return inserted.map((row) => ({ ...row, userName: null as string | null }));
     } catch (error) {
       await Promise.all(written.map((key) => storage.remove(key)));
       throw error;
+    } finally {
+      await placement.end();
     }
   }
 

@@ -110,6 +110,31 @@ export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage:
   }
 
   return {
+    /**
+     * At start-up, before serving (QUALITY R7): the files a crash left between placing them and
+     * committing their row are removed, the ones a committed row owns are kept. Then the temporary
+     * files go.
+     */
+    async sweepInterruptedUploads(): Promise<{ removed: number; kept: number }> {
+      let removed = 0;
+      let kept = 0;
+      for (const note of await storage.interruptedPlacements()) {
+        const owned = await repo.ownedKeys(db, note.keys);
+        for (const key of note.keys) {
+          if (owned.has(key)) {
+            kept++;
+          } else if (storage.exists(key)) {
+            await storage.remove(key);
+            removed++;
+          }
+        }
+        await note.discard();
+      }
+      const temporary = await storage.sweepTemp();
+      if (removed || temporary) log.info({ removed, kept, temporary }, 'caricamenti interrotti ripuliti');
+      return { removed, kept };
+    },
+
     /** Starts a sync unless one is running; answers at once. */
     start(): boolean {
       if (state.running) return false;

@@ -1,0 +1,191 @@
+import {
+  LAVORAZIONE_LASTRE_STATI,
+  LAVORAZIONE_LASTRE_STATO_LABELS,
+  LAVORAZIONE_LASTRE_TRANSITIONS,
+  type LavorazioneLastreStato,
+} from '@gestcava/contracts';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { blocchi, fornitori, lastre, lavorazioniLastre, macchine, materiali, pacchi } from '../../db/schema/index.js';
+import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { matchesSearch } from '../../lib/search.js';
+import { outer } from '../../lib/sql.js';
+import type { StateMachine } from '../../lib/state-change.js';
+import type { LavorazioneLastreJoined, LavorazioneLastreRow } from './lavorazioni-lastre.mapper.js';
+
+type NewLavorazione = typeof lavorazioniLastre.$inferInsert;
+
+/**
+ * A sawing's states for `changeState`: the user's moves (`POST …/stato`) or every move, for the
+ * completion that alone may reach `completata`.
+ */
+function lavorazioneStates(by: 'manual' | 'system'): StateMachine<typeof lavorazioniLastre, LavorazioneLastreStato> {
+  const transitions = Object.fromEntries(
+    LAVORAZIONE_LASTRE_STATI.map((s) => [s, by === 'manual' ? LAVORAZIONE_LASTRE_TRANSITIONS[s].manual : [...LAVORAZIONE_LASTRE_TRANSITIONS[s].manual, ...LAVORAZIONE_LASTRE_TRANSITIONS[s].system]]),
+  ) as Record<LavorazioneLastreStato, readonly LavorazioneLastreStato[]>;
+  return {
+    table: lavorazioniLastre,
+    columns: { id: lavorazioniLastre.id, companyId: lavorazioniLastre.companyId, stato: lavorazioniLastre.stato, updatedAt: lavorazioniLastre.updatedAt },
+    transitions,
+    labels: LAVORAZIONE_LASTRE_STATO_LABELS,
+    entityType: 'lavorazione-lastre',
+    messages: { notFound: 'Lavorazione non trovata', stale: 'La lavorazione è stata modificata nel frattempo: ricarica e riprova' },
+  };
+}
+export const LAVORAZIONE_LASTRE_STATES = { manual: lavorazioneStates('manual'), system: lavorazioneStates('system') };
+
+export interface LavorazioneLastreFilter {
+  q?: string;
+  stato?: LavorazioneLastreStato;
+  macchinaId?: string;
+  materialeId?: string;
+  bloccoId?: string;
+  dal?: string;
+  al?: string;
+}
+
+/** The day a sawing counts for in date filters: when it started, or (still planned) when it was planned, in Rome. */
+const giorno = sql`coalesce(${lavorazioniLastre.dataInizio}, (${lavorazioniLastre.createdAt} at time zone 'Europe/Rome')::date)`;
+
+function filterWhere(companyId: string, f: LavorazioneLastreFilter): SQL {
+  return and(
+    eq(lavorazioniLastre.companyId, companyId),
+    f.q ? or(matchesSearch(lavorazioniLastre.codice, f.q), matchesSearch(blocchi.codice, f.q)) : undefined,
+    f.stato ? eq(lavorazioniLastre.stato, f.stato) : undefined,
+    f.macchinaId ? eq(lavorazioniLastre.macchinaId, f.macchinaId) : undefined,
+    f.materialeId ? eq(blocchi.materialeId, f.materialeId) : undefined,
+    f.bloccoId ? eq(lavorazioniLastre.bloccoId, f.bloccoId) : undefined,
+    f.dal ? gte(giorno, sql`${f.dal}::date`) : undefined,
+    f.al ? lte(giorno, sql`${f.al}::date`) : undefined,
+  )!;
+}
+
+function joined(db: DbOrTx) {
+  return db
+    .select({
+      lavorazione: lavorazioniLastre,
+      blocco: {
+        id: blocchi.id,
+        codice: blocchi.codice,
+        origine: blocchi.origine,
+        volumeNetto: blocchi.volumeNetto,
+        lunghezzaNetta: blocchi.lunghezzaNetta,
+        altezzaNetta: blocchi.altezzaNetta,
+        profonditaNetta: blocchi.profonditaNetta,
+      },
+      materiale: { id: materiali.id, nome: materiali.nome },
+      macchina: { id: macchine.id, nome: macchine.nome, kerfMm: macchine.kerfMm },
+      terzistaNome: sql<string | null>`(select ${fornitori.ragioneSociale} from ${fornitori} where ${fornitori.id} = ${outer(lavorazioniLastre.terzistaId)})`,
+    })
+    .from(lavorazioniLastre)
+    .innerJoin(blocchi, eq(blocchi.id, lavorazioniLastre.bloccoId))
+    .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
+    .innerJoin(macchine, eq(macchine.id, lavorazioniLastre.macchinaId));
+}
+
+const SORT_COLUMNS = {
+  codice: lavorazioniLastre.codice,
+  createdAt: lavorazioniLastre.createdAt,
+  dataInizio: lavorazioniLastre.dataInizio,
+  mqTotali: lavorazioniLastre.mqTotali,
+  resa: lavorazioniLastre.resa,
+  stato: lavorazioniLastre.stato,
+};
+
+export async function listPage(db: DbOrTx, companyId: string, query: LavorazioneLastreFilter & PageOpts) {
+  const where = filterWhere(companyId, query);
+  const order = orderByOf(query.sort, SORT_COLUMNS, desc(lavorazioniLastre.createdAt), lavorazioniLastre.id);
+  const items = (await joined(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)) as LavorazioneLastreJoined[];
+  const counted = await db.execute<{ n: number }>(
+    sql`select ${cappedCount(sql`select 1 from ${lavorazioniLastre} inner join ${blocchi} on ${blocchi.id} = ${lavorazioniLastre.bloccoId} where ${where}`)} as n`,
+  );
+  return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+}
+
+export async function summary(db: DbOrTx, companyId: string, filter: LavorazioneLastreFilter) {
+  const completata = sql`${lavorazioniLastre.stato} = 'completata'`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      numeroLastre: sql<number>`coalesce(sum(${lavorazioniLastre.numeroLastre}), 0)::int`,
+      mqTotali: sql<number>`coalesce(sum(${lavorazioniLastre.mqTotali}), 0)::float8`,
+      volumeBlocchi: sql<number>`coalesce(sum(${blocchi.volumeNetto}), 0)::float8`,
+      mqCompletate: sql<number>`coalesce(sum(${lavorazioniLastre.mqTotali}) filter (where ${completata}), 0)::float8`,
+      volumeCompletate: sql<number>`coalesce(sum(${blocchi.volumeNetto}) filter (where ${completata}), 0)::float8`,
+    })
+    .from(lavorazioniLastre)
+    .innerJoin(blocchi, eq(blocchi.id, lavorazioniLastre.bloccoId))
+    .where(filterWhere(companyId, filter));
+  return row!;
+}
+
+export async function findJoined(db: DbOrTx, companyId: string, id: string): Promise<LavorazioneLastreJoined | undefined> {
+  const [row] = await joined(db)
+    .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.id, id)))
+    .limit(1);
+  return row as LavorazioneLastreJoined | undefined;
+}
+
+/** The bundles a sawing produced, with what each held when loaded (its slabs, whatever was sold since). */
+export function pacchiOf(db: DbOrTx, companyId: string, lavorazioneId: string) {
+  return db
+    .select({
+      id: pacchi.id,
+      codice: pacchi.codice,
+      nLastre: sql<number>`(select count(*)::int from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
+      mq: sql<number>`(select coalesce(sum(${lastre.mq}), 0)::float8 from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
+    })
+    .from(pacchi)
+    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.lavorazioneId, lavorazioneId)))
+    .orderBy(asc(pacchi.codice));
+}
+
+export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promise<LavorazioneLastreRow | undefined> {
+  return db
+    .select()
+    .from(lavorazioniLastre)
+    .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.id, id)))
+    .for('update')
+    .then((r) => r[0]);
+}
+
+export function insert(db: DbOrTx, values: NewLavorazione): Promise<LavorazioneLastreRow> {
+  return db.insert(lavorazioniLastre).values(values).returning().then((r) => r[0]!);
+}
+
+/** Updates the row only while its state is still `stato`; undefined when it moved meanwhile. */
+export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: string, values: Partial<NewLavorazione>): Promise<LavorazioneLastreRow | undefined> {
+  return db
+    .update(lavorazioniLastre)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(lavorazioniLastre.id, id), eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.stato, stato)))
+    .returning()
+    .then((r) => r[0]);
+}
+
+/** Blocks with a sawing still open (planned or under way), as a subquery: the picker leaves them out. */
+export function blocchiImpegnati(companyId: string): SQL {
+  return sql`select ${lavorazioniLastre.bloccoId} from ${lavorazioniLastre} where ${lavorazioniLastre.companyId} = ${companyId} and ${inArray(lavorazioniLastre.stato, ['pianificata', 'in_segagione'])}`;
+}
+
+/** A block's sawings, oldest first (genealogy). */
+export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
+  return db
+    .select({ id: lavorazioniLastre.id, codice: lavorazioniLastre.codice, stato: lavorazioniLastre.stato, spessoreMm: lavorazioniLastre.spessoreMm })
+    .from(lavorazioniLastre)
+    .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.bloccoId, bloccoId)))
+    .orderBy(asc(lavorazioniLastre.createdAt), asc(lavorazioniLastre.id));
+}
+
+export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
+  return db
+    .select({ id: lavorazioniLastre.id, codice: lavorazioniLastre.codice })
+    .from(lavorazioniLastre)
+    .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.codice, codice)))
+    .limit(1)
+    .then((r) => r[0]);
+}

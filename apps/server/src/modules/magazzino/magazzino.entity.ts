@@ -1,0 +1,78 @@
+import { detailPath, type GenealogyNode } from '@gestcava/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { lastre, lotti, pacchi } from '../../db/schema/index.js';
+import type { EntityRegistry } from '../../lib/entities.js';
+import * as repo from './magazzino.repository.js';
+
+const TABLES = { pacco: pacchi, lastra: lastre, lotto: lotti } as const;
+const LABELS = { pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' } as const;
+const NOT_FOUND = { pacco: 'Pacco non trovato', lastra: 'Lastra non trovata', lotto: 'Lotto non trovato' } as const;
+
+type Provenienza = { blocco: { id: string; codice: string; origine: 'interno' | 'esterno' } | null; bancataId: string | null; bancataCodice: string | null; cavaId: string | null; cavaNome: string | null };
+
+/** Cava, bancata and blocco above a stock item. */
+function originNodes(j: Provenienza): GenealogyNode[] {
+  const nodes: GenealogyNode[] = [];
+  if (j.cavaId && j.cavaNome !== null) nodes.push({ entityType: 'cava', _id: j.cavaId, label: `Cava ${j.cavaNome}`, codice: null, relation: 'origine', path: null });
+  if (j.bancataId && j.bancataCodice !== null) nodes.push({ entityType: 'bancata', _id: j.bancataId, label: `Bancata ${j.bancataCodice}`, codice: j.bancataCodice, relation: 'origine', path: detailPath('bancata', j.bancataId) });
+  if (j.blocco?.id) {
+    const b = j.blocco;
+    nodes.push({ entityType: 'blocco', _id: b.id, label: `Blocco ${b.codice}`, codice: b.codice, relation: 'origine', path: detailPath(b.origine === 'esterno' ? 'blocco-esterno' : 'blocco', b.id) });
+  }
+  return nodes;
+}
+
+/**
+ * Bundles, slabs and tile lots in the entity registry (photos, genealogy). A block's genealogy lists
+ * them under the lavorazione that made them (the lavorazioni's contributors ask this service).
+ */
+export function registerMagazzinoEntities(entities: EntityRegistry) {
+  for (const type of ['pacco', 'lastra', 'lotto'] as const) {
+    const table = TABLES[type];
+    const page = type === 'lotto' ? 'magazzino-pavimenti' : 'magazzino-lastre';
+    entities.register({
+      type,
+      label: LABELS[type],
+      notFound: NOT_FOUND[type],
+      permission: () => page,
+      findInCompany: (tx: DbOrTx, companyId, id) => repo.findCodice(tx, table, companyId, { id }),
+      findByCodice: (tx: DbOrTx, companyId, codice) => repo.findCodice(tx, table, companyId, { codice }),
+      detailPath: (ref) => detailPath(type, ref.id),
+      pages: [page],
+      readableIds: (canRead) => (canRead(page) ? 'all' : 'none'),
+      idsInCava: (companyId, cavaId) => repo.idsInCava(table, companyId, cavaId),
+      async describe(tx, companyId, ids) {
+        const rows = await repo.summaries(tx, type, companyId, ids);
+        return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
+      },
+    });
+  }
+
+  entities.addGenealogy('pacco', async (tx, companyId, id) => {
+    const j = await repo.findPacco(tx, companyId, id);
+    if (!j) return [];
+    return [
+      ...originNodes(j),
+      { entityType: 'lavorazione-lastre', _id: j.pacco.lavorazioneId, label: `Segagione ${j.lavorazioneCodice}`, codice: j.lavorazioneCodice, relation: 'origine', path: detailPath('lavorazione-lastre', j.pacco.lavorazioneId) },
+    ];
+  });
+
+  entities.addGenealogy('lastra', async (tx, companyId, id) => {
+    const j = await repo.findLastra(tx, companyId, id);
+    if (!j) return [];
+    return [
+      ...originNodes(j),
+      { entityType: 'lavorazione-lastre', _id: j.pacco.lavorazioneId, label: `Segagione ${j.lavorazioneCodice}`, codice: j.lavorazioneCodice, relation: 'origine', path: detailPath('lavorazione-lastre', j.pacco.lavorazioneId) },
+      { entityType: 'pacco', _id: j.pacco.id, label: `Pacco ${j.pacco.codice}`, codice: j.pacco.codice, relation: 'origine', path: detailPath('pacco', j.pacco.id) },
+    ];
+  });
+
+  entities.addGenealogy('lotto', async (tx, companyId, id) => {
+    const j = await repo.findLotto(tx, companyId, id);
+    if (!j) return [];
+    return [
+      ...originNodes(j),
+      { entityType: 'lavorazione-pavimenti', _id: j.lotto.lavorazioneId, label: `Lavorazione pavimenti ${j.lavorazioneCodice}`, codice: j.lavorazioneCodice, relation: 'origine', path: detailPath('lavorazione-pavimenti', j.lotto.lavorazioneId) },
+    ];
+  });
+}

@@ -1,0 +1,122 @@
+import { pesoLastraT, type Lastra, type Lotto, type Movimento, type Pacco, type PaccoDetail } from '@gestcava/contracts';
+import type { LastraJoined, LottoJoined, MovimentoJoined, PaccoJoined } from './magazzino.repository.js';
+
+type Provenienza = Pick<PaccoJoined, 'blocco' | 'bancataId' | 'bancataCodice' | 'cavaId' | 'cavaNome'>;
+
+const ref = <K extends string>(id: string | null, name: string | null, key: K) => (id && name !== null ? ({ _id: id, [key]: name } as { _id: string } & Record<K, string>) : null);
+
+function origini(j: Provenienza) {
+  return {
+    bancata: ref(j.bancataId, j.bancataCodice, 'codice'),
+    cava: ref(j.cavaId, j.cavaNome, 'nome'),
+  };
+}
+
+export function toPaccoDto(j: PaccoJoined): Pacco {
+  const p = j.pacco;
+  return {
+    _id: p.id,
+    codice: p.codice,
+    companyId: p.companyId,
+    blocco: { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine },
+    ...origini(j),
+    lavorazione: { _id: p.lavorazioneId, codice: j.lavorazioneCodice ?? '' },
+    materiale: { _id: j.materiale.id, nome: j.materiale.nome },
+    spessoreMm: p.spessoreMm,
+    finitura: p.finitura as Pacco['finitura'],
+    resinatura: p.resinatura,
+    scelta: p.scelta as Pacco['scelta'],
+    nLastre: p.nLastre,
+    mq: p.mq,
+    pesoT: pesoLastraT(p.mq, p.spessoreMm, j.materiale.densita),
+    ubicazione: ref(p.ubicazioneId, j.ubicazioneNome, 'nome'),
+    prezzoListino: p.prezzoListino,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export function toLastraDto(j: LastraJoined): Lastra {
+  const l = j.lastra;
+  return {
+    _id: l.id,
+    codice: l.codice,
+    companyId: l.companyId,
+    pacco: { _id: j.pacco.id, codice: j.pacco.codice },
+    blocco: { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine },
+    ...origini(j),
+    lavorazione: { _id: j.pacco.lavorazioneId, codice: j.lavorazioneCodice ?? '' },
+    materiale: { _id: j.materiale.id, nome: j.materiale.nome },
+    progressivo: l.progressivo,
+    lunghezzaMm: l.lunghezzaMm,
+    altezzaMm: l.altezzaMm,
+    spessoreMm: j.pacco.spessoreMm,
+    finitura: j.pacco.finitura as Lastra['finitura'],
+    mq: l.mq,
+    scelta: l.scelta as Lastra['scelta'],
+    difetti: l.difetti as Lastra['difetti'],
+    ubicazione: ref(j.pacco.ubicazioneId, j.ubicazioneNome, 'nome'),
+    cliente: ref(l.clienteId, j.clienteNome, 'ragioneSociale'),
+    stato: l.stato as Lastra['stato'],
+    createdAt: l.createdAt.toISOString(),
+  };
+}
+
+export function toPaccoDetailDto(j: PaccoJoined, slabs: LastraJoined[]): PaccoDetail {
+  return {
+    ...toPaccoDto(j),
+    lastre: slabs.map((s) => {
+      const { blocco: _b, bancata: _ba, cava: _c, lavorazione: _l, materiale: _m, companyId: _co, ...rest } = toLastraDto(s);
+      return rest;
+    }),
+  };
+}
+
+export function toLottoDto(j: LottoJoined): Lotto {
+  const l = j.lotto;
+  // A lot cut from slabs of several blocks names none (the left join finds no block).
+  const blocco = j.blocco?.id ? { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine } : null;
+  return {
+    _id: l.id,
+    codice: l.codice,
+    companyId: l.companyId,
+    blocco,
+    ...origini(j as Provenienza),
+    lavorazione: { _id: l.lavorazioneId, codice: j.lavorazioneCodice ?? '' },
+    materiale: { _id: j.materiale.id, nome: j.materiale.nome },
+    lunghezzaMm: l.lunghezzaMm,
+    larghezzaMm: l.larghezzaMm,
+    spessoreMm: l.spessoreMm,
+    finitura: l.finitura as Lotto['finitura'],
+    bordo: l.bordo as Lotto['bordo'],
+    calibrato: l.calibrato,
+    scelta: l.scelta as Lotto['scelta'],
+    pezzi: l.pezzi,
+    mq: l.mq,
+    pezziPerCassa: l.pezziPerCassa,
+    casse: l.casse,
+    ubicazione: ref(l.ubicazioneId, j.ubicazioneNome, 'nome'),
+    prezzoListino: l.prezzoListino,
+    createdAt: l.createdAt.toISOString(),
+  };
+}
+
+export function toMovimentoDto(j: MovimentoJoined): Movimento {
+  const m = j.movimento;
+  return {
+    _id: m.id,
+    tipo: m.tipo as Movimento['tipo'],
+    pezzi: m.pezzi,
+    mq: m.mq,
+    casse: m.casse,
+    blocco: ref(m.bloccoId, j.bloccoCodice, 'codice'),
+    pacco: ref(m.paccoId, j.paccoCodice, 'codice'),
+    lastra: ref(m.lastraId, j.lastraCodice, 'codice'),
+    lotto: ref(m.lottoId, j.lottoCodice, 'codice'),
+    causale: m.causale,
+    documento: m.documento,
+    cliente: ref(m.clienteId, j.clienteNome, 'ragioneSociale'),
+    prezzo: m.prezzo,
+    utente: ref(m.userId, j.utenteNome, 'name'),
+    createdAt: m.createdAt.toISOString(),
+  };
+}

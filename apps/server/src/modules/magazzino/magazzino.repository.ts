@@ -1,0 +1,358 @@
+import type { LastraListQuery, LottoListQuery, MovimentoListQuery, PaccoListQuery } from '@gestcava/contracts';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  bancate,
+  blocchi,
+  cave,
+  clienti,
+  lastre,
+  lavorazioniLastre,
+  lavorazioniPavimenti,
+  lotti,
+  materiali,
+  movimenti,
+  pacchi,
+  ubicazioni,
+  users,
+} from '../../db/schema/index.js';
+import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { matchesSearch } from '../../lib/search.js';
+import { outer } from '../../lib/sql.js';
+
+// Reads of magazzino lastre and pavimenti. The names beside each item are scalar subqueries (one
+// primary-key read each), as in the blocchi list (docs/query-plans-pglite.md).
+
+const nameOf = (column: PgColumn, idColumn: PgColumn, fk: PgColumn) => sql<string | null>`(select ${column} from ${column.table} where ${idColumn} = ${outer(fk)})`;
+
+/** Where a block comes from: its bancata and quarry (own blocks) by name. */
+const provenienza = {
+  blocco: { id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine },
+  bancataId: blocchi.bancataId,
+  bancataCodice: nameOf(bancate.codice, bancate.id, blocchi.bancataId),
+  cavaId: blocchi.cavaId,
+  cavaNome: nameOf(cave.nome, cave.id, blocchi.cavaId),
+};
+
+const materiale = { id: materiali.id, nome: materiali.nome, densita: materiali.densita };
+
+type Filter<Q> = Omit<Q, 'page' | 'limit' | 'sort'>;
+
+async function count(db: DbOrTx, from: SQL, where: SQL): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${from} where ${where}`)} as n`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/* ---------------------------------------------------------------- pacchi */
+
+function pacchiJoined(db: DbOrTx) {
+  return db
+    .select({
+      pacco: pacchi,
+      ...provenienza,
+      lavorazioneCodice: nameOf(lavorazioniLastre.codice, lavorazioniLastre.id, pacchi.lavorazioneId),
+      materiale,
+      ubicazioneNome: nameOf(ubicazioni.nome, ubicazioni.id, pacchi.ubicazioneId),
+    })
+    .from(pacchi)
+    .innerJoin(blocchi, eq(blocchi.id, pacchi.bloccoId))
+    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId));
+}
+export type PaccoJoined = Awaited<ReturnType<ReturnType<typeof pacchiJoined>['execute']>>[number];
+
+const pacchiFrom = sql`${pacchi} inner join ${blocchi} on ${blocchi.id} = ${pacchi.bloccoId}`;
+
+function pacchiWhere(companyId: string, f: Filter<PaccoListQuery>): SQL {
+  return and(
+    eq(pacchi.companyId, companyId),
+    f.q ? or(matchesSearch(pacchi.codice, f.q), matchesSearch(blocchi.codice, f.q)) : undefined,
+    f.materialeId ? eq(pacchi.materialeId, f.materialeId) : undefined,
+    f.finitura ? eq(pacchi.finitura, f.finitura) : undefined,
+    f.scelta ? eq(pacchi.scelta, f.scelta) : undefined,
+    f.ubicazioneId ? eq(pacchi.ubicazioneId, f.ubicazioneId) : undefined,
+    f.spessoreMm ? eq(pacchi.spessoreMm, f.spessoreMm) : undefined,
+    f.bloccoId ? eq(pacchi.bloccoId, f.bloccoId) : undefined,
+    f.lavorazioneId ? eq(pacchi.lavorazioneId, f.lavorazioneId) : undefined,
+    f.esauriti ? undefined : gt(pacchi.nLastre, 0),
+  )!;
+}
+
+const PACCO_SORT = { codice: pacchi.codice, createdAt: pacchi.createdAt, mq: pacchi.mq, nLastre: pacchi.nLastre, spessoreMm: pacchi.spessoreMm };
+
+export async function pacchiPage(db: DbOrTx, companyId: string, query: PaccoListQuery & PageOpts) {
+  const where = pacchiWhere(companyId, query);
+  const items = await pacchiJoined(db)
+    .where(where)
+    .orderBy(...orderByOf(query.sort, PACCO_SORT, desc(pacchi.createdAt), pacchi.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { items, counted: await count(db, pacchiFrom, where) };
+}
+
+export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filter<PaccoListQuery>) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pezzi: sql<number>`coalesce(sum(${pacchi.nLastre}), 0)::int`,
+      mq: sql<number>`coalesce(sum(${pacchi.mq}), 0)::float8`,
+      pesoT: sql<number>`coalesce(sum(${pacchi.mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})), 0)::float8`,
+    })
+    .from(pacchi)
+    .innerJoin(blocchi, eq(blocchi.id, pacchi.bloccoId))
+    .where(pacchiWhere(companyId, filter));
+  return row!;
+}
+
+export async function findPacco(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await pacchiJoined(db)
+    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
+    .limit(1);
+  return row;
+}
+
+/* ---------------------------------------------------------------- lastre */
+
+function lastreJoined(db: DbOrTx) {
+  return db
+    .select({
+      lastra: lastre,
+      pacco: { id: pacchi.id, codice: pacchi.codice, spessoreMm: pacchi.spessoreMm, finitura: pacchi.finitura, lavorazioneId: pacchi.lavorazioneId, ubicazioneId: pacchi.ubicazioneId },
+      ...provenienza,
+      lavorazioneCodice: nameOf(lavorazioniLastre.codice, lavorazioniLastre.id, pacchi.lavorazioneId),
+      materiale,
+      ubicazioneNome: nameOf(ubicazioni.nome, ubicazioni.id, pacchi.ubicazioneId),
+      clienteNome: nameOf(clienti.ragioneSociale, clienti.id, lastre.clienteId),
+    })
+    .from(lastre)
+    .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+    .innerJoin(blocchi, eq(blocchi.id, lastre.bloccoId))
+    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId));
+}
+export type LastraJoined = Awaited<ReturnType<ReturnType<typeof lastreJoined>['execute']>>[number];
+
+const lastreFrom = sql`${lastre} inner join ${pacchi} on ${pacchi.id} = ${lastre.paccoId}`;
+
+/** Slabs on hand: in stock, free or reserved (in_lavorazione ones are committed to a tile cut). */
+const LASTRE_IN_GIACENZA = ['disponibile', 'riservata'];
+
+function lastreWhere(companyId: string, f: Filter<LastraListQuery>): SQL {
+  return and(
+    eq(lastre.companyId, companyId),
+    f.q ? matchesSearch(lastre.codice, f.q) : undefined,
+    f.materialeId ? eq(pacchi.materialeId, f.materialeId) : undefined,
+    f.finitura ? eq(pacchi.finitura, f.finitura) : undefined,
+    f.scelta ? eq(lastre.scelta, f.scelta) : undefined,
+    f.ubicazioneId ? eq(pacchi.ubicazioneId, f.ubicazioneId) : undefined,
+    f.spessoreMm ? eq(pacchi.spessoreMm, f.spessoreMm) : undefined,
+    f.bloccoId ? eq(lastre.bloccoId, f.bloccoId) : undefined,
+    f.paccoId ? eq(lastre.paccoId, f.paccoId) : undefined,
+    f.stato ? eq(lastre.stato, f.stato) : f.esauriti ? undefined : inArray(lastre.stato, LASTRE_IN_GIACENZA),
+  )!;
+}
+
+const LASTRA_SORT = { codice: lastre.codice, createdAt: lastre.createdAt, mq: lastre.mq, spessoreMm: pacchi.spessoreMm, stato: lastre.stato };
+
+export async function lastrePage(db: DbOrTx, companyId: string, query: LastraListQuery & PageOpts) {
+  const where = lastreWhere(companyId, query);
+  const items = await lastreJoined(db)
+    .where(where)
+    .orderBy(...orderByOf(query.sort, LASTRA_SORT, desc(lastre.createdAt), lastre.id), asc(lastre.progressivo))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { items, counted: await count(db, lastreFrom, where) };
+}
+
+export async function lastreSummary(db: DbOrTx, companyId: string, filter: Filter<LastraListQuery>) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pezzi: sql<number>`count(*)::int`,
+      mq: sql<number>`coalesce(sum(${lastre.mq}), 0)::float8`,
+      pesoT: sql<number>`coalesce(sum(${lastre.mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})), 0)::float8`,
+    })
+    .from(lastre)
+    .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+    .where(lastreWhere(companyId, filter));
+  return row!;
+}
+
+export async function findLastra(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await lastreJoined(db)
+    .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** A bundle's slabs in sawing order. */
+export function lastreOfPacco(db: DbOrTx, companyId: string, paccoId: string) {
+  return lastreJoined(db)
+    .where(and(eq(lastre.companyId, companyId), eq(lastre.paccoId, paccoId)))
+    .orderBy(asc(lastre.progressivo));
+}
+
+/* ---------------------------------------------------------------- lotti */
+
+function lottiJoined(db: DbOrTx) {
+  return db
+    .select({
+      lotto: lotti,
+      ...provenienza,
+      lavorazioneCodice: nameOf(lavorazioniPavimenti.codice, lavorazioniPavimenti.id, lotti.lavorazioneId),
+      materiale,
+      ubicazioneNome: nameOf(ubicazioni.nome, ubicazioni.id, lotti.ubicazioneId),
+    })
+    .from(lotti)
+    .leftJoin(blocchi, eq(blocchi.id, lotti.bloccoId))
+    .innerJoin(materiali, eq(materiali.id, lotti.materialeId));
+}
+export type LottoJoined = Awaited<ReturnType<ReturnType<typeof lottiJoined>['execute']>>[number];
+
+function lottiWhere(companyId: string, f: Filter<LottoListQuery>): SQL {
+  return and(
+    eq(lotti.companyId, companyId),
+    f.q ? matchesSearch(lotti.codice, f.q) : undefined,
+    f.materialeId ? eq(lotti.materialeId, f.materialeId) : undefined,
+    f.finitura ? eq(lotti.finitura, f.finitura) : undefined,
+    f.scelta ? eq(lotti.scelta, f.scelta) : undefined,
+    f.ubicazioneId ? eq(lotti.ubicazioneId, f.ubicazioneId) : undefined,
+    f.spessoreMm ? eq(lotti.spessoreMm, f.spessoreMm) : undefined,
+    f.bloccoId ? eq(lotti.bloccoId, f.bloccoId) : undefined,
+    f.esauriti ? undefined : gt(lotti.pezzi, 0),
+  )!;
+}
+
+const LOTTO_SORT = { codice: lotti.codice, createdAt: lotti.createdAt, mq: lotti.mq, pezzi: lotti.pezzi };
+
+export async function lottiPage(db: DbOrTx, companyId: string, query: LottoListQuery & PageOpts) {
+  const where = lottiWhere(companyId, query);
+  const items = await lottiJoined(db)
+    .where(where)
+    .orderBy(...orderByOf(query.sort, LOTTO_SORT, desc(lotti.createdAt), lotti.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { items, counted: await count(db, sql`${lotti}`, where) };
+}
+
+export async function lottiSummary(db: DbOrTx, companyId: string, filter: Filter<LottoListQuery>) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pezzi: sql<number>`coalesce(sum(${lotti.pezzi}), 0)::int`,
+      mq: sql<number>`coalesce(sum(${lotti.mq}), 0)::float8`,
+      pesoT: sql<number>`coalesce(sum(${lotti.mq} * ${lotti.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(lotti.materialeId)})), 0)::float8`,
+    })
+    .from(lotti)
+    .where(lottiWhere(companyId, filter));
+  return row!;
+}
+
+export async function findLotto(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await lottiJoined(db)
+    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, id)))
+    .limit(1);
+  return row;
+}
+
+/* ---------------------------------------------------------------- movimenti */
+
+/** Which rows of the ledger a user may read: the slab side, the tile side, or both. */
+export type MovimentiScope = { lastre: boolean; pavimenti: boolean };
+
+function movimentiWhere(companyId: string, f: Filter<MovimentoListQuery>, scope: MovimentiScope): SQL {
+  return and(
+    eq(movimenti.companyId, companyId),
+    scope.lastre && scope.pavimenti ? undefined : scope.lastre ? isNull(movimenti.lottoId) : isNotNull(movimenti.lottoId),
+    f.tipo ? eq(movimenti.tipo, f.tipo) : undefined,
+    f.bloccoId ? eq(movimenti.bloccoId, f.bloccoId) : undefined,
+    f.paccoId ? eq(movimenti.paccoId, f.paccoId) : undefined,
+    f.lastraId ? eq(movimenti.lastraId, f.lastraId) : undefined,
+    f.lottoId ? eq(movimenti.lottoId, f.lottoId) : undefined,
+    // Dates are days in Italy's calendar: from the start of `dal` to the end of `al`.
+    f.dal ? gte(movimenti.createdAt, sql`(${f.dal}::date)::timestamp at time zone 'Europe/Rome'`) : undefined,
+    f.al ? lt(movimenti.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`) : undefined,
+  )!;
+}
+
+export async function movimentiPage(db: DbOrTx, companyId: string, query: MovimentoListQuery & PageOpts, scope: MovimentiScope) {
+  const where = movimentiWhere(companyId, query, scope);
+  const items = await db
+    .select({
+      movimento: movimenti,
+      bloccoCodice: nameOf(blocchi.codice, blocchi.id, movimenti.bloccoId),
+      paccoCodice: nameOf(pacchi.codice, pacchi.id, movimenti.paccoId),
+      lastraCodice: nameOf(lastre.codice, lastre.id, movimenti.lastraId),
+      lottoCodice: nameOf(lotti.codice, lotti.id, movimenti.lottoId),
+      clienteNome: nameOf(clienti.ragioneSociale, clienti.id, movimenti.clienteId),
+      utenteNome: nameOf(users.name, users.id, movimenti.userId),
+    })
+    .from(movimenti)
+    .where(where)
+    .orderBy(desc(movimenti.createdAt), desc(movimenti.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { items, counted: await count(db, sql`${movimenti}`, where) };
+}
+export type MovimentoJoined = Awaited<ReturnType<typeof movimentiPage>>['items'][number];
+
+/* ---------------------------------------------------------------- registry and genealogy */
+
+export function findCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, by: { id: string } | { codice: string }) {
+  return db
+    .select({ id: table.id, codice: table.codice })
+    .from(table)
+    .where(and(eq(table.companyId, companyId), 'id' in by ? eq(table.id, by.id) : eq(table.codice, by.codice)))
+    .limit(1)
+    .then((r) => r[0] ?? null);
+}
+
+/** Code, material, state and quarry of many stock items at once (photo cards). */
+export function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', companyId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  const cava = nameOf(cave.nome, cave.id, blocchi.cavaId);
+  if (kind === 'lastra') {
+    return db
+      .select({ id: lastre.id, codice: lastre.codice, stato: lastre.stato, materiale: materiali.nome, cava })
+      .from(lastre)
+      .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+      .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
+      .innerJoin(blocchi, eq(blocchi.id, lastre.bloccoId))
+      .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, ids)));
+  }
+  const table = kind === 'pacco' ? pacchi : lotti;
+  return db
+    .select({ id: table.id, codice: table.codice, stato: sql<string | null>`null`, materiale: materiali.nome, cava })
+    .from(table)
+    .innerJoin(materiali, eq(materiali.id, table.materialeId))
+    .leftJoin(blocchi, eq(blocchi.id, table.bloccoId))
+    .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
+}
+
+/** The ids of a quarry's stock items, as a subquery (photos filtered by cava). */
+export function idsInCava(table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, cavaId: string): SQL {
+  return sql`select ${table.id} from ${table} where ${table.companyId} = ${companyId} and ${table.bloccoId} in (select ${blocchi.id} from ${blocchi} where ${blocchi.cavaId} = ${cavaId})`;
+}
+
+/** A block's bundles with their slabs' codes in sawing order (genealogy). */
+export function pacchiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
+  return db
+    .select({
+      id: pacchi.id,
+      codice: pacchi.codice,
+      lavorazioneId: pacchi.lavorazioneId,
+      lastre: sql<Array<{ id: string; codice: string; progressivo: number }>>`(select coalesce(json_agg(json_build_object('id', ${lastre.id}, 'codice', ${lastre.codice}, 'progressivo', ${lastre.progressivo}) order by ${lastre.progressivo}), '[]'::json) from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
+    })
+    .from(pacchi)
+    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.bloccoId, bloccoId)))
+    .orderBy(asc(pacchi.codice));
+}
+
+/** The tile lots of some lavorazioni pavimenti (a block's genealogy lists each under its cut). */
+export function lottiOfLavorazioni(db: DbOrTx, companyId: string, lavorazioneIds: string[]) {
+  if (lavorazioneIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: lotti.id, codice: lotti.codice, lavorazioneId: lotti.lavorazioneId, pezzi: lotti.pezzi, mq: lotti.mq })
+    .from(lotti)
+    .where(and(eq(lotti.companyId, companyId), inArray(lotti.lavorazioneId, lavorazioneIds)))
+    .orderBy(asc(lotti.codice));
+}
