@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot, watchConsole } from './helpers';
 
@@ -133,6 +134,12 @@ test.describe('processing: sawing a block into slabs', () => {
     await expect(page.getByTestId('list-totals')).toContainText('12');
     await expect(page.getByTestId('list-totals')).toContainText(mqText);
     await screenshot(page, 'magazzino-pacchi-1366');
+    // the filtered bundles as a file: the two of this block
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const rowsCsv = fs.readFileSync(await csv.path(), 'utf8');
+    expect(rowsCsv).toContain(codicePacco);
+    expect(rowsCsv.trim().split('\n')).toHaveLength(3);
     await page.getByTestId('tab-lastre').click();
     await expect(page).toHaveURL(/\/app\/pages\/magazzino\/lastre\?q=BL/);
     const lastre = page.getByRole('table', { name: 'Lastre' });

@@ -13,6 +13,7 @@ import {
   type Pacco,
 } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
+import { ExportButtons } from '@/components/export-buttons';
 import { EmptyState } from '@/components/empty-state';
 import { ListTable, type ListColumn } from '@/components/list/list-table';
 import { ListTotals } from '@/components/list/list-totals';
@@ -21,6 +22,7 @@ import { formatArea, formatInteger, formatWeight } from '@/lib/format';
 import { usePacchi, usePacchiSummary } from '../api/get-pacchi';
 import { useLastre, useLastreSummary } from '../api/get-lastre';
 import type { LastraFilters, PaccoFilters } from '../api/keys';
+import { exportStock } from '../api/export-stock';
 import { StockFilters } from './stock-filters';
 import { STOCK_FILTER_RULES, type StockFilterName } from './stock-filter-rules';
 import { LastraStatoTag } from './lastra-stato';
@@ -118,6 +120,9 @@ function PacchiList() {
   return (
     <section className="card" aria-label="Elenco pacchi">
       <StockFilters params={params} withStato={false} placeholder="Codice del pacco o del blocco" />
+      <div className="stock-export">
+        <ExportButtons download={(format) => exportStock('pacchi', { ...filters, sort: params.sort }, format)} fallbackName="pacchi" />
+      </div>
       <ListTotals
         label="Totali dei pacchi filtrati"
         loading={summary.isPending}
@@ -179,6 +184,9 @@ function LastreList() {
   return (
     <section className="card" aria-label="Elenco lastre">
       <StockFilters params={params} withStato placeholder="Codice della lastra, del pacco o del blocco" />
+      <div className="stock-export">
+        <ExportButtons download={(format) => exportStock('lastre', { ...filters, sort: params.sort }, format)} fallbackName="lastre" />
+      </div>
       <ListTotals
         label="Totali delle lastre filtrate"
         loading={summary.isPending}
