@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { SUBMENU_COLLAPSE_MS } from './layout-config';
-import { groupOfPath, type MenuEntry, type MenuLeaf } from './menu-model';
+import { groupOfPath, isItemPath, type MenuEntry, type MenuLeaf } from './menu-model';
 
 function MenuLink({ item, nested }: { item: MenuLeaf; nested?: boolean }) {
+  const { pathname } = useLocation();
+  const alsoActive = !!item.also && isItemPath(item, pathname);
   return (
     <NavLink
       to={item.to}
       className={({ isActive }) =>
-        `layout-menuitem-link p-ripple${isActive ? ' active-route' : ''}${nested ? ' layout-submenu-link' : ''}`
+        `layout-menuitem-link p-ripple${isActive || alsoActive ? ' active-route' : ''}${nested ? ' layout-submenu-link' : ''}`
       }
       data-menu-key={item.key}
     >

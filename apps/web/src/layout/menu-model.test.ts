@@ -116,6 +116,8 @@ describe('sidebar menu (SPEC §2)', () => {
     const entries = filterMenu(DEMO_USERS.admin);
     expect(groupOfPath(entries, '/app/pages/magazzino/lastre')).toBe('magazzino');
     expect(groupOfPath(entries, '/app/pages/lastre')).toBe('lavorazione');
+    // the bundles are Magazzino → Lastre's other tab
+    expect(groupOfPath(entries, '/app/pages/magazzino/pacchi/p1')).toBe('magazzino');
     expect(groupOfPath(entries, '/app/pages/blocchi/123')).toBe('produzione');
     expect(groupOfPath(entries, '/app/dashboard')).toBeNull();
   });

@@ -12,6 +12,8 @@ export interface MenuLeaf {
   label: string;
   icon: string;
   to: string;
+  /** other paths that are this item's page too (Magazzino → Lastre's bundles tab) */
+  also?: readonly string[];
   rule: PageRule;
 }
 
@@ -80,7 +82,7 @@ export const MENU_MODEL: readonly MenuEntry[] = [
     label: 'Magazzino',
     icon: 'pi pi-warehouse',
     items: [
-      { kind: 'item', key: 'magazzino-lastre', label: 'Lastre', icon: 'pi pi-clone', to: ENTITY_PAGES.lastra.path, rule: { page: 'magazzino-lastre' } },
+      { kind: 'item', key: 'magazzino-lastre', label: 'Lastre', icon: 'pi pi-clone', to: ENTITY_PAGES.lastra.path, also: [ENTITY_PAGES.pacco.path], rule: { page: 'magazzino-lastre' } },
       { kind: 'item', key: 'magazzino-pavimenti', label: 'Pavimenti', icon: 'pi pi-table', to: ENTITY_PAGES.lotto.path, rule: { page: 'magazzino-pavimenti' } },
     ],
   },
@@ -144,10 +146,15 @@ export function visibleLeaves(user: User | null | undefined): MenuLeaf[] {
   return filterMenu(user).flatMap((e) => (e.kind === 'item' ? [e] : e.kind === 'group' ? e.items : []));
 }
 
+/** Whether a path is the item's page or one under it (its detail pages). */
+export function isItemPath(item: MenuLeaf, pathname: string): boolean {
+  return [item.to, ...(item.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
 /** The group that holds the given path (to open it on navigation). */
 export function groupOfPath(entries: readonly MenuEntry[], pathname: string): string | null {
   for (const entry of entries) {
-    if (entry.kind === 'group' && entry.items.some((i) => pathname === i.to || pathname.startsWith(`${i.to}/`))) {
+    if (entry.kind === 'group' && entry.items.some((i) => isItemPath(i, pathname))) {
       return entry.key;
     }
   }
