@@ -121,6 +121,7 @@ test.describe('processing: sawing a block into slabs', () => {
     await expect(page.getByTestId('provenienza-lavorazione')).toHaveText(codiceLavorazione);
     await expect(page.getByTestId('provenienza-blocco')).toHaveText(codiceBlocco);
     await expect(page.getByTestId('photos-section')).toHaveAttribute('data-entity-type', 'pacco');
+    await expectNoSeriousA11yViolations(page, testInfo, 'pacco-detail');
     await screenshot(page, 'pacco-detail-1366');
 
     // --- Magazzino → Lastre: the bundles of the block, then its slabs
@@ -133,6 +134,7 @@ test.describe('processing: sawing a block into slabs', () => {
     await expect(page.getByRole('table', { name: 'Pacchi' }).locator('tbody tr')).toHaveCount(2);
     await expect(page.getByTestId('list-totals')).toContainText('12');
     await expect(page.getByTestId('list-totals')).toContainText(mqText);
+    await expectNoSeriousA11yViolations(page, testInfo, 'magazzino-pacchi');
     await screenshot(page, 'magazzino-pacchi-1366');
     // the filtered bundles as a file: the two of this block
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
@@ -154,6 +156,7 @@ test.describe('processing: sawing a block into slabs', () => {
     await expect(page.getByTestId('page-title')).toHaveText(`Lastra ${codiceBlocco}-001`);
     await expect(page.getByTestId('provenienza-pacco')).toHaveText(codicePacco);
     await expect(page.getByTestId('lastra-stato')).toHaveText('Disponibile');
+    await expectNoSeriousA11yViolations(page, testInfo, 'lastra-detail');
     await screenshot(page, 'lastra-detail-1366');
     await page.getByTestId('provenienza-blocco').click();
     await expect(page.getByTestId('page-title')).toContainText(codiceBlocco);
