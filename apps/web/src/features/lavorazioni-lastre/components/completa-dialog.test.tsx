@@ -36,12 +36,14 @@ const lav: LavorazioneLastre = {
 const ubicazioni = [{ _id: UBICAZIONE, createdAt: '2026-01-01T00:00:00.000Z', nome: 'Cavalletto A', tipo: 'cavalletto', attiva: true }];
 
 let posted: unknown = null;
+let refuse = false;
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   if (url.endsWith('/api/token')) return Promise.resolve(jsonResponse({ csrfToken: 'csrf' }));
   if (url.endsWith('/api/ubicazioni')) return Promise.resolve(jsonResponse(ubicazioni));
   if (url.endsWith(`/api/lavorazioni-lastre/${ID}/completa`) && init?.method === 'POST') {
     posted = JSON.parse(String(init.body));
+    if (refuse) return Promise.resolve(jsonResponse({ message: 'La segagione SG-2026-0007 non è in segagione: è già completata', code: 'CONFLICT' }, 409));
     return Promise.resolve(
       jsonResponse({ ...lav, stato: 'completata', numeroLastre: 3, mqTotali: 16.53, resa: 9.98, pacchi: [{ _id: 'p1', codice: 'PK-2026-0001', nLastre: 3, mq: 16.53 }] }),
     );
@@ -51,6 +53,7 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
 
 beforeEach(() => {
   posted = null;
+  refuse = false;
   setSession(DEMO_USERS.segheria, 'token-1');
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -162,5 +165,18 @@ describe('completion screen', { timeout: 30_000 }, () => {
     // the average size starts from the block's net size: 60 × 5,58
     expect(figure('mq')).toBe('334,80 m²');
     expect(figure('resa')).toBe('202,17 m²/m³');
+  });
+
+  it("a refusal (409) brings back the slabs with the server's reason; nothing is lost", async () => {
+    const user = userEvent.setup({ delay: null });
+    refuse = true;
+    const onDone = await renderDialog();
+    await user.click(document.getElementById('completa-ubicazione')?.closest('.p-dropdown') as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Cavalletto A', hidden: true }));
+    await user.click(screen.getByTestId('completa-riepilogo'));
+    await user.click(screen.getByTestId('completa-conferma'));
+    expect(await screen.findByTestId('completa-error')).toHaveTextContent('non è in segagione: è già completata');
+    expect(onDone).not.toHaveBeenCalled();
+    expect(cell(1, 'lunghezza')).toHaveValue('3100');
   });
 });
