@@ -141,10 +141,10 @@ export function seededBenchEnv(databaseUrl?: string): NodeJS.ProcessEnv {
 
 /** The real server (main.ts) on a benchmark database, with a logged-in demo user's token. */
 export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@cava.example') {
-  const tsx = path.join(root, 'node_modules/.bin/tsx');
   const port = 39000 + Math.floor(Math.random() * 1000);
   // As scripts/start.mjs starts it.
-  const server = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
     env: { ...env, PORT: String(port), NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

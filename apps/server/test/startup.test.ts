@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const main = path.join(root, 'apps/server/src/main.ts');
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -13,7 +12,8 @@ afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }
 function start(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-start-'));
   dirs.push(dataDir);
-  const child = spawn(tsx, [main], {
+  // as scripts/start.mjs runs it: tsx as a loader, one process that receives the signal itself
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', TEST_DATABASE_URL: '', ...env },
   });
