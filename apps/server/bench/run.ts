@@ -12,6 +12,7 @@ import { benchChat } from './chat.js';
 import { root, type BenchRow } from './common.js';
 import { benchLogin } from './login.js';
 import { benchGallery, benchPhotos } from './photos.js';
+import { benchSoak } from './soak.js';
 
 const wanted = new Set(process.argv.slice(2));
 const run = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -36,10 +37,12 @@ await section('blocchi-postgres', () => benchBlocchi('postgres'));
 await section('photos', benchPhotos);
 await section('gallery', benchGallery);
 await section('chat', benchChat);
+// Only when named (npm run bench -- soak): ten minutes by default.
+if (wanted.has('soak')) await section('soak', benchSoak);
 
 const dir = path.join(root, 'bench/results');
 const parts = fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
-  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );
