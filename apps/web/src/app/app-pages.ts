@@ -29,6 +29,10 @@ export type PageView =
   | 'magazzino-lastre'
   /** Magazzino → Lastre: the bundles tab and a bundle's detail (features/magazzino-lastre) */
   | 'magazzino-pacchi'
+  /** Lavorazione → Pavimenti: tile cuts, list and detail (features/lavorazioni-pavimenti) */
+  | 'lavorazioni-pavimenti'
+  /** Magazzino → Pavimenti: tile lots, list and detail (features/magazzino-pavimenti) */
+  | 'magazzino-pavimenti'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -155,7 +159,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: pathOf('lavorazione-pavimenti'),
     rule: { page: 'lavorazione-pavimenti' },
     title: 'Lavorazione Pavimenti',
-    view: 'placeholder',
+    view: 'lavorazioni-pavimenti',
     icon: 'pi pi-table',
     detail: 'lavorazione',
     description: 'La produzione di pavimenti e marmette dai blocchi o dalle lastre.',
@@ -191,7 +195,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: pathOf('lotto'),
     rule: { page: 'magazzino-pavimenti' },
     title: 'Magazzino Pavimenti',
-    view: 'placeholder',
+    view: 'magazzino-pavimenti',
     icon: 'pi pi-table',
     detail: 'lotto',
     description: 'I pavimenti in giacenza, per lotto (un tono per lotto).',

@@ -25,6 +25,8 @@ const viewModule = {
   'lavorazioni-lastre': () => import('./routes/lavorazioni-lastre-list'),
   'magazzino-lastre': () => import('./routes/magazzino-lastre'),
   'magazzino-pacchi': () => import('./routes/magazzino-pacchi'),
+  'lavorazioni-pavimenti': () => import('./routes/lavorazioni-pavimenti-list'),
+  'magazzino-pavimenti': () => import('./routes/magazzino-pavimenti'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */
@@ -35,6 +37,8 @@ const detailModule: Partial<Record<AppPage['view'], () => Promise<{ Component: C
   'lavorazioni-lastre': () => import('./routes/lavorazione-lastre-detail'),
   'magazzino-lastre': () => import('./routes/lastra-detail'),
   'magazzino-pacchi': () => import('./routes/pacco-detail'),
+  'lavorazioni-pavimenti': () => import('./routes/lavorazione-pavimenti-detail'),
+  'magazzino-pavimenti': () => import('./routes/lotto-detail'),
 };
 
 function pageRoute(page: AppPage): RouteObject {

@@ -8,6 +8,8 @@ export const queryRoots = {
   blocchi: ['blocchi'],
   /** bundles and slabs in stock (features/magazzino-lastre), loaded by a sawing's completion */
   magazzinoLastre: ['magazzino-lastre'],
+  /** tile lots in stock (features/magazzino-pavimenti), loaded by a tile cut's completion */
+  magazzinoPavimenti: ['magazzino-pavimenti'],
   companies: ['companies'],
   /** the login page's logo (features/auth) */
   logo: ['user', 'logo'],

@@ -17,6 +17,7 @@ import {
   type LavorazioneLastreCreate,
 } from '@gestcava/contracts';
 import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { BloccoPicker } from '@/components/form/blocco-picker';
 import { ComputedValues } from '@/components/form/computed-values';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -27,8 +28,7 @@ import { NumberInput } from '@/components/form/number-input';
 import { formatNumber, formatVolume } from '@/lib/format';
 import { useCreateLavorazioneLastre } from '../api/create-lavorazione-lastre';
 import { useUpdateLavorazioneLastre } from '../api/update-lavorazione-lastre';
-import { useMacchinePicker, terzistiQueryOptions } from '../api/pickers';
-import { BloccoSegabilePicker } from './blocco-segabile-picker';
+import { blocchiSegabiliQueryOptions, useMacchinePicker, terzistiQueryOptions } from '../api/pickers';
 import { formatResa } from './lavorazione-lastre-format';
 
 type FormInput = z.input<typeof lavorazioneLastreCreateSchema>;
@@ -122,7 +122,9 @@ export function LavorazioneLastreFormDialog({
               control={control}
               name="bloccoId"
               render={({ field }) => (
-                <BloccoSegabilePicker
+                <BloccoPicker
+                  choices={blocchiSegabiliQueryOptions}
+                  testId="lavorazione-blocco"
                   id={fid('bloccoId')}
                   value={blocco}
                   onChange={(b) => {

@@ -11,6 +11,7 @@ import {
   BLOCCO_STATO_LABELS,
   GALLERY_DEFAULT_LIMIT,
   pageOfDetailPath,
+  PHOTO_ENTITY_TYPES,
   type BancataStato,
   type BloccoStato,
   type Photo,
@@ -33,7 +34,7 @@ import { PhotoSync } from './photo-sync';
 import { photoAlt } from './photo-alt';
 import { PhotoThumbButton } from './photo-thumb';
 
-const ENTITY_TYPES: readonly PhotoEntityType[] = ['blocco', 'bancata'];
+const ENTITY_TYPES: readonly PhotoEntityType[] = PHOTO_ENTITY_TYPES;
 type FilterName = 'tipo' | 'cava';
 /** The view lives in the URL (?page=&tipo=&cava=&q=), so a link shares it; bad values are dropped. */
 const LIST_CONFIG = {
@@ -44,12 +45,9 @@ const LIST_CONFIG = {
 };
 const ALL = 'tutte';
 /** The choices not taken are outlined: the app's contrast rules paint every plain button solid. */
-const TIPO_OPTIONS = [
-  { value: ALL, label: 'Tutte' },
-  { value: 'blocco', label: 'Blocchi' },
-  { value: 'bancata', label: 'Bancate' },
-];
-const ENTITY_LABELS: Record<string, string> = { blocco: 'Blocco', bancata: 'Bancata' };
+const PLURALS: Record<PhotoEntityType, string> = { bancata: 'Bancate', blocco: 'Blocchi', pacco: 'Pacchi', lastra: 'Lastre', lotto: 'Lotti' };
+const TIPO_OPTIONS = [{ value: ALL, label: 'Tutte' }, ...PHOTO_ENTITY_TYPES.map((t) => ({ value: t, label: PLURALS[t] }))];
+const ENTITY_LABELS: Record<PhotoEntityType, string> = { bancata: 'Bancata', blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' };
 
 /**
  * Galleria Foto (SPEC §2, §7): every photo of the company's bancate and blocchi, 20 a page from
@@ -193,7 +191,7 @@ function GalleryCard({ photo, canOpen, onOpen }: { photo: Photo; canOpen: (detai
           )}
           {entity?.stato && <EntityStatoTag entityType={photo.entityType} stato={entity.stato} />}
         </div>
-        <span className="gallery-card-line">{[ENTITY_LABELS[photo.entityType] ?? photo.entityType, entity?.materiale].filter(Boolean).join(' · ')}</span>
+        <span className="gallery-card-line">{[ENTITY_LABELS[photo.entityType as PhotoEntityType] ?? photo.entityType, entity?.materiale].filter(Boolean).join(' · ')}</span>
         <span className="gallery-card-line">{[entity?.cava ? `Cava ${entity.cava}` : null, formatDate(photo.createdAt)].filter(Boolean).join(' · ')}</span>
       </div>
     </li>

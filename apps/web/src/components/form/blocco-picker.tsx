@@ -1,22 +1,26 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { BloccoSegabile } from '@gestcava/contracts';
-import { invalidProps } from '@/components/form/form-errors';
+import { invalidProps } from './form-errors';
 import { formatVolume } from '@/lib/format';
-import { blocchiSegabiliQueryOptions } from '../api/pickers';
 
 /**
- * The block to saw, found by typing part of its code: only disponibile blocks, own and bought-in,
- * each shown with its material and net m³ (the server's picker, under this module's permission).
+ * A block to process, found by typing part of its code: only disponibile blocks, own and bought-in,
+ * each shown with its material and net m³. `choices` is the module's own picker (sawing or tiles),
+ * under that module's permission.
  */
-export function BloccoSegabilePicker({
+export function BloccoPicker<K extends QueryKey>({
+  choices: choicesQuery,
   id,
   value,
   onChange,
   onBlur,
   error,
+  testId,
 }: {
+  choices: (q: string) => UseQueryOptions<BloccoSegabile[], Error, BloccoSegabile[], K>;
+  testId?: string;
   id: string;
   value: BloccoSegabile | null;
   onChange: (value: BloccoSegabile | null) => void;
@@ -26,7 +30,7 @@ export function BloccoSegabilePicker({
   const [search, setSearch] = useState({ q: '', n: 0 });
   const query = search.q;
   const [text, setText] = useState<string | BloccoSegabile | null>(value);
-  const choices = useQuery({ ...blocchiSegabiliQueryOptions(query), placeholderData: keepPreviousData });
+  const choices = useQuery({ ...choicesQuery(query), placeholderData: keepPreviousData });
   // PrimeReact opens the list when `suggestions` changes after a search: the same query asked
   // again (the dropdown button, the same text) answers from the cache with the same array, so
   // every search gets its own copy
@@ -59,6 +63,8 @@ export function BloccoSegabilePicker({
         if (typeof text === 'string') setText(value);
         onBlur?.();
       }}
+      // a press on the list keeps the focus in the field (see AnagraficaPicker: a lost choice otherwise)
+      pt={{ panel: { onMouseDown: (e) => e.preventDefault() } }}
       dropdown
       dropdownAriaLabel="Mostra i blocchi disponibili"
       delay={250}
@@ -67,7 +73,7 @@ export function BloccoSegabilePicker({
       showEmptyMessage
       className={`w-full${error ? ' p-invalid' : ''}`}
       inputClassName="w-full"
-      data-testid="lavorazione-blocco"
+      data-testid={testId}
       {...invalidProps(id, error)}
     />
   );

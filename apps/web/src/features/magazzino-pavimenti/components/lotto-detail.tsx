@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { BORDO_LABELS, detailPath, ENTITY_PAGES, FINITURA_LABELS, formatoLabel, MOVIMENTO_TIPO_LABELS, SCELTA_LABELS, type Lotto } from '@gestcava/contracts';
+import { PageHeader } from '@/components/page-header';
+import { BackToList, DetailShell } from '@/components/detail/detail-shell';
+import { HistorySection } from '@/components/detail/history-section';
+import { useBackToList } from '@/components/detail/use-back-to-list';
+import { DetailItem as Item, DetailList } from '@/components/detail-list';
+import { SectionCard } from '@/components/section-card';
+import { RecordLink } from '@/components/record-link';
+import { formatArea, formatDateTime, formatEuro, formatInteger } from '@/lib/format';
+import { useLotto, useLottoHistory, useLottoMovimenti } from '../api/queries';
+
+const FIELD_LABELS: Record<string, string> = { codice: 'Codice', pezzi: 'Pezzi', mq: 'm²', casse: 'Casse', pezziPerCassa: 'Pezzi per cassa', ubicazioneId: 'Ubicazione', prezzoListino: 'Prezzo di listino' };
+
+/**
+ * A tile lot (DESIGN §4 "Magazzino pavimenti"): format and quantities on hand, where it comes from up
+ * to the quarry face, its photos (the photos feature's panel, given by the page), ledger and history.
+ */
+export function LottoDetailView({ id, photos }: { id: string; photos?: (lotto: Lotto) => ReactNode }) {
+  const record = useLotto(id);
+  const history = useLottoHistory(id);
+  const backTo = useBackToList(ENTITY_PAGES.lotto.path);
+  const back = <BackToList to={backTo} label="Elenco lotti" />;
+  return (
+    <DetailShell query={record} title="Lotto" back={back} notFound={{ title: 'Lotto non trovato', text: 'Il lotto richiesto non esiste o appartiene a un’altra ditta.' }}>
+      {(l) => (
+        <>
+          <PageHeader title={`Lotto ${l.codice}`} icon="pi pi-table">
+            {back}
+          </PageHeader>
+          <div className="grid">
+            <div className="col-12 xl:col-8">
+              <SectionCard titleId="lotto-data-title" title="Dati del lotto">
+                <DetailList testId="lotto-data">
+                  <Item label="Codice">{l.codice}</Item>
+                  <Item label="Materiale">{l.materiale.nome}</Item>
+                  <Item label="Formato">{`${formatoLabel(l)} mm`}</Item>
+                  <Item label="Spessore">{`${l.spessoreMm} mm`}</Item>
+                  <Item label="Finitura">{FINITURA_LABELS[l.finitura]}</Item>
+                  <Item label="Bordo">{`${BORDO_LABELS[l.bordo]}${l.calibrato ? ', calibrato' : ''}`}</Item>
+                  <Item label="Scelta">{SCELTA_LABELS[l.scelta]}</Item>
+                  <Item label="Pezzi in giacenza">{formatInteger(l.pezzi)}</Item>
+                  <Item label="Casse">{`${formatInteger(l.casse)} da ${l.pezziPerCassa} pezzi${l.pezzi % l.pezziPerCassa ? `, l'ultima con ${l.pezzi % l.pezziPerCassa}` : ''}`}</Item>
+                  <Item label="m² in giacenza">{formatArea(l.mq)}</Item>
+                  <Item label="Ubicazione">{l.ubicazione?.nome}</Item>
+                  <Item label="Prezzo di listino">{l.prezzoListino !== null ? `${formatEuro(l.prezzoListino)}/m²` : null}</Item>
+                  <Item label="Caricato il">{formatDateTime(l.createdAt)}</Item>
+                </DetailList>
+              </SectionCard>
+              <ProvenienzaSection lotto={l} />
+            </div>
+            <div className="col-12 xl:col-4">
+              {photos?.(l)}
+              <MovimentiSection lottoId={l._id} />
+              <HistorySection query={history} fieldLabels={FIELD_LABELS} />
+            </div>
+          </div>
+        </>
+      )}
+    </DetailShell>
+  );
+}
+
+/** The cut that made the lot, its block and, for an own block, bancata and cava. */
+function ProvenienzaSection({ lotto: l }: { lotto: Lotto }) {
+  return (
+    <SectionCard titleId="lotto-provenienza-title" title="Provenienza" icon="pi pi-sitemap">
+      <DetailList testId="lotto-provenienza">
+        <Item label="Lavorazione">
+          <RecordLink to={detailPath('lavorazione-pavimenti', l.lavorazione._id)} testId="lotto-lavorazione">
+            {l.lavorazione.codice}
+          </RecordLink>
+        </Item>
+        <Item label={l.blocco?.origine === 'esterno' ? 'Blocco (acquistato)' : 'Blocco'}>
+          {l.blocco && (
+            <RecordLink to={detailPath(l.blocco.origine === 'esterno' ? 'blocco-esterno' : 'blocco', l.blocco._id)} testId="lotto-blocco">
+              {l.blocco.codice}
+            </RecordLink>
+          )}
+        </Item>
+        {l.blocco?.origine !== 'esterno' && (
+          <>
+            <Item label="Bancata">
+              {l.bancata && (
+                <RecordLink to={detailPath('bancata', l.bancata._id)} testId="lotto-bancata">
+                  {l.bancata.codice}
+                </RecordLink>
+              )}
+            </Item>
+            <Item label="Cava">{l.cava?.nome}</Item>
+          </>
+        )}
+      </DetailList>
+    </SectionCard>
+  );
+}
+
+function MovimentiSection({ lottoId }: { lottoId: string }) {
+  const movimenti = useLottoMovimenti(lottoId);
+  return (
+    <SectionCard titleId="lotto-movimenti-title" title="Movimenti di magazzino" icon="pi pi-history">
+      {movimenti.isPending ? (
+        <p className="m-0 text-color-secondary">Caricamento…</p>
+      ) : movimenti.isError ? (
+        <p className="m-0 text-color-secondary">Movimenti non disponibili: {movimenti.error.message}</p>
+      ) : movimenti.data.items.length === 0 ? (
+        <p className="m-0 text-color-secondary">Nessun movimento.</p>
+      ) : (
+        <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="lotto-movimenti">
+          {movimenti.data.items.map((m) => (
+            <li key={m._id}>
+              <strong>{MOVIMENTO_TIPO_LABELS[m.tipo]}</strong> {formatInteger(m.pezzi)} pezzi, {formatArea(m.mq)}
+              {m.casse !== null ? `, ${formatInteger(m.casse)} casse` : ''}
+              <br />
+              <span className="text-color-secondary text-sm">
+                {formatDateTime(m.createdAt)}
+                {m.utente ? ` · ${m.utente.name}` : ''}
+                {m.causale ? ` · ${m.causale}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
