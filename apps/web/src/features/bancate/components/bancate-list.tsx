@@ -33,7 +33,6 @@ import { useBancate } from '../api/get-bancate';
 import { useBancateSummary } from '../api/get-bancate-summary';
 import type { BancataFilters } from '../api/keys';
 import { BancataFormDialog } from './bancata-form';
-import './bancate.css';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type FilterName = 'stato' | 'cavaId' | 'materialeId' | 'dal' | 'al';
