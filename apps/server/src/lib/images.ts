@@ -59,6 +59,8 @@ const thumbnailOf = (image: Sharp) =>
  */
 export const IMAGE_DECODES_AT_ONCE = 2;
 const decoding = pLimit(IMAGE_DECODES_AT_ONCE);
+/** Images being decoded now and waiting their turn, in this process. */
+export const imageDecodes = () => ({ active: decoding.activeCount, waiting: decoding.pendingCount });
 
 interface OpenedImage {
   width: number;
