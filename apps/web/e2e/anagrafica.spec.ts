@@ -98,6 +98,15 @@ test.describe('clienti', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('anagrafica-data')).toContainText('Klaus Weber');
 
+    // The "Modifiche salvate" toast may sit over the header's buttons: a click goes through it
+    // (and a pointer under it must not hold it on screen), only its close button takes the pointer.
+    const toast = page.locator('.p-toast-message').filter({ hasText: 'Modifiche salvate' });
+    const box = (await toast.boundingBox())!;
+    const hit = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.p-toast')), [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(hit).toBe(false);
+    await toast.locator('.p-toast-icon-close').click();
+    await expect(toast).toBeHidden();
+
     await page.getByTestId('anagrafica-deactivate').click();
     await page.getByTestId('confirm-active-confirm').click();
     await expect(page.getByTestId('anagrafica-status')).toHaveText('Non attivo');
