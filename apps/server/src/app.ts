@@ -21,6 +21,8 @@ import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
 import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
 import { createMagazzinoService, type MagazzinoService } from './modules/magazzino/magazzino.service.js';
 import { magazzinoRoutes } from './modules/magazzino/magazzino.routes.js';
+import { createStockService, type StockService } from './modules/magazzino/stock.service.js';
+import { stockRoutes } from './modules/magazzino/stock.routes.js';
 import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
 import { createLavorazioniLastreService, type LavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
@@ -138,6 +140,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   app.addHook('onClose', () => counts.stop());
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
   const magazzino = createMagazzinoService({ db, entities });
+  const stock = createStockService({ db, magazzino, clienti, ubicazioni: lookups.ubicazioni });
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const photos = createPhotosService({ db, storage, entities });
@@ -152,7 +155,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, lavorazioniLastre, lavorazioniPavimenti, photos, photoSync, chat });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, stock, lavorazioniLastre, lavorazioniPavimenti, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -194,6 +197,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
   await app.register(lavorazioniLastreRoutes, { lavorazioni: lavorazioniLastre });
   await app.register(magazzinoRoutes, { magazzino });
+  await app.register(stockRoutes, { stock, clienti, ubicazioni: lookups.ubicazioni });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
@@ -207,6 +211,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   maintenance.unref();
   const optionSweep = setInterval(() => {
     blocchi.sweepExpiredOptions().catch((err: unknown) => app.log.error({ err }, 'pulizia delle opzioni scadute non riuscita'));
+    stock.sweepExpiredReservations().catch((err: unknown) => app.log.error({ err }, 'pulizia delle riserve scadute non riuscita'));
   }, 60_000);
   optionSweep.unref();
   app.addHook('onClose', async () => clearInterval(optionSweep));
@@ -236,6 +241,7 @@ declare module 'fastify' {
       bancate: BancateService;
       blocchi: BlocchiService;
       magazzino: MagazzinoService;
+      stock: StockService;
       lavorazioniLastre: LavorazioniLastreService;
       lavorazioniPavimenti: LavorazioniPavimentiService;
       photos: PhotosService;

@@ -3,7 +3,7 @@ import { areaM2, lastraCodice, permissionPreset } from '@gestcava/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blocchi, lastre, lavorazioniLastre, lavorazioniPavimenti, lotti, movimenti, pacchi } from '../src/db/schema/index.js';
-import { todayInRome } from '../src/lib/dates.js';
+import { addDays, todayInRome } from '../src/lib/dates.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -342,6 +342,9 @@ describe('from slabs', () => {
   });
 
   it('refuses mixed materials and slabs not disponibile; cancelling a started cut gives the slabs back', async () => {
+    const cliente = (await admin.post('/api/clienti', { ragioneSociale: 'Riserve S.r.l.', nazione: 'DE', indirizzo: 'Ring 1', comune: 'Berlin' })).json();
+    const reserve = async (lastraId: string) =>
+      expect((await admin.post(`/api/magazzino/lastre/${lastraId}/riserva`, { clienteId: cliente._id, scadenza: addDays(todayInRome(), 3) })).statusCode).toBe(200);
     const a = await makeSlabs(1);
     const b = await makeSlabs(1, { materialeId: ids.altroMateriale });
     const mixed = await tagliatore.post(base, plan({ lastraIds: [a.lastre[0]!.id, b.lastre[0]!.id] }));
@@ -351,7 +354,7 @@ describe('from slabs', () => {
     expect((await tagliatore.post(base, plan({ bloccoId: a.blocco._id, lastraIds: [a.lastre[0]!.id] }))).statusCode).toBe(400);
 
     const c = await makeSlabs(2, { blocco: a.blocco });
-    await db().update(lastre).set({ stato: 'riservata' }).where(eq(lastre.id, c.lastre[1]!.id));
+    await reserve(c.lastre[1]!.id);
     const reserved = await tagliatore.post(base, plan({ lastraIds: c.lastre.map((s) => s.id) }));
     expect(reserved.statusCode).toBe(409);
     expect(reserved.json().message).toBe(`La lastra ${c.lastre[1]!.codice} non è disponibile: si tagliano solo lastre disponibili`);
@@ -367,7 +370,7 @@ describe('from slabs', () => {
     // A slab reserved after the plan: the start is refused as a whole.
     const d = await makeSlabs(2);
     const planD = await planned(tagliatore, { lastraIds: d.lastre.map((s) => s.id) });
-    await db().update(lastre).set({ stato: 'riservata' }).where(eq(lastre.id, d.lastre[0]!.id));
+    await reserve(d.lastre[0]!.id);
     const refused = await tagliatore.post(`${base}/${planD._id}/stato`, { stato: 'in_lavorazione' });
     expect(refused.statusCode).toBe(409);
     expect(await lastreStati(d.lastre.map((s) => s.id))).toEqual(['riservata', 'disponibile']);

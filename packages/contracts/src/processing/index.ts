@@ -3,3 +3,4 @@ export * from './quantities.js';
 export * from './lavorazioni-lastre.js';
 export * from './lavorazioni-pavimenti.js';
 export * from './magazzino.js';
+export * from './stock.js';

@@ -5,8 +5,8 @@ import { BLOCCO_ORIGINI, DIFETTI, SCELTE } from '../production/blocchi.js';
 import { FINITURE, anagraficaRef, codiceRef, periodFilters, ref } from './common.js';
 import { BORDI } from './lavorazioni-pavimenti.js';
 
-// Magazzino lastre and pavimenti (DESIGN §4): what the sawmill's completions load. The operations on
-// this stock (reserve, sell, transfer, adjust) come with the stock issue; here it is read.
+// Magazzino lastre and pavimenti (DESIGN §4): what the sawmill's completions load, as it reads; the
+// operations on it (reserve, sell, move, adjust) are in stock.ts.
 
 export const LASTRA_STATI = ['disponibile', 'riservata', 'venduta', 'spedita', 'rotta', 'in_lavorazione'] as const;
 export type LastraStato = (typeof LASTRA_STATI)[number];
@@ -18,7 +18,7 @@ export const LASTRA_STATO_LABELS: Record<LastraStato, string> = {
   rotta: 'Rotta',
   in_lavorazione: 'In lavorazione',
 };
-/** Slab transitions; reservations and sales are the stock issue's, cutting into tiles is the pavimenti lavorazione's. */
+/** Slab transitions: manual ones are the stock operations, system ones the pavimenti lavorazione's cutting. */
 export const LASTRA_TRANSITIONS: Record<LastraStato, { manual: readonly LastraStato[]; system: readonly LastraStato[] }> = {
   disponibile: { manual: ['riservata', 'venduta', 'rotta'], system: ['in_lavorazione'] },
   riservata: { manual: ['disponibile', 'venduta', 'rotta'], system: [] },
@@ -62,8 +62,11 @@ export const paccoSchema = z.object({
   nLastre: z.number().int(),
   mq: z.number(),
   pesoT: z.number(),
+  /** Slabs of the bundle free to reserve or sell now (an expired reservation counts as free). */
+  lastreDisponibili: z.number().int(),
   ubicazione: ref.nullable(),
   prezzoListino: z.number().nullable(),
+  note: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Pacco = z.infer<typeof paccoSchema>;
@@ -84,7 +87,10 @@ export const lastraSchema = z.object({
   scelta: z.enum(SCELTE),
   difetti: z.array(z.enum(DIFETTI)),
   ubicazione: ref.nullable(),
+  /** The cliente it is reserved for or sold to. */
   cliente: anagraficaRef.nullable(),
+  /** Last day of the reservation (an expired one reads as disponibile, without cliente). */
+  scadenzaRiserva: z.string().nullable(),
   stato: z.enum(LASTRA_STATI),
   createdAt: z.string(),
 });
@@ -115,8 +121,12 @@ export const lottoSchema = z.object({
   mq: z.number(),
   pezziPerCassa: z.number().int(),
   casse: z.number().int(),
+  /** Pieces under active reservations, and what is left to reserve or sell. */
+  pezziRiservati: z.number().int(),
+  pezziDisponibili: z.number().int(),
   ubicazione: ref.nullable(),
   prezzoListino: z.number().nullable(),
+  note: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Lotto = z.infer<typeof lottoSchema>;

@@ -76,6 +76,7 @@ export const pacchi = pgTable(
     mq: area('mq').notNull(),
     ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
     prezzoListino: money('prezzo_listino'),
+    note: text('note'),
     ...timestamps(),
   },
   (t) => [
@@ -106,7 +107,12 @@ export const lastre = pgTable(
     mq: area('mq').notNull(),
     scelta: text('scelta').notNull(),
     difetti: text('difetti').array().notNull().default(sql`'{}'::text[]`),
+    /** Reserved for or sold to. */
     clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
+    /** Last day (Rome) of a reservation; the day after, the slab reads as disponibile. */
+    scadenzaRiserva: date('scadenza_riserva', { mode: 'string' }),
+    /** Where the slab is when moved apart from its bundle (null: with the bundle). */
+    ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
     stato: text('stato').notNull().default('disponibile'),
     ...timestamps(),
   },
@@ -115,6 +121,8 @@ export const lastre = pgTable(
     uniqueIndex('lastre_blocco_progressivo_unique').on(t.bloccoId, t.progressivo),
     index('lastre_pacco_idx').on(t.paccoId, t.progressivo),
     index('lastre_list_idx').on(t.companyId, t.createdAt, t.id),
+    index('lastre_riservate_idx').on(t.companyId, t.scadenzaRiserva).where(sql`${t.stato} = 'riservata'`),
+    check('lastre_riserva_check', sql`${t.stato} <> 'riservata' or (${t.clienteId} is not null and ${t.scadenzaRiserva} is not null)`),
     check('lastre_misure_check', sql`${t.progressivo} between 1 and 999 and ${t.lunghezzaMm} > 0 and ${t.altezzaMm} > 0 and ${t.mq} >= 0`),
   ],
 );
@@ -195,8 +203,11 @@ export const lotti = pgTable(
     mq: area('mq').notNull(),
     pezziPerCassa: integer('pezzi_per_cassa').notNull(),
     casse: integer('casse').notNull(),
+    /** Σ pieces of the lot's `attiva` reservations (kept with them, so a guarded update can test availability). */
+    pezziRiservati: integer('pezzi_riservati').notNull().default(0),
     ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
     prezzoListino: money('prezzo_listino'),
+    note: text('note'),
     ...timestamps(),
   },
   (t) => [
@@ -204,6 +215,34 @@ export const lotti = pgTable(
     index('lotti_list_idx').on(t.companyId, t.createdAt, t.id),
     index('lotti_blocco_idx').on(t.bloccoId),
     check('lotti_quantita_check', sql`${t.pezzi} >= 0 and ${t.mq} >= 0 and ${t.casse} >= 0 and ${t.pezziPerCassa} > 0`),
+    check('lotti_riservati_check', sql`${t.pezziRiservati} >= 0 and ${t.pezziRiservati} <= ${t.pezzi}`),
+  ],
+);
+
+/** Reservations of part of a tile lot for a cliente, until a day (Rome). */
+export const riserveLotti = pgTable(
+  'riserve_lotti',
+  {
+    id: primaryId(),
+    companyId: companyRef(),
+    lottoId: uuid('lotto_id')
+      .notNull()
+      .references(() => lotti.id, { onDelete: 'restrict' }),
+    clienteId: uuid('cliente_id')
+      .notNull()
+      .references(() => clienti.id, { onDelete: 'restrict' }),
+    pezzi: integer('pezzi').notNull(),
+    scadenza: date('scadenza', { mode: 'string' }).notNull(),
+    /** attiva → rilasciata | scaduta | evasa (sold to its cliente). */
+    stato: text('stato').notNull().default('attiva'),
+    /** null: the system. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('riserve_lotti_lotto_idx').on(t.lottoId, t.stato),
+    index('riserve_lotti_attive_idx').on(t.companyId, t.scadenza).where(sql`${t.stato} = 'attiva'`),
+    check('riserve_lotti_check', sql`${t.pezzi} > 0 and ${t.stato} in ('attiva', 'rilasciata', 'scaduta', 'evasa')`),
   ],
 );
 

@@ -71,6 +71,11 @@ export async function scaricaLastre(tx: DbOrTx, meta: MovimentoMeta, ids: readon
   for (const l of moved) {
     await insertMovimento(tx, meta, { tipo: 'scarico', pezzi: -1, mq: -l.mq, bloccoId: l.bloccoId, paccoId: l.paccoId, lastraId: l.id });
   }
+  await lowerPacchi(tx, meta.companyId, moved);
+}
+
+/** Lowers each bundle's on-hand slabs and m² by the slabs that left it (guarded: never below zero). */
+export async function lowerPacchi(tx: DbOrTx, companyId: string, moved: ReadonlyArray<{ paccoId: string; mq: number }>): Promise<void> {
   const perPacco = new Map<string, { n: number; mq: number }>();
   for (const l of moved) {
     const t = perPacco.get(l.paccoId) ?? { n: 0, mq: 0 };
@@ -80,7 +85,7 @@ export async function scaricaLastre(tx: DbOrTx, meta: MovimentoMeta, ids: readon
     const updated = await tx
       .update(pacchi)
       .set({ nLastre: sql`${pacchi.nLastre} - ${t.n}`, mq: sql`${pacchi.mq} - ${t.mq}`, updatedAt: new Date() })
-      .where(and(eq(pacchi.companyId, meta.companyId), eq(pacchi.id, paccoId), gte(pacchi.nLastre, t.n)))
+      .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, paccoId), gte(pacchi.nLastre, t.n)))
       .returning({ id: pacchi.id });
     if (!updated.length) throw conflict('Il pacco non ha più queste lastre: ricarica e riprova');
   }

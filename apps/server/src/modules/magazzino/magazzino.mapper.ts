@@ -29,8 +29,10 @@ export function toPaccoDto(j: PaccoJoined): Pacco {
     nLastre: p.nLastre,
     mq: p.mq,
     pesoT: pesoLastraT(p.mq, p.spessoreMm, j.materiale.densita),
+    lastreDisponibili: j.lastreDisponibili,
     ubicazione: ref(p.ubicazioneId, j.ubicazioneNome, 'nome'),
     prezzoListino: p.prezzoListino,
+    note: p.note,
     createdAt: p.createdAt.toISOString(),
   };
 }
@@ -54,9 +56,11 @@ export function toLastraDto(j: LastraJoined): Lastra {
     mq: l.mq,
     scelta: l.scelta as Lastra['scelta'],
     difetti: l.difetti as Lastra['difetti'],
-    ubicazione: ref(j.pacco.ubicazioneId, j.ubicazioneNome, 'nome'),
-    cliente: ref(l.clienteId, j.clienteNome, 'ragioneSociale'),
-    stato: l.stato as Lastra['stato'],
+    ubicazione: ref(j.ubicazioneId, j.ubicazioneNome, 'nome'),
+    // an expired reservation reads as free: no cliente, no expiry
+    cliente: l.stato === j.statoEffettivo ? ref(l.clienteId, j.clienteNome, 'ragioneSociale') : null,
+    scadenzaRiserva: j.statoEffettivo === 'riservata' ? l.scadenzaRiserva : null,
+    stato: j.statoEffettivo as Lastra['stato'],
     createdAt: l.createdAt.toISOString(),
   };
 }
@@ -94,8 +98,11 @@ export function toLottoDto(j: LottoJoined): Lotto {
     mq: l.mq,
     pezziPerCassa: l.pezziPerCassa,
     casse: l.casse,
+    pezziRiservati: j.pezziRiservati,
+    pezziDisponibili: Math.max(0, l.pezzi - j.pezziRiservati),
     ubicazione: ref(l.ubicazioneId, j.ubicazioneNome, 'nome'),
     prezzoListino: l.prezzoListino,
+    note: l.note,
     createdAt: l.createdAt.toISOString(),
   };
 }

@@ -14,9 +14,11 @@ import {
   materiali,
   movimenti,
   pacchi,
+  riserveLotti,
   ubicazioni,
   users,
 } from '../../db/schema/index.js';
+import { todayInRomeSql } from '../../lib/dates.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -37,6 +39,18 @@ const provenienza = {
 
 const materiale = { id: materiali.id, nome: materiali.nome, densita: materiali.densita };
 
+/** A slab reservation holds through its last day in Rome; the day after, it counts as released. */
+export const riservaLastraScaduta = sql`(${lastre.stato} = 'riservata' and ${lastre.scadenzaRiserva} < ${todayInRomeSql})`;
+/** The state every read and rule uses: an expired reservation reads as `disponibile` (the sweep writes it later). */
+export const lastraStatoEffettivo = sql<string>`(case when ${riservaLastraScaduta} then 'disponibile' else ${lastre.stato} end)`;
+/** A slab free to reserve or sell now. */
+export const lastraLibera = sql`(${lastre.stato} = 'disponibile' or ${riservaLastraScaduta})`;
+/** Where a slab is: its own place once moved apart, else its bundle's. */
+const lastraUbicazioneId = sql<string | null>`coalesce(${lastre.ubicazioneId}, ${pacchi.ubicazioneId})`;
+
+/** Pieces of a lot under reservations still running (expired ones count as released before the sweep). */
+export const lottoPezziRiservati = sql<number>`(select coalesce(sum(${riserveLotti.pezzi}), 0)::int from ${riserveLotti} where ${riserveLotti.lottoId} = ${outer(lotti.id)} and ${riserveLotti.stato} = 'attiva' and ${riserveLotti.scadenza} >= ${todayInRomeSql})`;
+
 type Filter<Q> = Omit<Q, 'page' | 'limit' | 'sort'>;
 
 async function count(db: DbOrTx, from: SQL, where: SQL): Promise<number> {
@@ -54,6 +68,7 @@ function pacchiJoined(db: DbOrTx) {
       lavorazioneCodice: nameOf(lavorazioniLastre.codice, lavorazioniLastre.id, pacchi.lavorazioneId),
       materiale,
       ubicazioneNome: nameOf(ubicazioni.nome, ubicazioni.id, pacchi.ubicazioneId),
+      lastreDisponibili: sql<number>`(select count(*)::int from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)} and ${lastraLibera})`,
     })
     .from(pacchi)
     .innerJoin(blocchi, eq(blocchi.id, pacchi.bloccoId))
@@ -121,7 +136,9 @@ function lastreJoined(db: DbOrTx) {
       ...provenienza,
       lavorazioneCodice: nameOf(lavorazioniLastre.codice, lavorazioniLastre.id, pacchi.lavorazioneId),
       materiale,
-      ubicazioneNome: nameOf(ubicazioni.nome, ubicazioni.id, pacchi.ubicazioneId),
+      statoEffettivo: lastraStatoEffettivo,
+      ubicazioneId: lastraUbicazioneId,
+      ubicazioneNome: sql<string | null>`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${lastraUbicazioneId})`,
       clienteNome: nameOf(clienti.ragioneSociale, clienti.id, lastre.clienteId),
     })
     .from(lastre)
@@ -136,6 +153,13 @@ const lastreFrom = sql`${lastre} inner join ${pacchi} on ${pacchi.id} = ${lastre
 /** Slabs on hand: in stock, free or reserved (in_lavorazione ones are committed to a tile cut). */
 const LASTRE_IN_GIACENZA = ['disponibile', 'riservata'];
 
+/** `stato = X` on the effective state. */
+function statoLastraIs(stato: string): SQL {
+  if (stato === 'disponibile') return lastraLibera;
+  if (stato === 'riservata') return and(eq(lastre.stato, 'riservata'), sql`not ${riservaLastraScaduta}`)!;
+  return eq(lastre.stato, stato);
+}
+
 function lastreWhere(companyId: string, f: Filter<LastraListQuery>): SQL {
   return and(
     eq(lastre.companyId, companyId),
@@ -143,11 +167,11 @@ function lastreWhere(companyId: string, f: Filter<LastraListQuery>): SQL {
     f.materialeId ? eq(pacchi.materialeId, f.materialeId) : undefined,
     f.finitura ? eq(pacchi.finitura, f.finitura) : undefined,
     f.scelta ? eq(lastre.scelta, f.scelta) : undefined,
-    f.ubicazioneId ? eq(pacchi.ubicazioneId, f.ubicazioneId) : undefined,
+    f.ubicazioneId ? sql`${lastraUbicazioneId} = ${f.ubicazioneId}` : undefined,
     f.spessoreMm ? eq(pacchi.spessoreMm, f.spessoreMm) : undefined,
     f.bloccoId ? eq(lastre.bloccoId, f.bloccoId) : undefined,
     f.paccoId ? eq(lastre.paccoId, f.paccoId) : undefined,
-    f.stato ? eq(lastre.stato, f.stato) : f.esauriti ? undefined : inArray(lastre.stato, LASTRE_IN_GIACENZA),
+    f.stato ? statoLastraIs(f.stato) : f.esauriti ? undefined : inArray(lastre.stato, LASTRE_IN_GIACENZA),
   )!;
 }
 
@@ -201,6 +225,7 @@ function lottiJoined(db: DbOrTx) {
       lavorazioneCodice: nameOf(lavorazioniPavimenti.codice, lavorazioniPavimenti.id, lotti.lavorazioneId),
       materiale,
       ubicazioneNome: nameOf(ubicazioni.nome, ubicazioni.id, lotti.ubicazioneId),
+      pezziRiservati: lottoPezziRiservati,
     })
     .from(lotti)
     .leftJoin(blocchi, eq(blocchi.id, lotti.bloccoId))

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { euro, isoDate, optionalText, requiredText } from '../fields.js';
+import { anagraficaRef, codiceRef, difettiList, ref, sceltaEnum } from './common.js';
+import { lottoSchema, paccoDetailSchema } from './magazzino.js';
+
+// Operations on stock (DESIGN §4 "Magazzino lastre", "Magazzino pavimenti", "Stock ledger"): reserve,
+// release, sell, ship, break, move, adjust. Every one is a guarded update and a movimento.
+
+const clienteId = z.uuid({ error: 'Scegli il cliente' });
+const ubicazioneId = z.uuid({ error: "Scegli l'ubicazione" });
+/** A reservation holds through its expiry day (Rome); the server refuses a day already past. */
+const scadenza = isoDate('Scadenza della riserva');
+const documento = requiredText(100, 'Documento: obbligatorio (numero del DDT o della fattura)');
+const prezzo = euro('Prezzo');
+
+export const UNITA_PREZZO_LASTRA = ['mq', 'lastra'] as const;
+export const UNITA_PREZZO_LOTTO = ['mq', 'pezzo'] as const;
+export const UNITA_PREZZO_VENDITA_LABELS: Record<'mq' | 'lastra' | 'pezzo', string> = { mq: '€/m²', lastra: '€/lastra', pezzo: '€/pezzo' };
+
+/** A reservation lasts at most this long (days from today). */
+export const RISERVA_MAX_GIORNI = 365;
+
+export const riservaLastraSchema = z.object({ clienteId, scadenza });
+export type RiservaLastraInput = z.infer<typeof riservaLastraSchema>;
+export const rilasciaLastraSchema = z.object({ nota: optionalText(500) });
+export const vendiLastraSchema = z.object({ clienteId, prezzo, unita: z.enum(UNITA_PREZZO_LASTRA, { error: 'Unità del prezzo: €/m² o €/lastra' }), documento });
+export type VendiLastraInput = z.infer<typeof vendiLastraSchema>;
+export const spedisciLastraSchema = z.object({ documento });
+export const rottaLastraSchema = z.object({ nota: requiredText(500, 'Scrivi come si è rotta') });
+export const spostaSchema = z.object({ ubicazioneId });
+/** Re-grading one slab of a bundle. */
+export const lastraUpdateSchema = z.object({ scelta: sceltaEnum, difetti: difettiList.optional() });
+export type LastraUpdateInput = z.infer<typeof lastraUpdateSchema>;
+
+/** What a bundle operation did: the bundle now, and how many of its slabs it acted on. */
+export const paccoOperazioneSchema = z.object({ pacco: paccoDetailSchema, lastre: z.number().int() });
+export type PaccoOperazione = z.infer<typeof paccoOperazioneSchema>;
+
+/** The list-price fields of a bundle or lot (the giacenze's value depends on them). */
+export const stockItemUpdateSchema = z.object({ prezzoListino: euro('Prezzo di listino').nullable(), scelta: sceltaEnum, note: optionalText(1000) });
+export type StockItemUpdateInput = z.infer<typeof stockItemUpdateSchema>;
+
+const pezziInt = (label: string) =>
+  z
+    .number({ error: `${label}: un numero intero` })
+    .int({ error: `${label}: un numero intero` })
+    .positive({ error: `${label}: almeno 1` })
+    .max(10_000_000, { error: `${label}: troppi` });
+
+/** Exactly one of pezzi, casse, m² (m² round up to whole pieces, boxes count pezziPerCassa each). */
+const quantita = {
+  pezzi: pezziInt('Pezzi').optional(),
+  casse: pezziInt('Casse').optional(),
+  mq: z.number({ error: 'm²: un numero' }).positive({ error: 'm²: più di zero' }).max(1_000_000, { error: 'm²: troppi' }).optional(),
+};
+function exactlyOneQuantity(body: { pezzi?: number; casse?: number; mq?: number }, ctx: z.RefinementCtx) {
+  const given = [body.pezzi, body.casse, body.mq].filter((v) => v !== undefined).length;
+  if (given !== 1) ctx.addIssue({ code: 'custom', path: ['pezzi'], message: 'Indica la quantità in uno solo tra pezzi, casse e m²' });
+}
+
+export const riservaLottoSchema = z.object({ ...quantita, clienteId, scadenza }).superRefine(exactlyOneQuantity);
+export type RiservaLottoInput = z.infer<typeof riservaLottoSchema>;
+export const rilasciaLottoSchema = z.object({ riservaId: z.uuid({ error: 'Riserva non valida' }).optional() });
+export const vendiLottoSchema = z
+  .object({ ...quantita, clienteId, prezzo, unita: z.enum(UNITA_PREZZO_LOTTO, { error: 'Unità del prezzo: €/m² o €/pezzo' }), documento })
+  .superRefine(exactlyOneQuantity);
+export type VendiLottoInput = z.infer<typeof vendiLottoSchema>;
+export const rettificaLottoSchema = z.object({
+  pezzi: z.number({ error: 'Pezzi contati: un numero intero' }).int({ error: 'Pezzi contati: un numero intero' }).min(0, { error: 'Pezzi contati: non può essere negativo' }).max(10_000_000),
+  motivo: requiredText(500, 'Scrivi il motivo della rettifica'),
+});
+export const spostaLottoSchema = z.object({ ubicazioneId, pezzi: pezziInt('Pezzi').optional() });
+
+export const RISERVA_STATI = ['attiva', 'rilasciata', 'scaduta', 'evasa'] as const;
+export type RiservaStato = (typeof RISERVA_STATI)[number];
+export const riservaSchema = z.object({
+  _id: z.string(),
+  cliente: anagraficaRef,
+  pezzi: z.number().int(),
+  mq: z.number(),
+  scadenza: z.string(),
+  stato: z.enum(RISERVA_STATI),
+  utente: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Riserva = z.infer<typeof riservaSchema>;
+
+/** What a lot operation did: the lot now, the pieces and m² it took, and the new lot of a partial move. */
+export const lottoOperazioneSchema = z.object({
+  lotto: lottoSchema,
+  pezzi: z.number().int(),
+  mq: z.number(),
+  riserva: riservaSchema.optional(),
+  nuovoLotto: lottoSchema.optional(),
+});
+export type LottoOperazione = z.infer<typeof lottoOperazioneSchema>;
+
+/** Stock on hand grouped the way the yard thinks of it, valued at list price. */
+export const giacenzaRigaSchema = z.object({
+  tipo: z.enum(['lastre', 'pavimenti']),
+  materiale: ref,
+  spessoreMm: z.number().int(),
+  finitura: z.string(),
+  scelta: z.string(),
+  ubicazione: ref.nullable(),
+  pezzi: z.number().int(),
+  mq: z.number(),
+  pesoT: z.number(),
+  /** € at the list price of the bundles and lots (those without a price count 0). */
+  valore: z.number(),
+  senzaPrezzo: z.number().int(),
+});
+export const riservaInScadenzaSchema = z.object({
+  tipo: z.enum(['lastra', 'lotto']),
+  item: codiceRef,
+  cliente: anagraficaRef,
+  pezzi: z.number().int(),
+  scadenza: z.string(),
+});
+export const giacenzeSchema = z.object({ righe: z.array(giacenzaRigaSchema), inScadenza: z.array(riservaInScadenzaSchema) });
+export type Giacenze = z.infer<typeof giacenzeSchema>;
+/** "In scadenza": a reservation whose last day is within this many days from today (Rome). */
+export const RISERVA_IN_SCADENZA_GIORNI = 7;
+
+/** Pieces a quantity in pezzi, casse or m² stands for: m² round up to whole pieces. */
+export function pezziOf(q: { pezzi?: number; casse?: number; mq?: number }, lotto: { lunghezzaMm: number; larghezzaMm: number; pezziPerCassa: number }): number {
+  if (q.pezzi !== undefined) return q.pezzi;
+  if (q.casse !== undefined) return q.casse * lotto.pezziPerCassa;
+  // 1e-9 keeps 0.0930 m² = 1 piece of 305×305 (0.093025) from becoming 2 through float noise
+  return Math.ceil(((q.mq ?? 0) * 1e6) / (lotto.lunghezzaMm * lotto.larghezzaMm) - 1e-9);
+}
