@@ -23,6 +23,8 @@ import { createMagazzinoService, type MagazzinoService } from './modules/magazzi
 import { magazzinoRoutes } from './modules/magazzino/magazzino.routes.js';
 import { createStockService, type StockService } from './modules/magazzino/stock.service.js';
 import { stockRoutes } from './modules/magazzino/stock.routes.js';
+import { createTrasferimentiService, type TrasferimentiService } from './modules/trasferimenti/trasferimenti.service.js';
+import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.routes.js';
 import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
 import { createLavorazioniLastreService, type LavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
@@ -141,6 +143,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
   const magazzino = createMagazzinoService({ db, entities });
   const stock = createStockService({ db, magazzino, clienti, ubicazioni: lookups.ubicazioni });
+  const trasferimenti = createTrasferimentiService({ db, clienti, fornitori, materiali: lookups.materiali, blocchi, magazzino, stock });
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const photos = createPhotosService({ db, storage, entities });
@@ -155,7 +158,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, stock, lavorazioniLastre, lavorazioniPavimenti, photos, photoSync, chat });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -198,6 +201,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(lavorazioniLastreRoutes, { lavorazioni: lavorazioniLastre });
   await app.register(magazzinoRoutes, { magazzino });
   await app.register(stockRoutes, { stock, clienti, ubicazioni: lookups.ubicazioni });
+  await app.register(trasferimentiRoutes, { trasferimenti });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
@@ -242,6 +246,7 @@ declare module 'fastify' {
       blocchi: BlocchiService;
       magazzino: MagazzinoService;
       stock: StockService;
+      trasferimenti: TrasferimentiService;
       lavorazioniLastre: LavorazioniLastreService;
       lavorazioniPavimenti: LavorazioniPavimentiService;
       photos: PhotosService;

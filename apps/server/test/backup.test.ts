@@ -172,6 +172,8 @@ function sampleValue(
 const CHECKED_TEXT: Record<string, string> = {
   'lavorazioni_pavimenti.origine': 'lastre',
   'movimenti.tipo': 'carico',
+  'riserve_lotti.stato': 'attiva',
+  'trasferimenti_righe.tipo': 'blocco',
 };
 
 /**
@@ -225,7 +227,8 @@ async function fillRemainingTables(database: Database): Promise<string[]> {
             const parents = await raw(
               `select ${q(String(fk.ref_col))}::text as v from public.${q(String(fk.ref_table))} order by 1 limit 10`,
             );
-            const parent = parents[n % Math.max(parents.length, 1)];
+            // each foreign key of a row takes a different parent where it can (a transfer's two companies differ)
+            const parent = parents[(n + fks.indexOf(fk)) % Math.max(parents.length, 1)];
             if (!parent) {
               if (col.is_nullable === 'YES') continue;
               missingParent = true;

@@ -277,7 +277,7 @@ describe('completion', () => {
     const { blocco, lav } = await started();
     // Someone else's write puts the block out of in_segagione: the segato move refuses after the pacchi inserts.
     await ctx.database.db.update(blocchi).set({ stato: 'disponibile' }).where(eq(blocchi.id, blocco._id));
-    const codesBefore = await ctx.database.db.execute(sql`select last from code_sequences where company_id = ${org.company.id} and series = 'PK'`);
+    const codesBefore = await ctx.database.db.execute(sql`select last from code_sequences where series = 'PK'`);
     const res = await segheria.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: 4, lunghezzaMm: 2900, altezzaMm: 1500, lastrePerPacco: 2, ubicazioneId: ids.ubicazione });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/da «Disponibile» a «Segato»/);
@@ -286,7 +286,7 @@ describe('completion', () => {
     expect((await ctx.database.db.select().from(lastre).where(eq(lastre.bloccoId, blocco._id))).length).toBe(0);
     const [row] = await ctx.database.db.select().from(lavorazioniLastre).where(eq(lavorazioniLastre.id, lav._id));
     expect(row).toMatchObject({ stato: 'in_segagione', numeroLastre: null, mqTotali: null, dataFine: null });
-    const codesAfter = await ctx.database.db.execute(sql`select last from code_sequences where company_id = ${org.company.id} and series = 'PK'`);
+    const codesAfter = await ctx.database.db.execute(sql`select last from code_sequences where series = 'PK'`);
     expect((codesAfter as unknown as { rows: unknown[] }).rows).toEqual((codesBefore as unknown as { rows: unknown[] }).rows);
     const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, lav._id), eq(auditLog.action, 'stato')));
     expect(audit.map((a) => a.changes.stato?.to)).toEqual(['in_segagione']);

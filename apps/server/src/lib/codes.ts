@@ -8,13 +8,19 @@ import { rowsOf } from './pagination.js';
 export type CodeSeries = 'BA' | 'BL' | 'SG' | 'PK' | 'LP' | 'LO' | 'CO';
 
 /**
- * The next code of a series for a company and year (`BL-2026-0118`): one atomic upsert, so two
- * concurrent creates can never get the same number. Call it inside the creating transaction: a
- * rolled-back create gives its number back.
+ * The series' row in `code_sequences`: one for the whole installation, since the series are shared by
+ * all the group's companies (DESIGN §4), so a stone transferred between them keeps a code no one else has.
  */
-export async function nextCode(tx: DbOrTx, companyId: string, series: CodeSeries, year = Number(todayInRome().slice(0, 4))): Promise<string> {
+export const GROUP_SEQUENCE_KEY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The next code of a series for the year (`BL-2026-0118`): one atomic upsert, so two concurrent
+ * creates can never get the same number. Call it inside the creating transaction: a rolled-back
+ * create gives its number back.
+ */
+export async function nextCode(tx: DbOrTx, series: CodeSeries, year = Number(todayInRome().slice(0, 4))): Promise<string> {
   const result = await tx.execute<{ last: number }>(sql`
-    insert into ${codeSequences} (company_id, series, year, last) values (${companyId}, ${series}, ${year}, 1)
+    insert into ${codeSequences} (company_id, series, year, last) values (${GROUP_SEQUENCE_KEY}, ${series}, ${year}, 1)
     on conflict (company_id, series, year) do update set last = ${codeSequences}.last + 1
     returning last`);
   const last = rowsOf<{ last: number }>(result)[0]!.last;

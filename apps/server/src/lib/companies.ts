@@ -15,3 +15,13 @@ export function companyExists(db: DbOrTx, id: string): Promise<boolean> {
     .limit(1)
     .then((r) => r.length > 0);
 }
+
+/** A company's stored row (its legal data: a transfer's counterpart), or undefined. */
+export function findCompanyRow(db: DbOrTx, id: string) {
+  return db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1)
+    .then((r) => r[0]);
+}

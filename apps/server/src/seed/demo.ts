@@ -8,6 +8,8 @@ import { seedProduction } from '../modules/blocchi/production.seed.js';
 import { seedChat } from '../modules/chat/chat.seed.js';
 import { seedLavorazioniLastre } from '../modules/lavorazioni-lastre/lavorazioni-lastre.seed.js';
 import { seedLavorazioniPavimenti } from '../modules/lavorazioni-pavimenti/lavorazioni-pavimenti.seed.js';
+import { seedStock } from '../modules/magazzino/stock.seed.js';
+import { seedTrasferimenti } from '../modules/trasferimenti/trasferimenti.seed.js';
 
 export const DEMO_PASSWORD = 'Cava-Demo-2026';
 export const DEMO_EMAIL_DOMAIN = '@cava.example';
@@ -105,6 +107,14 @@ const steps: Array<(ctx: DemoContext) => Promise<void>> = [
     ]),
   // After the sawing step: it cuts tiles from the slabs that step leaves in stock.
   (ctx) => seedLavorazioniPavimenti(ctx.db, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
+  (ctx) => seedStock(ctx.db, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
+  (ctx) =>
+    seedTrasferimenti(ctx.db, {
+      marmiId: ctx.companyIds.marmi,
+      segheriaId: ctx.companyIds.segheria,
+      marmiUserId: ctx.userIds['admin@cava.example']!,
+      segheriaUserId: ctx.userIds['segheria@cava.example']!,
+    }),
   (ctx) => seedChat(ctx.db, ctx.userIds),
 ];
 

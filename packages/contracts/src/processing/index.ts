@@ -4,3 +4,4 @@ export * from './lavorazioni-lastre.js';
 export * from './lavorazioni-pavimenti.js';
 export * from './magazzino.js';
 export * from './stock.js';
+export * from './trasferimenti.js';

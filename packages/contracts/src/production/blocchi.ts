@@ -38,7 +38,8 @@ export const BLOCCO_STATO_LABELS: Record<BloccoStato, string> = {
  */
 export const BLOCCO_TRANSITIONS: Record<BloccoStato, { manual: readonly BloccoStato[]; system: readonly BloccoStato[] }> = {
   in_piazzale: { manual: ['disponibile', 'scartato'], system: [] },
-  disponibile: { manual: ['opzionato', 'scartato'], system: ['in_collaudo', 'in_segagione'] },
+  // venduto by the system: a transfer to a group company (DESIGN §4 "Ditte del gruppo")
+  disponibile: { manual: ['opzionato', 'scartato'], system: ['in_collaudo', 'in_segagione', 'venduto'] },
   opzionato: { manual: ['opzionato', 'disponibile', 'scartato'], system: ['in_collaudo'] },
   in_collaudo: { manual: [], system: ['venduto', 'disponibile', 'opzionato'] },
   venduto: { manual: ['spedito'], system: [] },

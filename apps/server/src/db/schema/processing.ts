@@ -5,6 +5,7 @@ import { clienti, fornitori } from './anagrafica.js';
 import { macchine, materiali, ubicazioni } from './lookups.js';
 import { blocchi } from './production.js';
 import { users } from './users.js';
+import { companies } from './companies.js';
 
 // The sawmill and its stock (DESIGN §4 "Lavorazione lastre/pavimenti", "Magazzino", "Stock ledger").
 // Stock quantities live on the item (pacco, lotto) and every change of them is a movimento row written
@@ -77,6 +78,8 @@ export const pacchi = pgTable(
     ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
     prezzoListino: money('prezzo_listino'),
     note: text('note'),
+    /** The group company's bundle this one was transferred from (same code), or null. */
+    trasferitoDaId: uuid('trasferito_da_id'),
     ...timestamps(),
   },
   (t) => [
@@ -118,7 +121,8 @@ export const lastre = pgTable(
   },
   (t) => [
     uniqueIndex('lastre_codice_unique').on(t.companyId, t.codice),
-    uniqueIndex('lastre_blocco_progressivo_unique').on(t.bloccoId, t.progressivo),
+    // per company: a bundle transferred to a group company keeps its slabs' block and places
+    uniqueIndex('lastre_blocco_progressivo_unique').on(t.companyId, t.bloccoId, t.progressivo),
     index('lastre_pacco_idx').on(t.paccoId, t.progressivo),
     index('lastre_list_idx').on(t.companyId, t.createdAt, t.id),
     index('lastre_riservate_idx').on(t.companyId, t.scadenzaRiserva).where(sql`${t.stato} = 'riservata'`),
@@ -208,6 +212,8 @@ export const lotti = pgTable(
     ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
     prezzoListino: money('prezzo_listino'),
     note: text('note'),
+    /** The group company's lot this one was transferred from, or null. */
+    trasferitoDaId: uuid('trasferito_da_id'),
     ...timestamps(),
   },
   (t) => [
@@ -285,6 +291,51 @@ export const movimenti = pgTable(
         and (${t.tipo} not in ('scarico', 'trasferimento') or (${t.pezzi} <= 0 and ${t.mq} <= 0))
         and (${t.tipo} not in ('riserva', 'rilascio') or (${t.pezzi} = 0 and ${t.mq} = 0))`,
     ),
-    check('movimenti_oggetto_check', sql`${t.paccoId} is not null or ${t.lottoId} is not null or ${t.lastraId} is not null`),
+    // a block appears alone only when it moves between group companies
+    check('movimenti_oggetto_check', sql`${t.paccoId} is not null or ${t.lottoId} is not null or ${t.lastraId} is not null or ${t.bloccoId} is not null`),
+  ],
+);
+
+/** A sale between two group companies of the installation (DESIGN §4 "Ditte del gruppo"). */
+export const trasferimenti = pgTable(
+  'trasferimenti',
+  {
+    id: primaryId(),
+    /** The source company. */
+    companyId: companyRef(),
+    destinazioneCompanyId: uuid('destinazione_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    documento: text('documento').notNull(),
+    note: text('note'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trasferimenti_company_idx').on(t.companyId, t.createdAt), index('trasferimenti_destinazione_idx').on(t.destinazioneCompanyId, t.createdAt), check('trasferimenti_ditte_check', sql`${t.companyId} <> ${t.destinazioneCompanyId}`)],
+);
+
+/** Each item of a transfer: its row in the source company and the one it became in the destination. */
+export const trasferimentiRighe = pgTable(
+  'trasferimenti_righe',
+  {
+    id: primaryId(),
+    trasferimentoId: uuid('trasferimento_id')
+      .notNull()
+      .references(() => trasferimenti.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').$type<'blocco' | 'pacco' | 'lotto'>().notNull(),
+    codice: text('codice').notNull(),
+    /** The code in the destination: the same, or with a suffix for a lot's later parts. */
+    codiceDestinazione: text('codice_destinazione').notNull(),
+    origineId: uuid('origine_id').notNull(),
+    destinazioneId: uuid('destinazione_id').notNull(),
+    pezzi: integer('pezzi').notNull(),
+    mq: area('mq').notNull(),
+    prezzo: money('prezzo').notNull(),
+  },
+  (t) => [
+    index('trasferimenti_righe_trasferimento_idx').on(t.trasferimentoId),
+    index('trasferimenti_righe_origine_idx').on(t.origineId),
+    index('trasferimenti_righe_destinazione_idx').on(t.destinazioneId),
+    check('trasferimenti_righe_check', sql`${t.tipo} in ('blocco', 'pacco', 'lotto') and ${t.pezzi} > 0 and ${t.mq} >= 0 and ${t.prezzo} >= 0`),
   ],
 );

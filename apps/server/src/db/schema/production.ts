@@ -4,7 +4,7 @@ import { primaryId, companyRef, timestamps } from './columns.js';
 import { clienti, fornitori } from './anagrafica.js';
 import { cave, materiali, ubicazioni } from './lookups.js';
 
-/** One counter per company, series and year: codes such as BA-2026-0014, unique under concurrency. */
+/** One counter per series and year for the whole group (`company_id` is lib/codes.ts GROUP_SEQUENCE_KEY): codes such as BA-2026-0014, unique under concurrency. */
 export const codeSequences = pgTable(
   'code_sequences',
   {
@@ -108,6 +108,8 @@ export const blocchi = pgTable(
     opzioneScadenza: date('opzione_scadenza', { mode: 'string' }),
     stato: text('stato').notNull(),
     note: text('note'),
+    /** The group company's block this one was transferred from (same code), or null. */
+    trasferitoDaId: uuid('trasferito_da_id'),
     ...timestamps(),
   },
   (t) => [

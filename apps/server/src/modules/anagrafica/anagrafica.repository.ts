@@ -83,3 +83,46 @@ export function remove(db: DbOrTx, table: AnagraficaTable, companyId: string, id
     .returning({ id: table.id })
     .then((r) => r.length > 0);
 }
+
+/** A group company as another company's cliente or fornitore (a transfer's counterpart). */
+export interface DittaDelGruppo {
+  name: string;
+  partitaIva: string | null;
+  codiceFiscale: string | null;
+  indirizzo: string | null;
+  cap: string | null;
+  comune: string | null;
+  provincia: string | null;
+  nazione: string;
+  email: string | null;
+  pec: string | null;
+}
+
+/** The record naming a group company in `companyId`, by partita IVA or else by name; created if missing. */
+export async function ensureForDitta(db: DbOrTx, table: AnagraficaTable, companyId: string, ditta: DittaDelGruppo): Promise<{ id: string; ragioneSociale: string }> {
+  const [found] = await db
+    .select({ id: table.id, ragioneSociale: table.ragioneSociale })
+    .from(table)
+    .where(and(eq(table.companyId, companyId), ditta.partitaIva ? eq(table.partitaIva, ditta.partitaIva) : eq(table.ragioneSociale, ditta.name)))
+    .limit(1);
+  if (found) return found;
+  const [created] = await db
+    .insert(table)
+    .values({
+      companyId,
+      ragioneSociale: ditta.name,
+      partitaIva: ditta.partitaIva,
+      codiceFiscale: ditta.codiceFiscale,
+      // the company record may lack an address; the anagrafica requires one
+      indirizzo: ditta.indirizzo || 'Non indicato',
+      cap: ditta.cap,
+      comune: ditta.comune || 'Non indicato',
+      provincia: ditta.provincia,
+      nazione: ditta.nazione,
+      email: ditta.email,
+      pec: ditta.pec,
+      note: 'Ditta del gruppo',
+    })
+    .returning({ id: table.id, ragioneSociale: table.ragioneSociale });
+  return created!;
+}

@@ -86,7 +86,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'
         const row = await repo.insert(tx, {
           ...body,
           companyId: actor.companyId,
-          codice: await nextCode(tx, actor.companyId, 'BA'),
+          codice: await nextCode(tx, 'BA'),
           volumeLordo,
           pesoStimato: pesoT(volumeLordo, densita),
           stato: 'pianificata',

@@ -132,6 +132,44 @@ export function createBlocchiService(deps: {
       return row && { blocco: row.blocco, statoEffettivo: row.statoEffettivo as BloccoStato };
     },
 
+    /**
+     * A block received from a group company (a transfer, DESIGN §4): bought-in, with the same code and
+     * measures, the sender as fornitore and the price as its purchase price, linked to the sender's row.
+     * The place is left empty: the receiver sets it when the block arrives.
+     */
+    async receiveFromGroup(
+      tx: DbOrTx,
+      args: { companyId: string; source: BloccoRow; fornitoreId: string; materialeId: string; prezzo: number; userId: string; note: string },
+    ): Promise<{ id: string }> {
+      const { id: sourceId, companyId: _c, createdAt: _ca, updatedAt: _u, ...copy } = args.source;
+      try {
+        const row = await repo.insert(tx, {
+          ...copy,
+          companyId: args.companyId,
+          origine: 'esterno',
+          bancataId: null,
+          cavaId: null,
+          fornitoreId: args.fornitoreId,
+          numeroFornitore: null,
+          dataAcquisto: todayInRome(),
+          prezzoAcquisto: args.prezzo,
+          unitaPrezzoAcquisto: 'totale',
+          costoTrasporto: null,
+          materialeId: args.materialeId,
+          ubicazioneId: null,
+          prezzoListino: null,
+          clienteId: null,
+          opzioneScadenza: null,
+          stato: 'disponibile',
+          trasferitoDaId: sourceId,
+        });
+        await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: row.id, action: 'create', userId: args.userId, changes: initialValues(row, BLOCCO_FIELDS), note: args.note });
+        return { id: row.id };
+      } catch (error) {
+        throw constraintError(error, { unique: `Il blocco ${args.source.codice} esiste già nella ditta di destinazione` }) ?? error;
+      }
+    },
+
     async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<BloccoListItem>> {
       const { page, limit, sort: _sort, ...filter } = query;
       const items = await repo.listItems(db, companyId, origine, query);
@@ -207,7 +245,7 @@ export function createBlocchiService(deps: {
           ...quantities(dims, densita),
           materialeId: materialeId!,
           companyId: actor.companyId,
-          codice: await nextCode(tx, actor.companyId, 'BL'),
+          codice: await nextCode(tx, 'BL'),
           origine,
           bancataId,
           cavaId,

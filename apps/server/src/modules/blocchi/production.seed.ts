@@ -94,7 +94,7 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         .insert(bancate)
         .values({
           companyId: ctx.marmiId,
-          codice: await nextCode(tx, ctx.marmiId, 'BA', day(daysAgo).getFullYear()),
+          codice: await nextCode(tx, 'BA', day(daysAgo).getFullYear()),
           cavaId: cava.id,
           fronte: `Gradone ${between(1, 6)}, fronte ${pick(['nord', 'est', 'ovest'])}`,
           materialeId: materiale.id,
@@ -134,7 +134,7 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
           .insert(blocchi)
           .values({
             companyId: ctx.marmiId,
-            codice: await nextCode(tx, ctx.marmiId, 'BL', day(age).getFullYear()),
+            codice: await nextCode(tx, 'BL', day(age).getFullYear()),
             origine: 'interno',
             bancataId: bancata!.id,
             cavaId: cava.id,
@@ -187,7 +187,7 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
           .insert(blocchi)
           .values({
             companyId,
-            codice: await nextCode(tx, companyId, 'BL', day(age).getFullYear()),
+            codice: await nextCode(tx, 'BL', day(age).getFullYear()),
             origine: 'esterno',
             fornitoreId: fornitore.id,
             numeroFornitore: `${fornitore.ragioneSociale.slice(0, 3).toUpperCase()}-${between(1000, 9999)}`,

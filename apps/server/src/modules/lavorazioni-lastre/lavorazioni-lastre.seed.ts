@@ -2,39 +2,15 @@ import { SPESSORI_LASTRE_MM, type LastraMisura } from '@gestcava/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocchi, lastre, lavorazioniLastre, macchine, movimenti, pacchi, ubicazioni } from '../../db/schema/index.js';
-import { noCountCache } from '../../lib/count-cache.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
-import { createEntityRegistry } from '../../lib/entities.js';
-import { createAnagraficaService } from '../anagrafica/anagrafica.service.js';
-import { createBancateService } from '../bancate/bancate.service.js';
-import { createBlocchiService } from '../blocchi/blocchi.service.js';
-import { createLookupsService } from '../lookups/lookups.service.js';
-import { createMagazzinoService } from '../magazzino/magazzino.service.js';
-import { createLavorazioniLastreService } from './lavorazioni-lastre.service.js';
-
-/** The services as the app wires them, over the demo database (the seed runs before the app exists). */
-function services(db: Db) {
-  const entities = createEntityRegistry();
-  const lookups = {
-    cave: createLookupsService({ db, kind: 'cave' }),
-    materiali: createLookupsService({ db, kind: 'materiali' }),
-    ubicazioni: createLookupsService({ db, kind: 'ubicazioni' }),
-    macchine: createLookupsService({ db, kind: 'macchine' }),
-  };
-  const clienti = createAnagraficaService({ db, kind: 'clienti' });
-  const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
-  const bancate = createBancateService({ db, cave: lookups.cave, materiali: lookups.materiali, entities });
-  const blocchiService = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts: noCountCache });
-  const magazzino = createMagazzinoService({ db, entities });
-  return createLavorazioniLastreService({ db, blocchi: blocchiService, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
-}
+import { demoServices } from '../../seed/services.js';
 
 /**
  * DESIGN §7: each demo company has sawn blocks into slabs (the oldest `disponibile` ones), and has
  * one sawing under way. Through the service, so stock, ledger, block states and history agree.
  */
 export async function seedLavorazioniLastre(db: Db, companies: Array<{ companyId: string; userId: string; completate: number; ubicazione: string }>) {
-  const lavorazioni = services(db);
+  const lavorazioni = demoServices(db).lavorazioniLastre;
   for (const c of companies) {
     const actor = { companyId: c.companyId, userId: c.userId, isAdmin: false };
     const [macchina] = await db.select().from(macchine).where(and(eq(macchine.companyId, c.companyId), eq(macchine.attiva, true))).orderBy(asc(macchine.nome)).limit(1);

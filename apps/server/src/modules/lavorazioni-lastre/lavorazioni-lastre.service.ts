@@ -150,7 +150,7 @@ export function createLavorazioniLastreService(deps: {
             ...body,
             terzistaId: body.contoTerzi ? (body.terzistaId ?? null) : null,
             companyId: actor.companyId,
-            codice: await nextCode(tx, actor.companyId, 'SG'),
+            codice: await nextCode(tx, 'SG'),
             resaTeorica: resaTeorica(body.spessoreMm, macchina.kerfMm),
             stato: 'pianificata',
           });
@@ -268,7 +268,7 @@ export function createLavorazioniLastreService(deps: {
         const audit: AuditEntry[] = [];
         for (let start = 0; start < slabs.length; start += perPacco) {
           const chunk = slabs.slice(start, start + perPacco);
-          const codice = await nextCode(tx, actor.companyId, 'PK');
+          const codice = await nextCode(tx, 'PK');
           const pacco = await magazzino.ledger.caricaPacco(
             tx,
             { companyId: actor.companyId, userId: actor.userId, causale: `Segagione ${locked.codice}` },

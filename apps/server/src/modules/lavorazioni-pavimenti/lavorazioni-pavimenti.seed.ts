@@ -1,26 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ubicazioni } from '../../db/schema/index.js';
-import { noCountCache } from '../../lib/count-cache.js';
-import { createEntityRegistry } from '../../lib/entities.js';
 import type { Actor } from '../../plugins/auth.js';
-import { createAnagraficaService } from '../anagrafica/anagrafica.service.js';
-import { createBancateService } from '../bancate/bancate.service.js';
-import { createBlocchiService } from '../blocchi/blocchi.service.js';
-import { createLookupsService } from '../lookups/lookups.service.js';
-import { createMagazzinoService } from '../magazzino/magazzino.service.js';
-import { createLavorazioniPavimentiService } from './lavorazioni-pavimenti.service.js';
-
-/** The services a demo cut goes through, as the app wires them (the seed runs before the app exists). */
-function services(db: Db) {
-  const entities = createEntityRegistry();
-  const [cave, materiali, ubicazioniService] = [createLookupsService({ db, kind: 'cave' }), createLookupsService({ db, kind: 'materiali' }), createLookupsService({ db, kind: 'ubicazioni' })];
-  const bancate = createBancateService({ db, cave, materiali, entities });
-  const clienti = createAnagraficaService({ db, kind: 'clienti' });
-  const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
-  const blocchi = createBlocchiService({ db, bancate, materiali, ubicazioni: ubicazioniService, clienti, fornitori, entities, counts: noCountCache });
-  return createLavorazioniPavimentiService({ db, blocchi, magazzino: createMagazzinoService({ db, entities }), ubicazioni: ubicazioniService, entities });
-}
+import { demoServices } from '../../seed/services.js';
 
 /** Tiles of a 2 cm cut yield about 25 m² per m³ of block (DOMAIN-NOTES, resa). */
 const MQ_PER_M3 = 25;
@@ -31,7 +13,7 @@ const MQ_PER_M3 = 25;
  * sawing demo left slabs in stock, a lot cut from a few of them.
  */
 export async function seedLavorazioniPavimenti(db: Db, ctx: { marmiId: string; userId: string }) {
-  const lavorazioni = services(db);
+  const lavorazioni = demoServices(db).lavorazioniPavimenti;
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const [magazzino] = await db
     .select({ id: ubicazioni.id })

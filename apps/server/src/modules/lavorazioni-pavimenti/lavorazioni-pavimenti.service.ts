@@ -167,7 +167,7 @@ export function createLavorazioniPavimentiService(deps: {
           origin = { origine: 'lastre', bloccoId: blocks.size === 1 ? slabs[0]!.bloccoId : null, materialeId: slabs[0]!.materialeId };
           codiciLastre = slabs.map((s) => s.codice).sort();
         }
-        const row = await repo.insert(tx, { ...plan, ...origin, companyId: actor.companyId, codice: await nextCode(tx, actor.companyId, 'LP'), stato: 'pianificata' });
+        const row = await repo.insert(tx, { ...plan, ...origin, companyId: actor.companyId, codice: await nextCode(tx, 'LP'), stato: 'pianificata' });
         if (lastraIds) await repo.insertLastre(tx, row.id, lastraIds);
         await recordAudit(tx, {
           companyId: actor.companyId,
@@ -260,7 +260,7 @@ export function createLavorazioniPavimentiService(deps: {
           changes: () => Object.fromEntries(Object.entries(risultato).map(([k, v]) => [k, { from: null, to: v }])),
         });
 
-        const codiceLotto = await nextCode(tx, actor.companyId, 'LO');
+        const codiceLotto = await nextCode(tx, 'LO');
         const causale = `Lavorazione pavimenti ${locked.codice}`;
         const lotto = {
           companyId: actor.companyId,

@@ -50,3 +50,14 @@ export function lookupRepository<K extends LookupKind>(kind: K) {
     },
   };
 }
+
+/** The company's materiale of this name (a transferred stone keeps its material), created if missing. */
+export async function ensureMateriale(db: DbOrTx, companyId: string, m: { nome: string; tipo: string; densita: number }): Promise<string> {
+  const [row] = await db
+    .insert(materiali)
+    .values({ companyId, nome: m.nome, tipo: m.tipo, densita: m.densita })
+    // the no-op update makes RETURNING give the existing row's id too
+    .onConflictDoUpdate({ target: [materiali.companyId, materiali.nome], set: { nome: m.nome } })
+    .returning({ id: materiali.id });
+  return row!.id;
+}

@@ -109,3 +109,6 @@ export function createLookupsService<K extends LookupKind>({ db, kind }: { db: D
     },
   };
 }
+
+/** A materiale by name in a company, created if missing (a transfer to a group company). */
+export { ensureMateriale } from './lookups.repository.js';

@@ -144,6 +144,15 @@ export async function lockLastra(tx: DbOrTx, companyId: string, id: string) {
   return row;
 }
 
+/** Full rows of some slabs (a transfer copies them). */
+export function lastreRows(db: DbOrTx, companyId: string, ids: readonly string[]) {
+  return db
+    .select()
+    .from(lastre)
+    .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, [...ids])))
+    .orderBy(asc(lastre.progressivo));
+}
+
 /* ---------------------------------------------------------------- lotti */
 
 /** Writes expired lot reservations as `scaduta`, lowering their lots' reserved pieces; returns them. */
@@ -255,6 +264,15 @@ export async function nextSplitCodice(tx: DbOrTx, companyId: string, codice: str
     .from(lotti)
     .where(and(eq(lotti.companyId, companyId), like(lotti.codice, `${root.replace(/[\\%_]/g, '\\$&')}/%`)));
   return `${root}/${(row?.n ?? 0) + 1}`;
+}
+
+export async function lottoCodiceTaken(db: DbOrTx, companyId: string, codice: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lotti.id })
+    .from(lotti)
+    .where(and(eq(lotti.companyId, companyId), eq(lotti.codice, codice)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** A lot's active reservations (expired ones excluded), soonest expiry first. */

@@ -483,6 +483,42 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
       return (await repo.riserveAttive(db, companyId, id)).map((r) => toRiserva(r, lotto));
     },
 
+    /* -------------------------------------------------------- transfers to a group company */
+    lockPacco: (tx: DbOrTx, companyId: string, id: string) => repo.lockPacco(tx, companyId, id),
+    movimenti: (tx: DbOrTx, rows: LedgerRow[]) => repo.insertMovimenti(tx, rows),
+    lastreRows: (tx: DbOrTx, companyId: string, ids: readonly string[]) => repo.lastreRows(tx, companyId, ids),
+    nextSplitCodice: (tx: DbOrTx, companyId: string, codice: string) => repo.nextSplitCodice(tx, companyId, codice),
+    codiceLottoTaken: (tx: DbOrTx, companyId: string, codice: string) => repo.lottoCodiceTaken(tx, companyId, codice),
+    /**
+     * A bundle's slabs free for the receiving company leave stock, in the caller's transaction: each
+     * becomes `venduta` to it with a `trasferimento` row; the moved slabs, or 409 when there are none.
+     */
+    async cediPacco(tx: DbOrTx, actor: Actor, paccoId: string, sale: { clienteId: string; documento: string; causale: string }): Promise<MovedLastra[]> {
+      const moved = await onLastre(tx, actor, { paccoId }, {
+        guard: lastraGuard.vendibileA(sale.clienteId),
+        set: { stato: 'venduta', clienteId: sale.clienteId, scadenzaRiserva: null },
+        scarico: true,
+        tipo: 'trasferimento',
+        // the transfer's price is the bundle's total: it stays on the transfer's row, not on each slab
+        ledger: { clienteId: sale.clienteId, documento: sale.documento, causale: sale.causale },
+        audit: { action: 'stato', changes: () => ({ stato: { from: 'disponibile', to: 'venduta' } }), note: sale.causale },
+        what: 'trasferirla',
+      });
+      if (moved.length === 0) throw conflict('Il pacco non ha lastre disponibili da trasferire');
+      return moved;
+    },
+    /** `n` free pieces of a lot leave stock for the receiving company, in the caller's transaction. */
+    async cediLotto(tx: DbOrTx, actor: Actor, lottoId: string, n: number, sale: { clienteId: string; prezzo: number; documento: string; causale: string }) {
+      await expireLotto(tx, actor.companyId, lottoId);
+      const lotto = await lottoOrThrow(tx, actor.companyId, lottoId);
+      const { mqTaken } = await take(tx, actor.companyId, lotto, n, `Il lotto ${lotto.codice} non ha ${pezziWord(n)} liberi da trasferire`);
+      await repo.insertMovimenti(tx, [
+        { companyId: actor.companyId, userId: actor.userId, tipo: 'trasferimento', pezzi: -n, mq: -mqTaken, lottoId, bloccoId: lotto.bloccoId, clienteId: sale.clienteId, prezzo: sale.prezzo, unitaPrezzo: 'totale', documento: sale.documento, causale: sale.causale },
+      ]);
+      await recordAudit(tx, { companyId: actor.companyId, entityType: 'lotto', entityId: lottoId, action: 'trasferimento', userId: actor.userId, changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } }, note: sale.causale });
+      return { lotto, mqTaken };
+    },
+
     /* -------------------------------------------------------- reads and the sweep */
     async giacenze(companyId: string): Promise<Giacenze> {
       const [righe, inScadenza] = await Promise.all([repo.giacenze(db, companyId), repo.riserveInScadenza(db, companyId, RISERVA_IN_SCADENZA_GIORNI)]);

@@ -1,0 +1,59 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { lastre, lotti, pacchi } from '../../db/schema/index.js';
+import { addDays, todayInRome } from '../../lib/dates.js';
+import type { Actor } from '../../plugins/auth.js';
+import { demoServices } from '../../seed/services.js';
+
+/**
+ * DESIGN §7: Marmi Demo's stock at work — list prices on bundles and lots, slabs reserved (one
+ * reservation ends tomorrow), a bundle sold and partly shipped, tiles reserved and sold. Through the
+ * stock service, so the ledger and the history agree with the figures.
+ */
+export async function seedStock(db: Db, ctx: { marmiId: string; userId: string }) {
+  const { stock, clienti } = demoServices(db);
+  const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
+  const buyers = await clienti.pick(ctx.marmiId, undefined);
+  if (buyers.length < 3) return;
+  const [a, b, c] = buyers as [(typeof buyers)[number], (typeof buyers)[number], (typeof buyers)[number]];
+  const today = todayInRome();
+
+  const bundles = await db
+    .select()
+    .from(pacchi)
+    .where(and(eq(pacchi.companyId, ctx.marmiId), gt(pacchi.nLastre, 2)))
+    .orderBy(asc(pacchi.codice));
+  for (const [i, p] of bundles.entries()) {
+    await stock.updatePacco(actor, p.id, { prezzoListino: p.finitura === 'grezzo' ? 78 + i * 4 : 112 + i * 3, scelta: p.scelta as 'prima', note: null });
+  }
+  const [first, second, third] = bundles;
+  if (first) {
+    const slabs = await db
+      .select()
+      .from(lastre)
+      .where(and(eq(lastre.paccoId, first.id), eq(lastre.stato, 'disponibile')))
+      .orderBy(asc(lastre.progressivo))
+      .limit(3);
+    if (slabs[0]) await stock.riservaLastra(actor, slabs[0].id, { clienteId: a._id, scadenza: addDays(today, 1) });
+    if (slabs[1]) await stock.riservaLastra(actor, slabs[1].id, { clienteId: b._id, scadenza: addDays(today, 12) });
+    if (slabs[2]) await stock.rottaLastra(actor, slabs[2].id, 'Spigolo rotto nella movimentazione col carroponte');
+  }
+  if (second) {
+    await stock.vendiPacco(actor, second.id, { clienteId: c._id, prezzo: 118, unita: 'mq', documento: 'DDT 412/2026' });
+    const [shipped] = await db.select().from(lastre).where(eq(lastre.paccoId, second.id)).orderBy(asc(lastre.progressivo)).limit(1);
+    if (shipped) await stock.spedisciLastra(actor, shipped.id, 'DDT 415/2026');
+  }
+  if (third) await stock.riservaPacco(actor, third.id, { clienteId: b._id, scadenza: addDays(today, 20) });
+
+  const lots = await db
+    .select()
+    .from(lotti)
+    .where(and(eq(lotti.companyId, ctx.marmiId), gt(lotti.pezzi, 100)))
+    .orderBy(asc(lotti.codice));
+  for (const l of lots) await stock.updateLotto(actor, l.id, { prezzoListino: l.lunghezzaMm === 305 ? 46 : 58, scelta: l.scelta as 'prima', note: null });
+  const [lot] = lots;
+  if (lot) {
+    await stock.riservaLotto(actor, lot.id, { mq: 12, clienteId: a._id, scadenza: addDays(today, 1) });
+    await stock.vendiLotto(actor, lot.id, { casse: 3, clienteId: c._id, prezzo: 44, unita: 'mq', documento: 'DDT 418/2026' });
+  }
+}

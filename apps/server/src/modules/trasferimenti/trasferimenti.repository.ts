@@ -1,0 +1,66 @@
+import type { TrasferimentoListQuery } from '@gestcava/contracts';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { companies, trasferimenti, trasferimentiRighe, users } from '../../db/schema/index.js';
+import { cappedCount, rowsOf, type PageOpts } from '../../lib/pagination.js';
+
+// Transfers between group companies: each one is seen by its two companies, the source and the destination.
+
+export async function insertTrasferimento(tx: DbOrTx, values: typeof trasferimenti.$inferInsert) {
+  const [row] = await tx.insert(trasferimenti).values(values).returning();
+  return row!;
+}
+
+export async function insertRighe(tx: DbOrTx, rows: Array<typeof trasferimentiRighe.$inferInsert>) {
+  if (rows.length) await tx.insert(trasferimentiRighe).values(rows);
+}
+
+/** The transfers the company is part of (either side), with the filters. */
+/** A list's filters, or one transfer by id. */
+export type TrasferimentoQuery = TrasferimentoListQuery | { page: number; limit: number; id: string };
+
+function visibleTo(companyId: string, q: TrasferimentoQuery): SQL {
+  const both = or(eq(trasferimenti.companyId, companyId), eq(trasferimenti.destinazioneCompanyId, companyId))!;
+  if ('id' in q) return and(both, eq(trasferimenti.id, q.id))!;
+  const f = q;
+  const side = f.direzione === 'uscita' ? eq(trasferimenti.companyId, companyId) : f.direzione === 'entrata' ? eq(trasferimenti.destinazioneCompanyId, companyId) : both;
+  // an item id names the caller's row: the source row on its way out, the new row on its way in
+  const item = f.itemId
+    ? sql`exists (select 1 from ${trasferimentiRighe} r where r.trasferimento_id = ${trasferimenti.id} and ((r.origine_id = ${f.itemId} and ${trasferimenti.companyId} = ${companyId}) or (r.destinazione_id = ${f.itemId} and ${trasferimenti.destinazioneCompanyId} = ${companyId})))`
+    : undefined;
+  return and(
+    side,
+    item,
+    f.dal ? gte(trasferimenti.createdAt, sql`(${f.dal}::date)::timestamp at time zone 'Europe/Rome'`) : undefined,
+    f.al ? lt(trasferimenti.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`) : undefined,
+  )!;
+}
+
+const destinazione = alias(companies, 'destinazione');
+
+export async function page(db: DbOrTx, companyId: string, query: TrasferimentoQuery & PageOpts) {
+  const where = visibleTo(companyId, query);
+  const items = await db
+    .select({ trasferimento: trasferimenti, origineNome: companies.name, destinazioneNome: destinazione.name, utente: users.name })
+    .from(trasferimenti)
+    .innerJoin(companies, eq(companies.id, trasferimenti.companyId))
+    .innerJoin(destinazione, eq(destinazione.id, trasferimenti.destinazioneCompanyId))
+    .leftJoin(users, eq(users.id, trasferimenti.userId))
+    .where(where)
+    .orderBy(desc(trasferimenti.createdAt), desc(trasferimenti.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${trasferimenti} where ${where}`)} as n`);
+  return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+}
+
+export function righeOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(trasferimentiRighe).where(inArray(trasferimentiRighe.trasferimentoId, ids)).orderBy(asc(trasferimentiRighe.tipo), asc(trasferimentiRighe.codice));
+}
+
+/** The other companies of the installation: where a transfer may go. */
+export function otherCompanies(db: DbOrTx, companyId: string) {
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(ne(companies.id, companyId)).orderBy(asc(companies.name));
+}

@@ -1,0 +1,41 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { blocchi, macchine, ubicazioni } from '../../db/schema/index.js';
+import type { Actor } from '../../plugins/auth.js';
+import { demoServices } from '../../seed/services.js';
+
+/**
+ * DESIGN §7: the group's real flow — Marmi Demo sells two of its own blocks to Segheria Demo, and
+ * the segheria user saws one of them. Through the services, as the web app would.
+ */
+export async function seedTrasferimenti(db: Db, ctx: { marmiId: string; segheriaId: string; marmiUserId: string; segheriaUserId: string }) {
+  const { trasferimenti, lavorazioniLastre } = demoServices(db);
+  const marmi: Actor = { companyId: ctx.marmiId, userId: ctx.marmiUserId, isAdmin: true };
+  const own = await db
+    .select({ id: blocchi.id })
+    .from(blocchi)
+    .where(and(eq(blocchi.companyId, ctx.marmiId), eq(blocchi.origine, 'interno'), eq(blocchi.stato, 'disponibile')))
+    .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
+    .limit(2);
+  if (own.length < 2) return;
+  const transfer = await trasferimenti.create(marmi, { role: 'admin', permissions: {} }, {
+    destinazioneCompanyId: ctx.segheriaId,
+    blocchi: own.map((b, i) => ({ id: b.id, prezzo: 4800 + i * 650 })),
+    pacchi: [],
+    lotti: [],
+    documento: 'DDT 398/2026',
+    note: 'Blocchi per la segheria del gruppo',
+  });
+
+  const segheria: Actor = { companyId: ctx.segheriaId, userId: ctx.segheriaUserId, isAdmin: false };
+  const [macchina] = await db.select().from(macchine).where(and(eq(macchine.companyId, ctx.segheriaId), eq(macchine.attiva, true))).orderBy(asc(macchine.nome)).limit(1);
+  const [ubicazione] = await db.select().from(ubicazioni).where(eq(ubicazioni.companyId, ctx.segheriaId)).orderBy(asc(ubicazioni.nome)).limit(1);
+  const received = transfer.righe.find((r) => r.tipo === 'blocco');
+  if (!macchina || !ubicazione || !received) return;
+  // the receiving side's own row of that block
+  const [theirs] = (await trasferimenti.list(ctx.segheriaId, { page: 1, limit: 1, id: transfer._id })).items;
+  const bloccoId = theirs!.righe.find((r) => r.codice === received.codice)!.itemId;
+  const lav = await lavorazioniLastre.create(segheria, { bloccoId, macchinaId: macchina.id, spessoreMm: 30, finitura: 'levigato', resinatura: true, contoTerzi: false, note: 'Blocco ricevuto da Marmi Demo' });
+  await lavorazioniLastre.changeStato(segheria, lav._id, { stato: 'in_segagione', nota: null });
+  await lavorazioniLastre.completa(segheria, lav._id, { numeroLastre: 38, lunghezzaMm: 2850, altezzaMm: 1650, lastrePerPacco: 19, ubicazioneId: ubicazione.id });
+}

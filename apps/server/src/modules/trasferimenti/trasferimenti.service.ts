@@ -1,0 +1,197 @@
+import {
+  BLOCCO_STATO_LABELS,
+  can,
+  type BloccoStato,
+  type Page,
+  type PageKey,
+  type PermissionSubject,
+  type Trasferimento,
+  type TrasferimentoCreate,
+  type TrasferimentoListQuery,
+} from '@gestcava/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { recordAudit } from '../../lib/audit.js';
+import { constraintError } from '../../lib/db-errors.js';
+import { findCompanyRow } from '../../lib/companies.js';
+import { toPage } from '../../lib/pagination.js';
+import type { Actor } from '../../plugins/auth.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
+import type { BlocchiService } from '../blocchi/blocchi.service.js';
+import { ensureMateriale } from '../lookups/lookups.service.js';
+import type { LookupsService } from '../lookups/lookups.service.js';
+import type { MagazzinoService } from '../magazzino/magazzino.service.js';
+import type { StockService } from '../magazzino/stock.service.js';
+import * as repo from './trasferimenti.repository.js';
+
+export type TrasferimentiService = ReturnType<typeof createTrasferimentiService>;
+
+/** The page whose write access moves each kind of item out of the company (DESIGN §3.1). */
+const PAGE_OF = { interno: 'blocchi', esterno: 'blocchi-esterni', pacco: 'magazzino-lastre', lotto: 'magazzino-pavimenti' } as const satisfies Record<string, PageKey>;
+
+/**
+ * Transfers between group companies (DESIGN §4 "Ditte del gruppo"): a sale between two legal
+ * entities of the installation, in one transaction. The source items become `venduto` to the
+ * receiving company (its cliente record here, created if missing) and stay in the source's
+ * history and figures; the destination gets its own rows with the same codes — a block as bought-in
+ * from the source company (its fornitore record there), bundles and lots with a `carico` — each
+ * linked to its source row.
+ */
+export function createTrasferimentiService(deps: {
+  db: Db;
+  clienti: AnagraficaService;
+  fornitori: AnagraficaService;
+  materiali: LookupsService<'materiali'>;
+  blocchi: BlocchiService;
+  magazzino: MagazzinoService;
+  stock: StockService;
+}) {
+  const { db, clienti, fornitori, materiali, blocchi, magazzino, stock } = deps;
+
+  function ditta(row: NonNullable<Awaited<ReturnType<typeof findCompanyRow>>>) {
+    return { name: row.name, partitaIva: row.partitaIva, codiceFiscale: row.codiceFiscale, indirizzo: row.indirizzo, cap: row.cap, comune: row.comune, provincia: row.provincia, nazione: row.nazione, email: row.email, pec: row.pec };
+  }
+
+  function allowed(user: PermissionSubject, page: PageKey) {
+    if (!can(user, page, 'write')) throw forbidden('Non hai il permesso di trasferire questi elementi');
+  }
+
+  /** The destination's materiale named as the source's (created there if missing). */
+  async function materialeIn(tx: DbOrTx, sourceCompanyId: string, destinationCompanyId: string, materialeId: string) {
+    const m = await materiali.find(sourceCompanyId, materialeId, tx);
+    if (!m) throw notFound('Materiale non trovato');
+    return ensureMateriale(tx, destinationCompanyId, { nome: m.nome, tipo: m.tipo, densita: m.densita });
+  }
+
+  return {
+    /** The group companies a transfer may go to. */
+    async destinazioni(companyId: string) {
+      return (await repo.otherCompanies(db, companyId)).map((c) => ({ _id: c.id, name: c.name }));
+    },
+
+    async create(actor: Actor, user: PermissionSubject, body: TrasferimentoCreate): Promise<Trasferimento> {
+      if (body.destinazioneCompanyId === actor.companyId) throw badRequest('La ditta di destinazione è questa stessa ditta', [{ path: 'destinazioneCompanyId', message: 'Scegli un’altra ditta del gruppo' }]);
+      if (body.pacchi.length) allowed(user, PAGE_OF.pacco);
+      if (body.lotti.length) allowed(user, PAGE_OF.lotto);
+      const id = await db.transaction(async (tx) => {
+        const [source, destination] = await Promise.all([findCompanyRow(tx, actor.companyId), findCompanyRow(tx, body.destinazioneCompanyId)]);
+        if (!destination) throw badRequest('Ditta di destinazione non valida', [{ path: 'destinazioneCompanyId', message: 'Non è una ditta di questa installazione' }]);
+        const D = destination.id;
+        const cliente = await clienti.ensureForDitta(tx, actor.companyId, ditta(destination));
+        const fornitore = body.blocchi.length ? await fornitori.ensureForDitta(tx, D, ditta(source!)) : null;
+        const header = await repo.insertTrasferimento(tx, { companyId: actor.companyId, destinazioneCompanyId: D, documento: body.documento, note: body.note, userId: actor.userId });
+        const causale = `Trasferimento a ${destination.name}, ${body.documento}`;
+        const received = `Trasferito da ${source!.name}, ${body.documento}`;
+        const destMeta = { companyId: D, userId: actor.userId, causale: received, documento: body.documento };
+        const righe: Array<Parameters<typeof repo.insertRighe>[1][number]> = [];
+        /** The destination's block for a source block moved in this transfer (its bundles point at it). */
+        const newBlock = new Map<string, string>();
+
+        for (const item of body.blocchi) {
+          const locked = await blocchi.lockForLavorazione(tx, actor.companyId, item.id);
+          if (!locked) throw notFound('Blocco non trovato');
+          allowed(user, PAGE_OF[locked.blocco.origine]);
+          if (locked.statoEffettivo !== 'disponibile') {
+            throw conflict(`Il blocco ${locked.blocco.codice} è «${BLOCCO_STATO_LABELS[locked.statoEffettivo as BloccoStato]}»: si trasferiscono solo blocchi disponibili`);
+          }
+          await blocchi.transition(tx, { companyId: actor.companyId, origine: null, id: item.id, to: 'venduto', by: 'system', userId: actor.userId, note: causale, set: { clienteId: cliente.id } });
+          const materialeId = await materialeIn(tx, actor.companyId, D, locked.blocco.materialeId);
+          const created = await blocchi.receiveFromGroup(tx, { companyId: D, source: locked.blocco, fornitoreId: fornitore!.id, materialeId, prezzo: item.prezzo, userId: actor.userId, note: received });
+          newBlock.set(item.id, created.id);
+          await stock.movimenti(tx, [
+            { companyId: actor.companyId, userId: actor.userId, tipo: 'trasferimento', pezzi: -1, mq: 0, bloccoId: item.id, clienteId: cliente.id, prezzo: item.prezzo, unitaPrezzo: 'totale', documento: body.documento, causale },
+            { companyId: D, userId: actor.userId, tipo: 'carico', pezzi: 1, mq: 0, bloccoId: created.id, documento: body.documento, causale: received },
+          ]);
+          righe.push({ trasferimentoId: header.id, tipo: 'blocco', codice: locked.blocco.codice, codiceDestinazione: locked.blocco.codice, origineId: item.id, destinazioneId: created.id, pezzi: 1, mq: 0, prezzo: item.prezzo });
+        }
+
+        for (const item of body.pacchi) {
+          const pacco = await stock.lockPacco(tx, actor.companyId, item.id);
+          if (!pacco) throw notFound('Pacco non trovato');
+          const moved = await stock.cediPacco(tx, actor, item.id, { clienteId: cliente.id, documento: body.documento, causale });
+          const slabs = await stock.lastreRows(tx, actor.companyId, moved.map((m) => m.id));
+          const bloccoId = newBlock.get(pacco.bloccoId) ?? pacco.bloccoId;
+          const materialeId = await materialeIn(tx, actor.companyId, D, pacco.materialeId);
+          const created = await magazzino.ledger
+            .caricaPacco(
+              tx,
+              destMeta,
+              { companyId: D, codice: pacco.codice, lavorazioneId: pacco.lavorazioneId, bloccoId, materialeId, spessoreMm: pacco.spessoreMm, finitura: pacco.finitura, resinatura: pacco.resinatura, scelta: pacco.scelta, ubicazioneId: null, prezzoListino: null, trasferitoDaId: pacco.id },
+              slabs.map((l) => ({ companyId: D, codice: l.codice, bloccoId, progressivo: l.progressivo, lunghezzaMm: l.lunghezzaMm, altezzaMm: l.altezzaMm, mq: l.mq, scelta: l.scelta, difetti: l.difetti })),
+            )
+            .catch((error: unknown) => {
+              throw constraintError(error, { unique: `Il pacco ${pacco.codice} o una sua lastra esiste già nella ditta di destinazione` }) ?? error;
+            });
+          await recordAudit(tx, { companyId: D, entityType: 'pacco', entityId: created.id, action: 'create', userId: actor.userId, note: received });
+          righe.push({ trasferimentoId: header.id, tipo: 'pacco', codice: pacco.codice, codiceDestinazione: pacco.codice, origineId: pacco.id, destinazioneId: created.id, pezzi: created.nLastre, mq: created.mq, prezzo: item.prezzo });
+        }
+
+        for (const item of body.lotti) {
+          const { lotto, mqTaken } = await stock.cediLotto(tx, actor, item.id, item.pezzi, { clienteId: cliente.id, prezzo: item.prezzo, documento: body.documento, causale });
+          // a lot sent in parts keeps its code with a suffix for the later parts (one tone, one code)
+          const codice = (await stock.codiceLottoTaken(tx, D, lotto.codice)) ? await stock.nextSplitCodice(tx, D, lotto.codice) : lotto.codice;
+          const materialeId = await materialeIn(tx, actor.companyId, D, lotto.materialeId);
+          const { id: _id, companyId: _c, createdAt: _ca, updatedAt: _u, pezziRiservati: _r, ...copy } = lotto;
+          const created = await magazzino.ledger.caricaLotto(tx, destMeta, {
+            ...copy,
+            companyId: D,
+            codice,
+            materialeId,
+            pezzi: item.pezzi,
+            mq: mqTaken,
+            casse: Math.ceil(item.pezzi / lotto.pezziPerCassa),
+            ubicazioneId: null,
+            prezzoListino: null,
+            note: null,
+            trasferitoDaId: lotto.id,
+          });
+          await recordAudit(tx, { companyId: D, entityType: 'lotto', entityId: created.id, action: 'create', userId: actor.userId, note: received });
+          righe.push({ trasferimentoId: header.id, tipo: 'lotto', codice: lotto.codice, codiceDestinazione: codice, origineId: lotto.id, destinazioneId: created.id, pezzi: item.pezzi, mq: mqTaken, prezzo: item.prezzo });
+        }
+
+        await repo.insertRighe(tx, righe);
+        return header.id;
+      });
+      return get(actor.companyId, id);
+    },
+
+    list,
+    get,
+  };
+
+  async function get(companyId: string, id: string): Promise<Trasferimento> {
+    const [found] = (await list(companyId, { page: 1, limit: 1, id })).items;
+    if (!found) throw notFound('Trasferimento non trovato');
+    return found;
+  }
+
+  async function list(companyId: string, query: TrasferimentoListQuery | { page: number; limit: number; id: string }): Promise<Page<Trasferimento>> {
+      const { items, counted } = await repo.page(db, companyId, query);
+      const righe = await repo.righeOf(
+        db,
+        items.map((i) => i.trasferimento.id),
+      );
+      return toPage(
+        items.map(({ trasferimento: t, origineNome, destinazioneNome, utente }) => {
+          const uscita = t.companyId === companyId;
+          const own = righe.filter((r) => r.trasferimentoId === t.id);
+          return {
+            _id: t.id,
+            direzione: uscita ? 'uscita' : 'entrata',
+            origine: { _id: t.companyId, name: origineNome },
+            destinazione: { _id: t.destinazioneCompanyId, name: destinazioneNome },
+            documento: t.documento,
+            note: t.note,
+            // each side sees its own row of every item: the other company's rows stay its own
+            righe: own.map((r) => ({ tipo: r.tipo, codice: uscita ? r.codice : r.codiceDestinazione, itemId: uscita ? r.origineId : r.destinazioneId, pezzi: r.pezzi, mq: r.mq, prezzo: r.prezzo })),
+            totale: Math.round(own.reduce((a, r) => a + r.prezzo * 100, 0)) / 100,
+            utente: t.userId && utente ? { _id: t.userId, name: utente } : null,
+            createdAt: t.createdAt.toISOString(),
+          } satisfies Trasferimento;
+        }),
+        counted,
+        query.page,
+        query.limit,
+      );
+  }
+}
