@@ -110,6 +110,8 @@ describe('transfers between group companies', () => {
       ]),
     );
 
+    expect(out.righe.map((r: { kind: string }) => r.kind).sort()).toEqual(['blocco-esterno', 'lotto', 'pacco']);
+
     // the source: sold to the sawmill (a cliente created for it), out of stock, in its history
     const sold = (await marmiAdmin.get(`/api/blocchi-esterni/${blocco._id}`)).json();
     expect(sold.stato).toBe('venduto');

@@ -33,6 +33,8 @@ export type PageView =
   | 'lavorazioni-pavimenti'
   /** Magazzino → Pavimenti: tile lots, list and detail (features/magazzino-pavimenti) */
   | 'magazzino-pavimenti'
+  /** transfers between group companies: history (features/trasferimenti), not in the menu */
+  | 'trasferimenti'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -258,6 +260,14 @@ export const APP_PAGES: readonly AppPage[] = [
       'Ragione sociale, partita IVA, contatti e IBAN',
       'Blocchi acquistati e lavorazioni in conto terzi',
     ],
+  },
+  {
+    // reached from the block and stock pages' "Ditte del gruppo" section; SPEC §2's menu has no entry for it
+    path: 'pages/trasferimenti',
+    rule: { page: ['blocchi', 'blocchi-esterni', 'magazzino-lastre', 'magazzino-pavimenti'] },
+    title: 'Trasferimenti',
+    view: 'trasferimenti',
+    icon: 'pi pi-arrow-right-arrow-left',
   },
   {
     path: 'pages/group-companies',

@@ -27,6 +27,7 @@ const viewModule = {
   'magazzino-pacchi': () => import('./routes/magazzino-pacchi'),
   'lavorazioni-pavimenti': () => import('./routes/lavorazioni-pavimenti-list'),
   'magazzino-pavimenti': () => import('./routes/magazzino-pavimenti'),
+  trasferimenti: () => import('./routes/trasferimenti'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */

@@ -41,6 +41,8 @@ const company = z.object({ _id: z.string(), name: z.string() });
 /** One item of a transfer, as each side sees it: the code, and the id of its own row when it has one. */
 export const trasferimentoRigaSchema = z.object({
   tipo: z.enum(TRASFERIMENTO_ITEM_TIPI),
+  /** The page kind of the caller's row (`detailPath(kind, itemId)`): a block is own or bought-in. */
+  kind: z.enum(['blocco', 'blocco-esterno', 'pacco', 'lotto']),
   codice: z.string(),
   /** The row in the caller's company (source or destination). */
   itemId: z.string(),

@@ -2,7 +2,7 @@ import type { TrasferimentoListQuery } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, trasferimenti, trasferimentiRighe, users } from '../../db/schema/index.js';
+import { blocchi, companies, trasferimenti, trasferimentiRighe, users } from '../../db/schema/index.js';
 import { cappedCount, rowsOf, type PageOpts } from '../../lib/pagination.js';
 
 // Transfers between group companies: each one is seen by its two companies, the source and the destination.
@@ -55,9 +55,19 @@ export async function page(db: DbOrTx, companyId: string, query: TrasferimentoQu
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
+const bloccoOrigine = alias(blocchi, 'blocco_origine');
+const bloccoDestinazione = alias(blocchi, 'blocco_destinazione');
+
+/** The items of some transfers, with each side's block kind (own or bought-in: their pages differ). */
 export function righeOf(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(trasferimentiRighe).where(inArray(trasferimentiRighe.trasferimentoId, ids)).orderBy(asc(trasferimentiRighe.tipo), asc(trasferimentiRighe.codice));
+  return db
+    .select({ riga: trasferimentiRighe, origineBlocco: bloccoOrigine.origine, destinazioneBlocco: bloccoDestinazione.origine })
+    .from(trasferimentiRighe)
+    .leftJoin(bloccoOrigine, and(eq(trasferimentiRighe.tipo, 'blocco'), eq(bloccoOrigine.id, trasferimentiRighe.origineId)))
+    .leftJoin(bloccoDestinazione, and(eq(trasferimentiRighe.tipo, 'blocco'), eq(bloccoDestinazione.id, trasferimentiRighe.destinazioneId)))
+    .where(inArray(trasferimentiRighe.trasferimentoId, ids))
+    .orderBy(asc(trasferimentiRighe.tipo), asc(trasferimentiRighe.codice));
 }
 
 /** The other companies of the installation: where a transfer may go. */

@@ -174,7 +174,7 @@ export function createTrasferimentiService(deps: {
       return toPage(
         items.map(({ trasferimento: t, origineNome, destinazioneNome, utente }) => {
           const uscita = t.companyId === companyId;
-          const own = righe.filter((r) => r.trasferimentoId === t.id);
+          const own = righe.filter((r) => r.riga.trasferimentoId === t.id);
           return {
             _id: t.id,
             direzione: uscita ? 'uscita' : 'entrata',
@@ -183,8 +183,19 @@ export function createTrasferimentiService(deps: {
             documento: t.documento,
             note: t.note,
             // each side sees its own row of every item: the other company's rows stay its own
-            righe: own.map((r) => ({ tipo: r.tipo, codice: uscita ? r.codice : r.codiceDestinazione, itemId: uscita ? r.origineId : r.destinazioneId, pezzi: r.pezzi, mq: r.mq, prezzo: r.prezzo })),
-            totale: Math.round(own.reduce((a, r) => a + r.prezzo * 100, 0)) / 100,
+            righe: own.map(({ riga: r, origineBlocco, destinazioneBlocco }) => {
+              const origine = uscita ? origineBlocco : destinazioneBlocco;
+              return {
+                tipo: r.tipo,
+                kind: r.tipo === 'blocco' ? (origine === 'interno' ? 'blocco' : 'blocco-esterno') : r.tipo,
+                codice: uscita ? r.codice : r.codiceDestinazione,
+                itemId: uscita ? r.origineId : r.destinazioneId,
+                pezzi: r.pezzi,
+                mq: r.mq,
+                prezzo: r.prezzo,
+              };
+            }),
+            totale: Math.round(own.reduce((a, r) => a + r.riga.prezzo * 100, 0)) / 100,
             utente: t.userId && utente ? { _id: t.userId, name: utente } : null,
             createdAt: t.createdAt.toISOString(),
           } satisfies Trasferimento;

@@ -1,14 +1,17 @@
 import { useParams } from 'react-router';
 import { BloccoDetail } from '@/features/blocchi/components/blocco-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { TrasferimentiPanel } from '@/features/trasferimenti/components/trasferimenti-panel';
+import { formatVolume } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { usePageHandle } from '../use-page-handle';
 import { bloccoKindOf } from './blocchi-kind';
 
 /**
- * /app/pages/blocchi/:id and /app/pages/blocchi-esterni/:id, with the photos feature's panel:
- * uploading and deleting a block's photos needs write on its own page (blocchi or blocchi-esterni).
+ * /app/pages/blocchi/:id and /app/pages/blocchi-esterni/:id, with the photos feature's panel
+ * (uploading and deleting a block's photos needs write on its own page, blocchi or blocchi-esterni)
+ * and the transfers' (a block leaves for a group company with the same write).
  */
 export function BloccoDetailPage() {
   const { page } = usePageHandle();
@@ -23,6 +26,13 @@ export function BloccoDetailPage() {
       kind={kind}
       id={id}
       photos={(blocco) => <PhotoPanel entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }} writable={writable} />}
+      trasferimenti={(blocco) => (
+        <TrasferimentiPanel
+          item={{ tipo: 'blocco', id: blocco._id, codice: blocco.codice, descrizione: `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` }}
+          // a disponibile block goes (an expired option reads as disponibile): the server checks again
+          canTransfer={writable && blocco.stato === 'disponibile'}
+        />
+      )}
     />
   );
 }

@@ -33,11 +33,14 @@ export function BloccoDetail({
   kind,
   id,
   photos,
+  trasferimenti,
 }: {
   kind: BloccoKind;
   id: string;
   /** the photos section (the photos feature's panel, composed by the page) */
   photos?: (blocco: Blocco) => ReactNode;
+  /** the transfers between group companies (the trasferimenti feature's panel, composed by the page) */
+  trasferimenti?: (blocco: Blocco) => ReactNode;
 }) {
   const labels = BLOCCO_KIND_LABELS[kind];
   const record = useBlocco(kind, id);
@@ -54,7 +57,7 @@ export function BloccoDetail({
       back={back}
       notFound={{ title: `${labels.singolare} non trovato`, text: 'Il blocco richiesto non esiste, è stato eliminato o appartiene a un altro elenco.' }}
     >
-      {(b) => <BloccoPage kind={kind} blocco={b} back={back} backTo={backTo} history={history} genealogy={genealogy} photos={photos} />}
+      {(b) => <BloccoPage kind={kind} blocco={b} back={back} backTo={backTo} history={history} genealogy={genealogy} photos={photos} trasferimenti={trasferimenti} />}
     </DetailShell>
   );
 }
@@ -67,6 +70,7 @@ function BloccoPage({
   history,
   genealogy,
   photos,
+  trasferimenti,
 }: {
   kind: BloccoKind;
   blocco: Blocco;
@@ -75,6 +79,7 @@ function BloccoPage({
   history: Query<HistoryItem[]>;
   genealogy: Query<GenealogyNode[]>;
   photos?: (blocco: Blocco) => ReactNode;
+  trasferimenti?: (blocco: Blocco) => ReactNode;
 }) {
   const labels = BLOCCO_KIND_LABELS[kind];
   const { user } = useSession();
@@ -117,6 +122,7 @@ function BloccoPage({
           <BloccoMisureSection blocco={b} />
           {b.origine === 'esterno' && <BloccoAcquistoSection blocco={b} />}
           <BloccoGenealogySection query={genealogy} />
+          {trasferimenti?.(b)}
         </div>
 
         <div className="col-12 xl:col-4">

@@ -19,7 +19,8 @@ const lastra = (n: number) => ({
   scelta: 'prima' as const,
   difetti: [],
   ubicazione: null,
-  cliente: null,
+  cliente: n === 2 ? { _id: 'cl1', ragioneSociale: 'Stone Design GmbH' } : null,
+  scadenzaRiserva: n === 2 ? '2026-12-01' : null,
   stato: n === 2 ? ('riservata' as const) : ('disponibile' as const),
   createdAt: '2026-11-21T10:00:00.000Z',
 });
@@ -37,10 +38,12 @@ const pacco: PaccoDetail = {
   resinatura: true,
   scelta: 'prima',
   nLastre: 3,
+  lastreDisponibili: 2,
   mq: 16.53,
   pesoT: 0.89,
   ubicazione: { _id: 'u1', nome: 'Cavalletto A' },
   prezzoListino: null,
+  note: null,
   createdAt: '2026-11-21T10:00:00.000Z',
   lastre: [lastra(1), lastra(2), lastra(3)],
 };
