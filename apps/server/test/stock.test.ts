@@ -15,6 +15,7 @@ let admin: TestClient;
 let mag: TestClient;
 let mag2: TestClient;
 let pav: TestClient;
+let gruppo: string;
 let ids: { materiale: string; ubicazione: string; scaffale: string; macchina: string; fornitore: string; clienteA: string; clienteB: string };
 const year = new Date().getFullYear();
 const tomorrow = () => addDays(todayInRome(), 1);
@@ -102,6 +103,7 @@ beforeAll(async () => {
   mag = (await org.userClient({ 'magazzino-lastre': true, 'magazzino-pavimenti': true })).client;
   mag2 = (await org.userClient({ 'magazzino-lastre': true, 'magazzino-pavimenti': true })).client;
   pav = (await org.userClient({ 'magazzino-pavimenti': true })).client;
+  gruppo = (await setupCompany(ctx)).company.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -350,7 +352,7 @@ describe('races and faults (QUALITY R1–R3, R6)', () => {
     }
   });
 
-  it('R2: random reserve / release / sell / adjust / move by several users keep the books', async () => {
+  it('R2: random reserve / release / sell / adjust / move / transfer by several users keep the books', async () => {
     const users = [mag, mag2, pav];
     const clienti = () => [ids.clienteA, ids.clienteB];
     const op = fc.oneof(
@@ -359,6 +361,7 @@ describe('races and faults (QUALITY R1–R3, R6)', () => {
       fc.record({ kind: fc.constant('vendi' as const), pezzi: fc.integer({ min: 1, max: 40 }), c: fc.nat(1), u: fc.nat(2) }),
       fc.record({ kind: fc.constant('rettifica' as const), pezzi: fc.integer({ min: 0, max: 120 }), u: fc.nat(2) }),
       fc.record({ kind: fc.constant('sposta' as const), pezzi: fc.integer({ min: 1, max: 30 }), u: fc.nat(2) }),
+      fc.record({ kind: fc.constant('trasferisci' as const), pezzi: fc.integer({ min: 1, max: 30 }), u: fc.nat(1) }),
       fc.record({ kind: fc.constant('lastra' as const), slab: fc.nat(3), action: fc.constantFrom('riserva', 'rilascia', 'vendi', 'rotta'), c: fc.nat(1), u: fc.nat(1) }),
     );
     await fc.assert(
@@ -383,6 +386,9 @@ describe('races and faults (QUALITY R1–R3, R6)', () => {
                   return user.post(`/api/magazzino/lotti/${id}/rettifica`, { pezzi: o.pezzi, motivo: 'Conta R2' });
                 case 'sposta':
                   return user.post(`/api/magazzino/lotti/${id}/sposta`, { pezzi: o.pezzi, ubicazioneId: ids.ubicazione });
+                case 'trasferisci':
+                  // to another company of the group: part of the lot, or the bundle's free slabs
+                  return [mag, mag2][o.u]!.post('/api/trasferimenti', { destinazioneCompanyId: gruppo, ...(o.pezzi % 2 ? { lotti: [{ id, pezzi: o.pezzi, prezzo: 10 }] } : { pacchi: [{ id: paccoId, prezzo: 10 }] }), documento: 'DDT R2' });
                 case 'lastra': {
                   const url = `/api/magazzino/lastre/${slabs[o.slab]!._id}/${o.action}`;
                   const body = o.action === 'riserva' ? { clienteId: c, scadenza: tomorrow() } : o.action === 'vendi' ? sale(c) : o.action === 'rotta' ? { nota: 'R2' } : {};
@@ -392,7 +398,7 @@ describe('races and faults (QUALITY R1–R3, R6)', () => {
             }),
           );
           for (const r of results) {
-            expect([200, 409], r.body).toContain(r.statusCode);
+            expect([200, 201, 409], r.body).toContain(r.statusCode);
             const split = r.statusCode === 200 ? (r.json() as { nuovoLotto?: { _id: string } }).nuovoLotto : undefined;
             if (split) lots.push(split._id);
           }
