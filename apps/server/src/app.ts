@@ -25,6 +25,8 @@ import { createStockService, type StockService } from './modules/magazzino/stock
 import { stockRoutes } from './modules/magazzino/stock.routes.js';
 import { createTrasferimentiService, type TrasferimentiService } from './modules/trasferimenti/trasferimenti.service.js';
 import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.routes.js';
+import { createCodiciService } from './modules/codici/codici.service.js';
+import { codiciRoutes } from './modules/codici/codici.routes.js';
 import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
 import { createLavorazioniLastreService, type LavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
@@ -202,6 +204,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(magazzinoRoutes, { magazzino });
   await app.register(stockRoutes, { stock, clienti, ubicazioni: lookups.ubicazioni });
   await app.register(trasferimentiRoutes, { trasferimenti });
+  await app.register(codiciRoutes, { codici: createCodiciService({ db, entities }) });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });

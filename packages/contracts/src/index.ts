@@ -21,3 +21,4 @@ export * as fields from './fields.js';
 export * from './photos.js';
 export * from './chat.js';
 export * from './search.js';
+export * from './codici.js';

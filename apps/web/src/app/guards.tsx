@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { isAllowed, type PageRule } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { loginPath, type NoAccessState } from './paths';
@@ -39,4 +39,10 @@ export function RequirePage({ rule }: { rule: PageRule }) {
 export function ToLanding() {
   const { state } = useLocation();
   return <Navigate to="/landing" replace state={state} />;
+}
+
+/** /c/<codice>, a label's QR code: the same code page inside the app, where the token guard brings a logged-out user back after the login. */
+export function ToAppCode() {
+  const { codice = '' } = useParams();
+  return <Navigate to={`/app/c/${encodeURIComponent(codice)}`} replace />;
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { APP_PAGES, type AppPage } from './app-pages';
-import { RequirePage, RequireToken, ToLanding } from './guards';
+import { RequirePage, RequireToken, ToAppCode, ToLanding } from './guards';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
@@ -87,11 +87,14 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, element: <Navigate to="/app/dashboard" replace /> },
+              { path: 'c/:codice', lazy: () => import('./routes/code-redirect'), handle: { title: 'Codice' } satisfies RouteHandle },
               ...APP_PAGES.map(pageRoute),
             ],
           },
         ],
       },
+      // a label's QR code (/c/<codice>) opens inside the app, so a logged-out phone logs in and comes back
+      { path: 'c/:codice', Component: ToAppCode },
       { path: '*', element: <Navigate to="/notfound" replace /> },
     ],
   },

@@ -9,6 +9,7 @@ import { useUnreadCount } from '@/features/chat/api/get-unread-count';
 import { useChatRealtime } from '@/features/chat/hooks/use-chat-realtime';
 import { quarryLabel, useUserCompany, type ShellCompany } from '@/features/companies/api/get-user-company';
 import { CompanySelector } from '@/features/companies/components/company-selector';
+import { CodeSearch } from '@/features/codici/components/code-search';
 import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
 
 /** A component of its own so the unread count's updates re-render the top bar only. */
@@ -28,6 +29,7 @@ function ShellTopbar({ company }: { company: ShellCompany | null }) {
           <NotificationsToggle />
         </>
       }
+      codeSearch={<CodeSearch variant="topbar" />}
       chatUnread={chatAllowed ? unread : null}
       onLogout={() => logout.mutate()}
       loggingOut={logout.isPending}
@@ -45,7 +47,7 @@ function AppShell() {
 /**
  * The authenticated shell: the layout (which knows no feature) filled with the features' parts —
  * the company (logo, quarry label, footer name), the company picker, the notifications toggle,
- * the chat badge with the app-wide chat connection, and logout.
+ * the code search, the chat badge with the app-wide chat connection, and logout.
  */
 function Shell() {
   return (

@@ -14,13 +14,15 @@ export interface AppTopbarProps {
   quarryLabel: string;
   /** Feature widgets at the head of the top bar menu (company picker, notifications toggle). */
   widgets: ReactNode;
+  /** "Cerca o scansiona un codice": stays in the bar on phones, beside the chat. */
+  codeSearch?: ReactNode;
   /** Unread chat messages for the badge; null: no chat button (the user has no chat). */
   chatUnread: number | null;
   onLogout: () => void;
   loggingOut: boolean;
 }
 
-export function AppTopbar({ company, quarryLabel: label, widgets, chatUnread, onLogout, loggingOut }: AppTopbarProps) {
+export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, chatUnread, onLogout, loggingOut }: AppTopbarProps) {
   const { user } = useSession();
   const { toggleMenu, setState, state, config } = useLayout();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -85,6 +87,7 @@ export function AppTopbar({ company, quarryLabel: label, widgets, chatUnread, on
         {label}
       </span>
 
+      {codeSearch}
       {/* the chat and its unread badge stay in the bar on phones too, not inside the ⋮ menu */}
       {chatUnread !== null && (
         <Link

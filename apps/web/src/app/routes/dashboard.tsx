@@ -3,6 +3,7 @@ import { useSession } from '@/lib/session';
 import { formatLongDate } from '@/lib/format';
 import { filterMenu } from '@/layout/menu-model';
 import { Agenda } from '@/features/schedule/components/agenda';
+import { CodeSearch } from '@/features/codici/components/code-search';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 
@@ -23,6 +24,9 @@ export function DashboardPage() {
         {greeting}
         {firstName ? `, ${firstName}` : ''}. Oggi è {formatLongDate(now)}.
       </p>
+      <div className="mb-3">
+        <CodeSearch variant="dashboard" />
+      </div>
       <div className="grid">
         <div className="col-12 xl:col-7">
           <SectionCard titleId="sections-title" title="Le tue sezioni" icon="pi pi-th-large">

@@ -1,0 +1,31 @@
+import { can, normalizeCodice, type CodiceRisolto, type PermissionSubject } from '@gestcava/contracts';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { EntityRegistry } from '../../lib/entities.js';
+
+export type CodiciService = ReturnType<typeof createCodiciService>;
+
+/**
+ * "Find or scan a code" (issue 18): a code, however typed, names at most one item of the caller's
+ * company among the kinds in the entity registry — each kind registered later is found for free.
+ */
+export function createCodiciService(deps: { db: Db; entities: EntityRegistry }) {
+  const { db, entities } = deps;
+  const unknown = (codice: string) => notFound(`Il codice ${codice} non corrisponde a nulla di questa ditta`);
+
+  return {
+    async resolve(companyId: string, user: PermissionSubject, typed: string): Promise<CodiceRisolto> {
+      const codice = normalizeCodice(typed);
+      for (const definition of entities.all()) {
+        const ref = await definition.findByCodice(db, companyId, codice);
+        if (!ref) continue;
+        // an item whose page the user may not read is answered like an unknown one (as its own routes do)
+        if (!can(user, definition.permission(ref), 'read')) throw unknown(codice);
+        const summary = (await definition.describe(db, companyId, [ref.id])).get(ref.id);
+        const descrizione = [`${definition.label} ${ref.codice ?? codice}`, summary?.materiale, summary?.stato].filter(Boolean).join(' · ');
+        return { entityType: definition.type, _id: ref.id, codice: ref.codice ?? codice, detailPath: definition.detailPath(ref), descrizione };
+      }
+      throw unknown(codice);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, fillLogin, login, screenshot } from './helpers';
+
+test.describe('find or scan a code', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('on a phone, a block’s code typed loosely in the top bar opens its page', async ({ page }) => {
+    await login(page, DEMO.produzione);
+    await page.goto('/app/pages/blocchi');
+    const codice = (await page.locator('.list-card-title').first().innerText()).match(/BL-\d{4}-\d{4}/)![0];
+    await page.getByRole('button', { name: 'Cerca o scansiona un codice' }).click();
+    const input = page.getByTestId('code-search-input');
+    await expect(input).toBeFocused();
+    // as typed in the yard: lower case, spaces, no leading zeros
+    const [, anno, numero] = codice.split('-');
+    await input.fill(`bl ${anno} ${Number(numero)}`);
+    await screenshot(page, 'code-search-390');
+    await input.press('Enter');
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codice}`);
+
+    await page.getByRole('button', { name: 'Cerca o scansiona un codice' }).click();
+    await page.getByTestId('code-search-input').fill('XX-1999-1');
+    await page.getByTestId('code-search-submit').click();
+    await expect(page.getByTestId('code-search-error')).toHaveText('Il codice XX-1999-0001 non corrisponde a nulla di questa ditta');
+  });
+
+  test('a label’s link opened logged out asks to log in, then lands on the item', async ({ page }) => {
+    await login(page, DEMO.produzione);
+    await page.goto('/app/pages/blocchi');
+    const codice = (await page.locator('.list-card-title').first().innerText()).match(/BL-\d{4}-\d{4}/)![0];
+    await page.evaluate(() => window.localStorage.clear());
+    await page.context().clearCookies();
+
+    await page.goto(`/c/${codice}`);
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await fillLogin(page, DEMO.produzione.email);
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codice}`);
+    await expect(page).toHaveURL(/\/app\/pages\/blocchi\/[0-9a-f-]{36}$/);
+  });
+});

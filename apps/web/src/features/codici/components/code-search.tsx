@@ -1,0 +1,84 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { FormAlert } from '@/components/form/form-alert';
+import { resolveCodice } from '../api/resolve-codice';
+
+const LABEL = 'Cerca o scansiona un codice';
+
+/**
+ * "Cerca o scansiona un codice" (issue 18): from any page, the painted code of a bancata, block,
+ * bundle, slab or lot — typed any way — opens its page. `variant` picks the top bar's icon button or
+ * the dashboard's labelled one.
+ */
+export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [codice, setCodice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const close = () => {
+    setOpen(false);
+    setCodice('');
+    setError(null);
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!codice.trim()) {
+      setError('Scrivi il codice che leggi sul blocco, sul pacco o sull’etichetta');
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const found = await resolveCodice(codice);
+      close();
+      void navigate(found.detailPath);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Ricerca non riuscita: riprova');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      {variant === 'topbar' ? (
+        <button type="button" className="p-link layout-topbar-button layout-topbar-code-search" onClick={() => setOpen(true)} aria-label={LABEL} title={LABEL} data-testid="code-search-open">
+          <i className="pi pi-search" aria-hidden="true" />
+        </button>
+      ) : (
+        <Button type="button" label={LABEL} icon="pi pi-search" outlined onClick={() => setOpen(true)} data-testid="dashboard-code-search" />
+      )}
+      <Dialog visible={open} onHide={close} onShow={() => input.current?.focus()} header={LABEL} modal style={{ width: '28rem' }} breakpoints={{ '640px': '100vw' }} data-testid="code-search-dialog">
+        <form onSubmit={(e) => void submit(e)} role="search" aria-label={LABEL}>
+          <label htmlFor="code-search-input" className="block mb-2">
+            Codice (per esempio BL-2026-0042, una lastra BL-2026-0042-007, un pacco PK-2026-0031)
+          </label>
+          <div className="flex gap-2">
+            <InputText
+              id="code-search-input"
+              ref={input}
+              type="search"
+              value={codice}
+              onChange={(e) => setCodice(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              enterKeyHint="go"
+              className="flex-1"
+              data-testid="code-search-input"
+            />
+            <Button type="submit" label="Apri" icon="pi pi-arrow-right" loading={pending} data-testid="code-search-submit" />
+          </div>
+          <div className="mt-3">
+            <FormAlert message={error} testId="code-search-error" />
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
