@@ -27,6 +27,8 @@ import { createTrasferimentiService, type TrasferimentiService } from './modules
 import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.routes.js';
 import { createCodiciService } from './modules/codici/codici.service.js';
 import { codiciRoutes } from './modules/codici/codici.routes.js';
+import { createEtichetteService } from './modules/etichette/etichette.service.js';
+import { etichetteRoutes } from './modules/etichette/etichette.routes.js';
 import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
 import { createLavorazioniLastreService, type LavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
@@ -205,6 +207,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(stockRoutes, { stock, clienti, ubicazioni: lookups.ubicazioni });
   await app.register(trasferimentiRoutes, { trasferimenti });
   await app.register(codiciRoutes, { codici: createCodiciService({ db, entities }) });
+  await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, publicUrl: config.publicUrl }) });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });

@@ -19,6 +19,8 @@ const envSchema = z.object({
   DEMO_ON_NETWORK: bool,
   PRODUCTION_DOMAIN: z.string().min(1).optional(),
   PUBLIC_HOSTS: z.string().optional(),
+  /** The address people open the app at (labels' QR codes point there); default https://PRODUCTION_DOMAIN or the local one. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'un indirizzo http(s)://…' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES_PAIR: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(50),
@@ -48,6 +50,8 @@ export interface Config extends Omit<Env, 'DATA_DIR'> {
   webDistDir: string;
   /** PUBLIC_HOSTS split: the names (besides loopback and PRODUCTION_DOMAIN) requests may be addressed to. */
   publicHosts: string[];
+  /** Where the app is opened, without a trailing slash: never taken from a request's Host header. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, 'pgdata'),
     isProduction: e.NODE_ENV === 'production',
     publicHosts,
+    publicUrl: (e.PUBLIC_URL ?? (e.PRODUCTION_DOMAIN ? `https://${e.PRODUCTION_DOMAIN}` : `http://localhost:${e.PORT}`)).replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../../web/dist'),

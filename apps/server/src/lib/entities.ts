@@ -41,6 +41,8 @@ export interface EntitySummary {
   cava: string | null;
   /** The sub-kind that picks the detail page (a blocco's origine). */
   kind?: string;
+  /** Key facts for a label, in reading order (material, grade, measures…). */
+  facts?: string[];
 }
 
 export type CodiceListener = (db: DbOrTx, type: string, companyId: string, id: string, codice: string) => Promise<void>;

@@ -118,6 +118,11 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       );
     },
 
+    /** A stored file's bytes (a logo printed on a label). */
+    read(key: string): Promise<Buffer> {
+      return fsp.readFile(absolute(key));
+    },
+
     async remove(key: string): Promise<void> {
       await fsp.rm(absolute(key), { force: true });
     },

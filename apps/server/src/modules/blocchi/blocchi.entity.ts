@@ -1,7 +1,9 @@
-import { detailPath, type GenealogyNode } from '@gestcava/contracts';
+import { detailPath, SCELTA_LABELS, type GenealogyNode } from '@gestcava/contracts';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { toBloccoDto } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
+
+const ITALIAN_M3 = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /**
  * The blocco in the entity registry (photos, chat references, genealogy). Its page is `blocchi` or
@@ -32,7 +34,19 @@ export function registerBloccoEntity(entities: EntityRegistry) {
     idsInCava: repo.idsInCava,
     async describe(tx, companyId, ids) {
       const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava, kind: r.origine }]));
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            codice: r.codice,
+            materiale: r.materiale,
+            stato: r.stato,
+            cava: r.cava,
+            kind: r.origine,
+            facts: [r.materiale ?? '', `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`, `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`, `${ITALIAN_M3.format(r.volumeNetto)} m³`].filter(Boolean),
+          },
+        ]),
+      );
     },
   });
 

@@ -322,6 +322,11 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
       stato: statoEffettivo,
       materiale: sql<string | null>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
       cava: sql<string | null>`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
+      scelta: blocchi.scelta,
+      lunghezzaNetta: blocchi.lunghezzaNetta,
+      altezzaNetta: blocchi.altezzaNetta,
+      profonditaNetta: blocchi.profonditaNetta,
+      volumeNetto: blocchi.volumeNetto,
     })
     .from(blocchi)
     .where(and(eq(blocchi.companyId, companyId), inArray(blocchi.id, ids)));

@@ -43,7 +43,7 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
       idsInCava: (companyId, cavaId) => repo.idsInCava(table, companyId, cavaId),
       async describe(tx, companyId, ids) {
         const rows = await repo.summaries(tx, type, companyId, ids);
-        return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
+        return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava, facts: [r.materiale, ...r.facts] }]));
       },
     });
   }

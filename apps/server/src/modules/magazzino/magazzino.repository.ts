@@ -337,7 +337,7 @@ export function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', compan
   const cava = nameOf(cave.nome, cave.id, blocchi.cavaId);
   if (kind === 'lastra') {
     return db
-      .select({ id: lastre.id, codice: lastre.codice, stato: lastre.stato, materiale: materiali.nome, cava })
+      .select({ id: lastre.id, codice: lastre.codice, stato: lastraStatoEffettivo, materiale: materiali.nome, cava, facts: sql<string[]>`array[${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]` })
       .from(lastre)
       .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
       .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
@@ -345,8 +345,12 @@ export function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', compan
       .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, ids)));
   }
   const table = kind === 'pacco' ? pacchi : lotti;
+  const facts =
+    kind === 'pacco'
+      ? sql<string[]>`array[${pacchi.spessoreMm} || ' mm · ' || ${pacchi.finitura}, ${pacchi.nLastre} || ' lastre · ' || replace(${pacchi.mq}::text, '.', ',') || ' m²']`
+      : sql<string[]>`array[${lotti.lunghezzaMm} || ' × ' || ${lotti.larghezzaMm} || ' × ' || ${lotti.spessoreMm} || ' mm · ' || ${lotti.finitura}, ${lotti.pezzi} || ' pezzi · ' || ${lotti.casse} || ' casse da ' || ${lotti.pezziPerCassa}]`;
   return db
-    .select({ id: table.id, codice: table.codice, stato: sql<string | null>`null`, materiale: materiali.nome, cava })
+    .select({ id: table.id, codice: table.codice, stato: sql<string | null>`null`, materiale: materiali.nome, cava, facts })
     .from(table)
     .innerJoin(materiali, eq(materiali.id, table.materialeId))
     .leftJoin(blocchi, eq(blocchi.id, table.bloccoId))
