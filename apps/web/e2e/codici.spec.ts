@@ -18,6 +18,12 @@ test.describe('find or scan a code', () => {
     await input.press('Enter');
     await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codice}`);
 
+    // its label, to stick on the stone
+    const download = page.waitForEvent('download');
+    await page.getByTestId('print-labels').getByRole('button', { name: 'Stampa etichetta' }).click();
+    expect((await download).suggestedFilename()).toBe(`etichetta-${codice}.pdf`);
+    await screenshot(page, 'blocco-etichetta-390');
+
     await page.getByRole('button', { name: 'Cerca o scansiona un codice' }).click();
     await page.getByTestId('code-search-input').fill('XX-1999-1');
     await page.getByTestId('code-search-submit').click();

@@ -1,21 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { notify } from '@/lib/toast';
+import { saveBlob } from '@/lib/save-blob';
 
 export type ExportFormat = 'csv' | 'xlsx';
-
-/** Saves a file the API answered (a Blob) under its name, through a temporary <a download>. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Export of the filtered list (DESIGN §5): the file comes from the server through the API client

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { BloccoDetail } from '@/features/blocchi/components/blocco-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
 import { TrasferimentiPanel } from '@/features/trasferimenti/components/trasferimenti-panel';
+import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { formatVolume } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -26,6 +27,7 @@ export function BloccoDetailPage() {
       kind={kind}
       id={id}
       photos={(blocco) => <PhotoPanel entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }} writable={writable} />}
+      headerExtra={(blocco) => <PrintLabelsButton entityType="blocco" ids={[blocco._id]} codice={blocco.codice} />}
       trasferimenti={(blocco) => (
         <TrasferimentiPanel
           item={{ tipo: 'blocco', id: blocco._id, codice: blocco.codice, descrizione: `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` }}

@@ -34,6 +34,7 @@ export function BloccoDetail({
   id,
   photos,
   trasferimenti,
+  headerExtra,
 }: {
   kind: BloccoKind;
   id: string;
@@ -41,6 +42,8 @@ export function BloccoDetail({
   photos?: (blocco: Blocco) => ReactNode;
   /** the transfers between group companies (the trasferimenti feature's panel, composed by the page) */
   trasferimenti?: (blocco: Blocco) => ReactNode;
+  /** more header buttons from other features (the label's print) */
+  headerExtra?: (blocco: Blocco) => ReactNode;
 }) {
   const labels = BLOCCO_KIND_LABELS[kind];
   const record = useBlocco(kind, id);
@@ -57,7 +60,7 @@ export function BloccoDetail({
       back={back}
       notFound={{ title: `${labels.singolare} non trovato`, text: 'Il blocco richiesto non esiste, è stato eliminato o appartiene a un altro elenco.' }}
     >
-      {(b) => <BloccoPage kind={kind} blocco={b} back={back} backTo={backTo} history={history} genealogy={genealogy} photos={photos} trasferimenti={trasferimenti} />}
+      {(b) => <BloccoPage kind={kind} blocco={b} back={back} backTo={backTo} history={history} genealogy={genealogy} photos={photos} trasferimenti={trasferimenti} headerExtra={headerExtra} />}
     </DetailShell>
   );
 }
@@ -71,6 +74,7 @@ function BloccoPage({
   genealogy,
   photos,
   trasferimenti,
+  headerExtra,
 }: {
   kind: BloccoKind;
   blocco: Blocco;
@@ -80,6 +84,7 @@ function BloccoPage({
   genealogy: Query<GenealogyNode[]>;
   photos?: (blocco: Blocco) => ReactNode;
   trasferimenti?: (blocco: Blocco) => ReactNode;
+  headerExtra?: (blocco: Blocco) => ReactNode;
 }) {
   const labels = BLOCCO_KIND_LABELS[kind];
   const { user } = useSession();
@@ -108,6 +113,7 @@ function BloccoPage({
     <>
       <PageHeader title={`${labels.singolare} ${b.codice}`} icon={labels.icon}>
         {back}
+        {headerExtra?.(b)}
         <HeaderActions actions={actions} />
       </PageHeader>
       {dialog === 'edit' && <BloccoEditDialog kind={kind} blocco={b} onClose={closeDialog} />}
