@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { DEMO, fillLogin, login, screenshot } from './helpers';
 
@@ -23,6 +24,19 @@ test.describe('find or scan a code', () => {
     await page.getByTestId('print-labels').getByRole('button', { name: 'Stampa etichetta' }).click();
     expect((await download).suggestedFilename()).toBe(`etichetta-${codice}.pdf`);
     await screenshot(page, 'blocco-etichetta-390');
+
+    // the yard's quick actions: a photo from the camera in one tap, a move in two
+    await expect(page.getByTestId('quick-actions')).toBeVisible();
+    await page.getByTestId('quick-photo-input').setInputFiles({ name: 'piazzale.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 190, g: 186, b: 180 } } }).jpeg().toBuffer() });
+    await expect(page.locator('.p-toast-message').filter({ hasText: 'Foto caricata' })).toBeVisible();
+    await screenshot(page, 'blocco-quick-actions-390');
+    await page.getByTestId('quick-move').click();
+    const place = page.getByTestId('quick-move-dialog').getByRole('button').filter({ hasNotText: /^$/ }).last();
+    const nome = (await place.innerText()).trim();
+    await place.click();
+    await expect(page.locator('.p-toast-message').filter({ hasText: 'Blocco spostato' })).toBeVisible();
+    await expect(page.getByTestId('quick-move-dialog')).toBeHidden();
+    await expect(page.getByText(nome).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Cerca o scansiona un codice' }).click();
     await page.getByTestId('code-search-input').fill('XX-1999-1');

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { BloccoDetail } from '@/features/blocchi/components/blocco-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
 import { TrasferimentiPanel } from '@/features/trasferimenti/components/trasferimenti-panel';
 import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { formatVolume } from '@/lib/format';
@@ -27,6 +28,7 @@ export function BloccoDetailPage() {
       kind={kind}
       id={id}
       photos={(blocco) => <PhotoPanel entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }} writable={writable} />}
+      quickPhoto={(blocco) => (writable ? <CameraQuickButton entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }} /> : null)}
       headerExtra={(blocco) => <PrintLabelsButton entityType="blocco" ids={[blocco._id]} codice={blocco.codice} />}
       trasferimenti={(blocco) => (
         <TrasferimentiPanel

@@ -16,6 +16,8 @@ import { BLOCCO_FIELD_LABELS, bloccoHistoryValue } from './blocco-format';
 import { canDeclassare } from './blocco-moves';
 import { BloccoCodiceDialog, BloccoDeclassaDialog, BloccoDeleteDialog, BloccoEditDialog } from './blocco-actions';
 import { BloccoStatoSection } from './blocco-stato-section';
+import { BloccoQuickActions } from './blocco-quick-actions';
+import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { BloccoAcquistoSection, BloccoDataSection, BloccoGenealogySection, BloccoMisureSection } from './blocco-data-sections';
 import './blocchi.css';
 
@@ -35,6 +37,7 @@ export function BloccoDetail({
   photos,
   trasferimenti,
   headerExtra,
+  quickPhoto,
 }: {
   kind: BloccoKind;
   id: string;
@@ -44,6 +47,8 @@ export function BloccoDetail({
   trasferimenti?: (blocco: Blocco) => ReactNode;
   /** more header buttons from other features (the label's print) */
   headerExtra?: (blocco: Blocco) => ReactNode;
+  /** the one-tap camera of the phone's quick actions (the photos feature's button) */
+  quickPhoto?: (blocco: Blocco) => ReactNode;
 }) {
   const labels = BLOCCO_KIND_LABELS[kind];
   const record = useBlocco(kind, id);
@@ -60,7 +65,7 @@ export function BloccoDetail({
       back={back}
       notFound={{ title: `${labels.singolare} non trovato`, text: 'Il blocco richiesto non esiste, è stato eliminato o appartiene a un altro elenco.' }}
     >
-      {(b) => <BloccoPage kind={kind} blocco={b} back={back} backTo={backTo} history={history} genealogy={genealogy} photos={photos} trasferimenti={trasferimenti} headerExtra={headerExtra} />}
+      {(b) => <BloccoPage kind={kind} blocco={b} back={back} backTo={backTo} history={history} genealogy={genealogy} photos={photos} trasferimenti={trasferimenti} headerExtra={headerExtra} quickPhoto={quickPhoto} />}
     </DetailShell>
   );
 }
@@ -75,6 +80,7 @@ function BloccoPage({
   photos,
   trasferimenti,
   headerExtra,
+  quickPhoto,
 }: {
   kind: BloccoKind;
   blocco: Blocco;
@@ -85,8 +91,10 @@ function BloccoPage({
   photos?: (blocco: Blocco) => ReactNode;
   trasferimenti?: (blocco: Blocco) => ReactNode;
   headerExtra?: (blocco: Blocco) => ReactNode;
+  quickPhoto?: (blocco: Blocco) => ReactNode;
 }) {
   const labels = BLOCCO_KIND_LABELS[kind];
+  const phone = useMediaQuery(CARDS_QUERY);
   const { user } = useSession();
   const writable = can(user, kind, 'write');
   // who sells options blocks (SPEC: collaudi write), even with the blocchi read-only
@@ -121,6 +129,7 @@ function BloccoPage({
       {dialog === 'codice' && <BloccoCodiceDialog kind={kind} blocco={b} onClose={closeDialog} />}
       {dialog === 'delete' && <BloccoDeleteDialog kind={kind} blocco={b} backTo={backTo} onClose={closeDialog} />}
 
+      {phone && <BloccoQuickActions kind={kind} blocco={b} photo={quickPhoto?.(b)} canMove={editable} />}
       <div className="grid">
         <div className="col-12 xl:col-8">
           <BloccoStatoSection kind={kind} blocco={b} writable={writable} canOption={canOption} />

@@ -1,0 +1,59 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import type { Blocco } from '@gestcava/contracts';
+import { isLookupActive, useLookups } from '@/lib/lookups';
+import { notify } from '@/lib/toast';
+import { useUpdateBlocco } from '../api/update-blocco';
+import type { BloccoKind } from '../api/keys';
+
+/**
+ * A block scanned in the yard, on a phone (issue 18): the photo, the move to another place and the
+ * state change first, each within two taps. The photo button comes from the photos feature.
+ */
+export function BloccoQuickActions({ kind, blocco: b, photo, canMove }: { kind: BloccoKind; blocco: Blocco; photo: ReactNode; canMove: boolean }) {
+  const [moving, setMoving] = useState(false);
+  const ubicazioni = useLookups('ubicazioni');
+  const update = useUpdateBlocco(kind, b._id);
+  const places = (ubicazioni.data ?? []).filter((u) => isLookupActive(u) && u._id !== b.ubicazione?._id);
+
+  const moveTo = (id: string, nome: string) =>
+    update.mutate(
+      { ubicazioneId: id },
+      {
+        onSuccess: () => {
+          setMoving(false);
+          notify({ severity: 'success', summary: 'Blocco spostato', detail: `${b.codice} → ${nome}` });
+        },
+        onError: (error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+      },
+    );
+
+  return (
+    <nav className="quick-actions" aria-label="Azioni rapide" data-testid="quick-actions">
+      {photo}
+      {canMove && <Button type="button" label="Sposta" icon="pi pi-map-marker" outlined onClick={() => setMoving(true)} data-testid="quick-move" />}
+      <Button
+        type="button"
+        label="Stato"
+        icon="pi pi-sync"
+        outlined
+        onClick={() => {
+          const section = document.getElementById('blocco-stato-title')?.closest('section');
+          section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          section?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
+        }}
+        data-testid="quick-stato"
+      />
+      <Dialog visible={moving} onHide={() => setMoving(false)} header={`Sposta ${b.codice}`} modal style={{ width: '26rem' }} breakpoints={{ '640px': '100vw' }} data-testid="quick-move-dialog">
+        <p className="mt-0 text-color-secondary">Ora è in: {b.ubicazione?.nome ?? 'nessuna ubicazione'}. Tocca il nuovo posto.</p>
+        <div className="quick-move-places">
+          {places.map((u) => (
+            <Button key={u._id} type="button" label={u.nome} outlined className="w-full" loading={update.isPending && update.variables?.ubicazioneId === u._id} disabled={update.isPending} onClick={() => moveTo(u._id, u.nome)} />
+          ))}
+          {ubicazioni.isSuccess && places.length === 0 && <p className="m-0">Nessun’altra ubicazione attiva.</p>}
+        </div>
+      </Dialog>
+    </nav>
+  );
+}
