@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { DEMO, fillLogin, login, screenshot } from './helpers';
 
 test.describe('find or scan a code', () => {
@@ -58,3 +60,46 @@ test.describe('find or scan a code', () => {
     await expect(page).toHaveURL(/\/app\/pages\/blocchi\/[0-9a-f-]{36}$/);
   });
 });
+
+test.describe('scanning a label with the phone’s camera', () => {
+  test('the camera reads the QR code of a label and opens the block', async ({ page: probe }, testInfo) => {
+    test.setTimeout(90_000);
+    // a camera that films a printed label: Chromium's fake capture device playing a y4m of the QR
+    await login(probe, DEMO.produzione);
+    await probe.goto('/app/pages/blocchi');
+    const codice = (await probe.locator('a[href^="/app/pages/blocchi/"]').first().innerText()).match(/BL-\d{4}-\d{4}/)![0];
+
+    const video = testInfo.outputPath('etichetta.y4m');
+    fs.writeFileSync(video, await y4mOf(`https://gestcava.example/c/${codice}`));
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'it-IT', permissions: ['camera'] });
+    const page = await context.newPage();
+    await login(page, DEMO.produzione);
+    await page.getByTestId('dashboard-code-search').click();
+    await page.getByTestId('code-search-scan').click();
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codice}`, { timeout: 20_000 });
+    await browser.close();
+  });
+});
+
+/** A short y4m video (4:2:0) of a QR code on white, as a camera pointed at a label would see it. */
+async function y4mOf(text: string): Promise<Buffer> {
+  const [w, h] = [640, 480];
+  // sharp extends after resizing: the QR is drawn at its final size and padded to the frame
+  const png = await QRCode.toBuffer(text, { margin: 2, width: 360 });
+  const { width = 360, height = 360 } = await sharp(png).metadata();
+  const left = Math.floor((w - width) / 2);
+  const top = Math.floor((h - height) / 2);
+  const qr = await sharp(png)
+    .flatten({ background: '#fff' })
+    .extend({ top, bottom: h - height - top, left, right: w - width - left, background: '#fff' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const chroma = Buffer.alloc((w / 2) * (h / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), qr.subarray(0, w * h), chroma, chroma]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]);
+}

@@ -1,10 +1,17 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { FormAlert } from '@/components/form/form-alert';
+import { useMediaQuery } from '@/components/list/use-media-query';
 import { resolveCodice } from '../api/resolve-codice';
+import { CameraScanner } from './camera-scanner';
+import { codeFromScan } from './scanned-code';
+import './codici.css';
+
+/** A touch screen (phone, tablet): there the camera can read a label. */
+const TOUCH_QUERY = '(pointer: coarse)';
 
 const LABEL = 'Cerca o scansiona un codice';
 
@@ -19,31 +26,49 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
   const [codice, setCodice] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const touch = useMediaQuery(TOUCH_QUERY);
   const input = useRef<HTMLInputElement>(null);
 
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
+    setScanning(false);
     setCodice('');
     setError(null);
-  };
+  }, []);
+  const openCode = useCallback(
+    async (typed: string) => {
+      setPending(true);
+      setError(null);
+      try {
+        const found = await resolveCodice(typed);
+        close();
+        void navigate(found.detailPath);
+      } catch (err) {
+        setError(err instanceof Error ? err.message : 'Ricerca non riuscita: riprova');
+      } finally {
+        setPending(false);
+      }
+    },
+    [close, navigate],
+  );
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!codice.trim()) {
       setError('Scrivi il codice che leggi sul blocco, sul pacco o sull’etichetta');
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
-      const found = await resolveCodice(codice);
-      close();
-      void navigate(found.detailPath);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Ricerca non riuscita: riprova');
-    } finally {
-      setPending(false);
-    }
+    await openCode(codice);
   };
+  const onScan = useCallback(
+    (text: string) => {
+      const read = codeFromScan(text);
+      setScanning(false);
+      setCodice(read);
+      void openCode(read);
+    },
+    [openCode],
+  );
 
   return (
     <>
@@ -59,6 +84,7 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
           <label htmlFor="code-search-input" className="block mb-2">
             Codice (per esempio BL-2026-0042, una lastra BL-2026-0042-007, un pacco PK-2026-0031)
           </label>
+          {scanning && <CameraScanner onRead={onScan} onCancel={() => setScanning(false)} />}
           <div className="flex gap-2">
             <InputText
               id="code-search-input"
@@ -74,6 +100,7 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
             />
             <Button type="submit" label="Apri" icon="pi pi-arrow-right" loading={pending} data-testid="code-search-submit" />
           </div>
+          {touch && !scanning && <Button type="button" label="Scansiona" icon="pi pi-camera" outlined className="w-full mt-3" onClick={() => setScanning(true)} data-testid="code-search-scan" />}
           <div className="mt-3">
             <FormAlert message={error} testId="code-search-error" />
           </div>
