@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { LastraDetailView } from '@/features/magazzino-lastre/components/lastra-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 
@@ -9,7 +10,14 @@ export function LastraDetailPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const writable = can(user, 'magazzino-lastre', 'write');
-  return <LastraDetailView key={id} id={id} photos={(l) => <PhotoPanel entity={{ entityType: 'lastra', entityId: l._id, codice: l.codice }} writable={writable} />} />;
+  return (
+    <LastraDetailView
+      key={id}
+      id={id}
+      photos={(l) => <PhotoPanel entity={{ entityType: 'lastra', entityId: l._id, codice: l.codice }} writable={writable} />}
+      headerExtra={(l) => <PrintLabelsButton entityType="lastra" ids={[l._id]} codice={l.codice} />}
+    />
+  );
 }
 
 export const Component = LastraDetailPage;

@@ -32,6 +32,9 @@ export interface FormDialogProps<T extends FieldValues, O> {
   /** requests under way besides the submit (they disable Annulla and spin Salva too) */
   pending?: boolean;
   saveDisabled?: boolean;
+  /** the save button's words when the form is an operation (Riserva, Vendi…), not a record */
+  saveLabel?: string;
+  saveIcon?: string;
   /** for a dialog kept mounted between uses; the others are shown while mounted */
   visible?: boolean;
   width: string;
@@ -57,6 +60,8 @@ export function FormDialog<T extends FieldValues, O>({
   onClose,
   pending: busy = false,
   saveDisabled,
+  saveLabel = 'Salva',
+  saveIcon = 'pi pi-check',
   visible = true,
   width,
   breakpoints = { '960px': '92vw', '640px': '100vw' },
@@ -129,7 +134,7 @@ export function FormDialog<T extends FieldValues, O>({
             {onSaveAndNew && (
               <Button type="button" label="Salva e nuovo" icon="pi pi-plus" outlined onClick={() => void submitWith(onSaveAndNew)()} disabled={pending || saveDisabled} data-testid={`${name}-save-new`} />
             )}
-            <Button type="submit" form={formId} label="Salva" icon="pi pi-check" loading={pending} disabled={saveDisabled} data-testid={`${name}-save`} />
+            <Button type="submit" form={formId} label={saveLabel} icon={saveIcon} loading={pending} disabled={saveDisabled} data-testid={`${name}-save`} />
           </div>
         }
       >

@@ -6,16 +6,22 @@ import { useBackToList } from '@/components/detail/use-back-to-list';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { StatoPanel } from '@/components/stato-tag';
-import { formatArea, formatDateTime, formatInteger } from '@/lib/format';
+import { formatArea, formatDate, formatDateTime, formatInteger } from '@/lib/format';
+import { can } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import { useLastra } from '../api/get-lastra';
 import { useStockHistory } from '../api/get-history';
 import { HistorySection } from '@/components/detail/history-section';
 import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
 import { ProvenienzaSection } from './provenienza-section';
 import { LastraStatoTag } from './lastra-stato';
+import { LastraActions } from './lastra-actions';
+import { MovimentiSection } from './movimenti-section';
 
 /** A slab: its state, size and grade, its bundle and provenance up to the quarry, its photos. */
-export function LastraDetailView({ id, photos }: { id: string; photos?: (lastra: Lastra) => ReactNode }) {
+export function LastraDetailView({ id, photos, headerExtra }: { id: string; photos?: (lastra: Lastra) => ReactNode; headerExtra?: (lastra: Lastra) => ReactNode }) {
+  const { user } = useSession();
+  const writable = can(user, 'magazzino-lastre', 'write');
   const record = useLastra(id);
   const history = useStockHistory('lastre', id);
   const backTo = useBackToList(ENTITY_PAGES.lastra.path);
@@ -26,13 +32,19 @@ export function LastraDetailView({ id, photos }: { id: string; photos?: (lastra:
         <>
           <PageHeader title={`Lastra ${l.codice}`} icon="pi pi-clone">
             {back}
+            {headerExtra?.(l)}
           </PageHeader>
           <div className="grid">
             <div className="col-12 xl:col-8">
               <SectionCard titleId="lastra-stato-title" title="Stato">
-                <StatoPanel actions={null}>
+                <StatoPanel actions={writable && <LastraActions lastra={l} />}>
                   <LastraStatoTag stato={l.stato} testId="lastra-stato" />
-                  {l.cliente && <span className="text-color-secondary">{l.cliente.ragioneSociale}</span>}
+                  {l.cliente && (
+                    <span className="text-color-secondary" data-testid="lastra-cliente">
+                      {l.stato === 'riservata' ? 'per' : 'a'} {l.cliente.ragioneSociale}
+                      {l.stato === 'riservata' && l.scadenzaRiserva ? `, fino al ${formatDate(l.scadenzaRiserva)}` : ''}
+                    </span>
+                  )}
                 </StatoPanel>
               </SectionCard>
               <SectionCard titleId="lastra-data-title" title="Dati della lastra">
@@ -54,6 +66,7 @@ export function LastraDetailView({ id, photos }: { id: string; photos?: (lastra:
             </div>
             <div className="col-12 xl:col-4">
               {photos?.(l)}
+              <MovimentiSection lastraId={l._id} />
               <HistorySection query={history} fieldLabels={STOCK_FIELD_LABELS} formatValue={stockHistoryValue} />
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { PaccoDetail } from '@gestcava/contracts';
 import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
@@ -65,7 +66,8 @@ describe('bundle detail', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
     const table = await screen.findByTestId('pacco-lastre');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['BL-2026-0042-001', 'BL-2026-0042-002', 'BL-2026-0042-003']);
+    // the magazzino user may act: a column of checkboxes comes first
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]?.textContent)).toEqual(['BL-2026-0042-001', 'BL-2026-0042-002', 'BL-2026-0042-003']);
     expect(within(rows[1] as HTMLElement).getByText('Riservata')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'BL-2026-0042-001' })).toHaveAttribute('href', '/app/pages/magazzino/lastre/l1');
     expect(screen.getByTestId('pacco-data')).toHaveTextContent('Grezzo (a telaio), resinato');
@@ -75,5 +77,28 @@ describe('bundle detail', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('provenienza-blocco').tagName).toBe('SPAN');
     expect(screen.getByTestId('provenienza-bancata')).toHaveTextContent('BA-2026-0003');
     expect(screen.getByTestId('provenienza-bancata').tagName).toBe('SPAN');
+  });
+
+  it('slabs chosen in the table get their own operations; the bundle’s act on its free slabs', async () => {
+    setSession(DEMO_USERS.magazzino, 'token-1');
+    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
+    await screen.findByTestId('pacco-lastre');
+    expect(screen.getByTestId('pacco-disponibili')).toHaveTextContent('2 di 3 in giacenza libere');
+    expect(screen.getByTestId('pacco-riserva')).toBeInTheDocument();
+    // a reserved slab is there: the bundle can release it
+    expect(screen.getByTestId('pacco-rilascia')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Scegli BL-2026-0042-001' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Scegli BL-2026-0042-002' }));
+    expect(screen.getByTestId('pacco-actions')).toHaveTextContent('Selezionate: 2 lastre');
+    expect(screen.getByTestId('selezione-vendi')).toBeInTheDocument();
+    expect(screen.queryByTestId('pacco-riserva')).not.toBeInTheDocument();
+  });
+
+  it('a user who only reads the stock sees no operations', async () => {
+    setSession({ ...DEMO_USERS.magazzino, permissions: { 'magazzino-lastre': { access: true, write: false } } }, 'token-1');
+    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
+    await screen.findByTestId('pacco-lastre');
+    expect(screen.queryByTestId('pacco-actions')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Scegli BL-2026-0042-001' })).not.toBeInTheDocument();
   });
 });

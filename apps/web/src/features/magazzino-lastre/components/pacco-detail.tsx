@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { detailPath, ENTITY_PAGES, FINITURA_LABELS, MOVIMENTO_TIPO_LABELS, SCELTA_LABELS, type PaccoDetail } from '@gestcava/contracts';
+import { useState, type ReactNode } from 'react';
+import { Checkbox } from 'primereact/checkbox';
+import { detailPath, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, type PaccoDetail } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { useBackToList } from '@/components/detail/use-back-to-list';
@@ -8,19 +9,40 @@ import { SectionCard } from '@/components/section-card';
 import { RecordLink } from '@/components/record-link';
 import { formatArea, formatDateTime, formatEuro, formatInteger, formatWeight } from '@/lib/format';
 import { usePacco } from '../api/get-pacco';
-import { useMovimenti } from '../api/get-movimenti';
 import { useStockHistory } from '../api/get-history';
 import { HistorySection } from '@/components/detail/history-section';
 import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
 import { ProvenienzaSection } from './provenienza-section';
 import { LastraStatoTag } from './lastra-stato';
+import { MovimentiSection } from './movimenti-section';
+import { PaccoActions } from './pacco-actions';
+import { can } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
+
+/** Slabs an operation can take: in stock, free or reserved. */
+const IN_GIACENZA: readonly string[] = ['disponibile', 'riservata'];
 import './magazzino-lastre.css';
 
 /**
  * A bundle (DESIGN §4 "Magazzino lastre"): its data, where it comes from up to the quarry, its
  * slabs in sawing order, its photos (the photos feature's panel, given by the page) and its ledger.
  */
-export function PaccoDetailView({ id, photos }: { id: string; photos?: (pacco: PaccoDetail) => ReactNode }) {
+export function PaccoDetailView({
+  id,
+  photos,
+  headerExtra,
+  trasferimenti,
+}: {
+  id: string;
+  photos?: (pacco: PaccoDetail) => ReactNode;
+  /** more header buttons from other features (the label's print) */
+  headerExtra?: (pacco: PaccoDetail) => ReactNode;
+  /** transfers to group companies (the trasferimenti feature's panel) */
+  trasferimenti?: (pacco: PaccoDetail) => ReactNode;
+}) {
+  const { user } = useSession();
+  const writable = can(user, 'magazzino-lastre', 'write');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const record = usePacco(id);
   const history = useStockHistory('pacchi', id);
   const backTo = useBackToList(ENTITY_PAGES.pacco.path);
@@ -31,6 +53,7 @@ export function PaccoDetailView({ id, photos }: { id: string; photos?: (pacco: P
         <>
           <PageHeader title={`Pacco ${p.codice}`} icon="pi pi-box">
             {back}
+            {headerExtra?.(p)}
           </PageHeader>
           <div className="grid">
             <div className="col-12 xl:col-8">
@@ -46,15 +69,31 @@ export function PaccoDetailView({ id, photos }: { id: string; photos?: (pacco: P
                   <Item label="Peso">{formatWeight(p.pesoT)}</Item>
                   <Item label="Ubicazione">{p.ubicazione?.nome}</Item>
                   <Item label="Prezzo di listino">{p.prezzoListino !== null ? `${formatEuro(p.prezzoListino)}/m²` : null}</Item>
+                  <Item label="Note">{p.note}</Item>
                   <Item label="Caricato il">{formatDateTime(p.createdAt)}</Item>
                 </DetailList>
               </SectionCard>
               <ProvenienzaSection item={p} />
               <SectionCard titleId="pacco-lastre-title" title={`Lastre (${p.lastre.length})`} icon="pi pi-clone">
-                <div className="table-scroll">
+                <p className="mt-0 text-color-secondary" data-testid="pacco-disponibili">
+                  {formatInteger(p.lastreDisponibili)} di {formatInteger(p.nLastre)} in giacenza libere; le lastre sono in ordine di segagione (macchiate a libro).
+                </p>
+                {writable && (
+                  <PaccoActions
+                    pacco={p}
+                    selected={p.lastre.filter((l) => selected.has(l._id))}
+                    onDone={() => setSelected(new Set())}
+                  />
+                )}
+                <div className="table-scroll mt-3">
                   <table className="pacco-lastre-table" aria-labelledby="pacco-lastre-title" data-testid="pacco-lastre">
                     <thead>
                       <tr>
+                        {writable && (
+                          <th scope="col">
+                            <span className="sr-only">Scegli</span>
+                          </th>
+                        )}
                         <th scope="col">N°</th>
                         <th scope="col">Lastra</th>
                         <th scope="col">Misure (mm)</th>
@@ -68,6 +107,25 @@ export function PaccoDetailView({ id, photos }: { id: string; photos?: (pacco: P
                     <tbody>
                       {p.lastre.map((l) => (
                         <tr key={l._id}>
+                          {writable && (
+                            <td>
+                              {IN_GIACENZA.includes(l.stato) && (
+                                <Checkbox
+                                  inputId={`scegli-${l._id}`}
+                                  checked={selected.has(l._id)}
+                                  onChange={(e) =>
+                                    setSelected((s) => {
+                                      const next = new Set(s);
+                                      if (e.checked) next.add(l._id);
+                                      else next.delete(l._id);
+                                      return next;
+                                    })
+                                  }
+                                  aria-label={`Scegli ${l.codice}`}
+                                />
+                              )}
+                            </td>
+                          )}
                           <td>{l.progressivo}</td>
                           <td>
                             <RecordLink to={detailPath('lastra', l._id)}>{l.codice}</RecordLink>
@@ -87,6 +145,7 @@ export function PaccoDetailView({ id, photos }: { id: string; photos?: (pacco: P
             </div>
             <div className="col-12 xl:col-4">
               {photos?.(p)}
+              {trasferimenti?.(p)}
               <MovimentiSection paccoId={p._id} />
               <HistorySection query={history} fieldLabels={STOCK_FIELD_LABELS} formatValue={stockHistoryValue} />
             </div>
@@ -94,35 +153,5 @@ export function PaccoDetailView({ id, photos }: { id: string; photos?: (pacco: P
         </>
       )}
     </DetailShell>
-  );
-}
-
-/** The bundle's rows of the stock ledger: loads, unloads, adjustments. */
-function MovimentiSection({ paccoId }: { paccoId: string }) {
-  const movimenti = useMovimenti({ paccoId });
-  return (
-    <SectionCard titleId="pacco-movimenti-title" title="Movimenti di magazzino" icon="pi pi-history">
-      {movimenti.isPending ? (
-        <p className="m-0 text-color-secondary">Caricamento…</p>
-      ) : movimenti.isError ? (
-        <p className="m-0 text-color-secondary">Movimenti non disponibili: {movimenti.error.message}</p>
-      ) : movimenti.data.items.length === 0 ? (
-        <p className="m-0 text-color-secondary">Nessun movimento.</p>
-      ) : (
-        <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="pacco-movimenti">
-          {movimenti.data.items.map((m) => (
-            <li key={m._id}>
-              <strong>{MOVIMENTO_TIPO_LABELS[m.tipo]}</strong> {formatInteger(m.pezzi)} lastre, {formatArea(m.mq)}
-              <br />
-              <span className="text-color-secondary text-sm">
-                {formatDateTime(m.createdAt)}
-                {m.utente ? ` · ${m.utente.name}` : ''}
-                {m.causale ? ` · ${m.causale}` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </SectionCard>
   );
 }

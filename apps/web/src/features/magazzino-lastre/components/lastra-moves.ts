@@ -1,0 +1,14 @@
+import type { LastraStato } from '@gestcava/contracts';
+import type { LastraOp } from '../api/operations';
+
+export type Action = LastraOp | 'scelta';
+
+/** What a slab in each state can undergo by hand (DESIGN §4 transitions; in_lavorazione belongs to the tile cut). */
+export const LASTRA_ACTIONS: Record<LastraStato, readonly Action[]> = {
+  disponibile: ['riserva', 'vendi', 'sposta', 'rotta', 'scelta'],
+  riservata: ['rilascia', 'vendi', 'sposta', 'rotta', 'scelta'],
+  venduta: ['spedisci'],
+  spedita: [],
+  rotta: [],
+  in_lavorazione: [],
+};
