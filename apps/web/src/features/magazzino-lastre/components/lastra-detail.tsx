@@ -16,7 +16,8 @@ import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
 import { ProvenienzaSection } from './provenienza-section';
 import { LastraStatoTag } from './lastra-stato';
 import { LastraActions } from './lastra-actions';
-import { MovimentiSection } from './movimenti-section';
+import { MovimentiSection } from '@/components/stock/movimenti-section';
+import { useMovimenti } from '../api/get-movimenti';
 
 /** A slab: its state, size and grade, its bundle and provenance up to the quarry, its photos. */
 export function LastraDetailView({ id, photos, headerExtra }: { id: string; photos?: (lastra: Lastra) => ReactNode; headerExtra?: (lastra: Lastra) => ReactNode }) {
@@ -66,7 +67,7 @@ export function LastraDetailView({ id, photos, headerExtra }: { id: string; phot
             </div>
             <div className="col-12 xl:col-4">
               {photos?.(l)}
-              <MovimentiSection lastraId={l._id} />
+              <StockLedger lastraId={l._id} />
               <HistorySection query={history} fieldLabels={STOCK_FIELD_LABELS} formatValue={stockHistoryValue} />
             </div>
           </div>
@@ -74,4 +75,8 @@ export function LastraDetailView({ id, photos, headerExtra }: { id: string; phot
       )}
     </DetailShell>
   );
+}
+
+function StockLedger({ lastraId }: { lastraId: string }) {
+  return <MovimentiSection query={useMovimenti({ lastraId })} unit="lastre" testId="lastra-movimenti" />;
 }

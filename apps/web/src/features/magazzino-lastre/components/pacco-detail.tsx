@@ -14,7 +14,8 @@ import { HistorySection } from '@/components/detail/history-section';
 import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
 import { ProvenienzaSection } from './provenienza-section';
 import { LastraStatoTag } from './lastra-stato';
-import { MovimentiSection } from './movimenti-section';
+import { MovimentiSection } from '@/components/stock/movimenti-section';
+import { useMovimenti } from '../api/get-movimenti';
 import { PaccoActions } from './pacco-actions';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -146,7 +147,7 @@ export function PaccoDetailView({
             <div className="col-12 xl:col-4">
               {photos?.(p)}
               {trasferimenti?.(p)}
-              <MovimentiSection paccoId={p._id} />
+              <StockLedger paccoId={p._id} />
               <HistorySection query={history} fieldLabels={STOCK_FIELD_LABELS} formatValue={stockHistoryValue} />
             </div>
           </div>
@@ -154,4 +155,8 @@ export function PaccoDetailView({
       )}
     </DetailShell>
   );
+}
+
+function StockLedger({ paccoId }: { paccoId: string }) {
+  return <MovimentiSection query={useMovimenti({ paccoId })} unit="lastre" testId="pacco-movimenti" />;
 }

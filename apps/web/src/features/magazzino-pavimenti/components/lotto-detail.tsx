@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BORDO_LABELS, detailPath, ENTITY_PAGES, FINITURA_LABELS, formatoLabel, MOVIMENTO_TIPO_LABELS, SCELTA_LABELS, type Lotto } from '@gestcava/contracts';
+import { BORDO_LABELS, detailPath, ENTITY_PAGES, FINITURA_LABELS, formatoLabel, SCELTA_LABELS, type Lotto } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
@@ -8,7 +8,11 @@ import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { RecordLink } from '@/components/record-link';
 import { formatArea, formatDateTime, formatEuro, formatInteger } from '@/lib/format';
+import { can } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import { useLotto, useLottoHistory, useLottoMovimenti } from '../api/queries';
+import { LottoActions, LottoRiserveSection } from './lotto-actions';
+import { MovimentiSection } from '@/components/stock/movimenti-section';
 
 const FIELD_LABELS: Record<string, string> = { codice: 'Codice', pezzi: 'Pezzi', mq: 'm²', casse: 'Casse', pezziPerCassa: 'Pezzi per cassa', ubicazioneId: 'Ubicazione', prezzoListino: 'Prezzo di listino' };
 
@@ -16,7 +20,21 @@ const FIELD_LABELS: Record<string, string> = { codice: 'Codice', pezzi: 'Pezzi',
  * A tile lot (DESIGN §4 "Magazzino pavimenti"): format and quantities on hand, where it comes from up
  * to the quarry face, its photos (the photos feature's panel, given by the page), ledger and history.
  */
-export function LottoDetailView({ id, photos }: { id: string; photos?: (lotto: Lotto) => ReactNode }) {
+export function LottoDetailView({
+  id,
+  photos,
+  headerExtra,
+  trasferimenti,
+}: {
+  id: string;
+  photos?: (lotto: Lotto) => ReactNode;
+  /** more header buttons from other features (the label's print) */
+  headerExtra?: (lotto: Lotto) => ReactNode;
+  /** transfers to group companies (the trasferimenti feature's panel) */
+  trasferimenti?: (lotto: Lotto) => ReactNode;
+}) {
+  const { user } = useSession();
+  const writable = can(user, 'magazzino-pavimenti', 'write');
   const record = useLotto(id);
   const history = useLottoHistory(id);
   const backTo = useBackToList(ENTITY_PAGES.lotto.path);
@@ -27,6 +45,7 @@ export function LottoDetailView({ id, photos }: { id: string; photos?: (lotto: L
         <>
           <PageHeader title={`Lotto ${l.codice}`} icon="pi pi-table">
             {back}
+            {headerExtra?.(l)}
           </PageHeader>
           <div className="grid">
             <div className="col-12 xl:col-8">
@@ -40,18 +59,30 @@ export function LottoDetailView({ id, photos }: { id: string; photos?: (lotto: L
                   <Item label="Bordo">{`${BORDO_LABELS[l.bordo]}${l.calibrato ? ', calibrato' : ''}`}</Item>
                   <Item label="Scelta">{SCELTA_LABELS[l.scelta]}</Item>
                   <Item label="Pezzi in giacenza">{formatInteger(l.pezzi)}</Item>
+                  <Item label="Riservati">{formatInteger(l.pezziRiservati)}</Item>
+                  <Item label="Disponibili">
+                    <strong data-testid="lotto-disponibili">{formatInteger(l.pezziDisponibili)}</strong>
+                  </Item>
                   <Item label="Casse">{`${formatInteger(l.casse)} da ${l.pezziPerCassa} pezzi${l.pezzi % l.pezziPerCassa ? `, l'ultima con ${l.pezzi % l.pezziPerCassa}` : ''}`}</Item>
                   <Item label="m² in giacenza">{formatArea(l.mq)}</Item>
                   <Item label="Ubicazione">{l.ubicazione?.nome}</Item>
                   <Item label="Prezzo di listino">{l.prezzoListino !== null ? `${formatEuro(l.prezzoListino)}/m²` : null}</Item>
+                  <Item label="Note">{l.note}</Item>
                   <Item label="Caricato il">{formatDateTime(l.createdAt)}</Item>
                 </DetailList>
+                {writable && (
+                  <div className="mt-3">
+                    <LottoActions lotto={l} />
+                  </div>
+                )}
               </SectionCard>
+              <LottoRiserveSection lotto={l} writable={writable} />
               <ProvenienzaSection lotto={l} />
             </div>
             <div className="col-12 xl:col-4">
               {photos?.(l)}
-              <MovimentiSection lottoId={l._id} />
+              {trasferimenti?.(l)}
+              <StockLedger lottoId={l._id} />
               <HistorySection query={history} fieldLabels={FIELD_LABELS} />
             </div>
           </div>
@@ -95,32 +126,6 @@ function ProvenienzaSection({ lotto: l }: { lotto: Lotto }) {
   );
 }
 
-function MovimentiSection({ lottoId }: { lottoId: string }) {
-  const movimenti = useLottoMovimenti(lottoId);
-  return (
-    <SectionCard titleId="lotto-movimenti-title" title="Movimenti di magazzino" icon="pi pi-history">
-      {movimenti.isPending ? (
-        <p className="m-0 text-color-secondary">Caricamento…</p>
-      ) : movimenti.isError ? (
-        <p className="m-0 text-color-secondary">Movimenti non disponibili: {movimenti.error.message}</p>
-      ) : movimenti.data.items.length === 0 ? (
-        <p className="m-0 text-color-secondary">Nessun movimento.</p>
-      ) : (
-        <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="lotto-movimenti">
-          {movimenti.data.items.map((m) => (
-            <li key={m._id}>
-              <strong>{MOVIMENTO_TIPO_LABELS[m.tipo]}</strong> {formatInteger(m.pezzi)} pezzi, {formatArea(m.mq)}
-              {m.casse !== null ? `, ${formatInteger(m.casse)} casse` : ''}
-              <br />
-              <span className="text-color-secondary text-sm">
-                {formatDateTime(m.createdAt)}
-                {m.utente ? ` · ${m.utente.name}` : ''}
-                {m.causale ? ` · ${m.causale}` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </SectionCard>
-  );
+function StockLedger({ lottoId }: { lottoId: string }) {
+  return <MovimentiSection query={useLottoMovimenti(lottoId)} unit="pezzi" testId="lotto-movimenti" />;
 }

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { detailPath, SCELTA_LABELS, SCELTE, stockItemUpdateSchema, type Lotto, type LottoOperazione, type StockItemUpdateInput } from '@gestcava/contracts';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormField } from '@/components/form/form-field';
+import { LongTextArea } from '@/components/form/long-text-area';
+import { NumberInput } from '@/components/form/number-input';
+import { SectionCard } from '@/components/section-card';
+import { RettificaDialog, RiservaDialog, SpostaDialog, VendiDialog } from '@/components/stock/stock-dialogs';
+import { formatArea, formatDate, formatInteger } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useLottoOperation, useLottoRiserve, useUpdateLotto, type LottoOp } from '../api/operations';
+
+const pezziWord = (n: number) => (n === 1 ? '1 pezzo' : `${formatInteger(n)} pezzi`);
+
+/**
+ * A tile lot's operations (DESIGN §4 "Magazzino pavimenti"): reserve and sell in pezzi, casse or m²
+ * with the conversion shown, release, count, move (a part splits off), and its list price.
+ */
+export function LottoActions({ lotto: l }: { lotto: Lotto }) {
+  const [open, setOpen] = useState<LottoOp | 'modifica' | null>(null);
+  const [split, setSplit] = useState<LottoOperazione['nuovoLotto'] | null>(null);
+  const operation = useLottoOperation(l._id);
+  const close = () => setOpen(null);
+  const quantita = { lunghezzaMm: l.lunghezzaMm, larghezzaMm: l.larghezzaMm, pezziPerCassa: l.pezziPerCassa, disponibili: l.pezziDisponibili };
+  const run = (op: LottoOp, summary: (r: LottoOperazione) => string) => async (body: object) => {
+    const result = await operation.mutateAsync({ op, body });
+    close();
+    setSplit(result.nuovoLotto ?? null);
+    notify({ severity: 'success', summary: summary(result), detail: l.codice });
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap gap-2" data-testid="lotto-actions">
+        {l.pezziDisponibili > 0 && <Button type="button" label="Riserva" icon="pi pi-bookmark" onClick={() => setOpen('riserva')} data-testid="lotto-riserva" />}
+        {l.pezzi > 0 && <Button type="button" label="Vendi" icon="pi pi-shopping-cart" onClick={() => setOpen('vendi')} data-testid="lotto-vendi" />}
+        {l.pezzi > 0 && <Button type="button" label="Sposta" icon="pi pi-map-marker" outlined onClick={() => setOpen('sposta')} data-testid="lotto-sposta" />}
+        <Button type="button" label="Conta (rettifica)" icon="pi pi-calculator" outlined onClick={() => setOpen('rettifica')} data-testid="lotto-rettifica" />
+        <Button type="button" label="Modifica" icon="pi pi-pencil" outlined onClick={() => setOpen('modifica')} data-testid="lotto-modifica" />
+      </div>
+      {split && (
+        <p className="mb-0" data-testid="lotto-split">
+          I pezzi spostati sono ora il lotto <Link to={detailPath('lotto', split._id)}>{split.codice}</Link> ({pezziWord(split.pezzi)}, {split.ubicazione?.nome}).
+        </p>
+      )}
+      {open === 'riserva' && <RiservaDialog title={`Riserva dal lotto ${l.codice}`} lotto={quantita} onSave={run('riserva', (r) => `Riservati ${pezziWord(r.pezzi)} (${formatArea(r.mq)})`)} onClose={close} />}
+      {open === 'vendi' && (
+        <VendiDialog
+          title={`Vendi dal lotto ${l.codice}`}
+          lotto={quantita}
+          note={l.pezziRiservati > 0 ? `${pezziWord(l.pezziRiservati)} sono riservati: si vendono solo al cliente per cui lo sono.` : undefined}
+          onSave={run('vendi', (r) => `Venduti ${pezziWord(r.pezzi)} (${formatArea(r.mq)})`)}
+          onClose={close}
+        />
+      )}
+      {open === 'sposta' && <SpostaDialog title={`Sposta il lotto ${l.codice}`} current={l.ubicazione?.nome} lotto={{ pezzi: l.pezzi }} onSave={run('sposta', (r) => (r.nuovoLotto ? `${pezziWord(r.pezzi)} spostati come lotto ${r.nuovoLotto.codice}` : 'Lotto spostato'))} onClose={close} />}
+      {open === 'rettifica' && <RettificaDialog title={`Conta del lotto ${l.codice}`} pezzi={l.pezzi} onSave={run('rettifica', (r) => (r.pezzi === 0 ? 'Conta registrata: nessuna differenza' : `Rettifica di ${r.pezzi > 0 ? '+' : ''}${formatInteger(r.pezzi)} pezzi registrata`))} onClose={close} />}
+      {open === 'modifica' && <LottoEditDialog lotto={l} onClose={close} />}
+    </>
+  );
+}
+
+/** The reservations running on a lot, each releasable. */
+export function LottoRiserveSection({ lotto: l, writable }: { lotto: Lotto; writable: boolean }) {
+  const riserve = useLottoRiserve(l._id);
+  const operation = useLottoOperation(l._id);
+  if (!riserve.data?.length) return null;
+  return (
+    <SectionCard titleId="lotto-riserve-title" title={`Riserve (${pezziWord(l.pezziRiservati)})`} icon="pi pi-bookmark">
+      <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="lotto-riserve">
+        {riserve.data.map((r) => (
+          <li key={r._id} className="flex flex-wrap align-items-center justify-content-between gap-2">
+            <span>
+              <strong>{r.cliente.ragioneSociale}</strong> · {pezziWord(r.pezzi)}, {formatArea(r.mq)} · fino al {formatDate(r.scadenza)}
+              {r.utente && <span className="text-color-secondary"> · {r.utente.name}</span>}
+            </span>
+            {writable && (
+              <Button
+                type="button"
+                label="Rilascia"
+                size="small"
+                outlined
+                loading={operation.isPending && (operation.variables?.body as { riservaId?: string } | undefined)?.riservaId === r._id}
+                onClick={() =>
+                  operation.mutate(
+                    { op: 'rilascia', body: { riservaId: r._id } },
+                    {
+                      onSuccess: () => notify({ severity: 'success', summary: `Rilasciati ${pezziWord(r.pezzi)}`, detail: r.cliente.ragioneSociale }),
+                      onError: (error) => notify({ severity: 'error', summary: 'Rilascio non riuscito', detail: error.message }),
+                    },
+                  )
+                }
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}
+
+function LottoEditDialog({ lotto: l, onClose }: { lotto: Lotto; onClose: () => void }) {
+  const update = useUpdateLotto(l._id);
+  const form = useForm<StockItemUpdateInput, unknown, StockItemUpdateInput>({
+    resolver: zodResolver(stockItemUpdateSchema) as unknown as Resolver<StockItemUpdateInput, unknown, StockItemUpdateInput>,
+    defaultValues: { prezzoListino: l.prezzoListino, scelta: l.scelta, note: l.note },
+    shouldFocusError: false,
+  });
+  const errors = form.formState.errors;
+  return (
+    <FormDialog
+      name="lotto-modifica"
+      title={`Modifica ${l.codice}`}
+      form={form}
+      fieldNames={['prezzoListino', 'scelta', 'note']}
+      onSave={async (body) => {
+        await update.mutateAsync(body);
+        onClose();
+        notify({ severity: 'success', summary: 'Modifiche salvate', detail: l.codice });
+      }}
+      onClose={onClose}
+      width="32rem"
+    >
+      <div className="formgrid grid">
+        <FormField id="lotto-prezzo" label="Prezzo di listino (€/m²)" error={errors.prezzoListino?.message} className="col-12 sm:col-6">
+          <Controller control={form.control} name="prezzoListino" render={({ field }) => <NumberInput id="lotto-prezzo" unit="€/m²" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.prezzoListino?.message} />} />
+        </FormField>
+        <FormField id="lotto-scelta" label="Scelta" required className="col-12 sm:col-6">
+          <Controller
+            control={form.control}
+            name="scelta"
+            render={({ field }) => <Dropdown inputId="lotto-scelta" value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt('lotto-scelta')} />}
+          />
+        </FormField>
+        <FormField id="lotto-note" label="Note" error={errors.note?.message} className="col-12">
+          <LongTextArea control={form.control} name="note" id="lotto-note" max={1000} rows={2} error={errors.note?.message} />
+        </FormField>
+      </div>
+    </FormDialog>
+  );
+}
