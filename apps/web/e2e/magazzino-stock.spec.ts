@@ -83,4 +83,17 @@ test.describe('stock: reserving and selling slabs and tiles', () => {
     await expect(page.getByTestId('lotto-actions')).toBeVisible();
     await screenshot(page, 'lotto-detail-390');
   });
+
+  test('giacenze: stock on hand by material and place with its value, and the reservations ending this week', async ({ page }, testInfo) => {
+    await login(page, DEMO.magazzino);
+    await page.goto('/app/pages/magazzino/lastre');
+    await page.getByTestId('link-giacenze').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Giacenze di magazzino');
+    await expect(page.getByTestId('giacenze-table').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByTestId('list-totals')).toContainText('Valore a listino');
+    // the demo holds reservations that end tomorrow
+    await expect(page.getByTestId('riserve-in-scadenza').locator('li').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, testInfo, 'giacenze');
+    await screenshot(page, 'giacenze-1366');
+  });
 });

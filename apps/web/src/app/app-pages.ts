@@ -35,6 +35,8 @@ export type PageView =
   | 'magazzino-pavimenti'
   /** transfers between group companies: history (features/trasferimenti), not in the menu */
   | 'trasferimenti'
+  /** stock on hand of both magazzini (features/giacenze), linked from their pages, not in the menu */
+  | 'giacenze'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -260,6 +262,14 @@ export const APP_PAGES: readonly AppPage[] = [
       'Ragione sociale, partita IVA, contatti e IBAN',
       'Blocchi acquistati e lavorazioni in conto terzi',
     ],
+  },
+  {
+    // linked from Magazzino → Lastre and → Pavimenti; SPEC §2's menu has no entry for it
+    path: 'pages/magazzino/giacenze',
+    rule: { page: ['magazzino-lastre', 'magazzino-pavimenti'] },
+    title: 'Giacenze',
+    view: 'giacenze',
+    icon: 'pi pi-chart-bar',
   },
   {
     // reached from the block and stock pages' "Ditte del gruppo" section; SPEC §2's menu has no entry for it

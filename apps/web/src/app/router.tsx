@@ -28,6 +28,7 @@ const viewModule = {
   'lavorazioni-pavimenti': () => import('./routes/lavorazioni-pavimenti-list'),
   'magazzino-pavimenti': () => import('./routes/magazzino-pavimenti'),
   trasferimenti: () => import('./routes/trasferimenti'),
+  giacenze: () => import('./routes/giacenze'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */

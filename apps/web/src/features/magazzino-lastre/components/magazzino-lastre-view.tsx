@@ -58,7 +58,12 @@ export function MagazzinoLastreView({ tab }: { tab: MagazzinoLastreTab }) {
   }, [location.search, tab]);
   return (
     <>
-      <PageHeader title="Magazzino Lastre" icon="pi pi-clone" />
+      <PageHeader title="Magazzino Lastre" icon="pi pi-clone">
+        <Link to="/app/pages/magazzino/giacenze" className="p-button p-button-outlined no-underline" data-testid="link-giacenze">
+          <i className="pi pi-chart-bar mr-2" aria-hidden="true" />
+          Giacenze
+        </Link>
+      </PageHeader>
       <nav className="magazzino-tabs" aria-label="Pacchi o lastre">
         <Link to={`${ENTITY_PAGES.pacco.path}${tab === 'pacchi' ? location.search : carried}`} className={`p-button p-component${tab === 'pacchi' ? '' : ' p-button-outlined'}`} aria-current={tab === 'pacchi' ? 'page' : undefined} data-testid="tab-pacchi">
           <i className="pi pi-box mr-2" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
@@ -87,6 +87,10 @@ export function LottiList() {
   return (
     <>
       <PageHeader title="Magazzino Pavimenti" icon="pi pi-table">
+        <Link to="/app/pages/magazzino/giacenze" className="p-button p-button-outlined no-underline" data-testid="link-giacenze">
+          <i className="pi pi-chart-bar mr-2" aria-hidden="true" />
+          Giacenze
+        </Link>
         <ExportButtons download={(format) => exportLotti({ ...filters, sort: params.sort }, format)} fallbackName="lotti" />
       </PageHeader>
       <section className="card" aria-label="Elenco lotti">
