@@ -83,3 +83,36 @@ test.describe('transfers between group companies', () => {
     await context.close();
   });
 });
+
+test.describe('acting on ticked rows', () => {
+  test('ticked blocks print their labels together; a ticked bundle goes to the Segheria from the list', async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, DEMO.admin);
+    await page.goto('/app/pages/blocchi?stato=disponibile');
+    await expect(page.getByTestId('list-totals')).not.toContainText('…');
+    await page.waitForLoadState('networkidle');
+    const rows = page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr');
+    const [a, b] = [(await rows.nth(0).getByRole('link').innerText()).trim(), (await rows.nth(1).getByRole('link').innerText()).trim()];
+    await page.getByRole('checkbox', { name: `Scegli ${a}` }).click();
+    await expect(page.getByRole('checkbox', { name: `Scegli ${a}` })).toBeChecked();
+    await page.getByRole('checkbox', { name: `Scegli ${b}` }).click();
+    await expect(page.getByRole('checkbox', { name: `Scegli ${b}` })).toBeChecked();
+    await expect(page.getByTestId('list-selection')).toContainText('2 blocchi scelti');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('list-selection').getByRole('button', { name: 'Stampa 2 etichette' }).click();
+    expect((await download).suggestedFilename()).toBe('etichette-blocco.pdf');
+
+    await page.goto('/app/pages/magazzino/pacchi');
+    await page.waitForLoadState('networkidle');
+    const codice = (await page.getByRole('table', { name: 'Pacchi' }).locator('tbody tr').first().getByRole('link').innerText()).trim();
+    await page.getByRole('checkbox', { name: `Scegli ${codice}` }).click();
+    await page.getByTestId('selection-trasferisci').click();
+    await choose(page, 'trasferimento-destinazione', 'Segheria Demo');
+    await page.getByTestId('trasferimento-pacchi-0-prezzo').fill('2100');
+    await page.getByTestId('trasferimento-documento').fill('DDT 502/2026');
+    await page.getByTestId('trasferimento-save').click();
+    await expect(page.locator('.p-toast-message').filter({ hasText: 'Trasferimento registrato' })).toContainText(codice);
+    await expect(page.getByTestId('list-selection')).toHaveCount(0);
+    await screenshot(page, 'pacchi-trasferiti-1366');
+  });
+});

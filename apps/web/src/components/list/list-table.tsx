@@ -4,6 +4,7 @@ import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'pri
 import { Column } from 'primereact/column';
 import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { formatInteger } from '@/lib/format';
 import { ROWS_PER_PAGE_OPTIONS, type ListParams } from './use-list-params';
 import { CARDS_QUERY, useMediaQuery } from './use-media-query';
@@ -45,6 +46,29 @@ export interface ListTableProps<T extends { _id: string }, F extends string> {
   rowClassName?: (row: T) => string;
   /** router state given to the detail links (e.g. the list's search, for its back link) */
   linkState?: unknown;
+  /** rows the user can tick (for an action on several: labels, a transfer); `name` labels each box */
+  selection?: ListSelection<T>;
+}
+
+export interface ListSelection<T> {
+  selected: readonly T[];
+  onChange: (rows: T[]) => void;
+  name: (row: T) => string;
+}
+
+/** A row's box: ticks it in or out of the selection, without opening the row. */
+function SelectBox<T extends { _id: string }>({ row, selection }: { row: T; selection: ListSelection<T> }) {
+  const checked = selection.selected.some((r) => r._id === row._id);
+  return (
+    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} className="list-select-box">
+      <Checkbox
+        inputId={`scegli-${row._id}`}
+        checked={checked}
+        onChange={(e) => selection.onChange(e.checked ? [...selection.selected, row] : selection.selected.filter((r) => r._id !== row._id))}
+        aria-label={`Scegli ${selection.name(row)}`}
+      />
+    </span>
+  );
 }
 
 const PAGE_REPORT = '{first}–{last} di {totalRecords}';
@@ -73,7 +97,7 @@ export function ListTable<T extends { _id: string }, F extends string>(props: Li
 }
 
 function ListRows<T extends { _id: string }, F extends string>(props: ListTableProps<T, F>) {
-  const { query, params, columns, rowLink, onOpen, card, empty, label, linkState } = props;
+  const { query, params, columns, rowLink, onOpen, card, empty, label, linkState, selection } = props;
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const totalCapped = query.data?.totalCapped;
@@ -121,7 +145,8 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
           {items.map((row) => {
             const c = card(row);
             return (
-              <li key={row._id}>
+              <li key={row._id} className={selection ? 'list-card-selectable' : undefined}>
+                {selection && <SelectBox row={row} selection={selection} />}
                 <Link to={rowLink(row)} state={linkState} className="list-card" data-testid="list-card">
                   <span className="list-card-head">
                     <span className="list-card-title">{c.title}</span>
@@ -167,6 +192,8 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
       paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport RowsPerPageDropdown"
       currentPageReportTemplate={totalCapped ? `{first}–{last} di ${totalLabel}` : PAGE_REPORT}
       onRowClick={(e) => onOpen(e.data as T)}
+      // memoised cells would keep showing a box as it was when the row first rendered
+      cellMemo={!selection}
       rowClassName={(row: T) => `list-row-clickable ${props.rowClassName?.(row) ?? ''}`}
       stripedRows
       size="small"
@@ -176,6 +203,19 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
       }}
       className="list-table"
     >
+      {selection && (
+        <Column
+          header={
+            <Checkbox
+              checked={items.length > 0 && items.every((row) => selection.selected.some((r) => r._id === row._id))}
+              onChange={(e) => selection.onChange(e.checked ? [...selection.selected, ...items.filter((row) => !selection.selected.some((r) => r._id === row._id))] : selection.selected.filter((r) => !items.some((row) => row._id === r._id)))}
+              aria-label="Scegli tutte le righe della pagina"
+            />
+          }
+          body={(row: T) => <SelectBox row={row} selection={selection} />}
+          className="list-select-col"
+        />
+      )}
       {columns.map((col, index) => (
         <Column
           key={col.field}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { BLOCCO_SORT_FIELDS, CATEGORIA_LABELS, SCELTA_LABELS, type BloccoListItem } from '@gestcava/contracts';
@@ -37,7 +37,14 @@ function provenienza(b: BloccoListItem): string {
  * categoria, bancata, fornitore, ubicazione and date, all in the URL so a link shares the view;
  * totals (count, m³, t) and CSV/XLSX export of the filtered set.
  */
-export function BlocchiList({ kind }: { kind: BloccoKind }) {
+export function BlocchiList({
+  kind,
+  selectionActions,
+}: {
+  kind: BloccoKind;
+  /** what can be done with the ticked blocks (other features' buttons: labels, a transfer), given by the page */
+  selectionActions?: (blocchi: BloccoListItem[], clear: () => void) => ReactNode;
+}) {
   const labels = BLOCCO_KIND_LABELS[kind];
   const interno = kind === 'blocchi';
   const navigate = useNavigate();
@@ -48,6 +55,7 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
   const cards = useMediaQuery(CARDS_QUERY);
   // "Nuovo blocco esterno" from the Blocchi list lands here with the form open
   const [creating, setCreating] = useState(() => writable && (location.state as { nuovo?: boolean } | null)?.nuovo === true);
+  const [selected, setSelected] = useState<BloccoListItem[]>([]);
 
   const filters: BloccoFilters = useMemo(() => toBloccoFilters(params.q, params.filters), [params.q, params.filters]);
   const list = useBlocchi(kind, { ...filters, page: params.page, limit: params.limit, sort: params.sort });
@@ -132,6 +140,16 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
 
         <ListTotals items={totals} loading={summary.isPending} label={`Totali dei ${labels.plurale.toLowerCase()} filtrati`} />
 
+        {selectionActions && selected.length > 0 && (
+          <div className="list-selection-bar" data-testid="list-selection">
+            <strong>
+              {selected.length === 1 ? '1 blocco scelto' : `${selected.length} blocchi scelti`}
+            </strong>
+            {selectionActions(selected, () => setSelected([]))}
+            <Button type="button" label="Deseleziona" text onClick={() => setSelected([])} />
+          </div>
+        )}
+
         <ListTable
           label={labels.plurale}
           query={list}
@@ -140,6 +158,7 @@ export function BlocchiList({ kind }: { kind: BloccoKind }) {
           rowLink={(b) => `${labels.base}/${b._id}`}
           linkState={linkState}
           onOpen={open}
+          selection={selectionActions ? { selected, onChange: setSelected, name: (b) => b.codice } : undefined}
           card={(b) => ({
             title: b.codice,
             badge: <BloccoStatoTag stato={b.stato} />,

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import {
@@ -26,6 +26,9 @@ import { exportStock } from '../api/export-stock';
 import { StockFilters } from './stock-filters';
 import { STOCK_FILTER_RULES, type StockFilterName } from './stock-filter-rules';
 import { LastraStatoTag } from './lastra-stato';
+import { LastreSelectionActions } from './pacco-actions';
+import { can } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import './magazzino-lastre.css';
 
 export type MagazzinoLastreTab = 'pacchi' | 'lastre';
@@ -43,9 +46,17 @@ const measures = (x: { spessoreMm: number; finitura: Pacco['finitura'] }) => `${
 /**
  * Magazzino → Lastre (DESIGN §4 "Magazzino lastre"): the bundles (/app/pages/magazzino/pacchi) and
  * the single slabs (/app/pages/magazzino/lastre), two tabs over one set of filters, each with the
- * totals of what is selected: pieces, m², t. The operations on the stock come with the next issue.
+ * totals of what is selected: pieces, m², t. Ticked slabs can be reserved, sold, released or moved
+ * together; the page adds what other features do with ticked items (labels, transfers).
  */
-export function MagazzinoLastreView({ tab }: { tab: MagazzinoLastreTab }) {
+export function MagazzinoLastreView({
+  tab,
+  selectionActions,
+}: {
+  tab: MagazzinoLastreTab;
+  /** other features' buttons for the ticked bundles or slabs (given by the page) */
+  selectionActions?: SelectionActions;
+}) {
   const location = useLocation();
   // the filters follow the user from one tab to the other; the page and sort do not
   const carried = useMemo(() => {
@@ -74,7 +85,7 @@ export function MagazzinoLastreView({ tab }: { tab: MagazzinoLastreTab }) {
           Lastre
         </Link>
       </nav>
-      {tab === 'pacchi' ? <PacchiList /> : <LastreList />}
+      {tab === 'pacchi' ? <PacchiList selectionActions={selectionActions} /> : <LastreList selectionActions={selectionActions} />}
     </>
   );
 }
@@ -92,7 +103,21 @@ function emptyOf(params: ListParams<StockFilterName>, nessuno: string, icon: str
   );
 }
 
-function PacchiList() {
+type SelectionActions = ((items: Array<Pacco | Lastra>, clear: () => void) => ReactNode) | undefined;
+
+/** The bar over a list while some of its rows are ticked. */
+function SelectionBar({ count, word, children, onClear }: { count: number; word: [string, string]; children: ReactNode; onClear: () => void }) {
+  return (
+    <div className="list-selection-bar" data-testid="list-selection">
+      <strong>{count === 1 ? `1 ${word[0]}` : `${count} ${word[1]}`}</strong>
+      {children}
+      <Button type="button" label="Deseleziona" text onClick={onClear} />
+    </div>
+  );
+}
+
+function PacchiList({ selectionActions }: { selectionActions: SelectionActions }) {
+  const [selected, setSelected] = useState<Pacco[]>([]);
   const navigate = useNavigate();
   const location = useLocation();
   const params = useListParams<StockFilterName>(PACCHI_CONFIG);
@@ -138,8 +163,14 @@ function PacchiList() {
           { label: 'Peso', value: formatWeight(s?.pesoT) },
         ]}
       />
+      {selectionActions && selected.length > 0 && (
+        <SelectionBar count={selected.length} word={['pacco scelto', 'pacchi scelti']} onClear={() => setSelected([])}>
+          {selectionActions(selected, () => setSelected([]))}
+        </SelectionBar>
+      )}
       <ListTable
         label="Pacchi"
+        selection={selectionActions ? { selected, onChange: setSelected, name: (p) => p.codice } : undefined}
         query={list}
         params={params}
         columns={columns}
@@ -156,7 +187,10 @@ function PacchiList() {
   );
 }
 
-function LastreList() {
+function LastreList({ selectionActions }: { selectionActions: SelectionActions }) {
+  const [selected, setSelected] = useState<Lastra[]>([]);
+  const { user } = useSession();
+  const writable = can(user, 'magazzino-lastre', 'write');
   const navigate = useNavigate();
   const location = useLocation();
   const params = useListParams<StockFilterName>(LASTRE_CONFIG);
@@ -201,8 +235,15 @@ function LastreList() {
           { label: 'Peso', value: formatWeight(s?.pesoT) },
         ]}
       />
+      {selected.length > 0 && (
+        <SelectionBar count={selected.length} word={['lastra scelta', 'lastre scelte']} onClear={() => setSelected([])}>
+          {writable && <LastreSelectionActions lastre={selected} onDone={() => setSelected([])} showCount={false} />}
+          {selectionActions?.(selected, () => setSelected([]))}
+        </SelectionBar>
+      )}
       <ListTable
         label="Lastre"
+        selection={writable || selectionActions ? { selected, onChange: setSelected, name: (l) => l.codice } : undefined}
         query={list}
         params={params}
         columns={columns}

@@ -17,69 +17,48 @@ import { useLastreSelectionOperation, usePaccoOperation, useUpdatePacco, type Pa
 const DONE: Record<PaccoOp, string> = { riserva: 'riservate', rilascia: 'rilasciate', vendi: 'vendute', sposta: 'spostate' };
 const lastreWord = (n: number) => (n === 1 ? '1 lastra' : `${n} lastre`);
 
-type Target = { kind: 'pacco' } | { kind: 'selezione'; lastre: Array<{ _id: string; codice: string }> };
-
 /**
  * A bundle's operations: on its slabs free at that moment (the answer says how many), or on the
  * slabs chosen in its table; and the edit of its list price, scelta and note.
  */
 export function PaccoActions({ pacco: p, selected, onDone }: { pacco: PaccoDetail; selected: Array<{ _id: string; codice: string }>; onDone: () => void }) {
-  const [open, setOpen] = useState<{ op: PaccoOp | 'modifica'; target: Target } | null>(null);
+  const [open, setOpen] = useState<PaccoOp | 'modifica' | null>(null);
   const bundle = usePaccoOperation(p._id);
-  const selection = useLastreSelectionOperation();
   const close = () => setOpen(null);
   const reserved = p.lastre.some((l) => l.stato === 'riservata');
+  const what = `le lastre libere del pacco ${p.codice}`;
 
-  const run = (op: PaccoOp, target: Target) => async (body: object) => {
-    if (target.kind === 'pacco') {
-      const { lastre } = await bundle.mutateAsync({ op, body });
-      close();
-      notify({ severity: 'success', summary: `${lastreWord(lastre)} ${lastre === 1 ? DONE[op].replace(/e$/, 'a') : DONE[op]}`, detail: `Pacco ${p.codice}` });
-    } else {
-      const { done, failed } = await selection.mutateAsync({ op, body, lastre: target.lastre });
-      close();
-      onDone();
-      if (done.length) notify({ severity: 'success', summary: `${lastreWord(done.length)} ${done.length === 1 ? DONE[op].replace(/e$/, 'a') : DONE[op]}`, detail: done.join(', ') });
-      if (failed.length) notify({ severity: 'warn', summary: `Non ${DONE[op]}: ${lastreWord(failed.length)}`, detail: failed.map((f) => `${f.codice}: ${f.message}`).join('\n'), life: 12_000 });
-    }
+  if (selected.length > 0) return <LastreSelectionActions lastre={selected} onDone={onDone} />;
+
+  const run = (op: PaccoOp) => async (body: object) => {
+    const { lastre } = await bundle.mutateAsync({ op, body });
+    close();
+    notify({ severity: 'success', summary: `${lastreWord(lastre)} ${done(op, lastre)}`, detail: `Pacco ${p.codice}` });
   };
-
-  const buttons = (target: Target, prefix: string) => (
-    <>
-      <Button type="button" label="Riserva" icon="pi pi-bookmark" onClick={() => setOpen({ op: 'riserva', target })} data-testid={`${prefix}-riserva`} />
-      <Button type="button" label="Vendi" icon="pi pi-shopping-cart" onClick={() => setOpen({ op: 'vendi', target })} data-testid={`${prefix}-vendi`} />
-      {(target.kind === 'selezione' || reserved) && <Button type="button" label="Rilascia" icon="pi pi-bookmark-fill" outlined onClick={() => setOpen({ op: 'rilascia', target })} data-testid={`${prefix}-rilascia`} />}
-      <Button type="button" label="Sposta" icon="pi pi-map-marker" outlined onClick={() => setOpen({ op: 'sposta', target })} data-testid={`${prefix}-sposta`} />
-    </>
-  );
-  const what = open?.target.kind === 'selezione' ? lastreWord(open.target.lastre.length) : `le lastre libere del pacco ${p.codice}`;
 
   return (
     <>
       <div className="flex flex-wrap gap-2 align-items-center" data-testid="pacco-actions">
-        {selected.length > 0 ? (
+        {p.nLastre > 0 && (
           <>
-            <strong className="mr-2">Selezionate: {lastreWord(selected.length)}</strong>
-            {buttons({ kind: 'selezione', lastre: selected }, 'selezione')}
-          </>
-        ) : (
-          <>
-            {p.nLastre > 0 && buttons({ kind: 'pacco' }, 'pacco')}
-            <Button type="button" label="Modifica" icon="pi pi-pencil" outlined onClick={() => setOpen({ op: 'modifica', target: { kind: 'pacco' } })} data-testid="pacco-modifica" />
+            <Button type="button" label="Riserva" icon="pi pi-bookmark" onClick={() => setOpen('riserva')} data-testid="pacco-riserva" />
+            <Button type="button" label="Vendi" icon="pi pi-shopping-cart" onClick={() => setOpen('vendi')} data-testid="pacco-vendi" />
+            {reserved && <Button type="button" label="Rilascia" icon="pi pi-bookmark-fill" outlined onClick={() => setOpen('rilascia')} data-testid="pacco-rilascia" />}
+            <Button type="button" label="Sposta" icon="pi pi-map-marker" outlined onClick={() => setOpen('sposta')} data-testid="pacco-sposta" />
           </>
         )}
+        <Button type="button" label="Modifica" icon="pi pi-pencil" outlined onClick={() => setOpen('modifica')} data-testid="pacco-modifica" />
       </div>
-      {open?.op === 'riserva' && <RiservaDialog title={`Riserva ${what}`} onSave={run('riserva', open.target)} onClose={close} />}
-      {open?.op === 'vendi' && <VendiDialog title={`Vendi ${what}`} note="Si vendono le lastre libere e quelle riservate a questo cliente; le altre restano." onSave={run('vendi', open.target)} onClose={close} />}
-      {open?.op === 'sposta' && <SpostaDialog title={`Sposta ${what}`} current={p.ubicazione?.nome} onSave={run('sposta', open.target)} onClose={close} />}
+      {open === 'riserva' && <RiservaDialog title={`Riserva ${what}`} onSave={run('riserva')} onClose={close} />}
+      {open === 'vendi' && <VendiDialog title={`Vendi ${what}`} note="Si vendono le lastre libere e quelle riservate a questo cliente; le altre restano." onSave={run('vendi')} onClose={close} />}
+      {open === 'sposta' && <SpostaDialog title={`Sposta ${what}`} current={p.ubicazione?.nome} onSave={run('sposta')} onClose={close} />}
       <ConfirmDialog
-        visible={open?.op === 'rilascia'}
-        title={`Rilasciare ${what}?`}
+        visible={open === 'rilascia'}
+        title={`Rilasciare le lastre riservate del pacco ${p.codice}?`}
         confirmLabel="Rilascia"
-        loading={bundle.isPending || selection.isPending}
+        loading={bundle.isPending}
         onConfirm={() =>
-          open &&
-          void run('rilascia', open.target)({}).catch((error: unknown) => {
+          void run('rilascia')({}).catch((error: unknown) => {
             close();
             notify({ severity: 'error', summary: 'Rilascio non riuscito', detail: error instanceof Error ? error.message : undefined });
           })
@@ -89,10 +68,52 @@ export function PaccoActions({ pacco: p, selected, onDone }: { pacco: PaccoDetai
       >
         <p className="m-0">Le lastre riservate tornano disponibili per tutti.</p>
       </ConfirmDialog>
-      {open?.op === 'modifica' && <PaccoEditDialog pacco={p} onClose={close} />}
+      {open === 'modifica' && <PaccoEditDialog pacco={p} onClose={close} />}
     </>
   );
 }
+
+/** The same operation on each slab ticked (in a bundle's table or the slabs' list): one request each, then a summary. */
+export function LastreSelectionActions({ lastre, onDone, showCount = true }: { lastre: Array<{ _id: string; codice: string }>; onDone: () => void; showCount?: boolean }) {
+  const [open, setOpen] = useState<PaccoOp | null>(null);
+  const selection = useLastreSelectionOperation();
+  const close = () => setOpen(null);
+  const what = lastreWord(lastre.length);
+  const run = (op: PaccoOp) => async (body: object) => {
+    const result = await selection.mutateAsync({ op, body, lastre });
+    close();
+    onDone();
+    if (result.done.length) notify({ severity: 'success', summary: `${lastreWord(result.done.length)} ${done(op, result.done.length)}`, detail: result.done.join(', ') });
+    if (result.failed.length) notify({ severity: 'warn', summary: `Non ${DONE[op]}: ${lastreWord(result.failed.length)}`, detail: result.failed.map((f) => `${f.codice}: ${f.message}`).join('\n'), life: 12_000 });
+  };
+  return (
+    <>
+      <div className="flex flex-wrap gap-2 align-items-center" data-testid="pacco-actions">
+        {showCount && <strong className="mr-2">Selezionate: {what}</strong>}
+        <Button type="button" label="Riserva" icon="pi pi-bookmark" onClick={() => setOpen('riserva')} data-testid="selezione-riserva" />
+        <Button type="button" label="Vendi" icon="pi pi-shopping-cart" onClick={() => setOpen('vendi')} data-testid="selezione-vendi" />
+        <Button type="button" label="Rilascia" icon="pi pi-bookmark-fill" outlined onClick={() => setOpen('rilascia')} data-testid="selezione-rilascia" />
+        <Button type="button" label="Sposta" icon="pi pi-map-marker" outlined onClick={() => setOpen('sposta')} data-testid="selezione-sposta" />
+      </div>
+      {open === 'riserva' && <RiservaDialog title={`Riserva ${what}`} onSave={run('riserva')} onClose={close} />}
+      {open === 'vendi' && <VendiDialog title={`Vendi ${what}`} onSave={run('vendi')} onClose={close} />}
+      {open === 'sposta' && <SpostaDialog title={`Sposta ${what}`} onSave={run('sposta')} onClose={close} />}
+      <ConfirmDialog
+        visible={open === 'rilascia'}
+        title={`Rilasciare ${what}?`}
+        confirmLabel="Rilascia"
+        loading={selection.isPending}
+        onConfirm={() => void run('rilascia')({})}
+        onCancel={close}
+        testId="confirm-selezione-rilascia"
+      >
+        <p className="m-0">Le lastre riservate tornano disponibili per tutti.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+const done = (op: PaccoOp, n: number) => (n === 1 ? DONE[op].replace(/e$/, 'a') : DONE[op]);
 
 /** A bundle's list price (€/m², the giacenze's value), scelta (its slabs in stock follow) and note. */
 function PaccoEditDialog({ pacco: p, onClose }: { pacco: PaccoDetail; onClose: () => void }) {
