@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lavorazioniPavimenti } from '../src/db/schema/index.js';
 import { anonymousClient, buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 // "Find or scan a code" (issue 18): GET /api/codici/:codice for every kind in the entity registry.
@@ -6,7 +7,7 @@ import { anonymousClient, buildTestApp, createProductionLookups, setupCompany, t
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
 let admin: TestClient;
-let items: { bancata: { _id: string; codice: string }; blocco: { _id: string; codice: string }; pacco: { _id: string; codice: string }; lastra: { _id: string; codice: string } };
+let items: { bancata: { _id: string; codice: string }; blocco: { _id: string; codice: string }; pacco: { _id: string; codice: string }; lastra: { _id: string; codice: string }; lotto: { _id: string; codice: string } };
 const year = new Date().getFullYear();
 
 beforeAll(async () => {
@@ -23,7 +24,16 @@ beforeAll(async () => {
   await admin.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' });
   const done = (await admin.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: 8, lunghezzaMm: 2800, altezzaMm: 1400, ubicazioneId: lookups.ubicazioneId })).json();
   const pacco = (await admin.get(`/api/magazzino/pacchi/${done.pacchi[0]._id}`)).json();
-  items = { bancata, blocco, pacco, lastra: pacco.lastre[6] };
+  // a tile lot, loaded through the ledger as a tile cut would
+  const [lp] = await ctx.database.db
+    .insert(lavorazioniPavimenti)
+    .values({ companyId: org.company.id, codice: `LP-${year}-7001`, origine: 'blocco', bloccoId: segato._id, materialeId: lookups.materialeId, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'lucidato', bordo: 'vivo', stato: 'completata' })
+    .returning();
+  const lottoCodice = `LO-${year}-7001/2`;
+  const { id: lottoId } = await ctx.database.db.transaction((tx) =>
+    ctx.app.services.magazzino.ledger.caricaLotto(tx, { companyId: org.company.id, userId: null }, { companyId: org.company.id, codice: lottoCodice, lavorazioneId: lp!.id, materialeId: lookups.materialeId, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'lucidato', bordo: 'vivo', calibrato: true, scelta: 'prima', pezzi: 24, mq: 2.23, pezziPerCassa: 12, casse: 2 }),
+  );
+  items = { bancata, blocco, pacco, lastra: pacco.lastre[6], lotto: { _id: lottoId, codice: lottoCodice } };
 }, 120_000);
 
 afterAll(async () => {
@@ -44,6 +54,9 @@ describe('GET /api/codici/:codice', () => {
     const [, anno, numero, progressivo] = items.lastra.codice.split('-');
     const lastra = (await admin.get(`/api/codici/${encodeURIComponent(`bl ${anno} ${Number(numero)} ${Number(progressivo)}`)}`)).json();
     expect(lastra).toMatchObject({ entityType: 'lastra', _id: items.lastra._id, codice: items.lastra.codice });
+    // a lot's later part, "lo 2026 7001 / 2"
+    const lotto = (await admin.get(`/api/codici/${encodeURIComponent(`lo ${year} 7001 / 2`)}`)).json();
+    expect(lotto).toMatchObject({ entityType: 'lotto', _id: items.lotto._id, detailPath: `/app/pages/magazzino/pavimenti/${items.lotto._id}` });
   });
 
   it('another company’s code, an unknown one and one whose page the user may not read: 404 in Italian', async () => {
@@ -58,5 +71,17 @@ describe('GET /api/codici/:codice', () => {
     expect((await magazziniere.get(`/api/codici/${items.pacco.codice}`)).statusCode).toBe(200);
     const anonymous = await anonymousClient(ctx.app);
     expect((await anonymous.get(`/api/codici/${items.blocco.codice}`)).statusCode).toBe(401);
+  });
+
+  it('lists the candidates whose code contains what was typed, only of the kinds the user reads', async () => {
+    const [, anno] = items.blocco.codice.split('-');
+    const all = (await admin.get('/api/codici', { query: { q: anno! } })).json() as Array<{ entityType: string; codice: string }>;
+    expect(all.length).toBeGreaterThan(2);
+    expect(all.length).toBeLessThanOrEqual(10);
+    expect(new Set(all.map((c) => c.entityType))).toContain('bancata');
+    const magazziniere = (await org.userClient({ 'magazzino-lastre': true })).client;
+    const mine = (await magazziniere.get('/api/codici', { query: { q: items.pacco.codice } })).json() as Array<{ entityType: string }>;
+    expect(mine.map((c) => c.entityType)).toEqual(['pacco']);
+    expect((await admin.get('/api/codici', { query: { q: 'x' } })).statusCode).toBe(400);
   });
 });

@@ -19,7 +19,7 @@ function pages(pdf: Buffer) {
   return Array.from({ length: doc.countPages() }, (_, n) => {
     const page = doc.loadPage(n);
     const pix = page.toPixmap(mupdf.Matrix.scale(3, 3), mupdf.ColorSpace.DeviceRGB, true, true);
-    return { width: pix.getWidth(), height: pix.getHeight(), pixels: pix.getPixels(), text: page.toStructuredText().asText() };
+    return { width: pix.getWidth(), height: pix.getHeight(), pixels: pix.getPixels(), text: page.toStructuredText('preserve-whitespace').asText() };
   });
 }
 

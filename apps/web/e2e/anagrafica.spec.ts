@@ -77,7 +77,7 @@ test.describe('clienti', () => {
     // back to the list: the search finds it, and the detail keeps the list's URL for its back link
     await page.getByTestId('back-to-list').click();
     await expect(page).toHaveURL(/\/app\/pages\/clienti$/);
-    await page.getByLabel('Cerca').fill(piva);
+    await page.getByLabel('Cerca', { exact: true }).fill(piva);
     await expect(page).toHaveURL(new RegExp(`q=${piva}`));
     await expect(page.getByRole('link', { name })).toBeVisible();
     await expect(page.getByTestId('list-totals')).toContainText('Totale1');

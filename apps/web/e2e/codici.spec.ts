@@ -44,6 +44,12 @@ test.describe('find or scan a code', () => {
     await page.getByTestId('code-search-input').fill('XX-1999-1');
     await page.getByTestId('code-search-submit').click();
     await expect(page.getByTestId('code-search-error')).toHaveText('Il codice XX-1999-0001 non corrisponde a nulla di questa ditta');
+    // part of a code: the candidates to choose from
+    await page.getByTestId('code-search-input').fill(numero!);
+    await page.getByTestId('code-search-submit').click();
+    await expect(page.getByTestId('code-search-error')).toHaveText('Nessun codice esatto: forse uno di questi?');
+    await page.getByTestId('code-search-candidates').getByRole('link', { name: new RegExp(`^Blocco ${codice}`) }).click();
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codice}`);
   });
 
   test('a label’s link opened logged out asks to log in, then lands on the item', async ({ page }) => {

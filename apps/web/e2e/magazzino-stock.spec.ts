@@ -96,4 +96,19 @@ test.describe('stock: reserving and selling slabs and tiles', () => {
     await expectNoSeriousA11yViolations(page, testInfo, 'giacenze');
     await screenshot(page, 'giacenze-1366');
   });
+
+  test('a bundle scanned on a phone moves to another place in two taps', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, DEMO.magazzino);
+    await page.goto('/app/pages/magazzino/pacchi');
+    await page.locator('.list-card').first().click();
+    await expect(page.getByTestId('quick-actions')).toBeVisible();
+    await page.getByTestId('quick-move').click();
+    const place = page.getByTestId('quick-move-dialog').locator('.quick-move-places button').first();
+    const nome = (await place.innerText()).trim();
+    await place.click();
+    await expect(page.locator('.p-toast-message').filter({ hasText: 'Pacco spostato' })).toContainText(nome);
+    await expect(page.getByTestId('pacco-data')).toContainText(nome);
+    await screenshot(page, 'pacco-quick-actions-390');
+  });
 });

@@ -70,7 +70,7 @@ test.describe('processing: cutting tiles', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await clickMenu(page, 'magazzino-pavimenti');
     await expect(page.getByTestId('page-title')).toHaveText('Magazzino Pavimenti');
-    await page.getByLabel('Cerca').fill(codiceLotto);
+    await page.getByLabel('Cerca', { exact: true }).fill(codiceLotto);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('table', { name: 'Lotti' }).locator('tbody tr')).toHaveCount(1);
     await expect(page.getByRole('table', { name: 'Lotti' })).toContainText('84 da 12');

@@ -80,7 +80,7 @@ test.describe('photos: panel and gallery', () => {
     // --- the gallery: search by the block's code, both photos with the block's data
     await page.goto('/app/photo-gallery');
     await expect(page.getByTestId('page-title')).toHaveText('Galleria Foto');
-    await page.getByLabel('Cerca').fill(codice);
+    await page.getByLabel('Cerca', { exact: true }).fill(codice);
     await expect(page).toHaveURL(new RegExp(`q=${codice}`));
     const cards = page.getByTestId('gallery-card').filter({ has: page.getByRole('img', { name: description }) });
     await expect(cards).toHaveCount(2);

@@ -129,7 +129,7 @@ test.describe('production: bancate and blocchi', () => {
     await expect(page.getByTestId('list-totals')).not.toContainText('…');
     await choose(page, 'filter-scelta', 'Seconda');
     await expect(page).toHaveURL(/scelta=seconda/);
-    await page.getByLabel('Cerca').fill(codiceBlocco);
+    await page.getByLabel('Cerca', { exact: true }).fill(codiceBlocco);
     await expect(page).toHaveURL(new RegExp(`q=${codiceBlocco}`));
     await expect(page.getByRole('link', { name: codiceBlocco })).toBeVisible();
     await expect(page.getByTestId('list-totals')).toContainText('Blocchi1');

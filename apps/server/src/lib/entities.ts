@@ -19,6 +19,8 @@ export interface EntityDefinition {
   permission: (ref: EntityRef) => PageKey;
   findInCompany(db: DbOrTx, companyId: string, id: string): Promise<EntityRef | null>;
   findByCodice(db: DbOrTx, companyId: string, codice: string): Promise<EntityRef | null>;
+  /** Items whose code contains the text (the candidates of a code search), at most `limit`. */
+  searchCodice(db: DbOrTx, companyId: string, text: string, limit: number): Promise<EntityRef[]>;
   /** The web route of the detail page (a bought blocco has its own). */
   detailPath(ref: EntityRef): string;
   /** Every page that can govern the type (a blocco: blocchi or blocchi-esterni). */

@@ -13,6 +13,7 @@ export function registerBancataEntity(entities: EntityRegistry) {
       const row = await repo.findJoined(tx, companyId, id);
       return row ? { id: row.bancata.id, codice: row.bancata.codice } : null;
     },
+    searchCodice: (tx, companyId, text, limit) => repo.searchCodice(tx, companyId, text, limit),
     async findByCodice(tx, companyId, codice) {
       return (await repo.findByCodice(tx, companyId, codice)) ?? null;
     },

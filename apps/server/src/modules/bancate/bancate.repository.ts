@@ -119,6 +119,16 @@ export function lockInCompany(db: DbOrTx, companyId: string, id: string, mode: '
     .then((r) => r[0]);
 }
 
+/** Bancate whose code contains the text (a code search's candidates). */
+export function searchCodice(db: DbOrTx, companyId: string, text: string, limit: number) {
+  return db
+    .select({ id: bancate.id, codice: bancate.codice })
+    .from(bancate)
+    .where(and(eq(bancate.companyId, companyId), matchesSearch(bancate.codice, text)))
+    .orderBy(desc(bancate.codice))
+    .limit(limit);
+}
+
 export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
   return db
     .select({ id: bancate.id, codice: bancate.codice })

@@ -18,6 +18,9 @@ export function registerBloccoEntity(entities: EntityRegistry) {
       const row = await repo.findJoined(tx, companyId, null, id);
       return row ? { id: row.blocco.id, codice: row.blocco.codice, kind: row.blocco.origine } : null;
     },
+    async searchCodice(tx, companyId, text, limit) {
+      return (await repo.searchCodice(tx, companyId, text, limit)).map((r) => ({ id: r.id, codice: r.codice, kind: r.origine }));
+    },
     async findByCodice(tx, companyId, codice) {
       const row = await repo.findByCodice(tx, companyId, codice);
       return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;

@@ -302,6 +302,16 @@ export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; e
     .limit(opts.limit);
 }
 
+/** Blocchi whose code contains the text (a code search's candidates). */
+export function searchCodice(db: DbOrTx, companyId: string, text: string, limit: number) {
+  return db
+    .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
+    .from(blocchi)
+    .where(and(eq(blocchi.companyId, companyId), matchesSearch(blocchi.codice, text)))
+    .orderBy(desc(blocchi.codice))
+    .limit(limit);
+}
+
 export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
   return db
     .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })

@@ -27,5 +27,23 @@ export function createCodiciService(deps: { db: Db; entities: EntityRegistry }) 
       }
       throw unknown(codice);
     },
+
+    /** The items whose code contains what was typed (when it names none exactly), of the kinds the user reads: at most `limit`. */
+    async candidates(companyId: string, user: PermissionSubject, typed: string, limit = 10): Promise<CodiceRisolto[]> {
+      const text = normalizeCodice(typed);
+      const found: CodiceRisolto[] = [];
+      for (const definition of entities.all()) {
+        if (found.length >= limit) break;
+        const refs = (await definition.searchCodice(db, companyId, text, limit)).filter((ref) => can(user, definition.permission(ref), 'read'));
+        if (!refs.length) continue;
+        const summaries = await definition.describe(db, companyId, refs.map((r) => r.id));
+        for (const ref of refs.slice(0, limit - found.length)) {
+          const summary = summaries.get(ref.id);
+          const descrizione = [`${definition.label} ${ref.codice ?? ''}`.trim(), summary?.materiale, summary?.stato].filter(Boolean).join(' · ');
+          found.push({ entityType: definition.type, _id: ref.id, codice: ref.codice ?? '', detailPath: definition.detailPath(ref), descrizione });
+        }
+      }
+      return found;
+    },
   };
 }

@@ -37,6 +37,7 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
       permission: () => page,
       findInCompany: (tx: DbOrTx, companyId, id) => repo.findCodice(tx, table, companyId, { id }),
       findByCodice: (tx: DbOrTx, companyId, codice) => repo.findCodice(tx, table, companyId, { codice }),
+      searchCodice: (tx: DbOrTx, companyId, text, limit) => repo.searchCodice(tx, table, companyId, text, limit),
       detailPath: (ref) => detailPath(type, ref.id),
       pages: [page],
       readableIds: (canRead) => (canRead(page) ? 'all' : 'none'),

@@ -331,6 +331,16 @@ export function findCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | ty
     .then((r) => r[0] ?? null);
 }
 
+/** Stock items whose code contains the text (a code search's candidates). */
+export function searchCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, text: string, limit: number) {
+  return db
+    .select({ id: table.id, codice: table.codice })
+    .from(table)
+    .where(and(eq(table.companyId, companyId), matchesSearch(table.codice, text)))
+    .orderBy(desc(table.codice))
+    .limit(limit);
+}
+
 /** Code, material, state and quarry of many stock items at once (photo cards). */
 export function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', companyId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -5,6 +5,7 @@ import type { Bancata } from '@gestcava/contracts';
 import { BancataDetail } from '@/features/bancate/components/bancata-detail';
 import { BloccoFormDialog } from '@/features/blocchi/components/blocco-form';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -33,6 +34,7 @@ export function BancataDetailPage() {
             : undefined
         }
         photos={(bancata) => <PhotoPanel entity={{ entityType: 'bancata', entityId: bancata._id, codice: bancata.codice }} writable={canWritePhotos} />}
+        headerExtra={(bancata) => <PrintLabelsButton entityType="bancata" ids={[bancata._id]} codice={bancata.codice} />}
       />
       {creatingFor && (
         <BloccoFormDialog

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { LastraDetailView } from '@/features/magazzino-lastre/components/lastra-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
 import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -15,6 +16,7 @@ export function LastraDetailPage() {
       key={id}
       id={id}
       photos={(l) => <PhotoPanel entity={{ entityType: 'lastra', entityId: l._id, codice: l.codice }} writable={writable} />}
+      quickPhoto={(l) => <CameraQuickButton entity={{ entityType: 'lastra', entityId: l._id, codice: l.codice }} />}
       headerExtra={(l) => <PrintLabelsButton entityType="lastra" ids={[l._id]} codice={l.codice} />}
     />
   );

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { LottoDetailView } from '@/features/magazzino-pavimenti/components/lotto-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
 import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { TrasferimentiPanel } from '@/features/trasferimenti/components/trasferimenti-panel';
 import { can } from '@/lib/permissions';
@@ -16,6 +17,7 @@ export function LottoDetailPage() {
       key={id}
       id={id}
       photos={(l) => <PhotoPanel entity={{ entityType: 'lotto', entityId: l._id, codice: l.codice }} writable={writable} />}
+      quickPhoto={(l) => <CameraQuickButton entity={{ entityType: 'lotto', entityId: l._id, codice: l.codice }} />}
       headerExtra={(l) => <PrintLabelsButton entityType="lotto" ids={[l._id]} codice={l.codice} />}
       trasferimenti={(l) => (
         <TrasferimentiPanel

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PaccoDetailView } from '@/features/magazzino-lastre/components/pacco-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
 import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { TrasferimentiPanel } from '@/features/trasferimenti/components/trasferimenti-panel';
 import { can } from '@/lib/permissions';
@@ -19,6 +20,7 @@ export function PaccoDetailPage() {
       key={id}
       id={id}
       photos={(p) => <PhotoPanel entity={{ entityType: 'pacco', entityId: p._id, codice: p.codice }} writable={writable} />}
+      quickPhoto={(p) => <CameraQuickButton entity={{ entityType: 'pacco', entityId: p._id, codice: p.codice }} />}
       headerExtra={(p) => <PrintLabelsButton entityType="pacco" ids={[p._id]} codice={p.codice} />}
       trasferimenti={(p) => (
         <TrasferimentiPanel

@@ -28,12 +28,15 @@ export function BancataDetail({
   id,
   newBlocco,
   photos,
+  headerExtra,
 }: {
   id: string;
   /** the "Nuovo blocco" action, when the user may write blocchi */
   newBlocco?: (bancata: Bancata) => ReactNode;
   /** the photos section (the photos feature's panel, composed by the page) */
   photos?: (bancata: Bancata) => ReactNode;
+  /** more header buttons from other features (the label's print) */
+  headerExtra?: (bancata: Bancata) => ReactNode;
 }) {
   const record = useBancata(id);
   // asked together with the record, not after it
@@ -44,7 +47,7 @@ export function BancataDetail({
 
   return (
     <DetailShell query={record} title="Bancata" back={back} notFound={{ title: 'Bancata non trovata', text: 'La bancata richiesta non esiste o è stata eliminata.' }}>
-      {(b) => <BancataPage bancata={b} back={back} backTo={backTo} history={history} blocchi={blocchi} newBlocco={newBlocco} photos={photos} />}
+      {(b) => <BancataPage bancata={b} back={back} backTo={backTo} history={history} blocchi={blocchi} newBlocco={newBlocco} photos={photos} headerExtra={headerExtra} />}
     </DetailShell>
   );
 }
@@ -57,6 +60,7 @@ function BancataPage({
   blocchi,
   newBlocco,
   photos,
+  headerExtra,
 }: {
   bancata: Bancata;
   back: ReactNode;
@@ -65,6 +69,7 @@ function BancataPage({
   blocchi: Query<Blocco[]>;
   newBlocco?: (bancata: Bancata) => ReactNode;
   photos?: (bancata: Bancata) => ReactNode;
+  headerExtra?: (bancata: Bancata) => ReactNode;
 }) {
   const { user } = useSession();
   const writable = can(user, 'bancate', 'write');
@@ -76,6 +81,7 @@ function BancataPage({
     <>
       <PageHeader title={`Bancata ${b.codice}`} icon="pi pi-th-large">
         {back}
+        {headerExtra?.(b)}
         {writable && b.stato !== 'annullata' && <BancataEditAction bancata={b} />}
         {writable && user?.role === 'admin' && <BancataCodiceAction bancata={b} />}
         {writable && b.stato === 'pianificata' && <BancataDeleteAction bancata={b} backTo={backTo} />}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -13,6 +13,7 @@ import {
 import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
+import { ListSelectionBar } from '@/components/list/list-selection-bar';
 import { ListTable, type ListColumn } from '@/components/list/list-table';
 import { ListSearch } from '@/components/list/list-search';
 import { ListTotals } from '@/components/list/list-totals';
@@ -50,7 +51,8 @@ const STATO_OPTIONS = BANCATA_STATI.map((s) => ({ value: s, label: BANCATA_STATO
  * Bancate (DESIGN §5 "Lists"): server paging and sort, search by codice, fronte and note, filters
  * by stato, cava, materiale and cut date, all in the URL; totals of the filtered set.
  */
-export function BancateList() {
+export function BancateList({ selectionActions }: { selectionActions?: (bancate: Bancata[]) => ReactNode } = {}) {
+  const [selected, setSelected] = useState<Bancata[]>([]);
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useSession();
@@ -149,8 +151,14 @@ export function BancateList() {
 
         <ListTotals items={totals} loading={summary.isPending} label="Totali delle bancate filtrate" />
 
+        {selectionActions && (
+          <ListSelectionBar count={selected.length} word={['bancata scelta', 'bancate scelte']} onClear={() => setSelected([])}>
+            {selectionActions(selected)}
+          </ListSelectionBar>
+        )}
         <ListTable
           label="Bancate"
+          selection={selectionActions ? { selected, onChange: setSelected, name: (b) => b.codice } : undefined}
           query={list}
           params={params}
           columns={columns}

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ExportButtons } from '@/components/export-buttons';
 import { ListTable, type ListColumn } from '@/components/list/list-table';
+import { ListSelectionBar } from '@/components/list/list-selection-bar';
 import { ListTotals } from '@/components/list/list-totals';
 import { useListParams } from '@/components/list/use-list-params';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
@@ -140,14 +141,10 @@ export function BlocchiList({
 
         <ListTotals items={totals} loading={summary.isPending} label={`Totali dei ${labels.plurale.toLowerCase()} filtrati`} />
 
-        {selectionActions && selected.length > 0 && (
-          <div className="list-selection-bar" data-testid="list-selection">
-            <strong>
-              {selected.length === 1 ? '1 blocco scelto' : `${selected.length} blocchi scelti`}
-            </strong>
+        {selectionActions && (
+          <ListSelectionBar count={selected.length} word={['blocco scelto', 'blocchi scelti']} onClear={() => setSelected([])}>
             {selectionActions(selected, () => setSelected([]))}
-            <Button type="button" label="Deseleziona" text onClick={() => setSelected([])} />
-          </div>
+          </ListSelectionBar>
         )}
 
         <ListTable

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { QuickMoveDialog } from '@/components/quick-move-dialog';
+import '@/components/quick-actions.css';
 import type { Blocco } from '@gestcava/contracts';
 import { isLookupActive, useLookups } from '@/lib/lookups';
 import { notify } from '@/lib/toast';
@@ -15,7 +16,7 @@ export function BloccoQuickActions({ kind, blocco: b, photo, canMove }: { kind: 
   const [moving, setMoving] = useState(false);
   const ubicazioni = useLookups('ubicazioni');
   const update = useUpdateBlocco(kind, b._id);
-  const places = (ubicazioni.data ?? []).filter((u) => isLookupActive(u) && u._id !== b.ubicazione?._id);
+  const places = (ubicazioni.data ?? []).filter((u) => isLookupActive(u));
 
   const moveTo = (id: string, nome: string) =>
     update.mutate(
@@ -45,15 +46,16 @@ export function BloccoQuickActions({ kind, blocco: b, photo, canMove }: { kind: 
         }}
         data-testid="quick-stato"
       />
-      <Dialog visible={moving} onHide={() => setMoving(false)} header={`Sposta ${b.codice}`} modal style={{ width: '26rem' }} breakpoints={{ '640px': '100vw' }} data-testid="quick-move-dialog">
-        <p className="mt-0 text-color-secondary">Ora è in: {b.ubicazione?.nome ?? 'nessuna ubicazione'}. Tocca il nuovo posto.</p>
-        <div className="quick-move-places">
-          {places.map((u) => (
-            <Button key={u._id} type="button" label={u.nome} outlined className="w-full" loading={update.isPending && update.variables?.ubicazioneId === u._id} disabled={update.isPending} onClick={() => moveTo(u._id, u.nome)} />
-          ))}
-          {ubicazioni.isSuccess && places.length === 0 && <p className="m-0">Nessun’altra ubicazione attiva.</p>}
-        </div>
-      </Dialog>
+      {moving && (
+        <QuickMoveDialog
+          title={`Sposta ${b.codice}`}
+          current={b.ubicazione?.nome}
+          places={places}
+          pendingId={update.isPending ? (update.variables?.ubicazioneId ?? null) : null}
+          onMove={(u) => moveTo(u._id, u.nome)}
+          onClose={() => setMoving(false)}
+        />
+      )}
     </nav>
   );
 }

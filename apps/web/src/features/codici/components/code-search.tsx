@@ -5,7 +5,10 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { FormAlert } from '@/components/form/form-alert';
 import { useMediaQuery } from '@/components/list/use-media-query';
-import { resolveCodice } from '../api/resolve-codice';
+import { codiceCandidates, resolveCodice } from '../api/resolve-codice';
+import type { CodiceRisolto } from '@gestcava/contracts';
+import { isApiError } from '@/lib/api';
+import { Link } from 'react-router';
 import { CameraScanner } from './camera-scanner';
 import { codeFromScan } from './scanned-code';
 import './codici.css';
@@ -27,6 +30,7 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [scanning, setScanning] = useState(false);
+  const [candidates, setCandidates] = useState<CodiceRisolto[]>([]);
   const touch = useMediaQuery(TOUCH_QUERY);
   const input = useRef<HTMLInputElement>(null);
 
@@ -35,17 +39,22 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
     setScanning(false);
     setCodice('');
     setError(null);
+    setCandidates([]);
   }, []);
   const openCode = useCallback(
     async (typed: string) => {
       setPending(true);
       setError(null);
+      setCandidates([]);
       try {
         const found = await resolveCodice(typed);
         close();
         void navigate(found.detailPath);
       } catch (err) {
-        setError(err instanceof Error ? err.message : 'Ricerca non riuscita: riprova');
+        // no exact match: the codes that contain what was typed, if any
+        const similar = isApiError(err) && err.status === 404 && typed.trim().length >= 2 ? await codiceCandidates(typed).catch(() => []) : [];
+        setCandidates(similar);
+        setError(similar.length ? 'Nessun codice esatto: forse uno di questi?' : err instanceof Error ? err.message : 'Ricerca non riuscita: riprova');
       } finally {
         setPending(false);
       }
@@ -104,6 +113,17 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
           <div className="mt-3">
             <FormAlert message={error} testId="code-search-error" />
           </div>
+          {candidates.length > 0 && (
+            <ul className="code-search-candidates" data-testid="code-search-candidates">
+              {candidates.map((c) => (
+                <li key={`${c.entityType}-${c._id}`}>
+                  <Link to={c.detailPath} onClick={close}>
+                    {c.descrizione}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </form>
       </Dialog>
     </>

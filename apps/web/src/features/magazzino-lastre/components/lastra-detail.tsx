@@ -16,11 +16,16 @@ import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
 import { ProvenienzaSection } from './provenienza-section';
 import { LastraStatoTag } from './lastra-stato';
 import { LastraActions } from './lastra-actions';
+import { StockQuickActions } from '@/components/stock/stock-quick-actions';
+import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
+import { notify } from '@/lib/toast';
+import { useLastraOperation } from '../api/operations';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 import { useMovimenti } from '../api/get-movimenti';
 
 /** A slab: its state, size and grade, its bundle and provenance up to the quarry, its photos. */
-export function LastraDetailView({ id, photos, headerExtra }: { id: string; photos?: (lastra: Lastra) => ReactNode; headerExtra?: (lastra: Lastra) => ReactNode }) {
+export function LastraDetailView({ id, photos, headerExtra, quickPhoto }: { id: string; photos?: (lastra: Lastra) => ReactNode; headerExtra?: (lastra: Lastra) => ReactNode; quickPhoto?: (lastra: Lastra) => ReactNode }) {
+  const phone = useMediaQuery(CARDS_QUERY);
   const { user } = useSession();
   const writable = can(user, 'magazzino-lastre', 'write');
   const record = useLastra(id);
@@ -35,6 +40,7 @@ export function LastraDetailView({ id, photos, headerExtra }: { id: string; phot
             {back}
             {headerExtra?.(l)}
           </PageHeader>
+          {phone && writable && (l.stato === 'disponibile' || l.stato === 'riservata') && <LastraQuickActions lastra={l} photo={quickPhoto?.(l)} />}
           <div className="grid">
             <div className="col-12 xl:col-8">
               <SectionCard titleId="lastra-stato-title" title="Stato">
@@ -79,4 +85,21 @@ export function LastraDetailView({ id, photos, headerExtra }: { id: string; phot
 
 function StockLedger({ lastraId }: { lastraId: string }) {
   return <MovimentiSection query={useMovimenti({ lastraId })} unit="lastre" testId="lastra-movimenti" />;
+}
+
+function LastraQuickActions({ lastra: l, photo }: { lastra: Lastra; photo: ReactNode }) {
+  const operation = useLastraOperation(l._id);
+  return (
+    <StockQuickActions
+      codice={l.codice}
+      current={l.ubicazione?.nome}
+      photo={photo}
+      onMove={(ubicazioneId) =>
+        operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } }).then(
+          (after) => notify({ severity: 'success', summary: 'Lastra spostata', detail: `${l.codice} → ${after.ubicazione?.nome ?? ''}` }),
+          (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+        )
+      }
+    />
+  );
 }

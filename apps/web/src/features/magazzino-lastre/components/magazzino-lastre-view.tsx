@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { ExportButtons } from '@/components/export-buttons';
 import { EmptyState } from '@/components/empty-state';
 import { ListTable, type ListColumn } from '@/components/list/list-table';
+import { ListSelectionBar } from '@/components/list/list-selection-bar';
 import { ListTotals } from '@/components/list/list-totals';
 import { useListParams, type ListParams } from '@/components/list/use-list-params';
 import { formatArea, formatInteger, formatWeight } from '@/lib/format';
@@ -105,17 +106,6 @@ function emptyOf(params: ListParams<StockFilterName>, nessuno: string, icon: str
 
 type SelectionActions = ((items: Array<Pacco | Lastra>, clear: () => void) => ReactNode) | undefined;
 
-/** The bar over a list while some of its rows are ticked. */
-function SelectionBar({ count, word, children, onClear }: { count: number; word: [string, string]; children: ReactNode; onClear: () => void }) {
-  return (
-    <div className="list-selection-bar" data-testid="list-selection">
-      <strong>{count === 1 ? `1 ${word[0]}` : `${count} ${word[1]}`}</strong>
-      {children}
-      <Button type="button" label="Deseleziona" text onClick={onClear} />
-    </div>
-  );
-}
-
 function PacchiList({ selectionActions }: { selectionActions: SelectionActions }) {
   const [selected, setSelected] = useState<Pacco[]>([]);
   const navigate = useNavigate();
@@ -163,10 +153,10 @@ function PacchiList({ selectionActions }: { selectionActions: SelectionActions }
           { label: 'Peso', value: formatWeight(s?.pesoT) },
         ]}
       />
-      {selectionActions && selected.length > 0 && (
-        <SelectionBar count={selected.length} word={['pacco scelto', 'pacchi scelti']} onClear={() => setSelected([])}>
+      {selectionActions && (
+        <ListSelectionBar count={selected.length} word={['pacco scelto', 'pacchi scelti']} onClear={() => setSelected([])}>
           {selectionActions(selected, () => setSelected([]))}
-        </SelectionBar>
+        </ListSelectionBar>
       )}
       <ListTable
         label="Pacchi"
@@ -235,12 +225,10 @@ function LastreList({ selectionActions }: { selectionActions: SelectionActions }
           { label: 'Peso', value: formatWeight(s?.pesoT) },
         ]}
       />
-      {selected.length > 0 && (
-        <SelectionBar count={selected.length} word={['lastra scelta', 'lastre scelte']} onClear={() => setSelected([])}>
-          {writable && <LastreSelectionActions lastre={selected} onDone={() => setSelected([])} showCount={false} />}
-          {selectionActions?.(selected, () => setSelected([]))}
-        </SelectionBar>
-      )}
+      <ListSelectionBar count={selected.length} word={['lastra scelta', 'lastre scelte']} onClear={() => setSelected([])}>
+        {writable && <LastreSelectionActions lastre={selected} onDone={() => setSelected([])} showCount={false} />}
+        {selectionActions?.(selected, () => setSelected([]))}
+      </ListSelectionBar>
       <ListTable
         label="Lastre"
         selection={writable || selectionActions ? { selected, onChange: setSelected, name: (l) => l.codice } : undefined}

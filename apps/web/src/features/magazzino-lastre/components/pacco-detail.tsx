@@ -17,6 +17,10 @@ import { LastraStatoTag } from './lastra-stato';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 import { useMovimenti } from '../api/get-movimenti';
 import { PaccoActions } from './pacco-actions';
+import { StockQuickActions } from '@/components/stock/stock-quick-actions';
+import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
+import { notify } from '@/lib/toast';
+import { usePaccoOperation } from '../api/operations';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 
@@ -33,6 +37,7 @@ export function PaccoDetailView({
   photos,
   headerExtra,
   trasferimenti,
+  quickPhoto,
 }: {
   id: string;
   photos?: (pacco: PaccoDetail) => ReactNode;
@@ -40,7 +45,10 @@ export function PaccoDetailView({
   headerExtra?: (pacco: PaccoDetail) => ReactNode;
   /** transfers to group companies (the trasferimenti feature's panel) */
   trasferimenti?: (pacco: PaccoDetail) => ReactNode;
+  /** the one-tap camera of the phone's quick actions (the photos feature's button) */
+  quickPhoto?: (pacco: PaccoDetail) => ReactNode;
 }) {
+  const phone = useMediaQuery(CARDS_QUERY);
   const { user } = useSession();
   const writable = can(user, 'magazzino-lastre', 'write');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -56,6 +64,7 @@ export function PaccoDetailView({
             {back}
             {headerExtra?.(p)}
           </PageHeader>
+          {phone && writable && p.nLastre > 0 && <PaccoQuickActions pacco={p} photo={quickPhoto?.(p)} />}
           <div className="grid">
             <div className="col-12 xl:col-8">
               <SectionCard titleId="pacco-data-title" title="Dati del pacco">
@@ -159,4 +168,21 @@ export function PaccoDetailView({
 
 function StockLedger({ paccoId }: { paccoId: string }) {
   return <MovimentiSection query={useMovimenti({ paccoId })} unit="lastre" testId="pacco-movimenti" />;
+}
+
+function PaccoQuickActions({ pacco: p, photo }: { pacco: PaccoDetail; photo: ReactNode }) {
+  const operation = usePaccoOperation(p._id);
+  return (
+    <StockQuickActions
+      codice={p.codice}
+      current={p.ubicazione?.nome}
+      photo={photo}
+      onMove={(ubicazioneId) =>
+        operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } }).then(
+          (after) => notify({ severity: 'success', summary: 'Pacco spostato', detail: `${p.codice} → ${after.pacco.ubicazione?.nome ?? ''}` }),
+          (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+        )
+      }
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -7,6 +7,7 @@ import { detailPath, FINITURA_LABELS, FINITURE, formatoLabel, LOTTO_SORT_FIELDS,
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ExportButtons } from '@/components/export-buttons';
+import { ListSelectionBar } from '@/components/list/list-selection-bar';
 import { ListTable, type ListColumn } from '@/components/list/list-table';
 import { ListSearch } from '@/components/list/list-search';
 import { ListTotals } from '@/components/list/list-totals';
@@ -38,7 +39,8 @@ const formatOf = (l: Lotto) => `${formatoLabel(l)} · ${l.spessoreMm} mm · ${FI
  * Magazzino → Pavimenti (DESIGN §4 "Magazzino pavimenti"): the tile lots with stock on hand (one tone
  * per lot), filtered by material, thickness, finish, grade and location, with pieces, m² and t.
  */
-export function LottiList() {
+export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lotto[], clear: () => void) => ReactNode } = {}) {
+  const [selected, setSelected] = useState<Lotto[]>([]);
   const navigate = useNavigate();
   const location = useLocation();
   const params = useListParams<FilterName>(LIST_CONFIG);
@@ -127,8 +129,14 @@ export function LottiList() {
             { label: 'Peso', value: formatWeight(s?.pesoT) },
           ]}
         />
+        {selectionActions && (
+          <ListSelectionBar count={selected.length} word={['lotto scelto', 'lotti scelti']} onClear={() => setSelected([])}>
+            {selectionActions(selected, () => setSelected([]))}
+          </ListSelectionBar>
+        )}
         <ListTable
           label="Lotti"
+          selection={selectionActions ? { selected, onChange: setSelected, name: (l) => l.codice } : undefined}
           query={list}
           params={params}
           columns={columns}

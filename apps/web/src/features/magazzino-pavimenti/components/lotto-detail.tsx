@@ -12,6 +12,10 @@ import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { useLotto, useLottoHistory, useLottoMovimenti } from '../api/queries';
 import { LottoActions, LottoRiserveSection } from './lotto-actions';
+import { StockQuickActions } from '@/components/stock/stock-quick-actions';
+import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
+import { notify } from '@/lib/toast';
+import { useLottoOperation } from '../api/operations';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 
 const FIELD_LABELS: Record<string, string> = { codice: 'Codice', pezzi: 'Pezzi', mq: 'm²', casse: 'Casse', pezziPerCassa: 'Pezzi per cassa', ubicazioneId: 'Ubicazione', prezzoListino: 'Prezzo di listino' };
@@ -25,6 +29,7 @@ export function LottoDetailView({
   photos,
   headerExtra,
   trasferimenti,
+  quickPhoto,
 }: {
   id: string;
   photos?: (lotto: Lotto) => ReactNode;
@@ -32,7 +37,10 @@ export function LottoDetailView({
   headerExtra?: (lotto: Lotto) => ReactNode;
   /** transfers to group companies (the trasferimenti feature's panel) */
   trasferimenti?: (lotto: Lotto) => ReactNode;
+  /** the one-tap camera of the phone's quick actions (the photos feature's button) */
+  quickPhoto?: (lotto: Lotto) => ReactNode;
 }) {
+  const phone = useMediaQuery(CARDS_QUERY);
   const { user } = useSession();
   const writable = can(user, 'magazzino-pavimenti', 'write');
   const record = useLotto(id);
@@ -47,6 +55,7 @@ export function LottoDetailView({
             {back}
             {headerExtra?.(l)}
           </PageHeader>
+          {phone && writable && l.pezzi > 0 && <LottoQuickActions lotto={l} photo={quickPhoto?.(l)} />}
           <div className="grid">
             <div className="col-12 xl:col-8">
               <SectionCard titleId="lotto-data-title" title="Dati del lotto">
@@ -128,4 +137,21 @@ function ProvenienzaSection({ lotto: l }: { lotto: Lotto }) {
 
 function StockLedger({ lottoId }: { lottoId: string }) {
   return <MovimentiSection query={useLottoMovimenti(lottoId)} unit="pezzi" testId="lotto-movimenti" />;
+}
+
+function LottoQuickActions({ lotto: l, photo }: { lotto: Lotto; photo: ReactNode }) {
+  const operation = useLottoOperation(l._id);
+  return (
+    <StockQuickActions
+      codice={l.codice}
+      current={l.ubicazione?.nome}
+      photo={photo}
+      onMove={(ubicazioneId) =>
+        operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } }).then(
+          (after) => notify({ severity: 'success', summary: 'Lotto spostato', detail: `${l.codice} → ${after.lotto.ubicazione?.nome ?? ''}` }),
+          (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+        )
+      }
+    />
+  );
 }

@@ -1,0 +1,39 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from 'primereact/button';
+import { QuickMoveDialog } from '@/components/quick-move-dialog';
+import '@/components/quick-actions.css';
+import { useStockUbicazioni } from './stock-pickers';
+
+/**
+ * A slab, bundle or lot scanned in the yard, on a phone (issue 18): the photo (the photos feature's
+ * camera button, given by the page) and the move to another place in two taps; its state changes
+ * are the page's first section.
+ */
+export function StockQuickActions({ codice, current, photo, onMove }: { codice: string; current: string | null | undefined; photo: ReactNode; onMove: (ubicazioneId: string) => Promise<unknown> }) {
+  const [moving, setMoving] = useState(false);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const ubicazioni = useStockUbicazioni();
+  return (
+    <nav className="quick-actions" aria-label="Azioni rapide" data-testid="quick-actions">
+      {photo}
+      <Button type="button" label="Sposta" icon="pi pi-map-marker" outlined onClick={() => setMoving(true)} data-testid="quick-move" />
+      {moving && (
+        <QuickMoveDialog
+          title={`Sposta ${codice}`}
+          current={current}
+          places={ubicazioni.data ?? []}
+          pendingId={pendingId}
+          onMove={(u) => {
+            setPendingId(u._id);
+            // the caller says how it went; the dialog closes either way
+            void onMove(u._id).finally(() => {
+              setPendingId(null);
+              setMoving(false);
+            });
+          }}
+          onClose={() => setMoving(false)}
+        />
+      )}
+    </nav>
+  );
+}
