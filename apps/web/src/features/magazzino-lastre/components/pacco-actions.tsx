@@ -1,15 +1,8 @@
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { SCELTA_LABELS, SCELTE, stockItemUpdateSchema, type PaccoDetail, type StockItemUpdateInput } from '@gestcava/contracts';
+import type { PaccoDetail } from '@gestcava/contracts';
+import { StockItemEditDialog } from '@/components/stock/stock-item-edit-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
-import { FormDialog } from '@/components/form/form-dialog';
-import { FormField } from '@/components/form/form-field';
-import { LongTextArea } from '@/components/form/long-text-area';
-import { NumberInput } from '@/components/form/number-input';
 import { RiservaDialog, SpostaDialog, VendiDialog } from '@/components/stock/stock-dialogs';
 import { notify } from '@/lib/toast';
 import { useLastreSelectionOperation, usePaccoOperation, useUpdatePacco, type PaccoOp } from '../api/operations';
@@ -115,48 +108,20 @@ export function LastreSelectionActions({ lastre, onDone, showCount = true }: { l
 
 const done = (op: PaccoOp, n: number) => (n === 1 ? DONE[op].replace(/e$/, 'a') : DONE[op]);
 
-/** A bundle's list price (€/m², the giacenze's value), scelta (its slabs in stock follow) and note. */
 function PaccoEditDialog({ pacco: p, onClose }: { pacco: PaccoDetail; onClose: () => void }) {
   const update = useUpdatePacco(p._id);
-  const form = useForm<StockItemUpdateInput, unknown, StockItemUpdateInput>({
-    resolver: zodResolver(stockItemUpdateSchema) as unknown as Resolver<StockItemUpdateInput, unknown, StockItemUpdateInput>,
-    defaultValues: { prezzoListino: p.prezzoListino, scelta: p.scelta, note: p.note },
-    shouldFocusError: false,
-  });
-  const errors = form.formState.errors;
   return (
-    <FormDialog
-      name="pacco-modifica"
-      title={`Modifica ${p.codice}`}
-      form={form}
-      fieldNames={['prezzoListino', 'scelta', 'note']}
+    <StockItemEditDialog
+      name="pacco"
+      codice={p.codice}
+      values={{ prezzoListino: p.prezzoListino, scelta: p.scelta, note: p.note }}
+      sceltaHint="Anche le lastre in giacenza"
       onSave={async (body) => {
         await update.mutateAsync(body);
         onClose();
         notify({ severity: 'success', summary: 'Modifiche salvate', detail: p.codice });
       }}
       onClose={onClose}
-      width="32rem"
-    >
-      <div className="formgrid grid">
-        <FormField id="pacco-prezzo" label="Prezzo di listino (€/m²)" error={errors.prezzoListino?.message} className="col-12 sm:col-6">
-          <Controller
-            control={form.control}
-            name="prezzoListino"
-            render={({ field }) => <NumberInput id="pacco-prezzo" unit="€/m²" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.prezzoListino?.message} testId="pacco-prezzo" />}
-          />
-        </FormField>
-        <FormField id="pacco-scelta" label="Scelta" required className="col-12 sm:col-6" hint="Anche le lastre in giacenza">
-          <Controller
-            control={form.control}
-            name="scelta"
-            render={({ field }) => <Dropdown inputId="pacco-scelta" value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt('pacco-scelta')} />}
-          />
-        </FormField>
-        <FormField id="pacco-note" label="Note" error={errors.note?.message} className="col-12">
-          <LongTextArea control={form.control} name="note" id="pacco-note" max={1000} rows={2} error={errors.note?.message} />
-        </FormField>
-      </div>
-    </FormDialog>
+    />
   );
 }

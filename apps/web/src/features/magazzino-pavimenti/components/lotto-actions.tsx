@@ -1,15 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { detailPath, SCELTA_LABELS, SCELTE, stockItemUpdateSchema, type Lotto, type LottoOperazione, type StockItemUpdateInput } from '@gestcava/contracts';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
-import { FormDialog } from '@/components/form/form-dialog';
-import { FormField } from '@/components/form/form-field';
-import { LongTextArea } from '@/components/form/long-text-area';
-import { NumberInput } from '@/components/form/number-input';
+import { detailPath, type Lotto, type LottoOperazione } from '@gestcava/contracts';
+import { StockItemEditDialog } from '@/components/stock/stock-item-edit-dialog';
 import { SectionCard } from '@/components/section-card';
 import { RettificaDialog, RiservaDialog, SpostaDialog, VendiDialog } from '@/components/stock/stock-dialogs';
 import { formatArea, formatDate, formatInteger } from '@/lib/format';
@@ -107,41 +100,17 @@ export function LottoRiserveSection({ lotto: l, writable }: { lotto: Lotto; writ
 
 function LottoEditDialog({ lotto: l, onClose }: { lotto: Lotto; onClose: () => void }) {
   const update = useUpdateLotto(l._id);
-  const form = useForm<StockItemUpdateInput, unknown, StockItemUpdateInput>({
-    resolver: zodResolver(stockItemUpdateSchema) as unknown as Resolver<StockItemUpdateInput, unknown, StockItemUpdateInput>,
-    defaultValues: { prezzoListino: l.prezzoListino, scelta: l.scelta, note: l.note },
-    shouldFocusError: false,
-  });
-  const errors = form.formState.errors;
   return (
-    <FormDialog
-      name="lotto-modifica"
-      title={`Modifica ${l.codice}`}
-      form={form}
-      fieldNames={['prezzoListino', 'scelta', 'note']}
+    <StockItemEditDialog
+      name="lotto"
+      codice={l.codice}
+      values={{ prezzoListino: l.prezzoListino, scelta: l.scelta, note: l.note }}
       onSave={async (body) => {
         await update.mutateAsync(body);
         onClose();
         notify({ severity: 'success', summary: 'Modifiche salvate', detail: l.codice });
       }}
       onClose={onClose}
-      width="32rem"
-    >
-      <div className="formgrid grid">
-        <FormField id="lotto-prezzo" label="Prezzo di listino (€/m²)" error={errors.prezzoListino?.message} className="col-12 sm:col-6">
-          <Controller control={form.control} name="prezzoListino" render={({ field }) => <NumberInput id="lotto-prezzo" unit="€/m²" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.prezzoListino?.message} />} />
-        </FormField>
-        <FormField id="lotto-scelta" label="Scelta" required className="col-12 sm:col-6">
-          <Controller
-            control={form.control}
-            name="scelta"
-            render={({ field }) => <Dropdown inputId="lotto-scelta" value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt('lotto-scelta')} />}
-          />
-        </FormField>
-        <FormField id="lotto-note" label="Note" error={errors.note?.message} className="col-12">
-          <LongTextArea control={form.control} name="note" id="lotto-note" max={1000} rows={2} error={errors.note?.message} />
-        </FormField>
-      </div>
-    </FormDialog>
+    />
   );
 }

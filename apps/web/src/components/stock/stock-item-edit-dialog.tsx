@@ -1,0 +1,58 @@
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dropdown } from 'primereact/dropdown';
+import { SCELTA_LABELS, SCELTE, stockItemUpdateSchema, type StockItemUpdateInput } from '@gestcava/contracts';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormField } from '@/components/form/form-field';
+import { LongTextArea } from '@/components/form/long-text-area';
+import { NumberInput } from '@/components/form/number-input';
+
+/** A bundle's or lot's list price (€/m², the giacenze's value), scelta and note. */
+export function StockItemEditDialog({
+  name,
+  codice,
+  values,
+  sceltaHint,
+  onSave,
+  onClose,
+}: {
+  name: 'pacco' | 'lotto';
+  codice: string;
+  values: StockItemUpdateInput;
+  sceltaHint?: string;
+  onSave: (body: StockItemUpdateInput) => Promise<void>;
+  onClose: () => void;
+}) {
+  const form = useForm<StockItemUpdateInput, unknown, StockItemUpdateInput>({
+    resolver: zodResolver(stockItemUpdateSchema) as unknown as Resolver<StockItemUpdateInput, unknown, StockItemUpdateInput>,
+    defaultValues: values,
+    shouldFocusError: false,
+  });
+  const errors = form.formState.errors;
+  return (
+    <FormDialog name={`${name}-modifica`} title={`Modifica ${codice}`} form={form} fieldNames={['prezzoListino', 'scelta', 'note']} onSave={onSave} onClose={onClose} width="32rem">
+      <div className="formgrid grid">
+        <FormField id={`${name}-prezzo`} label="Prezzo di listino (€/m²)" error={errors.prezzoListino?.message} className="col-12 sm:col-6">
+          <Controller
+            control={form.control}
+            name="prezzoListino"
+            render={({ field }) => <NumberInput id={`${name}-prezzo`} unit="€/m²" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.prezzoListino?.message} testId={`${name}-prezzo`} />}
+          />
+        </FormField>
+        <FormField id={`${name}-scelta`} label="Scelta" required className="col-12 sm:col-6" hint={sceltaHint}>
+          <Controller
+            control={form.control}
+            name="scelta"
+            render={({ field }) => (
+              <Dropdown inputId={`${name}-scelta`} value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt(`${name}-scelta`)} />
+            )}
+          />
+        </FormField>
+        <FormField id={`${name}-note`} label="Note" error={errors.note?.message} className="col-12">
+          <LongTextArea control={form.control} name="note" id={`${name}-note`} max={1000} rows={2} error={errors.note?.message} />
+        </FormField>
+      </div>
+    </FormDialog>
+  );
+}
