@@ -110,5 +110,11 @@ test.describe('stock: reserving and selling slabs and tiles', () => {
     await expect(page.locator('.p-toast-message').filter({ hasText: 'Pacco spostato' })).toContainText(nome);
     await expect(page.getByTestId('pacco-data')).toContainText(nome);
     await screenshot(page, 'pacco-quick-actions-390');
+
+    // its list price, which the giacenze value with
+    await page.getByTestId('pacco-modifica').click();
+    await page.getByTestId('pacco-prezzo').fill('118');
+    await page.getByTestId('pacco-modifica-save').click();
+    await expect(page.getByTestId('pacco-data')).toContainText('118,00 €/m²');
   });
 });
