@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { QuickMoveDialog } from '@/components/quick-move-dialog';
+import { notify } from '@/lib/toast';
 import '@/components/quick-actions.css';
 import { useStockUbicazioni } from './stock-pickers';
 
@@ -9,7 +10,20 @@ import { useStockUbicazioni } from './stock-pickers';
  * camera button, given by the page) and the move to another place in two taps; its state changes
  * are the page's first section.
  */
-export function StockQuickActions({ codice, current, photo, onMove }: { codice: string; current: string | null | undefined; photo: ReactNode; onMove: (ubicazioneId: string) => Promise<unknown> }) {
+export function StockQuickActions({
+  codice,
+  current,
+  photo,
+  movedLabel,
+  onMove,
+}: {
+  codice: string;
+  current: string | null | undefined;
+  photo: ReactNode;
+  /** the toast's words once moved («Lastra spostata») */
+  movedLabel: string;
+  onMove: (ubicazioneId: string) => Promise<unknown>;
+}) {
   const [moving, setMoving] = useState(false);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const ubicazioni = useStockUbicazioni();
@@ -25,11 +39,15 @@ export function StockQuickActions({ codice, current, photo, onMove }: { codice: 
           pendingId={pendingId}
           onMove={(u) => {
             setPendingId(u._id);
-            // the caller says how it went; the dialog closes either way
-            void onMove(u._id).finally(() => {
-              setPendingId(null);
-              setMoving(false);
-            });
+            void onMove(u._id)
+              .then(
+                () => notify({ severity: 'success', summary: movedLabel, detail: `${codice} → ${u.nome}` }),
+                (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+              )
+              .finally(() => {
+                setPendingId(null);
+                setMoving(false);
+              });
           }}
           onClose={() => setMoving(false)}
         />

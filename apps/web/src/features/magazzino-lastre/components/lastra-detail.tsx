@@ -18,7 +18,6 @@ import { LastraStatoTag } from './lastra-stato';
 import { LastraActions } from './lastra-actions';
 import { StockQuickActions } from '@/components/stock/stock-quick-actions';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
-import { notify } from '@/lib/toast';
 import { useLastraOperation } from '../api/operations';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 import { useMovimenti } from '../api/get-movimenti';
@@ -94,12 +93,8 @@ function LastraQuickActions({ lastra: l, photo }: { lastra: Lastra; photo: React
       codice={l.codice}
       current={l.ubicazione?.nome}
       photo={photo}
-      onMove={(ubicazioneId) =>
-        operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } }).then(
-          (after) => notify({ severity: 'success', summary: 'Lastra spostata', detail: `${l.codice} → ${after.ubicazione?.nome ?? ''}` }),
-          (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
-        )
-      }
+      movedLabel="Lastra spostata"
+      onMove={(ubicazioneId) => operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } })}
     />
   );
 }

@@ -19,7 +19,6 @@ import { useMovimenti } from '../api/get-movimenti';
 import { PaccoActions } from './pacco-actions';
 import { StockQuickActions } from '@/components/stock/stock-quick-actions';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
-import { notify } from '@/lib/toast';
 import { usePaccoOperation } from '../api/operations';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -177,12 +176,8 @@ function PaccoQuickActions({ pacco: p, photo }: { pacco: PaccoDetail; photo: Rea
       codice={p.codice}
       current={p.ubicazione?.nome}
       photo={photo}
-      onMove={(ubicazioneId) =>
-        operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } }).then(
-          (after) => notify({ severity: 'success', summary: 'Pacco spostato', detail: `${p.codice} → ${after.pacco.ubicazione?.nome ?? ''}` }),
-          (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
-        )
-      }
+      movedLabel="Pacco spostato"
+      onMove={(ubicazioneId) => operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } })}
     />
   );
 }

@@ -14,7 +14,6 @@ import { useLotto, useLottoHistory, useLottoMovimenti } from '../api/queries';
 import { LottoActions, LottoRiserveSection } from './lotto-actions';
 import { StockQuickActions } from '@/components/stock/stock-quick-actions';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
-import { notify } from '@/lib/toast';
 import { useLottoOperation } from '../api/operations';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 
@@ -146,12 +145,8 @@ function LottoQuickActions({ lotto: l, photo }: { lotto: Lotto; photo: ReactNode
       codice={l.codice}
       current={l.ubicazione?.nome}
       photo={photo}
-      onMove={(ubicazioneId) =>
-        operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } }).then(
-          (after) => notify({ severity: 'success', summary: 'Lotto spostato', detail: `${l.codice} → ${after.lotto.ubicazione?.nome ?? ''}` }),
-          (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
-        )
-      }
+      movedLabel="Lotto spostato"
+      onMove={(ubicazioneId) => operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } })}
     />
   );
 }
