@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lavorazioniPavimenti } from '../src/db/schema/index.js';
-import { anonymousClient, buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { anonymousClient, buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 // "Find or scan a code" (issue 18): GET /api/codici/:codice for every kind in the entity registry.
 
@@ -24,15 +23,9 @@ beforeAll(async () => {
   await admin.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' });
   const done = (await admin.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: 8, lunghezzaMm: 2800, altezzaMm: 1400, ubicazioneId: lookups.ubicazioneId })).json();
   const pacco = (await admin.get(`/api/magazzino/pacchi/${done.pacchi[0]._id}`)).json();
-  // a tile lot, loaded through the ledger as a tile cut would
-  const [lp] = await ctx.database.db
-    .insert(lavorazioniPavimenti)
-    .values({ companyId: org.company.id, codice: `LP-${year}-7001`, origine: 'blocco', bloccoId: segato._id, materialeId: lookups.materialeId, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'lucidato', bordo: 'vivo', stato: 'completata' })
-    .returning();
+  // a tile lot's later part, loaded through the ledger as a tile cut would
   const lottoCodice = `LO-${year}-7001/2`;
-  const { id: lottoId } = await ctx.database.db.transaction((tx) =>
-    ctx.app.services.magazzino.ledger.caricaLotto(tx, { companyId: org.company.id, userId: null }, { companyId: org.company.id, codice: lottoCodice, lavorazioneId: lp!.id, materialeId: lookups.materialeId, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'lucidato', bordo: 'vivo', calibrato: true, scelta: 'prima', pezzi: 24, mq: 2.23, pezziPerCassa: 12, casse: 2 }),
-  );
+  const { id: lottoId } = await loadLotto(ctx, org.company.id, { codice: lottoCodice, materialeId: lookups.materialeId, pezzi: 24, pezziPerCassa: 12, bloccoId: segato._id });
   items = { bancata, blocco, pacco, lastra: pacco.lastre[6], lotto: { _id: lottoId, codice: lottoCodice } };
 }, 120_000);
 

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Permissions, Role } from '@gestcava/contracts';
+import { casse, mqPavimenti, type Permissions, type Role } from '@gestcava/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import type { Database } from '../src/db/client.js';
-import { companies, users } from '../src/db/schema/index.js';
+import { companies, lavorazioniPavimenti, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/auth/passwords.js';
 import { createTestDatabase } from './database.js';
 
@@ -172,4 +172,44 @@ export async function createProductionLookups(admin: TestClient) {
   const materiale = (await admin.post('/api/materiali', { nome: 'Statuario', densita: 2.71 })).json() as { _id: string };
   const ubicazione = (await admin.post('/api/ubicazioni', { nome: 'Piazzale cava', tipo: 'piazzale_cava' })).json() as { _id: string };
   return { cavaId: cava._id, materialeId: materiale._id, ubicazioneId: ubicazione._id };
+}
+
+/**
+ * A tile lot in stock, loaded through the ledger as a completed tile cut loads it (the cut itself is
+ * written directly, `LP-` for the lot's `LO-`): 305×305×10 lucidato unless told, m² and boxes computed
+ * as the app computes them.
+ */
+export async function loadLotto(
+  ctx: TestContext,
+  companyId: string,
+  lot: { codice: string; materialeId: string; pezzi: number; pezziPerCassa: number; bloccoId?: string; ubicazioneId?: string; lunghezzaMm?: number; larghezzaMm?: number; spessoreMm?: number; finitura?: string },
+): Promise<{ id: string; lavorazioneId: string }> {
+  const { codice, materialeId, pezzi, pezziPerCassa, bloccoId, ubicazioneId, lunghezzaMm = 305, larghezzaMm = 305, spessoreMm = 10, finitura = 'lucidato' } = lot;
+  const db = ctx.database.db;
+  const [lp] = await db
+    .insert(lavorazioniPavimenti)
+    .values({ companyId, codice: codice.replace(/^LO-/, 'LP-'), origine: bloccoId ? 'blocco' : 'lastre', bloccoId, materialeId, lunghezzaMm, larghezzaMm, spessoreMm, finitura, bordo: 'vivo', stato: 'completata' })
+    .returning();
+  const { id } = await db.transaction((tx) =>
+    ctx.app.services.magazzino.ledger.caricaLotto(tx, { companyId, userId: null }, {
+      companyId,
+      codice,
+      lavorazioneId: lp!.id,
+      bloccoId,
+      materialeId,
+      lunghezzaMm,
+      larghezzaMm,
+      spessoreMm,
+      finitura,
+      bordo: 'vivo',
+      calibrato: true,
+      scelta: 'prima',
+      pezzi,
+      mq: mqPavimenti(pezzi, lunghezzaMm, larghezzaMm),
+      pezziPerCassa,
+      casse: casse(pezzi, pezziPerCassa),
+      ubicazioneId,
+    }),
+  );
+  return { id, lavorazioneId: lp!.id };
 }

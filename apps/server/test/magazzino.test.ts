@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lavorazioniPavimenti } from '../src/db/schema/index.js';
 import { todayInRome } from '../src/lib/dates.js';
-import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -47,32 +46,7 @@ beforeAll(async () => {
   bought = { blocco: esterno, lav: await saw(esterno._id, { spessoreMm: 30 }, { numeroLastre: 4, lunghezzaMm: 2700, altezzaMm: 1400, ubicazioneId: ids.ubicazione }) };
 
   // A tile lot cut from the own block (the pavimenti lavorazione writes these through the same ledger).
-  const db = ctx.database.db;
-  const [lp] = await db
-    .insert(lavorazioniPavimenti)
-    .values({ companyId: org.company.id, codice: `LP-${year}-0001`, origine: 'blocco', bloccoId: blocco._id, materialeId: ids.materiale, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'lucidato', bordo: 'vivo', stato: 'completata' })
-    .returning();
-  lotto = await db.transaction((tx) =>
-    ctx.app.services.magazzino.ledger.caricaLotto(tx, { companyId: org.company.id, userId: null }, {
-      companyId: org.company.id,
-      codice: `LO-${year}-0001`,
-      lavorazioneId: lp!.id,
-      bloccoId: blocco._id,
-      materialeId: ids.materiale,
-      lunghezzaMm: 305,
-      larghezzaMm: 305,
-      spessoreMm: 10,
-      finitura: 'lucidato',
-      bordo: 'vivo',
-      calibrato: true,
-      scelta: 'prima',
-      pezzi: 250,
-      mq: 23.26,
-      pezziPerCassa: 12,
-      casse: 21,
-      ubicazioneId: ids.scaffale,
-    }),
-  );
+  lotto = await loadLotto(ctx, org.company.id, { codice: `LO-${year}-0001`, materialeId: ids.materiale, pezzi: 250, pezziPerCassa: 12, bloccoId: blocco._id, ubicazioneId: ids.scaffale });
 
   magazzino = (await org.userClient({ 'lavorazione-lastre': true, 'lavorazione-pavimenti': true, 'magazzino-lastre': true, 'magazzino-pavimenti': true, 'photo-gallery': true })).client;
   segheria = (await org.userClient({ blocchi: true, 'blocchi-esterni': true, 'lavorazione-lastre': true, 'magazzino-lastre': true })).client;

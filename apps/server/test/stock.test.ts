@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, lastre, lavorazioniPavimenti, lotti, movimenti, pacchi, riserveLotti } from '../src/db/schema/index.js';
+import { auditLog, lastre, lotti, movimenti, pacchi, riserveLotti } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
 import { setStockGuardsForTests } from '../src/modules/magazzino/stock.repository.js';
-import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 // Stock operations (issue 13): reserve, release, sell, ship, break, move, adjust, with the ledger
 // and the races of QUALITY R1–R3, R6. Runs on PGlite and, in CI, on PostgreSQL.
@@ -39,33 +39,8 @@ async function bundle(n = 4): Promise<{ paccoId: string; lastre: Array<{ _id: st
 
 /** A tile lot of `pezzi` 305×305 pieces, 12 per box, loaded through the ledger. */
 async function lot(pezzi = 250): Promise<string> {
-  const db = ctx.database.db;
   lotSeq += 1;
-  const [lp] = await db
-    .insert(lavorazioniPavimenti)
-    .values({ companyId: org.company.id, codice: `LP-${year}-9${String(lotSeq).padStart(3, '0')}`, origine: 'lastre', materialeId: ids.materiale, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'lucidato', bordo: 'vivo', stato: 'completata' })
-    .returning();
-  const { id } = await db.transaction((tx) =>
-    ctx.app.services.magazzino.ledger.caricaLotto(tx, { companyId: org.company.id, userId: null }, {
-      companyId: org.company.id,
-      codice: `LO-${year}-9${String(lotSeq).padStart(3, '0')}`,
-      lavorazioneId: lp!.id,
-      materialeId: ids.materiale,
-      lunghezzaMm: 305,
-      larghezzaMm: 305,
-      spessoreMm: 10,
-      finitura: 'lucidato',
-      bordo: 'vivo',
-      calibrato: true,
-      scelta: 'prima',
-      pezzi,
-      mq: Math.round(pezzi * 0.093025 * 100) / 100,
-      pezziPerCassa: 12,
-      casse: Math.ceil(pezzi / 12),
-      ubicazioneId: ids.scaffale,
-    }),
-  );
-  return id;
+  return (await loadLotto(ctx, org.company.id, { codice: `LO-${year}-9${String(lotSeq).padStart(3, '0')}`, materialeId: ids.materiale, pezzi, pezziPerCassa: 12, ubicazioneId: ids.scaffale })).id;
 }
 
 /** The bundle's on-hand figures beside the ledger's sum and its slabs actually in stock. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocchi, lastre, lavorazioniLastre, lavorazioniPavimenti, lotti, movimenti, pacchi } from '../src/db/schema/index.js';
-import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { blocchi, lastre, lavorazioniLastre, lotti, movimenti, pacchi } from '../src/db/schema/index.js';
+import { buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 // Transfers between group companies (issue 13, DESIGN §4 "Ditte del gruppo"): the quarry sells to the
 // group's sawmill. Runs on PGlite and, in CI, on PostgreSQL.
@@ -33,32 +33,8 @@ async function pacco(n = 3): Promise<{ _id: string; codice: string }> {
 }
 
 async function lotto(pezzi: number): Promise<{ id: string; codice: string }> {
-  const db = ctx.database.db;
   const codice = `LO-${year}-8${String(pezzi).padStart(3, '0')}`;
-  const [lp] = await db
-    .insert(lavorazioniPavimenti)
-    .values({ companyId: marmi.company.id, codice: `LP-${year}-8${String(pezzi).padStart(3, '0')}`, origine: 'lastre', materialeId: ids.materiale, lunghezzaMm: 600, larghezzaMm: 300, spessoreMm: 20, finitura: 'levigato', bordo: 'vivo', stato: 'completata' })
-    .returning();
-  const { id } = await db.transaction((tx) =>
-    ctx.app.services.magazzino.ledger.caricaLotto(tx, { companyId: marmi.company.id, userId: null }, {
-      companyId: marmi.company.id,
-      codice,
-      lavorazioneId: lp!.id,
-      materialeId: ids.materiale,
-      lunghezzaMm: 600,
-      larghezzaMm: 300,
-      spessoreMm: 20,
-      finitura: 'levigato',
-      bordo: 'vivo',
-      calibrato: true,
-      scelta: 'prima',
-      pezzi,
-      mq: Math.round(pezzi * 18) / 100,
-      pezziPerCassa: 10,
-      casse: Math.ceil(pezzi / 10),
-      ubicazioneId: ids.ubicazione,
-    }),
-  );
+  const { id } = await loadLotto(ctx, marmi.company.id, { codice, materialeId: ids.materiale, pezzi, pezziPerCassa: 10, ubicazioneId: ids.ubicazione, lunghezzaMm: 600, larghezzaMm: 300, spessoreMm: 20, finitura: 'levigato' });
   return { id, codice };
 }
 
