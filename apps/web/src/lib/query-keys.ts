@@ -10,6 +10,8 @@ export const queryRoots = {
   magazzinoLastre: ['magazzino-lastre'],
   /** tile lots in stock (features/magazzino-pavimenti), loaded by a tile cut's completion */
   magazzinoPavimenti: ['magazzino-pavimenti'],
+  /** the stock on hand of both magazzini (features/giacenze): every stock operation changes it */
+  giacenze: ['giacenze'],
   /** transfers between group companies (features/trasferimenti): a stock or block change may add one */
   trasferimenti: ['trasferimenti'],
   companies: ['companies'],

@@ -26,9 +26,8 @@ const sum = (righe: Riga[], f: (r: Riga) => number) => righe.reduce((a, r) => a 
 export function GiacenzeView() {
   const { user } = useSession();
   const phone = useMediaQuery(CARDS_QUERY);
-  // both stock pages' figures live under their roots: an operation there refreshes this view too
   const giacenze = useQuery({
-    queryKey: [...queryRoots.magazzinoLastre, ...queryRoots.magazzinoPavimenti, 'giacenze'],
+    queryKey: queryRoots.giacenze,
     queryFn: ({ signal }) => api.get('/api/magazzino/giacenze', { schema: giacenzeSchema, signal }),
   });
   const visible = (giacenze.data?.righe ?? []).filter((r) => can(user, r.tipo === 'lastre' ? 'magazzino-lastre' : 'magazzino-pavimenti', 'read'));

@@ -12,7 +12,7 @@ export type PaccoOp = 'riserva' | 'rilascia' | 'vendi' | 'sposta';
  */
 function useRefreshStock() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryRoots.magazzinoLastre, queryRoots.trasferimenti].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => Promise.all([queryRoots.magazzinoLastre, queryRoots.trasferimenti, queryRoots.giacenze].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 const refreshOnConflict = (refresh: () => Promise<unknown>) => (error: Error) => {

@@ -11,7 +11,7 @@ const BASE = '/api/magazzino/lotti';
 /** After an operation, or a 409 (someone took the pieces first): every tile figure is refetched. */
 function useRefreshLotti() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryRoots.magazzinoPavimenti, queryRoots.trasferimenti].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => Promise.all([queryRoots.magazzinoPavimenti, queryRoots.trasferimenti, queryRoots.giacenze].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** POST /api/magazzino/lotti/:id/<op>: the lot after it, the pieces and m² it took, a split's new lot. */

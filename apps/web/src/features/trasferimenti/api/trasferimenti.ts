@@ -41,6 +41,6 @@ export function useCreateTrasferimento() {
   return useMutation({
     mutationFn: (body: TrasferimentoCreate) => api.create(BASE, body, { schema: trasferimentoSchema }),
     onSuccess: () =>
-      Promise.all([queryRoots.trasferimenti, queryRoots.blocchi, queryRoots.magazzinoLastre, queryRoots.magazzinoPavimenti].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all([queryRoots.trasferimenti, queryRoots.blocchi, queryRoots.magazzinoLastre, queryRoots.magazzinoPavimenti, queryRoots.giacenze].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
