@@ -22,3 +22,4 @@ export * from './photos.js';
 export * from './chat.js';
 export * from './search.js';
 export * from './codici.js';
+export * from './sales/index.js';

@@ -8,3 +8,4 @@ export * from './production.js';
 export * from './photos.js';
 export * from './chat.js';
 export * from './processing.js';
+export * from './sales.js';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { primaryId, companyRef } from './columns.js';
+import { blocchi } from './production.js';
 import { users } from './users.js';
 
 /**
@@ -17,6 +18,8 @@ export const photos = pgTable(
     entityId: uuid('entity_id').notNull(),
     codice: text('codice'),
     description: text('description'),
+    /** A collaudo's photo may name the block of the row it shows (the verbale prints it with that block). */
+    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     mime: text('mime').notNull(),

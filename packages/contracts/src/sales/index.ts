@@ -1,0 +1,2 @@
+export * from './collaudi-quantities.js';
+export * from './collaudi.js';
