@@ -198,6 +198,8 @@ export const collaudoListQuerySchema = listQuerySchema.extend({
   sort: z.enum([...COLLAUDO_SORT_FIELDS, ...COLLAUDO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
 });
 export type CollaudoListQuery = z.output<typeof collaudoListQuerySchema>;
+export const collaudoExportQuerySchema = collaudoListQuerySchema.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export type CollaudoExportQuery = z.output<typeof collaudoExportQuerySchema>;
 
 /** Totals of the filtered list; the volumes and amounts are of confirmed collaudi (what was sold). */
 export const collaudoSummarySchema = z.object({
