@@ -31,6 +31,9 @@ CREATE TABLE "collaudo_righe" (
 	"unita_prezzo" text DEFAULT 'm3' NOT NULL,
 	"peso_rilevato" numeric(10, 2),
 	"note" text,
+	"volume_netto_accettato" numeric(12, 3) DEFAULT 0 NOT NULL,
+	"peso" numeric(10, 2) DEFAULT 0 NOT NULL,
+	"importo" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "collaudo_righe_quantita_check" CHECK ("collaudo_righe"."lunghezza_rilevata" > 0 and "collaudo_righe"."altezza_rilevata" > 0 and "collaudo_righe"."profondita_rilevata" > 0 and "collaudo_righe"."abbuono_valore" >= 0 and "collaudo_righe"."prezzo" >= 0 and "collaudo_righe"."peso_rilevato" >= 0)

@@ -25,6 +25,8 @@ import { createStockService, type StockService } from './modules/magazzino/stock
 import { stockRoutes } from './modules/magazzino/stock.routes.js';
 import { createTrasferimentiService, type TrasferimentiService } from './modules/trasferimenti/trasferimenti.service.js';
 import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.routes.js';
+import { collaudiRoutes } from './modules/collaudi/collaudi.routes.js';
+import { createCollaudiService, type CollaudiService } from './modules/collaudi/collaudi.service.js';
 import { createCodiciService } from './modules/codici/codici.service.js';
 import { codiciRoutes } from './modules/codici/codici.routes.js';
 import { createEtichetteService } from './modules/etichette/etichette.service.js';
@@ -150,6 +152,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const trasferimenti = createTrasferimentiService({ db, clienti, fornitori, materiali: lookups.materiali, blocchi, magazzino, stock });
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
+  const collaudi = createCollaudiService({ db, blocchi, clienti, entities, storage });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
@@ -162,7 +165,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, photos, photoSync, chat });
+  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -209,6 +212,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(codiciRoutes, { codici: createCodiciService({ db, entities }) });
   await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, publicUrl: config.publicUrl }) });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
+  await app.register(collaudiRoutes, { collaudi });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await registerWebApp(app, config.webDistDir);
@@ -255,6 +259,7 @@ declare module 'fastify' {
       trasferimenti: TrasferimentiService;
       lavorazioniLastre: LavorazioniLastreService;
       lavorazioniPavimenti: LavorazioniPavimentiService;
+      collaudi: CollaudiService;
       photos: PhotosService;
       photoSync: PhotoSync;
       chat: ChatService;

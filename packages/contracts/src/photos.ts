@@ -37,6 +37,8 @@ export const photoSchema = z.object({
   entityId: z.string(),
   codice: z.string().nullable(),
   description: z.string().nullable(),
+  /** A collaudo's photo may show one of its blocks. */
+  bloccoId: z.string().nullable(),
   userId: z.string().nullable(),
   userName: z.string().nullable(),
   fileName: z.string(),
@@ -89,7 +91,7 @@ export const photoListQuerySchema = z.object({
 });
 
 /** The kinds that carry photos (the server's entity registry registers each one). */
-export const PHOTO_ENTITY_TYPES = ['bancata', 'blocco', 'pacco', 'lastra', 'lotto'] as const;
+export const PHOTO_ENTITY_TYPES = ['bancata', 'blocco', 'pacco', 'lastra', 'lotto', 'collaudo'] as const;
 export type PhotoEntityType = (typeof PHOTO_ENTITY_TYPES)[number];
 
 export const galleryQuerySchema = photoListQuerySchema.extend({

@@ -232,8 +232,6 @@ export const bloccoCollaudabileQuerySchema = z.object({
 });
 export type BloccoCollaudabileQuery = z.output<typeof bloccoCollaudabileQuerySchema>;
 
-export const clienteSelezionabileSchema = anagraficaRef;
-
 export const verbaleLinkSchema = z.object({ url: z.string() });
 
 /** A cliente's page: its collaudi and the blocks it bought. */

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.js';
 import { companyRef, primaryId, timestamps } from './columns.js';
 import { blocchi } from './production.js';
 
 // The buyer's inspection (DESIGN §4 "Collaudo"). A row holds a block while the collaudo is open and
 // remembers where the block goes back (its state and option) if it is rejected or the collaudo
-// cancelled. Computed figures (net m³, amount) are stored as the row's result once confirmed.
+// cancelled.
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
@@ -58,6 +58,10 @@ export const collaudoRighe = pgTable(
     unitaPrezzo: text('unita_prezzo').notNull().default('m3'),
     pesoRilevato: numeric('peso_rilevato', { precision: 10, scale: 2, mode: 'number' }),
     note: text('note'),
+    /** The row's figures (contracts' calcolaRiga) as of its last write, for SQL sums; the detail recomputes them live. */
+    volumeNettoAccettato: numeric('volume_netto_accettato', { precision: 12, scale: 3, mode: 'number' }).notNull().default(0),
+    peso: numeric('peso', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    importo: bigint('importo', { mode: 'number' }),
     ...timestamps(),
   },
   (t) => [

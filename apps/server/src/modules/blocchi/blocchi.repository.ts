@@ -275,7 +275,8 @@ export async function lockInCompany(db: DbOrTx, companyId: string, origine: Bloc
  * `disponibile` blocchi of both origini (an expired option included), by code, for the
  * lavorazioni's pickers; `exclude` is a subquery of ids already taken by an open lavorazione.
  */
-export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; exclude?: SQL; limit: number }) {
+/** `disponibile` blocks (and, with `opzionatiPer`, those optioned for that cliente), for other modules' pickers. */
+export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; exclude?: SQL; limit: number; opzionatiPer?: string }) {
   return db
     .select({
       id: blocchi.id,
@@ -288,12 +289,14 @@ export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; e
       profonditaNetta: blocchi.profonditaNetta,
       volumeNetto: blocchi.volumeNetto,
       scelta: blocchi.scelta,
+      stato: statoEffettivo,
+      opzioneScadenza: blocchi.opzioneScadenza,
     })
     .from(blocchi)
     .where(
       and(
         eq(blocchi.companyId, companyId),
-        statoIs('disponibile'),
+        opts.opzionatiPer ? or(statoIs('disponibile'), and(statoIs('opzionato'), eq(blocchi.clienteId, opts.opzionatiPer))) : statoIs('disponibile'),
         opts.q ? matchesSearch(blocchiSearchText(blocchi), opts.q) : undefined,
         opts.exclude ? sql`${blocchi.id} not in (${opts.exclude})` : undefined,
       ),

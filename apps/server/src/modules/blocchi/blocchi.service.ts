@@ -9,6 +9,7 @@ import {
   SCELTE,
   SCELTA_LABELS,
   type Blocco,
+  type BloccoCollaudabile,
   type BloccoCreate,
   type BloccoDeclassaBody,
   type BloccoFilter,
@@ -97,7 +98,8 @@ export function createBlocchiService(deps: {
       by: 'manual' | 'system';
       userId: string | null;
       note?: string | null;
-      set?: Partial<Pick<BloccoRow, 'clienteId' | 'opzioneScadenza'>>;
+      /** A sale (a collaudo's confirmation) also writes the price it was sold at. */
+      set?: Partial<Pick<BloccoRow, 'clienteId' | 'opzioneScadenza' | 'prezzoListino' | 'unitaPrezzo'>>;
     },
   ): Promise<{ from: BloccoStato }> {
     const keepsCustomer = args.to === 'opzionato' || args.to === 'in_collaudo' || args.to === 'venduto' || args.to === 'spedito';
@@ -112,6 +114,8 @@ export function createBlocchiService(deps: {
       changes: (current) => ({
         ...(args.set?.clienteId !== undefined && args.set.clienteId !== current.clienteId ? { clienteId: { from: current.clienteId, to: args.set.clienteId } } : {}),
         ...(args.set?.opzioneScadenza !== undefined ? { opzioneScadenza: { from: current.opzioneScadenza, to: args.set.opzioneScadenza } } : {}),
+        ...(args.set?.prezzoListino !== undefined && args.set.prezzoListino !== current.prezzoListino ? { prezzoListino: { from: current.prezzoListino, to: args.set.prezzoListino } } : {}),
+        ...(args.set?.unitaPrezzo !== undefined && args.set.unitaPrezzo !== current.unitaPrezzo ? { unitaPrezzo: { from: current.unitaPrezzo, to: args.set.unitaPrezzo } } : {}),
       }),
     });
     return { from };
@@ -200,6 +204,27 @@ export function createBlocchiService(deps: {
         scelta: r.scelta as BloccoSegabile['scelta'],
       }));
     },
+
+    /** Blocks a collaudo for this cliente may take: `disponibile`, or optioned for the cliente. */
+    async collaudabili(companyId: string, clienteId: string, q: string | undefined): Promise<BloccoCollaudabile[]> {
+      const rows = await repo.disponibili(db, companyId, { q, limit: 50, opzionatiPer: clienteId });
+      return rows.map((r) => ({
+        _id: r.id,
+        codice: r.codice,
+        origine: r.origine,
+        stato: r.stato as BloccoStato,
+        materiale: { _id: r.materialeId, nome: r.materialeNome },
+        scelta: r.scelta as BloccoCollaudabile['scelta'],
+        lunghezzaNetta: r.lunghezzaNetta,
+        altezzaNetta: r.altezzaNetta,
+        profonditaNetta: r.profonditaNetta,
+        volumeNetto: r.volumeNetto,
+        opzioneScadenza: r.stato === 'opzionato' ? r.opzioneScadenza : null,
+      }));
+    },
+
+    /** The effective state (an expired option reads `disponibile`), for other modules' joins on blocchi. */
+    statoEffettivo: repo.statoEffettivo,
 
     /** A bancata's blocchi, for its detail page (read under the bancate permission). */
     async ofBancata(companyId: string, bancataId: string): Promise<Blocco[]> {

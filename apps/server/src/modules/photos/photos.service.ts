@@ -89,6 +89,7 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
       entityId: row.entityId,
       codice: row.codice,
       description: row.description,
+      bloccoId: row.bloccoId,
       userId: row.userId,
       userName: row.userName,
       fileName: row.fileName,
@@ -104,6 +105,14 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
       downloadUrl: storage.signedUrl(row.originalKey, { ttlSeconds: URL_TTL_SECONDS, downloadName: downloadName(row) }),
       ...(entity ? { entity } : {}),
     };
+  }
+
+  /** A collaudo's photo may name one of the company's blocks (the row it shows); other kinds never do. */
+  async function taggedBlocco(companyId: string, t: Target, bloccoId: string): Promise<string | null> {
+    if (!bloccoId) return null;
+    const blocco = t.definition.type === 'collaudo' && /^[0-9a-f-]{36}$/i.test(bloccoId) ? await entities.get('blocco')?.findInCompany(db, companyId, bloccoId) : null;
+    if (!blocco) throw new AppError('VALIDATION', 'Blocco della foto non valido: si indica solo per le foto di un collaudo');
+    return blocco.id;
   }
 
   const zipSubject = (companyId: string, entityType: string, entityId: string) => `photos-zip\n${companyId}\n${entityType}\n${entityId}`;
@@ -175,7 +184,7 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
   }
 
   /** Files → rows in one transaction; on any failure no file and no row is left behind. */
-  async function importFiles(companyId: string, t: Target, files: ReceivedFile[], extra: { userId: string | null; description: string | null }) {
+  async function importFiles(companyId: string, t: Target, files: ReceivedFile[], extra: { userId: string | null; description: string | null; bloccoId?: string | null }) {
     const written: string[] = [];
     const placement = await storage.beginPlacement();
     try {
@@ -263,7 +272,8 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
         if (description && description.length > PHOTO_DESCRIPTION_MAX) {
           throw new AppError('VALIDATION', `La descrizione può avere al massimo ${PHOTO_DESCRIPTION_MAX} caratteri`);
         }
-        const rows = await importFiles(companyId, target, files, { userId: user.id, description });
+        const bloccoId = await taggedBlocco(companyId, target, text(fields, 'bloccoId'));
+        const rows = await importFiles(companyId, target, files, { userId: user.id, description, bloccoId });
         return rows.map((r) => toPhoto({ ...r, userName: user.name }));
       } finally {
         await discardFiles(files);

@@ -16,6 +16,7 @@ const galleryPhoto: Photo = {
   entityId: BLOCCO_ID,
   codice: 'BL-2026-0082',
   description: 'Fronte del blocco',
+  bloccoId: null,
   userId: 'u-prod',
   userName: 'Marco Lazzerini',
   fileName: 'p1.jpg',

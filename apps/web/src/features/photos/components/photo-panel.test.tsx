@@ -18,6 +18,7 @@ function photo(id: string, description: string | null): Photo {
     entityId: ENTITY_ID,
     codice: 'BL-2026-0082',
     description,
+    bloccoId: null,
     userId: 'u-prod',
     userName: 'Marco Lazzerini',
     fileName: `${id}.jpg`,

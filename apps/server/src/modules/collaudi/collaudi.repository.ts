@@ -1,0 +1,285 @@
+import { COLLAUDO_STATI_APERTI, COLLAUDO_STATO_LABELS, COLLAUDO_TRANSITIONS, type CollaudoFilter, type CollaudoStato } from '@gestcava/contracts';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { blocchi, clienti, collaudi, collaudoRighe, materiali, photos } from '../../db/schema/index.js';
+import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { matchesSearch } from '../../lib/search.js';
+import type { StateMachine } from '../../lib/state-change.js';
+
+export type CollaudoRow = typeof collaudi.$inferSelect;
+export type RigaRow = typeof collaudoRighe.$inferSelect;
+type NewCollaudo = typeof collaudi.$inferInsert;
+type NewRiga = typeof collaudoRighe.$inferInsert;
+
+const c = collaudi;
+const r = collaudoRighe;
+const cl = clienti;
+
+export const COLLAUDO_STATES: StateMachine<typeof collaudi, CollaudoStato> = {
+  table: c,
+  columns: { id: c.id, companyId: c.companyId, stato: c.stato, updatedAt: c.updatedAt },
+  transitions: COLLAUDO_TRANSITIONS,
+  labels: COLLAUDO_STATO_LABELS,
+  entityType: 'collaudo',
+  messages: { notFound: 'Collaudo non trovato', stale: 'Il collaudo è stato modificato nel frattempo: ricarica e riprova' },
+};
+
+/** A row's block with what the tablet and the verbale show beside the measures. */
+export interface RigaJoined {
+  riga: RigaRow;
+  blocco: {
+    id: string;
+    codice: string;
+    origine: 'interno' | 'esterno';
+    stato: string;
+    materialeId: string;
+    materialeNome: string;
+    densita: number;
+    scelta: string;
+    lunghezzaNetta: number;
+    altezzaNetta: number;
+    profonditaNetta: number;
+    volumeNetto: number;
+    pesoTeorico: number;
+    difetti: string[];
+    noteDifetti: string | null;
+    prezzoListino: number | null;
+    unitaPrezzo: string;
+    clienteId: string | null;
+  };
+}
+
+export interface CollaudoJoined {
+  collaudo: CollaudoRow;
+  cliente: { id: string; ragioneSociale: string };
+}
+
+function joined(db: DbOrTx) {
+  return db.select({ collaudo: c, cliente: { id: cl.id, ragioneSociale: cl.ragioneSociale } }).from(c).innerJoin(cl, eq(cl.id, c.clienteId));
+}
+
+
+function filterWhere(companyId: string, f: CollaudoFilter): SQL {
+  const conditions: Array<SQL | undefined> = [eq(c.companyId, companyId)];
+  if (f.q) {
+    const inBlocchi = sql`exists (select 1 from ${r} inner join ${blocchi} on ${blocchi.id} = ${r.bloccoId} where ${r.collaudoId} = ${c.id} and ${matchesSearch(blocchi.codice, f.q)})`;
+    conditions.push(or(matchesSearch(c.codice, f.q), matchesSearch(cl.ragioneSociale, f.q), inBlocchi));
+  }
+  if (f.stato) conditions.push(eq(c.stato, f.stato));
+  if (f.clienteId) conditions.push(eq(c.clienteId, f.clienteId));
+  if (f.bloccoId) conditions.push(sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} = ${f.bloccoId})`);
+  if (f.dal) conditions.push(gte(c.data, f.dal));
+  if (f.al) conditions.push(lte(c.data, f.al));
+  return and(...conditions)!;
+}
+
+export async function listPage(db: DbOrTx, companyId: string, query: CollaudoFilter & PageOpts) {
+  const where = filterWhere(companyId, query);
+  const order = orderByOf(query.sort, { codice: c.codice, data: c.data, stato: c.stato, createdAt: c.createdAt }, desc(c.data), c.id);
+  const items = await joined(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const matching = db.select({ one: sql`1` }).from(c).innerJoin(cl, eq(cl.id, c.clienteId)).where(where);
+  const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`${matching}`)} as n`);
+  return { items: items as CollaudoJoined[], counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+}
+
+/** Counts by state, and what the confirmed collaudi sold (the rows' stored figures). */
+export async function summary(db: DbOrTx, companyId: string, filter: CollaudoFilter) {
+  const venduta = sql`${c.stato} = 'confermato' and ${r.esito} in ('accettato', 'accettato_con_riserva')`;
+  const perStato = await db
+    .select({ stato: c.stato, n: sql<number>`count(*)::int` })
+    .from(c)
+    .innerJoin(cl, eq(cl.id, c.clienteId))
+    .where(filterWhere(companyId, filter))
+    .groupBy(c.stato);
+  const [sold] = await db
+    .select({
+      blocchi: sql<number>`count(*)::int`,
+      volume: sql<number>`coalesce(sum(${r.volumeNettoAccettato}), 0)::float8`,
+      importo: sql<number>`coalesce(sum(${r.importo}), 0)::float8`,
+    })
+    .from(r)
+    .innerJoin(c, eq(c.id, r.collaudoId))
+    .innerJoin(cl, eq(cl.id, c.clienteId))
+    .where(and(filterWhere(companyId, filter), venduta));
+  return { perStato, sold: sold! };
+}
+
+/** Every row of the given collaudi with its block, in the order the blocks were added. */
+export function righeOf(db: DbOrTx, collaudoIds: readonly string[], statoEffettivo: SQL<string>): Promise<Array<RigaJoined & { collaudoId: string }>> {
+  if (collaudoIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      collaudoId: r.collaudoId,
+      riga: r,
+      blocco: {
+        id: blocchi.id,
+        codice: blocchi.codice,
+        origine: sql<'interno' | 'esterno'>`${blocchi.origine}`,
+        stato: statoEffettivo,
+        materialeId: materiali.id,
+        materialeNome: materiali.nome,
+        densita: materiali.densita,
+        scelta: blocchi.scelta,
+        lunghezzaNetta: blocchi.lunghezzaNetta,
+        altezzaNetta: blocchi.altezzaNetta,
+        profonditaNetta: blocchi.profonditaNetta,
+        volumeNetto: blocchi.volumeNetto,
+        pesoTeorico: blocchi.pesoTeorico,
+        difetti: blocchi.difetti,
+        noteDifetti: blocchi.noteDifetti,
+        prezzoListino: blocchi.prezzoListino,
+        unitaPrezzo: blocchi.unitaPrezzo,
+        clienteId: blocchi.clienteId,
+      },
+    })
+    .from(r)
+    .innerJoin(blocchi, eq(blocchi.id, r.bloccoId))
+    .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
+    .where(inArray(r.collaudoId, [...collaudoIds]))
+    .orderBy(asc(r.createdAt), asc(r.id)) as Promise<Array<RigaJoined & { collaudoId: string }>>;
+}
+
+export async function findJoined(db: DbOrTx, companyId: string, id: string): Promise<CollaudoJoined | undefined> {
+  const [row] = await joined(db).where(and(eq(c.companyId, companyId), eq(c.id, id))).limit(1);
+  return row as CollaudoJoined | undefined;
+}
+
+/** The collaudo locked for a change of its rows or header: rows move only under this lock. */
+export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promise<CollaudoRow | undefined> {
+  return db
+    .select()
+    .from(c)
+    .where(and(eq(c.companyId, companyId), eq(c.id, id)))
+    .for('update')
+    .then((rows) => rows[0]);
+}
+
+export function insert(db: DbOrTx, values: NewCollaudo): Promise<CollaudoRow> {
+  return db.insert(c).values(values).returning().then((rows) => rows[0]!);
+}
+
+/** Updates the header only while its state is still `stato`; undefined when it moved meanwhile. */
+export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: string, values: Partial<NewCollaudo>): Promise<CollaudoRow | undefined> {
+  return db
+    .update(c)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(c.companyId, companyId), eq(c.id, id), eq(c.stato, stato)))
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+/** Touches the header so its `updatedAt` says the rows changed. */
+export async function touch(db: DbOrTx, id: string) {
+  await db.update(c).set({ updatedAt: new Date() }).where(eq(c.id, id));
+}
+
+export function insertRiga(db: DbOrTx, values: NewRiga): Promise<RigaRow> {
+  return db.insert(r).values(values).returning().then((rows) => rows[0]!);
+}
+
+export function findRiga(db: DbOrTx, collaudoId: string, rigaId: string): Promise<RigaRow | undefined> {
+  return db
+    .select()
+    .from(r)
+    .where(and(eq(r.collaudoId, collaudoId), eq(r.id, rigaId)))
+    .then((rows) => rows[0]);
+}
+
+export function updateRiga(db: DbOrTx, collaudoId: string, rigaId: string, values: Partial<NewRiga>): Promise<RigaRow | undefined> {
+  return db
+    .update(r)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(r.collaudoId, collaudoId), eq(r.id, rigaId)))
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+export function deleteRiga(db: DbOrTx, collaudoId: string, rigaId: string): Promise<RigaRow | undefined> {
+  return db
+    .delete(r)
+    .where(and(eq(r.collaudoId, collaudoId), eq(r.id, rigaId)))
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+/** The open collaudo holding a block, if any (for a clear 409). */
+export function openCollaudoOfBlocco(db: DbOrTx, bloccoId: string): Promise<{ id: string; codice: string } | undefined> {
+  return db
+    .select({ id: c.id, codice: c.codice })
+    .from(r)
+    .innerJoin(c, eq(c.id, r.collaudoId))
+    .where(and(eq(r.bloccoId, bloccoId), inArray(c.stato, [...COLLAUDO_STATI_APERTI])))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Collaudi in which a block appears, newest first (the block's genealogy). */
+export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
+  return db
+    .select({ id: c.id, codice: c.codice, data: c.data, stato: c.stato, esito: r.esito, cliente: cl.ragioneSociale })
+    .from(r)
+    .innerJoin(c, eq(c.id, r.collaudoId))
+    .innerJoin(cl, eq(cl.id, c.clienteId))
+    .where(and(eq(c.companyId, companyId), eq(r.bloccoId, bloccoId)))
+    .orderBy(desc(c.data), desc(c.id));
+}
+
+/** A cliente's collaudi, newest first (at most 200: its page shows the recent ones). */
+export async function ofCliente(db: DbOrTx, companyId: string, clienteId: string) {
+  return (await joined(db)
+    .where(and(eq(c.companyId, companyId), eq(c.clienteId, clienteId)))
+    .orderBy(desc(c.data), desc(c.id))
+    .limit(200)) as CollaudoJoined[];
+}
+
+/** The photos a verbale prints: each block's own and the collaudo's tagged with it, newest first. */
+export function photoKeysForVerbale(db: DbOrTx, companyId: string, collaudoId: string, bloccoIds: readonly string[]) {
+  if (bloccoIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ bloccoId: sql<string>`coalesce(${photos.bloccoId}, ${photos.entityId})`, key: photos.thumbnailKey })
+    .from(photos)
+    .where(
+      and(
+        eq(photos.companyId, companyId),
+        eq(photos.fileMissing, false),
+        or(
+          and(eq(photos.entityType, 'blocco'), inArray(photos.entityId, [...bloccoIds])),
+          and(eq(photos.entityType, 'collaudo'), eq(photos.entityId, collaudoId), inArray(photos.bloccoId, [...bloccoIds])),
+        ),
+      ),
+    )
+    .orderBy(desc(photos.createdAt));
+}
+
+export function findCodice(db: DbOrTx, companyId: string, by: { id: string } | { codice: string }) {
+  return db
+    .select({ id: c.id, codice: c.codice })
+    .from(c)
+    .where(and(eq(c.companyId, companyId), 'id' in by ? eq(c.id, by.id) : eq(c.codice, by.codice)))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+export function searchCodice(db: DbOrTx, companyId: string, text: string, limit: number) {
+  return db
+    .select({ id: c.id, codice: c.codice })
+    .from(c)
+    .where(and(eq(c.companyId, companyId), matchesSearch(c.codice, text)))
+    .orderBy(desc(c.codice))
+    .limit(limit);
+}
+
+/** Code, cliente and state of many collaudi at once (photo cards, labels). */
+export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: c.id, codice: c.codice, stato: c.stato, data: c.data, cliente: cl.ragioneSociale, blocchi: sql<number>`(select count(*)::int from ${r} where ${r.collaudoId} = ${c.id})` })
+    .from(c)
+    .innerJoin(cl, eq(cl.id, c.clienteId))
+    .where(and(eq(c.companyId, companyId), inArray(c.id, ids)));
+}
+

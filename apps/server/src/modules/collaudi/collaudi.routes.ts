@@ -1,0 +1,114 @@
+import {
+  anagraficaPickerItemSchema,
+  bloccoCollaudabileQuerySchema,
+  bloccoCollaudabileSchema,
+  can,
+  collaudiOfClienteSchema,
+  collaudoCreateSchema,
+  collaudoExportQuerySchema,
+  collaudoFilterSchema,
+  collaudoListItemSchema,
+  collaudoListQuerySchema,
+  collaudoRigaCreateSchema,
+  collaudoRigaUpdateSchema,
+  collaudoSchema,
+  collaudoStatoBodySchema,
+  collaudoSummarySchema,
+  collaudoUpdateSchema,
+  historySchema,
+  idSchema,
+  pageOf,
+  verbaleLinkSchema,
+} from '@gestcava/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../lib/app-error.js';
+import { contentDisposition, sendExport } from '../../lib/downloads.js';
+import { actorOf, requireAuth } from '../../plugins/auth.js';
+import type { CollaudiService } from './collaudi.service.js';
+
+const idParams = z.object({ id: idSchema });
+const rigaParams = z.object({ id: idSchema, rigaId: idSchema });
+const read = { page: 'collaudi', mode: 'read' } as const;
+const write = { page: 'collaudi', mode: 'write' } as const;
+const tags = ['collaudi'];
+const base = '/api/collaudi';
+
+export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService }> = async (app, { collaudi }) => {
+  const companyOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).companyId;
+
+  app.get(base, { config: { access: read }, schema: { tags, querystring: collaudoListQuerySchema, response: { 200: pageOf(collaudoListItemSchema) } } }, async (request) =>
+    collaudi.list(companyOf(request), request.query),
+  );
+  app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: collaudoFilterSchema, response: { 200: collaudoSummarySchema } } }, async (request) =>
+    collaudi.summary(companyOf(request), request.query),
+  );
+  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: collaudoExportQuerySchema } }, async (request, reply) =>
+    sendExport(reply, await collaudi.exportList(companyOf(request), request.query, (err) => request.log.error({ err }, 'esportazione non riuscita'))),
+  );
+  // Pickers under this module's permission (DESIGN §3.1): a sales clerk needs no clienti or blocchi write.
+  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: z.object({ q: z.string().trim().max(100).optional() }), response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
+    collaudi.pickClienti(companyOf(request), request.query.q),
+  );
+  app.get(`${base}/blocchi-collaudabili`, { config: { access: read }, schema: { tags, querystring: bloccoCollaudabileQuerySchema, response: { 200: z.array(bloccoCollaudabileSchema) } } }, async (request) =>
+    collaudi.blocchiCollaudabili(companyOf(request), request.query.collaudoId, request.query.q),
+  );
+  app.get(`${base}/di-cliente/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: collaudiOfClienteSchema } } }, async (request) =>
+    collaudi.ofCliente(companyOf(request), request.params.id),
+  );
+  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: collaudoSchema } } }, async (request) => collaudi.get(companyOf(request), request.params.id));
+  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
+    collaudi.history(companyOf(request), request.params.id),
+  );
+  app.post(base, { config: { access: write }, schema: { tags, body: collaudoCreateSchema, response: { 201: collaudoSchema } } }, async (request, reply) =>
+    reply.code(201).send(await collaudi.create(actorOf(request), request.body)),
+  );
+  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: collaudoUpdateSchema, response: { 200: collaudoSchema } } }, async (request) =>
+    collaudi.update(actorOf(request), request.params.id, request.body),
+  );
+  app.post(`${base}/:id/stato`, { config: { access: write }, schema: { tags, params: idParams, body: collaudoStatoBodySchema, response: { 200: collaudoSchema } } }, async (request) =>
+    collaudi.changeStato(actorOf(request), request.params.id, request.body),
+  );
+  app.post(`${base}/:id/righe`, { config: { access: write }, schema: { tags, params: idParams, body: collaudoRigaCreateSchema, response: { 201: collaudoSchema } } }, async (request, reply) =>
+    reply.code(201).send(await collaudi.addRiga(actorOf(request), request.params.id, request.body.bloccoId)),
+  );
+  app.put(`${base}/:id/righe/:rigaId`, { config: { access: write }, schema: { tags, params: rigaParams, body: collaudoRigaUpdateSchema, response: { 200: collaudoSchema } } }, async (request) =>
+    collaudi.updateRiga(actorOf(request), request.params.id, request.params.rigaId, request.body),
+  );
+  app.delete(`${base}/:id/righe/:rigaId`, { config: { access: write }, schema: { tags, params: rigaParams, response: { 200: collaudoSchema } } }, async (request) =>
+    collaudi.removeRiga(actorOf(request), request.params.id, request.params.rigaId),
+  );
+  app.get(`${base}/:id/verbale-link`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: verbaleLinkSchema } } }, async (request) =>
+    collaudi.verbaleLink(companyOf(request), request.params.id),
+  );
+
+  // A bearer with collaudi read (API clients), or the signed link of `verbale-link` (the browser).
+  app.get(
+    `${base}/:id/verbale`,
+    {
+      config: { access: 'public' },
+      preHandler: app.limits.export,
+      schema: { tags, params: idParams, querystring: z.object({ companyId: idSchema.optional(), exp: z.coerce.number().int().optional(), sig: z.string().max(100).optional() }) },
+    },
+    async (request, reply) => {
+      const { companyId: signedCompany, exp, sig } = request.query;
+      let companyId: string;
+      if (signedCompany && exp && sig) {
+        const verdict = collaudi.verifyVerbaleLink(signedCompany, request.params.id, exp, sig);
+        if (verdict !== 'ok') throw new AppError('FORBIDDEN', verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
+        companyId = signedCompany;
+      } else {
+        const auth = requireAuth(request);
+        if (!can(auth.user, 'collaudi', 'read')) throw forbidden();
+        companyId = auth.companyId;
+      }
+      const { pdf, filename } = await collaudi.verbale(companyId, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('attachment', filename))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,433 @@
+import {
+  BLOCCO_STATO_LABELS,
+  COLLAUDO_STATI,
+  COLLAUDO_STATI_MODIFICABILI,
+  COLLAUDO_STATO_LABELS,
+  isAccettato,
+  roundTo,
+  type AnagraficaPickerItem,
+  type BloccoCollaudabile,
+  type BloccoStato,
+  type CollaudiOfCliente,
+  type Collaudo,
+  type CollaudoCreate,
+  type CollaudoExportQuery,
+  type CollaudoFilter,
+  type CollaudoListItem,
+  type CollaudoListQuery,
+  type CollaudoRigaUpdate,
+  type CollaudoStato,
+  type CollaudoStatoBody,
+  type CollaudoSummary,
+  type CollaudoUpdate,
+  type Esito,
+  type Page,
+} from '@gestcava/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
+import { nextCode } from '../../lib/codes.js';
+import { findCompanyRow } from '../../lib/companies.js';
+import { todayInRome } from '../../lib/dates.js';
+import type { EntityRegistry } from '../../lib/entities.js';
+import { streamExport } from '../../lib/export.js';
+import { toPage } from '../../lib/pagination.js';
+import { changeState } from '../../lib/state-change.js';
+import type { Storage } from '../../lib/storage.js';
+import type { Actor } from '../../plugins/auth.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
+import type { BlocchiService } from '../blocchi/blocchi.service.js';
+import { registerCollaudoEntity } from './collaudi.entity.js';
+import { collaudoExportColumns } from './collaudi.export.js';
+import { COLLAUDO_FIELDS, RIGA_FIELDS, figuresOf, toCollaudoDto, toListItem } from './collaudi.mapper.js';
+import * as repo from './collaudi.repository.js';
+import { renderVerbale, type VerbalePhotos } from './collaudi.verbale.js';
+
+const STATES = repo.COLLAUDO_STATES;
+const NOT_FOUND = STATES.messages.notFound;
+const ENTITY = STATES.entityType;
+const EXPORT_BATCH = 200;
+/** Thumbnails per block in the verbale: enough to show the block, few enough to keep the PDF small. */
+const PHOTOS_PER_BLOCK = 3;
+/** How long a verbale's signed link works. */
+const VERBALE_LINK_SECONDS = 300;
+
+export type CollaudiService = ReturnType<typeof createCollaudiService>;
+
+/**
+ * The buyer's inspection (DESIGN §4 "Collaudo"). Blocks enter and leave through the blocchi service's
+ * `transition` (by the system), always inside this module's transactions and always after the collaudo
+ * row is locked, so two requests on one collaudo wait for each other and a block is in one open
+ * collaudo at a time.
+ */
+export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; clienti: AnagraficaService; entities: EntityRegistry; storage: Storage }) {
+  const { db, blocchi, clienti, entities, storage } = deps;
+  const statoBlocco = blocchi.statoEffettivo;
+
+  async function righeOf(tx: DbOrTx, ids: readonly string[]) {
+    return repo.righeOf(tx, ids, statoBlocco);
+  }
+
+  async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<Collaudo> {
+    const row = await repo.findJoined(tx, companyId, id);
+    if (!row) throw notFound(NOT_FOUND);
+    return toCollaudoDto(row, await righeOf(tx, [id]));
+  }
+
+  async function assertCliente(companyId: string, clienteId: string, tx: DbOrTx) {
+    const cliente = await clienti.find(companyId, clienteId, tx);
+    if (!cliente) throw badRequest('Cliente non valido', [{ path: 'clienteId', message: 'Cliente non valido' }]);
+    return cliente;
+  }
+
+  /** The collaudo locked, in a state whose rows may change; otherwise 404 or 409. */
+  async function lockModificabile(tx: DbOrTx, companyId: string, id: string) {
+    const collaudo = await repo.lockInCompany(tx, companyId, id);
+    if (!collaudo) throw notFound(NOT_FOUND);
+    if (!COLLAUDO_STATI_MODIFICABILI.includes(collaudo.stato as CollaudoStato)) {
+      throw conflict(`Il collaudo è «${COLLAUDO_STATO_LABELS[collaudo.stato as CollaudoStato]}»: i blocchi si modificano solo mentre è programmato o in corso`);
+    }
+    return collaudo;
+  }
+
+  /** Stores the row's figures as of now, so sums in SQL (summary, statistics) read what the detail shows. */
+  async function storeFigures(tx: DbOrTx, collaudoId: string, rigaId: string) {
+    const joined = (await righeOf(tx, [collaudoId])).find((r) => r.riga.id === rigaId);
+    if (!joined) return;
+    const f = figuresOf(joined.riga, joined.blocco);
+    await repo.updateRiga(tx, collaudoId, rigaId, { volumeNettoAccettato: f.volumeNettoAccettato, peso: f.peso, importo: f.importo });
+  }
+
+  /** A block leaves the collaudo: back to its option if that is still running, else `disponibile`. */
+  async function giveBack(tx: DbOrTx, actor: Actor, collaudo: repo.CollaudoRow, riga: repo.RigaRow, why: string) {
+    const optionHolds = riga.statoPrecedente === 'opzionato' && riga.opzioneScadenzaPrecedente !== null && riga.opzioneScadenzaPrecedente >= todayInRome();
+    await moveBlocco(tx, actor, collaudo, riga.bloccoId, optionHolds ? 'opzionato' : 'disponibile', why, optionHolds ? { clienteId: collaudo.clienteId, opzioneScadenza: riga.opzioneScadenzaPrecedente } : undefined);
+  }
+
+  async function moveBlocco(
+    tx: DbOrTx,
+    actor: Actor,
+    collaudo: repo.CollaudoRow,
+    bloccoId: string,
+    to: BloccoStato,
+    note: string,
+    set?: Parameters<BlocchiService['transition']>[1]['set'],
+  ) {
+    try {
+      await blocchi.transition(tx, { companyId: actor.companyId, origine: null, id: bloccoId, to, by: 'system', userId: actor.userId, note, set });
+    } catch (error) {
+      // The block moved behind the collaudo's back (an admin's edit): say which, and nothing is written.
+      if (error instanceof AppError && error.code === 'CONFLICT') {
+        const codice = (await blocchi.get(null, actor.companyId, bloccoId, tx).catch(() => null))?.codice ?? 'del collaudo';
+        throw conflict(`Il blocco ${codice} non è più in collaudo come il collaudo ${collaudo.codice} si aspetta (${error.message}): ricarica e riprova`);
+      }
+      throw error;
+    }
+  }
+
+  /** `eseguito` and `confermato` need a judgement on every block and a price on every accepted one. */
+  function assertGiudicati(righe: Awaited<ReturnType<typeof righeOf>>, to: CollaudoStato) {
+    if (to === 'confermato' && righe.length === 0) throw badRequest('Nessun blocco nel collaudo: aggiungi i blocchi o annullalo');
+    const senzaEsito = righe.filter((r) => r.riga.esito === null).map((r) => r.blocco.codice);
+    if (senzaEsito.length) throw badRequest(`Manca l'esito ${elenco(senzaEsito)}`);
+    const senzaPrezzo = righe.filter((r) => isAccettato(r.riga.esito as Esito) && r.riga.prezzo === null).map((r) => r.blocco.codice);
+    if (senzaPrezzo.length) throw badRequest(`Manca il prezzo ${elenco(senzaPrezzo)}, accettat${senzaPrezzo.length === 1 ? 'o' : 'i'}`);
+  }
+
+  registerCollaudoEntity(entities);
+
+  return {
+    get,
+
+    async list(companyId: string, query: CollaudoListQuery): Promise<Page<CollaudoListItem>> {
+      const { items, counted } = await repo.listPage(db, companyId, query);
+      const righe = await righeOf(
+        db,
+        items.map((i) => i.collaudo.id),
+      );
+      return toPage(
+        items.map((i) => toListItem(i, righe.filter((r) => r.collaudoId === i.collaudo.id))),
+        counted,
+        query.page,
+        query.limit,
+      );
+    },
+
+    async summary(companyId: string, filter: CollaudoFilter): Promise<CollaudoSummary> {
+      const { perStato, sold } = await repo.summary(db, companyId, filter);
+      return {
+        count: perStato.reduce((a, s) => a + s.n, 0),
+        perStato: Object.fromEntries(COLLAUDO_STATI.map((stato) => [stato, perStato.find((s) => s.stato === stato)?.n ?? 0])) as CollaudoSummary['perStato'],
+        blocchiVenduti: sold.blocchi,
+        volumeVenduto: roundTo(sold.volume, 3),
+        importoVenduto: Math.round(sold.importo),
+      };
+    },
+
+    exportList(companyId: string, { format, sort, ...filter }: CollaudoExportQuery, onError?: (e: unknown) => void) {
+      const list = this.list;
+      const batches = (async function* () {
+        for (let page = 1; ; page++) {
+          const { items } = await list(companyId, { ...filter, sort, page, limit: EXPORT_BATCH });
+          if (items.length) yield items;
+          if (items.length < EXPORT_BATCH) return;
+        }
+      })();
+      return streamExport({ format, columns: collaudoExportColumns, batches, sheet: 'Collaudi', baseName: 'collaudi', onError });
+    },
+
+    async history(companyId: string, id: string): Promise<HistoryItem[]> {
+      await get(companyId, id);
+      return listHistory(db, companyId, ENTITY, id);
+    },
+
+    pickClienti(companyId: string, q: string | undefined): Promise<AnagraficaPickerItem[]> {
+      return clienti.pick(companyId, q);
+    },
+
+    async blocchiCollaudabili(companyId: string, collaudoId: string, q: string | undefined): Promise<BloccoCollaudabile[]> {
+      const collaudo = await repo.findJoined(db, companyId, collaudoId);
+      if (!collaudo) throw notFound(NOT_FOUND);
+      return blocchi.collaudabili(companyId, collaudo.collaudo.clienteId, q);
+    },
+
+    async create(actor: Actor, body: CollaudoCreate): Promise<Collaudo> {
+      return db.transaction(async (tx) => {
+        await assertCliente(actor.companyId, body.clienteId, tx);
+        const row = await repo.insert(tx, { ...body, companyId: actor.companyId, codice: await nextCode(tx, 'CO'), stato: 'programmato' });
+        await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: row.id, action: 'create', userId: actor.userId, changes: initialValues(row, COLLAUDO_FIELDS) });
+        return get(actor.companyId, row.id, tx);
+      });
+    },
+
+    /** The header changes until the collaudo is closed; the cliente only while it holds no block. */
+    async update(actor: Actor, id: string, body: CollaudoUpdate): Promise<Collaudo> {
+      return db.transaction(async (tx) => {
+        const current = await repo.lockInCompany(tx, actor.companyId, id);
+        if (!current) throw notFound(NOT_FOUND);
+        if (current.stato === 'confermato' || current.stato === 'annullato') {
+          throw conflict(`Il collaudo è «${COLLAUDO_STATO_LABELS[current.stato]}»: non si modifica più`);
+        }
+        if (body.clienteId && body.clienteId !== current.clienteId) {
+          await assertCliente(actor.companyId, body.clienteId, tx);
+          if ((await righeOf(tx, [id])).length) {
+            const message = 'Il cliente si cambia solo prima di aggiungere i blocchi: togli i blocchi o crea un nuovo collaudo';
+            throw conflict(message);
+          }
+        }
+        const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, body);
+        if (!row) throw conflict(STATES.messages.stale);
+        const changes = diffChanges(current, row, COLLAUDO_FIELDS);
+        if (Object.keys(changes).length) await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'update', userId: actor.userId, changes });
+        return get(actor.companyId, id, tx);
+      });
+    },
+
+    /**
+     * `confermato` sells the accepted blocks (venduto, with the cliente and the price) and returns the
+     * rejected ones; `annullato` returns every block. One transaction: a block that moved meanwhile
+     * refuses the whole step.
+     */
+    async changeStato(actor: Actor, id: string, { stato: to, nota }: CollaudoStatoBody): Promise<Collaudo> {
+      return db.transaction(async (tx) => {
+        const locked = await repo.lockInCompany(tx, actor.companyId, id);
+        if (!locked) throw notFound(NOT_FOUND);
+        const righe = await righeOf(tx, [id]);
+        await changeState(tx, STATES, { companyId: actor.companyId, id, to, userId: actor.userId, note: nota });
+        // After the transition check (a wrong move is a 409 whatever the rows say); a refusal rolls it back.
+        if (to === 'eseguito' || to === 'confermato') assertGiudicati(righe, to);
+        if (to === 'confermato') {
+          for (const { riga, blocco } of righe) {
+            if (isAccettato(riga.esito as Esito)) {
+              const prezzo = `${riga.prezzo!.toLocaleString('it-IT', { minimumFractionDigits: 2 })} €/${riga.unitaPrezzo === 't' ? 't' : 'm³'}`;
+              await moveBlocco(tx, actor, locked, blocco.id, 'venduto', `Collaudo ${locked.codice}: venduto a ${prezzo}`, {
+                clienteId: locked.clienteId,
+                prezzoListino: riga.prezzo,
+                unitaPrezzo: riga.unitaPrezzo,
+              });
+            } else {
+              await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice}: rifiutato`);
+            }
+            await storeFigures(tx, id, riga.id);
+          }
+        } else if (to === 'annullato') {
+          for (const { riga } of righe) await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice} annullato`);
+        }
+        return get(actor.companyId, id, tx);
+      });
+    },
+
+    /** A block joins: `disponibile`, or optioned for this cliente; it becomes `in_collaudo` and its state is remembered. */
+    async addRiga(actor: Actor, id: string, bloccoId: string): Promise<Collaudo> {
+      return db.transaction(async (tx) => {
+        const collaudo = await lockModificabile(tx, actor.companyId, id);
+        const locked = await blocchi.lockForLavorazione(tx, actor.companyId, bloccoId);
+        if (!locked) throw badRequest('Blocco non valido', [{ path: 'bloccoId', message: 'Blocco non valido' }]);
+        const { blocco, statoEffettivo } = locked;
+        if (statoEffettivo === 'in_collaudo') {
+          const altro = await repo.openCollaudoOfBlocco(tx, bloccoId);
+          throw conflict(altro?.id === id ? `Il blocco ${blocco.codice} è già in questo collaudo` : `Il blocco ${blocco.codice} è già nel collaudo ${altro?.codice ?? 'di un altro cliente'}`);
+        }
+        if (statoEffettivo === 'opzionato' && blocco.clienteId !== collaudo.clienteId) {
+          throw conflict(`Il blocco ${blocco.codice} è opzionato per un altro cliente`);
+        }
+        if (statoEffettivo !== 'disponibile' && statoEffettivo !== 'opzionato') {
+          throw conflict(`Il blocco ${blocco.codice} è «${BLOCCO_STATO_LABELS[statoEffettivo]}»: si collauda solo un blocco disponibile o opzionato per questo cliente`);
+        }
+        await blocchi.transition(tx, {
+          companyId: actor.companyId,
+          origine: null,
+          id: bloccoId,
+          to: 'in_collaudo',
+          by: 'system',
+          userId: actor.userId,
+          note: `Collaudo ${collaudo.codice}`,
+          set: { clienteId: collaudo.clienteId, opzioneScadenza: null },
+        });
+        // The list price is the starting point of the negotiation, when it is per m³ or per t.
+        const listino = blocco.unitaPrezzo === 'm3' || blocco.unitaPrezzo === 't';
+        const riga = await repo.insertRiga(tx, {
+          collaudoId: id,
+          bloccoId,
+          statoPrecedente: statoEffettivo,
+          opzioneScadenzaPrecedente: statoEffettivo === 'opzionato' ? blocco.opzioneScadenza : null,
+          unitaPrezzo: blocco.unitaPrezzo === 't' ? 't' : 'm3',
+          prezzo: listino ? blocco.prezzoListino : null,
+        });
+        await storeFigures(tx, id, riga.id);
+        await repo.touch(tx, id);
+        await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'riga', userId: actor.userId, changes: { blocchi: { from: null, to: blocco.codice } }, note: `Aggiunto il blocco ${blocco.codice}` });
+        return get(actor.companyId, id, tx);
+      });
+    },
+
+    async updateRiga(actor: Actor, id: string, rigaId: string, body: CollaudoRigaUpdate): Promise<Collaudo> {
+      return db.transaction(async (tx) => {
+        await lockModificabile(tx, actor.companyId, id);
+        const current = await repo.findRiga(tx, id, rigaId);
+        if (!current) throw notFound('Riga del collaudo non trovata');
+        const values = { ...body };
+        // No type, no value: an abbuono is the pair.
+        if (values.abbuonoTipo === null) values.abbuonoValore = null;
+        const row = await repo.updateRiga(tx, id, rigaId, values);
+        await storeFigures(tx, id, rigaId);
+        const changes = diffChanges(current, row!, RIGA_FIELDS);
+        if (Object.keys(changes).length) {
+          const codice = (await blocchi.get(null, actor.companyId, current.bloccoId, tx)).codice;
+          await repo.touch(tx, id);
+          await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'riga', userId: actor.userId, changes, note: `Blocco ${codice}` });
+        }
+        return get(actor.companyId, id, tx);
+      });
+    },
+
+    async removeRiga(actor: Actor, id: string, rigaId: string): Promise<Collaudo> {
+      return db.transaction(async (tx) => {
+        const collaudo = await lockModificabile(tx, actor.companyId, id);
+        const riga = await repo.deleteRiga(tx, id, rigaId);
+        if (!riga) throw notFound('Riga del collaudo non trovata');
+        await giveBack(tx, actor, collaudo, riga, `Tolto dal collaudo ${collaudo.codice}`);
+        const codice = (await blocchi.get(null, actor.companyId, riga.bloccoId, tx)).codice;
+        await repo.touch(tx, id);
+        await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'riga', userId: actor.userId, changes: { blocchi: { from: codice, to: null } }, note: `Tolto il blocco ${codice}` });
+        return get(actor.companyId, id, tx);
+      });
+    },
+
+    /** The cliente's page: its collaudi, and the blocks it bought through the confirmed ones. */
+    async ofCliente(companyId: string, clienteId: string): Promise<CollaudiOfCliente> {
+      const rows = await repo.ofCliente(db, companyId, clienteId);
+      const righe = await righeOf(
+        db,
+        rows.map((r) => r.collaudo.id),
+      );
+      const acquistati = rows
+        .filter((r) => r.collaudo.stato === 'confermato')
+        .flatMap((r) =>
+          righe
+            .filter((x) => x.collaudoId === r.collaudo.id && isAccettato(x.riga.esito as Esito))
+            .map((x) => {
+              const f = figuresOf(x.riga, x.blocco);
+              return {
+                _id: x.blocco.id,
+                codice: x.blocco.codice,
+                origine: x.blocco.origine,
+                stato: x.blocco.stato as BloccoStato,
+                materiale: { _id: x.blocco.materialeId, nome: x.blocco.materialeNome },
+                volumeNettoAccettato: f.volumeNettoAccettato,
+                importo: f.importo,
+                collaudo: { _id: r.collaudo.id, codice: r.collaudo.codice, data: r.collaudo.data },
+              };
+            }),
+        );
+      return { collaudi: rows.map((r) => toListItem(r, righe.filter((x) => x.collaudoId === r.collaudo.id))), blocchiAcquistati: acquistati };
+    },
+
+    /** A link the browser can open without a bearer token (a tablet saves the PDF like any file). */
+    async verbaleLink(companyId: string, id: string): Promise<{ url: string }> {
+      await get(companyId, id);
+      const { exp, sig } = storage.signSubject(verbaleSubject(companyId, id), VERBALE_LINK_SECONDS);
+      return { url: `/api/collaudi/${id}/verbale?${new URLSearchParams({ companyId, exp: String(exp), sig }).toString()}` };
+    },
+
+    verifyVerbaleLink(companyId: string, id: string, exp: number, sig: string) {
+      return storage.verifySubject(verbaleSubject(companyId, id), exp, sig);
+    },
+
+    async verbale(companyId: string, id: string): Promise<{ pdf: Buffer; filename: string }> {
+      const collaudo = await get(companyId, id);
+      const company = await findCompanyRow(db, companyId);
+      const cliente = await clienti.get(companyId, collaudo.cliente._id);
+      const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
+      const photos: VerbalePhotos = new Map();
+      const keys = await repo.photoKeysForVerbale(
+        db,
+        companyId,
+        id,
+        collaudo.righe.map((r) => r.bloccoId),
+      );
+      for (const { bloccoId, key } of keys) {
+        const list = photos.get(bloccoId) ?? [];
+        if (list.length >= PHOTOS_PER_BLOCK) continue;
+        const bytes = await storage.read(key).catch(() => null);
+        if (bytes) photos.set(bloccoId, [...list, bytes]);
+      }
+      const pdf = await renderVerbale({
+        collaudo,
+        company: {
+          name: company?.name ?? '',
+          partitaIva: company?.partitaIva ?? null,
+          codiceFiscale: company?.codiceFiscale ?? null,
+          indirizzo: company?.indirizzo ?? null,
+          cap: company?.cap ?? null,
+          comune: company?.comune ?? null,
+          provincia: company?.provincia ?? null,
+          telefono: company?.telefono ?? null,
+          email: company?.email ?? null,
+          pec: company?.pec ?? null,
+          logo,
+        },
+        cliente: {
+          ragioneSociale: cliente.ragioneSociale,
+          partitaIva: cliente.partitaIva ?? null,
+          indirizzo: cliente.indirizzo ?? null,
+          cap: cliente.cap ?? null,
+          comune: cliente.comune ?? null,
+          provincia: cliente.provincia ?? null,
+          nazione: cliente.nazione ?? null,
+        },
+        photos,
+      });
+      return { pdf, filename: `verbale-${collaudo.codice}.pdf` };
+    },
+  };
+}
+
+function verbaleSubject(companyId: string, id: string) {
+  return `verbale\n${companyId}\n${id}`;
+}
+
+function elenco(codici: string[]): string {
+  const shown = codici.length > 5 ? `${codici.slice(0, 5).join(', ')} e altri ${codici.length - 5}` : codici.join(', ');
+  return codici.length === 1 ? `del blocco ${shown}` : `dei blocchi ${shown}`;
+}

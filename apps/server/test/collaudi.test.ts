@@ -1,0 +1,368 @@
+import { calcolaRiga, permissionPreset } from '@gestcava/contracts';
+import { eq, sql } from 'drizzle-orm';
+import * as mupdf from 'mupdf';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocchi, collaudi, collaudoRighe } from '../src/db/schema/index.js';
+import { addDays, todayInRome } from '../src/lib/dates.js';
+import { anonymousClient, buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof setupCompany>>;
+let admin: TestClient;
+/** The Vendite preset: collaudi, clienti, blocchi read only. */
+let vendite: TestClient;
+let ids: { materiale: string; ubicazione: string; fornitore: string; clienteA: string; clienteB: string };
+const year = new Date().getFullYear();
+const base = '/api/collaudi';
+const db = () => ctx.database.db;
+
+/** A bought-in block, `disponibile` at once: 300×200×150 cm = 9 m³ of Statuario (2.71 t/m³) unless told otherwise. */
+async function makeBlocco(overrides: Record<string, unknown> = {}) {
+  const res = await admin.post('/api/blocchi-esterni', {
+    fornitoreId: ids.fornitore,
+    dataAcquisto: `${year}-02-01`,
+    prezzoAcquisto: 900,
+    unitaPrezzoAcquisto: 'm3',
+    materialeId: ids.materiale,
+    ubicazioneId: ids.ubicazione,
+    lunghezza: 300,
+    altezza: 200,
+    profondita: 150,
+    prezzoListino: 1200,
+    unitaPrezzo: 'm3',
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { _id: string; codice: string };
+}
+
+async function opziona(bloccoId: string, clienteId: string, opzioneScadenza: string) {
+  const res = await admin.post(`/api/blocchi-esterni/${bloccoId}/stato`, { stato: 'opzionato', clienteId, opzioneScadenza });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function nuovo(client: TestClient = vendite, extra: Record<string, unknown> = {}) {
+  const res = await client.post(base, { data: todayInRome(), luogo: 'Piazzale Canalgrande', clienteId: ids.clienteA, ispettore: 'Ing. Müller', riferimentoOrdine: 'ORD-77', ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+async function aggiungi(collaudoId: string, bloccoId: string, client: TestClient = vendite) {
+  const res = await client.post(`${base}/${collaudoId}/righe`, { bloccoId });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+const rigaOf = (collaudo: { righe: Array<{ _id: string; bloccoId: string }> }, bloccoId: string) => collaudo.righe.find((r) => r.bloccoId === bloccoId)!;
+
+async function giudica(collaudo: { _id: string; righe: Array<{ _id: string; bloccoId: string }> }, bloccoId: string, body: Record<string, unknown>) {
+  const res = await vendite.put(`${base}/${collaudo._id}/righe/${rigaOf(collaudo, bloccoId)._id}`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function stato(collaudoId: string, to: string, client: TestClient = vendite) {
+  return client.post(`${base}/${collaudoId}/stato`, { stato: to });
+}
+
+const bloccoRow = async (id: string) => (await db().select().from(blocchi).where(eq(blocchi.id, id)))[0]!;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  org = await setupCompany(ctx);
+  admin = await org.adminClient();
+  vendite = (await org.userClient(permissionPreset('Vendite'))).client;
+  const lookups = await createProductionLookups(admin);
+  const fornitore = (await admin.post('/api/fornitori', { ragioneSociale: 'Cave Esterne S.r.l.', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' })).json();
+  const clienteA = (await admin.post('/api/clienti', { ragioneSociale: 'Stone Design GmbH', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'München' })).json();
+  const clienteB = (await admin.post('/api/clienti', { ragioneSociale: 'Edilmarmi S.p.A.', nazione: 'DE', indirizzo: 'Ring 2', comune: 'Berlin' })).json();
+  ids = { materiale: lookups.materialeId, ubicazione: lookups.ubicazioneId, fornitore: fornitore._id, clienteA: clienteA._id, clienteB: clienteB._id };
+});
+afterAll(() => ctx.close());
+
+describe('a collaudo from programming to the sale', () => {
+  it('three blocks measured and judged: the accepted ones are sold with price and cliente, the rejected ones go back where they were', async () => {
+    const [a, b, c] = [await makeBlocco(), await makeBlocco({ unitaPrezzo: 't', prezzoListino: 95.5 }), await makeBlocco()];
+    const optionEnd = addDays(todayInRome(), 10);
+    await opziona(c._id, ids.clienteA, optionEnd);
+
+    const created = await nuovo();
+    expect(created).toMatchObject({ stato: 'programmato', cliente: { _id: ids.clienteA, ragioneSociale: 'Stone Design GmbH' }, righe: [], totali: { blocchiAccettati: 0, volumeNetto: 0, peso: 0, importo: 0 } });
+    expect(created.codice).toMatch(new RegExp(`^CO-${year}-\\d{4}$`));
+
+    // The picker offers the disponibili and the blocks optioned for this cliente only.
+    const picker = (await vendite.get(`${base}/blocchi-collaudabili`, { query: { collaudoId: created._id } })).json() as Array<{ _id: string; stato: string; opzioneScadenza: string | null }>;
+    expect(picker.find((p) => p._id === c._id)).toMatchObject({ stato: 'opzionato', opzioneScadenza: optionEnd });
+    expect(picker.find((p) => p._id === a._id)).toMatchObject({ stato: 'disponibile', opzioneScadenza: null });
+
+    await aggiungi(created._id, a._id);
+    await aggiungi(created._id, b._id);
+    let collaudo = await aggiungi(created._id, c._id);
+    expect(collaudo.righe.map((r: { blocco: { codice: string } }) => r.blocco.codice)).toEqual([a.codice, b.codice, c.codice]);
+    // Prices start from the list price and its unit; the block is held in the collaudo for the cliente.
+    expect(rigaOf(collaudo, b._id)).toMatchObject({ prezzo: 95.5, unitaPrezzo: 't', statoPrecedente: 'disponibile', volumeNettoAccettato: 9, peso: 24.39, importo: 232925 });
+    expect(rigaOf(collaudo, c._id)).toMatchObject({ statoPrecedente: 'opzionato', blocco: { stato: 'in_collaudo', lunghezza: 300, difettiDichiarati: [] } });
+    expect(await bloccoRow(c._id)).toMatchObject({ stato: 'in_collaudo', clienteId: ids.clienteA, opzioneScadenza: null });
+    expect(await bloccoRow(a._id)).toMatchObject({ stato: 'in_collaudo', clienteId: ids.clienteA });
+
+    expect((await stato(created._id, 'in_corso')).statusCode).toBe(200);
+    collaudo = await giudica(collaudo, a._id, { lunghezzaRilevata: 296, altezzaRilevata: 198, profonditaRilevata: 149, abbuonoTipo: 'cm_per_lato', abbuonoValore: 2, esito: 'accettato', prezzo: 1250, sceltaAssegnata: 'prima' });
+    collaudo = await giudica(collaudo, b._id, { pesoRilevato: 25.2, difettiRiscontrati: ['pelo'], esito: 'accettato_con_riserva', note: 'Pelo sul lato corto: da verificare al taglio' });
+    collaudo = await giudica(collaudo, c._id, { esito: 'rifiutato', difettiRiscontrati: ['crepa'], note: 'Crepa passante' });
+
+    // The figures are the contracts' calcolaRiga, rounded per row; the totals sum the accepted rows.
+    const expectA = calcolaRiga({ dichiarate: { lunghezza: 300, altezza: 200, profondita: 150 }, lunghezzaRilevata: 296, altezzaRilevata: 198, profonditaRilevata: 149, abbuonoTipo: 'cm_per_lato', abbuonoValore: 2, densita: 2.71, pesoRilevato: null, prezzo: 1250, unitaPrezzo: 'm3' });
+    expect(expectA.volumeNettoAccettato).toBe(8.214); // 292 × 194 × 145 cm
+    expect(rigaOf(collaudo, a._id)).toMatchObject({ volumeNettoAccettato: 8.214, peso: 22.26, importo: 1026750, sceltaAssegnata: 'prima' });
+    expect(rigaOf(collaudo, b._id)).toMatchObject({ peso: 25.2, importo: 240660, difettiRiscontrati: ['pelo'] }); // 25.2 t × 95.5 €
+    expect(collaudo.totali).toEqual({ blocchiAccettati: 2, volumeNetto: 17.214, peso: 47.46, importo: 1267410 });
+
+    expect((await stato(created._id, 'eseguito')).statusCode).toBe(200);
+    const locked = await vendite.put(`${base}/${created._id}/righe/${rigaOf(collaudo, a._id)._id}`, { prezzo: 1 });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toMatch(/programmato o in corso/);
+
+    const confirmed = await stato(created._id, 'confermato');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().stato).toBe('confermato');
+    expect(await bloccoRow(a._id)).toMatchObject({ stato: 'venduto', clienteId: ids.clienteA, prezzoListino: 1250, unitaPrezzo: 'm3' });
+    expect(await bloccoRow(b._id)).toMatchObject({ stato: 'venduto', clienteId: ids.clienteA, prezzoListino: 95.5, unitaPrezzo: 't' });
+    // Rejected, its option still running: back to the option for the same cliente and day.
+    expect(await bloccoRow(c._id)).toMatchObject({ stato: 'opzionato', clienteId: ids.clienteA, opzioneScadenza: optionEnd });
+
+    const summary = (await vendite.get(`${base}/summary`, { query: { clienteId: ids.clienteA } })).json();
+    expect(summary).toMatchObject({ blocchiVenduti: 2, volumeVenduto: 17.214, importoVenduto: 1267410 });
+    expect(summary.perStato.confermato).toBeGreaterThanOrEqual(1);
+    const list = (await vendite.get(base, { query: { q: a.codice } })).json();
+    expect(list.items).toEqual([expect.objectContaining({ _id: created._id, blocchi: 3, blocchiAccettati: 2, volumeNetto: 17.214, importo: 1267410, stato: 'confermato' })]);
+
+    const cliente = (await vendite.get(`${base}/di-cliente/${ids.clienteA}`)).json();
+    expect(cliente.blocchiAcquistati.map((x: { codice: string }) => x.codice).sort()).toEqual([a.codice, b.codice].sort());
+    const genealogy = (await admin.get(`/api/blocchi-esterni/${c._id}/genealogy`)).json();
+    expect(genealogy).toContainEqual(expect.objectContaining({ entityType: 'collaudo', _id: created._id, relation: 'vendita', path: `/app/pages/collaudi/${created._id}` }));
+    expect(genealogy.find((n: { entityType: string }) => n.entityType === 'collaudo').label).toMatch(/rifiutato/);
+    const history = (await vendite.get(`${base}/${created._id}/history`)).json();
+    expect(history.filter((h: { action: string }) => h.action === 'stato').map((h: { changes: { stato: { to: string } } }) => h.changes.stato.to)).toEqual(['in_corso', 'eseguito', 'confermato']);
+    const blockHistory = (await admin.get(`/api/blocchi-esterni/${a._id}/history`)).json();
+    expect(blockHistory.at(-1)).toMatchObject({ changes: { stato: { from: 'in_collaudo', to: 'venduto' } } });
+    expect(blockHistory.at(-1).note).toContain(created.codice);
+  });
+
+  it('eseguito and confermato want an outcome for every block and a price for every accepted one', async () => {
+    const blocco = await makeBlocco({ prezzoListino: null });
+    const collaudo = await aggiungi((await nuovo())._id, blocco._id);
+    expect((await stato(collaudo._id, 'in_corso')).statusCode).toBe(200);
+    const noEsito = await stato(collaudo._id, 'eseguito');
+    expect(noEsito.statusCode).toBe(400);
+    expect(noEsito.json().message).toBe(`Manca l'esito del blocco ${blocco.codice}`);
+    await giudica(collaudo, blocco._id, { esito: 'accettato' });
+    const noPrezzo = await stato(collaudo._id, 'eseguito');
+    expect(noPrezzo.statusCode).toBe(400);
+    expect(noPrezzo.json().message).toMatch(/Manca il prezzo/);
+    expect((await stato(collaudo._id, 'confermato')).statusCode).toBe(409); // in_corso → confermato is not a move
+  });
+
+  it('cancelling returns every block; an option that ran out meanwhile comes back disponibile', async () => {
+    const [a, b] = [await makeBlocco(), await makeBlocco()];
+    await opziona(b._id, ids.clienteA, addDays(todayInRome(), 3));
+    const created = await nuovo();
+    await aggiungi(created._id, a._id);
+    const collaudo = await aggiungi(created._id, b._id);
+    // The option's last day passes while the block is in the collaudo.
+    await db().update(collaudoRighe).set({ opzioneScadenzaPrecedente: addDays(todayInRome(), -1) }).where(eq(collaudoRighe.id, rigaOf(collaudo, b._id)._id));
+    const res = await stato(created._id, 'annullato');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await bloccoRow(a._id)).toMatchObject({ stato: 'disponibile', clienteId: null });
+    expect(await bloccoRow(b._id)).toMatchObject({ stato: 'disponibile', clienteId: null, opzioneScadenza: null });
+    expect((await vendite.post(`${base}/${created._id}/righe`, { bloccoId: a._id })).statusCode).toBe(409);
+  });
+
+  it('a row removed gives its block back; the cliente changes only while no block is in', async () => {
+    const blocco = await makeBlocco();
+    const created = await nuovo();
+    const collaudo = await aggiungi(created._id, blocco._id);
+    const change = await vendite.put(`${base}/${created._id}`, { clienteId: ids.clienteB });
+    expect(change.statusCode).toBe(409);
+    const removed = await vendite.delete(`${base}/${created._id}/righe/${collaudo.righe[0]._id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().righe).toEqual([]);
+    expect(await bloccoRow(blocco._id)).toMatchObject({ stato: 'disponibile', clienteId: null });
+    const changed = await vendite.put(`${base}/${created._id}`, { clienteId: ids.clienteB, luogo: 'Porto di Marina di Carrara' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ cliente: { _id: ids.clienteB }, luogo: 'Porto di Marina di Carrara' });
+  });
+});
+
+describe('which blocks may join', () => {
+  it('only disponibile, or optioned for this cliente; never one already in another collaudo', async () => {
+    const [perAltri, venduto, libero] = [await makeBlocco(), await makeBlocco(), await makeBlocco()];
+    await opziona(perAltri._id, ids.clienteB, addDays(todayInRome(), 5));
+    await db().update(blocchi).set({ stato: 'venduto' }).where(eq(blocchi.id, venduto._id));
+    const collaudo = await nuovo();
+    const optioned = await vendite.post(`${base}/${collaudo._id}/righe`, { bloccoId: perAltri._id });
+    expect(optioned.statusCode).toBe(409);
+    expect(optioned.json().message).toBe(`Il blocco ${perAltri.codice} è opzionato per un altro cliente`);
+    const sold = await vendite.post(`${base}/${collaudo._id}/righe`, { bloccoId: venduto._id });
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().message).toMatch(/«Venduto»/);
+    await aggiungi(collaudo._id, libero._id);
+    const again = await vendite.post(`${base}/${collaudo._id}/righe`, { bloccoId: libero._id });
+    expect(again.json().message).toBe(`Il blocco ${libero.codice} è già in questo collaudo`);
+    const other = await nuovo(vendite, { clienteId: ids.clienteB });
+    const elsewhere = await vendite.post(`${base}/${other._id}/righe`, { bloccoId: libero._id });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().message).toBe(`Il blocco ${libero.codice} è già nel collaudo ${collaudo.codice}`);
+    // An expired option is no option: the block is disponibile to anyone.
+    const scaduto = await makeBlocco();
+    await opziona(scaduto._id, ids.clienteB, addDays(todayInRome(), 1));
+    await db().update(blocchi).set({ opzioneScadenza: addDays(todayInRome(), -1) }).where(eq(blocchi.id, scaduto._id));
+    const took = await aggiungi(collaudo._id, scaduto._id);
+    expect(rigaOf(took, scaduto._id)).toMatchObject({ statoPrecedente: 'disponibile' });
+  });
+
+  it('ten collaudi adding the same block at once: exactly one succeeds', async () => {
+    const blocco = await makeBlocco();
+    const many = await Promise.all(Array.from({ length: 10 }, () => nuovo()));
+    const results = await Promise.all(many.map((c) => vendite.post(`${base}/${c._id}/righe`, { bloccoId: blocco._id })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const rows = await db().select().from(collaudoRighe).where(eq(collaudoRighe.bloccoId, blocco._id));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('confirmation is all or nothing', () => {
+  async function eseguito() {
+    const [a, b] = [await makeBlocco(), await makeBlocco()];
+    const created = await nuovo();
+    await aggiungi(created._id, a._id);
+    let collaudo = await aggiungi(created._id, b._id);
+    await stato(created._id, 'in_corso');
+    collaudo = await giudica(collaudo, a._id, { esito: 'accettato' });
+    collaudo = await giudica(collaudo, b._id, { esito: 'accettato' });
+    expect((await stato(created._id, 'eseguito')).statusCode).toBe(200);
+    return { collaudo, a, b };
+  }
+
+  it('a fault on the second block after the first was sold leaves nothing written', async () => {
+    const { collaudo, a, b } = await eseguito();
+    await db().execute(sql`create table gestcava_test_fault_target (codice text)`);
+    await db().execute(sql`insert into gestcava_test_fault_target values (${b.codice})`);
+    await db().execute(
+      sql`create or replace function gestcava_test_fault() returns trigger language plpgsql as $$ begin if new.stato = 'venduto' and exists (select 1 from gestcava_test_fault_target t where t.codice = new.codice) then raise exception 'guasto simulato'; end if; return new; end $$`,
+    );
+    await db().execute(sql`create trigger gestcava_test_fault before update on blocchi for each row execute function gestcava_test_fault()`);
+    try {
+      const res = await stato(collaudo._id, 'confermato');
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await db().execute(sql`drop trigger gestcava_test_fault on blocchi`);
+      await db().execute(sql`drop table gestcava_test_fault_target`);
+    }
+    expect((await db().select().from(collaudi).where(eq(collaudi.id, collaudo._id)))[0]!.stato).toBe('eseguito');
+    expect(await bloccoRow(a._id)).toMatchObject({ stato: 'in_collaudo' });
+    expect(await bloccoRow(b._id)).toMatchObject({ stato: 'in_collaudo' });
+    expect((await stato(collaudo._id, 'confermato')).statusCode).toBe(200);
+  });
+
+  it('a block moved behind the collaudo (scrapped by SQL) refuses the confirmation with 409', async () => {
+    const { collaudo, a, b } = await eseguito();
+    await db().update(blocchi).set({ stato: 'scartato' }).where(eq(blocchi.id, b._id));
+    const res = await stato(collaudo._id, 'confermato');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(b.codice);
+    expect(await bloccoRow(a._id)).toMatchObject({ stato: 'in_collaudo' });
+    expect((await vendite.get(`${base}/${collaudo._id}`)).json().stato).toBe('eseguito');
+  });
+});
+
+describe('permissions and company isolation', () => {
+  it('vendite works; produzione gets 403; a reader cannot write', async () => {
+    const collaudo = await nuovo();
+    const produzione = (await org.userClient(permissionPreset('Produzione'))).client;
+    for (const url of [base, `${base}/summary`, `${base}/${collaudo._id}`, `${base}/${collaudo._id}/history`, `${base}/clienti-selezionabili`, `${base}/${collaudo._id}/verbale-link`, `${base}/${collaudo._id}/verbale`]) {
+      expect((await produzione.get(url)).statusCode, url).toBe(403);
+    }
+    expect((await produzione.post(base, { data: todayInRome(), clienteId: ids.clienteA })).statusCode).toBe(403);
+    const lettore = (await org.userClient({ collaudi: { access: true, write: false } })).client;
+    expect((await lettore.get(`${base}/${collaudo._id}`)).statusCode).toBe(200);
+    expect((await lettore.post(`${base}/${collaudo._id}/stato`, { stato: 'in_corso' })).statusCode).toBe(403);
+    expect((await lettore.post(`${base}/${collaudo._id}/righe`, { bloccoId: (await makeBlocco())._id })).statusCode).toBe(403);
+  });
+
+  it("another company's collaudo, cliente and block are not found", async () => {
+    const collaudo = await nuovo();
+    const other = await setupCompany(ctx);
+    const stranger = (await other.userClient({ collaudi: true })).client;
+    expect((await stranger.get(`${base}/${collaudo._id}`)).statusCode).toBe(404);
+    expect((await stranger.put(`${base}/${collaudo._id}`, { note: 'mia' })).statusCode).toBe(404);
+    expect((await stranger.post(`${base}/${collaudo._id}/stato`, { stato: 'annullato' })).statusCode).toBe(404);
+    expect((await stranger.post(`${base}/${collaudo._id}/righe`, { bloccoId: (await makeBlocco())._id })).statusCode).toBe(404);
+    expect((await stranger.get(`${base}/${collaudo._id}/verbale-link`)).statusCode).toBe(404);
+    expect((await stranger.get(base)).json().total).toBe(0);
+    const foreignCliente = await stranger.post(base, { data: todayInRome(), clienteId: ids.clienteA });
+    expect(foreignCliente.statusCode).toBe(400);
+    expect(foreignCliente.json().details[0].path).toBe('clienteId');
+    const theirCliente = (await (await other.adminClient()).post('/api/clienti', { ragioneSociale: 'Altra Ditta S.r.l.', nazione: 'DE', indirizzo: 'X 1', comune: 'Köln' })).json();
+    const theirs = (await stranger.post(base, { data: todayInRome(), clienteId: theirCliente._id })).json();
+    const foreignBlock = await stranger.post(`${base}/${theirs._id}/righe`, { bloccoId: (await makeBlocco())._id });
+    expect(foreignBlock.statusCode).toBe(400);
+    expect(foreignBlock.json().details[0].path).toBe('bloccoId');
+  });
+});
+
+describe('verbale, photos and export', () => {
+  it('the verbale downloads through its signed link without a bearer, with the codes and the total', async () => {
+    const blocco = await makeBlocco();
+    const created = await nuovo();
+    const collaudo = await aggiungi(created._id, blocco._id);
+    await stato(created._id, 'in_corso');
+    await giudica(collaudo, blocco._id, { esito: 'accettato', prezzo: 1000 });
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#d0ccc4' } }).jpeg().toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ entityType: 'collaudo', entityId: created._id, bloccoId: blocco._id })) form.append(k, v);
+    form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'collaudo.jpg');
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const upload = await vendite.post('/photos/uploadPhotos', Buffer.from(await request.arrayBuffer()), { headers: { 'content-type': request.headers.get('content-type')! } });
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect(upload.json().photos[0]).toMatchObject({ entityType: 'collaudo', entityId: created._id, bloccoId: blocco._id });
+
+    const { url } = (await vendite.get(`${base}/${created._id}/verbale-link`)).json();
+    const anon = await anonymousClient(ctx.app);
+    const res = await anon.get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`verbale-${created.codice}.pdf`);
+    const doc = mupdf.Document.openDocument(res.rawPayload, 'application/pdf');
+    let text = '';
+    for (let i = 0; i < doc.countPages(); i++) text += doc.loadPage(i).toStructuredText('preserve-whitespace').asText();
+    expect(text).toContain(created.codice);
+    expect(text).toContain(blocco.codice);
+    expect(text).toContain('9,000');
+    expect(text).toContain('9.000,00');
+    const tampered = await anon.get(url.replace(/sig=[^&]+/, 'sig=abc'));
+    expect(tampered.statusCode).toBe(403);
+    expect((await anon.get(`${base}/${created._id}/verbale`)).statusCode).toBe(401);
+    expect((await vendite.get(`${base}/${created._id}/verbale`)).statusCode).toBe(200);
+  });
+
+  it('a photo of another kind cannot name a block', async () => {
+    const blocco = await makeBlocco();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ entityType: 'blocco', entityId: blocco._id, bloccoId: blocco._id })) form.append(k, v);
+    form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'x.jpg');
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const res = await admin.post('/photos/uploadPhotos', Buffer.from(await request.arrayBuffer()), { headers: { 'content-type': request.headers.get('content-type')! } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('the list exports as CSV with the Italian figures', async () => {
+    const res = await vendite.get(`${base}/export`, { query: { format: 'csv', clienteId: ids.clienteA, stato: 'confermato' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Codice;Data;Cliente');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines[1]).toContain('Stone Design GmbH');
+  });
+});
