@@ -25,6 +25,7 @@ import { createStockService, type StockService } from './modules/magazzino/stock
 import { stockRoutes } from './modules/magazzino/stock.routes.js';
 import { createTrasferimentiService, type TrasferimentiService } from './modules/trasferimenti/trasferimenti.service.js';
 import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.routes.js';
+import { createCollaudiDocuments } from './modules/collaudi/collaudi.documents.js';
 import { collaudiRoutes } from './modules/collaudi/collaudi.routes.js';
 import { createCollaudiService, type CollaudiService } from './modules/collaudi/collaudi.service.js';
 import { createCodiciService } from './modules/codici/codici.service.js';
@@ -152,7 +153,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const trasferimenti = createTrasferimentiService({ db, clienti, fornitori, materiali: lookups.materiali, blocchi, magazzino, stock });
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
-  const collaudi = createCollaudiService({ db, blocchi, clienti, entities, storage });
+  const collaudi = createCollaudiService({ db, blocchi, clienti, entities });
   const photos = createPhotosService({ db, storage, entities });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
@@ -212,7 +213,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(codiciRoutes, { codici: createCodiciService({ db, entities }) });
   await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, publicUrl: config.publicUrl }) });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
-  await app.register(collaudiRoutes, { collaudi });
+  await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage }) });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await registerWebApp(app, config.webDistDir);

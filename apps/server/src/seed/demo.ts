@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/auth/passwords.js';
 import { seedAnagrafica } from '../modules/anagrafica/anagrafica.seed.js';
 import { seedProduction } from '../modules/blocchi/production.seed.js';
 import { seedChat } from '../modules/chat/chat.seed.js';
+import { seedCollaudi } from '../modules/collaudi/collaudi.seed.js';
 import { seedLavorazioniLastre } from '../modules/lavorazioni-lastre/lavorazioni-lastre.seed.js';
 import { seedLavorazioniPavimenti } from '../modules/lavorazioni-pavimenti/lavorazioni-pavimenti.seed.js';
 import { seedStock } from '../modules/magazzino/stock.seed.js';
@@ -115,6 +116,8 @@ const steps: Array<(ctx: DemoContext) => Promise<void>> = [
       marmiUserId: ctx.userIds['admin@cava.example']!,
       segheriaUserId: ctx.userIds['segheria@cava.example']!,
     }),
+  // After the transfers: the blocks they took are no longer for sale here.
+  (ctx) => seedCollaudi(ctx.db, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['vendite@cava.example']! }),
   (ctx) => seedChat(ctx.db, ctx.userIds),
 ];
 

@@ -3,6 +3,7 @@ import { noCountCache } from '../lib/count-cache.js';
 import { createEntityRegistry } from '../lib/entities.js';
 import { createAnagraficaService } from '../modules/anagrafica/anagrafica.service.js';
 import { createBancateService } from '../modules/bancate/bancate.service.js';
+import { createCollaudiService } from '../modules/collaudi/collaudi.service.js';
 import { createBlocchiService } from '../modules/blocchi/blocchi.service.js';
 import { createLavorazioniLastreService } from '../modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { createLavorazioniPavimentiService } from '../modules/lavorazioni-pavimenti/lavorazioni-pavimenti.service.js';
@@ -39,5 +40,6 @@ export function demoServices(db: Db) {
     trasferimenti: createTrasferimentiService({ db, clienti, fornitori, materiali: lookups.materiali, blocchi, magazzino, stock }),
     lavorazioniLastre: createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities }),
     lavorazioniPavimenti: createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities }),
+    collaudi: createCollaudiService({ db, blocchi, clienti, entities }),
   };
 }

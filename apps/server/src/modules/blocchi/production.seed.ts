@@ -125,11 +125,12 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         const vn = volumeM3(net.lunghezzaNetta, net.altezzaNetta, net.profonditaNetta);
         volumiNetti.push(vn);
         const age = daysAgo - 6 - k;
-        // Sawn blocks come from real sawings (lavorazioni-lastre.seed.ts), so this draw never says `segato`.
-        const state = stato === 'chiusa' ? pick(['disponibile', 'disponibile', 'venduto', 'spedito', 'disponibile', 'opzionato', 'in_collaudo', 'scartato'] as const) : pick(['in_piazzale', 'disponibile'] as const);
+        // Sawn and sold blocks come from real sawings and collaudi (lavorazioni-lastre.seed.ts,
+        // collaudi.seed.ts), so this draw never says `segato`, `in_collaudo`, `venduto` or `spedito`.
+        const state = stato === 'chiusa' ? pick(['disponibile', 'disponibile', 'disponibile', 'disponibile', 'disponibile', 'opzionato', 'opzionato', 'scartato'] as const) : pick(['in_piazzale', 'disponibile'] as const);
         const categoria = rnd() < 0.15 ? 'informe' : rnd() < 0.3 ? 'semisquadrato' : 'squadrato';
         const difettoso = rnd() < 0.2;
-        const withCustomer = ['opzionato', 'in_collaudo', 'venduto', 'spedito'].includes(state);
+        const withCustomer = state === 'opzionato';
         const [blocco] = await tx
           .insert(blocchi)
           .values({

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/app-error.js';
 import { contentDisposition, sendExport } from '../../lib/downloads.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
+import type { CollaudiDocuments } from './collaudi.documents.js';
 import type { CollaudiService } from './collaudi.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -34,7 +35,7 @@ const write = { page: 'collaudi', mode: 'write' } as const;
 const tags = ['collaudi'];
 const base = '/api/collaudi';
 
-export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService }> = async (app, { collaudi }) => {
+export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; documents: CollaudiDocuments }> = async (app, { collaudi, documents }) => {
   const companyOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).companyId;
 
   app.get(base, { config: { access: read }, schema: { tags, querystring: collaudoListQuerySchema, response: { 200: pageOf(collaudoListItemSchema) } } }, async (request) =>
@@ -79,7 +80,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService }
     collaudi.removeRiga(actorOf(request), request.params.id, request.params.rigaId),
   );
   app.get(`${base}/:id/verbale-link`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: verbaleLinkSchema } } }, async (request) =>
-    collaudi.verbaleLink(companyOf(request), request.params.id),
+    documents.verbaleLink(companyOf(request), request.params.id),
   );
 
   // A bearer with collaudi read (API clients), or the signed link of `verbale-link` (the browser).
@@ -94,7 +95,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService }
       const { companyId: signedCompany, exp, sig } = request.query;
       let companyId: string;
       if (signedCompany && exp && sig) {
-        const verdict = collaudi.verifyVerbaleLink(signedCompany, request.params.id, exp, sig);
+        const verdict = documents.verifyVerbaleLink(signedCompany, request.params.id, exp, sig);
         if (verdict !== 'ok') throw new AppError('FORBIDDEN', verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
         companyId = signedCompany;
       } else {
@@ -102,7 +103,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService }
         if (!can(auth.user, 'collaudi', 'read')) throw forbidden();
         companyId = auth.companyId;
       }
-      const { pdf, filename } = await collaudi.verbale(companyId, request.params.id);
+      const { pdf, filename } = await documents.verbale(companyId, request.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', filename))

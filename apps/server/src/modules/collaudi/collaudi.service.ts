@@ -27,13 +27,11 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
-import { findCompanyRow } from '../../lib/companies.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
-import type { Storage } from '../../lib/storage.js';
 import type { Actor } from '../../plugins/auth.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
@@ -41,16 +39,11 @@ import { registerCollaudoEntity } from './collaudi.entity.js';
 import { collaudoExportColumns } from './collaudi.export.js';
 import { COLLAUDO_FIELDS, RIGA_FIELDS, figuresOf, toCollaudoDto, toListItem } from './collaudi.mapper.js';
 import * as repo from './collaudi.repository.js';
-import { renderVerbale, type VerbalePhotos } from './collaudi.verbale.js';
 
 const STATES = repo.COLLAUDO_STATES;
 const NOT_FOUND = STATES.messages.notFound;
 const ENTITY = STATES.entityType;
 const EXPORT_BATCH = 200;
-/** Thumbnails per block in the verbale: enough to show the block, few enough to keep the PDF small. */
-const PHOTOS_PER_BLOCK = 3;
-/** How long a verbale's signed link works. */
-const VERBALE_LINK_SECONDS = 300;
 
 export type CollaudiService = ReturnType<typeof createCollaudiService>;
 
@@ -60,8 +53,8 @@ export type CollaudiService = ReturnType<typeof createCollaudiService>;
  * row is locked, so two requests on one collaudo wait for each other and a block is in one open
  * collaudo at a time.
  */
-export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; clienti: AnagraficaService; entities: EntityRegistry; storage: Storage }) {
-  const { db, blocchi, clienti, entities, storage } = deps;
+export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; clienti: AnagraficaService; entities: EntityRegistry }) {
+  const { db, blocchi, clienti, entities } = deps;
   const statoBlocco = blocchi.statoEffettivo;
 
   async function righeOf(tx: DbOrTx, ids: readonly string[]) {
@@ -363,68 +356,7 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
       return { collaudi: rows.map((r) => toListItem(r, righe.filter((x) => x.collaudoId === r.collaudo.id))), blocchiAcquistati: acquistati };
     },
 
-    /** A link the browser can open without a bearer token (a tablet saves the PDF like any file). */
-    async verbaleLink(companyId: string, id: string): Promise<{ url: string }> {
-      await get(companyId, id);
-      const { exp, sig } = storage.signSubject(verbaleSubject(companyId, id), VERBALE_LINK_SECONDS);
-      return { url: `/api/collaudi/${id}/verbale?${new URLSearchParams({ companyId, exp: String(exp), sig }).toString()}` };
-    },
-
-    verifyVerbaleLink(companyId: string, id: string, exp: number, sig: string) {
-      return storage.verifySubject(verbaleSubject(companyId, id), exp, sig);
-    },
-
-    async verbale(companyId: string, id: string): Promise<{ pdf: Buffer; filename: string }> {
-      const collaudo = await get(companyId, id);
-      const company = await findCompanyRow(db, companyId);
-      const cliente = await clienti.get(companyId, collaudo.cliente._id);
-      const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
-      const photos: VerbalePhotos = new Map();
-      const keys = await repo.photoKeysForVerbale(
-        db,
-        companyId,
-        id,
-        collaudo.righe.map((r) => r.bloccoId),
-      );
-      for (const { bloccoId, key } of keys) {
-        const list = photos.get(bloccoId) ?? [];
-        if (list.length >= PHOTOS_PER_BLOCK) continue;
-        const bytes = await storage.read(key).catch(() => null);
-        if (bytes) photos.set(bloccoId, [...list, bytes]);
-      }
-      const pdf = await renderVerbale({
-        collaudo,
-        company: {
-          name: company?.name ?? '',
-          partitaIva: company?.partitaIva ?? null,
-          codiceFiscale: company?.codiceFiscale ?? null,
-          indirizzo: company?.indirizzo ?? null,
-          cap: company?.cap ?? null,
-          comune: company?.comune ?? null,
-          provincia: company?.provincia ?? null,
-          telefono: company?.telefono ?? null,
-          email: company?.email ?? null,
-          pec: company?.pec ?? null,
-          logo,
-        },
-        cliente: {
-          ragioneSociale: cliente.ragioneSociale,
-          partitaIva: cliente.partitaIva ?? null,
-          indirizzo: cliente.indirizzo ?? null,
-          cap: cliente.cap ?? null,
-          comune: cliente.comune ?? null,
-          provincia: cliente.provincia ?? null,
-          nazione: cliente.nazione ?? null,
-        },
-        photos,
-      });
-      return { pdf, filename: `verbale-${collaudo.codice}.pdf` };
-    },
   };
-}
-
-function verbaleSubject(companyId: string, id: string) {
-  return `verbale\n${companyId}\n${id}`;
 }
 
 function elenco(codici: string[]): string {

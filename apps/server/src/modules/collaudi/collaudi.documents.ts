@@ -1,0 +1,81 @@
+import type { Db } from '../../db/client.js';
+import { findCompanyRow } from '../../lib/companies.js';
+import type { Storage } from '../../lib/storage.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
+import type { CollaudiService } from './collaudi.service.js';
+import * as repo from './collaudi.repository.js';
+import { renderVerbale, type VerbalePhotos } from './collaudi.verbale.js';
+
+/** Thumbnails per block in the verbale: enough to show the block, few enough to keep the PDF small. */
+const PHOTOS_PER_BLOCK = 3;
+/** How long a verbale's signed link works. */
+const VERBALE_LINK_SECONDS = 300;
+
+export type CollaudiDocuments = ReturnType<typeof createCollaudiDocuments>;
+
+/** The verbale di collaudo: its PDF (company, cliente, rows, photos) and the signed link that downloads it. */
+export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiService; clienti: AnagraficaService; storage: Storage }) {
+  const { db, collaudi, clienti, storage } = deps;
+  const get = collaudi.get;
+  const subject = (companyId: string, id: string) => `verbale\n${companyId}\n${id}`;
+
+  return {
+    /** A link the browser can open without a bearer token (a tablet saves the PDF like any file). */
+    async verbaleLink(companyId: string, id: string): Promise<{ url: string }> {
+      await get(companyId, id);
+      const { exp, sig } = storage.signSubject(subject(companyId, id), VERBALE_LINK_SECONDS);
+      return { url: `/api/collaudi/${id}/verbale?${new URLSearchParams({ companyId, exp: String(exp), sig }).toString()}` };
+    },
+
+    verifyVerbaleLink(companyId: string, id: string, exp: number, sig: string) {
+      return storage.verifySubject(subject(companyId, id), exp, sig);
+    },
+
+    async verbale(companyId: string, id: string): Promise<{ pdf: Buffer; filename: string }> {
+      const collaudo = await get(companyId, id);
+      const company = await findCompanyRow(db, companyId);
+      const cliente = await clienti.get(companyId, collaudo.cliente._id);
+      const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
+      const photos: VerbalePhotos = new Map();
+      const keys = await repo.photoKeysForVerbale(
+        db,
+        companyId,
+        id,
+        collaudo.righe.map((r) => r.bloccoId),
+      );
+      for (const { bloccoId, key } of keys) {
+        const list = photos.get(bloccoId) ?? [];
+        if (list.length >= PHOTOS_PER_BLOCK) continue;
+        const bytes = await storage.read(key).catch(() => null);
+        if (bytes) photos.set(bloccoId, [...list, bytes]);
+      }
+      const pdf = await renderVerbale({
+        collaudo,
+        company: {
+          name: company?.name ?? '',
+          partitaIva: company?.partitaIva ?? null,
+          codiceFiscale: company?.codiceFiscale ?? null,
+          indirizzo: company?.indirizzo ?? null,
+          cap: company?.cap ?? null,
+          comune: company?.comune ?? null,
+          provincia: company?.provincia ?? null,
+          telefono: company?.telefono ?? null,
+          email: company?.email ?? null,
+          pec: company?.pec ?? null,
+          logo,
+        },
+        cliente: {
+          ragioneSociale: cliente.ragioneSociale,
+          partitaIva: cliente.partitaIva ?? null,
+          indirizzo: cliente.indirizzo ?? null,
+          cap: cliente.cap ?? null,
+          comune: cliente.comune ?? null,
+          provincia: cliente.provincia ?? null,
+          nazione: cliente.nazione ?? null,
+        },
+        photos,
+      });
+      return { pdf, filename: `verbale-${collaudo.codice}.pdf` };
+    },
+  };
+}

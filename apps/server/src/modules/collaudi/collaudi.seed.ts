@@ -1,0 +1,105 @@
+import type { CollaudoRigaUpdate, Esito } from '@gestcava/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { blocchi, clienti } from '../../db/schema/index.js';
+import { addDays, todayInRome } from '../../lib/dates.js';
+import type { Actor } from '../../plugins/auth.js';
+import { demoServices } from '../../seed/services.js';
+
+type Giudizio = Pick<CollaudoRigaUpdate, 'esito' | 'abbuonoTipo' | 'abbuonoValore' | 'difettiRiscontrati' | 'note' | 'unitaPrezzo' | 'pesoRilevato'>;
+
+interface Piano {
+  giorniFa: number;
+  cliente: string;
+  luogo: string;
+  ispettore: string;
+  ordine: string | null;
+  stato: 'programmato' | 'in_corso' | 'eseguito' | 'confermato' | 'annullato';
+  /** One per block; null: not judged yet. */
+  giudizi: Array<Giudizio | null>;
+  /** How many of the sold blocks were shipped afterwards. */
+  spediti?: number;
+}
+
+const OK: Giudizio = { esito: 'accettato' };
+const PIAZZALE = 'Piazzale cava Canalgrande';
+
+/**
+ * DESIGN §7: a year of sales for Marmi Demo through its buyers' inspections — collaudi in every state,
+ * one confirmed with a rejected block, one programmed for this week (the dashboard's agenda shows it)
+ * — written through the collaudi service as the web app would, so blocks, history and figures agree.
+ */
+export async function seedCollaudi(db: Db, ctx: { marmiId: string; userId: string }) {
+  const { collaudi, blocchi: blocchiService } = demoServices(db);
+  const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
+  const clientiRows = await db.select({ id: clienti.id, nome: clienti.ragioneSociale }).from(clienti).where(and(eq(clienti.companyId, ctx.marmiId), eq(clienti.attivo, true)));
+  const clienteId = (nome: string) => clientiRows.find((c) => c.nome === nome)?.id;
+  // Squared blocks sold by volume; the newest stay in stock for the demo users to sell.
+  const liberi = await db
+    .select({ id: blocchi.id, prezzo: blocchi.prezzoListino, createdAt: blocchi.createdAt })
+    .from(blocchi)
+    .where(and(eq(blocchi.companyId, ctx.marmiId), eq(blocchi.origine, 'interno'), eq(blocchi.stato, 'disponibile'), inArray(blocchi.categoria, ['squadrato', 'semisquadrato'])))
+    .orderBy(asc(blocchi.createdAt), asc(blocchi.id));
+
+  const today = todayInRome();
+  // "This week": within the days left to Sunday, so the agenda of the current week shows it.
+  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const questaSettimana = Math.min(2, 6 - weekday);
+  const piani: Piano[] = [
+    { giorniFa: 300, cliente: 'Al Noor Stone Trading LLC', luogo: PIAZZALE, ispettore: 'Omar Haddad', ordine: 'PO-AN-2291', stato: 'confermato', giudizi: [OK, OK, OK], spediti: 3 },
+    { giorniFa: 240, cliente: 'Xiamen Shunfa Stone Co. Ltd.', luogo: PIAZZALE, ispettore: 'Chen Wei', ordine: 'SF-7781', stato: 'confermato', giudizi: [OK, { esito: 'accettato', abbuonoTipo: 'cm_per_lato', abbuonoValore: 3 }, OK, OK], spediti: 4 },
+    { giorniFa: 180, cliente: 'Marmi Apuani Export S.p.A.', luogo: 'Piazzale Avenza', ispettore: 'Franco Del Giudice', ordine: null, stato: 'confermato', giudizi: [OK, { esito: 'accettato', unitaPrezzo: 't', pesoRilevato: null }], spediti: 2 },
+    {
+      giorniFa: 120,
+      cliente: 'Stone Design GmbH',
+      luogo: PIAZZALE,
+      ispettore: 'Jonas Weber',
+      ordine: 'SD-2026-014',
+      stato: 'confermato',
+      giudizi: [OK, { esito: 'rifiutato', difettiRiscontrati: ['crepa'], note: 'Crepa passante sul lato lungo: non accettato' }, { esito: 'accettato_con_riserva', abbuonoTipo: 'percentuale', abbuonoValore: 5, difettiRiscontrati: ['macchia'], note: 'Macchia superficiale: 5% di abbuono' }],
+      spediti: 1,
+    },
+    { giorniFa: 60, cliente: 'Pietre d’Arte Toscane S.r.l.', luogo: PIAZZALE, ispettore: 'Elena Guidi', ordine: 'PAT-88', stato: 'confermato', giudizi: [{ esito: 'accettato', abbuonoTipo: 'm3', abbuonoValore: 0.2 }, OK] },
+    { giorniFa: 25, cliente: 'Edilpietra Veneta S.r.l.', luogo: PIAZZALE, ispettore: 'Chiara Zanon', ordine: 'EV-5512', stato: 'confermato', giudizi: [OK, OK] },
+    { giorniFa: 40, cliente: 'Graniti e Marmi del Sud S.r.l.', luogo: PIAZZALE, ispettore: 'Nicola Lorusso', ordine: null, stato: 'annullato', giudizi: [null, null] },
+    { giorniFa: 3, cliente: 'Al Noor Stone Trading LLC', luogo: PIAZZALE, ispettore: 'Omar Haddad', ordine: 'PO-AN-2340', stato: 'eseguito', giudizi: [OK, { esito: 'accettato_con_riserva', abbuonoTipo: 'cm_per_lato', abbuonoValore: 2, note: 'Spigolo scheggiato' }] },
+    { giorniFa: 0, cliente: 'Marbres de Provence SARL', luogo: PIAZZALE, ispettore: 'Jean Morel', ordine: 'MP-301', stato: 'in_corso', giudizi: [OK, null, null] },
+    { giorniFa: -questaSettimana, cliente: 'Xiamen Shunfa Stone Co. Ltd.', luogo: PIAZZALE, ispettore: 'Chen Wei', ordine: 'SF-7840', stato: 'programmato', giudizi: [null, null, null] },
+  ];
+
+  const usati = new Set<string>();
+  for (const piano of piani) {
+    const cliente = clienteId(piano.cliente);
+    const data = addDays(today, -piano.giorniFa);
+    // A block is inspected after it was squared: only blocks that existed on the collaudo's day.
+    const blocchiPiano = liberi.filter((b) => !usati.has(b.id) && b.createdAt.toISOString().slice(0, 10) <= data).slice(0, piano.giudizi.length);
+    if (!cliente || blocchiPiano.length < piano.giudizi.length) continue;
+    for (const b of blocchiPiano) usati.add(b.id);
+    const created = await collaudi.create(actor, { data, luogo: piano.luogo, clienteId: cliente, ispettore: piano.ispettore, riferimentoOrdine: piano.ordine, note: null });
+    let collaudo = created;
+    for (const b of blocchiPiano) collaudo = await collaudi.addRiga(actor, created._id, b.id);
+    if (piano.stato === 'annullato') {
+      await collaudi.changeStato(actor, created._id, { stato: 'annullato', nota: 'Il cliente ha rinviato l’acquisto' });
+      continue;
+    }
+    if (piano.stato === 'programmato') continue;
+    await collaudi.changeStato(actor, created._id, { stato: 'in_corso', nota: null });
+    for (const [i, giudizio] of piano.giudizi.entries()) {
+      if (!giudizio) continue;
+      const riga = collaudo.righe[i]!;
+      // Measured a little under the declared net size, as a buyer's tape usually finds.
+      const misure = { lunghezzaRilevata: riga.blocco.lunghezza - (i % 3), altezzaRilevata: riga.blocco.altezza - 1, profonditaRilevata: riga.blocco.profondita - ((i + 1) % 2) };
+      const listino = blocchiPiano[i]!.prezzo ?? 1500;
+      const prezzo = giudizio.unitaPrezzo === 't' ? Math.round(listino / 2.7) : Math.round(listino * 0.95);
+      collaudo = await collaudi.updateRiga(actor, created._id, riga._id, { ...misure, unitaPrezzo: 'm3', ...giudizio, prezzo, sceltaAssegnata: (giudizio.esito as Esito) === 'rifiutato' ? null : riga.blocco.scelta });
+    }
+    if (piano.stato === 'in_corso') continue;
+    await collaudi.changeStato(actor, created._id, { stato: 'eseguito', nota: null });
+    if (piano.stato === 'eseguito') continue;
+    await collaudi.changeStato(actor, created._id, { stato: 'confermato', nota: null });
+    const venduti = collaudo.righe.filter((r) => r.esito !== 'rifiutato').slice(0, piano.spediti ?? 0);
+    for (const r of venduti) {
+      await db.transaction((tx) => blocchiService.transition(tx, { companyId: ctx.marmiId, origine: null, id: r.bloccoId, to: 'spedito', by: 'manual', userId: ctx.userId, note: `DDT ${created.codice.slice(-4)}/${created.data.slice(0, 4)}` }));
+    }
+  }
+}
