@@ -290,9 +290,10 @@ describe('gallery', () => {
     const page2 = (await admin.get('/photo-gallery/paginatedPhotos', { query: { page: '2', limit: '2' } })).json();
     expect(page2).toMatchObject({ total: 3 });
     expect(page2.photos).toHaveLength(1);
-    // slabs carry photos now (magazzino.test.ts); a kind that carries none is refused
+    // slabs and collaudi carry photos now (magazzino.test.ts, collaudi.test.ts); a kind that carries none is refused
     expect(await total({ entityType: 'lastra' })).toBe(0);
-    expect((await admin.get('/photo-gallery/paginatedPhotos', { query: { entityType: 'collaudo' } })).statusCode).toBe(400);
+    expect(await total({ entityType: 'collaudo' })).toBe(0);
+    expect((await admin.get('/photo-gallery/paginatedPhotos', { query: { entityType: 'fattura' } })).statusCode).toBe(400);
     expect((await admin.get('/photos/list')).json().total).toBe(3);
   });
 });
