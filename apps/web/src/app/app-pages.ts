@@ -33,6 +33,8 @@ export type PageView =
   | 'lavorazioni-pavimenti'
   /** Magazzino → Pavimenti: tile lots, list and detail (features/magazzino-pavimenti) */
   | 'magazzino-pavimenti'
+  /** Vendita → Collaudi: list and detail (features/collaudi) */
+  | 'collaudi'
   /** transfers between group companies: history (features/trasferimenti), not in the menu */
   | 'trasferimenti'
   /** stock on hand of both magazzini (features/giacenze), linked from their pages, not in the menu */
@@ -213,7 +215,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: pathOf('collaudo'),
     rule: { page: 'collaudi' },
     title: 'Collaudi',
-    view: 'placeholder',
+    view: 'collaudi',
     icon: 'pi pi-check-square',
     detail: 'collaudo',
     description: "Le ispezioni dei blocchi con il compratore prima della vendita.",

@@ -27,6 +27,7 @@ const viewModule = {
   'magazzino-pacchi': () => import('./routes/magazzino-pacchi'),
   'lavorazioni-pavimenti': () => import('./routes/lavorazioni-pavimenti-list'),
   'magazzino-pavimenti': () => import('./routes/magazzino-pavimenti'),
+  collaudi: () => import('./routes/collaudi-list'),
   trasferimenti: () => import('./routes/trasferimenti'),
   giacenze: () => import('./routes/giacenze'),
 } as const;
@@ -41,6 +42,7 @@ const detailModule: Partial<Record<AppPage['view'], () => Promise<{ Component: C
   'magazzino-pacchi': () => import('./routes/pacco-detail'),
   'lavorazioni-pavimenti': () => import('./routes/lavorazione-pavimenti-detail'),
   'magazzino-pavimenti': () => import('./routes/lotto-detail'),
+  collaudi: () => import('./routes/collaudo-detail'),
 };
 
 function pageRoute(page: AppPage): RouteObject {

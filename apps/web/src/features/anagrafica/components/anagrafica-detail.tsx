@@ -33,8 +33,11 @@ function formatHistoryValue(field: string, value: unknown): string {
 
 type Pending = 'delete' | 'deactivate' | 'reactivate' | 'conflict' | null;
 
-/** A cliente or fornitore (DESIGN §5 "Detail pages"): data, actions, history. */
-export function AnagraficaDetail({ kind, id }: { kind: AnagraficaKind; id: string }) {
+/**
+ * A cliente or fornitore (DESIGN §5 "Detail pages"): data, actions, history; `extra` is what other
+ * features show of it (a cliente's collaudi), given by the route.
+ */
+export function AnagraficaDetail({ kind, id, extra }: { kind: AnagraficaKind; id: string; extra?: (record: Anagrafica) => ReactNode }) {
   const labels = ANAGRAFICA_KIND_LABELS[kind];
   const record = useAnagrafica(kind, id);
   // asked together with the record, not after it
@@ -49,7 +52,7 @@ export function AnagraficaDetail({ kind, id }: { kind: AnagraficaKind; id: strin
       back={back}
       notFound={{ title: `${labels.singolare} non trovato`, text: `Il ${labels.singolare.toLowerCase()} richiesto non esiste o è stato eliminato.` }}
     >
-      {(r) => <AnagraficaPage kind={kind} record={r} back={back} backTo={backTo} history={history} />}
+      {(r) => <AnagraficaPage kind={kind} record={r} back={back} backTo={backTo} history={history} extra={extra?.(r)} />}
     </DetailShell>
   );
 }
@@ -60,12 +63,14 @@ function AnagraficaPage({
   back,
   backTo,
   history,
+  extra,
 }: {
   kind: AnagraficaKind;
   record: Anagrafica;
   back: ReactNode;
   backTo: string;
   history: { data?: HistoryItem[]; isPending: boolean; isError: boolean; error: Error | null };
+  extra?: ReactNode;
 }) {
   const labels = ANAGRAFICA_KIND_LABELS[kind];
   const noun = labels.singolare.toLowerCase();
@@ -165,6 +170,7 @@ function AnagraficaPage({
               <Item label="Ultima modifica">{formatDateTime(r.updatedAt)}</Item>
             </DetailList>
           </section>
+          {extra}
         </div>
         <div className="col-12 xl:col-4">
           <HistorySection query={history} fieldLabels={ANAGRAFICA_LABELS} formatValue={formatHistoryValue} />

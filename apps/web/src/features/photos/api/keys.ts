@@ -9,6 +9,8 @@ export interface PhotoEntity {
   entityId: string;
   /** the entity's code, stored with each photo so the gallery finds it by code */
   codice: string;
+  /** a collaudo's photo may show one of its blocks */
+  bloccoId?: string;
 }
 
 /** The gallery's request: page, limit and the filters, as the server names them. */

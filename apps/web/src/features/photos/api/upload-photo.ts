@@ -13,13 +13,14 @@ export interface PhotoUpload extends PhotoEntity {
  * an anti-forgery token first when there is none (SPEC §7).
  */
 export function uploadPhoto(
-  { entityType, entityId, codice, description, file }: PhotoUpload,
+  { entityType, entityId, codice, bloccoId, description, file }: PhotoUpload,
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ) {
   const form = new FormData();
   form.append('entityType', entityType);
   form.append('entityId', entityId);
   form.append('codice', codice);
+  if (bloccoId) form.append('bloccoId', bloccoId);
   if (description.trim()) form.append('description', description.trim());
   // Files last: the server reads the fields before it streams the file.
   form.append('photos', file, file.name);

@@ -1,0 +1,37 @@
+import { useParams } from 'react-router';
+import { CollaudoDetail } from '@/features/collaudi/components/collaudo-detail';
+import { PhotoPanel } from '@/features/photos/components/photo-panel';
+import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
+import { can } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
+
+/**
+ * /app/pages/collaudi/:id, with the photos feature's panel (write on collaudi to upload) and a
+ * camera button on each block's card: the photo goes to the collaudo, tagged with that block.
+ */
+export function CollaudoDetailPage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const writable = can(user, 'collaudi', 'write');
+  return (
+    <CollaudoDetail
+      key={id}
+      id={id}
+      photos={(c) => <PhotoPanel entity={{ entityType: 'collaudo', entityId: c._id, codice: c.codice }} writable={writable} />}
+      blockPhoto={
+        writable
+          ? (c, riga) => (
+              <CameraQuickButton
+                entity={{ entityType: 'collaudo', entityId: c._id, codice: c.codice, bloccoId: riga.bloccoId }}
+                what={`${c.codice}, blocco ${riga.blocco.codice}`}
+                className="p-button-outlined"
+                testId="riga-foto"
+              />
+            )
+          : undefined
+      }
+    />
+  );
+}
+
+export const Component = CollaudoDetailPage;

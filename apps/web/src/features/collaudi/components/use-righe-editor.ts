@@ -1,0 +1,123 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { totaliCollaudo, type Collaudo, type CollaudoRiga } from '@gestcava/contracts';
+import { isApiError } from '@/lib/api';
+import { notify } from '@/lib/toast';
+import { collaudiKeys } from '../api/keys';
+import { useUpdateRiga } from '../api/mutations';
+import { checkChanges, draftOf, isDirty, previewOf, rebase, rigaChanges, type RigaDraft } from './riga-model';
+import type { RigaStatus } from './riga-card';
+
+interface Drafts {
+  righe: readonly CollaudoRiga[];
+  drafts: ReadonlyMap<string, RigaDraft>;
+}
+
+const initial = (righe: readonly CollaudoRiga[]): Drafts => ({ righe, drafts: new Map(righe.map((r) => [r._id, draftOf(r)])) });
+
+/**
+ * The rows being filled in: a draft per row kept across saves (a stored row that comes back
+ * replaces only the fields not being edited), each save the changed fields only, one at a time in
+ * the order they were made, and the live totals of what is on screen.
+ */
+export function useRigheEditor(collaudo: Collaudo) {
+  const queryClient = useQueryClient();
+  const update = useUpdateRiga(collaudo._id);
+  const [state, setState] = useState(() => initial(collaudo.righe));
+  if (state.righe !== collaudo.righe) {
+    const before = new Map(state.righe.map((r) => [r._id, r]));
+    const drafts = new Map<string, RigaDraft>();
+    for (const r of collaudo.righe) {
+      const old = before.get(r._id);
+      const d = state.drafts.get(r._id);
+      drafts.set(r._id, old && d ? rebase(d, old, r) : draftOf(r));
+    }
+    setState({ righe: collaudo.righe, drafts });
+  }
+  const [saving, setSaving] = useState<ReadonlyMap<string, number>>(new Map());
+  const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  // the saves go one after the other, so the last one made is the last one stored
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+
+  const draftFor = (r: CollaudoRiga) => state.drafts.get(r._id) ?? draftOf(r);
+  const setError = (rigaId: string, message: string | null) =>
+    setErrors((m) => {
+      if (message === null && !m.has(rigaId)) return m;
+      const next = new Map(m);
+      if (message === null) next.delete(rigaId);
+      else next.set(rigaId, message);
+      return next;
+    });
+  const countSaving = (rigaId: string, delta: number) =>
+    setSaving((m) => {
+      const next = new Map(m);
+      const n = (m.get(rigaId) ?? 0) + delta;
+      if (n > 0) next.set(rigaId, n);
+      else next.delete(rigaId);
+      return next;
+    });
+
+  const setDraft = (rigaId: string, draft: RigaDraft) => setState((s) => ({ ...s, drafts: new Map(s.drafts).set(rigaId, draft) }));
+
+  /** Saves what differs from the stored row; false when it could not (the card says why). */
+  const commit = (riga: CollaudoRiga, draft: RigaDraft): Promise<boolean> => {
+    const changes = rigaChanges(draft, riga);
+    if (Object.keys(changes).length === 0) {
+      setError(riga._id, null);
+      return Promise.resolve(true);
+    }
+    const checked = checkChanges(changes);
+    if (!checked.ok) {
+      setError(riga._id, checked.message);
+      return Promise.resolve(false);
+    }
+    countSaving(riga._id, 1);
+    const run = chain.current.then(() =>
+      update.mutateAsync({ rigaId: riga._id, body: checked.body }).then(
+        () => {
+          setError(riga._id, null);
+          return true;
+        },
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : 'Salvataggio non riuscito';
+          setError(riga._id, message);
+          if (isApiError(error) && error.status === 409) {
+            notify({ severity: 'error', summary: `${riga.blocco.codice}: non salvato`, detail: message });
+            void queryClient.invalidateQueries({ queryKey: collaudiKeys.detail(collaudo._id) });
+          }
+          return false;
+        },
+      ),
+    );
+    chain.current = run.finally(() => countSaving(riga._id, -1));
+    return run;
+  };
+
+  const statusOf = (r: CollaudoRiga): RigaStatus => {
+    if (saving.has(r._id)) return { kind: 'saving' };
+    const error = errors.get(r._id);
+    if (error) return { kind: 'error', message: error };
+    return isDirty(draftFor(r), r) ? { kind: 'dirty' } : { kind: 'saved' };
+  };
+
+  const totali = totaliCollaudo(
+    collaudo.righe.map((r) => {
+      const d = draftFor(r);
+      return { esito: d.esito, ...previewOf(r, d) };
+    }),
+  );
+
+  return {
+    draftFor,
+    setDraft,
+    commit,
+    statusOf,
+    totali,
+    /** saves every row's changes and waits for them: the codes of the rows that could not be saved */
+    saveAll: async (): Promise<string[]> => {
+      const results = await Promise.all(collaudo.righe.map((r) => commit(r, draftFor(r)).then((ok) => (ok ? null : r.blocco.codice))));
+      await chain.current;
+      return results.filter((c): c is string => c !== null);
+    },
+  };
+}
