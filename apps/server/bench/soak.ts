@@ -86,6 +86,10 @@ export async function benchSoak(): Promise<BenchRow[]> {
     // QUALITY compares minutes with the first minute; the p99 of a shorter slice (CI's one-minute run
     // has two of 30 s) moves by a quarter from noise alone, so there it is reported, not judged
     const judged = sliceSeconds >= 60;
+    // CI's one-minute run shares a 2-core machine with whatever else runs there: one busy neighbour
+    // moves its loop delay past 50 ms (43 ms measured beside a test run) and a minute shows no RSS
+    // trend. There only the errors are judged; the ten-minute soak judges all four.
+    const long = SECONDS >= 300;
     const growth = (rssAt.at(-1)! - rssAt[0]!) / rssAt[0]!;
     // the p99 of every delay sample since the soak began; the worst second is reported beside it
     const delayP99 = samples.at(-1)!.soakP99;
@@ -93,9 +97,9 @@ export async function benchSoak(): Promise<BenchRow[]> {
     const minutes = `${SECONDS} s at ${rate} req/s (half of ${Math.round(max.requests.average)} measured), ${CONNECTIONS} connections`;
     return [
       { goal: `R16 soak, errors (${minutes})`, measured: `${errors} of ${slices.reduce((a, s) => a + s.requests.total, 0)} requests`, target: '0', pass: errors === 0 },
-      { goal: 'R16 soak, RSS growth after the first slice', measured: `${(rssAt[0]! / 2 ** 20).toFixed(0)} → ${(rssAt.at(-1)! / 2 ** 20).toFixed(0)} MB (${(growth * 100).toFixed(1)} %)`, target: '< 10 %', pass: growth < 0.1 },
+      { goal: 'R16 soak, RSS growth after the first slice', measured: `${(rssAt[0]! / 2 ** 20).toFixed(0)} → ${(rssAt.at(-1)! / 2 ** 20).toFixed(0)} MB (${(growth * 100).toFixed(1)} %)`, target: long ? '< 10 %' : 'reported only: soak under 5 minutes', pass: !long || growth < 0.1 },
       { goal: `R16 soak, p99 of each slice (${sliceSeconds} s) against the first`, measured: p99s.map((p) => ms(p)).join(', ') + ` (worst ${(worstDrift * 100).toFixed(0)} %)`, target: judged ? '±20 % (or < 10 ms)' : 'reported only: slices under a minute', pass: !judged || driftOk },
-      { goal: 'R16 soak, event-loop delay p99 over the soak', measured: `${ms(delayP99)} (worst second's p99 ${ms(worstSecond)})`, target: '< 50 ms', pass: delayP99 < 50 },
+      { goal: 'R16 soak, event-loop delay p99 over the soak', measured: `${ms(delayP99)} (worst second's p99 ${ms(worstSecond)})`, target: long ? '< 50 ms' : 'reported only: soak under 5 minutes', pass: !long || delayP99 < 50 },
     ];
   } finally {
     server.kill();
