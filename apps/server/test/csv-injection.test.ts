@@ -58,6 +58,9 @@ beforeAll(async () => {
   const taglio = (await admin.post('/api/lavorazioni-pavimenti', { bloccoId: perTaglio.json()._id, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'lucidato', bordo: 'vivo', calibrato: true })).json();
   expect((await admin.post(`/api/lavorazioni-pavimenti/${taglio._id}/stato`, { stato: 'in_lavorazione' })).statusCode).toBe(200);
   expect((await admin.post(`/api/lavorazioni-pavimenti/${taglio._id}/completa`, { pezzi: 100, pezziPerCassa: 10, ubicazioneId: scaffale._id })).statusCode).toBe(200);
+  // a collaudo for that cliente, in a place and by an inspector named as formulas
+  const collaudo = await admin.post('/api/collaudi', { data: '2026-03-12', clienteId: cliente.json()._id, luogo: name, ispettore: comune });
+  expect(collaudo.statusCode, collaudo.body).toBe(201);
 });
 afterAll(() => ctx.close());
 
@@ -65,7 +68,7 @@ describe('CSV exports neutralise formulas (QUALITY S16)', () => {
   it('every /export route writes text that would start a formula with a leading quote', async () => {
     const exports = walkRoutes(ctx.app).filter((r) => r.method === 'GET' && r.url.endsWith('/export'));
     expect(exports.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export', '/api/lavorazioni-lastre/export', '/api/magazzino/pacchi/export', '/api/magazzino/lastre/export', '/api/magazzino/lotti/export']),
+      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export', '/api/lavorazioni-lastre/export', '/api/magazzino/pacchi/export', '/api/magazzino/lastre/export', '/api/magazzino/lotti/export', '/api/collaudi/export']),
     );
     for (const route of exports) {
       const res = await admin.get(route.url, { query: { format: 'csv' } });

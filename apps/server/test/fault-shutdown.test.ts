@@ -99,7 +99,10 @@ describe('SIGTERM under load (R9)', { timeout: 60_000 }, () => {
     const released = new Promise<void>((r) => (release = r));
     const writes = Array.from({ length: 10 }, (_, i) => slowCreate(server.url, admin.headers(), `Cliente in volo ${i}`, released));
     await Promise.all(writes.map((w) => w.sentHead));
-    await new Promise((r) => setTimeout(r, 200));
+    // Sent is not begun: on a busy machine the server may not have read a head yet. Fastify logs each
+    // request as it begins (before its body), so wait until all ten are in its log.
+    const begun = () => server.output().split('\n').filter((line) => line.includes('incoming request') && line.includes('"POST"') && line.includes('/api/clienti')).length;
+    expect(await waitFor(() => begun() >= 10, 10_000), `${begun()} of 10 writes begun`).toBe(true);
 
     const late = await partialRequest(server.url);
 
