@@ -23,3 +23,4 @@ export * from './chat.js';
 export * from './search.js';
 export * from './codici.js';
 export * from './sales/index.js';
+export * from './dashboard.js';

@@ -1,0 +1,221 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { todayInRomeSql } from '../../lib/dates.js';
+import { rowsOf } from '../../lib/pagination.js';
+
+/**
+ * The dashboard's aggregates. Each function is one SQL statement over other modules' tables (reads
+ * only, as statistics do), answering sums and counts so no row of the company reaches JavaScript.
+ * Every statement takes `companyId` and applies it itself.
+ */
+
+/** "Within 7 days" for options and reservations: the same window as the lists' "in scadenza". */
+export const IN_SCADENZA_GIORNI = 7;
+
+/** The first instant of this month in Rome, as a Rome wall-clock timestamp. */
+const monthStartRome = sql`date_trunc('month', now() at time zone 'Europe/Rome')`;
+
+/**
+ * Own blocks' net m³ per Rome month, from the same month last year to this one (13 months: the chart's
+ * 12 plus the year-ago comparison). The WHERE is a range on created_at, so blocchi_list_idx
+ * (company, origine, created_at) serves it; the month series fills the empty months with 0.
+ */
+export async function produzionePerMese(db: DbOrTx, companyId: string) {
+  const result = await db.execute(sql`
+    with per_mese as (
+      select date_trunc('month', created_at at time zone 'Europe/Rome') as mese,
+             sum(volume_netto) as m3, count(*)::int as blocchi
+      from blocchi
+      where company_id = ${companyId} and origine = 'interno'
+        and created_at >= ((${monthStartRome} - interval '12 months') at time zone 'Europe/Rome')
+      group by 1
+    )
+    select to_char(m.mese, 'YYYY-MM') as mese, round(coalesce(p.m3, 0), 3)::float8 as m3, coalesce(p.blocchi, 0)::int as blocchi
+    from generate_series(${monthStartRome} - interval '12 months', ${monthStartRome}, interval '1 month') as m(mese)
+    left join per_mese p on p.mese = m.mese
+    order by m.mese`);
+  return rowsOf<{ mese: string; m3: number; blocchi: number }>(result);
+}
+
+/**
+ * Yard blocks by origine and effective state: a stored option whose day has passed counts as
+ * disponibile, as `statoEffettivo` in the blocchi module says (DESIGN §4). Only the three states the
+ * tiles show are read, through blocchi_stato_idx (company, origine, stato).
+ */
+export async function blocchiPerStato(
+  db: DbOrTx,
+  companyId: string,
+  origini: ReadonlyArray<'interno' | 'esterno'>,
+) {
+  if (origini.length === 0) return [];
+  const result = await db.execute(sql`
+    select origine,
+      count(*) filter (where stato = 'disponibile' or (stato = 'opzionato' and opzione_scadenza < ${todayInRomeSql}))::int as disponibili,
+      count(*) filter (where stato = 'opzionato' and opzione_scadenza >= ${todayInRomeSql})::int as opzionati,
+      count(*) filter (where stato = 'opzionato' and opzione_scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_GIORNI}::int)::int as in_scadenza,
+      count(*) filter (where stato = 'in_collaudo')::int as in_collaudo
+    from blocchi
+    where company_id = ${companyId} and origine in (${sql.join(
+      origini.map((o) => sql`${o}`),
+      sql`, `,
+    )})
+      and stato in ('disponibile', 'opzionato', 'in_collaudo')
+    group by origine`);
+  return rowsOf<{
+    origine: 'interno' | 'esterno';
+    disponibili: number;
+    opzionati: number;
+    in_scadenza: number;
+    in_collaudo: number;
+  }>(result);
+}
+
+/** Slabs on hand (disponibili and riservate: what the giacenze count) in m² and pieces. */
+export async function lastreInGiacenza(db: DbOrTx, companyId: string) {
+  const result = await db.execute(sql`
+    select round(coalesce(sum(mq), 0), 2)::float8 as mq, count(*)::int as pezzi
+    from lastre where company_id = ${companyId} and stato in ('disponibile', 'riservata')`);
+  return rowsOf<{ mq: number; pezzi: number }>(result)[0] ?? { mq: 0, pezzi: 0 };
+}
+
+/** Tile lots on hand (a lot's m² and pieces are what is left of it). */
+export async function pavimentiInGiacenza(db: DbOrTx, companyId: string) {
+  const result = await db.execute(sql`
+    select round(coalesce(sum(mq), 0), 2)::float8 as mq, coalesce(sum(pezzi), 0)::int as pezzi
+    from lotti where company_id = ${companyId} and pezzi > 0`);
+  return rowsOf<{ mq: number; pezzi: number }>(result)[0] ?? { mq: 0, pezzi: 0 };
+}
+
+/** Collaudi still programmati in this ISO week (Monday to Sunday, Rome), with the week's bounds. */
+export async function collaudiSettimana(db: DbOrTx, companyId: string) {
+  const result = await db.execute(sql`
+    with w as (select date_trunc('week', ${todayInRomeSql})::date as dal)
+    select to_char(w.dal, 'YYYY-MM-DD') as dal, to_char(w.dal + 6, 'YYYY-MM-DD') as al,
+      (select count(*)::int from collaudi c where c.company_id = ${companyId} and c.stato = 'programmato' and c.data between w.dal and w.dal + 6) as programmati
+    from w`);
+  return rowsOf<{ dal: string; al: string; programmati: number }>(result)[0]!;
+}
+
+/** The newest closed bancate (by data di taglio) with their frozen yield. */
+export async function ultimeBancateChiuse(db: DbOrTx, companyId: string, limit: number) {
+  const result = await db.execute(sql`
+    select id, codice, to_char(data_taglio, 'YYYY-MM-DD') as data_taglio, resa_chiusura::float8 as resa, volume_lordo::float8 as volume
+    from bancate
+    where company_id = ${companyId} and stato = 'chiusa' and resa_chiusura is not null
+    order by data_taglio desc, codice desc
+    limit ${limit}`);
+  return rowsOf<{ id: string; codice: string; data_taglio: string; resa: number; volume: number }>(
+    result,
+  );
+}
+
+/**
+ * The newest audit rows of the given kinds, each kind narrowed by its registry's `readableIds`
+ * (`all` or a subquery of ids: a user reading only own blocks sees no bought-in block's row).
+ */
+export async function ultimeAttivita(
+  db: DbOrTx,
+  companyId: string,
+  kinds: Array<{ type: string; ids: 'all' | SQL }>,
+  limit: number,
+) {
+  if (kinds.length === 0) return [];
+  const byKind = kinds.map((k) =>
+    k.ids === 'all'
+      ? sql`a.entity_type = ${k.type}`
+      : sql`(a.entity_type = ${k.type} and a.entity_id in (${k.ids}))`,
+  );
+  const result = await db.execute(sql`
+    select a.id, a.entity_type, a.entity_id, a.action, a.at, a.changes->'stato'->>'from' as stato_da, a.changes->'stato'->>'to' as stato_a, u.name as utente
+    from audit_log a left join users u on u.id = a.user_id
+    where a.company_id = ${companyId} and (${sql.join(byKind, sql` or `)})
+    order by a.at desc, a.id desc
+    limit ${limit}`);
+  return rowsOf<{
+    id: string;
+    entity_type: string;
+    entity_id: string;
+    action: string;
+    at: string | Date;
+    stato_da: string | null;
+    stato_a: string | null;
+    utente: string | null;
+  }>(result);
+}
+
+/** Collaudi programmati from today on, soonest first. */
+export async function collaudiProgrammati(db: DbOrTx, companyId: string, limit: number) {
+  const result = await db.execute(sql`
+    select c.id, c.codice, to_char(c.data, 'YYYY-MM-DD') as data, k.ragione_sociale as cliente, c.luogo
+    from collaudi c join clienti k on k.id = c.cliente_id
+    where c.company_id = ${companyId} and c.stato = 'programmato' and c.data >= ${todayInRomeSql}
+    order by c.data, c.codice
+    limit ${limit}`);
+  return rowsOf<{
+    id: string;
+    codice: string;
+    data: string;
+    cliente: string;
+    luogo: string | null;
+  }>(result);
+}
+
+/** Options of the given origini whose last day is today or within the window, soonest first. */
+export async function opzioniInScadenza(
+  db: DbOrTx,
+  companyId: string,
+  origini: ReadonlyArray<'interno' | 'esterno'>,
+  limit: number,
+) {
+  if (origini.length === 0) return [];
+  const result = await db.execute(sql`
+    select b.id, b.codice, b.origine, to_char(b.opzione_scadenza, 'YYYY-MM-DD') as scadenza, k.ragione_sociale as cliente
+    from blocchi b left join clienti k on k.id = b.cliente_id
+    where b.company_id = ${companyId} and b.stato = 'opzionato' and b.origine in (${sql.join(
+      origini.map((o) => sql`${o}`),
+      sql`, `,
+    )})
+      and b.opzione_scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_GIORNI}::int
+    order by b.opzione_scadenza, b.codice
+    limit ${limit}`);
+  return rowsOf<{
+    id: string;
+    codice: string;
+    origine: 'interno' | 'esterno';
+    scadenza: string;
+    cliente: string | null;
+  }>(result);
+}
+
+/** Slab and lot reservations whose last day is today or within the window, soonest first. */
+export async function riserveInScadenza(
+  db: DbOrTx,
+  companyId: string,
+  tipi: { lastre: boolean; lotti: boolean },
+  limit: number,
+) {
+  const parts: SQL[] = [];
+  if (tipi.lastre) {
+    parts.push(sql`
+      select 'lastra' as tipo, l.id, l.codice, to_char(l.scadenza_riserva, 'YYYY-MM-DD') as scadenza, c.ragione_sociale as cliente
+      from lastre l join clienti c on c.id = l.cliente_id
+      where l.company_id = ${companyId} and l.stato = 'riservata' and l.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_GIORNI}::int`);
+  }
+  if (tipi.lotti) {
+    parts.push(sql`
+      select 'lotto', lo.id, lo.codice, to_char(r.scadenza, 'YYYY-MM-DD'), c.ragione_sociale
+      from riserve_lotti r join lotti lo on lo.id = r.lotto_id join clienti c on c.id = r.cliente_id
+      where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_GIORNI}::int`);
+  }
+  if (parts.length === 0) return [];
+  const result = await db.execute(
+    sql`${sql.join(parts, sql` union all `)} order by scadenza, codice limit ${limit}`,
+  );
+  return rowsOf<{
+    tipo: 'lastra' | 'lotto';
+    id: string;
+    codice: string;
+    scadenza: string;
+    cliente: string;
+  }>(result);
+}
