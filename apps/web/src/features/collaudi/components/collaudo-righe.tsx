@@ -35,8 +35,8 @@ export function CollaudoRighe({
 
   const onAdd = async (b: BloccoCollaudabile) => {
     try {
+      // the new card and the emptied field say it: no toast per block over the page
       await add.mutateAsync(b._id);
-      notify({ severity: 'success', summary: 'Blocco aggiunto', detail: b.codice });
       return true;
     } catch (error) {
       notify({ severity: 'error', summary: `${b.codice} non aggiunto`, detail: error instanceof Error ? error.message : undefined });

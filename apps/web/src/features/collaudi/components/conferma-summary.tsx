@@ -22,7 +22,7 @@ export function ConfermaSummaryView({ collaudo }: { collaudo: Collaudo }) {
               </li>
             ))}
             <li className="conferma-total">
-              <span>Totale</span>
+              <span className="conferma-codice">Totale</span>
               <span>{formatVolume(t.volumeNetto)}</span>
               <span>{formatEuroCents(t.importo)}</span>
             </li>
@@ -44,7 +44,7 @@ export function ConfermaSummaryView({ collaudo }: { collaudo: Collaudo }) {
           </ul>
         </>
       )}
-      <p className="mb-0 text-color-secondary">La conferma non si può annullare.</p>
+      <p className="text-color-secondary">La conferma non si può annullare.</p>
     </div>
   );
 }

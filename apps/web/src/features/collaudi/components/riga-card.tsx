@@ -163,24 +163,18 @@ export function RigaCard({
             pt={dropdownPt('Abbuono')}
             value={draft.abbuonoTipo}
             options={ABBUONO_OPTIONS}
+            placeholder="Nessun abbuono"
             onChange={(e) => onChange({ ...draft, abbuonoTipo: (e.value as AbbuonoTipo | null) ?? null, abbuonoValore: e.value ? draft.abbuonoValore : null }, true)}
             className="w-full"
             data-testid="riga-abbuono-tipo"
           />
         </div>
-        <div className="riga-field">
-          <label htmlFor={fid('abbuonoValore')}>Valore dell&apos;abbuono</label>
-          <NumberInput
-            id={fid('abbuonoValore')}
-            value={draft.abbuonoValore}
-            onChange={(v) => set('abbuonoValore', v)}
-            onBlur={commit}
-            decimals={abbuono?.decimals ?? 2}
-            unit={abbuono?.unit ?? ' '}
-            disabled={!abbuono}
-            testId="riga-abbuono-valore"
-          />
-        </div>
+        {abbuono && (
+          <div className="riga-field">
+            <label htmlFor={fid('abbuonoValore')}>Valore dell&apos;abbuono</label>
+            <NumberInput id={fid('abbuonoValore')} value={draft.abbuonoValore} onChange={(v) => set('abbuonoValore', v)} onBlur={commit} decimals={abbuono.decimals} unit={abbuono.unit} testId="riga-abbuono-valore" />
+          </div>
+        )}
       </div>
 
       <fieldset className="riga-section">
@@ -259,7 +253,7 @@ export function RigaCard({
           <label htmlFor={fid('pesoRilevato')}>Peso alla pesa</label>
           <NumberInput id={fid('pesoRilevato')} value={draft.pesoRilevato} onChange={(v) => set('pesoRilevato', v)} onBlur={commit} decimals={2} unit="t" placeholder="facoltativo" testId="riga-peso" />
         </div>
-        <div className="riga-field">
+        <div className="riga-field riga-field-wide">
           <span className="riga-label" id={fid('scelta')}>
             Scelta assegnata
           </span>
