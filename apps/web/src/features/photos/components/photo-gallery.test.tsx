@@ -92,7 +92,7 @@ describe('photo gallery', { timeout: 20_000 }, () => {
 
   it('a bad value in the URL is dropped, never sent', async () => {
     setSession(DEMO_USERS.produzione, 'token-1');
-    renderGallery('/app/photo-gallery?tipo=collaudo&cava=not-a-uuid&page=abc');
+    renderGallery('/app/photo-gallery?tipo=fattura&cava=not-a-uuid&page=abc');
     await screen.findByTestId('gallery-card');
     expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: '20', includeEntityInfo: 'true' });
   });
