@@ -49,6 +49,8 @@ import { createSessionStore, type SessionStore } from './lib/auth/sessions.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { createCompaniesService, type CompaniesService } from './modules/companies/companies.service.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { statisticheRoutes } from './modules/statistiche/statistiche.routes.js';
+import { createStatisticheService } from './modules/statistiche/statistiche.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
@@ -218,6 +220,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage }) });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
+  await app.register(statisticheRoutes, { statistiche: createStatisticheService({ db }) });
   await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, entities }) });
   await registerWebApp(app, config.webDistDir);
 

@@ -24,3 +24,4 @@ export * from './search.js';
 export * from './codici.js';
 export * from './sales/index.js';
 export * from './dashboard.js';
+export * from './statistiche.js';

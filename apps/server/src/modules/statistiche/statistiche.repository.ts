@@ -1,0 +1,261 @@
+import type { Periodo, StatistichePer, StatisticheSezione, StatisticheUnita } from '@gestcava/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../lib/pagination.js';
+
+// Statistiche (issue 15): every figure is an aggregate computed by PostgreSQL. Each section is a
+// "facts" query (one row per bancata, block, sawing, collaudo row, sale… of the company, with its
+// day `d` and its dimensions), joined to the three periods (current, previous, last year) and
+// grouped by the chosen dimension with GROUPING SETS, so one statement answers the rows and the
+// totals of all three periods. Only the grouped rows travel to JavaScript.
+
+export interface MetricDef {
+  key: string;
+  label: string;
+  unit: StatisticheUnita;
+  /** the aggregate over the facts' columns, or one per grouping where a share needs a window */
+  expr: SQL | ((per: StatistichePer) => SQL);
+  chart?: boolean;
+  compare?: boolean;
+  /** groupings where the figure means nothing (a bancata has no scelta) */
+  not?: readonly StatistichePer[];
+}
+
+export interface SectionDef {
+  /** one row per fact: `d` (date), the dimension columns `k_<per>` / `l_<per>`, and the measures */
+  facts: (companyId: string, from: string, to: string) => SQL;
+  metrics: MetricDef[];
+  /** no period: what is on hand today */
+  snapshot?: boolean;
+  note?: string;
+}
+
+/** Decimals kept per unit, so the API and the tests see the same rounded figure. */
+const DECIMALS: Record<StatisticheUnita, number> = { n: 0, m3: 3, t: 2, m2: 2, eur: 2, pct: 1, m2m3: 2, eurm3: 2, eurt: 2, giorni: 0 };
+
+const ratio = (num: SQL, den: SQL, times = 1) => sql`(${num}) * ${times} / nullif(${den}, 0)`;
+
+/** Dimension columns every facts query provides: key and label of each grouping it has. */
+const dim = (per: string, key: SQL, label: SQL) => sql`${key} as ${sql.identifier(`k_${per}`)}, ${label} as ${sql.identifier(`l_${per}`)}`;
+const nome = (table: string, id: SQL, column = 'nome') => sql`(select ${sql.identifier(column)} from ${sql.identifier(table)} where id = ${id})`;
+const SCELTA_LABEL = (s: SQL) => sql`initcap(${s})`;
+/** A block's weight: the weighbridge figure when there is one. */
+const pesoBlocco = sql`coalesce(bl.peso_pesa, bl.peso_teorico)`;
+const romeDay = (ts: SQL) => sql`(${ts} at time zone 'Europe/Rome')::date`;
+
+function resaExpr(per: StatistichePer): SQL {
+  if (per !== 'scelta') return ratio(sql`sum(vn)`, sql`sum(vb)`, 100);
+  // The bancate sit in the group without a scelta; their volume reaches every scelta's row through
+  // a window over the period's grouped rows (the totals row, grouping 1, is its own partition).
+  return ratio(sql`sum(vn)`, sql`sum(sum(vb)) over (partition by g.gp, grouping(g.k))`, 100);
+}
+
+export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
+  produzione: {
+    // A block's day is its bancata's cut day: that is when it was quarried.
+    facts: (companyId, from, to) => sql`
+      select ba.data_taglio as d, 'bancata' as kind, ${dim('cava', sql`ba.cava_id::text`, nome('cave', sql`ba.cava_id`))},
+             ${dim('materiale', sql`ba.materiale_id::text`, nome('materiali', sql`ba.materiale_id`))}, ${dim('scelta', sql`null::text`, sql`null::text`)},
+             ba.volume_lordo::float8 as vb, 0::float8 as vn, 0::float8 as t
+      from bancate ba
+      where ba.company_id = ${companyId} and ba.stato <> 'annullata' and ba.data_taglio between ${from} and ${to}
+      union all
+      select ba.data_taglio, 'blocco', bl.cava_id::text, ${nome('cave', sql`bl.cava_id`)}, bl.materiale_id::text, ${nome('materiali', sql`bl.materiale_id`)},
+             bl.scelta, ${SCELTA_LABEL(sql`bl.scelta`)}, 0, bl.volume_netto::float8, ${pesoBlocco}::float8
+      from blocchi bl join bancate ba on ba.id = bl.bancata_id
+      where bl.company_id = ${companyId} and bl.origine = 'interno' and ba.stato <> 'annullata' and ba.data_taglio between ${from} and ${to}`,
+    metrics: [
+      { key: 'bancate', label: 'Bancate', unit: 'n', expr: sql`count(*) filter (where kind = 'bancata')`, not: ['scelta'] },
+      { key: 'volumeBancate', label: 'Volume bancate', unit: 'm3', expr: sql`sum(vb)`, not: ['scelta'] },
+      { key: 'blocchi', label: 'Blocchi', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco')`, compare: true },
+      { key: 'volumeBlocchi', label: 'Volume netto blocchi', unit: 'm3', expr: sql`sum(vn)`, chart: true, compare: true },
+      { key: 'pesoBlocchi', label: 'Peso blocchi', unit: 't', expr: sql`sum(t)`, compare: true },
+      // Σ net block volume ÷ bancata gross volume (DOMAIN-NOTES §4); by scelta, each scelta's share of
+      // all the period's bancate (a window over the grouped rows: a bancata has no scelta).
+      { key: 'resa', label: 'Resa bancata → blocchi', unit: 'pct', expr: resaExpr, compare: true },
+    ],
+  },
+  lavorazione: {
+    // Completed work only: m², slabs and yields are known when a sawing or a tile cut completes.
+    facts: (companyId, from, to) => sql`
+      select l.data_fine as d, 'lastre' as kind, ${dim('materiale', sql`bl.materiale_id::text`, nome('materiali', sql`bl.materiale_id`))},
+             ${dim('macchina', sql`l.macchina_id::text`, nome('macchine', sql`l.macchina_id`))}, ${dim('spessore', sql`lpad(l.spessore_mm::text, 4, '0')`, sql`l.spessore_mm || ' mm'`)},
+             bl.volume_netto::float8 as vol, coalesce(l.numero_lastre, 0) as nl, coalesce(l.mq_totali, 0)::float8 as mq, l.resa_teorica::float8 as rt,
+             0::float8 as mqp, 0::float8 as scarto
+      from lavorazioni_lastre l join blocchi bl on bl.id = l.blocco_id
+      where l.company_id = ${companyId} and l.stato = 'completata' and l.data_fine between ${from} and ${to}
+      union all
+      select p.data_fine, 'pavimenti', p.materiale_id::text, ${nome('materiali', sql`p.materiale_id`)}, 'pavimenti', 'Pavimenti (taglio)',
+             lpad(p.spessore_mm::text, 4, '0'), p.spessore_mm || ' mm', 0, 0, 0, null, coalesce(p.mq_prodotti, 0)::float8, coalesce(p.scarto_mq, 0)::float8
+      from lavorazioni_pavimenti p
+      where p.company_id = ${companyId} and p.stato = 'completata' and p.data_fine between ${from} and ${to}`,
+    metrics: [
+      { key: 'segagioni', label: 'Segagioni', unit: 'n', expr: sql`count(*) filter (where kind = 'lastre')`, compare: true },
+      { key: 'volumeSegato', label: 'Blocchi segati', unit: 'm3', expr: sql`sum(vol)`, compare: true },
+      { key: 'lastre', label: 'Lastre', unit: 'n', expr: sql`sum(nl)` },
+      { key: 'mqLastre', label: 'Lastre prodotte', unit: 'm2', expr: sql`sum(mq)`, chart: true, compare: true },
+      { key: 'resa', label: 'Resa m²/m³', unit: 'm2m3', expr: ratio(sql`sum(mq)`, sql`sum(vol)`), compare: true },
+      // the theoretical maximum weighted by the volume sawn, so a big block counts for what it is
+      { key: 'resaTeorica', label: 'Resa teorica m²/m³', unit: 'm2m3', expr: ratio(sql`sum(rt * vol)`, sql`sum(vol)`) },
+      { key: 'efficienza', label: 'Resa su teorica', unit: 'pct', expr: ratio(sql`sum(mq)`, sql`sum(rt * vol)`, 100) },
+      { key: 'mqPavimenti', label: 'Pavimenti prodotti', unit: 'm2', expr: sql`sum(mqp)`, chart: true, compare: true },
+      { key: 'scartoPavimenti', label: 'Scarto pavimenti', unit: 'pct', expr: ratio(sql`sum(scarto)`, sql`sum(mqp) + sum(scarto)`, 100) },
+    ],
+  },
+  vendite: {
+    // Sales of blocks are the accepted rows of confirmed collaudi (the rows keep their figures,
+    // importo in cents); the other rows of those collaudi count for the outcomes. Slabs and tiles
+    // are sold through the stock ledger: a `scarico` with a cliente and a price per m², slab or piece.
+    facts: (companyId, from, to) => sql`
+      select c.data as d, 'collaudo' as kind, r.esito, ${dim('cliente', sql`c.cliente_id::text`, nome('clienti', sql`c.cliente_id`, 'ragione_sociale'))},
+             ${dim('materiale', sql`bl.materiale_id::text`, nome('materiali', sql`bl.materiale_id`))},
+             ${dim('scelta', sql`coalesce(r.scelta_assegnata, bl.scelta)`, SCELTA_LABEL(sql`coalesce(r.scelta_assegnata, bl.scelta)`))},
+             r.volume_netto_accettato::float8 as vol, r.peso::float8 as t, coalesce(r.importo, 0)::float8 / 100 as eur,
+             greatest(bl.volume_netto - r.volume_netto_accettato, 0)::float8 as abbuono_m3,
+             (r.abbuono_tipo is not null and coalesce(r.abbuono_valore, 0) > 0) as abbuono, 0::float8 as mq, 0::float8 as eur_stock
+      from collaudo_righe r join collaudi c on c.id = r.collaudo_id join blocchi bl on bl.id = r.blocco_id
+      where c.company_id = ${companyId} and c.stato = 'confermato' and r.esito is not null and c.data between ${from} and ${to}
+      union all
+      select ${romeDay(sql`m.created_at`)}, 'stock', null, m.cliente_id::text, ${nome('clienti', sql`m.cliente_id`, 'ragione_sociale')},
+             coalesce(pa.materiale_id, lo.materiale_id)::text, ${nome('materiali', sql`coalesce(pa.materiale_id, lo.materiale_id)`)},
+             coalesce(la.scelta, pa.scelta, lo.scelta), ${SCELTA_LABEL(sql`coalesce(la.scelta, pa.scelta, lo.scelta)`)},
+             0, 0, 0, 0, false, (-m.mq)::float8,
+             (m.prezzo * case m.unita_prezzo when 'mq' then -m.mq else -m.pezzi end)::float8
+      from movimenti m
+        left join lastre la on la.id = m.lastra_id
+        left join pacchi pa on pa.id = coalesce(m.pacco_id, la.pacco_id)
+        left join lotti lo on lo.id = m.lotto_id
+      where m.company_id = ${companyId} and m.tipo = 'scarico' and m.cliente_id is not null and m.prezzo is not null
+        and m.created_at >= (${from}::date::timestamp at time zone 'Europe/Rome') and m.created_at < ((${to}::date + 1)::timestamp at time zone 'Europe/Rome')`,
+    metrics: [
+      { key: 'blocchi', label: 'Blocchi venduti', unit: 'n', expr: sql`count(*) filter (where esito in ('accettato', 'accettato_con_riserva'))`, compare: true },
+      { key: 'volume', label: 'Volume venduto', unit: 'm3', expr: sql`sum(vol) filter (where esito in ('accettato', 'accettato_con_riserva'))`, compare: true },
+      { key: 'peso', label: 'Peso venduto', unit: 't', expr: sql`sum(t) filter (where esito in ('accettato', 'accettato_con_riserva'))` },
+      { key: 'importoBlocchi', label: 'Importo blocchi', unit: 'eur', expr: sql`sum(eur) filter (where esito in ('accettato', 'accettato_con_riserva'))`, compare: true },
+      { key: 'prezzoM3', label: 'Prezzo medio €/m³', unit: 'eurm3', expr: ratio(sql`sum(eur) filter (where esito in ('accettato', 'accettato_con_riserva'))`, sql`sum(vol) filter (where esito in ('accettato', 'accettato_con_riserva'))`), compare: true },
+      { key: 'prezzoT', label: 'Prezzo medio €/t', unit: 'eurt', expr: ratio(sql`sum(eur) filter (where esito in ('accettato', 'accettato_con_riserva'))`, sql`sum(t) filter (where esito in ('accettato', 'accettato_con_riserva'))`) },
+      { key: 'mqVenduti', label: 'Lastre e pavimenti venduti', unit: 'm2', expr: sql`sum(mq)` },
+      { key: 'importoStock', label: 'Importo lastre e pavimenti', unit: 'eur', expr: sql`sum(eur_stock)` },
+      { key: 'importo', label: 'Importo totale', unit: 'eur', expr: sql`coalesce(sum(eur) filter (where esito in ('accettato', 'accettato_con_riserva')), 0) + coalesce(sum(eur_stock), 0)`, chart: true, compare: true },
+      { key: 'accettati', label: 'Esito: accettati', unit: 'n', expr: sql`count(*) filter (where esito = 'accettato')` },
+      { key: 'conRiserva', label: 'Esito: con riserva', unit: 'n', expr: sql`count(*) filter (where esito = 'accettato_con_riserva')` },
+      { key: 'rifiutati', label: 'Esito: rifiutati', unit: 'n', expr: sql`count(*) filter (where esito = 'rifiutato')` },
+      { key: 'percAccettati', label: 'Blocchi accettati', unit: 'pct', expr: ratio(sql`count(*) filter (where esito in ('accettato', 'accettato_con_riserva'))`, sql`count(*) filter (where kind = 'collaudo')`, 100) },
+      { key: 'abbuoni', label: 'Righe con abbuono', unit: 'n', expr: sql`count(*) filter (where abbuono and esito in ('accettato', 'accettato_con_riserva'))` },
+      // what the buyer measured less than the block's own net volume, on the accepted blocks
+      { key: 'abbuonoM3', label: 'm³ abbuonati', unit: 'm3', expr: sql`sum(abbuono_m3) filter (where esito in ('accettato', 'accettato_con_riserva'))` },
+    ],
+  },
+  magazzino: {
+    // What is on hand today: blocks disponibili or opzionati (an option past its day is disponibile,
+    // as in blocchi.repository statoEffettivo), slabs disponibili or riservate, tile lots with pieces.
+    // `d` is the day the item entered the stock; ageing is today minus that day.
+    snapshot: true,
+    note: 'Giacenza alla data odierna: il periodo non si applica. Per mese: il mese di ingresso in magazzino.',
+    facts: (companyId) => sql`
+      select coalesce(bl.data_acquisto, (select data_taglio from bancate where id = bl.bancata_id), ${romeDay(sql`bl.created_at`)}) as d, 'blocco' as kind,
+             case when bl.stato = 'opzionato' and bl.opzione_scadenza >= (now() at time zone 'Europe/Rome')::date then 'opzionato' else 'disponibile' end as stato,
+             ${dim('materiale', sql`bl.materiale_id::text`, nome('materiali', sql`bl.materiale_id`))}, ${dim('scelta', sql`bl.scelta`, SCELTA_LABEL(sql`bl.scelta`))},
+             bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t, 0::float8 as mq_lastre, 0::float8 as mq_pav,
+             (coalesce(bl.prezzo_listino, 0) * case bl.unita_prezzo when 't' then ${pesoBlocco} when 'q' then ${pesoBlocco} * 10 else bl.volume_netto end)::float8 as valore
+      from blocchi bl
+      where bl.company_id = ${companyId} and bl.stato in ('disponibile', 'opzionato')
+      union all
+      select ${romeDay(sql`l.created_at`)}, 'lastra', null, p.materiale_id::text, ${nome('materiali', sql`p.materiale_id`)}, l.scelta, ${SCELTA_LABEL(sql`l.scelta`)},
+             0, 0, l.mq::float8, 0, (l.mq * coalesce(p.prezzo_listino, 0))::float8
+      from lastre l join pacchi p on p.id = l.pacco_id
+      where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
+      union all
+      select ${romeDay(sql`lo.created_at`)}, 'lotto', null, lo.materiale_id::text, ${nome('materiali', sql`lo.materiale_id`)}, lo.scelta, ${SCELTA_LABEL(sql`lo.scelta`)},
+             0, 0, 0, lo.mq::float8, (lo.mq * coalesce(lo.prezzo_listino, 0))::float8
+      from lotti lo
+      where lo.company_id = ${companyId} and lo.pezzi > 0`,
+    metrics: [
+      { key: 'blocchiDisponibili', label: 'Blocchi disponibili', unit: 'n', expr: sql`count(*) filter (where stato = 'disponibile')` },
+      { key: 'blocchiOpzionati', label: 'Blocchi opzionati', unit: 'n', expr: sql`count(*) filter (where stato = 'opzionato')` },
+      { key: 'volumeBlocchi', label: 'Volume blocchi', unit: 'm3', expr: sql`sum(vol)`, chart: true },
+      { key: 'pesoBlocchi', label: 'Peso blocchi', unit: 't', expr: sql`sum(t)` },
+      { key: 'valoreBlocchi', label: 'Valore blocchi a listino', unit: 'eur', expr: sql`sum(valore) filter (where kind = 'blocco')` },
+      { key: 'mqLastre', label: 'Lastre', unit: 'm2', expr: sql`sum(mq_lastre)`, chart: true },
+      { key: 'mqPavimenti', label: 'Pavimenti', unit: 'm2', expr: sql`sum(mq_pav)`, chart: true },
+      { key: 'valore', label: 'Valore totale a listino', unit: 'eur', expr: sql`sum(valore)` },
+      { key: 'etaMedia', label: 'Giorni in magazzino (media)', unit: 'giorni', expr: sql`avg((now() at time zone 'Europe/Rome')::date - d)` },
+      { key: 'eta0_90', label: 'Blocchi fino a 90 giorni', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d <= 90)` },
+      { key: 'eta91_180', label: 'Blocchi 91–180 giorni', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d between 91 and 180)` },
+      { key: 'eta181_365', label: 'Blocchi 181–365 giorni', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d between 181 and 365)` },
+      { key: 'etaOltre365', label: 'Blocchi oltre un anno', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d > 365)` },
+    ],
+  },
+  acquisti: {
+    // Bought-in blocks by purchase day; what they cost (price by its unit, plus transport) and the
+    // m² their completed sawings gave.
+    facts: (companyId, from, to) => sql`
+      select bl.data_acquisto as d, ${dim('fornitore', sql`bl.fornitore_id::text`, nome('fornitori', sql`bl.fornitore_id`, 'ragione_sociale'))},
+             ${dim('materiale', sql`bl.materiale_id::text`, nome('materiali', sql`bl.materiale_id`))},
+             bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t,
+             (coalesce(bl.prezzo_acquisto, 0) * case bl.unita_prezzo_acquisto when 'm3' then bl.volume_netto when 't' then ${pesoBlocco} else 1 end + coalesce(bl.costo_trasporto, 0))::float8 as costo,
+             s.mq::float8 as mq, case when s.mq is null then 0 else bl.volume_netto end::float8 as vol_segato
+      from blocchi bl
+        left join (select blocco_id, sum(mq_totali) as mq from lavorazioni_lastre where company_id = ${companyId} and stato = 'completata' group by blocco_id) s on s.blocco_id = bl.id
+      where bl.company_id = ${companyId} and bl.origine = 'esterno' and bl.data_acquisto between ${from} and ${to}`,
+    metrics: [
+      { key: 'blocchi', label: 'Blocchi acquistati', unit: 'n', expr: sql`count(*)`, compare: true },
+      { key: 'volume', label: 'Volume netto', unit: 'm3', expr: sql`sum(vol)`, chart: true, compare: true },
+      { key: 'peso', label: 'Peso', unit: 't', expr: sql`sum(t)` },
+      { key: 'costo', label: 'Costo (con trasporto)', unit: 'eur', expr: sql`sum(costo)`, compare: true },
+      { key: 'costoM3', label: 'Costo medio €/m³', unit: 'eurm3', expr: ratio(sql`sum(costo)`, sql`sum(vol)`), compare: true },
+      { key: 'segati', label: 'Blocchi segati', unit: 'n', expr: sql`count(mq)` },
+      { key: 'mqLastre', label: 'Lastre ottenute', unit: 'm2', expr: sql`sum(mq)` },
+      { key: 'resa', label: 'Resa m²/m³ dei segati', unit: 'm2m3', expr: ratio(sql`sum(mq)`, sql`sum(vol_segato)`), compare: true },
+    ],
+  },
+};
+
+/** The metrics a grouping shows. */
+export function metricsOf(section: StatisticheSezione, per: StatistichePer): MetricDef[] {
+  return SECTIONS[section].metrics.filter((m) => !m.not?.includes(per));
+}
+
+function exprOf(m: MetricDef, per: StatistichePer): SQL {
+  const raw = typeof m.expr === 'function' ? m.expr(per) : m.expr;
+  return sql`round((${raw})::numeric, ${DECIMALS[m.unit]})::float8 as ${sql.identifier(m.key)}`;
+}
+
+export interface GroupedRow {
+  p: 'cur' | 'prev' | 'ly';
+  totale: boolean;
+  k: string | null;
+  l: string | null;
+  [metric: string]: unknown;
+}
+
+/**
+ * One statement: the facts of the span covering the three periods, each fact counted in every period
+ * that contains its day; by month, last year's months carry the key of the month a year later, so
+ * they meet the current rows. The rows of a snapshot have one period only.
+ */
+export async function grouped(db: DbOrTx, companyId: string, section: StatisticheSezione, per: StatistichePer, periods: { cur: Periodo; prev?: Periodo; ly?: Periodo }): Promise<GroupedRow[]> {
+  const def = SECTIONS[section];
+  const list = (['cur', 'prev', 'ly'] as const).flatMap((p) => (periods[p] ? [{ p, ...periods[p] }] : []));
+  const from = list.reduce((a, x) => (x.dal < a ? x.dal : a), list[0]!.dal);
+  const to = list.reduce((a, x) => (x.al > a ? x.al : a), list[0]!.al);
+  const values = sql.join(
+    list.map((x) => sql`(${x.p}, ${x.dal}::date, ${x.al}::date)`),
+    sql`, `,
+  );
+  const shift = sql`case when periodi.p = 'ly' then interval '1 year' else interval '0 days' end`;
+  const key = per === 'mese' ? sql`to_char(f.d + ${shift}, 'YYYY-MM')` : sql`f.${sql.identifier(`k_${per}`)}`;
+  const label = per === 'mese' ? key : sql`f.${sql.identifier(`l_${per}`)}`;
+  const metrics = metricsOf(section, per).map((m) => exprOf(m, per));
+  // a snapshot counts every fact once, whatever its day
+  const inPeriod = def.snapshot ? sql`true` : sql`f.d between periodi.dal and periodi.al`;
+  const result = await db.execute(sql`
+    with periodi(p, dal, al) as (values ${values}),
+         f as (${def.facts(companyId, from, to)}),
+         g as (select periodi.p as gp, f.*, ${key} as k, ${label} as l from f join periodi on ${inPeriod})
+    select g.gp as p, grouping(g.k) = 1 as totale, g.k, min(g.l) as l, ${sql.join(metrics, sql`, `)}
+    from g
+    group by grouping sets ((g.gp, g.k), (g.gp))
+    order by g.gp, g.k`);
+  return rowsOf<GroupedRow>(result);
+}
