@@ -28,6 +28,8 @@ import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.route
 import { createCollaudiDocuments } from './modules/collaudi/collaudi.documents.js';
 import { collaudiRoutes } from './modules/collaudi/collaudi.routes.js';
 import { createCollaudiService, type CollaudiService } from './modules/collaudi/collaudi.service.js';
+import { reportisticaRoutes } from './modules/reportistica/reportistica.routes.js';
+import { createReportisticaService } from './modules/reportistica/reportistica.service.js';
 import { createCodiciService } from './modules/codici/codici.service.js';
 import { codiciRoutes } from './modules/codici/codici.routes.js';
 import { createEtichetteService } from './modules/etichette/etichette.service.js';
@@ -217,6 +219,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(codiciRoutes, { codici: createCodiciService({ db, entities }) });
   await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, publicUrl: config.publicUrl }) });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
+  await app.register(reportisticaRoutes, { reportistica: createReportisticaService({ db, storage }) });
   await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage }) });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });

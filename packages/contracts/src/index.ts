@@ -25,3 +25,4 @@ export * from './codici.js';
 export * from './sales/index.js';
 export * from './dashboard.js';
 export * from './statistiche.js';
+export * from './reports.js';

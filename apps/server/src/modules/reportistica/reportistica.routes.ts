@@ -1,0 +1,37 @@
+import { reportParamsSchema, reportQuerySchema } from '@gestcava/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../lib/downloads.js';
+import { requireAuth } from '../../plugins/auth.js';
+import type { ReportisticaService } from './reportistica.service.js';
+
+/** `GET /api/reports/<name>?formato=pdf|xlsx&dal&al`: the reports read with the statistiche permission. */
+export const reportisticaRoutes: FastifyPluginAsyncZod<{
+  reportistica: ReportisticaService;
+}> = async (app, { reportistica }) => {
+  app.get(
+    '/api/reports/:name',
+    {
+      config: { access: { page: 'statistiche', mode: 'read' } },
+      preHandler: app.limits.export,
+      schema: {
+        tags: ['reportistica'],
+        params: reportParamsSchema,
+        querystring: reportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await reportistica.render(
+        requireAuth(request).companyId,
+        request.params.name,
+        request.query,
+        (err) => request.log.error({ err }, 'report non riuscito'),
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition('attachment', file.fileName))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  );
+};

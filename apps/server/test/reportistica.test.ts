@@ -1,0 +1,125 @@
+import { permissionPreset } from '@gestcava/contracts';
+import ExcelJS from 'exceljs';
+import * as mupdf from 'mupdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInRome } from '../src/lib/dates.js';
+import { ROWS_PER_PAGE } from '../src/modules/reportistica/reportistica.render.js';
+import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let admin: TestClient;
+let vendite: TestClient;
+const today = todayInRome();
+const year = today.slice(0, 4);
+const codici: string[] = [];
+
+function pdfText(body: Buffer): { pages: number; text: string } {
+  const doc = mupdf.Document.openDocument(body, 'application/pdf');
+  let text = '';
+  for (let i = 0; i < doc.countPages(); i++) text += doc.loadPage(i).toStructuredText('preserve-whitespace').asText() + '\n';
+  return { pages: doc.countPages(), text: text.replace(/\s+/g, ' ') };
+}
+
+async function xlsxRows(body: Buffer, sheet = 1) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const ws = wb.worksheets[sheet - 1]!;
+  const rows: unknown[][] = [];
+  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { ws, rows };
+}
+
+beforeAll(async () => {
+  // the tests download more reports than a user's per-minute export limit
+  ctx = await buildTestApp({ RATE_LIMIT_EXPORTS: '1000' });
+  const org = await setupCompany(ctx);
+  admin = await org.adminClient();
+  vendite = (await org.userClient(permissionPreset('Vendite'))).client;
+  const lookups = await createProductionLookups(admin); // Statuario, 2.71 t/m³, cava Canalgrande
+  const bancata = (
+    await admin.post('/api/bancate', { cavaId: lookups.cavaId, materialeId: lookups.materialeId, dataTaglio: `${year}-01-10`, lunghezza: 1000, altezza: 500, profondita: 400, informiT: 12.5, scaglieT: 40, terreT: 7.25 })
+  ).json();
+  for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura']) await admin.post(`/api/bancate/${bancata._id}/stato`, { stato });
+  // 300×200×150 = 9 m³ (24.39 t theoretical) weighed at 25 t; 250×150×100 = 3.75 m³ (10.16 t) not weighed
+  for (const [dims, extra] of [
+    [{ lunghezza: 300, altezza: 200, profondita: 150 }, { pesoPesa: 25, codiceTracciabilita: 'CARRARA-173-00042', scelta: 'prima' }],
+    [{ lunghezza: 250, altezza: 150, profondita: 100 }, { scelta: 'seconda' }],
+  ] as const) {
+    const res = await admin.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: lookups.ubicazioneId, ...dims, ...extra });
+    expect(res.statusCode, res.body).toBe(201);
+    codici.push(res.json().codice);
+  }
+});
+afterAll(() => ctx.close());
+
+describe('reportistica', () => {
+  it('registro di produzione as PDF: the blocks of the period with their figures, totals and "Pagina 1 di 1"', async () => {
+    const res = await vendite.get('/api/reports/registro-produzione', { query: { formato: 'pdf', dal: `${year}-01-01`, al: today } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`registro-produzione-${year}-01-01_${today}.pdf`);
+    const { pages, text } = pdfText(res.rawPayload);
+    expect(pages).toBe(1);
+    for (const codice of codici) expect(text).toContain(codice);
+    expect(text).toContain('Registro di produzione');
+    expect(text).toContain(`dal 01/01/${year}`);
+    expect(text).toContain('CARRARA-173-00042');
+    expect(text).toContain('12,750'); // 9 + 3.75 m³
+    expect(text).toContain('35,16'); // 25 weighed + 10.16 theoretical t
+    expect(text).toContain('Pagina 1 di 1');
+  });
+
+  it('estrazione as XLSX: typed cells, weighed or theoretical tonnes said per row, the by-products of the bancate', async () => {
+    const res = await admin.get('/api/reports/estrazione', { query: { formato: 'xlsx', dal: `${year}-01-01`, al: today } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { ws, rows } = await xlsxRows(res.rawPayload);
+    expect(rows[0]).toEqual(['Cava', 'Materiale', 'Voce', 'Qualità (scelta)', 'Categoria', 'Blocchi', 'm³', 't', 'Tonnellate']);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws.autoFilter).toBeTruthy();
+    const blocchi = rows.filter((r) => r[2] === 'Blocchi');
+    expect(blocchi).toEqual([
+      ['Canalgrande', 'Statuario', 'Blocchi', 'Prima', 'Squadrato', 1, 9, 25, 'pesate'],
+      ['Canalgrande', 'Statuario', 'Blocchi', 'Seconda', 'Squadrato', 1, 3.75, 10.16, 'teoriche'],
+    ]);
+    expect(rows.filter((r) => ['Informi', 'Scaglie', 'Terre'].includes(r[2] as string)).map((r) => [r[2], r[7]])).toEqual([
+      ['Informi', 12.5],
+      ['Scaglie', 40],
+      ['Terre', 7.25],
+    ]);
+    // 25 weighed + 10.16 theoretical + 12.5 + 40 + 7.25 t of by-products
+    expect(rows.at(-1)).toEqual(['Totale', undefined, undefined, undefined, undefined, 2, 12.75, 94.91]);
+    expect(ws.getColumn(7).numFmt).toBe('#,##0.000');
+  });
+
+  it('a period without data still gives a file; an inverted period and an unknown report are 400s; no statistiche, 403', async () => {
+    const empty = await admin.get('/api/reports/vendite', { query: { formato: 'pdf', dal: '2001-01-01', al: '2001-12-31' } });
+    expect(empty.statusCode).toBe(200);
+    expect(pdfText(empty.rawPayload).text).toContain('Nessun dato nel periodo');
+    expect((await admin.get('/api/reports/vendite', { query: { dal: '2026-05-01', al: '2026-04-01' } })).statusCode).toBe(400);
+    expect((await admin.get('/api/reports/bilancio')).statusCode).toBe(400);
+    const org = await setupCompany(ctx);
+    const produzione = (await org.userClient(permissionPreset('Produzione'))).client;
+    expect((await produzione.get('/api/reports/blocchi')).statusCode).toBe(403);
+    // another company's report never shows our blocks
+    const stranger = (await org.userClient({ statistiche: true })).client;
+    const theirs = pdfText((await stranger.get('/api/reports/blocchi', { query: { dal: `${year}-01-01`, al: today } })).rawPayload).text;
+    for (const codice of codici) expect(theirs).not.toContain(codice);
+  });
+
+  it('every report renders in both formats', async () => {
+    for (const name of ['registro-produzione', 'estrazione', 'giacenze', 'vendite', 'rese', 'blocchi']) {
+      for (const formato of ['pdf', 'xlsx']) {
+        const res = await admin.get(`/api/reports/${name}`, { query: { formato } });
+        expect(res.statusCode, `${name} ${formato}: ${res.body.slice(0, 200)}`).toBe(200);
+        expect(res.rawPayload.subarray(0, 4).toString('latin1'), `${name} ${formato}`).toBe(formato === 'pdf' ? '%PDF' : 'PK\u0003\u0004');
+      }
+    }
+  });
+
+  it('a long list numbers its pages "Pagina N di M" with M known before the rows are read', async () => {
+    expect(ROWS_PER_PAGE).toBeGreaterThan(20);
+    const res = await admin.get('/api/reports/blocchi', { query: { formato: 'pdf' } });
+    const { pages, text } = pdfText(res.rawPayload);
+    expect(text).toContain(`Pagina ${pages} di ${pages}`);
+  });
+});
