@@ -39,6 +39,10 @@ export type PageView =
   | 'trasferimenti'
   /** stock on hand of both magazzini (features/giacenze), linked from their pages, not in the menu */
   | 'giacenze'
+  /** Analisi Dati → Statistiche: sections by period, with charts and tables (features/statistiche) */
+  | 'statistiche'
+  /** Analisi Dati → Reportistica: the printable reports (features/reportistica) */
+  | 'reportistica'
   /** a module whose issue has not landed yet: an empty state with title and contents */
   | 'placeholder';
 
@@ -98,7 +102,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'reportistica',
     rule: { page: 'statistiche' },
     title: 'Reportistica',
-    view: 'placeholder',
+    view: 'reportistica',
     icon: 'pi pi-file-pdf',
     description: 'Report stampabili (PDF) e fogli di calcolo (XLSX) per la direzione e il commercialista.',
     features: [
@@ -229,7 +233,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'pages/statistiche',
     rule: { page: 'statistiche' },
     title: 'Statistiche',
-    view: 'placeholder',
+    view: 'statistiche',
     icon: 'pi pi-chart-line',
     description: 'Andamento di produzione, lavorazione, vendite e magazzino.',
     features: [

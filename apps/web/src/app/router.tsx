@@ -30,6 +30,8 @@ const viewModule = {
   collaudi: () => import('./routes/collaudi-list'),
   trasferimenti: () => import('./routes/trasferimenti'),
   giacenze: () => import('./routes/giacenze'),
+  reportistica: () => import('./routes/reportistica'),
+  statistiche: () => import('./routes/statistiche'),
 } as const;
 
 /** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */

@@ -182,8 +182,8 @@ export function reportPdf<T>(doc: ReportDocument<T>, onError: (e: unknown) => vo
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5);
     texts.forEach((text, i) => {
       const numeric = doc.columns[i]!.kind !== 'text' && doc.columns[i]!.kind !== 'date';
-      pdf.text(text, xs[i]! + 2, top + 3, {
-        width: widths[i]! - 4,
+      pdf.text(text, xs[i]! + (numeric ? 2 : 8), top + 3, {
+        width: widths[i]! - 10,
         height: ROW_H,
         lineBreak: false,
         ellipsis: true,

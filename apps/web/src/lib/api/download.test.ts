@@ -27,6 +27,25 @@ describe('downloads', () => {
     expect(fileNameFromDisposition(null)).toBeNull();
   });
 
+  it('tells the bytes received as a long report arrives, and keeps every chunk', async () => {
+    setSession(DEMO_USERS.vendite, 'jwt-dl');
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('%PDF-1.7 '));
+        controller.enqueue(encoder.encode('pagina 2'));
+        controller.close();
+      },
+    });
+    fetchMock.mockResolvedValueOnce(new Response(body, { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="blocchi.pdf"' } }));
+    const seen: number[] = [];
+    const { blob, fileName } = await apiDownload('/api/reports/blocchi', { query: { formato: 'pdf' }, onProgress: (received) => seen.push(received) });
+    expect(seen).toEqual([9, 17]);
+    expect(await blob.text()).toBe('%PDF-1.7 pagina 2');
+    expect(blob.type).toBe('application/pdf');
+    expect(fileName).toBe('blocchi.pdf');
+  });
+
   it('an error answer is an ApiError with the server message', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Permesso negato', code: 'FORBIDDEN' }, 403));
     await expect(apiDownload('/api/clienti/export')).rejects.toMatchObject({ status: 403, message: 'Permesso negato' });

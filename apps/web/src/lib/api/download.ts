@@ -30,7 +30,10 @@ export function fileNameFromDisposition(header: string | null): string | null {
 
 export async function apiDownload(
   path: string,
-  options: Omit<RequestOptions, 'body' | 'schema' | 'create' | 'idempotencyKey'> = {},
+  options: Omit<RequestOptions, 'body' | 'schema' | 'create' | 'idempotencyKey'> & {
+    /** Bytes received so far, and the total when the server says it (a report's progress). */
+    onProgress?: (received: number, total: number | null) => void;
+  } = {},
 ): Promise<DownloadResult> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
@@ -48,7 +51,7 @@ export async function apiDownload(
       return { status: response.status, body: await readBody(response), retryAfter: response.headers.get('Retry-After') };
     }
     const result: DownloadResult = {
-      blob: await response.blob(),
+      blob: options.onProgress ? await readWithProgress(response, options.onProgress) : await response.blob(),
       fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
     };
     return { status: response.status, body: result, retryAfter: null };
@@ -58,4 +61,22 @@ export async function apiDownload(
     extraHeaders: options.headers,
     handleUnauthorized: options.handleUnauthorized,
   })) as DownloadResult;
+}
+
+/** The body read chunk by chunk, telling how much has arrived. */
+async function readWithProgress(response: Response, onProgress: (received: number, total: number | null) => void): Promise<Blob> {
+  const length = Number(response.headers.get('Content-Length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  return new Blob(chunks, { type: response.headers.get('Content-Type') ?? undefined });
 }

@@ -1,0 +1,4 @@
+import { ReportisticaPage } from '@/features/reportistica/components/reportistica-page';
+
+/** /app/reportistica */
+export const Component = ReportisticaPage;
