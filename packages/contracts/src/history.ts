@@ -20,4 +20,6 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   declassa: 'Declassamento',
   disattivazione: 'Disattivazione',
   riattivazione: 'Riattivazione',
+  /** a collaudo's blocks: added, measured and judged, or removed */
+  riga: 'Blocchi del collaudo',
 };

@@ -15,6 +15,7 @@ const ACTION_ICONS: Record<string, string> = {
   riattivazione: 'pi pi-replay',
   stato: 'pi pi-arrow-right',
   declassa: 'pi pi-arrow-down',
+  riga: 'pi pi-box',
 };
 
 function actionLabel(action: string): string {
