@@ -67,12 +67,13 @@ export async function rawLoop(task: () => Promise<unknown>): Promise<Load> {
   return summarise(latencies, DURATION_S, 0);
 }
 
-export async function httpLoad(url: string, token: string): Promise<Load> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${token}` } });
+/** `connections` requests in flight for the duration (10 unless told: one user is 1). */
+export async function httpLoad(url: string, token: string, connections = CONNECTIONS): Promise<Load> {
+  await autocannon({ url, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
   const latencies: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } }, (err, res) =>
+    const instance = autocannon({ url, connections, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } }, (err, res) =>
       err ? reject(err) : resolve(res),
     );
     instance.on('response', (_client, status, _bytes, time) => {

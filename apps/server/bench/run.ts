@@ -9,6 +9,7 @@ import path from 'node:path';
 import { benchBlocchi } from './blocchi.js';
 import { benchBundle } from './bundle.js';
 import { benchChat } from './chat.js';
+import { benchDashboard } from './dashboard.js';
 import { root, type BenchRow } from './common.js';
 import { benchLogin } from './login.js';
 import { benchGallery, benchPhotos } from './photos.js';
@@ -37,6 +38,8 @@ await section('blocchi-postgres', () => benchBlocchi('postgres'));
 await section('photos', benchPhotos);
 await section('gallery', benchGallery);
 await section('chat', benchChat);
+await section('dashboard-pglite', () => benchDashboard('pglite'));
+await section('dashboard-postgres', () => benchDashboard('postgres'));
 // Only when named (npm run bench -- soak): ten minutes by default.
 if (wanted.has('soak')) await section('soak', benchSoak);
 
@@ -44,5 +47,5 @@ const dir = path.join(root, 'bench/results');
 const parts = fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
-  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );

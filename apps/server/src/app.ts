@@ -224,7 +224,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await app.register(statisticheRoutes, { statistiche: createStatisticheService({ db }) });
-  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, entities }) });
+  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, entities, counts }) });
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {

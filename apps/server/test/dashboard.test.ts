@@ -536,4 +536,19 @@ describe('GET /api/dashboard', () => {
       other.attivita.some((a) => Object.values(ids).includes(a.path?.split('/').at(-1) ?? '')),
     ).toBe(false);
   });
+
+  // Last: it changes the fixture. The block figures are kept between requests on PGlite (the blocchi
+  // count cache); a write to blocchi must show at once, not after the cache's lifetime.
+  it('shows a new block at once, though the block figures are kept between requests', async () => {
+    expect((await get(admin)).produzione?.m3Mese).toBe(14.75);
+    await blocco('I8', org.company.id, {
+      origine: 'interno',
+      m3: 1,
+      creato: oggi,
+      stato: 'disponibile',
+    });
+    const d = await get(admin);
+    expect(d.produzione?.m3Mese).toBe(15.75);
+    expect(d.blocchi.interni?.disponibili).toBe(4);
+  });
 });

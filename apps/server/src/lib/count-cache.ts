@@ -9,20 +9,22 @@ import type { PGlite } from '@electric-sql/pglite';
  * PostgreSQL counts fast in its own processes and needs none of this.
  */
 export interface CountCache {
-  get(key: string, count: () => Promise<number>): Promise<number>;
+  /** A kept total, or any small aggregate of the table (the dashboard keeps its block figures). */
+  get<T = number>(key: string, count: () => Promise<T>): Promise<T>;
 }
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
 export function createCountCache(now = () => Date.now()): CountCache & { clear(): void } {
-  const entries = new Map<string, { n: number; at: number }>();
+  const entries = new Map<string, { n: unknown; at: number }>();
   // A count that started before a write must not be kept after it.
   let generation = 0;
   return {
-    async get(key, count) {
+    async get<T>(key: string, count: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
-      if (hit && now() - hit.at < TTL_MS) return hit.n;
+      // Each key is written by one caller with one type, so what it reads back is that type.
+      if (hit && now() - hit.at < TTL_MS) return hit.n as T;
       const started = generation;
       const n = await count();
       if (started === generation) {
@@ -51,6 +53,6 @@ export async function listenedCountCache(
 
 /** Without a cache (PostgreSQL), every total is counted. */
 export const noCountCache: CountCache & { stop(): Promise<void> } = {
-  get: (_key, count) => count(),
+  get: <T>(_key: string, count: () => Promise<T>) => count(),
   stop: async () => {},
 };

@@ -17,23 +17,21 @@ const monthStartRome = sql`date_trunc('month', now() at time zone 'Europe/Rome')
 
 /**
  * Own blocks' net m³ per Rome month, from the same month last year to this one (13 months: the chart's
- * 12 plus the year-ago comparison). The WHERE is a range on created_at, so blocchi_list_idx
- * (company, origine, created_at) serves it; the month series fills the empty months with 0.
+ * 12 plus the year-ago comparison). Each month is one range on created_at, joined to the months, so
+ * blocchi_list_idx (company, origine, created_at) serves it and no row's timestamp is converted to
+ * Rome time (that conversion, per row, was half the query's time on PGlite); empty months are 0.
  */
 export async function produzionePerMese(db: DbOrTx, companyId: string) {
   const result = await db.execute(sql`
-    with per_mese as (
-      select date_trunc('month', created_at at time zone 'Europe/Rome') as mese,
-             sum(volume_netto) as m3, count(*)::int as blocchi
-      from blocchi
-      where company_id = ${companyId} and origine = 'interno'
-        and created_at >= ((${monthStartRome} - interval '12 months') at time zone 'Europe/Rome')
-      group by 1
+    with mesi as (
+      select m as mese, m at time zone 'Europe/Rome' as da, (m + interval '1 month') at time zone 'Europe/Rome' as a
+      from generate_series(${monthStartRome} - interval '12 months', ${monthStartRome}, interval '1 month') as m
     )
-    select to_char(m.mese, 'YYYY-MM') as mese, round(coalesce(p.m3, 0), 3)::float8 as m3, coalesce(p.blocchi, 0)::int as blocchi
-    from generate_series(${monthStartRome} - interval '12 months', ${monthStartRome}, interval '1 month') as m(mese)
-    left join per_mese p on p.mese = m.mese
-    order by m.mese`);
+    select to_char(mesi.mese, 'YYYY-MM') as mese, round(coalesce(sum(b.volume_netto), 0), 3)::float8 as m3, count(b.id)::int as blocchi
+    from mesi
+    left join blocchi b on b.company_id = ${companyId} and b.origine = 'interno' and b.created_at >= mesi.da and b.created_at < mesi.a
+    group by mesi.mese
+    order by mesi.mese`);
   return rowsOf<{ mese: string; m3: number; blocchi: number }>(result);
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
+import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import * as repo from './dashboard.repository.js';
 
@@ -46,7 +47,15 @@ function shiftMonth(yyyyMm: string, delta: number): string {
  * which of them the user may see (`can(user, page, 'read')` on the page that explains each number)
  * and asks only for those, so a hidden tile costs no query either.
  */
-export function createDashboardService({ db, entities }: { db: DbOrTx; entities: EntityRegistry }) {
+export function createDashboardService({
+  db,
+  entities,
+  counts,
+}: {
+  db: DbOrTx;
+  entities: EntityRegistry;
+  counts: CountCache;
+}) {
   /** Codes, labels and links of the audit rows, one `describe` per kind present (at most a handful). */
   async function attivita(
     companyId: string,
@@ -90,6 +99,12 @@ export function createDashboardService({ db, entities }: { db: DbOrTx; entities:
         ...(may('blocchi') ? (['interno'] as const) : []),
         ...(may('blocchi-esterni') ? (['esterno'] as const) : []),
       ];
+      const oggi = todayInRome();
+      // The block figures are the costly part (tens of thousands of rows on PGlite): kept in the
+      // blocchi count cache, which every write to blocchi clears (lib/count-cache.ts); the day in the
+      // key, because an option lapses at midnight without a write.
+      const kept = <T>(name: string, load: () => Promise<T>) =>
+        counts.get(`dashboard:${name}:${companyId}:${origini.join('+')}:${oggi}`, load);
       const kinds = entities
         .all()
         .map((d) => ({ type: d.type, ids: d.readableIds(may) }))
@@ -108,15 +123,15 @@ export function createDashboardService({ db, entities }: { db: DbOrTx; entities:
         opzioni,
         riserve,
       ] = await Promise.all([
-        may('blocchi') ? repo.produzionePerMese(db, companyId) : null,
-        repo.blocchiPerStato(db, companyId, origini),
+        may('blocchi') ? kept('produzione', () => repo.produzionePerMese(db, companyId)) : null,
+        kept('blocchi', () => repo.blocchiPerStato(db, companyId, origini)),
         may('magazzino-lastre') ? repo.lastreInGiacenza(db, companyId) : null,
         may('magazzino-pavimenti') ? repo.pavimentiInGiacenza(db, companyId) : null,
         may('collaudi') ? repo.collaudiSettimana(db, companyId) : null,
         may('bancate') ? repo.ultimeBancateChiuse(db, companyId, BANCATE_CHIUSE) : null,
         repo.ultimeAttivita(db, companyId, kinds, ATTIVITA),
         may('collaudi') ? repo.collaudiProgrammati(db, companyId, EVENTI_PER_TIPO) : [],
-        repo.opzioniInScadenza(db, companyId, origini, EVENTI_PER_TIPO),
+        kept('opzioni', () => repo.opzioniInScadenza(db, companyId, origini, EVENTI_PER_TIPO)),
         repo.riserveInScadenza(
           db,
           companyId,
@@ -125,7 +140,6 @@ export function createDashboardService({ db, entities }: { db: DbOrTx; entities:
         ),
       ]);
 
-      const oggi = todayInRome();
       const mese = oggi.slice(0, 7);
       const m3Of = (m: string) => serie?.find((r) => r.mese === m)?.m3 ?? 0;
       const origine = (o: 'interno' | 'esterno'): DashboardBlocchiOrigine | null => {
