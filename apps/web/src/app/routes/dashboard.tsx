@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { Button } from 'primereact/button';
 import { useSession } from '@/lib/session';
 import { formatLongDate } from '@/lib/format';
 import { filterMenu } from '@/layout/menu-model';
@@ -6,13 +8,26 @@ import { Agenda } from '@/features/schedule/components/agenda';
 import { CodeSearch } from '@/features/codici/components/code-search';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
+import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { KpiTiles } from '@/features/dashboard/components/kpi-tiles';
+import { hasKpis } from '@/features/dashboard/components/dashboard-format';
+import { LatestActivity } from '@/features/dashboard/components/latest-activity';
 
-/** Dashboard: greeting, the user's sections and the Agenda; KPIs and charts come with their issue. */
+// chart.js is big: the chart (and, through PrimeReact's Chart, chart.js) loads after the tiles.
+const ProductionChart = lazy(() => import('@/features/dashboard/components/production-chart'));
+
+/**
+ * Dashboard (issue 15): greeting and code search, the KPI tiles the user's pages allow, the 12-month
+ * production chart, the latest activity and the Agenda with the events the app derives; everything
+ * but the schedule file from GET /api/dashboard, one request.
+ */
 export function DashboardPage() {
   const { user } = useSession();
   const sections = filterMenu(user).flatMap((e) =>
     e.kind === 'group' ? e.items.map((item) => ({ ...item, group: e.label })) : [],
   );
+  const dashboard = useDashboard();
+  const d = dashboard.data;
   const firstName = user?.name.split(' ')[0] ?? '';
   const now = new Date();
   const hour = now.getHours();
@@ -28,7 +43,59 @@ export function DashboardPage() {
         <CodeSearch variant="dashboard" />
       </div>
       <div className="grid">
+        <div className="col-12">
+          <SectionCard
+            titleId="kpi-title"
+            title="Indicatori"
+            icon="pi pi-chart-bar"
+            className="dashboard-kpis"
+          >
+            {dashboard.isPending && (
+              <p className="text-color-secondary m-0" role="status">
+                Caricamento degli indicatori...
+              </p>
+            )}
+            {dashboard.isError && !d && (
+              <div className="flex flex-wrap align-items-center gap-3" role="alert">
+                <span className="text-color-secondary">
+                  Non è stato possibile caricare gli indicatori.
+                </span>
+                <Button
+                  label="Riprova"
+                  icon="pi pi-refresh"
+                  size="small"
+                  outlined
+                  onClick={() => void dashboard.refetch()}
+                />
+              </div>
+            )}
+            {d &&
+              (hasKpis(d) ? (
+                <KpiTiles data={d} />
+              ) : (
+                <p className="text-color-secondary m-0">
+                  Nessun indicatore per le sezioni del tuo account.
+                </p>
+              ))}
+          </SectionCard>
+        </div>
         <div className="col-12 xl:col-7">
+          {d?.produzione && (
+            <SectionCard
+              titleId="chart-title"
+              title="Produzione ultimi 12 mesi (m³)"
+              icon="pi pi-chart-line"
+            >
+              <Suspense fallback={<div className="production-chart" aria-busy="true" />}>
+                <ProductionChart serie={d.produzione.serie} />
+              </Suspense>
+            </SectionCard>
+          )}
+          {d && (
+            <SectionCard titleId="activity-title" title="Ultime attività" icon="pi pi-history">
+              <LatestActivity items={d.attivita} />
+            </SectionCard>
+          )}
           <SectionCard titleId="sections-title" title="Le tue sezioni" icon="pi pi-th-large">
             {sections.length === 0 ? (
               <p className="text-color-secondary">
@@ -50,15 +117,9 @@ export function DashboardPage() {
               </ul>
             )}
           </SectionCard>
-          <SectionCard titleId="kpi-title" title="Indicatori" icon="pi pi-chart-bar">
-            <p className="text-color-secondary m-0">
-              Qui arriveranno i numeri della tua ditta: m³ tagliati nel mese, blocchi disponibili, m² di lastre in
-              magazzino, collaudi aperti e l&apos;attività più recente.
-            </p>
-          </SectionCard>
         </div>
         <div className="col-12 xl:col-5">
-          <Agenda />
+          <Agenda derived={d?.agenda} />
         </div>
       </div>
     </>

@@ -40,7 +40,7 @@ export async function getScheduleEvents(signal?: AbortSignal): Promise<ScheduleE
 }
 
 /** The next `limit` events from `now` on (those still running included). */
-export function upcomingEvents(events: readonly ScheduleEvent[], now: Date, limit = 6): ScheduleEvent[] {
+export function upcomingEvents<E extends Pick<ScheduleEvent, 'start' | 'end'>>(events: readonly E[], now: Date, limit = 6): E[] {
   const t = now.getTime();
   return events.filter((e) => Date.parse(e.end ?? e.start) >= t).slice(0, limit);
 }

@@ -1,16 +1,36 @@
+import { Link } from 'react-router';
 import { formatDate, formatTime, toDate } from '@/lib/format';
-import { TIPO_LABELS, upcomingEvents, useScheduleEvents, type ScheduleEvent } from '../api/get-schedule-events';
+import {
+  TIPO_LABELS,
+  upcomingEvents,
+  useScheduleEvents,
+  type ScheduleEvent,
+  type ScheduleTipo,
+} from '../api/get-schedule-events';
 import { SectionCard } from '@/components/section-card';
 
-const TIPO_ICONS: Record<ScheduleEvent['tipo'], string> = {
+/**
+ * An agenda line: the schedule file's events (SPEC §7) and the ones the app derives from its data
+ * (GET /api/dashboard: collaudi programmati, options and reservations running out), which carry a
+ * link to their record and the extra kind `scadenza`.
+ */
+export type AgendaEvent = Omit<ScheduleEvent, 'tipo'> & {
+  tipo: ScheduleTipo | 'scadenza';
+  path?: string;
+};
+
+const TIPO_ICONS: Record<AgendaEvent['tipo'], string> = {
   collaudo: 'pi pi-check-square',
   consegna: 'pi pi-truck',
   manutenzione: 'pi pi-wrench',
   spedizione: 'pi pi-send',
   riunione: 'pi pi-users',
+  scadenza: 'pi pi-hourglass',
 };
 
-function when(event: ScheduleEvent): string {
+const LABELS: Record<AgendaEvent['tipo'], string> = { ...TIPO_LABELS, scadenza: 'Scadenza' };
+
+function when(event: AgendaEvent): string {
   const start = toDate(event.start);
   const end = toDate(event.end);
   if (!start) return '';
@@ -27,33 +47,50 @@ function when(event: ScheduleEvent): string {
   return `${formatDate(start)}, ${formatTime(start)}${end ? `–${formatTime(end)}` : ''}`;
 }
 
-/** "Agenda": the next events of the schedule file (SPEC §7), until the full dashboard lands. */
-export function Agenda({ now = new Date(), limit = 6 }: { now?: Date; limit?: number }) {
+/** "Agenda": the next events of the schedule file (SPEC §7) merged with `derived` ones, soonest first. */
+export function Agenda({
+  now = new Date(),
+  limit = 8,
+  derived = [],
+}: {
+  now?: Date;
+  limit?: number;
+  derived?: readonly AgendaEvent[];
+}) {
   const { data, isPending, isError } = useScheduleEvents();
+  // A dozen events at most: sorting them on each render costs nothing worth memoising.
+  const merged = [...(data ?? []), ...derived].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const events = upcomingEvents<AgendaEvent>(merged, now, limit);
+  // The file failing does not hide what the app itself knows.
+  const fileMissing = isError && derived.length === 0;
   return (
     <SectionCard titleId="agenda-title" title="Agenda" icon="pi pi-calendar" className="agenda">
-      {isPending && <p className="text-color-secondary">Caricamento dell&apos;agenda...</p>}
-      {isError && <p className="text-color-secondary">L&apos;agenda non è disponibile in questo momento.</p>}
-      {data &&
-        (() => {
-          const events = upcomingEvents(data, now, limit);
-          if (events.length === 0) return <p className="text-color-secondary">Nessun impegno in programma.</p>;
-          return (
-            <ul className="agenda-list" data-testid="agenda-list">
-              {events.map((e) => (
-                <li key={e.id} className={`agenda-item agenda-${e.tipo}`}>
-                  <i className={`${TIPO_ICONS[e.tipo]} agenda-icon`} aria-hidden="true" />
-                  <div className="agenda-body">
-                    <span className="agenda-title">{e.title}</span>
-                    <span className="agenda-when">
-                      <span className="agenda-tipo">{TIPO_LABELS[e.tipo]}</span> · {when(e)}
-                    </span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          );
-        })()}
+      {isPending && derived.length === 0 && (
+        <p className="text-color-secondary">Caricamento dell&apos;agenda...</p>
+      )}
+      {fileMissing && (
+        <p className="text-color-secondary">L&apos;agenda non è disponibile in questo momento.</p>
+      )}
+      {!fileMissing && !(isPending && derived.length === 0) && events.length === 0 && (
+        <p className="text-color-secondary">Nessun impegno in programma.</p>
+      )}
+      {events.length > 0 && (
+        <ul className="agenda-list" data-testid="agenda-list">
+          {events.map((e) => (
+            <li key={e.id} className={`agenda-item agenda-${e.tipo}`}>
+              <i className={`${TIPO_ICONS[e.tipo]} agenda-icon`} aria-hidden="true" />
+              <div className="agenda-body">
+                <span className="agenda-title">
+                  {e.path ? <Link to={e.path}>{e.title}</Link> : e.title}
+                </span>
+                <span className="agenda-when">
+                  <span className="agenda-tipo">{LABELS[e.tipo]}</span> · {when(e)}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </SectionCard>
   );
 }

@@ -1,0 +1,221 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ENTITY_PAGES, type Dashboard, type DashboardBlocchiOrigine } from '@gestcava/contracts';
+import { formatDate, formatInteger, formatNumber } from '@/lib/format';
+import { formatPercentValue } from '@/lib/production-format';
+import { listLink, monthLong, monthRange, shiftMonth } from './dashboard-format';
+import './dashboard.css';
+
+const BLOCCHI = ENTITY_PAGES.blocco.path;
+const ESTERNI = ENTITY_PAGES['blocco-esterno'].path;
+
+/** m³ on a tile: one decimal is what a manager reads; the list shows the exact figure. */
+const m3 = (v: number) => `${formatNumber(v, 1)} m³`;
+const m2 = (v: number) => `${formatNumber(v, 0)} m²`;
+
+function KpiTile({
+  id,
+  icon,
+  label,
+  value,
+  to,
+  children,
+}: {
+  id: string;
+  icon: string;
+  label: string;
+  value: string;
+  to: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="kpi-tile" data-testid={`kpi-${id}`}>
+      <span className="kpi-label">
+        <i className={icon} aria-hidden="true" />
+        {label}
+      </span>
+      <Link to={to} className="kpi-value" aria-label={`${label}: ${value}`}>
+        {value}
+      </Link>
+      {children && <span className="kpi-detail">{children}</span>}
+    </li>
+  );
+}
+
+/** "+12 %" against a previous figure, or nothing when there is none to compare with. */
+function delta(now: number, before: number): string {
+  if (before <= 0) return '';
+  const pct = Math.round(((now - before) / before) * 100);
+  return ` (${pct > 0 ? '+' : ''}${pct} %)`;
+}
+
+type Origini = Dashboard['blocchi'];
+type Field = keyof DashboardBlocchiOrigine;
+
+/** Own and bought-in figures of one field, each linked to its list with the filter applied. */
+function BlocchiTile({
+  id,
+  icon,
+  label,
+  blocchi,
+  field,
+  filters,
+}: {
+  id: string;
+  icon: string;
+  label: string;
+  blocchi: Origini;
+  field: Field;
+  filters: Record<string, string>;
+}) {
+  const { interni, esterni } = blocchi;
+  const total = (interni?.[field] ?? 0) + (esterni?.[field] ?? 0);
+  const main = interni ? listLink(BLOCCHI, filters) : listLink(ESTERNI, filters);
+  const inScadenza =
+    field === 'opzionati'
+      ? (interni?.opzioniInScadenza ?? 0) + (esterni?.opzioniInScadenza ?? 0)
+      : null;
+  return (
+    <KpiTile id={id} icon={icon} label={label} value={formatInteger(total)} to={main}>
+      {interni && esterni && (
+        <>
+          <Link to={listLink(BLOCCHI, filters)}>propri {formatInteger(interni[field])}</Link>
+          {' · '}
+          <Link to={listLink(ESTERNI, filters)}>acquistati {formatInteger(esterni[field])}</Link>
+        </>
+      )}
+      {inScadenza !== null && (
+        <span className="kpi-line">
+          <Link
+            to={listLink(interni ? BLOCCHI : ESTERNI, { stato: 'opzionato', inScadenza: 'true' })}
+            className={inScadenza > 0 ? 'kpi-warn' : undefined}
+          >
+            {formatInteger(inScadenza)} in scadenza entro 7 giorni
+          </Link>
+        </span>
+      )}
+    </KpiTile>
+  );
+}
+
+/**
+ * The KPI tiles: one per figure the server sent (a null section is a page the user may not read,
+ * so its tile is not drawn). Every number is a link to the list that explains it, filtered.
+ */
+export function KpiTiles({ data }: { data: Dashboard }) {
+  const { produzione: p, blocchi, lastre, pavimenti, collaudi, rese } = data;
+  const anyBlocchi = blocchi.interni || blocchi.esterni;
+  return (
+    <ul className="kpi-tiles" aria-label="Indicatori">
+      {p && (
+        <KpiTile
+          id="produzione"
+          icon="pi pi-box"
+          label={`m³ tagliati a ${monthLong(p.mese)}`}
+          value={m3(p.m3Mese)}
+          to={listLink(BLOCCHI, monthRange(p.mese))}
+        >
+          <span className="kpi-line">
+            <Link to={listLink(BLOCCHI, monthRange(shiftMonth(p.mese, -1)))}>
+              mese scorso {m3(p.m3MesePrecedente)}
+            </Link>
+            {delta(p.m3Mese, p.m3MesePrecedente)}
+          </span>
+          <span className="kpi-line">
+            <Link to={listLink(BLOCCHI, monthRange(shiftMonth(p.mese, -12)))}>
+              {monthLong(shiftMonth(p.mese, -12))}: {m3(p.m3StessoMeseAnnoScorso)}
+            </Link>
+            {delta(p.m3Mese, p.m3StessoMeseAnnoScorso)}
+          </span>
+        </KpiTile>
+      )}
+      {anyBlocchi && (
+        <BlocchiTile
+          id="disponibili"
+          icon="pi pi-th-large"
+          label="Blocchi disponibili"
+          blocchi={blocchi}
+          field="disponibili"
+          filters={{ stato: 'disponibile' }}
+        />
+      )}
+      {anyBlocchi && (
+        <BlocchiTile
+          id="opzionati"
+          icon="pi pi-bookmark"
+          label="Blocchi opzionati"
+          blocchi={blocchi}
+          field="opzionati"
+          filters={{ stato: 'opzionato' }}
+        />
+      )}
+      {anyBlocchi && (
+        <BlocchiTile
+          id="in-collaudo"
+          icon="pi pi-search"
+          label="Blocchi in collaudo"
+          blocchi={blocchi}
+          field="inCollaudo"
+          filters={{ stato: 'in_collaudo' }}
+        />
+      )}
+      {lastre && (
+        <KpiTile
+          id="lastre"
+          icon="pi pi-clone"
+          label="Lastre in magazzino"
+          value={m2(lastre.mq)}
+          to={ENTITY_PAGES.lastra.path}
+        >
+          {formatInteger(lastre.pezzi)} {lastre.pezzi === 1 ? 'lastra' : 'lastre'}
+        </KpiTile>
+      )}
+      {pavimenti && (
+        <KpiTile
+          id="pavimenti"
+          icon="pi pi-table"
+          label="Pavimenti in magazzino"
+          value={m2(pavimenti.mq)}
+          to={ENTITY_PAGES.lotto.path}
+        >
+          {formatInteger(pavimenti.pezzi)} {pavimenti.pezzi === 1 ? 'pezzo' : 'pezzi'}
+        </KpiTile>
+      )}
+      {collaudi && (
+        <KpiTile
+          id="collaudi"
+          icon="pi pi-check-square"
+          label="Collaudi programmati questa settimana"
+          value={formatInteger(collaudi.programmatiSettimana)}
+          to={listLink(ENTITY_PAGES.collaudo.path, {
+            stato: 'programmato',
+            dal: collaudi.dal,
+            al: collaudi.al,
+          })}
+        >
+          dal {formatDate(collaudi.dal)} al {formatDate(collaudi.al)}
+        </KpiTile>
+      )}
+      {rese && (
+        <KpiTile
+          id="resa"
+          icon="pi pi-percentage"
+          label="Resa delle ultime bancate chiuse"
+          value={rese.resaMedia === null ? '—' : formatPercentValue(rese.resaMedia)}
+          to={listLink(ENTITY_PAGES.bancata.path, { stato: 'chiusa' })}
+        >
+          {rese.ultime.length === 0
+            ? 'nessuna bancata chiusa'
+            : rese.ultime.map((b, i) => (
+                <span key={b._id}>
+                  {i > 0 && ' · '}
+                  <Link to={`${ENTITY_PAGES.bancata.path}/${b._id}`}>
+                    {b.codice} {formatPercentValue(b.resa)}
+                  </Link>
+                </span>
+              ))}
+        </KpiTile>
+      )}
+    </ul>
+  );
+}
