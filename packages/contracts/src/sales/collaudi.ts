@@ -95,6 +95,21 @@ export const collaudoRigaUpdateSchema = z
     }
   });
 export type CollaudoRigaUpdate = z.output<typeof collaudoRigaUpdateSchema>;
+/** What a row's inspection records, in the order the tablet shows it (the body's fields, the history's). */
+export const COLLAUDO_RIGA_FIELDS = [
+  'lunghezzaRilevata',
+  'altezzaRilevata',
+  'profonditaRilevata',
+  'abbuonoTipo',
+  'abbuonoValore',
+  'sceltaAssegnata',
+  'difettiRiscontrati',
+  'esito',
+  'prezzo',
+  'unitaPrezzo',
+  'pesoRilevato',
+  'note',
+] as const satisfies ReadonlyArray<keyof CollaudoRigaUpdate>;
 export type CollaudoRigaUpdateInput = z.input<typeof collaudoRigaUpdateSchema>;
 
 export const collaudoRigaSchema = z.object({

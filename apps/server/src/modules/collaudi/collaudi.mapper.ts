@@ -1,5 +1,6 @@
 import {
   calcolaRiga,
+  COLLAUDO_RIGA_FIELDS,
   totaliCollaudo,
   type AbbuonoTipo,
   type Collaudo,
@@ -17,20 +18,7 @@ type Blocco = Riga['blocco'];
 /** The header fields a history row records. */
 export const COLLAUDO_FIELDS = ['data', 'luogo', 'clienteId', 'ispettore', 'riferimentoOrdine', 'note'] as const;
 /** The row fields a history row records (on the collaudo's history). */
-export const RIGA_FIELDS = [
-  'lunghezzaRilevata',
-  'altezzaRilevata',
-  'profonditaRilevata',
-  'abbuonoTipo',
-  'abbuonoValore',
-  'sceltaAssegnata',
-  'difettiRiscontrati',
-  'esito',
-  'prezzo',
-  'unitaPrezzo',
-  'pesoRilevato',
-  'note',
-] as const;
+export const RIGA_FIELDS = COLLAUDO_RIGA_FIELDS;
 
 /** The figures of a row from its stored inputs and its block (contracts' calcolaRiga). */
 export function figuresOf(riga: RigaRow, blocco: Pick<RigaJoined['blocco'], 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta' | 'densita'>) {

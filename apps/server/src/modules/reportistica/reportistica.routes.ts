@@ -1,6 +1,6 @@
 import { reportParamsSchema, reportQuerySchema } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../lib/downloads.js';
+import { sendExport } from '../../lib/downloads.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReportisticaService } from './reportistica.service.js';
 
@@ -26,12 +26,7 @@ export const reportisticaRoutes: FastifyPluginAsyncZod<{
         request.query,
         (err) => request.log.error({ err }, 'report non riuscito'),
       );
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      return sendExport(reply, file);
     },
   );
 };

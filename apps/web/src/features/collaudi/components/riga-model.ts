@@ -1,5 +1,6 @@
 import {
   calcolaRiga,
+  COLLAUDO_RIGA_FIELDS,
   collaudoRigaUpdateSchema,
   isAccettato,
   type AbbuonoTipo,
@@ -36,20 +37,7 @@ export interface RigaDraft {
 }
 
 export type RigaField = keyof RigaDraft;
-const FIELDS: readonly RigaField[] = [
-  'lunghezzaRilevata',
-  'altezzaRilevata',
-  'profonditaRilevata',
-  'abbuonoTipo',
-  'abbuonoValore',
-  'sceltaAssegnata',
-  'difettiRiscontrati',
-  'esito',
-  'prezzo',
-  'unitaPrezzo',
-  'pesoRilevato',
-  'note',
-];
+const FIELDS: readonly RigaField[] = COLLAUDO_RIGA_FIELDS;
 
 export function draftOf(r: CollaudoRiga): RigaDraft {
   return {
