@@ -73,12 +73,16 @@ test.describe('statistiche', () => {
     await expect(page).toHaveURL(/dal=2020-01-01/);
     await settled(page);
     await screenshot(page, 'statistiche-vendite-1366');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'statistiche-tabella-1366');
 
     // the phone: controls wrap, the table stacks, the chart stays
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('statistiche-tabs').getByRole('menuitem', { name: 'Produzione' }).click();
     await settled(page);
     await screenshot(page, 'statistiche-produzione-390');
+    await page.getByTestId('statistiche-table').scrollIntoViewIfNeeded();
+    await screenshot(page, 'statistiche-tabella-390');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
