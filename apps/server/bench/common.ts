@@ -156,7 +156,7 @@ export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@ca
     });
     const base = `http://127.0.0.1:${port}`;
     const token = await accessToken(base, email, DEMO_PASSWORD);
-    return { base, token, kill: () => server.kill('SIGTERM') };
+    return { base, token, pid: server.pid!, kill: () => server.kill('SIGTERM') };
   } catch (error) {
     server.kill('SIGTERM');
     throw error;

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { ms, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
+
+/** Resident memory now and at its peak of a process, from /proc (Linux), in MB. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/**
+ * Issue 15: a report over 100 000 rows (the elenco blocchi of the benchmark database, every block since
+ * 2000) finishes within 30 s, and writing it grows the server's resident memory by less than 300 MB,
+ * as PDF and as XLSX. Both are streamed while the rows are read 2000 at a time.
+ */
+export async function benchReports(): Promise<BenchRow[]> {
+  const env = seededBenchEnv();
+  const server = await spawnServer(env, 'admin@cava.example');
+  const rows: BenchRow[] = [];
+  try {
+    for (const formato of ['xlsx', 'pdf'] as const) {
+      // Peak since start is the high-water mark; reset it so this report's own peak is read.
+      fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+      const before = memoryOf(server.pid);
+      const started = performance.now();
+      const res = await fetch(`${server.base}/api/reports/blocchi?formato=${formato}&dal=2000-01-01`, { headers: { authorization: `Bearer ${server.token}` } });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      const elapsed = performance.now() - started;
+      const after = memoryOf(server.pid);
+      const growth = after.peak - before.rss;
+      rows.push({
+        goal: `Report "elenco blocchi" over the 100 000-block database, ${formato.toUpperCase()}`,
+        measured: `${res.status}, ${(bytes / 2 ** 20).toFixed(1)} MB in ${ms(elapsed)}; server RSS ${before.rss.toFixed(0)} MB → peak ${after.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`,
+        target: '≤ 30 s, RSS growth < 300 MB',
+        pass: res.status === 200 && elapsed <= 30_000 && growth < 300,
+      });
+    }
+  } finally {
+    server.kill();
+  }
+  return rows;
+}
