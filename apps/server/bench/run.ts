@@ -15,6 +15,7 @@ import { benchLogin } from './login.js';
 import { benchGallery, benchPhotos } from './photos.js';
 import { benchReports } from './reports.js';
 import { benchSoak } from './soak.js';
+import { benchStatistiche } from './statistiche.js';
 
 const wanted = new Set(process.argv.slice(2));
 const run = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -42,6 +43,8 @@ await section('chat', benchChat);
 await section('dashboard-pglite', () => benchDashboard('pglite'));
 await section('dashboard-postgres', () => benchDashboard('postgres'));
 await section('reports', benchReports);
+await section('statistiche-pglite', () => benchStatistiche('pglite'));
+await section('statistiche-postgres', () => benchStatistiche('postgres'));
 // Only when named (npm run bench -- soak): ten minutes by default.
 if (wanted.has('soak')) await section('soak', benchSoak);
 
@@ -49,5 +52,5 @@ const dir = path.join(root, 'bench/results');
 const parts = fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
-  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );

@@ -22,7 +22,7 @@ export interface MetricDef {
 }
 
 export interface SectionDef {
-  /** one row per fact: `d` (date), the dimension columns `k_<per>` / `l_<per>`, and the measures */
+  /** one row per fact: `d` (date), the key columns `k_<per>` of its groupings, and the measures */
   facts: (companyId: string, from: string, to: string) => SQL;
   metrics: MetricDef[];
   /** no period: what is on hand today */
@@ -35,10 +35,25 @@ const DECIMALS: Record<StatisticheUnita, number> = { n: 0, m3: 3, t: 2, m2: 2, e
 
 const ratio = (num: SQL, den: SQL, times = 1) => sql`(${num}) * ${times} / nullif(${den}, 0)`;
 
-/** Dimension columns every facts query provides: key and label of each grouping it has. */
-const dim = (per: string, key: SQL, label: SQL) => sql`${key} as ${sql.identifier(`k_${per}`)}, ${label} as ${sql.identifier(`l_${per}`)}`;
-const nome = (table: string, id: SQL, column = 'nome') => sql`(select ${sql.identifier(column)} from ${sql.identifier(table)} where id = ${id})`;
-const SCELTA_LABEL = (s: SQL) => sql`initcap(${s})`;
+/** The key column of a grouping in the facts; its label is looked up once per group, after grouping. */
+const dim = (per: string, key: SQL) => sql`${key} as ${sql.identifier(`k_${per}`)}`;
+const nome = (table: string, id: SQL, column = 'nome') => sql`(select ${sql.identifier(column)} from ${sql.identifier(table)} where id = (${id})::uuid)`;
+
+/**
+ * A group's label from its key. Looked up on the grouped rows (a handful), not on every fact: a
+ * scalar subquery per fact row cost most of a produzione answer on PGlite (bench/results).
+ */
+const LABELS: Record<StatistichePer, (k: SQL) => SQL> = {
+  mese: (k) => k,
+  materiale: (k) => nome('materiali', k),
+  cava: (k) => nome('cave', k),
+  cliente: (k) => nome('clienti', k, 'ragione_sociale'),
+  fornitore: (k) => nome('fornitori', k, 'ragione_sociale'),
+  // the tile cuts have no machine of their own: one group for them all
+  macchina: (k) => sql`case when ${k} = 'pavimenti' then 'Pavimenti (taglio)' else ${nome('macchine', k)} end`,
+  scelta: (k) => sql`initcap(${k})`,
+  spessore: (k) => sql`ltrim(${k}, '0') || ' mm'`,
+};
 /** A block's weight: the weighbridge figure when there is one. */
 const pesoBlocco = sql`coalesce(bl.peso_pesa, bl.peso_teorico)`;
 const romeDay = (ts: SQL) => sql`(${ts} at time zone 'Europe/Rome')::date`;
@@ -54,14 +69,14 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
   produzione: {
     // A block's day is its bancata's cut day: that is when it was quarried.
     facts: (companyId, from, to) => sql`
-      select ba.data_taglio as d, 'bancata' as kind, ${dim('cava', sql`ba.cava_id::text`, nome('cave', sql`ba.cava_id`))},
-             ${dim('materiale', sql`ba.materiale_id::text`, nome('materiali', sql`ba.materiale_id`))}, ${dim('scelta', sql`null::text`, sql`null::text`)},
+      select ba.data_taglio as d, 'bancata' as kind, ${dim('cava', sql`ba.cava_id::text`)},
+             ${dim('materiale', sql`ba.materiale_id::text`)}, ${dim('scelta', sql`null::text`)},
              ba.volume_lordo::float8 as vb, 0::float8 as vn, 0::float8 as t
       from bancate ba
       where ba.company_id = ${companyId} and ba.stato <> 'annullata' and ba.data_taglio between ${from} and ${to}
       union all
-      select ba.data_taglio, 'blocco', bl.cava_id::text, ${nome('cave', sql`bl.cava_id`)}, bl.materiale_id::text, ${nome('materiali', sql`bl.materiale_id`)},
-             bl.scelta, ${SCELTA_LABEL(sql`bl.scelta`)}, 0, bl.volume_netto::float8, ${pesoBlocco}::float8
+      select ba.data_taglio, 'blocco', bl.cava_id::text, bl.materiale_id::text,
+             bl.scelta, 0, bl.volume_netto::float8, ${pesoBlocco}::float8
       from blocchi bl join bancate ba on ba.id = bl.bancata_id
       where bl.company_id = ${companyId} and bl.origine = 'interno' and ba.stato <> 'annullata' and ba.data_taglio between ${from} and ${to}`,
     metrics: [
@@ -78,15 +93,15 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
   lavorazione: {
     // Completed work only: m², slabs and yields are known when a sawing or a tile cut completes.
     facts: (companyId, from, to) => sql`
-      select l.data_fine as d, 'lastre' as kind, ${dim('materiale', sql`bl.materiale_id::text`, nome('materiali', sql`bl.materiale_id`))},
-             ${dim('macchina', sql`l.macchina_id::text`, nome('macchine', sql`l.macchina_id`))}, ${dim('spessore', sql`lpad(l.spessore_mm::text, 4, '0')`, sql`l.spessore_mm || ' mm'`)},
+      select l.data_fine as d, 'lastre' as kind, ${dim('materiale', sql`bl.materiale_id::text`)},
+             ${dim('macchina', sql`l.macchina_id::text`)}, ${dim('spessore', sql`lpad(l.spessore_mm::text, 4, '0')`)},
              bl.volume_netto::float8 as vol, coalesce(l.numero_lastre, 0) as nl, coalesce(l.mq_totali, 0)::float8 as mq, l.resa_teorica::float8 as rt,
              0::float8 as mqp, 0::float8 as scarto
       from lavorazioni_lastre l join blocchi bl on bl.id = l.blocco_id
       where l.company_id = ${companyId} and l.stato = 'completata' and l.data_fine between ${from} and ${to}
       union all
-      select p.data_fine, 'pavimenti', p.materiale_id::text, ${nome('materiali', sql`p.materiale_id`)}, 'pavimenti', 'Pavimenti (taglio)',
-             lpad(p.spessore_mm::text, 4, '0'), p.spessore_mm || ' mm', 0, 0, 0, null, coalesce(p.mq_prodotti, 0)::float8, coalesce(p.scarto_mq, 0)::float8
+      select p.data_fine, 'pavimenti', p.materiale_id::text, 'pavimenti',
+             lpad(p.spessore_mm::text, 4, '0'), 0, 0, 0, null, coalesce(p.mq_prodotti, 0)::float8, coalesce(p.scarto_mq, 0)::float8
       from lavorazioni_pavimenti p
       where p.company_id = ${companyId} and p.stato = 'completata' and p.data_fine between ${from} and ${to}`,
     metrics: [
@@ -107,18 +122,18 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
     // importo in cents); the other rows of those collaudi count for the outcomes. Slabs and tiles
     // are sold through the stock ledger: a `scarico` with a cliente and a price per m², slab or piece.
     facts: (companyId, from, to) => sql`
-      select c.data as d, 'collaudo' as kind, r.esito, ${dim('cliente', sql`c.cliente_id::text`, nome('clienti', sql`c.cliente_id`, 'ragione_sociale'))},
-             ${dim('materiale', sql`bl.materiale_id::text`, nome('materiali', sql`bl.materiale_id`))},
-             ${dim('scelta', sql`coalesce(r.scelta_assegnata, bl.scelta)`, SCELTA_LABEL(sql`coalesce(r.scelta_assegnata, bl.scelta)`))},
+      select c.data as d, 'collaudo' as kind, r.esito, ${dim('cliente', sql`c.cliente_id::text`)},
+             ${dim('materiale', sql`bl.materiale_id::text`)},
+             ${dim('scelta', sql`coalesce(r.scelta_assegnata, bl.scelta)`)},
              r.volume_netto_accettato::float8 as vol, r.peso::float8 as t, coalesce(r.importo, 0)::float8 / 100 as eur,
              greatest(bl.volume_netto - r.volume_netto_accettato, 0)::float8 as abbuono_m3,
              (r.abbuono_tipo is not null and coalesce(r.abbuono_valore, 0) > 0) as abbuono, 0::float8 as mq, 0::float8 as eur_stock
       from collaudo_righe r join collaudi c on c.id = r.collaudo_id join blocchi bl on bl.id = r.blocco_id
       where c.company_id = ${companyId} and c.stato = 'confermato' and r.esito is not null and c.data between ${from} and ${to}
       union all
-      select ${romeDay(sql`m.created_at`)}, 'stock', null, m.cliente_id::text, ${nome('clienti', sql`m.cliente_id`, 'ragione_sociale')},
-             coalesce(pa.materiale_id, lo.materiale_id)::text, ${nome('materiali', sql`coalesce(pa.materiale_id, lo.materiale_id)`)},
-             coalesce(la.scelta, pa.scelta, lo.scelta), ${SCELTA_LABEL(sql`coalesce(la.scelta, pa.scelta, lo.scelta)`)},
+      select ${romeDay(sql`m.created_at`)}, 'stock', null, m.cliente_id::text,
+             coalesce(pa.materiale_id, lo.materiale_id)::text,
+             coalesce(la.scelta, pa.scelta, lo.scelta),
              0, 0, 0, 0, false, (-m.mq)::float8,
              (m.prezzo * case m.unita_prezzo when 'mq' then -m.mq else -m.pezzi end)::float8
       from movimenti m
@@ -153,20 +168,20 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
     snapshot: true,
     note: 'Giacenza alla data odierna: il periodo non si applica. Per mese: il mese di ingresso in magazzino.',
     facts: (companyId) => sql`
-      select coalesce(bl.data_acquisto, (select data_taglio from bancate where id = bl.bancata_id), ${romeDay(sql`bl.created_at`)}) as d, 'blocco' as kind,
+      select coalesce(bl.data_acquisto, ba.data_taglio, ${romeDay(sql`bl.created_at`)}) as d, 'blocco' as kind,
              case when bl.stato = 'opzionato' and bl.opzione_scadenza >= (now() at time zone 'Europe/Rome')::date then 'opzionato' else 'disponibile' end as stato,
-             ${dim('materiale', sql`bl.materiale_id::text`, nome('materiali', sql`bl.materiale_id`))}, ${dim('scelta', sql`bl.scelta`, SCELTA_LABEL(sql`bl.scelta`))},
+             ${dim('materiale', sql`bl.materiale_id::text`)}, ${dim('scelta', sql`bl.scelta`)},
              bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t, 0::float8 as mq_lastre, 0::float8 as mq_pav,
              (coalesce(bl.prezzo_listino, 0) * case bl.unita_prezzo when 't' then ${pesoBlocco} when 'q' then ${pesoBlocco} * 10 else bl.volume_netto end)::float8 as valore
-      from blocchi bl
+      from blocchi bl left join bancate ba on ba.id = bl.bancata_id
       where bl.company_id = ${companyId} and bl.stato in ('disponibile', 'opzionato')
       union all
-      select ${romeDay(sql`l.created_at`)}, 'lastra', null, p.materiale_id::text, ${nome('materiali', sql`p.materiale_id`)}, l.scelta, ${SCELTA_LABEL(sql`l.scelta`)},
+      select ${romeDay(sql`l.created_at`)}, 'lastra', null, p.materiale_id::text, l.scelta,
              0, 0, l.mq::float8, 0, (l.mq * coalesce(p.prezzo_listino, 0))::float8
       from lastre l join pacchi p on p.id = l.pacco_id
       where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
       union all
-      select ${romeDay(sql`lo.created_at`)}, 'lotto', null, lo.materiale_id::text, ${nome('materiali', sql`lo.materiale_id`)}, lo.scelta, ${SCELTA_LABEL(sql`lo.scelta`)},
+      select ${romeDay(sql`lo.created_at`)}, 'lotto', null, lo.materiale_id::text, lo.scelta,
              0, 0, 0, lo.mq::float8, (lo.mq * coalesce(lo.prezzo_listino, 0))::float8
       from lotti lo
       where lo.company_id = ${companyId} and lo.pezzi > 0`,
@@ -190,8 +205,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
     // Bought-in blocks by purchase day; what they cost (price by its unit, plus transport) and the
     // m² their completed sawings gave.
     facts: (companyId, from, to) => sql`
-      select bl.data_acquisto as d, ${dim('fornitore', sql`bl.fornitore_id::text`, nome('fornitori', sql`bl.fornitore_id`, 'ragione_sociale'))},
-             ${dim('materiale', sql`bl.materiale_id::text`, nome('materiali', sql`bl.materiale_id`))},
+      select bl.data_acquisto as d, ${dim('fornitore', sql`bl.fornitore_id::text`)},
+             ${dim('materiale', sql`bl.materiale_id::text`)},
              bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t,
              (coalesce(bl.prezzo_acquisto, 0) * case bl.unita_prezzo_acquisto when 'm3' then bl.volume_netto when 't' then ${pesoBlocco} else 1 end + coalesce(bl.costo_trasporto, 0))::float8 as costo,
              s.mq::float8 as mq, case when s.mq is null then 0 else bl.volume_netto end::float8 as vol_segato
@@ -245,15 +260,14 @@ export async function grouped(db: DbOrTx, companyId: string, section: Statistich
   );
   const shift = sql`case when periodi.p = 'ly' then interval '1 year' else interval '0 days' end`;
   const key = per === 'mese' ? sql`to_char(f.d + ${shift}, 'YYYY-MM')` : sql`f.${sql.identifier(`k_${per}`)}`;
-  const label = per === 'mese' ? key : sql`f.${sql.identifier(`l_${per}`)}`;
   const metrics = metricsOf(section, per).map((m) => exprOf(m, per));
   // a snapshot counts every fact once, whatever its day
   const inPeriod = def.snapshot ? sql`true` : sql`f.d between periodi.dal and periodi.al`;
   const result = await db.execute(sql`
     with periodi(p, dal, al) as (values ${values}),
          f as (${def.facts(companyId, from, to)}),
-         g as (select periodi.p as gp, f.*, ${key} as k, ${label} as l from f join periodi on ${inPeriod})
-    select g.gp as p, grouping(g.k) = 1 as totale, g.k, min(g.l) as l, ${sql.join(metrics, sql`, `)}
+         g as (select periodi.p as gp, f.*, ${key} as k from f join periodi on ${inPeriod})
+    select g.gp as p, grouping(g.k) = 1 as totale, g.k, ${LABELS[per](sql`g.k`)} as l, ${sql.join(metrics, sql`, `)}
     from g
     group by grouping sets ((g.gp, g.k), (g.gp))
     order by g.gp, g.k`);
