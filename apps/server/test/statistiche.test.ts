@@ -222,6 +222,16 @@ describe('lavorazione', () => {
       ['20 mm', 300, 0, 30],
       ['30 mm', 180, 0, 20],
     ]);
+    // by block: each sawing's yield beside its maximum; the tile cut of b2a under its own block
+    const blocco = await get('lavorazione', 'blocco');
+    expect(blocco.series.map((s) => [s.values.volumeSegato, s.values.mqLastre, s.values.resa, s.values.resaTeorica, s.values.efficienza, s.values.mqPavimenti])).toEqual(
+      expect.arrayContaining([
+        [10, 300, 30, 40, 75, 0],
+        [9, 180, 20, 28.57, 70, 0],
+        [0, 0, null, null, null, 40],
+      ]),
+    );
+    expect(blocco.series.every((s) => /^BL-T-\d+$/.test(s.label))).toBe(true);
   });
 });
 

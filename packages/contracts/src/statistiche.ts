@@ -14,7 +14,7 @@ export const STATISTICHE_SEZIONE_LABELS: Record<StatisticheSezione, string> = {
   acquisti: 'Acquisti',
 };
 
-export const STATISTICHE_PER = ['mese', 'materiale', 'cava', 'scelta', 'cliente', 'macchina', 'spessore', 'fornitore'] as const;
+export const STATISTICHE_PER = ['mese', 'materiale', 'cava', 'scelta', 'cliente', 'macchina', 'spessore', 'fornitore', 'blocco'] as const;
 export type StatistichePer = (typeof STATISTICHE_PER)[number];
 export const STATISTICHE_PER_LABELS: Record<StatistichePer, string> = {
   mese: 'Mese',
@@ -25,12 +25,14 @@ export const STATISTICHE_PER_LABELS: Record<StatistichePer, string> = {
   macchina: 'Macchina',
   spessore: 'Spessore',
   fornitore: 'Fornitore',
+  blocco: 'Blocco',
 };
 
 /** The groupings each section has (the first is its default): a sale has no cava, a sawing no cliente. */
 export const STATISTICHE_PER_SEZIONE: Record<StatisticheSezione, readonly StatistichePer[]> = {
   produzione: ['mese', 'materiale', 'cava', 'scelta'],
-  lavorazione: ['mese', 'materiale', 'macchina', 'spessore'],
+  // by block: each sawing's m²/m³ beside its machine's maximum (DOMAIN-NOTES §2.5)
+  lavorazione: ['mese', 'materiale', 'macchina', 'spessore', 'blocco'],
   vendite: ['mese', 'materiale', 'cliente', 'scelta'],
   magazzino: ['materiale', 'scelta', 'mese'],
   acquisti: ['fornitore', 'materiale', 'mese'],

@@ -53,6 +53,7 @@ const LABELS: Record<StatistichePer, (k: SQL) => SQL> = {
   macchina: (k) => sql`case when ${k} = 'pavimenti' then 'Pavimenti (taglio)' else ${nome('macchine', k)} end`,
   scelta: (k) => sql`initcap(${k})`,
   spessore: (k) => sql`ltrim(${k}, '0') || ' mm'`,
+  blocco: (k) => nome('blocchi', k, 'codice'),
 };
 /** A block's weight: the weighbridge figure when there is one. */
 const pesoBlocco = sql`coalesce(bl.peso_pesa, bl.peso_teorico)`;
@@ -94,14 +95,14 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
     // Completed work only: m², slabs and yields are known when a sawing or a tile cut completes.
     facts: (companyId, from, to) => sql`
       select l.data_fine as d, 'lastre' as kind, ${dim('materiale', sql`bl.materiale_id::text`)},
-             ${dim('macchina', sql`l.macchina_id::text`)}, ${dim('spessore', sql`lpad(l.spessore_mm::text, 4, '0')`)},
+             ${dim('macchina', sql`l.macchina_id::text`)}, ${dim('spessore', sql`lpad(l.spessore_mm::text, 4, '0')`)}, ${dim('blocco', sql`l.blocco_id::text`)},
              bl.volume_netto::float8 as vol, coalesce(l.numero_lastre, 0) as nl, coalesce(l.mq_totali, 0)::float8 as mq, l.resa_teorica::float8 as rt,
              0::float8 as mqp, 0::float8 as scarto
       from lavorazioni_lastre l join blocchi bl on bl.id = l.blocco_id
       where l.company_id = ${companyId} and l.stato = 'completata' and l.data_fine between ${from} and ${to}
       union all
       select p.data_fine, 'pavimenti', p.materiale_id::text, 'pavimenti',
-             lpad(p.spessore_mm::text, 4, '0'), 0, 0, 0, null, coalesce(p.mq_prodotti, 0)::float8, coalesce(p.scarto_mq, 0)::float8
+             lpad(p.spessore_mm::text, 4, '0'), p.blocco_id::text, 0, 0, 0, null, coalesce(p.mq_prodotti, 0)::float8, coalesce(p.scarto_mq, 0)::float8
       from lavorazioni_pavimenti p
       where p.company_id = ${companyId} and p.stato = 'completata' and p.data_fine between ${from} and ${to}`,
     metrics: [
