@@ -23,6 +23,15 @@ const ACTION_WORDS: Record<string, string> = {
   update: 'modificato',
   delete: 'eliminato',
   declassa: 'declassato',
+  riga: 'righe modificate',
+  riserva: 'riservato',
+  rilascio: 'riserva rilasciata',
+  vendita: 'venduto',
+  sposta: 'spostato',
+  rettifica: 'rettificato',
+  divisione: 'diviso',
+  trasferimento: 'trasferito',
+  operazione: 'movimentato',
 };
 
 const words = (stato: string) => stato.replaceAll('_', ' ');

@@ -31,5 +31,13 @@ export function listLink(path: string, filters: Record<string, string>): string 
 
 /** True when the answer holds at least one tile for this user. */
 export function hasKpis(d: Dashboard): boolean {
-  return Boolean(d.produzione || d.blocchi.interni || d.blocchi.esterni || d.lastre || d.pavimenti || d.collaudi || d.rese);
+  return Boolean(
+    d.produzione ||
+    d.blocchi.interni ||
+    d.blocchi.esterni ||
+    d.lastre ||
+    d.pavimenti ||
+    d.collaudi ||
+    d.rese,
+  );
 }

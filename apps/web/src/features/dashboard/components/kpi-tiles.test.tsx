@@ -21,13 +21,22 @@ const full: Dashboard = {
   lastre: { mq: 18, pezzi: 4 },
   pavimenti: { mq: 9, pezzi: 100 },
   collaudi: { programmatiSettimana: 2, dal: '2026-11-23', al: '2026-11-29' },
-  rese: { resaMedia: 74, ultime: [{ _id: 'b1', codice: 'BA-1', dataTaglio: '2026-11-14', resa: 80 }] },
+  rese: {
+    resaMedia: 74,
+    ultime: [{ _id: 'b1', codice: 'BA-1', dataTaglio: '2026-11-14', resa: 80 }],
+  },
   attivita: [],
   agenda: [],
 };
 
 /** Only the stock sections: what a magazzino user receives. */
-const magazzino: Dashboard = { ...full, produzione: null, blocchi: { interni: null, esterni: null }, collaudi: null, rese: null };
+const magazzino: Dashboard = {
+  ...full,
+  produzione: null,
+  blocchi: { interni: null, esterni: null },
+  collaudi: null,
+  rese: null,
+};
 
 function renderTiles(data: Dashboard) {
   render(
@@ -43,33 +52,64 @@ describe('KPI tiles', () => {
   it('shows every figure with its link and the filter in the URL', () => {
     renderTiles(full);
     const produzione = within(tile('produzione')!);
-    expect(produzione.getByRole('link', { name: 'm³ tagliati a novembre 2026: 14,8 m³' })).toHaveAttribute('href', '/app/pages/blocchi?dal=2026-11-01&al=2026-11-30');
-    expect(produzione.getByRole('link', { name: 'mese scorso 10,0 m³' })).toHaveAttribute('href', '/app/pages/blocchi?dal=2026-10-01&al=2026-10-31');
-    expect(produzione.getByRole('link', { name: 'novembre 2025: 6,5 m³' })).toHaveAttribute('href', '/app/pages/blocchi?dal=2025-11-01&al=2025-11-30');
+    expect(
+      produzione.getByRole('link', { name: 'm³ tagliati a novembre 2026: 14,8 m³' }),
+    ).toHaveAttribute('href', '/app/pages/blocchi?dal=2026-11-01&al=2026-11-30');
+    expect(produzione.getByRole('link', { name: 'mese scorso 10,0 m³' })).toHaveAttribute(
+      'href',
+      '/app/pages/blocchi?dal=2026-10-01&al=2026-10-31',
+    );
+    expect(produzione.getByRole('link', { name: 'novembre 2025: 6,5 m³' })).toHaveAttribute(
+      'href',
+      '/app/pages/blocchi?dal=2025-11-01&al=2025-11-30',
+    );
 
     // Own and bought-in together, the split linked to each list.
     const disponibili = within(tile('disponibili')!);
-    expect(disponibili.getByRole('link', { name: 'Blocchi disponibili: 4' })).toHaveAttribute('href', '/app/pages/blocchi?stato=disponibile');
-    expect(disponibili.getByRole('link', { name: 'propri 3' })).toHaveAttribute('href', '/app/pages/blocchi?stato=disponibile');
-    expect(disponibili.getByRole('link', { name: 'acquistati 1' })).toHaveAttribute('href', '/app/pages/blocchi-esterni?stato=disponibile');
-    expect(within(tile('opzionati')!).getByRole('link', { name: '2 in scadenza entro 7 giorni' })).toHaveAttribute('href', '/app/pages/blocchi?stato=opzionato&inScadenza=true');
-    expect(within(tile('in-collaudo')!).getByRole('link', { name: 'Blocchi in collaudo: 1' })).toHaveAttribute('href', '/app/pages/blocchi?stato=in_collaudo');
-
-    expect(within(tile('lastre')!).getByRole('link', { name: 'Lastre in magazzino: 18 m²' })).toHaveAttribute('href', '/app/pages/magazzino/lastre');
-    expect(tile('lastre')).toHaveTextContent('4 lastre');
-    expect(within(tile('pavimenti')!).getByRole('link', { name: 'Pavimenti in magazzino: 9 m²' })).toHaveAttribute('href', '/app/pages/magazzino/pavimenti');
-    expect(within(tile('collaudi')!).getByRole('link', { name: 'Collaudi programmati questa settimana: 2' })).toHaveAttribute(
+    expect(disponibili.getByRole('link', { name: 'Blocchi disponibili: 4' })).toHaveAttribute(
       'href',
-      '/app/pages/collaudi?stato=programmato&dal=2026-11-23&al=2026-11-29',
+      '/app/pages/blocchi?stato=disponibile',
     );
+    expect(disponibili.getByRole('link', { name: 'propri 3' })).toHaveAttribute(
+      'href',
+      '/app/pages/blocchi?stato=disponibile',
+    );
+    expect(disponibili.getByRole('link', { name: 'acquistati 1' })).toHaveAttribute(
+      'href',
+      '/app/pages/blocchi-esterni?stato=disponibile',
+    );
+    expect(
+      within(tile('opzionati')!).getByRole('link', { name: '2 in scadenza entro 7 giorni' }),
+    ).toHaveAttribute('href', '/app/pages/blocchi?stato=opzionato&inScadenza=true');
+    expect(
+      within(tile('in-collaudo')!).getByRole('link', { name: 'Blocchi in collaudo: 1' }),
+    ).toHaveAttribute('href', '/app/pages/blocchi?stato=in_collaudo');
+
+    expect(
+      within(tile('lastre')!).getByRole('link', { name: 'Lastre in magazzino: 18 m²' }),
+    ).toHaveAttribute('href', '/app/pages/magazzino/lastre');
+    expect(tile('lastre')).toHaveTextContent('4 lastre');
+    expect(
+      within(tile('pavimenti')!).getByRole('link', { name: 'Pavimenti in magazzino: 9 m²' }),
+    ).toHaveAttribute('href', '/app/pages/magazzino/pavimenti');
+    expect(
+      within(tile('collaudi')!).getByRole('link', {
+        name: 'Collaudi programmati questa settimana: 2',
+      }),
+    ).toHaveAttribute('href', '/app/pages/collaudi?stato=programmato&dal=2026-11-23&al=2026-11-29');
     expect(tile('collaudi')).toHaveTextContent('dal 23/11/26 al 29/11/26');
-    expect(within(tile('resa')!).getByRole('link', { name: 'Resa delle ultime bancate chiuse: 74,0 %' })).toHaveAttribute('href', '/app/bancate?stato=chiusa');
-    expect(within(tile('resa')!).getByRole('link', { name: 'BA-1 80,0 %' })).toHaveAttribute('href', '/app/bancate/b1');
+    expect(
+      within(tile('resa')!).getByRole('link', { name: 'Resa delle ultime bancate chiuse: 74,0 %' }),
+    ).toHaveAttribute('href', '/app/bancate?stato=chiusa');
+    expect(
+      within(tile('resa')!).getByRole('link', { name: 'ultima BA-1: 80,0 %' }),
+    ).toHaveAttribute('href', '/app/bancate/b1');
   });
 
   it('draws no tile for a section the server left out', () => {
     renderTiles(magazzino);
-    for (const id of ['produzione', 'disponibili', 'opzionati', 'in-collaudo', 'collaudi', 'resa']) expect(tile(id)).toBeNull();
+    for (const id of ['produzione', 'disponibili', 'opzionati', 'in-collaudo', 'collaudi', 'resa'])
+      expect(tile(id)).toBeNull();
     expect(tile('lastre')).not.toBeNull();
     expect(tile('pavimenti')).not.toBeNull();
   });
@@ -77,7 +117,10 @@ describe('KPI tiles', () => {
   it('shows one origin without a split when the user reads only the bought-in blocks', () => {
     renderTiles({ ...magazzino, blocchi: { interni: null, esterni: full.blocchi.esterni } });
     const disponibili = within(tile('disponibili')!);
-    expect(disponibili.getByRole('link', { name: 'Blocchi disponibili: 1' })).toHaveAttribute('href', '/app/pages/blocchi-esterni?stato=disponibile');
+    expect(disponibili.getByRole('link', { name: 'Blocchi disponibili: 1' })).toHaveAttribute(
+      'href',
+      '/app/pages/blocchi-esterni?stato=disponibile',
+    );
     expect(disponibili.queryByText(/propri/)).toBeNull();
   });
 

@@ -204,16 +204,19 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           value={rese.resaMedia === null ? '—' : formatPercentValue(rese.resaMedia)}
           to={listLink(ENTITY_PAGES.bancata.path, { stato: 'chiusa' })}
         >
-          {rese.ultime.length === 0
-            ? 'nessuna bancata chiusa'
-            : rese.ultime.map((b, i) => (
-                <span key={b._id}>
-                  {i > 0 && ' · '}
-                  <Link to={`${ENTITY_PAGES.bancata.path}/${b._id}`}>
-                    {b.codice} {formatPercentValue(b.resa)}
-                  </Link>
-                </span>
-              ))}
+          {/* The average's basis in words, and the newest bancata (the list has the others). */}
+          {rese.ultime[0] ? (
+            <>
+              <span className="kpi-line">
+                media di {rese.ultime.length} {rese.ultime.length === 1 ? 'bancata' : 'bancate'}
+              </span>
+              <Link to={`${ENTITY_PAGES.bancata.path}/${rese.ultime[0]._id}`}>
+                ultima {rese.ultime[0].codice}: {formatPercentValue(rese.ultime[0].resa)}
+              </Link>
+            </>
+          ) : (
+            'nessuna bancata chiusa'
+          )}
         </KpiTile>
       )}
     </ul>

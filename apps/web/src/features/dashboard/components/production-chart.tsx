@@ -16,7 +16,7 @@ function primaryColor(): string {
 /**
  * m³ cut per month, last 12 months. Loaded lazily by the dashboard (React.lazy), and PrimeReact's
  * Chart loads chart.js itself on first draw, so neither weighs on the dashboard's first load. The
- * canvas says nothing to a screen reader: the figure's label and the table under it do.
+ * canvas is an image to a screen reader, labelled with every month's figure.
  */
 export default function ProductionChart({ serie }: { serie: Serie }) {
   const color = primaryColor();
@@ -52,11 +52,14 @@ export default function ProductionChart({ serie }: { serie: Serie }) {
   };
   const summary = serie.map((s) => `${monthLong(s.mese)} ${formatNumber(s.m3, 1)} m³`).join(', ');
   return (
-    <figure
-      className="production-chart m-0"
-      aria-label={`Produzione degli ultimi 12 mesi: ${summary}`}
-    >
-      <Chart type="bar" data={data} options={options} className="production-chart-canvas" />
+    <figure className="production-chart m-0">
+      <Chart
+        type="bar"
+        data={data}
+        options={options}
+        className="production-chart-canvas"
+        ariaLabel={`Produzione degli ultimi 12 mesi: ${summary}`}
+      />
     </figure>
   );
 }
