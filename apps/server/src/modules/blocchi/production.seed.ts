@@ -124,7 +124,9 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         const vl = volumeM3(l, h, p);
         const vn = volumeM3(net.lunghezzaNetta, net.altezzaNetta, net.profonditaNetta);
         volumiNetti.push(vn);
-        const age = daysAgo - 6 - k;
+        // A closed bancata's blocks were squared days after it was cut; the bancate still being squared
+        // give blocks over the last weeks, so the dashboard's "m³ this month" is never an empty quarry.
+        const age = stato === 'chiusa' ? daysAgo - 6 - k : (15 - i) * 18 + 2 * k;
         // Sawn and sold blocks come from real sawings and collaudi (lavorazioni-lastre.seed.ts,
         // collaudi.seed.ts), so this draw never says `segato`, `in_collaudo`, `venduto` or `spedito`.
         const state = stato === 'chiusa' ? pick(['disponibile', 'disponibile', 'disponibile', 'disponibile', 'disponibile', 'opzionato', 'opzionato', 'scartato'] as const) : pick(['in_piazzale', 'disponibile'] as const);
