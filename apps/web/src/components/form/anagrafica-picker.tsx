@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
@@ -41,13 +41,17 @@ export function AnagraficaPicker<K extends QueryKey>({
   error?: string;
   testId?: string;
 }) {
-  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState({ q: '', n: 0 });
   const [text, setText] = useState<string | PickedAnagrafica | null>(value);
   const autoComplete = useRef<AutoComplete>(null);
   const input = useRef<HTMLInputElement>(null);
   // the previous names stay listed while the next search loads: an option clicked in that moment
   // is still a choice
-  const choices = useQuery({ ...choicesQuery(query), placeholderData: keepPreviousData });
+  const choices = useQuery({ ...choicesQuery(search.q), placeholderData: keepPreviousData });
+  // PrimeReact opens the list when `suggestions` changes after a search: the same query asked again
+  // (the dropdown button once the empty search is loaded) answers from the cache with the same array
+  // and the list stayed shut, so every search gets its own copy (as in BloccoPicker)
+  const suggestions = useMemo(() => ({ search: search.n, items: [...(choices.data ?? [])] }).items, [choices.data, search.n]);
   const forbidden = isApiError(choices.error) && choices.error.status === 403;
 
   if (forbidden) {
@@ -72,7 +76,7 @@ export function AnagraficaPicker<K extends QueryKey>({
     <AutoComplete
       inputId={id}
       value={(text ?? undefined) as AnagraficaPickerItem | string | undefined}
-      suggestions={choices.data ?? []}
+      suggestions={suggestions}
       ref={autoComplete}
       inputRef={input}
       // A press on the list keeps the focus in the field: otherwise the field's blur validates first,
@@ -85,7 +89,7 @@ export function AnagraficaPicker<K extends QueryKey>({
           autoComplete.current?.hide();
           return;
         }
-        setQuery(e.query);
+        setSearch((prev) => ({ q: e.query, n: prev.n + 1 }));
       }}
       field="ragioneSociale"
       itemTemplate={(c: AnagraficaPickerItem) => (
