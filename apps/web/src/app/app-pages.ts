@@ -2,9 +2,8 @@ import { ENTITY_PAGES, type EntityKind } from '@gestcava/contracts';
 import type { PageRule } from '@/lib/permissions';
 
 /**
- * Every page under /app, as data: path (relative to /app), the rule its guard checks, and for a
- * module that arrives with a later issue, the title and what the page will hold (shown as an
- * empty state until then). The menu (layout/menu-model.ts) links to these paths.
+ * Every page under /app, as data: path (relative to /app), the rule its guard checks, its title, view
+ * and icon. The menu (layout/menu-model.ts) links to these paths.
  */
 export type PageView =
   | 'dashboard'
@@ -42,9 +41,7 @@ export type PageView =
   /** Analisi Dati → Statistiche: sections by period, with charts and tables (features/statistiche) */
   | 'statistiche'
   /** Analisi Dati → Reportistica: the printable reports (features/reportistica) */
-  | 'reportistica'
-  /** a module whose issue has not landed yet: an empty state with title and contents */
-  | 'placeholder';
+  | 'reportistica';
 
 export interface AppPage {
   path: string;
@@ -52,10 +49,7 @@ export interface AppPage {
   title: string;
   view: PageView;
   icon: string;
-  /** what the page will hold (placeholder text) */
-  description?: string;
-  features?: string[];
-  /** detail route `<path>/:id`: the singular noun */
+  /** the page has a detail route `<path>/:id` (its module in router.tsx): the singular noun */
   detail?: string;
 }
 
@@ -77,13 +71,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'bancate',
     icon: 'pi pi-th-large',
     detail: 'bancata',
-    description:
-      'Il registro delle bancate abbattute in cava: da qui nasce la tracciabilità di ogni blocco.',
-    features: [
-      'Elenco con ricerca, filtri per cava, fronte e periodo, totali in m³',
-      'Scheda della bancata con dimensioni, volume, foto e blocchi ricavati',
-      'Registrazione di una nuova bancata e della sua riquadratura in blocchi',
-    ],
   },
   {
     path: 'photo-gallery',
@@ -91,12 +78,6 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Galleria Foto',
     view: 'photo-gallery',
     icon: 'pi pi-images',
-    description: 'Tutte le foto di bancate e blocchi della ditta, in un unico archivio.',
-    features: [
-      'Griglia paginata con ricerca per codice e filtro bancata/blocco',
-      'Anteprima a schermo intero e scaricamento degli originali',
-      'Collegamento alla scheda del blocco o della bancata',
-    ],
   },
   {
     path: 'reportistica',
@@ -104,12 +85,6 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Reportistica',
     view: 'reportistica',
     icon: 'pi pi-file-pdf',
-    description: 'Report stampabili (PDF) e fogli di calcolo (XLSX) per la direzione e il commercialista.',
-    features: [
-      'Registro produzione e giacenze di magazzino',
-      'Vendite per cliente, rese di segagione, tonnellate per cava',
-      'Blocchi per tracciabilità, qualità e categoria',
-    ],
   },
   {
     path: 'chat',
@@ -117,12 +92,6 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Chat',
     view: 'chat',
     icon: 'pi pi-comments',
-    description: 'I messaggi tra i colleghi del gruppo, con allegati e conferme di lettura.',
-    features: [
-      'Conversazioni dirette con gli utenti del gruppo',
-      'Allegati: foto, PDF e documenti Office',
-      'Notifiche dei nuovi messaggi quando non sei nella chat',
-    ],
   },
   {
     path: pathOf('blocco'),
@@ -131,12 +100,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'blocchi',
     icon: 'pi pi-stop',
     detail: 'blocco',
-    description: 'I blocchi estratti in cava, dal piazzale alla vendita o alla segagione.',
-    features: [
-      'Elenco con filtri per stato, materiale, scelta e ubicazione, totali in m³ e t',
-      'Scheda con misure, genealogia (bancata, lastre, collaudo, cliente), foto e storico',
-      'Cambi di stato: disponibile, opzionato, in collaudo, venduto, in segagione',
-    ],
   },
   {
     path: pathOf('blocco-esterno'),
@@ -145,11 +108,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'blocchi',
     icon: 'pi pi-truck',
     detail: 'blocco esterno',
-    description: 'I blocchi acquistati da altre cave o fornitori.',
-    features: [
-      'Elenco dei blocchi acquistati con fornitore, documento e prezzo',
-      'Scheda con misure, foto e destinazione (segagione o rivendita)',
-    ],
   },
   {
     path: pathOf('lavorazione-lastre'),
@@ -158,12 +116,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'lavorazioni-lastre',
     icon: 'pi pi-clone',
     detail: 'lavorazione',
-    description: 'Le segagioni dei blocchi in lastre, al telaio o in conto terzi.',
-    features: [
-      'Pianificazione della segagione: blocco, telaio, spessore, finitura',
-      'Chiusura con le lastre ottenute, m² e resa per m³',
-      'Carico automatico del magazzino lastre',
-    ],
   },
   {
     path: pathOf('lavorazione-pavimenti'),
@@ -172,12 +124,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'lavorazioni-pavimenti',
     icon: 'pi pi-table',
     detail: 'lavorazione',
-    description: 'La produzione di pavimenti e marmette dai blocchi o dalle lastre.',
-    features: [
-      'Formato, spessore, finitura, bordo e calibratura',
-      'Pezzi e m² prodotti, scarto e resa',
-      'Carico di un lotto nel magazzino pavimenti',
-    ],
   },
   {
     path: pathOf('lastra'),
@@ -186,12 +132,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'magazzino-lastre',
     icon: 'pi pi-clone',
     detail: 'lastra',
-    description: 'Le lastre in giacenza, per pacco e per singola lastra.',
-    features: [
-      'Pacchi con materiale, spessore, finitura, m² e ubicazione',
-      'Riserve e vendite per lastra o per pacco intero',
-      'Movimenti di magazzino: carichi, scarichi, rettifiche',
-    ],
   },
   {
     path: pathOf('pacco'),
@@ -208,12 +148,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'magazzino-pavimenti',
     icon: 'pi pi-table',
     detail: 'lotto',
-    description: 'I pavimenti in giacenza, per lotto (un tono per lotto).',
-    features: [
-      'Lotti con formato, finitura, pezzi, casse e m²',
-      'Prelievi parziali per pezzi, casse o m²',
-      'Movimenti di magazzino e disponibilità',
-    ],
   },
   {
     path: pathOf('collaudo'),
@@ -222,12 +156,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'collaudi',
     icon: 'pi pi-check-square',
     detail: 'collaudo',
-    description: "Le ispezioni dei blocchi con il compratore prima della vendita.",
-    features: [
-      'Programmazione del collaudo: cliente, luogo, data, ispettore',
-      'Misure rilevate, abbuoni, esito per blocco e importi',
-      'Verbale di collaudo in PDF',
-    ],
   },
   {
     path: 'pages/statistiche',
@@ -235,12 +163,6 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Statistiche',
     view: 'statistiche',
     icon: 'pi pi-chart-line',
-    description: 'Andamento di produzione, lavorazione, vendite e magazzino.',
-    features: [
-      'Produzione per periodo, cava e materiale',
-      'Rese di segagione e vendite per cliente',
-      'Grafici e tabelle esportabili',
-    ],
   },
   {
     path: pathOf('cliente'),
@@ -249,12 +171,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'anagrafica',
     icon: 'pi pi-users',
     detail: 'cliente',
-    description: "L'anagrafica dei clienti, italiani ed esteri.",
-    features: [
-      'Ragione sociale, partita IVA e codice fiscale verificati',
-      'Indirizzo, contatti, PEC, codice SDI e condizioni di pagamento',
-      'Collaudi e vendite del cliente',
-    ],
   },
   {
     path: pathOf('fornitore'),
@@ -263,11 +179,6 @@ export const APP_PAGES: readonly AppPage[] = [
     view: 'anagrafica',
     icon: 'pi pi-briefcase',
     detail: 'fornitore',
-    description: "L'anagrafica dei fornitori e dei terzisti.",
-    features: [
-      'Ragione sociale, partita IVA, contatti e IBAN',
-      'Blocchi acquistati e lavorazioni in conto terzi',
-    ],
   },
   {
     // linked from Magazzino → Lastre and → Pavimenti; SPEC §2's menu has no entry for it
@@ -291,12 +202,6 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Ditte del gruppo',
     view: 'group-companies',
     icon: 'pi pi-building',
-    description: 'Le ditte del gruppo: cave, segherie e laboratori.',
-    features: [
-      'Dati societari stampati sui documenti',
-      'Logo della ditta e nome della cava',
-      'Trasferimenti di blocchi tra ditte del gruppo',
-    ],
   },
   {
     path: 'pages/settings',
@@ -304,13 +209,6 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Impostazioni',
     view: 'settings',
     icon: 'pi pi-cog',
-    description: "L'amministrazione di GestCava.",
-    features: [
-      'Utenti: creazione, modifica, disattivazione, reimpostazione della password',
-      'Permessi per pagina con accesso e scrittura',
-      'Ditte del gruppo con logo',
-      'Tabelle: cave, materiali, ubicazioni, macchine',
-    ],
   },
   {
     path: 'pages/profile',

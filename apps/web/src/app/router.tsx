@@ -14,7 +14,6 @@ import { FullScreenLoader } from '@/components/full-screen-loader';
 const viewModule = {
   dashboard: () => import('./routes/dashboard'),
   profile: () => import('./routes/profile'),
-  placeholder: () => import('./routes/module-placeholder'),
   anagrafica: () => import('./routes/anagrafica-list'),
   'group-companies': () => import('./routes/group-companies'),
   settings: () => import('./routes/settings'),
@@ -34,7 +33,7 @@ const viewModule = {
   statistiche: () => import('./routes/statistiche'),
 } as const;
 
-/** Detail pages `<path>/:id` of the views that have one; the others keep the placeholder. */
+/** Detail pages `<path>/:id` of the views whose page names a `detail`. */
 const detailModule: Partial<Record<AppPage['view'], () => Promise<{ Component: ComponentType }>>> = {
   anagrafica: () => import('./routes/anagrafica-detail'),
   bancate: () => import('./routes/bancata-detail'),
@@ -51,10 +50,11 @@ function pageRoute(page: AppPage): RouteObject {
   const children: RouteObject[] = [
     { index: true, lazy: viewModule[page.view], handle: { title: page.title, page } satisfies RouteHandle },
   ];
-  if (page.detail) {
+  const detail = page.detail ? detailModule[page.view] : undefined;
+  if (detail) {
     children.push({
       path: ':id',
-      lazy: detailModule[page.view] ?? (() => import('./routes/module-placeholder').then((m) => ({ Component: m.DetailComponent }))),
+      lazy: detail,
       handle: { title: page.title, page, detail: true } satisfies RouteHandle,
     });
   }
