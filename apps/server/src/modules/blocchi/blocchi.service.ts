@@ -9,14 +9,12 @@ import {
   SCELTE,
   SCELTA_LABELS,
   type Blocco,
-  type BloccoCollaudabile,
   type BloccoCreate,
   type BloccoDeclassaBody,
   type BloccoFilter,
   type BloccoListItem,
   type BloccoListQuery,
   type BloccoOrigine,
-  type BloccoSegabile,
   type BloccoSort,
   type BloccoStato,
   type BloccoStatoBody,
@@ -25,7 +23,6 @@ import {
   type GenealogyNode,
   type Page,
 } from '@gestcava/contracts';
-import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
@@ -41,6 +38,7 @@ import { changeState } from '../../lib/state-change.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
+import { blocchiPickers } from './blocchi.pickers.js';
 import { BLOCCO_FIELDS, toBloccoDto, type BloccoJoined, type BloccoRow } from './blocchi.mapper.js';
 import { registerBloccoEntity } from './blocchi.entity.js';
 import { assertNetWithinGross, newDims, quantities, updatedDims } from './blocchi.rules.js';
@@ -185,43 +183,7 @@ export function createBlocchiService(deps: {
       return repo.summary(db, companyId, origine, filter);
     },
 
-    /**
-     * The blocks a lavorazione may plan: `disponibile` (an expired option too), own and bought-in, by
-     * code (its picker, under its own permission); `exclude` is a subquery of ids already taken by an
-     * open lavorazione.
-     */
-    async segabili(companyId: string, q: string | undefined, opts: { exclude?: SQL; limit?: number } = {}): Promise<BloccoSegabile[]> {
-      const rows = await repo.disponibili(db, companyId, { q, exclude: opts.exclude, limit: opts.limit ?? 50 });
-      return rows.map((r) => ({
-        _id: r.id,
-        codice: r.codice,
-        origine: r.origine,
-        materiale: { _id: r.materialeId, nome: r.materialeNome },
-        lunghezzaNetta: r.lunghezzaNetta,
-        altezzaNetta: r.altezzaNetta,
-        profonditaNetta: r.profonditaNetta,
-        volumeNetto: r.volumeNetto,
-        scelta: r.scelta as BloccoSegabile['scelta'],
-      }));
-    },
-
-    /** Blocks a collaudo for this cliente may take: `disponibile`, or optioned for the cliente. */
-    async collaudabili(companyId: string, clienteId: string, q: string | undefined): Promise<BloccoCollaudabile[]> {
-      const rows = await repo.disponibili(db, companyId, { q, limit: 50, opzionatiPer: clienteId });
-      return rows.map((r) => ({
-        _id: r.id,
-        codice: r.codice,
-        origine: r.origine,
-        stato: r.stato as BloccoStato,
-        materiale: { _id: r.materialeId, nome: r.materialeNome },
-        scelta: r.scelta as BloccoCollaudabile['scelta'],
-        lunghezzaNetta: r.lunghezzaNetta,
-        altezzaNetta: r.altezzaNetta,
-        profonditaNetta: r.profonditaNetta,
-        volumeNetto: r.volumeNetto,
-        opzioneScadenza: r.stato === 'opzionato' ? r.opzioneScadenza : null,
-      }));
-    },
+    ...blocchiPickers(db),
 
     /** The effective state (an expired option reads `disponibile`), for other modules' joins on blocchi. */
     statoEffettivo: repo.statoEffettivo,
