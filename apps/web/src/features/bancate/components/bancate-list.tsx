@@ -19,9 +19,9 @@ import { ListSearch } from '@/components/list/list-search';
 import { ListTotals } from '@/components/list/list-totals';
 import { ListFilters } from '@/components/list/list-filters';
 import { ListFilter } from '@/components/list/list-filter';
+import { ListPeriodFilter } from '@/components/list/list-period-filter';
 import { useListParams } from '@/components/list/use-list-params';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
-import { DateInput } from '@/components/form/date-input';
 import { BancataStatoTag } from '@/components/stato-tag';
 import { formatDate, formatInteger, formatVolume, formatWeight } from '@/lib/format';
 import { formatDims, formatPercentValue } from '@/lib/production-format';
@@ -141,12 +141,7 @@ export function BancateList({ selectionActions }: { selectionActions?: (bancate:
           <ListFilter id="filter-materiale" label="Materiale">
             <LookupDropdown kind="materiali" id="filter-materiale" label="Materiale" value={params.filters.materialeId} onChange={(v) => params.setFilter('materialeId', v ?? undefined)} placeholder="Tutti" showClear includeInactive />
           </ListFilter>
-          <ListFilter id="filter-dal" label="Tagliate dal" className="list-filter-date">
-            <DateInput id="filter-dal" value={params.filters.dal} onChange={(v) => params.setFilter('dal', v ?? undefined)} max={params.filters.al} />
-          </ListFilter>
-          <ListFilter id="filter-al" label="al" className="list-filter-date">
-            <DateInput id="filter-al" value={params.filters.al} onChange={(v) => params.setFilter('al', v ?? undefined)} min={params.filters.dal} />
-          </ListFilter>
+          <ListPeriodFilter params={params} fromLabel="Tagliate dal" />
         </ListFilters>
 
         <ListTotals items={totals} loading={summary.isPending} label="Totali delle bancate filtrate" />
