@@ -83,12 +83,15 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
     return collaudo;
   }
 
-  /** Stores the row's figures as of now, so sums in SQL (summary, statistics) read what the detail shows. */
-  async function storeFigures(tx: DbOrTx, collaudoId: string, rigaId: string) {
-    const joined = (await righeOf(tx, [collaudoId])).find((r) => r.riga.id === rigaId);
-    if (!joined) return;
-    const f = figuresOf(joined.riga, joined.blocco);
-    await repo.updateRiga(tx, collaudoId, rigaId, { volumeNettoAccettato: f.volumeNettoAccettato, peso: f.peso, importo: f.importo });
+  /** Stores the row's figures, so sums in SQL (summary, statistics, reports) read what the detail shows. */
+  async function storeFigures(tx: DbOrTx, { riga, blocco }: repo.RigaJoined) {
+    const f = figuresOf(riga, blocco);
+    await repo.updateRiga(tx, riga.collaudoId, riga.id, { volumeNettoAccettato: f.volumeNettoAccettato, peso: f.peso, importo: f.importo });
+  }
+
+  /** One row of a collaudo with its block, as just written. */
+  async function joinedRiga(tx: DbOrTx, collaudoId: string, rigaId: string): Promise<repo.RigaJoined> {
+    return (await righeOf(tx, [collaudoId])).find((r) => r.riga.id === rigaId)!;
   }
 
   /** A block leaves the collaudo: back to its option if that is still running, else `disponibile`. */
@@ -230,7 +233,8 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
         // After the transition check (a wrong move is a 409 whatever the rows say); a refusal rolls it back.
         if (to === 'eseguito' || to === 'confermato') assertGiudicati(righe, to);
         if (to === 'confermato') {
-          for (const { riga, blocco } of righe) {
+          for (const joined of righe) {
+            const { riga, blocco } = joined;
             if (isAccettato(riga.esito as Esito)) {
               const prezzo = `${riga.prezzo!.toLocaleString('it-IT', { minimumFractionDigits: 2 })} €/${riga.unitaPrezzo === 't' ? 't' : 'm³'}`;
               await moveBlocco(tx, actor, locked, blocco.id, 'venduto', `Collaudo ${locked.codice}: venduto a ${prezzo}`, {
@@ -241,7 +245,8 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
             } else {
               await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice}: rifiutato`);
             }
-            await storeFigures(tx, id, riga.id);
+            // the block's measures and density are as read above: moving it changes neither
+            await storeFigures(tx, joined);
           }
         } else if (to === 'annullato') {
           for (const { riga } of righe) await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice} annullato`);
@@ -287,7 +292,7 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
           unitaPrezzo: blocco.unitaPrezzo === 't' ? 't' : 'm3',
           prezzo: listino ? blocco.prezzoListino : null,
         });
-        await storeFigures(tx, id, riga.id);
+        await storeFigures(tx, await joinedRiga(tx, id, riga.id));
         await repo.touch(tx, id);
         await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'riga', userId: actor.userId, changes: { blocchi: { from: null, to: blocco.codice } }, note: `Aggiunto il blocco ${blocco.codice}` });
         return get(actor.companyId, id, tx);
@@ -303,7 +308,7 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
         // No type, no value: an abbuono is the pair.
         if (values.abbuonoTipo === null) values.abbuonoValore = null;
         const row = await repo.updateRiga(tx, id, rigaId, values);
-        await storeFigures(tx, id, rigaId);
+        await storeFigures(tx, await joinedRiga(tx, id, rigaId));
         const changes = diffChanges(current, row!, RIGA_FIELDS);
         if (Object.keys(changes).length) {
           const codice = (await blocchi.get(null, actor.companyId, current.bloccoId, tx)).codice;
