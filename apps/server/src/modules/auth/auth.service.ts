@@ -7,6 +7,7 @@ import type { createLoginThrottle } from './login-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/auth/passwords.js';
 import type { AuthContext, SessionStore } from '../../lib/auth/sessions.js';
 import { signAccessToken } from '../../lib/auth/tokens.js';
+import { recordSuccessfulLogin } from './login.repository.js';
 
 const INVALID = 'Credenziali non valide';
 
@@ -37,14 +38,13 @@ export function createAuthService(deps: {
         throw new AppError('FORBIDDEN', 'Account disattivato', { body: { success: false } });
       }
       const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
-      // One transaction: on the embedded database each commit is a flush, and this is the hot path of P6.
-      const { sessionId, expiresAt, loggedIn } = await db.transaction(async (tx) => {
-        await attempt.succeeded(tx);
-        const session = await sessions.create(user.id, meta, tx);
-        return { ...session, loggedIn: await users.recordLogin(tx, user, rehashed) };
-      });
-      const accessToken = await signAccessToken(keys.jwt, { userId: user.id, sessionId }, expiresAt);
-      return { success: true, user: { ...loggedIn, accessToken } };
+      const session = sessions.newRow(user.id, meta);
+      const row = await recordSuccessfulLogin(db, { email, ip: meta.ip, session, passwordHash: rehashed });
+      // The account was deleted since the lookup.
+      if (!row) throw new AppError('UNAUTHORIZED', INVALID, { body: { success: false } });
+      const { sessionId, ...loggedIn } = row;
+      const accessToken = await signAccessToken(keys.jwt, { userId: user.id, sessionId }, session.expiresAt);
+      return { success: true, user: { ...users.toDto(loggedIn), accessToken } };
     },
 
     async logout(auth: AuthContext) {

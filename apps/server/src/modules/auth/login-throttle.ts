@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -13,13 +13,16 @@ export interface ThrottleLimits {
   windowMs: number;
 }
 
+/** The failures of one (account, address) pair: a right password clears them. */
+export const pairFailures = (email: string, ip: string) => and(eq(loginFailures.email, email), eq(loginFailures.ip, ip));
+
 /** The longest an attempt on a much-guessed account waits: one guess per 5 minutes at worst. */
 const MAX_ACCOUNT_DELAY_S = 300;
 
 /** A counted attempt: a failure unless `succeeded()` or `discard()` is called. */
 export interface LoginAttempt {
-  /** Right password: this attempt and the pair's earlier failures stop counting. */
-  succeeded(tx?: DbOrTx): Promise<void>;
+  /** Right password: this attempt and the pair's earlier failures stop counting (the login does it in its own statement). */
+  succeeded(): Promise<void>;
   /** Neither right nor wrong (e.g. a deactivated account): this attempt stops counting. */
   discard(): Promise<void>;
 }
@@ -95,9 +98,9 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
         throw rateLimited(wait);
       }
       return {
-        async succeeded(tx: DbOrTx = db) {
+        async succeeded() {
           // This attempt's own row is one of the pair's.
-          await tx.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
+          await db.delete(loginFailures).where(pairFailures(email, ip));
         },
         discard: () => remove(id),
       };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { RegisterBody, UpdateUserBody, User } from '@gestcava/contracts';
 import { registerBodySchema } from '@gestcava/contracts';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/app-error.js';
 import { companyExists } from '../../lib/companies.js';
 import { constraintError } from '../../lib/db-errors.js';
@@ -186,10 +186,7 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
       return repo.findUserByEmail(db, email);
     },
 
-    /** Stamps a login, and a password rehashed with current parameters, inside the login's transaction. */
-    async recordLogin(tx: DbOrTx, user: UserRow, rehashed: string | undefined): Promise<User> {
-      const row = await repo.updateUser(tx, user.id, { lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) });
-      return toUserDto(row ?? user);
-    },
+    /** The answer's user for a row the login stamped in its own statement (auth/login.repository.ts). */
+    toDto: toUserDto,
   };
 }
