@@ -13,5 +13,13 @@ export function searchText(expr: SQLWrapper): SQL {
 
 /** `expr` contains the user's text `q`, case, accents and apostrophe style aside. */
 export function matchesSearch(expr: SQLWrapper, q: string): SQL {
-  return sql`${searchText(expr)} ilike f_unaccent(${containsPattern(q)})`;
+  return matchesStoredSearch(searchText(expr), q);
+}
+
+/**
+ * The same test on a generated column that stores `searchText(…)` (blocchi and photos, migration 0017):
+ * the trigram index's recheck then reads the text instead of computing it per candidate row.
+ */
+export function matchesStoredSearch(column: SQLWrapper, q: string): SQL {
+  return sql`${column} ilike f_unaccent(${containsPattern(q)})`;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { primaryId, companyRef } from './columns.js';
 import { blocchi } from './production.js';
@@ -33,11 +33,12 @@ export const photos = pgTable(
     thumbnailKey: text('thumbnail_key').notNull(),
     fileMissing: boolean('file_missing').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the gallery search compares (lib/search.ts), stored so the trigram recheck computes nothing per row. */
+    searchText: text('search_text').generatedAlwaysAs((): SQL => sql`f_unaccent(coalesce(${photos.codice}, '') || ' ' || coalesce(${photos.description}, ''))`),
   },
   (t) => [
     index('photos_company_idx').on(t.companyId, t.createdAt, t.id),
     index('photos_entity_idx').on(t.companyId, t.entityType, t.entityId, t.createdAt),
-    // The search expression of lib/search.ts (f_unaccent, migration 0012) over photoSearchText.
-    index('photos_search_trgm_idx').using('gin', sql`(f_unaccent(coalesce(${t.codice}, '') || ' ' || coalesce(${t.description}, ''))) gin_trgm_ops`),
+    index('photos_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

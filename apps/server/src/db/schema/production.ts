@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { primaryId, companyRef, timestamps } from './columns.js';
 import { clienti, fornitori } from './anagrafica.js';
@@ -20,7 +20,7 @@ export const codeSequences = pgTable(
  * The text a block list searches (codice, numero fornitore, tracciabilità, note), joined by a control
  * character no user types, so one trigram index serves one ILIKE.
  */
-export function blocchiSearchText(t: { codice: AnyPgColumn; numeroFornitore: AnyPgColumn; codiceTracciabilita: AnyPgColumn; note: AnyPgColumn }) {
+function blocchiSearchText(t: { codice: AnyPgColumn; numeroFornitore: AnyPgColumn; codiceTracciabilita: AnyPgColumn; note: AnyPgColumn }) {
   return sql`(${t.codice} || chr(1) || coalesce(${t.numeroFornitore}, '') || chr(1) || coalesce(${t.codiceTracciabilita}, '') || chr(1) || coalesce(${t.note}, ''))`;
 }
 
@@ -110,6 +110,11 @@ export const blocchi = pgTable(
     note: text('note'),
     /** The group company's block this one was transferred from (same code), or null. */
     trasferitoDaId: uuid('trasferito_da_id'),
+    /**
+     * What the list search compares (lib/search.ts), stored: the trigram index's recheck then reads it
+     * instead of computing f_unaccent again on every candidate row (docs/performance.md, QUALITY P5).
+     */
+    searchText: text('search_text').generatedAlwaysAs((): SQL => sql`f_unaccent(${blocchiSearchText(blocchi)})`),
     ...timestamps(),
   },
   (t) => [
@@ -120,7 +125,6 @@ export const blocchi = pgTable(
     index('blocchi_bancata_idx').on(t.bancataId),
     index('blocchi_fornitore_idx').on(t.fornitoreId),
     index('blocchi_opzione_idx').on(t.opzioneScadenza).where(sql`${t.stato} = 'opzionato'`),
-    // The search expression of lib/search.ts (f_unaccent, migration 0012) over blocchiSearchText.
-    index('blocchi_search_trgm_idx').using('gin', sql`(f_unaccent(${blocchiSearchText(t)})) gin_trgm_ops`),
+    index('blocchi_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

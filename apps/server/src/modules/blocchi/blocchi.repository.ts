@@ -12,9 +12,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, asc, inArray, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { todayInRomeSql } from '../../lib/dates.js';
-import { bancate, blocchi, blocchiSearchText, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
+import { bancate, blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
-import { matchesSearch } from '../../lib/search.js';
+import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
 
@@ -110,7 +110,7 @@ export const origineIs = (origine: BloccoOrigine | null): SQL | undefined => (or
 function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), eq(blocchi.origine, origine)];
   if (f.q) {
-    conditions.push(matchesSearch(blocchiSearchText(blocchi), f.q));
+    conditions.push(matchesStoredSearch(blocchi.searchText, f.q));
   }
   if (f.stato) conditions.push(statoIs(f.stato));
   if (f.cavaId) conditions.push(eq(blocchi.cavaId, f.cavaId));
@@ -297,7 +297,7 @@ export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; e
       and(
         eq(blocchi.companyId, companyId),
         opts.opzionatiPer ? or(statoIs('disponibile'), and(statoIs('opzionato'), eq(blocchi.clienteId, opts.opzionatiPer))) : statoIs('disponibile'),
-        opts.q ? matchesSearch(blocchiSearchText(blocchi), opts.q) : undefined,
+        opts.q ? matchesStoredSearch(blocchi.searchText, opts.q) : undefined,
         opts.exclude ? sql`${blocchi.id} not in (${opts.exclude})` : undefined,
       ),
     )

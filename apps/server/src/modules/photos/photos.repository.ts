@@ -2,14 +2,11 @@ import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatAttachments, companies, photos, users } from '../../db/schema/index.js';
 import { cappedCount, rowsOf } from '../../lib/pagination.js';
-import { matchesSearch } from '../../lib/search.js';
+import { matchesStoredSearch } from '../../lib/search.js';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhotoRow = typeof photos.$inferInsert;
 export type PhotoWithUser = PhotoRow & { userName: string | null };
-
-/** The text the gallery's search reads, as the trigram index is built on it. */
-export const photoSearchText = sql`(coalesce(${photos.codice}, '') || ' ' || coalesce(${photos.description}, ''))`;
 
 function withUser(db: DbOrTx) {
   return db
@@ -53,7 +50,7 @@ export async function page(db: DbOrTx, companyId: string, f: GalleryFilter) {
     f.entityType ? eq(photos.entityType, f.entityType) : undefined,
     f.inCava ? or(...f.inCava.map((c) => ofType(c.entityType, c.ids))) : undefined,
     // `codice` is the entity's code, kept current when it changes (entity registry `onCodiceChange`), so one trigram index serves the search.
-    f.searchTerm ? matchesSearch(photoSearchText, f.searchTerm) : undefined,
+    f.searchTerm ? matchesStoredSearch(photos.searchText, f.searchTerm) : undefined,
   );
   // The page's ids first: rows skipped by the offset cost an index entry, not a user lookup.
   const ids = db
