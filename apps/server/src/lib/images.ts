@@ -175,10 +175,12 @@ export function cleanJpeg(input: Buffer, orientation: number | undefined): Buffe
     if (end > input.length) return null;
     const segment = input.subarray(pos, end);
     if (marker === 0xda) {
-      // the scan's entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart
-      let next = end;
-      while (next + 1 < input.length && !(input[next] === 0xff && input[next + 1] !== 0x00 && (input[next + 1]! < 0xd0 || input[next + 1]! > 0xd7))) next++;
-      if (next + 1 >= input.length) return null;
+      // The scan's entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart.
+      // indexOf jumps from one 0xFF to the next natively: a byte-by-byte loop cost 15 ms of the event
+      // loop per 12 MP photo (P7).
+      let next = input.indexOf(0xff, end);
+      while (next !== -1 && next + 1 < input.length && (input[next + 1] === 0x00 || (input[next + 1]! >= 0xd0 && input[next + 1]! <= 0xd7))) next = input.indexOf(0xff, next + 1);
+      if (next === -1 || next + 1 >= input.length) return null;
       kept.push(input.subarray(pos, next));
       pos = next;
       continue;
