@@ -1,7 +1,9 @@
 import { permissionPreset } from '@gestcava/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocchi, clienti } from '../src/db/schema/index.js';
 import { todayInRome } from '../src/lib/dates.js';
 import { ROWS_PER_PAGE } from '../src/modules/reportistica/reportistica.render.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
@@ -89,6 +91,25 @@ describe('reportistica', () => {
     // 25 weighed + 10.16 theoretical + 12.5 + 40 + 7.25 t of by-products
     expect(rows.at(-1)).toEqual(['Totale', undefined, undefined, undefined, undefined, 2, 12.75, 94.91]);
     expect(ws.getColumn(7).numFmt).toBe('#,##0.000');
+  });
+
+  it('elenco blocchi: a block whose option has lapsed reads Disponibile, one still running reads Opzionato', async () => {
+    const companyId = (await ctx.database.db.select({ companyId: blocchi.companyId }).from(blocchi).where(eq(blocchi.codice, codici[0]!)))[0]!.companyId;
+    const [cliente] = await ctx.database.db.insert(clienti).values({ companyId, ragioneSociale: 'Stone Design GmbH', indirizzo: 'Via Roma 1', comune: 'Carrara' }).returning();
+    const option = (codice: string, opzioneScadenza: string) =>
+      ctx.database.db.update(blocchi).set({ stato: 'opzionato', clienteId: cliente!.id, opzioneScadenza }).where(eq(blocchi.codice, codice));
+    await option(codici[0]!, '2020-01-01');
+    await option(codici[1]!, '2099-01-01');
+    try {
+      const { rows } = await xlsxRows((await admin.get('/api/reports/blocchi', { query: { formato: 'xlsx', dal: `${year}-01-01`, al: today } })).rawPayload);
+      const stato = rows[0]!.indexOf('Stato');
+      expect(rows.filter((r) => codici.includes(r[0] as string)).map((r) => [r[0], r[stato]])).toEqual([
+        [codici[0], 'Disponibile'],
+        [codici[1], 'Opzionato'],
+      ]);
+    } finally {
+      await ctx.database.db.update(blocchi).set({ stato: 'disponibile', clienteId: null, opzioneScadenza: null }).where(inArray(blocchi.codice, codici));
+    }
   });
 
   it('a period without data still gives a file; an inverted period and an unknown report are 400s; no statistiche, 403', async () => {

@@ -11,6 +11,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, asc, inArray, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { OPZIONE_IN_SCADENZA_GIORNI, optionExpired as optionExpiredOf, optionLapsed as optionLapsedOf, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
@@ -23,17 +24,13 @@ type NewBlocco = typeof blocchi.$inferInsert;
 /** The advisory lock that lets one instance at a time sweep expired options. */
 const SWEEP_LOCK = 726_401;
 
-/** An option holds through its expiry day in Rome; the day after it has lapsed (lib/dates.ts). */
-const optionLapsed = lt(blocchi.opzioneScadenza, todayInRomeSql);
-
+const optionLapsed = optionLapsedOf(blocchi);
 /** A stored option whose day has passed. */
-const optionExpired = sql`(${blocchi.stato} = 'opzionato' and ${optionLapsed})`;
+const optionExpired = optionExpiredOf(blocchi);
 
-/** "In scadenza": an option whose last day is within this many days from today (Rome). */
-const IN_SCADENZA_DAYS = 7;
 
 /** An option past its expiry counts as `disponibile` everywhere (DESIGN §4). */
-export const statoEffettivo = sql<string>`(case when ${blocchi.stato} = 'opzionato' and ${optionLapsed} then 'disponibile' else ${blocchi.stato} end)`;
+export const statoEffettivo = statoEffettivoOf(blocchi);
 
 /** `stato = X` on the effective state, written so the (company, origine, stato, created_at) index serves it. */
 export function statoIs(stato: BloccoStato): SQL {
@@ -125,7 +122,7 @@ function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter)
   if (f.al) conditions.push(lt(blocchi.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`));
   // A lapsed option no longer names its customer (as in the rows the list shows).
   if (f.clienteId) conditions.push(eq(blocchi.clienteId, f.clienteId), sql`not ${optionExpired}`);
-  if (f.inScadenza) conditions.push(statoIs('opzionato'), lte(blocchi.opzioneScadenza, sql`${todayInRomeSql} + ${IN_SCADENZA_DAYS}::int`));
+  if (f.inScadenza) conditions.push(statoIs('opzionato'), lte(blocchi.opzioneScadenza, sql`${todayInRomeSql} + ${OPZIONE_IN_SCADENZA_GIORNI}::int`));
   if (f.volumeMin !== undefined) conditions.push(gte(blocchi.volumeNetto, f.volumeMin));
   if (f.volumeMax !== undefined) conditions.push(lte(blocchi.volumeNetto, f.volumeMax));
   if (f.prezzoMin !== undefined) conditions.push(gte(blocchi.prezzoListino, f.prezzoMin));

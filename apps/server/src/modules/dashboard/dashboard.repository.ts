@@ -1,5 +1,9 @@
+import { RISERVA_IN_SCADENZA_GIORNI } from '@gestcava/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { blocchi } from '../../db/schema/index.js';
+import { optionInScadenza, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
 
@@ -8,9 +12,6 @@ import { rowsOf } from '../../lib/pagination.js';
  * only, as statistics do), answering sums and counts so no row of the company reaches JavaScript.
  * Every statement takes `companyId` and applies it itself.
  */
-
-/** "Within 7 days" for options and reservations: the same window as the lists' "in scadenza". */
-export const IN_SCADENZA_GIORNI = 7;
 
 /** The first instant of this month in Rome, as a Rome wall-clock timestamp. */
 const monthStartRome = sql`date_trunc('month', now() at time zone 'Europe/Rome')`;
@@ -37,7 +38,7 @@ export async function produzionePerMese(db: DbOrTx, companyId: string) {
 
 /**
  * Yard blocks by origine and effective state: a stored option whose day has passed counts as
- * disponibile, as `statoEffettivo` in the blocchi module says (DESIGN §4). Only the three states the
+ * disponibile (lib/blocco-stato.ts, DESIGN §4). Only the three states the
  * tiles show are read, through blocchi_stato_idx (company, origine, stato).
  */
 export async function blocchiPerStato(
@@ -48,9 +49,9 @@ export async function blocchiPerStato(
   if (origini.length === 0) return [];
   const result = await db.execute(sql`
     select origine,
-      count(*) filter (where stato = 'disponibile' or (stato = 'opzionato' and opzione_scadenza < ${todayInRomeSql}))::int as disponibili,
-      count(*) filter (where stato = 'opzionato' and opzione_scadenza >= ${todayInRomeSql})::int as opzionati,
-      count(*) filter (where stato = 'opzionato' and opzione_scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_GIORNI}::int)::int as in_scadenza,
+      count(*) filter (where ${statoEffettivoOf(blocchi)} = 'disponibile')::int as disponibili,
+      count(*) filter (where ${statoEffettivoOf(blocchi)} = 'opzionato')::int as opzionati,
+      count(*) filter (where ${optionInScadenza(blocchi)})::int as in_scadenza,
       count(*) filter (where stato = 'in_collaudo')::int as in_collaudo
     from blocchi
     where company_id = ${companyId} and origine in (${sql.join(
@@ -158,6 +159,8 @@ export async function collaudiProgrammati(db: DbOrTx, companyId: string, limit: 
   }>(result);
 }
 
+const b = alias(blocchi, 'b');
+
 /** Options of the given origini whose last day is today or within the window, soonest first. */
 export async function opzioniInScadenza(
   db: DbOrTx,
@@ -169,11 +172,10 @@ export async function opzioniInScadenza(
   const result = await db.execute(sql`
     select b.id, b.codice, b.origine, to_char(b.opzione_scadenza, 'YYYY-MM-DD') as scadenza, k.ragione_sociale as cliente
     from blocchi b left join clienti k on k.id = b.cliente_id
-    where b.company_id = ${companyId} and b.stato = 'opzionato' and b.origine in (${sql.join(
+    where b.company_id = ${companyId} and ${optionInScadenza(b)} and b.origine in (${sql.join(
       origini.map((o) => sql`${o}`),
       sql`, `,
     )})
-      and b.opzione_scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_GIORNI}::int
     order by b.opzione_scadenza, b.codice
     limit ${limit}`);
   return rowsOf<{
@@ -197,13 +199,13 @@ export async function riserveInScadenza(
     parts.push(sql`
       select 'lastra' as tipo, l.id, l.codice, to_char(l.scadenza_riserva, 'YYYY-MM-DD') as scadenza, c.ragione_sociale as cliente
       from lastre l join clienti c on c.id = l.cliente_id
-      where l.company_id = ${companyId} and l.stato = 'riservata' and l.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_GIORNI}::int`);
+      where l.company_id = ${companyId} and l.stato = 'riservata' and l.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${RISERVA_IN_SCADENZA_GIORNI}::int`);
   }
   if (tipi.lotti) {
     parts.push(sql`
       select 'lotto', lo.id, lo.codice, to_char(r.scadenza, 'YYYY-MM-DD'), c.ragione_sociale
       from riserve_lotti r join lotti lo on lo.id = r.lotto_id join clienti c on c.id = r.cliente_id
-      where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_GIORNI}::int`);
+      where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${RISERVA_IN_SCADENZA_GIORNI}::int`);
   }
   if (parts.length === 0) return [];
   const result = await db.execute(

@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { blocchi as blocchiTable } from '../../db/schema/index.js';
+import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // The reports' rows, each one SQL statement (grouped, or paged for the long lists), always inside the
@@ -230,7 +233,7 @@ export function blocchi(
     sql`select b.codice, b.origine, ${romeDay(sql`b.created_at`)}::text as data, coalesce(c.nome, f.ragione_sociale) as provenienza, m.nome as materiale,
                b.scelta, b.categoria, b.lunghezza_netta as lunghezza, b.altezza_netta as altezza, b.profondita_netta as profondita,
                b.volume_netto::float8 as volume, coalesce(b.peso_pesa, b.peso_teorico)::float8 as peso,
-               (case when b.stato = 'opzionato' and b.opzione_scadenza < (now() at time zone 'Europe/Rome')::date then 'disponibile' else b.stato end) as stato,
+               ${statoEffettivoOf(alias(blocchiTable, 'b'))} as stato,
                b.codice_tracciabilita as tracciabilita, u.nome as ubicazione
         from blocchi b join materiali m on m.id = b.materiale_id left join cave c on c.id = b.cava_id
              left join fornitori f on f.id = b.fornitore_id left join ubicazioni u on u.id = b.ubicazione_id

@@ -1,6 +1,9 @@
 import type { Periodo, StatistichePer, StatisticheSezione, StatisticheUnita } from '@gestcava/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { blocchi } from '../../db/schema/index.js';
+import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // Statistiche (issue 15): every figure is an aggregate computed by PostgreSQL. Each section is a
@@ -163,14 +166,14 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
     ],
   },
   magazzino: {
-    // What is on hand today: blocks disponibili or opzionati (an option past its day is disponibile,
-    // as in blocchi.repository statoEffettivo), slabs disponibili or riservate, tile lots with pieces.
+    // What is on hand today: blocks disponibili or opzionati (an option past its day is disponibile:
+    // lib/blocco-stato.ts), slabs disponibili or riservate, tile lots with pieces.
     // `d` is the day the item entered the stock; ageing is today minus that day.
     snapshot: true,
     note: 'Giacenza alla data odierna: il periodo non si applica. Per mese: il mese di ingresso in magazzino.',
     facts: (companyId) => sql`
       select coalesce(bl.data_acquisto, ba.data_taglio, ${romeDay(sql`bl.created_at`)}) as d, 'blocco' as kind,
-             case when bl.stato = 'opzionato' and bl.opzione_scadenza >= (now() at time zone 'Europe/Rome')::date then 'opzionato' else 'disponibile' end as stato,
+             ${statoEffettivoOf(alias(blocchi, 'bl'))} as stato,
              ${dim('materiale', sql`bl.materiale_id::text`)}, ${dim('scelta', sql`bl.scelta`)},
              bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t, 0::float8 as mq_lastre, 0::float8 as mq_pav,
              (coalesce(bl.prezzo_listino, 0) * case bl.unita_prezzo when 't' then ${pesoBlocco} when 'q' then ${pesoBlocco} * 10 else bl.volume_netto end)::float8 as valore
