@@ -19,5 +19,10 @@ export const auditLog = pgTable(
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_entity_idx').on(t.companyId, t.entityType, t.entityId, t.at)],
+  (t) => [
+    index('audit_entity_idx').on(t.companyId, t.entityType, t.entityId, t.at),
+    // The dashboard's latest activity walks a company's rows newest first and stops at its page,
+    // however long the log has grown (dashboard.repository ultimeAttivita).
+    index('audit_company_at_idx').on(t.companyId, t.at, t.id),
+  ],
 );
