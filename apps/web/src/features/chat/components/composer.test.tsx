@@ -49,6 +49,22 @@ describe('Composer', () => {
     expect(input).toHaveValue('');
   });
 
+  it('keeps what is typed and attached while the previous message is on its way', async () => {
+    let answer: (m: ChatMessage) => void = () => undefined;
+    sendMessage.mockImplementationOnce(() => new Promise<ChatMessage>((resolve) => (answer = resolve)));
+    const { onSent, input, files } = setup();
+    const user = userEvent.setup();
+    await user.type(input, 'prima{Enter}');
+    await waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(1));
+    await user.type(input, ' e poi');
+    fireEvent.change(files, { target: { files: [file('misure.pdf', 1000)] } });
+    answer(sent);
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
+    expect(input).toHaveValue('e poi');
+    expect(screen.getAllByTestId('chat-pending-file')).toHaveLength(1);
+    expect(screen.getByTestId('chat-send')).toBeEnabled();
+  });
+
   it('does not send an empty message', async () => {
     const { input } = setup();
     await userEvent.setup().type(input, '   {Enter}');

@@ -72,18 +72,21 @@ export function Composer({ receiverId, onSent }: { receiverId: string; onSent: (
     }
     setSending(true);
     setError(null);
-    const files = pending.map((p) => p.file);
+    const sentText = content;
+    const sentFiles = pending;
+    const files = sentFiles.map((p) => p.file);
     if (files.length) setProgress(files.map(() => 0));
     try {
       const message = await sendMessage(
-        { receiverId, content, files, socketId: chatSocketId() },
+        { receiverId, content: sentText, files, socketId: chatSocketId() },
         (p) => files.length && setProgress(perFileProgress(files, p.loaded, p.total || p.loaded)),
         key.current,
       );
       onSent(message);
-      setContent('');
-      release(pending);
-      setPending([]);
+      // Only what was sent goes: what the user typed or attached while it was on its way stays.
+      setContent((c) => (c.startsWith(sentText) ? c.slice(sentText.length).trimStart() : c));
+      release(sentFiles);
+      setPending((p) => p.filter((item) => !sentFiles.includes(item)));
       key.current = newIdempotencyKey();
       textarea.current?.focus();
     } catch (e) {
