@@ -46,7 +46,7 @@ export interface DatabaseOptions {
  * on this thread and hands its lock to the next waiter in a microtask, so a queue of statements
  * drained without the event loop reading one new request: requests that arrived meanwhile waited for
  * the whole queue, then their own turn, and one list request in eight took twice the usual time
- * (10 connections: p95 83 → 45 ms, docs/performance.md). One `setImmediate` before each statement
+ * (10 connections: p95 83 → 50–61 ms, docs/performance.md). One `setImmediate` before each statement
  * lets what arrived join the queue in order. Transactions keep PGlite's own lock.
  */
 class EmbeddedPGlite extends PGlite {

@@ -19,8 +19,8 @@ export const optionExpired = (b: BloccoStatoColumns): SQL => sql`(${b.stato} = '
 export const statoEffettivoOf = (b: BloccoStatoColumns) => sql<string>`(case when ${optionExpired(b)} then 'disponibile' else ${b.stato} end)`;
 
 /** "In scadenza": an option whose last day is within this many days from today (Rome). */
-export const OPZIONE_IN_SCADENZA_GIORNI = 7;
+const OPZIONE_IN_SCADENZA_GIORNI = 7;
 
-/** An option still running whose last day is within `OPZIONE_IN_SCADENZA_GIORNI` (the dashboard's tile and agenda). */
+/** An option still running whose last day is within `OPZIONE_IN_SCADENZA_GIORNI`: the lists' filter, the dashboard's tile and agenda. */
 export const optionInScadenza = (b: BloccoStatoColumns): SQL =>
   sql`(${b.stato} = 'opzionato' and ${b.opzioneScadenza} between ${todayInRomeSql} and ${todayInRomeSql} + ${OPZIONE_IN_SCADENZA_GIORNI}::int)`;

@@ -11,7 +11,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, asc, inArray, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { OPZIONE_IN_SCADENZA_GIORNI, optionExpired as optionExpiredOf, optionLapsed as optionLapsedOf, statoEffettivoOf } from '../../lib/blocco-stato.js';
+import { optionExpired as optionExpiredOf, optionInScadenza, optionLapsed as optionLapsedOf, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
@@ -25,9 +25,7 @@ type NewBlocco = typeof blocchi.$inferInsert;
 const SWEEP_LOCK = 726_401;
 
 const optionLapsed = optionLapsedOf(blocchi);
-/** A stored option whose day has passed. */
 const optionExpired = optionExpiredOf(blocchi);
-
 
 /** An option past its expiry counts as `disponibile` everywhere (DESIGN §4). */
 export const statoEffettivo = statoEffettivoOf(blocchi);
@@ -122,7 +120,7 @@ function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter)
   if (f.al) conditions.push(lt(blocchi.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`));
   // A lapsed option no longer names its customer (as in the rows the list shows).
   if (f.clienteId) conditions.push(eq(blocchi.clienteId, f.clienteId), sql`not ${optionExpired}`);
-  if (f.inScadenza) conditions.push(statoIs('opzionato'), lte(blocchi.opzioneScadenza, sql`${todayInRomeSql} + ${OPZIONE_IN_SCADENZA_GIORNI}::int`));
+  if (f.inScadenza) conditions.push(optionInScadenza(blocchi));
   if (f.volumeMin !== undefined) conditions.push(gte(blocchi.volumeNetto, f.volumeMin));
   if (f.volumeMax !== undefined) conditions.push(lte(blocchi.volumeNetto, f.volumeMax));
   if (f.prezzoMin !== undefined) conditions.push(gte(blocchi.prezzoListino, f.prezzoMin));
