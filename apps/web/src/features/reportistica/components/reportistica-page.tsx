@@ -95,7 +95,7 @@ export function ReportisticaPage() {
                 <div key={r.formato} className="report-progress" role="status">
                   <ProgressBar mode="indeterminate" style={{ height: '4px' }} />
                   <span>
-                    {r.formato === 'pdf' ? 'PDF' : 'Excel'} in preparazione{r.received ? `: ${formatNumber(r.received / 1024, 0)} KB ricevuti` : '…'} — puoi continuare a lavorare
+                    Scaricamento {r.formato === 'pdf' ? 'PDF' : 'Excel'} in corso{r.received ? `: ${formatNumber(r.received / 1024, 0)} KB ricevuti` : '…'} — puoi continuare a lavorare
                   </span>
                 </div>
               ))}
