@@ -227,7 +227,47 @@ function count(kind, report, code) {
         : `exit code ${code}`;
     }
   }
-  return { passed, failed, skipped, note };
+  return { passed, failed, skipped, note, failures: failedTests(kind, r) };
+}
+
+/**
+ * The failed tests' names and first error lines, printed again beside the summary: CI shows only
+ * the tail of the log, and a count without a name cannot be chased.
+ */
+function failedTests(kind, r) {
+  if (!r) return [];
+  const firstLine = (msg) =>
+    String(msg ?? '')
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 200) ?? '';
+  if (kind === 'vitest') {
+    return (r.testResults ?? []).flatMap((f) => {
+      const file = path.relative(ROOT, f.name ?? '');
+      const failedAssertions = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (f.status === 'failed' && failedAssertions.length === 0) {
+        return [`${file}: ${firstLine(f.message) || 'failed to load or set up'}`];
+      }
+      return failedAssertions.map(
+        (a) => `${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`,
+      );
+    });
+  }
+  const out = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const err = t.results?.find((res) => res.error)?.error?.message;
+          out.push(`${file} › ${spec.title} (${t.status}): ${firstLine(err)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of r.suites ?? []) walk(suite, suite.file ?? '');
+  return out;
 }
 
 const fmtSecs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -284,6 +324,8 @@ async function main() {
       `  ${r.layer.id.padEnd(10)} ${r.status.padEnd(8)} ${counts}${extraNote}${r.ms ? `  ${fmtSecs(r.ms)}` : ''}`,
     );
   }
+  const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  [${r.layer.id}] ${f}`));
+  if (failures.length) console.log(`\nFailed tests:\n${failures.slice(0, 20).join('\n')}`);
   fs.rmSync(TMP, { recursive: true, force: true });
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
