@@ -62,6 +62,7 @@ export async function caricaLotto(tx: DbOrTx, meta: MovimentoMeta, lotto: NewLot
  */
 export async function scaricaLastre(tx: DbOrTx, meta: MovimentoMeta, ids: readonly string[], fromStato: string, toStato: string): Promise<void> {
   if (ids.length === 0) return;
+  await lockPacchi(tx, meta.companyId, { lastraIds: ids });
   const moved = await tx
     .update(lastre)
     .set({ stato: toStato, updatedAt: new Date() })
@@ -72,6 +73,22 @@ export async function scaricaLastre(tx: DbOrTx, meta: MovimentoMeta, ids: readon
     await insertMovimento(tx, meta, { tipo: 'scarico', pezzi: -1, mq: -l.mq, bloccoId: l.bloccoId, paccoId: l.paccoId, lastraId: l.id });
   }
   await lowerPacchi(tx, meta.companyId, moved);
+}
+
+/**
+ * Locks bundles, in id order: the given ones, or those of the given slabs. Every transaction that
+ * changes slabs takes their bundles first and the slabs after, so two of them on one bundle wait in
+ * line. Before, a slab sold while its bundle was being transferred locked slab then bundle against
+ * bundle then slab, and PostgreSQL ended one of the two as a deadlock: a 500 to that user.
+ */
+export async function lockPacchi(tx: DbOrTx, companyId: string, of: { paccoIds: readonly string[] } | { lastraIds: readonly string[] }): Promise<void> {
+  const ids = 'paccoIds' in of ? [...of.paccoIds] : [...of.lastraIds];
+  if (ids.length === 0) return;
+  const which =
+    'paccoIds' in of
+      ? inArray(pacchi.id, ids)
+      : inArray(pacchi.id, tx.select({ id: lastre.paccoId }).from(lastre).where(and(eq(lastre.companyId, companyId), inArray(lastre.id, ids))));
+  await tx.select({ id: pacchi.id }).from(pacchi).where(and(eq(pacchi.companyId, companyId), which)).orderBy(pacchi.id).for('update');
 }
 
 /** Lowers each bundle's on-hand slabs and m² by the slabs that left it (guarded: never below zero). */
@@ -97,6 +114,7 @@ export async function lowerPacchi(tx: DbOrTx, companyId: string, moved: Readonly
  */
 export async function cambiaStatoLastre(tx: DbOrTx, companyId: string, ids: readonly string[], fromStato: string, toStato: string): Promise<Array<{ id: string; codice: string }>> {
   if (ids.length === 0) return [];
+  await lockPacchi(tx, companyId, { lastraIds: ids });
   const moved = await tx
     .update(lastre)
     .set({ stato: toStato, updatedAt: new Date() })

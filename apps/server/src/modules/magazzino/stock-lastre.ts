@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
 import type { Actor } from '../../plugins/auth.js';
-import { lowerPacchi } from './ledger.repository.js';
+import { lockPacchi, lowerPacchi } from './ledger.repository.js';
 import type { MagazzinoService } from './magazzino.service.js';
 import type { StockChecks } from './stock.checks.js';
 import * as repo from './stock.repository.js';
@@ -63,6 +63,7 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
 
   /** One operation on slabs (one, a selection, or a bundle's): the moved ones, with ledger and history. */
   async function onLastre(tx: DbOrTx, actor: Actor, target: LastraTarget, op: SlabOp): Promise<MovedLastra[]> {
+    await lockPacchi(tx, actor.companyId, 'ids' in target ? { lastraIds: target.ids } : { paccoIds: [target.paccoId] });
     await expireLastre(tx, actor.companyId, target);
     const moved = await repo.updateLastre(tx, actor.companyId, target, op.guard, op.set);
     if ('ids' in target && moved.length !== target.ids.length) {

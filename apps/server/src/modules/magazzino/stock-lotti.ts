@@ -37,9 +37,19 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     };
   }
 
-  /** Releases the lot's expired reservations with the system's movimento and history. */
-  async function expireLotto(tx: DbOrTx, companyId: string, lottoId: string) {
-    await recordExpiredRiserve(tx, await repo.expireRiserveLotti(tx, { companyId, lottoId }));
+  /**
+   * The lot locked before anything else of it is touched, its expired reservations released, as it is
+   * now. Every lot transaction takes the lot's row first and its reservations after, so two of them on
+   * one lot wait in line. Before, a release (reservations, then the lot) beside a sale (the lot, then
+   * the buyer's reservations) could each hold what the other needed, and PostgreSQL ended one of them
+   * as a deadlock: a 500 to that user.
+   */
+  async function lockedLotto(tx: DbOrTx, companyId: string, id: string) {
+    const lotto = await lottoOrThrow(tx, companyId, id);
+    const expired = await repo.expireRiserveLotti(tx, { companyId, lottoId: id });
+    if (!expired.length) return lotto;
+    await recordExpiredRiserve(tx, expired);
+    return lottoOrThrow(tx, companyId, id);
   }
   async function recordExpiredRiserve(tx: DbOrTx, expired: Awaited<ReturnType<typeof repo.expireRiserveLotti>>) {
     await repo.insertMovimenti(
@@ -72,9 +82,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
       checks.scadenza(body.scadenza);
       const riserva = await db.transaction(async (tx) => {
         const cliente = await checks.cliente(tx, actor.companyId, body.clienteId);
-        await expireLotto(tx, actor.companyId, id);
-        const lotto = await repo.lockLotto(tx, actor.companyId, id);
-        if (!lotto) throw notFound('Lotto non trovato');
+        const lotto = await lockedLotto(tx, actor.companyId, id);
         const n = pezziOf(body, lotto);
         const after = await repo.reservePezzi(tx, actor.companyId, id, n);
         if (!after) throw conflict(`Non ci sono ${pezziWord(n)} liberi nel lotto: ricarica e riprova`);
@@ -89,12 +97,9 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
 
     async rilasciaLotto(actor: Actor, id: string, riservaId: string | undefined): Promise<LottoOperazione> {
       const pezzi = await db.transaction(async (tx) => {
-        await expireLotto(tx, actor.companyId, id);
+        await lockedLotto(tx, actor.companyId, id);
         const ended = await repo.endRiserve(tx, actor.companyId, id, 'rilasciata', { riservaId });
-        if (!ended.length) {
-          await lottoOrThrow(tx, actor.companyId, id);
-          throw conflict(riservaId ? 'La riserva non è più attiva: ricarica e riprova' : 'Il lotto non ha riserve attive');
-        }
+        if (!ended.length) throw conflict(riservaId ? 'La riserva non è più attiva: ricarica e riprova' : 'Il lotto non ha riserve attive');
         const n = ended.reduce((a, r) => a + r.pezzi, 0);
         await repo.insertMovimenti(
           tx,
@@ -110,8 +115,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     async vendiLotto(actor: Actor, id: string, body: VendiLottoInput): Promise<LottoOperazione> {
       const taken = await db.transaction(async (tx) => {
         const cliente = await checks.cliente(tx, actor.companyId, body.clienteId);
-        await expireLotto(tx, actor.companyId, id);
-        const lotto = await lottoOrThrow(tx, actor.companyId, id);
+        const lotto = await lockedLotto(tx, actor.companyId, id);
         const n = pezziOf(body, lotto);
         // The buyer's own reservations are consumed first (ended, so their pieces count as free for
         // this sale); whatever part of them the sale does not take stays reserved, with the same expiry.
@@ -147,8 +151,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
 
     async rettificaLotto(actor: Actor, id: string, body: { pezzi: number; motivo: string }): Promise<LottoOperazione> {
       const diff = await db.transaction(async (tx) => {
-        await expireLotto(tx, actor.companyId, id);
-        const lotto = await lottoOrThrow(tx, actor.companyId, id);
+        const lotto = await lockedLotto(tx, actor.companyId, id);
         if (body.pezzi < lotto.pezziRiservati) {
           throw conflict(`Nel lotto sono riservati ${pezziWord(lotto.pezziRiservati)}: rilascia prima le riserve che i pezzi contati non coprono`);
         }
@@ -168,8 +171,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     async spostaLotto(actor: Actor, id: string, body: { ubicazioneId: string; pezzi?: number }): Promise<LottoOperazione> {
       const result = await db.transaction(async (tx) => {
         const ubicazione = await checks.ubicazione(tx, actor.companyId, body.ubicazioneId);
-        await expireLotto(tx, actor.companyId, id);
-        const lotto = await lottoOrThrow(tx, actor.companyId, id);
+        const lotto = await lockedLotto(tx, actor.companyId, id);
         if (lotto.pezzi === 0) throw conflict('Il lotto è esaurito: non c’è niente da spostare');
         const causale = `Spostamento in ${ubicazione.nome}`;
         if (body.pezzi === undefined || body.pezzi === lotto.pezzi) {
@@ -225,8 +227,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     codiceLottoTaken: (tx: DbOrTx, companyId: string, codice: string) => repo.lottoCodiceTaken(tx, companyId, codice),
     /** `n` free pieces of a lot leave stock for the receiving company, in the caller's transaction. */
     async cediLotto(tx: DbOrTx, actor: Actor, lottoId: string, n: number, sale: { clienteId: string; prezzo: number; documento: string; causale: string }) {
-      await expireLotto(tx, actor.companyId, lottoId);
-      const lotto = await lottoOrThrow(tx, actor.companyId, lottoId);
+      const lotto = await lockedLotto(tx, actor.companyId, lottoId);
       const { mqTaken } = await take(tx, actor.companyId, lotto, n, `Il lotto ${lotto.codice} non ha ${pezziWord(n)} liberi da trasferire`);
       await repo.insertMovimenti(tx, [
         { companyId: actor.companyId, userId: actor.userId, tipo: 'trasferimento', pezzi: -n, mq: -mqTaken, lottoId, bloccoId: lotto.bloccoId, clienteId: sale.clienteId, prezzo: sale.prezzo, unitaPrezzo: 'totale', documento: sale.documento, causale: sale.causale },

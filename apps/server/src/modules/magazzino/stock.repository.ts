@@ -1,5 +1,5 @@
 import type { MovimentoTipo } from '@gestcava/contracts';
-import { and, asc, eq, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clienti, lastre, lotti, movimenti, pacchi, riserveLotti, users } from '../../db/schema/index.js';
 import { todayInRomeSql } from '../../lib/dates.js';
@@ -159,6 +159,8 @@ export function lastreRows(db: DbOrTx, companyId: string, ids: readonly string[]
 export async function expireRiserveLotti(tx: DbOrTx, scope: { companyId: string; lottoId: string } | null) {
   const where = [eq(riserveLotti.stato, 'attiva'), lt(riserveLotti.scadenza, todayInRomeSql)];
   if (scope) where.push(eq(riserveLotti.companyId, scope.companyId), eq(riserveLotti.lottoId, scope.lottoId));
+  // The sweep takes the lots first, in id order, as every lot transaction does (stock-lotti `lockedLotto`).
+  else await lockLotti(tx, null, tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(and(...where)));
   const expired = await tx
     .update(riserveLotti)
     .set({ stato: 'scaduta', updatedAt: new Date() })
@@ -236,6 +238,17 @@ export async function setPezzi(tx: DbOrTx, companyId: string, lottoId: string, f
 
 export async function setLottoMq(tx: DbOrTx, lottoId: string, mq: number) {
   await tx.update(lotti).set({ mq }).where(eq(lotti.id, lottoId));
+}
+
+/** Locks lots in id order (a transfer's, in its company; the sweep's, in every one), so two such transactions wait in line. */
+export async function lockLotti(tx: DbOrTx, companyId: string | null, ids: string[] | SQLWrapper): Promise<void> {
+  if (Array.isArray(ids) && ids.length === 0) return;
+  await tx
+    .select({ id: lotti.id })
+    .from(lotti)
+    .where(and(companyId ? eq(lotti.companyId, companyId) : undefined, inArray(lotti.id, ids)))
+    .orderBy(lotti.id)
+    .for('update');
 }
 
 export async function lockLotto(tx: DbOrTx, companyId: string, id: string) {

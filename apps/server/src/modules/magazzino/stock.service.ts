@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from './magazzino.service.js';
+import { lockPacchi } from './ledger.repository.js';
 import { createStockChecks } from './stock.checks.js';
 import { createLastreStock } from './stock-lastre.js';
 import { createLottiStock } from './stock-lotti.js';
@@ -26,6 +27,11 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
   return {
     ...lastre,
     ...lotti,
+    /** A transfer's bundles, then its lots, locked up front in id order: two transfers of the same items wait in line. */
+    async lockForTransfer(tx: DbOrTx, companyId: string, items: { pacchi: string[]; lotti: string[] }) {
+      await lockPacchi(tx, companyId, { paccoIds: items.pacchi });
+      await repo.lockLotti(tx, companyId, items.lotti);
+    },
     /** Ledger rows written by a transfer (its blocks, which no stock item carries). */
     movimenti: (tx: DbOrTx, rows: LedgerRow[]) => repo.insertMovimenti(tx, rows),
 

@@ -79,6 +79,7 @@ export function createTrasferimentiService(deps: {
         const D = destination.id;
         const cliente = await clienti.ensureForDitta(tx, actor.companyId, ditta(destination));
         const fornitore = body.blocchi.length ? await fornitori.ensureForDitta(tx, D, ditta(source!)) : null;
+        await stock.lockForTransfer(tx, actor.companyId, { pacchi: body.pacchi.map((p) => p.id), lotti: body.lotti.map((l) => l.id) });
         const header = await repo.insertTrasferimento(tx, { companyId: actor.companyId, destinazioneCompanyId: D, documento: body.documento, note: body.note, userId: actor.userId });
         const causale = `Trasferimento a ${destination.name}, ${body.documento}`;
         const received = `Trasferito da ${source!.name}, ${body.documento}`;
