@@ -57,6 +57,10 @@ describe('a forced exception (S25)', () => {
         await database.db.execute(sql`select password_hash from tabella_che_non_esiste`);
         return {};
       });
+      app.get('/api/prova/stallo', { config: { access: 'public' } }, async () => {
+        await database.db.execute(sql`do $$ begin raise exception 'deadlock detected' using errcode = '40P01'; end $$`);
+        return {};
+      });
       app.get('/api/prova/tipo', { config: { access: 'public' } }, async () => {
         const value = JSON.parse('{"a":1}') as { a: { b: string } };
         return { length: value.a.b.length };
@@ -78,6 +82,12 @@ describe('a forced exception (S25)', () => {
     expectGeneric('a database error (undefined table)', await anon.get('/api/prova/sql'));
     expectGeneric('a TypeError', await anon.get('/api/prova/tipo'));
     expectGeneric('a file system error', await anon.post('/api/prova/oggetto', {}));
+  });
+
+  it('answers 409 with a retry message when PostgreSQL ends a transaction for a concurrent one (deadlock)', async () => {
+    const res = await (await anonymousClient(built.app)).get('/api/prova/stallo');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Un’altra operazione sugli stessi dati era in corso: riprova', code: 'CONFLICT' });
   });
 });
 

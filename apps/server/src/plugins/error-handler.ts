@@ -29,6 +29,14 @@ const CONSTRAINT_MESSAGES = {
   check: 'Dati non validi',
 };
 
+/**
+ * PostgreSQL ended the transaction so that a concurrent one could go on (a deadlock, a serialization
+ * failure): nothing was written, and the same request a moment later is expected to pass. Lock order
+ * keeps the known paths free of deadlocks (magazzino's `lockPacchi`, `lockedLotto`); this answers
+ * any that is left with a conflict the user can act on, never a 500.
+ */
+const PG_TRY_AGAIN = new Set(['40P01', '40001']);
+
 const PG_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
 /**
@@ -99,6 +107,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (request.raw.aborted || request.raw.destroyed) {
       request.log.info({ url: request.url }, 'richiesta interrotta dal client');
       return reply.code(400).send({ message: 'Richiesta interrotta', code: 'VALIDATION' });
+    }
+    if (pgCode && PG_TRY_AGAIN.has(pgCode)) {
+      request.log.warn({ code: pgCode, url: request.url }, 'transazione interrotta da una concorrente');
+      return reply.code(409).send({ message: 'Un’altra operazione sugli stessi dati era in corso: riprova', code: 'CONFLICT' });
     }
     if (pgCode && PG_UNAVAILABLE.has(pgCode)) {
       request.log.error({ err: error }, 'database non raggiungibile');
