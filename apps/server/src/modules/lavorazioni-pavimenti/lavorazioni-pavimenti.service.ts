@@ -79,6 +79,8 @@ export function createLavorazioniPavimentiService(deps: {
 
   /** The slabs to cut, locked; all the company's, `disponibile`, of one material and free of other plans. */
   async function lastreDaTagliare(companyId: string, ids: readonly string[], tx: DbOrTx) {
+    // their bundles first, as every slab transaction takes them (magazzino ledger `lockPacchi`)
+    await ledger.lockPacchi(tx, companyId, { lastraIds: ids });
     const rows = await repo.lockLastre(tx, companyId, ids);
     if (rows.length !== ids.length) throw badRequest('Lastra non valida', [{ path: 'lastraIds', message: 'Una o più lastre non esistono' }]);
     const occupate = rows.filter((r) => r.stato !== 'disponibile').map((r) => r.codice);

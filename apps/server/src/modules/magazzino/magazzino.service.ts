@@ -90,6 +90,7 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
       caricaLotto: ledger.caricaLotto,
       scaricaLastre: ledger.scaricaLastre,
       cambiaStatoLastre: ledger.cambiaStatoLastre,
+      lockPacchi: ledger.lockPacchi,
       ledgerSum: ledger.ledgerSum,
     },
 

@@ -159,8 +159,6 @@ export function lastreRows(db: DbOrTx, companyId: string, ids: readonly string[]
 export async function expireRiserveLotti(tx: DbOrTx, scope: { companyId: string; lottoId: string } | null) {
   const where = [eq(riserveLotti.stato, 'attiva'), lt(riserveLotti.scadenza, todayInRomeSql)];
   if (scope) where.push(eq(riserveLotti.companyId, scope.companyId), eq(riserveLotti.lottoId, scope.lottoId));
-  // The sweep takes the lots first, in id order, as every lot transaction does (stock-lotti `lockedLotto`).
-  else await lockLotti(tx, null, tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(and(...where)));
   const expired = await tx
     .update(riserveLotti)
     .set({ stato: 'scaduta', updatedAt: new Date() })
@@ -238,6 +236,17 @@ export async function setPezzi(tx: DbOrTx, companyId: string, lottoId: string, f
 
 export async function setLottoMq(tx: DbOrTx, lottoId: string, mq: number) {
   await tx.update(lotti).set({ mq }).where(eq(lotti.id, lottoId));
+}
+
+/**
+ * The sweep's locks, taken before it writes anything: the bundles of the slabs whose reservation has
+ * expired, then the lots of the expired lot reservations, each in id order. Parent first, as every
+ * stock transaction does, so the sweep waits in line with the users' operations instead of deadlocking.
+ */
+export async function lockForSweep(tx: DbOrTx): Promise<void> {
+  const expiredSlabs = tx.select({ id: lastre.paccoId }).from(lastre).where(and(eq(lastre.stato, 'riservata'), lt(lastre.scadenzaRiserva, todayInRomeSql)));
+  await tx.select({ id: pacchi.id }).from(pacchi).where(inArray(pacchi.id, expiredSlabs)).orderBy(pacchi.id).for('update');
+  await lockLotti(tx, null, tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(and(eq(riserveLotti.stato, 'attiva'), lt(riserveLotti.scadenza, todayInRomeSql))));
 }
 
 /** Locks lots in id order (a transfer's, in its company; the sweep's, in every one), so two such transactions wait in line. */

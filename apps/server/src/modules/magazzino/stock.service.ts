@@ -64,6 +64,7 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
     async sweepExpiredReservations(): Promise<number> {
       return db.transaction(async (tx) => {
         if (!(await repo.trySweepLock(tx))) return 0;
+        await repo.lockForSweep(tx);
         const slabs = await repo.expireLastre(tx, null);
         await lastre.recordExpiredLastre(tx, slabs);
         const riserve = await repo.expireRiserveLotti(tx, null);

@@ -79,6 +79,9 @@ export function createTrasferimentiService(deps: {
         const D = destination.id;
         const cliente = await clienti.ensureForDitta(tx, actor.companyId, ditta(destination));
         const fornitore = body.blocchi.length ? await fornitori.ensureForDitta(tx, D, ditta(source!)) : null;
+        // Everything it moves, locked up front, each kind in id order (PostgreSQL's uuid order is that of
+        // the lowercase text): blocks, then bundles, then lots. Two transfers of the same items wait in line.
+        for (const id of body.blocchi.map((b) => b.id.toLowerCase()).sort()) await blocchi.lockForLavorazione(tx, actor.companyId, id);
         await stock.lockForTransfer(tx, actor.companyId, { pacchi: body.pacchi.map((p) => p.id), lotti: body.lotti.map((l) => l.id) });
         const header = await repo.insertTrasferimento(tx, { companyId: actor.companyId, destinazioneCompanyId: D, documento: body.documento, note: body.note, userId: actor.userId });
         const causale = `Trasferimento a ${destination.name}, ${body.documento}`;
