@@ -53,11 +53,17 @@ export function lookupRepository<K extends LookupKind>(kind: K) {
 
 /** The company's materiale of this name (a transferred stone keeps its material), created if missing. */
 export async function ensureMateriale(db: DbOrTx, companyId: string, m: { nome: string; tipo: string; densita: number }): Promise<string> {
-  const [row] = await db
+  // DO NOTHING takes no lock on an existing row (a no-op DO UPDATE would, and two transfers into one
+  // company, naming two materials in opposite order, then deadlocked); the row is read after.
+  const [created] = await db
     .insert(materiali)
     .values({ companyId, nome: m.nome, tipo: m.tipo, densita: m.densita })
-    // the no-op update makes RETURNING give the existing row's id too
-    .onConflictDoUpdate({ target: [materiali.companyId, materiali.nome], set: { nome: m.nome } })
+    .onConflictDoNothing({ target: [materiali.companyId, materiali.nome] })
     .returning({ id: materiali.id });
-  return row!.id;
+  if (created) return created.id;
+  const [existing] = await db
+    .select({ id: materiali.id })
+    .from(materiali)
+    .where(and(eq(materiali.companyId, companyId), eq(materiali.nome, m.nome)));
+  return existing!.id;
 }
