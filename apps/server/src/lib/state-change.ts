@@ -49,7 +49,7 @@ export async function changeState<T extends PgTable, S extends string>(
     .select({ current: table, effective: machine.effectiveStato ?? columns.stato })
     .from(table as PgTable)
     .where(and(eq(columns.companyId, change.companyId), eq(columns.id, change.id), change.where))
-    .for('update')) as Array<{ current: T['$inferSelect']; effective: S }>;
+    .for('no key update')) as Array<{ current: T['$inferSelect']; effective: S }>;
   if (!locked) throw notFound(machine.messages.notFound);
   const { current, effective: from } = locked;
   if (!machine.transitions[from].includes(change.to)) {

@@ -262,7 +262,7 @@ export async function lockInCompany(db: DbOrTx, companyId: string, origine: Bloc
     .select({ blocco: blocchi, statoEffettivo })
     .from(blocchi)
     .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -377,7 +377,7 @@ export async function expireOptions(tx: DbOrTx): Promise<Array<{ id: string; com
   if (!rowsOf<{ ok: boolean }>(lock)[0]?.ok) return null;
   const lapsed = and(eq(blocchi.stato, 'opzionato'), optionLapsed);
   // in id order first, as a transfer locks its blocks, so the two wait in line instead of deadlocking
-  await tx.select({ id: blocchi.id }).from(blocchi).where(lapsed).orderBy(blocchi.id).for('update');
+  await tx.select({ id: blocchi.id }).from(blocchi).where(lapsed).orderBy(blocchi.id).for('no key update');
   return tx
     .update(blocchi)
     .set({ stato: 'disponibile', clienteId: null, opzioneScadenza: null, updatedAt: new Date() })

@@ -154,7 +154,7 @@ export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promis
     .select()
     .from(c)
     .where(and(eq(c.companyId, companyId), eq(c.id, id)))
-    .for('update')
+    .for('no key update')
     .then((rows) => rows[0]);
 }
 

@@ -149,7 +149,7 @@ export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promis
     .select()
     .from(lavorazioniLastre)
     .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.id, id)))
-    .for('update')
+    .for('no key update')
     .then((r) => r[0]);
 }
 

@@ -107,7 +107,7 @@ export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promis
     .select()
     .from(lp)
     .where(and(eq(lp.companyId, companyId), eq(lp.id, id)))
-    .for('update')
+    .for('no key update')
     .then((r) => r[0]);
 }
 
@@ -150,7 +150,7 @@ export function lockLastre(tx: DbOrTx, companyId: string, ids: readonly string[]
     .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
     .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, [...ids])))
     .orderBy(asc(lastre.id))
-    .for('update', { of: lastre });
+    .for('no key update', { of: lastre });
 }
 
 const inOpenLavorazione = (lastraId: typeof lastre.id): SQL =>

@@ -29,7 +29,7 @@ export function lookupRepository<K extends LookupKind>(kind: K) {
 
     /** The row locked for an edit. */
     lock(db: DbOrTx, companyId: string, id: string): Promise<LookupRow<K> | undefined> {
-      return db.select().from(table).where(inCompany(companyId, id)).for('update').then((r) => r[0] as LookupRow<K> | undefined);
+      return db.select().from(table).where(inCompany(companyId, id)).for('no key update').then((r) => r[0] as LookupRow<K> | undefined);
     },
 
     insert(db: DbOrTx, companyId: string, values: NewLookupRow<K>): Promise<LookupRow<K>> {

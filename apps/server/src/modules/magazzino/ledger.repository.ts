@@ -88,7 +88,7 @@ export async function lockPacchi(tx: DbOrTx, companyId: string, of: { paccoIds: 
     'paccoIds' in of
       ? inArray(pacchi.id, ids)
       : inArray(pacchi.id, tx.select({ id: lastre.paccoId }).from(lastre).where(and(eq(lastre.companyId, companyId), inArray(lastre.id, ids))));
-  await tx.select({ id: pacchi.id }).from(pacchi).where(and(eq(pacchi.companyId, companyId), which)).orderBy(pacchi.id).for('update');
+  await tx.select({ id: pacchi.id }).from(pacchi).where(and(eq(pacchi.companyId, companyId), which)).orderBy(pacchi.id).for('no key update');
 }
 
 /** Lowers each bundle's on-hand slabs and m² by the slabs that left it (guarded: never below zero). */

@@ -131,7 +131,7 @@ export async function lockPacco(tx: DbOrTx, companyId: string, id: string) {
     .select()
     .from(pacchi)
     .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -140,7 +140,7 @@ export async function lockLastra(tx: DbOrTx, companyId: string, id: string) {
     .select()
     .from(lastre)
     .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -245,7 +245,7 @@ export async function setLottoMq(tx: DbOrTx, lottoId: string, mq: number) {
  */
 export async function lockForSweep(tx: DbOrTx): Promise<void> {
   const expiredSlabs = tx.select({ id: lastre.paccoId }).from(lastre).where(and(eq(lastre.stato, 'riservata'), lt(lastre.scadenzaRiserva, todayInRomeSql)));
-  await tx.select({ id: pacchi.id }).from(pacchi).where(inArray(pacchi.id, expiredSlabs)).orderBy(pacchi.id).for('update');
+  await tx.select({ id: pacchi.id }).from(pacchi).where(inArray(pacchi.id, expiredSlabs)).orderBy(pacchi.id).for('no key update');
   await lockLotti(tx, null, tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(and(eq(riserveLotti.stato, 'attiva'), lt(riserveLotti.scadenza, todayInRomeSql))));
 }
 
@@ -257,7 +257,7 @@ export async function lockLotti(tx: DbOrTx, companyId: string | null, ids: strin
     .from(lotti)
     .where(and(companyId ? eq(lotti.companyId, companyId) : undefined, inArray(lotti.id, ids)))
     .orderBy(lotti.id)
-    .for('update');
+    .for('no key update');
 }
 
 export async function lockLotto(tx: DbOrTx, companyId: string, id: string) {
@@ -265,7 +265,7 @@ export async function lockLotto(tx: DbOrTx, companyId: string, id: string) {
     .select()
     .from(lotti)
     .where(and(eq(lotti.companyId, companyId), eq(lotti.id, id)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

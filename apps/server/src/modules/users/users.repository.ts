@@ -44,5 +44,6 @@ export function lockActiveAdmins(db: DbOrTx) {
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.active, true)))
-    .for('update');
+    .orderBy(users.id)
+    .for('no key update');
 }
