@@ -375,13 +375,12 @@ export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: 
 export async function expireOptions(tx: DbOrTx): Promise<Array<{ id: string; companyId: string }> | null> {
   const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`);
   if (!rowsOf<{ ok: boolean }>(lock)[0]?.ok) return null;
-  const lapsed = and(eq(blocchi.stato, 'opzionato'), optionLapsed);
   // in id order first, as a transfer locks its blocks, so the two wait in line instead of deadlocking
-  await tx.select({ id: blocchi.id }).from(blocchi).where(lapsed).orderBy(blocchi.id).for('no key update');
+  await tx.select({ id: blocchi.id }).from(blocchi).where(optionExpired).orderBy(blocchi.id).for('no key update');
   return tx
     .update(blocchi)
     .set({ stato: 'disponibile', clienteId: null, opzioneScadenza: null, updatedAt: new Date() })
-    .where(lapsed)
+    .where(optionExpired)
     .returning({ id: blocchi.id, companyId: blocchi.companyId });
 }
 

@@ -80,12 +80,17 @@ export async function updateLastre(tx: DbOrTx, companyId: string, target: Lastra
     .returning({ id: lastre.id, codice: lastre.codice, paccoId: lastre.paccoId, bloccoId: lastre.bloccoId, mq: lastre.mq });
 }
 
+/** A slab reservation past its day (it holds through its expiry day in Rome), still written as held. */
+const slabReservationExpired = and(eq(lastre.stato, 'riservata'), lt(lastre.scadenzaRiserva, todayInRomeSql))!;
+/** A lot reservation past its day, still written as active. */
+const lotReservationExpired = and(eq(riserveLotti.stato, 'attiva'), lt(riserveLotti.scadenza, todayInRomeSql))!;
+
 /**
  * Writes expired slab reservations back to `disponibile` and returns them: within the target
  * (before an operation on it) or, with no target, in every company (the sweep, under its lock).
  */
 export async function expireLastre(tx: DbOrTx, scope: { companyId: string; target: LastraTarget } | null) {
-  const where = [eq(lastre.stato, 'riservata'), lt(lastre.scadenzaRiserva, todayInRomeSql)];
+  const where = [slabReservationExpired];
   if (scope) {
     where.push(eq(lastre.companyId, scope.companyId));
     where.push('ids' in scope.target ? inArray(lastre.id, [...scope.target.ids]) : eq(lastre.paccoId, scope.target.paccoId));
@@ -157,7 +162,7 @@ export function lastreRows(db: DbOrTx, companyId: string, ids: readonly string[]
 
 /** Writes expired lot reservations as `scaduta`, lowering their lots' reserved pieces; returns them. */
 export async function expireRiserveLotti(tx: DbOrTx, scope: { companyId: string; lottoId: string } | null) {
-  const where = [eq(riserveLotti.stato, 'attiva'), lt(riserveLotti.scadenza, todayInRomeSql)];
+  const where = [lotReservationExpired];
   if (scope) where.push(eq(riserveLotti.companyId, scope.companyId), eq(riserveLotti.lottoId, scope.lottoId));
   const expired = await tx
     .update(riserveLotti)
@@ -244,9 +249,9 @@ export async function setLottoMq(tx: DbOrTx, lottoId: string, mq: number) {
  * stock transaction does, so the sweep waits in line with the users' operations instead of deadlocking.
  */
 export async function lockForSweep(tx: DbOrTx): Promise<void> {
-  const expiredSlabs = tx.select({ id: lastre.paccoId }).from(lastre).where(and(eq(lastre.stato, 'riservata'), lt(lastre.scadenzaRiserva, todayInRomeSql)));
+  const expiredSlabs = tx.select({ id: lastre.paccoId }).from(lastre).where(slabReservationExpired);
   await tx.select({ id: pacchi.id }).from(pacchi).where(inArray(pacchi.id, expiredSlabs)).orderBy(pacchi.id).for('no key update');
-  await lockLotti(tx, null, tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(and(eq(riserveLotti.stato, 'attiva'), lt(riserveLotti.scadenza, todayInRomeSql))));
+  await lockLotti(tx, null, tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(lotReservationExpired));
 }
 
 /** Locks lots in id order (a transfer's, in its company; the sweep's, in every one), so two such transactions wait in line. */
