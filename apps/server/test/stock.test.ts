@@ -343,3 +343,25 @@ describe('races and faults (QUALITY R1–R3, R6)', () => {
     );
   }, 240_000);
 });
+
+describe('quantities of less than one piece (issue 23 item 7)', () => {
+  it('a sale or reservation of less than one piece is a 400 that writes nothing; one piece written with 2 decimals still counts', async () => {
+    const id = await lot(24);
+    await pav.post(`/api/magazzino/lotti/${id}/riserva`, { pezzi: 5, clienteId: ids.clienteA, scadenza: tomorrow() });
+    const before = await lottoBooks(id);
+    const riserveBefore = await ctx.database.db.select().from(riserveLotti).where(eq(riserveLotti.lottoId, id));
+    for (const mq of [1e-12, 0.05]) {
+      const sold = await pav.post(`/api/magazzino/lotti/${id}/vendi`, { mq, clienteId: ids.clienteA, prezzo: 60, unita: 'mq', documento: 'DDT 0' });
+      expect(sold.statusCode, sold.body).toBe(400);
+      expect(sold.json().details).toEqual([{ path: 'mq', message: 'Meno di un pezzo: un pezzo misura 0,093025 m²' }]);
+      const reserved = await pav.post(`/api/magazzino/lotti/${id}/riserva`, { mq, clienteId: ids.clienteB, scadenza: tomorrow() });
+      expect(reserved.statusCode, reserved.body).toBe(400);
+    }
+    expect(await lottoBooks(id)).toEqual(before);
+    expect(await ctx.database.db.select().from(riserveLotti).where(eq(riserveLotti.lottoId, id))).toEqual(riserveBefore);
+    expect((await ctx.database.db.select().from(movimenti).where(and(eq(movimenti.lottoId, id), eq(movimenti.tipo, 'scarico'))))).toHaveLength(0);
+    // 0,09 m² is how one 305×305 piece (0,093025 m²) is written with two decimals
+    const one = await pav.post(`/api/magazzino/lotti/${id}/vendi`, { mq: 0.09, clienteId: ids.clienteB, prezzo: 60, unita: 'mq', documento: 'DDT 1' });
+    expect(one.json()).toMatchObject({ pezzi: 1, lotto: { pezzi: 23 } });
+  });
+});

@@ -122,10 +122,17 @@ export type Giacenze = z.infer<typeof giacenzeSchema>;
 /** "In scadenza": a reservation whose last day is within this many days from today (Rome). */
 export const RISERVA_IN_SCADENZA_GIORNI = 7;
 
-/** Pieces a quantity in pezzi, casse or m² stands for: m² round up to whole pieces. */
+/**
+ * Pieces a quantity in pezzi, casse or m² stands for. m² round up to whole pieces, but less than one
+ * piece is 0 pieces (the server answers 400: a sale of 0,0001 m² is not a sale of one tile). A piece's
+ * area written with the 2 decimals the m² are typed in (0,09 for 305×305 = 0,093025) still counts as one.
+ */
 export function pezziOf(q: { pezzi?: number; casse?: number; mq?: number }, lotto: { lunghezzaMm: number; larghezzaMm: number; pezziPerCassa: number }): number {
   if (q.pezzi !== undefined) return q.pezzi;
   if (q.casse !== undefined) return q.casse * lotto.pezziPerCassa;
-  // 1e-9 keeps 0.0930 m² = 1 piece of 305×305 (0.093025) from becoming 2 through float noise
-  return Math.ceil(((q.mq ?? 0) * 1e6) / (lotto.lunghezzaMm * lotto.larghezzaMm) - 1e-9);
+  const mq = q.mq ?? 0;
+  const piece = (lotto.lunghezzaMm * lotto.larghezzaMm) / 1e6;
+  if (mq < piece - Math.min(0.005, piece / 2)) return 0;
+  // 1e-9 keeps 0.093025 m² = 1 piece of 305×305 from becoming 2 through float noise
+  return Math.max(1, Math.ceil(mq / piece - 1e-9));
 }

@@ -1,6 +1,6 @@
 import { mqPavimenti, pezziOf, type LottoOperazione, type Riserva, type RiservaLottoInput, type StockItemUpdateInput, type VendiLottoInput } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
 import { constraintError } from '../../lib/db-errors.js';
@@ -23,6 +23,16 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     return row;
   }
   const pezziWord = (n: number) => (n === 1 ? '1 pezzo' : `${n} pezzi`);
+
+  /** The pieces a quantity stands for; less than one piece is a 400, never rounded up to one. */
+  function pezziRichiesti(body: { pezzi?: number; casse?: number; mq?: number }, lotto: { lunghezzaMm: number; larghezzaMm: number; pezziPerCassa: number }) {
+    const n = pezziOf(body, lotto);
+    if (n < 1) {
+      const piece = ((lotto.lunghezzaMm * lotto.larghezzaMm) / 1e6).toLocaleString('it-IT', { maximumFractionDigits: 6 });
+      throw badRequest('La quantità è meno di un pezzo', [{ path: 'mq', message: `Meno di un pezzo: un pezzo misura ${piece} m²` }]);
+    }
+    return n;
+  }
 
   function toRiserva(r: Awaited<ReturnType<typeof repo.riserveAttive>>[number], lotto: { lunghezzaMm: number; larghezzaMm: number }): Riserva {
     return {
@@ -83,7 +93,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
       const riserva = await db.transaction(async (tx) => {
         const cliente = await checks.cliente(tx, actor.companyId, body.clienteId);
         const lotto = await lockedLotto(tx, actor.companyId, id);
-        const n = pezziOf(body, lotto);
+        const n = pezziRichiesti(body, lotto);
         const after = await repo.reservePezzi(tx, actor.companyId, id, n);
         if (!after) throw conflict(`Non ci sono ${pezziWord(n)} liberi nel lotto: ricarica e riprova`);
         const row = await repo.insertRiserva(tx, { companyId: actor.companyId, lottoId: id, clienteId: body.clienteId, pezzi: n, scadenza: body.scadenza, userId: actor.userId });
@@ -116,7 +126,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
       const taken = await db.transaction(async (tx) => {
         const cliente = await checks.cliente(tx, actor.companyId, body.clienteId);
         const lotto = await lockedLotto(tx, actor.companyId, id);
-        const n = pezziOf(body, lotto);
+        const n = pezziRichiesti(body, lotto);
         // The buyer's own reservations are consumed first (ended, so their pieces count as free for
         // this sale); whatever part of them the sale does not take stays reserved, with the same expiry.
         const riserve = await repo.endRiserve(tx, actor.companyId, id, 'evasa', { clienteId: body.clienteId });

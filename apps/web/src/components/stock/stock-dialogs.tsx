@@ -25,7 +25,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
 import { NumberInput } from '@/components/form/number-input';
-import { formatArea, formatInteger } from '@/lib/format';
+import { formatArea, formatInteger, formatNumber } from '@/lib/format';
 import { todayIso } from '@/lib/iso-date';
 import { stockClientiChoices, useStockUbicazioni } from './stock-pickers';
 
@@ -73,7 +73,9 @@ function QuantityField<T extends FieldValues>({ form, lotto, name }: { form: Use
         <span data-testid={`${name}-conversione`}>
           {pezzi === null
             ? `Liberi: ${formatInteger(lotto.disponibili)} pezzi (${lotto.pezziPerCassa} per cassa)`
-            : `= ${formatInteger(pezzi)} pezzi · ${formatArea(mqPavimenti(pezzi, lotto.lunghezzaMm, lotto.larghezzaMm))} · ${formatInteger(casseOf(pezzi, lotto.pezziPerCassa))} casse${pezzi > lotto.disponibili ? ` — più dei ${formatInteger(lotto.disponibili)} liberi` : ''}`}
+            : pezzi === 0
+              ? `Meno di un pezzo: un pezzo misura ${formatNumber((lotto.lunghezzaMm * lotto.larghezzaMm) / 1e6, undefined, 6)} m²`
+              : `= ${formatInteger(pezzi)} pezzi · ${formatArea(mqPavimenti(pezzi, lotto.lunghezzaMm, lotto.larghezzaMm))} · ${formatInteger(casseOf(pezzi, lotto.pezziPerCassa))} casse${pezzi > lotto.disponibili ? ` — più dei ${formatInteger(lotto.disponibili)} liberi` : ''}`}
         </span>
       }
     >

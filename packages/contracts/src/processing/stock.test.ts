@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { pezziOf } from './stock.js';
+
+const lotto = { lunghezzaMm: 305, larghezzaMm: 305, pezziPerCassa: 12 };
+
+describe('pezziOf', () => {
+  it('rounds m² up to whole pieces, counts boxes whole, and makes less than one piece 0 (the server refuses it)', () => {
+    expect(pezziOf({ mq: 10 }, lotto)).toBe(108);
+    expect(pezziOf({ mq: 0.093025 }, lotto)).toBe(1);
+    // one piece's area as typed with two decimals
+    expect(pezziOf({ mq: 0.09 }, lotto)).toBe(1);
+    expect(pezziOf({ mq: 0.05 }, lotto)).toBe(0);
+    expect(pezziOf({ mq: 1e-12 }, lotto)).toBe(0);
+    expect(pezziOf({ mq: 1e-12 }, { lunghezzaMm: 50, larghezzaMm: 50, pezziPerCassa: 100 })).toBe(0);
+    expect(pezziOf({ casse: 2 }, lotto)).toBe(24);
+    expect(pezziOf({ pezzi: 7 }, lotto)).toBe(7);
+  });
+});
