@@ -216,3 +216,28 @@ describe('transfers between group companies', () => {
     );
   });
 });
+
+describe('split codes after a transfer (issue 23 item 6)', () => {
+  it('a lot split twice, its /2 then the lot itself transferred: the receiver splits and receives again under the next free suffix', async () => {
+    const lot = await lotto(137);
+    const first = await magazziniere.post(`/api/magazzino/lotti/${lot.id}/sposta`, { ubicazioneId: ids.ubicazione, pezzi: 10 });
+    expect(first.json().nuovoLotto.codice).toBe(`${lot.codice}/1`);
+    const second = await magazziniere.post(`/api/magazzino/lotti/${lot.id}/sposta`, { ubicazioneId: ids.ubicazione, pezzi: 10 });
+    expect(second.json().nuovoLotto.codice).toBe(`${lot.codice}/2`);
+    const send = (id: string, pezzi: number) => magazziniere.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [], pacchi: [], lotti: [{ id, pezzi, prezzo: 100 }], documento: 'DDT 77/26' });
+    expect((await send(second.json().nuovoLotto._id, 10)).statusCode).toBe(201);
+    expect((await send(lot.id, 20)).statusCode).toBe(201);
+    const received = (await segheriaAdmin.get('/api/magazzino/lotti', { query: { q: lot.codice } })).json().items.map((l: { codice: string }) => l.codice).sort();
+    expect(received).toEqual([lot.codice, `${lot.codice}/2`]);
+
+    const [piazzale] = (await segheriaAdmin.get('/api/magazzino/ubicazioni-selezionabili')).json();
+    const [own] = (await segheriaAdmin.get('/api/magazzino/lotti', { query: { q: lot.codice } })).json().items.filter((l: { codice: string }) => l.codice === lot.codice);
+    const split = await segheriaAdmin.post(`/api/magazzino/lotti/${own._id}/sposta`, { ubicazioneId: piazzale._id, pezzi: 5 });
+    expect(split.statusCode, split.body).toBe(200);
+    expect(split.json().nuovoLotto.codice).toBe(`${lot.codice}/3`);
+    const again = await send(lot.id, 5);
+    expect(again.statusCode, again.body).toBe(201);
+    const now = (await segheriaAdmin.get('/api/magazzino/lotti', { query: { q: lot.codice } })).json().items.map((l: { codice: string }) => l.codice);
+    expect(now).toContain(`${lot.codice}/4`);
+  });
+});

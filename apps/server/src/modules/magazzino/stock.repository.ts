@@ -283,11 +283,15 @@ export async function updateLotto(tx: DbOrTx, companyId: string, id: string, set
   return row;
 }
 
-/** The next free code for a part split off a lot: `LO-2026-0001/1`, `/2`… on the first lot's code. */
+/**
+ * The next free code for a part split off a lot: `LO-2026-0001/1`, `/2`… on the first lot's code, one
+ * above the highest suffix the company holds. A count would not do: a company that received `/2` and
+ * the lot itself from a group company holds one split code, and `/2` again would collide for ever.
+ */
 export async function nextSplitCodice(tx: DbOrTx, companyId: string, codice: string): Promise<string> {
   const root = codice.split('/')[0]!;
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`coalesce(max(substring(${lotti.codice} from '/([0-9]+)$')::int), 0)::int` })
     .from(lotti)
     .where(and(eq(lotti.companyId, companyId), like(lotti.codice, `${root.replace(/[\\%_]/g, '\\$&')}/%`)));
   return `${root}/${(row?.n ?? 0) + 1}`;
