@@ -365,3 +365,26 @@ describe('quantities of less than one piece (issue 23 item 7)', () => {
     expect(one.json()).toMatchObject({ pezzi: 1, lotto: { pezzi: 23 } });
   });
 });
+
+describe('slab history records only changes made (issue 23 item 8)', () => {
+  it('re-grading a sold slab is a 409 with no history row; a sale or a break records the real previous state', async () => {
+    const { lastre: slabs } = await bundle(3);
+    const [sold, reserved, broken] = slabs.map((l) => l._id) as [string, string, string];
+    const auditOf = (id: string) => ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect((await mag.post(`/api/magazzino/lastre/${sold}/vendi`, sale(ids.clienteA))).statusCode).toBe(200);
+    const rowsBefore = (await auditOf(sold)).length;
+    const regrade = await mag.put(`/api/magazzino/lastre/${sold}`, { scelta: 'seconda', difetti: ['macchia'] });
+    expect(regrade.statusCode, regrade.body).toBe(409);
+    expect(regrade.json().message).toBe('La lastra è già stata venduta: cambiarne la scelta o i difetti non è possibile');
+    expect(await auditOf(sold)).toHaveLength(rowsBefore);
+    expect((await mag.get(`/api/magazzino/lastre/${sold}`)).json()).toMatchObject({ scelta: 'prima', difetti: [] });
+
+    for (const id of [reserved, broken]) await mag.post(`/api/magazzino/lastre/${id}/riserva`, { clienteId: ids.clienteA, scadenza: tomorrow() });
+    expect((await mag.post(`/api/magazzino/lastre/${reserved}/vendi`, sale(ids.clienteA))).statusCode).toBe(200);
+    expect((await mag.post(`/api/magazzino/lastre/${broken}/rotta`, { nota: 'Caduta dal cavalletto' })).statusCode).toBe(200);
+    const stateRow = async (id: string, to: string) => (await auditOf(id)).find((r) => (r.changes as { stato?: { to: string } } | null)?.stato?.to === to)?.changes;
+    expect(await stateRow(reserved, 'venduta')).toMatchObject({ stato: { from: 'riservata', to: 'venduta' } });
+    expect(await stateRow(broken, 'rotta')).toMatchObject({ stato: { from: 'riservata', to: 'rotta' } });
+    expect(await stateRow(sold, 'venduta')).toMatchObject({ stato: { from: 'disponibile', to: 'venduta' }, cliente: { from: null, to: 'Stone Design GmbH' } });
+  });
+});

@@ -122,7 +122,7 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         scarico: true,
         tipo: 'scarico',
         ledger: { clienteId: body.clienteId, prezzo: body.prezzo, unitaPrezzo: body.unita, documento: body.documento, causale: `Vendita a ${cliente.ragioneSociale}` },
-        audit: { action: 'stato', changes: () => ({ stato: { from: 'disponibile', to: 'venduta' }, cliente: { from: null, to: cliente.ragioneSociale } }), note: `Documento ${body.documento}` },
+        audit: { action: 'stato', changes: (l) => ({ stato: { from: l.statoPrima, to: 'venduta' }, ...(l.statoPrima === 'riservata' ? {} : { cliente: { from: null, to: cliente.ragioneSociale } }) }), note: `Documento ${body.documento}` },
         what: `venderla a ${cliente.ragioneSociale}`,
       });
     },
@@ -190,7 +190,7 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
           scarico: true,
           tipo: 'scarico',
           ledger: { causale: `Rotta: ${nota}` },
-          audit: { action: 'stato', changes: () => ({ stato: { from: 'disponibile', to: 'rotta' } }), note: nota },
+          audit: { action: 'stato', changes: (l) => ({ stato: { from: l.statoPrima, to: 'rotta' } }), note: nota },
           what: 'segnarla come rotta',
         }),
       );
@@ -208,7 +208,9 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         const after = { scelta: body.scelta, difetti: body.difetti ?? before.difetti };
         const changes = diffChanges({ scelta: before.scelta, difetti: before.difetti }, after, ['scelta', 'difetti']);
         if (!Object.keys(changes).length) return;
-        await repo.updateLastre(tx, actor.companyId, { ids: [id] }, lastraGuard.inGiacenza, after);
+        // a slab no longer in stock keeps its grade: a 409 that says why, and no history of a change not made
+        const moved = await repo.updateLastre(tx, actor.companyId, { ids: [id] }, lastraGuard.inGiacenza, after);
+        if (!moved.length) await refusal(tx, actor.companyId, id, 'cambiarne la scelta o i difetti');
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'lastra', entityId: id, action: 'update', userId: actor.userId, changes });
       });
       return slabDto(actor.companyId, id);
@@ -257,7 +259,7 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         tipo: 'trasferimento',
         // the transfer's price is the bundle's total: it stays on the transfer's row, not on each slab
         ledger: { clienteId: sale.clienteId, documento: sale.documento, causale: sale.causale },
-        audit: { action: 'stato', changes: () => ({ stato: { from: 'disponibile', to: 'venduta' } }), note: sale.causale },
+        audit: { action: 'stato', changes: (l) => ({ stato: { from: l.statoPrima, to: 'venduta' } }), note: sale.causale },
         what: 'trasferirla',
       });
       if (moved.length === 0) throw conflict('Il pacco non ha lastre disponibili da trasferire');

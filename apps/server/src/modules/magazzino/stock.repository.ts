@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, like, lt, or, sql, type SQL, type SQLWrapper } f
 import type { DbOrTx } from '../../db/client.js';
 import { clienti, lastre, lotti, movimenti, pacchi, riserveLotti, users } from '../../db/schema/index.js';
 import { todayInRomeSql } from '../../lib/dates.js';
+import { outer } from '../../lib/sql.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // The SQL of the stock operations (DESIGN §4 "Stock ledger"). Every change is one guarded UPDATE
@@ -65,6 +66,8 @@ export interface MovedLastra {
   paccoId: string;
   bloccoId: string;
   mq: number;
+  /** Its state before this update (the history records the real one: a sale may take a reserved slab). */
+  statoPrima: string;
 }
 
 /**
@@ -77,7 +80,15 @@ export async function updateLastre(tx: DbOrTx, companyId: string, target: Lastra
     .update(lastre)
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(lastre.companyId, companyId), which, guardsOn ? guard : undefined))
-    .returning({ id: lastre.id, codice: lastre.codice, paccoId: lastre.paccoId, bloccoId: lastre.bloccoId, mq: lastre.mq });
+    .returning({
+      id: lastre.id,
+      codice: lastre.codice,
+      paccoId: lastre.paccoId,
+      bloccoId: lastre.bloccoId,
+      mq: lastre.mq,
+      // a subquery of RETURNING reads the statement's snapshot: the row as it was before this update
+      statoPrima: sql<string>`(select prima.stato from ${lastre} prima where prima.id = ${outer(lastre.id)})`,
+    });
 }
 
 /** A slab reservation past its day (it holds through its expiry day in Rome), still written as held. */
