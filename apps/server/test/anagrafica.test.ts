@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitaIvaCheckDigit } from '@gestcava/contracts';
+import { csvRows } from './csv-helpers.js';
 import { buildTestApp, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -184,8 +185,7 @@ describe('lists, summary and export', () => {
 
     const csv = await client.get('/api/clienti/export', { query: { format: 'csv', q: 'massa' } });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    const text = csv.body.replace(/^\uFEFF/, '');
-    const lines = text.trim().split('\n');
+    const lines = csvRows(csv.body).map((r) => r.join(';'));
     expect(lines[0]).toMatch(/^Ragione sociale;Partita IVA;/);
     expect(lines).toHaveLength(3);
   });

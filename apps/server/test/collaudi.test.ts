@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocchi, collaudi, collaudoRighe } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
+import { csvRows } from './csv-helpers.js';
 import { anonymousClient, buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -360,7 +361,7 @@ describe('verbale, photos and export', () => {
   it('the list exports as CSV with the Italian figures', async () => {
     const res = await vendite.get(`${base}/export`, { query: { format: 'csv', clienteId: ids.clienteA, stato: 'confermato' } });
     expect(res.statusCode, res.body).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csvRows(res.body).map((r) => r.join(';'));
     expect(lines[0]).toContain('Codice;Data;Cliente');
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines[1]).toContain('Stone Design GmbH');

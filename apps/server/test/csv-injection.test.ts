@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneBatch, streamExport } from '../src/lib/export.js';
+import { csvRows } from './csv-helpers.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 import { walkRoutes } from './security-helpers.js';
 
@@ -99,6 +100,32 @@ describe('CSV exports neutralise formulas (QUALITY S16)', () => {
     });
     let body = '';
     for await (const chunk of out.stream) body += String(chunk);
-    expect(body.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe("-12,5;'-12,5");
+    expect(body.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(`-12,5;"'-12,5"`);
+  });
+});
+
+describe('CSV formulas hidden behind a separator (issue 23 item 5)', () => {
+  it('no cell starts a formula whether the file is read on semicolons, commas or tabs, and every text reads back as written but for the quote', async () => {
+    const texts = ['Rossi SRL,=1+2*3', 'Nome\t=1+2', 'Via Roma; @SUM(A1)', 'prima riga\n+cmd', 'Bianchi, -2+3', 'citata,"=1"', '=HYPERLINK("x")', 'Marmi, Carrara'];
+    const out = await streamExport({
+      format: 'csv',
+      sheet: 'Prova',
+      baseName: 'prova',
+      columns: [
+        { header: 'Testo', value: (t: string) => t },
+        { header: 'Quantità', value: () => 12.5 },
+      ],
+      batches: oneBatch(Promise.resolve(texts)),
+    });
+    let body = '';
+    for await (const chunk of out.stream) body += String(chunk);
+    for (const separator of [';', ',', '\t']) {
+      const all = csvRows(body, separator).flat();
+      // a trimming reader drops the spaces and stray quotes before what it evaluates
+      expect(all.filter((c) => /^[=+\-@]/.test(c.replace(/^[\s"]+/, ''))), JSON.stringify(separator)).toEqual([]);
+    }
+    expect(csvRows(body).slice(1)).toEqual(
+      ["Rossi SRL,'=1+2*3", "Nome\t'=1+2", "Via Roma; '@SUM(A1)", "prima riga\n'+cmd", "Bianchi, '-2+3", 'citata,"\'=1"', `'=HYPERLINK("x")`, 'Marmi, Carrara'].map((t) => [t, '12,5']),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blocchi, lastre, lavorazioniLastre, movimenti, pacchi } from '../src/db/schema/index.js';
 import { todayInRome } from '../src/lib/dates.js';
+import { csvRows } from './csv-helpers.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -322,7 +323,7 @@ describe('list, summary, genealogy', () => {
     expect((await segheria.get('/api/lavorazioni-lastre', { query: { materialeId: ids.materiale, bloccoId: blocco._id } })).json().total).toBe(1);
     const csv = await segheria.get('/api/lavorazioni-lastre/export', { query: { format: 'csv', bloccoId: blocco._id } });
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csvRows(csv.body).map((r) => r.join(';'));
     expect(lines[0]).toMatch(/^Codice;Blocco;Origine;Materiale;/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${lav.codice};${blocco.codice};Acquistato;Statuario;6,72;Telaio 1;20;Grezzo (a telaio);No;No;;Completata;`);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInRome } from '../src/lib/dates.js';
+import { csvRows } from './csv-helpers.js';
 import { buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -88,7 +89,7 @@ describe('pacchi', () => {
     const xlsx = await magazzino.get('/api/magazzino/pacchi/export', { query: { bloccoId: own.blocco._id } });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
-    expect((await magazzino.get('/api/magazzino/lotti/export', { query: { format: 'csv' } })).body).toContain(`LO-${year}-0001;`);
+    expect((await magazzino.get('/api/magazzino/lotti/export', { query: { format: 'csv' } })).body).toContain(`"LO-${year}-0001";`);
     expect((await segheria.get('/api/magazzino/lotti/export')).statusCode).toBe(403);
     const summary = (await magazzino.get('/api/magazzino/pacchi/summary', { query: { bloccoId: own.blocco._id } })).json();
     expect(summary).toEqual({ count: 2, pezzi: 5, mq: 23.52, pesoT: 1.27 });
@@ -137,7 +138,7 @@ describe('lastre', () => {
     expect(list.items[3]).toMatchObject({ codice: `${bought.blocco.codice}-004`, spessoreMm: 30, mq: 3.78, bancata: null, cava: null, blocco: { origine: 'esterno' } });
     const csv = await magazzino.get('/api/magazzino/lastre/export', { query: { format: 'csv', bloccoId: bought.blocco._id, sort: 'codice' } });
     expect(csv.statusCode).toBe(200);
-    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const rows = csvRows(csv.body).map((r) => r.join(';'));
     expect(rows).toHaveLength(5);
     expect(rows[4]).toBe(`${bought.blocco.codice}-004;${bought.lav.pacchi[0]!.codice};${bought.blocco.codice};Statuario;4;2700;1400;30;Grezzo (a telaio);3,78;Prima;;Piazzale cava;;Disponibile`);
     const summary = (await magazzino.get('/api/magazzino/lastre/summary', { query: { bloccoId: bought.blocco._id } })).json();

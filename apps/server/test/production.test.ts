@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blocchi } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
+import { csvRows } from './csv-helpers.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -132,7 +133,7 @@ describe('bancate', () => {
     expect(sheet.getRow(2).getCell(6).value).toBeInstanceOf(Date);
     expect(typeof sheet.getRow(2).getCell(11).value).toBe('number');
     const csv = await cavatore.get('/api/bancate/export', { query: { format: 'csv', sort: '-codice' } });
-    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = csvRows(csv.body).map((r) => r.join(';'));
     expect(lines[0]).toMatch(/^Codice;Cava;Fronte;Materiale;Stato/);
     const codes = lines.slice(1).map((l) => l.split(';')[0]!);
     expect(codes).toEqual([...codes].sort().reverse());
@@ -313,7 +314,7 @@ describe('blocchi and blocchi esterni', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Codice');
     expect(typeof sheet.getRow(2).getCell(12).value).toBe('number');
     const csv = await cavatore.get('/api/blocchi/export', { query: { format: 'csv', bancataId: bancata._id } });
-    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Codice;Bancata;Cava;Materiale;Stato/);
+    expect(csvRows(csv.body)[0]!.join(';')).toMatch(/^Codice;Bancata;Cava;Materiale;Stato/);
     expect((await cavatore.get('/api/blocchi', { query: { stato: 'ghiacciato' } })).statusCode).toBe(400);
   });
 });

@@ -5,6 +5,7 @@ import { addDays, todayInRome, todayInRomeSql } from '../src/lib/dates.js';
 import { rowsOf } from '../src/lib/pagination.js';
 import { matchesStoredSearch } from '../src/lib/search.js';
 import { batches } from '../src/modules/blocchi/blocchi.repository.js';
+import { csvRows } from './csv-helpers.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 /** The "Usability" issue, server side: Rome calendar dates, quick starts, sales optioning. */
@@ -186,13 +187,13 @@ describe('blocchi lists: customer, expiring options, volume and price', () => {
 
     const csv = await cavatore.get('/api/blocchi/export', { query: { format: 'csv', bancataId, sort: '-volumeNetto', volumeMin: '1' } });
     expect(csv.statusCode).toBe(200);
-    const [header, ...lines] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(';'));
+    const [header, ...lines] = csvRows(csv.body);
     expect(header).toEqual(expect.arrayContaining(['Lunghezza lorda (cm)', 'Lunghezza netta (cm)', 'Volume lordo (m³)', 'Volume netto (m³)', 'Prezzo di listino (€)', 'Unità di prezzo']));
     expect(lines.map((l) => l[0])).toEqual([large.codice, medium.codice, small.codice]);
     const at = (line: string[], name: string) => line[header!.indexOf(name)];
     expect([at(lines[1]!, 'Lunghezza lorda (cm)'), at(lines[1]!, 'Lunghezza netta (cm)'), at(lines[1]!, 'Prezzo di listino (€)'), at(lines[1]!, 'Unità di prezzo')]).toEqual(['300', '280', '1200', '€/m³']);
     const sorted = await cavatore.get('/api/blocchi/export', { query: { format: 'csv', bancataId, sort: 'codice', prezzoMin: '1' } });
-    expect(sorted.body.trim().split('\r\n').slice(1).map((l) => l.split(';')[0])).toEqual([small.codice, medium.codice]);
+    expect(csvRows(sorted.body).slice(1).map((l) => l[0])).toEqual([small.codice, medium.codice]);
   });
 
   it('the export walks every batch in the chosen order', async () => {

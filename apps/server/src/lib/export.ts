@@ -33,19 +33,27 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Text a spreadsheet would run as a formula (OWASP "CSV injection"): `=`, `+`, `-`, `@`, tab, CR first. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A formula start after anything a reader might split a cell on: our `;`, the `,` of a comma-locale
+ * spreadsheet or of LibreOffice's guess, a tab, a line break (spaces and quotes between are skipped,
+ * as a trimming reader would). Such a reader would make it a cell of its own.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])([\s"]*)(?=[=+\-@])/g;
 
 /**
  * CSV for Italian Excel: `;` between cells, decimal comma, dates dd/MM/yyyy, a BOM for UTF-8.
- * Text that would start a formula gets a leading `'` (QUALITY S16), so a name like `=HYPERLINK(…)`
- * shows as typed; numbers are written by us and stay numbers, negative ones included.
+ * Every text cell is quoted (RFC 4180), so a reader that honours quotes keeps it whole whatever it
+ * splits on; text that would start a formula, at its start or after a separator, gets a `'` before
+ * it (QUALITY S16), so `Rossi SRL,=1+2*3` reads `Rossi SRL,'=1+2*3` even to a reader that splits
+ * on commas. Numbers are written by us and stay numbers, negative ones included.
  */
 function csvCell(value: CellValue): string {
   if (value === null) return '';
   if (value instanceof Date) return `${pad(value.getDate())}/${pad(value.getMonth() + 1)}/${value.getFullYear()}`;
   if (typeof value === 'number') return CSV_NUMBER.format(value);
   if (typeof value === 'boolean') return value ? 'Sì' : 'No';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = (FORMULA_START.test(value) ? `'${value}` : value).replace(FORMULA_AFTER_SEPARATOR, "$1$2'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
