@@ -388,3 +388,17 @@ describe('slab history records only changes made (issue 23 item 8)', () => {
     expect(await stateRow(sold, 'venduta')).toMatchObject({ stato: { from: 'disponibile', to: 'venduta' }, cliente: { from: null, to: 'Stone Design GmbH' } });
   });
 });
+
+describe('giacenze by page (issue 23 item 3)', () => {
+  it('a slabs-only user sees slab stock and slab reservations only; a tiles-only user the tiles only', async () => {
+    const { lastre: slabs } = await bundle(1);
+    await mag.post(`/api/magazzino/lastre/${slabs[0]!._id}/riserva`, { clienteId: ids.clienteA, scadenza: tomorrow() });
+    const id = await lot(30);
+    await pav.post(`/api/magazzino/lotti/${id}/riserva`, { pezzi: 3, clienteId: ids.clienteB, scadenza: tomorrow() });
+    const lastreOnly = (await f.org.userClient({ 'magazzino-lastre': true })).client;
+    const kinds = (g: { righe: Array<{ tipo: string }>; inScadenza: Array<{ tipo: string }> }) => ({ righe: [...new Set(g.righe.map((r) => r.tipo))].sort(), inScadenza: [...new Set(g.inScadenza.map((r) => r.tipo))].sort() });
+    expect(kinds((await mag.get('/api/magazzino/giacenze')).json())).toEqual({ righe: ['lastre', 'pavimenti'], inScadenza: ['lastra', 'lotto'] });
+    expect(kinds((await lastreOnly.get('/api/magazzino/giacenze')).json())).toEqual({ righe: ['lastre'], inScadenza: ['lastra'] });
+    expect(kinds((await pav.get('/api/magazzino/giacenze')).json())).toEqual({ righe: ['pavimenti'], inScadenza: ['lotto'] });
+  });
+});

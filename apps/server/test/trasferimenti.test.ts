@@ -241,3 +241,19 @@ describe('split codes after a transfer (issue 23 item 6)', () => {
     expect(now).toContain(`${lot.codice}/4`);
   });
 });
+
+describe('transfers by page (issue 23 item 3)', () => {
+  it('a slabs-only user sees a transfer with its bundles only, and their total', async () => {
+    const bundle = await pacco(2);
+    const lot = await lotto(141);
+    const res = await magazziniere.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [], pacchi: [{ id: bundle._id, prezzo: 700 }], lotti: [{ id: lot.id, pezzi: 10, prezzo: 250 }], documento: 'DDT 90/26' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().righe.map((r: { tipo: string }) => r.tipo)).toEqual(['lotto', 'pacco']);
+    const lastreOnly = (await marmi.userClient({ 'magazzino-lastre': true })).client;
+    const listed = (await lastreOnly.get('/api/trasferimenti', { query: { itemId: bundle._id } })).json().items;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ righe: [{ tipo: 'pacco', codice: bundle.codice, prezzo: 700 }], totale: 700 });
+    expect(listed[0].righe).toHaveLength(1);
+    expect((await lastreOnly.get(`/api/trasferimenti/${res.json()._id}`)).json()).toMatchObject({ righe: [{ tipo: 'pacco' }], totale: 700 });
+  });
+});

@@ -1,5 +1,6 @@
 import {
   anagraficaPickerItemSchema,
+  can,
   giacenzeSchema,
   idSchema,
   lastraSchema,
@@ -53,7 +54,11 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; clienti: 
   app.get(`${base}/ubicazioni-selezionabili`, { config: { access: eitherRead }, schema: { tags, response: { 200: z.array(z.object({ _id: z.string(), nome: z.string() })) } } }, async (request) =>
     (await ubicazioni.list(requireAuth(request).companyId)).filter((u) => u.attiva).map((u) => ({ _id: u._id, nome: u.nome })),
   );
-  app.get(`${base}/giacenze`, { config: { access: eitherRead }, schema: { tags, response: { 200: giacenzeSchema } } }, async (request) => stock.giacenze(requireAuth(request).companyId));
+  app.get(`${base}/giacenze`, { config: { access: eitherRead }, schema: { tags, response: { 200: giacenzeSchema } } }, async (request) => {
+    // each kind under its own page, as the movimenti: a slabs-only user sees no tiles, their value or their customers
+    const { user, companyId } = requireAuth(request);
+    return stock.giacenze(companyId, { lastre: can(user, 'magazzino-lastre', 'read'), pavimenti: can(user, 'magazzino-pavimenti', 'read') });
+  });
 
   /* one slab */
   app.post(`${base}/lastre/:id/riserva`, { config: { access: lastreWrite }, schema: { ...slab, body: riservaLastraSchema } }, async (request) => stock.riservaLastra(actorOf(request), request.params.id, request.body));

@@ -36,10 +36,12 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
     movimenti: (tx: DbOrTx, rows: LedgerRow[]) => repo.insertMovimenti(tx, rows),
 
     /* -------------------------------------------------------- reads and the sweep */
-    async giacenze(companyId: string): Promise<Giacenze> {
+    /** Stock on hand and reservations running out, of the kinds the user may read (slabs, tiles or both). */
+    async giacenze(companyId: string, scope: { lastre: boolean; pavimenti: boolean }): Promise<Giacenze> {
       const [righe, inScadenza] = await Promise.all([repo.giacenze(db, companyId), repo.riserveInScadenza(db, companyId, RISERVA_IN_SCADENZA_GIORNI)]);
+      const readable = (tipo: string) => (tipo === 'lastre' || tipo === 'lastra' ? scope.lastre : scope.pavimenti);
       return {
-        righe: righe.map((r) => ({
+        righe: righe.filter((r) => readable(r.tipo)).map((r) => ({
           tipo: r.tipo,
           materiale: { _id: r.materiale_id, nome: r.materiale_nome },
           spessoreMm: r.spessore_mm,
@@ -52,7 +54,7 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
           valore: Math.round(r.valore * 100) / 100,
           senzaPrezzo: r.senza_prezzo,
         })),
-        inScadenza: inScadenza.map((r) => ({ tipo: r.tipo, item: { _id: r.id, codice: r.codice }, cliente: { _id: r.cliente_id, ragioneSociale: r.ragione_sociale }, pezzi: r.pezzi, scadenza: String(r.scadenza).slice(0, 10) })),
+        inScadenza: inScadenza.filter((r) => readable(r.tipo)).map((r) => ({ tipo: r.tipo, item: { _id: r.id, codice: r.codice }, cliente: { _id: r.cliente_id, ragioneSociale: r.ragione_sociale }, pezzi: r.pezzi, scadenza: String(r.scadenza).slice(0, 10) })),
       };
     },
 

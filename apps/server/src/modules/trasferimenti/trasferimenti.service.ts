@@ -163,13 +163,17 @@ export function createTrasferimentiService(deps: {
     get,
   };
 
-  async function get(companyId: string, id: string): Promise<Trasferimento> {
-    const [found] = (await list(companyId, { page: 1, limit: 1, id })).items;
+  async function get(companyId: string, id: string, mayRead: MayRead = () => true): Promise<Trasferimento> {
+    const [found] = (await list(companyId, { page: 1, limit: 1, id }, mayRead)).items;
     if (!found) throw notFound('Trasferimento non trovato');
     return found;
   }
 
-  async function list(companyId: string, query: TrasferimentoListQuery | { page: number; limit: number; id: string }): Promise<Page<Trasferimento>> {
+  /**
+   * Transfers the company is part of. Each row shows only the kinds of item the user's pages let them
+   * read (a slabs-only clerk does not see the lots and their prices), and the total is of those rows.
+   */
+  async function list(companyId: string, query: TrasferimentoListQuery | { page: number; limit: number; id: string }, mayRead: MayRead = () => true): Promise<Page<Trasferimento>> {
       const { items, counted } = await repo.page(db, companyId, query);
       const righe = await repo.righeOf(
         db,
@@ -179,6 +183,7 @@ export function createTrasferimentiService(deps: {
         items.map(({ trasferimento: t, origineNome, destinazioneNome, utente }) => {
           const uscita = t.companyId === companyId;
           const own = righe.filter((r) => r.riga.trasferimentoId === t.id);
+          const visible = own.filter((r) => mayRead(pageOfRiga(r, uscita)));
           return {
             _id: t.id,
             direzione: uscita ? 'uscita' : 'entrata',
@@ -187,7 +192,7 @@ export function createTrasferimentiService(deps: {
             documento: t.documento,
             note: t.note,
             // each side sees its own row of every item: the other company's rows stay its own
-            righe: own.map(({ riga: r, origineBlocco, destinazioneBlocco }) => {
+            righe: visible.map(({ riga: r, origineBlocco, destinazioneBlocco }) => {
               const origine = uscita ? origineBlocco : destinazioneBlocco;
               return {
                 tipo: r.tipo,
@@ -199,7 +204,7 @@ export function createTrasferimentiService(deps: {
                 prezzo: r.prezzo,
               };
             }),
-            totale: Math.round(own.reduce((a, r) => a + r.riga.prezzo * 100, 0)) / 100,
+            totale: Math.round(visible.reduce((a, r) => a + r.riga.prezzo * 100, 0)) / 100,
             utente: t.userId && utente ? { _id: t.userId, name: utente } : null,
             createdAt: t.createdAt.toISOString(),
           } satisfies Trasferimento;
@@ -209,4 +214,13 @@ export function createTrasferimentiService(deps: {
         query.limit,
       );
   }
+}
+
+/** Whether the user may read a page (`can(user, page, 'read')`). */
+export type MayRead = (page: PageKey) => boolean;
+
+/** The page an item of a transfer belongs to, on the caller's side (a block is own or bought-in there). */
+function pageOfRiga(r: { riga: { tipo: string }; origineBlocco: string | null; destinazioneBlocco: string | null }, uscita: boolean): PageKey {
+  if (r.riga.tipo === 'pacco' || r.riga.tipo === 'lotto') return PAGE_OF[r.riga.tipo];
+  return (uscita ? r.origineBlocco : r.destinazioneBlocco) === 'interno' ? PAGE_OF.interno : PAGE_OF.esterno;
 }
