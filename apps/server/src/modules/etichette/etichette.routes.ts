@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/downloads.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { EtichetteService } from './etichette.service.js';
 
@@ -19,6 +20,6 @@ export const etichetteRoutes: FastifyPluginAsyncZod<{ etichette: EtichetteServic
   app.get('/api/etichette', { config: { access: 'authenticated' }, preHandler: app.limits.export, schema: { tags: ['etichette'], querystring: querySchema } }, async (request, reply) => {
     const { companyId, user } = requireAuth(request);
     const { pdf, filename } = await etichette.pdf(companyId, user, request.query);
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+    return reply.type('application/pdf').header('content-disposition', contentDisposition('attachment', filename)).send(pdf);
   });
 };
