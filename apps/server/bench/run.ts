@@ -10,6 +10,7 @@ import { benchBlocchi } from './blocchi.js';
 import { benchBundle } from './bundle.js';
 import { benchChat } from './chat.js';
 import { benchDashboard } from './dashboard.js';
+import { benchDocuments } from './documents.js';
 import { root, type BenchRow } from './common.js';
 import { benchLogin } from './login.js';
 import { benchGallery, benchPhotos } from './photos.js';
@@ -43,6 +44,7 @@ await section('chat', benchChat);
 await section('dashboard-pglite', () => benchDashboard('pglite'));
 await section('dashboard-postgres', () => benchDashboard('postgres'));
 await section('reports', benchReports);
+await section('documents', benchDocuments);
 await section('statistiche-pglite', () => benchStatistiche('pglite'));
 await section('statistiche-postgres', () => benchStatistiche('postgres'));
 // Only when named (npm run bench -- soak): ten minutes by default.
@@ -52,5 +54,5 @@ const dir = path.join(root, 'bench/results');
 const parts = fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
-  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, documents, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );

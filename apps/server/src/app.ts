@@ -10,6 +10,7 @@ import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { createStorage, type Storage } from './lib/storage.js';
+import { createRenderPool } from './lib/render-pool.js';
 import { deriveKeys } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
 import { anagraficaRoutes } from './modules/anagrafica/anagrafica.routes.js';
@@ -138,6 +139,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
   });
   const storage = createStorage({ root: config.uploadsDir, signingKey: keys.signedUrl });
+  const renderPool = createRenderPool();
+  app.addHook('onClose', () => renderPool.close());
   const users = createUsersService({ db, sessions });
   const companies = createCompaniesService({ db, storage, users });
   const auth = createAuthService({ db, keys, sessions, throttle, users });
@@ -217,10 +220,10 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(stockRoutes, { stock, clienti, ubicazioni: lookups.ubicazioni });
   await app.register(trasferimentiRoutes, { trasferimenti });
   await app.register(codiciRoutes, { codici: createCodiciService({ db, entities }) });
-  await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, publicUrl: config.publicUrl }) });
+  await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, renderPool, publicUrl: config.publicUrl }) });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(reportisticaRoutes, { reportistica: createReportisticaService({ db, storage }) });
-  await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage }) });
+  await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage, renderPool }) });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await app.register(statisticheRoutes, { statistiche: createStatisticheService({ db }) });

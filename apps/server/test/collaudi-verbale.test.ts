@@ -1,8 +1,9 @@
 import { calcolaRiga, type Collaudo, type Esito, totaliCollaudo, type UnitaPrezzoCollaudo } from '@gestcava/contracts';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { numeroIt, renderVerbale, type VerbaleCliente, type VerbaleCompany, type VerbalePhotos } from '../src/modules/collaudi/collaudi.verbale.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRenderPool } from '../src/lib/render-pool.js';
+import { numeroIt, renderVerbale, type VerbaleCliente, type VerbaleCompany, type VerbaleInput, type VerbalePhotos } from '../src/modules/collaudi/collaudi.verbale.js';
 
 // The verbale di collaudo (issue 14) is a pure function of its input: a collaudo built by hand, its
 // figures from the contracts' calcolaRiga / totaliCollaudo as the server stores them, the PDF read back with mupdf.
@@ -225,5 +226,17 @@ describe('renderVerbale', () => {
     const images = pdf.pages.reduce((a, p) => a + p.images, 0);
     expect(images).toBe(3);
     expect(pdf.text).toContain('Fotografie');
+  });
+
+  it('through the document pool (as the server draws it): the logo and the photos cross to the worker thread', async () => {
+    const pool = createRenderPool({ threads: 1 });
+    afterAll(() => pool.close());
+    const photos: VerbalePhotos = new Map([['blocco-1', [await image('jpeg', '#c0c0c0'), await image('webp', '#908070')]]]);
+    const input = { collaudo: collaudo(tre()), company: { ...company, logo: await image('png', '#204080') }, cliente, photos };
+    const pdf = read(await pool.render<VerbaleInput>(new URL('../src/modules/collaudi/collaudi.verbale.ts', import.meta.url), input));
+    expect(pdf.pages.reduce((a, p) => a + p.images, 0)).toBe(3);
+    expect(pdf.text).toContain('Verbale di collaudo');
+    expect(pdf.text).toContain(RISERVA);
+    expect(pdf.author).toBe(company.name);
   });
 });

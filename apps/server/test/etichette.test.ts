@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocchi as blocchiTable } from '../src/db/schema/index.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 // Labels with QR codes (issue 18): the PDF is rasterised and its QR codes decoded back to the URLs.
@@ -58,7 +60,7 @@ describe('GET /api/etichette', () => {
     const res = await admin.get('/api/etichette', { query: { entityType: 'blocco', ids: blocchi.map((b) => b._id).join(','), formato: 'a4' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="etichette-blocco.pdf"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="etichette-blocco.pdf"; filename*=UTF-8''etichette-blocco.pdf`);
     const [page, ...more] = pages(res.rawPayload);
     expect(more).toHaveLength(0);
     // slots of 2 × 4: left column first row, right column first row, left column second row
@@ -77,7 +79,7 @@ describe('GET /api/etichette', () => {
   it('a 100×150 label of a bundle: one per page, for a thermal printer', async () => {
     const res = await admin.get('/api/etichette', { query: { entityType: 'pacco', ids: pacco._id, formato: '100x150' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="etichetta-${pacco.codice}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="etichetta-${pacco.codice}.pdf"; filename*=UTF-8''etichetta-${pacco.codice}.pdf`);
     const [page] = pages(res.rawPayload);
     expect(page!.width / page!.height).toBeCloseTo(100 / 150, 2);
     expect(qrIn(page!, [0, 0, 1, 0.7])).toBe(`${PUBLIC_URL}/c/${pacco.codice}`);
@@ -95,5 +97,32 @@ describe('GET /api/etichette', () => {
     expect((await magazziniere.get('/api/etichette', { query: { entityType: 'blocco', ids: blocchi[0]!._id } })).statusCode).toBe(404);
     expect((await magazziniere.get('/api/etichette', { query: { entityType: 'pacco', ids: pacco._id } })).statusCode).toBe(200);
     expect((await admin.get('/api/etichette', { query: { entityType: 'blocco', ids: 'non-un-id' } })).statusCode).toBe(400);
+  });
+
+  it('a code cannot choose the download’s name or break its header (issue 23): quoted and encoded by the shared helper', async () => {
+    // codes written before the rule, or arrived with a transfer, may still hold any character
+    const [b] = blocchi;
+    const label = (codice: string) => ctx.database.db.update(blocchiTable).set({ codice }).where(eq(blocchiTable.id, b!._id));
+    try {
+      await label(`BL-X"; filename*=UTF-8''e.html`);
+      const injected = await admin.get('/api/etichette', { query: { entityType: 'blocco', ids: b!._id } });
+      expect(injected.statusCode, injected.body).toBe(200);
+      expect(injected.headers['content-disposition']).toBe(`attachment; filename="etichetta-BL-X_; filename*=UTF-8''e.html.pdf"; filename*=UTF-8''etichetta-BL-X%22%3B%20filename*%3DUTF-8''e.html.pdf`);
+      await label('BL-€-1');
+      const euro = await admin.get('/api/etichette', { query: { entityType: 'blocco', ids: b!._id } });
+      expect(euro.statusCode, euro.body).toBe(200);
+      expect(euro.headers['content-disposition']).toBe(`attachment; filename="etichetta-BL-_-1.pdf"; filename*=UTF-8''etichetta-BL-%E2%82%AC-1.pdf`);
+      expect(pages(euro.rawPayload)[0]!.text).toContain('BL-€-1');
+    } finally {
+      await label(b!.codice);
+    }
+  });
+
+  it('a code typed by an admin holds letters, digits, spaces and - / . _ only', async () => {
+    for (const codice of [`BL-X"; filename*=UTF-8''e.html`, 'BL-€-1']) {
+      const res = await admin.put(`/api/blocchi/${blocchi[0]!._id}`, { codice });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0]).toMatchObject({ path: 'codice', message: expect.stringMatching(/^Codice: solo lettere/) });
+    }
   });
 });

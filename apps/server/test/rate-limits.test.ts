@@ -13,7 +13,7 @@ let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ RATE_LIMIT_EXPORTS: '3', RATE_LIMIT_CHAT_MESSAGES: '3', RATE_LIMIT_UPLOADS: '2', RATE_LIMIT_PHOTO_SYNC: '1' });
+  ctx = await buildTestApp({ RATE_LIMIT_EXPORTS: '3', RATE_LIMIT_CHAT_MESSAGES: '3', RATE_LIMIT_UPLOADS: '2', RATE_LIMIT_PHOTO_SYNC: '1', RATE_LIMIT_LABELS: '5' });
   org = await setupCompany(ctx);
 });
 afterAll(() => ctx.close());
@@ -41,6 +41,20 @@ describe('per-user limits on costly work', () => {
     expect((await a.get('/api/clienti/export?format=xlsx')).statusCode).toBe(200);
     expectLimited(await a.get('/api/blocchi/export?format=xlsx'));
     expect((await b.get('/api/clienti/export?format=csv')).statusCode).toBe(200);
+  });
+
+  it('labels: charged by the label, not by the request (issue 23); a colleague keeps his budget', async () => {
+    const { client: a } = await org.userClient({ blocchi: true });
+    const { client: b } = await org.userClient({ blocchi: true });
+    const ids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID()).join(',');
+    // unknown blocks: refused after the charge, which pays for the lookups too
+    expect((await a.get('/api/etichette', { query: { entityType: 'blocco', ids: ids(3) } })).statusCode).toBe(404);
+    const over = await a.get('/api/etichette', { query: { entityType: 'blocco', ids: ids(3) } });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Troppe etichette in un minuto \(al massimo 5\): riprova tra \d+ secondi$/) });
+    expect((await a.get('/api/etichette', { query: { entityType: 'blocco', ids: ids(2) } })).statusCode).toBe(404);
+    expect((await b.get('/api/etichette', { query: { entityType: 'blocco', ids: ids(5) } })).statusCode).toBe(404);
   });
 
   it('chat messages: the fourth in a minute is refused, nothing stored, and its idempotency key is free for the retry', async () => {

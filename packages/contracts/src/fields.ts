@@ -26,6 +26,21 @@ export function requiredText(max: number, missing: string) {
     .max(max, { error: `Al massimo ${max} caratteri` });
 }
 
+/**
+ * A code a person types (a block or bancata corrected by an admin, a quarry's number): it is printed
+ * on labels, put in QR addresses and download names, and travels to other companies with a transfer,
+ * so it holds letters, digits, spaces and `- / . _` only (issue 23): no quotes, no `€`.
+ */
+export function codice(min: number, max: number, missing = 'Il codice è obbligatorio') {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .min(min, { error: `Il codice ha almeno ${min} caratteri` })
+    .max(max, { error: `Al massimo ${max} caratteri` })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/, { error: 'Codice: solo lettere senza accenti, cifre, spazi e - / . _ (inizia con una lettera o una cifra)' });
+}
+
 /** An optional text, trimmed; absent, null and empty all become `null`. */
 export function optionalText(max: number) {
   return z

@@ -29,6 +29,8 @@ const envSchema = z.object({
   // Per-user limits on costly work (docs/operations.md "Limits"), per minute unless named otherwise.
   RATE_LIMIT_EXPORTS: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_EXPORTS_AT_ONCE: z.coerce.number().int().min(1).default(2),
+  /** Labels a minute: a sheet is charged by its labels (each is a QR code and a drawing), not as one export. */
+  RATE_LIMIT_LABELS: z.coerce.number().int().min(1).default(400),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_CHAT_MESSAGES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PHOTO_SYNC: z.coerce.number().int().min(1).default(3),

@@ -16,6 +16,8 @@ export interface Limits {
   upload: preHandlerAsyncHookHandler;
   chatMessage: preHandlerAsyncHookHandler;
   photoSync: preHandlerAsyncHookHandler;
+  /** Charges `count` labels to the user's budget a minute, or throws 429 (a label sheet, besides its export). */
+  labels(request: FastifyRequest, count: number): void;
 }
 
 const MINUTE = 60_000;
@@ -54,11 +56,31 @@ async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
     });
   } as preHandlerAsyncHookHandler;
 
+  // Labels cost by the label (a QR code and a drawing each, seconds for a full sheet): a budget a
+  // minute per user, in a fixed window; @fastify/rate-limit counts requests, one each.
+  const labelWindows = new Map<string, { resetAt: number; used: number }>();
+  const chargeLabels = (request: FastifyRequest, count: number) => {
+    const key = userKey(request);
+    const now = Date.now();
+    let window = labelWindows.get(key);
+    if (!window || window.resetAt <= now) {
+      for (const [k, w] of labelWindows) if (w.resetAt <= now) labelWindows.delete(k);
+      window = { resetAt: now + MINUTE, used: 0 };
+      labelWindows.set(key, window);
+    }
+    if (window.used + count > config.RATE_LIMIT_LABELS) {
+      const seconds = String(Math.max(1, Math.ceil((window.resetAt - now) / 1000)));
+      throw new AppError('RATE_LIMITED', `Troppe etichette in un minuto (al massimo ${config.RATE_LIMIT_LABELS}): riprova tra ${seconds} secondi`, { headers: { 'retry-after': seconds } });
+    }
+    window.used += count;
+  };
+
   const limits: Limits = {
     export: exportLimit,
     upload: perMinute(config.RATE_LIMIT_UPLOADS),
     chatMessage: perMinute(config.RATE_LIMIT_CHAT_MESSAGES),
     photoSync: perMinute(config.RATE_LIMIT_PHOTO_SYNC),
+    labels: chargeLabels,
   };
   app.decorate('limits', limits);
 }

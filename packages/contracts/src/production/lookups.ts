@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { updateShapeOf } from '../schema-utils.js';
-import { optionalText, requiredText } from '../fields.js';
+import { codice, optionalText, requiredText } from '../fields.js';
 
 const nome = requiredText(120, 'Il nome è obbligatorio');
 
@@ -25,7 +25,7 @@ export const MACCHINA_TIPO_LABELS: Record<(typeof MACCHINA_TIPI)[number], string
 };
 
 const cavaShape = {
-  codice: requiredText(30, 'Il codice cava è obbligatorio'),
+  codice: codice(1, 30, 'Il codice cava è obbligatorio'),
   nome,
   comune: optionalText(80),
   bacino: optionalText(80),

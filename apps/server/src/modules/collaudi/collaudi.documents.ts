@@ -1,21 +1,24 @@
 import type { Db } from '../../db/client.js';
 import { findCompanyRow } from '../../lib/companies.js';
+import type { RenderPool } from '../../lib/render-pool.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { CollaudiService } from './collaudi.service.js';
 import * as repo from './collaudi.repository.js';
-import { renderVerbale, type VerbalePhotos } from './collaudi.verbale.js';
+import type { VerbaleInput, VerbalePhotos } from './collaudi.verbale.js';
 
 /** Thumbnails per block in the verbale: enough to show the block, few enough to keep the PDF small. */
 const PHOTOS_PER_BLOCK = 3;
 /** How long a verbale's signed link works. */
 const VERBALE_LINK_SECONDS = 300;
+/** Drawn in the document pool: pdfkit and the photos' thumbnails are CPU work. */
+const RENDERER = new URL('./collaudi.verbale.ts', import.meta.url);
 
 export type CollaudiDocuments = ReturnType<typeof createCollaudiDocuments>;
 
 /** The verbale di collaudo: its PDF (company, cliente, rows, photos) and the signed link that downloads it. */
-export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiService; clienti: AnagraficaService; storage: Storage }) {
-  const { db, collaudi, clienti, storage } = deps;
+export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiService; clienti: AnagraficaService; storage: Storage; renderPool: RenderPool }) {
+  const { db, collaudi, clienti, storage, renderPool } = deps;
   const get = collaudi.get;
   const subject = (companyId: string, id: string) => `verbale\n${companyId}\n${id}`;
 
@@ -49,7 +52,7 @@ export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiServic
         const bytes = await storage.read(key).catch(() => null);
         if (bytes) photos.set(bloccoId, [...list, bytes]);
       }
-      const pdf = await renderVerbale({
+      const pdf = await renderPool.render<VerbaleInput>(RENDERER, {
         collaudo,
         company: {
           name: company?.name ?? '',

@@ -8,6 +8,16 @@ export interface VerbaleCliente { ragioneSociale: string; partitaIva: string | n
 /** Photo bytes per block id (the block's own photos and the collaudo photos tagged with it), at most a few each. */
 export type VerbalePhotos = Map<string, Buffer[]>;
 
+export interface VerbaleInput {
+  collaudo: Collaudo;
+  company: VerbaleCompany;
+  cliente: VerbaleCliente;
+  photos: VerbalePhotos;
+}
+
+/** The document worker's entry (lib/render-pool.ts): the verbale's PDF and its thumbnails are drawn off the event loop. */
+export const render = renderVerbale;
+
 type Riga = Collaudo['righe'][number];
 type Doc = PDFKit.PDFDocument;
 
@@ -89,7 +99,7 @@ const COLUMNS: Column[] = [
  * seller and the buyer, a row per block as measured and judged, the totals of the accepted blocks,
  * reserves and defects, photos by block and the signatures. Pure: every byte it needs comes in.
  */
-export async function renderVerbale(input: { collaudo: Collaudo; company: VerbaleCompany; cliente: VerbaleCliente; photos: VerbalePhotos }): Promise<Buffer> {
+export async function renderVerbale(input: VerbaleInput): Promise<Buffer> {
   const { collaudo, company, cliente } = input;
   // sharp is asynchronous and pdfkit draws synchronously: the thumbnails are ready before the first page
   const thumbnails = await thumbnailsByBlock(collaudo.righe, input.photos);

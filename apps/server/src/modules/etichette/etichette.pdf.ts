@@ -18,6 +18,15 @@ export type FormatoEtichette = 'a4' | '100x150';
 
 const MM = 72 / 25.4;
 
+export interface EtichetteInput {
+  items: Etichetta[];
+  ditta: Ditta;
+  formato: FormatoEtichette;
+}
+
+/** The document worker's entry (lib/render-pool.ts): the service renders labels only through the pool. */
+export const render = ({ items, ditta, formato }: EtichetteInput) => renderEtichette(items, ditta, formato);
+
 /**
  * Labels as a PDF (issue 18): on A4 a sheet of 2 × 4 with dashed cut lines; on 100×150 mm one label
  * per page for a thermal printer. Each: the QR code of the item's /c/<codice> address, the code in

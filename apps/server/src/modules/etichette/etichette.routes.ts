@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../lib/downloads.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { EtichetteService } from './etichette.service.js';
 
@@ -14,11 +15,15 @@ const querySchema = z.object({
   formato: z.enum(['a4', '100x150'], { error: 'Formato: a4 o 100x150' }).default('a4'),
 });
 
-/** `GET /api/etichette?entityType=…&ids=…&formato=a4|100x150`: labels with QR codes as a PDF. */
+/**
+ * `GET /api/etichette?entityType=…&ids=…&formato=a4|100x150`: labels with QR codes as a PDF. An
+ * export (a request, one at a time per the export limits) and as many labels of the user's label budget.
+ */
 export const etichetteRoutes: FastifyPluginAsyncZod<{ etichette: EtichetteService }> = async (app, { etichette }) => {
   app.get('/api/etichette', { config: { access: 'authenticated' }, preHandler: app.limits.export, schema: { tags: ['etichette'], querystring: querySchema } }, async (request, reply) => {
     const { companyId, user } = requireAuth(request);
+    app.limits.labels(request, request.query.ids.length);
     const { pdf, filename } = await etichette.pdf(companyId, user, request.query);
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+    return reply.type('application/pdf').header('content-disposition', contentDisposition('attachment', filename)).send(pdf);
   });
 };

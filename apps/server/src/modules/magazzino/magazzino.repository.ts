@@ -347,7 +347,7 @@ export function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', compan
   const cava = nameOf(cave.nome, cave.id, blocchi.cavaId);
   if (kind === 'lastra') {
     return db
-      .select({ id: lastre.id, codice: lastre.codice, stato: lastraStatoEffettivo, materiale: materiali.nome, cava, facts: sql<string[]>`array[${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]` })
+      .select({ id: lastre.id, codice: lastre.codice, stato: lastraStatoEffettivo, materiale: materiali.nome, cava, facts: sql<string[]>`array['Scelta ' || ${lastre.scelta}, ${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]` })
       .from(lastre)
       .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
       .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
