@@ -106,14 +106,16 @@ export async function listPage(db: DbOrTx, companyId: string, query: Lavorazione
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
+/**
+ * The list's totals. m², slabs and m³ are all of the completed sawings (a planned or running one has
+ * sawn nothing yet), so the m² ÷ m³ of the same summary is the yield it shows (issue 27).
+ */
 export async function summary(db: DbOrTx, companyId: string, filter: LavorazioneLastreFilter) {
   const completata = sql`${lavorazioniLastre.stato} = 'completata'`;
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      numeroLastre: sql<number>`coalesce(sum(${lavorazioniLastre.numeroLastre}), 0)::int`,
-      mqTotali: sql<number>`coalesce(sum(${lavorazioniLastre.mqTotali}), 0)::float8`,
-      volumeBlocchi: sql<number>`coalesce(sum(${blocchi.volumeNetto}), 0)::float8`,
+      numeroLastre: sql<number>`coalesce(sum(${lavorazioniLastre.numeroLastre}) filter (where ${completata}), 0)::int`,
       mqCompletate: sql<number>`coalesce(sum(${lavorazioniLastre.mqTotali}) filter (where ${completata}), 0)::float8`,
       volumeCompletate: sql<number>`coalesce(sum(${blocchi.volumeNetto}) filter (where ${completata}), 0)::float8`,
     })

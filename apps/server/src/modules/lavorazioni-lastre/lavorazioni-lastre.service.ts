@@ -100,8 +100,8 @@ export function createLavorazioniLastreService(deps: {
       return {
         count: s.count,
         numeroLastre: s.numeroLastre,
-        mqTotali: Math.round(s.mqTotali * 100) / 100,
-        volumeBlocchi: Math.round(s.volumeBlocchi * 1000) / 1000,
+        mqTotali: Math.round(s.mqCompletate * 100) / 100,
+        volumeBlocchi: Math.round(s.volumeCompletate * 1000) / 1000,
         resaMedia: resaSegagione(s.mqCompletate, s.volumeCompletate),
       };
     },
