@@ -5,6 +5,7 @@ import {
   BANCATA_STATI_CON_BLOCCHI,
   CATEGORIE,
   CATEGORIA_LABELS,
+  DIFETTI,
   isOptionMove,
   SCELTE,
   SCELTA_LABELS,
@@ -132,6 +133,26 @@ export function createBlocchiService(deps: {
     async lockForLavorazione(tx: DbOrTx, companyId: string, id: string): Promise<{ blocco: BloccoRow; statoEffettivo: BloccoStato } | undefined> {
       const row = await repo.lockInCompany(tx, companyId, null, id);
       return row && { blocco: row.blocco, statoEffettivo: row.statoEffettivo as BloccoStato };
+    },
+
+    /**
+     * Defects found on the block elsewhere (a confirmed collaudo's `difettiRiscontrati`) join its own,
+     * in the caller's transaction, with a history row saying where they were found: the next buyer and
+     * the next inspector read them. Nothing is written when they were all known already.
+     */
+    async addDifetti(tx: DbOrTx, args: { companyId: string; id: string; difetti: readonly string[]; userId: string | null; note: string }): Promise<void> {
+      if (args.difetti.length === 0) return;
+      const locked = await repo.lockInCompany(tx, args.companyId, null, args.id);
+      if (!locked) throw notFound(NOT_FOUND);
+      const current = locked.blocco;
+      const known = new Set([...current.difetti, ...args.difetti]);
+      // In the contracts' order, as the form writes them.
+      const difetti = DIFETTI.filter((d) => known.has(d));
+      const row = await repo.updateInCompany(tx, args.companyId, args.id, { difetti, difettoso: true });
+      const changes = diffChanges(current, row!, BLOCCO_FIELDS);
+      if (Object.keys(changes).length) {
+        await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: args.id, action: 'update', userId: args.userId, changes, note: args.note });
+      }
     },
 
     /**
