@@ -376,7 +376,7 @@ describe('defects found at a collaudo (issue 27 item 3)', () => {
     let collaudo = await aggiungi(created._id, accettato._id);
     expect((await stato(created._id, 'in_corso')).statusCode).toBe(200);
     collaudo = await giudica(collaudo, rifiutato._id, { esito: 'rifiutato', difettiRiscontrati: ['crepa', 'macchia'], note: 'Crepa aperta' });
-    collaudo = await giudica(collaudo, accettato._id, { esito: 'accettato_con_riserva', difettiRiscontrati: ['pelo'], prezzo: 1000 });
+    await giudica(collaudo, accettato._id, { esito: 'accettato_con_riserva', difettiRiscontrati: ['pelo'], prezzo: 1000 });
     // Not before the confirmation: an inspection still open changes nothing on the block.
     expect(await bloccoRow(rifiutato._id)).toMatchObject({ difettoso: true, difetti: ['macchia'] });
     expect((await stato(created._id, 'eseguito')).statusCode).toBe(200);
