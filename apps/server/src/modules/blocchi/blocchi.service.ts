@@ -102,6 +102,7 @@ export function createBlocchiService(deps: {
     },
   ): Promise<{ from: BloccoStato }> {
     const keepsCustomer = args.to === 'opzionato' || args.to === 'in_collaudo' || args.to === 'venduto' || args.to === 'spedito';
+    const set: NonNullable<typeof args.set> = { ...(keepsCustomer ? {} : { clienteId: null, opzioneScadenza: null }), ...args.set };
     const { from } = await changeState(tx, repo.BLOCCO_STATES[args.by], {
       companyId: args.companyId,
       id: args.id,
@@ -109,13 +110,9 @@ export function createBlocchiService(deps: {
       userId: args.userId,
       note: args.note,
       where: repo.origineIs(args.origine),
-      set: () => ({ ...(keepsCustomer ? {} : { clienteId: null, opzioneScadenza: null }), ...args.set }),
-      changes: (current) => ({
-        ...(args.set?.clienteId !== undefined && args.set.clienteId !== current.clienteId ? { clienteId: { from: current.clienteId, to: args.set.clienteId } } : {}),
-        ...(args.set?.opzioneScadenza !== undefined ? { opzioneScadenza: { from: current.opzioneScadenza, to: args.set.opzioneScadenza } } : {}),
-        ...(args.set?.prezzoListino !== undefined && args.set.prezzoListino !== current.prezzoListino ? { prezzoListino: { from: current.prezzoListino, to: args.set.prezzoListino } } : {}),
-        ...(args.set?.unitaPrezzo !== undefined && args.set.unitaPrezzo !== current.unitaPrezzo ? { unitaPrezzo: { from: current.unitaPrezzo, to: args.set.unitaPrezzo } } : {}),
-      }),
+      set: () => set,
+      // Only what this move changed: no "Scadenza dell'opzione: — → —" (issue 27).
+      changes: (current) => diffChanges(current, { ...current, ...set }, Object.keys(set) as Array<keyof typeof set>),
     });
     return { from };
   }
