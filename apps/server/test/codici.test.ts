@@ -52,7 +52,7 @@ describe('GET /api/codici/:codice', () => {
     expect(lotto).toMatchObject({ entityType: 'lotto', _id: items.lotto._id, detailPath: `/app/pages/magazzino/pavimenti/${items.lotto._id}` });
   });
 
-  it('another company’s code, an unknown one and one whose page the user may not read: 404 in Italian', async () => {
+  it('another company’s code and an unknown one: 404 in Italian; one whose page the user may not read: 403', async () => {
     const other = await setupCompany(ctx);
     const outsider = await other.adminClient();
     const foreign = await outsider.get(`/api/codici/${items.blocco.codice}`);
@@ -60,7 +60,8 @@ describe('GET /api/codici/:codice', () => {
     expect(foreign.json().message).toBe(`Il codice ${items.blocco.codice} non corrisponde a nulla di questa ditta`);
     expect((await admin.get('/api/codici/XX-1999-0001')).statusCode).toBe(404);
     const magazziniere = (await org.userClient({ 'magazzino-lastre': true })).client;
-    expect((await magazziniere.get(`/api/codici/${items.blocco.codice}`)).statusCode).toBe(404);
+    // an item of the user's own company whose page the user may not read: 403, said so (issue 27)
+    expect((await magazziniere.get(`/api/codici/${items.blocco.codice}`)).statusCode).toBe(403);
     expect((await magazziniere.get(`/api/codici/${items.pacco.codice}`)).statusCode).toBe(200);
     const anonymous = await anonymousClient(ctx.app);
     expect((await anonymous.get(`/api/codici/${items.blocco.codice}`)).statusCode).toBe(401);

@@ -367,3 +367,31 @@ describe('verbale, photos and export', () => {
     expect(lines[1]).toContain('Stone Design GmbH');
   });
 });
+
+describe('defects found at a collaudo (issue 27 item 3)', () => {
+  it('join the block’s defects when the collaudo is confirmed, with a history row naming the collaudo', async () => {
+    const rifiutato = await makeBlocco({ difettoso: true, difetti: ['macchia'] });
+    const accettato = await makeBlocco();
+    const created = await nuovo();
+    await aggiungi(created._id, rifiutato._id);
+    let collaudo = await aggiungi(created._id, accettato._id);
+    expect((await stato(created._id, 'in_corso')).statusCode).toBe(200);
+    collaudo = await giudica(collaudo, rifiutato._id, { esito: 'rifiutato', difettiRiscontrati: ['crepa', 'macchia'], note: 'Crepa aperta' });
+    await giudica(collaudo, accettato._id, { esito: 'accettato_con_riserva', difettiRiscontrati: ['pelo'], prezzo: 1000 });
+    // Not before the confirmation: an inspection still open changes nothing on the block.
+    expect(await bloccoRow(rifiutato._id)).toMatchObject({ difettoso: true, difetti: ['macchia'] });
+    expect((await stato(created._id, 'eseguito')).statusCode).toBe(200);
+    expect((await stato(created._id, 'confermato')).statusCode).toBe(200);
+
+    // The next buyer and the next inspector read it: the rejected block is back, with the crack.
+    const back = (await admin.get(`/api/blocchi-esterni/${rifiutato._id}`)).json();
+    expect(back).toMatchObject({ stato: 'disponibile', difettoso: true, difetti: ['crepa', 'macchia'] });
+    expect(await bloccoRow(accettato._id)).toMatchObject({ stato: 'venduto', difettoso: true, difetti: ['pelo'] });
+    const history = (await admin.get(`/api/blocchi-esterni/${rifiutato._id}/history`)).json() as Array<{ action: string; note: string | null; changes: Record<string, unknown> }>;
+    const row = history.find((h) => h.action === 'update' && 'difetti' in h.changes);
+    expect(row).toMatchObject({ action: 'update', note: `Collaudo ${created.codice}: difetti riscontrati`, changes: { difetti: { from: ['macchia'], to: ['crepa', 'macchia'] } } });
+    expect(row!.changes).not.toHaveProperty('difettoso'); // it was already difettoso
+    const sold = (await admin.get(`/api/blocchi-esterni/${accettato._id}/history`)).json() as Array<{ action: string; changes: Record<string, unknown> }>;
+    expect(sold.find((h) => h.action === 'update' && 'difetti' in h.changes)!.changes).toEqual({ difettoso: { from: false, to: true }, difetti: { from: [], to: ['pelo'] } });
+  });
+});

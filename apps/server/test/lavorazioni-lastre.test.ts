@@ -379,3 +379,22 @@ describe('access', () => {
     expect((await stranger.get('/api/lavorazioni-lastre')).json().total).toBe(0);
   });
 });
+
+describe('summary from one set of rows (issue 27 item 7)', () => {
+  it('divides out: m² ÷ m³ of "blocchi segati" is the yield shown, planned and running sawings left out of all three', async () => {
+    const macchina = (await admin.post('/api/macchine', { nome: 'Telaio riepilogo', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 })).json();
+    const done = await makeBlocco();
+    const lav = await plan(segheria, done._id, { macchinaId: macchina._id });
+    expect((await segheria.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' })).statusCode).toBe(200);
+    const completa = await segheria.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: 10, lunghezzaMm: 3000, altezzaMm: 1600, ubicazioneId: ids.ubicazione });
+    expect(completa.statusCode, completa.body).toBe(200);
+    // a planned sawing and a running one of the same machine: in the count, not in the sawn m³
+    await plan(segheria, (await makeBlocco({ lunghezza: 200 }))._id, { macchinaId: macchina._id });
+    const running = await plan(segheria, (await makeBlocco({ lunghezza: 250 }))._id, { macchinaId: macchina._id });
+    expect((await segheria.post(`/api/lavorazioni-lastre/${running._id}/stato`, { stato: 'in_segagione' })).statusCode).toBe(200);
+
+    const summary = (await segheria.get('/api/lavorazioni-lastre/summary', { query: { macchinaId: macchina._id } })).json();
+    expect(summary).toEqual({ count: 3, numeroLastre: 10, mqTotali: 48, volumeBlocchi: 6.72, resaMedia: 7.14 });
+    expect(Math.round((summary.mqTotali / summary.volumeBlocchi) * 100) / 100).toBe(summary.resaMedia);
+  });
+});

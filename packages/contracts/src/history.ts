@@ -8,6 +8,8 @@ export const historyItemSchema = z.object({
   user: z.object({ _id: z.string(), name: z.string() }).nullable(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
   note: z.string().nullable(),
+  /** The names of the records this row's ids point to (a cliente, a fornitore, a material…), by id. */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const historySchema = z.array(historyItemSchema);

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { auditLog, users, type AuditChanges } from '../db/schema/index.js';
+import { auditLog, cave, clienti, fornitori, macchine, materiali, ubicazioni, users, type AuditChanges } from '../db/schema/index.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'stato' | 'declassa' | (string & {});
 
@@ -54,6 +54,42 @@ export interface HistoryItem {
   user: { _id: string; name: string } | null;
   changes: AuditChanges;
   note: string | null;
+  /** The names of the records this row's ids point to (`referenceNames`). */
+  names: Record<string, string>;
+}
+
+/**
+ * The tables a history field's id points to, by field name: a row keeps the id (the name may change,
+ * the record may leave the entity: a collaudo's cliente), the timeline shows the name.
+ */
+const REFERENCES = [
+  { fields: ['clienteId'], table: clienti, name: clienti.ragioneSociale },
+  { fields: ['fornitoreId', 'terzistaId'], table: fornitori, name: fornitori.ragioneSociale },
+  { fields: ['materialeId'], table: materiali, name: materiali.nome },
+  { fields: ['ubicazioneId'], table: ubicazioni, name: ubicazioni.nome },
+  { fields: ['cavaId'], table: cave, name: cave.nome },
+  { fields: ['macchinaId'], table: macchine, name: macchine.nome },
+] as const;
+
+/** id → name of every reference in the rows' changes, inside the company: one query per table present. */
+async function referenceNames(db: DbOrTx, companyId: string, rows: ReadonlyArray<{ changes: AuditChanges }>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const ref of REFERENCES) {
+    const ids = new Set<string>();
+    for (const { changes } of rows) {
+      for (const field of ref.fields) {
+        const change = changes[field];
+        for (const value of change ? [change.from, change.to] : []) if (typeof value === 'string') ids.add(value);
+      }
+    }
+    if (ids.size === 0) continue;
+    const found = await db
+      .select({ id: ref.table.id, name: ref.name })
+      .from(ref.table)
+      .where(and(eq(ref.table.companyId, companyId), inArray(ref.table.id, [...ids])));
+    for (const r of found) names.set(r.id, r.name);
+  }
+  return names;
 }
 
 /** The timeline of one entity, oldest first, inside the caller's company. */
@@ -64,6 +100,7 @@ export async function listHistory(db: DbOrTx, companyId: string, entityType: str
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(and(eq(auditLog.companyId, companyId), eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
     .orderBy(asc(auditLog.at), asc(auditLog.id));
+  const names = await referenceNames(db, companyId, rows.map((r) => r.entry));
   return rows.map(({ entry, userName }) => ({
     _id: entry.id,
     action: entry.action,
@@ -71,5 +108,10 @@ export async function listHistory(db: DbOrTx, companyId: string, entityType: str
     user: entry.userId ? { _id: entry.userId, name: userName ?? '' } : null,
     changes: entry.changes,
     note: entry.note,
+    names: Object.fromEntries(
+      REFERENCES.flatMap((ref) => ref.fields)
+        .flatMap((field) => [entry.changes[field]?.from, entry.changes[field]?.to])
+        .flatMap((id) => (typeof id === 'string' && names.has(id) ? [[id, names.get(id)!]] : [])),
+    ),
   }));
 }

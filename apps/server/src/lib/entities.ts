@@ -18,7 +18,11 @@ export interface EntityDefinition {
   /** The page whose read/write rule governs the entity (and its photos). */
   permission: (ref: EntityRef) => PageKey;
   findInCompany(db: DbOrTx, companyId: string, id: string): Promise<EntityRef | null>;
-  findByCodice(db: DbOrTx, companyId: string, codice: string): Promise<EntityRef | null>;
+  /**
+   * The item of this code (normalised: `normalizeCodice`). `typed` is the text as typed, for a kind
+   * that also answers to a code it does not make (a block's traceability code, issue 27).
+   */
+  findByCodice(db: DbOrTx, companyId: string, codice: string, typed?: string): Promise<EntityRef | null>;
   /** Items whose code contains the text (the candidates of a code search), at most `limit`. */
   searchCodice(db: DbOrTx, companyId: string, text: string, limit: number): Promise<EntityRef[]>;
   /** The web route of the detail page (a bought blocco has its own). */

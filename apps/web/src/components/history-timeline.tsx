@@ -1,5 +1,6 @@
 import { HISTORY_ACTION_LABELS, type HistoryItem } from '@gestcava/contracts';
 import { formatDateTime } from '@/lib/format';
+import { formatHistoryValue } from './history-value';
 import './history-timeline.css';
 
 const EXTRA_ACTION_LABELS: Record<string, string> = {
@@ -22,22 +23,14 @@ function actionLabel(action: string): string {
   return HISTORY_ACTION_LABELS[action] ?? EXTRA_ACTION_LABELS[action] ?? action;
 }
 
-/** A stored value as a person reads it. */
-function defaultFormatValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'sì' : 'no';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
 /**
  * The history of a record (DESIGN §4 "Audit"): who, when, what, and each changed field with its
- * Italian label, from → to. Newest first.
+ * Italian label, from → to (ids by the names the server sent). Newest first.
  */
 export function HistoryTimeline({
   items,
   fieldLabels,
-  formatValue = (_field, value) => defaultFormatValue(value),
+  formatValue = (_field, value) => formatHistoryValue(value),
   title = 'Storico',
 }: {
   items: readonly HistoryItem[];
@@ -58,6 +51,8 @@ export function HistoryTimeline({
         <ol className="history-list">
           {sorted.map((item) => {
             const fields = Object.entries(item.changes);
+            // An id the server named (a cliente no longer on the record) reads as its name.
+            const show = (field: string, value: unknown) => (typeof value === 'string' && item.names?.[value]) || formatValue(field, value);
             return (
               <li key={item._id} className="history-item" data-testid="history-item">
                 <span className="history-icon" aria-hidden="true">
@@ -79,10 +74,10 @@ export function HistoryTimeline({
                         <div key={field}>
                           <dt>{fieldLabels[field] ?? field}</dt>
                           <dd>
-                            <span className="history-from">{formatValue(field, change.from)}</span>
+                            <span className="history-from">{show(field, change.from)}</span>
                             <i className="pi pi-arrow-right" aria-hidden="true" />
                             <span className="p-hidden-accessible">diventa</span>
-                            <span className="history-to">{formatValue(field, change.to)}</span>
+                            <span className="history-to">{show(field, change.to)}</span>
                           </dd>
                         </div>
                       ))}

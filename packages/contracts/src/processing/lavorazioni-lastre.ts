@@ -169,10 +169,11 @@ export const lavorazioneLastreExportQuerySchema = lavorazioneLastreFilterSchema.
 });
 
 export const lavorazioneLastreSummarySchema = z.object({
+  /** Every sawing the filters match; the figures below are of the completed ones only. */
   count: z.number().int(),
   numeroLastre: z.number().int(),
   mqTotali: z.number(),
-  /** m³ of the blocks sawn (net). */
+  /** m³ of the blocks sawn (net), completed sawings only: mqTotali ÷ volumeBlocchi = resaMedia. */
   volumeBlocchi: z.number(),
   /** Σ m² / Σ m³ of the completed ones. */
   resaMedia: z.number().nullable(),

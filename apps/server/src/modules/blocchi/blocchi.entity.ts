@@ -21,8 +21,8 @@ export function registerBloccoEntity(entities: EntityRegistry) {
     async searchCodice(tx, companyId, text, limit) {
       return (await repo.searchCodice(tx, companyId, text, limit)).map((r) => ({ id: r.id, codice: r.codice, kind: r.origine }));
     },
-    async findByCodice(tx, companyId, codice) {
-      const row = await repo.findByCodice(tx, companyId, codice);
+    async findByCodice(tx, companyId, codice, typed) {
+      const row = (await repo.findByCodice(tx, companyId, codice)) ?? (typed ? await repo.findByTracciabilita(tx, companyId, typed) : undefined);
       return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;
     },
     detailPath: (ref) => detailPath(ref.kind === 'esterno' ? 'blocco-esterno' : 'blocco', ref.id),

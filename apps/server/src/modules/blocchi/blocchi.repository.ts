@@ -15,7 +15,7 @@ import { optionExpired as optionExpiredOf, optionInScadenza, optionLapsed as opt
 import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
-import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
+import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
 
@@ -315,6 +315,21 @@ export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
     .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
     .from(blocchi)
     .where(and(eq(blocchi.companyId, companyId), eq(blocchi.codice, codice)))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/**
+ * The block whose traceability code is `text`, case and accents aside (the code box, issue 27). The
+ * stored search text narrows it through its trigram index (the code is part of it), the equality
+ * then wants the whole code: a part of it is a candidate, not an answer.
+ */
+export function findByTracciabilita(db: DbOrTx, companyId: string, text: string) {
+  return db
+    .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
+    .from(blocchi)
+    .where(and(eq(blocchi.companyId, companyId), matchesStoredSearch(blocchi.searchText, text), sql`upper(${searchText(blocchi.codiceTracciabilita)}) = upper(f_unaccent(${text}))`))
+    .orderBy(desc(blocchi.createdAt))
     .limit(1)
     .then((r) => r[0]);
 }

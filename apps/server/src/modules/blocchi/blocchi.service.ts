@@ -5,6 +5,7 @@ import {
   BANCATA_STATI_CON_BLOCCHI,
   CATEGORIE,
   CATEGORIA_LABELS,
+  DIFETTI,
   isOptionMove,
   SCELTE,
   SCELTA_LABELS,
@@ -101,6 +102,7 @@ export function createBlocchiService(deps: {
     },
   ): Promise<{ from: BloccoStato }> {
     const keepsCustomer = args.to === 'opzionato' || args.to === 'in_collaudo' || args.to === 'venduto' || args.to === 'spedito';
+    const set: NonNullable<typeof args.set> = { ...(keepsCustomer ? {} : { clienteId: null, opzioneScadenza: null }), ...args.set };
     const { from } = await changeState(tx, repo.BLOCCO_STATES[args.by], {
       companyId: args.companyId,
       id: args.id,
@@ -108,13 +110,9 @@ export function createBlocchiService(deps: {
       userId: args.userId,
       note: args.note,
       where: repo.origineIs(args.origine),
-      set: () => ({ ...(keepsCustomer ? {} : { clienteId: null, opzioneScadenza: null }), ...args.set }),
-      changes: (current) => ({
-        ...(args.set?.clienteId !== undefined && args.set.clienteId !== current.clienteId ? { clienteId: { from: current.clienteId, to: args.set.clienteId } } : {}),
-        ...(args.set?.opzioneScadenza !== undefined ? { opzioneScadenza: { from: current.opzioneScadenza, to: args.set.opzioneScadenza } } : {}),
-        ...(args.set?.prezzoListino !== undefined && args.set.prezzoListino !== current.prezzoListino ? { prezzoListino: { from: current.prezzoListino, to: args.set.prezzoListino } } : {}),
-        ...(args.set?.unitaPrezzo !== undefined && args.set.unitaPrezzo !== current.unitaPrezzo ? { unitaPrezzo: { from: current.unitaPrezzo, to: args.set.unitaPrezzo } } : {}),
-      }),
+      set: () => set,
+      // Only what this move changed: no "Scadenza dell'opzione: — → —" (issue 27).
+      changes: (current) => diffChanges(current, { ...current, ...set }, Object.keys(set) as Array<keyof typeof set>),
     });
     return { from };
   }
@@ -132,6 +130,26 @@ export function createBlocchiService(deps: {
     async lockForLavorazione(tx: DbOrTx, companyId: string, id: string): Promise<{ blocco: BloccoRow; statoEffettivo: BloccoStato } | undefined> {
       const row = await repo.lockInCompany(tx, companyId, null, id);
       return row && { blocco: row.blocco, statoEffettivo: row.statoEffettivo as BloccoStato };
+    },
+
+    /**
+     * Defects found on the block elsewhere (a confirmed collaudo's `difettiRiscontrati`) join its own,
+     * in the caller's transaction, with a history row saying where they were found: the next buyer and
+     * the next inspector read them. Nothing is written when they were all known already.
+     */
+    async addDifetti(tx: DbOrTx, args: { companyId: string; id: string; difetti: readonly string[]; userId: string | null; note: string }): Promise<void> {
+      if (args.difetti.length === 0) return;
+      const locked = await repo.lockInCompany(tx, args.companyId, null, args.id);
+      if (!locked) throw notFound(NOT_FOUND);
+      const current = locked.blocco;
+      const known = new Set([...current.difetti, ...args.difetti]);
+      // In the contracts' order, as the form writes them.
+      const difetti = DIFETTI.filter((d) => known.has(d));
+      const row = await repo.updateInCompany(tx, args.companyId, args.id, { difetti, difettoso: true });
+      const changes = diffChanges(current, row!, BLOCCO_FIELDS);
+      if (Object.keys(changes).length) {
+        await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: args.id, action: 'update', userId: args.userId, changes, note: args.note });
+      }
     },
 
     /**

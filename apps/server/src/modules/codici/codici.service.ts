@@ -1,6 +1,6 @@
 import { can, normalizeCodice, type CodiceRisolto, type PermissionSubject } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 
 export type CodiciService = ReturnType<typeof createCodiciService>;
@@ -16,15 +16,21 @@ export function createCodiciService(deps: { db: Db; entities: EntityRegistry }) 
   return {
     async resolve(companyId: string, user: PermissionSubject, typed: string): Promise<CodiceRisolto> {
       const codice = normalizeCodice(typed);
+      let hidden = false;
       for (const definition of entities.all()) {
-        const ref = await definition.findByCodice(db, companyId, codice);
+        const ref = await definition.findByCodice(db, companyId, codice, typed.trim());
         if (!ref) continue;
-        // an item whose page the user may not read is answered like an unknown one (as its own routes do)
-        if (!can(user, definition.permission(ref), 'read')) throw unknown(codice);
+        // An item whose page the user may not read: said so (the code exists in the user's own company),
+        // unless another kind's item of the same code is readable.
+        if (!can(user, definition.permission(ref), 'read')) {
+          hidden = true;
+          continue;
+        }
         const summary = (await definition.describe(db, companyId, [ref.id])).get(ref.id);
         const descrizione = [`${definition.label} ${ref.codice ?? codice}`, summary?.materiale, summary?.stato].filter(Boolean).join(' · ');
         return { entityType: definition.type, _id: ref.id, codice: ref.codice ?? codice, detailPath: definition.detailPath(ref), descrizione };
       }
+      if (hidden) throw forbidden(`Il codice ${codice} esiste, ma non hai accesso a questa pagina`);
       throw unknown(codice);
     },
 

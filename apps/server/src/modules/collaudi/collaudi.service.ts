@@ -221,8 +221,8 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
 
     /**
      * `confermato` sells the accepted blocks (venduto, with the cliente and the price) and returns the
-     * rejected ones; `annullato` returns every block. One transaction: a block that moved meanwhile
-     * refuses the whole step.
+     * rejected ones, each with the defects found here joining its own; `annullato` returns every block.
+     * One transaction: a block that moved meanwhile refuses the whole step.
      */
     async changeStato(actor: Actor, id: string, { stato: to, nota }: CollaudoStatoBody): Promise<Collaudo> {
       return db.transaction(async (tx) => {
@@ -245,6 +245,7 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
             } else {
               await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice}: rifiutato`);
             }
+            await blocchi.addDifetti(tx, { companyId: actor.companyId, id: blocco.id, difetti: riga.difettiRiscontrati, userId: actor.userId, note: `Collaudo ${locked.codice}: difetti riscontrati` });
             // the block's measures and density are as read above: moving it changes neither
             await storeFigures(tx, joined);
           }

@@ -6,6 +6,35 @@ import * as repo from './lavorazioni-lastre.repository.js';
 /** Above this many slabs a block's genealogy shows its bundles only (each names its first and last slab). */
 const MAX_LASTRE_IN_GENEALOGIA = 100;
 
+/**
+ * The sawing in the entity registry: the code box finds an SG-… code, and photos and labels know the
+ * kind (issue 27). Its page is the sawmill's.
+ */
+export function registerLavorazioneLastreEntity(entities: EntityRegistry) {
+  entities.register({
+    type: 'lavorazione-lastre',
+    label: 'Segagione',
+    notFound: 'Segagione non trovata',
+    permission: () => 'lavorazione-lastre',
+    findInCompany: (tx, companyId, id) => repo.findCodice(tx, companyId, { id }),
+    findByCodice: (tx, companyId, codice) => repo.findCodice(tx, companyId, { codice }),
+    searchCodice: (tx, companyId, text, limit) => repo.searchCodice(tx, companyId, text, limit),
+    detailPath: (ref) => detailPath('lavorazione-lastre', ref.id),
+    pages: ['lavorazione-lastre'],
+    readableIds: (canRead) => (canRead('lavorazione-lastre') ? 'all' : 'none'),
+    idsInCava: repo.idsInCava,
+    async describe(tx, companyId, ids) {
+      const rows = await repo.summaries(tx, companyId, ids);
+      return new Map(
+        rows.map((r) => {
+          const stato = LAVORAZIONE_LASTRE_STATO_LABELS[r.stato as LavorazioneLastreStato];
+          return [r.id, { codice: r.codice, materiale: r.materiale, stato: stato.toLowerCase(), cava: r.cava, facts: [r.materiale, `Blocco ${r.blocco}`, `${r.spessoreMm} mm`, stato] }];
+        }),
+      );
+    },
+  });
+}
+
 /** A block's genealogy lists each sawing, then the bundles it loaded with their slabs in sawing order. */
 export function registerLavorazioneLastreGenealogy(entities: EntityRegistry, magazzino: MagazzinoService) {
   entities.addGenealogy('blocco', async (tx, companyId, id) => {

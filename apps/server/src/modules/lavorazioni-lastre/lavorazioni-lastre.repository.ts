@@ -6,7 +6,7 @@ import {
 } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, fornitori, lastre, lavorazioniLastre, macchine, materiali, pacchi } from '../../db/schema/index.js';
+import { blocchi, cave, fornitori, lastre, lavorazioniLastre, macchine, materiali, pacchi } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -106,14 +106,16 @@ export async function listPage(db: DbOrTx, companyId: string, query: Lavorazione
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
+/**
+ * The list's totals. m², slabs and m³ are all of the completed sawings (a planned or running one has
+ * sawn nothing yet), so the m² ÷ m³ of the same summary is the yield it shows (issue 27).
+ */
 export async function summary(db: DbOrTx, companyId: string, filter: LavorazioneLastreFilter) {
   const completata = sql`${lavorazioniLastre.stato} = 'completata'`;
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      numeroLastre: sql<number>`coalesce(sum(${lavorazioniLastre.numeroLastre}), 0)::int`,
-      mqTotali: sql<number>`coalesce(sum(${lavorazioniLastre.mqTotali}), 0)::float8`,
-      volumeBlocchi: sql<number>`coalesce(sum(${blocchi.volumeNetto}), 0)::float8`,
+      numeroLastre: sql<number>`coalesce(sum(${lavorazioniLastre.numeroLastre}) filter (where ${completata}), 0)::int`,
       mqCompletate: sql<number>`coalesce(sum(${lavorazioniLastre.mqTotali}) filter (where ${completata}), 0)::float8`,
       volumeCompletate: sql<number>`coalesce(sum(${blocchi.volumeNetto}) filter (where ${completata}), 0)::float8`,
     })
@@ -181,11 +183,45 @@ export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
     .orderBy(asc(lavorazioniLastre.createdAt), asc(lavorazioniLastre.id));
 }
 
-export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
+/** A sawing's id and code, by either (the entity registry: code box, photos, labels). */
+export function findCodice(db: DbOrTx, companyId: string, by: { id: string } | { codice: string }) {
   return db
     .select({ id: lavorazioniLastre.id, codice: lavorazioniLastre.codice })
     .from(lavorazioniLastre)
-    .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.codice, codice)))
+    .where(and(eq(lavorazioniLastre.companyId, companyId), 'id' in by ? eq(lavorazioniLastre.id, by.id) : eq(lavorazioniLastre.codice, by.codice)))
     .limit(1)
-    .then((r) => r[0]);
+    .then((r) => r[0] ?? null);
+}
+
+/** Sawings whose code contains the text (a code search's candidates). */
+export function searchCodice(db: DbOrTx, companyId: string, text: string, limit: number) {
+  return db
+    .select({ id: lavorazioniLastre.id, codice: lavorazioniLastre.codice })
+    .from(lavorazioniLastre)
+    .where(and(eq(lavorazioniLastre.companyId, companyId), matchesSearch(lavorazioniLastre.codice, text)))
+    .orderBy(desc(lavorazioniLastre.codice))
+    .limit(limit);
+}
+
+/** Code, state, the block's material and quarry of many sawings at once (photo cards, the code box). */
+export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: lavorazioniLastre.id,
+      codice: lavorazioniLastre.codice,
+      stato: lavorazioniLastre.stato,
+      blocco: blocchi.codice,
+      spessoreMm: lavorazioniLastre.spessoreMm,
+      materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
+      cava: sql<string | null>`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
+    })
+    .from(lavorazioniLastre)
+    .innerJoin(blocchi, eq(blocchi.id, lavorazioniLastre.bloccoId))
+    .where(and(eq(lavorazioniLastre.companyId, companyId), inArray(lavorazioniLastre.id, ids)));
+}
+
+/** The sawings of a quarry's blocks, as a subquery. */
+export function idsInCava(companyId: string, cavaId: string): SQL {
+  return sql`select ${lavorazioniLastre.id} from ${lavorazioniLastre} inner join ${blocchi} on ${blocchi.id} = ${lavorazioniLastre.bloccoId} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`;
 }

@@ -34,7 +34,7 @@ import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService, NewLastra } from '../magazzino/magazzino.service.js';
-import { registerLavorazioneLastreGenealogy } from './lavorazioni-lastre.entity.js';
+import { registerLavorazioneLastreEntity, registerLavorazioneLastreGenealogy } from './lavorazioni-lastre.entity.js';
 import { lavorazioneLastreExportColumns } from './lavorazioni-lastre.export.js';
 import { LAVORAZIONE_LASTRE_FIELDS, toLavorazioneDto, toListItem } from './lavorazioni-lastre.mapper.js';
 import * as repo from './lavorazioni-lastre.repository.js';
@@ -85,6 +85,7 @@ export function createLavorazioniLastreService(deps: {
     if (id && !(await fornitori.find(companyId, id, tx))) throw badRequest('Terzista non valido', [{ path: 'terzistaId', message: 'Terzista non valido' }]);
   }
 
+  registerLavorazioneLastreEntity(entities);
   registerLavorazioneLastreGenealogy(entities, magazzino);
 
   return {
@@ -100,8 +101,8 @@ export function createLavorazioniLastreService(deps: {
       return {
         count: s.count,
         numeroLastre: s.numeroLastre,
-        mqTotali: Math.round(s.mqTotali * 100) / 100,
-        volumeBlocchi: Math.round(s.volumeBlocchi * 1000) / 1000,
+        mqTotali: Math.round(s.mqCompletate * 100) / 100,
+        volumeBlocchi: Math.round(s.volumeCompletate * 1000) / 1000,
         resaMedia: resaSegagione(s.mqCompletate, s.volumeCompletate),
       };
     },

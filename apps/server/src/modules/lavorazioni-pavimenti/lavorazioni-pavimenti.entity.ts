@@ -3,6 +3,35 @@ import type { EntityRegistry } from '../../lib/entities.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import * as repo from './lavorazioni-pavimenti.repository.js';
 
+/**
+ * The tile cut in the entity registry: the code box finds an LP-… code, and photos and labels know
+ * the kind (issue 27).
+ */
+export function registerLavorazionePavimentiEntity(entities: EntityRegistry) {
+  entities.register({
+    type: 'lavorazione-pavimenti',
+    label: 'Lavorazione pavimenti',
+    notFound: 'Lavorazione non trovata',
+    permission: () => 'lavorazione-pavimenti',
+    findInCompany: (tx, companyId, id) => repo.findCodice(tx, companyId, { id }),
+    findByCodice: (tx, companyId, codice) => repo.findCodice(tx, companyId, { codice }),
+    searchCodice: (tx, companyId, text, limit) => repo.searchCodice(tx, companyId, text, limit),
+    detailPath: (ref) => detailPath('lavorazione-pavimenti', ref.id),
+    pages: ['lavorazione-pavimenti'],
+    readableIds: (canRead) => (canRead('lavorazione-pavimenti') ? 'all' : 'none'),
+    idsInCava: repo.idsInCava,
+    async describe(tx, companyId, ids) {
+      const rows = await repo.summaries(tx, companyId, ids);
+      return new Map(
+        rows.map((r) => {
+          const stato = LAVORAZIONE_PAVIMENTI_STATO_LABELS[r.stato as LavorazionePavimentiStato];
+          return [r.id, { codice: r.codice, materiale: r.materiale, stato: stato.toLowerCase(), cava: null, facts: [r.materiale, stato] }];
+        }),
+      );
+    },
+  });
+}
+
 /** A block's genealogy shows the tiles cut from it, or from its slabs: each cut, then the lot it loaded. */
 export function registerLavorazionePavimentiGenealogy(entities: EntityRegistry, magazzino: MagazzinoService) {
   entities.addGenealogy('blocco', async (tx, companyId, bloccoId) => {

@@ -34,7 +34,7 @@ import type { Actor } from '../../plugins/auth.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
-import { registerLavorazionePavimentiGenealogy } from './lavorazioni-pavimenti.entity.js';
+import { registerLavorazionePavimentiEntity, registerLavorazionePavimentiGenealogy } from './lavorazioni-pavimenti.entity.js';
 import { LAVORAZIONE_PAVIMENTI_FIELDS, toLavorazioneDto, toListItem, type LavorazioneRow } from './lavorazioni-pavimenti.mapper.js';
 import * as repo from './lavorazioni-pavimenti.repository.js';
 
@@ -125,6 +125,7 @@ export function createLavorazioniPavimentiService(deps: {
     );
   }
 
+  registerLavorazionePavimentiEntity(entities);
   registerLavorazionePavimentiGenealogy(entities, magazzino);
 
   return {

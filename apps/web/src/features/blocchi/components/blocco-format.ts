@@ -8,6 +8,7 @@ import {
   type UNITA_PREZZO_ACQUISTO,
 } from '@gestcava/contracts';
 import { formatDate, formatEuro, formatNumber, formatVolume, formatWeight, labelOf } from '@/lib/format';
+import { formatHistoryValue } from '@/components/history-value';
 
 export const UNITA_PREZZO_ACQUISTO_LABELS: Record<(typeof UNITA_PREZZO_ACQUISTO)[number], string> = {
   totale: '€ a corpo (totale)',
@@ -91,7 +92,7 @@ export function bloccoHistoryValue(names: ReadonlyMap<string, string>) {
       case 'costoTrasporto':
         return formatEuro(Number(value));
       default:
-        return typeof value === 'object' ? JSON.stringify(value) : String(value);
+        return formatHistoryValue(value);
     }
   };
 }

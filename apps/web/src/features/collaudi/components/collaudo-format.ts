@@ -9,6 +9,7 @@ import {
   type CollaudoStato,
 } from '@gestcava/contracts';
 import { formatDate, formatEuro, formatNumber, formatVolume, formatWeight, labelOf } from '@/lib/format';
+import { formatHistoryValue } from '@/components/history-value';
 
 /** `310 × 180 × 165 cm` */
 export const misure = (l: number, h: number, p: number) => `${formatNumber(l, 0)} × ${formatNumber(h, 0)} × ${formatNumber(p, 0)} cm`;
@@ -102,6 +103,6 @@ export function collaudoHistoryValue(field: string, value: unknown): string {
     case 'importo':
       return formatEuro(Number(value) / 100);
     default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return formatHistoryValue(value);
   }
 }

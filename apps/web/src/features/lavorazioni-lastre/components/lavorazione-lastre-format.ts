@@ -1,5 +1,6 @@
 import { FINITURA_LABELS, LAVORAZIONE_LASTRE_STATO_LABELS, type LavorazioneLastreStato } from '@gestcava/contracts';
 import { formatArea, formatDate, formatNumber, labelOf } from '@/lib/format';
+import { formatHistoryValue } from '@/components/history-value';
 
 /** A yield in m² per m³ of block: `39,89 m²/m³`. */
 export function formatResa(value: number | null | undefined): string {
@@ -50,7 +51,7 @@ export function lavorazioneHistoryValue(names: ReadonlyMap<string, string>) {
       case 'dataFine':
         return formatDate(String(value));
       default:
-        return typeof value === 'object' ? JSON.stringify(value) : String(value);
+        return formatHistoryValue(value);
     }
   };
 }

@@ -59,7 +59,7 @@ function LavorazionePage({ lav, back, history }: { lav: LavorazionePavimenti; ba
           <DataSection lav={lav} />
         </div>
         <div className="col-12 xl:col-4">
-          <HistorySection query={history} fieldLabels={LAVORAZIONE_PAVIMENTI_FIELD_LABELS} formatValue={lavorazionePavimentiHistoryValue} />
+          <HistorySection query={history} fieldLabels={LAVORAZIONE_PAVIMENTI_FIELD_LABELS} formatValue={(field, value) => lavorazionePavimentiHistoryValue(field, value, lav.origine)} />
         </div>
       </div>
     </>

@@ -8,6 +8,7 @@ import {
 } from '@gestcava/contracts';
 import { formatArea, formatDate, formatNumber, labelOf } from '@/lib/format';
 import { formatPercentValue } from '@/lib/production-format';
+import { formatHistoryValue } from '@/components/history-value';
 
 /** `305×305 · 10 mm · Levigato`, with the edge and calibration when they say something. */
 export function formatTile(l: Pick<LavorazionePavimentiListItem, 'lunghezzaMm' | 'larghezzaMm' | 'spessoreMm' | 'finitura' | 'bordo' | 'calibrato'>): string {
@@ -41,9 +42,14 @@ export const LAVORAZIONE_PAVIMENTI_FIELD_LABELS: Record<string, string> = {
   stato: 'Stato',
 };
 
-export function lavorazionePavimentiHistoryValue(field: string, value: unknown): string {
+/** A history value of a tile cut: the yield in its unit, m²/m³ of a block or % of slabs (issue 27). */
+export function lavorazionePavimentiHistoryValue(field: string, value: unknown, origine: LavorazionePavimentiListItem['origine']): string {
   if (value === null || value === undefined || value === '') return '—';
   switch (field) {
+    case 'resa':
+      return formatResaPavimenti({ origine, resa: Number(value) });
+    case 'pezzi':
+      return `${formatNumber(Number(value), 0)} pezzi`;
     case 'stato':
       return labelOf(LAVORAZIONE_PAVIMENTI_STATO_LABELS, value);
     case 'finitura':
@@ -63,7 +69,7 @@ export function lavorazionePavimentiHistoryValue(field: string, value: unknown):
     case 'dataFine':
       return formatDate(String(value));
     default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return formatHistoryValue(value);
   }
 }
 
