@@ -6,6 +6,7 @@ import 'primeflex/primeflex.css';
 import './styles/fonts.css';
 import './styles/prime-base.css';
 import './styles/layout.css';
+import './styles/touch.css';
 import './styles/contrast.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';

@@ -3,7 +3,7 @@ import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-f
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { FormAlert } from './form-alert';
-import { DiscardChangesDialog, UnsavedChangesGuard } from './unsaved-changes';
+import { UnsavedChangesGuard } from './unsaved-changes';
 import { applyServerErrors } from './form-errors';
 import { escapeClosesOverlayFirst } from './dialog-escape';
 import { useFormDraft } from './form-draft';
@@ -154,8 +154,7 @@ export function FormDialog<T extends FieldValues, O>({
           {children}
         </form>
       </Dialog>
-      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={close} />
-      <UnsavedChangesGuard when={visible && isDirty && !pending} />
+      <UnsavedChangesGuard when={visible && isDirty && !pending} closing={{ asked: askDiscard, onStay: () => setAskDiscard(false), onLeave: close }} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import '../severity.css';
 
 /** "Leave without saving?" — the question of every form with unsaved changes (DESIGN §5). */
-export function DiscardChangesDialog({
+function DiscardChangesDialog({
   visible,
   onStay,
   onLeave,
@@ -35,12 +35,22 @@ export function DiscardChangesDialog({
   );
 }
 
+/** The form's own question: closing it (Annulla, Escape, the dialog's ×) with unsaved changes. */
+export interface CloseQuestion {
+  asked: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+}
+
 /**
  * While `when` holds: navigating away inside the app asks first, and closing or reloading the
- * tab gets the browser's own question.
+ * tab gets the browser's own question. `closing` is the form's own question when it is closed:
+ * one dialog answers both, so Back pressed while the form asks does not stack a second question
+ * (issue 27 item 13). Leaving closes the form and, when a navigation waits, lets it go on.
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard({ when, closing }: { when: boolean; closing?: CloseQuestion }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const navigating = blocker.state === 'blocked';
 
   useEffect(() => {
     if (!when) return;
@@ -53,9 +63,15 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
 
   return (
     <DiscardChangesDialog
-      visible={blocker.state === 'blocked'}
-      onStay={() => blocker.reset?.()}
-      onLeave={() => blocker.proceed?.()}
+      visible={navigating || !!closing?.asked}
+      onStay={() => {
+        if (navigating) blocker.reset();
+        closing?.onStay();
+      }}
+      onLeave={() => {
+        closing?.onLeave();
+        if (navigating) blocker.proceed();
+      }}
     />
   );
 }

@@ -9,7 +9,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { NumberInput } from '@/components/form/number-input';
-import { DiscardChangesDialog, UnsavedChangesGuard } from '@/components/form/unsaved-changes';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import { formatArea, formatInteger, formatNumber } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { useCompletaLavorazioneLastre } from '../api/completa-lavorazione-lastre';
@@ -220,8 +220,7 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
           </section>
         )}
       </Dialog>
-      <DiscardChangesDialog visible={askDiscard} onStay={() => setAskDiscard(false)} onLeave={onClose} />
-      <UnsavedChangesGuard when={dirty && !pending} />
+      <UnsavedChangesGuard when={dirty && !pending} closing={{ asked: askDiscard, onStay: () => setAskDiscard(false), onLeave: onClose }} />
     </>
   );
 }
