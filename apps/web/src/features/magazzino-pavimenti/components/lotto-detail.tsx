@@ -90,7 +90,7 @@ export function LottoDetailView({
             <div className="col-12 xl:col-4">
               {photos?.(l)}
               {trasferimenti?.(l)}
-              <StockLedger lottoId={l._id} />
+              <StockLedger lottoId={l._id} pezziPerCassa={l.pezziPerCassa} />
               <HistorySection query={history} fieldLabels={FIELD_LABELS} />
             </div>
           </div>
@@ -134,8 +134,8 @@ function ProvenienzaSection({ lotto: l }: { lotto: Lotto }) {
   );
 }
 
-function StockLedger({ lottoId }: { lottoId: string }) {
-  return <MovimentiSection query={useLottoMovimenti(lottoId)} unit="pezzi" testId="lotto-movimenti" />;
+function StockLedger({ lottoId, pezziPerCassa }: { lottoId: string; pezziPerCassa: number }) {
+  return <MovimentiSection query={useLottoMovimenti(lottoId)} unit="pezzi" testId="lotto-movimenti" pezziPerCassa={pezziPerCassa} />;
 }
 
 function LottoQuickActions({ lotto: l, photo }: { lotto: Lotto; photo: ReactNode }) {
