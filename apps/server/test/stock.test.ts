@@ -402,3 +402,19 @@ describe('giacenze by page (issue 23 item 3)', () => {
     expect(kinds((await pav.get('/api/magazzino/giacenze')).json())).toEqual({ righe: ['pavimenti'], inScadenza: ['lotto'] });
   });
 });
+
+describe('movimenti carry their amount (issue 27 item 5)', () => {
+  it('a sale row has its unit price, its unit and the amount: price × m², × slabs or × pieces, to the cent', async () => {
+    const { lastre: slabs } = await bundle(2);
+    await mag.post(`/api/magazzino/lastre/${slabs[0]!._id}/vendi`, { clienteId: ids.clienteA, prezzo: 185.5, unita: 'mq', documento: 'DDT 200/26' });
+    await mag.post(`/api/magazzino/lastre/${slabs[1]!._id}/vendi`, { clienteId: ids.clienteA, prezzo: 700, unita: 'lastra', documento: 'DDT 201/26' });
+    const id = await lot(40);
+    await pav.post(`/api/magazzino/lotti/${id}/vendi`, { pezzi: 13, clienteId: ids.clienteA, prezzo: 4.35, unita: 'pezzo', documento: 'DDT 202/26' });
+    const rowOf = async (query: Record<string, string>) => (await mag.get('/api/magazzino/movimenti', { query: { ...query, tipo: 'scarico' } })).json().items[0];
+    expect(await rowOf({ lastraId: slabs[0]!._id })).toMatchObject({ mq: -4.5, prezzo: 185.5, unitaPrezzo: 'mq', importo: 834.75 });
+    expect(await rowOf({ lastraId: slabs[1]!._id })).toMatchObject({ prezzo: 700, unitaPrezzo: 'lastra', importo: 700 });
+    expect(await rowOf({ lottoId: id })).toMatchObject({ pezzi: -13, prezzo: 4.35, unitaPrezzo: 'pezzo', importo: 56.55 });
+    const carico = (await mag.get('/api/magazzino/movimenti', { query: { lottoId: id, tipo: 'carico' } })).json().items[0];
+    expect(carico).toMatchObject({ prezzo: null, unitaPrezzo: null, importo: null });
+  });
+});

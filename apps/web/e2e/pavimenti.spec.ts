@@ -63,9 +63,9 @@ test.describe('processing: cutting tiles', () => {
     await lotto.click();
     await expect(page.getByTestId('page-title')).toHaveText(`Lotto ${codiceLotto}`);
     await expect(page.getByTestId('lotto-data')).toContainText('93,03 m²');
-    await expect(page.getByTestId('lotto-data')).toContainText("84 da 12 pezzi, l'ultima con 4");
+    await expect(page.getByTestId('lotto-data')).toContainText('83 casse da 12 + 1 da 4');
     await expect(page.getByTestId('lotto-blocco')).toHaveText(codiceBlocco);
-    await expect(page.getByTestId('lotto-movimenti')).toContainText('Carico 1.000 pezzi, 93,03 m², 84 casse');
+    await expect(page.getByTestId('lotto-movimenti')).toContainText('Carico 1.000 pezzi, 93,03 m², 83 casse da 12 + 1 da 4');
     await screenshot(page, 'lotto-detail-390');
     await page.setViewportSize({ width: 1366, height: 768 });
     await clickMenu(page, 'magazzino-pavimenti');

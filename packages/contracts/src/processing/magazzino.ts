@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 
 import { BLOCCO_ORIGINI, DIFETTI, SCELTE } from '../production/blocchi.js';
+import { roundTo } from '../production/quantities.js';
 import { FINITURE, anagraficaRef, codiceRef, periodFilters, ref } from './common.js';
 import { BORDI } from './lavorazioni-pavimenti.js';
 
@@ -38,6 +39,22 @@ export const MOVIMENTO_TIPO_LABELS: Record<MovimentoTipo, string> = {
   riserva: 'Riserva',
   rilascio: 'Rilascio',
 };
+
+/** What a movimento's price is per: m², slab or piece (a sale), or the whole row (a transfer). */
+export const UNITA_PREZZO_MOVIMENTO = ['mq', 'lastra', 'pezzo', 'totale'] as const;
+export type UnitaPrezzoMovimento = (typeof UNITA_PREZZO_MOVIMENTO)[number];
+export const UNITA_PREZZO_MOVIMENTO_LABELS: Record<UnitaPrezzoMovimento, string> = { mq: '€/m²', lastra: '€/lastra', pezzo: '€/pezzo', totale: '€' };
+
+/**
+ * A movimento's amount in €: its unit price times the m², slabs or pieces that moved, rounded to the
+ * cent (a total of several rows is the sum of these); a `totale` price is the amount itself.
+ */
+export function importoMovimento(m: { prezzo: number | null; unitaPrezzo: string | null; pezzi: number; mq: number }): number | null {
+  if (m.prezzo === null || m.unitaPrezzo === null) return null;
+  if (m.unitaPrezzo === 'totale') return m.prezzo;
+  const quantita = m.unitaPrezzo === 'mq' ? Math.abs(m.mq) : Math.abs(m.pezzi);
+  return roundTo(quantita * m.prezzo, 2);
+}
 
 const blocco = codiceRef.extend({ origine: z.enum(BLOCCO_ORIGINI) });
 /** Where a stock item comes from, up to the quarry face: blocco, then bancata and cava for an own block. */
@@ -145,7 +162,11 @@ export const movimentoSchema = z.object({
   causale: z.string().nullable(),
   documento: z.string().nullable(),
   cliente: anagraficaRef.nullable(),
+  /** The unit price, per `unitaPrezzo`. */
   prezzo: z.number().nullable(),
+  unitaPrezzo: z.enum(UNITA_PREZZO_MOVIMENTO).nullable(),
+  /** The amount: `importoMovimento` (unit price × what moved, to the cent). */
+  importo: z.number().nullable(),
   utente: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { casse, lastraCodice, mqLastre, mqPavimenti, resaSegagione, resaTeorica } from './quantities.js';
+import { casse, casseText, lastraCodice, mqLastre, mqPavimenti, resaSegagione, resaTeorica } from './quantities.js';
 
 describe('processing quantities', () => {
   it('numbers slabs with three digits after the block code, past 99 too', () => {
@@ -29,5 +29,15 @@ describe('processing quantities', () => {
     expect(casse(100, 10)).toBe(10);
     expect(casse(101, 10)).toBe(11);
     expect(casse(1, 12)).toBe(1);
+  });
+
+  it('says boxes as they stand, the last partial one apart (issue 27 item 6)', () => {
+    expect(casseText(245, 8)).toBe('30 casse da 8 + 1 da 5');
+    expect(casseText(240, 8)).toBe('30 casse da 8');
+    expect(casseText(9, 8)).toBe('1 cassa da 8 + 1 da 1');
+    expect(casseText(8, 8)).toBe('1 cassa da 8');
+    expect(casseText(5, 8)).toBe('1 cassa da 5');
+    expect(casseText(0, 8)).toBe('0 casse da 8');
+    expect(casseText(12_004, 12)).toBe('1.000 casse da 12 + 1 da 4');
   });
 });

@@ -42,6 +42,21 @@ export function casse(pezzi: number, pezziPerCassa: number): number {
   return Math.ceil(pezzi / pezziPerCassa);
 }
 
+const INTEGER = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+const casseWord = (n: number) => `${INTEGER.format(n)} ${n === 1 ? 'cassa' : 'casse'}`;
+
+/**
+ * A lot's boxes as they stand, the last partial one apart: 245 pieces 8 to a box are
+ * "30 casse da 8 + 1 da 5" (never "31 da 8", which would be 248). The one text for boxes everywhere.
+ */
+export function casseText(pezzi: number, pezziPerCassa: number): string {
+  const full = Math.floor(pezzi / pezziPerCassa);
+  const rest = pezzi - full * pezziPerCassa;
+  if (rest === 0) return `${casseWord(full)} da ${INTEGER.format(pezziPerCassa)}`;
+  if (full === 0) return `1 cassa da ${INTEGER.format(rest)}`;
+  return `${casseWord(full)} da ${INTEGER.format(pezziPerCassa)} + 1 da ${INTEGER.format(rest)}`;
+}
+
 /** Tiles of a lot per m² of material used, as a yield in % of the material's area (null without material). */
 export function resaPavimenti(mqProdotti: number, mqMateriale: number): number | null {
   if (!(mqMateriale > 0)) return null;

@@ -1,4 +1,4 @@
-import { pesoLastraT, type Lastra, type Lotto, type Movimento, type Pacco, type PaccoDetail } from '@gestcava/contracts';
+import { importoMovimento, pesoLastraT, type Lastra, type Lotto, type Movimento, type Pacco, type PaccoDetail } from '@gestcava/contracts';
 import type { LastraJoined, LottoJoined, MovimentoJoined, PaccoJoined } from './magazzino.repository.js';
 
 type Provenienza = Pick<PaccoJoined, 'blocco' | 'bancataId' | 'bancataCodice' | 'cavaId' | 'cavaNome'>;
@@ -123,6 +123,8 @@ export function toMovimentoDto(j: MovimentoJoined): Movimento {
     documento: m.documento,
     cliente: ref(m.clienteId, j.clienteNome, 'ragioneSociale'),
     prezzo: m.prezzo,
+    unitaPrezzo: m.unitaPrezzo as Movimento['unitaPrezzo'],
+    importo: importoMovimento(m),
     utente: ref(m.userId, j.utenteNome, 'name'),
     createdAt: m.createdAt.toISOString(),
   };

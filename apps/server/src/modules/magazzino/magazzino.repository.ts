@@ -1,4 +1,4 @@
-import type { LastraListQuery, LottoListQuery, MovimentoListQuery, PaccoListQuery } from '@gestcava/contracts';
+import { casseText, type LastraListQuery, type LottoListQuery, type MovimentoListQuery, type PaccoListQuery } from '@gestcava/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -342,8 +342,8 @@ export function searchCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | 
 }
 
 /** Code, material, state and quarry of many stock items at once (photo cards). */
-export function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', companyId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
+export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
   const cava = nameOf(cave.nome, cave.id, blocchi.cavaId);
   if (kind === 'lastra') {
     return db
@@ -358,13 +358,15 @@ export function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', compan
   const facts =
     kind === 'pacco'
       ? sql<string[]>`array[${pacchi.spessoreMm} || ' mm · ' || ${pacchi.finitura}, ${pacchi.nLastre} || ' lastre · ' || replace(${pacchi.mq}::text, '.', ',') || ' m²']`
-      : sql<string[]>`array[${lotti.lunghezzaMm} || ' × ' || ${lotti.larghezzaMm} || ' × ' || ${lotti.spessoreMm} || ' mm · ' || ${lotti.finitura}, ${lotti.pezzi} || ' pezzi · ' || ${lotti.casse} || ' casse da ' || ${lotti.pezziPerCassa}]`;
-  return db
-    .select({ id: table.id, codice: table.codice, stato: sql<string | null>`null`, materiale: materiali.nome, cava, facts })
+      : sql<string[]>`array[${lotti.lunghezzaMm} || ' × ' || ${lotti.larghezzaMm} || ' × ' || ${lotti.spessoreMm} || ' mm · ' || ${lotti.finitura}]`;
+  const rows = await db
+    .select({ id: table.id, codice: table.codice, stato: sql<string | null>`null`, materiale: materiali.nome, cava, facts, pezzi: kind === 'lotto' ? lotti.pezzi : sql<number>`0`, pezziPerCassa: kind === 'lotto' ? lotti.pezziPerCassa : sql<number>`1` })
     .from(table)
     .innerJoin(materiali, eq(materiali.id, table.materialeId))
     .leftJoin(blocchi, eq(blocchi.id, table.bloccoId))
     .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
+  // a lot's boxes in the one text the app uses for them (`casseText`: "30 casse da 8 + 1 da 5")
+  return rows.map(({ pezzi, pezziPerCassa, ...r }) => (kind === 'lotto' ? { ...r, facts: [...r.facts, `${pezzi} pezzi · ${casseText(pezzi, pezziPerCassa)}`] } : r));
 }
 
 /** The ids of a quarry's stock items, as a subquery (photos filtered by cava). */

@@ -1,20 +1,22 @@
-import type { Movimento } from '@gestcava/contracts';
-import { MOVIMENTO_TIPO_LABELS } from '@gestcava/contracts';
+import { MOVIMENTO_TIPO_LABELS, type Movimento } from '@gestcava/contracts';
 import { SectionCard } from '@/components/section-card';
-import { formatArea, formatDateTime, formatEuro, formatInteger } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { movimentoDettagli } from './movimento-text';
 
 /** The stock ledger of one item (DESIGN §4): what moved, how much, to whom, for what document, who, when and why. */
 export function MovimentiSection({
   query,
   unit,
   testId,
+  pezziPerCassa,
 }: {
   query: { data?: { items: Movimento[] }; isPending: boolean; isError: boolean; error: Error | null };
   /** what the quantities count: a bundle's or slab's slabs, a lot's pieces */
   unit: 'lastre' | 'pezzi';
   testId: string;
+  /** a lot's: its movimenti say the pieces in boxes too */
+  pezziPerCassa?: number;
 }) {
-  const word = (n: number) => (unit === 'lastre' ? (Math.abs(n) === 1 ? 'lastra' : 'lastre') : Math.abs(n) === 1 ? 'pezzo' : 'pezzi');
   return (
     <SectionCard titleId={`${testId}-title`} title="Movimenti di magazzino" icon="pi pi-history">
       {query.isPending ? (
@@ -28,11 +30,7 @@ export function MovimentiSection({
           {query.data.items.map((m) => (
             <li key={m._id}>
               <strong>{MOVIMENTO_TIPO_LABELS[m.tipo]}</strong>
-              {m.pezzi !== 0 && ` ${formatInteger(m.pezzi)} ${word(m.pezzi)}, ${formatArea(m.mq)}`}
-              {m.casse !== null && m.casse !== 0 ? `, ${formatInteger(m.casse)} casse` : ''}
-              {m.cliente && ` · ${m.cliente.ragioneSociale}`}
-              {m.prezzo !== null && ` · ${formatEuro(m.prezzo)}`}
-              {m.documento && ` · ${m.documento}`}
+              {movimentoDettagli(m, unit, pezziPerCassa)}
               <br />
               <span className="text-color-secondary text-sm">
                 {formatDateTime(m.createdAt)}

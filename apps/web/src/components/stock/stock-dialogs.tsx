@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import {
-  casse as casseOf,
+  casseText,
   mqPavimenti,
   pezziOf,
   rettificaLottoSchema,
@@ -75,7 +75,7 @@ function QuantityField<T extends FieldValues>({ form, lotto, name }: { form: Use
             ? `Liberi: ${formatInteger(lotto.disponibili)} pezzi (${lotto.pezziPerCassa} per cassa)`
             : pezzi === 0
               ? `Meno di un pezzo: un pezzo misura ${formatNumber((lotto.lunghezzaMm * lotto.larghezzaMm) / 1e6, undefined, 6)} m²`
-              : `= ${formatInteger(pezzi)} pezzi · ${formatArea(mqPavimenti(pezzi, lotto.lunghezzaMm, lotto.larghezzaMm))} · ${formatInteger(casseOf(pezzi, lotto.pezziPerCassa))} casse${pezzi > lotto.disponibili ? ` — più dei ${formatInteger(lotto.disponibili)} liberi` : ''}`}
+              : `= ${formatInteger(pezzi)} pezzi · ${formatArea(mqPavimenti(pezzi, lotto.lunghezzaMm, lotto.larghezzaMm))} · ${casseText(pezzi, lotto.pezziPerCassa)}${pezzi > lotto.disponibili ? ` — più dei ${formatInteger(lotto.disponibili)} liberi` : ''}`}
         </span>
       }
     >

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { detailPath, FINITURA_LABELS, FINITURE, formatoLabel, LOTTO_SORT_FIELDS, SCELTA_LABELS, SCELTE, type Lotto } from '@gestcava/contracts';
+import { casseText, detailPath, FINITURA_LABELS, FINITURE, formatoLabel, LOTTO_SORT_FIELDS, SCELTA_LABELS, SCELTE, type Lotto } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ExportButtons } from '@/components/export-buttons';
@@ -70,7 +70,7 @@ export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lot
     { field: 'lunghezzaMm', header: 'Formato', body: formatOf },
     { field: 'scelta', header: 'Scelta', body: (l) => SCELTA_LABELS[l.scelta] },
     { field: 'pezzi', header: 'Pezzi', sortable: true, body: (l) => formatInteger(l.pezzi), className: 'col-number' },
-    { field: 'casse', header: 'Casse', body: (l) => `${formatInteger(l.casse)} da ${l.pezziPerCassa}`, className: 'col-nowrap col-number' },
+    { field: 'casse', header: 'Casse', body: (l) => casseText(l.pezzi, l.pezziPerCassa), className: 'col-nowrap col-number' },
     { field: 'mq', header: 'm²', sortable: true, body: (l) => formatArea(l.mq), className: 'col-nowrap col-number' },
     { field: 'ubicazione', header: 'Ubicazione', body: (l) => l.ubicazione?.nome ?? '—' },
   ];
@@ -145,7 +145,7 @@ export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lot
           onOpen={(l) => void navigate(detailPath('lotto', l._id), { state: linkState })}
           card={(l) => ({
             title: l.codice,
-            lines: [`${l.materiale.nome} · ${formatOf(l)}`, `${formatInteger(l.pezzi)} pezzi · ${formatInteger(l.casse)} casse · ${formatArea(l.mq)}`, l.ubicazione?.nome ?? ''].filter(Boolean),
+            lines: [`${l.materiale.nome} · ${formatOf(l)}`, `${formatInteger(l.pezzi)} pezzi · ${casseText(l.pezzi, l.pezziPerCassa)} · ${formatArea(l.mq)}`, l.ubicazione?.nome ?? ''].filter(Boolean),
           })}
           empty={empty}
         />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BORDO_LABELS, detailPath, ENTITY_PAGES, FINITURA_LABELS, formatoLabel, SCELTA_LABELS, type Lotto } from '@gestcava/contracts';
+import { BORDO_LABELS, casseText, detailPath, ENTITY_PAGES, FINITURA_LABELS, formatoLabel, SCELTA_LABELS, type Lotto } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
@@ -71,7 +71,7 @@ export function LottoDetailView({
                   <Item label="Disponibili">
                     <strong data-testid="lotto-disponibili">{formatInteger(l.pezziDisponibili)}</strong>
                   </Item>
-                  <Item label="Casse">{`${formatInteger(l.casse)} da ${l.pezziPerCassa} pezzi${l.pezzi % l.pezziPerCassa ? `, l'ultima con ${l.pezzi % l.pezziPerCassa}` : ''}`}</Item>
+                  <Item label="Casse">{casseText(l.pezzi, l.pezziPerCassa)}</Item>
                   <Item label="m² in giacenza">{formatArea(l.mq)}</Item>
                   <Item label="Ubicazione">{l.ubicazione?.nome}</Item>
                   <Item label="Prezzo di listino">{l.prezzoListino !== null ? `${formatEuro(l.prezzoListino)}/m²` : null}</Item>
@@ -90,7 +90,7 @@ export function LottoDetailView({
             <div className="col-12 xl:col-4">
               {photos?.(l)}
               {trasferimenti?.(l)}
-              <StockLedger lottoId={l._id} />
+              <StockLedger lottoId={l._id} pezziPerCassa={l.pezziPerCassa} />
               <HistorySection query={history} fieldLabels={FIELD_LABELS} />
             </div>
           </div>
@@ -134,8 +134,8 @@ function ProvenienzaSection({ lotto: l }: { lotto: Lotto }) {
   );
 }
 
-function StockLedger({ lottoId }: { lottoId: string }) {
-  return <MovimentiSection query={useLottoMovimenti(lottoId)} unit="pezzi" testId="lotto-movimenti" />;
+function StockLedger({ lottoId, pezziPerCassa }: { lottoId: string; pezziPerCassa: number }) {
+  return <MovimentiSection query={useLottoMovimenti(lottoId)} unit="pezzi" testId="lotto-movimenti" pezziPerCassa={pezziPerCassa} />;
 }
 
 function LottoQuickActions({ lotto: l, photo }: { lotto: Lotto; photo: ReactNode }) {
