@@ -11,6 +11,7 @@ import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createRenderPool } from './lib/render-pool.js';
+import { createSessionLinks } from './lib/session-links.js';
 import { deriveKeys } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
 import { anagraficaRoutes } from './modules/anagrafica/anagrafica.routes.js';
@@ -163,7 +164,9 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const collaudi = createCollaudiService({ db, blocchi, clienti, entities });
-  const photos = createPhotosService({ db, storage, entities });
+  // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
+  const links = createSessionLinks({ storage, sessions });
+  const photos = createPhotosService({ db, storage, entities, links });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
   const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log, servesHost: createHostCheck(config) });
@@ -223,7 +226,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, renderPool, publicUrl: config.publicUrl }) });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(reportisticaRoutes, { reportistica: createReportisticaService({ db, storage }) });
-  await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage, renderPool }) });
+  await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage, renderPool, links }) });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await app.register(statisticheRoutes, { statistiche: createStatisticheService({ db }) });

@@ -347,6 +347,34 @@ describe('verbale, photos and export', () => {
     expect((await vendite.get(`${base}/${created._id}/verbale`)).statusCode).toBe(200);
   });
 
+  it('the verbale link works only while the session that asked for it lives: refused after logout and once the user is deactivated (issue 23)', async () => {
+    const created = await nuovo();
+    const anon = await anonymousClient(ctx.app);
+    const ended = (res: { statusCode: number; json(): { message: string } }) => {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento');
+    };
+
+    const { client: leaving } = await org.userClient(permissionPreset('Vendite'));
+    const { url } = (await leaving.get(`${base}/${created._id}/verbale-link`)).json();
+    expect((await anon.get(url)).statusCode).toBe(200);
+    expect((await leaving.post('/user/logout')).statusCode).toBe(200);
+    ended(await anon.get(url));
+
+    const { client: deactivated, user } = await org.userClient(permissionPreset('Vendite'));
+    const link = (await deactivated.get(`${base}/${created._id}/verbale-link`)).json().url as string;
+    expect((await anon.get(link)).statusCode).toBe(200);
+    expect((await admin.put(`/user/update/${user.id}`, { active: false })).statusCode).toBe(200);
+    ended(await anon.get(link));
+    // another session's id under this signature is no way round it
+    const { client: other, user: otherUser } = await org.userClient(permissionPreset('Vendite'));
+    const live = new URL((await other.get(`${base}/${created._id}/verbale-link`)).json().url, 'http://x').searchParams;
+    const forged = new URL(link, 'http://x');
+    forged.searchParams.set('sid', live.get('sid')!);
+    forged.searchParams.set('uid', otherUser.id);
+    expect((await anon.get(`${forged.pathname}${forged.search}`)).json()).toMatchObject({ code: 'FORBIDDEN', message: 'Collegamento non valido' });
+  });
+
   it('a photo of another kind cannot name a block', async () => {
     const blocco = await makeBlocco();
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer();

@@ -246,6 +246,20 @@ describe('access', () => {
     expect((await ctx.app.inject({ url: zipUrl.replace(org.company.id, other.company.id) })).statusCode).toBe(403);
   });
 
+  it('the zip link lives only as long as the session that listed the photos (issue 23)', async () => {
+    const { client } = await org.userClient({ blocchi: true });
+    const uploaded = await upload(client, forBlocco(), [{ name: 'a.jpg', data: await cameraJpeg(64, 48) }]);
+    expect(uploaded.statusCode).toBe(201);
+    const zipUrl = (await client.get('/photos/flutter/getPhotos', { query: { entityType: 'blocco', entityId: blocco._id } })).json().zipUrl as string;
+    expect((await ctx.app.inject({ url: zipUrl })).statusCode).toBe(200);
+    expect((await client.post('/user/logout')).statusCode).toBe(200);
+    const after = await ctx.app.inject({ url: zipUrl });
+    expect(after.statusCode).toBe(403);
+    expect(after.json().message).toMatch(/^Collegamento non più valido: la sessione che lo ha creato è terminata/);
+    // the block's photos as the later tests count them
+    expect((await cavatore.delete(`/photos/deletePhoto/${uploaded.json().photos[0]._id}`)).statusCode).toBe(200);
+  });
+
   it('reads need photo-gallery or the entity page; writes need write on the entity page', async () => {
     const { client: reader } = await org.userClient({ blocchi: { access: true, write: false } });
     const { client: quarry } = await org.userClient({ bancate: true });

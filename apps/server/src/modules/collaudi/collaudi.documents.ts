@@ -1,6 +1,10 @@
+import { can } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
+import { forbidden } from '../../lib/app-error.js';
+import type { AuthContext } from '../../lib/auth/sessions.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import type { RenderPool } from '../../lib/render-pool.js';
+import type { SessionLinkQuery, SessionLinks } from '../../lib/session-links.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { CollaudiService } from './collaudi.service.js';
@@ -17,21 +21,26 @@ const RENDERER = new URL('./collaudi.verbale.ts', import.meta.url);
 export type CollaudiDocuments = ReturnType<typeof createCollaudiDocuments>;
 
 /** The verbale di collaudo: its PDF (company, cliente, rows, photos) and the signed link that downloads it. */
-export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiService; clienti: AnagraficaService; storage: Storage; renderPool: RenderPool }) {
-  const { db, collaudi, clienti, storage, renderPool } = deps;
+export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiService; clienti: AnagraficaService; storage: Storage; renderPool: RenderPool; links: SessionLinks }) {
+  const { db, collaudi, clienti, storage, renderPool, links } = deps;
   const get = collaudi.get;
   const subject = (companyId: string, id: string) => `verbale\n${companyId}\n${id}`;
 
   return {
-    /** A link the browser can open without a bearer token (a tablet saves the PDF like any file). */
-    async verbaleLink(companyId: string, id: string): Promise<{ url: string }> {
+    /** A link the browser can open without a bearer token (a tablet saves the PDF like any file), while this session lives. */
+    async verbaleLink(auth: AuthContext & { companyId: string }, id: string): Promise<{ url: string }> {
+      const { companyId } = auth;
       await get(companyId, id);
-      const { exp, sig } = storage.signSubject(subject(companyId, id), VERBALE_LINK_SECONDS);
-      return { url: `/api/collaudi/${id}/verbale?${new URLSearchParams({ companyId, exp: String(exp), sig }).toString()}` };
+      const signed = links.sign(subject(companyId, id), auth, VERBALE_LINK_SECONDS);
+      return { url: `/api/collaudi/${id}/verbale?${new URLSearchParams({ companyId, ...signed }).toString()}` };
     },
 
-    verifyVerbaleLink(companyId: string, id: string, exp: number, sig: string) {
-      return storage.verifySubject(subject(companyId, id), exp, sig);
+    /** The company of a valid link whose session still lives and may still read collaudi there. */
+    async verifyVerbaleLink(id: string, query: SessionLinkQuery & { companyId?: string }): Promise<string> {
+      const companyId = query.companyId ?? '';
+      const { user } = await links.verify(subject(companyId, id), query);
+      if (!can(user, 'collaudi', 'read') || (user.companyId !== companyId && user.role !== 'admin')) throw forbidden();
+      return companyId;
     },
 
     async verbale(companyId: string, id: string): Promise<{ pdf: Buffer; filename: string }> {

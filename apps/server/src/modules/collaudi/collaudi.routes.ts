@@ -22,7 +22,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../lib/app-error.js';
+import { forbidden } from '../../lib/app-error.js';
 import { contentDisposition, sendExport } from '../../lib/downloads.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import type { CollaudiDocuments } from './collaudi.documents.js';
@@ -80,24 +80,29 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
     collaudi.removeRiga(actorOf(request), request.params.id, request.params.rigaId),
   );
   app.get(`${base}/:id/verbale-link`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: verbaleLinkSchema } } }, async (request) =>
-    documents.verbaleLink(companyOf(request), request.params.id),
+    documents.verbaleLink(requireAuth(request), request.params.id),
   );
 
-  // A bearer with collaudi read (API clients), or the signed link of `verbale-link` (the browser).
+  // A bearer with collaudi read (API clients), or the signed link of `verbale-link` (the browser), which
+  // works only while the session that asked for it lives (lib/session-links.ts).
   app.get(
     `${base}/:id/verbale`,
     {
       config: { access: 'public' },
       preHandler: app.limits.export,
-      schema: { tags, params: idParams, querystring: z.object({ companyId: idSchema.optional(), exp: z.coerce.number().int().optional(), sig: z.string().max(100).optional() }) },
+      schema: { tags, params: idParams, querystring: z.object({
+          companyId: idSchema.optional(),
+          sid: idSchema.optional(),
+          uid: idSchema.optional(),
+          exp: z.coerce.number().int().optional(),
+          sig: z.string().max(100).optional(),
+        }),
+      },
     },
     async (request, reply) => {
-      const { companyId: signedCompany, exp, sig } = request.query;
       let companyId: string;
-      if (signedCompany && exp && sig) {
-        const verdict = documents.verifyVerbaleLink(signedCompany, request.params.id, exp, sig);
-        if (verdict !== 'ok') throw new AppError('FORBIDDEN', verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
-        companyId = signedCompany;
+      if (request.query.sig) {
+        companyId = await documents.verifyVerbaleLink(request.params.id, request.query);
       } else {
         const auth = requireAuth(request);
         if (!can(auth.user, 'collaudi', 'read')) throw forbidden();

@@ -61,9 +61,9 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     '/photos/flutter/getPhotos',
     { config: { access: read }, schema: { tags: ['photos'], querystring: photoEntityQuerySchema, response: { 200: photoEntityListSchema } } },
     async (request) => {
-      const { user, companyId } = requireAuth(request);
+      const auth = requireAuth(request);
       const q = request.query;
-      return { success: true as const, ...(await photos.listForEntity(user, companyId, { entityType: q.entityType!, entityId: q.entityId, codice: q.codice })) };
+      return { success: true as const, ...(await photos.listForEntity(auth, auth.companyId, { entityType: q.entityType!, entityId: q.entityId, codice: q.codice })) };
     },
   );
 
@@ -122,6 +122,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
         tags: ['photos'],
         querystring: looseEntityRef.extend({
           companyId: idSchema.optional(),
+          sid: idSchema.optional(),
+          uid: idSchema.optional(),
           exp: z.coerce.number().int().optional(),
           sig: z.string().max(100).optional(),
         }),
@@ -130,8 +132,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     async (request, reply) => {
       const q = request.query;
       let access: Parameters<PhotosService['zip']>[0];
-      if (q.sig && q.exp && q.companyId) {
-        access = { signature: { companyId: q.companyId, exp: q.exp, sig: q.sig } };
+      if (q.sig) {
+        access = { signature: { companyId: q.companyId ?? '', sid: q.sid, uid: q.uid, exp: q.exp, sig: q.sig } };
       } else {
         const { user, companyId } = requireAuth(request);
         access = { user, companyId };

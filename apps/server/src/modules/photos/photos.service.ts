@@ -18,9 +18,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EntityDefinition, EntityRef, EntityRegistry } from '../../lib/entities.js';
+import type { SessionLinkQuery, SessionLinks } from '../../lib/session-links.js';
 import type { Placement, Storage } from '../../lib/storage.js';
 import { discardFiles, IMAGE_KINDS, readMultipart, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
-import type { AuthUser } from '../../lib/auth/sessions.js';
+import type { AuthContext, AuthUser } from '../../lib/auth/sessions.js';
 import { processPhoto } from '../../lib/images.js';
 import * as repo from './photos.repository.js';
 import type { PhotoWithUser } from './photos.repository.js';
@@ -43,7 +44,7 @@ interface Target {
 
 export type PhotosService = ReturnType<typeof createPhotosService>;
 
-export function createPhotosService({ db, storage, entities }: { db: Db; storage: Storage; entities: EntityRegistry }) {
+export function createPhotosService({ db, storage, entities, links }: { db: Db; storage: Storage; entities: EntityRegistry; links: SessionLinks }) {
   const pageOf = (t: Target): PageKey => t.definition.permission(t.ref);
   entities.onCodiceChange((tx, type, companyId, id, codice) => repo.renameCodice(tx, companyId, type, id, codice));
 
@@ -117,9 +118,10 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
 
   const zipSubject = (companyId: string, entityType: string, entityId: string) => `photos-zip\n${companyId}\n${entityType}\n${entityId}`;
 
-  function zipUrl(companyId: string, t: Target) {
-    const { exp, sig } = storage.signSubject(zipSubject(companyId, t.definition.type, t.ref.id), URL_TTL_SECONDS);
-    const query = new URLSearchParams({ entityType: t.definition.type, entityId: t.ref.id, companyId, exp: String(exp), sig });
+  /** A download without a bearer token, while the session that listed the photos lives (lib/session-links.ts). */
+  function zipUrl(auth: AuthContext, companyId: string, t: Target) {
+    const signed = links.sign(zipSubject(companyId, t.definition.type, t.ref.id), auth, URL_TTL_SECONDS);
+    const query = new URLSearchParams({ entityType: t.definition.type, entityId: t.ref.id, companyId, ...signed });
     return `/photos/downloadPhotos?${query.toString()}`;
   }
 
@@ -211,11 +213,11 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
   }
 
   return {
-    async listForEntity(user: AuthUser, companyId: string, q: { entityType: string; entityId?: string; codice?: string }) {
+    async listForEntity(auth: AuthContext, companyId: string, q: { entityType: string; entityId?: string; codice?: string }) {
       const t = await findTarget(companyId, q.entityType, { id: q.entityId, codice: q.codice });
-      if (!canRead(user, t)) throw forbidden();
+      if (!canRead(auth.user, t)) throw forbidden();
       const rows = await repo.listForEntity(db, companyId, t.definition.type, t.ref.id);
-      return { photos: rows.map((r) => toPhoto(r)), zipUrl: rows.length ? zipUrl(companyId, t) : null };
+      return { photos: rows.map((r) => toPhoto(r)), zipUrl: rows.length ? zipUrl(auth, companyId, t) : null };
     },
 
     async get(user: AuthUser, companyId: string, id: string) {
@@ -295,18 +297,19 @@ export function createPhotosService({ db, storage, entities }: { db: Db; storage
     },
 
     /** The zip of an entity's photos, for a signed link or a caller with a session. */
-    async zip(access: { user: AuthUser; companyId: string } | { signature: { companyId: string; exp: number; sig: string } }, entityType: string, entityId: string) {
+    async zip(access: { user: AuthUser; companyId: string } | { signature: SessionLinkQuery & { companyId: string } }, entityType: string, entityId: string) {
       let companyId: string;
+      let user: AuthUser;
       if ('signature' in access) {
-        const { exp, sig } = access.signature;
         companyId = access.signature.companyId;
-        const verdict = storage.verifySubject(zipSubject(companyId, entityType, entityId), exp, sig);
-        if (verdict !== 'ok') throw forbidden(verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
+        // the session's user as it is now: a link outlives neither the session nor the right to read
+        user = (await links.verify(zipSubject(companyId, entityType, entityId), access.signature)).user;
+        if (user.companyId !== companyId && user.role !== 'admin') throw forbidden();
       } else {
-        companyId = access.companyId;
+        ({ companyId, user } = access);
       }
       const t = await findTarget(companyId, entityType, { id: entityId });
-      if ('user' in access && !canRead(access.user, t)) throw forbidden();
+      if (!canRead(user, t)) throw forbidden();
       const rows = (await repo.listForEntity(db, companyId, t.definition.type, t.ref.id)).filter((r) => storage.exists(r.originalKey));
       if (rows.length === 0) throw notFound('Nessuna foto da scaricare');
       // Photos are already compressed: stored, not deflated, so the zip streams at disk speed.

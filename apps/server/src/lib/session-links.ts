@@ -1,0 +1,40 @@
+import { forbidden } from './app-error.js';
+import type { AuthContext, SessionStore } from './auth/sessions.js';
+import type { Storage } from './storage.js';
+
+/** The query a session-bound link carries besides its own parameters. */
+export interface SessionLinkQuery {
+  sid?: string;
+  uid?: string;
+  exp?: number;
+  sig?: string;
+}
+
+export type SessionLinks = ReturnType<typeof createSessionLinks>;
+
+/**
+ * Links a browser opens without a bearer token (a document saved like any file) that work only while
+ * the session that asked for them lives (issue 23): the signature covers the session and its user, and
+ * using the link resolves that session as a request would, so a logout, a revocation or a deactivated
+ * user refuses it at once, not when the link expires.
+ */
+export function createSessionLinks({ storage, sessions }: { storage: Storage; sessions: SessionStore }) {
+  const bound = (subject: string, sid: string, uid: string) => `${subject}\n${sid}\n${uid}`;
+
+  return {
+    /** The query parameters that sign `subject` for this session, valid at most `ttlSeconds`. */
+    sign(subject: string, auth: AuthContext, ttlSeconds: number): Record<string, string> {
+      const { exp, sig } = storage.signSubject(bound(subject, auth.sessionId, auth.user.id), ttlSeconds);
+      return { sid: auth.sessionId, uid: auth.user.id, exp: String(exp), sig };
+    },
+
+    /** The live session the link was made for, or 403 with the reason. */
+    async verify(subject: string, { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery): Promise<AuthContext> {
+      const verdict = storage.verifySubject(bound(subject, sid, uid), exp, sig);
+      if (verdict !== 'ok') throw forbidden(verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
+      const auth = await sessions.resolve(sid, uid);
+      if (!auth) throw forbidden('Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento');
+      return auth;
+    },
+  };
+}
