@@ -263,7 +263,7 @@ export type BloccoListItem = z.infer<typeof bloccoListItemSchema>;
 export const BLOCCO_SORT_FIELDS = ['codice', 'createdAt', 'volumeLordo', 'volumeNetto', 'pesoTeorico', 'stato', 'scelta'] as const;
 
 const bloccoFilters = {
-  /** Matches codice, numero fornitore, codice di tracciabilità and note. */
+  /** Matches codice, numero fornitore, codice di tracciabilità, note and the material's name. */
   q: z.string().trim().max(100).optional(),
   stato: z.enum(BLOCCO_STATI, { error: 'Stato non valido' }).optional(),
   cavaId: z.uuid().optional(),
