@@ -114,9 +114,9 @@ export async function withMaterialiDelTesto<F extends BloccoFilter>(db: DbOrTx, 
   return { ...f, materialiDelTesto: rows.map((r) => r.id) };
 }
 
-/** Every list filter, always inside the company and the route's origine. */
+/** Every list filter, always inside the company and the route's origine (both with `origine: 'tutte'`). */
 function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoSearch): SQL {
-  const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), eq(blocchi.origine, origine)];
+  const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), f.origine === 'tutte' ? undefined : eq(blocchi.origine, origine)];
   if (f.q) {
     // The stored text (code, numero fornitore, tracciabilità, note) or the material's name (issue 27):
     // the materials' ids are literals, so the planner ORs the trigram index with blocchi_materiale_idx,
