@@ -1,4 +1,4 @@
-import type { Dashboard } from '@gestcava/contracts';
+import { dashboardLinks, type Dashboard } from '@gestcava/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bancate, blocchi, collaudi } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
@@ -552,3 +552,76 @@ describe('GET /api/dashboard', () => {
     expect(d.blocchi.interni?.disponibili).toBe(4);
   });
 });
+
+describe('every dashboard number opens a list that shows it (issue 27)', () => {
+  /** The list API behind a web list link: its totals (the summary where the list has one) with the link's filters. */
+  async function listOf(client: TestClient, link: string) {
+    const [path, search = ''] = link.split('?');
+    const query = Object.fromEntries(new URLSearchParams(search));
+    const api: Record<string, string> = {
+      '/app/pages/blocchi': '/api/blocchi/summary',
+      '/app/pages/blocchi-esterni': '/api/blocchi-esterni/summary',
+      '/app/pages/magazzino/lastre': '/api/magazzino/lastre/summary',
+      '/app/pages/magazzino/pavimenti': '/api/magazzino/lotti/summary',
+      '/app/pages/collaudi': '/api/collaudi',
+      '/app/bancate': '/api/bancate',
+    };
+    expect(api[path!], `no list API known for ${path}`).toBeDefined();
+    const res = await client.get(api[path!]!, { query });
+    expect(res.statusCode, `${link}: ${res.body}`).toBe(200);
+    const body = res.json() as { count?: number; total?: number; volumeNetto?: number; mq?: number; pezzi?: number };
+    return { count: body.count ?? body.total!, volumeNetto: body.volumeNetto, mq: body.mq, pezzi: body.pezzi };
+  }
+
+  async function checkBlocchi(client: TestClient, d: Dashboard) {
+    const links = dashboardLinks(d);
+    const { interni, esterni } = d.blocchi;
+    const figures = [
+      ['disponibili', 'disponibili'],
+      ['opzionati', 'opzionati'],
+      ['inScadenza', 'opzioniInScadenza'],
+      ['inCollaudo', 'inCollaudo'],
+    ] as const;
+    for (const [tile, field] of figures) {
+      const totale = (interni?.[field] ?? 0) + (esterni?.[field] ?? 0);
+      expect((await listOf(client, links[tile].totale)).count, `${tile}: ${links[tile].totale}`).toBe(totale);
+      if (interni && esterni) {
+        expect((await listOf(client, links[tile].interni)).count, `${tile} propri`).toBe(interni[field]);
+        expect((await listOf(client, links[tile].esterni)).count, `${tile} acquistati`).toBe(esterni[field]);
+      }
+    }
+  }
+
+  it('the admin: blocks (own and bought-in added), production, stock, collaudi and closed bancate', async () => {
+    const d = await get(admin);
+    expect(d.blocchi.interni!.disponibili).toBeGreaterThan(0);
+    expect(d.blocchi.esterni!.disponibili).toBeGreaterThan(0);
+    await checkBlocchi(admin, d);
+    const links = dashboardLinks(d);
+
+    const p = d.produzione!;
+    expect((await listOf(admin, links.produzione!.mese)).volumeNetto).toBeCloseTo(p.m3Mese, 3);
+    expect((await listOf(admin, links.produzione!.precedente)).volumeNetto).toBeCloseTo(p.m3MesePrecedente, 3);
+    expect((await listOf(admin, links.produzione!.annoScorso)).volumeNetto).toBeCloseTo(p.m3StessoMeseAnnoScorso, 3);
+
+    const lastre = await listOf(admin, links.lastre!);
+    expect([lastre.mq, lastre.count]).toEqual([d.lastre!.mq, d.lastre!.pezzi]);
+    const pavimenti = await listOf(admin, links.pavimenti!);
+    expect([pavimenti.mq, pavimenti.pezzi]).toEqual([d.pavimenti!.mq, d.pavimenti!.pezzi]);
+    expect((await listOf(admin, links.collaudi!)).count).toBe(d.collaudi!.programmatiSettimana);
+    // "media di N bancate": the list of closed bancate from the oldest of them shows those N
+    expect((await listOf(admin, links.rese!.chiuse)).count).toBe(d.rese!.ultime.length);
+  });
+
+  it('a user of the own blocks only: the tiles open the own list, which that user may read', async () => {
+    const { client } = await org.userClient({ blocchi: true });
+    const d = await get(client);
+    expect(d.blocchi.esterni).toBeNull();
+    await checkBlocchi(client, d);
+    // both origini at once want both pages
+    const both = await client.get('/api/blocchi', { query: { origine: 'tutte' } });
+    expect(both.statusCode).toBe(403);
+    expect(both.json().message).toMatch(/entrambe le pagine/);
+  });
+});
+

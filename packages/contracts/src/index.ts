@@ -24,5 +24,6 @@ export * from './search.js';
 export * from './codici.js';
 export * from './sales/index.js';
 export * from './dashboard.js';
+export * from './dashboard-links.js';
 export * from './statistiche.js';
 export * from './reports.js';

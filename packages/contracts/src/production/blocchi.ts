@@ -263,9 +263,14 @@ export type BloccoListItem = z.infer<typeof bloccoListItemSchema>;
 export const BLOCCO_SORT_FIELDS = ['codice', 'createdAt', 'volumeLordo', 'volumeNetto', 'pesoTeorico', 'stato', 'scelta'] as const;
 
 const bloccoFilters = {
-  /** Matches codice, numero fornitore, codice di tracciabilità and note. */
+  /** Matches codice, numero fornitore, codice di tracciabilità, note and the material's name. */
   q: z.string().trim().max(100).optional(),
   stato: z.enum(BLOCCO_STATI, { error: 'Stato non valido' }).optional(),
+  /**
+   * `tutte`: own and bought-in blocks in one list, as the dashboard adds them (issue 27); it asks
+   * for both pages' read permission. Without it each route lists its own origine.
+   */
+  origine: z.enum(['tutte'], { error: 'Origine non valida' }).optional(),
   cavaId: z.uuid().optional(),
   materialeId: z.uuid().optional(),
   scelta: z.enum(SCELTE).optional(),

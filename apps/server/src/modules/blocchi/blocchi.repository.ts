@@ -101,11 +101,28 @@ export const BLOCCO_STATES = { manual: bloccoStates('manual'), system: bloccoSta
 /** The route's origine as a condition on the row; null: either. */
 export const origineIs = (origine: BloccoOrigine | null): SQL | undefined => (origine ? eq(blocchi.origine, origine) : undefined);
 
-/** Every list filter, always inside the company and the route's origine. */
-function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoFilter): SQL {
-  const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), eq(blocchi.origine, origine)];
+/** A list filter with the materials its search text names (`withMaterialiDelTesto`). */
+export type BloccoSearch = BloccoFilter & { materialiDelTesto?: readonly string[] };
+
+/** The filter with the ids of the company's materials whose name contains its search text (a handful of rows). */
+export async function withMaterialiDelTesto<F extends BloccoFilter>(db: DbOrTx, companyId: string, f: F): Promise<F & BloccoSearch> {
+  if (!f.q) return f;
+  const rows = await db
+    .select({ id: materiali.id })
+    .from(materiali)
+    .where(and(eq(materiali.companyId, companyId), matchesSearch(materiali.nome, f.q)));
+  return { ...f, materialiDelTesto: rows.map((r) => r.id) };
+}
+
+/** Every list filter, always inside the company and the route's origine (both with `origine: 'tutte'`). */
+function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoSearch): SQL {
+  const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), f.origine === 'tutte' ? undefined : eq(blocchi.origine, origine)];
   if (f.q) {
-    conditions.push(matchesStoredSearch(blocchi.searchText, f.q));
+    // The stored text (code, numero fornitore, tracciabilità, note) or the material's name (issue 27):
+    // the materials' ids are literals, so the planner ORs the trigram index with blocchi_materiale_idx,
+    // and a search that names no material is the trigram path alone (docs/performance.md).
+    const text = matchesStoredSearch(blocchi.searchText, f.q);
+    conditions.push(f.materialiDelTesto?.length ? or(text, inArray(blocchi.materialeId, [...f.materialiDelTesto])) : text);
   }
   if (f.stato) conditions.push(statoIs(f.stato));
   if (f.cavaId) conditions.push(eq(blocchi.cavaId, f.cavaId));
@@ -194,7 +211,7 @@ function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts): SQL {
 
 const countQuery = (where: SQL): SQL => sql`select ${cappedCount(sql`select 1 from ${blocchi} where ${where}`)} as n`;
 
-type ListQuery = BloccoFilter & PageOpts;
+type ListQuery = BloccoSearch & PageOpts;
 
 /** The two statements of a list page; the benchmark runs the same ones raw (QUALITY P1). */
 export function listQueries(db: DbOrTx, companyId: string, origine: BloccoOrigine, query: ListQuery) {
@@ -207,7 +224,7 @@ export async function listItems(db: DbOrTx, companyId: string, origine: BloccoOr
   return page?.items ?? [];
 }
 
-export async function countMatching(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter): Promise<number> {
+export async function countMatching(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoSearch): Promise<number> {
   const [counted] = rowsOf<{ n: number }>(await db.execute(countQuery(filterWhere(companyId, origine, filter))));
   return counted?.n ?? 0;
 }
@@ -217,7 +234,7 @@ export async function countMatching(db: DbOrTx, companyId: string, origine: Bloc
  * query is short, the event loop breathes between them. Every sort column is NOT NULL, and the
  * cursor is the last row's own values read by id, so no value makes the round trip through JavaScript.
  */
-export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter, sort: BloccoSort = '-createdAt', size = 1000): AsyncIterable<BloccoJoined[]> {
+export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoSearch, sort: BloccoSort = '-createdAt', size = 1000): AsyncIterable<BloccoJoined[]> {
   const where = filterWhere(companyId, origine, filter);
   const descending = sort.startsWith('-');
   const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS];
@@ -236,7 +253,7 @@ export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOri
   }
 }
 
-export async function summary(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoFilter) {
+export async function summary(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoSearch) {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,

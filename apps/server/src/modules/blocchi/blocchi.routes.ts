@@ -22,6 +22,7 @@ import {
   pageOf,
   type BloccoOrigine,
 } from '@gestcava/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
@@ -49,15 +50,23 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
   const createSchema = origine === 'interno' ? bloccoInternoCreateSchema : bloccoEsternoCreateSchema;
   const updateSchema = origine === 'interno' ? bloccoInternoUpdateSchema : bloccoEsternoUpdateSchema;
 
+  /** The company, once the list may read what it asks for: both origini want both pages. */
+  const listScope = (request: FastifyRequest, filter: { origine?: 'tutte' }) => {
+    const { user, companyId } = requireAuth(request);
+    if (filter.origine === 'tutte' && !(can(user, 'blocchi', 'read') && can(user, 'blocchi-esterni', 'read'))) {
+      throw forbidden('Per vedere insieme blocchi propri ed esterni servono entrambe le pagine');
+    }
+    return companyId;
+  };
   app.get(base, { config: { access: read }, schema: { tags, querystring: bloccoListQuerySchema, response: { 200: pageOf(bloccoListItemSchema) } } }, async (request) =>
-    blocchi.list(origine, requireAuth(request).companyId, request.query),
+    blocchi.list(origine, listScope(request, request.query), request.query),
   );
   app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: bloccoFilterSchema, response: { 200: bloccoSummarySchema } } }, async (request) =>
-    blocchi.summary(origine, requireAuth(request).companyId, request.query),
+    blocchi.summary(origine, listScope(request, request.query), request.query),
   );
   app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: bloccoExportQuerySchema } }, async (request, reply) => {
     const { format, ...filter } = request.query;
-    return sendExport(reply, await blocchi.export(origine, requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+    return sendExport(reply, await blocchi.export(origine, listScope(request, filter), filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
   });
   // Pickers under this module's permission (DESIGN §3.1): a yard user needs no clienti or fornitori page.
   app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>

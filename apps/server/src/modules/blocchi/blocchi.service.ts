@@ -192,17 +192,18 @@ export function createBlocchiService(deps: {
 
     async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<BloccoListItem>> {
       const { page, limit, sort: _sort, ...filter } = query;
+      const search = await repo.withMaterialiDelTesto(db, companyId, query);
       // At once: on PostgreSQL the two statements run on two connections, so the page waits for the
       // slower of the two instead of their sum; PGlite runs them one after the other either way.
       const [items, counted] = await Promise.all([
-        repo.listItems(db, companyId, origine, query),
-        counts.get(JSON.stringify([companyId, origine, filter]), () => repo.countMatching(db, companyId, origine, filter)),
+        repo.listItems(db, companyId, origine, search),
+        counts.get(JSON.stringify([companyId, origine, filter]), () => repo.countMatching(db, companyId, origine, search)),
       ]);
       return toPage(items, counted, page, limit);
     },
 
     async summary(origine: BloccoOrigine, companyId: string, filter: BloccoFilter): Promise<BloccoSummary> {
-      return repo.summary(db, companyId, origine, filter);
+      return repo.summary(db, companyId, origine, await repo.withMaterialiDelTesto(db, companyId, filter));
     },
 
     ...blocchiPickers(db),
@@ -371,7 +372,7 @@ export function createBlocchiService(deps: {
     /** The list as a file: its filters and its order (`sort`). */
     export(origine: BloccoOrigine, companyId: string, { sort, ...filter }: BloccoFilter & { sort?: BloccoSort }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
       const rows = (async function* () {
-        for await (const batch of repo.batches(db, companyId, origine, filter, sort)) yield batch.map(toBloccoDto);
+        for await (const batch of repo.batches(db, companyId, origine, await repo.withMaterialiDelTesto(db, companyId, filter), sort)) yield batch.map(toBloccoDto);
       })();
       const columns = bloccoExportColumns(origine);
       return streamExport({ format, columns, batches: rows, sheet: origine === 'interno' ? 'Blocchi' : 'Blocchi esterni', baseName: origine === 'interno' ? 'blocchi' : 'blocchi-esterni', onError });

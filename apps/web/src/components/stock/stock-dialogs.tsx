@@ -211,7 +211,7 @@ export function VendiDialog<V>({ title, lotto, cliente, note, onSave, onClose }:
                 options={units.map((u) => ({ value: u, label: UNITA_PREZZO_VENDITA_LABELS[u] }))}
                 onChange={(e) => field.onChange(e.value as string)}
                 className="w-full"
-                pt={dropdownPt('vendi-unita')}
+                pt={dropdownPt('Prezzo per')}
               />
             )}
           />
@@ -253,7 +253,7 @@ export function SpostaDialog<V>({ title, current, lotto, onSave, onClose }: Oper
                 onChange={(e) => field.onChange(e.value as string)}
                 onBlur={field.onBlur}
                 className="w-full"
-                pt={dropdownPt('sposta-ubicazione')}
+                pt={dropdownPt('Nuova ubicazione')}
                 {...invalidProps('sposta-ubicazione', errors.ubicazioneId?.message)}
                 data-testid="sposta-ubicazione"
               />

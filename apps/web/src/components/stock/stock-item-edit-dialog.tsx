@@ -45,7 +45,7 @@ export function StockItemEditDialog({
             control={form.control}
             name="scelta"
             render={({ field }) => (
-              <Dropdown inputId={`${name}-scelta`} value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt(`${name}-scelta`)} />
+              <Dropdown inputId={`${name}-scelta`} value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt('Scelta')} />
             )}
           />
         </FormField>

@@ -66,7 +66,7 @@ export function BlocchiFilters({
       active={Object.keys(filters).length}
       onClear={params.clear}
       search={
-        <ListSearch value={params.q} onSearch={params.setQ} label="Cerca" placeholder={interno ? 'Codice, tracciabilità, note' : 'Codice, n. fornitore, tracciabilità, note'} />
+        <ListSearch value={params.q} onSearch={params.setQ} label="Cerca" placeholder={interno ? 'Codice, materiale, tracciabilità, note' : 'Codice, materiale, n. fornitore, tracciabilità'} />
       }
     >
       {dropdownFilter('stato', 'Stato', STATO_OPTIONS)}

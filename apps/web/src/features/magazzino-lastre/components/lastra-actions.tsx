@@ -120,7 +120,7 @@ function SceltaDialog({ lastra: l, onClose }: { lastra: Lastra; onClose: () => v
           <Controller
             control={form.control}
             name="scelta"
-            render={({ field }) => <Dropdown inputId="lastra-scelta" value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt('lastra-scelta')} />}
+            render={({ field }) => <Dropdown inputId="lastra-scelta" value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt('Scelta')} />}
           />
         </FormField>
         <FormField id="lastra-difetti" label="Difetti" className="col-12">

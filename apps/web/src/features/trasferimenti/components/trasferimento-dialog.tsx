@@ -81,7 +81,7 @@ export function TrasferimentoDialog({ items, onClose, onDone }: { items: Transfe
                 onChange={(e) => field.onChange(e.value as string)}
                 onBlur={field.onBlur}
                 className="w-full"
-                pt={dropdownPt('trasferimento-destinazione')}
+                pt={dropdownPt('Ditta di destinazione')}
                 {...invalidProps('trasferimento-destinazione', errors.destinazioneCompanyId?.message)}
                 data-testid="trasferimento-destinazione"
               />

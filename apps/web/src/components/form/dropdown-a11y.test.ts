@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+
+// Issue 27 item 15: a dropdown's trigger read "Scegli: vendi-unita" to a screen reader, its element id.
+// dropdownPt takes the label a person reads; every call in the app is checked here.
+const sources = import.meta.glob<string>('/src/**/*.tsx', { query: '?raw', import: 'default', eager: true });
+
+describe('dropdown accessible names', () => {
+  it('no dropdown is named by an element id (kebab-case or built from a variable)', () => {
+    const named = Object.entries(sources).flatMap(([file, text]) =>
+      [...text.matchAll(/dropdownPt\(\s*(['`])([^'`]*)\1\s*\)/g)].map((m) => ({ file, label: m[2]! })),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    const ids = named.filter(({ label }) => /^[a-z0-9]+(-[a-z0-9]+)+$/.test(label) || label.includes('${'));
+    expect(ids).toEqual([]);
+  });
+});
