@@ -63,7 +63,7 @@ export interface MovedLastra {
   id: string;
   codice: string;
   paccoId: string;
-  bloccoId: string;
+  bloccoId: string | null;
   mq: number;
 }
 
