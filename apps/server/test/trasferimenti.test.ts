@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocchi, lastre, lavorazioniLastre, lotti, movimenti, pacchi } from '../src/db/schema/index.js';
+import { auditLog, blocchi, lastre, lavorazioniLastre, lotti, movimenti, pacchi, trasferimenti } from '../src/db/schema/index.js';
+import { rowsOf } from '../src/lib/pagination.js';
 import { buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 // Transfers between group companies (issue 13, DESIGN §4 "Ditte del gruppo"): the quarry sells to the
@@ -14,7 +16,7 @@ let marmiAdmin: TestClient;
 let segheriaAdmin: TestClient;
 let magazziniere: TestClient;
 let segatore: TestClient;
-let ids: { materiale: string; ubicazione: string; macchina: string; fornitore: string; segheriaMacchina: string };
+let ids: { materiale: string; ubicazione: string; macchina: string; fornitore: string; segheriaMacchina: string; cava: string };
 const year = new Date().getFullYear();
 
 async function bloccoEsterno(client = marmiAdmin): Promise<{ _id: string; codice: string }> {
@@ -23,13 +25,32 @@ async function bloccoEsterno(client = marmiAdmin): Promise<{ _id: string; codice
   return res.json();
 }
 
-async function pacco(n = 3): Promise<{ _id: string; codice: string }> {
-  const blocco = await bloccoEsterno();
-  const lav = (await marmiAdmin.post('/api/lavorazioni-lastre', { bloccoId: blocco._id, macchinaId: ids.macchina, spessoreMm: 20 })).json();
-  await marmiAdmin.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' });
-  const done = await marmiAdmin.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: n, lunghezzaMm: 2800, altezzaMm: 1400, ubicazioneId: ids.ubicazione });
+async function pacco(n = 3, blocco?: { _id: string }): Promise<{ _id: string; codice: string }> {
+  return saw(marmiAdmin, blocco ?? (await bloccoEsterno()), n, ids.macchina, ids.ubicazione);
+}
+
+/** The block sawn by a user of its company into one bundle of `n` slabs. */
+async function saw(client: TestClient, blocco: { _id: string }, n: number, macchinaId: string, ubicazioneId: string): Promise<{ _id: string; codice: string }> {
+  const lav = (await client.post('/api/lavorazioni-lastre', { bloccoId: blocco._id, macchinaId, spessoreMm: 20 })).json();
+  await client.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' });
+  const done = await client.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: n, lunghezzaMm: 2800, altezzaMm: 1400, ubicazioneId });
   expect(done.statusCode, done.body).toBe(200);
   return done.json().pacchi[0];
+}
+
+/** An own block of Marmi, from a bancata of its quarry. */
+async function bloccoInterno(): Promise<{ _id: string; codice: string }> {
+  const bancata = (await marmiAdmin.post('/api/bancate', { cavaId: ids.cava, materialeId: ids.materiale, dataTaglio: `${year}-01-10`, lunghezza: 1000, altezza: 500, profondita: 400 })).json();
+  for (const stato of ['ribaltata', 'in_riquadratura']) await marmiAdmin.post(`/api/bancate/${bancata._id}/stato`, { stato });
+  const res = await marmiAdmin.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: ids.ubicazione, lunghezza: 300, altezza: 160, profondita: 140, stato: 'disponibile' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** The receiving side's own row of an item of a transfer. */
+async function theirRow(client: TestClient, transferId: string, codice: string): Promise<string> {
+  const t = (await client.get(`/api/trasferimenti/${transferId}`)).json();
+  return t.righe.find((r: { codice: string }) => r.codice === codice).itemId;
 }
 
 async function lotto(pezzi: number): Promise<{ id: string; codice: string }> {
@@ -49,7 +70,7 @@ beforeAll(async () => {
   const fornitore = (await marmiAdmin.post('/api/fornitori', { ragioneSociale: 'Cave Esterne S.r.l.', nazione: 'DE', indirizzo: 'Hauptstr. 9', comune: 'Berlin' })).json();
   const segheriaMacchina = (await segheriaAdmin.post('/api/macchine', { nome: 'Multifilo', tipo: 'multifilo', kerfMm: 3.5, rifiloMm: 15 })).json();
   await segheriaAdmin.post('/api/ubicazioni', { nome: 'Piazzale segheria', tipo: 'piazzale_segheria' });
-  ids = { materiale: lookups.materialeId, ubicazione: lookups.ubicazioneId, macchina: macchina._id, fornitore: fornitore._id, segheriaMacchina: segheriaMacchina._id };
+  ids = { materiale: lookups.materialeId, ubicazione: lookups.ubicazioneId, macchina: macchina._id, fornitore: fornitore._id, segheriaMacchina: segheriaMacchina._id, cava: lookups.cavaId };
   magazziniere = (await marmi.userClient({ 'blocchi-esterni': true, 'magazzino-lastre': true, 'magazzino-pavimenti': true })).client;
   segatore = (await segheria.userClient({ 'blocchi-esterni': true, 'lavorazione-lastre': true, 'magazzino-lastre': true })).client;
 }, 120_000);
@@ -106,7 +127,9 @@ describe('transfers between group companies', () => {
     expect(received).toMatchObject({ codice: blocco.codice, stato: 'disponibile', prezzoAcquisto: 4200, unitaPrezzoAcquisto: 'totale', fornitore: { ragioneSociale: marmi.company.name }, lunghezza: 290 });
     const paccoD = (await segheriaAdmin.get(`/api/magazzino/pacchi/${theirs.pacco}`)).json();
     expect(paccoD).toMatchObject({ codice: bundle.codice, nLastre: 3, mq: 11.76 });
-    expect(paccoD.lastre.map((l: { codice: string }) => l.codice)).toEqual([1, 2, 3].map((n) => `${paccoD.blocco.codice}-00${n}`));
+    // its block stayed with the sender: the receiver sees its code and the company, not its row
+    expect(paccoD).toMatchObject({ blocco: null, lavorazione: null, trasferitoDa: { ditta: marmi.company.name } });
+    expect(paccoD.lastre.map((l: { codice: string }) => l.codice)).toEqual([1, 2, 3].map((n) => `${paccoD.trasferitoDa.blocco}-00${n}`));
     expect((await segheriaAdmin.get(`/api/magazzino/lotti/${theirs.lotto}`)).json()).toMatchObject({ codice: lot.codice, pezzi: 40, mq: 7.2, casse: 4 });
     // each company reads only its own rows
     expect((await segheriaAdmin.get(`/api/blocchi-esterni/${blocco._id}`)).statusCode).toBe(404);
@@ -173,6 +196,52 @@ describe('transfers between group companies', () => {
     expect(copies).toHaveLength(1);
   });
 
+  it('a block an open job uses stays: a transfer or a collaudo answers 409 naming the job (issue 27)', async () => {
+    const blocco = await bloccoEsterno();
+    const sg = (await marmiAdmin.post('/api/lavorazioni-lastre', { bloccoId: blocco._id, macchinaId: ids.macchina, spessoreMm: 20 })).json();
+    const body = { destinazioneCompanyId: segheria.company.id, blocchi: [{ id: blocco._id, prezzo: 1000 }], documento: 'DDT 91/26' };
+    const refused = await marmiAdmin.post('/api/trasferimenti', body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Il blocco ${blocco.codice} ha la segagione ${sg.codice} pianificata: annullala prima di trasferirlo`);
+    const cliente = (await marmiAdmin.post('/api/clienti', { ragioneSociale: 'Stone Design GmbH', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'München' })).json();
+    const collaudo = (await marmiAdmin.post('/api/collaudi', { data: `${year}-03-12`, clienteId: cliente._id, luogo: 'Piazzale', ispettore: 'Herr Stein' })).json();
+    const add = await marmiAdmin.post(`/api/collaudi/${collaudo._id}/righe`, { bloccoId: blocco._id });
+    expect(add.statusCode).toBe(409);
+    expect(add.json().message).toBe(`Il blocco ${blocco.codice} ha la segagione ${sg.codice} pianificata: annullala prima di metterlo in collaudo`);
+
+    expect((await marmiAdmin.post(`/api/lavorazioni-lastre/${sg._id}/stato`, { stato: 'annullata' })).statusCode).toBe(200);
+    const lp = await marmiAdmin.post('/api/lavorazioni-pavimenti', { bloccoId: blocco._id, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10 });
+    expect(lp.statusCode, lp.body).toBe(201);
+    const again = await marmiAdmin.post('/api/trasferimenti', body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`Il blocco ${blocco.codice} ha la lavorazione pavimenti ${lp.json().codice} pianificata: annullala prima di trasferirlo`);
+    expect((await marmiAdmin.get(`/api/blocchi-esterni/${blocco._id}`)).json().stato).toBe('disponibile');
+
+    // the job cancelled, the block goes
+    expect((await marmiAdmin.post(`/api/lavorazioni-pavimenti/${lp.json()._id}/stato`, { stato: 'annullata' })).statusCode).toBe(200);
+    expect((await marmiAdmin.post('/api/trasferimenti', body)).statusCode).toBe(201);
+  });
+
+  it('a transferred block lands where the transfer says, else in the receiver’s first yard; another company’s location is 400 (issue 27)', async () => {
+    const capannone = (await segheriaAdmin.post('/api/ubicazioni', { nome: 'Capannone', tipo: 'scaffale' })).json();
+    const [a, b] = [await bloccoEsterno(), await bloccoEsterno()];
+    const wrong = await marmiAdmin.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [{ id: a._id, prezzo: 1 }], documento: 'DDT 92/26', ubicazioneId: ids.ubicazione });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details[0].path).toBe('ubicazioneId');
+    expect((await marmiAdmin.get(`/api/blocchi-esterni/${a._id}`)).json().stato).toBe('disponibile');
+
+    const there = await marmiAdmin.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [{ id: a._id, prezzo: 1 }], documento: 'DDT 93/26', ubicazioneId: capannone._id });
+    expect(there.statusCode, there.body).toBe(201);
+    const inCapannone = (await segheriaAdmin.get(`/api/blocchi-esterni/${await theirRow(segheriaAdmin, there.json()._id, a.codice)}`)).json();
+    expect(inCapannone.ubicazione).toMatchObject({ _id: capannone._id, nome: 'Capannone' });
+
+    // a body without the field, as before: the yard (a piazzale before a shelf, though «Capannone» sorts first)
+    const yard = await marmiAdmin.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [{ id: b._id, prezzo: 1 }], documento: 'DDT 94/26' });
+    expect(yard.statusCode, yard.body).toBe(201);
+    const inYard = (await segheriaAdmin.get(`/api/blocchi-esterni/${await theirRow(segheriaAdmin, yard.json()._id, b.codice)}`)).json();
+    expect(inYard.ubicazione).toMatchObject({ nome: 'Piazzale segheria' });
+  });
+
   it('R14: under a mixed-company load every row of every answer is the caller’s company', async () => {
     const callers = [
       { client: marmiAdmin, companyId: marmi.company.id },
@@ -214,6 +283,119 @@ describe('transfers between group companies', () => {
       }),
       { numRuns: 8 },
     );
+  });
+
+  it('R14: after transfers of every kind no answer to the receiving company names a row of the sender (issue 23)', async () => {
+    // an own block with its bancata and quarry, sawn at Marmi; its bundle goes alone
+    const own = await bloccoInterno();
+    const ownBundle = await pacco(4, own);
+    const t1 = (await marmiAdmin.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, pacchi: [{ id: ownBundle._id, prezzo: 800 }], lotti: [{ id: (await lotto(30)).id, pezzi: 30, prezzo: 200 }], documento: 'DDT 95/26' })).json();
+    const received = (await segheriaAdmin.get(`/api/magazzino/pacchi/${await theirRow(segheriaAdmin, t1._id, ownBundle.codice)}`)).json();
+    // of the source: the code and the company only
+    expect(received).toMatchObject({ blocco: null, bancata: null, cava: null, lavorazione: null, trasferitoDa: { ditta: marmi.company.name, blocco: own.codice } });
+
+    // Segheria cuts tiles from the slabs it received
+    const tiles = await segheriaAdmin.post('/api/lavorazioni-pavimenti', { lastraIds: received.lastre.slice(0, 2).map((l: { _id: string }) => l._id), lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10 });
+    expect(tiles.statusCode, tiles.body).toBe(201);
+    expect(tiles.json().blocco).toBeNull();
+    await segheriaAdmin.post(`/api/lavorazioni-pavimenti/${tiles.json()._id}/stato`, { stato: 'in_lavorazione' });
+    const scaffale = (await segheriaAdmin.get('/api/magazzino/ubicazioni-selezionabili')).json()[0];
+    const cut = await segheriaAdmin.post(`/api/lavorazioni-pavimenti/${tiles.json()._id}/completa`, { pezzi: 50, pezziPerCassa: 10, ubicazioneId: scaffale._id });
+    expect(cut.statusCode, cut.body).toBe(200);
+
+    // a block goes to Segheria, is sawn there, and its bundle comes back: Marmi's bundle names Marmi's block
+    const roundTrip = await bloccoEsterno();
+    const t2 = (await marmiAdmin.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [{ id: roundTrip._id, prezzo: 3000 }], documento: 'DDT 96/26' })).json();
+    const theirBlock = await theirRow(segheriaAdmin, t2._id, roundTrip.codice);
+    const sawn = await saw(segheriaAdmin, { _id: theirBlock }, 3, ids.segheriaMacchina, scaffale._id);
+    const back = await segheriaAdmin.post('/api/trasferimenti', { destinazioneCompanyId: marmi.company.id, pacchi: [{ id: sawn._id, prezzo: 700 }], documento: 'DDT 12/26' });
+    expect(back.statusCode, back.body).toBe(201);
+    const returned = (await marmiAdmin.get(`/api/magazzino/pacchi/${await theirRow(marmiAdmin, back.json()._id, sawn.codice)}`)).json();
+    expect(returned).toMatchObject({ blocco: { _id: roundTrip._id, codice: roundTrip.codice }, lavorazione: null, trasferitoDa: { ditta: segheria.company.name } });
+
+    // every row id of the other company, in every table that has a company (transfers are seen by both by design)
+    const db = ctx.database.db;
+    const tables = rowsOf<{ table_name: string }>(
+      await db.execute(sql`select c.table_name from information_schema.columns c join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id'
+        where c.table_schema = current_schema() and c.column_name = 'company_id' and c.table_name <> 'trasferimenti'`),
+    ).map((r) => r.table_name);
+    async function foreignIds(companyId: string): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (const table of tables) {
+        const rows = rowsOf<{ id: string }>(await db.execute(sql`select id::text as id from ${sql.identifier(table)} where company_id <> ${companyId}`));
+        for (const r of rows) found.add(r.id);
+      }
+      return found;
+    }
+
+    for (const [client, companyId] of [[segheriaAdmin, segheria.company.id], [marmiAdmin, marmi.company.id]] as const) {
+      const foreign = await foreignIds(companyId);
+      const leaks: string[] = [];
+      const read = async (path: string, query: Record<string, string> = {}) => {
+        const res = await client.get(path, { query });
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+        // the sender's quarry by name, too (Segheria has none of its own)
+        if (companyId === segheria.company.id && res.body.includes('Canalgrande')) leaks.push(`${path} → Canalgrande`);
+        for (const id of res.body.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ?? []) if (foreign.has(id.toLowerCase())) leaks.push(`${path} → ${id}`);
+        return res;
+      };
+      const all = { limit: '100', esauriti: 'true' };
+      const lists: Array<[string, string[]]> = [
+        ['/api/blocchi', ['history', 'genealogy']],
+        ['/api/blocchi-esterni', ['history', 'genealogy']],
+        ['/api/magazzino/pacchi', ['history', 'genealogy']],
+        ['/api/magazzino/lastre', ['history', 'genealogy']],
+        ['/api/magazzino/lotti', ['history', 'genealogy']],
+        ['/api/lavorazioni-lastre', ['history']],
+        ['/api/lavorazioni-pavimenti', ['history']],
+      ];
+      let walked = 0;
+      for (const [list, subs] of lists) {
+        const items = (await read(list, list.startsWith('/api/magazzino') ? all : { limit: '100' })).json().items as Array<{ _id: string }>;
+        walked += items.length;
+        for (const item of items) for (const sub of ['', ...subs]) await read(`${list}/${item._id}${sub && `/${sub}`}`);
+      }
+      for (const path of ['/api/magazzino/pacchi/export', '/api/magazzino/lastre/export', '/api/magazzino/lotti/export']) await read(path, { format: 'csv', esauriti: 'true' });
+      await read('/api/magazzino/movimenti', { limit: '100' });
+      await read('/api/trasferimenti', { limit: '100' });
+      await read('/api/dashboard');
+      expect(walked).toBeGreaterThan(20);
+      expect(leaks).toEqual([]);
+    }
+  });
+
+  it('migration 0019 repoints rows a transfer wrote before it: the receiver’s copy of the block or none, no sawing, no sender’s user', async () => {
+    const db = ctx.database.db;
+    const received = await db.select().from(pacchi).where(eq(pacchi.companyId, segheria.company.id));
+    const returned = await db.select().from(pacchi).where(eq(pacchi.companyId, marmi.company.id));
+    const [alone, back] = [received.find((p) => p.trasferitoDaId && !p.bloccoId)!, returned.find((p) => p.trasferitoDaId && p.bloccoId)!];
+    // written as the transfer used to write them: the sender's block, sawing and user
+    const stale = async (row: typeof pacchi.$inferSelect) => {
+      const [src] = await db.select().from(pacchi).where(eq(pacchi.id, row.trasferitoDaId!));
+      const [t] = await db.select().from(trasferimenti).where(sql`${trasferimenti.id} = (select trasferimento_id from trasferimenti_righe where destinazione_id = ${row.id})`);
+      await db.update(pacchi).set({ bloccoId: src!.bloccoId, lavorazioneId: src!.lavorazioneId }).where(eq(pacchi.id, row.id));
+      await db.update(lastre).set({ bloccoId: src!.bloccoId }).where(eq(lastre.paccoId, row.id));
+      await db.update(movimenti).set({ bloccoId: src!.bloccoId, userId: t!.userId }).where(eq(movimenti.paccoId, row.id));
+      await db.update(auditLog).set({ userId: t!.userId }).where(eq(auditLog.entityId, row.id));
+      return src!;
+    };
+    const [srcAlone, srcBack] = [await stale(alone), await stale(back)];
+    expect(srcAlone.bloccoId).not.toBeNull();
+
+    const statements = readFileSync(new URL('../migrations/0019_transfer_own_rows.sql', import.meta.url), 'utf8').split('--> statement-breakpoint').filter((q) => q.includes('UPDATE'));
+    for (const q of statements) await db.execute(q);
+
+    const after = async (id: string) => (await db.select().from(pacchi).where(eq(pacchi.id, id)))[0]!;
+    expect(await after(alone.id)).toMatchObject({ bloccoId: null, lavorazioneId: null });
+    // the block it came from is the one Marmi had sent: Marmi's own row again
+    expect(await after(back.id)).toMatchObject({ bloccoId: back.bloccoId, lavorazioneId: null });
+    expect(srcBack.bloccoId).not.toBe(back.bloccoId);
+    for (const [row, bloccoId] of [[alone, null], [back, back.bloccoId]] as const) {
+      expect((await db.select({ b: lastre.bloccoId }).from(lastre).where(eq(lastre.paccoId, row.id))).map((l) => l.b)).toEqual(expect.arrayContaining([bloccoId]));
+      const ledger = await db.select().from(movimenti).where(eq(movimenti.paccoId, row.id));
+      expect(ledger.filter((m) => m.tipo === 'carico').map((m) => [m.bloccoId, m.userId])).toEqual(ledger.filter((m) => m.tipo === 'carico').map(() => [bloccoId, null]));
+      expect((await db.select({ u: auditLog.userId }).from(auditLog).where(eq(auditLog.entityId, row.id))).map((a) => a.u)).toEqual([null]);
+    }
   });
 });
 

@@ -57,13 +57,28 @@ export function importoMovimento(m: { prezzo: number | null; unitaPrezzo: string
 }
 
 const blocco = codiceRef.extend({ origine: z.enum(BLOCCO_ORIGINI) });
-/** Where a stock item comes from, up to the quarry face: blocco, then bancata and cava for an own block. */
+/**
+ * Of an item received from a group company: the sender and the code of the block it came from there.
+ * The receiver sees the code and the company only, never the sender's rows (DESIGN §4).
+ */
+const trasferitoDa = z.object({ ditta: z.string(), blocco: z.string().nullable() }).nullable();
+/**
+ * Where a stock item comes from, up to the quarry face: blocco, then bancata and cava for an own block.
+ * An item received from a group company names only this company's rows: its copy of the block, or none,
+ * and no sawing (it happened at the sender's); `trasferitoDa` says where it came from.
+ */
 const provenienza = {
-  blocco,
+  blocco: blocco.nullable(),
   bancata: codiceRef.nullable(),
   cava: ref.nullable(),
-  lavorazione: codiceRef,
+  lavorazione: codiceRef.nullable(),
+  trasferitoDa,
 };
+
+/** The code of the block an item comes from: its own row's, or the one the sender named (code only). */
+export function bloccoCodiceOf(item: { blocco: { codice: string } | null; trasferitoDa: { blocco: string | null } | null }): string | null {
+  return item.blocco?.codice ?? item.trasferitoDa?.blocco ?? null;
+}
 
 export const paccoSchema = z.object({
   _id: z.string(),
@@ -114,17 +129,14 @@ export const lastraSchema = z.object({
 export type Lastra = z.infer<typeof lastraSchema>;
 
 /** A bundle with its slabs in sawing order. */
-export const paccoDetailSchema = paccoSchema.extend({ lastre: z.array(lastraSchema.omit({ blocco: true, bancata: true, cava: true, lavorazione: true, materiale: true, companyId: true })) });
+export const paccoDetailSchema = paccoSchema.extend({ lastre: z.array(lastraSchema.omit({ blocco: true, bancata: true, cava: true, lavorazione: true, trasferitoDa: true, materiale: true, companyId: true })) });
 export type PaccoDetail = z.infer<typeof paccoDetailSchema>;
 
 export const lottoSchema = z.object({
   _id: z.string(),
   codice: z.string(),
   companyId: z.string(),
-  blocco: blocco.nullable(),
-  bancata: codiceRef.nullable(),
-  cava: ref.nullable(),
-  lavorazione: codiceRef,
+  ...provenienza,
   materiale: ref,
   lunghezzaMm: z.number(),
   larghezzaMm: z.number(),

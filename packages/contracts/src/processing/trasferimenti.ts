@@ -20,6 +20,8 @@ export const trasferimentoCreateSchema = z
       .array(z.object({ id: itemId, pezzi: z.number({ error: 'Pezzi: un numero intero' }).int({ error: 'Pezzi: un numero intero' }).positive({ error: 'Pezzi: almeno 1' }), prezzo }))
       .max(200, { error: 'Al massimo 200 lotti per trasferimento' })
       .default([]),
+    /** Where the items arrive: one of the receiving company's locations (default: its first yard). */
+    ubicazioneId: z.uuid({ error: 'Ubicazione non valida' }).optional(),
     documento: requiredText(100, 'Documento: obbligatorio (numero del DDT o della fattura)'),
     note: optionalText(1000),
   })

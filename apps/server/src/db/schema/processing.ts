@@ -59,12 +59,12 @@ export const pacchi = pgTable(
     id: primaryId(),
     companyId: companyRef(),
     codice: text('codice').notNull(),
-    lavorazioneId: uuid('lavorazione_id')
-      .notNull()
-      .references(() => lavorazioniLastre.id, { onDelete: 'restrict' }),
-    bloccoId: uuid('blocco_id')
-      .notNull()
-      .references(() => blocchi.id, { onDelete: 'restrict' }),
+    /**
+     * The sawing and the block it came from, in this company. A bundle received from a group company
+     * names only this company's rows (DESIGN §4): its copy of the block when it has one, else nothing.
+     */
+    lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniLastre.id, { onDelete: 'restrict' }),
+    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
     materialeId: uuid('materiale_id')
       .notNull()
       .references(() => materiali.id, { onDelete: 'restrict' }),
@@ -100,9 +100,8 @@ export const lastre = pgTable(
     paccoId: uuid('pacco_id')
       .notNull()
       .references(() => pacchi.id, { onDelete: 'restrict' }),
-    bloccoId: uuid('blocco_id')
-      .notNull()
-      .references(() => blocchi.id, { onDelete: 'restrict' }),
+    /** As its bundle's: null when received from a group company without its block. */
+    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
     /** Place in sawing order, 1…999. */
     progressivo: integer('progressivo').notNull(),
     lunghezzaMm: integer('lunghezza_mm').notNull(),
@@ -188,9 +187,8 @@ export const lotti = pgTable(
     id: primaryId(),
     companyId: companyRef(),
     codice: text('codice').notNull(),
-    lavorazioneId: uuid('lavorazione_id')
-      .notNull()
-      .references(() => lavorazioniPavimenti.id, { onDelete: 'restrict' }),
+    /** The tile cut, in this company: null for a lot received from a group company. */
+    lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniPavimenti.id, { onDelete: 'restrict' }),
     bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
     materialeId: uuid('materiale_id')
       .notNull()

@@ -13,7 +13,7 @@ import { and, asc, inArray, desc, eq, gte, lt, lte, or, sql, type SQL } from 'dr
 import type { DbOrTx } from '../../db/client.js';
 import { optionExpired as optionExpiredOf, optionInScadenza, optionLapsed as optionLapsedOf, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
-import { bancate, blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
+import { bancate, blocchi, cave, clienti, fornitori, lavorazioniLastre, lavorazioniPavimenti, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
@@ -281,6 +281,22 @@ export async function lockInCompany(db: DbOrTx, companyId: string, origine: Bloc
     .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
     .for('no key update');
   return row;
+}
+
+/**
+ * The open job (a sawing or a tile cut not yet completed or cancelled) that uses a block, if any: such a
+ * block may not leave the company, or the job would be left waiting for a block that is gone.
+ */
+export async function lavorazioneAperta(db: DbOrTx, companyId: string, bloccoId: string) {
+  type Job = { tipo: 'segagione' | 'pavimenti'; codice: string; stato: string };
+  const result = await db.execute<Job>(sql`
+    (select 'segagione' as tipo, ${lavorazioniLastre.codice} as codice, ${lavorazioniLastre.stato} as stato from ${lavorazioniLastre}
+      where ${lavorazioniLastre.companyId} = ${companyId} and ${lavorazioniLastre.bloccoId} = ${bloccoId} and ${lavorazioniLastre.stato} in ('pianificata', 'in_segagione'))
+    union all
+    (select 'pavimenti' as tipo, ${lavorazioniPavimenti.codice} as codice, ${lavorazioniPavimenti.stato} as stato from ${lavorazioniPavimenti}
+      where ${lavorazioniPavimenti.companyId} = ${companyId} and ${lavorazioniPavimenti.bloccoId} = ${bloccoId} and ${lavorazioniPavimenti.stato} in ('pianificata', 'in_lavorazione'))
+    limit 1`);
+  return rowsOf<Job>(result)[0];
 }
 
 /**

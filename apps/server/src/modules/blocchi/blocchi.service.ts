@@ -2,6 +2,8 @@ import {
   BLOCCO_STATI_DECLASSABILI,
   BLOCCO_STATI_ELIMINABILI,
   BLOCCO_STATO_LABELS,
+  LAVORAZIONE_LASTRE_STATO_LABELS,
+  LAVORAZIONE_PAVIMENTI_STATO_LABELS,
   BANCATA_STATI_CON_BLOCCHI,
   CATEGORIE,
   CATEGORIA_LABELS,
@@ -22,6 +24,8 @@ import {
   type BloccoSummary,
   type BloccoUpdate,
   type GenealogyNode,
+  type LavorazioneLastreStato,
+  type LavorazionePavimentiStato,
   type Page,
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -153,13 +157,27 @@ export function createBlocchiService(deps: {
     },
 
     /**
+     * Refuses (409, naming the job) a block that an open sawing or tile cut still uses: a transfer or a
+     * collaudo would take it away and leave the job waiting forever. Call it after locking the block
+     * (`lockForLavorazione`), in the same transaction, so a job planned meanwhile waits for the lock.
+     */
+    async assertSenzaLavorazioni(tx: DbOrTx, companyId: string, blocco: { id: string; codice: string }, prima: string): Promise<void> {
+      const job = await repo.lavorazioneAperta(tx, companyId, blocco.id);
+      if (!job) return;
+      const what = job.tipo === 'segagione' ? `la segagione ${job.codice}` : `la lavorazione pavimenti ${job.codice}`;
+      const stato = job.tipo === 'segagione' ? LAVORAZIONE_LASTRE_STATO_LABELS[job.stato as LavorazioneLastreStato] : LAVORAZIONE_PAVIMENTI_STATO_LABELS[job.stato as LavorazionePavimentiStato];
+      throw conflict(`Il blocco ${blocco.codice} ha ${what} ${stato.toLowerCase()}: annullala prima di ${prima}`);
+    },
+
+    /**
      * A block received from a group company (a transfer, DESIGN §4): bought-in, with the same code and
      * measures, the sender as fornitore and the price as its purchase price, linked to the sender's row.
-     * The place is left empty: the receiver sets it when the block arrives.
+     * It lands where the transfer says (the receiver's yard by default). Its history row names no user:
+     * the sender's user is none of the receiver's business (DESIGN §4), the note names the sender.
      */
     async receiveFromGroup(
       tx: DbOrTx,
-      args: { companyId: string; source: BloccoRow; fornitoreId: string; materialeId: string; prezzo: number; userId: string; note: string },
+      args: { companyId: string; source: BloccoRow; fornitoreId: string; materialeId: string; ubicazioneId: string | null; prezzo: number; note: string },
     ): Promise<{ id: string }> {
       const { id: sourceId, companyId: _c, createdAt: _ca, updatedAt: _u, ...copy } = args.source;
       try {
@@ -176,14 +194,14 @@ export function createBlocchiService(deps: {
           unitaPrezzoAcquisto: 'totale',
           costoTrasporto: null,
           materialeId: args.materialeId,
-          ubicazioneId: null,
+          ubicazioneId: args.ubicazioneId,
           prezzoListino: null,
           clienteId: null,
           opzioneScadenza: null,
           stato: 'disponibile',
           trasferitoDaId: sourceId,
         });
-        await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: row.id, action: 'create', userId: args.userId, changes: initialValues(row, BLOCCO_FIELDS), note: args.note });
+        await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: row.id, action: 'create', userId: null, changes: initialValues(row, BLOCCO_FIELDS), note: args.note });
         return { id: row.id };
       } catch (error) {
         throw constraintError(error, { unique: `Il blocco ${args.source.codice} esiste già nella ditta di destinazione` }) ?? error;

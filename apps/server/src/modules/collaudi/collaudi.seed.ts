@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocchi, clienti } from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
+import { senzaLavorazioniAperte } from '../../seed/blocchi-liberi.js';
 import type { Actor } from '../../plugins/auth.js';
 import { demoServices } from '../../seed/services.js';
 
@@ -38,7 +39,7 @@ export async function seedCollaudi(db: Db, ctx: { marmiId: string; userId: strin
   const liberi = await db
     .select({ id: blocchi.id, prezzo: blocchi.prezzoListino, createdAt: blocchi.createdAt })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, ctx.marmiId), eq(blocchi.origine, 'interno'), eq(blocchi.stato, 'disponibile'), inArray(blocchi.categoria, ['squadrato', 'semisquadrato'])))
+    .where(and(eq(blocchi.companyId, ctx.marmiId), eq(blocchi.origine, 'interno'), eq(blocchi.stato, 'disponibile'), inArray(blocchi.categoria, ['squadrato', 'semisquadrato']), senzaLavorazioniAperte(db)))
     .orderBy(asc(blocchi.createdAt), asc(blocchi.id));
 
   const today = todayInRome();

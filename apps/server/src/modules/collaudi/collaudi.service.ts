@@ -273,6 +273,7 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
         if (statoEffettivo !== 'disponibile' && statoEffettivo !== 'opzionato') {
           throw conflict(`Il blocco ${blocco.codice} è «${BLOCCO_STATO_LABELS[statoEffettivo]}»: si collauda solo un blocco disponibile o opzionato per questo cliente`);
         }
+        await blocchi.assertSenzaLavorazioni(tx, actor.companyId, blocco, 'metterlo in collaudo');
         await blocchi.transition(tx, {
           companyId: actor.companyId,
           origine: null,

@@ -10,8 +10,8 @@ const NOT_FOUND = { pacco: 'Pacco non trovato', lastra: 'Lastra non trovata', lo
 
 type Provenienza = { blocco: { id: string; codice: string; origine: 'interno' | 'esterno' } | null; bancataId: string | null; bancataCodice: string | null; cavaId: string | null; cavaNome: string | null };
 
-/** Cava, bancata and blocco above a stock item. */
-function originNodes(j: Provenienza): GenealogyNode[] {
+/** Cava, bancata, blocco and the job above a stock item (a received one has no job here). */
+function originNodes(j: Provenienza, job?: { type: 'lavorazione-lastre' | 'lavorazione-pavimenti'; label: string; id: string | null; codice: string | null }): GenealogyNode[] {
   const nodes: GenealogyNode[] = [];
   if (j.cavaId && j.cavaNome !== null) nodes.push({ entityType: 'cava', _id: j.cavaId, label: `Cava ${j.cavaNome}`, codice: null, relation: 'origine', path: null });
   if (j.bancataId && j.bancataCodice !== null) nodes.push({ entityType: 'bancata', _id: j.bancataId, label: `Bancata ${j.bancataCodice}`, codice: j.bancataCodice, relation: 'origine', path: detailPath('bancata', j.bancataId) });
@@ -19,6 +19,7 @@ function originNodes(j: Provenienza): GenealogyNode[] {
     const b = j.blocco;
     nodes.push({ entityType: 'blocco', _id: b.id, label: `Blocco ${b.codice}`, codice: b.codice, relation: 'origine', path: detailPath(b.origine === 'esterno' ? 'blocco-esterno' : 'blocco', b.id) });
   }
+  if (job?.id && job.codice !== null) nodes.push({ entityType: job.type, _id: job.id, label: `${job.label} ${job.codice}`, codice: job.codice, relation: 'origine', path: detailPath(job.type, job.id) });
   return nodes;
 }
 
@@ -52,18 +53,14 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
   entities.addGenealogy('pacco', async (tx, companyId, id) => {
     const j = await repo.findPacco(tx, companyId, id);
     if (!j) return [];
-    return [
-      ...originNodes(j),
-      { entityType: 'lavorazione-lastre', _id: j.pacco.lavorazioneId, label: `Segagione ${j.lavorazioneCodice}`, codice: j.lavorazioneCodice, relation: 'origine', path: detailPath('lavorazione-lastre', j.pacco.lavorazioneId) },
-    ];
+    return originNodes(j, { type: 'lavorazione-lastre', label: 'Segagione', id: j.pacco.lavorazioneId, codice: j.lavorazioneCodice });
   });
 
   entities.addGenealogy('lastra', async (tx, companyId, id) => {
     const j = await repo.findLastra(tx, companyId, id);
     if (!j) return [];
     return [
-      ...originNodes(j),
-      { entityType: 'lavorazione-lastre', _id: j.pacco.lavorazioneId, label: `Segagione ${j.lavorazioneCodice}`, codice: j.lavorazioneCodice, relation: 'origine', path: detailPath('lavorazione-lastre', j.pacco.lavorazioneId) },
+      ...originNodes(j, { type: 'lavorazione-lastre', label: 'Segagione', id: j.pacco.lavorazioneId, codice: j.lavorazioneCodice }),
       { entityType: 'pacco', _id: j.pacco.id, label: `Pacco ${j.pacco.codice}`, codice: j.pacco.codice, relation: 'origine', path: detailPath('pacco', j.pacco.id) },
     ];
   });
@@ -71,9 +68,6 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
   entities.addGenealogy('lotto', async (tx, companyId, id) => {
     const j = await repo.findLotto(tx, companyId, id);
     if (!j) return [];
-    return [
-      ...originNodes(j),
-      { entityType: 'lavorazione-pavimenti', _id: j.lotto.lavorazioneId, label: `Lavorazione pavimenti ${j.lavorazioneCodice}`, codice: j.lavorazioneCodice, relation: 'origine', path: detailPath('lavorazione-pavimenti', j.lotto.lavorazioneId) },
-    ];
+    return originNodes(j, { type: 'lavorazione-pavimenti', label: 'Lavorazione pavimenti', id: j.lotto.lavorazioneId, codice: j.lavorazioneCodice });
   });
 }

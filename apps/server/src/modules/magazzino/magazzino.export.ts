@@ -1,4 +1,4 @@
-import { BORDO_LABELS, DIFETTO_LABELS, FINITURA_LABELS, LASTRA_STATO_LABELS, SCELTA_LABELS, type Lastra, type Lotto, type Pacco } from '@gestcava/contracts';
+import { bloccoCodiceOf, BORDO_LABELS, DIFETTO_LABELS, FINITURA_LABELS, LASTRA_STATO_LABELS, SCELTA_LABELS, type Lastra, type Lotto, type Pacco } from '@gestcava/contracts';
 import type { ExportColumn } from '../../lib/export.js';
 
 const siNo = (b: boolean) => (b ? 'Sì' : 'No');
@@ -6,10 +6,10 @@ const siNo = (b: boolean) => (b ? 'Sì' : 'No');
 /** The columns of the CSV/Excel exports of the magazzino lists. */
 export const paccoExportColumns: ExportColumn<Pacco>[] = [
   { header: 'Codice', value: (p) => p.codice, width: 16 },
-  { header: 'Blocco', value: (p) => p.blocco.codice, width: 16 },
+  { header: 'Blocco', value: bloccoCodiceOf, width: 16 },
   { header: 'Bancata', value: (p) => p.bancata?.codice ?? null, width: 16 },
   { header: 'Cava', value: (p) => p.cava?.nome ?? null },
-  { header: 'Segagione', value: (p) => p.lavorazione.codice, width: 16 },
+  { header: 'Segagione', value: (p) => p.lavorazione?.codice ?? null, width: 16 },
   { header: 'Materiale', value: (p) => p.materiale.nome },
   { header: 'Spessore (mm)', value: (p) => p.spessoreMm, width: 10 },
   { header: 'Finitura', value: (p) => FINITURA_LABELS[p.finitura] },
@@ -25,7 +25,7 @@ export const paccoExportColumns: ExportColumn<Pacco>[] = [
 export const lastraExportColumns: ExportColumn<Lastra>[] = [
   { header: 'Codice', value: (l) => l.codice, width: 20 },
   { header: 'Pacco', value: (l) => l.pacco.codice, width: 16 },
-  { header: 'Blocco', value: (l) => l.blocco.codice, width: 16 },
+  { header: 'Blocco', value: bloccoCodiceOf, width: 16 },
   { header: 'Materiale', value: (l) => l.materiale.nome },
   { header: 'Progressivo', value: (l) => l.progressivo, width: 8 },
   { header: 'Lunghezza (mm)', value: (l) => l.lunghezzaMm, width: 10 },
@@ -42,8 +42,8 @@ export const lastraExportColumns: ExportColumn<Lastra>[] = [
 
 export const lottoExportColumns: ExportColumn<Lotto>[] = [
   { header: 'Codice', value: (l) => l.codice, width: 16 },
-  { header: 'Blocco', value: (l) => l.blocco?.codice ?? null, width: 16 },
-  { header: 'Lavorazione', value: (l) => l.lavorazione.codice, width: 16 },
+  { header: 'Blocco', value: bloccoCodiceOf, width: 16 },
+  { header: 'Lavorazione', value: (l) => l.lavorazione?.codice ?? null, width: 16 },
   { header: 'Materiale', value: (l) => l.materiale.nome },
   { header: 'Formato (mm)', value: (l) => `${l.lunghezzaMm}×${l.larghezzaMm}`, width: 12 },
   { header: 'Spessore (mm)', value: (l) => l.spessoreMm, width: 10 },

@@ -1,14 +1,19 @@
 import { importoMovimento, pesoLastraT, type Lastra, type Lotto, type Movimento, type Pacco, type PaccoDetail } from '@gestcava/contracts';
 import type { LastraJoined, LottoJoined, MovimentoJoined, PaccoJoined } from './magazzino.repository.js';
 
-type Provenienza = Pick<PaccoJoined, 'blocco' | 'bancataId' | 'bancataCodice' | 'cavaId' | 'cavaNome'>;
+type Provenienza = Pick<PaccoJoined, 'blocco' | 'bancataId' | 'bancataCodice' | 'cavaId' | 'cavaNome' | 'lavorazioneCodice' | 'trasferitoDitta' | 'trasferitoBlocco'>;
 
 const ref = <K extends string>(id: string | null, name: string | null, key: K) => (id && name !== null ? ({ _id: id, [key]: name } as { _id: string } & Record<K, string>) : null);
 
-function origini(j: Provenienza) {
+/** Block, bancata, quarry and job above an item, each only when it is a row of the item's company. */
+function origini(j: Provenienza, lavorazioneId: string | null) {
   return {
+    // a received item without this company's copy of its block names none (the left join finds no block)
+    blocco: j.blocco?.id ? { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine } : null,
     bancata: ref(j.bancataId, j.bancataCodice, 'codice'),
     cava: ref(j.cavaId, j.cavaNome, 'nome'),
+    lavorazione: ref(lavorazioneId, j.lavorazioneCodice, 'codice'),
+    trasferitoDa: j.trasferitoDitta !== null ? { ditta: j.trasferitoDitta, blocco: j.trasferitoBlocco } : null,
   };
 }
 
@@ -18,9 +23,7 @@ export function toPaccoDto(j: PaccoJoined): Pacco {
     _id: p.id,
     codice: p.codice,
     companyId: p.companyId,
-    blocco: { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine },
-    ...origini(j),
-    lavorazione: { _id: p.lavorazioneId, codice: j.lavorazioneCodice ?? '' },
+    ...origini(j, p.lavorazioneId),
     materiale: { _id: j.materiale.id, nome: j.materiale.nome },
     spessoreMm: p.spessoreMm,
     finitura: p.finitura as Pacco['finitura'],
@@ -44,9 +47,7 @@ export function toLastraDto(j: LastraJoined): Lastra {
     codice: l.codice,
     companyId: l.companyId,
     pacco: { _id: j.pacco.id, codice: j.pacco.codice },
-    blocco: { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine },
-    ...origini(j),
-    lavorazione: { _id: j.pacco.lavorazioneId, codice: j.lavorazioneCodice ?? '' },
+    ...origini(j, j.pacco.lavorazioneId),
     materiale: { _id: j.materiale.id, nome: j.materiale.nome },
     progressivo: l.progressivo,
     lunghezzaMm: l.lunghezzaMm,
@@ -69,7 +70,7 @@ export function toPaccoDetailDto(j: PaccoJoined, slabs: LastraJoined[]): PaccoDe
   return {
     ...toPaccoDto(j),
     lastre: slabs.map((s) => {
-      const { blocco: _b, bancata: _ba, cava: _c, lavorazione: _l, materiale: _m, companyId: _co, ...rest } = toLastraDto(s);
+      const { blocco: _b, bancata: _ba, cava: _c, lavorazione: _l, trasferitoDa: _t, materiale: _m, companyId: _co, ...rest } = toLastraDto(s);
       return rest;
     }),
   };
@@ -77,15 +78,12 @@ export function toPaccoDetailDto(j: PaccoJoined, slabs: LastraJoined[]): PaccoDe
 
 export function toLottoDto(j: LottoJoined): Lotto {
   const l = j.lotto;
-  // A lot cut from slabs of several blocks names none (the left join finds no block).
-  const blocco = j.blocco?.id ? { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine } : null;
   return {
     _id: l.id,
     codice: l.codice,
     companyId: l.companyId,
-    blocco,
-    ...origini(j as Provenienza),
-    lavorazione: { _id: l.lavorazioneId, codice: j.lavorazioneCodice ?? '' },
+    // a lot cut from slabs of several blocks names none either
+    ...origini(j as Provenienza, l.lavorazioneId),
     materiale: { _id: j.materiale.id, nome: j.materiale.nome },
     lunghezzaMm: l.lunghezzaMm,
     larghezzaMm: l.larghezzaMm,

@@ -7,6 +7,7 @@ import {
   blocchi,
   cave,
   clienti,
+  companies,
   lastre,
   lavorazioniLastre,
   lavorazioniPavimenti,
@@ -24,18 +25,38 @@ import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 
 // Reads of magazzino lastre and pavimenti. The names beside each item are scalar subqueries (one
-// primary-key read each), as in the blocchi list (docs/query-plans-pglite.md).
+// primary-key read each), as in the blocchi list (docs/query-plans-pglite.md). Every join and subquery
+// is bounded by the row's own company: a row received from a group company may still hold an id of the
+// sender (rows written before migration 0019), and the receiver sees none of the sender's rows (DESIGN §4).
 
-const nameOf = (column: PgColumn, idColumn: PgColumn, fk: PgColumn) => sql<string | null>`(select ${column} from ${column.table} where ${idColumn} = ${outer(fk)})`;
+type CompanyTable = { id: PgColumn; companyId: PgColumn };
+/** The name of the row `fk` points to, when that row is of `company` (the outer row's company column). */
+const nameOf = (table: CompanyTable, column: PgColumn, fk: PgColumn, company: PgColumn) =>
+  sql<string | null>`(select ${column} from ${column.table} where ${table.id} = ${outer(fk)} and ${table.companyId} = ${outer(company)})`;
+
+/** A join on the block `fk` names, within the company of the row that names it. */
+const bloccoOf = (fk: PgColumn, company: PgColumn) => and(eq(blocchi.id, fk), eq(blocchi.companyId, company));
 
 /** Where a block comes from: its bancata and quarry (own blocks) by name. */
 const provenienza = {
   blocco: { id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine },
   bancataId: blocchi.bancataId,
-  bancataCodice: nameOf(bancate.codice, bancate.id, blocchi.bancataId),
+  bancataCodice: nameOf(bancate, bancate.codice, blocchi.bancataId, blocchi.companyId),
   cavaId: blocchi.cavaId,
-  cavaNome: nameOf(cave.nome, cave.id, blocchi.cavaId),
+  cavaNome: nameOf(cave, cave.nome, blocchi.cavaId, blocchi.companyId),
 };
+
+/**
+ * Of a bundle or lot received from a group company: the sender's name and the code of the block it
+ * came from there — the code and the company only (DESIGN §4), never the sender's ids.
+ */
+function trasferitoDa(table: typeof pacchi | typeof lotti) {
+  const src = sql`from ${table} as src where src.id = ${outer(table.trasferitoDaId)}`;
+  return {
+    trasferitoDitta: sql<string | null>`(select (select c.name from ${companies} c where c.id = src.company_id) ${src})`,
+    trasferitoBlocco: sql<string | null>`(select (select b.codice from ${blocchi} b where b.id = src.blocco_id and b.company_id = src.company_id) ${src})`,
+  };
+}
 
 const materiale = { id: materiali.id, nome: materiali.nome, densita: materiali.densita };
 
@@ -65,18 +86,19 @@ function pacchiJoined(db: DbOrTx) {
     .select({
       pacco: pacchi,
       ...provenienza,
-      lavorazioneCodice: nameOf(lavorazioniLastre.codice, lavorazioniLastre.id, pacchi.lavorazioneId),
+      lavorazioneCodice: nameOf(lavorazioniLastre, lavorazioniLastre.codice, pacchi.lavorazioneId, pacchi.companyId),
+      ...trasferitoDa(pacchi),
       materiale,
-      ubicazioneNome: nameOf(ubicazioni.nome, ubicazioni.id, pacchi.ubicazioneId),
-      lastreDisponibili: sql<number>`(select count(*)::int from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)} and ${lastraLibera})`,
+      ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, pacchi.ubicazioneId, pacchi.companyId),
+      lastreDisponibili: sql<number>`(select count(*)::int from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)} and ${lastre.companyId} = ${outer(pacchi.companyId)} and ${lastraLibera})`,
     })
     .from(pacchi)
-    .innerJoin(blocchi, eq(blocchi.id, pacchi.bloccoId))
-    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId));
+    .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
+    .innerJoin(materiali, and(eq(materiali.id, pacchi.materialeId), eq(materiali.companyId, pacchi.companyId)));
 }
 export type PaccoJoined = Awaited<ReturnType<ReturnType<typeof pacchiJoined>['execute']>>[number];
 
-const pacchiFrom = sql`${pacchi} inner join ${blocchi} on ${blocchi.id} = ${pacchi.bloccoId}`;
+const pacchiFrom = sql`${pacchi} left join ${blocchi} on ${bloccoOf(pacchi.bloccoId, pacchi.companyId)}`;
 
 function pacchiWhere(companyId: string, f: Filter<PaccoListQuery>): SQL {
   return and(
@@ -114,7 +136,7 @@ export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filte
       pesoT: sql<number>`coalesce(sum(${pacchi.mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})), 0)::float8`,
     })
     .from(pacchi)
-    .innerJoin(blocchi, eq(blocchi.id, pacchi.bloccoId))
+    .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
     .where(pacchiWhere(companyId, filter));
   return row!;
 }
@@ -134,21 +156,22 @@ function lastreJoined(db: DbOrTx) {
       lastra: lastre,
       pacco: { id: pacchi.id, codice: pacchi.codice, spessoreMm: pacchi.spessoreMm, finitura: pacchi.finitura, lavorazioneId: pacchi.lavorazioneId, ubicazioneId: pacchi.ubicazioneId },
       ...provenienza,
-      lavorazioneCodice: nameOf(lavorazioniLastre.codice, lavorazioniLastre.id, pacchi.lavorazioneId),
+      lavorazioneCodice: nameOf(lavorazioniLastre, lavorazioniLastre.codice, pacchi.lavorazioneId, pacchi.companyId),
+      ...trasferitoDa(pacchi),
       materiale,
       statoEffettivo: lastraStatoEffettivo,
       ubicazioneId: lastraUbicazioneId,
-      ubicazioneNome: sql<string | null>`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${lastraUbicazioneId})`,
-      clienteNome: nameOf(clienti.ragioneSociale, clienti.id, lastre.clienteId),
+      ubicazioneNome: sql<string | null>`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${lastraUbicazioneId} and ${ubicazioni.companyId} = ${outer(lastre.companyId)})`,
+      clienteNome: nameOf(clienti, clienti.ragioneSociale, lastre.clienteId, lastre.companyId),
     })
     .from(lastre)
-    .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
-    .innerJoin(blocchi, eq(blocchi.id, lastre.bloccoId))
-    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId));
+    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
+    .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
+    .innerJoin(materiali, and(eq(materiali.id, pacchi.materialeId), eq(materiali.companyId, lastre.companyId)));
 }
 export type LastraJoined = Awaited<ReturnType<ReturnType<typeof lastreJoined>['execute']>>[number];
 
-const lastreFrom = sql`${lastre} inner join ${pacchi} on ${pacchi.id} = ${lastre.paccoId}`;
+const lastreFrom = sql`${lastre} inner join ${pacchi} on ${pacchi.id} = ${lastre.paccoId} and ${pacchi.companyId} = ${lastre.companyId}`;
 
 /** Slabs on hand: in stock, free or reserved (in_lavorazione ones are committed to a tile cut). */
 const LASTRE_IN_GIACENZA = ['disponibile', 'riservata'];
@@ -196,7 +219,7 @@ export async function lastreSummary(db: DbOrTx, companyId: string, filter: Filte
       pesoT: sql<number>`coalesce(sum(${lastre.mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})), 0)::float8`,
     })
     .from(lastre)
-    .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
     .where(lastreWhere(companyId, filter));
   return row!;
 }
@@ -222,14 +245,15 @@ function lottiJoined(db: DbOrTx) {
     .select({
       lotto: lotti,
       ...provenienza,
-      lavorazioneCodice: nameOf(lavorazioniPavimenti.codice, lavorazioniPavimenti.id, lotti.lavorazioneId),
+      lavorazioneCodice: nameOf(lavorazioniPavimenti, lavorazioniPavimenti.codice, lotti.lavorazioneId, lotti.companyId),
+      ...trasferitoDa(lotti),
       materiale,
-      ubicazioneNome: nameOf(ubicazioni.nome, ubicazioni.id, lotti.ubicazioneId),
+      ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, lotti.ubicazioneId, lotti.companyId),
       pezziRiservati: lottoPezziRiservati,
     })
     .from(lotti)
-    .leftJoin(blocchi, eq(blocchi.id, lotti.bloccoId))
-    .innerJoin(materiali, eq(materiali.id, lotti.materialeId));
+    .leftJoin(blocchi, bloccoOf(lotti.bloccoId, lotti.companyId))
+    .innerJoin(materiali, and(eq(materiali.id, lotti.materialeId), eq(materiali.companyId, lotti.companyId)));
 }
 export type LottoJoined = Awaited<ReturnType<ReturnType<typeof lottiJoined>['execute']>>[number];
 
@@ -304,12 +328,13 @@ export async function movimentiPage(db: DbOrTx, companyId: string, query: Movime
   const items = await db
     .select({
       movimento: movimenti,
-      bloccoCodice: nameOf(blocchi.codice, blocchi.id, movimenti.bloccoId),
-      paccoCodice: nameOf(pacchi.codice, pacchi.id, movimenti.paccoId),
-      lastraCodice: nameOf(lastre.codice, lastre.id, movimenti.lastraId),
-      lottoCodice: nameOf(lotti.codice, lotti.id, movimenti.lottoId),
-      clienteNome: nameOf(clienti.ragioneSociale, clienti.id, movimenti.clienteId),
-      utenteNome: nameOf(users.name, users.id, movimenti.userId),
+      bloccoCodice: nameOf(blocchi, blocchi.codice, movimenti.bloccoId, movimenti.companyId),
+      paccoCodice: nameOf(pacchi, pacchi.codice, movimenti.paccoId, movimenti.companyId),
+      lastraCodice: nameOf(lastre, lastre.codice, movimenti.lastraId, movimenti.companyId),
+      lottoCodice: nameOf(lotti, lotti.codice, movimenti.lottoId, movimenti.companyId),
+      clienteNome: nameOf(clienti, clienti.ragioneSociale, movimenti.clienteId, movimenti.companyId),
+      // not bounded: an admin works in every company of the installation, under their own name
+      utenteNome: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${outer(movimenti.userId)})`,
     })
     .from(movimenti)
     .where(where)
@@ -344,14 +369,14 @@ export function searchCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | 
 /** Code, material, state and quarry of many stock items at once (photo cards). */
 export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', companyId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  const cava = nameOf(cave.nome, cave.id, blocchi.cavaId);
+  const cava = nameOf(cave, cave.nome, blocchi.cavaId, blocchi.companyId);
   if (kind === 'lastra') {
     return db
       .select({ id: lastre.id, codice: lastre.codice, stato: lastraStatoEffettivo, materiale: materiali.nome, cava, facts: sql<string[]>`array['Scelta ' || ${lastre.scelta}, ${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]` })
       .from(lastre)
-      .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+      .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
       .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
-      .innerJoin(blocchi, eq(blocchi.id, lastre.bloccoId))
+      .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
       .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, ids)));
   }
   const table = kind === 'pacco' ? pacchi : lotti;
@@ -363,7 +388,7 @@ export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', 
     .select({ id: table.id, codice: table.codice, stato: sql<string | null>`null`, materiale: materiali.nome, cava, facts, pezzi: kind === 'lotto' ? lotti.pezzi : sql<number>`0`, pezziPerCassa: kind === 'lotto' ? lotti.pezziPerCassa : sql<number>`1` })
     .from(table)
     .innerJoin(materiali, eq(materiali.id, table.materialeId))
-    .leftJoin(blocchi, eq(blocchi.id, table.bloccoId))
+    .leftJoin(blocchi, bloccoOf(table.bloccoId, table.companyId))
     .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
   // a lot's boxes in the one text the app uses for them (`casseText`: "30 casse da 8 + 1 da 5")
   return rows.map(({ pezzi, pezziPerCassa, ...r }) => (kind === 'lotto' ? { ...r, facts: [...r.facts, `${pezzi} pezzi · ${casseText(pezzi, pezziPerCassa)}`] } : r));
@@ -371,7 +396,7 @@ export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', 
 
 /** The ids of a quarry's stock items, as a subquery (photos filtered by cava). */
 export function idsInCava(table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, cavaId: string): SQL {
-  return sql`select ${table.id} from ${table} where ${table.companyId} = ${companyId} and ${table.bloccoId} in (select ${blocchi.id} from ${blocchi} where ${blocchi.cavaId} = ${cavaId})`;
+  return sql`select ${table.id} from ${table} where ${table.companyId} = ${companyId} and ${table.bloccoId} in (select ${blocchi.id} from ${blocchi} where ${blocchi.cavaId} = ${cavaId} and ${blocchi.companyId} = ${companyId})`;
 }
 
 /** A block's bundles with their slabs' codes in sawing order (genealogy). */

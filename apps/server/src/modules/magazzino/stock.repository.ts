@@ -64,7 +64,7 @@ export interface MovedLastra {
   id: string;
   codice: string;
   paccoId: string;
-  bloccoId: string;
+  bloccoId: string | null;
   mq: number;
   /** Its state before this update (the history records the real one: a sale may take a reserved slab). */
   statoPrima: string;

@@ -1,8 +1,8 @@
 import type { TrasferimentoListQuery } from '@gestcava/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, companies, trasferimenti, trasferimentiRighe, users } from '../../db/schema/index.js';
+import { blocchi, companies, trasferimenti, trasferimentiRighe, ubicazioni, users } from '../../db/schema/index.js';
 import { cappedCount, rowsOf, type PageOpts } from '../../lib/pagination.js';
 
 // Transfers between group companies: each one is seen by its two companies, the source and the destination.
@@ -73,4 +73,37 @@ export function righeOf(db: DbOrTx, ids: string[]) {
 /** The other companies of the installation: where a transfer may go. */
 export function otherCompanies(db: DbOrTx, companyId: string) {
   return db.select({ id: companies.id, name: companies.name }).from(companies).where(ne(companies.id, companyId)).orderBy(asc(companies.name));
+}
+
+/**
+ * Where the items arrive in the receiving company: the location asked for (undefined when it is not one
+ * of that company's), or by default its first yard (`piazzale_*`, by name), else its first location.
+ */
+export async function ubicazioneArrivo(db: DbOrTx, companyId: string, id: string | undefined): Promise<string | null | undefined> {
+  if (id) {
+    const [row] = await db.select({ id: ubicazioni.id }).from(ubicazioni).where(and(eq(ubicazioni.companyId, companyId), eq(ubicazioni.id, id)));
+    return row?.id;
+  }
+  const [row] = await db
+    .select({ id: ubicazioni.id })
+    .from(ubicazioni)
+    .where(and(eq(ubicazioni.companyId, companyId), eq(ubicazioni.attiva, true)))
+    .orderBy(sql`${like(ubicazioni.tipo, 'piazzale_%')} desc`, asc(ubicazioni.nome))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The receiving company's own row of a block of the sender: the copy it received, or the block it had
+ * sent itself; null when it has none. A received bundle or lot names that row, never the sender's.
+ */
+export async function bloccoInDestinazione(db: DbOrTx, companyId: string, sourceBloccoId: string | null): Promise<string | null> {
+  if (!sourceBloccoId) return null;
+  const [row] = await db
+    .select({ id: blocchi.id })
+    .from(blocchi)
+    .where(and(eq(blocchi.companyId, companyId), or(eq(blocchi.trasferitoDaId, sourceBloccoId), sql`${blocchi.id} = (select b.trasferito_da_id from ${blocchi} b where b.id = ${sourceBloccoId})`)))
+    .orderBy(desc(blocchi.createdAt))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocchi, macchine, ubicazioni } from '../../db/schema/index.js';
+import { senzaLavorazioniAperte } from '../../seed/blocchi-liberi.js';
 import type { Actor } from '../../plugins/auth.js';
 import { demoServices } from '../../seed/services.js';
 
@@ -9,12 +10,19 @@ import { demoServices } from '../../seed/services.js';
  * the segheria user saws one of them. Through the services, as the web app would.
  */
 export async function seedTrasferimenti(db: Db, ctx: { marmiId: string; segheriaId: string; marmiUserId: string; segheriaUserId: string }) {
-  const { trasferimenti, lavorazioniLastre } = demoServices(db);
+  const { trasferimenti, lavorazioniLastre: segagioni } = demoServices(db);
   const marmi: Actor = { companyId: ctx.marmiId, userId: ctx.marmiUserId, isAdmin: true };
   const own = await db
     .select({ id: blocchi.id })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, ctx.marmiId), eq(blocchi.origine, 'interno'), eq(blocchi.stato, 'disponibile')))
+    .where(
+      and(
+        eq(blocchi.companyId, ctx.marmiId),
+        eq(blocchi.origine, 'interno'),
+        eq(blocchi.stato, 'disponibile'),
+        senzaLavorazioniAperte(db),
+      ),
+    )
     .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
     .limit(2);
   if (own.length < 2) return;
@@ -35,7 +43,7 @@ export async function seedTrasferimenti(db: Db, ctx: { marmiId: string; segheria
   // the receiving side's own row of that block
   const [theirs] = (await trasferimenti.list(ctx.segheriaId, { page: 1, limit: 1, id: transfer._id })).items;
   const bloccoId = theirs!.righe.find((r) => r.codice === received.codice)!.itemId;
-  const lav = await lavorazioniLastre.create(segheria, { bloccoId, macchinaId: macchina.id, spessoreMm: 30, finitura: 'levigato', resinatura: true, contoTerzi: false, note: 'Blocco ricevuto da Marmi Demo' });
-  await lavorazioniLastre.changeStato(segheria, lav._id, { stato: 'in_segagione', nota: null });
-  await lavorazioniLastre.completa(segheria, lav._id, { numeroLastre: 38, lunghezzaMm: 2850, altezzaMm: 1650, lastrePerPacco: 19, ubicazioneId: ubicazione.id });
+  const lav = await segagioni.create(segheria, { bloccoId, macchinaId: macchina.id, spessoreMm: 30, finitura: 'levigato', resinatura: true, contoTerzi: false, note: 'Blocco ricevuto da Marmi Demo' });
+  await segagioni.changeStato(segheria, lav._id, { stato: 'in_segagione', nota: null });
+  await segagioni.completa(segheria, lav._id, { numeroLastre: 38, lunghezzaMm: 2850, altezzaMm: 1650, lastrePerPacco: 19, ubicazioneId: ubicazione.id });
 }

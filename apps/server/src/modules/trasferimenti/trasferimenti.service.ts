@@ -77,6 +77,8 @@ export function createTrasferimentiService(deps: {
         const [source, destination] = await Promise.all([findCompanyRow(tx, actor.companyId), findCompanyRow(tx, body.destinazioneCompanyId)]);
         if (!destination) throw badRequest('Ditta di destinazione non valida', [{ path: 'destinazioneCompanyId', message: 'Non è una ditta di questa installazione' }]);
         const D = destination.id;
+        const ubicazioneId = await repo.ubicazioneArrivo(tx, D, body.ubicazioneId);
+        if (ubicazioneId === undefined) throw badRequest('Ubicazione non valida', [{ path: 'ubicazioneId', message: 'Non è un’ubicazione della ditta di destinazione' }]);
         const cliente = await clienti.ensureForDitta(tx, actor.companyId, ditta(destination));
         const fornitore = body.blocchi.length ? await fornitori.ensureForDitta(tx, D, ditta(source!)) : null;
         // Everything it moves, locked up front, each kind in id order (PostgreSQL's uuid order is that of
@@ -86,10 +88,9 @@ export function createTrasferimentiService(deps: {
         const header = await repo.insertTrasferimento(tx, { companyId: actor.companyId, destinazioneCompanyId: D, documento: body.documento, note: body.note, userId: actor.userId });
         const causale = `Trasferimento a ${destination.name}, ${body.documento}`;
         const received = `Trasferito da ${source!.name}, ${body.documento}`;
-        const destMeta = { companyId: D, userId: actor.userId, causale: received, documento: body.documento };
+        // The receiver's rows name no user of the sender (DESIGN §4): the system's, with the sender in the causale.
+        const destMeta = { companyId: D, userId: null, causale: received, documento: body.documento };
         const righe: Array<Parameters<typeof repo.insertRighe>[1][number]> = [];
-        /** The destination's block for a source block moved in this transfer (its bundles point at it). */
-        const newBlock = new Map<string, string>();
 
         for (const item of body.blocchi) {
           const locked = await blocchi.lockForLavorazione(tx, actor.companyId, item.id);
@@ -98,13 +99,13 @@ export function createTrasferimentiService(deps: {
           if (locked.statoEffettivo !== 'disponibile') {
             throw conflict(`Il blocco ${locked.blocco.codice} è «${BLOCCO_STATO_LABELS[locked.statoEffettivo as BloccoStato]}»: si trasferiscono solo blocchi disponibili`);
           }
+          await blocchi.assertSenzaLavorazioni(tx, actor.companyId, locked.blocco, 'trasferirlo');
           await blocchi.transition(tx, { companyId: actor.companyId, origine: null, id: item.id, to: 'venduto', by: 'system', userId: actor.userId, note: causale, set: { clienteId: cliente.id } });
           const materialeId = await materialeIn(tx, actor.companyId, D, locked.blocco.materialeId);
-          const created = await blocchi.receiveFromGroup(tx, { companyId: D, source: locked.blocco, fornitoreId: fornitore!.id, materialeId, prezzo: item.prezzo, userId: actor.userId, note: received });
-          newBlock.set(item.id, created.id);
+          const created = await blocchi.receiveFromGroup(tx, { companyId: D, source: locked.blocco, fornitoreId: fornitore!.id, materialeId, ubicazioneId, prezzo: item.prezzo, note: received });
           await stock.movimenti(tx, [
             { companyId: actor.companyId, userId: actor.userId, tipo: 'trasferimento', pezzi: -1, mq: 0, bloccoId: item.id, clienteId: cliente.id, prezzo: item.prezzo, unitaPrezzo: 'totale', documento: body.documento, causale },
-            { companyId: D, userId: actor.userId, tipo: 'carico', pezzi: 1, mq: 0, bloccoId: created.id, documento: body.documento, causale: received },
+            { companyId: D, userId: null, tipo: 'carico', pezzi: 1, mq: 0, bloccoId: created.id, documento: body.documento, causale: received },
           ]);
           righe.push({ trasferimentoId: header.id, tipo: 'blocco', codice: locked.blocco.codice, codiceDestinazione: locked.blocco.codice, origineId: item.id, destinazioneId: created.id, pezzi: 1, mq: 0, prezzo: item.prezzo });
         }
@@ -114,19 +115,20 @@ export function createTrasferimentiService(deps: {
           if (!pacco) throw notFound('Pacco non trovato');
           const moved = await stock.cediPacco(tx, actor, item.id, { clienteId: cliente.id, documento: body.documento, causale });
           const slabs = await stock.lastreRows(tx, actor.companyId, moved.map((m) => m.id));
-          const bloccoId = newBlock.get(pacco.bloccoId) ?? pacco.bloccoId;
+          // the receiver's own copy of the block, if it has one; the sawing stays the sender's alone
+          const bloccoId = await repo.bloccoInDestinazione(tx, D, pacco.bloccoId);
           const materialeId = await materialeIn(tx, actor.companyId, D, pacco.materialeId);
           const created = await magazzino.ledger
             .caricaPacco(
               tx,
               destMeta,
-              { companyId: D, codice: pacco.codice, lavorazioneId: pacco.lavorazioneId, bloccoId, materialeId, spessoreMm: pacco.spessoreMm, finitura: pacco.finitura, resinatura: pacco.resinatura, scelta: pacco.scelta, ubicazioneId: null, prezzoListino: null, trasferitoDaId: pacco.id },
+              { companyId: D, codice: pacco.codice, lavorazioneId: null, bloccoId, materialeId, spessoreMm: pacco.spessoreMm, finitura: pacco.finitura, resinatura: pacco.resinatura, scelta: pacco.scelta, ubicazioneId, prezzoListino: null, trasferitoDaId: pacco.id },
               slabs.map((l) => ({ companyId: D, codice: l.codice, bloccoId, progressivo: l.progressivo, lunghezzaMm: l.lunghezzaMm, altezzaMm: l.altezzaMm, mq: l.mq, scelta: l.scelta, difetti: l.difetti })),
             )
             .catch((error: unknown) => {
               throw constraintError(error, { unique: `Il pacco ${pacco.codice} o una sua lastra esiste già nella ditta di destinazione` }) ?? error;
             });
-          await recordAudit(tx, { companyId: D, entityType: 'pacco', entityId: created.id, action: 'create', userId: actor.userId, note: received });
+          await recordAudit(tx, { companyId: D, entityType: 'pacco', entityId: created.id, action: 'create', userId: null, note: received });
           righe.push({ trasferimentoId: header.id, tipo: 'pacco', codice: pacco.codice, codiceDestinazione: pacco.codice, origineId: pacco.id, destinazioneId: created.id, pezzi: created.nLastre, mq: created.mq, prezzo: item.prezzo });
         }
 
@@ -140,16 +142,18 @@ export function createTrasferimentiService(deps: {
             ...copy,
             companyId: D,
             codice,
+            lavorazioneId: null,
+            bloccoId: await repo.bloccoInDestinazione(tx, D, lotto.bloccoId),
             materialeId,
             pezzi: item.pezzi,
             mq: mqTaken,
             casse: Math.ceil(item.pezzi / lotto.pezziPerCassa),
-            ubicazioneId: null,
+            ubicazioneId,
             prezzoListino: null,
             note: null,
             trasferitoDaId: lotto.id,
           });
-          await recordAudit(tx, { companyId: D, entityType: 'lotto', entityId: created.id, action: 'create', userId: actor.userId, note: received });
+          await recordAudit(tx, { companyId: D, entityType: 'lotto', entityId: created.id, action: 'create', userId: null, note: received });
           righe.push({ trasferimentoId: header.id, tipo: 'lotto', codice: lotto.codice, codiceDestinazione: codice, origineId: lotto.id, destinazioneId: created.id, pezzi: item.pezzi, mq: mqTaken, prezzo: item.prezzo });
         }
 
@@ -205,7 +209,8 @@ export function createTrasferimentiService(deps: {
               };
             }),
             totale: Math.round(visible.reduce((a, r) => a + r.riga.prezzo * 100, 0)) / 100,
-            utente: t.userId && utente ? { _id: t.userId, name: utente } : null,
+            // who sent it is the sender's business: the receiver sees the company only
+            utente: uscita && t.userId && utente ? { _id: t.userId, name: utente } : null,
             createdAt: t.createdAt.toISOString(),
           } satisfies Trasferimento;
         }),

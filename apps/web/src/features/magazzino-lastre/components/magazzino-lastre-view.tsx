@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import {
+  bloccoCodiceOf,
   detailPath,
   ENTITY_PAGES,
   FINITURA_LABELS,
@@ -125,7 +126,7 @@ function PacchiList({ selectionActions }: { selectionActions: SelectionActions }
       body: (p) => (
         <span className="cell-two-lines">
           <span>{p.materiale.nome}</span>
-          <span className="text-color-secondary">{p.blocco.codice}</span>
+          <span className="text-color-secondary">{bloccoCodiceOf(p)}</span>
         </span>
       ),
     },
@@ -169,7 +170,7 @@ function PacchiList({ selectionActions }: { selectionActions: SelectionActions }
         onOpen={(p) => void navigate(detailPath('pacco', p._id), { state: linkState })}
         card={(p) => ({
           title: p.codice,
-          lines: [`${p.materiale.nome} · blocco ${p.blocco.codice}`, `${measures(p)} · ${SCELTA_LABELS[p.scelta]}`, `${formatInteger(p.nLastre)} lastre · ${formatArea(p.mq)} · ${formatWeight(p.pesoT)}${p.ubicazione ? ` · ${p.ubicazione.nome}` : ''}`],
+          lines: [`${p.materiale.nome} · blocco ${bloccoCodiceOf(p) ?? '—'}`, `${measures(p)} · ${SCELTA_LABELS[p.scelta]}`, `${formatInteger(p.nLastre)} lastre · ${formatArea(p.mq)} · ${formatWeight(p.pesoT)}${p.ubicazione ? ` · ${p.ubicazione.nome}` : ''}`],
         })}
         empty={emptyOf(params, 'Nessun pacco', 'pi pi-box')}
       />

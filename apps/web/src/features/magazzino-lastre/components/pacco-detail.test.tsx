@@ -33,6 +33,7 @@ const pacco: PaccoDetail = {
   bancata: { _id: 'ba1', codice: 'BA-2026-0003' },
   cava: { _id: 'c1', nome: 'Canalgrande' },
   lavorazione: { _id: 'sg1', codice: 'SG-2026-0007' },
+  trasferitoDa: null,
   materiale: { _id: 'm1', nome: 'Statuario' },
   spessoreMm: 20,
   finitura: 'grezzo',

@@ -6,9 +6,10 @@ import { SectionCard } from '@/components/section-card';
 /**
  * Where a bundle or a slab comes from, up to the quarry face (DESIGN §1): the sawing, the block
  * (own or bought-in), and for an own block its bancata and cava. Linked where the user may look.
+ * One received from a group company names the sender and its block's code only (DESIGN §4).
  */
-export function ProvenienzaSection({ item, pacco }: { item: Pick<Pacco, 'blocco' | 'bancata' | 'cava' | 'lavorazione'>; pacco?: Lastra['pacco'] }) {
-  const bloccoPath = detailPath(item.blocco.origine === 'esterno' ? 'blocco-esterno' : 'blocco', item.blocco._id);
+export function ProvenienzaSection({ item, pacco }: { item: Pick<Pacco, 'blocco' | 'bancata' | 'cava' | 'lavorazione' | 'trasferitoDa'>; pacco?: Lastra['pacco'] }) {
+  const { blocco, trasferitoDa } = item;
   return (
     <SectionCard titleId="provenienza-title" title="Provenienza" icon="pi pi-sitemap">
       <DetailList testId="provenienza">
@@ -19,17 +20,24 @@ export function ProvenienzaSection({ item, pacco }: { item: Pick<Pacco, 'blocco'
             </RecordLink>
           </Item>
         )}
-        <Item label="Segagione">
-          <RecordLink to={detailPath('lavorazione-lastre', item.lavorazione._id)} testId="provenienza-lavorazione">
-            {item.lavorazione.codice}
-          </RecordLink>
+        {trasferitoDa && <Item label="Trasferito da">{trasferitoDa.ditta}</Item>}
+        {item.lavorazione && (
+          <Item label="Segagione">
+            <RecordLink to={detailPath('lavorazione-lastre', item.lavorazione._id)} testId="provenienza-lavorazione">
+              {item.lavorazione.codice}
+            </RecordLink>
+          </Item>
+        )}
+        <Item label={blocco?.origine === 'esterno' ? 'Blocco (acquistato)' : 'Blocco'}>
+          {blocco ? (
+            <RecordLink to={detailPath(blocco.origine === 'esterno' ? 'blocco-esterno' : 'blocco', blocco._id)} testId="provenienza-blocco">
+              {blocco.codice}
+            </RecordLink>
+          ) : (
+            trasferitoDa?.blocco
+          )}
         </Item>
-        <Item label={item.blocco.origine === 'esterno' ? 'Blocco (acquistato)' : 'Blocco'}>
-          <RecordLink to={bloccoPath} testId="provenienza-blocco">
-            {item.blocco.codice}
-          </RecordLink>
-        </Item>
-        {item.blocco.origine === 'interno' && (
+        {blocco?.origine === 'interno' && (
           <>
             <Item label="Bancata">
               {item.bancata && (

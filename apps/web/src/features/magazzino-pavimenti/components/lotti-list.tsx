@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { casseText, detailPath, FINITURA_LABELS, FINITURE, formatoLabel, LOTTO_SORT_FIELDS, SCELTA_LABELS, SCELTE, type Lotto } from '@gestcava/contracts';
+import { bloccoCodiceOf, casseText, detailPath, FINITURA_LABELS, FINITURE, formatoLabel, LOTTO_SORT_FIELDS, SCELTA_LABELS, SCELTE, type Lotto } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ExportButtons } from '@/components/export-buttons';
@@ -63,7 +63,7 @@ export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lot
       body: (l) => (
         <span className="cell-two-lines">
           <span>{l.materiale.nome}</span>
-          <span className="text-color-secondary">{l.blocco?.codice ?? l.lavorazione.codice}</span>
+          <span className="text-color-secondary">{bloccoCodiceOf(l) ?? l.lavorazione?.codice}</span>
         </span>
       ),
     },

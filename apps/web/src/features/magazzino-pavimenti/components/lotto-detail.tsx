@@ -100,21 +100,26 @@ export function LottoDetailView({
   );
 }
 
-/** The cut that made the lot, its block and, for an own block, bancata and cava. */
+/** The cut that made the lot, its block and, for an own block, bancata and cava; or the group company it came from. */
 function ProvenienzaSection({ lotto: l }: { lotto: Lotto }) {
   return (
     <SectionCard titleId="lotto-provenienza-title" title="Provenienza" icon="pi pi-sitemap">
       <DetailList testId="lotto-provenienza">
-        <Item label="Lavorazione">
-          <RecordLink to={detailPath('lavorazione-pavimenti', l.lavorazione._id)} testId="lotto-lavorazione">
-            {l.lavorazione.codice}
-          </RecordLink>
-        </Item>
+        {l.trasferitoDa && <Item label="Trasferito da">{l.trasferitoDa.ditta}</Item>}
+        {l.lavorazione && (
+          <Item label="Lavorazione">
+            <RecordLink to={detailPath('lavorazione-pavimenti', l.lavorazione._id)} testId="lotto-lavorazione">
+              {l.lavorazione.codice}
+            </RecordLink>
+          </Item>
+        )}
         <Item label={l.blocco?.origine === 'esterno' ? 'Blocco (acquistato)' : 'Blocco'}>
-          {l.blocco && (
+          {l.blocco ? (
             <RecordLink to={detailPath(l.blocco.origine === 'esterno' ? 'blocco-esterno' : 'blocco', l.blocco._id)} testId="lotto-blocco">
               {l.blocco.codice}
             </RecordLink>
+          ) : (
+            l.trasferitoDa?.blocco
           )}
         </Item>
         {l.blocco?.origine !== 'esterno' && (
