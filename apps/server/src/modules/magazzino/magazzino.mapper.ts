@@ -12,7 +12,7 @@ function origini(j: Provenienza) {
   };
 }
 
-export function toPaccoDto(j: PaccoJoined): Pacco {
+export function toPaccoDto(j: PaccoJoined, scelte: Pacco['scelte']): Pacco {
   const p = j.pacco;
   return {
     _id: p.id,
@@ -26,6 +26,7 @@ export function toPaccoDto(j: PaccoJoined): Pacco {
     finitura: p.finitura as Pacco['finitura'],
     resinatura: p.resinatura,
     scelta: p.scelta as Pacco['scelta'],
+    scelte,
     nLastre: p.nLastre,
     mq: p.mq,
     pesoT: pesoLastraT(p.mq, p.spessoreMm, j.materiale.densita),
@@ -65,9 +66,9 @@ export function toLastraDto(j: LastraJoined): Lastra {
   };
 }
 
-export function toPaccoDetailDto(j: PaccoJoined, slabs: LastraJoined[]): PaccoDetail {
+export function toPaccoDetailDto(j: PaccoJoined, scelte: Pacco['scelte'], slabs: LastraJoined[]): PaccoDetail {
   return {
-    ...toPaccoDto(j),
+    ...toPaccoDto(j, scelte),
     lastre: slabs.map((s) => {
       const { blocco: _b, bancata: _ba, cava: _c, lavorazione: _l, materiale: _m, companyId: _co, ...rest } = toLastraDto(s);
       return rest;
