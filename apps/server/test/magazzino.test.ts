@@ -276,3 +276,23 @@ describe('access and photos', () => {
     expect(seen).toEqual(['pacco']);
   });
 });
+
+describe('mixed bundles (issue 27 item 2)', () => {
+  it('a bundle says each grade of its slabs with their count, and a grade filter finds every bundle holding it, with the totals of that grade', async () => {
+    const mixed = bought.lav.pacchi[0]!;
+    const slabs = (await magazzino.get('/api/magazzino/lastre', { query: { paccoId: mixed._id, sort: 'codice' } })).json().items as Array<{ _id: string }>;
+    expect(slabs).toHaveLength(4);
+    expect((await magazzino.put(`/api/magazzino/lastre/${slabs[3]!._id}`, { scelta: 'seconda' })).statusCode).toBe(200);
+    expect((await magazzino.get(`/api/magazzino/pacchi/${mixed._id}`)).json()).toMatchObject({ scelta: 'prima', scelte: [{ scelta: 'prima', lastre: 3 }, { scelta: 'seconda', lastre: 1 }] });
+    for (const scelta of ['prima', 'seconda']) {
+      const query = { bloccoId: bought.blocco._id, scelta };
+      expect((await magazzino.get('/api/magazzino/pacchi', { query })).json().items.map((p: { codice: string }) => p.codice), scelta).toEqual([mixed.codice]);
+      const bundles = (await magazzino.get('/api/magazzino/pacchi/summary', { query })).json();
+      const inSlabs = (await magazzino.get('/api/magazzino/lastre/summary', { query })).json();
+      expect({ pezzi: bundles.pezzi, mq: bundles.mq, pesoT: bundles.pesoT }, scelta).toEqual({ pezzi: inSlabs.pezzi, mq: inSlabs.mq, pesoT: inSlabs.pesoT });
+    }
+    expect((await magazzino.get('/api/magazzino/pacchi/summary', { query: { bloccoId: bought.blocco._id, scelta: 'seconda' } })).json()).toMatchObject({ count: 1, pezzi: 1, mq: 3.78 });
+    const csv = csvRows((await magazzino.get('/api/magazzino/pacchi/export', { query: { format: 'csv', bloccoId: bought.blocco._id } })).body);
+    expect(csv[1]![csv[0]!.indexOf('Scelta')]).toBe('3 prima · 1 seconda');
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 
-import { BLOCCO_ORIGINI, DIFETTI, SCELTE } from '../production/blocchi.js';
+import { BLOCCO_ORIGINI, DIFETTI, SCELTA_LABELS, SCELTE } from '../production/blocchi.js';
 import { roundTo } from '../production/quantities.js';
 import { FINITURE, anagraficaRef, codiceRef, periodFilters, ref } from './common.js';
 import { BORDI } from './lavorazioni-pavimenti.js';
@@ -89,7 +89,10 @@ export const paccoSchema = z.object({
   spessoreMm: z.number(),
   finitura: z.enum(FINITURE),
   resinatura: z.boolean(),
+  /** The grade the bundle was made with; its slabs may have been re-graded one by one since (`scelte`). */
   scelta: z.enum(SCELTE),
+  /** The grades of its slabs on hand, with how many of each, in the order of SCELTE: "3 prima · 1 seconda". */
+  scelte: z.array(z.object({ scelta: z.enum(SCELTE), lastre: z.number().int() })),
   /** On hand: slabs still in the bundle and their m² (the ledger's sum). */
   nLastre: z.number().int(),
   mq: z.number(),
@@ -102,6 +105,16 @@ export const paccoSchema = z.object({
   createdAt: z.string(),
 });
 export type Pacco = z.infer<typeof paccoSchema>;
+
+/**
+ * A bundle's grade as it stands: its one grade ("Prima"), or the grades of a mixed bundle with their
+ * slabs ("3 prima · 1 seconda"); an emptied bundle says the grade it was made with.
+ */
+export function scelteText(p: Pick<Pacco, 'scelta' | 'scelte'>): string {
+  if (p.scelte.length === 0) return SCELTA_LABELS[p.scelta];
+  if (p.scelte.length === 1) return SCELTA_LABELS[p.scelte[0]!.scelta];
+  return p.scelte.map((s) => `${s.lastre} ${SCELTA_LABELS[s.scelta].toLowerCase()}`).join(' · ');
+}
 
 export const lastraSchema = z.object({
   _id: z.string(),

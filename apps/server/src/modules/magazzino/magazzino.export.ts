@@ -1,4 +1,4 @@
-import { bloccoCodiceOf, BORDO_LABELS, DIFETTO_LABELS, FINITURA_LABELS, LASTRA_STATO_LABELS, SCELTA_LABELS, type Lastra, type Lotto, type Pacco } from '@gestcava/contracts';
+import { bloccoCodiceOf, BORDO_LABELS, DIFETTO_LABELS, FINITURA_LABELS, LASTRA_STATO_LABELS, SCELTA_LABELS, scelteText, type Lastra, type Lotto, type Pacco } from '@gestcava/contracts';
 import type { ExportColumn } from '../../lib/export.js';
 
 const siNo = (b: boolean) => (b ? 'Sì' : 'No');
@@ -14,7 +14,7 @@ export const paccoExportColumns: ExportColumn<Pacco>[] = [
   { header: 'Spessore (mm)', value: (p) => p.spessoreMm, width: 10 },
   { header: 'Finitura', value: (p) => FINITURA_LABELS[p.finitura] },
   { header: 'Resinatura', value: (p) => siNo(p.resinatura), width: 10 },
-  { header: 'Scelta', value: (p) => SCELTA_LABELS[p.scelta] },
+  { header: 'Scelta', value: (p) => scelteText(p) },
   { header: 'Lastre', value: (p) => p.nLastre, width: 8 },
   { header: 'Superficie (m²)', value: (p) => p.mq, numFmt: '0.00' },
   { header: 'Peso (t)', value: (p) => p.pesoT, numFmt: '0.00' },

@@ -17,7 +17,7 @@ function origini(j: Provenienza, lavorazioneId: string | null) {
   };
 }
 
-export function toPaccoDto(j: PaccoJoined): Pacco {
+export function toPaccoDto(j: PaccoJoined, scelte: Pacco['scelte']): Pacco {
   const p = j.pacco;
   return {
     _id: p.id,
@@ -29,6 +29,7 @@ export function toPaccoDto(j: PaccoJoined): Pacco {
     finitura: p.finitura as Pacco['finitura'],
     resinatura: p.resinatura,
     scelta: p.scelta as Pacco['scelta'],
+    scelte,
     nLastre: p.nLastre,
     mq: p.mq,
     pesoT: pesoLastraT(p.mq, p.spessoreMm, j.materiale.densita),
@@ -66,9 +67,9 @@ export function toLastraDto(j: LastraJoined): Lastra {
   };
 }
 
-export function toPaccoDetailDto(j: PaccoJoined, slabs: LastraJoined[]): PaccoDetail {
+export function toPaccoDetailDto(j: PaccoJoined, scelte: Pacco['scelte'], slabs: LastraJoined[]): PaccoDetail {
   return {
-    ...toPaccoDto(j),
+    ...toPaccoDto(j, scelte),
     lastre: slabs.map((s) => {
       const { blocco: _b, bancata: _ba, cava: _c, lavorazione: _l, trasferitoDa: _t, materiale: _m, companyId: _co, ...rest } = toLastraDto(s);
       return rest;

@@ -1,4 +1,4 @@
-import { casseText, type LastraListQuery, type LottoListQuery, type MovimentoListQuery, type PaccoListQuery } from '@gestcava/contracts';
+import { casseText, SCELTE, type LastraListQuery, type LottoListQuery, type MovimentoListQuery, type Pacco, type PaccoListQuery } from '@gestcava/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -79,6 +79,9 @@ async function count(db: DbOrTx, from: SQL, where: SQL): Promise<number> {
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
+/** Slabs on hand: in stock, free or reserved (in_lavorazione ones are committed to a tile cut). */
+const LASTRE_IN_GIACENZA = ['disponibile', 'riservata'];
+
 /* ---------------------------------------------------------------- pacchi */
 
 function pacchiJoined(db: DbOrTx) {
@@ -100,13 +103,21 @@ export type PaccoJoined = Awaited<ReturnType<ReturnType<typeof pacchiJoined>['ex
 
 const pacchiFrom = sql`${pacchi} left join ${blocchi} on ${bloccoOf(pacchi.bloccoId, pacchi.companyId)}`;
 
+/**
+ * The bundle's slabs of a grade, as the slab list counts them: on hand, or every one with `esauriti`.
+ * A bundle may mix grades (slabs are re-graded one by one), so a grade filter looks at its slabs.
+ */
+function lastreDiScelta(scelta: string, esauriti: boolean | undefined): SQL {
+  return and(eq(lastre.paccoId, outer(pacchi.id)), eq(lastre.scelta, scelta), esauriti ? undefined : inArray(lastre.stato, LASTRE_IN_GIACENZA))!;
+}
+
 function pacchiWhere(companyId: string, f: Filter<PaccoListQuery>): SQL {
   return and(
     eq(pacchi.companyId, companyId),
     f.q ? or(matchesSearch(pacchi.codice, f.q), matchesSearch(blocchi.codice, f.q)) : undefined,
     f.materialeId ? eq(pacchi.materialeId, f.materialeId) : undefined,
     f.finitura ? eq(pacchi.finitura, f.finitura) : undefined,
-    f.scelta ? eq(pacchi.scelta, f.scelta) : undefined,
+    f.scelta ? sql`exists (select 1 from ${lastre} where ${lastreDiScelta(f.scelta, f.esauriti)})` : undefined,
     f.ubicazioneId ? eq(pacchi.ubicazioneId, f.ubicazioneId) : undefined,
     f.spessoreMm ? eq(pacchi.spessoreMm, f.spessoreMm) : undefined,
     f.bloccoId ? eq(pacchi.bloccoId, f.bloccoId) : undefined,
@@ -128,12 +139,15 @@ export async function pacchiPage(db: DbOrTx, companyId: string, query: PaccoList
 }
 
 export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filter<PaccoListQuery>) {
+  // filtered by grade, the totals are of that grade's slabs (as the slab list's), not of the whole mixed bundles
+  const nLastre = filter.scelta ? sql`(select count(*) from ${lastre} where ${lastreDiScelta(filter.scelta, filter.esauriti)})` : pacchi.nLastre;
+  const mq = filter.scelta ? sql`(select coalesce(sum(${lastre.mq}), 0) from ${lastre} where ${lastreDiScelta(filter.scelta, filter.esauriti)})` : pacchi.mq;
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      pezzi: sql<number>`coalesce(sum(${pacchi.nLastre}), 0)::int`,
-      mq: sql<number>`coalesce(sum(${pacchi.mq}), 0)::float8`,
-      pesoT: sql<number>`coalesce(sum(${pacchi.mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})), 0)::float8`,
+      pezzi: sql<number>`coalesce(sum(${nLastre}), 0)::int`,
+      mq: sql<number>`coalesce(sum(${mq}), 0)::float8`,
+      pesoT: sql<number>`coalesce(sum(${mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})), 0)::float8`,
     })
     .from(pacchi)
     .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
@@ -146,6 +160,21 @@ export async function findPacco(db: DbOrTx, companyId: string, id: string) {
     .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
     .limit(1);
   return row;
+}
+
+/** The grades of some bundles' slabs on hand, with how many of each, in the order of SCELTE. */
+export async function scelteOfPacchi(db: DbOrTx, companyId: string, paccoIds: string[]): Promise<Map<string, Pacco['scelte']>> {
+  const byPacco = new Map<string, Pacco['scelte']>();
+  if (paccoIds.length === 0) return byPacco;
+  const rows = await db
+    .select({ paccoId: lastre.paccoId, scelta: lastre.scelta, lastre: sql<number>`count(*)::int` })
+    .from(lastre)
+    .where(and(eq(lastre.companyId, companyId), inArray(lastre.paccoId, paccoIds), inArray(lastre.stato, LASTRE_IN_GIACENZA)))
+    .groupBy(lastre.paccoId, lastre.scelta);
+  for (const r of rows.sort((a, b) => SCELTE.indexOf(a.scelta as Pacco['scelta']) - SCELTE.indexOf(b.scelta as Pacco['scelta']))) {
+    byPacco.set(r.paccoId, [...(byPacco.get(r.paccoId) ?? []), { scelta: r.scelta as Pacco['scelta'], lastre: r.lastre }]);
+  }
+  return byPacco;
 }
 
 /* ---------------------------------------------------------------- lastre */
@@ -172,9 +201,6 @@ function lastreJoined(db: DbOrTx) {
 export type LastraJoined = Awaited<ReturnType<ReturnType<typeof lastreJoined>['execute']>>[number];
 
 const lastreFrom = sql`${lastre} inner join ${pacchi} on ${pacchi.id} = ${lastre.paccoId} and ${pacchi.companyId} = ${lastre.companyId}`;
-
-/** Slabs on hand: in stock, free or reserved (in_lavorazione ones are committed to a tile cut). */
-const LASTRE_IN_GIACENZA = ['disponibile', 'riservata'];
 
 /** `stato = X` on the effective state. */
 function statoLastraIs(stato: string): SQL {

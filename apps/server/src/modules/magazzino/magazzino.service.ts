@@ -77,6 +77,12 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
   }
   const exists = { pacco, lastra, lotto };
 
+  /** Bundles with the grades of their slabs (a bundle may mix them). */
+  async function withScelte(companyId: string, items: repo.PaccoJoined[]): Promise<Pacco[]> {
+    const scelte = await repo.scelteOfPacchi(db, companyId, items.map((j) => j.pacco.id));
+    return items.map((j) => toPaccoDto(j, scelte.get(j.pacco.id) ?? []));
+  }
+
   return {
     db,
 
@@ -96,13 +102,14 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
 
     async pacchi(companyId: string, query: PaccoListQuery): Promise<Page<Pacco>> {
       const { items, counted } = await repo.pacchiPage(db, companyId, query);
-      return toPage(items.map(toPaccoDto), counted, query.page, query.limit);
+      return toPage(await withScelte(companyId, items), counted, query.page, query.limit);
     },
     async pacchiSummary(companyId: string, filter: Filter<PaccoListQuery>): Promise<StockSummary> {
       return rounded(await repo.pacchiSummary(db, companyId, filter));
     },
     async pacco(companyId: string, id: string): Promise<PaccoDetail> {
-      return toPaccoDetailDto(await pacco(companyId, id), await repo.lastreOfPacco(db, companyId, id));
+      const [scelte, slabs] = await Promise.all([repo.scelteOfPacchi(db, companyId, [id]), repo.lastreOfPacco(db, companyId, id)]);
+      return toPaccoDetailDto(await pacco(companyId, id), scelte.get(id) ?? [], slabs);
     },
 
     async lastre(companyId: string, query: LastraListQuery): Promise<Page<Lastra>> {
@@ -129,7 +136,7 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
 
     /** The lists as files: their filters and their order. */
     exportPacchi(companyId: string, query: Filter<PaccoListQuery> & { sort?: PaccoListQuery['sort'] }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) {
-      const page = async (n: number) => (await repo.pacchiPage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items.map(toPaccoDto);
+      const page = async (n: number) => withScelte(companyId, (await repo.pacchiPage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items);
       return exportOf(page, paccoExportColumns, 'Pacchi', 'pacchi', format, onError);
     },
     exportLastre(companyId: string, query: Filter<LastraListQuery> & { sort?: LastraListQuery['sort'] }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) {

@@ -9,6 +9,7 @@ import {
   LASTRA_SORT_FIELDS,
   PACCO_SORT_FIELDS,
   SCELTA_LABELS,
+  scelteText,
   type Lastra,
   type LastraStato,
   type Pacco,
@@ -131,7 +132,7 @@ function PacchiList({ selectionActions }: { selectionActions: SelectionActions }
       ),
     },
     { field: 'spessoreMm', header: 'Spessore e finitura', sortable: true, body: (p) => `${measures(p)}${p.resinatura ? ' · resinato' : ''}`, className: 'col-nowrap' },
-    { field: 'scelta', header: 'Scelta', body: (p) => SCELTA_LABELS[p.scelta] },
+    { field: 'scelta', header: 'Scelta', body: (p) => scelteText(p) },
     { field: 'nLastre', header: 'Lastre', sortable: true, body: (p) => formatInteger(p.nLastre), className: 'col-number' },
     { field: 'mq', header: 'm²', sortable: true, body: (p) => formatArea(p.mq), className: 'col-nowrap col-number' },
     { field: 'pesoT', header: 'Peso', body: (p) => formatWeight(p.pesoT), className: 'col-nowrap col-number' },
@@ -170,7 +171,7 @@ function PacchiList({ selectionActions }: { selectionActions: SelectionActions }
         onOpen={(p) => void navigate(detailPath('pacco', p._id), { state: linkState })}
         card={(p) => ({
           title: p.codice,
-          lines: [`${p.materiale.nome} · blocco ${bloccoCodiceOf(p) ?? '—'}`, `${measures(p)} · ${SCELTA_LABELS[p.scelta]}`, `${formatInteger(p.nLastre)} lastre · ${formatArea(p.mq)} · ${formatWeight(p.pesoT)}${p.ubicazione ? ` · ${p.ubicazione.nome}` : ''}`],
+          lines: [`${p.materiale.nome} · blocco ${bloccoCodiceOf(p) ?? '—'}`, `${measures(p)} · ${scelteText(p)}`, `${formatInteger(p.nLastre)} lastre · ${formatArea(p.mq)} · ${formatWeight(p.pesoT)}${p.ubicazione ? ` · ${p.ubicazione.nome}` : ''}`],
         })}
         empty={emptyOf(params, 'Nessun pacco', 'pi pi-box')}
       />

@@ -39,6 +39,7 @@ const pacco: PaccoDetail = {
   finitura: 'grezzo',
   resinatura: true,
   scelta: 'prima',
+  scelte: [{ scelta: 'prima', lastre: 3 }],
   nLastre: 3,
   lastreDisponibili: 2,
   mq: 16.53,
@@ -101,5 +102,13 @@ describe('bundle detail', { timeout: 30_000 }, () => {
     await screen.findByTestId('pacco-lastre');
     expect(screen.queryByTestId('pacco-actions')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Scegli BL-2026-0042-001' })).not.toBeInTheDocument();
+  });
+
+  it('a mixed bundle says its grades with their slabs (issue 27 item 2)', async () => {
+    setSession(DEMO_USERS.magazzino, 'token-1');
+    pacco.scelte = [{ scelta: 'prima', lastre: 2 }, { scelta: 'seconda', lastre: 1 }];
+    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
+    expect(await screen.findByTestId('pacco-data')).toHaveTextContent('2 prima · 1 seconda');
+    pacco.scelte = [{ scelta: 'prima', lastre: 3 }];
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Checkbox } from 'primereact/checkbox';
-import { detailPath, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, type PaccoDetail } from '@gestcava/contracts';
+import { detailPath, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, scelteText, type PaccoDetail } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { useBackToList } from '@/components/detail/use-back-to-list';
@@ -72,7 +72,7 @@ export function PaccoDetailView({
                   <Item label="Materiale">{p.materiale.nome}</Item>
                   <Item label="Spessore">{`${p.spessoreMm} mm`}</Item>
                   <Item label="Finitura">{`${FINITURA_LABELS[p.finitura]}${p.resinatura ? ', resinato' : ''}`}</Item>
-                  <Item label="Scelta">{SCELTA_LABELS[p.scelta]}</Item>
+                  <Item label="Scelta">{scelteText(p)}</Item>
                   <Item label="Lastre in giacenza">{formatInteger(p.nLastre)}</Item>
                   <Item label="m² in giacenza">{formatArea(p.mq)}</Item>
                   <Item label="Peso">{formatWeight(p.pesoT)}</Item>
