@@ -26,3 +26,4 @@ export * from './sales/index.js';
 export * from './dashboard.js';
 export * from './statistiche.js';
 export * from './reports.js';
+export * from './etichette.js';
