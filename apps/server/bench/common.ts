@@ -162,3 +162,17 @@ export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@ca
     throw error;
   }
 }
+
+/** `/api/health` latencies, one probe at a time 10 ms apart, until `work` settles. */
+export async function healthDuring(base: string, work: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void work.finally(() => (done = true));
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    await (await fetch(`${base}/api/health`)).arrayBuffer();
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return latencies;
+}

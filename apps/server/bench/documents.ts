@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ms, quantile, root, spawnServer, type BenchRow } from './common.js';
+import { healthDuring, ms, quantile, root, spawnServer, type BenchRow } from './common.js';
 
 const LABELS = 150;
 
@@ -38,22 +38,11 @@ export async function benchDocuments(): Promise<BenchRow[]> {
     const sheet = (part: string[]) => fetch(`${server.base}/api/etichette?entityType=blocco&formato=a4&ids=${part.join(',')}`, { headers: auth }).then(async (res) => ({ status: res.status, bytes: (await res.arrayBuffer()).byteLength }));
     // warm-up: the pool's thread starts and loads the renderer on its first document
     await sheet(ids.slice(0, 1));
-    const health = async () => {
-      const started = performance.now();
-      await (await fetch(`${server.base}/api/health`)).arrayBuffer();
-      return performance.now() - started;
-    };
-    for (let i = 0; i < 20; i++) await health();
+    await healthDuring(server.base, new Promise((resolve) => setTimeout(resolve, 300)));
 
     const started = performance.now();
     const rendering = Promise.all([sheet(ids.slice(0, LABELS)), sheet(ids.slice(LABELS, 2 * LABELS))]);
-    let done = false;
-    void rendering.finally(() => (done = true));
-    const latencies: number[] = [];
-    while (!done) {
-      latencies.push(await health());
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const latencies = await healthDuring(server.base, rendering);
     const sheets = await rendering;
     const elapsed = performance.now() - started;
     const p99 = quantile(latencies, 0.99);

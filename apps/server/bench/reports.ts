@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ms, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
+import { healthDuring, ms, quantile, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
 
 /** Resident memory now and at its peak of a process, from /proc (Linux), in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -23,14 +23,16 @@ export async function benchReports(): Promise<BenchRow[]> {
       fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
       const before = memoryOf(server.pid);
       const started = performance.now();
-      const res = await fetch(`${server.base}/api/reports/blocchi?formato=${formato}&dal=2000-01-01`, { headers: { authorization: `Bearer ${server.token}` } });
-      const bytes = (await res.arrayBuffer()).byteLength;
+      const report = fetch(`${server.base}/api/reports/blocchi?formato=${formato}&dal=2000-01-01`, { headers: { authorization: `Bearer ${server.token}` } }).then(async (res) => ({ res, bytes: (await res.arrayBuffer()).byteLength }));
+      // QUALITY P14: how the event loop fares meanwhile (the report is written on it, between its batches)
+      const health = await healthDuring(server.base, report);
+      const { res, bytes } = await report;
       const elapsed = performance.now() - started;
       const after = memoryOf(server.pid);
       const growth = after.peak - before.rss;
       rows.push({
         goal: `Report "elenco blocchi" over the 100 000-block database, ${formato.toUpperCase()}`,
-        measured: `${res.status}, ${(bytes / 2 ** 20).toFixed(1)} MB in ${ms(elapsed)}; server RSS ${before.rss.toFixed(0)} MB → peak ${after.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`,
+        measured: `${res.status}, ${(bytes / 2 ** 20).toFixed(1)} MB in ${ms(elapsed)}; server RSS ${before.rss.toFixed(0)} MB → peak ${after.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB); /api/health meanwhile p50 ${ms(quantile(health, 0.5))}, p99 ${ms(quantile(health, 0.99))}`,
         target: '≤ 30 s, RSS growth < 300 MB',
         pass: res.status === 200 && elapsed <= 30_000 && growth < 300,
       });

@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocchi as blocchiTable } from '../src/db/schema/index.js';
+import { isLoopback } from '../src/modules/etichette/etichette.service.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 // Labels with QR codes (issue 18): the PDF is rasterised and its QR codes decoded back to the URLs.
@@ -76,6 +77,16 @@ describe('GET /api/etichette', () => {
     expect(page!.text).toContain(org.company.name);
   });
 
+  it('a slab label prints its grade beside its measures (issue 27)', async () => {
+    const lastra = (await admin.get('/api/magazzino/lastre', { query: { limit: '1' } })).json().items[0];
+    const res = await admin.get('/api/etichette', { query: { entityType: 'lastra', ids: lastra._id, formato: '100x150' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [page] = pages(res.rawPayload);
+    expect(page!.text).toContain(lastra.codice);
+    expect(page!.text).toContain('Scelta prima');
+    expect(page!.text).toContain('2500 × 1500 mm');
+  });
+
   it('a 100×150 label of a bundle: one per page, for a thermal printer', async () => {
     const res = await admin.get('/api/etichette', { query: { entityType: 'pacco', ids: pacco._id, formato: '100x150' } });
     expect(res.statusCode, res.body).toBe(200);
@@ -124,5 +135,24 @@ describe('GET /api/etichette', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().details[0]).toMatchObject({ path: 'codice', message: expect.stringMatching(/^Codice: solo lettere/) });
     }
+  });
+
+  it('says where the QR codes point, and whether that is a loopback address no phone can open (issue 27)', async () => {
+    expect((await admin.get('/api/etichette/indirizzo')).json()).toEqual({ publicUrl: PUBLIC_URL, loopback: false });
+    const { client: anyone } = await org.userClient({});
+    expect((await anyone.get('/api/etichette/indirizzo')).statusCode).toBe(200);
+    // PUBLIC_URL unset: the labels carry the local address
+    const local = await buildTestApp();
+    try {
+      const localAdmin = await (await setupCompany(local)).adminClient();
+      expect((await localAdmin.get('/api/etichette/indirizzo')).json()).toEqual({ publicUrl: expect.stringMatching(/^http:\/\/localhost:\d+$/), loopback: true });
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('loopback addresses: localhost and its subdomains, 127.0.0.0/8, ::1, 0.0.0.0', () => {
+    for (const url of ['http://localhost:3000', 'http://LOCALHOST', 'http://app.localhost', 'http://127.0.0.1:3000', 'http://127.8.9.10', 'http://[::1]:3000', 'http://0.0.0.0:3000']) expect(isLoopback(url), url).toBe(true);
+    for (const url of ['https://gestcava.cava-demo.example', 'http://192.168.1.20:3000', 'http://127.example', 'http://localhost.example']) expect(isLoopback(url), url).toBe(false);
   });
 });

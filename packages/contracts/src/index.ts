@@ -27,3 +27,4 @@ export * from './dashboard.js';
 export * from './dashboard-links.js';
 export * from './statistiche.js';
 export * from './reports.js';
+export * from './etichette.js';

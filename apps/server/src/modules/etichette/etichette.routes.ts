@@ -1,3 +1,4 @@
+import { indirizzoEtichetteSchema } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/downloads.js';
@@ -16,10 +17,13 @@ const querySchema = z.object({
 });
 
 /**
- * `GET /api/etichette?entityType=…&ids=…&formato=a4|100x150`: labels with QR codes as a PDF. An
- * export (a request, one at a time per the export limits) and as many labels of the user's label budget.
+ * `GET /api/etichette?entityType=…&ids=…&formato=a4|100x150`: labels with QR codes as a PDF, charged as
+ * an export (one request) and as many labels of the user's label budget. `GET /api/etichette/indirizzo`:
+ * the address the QR codes carry.
  */
 export const etichetteRoutes: FastifyPluginAsyncZod<{ etichette: EtichetteService }> = async (app, { etichette }) => {
+  // Anyone who can print a label may see where its QR code points (and be warned when nowhere useful).
+  app.get('/api/etichette/indirizzo', { config: { access: 'authenticated' }, schema: { tags: ['etichette'], response: { 200: indirizzoEtichetteSchema } } }, async () => etichette.address());
   app.get('/api/etichette', { config: { access: 'authenticated' }, preHandler: app.limits.export, schema: { tags: ['etichette'], querystring: querySchema } }, async (request, reply) => {
     const { companyId, user } = requireAuth(request);
     app.limits.labels(request, request.query.ids.length);

@@ -1,4 +1,4 @@
-import { can, type PermissionSubject } from '@gestcava/contracts';
+import { can, type IndirizzoEtichette, type PermissionSubject } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { findCompanyRow } from '../../lib/companies.js';
@@ -12,6 +12,12 @@ const RENDERER = new URL('./etichette.pdf.ts', import.meta.url);
 
 export type EtichetteService = ReturnType<typeof createEtichetteService>;
 
+/** An address only the server's own machine can open: `localhost` (and its subdomains), 127.0.0.0/8, ::1, 0.0.0.0. */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]' || host === '0.0.0.0';
+}
+
 /**
  * Printable labels for any kind in the entity registry (issue 18): each kind registered later gets
  * labels for free. The QR code points at the configured public address, never at a request's Host.
@@ -20,6 +26,11 @@ export function createEtichetteService(deps: { db: Db; entities: EntityRegistry;
   const { db, entities, storage, renderPool, publicUrl } = deps;
 
   return {
+    /** What the QR codes will carry, for the print button's warning and the admin settings. */
+    address(): IndirizzoEtichette {
+      return { publicUrl, loopback: isLoopback(publicUrl) };
+    },
+
     async pdf(companyId: string, user: PermissionSubject, query: { entityType: string; ids: string[]; formato: FormatoEtichette }): Promise<{ pdf: Buffer; filename: string }> {
       const definition = entities.get(query.entityType);
       if (!definition) throw badRequest('Tipo di elemento non valido', [{ path: 'entityType', message: `Uno tra: ${entities.types().join(', ')}` }]);

@@ -6,6 +6,7 @@ import { useCompanies } from '@/features/companies/api/get-companies';
 import { UsersPanel } from '@/features/settings/components/users-panel';
 import { GroupCompaniesView } from '@/features/group-companies/components/group-companies-view';
 import { LookupsPanel } from '@/features/lookups/components/lookups-panel';
+import { LabelsAddress } from '@/features/etichette/components/labels-address';
 
 /**
  * Impostazioni (admin, DESIGN §5): one tab per area, the chosen one in the URL (?tab=):
@@ -41,6 +42,10 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Impostazioni" icon="pi pi-cog" />
+      {/* the address the QR codes of every label carry (issue 27) */}
+      <div className="mb-3">
+        <LabelsAddress />
+      </div>
       <div className="card">
         <TabView
           activeIndex={index}
