@@ -3,6 +3,7 @@ import { amountFilter, enumFilter, isoDateFilter, uuidFilter } from '@/lib/list-
 import type { BloccoFilters } from '../api/keys';
 
 export type BloccoFilterName =
+  | 'origine'
   | 'stato'
   | 'cavaId'
   | 'materialeId'
@@ -21,6 +22,8 @@ export type BloccoFilterName =
   | 'prezzoMax';
 
 export const BLOCCO_FILTER_RULES: Record<BloccoFilterName, (v: string) => string | undefined> = {
+  // own and bought-in in one list (the dashboard's totals link here)
+  origine: enumFilter(['tutte']),
   stato: enumFilter(BLOCCO_STATI),
   cavaId: uuidFilter,
   materialeId: uuidFilter,
@@ -43,6 +46,7 @@ export const BLOCCO_FILTER_RULES: Record<BloccoFilterName, (v: string) => string
 export function toBloccoFilters(q: string, f: Readonly<Partial<Record<BloccoFilterName, string>>>): BloccoFilters {
   return {
     q: q || undefined,
+    origine: f.origine as BloccoFilters['origine'],
     stato: f.stato as BloccoFilters['stato'],
     cavaId: f.cavaId,
     materialeId: f.materialeId,

@@ -100,6 +100,14 @@ export function BlocchiFilters({
         <label htmlFor="filter-al">al</label>
         <DateInput id="filter-al" value={filters.al} onChange={(v) => params.setFilter('al', v ?? undefined)} min={filters.dal} testId="filter-al" />
       </div>
+      {filters.origine === 'tutte' && (
+        <div className="list-filter list-filter-chip">
+          <span className="filter-chip" data-testid="filter-origine">
+            Propri e acquistati
+            <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={interno ? 'Solo i blocchi propri' : 'Solo i blocchi acquistati'} onClick={() => params.setFilter('origine', undefined)} />
+          </span>
+        </div>
+      )}
       {filters.bancataId && (
         <div className="list-filter list-filter-chip">
           <span className="filter-chip" data-testid="filter-bancata">

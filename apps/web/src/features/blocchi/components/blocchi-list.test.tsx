@@ -111,3 +111,27 @@ describe('blocchi list', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Nuovo blocco' })).toBeInTheDocument();
   });
 });
+
+describe('own and bought-in blocks in one list (issue 27)', { timeout: 30_000 }, () => {
+  it('origine=tutte asks for both, names each row’s origin and opens each on its own page', async () => {
+    const esterno: BloccoListItem = { ...ROW, _id: '01a20158-72e3-777b-9974-d1dd9b5b2b99', codice: 'BL-2026-0099', origine: 'esterno', bancata: null, cava: null, fornitore: { _id: 'f-1', ragioneSociale: 'Cave Esterne S.r.l.' }, numeroFornitore: '77' };
+    const both = vi.fn((input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('/api/blocchi/summary')) return Promise.resolve(jsonResponse({ count: 2, volumeLordo: 9.7, volumeNetto: 8.7, pesoT: 26.2 }));
+      if (url.includes('/api/blocchi?')) return Promise.resolve(jsonResponse({ items: [ROW, esterno], total: 2, page: 1, limit: 20 }));
+      return Promise.resolve(jsonResponse([]));
+    });
+    vi.stubGlobal('fetch', both);
+    setSession(DEMO_USERS.admin, 'token-1');
+    renderList('/app/pages/blocchi?stato=disponibile&origine=tutte');
+    expect(await screen.findByRole('heading', { name: 'Blocchi propri e acquistati' })).toBeInTheDocument();
+    await screen.findByText('BL-2026-0099');
+    const urls = both.mock.calls.map((c) => String(c[0]));
+    expect(urls.find((u) => u.includes('/api/blocchi?'))).toContain('origine=tutte');
+    expect(urls.find((u) => u.includes('/api/blocchi/summary'))).toContain('origine=tutte');
+    expect(screen.getByText('Acquistato · Cave Esterne S.r.l. · n. 77')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'BL-2026-0099' })).toHaveAttribute('href', `/app/pages/blocchi-esterni/${esterno._id}`);
+    expect(screen.getByRole('link', { name: 'BL-2026-0082' })).toHaveAttribute('href', `/app/pages/blocchi/${ROW._id}`);
+    expect(screen.getByTestId('filter-origine')).toHaveTextContent('Propri e acquistati');
+  });
+});

@@ -62,12 +62,19 @@ export function BlocchiList({
   const list = useBlocchi(kind, { ...filters, page: params.page, limit: params.limit, sort: params.sort });
   const summary = useBlocchiSummary(kind, filters);
   const linkState = { listSearch: location.search };
-  const open = (b: BloccoListItem) => void navigate(`${labels.base}/${b._id}`, { state: linkState });
+  // With origine=tutte the list holds both kinds: each row opens its own kind's page.
+  const tutte = filters.origine === 'tutte';
+  const detailOf = (b: BloccoListItem) => `${BLOCCO_KIND_LABELS[b.origine === 'esterno' ? 'blocchi-esterni' : 'blocchi'].base}/${b._id}`;
+  const open = (b: BloccoListItem) => void navigate(detailOf(b), { state: linkState });
 
   const columns: ListColumn<BloccoListItem>[] = [
     { field: 'codice', header: 'Codice', sortable: true, className: 'col-nowrap' },
     { field: 'stato', header: 'Stato', sortable: true, body: (b) => <BloccoStatoTag stato={b.stato} /> },
-    ...(interno ? [] : [{ field: 'fornitore', header: 'Fornitore', body: (b: BloccoListItem) => provenienza(b), className: 'col-ellipsis' }]),
+    ...(tutte
+      ? [{ field: 'origine', header: 'Provenienza', body: (b: BloccoListItem) => `${b.origine === 'esterno' ? 'Acquistato' : 'Proprio'} · ${provenienza(b)}`, className: 'col-ellipsis' }]
+      : interno
+        ? []
+        : [{ field: 'fornitore', header: 'Fornitore', body: (b: BloccoListItem) => provenienza(b), className: 'col-ellipsis' }]),
     {
       field: 'scelta',
       header: 'Materiale e scelta',
@@ -131,7 +138,7 @@ export function BlocchiList({
 
   return (
     <>
-      <PageHeader title={labels.title} icon={labels.icon}>
+      <PageHeader title={tutte ? 'Blocchi propri e acquistati' : labels.title} icon={labels.icon}>
         <ExportButtons download={(format) => exportBlocchi(kind, { ...filters, sort: params.sort }, format)} fallbackName={kind} />
         {newAction}
       </PageHeader>
@@ -152,7 +159,7 @@ export function BlocchiList({
           query={list}
           params={params}
           columns={columns}
-          rowLink={(b) => `${labels.base}/${b._id}`}
+          rowLink={detailOf}
           linkState={linkState}
           onOpen={open}
           selection={selectionActions ? { selected, onChange: setSelected, name: (b) => b.codice } : undefined}

@@ -66,9 +66,10 @@ describe('KPI tiles', () => {
 
     // Own and bought-in together, the split linked to each list.
     const disponibili = within(tile('disponibili')!);
+    // the total opens both lists in one, so it shows the same 4 (issue 27)
     expect(disponibili.getByRole('link', { name: 'Blocchi disponibili: 4' })).toHaveAttribute(
       'href',
-      '/app/pages/blocchi?stato=disponibile',
+      '/app/pages/blocchi?stato=disponibile&origine=tutte',
     );
     expect(disponibili.getByRole('link', { name: 'propri 3' })).toHaveAttribute(
       'href',
@@ -80,10 +81,10 @@ describe('KPI tiles', () => {
     );
     expect(
       within(tile('opzionati')!).getByRole('link', { name: '2 in scadenza entro 7 giorni' }),
-    ).toHaveAttribute('href', '/app/pages/blocchi?stato=opzionato&inScadenza=true');
+    ).toHaveAttribute('href', '/app/pages/blocchi?stato=opzionato&inScadenza=true&origine=tutte');
     expect(
       within(tile('in-collaudo')!).getByRole('link', { name: 'Blocchi in collaudo: 1' }),
-    ).toHaveAttribute('href', '/app/pages/blocchi?stato=in_collaudo');
+    ).toHaveAttribute('href', '/app/pages/blocchi?stato=in_collaudo&origine=tutte');
 
     expect(
       within(tile('lastre')!).getByRole('link', { name: 'Lastre in magazzino: 18 m²' }),
@@ -100,7 +101,7 @@ describe('KPI tiles', () => {
     expect(tile('collaudi')).toHaveTextContent('dal 23/11/26 al 29/11/26');
     expect(
       within(tile('resa')!).getByRole('link', { name: 'Resa delle ultime bancate chiuse: 74,0 %' }),
-    ).toHaveAttribute('href', '/app/bancate?stato=chiusa');
+    ).toHaveAttribute('href', '/app/bancate?stato=chiusa&dal=2026-11-14&sort=-dataTaglio');
     expect(
       within(tile('resa')!).getByRole('link', { name: 'ultima BA-1: 80,0 %' }),
     ).toHaveAttribute('href', '/app/bancate/b1');

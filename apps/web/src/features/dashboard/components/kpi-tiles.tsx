@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ENTITY_PAGES, type Dashboard, type DashboardBlocchiOrigine } from '@gestcava/contracts';
+import { dashboardLinks, shiftMonth, type Dashboard, type DashboardBlocchiOrigine, type DashboardLinks } from '@gestcava/contracts';
 import { formatDate, formatInteger, formatNumber } from '@/lib/format';
 import { formatPercentValue } from '@/lib/production-format';
-import { listLink, monthLong, monthRange, shiftMonth } from './dashboard-format';
+import { monthLong } from './dashboard-format';
 import './dashboard.css';
-
-const BLOCCHI = ENTITY_PAGES.blocco.path;
-const ESTERNI = ENTITY_PAGES['blocco-esterno'].path;
 
 /** m³ on a tile: one decimal is what a manager reads; the list shows the exact figure. */
 const m3 = (v: number) => `${formatNumber(v, 1)} m³`;
@@ -51,43 +48,48 @@ function delta(now: number, before: number): string {
 
 type Origini = Dashboard['blocchi'];
 type Field = keyof DashboardBlocchiOrigine;
+type BlocchiLinks = DashboardLinks['disponibili'];
 
-/** Own and bought-in figures of one field, each linked to its list with the filter applied. */
+/**
+ * Own and bought-in figures of one field: the total opens both lists in one (it adds them), each
+ * part its own list, all with the filter applied (contracts' dashboardLinks).
+ */
 function BlocchiTile({
   id,
   icon,
   label,
   blocchi,
   field,
-  filters,
+  links,
+  inScadenzaLinks,
 }: {
   id: string;
   icon: string;
   label: string;
   blocchi: Origini;
   field: Field;
-  filters: Record<string, string>;
+  links: BlocchiLinks;
+  /** the options expiring soon, under the opzionati tile */
+  inScadenzaLinks?: BlocchiLinks;
 }) {
   const { interni, esterni } = blocchi;
   const total = (interni?.[field] ?? 0) + (esterni?.[field] ?? 0);
-  const main = interni ? listLink(BLOCCHI, filters) : listLink(ESTERNI, filters);
-  const inScadenza =
-    field === 'opzionati'
-      ? (interni?.opzioniInScadenza ?? 0) + (esterni?.opzioniInScadenza ?? 0)
-      : null;
+  const inScadenza = inScadenzaLinks
+    ? (interni?.opzioniInScadenza ?? 0) + (esterni?.opzioniInScadenza ?? 0)
+    : null;
   return (
-    <KpiTile id={id} icon={icon} label={label} value={formatInteger(total)} to={main}>
+    <KpiTile id={id} icon={icon} label={label} value={formatInteger(total)} to={links.totale}>
       {interni && esterni && (
         <>
-          <Link to={listLink(BLOCCHI, filters)}>propri {formatInteger(interni[field])}</Link>
+          <Link to={links.interni}>propri {formatInteger(interni[field])}</Link>
           {' · '}
-          <Link to={listLink(ESTERNI, filters)}>acquistati {formatInteger(esterni[field])}</Link>
+          <Link to={links.esterni}>acquistati {formatInteger(esterni[field])}</Link>
         </>
       )}
-      {inScadenza !== null && (
+      {inScadenzaLinks && inScadenza !== null && (
         <span className="kpi-line">
           <Link
-            to={listLink(interni ? BLOCCHI : ESTERNI, { stato: 'opzionato', inScadenza: 'true' })}
+            to={inScadenzaLinks.totale}
             className={inScadenza > 0 ? 'kpi-warn' : undefined}
           >
             {formatInteger(inScadenza)} in scadenza entro 7 giorni
@@ -105,6 +107,7 @@ function BlocchiTile({
 export function KpiTiles({ data }: { data: Dashboard }) {
   const { produzione: p, blocchi, lastre, pavimenti, collaudi, rese } = data;
   const anyBlocchi = blocchi.interni || blocchi.esterni;
+  const links = dashboardLinks(data);
   return (
     <ul className="kpi-tiles" aria-label="Indicatori">
       {p && (
@@ -113,16 +116,16 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           icon="pi pi-box"
           label={`m³ tagliati a ${monthLong(p.mese)}`}
           value={m3(p.m3Mese)}
-          to={listLink(BLOCCHI, monthRange(p.mese))}
+          to={links.produzione!.mese}
         >
           <span className="kpi-line">
-            <Link to={listLink(BLOCCHI, monthRange(shiftMonth(p.mese, -1)))}>
+            <Link to={links.produzione!.precedente}>
               mese scorso {m3(p.m3MesePrecedente)}
             </Link>
             {delta(p.m3Mese, p.m3MesePrecedente)}
           </span>
           <span className="kpi-line">
-            <Link to={listLink(BLOCCHI, monthRange(shiftMonth(p.mese, -12)))}>
+            <Link to={links.produzione!.annoScorso}>
               {monthLong(shiftMonth(p.mese, -12))}: {m3(p.m3StessoMeseAnnoScorso)}
             </Link>
             {delta(p.m3Mese, p.m3StessoMeseAnnoScorso)}
@@ -136,7 +139,7 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           label="Blocchi disponibili"
           blocchi={blocchi}
           field="disponibili"
-          filters={{ stato: 'disponibile' }}
+          links={links.disponibili}
         />
       )}
       {anyBlocchi && (
@@ -146,7 +149,8 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           label="Blocchi opzionati"
           blocchi={blocchi}
           field="opzionati"
-          filters={{ stato: 'opzionato' }}
+          links={links.opzionati}
+          inScadenzaLinks={links.inScadenza}
         />
       )}
       {anyBlocchi && (
@@ -156,7 +160,7 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           label="Blocchi in collaudo"
           blocchi={blocchi}
           field="inCollaudo"
-          filters={{ stato: 'in_collaudo' }}
+          links={links.inCollaudo}
         />
       )}
       {lastre && (
@@ -165,7 +169,7 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           icon="pi pi-clone"
           label="Lastre in magazzino"
           value={m2(lastre.mq)}
-          to={ENTITY_PAGES.lastra.path}
+          to={links.lastre!}
         >
           {formatInteger(lastre.pezzi)} {lastre.pezzi === 1 ? 'lastra' : 'lastre'}
         </KpiTile>
@@ -176,7 +180,7 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           icon="pi pi-table"
           label="Pavimenti in magazzino"
           value={m2(pavimenti.mq)}
-          to={ENTITY_PAGES.lotto.path}
+          to={links.pavimenti!}
         >
           {formatInteger(pavimenti.pezzi)} {pavimenti.pezzi === 1 ? 'pezzo' : 'pezzi'}
         </KpiTile>
@@ -187,11 +191,7 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           icon="pi pi-check-square"
           label="Collaudi programmati questa settimana"
           value={formatInteger(collaudi.programmatiSettimana)}
-          to={listLink(ENTITY_PAGES.collaudo.path, {
-            stato: 'programmato',
-            dal: collaudi.dal,
-            al: collaudi.al,
-          })}
+          to={links.collaudi!}
         >
           dal {formatDate(collaudi.dal)} al {formatDate(collaudi.al)}
         </KpiTile>
@@ -202,7 +202,7 @@ export function KpiTiles({ data }: { data: Dashboard }) {
           icon="pi pi-percentage"
           label="Resa delle ultime bancate chiuse"
           value={rese.resaMedia === null ? '—' : formatPercentValue(rese.resaMedia)}
-          to={listLink(ENTITY_PAGES.bancata.path, { stato: 'chiusa' })}
+          to={links.rese!.chiuse}
         >
           {/* The average's basis in words, and the newest bancata (the list has the others). */}
           {rese.ultime[0] ? (
@@ -210,7 +210,7 @@ export function KpiTiles({ data }: { data: Dashboard }) {
               <span className="kpi-line">
                 media di {rese.ultime.length} {rese.ultime.length === 1 ? 'bancata' : 'bancate'}
               </span>
-              <Link to={`${ENTITY_PAGES.bancata.path}/${rese.ultime[0]._id}`}>
+              <Link to={links.rese!.ultima!}>
                 ultima {rese.ultime[0].codice}: {formatPercentValue(rese.ultime[0].resa)}
               </Link>
             </>
