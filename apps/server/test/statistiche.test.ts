@@ -268,6 +268,26 @@ describe('vendite', () => {
     expect(row(a, 'Bianco Carrara').values).toMatchObject({ blocchi: 0, volume: null, importo: 0, rifiutati: 1, percAccettati: 0 });
     expect(row(a, 'Statuario').lastYear).toMatchObject({ blocchi: 1, volume: 9, importo: 9000 });
   });
+
+  it('by month: every month of the period, those without sales at 0 (the bars keep the calendar)', async () => {
+    const a = await get('vendite', 'mese', admin, { dal: '2025-02-15', al: '2025-06-10' });
+    expect(a.series.map((s) => [s.key, s.label, s.values.blocchi, s.values.volume, s.values.importo, s.values.prezzoM3, s.lastYear?.volume ?? null])).toEqual([
+      ['2025-02', 'feb 2025', 0, 0, 0, null, null],
+      ['2025-03', 'mar 2025', 0, 0, 0, null, null],
+      // CO1 and the slab; April 2024 had CO3 (9 m³)
+      ['2025-04', 'apr 2025', 1, 7.5, 10275, 1250, 9],
+      ['2025-05', 'mag 2025', 0, 0, 0, null, null],
+      ['2025-06', 'giu 2025', 0, 0, 0, null, null],
+    ]);
+    // months still to come are there too, across a year's end
+    const future = await get('produzione', 'mese', admin, { dal: '2099-11-01', al: '2100-02-28' });
+    expect(future.series.map((s) => [s.label, s.values.blocchi, s.values.volumeBlocchi])).toEqual([
+      ['nov 2099', 0, 0],
+      ['dic 2099', 0, 0],
+      ['gen 2100', 0, 0],
+      ['feb 2100', 0, 0],
+    ]);
+  });
 });
 
 describe('magazzino', () => {

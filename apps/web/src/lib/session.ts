@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { userSchema, type User } from '@gestcava/contracts';
 import { readJson, readString, writeJson, writeString } from './storage';
+import { clearFormDrafts } from './form-drafts';
 
 /** Storage keys fixed by SPEC §3. */
 export const STORAGE_KEYS = {
@@ -72,9 +73,10 @@ export function mergeCurrentUser(changes: Partial<User>): void {
   emit();
 }
 
-/** Logout and 401: token, user and the admin's company choice go away. */
+/** Logout and 401: token, user and the admin's company choice go away; a logout takes this tab's unsent form values too. */
 export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
   endedByLogout = reason === 'logout';
+  if (endedByLogout) clearFormDrafts();
   writeString(STORAGE_KEYS.user, null);
   writeString(STORAGE_KEYS.token, null);
   writeString(STORAGE_KEYS.company, null);

@@ -20,6 +20,19 @@ const MESI = ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ot
 /** 2026-03 → "mar 2026" (the month keys sort; the label reads). */
 const meseLabel = (key: string) => `${MESI[Number(key.slice(5, 7)) - 1] ?? key} ${key.slice(0, 4)}`;
 
+/** Every month of dal…al as its key (2026-03), in order. */
+function monthsOf(dal: string, al: string): string[] {
+  const months: string[] = [];
+  for (let y = Number(dal.slice(0, 4)), m = Number(dal.slice(5, 7)); ; m === 12 ? ((m = 1), y++) : m++) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= al.slice(0, 7)) return months;
+  }
+}
+
+/** Counts and sums of nothing are 0; an average or a ratio of nothing has no value. */
+const ADDITIVE_UNITS: ReadonlySet<StatisticheUnita> = new Set(['n', 'm3', 't', 'm2', 'eur']);
+
 const UNIT_SUFFIX: Record<StatisticheUnita, string> = { n: '', m3: ' (m³)', t: ' (t)', m2: ' (m²)', eur: ' (€)', pct: ' (%)', m2m3: '', eurm3: '', eurt: '', giorni: '' };
 const NUM_FMT: Record<StatisticheUnita, string> = { n: '#,##0', m3: '#,##0.000', t: '#,##0.00', m2: '#,##0.00', eur: '#,##0.00 "€"', pct: '0.0', m2m3: '0.00', eurm3: '#,##0.00', eurt: '#,##0.00', giorni: '#,##0' };
 
@@ -44,15 +57,18 @@ export function createStatisticheService({ db }: { db: Db }) {
     const totalOf = (p: GroupedRow['p']) => valuesOf(rows.find((r) => r.p === p && r.totale));
     // A bancata has no scelta: by scelta, its group only carries the volume the shares are taken of.
     const hidden = (r: GroupedRow) => section === 'produzione' && per === 'scelta' && r.k === null;
-    const series: StatisticaRiga[] = rows
-      .filter((r) => r.p === 'cur' && !r.totale && !hidden(r))
-      .map((r) => ({
-        key: keyOf(r),
-        label: per === 'mese' && r.k ? meseLabel(r.k) : (r.l ?? 'Non indicato'),
-        values: valuesOf(r),
-        previous: confronto && per !== 'mese' ? valuesOf(prev.get(keyOf(r))) : null,
-        lastYear: confronto ? valuesOf(ly.get(keyOf(r))) : null,
-      }));
+    const riga = (key: string, r: GroupedRow | undefined): StatisticaRiga => ({
+      key,
+      label: per === 'mese' && key ? meseLabel(key) : (r?.l ?? 'Non indicato'),
+      values: r ? valuesOf(r) : Object.fromEntries(metrics.map((m) => [m.key, ADDITIVE_UNITS.has(m.unit) ? 0 : null])),
+      previous: confronto && per !== 'mese' ? valuesOf(prev.get(key)) : null,
+      lastYear: confronto ? valuesOf(ly.get(key)) : null,
+    });
+    const current = rows.filter((r) => r.p === 'cur' && !r.totale && !hidden(r));
+    // By month, every month of the period is a row, those with nothing (future ones too) at 0: the
+    // bars keep the calendar's spacing. A snapshot's months are the stock's entry months, not the period's.
+    const byMonth = per === 'mese' && !def.snapshot ? byPeriod('cur') : null;
+    const series = byMonth ? monthsOf(query.dal, query.al).map((k) => riga(k, byMonth.get(k))) : current.map((r) => riga(keyOf(r), r));
     // months in time order, other groups by name (the key orders months; names read better sorted)
     if (per !== 'mese') series.sort((a, b) => a.label.localeCompare(b.label, 'it'));
     return {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 import { FormAlert } from './form-alert';
@@ -8,7 +9,6 @@ import { applyServerErrors } from './form-errors';
 import { escapeClosesOverlayFirst } from './dialog-escape';
 import { useFormDraft } from './form-draft';
 import { DraftBanner } from './draft-banner';
-import { isApiError } from '@/lib/api';
 
 export interface FormDialogProps<T extends FieldValues, O> {
   /** names the form (`${name}-form`) and its test ids (`${name}-form-dialog`, `${name}-save`, `${name}-form-error`) */
@@ -23,8 +23,9 @@ export interface FormDialogProps<T extends FieldValues, O> {
   /** "Salva e nuovo" beside Salva: saves the checked values the same way, then the caller readies the next record's form */
   onSaveAndNew?: (values: O) => Promise<void>;
   /**
-   * the record the form edits (its id, or what a new one is made from, e.g. `nuovo`): with it the
-   * values are kept as a draft when a save meets an ended session, and offered back next time
+   * the record the form edits (its id, or what a new one is made from, e.g. `nuovo`), naming its
+   * draft: the unsaved values are kept when the session ends under the form, and offered back
+   * next time. Without it, the page's path names the record (a record's page, or a list's).
    */
   draftOf?: string;
   /** closes the dialog: after "Annulla" on a clean form or "Esci senza salvare" */
@@ -74,7 +75,8 @@ export function FormDialog<T extends FieldValues, O>({
   const [askDiscard, setAskDiscard] = useState(false);
   const pending = isSubmitting || busy;
   const formId = `${name}-form`;
-  const drafts = useFormDraft(name, draftOf);
+  const { pathname } = useLocation();
+  const drafts = useFormDraft(name, draftOf ?? pathname, () => (visible && isDirty ? form.getValues() : null));
 
   const close = () => {
     setFormError(null);
@@ -106,8 +108,6 @@ export function FormDialog<T extends FieldValues, O>({
           await save(values);
           drafts.drop();
         } catch (error) {
-          // the session ended: the app goes to log in, the typed values wait in this browser
-          if (isApiError(error) && error.status === 401) drafts.keep(form.getValues());
           setFormError(applyServerErrors(error, form.setError, fieldNames));
         }
       },

@@ -1,40 +1,39 @@
-import { useState } from 'react';
-import { readJson, writeJson } from '@/lib/storage';
-import { getSession } from '@/lib/session';
+import { useEffect, useRef, useState } from 'react';
+import { formDraftKey, readFormDraft, writeFormDraft, type FormDraft } from '@/lib/form-drafts';
+import { getSession, sessionEndedByLogout } from '@/lib/session';
 
 /**
- * A form's unsent values, kept in this browser when a save meets an ended session (401: the app
- * goes to log in and the dialog is gone) and offered back when the same user opens the same form
- * of the same record again. Keyed by user, form and record.
+ * The drafts (lib/form-drafts.ts) of one form of one record: the one kept, if any, and keeping the
+ * values when the form goes away because the session ended under it. That is the form unmounted
+ * with no session left: a save answered 401, a logout in another tab, both sending this tab to log
+ * in. The user's own logout keeps nothing (its drafts are cleared with the session).
  */
-interface Draft {
-  savedAt: string;
-  values: Record<string, unknown>;
-}
-
-const draftKey = (userId: string, form: string, record: string) => `gestcava.bozza.${userId}.${form}.${record}`;
-
-export function useFormDraft(form: string, record: string | undefined) {
-  // the user is read when the form opens: after a 401 the session is already cleared
+export function useFormDraft(form: string, record: string, unsaved: () => Record<string, unknown> | null) {
+  // the user is read when the form opens: when it closes after a 401 the session is already cleared
   const [key] = useState(() => {
     const userId = getSession().user?._id;
-    return userId && record ? draftKey(userId, form, record) : null;
+    return userId ? formDraftKey(userId, form, record) : null;
   });
-  const [draft, setDraft] = useState<Draft | null>(() => (key ? readDraft(key) : null));
+  const [draft, setDraft] = useState<FormDraft | null>(() => (key ? readFormDraft(key) : null));
+  const unsavedRef = useRef(unsaved);
+  useEffect(() => {
+    unsavedRef.current = unsaved;
+  });
+  useEffect(
+    () => () => {
+      // another tab's logout reaches this one key by key: the user may be gone before the token
+      const { token, user } = getSession();
+      if (!key || (token && user) || sessionEndedByLogout()) return;
+      const values = unsavedRef.current();
+      if (values) writeFormDraft(key, values);
+    },
+    [key],
+  );
   return {
     draft,
-    keep: (values: Record<string, unknown>) => {
-      if (key) writeJson(key, { savedAt: new Date().toISOString(), values } satisfies Draft);
-    },
     drop: () => {
-      if (key) writeJson(key, null);
+      if (key) writeFormDraft(key, null);
       setDraft(null);
     },
   };
-}
-
-function readDraft(key: string): Draft | null {
-  const stored = readJson(key);
-  if (!stored || typeof stored !== 'object' || !('savedAt' in stored) || !('values' in stored)) return null;
-  return stored as Draft;
 }
