@@ -50,11 +50,14 @@ const pacco: PaccoDetail = {
   createdAt: '2026-11-21T10:00:00.000Z',
   lastre: [lastra(1), lastra(2), lastra(3)],
 };
+/** The same bundle as received from a group company: the sender's block and sawing are not its rows. */
+const ricevuto: PaccoDetail = { ...pacco, _id: 'p2', blocco: null, bancata: null, cava: null, lavorazione: null, trasferitoDa: { ditta: 'Marmi Demo S.r.l.', blocco: 'BL-2026-0042' } };
 
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === '/api/magazzino/pacchi/p1') return Promise.resolve(jsonResponse(pacco));
-  if (url.pathname === '/api/magazzino/pacchi/p1/history') return Promise.resolve(jsonResponse([]));
+  if (url.pathname === '/api/magazzino/pacchi/p2') return Promise.resolve(jsonResponse(ricevuto));
+  if (/^\/api\/magazzino\/pacchi\/p[12]\/history$/.test(url.pathname)) return Promise.resolve(jsonResponse([]));
   if (url.pathname === '/api/magazzino/movimenti') return Promise.resolve(jsonResponse({ items: [], total: 0, page: 1, limit: 100 }));
   return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
 });
@@ -79,6 +82,17 @@ describe('bundle detail', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('provenienza-blocco').tagName).toBe('SPAN');
     expect(screen.getByTestId('provenienza-bancata')).toHaveTextContent('BA-2026-0003');
     expect(screen.getByTestId('provenienza-bancata').tagName).toBe('SPAN');
+  });
+
+  it('a bundle received from a group company names the sender and its block’s code, nothing of its rows', async () => {
+    setSession(DEMO_USERS.magazzino, 'token-1');
+    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p2" /> }], '/app/pages/magazzino/pacchi/p2');
+    const provenienza = await screen.findByTestId('provenienza');
+    expect(provenienza).toHaveTextContent('Trasferito daMarmi Demo S.r.l.');
+    expect(provenienza).toHaveTextContent('BloccoBL-2026-0042');
+    expect(screen.queryByTestId('provenienza-blocco')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('provenienza-lavorazione')).not.toBeInTheDocument();
+    expect(provenienza).not.toHaveTextContent('Segagione');
   });
 
   it('slabs chosen in the table get their own operations; the bundle’s act on its free slabs', async () => {
