@@ -73,7 +73,7 @@ test.describe('processing: cutting tiles', () => {
     await page.getByLabel('Cerca', { exact: true }).fill(codiceLotto);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('table', { name: 'Lotti' }).locator('tbody tr')).toHaveCount(1);
-    await expect(page.getByRole('table', { name: 'Lotti' })).toContainText('84 da 12');
+    await expect(page.getByRole('table', { name: 'Lotti' })).toContainText('83 casse da 12 + 1 da 4');
     await expectNoSeriousA11yViolations(page, testInfo, 'magazzino-pavimenti');
     await screenshot(page, 'magazzino-pavimenti-1366');
   });
