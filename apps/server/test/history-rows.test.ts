@@ -43,4 +43,17 @@ describe('history rows (issue 27)', () => {
     // a row without references names nothing
     expect(history.find((h) => h.action === 'create')!.names).toEqual({ [ids.fornitore]: 'Cave Esterne S.r.l.', [ids.materiale]: expect.any(String), [ids.ubicazione]: expect.any(String) });
   });
+
+  it('a tile cut completed without waste: its row lists what the completion set, no "Scarto: — → —"', async () => {
+    const blocco = (
+      await admin.post('/api/blocchi-esterni', { fornitoreId: ids.fornitore, dataAcquisto: `${year}-02-01`, prezzoAcquisto: 900, unitaPrezzoAcquisto: 'm3', materialeId: ids.materiale, ubicazioneId: ids.ubicazione, lunghezza: 300, altezza: 200, profondita: 150 })
+    ).json();
+    const lav = (await admin.post('/api/lavorazioni-pavimenti', { bloccoId: blocco._id, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10 })).json();
+    expect((await admin.post(`/api/lavorazioni-pavimenti/${lav._id}/stato`, { stato: 'in_lavorazione' })).statusCode).toBe(200);
+    const done = await admin.post(`/api/lavorazioni-pavimenti/${lav._id}/completa`, { pezzi: 100, pezziPerCassa: 10, ubicazioneId: ids.ubicazione });
+    expect(done.statusCode, done.body).toBe(200);
+    const history = (await admin.get(`/api/lavorazioni-pavimenti/${lav._id}/history`)).json() as HistoryRow[];
+    const completed = history.find((h) => (h.changes.stato?.to as string) === 'completata')!;
+    expect(Object.keys(completed.changes).sort()).toEqual(['dataFine', 'mqProdotti', 'pezzi', 'resa', 'stato']);
+  });
 });

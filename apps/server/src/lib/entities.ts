@@ -1,6 +1,8 @@
 import type { GenealogyNode, PageKey } from '@gestcava/contracts';
-import type { SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
+import { matchesSearch } from './search.js';
 
 export interface EntityRef {
   id: string;
@@ -103,3 +105,26 @@ export function createEntityRegistry() {
 }
 
 export type EntityRegistry = ReturnType<typeof createEntityRegistry>;
+
+/** A table whose rows carry a company and a code (the registry's kinds). */
+type CodedTable = PgTable & { id: PgColumn; companyId: PgColumn; codice: PgColumn };
+
+/** A coded row's id and code, by either, inside the company: a kind's `findInCompany` / `findByCodice`. */
+export function findCodiceIn(db: DbOrTx, table: CodedTable, companyId: string, by: { id: string } | { codice: string }): Promise<EntityRef | null> {
+  return db
+    .select({ id: sql<string>`${table.id}`, codice: sql<string>`${table.codice}` })
+    .from(table)
+    .where(and(eq(table.companyId, companyId), 'id' in by ? eq(table.id, by.id) : eq(table.codice, by.codice)))
+    .limit(1)
+    .then((r) => r[0] ?? null);
+}
+
+/** Coded rows whose code contains the text (a code search's candidates), newest code first: a kind's `searchCodice`. */
+export function searchCodiceIn(db: DbOrTx, table: CodedTable, companyId: string, text: string, limit: number): Promise<EntityRef[]> {
+  return db
+    .select({ id: sql<string>`${table.id}`, codice: sql<string>`${table.codice}` })
+    .from(table)
+    .where(and(eq(table.companyId, companyId), matchesSearch(table.codice, text)))
+    .orderBy(desc(table.codice))
+    .limit(limit);
+}

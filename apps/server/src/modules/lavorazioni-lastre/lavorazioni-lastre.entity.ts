@@ -1,5 +1,6 @@
 import { LAVORAZIONE_LASTRE_STATO_LABELS, detailPath, type GenealogyNode, type LavorazioneLastreStato } from '@gestcava/contracts';
-import type { EntityRegistry } from '../../lib/entities.js';
+import { lavorazioniLastre } from '../../db/schema/index.js';
+import { findCodiceIn, searchCodiceIn, type EntityRegistry } from '../../lib/entities.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import * as repo from './lavorazioni-lastre.repository.js';
 
@@ -16,9 +17,9 @@ export function registerLavorazioneLastreEntity(entities: EntityRegistry) {
     label: 'Segagione',
     notFound: 'Segagione non trovata',
     permission: () => 'lavorazione-lastre',
-    findInCompany: (tx, companyId, id) => repo.findCodice(tx, companyId, { id }),
-    findByCodice: (tx, companyId, codice) => repo.findCodice(tx, companyId, { codice }),
-    searchCodice: (tx, companyId, text, limit) => repo.searchCodice(tx, companyId, text, limit),
+    findInCompany: (tx, companyId, id) => findCodiceIn(tx, lavorazioniLastre, companyId, { id }),
+    findByCodice: (tx, companyId, codice) => findCodiceIn(tx, lavorazioniLastre, companyId, { codice }),
+    searchCodice: (tx, companyId, text, limit) => searchCodiceIn(tx, lavorazioniLastre, companyId, text, limit),
     detailPath: (ref) => detailPath('lavorazione-lastre', ref.id),
     pages: ['lavorazione-lastre'],
     readableIds: (canRead) => (canRead('lavorazione-lastre') ? 'all' : 'none'),

@@ -183,26 +183,6 @@ export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
     .orderBy(asc(lavorazioniLastre.createdAt), asc(lavorazioniLastre.id));
 }
 
-/** A sawing's id and code, by either (the entity registry: code box, photos, labels). */
-export function findCodice(db: DbOrTx, companyId: string, by: { id: string } | { codice: string }) {
-  return db
-    .select({ id: lavorazioniLastre.id, codice: lavorazioniLastre.codice })
-    .from(lavorazioniLastre)
-    .where(and(eq(lavorazioniLastre.companyId, companyId), 'id' in by ? eq(lavorazioniLastre.id, by.id) : eq(lavorazioniLastre.codice, by.codice)))
-    .limit(1)
-    .then((r) => r[0] ?? null);
-}
-
-/** Sawings whose code contains the text (a code search's candidates). */
-export function searchCodice(db: DbOrTx, companyId: string, text: string, limit: number) {
-  return db
-    .select({ id: lavorazioniLastre.id, codice: lavorazioniLastre.codice })
-    .from(lavorazioniLastre)
-    .where(and(eq(lavorazioniLastre.companyId, companyId), matchesSearch(lavorazioniLastre.codice, text)))
-    .orderBy(desc(lavorazioniLastre.codice))
-    .limit(limit);
-}
-
 /** Code, state, the block's material and quarry of many sawings at once (photo cards, the code box). */
 export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -1,5 +1,6 @@
 import { detailPath, LAVORAZIONE_PAVIMENTI_STATO_LABELS, type GenealogyNode, type LavorazionePavimentiStato } from '@gestcava/contracts';
-import type { EntityRegistry } from '../../lib/entities.js';
+import { lavorazioniPavimenti } from '../../db/schema/index.js';
+import { findCodiceIn, searchCodiceIn, type EntityRegistry } from '../../lib/entities.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import * as repo from './lavorazioni-pavimenti.repository.js';
 
@@ -13,9 +14,9 @@ export function registerLavorazionePavimentiEntity(entities: EntityRegistry) {
     label: 'Lavorazione pavimenti',
     notFound: 'Lavorazione non trovata',
     permission: () => 'lavorazione-pavimenti',
-    findInCompany: (tx, companyId, id) => repo.findCodice(tx, companyId, { id }),
-    findByCodice: (tx, companyId, codice) => repo.findCodice(tx, companyId, { codice }),
-    searchCodice: (tx, companyId, text, limit) => repo.searchCodice(tx, companyId, text, limit),
+    findInCompany: (tx, companyId, id) => findCodiceIn(tx, lavorazioniPavimenti, companyId, { id }),
+    findByCodice: (tx, companyId, codice) => findCodiceIn(tx, lavorazioniPavimenti, companyId, { codice }),
+    searchCodice: (tx, companyId, text, limit) => searchCodiceIn(tx, lavorazioniPavimenti, companyId, text, limit),
     detailPath: (ref) => detailPath('lavorazione-pavimenti', ref.id),
     pages: ['lavorazione-pavimenti'],
     readableIds: (canRead) => (canRead('lavorazione-pavimenti') ? 'all' : 'none'),

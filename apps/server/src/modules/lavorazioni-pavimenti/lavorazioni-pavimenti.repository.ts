@@ -224,26 +224,6 @@ export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
     .orderBy(asc(lp.createdAt), asc(lp.id));
 }
 
-/** A tile cut's id and code, by either (the entity registry: code box, photos, labels). */
-export function findCodice(db: DbOrTx, companyId: string, by: { id: string } | { codice: string }) {
-  return db
-    .select({ id: lp.id, codice: lp.codice })
-    .from(lp)
-    .where(and(eq(lp.companyId, companyId), 'id' in by ? eq(lp.id, by.id) : eq(lp.codice, by.codice)))
-    .limit(1)
-    .then((r) => r[0] ?? null);
-}
-
-/** Tile cuts whose code contains the text (a code search's candidates). */
-export function searchCodice(db: DbOrTx, companyId: string, text: string, limit: number) {
-  return db
-    .select({ id: lp.id, codice: lp.codice })
-    .from(lp)
-    .where(and(eq(lp.companyId, companyId), matchesSearch(lp.codice, text)))
-    .orderBy(desc(lp.codice))
-    .limit(limit);
-}
-
 /** Code, state and material of many tile cuts at once (photo cards, the code box). */
 export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -260,7 +260,8 @@ export function createLavorazioniPavimentiService(deps: {
           to: 'completata',
           userId: actor.userId,
           set: () => risultato,
-          changes: () => Object.fromEntries(Object.entries(risultato).map(([k, v]) => [k, { from: null, to: v }])),
+          // only what the completion changed: no waste given is no "Scarto: — → —" (issue 27)
+          changes: (current) => diffChanges(current, { ...current, ...risultato }, Object.keys(risultato) as Array<keyof typeof risultato>),
         });
 
         const codiceLotto = await nextCode(tx, 'LO');
