@@ -25,7 +25,8 @@ export function writeFormDraft(key: string, values: Record<string, unknown> | nu
   writeJson(key, values && ({ savedAt: new Date().toISOString(), values } satisfies FormDraft), 'session');
 }
 
-/** The user's own logout: what was typed in this tab goes with the session. */
+/** The user's own logout: what was typed in this tab goes with the session (and any draft an earlier version left in local storage). */
 export function clearFormDrafts(): void {
   removeAll(PREFIX, 'session');
+  removeAll(PREFIX, 'local');
 }

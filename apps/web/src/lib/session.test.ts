@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '@/test/fixtures';
 import { clearSession, getSession, mergeCurrentUser, setSelectedCompanyId, setSession } from './session';
+import { formDraftKey, readFormDraft, writeFormDraft } from './form-drafts';
 
 describe('session storage (SPEC §3, §4)', () => {
   it('stores currentUser without the token and the token as token', () => {
@@ -25,6 +26,21 @@ describe('session storage (SPEC §3, §4)', () => {
     clearSession();
     expect(getSession()).toEqual({ user: null, token: null, selectedCompanyId: null });
     expect(window.localStorage.getItem('currentUser')).toBeNull();
+  });
+
+  it("a session that expires keeps this tab's form drafts; the user's own logout clears them, old local ones too", () => {
+    setSession(DEMO_USERS.admin, 't');
+    writeFormDraft(formDraftKey('u-1', 'vendi', 'x'), { documento: 'DDT 1' });
+    window.localStorage.setItem('gestcava.bozza.u-1.blocco.y', '{}');
+    window.localStorage.setItem('theme', 'lara');
+    clearSession('expired');
+    expect(readFormDraft(formDraftKey('u-1', 'vendi', 'x'))?.values).toEqual({ documento: 'DDT 1' });
+    setSession(DEMO_USERS.admin, 't');
+    clearSession('logout');
+    expect(readFormDraft(formDraftKey('u-1', 'vendi', 'x'))).toBeNull();
+    expect(window.sessionStorage.length).toBe(0);
+    expect(window.localStorage.getItem('gestcava.bozza.u-1.blocco.y')).toBeNull();
+    expect(window.localStorage.getItem('theme')).toBe('lara');
   });
 
   it('a corrupt stored user counts as none', () => {
