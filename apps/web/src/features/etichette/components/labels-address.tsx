@@ -1,5 +1,6 @@
 import { Message } from 'primereact/message';
 import { useLabelsAddress } from '../api/get-labels-address';
+import './labels-address.css';
 
 /**
  * Where the labels' QR codes point (issue 27). A loopback address (PUBLIC_URL unset: localhost) opens
@@ -9,9 +10,9 @@ import { useLabelsAddress } from '../api/get-labels-address';
 export function LabelsAddress({ compact = false }: { compact?: boolean }) {
   const { data } = useLabelsAddress();
   if (!data || (compact && !data.loopback)) return null;
-  if (!data.loopback) return <Message severity="info" text={`Le etichette puntano a ${data.publicUrl}`} data-testid="labels-address" />;
+  if (!data.loopback) return <Message className="labels-address" severity="info" text={`Le etichette puntano a ${data.publicUrl}`} data-testid="labels-address" />;
   const text = compact
     ? `I QR puntano a ${data.publicUrl}: i telefoni non lo aprono`
     : `Le etichette puntano a ${data.publicUrl}, un indirizzo locale che nessun telefono in cava può aprire: imposta PUBLIC_URL con l'indirizzo pubblico del server e riavvialo`;
-  return <Message severity="warn" text={text} data-testid="labels-address-warning" />;
+  return <Message className="labels-address" severity="warn" text={text} data-testid="labels-address-warning" />;
 }
