@@ -28,12 +28,16 @@ export function createSessionLinks({ storage, sessions }: { storage: Storage; se
       return { sid: auth.sessionId, uid: auth.user.id, exp: String(exp), sig };
     },
 
-    /** The live session the link was made for, or 403 with the reason. */
-    async verify(subject: string, { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery): Promise<AuthContext> {
+    /**
+     * The live session the link was made for, still allowed to act for `companyId` (its own company,
+     * or any as an admin, as `X-Company-Id`), or 403 with the reason. The caller checks the page's read.
+     */
+    async verify(subject: string, companyId: string, { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery): Promise<AuthContext> {
       const verdict = storage.verifySubject(bound(subject, sid, uid), exp, sig);
       if (verdict !== 'ok') throw forbidden(verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
       const auth = await sessions.resolve(sid, uid);
       if (!auth) throw forbidden('Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento');
+      if (auth.user.companyId !== companyId && auth.user.role !== 'admin') throw forbidden();
       return auth;
     },
   };
