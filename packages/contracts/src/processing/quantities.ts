@@ -1,4 +1,4 @@
-import { areaM2, roundTo, sumRounded } from '../production/quantities.js';
+import { areaM2, percent, roundScaled, roundTo, sumRounded } from '../production/quantities.js';
 
 /**
  * The sawmill's numbers (DESIGN §4, DOMAIN-NOTES segagione): one place for server and web, so the
@@ -34,7 +34,7 @@ export function resaTeorica(spessoreMm: number, kerfMm: number): number {
 
 /** m² of a tile lot: pieces × format, rounded once on the total (per piece, 305×305 would lose 3 %). */
 export function mqPavimenti(pezzi: number, lunghezzaMm: number, larghezzaMm: number): number {
-  return roundTo((pezzi * lunghezzaMm * larghezzaMm) / 1e6, 2);
+  return roundScaled(pezzi * lunghezzaMm * larghezzaMm, 6, 2);
 }
 
 /** Boxes of a tile lot: the last one may be partial. */
@@ -59,8 +59,7 @@ export function casseText(pezzi: number, pezziPerCassa: number): string {
 
 /** Tiles of a lot per m² of material used, as a yield in % of the material's area (null without material). */
 export function resaPavimenti(mqProdotti: number, mqMateriale: number): number | null {
-  if (!(mqMateriale > 0)) return null;
-  return roundTo((mqProdotti / mqMateriale) * 100, 1);
+  return percent(mqProdotti, mqMateriale);
 }
 
 /** Slab weight in t: m² × thickness × density, 2 decimals. */

@@ -25,6 +25,12 @@ export const BANCATA_TRANSITIONS: Record<BancataStato, readonly BancataStato[]> 
   annullata: [],
 };
 
+/**
+ * A bancata actually cut: the wire has freed it and it has been toppled (a planned one, or one still
+ * being cut, is not production yet). Production figures count these only (lib/bancata-stato.ts).
+ */
+export const BANCATA_STATI_TAGLIATE: readonly BancataStato[] = ['ribaltata', 'in_riquadratura', 'chiusa'];
+
 /** Blocchi are squared from a bancata once it lies on its bed. */
 export const BANCATA_STATI_CON_BLOCCHI: readonly BancataStato[] = ['ribaltata', 'in_riquadratura'];
 

@@ -74,7 +74,8 @@ export function calcolaRiga(r: RigaCalcInput): RigaCalc {
     const prezzo = abbuono?.tipo === 'prezzo' ? Math.max(0, r.prezzo - abbuono.valore) : r.prezzo;
     const quantita = r.unitaPrezzo === 'm3' ? volumeNettoAccettato : peso;
     const sconto = abbuono?.tipo === 'percentuale' ? Math.max(0, 1 - abbuono.valore / 100) : 1;
-    importo = Math.round(roundTo(quantita * prezzo * sconto * 100, 6));
+    // cents, half up on the decimal product (contracts' roundTo reads the float product as its decimal)
+    importo = roundTo(quantita * prezzo * sconto * 100, 0);
   }
   return { lunghezzaNetta, altezzaNetta, profonditaNetta, volumeNettoAccettato, peso, importo };
 }

@@ -2,7 +2,8 @@ import { RISERVA_IN_SCADENZA_GIORNI } from '@gestcava/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi } from '../../db/schema/index.js';
+import { bancate, blocchi } from '../../db/schema/index.js';
+import { bancataChiusa } from '../../lib/bancata-stato.js';
 import { optionInScadenza, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
@@ -100,7 +101,7 @@ export async function ultimeBancateChiuse(db: DbOrTx, companyId: string, limit: 
   const result = await db.execute(sql`
     select id, codice, to_char(data_taglio, 'YYYY-MM-DD') as data_taglio, resa_chiusura::float8 as resa, volume_lordo::float8 as volume
     from bancate
-    where company_id = ${companyId} and stato = 'chiusa' and resa_chiusura is not null
+    where company_id = ${companyId} and ${bancataChiusa(bancate)} and resa_chiusura is not null
     order by data_taglio desc, codice desc
     limit ${limit}`);
   return rowsOf<{ id: string; codice: string; data_taglio: string; resa: number; volume: number }>(

@@ -4,6 +4,7 @@ import {
   type DashboardBlocchiOrigine,
   type PageKey,
   type PermissionSubject,
+  roundTo,
 } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
@@ -182,12 +183,8 @@ export function createDashboardService({
           al: settimana.al,
         },
         rese: bancate && {
-          resaMedia:
-            volumeChiuse > 0
-              ? Math.round(
-                  (bancate.reduce((s, b) => s + b.resa * b.volume, 0) / volumeChiuse) * 10,
-                ) / 10
-              : null,
+          // the frozen yields weighted by volume, one decimal half up (contracts' rounding)
+          resaMedia: volumeChiuse > 0 ? roundTo(bancate.reduce((s, b) => s + b.resa * b.volume, 0) / volumeChiuse, 1) : null,
           ultime: bancate.map((b) => ({
             _id: b.id,
             codice: b.codice,

@@ -2,7 +2,8 @@ import type { Periodo, StatistichePer, StatisticheSezione, StatisticheUnita } fr
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi } from '../../db/schema/index.js';
+import { bancate, blocchi } from '../../db/schema/index.js';
+import { bancataChiusa, bancataTagliata } from '../../lib/bancata-stato.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { rowsOf } from '../../lib/pagination.js';
 
@@ -36,7 +37,12 @@ export interface SectionDef {
 /** Decimals kept per unit, so the API and the tests see the same rounded figure. */
 const DECIMALS: Record<StatisticheUnita, number> = { n: 0, m3: 3, t: 2, m2: 2, eur: 2, pct: 1, m2m3: 2, eurm3: 2, eurt: 2, giorni: 0 };
 
-const ratio = (num: SQL, den: SQL, times = 1) => sql`(${num}) * ${times} / nullif(${den}, 0)`;
+/**
+ * num × times ÷ den on numeric: counts are bigint, and `2 * 100 / 3` on integers is 66, not 66.7.
+ * The float8 sums read as numeric keep 15 significant digits, the decimal they stand for
+ * (contracts' `roundTo` reads a float the same way); `exprOf` then rounds half away from zero.
+ */
+const ratio = (num: SQL, den: SQL, times = 1) => sql`(${num})::numeric * ${times} / nullif((${den})::numeric, 0)`;
 
 /** The key column of a grouping in the facts; its label is looked up once per group, after grouping. */
 const dim = (per: string, key: SQL) => sql`${key} as ${sql.identifier(`k_${per}`)}`;
@@ -62,35 +68,44 @@ const LABELS: Record<StatistichePer, (k: SQL) => SQL> = {
 const pesoBlocco = sql`coalesce(bl.peso_pesa, bl.peso_teorico)`;
 const romeDay = (ts: SQL) => sql`(${ts} at time zone 'Europe/Rome')::date`;
 
+/** The bancate of the production figures, as the dashboard's (lib/bancata-stato.ts). */
+const ba = alias(bancate, 'ba');
+
+/**
+ * The yield is over closed bancate only (`vnc`, `vbc`), as the dashboard's: an open bancata's blocks
+ * are still to come, so its volume would lower the figure.
+ */
 function resaExpr(per: StatistichePer): SQL {
-  if (per !== 'scelta') return ratio(sql`sum(vn)`, sql`sum(vb)`, 100);
+  if (per !== 'scelta') return ratio(sql`sum(vnc)`, sql`sum(vbc)`, 100);
   // The bancate sit in the group without a scelta; their volume reaches every scelta's row through
   // a window over the period's grouped rows (the totals row, grouping 1, is its own partition).
-  return ratio(sql`sum(vn)`, sql`sum(sum(vb)) over (partition by g.gp, grouping(g.k))`, 100);
+  return ratio(sql`sum(vnc)`, sql`sum(sum(vbc)) over (partition by g.gp, grouping(g.k))`, 100);
 }
 
 export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
   produzione: {
-    // A block's day is its bancata's cut day: that is when it was quarried.
+    // A block's day is its bancata's cut day: that is when it was quarried. Only bancate actually cut
+    // count (a planned one is no production); `vbc`/`vnc` are the volumes of the closed ones, for the yield.
     facts: (companyId, from, to) => sql`
       select ba.data_taglio as d, 'bancata' as kind, ${dim('cava', sql`ba.cava_id::text`)},
              ${dim('materiale', sql`ba.materiale_id::text`)}, ${dim('scelta', sql`null::text`)},
-             ba.volume_lordo::float8 as vb, 0::float8 as vn, 0::float8 as t
+             ba.volume_lordo::float8 as vb, (case when ${bancataChiusa(ba)} then ba.volume_lordo else 0 end)::float8 as vbc,
+             0::float8 as vn, 0::float8 as vnc, 0::float8 as t
       from bancate ba
-      where ba.company_id = ${companyId} and ba.stato <> 'annullata' and ba.data_taglio between ${from} and ${to}
+      where ba.company_id = ${companyId} and ${bancataTagliata(ba)} and ba.data_taglio between ${from} and ${to}
       union all
-      select ba.data_taglio, 'blocco', bl.cava_id::text, bl.materiale_id::text,
-             bl.scelta, 0, bl.volume_netto::float8, ${pesoBlocco}::float8
+      select ba.data_taglio, 'blocco', bl.cava_id::text, bl.materiale_id::text, bl.scelta, 0, 0,
+             bl.volume_netto::float8, (case when ${bancataChiusa(ba)} then bl.volume_netto else 0 end)::float8, ${pesoBlocco}::float8
       from blocchi bl join bancate ba on ba.id = bl.bancata_id
-      where bl.company_id = ${companyId} and bl.origine = 'interno' and ba.stato <> 'annullata' and ba.data_taglio between ${from} and ${to}`,
+      where bl.company_id = ${companyId} and bl.origine = 'interno' and ${bancataTagliata(ba)} and ba.data_taglio between ${from} and ${to}`,
     metrics: [
       { key: 'bancate', label: 'Bancate', unit: 'n', expr: sql`count(*) filter (where kind = 'bancata')`, not: ['scelta'] },
       { key: 'volumeBancate', label: 'Volume bancate', unit: 'm3', expr: sql`sum(vb)`, not: ['scelta'] },
       { key: 'blocchi', label: 'Blocchi', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco')`, compare: true },
       { key: 'volumeBlocchi', label: 'Volume netto blocchi', unit: 'm3', expr: sql`sum(vn)`, chart: true, compare: true },
       { key: 'pesoBlocchi', label: 'Peso blocchi', unit: 't', expr: sql`sum(t)`, compare: true },
-      // Σ net block volume ÷ bancata gross volume (DOMAIN-NOTES §4); by scelta, each scelta's share of
-      // all the period's bancate (a window over the grouped rows: a bancata has no scelta).
+      // Σ net block volume ÷ bancata gross volume over closed bancate (DOMAIN-NOTES §4); by scelta, each
+      // scelta's share of all the period's closed bancate (a window over the grouped rows: a bancata has no scelta).
       { key: 'resa', label: 'Resa bancata → blocchi', unit: 'pct', expr: resaExpr, compare: true },
     ],
   },

@@ -63,6 +63,9 @@ describe('KPI tiles', () => {
       'href',
       '/app/pages/blocchi?dal=2025-11-01&al=2025-11-30',
     );
+    // the changes keep one decimal, as every percentage (14,75 on 10 and on 6,5: issue 25)
+    expect(tile('produzione')).toHaveTextContent('mese scorso 10,0 m³ (+47,5 %)');
+    expect(tile('produzione')).toHaveTextContent('novembre 2025: 6,5 m³ (+126,9 %)');
 
     // Own and bought-in together, the split linked to each list.
     const disponibili = within(tile('disponibili')!);

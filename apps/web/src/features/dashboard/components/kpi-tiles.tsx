@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { dashboardLinks, shiftMonth, type Dashboard, type DashboardBlocchiOrigine, type DashboardLinks } from '@gestcava/contracts';
+import { dashboardLinks, shiftMonth, variazionePercent, type Dashboard, type DashboardBlocchiOrigine, type DashboardLinks } from '@gestcava/contracts';
 import { formatDate, formatInteger, formatNumber } from '@/lib/format';
 import { formatPercentValue } from '@/lib/production-format';
 import { monthLong } from './dashboard-format';
@@ -39,11 +39,11 @@ function KpiTile({
   );
 }
 
-/** "+12 %" against a previous figure, or nothing when there is none to compare with. */
+/** "+12,5 %" against a previous figure (one decimal, as every percentage), or nothing when there is none to compare with. */
 function delta(now: number, before: number): string {
-  if (before <= 0) return '';
-  const pct = Math.round(((now - before) / before) * 100);
-  return ` (${pct > 0 ? '+' : ''}${pct} %)`;
+  const pct = before > 0 ? variazionePercent(now, before) : null;
+  if (pct === null) return '';
+  return ` (${pct > 0 ? '+' : ''}${formatNumber(pct, 1)} %)`;
 }
 
 type Origini = Dashboard['blocchi'];

@@ -1,5 +1,6 @@
 import {
   periodoPreset,
+  roundTo,
   STATISTICHE_PER_SEZIONE,
   STATISTICHE_PRESETS,
   STATISTICHE_SEZIONI,
@@ -9,6 +10,7 @@ import {
   type StatistichePreset,
   type StatisticheSezione,
   type StatisticheUnita,
+  variazionePercent,
 } from '@gestcava/contracts';
 import { formatArea, formatDate, formatEuro, formatInteger, formatNumber, formatVolume, formatWeight } from '@/lib/format';
 
@@ -87,16 +89,13 @@ export function formatValue(unit: StatisticheUnita, value: number | null | undef
   }
 }
 
-/** The change from `before` to `now` in percent; null when there is nothing to compare with. */
-export function variazione(now: number | null | undefined, before: number | null | undefined): number | null {
-  if (now === null || now === undefined || before === null || before === undefined || before === 0) return null;
-  return ((now - before) / Math.abs(before)) * 100;
-}
+/** The change from `before` to `now` in percent, one decimal (contracts' rule); null when there is nothing to compare with. */
+export const variazione = variazionePercent;
 
 /** +12,5 % / −3,0 % / = ; an empty text when there is no change to tell. */
 export function formatVariazione(pct: number | null): string {
   if (pct === null) return '';
-  const rounded = Math.round(pct * 10) / 10;
+  const rounded = roundTo(pct, 1);
   if (rounded === 0) return '=';
   return `${rounded > 0 ? '+' : '−'}${formatNumber(Math.abs(rounded), 1)} %`;
 }

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bancate, blocchi, clienti, collaudi, collaudoRighe } from '../src/db/schema/index.js';
+import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+
+// Issue 25: which bancate the production figures count, and percentages with one decimal.
+// A hand-built fixture in June 2025 (nothing else in the company; the periods compared are empty):
+//   P pianificata 02/06, 387,91 m³ — not cut: no production
+//   T in_taglio 03/06, 200 m³ — still being cut: no production yet
+//   R ribaltata 05/06, 50 m³: r1 4 m³ prima (10,84 t), still in the yard — cut, not closed
+//   C chiusa 10/06, 80 m³, yield frozen at 25 %: c1 12 m³ prima (32,52 t), c2 8 m³ seconda (21,68 t)
+//   X annullata 12/06, 999 m³ — never
+// Cut: R and C, 130 m³; blocks 24 m³, 65,04 t. Yield over closed bancate only: 20 / 80 = 25 %
+// (by scelta: prima 12 / 80 = 15 %, seconda 8 / 80 = 10 %).
+// Vendite: one confirmed collaudo 20/06 with c1 accettato, c2 con riserva, r1 rifiutato: 2 of 3 = 66,7 %.
+
+let ctx: TestContext;
+let admin: TestClient;
+const db = () => ctx.database.db;
+const june = 'dal=2025-06-01&al=2025-06-30';
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const org = await setupCompany(ctx);
+  admin = await org.adminClient();
+  const { cavaId, materialeId, ubicazioneId } = await createProductionLookups(admin);
+  const companyId = org.company.id;
+  let n = 0;
+  const bancata = async (dataTaglio: string, volumeLordo: number, stato: string, resaChiusura: number | null = null) =>
+    (
+      await db()
+        .insert(bancate)
+        .values({ companyId, codice: `BA-F-${++n}`, cavaId, materialeId, dataTaglio, lunghezza: 1000, altezza: 500, profondita: 200, volumeLordo, pesoStimato: volumeLordo * 2.71, stato, resaChiusura })
+        .returning()
+    )[0]!;
+  const blocco = async (bancataId: string, scelta: string, volumeNetto: number, pesoTeorico: number, stato: string) =>
+    (
+      await db()
+        .insert(blocchi)
+        .values({ companyId, codice: `BL-F-${++n}`, origine: 'interno', bancataId, cavaId, materialeId, scelta, lunghezza: 300, altezza: 200, profondita: 150, lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeLordo: volumeNetto, volumeNetto, pesoTeorico, ubicazioneId, stato })
+        .returning()
+    )[0]!;
+
+  await bancata('2025-06-02', 387.91, 'pianificata');
+  await bancata('2025-06-03', 200, 'in_taglio');
+  const r = await bancata('2025-06-05', 50, 'ribaltata');
+  const r1 = await blocco(r.id, 'prima', 4, 10.84, 'in_piazzale');
+  const c = await bancata('2025-06-10', 80, 'chiusa', 25);
+  const c1 = await blocco(c.id, 'prima', 12, 32.52, 'venduto');
+  const c2 = await blocco(c.id, 'seconda', 8, 21.68, 'venduto');
+  await bancata('2025-06-12', 999, 'annullata');
+
+  const [cliente] = await db().insert(clienti).values({ companyId, ragioneSociale: 'Stone Design GmbH', indirizzo: 'Via Roma 1', comune: 'Carrara' }).returning();
+  const [co] = await db().insert(collaudi).values({ companyId, codice: 'CO-F-1', data: '2025-06-20', clienteId: cliente!.id, stato: 'confermato' }).returning();
+  const riga = { collaudoId: co!.id, statoPrecedente: 'disponibile', prezzo: 1000, unitaPrezzo: 'm3' };
+  await db()
+    .insert(collaudoRighe)
+    .values([
+      { ...riga, bloccoId: c1.id, esito: 'accettato', volumeNettoAccettato: 12, peso: 32.52, importo: 1_200_000 },
+      { ...riga, bloccoId: c2.id, esito: 'accettato_con_riserva', volumeNettoAccettato: 8, peso: 21.68, importo: 800_000 },
+      { ...riga, bloccoId: r1.id, esito: 'rifiutato', volumeNettoAccettato: 4, peso: 10.84, importo: 400_000 },
+    ]);
+});
+afterAll(() => ctx.close());
+
+type Values = Record<string, number | null>;
+async function get(path: string) {
+  const res = await admin.get(path);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { totals: Values; series: Array<{ label: string; values: Values }> };
+}
+
+describe('statistiche produzione: only bancate actually cut, a yield over closed bancate', () => {
+  it('leaves out planned, still-cutting and cancelled bancate, and takes the yield over the closed one', async () => {
+    const a = await get(`/api/statistiche/produzione?${june}&per=materiale`);
+    expect(a.totals).toEqual({ bancate: 2, volumeBancate: 130, blocchi: 3, volumeBlocchi: 24, pesoBlocchi: 65.04, resa: 25 });
+    const mesi = await get(`/api/statistiche/produzione?${june}&per=mese`);
+    expect(mesi.series.map((s) => [s.label, s.values.volumeBancate])).toEqual([['giu 2025', 130]]);
+  });
+
+  it('by scelta, each scelta’s share of the closed bancate', async () => {
+    const a = await get(`/api/statistiche/produzione?${june}&per=scelta`);
+    expect(a.series.map((s) => [s.label, s.values])).toEqual([
+      ['Prima', { blocchi: 2, volumeBlocchi: 16, pesoBlocchi: 43.36, resa: 15 }],
+      ['Seconda', { blocchi: 1, volumeBlocchi: 8, pesoBlocchi: 21.68, resa: 10 }],
+    ]);
+    expect(a.totals.resa).toBe(25);
+  });
+
+  it('gives the same yield as the dashboard, which reads the same closed bancate', async () => {
+    const dashboard = (await admin.get('/api/dashboard')).json() as { rese: { resaMedia: number | null } };
+    const statistiche = await get(`/api/statistiche/produzione?${june}&per=cava`);
+    expect([dashboard.rese.resaMedia, statistiche.totals.resa]).toEqual([25, 25]);
+  });
+});
+
+describe('statistiche percentages', () => {
+  it('2 of 3 blocks accepted is 66,7 %, not the integer division 66', async () => {
+    const a = await get(`/api/statistiche/vendite?${june}&per=cliente`);
+    expect(a.totals).toMatchObject({ accettati: 1, conRiserva: 1, rifiutati: 1, percAccettati: 66.7 });
+  });
+});
