@@ -81,7 +81,7 @@ describe('planning', () => {
       stato: 'pianificata',
       blocco: { _id: blocco._id, codice: blocco.codice, origine: 'esterno', volumeNetto: 6.72 },
       macchina: { nome: 'Telaio 1', kerfMm: 5 },
-      resaTeorica: 40, // 1000 / (20 + 5)
+      resaTeorica: 39.29, // across the 140 cm depth: ⌊(1400 − 2 × 20) / (20 + 5)⌋ + 1 = 55 slabs / 1.4 m
       finitura: 'levigato',
       resinatura: true,
       dataInizio: null,
@@ -135,7 +135,7 @@ describe('planning', () => {
     const byCode = (await segheria.get('/api/lavorazioni-lastre/blocchi-segabili', { query: { q: own.codice } })).json();
     expect(byCode.map((b: { _id: string }) => b._id)).toEqual([own._id]);
     const macchine = (await segheria.get('/api/lavorazioni-lastre/macchine')).json();
-    expect(macchine).toEqual([{ _id: ids.macchina, nome: 'Telaio 1', tipo: 'telaio', kerfMm: 5 }]);
+    expect(macchine).toEqual([{ _id: ids.macchina, nome: 'Telaio 1', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 }]);
     const terzisti = (await segheria.get('/api/lavorazioni-lastre/terzisti', { query: { q: 'esterne' } })).json();
     expect(terzisti.map((f: { _id: string }) => f._id)).toEqual([ids.fornitore]);
   });
@@ -145,7 +145,7 @@ describe('planning', () => {
     const lav = await plan(segheria, blocco._id);
     const edited = await segheria.put(`/api/lavorazioni-lastre/${lav._id}`, { spessoreMm: 30, finitura: 'lucidato' });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ spessoreMm: 30, finitura: 'lucidato', resaTeorica: 28.57 }); // 1000 / 35
+    expect(edited.json()).toMatchObject({ spessoreMm: 30, finitura: 'lucidato', resaTeorica: 27.86 }); // ⌊1360 / 35⌋ + 1 = 39 slabs / 1.4 m
     expect((await segheria.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' })).statusCode).toBe(200);
     const late = await segheria.put(`/api/lavorazioni-lastre/${lav._id}`, { spessoreMm: 20 });
     expect(late.statusCode).toBe(409);
@@ -207,7 +207,7 @@ describe('completion', () => {
     expect(res.statusCode, res.body).toBe(200);
     const done = res.json();
     // 4.57 + 4.56 + 4.54 + 4.53 + 4.51 (each rounded) = 22.71 m²; 22.71 / 6.72 m³ = 3.38 m²/m³
-    expect(done).toMatchObject({ stato: 'completata', dataFine: todayInRome(), numeroLastre: 5, mqTotali: 22.71, resa: 3.38, resaTeorica: 40 });
+    expect(done).toMatchObject({ stato: 'completata', dataFine: todayInRome(), numeroLastre: 5, mqTotali: 22.71, resa: 3.38, resaTeorica: 39.29 });
     expect(done.pacchi.map((p: { nLastre: number; mq: number }) => [p.nLastre, p.mq])).toEqual([
       [2, 9.13],
       [2, 9.07],
@@ -327,7 +327,7 @@ describe('list, summary, genealogy', () => {
     expect(lines[0]).toMatch(/^Codice;Blocco;Origine;Materiale;/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${lav.codice};${blocco.codice};Acquistato;Statuario;6,72;Telaio 1;20;Grezzo (a telaio);No;No;;Completata;`);
-    expect(lines[1]).toMatch(/;10;48;7,14;40$/);
+    expect(lines[1]).toMatch(/;10;48;7,14;39,29$/);
     expect((await vendite.get('/api/lavorazioni-lastre/export')).statusCode).toBe(403);
     const genealogy = (await segheria.get(`/api/blocchi-esterni/${blocco._id}/genealogy`)).json() as Array<{ entityType: string; relation: string; codice: string }>;
     expect(genealogy.filter((n) => n.entityType === 'lavorazione-lastre').map((n) => n.codice)).toEqual([lav.codice]);
@@ -396,5 +396,56 @@ describe('summary from one set of rows (issue 27 item 7)', () => {
     const summary = (await segheria.get('/api/lavorazioni-lastre/summary', { query: { macchinaId: macchina._id } })).json();
     expect(summary).toEqual({ count: 3, numeroLastre: 10, mqTotali: 48, volumeBlocchi: 6.72, resaMedia: 7.14 });
     expect(Math.round((summary.mqTotali / summary.volumeBlocchi) * 100) / 100).toBe(summary.resaMedia);
+  });
+});
+
+describe('what the block can give (issue 25 item 1)', () => {
+  // SG-2026-0010's block: 248 × 120 × 97 cm net = 2.887 m³; Telaio 1 cuts 5 mm and trims 20 mm a side
+  const demoBlock = { lunghezza: 248, altezza: 120, profondita: 97 };
+  const completa = (id: string, body: Record<string, unknown>) => segheria.post(`/api/lavorazioni-lastre/${id}/completa`, { ...body, ubicazioneId: ids.ubicazione });
+
+  async function refused(bloccoOverrides: Record<string, unknown>, body: Record<string, unknown>) {
+    const { blocco, lav } = await started(bloccoOverrides);
+    const res = await completa(lav._id, body);
+    expect(res.statusCode, res.body).toBe(400);
+    // nothing loaded: the sawing and its block still running, no bundle
+    expect((await segheria.get(`/api/lavorazioni-lastre/${lav._id}`)).json()).toMatchObject({ stato: 'in_segagione', numeroLastre: null, pacchi: [] });
+    expect(await bloccoStato(blocco._id)).toBe('in_segagione');
+    expect((await stockOf(lav._id)).pacchi).toEqual([]);
+    return res.json() as { message: string; details: Array<{ path: string; message: string }> };
+  }
+
+  it('refuses slabs larger than the block face, naming the face', async () => {
+    const err = await refused(demoBlock, { numeroLastre: 38, lunghezzaMm: 2850, altezzaMm: 1650 });
+    expect(err.message).toBe('La lastra 2850 × 1650 mm non entra nella faccia del blocco (248 × 120 cm)');
+    expect(err.details[0]!.path).toBe('numeroLastre');
+  });
+
+  it('refuses more slabs than the depth holds with the machine kerf and trim', async () => {
+    const slabs = Array.from({ length: 39 }, () => ({ lunghezzaMm: 2400, altezzaMm: 1150 }));
+    const err = await refused(demoBlock, { lastre: slabs });
+    expect(err.message).toBe('Al massimo 38 lastre da 20 mm da questo blocco, non 39 (profondità 97 cm, spessore + taglio 25 mm, rifilo 2 × 20 mm)');
+    expect(err.details[0]!.path).toBe('lastre');
+  });
+
+  it('refuses a yield above the theoretical one, though each slab is within the 2 % tolerance', async () => {
+    // 100 × 100 × 50 cm = 0.5 m³: ⌊(500 − 40) / 25⌋ + 1 = 19 slabs, 38 m²/m³; 19 × 1.04 m² = 39.52 m²/m³
+    const err = await refused({ lunghezza: 100, altezza: 100, profondita: 50 }, { numeroLastre: 19, lunghezzaMm: 1020, altezzaMm: 1020 });
+    expect(err.message).toBe('Resa 39,52 m²/m³ oltre la resa teorica 38,00');
+  });
+
+  it('accepts a realistic sawing on a diamond-wire multifilo, its theoretical yield with the trim', async () => {
+    const multifilo = (await admin.post('/api/macchine', { nome: 'Multifilo limiti', tipo: 'multifilo', kerfMm: 7, rifiloMm: 15 })).json();
+    const blocco = await makeBlocco(demoBlock);
+    const lav = await plan(segheria, blocco._id, { macchinaId: multifilo._id, spessoreMm: 30 });
+    // ⌊(970 − 2 × 15) / (30 + 7)⌋ + 1 = 26 slabs across 0.97 m
+    expect(lav.resaTeorica).toBe(26.8);
+    expect((await segheria.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' })).statusCode).toBe(200);
+    const res = await completa(lav._id, { numeroLastre: 24, lunghezzaMm: 2420, altezzaMm: 1160, lastrePerPacco: 12 });
+    expect(res.statusCode, res.body).toBe(200);
+    // 2.42 × 1.16 = 2.8072 → 2.81 m² a slab, × 24 = 67.44 m²; ÷ 2.887 m³ = 23.36 m²/m³
+    expect(res.json()).toMatchObject({ stato: 'completata', numeroLastre: 24, mqTotali: 67.44, resa: 23.36, resaTeorica: 26.8 });
+    expect(res.json().pacchi).toHaveLength(2);
+    expect(await bloccoStato(blocco._id)).toBe('segato');
   });
 });

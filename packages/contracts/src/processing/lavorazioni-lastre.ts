@@ -119,7 +119,7 @@ export const lavorazioneLastreSchema = z.object({
     profonditaNetta: z.number(),
   }),
   materiale: ref,
-  macchina: ref.extend({ kerfMm: z.number() }),
+  macchina: ref.extend({ kerfMm: z.number(), rifiloMm: z.number() }),
   spessoreMm: z.number(),
   finitura: z.enum(FINITURE),
   resinatura: z.boolean(),
@@ -132,7 +132,7 @@ export const lavorazioneLastreSchema = z.object({
   mqTotali: z.number().nullable(),
   /** m²/m³ of the block's net volume. */
   resa: z.number().nullable(),
-  /** The machine's maximum for this thickness, m²/m³. */
+  /** The most this block can give at this thickness on this machine, m²/m³ (`resaTeorica`): planned across its largest face, set on completion across the depth it was sawn. */
   resaTeorica: z.number(),
   pacchi: z.array(codiceRef.extend({ nLastre: z.number(), mq: z.number() })),
   stato: z.enum(LAVORAZIONE_LASTRE_STATI),
@@ -195,5 +195,5 @@ export const bloccoSegabileSchema = z.object({
 export type BloccoSegabile = z.infer<typeof bloccoSegabileSchema>;
 export const bloccoSegabileQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
 
-export const macchinaPickerSchema = z.object({ _id: z.string(), nome: z.string(), tipo: z.string(), kerfMm: z.number() });
+export const macchinaPickerSchema = z.object({ _id: z.string(), nome: z.string(), tipo: z.string(), kerfMm: z.number(), rifiloMm: z.number() });
 export type MacchinaPicker = z.infer<typeof macchinaPickerSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { casse, casseText, lastraCodice, mqLastre, mqPavimenti, resaSegagione, resaTeorica } from './quantities.js';
+import { casse, casseText, lastraCodice, mqLastre, mqPavimenti, resaSegagione } from './quantities.js';
 
 describe('processing quantities', () => {
   it('numbers slabs with three digits after the block code, past 99 too', () => {
@@ -12,11 +12,9 @@ describe('processing quantities', () => {
     expect(mqLastre([{ lunghezzaMm: 3050, altezzaMm: 1805 }, { lunghezzaMm: 3050, altezzaMm: 1805 }])).toBe(11.02);
   });
 
-  it('yield is m² per m³ of net volume; the theoretical maximum is 1 / (thickness + kerf)', () => {
+  it('yield is m² per m³ of net volume', () => {
     expect(resaSegagione(66.06, 1.656)).toBe(39.89);
     expect(resaSegagione(10, 0)).toBeNull();
-    expect(resaTeorica(20, 5)).toBe(40);
-    expect(resaTeorica(30, 4.5)).toBe(28.99);
   });
 
   it('tile m² is rounded on the total, never per piece', () => {

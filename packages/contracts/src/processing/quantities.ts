@@ -27,11 +27,6 @@ export function resaSegagione(mqTotali: number, volumeNettoM3: number): number |
   return roundTo(mqTotali / volumeNettoM3, 2);
 }
 
-/** The machine's theoretical maximum, m²/m³: one slab plus one cut per thickness, `1 / (spessore + kerf)` in metres. */
-export function resaTeorica(spessoreMm: number, kerfMm: number): number {
-  return roundTo(1000 / (spessoreMm + kerfMm), 2);
-}
-
 /** m² of a tile lot: pieces × format, rounded once on the total (per piece, 305×305 would lose 3 %). */
 export function mqPavimenti(pezzi: number, lunghezzaMm: number, larghezzaMm: number): number {
   return roundScaled(pezzi * lunghezzaMm * larghezzaMm, 6, 2);

@@ -47,7 +47,8 @@ async function seedLookups(tx: DbOrTx, companyId: string, quarry: boolean) {
     .returning();
   await tx.insert(macchine).values([
     { companyId, nome: 'Telaio multilama TM 1', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 },
-    { companyId, nome: 'Multifilo MF 72', tipo: 'multifilo', kerfMm: 3.5, rifiloMm: 15 },
+    // a diamond wire (bead ≈ 6.5–7.3 mm) cuts wider than a gang-saw blade
+    { companyId, nome: 'Multifilo MF 72', tipo: 'multifilo', kerfMm: 7, rifiloMm: 15 },
     { companyId, nome: 'Tagliablocchi TB 3', tipo: 'tagliablocchi', kerfMm: 8, rifiloMm: 30 },
   ]);
   const caves = quarry

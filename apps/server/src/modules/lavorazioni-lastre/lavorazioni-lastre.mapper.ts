@@ -7,7 +7,7 @@ export interface LavorazioneLastreJoined {
   lavorazione: LavorazioneLastreRow;
   blocco: { id: string; codice: string; origine: 'interno' | 'esterno'; volumeNetto: number; lunghezzaNetta: number; altezzaNetta: number; profonditaNetta: number };
   materiale: { id: string; nome: string };
-  macchina: { id: string; nome: string; kerfMm: number };
+  macchina: { id: string; nome: string; kerfMm: number; rifiloMm: number };
   terzistaNome: string | null;
 }
 
@@ -38,7 +38,7 @@ export function toListItem(j: LavorazioneLastreJoined): LavorazioneLastreListIte
     codice: l.codice,
     blocco: { _id: b.id, codice: b.codice, origine: b.origine, volumeNetto: b.volumeNetto, lunghezzaNetta: b.lunghezzaNetta, altezzaNetta: b.altezzaNetta, profonditaNetta: b.profonditaNetta },
     materiale: { _id: j.materiale.id, nome: j.materiale.nome },
-    macchina: { _id: j.macchina.id, nome: j.macchina.nome, kerfMm: j.macchina.kerfMm },
+    macchina: { _id: j.macchina.id, nome: j.macchina.nome, kerfMm: j.macchina.kerfMm, rifiloMm: j.macchina.rifiloMm },
     spessoreMm: l.spessoreMm,
     finitura: l.finitura as LavorazioneLastre['finitura'],
     resinatura: l.resinatura,

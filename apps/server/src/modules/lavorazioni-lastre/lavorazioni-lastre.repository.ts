@@ -74,7 +74,7 @@ function joined(db: DbOrTx) {
         profonditaNetta: blocchi.profonditaNetta,
       },
       materiale: { id: materiali.id, nome: materiali.nome },
-      macchina: { id: macchine.id, nome: macchine.nome, kerfMm: macchine.kerfMm },
+      macchina: { id: macchine.id, nome: macchine.nome, kerfMm: macchine.kerfMm, rifiloMm: macchine.rifiloMm },
       terzistaNome: sql<string | null>`(select ${fornitori.ragioneSociale} from ${fornitori} where ${fornitori.id} = ${outer(lavorazioniLastre.terzistaId)})`,
     })
     .from(lavorazioniLastre)

@@ -1,4 +1,4 @@
-import { SPESSORI_LASTRE_MM, type LastraMisura } from '@gestcava/contracts';
+import { SPESSORI_LASTRE_MM, lastreMassime, type LastraMisura } from '@gestcava/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocchi, lastre, lavorazioniLastre, macchine, movimenti, pacchi, ubicazioni } from '../../db/schema/index.js';
@@ -39,8 +39,9 @@ export async function seedLavorazioniLastre(db: Db, companies: Array<{ companyId
         await backdate(db, lav._id, addDays(todayInRome(), -1), null);
         continue;
       }
-      // A gang saw's slabs: the block's net face less the trimmed edges, a little smaller at the ends.
-      const count = Math.min(60, Math.floor(((b.profonditaNetta * 10) / (spessoreMm + macchina.kerfMm)) * 0.9));
+      // The block's net face less the trimmed edges, a little smaller at the ends; across its depth
+      // nine in ten of the slabs the machine's kerf and trim allow (the rest break), so completion accepts them.
+      const count = Math.min(60, Math.floor(lastreMassime(b.profonditaNetta, { spessoreMm, kerfMm: macchina.kerfMm, rifiloMm: macchina.rifiloMm }) * 0.9));
       const slabs: LastraMisura[] = Array.from({ length: count }, (_, k) => {
         const edge = k < 2 || k >= count - 2 ? 60 : 30;
         return {

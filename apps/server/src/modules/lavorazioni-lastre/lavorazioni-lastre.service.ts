@@ -5,7 +5,8 @@ import {
   lastraCodice,
   mqLastre,
   resaSegagione,
-  resaTeorica,
+  resaTeoricaBlocco,
+  verificaSegagione,
   type AnagraficaPickerItem,
   type BloccoSegabile,
   type LavorazioneLastre,
@@ -130,14 +131,14 @@ export function createLavorazioniLastreService(deps: {
     },
 
     async macchine(companyId: string): Promise<MacchinaPicker[]> {
-      return (await macchine.list(companyId)).filter((m) => m.attiva).map((m) => ({ _id: m._id, nome: m.nome, tipo: m.tipo, kerfMm: m.kerfMm }));
+      return (await macchine.list(companyId)).filter((m) => m.attiva).map((m) => ({ _id: m._id, nome: m.nome, tipo: m.tipo, kerfMm: m.kerfMm, rifiloMm: m.rifiloMm }));
     },
 
     terzisti(companyId: string, q: string | undefined): Promise<AnagraficaPickerItem[]> {
       return fornitori.pick(companyId, q);
     },
 
-    /** Plans a sawing of a `disponibile` block; its theoretical yield is fixed now, from the machine's kerf. */
+    /** Plans a sawing of a `disponibile` block; its theoretical yield is fixed now, from the machine's kerf and trim. */
     async create(actor: Actor, body: LavorazioneLastreCreate): Promise<LavorazioneLastre> {
       try {
         return await db.transaction(async (tx) => {
@@ -152,7 +153,7 @@ export function createLavorazioniLastreService(deps: {
             terzistaId: body.contoTerzi ? (body.terzistaId ?? null) : null,
             companyId: actor.companyId,
             codice: await nextCode(tx, 'SG'),
-            resaTeorica: resaTeorica(body.spessoreMm, macchina.kerfMm),
+            resaTeorica: resaTeoricaBlocco(blocco.blocco, { spessoreMm: body.spessoreMm, kerfMm: macchina.kerfMm, rifiloMm: macchina.rifiloMm }),
             stato: 'pianificata',
           });
           await recordAudit(tx, { companyId: actor.companyId, entityType: 'lavorazione-lastre', entityId: row.id, action: 'create', userId: actor.userId, changes: initialValues(row, LAVORAZIONE_LASTRE_FIELDS) });
@@ -179,6 +180,7 @@ export function createLavorazioniLastreService(deps: {
           throw badRequest('Per una lavorazione conto terzi scegli il terzista', [{ path: 'terzistaId', message: 'Per una lavorazione conto terzi scegli il terzista' }]);
         }
         const macchina = plan.macchinaId || plan.spessoreMm ? await macchinaOf(actor.companyId, next.macchinaId, tx) : null;
+        const blocco = macchina ? (await repo.findJoined(tx, actor.companyId, id))!.blocco : null;
         if (plan.terzistaId) await assertTerzista(actor.companyId, plan.terzistaId, tx);
         const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, {
           ...(changesPlan
@@ -189,7 +191,7 @@ export function createLavorazioniLastreService(deps: {
                 resinatura: next.resinatura,
                 contoTerzi: next.contoTerzi,
                 terzistaId: next.terzistaId,
-                ...(macchina ? { resaTeorica: resaTeorica(next.spessoreMm, macchina.kerfMm) } : {}),
+                ...(macchina && blocco ? { resaTeorica: resaTeoricaBlocco(blocco, { spessoreMm: next.spessoreMm, kerfMm: macchina.kerfMm, rifiloMm: macchina.rifiloMm }) } : {}),
               }
             : {}),
           ...(note !== undefined ? { note } : {}),
@@ -244,6 +246,10 @@ export function createLavorazioniLastreService(deps: {
         if (!blocco) throw notFound('Blocco non trovato');
         const b = blocco.blocco;
         const misure = misureOf(body);
+        // the machine as it is now (even if retired since the plan): its kerf and trim bound what the block gives
+        const macchina = (await macchine.find(actor.companyId, locked.macchinaId, tx))!;
+        const limiti = verificaSegagione(b, { spessoreMm: locked.spessoreMm, kerfMm: macchina.kerfMm, rifiloMm: macchina.rifiloMm }, misure);
+        if (!limiti.ok) throw badRequest(limiti.message, [{ path: 'lastre' in body ? 'lastre' : 'numeroLastre', message: limiti.message }]);
         const slabs: NewLastra[] = misure.map((m, i) => ({
           companyId: actor.companyId,
           codice: lastraCodice(b.codice, i + 1),
@@ -261,8 +267,13 @@ export function createLavorazioniLastreService(deps: {
           id,
           to: 'completata',
           userId: actor.userId,
-          set: () => ({ dataFine: todayInRome(), numeroLastre: slabs.length, mqTotali, resa: resaSegagione(mqTotali, b.volumeNetto) }),
-          changes: () => ({ numeroLastre: { from: null, to: slabs.length }, mqTotali: { from: null, to: mqTotali } }),
+          // the theoretical yield now of the depth the block was sawn across
+          set: () => ({ dataFine: todayInRome(), numeroLastre: slabs.length, mqTotali, resa: resaSegagione(mqTotali, b.volumeNetto), resaTeorica: limiti.resaTeorica }),
+          changes: () => ({
+            numeroLastre: { from: null, to: slabs.length },
+            mqTotali: { from: null, to: mqTotali },
+            ...(locked.resaTeorica !== limiti.resaTeorica ? { resaTeorica: { from: locked.resaTeorica, to: limiti.resaTeorica } } : {}),
+          }),
         });
 
         const perPacco = body.lastrePerPacco ?? slabs.length;

@@ -1,3 +1,4 @@
+import { lastreMassime } from '@gestcava/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocchi, macchine, ubicazioni } from '../../db/schema/index.js';
@@ -45,5 +46,9 @@ export async function seedTrasferimenti(db: Db, ctx: { marmiId: string; segheria
   const bloccoId = theirs!.righe.find((r) => r.codice === received.codice)!.itemId;
   const lav = await segagioni.create(segheria, { bloccoId, macchinaId: macchina.id, spessoreMm: 30, finitura: 'levigato', resinatura: true, contoTerzi: false, note: 'Blocco ricevuto da Marmi Demo' });
   await segagioni.changeStato(segheria, lav._id, { stato: 'in_segagione', nota: null });
-  await segagioni.completa(segheria, lav._id, { numeroLastre: 38, lunghezzaMm: 2850, altezzaMm: 1650, lastrePerPacco: 19, ubicazioneId: ubicazione.id });
+  // What the block can give (issue 25): its net face less the trimmed edges, and most of the slabs
+  // its depth allows on this machine.
+  const [b] = await db.select().from(blocchi).where(eq(blocchi.id, bloccoId));
+  const numeroLastre = Math.floor(lastreMassime(b!.profonditaNetta, { spessoreMm: 30, kerfMm: macchina.kerfMm, rifiloMm: macchina.rifiloMm }) * 0.85);
+  await segagioni.completa(segheria, lav._id, { numeroLastre, lunghezzaMm: b!.lunghezzaNetta * 10 - 50, altezzaMm: b!.altezzaNetta * 10 - 50, lastrePerPacco: 19, ubicazioneId: ubicazione.id });
 }

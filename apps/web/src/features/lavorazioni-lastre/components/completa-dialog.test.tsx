@@ -13,9 +13,9 @@ const lav: LavorazioneLastre = {
   _id: ID,
   codice: 'SG-2026-0007',
   companyId: 'c-segheria',
-  blocco: { _id: 'b1', codice: 'BL-2026-0042', origine: 'esterno', volumeNetto: 1.656, lunghezzaNetta: 310, altezzaNetta: 180, profonditaNetta: 30 },
+  blocco: { _id: 'b1', codice: 'BL-2026-0042', origine: 'esterno', volumeNetto: 9.207, lunghezzaNetta: 310, altezzaNetta: 180, profonditaNetta: 165 },
   materiale: { _id: 'm1', nome: 'Statuario' },
-  macchina: { _id: 'k1', nome: 'Telaio 1', kerfMm: 5 },
+  macchina: { _id: 'k1', nome: 'Telaio 1', kerfMm: 5, rifiloMm: 20 },
   spessoreMm: 20,
   finitura: 'grezzo',
   resinatura: false,
@@ -26,7 +26,7 @@ const lav: LavorazioneLastre = {
   numeroLastre: null,
   mqTotali: null,
   resa: null,
-  resaTeorica: 40,
+  resaTeorica: 39.39,
   pacchi: [],
   stato: 'in_segagione',
   note: null,
@@ -88,8 +88,8 @@ describe('completion screen', { timeout: 30_000 }, () => {
     expect(figure('numeroLastre')).toBe('2');
     // 2 × 5,51 (each slab rounded before the sum)
     expect(figure('mq')).toBe('11,02 m²');
-    expect(figure('resa')).toBe('6,65 m²/m³');
-    expect(figure('resaTeorica')).toBe('40,00 m²/m³');
+    expect(figure('resa')).toBe('1,20 m²/m³');
+    expect(figure('resaTeorica')).toBe('39,39 m²/m³');
 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(document.activeElement).toBe(cell(3, 'altezza')));
@@ -164,7 +164,21 @@ describe('completion screen', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/Numero di lastre/), '60');
     // the average size starts from the block's net size: 60 × 5,58
     expect(figure('mq')).toBe('334,80 m²');
-    expect(figure('resa')).toBe('202,17 m²/m³');
+    expect(figure('resa')).toBe('36,36 m²/m³');
+    expect(screen.queryByTestId('completa-limite')).toBeNull();
+  });
+
+  it('says at once what the block cannot give, and does not go on to the summary', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Numero e misura media' }));
+    await user.type(screen.getByLabelText(/Numero di lastre/), '70');
+    // 165 cm deep: ⌊(1650 − 40) / 25⌋ + 1 = 65
+    const limite = 'Al massimo 65 lastre da 20 mm da questo blocco, non 70 (profondità 165 cm, spessore + taglio 25 mm, rifilo 2 × 20 mm)';
+    expect(screen.getByTestId('completa-limite')).toHaveTextContent(limite);
+    await user.click(screen.getByTestId('completa-riepilogo'));
+    expect(screen.getByTestId('completa-error')).toHaveTextContent(limite);
+    expect(screen.queryByTestId('completa-summary')).toBeNull();
   });
 
   it("a refusal (409) brings back the slabs with the server's reason; nothing is lost", async () => {

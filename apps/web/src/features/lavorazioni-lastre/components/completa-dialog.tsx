@@ -53,7 +53,7 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
   const [tried, setTried] = useState(false);
   const [askDiscard, setAskDiscard] = useState(false);
   const figures = figuresOf(draft, lav);
-  const checked = bodyOf(draft);
+  const checked = bodyOf(draft, lav);
   const pending = completa.isPending;
 
   const change = (next: Partial<CompletaDraft>) => {
@@ -97,7 +97,7 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
         { key: 'numeroLastre', label: 'Lastre', value: formatInteger(figures.numeroLastre) },
         { key: 'mq', label: 'm² totali', value: figures.mq > 0 ? formatArea(figures.mq) : null },
         { key: 'resa', label: `Resa (${formatNumber(lav.blocco.volumeNetto, 3)} m³ netti)`, value: formatResa(figures.resa) },
-        { key: 'resaTeorica', label: `Massimo teorico (${lav.spessoreMm} mm + ${formatNumber(lav.macchina.kerfMm)} mm di taglio)`, value: formatResa(lav.resaTeorica) },
+        { key: 'resaTeorica', label: `Massimo teorico (${lav.spessoreMm} mm + ${formatNumber(lav.macchina.kerfMm)} mm di taglio, rifilo 2 × ${formatNumber(lav.macchina.rifiloMm)} mm)`, value: formatResa(lav.resaTeorica) },
         { key: 'pacchi', label: 'Pacchi', value: figures.numeroLastre > 0 ? pacchiText(figures.pacchi) : null },
       ]}
     />
@@ -193,6 +193,8 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
                 </FormField>
               </div>
               {live}
+              {/* said while typing, before the summary: the server refuses the same */}
+              <FormAlert message={figures.limite} testId="completa-limite" />
             </aside>
           </div>
         ) : (

@@ -1,4 +1,4 @@
-import { lastraCodice, resaSegagione, type LavorazioneLastre, type LavorazioneLastreCompleta } from '@gestcava/contracts';
+import { lastraCodice, resaSegagione, verificaSegagione, type LavorazioneLastre, type LavorazioneLastreCompleta } from '@gestcava/contracts';
 import { readNumberInput } from '@/components/form/number-text';
 import { averageMq, gridMq, mmError, pacchiOf, readMm, rowErrors, rowsToLastre, type GridRow } from './lastre-grid-model';
 
@@ -21,18 +21,38 @@ export interface CompletaFigures {
   resa: number | null;
   primo: string | null;
   ultimo: string | null;
+  /** What the block cannot give (slab over the face, too many slabs, yield over the theoretical), as the server will refuse it. */
+  limite: string | null;
 }
+
+/** The sawing's block and machine, as the limits need them. */
+export type LavorazioneLimiti = Pick<LavorazioneLastre, 'blocco' | 'spessoreMm' | 'macchina'>;
+
+/** The server's rule on the slabs typed so far: null while the block can give them. */
+function limiteOf(lav: LavorazioneLimiti, lastre: readonly { lunghezzaMm: number; altezzaMm: number }[]): string | null {
+  if (lastre.length === 0) return null;
+  const esito = verificaSegagione(lav.blocco, { spessoreMm: lav.spessoreMm, kerfMm: lav.macchina.kerfMm, rifiloMm: lav.macchina.rifiloMm }, lastre);
+  return esito.ok ? null : esito.message;
+}
+
+const uguali = (n: number, lunghezzaMm: number, altezzaMm: number) => Array.from({ length: n }, () => ({ lunghezzaMm, altezzaMm }));
 
 function readNumero(text: string): number | null {
   const n = readNumberInput(text);
   return n !== null && Number.isInteger(n) && n >= 1 && n <= 999 ? n : null;
 }
 
-export function figuresOf(draft: CompletaDraft, lav: Pick<LavorazioneLastre, 'blocco'>): CompletaFigures {
+export function figuresOf(draft: CompletaDraft, lav: LavorazioneLimiti): CompletaFigures {
   let numeroLastre: number;
   let mq: number;
+  let complete: Array<{ lunghezzaMm: number; altezzaMm: number }>;
   if (draft.mode === 'una') {
-    numeroLastre = draft.rows.filter((r) => readMm(r.lunghezza) !== null && readMm(r.altezza) !== null).length;
+    complete = draft.rows.flatMap((r) => {
+      const lunghezzaMm = readMm(r.lunghezza);
+      const altezzaMm = readMm(r.altezza);
+      return lunghezzaMm !== null && altezzaMm !== null ? [{ lunghezzaMm, altezzaMm }] : [];
+    });
+    numeroLastre = complete.length;
     mq = gridMq(draft.rows);
   } else {
     const n = readNumero(draft.numero);
@@ -40,6 +60,7 @@ export function figuresOf(draft: CompletaDraft, lav: Pick<LavorazioneLastre, 'bl
     const h = readMm(draft.altezza);
     numeroLastre = n ?? 0;
     mq = n !== null && l !== null && h !== null ? averageMq(n, l, h) : 0;
+    complete = n !== null && l !== null && h !== null ? uguali(n, l, h) : [];
   }
   return {
     numeroLastre,
@@ -48,11 +69,12 @@ export function figuresOf(draft: CompletaDraft, lav: Pick<LavorazioneLastre, 'bl
     resa: mq > 0 ? resaSegagione(mq, lav.blocco.volumeNetto) : null,
     primo: numeroLastre > 0 ? lastraCodice(lav.blocco.codice, 1) : null,
     ultimo: numeroLastre > 0 ? lastraCodice(lav.blocco.codice, numeroLastre) : null,
+    limite: limiteOf(lav, complete),
   };
 }
 
 /** The draft as the request body, or the first reason it cannot be sent yet (Italian). */
-export function bodyOf(draft: CompletaDraft): { body: LavorazioneLastreCompleta } | { error: string } {
+export function bodyOf(draft: CompletaDraft, lav: LavorazioneLimiti): { body: LavorazioneLastreCompleta } | { error: string } {
   const common = {
     ...(draft.lastrePerPacco !== null ? { lastrePerPacco: draft.lastrePerPacco } : {}),
   };
@@ -79,6 +101,11 @@ export function bodyOf(draft: CompletaDraft): { body: LavorazioneLastreCompleta 
   }
   if (draft.lastrePerPacco !== null && (!Number.isInteger(draft.lastrePerPacco) || draft.lastrePerPacco < 1 || draft.lastrePerPacco > 999)) {
     return { error: 'Lastre per pacco: un numero intero da 1 a 999' };
+  }
+  if ('body' in result) {
+    const b = result.body;
+    const limite = limiteOf(lav, 'lastre' in b ? b.lastre : uguali(b.numeroLastre, b.lunghezzaMm, b.altezzaMm));
+    if (limite) return { error: limite };
   }
   if (!draft.ubicazioneId) return { error: "Scegli l'ubicazione dei pacchi" };
   return result;

@@ -14,7 +14,7 @@ const base: LavorazioneLastre = {
   companyId: 'c-segheria',
   blocco: { _id: 'b1', codice: 'BL-2026-0042', origine: 'esterno', volumeNetto: 9.207, lunghezzaNetta: 310, altezzaNetta: 180, profonditaNetta: 165 },
   materiale: { _id: 'm1', nome: 'Statuario' },
-  macchina: { _id: 'k1', nome: 'Telaio 1', kerfMm: 5 },
+  macchina: { _id: 'k1', nome: 'Telaio 1', kerfMm: 5, rifiloMm: 20 },
   spessoreMm: 20,
   finitura: 'grezzo',
   resinatura: false,

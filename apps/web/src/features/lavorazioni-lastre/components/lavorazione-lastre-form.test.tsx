@@ -12,7 +12,7 @@ const TELAIO = '01a20158-6dea-77ef-a7cd-0000000000d1';
 const blocchi = [
   { _id: BLOCCO, codice: 'BL-2026-0042', origine: 'esterno', materiale: { _id: 'm1', nome: 'Statuario' }, lunghezzaNetta: 310, altezzaNetta: 180, profonditaNetta: 165, volumeNetto: 9.207, scelta: 'prima' },
 ];
-const macchine = [{ _id: TELAIO, nome: 'Telaio 1', tipo: 'telaio', kerfMm: 5 }];
+const macchine = [{ _id: TELAIO, nome: 'Telaio 1', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 }];
 
 const planned: LavorazioneLastre = {
   _id: 'sg1',
@@ -20,7 +20,7 @@ const planned: LavorazioneLastre = {
   companyId: 'c-segheria',
   blocco: { _id: BLOCCO, codice: 'BL-2026-0042', origine: 'esterno', volumeNetto: 9.207, lunghezzaNetta: 310, altezzaNetta: 180, profonditaNetta: 165 },
   materiale: { _id: 'm1', nome: 'Statuario' },
-  macchina: { _id: TELAIO, nome: 'Telaio 1', kerfMm: 5 },
+  macchina: { _id: TELAIO, nome: 'Telaio 1', kerfMm: 5, rifiloMm: 20 },
   spessoreMm: 20,
   finitura: 'grezzo',
   resinatura: false,
@@ -103,10 +103,11 @@ describe('plan form', { timeout: 30_000 }, () => {
 
     await user.click(document.getElementById('lavorazione-macchinaId')?.closest('.p-dropdown') as HTMLElement);
     await user.click(await screen.findByRole('option', { name: 'Telaio 1 (taglio 5 mm)', hidden: true }));
-    await waitFor(() => expect(screen.getByTestId('computed-resaTeorica')).toHaveTextContent('40,00 m²/m³'));
+    // across the 165 cm depth: ⌊(1650 − 2 × 20) / (20 + 5)⌋ + 1 = 65 slabs / 1.65 m
+    await waitFor(() => expect(screen.getByTestId('computed-resaTeorica')).toHaveTextContent('39,39 m²/m³'));
     await user.click(screen.getByTestId('lavorazione-spessore-30'));
-    // 1000 / (30 + 5)
-    await waitFor(() => expect(screen.getByTestId('computed-resaTeorica')).toHaveTextContent('28,57 m²/m³'));
+    // ⌊1610 / 35⌋ + 1 = 47 slabs / 1.65 m
+    await waitFor(() => expect(screen.getByTestId('computed-resaTeorica')).toHaveTextContent('28,48 m²/m³'));
 
     await user.click(screen.getByTestId('lavorazione-save'));
     await waitFor(() => expect(posted).not.toBeNull());
@@ -121,7 +122,7 @@ describe('plan form', { timeout: 30_000 }, () => {
     renderRoutes([{ path: '/x', element: <LavorazioneLastreFormDialog lavorazione={planned} onClose={() => undefined} onSaved={onSaved} /> }], '/x');
     expect(screen.getByLabelText(/Blocco da segare/)).toHaveValue('BL-2026-0042');
     expect(screen.getByLabelText(/Blocco da segare/)).toHaveAttribute('readonly');
-    await waitFor(() => expect(screen.getByTestId('computed-resaTeorica')).toHaveTextContent('40,00 m²/m³'));
+    await waitFor(() => expect(screen.getByTestId('computed-resaTeorica')).toHaveTextContent('39,39 m²/m³'));
     await user.click(screen.getByTestId('lavorazione-spessore-30'));
     await user.click(screen.getByTestId('lavorazione-save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());

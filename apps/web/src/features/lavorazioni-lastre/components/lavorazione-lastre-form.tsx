@@ -10,7 +10,7 @@ import {
   FINITURA_LABELS,
   FINITURE,
   lavorazioneLastreCreateSchema,
-  resaTeorica,
+  resaTeoricaBlocco,
   SPESSORI_LASTRE_MM,
   type BloccoSegabile,
   type LavorazioneLastre,
@@ -83,7 +83,9 @@ export function LavorazioneLastreFormDialog({
   } = form;
   const [macchinaId, spessoreMm, contoTerzi] = useWatch({ control, name: ['macchinaId', 'spessoreMm', 'contoTerzi'] });
   const macchina = macchine.data?.find((m) => m._id === macchinaId);
-  const teorica = macchina && typeof spessoreMm === 'number' && spessoreMm > 0 ? resaTeorica(spessoreMm, macchina.kerfMm) : null;
+  // as the server plans it: across the block's largest face, with the machine's kerf and trim
+  const misure = lavorazione?.blocco ?? blocco;
+  const teorica = macchina && misure && typeof spessoreMm === 'number' && spessoreMm > 0 ? resaTeoricaBlocco(misure, { spessoreMm, kerfMm: macchina.kerfMm, rifiloMm: macchina.rifiloMm }) : null;
 
   const close = () => {
     reset(toFormValues(lavorazione));
@@ -197,7 +199,7 @@ export function LavorazioneLastreFormDialog({
           />
         </div>
         <div className="col-12">
-          <ComputedValues label="Resa teorica calcolata" items={[{ key: 'resaTeorica', label: macchina ? `Resa teorica massima (${spessoreMm ?? '—'} mm + ${formatNumber(macchina.kerfMm)} mm di taglio)` : 'Resa teorica massima', value: formatResa(teorica) || null }]} />
+          <ComputedValues label="Resa teorica calcolata" items={[{ key: 'resaTeorica', label: macchina ? `Resa teorica massima (${spessoreMm ?? '—'} mm + ${formatNumber(macchina.kerfMm)} mm di taglio, rifilo 2 × ${formatNumber(macchina.rifiloMm)} mm)` : 'Resa teorica massima', value: formatResa(teorica) || null }]} />
         </div>
         <div className="field col-12 md:col-4">
           <Controller
