@@ -40,6 +40,7 @@ interface RigaSpec {
   prezzo: number | null;
   unita: UnitaPrezzoCollaudo;
   pesoRilevato?: number;
+  pesoPesa?: number;
   difetti?: Collaudo['righe'][number]['difettiRiscontrati'];
   note?: string;
 }
@@ -59,7 +60,7 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
     prezzo: s.prezzo,
     unitaPrezzo: s.unita,
   };
-  const calc = calcolaRiga({ ...fields, dichiarate: { lunghezza, altezza, profondita }, densita: 2.7 });
+  const calc = calcolaRiga({ ...fields, dichiarate: { lunghezza, altezza, profondita }, densita: 2.7, pesoPesa: s.pesoPesa ?? null });
   return {
     _id: `riga-${s.n}`,
     bloccoId: `blocco-${s.n}`,
@@ -76,6 +77,7 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
       profondita,
       volume: (lunghezza * altezza * profondita) / 1e6,
       pesoTeorico: 0,
+      pesoPesa: s.pesoPesa ?? null,
       difettiDichiarati: [],
       noteDifetti: null,
       prezzoListino: null,
@@ -89,6 +91,7 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
     note: s.note ?? null,
     volumeNettoAccettato: calc.volumeNettoAccettato,
     peso: calc.peso,
+    pesoBase: calc.pesoBase,
     importo: calc.importo,
   };
 }
@@ -238,5 +241,21 @@ describe('renderVerbale', () => {
     expect(pdf.text).toContain('Verbale di collaudo');
     expect(pdf.text).toContain(RISERVA);
     expect(pdf.author).toBe(company.name);
+  });
+});
+
+describe('renderVerbale: the weight column (issue 25, item 3)', () => {
+  it('each row prints its tonnes and whether they were weighed: the block at the weighbridge, the collaudo reading, or m³ × density', async () => {
+    const righe = [
+      // 220 × 200 × 110 = 4,84 m³ (13,07 t theoretical), 15,08 t at the weighbridge, sold at 846 €/t
+      riga({ n: 14, misure: [220, 200, 110], esito: 'accettato', prezzo: 846, unita: 't', pesoPesa: 15.08 }),
+      riga({ n: 15, misure: [280, 150, 130], esito: 'accettato', prezzo: 95.5, unita: 't', pesoRilevato: 14.85 }),
+      riga({ n: 16, misure: [250, 140, 120], esito: 'accettato', prezzo: 1250, unita: 'm3' }),
+    ];
+    const { text } = read(await renderVerbale({ collaudo: collaudo(righe), company, cliente, photos: new Map() }));
+    expect(text).toContain('15,08 pesato');
+    expect(text).toContain('€ 12.757,68'); // 15,08 t × 846 €, not 13,07 t
+    expect(text).toContain('14,85 pesato');
+    expect(text).toContain('11,34 teorico'); // 4,2 m³ × 2,7
   });
 });

@@ -113,7 +113,7 @@ describe('a collaudo from programming to the sale', () => {
     collaudo = await giudica(collaudo, c._id, { esito: 'rifiutato', difettiRiscontrati: ['crepa'], note: 'Crepa passante' });
 
     // The figures are the contracts' calcolaRiga, rounded per row; the totals sum the accepted rows.
-    const expectA = calcolaRiga({ dichiarate: { lunghezza: 300, altezza: 200, profondita: 150 }, lunghezzaRilevata: 296, altezzaRilevata: 198, profonditaRilevata: 149, abbuonoTipo: 'cm_per_lato', abbuonoValore: 2, densita: 2.71, pesoRilevato: null, prezzo: 1250, unitaPrezzo: 'm3' });
+    const expectA = calcolaRiga({ dichiarate: { lunghezza: 300, altezza: 200, profondita: 150 }, lunghezzaRilevata: 296, altezzaRilevata: 198, profonditaRilevata: 149, abbuonoTipo: 'cm_per_lato', abbuonoValore: 2, densita: 2.71, pesoPesa: null, pesoRilevato: null, prezzo: 1250, unitaPrezzo: 'm3' });
     expect(expectA.volumeNettoAccettato).toBe(8.214); // 292 × 194 × 145 cm
     expect(rigaOf(collaudo, a._id)).toMatchObject({ volumeNettoAccettato: 8.214, peso: 22.26, importo: 1026750, sceltaAssegnata: 'prima' });
     expect(rigaOf(collaudo, b._id)).toMatchObject({ peso: 25.2, importo: 240660, difettiRiscontrati: ['pelo'] }); // 25.2 t × 95.5 €
@@ -421,5 +421,52 @@ describe('defects found at a collaudo (issue 27 item 3)', () => {
     expect(row!.changes).not.toHaveProperty('difettoso'); // it was already difettoso
     const sold = (await admin.get(`/api/blocchi-esterni/${accettato._id}/history`)).json() as Array<{ action: string; changes: Record<string, unknown> }>;
     expect(sold.find((h) => h.action === 'update' && 'difetti' in h.changes)!.changes).toEqual({ difettoso: { from: false, to: true }, difetti: { from: [], to: ['pelo'] } });
+  });
+});
+
+describe('a sale per tonne is charged on the weighbridge (issue 25 item 3)', () => {
+  // 220 × 200 × 110 cm = 4,84 m³ of Statuario at 2,71 t/m³ = 13,12 t theoretical; the weighbridge read 15,08 t
+  const dims = { lunghezza: 220, altezza: 200, profondita: 110, unitaPrezzo: 't', prezzoListino: 846 };
+
+  it("the block's weighbridge weight when nothing is weighed at the collaudo ('pesato'), the collaudo's reading when typed, else m³ × density ('teorico')", async () => {
+    const pesata = await makeBlocco({ ...dims, pesoPesa: 15.08 });
+    const ripesata = await makeBlocco({ ...dims, pesoPesa: 15.08 });
+    const teorica = await makeBlocco(dims);
+    const created = await nuovo();
+    for (const b of [pesata, ripesata, teorica]) await aggiungi(created._id, b._id);
+    expect((await stato(created._id, 'in_corso')).statusCode).toBe(200);
+    let collaudo = (await vendite.get(`${base}/${created._id}`)).json();
+    expect(rigaOf(collaudo, pesata._id)).toMatchObject({ prezzo: 846, unitaPrezzo: 't', volumeNettoAccettato: 4.84, peso: 15.08, pesoBase: 'pesato', importo: 1275768, blocco: { pesoPesa: 15.08 } });
+    expect(rigaOf(collaudo, teorica._id)).toMatchObject({ peso: 13.12, pesoBase: 'teorico', importo: 1109952, blocco: { pesoPesa: null } });
+    collaudo = await giudica(collaudo, ripesata._id, { pesoRilevato: 14.9, esito: 'accettato' });
+    expect(rigaOf(collaudo, ripesata._id)).toMatchObject({ peso: 14.9, pesoBase: 'pesato', importo: 1260540 });
+    collaudo = await giudica(collaudo, pesata._id, { esito: 'accettato' });
+    collaudo = await giudica(collaudo, teorica._id, { esito: 'accettato' });
+    expect(collaudo.totali).toEqual({ blocchiAccettati: 3, volumeNetto: 14.52, peso: 43.1, importo: 1275768 + 1260540 + 1109952 });
+
+    expect((await stato(created._id, 'eseguito')).statusCode).toBe(200);
+    const confirmed = await stato(created._id, 'confermato');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // the SQL sums (summary, statistiche, reports) read the stored row: the weighbridge's tonnes and its basis
+    const stored = await db().select().from(collaudoRighe).where(eq(collaudoRighe.collaudoId, created._id));
+    expect(stored.find((r) => r.bloccoId === pesata._id)).toMatchObject({ peso: 15.08, pesoBase: 'pesato', importo: 1275768 });
+    expect(stored.find((r) => r.bloccoId === teorica._id)).toMatchObject({ peso: 13.12, pesoBase: 'teorico', importo: 1109952 });
+  });
+
+  it('a confirmed collaudo keeps the figures it was sold at: a row stored under the old rule is shown as stored, not recomputed', async () => {
+    const b = await makeBlocco({ ...dims, pesoPesa: 15.08 });
+    const created = await nuovo();
+    const collaudo = await aggiungi(created._id, b._id);
+    expect((await stato(created._id, 'in_corso')).statusCode).toBe(200);
+    await giudica(collaudo, b._id, { esito: 'accettato' });
+    expect((await stato(created._id, 'eseguito')).statusCode).toBe(200);
+    expect((await stato(created._id, 'confermato')).statusCode).toBe(200);
+    // as CO-2026-0002 was confirmed before the rule: charged on 13,12 theoretical tonnes
+    await db().update(collaudoRighe).set({ peso: 13.12, pesoBase: 'teorico', importo: 1109952 }).where(eq(collaudoRighe.collaudoId, created._id));
+    const shown = (await vendite.get(`${base}/${created._id}`)).json();
+    expect(rigaOf(shown, b._id)).toMatchObject({ peso: 13.12, pesoBase: 'teorico', importo: 1109952 });
+    expect(shown.totali).toMatchObject({ peso: 13.12, importo: 1109952 });
+    const cliente = (await vendite.get(`${base}/di-cliente/${ids.clienteA}`)).json();
+    expect(cliente.blocchiAcquistati.find((x: { _id: string }) => x._id === b._id)).toMatchObject({ importo: 1109952 });
   });
 });

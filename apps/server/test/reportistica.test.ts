@@ -144,3 +144,39 @@ describe('reportistica', () => {
     expect(text).toContain(`Pagina ${pages} di ${pages}`);
   });
 });
+
+describe('giacenze: one weight rule, rows rounded per item (issue 25 item 4)', () => {
+  it("blocks weigh the weighbridge's tonnes, else net m³ × density; each item rounded, the total the sum of the rows, and the same tonnes and value as statistiche magazzino", async () => {
+    const own = await setupCompany(ctx);
+    const boss = await own.adminClient();
+    const lookups = await createProductionLookups(boss); // Statuario, 2.71 t/m³
+    const fornitore = (await boss.post('/api/fornitori', { ragioneSociale: 'Cave Esterne S.r.l.', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' })).json();
+    const esterno = { fornitoreId: fornitore._id, dataAcquisto: `${year}-01-15`, prezzoAcquisto: 900, unitaPrezzoAcquisto: 'm3', materialeId: lookups.materialeId, ubicazioneId: lookups.ubicazioneId, unitaPrezzo: 't' };
+    for (const body of [
+      // 220 × 200 × 110 = 4,84 m³ (13,12 t theoretical), 15,08 t at the weighbridge, 846 €/t → 12 757,68 €
+      { ...esterno, lunghezza: 220, altezza: 200, profondita: 110, pesoPesa: 15.08, prezzoListino: 846 },
+      // gross 250 × 150 × 100 (10,16 t), net 240 × 140 × 95 = 3,192 m³ → 8,65 t, 95,55 €/t → 826,5075 → 826,51 €
+      { ...esterno, lunghezza: 250, altezza: 150, profondita: 100, lunghezzaNetta: 240, altezzaNetta: 140, profonditaNetta: 95, prezzoListino: 95.55 },
+    ]) {
+      const res = await boss.post('/api/blocchi-esterni', body);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+
+    const res = await boss.get('/api/reports/giacenze', { query: { formato: 'xlsx' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await xlsxRows(res.rawPayload);
+    const header = rows[0] as string[];
+    const [t, valore] = [header.indexOf('t'), header.indexOf('Valore a listino')];
+    const blocchiRow = rows.find((r) => r[1] === 'Blocchi')!;
+    expect([blocchiRow[3], blocchiRow[4], blocchiRow[t], blocchiRow[valore]]).toEqual([2, 8.032, 23.73, 13584.19]);
+    const totale = rows.at(-1)!;
+    expect(totale[0]).toBe('Totale');
+    const body = rows.slice(1, -1);
+    const sum = (i: number) => Math.round(body.reduce((a, r) => a + ((r[i] as number | undefined) ?? 0), 0) * 100) / 100;
+    expect([totale[t], totale[valore]]).toEqual([sum(t), sum(valore)]);
+
+    const stats = await boss.get('/api/statistiche/magazzino', { query: { per: 'materiale', dal: `${year}-01-01`, al: today } });
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json().totals).toMatchObject({ pesoBlocchi: 23.73, valoreBlocchi: 13584.19 });
+  });
+});

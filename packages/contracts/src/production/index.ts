@@ -2,3 +2,4 @@ export * from './quantities.js';
 export * from './lookups.js';
 export * from './bancate.js';
 export * from './blocchi.js';
+export * from './peso-blocco.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pesoBlocco } from '../production/peso-blocco.js';
 import { calcolaRiga, totaliCollaudo, type RigaCalcInput } from './collaudi-quantities.js';
 
 const base: RigaCalcInput = {
@@ -9,6 +10,7 @@ const base: RigaCalcInput = {
   abbuonoTipo: null,
   abbuonoValore: null,
   densita: 2.7,
+  pesoPesa: null,
   pesoRilevato: null,
   prezzo: null,
   unitaPrezzo: 'm3',
@@ -16,7 +18,7 @@ const base: RigaCalcInput = {
 
 describe('calcolaRiga', () => {
   it('uses the declared net measures until the block is measured', () => {
-    expect(calcolaRiga(base)).toEqual({ lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeNettoAccettato: 9, peso: 24.3, importo: null });
+    expect(calcolaRiga(base)).toEqual({ lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeNettoAccettato: 9, peso: 24.3, pesoBase: 'teorico', importo: null });
   });
 
   it('measured sizes replace the declared ones; €/m³ amount in cents rounded per row', () => {
@@ -62,5 +64,32 @@ describe('totaliCollaudo', () => {
       { esito: null, volumeNettoAccettato: 1, peso: 2.7, importo: 100 },
     ]);
     expect(t).toEqual({ blocchiAccettati: 2, volumeNetto: 14.31, peso: 38.64, importo: 1585715 });
+  });
+});
+
+describe('calcolaRiga: the weight a per-tonne sale is charged on (issue 25, item 3)', () => {
+  // CO-2026-0002 / BL-2026-0014 as the issue tells it: 4.84 m³ net of 2.70 t/m³ (13.07 t), 15.08 t at the weighbridge, €846/t
+  const bl14: RigaCalcInput = { ...base, dichiarate: { lunghezza: 220, altezza: 200, profondita: 110 }, unitaPrezzo: 't', prezzo: 846 };
+
+  it("the block's weighbridge weight when nothing was weighed at the collaudo, said 'pesato'", () => {
+    const r = calcolaRiga({ ...bl14, pesoPesa: 15.08 });
+    expect(r).toMatchObject({ volumeNettoAccettato: 4.84, peso: 15.08, pesoBase: 'pesato' });
+    expect(r.importo).toBe(1275768); // 15.08 t × 846 € = 12 757,68 €
+  });
+
+  it("the collaudo's own weighbridge reading wins over the block's", () => {
+    expect(calcolaRiga({ ...bl14, pesoPesa: 15.08, pesoRilevato: 14.9 })).toMatchObject({ peso: 14.9, pesoBase: 'pesato', importo: 1260540 });
+  });
+
+  it("neither weighed: net m³ × density, said 'teorico'", () => {
+    expect(calcolaRiga(bl14)).toMatchObject({ peso: 13.07, pesoBase: 'teorico', importo: 1105722 }); // 4.84 × 2.7 = 13.068
+  });
+});
+
+describe('pesoBlocco', () => {
+  it('weighbridge first (the collaudo reading, then the block), else the net volume × density to 2 decimals', () => {
+    expect(pesoBlocco({ pesoRilevato: 14.9, pesoPesa: 15.08, volumeNettoM3: 4.84, densita: 2.7 })).toEqual({ t: 14.9, base: 'pesato' });
+    expect(pesoBlocco({ pesoPesa: 15.08, volumeNettoM3: 4.84, densita: 2.7 })).toEqual({ t: 15.08, base: 'pesato' });
+    expect(pesoBlocco({ pesoRilevato: null, pesoPesa: null, volumeNettoM3: 3.75, densita: 2.71 })).toEqual({ t: 10.16, base: 'teorico' });
   });
 });

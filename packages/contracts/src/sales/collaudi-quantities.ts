@@ -1,4 +1,5 @@
-import { pesoT, roundTo, sumRounded, volumeM3 } from '../production/quantities.js';
+import { pesoBlocco, type PesoBase } from '../production/peso-blocco.js';
+import { roundTo, sumRounded, volumeM3 } from '../production/quantities.js';
 
 /**
  * The figures of a collaudo (DESIGN §4 "Collaudo"), shared by the server, the verbale and the tablet
@@ -41,6 +42,9 @@ export interface RigaCalcInput {
   abbuonoValore: number | null;
   /** t/m³ of the block's material. */
   densita: number;
+  /** t read at the weighbridge when the block was registered (the block's `pesoPesa`). */
+  pesoPesa: number | null;
+  /** t read at the weighbridge during the collaudo: it wins over `pesoPesa`. */
   pesoRilevato: number | null;
   prezzo: number | null;
   unitaPrezzo: UnitaPrezzoCollaudo;
@@ -53,8 +57,10 @@ export interface RigaCalc {
   profonditaNetta: number;
   /** m³, 3 decimals. */
   volumeNettoAccettato: number;
-  /** t, 2 decimals: the weighbridge's if entered, else the volume times the density. */
+  /** t, 2 decimals: the weighbridge's (`pesoRilevato`, else `pesoPesa`), else the accepted volume times the density. */
   peso: number;
+  /** Which of the two `peso` is: what a per-tonne price is charged on, said on the row and the verbale. */
+  pesoBase: PesoBase;
   /** Cents; null until a price is entered. */
   importo: number | null;
 }
@@ -68,7 +74,7 @@ export function calcolaRiga(r: RigaCalcInput): RigaCalc {
   const profonditaNetta = netta(r.profonditaRilevata, r.dichiarate.profondita);
   let volumeNettoAccettato = volumeM3(lunghezzaNetta, altezzaNetta, profonditaNetta);
   if (abbuono?.tipo === 'm3') volumeNettoAccettato = Math.max(0, roundTo(volumeNettoAccettato - abbuono.valore, 3));
-  const peso = r.pesoRilevato ?? pesoT(volumeNettoAccettato, r.densita);
+  const { t: peso, base: pesoBase } = pesoBlocco({ pesoRilevato: r.pesoRilevato, pesoPesa: r.pesoPesa, volumeNettoM3: volumeNettoAccettato, densita: r.densita });
   let importo: number | null = null;
   if (r.prezzo != null) {
     const prezzo = abbuono?.tipo === 'prezzo' ? Math.max(0, r.prezzo - abbuono.valore) : r.prezzo;
@@ -77,7 +83,7 @@ export function calcolaRiga(r: RigaCalcInput): RigaCalc {
     // cents, half up on the decimal product (contracts' roundTo reads the float product as its decimal)
     importo = roundTo(quantita * prezzo * sconto * 100, 0);
   }
-  return { lunghezzaNetta, altezzaNetta, profonditaNetta, volumeNettoAccettato, peso, importo };
+  return { lunghezzaNetta, altezzaNetta, profonditaNetta, volumeNettoAccettato, peso, pesoBase, importo };
 }
 
 export interface CollaudoTotali {

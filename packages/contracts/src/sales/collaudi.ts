@@ -3,6 +3,7 @@ import { BLOCCO_MAX_CM, BLOCCO_MAX_T, cm, euro, isoDate, optionalText, tonnes } 
 import { listQuerySchema } from '../pagination.js';
 import { anagraficaRef, codiceRef, difettiList, ref, sceltaEnum } from '../processing/common.js';
 import { BLOCCO_ORIGINI, BLOCCO_STATI, DIFETTI, SCELTE } from '../production/blocchi.js';
+import { PESO_BASI } from '../production/peso-blocco.js';
 import { ABBUONO_TIPI, ESITI, UNITA_PREZZO_COLLAUDO } from './collaudi-quantities.js';
 
 // The buyer's inspection of blocks (DESIGN §4 "Collaudo", DOMAIN-NOTES §2.4, §2.10): blocks are added
@@ -127,6 +128,8 @@ export const collaudoRigaSchema = z.object({
     profondita: z.number(),
     volume: z.number(),
     pesoTeorico: z.number(),
+    /** t read at the weighbridge when the block was registered: a per-tonne price is charged on it. */
+    pesoPesa: z.number().nullable(),
     difettiDichiarati: z.array(z.enum(DIFETTI)),
     noteDifetti: z.string().nullable(),
     prezzoListino: z.number().nullable(),
@@ -148,8 +151,10 @@ export const collaudoRigaSchema = z.object({
   note: z.string().nullable(),
   /** m³, 3 decimals (collaudi-quantities `calcolaRiga`). */
   volumeNettoAccettato: z.number(),
-  /** t, 2 decimals. */
+  /** t, 2 decimals: the weighbridge's, else the theoretical (production/peso-blocco `pesoBlocco`). */
   peso: z.number(),
+  /** What `peso` is: `pesato` (the collaudo's or the block's weighbridge) or `teorico` (m³ × density). */
+  pesoBase: z.enum(PESO_BASI),
   /** Cents; null until a price is entered. */
   importo: z.number().int().nullable(),
 });

@@ -62,6 +62,8 @@ export const collaudoRighe = pgTable(
     volumeNettoAccettato: numeric('volume_netto_accettato', { precision: 12, scale: 3, mode: 'number' }).notNull().default(0),
     peso: numeric('peso', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     importo: bigint('importo', { mode: 'number' }),
+    /** What `peso` was taken on (`pesato` | `teorico`); a confirmed collaudo shows its stored figures, never recomputed. */
+    pesoBase: text('peso_base').notNull().default('teorico'),
     ...timestamps(),
   },
   (t) => [

@@ -8,6 +8,7 @@ import {
   type CollaudoRiga,
   type CollaudoStato,
   type Esito,
+  type PesoBase,
   type UnitaPrezzoCollaudo,
 } from '@gestcava/contracts';
 import type { CollaudoJoined, RigaJoined, RigaRow } from './collaudi.repository.js';
@@ -20,8 +21,8 @@ export const COLLAUDO_FIELDS = ['data', 'luogo', 'clienteId', 'ispettore', 'rife
 /** The row fields a history row records (on the collaudo's history). */
 export const RIGA_FIELDS = COLLAUDO_RIGA_FIELDS;
 
-/** The figures of a row from its stored inputs and its block (contracts' calcolaRiga). */
-export function figuresOf(riga: RigaRow, blocco: Pick<RigaJoined['blocco'], 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta' | 'densita'>) {
+/** The figures of a row from its stored inputs and its block (contracts' calcolaRiga), as the rules are today. */
+export function figuresOf(riga: RigaRow, blocco: Pick<RigaJoined['blocco'], 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta' | 'densita' | 'pesoPesa'>) {
   return calcolaRiga({
     dichiarate: { lunghezza: blocco.lunghezzaNetta, altezza: blocco.altezzaNetta, profondita: blocco.profonditaNetta },
     lunghezzaRilevata: riga.lunghezzaRilevata,
@@ -30,14 +31,25 @@ export function figuresOf(riga: RigaRow, blocco: Pick<RigaJoined['blocco'], 'lun
     abbuonoTipo: riga.abbuonoTipo as AbbuonoTipo | null,
     abbuonoValore: riga.abbuonoValore,
     densita: blocco.densita,
+    pesoPesa: blocco.pesoPesa,
     pesoRilevato: riga.pesoRilevato,
     prezzo: riga.prezzo,
     unitaPrezzo: riga.unitaPrezzo as UnitaPrezzoCollaudo,
   });
 }
 
-export function toRigaDto({ riga, blocco }: RigaJoined): Riga {
-  const f = figuresOf(riga, blocco);
+/**
+ * The figures a row shows: an open collaudo's are recomputed with today's rules and the block as it is;
+ * a confirmed one's are those stored when it was confirmed (what was sold and invoiced), so a later
+ * change of a rule or of the block never rewrites a price after the fact.
+ */
+export function figuresShown(stato: CollaudoStato, riga: RigaRow, blocco: RigaJoined['blocco']) {
+  if (stato !== 'confermato') return figuresOf(riga, blocco);
+  return { volumeNettoAccettato: riga.volumeNettoAccettato, peso: riga.peso, pesoBase: riga.pesoBase as PesoBase, importo: riga.importo };
+}
+
+export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): Riga {
+  const f = figuresShown(stato, riga, blocco);
   return {
     _id: riga.id,
     bloccoId: blocco.id,
@@ -54,6 +66,7 @@ export function toRigaDto({ riga, blocco }: RigaJoined): Riga {
       profondita: blocco.profonditaNetta,
       volume: blocco.volumeNetto,
       pesoTeorico: blocco.pesoTeorico,
+      pesoPesa: blocco.pesoPesa,
       difettiDichiarati: blocco.difetti as Blocco['difettiDichiarati'],
       noteDifetti: blocco.noteDifetti,
       prezzoListino: blocco.prezzoListino,
@@ -74,12 +87,13 @@ export function toRigaDto({ riga, blocco }: RigaJoined): Riga {
     note: riga.note,
     volumeNettoAccettato: f.volumeNettoAccettato,
     peso: f.peso,
+    pesoBase: f.pesoBase,
     importo: f.importo,
   };
 }
 
 export function toCollaudoDto({ collaudo: c, cliente }: CollaudoJoined, righe: RigaJoined[]): Collaudo {
-  const rows = righe.map(toRigaDto);
+  const rows = righe.map((r) => toRigaDto(r, c.stato as CollaudoStato));
   return {
     _id: c.id,
     codice: c.codice,

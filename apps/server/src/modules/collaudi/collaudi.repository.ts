@@ -41,6 +41,7 @@ export interface RigaJoined {
     profonditaNetta: number;
     volumeNetto: number;
     pesoTeorico: number;
+    pesoPesa: number | null;
     difetti: string[];
     noteDifetti: string | null;
     prezzoListino: number | null;
@@ -129,6 +130,7 @@ export function righeOf(db: DbOrTx, collaudoIds: readonly string[], statoEffetti
         profonditaNetta: blocchi.profonditaNetta,
         volumeNetto: blocchi.volumeNetto,
         pesoTeorico: blocchi.pesoTeorico,
+        pesoPesa: blocchi.pesoPesa,
         difetti: blocchi.difetti,
         noteDifetti: blocchi.noteDifetti,
         prezzoListino: blocchi.prezzoListino,

@@ -37,7 +37,7 @@ import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import { registerCollaudoEntity } from './collaudi.entity.js';
 import { collaudoExportColumns } from './collaudi.export.js';
-import { COLLAUDO_FIELDS, RIGA_FIELDS, figuresOf, toCollaudoDto, toListItem } from './collaudi.mapper.js';
+import { COLLAUDO_FIELDS, RIGA_FIELDS, figuresOf, figuresShown, toCollaudoDto, toListItem } from './collaudi.mapper.js';
 import * as repo from './collaudi.repository.js';
 
 const STATES = repo.COLLAUDO_STATES;
@@ -86,7 +86,7 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
   /** Stores the row's figures, so sums in SQL (summary, statistics, reports) read what the detail shows. */
   async function storeFigures(tx: DbOrTx, { riga, blocco }: repo.RigaJoined) {
     const f = figuresOf(riga, blocco);
-    await repo.updateRiga(tx, riga.collaudoId, riga.id, { volumeNettoAccettato: f.volumeNettoAccettato, peso: f.peso, importo: f.importo });
+    await repo.updateRiga(tx, riga.collaudoId, riga.id, { volumeNettoAccettato: f.volumeNettoAccettato, peso: f.peso, pesoBase: f.pesoBase, importo: f.importo });
   }
 
   /** One row of a collaudo with its block, as just written. */
@@ -347,7 +347,8 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
           righe
             .filter((x) => x.collaudoId === r.collaudo.id && isAccettato(x.riga.esito as Esito))
             .map((x) => {
-              const f = figuresOf(x.riga, x.blocco);
+              // a confirmed collaudo: what was sold, as stored at confirmation
+              const f = figuresShown('confermato', x.riga, x.blocco);
               return {
                 _id: x.blocco.id,
                 codice: x.blocco.codice,

@@ -82,16 +82,18 @@ interface Column {
 }
 // 515 pt of A4 portrait: each column fits its usual content at 7.5 pt, longer text wraps inside its cell.
 const COLUMNS: Column[] = [
-  { title: 'Blocco', width: 58, align: 'left', cell: (r) => r.blocco.codice },
-  { title: 'Materiale', width: 62, align: 'left', cell: (r) => r.blocco.materiale.nome },
-  { title: 'Misure dichiarate (cm)', width: 62, align: 'left', cell: (r) => misure(r.blocco.lunghezza, r.blocco.altezza, r.blocco.profondita) },
-  { title: 'Misure rilevate (cm)', width: 62, align: 'left', cell: (r) => misure(r.lunghezzaRilevata, r.altezzaRilevata, r.profonditaRilevata) },
-  { title: 'Abbuono', width: 64, align: 'left', cell: abbuono },
+  { title: 'Blocco', width: 54, align: 'left', cell: (r) => r.blocco.codice },
+  { title: 'Materiale', width: 56, align: 'left', cell: (r) => r.blocco.materiale.nome },
+  { title: 'Misure dichiarate (cm)', width: 56, align: 'left', cell: (r) => misure(r.blocco.lunghezza, r.blocco.altezza, r.blocco.profondita) },
+  { title: 'Misure rilevate (cm)', width: 56, align: 'left', cell: (r) => misure(r.lunghezzaRilevata, r.altezzaRilevata, r.profonditaRilevata) },
+  { title: 'Abbuono', width: 56, align: 'left', cell: abbuono },
   { title: 'm³ netti', width: 38, align: 'right', cell: (r) => numeroIt(r.volumeNettoAccettato, 3) },
-  { title: 'Esito', width: 50, align: 'left', cell: (r) => (r.esito ? ESITO_LABELS[r.esito] : '—') },
+  // the weight a per-tonne price is charged on, and whether the weighbridge read it
+  { title: 't', width: 38, align: 'right', cell: (r) => `${numeroIt(r.peso, 2)} ${r.pesoBase}` },
+  { title: 'Esito', width: 46, align: 'left', cell: (r) => (r.esito ? ESITO_LABELS[r.esito] : '—') },
   { title: 'Prezzo', width: 56, align: 'right', cell: (r) => (r.prezzo == null ? '—' : UNITA_PREZZO_COLLAUDO_LABELS[r.unitaPrezzo].replace('€', euro(r.prezzo))) },
   // a rejected block is not sold: an amount beside it would read as owed
-  { title: 'Importo', width: 63, align: 'right', cell: (r) => (r.importo == null || r.esito === 'rifiutato' ? '—' : euro(r.importo / 100)) },
+  { title: 'Importo', width: 59, align: 'right', cell: (r) => (r.importo == null || r.esito === 'rifiutato' ? '—' : euro(r.importo / 100)) },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi as blocchiTable } from '../../db/schema/index.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
+import { pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // The reports' rows, each one SQL statement (grouped, or paged for the long lists), always inside the
@@ -14,8 +15,9 @@ export interface Periodo {
 }
 
 const romeDay = (column: SQL) => sql`(${column} at time zone 'Europe/Rome')::date`;
-/** A block's list value: per m³ on the net volume, per t or per quintale on the theoretical weight. */
-const valoreBlocco = sql`(case b.unita_prezzo when 'm3' then b.prezzo_listino * b.volume_netto when 't' then b.prezzo_listino * b.peso_teorico when 'q' then b.prezzo_listino * b.peso_teorico * 10 end)`;
+/** The blocks of these queries are `b`: their weight and value by the one rule (lib/peso-blocco.ts). */
+const b = alias(blocchiTable, 'b');
+const pesoBlocco = pesoBloccoSql(b);
 
 async function all<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
@@ -48,7 +50,7 @@ export function registroProduzione(
     db,
     sql`select ${romeDay(sql`b.created_at`)}::text as data, ba.codice as bancata, c.nome as cava, m.nome as materiale, b.codice as blocco,
                b.lunghezza_netta as lunghezza, b.altezza_netta as altezza, b.profondita_netta as profondita, b.volume_netto::float8 as volume,
-               coalesce(b.peso_pesa, b.peso_teorico)::float8 as peso, b.scelta, b.categoria, b.codice_tracciabilita as tracciabilita
+               ${pesoBlocco}::float8 as peso, b.scelta, b.categoria, b.codice_tracciabilita as tracciabilita
         from blocchi b join bancate ba on ba.id = b.bancata_id join cave c on c.id = b.cava_id join materiali m on m.id = b.materiale_id
         where b.company_id = ${companyId} and b.origine = 'interno' and ${romeDay(sql`b.created_at`)} between ${p.dal} and ${p.al}
         order by 1, b.codice limit ${page.limit} offset ${page.offset}`,
@@ -86,7 +88,7 @@ export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
     db,
     sql`select * from (
           select c.nome as cava, m.nome as materiale, 'Blocchi' as voce, b.scelta, b.categoria, count(*)::int as blocchi,
-                 sum(b.volume_netto)::float8 as volume, sum(coalesce(b.peso_pesa, b.peso_teorico))::float8 as tonnellate,
+                 sum(b.volume_netto)::float8 as volume, sum(${pesoBlocco})::float8 as tonnellate,
                  case when count(b.peso_pesa) = count(*) then 'pesate' when count(b.peso_pesa) = 0 then 'teoriche' else 'in parte pesate' end as fonte
           from blocchi b join cave c on c.id = b.cava_id join materiali m on m.id = b.materiale_id
           where b.company_id = ${companyId} and b.origine = 'interno' and ${romeDay(sql`b.created_at`)} between ${p.dal} and ${p.al}
@@ -113,25 +115,29 @@ export interface GiacenzaRow {
   senzaPrezzo: number;
 }
 
-/** Stock on hand today by place: blocks (disponibile or optioned), slabs in stock and tile lots, at list price. */
+/**
+ * Stock on hand today by place: blocks (disponibile or optioned), slabs in stock and tile lots, at list
+ * price. Each item's tonnes and value are rounded (t to 2 decimals, € to the cent) before the group's
+ * sum, so a row is the sum of its items as each is shown elsewhere and the total the sum of the rows.
+ */
 export function giacenze(db: DbOrTx, companyId: string) {
   return all<GiacenzaRow>(
     db,
     sql`select u.nome as ubicazione, r.tipo, m.nome as materiale, r.pezzi, r.volume, r.mq, r.tonnellate, r.valore, r.senza_prezzo as "senzaPrezzo"
         from (
           select b.ubicazione_id, 'Blocchi' as tipo, b.materiale_id, count(*)::int as pezzi, sum(b.volume_netto)::float8 as volume, null::float8 as mq,
-                 sum(b.peso_teorico)::float8 as tonnellate, coalesce(sum(${valoreBlocco}), 0)::float8 as valore, count(*) filter (where b.prezzo_listino is null)::int as senza_prezzo
+                 sum(${pesoBlocco})::float8 as tonnellate, sum(${valoreBloccoSql(b)})::float8 as valore, count(*) filter (where b.prezzo_listino is null)::int as senza_prezzo
           from blocchi b where b.company_id = ${companyId} and b.stato in ('disponibile', 'opzionato')
           group by 1, 2, 3
           union all
           select coalesce(l.ubicazione_id, p.ubicazione_id), 'Lastre', p.materiale_id, count(*)::int, null, sum(l.mq)::float8,
-                 sum(l.mq * p.spessore_mm / 1000.0 * m.densita)::float8, sum(l.mq * coalesce(p.prezzo_listino, 0))::float8, count(*) filter (where p.prezzo_listino is null)::int
+                 sum(round(l.mq * p.spessore_mm / 1000.0 * m.densita, 2))::float8, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8, count(*) filter (where p.prezzo_listino is null)::int
           from lastre l join pacchi p on p.id = l.pacco_id join materiali m on m.id = p.materiale_id
           where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
           group by 1, 2, 3
           union all
           select lo.ubicazione_id, 'Pavimenti', lo.materiale_id, sum(lo.pezzi)::int, null, sum(lo.mq)::float8,
-                 sum(lo.mq * lo.spessore_mm / 1000.0 * m.densita)::float8, sum(lo.mq * coalesce(lo.prezzo_listino, 0))::float8, count(*) filter (where lo.prezzo_listino is null)::int
+                 sum(round(lo.mq * lo.spessore_mm / 1000.0 * m.densita, 2))::float8, sum(round(lo.mq * coalesce(lo.prezzo_listino, 0), 2))::float8, count(*) filter (where lo.prezzo_listino is null)::int
           from lotti lo join materiali m on m.id = lo.materiale_id
           where lo.company_id = ${companyId} and lo.pezzi > 0
           group by 1, 2, 3
@@ -232,8 +238,8 @@ export function blocchi(
     db,
     sql`select b.codice, b.origine, ${romeDay(sql`b.created_at`)}::text as data, coalesce(c.nome, f.ragione_sociale) as provenienza, m.nome as materiale,
                b.scelta, b.categoria, b.lunghezza_netta as lunghezza, b.altezza_netta as altezza, b.profondita_netta as profondita,
-               b.volume_netto::float8 as volume, coalesce(b.peso_pesa, b.peso_teorico)::float8 as peso,
-               ${statoEffettivoOf(alias(blocchiTable, 'b'))} as stato,
+               b.volume_netto::float8 as volume, ${pesoBlocco}::float8 as peso,
+               ${statoEffettivoOf(b)} as stato,
                b.codice_tracciabilita as tracciabilita, u.nome as ubicazione
         from blocchi b join materiali m on m.id = b.materiale_id left join cave c on c.id = b.cava_id
              left join fornitori f on f.id = b.fornitore_id left join ubicazioni u on u.id = b.ubicazione_id

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi } from '../../db/schema/index.js';
 import { bancataChiusa, bancataTagliata } from '../../lib/bancata-stato.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
+import { pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // Statistiche (issue 15): every figure is an aggregate computed by PostgreSQL. Each section is a
@@ -183,25 +184,26 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
   magazzino: {
     // What is on hand today: blocks disponibili or opzionati (an option past its day is disponibile:
     // lib/blocco-stato.ts), slabs disponibili or riservate, tile lots with pieces.
-    // `d` is the day the item entered the stock; ageing is today minus that day.
+    // `d` is the day the item entered the stock; ageing is today minus that day. Weight and value per
+    // item by the rule of lib/peso-blocco.ts, rounded per item as the giacenze report rounds them.
     snapshot: true,
     note: 'Giacenza alla data odierna: il periodo non si applica. Per mese: il mese di ingresso in magazzino.',
     facts: (companyId) => sql`
       select coalesce(bl.data_acquisto, ba.data_taglio, ${romeDay(sql`bl.created_at`)}) as d, 'blocco' as kind,
              ${statoEffettivoOf(alias(blocchi, 'bl'))} as stato,
              ${dim('materiale', sql`bl.materiale_id::text`)}, ${dim('scelta', sql`bl.scelta`)},
-             bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t, 0::float8 as mq_lastre, 0::float8 as mq_pav,
-             (coalesce(bl.prezzo_listino, 0) * case bl.unita_prezzo when 't' then ${pesoBlocco} when 'q' then ${pesoBlocco} * 10 else bl.volume_netto end)::float8 as valore
+             bl.volume_netto::float8 as vol, ${pesoBloccoSql(alias(blocchi, 'bl'))}::float8 as t, 0::float8 as mq_lastre, 0::float8 as mq_pav,
+             ${valoreBloccoSql(alias(blocchi, 'bl'))}::float8 as valore
       from blocchi bl left join bancate ba on ba.id = bl.bancata_id
       where bl.company_id = ${companyId} and bl.stato in ('disponibile', 'opzionato')
       union all
       select ${romeDay(sql`l.created_at`)}, 'lastra', null, p.materiale_id::text, l.scelta,
-             0, 0, l.mq::float8, 0, (l.mq * coalesce(p.prezzo_listino, 0))::float8
+             0, 0, l.mq::float8, 0, round(l.mq * coalesce(p.prezzo_listino, 0), 2)::float8
       from lastre l join pacchi p on p.id = l.pacco_id
       where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
       union all
       select ${romeDay(sql`lo.created_at`)}, 'lotto', null, lo.materiale_id::text, lo.scelta,
-             0, 0, 0, lo.mq::float8, (lo.mq * coalesce(lo.prezzo_listino, 0))::float8
+             0, 0, 0, lo.mq::float8, round(lo.mq * coalesce(lo.prezzo_listino, 0), 2)::float8
       from lotti lo
       where lo.company_id = ${companyId} and lo.pezzi > 0`,
     metrics: [

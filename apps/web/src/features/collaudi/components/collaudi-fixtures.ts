@@ -20,6 +20,7 @@ export function riga(n: number, over: Partial<CollaudoRiga> = {}): CollaudoRiga 
       profondita: 150,
       volume: 9,
       pesoTeorico: 24.3,
+      pesoPesa: null,
       difettiDichiarati: ['pelo'],
       noteDifetti: null,
       prezzoListino: 1200,
@@ -40,6 +41,7 @@ export function riga(n: number, over: Partial<CollaudoRiga> = {}): CollaudoRiga 
     note: null,
     volumeNettoAccettato: 9,
     peso: 24.3,
+    pesoBase: 'teorico',
     importo: null,
     ...over,
   };

@@ -59,6 +59,7 @@ describe('a block’s card in the collaudo', { timeout: 30_000 }, () => {
       abbuonoTipo: 'cm_per_lato',
       abbuonoValore: 2,
       densita: 2.7,
+      pesoPesa: null,
       pesoRilevato: null,
       prezzo: 1250.5,
       unitaPrezzo: 'm3',
@@ -77,7 +78,7 @@ describe('a block’s card in the collaudo', { timeout: 30_000 }, () => {
     await user.type(screen.getByTestId('riga-abbuono-valore'), '10');
     await user.click(screen.getByTestId('riga-unita-t'));
     await user.type(screen.getByTestId('riga-peso'), '24,5');
-    const perT = calcolaRiga({ ...{ dichiarate: { lunghezza: 300, altezza: 200, profondita: 150 }, densita: 2.7 }, lunghezzaRilevata: 310, altezzaRilevata: 195, profonditaRilevata: 148, abbuonoTipo: 'percentuale', abbuonoValore: 10, pesoRilevato: 24.5, prezzo: 1250.5, unitaPrezzo: 't' });
+    const perT = calcolaRiga({ ...{ dichiarate: { lunghezza: 300, altezza: 200, profondita: 150 }, densita: 2.7, pesoPesa: null }, lunghezzaRilevata: 310, altezzaRilevata: 195, profonditaRilevata: 148, abbuonoTipo: 'percentuale', abbuonoValore: 10, pesoRilevato: 24.5, prezzo: 1250.5, unitaPrezzo: 't' });
     expect(screen.getByTestId('computed-volume')).toHaveTextContent(formatVolume(perT.volumeNettoAccettato));
     expect(screen.getByTestId('computed-peso')).toHaveTextContent('24,50 t');
     expect(screen.getByTestId('computed-importo')).toHaveTextContent(shown(formatEuroCents(perT.importo)));
@@ -101,5 +102,25 @@ describe('a block’s card in the collaudo', { timeout: 30_000 }, () => {
     // a declared defect found again
     await user.click(screen.getByTestId('riga-difetto-pelo'));
     expect(onCommit).toHaveBeenLastCalledWith(expect.objectContaining({ difettiRiscontrati: ['pelo'] }));
+  });
+
+  it("a block weighed at the weighbridge: the card charges its tonnes and says 'pesato'; a reading typed here wins", async () => {
+    setSession(DEMO_USERS.vendite, 'token-1');
+    const user = userEvent.setup({ delay: null });
+    // 220 × 200 × 110 cm = 4,84 m³ (13,07 t at 2,7 t/m³), 15,08 t at the weighbridge, 846 €/t
+    const base = riga(3);
+    const r = riga(3, { blocco: { ...base.blocco, lunghezza: 220, altezza: 200, profondita: 110, volume: 4.84, pesoPesa: 15.08 }, unitaPrezzo: 't', prezzo: 846 });
+    render(<Harness r={r} onCommit={() => undefined} />);
+    expect(screen.getByTestId('computed-peso')).toHaveTextContent('15,08 t pesato');
+    expect(screen.getByTestId('computed-importo')).toHaveTextContent(/^12\.757,68\s€$/);
+    expect(screen.getByTestId('riga-peso')).toHaveAttribute('placeholder', 'blocco: 15,08 t');
+    await user.type(screen.getByTestId('riga-peso'), '14,9');
+    expect(screen.getByTestId('computed-peso')).toHaveTextContent('14,90 t pesato');
+  });
+
+  it("a block never weighed: the theoretical tonnes, said 'teorico'", () => {
+    setSession(DEMO_USERS.vendite, 'token-1');
+    render(<Harness r={riga(4, { unitaPrezzo: 't', prezzo: 100 })} onCommit={() => undefined} />);
+    expect(screen.getByTestId('computed-peso')).toHaveTextContent('24,30 t teorico');
   });
 });

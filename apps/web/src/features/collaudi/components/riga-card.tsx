@@ -251,7 +251,7 @@ export function RigaCard({
         </div>
         <div className="riga-field">
           <label htmlFor={fid('pesoRilevato')}>Peso alla pesa</label>
-          <NumberInput id={fid('pesoRilevato')} value={draft.pesoRilevato} onChange={(v) => set('pesoRilevato', v)} onBlur={commit} decimals={2} unit="t" placeholder="facoltativo" testId="riga-peso" />
+          <NumberInput id={fid('pesoRilevato')} value={draft.pesoRilevato} onChange={(v) => set('pesoRilevato', v)} onBlur={commit} decimals={2} unit="t" placeholder={b.pesoPesa !== null ? `blocco: ${formatWeight(b.pesoPesa)}` : 'facoltativo'} testId="riga-peso" />
         </div>
         <div className="riga-field riga-field-wide">
           <span className="riga-label" id={fid('scelta')}>
@@ -273,7 +273,8 @@ export function RigaCard({
         items={[
           { key: 'misure', label: 'Misure nette', value: misure(preview.lunghezzaNetta, preview.altezzaNetta, preview.profonditaNetta) },
           { key: 'volume', label: 'm³ netti', value: formatVolume(preview.volumeNettoAccettato) },
-          { key: 'peso', label: draft.pesoRilevato !== null ? 't (pesa)' : 't (densità)', value: formatWeight(preview.peso) },
+          // what a per-tonne price is charged on: the weighbridge (this reading, else the block's), else m³ × density
+          { key: 'peso', label: 'Peso', value: `${formatWeight(preview.peso)} ${preview.pesoBase}` },
           { key: 'importo', label: 'Importo', value: preview.importo !== null ? formatEuroCents(preview.importo) : null },
         ]}
       />

@@ -116,6 +116,7 @@ export function previewOf(riga: CollaudoRiga, draft: RigaDraft): RigaCalc {
     abbuonoTipo: draft.abbuonoTipo,
     abbuonoValore: num(draft.abbuonoValore),
     densita: b.densita,
+    pesoPesa: b.pesoPesa,
     pesoRilevato: num(draft.pesoRilevato),
     prezzo: num(draft.prezzo),
     unitaPrezzo: draft.unitaPrezzo,

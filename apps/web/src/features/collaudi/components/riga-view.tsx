@@ -35,7 +35,7 @@ export function RigaView({ riga: r, index, photo }: { riga: CollaudoRiga; index:
         <Item label="Abbuono">{formatAbbuono(r.abbuonoTipo, r.abbuonoValore)}</Item>
         <Item label="Scelta assegnata">{r.sceltaAssegnata ? SCELTA_LABELS[r.sceltaAssegnata] : null}</Item>
         <Item label="Prezzo">{formatPrezzo(r.prezzo, r.unitaPrezzo)}</Item>
-        <Item label="Peso">{`${formatWeight(r.peso)}${r.pesoRilevato !== null ? ' (pesa)' : ''}`}</Item>
+        <Item label="Peso">{`${formatWeight(r.peso)} ${r.pesoBase}`}</Item>
         <Item label="m³ netti">{formatVolume(r.volumeNettoAccettato)}</Item>
         <Item label="Importo">{r.importo !== null ? formatEuroCents(r.importo) : null}</Item>
         <Item label="Prima del collaudo">{BLOCCO_STATO_LABELS[r.statoPrecedente]}</Item>
