@@ -4,44 +4,106 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import fs from 'node:fs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-/** Layering of DESIGN §2, checked: each block forbids the imports that would point upward or sideways. */
-const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const ROOT = import.meta.dirname;
+const SERVER = 'apps/server/src';
+const WEB = 'apps/web/src';
+const dirsOf = (dir) => fs.readdirSync(new URL(`./${dir}`, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
-const boundariesServer = [
-  restrict(
-    ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/src/config/**/*.ts'],
-    [{ group: ['**/modules/**', '**/plugins/**'], message: 'lib/, db/ e config/ non importano moduli né plugin (DESIGN §2).' }],
-  ),
-  restrict(['apps/server/src/plugins/**/*.ts'], [{ group: ['**/modules/**'], message: 'plugins/ non importa moduli: ciò che serve a entrambi va in lib/ (DESIGN §2).' }]),
-  restrict(
-    ['apps/server/src/modules/**/*.ts'],
-    [
-      {
-        // `../<other module>/<file>` where the file is not that module's service.
-        regex: '^\\.\\./(?!\\.\\.)[^/]+/(?![^/]+\\.service\\.js$)',
-        message: "Un modulo usa un altro modulo solo tramite il suo *.service.ts (mai repository, routes o mapper).",
-      },
-    ],
-  ),
+/**
+ * Layering of DESIGN §2, checked on the resolved file, so `../modules/x`, `../../modules/x` and
+ * `@/features/x` are the same import to it. Each zone: files in `target` may not import files in
+ * `from`, except the `except` globs (absolute, as the rule wants them).
+ *
+ * Server, from the bottom: db/, config/ and lib/ import nothing of the app; plugins/ may add lib/;
+ * a module may add another module's `*.service.ts` (never its repository, routes or mapper) and
+ * plugins/ (its routes use the auth guards); realtime/ may add a module's service and events port; seed/ may add the
+ * composition root (`services.ts`) and modules' services and seeds; cli/ is an entry point like
+ * main.ts but never reaches the web layer (routes, plugins, app.ts). Nothing imports main.ts or cli/.
+ */
+const serverZones = [
+  {
+    target: [`${SERVER}/lib/**`, `${SERVER}/db/**`, `${SERVER}/config/**`],
+    from: [`${SERVER}/modules/**`, `${SERVER}/plugins/**`, `${SERVER}/realtime/**`, `${SERVER}/seed/**`, `${SERVER}/cli/**`, `${SERVER}/*.ts`],
+    message: 'lib/, db/ e config/ non importano moduli, plugin né il resto dell’app (DESIGN §2).',
+  },
+  {
+    target: `${SERVER}/plugins/**`,
+    from: [`${SERVER}/modules/**`, `${SERVER}/realtime/**`, `${SERVER}/seed/**`, `${SERVER}/cli/**`, `${SERVER}/*.ts`],
+    message: 'plugins/ non importa moduli: ciò che serve a entrambi va in lib/ (DESIGN §2).',
+  },
+  ...dirsOf(`${SERVER}/modules`).map((name) => ({
+    target: `${SERVER}/modules/${name}/**`,
+    from: `${SERVER}/modules/**`,
+    except: [`${ROOT}/${SERVER}/modules/${name}/**`, `${ROOT}/${SERVER}/modules/*/*.service.ts`],
+    message: 'Un modulo usa un altro modulo solo tramite il suo *.service.ts (mai repository, routes o mapper).',
+  })),
+  {
+    target: `${SERVER}/modules/**`,
+    from: [`${SERVER}/realtime/**`, `${SERVER}/seed/**`, `${SERVER}/cli/**`, `${SERVER}/*.ts`],
+    message: 'Un modulo non importa app.ts, services.ts, seed/, realtime/ né cli/: riceve ciò che gli serve come parametro.',
+  },
+  {
+    target: `${SERVER}/realtime/**`,
+    from: [`${SERVER}/modules/**`, `${SERVER}/plugins/**`, `${SERVER}/seed/**`, `${SERVER}/cli/**`, `${SERVER}/*.ts`],
+    // A module's `*.events.ts` is the port its service emits through; realtime/ implements it.
+    except: [`${ROOT}/${SERVER}/modules/*/*.service.ts`, `${ROOT}/${SERVER}/modules/*/*.events.ts`],
+    message: 'realtime/ usa i moduli solo tramite i loro *.service.ts / *.events.ts e non importa plugin, seed, cli né app.ts.',
+  },
+  {
+    target: `${SERVER}/seed/**`,
+    from: [`${SERVER}/modules/**`, `${SERVER}/plugins/**`, `${SERVER}/realtime/**`, `${SERVER}/cli/**`, `${SERVER}/{app,main}.ts`],
+    except: [`${ROOT}/${SERVER}/modules/*/*.service.ts`, `${ROOT}/${SERVER}/modules/*/*.seed.ts`, `${ROOT}/${SERVER}/modules/*/*.demo.ts`],
+    message: 'seed/ scrive tramite services.ts e i *.service.ts / *.seed.ts dei moduli, mai repository, routes o plugin.',
+  },
+  {
+    target: `${SERVER}/cli/**`,
+    from: [`${SERVER}/plugins/**`, `${SERVER}/realtime/**`, `${SERVER}/{app,main}.ts`, `${SERVER}/modules/*/*.routes.ts`],
+    message: 'cli/ lavora sul database e sui servizi, non sul server HTTP (app, plugin, routes, realtime).',
+  },
+  {
+    target: [`${SERVER}/**`],
+    from: [`${SERVER}/main.ts`],
+    message: 'main.ts è il punto di avvio: nessuno lo importa.',
+  },
 ];
 
-const webFeatures = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-
-// The same layering for the web app (DESIGN §2.2): shared code never reaches into a feature, and
-// features do not import each other.
-const boundariesWeb = [
-  restrict(
-    ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/layout/**/*.{ts,tsx}'],
-    [{ group: ['@/features/**'], message: 'components/, lib/ e layout/ non importano le feature.' }],
-  ),
-  ...webFeatures.map((name) =>
-    restrict(
-      [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
-      [{ group: ['@/features/**', `!@/features/${name}`, `!@/features/${name}/**`], message: 'Una feature non importa un’altra feature: ciò che serve a entrambe va in components/ o lib/.' }],
-    ),
-  ),
+/**
+ * The same layering for the web app (DESIGN §2.2): shared code (components/, lib/, layout/) never
+ * reaches into a feature, and a feature does not import another feature.
+ */
+const webZones = [
+  {
+    target: [`${WEB}/components/**`, `${WEB}/lib/**`, `${WEB}/layout/**`],
+    from: `${WEB}/features/**`,
+    message: 'components/, lib/ e layout/ non importano le feature.',
+  },
+  ...dirsOf(`${WEB}/features`).map((name) => ({
+    target: `${WEB}/features/${name}/**`,
+    from: `${WEB}/features/**`,
+    except: [`${ROOT}/${WEB}/features/${name}/**`],
+    message: 'Una feature non importa un’altra feature: ciò che serve a entrambe va in components/ o lib/.',
+  })),
 ];
+
+/** The import rules: layering (above) and no cycles, over imports resolved the way tsc resolves them. */
+const imports = {
+  files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    // Without these the rules skip every .ts file they follow (no-cycle would see no edge at all).
+    'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+    'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'], noWarnOnMultipleProjects: true })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...serverZones, ...webZones] }],
+    // Type-only imports are left out by the rule: they vanish at runtime and cannot loop.
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
 
 export default tseslint.config(
   {
@@ -91,6 +153,5 @@ export default tseslint.config(
       ],
     },
   },
-  ...boundariesServer,
-  ...boundariesWeb,
+  imports,
 );

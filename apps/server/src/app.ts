@@ -15,21 +15,14 @@ import { createSessionLinks } from './lib/session-links.js';
 import { deriveKeys } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
 import { anagraficaRoutes } from './modules/anagrafica/anagrafica.routes.js';
-import { createAnagraficaService, type AnagraficaService } from './modules/anagrafica/anagrafica.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { bancateRoutes } from './modules/bancate/bancate.routes.js';
-import { createBancateService, type BancateService } from './modules/bancate/bancate.service.js';
 import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
-import { createBlocchiService, type BlocchiService } from './modules/blocchi/blocchi.service.js';
-import { createMagazzinoService, type MagazzinoService } from './modules/magazzino/magazzino.service.js';
 import { magazzinoRoutes } from './modules/magazzino/magazzino.routes.js';
-import { createStockService, type StockService } from './modules/magazzino/stock.service.js';
 import { stockRoutes } from './modules/magazzino/stock.routes.js';
-import { createTrasferimentiService, type TrasferimentiService } from './modules/trasferimenti/trasferimenti.service.js';
 import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.routes.js';
 import { createCollaudiDocuments } from './modules/collaudi/collaudi.documents.js';
 import { collaudiRoutes } from './modules/collaudi/collaudi.routes.js';
-import { createCollaudiService, type CollaudiService } from './modules/collaudi/collaudi.service.js';
 import { reportisticaRoutes } from './modules/reportistica/reportistica.routes.js';
 import { createReportisticaService } from './modules/reportistica/reportistica.service.js';
 import { createCodiciService } from './modules/codici/codici.service.js';
@@ -37,16 +30,12 @@ import { codiciRoutes } from './modules/codici/codici.routes.js';
 import { createEtichetteService } from './modules/etichette/etichette.service.js';
 import { etichetteRoutes } from './modules/etichette/etichette.routes.js';
 import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
-import { createLavorazioniLastreService, type LavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
-import { createLavorazioniPavimentiService, type LavorazioniPavimentiService } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.service.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { createPhotosService, type PhotosService } from './modules/photos/photos.service.js';
 import { createPhotoSync, type PhotoSync } from './modules/photos/photos.sync.js';
-import { createLookupsService, type LookupsService } from './modules/lookups/lookups.service.js';
-import { createEntityRegistry, type EntityRegistry } from './lib/entities.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createSessionStore, type SessionStore } from './lib/auth/sessions.js';
@@ -65,6 +54,7 @@ import { createSocketChatEvents } from './realtime/chat-events.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { createServices, type Services } from './services.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -145,25 +135,10 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const users = createUsersService({ db, sessions });
   const companies = createCompaniesService({ db, storage, users });
   const auth = createAuthService({ db, keys, sessions, throttle, users });
-  const clienti = createAnagraficaService({ db, kind: 'clienti' });
-  const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
-  const entities = createEntityRegistry();
-  const lookups = {
-    cave: createLookupsService({ db, kind: 'cave' }),
-    materiali: createLookupsService({ db, kind: 'materiali' }),
-    ubicazioni: createLookupsService({ db, kind: 'ubicazioni' }),
-    macchine: createLookupsService({ db, kind: 'macchine' }),
-  };
-  const bancate = createBancateService({ db, cave: lookups.cave, materiali: lookups.materiali, entities });
   const counts = database.pglite ? await listenedCountCache(database.pglite, 'blocchi') : noCountCache;
   app.addHook('onClose', () => counts.stop());
-  const blocchi = createBlocchiService({ db, bancate, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni, clienti, fornitori, entities, counts });
-  const magazzino = createMagazzinoService({ db, entities });
-  const stock = createStockService({ db, magazzino, clienti, ubicazioni: lookups.ubicazioni });
-  const trasferimenti = createTrasferimentiService({ db, clienti, fornitori, materiali: lookups.materiali, blocchi, magazzino, stock });
-  const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
-  const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
-  const collaudi = createCollaudiService({ db, blocchi, clienti, entities });
+  const domain = createServices({ db, counts });
+  const { entities, lookups, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi } = domain;
   // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
   const links = createSessionLinks({ storage, sessions });
   const photos = createPhotosService({ db, storage, entities, links });
@@ -178,7 +153,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  app.decorate('services', { sessions, storage, users, companies, auth, throttle, clienti, fornitori, entities, lookups, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi, photos, photoSync, chat });
+  app.decorate('services', { ...domain, sessions, storage, users, companies, auth, throttle, photos, photoSync, chat });
 
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   await registerCompression(app);
@@ -207,7 +182,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
 
   await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
   await app.register(authRoutes, { auth, users, keys, throttle });
-  await app.register(usersRoutes, { users, companies });
+  await app.register(usersRoutes, { users });
   await app.register(companiesRoutes, { companies, storage });
   await app.register(filesRoutes, { storage });
   await app.register(anagraficaRoutes, { kind: 'clienti', service: clienti });
@@ -257,25 +232,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeList: RouteOptions[];
     realtime: SocketServer;
-    services: {
+    services: Services & {
       sessions: SessionStore;
       storage: Storage;
       users: UsersService;
       companies: CompaniesService;
       auth: AuthService;
       throttle: ReturnType<typeof createLoginThrottle>;
-      clienti: AnagraficaService;
-      fornitori: AnagraficaService;
-      entities: EntityRegistry;
-      lookups: Record<'cave' | 'materiali' | 'ubicazioni' | 'macchine', LookupsService>;
-      bancate: BancateService;
-      blocchi: BlocchiService;
-      magazzino: MagazzinoService;
-      stock: StockService;
-      trasferimenti: TrasferimentiService;
-      lavorazioniLastre: LavorazioniLastreService;
-      lavorazioniPavimenti: LavorazioniPavimentiService;
-      collaudi: CollaudiService;
       photos: PhotosService;
       photoSync: PhotoSync;
       chat: ChatService;

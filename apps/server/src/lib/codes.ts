@@ -4,8 +4,14 @@ import { codeSequences } from '../db/schema/index.js';
 import { todayInRome } from './dates.js';
 import { rowsOf } from './pagination.js';
 
-/** The named series of DESIGN §4: one per entity. */
-export type CodeSeries = 'BA' | 'BL' | 'SG' | 'PK' | 'LP' | 'LO' | 'CO';
+type Letter = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z';
+
+/**
+ * A series of DESIGN §4 (one per entity): two capital letters, chosen by the module that creates the
+ * entity where it calls nextCode (BA bancate, BL blocchi, SG segagioni, PK pacchi, LP lavorazioni
+ * pavimenti, LO lotti, CO collaudi). A new series needs no edit here; pick letters no module uses yet.
+ */
+export type CodeSeries = `${Letter}${Letter}`;
 
 /**
  * The series' row in `code_sequences`: one for the whole installation, since the series are shared by

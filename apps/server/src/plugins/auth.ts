@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
+import type { Actor } from '../lib/actor.js';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import type { Keys } from '../lib/secrets.js';
 import { CSRF_COOKIE, CSRF_HEADER, verifyCsrfToken } from '../lib/auth/csrf.js';
@@ -44,13 +45,6 @@ export interface AuthPluginOptions {
 export function requireAuth(request: FastifyRequest): AuthContext & { companyId: string } {
   if (!request.auth || !request.companyId) throw unauthorized();
   return { ...request.auth, companyId: request.companyId };
-}
-
-/** Who performs a write, as the services take it for their audit rows and ownership checks. */
-export interface Actor {
-  userId: string;
-  companyId: string;
-  isAdmin: boolean;
 }
 
 export function actorOf(request: FastifyRequest): Actor {

@@ -3,6 +3,7 @@ import { like } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { companies, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/auth/passwords.js';
+import { createServices, type Services } from '../services.js';
 import { seedAnagrafica } from '../modules/anagrafica/anagrafica.seed.js';
 import { seedProduction } from '../modules/blocchi/production.seed.js';
 import { seedChat } from '../modules/chat/chat.seed.js';
@@ -90,6 +91,8 @@ export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typ
 
 export interface DemoContext {
   db: Db;
+  /** The same services the app serves (services.ts): the demo writes through them. */
+  services: Services;
   companyIds: Record<keyof typeof DEMO_COMPANIES, string>;
   userIds: Record<string, string>;
 }
@@ -102,22 +105,22 @@ const steps: Array<(ctx: DemoContext) => Promise<void>> = [
   (ctx) => seedAnagrafica(ctx.db, Object.values(ctx.companyIds), ctx.userIds['admin@cava.example']!),
   (ctx) => seedProduction(ctx.db, { marmiId: ctx.companyIds.marmi, segheriaId: ctx.companyIds.segheria, userId: ctx.userIds['produzione@cava.example']! }),
   (ctx) =>
-    seedLavorazioniLastre(ctx.db, [
+    seedLavorazioniLastre(ctx.db, ctx.services.lavorazioniLastre, [
       { companyId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']!, completate: 4, ubicazione: 'Piazzale Avenza' },
       { companyId: ctx.companyIds.segheria, userId: ctx.userIds['segheria@cava.example']!, completate: 3, ubicazione: 'Cavalletti capannone A' },
     ]),
   // After the sawing step: it cuts tiles from the slabs that step leaves in stock.
-  (ctx) => seedLavorazioniPavimenti(ctx.db, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
-  (ctx) => seedStock(ctx.db, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
+  (ctx) => seedLavorazioniPavimenti(ctx.db, ctx.services.lavorazioniPavimenti, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
+  (ctx) => seedStock(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
   (ctx) =>
-    seedTrasferimenti(ctx.db, {
+    seedTrasferimenti(ctx.db, ctx.services, {
       marmiId: ctx.companyIds.marmi,
       segheriaId: ctx.companyIds.segheria,
       marmiUserId: ctx.userIds['admin@cava.example']!,
       segheriaUserId: ctx.userIds['segheria@cava.example']!,
     }),
   // After the transfers: the blocks they took are no longer for sale here.
-  (ctx) => seedCollaudi(ctx.db, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['vendite@cava.example']! }),
+  (ctx) => seedCollaudi(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['vendite@cava.example']! }),
   (ctx) => seedChat(ctx.db, ctx.userIds),
 ];
 
@@ -135,7 +138,7 @@ export async function seedDemo(db: Db): Promise<void> {
         .returning({ id: users.id });
       userIds[u.email] = row!.id;
     }
-    return { db, companyIds, userIds };
+    return { db, services: createServices({ db }), companyIds, userIds };
   });
   for (const step of steps) await step(ctx);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { primaryId, companyRef, timestamps } from './columns.js';
+import { primaryId, timestamps } from './columns.js';
+import { companyRef } from './companies.js';
 
 /** Clienti and fornitori share one shape (DESIGN §4) in two tables, so other tables reference the right one. */
 function anagraficaColumns() {

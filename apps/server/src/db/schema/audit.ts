@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, companyRef } from './columns.js';
+import { primaryId } from './columns.js';
+import { companyRef } from './companies.js';
 import { users } from './users.js';
 
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>;

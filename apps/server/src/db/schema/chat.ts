@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, companyRef } from './columns.js';
+import { primaryId } from './columns.js';
+import { companyRef } from './companies.js';
 import { users } from './users.js';
 
 /**

@@ -1,4 +1,4 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { primaryId, timestamps } from './columns.js';
 
 export const companies = pgTable('companies', {
@@ -18,3 +18,10 @@ export const companies = pgTable('companies', {
   pec: text('pec'),
   ...timestamps(),
 });
+
+/** `company_id`: the owning group company; a company with data cannot be deleted. */
+export function companyRef() {
+  return uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'restrict' });
+}

@@ -1,5 +1,6 @@
 import { boolean, index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { primaryId, companyRef, timestamps } from './columns.js';
+import { primaryId, timestamps } from './columns.js';
+import { companyRef } from './companies.js';
 
 const base = () => ({
   id: primaryId(),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, companyRef } from './columns.js';
+import { primaryId } from './columns.js';
+import { companyRef } from './companies.js';
 import { blocchi } from './production.js';
 import { users } from './users.js';
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, companyRef, timestamps } from './columns.js';
+import { primaryId, timestamps } from './columns.js';
 import { clienti, fornitori } from './anagrafica.js';
 import { macchine, materiali, ubicazioni } from './lookups.js';
 import { blocchi } from './production.js';
 import { users } from './users.js';
-import { companies } from './companies.js';
+import { companies, companyRef } from './companies.js';
 
 // The sawmill and its stock (DESIGN §4 "Lavorazione lastre/pavimenti", "Magazzino", "Stock ledger").
 // Stock quantities live on the item (pacco, lotto) and every change of them is a movimento row written

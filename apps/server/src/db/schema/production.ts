@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { primaryId, companyRef, timestamps } from './columns.js';
+import { primaryId, timestamps } from './columns.js';
+import { companyRef } from './companies.js';
 import { clienti, fornitori } from './anagrafica.js';
 import { cave, materiali, ubicazioni } from './lookups.js';
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.js';
-import { companyRef, primaryId, timestamps } from './columns.js';
+import { primaryId, timestamps } from './columns.js';
+import { companyRef } from './companies.js';
 import { blocchi } from './production.js';
 
 // The buyer's inspection (DESIGN §4 "Collaudo"). A row holds a block while the collaudo is open and

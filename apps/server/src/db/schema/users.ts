@@ -1,7 +1,8 @@
 import type { Permissions, Role } from '@gestcava/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, companyRef, timestamps } from './columns.js';
+import { primaryId, timestamps } from './columns.js';
+import { companyRef } from './companies.js';
 
 export const users = pgTable(
   'users',

@@ -20,7 +20,7 @@ import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { oneBatch, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { ANAGRAFICA_FIELDS, toAnagraficaData, toAnagraficaDto, type AnagraficaRow } from './anagrafica.mapper.js';
 import * as repo from './anagrafica.repository.js';
 

@@ -21,7 +21,7 @@ import { nextCode } from '../../lib/codes.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { changeState } from '../../lib/state-change.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { LookupsService } from '../lookups/lookups.service.js';

@@ -38,7 +38,7 @@ import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { changeState } from '../../lib/state-change.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';

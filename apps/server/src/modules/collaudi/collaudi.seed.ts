@@ -3,9 +3,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocchi, clienti } from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
-import { senzaLavorazioniAperte } from '../../seed/blocchi-liberi.js';
-import type { Actor } from '../../plugins/auth.js';
-import { demoServices } from '../../seed/services.js';
+import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
+import type { Actor } from '../../lib/actor.js';
+import type { BlocchiService } from '../blocchi/blocchi.service.js';
+import type { CollaudiService } from './collaudi.service.js';
 
 type Giudizio = Pick<CollaudoRigaUpdate, 'esito' | 'abbuonoTipo' | 'abbuonoValore' | 'difettiRiscontrati' | 'note' | 'unitaPrezzo' | 'pesoRilevato'>;
 
@@ -30,8 +31,8 @@ const PIAZZALE = 'Piazzale cava Canalgrande';
  * one confirmed with a rejected block, one programmed for this week (the dashboard's agenda shows it)
  * — written through the collaudi service as the web app would, so blocks, history and figures agree.
  */
-export async function seedCollaudi(db: Db, ctx: { marmiId: string; userId: string }) {
-  const { collaudi, blocchi: blocchiService } = demoServices(db);
+export async function seedCollaudi(db: Db, services: { collaudi: CollaudiService; blocchi: BlocchiService }, ctx: { marmiId: string; userId: string }) {
+  const { collaudi, blocchi: blocchiService } = services;
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const clientiRows = await db.select({ id: clienti.id, nome: clienti.ragioneSociale }).from(clienti).where(and(eq(clienti.companyId, ctx.marmiId), eq(clienti.attivo, true)));
   const clienteId = (nome: string) => clientiRows.find((c) => c.nome === nome)?.id;

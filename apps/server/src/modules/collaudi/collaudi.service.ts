@@ -32,7 +32,7 @@ import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import { registerCollaudoEntity } from './collaudi.entity.js';

@@ -4,6 +4,7 @@ import {
   companyResponseSchema,
   createCompanyBodySchema,
   idSchema,
+  logoResponseSchema,
   updateCompanyBodySchema,
   userResponseSchema,
 } from '@gestcava/contracts';
@@ -19,6 +20,14 @@ const readGroup = { page: ['clienti', 'fornitori'], mode: 'read' } as const;
 const nullableCompanyResponse = z.object({ success: z.literal(true), company: companyResponseSchema.shape.company.nullable() });
 
 export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService; storage: Storage }> = async (app, { companies, storage }) => {
+  // The logo of the signed-in user's company (public: the login page asks too, and gets none). It
+  // lives here, not in users/, so users/ does not depend on companies/ while companies/ depends on users/.
+  app.get(
+    '/user/logo',
+    { config: { access: 'public' }, schema: { tags: ['user'], response: { 200: logoResponseSchema } } },
+    async (request) => ({ logoUrl: await companies.logoUrlFor(request.companyId) }),
+  );
+
   app.get(
     '/companies/list',
     { config: { access: readGroup }, schema: { tags: ['companies'], response: { 200: companiesResponseSchema } } },

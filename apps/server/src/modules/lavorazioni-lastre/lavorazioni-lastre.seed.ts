@@ -3,14 +3,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocchi, lastre, lavorazioniLastre, macchine, movimenti, pacchi, ubicazioni } from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
-import { demoServices } from '../../seed/services.js';
+import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 
 /**
  * DESIGN §7: each demo company has sawn blocks into slabs (the oldest `disponibile` ones), and has
  * one sawing under way. Through the service, so stock, ledger, block states and history agree.
  */
-export async function seedLavorazioniLastre(db: Db, companies: Array<{ companyId: string; userId: string; completate: number; ubicazione: string }>) {
-  const lavorazioni = demoServices(db).lavorazioniLastre;
+export async function seedLavorazioniLastre(
+  db: Db,
+  lavorazioni: LavorazioniLastreService,
+  companies: Array<{ companyId: string; userId: string; completate: number; ubicazione: string }>,
+) {
   for (const c of companies) {
     const actor = { companyId: c.companyId, userId: c.userId, isAdmin: false };
     const [macchina] = await db.select().from(macchine).where(and(eq(macchine.companyId, c.companyId), eq(macchine.attiva, true))).orderBy(asc(macchine.nome)).limit(1);

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ubicazioni } from '../../db/schema/index.js';
-import type { Actor } from '../../plugins/auth.js';
-import { demoServices } from '../../seed/services.js';
+import type { Actor } from '../../lib/actor.js';
+import type { LavorazioniPavimentiService } from './lavorazioni-pavimenti.service.js';
 
 /** Tiles of a 2 cm cut yield about 25 m² per m³ of block (DOMAIN-NOTES, resa). */
 const MQ_PER_M3 = 25;
@@ -12,8 +12,7 @@ const MQ_PER_M3 = 25;
  * exact: a block cut into a lot of 305×305 tiles, one cut planned from another block and, when the
  * sawing demo left slabs in stock, a lot cut from a few of them.
  */
-export async function seedLavorazioniPavimenti(db: Db, ctx: { marmiId: string; userId: string }) {
-  const lavorazioni = demoServices(db).lavorazioniPavimenti;
+export async function seedLavorazioniPavimenti(db: Db, lavorazioni: LavorazioniPavimentiService, ctx: { marmiId: string; userId: string }) {
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const [magazzino] = await db
     .select({ id: ubicazioni.id })

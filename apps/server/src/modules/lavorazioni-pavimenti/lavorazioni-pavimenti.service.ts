@@ -30,7 +30,7 @@ import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { toPage } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
 import { lookupRepository, type LookupRow, type NewLookupRow } from './lookups.repository.js';
 

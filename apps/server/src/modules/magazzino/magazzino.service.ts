@@ -84,8 +84,6 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
   }
 
   return {
-    db,
-
     /** A block's bundles with their slabs in sawing order, for the genealogy its sawings show. */
     pacchiOfBlocco: (tx: DbOrTx, companyId: string, bloccoId: string) => repo.pacchiOfBlocco(tx, companyId, bloccoId),
     /** The lots of some lavorazioni pavimenti, for the genealogy of the block they were cut from. */

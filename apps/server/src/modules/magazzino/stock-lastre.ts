@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { lockPacchi, lowerPacchi } from './ledger.repository.js';
 import type { MagazzinoService } from './magazzino.service.js';
 import type { StockChecks } from './stock.checks.js';

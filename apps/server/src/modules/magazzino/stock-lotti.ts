@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
 import { constraintError } from '../../lib/db-errors.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import { caricaLotto } from './ledger.repository.js';
 import type { MagazzinoService } from './magazzino.service.js';
 import type { StockChecks } from './stock.checks.js';

@@ -2,16 +2,16 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lastre, lotti, pacchi } from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
-import type { Actor } from '../../plugins/auth.js';
-import { demoServices } from '../../seed/services.js';
+import type { Actor } from '../../lib/actor.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
+import type { StockService } from './stock.service.js';
 
 /**
  * DESIGN §7: Marmi Demo's stock at work — list prices on bundles and lots, slabs reserved (one
  * reservation ends tomorrow), a bundle sold and partly shipped, tiles reserved and sold. Through the
  * stock service, so the ledger and the history agree with the figures.
  */
-export async function seedStock(db: Db, ctx: { marmiId: string; userId: string }) {
-  const { stock, clienti } = demoServices(db);
+export async function seedStock(db: Db, { stock, clienti }: { stock: StockService; clienti: AnagraficaService }, ctx: { marmiId: string; userId: string }) {
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const buyers = await clienti.pick(ctx.marmiId, undefined);
   if (buyers.length < 3) return;

@@ -2,16 +2,20 @@ import { lastreMassime } from '@gestcava/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocchi, macchine, ubicazioni } from '../../db/schema/index.js';
-import { senzaLavorazioniAperte } from '../../seed/blocchi-liberi.js';
-import type { Actor } from '../../plugins/auth.js';
-import { demoServices } from '../../seed/services.js';
+import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
+import type { Actor } from '../../lib/actor.js';
+import type { LavorazioniLastreService } from '../lavorazioni-lastre/lavorazioni-lastre.service.js';
+import type { TrasferimentiService } from './trasferimenti.service.js';
 
 /**
  * DESIGN §7: the group's real flow — Marmi Demo sells two of its own blocks to Segheria Demo, and
  * the segheria user saws one of them. Through the services, as the web app would.
  */
-export async function seedTrasferimenti(db: Db, ctx: { marmiId: string; segheriaId: string; marmiUserId: string; segheriaUserId: string }) {
-  const { trasferimenti, lavorazioniLastre: segagioni } = demoServices(db);
+export async function seedTrasferimenti(
+  db: Db,
+  { trasferimenti, lavorazioniLastre: segagioni }: { trasferimenti: TrasferimentiService; lavorazioniLastre: LavorazioniLastreService },
+  ctx: { marmiId: string; segheriaId: string; marmiUserId: string; segheriaUserId: string },
+) {
   const marmi: Actor = { companyId: ctx.marmiId, userId: ctx.marmiUserId, isAdmin: true };
   const own = await db
     .select({ id: blocchi.id })

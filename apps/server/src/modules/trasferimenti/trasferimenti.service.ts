@@ -15,7 +15,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import { toPage } from '../../lib/pagination.js';
-import type { Actor } from '../../plugins/auth.js';
+import type { Actor } from '../../lib/actor.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import { ensureMateriale } from '../lookups/lookups.service.js';

@@ -1,6 +1,5 @@
 import {
   idSchema,
-  logoResponseSchema,
   registerBodySchema,
   resetPasswordResponseSchema,
   updateUserBodySchema,
@@ -10,15 +9,11 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
-import type { CompaniesService } from '../companies/companies.service.js';
 import type { UsersService } from './users.service.js';
 
 const idParams = z.object({ id: idSchema });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; companies: CompaniesService }> = async (
-  app,
-  { users, companies },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/user/users',
     { config: { access: 'admin' }, schema: { tags: ['user'], response: { 200: usersResponseSchema } } },
@@ -71,11 +66,5 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; companies
     '/api/users/:id/reset-password',
     { config: { access: 'admin' }, schema: { tags: ['user'], params: idParams, response: { 200: resetPasswordResponseSchema } } },
     async (request) => ({ success: true as const, temporaryPassword: await users.resetPassword(request.params.id) }),
-  );
-
-  app.get(
-    '/user/logo',
-    { config: { access: 'public' }, schema: { tags: ['user'], response: { 200: logoResponseSchema } } },
-    async (request) => ({ logoUrl: await companies.logoUrlFor(request.companyId) }),
   );
 };
