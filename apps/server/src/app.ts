@@ -131,7 +131,9 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   });
   const storage = createStorage({ root: config.uploadsDir, signingKey: keys.signedUrl });
   const renderPool = createRenderPool();
-  app.addHook('onClose', () => renderPool.close());
+  // reports have a thread of their own: a 100 000-row report holds it for many seconds, labels must not wait
+  const reportPool = createRenderPool({ threads: 1 });
+  app.addHook('onClose', () => Promise.all([renderPool.close(), reportPool.close()]));
   const users = createUsersService({ db, sessions });
   const companies = createCompaniesService({ db, storage, users });
   const auth = createAuthService({ db, keys, sessions, throttle, users });
@@ -200,7 +202,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(codiciRoutes, { codici: createCodiciService({ db, entities }) });
   await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, renderPool, publicUrl: config.publicUrl }) });
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
-  await app.register(reportisticaRoutes, { reportistica: createReportisticaService({ db, storage }) });
+  await app.register(reportisticaRoutes, { reportistica: createReportisticaService({ db, storage, renderPool: reportPool }) });
   await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage, renderPool, links }) });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });

@@ -6,26 +6,40 @@ import PDFDocument from 'pdfkit';
 export type ColumnKind =
   'text' | 'int' | 'cm' | 'm3' | 't' | 'm2' | 'eur' | 'pct' | 'ratio' | 'date';
 
-export interface ReportColumn<T> {
+/** A column as the worker draws it: plain data, the cells come computed (the service's `ReportColumn`). */
+export interface ReportColumnSpec {
   header: string;
   kind: ColumnKind;
-  value: (row: T) => string | number | null;
   /** Relative width in the PDF (1 = a short number). */
   width?: number;
   /** Summed into the totals row. */
   total?: boolean;
 }
 
-export interface ReportDocument<T> {
+export type Cell = string | number | null;
+
+/** What the report's worker gets (structured-cloned): everything but the rows, which come in batches. */
+export interface ReportInput {
+  formato: 'pdf' | 'xlsx';
   title: string;
   sheet: string;
   /** "dal 01/01/2026 al 24/11/2026", or "al 24/11/2026" for a picture of today. */
   periodo: string;
   company: { name: string; logo: Buffer | null };
-  columns: ReportColumn<T>[];
+  columns: ReportColumnSpec[];
   /** How many rows will come: the PDF numbers its pages "Pagina N di M" without holding them. */
   count: number;
-  rows: AsyncIterable<T[]>;
+}
+
+type ReportDocument = Omit<ReportInput, 'formato'> & { rows: AsyncIterable<Cell[][]> };
+
+/**
+ * The document worker's entry (lib/render-pool.ts `stream`): exceljs and pdfkit draw off the event loop,
+ * from the cells of each batch of rows the main thread reads and sends.
+ */
+export function render(input: ReportInput, rows: AsyncIterable<Cell[][]>): Readable {
+  const doc = { ...input, rows };
+  return input.formato === 'xlsx' ? reportXlsx(doc) : reportPdf(doc);
 }
 
 const DECIMALS: Partial<Record<ColumnKind, number>> = {
@@ -71,12 +85,12 @@ export function cellText(kind: ColumnKind, value: string | number | null): strin
   return FORMATS[kind]?.format(value) ?? String(value);
 }
 
-function totalsOf<T>(columns: ReportColumn<T>[]) {
+function totalsOf(columns: ReportColumnSpec[]) {
   const sums = columns.map(() => 0);
   return {
-    add(row: T) {
+    add(row: Cell[]) {
       columns.forEach((c, i) => {
-        const v = c.value(row);
+        const v = row[i];
         if (c.total && typeof v === 'number') sums[i]! += v;
       });
     },
@@ -94,7 +108,7 @@ function totalsOf<T>(columns: ReportColumn<T>[]) {
  * unit's format, a bold frozen header with an autofilter, the totals last, and a second sheet saying
  * what the report is, for whom and for when.
  */
-export function reportXlsx<T>(doc: ReportDocument<T>, onError: (e: unknown) => void): Readable {
+function reportXlsx(doc: ReportDocument): Readable {
   const out = new PassThrough();
   (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
@@ -113,7 +127,7 @@ export function reportXlsx<T>(doc: ReportDocument<T>, onError: (e: unknown) => v
     for await (const batch of doc.rows) {
       for (const row of batch) {
         totals.add(row);
-        sheet.addRow(doc.columns.map((c) => xlsxValue(c.kind, c.value(row)))).commit();
+        sheet.addRow(doc.columns.map((c, i) => xlsxValue(c.kind, row[i] ?? null))).commit();
       }
     }
     if (doc.columns.some((c) => c.total)) {
@@ -133,7 +147,6 @@ export function reportXlsx<T>(doc: ReportDocument<T>, onError: (e: unknown) => v
     info.commit();
     await workbook.commit();
   })().catch((error: unknown) => {
-    onError(error);
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return out;
@@ -159,7 +172,7 @@ export const ROWS_PER_PAGE = Math.floor(
  * header repeated, fixed one-line rows (long text is cut with an ellipsis) so the page count is known
  * in advance and "Pagina N di M" needs no buffered pages, whatever the number of rows.
  */
-export function reportPdf<T>(doc: ReportDocument<T>, onError: (e: unknown) => void): Readable {
+function reportPdf(doc: ReportDocument): Readable {
   const pdf = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -258,7 +271,7 @@ export function reportPdf<T>(doc: ReportDocument<T>, onError: (e: unknown) => vo
         // never more rows than announced: the page count printed on every page stays true
         if (written === doc.count) break;
         totals.add(r);
-        row(doc.columns.map((c) => cellText(c.kind, c.value(r))));
+        row(doc.columns.map((c, i) => cellText(c.kind, r[i] ?? null)));
         written += 1;
       }
     }
@@ -279,7 +292,6 @@ export function reportPdf<T>(doc: ReportDocument<T>, onError: (e: unknown) => vo
       );
     pdf.end();
   })().catch((error: unknown) => {
-    onError(error);
     pdf.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return pdf;

@@ -11,60 +11,61 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import { italianDate, todayInRome } from '../../lib/dates.js';
+import type { RenderPool } from '../../lib/render-pool.js';
 import type { Storage } from '../../lib/storage.js';
 import * as repo from './reportistica.repository.js';
-import {
-  reportPdf,
-  reportXlsx,
-  type ReportColumn,
-  type ReportDocument,
-} from './reportistica.render.js';
+import type { Cell, ReportColumnSpec, ReportInput } from './reportistica.render.js';
 
 /** The long lists are read a page at a time, so a report of 100 000 rows never sits in memory. */
 const BATCH = 2000;
+
+/** The worker that draws the file (lib/render-pool.ts); this module reads the rows and computes the cells. */
+const RENDERER = new URL('./reportistica.render.ts', import.meta.url);
+
+/** A column of a report: how its cell is computed from a row, here; how it is drawn, in the worker. */
+export interface ReportColumn<T> extends ReportColumnSpec {
+  value: (row: T) => Cell;
+}
 
 const scelta = (s: string | null) =>
   s ? (SCELTA_LABELS[s as keyof typeof SCELTA_LABELS] ?? s) : null;
 const categoria = (c: string | null) =>
   c ? (CATEGORIA_LABELS[c as keyof typeof CATEGORIA_LABELS] ?? c) : null;
 
-type Meta = Pick<ReportDocument<unknown>, 'title' | 'sheet' | 'periodo' | 'company'>;
+type Meta = Pick<ReportInput, 'title' | 'sheet' | 'periodo' | 'company' | 'formato'>;
 /** A report ready to write: the rows' type stays inside, the caller picks the format. */
 type Report = (
   db: Db,
   companyId: string,
   p: repo.Periodo,
   meta: Meta,
-  formato: 'pdf' | 'xlsx',
-  onError: (e: unknown) => void,
+  write: Write,
 ) => Promise<Readable>;
+type Write = (input: ReportInput, rows: AsyncIterable<Cell[][]>) => Readable;
 
-function write<T>(
-  doc: ReportDocument<T>,
-  formato: 'pdf' | 'xlsx',
-  onError: (e: unknown) => void,
-): Readable {
-  return formato === 'xlsx' ? reportXlsx(doc, onError) : reportPdf(doc, onError);
+/** The rows' cells, batch by batch: plain data a worker can receive. */
+async function* cellsOf<T>(columns: ReportColumn<T>[], rows: AsyncIterable<T[]>) {
+  for await (const batch of rows) yield batch.map((row) => columns.map((c) => c.value(row)));
 }
+
+const specs = <T>(columns: ReportColumn<T>[]): ReportColumnSpec[] =>
+  columns.map(({ header, kind, width, total }) => ({ header, kind, width, total }));
 
 /** A grouped report: one statement, small by nature (groups, not items). */
 function grouped<T>(
   columns: ReportColumn<T>[],
   load: (db: Db, companyId: string, p: repo.Periodo) => Promise<T[]>,
 ): Report {
-  return async (db, companyId, p, meta, formato, onError) => {
+  return async (db, companyId, p, meta, write) => {
     const rows = await load(db, companyId, p);
     return write(
-      {
-        ...meta,
+      { ...meta, columns: specs(columns), count: rows.length },
+      cellsOf(
         columns,
-        count: rows.length,
-        rows: (async function* () {
+        (async function* () {
           yield rows;
         })(),
-      },
-      formato,
-      onError,
+      ),
     );
   };
 }
@@ -80,7 +81,7 @@ function paged<T>(
     pg: { limit: number; offset: number },
   ) => Promise<T[]>,
 ): Report {
-  return async (db, companyId, p, meta, formato, onError) => {
+  return async (db, companyId, p, meta, write) => {
     const rows = (async function* () {
       for (let offset = 0; ; offset += BATCH) {
         const batch = await page(db, companyId, p, { limit: BATCH, offset });
@@ -89,9 +90,8 @@ function paged<T>(
       }
     })();
     return write(
-      { ...meta, columns, count: await count(db, companyId, p), rows },
-      formato,
-      onError,
+      { ...meta, columns: specs(columns), count: await count(db, companyId, p) },
+      cellsOf(columns, rows),
     );
   };
 }
@@ -218,8 +218,13 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
 export type ReportisticaService = ReturnType<typeof createReportisticaService>;
 
 /** The reports of Analisi Dati → Reportistica, as PDF or XLSX, streamed while the rows are read. */
-export function createReportisticaService(deps: { db: Db; storage: Storage }) {
-  const { db, storage } = deps;
+export function createReportisticaService(deps: {
+  db: Db;
+  storage: Storage;
+  /** Reports' own pool: a long report holds its thread for seconds and must not hold up labels. */
+  renderPool: RenderPool;
+}) {
+  const { db, storage, renderPool } = deps;
   return {
     async render(
       companyId: string,
@@ -241,14 +246,10 @@ export function createReportisticaService(deps: { db: Db; storage: Storage }) {
           ? `dal ${italianDate(periodo.dal)} al ${italianDate(periodo.al)}`
           : `al ${italianDate(today)}`,
         company: { name: company?.name ?? '', logo },
+        formato: query.formato,
       };
-      const stream = await REPORT_SOURCES[name](
-        db,
-        companyId,
-        periodo,
-        meta,
-        query.formato,
-        onError,
+      const stream = await REPORT_SOURCES[name](db, companyId, periodo, meta, (input, rows) =>
+        renderPool.stream(RENDERER, input, rows, onError),
       );
       const fileName = `${name}-${REPORTS[name].periodo ? `${periodo.dal}_${periodo.al}` : today}.${query.formato}`;
       return {
