@@ -1,8 +1,10 @@
+import ExcelJS from 'exceljs';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderPool } from '../src/lib/render-pool.js';
 import type { EtichetteInput } from '../src/modules/etichette/etichette.pdf.js';
+import type { Cell, ReportInput } from '../src/modules/reportistica/reportistica.render.js';
 
 // The document pool (issue 23, QUALITY P14): labels and the verbale are drawn in a worker thread
 // that loads the TypeScript renderers itself; Buffers (a logo) cross the boundary intact. The verbale
@@ -13,6 +15,21 @@ const pool = createRenderPool({ threads: 1 });
 afterAll(() => pool.close());
 
 const LABELS = new URL('../src/modules/etichette/etichette.pdf.ts', import.meta.url);
+const REPORT = new URL('../src/modules/reportistica/reportistica.render.ts', import.meta.url);
+const report: ReportInput = { formato: 'xlsx', title: 'Elenco blocchi', sheet: 'Blocchi', periodo: 'al 25/11/2026', company: { name: 'Marmi Apuani', logo: null }, columns: [{ header: 'Codice', kind: 'text' }, { header: 'm³', kind: 'm3', total: true }], count: 3000 };
+
+async function* batches(n: number, failAfter = Infinity) {
+  for (let b = 0; b < n; b++) {
+    if (b === failAfter) throw new Error('lettura non riuscita');
+    yield Array.from({ length: 1000 }, (_, i): Cell[] => [`BL-${b * 1000 + i}`, 1.5]);
+  }
+}
+
+async function collect(stream: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 function read(pdf: Buffer) {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
@@ -49,4 +66,22 @@ describe('document pool', () => {
     expect(refused[0]).toMatchObject({ statusCode: 503, message: 'Troppi documenti in preparazione: riprova tra qualche secondo' });
     expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(16);
   });
+
+  it('a report streamed through a worker: the rows go in batches, the file comes back whole', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await collect(pool.stream(REPORT, report, batches(3), () => {}))) as unknown as ArrayBuffer);
+    const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows).toHaveLength(1 + 3000 + 1); // the header, the rows, the totals
+    expect(rows[3000]!.slice(1)).toEqual(['BL-2999', 1.5]);
+    expect(rows.at(-1)!.slice(1)).toEqual(['Totale', 4500]);
+  });
+
+  it('rows that fail mid-way end the file with an error and free the thread for the next document', async () => {
+    const errors: unknown[] = [];
+    await expect(collect(pool.stream(REPORT, { ...report, formato: 'pdf' }, batches(3, 1), (e) => errors.push(e)))).rejects.toThrow('lettura non riuscita');
+    expect(errors).toHaveLength(1);
+    // the one thread is not left waiting for rows that never come
+    expect((await collect(pool.stream(REPORT, { ...report, formato: 'pdf' }, batches(3), () => {}))).subarray(0, 4).toString()).toBe('%PDF');
+  });
 });
+
