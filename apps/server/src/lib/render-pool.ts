@@ -62,7 +62,16 @@ export function createRenderPool({ threads = Math.max(1, os.availableParallelism
       };
       const next = async () => {
         // the response's own backpressure: a slow client slows the reads and the drawing
-        if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
+        if (out.writableNeedDrain) {
+          await new Promise<void>((resolve) => {
+            // both listeners go, whichever comes: a report waits here once per batch
+            const done = () => {
+              out.off('drain', done).off('close', done);
+              resolve();
+            };
+            out.on('drain', done).on('close', done);
+          });
+        }
         // a client that went away: the worker stops drawing
         if (out.destroyed) return port1.postMessage({ abort: true });
         const batch = await batches.next();
