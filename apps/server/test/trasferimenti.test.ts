@@ -377,9 +377,11 @@ describe('transfers between group companies', () => {
       await db.update(lastre).set({ bloccoId: src!.bloccoId }).where(eq(lastre.paccoId, row.id));
       await db.update(movimenti).set({ bloccoId: src!.bloccoId, userId: t!.userId }).where(eq(movimenti.paccoId, row.id));
       await db.update(auditLog).set({ userId: t!.userId }).where(eq(auditLog.entityId, row.id));
-      return src!;
+      // a later real edit by the same user, an admin of both companies: it stays theirs
+      await db.insert(auditLog).values({ companyId: row.companyId, entityType: 'pacco', entityId: row.id, action: 'update', userId: t!.userId, changes: { note: { from: null, to: 'rivisto' } } });
+      return { src: src!, userId: t!.userId };
     };
-    const [srcAlone, srcBack] = [await stale(alone), await stale(back)];
+    const [{ src: srcAlone, userId: byAlone }, { src: srcBack, userId: byBack }] = [await stale(alone), await stale(back)];
     expect(srcAlone.bloccoId).not.toBeNull();
 
     const statements = readFileSync(new URL('../migrations/0019_transfer_own_rows.sql', import.meta.url), 'utf8').split('--> statement-breakpoint').filter((q) => q.includes('UPDATE'));
@@ -390,11 +392,12 @@ describe('transfers between group companies', () => {
     // the block it came from is the one Marmi had sent: Marmi's own row again
     expect(await after(back.id)).toMatchObject({ bloccoId: back.bloccoId, lavorazioneId: null });
     expect(srcBack.bloccoId).not.toBe(back.bloccoId);
-    for (const [row, bloccoId] of [[alone, null], [back, back.bloccoId]] as const) {
+    for (const [row, bloccoId, userId] of [[alone, null, byAlone], [back, back.bloccoId, byBack]] as const) {
       expect((await db.select({ b: lastre.bloccoId }).from(lastre).where(eq(lastre.paccoId, row.id))).map((l) => l.b)).toEqual(expect.arrayContaining([bloccoId]));
       const ledger = await db.select().from(movimenti).where(eq(movimenti.paccoId, row.id));
       expect(ledger.filter((m) => m.tipo === 'carico').map((m) => [m.bloccoId, m.userId])).toEqual(ledger.filter((m) => m.tipo === 'carico').map(() => [bloccoId, null]));
-      expect((await db.select({ u: auditLog.userId }).from(auditLog).where(eq(auditLog.entityId, row.id))).map((a) => a.u)).toEqual([null]);
+      const history = await db.select({ action: auditLog.action, u: auditLog.userId }).from(auditLog).where(eq(auditLog.entityId, row.id));
+      expect(history.map((a) => [a.action, a.u]).sort()).toEqual([['create', null], ['update', userId]]);
     }
   });
 });
