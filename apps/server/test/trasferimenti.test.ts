@@ -196,13 +196,16 @@ describe('transfers between group companies', () => {
     expect(copies).toHaveLength(1);
   });
 
-  it('a block an open job uses stays: a transfer or a collaudo answers 409 naming the job (issue 27)', async () => {
+  it('a block an open job uses stays: a transfer, a collaudo or scrapping answers 409 naming the job (issue 27)', async () => {
     const blocco = await bloccoEsterno();
     const sg = (await marmiAdmin.post('/api/lavorazioni-lastre', { bloccoId: blocco._id, macchinaId: ids.macchina, spessoreMm: 20 })).json();
     const body = { destinazioneCompanyId: segheria.company.id, blocchi: [{ id: blocco._id, prezzo: 1000 }], documento: 'DDT 91/26' };
     const refused = await marmiAdmin.post('/api/trasferimenti', body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Il blocco ${blocco.codice} ha la segagione ${sg.codice} pianificata: annullala prima di trasferirlo`);
+    const scrapped = await marmiAdmin.post(`/api/blocchi-esterni/${blocco._id}/stato`, { stato: 'scartato' });
+    expect(scrapped.statusCode).toBe(409);
+    expect(scrapped.json().message).toBe(`Il blocco ${blocco.codice} ha la segagione ${sg.codice} pianificata: annullala prima di scartarlo`);
     const cliente = (await marmiAdmin.post('/api/clienti', { ragioneSociale: 'Stone Design GmbH', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'München' })).json();
     const collaudo = (await marmiAdmin.post('/api/collaudi', { data: `${year}-03-12`, clienteId: cliente._id, luogo: 'Piazzale', ispettore: 'Herr Stein' })).json();
     const add = await marmiAdmin.post(`/api/collaudi/${collaudo._id}/righe`, { bloccoId: blocco._id });
@@ -215,7 +218,12 @@ describe('transfers between group companies', () => {
     const again = await marmiAdmin.post('/api/trasferimenti', body);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`Il blocco ${blocco.codice} ha la lavorazione pavimenti ${lp.json().codice} pianificata: annullala prima di trasferirlo`);
+    // scrapping it would leave the job planned for ever: refused too, nothing changed
+    const scrap = await marmiAdmin.post(`/api/blocchi-esterni/${blocco._id}/stato`, { stato: 'scartato' });
+    expect(scrap.statusCode).toBe(409);
+    expect(scrap.json().message).toBe(`Il blocco ${blocco.codice} ha la lavorazione pavimenti ${lp.json().codice} pianificata: annullala prima di scartarlo`);
     expect((await marmiAdmin.get(`/api/blocchi-esterni/${blocco._id}`)).json().stato).toBe('disponibile');
+    expect((await marmiAdmin.get(`/api/lavorazioni-pavimenti/${lp.json()._id}`)).json().stato).toBe('pianificata');
 
     // the job cancelled, the block goes
     expect((await marmiAdmin.post(`/api/lavorazioni-pavimenti/${lp.json()._id}/stato`, { stato: 'annullata' })).statusCode).toBe(200);
