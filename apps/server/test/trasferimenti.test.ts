@@ -448,5 +448,15 @@ describe('transfers by page (issue 23 item 3)', () => {
     expect(listed[0]).toMatchObject({ righe: [{ tipo: 'pacco', codice: bundle.codice, prezzo: 700 }], totale: 700 });
     expect(listed[0].righe).toHaveLength(1);
     expect((await lastreOnly.get(`/api/trasferimenti/${res.json()._id}`)).json()).toMatchObject({ righe: [{ tipo: 'pacco' }], totale: 700 });
+
+    // a transfer of lots only is none of theirs: not listed, not counted, not found
+    const lotsOnly = await magazziniere.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [], pacchi: [], lotti: [{ id: (await lotto(142)).id, pezzi: 5, prezzo: 90 }], documento: 'DDT 93/26' });
+    expect(lotsOnly.statusCode, lotsOnly.body).toBe(201);
+    const all = (await lastreOnly.get('/api/trasferimenti', { query: { limit: '100' } })).json();
+    expect(all.items.map((t: { documento: string }) => t.documento)).not.toContain('DDT 93/26');
+    expect(all.items.every((t: { righe: unknown[] }) => t.righe.length > 0)).toBe(true);
+    expect(all.total).toBe(all.items.length);
+    expect((await lastreOnly.get('/api/trasferimenti', { query: { limit: '1' } })).json().items[0].documento).toBe('DDT 90/26');
+    expect((await lastreOnly.get(`/api/trasferimenti/${lotsOnly.json()._id}`)).statusCode).toBe(404);
   });
 });

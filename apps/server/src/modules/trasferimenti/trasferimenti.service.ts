@@ -178,7 +178,8 @@ export function createTrasferimentiService(deps: {
    * read (a slabs-only clerk does not see the lots and their prices), and the total is of those rows.
    */
   async function list(companyId: string, query: TrasferimentoListQuery | { page: number; limit: number; id: string }, mayRead: MayRead = () => true): Promise<Page<Trasferimento>> {
-      const { items, counted } = await repo.page(db, companyId, query);
+      const readable = (Object.keys(PAGE_OF) as Array<keyof typeof PAGE_OF>).filter((kind) => mayRead(PAGE_OF[kind]));
+      const { items, counted } = await repo.page(db, companyId, query, readable);
       const righe = await repo.righeOf(
         db,
         items.map((i) => i.trasferimento.id),
