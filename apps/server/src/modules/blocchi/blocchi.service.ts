@@ -33,7 +33,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.j
 import { constraintError } from '../../lib/db-errors.js';
 import { italianDate, todayInRome } from '../../lib/dates.js';
 import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, type HistoryItem } from '../../lib/audit.js';
-import { nextCode } from '../../lib/codes.js';
+import { assertCodiceChange, nextCode } from '../../lib/codes.js';
 import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
@@ -300,6 +300,7 @@ export function createBlocchiService(deps: {
           if (['spedito', 'segato', 'scartato'].includes(current.stato)) {
             throw conflict(`Il blocco è «${BLOCCO_STATO_LABELS[current.stato as BloccoStato]}»: non si può più modificare`);
           }
+          assertCodiceChange(body.codice, current.codice);
           await assertUbicazione(actor.companyId, body.ubicazioneId, tx);
           await assertFornitore(actor.companyId, body.fornitoreId, tx);
           const densita = await densitaOf(actor.companyId, body.materialeId ?? current.materialeId, tx);
