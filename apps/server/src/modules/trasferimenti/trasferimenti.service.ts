@@ -1,6 +1,7 @@
 import {
   BLOCCO_STATO_LABELS,
   can,
+  sumRounded,
   type BloccoStato,
   type Page,
   type PageKey,
@@ -209,7 +210,7 @@ export function createTrasferimentiService(deps: {
                 prezzo: r.prezzo,
               };
             }),
-            totale: Math.round(visible.reduce((a, r) => a + r.riga.prezzo * 100, 0)) / 100,
+            totale: sumRounded(visible.map((r) => r.riga.prezzo), 2),
             // who sent it is the sender's business: the receiver sees the company only
             utente: uscita && t.userId && utente ? { _id: t.userId, name: utente } : null,
             createdAt: t.createdAt.toISOString(),
