@@ -307,6 +307,9 @@ describe('gallery', () => {
     // slabs and collaudi carry photos now (magazzino.test.ts, collaudi.test.ts); a kind that carries none is refused
     expect(await total({ entityType: 'lastra' })).toBe(0);
     expect(await total({ entityType: 'collaudo' })).toBe(0);
+    // sawings and tile cuts are in the entity registry, so photos can hang on them: the filter knows them
+    expect(await total({ entityType: 'lavorazione-lastre' })).toBe(0);
+    expect(await total({ entityType: 'lavorazione-pavimenti' })).toBe(0);
     expect((await admin.get('/photo-gallery/paginatedPhotos', { query: { entityType: 'fattura' } })).statusCode).toBe(400);
     expect((await admin.get('/photos/list')).json().total).toBe(3);
   });

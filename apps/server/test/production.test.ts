@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, blocchi } from '../src/db/schema/index.js';
+import { auditLog, blocchi, cave } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
 import { csvRows } from './csv-helpers.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
@@ -63,6 +63,19 @@ describe('lookups', () => {
     const stranger = await other.adminClient();
     expect((await stranger.get('/api/materiali')).json()).toEqual([]);
     expect((await stranger.put(`/api/materiali/${m._id}`, { nome: 'Mio' })).statusCode).toBe(404);
+  });
+
+  it('a quarry saved before the code rule keeps its code on an edit; a changed code follows the rule (issue 23)', async () => {
+    const [old] = await ctx.database.db.insert(cave).values({ companyId: org.company.id, codice: "CÀVA'1", nome: 'Cava vecchia' }).returning();
+    // the form sends every field, the code unchanged
+    const saved = await admin.put(`/api/cave/${old!.id}`, { codice: "CÀVA'1", nome: 'Cava Fantiscritti', comune: null, bacino: null, concessione: null, attiva: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ codice: "CÀVA'1", nome: 'Cava Fantiscritti' });
+    const changed = await admin.put(`/api/cave/${old!.id}`, { codice: 'X€', nome: 'Cava Fantiscritti' });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().message).toMatch(/^Codice: solo lettere senza accenti/);
+    expect((await admin.put(`/api/cave/${old!.id}`, { codice: 'FANT-1' })).json().codice).toBe('FANT-1');
+    expect((await admin.post('/api/cave', { codice: "CÀVA'2", nome: 'Nuova' })).statusCode).toBe(400);
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, lastre, lotti, movimenti, riserveLotti } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
 import { setStockGuardsForTests } from '../src/modules/magazzino/stock.repository.js';
-import { setupCompany, type TestClient } from './helpers.js';
+import { createProductionLookups, loadLotto, setupCompany, type TestClient } from './helpers.js';
 import { sale, stockFixture, tomorrow, type StockFixture } from './stock-fixtures.js';
 
 // Stock operations (issue 13): reserve, release, sell, ship, break, move, adjust, with the ledger
@@ -416,5 +416,21 @@ describe('movimenti carry their amount (issue 27 item 5)', () => {
     expect(await rowOf({ lottoId: id })).toMatchObject({ pezzi: -13, prezzo: 4.35, unitaPrezzo: 'pezzo', importo: 56.55 });
     const carico = (await mag.get('/api/magazzino/movimenti', { query: { lottoId: id, tipo: 'carico' } })).json().items[0];
     expect(carico).toMatchObject({ prezzo: null, unitaPrezzo: null, importo: null });
+  });
+});
+
+describe('giacenze figures (DESIGN §3.1)', () => {
+  it('a row’s valore is the sum of its items’ values each rounded to the cent', async () => {
+    const other = await setupCompany(ctx);
+    const admin = await other.adminClient();
+    const { materialeId: materiale } = await createProductionLookups(admin);
+    const year = new Date().getFullYear();
+    for (const n of [1, 2]) {
+      const { id } = await loadLotto(ctx, other.company.id, { codice: `LO-${year}-7${n}00`, materialeId: materiale, pezzi: 10, pezziPerCassa: 10 });
+      // 1,01 m² at 0,50 €/m²: 0,505 €, 0,51 € on its own
+      await ctx.database.db.update(lotti).set({ mq: 1.01, prezzoListino: 0.5 }).where(eq(lotti.id, id));
+    }
+    const [row] = (await admin.get('/api/magazzino/giacenze')).json().righe;
+    expect(row).toMatchObject({ tipo: 'pavimenti', pezzi: 20, mq: 2.02, valore: 1.02 });
   });
 });

@@ -196,13 +196,16 @@ describe('transfers between group companies', () => {
     expect(copies).toHaveLength(1);
   });
 
-  it('a block an open job uses stays: a transfer or a collaudo answers 409 naming the job (issue 27)', async () => {
+  it('a block an open job uses stays: a transfer, a collaudo or scrapping answers 409 naming the job (issue 27)', async () => {
     const blocco = await bloccoEsterno();
     const sg = (await marmiAdmin.post('/api/lavorazioni-lastre', { bloccoId: blocco._id, macchinaId: ids.macchina, spessoreMm: 20 })).json();
     const body = { destinazioneCompanyId: segheria.company.id, blocchi: [{ id: blocco._id, prezzo: 1000 }], documento: 'DDT 91/26' };
     const refused = await marmiAdmin.post('/api/trasferimenti', body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(`Il blocco ${blocco.codice} ha la segagione ${sg.codice} pianificata: annullala prima di trasferirlo`);
+    const scrapped = await marmiAdmin.post(`/api/blocchi-esterni/${blocco._id}/stato`, { stato: 'scartato' });
+    expect(scrapped.statusCode).toBe(409);
+    expect(scrapped.json().message).toBe(`Il blocco ${blocco.codice} ha la segagione ${sg.codice} pianificata: annullala prima di scartarlo`);
     const cliente = (await marmiAdmin.post('/api/clienti', { ragioneSociale: 'Stone Design GmbH', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'München' })).json();
     const collaudo = (await marmiAdmin.post('/api/collaudi', { data: `${year}-03-12`, clienteId: cliente._id, luogo: 'Piazzale', ispettore: 'Herr Stein' })).json();
     const add = await marmiAdmin.post(`/api/collaudi/${collaudo._id}/righe`, { bloccoId: blocco._id });
@@ -215,7 +218,12 @@ describe('transfers between group companies', () => {
     const again = await marmiAdmin.post('/api/trasferimenti', body);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`Il blocco ${blocco.codice} ha la lavorazione pavimenti ${lp.json().codice} pianificata: annullala prima di trasferirlo`);
+    // scrapping it would leave the job planned for ever: refused too, nothing changed
+    const scrap = await marmiAdmin.post(`/api/blocchi-esterni/${blocco._id}/stato`, { stato: 'scartato' });
+    expect(scrap.statusCode).toBe(409);
+    expect(scrap.json().message).toBe(`Il blocco ${blocco.codice} ha la lavorazione pavimenti ${lp.json().codice} pianificata: annullala prima di scartarlo`);
     expect((await marmiAdmin.get(`/api/blocchi-esterni/${blocco._id}`)).json().stato).toBe('disponibile');
+    expect((await marmiAdmin.get(`/api/lavorazioni-pavimenti/${lp.json()._id}`)).json().stato).toBe('pianificata');
 
     // the job cancelled, the block goes
     expect((await marmiAdmin.post(`/api/lavorazioni-pavimenti/${lp.json()._id}/stato`, { stato: 'annullata' })).statusCode).toBe(200);
@@ -377,9 +385,11 @@ describe('transfers between group companies', () => {
       await db.update(lastre).set({ bloccoId: src!.bloccoId }).where(eq(lastre.paccoId, row.id));
       await db.update(movimenti).set({ bloccoId: src!.bloccoId, userId: t!.userId }).where(eq(movimenti.paccoId, row.id));
       await db.update(auditLog).set({ userId: t!.userId }).where(eq(auditLog.entityId, row.id));
-      return src!;
+      // a later real edit by the same user, an admin of both companies: it stays theirs
+      await db.insert(auditLog).values({ companyId: row.companyId, entityType: 'pacco', entityId: row.id, action: 'update', userId: t!.userId, changes: { note: { from: null, to: 'rivisto' } } });
+      return { src: src!, userId: t!.userId };
     };
-    const [srcAlone, srcBack] = [await stale(alone), await stale(back)];
+    const [{ src: srcAlone, userId: byAlone }, { src: srcBack, userId: byBack }] = [await stale(alone), await stale(back)];
     expect(srcAlone.bloccoId).not.toBeNull();
 
     const statements = readFileSync(new URL('../migrations/0019_transfer_own_rows.sql', import.meta.url), 'utf8').split('--> statement-breakpoint').filter((q) => q.includes('UPDATE'));
@@ -390,11 +400,12 @@ describe('transfers between group companies', () => {
     // the block it came from is the one Marmi had sent: Marmi's own row again
     expect(await after(back.id)).toMatchObject({ bloccoId: back.bloccoId, lavorazioneId: null });
     expect(srcBack.bloccoId).not.toBe(back.bloccoId);
-    for (const [row, bloccoId] of [[alone, null], [back, back.bloccoId]] as const) {
+    for (const [row, bloccoId, userId] of [[alone, null, byAlone], [back, back.bloccoId, byBack]] as const) {
       expect((await db.select({ b: lastre.bloccoId }).from(lastre).where(eq(lastre.paccoId, row.id))).map((l) => l.b)).toEqual(expect.arrayContaining([bloccoId]));
       const ledger = await db.select().from(movimenti).where(eq(movimenti.paccoId, row.id));
       expect(ledger.filter((m) => m.tipo === 'carico').map((m) => [m.bloccoId, m.userId])).toEqual(ledger.filter((m) => m.tipo === 'carico').map(() => [bloccoId, null]));
-      expect((await db.select({ u: auditLog.userId }).from(auditLog).where(eq(auditLog.entityId, row.id))).map((a) => a.u)).toEqual([null]);
+      const history = await db.select({ action: auditLog.action, u: auditLog.userId }).from(auditLog).where(eq(auditLog.entityId, row.id));
+      expect(history.map((a) => [a.action, a.u]).sort()).toEqual([['create', null], ['update', userId]]);
     }
   });
 });
@@ -437,5 +448,15 @@ describe('transfers by page (issue 23 item 3)', () => {
     expect(listed[0]).toMatchObject({ righe: [{ tipo: 'pacco', codice: bundle.codice, prezzo: 700 }], totale: 700 });
     expect(listed[0].righe).toHaveLength(1);
     expect((await lastreOnly.get(`/api/trasferimenti/${res.json()._id}`)).json()).toMatchObject({ righe: [{ tipo: 'pacco' }], totale: 700 });
+
+    // a transfer of lots only is none of theirs: not listed, not counted, not found
+    const lotsOnly = await magazziniere.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [], pacchi: [], lotti: [{ id: (await lotto(142)).id, pezzi: 5, prezzo: 90 }], documento: 'DDT 93/26' });
+    expect(lotsOnly.statusCode, lotsOnly.body).toBe(201);
+    const all = (await lastreOnly.get('/api/trasferimenti', { query: { limit: '100' } })).json();
+    expect(all.items.map((t: { documento: string }) => t.documento)).not.toContain('DDT 93/26');
+    expect(all.items.every((t: { righe: unknown[] }) => t.righe.length > 0)).toBe(true);
+    expect(all.total).toBe(all.items.length);
+    expect((await lastreOnly.get('/api/trasferimenti', { query: { limit: '1' } })).json().items[0].documento).toBe('DDT 90/26');
+    expect((await lastreOnly.get(`/api/trasferimenti/${lotsOnly.json()._id}`)).statusCode).toBe(404);
   });
 });

@@ -26,19 +26,39 @@ export function requiredText(max: number, missing: string) {
     .max(max, { error: `Al massimo ${max} caratteri` });
 }
 
+const CODICE_CHARS = /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/;
+const CODICE_CHARS_MESSAGE = 'Codice: solo lettere senza accenti, cifre, spazi e - / . _ (inizia con una lettera o una cifra)';
+
+function codiceLength(min: number, max: number, missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .min(min, { error: `Il codice ha almeno ${min} caratteri` })
+    .max(max, { error: `Al massimo ${max} caratteri` });
+}
+
 /**
  * A code a person types (a block or bancata corrected by an admin, a quarry's number): it is printed
  * on labels, put in QR addresses and download names, and travels to other companies with a transfer,
  * so it holds letters, digits, spaces and `- / . _` only (issue 23): no quotes, no `€`.
  */
 export function codice(min: number, max: number, missing = 'Il codice è obbligatorio') {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .min(min, { error: `Il codice ha almeno ${min} caratteri` })
-    .max(max, { error: `Al massimo ${max} caratteri` })
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/, { error: 'Codice: solo lettere senza accenti, cifre, spazi e - / . _ (inizia con una lettera o una cifra)' });
+  return codiceLength(min, max, missing).regex(CODICE_CHARS, { error: CODICE_CHARS_MESSAGE });
+}
+
+/**
+ * The code in an update body: lengths only, since a record saved before the rule may keep its code
+ * (a form sends every field). The server checks a changed code with `codiceChangeError`.
+ */
+export function codiceInModifica(min: number, max: number, missing = 'Il codice è obbligatorio') {
+  return codiceLength(min, max, missing);
+}
+
+/** Why a code sent on update is refused: a new code must follow `codice()`; the stored one stays as it is. */
+export function codiceChangeError(submitted: string | undefined, stored: string): string | null {
+  if (submitted === undefined || submitted === stored || CODICE_CHARS.test(submitted)) return null;
+  return CODICE_CHARS_MESSAGE;
 }
 
 /** An optional text, trimmed; absent, null and empty all become `null`. */

@@ -91,7 +91,7 @@ export const photoListQuerySchema = z.object({
 });
 
 /** The kinds that carry photos (the server's entity registry registers each one). */
-export const PHOTO_ENTITY_TYPES = ['bancata', 'blocco', 'pacco', 'lastra', 'lotto', 'collaudo'] as const;
+export const PHOTO_ENTITY_TYPES = ['bancata', 'blocco', 'pacco', 'lastra', 'lotto', 'collaudo', 'lavorazione-lastre', 'lavorazione-pavimenti'] as const;
 export type PhotoEntityType = (typeof PHOTO_ENTITY_TYPES)[number];
 
 export const galleryQuerySchema = photoListQuerySchema.extend({

@@ -1,6 +1,8 @@
+import { fields } from '@gestcava/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { codeSequences } from '../db/schema/index.js';
+import { badRequest } from './app-error.js';
 import { todayInRome } from './dates.js';
 import { rowsOf } from './pagination.js';
 
@@ -31,4 +33,13 @@ export async function nextCode(tx: DbOrTx, series: CodeSeries, year = Number(tod
     returning last`);
   const last = rowsOf<{ last: number }>(result)[0]!.last;
   return `${series}-${year}-${String(last).padStart(4, '0')}`;
+}
+
+/**
+ * A typed code on update (a quarry's, a block's or bancata's corrected by an admin): a record saved before
+ * the code rule keeps its code, a changed one follows the rule (400). Call it with the locked row's code.
+ */
+export function assertCodiceChange(submitted: string | undefined, stored: string): void {
+  const error = fields.codiceChangeError(submitted, stored);
+  if (error) throw badRequest(error, [{ path: 'codice', message: error }]);
 }

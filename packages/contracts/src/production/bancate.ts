@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
-import { BANCATA_MAX_CM, BANCATA_MAX_T, cm, codice, isoDate, optionalText, tonnes } from '../fields.js';
+import { BANCATA_MAX_CM, BANCATA_MAX_T, cm, codiceInModifica, isoDate, optionalText, tonnes } from '../fields.js';
 
 export const BANCATA_STATI = ['pianificata', 'in_taglio', 'ribaltata', 'in_riquadratura', 'chiusa', 'annullata'] as const;
 export type BancataStato = (typeof BANCATA_STATI)[number];
@@ -62,7 +62,7 @@ export type BancataCreate = z.output<typeof bancataCreateSchema>;
 export type BancataCreateInput = z.input<typeof bancataCreateSchema>;
 
 /** Any subset; `codice` may be corrected by an admin only (the server checks). */
-export const bancataUpdateSchema = z.strictObject(updateShapeOf({ ...bancataFields, codice: codice(3, 30) }));
+export const bancataUpdateSchema = z.strictObject(updateShapeOf({ ...bancataFields, codice: codiceInModifica(3, 30) }));
 export type BancataUpdate = z.output<typeof bancataUpdateSchema>;
 
 export const bancataStatoBodySchema = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 import { can, type PermissionSubject } from '../permissions.js';
 import { updateShapeOf } from '../schema-utils.js';
-import { BLOCCO_MAX_CM, BLOCCO_MAX_T, cm, codice, euro, isoDate, optionalText, tonnes } from '../fields.js';
+import { BLOCCO_MAX_CM, BLOCCO_MAX_T, cm, codiceInModifica, euro, isoDate, optionalText, tonnes } from '../fields.js';
 
 export const BLOCCO_ORIGINI = ['interno', 'esterno'] as const;
 export type BloccoOrigine = (typeof BLOCCO_ORIGINI)[number];
@@ -148,10 +148,10 @@ export type BloccoEsternoCreate = z.output<typeof bloccoEsternoCreateSchema>;
 export type BloccoCreate = BloccoInternoCreate | BloccoEsternoCreate;
 
 export const bloccoInternoUpdateSchema = z
-  .strictObject(updateShapeOf({ ...commonFields, codice: codice(3, 30) }))
+  .strictObject(updateShapeOf({ ...commonFields, codice: codiceInModifica(3, 30) }))
   .superRefine(netWithinGross);
 export const bloccoEsternoUpdateSchema = z
-  .strictObject(updateShapeOf({ ...commonFields, ...purchaseFields, codice: codice(3, 30) }))
+  .strictObject(updateShapeOf({ ...commonFields, ...purchaseFields, codice: codiceInModifica(3, 30) }))
   .superRefine(netWithinGross);
 export type BloccoUpdate = z.output<typeof bloccoEsternoUpdateSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { updateShapeOf } from '../schema-utils.js';
-import { codice, optionalText, requiredText } from '../fields.js';
+import { codice, codiceInModifica, optionalText, requiredText } from '../fields.js';
 
 const nome = requiredText(120, 'Il nome è obbligatorio');
 
@@ -59,7 +59,8 @@ export const cavaBodySchema = z.strictObject(cavaShape);
 export const materialeBodySchema = z.strictObject(materialeShape);
 export const ubicazioneBodySchema = z.strictObject(ubicazioneShape);
 export const macchinaBodySchema = z.strictObject(macchinaShape);
-export const cavaUpdateSchema = z.strictObject(updateShapeOf(cavaShape));
+// an existing quarry keeps its code as it was (the form sends every field): the server checks a changed one
+export const cavaUpdateSchema = z.strictObject(updateShapeOf({ ...cavaShape, codice: codiceInModifica(1, 30, 'Il codice cava è obbligatorio') }));
 export const materialeUpdateSchema = z.strictObject(updateShapeOf(materialeShape));
 export const ubicazioneUpdateSchema = z.strictObject(updateShapeOf(ubicazioneShape));
 export const macchinaUpdateSchema = z.strictObject(updateShapeOf(macchinaShape));

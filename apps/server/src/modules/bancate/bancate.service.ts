@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
-import { nextCode } from '../../lib/codes.js';
+import { assertCodiceChange, nextCode } from '../../lib/codes.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
@@ -114,6 +114,7 @@ export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'
           const current = await repo.lockInCompany(tx, actor.companyId, id);
           if (!current) throw notFound(NOT_FOUND);
           if (current.stato === 'annullata') throw conflict('La bancata è annullata: non si può modificare');
+          assertCodiceChange(body.codice, current.codice);
           if (body.cavaId) await assertCava(actor.companyId, body.cavaId, tx);
           const materialeId = body.materialeId ?? current.materialeId;
           const densita = await densitaOf(actor.companyId, materialeId, tx);

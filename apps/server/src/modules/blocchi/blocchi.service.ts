@@ -33,7 +33,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.j
 import { constraintError } from '../../lib/db-errors.js';
 import { italianDate, todayInRome } from '../../lib/dates.js';
 import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, type HistoryItem } from '../../lib/audit.js';
-import { nextCode } from '../../lib/codes.js';
+import { assertCodiceChange, nextCode } from '../../lib/codes.js';
 import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
@@ -121,6 +121,19 @@ export function createBlocchiService(deps: {
     return { from };
   }
 
+  /**
+   * Refuses (409, naming the job) a block that an open sawing or tile cut still uses: a transfer, a
+   * collaudo or scrapping would take it away and leave the job waiting forever. Call it after locking
+   * the block, in the same transaction, so a job planned meanwhile waits for the lock.
+   */
+  async function assertSenzaLavorazioni(tx: DbOrTx, companyId: string, blocco: { id: string; codice: string }, prima: string): Promise<void> {
+    const job = await repo.lavorazioneAperta(tx, companyId, blocco.id);
+    if (!job) return;
+    const what = job.tipo === 'segagione' ? `la segagione ${job.codice}` : `la lavorazione pavimenti ${job.codice}`;
+    const stato = job.tipo === 'segagione' ? LAVORAZIONE_LASTRE_STATO_LABELS[job.stato as LavorazioneLastreStato] : LAVORAZIONE_PAVIMENTI_STATO_LABELS[job.stato as LavorazionePavimentiStato];
+    throw conflict(`Il blocco ${blocco.codice} ha ${what} ${stato.toLowerCase()}: annullala prima di ${prima}`);
+  }
+
   registerBloccoEntity(entities);
 
   return {
@@ -156,18 +169,7 @@ export function createBlocchiService(deps: {
       }
     },
 
-    /**
-     * Refuses (409, naming the job) a block that an open sawing or tile cut still uses: a transfer or a
-     * collaudo would take it away and leave the job waiting forever. Call it after locking the block
-     * (`lockForLavorazione`), in the same transaction, so a job planned meanwhile waits for the lock.
-     */
-    async assertSenzaLavorazioni(tx: DbOrTx, companyId: string, blocco: { id: string; codice: string }, prima: string): Promise<void> {
-      const job = await repo.lavorazioneAperta(tx, companyId, blocco.id);
-      if (!job) return;
-      const what = job.tipo === 'segagione' ? `la segagione ${job.codice}` : `la lavorazione pavimenti ${job.codice}`;
-      const stato = job.tipo === 'segagione' ? LAVORAZIONE_LASTRE_STATO_LABELS[job.stato as LavorazioneLastreStato] : LAVORAZIONE_PAVIMENTI_STATO_LABELS[job.stato as LavorazionePavimentiStato];
-      throw conflict(`Il blocco ${blocco.codice} ha ${what} ${stato.toLowerCase()}: annullala prima di ${prima}`);
-    },
+    assertSenzaLavorazioni,
 
     /**
      * A block received from a group company (a transfer, DESIGN §4): bought-in, with the same code and
@@ -298,6 +300,7 @@ export function createBlocchiService(deps: {
           if (['spedito', 'segato', 'scartato'].includes(current.stato)) {
             throw conflict(`Il blocco è «${BLOCCO_STATO_LABELS[current.stato as BloccoStato]}»: non si può più modificare`);
           }
+          assertCodiceChange(body.codice, current.codice);
           await assertUbicazione(actor.companyId, body.ubicazioneId, tx);
           await assertFornitore(actor.companyId, body.fornitoreId, tx);
           const densita = await densitaOf(actor.companyId, body.materialeId ?? current.materialeId, tx);
@@ -324,6 +327,12 @@ export function createBlocchiService(deps: {
           const locked = await repo.lockInCompany(tx, actor.companyId, origine, id);
           if (!locked) throw notFound(NOT_FOUND);
           if (!isOptionMove(locked.statoEffettivo as BloccoStato, body.stato)) throw forbidden('Puoi solo opzionare il blocco o liberarlo da un\'opzione');
+        }
+        if (body.stato === 'scartato') {
+          // a scrapped block would leave its planned sawing or tile cut waiting for ever
+          const locked = await repo.lockInCompany(tx, actor.companyId, origine, id);
+          if (!locked) throw notFound(NOT_FOUND);
+          await assertSenzaLavorazioni(tx, actor.companyId, locked.blocco, 'scartarlo');
         }
         let set: Partial<Pick<BloccoRow, 'clienteId' | 'opzioneScadenza'>> | undefined;
         if (body.stato === 'opzionato') {

@@ -6,6 +6,7 @@ import {
   mqLastre,
   resaSegagione,
   resaTeoricaBlocco,
+  roundTo,
   verificaSegagione,
   type AnagraficaPickerItem,
   type BloccoSegabile,
@@ -102,8 +103,8 @@ export function createLavorazioniLastreService(deps: {
       return {
         count: s.count,
         numeroLastre: s.numeroLastre,
-        mqTotali: Math.round(s.mqCompletate * 100) / 100,
-        volumeBlocchi: Math.round(s.volumeCompletate * 1000) / 1000,
+        mqTotali: roundTo(s.mqCompletate, 2),
+        volumeBlocchi: roundTo(s.volumeCompletate, 3),
         resaMedia: resaSegagione(s.mqCompletate, s.volumeCompletate),
       };
     },

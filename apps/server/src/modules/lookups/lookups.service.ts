@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
+import { assertCodiceChange } from '../../lib/codes.js';
 import { constraintError } from '../../lib/db-errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
@@ -85,6 +86,8 @@ export function createLookupsService<K extends LookupKind>({ db, kind }: { db: D
         return await db.transaction(async (tx) => {
           const current = await repo.lock(tx, actor.companyId, id);
           if (!current) throw notFound(`${label} non trovata`);
+          // only a quarry has a code
+          if ('codice' in current) assertCodiceChange((body as { codice?: string }).codice, current.codice);
           const row = (await repo.update(tx, actor.companyId, id, body))!;
           const changes = diffChanges(current, row, fields);
           if (Object.keys(changes).length) {

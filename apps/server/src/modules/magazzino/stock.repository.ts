@@ -338,19 +338,22 @@ export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
 
 /* ---------------------------------------------------------------- giacenze */
 
-/** Stock on hand grouped by material, thickness, finish, scelta and location, valued at list price. */
+/**
+ * Stock on hand grouped by material, thickness, finish, scelta and location, valued at list price: each
+ * item's value rounded to the cent before the sum (DESIGN §3.1, as `sumRounded`), so a row is its items.
+ */
 export async function giacenze(db: DbOrTx, companyId: string) {
   const result = await db.execute(sql`
     with righe as (
       select 'lastre' as tipo, p.materiale_id, p.spessore_mm, p.finitura, l.scelta, coalesce(l.ubicazione_id, p.ubicazione_id) as ubicazione_id,
-             count(*)::int as pezzi, sum(l.mq)::float8 as mq, sum(l.mq * coalesce(p.prezzo_listino, 0))::float8 as valore,
+             count(*)::int as pezzi, sum(l.mq)::float8 as mq, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8 as valore,
              count(*) filter (where p.prezzo_listino is null)::int as senza_prezzo
       from lastre l join pacchi p on p.id = l.pacco_id
       where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
       group by 1, 2, 3, 4, 5, 6
       union all
       select 'pavimenti', materiale_id, spessore_mm, finitura, scelta, ubicazione_id,
-             sum(pezzi)::int, sum(mq)::float8, sum(mq * coalesce(prezzo_listino, 0))::float8,
+             sum(pezzi)::int, sum(mq)::float8, sum(round(mq * coalesce(prezzo_listino, 0), 2))::float8,
              count(*) filter (where prezzo_listino is null)::int
       from lotti where company_id = ${companyId} and pezzi > 0
       group by 1, 2, 3, 4, 5, 6

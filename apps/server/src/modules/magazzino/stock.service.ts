@@ -1,4 +1,4 @@
-import { pesoLastraT, RISERVA_IN_SCADENZA_GIORNI, type Giacenze } from '@gestcava/contracts';
+import { pesoLastraT, RISERVA_IN_SCADENZA_GIORNI, roundTo, type Giacenze } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
@@ -49,9 +49,9 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
           scelta: r.scelta,
           ubicazione: r.ubicazione_id && r.ubicazione_nome ? { _id: r.ubicazione_id, nome: r.ubicazione_nome } : null,
           pezzi: r.pezzi,
-          mq: Math.round(r.mq * 100) / 100,
+          mq: roundTo(r.mq, 2),
           pesoT: pesoLastraT(r.mq, r.spessore_mm, r.densita),
-          valore: Math.round(r.valore * 100) / 100,
+          valore: roundTo(r.valore, 2),
           senzaPrezzo: r.senza_prezzo,
         })),
         inScadenza: inScadenza.filter((r) => readable(r.tipo)).map((r) => ({ tipo: r.tipo, item: { _id: r.id, codice: r.codice }, cliente: { _id: r.cliente_id, ragioneSociale: r.ragione_sociale }, pezzi: r.pezzi, scadenza: String(r.scadenza).slice(0, 10) })),

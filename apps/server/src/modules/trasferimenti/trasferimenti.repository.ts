@@ -16,7 +16,6 @@ export async function insertRighe(tx: DbOrTx, rows: Array<typeof trasferimentiRi
   if (rows.length) await tx.insert(trasferimentiRighe).values(rows);
 }
 
-/** The transfers the company is part of (either side), with the filters. */
 /** A list's filters, or one transfer by id. */
 export type TrasferimentoQuery = TrasferimentoListQuery | { page: number; limit: number; id: string };
 
@@ -39,8 +38,29 @@ function visibleTo(companyId: string, q: TrasferimentoQuery): SQL {
 
 const destinazione = alias(companies, 'destinazione');
 
-export async function page(db: DbOrTx, companyId: string, query: TrasferimentoQuery & PageOpts) {
-  const where = visibleTo(companyId, query);
+/** The kinds of item a transfer's row can be, each on its own page: own or bought-in blocks, bundles, lots. */
+const RIGA_KINDS = ['interno', 'esterno', 'pacco', 'lotto'] as const;
+export type RigaKind = (typeof RIGA_KINDS)[number];
+
+/**
+ * Only transfers with at least one row of a kind the user may read: a slabs-only clerk does not see a
+ * transfer of lots. A block's kind is that of the caller's row (the source's going out, the copy coming in).
+ */
+function withReadableRow(companyId: string, readable: readonly RigaKind[]): SQL | undefined {
+  if (RIGA_KINDS.every((k) => readable.includes(k))) return undefined;
+  if (readable.length === 0) return sql`false`;
+  const tipi = readable.filter((k) => k === 'pacco' || k === 'lotto');
+  const origini = readable.filter((k) => k === 'interno' || k === 'esterno');
+  const tipo = tipi.length ? sql`r.tipo in (${sql.join(tipi.map((t) => sql`${t}`), sql`, `)})` : sql`false`;
+  const blocco = origini.length
+    ? sql`(r.tipo = 'blocco' and exists (select 1 from ${blocchi} b where b.id = case when ${trasferimenti.companyId} = ${companyId} then r.origine_id else r.destinazione_id end and b.origine in (${sql.join(origini.map((o) => sql`${o}`), sql`, `)})))`
+    : sql`false`;
+  return sql`exists (select 1 from ${trasferimentiRighe} r where r.trasferimento_id = ${trasferimenti.id} and (${tipo} or ${blocco}))`;
+}
+
+/** The transfers the company is part of (either side), with the filters, that show the user a row. */
+export async function page(db: DbOrTx, companyId: string, query: TrasferimentoQuery & PageOpts, readable: readonly RigaKind[]) {
+  const where = and(visibleTo(companyId, query), withReadableRow(companyId, readable))!;
   const items = await db
     .select({ trasferimento: trasferimenti, origineNome: companies.name, destinazioneNome: destinazione.name, utente: users.name })
     .from(trasferimenti)

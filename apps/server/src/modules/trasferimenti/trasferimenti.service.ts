@@ -1,6 +1,7 @@
 import {
   BLOCCO_STATO_LABELS,
   can,
+  sumRounded,
   type BloccoStato,
   type Page,
   type PageKey,
@@ -178,7 +179,8 @@ export function createTrasferimentiService(deps: {
    * read (a slabs-only clerk does not see the lots and their prices), and the total is of those rows.
    */
   async function list(companyId: string, query: TrasferimentoListQuery | { page: number; limit: number; id: string }, mayRead: MayRead = () => true): Promise<Page<Trasferimento>> {
-      const { items, counted } = await repo.page(db, companyId, query);
+      const readable = (Object.keys(PAGE_OF) as Array<keyof typeof PAGE_OF>).filter((kind) => mayRead(PAGE_OF[kind]));
+      const { items, counted } = await repo.page(db, companyId, query, readable);
       const righe = await repo.righeOf(
         db,
         items.map((i) => i.trasferimento.id),
@@ -208,7 +210,7 @@ export function createTrasferimentiService(deps: {
                 prezzo: r.prezzo,
               };
             }),
-            totale: Math.round(visible.reduce((a, r) => a + r.riga.prezzo * 100, 0)) / 100,
+            totale: sumRounded(visible.map((r) => r.riga.prezzo), 2),
             // who sent it is the sender's business: the receiver sees the company only
             utente: uscita && t.userId && utente ? { _id: t.userId, name: utente } : null,
             createdAt: t.createdAt.toISOString(),

@@ -6,6 +6,7 @@ import {
   UBICAZIONE_TIPI,
   UBICAZIONE_TIPO_LABELS,
   cavaBodySchema,
+  fields,
   macchinaBodySchema,
   materialeBodySchema,
   ubicazioneBodySchema,
@@ -72,6 +73,15 @@ export const LOOKUP_BODY_SCHEMAS: Record<LookupKind, z.ZodType<Record<string, un
   materiali: materialeBodySchema,
   ubicazioni: ubicazioneBodySchema,
   macchine: macchinaBodySchema,
+};
+
+/**
+ * The same checks on an edit, except that a quarry saved before the code rule keeps its code: the server
+ * refuses a changed code outside the rule.
+ */
+export const LOOKUP_EDIT_SCHEMAS: Record<LookupKind, z.ZodType<Record<string, unknown>, Record<string, unknown>>> = {
+  ...LOOKUP_BODY_SCHEMAS,
+  cave: cavaBodySchema.extend({ codice: fields.codiceInModifica(1, 30, 'Il codice cava è obbligatorio') }),
 };
 
 /** The values of a new record: the schema's defaults. */

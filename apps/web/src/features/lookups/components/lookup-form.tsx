@@ -11,7 +11,7 @@ import { invalidProps } from '@/components/form/form-errors';
 import type { LookupRecord } from '@/lib/lookups';
 import { useCreateLookup } from '../api/create-lookup';
 import { useUpdateLookup } from '../api/update-lookup';
-import { LOOKUP_BODY_SCHEMAS, LOOKUP_DEFAULTS, LOOKUP_FIELDS } from './lookup-fields';
+import { LOOKUP_BODY_SCHEMAS, LOOKUP_DEFAULTS, LOOKUP_EDIT_SCHEMAS, LOOKUP_FIELDS } from './lookup-fields';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type Values = Record<string, unknown>;
@@ -40,7 +40,7 @@ export function LookupFormDialog({
   const create = useCreateLookup(kind);
   const update = useUpdateLookup(kind);
   const form = useForm<FieldValues, unknown, Values>({
-    resolver: zodResolver(LOOKUP_BODY_SCHEMAS[kind]),
+    resolver: zodResolver((record ? LOOKUP_EDIT_SCHEMAS : LOOKUP_BODY_SCHEMAS)[kind]),
     defaultValues: toValues(kind, record),
     mode: 'onTouched',
     // FormDialog focuses the first field in error, in the page's order

@@ -45,9 +45,27 @@ const LIST_CONFIG = {
 };
 const ALL = 'tutte';
 /** The choices not taken are outlined: the app's contrast rules paint every plain button solid. */
-const PLURALS: Record<PhotoEntityType, string> = { bancata: 'Bancate', blocco: 'Blocchi', pacco: 'Pacchi', lastra: 'Lastre', lotto: 'Lotti', collaudo: 'Collaudi' };
+const PLURALS: Record<PhotoEntityType, string> = {
+  bancata: 'Bancate',
+  blocco: 'Blocchi',
+  pacco: 'Pacchi',
+  lastra: 'Lastre',
+  lotto: 'Lotti',
+  collaudo: 'Collaudi',
+  'lavorazione-lastre': 'Segagioni',
+  'lavorazione-pavimenti': 'Lavorazioni pavimenti',
+};
 const TIPO_OPTIONS = [{ value: ALL, label: 'Tutte' }, ...PHOTO_ENTITY_TYPES.map((t) => ({ value: t, label: PLURALS[t] }))];
-const ENTITY_LABELS: Record<PhotoEntityType, string> = { bancata: 'Bancata', blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto', collaudo: 'Collaudo' };
+const ENTITY_LABELS: Record<PhotoEntityType, string> = {
+  bancata: 'Bancata',
+  blocco: 'Blocco',
+  pacco: 'Pacco',
+  lastra: 'Lastra',
+  lotto: 'Lotto',
+  collaudo: 'Collaudo',
+  'lavorazione-lastre': 'Segagione',
+  'lavorazione-pavimenti': 'Lavorazione pavimenti',
+};
 
 /**
  * Galleria Foto (SPEC §2, §7): every photo of the company's bancate and blocchi, 20 a page from
