@@ -46,7 +46,8 @@ beforeAll(async () => {
   const bancata = (await admin.post('/api/bancate', { cavaId: lookups.cavaId, materialeId: lookups.materialeId, dataTaglio: `${year}-01-10`, lunghezza: 1000, altezza: 500, profondita: 400 })).json();
   for (const stato of ['ribaltata', 'in_riquadratura']) await admin.post(`/api/bancate/${bancata._id}/stato`, { stato });
   blocchi = [];
-  for (const l of [300, 280, 260]) blocchi.push((await admin.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: lookups.ubicazioneId, lunghezza: l, altezza: 160, profondita: 140, stato: 'disponibile' })).json());
+  // the 280 cm block was weighed at the weighbridge
+  for (const l of [300, 280, 260]) blocchi.push((await admin.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: lookups.ubicazioneId, lunghezza: l, altezza: 160, profondita: 140, stato: 'disponibile', ...(l === 280 ? { pesoPesa: 17.35 } : {}) })).json());
   const lav = (await admin.post('/api/lavorazioni-lastre', { bloccoId: blocchi[2]!._id, macchinaId: macchina._id, spessoreMm: 20 })).json();
   await admin.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' });
   pacco = (await admin.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: 5, lunghezzaMm: 2500, altezzaMm: 1500, ubicazioneId: lookups.ubicazioneId })).json().pacchi[0];
@@ -75,6 +76,16 @@ describe('GET /api/etichette', () => {
     expect(page!.text).toContain('Statuario');
     expect(page!.text).toContain('300 × 160 × 140 cm');
     expect(page!.text).toContain(org.company.name);
+  });
+
+  it('block and bundle labels print the weight, a block’s with its basis (issue 25)', async () => {
+    // 300 × 160 × 140 cm = 6.72 m³ × 2.71 t/m³ = 18.21 t theoretical; 280 × 160 × 140 cm weighed at 17.35 t
+    const blocks = pages((await admin.get('/api/etichette', { query: { entityType: 'blocco', ids: `${blocchi[0]!._id},${blocchi[1]!._id}`, formato: 'a4' } })).rawPayload)[0]!.text;
+    expect(blocks).toContain('18,21 t teorico');
+    expect(blocks).toContain('17,35 t pesato');
+    // 5 slabs of 2500 × 1500 mm = 18.75 m² × 20 mm × 2.71 t/m³ = 1.02 t
+    const bundle = pages((await admin.get('/api/etichette', { query: { entityType: 'pacco', ids: pacco._id, formato: '100x150' } })).rawPayload)[0]!.text;
+    expect(bundle).toContain('1,02 t teorico');
   });
 
   it('a slab label prints its grade beside its measures (issue 27)', async () => {

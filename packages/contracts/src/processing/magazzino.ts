@@ -163,6 +163,8 @@ export const lottoSchema = z.object({
   mq: z.number(),
   pezziPerCassa: z.number().int(),
   casse: z.number().int(),
+  /** Sold by the box: a sale or reservation in m² takes whole boxes. */
+  vendutoACasse: z.boolean(),
   /** Pieces under active reservations, and what is left to reserve or sell. */
   pezziRiservati: z.number().int(),
   pezziDisponibili: z.number().int(),

@@ -16,6 +16,19 @@ describe('pezziOf', () => {
     expect(pezziOf({ casse: 2 }, lotto)).toBe(24);
     expect(pezziOf({ pezzi: 7 }, lotto)).toBe(7);
   });
+
+  it('a lot sold by the box takes m² in whole boxes, and less than one box is 0 (issue 25)', () => {
+    const perCassa = { lunghezzaMm: 305, larghezzaMm: 305, pezziPerCassa: 11, vendutoACasse: true };
+    // 10 m² are 108 pieces, 9,8 boxes of 11: 10 boxes
+    expect(pezziOf({ mq: 10 }, perCassa)).toBe(110);
+    // exactly 2 boxes (2,0466 m², typed 2,05) stay 2
+    expect(pezziOf({ mq: 2.05 }, perCassa)).toBe(22);
+    // one box is 1,023275 m², typed 1,02; less is no box
+    expect(pezziOf({ mq: 1.02 }, perCassa)).toBe(11);
+    expect(pezziOf({ mq: 0.9 }, perCassa)).toBe(0);
+    expect(pezziOf({ pezzi: 7 }, perCassa)).toBe(7);
+    expect(pezziOf({ casse: 2 }, perCassa)).toBe(22);
+  });
 });
 
 describe('scelteText', () => {

@@ -39,6 +39,9 @@ export type PaccoOperazione = z.infer<typeof paccoOperazioneSchema>;
 /** The list-price fields of a bundle or lot (the giacenze's value depends on them). */
 export const stockItemUpdateSchema = z.object({ prezzoListino: euro('Prezzo di listino').nullable(), scelta: sceltaEnum, note: optionalText(1000) });
 export type StockItemUpdateInput = z.infer<typeof stockItemUpdateSchema>;
+/** A lot's also says whether it is sold by the box (absent: unchanged). */
+export const lottoUpdateSchema = stockItemUpdateSchema.extend({ vendutoACasse: z.boolean().optional() });
+export type LottoUpdateInput = z.infer<typeof lottoUpdateSchema>;
 
 const pezziInt = (label: string) =>
   z
@@ -122,17 +125,31 @@ export type Giacenze = z.infer<typeof giacenzeSchema>;
 /** "In scadenza": a reservation whose last day is within this many days from today (Rome). */
 export const RISERVA_IN_SCADENZA_GIORNI = 7;
 
+/** What a quantity of a lot converts with: its format, its box, whether it is sold by the box. */
+export interface LottoQuantita {
+  lunghezzaMm: number;
+  larghezzaMm: number;
+  pezziPerCassa: number;
+  vendutoACasse?: boolean;
+}
+
 /**
  * Pieces a quantity in pezzi, casse or m² stands for. m² round up to whole pieces, but less than one
  * piece is 0 pieces (the server answers 400: a sale of 0,0001 m² is not a sale of one tile). A piece's
  * area written with the 2 decimals the m² are typed in (0,09 for 305×305 = 0,093025) still counts as one.
+ * A lot sold by the box (`vendutoACasse`) takes m² in whole boxes: the pieces rounded up to the next
+ * whole box (10 m² of 305×305 in boxes of 11 are 108 pieces, 9,8 boxes: 10 boxes, 110 pieces), and
+ * less than one box is 0 pieces, as less than one piece is.
  */
-export function pezziOf(q: { pezzi?: number; casse?: number; mq?: number }, lotto: { lunghezzaMm: number; larghezzaMm: number; pezziPerCassa: number }): number {
+export function pezziOf(q: { pezzi?: number; casse?: number; mq?: number }, lotto: LottoQuantita): number {
   if (q.pezzi !== undefined) return q.pezzi;
   if (q.casse !== undefined) return q.casse * lotto.pezziPerCassa;
   const mq = q.mq ?? 0;
   const piece = (lotto.lunghezzaMm * lotto.larghezzaMm) / 1e6;
-  if (mq < piece - Math.min(0.005, piece / 2)) return 0;
+  const least = lotto.vendutoACasse ? piece * lotto.pezziPerCassa : piece;
+  if (mq < least - Math.min(0.005, least / 2)) return 0;
   // 1e-9 keeps 0.093025 m² = 1 piece of 305×305 from becoming 2 through float noise
-  return Math.max(1, Math.ceil(mq / piece - 1e-9));
+  if (!lotto.vendutoACasse) return Math.max(1, Math.ceil(mq / piece - 1e-9));
+  // m² typed with 2 decimals may pass whole boxes by up to 0,005 (2 boxes of 1,023275 m² typed 2,05): no box more
+  return Math.max(1, Math.ceil((mq - 0.005) / least - 1e-9)) * lotto.pezziPerCassa;
 }

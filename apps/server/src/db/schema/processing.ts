@@ -205,6 +205,8 @@ export const lotti = pgTable(
     mq: area('mq').notNull(),
     pezziPerCassa: integer('pezzi_per_cassa').notNull(),
     casse: integer('casse').notNull(),
+    /** Sold by the box: a sale in m² takes whole boxes (`pezziOf`). */
+    vendutoACasse: boolean('venduto_a_casse').notNull().default(false),
     /** Σ pieces of the lot's `attiva` reservations (kept with them, so a guarded update can test availability). */
     pezziRiservati: integer('pezzi_riservati').notNull().default(0),
     ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),

@@ -1,9 +1,14 @@
-import { detailPath, SCELTA_LABELS, type GenealogyNode } from '@gestcava/contracts';
+import { DEFAULT_DENSITA, detailPath, pesoBlocco, pesoText, SCELTA_LABELS, type GenealogyNode } from '@gestcava/contracts';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { toBloccoDto } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
 
 const ITALIAN_M3 = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/** The block's weight by the one rule (weighbridge, else theoretical), with its basis: "15,08 t pesato". */
+function pesoFact(r: { pesoPesa: number | null; volumeNetto: number; densita: number | null }): string {
+  return pesoText(pesoBlocco({ pesoPesa: r.pesoPesa, volumeNettoM3: r.volumeNetto, densita: r.densita ?? DEFAULT_DENSITA }));
+}
 
 /**
  * The blocco in the entity registry (photos, chat references, genealogy). Its page is `blocchi` or
@@ -46,7 +51,7 @@ export function registerBloccoEntity(entities: EntityRegistry) {
             stato: r.stato,
             cava: r.cava,
             kind: r.origine,
-            facts: [r.materiale ?? '', `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`, `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`, `${ITALIAN_M3.format(r.volumeNetto)} m³`].filter(Boolean),
+            facts: [r.materiale ?? '', `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`, `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`, `${ITALIAN_M3.format(r.volumeNetto)} m³`, pesoFact(r)].filter(Boolean),
           },
         ]),
       );

@@ -367,7 +367,7 @@ export function findByTracciabilita(db: DbOrTx, companyId: string, text: string)
     .then((r) => r[0]);
 }
 
-/** Code, material, effective state and quarry of many blocchi at once (photo cards). */
+/** Code, material, effective state, quarry and what the label's facts need of many blocchi at once (photo cards, labels). */
 export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -383,6 +383,8 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
       altezzaNetta: blocchi.altezzaNetta,
       profonditaNetta: blocchi.profonditaNetta,
       volumeNetto: blocchi.volumeNetto,
+      pesoPesa: blocchi.pesoPesa,
+      densita: sql<number>`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})::float8`,
     })
     .from(blocchi)
     .where(and(eq(blocchi.companyId, companyId), inArray(blocchi.id, ids)));

@@ -97,6 +97,7 @@ export function toLottoDto(j: LottoJoined): Lotto {
     mq: l.mq,
     pezziPerCassa: l.pezziPerCassa,
     casse: l.casse,
+    vendutoACasse: l.vendutoACasse,
     pezziRiservati: j.pezziRiservati,
     pezziDisponibili: Math.max(0, l.pezzi - j.pezziRiservati),
     ubicazione: ref(l.ubicazioneId, j.ubicazioneNome, 'nome'),

@@ -1,4 +1,4 @@
-import { casseText, SCELTE, type LastraListQuery, type LottoListQuery, type MovimentoListQuery, type Pacco, type PaccoListQuery } from '@gestcava/contracts';
+import { casseText, pesoLastraT, pesoText, SCELTE, type LastraListQuery, type LottoListQuery, type MovimentoListQuery, type Pacco, type PaccoListQuery } from '@gestcava/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -411,13 +411,30 @@ export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', 
       ? sql<string[]>`array[${pacchi.spessoreMm} || ' mm · ' || ${pacchi.finitura}, ${pacchi.nLastre} || ' lastre · ' || replace(${pacchi.mq}::text, '.', ',') || ' m²']`
       : sql<string[]>`array[${lotti.lunghezzaMm} || ' × ' || ${lotti.larghezzaMm} || ' × ' || ${lotti.spessoreMm} || ' mm · ' || ${lotti.finitura}]`;
   const rows = await db
-    .select({ id: table.id, codice: table.codice, stato: sql<string | null>`null`, materiale: materiali.nome, cava, facts, pezzi: kind === 'lotto' ? lotti.pezzi : sql<number>`0`, pezziPerCassa: kind === 'lotto' ? lotti.pezziPerCassa : sql<number>`1` })
+    .select({
+      id: table.id,
+      codice: table.codice,
+      stato: sql<string | null>`null`,
+      materiale: materiali.nome,
+      cava,
+      facts,
+      pezzi: kind === 'lotto' ? lotti.pezzi : sql<number>`0`,
+      pezziPerCassa: kind === 'lotto' ? lotti.pezziPerCassa : sql<number>`1`,
+      mq: table.mq,
+      spessoreMm: table.spessoreMm,
+      densita: materiali.densita,
+    })
     .from(table)
     .innerJoin(materiali, eq(materiali.id, table.materialeId))
     .leftJoin(blocchi, bloccoOf(table.bloccoId, table.companyId))
     .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
-  // a lot's boxes in the one text the app uses for them (`casseText`: "30 casse da 8 + 1 da 5")
-  return rows.map(({ pezzi, pezziPerCassa, ...r }) => (kind === 'lotto' ? { ...r, facts: [...r.facts, `${pezzi} pezzi · ${casseText(pezzi, pezziPerCassa)}`] } : r));
+  // a lot's boxes in the one text the app uses for them (`casseText`: "30 casse da 8 + 1 da 5");
+  // a bundle's weight for the crane and the truck (m² × thickness × density: nothing weighs a bundle)
+  return rows.map(({ pezzi, pezziPerCassa, mq, spessoreMm, densita, ...r }) =>
+    kind === 'lotto'
+      ? { ...r, facts: [...r.facts, `${pezzi} pezzi · ${casseText(pezzi, pezziPerCassa)}`] }
+      : { ...r, facts: [...r.facts, pesoText({ t: pesoLastraT(mq, spessoreMm, densita), base: 'teorico' })] },
+  );
 }
 
 /** The ids of a quarry's stock items, as a subquery (photos filtered by cava). */

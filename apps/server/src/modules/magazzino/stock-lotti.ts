@@ -1,4 +1,4 @@
-import { mqPavimenti, pezziOf, type LottoOperazione, type Riserva, type RiservaLottoInput, type StockItemUpdateInput, type VendiLottoInput } from '@gestcava/contracts';
+import { casse, mqPavimenti, pezziOf, type LottoOperazione, type LottoQuantita, type LottoUpdateInput, type Riserva, type RiservaLottoInput, type VendiLottoInput } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany } from '../../lib/audit.js';
@@ -24,12 +24,14 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
   }
   const pezziWord = (n: number) => (n === 1 ? '1 pezzo' : `${n} pezzi`);
 
-  /** The pieces a quantity stands for; less than one piece is a 400, never rounded up to one. */
-  function pezziRichiesti(body: { pezzi?: number; casse?: number; mq?: number }, lotto: { lunghezzaMm: number; larghezzaMm: number; pezziPerCassa: number }) {
+  /** The pieces a quantity stands for; less than one piece (one box, of a lot sold by the box) is a 400, never rounded up. */
+  function pezziRichiesti(body: { pezzi?: number; casse?: number; mq?: number }, lotto: LottoQuantita) {
     const n = pezziOf(body, lotto);
     if (n < 1) {
-      const piece = ((lotto.lunghezzaMm * lotto.larghezzaMm) / 1e6).toLocaleString('it-IT', { maximumFractionDigits: 6 });
-      throw badRequest('La quantità è meno di un pezzo', [{ path: 'mq', message: `Meno di un pezzo: un pezzo misura ${piece} m²` }]);
+      const piece = (lotto.lunghezzaMm * lotto.larghezzaMm) / 1e6;
+      const mq = (m: number) => m.toLocaleString('it-IT', { maximumFractionDigits: 6 });
+      if (lotto.vendutoACasse) throw badRequest('La quantità è meno di una cassa', [{ path: 'mq', message: `Il lotto si vende a casse intere: una cassa misura ${mq(piece * lotto.pezziPerCassa)} m²` }]);
+      throw badRequest('La quantità è meno di un pezzo', [{ path: 'mq', message: `Meno di un pezzo: un pezzo misura ${mq(piece)} m²` }]);
     }
     return n;
   }
@@ -144,6 +146,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
             tipo: 'scarico',
             pezzi: -n,
             mq: -mqTaken,
+            casse: casse(n, lotto.pezziPerCassa),
             lottoId: id,
             bloccoId: lotto.bloccoId,
             clienteId: body.clienteId,
@@ -216,10 +219,10 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
       });
     },
 
-    async updateLotto(actor: Actor, id: string, body: StockItemUpdateInput) {
+    async updateLotto(actor: Actor, id: string, body: LottoUpdateInput) {
       await db.transaction(async (tx) => {
         const before = await lottoOrThrow(tx, actor.companyId, id);
-        const changes = diffChanges(before, { ...before, ...body }, ['prezzoListino', 'scelta', 'note']);
+        const changes = diffChanges(before, { ...before, ...body }, ['prezzoListino', 'scelta', 'note', 'vendutoACasse']);
         if (!Object.keys(changes).length) return;
         await repo.updateLotto(tx, actor.companyId, id, body);
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'lotto', entityId: id, action: 'update', userId: actor.userId, changes });

@@ -20,6 +20,7 @@ import {
   spedisciLastraSchema,
   spostaLottoSchema,
   spostaSchema,
+  lottoUpdateSchema,
   stockItemUpdateSchema,
   vendiLastraSchema,
   vendiLottoSchema,
@@ -96,7 +97,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; clienti: 
   app.post(`${base}/lotti/:id/vendi`, { config: { access: pavimentiWrite }, schema: { ...lot, body: vendiLottoSchema } }, async (request) => stock.vendiLotto(actorOf(request), request.params.id, request.body));
   app.post(`${base}/lotti/:id/rettifica`, { config: { access: pavimentiWrite }, schema: { ...lot, body: rettificaLottoSchema } }, async (request) => stock.rettificaLotto(actorOf(request), request.params.id, request.body));
   app.post(`${base}/lotti/:id/sposta`, { config: { access: pavimentiWrite }, schema: { ...lot, body: spostaLottoSchema } }, async (request) => stock.spostaLotto(actorOf(request), request.params.id, request.body));
-  app.put(`${base}/lotti/:id`, { config: { access: pavimentiWrite }, schema: { tags, params, body: stockItemUpdateSchema, response: { 200: lottoSchema } } }, async (request) =>
+  app.put(`${base}/lotti/:id`, { config: { access: pavimentiWrite }, schema: { tags, params, body: lottoUpdateSchema, response: { 200: lottoSchema } } }, async (request) =>
     stock.updateLotto(actorOf(request), request.params.id, request.body),
   );
   app.get(`${base}/lotti/:id/riserve`, { config: { access: { page: 'magazzino-pavimenti', mode: 'read' } }, schema: { tags, params, response: { 200: z.array(riservaSchema) } } }, async (request) =>

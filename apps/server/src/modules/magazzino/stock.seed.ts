@@ -50,7 +50,8 @@ export async function seedStock(db: Db, { stock, clienti }: { stock: StockServic
     .from(lotti)
     .where(and(eq(lotti.companyId, ctx.marmiId), gt(lotti.pezzi, 100)))
     .orderBy(asc(lotti.codice));
-  for (const l of lots) await stock.updateLotto(actor, l.id, { prezzoListino: l.lunghezzaMm === 305 ? 46 : 58, scelta: l.scelta as 'prima', note: null });
+  // the small 305 tiles go by the box, as a shop sells them
+  for (const l of lots) await stock.updateLotto(actor, l.id, { prezzoListino: l.lunghezzaMm === 305 ? 46 : 58, scelta: l.scelta as 'prima', note: null, vendutoACasse: l.lunghezzaMm === 305 });
   const [lot] = lots;
   if (lot) {
     await stock.riservaLotto(actor, lot.id, { mq: 12, clienteId: a._id, scadenza: addDays(today, 1) });

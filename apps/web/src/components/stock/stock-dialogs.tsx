@@ -5,8 +5,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import {
-  casseText,
-  mqPavimenti,
   pezziOf,
   rettificaLottoSchema,
   riservaLastraSchema,
@@ -25,23 +23,14 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
 import { NumberInput } from '@/components/form/number-input';
-import { formatArea, formatInteger, formatNumber } from '@/lib/format';
+import { formatInteger } from '@/lib/format';
 import { todayIso } from '@/lib/iso-date';
+import { conversione, type LottoQuantita, type Unit } from './lotto-quantita';
 import { stockClientiChoices, useStockUbicazioni } from './stock-pickers';
 
 // The dialogs of the stock operations (DESIGN §4 "Magazzino lastre", "Magazzino pavimenti"), shared
 // by the slab and tile pages: each checks with the contract's schema and shows the server's answer.
 
-/** A tile lot's format and free pieces: what a quantity in pezzi, casse or m² converts with. */
-export interface LottoQuantita {
-  lunghezzaMm: number;
-  larghezzaMm: number;
-  pezziPerCassa: number;
-  /** pieces free to reserve or sell now */
-  disponibili: number;
-}
-
-type Unit = 'pezzi' | 'casse' | 'mq';
 const UNIT_OPTIONS: Array<{ value: Unit; label: string }> = [
   { value: 'pezzi', label: 'Pezzi' },
   { value: 'casse', label: 'Casse' },
@@ -71,11 +60,7 @@ function QuantityField<T extends FieldValues>({ form, lotto, name }: { form: Use
       className="col-12"
       hint={
         <span data-testid={`${name}-conversione`}>
-          {pezzi === null
-            ? `Liberi: ${formatInteger(lotto.disponibili)} pezzi (${lotto.pezziPerCassa} per cassa)`
-            : pezzi === 0
-              ? `Meno di un pezzo: un pezzo misura ${formatNumber((lotto.lunghezzaMm * lotto.larghezzaMm) / 1e6, undefined, 6)} m²`
-              : `= ${formatInteger(pezzi)} pezzi · ${formatArea(mqPavimenti(pezzi, lotto.lunghezzaMm, lotto.larghezzaMm))} · ${casseText(pezzi, lotto.pezziPerCassa)}${pezzi > lotto.disponibili ? ` — più dei ${formatInteger(lotto.disponibili)} liberi` : ''}`}
+          {conversione(lotto, unit, value, pezzi)}
         </span>
       }
     >

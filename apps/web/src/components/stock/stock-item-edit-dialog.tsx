@@ -1,14 +1,15 @@
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { SCELTA_LABELS, SCELTE, stockItemUpdateSchema, type StockItemUpdateInput } from '@gestcava/contracts';
+import { lottoUpdateSchema, SCELTA_LABELS, SCELTE, type LottoUpdateInput } from '@gestcava/contracts';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 
-/** A bundle's or lot's list price (€/m², the giacenze's value), scelta and note. */
+/** A bundle's or lot's list price (€/m², the giacenze's value), scelta and note; a lot's also whether it is sold by the box. */
 export function StockItemEditDialog({
   name,
   codice,
@@ -19,19 +20,19 @@ export function StockItemEditDialog({
 }: {
   name: 'pacco' | 'lotto';
   codice: string;
-  values: StockItemUpdateInput;
+  values: LottoUpdateInput;
   sceltaHint?: string;
-  onSave: (body: StockItemUpdateInput) => Promise<void>;
+  onSave: (body: LottoUpdateInput) => Promise<void>;
   onClose: () => void;
 }) {
-  const form = useForm<StockItemUpdateInput, unknown, StockItemUpdateInput>({
-    resolver: zodResolver(stockItemUpdateSchema) as unknown as Resolver<StockItemUpdateInput, unknown, StockItemUpdateInput>,
+  const form = useForm<LottoUpdateInput, unknown, LottoUpdateInput>({
+    resolver: zodResolver(lottoUpdateSchema) as unknown as Resolver<LottoUpdateInput, unknown, LottoUpdateInput>,
     defaultValues: values,
     shouldFocusError: false,
   });
   const errors = form.formState.errors;
   return (
-    <FormDialog name={`${name}-modifica`} title={`Modifica ${codice}`} form={form} fieldNames={['prezzoListino', 'scelta', 'note']} onSave={onSave} onClose={onClose} width="32rem">
+    <FormDialog name={`${name}-modifica`} title={`Modifica ${codice}`} form={form} fieldNames={['prezzoListino', 'scelta', 'vendutoACasse', 'note']} onSave={onSave} onClose={onClose} width="32rem">
       <div className="formgrid grid">
         <FormField id={`${name}-prezzo`} label="Prezzo di listino (€/m²)" error={errors.prezzoListino?.message} className="col-12 sm:col-6">
           <Controller
@@ -49,6 +50,20 @@ export function StockItemEditDialog({
             )}
           />
         </FormField>
+        {name === 'lotto' && (
+          <FormField id="lotto-casse-intere" label="Vendita" className="col-12" hint="Una vendita o una riserva in m² prende casse intere">
+            <Controller
+              control={form.control}
+              name="vendutoACasse"
+              render={({ field }) => (
+                <div className="checkbox-field">
+                  <Checkbox inputId="lotto-casse-intere" checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} data-testid="lotto-casse-intere" />
+                  <label htmlFor="lotto-casse-intere">Si vende a casse intere</label>
+                </div>
+              )}
+            />
+          </FormField>
+        )}
         <FormField id={`${name}-note`} label="Note" error={errors.note?.message} className="col-12">
           <LongTextArea control={form.control} name="note" id={`${name}-note`} max={1000} rows={2} error={errors.note?.message} />
         </FormField>

@@ -13,6 +13,7 @@ import { formatArea, formatDate, formatEuro, formatInteger, formatWeight, labelO
 import { can } from '@/lib/permissions';
 import { queryRoots } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
+import { totaliGiacenza } from './giacenze-totali';
 
 type Riga = Giacenze['righe'][number];
 
@@ -40,12 +41,7 @@ export function GiacenzeView() {
         <ListTotals
           label="Totali in giacenza"
           loading={giacenze.isPending}
-          items={[
-            { label: 'Pezzi', value: formatInteger(sum(visible, (r) => r.pezzi)) },
-            { label: 'm²', value: formatArea(sum(visible, (r) => r.mq)) },
-            { label: 'Peso', value: formatWeight(sum(visible, (r) => r.pesoT)) },
-            { label: 'Valore a listino', value: formatEuro(sum(visible, (r) => r.valore)) },
-          ]}
+          items={totaliGiacenza(visible)}
         />
         {senzaPrezzo > 0 && (
           <p className="text-color-secondary">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { lottoOperazioneSchema, lottoSchema, riservaSchema, type StockItemUpdateInput } from '@gestcava/contracts';
+import { lottoOperazioneSchema, lottoSchema, riservaSchema, type LottoUpdateInput } from '@gestcava/contracts';
 import { api, isApiError } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -30,7 +30,7 @@ export function useLottoOperation(id: string) {
 export function useUpdateLotto(id: string) {
   const refresh = useRefreshLotti();
   return useMutation({
-    mutationFn: (body: StockItemUpdateInput) => api.put(`${BASE}/${encodeURIComponent(id)}`, body, { schema: lottoSchema }),
+    mutationFn: (body: LottoUpdateInput) => api.put(`${BASE}/${encodeURIComponent(id)}`, body, { schema: lottoSchema }),
     onSuccess: () => refresh(),
   });
 }

@@ -20,7 +20,7 @@ export function LottoActions({ lotto: l }: { lotto: Lotto }) {
   const [split, setSplit] = useState<LottoOperazione['nuovoLotto'] | null>(null);
   const operation = useLottoOperation(l._id);
   const close = () => setOpen(null);
-  const quantita = { lunghezzaMm: l.lunghezzaMm, larghezzaMm: l.larghezzaMm, pezziPerCassa: l.pezziPerCassa, disponibili: l.pezziDisponibili };
+  const quantita = { lunghezzaMm: l.lunghezzaMm, larghezzaMm: l.larghezzaMm, pezziPerCassa: l.pezziPerCassa, vendutoACasse: l.vendutoACasse, disponibili: l.pezziDisponibili };
   const run = (op: LottoOp, summary: (r: LottoOperazione) => string) => async (body: object) => {
     const result = await operation.mutateAsync({ op, body });
     close();
@@ -104,7 +104,7 @@ function LottoEditDialog({ lotto: l, onClose }: { lotto: Lotto; onClose: () => v
     <StockItemEditDialog
       name="lotto"
       codice={l.codice}
-      values={{ prezzoListino: l.prezzoListino, scelta: l.scelta, note: l.note }}
+      values={{ prezzoListino: l.prezzoListino, scelta: l.scelta, note: l.note, vendutoACasse: l.vendutoACasse }}
       onSave={async (body) => {
         await update.mutateAsync(body);
         onClose();

@@ -1,0 +1,1 @@
+ALTER TABLE "lotti" ADD COLUMN "venduto_a_casse" boolean DEFAULT false NOT NULL;
