@@ -43,6 +43,7 @@ interface RigaSpec {
   pesoPesa?: number;
   difetti?: Collaudo['righe'][number]['difettiRiscontrati'];
   note?: string;
+  scelta?: Collaudo['righe'][number]['sceltaAssegnata'];
 }
 
 const codice = (n: number) => `BL-2025-${String(n).padStart(4, '0')}`;
@@ -70,6 +71,8 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
       origine: 'interno',
       stato: 'in_collaudo',
       materiale: { _id: 'mat-1', nome: 'Statuario' },
+      cava: { _id: 'cava-1', codice: '173', nome: 'Fantiscritti' },
+      codiceTracciabilita: `MS-${s.n}-2025`,
       densita: 2.7,
       scelta: 'prima',
       lunghezza,
@@ -85,10 +88,13 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
     },
     statoPrecedente: 'disponibile',
     ...fields,
-    sceltaAssegnata: null,
+    sceltaAssegnata: s.scelta ?? null,
     difettiRiscontrati: s.difetti ?? [],
     esito: s.esito,
     note: s.note ?? null,
+    lunghezzaNetta: calc.lunghezzaNetta,
+    altezzaNetta: calc.altezzaNetta,
+    profonditaNetta: calc.profonditaNetta,
     volumeNettoAccettato: calc.volumeNettoAccettato,
     peso: calc.peso,
     pesoBase: calc.pesoBase,
@@ -119,7 +125,7 @@ function collaudo(righe: Collaudo['righe'], extra: Partial<Collaudo> = {}): Coll
 const RISERVA = 'Pelo lungo lo spigolo superiore, accettato con sconto concordato';
 const tre = () => [
   riga({ n: 1, misure: [300, 160, 140], rilevate: [302, 161, 141], abbuono: ['cm_per_lato', 2], esito: 'accettato', prezzo: 1250, unita: 'm3' }),
-  riga({ n: 2, misure: [280, 150, 130], esito: 'accettato_con_riserva', prezzo: 95.5, unita: 't', pesoRilevato: 14.85, difetti: ['pelo'], note: RISERVA }),
+  riga({ n: 2, misure: [280, 150, 130], esito: 'accettato_con_riserva', scelta: 'seconda', prezzo: 95.5, unita: 't', pesoRilevato: 14.85, difetti: ['pelo'], note: RISERVA }),
   riga({ n: 3, misure: [250, 140, 120], rilevate: [248, null, null], esito: 'rifiutato', prezzo: 1250, unita: 'm3', difetti: ['crepa'], note: 'Crepa aperta passante' }),
 ];
 
@@ -177,6 +183,11 @@ describe('renderVerbale', () => {
       expect(text).toContain(s);
     }
     for (const s of ['€ 1.250,00/m³', '€ 95,50/t', '€ 8.012,50', '€ 1.418,18']) expect(text).toContain(s);
+    // per row the buyer checks: the net measures after the abbuono (302 − 4, 161 − 4, 141 − 4), the weight and
+    // its basis, the grade sold (assigned, else the block's), the quarry and the certificate code
+    for (const s of ['298 × 157 × 137', '14,85 pesato', '17,31 teorico', 'Prima scelta', 'Seconda scelta', 'Cava 173 Fantiscritti', 'Tracc. MS-1-2025', 'Tracc. MS-3-2025']) {
+      expect(text).toContain(s);
+    }
     expect(text).not.toContain('€ 5.207,50'); // the rejected block is not sold
     // totals of the accepted blocks
     expect(text).toContain('2 di 3');

@@ -84,7 +84,7 @@ afterAll(() => ctx.close());
 
 describe('a collaudo from programming to the sale', () => {
   it('three blocks measured and judged: the accepted ones are sold with price and cliente, the rejected ones go back where they were', async () => {
-    const [a, b, c] = [await makeBlocco(), await makeBlocco({ unitaPrezzo: 't', prezzoListino: 95.5 }), await makeBlocco()];
+    const [a, b, c] = [await makeBlocco({ codiceTracciabilita: 'CT-2026-0042' }), await makeBlocco({ unitaPrezzo: 't', prezzoListino: 95.5 }), await makeBlocco()];
     const optionEnd = addDays(todayInRome(), 10);
     await opziona(c._id, ids.clienteA, optionEnd);
 
@@ -116,6 +116,8 @@ describe('a collaudo from programming to the sale', () => {
     const expectA = calcolaRiga({ dichiarate: { lunghezza: 300, altezza: 200, profondita: 150 }, lunghezzaRilevata: 296, altezzaRilevata: 198, profonditaRilevata: 149, abbuonoTipo: 'cm_per_lato', abbuonoValore: 2, densita: 2.71, pesoPesa: null, pesoRilevato: null, prezzo: 1250, unitaPrezzo: 'm3' });
     expect(expectA.volumeNettoAccettato).toBe(8.214); // 292 × 194 × 145 cm
     expect(rigaOf(collaudo, a._id)).toMatchObject({ volumeNettoAccettato: 8.214, peso: 22.26, importo: 1026750, sceltaAssegnata: 'prima' });
+    // what the verbale prints per row: the net measures after the abbuono, the quarry (none: bought in) and the certificate code
+    expect(rigaOf(collaudo, a._id)).toMatchObject({ lunghezzaNetta: 292, altezzaNetta: 194, profonditaNetta: 145, blocco: { cava: null, codiceTracciabilita: 'CT-2026-0042' } });
     expect(rigaOf(collaudo, b._id)).toMatchObject({ peso: 25.2, importo: 240660, difettiRiscontrati: ['pelo'] }); // 25.2 t × 95.5 €
     expect(collaudo.totali).toEqual({ blocchiAccettati: 2, volumeNetto: 17.214, peso: 47.46, importo: 1267410 });
 

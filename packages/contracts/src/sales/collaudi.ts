@@ -120,6 +120,9 @@ export const collaudoRigaSchema = z.object({
     origine: z.enum(BLOCCO_ORIGINI),
     stato: z.enum(BLOCCO_STATI),
     materiale: ref,
+    /** The quarry the block was cut in (null for a bought-in block) and its certificate code: the buyer's traceability. */
+    cava: codiceRef.extend({ nome: z.string() }).nullable(),
+    codiceTracciabilita: z.string().nullable(),
     densita: z.number(),
     scelta: z.enum(SCELTE),
     /** The declared net measures, cm, and their m³. */
@@ -149,6 +152,10 @@ export const collaudoRigaSchema = z.object({
   unitaPrezzo: z.enum(UNITA_PREZZO_COLLAUDO),
   pesoRilevato: z.number().nullable(),
   note: z.string().nullable(),
+  /** The measures the accepted volume is computed on (measured, else declared, after a per-side or one-dimension abbuono), cm. */
+  lunghezzaNetta: z.number(),
+  altezzaNetta: z.number(),
+  profonditaNetta: z.number(),
   /** m³, 3 decimals (collaudi-quantities `calcolaRiga`). */
   volumeNettoAccettato: z.number(),
   /** t, 2 decimals: the weighbridge's, else the theoretical (production/peso-blocco `pesoBlocco`). */

@@ -50,6 +50,8 @@ export function figuresShown(stato: CollaudoStato, riga: RigaRow, blocco: RigaJo
 
 export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): Riga {
   const f = figuresShown(stato, riga, blocco);
+  // the inputs are frozen at confirmation, so the measures recomputed from them are those that were sold
+  const { lunghezzaNetta, altezzaNetta, profonditaNetta } = figuresOf(riga, blocco);
   return {
     _id: riga.id,
     bloccoId: blocco.id,
@@ -59,6 +61,8 @@ export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): R
       origine: blocco.origine,
       stato: blocco.stato as Blocco['stato'],
       materiale: { _id: blocco.materialeId, nome: blocco.materialeNome },
+      cava: blocco.cavaId ? { _id: blocco.cavaId, codice: blocco.cavaCodice ?? '', nome: blocco.cavaNome ?? '' } : null,
+      codiceTracciabilita: blocco.codiceTracciabilita,
       densita: blocco.densita,
       scelta: blocco.scelta as Blocco['scelta'],
       lunghezza: blocco.lunghezzaNetta,
@@ -85,6 +89,9 @@ export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): R
     unitaPrezzo: riga.unitaPrezzo as UnitaPrezzoCollaudo,
     pesoRilevato: riga.pesoRilevato,
     note: riga.note,
+    lunghezzaNetta,
+    altezzaNetta,
+    profonditaNetta,
     volumeNettoAccettato: f.volumeNettoAccettato,
     peso: f.peso,
     pesoBase: f.pesoBase,
