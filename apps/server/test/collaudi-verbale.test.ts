@@ -201,6 +201,14 @@ describe('renderVerbale', () => {
     expect(text).not.toContain('BOZZA');
   });
 
+  it('an abbuono on one dimension: 3 cm off the height, the net measures and m³ the buyer can check', async () => {
+    const r = riga({ n: 1, misure: [300, 160, 140], rilevate: [302, 161, 141], abbuono: ['cm_altezza', 3], esito: 'accettato', prezzo: 1000, unita: 'm3' });
+    // 302 × 158 × 141 = 6,727956 → 6,728 m³ × 1.000 € = 6.728,00 €
+    expect([r.altezzaNetta, r.volumeNettoAccettato, r.importo]).toEqual([158, 6.728, 672_800]);
+    const { text } = read(await renderVerbale({ collaudo: collaudo([r]), company, cliente, photos: new Map() }));
+    for (const s of ['3 cm sull’altezza', '302 × 158 × 141', '6,728', '€ 6.728,00']) expect(text).toContain(s);
+  });
+
   it('a collaudo still open says it is a draft', async () => {
     const { text } = read(await renderVerbale({ collaudo: collaudo(tre(), { stato: 'in_corso' }), company, cliente, photos: new Map() }));
     expect(text).toContain('BOZZA – collaudo non ancora confermato');

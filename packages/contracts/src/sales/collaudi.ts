@@ -4,7 +4,7 @@ import { listQuerySchema } from '../pagination.js';
 import { anagraficaRef, codiceRef, difettiList, ref, sceltaEnum } from '../processing/common.js';
 import { BLOCCO_ORIGINI, BLOCCO_STATI, DIFETTI, SCELTE } from '../production/blocchi.js';
 import { PESO_BASI } from '../production/peso-blocco.js';
-import { ABBUONO_TIPI, ESITI, UNITA_PREZZO_COLLAUDO } from './collaudi-quantities.js';
+import { ABBUONO_CM, ABBUONO_TIPI, ESITI, UNITA_PREZZO_COLLAUDO } from './collaudi-quantities.js';
 
 // The buyer's inspection of blocks (DESIGN §4 "Collaudo", DOMAIN-NOTES §2.4, §2.10): blocks are added
 // as rows, measured and judged one by one, and the confirmation sells the accepted ones in one step.
@@ -91,7 +91,7 @@ export const collaudoRigaUpdateSchema = z
     if (b.abbuonoTipo === 'percentuale' && b.abbuonoValore != null && b.abbuonoValore > 100) {
       ctx.addIssue({ code: 'custom', path: ['abbuonoValore'], message: 'Abbuono: al massimo 100%' });
     }
-    if (b.abbuonoTipo === 'cm_per_lato' && b.abbuonoValore != null && !Number.isInteger(b.abbuonoValore)) {
+    if (b.abbuonoTipo && ABBUONO_CM.includes(b.abbuonoTipo) && b.abbuonoValore != null && !Number.isInteger(b.abbuonoValore)) {
       ctx.addIssue({ code: 'custom', path: ['abbuonoValore'], message: 'Abbuono: un numero intero di cm' });
     }
   });

@@ -64,7 +64,10 @@ function abbuono(r: Riga): string {
   const v = r.abbuonoValore;
   switch (r.abbuonoTipo) {
     case 'cm_per_lato':
-      return `${numeroIt(v, 0)} ${ABBUONO_LABELS.cm_per_lato}`;
+    case 'cm_lunghezza':
+    case 'cm_altezza':
+    case 'cm_profondita':
+      return `${numeroIt(v, 0)} ${ABBUONO_LABELS[r.abbuonoTipo]}`;
     case 'm3':
       return `${numeroIt(v, 3)} ${ABBUONO_LABELS.m3}`;
     case 'percentuale':
