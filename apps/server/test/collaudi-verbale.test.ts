@@ -111,6 +111,10 @@ function collaudo(righe: Collaudo['righe'], extra: Partial<Collaudo> = {}): Coll
     luogo: 'Cava Fantiscritti, Carrara',
     cliente: { _id: 'cli-1', ragioneSociale: cliente.ragioneSociale },
     ispettore: 'Hans Müller',
+    ispettoreSocieta: 'Stone Trading GmbH',
+    resa: 'FOB Marina di Carrara',
+    carico: 'Su camion a cura del venditore',
+    pagamento: 'Bonifico 30 gg data fattura',
     riferimentoOrdine: 'PO-4471',
     note: 'Blocchi visionati al piazzale alla presenza del cliente.',
     stato: 'confermato',
@@ -199,6 +203,10 @@ describe('renderVerbale', () => {
     expect(text).toContain('Difetti di BL-2025-0003: dichiarati nessuno; riscontrati Crepa aperta');
     for (const s of ['Luogo e data', 'Per il venditore', "Per l'acquirente", 'Pagina 1 di 1']) expect(text).toContain(s);
     expect(text).not.toContain('BOZZA');
+    // the inspector's company, the terms of the sale and the acceptance of visible defects
+    for (const s of ['Hans Müller, Stone Trading GmbH', 'Resa FOB Marina di Carrara', 'Carico Su camion a cura del venditore', 'Pagamento Bonifico 30 gg data fattura', 'Valuta EUR', 'art. 1491 c.c.']) {
+      expect(text).toContain(s);
+    }
   });
 
   it('an abbuono on one dimension: 3 cm off the height, the net measures and m³ the buyer can check', async () => {

@@ -317,7 +317,12 @@ describe('permissions and company isolation', () => {
 describe('verbale, photos and export', () => {
   it('the verbale downloads through its signed link without a bearer, with the codes and the total', async () => {
     const blocco = await makeBlocco();
-    const created = await nuovo();
+    const termini = { ispettoreSocieta: 'Stone Design GmbH', resa: 'FOB Marina di Carrara', carico: 'In container a cura del venditore', pagamento: 'Lettera di credito a vista' };
+    const created = await nuovo(vendite, termini);
+    expect(created).toMatchObject(termini);
+    // the terms change like the other header fields, and an empty one is cleared
+    const changed = await vendite.put(`${base}/${created._id}`, { pagamento: 'Bonifico 30 gg', carico: '' });
+    expect(changed.json()).toMatchObject({ ...termini, pagamento: 'Bonifico 30 gg', carico: null });
     const collaudo = await aggiungi(created._id, blocco._id);
     await stato(created._id, 'in_corso');
     await giudica(collaudo, blocco._id, { esito: 'accettato', prezzo: 1000 });
@@ -341,6 +346,7 @@ describe('verbale, photos and export', () => {
     for (let i = 0; i < doc.countPages(); i++) text += doc.loadPage(i).toStructuredText('preserve-whitespace').asText();
     expect(text).toContain(created.codice);
     expect(text).toContain(blocco.codice);
+    for (const s of ['Ing. Müller, Stone Design GmbH', 'FOB Marina di Carrara', 'Bonifico 30 gg', 'art. 1491 c.c.']) expect(text).toContain(s);
     expect(text).toContain('9,000');
     expect(text).toContain('9.000,00');
     const tampered = await anon.get(url.replace(/sig=[^&]+/, 'sig=abc'));

@@ -35,9 +35,17 @@ const headerFields = {
   data: isoDate('Data'),
   luogo: optionalText(200),
   ispettore: optionalText(200),
+  /** The company the inspector works for (the buyer's, or a surveyor's). */
+  ispettoreSocieta: optionalText(200),
+  /** Delivery basis, e.g. "Franco cava", "FOB Marina di Carrara" (RESE_SUGGERITE). */
+  resa: optionalText(100),
+  carico: optionalText(200),
+  pagamento: optionalText(200),
   riferimentoOrdine: optionalText(100),
   note: optionalText(2000),
 };
+/** What the form offers for the delivery basis; any other text is allowed. */
+export const RESE_SUGGERITE = ['Franco cava', 'Franco piazzale', 'FOB Marina di Carrara', 'FOB La Spezia', 'FCA Carrara'] as const;
 
 export const collaudoCreateSchema = z.strictObject({
   ...headerFields,
@@ -51,6 +59,10 @@ export const collaudoUpdateSchema = z.strictObject({
   data: headerFields.data.optional(),
   luogo: headerFields.luogo.optional(),
   ispettore: headerFields.ispettore.optional(),
+  ispettoreSocieta: headerFields.ispettoreSocieta.optional(),
+  resa: headerFields.resa.optional(),
+  carico: headerFields.carico.optional(),
+  pagamento: headerFields.pagamento.optional(),
   riferimentoOrdine: headerFields.riferimentoOrdine.optional(),
   note: headerFields.note.optional(),
   clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
@@ -182,6 +194,10 @@ export const collaudoSchema = z.object({
   luogo: z.string().nullable(),
   cliente: anagraficaRef,
   ispettore: z.string().nullable(),
+  ispettoreSocieta: z.string().nullable(),
+  resa: z.string().nullable(),
+  carico: z.string().nullable(),
+  pagamento: z.string().nullable(),
   riferimentoOrdine: z.string().nullable(),
   note: z.string().nullable(),
   stato: z.enum(COLLAUDO_STATI),

@@ -17,7 +17,7 @@ type Riga = CollaudoRiga;
 type Blocco = Riga['blocco'];
 
 /** The header fields a history row records. */
-export const COLLAUDO_FIELDS = ['data', 'luogo', 'clienteId', 'ispettore', 'riferimentoOrdine', 'note'] as const;
+export const COLLAUDO_FIELDS = ['data', 'luogo', 'clienteId', 'ispettore', 'ispettoreSocieta', 'resa', 'carico', 'pagamento', 'riferimentoOrdine', 'note'] as const;
 /** The row fields a history row records (on the collaudo's history). */
 export const RIGA_FIELDS = COLLAUDO_RIGA_FIELDS;
 
@@ -109,6 +109,10 @@ export function toCollaudoDto({ collaudo: c, cliente }: CollaudoJoined, righe: R
     luogo: c.luogo,
     cliente: { _id: cliente.id, ragioneSociale: cliente.ragioneSociale },
     ispettore: c.ispettore,
+    ispettoreSocieta: c.ispettoreSocieta,
+    resa: c.resa,
+    carico: c.carico,
+    pagamento: c.pagamento,
     riferimentoOrdine: c.riferimentoOrdine,
     note: c.note,
     stato: c.stato as CollaudoStato,

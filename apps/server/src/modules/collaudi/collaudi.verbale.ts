@@ -138,6 +138,7 @@ export async function renderVerbale(input: VerbaleInput): Promise<Buffer> {
   table(doc, collaudo.righe);
   totals(doc, collaudo);
   remarks(doc, collaudo.righe);
+  clausola(doc);
   photoSection(doc, thumbnails);
   signatures(doc);
   pageNumbers(doc, collaudo.codice);
@@ -203,8 +204,13 @@ function parties(doc: Doc, collaudo: Collaudo, cliente: VerbaleCliente) {
   const facts: Array<[string, string | null]> = [
     ['Data', dataIt(collaudo.data)],
     ['Luogo', collaudo.luogo],
-    ['Ispettore', collaudo.ispettore],
+    ['Ispettore', [collaudo.ispettore, collaudo.ispettoreSocieta].filter(Boolean).join(', ') || null],
     ['Riferimento ordine', collaudo.riferimentoOrdine],
+    // the terms the amounts are agreed on; the figures are in euro, the only currency the app keeps
+    ['Resa', collaudo.resa],
+    ['Carico', collaudo.carico],
+    ['Pagamento', collaudo.pagamento],
+    ['Valuta', 'EUR'],
   ];
   const x = MARGIN + WIDTH / 2 + 10;
   doc.y = top;
@@ -297,6 +303,20 @@ function remarks(doc: Doc, righe: Riga[]) {
   sectionTitle(doc, 'Riserve, difetti e note', 12);
   doc.font('Helvetica').fontSize(9).fillColor('#000');
   for (const line of lines) doc.text(line, MARGIN, doc.y, { width: WIDTH, paragraphGap: 3 });
+}
+
+/**
+ * The acceptance of visible defects (art. 1491 c.c.): what the buyer saw at the inspection and accepted
+ * cannot later be claimed as a defect; hidden ones stay under the seller's warranty (artt. 1490, 1495 c.c.).
+ */
+export const CLAUSOLA_1491 =
+  'Ai sensi dell’art. 1491 c.c. l’acquirente, che ha esaminato i blocchi, dichiara di accettarli nello stato in cui si trovano: ' +
+  'non potrà far valere i vizi e i difetti visibili al collaudo, salvo quelli annotati in questo verbale. ' +
+  'Restano salvi i vizi occulti, da denunciare nei termini dell’art. 1495 c.c.';
+
+function clausola(doc: Doc) {
+  sectionTitle(doc, 'Accettazione', 24);
+  doc.font('Helvetica').fontSize(8.5).fillColor('#000').text(CLAUSOLA_1491, MARGIN, doc.y, { width: WIDTH, lineGap: 1 });
 }
 
 interface BlockThumbnails {
