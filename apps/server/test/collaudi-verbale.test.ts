@@ -43,6 +43,7 @@ interface RigaSpec {
   pesoPesa?: number;
   difetti?: Collaudo['righe'][number]['difettiRiscontrati'];
   note?: string;
+  scelta?: Collaudo['righe'][number]['sceltaAssegnata'];
 }
 
 const codice = (n: number) => `BL-2025-${String(n).padStart(4, '0')}`;
@@ -70,6 +71,8 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
       origine: 'interno',
       stato: 'in_collaudo',
       materiale: { _id: 'mat-1', nome: 'Statuario' },
+      cava: { _id: 'cava-1', codice: '173', nome: 'Fantiscritti' },
+      codiceTracciabilita: `MS-${s.n}-2025`,
       densita: 2.7,
       scelta: 'prima',
       lunghezza,
@@ -85,10 +88,13 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
     },
     statoPrecedente: 'disponibile',
     ...fields,
-    sceltaAssegnata: null,
+    sceltaAssegnata: s.scelta ?? null,
     difettiRiscontrati: s.difetti ?? [],
     esito: s.esito,
     note: s.note ?? null,
+    lunghezzaNetta: calc.lunghezzaNetta,
+    altezzaNetta: calc.altezzaNetta,
+    profonditaNetta: calc.profonditaNetta,
     volumeNettoAccettato: calc.volumeNettoAccettato,
     peso: calc.peso,
     pesoBase: calc.pesoBase,
@@ -105,6 +111,10 @@ function collaudo(righe: Collaudo['righe'], extra: Partial<Collaudo> = {}): Coll
     luogo: 'Cava Fantiscritti, Carrara',
     cliente: { _id: 'cli-1', ragioneSociale: cliente.ragioneSociale },
     ispettore: 'Hans Müller',
+    ispettoreSocieta: 'Stone Trading GmbH',
+    resa: 'FOB Marina di Carrara',
+    carico: 'Su camion a cura del venditore',
+    pagamento: 'Bonifico 30 gg data fattura',
     riferimentoOrdine: 'PO-4471',
     note: 'Blocchi visionati al piazzale alla presenza del cliente.',
     stato: 'confermato',
@@ -119,7 +129,7 @@ function collaudo(righe: Collaudo['righe'], extra: Partial<Collaudo> = {}): Coll
 const RISERVA = 'Pelo lungo lo spigolo superiore, accettato con sconto concordato';
 const tre = () => [
   riga({ n: 1, misure: [300, 160, 140], rilevate: [302, 161, 141], abbuono: ['cm_per_lato', 2], esito: 'accettato', prezzo: 1250, unita: 'm3' }),
-  riga({ n: 2, misure: [280, 150, 130], esito: 'accettato_con_riserva', prezzo: 95.5, unita: 't', pesoRilevato: 14.85, difetti: ['pelo'], note: RISERVA }),
+  riga({ n: 2, misure: [280, 150, 130], esito: 'accettato_con_riserva', scelta: 'seconda', prezzo: 95.5, unita: 't', pesoRilevato: 14.85, difetti: ['pelo'], note: RISERVA }),
   riga({ n: 3, misure: [250, 140, 120], rilevate: [248, null, null], esito: 'rifiutato', prezzo: 1250, unita: 'm3', difetti: ['crepa'], note: 'Crepa aperta passante' }),
 ];
 
@@ -177,6 +187,11 @@ describe('renderVerbale', () => {
       expect(text).toContain(s);
     }
     for (const s of ['€ 1.250,00/m³', '€ 95,50/t', '€ 8.012,50', '€ 1.418,18']) expect(text).toContain(s);
+    // per row the buyer checks: the net measures after the abbuono (302 − 4, 161 − 4, 141 − 4), the weight and
+    // its basis, the grade sold (assigned, else the block's), the quarry and the certificate code
+    for (const s of ['298 × 157 × 137', '14,85 pesato', '17,31 teorico', 'Prima scelta', 'Seconda scelta', 'Cava 173 Fantiscritti', 'Tracc. MS-1-2025', 'Tracc. MS-3-2025']) {
+      expect(text).toContain(s);
+    }
     expect(text).not.toContain('€ 5.207,50'); // the rejected block is not sold
     // totals of the accepted blocks
     expect(text).toContain('2 di 3');
@@ -188,6 +203,18 @@ describe('renderVerbale', () => {
     expect(text).toContain('Difetti di BL-2025-0003: dichiarati nessuno; riscontrati Crepa aperta');
     for (const s of ['Luogo e data', 'Per il venditore', "Per l'acquirente", 'Pagina 1 di 1']) expect(text).toContain(s);
     expect(text).not.toContain('BOZZA');
+    // the inspector's company, the terms of the sale and the acceptance of visible defects
+    for (const s of ['Hans Müller, Stone Trading GmbH', 'Resa FOB Marina di Carrara', 'Carico Su camion a cura del venditore', 'Pagamento Bonifico 30 gg data fattura', 'Valuta EUR', 'art. 1491 c.c.']) {
+      expect(text).toContain(s);
+    }
+  });
+
+  it('an abbuono on one dimension: 3 cm off the height, the net measures and m³ the buyer can check', async () => {
+    const r = riga({ n: 1, misure: [300, 160, 140], rilevate: [302, 161, 141], abbuono: ['cm_altezza', 3], esito: 'accettato', prezzo: 1000, unita: 'm3' });
+    // 302 × 158 × 141 = 6,727956 → 6,728 m³ × 1.000 € = 6.728,00 €
+    expect([r.altezzaNetta, r.volumeNettoAccettato, r.importo]).toEqual([158, 6.728, 672_800]);
+    const { text } = read(await renderVerbale({ collaudo: collaudo([r]), company, cliente, photos: new Map() }));
+    for (const s of ['3 cm sull’altezza', '302 × 158 × 141', '6,728', '€ 6.728,00']) expect(text).toContain(s);
   });
 
   it('a collaudo still open says it is a draft', async () => {

@@ -84,7 +84,7 @@ afterAll(() => ctx.close());
 
 describe('a collaudo from programming to the sale', () => {
   it('three blocks measured and judged: the accepted ones are sold with price and cliente, the rejected ones go back where they were', async () => {
-    const [a, b, c] = [await makeBlocco(), await makeBlocco({ unitaPrezzo: 't', prezzoListino: 95.5 }), await makeBlocco()];
+    const [a, b, c] = [await makeBlocco({ codiceTracciabilita: 'CT-2026-0042' }), await makeBlocco({ unitaPrezzo: 't', prezzoListino: 95.5 }), await makeBlocco()];
     const optionEnd = addDays(todayInRome(), 10);
     await opziona(c._id, ids.clienteA, optionEnd);
 
@@ -116,6 +116,8 @@ describe('a collaudo from programming to the sale', () => {
     const expectA = calcolaRiga({ dichiarate: { lunghezza: 300, altezza: 200, profondita: 150 }, lunghezzaRilevata: 296, altezzaRilevata: 198, profonditaRilevata: 149, abbuonoTipo: 'cm_per_lato', abbuonoValore: 2, densita: 2.71, pesoPesa: null, pesoRilevato: null, prezzo: 1250, unitaPrezzo: 'm3' });
     expect(expectA.volumeNettoAccettato).toBe(8.214); // 292 × 194 × 145 cm
     expect(rigaOf(collaudo, a._id)).toMatchObject({ volumeNettoAccettato: 8.214, peso: 22.26, importo: 1026750, sceltaAssegnata: 'prima' });
+    // what the verbale prints per row: the net measures after the abbuono, the quarry (none: bought in) and the certificate code
+    expect(rigaOf(collaudo, a._id)).toMatchObject({ lunghezzaNetta: 292, altezzaNetta: 194, profonditaNetta: 145, blocco: { cava: null, codiceTracciabilita: 'CT-2026-0042' } });
     expect(rigaOf(collaudo, b._id)).toMatchObject({ peso: 25.2, importo: 240660, difettiRiscontrati: ['pelo'] }); // 25.2 t × 95.5 €
     expect(collaudo.totali).toEqual({ blocchiAccettati: 2, volumeNetto: 17.214, peso: 47.46, importo: 1267410 });
 
@@ -315,7 +317,12 @@ describe('permissions and company isolation', () => {
 describe('verbale, photos and export', () => {
   it('the verbale downloads through its signed link without a bearer, with the codes and the total', async () => {
     const blocco = await makeBlocco();
-    const created = await nuovo();
+    const termini = { ispettoreSocieta: 'Stone Design GmbH', resa: 'FOB Marina di Carrara', carico: 'In container a cura del venditore', pagamento: 'Lettera di credito a vista' };
+    const created = await nuovo(vendite, termini);
+    expect(created).toMatchObject(termini);
+    // the terms change like the other header fields, and an empty one is cleared
+    const changed = await vendite.put(`${base}/${created._id}`, { pagamento: 'Bonifico 30 gg', carico: '' });
+    expect(changed.json()).toMatchObject({ ...termini, pagamento: 'Bonifico 30 gg', carico: null });
     const collaudo = await aggiungi(created._id, blocco._id);
     await stato(created._id, 'in_corso');
     await giudica(collaudo, blocco._id, { esito: 'accettato', prezzo: 1000 });
@@ -339,6 +346,7 @@ describe('verbale, photos and export', () => {
     for (let i = 0; i < doc.countPages(); i++) text += doc.loadPage(i).toStructuredText('preserve-whitespace').asText();
     expect(text).toContain(created.codice);
     expect(text).toContain(blocco.codice);
+    for (const s of ['Ing. Müller, Stone Design GmbH', 'FOB Marina di Carrara', 'Bonifico 30 gg', 'art. 1491 c.c.']) expect(text).toContain(s);
     expect(text).toContain('9,000');
     expect(text).toContain('9.000,00');
     const tampered = await anon.get(url.replace(/sig=[^&]+/, 'sig=abc'));

@@ -20,8 +20,8 @@ import { buildTestApp, createProductionLookups, setupCompany, type TestClient, t
 // Lavorazione: L1 b1a on Telaio 1, 20 mm, completed 10/04/25: 50 slabs, 300 m², theoretical 40;
 //   L2 e1, 30 mm, 20/03/25: 20 slabs, 180 m², theoretical 28,57; L3 planned (not counted);
 //   P1 tiles of Bianco 10 mm completed 15/04/25: 40 m², 10 m² scrap.
-// Vendite: CO1 confermato 20/04/25 to Stone Design: b1b accepted 7,5 m³, 20,33 t, 9.375 € with an
-//   abbuono of 0,5 m³; b2a rejected (its stored figures must not count). CO2 eseguito, not
+// Vendite: CO1 confermato 20/04/25 to Stone Design: b1b (8 m³ declared, 7,8 measured) accepted 7,5 m³,
+//   20,33 t, 9.375 € with an abbuono of 0,3 m³; b2a rejected (its stored figures must not count). CO2 eseguito, not
 //   confirmed: nothing. CO3 confermato 10/04/24: b4a 9 m³, 24,39 t, 9.000 €. One slab of 6 m² sold
 //   from stock on 25/04/25 at 150 €/m² = 900 €.
 // Magazzino today: b2a disponibile (Bianco 6 m³, 1.000 €/m³ = 6.000 €), b3a disponibile (5 m³,
@@ -83,7 +83,7 @@ async function fixture(companyId: string, lookups: { cavaId: string; materialeId
 
   const b1 = await bancata(lookups.cavaId, statuario, '2025-03-10', 100);
   const b1a = await blocco({ bancataId: b1.id, cavaId: lookups.cavaId, materialeId: statuario, scelta: 'prima', volumeNetto: 10, pesoTeorico: 27.1, pesoPesa: 27.5, stato: 'segato' });
-  const b1b = await blocco({ bancataId: b1.id, cavaId: lookups.cavaId, materialeId: statuario, scelta: 'seconda', volumeNetto: 8, pesoTeorico: 21.68, stato: 'venduto', clienteId: stone!.id });
+  const b1b = await blocco({ bancataId: b1.id, cavaId: lookups.cavaId, materialeId: statuario, scelta: 'seconda', lunghezzaNetta: 250, altezzaNetta: 200, profonditaNetta: 160, volumeNetto: 8, pesoTeorico: 21.68, stato: 'venduto', clienteId: stone!.id });
   const b2 = await bancata(fantiscritti!.id, bianco!.id, '2025-04-05', 50);
   const b2a = await blocco({ bancataId: b2.id, cavaId: fantiscritti!.id, materialeId: bianco!.id, scelta: 'prima', volumeNetto: 6, pesoTeorico: 16.2, stato: 'disponibile', prezzoListino: 1000, unitaPrezzo: 'm3' });
   const b3 = await bancata(lookups.cavaId, statuario, '2025-01-15', 40);
@@ -125,7 +125,7 @@ async function fixture(companyId: string, lookups: { cavaId: string; materialeId
   const collaudo = async (codice: string, data: string, stato: string) => (await db().insert(collaudi).values({ companyId, codice, data, clienteId: stone!.id, stato }).returning())[0]!;
   const co1 = await collaudo('CO-T-1', '2025-04-20', 'confermato');
   await db().insert(collaudoRighe).values([
-    { collaudoId: co1.id, bloccoId: b1b.id, statoPrecedente: 'disponibile', esito: 'accettato', abbuonoTipo: 'm3', abbuonoValore: 0.5, prezzo: 1250, unitaPrezzo: 'm3', volumeNettoAccettato: 7.5, peso: 20.33, importo: 937_500 },
+    { collaudoId: co1.id, bloccoId: b1b.id, statoPrecedente: 'disponibile', esito: 'accettato', lunghezzaRilevata: 250, altezzaRilevata: 200, profonditaRilevata: 156, abbuonoTipo: 'm3', abbuonoValore: 0.3, prezzo: 1250, unitaPrezzo: 'm3', volumeNettoAccettato: 7.5, peso: 20.33, importo: 937_500 },
     { collaudoId: co1.id, bloccoId: b2a.id, statoPrecedente: 'disponibile', esito: 'rifiutato', prezzo: 1000, unitaPrezzo: 'm3', volumeNettoAccettato: 5.9, peso: 15.93, importo: 500_000 },
   ]);
   const co2 = await collaudo('CO-T-2', '2025-04-22', 'eseguito');
@@ -255,7 +255,9 @@ describe('vendite', () => {
       rifiutati: 1,
       percAccettati: 50,
       abbuoni: 1,
-      abbuonoM3: 0.5,
+      // declared 8 m³, measured 250 × 200 × 156 = 7,8 m³ (calo 0,2), 0,3 m³ allowed off it → 7,5 sold
+      caloM3: 0.2,
+      abbuonoM3: 0.3,
     });
     expect(a.comparison?.lastYear.totals).toMatchObject({ blocchi: 1, volume: 9, importoBlocchi: 9000, prezzoM3: 1000, importo: 9000 });
     // nothing sold then: counts are 0, sums and ratios have nothing to be computed from

@@ -34,6 +34,18 @@ describe('calcolaRiga', () => {
     expect(r.volumeNettoAccettato).toBe(7.714);
   });
 
+  it('an abbuono on one dimension takes its whole value off that dimension only', () => {
+    // 3 cm off a chipped top: 300 × 197 × 150 = 8,865 m³ (9 − 0,135)
+    const r = calcolaRiga({ ...base, abbuonoTipo: 'cm_altezza', abbuonoValore: 3, prezzo: 1000 });
+    expect([r.lunghezzaNetta, r.altezzaNetta, r.profonditaNetta]).toEqual([300, 197, 150]);
+    expect(r.volumeNettoAccettato).toBe(8.865);
+    expect(r.importo).toBe(886500);
+    // on measured sizes: 296 − 4 = 292 long, 198 × 149 as measured → 8,614584 → 8,615 m³
+    const m = calcolaRiga({ ...base, lunghezzaRilevata: 296, altezzaRilevata: 198, profonditaRilevata: 149, abbuonoTipo: 'cm_lunghezza', abbuonoValore: 4 });
+    expect([m.lunghezzaNetta, m.altezzaNetta, m.profonditaNetta, m.volumeNettoAccettato]).toEqual([292, 198, 149, 8.615]);
+    expect(calcolaRiga({ ...base, abbuonoTipo: 'cm_profondita', abbuonoValore: 10 }).profonditaNetta).toBe(140);
+  });
+
   it('m3 is subtracted from the net volume, never below zero', () => {
     expect(calcolaRiga({ ...base, abbuonoTipo: 'm3', abbuonoValore: 0.35 }).volumeNettoAccettato).toBe(8.65);
     expect(calcolaRiga({ ...base, abbuonoTipo: 'm3', abbuonoValore: 20 }).volumeNettoAccettato).toBe(0);

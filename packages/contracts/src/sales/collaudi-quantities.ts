@@ -7,10 +7,13 @@ import { roundTo, sumRounded, volumeM3 } from '../production/quantities.js';
  * sums of rounded rows.
  */
 
-export const ABBUONO_TIPI = ['cm_per_lato', 'm3', 'percentuale', 'prezzo'] as const;
+export const ABBUONO_TIPI = ['cm_per_lato', 'cm_lunghezza', 'cm_altezza', 'cm_profondita', 'm3', 'percentuale', 'prezzo'] as const;
 export type AbbuonoTipo = (typeof ABBUONO_TIPI)[number];
 export const ABBUONO_LABELS: Record<AbbuonoTipo, string> = {
   cm_per_lato: 'cm per lato',
+  cm_lunghezza: 'cm sulla lunghezza',
+  cm_altezza: 'cm sull’altezza',
+  cm_profondita: 'cm sulla profondità',
   m3: 'm³ in meno',
   percentuale: '% sull’importo',
   prezzo: '€ in meno sul prezzo unitario',
@@ -23,6 +26,9 @@ export const ESITO_LABELS: Record<Esito, string> = {
   accettato_con_riserva: 'Accettato con riserva',
   rifiutato: 'Rifiutato',
 };
+/** The abbuoni typed in whole cm: per side on every dimension, or once off one dimension (e.g. 3 cm off a chipped top). */
+export const ABBUONO_CM: readonly AbbuonoTipo[] = ['cm_per_lato', 'cm_lunghezza', 'cm_altezza', 'cm_profondita'];
+
 /** A row sold at confirmation: accepted, with or without a reserve. */
 export function isAccettato(esito: Esito | null | undefined): boolean {
   return esito === 'accettato' || esito === 'accettato_con_riserva';
@@ -51,7 +57,7 @@ export interface RigaCalcInput {
 }
 
 export interface RigaCalc {
-  /** The measures the volume is computed on, after a `cm_per_lato` abbuono, cm. */
+  /** The measures the volume is computed on, after a `cm_per_lato` or one-dimension abbuono, cm. */
   lunghezzaNetta: number;
   altezzaNetta: number;
   profonditaNetta: number;
@@ -68,10 +74,12 @@ export interface RigaCalc {
 export function calcolaRiga(r: RigaCalcInput): RigaCalc {
   const abbuono = r.abbuonoTipo && r.abbuonoValore != null && r.abbuonoValore > 0 ? { tipo: r.abbuonoTipo, valore: r.abbuonoValore } : null;
   const perLato = abbuono?.tipo === 'cm_per_lato' ? abbuono.valore : 0;
-  const netta = (rilevata: number | null, dichiarata: number) => Math.max(0, (rilevata ?? dichiarata) - 2 * perLato);
-  const lunghezzaNetta = netta(r.lunghezzaRilevata, r.dichiarate.lunghezza);
-  const altezzaNetta = netta(r.altezzaRilevata, r.dichiarate.altezza);
-  const profonditaNetta = netta(r.profonditaRilevata, r.dichiarate.profondita);
+  // cm off this dimension: twice the per-side value, or the whole value when the abbuono names it
+  const meno = (tipo: AbbuonoTipo) => 2 * perLato + (abbuono?.tipo === tipo ? abbuono.valore : 0);
+  const netta = (rilevata: number | null, dichiarata: number, tipo: AbbuonoTipo) => Math.max(0, (rilevata ?? dichiarata) - meno(tipo));
+  const lunghezzaNetta = netta(r.lunghezzaRilevata, r.dichiarate.lunghezza, 'cm_lunghezza');
+  const altezzaNetta = netta(r.altezzaRilevata, r.dichiarate.altezza, 'cm_altezza');
+  const profonditaNetta = netta(r.profonditaRilevata, r.dichiarate.profondita, 'cm_profondita');
   let volumeNettoAccettato = volumeM3(lunghezzaNetta, altezzaNetta, profonditaNetta);
   if (abbuono?.tipo === 'm3') volumeNettoAccettato = Math.max(0, roundTo(volumeNettoAccettato - abbuono.valore, 3));
   const { t: peso, base: pesoBase } = pesoBlocco({ pesoRilevato: r.pesoRilevato, pesoPesa: r.pesoPesa, volumeNettoM3: volumeNettoAccettato, densita: r.densita });

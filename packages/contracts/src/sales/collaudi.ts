@@ -4,7 +4,7 @@ import { listQuerySchema } from '../pagination.js';
 import { anagraficaRef, codiceRef, difettiList, ref, sceltaEnum } from '../processing/common.js';
 import { BLOCCO_ORIGINI, BLOCCO_STATI, DIFETTI, SCELTE } from '../production/blocchi.js';
 import { PESO_BASI } from '../production/peso-blocco.js';
-import { ABBUONO_TIPI, ESITI, UNITA_PREZZO_COLLAUDO } from './collaudi-quantities.js';
+import { ABBUONO_CM, ABBUONO_TIPI, ESITI, UNITA_PREZZO_COLLAUDO } from './collaudi-quantities.js';
 
 // The buyer's inspection of blocks (DESIGN §4 "Collaudo", DOMAIN-NOTES §2.4, §2.10): blocks are added
 // as rows, measured and judged one by one, and the confirmation sells the accepted ones in one step.
@@ -35,9 +35,17 @@ const headerFields = {
   data: isoDate('Data'),
   luogo: optionalText(200),
   ispettore: optionalText(200),
+  /** The company the inspector works for (the buyer's, or a surveyor's). */
+  ispettoreSocieta: optionalText(200),
+  /** Delivery basis, e.g. "Franco cava", "FOB Marina di Carrara" (RESE_SUGGERITE). */
+  resa: optionalText(100),
+  carico: optionalText(200),
+  pagamento: optionalText(200),
   riferimentoOrdine: optionalText(100),
   note: optionalText(2000),
 };
+/** What the form offers for the delivery basis; any other text is allowed. */
+export const RESE_SUGGERITE = ['Franco cava', 'Franco piazzale', 'FOB Marina di Carrara', 'FOB La Spezia', 'FCA Carrara'] as const;
 
 export const collaudoCreateSchema = z.strictObject({
   ...headerFields,
@@ -51,6 +59,10 @@ export const collaudoUpdateSchema = z.strictObject({
   data: headerFields.data.optional(),
   luogo: headerFields.luogo.optional(),
   ispettore: headerFields.ispettore.optional(),
+  ispettoreSocieta: headerFields.ispettoreSocieta.optional(),
+  resa: headerFields.resa.optional(),
+  carico: headerFields.carico.optional(),
+  pagamento: headerFields.pagamento.optional(),
   riferimentoOrdine: headerFields.riferimentoOrdine.optional(),
   note: headerFields.note.optional(),
   clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
@@ -91,7 +103,7 @@ export const collaudoRigaUpdateSchema = z
     if (b.abbuonoTipo === 'percentuale' && b.abbuonoValore != null && b.abbuonoValore > 100) {
       ctx.addIssue({ code: 'custom', path: ['abbuonoValore'], message: 'Abbuono: al massimo 100%' });
     }
-    if (b.abbuonoTipo === 'cm_per_lato' && b.abbuonoValore != null && !Number.isInteger(b.abbuonoValore)) {
+    if (b.abbuonoTipo && ABBUONO_CM.includes(b.abbuonoTipo) && b.abbuonoValore != null && !Number.isInteger(b.abbuonoValore)) {
       ctx.addIssue({ code: 'custom', path: ['abbuonoValore'], message: 'Abbuono: un numero intero di cm' });
     }
   });
@@ -120,6 +132,9 @@ export const collaudoRigaSchema = z.object({
     origine: z.enum(BLOCCO_ORIGINI),
     stato: z.enum(BLOCCO_STATI),
     materiale: ref,
+    /** The quarry the block was cut in (null for a bought-in block) and its certificate code: the buyer's traceability. */
+    cava: codiceRef.extend({ nome: z.string() }).nullable(),
+    codiceTracciabilita: z.string().nullable(),
     densita: z.number(),
     scelta: z.enum(SCELTE),
     /** The declared net measures, cm, and their m³. */
@@ -149,6 +164,10 @@ export const collaudoRigaSchema = z.object({
   unitaPrezzo: z.enum(UNITA_PREZZO_COLLAUDO),
   pesoRilevato: z.number().nullable(),
   note: z.string().nullable(),
+  /** The measures the accepted volume is computed on (measured, else declared, after a per-side or one-dimension abbuono), cm. */
+  lunghezzaNetta: z.number(),
+  altezzaNetta: z.number(),
+  profonditaNetta: z.number(),
   /** m³, 3 decimals (collaudi-quantities `calcolaRiga`). */
   volumeNettoAccettato: z.number(),
   /** t, 2 decimals: the weighbridge's, else the theoretical (production/peso-blocco `pesoBlocco`). */
@@ -175,6 +194,10 @@ export const collaudoSchema = z.object({
   luogo: z.string().nullable(),
   cliente: anagraficaRef,
   ispettore: z.string().nullable(),
+  ispettoreSocieta: z.string().nullable(),
+  resa: z.string().nullable(),
+  carico: z.string().nullable(),
+  pagamento: z.string().nullable(),
   riferimentoOrdine: z.string().nullable(),
   note: z.string().nullable(),
   stato: z.enum(COLLAUDO_STATI),

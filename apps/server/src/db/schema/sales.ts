@@ -23,6 +23,11 @@ export const collaudi = pgTable(
       .notNull()
       .references(() => clienti.id, { onDelete: 'restrict' }),
     ispettore: text('ispettore'),
+    ispettoreSocieta: text('ispettore_societa'),
+    /** The terms of the sale the verbale prints: delivery basis (resa), loading, payment. */
+    resa: text('resa'),
+    carico: text('carico'),
+    pagamento: text('pagamento'),
     riferimentoOrdine: text('riferimento_ordine'),
     note: text('note'),
     stato: text('stato').notNull().default('programmato'),

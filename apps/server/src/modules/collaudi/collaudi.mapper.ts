@@ -17,7 +17,7 @@ type Riga = CollaudoRiga;
 type Blocco = Riga['blocco'];
 
 /** The header fields a history row records. */
-export const COLLAUDO_FIELDS = ['data', 'luogo', 'clienteId', 'ispettore', 'riferimentoOrdine', 'note'] as const;
+export const COLLAUDO_FIELDS = ['data', 'luogo', 'clienteId', 'ispettore', 'ispettoreSocieta', 'resa', 'carico', 'pagamento', 'riferimentoOrdine', 'note'] as const;
 /** The row fields a history row records (on the collaudo's history). */
 export const RIGA_FIELDS = COLLAUDO_RIGA_FIELDS;
 
@@ -50,6 +50,8 @@ export function figuresShown(stato: CollaudoStato, riga: RigaRow, blocco: RigaJo
 
 export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): Riga {
   const f = figuresShown(stato, riga, blocco);
+  // the inputs are frozen at confirmation, so the measures recomputed from them are those that were sold
+  const { lunghezzaNetta, altezzaNetta, profonditaNetta } = figuresOf(riga, blocco);
   return {
     _id: riga.id,
     bloccoId: blocco.id,
@@ -59,6 +61,8 @@ export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): R
       origine: blocco.origine,
       stato: blocco.stato as Blocco['stato'],
       materiale: { _id: blocco.materialeId, nome: blocco.materialeNome },
+      cava: blocco.cavaId ? { _id: blocco.cavaId, codice: blocco.cavaCodice ?? '', nome: blocco.cavaNome ?? '' } : null,
+      codiceTracciabilita: blocco.codiceTracciabilita,
       densita: blocco.densita,
       scelta: blocco.scelta as Blocco['scelta'],
       lunghezza: blocco.lunghezzaNetta,
@@ -85,6 +89,9 @@ export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): R
     unitaPrezzo: riga.unitaPrezzo as UnitaPrezzoCollaudo,
     pesoRilevato: riga.pesoRilevato,
     note: riga.note,
+    lunghezzaNetta,
+    altezzaNetta,
+    profonditaNetta,
     volumeNettoAccettato: f.volumeNettoAccettato,
     peso: f.peso,
     pesoBase: f.pesoBase,
@@ -102,6 +109,10 @@ export function toCollaudoDto({ collaudo: c, cliente }: CollaudoJoined, righe: R
     luogo: c.luogo,
     cliente: { _id: cliente.id, ragioneSociale: cliente.ragioneSociale },
     ispettore: c.ispettore,
+    ispettoreSocieta: c.ispettoreSocieta,
+    resa: c.resa,
+    carico: c.carico,
+    pagamento: c.pagamento,
     riferimentoOrdine: c.riferimentoOrdine,
     note: c.note,
     stato: c.stato as CollaudoStato,

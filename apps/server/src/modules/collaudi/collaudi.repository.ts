@@ -1,7 +1,7 @@
 import { COLLAUDO_STATI_APERTI, COLLAUDO_STATO_LABELS, COLLAUDO_TRANSITIONS, type CollaudoFilter, type CollaudoStato } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, clienti, collaudi, collaudoRighe, materiali, photos } from '../../db/schema/index.js';
+import { blocchi, cave, clienti, collaudi, collaudoRighe, materiali, photos } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
@@ -34,6 +34,11 @@ export interface RigaJoined {
     stato: string;
     materialeId: string;
     materialeNome: string;
+    /** Null, all three, for a bought-in block. */
+    cavaId: string | null;
+    cavaCodice: string | null;
+    cavaNome: string | null;
+    codiceTracciabilita: string | null;
     densita: number;
     scelta: string;
     lunghezzaNetta: number;
@@ -123,6 +128,10 @@ export function righeOf(db: DbOrTx, collaudoIds: readonly string[], statoEffetti
         stato: statoEffettivo,
         materialeId: materiali.id,
         materialeNome: materiali.nome,
+        cavaId: cave.id,
+        cavaCodice: cave.codice,
+        cavaNome: cave.nome,
+        codiceTracciabilita: blocchi.codiceTracciabilita,
         densita: materiali.densita,
         scelta: blocchi.scelta,
         lunghezzaNetta: blocchi.lunghezzaNetta,
@@ -141,6 +150,7 @@ export function righeOf(db: DbOrTx, collaudoIds: readonly string[], statoEffetti
     .from(r)
     .innerJoin(blocchi, eq(blocchi.id, r.bloccoId))
     .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
+    .leftJoin(cave, eq(cave.id, blocchi.cavaId))
     .where(inArray(r.collaudoId, [...collaudoIds]))
     .orderBy(asc(r.createdAt), asc(r.id)) as Promise<Array<RigaJoined & { collaudoId: string }>>;
 }

@@ -24,6 +24,15 @@ interface Piano {
 }
 
 const OK: Giudizio = { esito: 'accettato' };
+
+/** Each buyer's usual terms and inspector's company: export by sea from Marina di Carrara, Italian buyers at the quarry. */
+const FRANCO_CAVA = { resa: 'Franco cava', carico: 'Su camion del compratore, a cura del venditore', pagamento: 'Bonifico 30 gg data fattura' };
+const TERMINI: Record<string, { resa: string; carico: string; pagamento: string; ispettoreSocieta: string | null }> = {
+  'Xiamen Shunfa Stone Co. Ltd.': { resa: 'FOB Marina di Carrara', carico: 'In container a cura del venditore', pagamento: 'Lettera di credito irrevocabile a vista', ispettoreSocieta: 'Xiamen Shunfa Stone Co. Ltd.' },
+  'Al Noor Stone Trading LLC': { resa: 'FOB Marina di Carrara', carico: 'In container a cura del venditore', pagamento: '30% all’ordine, saldo prima dell’imbarco', ispettoreSocieta: 'Gulf Stone Inspection FZE' },
+  'Stone Design GmbH': { resa: 'FCA Carrara', carico: 'Su camion del compratore, a cura del venditore', pagamento: 'Bonifico 60 gg data fattura', ispettoreSocieta: 'Stone Design GmbH' },
+  'Marbres de Provence SARL': { ...FRANCO_CAVA, ispettoreSocieta: 'Marbres de Provence SARL' },
+};
 const PIAZZALE = 'Piazzale cava Canalgrande';
 
 /**
@@ -77,7 +86,8 @@ export async function seedCollaudi(db: Db, services: { collaudi: CollaudiService
     const blocchiPiano = liberi.filter((b) => !usati.has(b.id) && b.createdAt.toISOString().slice(0, 10) <= data).slice(0, piano.giudizi.length);
     if (!cliente || blocchiPiano.length < piano.giudizi.length) continue;
     for (const b of blocchiPiano) usati.add(b.id);
-    const created = await collaudi.create(actor, { data, luogo: piano.luogo, clienteId: cliente, ispettore: piano.ispettore, riferimentoOrdine: piano.ordine, note: null });
+    const termini = TERMINI[piano.cliente] ?? { ...FRANCO_CAVA, ispettoreSocieta: piano.cliente };
+    const created = await collaudi.create(actor, { data, luogo: piano.luogo, clienteId: cliente, ispettore: piano.ispettore, ...termini, riferimentoOrdine: piano.ordine, note: null });
     let collaudo = created;
     for (const b of blocchiPiano) collaudo = await collaudi.addRiga(actor, created._id, b.id);
     if (piano.stato === 'annullato') {

@@ -1,4 +1,4 @@
-import { ABBUONO_LABELS, type Collaudo, DIFETTO_LABELS, ESITO_LABELS, UNITA_PREZZO_COLLAUDO_LABELS } from '@gestcava/contracts';
+import { ABBUONO_LABELS, type Collaudo, DIFETTO_LABELS, ESITO_LABELS, SCELTA_LABELS, UNITA_PREZZO_COLLAUDO_LABELS } from '@gestcava/contracts';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { IMAGE_PIXEL_LIMIT } from '../../lib/images.js';
@@ -64,7 +64,10 @@ function abbuono(r: Riga): string {
   const v = r.abbuonoValore;
   switch (r.abbuonoTipo) {
     case 'cm_per_lato':
-      return `${numeroIt(v, 0)} ${ABBUONO_LABELS.cm_per_lato}`;
+    case 'cm_lunghezza':
+    case 'cm_altezza':
+    case 'cm_profondita':
+      return `${numeroIt(v, 0)} ${ABBUONO_LABELS[r.abbuonoTipo]}`;
     case 'm3':
       return `${numeroIt(v, 3)} ${ABBUONO_LABELS.m3}`;
     case 'percentuale':
@@ -74,6 +77,15 @@ function abbuono(r: Riga): string {
   }
 }
 
+/** The block's code, then its quarry and certificate code: what lets the buyer trace it. */
+function blocco(r: Riga): string {
+  const b = r.blocco;
+  return [b.codice, b.cava && `Cava ${b.cava.codice} ${b.cava.nome}`, b.codiceTracciabilita && `Tracc. ${b.codiceTracciabilita}`].filter(Boolean).join('\n');
+}
+
+/** The material and the grade it is sold as: the one assigned at the collaudo, else the block's own. */
+const materiale = (r: Riga) => `${r.blocco.materiale.nome}\n${SCELTA_LABELS[r.sceltaAssegnata ?? r.blocco.scelta]} scelta`;
+
 interface Column {
   title: string;
   width: number;
@@ -82,18 +94,20 @@ interface Column {
 }
 // 515 pt of A4 portrait: each column fits its usual content at 7.5 pt, longer text wraps inside its cell.
 const COLUMNS: Column[] = [
-  { title: 'Blocco', width: 54, align: 'left', cell: (r) => r.blocco.codice },
-  { title: 'Materiale', width: 56, align: 'left', cell: (r) => r.blocco.materiale.nome },
-  { title: 'Misure dichiarate (cm)', width: 56, align: 'left', cell: (r) => misure(r.blocco.lunghezza, r.blocco.altezza, r.blocco.profondita) },
-  { title: 'Misure rilevate (cm)', width: 56, align: 'left', cell: (r) => misure(r.lunghezzaRilevata, r.altezzaRilevata, r.profonditaRilevata) },
-  { title: 'Abbuono', width: 56, align: 'left', cell: abbuono },
-  { title: 'm³ netti', width: 38, align: 'right', cell: (r) => numeroIt(r.volumeNettoAccettato, 3) },
+  { title: 'Blocco', width: 56, align: 'left', cell: blocco },
+  { title: 'Materiale e scelta', width: 50, align: 'left', cell: materiale },
+  { title: 'Misure dichiarate (cm)', width: 46, align: 'left', cell: (r) => misure(r.blocco.lunghezza, r.blocco.altezza, r.blocco.profondita) },
+  { title: 'Misure rilevate (cm)', width: 46, align: 'left', cell: (r) => misure(r.lunghezzaRilevata, r.altezzaRilevata, r.profonditaRilevata) },
+  { title: 'Abbuono', width: 46, align: 'left', cell: abbuono },
+  // what the accepted m³ is computed on: measured (else declared) less a per-side abbuono
+  { title: 'Misure nette (cm)', width: 46, align: 'left', cell: (r) => misure(r.lunghezzaNetta, r.altezzaNetta, r.profonditaNetta) },
+  { title: 'm³ netti', width: 36, align: 'right', cell: (r) => numeroIt(r.volumeNettoAccettato, 3) },
   // the weight a per-tonne price is charged on, and whether the weighbridge read it
   { title: 't', width: 38, align: 'right', cell: (r) => `${numeroIt(r.peso, 2)} ${r.pesoBase}` },
-  { title: 'Esito', width: 46, align: 'left', cell: (r) => (r.esito ? ESITO_LABELS[r.esito] : '—') },
-  { title: 'Prezzo', width: 56, align: 'right', cell: (r) => (r.prezzo == null ? '—' : UNITA_PREZZO_COLLAUDO_LABELS[r.unitaPrezzo].replace('€', euro(r.prezzo))) },
+  { title: 'Esito', width: 40, align: 'left', cell: (r) => (r.esito ? ESITO_LABELS[r.esito] : '—') },
+  { title: 'Prezzo', width: 58, align: 'right', cell: (r) => (r.prezzo == null ? '—' : UNITA_PREZZO_COLLAUDO_LABELS[r.unitaPrezzo].replace('€', euro(r.prezzo))) },
   // a rejected block is not sold: an amount beside it would read as owed
-  { title: 'Importo', width: 59, align: 'right', cell: (r) => (r.importo == null || r.esito === 'rifiutato' ? '—' : euro(r.importo / 100)) },
+  { title: 'Importo', width: 53, align: 'right', cell: (r) => (r.importo == null || r.esito === 'rifiutato' ? '—' : euro(r.importo / 100)) },
 ];
 
 /**
@@ -124,6 +138,7 @@ export async function renderVerbale(input: VerbaleInput): Promise<Buffer> {
   table(doc, collaudo.righe);
   totals(doc, collaudo);
   remarks(doc, collaudo.righe);
+  clausola(doc);
   photoSection(doc, thumbnails);
   signatures(doc);
   pageNumbers(doc, collaudo.codice);
@@ -189,8 +204,13 @@ function parties(doc: Doc, collaudo: Collaudo, cliente: VerbaleCliente) {
   const facts: Array<[string, string | null]> = [
     ['Data', dataIt(collaudo.data)],
     ['Luogo', collaudo.luogo],
-    ['Ispettore', collaudo.ispettore],
+    ['Ispettore', [collaudo.ispettore, collaudo.ispettoreSocieta].filter(Boolean).join(', ') || null],
     ['Riferimento ordine', collaudo.riferimentoOrdine],
+    // the terms the amounts are agreed on; the figures are in euro, the only currency the app keeps
+    ['Resa', collaudo.resa],
+    ['Carico', collaudo.carico],
+    ['Pagamento', collaudo.pagamento],
+    ['Valuta', 'EUR'],
   ];
   const x = MARGIN + WIDTH / 2 + 10;
   doc.y = top;
@@ -285,6 +305,20 @@ function remarks(doc: Doc, righe: Riga[]) {
   for (const line of lines) doc.text(line, MARGIN, doc.y, { width: WIDTH, paragraphGap: 3 });
 }
 
+/**
+ * The acceptance of visible defects (art. 1491 c.c.): what the buyer saw at the inspection and accepted
+ * cannot later be claimed as a defect; hidden ones stay under the seller's warranty (artt. 1490, 1495 c.c.).
+ */
+export const CLAUSOLA_1491 =
+  'Ai sensi dell’art. 1491 c.c. l’acquirente, che ha esaminato i blocchi, dichiara di accettarli nello stato in cui si trovano: ' +
+  'non potrà far valere i vizi e i difetti visibili al collaudo, salvo quelli annotati in questo verbale. ' +
+  'Restano salvi i vizi occulti, da denunciare nei termini dell’art. 1495 c.c.';
+
+function clausola(doc: Doc) {
+  sectionTitle(doc, 'Accettazione', 24);
+  doc.font('Helvetica').fontSize(8.5).fillColor('#000').text(CLAUSOLA_1491, MARGIN, doc.y, { width: WIDTH, lineGap: 1 });
+}
+
 interface BlockThumbnails {
   codice: string;
   images: Buffer[];
@@ -334,7 +368,8 @@ function photoSection(doc: Doc, blocks: BlockThumbnails[]) {
 }
 
 function signatures(doc: Doc) {
-  ensure(doc, 110);
+  // the whole block on one page (24 + 34 + 60 pt): a signature must not be parted from what it signs
+  ensure(doc, 120);
   doc.y += 24;
   const top = doc.y;
   const width = WIDTH / 2 - 20;

@@ -67,6 +67,12 @@ const LABELS: Record<StatistichePer, (k: SQL) => SQL> = {
 };
 /** A block's weight: the weighbridge figure when there is one. */
 const pesoBlocco = sql`coalesce(bl.peso_pesa, bl.peso_teorico)`;
+/**
+ * A collaudo row's m³ as measured, before its abbuono (contracts' calcolaRiga: the measured cm, else the
+ * declared net ones; numeric rounds half up as volumeM3). Declared − accepted is two figures: the calo di
+ * misura (declared − measured; signed, a block measured larger gives it back) and the abbuono agreed on it.
+ */
+const volumeMisurato = sql`round(coalesce(r.lunghezza_rilevata, bl.lunghezza_netta)::numeric * coalesce(r.altezza_rilevata, bl.altezza_netta) * coalesce(r.profondita_rilevata, bl.profondita_netta) / 1000000, 3)`;
 const romeDay = (ts: SQL) => sql`(${ts} at time zone 'Europe/Rome')::date`;
 
 /** The bancate of the production figures, as the dashboard's (lib/bancata-stato.ts). */
@@ -146,7 +152,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
              ${dim('materiale', sql`bl.materiale_id::text`)},
              ${dim('scelta', sql`coalesce(r.scelta_assegnata, bl.scelta)`)},
              r.volume_netto_accettato::float8 as vol, r.peso::float8 as t, coalesce(r.importo, 0)::float8 / 100 as eur,
-             greatest(bl.volume_netto - r.volume_netto_accettato, 0)::float8 as abbuono_m3,
+             (bl.volume_netto - ${volumeMisurato})::float8 as calo_m3,
+             (${volumeMisurato} - r.volume_netto_accettato)::float8 as abbuono_m3,
              (r.abbuono_tipo is not null and coalesce(r.abbuono_valore, 0) > 0) as abbuono, 0::float8 as mq, 0::float8 as eur_stock
       from collaudo_righe r join collaudi c on c.id = r.collaudo_id join blocchi bl on bl.id = r.blocco_id
       where c.company_id = ${companyId} and c.stato = 'confermato' and r.esito is not null and c.data between ${from} and ${to}
@@ -154,7 +161,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       select ${romeDay(sql`m.created_at`)}, 'stock', null, m.cliente_id::text,
              coalesce(pa.materiale_id, lo.materiale_id)::text,
              coalesce(la.scelta, pa.scelta, lo.scelta),
-             0, 0, 0, 0, false, (-m.mq)::float8,
+             0, 0, 0, 0, 0, false, (-m.mq)::float8,
              (m.prezzo * case m.unita_prezzo when 'mq' then -m.mq else -m.pezzi end)::float8
       from movimenti m
         left join lastre la on la.id = m.lastra_id
@@ -177,7 +184,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       { key: 'rifiutati', label: 'Esito: rifiutati', unit: 'n', expr: sql`count(*) filter (where esito = 'rifiutato')` },
       { key: 'percAccettati', label: 'Blocchi accettati', unit: 'pct', expr: ratio(sql`count(*) filter (where esito in ('accettato', 'accettato_con_riserva'))`, sql`count(*) filter (where kind = 'collaudo')`, 100) },
       { key: 'abbuoni', label: 'Righe con abbuono', unit: 'n', expr: sql`count(*) filter (where abbuono and esito in ('accettato', 'accettato_con_riserva'))` },
-      // what the buyer measured less than the block's own net volume, on the accepted blocks
+      // on the accepted blocks: what the buyer measured less than the declared net volume, and what was then allowed off it
+      { key: 'caloM3', label: 'm³ calo di misura', unit: 'm3', expr: sql`sum(calo_m3) filter (where esito in ('accettato', 'accettato_con_riserva'))` },
       { key: 'abbuonoM3', label: 'm³ abbuonati', unit: 'm3', expr: sql`sum(abbuono_m3) filter (where esito in ('accettato', 'accettato_con_riserva'))` },
     ],
   },

@@ -93,8 +93,11 @@ function DataSection({ collaudo: c }: { collaudo: Collaudo }) {
           </RecordLink>
         </Item>
         <Item label="Luogo">{c.luogo}</Item>
-        <Item label="Ispettore">{c.ispettore}</Item>
+        <Item label="Ispettore">{[c.ispettore, c.ispettoreSocieta].filter(Boolean).join(', ')}</Item>
         <Item label="Riferimento ordine">{c.riferimentoOrdine}</Item>
+        <Item label="Resa">{c.resa}</Item>
+        <Item label="Carico">{c.carico}</Item>
+        <Item label="Pagamento">{c.pagamento}</Item>
         <Item label="Note" wide>
           {c.note && <span className="pre-line">{c.note}</span>}
         </Item>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
-import { collaudoCreateSchema, type Collaudo, type CollaudoCreate, type CollaudoCreateInput } from '@gestcava/contracts';
+import { collaudoCreateSchema, RESE_SUGGERITE, type Collaudo, type CollaudoCreate, type CollaudoCreateInput } from '@gestcava/contracts';
 import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
 import { DateInput } from '@/components/form/date-input';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -13,14 +13,26 @@ import { todayIso } from '@/lib/iso-date';
 import { useCreateCollaudo, useUpdateCollaudo } from '../api/mutations';
 import { clientiSelezionabiliQueryOptions } from '../api/queries';
 
-const FIELD_NAMES = ['data', 'clienteId', 'luogo', 'ispettore', 'riferimentoOrdine', 'note'];
-type TextName = 'luogo' | 'ispettore' | 'riferimentoOrdine';
-const LIMITS: Record<TextName, number> = { luogo: 200, ispettore: 200, riferimentoOrdine: 100 };
+const FIELD_NAMES = ['data', 'clienteId', 'luogo', 'ispettore', 'ispettoreSocieta', 'resa', 'carico', 'pagamento', 'riferimentoOrdine', 'note'];
+type TextName = 'luogo' | 'ispettore' | 'ispettoreSocieta' | 'resa' | 'carico' | 'pagamento' | 'riferimentoOrdine';
+const LIMITS: Record<TextName, number> = { luogo: 200, ispettore: 200, ispettoreSocieta: 200, resa: 100, carico: 200, pagamento: 200, riferimentoOrdine: 100 };
+const RESE_LIST = 'collaudo-rese-suggerite';
 
 const defaultsOf = (c?: Collaudo): CollaudoCreateInput =>
   c
-    ? { data: c.data, clienteId: c.cliente._id, luogo: c.luogo ?? '', ispettore: c.ispettore ?? '', riferimentoOrdine: c.riferimentoOrdine ?? '', note: c.note ?? '' }
-    : { data: todayIso(), clienteId: '', luogo: '', ispettore: '', riferimentoOrdine: '', note: '' };
+    ? {
+        data: c.data,
+        clienteId: c.cliente._id,
+        luogo: c.luogo ?? '',
+        ispettore: c.ispettore ?? '',
+        ispettoreSocieta: c.ispettoreSocieta ?? '',
+        resa: c.resa ?? '',
+        carico: c.carico ?? '',
+        pagamento: c.pagamento ?? '',
+        riferimentoOrdine: c.riferimentoOrdine ?? '',
+        note: c.note ?? '',
+      }
+    : { data: todayIso(), clienteId: '', luogo: '', ispettore: '', ispettoreSocieta: '', resa: '', carico: '', pagamento: '', riferimentoOrdine: '', note: '' };
 
 /**
  * A new collaudo (programmato) or its header changed: date (today by default), cliente (from the
@@ -55,9 +67,9 @@ export function CollaudoFormDialog({ record, onClose, onSaved }: { record?: Coll
     onSaved(await update.mutateAsync(clienteFixed || clienteId === record.cliente._id ? header : { ...header, clienteId }));
   };
 
-  const text = (name: TextName, label: string, className = 'col-12 md:col-6') => (
+  const text = (name: TextName, label: string, className = 'col-12 md:col-6', list?: string) => (
     <FormField id={fid(name)} label={label} error={err(name)} className={className}>
-      <InputText id={fid(name)} autoComplete="off" maxLength={LIMITS[name]} className={`w-full${err(name) ? ' p-invalid' : ''}`} {...invalidProps(fid(name), err(name))} {...register(name)} />
+      <InputText id={fid(name)} autoComplete="off" list={list} maxLength={LIMITS[name]} className={`w-full${err(name) ? ' p-invalid' : ''}`} {...invalidProps(fid(name), err(name))} {...register(name)} />
     </FormField>
   );
 
@@ -104,7 +116,17 @@ export function CollaudoFormDialog({ record, onClose, onSaved }: { record?: Coll
         </FormField>
         {text('luogo', 'Luogo')}
         {text('ispettore', 'Ispettore del compratore')}
-        {text('riferimentoOrdine', 'Riferimento ordine', 'col-12')}
+        {text('ispettoreSocieta', 'Società dell’ispettore')}
+        {text('riferimentoOrdine', 'Riferimento ordine')}
+        {/* the usual delivery bases offered, any other text typed freely */}
+        {text('resa', 'Resa', 'col-12 md:col-6', RESE_LIST)}
+        <datalist id={RESE_LIST}>
+          {RESE_SUGGERITE.map((r) => (
+            <option key={r} value={r} />
+          ))}
+        </datalist>
+        {text('carico', 'Carico')}
+        {text('pagamento', 'Pagamento')}
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
           <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
         </FormField>

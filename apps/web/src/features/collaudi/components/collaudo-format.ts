@@ -28,6 +28,9 @@ export const RIAPRI_MOVE: { label: string; icon: string; severity?: 'danger' | '
 /** The unit an abbuono's value is typed in, and its decimals. */
 export const ABBUONO_UNITS: Record<AbbuonoTipo, { unit: string; decimals: number }> = {
   cm_per_lato: { unit: 'cm', decimals: 0 },
+  cm_lunghezza: { unit: 'cm', decimals: 0 },
+  cm_altezza: { unit: 'cm', decimals: 0 },
+  cm_profondita: { unit: 'cm', decimals: 0 },
   m3: { unit: 'm³', decimals: 3 },
   percentuale: { unit: '%', decimals: 2 },
   prezzo: { unit: '€', decimals: 2 },
@@ -37,7 +40,7 @@ export const ABBUONO_UNITS: Record<AbbuonoTipo, { unit: string; decimals: number
 export function formatAbbuono(tipo: AbbuonoTipo | null, valore: number | null): string {
   if (!tipo || valore === null) return '';
   const { unit, decimals } = ABBUONO_UNITS[tipo];
-  if (tipo === 'cm_per_lato') return `${formatNumber(valore, 0)} cm per lato`;
+  if (unit === 'cm') return `${formatNumber(valore, 0)} ${ABBUONO_LABELS[tipo]}`;
   if (tipo === 'm3') return `${formatNumber(valore, decimals)} m³ in meno`;
   if (tipo === 'percentuale') return `${formatNumber(valore, undefined, 2)}% sull’importo`;
   return `${formatNumber(valore, decimals)} ${unit} in meno sul prezzo`;
@@ -54,6 +57,10 @@ export const COLLAUDO_FIELD_LABELS: Record<string, string> = {
   luogo: 'Luogo',
   clienteId: 'Cliente',
   ispettore: 'Ispettore',
+  ispettoreSocieta: 'Società dell’ispettore',
+  resa: 'Resa',
+  carico: 'Carico',
+  pagamento: 'Pagamento',
   riferimentoOrdine: 'Riferimento ordine',
   note: 'Note',
   stato: 'Stato',
