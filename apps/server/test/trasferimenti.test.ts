@@ -211,6 +211,11 @@ describe('transfers between group companies', () => {
     const add = await marmiAdmin.post(`/api/collaudi/${collaudo._id}/righe`, { bloccoId: blocco._id });
     expect(add.statusCode).toBe(409);
     expect(add.json().message).toBe(`Il blocco ${blocco.codice} ha la segagione ${sg.codice} pianificata: annullala prima di metterlo in collaudo`);
+    // no picker offers the taken block: a collaudo, a second sawing or a tile cut would be refused
+    const offered = async (path: string) => ((await marmiAdmin.get(path)).json() as { codice: string }[]).map((b) => b.codice);
+    expect(await offered(`/api/collaudi/blocchi-collaudabili?collaudoId=${collaudo._id}&q=${blocco.codice}`)).toEqual([]);
+    expect(await offered(`/api/lavorazioni-lastre/blocchi-segabili?q=${blocco.codice}`)).toEqual([]);
+    expect(await offered(`/api/lavorazioni-pavimenti/blocchi-tagliabili?q=${blocco.codice}`)).toEqual([]);
 
     expect((await marmiAdmin.post(`/api/lavorazioni-lastre/${sg._id}/stato`, { stato: 'annullata' })).statusCode).toBe(200);
     const lp = await marmiAdmin.post('/api/lavorazioni-pavimenti', { bloccoId: blocco._id, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10 });
@@ -225,8 +230,9 @@ describe('transfers between group companies', () => {
     expect((await marmiAdmin.get(`/api/blocchi-esterni/${blocco._id}`)).json().stato).toBe('disponibile');
     expect((await marmiAdmin.get(`/api/lavorazioni-pavimenti/${lp.json()._id}`)).json().stato).toBe('pianificata');
 
-    // the job cancelled, the block goes
+    // the job cancelled, the pickers offer the block again, and it goes
     expect((await marmiAdmin.post(`/api/lavorazioni-pavimenti/${lp.json()._id}/stato`, { stato: 'annullata' })).statusCode).toBe(200);
+    expect(await offered(`/api/collaudi/blocchi-collaudabili?collaudoId=${collaudo._id}&q=${blocco.codice}`)).toEqual([blocco.codice]);
     expect((await marmiAdmin.post('/api/trasferimenti', body)).statusCode).toBe(201);
   });
 

@@ -1,5 +1,4 @@
 import type { BloccoCollaudabile, BloccoSegabile, BloccoStato } from '@gestcava/contracts';
-import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import * as repo from './blocchi.repository.js';
 
@@ -25,14 +24,14 @@ export function blocchiPickers(db: DbOrTx) {
   return {
     /**
      * The blocks a lavorazione may plan: `disponibile` (an expired option too), own and bought-in, by
-     * code; `exclude` is a subquery of ids already taken by an open lavorazione.
+     * code, none that an open lavorazione already takes.
      */
-    async segabili(companyId: string, q: string | undefined, opts: { exclude?: SQL; limit?: number } = {}): Promise<BloccoSegabile[]> {
-      const rows = await repo.disponibili(db, companyId, { q, exclude: opts.exclude, limit: opts.limit ?? 50 });
+    async segabili(companyId: string, q: string | undefined, opts: { limit?: number } = {}): Promise<BloccoSegabile[]> {
+      const rows = await repo.disponibili(db, companyId, { q, limit: opts.limit ?? 50 });
       return rows.map(segabile);
     },
 
-    /** Blocks a collaudo for this cliente may take: `disponibile`, or optioned for the cliente. */
+    /** Blocks a collaudo for this cliente may take: `disponibile`, or optioned for the cliente; none an open lavorazione takes. */
     async collaudabili(companyId: string, clienteId: string, q: string | undefined): Promise<BloccoCollaudabile[]> {
       const rows = await repo.disponibili(db, companyId, { q, limit: 50, opzionatiPer: clienteId });
       return rows.map((r) => ({ ...segabile(r), stato: r.stato as BloccoStato, opzioneScadenza: r.stato === 'opzionato' ? r.opzioneScadenza : null }));

@@ -16,6 +16,7 @@ import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, cave, clienti, fornitori, lavorazioniLastre, lavorazioniPavimenti, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
+import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
 
@@ -287,24 +288,34 @@ export async function lockInCompany(db: DbOrTx, companyId: string, origine: Bloc
  * The open job (a sawing or a tile cut not yet completed or cancelled) that uses a block, if any: such a
  * block may not leave the company, or the job would be left waiting for a block that is gone.
  */
+/** The states in which a sawing or a tile cut still waits for its block, or works on it. */
+const SEGAGIONE_APERTA = ['pianificata', 'in_segagione'];
+const PAVIMENTI_APERTA = ['pianificata', 'in_lavorazione'];
+
 export async function lavorazioneAperta(db: DbOrTx, companyId: string, bloccoId: string) {
   type Job = { tipo: 'segagione' | 'pavimenti'; codice: string; stato: string };
   const result = await db.execute<Job>(sql`
     (select 'segagione' as tipo, ${lavorazioniLastre.codice} as codice, ${lavorazioniLastre.stato} as stato from ${lavorazioniLastre}
-      where ${lavorazioniLastre.companyId} = ${companyId} and ${lavorazioniLastre.bloccoId} = ${bloccoId} and ${lavorazioniLastre.stato} in ('pianificata', 'in_segagione'))
+      where ${lavorazioniLastre.companyId} = ${companyId} and ${lavorazioniLastre.bloccoId} = ${bloccoId} and ${inArray(lavorazioniLastre.stato, SEGAGIONE_APERTA)})
     union all
     (select 'pavimenti' as tipo, ${lavorazioniPavimenti.codice} as codice, ${lavorazioniPavimenti.stato} as stato from ${lavorazioniPavimenti}
-      where ${lavorazioniPavimenti.companyId} = ${companyId} and ${lavorazioniPavimenti.bloccoId} = ${bloccoId} and ${lavorazioniPavimenti.stato} in ('pianificata', 'in_lavorazione'))
+      where ${lavorazioniPavimenti.companyId} = ${companyId} and ${lavorazioniPavimenti.bloccoId} = ${bloccoId} and ${inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA)})
     limit 1`);
   return rowsOf<Job>(result)[0];
 }
 
 /**
- * `disponibile` blocchi of both origini (an expired option included), by code, for the
- * lavorazioni's pickers; `exclude` is a subquery of ids already taken by an open lavorazione.
+ * No open sawing or tile cut uses the block: a picker never offers one that is taken, since a collaudo,
+ * a transfer or a second job would refuse it (`lavorazioneAperta`) or orphan the job.
  */
-/** `disponibile` blocks (and, with `opzionatiPer`, those optioned for that cliente), for other modules' pickers. */
-export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; exclude?: SQL; limit: number; opzionatiPer?: string }) {
+const senzaLavorazioneAperta = sql`not exists (select 1 from ${lavorazioniLastre} where ${lavorazioniLastre.bloccoId} = ${outer(blocchi.id)} and ${inArray(lavorazioniLastre.stato, SEGAGIONE_APERTA)})
+  and not exists (select 1 from ${lavorazioniPavimenti} where ${lavorazioniPavimenti.bloccoId} = ${outer(blocchi.id)} and ${inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA)})`;
+
+/**
+ * `disponibile` blocks of both origini (an expired option included), by code, that no open lavorazione
+ * uses, for other modules' pickers; with `opzionatiPer`, those optioned for that cliente as well.
+ */
+export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; limit: number; opzionatiPer?: string }) {
   return db
     .select({
       id: blocchi.id,
@@ -326,7 +337,7 @@ export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; e
         eq(blocchi.companyId, companyId),
         opts.opzionatiPer ? or(statoIs('disponibile'), and(statoIs('opzionato'), eq(blocchi.clienteId, opts.opzionatiPer))) : statoIs('disponibile'),
         opts.q ? matchesStoredSearch(blocchi.searchText, opts.q) : undefined,
-        opts.exclude ? sql`${blocchi.id} not in (${opts.exclude})` : undefined,
+        senzaLavorazioneAperta,
       ),
     )
     .orderBy(asc(blocchi.codice), asc(blocchi.id))

@@ -169,11 +169,6 @@ export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: 
     .then((r) => r[0]);
 }
 
-/** Blocks with a sawing still open (planned or under way), as a subquery: the picker leaves them out. */
-export function blocchiImpegnati(companyId: string): SQL {
-  return sql`select ${lavorazioniLastre.bloccoId} from ${lavorazioniLastre} where ${lavorazioniLastre.companyId} = ${companyId} and ${inArray(lavorazioniLastre.stato, ['pianificata', 'in_segagione'])}`;
-}
-
 /** A block's sawings, oldest first (genealogy). */
 export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
   return db

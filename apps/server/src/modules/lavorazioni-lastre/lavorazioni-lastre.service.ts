@@ -128,7 +128,7 @@ export function createLavorazioniLastreService(deps: {
 
     /** Blocks that may be planned: `disponibile`, own or bought-in, without an open sawing. */
     segabili(companyId: string, q: string | undefined): Promise<BloccoSegabile[]> {
-      return blocchi.segabili(companyId, q, { exclude: repo.blocchiImpegnati(companyId) });
+      return blocchi.segabili(companyId, q);
     },
 
     async macchine(companyId: string): Promise<MacchinaPicker[]> {
