@@ -258,9 +258,13 @@ describe('from a block', () => {
     const history = (await admin.get(`/api/blocchi-esterni/${blocco._id}/history`)).json();
     expect(history.filter((h: { action: string }) => h.action === 'stato').map((h: { changes: { stato: { to: string } }; user: unknown }) => h.changes.stato.to)).toEqual(['in_segagione', 'disponibile']);
 
-    // A plan whose block was taken meanwhile cannot start.
+    // A block a plan waits for cannot be scrapped (issue 27: the plan would wait for ever); a plan whose
+    // block was optioned meanwhile cannot start.
     const third = await planned(tagliatore, { bloccoId: blocco._id });
-    expect((await admin.post(`/api/blocchi-esterni/${blocco._id}/stato`, { stato: 'scartato' })).statusCode).toBe(200);
+    expect((await admin.post(`/api/blocchi-esterni/${blocco._id}/stato`, { stato: 'scartato' })).statusCode).toBe(409);
+    const cliente = (await admin.post('/api/clienti', { ragioneSociale: 'Optionen GmbH', nazione: 'DE', indirizzo: 'Weg 3', comune: 'München' })).json();
+    const option = await admin.post(`/api/blocchi-esterni/${blocco._id}/stato`, { stato: 'opzionato', clienteId: cliente._id, opzioneScadenza: addDays(todayInRome(), 30) });
+    expect(option.statusCode, option.body).toBe(200);
     const late = await tagliatore.post(`${base}/${third._id}/stato`, { stato: 'in_lavorazione' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/non è più disponibile/);
