@@ -1,4 +1,4 @@
-import type { LavorazioneLastre, LavorazioneLastreListItem } from '@gestcava/contracts';
+import { roundTo, type LavorazioneLastre, type LavorazioneLastreListItem } from '@gestcava/contracts';
 import type { lavorazioniLastre } from '../../db/schema/index.js';
 
 export type LavorazioneLastreRow = typeof lavorazioniLastre.$inferSelect;
@@ -59,7 +59,7 @@ export function toLavorazioneDto(j: LavorazioneLastreJoined, pacchi: Array<{ id:
   return {
     ...toListItem(j),
     companyId: j.lavorazione.companyId,
-    pacchi: pacchi.map((p) => ({ _id: p.id, codice: p.codice, nLastre: p.nLastre, mq: Math.round(p.mq * 100) / 100 })),
+    pacchi: pacchi.map((p) => ({ _id: p.id, codice: p.codice, nLastre: p.nLastre, mq: roundTo(p.mq, 2) })),
     note: j.lavorazione.note,
     updatedAt: j.lavorazione.updatedAt.toISOString(),
   };

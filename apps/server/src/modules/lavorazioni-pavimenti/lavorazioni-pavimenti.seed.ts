@@ -1,3 +1,4 @@
+import { roundTo } from '@gestcava/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ubicazioni } from '../../db/schema/index.js';
@@ -27,7 +28,7 @@ export async function seedLavorazioniPavimenti(db: Db, lavorazioni: LavorazioniP
     const lav = await lavorazioni.create(actor, { bloccoId: cut._id, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 20, finitura: 'lucidato', bordo: 'vivo', calibrato: true, note: 'Marmette per il cantiere di Verona' });
     await lavorazioni.changeStato(actor, lav._id, { stato: 'in_lavorazione', nota: null });
     const pezzi = Math.floor((cut.volumeNetto * MQ_PER_M3) / 0.093025);
-    await lavorazioni.completa(actor, lav._id, { pezzi, pezziPerCassa: 11, scartoMq: Math.round(cut.volumeNetto * 3 * 100) / 100, ubicazioneId: magazzino.id });
+    await lavorazioni.completa(actor, lav._id, { pezzi, pezziPerCassa: 11, scartoMq: roundTo(cut.volumeNetto * 3, 2), ubicazioneId: magazzino.id });
   }
   if (planned) {
     await lavorazioni.create(actor, { bloccoId: planned._id, lunghezzaMm: 600, larghezzaMm: 600, spessoreMm: 20, finitura: 'levigato', bordo: 'bisellato', calibrato: true, note: null });

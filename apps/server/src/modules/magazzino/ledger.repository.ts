@@ -1,4 +1,4 @@
-import type { MovimentoTipo } from '@gestcava/contracts';
+import { roundTo, type MovimentoTipo } from '@gestcava/contracts';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, movimenti, pacchi } from '../../db/schema/index.js';
@@ -35,7 +35,7 @@ export async function caricaPacco(
   slabs: NewLastra[],
 ): Promise<{ id: string; nLastre: number; mq: number; lastre: Array<{ id: string; codice: string }> }> {
   const nLastre = slabs.length;
-  const mq = Math.round(slabs.reduce((a, l) => a + l.mq * 100, 0)) / 100;
+  const mq = roundTo(slabs.reduce((a, l) => a + l.mq, 0), 2);
   const [row] = await tx
     .insert(pacchi)
     .values({ ...pacco, nLastre, mq })
@@ -96,7 +96,7 @@ export async function lowerPacchi(tx: DbOrTx, companyId: string, moved: Readonly
   const perPacco = new Map<string, { n: number; mq: number }>();
   for (const l of moved) {
     const t = perPacco.get(l.paccoId) ?? { n: 0, mq: 0 };
-    perPacco.set(l.paccoId, { n: t.n + 1, mq: Math.round((t.mq + l.mq) * 100) / 100 });
+    perPacco.set(l.paccoId, { n: t.n + 1, mq: roundTo(t.mq + l.mq, 2) });
   }
   for (const [paccoId, t] of perPacco) {
     const updated = await tx
@@ -132,5 +132,5 @@ export async function ledgerSum(tx: DbOrTx, companyId: string, of: { paccoId?: s
     .select({ pezzi: sql<number>`coalesce(sum(${movimenti.pezzi}), 0)::int`, mq: sql<number>`coalesce(sum(${movimenti.mq}), 0)::float8` })
     .from(movimenti)
     .where(and(eq(movimenti.companyId, companyId), of.paccoId ? eq(movimenti.paccoId, of.paccoId) : eq(movimenti.lottoId, of.lottoId!)));
-  return { pezzi: row!.pezzi, mq: Math.round(row!.mq * 100) / 100 };
+  return { pezzi: row!.pezzi, mq: roundTo(row!.mq, 2) };
 }

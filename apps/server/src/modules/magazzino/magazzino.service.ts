@@ -1,16 +1,17 @@
-import type {
-  GenealogyNode,
-  Lastra,
-  LastraListQuery,
-  Lotto,
-  LottoListQuery,
-  Movimento,
-  MovimentoListQuery,
-  Pacco,
-  PaccoDetail,
-  PaccoListQuery,
-  Page,
-  StockSummary,
+import {
+  roundTo,
+  type GenealogyNode,
+  type Lastra,
+  type LastraListQuery,
+  type Lotto,
+  type LottoListQuery,
+  type Movimento,
+  type MovimentoListQuery,
+  type Pacco,
+  type PaccoDetail,
+  type PaccoListQuery,
+  type Page,
+  type StockSummary,
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
@@ -48,7 +49,7 @@ function exportOf<T>(page: (n: number) => Promise<T[]>, columns: ExportColumn<T>
 const NOT_FOUND = { pacco: 'Pacco non trovato', lastra: 'Lastra non trovata', lotto: 'Lotto non trovato' } as const;
 
 function rounded(s: { count: number; pezzi: number; mq: number; pesoT: number }): StockSummary {
-  return { count: s.count, pezzi: s.pezzi, mq: Math.round(s.mq * 100) / 100, pesoT: Math.round(s.pesoT * 100) / 100 };
+  return { count: s.count, pezzi: s.pezzi, mq: roundTo(s.mq, 2), pesoT: roundTo(s.pesoT, 2) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { casse, mqPavimenti, pezziOf, type LottoOperazione, type LottoQuantita, type LottoUpdateInput, type Riserva, type RiservaLottoInput, type VendiLottoInput } from '@gestcava/contracts';
+import { casse, mqPavimenti, pezziOf, roundTo, type LottoOperazione, type LottoQuantita, type LottoUpdateInput, type Riserva, type RiservaLottoInput, type VendiLottoInput } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany } from '../../lib/audit.js';
@@ -81,7 +81,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     const mq = mqPavimenti(after.pezzi, lotto.lunghezzaMm, lotto.larghezzaMm);
     await repo.setLottoMq(tx, lotto.id, mq);
     // after.mq is still the m² before (only the pieces changed in that update)
-    return { after, mqTaken: Math.round((after.mq - mq) * 100) / 100 };
+    return { after, mqTaken: roundTo(after.mq - mq, 2) };
   }
 
   async function lottoResult(companyId: string, id: string, extra: Omit<LottoOperazione, 'lotto'>): Promise<LottoOperazione> {
@@ -172,7 +172,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
         if (!after) throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
         const mq = mqPavimenti(body.pezzi, lotto.lunghezzaMm, lotto.larghezzaMm);
         await repo.setLottoMq(tx, id, mq);
-        const d = { pezzi: body.pezzi - lotto.pezzi, mq: Math.round((mq - lotto.mq) * 100) / 100 };
+        const d = { pezzi: body.pezzi - lotto.pezzi, mq: roundTo(mq - lotto.mq, 2) };
         await repo.insertMovimenti(tx, [{ companyId: actor.companyId, userId: actor.userId, tipo: 'rettifica', pezzi: d.pezzi, mq: d.mq, lottoId: id, bloccoId: lotto.bloccoId, causale: body.motivo }]);
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'lotto', entityId: id, action: 'rettifica', userId: actor.userId, changes: { pezzi: { from: lotto.pezzi, to: body.pezzi } }, note: body.motivo });
         return d;

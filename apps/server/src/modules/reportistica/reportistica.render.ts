@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { roundTo } from '@gestcava/contracts';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 
@@ -97,7 +98,7 @@ function totalsOf(columns: ReportColumnSpec[]) {
     values: () =>
       columns.map((c, i) =>
         c.total
-          ? Math.round(sums[i]! * 10 ** (DECIMALS[c.kind] ?? 0)) / 10 ** (DECIMALS[c.kind] ?? 0)
+          ? roundTo(sums[i]!, DECIMALS[c.kind] ?? 0)
           : null,
       ),
   };

@@ -2,6 +2,7 @@ import {
   BLOCCO_STATO_LABELS,
   CATEGORIA_LABELS,
   REPORTS,
+  roundTo,
   SCELTA_LABELS,
   type BloccoStato,
   type ReportName,
@@ -160,7 +161,7 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
       {
         header: '€/m³ medio',
         kind: 'eur',
-        value: (r) => (r.volume ? Math.round((r.importo / r.volume) * 100) / 100 : null),
+        value: (r) => (r.volume ? roundTo(r.importo / r.volume, 2) : null),
         width: 1.1,
       },
     ],
