@@ -166,9 +166,9 @@ describe('giacenze: one weight rule, rows rounded per item (issue 25 item 4)', (
     expect(res.statusCode, res.body).toBe(200);
     const { rows } = await xlsxRows(res.rawPayload);
     const header = rows[0] as string[];
-    const [t, valore] = [header.indexOf('t'), header.indexOf('Valore a listino')];
+    const [n, m3, t, valore] = ['Blocchi (n)', 'm³', 't', 'Valore a listino'].map((h) => header.indexOf(h)) as [number, number, number, number];
     const blocchiRow = rows.find((r) => r[1] === 'Blocchi')!;
-    expect([blocchiRow[3], blocchiRow[4], blocchiRow[t], blocchiRow[valore]]).toEqual([2, 8.032, 23.73, 13584.19]);
+    expect([blocchiRow[n], blocchiRow[m3], blocchiRow[t], blocchiRow[valore]]).toEqual([2, 8.032, 23.73, 13584.19]);
     const totale = rows.at(-1)!;
     expect(totale[0]).toBe('Totale');
     const body = rows.slice(1, -1);

@@ -157,25 +157,38 @@ export interface VenditaRow {
   importo: number;
 }
 
-/** Sales of the period by cliente and material: blocks through confirmed collaudi, slabs and tiles through the ledger. */
+/**
+ * Sales of the period by cliente and material: blocks through confirmed collaudi, slabs and tiles through
+ * the ledger, and the transfers to group companies, the intercompany sales they are (each item at its
+ * transfer price; a block with its net m³ and weight by the one rule), named after the receiving company.
+ */
 export function vendite(db: DbOrTx, companyId: string, p: Periodo) {
   return all<VenditaRow>(
     db,
-    sql`select cl.ragione_sociale as cliente, m.nome as materiale, v.tipo, sum(v.pezzi)::int as pezzi, sum(v.volume)::float8 as volume,
+    sql`select v.cliente, m.nome as materiale, v.tipo, sum(v.pezzi)::int as pezzi, sum(v.volume)::float8 as volume,
                sum(v.tonnellate)::float8 as tonnellate, sum(v.mq)::float8 as mq, sum(v.importo)::float8 as importo
         from (
-          select co.cliente_id, b.materiale_id, 'Blocchi' as tipo, 1 as pezzi, r.volume_netto_accettato as volume, r.peso as tonnellate, null::numeric as mq,
+          select cl.ragione_sociale as cliente, b.materiale_id, 'Blocchi' as tipo, 1 as pezzi, r.volume_netto_accettato as volume, r.peso as tonnellate, null::numeric as mq,
                  coalesce(r.importo, 0) / 100.0 as importo
-          from collaudo_righe r join collaudi co on co.id = r.collaudo_id join blocchi b on b.id = r.blocco_id
+          from collaudo_righe r join collaudi co on co.id = r.collaudo_id join blocchi b on b.id = r.blocco_id join clienti cl on cl.id = co.cliente_id
           where co.company_id = ${companyId} and co.stato = 'confermato' and r.esito in ('accettato', 'accettato_con_riserva') and co.data between ${p.dal} and ${p.al}
           union all
-          select mv.cliente_id, coalesce(p.materiale_id, lo.materiale_id), case when mv.lotto_id is null then 'Lastre' else 'Pavimenti' end, -mv.pezzi, null, null, -mv.mq,
+          select cl.ragione_sociale, coalesce(p.materiale_id, lo.materiale_id), case when mv.lotto_id is null then 'Lastre' else 'Pavimenti' end, -mv.pezzi, null, null, -mv.mq,
                  coalesce(mv.prezzo, 0) * (case when mv.unita_prezzo = 'mq' then -mv.mq else -mv.pezzi end)
-          from movimenti mv left join pacchi p on p.id = mv.pacco_id left join lotti lo on lo.id = mv.lotto_id
+          from movimenti mv left join pacchi p on p.id = mv.pacco_id left join lotti lo on lo.id = mv.lotto_id join clienti cl on cl.id = mv.cliente_id
           where mv.company_id = ${companyId} and mv.tipo = 'scarico' and mv.cliente_id is not null and ${romeDay(sql`mv.created_at`)} between ${p.dal} and ${p.al}
-        ) v join clienti cl on cl.id = v.cliente_id join materiali m on m.id = v.materiale_id
-        group by cl.ragione_sociale, m.nome, v.tipo
-        order by cl.ragione_sociale, m.nome, v.tipo`,
+          union all
+          select d.name || ' (gruppo)', coalesce(b.materiale_id, p.materiale_id, lo.materiale_id),
+                 case t.tipo when 'blocco' then 'Blocchi' when 'pacco' then 'Lastre' else 'Pavimenti' end, t.pezzi,
+                 b.volume_netto, ${pesoBlocco}, case when t.tipo = 'blocco' then null else t.mq end, t.prezzo
+          from trasferimenti_righe t join trasferimenti tr on tr.id = t.trasferimento_id join companies d on d.id = tr.destinazione_company_id
+            left join blocchi b on t.tipo = 'blocco' and b.id = t.origine_id
+            left join pacchi p on t.tipo = 'pacco' and p.id = t.origine_id
+            left join lotti lo on t.tipo = 'lotto' and lo.id = t.origine_id
+          where tr.company_id = ${companyId} and ${romeDay(sql`tr.created_at`)} between ${p.dal} and ${p.al}
+        ) v join materiali m on m.id = v.materiale_id
+        group by v.cliente, m.nome, v.tipo
+        order by v.cliente, m.nome, v.tipo`,
   );
 }
 

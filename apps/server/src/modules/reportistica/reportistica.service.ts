@@ -33,6 +33,16 @@ const scelta = (s: string | null) =>
 const categoria = (c: string | null) =>
   c ? (CATEGORIA_LABELS[c as keyof typeof CATEGORIA_LABELS] ?? c) : null;
 
+/**
+ * A row's pieces in the column of its kind: blocks, slabs and tile pieces are different things, so the
+ * totals line adds each kind on its own and never one "pezzi" figure across them.
+ */
+const pezziPerTipo: ReportColumn<{ tipo: string; pezzi: number }>[] = [
+  { header: 'Blocchi (n)', kind: 'int', value: (r) => (r.tipo === 'Blocchi' ? r.pezzi : null), width: 0.8, total: true },
+  { header: 'Lastre (n)', kind: 'int', value: (r) => (r.tipo === 'Lastre' ? r.pezzi : null), width: 0.8, total: true },
+  { header: 'Pezzi pavimento', kind: 'int', value: (r) => (r.tipo === 'Pavimenti' ? r.pezzi : null), width: 0.9, total: true },
+];
+
 type Meta = Pick<ReportInput, 'title' | 'sheet' | 'periodo' | 'company' | 'formato'>;
 /** A report ready to write: the rows' type stays inside, the caller picks the format. */
 type Report = (
@@ -139,7 +149,7 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
       },
       { header: 'Tipo', kind: 'text', value: (r) => r.tipo, width: 1 },
       { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.6 },
-      { header: 'Pezzi', kind: 'int', value: (r) => r.pezzi, width: 0.8, total: true },
+      ...pezziPerTipo,
       { header: 'm³', kind: 'm3', value: (r) => r.volume, width: 1, total: true },
       { header: 'm²', kind: 'm2', value: (r) => r.mq, width: 1, total: true },
       { header: 't', kind: 't', value: (r) => r.tonnellate, width: 1, total: true },
@@ -153,7 +163,7 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
       { header: 'Cliente', kind: 'text', value: (r) => r.cliente, width: 2.2 },
       { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.5 },
       { header: 'Tipo', kind: 'text', value: (r) => r.tipo, width: 1 },
-      { header: 'Pezzi', kind: 'int', value: (r) => r.pezzi, width: 0.8, total: true },
+      ...pezziPerTipo,
       { header: 'm³', kind: 'm3', value: (r) => r.volume, width: 1, total: true },
       { header: 't', kind: 't', value: (r) => r.tonnellate, width: 1, total: true },
       { header: 'm²', kind: 'm2', value: (r) => r.mq, width: 1, total: true },

@@ -57,7 +57,8 @@ const LABELS: Record<StatistichePer, (k: SQL) => SQL> = {
   mese: (k) => k,
   materiale: (k) => nome('materiali', k),
   cava: (k) => nome('cave', k),
-  cliente: (k) => nome('clienti', k, 'ragione_sociale'),
+  // a sale to a group company (a transfer) is keyed `ditta:<id>`: the receiving company's name
+  cliente: (k) => sql`case when ${k} like 'ditta:%' then (select name || ' (gruppo)' from companies where id = substr(${k}, 7)::uuid) else ${nome('clienti', k, 'ragione_sociale')} end`,
   fornitore: (k) => nome('fornitori', k, 'ragione_sociale'),
   // the tile cuts have no machine of their own: one group for them all
   macchina: (k) => sql`case when ${k} = 'pavimenti' then 'Pavimenti (taglio)' else ${nome('macchine', k)} end`,
@@ -147,6 +148,9 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
     // Sales of blocks are the accepted rows of confirmed collaudi (the rows keep their figures,
     // importo in cents); the other rows of those collaudi count for the outcomes. Slabs and tiles
     // are sold through the stock ledger: a `scarico` with a cliente and a price per m², slab or piece.
+    // A transfer to a group company is the intercompany sale it is: each item at its transfer price
+    // (trasferimenti_righe), a block with its net m³ and weight by the one rule (lib/peso-blocco.ts).
+    // `venduto` marks a block sold (accepted at collaudo or transferred): the block figures count those.
     facts: (companyId, from, to) => sql`
       select c.data as d, 'collaudo' as kind, r.esito, ${dim('cliente', sql`c.cliente_id::text`)},
              ${dim('materiale', sql`bl.materiale_id::text`)},
@@ -154,7 +158,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
              r.volume_netto_accettato::float8 as vol, r.peso::float8 as t, coalesce(r.importo, 0)::float8 / 100 as eur,
              (bl.volume_netto - ${volumeMisurato})::float8 as calo_m3,
              (${volumeMisurato} - r.volume_netto_accettato)::float8 as abbuono_m3,
-             (r.abbuono_tipo is not null and coalesce(r.abbuono_valore, 0) > 0) as abbuono, 0::float8 as mq, 0::float8 as eur_stock
+             (r.abbuono_tipo is not null and coalesce(r.abbuono_valore, 0) > 0) as abbuono, 0::float8 as mq, 0::float8 as eur_stock,
+             r.esito in ('accettato', 'accettato_con_riserva') as venduto
       from collaudo_righe r join collaudi c on c.id = r.collaudo_id join blocchi bl on bl.id = r.blocco_id
       where c.company_id = ${companyId} and c.stato = 'confermato' and r.esito is not null and c.data between ${from} and ${to}
       union all
@@ -162,23 +167,37 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
              coalesce(pa.materiale_id, lo.materiale_id)::text,
              coalesce(la.scelta, pa.scelta, lo.scelta),
              0, 0, 0, 0, 0, false, (-m.mq)::float8,
-             (m.prezzo * case m.unita_prezzo when 'mq' then -m.mq else -m.pezzi end)::float8
+             (m.prezzo * case m.unita_prezzo when 'mq' then -m.mq else -m.pezzi end)::float8, false
       from movimenti m
         left join lastre la on la.id = m.lastra_id
         left join pacchi pa on pa.id = coalesce(m.pacco_id, la.pacco_id)
         left join lotti lo on lo.id = m.lotto_id
       where m.company_id = ${companyId} and m.tipo = 'scarico' and m.cliente_id is not null and m.prezzo is not null
-        and m.created_at >= (${from}::date::timestamp at time zone 'Europe/Rome') and m.created_at < ((${to}::date + 1)::timestamp at time zone 'Europe/Rome')`,
+        and m.created_at >= (${from}::date::timestamp at time zone 'Europe/Rome') and m.created_at < ((${to}::date + 1)::timestamp at time zone 'Europe/Rome')
+      union all
+      select ${romeDay(sql`tr.created_at`)}, 'trasferimento', null, 'ditta:' || tr.destinazione_company_id::text,
+             coalesce(bl.materiale_id, pa.materiale_id, lo.materiale_id)::text,
+             coalesce(bl.scelta, pa.scelta, lo.scelta),
+             coalesce(bl.volume_netto, 0)::float8, coalesce(${pesoBloccoSql(alias(blocchi, 'bl'))}, 0)::float8,
+             (case when t.tipo = 'blocco' then t.prezzo else 0 end)::float8, 0, 0, false,
+             (case when t.tipo = 'blocco' then 0 else t.mq end)::float8, (case when t.tipo = 'blocco' then 0 else t.prezzo end)::float8,
+             t.tipo = 'blocco'
+      from trasferimenti_righe t join trasferimenti tr on tr.id = t.trasferimento_id
+        left join blocchi bl on t.tipo = 'blocco' and bl.id = t.origine_id
+        left join pacchi pa on t.tipo = 'pacco' and pa.id = t.origine_id
+        left join lotti lo on t.tipo = 'lotto' and lo.id = t.origine_id
+      where tr.company_id = ${companyId}
+        and tr.created_at >= (${from}::date::timestamp at time zone 'Europe/Rome') and tr.created_at < ((${to}::date + 1)::timestamp at time zone 'Europe/Rome')`,
     metrics: [
-      { key: 'blocchi', label: 'Blocchi venduti', unit: 'n', expr: sql`count(*) filter (where esito in ('accettato', 'accettato_con_riserva'))`, compare: true },
-      { key: 'volume', label: 'Volume venduto', unit: 'm3', expr: sql`sum(vol) filter (where esito in ('accettato', 'accettato_con_riserva'))`, compare: true },
-      { key: 'peso', label: 'Peso venduto', unit: 't', expr: sql`sum(t) filter (where esito in ('accettato', 'accettato_con_riserva'))` },
-      { key: 'importoBlocchi', label: 'Importo blocchi', unit: 'eur', expr: sql`sum(eur) filter (where esito in ('accettato', 'accettato_con_riserva'))`, compare: true },
-      { key: 'prezzoM3', label: 'Prezzo medio €/m³', unit: 'eurm3', expr: ratio(sql`sum(eur) filter (where esito in ('accettato', 'accettato_con_riserva'))`, sql`sum(vol) filter (where esito in ('accettato', 'accettato_con_riserva'))`), compare: true },
-      { key: 'prezzoT', label: 'Prezzo medio €/t', unit: 'eurt', expr: ratio(sql`sum(eur) filter (where esito in ('accettato', 'accettato_con_riserva'))`, sql`sum(t) filter (where esito in ('accettato', 'accettato_con_riserva'))`) },
+      { key: 'blocchi', label: 'Blocchi venduti', unit: 'n', expr: sql`count(*) filter (where venduto)`, compare: true },
+      { key: 'volume', label: 'Volume venduto', unit: 'm3', expr: sql`sum(vol) filter (where venduto)`, compare: true },
+      { key: 'peso', label: 'Peso venduto', unit: 't', expr: sql`sum(t) filter (where venduto)` },
+      { key: 'importoBlocchi', label: 'Importo blocchi', unit: 'eur', expr: sql`sum(eur) filter (where venduto)`, compare: true },
+      { key: 'prezzoM3', label: 'Prezzo medio €/m³', unit: 'eurm3', expr: ratio(sql`sum(eur) filter (where venduto)`, sql`sum(vol) filter (where venduto)`), compare: true },
+      { key: 'prezzoT', label: 'Prezzo medio €/t', unit: 'eurt', expr: ratio(sql`sum(eur) filter (where venduto)`, sql`sum(t) filter (where venduto)`) },
       { key: 'mqVenduti', label: 'Lastre e pavimenti venduti', unit: 'm2', expr: sql`sum(mq)` },
       { key: 'importoStock', label: 'Importo lastre e pavimenti', unit: 'eur', expr: sql`sum(eur_stock)` },
-      { key: 'importo', label: 'Importo totale', unit: 'eur', expr: sql`coalesce(sum(eur) filter (where esito in ('accettato', 'accettato_con_riserva')), 0) + coalesce(sum(eur_stock), 0)`, chart: true, compare: true },
+      { key: 'importo', label: 'Importo totale', unit: 'eur', expr: sql`coalesce(sum(eur) filter (where venduto), 0) + coalesce(sum(eur_stock), 0)`, chart: true, compare: true },
       { key: 'accettati', label: 'Esito: accettati', unit: 'n', expr: sql`count(*) filter (where esito = 'accettato')` },
       { key: 'conRiserva', label: 'Esito: con riserva', unit: 'n', expr: sql`count(*) filter (where esito = 'accettato_con_riserva')` },
       { key: 'rifiutati', label: 'Esito: rifiutati', unit: 'n', expr: sql`count(*) filter (where esito = 'rifiutato')` },
