@@ -107,7 +107,8 @@ describe('bancate', () => {
     await makeBlocco(cavatore, b._id); // 5.04 m³
     await makeBlocco(cavatore, b._id, { lunghezzaNetta: 270 }); // net 4.86 m³
     const open = (await cavatore.get(`/api/bancate/${b._id}`)).json();
-    expect(open.blocchi).toEqual({ count: 2, volumeLordo: 10.08, volumeNetto: 9.9, pesoT: 27.32 });
+    // weight by the one rule: no weighbridge, so net m³ × 2.71 per block: 13.66 + 13.17
+    expect(open.blocchi).toEqual({ count: 2, volumeLordo: 10.08, volumeNetto: 9.9, pesoT: 26.83 });
     expect(open.resa).toBe(5); // 9.9 / 200 = 4.95 %, rounded half up
     await moveBancata(cavatore, b._id, 'chiusa');
     expect((await cavatore.get(`/api/bancate/${b._id}`)).json().resa).toBe(5);

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, materiali } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BancataJoined, BancataRow, BlocchiTotals } from './bancate.mapper.js';
@@ -28,7 +29,7 @@ const blocchiTotals = sql<BlocchiTotals>`(
     'count', count(*)::int,
     'volumeLordo', coalesce(sum(${blocchi.volumeLordo}), 0)::float8,
     'volumeNetto', coalesce(sum(${blocchi.volumeNetto}), 0)::float8,
-    'pesoT', coalesce(sum(${blocchi.pesoTeorico}), 0)::float8)
+    'pesoT', coalesce(sum(${pesoBloccoSql(blocchi)}), 0)::float8)
   from ${blocchi} where ${blocchi.bancataId} = ${bancate.id})`;
 
 function joined(db: DbOrTx) {

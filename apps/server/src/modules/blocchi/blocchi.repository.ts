@@ -16,6 +16,7 @@ import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, cave, clienti, fornitori, lavorazioniLastre, lavorazioniPavimenti, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
+import { pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
@@ -260,7 +261,8 @@ export async function summary(db: DbOrTx, companyId: string, origine: BloccoOrig
       count: sql<number>`count(*)::int`,
       volumeLordo: sql<number>`coalesce(sum(${blocchi.volumeLordo}), 0)::float8`,
       volumeNetto: sql<number>`coalesce(sum(${blocchi.volumeNetto}), 0)::float8`,
-      pesoT: sql<number>`coalesce(sum(${blocchi.pesoTeorico}), 0)::float8`,
+      // the one weight rule (weighbridge, else net m³ × density), as every other screen sums it
+      pesoT: sql<number>`coalesce(sum(${pesoBloccoSql(blocchi)}), 0)::float8`,
     })
     .from(blocchi)
     .where(filterWhere(companyId, origine, filter));

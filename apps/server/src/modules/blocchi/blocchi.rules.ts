@@ -32,10 +32,13 @@ export function updatedDims(current: Dims, body: Partial<Gross> & NetChange): Di
   };
 }
 
-/** Volumes and theoretical weight from the measures, with the shared pure functions. */
+/**
+ * Volumes and theoretical weight from the measures, with the shared pure functions. The theoretical
+ * weight is the NET volume's (DESIGN §3 "Weight"): the one a block is valued and sold on without a weighbridge.
+ */
 export function quantities(d: Dims, densita: number) {
-  const volumeLordo = volumeM3(d.lunghezza, d.altezza, d.profondita);
-  return { volumeLordo, volumeNetto: volumeM3(d.lunghezzaNetta, d.altezzaNetta, d.profonditaNetta), pesoTeorico: pesoT(volumeLordo, densita) };
+  const volumeNetto = volumeM3(d.lunghezzaNetta, d.altezzaNetta, d.profonditaNetta);
+  return { volumeLordo: volumeM3(d.lunghezza, d.altezza, d.profondita), volumeNetto, pesoTeorico: pesoT(volumeNetto, densita) };
 }
 
 /** 400 when a net measure exceeds its gross one, on the net field. */

@@ -154,7 +154,7 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
             ...net,
             volumeLordo: vl,
             volumeNetto: vn,
-            pesoTeorico: pesoT(vl, materiale.densita),
+            pesoTeorico: pesoT(vn, materiale.densita),
             pesoPesa: rnd() < 0.5 ? pesoT(vl, materiale.densita) + between(-30, 30) / 100 : null,
             ubicazioneId: pick(yardUb).id,
             prezzoListino: categoria === 'informe' ? between(60, 180) : materiale.nome === 'Statuario' || materiale.nome === 'Calacatta' ? between(4500, 7000) : between(1200, 2600),

@@ -107,7 +107,7 @@ export function BlocchiList({
     { label: labels.plurale, value: formatInteger(s?.count) },
     { label: 'Volume lordo', value: formatVolume(s?.volumeLordo) },
     { label: 'Volume netto', value: formatVolume(s?.volumeNetto) },
-    { label: 'Peso teorico', value: formatWeight(s?.pesoT) },
+    { label: 'Peso (pesa o teorico)', value: formatWeight(s?.pesoT) },
   ];
 
   const newButton = writable ? (

@@ -99,7 +99,8 @@ export function liveQuantities(v: Pick<FormValues, 'lunghezza' | 'altezza' | 'pr
   const [ln, hn, pn] = NET.map((k, i) => positive(v[k]) ?? [l, h, p][i] ?? null);
   const volumeLordo = l && h && p ? volumeM3(l, h, p) : null;
   const volumeNetto = ln && hn && pn ? volumeM3(ln, hn, pn) : null;
-  const pesoTeorico = volumeLordo !== null && densita ? pesoT(volumeLordo, densita) : null;
+  // the theoretical weight is the net volume's, as the server stores it (DESIGN §3 "Weight")
+  const pesoTeorico = volumeNetto !== null && densita ? pesoT(volumeNetto, densita) : null;
   return { volumeLordo, volumeNetto, pesoTeorico };
 }
 

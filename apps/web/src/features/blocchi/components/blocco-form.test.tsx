@@ -57,12 +57,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('liveQuantities (the server rules, from what is typed)', () => {
-  it('gross volume, net volume defaulting to gross, weight from the gross volume and the density', () => {
+  it('gross volume, net volume defaulting to gross, weight from the net volume and the density', () => {
     expect(liveQuantities({ lunghezza: 280, altezza: 150, profondita: 120 }, 2.71)).toEqual({ volumeLordo: 5.04, volumeNetto: 5.04, pesoTeorico: 13.66 });
     expect(liveQuantities({ lunghezza: 280, altezza: 150, profondita: 120, lunghezzaNetta: 270, altezzaNetta: null }, 2.7)).toEqual({
       volumeLordo: 5.04,
       volumeNetto: 4.86,
-      pesoTeorico: 13.61,
+      pesoTeorico: 13.12, // 4.86 m³ net × 2.7
     });
   });
   it('nothing until every gross measure is a positive number', () => {
