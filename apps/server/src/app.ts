@@ -32,6 +32,7 @@ import { etichetteRoutes } from './modules/etichette/etichette.routes.js';
 import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
 import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
+import { caveTariffeRoutes } from './modules/lookups/cave-tariffe.routes.js';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { createPhotosService, type PhotosService } from './modules/photos/photos.service.js';
@@ -140,7 +141,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const counts = database.pglite ? await listenedCountCache(database.pglite, 'blocchi') : noCountCache;
   app.addHook('onClose', () => counts.stop());
   const domain = createServices({ db, counts });
-  const { entities, lookups, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi } = domain;
+  const { entities, lookups, caveTariffe, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi } = domain;
   // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
   const links = createSessionLinks({ storage, sessions });
   const photos = createPhotosService({ db, storage, entities, links });
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   for (const kind of ['cave', 'materiali', 'ubicazioni', 'macchine'] as const) {
     await app.register(lookupsRoutes, { kind, service: lookups[kind] });
   }
+  await app.register(caveTariffeRoutes, { tariffe: caveTariffe });
   await app.register(bancateRoutes, { bancate });
   await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
   await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });

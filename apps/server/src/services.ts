@@ -7,6 +7,7 @@ import { createBlocchiService } from './modules/blocchi/blocchi.service.js';
 import { createCollaudiService } from './modules/collaudi/collaudi.service.js';
 import { createLavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { createLavorazioniPavimentiService } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.service.js';
+import { createCaveTariffeService } from './modules/lookups/cave-tariffe.service.js';
 import { createLookupsService } from './modules/lookups/lookups.service.js';
 import { createMagazzinoService } from './modules/magazzino/magazzino.service.js';
 import { createStockService } from './modules/magazzino/stock.service.js';
@@ -31,6 +32,7 @@ export function createServices({ db, entities = createEntityRegistry(), counts =
     ubicazioni: createLookupsService({ db, kind: 'ubicazioni' }),
     macchine: createLookupsService({ db, kind: 'macchine' }),
   };
+  const caveTariffe = createCaveTariffeService({ db });
   const clienti = createAnagraficaService({ db, kind: 'clienti' });
   const fornitori = createAnagraficaService({ db, kind: 'fornitori' });
   const bancate = createBancateService({ db, cave: lookups.cave, materiali: lookups.materiali, entities });
@@ -41,7 +43,7 @@ export function createServices({ db, entities = createEntityRegistry(), counts =
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const collaudi = createCollaudiService({ db, blocchi, clienti, entities });
-  return { entities, lookups, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi };
+  return { entities, lookups, caveTariffe, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi };
 }
 
 export type Services = ReturnType<typeof createServices>;

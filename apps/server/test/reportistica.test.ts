@@ -71,28 +71,6 @@ describe('reportistica', () => {
     expect(text).toContain('Pagina 1 di 1');
   });
 
-  it('estrazione as XLSX: typed cells, weighed or theoretical tonnes said per row, the by-products of the bancate', async () => {
-    const res = await admin.get('/api/reports/estrazione', { query: { formato: 'xlsx', dal: `${year}-01-01`, al: today } });
-    expect(res.statusCode, res.body).toBe(200);
-    const { ws, rows } = await xlsxRows(res.rawPayload);
-    expect(rows[0]).toEqual(['Cava', 'Materiale', 'Voce', 'Qualità (scelta)', 'Categoria', 'Blocchi', 'm³', 't', 'Tonnellate']);
-    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(ws.autoFilter).toBeTruthy();
-    const blocchi = rows.filter((r) => r[2] === 'Blocchi');
-    expect(blocchi).toEqual([
-      ['Canalgrande', 'Statuario', 'Blocchi', 'Prima', 'Squadrato', 1, 9, 25, 'pesate'],
-      ['Canalgrande', 'Statuario', 'Blocchi', 'Seconda', 'Squadrato', 1, 3.75, 10.16, 'teoriche'],
-    ]);
-    expect(rows.filter((r) => ['Informi', 'Scaglie', 'Terre'].includes(r[2] as string)).map((r) => [r[2], r[7]])).toEqual([
-      ['Informi', 12.5],
-      ['Scaglie', 40],
-      ['Terre', 7.25],
-    ]);
-    // 25 weighed + 10.16 theoretical + 12.5 + 40 + 7.25 t of by-products
-    expect(rows.at(-1)).toEqual(['Totale', undefined, undefined, undefined, undefined, 2, 12.75, 94.91]);
-    expect(ws.getColumn(7).numFmt).toBe('#,##0.000');
-  });
-
   it('elenco blocchi: a block whose option has lapsed reads Disponibile, one still running reads Opzionato', async () => {
     const companyId = (await ctx.database.db.select({ companyId: blocchi.companyId }).from(blocchi).where(eq(blocchi.codice, codici[0]!)))[0]!.companyId;
     const [cliente] = await ctx.database.db.insert(clienti).values({ companyId, ragioneSociale: 'Stone Design GmbH', indirizzo: 'Via Roma 1', comune: 'Carrara' }).returning();

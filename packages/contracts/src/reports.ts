@@ -16,13 +16,14 @@ export const REPORTS: Record<ReportName, { title: string; description: string; p
   {
     'registro-produzione': {
       title: 'Registro di produzione',
-      description: 'Bancate e blocchi del periodo con codici, misure, m³ e tonnellate',
+      description:
+        'Bancate tagliate (m³ lordi, informi, scaglie, terre) e blocchi del periodo con misure lorde e nette, t pesate o teoriche, uscita; subtotali mensili',
       periodo: true,
     },
     estrazione: {
       title: 'Estrazione per cava',
       description:
-        'Tonnellate e m³ estratti per cava, materiale, scelta e categoria (pesati o teorici), con informi, scaglie e terre delle bancate',
+        'Dichiarazione per il contributo di estrazione: tonnellate per cava e voce (pesate, teoriche, dichiarate) e contributo dovuto secondo le tariffe della cava',
       periodo: true,
     },
     giacenze: {

@@ -106,6 +106,9 @@ const commonFields = {
   altezzaNetta: cm('Altezza netta', BLOCCO_MAX_CM).nullish(),
   profonditaNetta: cm('Profondità netta', BLOCCO_MAX_CM).nullish(),
   pesoPesa: tonnes('Peso alla pesa', BLOCCO_MAX_T).nullish(),
+  /** The pesata (issue 25 item 10): the day the block crossed the quarry's weighbridge and the ticket's number. */
+  dataPesata: isoDate('Data della pesata').nullish(),
+  numeroPesata: optionalText(30),
   ubicazioneId: z.uuid({ error: "Scegli l'ubicazione" }),
   prezzoListino: euro('Prezzo di listino').nullish(),
   unitaPrezzo: z.enum(UNITA_PREZZO, { error: 'Unità di prezzo non valida' }).default('m3'),
@@ -211,6 +214,8 @@ export const bloccoSchema = z.object({
   volumeLordo: z.number(),
   volumeNetto: z.number(),
   pesoPesa: z.number().nullable(),
+  dataPesata: z.iso.date().nullable(),
+  numeroPesata: z.string().nullable(),
   pesoTeorico: z.number(),
   ubicazione: ref.nullable(),
   prezzoListino: z.number().nullable(),

@@ -1,4 +1,4 @@
-import { boolean, index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { primaryId, timestamps } from './columns.js';
 import { companyRef } from './companies.js';
 
@@ -20,6 +20,31 @@ export const cave = pgTable(
     attiva: boolean('attiva').notNull().default(true),
   },
   (t) => [uniqueIndex('cave_codice_unique').on(t.companyId, t.codice)],
+);
+
+/**
+ * A quarry's tariffs for the contributo di estrazione (issue 25 item 11): € per tonne brought down, by
+ * category, valid from `valido_dal` to `valido_al` (open-ended when null). Periods of one quarry never
+ * overlap (checked by the service under the quarry's row lock), so each day has at most one tariff.
+ */
+const euroT = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' }).notNull();
+export const caveTariffe = pgTable(
+  'cave_tariffe',
+  {
+    ...base(),
+    cavaId: uuid('cava_id')
+      .notNull()
+      .references(() => cave.id, { onDelete: 'cascade' }),
+    validoDal: date('valido_dal', { mode: 'string' }).notNull(),
+    validoAl: date('valido_al', { mode: 'string' }),
+    blocchi: euroT('blocchi'),
+    informi: euroT('informi'),
+    scaglieBianche: euroT('scaglie_bianche'),
+    scaglieScure: euroT('scaglie_scure'),
+    scogliere: euroT('scogliere'),
+    terre: euroT('terre'),
+  },
+  (t) => [uniqueIndex('cave_tariffe_dal_unique').on(t.cavaId, t.validoDal), index('cave_tariffe_company_idx').on(t.companyId)],
 );
 
 export const materiali = pgTable(

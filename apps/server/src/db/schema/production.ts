@@ -100,6 +100,9 @@ export const blocchi = pgTable(
     volumeLordo: volume('volume_lordo').notNull(),
     volumeNetto: volume('volume_netto').notNull(),
     pesoPesa: tonnes('peso_pesa'),
+    /** The pesata: the day the block crossed the quarry's weighbridge and the ticket (bolla di pesa); the estrazione counts by it. */
+    dataPesata: date('data_pesata', { mode: 'string' }),
+    numeroPesata: text('numero_pesata'),
     pesoTeorico: tonnes('peso_teorico').notNull(),
     ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
     prezzoListino: money('prezzo_listino'),

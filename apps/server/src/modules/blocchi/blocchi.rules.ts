@@ -51,3 +51,22 @@ export function assertNetWithinGross(d: Dims) {
     if (d[n] > d[g]) throw badRequest(`${label}: non può superare la misura lorda (${d[g]} cm)`, [{ path: n, message: `${label}: non può superare la misura lorda (${d[g]} cm)` }]);
   }
 }
+
+type Pesata = Pick<BloccoRow, 'pesoPesa' | 'dataPesata' | 'numeroPesata'>;
+
+/**
+ * The pesata as it stands after a create or an edit (a field left out keeps its value): a ticket or
+ * a date needs the tonnes read at the weighbridge, and a block cannot cross it after today.
+ */
+export function assertPesata(current: Pesata | null, body: Partial<Pesata>, today: string) {
+  const value = <K extends keyof Pesata>(k: K) => (body[k] === undefined ? (current?.[k] ?? null) : body[k]);
+  const [peso, data, numero] = [value('pesoPesa'), value('dataPesata'), value('numeroPesata')];
+  if ((data || numero) && peso == null) {
+    const message = 'La pesata ha bisogno del peso letto alla pesa (t)';
+    throw badRequest(message, [{ path: 'pesoPesa', message }]);
+  }
+  if (data && data > today) {
+    const message = 'Data della pesata: non può essere nel futuro';
+    throw badRequest(message, [{ path: 'dataPesata', message }]);
+  }
+}

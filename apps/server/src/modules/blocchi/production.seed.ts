@@ -1,7 +1,7 @@
 import { pesoT, volumeM3 } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { bancate, blocchi, cave, clienti, fornitori, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
+import { bancate, blocchi, cave, caveTariffe, clienti, fornitori, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
 import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
@@ -60,6 +60,29 @@ async function seedLookups(tx: DbOrTx, companyId: string, quarry: boolean) {
         ])
         .returning()
     : [];
+  // The Comune's tariffs for the contributo di estrazione, € per tonne (a few euro a tonne; blocks worth
+  // the most, the Torano basin's Canalgrande above Miseglia's Fossa degli Angeli), last year's and this year's.
+  const year = Number(todayInRome().slice(0, 4));
+  const tariffe = (cavaId: string, blocchi: number, anno: number, open: boolean) => ({
+    companyId,
+    cavaId,
+    validoDal: `${anno}-01-01`,
+    validoAl: open ? null : `${anno}-12-31`,
+    blocchi,
+    informi: Math.round(blocchi * 50) / 100,
+    scaglieBianche: 1.25,
+    scaglieScure: 0.85,
+    scogliere: 1.05,
+    terre: 0.4,
+  });
+  if (caves.length) {
+    await tx.insert(caveTariffe).values([
+      tariffe(caves[0]!.id, 6.8, year - 1, false),
+      tariffe(caves[0]!.id, 7.1, year, true),
+      tariffe(caves[1]!.id, 5.2, year - 1, false),
+      tariffe(caves[1]!.id, 5.45, year, true),
+    ]);
+  }
   return { materiali: mats, ubicazioni: ubs, cave: caves };
 }
 
@@ -82,6 +105,7 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
     const clientiMarmi = await tx.select({ id: clienti.id }).from(clienti).where(eq(clienti.companyId, ctx.marmiId));
     const audit: AuditEntry[] = [];
     const yardUb = marmi.ubicazioni.filter((u) => u.tipo === 'piazzale_cava');
+    let pesate = 0;
 
     // 18 bancate over the last year, oldest closed, newest still being cut or planned.
     for (let i = 0; i < 18; i++) {
@@ -164,7 +188,12 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
             stato: state,
             createdAt: day(age),
           })
-          .returning({ id: blocchi.id });
+          .returning({ id: blocchi.id, pesoPesa: blocchi.pesoPesa });
+        // a weighed block that left the yard crossed the quarry's weighbridge the day it was squared: its pesata
+        if (blocco!.pesoPesa !== null && state !== 'in_piazzale') {
+          pesate += 1;
+          await tx.update(blocchi).set({ dataPesata: isoDay(day(age)), numeroPesata: `PS-${cava.codice}-${String(pesate).padStart(4, '0')}` }).where(eq(blocchi.id, blocco!.id));
+        }
         audit.push({ companyId: ctx.marmiId, entityType: 'blocco', entityId: blocco!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
       }
       if (stato === 'chiusa') {

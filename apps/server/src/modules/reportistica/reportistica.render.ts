@@ -15,6 +15,8 @@ export interface ReportColumnSpec {
   width?: number;
   /** Summed into the totals row. */
   total?: boolean;
+  /** Left out of the PDF (a wide report's XLSX keeps every column; the A4 page keeps what fits). */
+  pdf?: false;
 }
 
 export type Cell = string | number | null;
@@ -30,6 +32,13 @@ export interface ReportInput {
   columns: ReportColumnSpec[];
   /** How many rows will come: the PDF numbers its pages "Pagina N di M" without holding them. */
   count: number;
+  /** What the figures are taken on, said on the report (at most two short lines under the title). */
+  notes?: string[];
+  /**
+   * A subtotal row wherever the value of these columns changes (the rows come sorted by them): by
+   * month of a date column (`mese`), or by the values themselves. `groups` is how many there will be.
+   */
+  subtotals?: { by: number[]; label: 'mese' | 'valore'; groups: number };
 }
 
 type ReportDocument = Omit<ReportInput, 'formato'> & { rows: AsyncIterable<Cell[][]> };
@@ -86,22 +95,61 @@ export function cellText(kind: ColumnKind, value: string | number | null): strin
   return FORMATS[kind]?.format(value) ?? String(value);
 }
 
+/** The sums of the totalled columns; a column none of the rows filled stays empty, not 0. */
 function totalsOf(columns: ReportColumnSpec[]) {
-  const sums = columns.map(() => 0);
+  let sums: Array<number | null> = columns.map(() => null);
   return {
+    reset() {
+      sums = columns.map(() => null);
+    },
     add(row: Cell[]) {
       columns.forEach((c, i) => {
         const v = row[i];
-        if (c.total && typeof v === 'number') sums[i]! += v;
+        if (c.total && typeof v === 'number') sums[i] = (sums[i] ?? 0) + v;
       });
     },
     values: () =>
-      columns.map((c, i) =>
-        c.total
-          ? roundTo(sums[i]!, DECIMALS[c.kind] ?? 0)
-          : null,
-      ),
+      columns.map((c, i) => {
+        const sum = sums[i] ?? null;
+        if (!c.total || sum === null) return null;
+        return roundTo(sum, DECIMALS[c.kind] ?? 0);
+      }),
   };
+}
+
+const MESI = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+
+/**
+ * The rows with a subtotal row after each group (input.subtotals): the sums of the group's rounded rows
+ * in the totalled columns, the label in the first cell. Both formats draw what this yields.
+ */
+async function* withSubtotals(doc: ReportDocument): AsyncGenerator<{ cells: Cell[]; subtotal: boolean }> {
+  const sub = doc.subtotals;
+  const group = sub && totalsOf(doc.columns);
+  const keyOf = (row: Cell[]) =>
+    sub!.by.map((i) => (sub!.label === 'mese' ? String(row[i] ?? '').slice(0, 7) : String(row[i] ?? ''))).join(' · ');
+  const labelOf = (key: string) => {
+    if (sub!.label !== 'mese') return `Totale ${key}`;
+    const [year, month] = key.split('-');
+    return `Totale ${MESI[Number(month) - 1] ?? ''} ${year}`;
+  };
+  let current: string | null = null;
+  const close = () => ({ cells: group!.values().map((v, i) => (i === 0 ? labelOf(current!) : v)), subtotal: true });
+  for await (const batch of doc.rows) {
+    for (const cells of batch) {
+      if (group) {
+        const key = keyOf(cells);
+        if (current !== null && key !== current) {
+          yield close();
+          group.reset();
+        }
+        current = key;
+        group.add(cells);
+      }
+      yield { cells, subtotal: false };
+    }
+  }
+  if (group && current !== null) yield close();
 }
 
 /**
@@ -125,11 +173,11 @@ function reportXlsx(doc: ReportDocument): Readable {
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     const totals = totalsOf(doc.columns);
-    for await (const batch of doc.rows) {
-      for (const row of batch) {
-        totals.add(row);
-        sheet.addRow(doc.columns.map((c, i) => xlsxValue(c.kind, row[i] ?? null))).commit();
-      }
+    for await (const { cells, subtotal } of withSubtotals(doc)) {
+      if (!subtotal) totals.add(cells);
+      const row = sheet.addRow(doc.columns.map((c, i) => xlsxValue(c.kind, cells[i] ?? null)));
+      if (subtotal) row.font = { bold: true };
+      row.commit();
     }
     if (doc.columns.some((c) => c.total)) {
       const row = sheet.addRow(totals.values().map((v, i) => (i === 0 ? 'Totale' : v)));
@@ -143,6 +191,7 @@ function reportXlsx(doc: ReportDocument): Readable {
       ['Ditta', doc.company.name],
       ['Periodo', doc.periodo],
       ['Righe', doc.count],
+      ...(doc.notes ?? []).map((n) => ['Nota', n]),
     ])
       info.addRow(line).commit();
     info.commit();
@@ -154,7 +203,8 @@ function reportXlsx(doc: ReportDocument): Readable {
 }
 
 function xlsxValue(kind: ColumnKind, value: string | number | null) {
-  if (kind === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
+  // a subtotal's label sits in a date column as text
+  if (kind === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
   return value;
 }
 
@@ -173,7 +223,16 @@ export const ROWS_PER_PAGE = Math.floor(
  * header repeated, fixed one-line rows (long text is cut with an ellipsis) so the page count is known
  * in advance and "Pagina N di M" needs no buffered pages, whatever the number of rows.
  */
-function reportPdf(doc: ReportDocument): Readable {
+function reportPdf(full: ReportDocument): Readable {
+  const shown = full.columns.flatMap((c, i) => (c.pdf === false ? [] : [i]));
+  const doc: ReportDocument = {
+    ...full,
+    columns: shown.map((i) => full.columns[i]!),
+    subtotals: full.subtotals && { ...full.subtotals, by: full.subtotals.by.map((i) => shown.indexOf(i)) },
+    rows: (async function* () {
+      for await (const batch of full.rows) yield batch.map((row) => shown.map((i) => row[i] ?? null));
+    })(),
+  };
   const pdf = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -183,7 +242,8 @@ function reportPdf(doc: ReportDocument): Readable {
     lang: 'it-IT',
   });
   const hasTotals = doc.columns.some((c) => c.total);
-  const pages = Math.max(1, Math.ceil((doc.count + (hasTotals ? 1 : 0)) / ROWS_PER_PAGE));
+  const lines = doc.count + (doc.subtotals?.groups ?? 0) + (hasTotals ? 1 : 0);
+  const pages = Math.max(1, Math.ceil(lines / ROWS_PER_PAGE));
   const innerWidth = PAGE.width - 2 * PAGE.margin;
   const weight = doc.columns.reduce((a, c) => a + (c.width ?? 1), 0);
   const widths = doc.columns.map((c) => ((c.width ?? 1) / weight) * innerWidth);
@@ -192,12 +252,18 @@ function reportPdf(doc: ReportDocument): Readable {
   let y = 0;
   let onPage = 0;
 
+  // a wide report (the registro's 21 columns) gets a smaller type so codes still fit their cell
+  const fontSize = doc.columns.length > 15 ? 5.5 : 7.5;
   const cells = (texts: string[], top: number, bold: boolean) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5);
+    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+    // a totals row's label ("Totale marzo 2026") runs on over the empty cells after it
+    let span = 1;
+    while (bold && span < texts.length && texts[span] === '') span += 1;
     texts.forEach((text, i) => {
       const numeric = doc.columns[i]!.kind !== 'text' && doc.columns[i]!.kind !== 'date';
+      const width = i === 0 ? widths.slice(0, span).reduce((a, w) => a + w, 0) : widths[i]!;
       pdf.text(text, xs[i]! + (numeric ? 2 : 8), top + 3, {
-        width: widths[i]! - 10,
+        width: width - 10,
         height: ROW_H,
         lineBreak: false,
         ellipsis: true,
@@ -233,6 +299,9 @@ function reportPdf(doc: ReportDocument): Readable {
         lineBreak: false,
         ellipsis: true,
       });
+    (doc.notes ?? []).slice(0, 2).forEach((note, i) => {
+      pdf.fontSize(7).fillColor('#555').text(note, left, top + 32 + i * 10, { width: innerWidth - (left - PAGE.margin), lineBreak: false, ellipsis: true });
+    });
     y = top + HEADER_H;
     pdf.rect(PAGE.margin, y, innerWidth, TABLE_HEAD_H).fill('#e8e4dc');
     pdf.fillColor('#111');
@@ -267,14 +336,12 @@ function reportPdf(doc: ReportDocument): Readable {
   (async () => {
     const totals = totalsOf(doc.columns);
     let written = 0;
-    for await (const batch of doc.rows) {
-      for (const r of batch) {
-        // never more rows than announced: the page count printed on every page stays true
-        if (written === doc.count) break;
-        totals.add(r);
-        row(doc.columns.map((c, i) => cellText(c.kind, r[i] ?? null)));
-        written += 1;
-      }
+    for await (const { cells: r, subtotal } of withSubtotals(doc)) {
+      // never more rows than announced: the page count printed on every page stays true
+      if (written === lines - (hasTotals ? 1 : 0)) break;
+      if (!subtotal) totals.add(r);
+      row(doc.columns.map((c, i) => (subtotal && r[i] == null ? '' : cellText(c.kind, r[i] ?? null))), subtotal);
+      written += 1;
     }
     if (page === 0) newPage();
     if (written === 0)

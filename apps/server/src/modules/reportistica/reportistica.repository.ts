@@ -1,3 +1,4 @@
+import type { TariffaCategoria } from '@gestcava/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -25,21 +26,62 @@ async function all<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 export interface RegistroRow {
   data: string;
+  tipo: 'Bancata' | 'Blocco';
   bancata: string;
   cava: string;
   materiale: string;
-  blocco: string;
-  lunghezza: number;
-  altezza: number;
-  profondita: number;
-  volume: number;
-  peso: number;
-  scelta: string;
-  categoria: string;
+  blocco: string | null;
+  lordo: string;
+  /** A bancata's gross m³ cut. */
+  volumeBancata: number | null;
+  /** A block's gross and net m³ (null for an informe: informi count by weight). */
+  volumeLordo: number | null;
+  netto: string | null;
+  volumeNetto: number | null;
+  peso: number | null;
+  /** `pesato` or `teorico` (lib/peso-blocco.ts). */
+  base: string | null;
+  informi: number | null;
+  scaglie: number | null;
+  terre: number | null;
+  scelta: string | null;
+  categoria: string | null;
   tracciabilita: string | null;
+  /** The day a shipped block left (its move to `spedito`). */
+  uscita: string | null;
 }
 
-/** Own blocks squared in the period with their bancata, in order of day and code. */
+/** The day a block was registered: the registro's date basis for blocks. */
+const registroData = romeDay(sql`b.created_at`);
+
+/**
+ * The registro's rows: the bancate cut in the period (gross m³ and the by-products typed on them) and
+ * the own blocks squared in it (gross and net measures, t pesato or teorico, the day a shipped block left).
+ */
+const registroRows = (companyId: string, p: Periodo) => sql`
+  select ba.data_taglio::text as data, 'Bancata' as tipo, ba.codice as bancata, c.nome as cava, m.nome as materiale, null::text as blocco,
+         ba.lunghezza || '×' || ba.altezza || '×' || ba.profondita as lordo, ba.volume_lordo::float8 as "volumeBancata",
+         null::float8 as "volumeLordo", null::text as netto, null::float8 as "volumeNetto", null::float8 as peso, null::text as base,
+         ba.informi_t::float8 as informi, ba.scaglie_t::float8 as scaglie, ba.terre_t::float8 as terre,
+         null::text as scelta, null::text as categoria, null::text as tracciabilita, null::text as uscita
+  from bancate ba join cave c on c.id = ba.cava_id join materiali m on m.id = ba.materiale_id
+  where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al}
+  union all
+  select ${registroData}::text, 'Blocco', ba.codice, c.nome, m.nome, b.codice,
+         b.lunghezza || '×' || b.altezza || '×' || b.profondita, null,
+         case when b.categoria <> 'informe' then b.volume_lordo::float8 end,
+         b.lunghezza_netta || '×' || b.altezza_netta || '×' || b.profondita_netta,
+         case when b.categoria <> 'informe' then b.volume_netto::float8 end,
+         ${pesoBlocco}::float8, case when b.peso_pesa is null then 'teorico' else 'pesato' end,
+         null, null, null, b.scelta, b.categoria, b.codice_tracciabilita,
+         case when b.stato = 'spedito' then (
+           select (max(a.at) at time zone 'Europe/Rome')::date::text from audit_log a
+           where a.company_id = b.company_id and a.entity_type = 'blocco' and a.entity_id = b.id and a.action = 'stato' and a.changes->'stato'->>'to' = 'spedito'
+         ) end
+  from blocchi b join bancate ba on ba.id = b.bancata_id join cave c on c.id = b.cava_id join materiali m on m.id = b.materiale_id
+  where b.company_id = ${companyId} and b.origine = 'interno' and ${registroData} between ${p.dal} and ${p.al}`;
+
+/** In order of day, bancate before their day's blocks, then code. */
 export function registroProduzione(
   db: DbOrTx,
   companyId: string,
@@ -48,58 +90,80 @@ export function registroProduzione(
 ) {
   return all<RegistroRow>(
     db,
-    sql`select ${romeDay(sql`b.created_at`)}::text as data, ba.codice as bancata, c.nome as cava, m.nome as materiale, b.codice as blocco,
-               b.lunghezza_netta as lunghezza, b.altezza_netta as altezza, b.profondita_netta as profondita, b.volume_netto::float8 as volume,
-               ${pesoBlocco}::float8 as peso, b.scelta, b.categoria, b.codice_tracciabilita as tracciabilita
-        from blocchi b join bancate ba on ba.id = b.bancata_id join cave c on c.id = b.cava_id join materiali m on m.id = b.materiale_id
-        where b.company_id = ${companyId} and b.origine = 'interno' and ${romeDay(sql`b.created_at`)} between ${p.dal} and ${p.al}
-        order by 1, b.codice limit ${page.limit} offset ${page.offset}`,
+    sql`select * from (${registroRows(companyId, p)}) r order by data, tipo, bancata, blocco nulls first limit ${page.limit} offset ${page.offset}`,
   );
 }
 
+/** The rows and the months they fall in (one subtotal each). */
 export async function registroCount(db: DbOrTx, companyId: string, p: Periodo) {
-  const [row] = await all<{ n: number }>(
+  const [row] = await all<{ n: number; mesi: number }>(
     db,
-    sql`select count(*)::int as n from blocchi b where b.company_id = ${companyId} and b.origine = 'interno' and ${romeDay(sql`b.created_at`)} between ${p.dal} and ${p.al}`,
+    sql`select count(*)::int as n, count(distinct left(data, 7))::int as mesi from (${registroRows(companyId, p)}) r`,
   );
-  return row?.n ?? 0;
+  return { rows: row?.n ?? 0, groups: row?.mesi ?? 0 };
 }
 
 export interface EstrazioneRow {
+  cavaCodice: string;
   cava: string;
+  concessione: string | null;
+  /** A tariff category (contracts' TARIFFA_CATEGORIE). */
+  voce: TariffaCategoria;
   materiale: string;
-  voce: string;
   scelta: string | null;
   categoria: string | null;
-  blocchi: number | null;
+  pezzi: number | null;
   volume: number | null;
+  pesate: number | null;
+  teoriche: number | null;
+  dichiarate: number | null;
   tonnellate: number;
-  /** `pesate`, `teoriche` or `in parte pesate`. */
-  fonte: string;
+  tariffa: number | null;
+  contributo: number | null;
 }
 
 /**
- * What left each cava in the period: blocks by material, grade and category (the weighbridge's tonnes
- * where there is one, else the theoretical ones, said per row), then the by-products of the bancate cut
- * in the period (informi, scaglie, terre). The basis of the contributo di estrazione (docs/reportistica.md).
+ * What left each cava in the period, by tariff category (the basis of the contributo di estrazione,
+ * docs/reportistica.md): own blocks counted on the day of their pesata (registered, if never weighed),
+ * except those still in the quarry yard and the scrapped ones, in t pesate (the weighbridge) or t
+ * teoriche (net m³ × density); informe blocks under Informi, by weight only; the by-products typed on
+ * the bancate cut in the period as t dichiarate, the bancata's informi only where none of its informi
+ * is registered as a block (counted once). Each item's t is rounded before the sums; the contribution
+ * is the row's t × the tariff valid on the item's day, to the cent.
  */
 export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
+  const giorno = sql`coalesce(b.data_pesata, ${romeDay(sql`b.created_at`)})`;
   return all<EstrazioneRow>(
     db,
-    sql`select * from (
-          select c.nome as cava, m.nome as materiale, 'Blocchi' as voce, b.scelta, b.categoria, count(*)::int as blocchi,
-                 sum(b.volume_netto)::float8 as volume, sum(${pesoBlocco})::float8 as tonnellate,
-                 case when count(b.peso_pesa) = count(*) then 'pesate' when count(b.peso_pesa) = 0 then 'teoriche' else 'in parte pesate' end as fonte
-          from blocchi b join cave c on c.id = b.cava_id join materiali m on m.id = b.materiale_id
-          where b.company_id = ${companyId} and b.origine = 'interno' and ${romeDay(sql`b.created_at`)} between ${p.dal} and ${p.al}
-          group by c.nome, m.nome, b.scelta, b.categoria
+    sql`with voci as (
+          select b.cava_id, ${giorno} as giorno, case when b.categoria = 'informe' then 'informi' else 'blocchi' end as voce,
+                 b.materiale_id, b.scelta, b.categoria, 1 as pezzi, case when b.categoria <> 'informe' then b.volume_netto end as volume,
+                 b.peso_pesa as pesate, case when b.peso_pesa is null then ${pesoBlocco} end as teoriche, null::numeric as dichiarate
+          from blocchi b
+          where b.company_id = ${companyId} and b.origine = 'interno' and b.stato not in ('in_piazzale', 'scartato') and ${giorno} between ${p.dal} and ${p.al}
           union all
-          select c.nome, m.nome, v.voce, null, null, null, null, sum(v.t)::float8, 'pesate'
-          from bancate ba join cave c on c.id = ba.cava_id join materiali m on m.id = ba.materiale_id
-          cross join lateral (values ('Informi', ba.informi_t), ('Scaglie', ba.scaglie_t), ('Terre', ba.terre_t)) as v(voce, t)
-          where ba.company_id = ${companyId} and ba.data_taglio between ${p.dal} and ${p.al} and v.t is not null
-          group by c.nome, m.nome, v.voce
-        ) x order by cava, materiale, voce <> 'Blocchi', voce, scelta, categoria`,
+          select ba.cava_id, ba.data_taglio, v.voce, ba.materiale_id, null, null, null, null, null, null, v.t
+          from bancate ba
+          cross join lateral (values
+            ('informi', case when not exists (select 1 from blocchi bi where bi.bancata_id = ba.id and bi.categoria = 'informe') then ba.informi_t end),
+            ('scaglieBianche', ba.scaglie_t), ('terre', ba.terre_t)) as v(voce, t)
+          where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al} and v.t is not null
+        ), righe as (
+          select v.cava_id, v.voce, v.materiale_id, v.scelta, v.categoria,
+                 case v.voce when 'blocchi' then t.blocchi when 'informi' then t.informi when 'scaglieBianche' then t.scaglie_bianche
+                             when 'scaglieScure' then t.scaglie_scure when 'scogliere' then t.scogliere else t.terre end as tariffa,
+                 sum(v.pezzi) as pezzi, sum(v.volume) as volume, sum(v.pesate) as pesate, sum(v.teoriche) as teoriche, sum(v.dichiarate) as dichiarate,
+                 coalesce(sum(v.pesate), 0) + coalesce(sum(v.teoriche), 0) + coalesce(sum(v.dichiarate), 0) as tonnellate
+          from voci v left join cave_tariffe t on t.cava_id = v.cava_id and t.valido_dal <= v.giorno and (t.valido_al is null or t.valido_al >= v.giorno)
+          group by 1, 2, 3, 4, 5, 6
+        )
+        select c.codice as "cavaCodice", c.nome as cava, c.concessione, r.voce, m.nome as materiale, r.scelta, r.categoria,
+               r.pezzi::int as pezzi, r.volume::float8 as volume, r.pesate::float8 as pesate, r.teoriche::float8 as teoriche,
+               r.dichiarate::float8 as dichiarate, r.tonnellate::float8 as tonnellate, r.tariffa::float8 as tariffa,
+               round(r.tonnellate * r.tariffa, 2)::float8 as contributo
+        from righe r join cave c on c.id = r.cava_id join materiali m on m.id = r.materiale_id
+        order by c.codice, array_position(array['blocchi', 'informi', 'scaglieBianche', 'scaglieScure', 'scogliere', 'terre'], r.voce),
+                 m.nome, r.scelta, r.categoria, r.tariffa`,
   );
 }
 

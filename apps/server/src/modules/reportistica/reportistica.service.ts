@@ -4,6 +4,7 @@ import {
   REPORTS,
   roundTo,
   SCELTA_LABELS,
+  TARIFFA_CATEGORIA_LABELS,
   type BloccoStato,
   type ReportName,
   type ReportQuery,
@@ -60,17 +61,18 @@ async function* cellsOf<T>(columns: ReportColumn<T>[], rows: AsyncIterable<T[]>)
 }
 
 const specs = <T>(columns: ReportColumn<T>[]): ReportColumnSpec[] =>
-  columns.map(({ header, kind, width, total }) => ({ header, kind, width, total }));
+  columns.map(({ header, kind, width, total, pdf }) => ({ header, kind, width, total, pdf }));
 
 /** A grouped report: one statement, small by nature (groups, not items). */
 function grouped<T>(
   columns: ReportColumn<T>[],
   load: (db: Db, companyId: string, p: repo.Periodo) => Promise<T[]>,
+  options: { notes?: string[]; subtotals?: (rows: T[]) => NonNullable<ReportInput['subtotals']> } = {},
 ): Report {
   return async (db, companyId, p, meta, write) => {
     const rows = await load(db, companyId, p);
     return write(
-      { ...meta, columns: specs(columns), count: rows.length },
+      { ...meta, columns: specs(columns), count: rows.length, notes: options.notes, subtotals: options.subtotals?.(rows) },
       cellsOf(
         columns,
         (async function* () {
@@ -84,13 +86,15 @@ function grouped<T>(
 /** A long list: counted, then read a page at a time while the file is written. */
 function paged<T>(
   columns: ReportColumn<T>[],
-  count: (db: Db, companyId: string, p: repo.Periodo) => Promise<number>,
+  count: (db: Db, companyId: string, p: repo.Periodo) => Promise<number | { rows: number; groups: number }>,
   page: (
     db: Db,
     companyId: string,
     p: repo.Periodo,
     pg: { limit: number; offset: number },
   ) => Promise<T[]>,
+  /** Subtotals by these columns; the count then says how many groups there are. */
+  subtotals?: Omit<NonNullable<ReportInput['subtotals']>, 'groups'>,
 ): Report {
   return async (db, companyId, p, meta, write) => {
     const rows = (async function* () {
@@ -100,8 +104,10 @@ function paged<T>(
         if (batch.length < BATCH) return;
       }
     })();
+    const counted = await count(db, companyId, p);
+    const { rows: n, groups } = typeof counted === 'number' ? { rows: counted, groups: 0 } : counted;
     return write(
-      { ...meta, columns: specs(columns), count: await count(db, companyId, p) },
+      { ...meta, columns: specs(columns), count: n, subtotals: subtotals && { ...subtotals, groups } },
       cellsOf(columns, rows),
     );
   };
@@ -109,36 +115,60 @@ function paged<T>(
 
 const registroColumns: ReportColumn<repo.RegistroRow>[] = [
   { header: 'Data', kind: 'date', value: (r) => r.data, width: 1.1 },
-  { header: 'Bancata', kind: 'text', value: (r) => r.bancata, width: 1.4 },
-  { header: 'Cava', kind: 'text', value: (r) => r.cava, width: 1.4 },
-  { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.5 },
-  { header: 'Blocco', kind: 'text', value: (r) => r.blocco, width: 1.4 },
-  { header: 'L (cm)', kind: 'cm', value: (r) => r.lunghezza, width: 0.7 },
-  { header: 'H (cm)', kind: 'cm', value: (r) => r.altezza, width: 0.7 },
-  { header: 'P (cm)', kind: 'cm', value: (r) => r.profondita, width: 0.7 },
-  { header: 'm³ netti', kind: 'm3', value: (r) => r.volume, width: 1, total: true },
-  { header: 't', kind: 't', value: (r) => r.peso, width: 0.9, total: true },
-  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 1 },
-  { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.2 },
-  { header: 'Tracciabilità', kind: 'text', value: (r) => r.tracciabilita, width: 1.8 },
+  // on paper a bancata's row is the one without a block
+  { header: 'Tipo', kind: 'text', value: (r) => r.tipo, pdf: false },
+  { header: 'Bancata', kind: 'text', value: (r) => r.bancata, width: 1.3 },
+  { header: 'Cava', kind: 'text', value: (r) => r.cava, pdf: false },
+  { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.1 },
+  { header: 'Blocco', kind: 'text', value: (r) => r.blocco, width: 1.3 },
+  { header: 'Lordo L×H×P (cm)', kind: 'text', value: (r) => r.lordo, width: 1.3 },
+  { header: 'm³ bancata', kind: 'm3', value: (r) => r.volumeBancata, width: 1, total: true },
+  { header: 'm³ lordi', kind: 'm3', value: (r) => r.volumeLordo, width: 0.9, total: true },
+  { header: 'Netto L×H×P (cm)', kind: 'text', value: (r) => r.netto, width: 1.3 },
+  { header: 'm³ netti', kind: 'm3', value: (r) => r.volumeNetto, width: 0.9, total: true },
+  { header: 't blocchi', kind: 't', value: (r) => r.peso, width: 0.9, total: true },
+  { header: 'Peso', kind: 'text', value: (r) => r.base, width: 0.8 },
+  { header: 'Informi t', kind: 't', value: (r) => r.informi, width: 0.9, total: true },
+  { header: 'Scaglie t', kind: 't', value: (r) => r.scaglie, width: 0.9, total: true },
+  { header: 'Terre t', kind: 't', value: (r) => r.terre, width: 0.8, total: true },
+  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 0.9 },
+  { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.1 },
+  { header: 'Tracciabilità', kind: 'text', value: (r) => r.tracciabilita, width: 1.9 },
+  { header: 'Uscita', kind: 'date', value: (r) => r.uscita, width: 1 },
+  // The DDT module is not there yet: the column stays empty rather than guess a number.
+  { header: 'DDT', kind: 'text', value: () => null, width: 0.6 },
+];
+
+const estrazioneColumns: ReportColumn<repo.EstrazioneRow>[] = [
+  { header: 'N. cava', kind: 'text', value: (r) => r.cavaCodice, width: 0.7 },
+  { header: 'Cava', kind: 'text', value: (r) => r.cava, width: 1 },
+  { header: 'Concessione', kind: 'text', value: (r) => r.concessione, width: 2.1 },
+  { header: 'Voce', kind: 'text', value: (r) => TARIFFA_CATEGORIA_LABELS[r.voce] ?? r.voce, width: 1.3 },
+  { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.1 },
+  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 0.7 },
+  { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 0.9 },
+  { header: 'Pezzi', kind: 'int', value: (r) => r.pezzi, width: 0.6, total: true },
+  { header: 'm³ netti', kind: 'm3', value: (r) => r.volume, width: 0.8, total: true },
+  { header: 't pesate', kind: 't', value: (r) => r.pesate, width: 0.8, total: true },
+  { header: 't teoriche', kind: 't', value: (r) => r.teoriche, width: 0.8, total: true },
+  { header: 't dichiarate', kind: 't', value: (r) => r.dichiarate, width: 1.05, total: true },
+  { header: 't', kind: 't', value: (r) => r.tonnellate, width: 0.8, total: true },
+  { header: 'Tariffa €/t', kind: 'eur', value: (r) => r.tariffa, width: 0.9 },
+  { header: 'Contributo', kind: 'eur', value: (r) => r.contributo, width: 1.1, total: true },
+];
+
+/** What each tonnage column is taken on, printed on the declaration. */
+const ESTRAZIONE_NOTES = [
+  't pesate: alla pesa della cava; t teoriche: m³ netti × densità, per i blocchi non pesati; t dichiarate: informi, scaglie e terre indicati sulla bancata, non pesati.',
+  'Blocchi alla data della pesata (o di registrazione se mai pesati), esclusi quelli ancora in piazzale e gli scartati; informi contati una volta; scaglie alla tariffa delle scaglie bianche.',
 ];
 
 const REPORT_SOURCES: Record<ReportName, Report> = {
-  'registro-produzione': paged(registroColumns, repo.registroCount, repo.registroProduzione),
-  estrazione: grouped<repo.EstrazioneRow>(
-    [
-      { header: 'Cava', kind: 'text', value: (r) => r.cava, width: 1.5 },
-      { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.5 },
-      { header: 'Voce', kind: 'text', value: (r) => r.voce, width: 1 },
-      { header: 'Qualità (scelta)', kind: 'text', value: (r) => scelta(r.scelta), width: 1.1 },
-      { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.2 },
-      { header: 'Blocchi', kind: 'int', value: (r) => r.blocchi, width: 0.8, total: true },
-      { header: 'm³', kind: 'm3', value: (r) => r.volume, width: 1, total: true },
-      { header: 't', kind: 't', value: (r) => r.tonnellate, width: 1, total: true },
-      { header: 'Tonnellate', kind: 'text', value: (r) => r.fonte, width: 1.2 },
-    ],
-    repo.estrazione,
-  ),
+  'registro-produzione': paged(registroColumns, repo.registroCount, repo.registroProduzione, { by: [0], label: 'mese' }),
+  estrazione: grouped(estrazioneColumns, repo.estrazione, {
+    notes: ESTRAZIONE_NOTES,
+    subtotals: (rows) => ({ by: [0, 3], label: 'valore', groups: new Set(rows.map((r) => `${r.cavaCodice}\u0000${r.voce}`)).size }),
+  }),
   giacenze: grouped<repo.GiacenzaRow>(
     [
       {

@@ -81,6 +81,7 @@ export function BloccoMisureSection({ blocco: b }: { blocco: Blocco }) {
         <Item label="Volume netto">{formatVolume(b.volumeNetto)}</Item>
         <Item label={`Peso teorico (${formatNumber(b.materiale.densita, 2)} t/m³)`}>{formatWeight(b.pesoTeorico)}</Item>
         <Item label="Peso alla pesa">{formatWeight(b.pesoPesa)}</Item>
+        <Item label="Pesata">{b.dataPesata ? `${formatDate(b.dataPesata)}${b.numeroPesata ? `, bolla n. ${b.numeroPesata}` : ''}` : b.numeroPesata ? `bolla n. ${b.numeroPesata}` : null}</Item>
       </DetailList>
     </SectionCard>
   );

@@ -37,6 +37,8 @@ const blocco: Blocco = {
   volumeLordo: 4.853,
   volumeNetto: 4.352,
   pesoPesa: 12.96,
+  dataPesata: '2026-03-20',
+  numeroPesata: 'PS-173-0042',
   pesoTeorico: 13.1,
   ubicazione: { _id: 'ubi-1', nome: 'Piazzale cava' },
   prezzoListino: 2334,
@@ -105,6 +107,8 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Bancata BA-2026-0014' })).toHaveAttribute('href', `/app/bancate/${blocco.bancata!._id}`);
     expect(screen.getByText('Cava Canalgrande').closest('a')).toBeNull();
     expect(screen.getByTestId('photos-section')).toHaveTextContent('Foto di BL-2026-0082');
+    // the pesata the estrazione counts the block by (issue 25 item 10)
+    expect(screen.getByTestId('blocco-misure')).toHaveTextContent('Pesata20/03/26, bolla n. PS-173-0042');
     await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(2));
     expect(screen.getByText('Declassamento')).toBeInTheDocument();
     expect(screen.getByText('Pelo passante')).toBeInTheDocument();

@@ -47,6 +47,8 @@ export type FormValues = {
   altezzaNetta?: number | null;
   profonditaNetta?: number | null;
   pesoPesa?: number | null;
+  dataPesata?: string | null;
+  numeroPesata?: string | null;
   ubicazioneId?: string;
   prezzoListino?: number | null;
   unitaPrezzo?: string;
@@ -76,6 +78,8 @@ export function toBloccoFormValues(kind: BloccoKind, b: Blocco | null | undefine
     altezzaNetta: netOf(b?.altezzaNetta, b?.altezza),
     profonditaNetta: netOf(b?.profonditaNetta, b?.profondita),
     pesoPesa: b?.pesoPesa ?? null,
+    dataPesata: b?.dataPesata ?? null,
+    numeroPesata: b?.numeroPesata ?? '',
     ubicazioneId: b?.ubicazione?._id ?? '',
     prezzoListino: b?.prezzoListino ?? null,
     unitaPrezzo: b?.unitaPrezzo ?? 'm3',

@@ -32,6 +32,7 @@ import { BLOCCO_FIELD_LABELS as L, CATEGORIA_OPTIONS, SCELTA_OPTIONS, UNITA_PREZ
 import { BloccoChoiceField, BloccoNumberField } from './blocco-form-fields';
 import { AcquistoFields, BancataOriginField } from './blocco-provenienza-fields';
 import { BloccoDifettiFields } from './blocco-difetti-fields';
+import { BloccoPesataFields } from './blocco-pesata-fields';
 import { lastUbicazione, previousBlocco, rememberBlocco, withPrevious } from './blocco-form-memory';
 
 /**
@@ -210,7 +211,7 @@ export function BloccoFormDialog({
             ]}
           />
         </div>
-        <BloccoNumberField form={form} name="pesoPesa" unit="t" decimals={2} hint="Il peso letto alla pesa, se c’è" />
+        <BloccoPesataFields form={form} />
 
         <BloccoDifettiFields form={form} />
 

@@ -42,6 +42,8 @@ export const BLOCCO_FIELD_LABELS: Record<string, string> = {
   volumeLordo: 'Volume lordo',
   volumeNetto: 'Volume netto',
   pesoPesa: 'Peso alla pesa',
+  dataPesata: 'Data della pesata',
+  numeroPesata: 'N. bolla di pesa',
   pesoTeorico: 'Peso teorico',
   ubicazioneId: 'Ubicazione',
   prezzoListino: 'Prezzo di listino',
@@ -79,6 +81,7 @@ export function bloccoHistoryValue(names: ReadonlyMap<string, string>) {
       case 'clienteId':
         return names.get(String(value)) ?? 'altro';
       case 'dataAcquisto':
+      case 'dataPesata':
       case 'opzioneScadenza':
         return formatDate(String(value));
       case 'volumeLordo':

@@ -16,13 +16,14 @@ import { useDeleteLookup } from '../api/delete-lookup';
 import { useUpdateLookup } from '../api/update-lookup';
 import { ACTIVE_FLAG, LOOKUP_FIELDS } from './lookup-fields';
 import { LookupFormDialog } from './lookup-form';
+import { CavaTariffeDialog } from './cava-tariffe-dialog';
 import './lookups.css';
 
 type Row = LookupRecord[LookupKind];
 type Ask = { kind: 'delete'; row: Row } | { kind: 'conflict'; row: Row; message: string } | null;
 
 const DESCRIPTIONS: Record<LookupKind, string> = {
-  cave: 'Le cave della ditta: le bancate nascono qui e la galleria foto filtra per cava.',
+  cave: 'Le cave della ditta: le bancate nascono qui, la galleria foto filtra per cava; con € le tariffe del contributo di estrazione.',
   materiali: 'Le varietà di marmo e pietra, con la densità che dà il peso teorico di bancate e blocchi.',
   ubicazioni: 'Dove stanno i blocchi: piazzali, cavalletti, scaffali, terzisti, clienti.',
   macchine: 'Telai e multifili della segheria, con lo spessore di taglio e il rifilo per il calcolo della resa.',
@@ -84,6 +85,7 @@ function LookupTable({ kind }: { kind: LookupKind }) {
   const cards = useMediaQuery(CARDS_QUERY);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [ask, setAsk] = useState<Ask>(null);
+  const [tariffe, setTariffe] = useState<LookupRecord['cave'] | null>(null);
   const flag = ACTIVE_FLAG[kind];
   const columns = LOOKUP_FIELDS[kind].filter((f) => f.type !== 'bool');
   const rows = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.nome.localeCompare(b.nome, 'it')) as Row[], [list.data]);
@@ -119,6 +121,9 @@ function LookupTable({ kind }: { kind: LookupKind }) {
 
   const actions = (row: Row) => (
     <span className="lookup-actions">
+      {kind === 'cave' && (
+        <Button type="button" icon="pi pi-euro" text rounded onClick={() => setTariffe(row as LookupRecord['cave'])} aria-label={`Tariffe di estrazione di ${nameOf(row)}`} data-testid="lookup-tariffe" />
+      )}
       <Button type="button" icon="pi pi-pencil" text rounded onClick={() => setEditing(row)} aria-label={`Modifica ${nameOf(row)}`} data-testid="lookup-edit" />
       <Button type="button" icon="pi pi-trash" text rounded severity="danger" onClick={() => setAsk({ kind: 'delete', row })} aria-label={`Elimina ${nameOf(row)}`} data-testid="lookup-delete" />
     </span>
@@ -192,6 +197,8 @@ function LookupTable({ kind }: { kind: LookupKind }) {
           }}
         />
       )}
+
+      {tariffe && <CavaTariffeDialog cava={tariffe} onClose={() => setTariffe(null)} />}
 
       <ConfirmDialog
         visible={ask?.kind === 'delete'}
