@@ -3,3 +3,4 @@ export * from './lookups.js';
 export * from './bancate.js';
 export * from './blocchi.js';
 export * from './peso-blocco.js';
+export * from './bilancio-massa.js';

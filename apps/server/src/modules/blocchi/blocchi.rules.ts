@@ -48,3 +48,9 @@ export function assertNetWithinGross(d: Dims) {
     if (d[n] > d[g]) throw badRequest(`${label}: non può superare la misura lorda (${d[g]} cm)`, [{ path: n, message: `${label}: non può superare la misura lorda (${d[g]} cm)` }]);
   }
 }
+
+/** 400 when a production date is after today (Rome): a block is counted as produced once it is squared. */
+export function assertDataRiquadratura(data: string, oggi: string) {
+  const message = 'Data riquadratura: non può essere nel futuro';
+  if (data > oggi) throw badRequest(message, [{ path: 'dataRiquadratura', message }]);
+}
