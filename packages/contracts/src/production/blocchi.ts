@@ -311,9 +311,13 @@ export const bloccoExportQuerySchema = bloccoFilterSchema.extend({ sort: bloccoS
 
 export const bloccoSummarySchema = z.object({
   count: z.number().int(),
+  /** m³ of the squared blocks: informi count by weight only (DESIGN §4). */
   volumeLordo: z.number(),
   volumeNetto: z.number(),
+  /** Theoretical weight of all the blocks, informi included. */
   pesoT: z.number(),
+  /** The informi among them, t by the weight rule (weighbridge, else net m³ × density). */
+  informiT: z.number(),
 });
 export type BloccoSummary = z.infer<typeof bloccoSummarySchema>;
 
