@@ -32,14 +32,17 @@ export interface RegistroRow {
   lunghezza: number;
   altezza: number;
   profondita: number;
-  volume: number;
-  peso: number;
+  /** null for an informe: informi count by weight, not in the squared m³ (DESIGN §4) */
+  volume: number | null;
+  /** a squared block's tonnes; an informe's are `pesoInformi` */
+  peso: number | null;
+  pesoInformi: number | null;
   scelta: string;
   categoria: string;
   tracciabilita: string | null;
 }
 
-/** Own blocks squared in the period with their bancata, in order of day and code. */
+/** Own blocks squared in the period (by their production date, `data_riquadratura`) with their bancata, in order of day and code. */
 export function registroProduzione(
   db: DbOrTx,
   companyId: string,
@@ -48,19 +51,22 @@ export function registroProduzione(
 ) {
   return all<RegistroRow>(
     db,
-    sql`select ${romeDay(sql`b.created_at`)}::text as data, ba.codice as bancata, c.nome as cava, m.nome as materiale, b.codice as blocco,
-               b.lunghezza_netta as lunghezza, b.altezza_netta as altezza, b.profondita_netta as profondita, b.volume_netto::float8 as volume,
-               ${pesoBlocco}::float8 as peso, b.scelta, b.categoria, b.codice_tracciabilita as tracciabilita
+    sql`select b.data_riquadratura::text as data, ba.codice as bancata, c.nome as cava, m.nome as materiale, b.codice as blocco,
+               b.lunghezza_netta as lunghezza, b.altezza_netta as altezza, b.profondita_netta as profondita,
+               case when b.categoria = 'informe' then null else b.volume_netto::float8 end as volume,
+               case when b.categoria = 'informe' then null else ${pesoBlocco}::float8 end as peso,
+               case when b.categoria = 'informe' then ${pesoBlocco}::float8 end as "pesoInformi",
+               b.scelta, b.categoria, b.codice_tracciabilita as tracciabilita
         from blocchi b join bancate ba on ba.id = b.bancata_id join cave c on c.id = b.cava_id join materiali m on m.id = b.materiale_id
-        where b.company_id = ${companyId} and b.origine = 'interno' and ${romeDay(sql`b.created_at`)} between ${p.dal} and ${p.al}
-        order by 1, b.codice limit ${page.limit} offset ${page.offset}`,
+        where b.company_id = ${companyId} and b.origine = 'interno' and b.data_riquadratura between ${p.dal} and ${p.al}
+        order by b.data_riquadratura, b.codice limit ${page.limit} offset ${page.offset}`,
   );
 }
 
 export async function registroCount(db: DbOrTx, companyId: string, p: Periodo) {
   const [row] = await all<{ n: number }>(
     db,
-    sql`select count(*)::int as n from blocchi b where b.company_id = ${companyId} and b.origine = 'interno' and ${romeDay(sql`b.created_at`)} between ${p.dal} and ${p.al}`,
+    sql`select count(*)::int as n from blocchi b where b.company_id = ${companyId} and b.origine = 'interno' and b.data_riquadratura between ${p.dal} and ${p.al}`,
   );
   return row?.n ?? 0;
 }

@@ -97,7 +97,7 @@ function paged<T>(
 }
 
 const registroColumns: ReportColumn<repo.RegistroRow>[] = [
-  { header: 'Data', kind: 'date', value: (r) => r.data, width: 1.1 },
+  { header: 'Data riquadratura', kind: 'date', value: (r) => r.data, width: 1.1 },
   { header: 'Bancata', kind: 'text', value: (r) => r.bancata, width: 1.4 },
   { header: 'Cava', kind: 'text', value: (r) => r.cava, width: 1.4 },
   { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.5 },
@@ -107,6 +107,8 @@ const registroColumns: ReportColumn<repo.RegistroRow>[] = [
   { header: 'P (cm)', kind: 'cm', value: (r) => r.profondita, width: 0.7 },
   { header: 'm³ netti', kind: 'm3', value: (r) => r.volume, width: 1, total: true },
   { header: 't', kind: 't', value: (r) => r.peso, width: 0.9, total: true },
+  // informi count by weight only, in a column of their own (issue 25 item 8)
+  { header: 't informi', kind: 't', value: (r) => r.pesoInformi, width: 0.9, total: true },
   { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 1 },
   { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.2 },
   { header: 'Tracciabilità', kind: 'text', value: (r) => r.tracciabilita, width: 1.8 },
