@@ -53,6 +53,10 @@ async function blocco(
     creato: string;
     stato: string;
     scadenza?: string;
+    /** the production date, when not the day it was entered */
+    riquadrato?: string;
+    categoria?: 'informe';
+    pesoPesa?: number;
   },
 ) {
   seq += 1;
@@ -73,6 +77,9 @@ async function blocco(
       volumeLordo: o.m3,
       volumeNetto: o.m3,
       pesoTeorico: 10,
+      pesoPesa: o.pesoPesa ?? null,
+      categoria: o.categoria ?? 'squadrato',
+      dataRiquadratura: o.riquadrato ?? o.creato,
       stato: o.stato,
       clienteId: o.scadenza && companyId === org.company.id ? cliente : null,
       opzioneScadenza: o.scadenza ?? null,
@@ -160,6 +167,10 @@ beforeAll(async () => {
     creato: `${mesePiu(-14)}-05`,
     stato: 'disponibile',
   });
+  // Issue 25: production counts by the production date, not the day the block was entered: I9 was entered
+  // this month but squared last month. An informe counts by weight (11.25 t at the weighbridge), never in the m³.
+  await blocco('I9', c, { origine: 'interno', m3: 2.5, creato: `${mese}-01`, riquadrato: `${mesePiu(-1)}-28`, stato: 'venduto' });
+  await blocco('I10', c, { origine: 'interno', m3: 4, creato: `${mese}-01`, categoria: 'informe', pesoPesa: 11.25, stato: 'venduto' });
   // Bought-in blocks: never production, counted in their own split.
   await blocco('E1', c, { origine: 'esterno', m3: 9, creato: `${mese}-01`, stato: 'disponibile' });
   await blocco('E2', c, {
@@ -343,24 +354,30 @@ describe('GET /api/dashboard', () => {
     const d = await get(admin);
     expect(d.oggi).toBe(oggi);
 
-    // m³ of own blocks: this month 10.5 + 4.25, last month 8 + 2, a year ago 6.5.
+    // m³ of own squared blocks by production date: this month 10.5 + 4.25, last month 8 + 2 + 2.5 (I9),
+    // a year ago 6.5; the informe I10 apart, 11.25 t. The bancate cut this month (toppled: BA-1, BA-2
+    // when their days fall in it; BA-3 is still being cut) are their own figure.
+    const tagliate = [[addDays(oggi, -10), 100], [addDays(oggi, -20), 50]].filter(([d]) => String(d).startsWith(mese));
     expect(d.produzione).toMatchObject({
       mese,
       m3Mese: 14.75,
-      m3MesePrecedente: 10,
+      m3MesePrecedente: 12.5,
       m3StessoMeseAnnoScorso: 6.5,
+      tInformiMese: 11.25,
+      bancateMese: { m3: tagliate.reduce((s, [, v]) => s + Number(v), 0), bancate: tagliate.length },
     });
     const serie = d.produzione!.serie;
     expect(serie.map((s) => s.mese)).toEqual(Array.from({ length: 12 }, (_, i) => mesePiu(i - 11)));
-    expect(serie.at(-1)).toEqual({ mese, m3: 14.75, blocchi: 2 });
-    expect(serie.at(-2)).toEqual({ mese: mesePiu(-1), m3: 10, blocchi: 2 });
+    expect(serie.at(-1)).toEqual({ mese, m3: 14.75, blocchi: 2, tInformi: 11.25 });
+    expect(serie.at(-2)).toEqual({ mese: mesePiu(-1), m3: 12.5, blocchi: 3, tInformi: 0 });
     expect(serie.find((s) => s.mese === mesePiu(-5))).toEqual({
       mese: mesePiu(-5),
       m3: 3,
       blocchi: 1,
+      tInformi: 0,
     });
-    // The year-ago month is the comparison, not the chart's first bar: 14.75 + 10 + 3.
-    expect(serie.reduce((s, m) => s + m.m3, 0)).toBe(27.75);
+    // The year-ago month is the comparison, not the chart's first bar: 14.75 + 12.5 + 3.
+    expect(serie.reduce((s, m) => s + m.m3, 0)).toBe(30.25);
 
     // Own: I1, I4 (lapsed option), I7 disponibili; I2, I3 opzionati, I2 within 7 days; I5 in collaudo.
     expect(d.blocchi.interni).toEqual({
@@ -484,6 +501,8 @@ describe('GET /api/dashboard', () => {
     const { client } = await org.userClient({ blocchi: true });
     const d = await get(client);
     expect(d.produzione?.m3Mese).toBe(14.75);
+    // the bancate's cut volume is the bancate page's figure
+    expect(d.produzione?.bancateMese).toBeNull();
     expect(d.blocchi).toEqual({
       interni: { disponibili: 3, opzionati: 2, opzioniInScadenza: 1, inCollaudo: 1 },
       esterni: null,

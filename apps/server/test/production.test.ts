@@ -104,21 +104,32 @@ describe('bancate', () => {
     const early = await cavatore.post('/api/blocchi', { bancataId: b._id, ubicazioneId: ids.ubicazione, lunghezza: 280, altezza: 150, profondita: 120 });
     expect(early.statusCode).toBe(409);
     await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
-    await makeBlocco(cavatore, b._id); // 5.04 m³
-    await makeBlocco(cavatore, b._id, { lunghezzaNetta: 270 }); // net 4.86 m³
+    await makeBlocco(cavatore, b._id); // 5.04 m³, 13.66 t (net m³ × 2.71)
+    await makeBlocco(cavatore, b._id, { lunghezzaNetta: 270 }); // net 4.86 m³, 13.17 t
+    // an informe counts by weight (issue 25 item 8): 2 m³ × 2.71 = 5.42 t, not in the squared m³ nor the yield
+    await makeBlocco(cavatore, b._id, { categoria: 'informe', lunghezza: 200, altezza: 100, profondita: 100 });
     const open = (await cavatore.get(`/api/bancate/${b._id}`)).json();
-    // weight by the one rule: no weighbridge, so net m³ × 2.71 per block: 13.66 + 13.17
     expect(open.blocchi).toEqual({ count: 2, volumeLordo: 10.08, volumeNetto: 9.9, pesoT: 26.83 });
-    expect(open.resa).toBe(5); // 9.9 / 200 = 4.95 %, rounded half up
+    expect(open.blocchiInformi).toEqual({ count: 1, pesoT: 5.42 });
+    expect(open.resa).toBe(5); // 9.9 / 200 = 4.95 %, rounded half up (with the informe it would be 6)
+    // by-products typed: 26.83 + (5.42 + 100) + 250 + 100 = 482.25 t of 542 t gross, 11.0 % short
+    await cavatore.put(`/api/bancate/${b._id}`, { informiT: 100, scaglieT: 250, terreT: 100 });
+    const typed = (await cavatore.get(`/api/bancate/${b._id}`)).json();
+    // still being squared: no warning yet
+    expect(typed.bilancioMassa).toEqual({ lordoT: 542, blocchiT: 26.83, informiT: 105.42, scaglieT: 250, terreT: 100, totaleT: 482.25, differenzaPercent: -11, fuoriTolleranza: false });
     await moveBancata(cavatore, b._id, 'chiusa');
-    expect((await cavatore.get(`/api/bancate/${b._id}`)).json().resa).toBe(5);
+    const closed = (await cavatore.get(`/api/bancate/${b._id}`)).json();
+    expect([closed.resa, closed.bilancioMassa.fuoriTolleranza]).toEqual([5, true]);
+    // 50 t more scaglie: 532.25 t, 1.8 % short: within the tolerance
+    const fixed = (await cavatore.put(`/api/bancate/${b._id}`, { scaglieT: 300 })).json();
+    expect(fixed.bilancioMassa).toMatchObject({ totaleT: 532.25, differenzaPercent: -1.8, fuoriTolleranza: false });
     const late = await cavatore.post('/api/blocchi', { bancataId: b._id, ubicazioneId: ids.ubicazione, lunghezza: 200, altezza: 100, profondita: 100 });
     expect(late.statusCode).toBe(409);
     const list = (await cavatore.get(`/api/bancate/${b._id}/blocchi`)).json();
-    expect(list).toHaveLength(2);
+    expect(list).toHaveLength(3);
     const history = (await cavatore.get(`/api/bancate/${b._id}/history`)).json();
-    expect(history.map((h: { action: string }) => h.action)).toEqual(['create', 'stato', 'stato', 'stato', 'stato']);
-    expect(history.at(-1).changes.stato).toEqual({ from: 'in_riquadratura', to: 'chiusa' });
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['create', 'stato', 'stato', 'stato', 'update', 'stato', 'update']);
+    expect(history.at(-2).changes.stato).toEqual({ from: 'in_riquadratura', to: 'chiusa' });
   });
 
   it('refuses a cava or materiale of another company and bad measures', async () => {
@@ -178,6 +189,24 @@ describe('blocchi and blocchi esterni', () => {
     });
     const genealogy = (await cavatore.get(`/api/blocchi/${b._id}/genealogy`)).json();
     expect(genealogy.map((n: { entityType: string }) => n.entityType)).toEqual(['cava', 'bancata']);
+  });
+
+  it('an own block has a production date: today unless typed, editable, never in the future (issue 25 item 6)', async () => {
+    const today = (await makeBlocco(cavatore, bancata._id)).dataRiquadratura;
+    expect(today).toBe(todayInRome());
+    const typed = await makeBlocco(cavatore, bancata._id, { dataRiquadratura: inDays(-3) });
+    expect(typed.dataRiquadratura).toBe(inDays(-3));
+    const future = await cavatore.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: ids.ubicazione, lunghezza: 280, altezza: 150, profondita: 120, dataRiquadratura: inDays(1) });
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ message: 'Data riquadratura: non può essere nel futuro', details: [{ path: 'dataRiquadratura' }] });
+    const edited = await cavatore.put(`/api/blocchi/${typed._id}`, { dataRiquadratura: inDays(-5) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().dataRiquadratura).toBe(inDays(-5));
+    const history = (await cavatore.get(`/api/blocchi/${typed._id}/history`)).json();
+    expect(history.at(-1).changes.dataRiquadratura).toEqual({ from: inDays(-3), to: inDays(-5) });
+    expect((await cavatore.put(`/api/blocchi/${typed._id}`, { dataRiquadratura: '25/11/2026' })).statusCode).toBe(400);
+    // a bought-in block has no production date to type
+    expect((await cavatore.post('/api/blocchi-esterni', { fornitoreId: ids.fornitore, dataAcquisto: inDays(-1), prezzoAcquisto: 1000, unitaPrezzoAcquisto: 'totale', ubicazioneId: ids.ubicazione, materialeId: ids.materiale, lunghezza: 200, altezza: 100, profondita: 100, dataRiquadratura: inDays(-1) })).statusCode).toBe(400);
   });
 
   it('a bought block is available at once and lives only under /api/blocchi-esterni', async () => {

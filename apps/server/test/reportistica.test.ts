@@ -158,3 +158,36 @@ describe('giacenze: one weight rule, rows rounded per item (issue 25 item 4)', (
     expect(stats.json().totals).toMatchObject({ pesoBlocchi: 23.73, valoreBlocchi: 13584.19 });
   });
 });
+
+describe('registro di produzione: by the production date, informi by weight (issue 25 items 6, 8)', () => {
+  it('lists the blocks squared in the period, whenever entered, with the informi apart from the m³ and their tonnes', async () => {
+    const own = await setupCompany(ctx);
+    const boss = await own.adminClient();
+    const lookups = await createProductionLookups(boss); // Statuario, 2.71 t/m³
+    const bancata = (await boss.post('/api/bancate', { cavaId: lookups.cavaId, materialeId: lookups.materialeId, dataTaglio: '2025-12-01', lunghezza: 1000, altezza: 500, profondita: 400 })).json();
+    for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura']) await boss.post(`/api/bancate/${bancata._id}/stato`, { stato });
+    // all entered today: A squared 20/01/2025, 300×200×150 = 9 m³, 24,39 t; B an informe squared 21/01/2025,
+    // 200×100×100 = 2 m³ weighed 6 t; C squared 31/12/2024, outside January
+    const codes: Record<string, string> = {};
+    for (const [name, body] of [
+      ['A', { lunghezza: 300, altezza: 200, profondita: 150, dataRiquadratura: '2025-01-20' }],
+      ['B', { lunghezza: 200, altezza: 100, profondita: 100, categoria: 'informe', pesoPesa: 6, dataRiquadratura: '2025-01-21' }],
+      ['C', { lunghezza: 250, altezza: 150, profondita: 100, dataRiquadratura: '2024-12-31' }],
+    ] as const) {
+      const res = await boss.post('/api/blocchi', { bancataId: bancata._id, ubicazioneId: lookups.ubicazioneId, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      codes[name] = res.json().codice;
+    }
+    const res = await boss.get('/api/reports/registro-produzione', { query: { formato: 'xlsx', dal: '2025-01-01', al: '2025-01-31' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await xlsxRows(res.rawPayload);
+    const header = rows[0] as string[];
+    expect(header.slice(0, 1).concat(header.slice(8, 11))).toEqual(['Data riquadratura', 'm³ netti', 't', 't informi']);
+    const body = rows.slice(1, -1).map((r) => [(r[0] as Date).toISOString().slice(0, 10), r[4], r[8], r[9], r[10]]);
+    expect(body).toEqual([
+      ['2025-01-20', codes.A, 9, 24.39, undefined],
+      ['2025-01-21', codes.B, undefined, undefined, 6],
+    ]);
+    expect(rows.at(-1)!.slice(8, 11)).toEqual([9, 24.39, 6]);
+  });
+});

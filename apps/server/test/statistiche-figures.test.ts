@@ -2,15 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bancate, blocchi, clienti, collaudi, collaudoRighe } from '../src/db/schema/index.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
-// Issue 25: which bancate the production figures count, and percentages with one decimal.
-// A hand-built fixture in June 2025 (nothing else in the company; the periods compared are empty):
+// Issue 25: which bancate the production figures count, by which date, informi by weight, and
+// percentages with one decimal. A hand-built fixture in June–July 2025 (nothing else in the company;
+// the periods compared are empty):
 //   P pianificata 02/06, 387,91 m³ — not cut: no production
 //   T in_taglio 03/06, 200 m³ — still being cut: no production yet
-//   R ribaltata 05/06, 50 m³: r1 4 m³ prima (10,84 t), still in the yard — cut, not closed
-//   C chiusa 10/06, 80 m³, yield frozen at 25 %: c1 12 m³ prima (32,52 t), c2 8 m³ seconda (21,68 t)
+//   R ribaltata 05/06, 50 m³: r1 4 m³ prima (4 × 2,71 = 10,84 t) squared 06/06, still in the yard — cut, not closed
+//   C chiusa 10/06, 80 m³, 20 t of loose informi, yield frozen at 25 %: c1 12 m³ prima (32,52 t) squared
+//     11/06, c2 8 m³ seconda (21,68 t) squared 02/07, i1 an informe of 3 m³ seconda weighed 8,5 t squared 12/06
 //   X annullata 12/06, 999 m³ — never
-// Cut: R and C, 130 m³; blocks 24 m³, 65,04 t. Yield over closed bancate only: 20 / 80 = 25 %
-// (by scelta: prima 12 / 80 = 15 %, seconda 8 / 80 = 10 %).
+// June: cut R and C, 130 m³; blocks squared in June r1 and c1, 16 m³, 43,36 t; informi 8,5 + 20 = 28,5 t.
+// The yield is over the bancate closed in the period by cut date, whenever their blocks were squared,
+// informi left out: (12 + 8) / 80 = 25 % (by scelta: prima 12 / 80 = 15 %, seconda 8 / 80 = 10 %).
+// July: c2 alone, 8 m³, 21,68 t; no bancata cut, so no yield.
 // Vendite: one confirmed collaudo 20/06 with c1 accettato, c2 con riserva, r1 rifiutato: 2 of 3 = 66,7 %.
 
 let ctx: TestContext;
@@ -25,28 +29,30 @@ beforeAll(async () => {
   const { cavaId, materialeId, ubicazioneId } = await createProductionLookups(admin);
   const companyId = org.company.id;
   let n = 0;
-  const bancata = async (dataTaglio: string, volumeLordo: number, stato: string, resaChiusura: number | null = null) =>
+  const bancata = async (dataTaglio: string, volumeLordo: number, stato: string, resaChiusura: number | null = null, informiT: number | null = null) =>
     (
       await db()
         .insert(bancate)
-        .values({ companyId, codice: `BA-F-${++n}`, cavaId, materialeId, dataTaglio, lunghezza: 1000, altezza: 500, profondita: 200, volumeLordo, pesoStimato: volumeLordo * 2.71, stato, resaChiusura })
+        .values({ companyId, codice: `BA-F-${++n}`, cavaId, materialeId, dataTaglio, lunghezza: 1000, altezza: 500, profondita: 200, volumeLordo, pesoStimato: volumeLordo * 2.71, stato, resaChiusura, informiT })
         .returning()
     )[0]!;
-  const blocco = async (bancataId: string, scelta: string, volumeNetto: number, pesoTeorico: number, stato: string) =>
+  // pesoTeorico only satisfies the column: a weight is the weighbridge's, else net m³ × 2,71
+  const blocco = async (bancataId: string, scelta: string, volumeNetto: number, dataRiquadratura: string, stato: string, informe?: { pesoPesa: number }) =>
     (
       await db()
         .insert(blocchi)
-        .values({ companyId, codice: `BL-F-${++n}`, origine: 'interno', bancataId, cavaId, materialeId, scelta, lunghezza: 300, altezza: 200, profondita: 150, lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeLordo: volumeNetto, volumeNetto, pesoTeorico, ubicazioneId, stato })
+        .values({ companyId, codice: `BL-F-${++n}`, origine: 'interno', bancataId, cavaId, materialeId, scelta, categoria: informe ? 'informe' : 'squadrato', lunghezza: 300, altezza: 200, profondita: 150, lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeLordo: volumeNetto, volumeNetto, pesoTeorico: 1, pesoPesa: informe?.pesoPesa ?? null, ubicazioneId, dataRiquadratura, stato })
         .returning()
     )[0]!;
 
   await bancata('2025-06-02', 387.91, 'pianificata');
   await bancata('2025-06-03', 200, 'in_taglio');
   const r = await bancata('2025-06-05', 50, 'ribaltata');
-  const r1 = await blocco(r.id, 'prima', 4, 10.84, 'in_piazzale');
-  const c = await bancata('2025-06-10', 80, 'chiusa', 25);
-  const c1 = await blocco(c.id, 'prima', 12, 32.52, 'venduto');
-  const c2 = await blocco(c.id, 'seconda', 8, 21.68, 'venduto');
+  const r1 = await blocco(r.id, 'prima', 4, '2025-06-06', 'in_piazzale');
+  const c = await bancata('2025-06-10', 80, 'chiusa', 25, 20);
+  const c1 = await blocco(c.id, 'prima', 12, '2025-06-11', 'venduto');
+  const c2 = await blocco(c.id, 'seconda', 8, '2025-07-02', 'venduto');
+  await blocco(c.id, 'seconda', 3, '2025-06-12', 'disponibile', { pesoPesa: 8.5 });
   await bancata('2025-06-12', 999, 'annullata');
 
   const [cliente] = await db().insert(clienti).values({ companyId, ragioneSociale: 'Stone Design GmbH', indirizzo: 'Via Roma 1', comune: 'Carrara' }).returning();
@@ -69,19 +75,24 @@ async function get(path: string) {
   return res.json() as { totals: Values; series: Array<{ label: string; values: Values }> };
 }
 
-describe('statistiche produzione: only bancate actually cut, a yield over closed bancate', () => {
+describe('statistiche produzione: only bancate actually cut, blocks by their production date, informi by weight', () => {
   it('leaves out planned, still-cutting and cancelled bancate, and takes the yield over the closed one', async () => {
     const a = await get(`/api/statistiche/produzione?${june}&per=materiale`);
-    expect(a.totals).toEqual({ bancate: 2, volumeBancate: 130, blocchi: 3, volumeBlocchi: 24, pesoBlocchi: 65.04, resa: 25 });
+    expect(a.totals).toEqual({ bancate: 2, volumeBancate: 130, blocchi: 2, volumeBlocchi: 16, pesoBlocchi: 43.36, informiT: 28.5, resa: 25 });
     const mesi = await get(`/api/statistiche/produzione?${june}&per=mese`);
     expect(mesi.series.map((s) => [s.label, s.values.volumeBancate])).toEqual([['giu 2025', 130]]);
   });
 
-  it('by scelta, each scelta’s share of the closed bancate', async () => {
+  it('counts a block in the month it was squared, its bancata’s yield in the month it was cut', async () => {
+    const july = await get('/api/statistiche/produzione?dal=2025-07-01&al=2025-07-31&per=materiale');
+    expect(july.totals).toEqual({ bancate: 0, volumeBancate: 0, blocchi: 1, volumeBlocchi: 8, pesoBlocchi: 21.68, informiT: 0, resa: null });
+  });
+
+  it('by scelta, each scelta’s share of the closed bancate; informi only in tonnes', async () => {
     const a = await get(`/api/statistiche/produzione?${june}&per=scelta`);
     expect(a.series.map((s) => [s.label, s.values])).toEqual([
-      ['Prima', { blocchi: 2, volumeBlocchi: 16, pesoBlocchi: 43.36, resa: 15 }],
-      ['Seconda', { blocchi: 1, volumeBlocchi: 8, pesoBlocchi: 21.68, resa: 10 }],
+      ['Prima', { blocchi: 2, volumeBlocchi: 16, pesoBlocchi: 43.36, informiT: 0, resa: 15 }],
+      ['Seconda', { blocchi: 0, volumeBlocchi: 0, pesoBlocchi: 0, informiT: 8.5, resa: 10 }],
     ]);
     expect(a.totals.resa).toBe(25);
   });

@@ -8,7 +8,7 @@ import { buildTestApp, createProductionLookups, setupCompany, type TestClient, t
 // written as literals. The period asked is 1 March – 30 April 2025 (61 days): the previous period
 // is 30 December 2024 – 28 February 2025, last year 1 March – 30 April 2024.
 //
-// Produzione (own blocks, day = the bancata's cut):
+// Produzione (own blocks, each squared the day its bancata was cut; informi: none):
 //   B1 Statuario, cava 173, 10/03/25, 100 m³: b1a 10 m³ prima (pesa 27,5 t), b1b 8 m³ seconda (21,68 t)
 //   B2 Bianco Carrara, Fantiscritti, 05/04/25, 50 m³: b2a 6 m³ prima (16,2 t)
 //   B3 Statuario, 173, 15/01/25 (previous period), 40 m³: b3a 5 m³ (13,55 t), b3b 2 m³ (5,42 t)
@@ -71,12 +71,15 @@ async function fixture(companyId: string, lookups: { cavaId: string; materialeId
       .insert(bancate)
       .values({ companyId, codice: `BA-T-${++n}`, cavaId, materialeId, dataTaglio, lunghezza: 1000, altezza: 500, profondita: 200, volumeLordo, pesoStimato: volumeLordo * 2.7, stato })
       .returning();
+    cutOn.set(b!.id, dataTaglio);
     return b!;
   };
+  // an own block's production date: the day of its bancata's cut
+  const cutOn = new Map<string, string>();
   const blocco = async (v: Partial<typeof blocchi.$inferInsert> & { materialeId: string; volumeNetto: number; pesoTeorico: number; stato: string }) => {
     const [b] = await db()
       .insert(blocchi)
-      .values({ companyId, codice: `BL-T-${++n}`, origine: 'interno', lunghezza: 300, altezza: 200, profondita: 150, lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeLordo: v.volumeNetto, ubicazioneId: lookups.ubicazioneId, ...v })
+      .values({ companyId, codice: `BL-T-${++n}`, origine: 'interno', lunghezza: 300, altezza: 200, profondita: 150, lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeLordo: v.volumeNetto, ubicazioneId: lookups.ubicazioneId, ...(v.bancataId ? { dataRiquadratura: cutOn.get(v.bancataId) } : {}), ...v })
       .returning();
     return b!;
   };
@@ -153,7 +156,7 @@ beforeAll(async () => {
     .returning();
   await db()
     .insert(blocchi)
-    .values({ companyId: other.company.id, codice: 'BL-X-1', origine: 'interno', bancataId: ob!.id, materialeId: otherLookups.materialeId, lunghezza: 300, altezza: 200, profondita: 150, lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeLordo: 70, volumeNetto: 70, pesoTeorico: 189.7, stato: 'disponibile' });
+    .values({ companyId: other.company.id, codice: 'BL-X-1', origine: 'interno', bancataId: ob!.id, materialeId: otherLookups.materialeId, lunghezza: 300, altezza: 200, profondita: 150, lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeLordo: 70, volumeNetto: 70, pesoTeorico: 189.7, dataRiquadratura: '2025-03-16', stato: 'disponibile' });
 });
 afterAll(() => ctx.close());
 
@@ -161,12 +164,12 @@ describe('produzione', () => {
   it('by material: bancate, blocks, m³, t and the bancata → blocchi yield, with both comparisons', async () => {
     const a = await get('produzione', 'materiale');
     expect(a.series.map((s) => s.label)).toEqual(['Bianco Carrara', 'Statuario']);
-    expect(row(a, 'Statuario').values).toEqual({ bancate: 1, volumeBancate: 100, blocchi: 2, volumeBlocchi: 18, pesoBlocchi: 49.18, resa: 18 });
-    expect(row(a, 'Bianco Carrara').values).toEqual({ bancate: 1, volumeBancate: 50, blocchi: 1, volumeBlocchi: 6, pesoBlocchi: 16.2, resa: 12 });
-    expect(a.totals).toEqual({ bancate: 2, volumeBancate: 150, blocchi: 3, volumeBlocchi: 24, pesoBlocchi: 65.38, resa: 16 });
+    expect(row(a, 'Statuario').values).toEqual({ bancate: 1, volumeBancate: 100, blocchi: 2, volumeBlocchi: 18, pesoBlocchi: 49.18, informiT: 0, resa: 18 });
+    expect(row(a, 'Bianco Carrara').values).toEqual({ bancate: 1, volumeBancate: 50, blocchi: 1, volumeBlocchi: 6, pesoBlocchi: 16.2, informiT: 0, resa: 12 });
+    expect(a.totals).toEqual({ bancate: 2, volumeBancate: 150, blocchi: 3, volumeBlocchi: 24, pesoBlocchi: 65.38, informiT: 0, resa: 16 });
     expect(a.comparison).toEqual({
-      previous: { dal: '2024-12-30', al: '2025-02-28', totals: { bancate: 1, volumeBancate: 40, blocchi: 2, volumeBlocchi: 7, pesoBlocchi: 18.97, resa: 17.5 } },
-      lastYear: { dal: '2024-03-01', al: '2024-04-30', totals: { bancate: 1, volumeBancate: 60, blocchi: 1, volumeBlocchi: 9, pesoBlocchi: 24.39, resa: 15 } },
+      previous: { dal: '2024-12-30', al: '2025-02-28', totals: { bancate: 1, volumeBancate: 40, blocchi: 2, volumeBlocchi: 7, pesoBlocchi: 18.97, informiT: 0, resa: 17.5 } },
+      lastYear: { dal: '2024-03-01', al: '2024-04-30', totals: { bancate: 1, volumeBancate: 60, blocchi: 1, volumeBlocchi: 9, pesoBlocchi: 24.39, informiT: 0, resa: 15 } },
     });
     // each row beside the same material in the other two periods; none of Bianco before
     expect(row(a, 'Statuario').previous).toMatchObject({ blocchi: 2, volumeBlocchi: 7 });
@@ -186,17 +189,17 @@ describe('produzione', () => {
       ['Fantiscritti', 1, 6],
     ]);
     const scelta = await get('produzione', 'scelta');
-    expect(scelta.metrics.map((m) => m.key)).toEqual(['blocchi', 'volumeBlocchi', 'pesoBlocchi', 'resa']);
+    expect(scelta.metrics.map((m) => m.key)).toEqual(['blocchi', 'volumeBlocchi', 'pesoBlocchi', 'informiT', 'resa']);
     expect(scelta.series.map((s) => [s.label, s.values])).toEqual([
-      ['Prima', { blocchi: 2, volumeBlocchi: 16, pesoBlocchi: 43.7, resa: 10.7 }],
-      ['Seconda', { blocchi: 1, volumeBlocchi: 8, pesoBlocchi: 21.68, resa: 5.3 }],
+      ['Prima', { blocchi: 2, volumeBlocchi: 16, pesoBlocchi: 43.7, informiT: 0, resa: 10.7 }],
+      ['Seconda', { blocchi: 1, volumeBlocchi: 8, pesoBlocchi: 21.68, informiT: 0, resa: 5.3 }],
     ]);
     expect(scelta.totals.resa).toBe(16);
   });
 
   it('follows the period: January alone holds B3 only', async () => {
     const a = await get('produzione', 'materiale', admin, { dal: '2025-01-01', al: '2025-01-31' });
-    expect(a.totals).toEqual({ bancate: 1, volumeBancate: 40, blocchi: 2, volumeBlocchi: 7, pesoBlocchi: 18.97, resa: 17.5 });
+    expect(a.totals).toEqual({ bancate: 1, volumeBancate: 40, blocchi: 2, volumeBlocchi: 7, pesoBlocchi: 18.97, informiT: 0, resa: 17.5 });
     expect(a.comparison?.previous).toMatchObject({ dal: '2024-12-01', al: '2024-12-31', totals: { bancate: 0, volumeBancate: null } });
   });
 });

@@ -9,15 +9,22 @@ import { z } from 'zod';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const month = z.string().regex(/^\d{4}-\d{2}$/);
 
-/** Own blocks' net m³ by the month they were squared (created), in Rome (page `blocchi`). */
+/**
+ * Own blocks squared (net m³, informi excluded) by their production date `dataRiquadratura`, per Rome
+ * month (page `blocchi`); informi apart, in tonnes.
+ */
 export const dashboardProduzioneSchema = z.object({
   /** YYYY-MM of this month, of the previous one and of the same month last year. */
   mese: month,
   m3Mese: z.number(),
   m3MesePrecedente: z.number(),
   m3StessoMeseAnnoScorso: z.number(),
+  /** Informi squared this month, t (by weight, never in the m³). */
+  tInformiMese: z.number(),
+  /** The bancate cut this month (toppled, by their cut date): gross m³, a figure of its own; null without page `bancate`. */
+  bancateMese: z.object({ m3: z.number(), bancate: z.number().int() }).nullable(),
   /** The last 12 months, this one included, oldest first; months without blocks are 0. */
-  serie: z.array(z.object({ mese: month, m3: z.number(), blocchi: z.number().int() })),
+  serie: z.array(z.object({ mese: month, m3: z.number(), blocchi: z.number().int(), tInformi: z.number() })),
 });
 
 /** Blocks in the yard by effective state (an option past its day counts as disponibile). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
+import { bilancioMassaSchema } from './bilancio-massa.js';
 import { BANCATA_MAX_CM, BANCATA_MAX_T, cm, codiceInModifica, isoDate, optionalText, tonnes } from '../fields.js';
 
 export const BANCATA_STATI = ['pianificata', 'in_taglio', 'ribaltata', 'in_riquadratura', 'chiusa', 'annullata'] as const;
@@ -91,9 +92,13 @@ export const bancataSchema = z.object({
   terreT: z.number().nullable(),
   note: z.string().nullable(),
   stato: z.enum(BANCATA_STATI),
-  /** Σ volume netto of its blocchi ÷ volume lordo, %; frozen when the bancata is closed. */
+  /** Σ volume netto of its blocchi (informi excluded) ÷ volume lordo, %; frozen when the bancata is closed. */
   resa: z.number().nullable(),
+  /** Its squared blocks (squadrati and semisquadrati); t by the weight rule (weighbridge, else net m³ × density). */
   blocchi: z.object({ count: z.number().int(), volumeLordo: z.number(), volumeNetto: z.number(), pesoT: z.number() }),
+  /** Its blocks of categoria `informe`: counted by weight, not in the squared m³ or the yield. */
+  blocchiInformi: z.object({ count: z.number().int(), pesoT: z.number() }),
+  bilancioMassa: bilancioMassaSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -139,11 +139,17 @@ function netWithinGross(body: { lunghezza?: number; altezza?: number; profondita
   }
 }
 
+/**
+ * An own block's production date (DESIGN §4): the day it was squared, which every production figure
+ * counts by. Optional: the server defaults it to the day the block is entered (Rome).
+ */
+const dataRiquadratura = isoDate('Data riquadratura');
+
 /** "Disponibile subito": an own block skips `in_piazzale` (a bought-in block always starts available). */
 const startStato = z.literal('disponibile', { error: 'Un blocco nuovo può essere solo «Disponibile» subito' }).optional();
 
 export const bloccoInternoCreateSchema = z
-  .strictObject({ ...commonFields, bancataId: z.uuid({ error: 'Scegli la bancata' }), materialeId: commonFields.materialeId.optional(), stato: startStato })
+  .strictObject({ ...commonFields, bancataId: z.uuid({ error: 'Scegli la bancata' }), materialeId: commonFields.materialeId.optional(), dataRiquadratura: dataRiquadratura.optional(), stato: startStato })
   .superRefine(netWithinGross);
 export const bloccoEsternoCreateSchema = z.strictObject({ ...commonFields, ...purchaseFields, stato: startStato }).superRefine(netWithinGross);
 export type BloccoInternoCreate = z.output<typeof bloccoInternoCreateSchema>;
@@ -151,12 +157,13 @@ export type BloccoEsternoCreate = z.output<typeof bloccoEsternoCreateSchema>;
 export type BloccoCreate = BloccoInternoCreate | BloccoEsternoCreate;
 
 export const bloccoInternoUpdateSchema = z
-  .strictObject(updateShapeOf({ ...commonFields, codice: codiceInModifica(3, 30) }))
+  .strictObject(updateShapeOf({ ...commonFields, dataRiquadratura, codice: codiceInModifica(3, 30) }))
   .superRefine(netWithinGross);
 export const bloccoEsternoUpdateSchema = z
   .strictObject(updateShapeOf({ ...commonFields, ...purchaseFields, codice: codiceInModifica(3, 30) }))
   .superRefine(netWithinGross);
-export type BloccoUpdate = z.output<typeof bloccoEsternoUpdateSchema>;
+/** Either route's edit; the production date is an own block's only. */
+export type BloccoUpdate = z.output<typeof bloccoEsternoUpdateSchema> & Partial<Pick<z.output<typeof bloccoInternoUpdateSchema>, 'dataRiquadratura'>>;
 
 export const bloccoStatoBodySchema = z
   .strictObject({
@@ -223,6 +230,8 @@ export const bloccoSchema = z.object({
   cliente: z.object({ _id: z.string(), ragioneSociale: z.string() }).nullable(),
   /** The option's last day (YYYY-MM-DD, Italy's calendar); null without a live option. */
   opzioneScadenza: z.iso.date().nullable(),
+  /** The production date (YYYY-MM-DD, Rome): the day an own block was squared; a bought-in block's is the day it was entered. */
+  dataRiquadratura: z.iso.date(),
   /** Effective state: an option past its expiry reads as `disponibile`. */
   stato: z.enum(BLOCCO_STATI),
   note: z.string().nullable(),
@@ -307,9 +316,13 @@ export const bloccoExportQuerySchema = bloccoFilterSchema.extend({ sort: bloccoS
 
 export const bloccoSummarySchema = z.object({
   count: z.number().int(),
+  /** m³ of the squared blocks: informi count by weight only (DESIGN §4). */
   volumeLordo: z.number(),
   volumeNetto: z.number(),
+  /** Theoretical weight of all the blocks, informi included. */
   pesoT: z.number(),
+  /** The informi among them, t by the weight rule (weighbridge, else net m³ × density). */
+  informiT: z.number(),
 });
 export type BloccoSummary = z.infer<typeof bloccoSummarySchema>;
 

@@ -4,3 +4,4 @@ export * from './bancate.js';
 export * from './blocchi.js';
 export * from './peso-blocco.js';
 export * from './tariffe.js';
+export * from './bilancio-massa.js';

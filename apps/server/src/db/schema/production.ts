@@ -110,6 +110,14 @@ export const blocchi = pgTable(
     clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
     // A calendar day in Rome: the option holds through the whole of it (lib/dates.ts).
     opzioneScadenza: date('opzione_scadenza', { mode: 'string' }),
+    /**
+     * The production date (DESIGN §4): the day the block was squared from its bancata, in Rome's calendar;
+     * every production figure (dashboard, registro, statistiche) counts the block by it. Defaults to the
+     * day it is entered; editable.
+     */
+    dataRiquadratura: date('data_riquadratura', { mode: 'string' })
+      .notNull()
+      .default(sql`(now() at time zone 'Europe/Rome')::date`),
     stato: text('stato').notNull(),
     note: text('note'),
     /** The group company's block this one was transferred from (same code), or null. */
@@ -127,6 +135,8 @@ export const blocchi = pgTable(
     index('blocchi_stato_idx').on(t.companyId, t.origine, t.stato, t.createdAt, t.id),
     index('blocchi_materiale_idx').on(t.companyId, t.origine, t.materialeId, t.createdAt, t.id),
     index('blocchi_bancata_idx').on(t.bancataId),
+    // the production figures: one range on the production date per month (dashboard, statistiche, registro)
+    index('blocchi_riquadratura_idx').on(t.companyId, t.origine, t.dataRiquadratura),
     index('blocchi_fornitore_idx').on(t.fornitoreId),
     index('blocchi_opzione_idx').on(t.opzioneScadenza).where(sql`${t.stato} = 'opzionato'`),
     index('blocchi_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

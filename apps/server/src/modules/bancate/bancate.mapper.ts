@@ -1,4 +1,4 @@
-import { resaPercent, type Bancata, type BancataStato } from '@gestcava/contracts';
+import { bilancioMassa, resaPercent, type Bancata, type BancataStato } from '@gestcava/contracts';
 import type { bancate } from '../../db/schema/index.js';
 
 export type BancataRow = typeof bancate.$inferSelect;
@@ -7,6 +7,8 @@ export interface BlocchiTotals {
   volumeLordo: number;
   volumeNetto: number;
   pesoT: number;
+  informiCount: number;
+  informiPesoT: number;
 }
 export interface BancataJoined {
   bancata: BancataRow;
@@ -57,7 +59,17 @@ export function toBancataDto({ bancata: b, cava, materiale, blocchi }: BancataJo
     note: b.note,
     stato: b.stato as BancataStato,
     resa: b.stato === 'chiusa' ? b.resaChiusura : resaPercent([blocchi.volumeNetto], b.volumeLordo),
-    blocchi,
+    blocchi: { count: blocchi.count, volumeLordo: blocchi.volumeLordo, volumeNetto: blocchi.volumeNetto, pesoT: blocchi.pesoT },
+    blocchiInformi: { count: blocchi.informiCount, pesoT: blocchi.informiPesoT },
+    bilancioMassa: bilancioMassa({
+      lordoT: b.pesoStimato,
+      blocchiT: blocchi.pesoT,
+      informiBlocchiT: blocchi.informiPesoT,
+      informiT: b.informiT,
+      scaglieT: b.scaglieT,
+      terreT: b.terreT,
+      chiusa: b.stato === 'chiusa',
+    }),
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
   };

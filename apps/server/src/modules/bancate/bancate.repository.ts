@@ -2,8 +2,8 @@ import { BANCATA_STATO_LABELS, BANCATA_TRANSITIONS, type BancataFilter, type Ban
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, materiali } from '../../db/schema/index.js';
-import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { pesoBloccoSql } from '../../lib/peso-blocco.js';
+import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BancataJoined, BancataRow, BlocchiTotals } from './bancate.mapper.js';
@@ -20,16 +20,23 @@ export const BANCATA_STATES: StateMachine<typeof bancate, BancataStato> = {
   messages: { notFound: 'Bancata non trovata', stale: 'La bancata è stata modificata nel frattempo: ricarica e riprova' },
 };
 
-/** The yield at closing: the net volume of the bancata's blocchi over its gross volume, in %. */
-export const resaChiusura = sql<number>`(select round(coalesce(sum(${blocchi.volumeNetto}), 0) / nullif(${bancate.volumeLordo}, 0) * 100, 1) from ${blocchi} where ${blocchi.bancataId} = ${bancate.id})`;
+/** The yield at closing: the net volume of the bancata's squared blocchi (informi count by weight) over its gross volume, in %. */
+export const resaChiusura = sql<number>`(select round(coalesce(sum(${blocchi.volumeNetto}), 0) / nullif(${bancate.volumeLordo}, 0) * 100, 1) from ${blocchi} where ${blocchi.bancataId} = ${bancate.id} and ${blocchi.categoria} <> 'informe')`;
 
-/** Totals of a bancata's blocchi in one correlated subquery (uses the bancata_id index). */
+/**
+ * Totals of a bancata's blocchi in one correlated subquery (uses the bancata_id index): the squared
+ * ones, and the informi apart (DESIGN §4: informi count by weight). Weights by the one rule, per block.
+ */
+const peso = pesoBloccoSql(blocchi);
+const squadrato = sql`${blocchi.categoria} <> 'informe'`;
 const blocchiTotals = sql<BlocchiTotals>`(
   select json_build_object(
-    'count', count(*)::int,
-    'volumeLordo', coalesce(sum(${blocchi.volumeLordo}), 0)::float8,
-    'volumeNetto', coalesce(sum(${blocchi.volumeNetto}), 0)::float8,
-    'pesoT', coalesce(sum(${pesoBloccoSql(blocchi)}), 0)::float8)
+    'count', (count(*) filter (where ${squadrato}))::int,
+    'volumeLordo', coalesce(sum(${blocchi.volumeLordo}) filter (where ${squadrato}), 0)::float8,
+    'volumeNetto', coalesce(sum(${blocchi.volumeNetto}) filter (where ${squadrato}), 0)::float8,
+    'pesoT', coalesce(sum(${peso}) filter (where ${squadrato}), 0)::float8,
+    'informiCount', (count(*) filter (where not ${squadrato}))::int,
+    'informiPesoT', coalesce(sum(${peso}) filter (where not ${squadrato}), 0)::float8)
   from ${blocchi} where ${blocchi.bancataId} = ${bancate.id})`;
 
 function joined(db: DbOrTx) {

@@ -47,6 +47,7 @@ export const BLOCCO_FIELDS = [
   'prezzoListino',
   'unitaPrezzo',
   'note',
+  'dataRiquadratura',
 ] as const satisfies ReadonlyArray<keyof BloccoRow>;
 
 export function toBloccoDto(j: BloccoJoined): Blocco {
@@ -90,6 +91,7 @@ export function toBloccoDto(j: BloccoJoined): Blocco {
     // An expired option no longer names a customer.
     cliente: j.cliente && !expired ? { _id: j.cliente.id, ragioneSociale: j.cliente.ragioneSociale } : null,
     opzioneScadenza: expired ? null : b.opzioneScadenza,
+    dataRiquadratura: b.dataRiquadratura,
     stato: j.statoEffettivo as BloccoStato,
     note: b.note,
     createdAt: b.createdAt.toISOString(),

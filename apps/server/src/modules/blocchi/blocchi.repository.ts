@@ -15,8 +15,8 @@ import { optionExpired as optionExpiredOf, optionInScadenza, optionLapsed as opt
 import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, cave, clienti, fornitori, lavorazioniLastre, lavorazioniPavimenti, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
-import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
 import { pesoBloccoSql } from '../../lib/peso-blocco.js';
+import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
@@ -135,8 +135,10 @@ function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoSearch)
   if (f.fornitoreId) conditions.push(eq(blocchi.fornitoreId, f.fornitoreId));
   if (f.ubicazioneId) conditions.push(eq(blocchi.ubicazioneId, f.ubicazioneId));
   // Dates are days in Italy's calendar: from the start of `dal` to the end of `al`.
-  if (f.dal) conditions.push(gte(blocchi.createdAt, sql`(${f.dal}::date)::timestamp at time zone 'Europe/Rome'`));
-  if (f.al) conditions.push(lt(blocchi.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`));
+  // By the production date (issue 25 item 6), as the dashboard and the reports count; a bought-in
+  // block's is the day it was entered.
+  if (f.dal) conditions.push(gte(blocchi.dataRiquadratura, f.dal));
+  if (f.al) conditions.push(lte(blocchi.dataRiquadratura, f.al));
   // A lapsed option no longer names its customer (as in the rows the list shows).
   if (f.clienteId) conditions.push(eq(blocchi.clienteId, f.clienteId), sql`not ${optionExpired}`);
   if (f.inScadenza) conditions.push(optionInScadenza(blocchi));
@@ -259,10 +261,12 @@ export async function summary(db: DbOrTx, companyId: string, origine: BloccoOrig
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      volumeLordo: sql<number>`coalesce(sum(${blocchi.volumeLordo}), 0)::float8`,
-      volumeNetto: sql<number>`coalesce(sum(${blocchi.volumeNetto}), 0)::float8`,
+      // informi count by weight, not in the squared m³ (DESIGN §4)
+      volumeLordo: sql<number>`coalesce(sum(${blocchi.volumeLordo}) filter (where ${blocchi.categoria} <> 'informe'), 0)::float8`,
+      volumeNetto: sql<number>`coalesce(sum(${blocchi.volumeNetto}) filter (where ${blocchi.categoria} <> 'informe'), 0)::float8`,
       // the one weight rule (weighbridge, else net m³ × density), as every other screen sums it
       pesoT: sql<number>`coalesce(sum(${pesoBloccoSql(blocchi)}), 0)::float8`,
+      informiT: sql<number>`coalesce(sum(${pesoBloccoSql(blocchi)}) filter (where ${blocchi.categoria} = 'informe'), 0)::float8`,
     })
     .from(blocchi)
     .where(filterWhere(companyId, origine, filter));

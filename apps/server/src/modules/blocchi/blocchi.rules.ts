@@ -70,3 +70,9 @@ export function assertPesata(current: Pesata | null, body: Partial<Pesata>, toda
     throw badRequest(message, [{ path: 'dataPesata', message }]);
   }
 }
+
+/** 400 when a production date is after today (Rome): a block is counted as produced once it is squared. */
+export function assertDataRiquadratura(data: string, oggi: string) {
+  const message = 'Data riquadratura: non può essere nel futuro';
+  if (data > oggi) throw badRequest(message, [{ path: 'dataRiquadratura', message }]);
+}

@@ -46,7 +46,7 @@ import type { LookupsService } from '../lookups/lookups.service.js';
 import { blocchiPickers } from './blocchi.pickers.js';
 import { BLOCCO_FIELDS, toBloccoDto, type BloccoJoined, type BloccoRow } from './blocchi.mapper.js';
 import { registerBloccoEntity } from './blocchi.entity.js';
-import { assertNetWithinGross, assertPesata, newDims, quantities, updatedDims } from './blocchi.rules.js';
+import { assertDataRiquadratura, assertNetWithinGross, assertPesata, newDims, quantities, updatedDims } from './blocchi.rules.js';
 import { bloccoExportColumns } from './blocchi.export.js';
 import * as repo from './blocchi.repository.js';
 
@@ -263,6 +263,7 @@ export function createBlocchiService(deps: {
           bancataId = bancata.id;
           cavaId = bancata.cavaId;
           materialeId ??= bancata.materialeId;
+          if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
         } else {
           await assertFornitore(actor.companyId, body.fornitoreId, tx);
         }
@@ -309,6 +310,7 @@ export function createBlocchiService(deps: {
           const dims = updatedDims(current, body);
           assertNetWithinGross(dims);
           assertPesata(current, body, todayInRome());
+          if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
           const row = await repo.updateInCompany(tx, actor.companyId, id, { ...body, ...dims, ...quantities(dims, densita) });
           if (row && row.codice !== current.codice) await entities.codiceChanged(tx, 'blocco', actor.companyId, id, row.codice);
           const changes = diffChanges(current, row!, BLOCCO_FIELDS);

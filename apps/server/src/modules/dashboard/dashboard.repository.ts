@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi } from '../../db/schema/index.js';
-import { bancataChiusa } from '../../lib/bancata-stato.js';
+import { bancataChiusa, bancataTagliata } from '../../lib/bancata-stato.js';
+import { pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { optionInScadenza, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
@@ -14,27 +15,44 @@ import { rowsOf } from '../../lib/pagination.js';
  * Every statement takes `companyId` and applies it itself.
  */
 
+/** Own blocks in these statements are `b`. */
+const b = alias(blocchi, 'b');
+
 /** The first instant of this month in Rome, as a Rome wall-clock timestamp. */
 const monthStartRome = sql`date_trunc('month', now() at time zone 'Europe/Rome')`;
 
 /**
- * Own blocks' net m³ per Rome month, from the same month last year to this one (13 months: the chart's
- * 12 plus the year-ago comparison). Each month is one range on created_at, joined to the months, so
- * blocchi_list_idx (company, origine, created_at) serves it and no row's timestamp is converted to
- * Rome time (that conversion, per row, was half the query's time on PGlite); empty months are 0.
+ * Own blocks squared per month, by their production date (`data_riquadratura`, DESIGN §4), from the
+ * same month last year to this one (13 months: the chart's 12 plus the year-ago comparison): the net
+ * m³ and count of the squared ones, and the informi apart by weight (t, the one rule of
+ * lib/peso-blocco.ts), which are not squared m³. Each month is one range on the production date, so
+ * blocchi_riquadratura_idx (company, origine, data_riquadratura) serves it; empty months are 0.
  */
 export async function produzionePerMese(db: DbOrTx, companyId: string) {
   const result = await db.execute(sql`
     with mesi as (
-      select m as mese, m at time zone 'Europe/Rome' as da, (m + interval '1 month') at time zone 'Europe/Rome' as a
+      select m::date as da, (m + interval '1 month')::date as a
       from generate_series(${monthStartRome} - interval '12 months', ${monthStartRome}, interval '1 month') as m
     )
-    select to_char(mesi.mese, 'YYYY-MM') as mese, round(coalesce(sum(b.volume_netto), 0), 3)::float8 as m3, count(b.id)::int as blocchi
+    select to_char(mesi.da, 'YYYY-MM') as mese,
+      round(coalesce(sum(b.volume_netto) filter (where b.categoria <> 'informe'), 0), 3)::float8 as m3,
+      (count(b.id) filter (where b.categoria <> 'informe'))::int as blocchi,
+      round(coalesce(sum(${pesoBloccoSql(b)}) filter (where b.categoria = 'informe'), 0), 2)::float8 as t_informi
     from mesi
-    left join blocchi b on b.company_id = ${companyId} and b.origine = 'interno' and b.created_at >= mesi.da and b.created_at < mesi.a
-    group by mesi.mese
-    order by mesi.mese`);
-  return rowsOf<{ mese: string; m3: number; blocchi: number }>(result);
+    left join blocchi b on b.company_id = ${companyId} and b.origine = 'interno' and b.data_riquadratura >= mesi.da and b.data_riquadratura < mesi.a
+    group by mesi.da
+    order by mesi.da`);
+  return rowsOf<{ mese: string; m3: number; blocchi: number; t_informi: number }>(result);
+}
+
+/** The gross m³ of the bancate cut (toppled: lib/bancata-stato.ts) this month, by their cut date: a figure of its own. */
+export async function bancateTagliateMese(db: DbOrTx, companyId: string) {
+  const result = await db.execute(sql`
+    select round(coalesce(sum(volume_lordo), 0), 3)::float8 as m3, count(*)::int as bancate
+    from bancate
+    where company_id = ${companyId} and ${bancataTagliata(bancate)}
+      and data_taglio >= ${monthStartRome}::date and data_taglio < (${monthStartRome} + interval '1 month')::date`);
+  return rowsOf<{ m3: number; bancate: number }>(result)[0] ?? { m3: 0, bancate: 0 };
 }
 
 /**
@@ -160,7 +178,6 @@ export async function collaudiProgrammati(db: DbOrTx, companyId: string, limit: 
   }>(result);
 }
 
-const b = alias(blocchi, 'b');
 
 /** Options of the given origini whose last day is today or within the window, soonest first. */
 export async function opzioniInScadenza(

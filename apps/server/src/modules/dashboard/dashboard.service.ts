@@ -122,7 +122,8 @@ export function createDashboardService({
 
       // PGlite runs one statement at a time anyway; on PostgreSQL the pool answers them side by side.
       const [
-        serie,
+        righe,
+        bancateMese,
         perStato,
         lastre,
         pavimenti,
@@ -134,6 +135,7 @@ export function createDashboardService({
         riserve,
       ] = await Promise.all([
         may('blocchi') ? kept('produzione', () => repo.produzionePerMese(db, companyId)) : null,
+        may('blocchi') && may('bancate') ? repo.bancateTagliateMese(db, companyId) : null,
         kept('blocchi', () => repo.blocchiPerStato(db, companyId, origini)),
         may('magazzino-lastre') ? repo.lastreInGiacenza(db, companyId) : null,
         may('magazzino-pavimenti') ? repo.pavimentiInGiacenza(db, companyId) : null,
@@ -151,6 +153,7 @@ export function createDashboardService({
       ]);
 
       const mese = oggi.slice(0, 7);
+      const serie = righe?.map((r) => ({ mese: r.mese, m3: r.m3, blocchi: r.blocchi, tInformi: r.t_informi })) ?? null;
       const m3Of = (m: string) => serie?.find((r) => r.mese === m)?.m3 ?? 0;
       const origine = (o: 'interno' | 'esterno'): DashboardBlocchiOrigine | null => {
         if (!origini.includes(o as never)) return null;
@@ -171,6 +174,8 @@ export function createDashboardService({
           m3Mese: m3Of(mese),
           m3MesePrecedente: m3Of(shiftMonth(mese, -1)),
           m3StessoMeseAnnoScorso: m3Of(shiftMonth(mese, -12)),
+          tInformiMese: serie.find((r) => r.mese === mese)?.tInformi ?? 0,
+          bancateMese,
           // The series holds 13 months for the year-ago figure; the chart shows the last 12.
           serie: serie.slice(-12),
         },

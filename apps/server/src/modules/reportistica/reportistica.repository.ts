@@ -51,8 +51,8 @@ export interface RegistroRow {
   uscita: string | null;
 }
 
-/** The day a block was registered: the registro's date basis for blocks. */
-const registroData = romeDay(sql`b.created_at`);
+/** A block's production date (DESIGN §3): the registro's date basis for blocks. */
+const registroData = sql`b.data_riquadratura`;
 
 /**
  * The registro's rows: the bancate cut in the period (gross m³ and the by-products typed on them) and
@@ -72,8 +72,9 @@ const registroRows = (companyId: string, p: Periodo) => sql`
          case when b.categoria <> 'informe' then b.volume_lordo::float8 end,
          b.lunghezza_netta || '×' || b.altezza_netta || '×' || b.profondita_netta,
          case when b.categoria <> 'informe' then b.volume_netto::float8 end,
-         ${pesoBlocco}::float8, case when b.peso_pesa is null then 'teorico' else 'pesato' end,
-         null, null, null, b.scelta, b.categoria, b.codice_tracciabilita,
+         case when b.categoria <> 'informe' then ${pesoBlocco}::float8 end, case when b.peso_pesa is null then 'teorico' else 'pesato' end,
+         -- an informe counts by weight, in the informi column (DESIGN §3)
+         case when b.categoria = 'informe' then ${pesoBlocco}::float8 end, null, null, b.scelta, b.categoria, b.codice_tracciabilita,
          case when b.stato = 'spedito' then (
            select (max(a.at) at time zone 'Europe/Rome')::date::text from audit_log a
            where a.company_id = b.company_id and a.entity_type = 'blocco' and a.entity_id = b.id and a.action = 'stato' and a.changes->'stato'->>'to' = 'spedito'
@@ -132,7 +133,7 @@ export interface EstrazioneRow {
  * is the row's t × the tariff valid on the item's day, to the cent.
  */
 export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
-  const giorno = sql`coalesce(b.data_pesata, ${romeDay(sql`b.created_at`)})`;
+  const giorno = sql`coalesce(b.data_pesata, b.data_riquadratura)`;
   return all<EstrazioneRow>(
     db,
     sql`with voci as (

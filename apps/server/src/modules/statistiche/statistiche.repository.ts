@@ -66,8 +66,8 @@ const LABELS: Record<StatistichePer, (k: SQL) => SQL> = {
   spessore: (k) => sql`ltrim(${k}, '0') || ' mm'`,
   blocco: (k) => nome('blocchi', k, 'codice'),
 };
-/** A block's weight: the weighbridge figure when there is one. */
-const pesoBlocco = sql`coalesce(bl.peso_pesa, bl.peso_teorico)`;
+/** A block's weight by the one rule (lib/peso-blocco.ts): the weighbridge figure when there is one, else net m³ × density. */
+const pesoBlocco = pesoBloccoSql(alias(blocchi, 'bl'));
 /**
  * A collaudo row's m³ as measured, before its abbuono (contracts' calcolaRiga: the measured cm, else the
  * declared net ones; numeric rounds half up as volumeM3). Declared − accepted is two figures: the calo di
@@ -92,26 +92,35 @@ function resaExpr(per: StatistichePer): SQL {
 
 export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
   produzione: {
-    // A block's day is its bancata's cut day: that is when it was quarried. Only bancate actually cut
-    // count (a planned one is no production); `vbc`/`vnc` are the volumes of the closed ones, for the yield.
+    // Blocks count on their production date (`data_riquadratura`, DESIGN §4); a bancata's gross volume on
+    // its cut date, only once actually cut (a planned one is no production). Informi count by weight
+    // (blocks of categoria informe and the bancata's loose informi), never in the m³ or the yield. The
+    // yield is over the closed bancate of the period by cut date: their squared blocks (`resa` rows,
+    // dated by the bancata's cut, whenever squared) over their gross volume (`vbc`).
     facts: (companyId, from, to) => sql`
       select ba.data_taglio as d, 'bancata' as kind, ${dim('cava', sql`ba.cava_id::text`)},
              ${dim('materiale', sql`ba.materiale_id::text`)}, ${dim('scelta', sql`null::text`)},
              ba.volume_lordo::float8 as vb, (case when ${bancataChiusa(ba)} then ba.volume_lordo else 0 end)::float8 as vbc,
-             0::float8 as vn, 0::float8 as vnc, 0::float8 as t
+             0::float8 as vn, 0::float8 as vnc, 0::float8 as t, coalesce(ba.informi_t, 0)::float8 as ti
       from bancate ba
       where ba.company_id = ${companyId} and ${bancataTagliata(ba)} and ba.data_taglio between ${from} and ${to}
       union all
-      select ba.data_taglio, 'blocco', bl.cava_id::text, bl.materiale_id::text, bl.scelta, 0, 0,
-             bl.volume_netto::float8, (case when ${bancataChiusa(ba)} then bl.volume_netto else 0 end)::float8, ${pesoBlocco}::float8
+      select bl.data_riquadratura, case when bl.categoria = 'informe' then 'informe' else 'blocco' end, bl.cava_id::text, bl.materiale_id::text, bl.scelta, 0, 0,
+             (case when bl.categoria = 'informe' then 0 else bl.volume_netto end)::float8, 0,
+             (case when bl.categoria = 'informe' then 0 else ${pesoBlocco} end)::float8, (case when bl.categoria = 'informe' then ${pesoBlocco} else 0 end)::float8
       from blocchi bl join bancate ba on ba.id = bl.bancata_id
-      where bl.company_id = ${companyId} and bl.origine = 'interno' and ${bancataTagliata(ba)} and ba.data_taglio between ${from} and ${to}`,
+      where bl.company_id = ${companyId} and bl.origine = 'interno' and ${bancataTagliata(ba)} and bl.data_riquadratura between ${from} and ${to}
+      union all
+      select ba.data_taglio, 'resa', bl.cava_id::text, bl.materiale_id::text, bl.scelta, 0, 0, 0, bl.volume_netto::float8, 0, 0
+      from blocchi bl join bancate ba on ba.id = bl.bancata_id
+      where bl.company_id = ${companyId} and bl.origine = 'interno' and bl.categoria <> 'informe' and ${bancataChiusa(ba)} and ba.data_taglio between ${from} and ${to}`,
     metrics: [
       { key: 'bancate', label: 'Bancate', unit: 'n', expr: sql`count(*) filter (where kind = 'bancata')`, not: ['scelta'] },
-      { key: 'volumeBancate', label: 'Volume bancate', unit: 'm3', expr: sql`sum(vb)`, not: ['scelta'] },
-      { key: 'blocchi', label: 'Blocchi', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco')`, compare: true },
+      { key: 'volumeBancate', label: 'Volume bancate tagliate', unit: 'm3', expr: sql`sum(vb)`, not: ['scelta'] },
+      { key: 'blocchi', label: 'Blocchi riquadrati', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco')`, compare: true },
       { key: 'volumeBlocchi', label: 'Volume netto blocchi', unit: 'm3', expr: sql`sum(vn)`, chart: true, compare: true },
       { key: 'pesoBlocchi', label: 'Peso blocchi', unit: 't', expr: sql`sum(t)`, compare: true },
+      { key: 'informiT', label: 'Informi', unit: 't', expr: sql`sum(ti)`, compare: true },
       // Σ net block volume ÷ bancata gross volume over closed bancate (DOMAIN-NOTES §4); by scelta, each
       // scelta's share of all the period's closed bancate (a window over the grouped rows: a bancata has no scelta).
       { key: 'resa', label: 'Resa bancata → blocchi', unit: 'pct', expr: resaExpr, compare: true },

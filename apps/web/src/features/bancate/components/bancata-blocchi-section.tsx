@@ -41,12 +41,14 @@ export function BancataBlocchiSection({
         {squaring && newBlocco}
       </div>
       <ListTotals
-        label="Totali dei blocchi della bancata"
+        label="Totali dei blocchi della bancata (informi a parte)"
         items={[
           { label: 'Blocchi', value: formatInteger(b.blocchi.count) },
           { label: 'Volume lordo', value: formatVolume(b.blocchi.volumeLordo) },
           { label: 'Volume netto', value: formatVolume(b.blocchi.volumeNetto) },
           { label: 'Peso', value: formatWeight(b.blocchi.pesoT) },
+          // informi count by weight, outside the squared m³ and the yield (issue 25)
+          ...(b.blocchiInformi.count > 0 ? [{ label: 'Informi', value: `${formatInteger(b.blocchiInformi.count)} · ${formatWeight(b.blocchiInformi.pesoT)}` }] : []),
           { label: b.stato === 'chiusa' ? 'Resa (alla chiusura)' : 'Resa', value: b.resa !== null ? formatPercentValue(b.resa) : '—' },
         ]}
       />

@@ -1,7 +1,8 @@
-import { METODO_TAGLIO_LABELS, type Bancata } from '@gestcava/contracts';
+import { Message } from 'primereact/message';
+import { BILANCIO_MASSA_TOLLERANZA_PERCENT, METODO_TAGLIO_LABELS, type Bancata } from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
-import { formatDate, formatDateTime, formatNumber, formatVolume, formatWeight } from '@/lib/format';
-import { formatDims } from '@/lib/production-format';
+import { formatDate, formatDateTime, formatInteger, formatNumber, formatVolume, formatWeight } from '@/lib/format';
+import { formatDims, formatPercentValue } from '@/lib/production-format';
 import { SectionCard } from '@/components/section-card';
 
 /** "Dati della bancata": where and when it was cut, its measures and estimated weight. */
@@ -29,14 +30,35 @@ export function BancataDataSection({ bancata: b }: { bancata: Bancata }) {
   );
 }
 
-/** The by-products of the cut, in tonnes. */
+/**
+ * The by-products of the cut, in tonnes, and the mass balance: squared blocks, informi (registered
+ * as blocks and loose), scaglie and terre against the gross weight; a closed bancata off by more than
+ * the tolerance is flagged (issue 25).
+ */
 export function BancataSottoprodottiSection({ bancata: b }: { bancata: Bancata }) {
+  const m = b.bilancioMassa;
   return (
-    <SectionCard titleId="bancata-sottoprodotti-title" title="Sottoprodotti">
+    <SectionCard titleId="bancata-sottoprodotti-title" title="Sottoprodotti e bilancio di massa">
+      {m.fuoriTolleranza && (
+        <Message
+          className="w-full mb-3"
+          severity="warn"
+          data-testid="bancata-bilancio-warning"
+          text={`Bilancio di massa fuori tolleranza: blocchi, informi, scaglie e terre fanno ${formatWeight(m.totaleT)} contro ${formatWeight(m.lordoT)} di peso lordo stimato (${formatPercentValue(m.differenzaPercent)}, oltre il ${BILANCIO_MASSA_TOLLERANZA_PERCENT} %). Controlla le misure della bancata e le tonnellate dei sottoprodotti.`}
+        />
+      )}
       <DetailList testId="bancata-sottoprodotti">
-        <Item label="Informi">{formatWeight(b.informiT)}</Item>
+        <Item label="Informi sfusi">{formatWeight(b.informiT)}</Item>
+        <Item label="Informi registrati come blocchi">{b.blocchiInformi.count > 0 ? `${formatInteger(b.blocchiInformi.count)} · ${formatWeight(b.blocchiInformi.pesoT)}` : null}</Item>
         <Item label="Scaglie">{formatWeight(b.scaglieT)}</Item>
         <Item label="Terre">{formatWeight(b.terreT)}</Item>
+      </DetailList>
+      <DetailList testId="bancata-bilancio">
+        <Item label="Blocchi">{formatWeight(m.blocchiT)}</Item>
+        <Item label="Informi">{formatWeight(m.informiT)}</Item>
+        <Item label="Totale uscito">{formatWeight(m.totaleT)}</Item>
+        <Item label="Peso lordo stimato">{formatWeight(m.lordoT)}</Item>
+        <Item label="Differenza">{m.differenzaPercent !== null ? formatPercentValue(m.differenzaPercent) : null}</Item>
       </DetailList>
     </SectionCard>
   );

@@ -110,7 +110,13 @@ export function BancataFormDialog({
     </FormField>
   );
   const tonnes = (name: 'informiT' | 'scaglieT' | 'terreT') => (
-    <FormField id={fid(name)} label={L[name] ?? name} error={err(name)} className="col-12 sm:col-4">
+    <FormField
+      id={fid(name)}
+      label={L[name] ?? name}
+      error={err(name)}
+      className="col-12 sm:col-4"
+      hint={name === 'informiT' ? 'Quelli non registrati come blocchi: gli informi registrati contano col loro peso' : undefined}
+    >
       <Controller
         control={control}
         name={name}

@@ -18,7 +18,7 @@ export const BANCATA_FIELD_LABELS: Record<string, string> = {
   volumeLordo: 'Volume lordo',
   pesoStimato: 'Peso stimato',
   metodoTaglio: 'Metodo di taglio',
-  informiT: 'Informi',
+  informiT: 'Informi sfusi',
   scaglieT: 'Scaglie',
   terreT: 'Terre',
   note: 'Note',

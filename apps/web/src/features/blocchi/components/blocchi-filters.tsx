@@ -93,7 +93,7 @@ export function BlocchiFilters({
       <AmountFilter name="prezzoMin" label="Prezzo da (€)" params={params} decimals={2} />
       <AmountFilter name="prezzoMax" label="a (€)" params={params} decimals={2} />
       <div className="list-filter list-filter-date">
-        <label htmlFor="filter-dal">Registrati dal</label>
+        <label htmlFor="filter-dal">{interno ? 'Riquadrati dal' : 'Registrati dal'}</label>
         <DateInput id="filter-dal" value={filters.dal} onChange={(v) => params.setFilter('dal', v ?? undefined)} max={filters.al} testId="filter-dal" />
       </div>
       <div className="list-filter list-filter-date">

@@ -108,6 +108,8 @@ export function BlocchiList({
     { label: 'Volume lordo', value: formatVolume(s?.volumeLordo) },
     { label: 'Volume netto', value: formatVolume(s?.volumeNetto) },
     { label: 'Peso (pesa o teorico)', value: formatWeight(s?.pesoT) },
+    // informi are reckoned by weight, outside the m³ above (issue 25)
+    ...(s?.informiT ? [{ label: 'di cui informi', value: formatWeight(s.informiT) }] : []),
   ];
 
   const newButton = writable ? (

@@ -38,6 +38,7 @@ export function BloccoDataSection({ blocco: b }: { blocco: Blocco }) {
           <>
             <Item label="Bancata">{b.bancata && (can(user, 'bancate', 'read') ? <Link to={detailPath('bancata', b.bancata._id)}>{b.bancata.codice}</Link> : b.bancata.codice)}</Item>
             <Item label="Cava">{b.cava?.nome}</Item>
+            <Item label="Data riquadratura">{formatDate(b.dataRiquadratura)}</Item>
           </>
         ) : (
           <>

@@ -45,6 +45,7 @@ const blocco: Blocco = {
   unitaPrezzo: 'm3',
   cliente: null,
   opzioneScadenza: null,
+  dataRiquadratura: '2026-03-05',
   stato: 'disponibile',
   note: null,
   createdAt: '2026-09-30T03:41:43.523Z',
@@ -106,6 +107,8 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     ]);
     expect(await screen.findByRole('link', { name: 'Bancata BA-2026-0014' })).toHaveAttribute('href', `/app/bancate/${blocco.bancata!._id}`);
     expect(screen.getByText('Cava Canalgrande').closest('a')).toBeNull();
+    // the production date, as every production figure counts the block (issue 25 item 6)
+    expect(screen.getByTestId('blocco-data')).toHaveTextContent('Data riquadratura05/03/26');
     expect(screen.getByTestId('photos-section')).toHaveTextContent('Foto di BL-2026-0082');
     // the pesata the estrazione counts the block by (issue 25 item 10)
     expect(screen.getByTestId('blocco-misure')).toHaveTextContent('Pesata20/03/26, bolla n. PS-173-0042');

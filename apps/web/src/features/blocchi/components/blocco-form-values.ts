@@ -27,6 +27,7 @@ export const fid = (name: string) => `blocco-${name}`;
 /** One shape for both kinds; only the kind's own keys are in the form (the schemas are strict). */
 export type FormValues = {
   bancataId?: string;
+  dataRiquadratura?: string;
   fornitoreId?: string;
   numeroFornitore?: string | null;
   dataAcquisto?: string | null;
@@ -85,7 +86,7 @@ export function toBloccoFormValues(kind: BloccoKind, b: Blocco | null | undefine
     unitaPrezzo: b?.unitaPrezzo ?? 'm3',
     note: b?.note ?? '',
   };
-  if (kind === 'blocchi') return { bancataId: b?.bancata?._id ?? bancata?._id ?? '', ...common };
+  if (kind === 'blocchi') return { bancataId: b?.bancata?._id ?? bancata?._id ?? '', dataRiquadratura: b?.dataRiquadratura ?? todayIso(), ...common };
   return {
     fornitoreId: b?.fornitore?._id ?? '',
     numeroFornitore: b?.numeroFornitore ?? '',

@@ -30,7 +30,7 @@ import './blocchi.css';
 import { GROSS, NET, fid, liveQuantities, toBloccoFormValues, type BancataOrigin, type FormValues, type Output } from './blocco-form-values';
 import { BLOCCO_FIELD_LABELS as L, CATEGORIA_OPTIONS, SCELTA_OPTIONS, UNITA_PREZZO_OPTIONS } from './blocco-format';
 import { BloccoChoiceField, BloccoNumberField } from './blocco-form-fields';
-import { AcquistoFields, BancataOriginField } from './blocco-provenienza-fields';
+import { AcquistoFields, BancataOriginField, DataRiquadraturaField } from './blocco-provenienza-fields';
 import { BloccoDifettiFields } from './blocco-difetti-fields';
 import { BloccoPesataFields } from './blocco-pesata-fields';
 import { lastUbicazione, previousBlocco, rememberBlocco, withPrevious } from './blocco-form-memory';
@@ -119,7 +119,8 @@ export function BloccoFormDialog({
     const kept = values as Partial<BloccoInternoCreate & BloccoEsternoCreate>;
     const next = toBloccoFormValues(kind, null, bancata);
     // only the kind's own keys: the schemas are strict (a `fornitoreId: undefined` fails an own blocco)
-    const provenance = interno ? { bancataId: kept.bancataId } : { fornitoreId: kept.fornitoreId };
+    // a series of blocks is squared on the same day
+    const provenance = interno ? { bancataId: kept.bancataId, dataRiquadratura: kept.dataRiquadratura } : { fornitoreId: kept.fornitoreId };
     reset({ ...next, ...provenance, materialeId: kept.materialeId, ubicazioneId: kept.ubicazioneId });
     notify({ severity: 'success', summary: 'Blocco registrato', detail: `${saved.codice}: ora il prossimo` });
     // once the dialog's buttons, disabled while saving, are back: the next blocco starts from its length
@@ -157,12 +158,15 @@ export function BloccoFormDialog({
         )}
         <h3 className="form-section-title col-12">Provenienza</h3>
         {interno ? (
-          <BancataOriginField
-            form={form}
-            blocco={blocco}
-            bancata={bancata}
-            choices={choosingBancata ? { data: bancate.data, isPending: bancate.isPending } : null}
-          />
+          <>
+            <BancataOriginField
+              form={form}
+              blocco={blocco}
+              bancata={bancata}
+              choices={choosingBancata ? { data: bancate.data, isPending: bancate.isPending } : null}
+            />
+            <DataRiquadraturaField form={form} />
+          </>
         ) : (
           <AcquistoFields form={form} kind={kind} fornitore={fornitore} onFornitore={setFornitore} />
         )}

@@ -23,6 +23,7 @@ export const BLOCCO_FIELD_LABELS: Record<string, string> = {
   fornitoreId: 'Fornitore',
   numeroFornitore: 'Numero del fornitore',
   dataAcquisto: 'Data di acquisto',
+  dataRiquadratura: 'Data riquadratura',
   prezzoAcquisto: 'Prezzo di acquisto',
   unitaPrezzoAcquisto: 'Unità del prezzo di acquisto',
   costoTrasporto: 'Costo di trasporto',
@@ -82,6 +83,7 @@ export function bloccoHistoryValue(names: ReadonlyMap<string, string>) {
         return names.get(String(value)) ?? 'altro';
       case 'dataAcquisto':
       case 'dataPesata':
+      case 'dataRiquadratura':
       case 'opzioneScadenza':
         return formatDate(String(value));
       case 'volumeLordo':

@@ -67,6 +67,20 @@ export function BancataOriginField({
   );
 }
 
+/** The day an own blocco was squared: its production date, today unless said otherwise. */
+export function DataRiquadraturaField({ form }: { form: BloccoForm }) {
+  const error = form.formState.errors.dataRiquadratura?.message;
+  return (
+    <FormField id={fid('dataRiquadratura')} label={L.dataRiquadratura ?? ''} required error={error} className="col-12 md:col-6" hint="Il giorno in cui il blocco è stato riquadrato: la produzione lo conta in quel giorno">
+      <Controller
+        control={form.control}
+        name="dataRiquadratura"
+        render={({ field }) => <DateInput id={fid('dataRiquadratura')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error} max={todayIso()} />}
+      />
+    </FormField>
+  );
+}
+
 /** Where a bought-in blocco comes from: the fornitore, its number there, and the purchase. */
 export function AcquistoFields({
   form,

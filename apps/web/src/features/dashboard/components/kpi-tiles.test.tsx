@@ -12,7 +12,9 @@ const full: Dashboard = {
     m3Mese: 14.75,
     m3MesePrecedente: 10,
     m3StessoMeseAnnoScorso: 6.5,
-    serie: [{ mese: '2026-11', m3: 14.75, blocchi: 2 }],
+    tInformiMese: 12.345,
+    bancateMese: { m3: 180.25, bancate: 2 },
+    serie: [{ mese: '2026-11', m3: 14.75, blocchi: 2, tInformi: 12.345 }],
   },
   blocchi: {
     interni: { disponibili: 3, opzionati: 2, opzioniInScadenza: 1, inCollaudo: 1 },
@@ -53,7 +55,7 @@ describe('KPI tiles', () => {
     renderTiles(full);
     const produzione = within(tile('produzione')!);
     expect(
-      produzione.getByRole('link', { name: 'm³ tagliati a novembre 2026: 14,8 m³' }),
+      produzione.getByRole('link', { name: 'm³ blocchi riquadrati a novembre 2026: 14,8 m³' }),
     ).toHaveAttribute('href', '/app/pages/blocchi?dal=2026-11-01&al=2026-11-30');
     expect(produzione.getByRole('link', { name: 'mese scorso 10,0 m³' })).toHaveAttribute(
       'href',
@@ -66,6 +68,9 @@ describe('KPI tiles', () => {
     // the changes keep one decimal, as every percentage (14,75 on 10 and on 6,5: issue 25)
     expect(tile('produzione')).toHaveTextContent('mese scorso 10,0 m³ (+47,5 %)');
     expect(tile('produzione')).toHaveTextContent('novembre 2025: 6,5 m³ (+126,9 %)');
+    // informi by weight and the bancate's cut volume: their own figures, beside the squared m³ (issue 25)
+    expect(produzione.getByTestId('kpi-produzione-informi')).toHaveTextContent('informi 12,3 t');
+    expect(produzione.getByTestId('kpi-produzione-bancate')).toHaveTextContent('bancate tagliate 180,3 m³ (2)');
 
     // Own and bought-in together, the split linked to each list.
     const disponibili = within(tile('disponibili')!);

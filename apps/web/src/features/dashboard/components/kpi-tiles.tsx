@@ -114,7 +114,7 @@ export function KpiTiles({ data }: { data: Dashboard }) {
         <KpiTile
           id="produzione"
           icon="pi pi-box"
-          label={`m³ tagliati a ${monthLong(p.mese)}`}
+          label={`m³ blocchi riquadrati a ${monthLong(p.mese)}`}
           value={m3(p.m3Mese)}
           to={links.produzione!.mese}
         >
@@ -130,6 +130,15 @@ export function KpiTiles({ data }: { data: Dashboard }) {
             </Link>
             {delta(p.m3Mese, p.m3StessoMeseAnnoScorso)}
           </span>
+          {/* informi by weight, and the bancate's cut volume: figures of their own, never added to the m³ above */}
+          <span className="kpi-line" data-testid="kpi-produzione-informi">
+            informi {formatNumber(p.tInformiMese, 1)} t
+          </span>
+          {p.bancateMese && (
+            <span className="kpi-line" data-testid="kpi-produzione-bancate">
+              bancate tagliate {m3(p.bancateMese.m3)} ({formatInteger(p.bancateMese.bancate)})
+            </span>
+          )}
         </KpiTile>
       )}
       {anyBlocchi && (

@@ -24,7 +24,7 @@ export default function ProductionChart({ serie }: { serie: Serie }) {
     labels: serie.map((s) => monthShort(s.mese)),
     datasets: [
       {
-        label: 'm³ tagliati',
+        label: 'm³ blocchi riquadrati',
         data: serie.map((s) => s.m3),
         backgroundColor: color,
         borderRadius: 3,
