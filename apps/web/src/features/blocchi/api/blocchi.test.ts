@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
 import { setSession } from '@/lib/session';
-import { getBancateSelezionabili } from './get-bancate-selezionabili';
+import { getBancateSelezionabili } from './blocchi';
 
 const CHOICE = {
   _id: '01a20158-72da-77ed-9c9e-000000000014',
