@@ -146,7 +146,7 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
       });
     },
     /** GET base/export?<filters>&format: the filtered list as a file. */
-    exportFile: (filters: Filters & { sort?: string }, format: ExportFormat, timeoutMs = 60_000) =>
+    exportFile: (filters: object, format: ExportFormat, timeoutMs = 60_000) =>
       apiDownload(`${base}/export`, { query: { ...(filters as QueryParams), format }, timeoutMs }),
   };
 }
