@@ -1,9 +1,9 @@
-import { queryOptions, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
-import { successSchema, logoResponseSchema, loginResponseSchema, type LoginBody, userResponseSchema } from '@gestcava/contracts';
-import { clearCsrfToken, refreshCsrfToken, api } from '@/lib/api';
-import { queryRoots } from '@/lib/query-keys';
-import { setSession, clearSession, mergeCurrentUser } from '@/lib/session';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { type LoginBody, loginResponseSchema, logoResponseSchema, successSchema, userResponseSchema } from '@gestcava/contracts';
+import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
+import { clearSession, mergeCurrentUser, setSession } from '@/lib/session';
 
 export interface ChangePasswordInput {
   currentPassword: string;

@@ -1,6 +1,6 @@
-import { type ChatMessage, chatAvailableUsersResponseSchema, type ChatUser, CHAT_PAGE_LIMIT, chatConversationResponseSchema, type ChatConversationPage, chatConversationsResponseSchema, type ChatConversationSummary, CHAT_UNREAD_POLL_MS, chatUnreadResponseSchema, chatMessageResponseSchema } from '@gestcava/contracts';
-import { api, apiUpload, newIdempotencyKey, type UploadProgress } from '@/lib/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CHAT_PAGE_LIMIT, CHAT_UNREAD_POLL_MS, chatAvailableUsersResponseSchema, type ChatConversationPage, chatConversationResponseSchema, chatConversationsResponseSchema, type ChatConversationSummary, type ChatMessage, chatMessageResponseSchema, chatUnreadResponseSchema, type ChatUser } from '@gestcava/contracts';
+import { api, apiUpload, newIdempotencyKey, type UploadProgress } from '@/lib/api';
 import { getToken } from '@/lib/session';
 
 /** Query keys of the chat: everything starts with ['chat']. */

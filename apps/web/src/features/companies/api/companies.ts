@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { companySchema, type Company } from '@gestcava/contracts';
+import { type Company, companySchema } from '@gestcava/contracts';
 import { api } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
 

@@ -1,8 +1,8 @@
-import { type QueryClient, queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryRoots } from '@/lib/query-keys';
-import { type CreateCompanyBody, companiesResponseSchema, type Company, type UpdateCompanyBody, companyResponseSchema } from '@gestcava/contracts';
-import { api, apiUpload, type UploadProgress } from '@/lib/api';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { companiesResponseSchema, type Company, companyResponseSchema, type CreateCompanyBody, type UpdateCompanyBody } from '@gestcava/contracts';
+import { queryRoots } from '@/lib/query-keys';
+import { api, apiUpload, type UploadProgress } from '@/lib/api';
 
 /**
  * After a company changes: this page's list, and what the shell shows of companies (top bar

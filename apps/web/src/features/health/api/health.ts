@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { healthResponseSchema, type Health } from '@gestcava/contracts';
+import { type Health, healthResponseSchema } from '@gestcava/contracts';
 import { api } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
 

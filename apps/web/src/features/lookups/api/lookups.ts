@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LookupKind } from '@gestcava/contracts';
 import { api } from '@/lib/api';
-import { type LookupRecord, LOOKUP_ITEM_SCHEMAS, lookupKeys } from '@/lib/lookups';
+import { LOOKUP_ITEM_SCHEMAS, lookupKeys, type LookupRecord } from '@/lib/lookups';
 import { queryRoots } from '@/lib/query-keys';
 
 /** POST /api/cave (or materiali, ubicazioni, macchine), admin: 201 + the record. */

@@ -1,6 +1,6 @@
-import { type GalleryQuery, type PhotoEntityType, photoDeletedSchema, photosDeletedSchema, photoEntityListSchema, type Photo, photoPageSchema, type PhotoPage, photoAnswerSchema, photoSyncStartedSchema, photoSyncStatusSchema, PHOTO_TIMEOUTS, photoUploadAnswerSchema } from '@gestcava/contracts';
-import { buildUrl, isApiError, api, apiUpload, type UploadProgress } from '@/lib/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type GalleryQuery, type Photo, PHOTO_TIMEOUTS, photoAnswerSchema, photoDeletedSchema, photoEntityListSchema, type PhotoEntityType, type PhotoPage, photoPageSchema, photosDeletedSchema, photoSyncStartedSchema, photoSyncStatusSchema, photoUploadAnswerSchema } from '@gestcava/contracts';
+import { api, apiUpload, buildUrl, isApiError, type UploadProgress } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { log } from '@/lib/log';
 

@@ -1,5 +1,5 @@
-import { type QueryClient, queryOptions, useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type RegisterBody, usersResponseSchema, resetPasswordResponseSchema, userResponseSchema, type UpdateUserBody } from '@gestcava/contracts';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type RegisterBody, resetPasswordResponseSchema, type UpdateUserBody, userResponseSchema, usersResponseSchema } from '@gestcava/contracts';
 import { api } from '@/lib/api';
 
 export const usersKeys = {

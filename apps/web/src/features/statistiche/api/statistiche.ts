@@ -1,5 +1,5 @@
-import { type StatistichePer, type StatisticheSezione, statisticheSchema } from '@gestcava/contracts';
-import { queryOptions, keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { type StatistichePer, statisticheSchema, type StatisticheSezione } from '@gestcava/contracts';
 import { api, apiDownload } from '@/lib/api';
 
 const ROOT = ['statistiche'] as const;
