@@ -4,7 +4,7 @@ import { FullScreenLoader } from '@/components/full-screen-loader';
 import { StagingBanner } from '@/components/staging-banner';
 import { ToastHost } from '@/components/toast-host';
 import { webConfig } from '@/lib/config';
-import { useHealth } from '@/features/health/api/get-health';
+import { useHealth } from '@/features/health/api/health';
 import type { RouteHandle } from './route-handle';
 
 /** Shown only when loading lasts longer than this, so quick navigations do not flash. */

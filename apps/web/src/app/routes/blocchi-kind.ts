@@ -1,4 +1,4 @@
-import type { BloccoKind } from '@/features/blocchi/api/keys';
+import type { BloccoKind } from '@/features/blocchi/api/blocchi';
 import type { AppPage } from '../app-pages';
 
 /** Blocchi or blocchi esterni: the page's own permission key names the kind. */

@@ -8,7 +8,7 @@ import { Agenda } from '@/features/schedule/components/agenda';
 import { CodeSearch } from '@/features/codici/components/code-search';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
-import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { useDashboard } from '@/features/dashboard/api/dashboard';
 import { KpiTiles } from '@/features/dashboard/components/kpi-tiles';
 import { hasKpis } from '@/features/dashboard/components/dashboard-format';
 import { LatestActivity } from '@/features/dashboard/components/latest-activity';

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { webConfig } from '@/lib/config';
-import { useLogin } from '@/features/auth/api/login';
-import { useLogo } from '@/features/auth/api/get-logo';
+import { useLogin, useLogo } from '@/features/auth/api/auth';
 import { askNotificationsAfterLogin } from '@/features/notifications/hooks/use-notifications';
 import { safeReturnUrl } from '../paths';
 

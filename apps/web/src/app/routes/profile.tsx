@@ -3,7 +3,7 @@ import { useSession } from '@/lib/session';
 import { PageHeader } from '@/components/page-header';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
-import { useUserCompany } from '@/features/companies/api/get-user-company';
+import { useUserCompany } from '@/features/companies/api/companies';
 import { SectionCard } from '@/components/section-card';
 
 function permissionText(value: PermissionValue | undefined): string | null {

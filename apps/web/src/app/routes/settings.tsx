@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { TabView, TabPanel } from 'primereact/tabview';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/lib/session';
-import { useCompanies } from '@/features/companies/api/get-companies';
+import { useCompanies } from '@/features/companies/api/companies';
 import { UsersPanel } from '@/features/settings/components/users-panel';
 import { GroupCompaniesView } from '@/features/group-companies/components/group-companies-view';
 import { LookupsPanel } from '@/features/lookups/components/lookups-panel';

@@ -19,8 +19,7 @@ import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
 import { TelefonoInput } from '@/components/form/telefono-input';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
-import { useCreateAnagrafica } from '../api/create-anagrafica';
-import { useUpdateAnagrafica } from '../api/update-anagrafica';
+import { useCreateAnagrafica, useUpdateAnagrafica } from '../api/anagrafica';
 
 type TextKey = keyof typeof ANAGRAFICA_LIMITS;
 type FormValues = { [K in TextKey]: string } & {

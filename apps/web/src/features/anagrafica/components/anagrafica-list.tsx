@@ -26,10 +26,7 @@ import { formatInteger } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { useAnagrafiche } from '../api/get-anagrafiche';
-import { useAnagraficaSummary } from '../api/get-anagrafica-summary';
-import { exportAnagrafiche } from '../api/export-anagrafiche';
-import type { AnagraficaFilters } from '../api/keys';
+import { useAnagrafiche, useAnagraficaSummary, exportAnagrafiche, type AnagraficaFilters } from '../api/anagrafica';
 import { AnagraficaFormDialog } from './anagrafica-form';
 import { countryName, formatTelefono, placeOf, taxIdOf } from './anagrafica-format';
 

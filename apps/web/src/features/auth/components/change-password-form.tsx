@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api/auth';
 import {
   changePasswordFormSchema,
   PASSWORD_RULES,

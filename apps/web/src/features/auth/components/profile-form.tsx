@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { emailSchema, nameSchema, type User } from '@gestcava/contracts';
 import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
-import { useUpdateCurrentUser } from '../api/update-current-user';
+import { useUpdateCurrentUser } from '../api/auth';
 
 const profileSchema = z.object({ name: nameSchema, email: emailSchema });
 type ProfileInput = z.input<typeof profileSchema>;

@@ -5,8 +5,7 @@ import type { Bancata } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CodiceDialog } from '@/components/codice-dialog';
 import { notify } from '@/lib/toast';
-import { useUpdateBancata } from '../api/update-bancata';
-import { useDeleteBancata } from '../api/delete-bancata';
+import { useUpdateBancata, useDeleteBancata } from '../api/bancate';
 import { BancataFormDialog } from './bancata-form';
 
 /** The bancata page's header actions, one component each: its button and what the button opens. */

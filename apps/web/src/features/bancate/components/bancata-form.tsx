@@ -22,8 +22,7 @@ import { invalidProps } from '@/components/form/form-errors';
 import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { positive } from '@/lib/production-format';
-import { useCreateBancata } from '../api/create-bancata';
-import { useUpdateBancata } from '../api/update-bancata';
+import { useCreateBancata, useUpdateBancata } from '../api/bancate';
 import { BANCATA_FIELD_LABELS as L, METODO_TAGLIO_OPTIONS } from './bancata-format';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 

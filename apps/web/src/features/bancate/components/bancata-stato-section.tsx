@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BancataStatoTag, StatoPanel } from '@/components/stato-tag';
 import { formatPercentValue } from '@/lib/production-format';
 import { notify } from '@/lib/toast';
-import { useChangeBancataStato } from '../api/change-bancata-stato';
+import { useChangeBancataStato } from '../api/bancate';
 import { BancataStatoActions } from './bancata-stato-actions';
 import { BANCATA_MOVE_LABELS, BANCATA_MOVES_TO_CONFIRM } from './bancata-moves';
 import { SectionCard } from '@/components/section-card';

@@ -29,10 +29,7 @@ import { enumFilter, isoDateFilter, uuidFilter } from '@/lib/list-filter-rules';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { exportBancate } from '../api/export-bancate';
-import { useBancate } from '../api/get-bancate';
-import { useBancateSummary } from '../api/get-bancate-summary';
-import type { BancataFilters } from '../api/keys';
+import { exportBancate, useBancate, useBancateSummary, type BancataFilters } from '../api/bancate';
 import { BancataFormDialog } from './bancata-form';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 

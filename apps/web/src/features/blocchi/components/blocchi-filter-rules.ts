@@ -1,6 +1,6 @@
 import { BLOCCO_STATI, CATEGORIE, SCELTE } from '@gestcava/contracts';
 import { amountFilter, enumFilter, isoDateFilter, uuidFilter } from '@/lib/list-filter-rules';
-import type { BloccoFilters } from '../api/keys';
+import type { BloccoFilters } from '../api/blocchi';
 
 export type BloccoFilterName =
   | 'origine'

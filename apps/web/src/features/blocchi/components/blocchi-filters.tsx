@@ -11,8 +11,7 @@ import { DateInput } from '@/components/form/date-input';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { NumberInput } from '@/components/form/number-input';
-import { anagraficheChoicesQueryOptions } from '../api/search-anagrafiche';
-import type { BloccoKind } from '../api/keys';
+import { anagraficheChoicesQueryOptions, type BloccoKind } from '../api/blocchi';
 import type { BloccoFilterName } from './blocchi-filter-rules';
 
 const STATO_OPTIONS = BLOCCO_STATI.map((s) => ({ value: s, label: BLOCCO_STATO_LABELS[s] }));

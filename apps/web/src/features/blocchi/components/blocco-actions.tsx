@@ -3,9 +3,7 @@ import { CATEGORIA_LABELS, SCELTA_LABELS, type Blocco } from '@gestcava/contract
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CodiceDialog } from '@/components/codice-dialog';
 import { notify } from '@/lib/toast';
-import { useUpdateBlocco } from '../api/update-blocco';
-import { useDeleteBlocco } from '../api/delete-blocco';
-import type { BloccoKind } from '../api/keys';
+import { useUpdateBlocco, useDeleteBlocco, type BloccoKind } from '../api/blocchi';
 import { BloccoFormDialog } from './blocco-form';
 import { DeclassaDialog } from './declassa-dialog';
 

@@ -1,6 +1,6 @@
 import type { Blocco } from '@gestcava/contracts';
 import { readJson, readString, writeJson, writeString } from '@/lib/storage';
-import type { BloccoKind } from '../api/keys';
+import type { BloccoKind } from '../api/blocchi';
 import type { FormValues } from './blocco-form-values';
 
 /**

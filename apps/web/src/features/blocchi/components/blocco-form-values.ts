@@ -8,7 +8,7 @@ import {
 } from '@gestcava/contracts';
 import { todayIso } from '@/lib/iso-date';
 import { positive } from '@/lib/production-format';
-import type { BloccoKind } from '../api/keys';
+import type { BloccoKind } from '../api/blocchi';
 
 export type Difetto = (typeof DIFETTI)[number];
 

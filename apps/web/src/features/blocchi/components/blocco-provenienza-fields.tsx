@@ -8,9 +8,7 @@ import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagr
 import { invalidProps } from '@/components/form/form-errors';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { todayIso } from '@/lib/iso-date';
-import { anagraficheChoicesQueryOptions } from '../api/search-anagrafiche';
-import type { BancataChoice } from '../api/get-bancate-selezionabili';
-import type { BloccoKind } from '../api/keys';
+import { anagraficheChoicesQueryOptions, type BancataChoice, type BloccoKind } from '../api/blocchi';
 import { fid, type BancataOrigin } from './blocco-form-values';
 import { BLOCCO_FIELD_LABELS as L, UNITA_PREZZO_ACQUISTO_OPTIONS } from './blocco-format';
 import { BloccoChoiceField, BloccoNumberField, type BloccoForm } from './blocco-form-fields';

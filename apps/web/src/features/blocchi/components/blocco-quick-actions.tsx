@@ -5,8 +5,7 @@ import '@/components/quick-actions.css';
 import type { Blocco } from '@gestcava/contracts';
 import { isLookupActive, useLookups } from '@/lib/lookups';
 import { notify } from '@/lib/toast';
-import { useUpdateBlocco } from '../api/update-blocco';
-import type { BloccoKind } from '../api/keys';
+import { useUpdateBlocco, type BloccoKind } from '../api/blocchi';
 
 /**
  * A block scanned in the yard, on a phone (issue 18): the photo, the move to another place and the

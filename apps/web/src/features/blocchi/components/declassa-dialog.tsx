@@ -17,8 +17,7 @@ import {
 import { FormField } from '@/components/form/form-field';
 import { FormAlert } from '@/components/form/form-alert';
 import { applyServerErrors, invalidProps } from '@/components/form/form-errors';
-import { useDeclassaBlocco } from '../api/declassa-blocco';
-import type { BloccoKind } from '../api/keys';
+import { useDeclassaBlocco, type BloccoKind } from '../api/blocchi';
 import { UNITA_PREZZO_OPTIONS } from './blocco-format';
 import { lowerOptions } from './blocco-moves';
 import { dropdownPt } from '@/components/form/dropdown-a11y';

@@ -11,10 +11,8 @@ import { FormAlert } from '@/components/form/form-alert';
 import { DateInput } from '@/components/form/date-input';
 import { todayIso } from '@/lib/iso-date';
 import { applyServerErrors } from '@/components/form/form-errors';
-import { useChangeBloccoStato } from '../api/change-blocco-stato';
-import type { BloccoKind } from '../api/keys';
+import { useChangeBloccoStato, type BloccoKind, anagraficheChoicesQueryOptions } from '../api/blocchi';
 import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
-import { anagraficheChoicesQueryOptions } from '../api/search-anagrafiche';
 
 type Values = { stato: 'opzionato'; clienteId?: string; opzioneScadenza?: string | null; nota?: string | null };
 

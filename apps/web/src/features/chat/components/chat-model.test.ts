@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@gestcava/contracts';
-import { perFileProgress } from '../api/send-message';
+import { perFileProgress } from '../api/chat';
 import { dayLabel, formatFileSize, inConversation, mergeMessages, withDaySeparators } from './chat-model';
 
 const msg = (id: string, createdAt: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({

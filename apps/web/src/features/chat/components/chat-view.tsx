@@ -2,8 +2,7 @@ import './chat.css';
 import { useSearchParams } from 'react-router';
 import { useSession } from '@/lib/session';
 import { PageHeader } from '@/components/page-header';
-import { useAvailableUsers } from '../api/get-available-users';
-import { useConversations } from '../api/get-conversations';
+import { useAvailableUsers, useConversations } from '../api/chat';
 import { ConversationList } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
 

@@ -7,7 +7,7 @@ import { setSession } from '@/lib/session';
 import { Composer } from './composer';
 
 const sendMessage = vi.hoisted(() => vi.fn());
-vi.mock('../api/send-message', async (importOriginal) => ({ ...(await importOriginal<object>()), sendMessage }));
+vi.mock('../api/chat', async (importOriginal) => ({ ...(await importOriginal<object>()), sendMessage }));
 
 const sent: ChatMessage = {
   _id: 'm1',

@@ -5,7 +5,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { CHAT_ACCEPT, CHAT_CONTENT_MAX, CHAT_FILE_MAX_BYTES, CHAT_MAX_FILES, CHAT_MESSAGES, type ChatMessage } from '@gestcava/contracts';
 import { isApiError, newIdempotencyKey } from '@/lib/api';
 import { notify } from '@/lib/toast';
-import { perFileProgress, sendMessage } from '../api/send-message';
+import { perFileProgress, sendMessage } from '../api/chat';
 import { chatSocketId } from '../realtime/chat-socket';
 import { formatFileSize } from './chat-model';
 

@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@gestcava/contracts';
 import { notifyNewMessage } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
-import { availableUsersQueryOptions } from '../api/get-available-users';
-import { chatKeys } from '../api/keys';
+import { availableUsersQueryOptions, chatKeys } from '../api/chat';
 import { closeChatSocket, openChatSocket, subscribeChatEvents } from '../realtime/chat-socket';
 
 /**

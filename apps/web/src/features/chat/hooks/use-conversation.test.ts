@@ -1,10 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ChatMessage } from '@gestcava/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getConversationPage } from '../api/get-conversation';
+import { getConversationPage } from '../api/chat';
 import { LINK_REFRESH_MS, useConversation } from './use-conversation';
 
-vi.mock('../api/get-conversation', () => ({ getConversationPage: vi.fn() }));
+vi.mock('../api/chat', async (importOriginal) => ({ ...(await importOriginal<object>()), getConversationPage: vi.fn() }));
 vi.mock('../realtime/chat-socket', () => ({ subscribeChatEvents: () => () => undefined }));
 
 const pageMock = vi.mocked(getConversationPage);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, ChatUser } from '@gestcava/contracts';
 import { isApiError } from '@/lib/api';
-import { getConversationPage } from '../api/get-conversation';
+import { getConversationPage } from '../api/chat';
 import { inConversation, mergeMessages } from '../components/chat-model';
 import { subscribeChatEvents } from '../realtime/chat-socket';
 

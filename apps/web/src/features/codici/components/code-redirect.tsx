@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { FullScreenLoader } from '@/components/full-screen-loader';
-import { resolveCodice } from '../api/resolve-codice';
+import { resolveCodice } from '../api/codici';
 
 /**
  * `/c/<codice>`, what a label's QR code opens (issue 18): the item's page, after the login if needed

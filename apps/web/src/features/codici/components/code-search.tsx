@@ -1,14 +1,13 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, Link } from 'react-router';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { FormAlert } from '@/components/form/form-alert';
 import { useMediaQuery } from '@/components/list/use-media-query';
-import { codiceCandidates, resolveCodice } from '../api/resolve-codice';
+import { codiceCandidates, resolveCodice } from '../api/codici';
 import type { CodiceRisolto } from '@gestcava/contracts';
 import { isApiError } from '@/lib/api';
-import { Link } from 'react-router';
 import { CameraScanner } from './camera-scanner';
 import { codeFromScan } from './scanned-code';
 import './codici.css';

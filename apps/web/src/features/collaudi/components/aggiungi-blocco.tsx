@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { BLOCCO_STATO_LABELS, SCELTA_LABELS, type BloccoCollaudabile } from '@gestcava/contracts';
 import { formatDate, formatVolume } from '@/lib/format';
-import { blocchiCollaudabiliQueryOptions, useBlocchiCollaudabili } from '../api/queries';
+import { blocchiCollaudabiliQueryOptions, useBlocchiCollaudabili } from '../api/collaudi';
 import { pickByCode } from './pick-by-code';
 
 /**

@@ -5,7 +5,7 @@ import { RecordLink } from '@/components/record-link';
 import { SectionCard } from '@/components/section-card';
 import { BloccoStatoTag } from '@/components/stato-tag';
 import { formatDate, formatEuroCents, formatInteger, formatVolume } from '@/lib/format';
-import { useCollaudiOfCliente } from '../api/queries';
+import { useCollaudiOfCliente } from '../api/collaudi';
 import { CollaudoStatoTag } from './collaudo-stato';
 
 /** A cliente's page: its collaudi (newest first, as the server lists them) and the blocks it bought through them. */

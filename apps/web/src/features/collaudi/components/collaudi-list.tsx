@@ -21,8 +21,7 @@ import { enumFilter, isoDateFilter, uuidFilter } from '@/lib/list-filter-rules';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import type { CollaudoFilters } from '../api/keys';
-import { clientiSelezionabiliQueryOptions, exportCollaudi, useCollaudi, useCollaudiSummary } from '../api/queries';
+import { type CollaudoFilters, clientiSelezionabiliQueryOptions, exportCollaudi, useCollaudi, useCollaudiSummary } from '../api/collaudi';
 import { CollaudoFormDialog } from './collaudo-form';
 import { CollaudoStatoTag } from './collaudo-stato';
 

@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { useCollaudo, useCollaudoHistory } from '../api/queries';
+import { useCollaudo, useCollaudoHistory } from '../api/collaudi';
 import { COLLAUDO_FIELD_LABELS, collaudoHistoryValue } from './collaudo-format';
 import { CollaudoFormDialog } from './collaudo-form';
 import { CollaudoRighe, CollaudoTotaliBar } from './collaudo-righe';

@@ -10,8 +10,7 @@ import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
 import { LongTextArea } from '@/components/form/long-text-area';
 import { todayIso } from '@/lib/iso-date';
-import { useCreateCollaudo, useUpdateCollaudo } from '../api/mutations';
-import { clientiSelezionabiliQueryOptions } from '../api/queries';
+import { useCreateCollaudo, useUpdateCollaudo, clientiSelezionabiliQueryOptions } from '../api/collaudi';
 
 const FIELD_NAMES = ['data', 'clienteId', 'luogo', 'ispettore', 'ispettoreSocieta', 'resa', 'carico', 'pagamento', 'riferimentoOrdine', 'note'];
 type TextName = 'luogo' | 'ispettore' | 'ispettoreSocieta' | 'resa' | 'carico' | 'pagamento' | 'riferimentoOrdine';

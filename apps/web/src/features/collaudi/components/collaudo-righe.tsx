@@ -4,8 +4,7 @@ import type { BloccoCollaudabile, Collaudo, CollaudoRiga, CollaudoTotali } from 
 import { isApiError } from '@/lib/api';
 import { formatEuroCents, formatInteger, formatVolume, formatWeight } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { collaudiKeys } from '../api/keys';
-import { useAddRiga, useRemoveRiga } from '../api/mutations';
+import { collaudiKeys, useAddRiga, useRemoveRiga } from '../api/collaudi';
 import { AggiungiBlocco } from './aggiungi-blocco';
 import { RigaCard } from './riga-card';
 import { RigaView } from './riga-view';

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { totaliCollaudo, type Collaudo, type CollaudoRiga } from '@gestcava/contracts';
 import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
-import { collaudiKeys } from '../api/keys';
-import { useUpdateRiga } from '../api/mutations';
+import { collaudiKeys, useUpdateRiga } from '../api/collaudi';
 import { checkChanges, draftOf, isDirty, previewOf, rebase, rigaChanges, type RigaDraft } from './riga-model';
 import type { RigaStatus } from './riga-card';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { buildUrl } from '@/lib/api';
 import { notify } from '@/lib/toast';
-import { getVerbaleLink } from '../api/queries';
+import { getVerbaleLink } from '../api/collaudi';
 
 /**
  * "Scarica verbale": the server signs a short-lived link to the verbale's PDF (so a plain link

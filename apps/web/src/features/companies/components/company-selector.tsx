@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@gestcava/contracts';
 import { queryRoots } from '@/lib/query-keys';
 import { setSelectedCompanyId, useSession } from '@/lib/session';
-import { useCompanies } from '../api/get-companies';
+import { useCompanies } from '../api/companies';
 
 /**
  * Admins act for any group company: the choice is sent as X-Company-Id on every request and the

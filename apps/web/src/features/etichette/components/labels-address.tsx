@@ -1,5 +1,5 @@
 import { Message } from 'primereact/message';
-import { useLabelsAddress } from '../api/get-labels-address';
+import { useLabelsAddress } from '../api/etichette';
 import './labels-address.css';
 
 /**

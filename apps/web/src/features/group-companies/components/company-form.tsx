@@ -17,8 +17,7 @@ import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
 import { TelefonoInput } from '@/components/form/telefono-input';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
-import { useCreateCompany } from '../api/create-company';
-import { useUpdateCompany } from '../api/update-company';
+import { useCreateCompany, useUpdateCompany } from '../api/group-companies';
 
 /**
  * The contract's company body, plus the checks of the data printed on documents (P.IVA, CAP,

@@ -7,7 +7,7 @@ import { EmptyState, LoadFailedState } from '@/components/empty-state';
 import { DetailItem, DetailList } from '@/components/detail-list';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { useGroupCompanies } from '../api/get-group-companies';
+import { useGroupCompanies } from '../api/group-companies';
 import { CompanyFormDialog } from './company-form';
 import { LogoUploadDialog } from './logo-upload-dialog';
 import './group-companies.css';

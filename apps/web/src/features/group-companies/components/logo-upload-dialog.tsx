@@ -5,7 +5,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import type { Company } from '@gestcava/contracts';
 import { DialogFooter } from '@/components/dialog-footer';
 import { FormAlert } from '@/components/form/form-alert';
-import { LOGO_TYPES, logoFileProblem, useUploadLogo } from '../api/upload-logo';
+import { LOGO_TYPES, logoFileProblem, useUploadLogo } from '../api/group-companies';
 
 /** Logo of a group company (admin): choose, preview, upload with progress. */
 export function LogoUploadDialog({

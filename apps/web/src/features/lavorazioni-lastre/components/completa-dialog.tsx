@@ -12,7 +12,7 @@ import { NumberInput } from '@/components/form/number-input';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes';
 import { formatArea, formatInteger, formatNumber } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
-import { useCompletaLavorazioneLastre } from '../api/completa-lavorazione-lastre';
+import { useCompletaLavorazioneLastre } from '../api/lavorazioni-lastre';
 import { gridRow } from './lastre-grid-model';
 import { LastreGrid } from './lastre-grid';
 import { bodyOf, figuresOf, type CompletaDraft } from './completa-model';

@@ -26,9 +26,7 @@ import { invalidProps } from '@/components/form/form-errors';
 import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 import { formatNumber, formatVolume } from '@/lib/format';
-import { useCreateLavorazioneLastre } from '../api/create-lavorazione-lastre';
-import { useUpdateLavorazioneLastre } from '../api/update-lavorazione-lastre';
-import { blocchiSegabiliQueryOptions, useMacchinePicker, terzistiQueryOptions } from '../api/pickers';
+import { useCreateLavorazioneLastre, useUpdateLavorazioneLastre, blocchiSegabiliQueryOptions, useMacchinePicker, terzistiQueryOptions } from '../api/lavorazioni-lastre';
 import { formatResa } from './lavorazione-lastre-format';
 
 type FormInput = z.input<typeof lavorazioneLastreCreateSchema>;

@@ -8,7 +8,7 @@ import { FormField } from '@/components/form/form-field';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { NumberInput } from '@/components/form/number-input';
 import { formatArea, formatInteger } from '@/lib/format';
-import { useCompletaLavorazionePavimenti } from '../api/mutations';
+import { useCompletaLavorazionePavimenti } from '../api/lavorazioni-pavimenti';
 import { completaPreview } from './completa-preview';
 
 type FormInput = z.input<typeof lavorazionePavimentiCompletaSchema>;

@@ -26,8 +26,7 @@ import { formatArea, formatDate, formatDateTime, formatInteger } from '@/lib/for
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { useLavorazionePavimenti, useLavorazionePavimentiHistory } from '../api/queries';
-import { useChangeLavorazionePavimentiStato } from '../api/mutations';
+import { useLavorazionePavimenti, useLavorazionePavimentiHistory, useChangeLavorazionePavimentiStato } from '../api/lavorazioni-pavimenti';
 import { CompletaPavimentiDialog } from './completa-pavimenti-dialog';
 import { formatResaPavimenti, LAVORAZIONE_PAVIMENTI_FIELD_LABELS, LAVORAZIONE_PAVIMENTI_MOVES, lavorazionePavimentiHistoryValue } from './lavorazione-pavimenti-format';
 import { LavorazionePavimentiStatoTag } from './lavorazione-pavimenti-stato';

@@ -31,8 +31,7 @@ import { invalidProps } from '@/components/form/form-errors';
 import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 import { formatArea, formatVolume } from '@/lib/format';
-import { useCreateLavorazionePavimenti } from '../api/mutations';
-import { blocchiTagliabiliQueryOptions, useLastreTagliabili } from '../api/queries';
+import { useCreateLavorazionePavimenti, blocchiTagliabiliQueryOptions, useLastreTagliabili } from '../api/lavorazioni-pavimenti';
 
 type FormInput = z.input<typeof lavorazionePavimentiCreateSchema>;
 const FIELD_NAMES = ['bloccoId', 'lastraIds', 'lunghezzaMm', 'larghezzaMm', 'spessoreMm', 'finitura', 'bordo', 'calibrato', 'note'];

@@ -9,8 +9,7 @@ import { NumberInput } from '@/components/form/number-input';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
 import type { LookupRecord } from '@/lib/lookups';
-import { useCreateLookup } from '../api/create-lookup';
-import { useUpdateLookup } from '../api/update-lookup';
+import { useCreateLookup, useUpdateLookup } from '../api/lookups';
 import { LOOKUP_BODY_SCHEMAS, LOOKUP_DEFAULTS, LOOKUP_EDIT_SCHEMAS, LOOKUP_FIELDS } from './lookup-fields';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 

@@ -12,7 +12,7 @@ import { FormField } from '@/components/form/form-field';
 import { RiservaDialog, SpostaDialog, TextOperationDialog, VendiDialog } from '@/components/stock/stock-dialogs';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useLastraOperation, useUpdateLastra, type LastraOp } from '../api/operations';
+import { useLastraOperation, useUpdateLastra, type LastraOp } from '../api/magazzino-lastre';
 import { LASTRA_ACTIONS, type Action } from './lastra-moves';
 
 const BUTTONS: Record<Action, { label: string; icon: string; look?: 'outlined' | 'danger' }> = {

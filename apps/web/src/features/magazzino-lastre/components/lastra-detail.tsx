@@ -9,8 +9,7 @@ import { StatoPanel } from '@/components/stato-tag';
 import { formatArea, formatDate, formatDateTime, formatInteger } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { useLastra } from '../api/get-lastra';
-import { useStockHistory } from '../api/get-history';
+import { useLastra, useStockHistory, useLastraOperation, useMovimenti } from '../api/magazzino-lastre';
 import { HistorySection } from '@/components/detail/history-section';
 import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
 import { ProvenienzaSection } from './provenienza-section';
@@ -18,9 +17,7 @@ import { LastraStatoTag } from './lastra-stato';
 import { LastraActions } from './lastra-actions';
 import { StockQuickActions } from '@/components/stock/stock-quick-actions';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
-import { useLastraOperation } from '../api/operations';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
-import { useMovimenti } from '../api/get-movimenti';
 
 /** A slab: its state, size and grade, its bundle and provenance up to the quarry, its photos. */
 export function LastraDetailView({ id, photos, headerExtra, quickPhoto }: { id: string; photos?: (lastra: Lastra) => ReactNode; headerExtra?: (lastra: Lastra) => ReactNode; quickPhoto?: (lastra: Lastra) => ReactNode }) {

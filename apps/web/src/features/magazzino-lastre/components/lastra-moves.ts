@@ -1,5 +1,5 @@
 import type { LastraStato } from '@gestcava/contracts';
-import type { LastraOp } from '../api/operations';
+import type { LastraOp } from '../api/magazzino-lastre';
 
 export type Action = LastraOp | 'scelta';
 

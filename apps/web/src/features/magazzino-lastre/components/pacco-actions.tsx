@@ -5,7 +5,7 @@ import { StockItemEditDialog } from '@/components/stock/stock-item-edit-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RiservaDialog, SpostaDialog, VendiDialog } from '@/components/stock/stock-dialogs';
 import { notify } from '@/lib/toast';
-import { useLastreSelectionOperation, usePaccoOperation, useUpdatePacco, type PaccoOp } from '../api/operations';
+import { useLastreSelectionOperation, usePaccoOperation, useUpdatePacco, type PaccoOp } from '../api/magazzino-lastre';
 
 const DONE: Record<PaccoOp, string> = { riserva: 'riservate', rilascia: 'rilasciate', vendi: 'vendute', sposta: 'spostate' };
 const lastreWord = (n: number) => (n === 1 ? '1 lastra' : `${n} lastre`);

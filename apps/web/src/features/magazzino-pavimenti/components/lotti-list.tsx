@@ -18,7 +18,7 @@ import { LookupDropdown } from '@/components/form/lookup-dropdown';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { formatArea, formatInteger, formatWeight } from '@/lib/format';
 import { enumFilter, uuidFilter } from '@/lib/list-filter-rules';
-import { exportLotti, useLotti, useLottiSummary, type LottoFilters } from '../api/queries';
+import { exportLotti, useLotti, useLottiSummary, type LottoFilters } from '../api/magazzino-pavimenti';
 
 type FilterName = 'materialeId' | 'spessoreMm' | 'finitura' | 'scelta' | 'ubicazioneId' | 'esauriti';
 const FILTER_RULES: Record<FilterName, (v: string) => string | undefined> = {

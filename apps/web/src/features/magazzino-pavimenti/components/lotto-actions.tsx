@@ -7,7 +7,7 @@ import { SectionCard } from '@/components/section-card';
 import { RettificaDialog, RiservaDialog, SpostaDialog, VendiDialog } from '@/components/stock/stock-dialogs';
 import { formatArea, formatDate, formatInteger } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useLottoOperation, useLottoRiserve, useUpdateLotto, type LottoOp } from '../api/operations';
+import { useLottoOperation, useLottoRiserve, useUpdateLotto, type LottoOp } from '../api/magazzino-pavimenti';
 
 const pezziWord = (n: number) => (n === 1 ? '1 pezzo' : `${formatInteger(n)} pezzi`);
 

@@ -10,11 +10,10 @@ import { RecordLink } from '@/components/record-link';
 import { formatArea, formatDateTime, formatEuro, formatInteger } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { useLotto, useLottoHistory, useLottoMovimenti } from '../api/queries';
+import { useLotto, useLottoHistory, useLottoMovimenti, useLottoOperation } from '../api/magazzino-pavimenti';
 import { LottoActions, LottoRiserveSection } from './lotto-actions';
 import { StockQuickActions } from '@/components/stock/stock-quick-actions';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
-import { useLottoOperation } from '../api/operations';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 
 const FIELD_LABELS: Record<string, string> = { codice: 'Codice', pezzi: 'Pezzi', mq: 'm²', casse: 'Casse', pezziPerCassa: 'Pezzi per cassa', ubicazioneId: 'Ubicazione', prezzoListino: 'Prezzo di listino' };

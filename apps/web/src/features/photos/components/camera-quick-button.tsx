@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { Button } from 'primereact/button';
 import { PHOTO_ACCEPT } from '@gestcava/contracts';
 import { notify } from '@/lib/toast';
-import type { PhotoEntity } from '../api/keys';
+import type { PhotoEntity } from '../api/photos';
 import { usePhotoUploads } from './use-photo-uploads';
 import type { UploadItem } from './upload-queue';
 

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Galleria } from 'primereact/galleria';
 import type { Photo } from '@gestcava/contracts';
 import { formatDateTime } from '@/lib/format';
-import { photoUrl } from '../api/keys';
-import { getPhoto } from '../api/get-photo';
+import { photoUrl, getPhoto } from '../api/photos';
 import { photoAlt } from './photo-alt';
 
 /**

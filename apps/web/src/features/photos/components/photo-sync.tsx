@@ -4,9 +4,7 @@ import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { formatDateTime, formatInteger } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { photoKeys } from '../api/keys';
-import { photoErrorMessage } from '../api/photo-errors';
-import { usePhotoSyncStatus, useStartPhotoSync } from '../api/photo-sync';
+import { photoKeys, photoErrorMessage, usePhotoSyncStatus, useStartPhotoSync } from '../api/photos';
 
 /**
  * Admin only: reconciles the database with the uploads folder (photos dropped in the inbox by the

@@ -1,5 +1,5 @@
 import type { Photo } from '@gestcava/contracts';
-import { photoUrl } from '../api/keys';
+import { photoUrl } from '../api/photos';
 
 /** The thumbnail that opens the lightbox, in the panel and in the gallery; a file the sync found gone says so. */
 export function PhotoThumbButton({ photo, alt, onOpen }: { photo: Photo; alt: string; onOpen: () => void }) {

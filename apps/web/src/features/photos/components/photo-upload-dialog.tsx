@@ -9,7 +9,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { useMediaQuery } from '@/components/list/use-media-query';
 import { formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import type { PhotoEntity } from '../api/keys';
+import type { PhotoEntity } from '../api/photos';
 import { uploadRequestProblem } from './photo-checks';
 import { usePhotoUploads } from './use-photo-uploads';
 import type { UploadItem, UploadStatus } from './upload-queue';

@@ -1,5 +1,5 @@
 import type { UploadProgress } from '@/lib/api';
-import { isAbortError, photoErrorMessage } from '../api/photo-errors';
+import { isAbortError, photoErrorMessage } from '../api/photos';
 import { photoFileProblem } from './photo-checks';
 
 /** At most two files travel at once: a tablet on the quarry's network keeps some bandwidth. */

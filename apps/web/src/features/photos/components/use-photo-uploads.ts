@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { photoKeys, type PhotoEntity } from '../api/keys';
-import { uploadPhoto } from '../api/upload-photo';
+import { photoKeys, type PhotoEntity, uploadPhoto } from '../api/photos';
 import { UploadQueue, type UploadItem } from './upload-queue';
 
 /**

@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/format';
 import { todayIso } from '@/lib/iso-date';
 import { saveBlob } from '@/lib/save-blob';
 import { notify } from '@/lib/toast';
-import { downloadReport, type ReportFormato } from '../api/download-report';
+import { downloadReport, type ReportFormato } from '../api/reportistica';
 import { PRESET_LABELS, periodoOf, type PeriodoPreset } from './periodo';
 import './reportistica.css';
 

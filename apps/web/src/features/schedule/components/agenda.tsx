@@ -6,7 +6,7 @@ import {
   useScheduleEvents,
   type ScheduleEvent,
   type ScheduleTipo,
-} from '../api/get-schedule-events';
+} from '../api/schedule';
 import { SectionCard } from '@/components/section-card';
 
 /**

@@ -10,9 +10,7 @@ import { emailSchema, nameSchema, passwordSchema, permissionsSchema, roleSchema,
 import { FormField } from '@/components/form/form-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
-import { useCreateUser } from '../api/create-user';
-import { useUpdateUser } from '../api/update-user';
-import { useAssociateUser } from '../api/associate-user';
+import { useCreateUser, useUpdateUser, useAssociateUser } from '../api/settings';
 import { PermissionEditor } from './permission-editor';
 import { generatePassword } from './generate-password';
 import { permissionsOf, gridOf } from './permissions-model';

@@ -30,7 +30,7 @@ import { ListTotals } from '@/components/list/list-totals';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { PageHeader } from '@/components/page-header';
 import { todayIso } from '@/lib/iso-date';
-import { exportStatistiche, statisticheQuery } from '../api/get-statistiche';
+import { exportStatistiche, statisticheQuery } from '../api/statistiche';
 import { chartData, formatValue, formatVariazione, perFor, periodLabel, readState, tableRows, variazione, writeState, type StatisticheState, type TableRow } from '../lib/statistiche-view-model';
 
 // chart.js comes with the chart only: the page draws its table before the chart's code has arrived

@@ -1,0 +1,82 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  anagraficaPickerItemSchema,
+  bloccoCollaudabileSchema,
+  collaudiOfClienteSchema,
+  collaudoListItemSchema,
+  collaudoSchema,
+  collaudoSummarySchema,
+  pageOf,
+  verbaleLinkSchema,
+  type CollaudoCreate,
+  type CollaudoFilterInput,
+  type CollaudoRigaUpdate,
+  type CollaudoStatoBody,
+  type CollaudoUpdate,
+} from '@gestcava/contracts';
+import { api } from '@/lib/api';
+import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
+import { queryRoots } from '@/lib/query-keys';
+
+/**
+ * /api/collaudi (CO-YYYY-NNNN): everything is cached under ['collaudi'] (the cliente's section
+ * too). Every write answers the whole collaudo; the blocks it holds, sells or gives back refresh.
+ */
+const collaudi = defineResource({
+  key: ['collaudi'],
+  base: '/api/collaudi',
+  schemas: { list: pageOf(collaudoListItemSchema), summary: collaudoSummarySchema, detail: collaudoSchema },
+  invalidates: [queryRoots.blocchi],
+});
+export const collaudiKeys = collaudi.keys;
+
+export type CollaudoFilters = Omit<CollaudoFilterInput, 'bloccoId'>;
+export type CollaudoListParams = CollaudoFilters & ListPaging;
+
+export const useCollaudi = (params: CollaudoListParams) => collaudi.useList(params);
+/** → { count, perStato, blocchiVenduti, volumeVenduto, importoVenduto } */
+export const useCollaudiSummary = (filters: CollaudoFilters) => collaudi.useSummary(filters);
+export const exportCollaudi = (filters: CollaudoFilters & { sort: string }, format: ExportFormat) => collaudi.exportFile(filters, format);
+/** Header, rows with their blocks, totals of the accepted rows. */
+export const useCollaudo = collaudi.useDetail;
+export const useCollaudoHistory = collaudi.useHistory;
+
+/** A programmato collaudo for a cliente. */
+export const useCreateCollaudo = () => collaudi.useCreate<CollaudoCreate>();
+/** The header (the cliente only while it has no rows). */
+export const useUpdateCollaudo = (id: string) => collaudi.useUpdate<CollaudoUpdate>(id);
+/** POST /:id/stato: the moves of COLLAUDO_TRANSITIONS; confirming sells the accepted blocks. */
+export const useChangeCollaudoStato = (id: string) => collaudi.useAction<CollaudoStatoBody>(id, 'stato');
+/** POST /:id/righe: a block joins (it goes in_collaudo). */
+export const useAddRiga = (id: string) => collaudi.useSaving((bloccoId: string) => api.create(collaudi.path(id, 'righe'), { bloccoId }, { schema: collaudoSchema }));
+const rigaPath = (id: string, rigaId: string) => collaudi.path(id, `righe/${encodeURIComponent(rigaId)}`);
+/** PUT /:id/righe/:rigaId: only the fields that changed; null clears one. */
+export const useUpdateRiga = (id: string) =>
+  collaudi.useSaving(({ rigaId, body }: { rigaId: string; body: CollaudoRigaUpdate }) => api.put(rigaPath(id, rigaId), body, { schema: collaudoSchema }));
+/** DELETE /:id/righe/:rigaId: the block goes back to its previous state. */
+export const useRemoveRiga = (id: string) => collaudi.useSaving((rigaId: string) => api.delete(rigaPath(id, rigaId), undefined, { schema: collaudoSchema }));
+
+/** GET /api/collaudi/clienti-selezionabili?q=: the clienti by name, under the collaudi permission. */
+export const clientiSelezionabiliQueryOptions = collaudi.queries.picker('clienti', 'clienti-selezionabili', z.array(anagraficaPickerItemSchema), 60_000);
+
+const blocchiCollaudabili = collaudi.queries.picker('blocchi', 'blocchi-collaudabili', z.array(bloccoCollaudabileSchema), 15_000);
+/** GET /api/collaudi/blocchi-collaudabili?collaudoId&q: disponibile blocks, or optioned for this collaudo's cliente. */
+export const blocchiCollaudabiliQueryOptions = (collaudoId: string, q: string) => blocchiCollaudabili(q, { collaudoId });
+
+export function useBlocchiCollaudabili(collaudoId: string, q: string, enabled: boolean) {
+  return useQuery({ ...blocchiCollaudabiliQueryOptions(collaudoId, q), enabled, placeholderData: keepPreviousData });
+}
+
+/** GET /api/collaudi/:id/verbale-link → a short-lived signed relative URL of the verbale PDF. */
+export function getVerbaleLink(id: string) {
+  return api.get(collaudi.path(id, 'verbale-link'), { schema: verbaleLinkSchema });
+}
+
+/** GET /api/collaudi/di-cliente/:clienteId: a cliente's collaudi and the blocks it bought. */
+export function useCollaudiOfCliente(clienteId: string) {
+  return useQuery({
+    queryKey: collaudi.keys.of('di-cliente', clienteId),
+    queryFn: ({ signal }) => api.get(`/api/collaudi/di-cliente/${encodeURIComponent(clienteId)}`, { schema: collaudiOfClienteSchema, signal }),
+  });
+}

@@ -1,0 +1,61 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type Company, companySchema } from '@gestcava/contracts';
+import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
+
+const companiesListSchema = z.object({
+  success: z.literal(true),
+  companies: z.array(companySchema.pick({ _id: true, name: true, quarryName: true }).loose()),
+});
+export type CompanyOption = z.infer<typeof companiesListSchema>['companies'][number];
+
+/** GET /companies/list: the group companies (the admin's company selector). */
+export async function getCompanies(): Promise<CompanyOption[]> {
+  const { companies } = await api.get('/companies/list', { schema: companiesListSchema });
+  return companies;
+}
+
+export const companiesQueryOptions = queryOptions({
+  queryKey: [...queryRoots.companies, 'list'],
+  queryFn: getCompanies,
+  staleTime: 5 * 60_000,
+});
+
+export function useCompanies(enabled: boolean) {
+  return useQuery({ ...companiesQueryOptions, enabled });
+}
+
+/** Only what the shell reads; the rest of the company passes through. */
+const userCompanyResponseSchema = z.object({
+  success: z.literal(true),
+  company: companySchema.pick({ _id: true, name: true, quarryName: true, logoUrl: true }).loose(),
+});
+export type ShellCompany = Pick<Company, '_id' | 'name' | 'quarryName' | 'logoUrl'>;
+
+/** GET /companies/user-company (the X-Company-Id one for an admin). Failure → null (SPEC §8). */
+export async function getUserCompany(): Promise<ShellCompany | null> {
+  try {
+    const { company } = await api.get('/companies/user-company', { schema: userCompanyResponseSchema });
+    return company;
+  } catch {
+    return null;
+  }
+}
+
+export const userCompanyQueryOptions = (companyKey: string | null) =>
+  queryOptions({
+    queryKey: [...queryRoots.companies, 'user-company', companyKey],
+    queryFn: getUserCompany,
+    staleTime: 5 * 60_000,
+  });
+
+export function useUserCompany(companyKey: string | null) {
+  return useQuery(userCompanyQueryOptions(companyKey));
+}
+
+/** 'Cava di {quarryName}', or the company name when it has no quarry (DESIGN §4). */
+export function quarryLabel(company: Pick<Company, 'name' | 'quarryName'> | null | undefined): string {
+  if (!company) return '';
+  return company.quarryName ? `Cava di ${company.quarryName}` : company.name;
+}

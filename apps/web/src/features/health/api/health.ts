@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Health, healthResponseSchema } from '@gestcava/contracts';
+import { api } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
+
+/** GET /api/health (public): db name and staging flag for the banner. Failure → null. */
+export async function getHealth(): Promise<Health | null> {
+  try {
+    return await api.get('/api/health', { schema: healthResponseSchema, timeoutMs: 10_000 });
+  } catch {
+    return null;
+  }
+}
+
+export const healthQueryOptions = queryOptions({
+  queryKey: queryRoots.health,
+  queryFn: getHealth,
+  staleTime: Infinity,
+});
+
+export function useHealth() {
+  return useQuery(healthQueryOptions);
+}

@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  lastraSchema,
+  movimentoSchema,
+  paccoDetailSchema,
+  paccoOperazioneSchema,
+  paccoSchema,
+  pageOf,
+  stockSummarySchema,
+  type LastraUpdateInput,
+  type StockItemUpdateInput,
+  type lastraListQuerySchema,
+  type paccoListQuerySchema,
+} from '@gestcava/contracts';
+import { api, isApiError } from '@/lib/api';
+import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
+import { queryRoots } from '@/lib/query-keys';
+
+const ROOT = queryRoots.magazzinoLastre;
+
+/** Bundles and slabs in stock, cached under queryRoots.magazzinoLastre (a sawing's completion refreshes it). */
+const stock = {
+  pacchi: defineResource({ key: [...ROOT, 'pacchi'], base: '/api/magazzino/pacchi', schemas: { list: pageOf(paccoSchema), summary: stockSummarySchema, detail: paccoDetailSchema } }),
+  lastre: defineResource({ key: [...ROOT, 'lastre'], base: '/api/magazzino/lastre', schemas: { list: pageOf(lastraSchema), summary: stockSummarySchema, detail: lastraSchema } }),
+};
+type Plural = keyof typeof stock;
+
+type Paging = 'page' | 'limit' | 'sort';
+/** What the lists and their totals share (the URL's text for numbers and flags). */
+export type PaccoFilters = Omit<z.input<typeof paccoListQuerySchema>, Paging | 'spessoreMm' | 'esauriti'> & { spessoreMm?: string; esauriti?: string };
+export type LastraFilters = Omit<z.input<typeof lastraListQuerySchema>, Paging | 'spessoreMm' | 'esauriti'> & { spessoreMm?: string; esauriti?: string };
+
+export const usePacchi = (params: PaccoFilters & ListPaging) => stock.pacchi.useList(params);
+export const usePacchiSummary = (filters: PaccoFilters) => stock.pacchi.useSummary(filters);
+/** The bundle, its provenance and its slabs in sawing order. */
+export const usePacco = stock.pacchi.useDetail;
+export const useLastre = (params: LastraFilters & ListPaging) => stock.lastre.useList(params);
+export const useLastreSummary = (filters: LastraFilters) => stock.lastre.useSummary(filters);
+/** The slab, its bundle and its provenance up to the quarry. */
+export const useLastra = stock.lastre.useDetail;
+export const useStockHistory = (plural: Plural, id: string) => stock[plural].useHistory(id);
+export const exportStock = (plural: Plural, filters: (PaccoFilters | LastraFilters) & { sort: string }, format: ExportFormat) => stock[plural].exportFile(filters, format);
+
+/** GET /api/magazzino/movimenti?paccoId|lastraId: the ledger rows of one bundle or slab, newest first. */
+export function useMovimenti(params: { paccoId?: string; lastraId?: string }) {
+  return useQuery({
+    queryKey: [...ROOT, 'movimenti', params],
+    queryFn: ({ signal }) => api.get('/api/magazzino/movimenti', { query: { ...params, limit: 100 }, schema: pageOf(movimentoSchema), signal }),
+  });
+}
+
+export type LastraOp = 'riserva' | 'rilascia' | 'vendi' | 'spedisci' | 'rotta' | 'sposta';
+export type PaccoOp = 'riserva' | 'rilascia' | 'vendi' | 'sposta';
+
+/**
+ * After an operation — or a 409, when someone else moved the slab first — every slab and bundle
+ * figure may have changed: lists, totals, details, ledger (and a transfer's history).
+ */
+function useRefreshStock() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([ROOT, queryRoots.trasferimenti, queryRoots.giacenze].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+const refreshOnConflict = (refresh: () => Promise<unknown>) => (error: Error) => {
+  if (isApiError(error) && error.status === 409) void refresh();
+};
+
+/** POST /api/magazzino/lastre/:id/<op>: the slab after it. */
+export function useLastraOperation(id: string) {
+  const refresh = useRefreshStock();
+  return useMutation({
+    mutationFn: ({ op, body }: { op: LastraOp; body: object }) => api.post(stock.lastre.path(id, op), body, { schema: lastraSchema }),
+    onSuccess: () => refresh(),
+    onError: refreshOnConflict(refresh),
+  });
+}
+
+/** POST /api/magazzino/pacchi/:id/<op>: the bundle after it and how many of its slabs it moved. */
+export function usePaccoOperation(id: string) {
+  const refresh = useRefreshStock();
+  return useMutation({
+    mutationFn: ({ op, body }: { op: PaccoOp; body: object }) => api.post(stock.pacchi.path(id, op), body, { schema: paccoOperazioneSchema }),
+    onSuccess: () => refresh(),
+    onError: refreshOnConflict(refresh),
+  });
+}
+
+/** PUT /api/magazzino/pacchi/:id: list price, scelta (its slabs in stock follow), note. */
+export function useUpdatePacco(id: string) {
+  const refresh = useRefreshStock();
+  return useMutation({
+    mutationFn: (body: StockItemUpdateInput) => api.put(stock.pacchi.path(id), body, { schema: paccoDetailSchema }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** PUT /api/magazzino/lastre/:id: re-grading one slab. */
+export function useUpdateLastra(id: string) {
+  const refresh = useRefreshStock();
+  return useMutation({
+    mutationFn: (body: LastraUpdateInput) => api.put(stock.lastre.path(id), body, { schema: lastraSchema }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/**
+ * The same operation on some slabs, one request each in turn (each slab is its own guarded update on
+ * the server): which went and, for the others, the server's reason.
+ */
+export function useLastreSelectionOperation() {
+  const refresh = useRefreshStock();
+  return useMutation({
+    mutationFn: async ({ op, body, lastre }: { op: LastraOp; body: object; lastre: Array<{ _id: string; codice: string }> }) => {
+      const done: string[] = [];
+      const failed: Array<{ codice: string; message: string }> = [];
+      for (const l of lastre) {
+        try {
+          await api.post(stock.lastre.path(l._id, op), body, { schema: lastraSchema });
+          done.push(l.codice);
+        } catch (error) {
+          failed.push({ codice: l.codice, message: error instanceof Error ? error.message : 'non riuscita' });
+        }
+      }
+      return { done, failed };
+    },
+    onSettled: () => refresh(),
+  });
+}
