@@ -250,6 +250,8 @@ function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' |
         numero ? and(eq(ddt.numero, Number(numero[1])), numero[2] ? eq(ddt.anno, Number(numero[2])) : undefined) : undefined,
         matchesSearch(destinatarioText, f.q),
         sql`exists (select 1 from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id} and ${matchesSearch(ddtRighe.codice, f.q)})`,
+        // a slab's code finds the DDT its bundle travelled with
+        sql`exists (select 1 from ${ddtRighe} inner join ${lastre} on ${lastre.id} = any(${ddtRighe.lastraIds}) where ${ddtRighe.ddtId} = ${ddt.id} and ${matchesSearch(lastre.codice, f.q)})`,
       ),
     );
   }

@@ -227,10 +227,11 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
      * company's emissions queue on it), then each line is re-read and moved by a guarded update. Any
      * item sold elsewhere, shipped or changed meanwhile is a 409, and the rollback gives the number back.
      */
-    async emetti(actor: Actor, id: string): Promise<Ddt> {
+    async emetti(actor: Actor, id: string, seed?: { data: string; at: Date }): Promise<Ddt> {
       await db.transaction(async (tx) => {
         const d = await lockIn(tx, actor.companyId, id, 'bozza', 'è già stato emesso');
-        const data = todayInRome();
+        // `seed`: the demo's year of DDTs, emitted in date order on their own days; the API always emits today
+        const data = seed?.data ?? todayInRome();
         const anno = Number(data.slice(0, 4));
         const numero = await repo.nextNumero(tx, actor.companyId, anno);
         await afterNumeroForTests?.();
@@ -245,7 +246,7 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
         const shipped: string[][] = [];
         for (const e of righe) shipped.push(await spedisci(tx, actor, d, e, ref));
         await repo.replaceRighe(tx, id, righe.map((e, i) => ({ ...toNewRiga(e), lastraIds: shipped[i]! })));
-        const now = new Date();
+        const now = seed?.at ?? new Date();
         const done = await repo.updateDdt(tx, actor.companyId, id, { stato: 'emesso', numero, anno, data, emessoAt: now, inizioTrasporto: d.inizioTrasporto ?? now, ...totali(righe) }, 'bozza');
         if (!done) throw conflict('Il DDT è cambiato nel frattempo: ricarica e riprova');
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'ddt', entityId: id, action: 'stato', userId: actor.userId, changes: { stato: { from: 'bozza', to: 'emesso' } }, note: ref.documento });
@@ -254,7 +255,7 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
     },
 
     /** Cancels an emitted DDT: its number stays used, its items go back to sold to the same party. */
-    async annulla(actor: Actor, id: string, motivo: string): Promise<Ddt> {
+    async annulla(actor: Actor, id: string, motivo: string, at = new Date()): Promise<Ddt> {
       await db.transaction(async (tx) => {
         const d = await lockIn(tx, actor.companyId, id, 'emesso', 'si annulla solo un DDT emesso (una bozza si elimina)');
         const ref = { id, documento: `DDT ${numeroDdt(d.numero!, d.anno!)}` };
@@ -270,7 +271,7 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
             if (moved.length !== r.lastraIds.length) throw conflict(`${LABEL[r.entityType]} ${r.codice} non risulta più spedito con questo DDT: ricarica e riprova`);
           }
         }
-        await repo.updateDdt(tx, actor.companyId, id, { stato: 'annullato', annullatoMotivo: motivo, annullatoAt: new Date() }, 'emesso');
+        await repo.updateDdt(tx, actor.companyId, id, { stato: 'annullato', annullatoMotivo: motivo, annullatoAt: at }, 'emesso');
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'ddt', entityId: id, action: 'stato', userId: actor.userId, changes: { stato: { from: 'emesso', to: 'annullato' } }, note });
       });
       return get(actor.companyId, id);
