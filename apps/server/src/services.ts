@@ -42,7 +42,7 @@ export function createServices({ db, entities = createEntityRegistry(), counts =
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const collaudi = createCollaudiService({ db, blocchi, clienti, entities });
-  const ddt = createDdtService({ db, clienti, blocchi, stock });
+  const ddt = createDdtService({ db, clienti, blocchi, stock, entities });
   return { entities, lookups, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi, ddt };
 }
 

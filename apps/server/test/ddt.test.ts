@@ -63,6 +63,11 @@ describe('DDT: draft, emission, cancellation', () => {
     expect(rows.every((r) => r.documento === `DDT ${ddt.numero}/${year}`)).toBe(true);
     const history = (await f.admin.get(`/api/blocchi-esterni/${blocco._id}/history`)).json();
     expect(JSON.stringify(history)).toContain(`DDT ${ddt.numero}/${year}`);
+    // each shipped item's page links its DDT: the block, the bundle and each of its slabs
+    const node = { entityType: 'ddt', _id: draft._id, codice: `${ddt.numero}/${year}`, path: `/app/pages/spedizioni/${draft._id}` };
+    expect((await f.admin.get(`/api/blocchi-esterni/${blocco._id}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));
+    expect((await f.admin.get(`/api/magazzino/pacchi/${pacco.paccoId}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));
+    expect((await f.admin.get(`/api/magazzino/lastre/${pacco.lastre[0]!._id}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));
 
     // nothing left to ship; the DDT cannot be emitted, edited or deleted again
     const after = (await f.spedizioni.get('/api/ddt/da-spedire', { query: { clienteId: c } })).json();

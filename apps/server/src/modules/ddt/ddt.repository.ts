@@ -6,6 +6,7 @@ import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 
 export type DdtRow = typeof ddt.$inferSelect;
+const destinatarioText = sql<string>`${ddt.destinatario}->>'ragioneSociale'`;
 export type NewDdt = typeof ddt.$inferInsert;
 export type RigaRow = typeof ddtRighe.$inferSelect;
 export type NewRiga = Omit<typeof ddtRighe.$inferInsert, 'ddtId' | 'posizione'>;
@@ -219,20 +220,23 @@ export async function nextNumero(tx: DbOrTx, companyId: string, anno: number): P
   return row!.ultimo;
 }
 
-/** The emitted (not cancelled) DDTs that carry an item: what its page shows as "spedito con". */
-export function ddtOfItem(db: DbOrTx, companyId: string, entityId: string) {
-  return db
-    .select({ id: ddt.id, numero: ddt.numero, anno: ddt.anno, data: ddt.data, cliente: clienti.ragioneSociale, stato: ddt.stato })
+/** The emitted or cancelled DDTs that carried an item (a block, a bundle, a slab on its own or in its bundle, a lot's sale): its page links them. */
+export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string) {
+  const rows = await db
+    .selectDistinct({ id: ddt.id, numero: ddt.numero, anno: ddt.anno, data: ddt.data, destinatario: destinatarioText, stato: ddt.stato, emessoAt: ddt.emessoAt })
     .from(ddtRighe)
     .innerJoin(ddt, eq(ddt.id, ddtRighe.ddtId))
-    .innerJoin(clienti, eq(clienti.id, ddt.clienteId))
-    .where(and(eq(ddt.companyId, companyId), ne(ddt.stato, 'bozza'), or(eq(ddtRighe.entityId, entityId), sql`${entityId}::uuid = any(${ddtRighe.lastraIds})`)))
-    .orderBy(desc(ddt.emessoAt));
+    .where(
+      and(
+        eq(ddt.companyId, companyId),
+        ne(ddt.stato, 'bozza'),
+        or(eq(ddtRighe.entityId, entityId), eq(ddtRighe.lottoId, entityId), sql`${entityId}::uuid = any(${ddtRighe.lastraIds})`),
+      ),
+    );
+  return rows.sort((a, b) => (a.emessoAt?.getTime() ?? 0) - (b.emessoAt?.getTime() ?? 0));
 }
 
 /* ---------------------------------------------------------------- the list */
-
-const destinatarioText = sql<string>`${ddt.destinatario}->>'ragioneSociale'`;
 
 function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' | 'sort'>): SQL {
   const conditions: Array<SQL | undefined> = [eq(ddt.companyId, companyId)];

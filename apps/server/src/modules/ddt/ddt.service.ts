@@ -19,11 +19,13 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js
 import { listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import { todayInRome } from '../../lib/dates.js';
+import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { StockService } from '../magazzino/stock.service.js';
+import { registerDdtGenealogy } from './ddt.entity.js';
 import { ddtExportColumns } from './ddt.export.js';
 import { elementoBlocco, elementoLastra, elementoLotto, elementoPacco, toDdtDto, toListItem, toNewRiga, totali } from './ddt.mapper.js';
 import * as repo from './ddt.repository.js';
@@ -55,8 +57,9 @@ interface Party {
  * and not yet shipped; emitting numbers it and ships every item in one transaction (guarded updates
  * through the blocchi and stock services); cancelling gives the items back to sold and keeps the number.
  */
-export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blocchi: BlocchiService; stock: StockService }) {
-  const { db, clienti, blocchi, stock } = deps;
+export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blocchi: BlocchiService; stock: StockService; entities: EntityRegistry }) {
+  const { db, clienti, blocchi, stock, entities } = deps;
+  registerDdtGenealogy(entities);
 
   /** The receiver: a cliente, or a group company through its cliente record here (as a transfer sells to it). */
   async function partyOf(tx: DbOrTx, companyId: string, body: { clienteId?: string; destinazioneCompanyId?: string }): Promise<Party> {
