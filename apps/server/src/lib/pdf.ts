@@ -84,7 +84,7 @@ export function sectionTitle(doc: Doc, title: string, following = 40) {
 }
 
 /** The issuing company (logo, name, fiscal data, address) on the left, the document's title and number on the right. */
-export function companyHeader(doc: Doc, company: PdfCompany, title: string, subtitle: string) {
+export function companyHeader(doc: Doc, company: PdfCompany, title: string, subtitle: string, titleSize = 14) {
   let x = MARGIN;
   if (company.logo) {
     try {
@@ -102,7 +102,7 @@ export function companyHeader(doc: Doc, company: PdfCompany, title: string, subt
   doc.font('Helvetica').fontSize(8).fillColor(GREY).text(lines.join('\n'), x, doc.y + 2, { width: dataWidth, lineGap: 1 });
   const below = Math.max(doc.y, MARGIN + 16 * MM);
   const right = { x: MARGIN + 310, width: WIDTH - 310 };
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#000').text(title, right.x, MARGIN, { ...right, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(titleSize).fillColor('#000').text(title, right.x, MARGIN, { ...right, align: 'right' });
   doc.font('Helvetica').fontSize(11).text(subtitle, right.x, doc.y + 2, { ...right, align: 'right' });
   doc.y = Math.max(below, doc.y) + 8;
   doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(0.8).strokeColor('#000').stroke();

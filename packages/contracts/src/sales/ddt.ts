@@ -156,7 +156,8 @@ const destinatarioSchema = z.object({
   nazione: z.string().nullable(),
 });
 
-export const ddtSchema = z.object({
+/** What the detail and the list both say of a DDT. */
+const ddtTestata = {
   _id: z.string(),
   numero: z.number().int().nullable(),
   anno: z.number().int().nullable(),
@@ -166,6 +167,10 @@ export const ddtSchema = z.object({
   data: z.string().nullable(),
   stato: z.enum(DDT_STATI),
   causale: z.enum(DDT_CAUSALI),
+};
+
+export const ddtSchema = z.object({
+  ...ddtTestata,
   cliente: anagraficaRef.nullable(),
   destinazioneCompany: z.object({ _id: z.string(), name: z.string() }).nullable(),
   destinatario: destinatarioSchema,
@@ -191,13 +196,7 @@ export const ddtSchema = z.object({
 export type Ddt = z.infer<typeof ddtSchema>;
 
 export const ddtListItemSchema = z.object({
-  _id: z.string(),
-  numero: z.number().int().nullable(),
-  anno: z.number().int().nullable(),
-  numeroDocumento: z.string().nullable(),
-  data: z.string().nullable(),
-  stato: z.enum(DDT_STATI),
-  causale: z.enum(DDT_CAUSALI),
+  ...ddtTestata,
   destinatario: z.string(),
   righe: z.number().int(),
   colli: z.number().int(),

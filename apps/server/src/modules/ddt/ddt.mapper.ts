@@ -129,18 +129,23 @@ export function totali(righe: ReadonlyArray<{ colli: number; pesoKg: number; mq:
   };
 }
 
-const numeroOf = (d: Pick<DdtRow, 'numero' | 'anno'>) => (d.numero != null && d.anno != null ? numeroDdt(d.numero, d.anno) : null);
-
-export function toDdtDto(row: { ddt: DdtRow; cliente: string; utente: string | null }, righe: RigaRow[], destinazioneCompany: { _id: string; name: string } | null): Ddt {
-  const d = row.ddt;
+/** The fields the detail and the list share. */
+function testata(d: DdtRow) {
   return {
     _id: d.id,
     numero: d.numero,
     anno: d.anno,
-    numeroDocumento: numeroOf(d),
+    numeroDocumento: d.numero != null && d.anno != null ? numeroDdt(d.numero, d.anno) : null,
     data: d.data,
     stato: d.stato as DdtStato,
     causale: d.causale as DdtCausale,
+  };
+}
+
+export function toDdtDto(row: { ddt: DdtRow; cliente: string; utente: string | null }, righe: RigaRow[], destinazioneCompany: { _id: string; name: string } | null): Ddt {
+  const d = row.ddt;
+  return {
+    ...testata(d),
     cliente: { _id: d.clienteId, ragioneSociale: row.cliente },
     destinazioneCompany,
     destinatario: d.destinatario,
@@ -184,13 +189,7 @@ export function toDdtDto(row: { ddt: DdtRow; cliente: string; utente: string | n
 
 export function toListItem({ ddt: d, righe }: ListRow): DdtListItem {
   return {
-    _id: d.id,
-    numero: d.numero,
-    anno: d.anno,
-    numeroDocumento: numeroOf(d),
-    data: d.data,
-    stato: d.stato as DdtStato,
-    causale: d.causale as DdtCausale,
+    ...testata(d),
     destinatario: d.destinatario.ragioneSociale,
     righe,
     colli: d.colli,
