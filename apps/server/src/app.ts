@@ -23,6 +23,8 @@ import { stockRoutes } from './modules/magazzino/stock.routes.js';
 import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.routes.js';
 import { createCollaudiDocuments } from './modules/collaudi/collaudi.documents.js';
 import { collaudiRoutes } from './modules/collaudi/collaudi.routes.js';
+import { createDdtDocuments } from './modules/ddt/ddt.documents.js';
+import { ddtRoutes } from './modules/ddt/ddt.routes.js';
 import { reportisticaRoutes } from './modules/reportistica/reportistica.routes.js';
 import { createReportisticaService } from './modules/reportistica/reportistica.service.js';
 import { createCodiciService } from './modules/codici/codici.service.js';
@@ -206,6 +208,7 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
   await app.register(reportisticaRoutes, { reportistica: createReportisticaService({ db, storage, renderPool: reportPool }) });
   await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage, renderPool, links }) });
+  await app.register(ddtRoutes, { ddt: domain.ddt, documents: createDdtDocuments({ db, ddt: domain.ddt, storage, renderPool }) });
   await app.register(photosRoutes, { photos, sync: photoSync, entities });
   await app.register(chatRoutes, { chat, storage });
   await app.register(statisticheRoutes, { statistiche: createStatisticheService({ db }) });

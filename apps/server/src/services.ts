@@ -5,6 +5,7 @@ import { createAnagraficaService } from './modules/anagrafica/anagrafica.service
 import { createBancateService } from './modules/bancate/bancate.service.js';
 import { createBlocchiService } from './modules/blocchi/blocchi.service.js';
 import { createCollaudiService } from './modules/collaudi/collaudi.service.js';
+import { createDdtService } from './modules/ddt/ddt.service.js';
 import { createLavorazioniLastreService } from './modules/lavorazioni-lastre/lavorazioni-lastre.service.js';
 import { createLavorazioniPavimentiService } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.service.js';
 import { createCaveTariffeService } from './modules/lookups/cave-tariffe.service.js';
@@ -43,7 +44,8 @@ export function createServices({ db, entities = createEntityRegistry(), counts =
   const lavorazioniLastre = createLavorazioniLastreService({ db, blocchi, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni, fornitori, magazzino, entities });
   const lavorazioniPavimenti = createLavorazioniPavimentiService({ db, blocchi, magazzino, ubicazioni: lookups.ubicazioni, entities });
   const collaudi = createCollaudiService({ db, blocchi, clienti, entities });
-  return { entities, lookups, caveTariffe, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi };
+  const ddt = createDdtService({ db, clienti, blocchi, stock, entities });
+  return { entities, lookups, caveTariffe, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi, ddt };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -8,6 +8,7 @@ import { seedAnagrafica } from '../modules/anagrafica/anagrafica.seed.js';
 import { seedProduction } from '../modules/blocchi/production.seed.js';
 import { seedChat } from '../modules/chat/chat.seed.js';
 import { seedCollaudi } from '../modules/collaudi/collaudi.seed.js';
+import { seedDdt } from '../modules/ddt/ddt.seed.js';
 import { seedLavorazioniLastre } from '../modules/lavorazioni-lastre/lavorazioni-lastre.seed.js';
 import { seedLavorazioniPavimenti } from '../modules/lavorazioni-pavimenti/lavorazioni-pavimenti.seed.js';
 import { seedStock } from '../modules/magazzino/stock.seed.js';
@@ -121,6 +122,8 @@ const steps: Array<(ctx: DemoContext) => Promise<void>> = [
     }),
   // After the transfers: the blocks they took are no longer for sale here.
   (ctx) => seedCollaudi(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['vendite@cava.example']! }),
+  // After the sales: what they sold leaves with its DDT.
+  (ctx) => seedDdt(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, segheriaId: ctx.companyIds.segheria, userId: ctx.userIds['vendite@cava.example']! }),
   (ctx) => seedChat(ctx.db, ctx.userIds),
 ];
 

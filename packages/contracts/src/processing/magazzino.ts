@@ -24,12 +24,13 @@ export const LASTRA_TRANSITIONS: Record<LastraStato, { manual: readonly LastraSt
   disponibile: { manual: ['riservata', 'venduta', 'rotta'], system: ['in_lavorazione'] },
   riservata: { manual: ['disponibile', 'venduta', 'rotta'], system: [] },
   venduta: { manual: ['spedita'], system: [] },
-  spedita: { manual: [], system: [] },
+  // back to venduta when its DDT is cancelled
+  spedita: { manual: [], system: ['venduta'] },
   rotta: { manual: [], system: [] },
   in_lavorazione: { manual: [], system: ['disponibile'] },
 };
 
-export const MOVIMENTO_TIPI = ['carico', 'scarico', 'rettifica', 'trasferimento', 'riserva', 'rilascio'] as const;
+export const MOVIMENTO_TIPI = ['carico', 'scarico', 'rettifica', 'trasferimento', 'riserva', 'rilascio', 'spedizione'] as const;
 export type MovimentoTipo = (typeof MOVIMENTO_TIPI)[number];
 export const MOVIMENTO_TIPO_LABELS: Record<MovimentoTipo, string> = {
   carico: 'Carico',
@@ -38,6 +39,8 @@ export const MOVIMENTO_TIPO_LABELS: Record<MovimentoTipo, string> = {
   trasferimento: 'Trasferimento',
   riserva: 'Riserva',
   rilascio: 'Rilascio',
+  /** Left the yard with a DDT (or came back to sold when it was cancelled): no quantity moves. */
+  spedizione: 'Spedizione',
 };
 
 /** What a movimento's price is per: m², slab or piece (a sale), or the whole row (a transfer). */

@@ -11,6 +11,8 @@ const ubicazioneId = z.uuid({ error: "Scegli l'ubicazione" });
 /** A reservation holds through its expiry day (Rome); the server refuses a day already past. */
 const scadenza = isoDate('Scadenza della riserva');
 const documento = requiredText(100, 'Documento: obbligatorio (numero del DDT o della fattura)');
+/** A sale's own reference (an order, a fattura): optional, since the goods leave with a DDT GestCava issues (issue 26). */
+const documentoVendita = optionalText(100);
 const prezzo = euro('Prezzo');
 
 export const UNITA_PREZZO_LASTRA = ['mq', 'lastra'] as const;
@@ -23,7 +25,7 @@ export const RISERVA_MAX_GIORNI = 365;
 export const riservaLastraSchema = z.object({ clienteId, scadenza });
 export type RiservaLastraInput = z.infer<typeof riservaLastraSchema>;
 export const rilasciaLastraSchema = z.object({ nota: optionalText(500) });
-export const vendiLastraSchema = z.object({ clienteId, prezzo, unita: z.enum(UNITA_PREZZO_LASTRA, { error: 'Unità del prezzo: €/m² o €/lastra' }), documento });
+export const vendiLastraSchema = z.object({ clienteId, prezzo, unita: z.enum(UNITA_PREZZO_LASTRA, { error: 'Unità del prezzo: €/m² o €/lastra' }), documento: documentoVendita });
 export type VendiLastraInput = z.infer<typeof vendiLastraSchema>;
 export const spedisciLastraSchema = z.object({ documento });
 export const rottaLastraSchema = z.object({ nota: requiredText(500, 'Scrivi come si è rotta') });
@@ -65,7 +67,7 @@ export const riservaLottoSchema = z.object({ ...quantita, clienteId, scadenza })
 export type RiservaLottoInput = z.infer<typeof riservaLottoSchema>;
 export const rilasciaLottoSchema = z.object({ riservaId: z.uuid({ error: 'Riserva non valida' }).optional() });
 export const vendiLottoSchema = z
-  .object({ ...quantita, clienteId, prezzo, unita: z.enum(UNITA_PREZZO_LOTTO, { error: 'Unità del prezzo: €/m² o €/pezzo' }), documento })
+  .object({ ...quantita, clienteId, prezzo, unita: z.enum(UNITA_PREZZO_LOTTO, { error: 'Unità del prezzo: €/m² o €/pezzo' }), documento: documentoVendita })
   .superRefine(exactlyOneQuantity);
 export type VendiLottoInput = z.infer<typeof vendiLottoSchema>;
 export const rettificaLottoSchema = z.object({

@@ -42,8 +42,9 @@ export const BLOCCO_TRANSITIONS: Record<BloccoStato, { manual: readonly BloccoSt
   disponibile: { manual: ['opzionato', 'scartato'], system: ['in_collaudo', 'in_segagione', 'venduto'] },
   opzionato: { manual: ['opzionato', 'disponibile', 'scartato'], system: ['in_collaudo'] },
   in_collaudo: { manual: [], system: ['venduto', 'disponibile', 'opzionato'] },
-  venduto: { manual: ['spedito'], system: [] },
-  spedito: { manual: [], system: [] },
+  // spedito by a DDT; back to venduto when the DDT is cancelled
+  venduto: { manual: ['spedito'], system: ['spedito'] },
+  spedito: { manual: [], system: ['venduto'] },
   in_segagione: { manual: [], system: ['segato', 'disponibile'] },
   segato: { manual: [], system: [] },
   scartato: { manual: [], system: [] },

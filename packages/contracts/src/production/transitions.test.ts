@@ -55,10 +55,12 @@ describe('blocco transitions (DESIGN §4)', () => {
     expect(canMoveBlocco('in_piazzale', 'in_segagione', 'system')).toBe(false);
   });
 
-  it('end for good at spedito, segato and scartato', () => {
-    for (const end of ['spedito', 'segato', 'scartato'] as const) {
+  it('end for good at segato and scartato; spedito only goes back to venduto, when its DDT is cancelled', () => {
+    for (const end of ['segato', 'scartato'] as const) {
       for (const to of BLOCCO_STATI) expect(canMoveBlocco(end, to, 'system')).toBe(false);
     }
+    for (const to of BLOCCO_STATI) expect(canMoveBlocco('spedito', to, 'system')).toBe(to === 'venduto');
+    for (const to of BLOCCO_STATI) expect(canMoveBlocco('spedito', to, 'manual')).toBe(false);
   });
 
   it('name only known states', () => {

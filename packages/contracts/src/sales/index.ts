@@ -1,2 +1,4 @@
 export * from './collaudi-quantities.js';
 export * from './collaudi.js';
+export * from './ddt.js';
+export * from './ddt-quantities.js';

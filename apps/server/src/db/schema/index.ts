@@ -9,3 +9,4 @@ export * from './photos.js';
 export * from './chat.js';
 export * from './processing.js';
 export * from './sales.js';
+export * from './shipping.js';

@@ -6,6 +6,7 @@ import { macchine, materiali, ubicazioni } from './lookups.js';
 import { blocchi } from './production.js';
 import { users } from './users.js';
 import { companies, companyRef } from './companies.js';
+import { ddt } from './shipping.js';
 
 // The sawmill and its stock (DESIGN §4 "Lavorazione lastre/pavimenti", "Magazzino", "Stock ledger").
 // Stock quantities live on the item (pacco, lotto) and every change of them is a movimento row written
@@ -274,6 +275,10 @@ export const movimenti = pgTable(
     clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
     prezzo: money('prezzo'),
     unitaPrezzo: text('unita_prezzo'),
+    /** The DDT a `spedizione` row (or its cancellation) belongs to. */
+    ddtId: uuid('ddt_id').references(() => ddt.id, { onDelete: 'restrict' }),
+    /** Of a tile sale (a lot's `scarico` or `trasferimento` to a cliente): the pieces DDTs have shipped. */
+    pezziSpediti: integer('pezzi_spediti').notNull().default(0),
     /** null: the system. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -286,11 +291,14 @@ export const movimenti = pgTable(
     index('movimenti_blocco_idx').on(t.bloccoId),
     check(
       'movimenti_segno_check',
-      sql`${t.tipo} in ('carico', 'scarico', 'rettifica', 'trasferimento', 'riserva', 'rilascio')
+      sql`${t.tipo} in ('carico', 'scarico', 'rettifica', 'trasferimento', 'riserva', 'rilascio', 'spedizione')
         and (${t.tipo} <> 'carico' or (${t.pezzi} >= 0 and ${t.mq} >= 0))
         and (${t.tipo} not in ('scarico', 'trasferimento') or (${t.pezzi} <= 0 and ${t.mq} <= 0))
-        and (${t.tipo} not in ('riserva', 'rilascio') or (${t.pezzi} = 0 and ${t.mq} = 0))`,
+        and (${t.tipo} not in ('riserva', 'rilascio', 'spedizione') or (${t.pezzi} = 0 and ${t.mq} = 0))`,
     ),
+    // shipping moves no quantity (the sale did): a tile sale's shipped pieces never exceed the pieces sold
+    check('movimenti_spediti_check', sql`${t.pezziSpediti} >= 0 and ${t.pezziSpediti} <= greatest(-${t.pezzi}, 0)`),
+    index('movimenti_ddt_idx').on(t.ddtId),
     // a block appears alone only when it moves between group companies
     check('movimenti_oggetto_check', sql`${t.paccoId} is not null or ${t.lottoId} is not null or ${t.lastraId} is not null or ${t.bloccoId} is not null`),
   ],

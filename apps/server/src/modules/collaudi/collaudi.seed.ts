@@ -5,7 +5,6 @@ import { blocchi, clienti } from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
 import type { Actor } from '../../lib/actor.js';
-import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { CollaudiService } from './collaudi.service.js';
 
 type Giudizio = Pick<CollaudoRigaUpdate, 'esito' | 'abbuonoTipo' | 'abbuonoValore' | 'difettiRiscontrati' | 'note' | 'unitaPrezzo' | 'pesoRilevato'>;
@@ -19,8 +18,6 @@ interface Piano {
   stato: 'programmato' | 'in_corso' | 'eseguito' | 'confermato' | 'annullato';
   /** One per block; null: not judged yet. */
   giudizi: Array<Giudizio | null>;
-  /** How many of the sold blocks were shipped afterwards. */
-  spediti?: number;
 }
 
 const OK: Giudizio = { esito: 'accettato' };
@@ -40,8 +37,8 @@ const PIAZZALE = 'Piazzale cava Canalgrande';
  * one confirmed with a rejected block, one programmed for this week (the dashboard's agenda shows it)
  * — written through the collaudi service as the web app would, so blocks, history and figures agree.
  */
-export async function seedCollaudi(db: Db, services: { collaudi: CollaudiService; blocchi: BlocchiService }, ctx: { marmiId: string; userId: string }) {
-  const { collaudi, blocchi: blocchiService } = services;
+export async function seedCollaudi(db: Db, services: { collaudi: CollaudiService }, ctx: { marmiId: string; userId: string }) {
+  const { collaudi } = services;
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const clientiRows = await db.select({ id: clienti.id, nome: clienti.ragioneSociale }).from(clienti).where(and(eq(clienti.companyId, ctx.marmiId), eq(clienti.attivo, true)));
   const clienteId = (nome: string) => clientiRows.find((c) => c.nome === nome)?.id;
@@ -57,9 +54,9 @@ export async function seedCollaudi(db: Db, services: { collaudi: CollaudiService
   const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
   const questaSettimana = Math.min(2, 6 - weekday);
   const piani: Piano[] = [
-    { giorniFa: 300, cliente: 'Al Noor Stone Trading LLC', luogo: PIAZZALE, ispettore: 'Omar Haddad', ordine: 'PO-AN-2291', stato: 'confermato', giudizi: [OK, OK, OK], spediti: 3 },
-    { giorniFa: 240, cliente: 'Xiamen Shunfa Stone Co. Ltd.', luogo: PIAZZALE, ispettore: 'Chen Wei', ordine: 'SF-7781', stato: 'confermato', giudizi: [OK, { esito: 'accettato', abbuonoTipo: 'cm_per_lato', abbuonoValore: 3 }, OK, OK], spediti: 4 },
-    { giorniFa: 180, cliente: 'Marmi Apuani Export S.p.A.', luogo: 'Piazzale Avenza', ispettore: 'Franco Del Giudice', ordine: null, stato: 'confermato', giudizi: [OK, { esito: 'accettato', unitaPrezzo: 't', pesoRilevato: null }], spediti: 2 },
+    { giorniFa: 300, cliente: 'Al Noor Stone Trading LLC', luogo: PIAZZALE, ispettore: 'Omar Haddad', ordine: 'PO-AN-2291', stato: 'confermato', giudizi: [OK, OK, OK] },
+    { giorniFa: 240, cliente: 'Xiamen Shunfa Stone Co. Ltd.', luogo: PIAZZALE, ispettore: 'Chen Wei', ordine: 'SF-7781', stato: 'confermato', giudizi: [OK, { esito: 'accettato', abbuonoTipo: 'cm_per_lato', abbuonoValore: 3 }, OK, OK] },
+    { giorniFa: 180, cliente: 'Marmi Apuani Export S.p.A.', luogo: 'Piazzale Avenza', ispettore: 'Franco Del Giudice', ordine: null, stato: 'confermato', giudizi: [OK, { esito: 'accettato', unitaPrezzo: 't', pesoRilevato: null }] },
     {
       giorniFa: 120,
       cliente: 'Stone Design GmbH',
@@ -68,7 +65,6 @@ export async function seedCollaudi(db: Db, services: { collaudi: CollaudiService
       ordine: 'SD-2026-014',
       stato: 'confermato',
       giudizi: [OK, { esito: 'rifiutato', difettiRiscontrati: ['crepa'], note: 'Crepa passante sul lato lungo: non accettato' }, { esito: 'accettato_con_riserva', abbuonoTipo: 'percentuale', abbuonoValore: 5, difettiRiscontrati: ['macchia'], note: 'Macchia superficiale: 5% di abbuono' }],
-      spediti: 1,
     },
     { giorniFa: 60, cliente: 'Pietre d’Arte Toscane S.r.l.', luogo: PIAZZALE, ispettore: 'Elena Guidi', ordine: 'PAT-88', stato: 'confermato', giudizi: [{ esito: 'accettato', abbuonoTipo: 'm3', abbuonoValore: 0.2 }, OK] },
     { giorniFa: 25, cliente: 'Edilpietra Veneta S.r.l.', luogo: PIAZZALE, ispettore: 'Chiara Zanon', ordine: 'EV-5512', stato: 'confermato', giudizi: [OK, OK] },
@@ -109,9 +105,5 @@ export async function seedCollaudi(db: Db, services: { collaudi: CollaudiService
     await collaudi.changeStato(actor, created._id, { stato: 'eseguito', nota: null });
     if (piano.stato === 'eseguito') continue;
     await collaudi.changeStato(actor, created._id, { stato: 'confermato', nota: null });
-    const venduti = collaudo.righe.filter((r) => r.esito !== 'rifiutato').slice(0, piano.spediti ?? 0);
-    for (const r of venduti) {
-      await db.transaction((tx) => blocchiService.transition(tx, { companyId: ctx.marmiId, origine: null, id: r.bloccoId, to: 'spedito', by: 'manual', userId: ctx.userId, note: `DDT ${created.codice.slice(-4)}/${created.data.slice(0, 4)}` }));
-    }
   }
 }

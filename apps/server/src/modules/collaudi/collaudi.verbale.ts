@@ -1,9 +1,9 @@
 import { ABBUONO_LABELS, type Collaudo, DIFETTO_LABELS, ESITO_LABELS, SCELTA_LABELS, UNITA_PREZZO_COLLAUDO_LABELS } from '@gestcava/contracts';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { IMAGE_PIXEL_LIMIT } from '../../lib/images.js';
+import { companyHeader, createPdf, dataIt, ensure, finishPages, GREY, indirizzo, MARGIN, sectionTitle, table as drawTable, WIDTH, type Column, type PdfCompany } from '../../lib/pdf.js';
 
-export interface VerbaleCompany { name: string; partitaIva: string | null; codiceFiscale: string | null; indirizzo: string | null; cap: string | null; comune: string | null; provincia: string | null; telefono: string | null; email: string | null; pec: string | null; logo: Buffer | null }
+export type VerbaleCompany = PdfCompany;
 export interface VerbaleCliente { ragioneSociale: string; partitaIva: string | null; indirizzo: string | null; cap: string | null; comune: string | null; provincia: string | null; nazione: string | null }
 /** Photo bytes per block id (the block's own photos and the collaudo photos tagged with it), at most a few each. */
 export type VerbalePhotos = Map<string, Buffer[]>;
@@ -21,13 +21,6 @@ export const render = renderVerbale;
 type Riga = Collaudo['righe'][number];
 type Doc = PDFKit.PDFDocument;
 
-const MM = 72 / 25.4;
-const MARGIN = 40;
-/** Below the flowing content, where "Pagina N di M" goes. */
-const BOTTOM = 50;
-const WIDTH = 595.28 - 2 * MARGIN;
-const GREY = '#555';
-const PAD = 3;
 const THUMB = { w: 120, h: 90, gap: 10, pixels: 300, perBlock: 8 };
 
 // `useGrouping: 'always'`: it-IT groups only from five digits by default, and "1.234,50" is what an Italian reads.
@@ -43,17 +36,6 @@ export function numeroIt(value: number, decimals: number, upTo = false): string 
   return f.format(value);
 }
 const euro = (value: number) => `€ ${numeroIt(value, 2)}`;
-
-/** 'YYYY-MM-DD' as dd/MM/yyyy, by its digits: through Date it could shift a day with the time zone. */
-function dataIt(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-}
-
-function indirizzo(a: { indirizzo: string | null; cap: string | null; comune: string | null; provincia: string | null }): string | null {
-  const citta = [a.cap, a.comune, a.provincia && `(${a.provincia})`].filter(Boolean).join(' ');
-  return [a.indirizzo, citta].filter(Boolean).join(', ') || null;
-}
 
 const misure = (l: number | null, h: number | null, p: number | null) =>
   l == null && h == null && p == null ? '—' : [l, h, p].map((v) => (v == null ? '—' : numeroIt(v, 0))).join(' × ');
@@ -86,14 +68,8 @@ function blocco(r: Riga): string {
 /** The material and the grade it is sold as: the one assigned at the collaudo, else the block's own. */
 const materiale = (r: Riga) => `${r.blocco.materiale.nome}\n${SCELTA_LABELS[r.sceltaAssegnata ?? r.blocco.scelta]} scelta`;
 
-interface Column {
-  title: string;
-  width: number;
-  align: 'left' | 'right';
-  cell: (r: Riga) => string;
-}
 // 515 pt of A4 portrait: each column fits its usual content at 7.5 pt, longer text wraps inside its cell.
-const COLUMNS: Column[] = [
+const COLUMNS: Column<Riga>[] = [
   { title: 'Blocco', width: 56, align: 'left', cell: blocco },
   { title: 'Materiale e scelta', width: 50, align: 'left', cell: materiale },
   { title: 'Misure dichiarate (cm)', width: 46, align: 'left', cell: (r) => misure(r.blocco.lunghezza, r.blocco.altezza, r.blocco.profondita) },
@@ -119,20 +95,7 @@ export async function renderVerbale(input: VerbaleInput): Promise<Buffer> {
   const { collaudo, company, cliente } = input;
   // sharp is asynchronous and pdfkit draws synchronously: the thumbnails are ready before the first page
   const thumbnails = await thumbnailsByBlock(collaudo.righe, input.photos);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM },
-    bufferPages: true,
-    lang: 'it-IT',
-    info: { Title: `Verbale di collaudo ${collaudo.codice}`, Author: company.name, Producer: 'GestCava' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-
+  const { doc, bytes } = createPdf({ title: `Verbale di collaudo ${collaudo.codice}`, author: company.name, lang: 'it-IT' });
   header(doc, collaudo, company);
   parties(doc, collaudo, cliente);
   table(doc, collaudo.righe);
@@ -141,49 +104,13 @@ export async function renderVerbale(input: VerbaleInput): Promise<Buffer> {
   clausola(doc);
   photoSection(doc, thumbnails);
   signatures(doc);
-  pageNumbers(doc, collaudo.codice);
+  finishPages(doc, `Verbale di collaudo ${collaudo.codice}`);
   doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
-
-/** A new page when fewer than `height` points are left above the page number; true if one was added. */
-function ensure(doc: Doc, height: number): boolean {
-  if (doc.y + height <= doc.page.maxY()) return false;
-  doc.addPage();
-  return true;
-}
-
-function sectionTitle(doc: Doc, title: string, following = 40) {
-  ensure(doc, 16 + following);
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(10).fillColor('#000').text(title, MARGIN, doc.y, { width: WIDTH });
-  doc.moveDown(0.2);
+  return bytes;
 }
 
 function header(doc: Doc, collaudo: Collaudo, company: VerbaleCompany) {
-  let x = MARGIN;
-  if (company.logo) {
-    try {
-      doc.image(company.logo, MARGIN, MARGIN, { fit: [22 * MM, 16 * MM] });
-      x += 25 * MM;
-    } catch {
-      // a logo pdfkit cannot read leaves the company's name alone
-    }
-  }
-  const dataWidth = 300 - (x - MARGIN);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('#000').text(company.name, x, MARGIN, { width: dataWidth });
-  const fiscale = [company.partitaIva && `P.IVA ${company.partitaIva}`, company.codiceFiscale && `C.F. ${company.codiceFiscale}`];
-  const contatti = [company.telefono && `Tel. ${company.telefono}`, company.email];
-  const lines = [fiscale.filter(Boolean).join(' · '), indirizzo(company), contatti.filter(Boolean).join(' · '), company.pec && `PEC ${company.pec}`].filter(Boolean);
-  doc.font('Helvetica').fontSize(8).fillColor(GREY).text(lines.join('\n'), x, doc.y + 2, { width: dataWidth, lineGap: 1 });
-  const below = Math.max(doc.y, MARGIN + 16 * MM);
-
-  const right = { x: MARGIN + 310, width: WIDTH - 310 };
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000').text('Verbale di collaudo', right.x, MARGIN, { ...right, align: 'right' });
-  doc.font('Helvetica').fontSize(11).text(collaudo.codice, right.x, doc.y + 2, { ...right, align: 'right' });
-  doc.y = Math.max(below, doc.y) + 8;
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(0.8).strokeColor('#000').stroke();
-  doc.y += 8;
+  companyHeader(doc, company, 'Verbale di collaudo', collaudo.codice, 16);
   if (collaudo.stato !== 'confermato') {
     // only a confirmed collaudo sold its blocks: anything else must not pass for the final record
     const stato = collaudo.stato === 'annullato' ? 'ANNULLATO – collaudo annullato, il verbale non ha valore' : 'BOZZA – collaudo non ancora confermato';
@@ -228,41 +155,13 @@ function parties(doc: Doc, collaudo: Collaudo, cliente: VerbaleCliente) {
   }
 }
 
-function row(doc: Doc, cells: string[], bold: boolean, fill: string | null) {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5);
-  const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: COLUMNS[i]!.width - 2 * PAD }))) + 2 * PAD;
-  return {
-    height,
-    draw(y: number) {
-      if (fill) doc.rect(MARGIN, y, WIDTH, height).fill(fill);
-      let x = MARGIN;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5).fillColor('#000');
-      cells.forEach((c, i) => {
-        const col = COLUMNS[i]!;
-        doc.text(c, x + PAD, y + PAD, { width: col.width - 2 * PAD, align: col.align });
-        x += col.width;
-      });
-      doc.moveTo(MARGIN, y + height).lineTo(MARGIN + WIDTH, y + height).lineWidth(0.4).strokeColor('#bbb').stroke();
-      doc.y = y + height;
-    },
-  };
-}
-
 function table(doc: Doc, righe: Riga[]) {
   sectionTitle(doc, 'Blocchi esaminati');
   if (righe.length === 0) {
     doc.font('Helvetica').fontSize(9).fillColor(GREY).text('Nessun blocco nel collaudo.', MARGIN, doc.y, { width: WIDTH });
     return;
   }
-  const head = row(doc, COLUMNS.map((c) => c.title), true, '#e8eaed');
-  ensure(doc, head.height + 20);
-  head.draw(doc.y);
-  righe.forEach((r, n) => {
-    const line = row(doc, COLUMNS.map((c) => c.cell(r)), false, n % 2 ? '#f6f7f8' : null);
-    // the header row again on each page the table continues on
-    if (ensure(doc, line.height)) head.draw(doc.y);
-    line.draw(doc.y);
-  });
+  drawTable(doc, COLUMNS, righe);
 }
 
 function totals(doc: Doc, collaudo: Collaudo) {
@@ -384,20 +283,4 @@ function signatures(doc: Doc) {
     doc.fontSize(7.5).fillColor(GREY).text('timbro e firma', x, y + 47, { width }).fontSize(9).fillColor('#000');
   }
   doc.y = y + 60;
-}
-
-/** "Pagina N di M" on every page, written once the total is known (bufferPages keeps them open). */
-function pageNumbers(doc: Doc, codice: string) {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // text below the bottom margin would make pdfkit open another page
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 30;
-    doc.font('Helvetica').fontSize(7.5).fillColor(GREY);
-    doc.text(`Verbale di collaudo ${codice}`, MARGIN, y, { width: WIDTH / 2, lineBreak: false });
-    doc.text(`Pagina ${i + 1} di ${range.count}`, MARGIN + WIDTH / 2, y, { width: WIDTH / 2, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
 }

@@ -122,7 +122,7 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         scarico: true,
         tipo: 'scarico',
         ledger: { clienteId: body.clienteId, prezzo: body.prezzo, unitaPrezzo: body.unita, documento: body.documento, causale: `Vendita a ${cliente.ragioneSociale}` },
-        audit: { action: 'stato', changes: (l) => ({ stato: { from: l.statoPrima, to: 'venduta' }, ...(l.statoPrima === 'riservata' ? {} : { cliente: { from: null, to: cliente.ragioneSociale } }) }), note: `Documento ${body.documento}` },
+        audit: { action: 'stato', changes: (l) => ({ stato: { from: l.statoPrima, to: 'venduta' }, ...(l.statoPrima === 'riservata' ? {} : { cliente: { from: null, to: cliente.ragioneSociale } }) }), note: body.documento ? `Documento ${body.documento}` : null },
         what: `venderla a ${cliente.ragioneSociale}`,
       });
     },

@@ -156,7 +156,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
             causale: `Vendita a ${cliente.ragioneSociale}`,
           },
         ]);
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'lotto', entityId: id, action: 'vendita', userId: actor.userId, changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } }, note: `${cliente.ragioneSociale}, documento ${body.documento}` });
+        await recordAudit(tx, { companyId: actor.companyId, entityType: 'lotto', entityId: id, action: 'vendita', userId: actor.userId, changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } }, note: body.documento ? `${cliente.ragioneSociale}, documento ${body.documento}` : cliente.ragioneSociale });
         return { n, mqTaken };
       });
       return lottoResult(actor.companyId, id, { pezzi: taken.n, mq: taken.mqTaken });

@@ -39,6 +39,7 @@ export interface LedgerRow {
   clienteId?: string | null;
   prezzo?: number | null;
   unitaPrezzo?: string | null;
+  ddtId?: string | null;
 }
 
 export async function insertMovimenti(tx: DbOrTx, rows: LedgerRow[]): Promise<void> {

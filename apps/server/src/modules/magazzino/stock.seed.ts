@@ -39,9 +39,8 @@ export async function seedStock(db: Db, { stock, clienti }: { stock: StockServic
     if (slabs[2]) await stock.rottaLastra(actor, slabs[2].id, 'Spigolo rotto nella movimentazione col carroponte');
   }
   if (second) {
-    await stock.vendiPacco(actor, second.id, { clienteId: c._id, prezzo: 118, unita: 'mq', documento: 'DDT 412/2026' });
-    const [shipped] = await db.select().from(lastre).where(eq(lastre.paccoId, second.id)).orderBy(asc(lastre.progressivo)).limit(1);
-    if (shipped) await stock.spedisciLastra(actor, shipped.id, 'DDT 415/2026');
+    // shipped with a DDT by the spedizioni step (ddt.seed.ts)
+    await stock.vendiPacco(actor, second.id, { clienteId: c._id, prezzo: 118, unita: 'mq', documento: 'Ordine OC-2026-031' });
   }
   if (third) await stock.riservaPacco(actor, third.id, { clienteId: b._id, scadenza: addDays(today, 20) });
 
@@ -55,6 +54,6 @@ export async function seedStock(db: Db, { stock, clienti }: { stock: StockServic
   const [lot] = lots;
   if (lot) {
     await stock.riservaLotto(actor, lot.id, { mq: 12, clienteId: a._id, scadenza: addDays(today, 1) });
-    await stock.vendiLotto(actor, lot.id, { casse: 3, clienteId: c._id, prezzo: 44, unita: 'mq', documento: 'DDT 418/2026' });
+    await stock.vendiLotto(actor, lot.id, { casse: 3, clienteId: c._id, prezzo: 44, unita: 'mq', documento: 'Ordine OC-2026-034' });
   }
 }

@@ -7,6 +7,7 @@ import { lockPacchi } from './ledger.repository.js';
 import { createStockChecks } from './stock.checks.js';
 import { createLastreStock } from './stock-lastre.js';
 import { createLottiStock } from './stock-lotti.js';
+import { createSpedizioniStock } from './stock-spedizioni.js';
 import * as repo from './stock.repository.js';
 import type { LedgerRow } from './stock.repository.js';
 
@@ -27,6 +28,7 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
   return {
     ...lastre,
     ...lotti,
+    ...createSpedizioniStock(),
     /** A transfer's bundles, then its lots, locked up front in id order: two transfers of the same items wait in line. */
     async lockForTransfer(tx: DbOrTx, companyId: string, items: { pacchi: string[]; lotti: string[] }) {
       await lockPacchi(tx, companyId, { paccoIds: items.pacchi });

@@ -36,7 +36,7 @@ export async function seedTrasferimenti(
     blocchi: own.map((b, i) => ({ id: b.id, prezzo: 4800 + i * 650 })),
     pacchi: [],
     lotti: [],
-    documento: 'DDT 398/2026',
+    documento: 'Fattura 398/2026',
     note: 'Blocchi per la segheria del gruppo',
   });
 

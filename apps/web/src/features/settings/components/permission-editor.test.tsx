@@ -97,6 +97,7 @@ describe('permission editor', { timeout: 30_000 }, () => {
       'magazzino-lastre': true,
       'magazzino-pavimenti': true,
       'photo-gallery': true,
+      spedizioni: true,
       chat: true,
     });
     expect(screen.getByRole('button', { name: 'Magazzino' })).toHaveAttribute('aria-pressed', 'true');

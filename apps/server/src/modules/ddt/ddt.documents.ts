@@ -1,0 +1,103 @@
+import { numeroDdt, type PackingListQuery } from '@gestcava/contracts';
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/client.js';
+import { findCompanyRow } from '../../lib/companies.js';
+import type { PdfCompany } from '../../lib/pdf.js';
+import type { RenderPool } from '../../lib/render-pool.js';
+import type { Storage } from '../../lib/storage.js';
+import type { DdtPdfInput } from './ddt.pdf.js';
+import { packingRows, packingWords, type PackingInput, type PackingLastra } from './ddt.packing.js';
+import * as repo from './ddt.repository.js';
+import type { DdtService } from './ddt.service.js';
+
+/** Drawn in the document pool: pdfkit is CPU work (docs/architecture.md). */
+const DDT_RENDERER = new URL('./ddt.pdf.ts', import.meta.url);
+const PACKING_RENDERER = new URL('./ddt.packing.ts', import.meta.url);
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type DdtDocuments = ReturnType<typeof createDdtDocuments>;
+
+export interface DdtFile {
+  body: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+/** The DDT's PDF and its packing list (PDF or XLSX, Italian or English): the data read here, drawn in the pool. */
+export function createDdtDocuments(deps: { db: Db; ddt: DdtService; storage: Storage; renderPool: RenderPool }) {
+  const { db, ddt: service, storage, renderPool } = deps;
+
+  async function company(companyId: string): Promise<PdfCompany> {
+    const c = await findCompanyRow(db, companyId);
+    const logo = c?.logoKey ? await storage.read(c.logoKey).catch(() => null) : null;
+    return {
+      name: c?.name ?? '',
+      partitaIva: c?.partitaIva ?? null,
+      codiceFiscale: c?.codiceFiscale ?? null,
+      indirizzo: c?.indirizzo ?? null,
+      cap: c?.cap ?? null,
+      comune: c?.comune ?? null,
+      provincia: c?.provincia ?? null,
+      telefono: c?.telefono ?? null,
+      email: c?.email ?? null,
+      pec: c?.pec ?? null,
+      logo,
+    };
+  }
+
+  const fileName = (prefix: string, d: { numero: number | null; anno: number | null; _id: string }, ext: string) =>
+    `${prefix}-${d.numero != null && d.anno != null ? numeroDdt(d.numero, d.anno).replace('/', '-') : `bozza-${d._id.slice(-8)}`}.${ext}`;
+
+  return {
+    async pdf(companyId: string, id: string): Promise<DdtFile> {
+      const ddt = await service.get(companyId, id);
+      const body = await renderPool.render<DdtPdfInput>(DDT_RENDERER, { ddt, company: await company(companyId) });
+      return { body, contentType: 'application/pdf', filename: fileName('ddt', ddt, 'pdf') };
+    },
+
+    async packingList(companyId: string, id: string, query: PackingListQuery): Promise<DdtFile> {
+      const ddt = await service.get(companyId, id);
+      // each bundle's slabs: those it shipped, or while a draft those sold to the cliente now
+      const lastre: Record<string, PackingLastra[]> = {};
+      const stored = await repo.righeOf(db, id);
+      for (const r of stored) {
+        if (r.entityType !== 'pacco' && r.entityType !== 'lastra') continue;
+        const which = ddt.stato === 'bozza' ? (r.entityType === 'pacco' ? { paccoId: r.entityId, clienteId: ddt.cliente!._id } : { ids: [r.entityId] }) : { ids: r.lastraIds };
+        lastre[r.id] = await repo.lastrePacking(db, companyId, which);
+      }
+      const input: PackingInput = { ddt, company: await company(companyId), lingua: query.lingua, lastre };
+      const name = query.lingua === 'en' ? 'packing-list' : 'packing-list-it';
+      if (query.formato === 'pdf') {
+        return { body: await renderPool.render<PackingInput>(PACKING_RENDERER, input), contentType: 'application/pdf', filename: fileName(name, ddt, 'pdf') };
+      }
+      return { body: await packingXlsx(input), contentType: XLSX, filename: fileName(name, ddt, 'xlsx') };
+    },
+  };
+}
+
+/** The packing list as a workbook: the same rows as the PDF, numbers as numbers. */
+async function packingXlsx(input: PackingInput): Promise<Buffer> {
+  const w = packingWords(input.lingua);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(w.title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: w.tipo, width: 10 },
+    { header: w.codice, width: 22 },
+    { header: w.descrizione, width: 34 },
+    { header: w.lunghezza, width: 12, style: { numFmt: '0' } },
+    { header: w.altezza, width: 12, style: { numFmt: '0' } },
+    { header: w.spessore, width: 12, style: { numFmt: '0' } },
+    { header: w.scelta, width: 12 },
+    { header: w.pezzi, width: 8, style: { numFmt: '0' } },
+    { header: w.casse, width: 8, style: { numFmt: '0' } },
+    { header: 'm²', width: 10, style: { numFmt: '#,##0.00' } },
+    { header: 'm³', width: 10, style: { numFmt: '#,##0.000' } },
+    { header: w.peso, width: 14, style: { numFmt: '#,##0' } },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const r of packingRows(input)) {
+    const row = sheet.addRow([r.tipo, r.codice, r.kind === 'riga' || r.kind === 'carico' ? r.descrizione || r.misure : '', r.lunghezzaMm, r.altezzaMm, r.spessoreMm, r.scelta || null, r.pezzi, r.casse, r.mq, r.m3, r.pesoKg]);
+    if (r.kind === 'totale' || r.kind === 'carico') row.font = { bold: true };
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

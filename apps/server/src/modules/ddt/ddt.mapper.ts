@@ -1,0 +1,201 @@
+import {
+  casse as casseOf,
+  colliOf,
+  FINITURA_LABELS,
+  mqPavimenti,
+  numeroDdt,
+  pesoKgBlocco,
+  pesoKgSuperficie,
+  SCELTA_LABELS,
+  sumRounded,
+  type Ddt,
+  type DdtCausale,
+  type DdtElemento,
+  type DdtListItem,
+  type DdtPesoBase,
+  type DdtStato,
+  type Finitura,
+  type Porto,
+  type TrasportoACura,
+} from '@gestcava/contracts';
+import type { BloccoVenduto, DdtRow, LastraVenduta, ListRow, NewRiga, RigaRow, VenditaLotto } from './ddt.repository.js';
+
+// Rows → the API's shapes, and the figures of each line (DESIGN §4: weight by the one rule, in whole
+// kg per line; colli one per block, bundle or loose slab, the boxes for tiles).
+
+const INT = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+const scelta = (s: string) => SCELTA_LABELS[s as keyof typeof SCELTA_LABELS] ?? s;
+const finitura = (f: string) => (FINITURA_LABELS[f as Finitura] ?? f).toLowerCase();
+
+export function elementoBlocco(b: BloccoVenduto): DdtElemento {
+  const peso = pesoKgBlocco({ pesoRilevato: b.pesoRilevato, pesoPesa: b.pesoPesa, volumeNettoM3: b.volumeNetto, densita: b.densita });
+  return {
+    entityType: 'blocco',
+    _id: b.id,
+    codice: b.codice,
+    descrizione: `Blocco di ${b.materiale}`,
+    materiale: b.materiale,
+    scelta: scelta(b.scelta),
+    misure: `${b.lunghezza} × ${b.altezza} × ${b.profondita} cm`,
+    pezzi: 1,
+    casse: null,
+    mq: null,
+    m3: b.volumeNetto,
+    pesoKg: peso.kg,
+    pesoBase: peso.base,
+    colli: colliOf('blocco', null),
+    lottoId: null,
+  };
+}
+
+function superficie(entityType: 'pacco' | 'lastra', id: string, codice: string, slabs: LastraVenduta[]): DdtElemento {
+  const first = slabs[0]!;
+  const mq = sumRounded(slabs.map((l) => l.mq), 2);
+  const what = entityType === 'pacco' ? `Pacco di ${slabs.length} ${slabs.length === 1 ? 'lastra' : 'lastre'}` : 'Lastra';
+  return {
+    entityType,
+    _id: id,
+    codice,
+    descrizione: `${what} di ${first.materiale}, ${finitura(first.finitura)}`,
+    materiale: first.materiale,
+    scelta: scelta(first.scelta),
+    misure: entityType === 'lastra' ? `${first.lunghezzaMm} × ${first.altezzaMm} × ${first.spessoreMm} mm` : `spessore ${first.spessoreMm} mm`,
+    pezzi: slabs.length,
+    casse: null,
+    mq,
+    m3: null,
+    pesoKg: pesoKgSuperficie(mq, first.spessoreMm, first.densita),
+    pesoBase: 'calcolato',
+    colli: colliOf(entityType, null),
+    lottoId: null,
+  };
+}
+
+/** A bundle sold whole: its slabs (all sold to the cliente). */
+export const elementoPacco = (slabs: LastraVenduta[]) => superficie('pacco', slabs[0]!.paccoId, slabs[0]!.paccoCodice, slabs);
+export const elementoLastra = (l: LastraVenduta) => superficie('lastra', l.id, l.codice, [l]);
+
+/** A tile sale: `pezzi` of it (default: all it has not shipped). */
+export function elementoLotto(v: VenditaLotto, pezzi = v.venduti - v.spediti): DdtElemento {
+  const mq = mqPavimenti(pezzi, v.lunghezzaMm, v.larghezzaMm);
+  const casse = casseOf(pezzi, v.pezziPerCassa);
+  return {
+    entityType: 'lotto',
+    _id: v.id,
+    codice: v.codice,
+    descrizione: `Pavimento di ${v.materiale}, ${finitura(v.finitura)}, ${INT.format(pezzi)} pezzi`,
+    materiale: v.materiale,
+    scelta: scelta(v.scelta),
+    misure: `${v.lunghezzaMm} × ${v.larghezzaMm} × ${v.spessoreMm} mm`,
+    pezzi,
+    casse,
+    mq,
+    m3: null,
+    pesoKg: pesoKgSuperficie(mq, v.spessoreMm, v.densita),
+    pesoBase: 'calcolato',
+    colli: colliOf('lotto', casse),
+    lottoId: v.lottoId,
+  };
+}
+
+/** The stored line of an element. */
+export function toNewRiga(e: DdtElemento): NewRiga {
+  return {
+    entityType: e.entityType,
+    entityId: e._id,
+    lottoId: e.lottoId,
+    codice: e.codice,
+    descrizione: e.descrizione,
+    materiale: e.materiale,
+    scelta: e.scelta,
+    misure: e.misure,
+    pezzi: e.pezzi,
+    casse: e.casse,
+    mq: e.mq,
+    m3: e.m3,
+    pesoKg: e.pesoKg,
+    pesoBase: e.pesoBase,
+    colli: e.colli,
+  };
+}
+
+/** The document's totals: sums of the lines' rounded figures. */
+export function totali(righe: ReadonlyArray<{ colli: number; pesoKg: number; mq: number | null; m3: number | null }>) {
+  return {
+    colli: righe.reduce((a, r) => a + r.colli, 0),
+    pesoKg: righe.reduce((a, r) => a + r.pesoKg, 0),
+    mq: sumRounded(righe.map((r) => r.mq ?? 0), 2),
+    m3: sumRounded(righe.map((r) => r.m3 ?? 0), 3),
+  };
+}
+
+/** The fields the detail and the list share. */
+function testata(d: DdtRow) {
+  return {
+    _id: d.id,
+    numero: d.numero,
+    anno: d.anno,
+    numeroDocumento: d.numero != null && d.anno != null ? numeroDdt(d.numero, d.anno) : null,
+    data: d.data,
+    stato: d.stato as DdtStato,
+    causale: d.causale as DdtCausale,
+  };
+}
+
+export function toDdtDto(row: { ddt: DdtRow; cliente: string; utente: string | null }, righe: RigaRow[], destinazioneCompany: { _id: string; name: string } | null): Ddt {
+  const d = row.ddt;
+  return {
+    ...testata(d),
+    cliente: { _id: d.clienteId, ragioneSociale: row.cliente },
+    destinazioneCompany,
+    destinatario: d.destinatario,
+    destinazione: { indirizzo: d.destinazioneIndirizzo, cap: d.destinazioneCap, comune: d.destinazioneComune, provincia: d.destinazioneProvincia, nazione: d.destinazioneNazione },
+    trasportoACura: d.trasportoACura as TrasportoACura,
+    vettore: d.vettoreRagioneSociale ? { ragioneSociale: d.vettoreRagioneSociale, partitaIva: d.vettorePartitaIva, targa: d.vettoreTarga } : null,
+    porto: d.porto as Porto,
+    aspetto: d.aspetto,
+    inizioTrasporto: d.inizioTrasporto?.toISOString() ?? null,
+    note: d.note,
+    righe: righe.map((r) => ({
+      rigaId: r.id,
+      entityType: r.entityType,
+      _id: r.entityId,
+      codice: r.codice,
+      descrizione: r.descrizione,
+      materiale: r.materiale,
+      scelta: r.scelta,
+      misure: r.misure,
+      pezzi: r.pezzi,
+      casse: r.casse,
+      mq: r.mq,
+      m3: r.m3,
+      pesoKg: r.pesoKg,
+      pesoBase: r.pesoBase as DdtPesoBase,
+      colli: r.colli,
+      lottoId: r.lottoId,
+    })),
+    colli: d.colli,
+    pesoKg: d.pesoKg,
+    mq: d.mq,
+    m3: d.m3,
+    annullatoMotivo: d.annullatoMotivo,
+    annullatoAt: d.annullatoAt?.toISOString() ?? null,
+    emessoAt: d.emessoAt?.toISOString() ?? null,
+    createdBy: d.createdBy && row.utente ? { _id: d.createdBy, name: row.utente } : null,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+export function toListItem({ ddt: d, righe }: ListRow): DdtListItem {
+  return {
+    ...testata(d),
+    destinatario: d.destinatario.ragioneSociale,
+    righe,
+    colli: d.colli,
+    pesoKg: d.pesoKg,
+    vettore: d.vettoreRagioneSociale,
+    targa: d.vettoreTarga,
+    createdAt: d.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,78 @@
+import {
+  ddtAnnullaSchema,
+  ddtCreateSchema,
+  ddtDaSpedireQuerySchema,
+  ddtDaSpedireSchema,
+  ddtExportQuerySchema,
+  ddtListItemSchema,
+  ddtListQuerySchema,
+  ddtSchema,
+  ddtUpdateSchema,
+  historySchema,
+  idSchema,
+  packingListQuerySchema,
+  pageOf,
+} from '@gestcava/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition, sendExport } from '../../lib/downloads.js';
+import { actorOf, requireAuth } from '../../plugins/auth.js';
+import type { DdtDocuments, DdtFile } from './ddt.documents.js';
+import type { DdtService } from './ddt.service.js';
+
+const idParams = z.object({ id: idSchema });
+const read = { page: 'spedizioni', mode: 'read' } as const;
+const write = { page: 'spedizioni', mode: 'write' } as const;
+const tags = ['ddt'];
+const base = '/api/ddt';
+
+function sendFile(reply: FastifyReply, file: DdtFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition('attachment', file.filename))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
+}
+
+/** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (DESIGN §4 "Spedizione (DDT)"). */
+export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtDocuments }> = async (app, { ddt, documents }) => {
+  const companyOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).companyId;
+
+  app.get(base, { config: { access: read }, schema: { tags, querystring: ddtListQuerySchema, response: { 200: pageOf(ddtListItemSchema) } } }, async (request) =>
+    ddt.list(companyOf(request), request.query),
+  );
+  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: ddtExportQuerySchema } }, async (request, reply) =>
+    sendExport(reply, await ddt.exportList(companyOf(request), request.query, (err) => request.log.error({ err }, 'esportazione non riuscita'))),
+  );
+  app.get(`${base}/da-spedire`, { config: { access: read }, schema: { tags, querystring: ddtDaSpedireQuerySchema, response: { 200: ddtDaSpedireSchema } } }, async (request) =>
+    ddt.daSpedire(companyOf(request), request.query),
+  );
+  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: ddtSchema } } }, async (request) => ddt.get(companyOf(request), request.params.id));
+  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
+    ddt.history(companyOf(request), request.params.id),
+  );
+  app.post(base, { config: { access: write }, schema: { tags, body: ddtCreateSchema, response: { 201: ddtSchema } } }, async (request, reply) =>
+    reply.code(201).send(await ddt.create(actorOf(request), request.body)),
+  );
+  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: ddtUpdateSchema, response: { 200: ddtSchema } } }, async (request) =>
+    ddt.update(actorOf(request), request.params.id, request.body),
+  );
+  app.delete(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
+    await ddt.remove(actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+  app.post(`${base}/:id/emetti`, { config: { access: write }, schema: { tags, params: idParams, response: { 200: ddtSchema } } }, async (request) =>
+    ddt.emetti(actorOf(request), request.params.id),
+  );
+  app.post(`${base}/:id/annulla`, { config: { access: write }, schema: { tags, params: idParams, body: ddtAnnullaSchema, response: { 200: ddtSchema } } }, async (request) =>
+    ddt.annulla(actorOf(request), request.params.id, request.body.motivo),
+  );
+  app.get(`${base}/:id/pdf`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, params: idParams } }, async (request, reply) =>
+    sendFile(reply, await documents.pdf(companyOf(request), request.params.id)),
+  );
+  app.get(`${base}/:id/packing-list`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, params: idParams, querystring: packingListQuerySchema } }, async (request, reply) =>
+    sendFile(reply, await documents.packingList(companyOf(request), request.params.id, request.query)),
+  );
+};

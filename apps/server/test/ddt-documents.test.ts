@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, login, type TestClient } from './helpers.js';
+import { bozza, ddtFixture, readPdf, readXlsx, year, type DdtFixture } from './ddt-helpers.js';
+
+// Issue 26: the DDT and its packing list read back as the driver and the buyer get them; the list,
+// its search and export; who may reach which DDT. Figures by hand as in ddt.test.ts: a block of
+// 10,8 m³ at 29 270 kg theoretical, a bundle of 4 slabs 3000 × 1500 × 20 mm = 18 m² at 976 kg.
+
+let f: DdtFixture;
+let ddt: { _id: string; numero: number };
+let blocco: { _id: string; codice: string };
+let pacco: { paccoId: string; lastre: Array<{ codice: string }> };
+let draftId: string;
+
+beforeAll(async () => {
+  f = await ddtFixture();
+  blocco = await f.soldBlock(f.ids.clienteA);
+  pacco = await f.soldBundle(f.ids.clienteA);
+  const body = bozza(f.ids.clienteA, [{ entityType: 'blocco', id: blocco._id }, { entityType: 'pacco', id: pacco.paccoId }], {
+    trasportoACura: 'vettore',
+    vettore: { ragioneSociale: 'Autotrasporti Apuani S.r.l.', partitaIva: '01234560453', targa: 'AB123CD' },
+    destinazione: { indirizzo: 'Hafenstraße 12', cap: '20457', comune: 'Hamburg', nazione: 'DE' },
+  });
+  const created = (await f.spedizioni.post('/api/ddt', body)).json();
+  ddt = (await f.spedizioni.post(`/api/ddt/${created._id}/emetti`)).json();
+  const other = await f.soldBlock(f.ids.clienteB);
+  draftId = (await f.spedizioni.post('/api/ddt', bozza(f.ids.clienteB, [{ entityType: 'blocco', id: other._id }]))).json()._id;
+}, 120_000);
+afterAll(() => f.ctx.close());
+
+async function download(client: TestClient, url: string, query?: Record<string, string>) {
+  const res = await client.get(url, { query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+describe('DDT documents', () => {
+  it('the DDT PDF names the number, the parties, the transport, every line, colli and kg; a draft says BOZZA', async () => {
+    const res = await download(f.spedizioni, `/api/ddt/${ddt._id}/pdf`);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`ddt-${ddt.numero}-${year}.pdf`);
+    const pdf = readPdf(res.rawPayload);
+    const text = pdf.text;
+    expect(pdf.title).toBe(`Documento di trasporto ${ddt.numero}/${year}`);
+    expect(text).toContain(`N. ${ddt.numero}/${year}`);
+    expect(text).toContain(f.org.company.name);
+    expect(text).toContain('Stone Design GmbH');
+    expect(text).toContain('Hafenstraße 12');
+    expect(text).toContain('Autotrasporti Apuani S.r.l.');
+    expect(text).toContain('AB123CD');
+    expect(text).toContain('Franco');
+    expect(text).toContain(blocco.codice);
+    expect(text).toContain('10,800 m³');
+    expect(text).toContain('29.270');
+    expect(text).toContain('4 lastre, 18,00 m²');
+    // 2 colli; 29 270 + 976 kg
+    expect(text).toMatch(/Numero colli 2/);
+    expect(text).toContain('30.246 kg');
+    expect(text).toContain('Firma del conducente');
+    expect(text).toContain('Firma del destinatario');
+    pdf.pages.forEach((p, n) => expect(p).toContain(`Pagina ${n + 1} di ${pdf.pages.length}`));
+    expect(text).not.toContain('BOZZA');
+
+    const draft = readPdf((await download(f.spedizioni, `/api/ddt/${draftId}/pdf`)).rawPayload);
+    expect(draft.text).toContain('BOZZA');
+    expect(draft.text).toContain('Edilmarmi S.p.A.');
+  });
+
+  it('the packing list lists the bundle slab by slab, in Italian or English, as PDF or typed XLSX', async () => {
+    const it = readPdf((await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, { formato: 'pdf', lingua: 'it' })).rawPayload).text;
+    expect(it).toContain('Packing list');
+    expect(it).toContain('Pacco');
+    for (const l of pacco.lastre) expect(it).toContain(l.codice);
+    expect(it).toContain('3000 × 1500 × 20 mm');
+    expect(it).toContain('Totale del carico');
+    expect(it).toContain('30.246');
+
+    const en = readPdf((await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, { formato: 'pdf', lingua: 'en' })).rawPayload).text;
+    for (const word of ['Packing list', 'Bundle', 'Slab', 'Block', 'Net weight', 'Total of the load', 'Page 1 of']) expect(en).toContain(word);
+    expect(en).toContain('30,246');
+
+    const res = await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, { formato: 'xlsx', lingua: 'en' });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const { rows } = await readXlsx(res.rawPayload);
+    expect(rows[0]).toContain('Net weight (kg)');
+    const slab = rows.find((r) => r[1] === pacco.lastre[0]!.codice)!;
+    // Slab, code, -, 3000, 1500, 20, grade, 1 piece, -, 4.5 m²: numbers as numbers
+    expect(slab.slice(3, 6)).toEqual([3000, 1500, 20]);
+    expect(slab[9]).toBe(4.5);
+    const load = rows.at(-1)!;
+    expect(load[1]).toBe('Total of the load');
+    expect(load[11]).toBe(30246);
+  });
+
+  it('lists DDTs searched by number, party or item code and filtered by stato, and exports them', async () => {
+    const byNumber = (await f.spedizioni.get('/api/ddt', { query: { q: `${ddt.numero}/${year}` } })).json();
+    expect(byNumber.items.map((d: { _id: string }) => d._id)).toEqual([ddt._id]);
+    const byCode = (await f.spedizioni.get('/api/ddt', { query: { q: pacco.lastre[0]!.codice.slice(0, 12) } })).json();
+    expect(byCode.items.map((d: { _id: string }) => d._id)).toContain(ddt._id);
+    const byParty = (await f.spedizioni.get('/api/ddt', { query: { q: 'edilmarmi' } })).json();
+    expect(byParty.items.map((d: { _id: string }) => d._id)).toEqual([draftId]);
+    const bozze = (await f.spedizioni.get('/api/ddt', { query: { stato: 'bozza', causale: 'vendita' } })).json();
+    expect(bozze.items).toHaveLength(1);
+    expect(bozze.items[0]).toMatchObject({ _id: draftId, numero: null, destinatario: 'Edilmarmi S.p.A.' });
+
+    const xlsx = await download(f.spedizioni, '/api/ddt/export', { format: 'xlsx', stato: 'emesso' });
+    const { rows } = await readXlsx(xlsx.rawPayload);
+    expect(rows[0]).toContain('Peso lordo (kg)');
+    expect(rows[1]!.slice(0, 2)).toEqual([ddt.numero, year]);
+    expect(rows[1]![8]).toBe(30246);
+    const csv = await download(f.spedizioni, '/api/ddt/export', { format: 'csv' });
+    expect(csv.body).toContain('"Stone Design GmbH"');
+  });
+});
+
+describe('DDT access', () => {
+  it('403 without spedizioni (read-only cannot write), 404 to another company on every DDT route', async () => {
+    const routes = (id: string): Array<[string, string, unknown?]> => [
+      ['GET', `/api/ddt/${id}`],
+      ['GET', `/api/ddt/${id}/history`],
+      ['GET', `/api/ddt/${id}/pdf`],
+      ['GET', `/api/ddt/${id}/packing-list`],
+      ['PUT', `/api/ddt/${id}`, bozza(f.ids.clienteB, [{ entityType: 'blocco', id: blocco._id }])],
+      ['DELETE', `/api/ddt/${id}`],
+      ['POST', `/api/ddt/${id}/emetti`],
+      ['POST', `/api/ddt/${id}/annulla`, { motivo: 'Prova' }],
+    ];
+    const none = (await f.org.userClient({ collaudi: true, 'magazzino-lastre': true })).client;
+    for (const [method, url, body] of routes(draftId)) {
+      expect((await none.request(method as 'GET', url, { body })).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await none.get('/api/ddt')).statusCode).toBe(403);
+    const readOnly = (await f.org.userClient({ spedizioni: { access: true, write: false } })).client;
+    expect((await readOnly.get(`/api/ddt/${draftId}`)).statusCode).toBe(200);
+    expect((await readOnly.post(`/api/ddt/${draftId}/emetti`)).statusCode).toBe(403);
+
+    const stranger = await createUser(f.ctx, { companyId: f.gruppo, permissions: { spedizioni: true } });
+    const other = await login(f.ctx.app, stranger.email);
+    for (const id of [draftId, ddt._id]) {
+      for (const [method, url, body] of routes(id)) {
+        expect((await other.request(method as 'GET', url, { body })).statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+    expect((await other.get('/api/ddt')).json().items).toEqual([]);
+    expect((await other.get('/api/ddt/da-spedire', { query: { clienteId: f.ids.clienteA } })).statusCode).toBe(400);
+  });
+});

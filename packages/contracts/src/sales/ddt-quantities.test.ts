@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { colliOf, numeroDdt, pesoKgBlocco, pesoKgSuperficie } from './ddt-quantities.js';
+
+describe('DDT line figures', () => {
+  it('a block weighs its weighbridge tonnes where it has them, else its theoretical weight', () => {
+    // 15.08 t on the weighbridge
+    expect(pesoKgBlocco({ pesoPesa: 15.08, volumeNettoM3: 5.4, densita: 2.7 })).toEqual({ kg: 15080, base: 'pesato' });
+    // 3 × 2 × 1.8 m = 10.8 m³ × 2.7 = 29.16 t
+    expect(pesoKgBlocco({ pesoPesa: null, volumeNettoM3: 10.8, densita: 2.7 })).toEqual({ kg: 29160, base: 'teorico' });
+    // the collaudo's weighbridge wins over the block's
+    expect(pesoKgBlocco({ pesoRilevato: 14.5, pesoPesa: 15.08, volumeNettoM3: 5.4, densita: 2.7 })).toEqual({ kg: 14500, base: 'pesato' });
+  });
+
+  it('slabs and tiles weigh m² × thickness × density, rounded to the kg', () => {
+    // 12.34 m² × 0.02 m × 2.7 t/m³ = 0.66636 t = 666.36 kg → 666
+    expect(pesoKgSuperficie(12.34, 20, 2.7)).toBe(666);
+    // 4.65 m² × 0.01 m × 2.71 = 126.015 kg → 126
+    expect(pesoKgSuperficie(4.65, 10, 2.71)).toBe(126);
+    // 0.5 kg rounds half up: 1 m² × 1 mm × 0.0025 … avoided; 2.5 m² × 1 mm × 1 = 2.5 → 3
+    expect(pesoKgSuperficie(2.5, 1, 1)).toBe(3);
+  });
+
+  it('counts one collo per block, bundle or slab and the boxes of tiles', () => {
+    expect(colliOf('blocco', null)).toBe(1);
+    expect(colliOf('pacco', null)).toBe(1);
+    expect(colliOf('lastra', null)).toBe(1);
+    expect(colliOf('lotto', 7)).toBe(7);
+    expect(numeroDdt(12, 2026)).toBe('12/2026');
+  });
+});

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { isoDate, optionalText, requiredText } from '../fields.js';
+import { listQuerySchema } from '../pagination.js';
+import { anagraficaRef } from '../processing/common.js';
+import { PESO_BASI } from '../production/peso-blocco.js';
+
+// The documento di trasporto (D.P.R. 472/1996; DESIGN §4 "Spedizione (DDT)"): what is sold leaves the
+// yard with it. A draft is edited freely; emitting numbers it (per company and year, no gap, no
+// repeat) and ships its items in one transaction; cancelling keeps the number and gives the items back.
+
+export const DDT_STATI = ['bozza', 'emesso', 'annullato'] as const;
+export type DdtStato = (typeof DDT_STATI)[number];
+export const DDT_STATO_LABELS: Record<DdtStato, string> = { bozza: 'Bozza', emesso: 'Emesso', annullato: 'Annullato' };
+export const DDT_TRANSITIONS: Record<DdtStato, readonly DdtStato[]> = { bozza: ['emesso'], emesso: ['annullato'], annullato: [] };
+
+/**
+ * The table of causali: each names who receives the goods. A new one (conto lavorazione, reso) is a
+ * row here and a party kind the service knows.
+ */
+export const DDT_CAUSALI = ['vendita', 'trasferimento'] as const;
+export type DdtCausale = (typeof DDT_CAUSALI)[number];
+export const DDT_CAUSALE_TABLE: Record<DdtCausale, { label: string; labelEn: string; destinatario: 'cliente' | 'ditta' }> = {
+  vendita: { label: 'Vendita', labelEn: 'Sale', destinatario: 'cliente' },
+  trasferimento: { label: 'Trasferimento a ditta del gruppo', labelEn: 'Transfer to a group company', destinatario: 'ditta' },
+};
+
+export const TRASPORTO_A_CURA = ['mittente', 'destinatario', 'vettore'] as const;
+export type TrasportoACura = (typeof TRASPORTO_A_CURA)[number];
+export const TRASPORTO_A_CURA_LABELS: Record<TrasportoACura, string> = { mittente: 'Mittente', destinatario: 'Destinatario', vettore: 'Vettore' };
+
+export const PORTI = ['franco', 'assegnato'] as const;
+export type Porto = (typeof PORTI)[number];
+export const PORTO_LABELS: Record<Porto, string> = { franco: 'Franco', assegnato: 'Assegnato' };
+
+/** The kinds of line: a sold block, a bundle sold whole, a loose sold slab, a tile-lot sale. */
+export const DDT_RIGA_TIPI = ['blocco', 'pacco', 'lastra', 'lotto'] as const;
+export type DdtRigaTipo = (typeof DDT_RIGA_TIPI)[number];
+
+/** How a line's weight was taken: a block's weighbridge or theoretical weight, or m² × thickness × density. */
+export const DDT_PESO_BASI = [...PESO_BASI, 'calcolato'] as const;
+export type DdtPesoBase = (typeof DDT_PESO_BASI)[number];
+
+export const ddtIndirizzoSchema = z.strictObject({
+  indirizzo: requiredText(200, 'Destinazione: indirizzo obbligatorio'),
+  cap: optionalText(10),
+  comune: requiredText(100, 'Destinazione: comune obbligatorio'),
+  provincia: optionalText(5),
+  nazione: optionalText(2),
+});
+export type DdtIndirizzo = z.output<typeof ddtIndirizzoSchema>;
+
+export const vettoreSchema = z.strictObject({
+  ragioneSociale: requiredText(200, 'Vettore: ragione sociale obbligatoria'),
+  partitaIva: optionalText(20),
+  targa: optionalText(20),
+});
+export type Vettore = z.output<typeof vettoreSchema>;
+
+/**
+ * One line to ship: `id` is the block's, the bundle's or the slab's id; for `lotto` it is the tile
+ * sale's id (`/api/ddt/da-spedire` lists them), and `pezzi` ships part of it (default: all not shipped).
+ */
+export const ddtRigaInputSchema = z.strictObject({
+  entityType: z.enum(DDT_RIGA_TIPI, { error: 'Tipo di riga non valido' }),
+  id: z.uuid({ error: 'Elemento non valido' }),
+  pezzi: z.number({ error: 'Pezzi: un numero intero' }).int({ error: 'Pezzi: un numero intero' }).min(1, { error: 'Pezzi: almeno 1' }).max(1_000_000).optional(),
+});
+export type DdtRigaInput = z.output<typeof ddtRigaInputSchema>;
+
+/** Create, and PUT on a draft (the whole draft again). */
+export const ddtCreateSchema = z
+  .strictObject({
+    causale: z.enum(DDT_CAUSALI, { error: 'Causale non valida' }),
+    clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
+    destinazioneCompanyId: z.uuid({ error: 'Ditta di destinazione non valida' }).optional(),
+    destinazione: ddtIndirizzoSchema.optional(),
+    trasportoACura: z.enum(TRASPORTO_A_CURA, { error: 'Trasporto a cura: mittente, destinatario o vettore' }),
+    vettore: vettoreSchema.optional(),
+    porto: z.enum(PORTI, { error: 'Porto: franco o assegnato' }),
+    aspetto: optionalText(200),
+    inizioTrasporto: z.iso.datetime({ offset: true, error: 'Inizio trasporto: data e ora non valide' }).nullish(),
+    note: optionalText(2000),
+    righe: z
+      .array(ddtRigaInputSchema)
+      .min(1, { error: 'Scegli almeno un elemento da spedire' })
+      .max(500, { error: 'Al massimo 500 righe per DDT' }),
+  })
+  .superRefine((body, ctx) => {
+    const party = DDT_CAUSALE_TABLE[body.causale].destinatario;
+    if (party === 'cliente' && !body.clienteId) ctx.addIssue({ code: 'custom', path: ['clienteId'], message: 'Scegli il cliente destinatario' });
+    if (party === 'cliente' && body.destinazioneCompanyId) ctx.addIssue({ code: 'custom', path: ['destinazioneCompanyId'], message: 'Una vendita va a un cliente, non a una ditta del gruppo' });
+    if (party === 'ditta' && !body.destinazioneCompanyId) ctx.addIssue({ code: 'custom', path: ['destinazioneCompanyId'], message: 'Scegli la ditta del gruppo destinataria' });
+    if (party === 'ditta' && body.clienteId) ctx.addIssue({ code: 'custom', path: ['clienteId'], message: 'Un trasferimento va a una ditta del gruppo, non a un cliente' });
+    if (body.trasportoACura === 'vettore' && !body.vettore) ctx.addIssue({ code: 'custom', path: ['vettore'], message: 'Con il trasporto a cura del vettore, indica il vettore' });
+    const seen = new Set<string>();
+    body.righe.forEach((r, i) => {
+      const key = `${r.entityType}:${r.id.toLowerCase()}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['righe', i, 'id'], message: 'Elemento già presente nel DDT' });
+      seen.add(key);
+      if (r.pezzi !== undefined && r.entityType !== 'lotto') ctx.addIssue({ code: 'custom', path: ['righe', i, 'pezzi'], message: 'I pezzi si indicano solo per i pavimenti' });
+    });
+  });
+export type DdtCreate = z.output<typeof ddtCreateSchema>;
+export type DdtCreateInput = z.input<typeof ddtCreateSchema>;
+export const ddtUpdateSchema = ddtCreateSchema;
+export type DdtUpdate = DdtCreate;
+
+export const ddtAnnullaSchema = z.strictObject({ motivo: requiredText(500, 'Motivo: obbligatorio') });
+export type DdtAnnulla = z.output<typeof ddtAnnullaSchema>;
+
+/** What a line weighs and counts, as the DDT prints it. */
+export const ddtElementoSchema = z.object({
+  entityType: z.enum(DDT_RIGA_TIPI),
+  /** The block, bundle or slab; for `lotto` the tile sale. */
+  _id: z.string(),
+  codice: z.string(),
+  descrizione: z.string(),
+  materiale: z.string(),
+  scelta: z.string().nullable(),
+  /** "300 × 200 × 180 cm", "20 mm", "610 × 305 × 10 mm". */
+  misure: z.string(),
+  /** Slabs of a bundle, pieces of tiles, 1 for a block or a slab. */
+  pezzi: z.number().int(),
+  casse: z.number().int().nullable(),
+  mq: z.number().nullable(),
+  m3: z.number().nullable(),
+  pesoKg: z.number().int(),
+  pesoBase: z.enum(DDT_PESO_BASI),
+  colli: z.number().int(),
+  /** For `lotto`: the lot sold from. */
+  lottoId: z.string().nullable(),
+});
+export type DdtElemento = z.infer<typeof ddtElementoSchema>;
+
+export const ddtDaSpedireQuerySchema = z
+  .object({ clienteId: z.uuid({ error: 'Cliente non valido' }).optional(), destinazioneCompanyId: z.uuid({ error: 'Ditta non valida' }).optional() })
+  .refine((q) => Boolean(q.clienteId) !== Boolean(q.destinazioneCompanyId), { error: 'Indica il cliente oppure la ditta del gruppo' });
+export const ddtDaSpedireSchema = z.object({
+  blocchi: z.array(ddtElementoSchema),
+  pacchi: z.array(ddtElementoSchema),
+  lastre: z.array(ddtElementoSchema),
+  lotti: z.array(ddtElementoSchema),
+});
+export type DdtDaSpedire = z.infer<typeof ddtDaSpedireSchema>;
+
+export const ddtRigaSchema = ddtElementoSchema.extend({ rigaId: z.string() });
+export type DdtRiga = z.infer<typeof ddtRigaSchema>;
+
+const destinatarioSchema = z.object({
+  ragioneSociale: z.string(),
+  partitaIva: z.string().nullable(),
+  indirizzo: z.string().nullable(),
+  cap: z.string().nullable(),
+  comune: z.string().nullable(),
+  provincia: z.string().nullable(),
+  nazione: z.string().nullable(),
+});
+
+/** What the detail and the list both say of a DDT. */
+const ddtTestata = {
+  _id: z.string(),
+  numero: z.number().int().nullable(),
+  anno: z.number().int().nullable(),
+  /** "12/2026" once emitted, else null. */
+  numeroDocumento: z.string().nullable(),
+  /** The day it was emitted (Rome). */
+  data: z.string().nullable(),
+  stato: z.enum(DDT_STATI),
+  causale: z.enum(DDT_CAUSALI),
+};
+
+export const ddtSchema = z.object({
+  ...ddtTestata,
+  cliente: anagraficaRef.nullable(),
+  destinazioneCompany: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  destinatario: destinatarioSchema,
+  destinazione: z.object({ indirizzo: z.string(), cap: z.string().nullable(), comune: z.string(), provincia: z.string().nullable(), nazione: z.string().nullable() }),
+  trasportoACura: z.enum(TRASPORTO_A_CURA),
+  vettore: z.object({ ragioneSociale: z.string(), partitaIva: z.string().nullable(), targa: z.string().nullable() }).nullable(),
+  porto: z.enum(PORTI),
+  aspetto: z.string().nullable(),
+  inizioTrasporto: z.string().nullable(),
+  note: z.string().nullable(),
+  righe: z.array(ddtRigaSchema),
+  colli: z.number().int(),
+  pesoKg: z.number().int(),
+  mq: z.number(),
+  m3: z.number(),
+  annullatoMotivo: z.string().nullable(),
+  annullatoAt: z.string().nullable(),
+  emessoAt: z.string().nullable(),
+  createdBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Ddt = z.infer<typeof ddtSchema>;
+
+export const ddtListItemSchema = z.object({
+  ...ddtTestata,
+  destinatario: z.string(),
+  righe: z.number().int(),
+  colli: z.number().int(),
+  pesoKg: z.number().int(),
+  vettore: z.string().nullable(),
+  targa: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DdtListItem = z.infer<typeof ddtListItemSchema>;
+
+export const DDT_SORT_FIELDS = ['numero', 'data', 'stato', 'createdAt'] as const;
+const ddtFilters = {
+  q: z.string().trim().max(100).optional(),
+  stato: z.enum(DDT_STATI, { error: 'Stato non valido' }).optional(),
+  causale: z.enum(DDT_CAUSALI, { error: 'Causale non valida' }).optional(),
+  clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
+  dal: isoDate('Dal').optional(),
+  al: isoDate('Al').optional(),
+};
+export const ddtListQuerySchema = listQuerySchema.extend({
+  ...ddtFilters,
+  sort: z.enum([...DDT_SORT_FIELDS, ...DDT_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+});
+export type DdtListQuery = z.output<typeof ddtListQuerySchema>;
+export const ddtExportQuerySchema = ddtListQuerySchema.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export type DdtExportQuery = z.output<typeof ddtExportQuerySchema>;
+
+export const packingListQuerySchema = z.object({
+  formato: z.enum(['pdf', 'xlsx'], { error: 'Formato: pdf o xlsx' }).default('pdf'),
+  lingua: z.enum(['it', 'en'], { error: 'Lingua: it o en' }).default('it'),
+});
+export type PackingListQuery = z.output<typeof packingListQuerySchema>;
