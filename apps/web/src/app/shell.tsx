@@ -7,10 +7,15 @@ import { PrimeProvider } from '@/layout/prime-provider';
 import { useLogout } from '@/features/auth/api/logout';
 import { useUnreadCount } from '@/features/chat/api/get-unread-count';
 import { useChatRealtime } from '@/features/chat/hooks/use-chat-realtime';
-import { quarryLabel, useUserCompany, type ShellCompany } from '@/features/companies/api/get-user-company';
+import {
+  quarryLabel,
+  useUserCompany,
+  type ShellCompany,
+} from '@/features/companies/api/get-user-company';
 import { CompanySelector } from '@/features/companies/components/company-selector';
 import { CodeSearch } from '@/features/codici/components/code-search';
 import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
+import { APP_MENU } from './app-pages';
 
 /** A component of its own so the unread count's updates re-render the top bar only. */
 function ShellTopbar({ company }: { company: ShellCompany | null }) {
@@ -41,7 +46,14 @@ function AppShell() {
   const { selectedCompanyId } = useSession();
   const company = useUserCompany(selectedCompanyId);
   const shown = company.data ?? null;
-  return <AppLayout topbar={<ShellTopbar company={shown} />} footer={<AppFooter company={shown} />} loading={company.isPending} />;
+  return (
+    <AppLayout
+      topbar={<ShellTopbar company={shown} />}
+      footer={<AppFooter company={shown} />}
+      menu={APP_MENU}
+      loading={company.isPending}
+    />
+  );
 }
 
 /**
