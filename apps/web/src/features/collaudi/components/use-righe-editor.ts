@@ -6,7 +6,7 @@ import { notify } from '@/lib/toast';
 import { collaudiKeys } from '../api/keys';
 import { useUpdateRiga } from '../api/mutations';
 import { checkChanges, draftOf, isDirty, previewOf, rebase, rigaChanges, type RigaDraft } from './riga-model';
-import type { RigaStatus } from './riga-card';
+import type { RigaStatus } from './riga-foot';
 
 interface Drafts {
   righe: readonly CollaudoRiga[];
