@@ -3,7 +3,9 @@ import { Button } from 'primereact/button';
 import type { PaccoDetail } from '@gestcava/contracts';
 import { StockItemEditDialog } from '@/components/stock/stock-item-edit-dialog';
 import { RilasciaConfirm } from '@/components/stock/rilascia-confirm';
-import { RiservaDialog, SpostaDialog, VendiDialog } from '@/components/stock/stock-dialogs';
+import { RiservaDialog } from '@/components/stock/riserva-dialog';
+import { SpostaDialog } from '@/components/stock/sposta-dialog';
+import { VendiDialog } from '@/components/stock/vendi-dialog';
 import { notify } from '@/lib/toast';
 import { useLastreSelectionOperation, usePaccoOperation, useUpdatePacco, type PaccoOp } from '../api/operations';
 
