@@ -20,33 +20,56 @@ export function PrezzoFields({ blocco: b, draft, set, commit, fid }: RigaFieldPr
           testId="riga-prezzo"
         />
       </div>
-      <div className="riga-field">
-        <span className="riga-label" id={fid('unita')}>
-          Prezzo a
-        </span>
-        <div className="riga-toggle" role="group" aria-labelledby={fid('unita')}>
-          {UNITA_PREZZO_COLLAUDO.map((u) => (
-            <button key={u} type="button" className={`riga-toggle-btn${draft.unitaPrezzo === u ? ' riga-toggle-on' : ''}`} aria-pressed={draft.unitaPrezzo === u} onClick={() => set('unitaPrezzo', u, true)} data-testid={`riga-unita-${u}`}>
-              {UNITA_PREZZO_COLLAUDO_LABELS[u]}
-            </button>
-          ))}
-        </div>
-      </div>
+      <ToggleGroup
+        id={fid('unita')}
+        label="Prezzo a"
+        options={UNITA_PREZZO_COLLAUDO.map((u) => ({ value: u, label: UNITA_PREZZO_COLLAUDO_LABELS[u], testId: `riga-unita-${u}` }))}
+        value={draft.unitaPrezzo}
+        onPick={(u) => set('unitaPrezzo', u, true)}
+      />
       <div className="riga-field">
         <label htmlFor={fid('pesoRilevato')}>Peso alla pesa</label>
         <NumberInput id={fid('pesoRilevato')} value={draft.pesoRilevato} onChange={(v) => set('pesoRilevato', v)} onBlur={commit} decimals={2} unit="t" placeholder={b.pesoPesa !== null ? `blocco: ${formatWeight(b.pesoPesa)}` : 'facoltativo'} testId="riga-peso" />
       </div>
-      <div className="riga-field riga-field-wide">
-        <span className="riga-label" id={fid('scelta')}>
-          Scelta assegnata
-        </span>
-        <div className="riga-toggle" role="group" aria-labelledby={fid('scelta')}>
-          {SCELTE.map((s) => (
-            <button key={s} type="button" className={`riga-toggle-btn${draft.sceltaAssegnata === s ? ' riga-toggle-on' : ''}`} aria-pressed={draft.sceltaAssegnata === s} onClick={() => set('sceltaAssegnata', draft.sceltaAssegnata === s ? null : s, true)}>
-              {SCELTA_LABELS[s]}
-            </button>
-          ))}
-        </div>
+      <ToggleGroup
+        id={fid('scelta')}
+        label="Scelta assegnata"
+        wide
+        options={SCELTE.map((v) => ({ value: v, label: SCELTA_LABELS[v] }))}
+        value={draft.sceltaAssegnata}
+        onPick={(v) => set('sceltaAssegnata', draft.sceltaAssegnata === v ? null : v, true)}
+      />
+    </div>
+  );
+}
+
+/** A labelled row of pressed/unpressed buttons, one value of a few. */
+function ToggleGroup<T extends string>({
+  id,
+  label,
+  options,
+  value,
+  onPick,
+  wide,
+}: {
+  id: string;
+  label: string;
+  options: ReadonlyArray<{ value: T; label: string; testId?: string }>;
+  value: T | null;
+  onPick: (value: T) => void;
+  wide?: boolean;
+}) {
+  return (
+    <div className={wide ? 'riga-field riga-field-wide' : 'riga-field'}>
+      <span className="riga-label" id={id}>
+        {label}
+      </span>
+      <div className="riga-toggle" role="group" aria-labelledby={id}>
+        {options.map((o) => (
+          <button key={o.value} type="button" className={`riga-toggle-btn${value === o.value ? ' riga-toggle-on' : ''}`} aria-pressed={value === o.value} onClick={() => onPick(o.value)} data-testid={o.testId}>
+            {o.label}
+          </button>
+        ))}
       </div>
     </div>
   );
