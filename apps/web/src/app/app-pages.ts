@@ -1,56 +1,45 @@
+import type { ComponentType } from 'react';
 import { ENTITY_PAGES, type EntityKind } from '@gestcava/contracts';
 import type { PageRule } from '@/lib/permissions';
+import { menuOf, type MenuGroupDef, type PageMenu } from '@/layout/menu-model';
 
 /**
- * Every page under /app, as data: path (relative to /app), the rule its guard checks, its title, view
- * and icon. The menu (layout/menu-model.ts) links to these paths.
+ * Every page under /app, as data, in one place: the router (router.tsx) makes each a guarded route
+ * with its lazy modules, and APP_MENU (below, handed to the layout by the shell) lists those with a
+ * `menu`. A new page is one entry here, with its path and permission in contracts' pages.ts and
+ * permissions.ts.
  */
-export type PageView =
-  | 'dashboard'
-  | 'profile'
-  /** clienti and fornitori: list and detail (features/anagrafica) */
-  | 'anagrafica'
-  /** Ditte del gruppo (features/group-companies) */
-  | 'group-companies'
-  /** Impostazioni, admin (features/settings) */
-  | 'settings'
-  /** bancate: list and detail (features/bancate) */
-  | 'bancate'
-  /** blocchi and blocchi esterni: list and detail (features/blocchi) */
-  | 'blocchi'
-  /** Galleria Foto (features/photos) */
-  | 'photo-gallery'
-  /** the chat (features/chat) */
-  | 'chat'
-  /** Lavorazione → Lastre: sawings, list and detail (features/lavorazioni-lastre) */
-  | 'lavorazioni-lastre'
-  /** Magazzino → Lastre: the slabs tab and a slab's detail (features/magazzino-lastre) */
-  | 'magazzino-lastre'
-  /** Magazzino → Lastre: the bundles tab and a bundle's detail (features/magazzino-lastre) */
-  | 'magazzino-pacchi'
-  /** Lavorazione → Pavimenti: tile cuts, list and detail (features/lavorazioni-pavimenti) */
-  | 'lavorazioni-pavimenti'
-  /** Magazzino → Pavimenti: tile lots, list and detail (features/magazzino-pavimenti) */
-  | 'magazzino-pavimenti'
-  /** Vendita → Collaudi: list and detail (features/collaudi) */
-  | 'collaudi'
-  /** transfers between group companies: history (features/trasferimenti), not in the menu */
-  | 'trasferimenti'
-  /** stock on hand of both magazzini (features/giacenze), linked from their pages, not in the menu */
-  | 'giacenze'
-  /** Analisi Dati → Statistiche: sections by period, with charts and tables (features/statistiche) */
-  | 'statistiche'
-  /** Analisi Dati → Reportistica: the printable reports (features/reportistica) */
-  | 'reportistica';
+
+/** A lazy route module: route files in app/routes/ export `Component`. */
+export type RouteModule = () => Promise<{ Component: ComponentType }>;
+
+/** The sidebar's groups (SPEC §2 "Sidebar menu"); a page names its group in its `menu`. */
+export const MENU_GROUPS = {
+  produzione: { label: 'Produzione', icon: 'pi pi-box' },
+  'blocchi-esterni-group': { label: 'Blocchi Esterni', icon: 'pi pi-truck' },
+  lavorazione: { label: 'Lavorazione', icon: 'pi pi-cog' },
+  magazzino: { label: 'Magazzino', icon: 'pi pi-warehouse' },
+  vendita: { label: 'Vendita', icon: 'pi pi-shopping-cart', heading: 'FUNZIONI' },
+  'analisi-dati': { label: 'Analisi Dati', icon: 'pi pi-chart-bar' },
+  anagrafica: { label: 'Anagrafica', icon: 'pi pi-address-book' },
+} as const satisfies Record<string, MenuGroupDef>;
 
 export interface AppPage {
+  /** relative to /app */
   path: string;
+  /** what its guard checks; its menu entry shows under the same rule */
   rule: PageRule;
+  /** the document title */
   title: string;
-  view: PageView;
-  icon: string;
-  /** the page has a detail route `<path>/:id` (its module in router.tsx): the singular noun */
-  detail?: string;
+  /** the page at `path` */
+  load: RouteModule;
+  /** the detail page at `<path>/:id`, when the page has one */
+  loadDetail?: RouteModule;
+  /**
+   * its sidebar entry; none: reached from other pages only. The menu follows this table's order: a
+   * group stands where its first page is.
+   */
+  menu?: PageMenu<keyof typeof MENU_GROUPS>;
 }
 
 /** The path under /app of a kind's list page, from the one pages table (contracts/pages.ts). */
@@ -61,160 +50,164 @@ export const APP_PAGES: readonly AppPage[] = [
     path: 'dashboard',
     rule: { page: 'dashboard' },
     title: 'Dashboard',
-    view: 'dashboard',
-    icon: 'pi pi-home',
+    load: () => import('./routes/dashboard'),
+    menu: { key: 'dashboard', label: 'Dashboard', icon: 'pi pi-home' },
   },
   {
     path: pathOf('bancata'),
     rule: { page: 'bancate' },
     title: 'Bancate',
-    view: 'bancate',
-    icon: 'pi pi-th-large',
-    detail: 'bancata',
-  },
-  {
-    path: 'photo-gallery',
-    rule: { page: 'photo-gallery' },
-    title: 'Galleria Foto',
-    view: 'photo-gallery',
-    icon: 'pi pi-images',
-  },
-  {
-    path: 'reportistica',
-    rule: { page: 'statistiche' },
-    title: 'Reportistica',
-    view: 'reportistica',
-    icon: 'pi pi-file-pdf',
-  },
-  {
-    path: 'chat',
-    rule: { page: 'chat' },
-    title: 'Chat',
-    view: 'chat',
-    icon: 'pi pi-comments',
+    load: () => import('./routes/bancate-list'),
+    loadDetail: () => import('./routes/bancata-detail'),
+    menu: { key: 'bancate', group: 'produzione', label: 'Bancate', icon: 'pi pi-th-large' },
   },
   {
     path: pathOf('blocco'),
     rule: { page: 'blocchi' },
     title: 'Blocchi',
-    view: 'blocchi',
-    icon: 'pi pi-stop',
-    detail: 'blocco',
+    load: () => import('./routes/blocchi-list'),
+    loadDetail: () => import('./routes/blocco-detail'),
+    menu: { key: 'blocchi', group: 'produzione', label: 'Blocchi', icon: 'pi pi-stop' },
+  },
+  {
+    path: 'photo-gallery',
+    rule: { page: 'photo-gallery' },
+    title: 'Galleria Foto',
+    load: () => import('./routes/photo-gallery'),
+    menu: { key: 'photo-gallery', group: 'produzione', label: 'Galleria Foto', icon: 'pi pi-images' },
   },
   {
     path: pathOf('blocco-esterno'),
     rule: { page: 'blocchi-esterni' },
     title: 'Blocchi Esterni',
-    view: 'blocchi',
-    icon: 'pi pi-truck',
-    detail: 'blocco esterno',
+    load: () => import('./routes/blocchi-list'),
+    loadDetail: () => import('./routes/blocco-detail'),
+    menu: { key: 'blocchi-esterni', group: 'blocchi-esterni-group', label: 'Elenco Blocchi Esterni', icon: 'pi pi-list' },
   },
   {
     path: pathOf('lavorazione-lastre'),
     rule: { page: 'lavorazione-lastre' },
     title: 'Lavorazione Lastre',
-    view: 'lavorazioni-lastre',
-    icon: 'pi pi-clone',
-    detail: 'lavorazione',
+    load: () => import('./routes/lavorazioni-lastre-list'),
+    loadDetail: () => import('./routes/lavorazione-lastre-detail'),
+    menu: { key: 'lavorazione-lastre', group: 'lavorazione', label: 'Lastre', icon: 'pi pi-clone' },
   },
   {
     path: pathOf('lavorazione-pavimenti'),
     rule: { page: 'lavorazione-pavimenti' },
     title: 'Lavorazione Pavimenti',
-    view: 'lavorazioni-pavimenti',
-    icon: 'pi pi-table',
-    detail: 'lavorazione',
+    load: () => import('./routes/lavorazioni-pavimenti-list'),
+    loadDetail: () => import('./routes/lavorazione-pavimenti-detail'),
+    menu: { key: 'lavorazione-pavimenti', group: 'lavorazione', label: 'Pavimenti', icon: 'pi pi-table' },
   },
   {
     path: pathOf('lastra'),
     rule: { page: 'magazzino-lastre' },
     title: 'Magazzino Lastre',
-    view: 'magazzino-lastre',
-    icon: 'pi pi-clone',
-    detail: 'lastra',
+    load: () => import('./routes/magazzino-lastre'),
+    loadDetail: () => import('./routes/lastra-detail'),
+    menu: {
+      key: 'magazzino-lastre',
+      group: 'magazzino',
+      label: 'Lastre',
+      icon: 'pi pi-clone',
+      also: [ENTITY_PAGES.pacco.path],
+    },
   },
   {
+    // Magazzino → Lastre's bundles tab: its menu item is the slabs' one (`also`)
     path: pathOf('pacco'),
     rule: { page: 'magazzino-lastre' },
     title: 'Magazzino Lastre',
-    view: 'magazzino-pacchi',
-    icon: 'pi pi-box',
-    detail: 'pacco',
+    load: () => import('./routes/magazzino-pacchi'),
+    loadDetail: () => import('./routes/pacco-detail'),
   },
   {
     path: pathOf('lotto'),
     rule: { page: 'magazzino-pavimenti' },
     title: 'Magazzino Pavimenti',
-    view: 'magazzino-pavimenti',
-    icon: 'pi pi-table',
-    detail: 'lotto',
+    load: () => import('./routes/magazzino-pavimenti'),
+    loadDetail: () => import('./routes/lotto-detail'),
+    menu: { key: 'magazzino-pavimenti', group: 'magazzino', label: 'Pavimenti', icon: 'pi pi-table' },
   },
   {
     path: pathOf('collaudo'),
     rule: { page: 'collaudi' },
     title: 'Collaudi',
-    view: 'collaudi',
-    icon: 'pi pi-check-square',
-    detail: 'collaudo',
+    load: () => import('./routes/collaudi-list'),
+    loadDetail: () => import('./routes/collaudo-detail'),
+    menu: { key: 'collaudi', group: 'vendita', label: 'Collaudi', icon: 'pi pi-check-square' },
   },
   {
     path: 'pages/statistiche',
     rule: { page: 'statistiche' },
     title: 'Statistiche',
-    view: 'statistiche',
-    icon: 'pi pi-chart-line',
+    load: () => import('./routes/statistiche'),
+    menu: { key: 'statistiche', group: 'analisi-dati', label: 'Statistiche', icon: 'pi pi-chart-line' },
+  },
+  {
+    path: 'reportistica',
+    rule: { page: 'statistiche' },
+    title: 'Reportistica',
+    load: () => import('./routes/reportistica'),
+    menu: { key: 'reportistica', group: 'analisi-dati', label: 'Reportistica', icon: 'pi pi-file-pdf' },
   },
   {
     path: pathOf('cliente'),
     rule: { page: 'clienti' },
     title: 'Clienti',
-    view: 'anagrafica',
-    icon: 'pi pi-users',
-    detail: 'cliente',
+    load: () => import('./routes/anagrafica-list'),
+    loadDetail: () => import('./routes/anagrafica-detail'),
+    menu: { key: 'clienti', group: 'anagrafica', label: 'Clienti', icon: 'pi pi-users' },
   },
   {
     path: pathOf('fornitore'),
     rule: { page: 'fornitori' },
     title: 'Fornitori',
-    view: 'anagrafica',
-    icon: 'pi pi-briefcase',
-    detail: 'fornitore',
+    load: () => import('./routes/anagrafica-list'),
+    loadDetail: () => import('./routes/anagrafica-detail'),
+    menu: { key: 'fornitori', group: 'anagrafica', label: 'Fornitori', icon: 'pi pi-briefcase' },
+  },
+  {
+    path: 'pages/group-companies',
+    rule: { page: ['clienti', 'fornitori'] },
+    title: 'Ditte del gruppo',
+    load: () => import('./routes/group-companies'),
+    menu: { key: 'group-companies', group: 'anagrafica', label: 'Ditte del gruppo', icon: 'pi pi-building' },
+  },
+  {
+    path: 'chat',
+    rule: { page: 'chat' },
+    title: 'Chat',
+    load: () => import('./routes/chat'),
   },
   {
     // linked from Magazzino → Lastre and → Pavimenti; SPEC §2's menu has no entry for it
     path: 'pages/magazzino/giacenze',
     rule: { page: ['magazzino-lastre', 'magazzino-pavimenti'] },
     title: 'Giacenze',
-    view: 'giacenze',
-    icon: 'pi pi-chart-bar',
+    load: () => import('./routes/giacenze'),
   },
   {
     // reached from the block and stock pages' "Ditte del gruppo" section; SPEC §2's menu has no entry for it
     path: 'pages/trasferimenti',
     rule: { page: ['blocchi', 'blocchi-esterni', 'magazzino-lastre', 'magazzino-pavimenti'] },
     title: 'Trasferimenti',
-    view: 'trasferimenti',
-    icon: 'pi pi-arrow-right-arrow-left',
-  },
-  {
-    path: 'pages/group-companies',
-    rule: { page: ['clienti', 'fornitori'] },
-    title: 'Ditte del gruppo',
-    view: 'group-companies',
-    icon: 'pi pi-building',
+    load: () => import('./routes/trasferimenti'),
   },
   {
     path: 'pages/settings',
     rule: 'admin',
     title: 'Impostazioni',
-    view: 'settings',
-    icon: 'pi pi-cog',
+    load: () => import('./routes/settings'),
   },
   {
     path: 'pages/profile',
     rule: 'authenticated',
     title: 'Profilo',
-    view: 'profile',
-    icon: 'pi pi-user',
+    load: () => import('./routes/profile'),
   },
 ];
+
+/** The sidebar menu, for every user (the layout filters it by the user's permissions). */
+export const APP_MENU = menuOf(APP_PAGES, MENU_GROUPS);

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { APP_PAGES, type AppPage } from './app-pages';
 import { RequirePage, RequireToken, ToAppCode, ToLanding } from './guards';
@@ -8,53 +7,18 @@ import { RouteError } from './route-error';
 import { FullScreenLoader } from '@/components/full-screen-loader';
 
 /**
- * Routes (SPEC §2, DESIGN §5), every page lazy-loaded. Route modules export `Component`.
+ * Routes (SPEC §2, DESIGN §5), every page lazy-loaded. Route modules export `Component`. The /app
+ * pages come from APP_PAGES: each a guarded route, with its detail `<path>/:id` when it has one.
  */
-
-const viewModule = {
-  dashboard: () => import('./routes/dashboard'),
-  profile: () => import('./routes/profile'),
-  anagrafica: () => import('./routes/anagrafica-list'),
-  'group-companies': () => import('./routes/group-companies'),
-  settings: () => import('./routes/settings'),
-  bancate: () => import('./routes/bancate-list'),
-  blocchi: () => import('./routes/blocchi-list'),
-  'photo-gallery': () => import('./routes/photo-gallery'),
-  chat: () => import('./routes/chat'),
-  'lavorazioni-lastre': () => import('./routes/lavorazioni-lastre-list'),
-  'magazzino-lastre': () => import('./routes/magazzino-lastre'),
-  'magazzino-pacchi': () => import('./routes/magazzino-pacchi'),
-  'lavorazioni-pavimenti': () => import('./routes/lavorazioni-pavimenti-list'),
-  'magazzino-pavimenti': () => import('./routes/magazzino-pavimenti'),
-  collaudi: () => import('./routes/collaudi-list'),
-  trasferimenti: () => import('./routes/trasferimenti'),
-  giacenze: () => import('./routes/giacenze'),
-  reportistica: () => import('./routes/reportistica'),
-  statistiche: () => import('./routes/statistiche'),
-} as const;
-
-/** Detail pages `<path>/:id` of the views whose page names a `detail`. */
-const detailModule: Partial<Record<AppPage['view'], () => Promise<{ Component: ComponentType }>>> = {
-  anagrafica: () => import('./routes/anagrafica-detail'),
-  bancate: () => import('./routes/bancata-detail'),
-  blocchi: () => import('./routes/blocco-detail'),
-  'lavorazioni-lastre': () => import('./routes/lavorazione-lastre-detail'),
-  'magazzino-lastre': () => import('./routes/lastra-detail'),
-  'magazzino-pacchi': () => import('./routes/pacco-detail'),
-  'lavorazioni-pavimenti': () => import('./routes/lavorazione-pavimenti-detail'),
-  'magazzino-pavimenti': () => import('./routes/lotto-detail'),
-  collaudi: () => import('./routes/collaudo-detail'),
-};
 
 function pageRoute(page: AppPage): RouteObject {
   const children: RouteObject[] = [
-    { index: true, lazy: viewModule[page.view], handle: { title: page.title, page } satisfies RouteHandle },
+    { index: true, lazy: page.load, handle: { title: page.title, page } satisfies RouteHandle },
   ];
-  const detail = page.detail ? detailModule[page.view] : undefined;
-  if (detail) {
+  if (page.loadDetail) {
     children.push({
       path: ':id',
-      lazy: detail,
+      lazy: page.loadDetail,
       handle: { title: page.title, page, detail: true } satisfies RouteHandle,
     });
   }

@@ -11,6 +11,7 @@ import { quarryLabel, useUserCompany, type ShellCompany } from '@/features/compa
 import { CompanySelector } from '@/features/companies/components/company-selector';
 import { CodeSearch } from '@/features/codici/components/code-search';
 import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
+import { APP_MENU } from './app-pages';
 
 /** A component of its own so the unread count's updates re-render the top bar only. */
 function ShellTopbar({ company }: { company: ShellCompany | null }) {
@@ -41,7 +42,14 @@ function AppShell() {
   const { selectedCompanyId } = useSession();
   const company = useUserCompany(selectedCompanyId);
   const shown = company.data ?? null;
-  return <AppLayout topbar={<ShellTopbar company={shown} />} footer={<AppFooter company={shown} />} loading={company.isPending} />;
+  return (
+    <AppLayout
+      topbar={<ShellTopbar company={shown} />}
+      footer={<AppFooter company={shown} />}
+      menu={APP_MENU}
+      loading={company.isPending}
+    />
+  );
 }
 
 /**

@@ -1,19 +1,35 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/full-screen-loader';
+import { useSession } from '@/lib/session';
 import { AppConfigPanel } from './app-config-panel';
 import { AppSidebar } from './app-sidebar';
 import { useLayout } from './layout-context';
+import { MenuContext } from './menu-context';
+import { filterMenu, type MenuEntry } from './menu-model';
 
 /**
  * The authenticated shell (Sakai layout, written for React Router 7): top bar, sidebar menu,
  * content, footer, settings panel. The menu closes on navigation where it covers the content
  * (overlay and mobile); in static mode it is part of the page and stays as the user left it
  * (docs/web-shell.md). The app composes it (app/shell.tsx): `topbar` is an AppTopbar, `footer` an
- * AppFooter, `loading` covers the page until the company is known.
+ * AppFooter, `menu` the whole menu (app-pages.ts), shown as the user's permissions allow, `loading`
+ * covers the page until the company is known.
  */
-export function AppLayout({ topbar, footer, loading }: { topbar: ReactNode; footer: ReactNode; loading: boolean }) {
+export function AppLayout({
+  topbar,
+  footer,
+  menu,
+  loading,
+}: {
+  topbar: ReactNode;
+  footer: ReactNode;
+  menu: readonly MenuEntry[];
+  loading: boolean;
+}) {
   const { config, state, closeFloatingMenu } = useLayout();
+  const { user } = useSession();
+  const entries = useMemo(() => filterMenu(user, menu), [user, menu]);
   const { pathname } = useLocation();
   const sidebarRef = useRef<HTMLDivElement>(null);
 
@@ -53,23 +69,25 @@ export function AppLayout({ topbar, footer, loading }: { topbar: ReactNode; foot
     .join(' ');
 
   return (
-    <div className={classes} data-testid="layout-wrapper">
-      <a className="skip-link" href="#main-content">
-        Vai al contenuto
-      </a>
-      {topbar}
-      <div className="layout-sidebar" ref={sidebarRef} id="app-sidebar">
-        <AppSidebar />
+    <MenuContext.Provider value={entries}>
+      <div className={classes} data-testid="layout-wrapper">
+        <a className="skip-link" href="#main-content">
+          Vai al contenuto
+        </a>
+        {topbar}
+        <div className="layout-sidebar" ref={sidebarRef} id="app-sidebar">
+          <AppSidebar />
+        </div>
+        <div className="layout-main-container">
+          <main className="layout-main" id="main-content" tabIndex={-1}>
+            <Outlet />
+          </main>
+          {footer}
+        </div>
+        <AppConfigPanel />
+        <div className="layout-mask" onClick={closeFloatingMenu} aria-hidden="true" />
+        {loading && <FullScreenLoader />}
       </div>
-      <div className="layout-main-container">
-        <main className="layout-main" id="main-content" tabIndex={-1}>
-          <Outlet />
-        </main>
-        {footer}
-      </div>
-      <AppConfigPanel />
-      <div className="layout-mask" onClick={closeFloatingMenu} aria-hidden="true" />
-      {loading && <FullScreenLoader />}
-    </div>
+    </MenuContext.Provider>
   );
 }

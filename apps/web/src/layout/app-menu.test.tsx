@@ -4,10 +4,11 @@ import { MemoryRouter } from 'react-router';
 import type { User } from '@gestcava/contracts';
 import { DEMO_USERS } from '@/test/fixtures';
 import { AppMenu } from './app-menu';
+import { APP_MENU } from '@/app/app-pages';
 import { filterMenu } from './menu-model';
 
 function renderMenu(pathname: string, user: User = DEMO_USERS.admin) {
-  const entries = filterMenu(user);
+  const entries = filterMenu(user, APP_MENU);
   const view = render(
     <MemoryRouter initialEntries={[pathname]}>
       <AppMenu entries={entries} pathname={pathname} />

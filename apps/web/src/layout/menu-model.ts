@@ -1,18 +1,44 @@
-import { ENTITY_PAGES, type User } from '@gestcava/contracts';
+import type { User } from '@gestcava/contracts';
 import { isAllowed, type PageRule } from '@/lib/permissions';
 
 /**
- * The sidebar menu as data (SPEC §2 "Sidebar menu", EXAMPLES §4.2): one array, a rule per item,
- * filtered by the same `can` the guards and the server use.
+ * The sidebar menu (SPEC §2 "Sidebar menu", EXAMPLES §4.2) as data, derived from the app's pages
+ * table (app/app-pages.ts, handed over by the shell): a leaf per page with a `menu`, under that
+ * page's rule, filtered by the same `can` the guards and the server use.
  */
+
+/** A page's sidebar entry. */
+export interface PageMenu<G extends string = string> {
+  /** stable key, used by tests and the DOM (data-menu-key) */
+  key: string;
+  /** the group it sits in; none: a top-level item */
+  group?: G;
+  label: string;
+  icon: string;
+  /** other paths that are this item's page too (Magazzino → Lastre's bundles tab) */
+  also?: readonly string[];
+}
+
+export interface MenuGroupDef {
+  label: string;
+  icon: string;
+  /** a title line shown above the group, only when the group shows */
+  heading?: string;
+}
+
+/** What the menu needs of a page: its path under /app, its rule and its entry. */
+export interface MenuPage<G extends string = string> {
+  path: string;
+  rule: PageRule;
+  menu?: PageMenu<G>;
+}
+
 export interface MenuLeaf {
   kind: 'item';
-  /** stable key, used by tests and the DOM (data-menu-key) */
   key: string;
   label: string;
   icon: string;
   to: string;
-  /** other paths that are this item's page too (Magazzino → Lastre's bundles tab) */
   also?: readonly string[];
   rule: PageRule;
 }
@@ -23,8 +49,6 @@ export interface MenuGroup {
   label: string;
   icon: string;
   items: MenuLeaf[];
-  /** extra rule for the whole group (Analisi Dati: statistiche) */
-  rule?: PageRule;
 }
 
 export interface MenuHeading {
@@ -37,100 +61,44 @@ export interface MenuHeading {
 
 export type MenuEntry = MenuLeaf | MenuGroup | MenuHeading;
 
-export const MENU_MODEL: readonly MenuEntry[] = [
-  {
-    kind: 'item',
-    key: 'dashboard',
-    label: 'Dashboard',
-    icon: 'pi pi-home',
-    to: '/app/dashboard',
-    rule: { page: 'dashboard' },
-  },
-  {
-    kind: 'group',
-    key: 'produzione',
-    label: 'Produzione',
-    icon: 'pi pi-box',
-    items: [
-      { kind: 'item', key: 'bancate', label: 'Bancate', icon: 'pi pi-th-large', to: ENTITY_PAGES.bancata.path, rule: { page: 'bancate' } },
-      { kind: 'item', key: 'blocchi', label: 'Blocchi', icon: 'pi pi-stop', to: ENTITY_PAGES.blocco.path, rule: { page: 'blocchi' } },
-      { kind: 'item', key: 'photo-gallery', label: 'Galleria Foto', icon: 'pi pi-images', to: '/app/photo-gallery', rule: { page: 'photo-gallery' } },
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'blocchi-esterni-group',
-    label: 'Blocchi Esterni',
-    icon: 'pi pi-truck',
-    items: [
-      { kind: 'item', key: 'blocchi-esterni', label: 'Elenco Blocchi Esterni', icon: 'pi pi-list', to: ENTITY_PAGES['blocco-esterno'].path, rule: { page: 'blocchi-esterni' } },
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'lavorazione',
-    label: 'Lavorazione',
-    icon: 'pi pi-cog',
-    items: [
-      { kind: 'item', key: 'lavorazione-lastre', label: 'Lastre', icon: 'pi pi-clone', to: ENTITY_PAGES['lavorazione-lastre'].path, rule: { page: 'lavorazione-lastre' } },
-      { kind: 'item', key: 'lavorazione-pavimenti', label: 'Pavimenti', icon: 'pi pi-table', to: ENTITY_PAGES['lavorazione-pavimenti'].path, rule: { page: 'lavorazione-pavimenti' } },
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'magazzino',
-    label: 'Magazzino',
-    icon: 'pi pi-warehouse',
-    items: [
-      { kind: 'item', key: 'magazzino-lastre', label: 'Lastre', icon: 'pi pi-clone', to: ENTITY_PAGES.lastra.path, also: [ENTITY_PAGES.pacco.path], rule: { page: 'magazzino-lastre' } },
-      { kind: 'item', key: 'magazzino-pavimenti', label: 'Pavimenti', icon: 'pi pi-table', to: ENTITY_PAGES.lotto.path, rule: { page: 'magazzino-pavimenti' } },
-    ],
-  },
-  { kind: 'heading', key: 'funzioni', label: 'FUNZIONI', whenGroup: 'vendita' },
-  {
-    kind: 'group',
-    key: 'vendita',
-    label: 'Vendita',
-    icon: 'pi pi-shopping-cart',
-    items: [
-      { kind: 'item', key: 'collaudi', label: 'Collaudi', icon: 'pi pi-check-square', to: ENTITY_PAGES.collaudo.path, rule: { page: 'collaudi' } },
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'analisi-dati',
-    label: 'Analisi Dati',
-    icon: 'pi pi-chart-bar',
-    rule: { page: 'statistiche' },
-    items: [
-      { kind: 'item', key: 'statistiche', label: 'Statistiche', icon: 'pi pi-chart-line', to: '/app/pages/statistiche', rule: { page: 'statistiche' } },
-      { kind: 'item', key: 'reportistica', label: 'Reportistica', icon: 'pi pi-file-pdf', to: '/app/reportistica', rule: { page: 'statistiche' } },
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'anagrafica',
-    label: 'Anagrafica',
-    icon: 'pi pi-address-book',
-    items: [
-      { kind: 'item', key: 'clienti', label: 'Clienti', icon: 'pi pi-users', to: ENTITY_PAGES.cliente.path, rule: { page: 'clienti' } },
-      { kind: 'item', key: 'fornitori', label: 'Fornitori', icon: 'pi pi-briefcase', to: ENTITY_PAGES.fornitore.path, rule: { page: 'fornitori' } },
-      { kind: 'item', key: 'group-companies', label: 'Ditte del gruppo', icon: 'pi pi-building', to: '/app/pages/group-companies', rule: { page: ['clienti', 'fornitori'] } },
-    ],
-  },
-];
+/**
+ * The menu in the pages' order: a page without a group is a top-level item, and a group (after its
+ * heading) stands where its first page is.
+ */
+export function menuOf<G extends string>(pages: readonly MenuPage<G>[], groups: Readonly<Record<G, MenuGroupDef>>): MenuEntry[] {
+  const model: MenuEntry[] = [];
+  const made = new Map<G, MenuGroup>();
+  for (const page of pages) {
+    if (!page.menu) continue;
+    const { key, group, label, icon, also } = page.menu;
+    const leaf: MenuLeaf = { kind: 'item', key, label, icon, to: `/app/${page.path}`, rule: page.rule, ...(also && { also }) };
+    if (group === undefined) {
+      model.push(leaf);
+      continue;
+    }
+    let entry = made.get(group);
+    if (!entry) {
+      const def = groups[group];
+      if (def.heading) model.push({ kind: 'heading', key: def.heading.toLowerCase(), label: def.heading, whenGroup: group });
+      entry = { kind: 'group', key: group, label: def.label, icon: def.icon, items: [] };
+      made.set(group, entry);
+      model.push(entry);
+    }
+    entry.items.push(leaf);
+  }
+  return model;
+}
 
 /**
  * The entries this user sees: leaves by their rule, groups with at least one visible leaf (and
  * their own rule), headings only when their group survives.
  */
-export function filterMenu(user: User | null | undefined, model: readonly MenuEntry[] = MENU_MODEL): MenuEntry[] {
+export function filterMenu(user: User | null | undefined, model: readonly MenuEntry[]): MenuEntry[] {
   const kept: MenuEntry[] = [];
   for (const entry of model) {
     if (entry.kind === 'item') {
       if (isAllowed(user, entry.rule)) kept.push(entry);
     } else if (entry.kind === 'group') {
-      if (entry.rule && !isAllowed(user, entry.rule)) continue;
       const items = entry.items.filter((item) => isAllowed(user, item.rule));
       if (items.length > 0) kept.push({ ...entry, items });
     } else {
@@ -142,8 +110,8 @@ export function filterMenu(user: User | null | undefined, model: readonly MenuEn
 }
 
 /** Flat list of the visible leaves, in menu order. */
-export function visibleLeaves(user: User | null | undefined): MenuLeaf[] {
-  return filterMenu(user).flatMap((e) => (e.kind === 'item' ? [e] : e.kind === 'group' ? e.items : []));
+export function visibleLeaves(user: User | null | undefined, model: readonly MenuEntry[]): MenuLeaf[] {
+  return filterMenu(user, model).flatMap((e) => (e.kind === 'item' ? [e] : e.kind === 'group' ? e.items : []));
 }
 
 /** Whether a path is the item's page or one under it (its detail pages). */

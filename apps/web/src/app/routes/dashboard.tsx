@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from 'primereact/button';
 import { useSession } from '@/lib/session';
 import { formatLongDate } from '@/lib/format';
-import { filterMenu } from '@/layout/menu-model';
+import { useMenu } from '@/layout/menu-context';
 import { Agenda } from '@/features/schedule/components/agenda';
 import { CodeSearch } from '@/features/codici/components/code-search';
 import { PageHeader } from '@/components/page-header';
@@ -23,7 +23,7 @@ const ProductionChart = lazy(() => import('@/features/dashboard/components/produ
  */
 export function DashboardPage() {
   const { user } = useSession();
-  const sections = filterMenu(user).flatMap((e) =>
+  const sections = useMenu().flatMap((e) =>
     e.kind === 'group' ? e.items.map((item) => ({ ...item, group: e.label })) : [],
   );
   const dashboard = useDashboard();

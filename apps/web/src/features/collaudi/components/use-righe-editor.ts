@@ -5,7 +5,7 @@ import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { collaudiKeys, useUpdateRiga } from '../api/collaudi';
 import { checkChanges, draftOf, isDirty, previewOf, rebase, rigaChanges, type RigaDraft } from './riga-model';
-import type { RigaStatus } from './riga-card';
+import type { RigaStatus } from './riga-foot';
 
 interface Drafts {
   righe: readonly CollaudoRiga[];

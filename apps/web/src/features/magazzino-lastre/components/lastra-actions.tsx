@@ -5,11 +5,14 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { DIFETTI, DIFETTO_LABELS, lastraUpdateSchema, SCELTA_LABELS, SCELTE, type Lastra, type LastraUpdateInput } from '@gestcava/contracts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RilasciaConfirm } from '@/components/stock/rilascia-confirm';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
-import { RiservaDialog, SpostaDialog, TextOperationDialog, VendiDialog } from '@/components/stock/stock-dialogs';
+import { RiservaDialog } from '@/components/stock/riserva-dialog';
+import { SpostaDialog } from '@/components/stock/sposta-dialog';
+import { TextOperationDialog } from '@/components/stock/text-operation-dialog';
+import { VendiDialog } from '@/components/stock/vendi-dialog';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useLastraOperation, useUpdateLastra, type LastraOp } from '../api/magazzino-lastre';
@@ -72,22 +75,15 @@ export function LastraActions({ lastra: l }: { lastra: Lastra }) {
       )}
       {open === 'sposta' && <SpostaDialog title={`Sposta ${l.codice}`} current={l.ubicazione?.nome} onSave={run('sposta')} onClose={close} />}
       {(open === 'rotta' || open === 'spedisci') && <TextOperationDialog kind={open} title={`${open === 'rotta' ? 'Lastra rotta' : 'Spedisci'}: ${l.codice}`} onSave={run(open)} onClose={close} />}
-      <ConfirmDialog
+      <RilasciaConfirm
         visible={open === 'rilascia'}
         title={`Rilasciare ${l.codice}?`}
-        confirmLabel="Rilascia"
+        text={`La lastra torna disponibile per tutti${l.cliente ? `, non più riservata a ${l.cliente.ragioneSociale}` : ''}.`}
         loading={operation.isPending}
-        onConfirm={() =>
-          void run('rilascia')({}).catch((error: unknown) => {
-            close();
-            notify({ severity: 'error', summary: 'Rilascio non riuscito', detail: error instanceof Error ? error.message : undefined });
-          })
-        }
-        onCancel={close}
+        onRilascia={() => run('rilascia')({})}
+        onClose={close}
         testId="confirm-rilascia"
-      >
-        <p className="m-0">La lastra torna disponibile per tutti{l.cliente ? `, non più riservata a ${l.cliente.ragioneSociale}` : ''}.</p>
-      </ConfirmDialog>
+      />
       {open === 'scelta' && <SceltaDialog lastra={l} onClose={close} />}
     </div>
   );

@@ -1,81 +1,69 @@
 import type { ReactNode } from 'react';
+import { useLastra, useStockHistory, useLastraOperation, useMovimenti } from '../api/magazzino-lastre';
 import { DIFETTO_LABELS, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, type Lastra } from '@gestcava/contracts';
-import { PageHeader } from '@/components/page-header';
-import { BackToList, DetailShell } from '@/components/detail/detail-shell';
-import { useBackToList } from '@/components/detail/use-back-to-list';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { StatoPanel } from '@/components/stato-tag';
 import { formatArea, formatDate, formatDateTime, formatInteger } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { useLastra, useStockHistory, useLastraOperation, useMovimenti } from '../api/magazzino-lastre';
-import { HistorySection } from '@/components/detail/history-section';
 import { STOCK_FIELD_LABELS, stockHistoryValue } from './stock-format';
-import { ProvenienzaSection } from './provenienza-section';
+import { ProvenienzaSection } from '@/components/stock/provenienza-section';
 import { LastraStatoTag } from './lastra-stato';
 import { LastraActions } from './lastra-actions';
+import { StockItemDetail, type StockItemSlots } from '@/components/stock/stock-item-detail';
 import { StockQuickActions } from '@/components/stock/stock-quick-actions';
-import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 
 /** A slab: its state, size and grade, its bundle and provenance up to the quarry, its photos. */
-export function LastraDetailView({ id, photos, headerExtra, quickPhoto }: { id: string; photos?: (lastra: Lastra) => ReactNode; headerExtra?: (lastra: Lastra) => ReactNode; quickPhoto?: (lastra: Lastra) => ReactNode }) {
-  const phone = useMediaQuery(CARDS_QUERY);
+export function LastraDetailView({ id, ...slots }: { id: string } & Omit<StockItemSlots<Lastra>, 'trasferimenti'>) {
   const { user } = useSession();
   const writable = can(user, 'magazzino-lastre', 'write');
-  const record = useLastra(id);
   const history = useStockHistory('lastre', id);
-  const backTo = useBackToList(ENTITY_PAGES.lastra.path);
-  const back = <BackToList to={backTo} label="Elenco lastre" />;
   return (
-    <DetailShell query={record} title="Lastra" back={back} notFound={{ title: 'Lastra non trovata', text: 'La lastra richiesta non esiste o appartiene a un’altra ditta.' }}>
+    <StockItemDetail
+      query={useLastra(id)}
+      noun="Lastra"
+      icon="pi pi-clone"
+      list={{ path: ENTITY_PAGES.lastra.path, label: 'Elenco lastre' }}
+      notFoundText={{ title: 'Lastra non trovata', text: 'La lastra richiesta non esiste o appartiene a un’altra ditta.' }}
+      slots={slots}
+      quickActions={(l) => writable && (l.stato === 'disponibile' || l.stato === 'riservata') && <LastraQuickActions lastra={l} photo={slots.quickPhoto?.(l)} />}
+      ledger={(l) => <StockLedger lastraId={l._id} />}
+      history={{ query: history, fieldLabels: STOCK_FIELD_LABELS, formatValue: stockHistoryValue }}
+    >
       {(l) => (
         <>
-          <PageHeader title={`Lastra ${l.codice}`} icon="pi pi-clone">
-            {back}
-            {headerExtra?.(l)}
-          </PageHeader>
-          {phone && writable && (l.stato === 'disponibile' || l.stato === 'riservata') && <LastraQuickActions lastra={l} photo={quickPhoto?.(l)} />}
-          <div className="grid">
-            <div className="col-12 xl:col-8">
-              <SectionCard titleId="lastra-stato-title" title="Stato">
-                <StatoPanel actions={writable && <LastraActions lastra={l} />}>
-                  <LastraStatoTag stato={l.stato} testId="lastra-stato" />
-                  {l.cliente && (
-                    <span className="text-color-secondary" data-testid="lastra-cliente">
-                      {l.stato === 'riservata' ? 'per' : 'a'} {l.cliente.ragioneSociale}
-                      {l.stato === 'riservata' && l.scadenzaRiserva ? `, fino al ${formatDate(l.scadenzaRiserva)}` : ''}
-                    </span>
-                  )}
-                </StatoPanel>
-              </SectionCard>
-              <SectionCard titleId="lastra-data-title" title="Dati della lastra">
-                <DetailList testId="lastra-data">
-                  <Item label="Codice">{l.codice}</Item>
-                  <Item label="N° di segagione">{formatInteger(l.progressivo)}</Item>
-                  <Item label="Materiale">{l.materiale.nome}</Item>
-                  <Item label="Misure">{`${formatInteger(l.lunghezzaMm)} × ${formatInteger(l.altezzaMm)} mm`}</Item>
-                  <Item label="Spessore">{`${l.spessoreMm} mm`}</Item>
-                  <Item label="Finitura">{FINITURA_LABELS[l.finitura]}</Item>
-                  <Item label="m²">{formatArea(l.mq)}</Item>
-                  <Item label="Scelta">{SCELTA_LABELS[l.scelta]}</Item>
-                  <Item label="Difetti">{l.difetti.map((d) => DIFETTO_LABELS[d]).join(', ')}</Item>
-                  <Item label="Ubicazione">{l.ubicazione?.nome}</Item>
-                  <Item label="Caricata il">{formatDateTime(l.createdAt)}</Item>
-                </DetailList>
-              </SectionCard>
-              <ProvenienzaSection item={l} pacco={l.pacco} />
-            </div>
-            <div className="col-12 xl:col-4">
-              {photos?.(l)}
-              <StockLedger lastraId={l._id} />
-              <HistorySection query={history} fieldLabels={STOCK_FIELD_LABELS} formatValue={stockHistoryValue} />
-            </div>
-          </div>
+          <SectionCard titleId="lastra-stato-title" title="Stato">
+            <StatoPanel actions={writable && <LastraActions lastra={l} />}>
+              <LastraStatoTag stato={l.stato} testId="lastra-stato" />
+              {l.cliente && (
+                <span className="text-color-secondary" data-testid="lastra-cliente">
+                  {l.stato === 'riservata' ? 'per' : 'a'} {l.cliente.ragioneSociale}
+                  {l.stato === 'riservata' && l.scadenzaRiserva ? `, fino al ${formatDate(l.scadenzaRiserva)}` : ''}
+                </span>
+              )}
+            </StatoPanel>
+          </SectionCard>
+          <SectionCard titleId="lastra-data-title" title="Dati della lastra">
+            <DetailList testId="lastra-data">
+              <Item label="Codice">{l.codice}</Item>
+              <Item label="N° di segagione">{formatInteger(l.progressivo)}</Item>
+              <Item label="Materiale">{l.materiale.nome}</Item>
+              <Item label="Misure">{`${formatInteger(l.lunghezzaMm)} × ${formatInteger(l.altezzaMm)} mm`}</Item>
+              <Item label="Spessore">{`${l.spessoreMm} mm`}</Item>
+              <Item label="Finitura">{FINITURA_LABELS[l.finitura]}</Item>
+              <Item label="m²">{formatArea(l.mq)}</Item>
+              <Item label="Scelta">{SCELTA_LABELS[l.scelta]}</Item>
+              <Item label="Difetti">{l.difetti.map((d) => DIFETTO_LABELS[d]).join(', ')}</Item>
+              <Item label="Ubicazione">{l.ubicazione?.nome}</Item>
+              <Item label="Caricata il">{formatDateTime(l.createdAt)}</Item>
+            </DetailList>
+          </SectionCard>
+          <ProvenienzaSection item={l} pacco={l.pacco} />
         </>
       )}
-    </DetailShell>
+    </StockItemDetail>
   );
 }
 

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import type { PaccoDetail } from '@gestcava/contracts';
 import { StockItemEditDialog } from '@/components/stock/stock-item-edit-dialog';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { RiservaDialog, SpostaDialog, VendiDialog } from '@/components/stock/stock-dialogs';
+import { RilasciaConfirm } from '@/components/stock/rilascia-confirm';
+import { RiservaDialog } from '@/components/stock/riserva-dialog';
+import { SpostaDialog } from '@/components/stock/sposta-dialog';
+import { VendiDialog } from '@/components/stock/vendi-dialog';
 import { notify } from '@/lib/toast';
 import { useLastreSelectionOperation, usePaccoOperation, useUpdatePacco, type PaccoOp } from '../api/magazzino-lastre';
 
 const DONE: Record<PaccoOp, string> = { riserva: 'riservate', rilascia: 'rilasciate', vendi: 'vendute', sposta: 'spostate' };
+const TORNANO_DISPONIBILI = 'Le lastre riservate tornano disponibili per tutti.';
 const lastreWord = (n: number) => (n === 1 ? '1 lastra' : `${n} lastre`);
 
 /**
@@ -45,22 +48,15 @@ export function PaccoActions({ pacco: p, selected, onDone }: { pacco: PaccoDetai
       {open === 'riserva' && <RiservaDialog title={`Riserva ${what}`} onSave={run('riserva')} onClose={close} />}
       {open === 'vendi' && <VendiDialog title={`Vendi ${what}`} note="Si vendono le lastre libere e quelle riservate a questo cliente; le altre restano." onSave={run('vendi')} onClose={close} />}
       {open === 'sposta' && <SpostaDialog title={`Sposta ${what}`} current={p.ubicazione?.nome} onSave={run('sposta')} onClose={close} />}
-      <ConfirmDialog
+      <RilasciaConfirm
         visible={open === 'rilascia'}
         title={`Rilasciare le lastre riservate del pacco ${p.codice}?`}
-        confirmLabel="Rilascia"
+        text={TORNANO_DISPONIBILI}
         loading={bundle.isPending}
-        onConfirm={() =>
-          void run('rilascia')({}).catch((error: unknown) => {
-            close();
-            notify({ severity: 'error', summary: 'Rilascio non riuscito', detail: error instanceof Error ? error.message : undefined });
-          })
-        }
-        onCancel={close}
+        onRilascia={() => run('rilascia')({})}
+        onClose={close}
         testId="confirm-pacco-rilascia"
-      >
-        <p className="m-0">Le lastre riservate tornano disponibili per tutti.</p>
-      </ConfirmDialog>
+      />
       {open === 'modifica' && <PaccoEditDialog pacco={p} onClose={close} />}
     </>
   );
@@ -91,17 +87,15 @@ export function LastreSelectionActions({ lastre, onDone, showCount = true }: { l
       {open === 'riserva' && <RiservaDialog title={`Riserva ${what}`} onSave={run('riserva')} onClose={close} />}
       {open === 'vendi' && <VendiDialog title={`Vendi ${what}`} onSave={run('vendi')} onClose={close} />}
       {open === 'sposta' && <SpostaDialog title={`Sposta ${what}`} onSave={run('sposta')} onClose={close} />}
-      <ConfirmDialog
+      <RilasciaConfirm
         visible={open === 'rilascia'}
         title={`Rilasciare ${what}?`}
-        confirmLabel="Rilascia"
+        text={TORNANO_DISPONIBILI}
         loading={selection.isPending}
-        onConfirm={() => void run('rilascia')({})}
-        onCancel={close}
+        onRilascia={() => run('rilascia')({})}
+        onClose={close}
         testId="confirm-selezione-rilascia"
-      >
-        <p className="m-0">Le lastre riservate tornano disponibili per tutti.</p>
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ENTITY_PAGES, type User } from '@gestcava/contracts';
+import type { RouteObject } from 'react-router';
 import { DEMO_USERS } from '@/test/fixtures';
-import { filterMenu, groupOfPath, MENU_MODEL, visibleLeaves, type MenuEntry } from './menu-model';
+import { filterMenu as filterModel, groupOfPath, visibleLeaves, type MenuEntry } from '@/layout/menu-model';
+import { APP_MENU, APP_PAGES } from './app-pages';
+import { routes } from './router';
+
+/** The sidebar as a user sees it: the menu derived from APP_PAGES. */
+const filterMenu = (user: User | null) => filterModel(user, APP_MENU);
 
 const labels = (entries: MenuEntry[]) =>
   entries.map((e) => (e.kind === 'group' ? `${e.label}[${e.items.map((i) => i.label).join(',')}]` : e.label));
@@ -21,7 +28,7 @@ describe('sidebar menu (SPEC §2)', () => {
   });
 
   it('the paths are the ones of SPEC §2', () => {
-    expect(visibleLeaves(DEMO_USERS.admin).map((l) => l.to)).toEqual([
+    expect(visibleLeaves(DEMO_USERS.admin, APP_MENU).map((l) => l.to)).toEqual([
       '/app/dashboard',
       '/app/bancate',
       '/app/pages/blocchi',
@@ -105,10 +112,12 @@ describe('sidebar menu (SPEC §2)', () => {
     expect(filterMenu(null)).toEqual([]);
   });
 
-  it('every menu leaf carries a rule and a path under /app', () => {
-    for (const e of MENU_MODEL) {
-      const leaves = e.kind === 'group' ? e.items : e.kind === 'item' ? [e] : [];
-      for (const l of leaves) expect(l.to.startsWith('/app/')).toBe(true);
+  it('every page with a menu entry is one leaf, at its path under /app and behind its rule', () => {
+    const leaves = APP_MENU.flatMap((e) => (e.kind === 'group' ? e.items : e.kind === 'item' ? [e] : []));
+    const withMenu = APP_PAGES.filter((p) => p.menu);
+    expect(leaves.map((l) => l.key)).toEqual(withMenu.map((p) => p.menu?.key));
+    for (const [i, page] of withMenu.entries()) {
+      expect(leaves[i]).toMatchObject({ to: `/app/${page.path}`, rule: page.rule, label: page.menu?.label });
     }
   });
 
@@ -120,5 +129,41 @@ describe('sidebar menu (SPEC §2)', () => {
     expect(groupOfPath(entries, '/app/pages/magazzino/pacchi/p1')).toBe('magazzino');
     expect(groupOfPath(entries, '/app/pages/blocchi/123')).toBe('produzione');
     expect(groupOfPath(entries, '/app/dashboard')).toBeNull();
+  });
+});
+
+describe('routes of the /app pages (SPEC §2, §6)', () => {
+  /** The shell's children: where APP_PAGES become routes. */
+  const appChildren = (): RouteObject[] => {
+    const app = routes[0]?.children?.find((r) => r.path === 'app');
+    return app?.children?.[0]?.children ?? [];
+  };
+
+  it('every page is a route guarded by its own rule, lazy-loaded, with a detail route when it has one', () => {
+    for (const page of APP_PAGES) {
+      const route = appChildren().find((r) => r.path === page.path);
+      expect(route, page.path).toBeDefined();
+      expect((route?.element as { props: { rule: unknown } }).props.rule).toEqual(page.rule);
+      const [index, detail] = route?.children ?? [];
+      expect(index).toMatchObject({ index: true, lazy: page.load, handle: { title: page.title, page } });
+      if (page.loadDetail) expect(detail).toMatchObject({ path: ':id', lazy: page.loadDetail, handle: { detail: true } });
+      else expect(detail).toBeUndefined();
+    }
+  });
+
+  it('the guarded pages: admin-only settings, profile for anyone signed in, the stock pages on either magazzino', () => {
+    const ruleOf = (path: string) => APP_PAGES.find((p) => p.path === path)?.rule;
+    expect(ruleOf('pages/settings')).toBe('admin');
+    expect(ruleOf('pages/profile')).toBe('authenticated');
+    expect(ruleOf('pages/magazzino/giacenze')).toEqual({ page: ['magazzino-lastre', 'magazzino-pavimenti'] });
+    expect(ruleOf('pages/magazzino/pacchi')).toEqual({ page: 'magazzino-lastre' });
+    expect(ruleOf('reportistica')).toEqual({ page: 'statistiche' });
+  });
+
+  it('every kind of record has its detail page at <list path>/:id (contracts ENTITY_PAGES)', () => {
+    for (const { path } of Object.values(ENTITY_PAGES)) {
+      const page = APP_PAGES.find((p) => `/app/${p.path}` === path);
+      expect(page?.loadDetail, path).toBeDefined();
+    }
   });
 });
