@@ -9,7 +9,7 @@ import {
   type BloccoStato,
 } from '@gestcava/contracts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { and, asc, inArray, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { optionExpired as optionExpiredOf, optionInScadenza, optionLapsed as optionLapsedOf, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';

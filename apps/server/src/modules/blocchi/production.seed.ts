@@ -1,4 +1,4 @@
-import { pesoT, volumeM3 } from '@gestcava/contracts';
+import { pesoT, resaPercent, roundTo, volumeM3 } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, caveTariffe, clienti, fornitori, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
@@ -107,7 +107,10 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
     const yardUb = marmi.ubicazioni.filter((u) => u.tipo === 'piazzale_cava');
     let pesate = 0;
 
-    // 18 bancate over the last year, oldest closed, newest still being cut or planned.
+    // 18 bancate over the last year, oldest closed, newest still being cut or planned. A cut bancata's
+    // measures are fitted to the blocks squared from it, so its yield is the trade's (issue 25: 20–40 %
+    // in blocks once closed, less while blocks are still to come), and a closed one's by-products make
+    // its mass balance (blocks + informi + scaglie + terre ≈ gross weight) within a few per cent.
     for (let i = 0; i < 18; i++) {
       const daysAgo = 360 - i * 20;
       const cava = i % 3 === 2 ? marmi.cave[1]! : marmi.cave[0]!;
@@ -129,9 +132,6 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
           volumeLordo,
           pesoStimato: pesoT(volumeLordo, materiale.densita),
           metodoTaglio: pick(['filo_diamantato', 'filo_diamantato', 'misto'] as const),
-          informiT: stato === 'chiusa' ? between(40, 160) : null,
-          scaglieT: stato === 'chiusa' ? between(80, 300) : null,
-          terreT: stato === 'chiusa' ? between(20, 90) : null,
           stato,
           createdAt: day(daysAgo),
         })
@@ -139,8 +139,11 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
       audit.push({ companyId: ctx.marmiId, entityType: 'bancata', entityId: bancata!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
       if (!['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato)) continue;
 
-      const count = stato === 'ribaltata' ? 2 : between(4, 8);
-      const volumiNetti: number[] = [];
+      const count = stato === 'ribaltata' ? 2 : stato === 'chiusa' ? between(6, 10) : between(4, 8);
+      /** m³ of the squared blocks (the yield's), t of them and of the informi (by the weight rule) */
+      let squadratiM3 = 0;
+      let squadratiT = 0;
+      let informiBlocchiT = 0;
       for (let k = 0; k < count; k++) {
         const l = between(230, 310);
         const h = between(110, 170);
@@ -148,7 +151,6 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         const net = { lunghezzaNetta: l - between(0, 10), altezzaNetta: h - between(0, 8), profonditaNetta: p - between(0, 8) };
         const vl = volumeM3(l, h, p);
         const vn = volumeM3(net.lunghezzaNetta, net.altezzaNetta, net.profonditaNetta);
-        volumiNetti.push(vn);
         // A closed bancata's blocks were squared days after it was cut; the bancate still being squared
         // give blocks over the last weeks, so the dashboard's "m³ this month" is never an empty quarry.
         const age = stato === 'chiusa' ? daysAgo - 6 - k : (15 - i) * 18 + 2 * k;
@@ -158,6 +160,13 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         const categoria = rnd() < 0.15 ? 'informe' : rnd() < 0.3 ? 'semisquadrato' : 'squadrato';
         const difettoso = rnd() < 0.2;
         const withCustomer = state === 'opzionato';
+        const pesoPesa = rnd() < 0.5 ? roundTo(pesoT(vl, materiale.densita) + between(-30, 30) / 100, 2) : null;
+        const peso = pesoPesa ?? pesoT(vn, materiale.densita);
+        if (categoria === 'informe') informiBlocchiT += peso;
+        else {
+          squadratiM3 += vn;
+          squadratiT += peso;
+        }
         const [blocco] = await tx
           .insert(blocchi)
           .values({
@@ -179,13 +188,14 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
             volumeLordo: vl,
             volumeNetto: vn,
             pesoTeorico: pesoT(vn, materiale.densita),
-            pesoPesa: rnd() < 0.5 ? pesoT(vl, materiale.densita) + between(-30, 30) / 100 : null,
+            pesoPesa,
             ubicazioneId: pick(yardUb).id,
             prezzoListino: categoria === 'informe' ? between(60, 180) : materiale.nome === 'Statuario' || materiale.nome === 'Calacatta' ? between(4500, 7000) : between(1200, 2600),
             unitaPrezzo: categoria === 'informe' ? 'q' : 'm3',
             clienteId: withCustomer && clientiMarmi.length ? pick(clientiMarmi).id : null,
             opzioneScadenza: state === 'opzionato' ? addDays(todayInRome(), between(3, 20)) : null,
             stato: state,
+            dataRiquadratura: addDays(todayInRome(), -age),
             createdAt: day(age),
           })
           .returning({ id: blocchi.id, pesoPesa: blocchi.pesoPesa });
@@ -196,10 +206,28 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         }
         audit.push({ companyId: ctx.marmiId, entityType: 'blocco', entityId: blocco!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
       }
-      if (stato === 'chiusa') {
-        const resa = Math.round((volumiNetti.reduce((a, v) => a + v, 0) / volumeLordo) * 1000) / 10;
-        await tx.update(bancate).set({ resaChiusura: resa }).where(eq(bancate.id, bancata!.id));
-      }
+      // The bancata's measures from its blocks: 22–38 % of it squared once closed, 12–20 % while squaring.
+      const resaVoluta = stato === 'chiusa' ? 0.22 + rnd() * 0.16 : 0.12 + rnd() * 0.08;
+      // (a toppled bancata whose first blocks are all informi still has a size)
+      const profondita = between(250, 400);
+      const faccia = ((Math.max(squadratiM3, 8) / resaVoluta) * 1e6) / profondita;
+      // a long slice of the bench: at least twice as long as it is high
+      const altezza = Math.min(between(450, 700), Math.round(Math.sqrt(faccia / 2)));
+      const fitted = { lunghezza: Math.round(faccia / altezza), altezza, profondita };
+      const lordo = volumeM3(fitted.lunghezza, fitted.altezza, fitted.profondita);
+      const lordoT = pesoT(lordo, materiale.densita);
+      // What is left of the gross weight, split as a Carrara bench gives it (loose informi, scaglie, terre),
+      // typed within ±4 % of the truth, as a weighbridge and an eye do.
+      const resto = Math.max(0, lordoT - squadratiT - informiBlocchiT) * (0.96 + rnd() * 0.08);
+      const sottoprodotti =
+        stato === 'chiusa'
+          ? { informiT: Math.round(resto * 0.12), scaglieT: Math.round(resto * 0.63), terreT: Math.round(resto * 0.25) }
+          : {};
+      const resaChiusura = stato === 'chiusa' ? resaPercent([squadratiM3], lordo) : null;
+      await tx
+        .update(bancate)
+        .set({ ...fitted, volumeLordo: lordo, pesoStimato: lordoT, ...sottoprodotti, resaChiusura })
+        .where(eq(bancate.id, bancata!.id));
     }
 
     // Blocchi esterni bought at other quarries (Marmi Demo) and by the sawmill (Segheria Demo).
@@ -244,6 +272,7 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
             unitaPrezzo: 'm3',
             // bought to be sawn: lavorazioni-lastre.seed.ts saws some of them for real
             stato: 'disponibile',
+            dataRiquadratura: addDays(todayInRome(), -age),
             createdAt: day(age),
           })
           .returning({ id: blocchi.id });

@@ -53,13 +53,16 @@ export function BancataSottoprodottiSection({ bancata: b }: { bancata: Bancata }
         <Item label="Scaglie">{formatWeight(b.scaglieT)}</Item>
         <Item label="Terre">{formatWeight(b.terreT)}</Item>
       </DetailList>
-      <DetailList testId="bancata-bilancio">
-        <Item label="Blocchi">{formatWeight(m.blocchiT)}</Item>
-        <Item label="Informi">{formatWeight(m.informiT)}</Item>
-        <Item label="Totale uscito">{formatWeight(m.totaleT)}</Item>
-        <Item label="Peso lordo stimato">{formatWeight(m.lordoT)}</Item>
-        <Item label="Differenza">{m.differenzaPercent !== null ? formatPercentValue(m.differenzaPercent) : null}</Item>
-      </DetailList>
+      {/* an open bancata is still giving its stone: its balance is drawn once it is closed */}
+      {b.stato === 'chiusa' && (
+        <DetailList testId="bancata-bilancio">
+          <Item label="Blocchi">{formatWeight(m.blocchiT)}</Item>
+          <Item label="Informi">{formatWeight(m.informiT)}</Item>
+          <Item label="Totale uscito">{formatWeight(m.totaleT)}</Item>
+          <Item label="Peso lordo stimato">{formatWeight(m.lordoT)}</Item>
+          <Item label="Differenza">{m.differenzaPercent !== null ? formatPercentValue(m.differenzaPercent) : null}</Item>
+        </DetailList>
+      )}
     </SectionCard>
   );
 }

@@ -131,11 +131,11 @@ export function KpiTiles({ data }: { data: Dashboard }) {
             {delta(p.m3Mese, p.m3StessoMeseAnnoScorso)}
           </span>
           {/* informi by weight, and the bancate's cut volume: figures of their own, never added to the m³ above */}
-          <span className="kpi-line" data-testid="kpi-produzione-informi">
+          <span className="kpi-line" data-testid="produzione-informi">
             informi {formatNumber(p.tInformiMese, 1)} t
           </span>
           {p.bancateMese && (
-            <span className="kpi-line" data-testid="kpi-produzione-bancate">
+            <span className="kpi-line" data-testid="produzione-bancate">
               bancate tagliate {m3(p.bancateMese.m3)} ({formatInteger(p.bancateMese.bancate)})
             </span>
           )}
