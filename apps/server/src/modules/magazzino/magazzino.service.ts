@@ -22,6 +22,7 @@ import { lastraExportColumns, lottoExportColumns, paccoExportColumns } from './m
 import * as ledger from './ledger.repository.js';
 import { registerMagazzinoEntities } from './magazzino.entity.js';
 import { toLastraDto, toLottoDto, toMovimentoDto, toPaccoDetailDto, toPaccoDto } from './magazzino.mapper.js';
+import * as registry from './magazzino.registry.js';
 import * as repo from './magazzino.repository.js';
 
 export type { MovimentoMeta, NewLastra, NewLotto, NewPacco } from './ledger.repository.js';
@@ -85,9 +86,9 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
 
   return {
     /** A block's bundles with their slabs in sawing order, for the genealogy its sawings show. */
-    pacchiOfBlocco: (tx: DbOrTx, companyId: string, bloccoId: string) => repo.pacchiOfBlocco(tx, companyId, bloccoId),
+    pacchiOfBlocco: (tx: DbOrTx, companyId: string, bloccoId: string) => registry.pacchiOfBlocco(tx, companyId, bloccoId),
     /** The lots of some lavorazioni pavimenti, for the genealogy of the block they were cut from. */
-    lottiOfLavorazioni: (tx: DbOrTx, companyId: string, lavorazioneIds: string[]) => repo.lottiOfLavorazioni(tx, companyId, lavorazioneIds),
+    lottiOfLavorazioni: (tx: DbOrTx, companyId: string, lavorazioneIds: string[]) => registry.lottiOfLavorazioni(tx, companyId, lavorazioneIds),
 
     ledger: {
       caricaPacco: ledger.caricaPacco,
