@@ -51,11 +51,11 @@ export type BlocchiService = ReturnType<typeof createBlocchiService>;
 
 export function createBlocchiService(deps: {
   db: Db;
-  bancate: BancateService;
-  materiali: LookupsService<'materiali'>;
-  ubicazioni: LookupsService<'ubicazioni'>;
-  clienti: AnagraficaService;
-  fornitori: AnagraficaService;
+  bancate: Pick<BancateService, 'get' | 'lockForNewBlocco'>;
+  materiali: Pick<LookupsService<'materiali'>, 'find'>;
+  ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
+  clienti: Pick<AnagraficaService, 'find'>;
+  fornitori: Pick<AnagraficaService, 'find'>;
   entities: EntityRegistry;
   /** List totals kept between requests (the embedded database only). */
   counts: CountCache;

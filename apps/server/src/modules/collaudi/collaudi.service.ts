@@ -53,7 +53,7 @@ export type CollaudiService = ReturnType<typeof createCollaudiService>;
  * row is locked, so two requests on one collaudo wait for each other and a block is in one open
  * collaudo at a time.
  */
-export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; clienti: AnagraficaService; entities: EntityRegistry }) {
+export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiService, 'get' | 'transition' | 'lockForLavorazione' | 'addDifetti' | 'assertSenzaLavorazioni' | 'collaudabili' | 'statoEffettivo'>; clienti: Pick<AnagraficaService, 'find' | 'pick'>; entities: EntityRegistry }) {
   const { db, blocchi, clienti, entities } = deps;
   const statoBlocco = blocchi.statoEffettivo;
 

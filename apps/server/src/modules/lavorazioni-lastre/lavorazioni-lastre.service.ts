@@ -62,11 +62,11 @@ export type LavorazioniLastreService = ReturnType<typeof createLavorazioniLastre
 
 export function createLavorazioniLastreService(deps: {
   db: Db;
-  blocchi: BlocchiService;
-  macchine: LookupsService<'macchine'>;
-  ubicazioni: LookupsService<'ubicazioni'>;
-  fornitori: AnagraficaService;
-  magazzino: MagazzinoService;
+  blocchi: Pick<BlocchiService, 'lockForLavorazione' | 'segabili' | 'transition'>;
+  macchine: Pick<LookupsService<'macchine'>, 'find' | 'list'>;
+  ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
+  fornitori: Pick<AnagraficaService, 'find' | 'pick'>;
+  magazzino: Pick<MagazzinoService, 'ledger' | 'pacchiOfBlocco'>;
   entities: EntityRegistry;
 }) {
   const { db, blocchi, macchine, ubicazioni, fornitori, magazzino, entities } = deps;
