@@ -14,49 +14,20 @@ import { createRenderPool } from './lib/render-pool.js';
 import { createSessionLinks } from './lib/session-links.js';
 import { deriveKeys } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
-import { anagraficaRoutes } from './modules/anagrafica/anagrafica.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { bancateRoutes } from './modules/bancate/bancate.routes.js';
-import { blocchiRoutes } from './modules/blocchi/blocchi.routes.js';
-import { magazzinoRoutes } from './modules/magazzino/magazzino.routes.js';
-import { stockRoutes } from './modules/magazzino/stock.routes.js';
-import { trasferimentiRoutes } from './modules/trasferimenti/trasferimenti.routes.js';
-import { createCollaudiDocuments } from './modules/collaudi/collaudi.documents.js';
-import { collaudiRoutes } from './modules/collaudi/collaudi.routes.js';
-import { createDdtDocuments } from './modules/ddt/ddt.documents.js';
-import { ddtRoutes } from './modules/ddt/ddt.routes.js';
-import { reportisticaRoutes } from './modules/reportistica/reportistica.routes.js';
-import { createReportisticaService } from './modules/reportistica/reportistica.service.js';
-import { createCodiciService } from './modules/codici/codici.service.js';
-import { codiciRoutes } from './modules/codici/codici.routes.js';
-import { createEtichetteService } from './modules/etichette/etichette.service.js';
-import { etichetteRoutes } from './modules/etichette/etichette.routes.js';
-import { lavorazioniLastreRoutes } from './modules/lavorazioni-lastre/lavorazioni-lastre.routes.js';
-import { lavorazioniPavimentiRoutes } from './modules/lavorazioni-pavimenti/lavorazioni-pavimenti.routes.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
-import { caveTariffeRoutes } from './modules/lookups/cave-tariffe.routes.js';
-import { lookupsRoutes } from './modules/lookups/lookups.routes.js';
-import { photosRoutes } from './modules/photos/photos.routes.js';
 import { createPhotosService, type PhotosService } from './modules/photos/photos.service.js';
 import { createPhotoSync, type PhotoSync } from './modules/photos/photos.sync.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createSessionStore, type SessionStore } from './lib/auth/sessions.js';
-import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { createCompaniesService, type CompaniesService } from './modules/companies/companies.service.js';
-import { chatRoutes } from './modules/chat/chat.routes.js';
-import { statisticheRoutes } from './modules/statistiche/statistiche.routes.js';
-import { createStatisticheService } from './modules/statistiche/statistiche.service.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
-import { filesRoutes } from './modules/files/files.routes.js';
 import { registerChatGateway } from './realtime/chat-gateway.js';
 import { createHostCheck, MISDIRECTED_MESSAGE } from './lib/hosts.js';
 import { createSocketChatEvents } from './realtime/chat-events.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
+import type { ZodApp } from './lib/module.js';
+import { MODULES } from './modules.js';
 import { createServices, type Services } from './services.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
@@ -143,10 +114,9 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   const counts = database.pglite ? await listenedCountCache(database.pglite, 'blocchi') : noCountCache;
   app.addHook('onClose', () => counts.stop());
   const domain = createServices({ db, counts });
-  const { entities, lookups, caveTariffe, clienti, fornitori, bancate, blocchi, magazzino, stock, trasferimenti, lavorazioniLastre, lavorazioniPavimenti, collaudi } = domain;
   // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
   const links = createSessionLinks({ storage, sessions });
-  const photos = createPhotosService({ db, storage, entities, links });
+  const photos = createPhotosService({ db, storage, entities: domain.entities, links });
   const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
   const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log, servesHost: createHostCheck(config) });
@@ -185,34 +155,13 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await app.register(idempotencyPlugin, { db });
   await app.register(rateLimitsPlugin, { config });
 
-  await app.register(systemRoutes, { database, productionDomain: config.PRODUCTION_DOMAIN });
-  await app.register(authRoutes, { auth, users, keys, throttle });
-  await app.register(usersRoutes, { users });
-  await app.register(companiesRoutes, { companies, storage });
-  await app.register(filesRoutes, { storage });
-  await app.register(anagraficaRoutes, { kind: 'clienti', service: clienti });
-  await app.register(anagraficaRoutes, { kind: 'fornitori', service: fornitori });
-  for (const kind of ['cave', 'materiali', 'ubicazioni', 'macchine'] as const) {
-    await app.register(lookupsRoutes, { kind, service: lookups[kind] });
+  // What every module's routes may use: the domain services and the platform built above.
+  const platform = { ...domain, db, database, config, keys, sessions, throttle, storage, renderPool, reportPool, links, counts, users, companies, auth, photos, photoSync, chat };
+  for (const module of MODULES) {
+    // typed so, the compiler checks that the platform has what each module's routes need
+    const routes: ((app: ZodApp, deps: typeof platform) => Promise<void>) | undefined = module.routes;
+    if (routes) await routes(app, platform);
   }
-  await app.register(caveTariffeRoutes, { tariffe: caveTariffe });
-  await app.register(bancateRoutes, { bancate });
-  await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
-  await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
-  await app.register(lavorazioniLastreRoutes, { lavorazioni: lavorazioniLastre });
-  await app.register(magazzinoRoutes, { magazzino });
-  await app.register(stockRoutes, { stock, clienti, ubicazioni: lookups.ubicazioni });
-  await app.register(trasferimentiRoutes, { trasferimenti });
-  await app.register(codiciRoutes, { codici: createCodiciService({ db, entities }) });
-  await app.register(etichetteRoutes, { etichette: createEtichetteService({ db, entities, storage, renderPool, publicUrl: config.publicUrl }) });
-  await app.register(lavorazioniPavimentiRoutes, { lavorazioni: lavorazioniPavimenti });
-  await app.register(reportisticaRoutes, { reportistica: createReportisticaService({ db, storage, renderPool: reportPool }) });
-  await app.register(collaudiRoutes, { collaudi, documents: createCollaudiDocuments({ db, collaudi, clienti, storage, renderPool, links }) });
-  await app.register(ddtRoutes, { ddt: domain.ddt, documents: createDdtDocuments({ db, ddt: domain.ddt, storage, renderPool }) });
-  await app.register(photosRoutes, { photos, sync: photoSync, entities });
-  await app.register(chatRoutes, { chat, storage });
-  await app.register(statisticheRoutes, { statistiche: createStatisticheService({ db }) });
-  await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, entities, counts }) });
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {
@@ -222,8 +171,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   }, 10 * 60_000);
   maintenance.unref();
   const optionSweep = setInterval(() => {
-    blocchi.sweepExpiredOptions().catch((err: unknown) => app.log.error({ err }, 'pulizia delle opzioni scadute non riuscita'));
-    stock.sweepExpiredReservations().catch((err: unknown) => app.log.error({ err }, 'pulizia delle riserve scadute non riuscita'));
+    domain.blocchi.sweepExpiredOptions().catch((err: unknown) => app.log.error({ err }, 'pulizia delle opzioni scadute non riuscita'));
+    domain.stock.sweepExpiredReservations().catch((err: unknown) => app.log.error({ err }, 'pulizia delle riserve scadute non riuscita'));
   }, 60_000);
   optionSweep.unref();
   app.addHook('onClose', async () => clearInterval(optionSweep));

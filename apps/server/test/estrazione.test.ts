@@ -81,7 +81,7 @@ beforeAll(async () => {
   await blocco('b2', { bancataId: a, lunghezza: 250, altezza: 150, profondita: 100, lunghezzaNetta: 240, altezzaNetta: 140, profonditaNetta: 95, scelta: 'seconda', ...disponibile });
   // 3: 3,6 m³, 9,9 t weighed on 20/03/2026, then shipped today
   const b3 = await blocco('b3', { bancataId: b, lunghezza: 200, altezza: 150, profondita: 120, pesoPesa: 9.9, dataPesata: '2026-03-20', numeroPesata: 'P-0311', ...disponibile });
-  // 4: an informe of B, 5,35 t weighed: B's typed informi (9 t) then do not count again
+  // 4: an informe of B, 5,35 t weighed; B's typed informi (9 t) are the loose ones, not registered as blocks: both count
   await blocco('b4', { bancataId: b, categoria: 'informe', lunghezza: 180, altezza: 120, profondita: 100, pesoPesa: 5.35, dataPesata: '2026-03-21', ...disponibile });
   // 5: still in the quarry yard (4,992 m³, 13,5 t); 6: scrapped (3,388 m³, 9,1 t): neither left the quarry
   await blocco('b5', { bancataId: b, lunghezza: 240, altezza: 160, profondita: 130, pesoPesa: 13.5, dataPesata: '2026-03-22' });
@@ -110,9 +110,10 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
       { 'N. cava': 'Totale 173 · Blocchi', Pezzi: 3, 'm³ netti': 15.792, 't pesate': 34.9, 't teoriche': 8.65, t: 43.55, Contributo: 188.48 },
       // the informe block by weight only: 5,35 × 2,30 = 12,305 → 12,31
       { ...cava, Voce: 'Informi', Scelta: 'Prima', Categoria: 'Informe', Pezzi: 1, 't pesate': 5.35, t: 5.35, 'Tariffa €/t': 2.3, Contributo: 12.31 },
-      // A's typed informi (B's are its informe block): 12,5 × 2,10 = 26,25
+      // the loose informi typed on the bancate: A's 12,5 × 2,10 = 26,25 (2025); B's 9 × 2,30 = 20,70 (2026)
       { ...cava, Voce: 'Informi', 't dichiarate': 12.5, t: 12.5, 'Tariffa €/t': 2.1, Contributo: 26.25 },
-      { 'N. cava': 'Totale 173 · Informi', Pezzi: 1, 't pesate': 5.35, 't dichiarate': 12.5, t: 17.85, Contributo: 38.56 },
+      { ...cava, Voce: 'Informi', 't dichiarate': 9, t: 9, 'Tariffa €/t': 2.3, Contributo: 20.7 },
+      { 'N. cava': 'Totale 173 · Informi', Pezzi: 1, 't pesate': 5.35, 't dichiarate': 21.5, t: 26.85, Contributo: 59.26 },
       // 40 × 1,30 = 52,00 (2025); 22,4 × 1,40 = 31,36 (2026)
       { ...cava, Voce: 'Scaglie bianche', 't dichiarate': 40, t: 40, 'Tariffa €/t': 1.3, Contributo: 52 },
       { ...cava, Voce: 'Scaglie bianche', 't dichiarate': 22.4, t: 22.4, 'Tariffa €/t': 1.4, Contributo: 31.36 },
@@ -121,8 +122,8 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
       { ...cava, Voce: 'Terre', 't dichiarate': 7.25, t: 7.25, 'Tariffa €/t': 0.5, Contributo: 3.63 },
       { ...cava, Voce: 'Terre', 't dichiarate': 5, t: 5, 'Tariffa €/t': 0.6, Contributo: 3 },
       { 'N. cava': 'Totale 173 · Terre', 't dichiarate': 12.25, t: 12.25, Contributo: 6.63 },
-      // the yard's 13,5 t and the scrapped 9,1 t are nowhere; 40,25 + 8,65 + 87,15 = 136,05 t
-      { 'N. cava': 'Totale', Pezzi: 4, 'm³ netti': 15.792, 't pesate': 40.25, 't teoriche': 8.65, 't dichiarate': 87.15, t: 136.05, Contributo: 317.03 },
+      // the yard's 13,5 t and the scrapped 9,1 t are nowhere; 40,25 + 8,65 + 96,15 = 145,05 t
+      { 'N. cava': 'Totale', Pezzi: 4, 'm³ netti': 15.792, 't pesate': 40.25, 't teoriche': 8.65, 't dichiarate': 96.15, t: 145.05, Contributo: 337.73 },
     ]);
     const info = await xlsxRows(res.rawPayload, 2);
     expect(info.filter((r) => r[0] === 'Nota').map((r) => r[1]).join(' ')).toContain('t teoriche: m³ netti × densità');
@@ -133,7 +134,7 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
     const rows = byHeader(await xlsxRows(res.rawPayload));
     // block 3 (pesata 20/03) in, the informe (21/03) out; B's by-products (cut 02/03) in
     expect(rows.filter((r) => r.Voce === 'Blocchi').map((r) => r.t)).toEqual([9.9]);
-    expect(rows.at(-1)).toMatchObject({ 'N. cava': 'Totale', Pezzi: 1, t: 9.9 + 22.4 + 5 });
+    expect(rows.at(-1)).toMatchObject({ 'N. cava': 'Totale', Pezzi: 1, t: 9.9 + 9 + 22.4 + 5 });
   });
 });
 
@@ -154,13 +155,13 @@ describe('registro di produzione (issue 25 item 12)', () => {
       blocco('b1', { Bancata: codici.A, 'Lordo L×H×P (cm)': '300×200×150', 'm³ lordi': 9, 'Netto L×H×P (cm)': '300×200×150', 'm³ netti': 9, 't blocchi': 25, Peso: 'pesato' }),
       blocco('b2', { Bancata: codici.A, 'Lordo L×H×P (cm)': '250×150×100', 'm³ lordi': 3.75, 'Netto L×H×P (cm)': '240×140×95', 'm³ netti': 3.192, 't blocchi': 8.65, Peso: 'teorico', Scelta: 'Seconda' }),
       blocco('b3', { Bancata: codici.B, 'Lordo L×H×P (cm)': '200×150×120', 'm³ lordi': 3.6, 'Netto L×H×P (cm)': '200×150×120', 'm³ netti': 3.6, 't blocchi': 9.9, Peso: 'pesato', Uscita: uscita }),
-      // an informe by weight only
-      blocco('b4', { Bancata: codici.B, 'Lordo L×H×P (cm)': '180×120×100', 'Netto L×H×P (cm)': '180×120×100', 't blocchi': 5.35, Peso: 'pesato', Categoria: 'Informe' }),
+      // an informe by weight only, in the informi column
+      blocco('b4', { Bancata: codici.B, 'Lordo L×H×P (cm)': '180×120×100', 'Netto L×H×P (cm)': '180×120×100', Peso: 'pesato', 'Informi t': 5.35, Categoria: 'Informe' }),
       blocco('b5', { Bancata: codici.B, 'Lordo L×H×P (cm)': '240×160×130', 'm³ lordi': 4.992, 'Netto L×H×P (cm)': '240×160×130', 'm³ netti': 4.992, 't blocchi': 13.5, Peso: 'pesato' }),
       blocco('b6', { Bancata: codici.B, 'Lordo L×H×P (cm)': '220×140×110', 'm³ lordi': 3.388, 'Netto L×H×P (cm)': '220×140×110', 'm³ netti': 3.388, 't blocchi': 9.1, Peso: 'pesato' }),
-      // 9 + 3,75 + 3,6 + 4,992 + 3,388 = 24,73 m³ gross; 24,172 net; 25 + 8,65 + 9,9 + 5,35 + 13,5 + 9,1 = 71,5 t
-      { 'Data': undefined, 'm³ lordi': 24.73, 'm³ netti': 24.172, 't blocchi': 71.5 },
-      { 'Data': undefined, 'm³ bancata': 296, 'm³ lordi': 24.73, 'm³ netti': 24.172, 't blocchi': 71.5, 'Informi t': 21.5, 'Scaglie t': 62.4, 'Terre t': 12.25 },
+      // 9 + 3,75 + 3,6 + 4,992 + 3,388 = 24,73 m³ gross; 24,172 net; 25 + 8,65 + 9,9 + 13,5 + 9,1 = 66,15 t; the informe 5,35 t
+      { 'Data': undefined, 'm³ lordi': 24.73, 'm³ netti': 24.172, 't blocchi': 66.15, 'Informi t': 5.35 },
+      { 'Data': undefined, 'm³ bancata': 296, 'm³ lordi': 24.73, 'm³ netti': 24.172, 't blocchi': 66.15, 'Informi t': 26.85, 'Scaglie t': 62.4, 'Terre t': 12.25 },
     ].map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined))));
     // the subtotals and the total say what they are
     expect(rows.map((r) => r[0]).filter((v) => typeof v === 'string')).toEqual(['Data', 'Totale giugno 2025', 'Totale marzo 2026', `Totale ${meseOggi}`, 'Totale']);
@@ -170,7 +171,7 @@ describe('registro di produzione (issue 25 item 12)', () => {
     const registro = pdfText((await admin.get('/api/reports/registro-produzione', { query: { formato: 'pdf', dal: '2025-01-01', al: today } })).rawPayload);
     for (const text of ['Totale giugno 2025', 'Totale marzo 2026', `Totale ${meseOggi}`, codici.b2!, '240×140×95', 'teorico', '24,172']) expect(registro).toContain(text);
     const estrazione = pdfText((await admin.get('/api/reports/estrazione', { query: { formato: 'pdf', dal: '2025-01-01', al: today } })).rawPayload);
-    for (const text of ['Concessione n. 173/2019', 't teoriche: m³ netti × densità', 'Totale 173 · Blocchi', '€ 188,48', '€ 317,03']) expect(estrazione).toContain(text);
+    for (const text of ['Concessione n. 173/2019', 't teoriche: m³ netti × densità', 'Totale 173 · Blocchi', '€ 188,48', '€ 337,73']) expect(estrazione).toContain(text);
   });
 });
 

@@ -114,6 +114,18 @@ function writeExport<T>(opts: ExportOptions<T>): ExportStream {
 }
 
 /** A whole small list as one batch. */
+/**
+ * A paged list's pages one after another, as an export's batches: `page(n, size)` reads page `n`
+ * (from 1) of `size` rows; a short page is the last. For lists without a keyset reader of their own.
+ */
+export async function* exportPages<T>(size: number, page: (n: number, size: number) => Promise<T[]>): AsyncIterable<T[]> {
+  for (let n = 1; ; n++) {
+    const items = await page(n, size);
+    if (items.length) yield items;
+    if (items.length < size) return;
+  }
+}
+
 export async function* oneBatch<T>(rows: Promise<T[]>): AsyncIterable<T[]> {
   yield await rows;
 }

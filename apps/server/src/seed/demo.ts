@@ -3,16 +3,9 @@ import { like } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { companies, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/auth/passwords.js';
+import type { SeedContext } from '../lib/module.js';
+import { MODULES } from '../modules.js';
 import { createServices, type Services } from '../services.js';
-import { seedAnagrafica } from '../modules/anagrafica/anagrafica.seed.js';
-import { seedProduction } from '../modules/blocchi/production.seed.js';
-import { seedChat } from '../modules/chat/chat.seed.js';
-import { seedCollaudi } from '../modules/collaudi/collaudi.seed.js';
-import { seedDdt } from '../modules/ddt/ddt.seed.js';
-import { seedLavorazioniLastre } from '../modules/lavorazioni-lastre/lavorazioni-lastre.seed.js';
-import { seedLavorazioniPavimenti } from '../modules/lavorazioni-pavimenti/lavorazioni-pavimenti.seed.js';
-import { seedStock } from '../modules/magazzino/stock.seed.js';
-import { seedTrasferimenti } from '../modules/trasferimenti/trasferimenti.seed.js';
 
 export const DEMO_PASSWORD = 'Cava-Demo-2026';
 export const DEMO_EMAIL_DOMAIN = '@cava.example';
@@ -90,46 +83,9 @@ export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typ
   },
 ];
 
-export interface DemoContext {
-  db: Db;
-  /** The same services the app serves (services.ts): the demo writes through them. */
-  services: Services;
-  companyIds: Record<keyof typeof DEMO_COMPANIES, string>;
-  userIds: Record<string, string>;
-}
-
-/**
- * Later modules add their demo data as further steps here (DESIGN §7), each receiving the ids made
- * before it, so an empty database always shows a living quarry.
- */
-const steps: Array<(ctx: DemoContext) => Promise<void>> = [
-  (ctx) => seedAnagrafica(ctx.db, Object.values(ctx.companyIds), ctx.userIds['admin@cava.example']!),
-  (ctx) => seedProduction(ctx.db, { marmiId: ctx.companyIds.marmi, segheriaId: ctx.companyIds.segheria, userId: ctx.userIds['produzione@cava.example']! }),
-  (ctx) =>
-    seedLavorazioniLastre(ctx.db, ctx.services.lavorazioniLastre, [
-      { companyId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']!, completate: 4, ubicazione: 'Piazzale Avenza' },
-      { companyId: ctx.companyIds.segheria, userId: ctx.userIds['segheria@cava.example']!, completate: 3, ubicazione: 'Cavalletti capannone A' },
-    ]),
-  // After the sawing step: it cuts tiles from the slabs that step leaves in stock.
-  (ctx) => seedLavorazioniPavimenti(ctx.db, ctx.services.lavorazioniPavimenti, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
-  (ctx) => seedStock(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
-  (ctx) =>
-    seedTrasferimenti(ctx.db, ctx.services, {
-      marmiId: ctx.companyIds.marmi,
-      segheriaId: ctx.companyIds.segheria,
-      marmiUserId: ctx.userIds['admin@cava.example']!,
-      segheriaUserId: ctx.userIds['segheria@cava.example']!,
-    }),
-  // After the transfers: the blocks they took are no longer for sale here.
-  (ctx) => seedCollaudi(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['vendite@cava.example']! }),
-  // After the sales: what they sold leaves with its DDT.
-  (ctx) => seedDdt(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, segheriaId: ctx.companyIds.segheria, userId: ctx.userIds['vendite@cava.example']! }),
-  (ctx) => seedChat(ctx.db, ctx.userIds),
-];
-
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const ctx = await db.transaction(async (tx) => {
+  const ctx: SeedContext<Services> = await db.transaction(async (tx) => {
     const marmi = await tx.insert(companies).values(DEMO_COMPANIES.marmi).returning({ id: companies.id });
     const segheria = await tx.insert(companies).values(DEMO_COMPANIES.segheria).returning({ id: companies.id });
     const companyIds = { marmi: marmi[0]!.id, segheria: segheria[0]!.id };
@@ -143,7 +99,13 @@ export async function seedDemo(db: Db): Promise<void> {
     }
     return { db, services: createServices({ db }), companyIds, userIds };
   });
-  for (const step of steps) await step(ctx);
+  // DESIGN §7: each module adds its demo data, in the list's order (modules.ts), so each step sees
+  // the rows the steps before it made and an empty database always shows a living quarry.
+  for (const module of MODULES) {
+    // typed so, the compiler checks that each step needs only services the list builds
+    const seed: ((ctx: SeedContext<Services>) => Promise<void>) | undefined = module.seed;
+    if (seed) await seed(ctx);
+  }
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { AnagraficaData, AnagraficaFilter } from '@gestcava/contracts';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AnagraficaTable } from '../../db/schema/index.js';
+import { companyTable } from '../../lib/company-table.js';
 import { cappedCount, orderByOf, rowsOf } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 
@@ -54,34 +55,23 @@ export async function summary(db: DbOrTx, table: AnagraficaTable, companyId: str
   return row!;
 }
 
+/** Reads and writes by id, inside the company (lib/company-table.ts). */
+const byId = (table: AnagraficaTable) => companyTable<AnagraficaTable, AnagraficaTable['$inferSelect'], AnagraficaData>(table);
+
 export function findInCompany(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string) {
-  return db
-    .select()
-    .from(table)
-    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
-    .limit(1)
-    .then((r) => r[0]);
+  return byId(table).find(db, companyId, id);
 }
 
 export function insert(db: DbOrTx, table: AnagraficaTable, companyId: string, data: AnagraficaData) {
-  return db.insert(table).values({ ...data, companyId }).returning().then((r) => r[0]!);
+  return byId(table).insert(db, companyId, data);
 }
 
 export function update(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string, data: AnagraficaData) {
-  return db
-    .update(table)
-    .set({ ...data, updatedAt: new Date() })
-    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
-    .returning()
-    .then((r) => r[0]);
+  return byId(table).update(db, companyId, id, data);
 }
 
 export function remove(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string) {
-  return db
-    .delete(table)
-    .where(and(eq(table.companyId, companyId), eq(table.id, id)))
-    .returning({ id: table.id })
-    .then((r) => r.length > 0);
+  return byId(table).remove(db, companyId, id);
 }
 
 /** A group company as another company's cliente or fornitore (a transfer's counterpart). */

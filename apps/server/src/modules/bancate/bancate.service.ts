@@ -34,7 +34,7 @@ const NOT_FOUND = repo.BANCATA_STATES.messages.notFound;
 
 export type BancateService = ReturnType<typeof createBancateService>;
 
-export function createBancateService(deps: { db: Db; cave: LookupsService<'cave'>; materiali: LookupsService<'materiali'>; entities: EntityRegistry }) {
+export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'cave'>, 'find'>; materiali: Pick<LookupsService<'materiali'>, 'find'>; entities: EntityRegistry }) {
   const { db, cave, materiali, entities } = deps;
 
   async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<Bancata> {

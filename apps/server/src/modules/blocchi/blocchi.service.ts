@@ -2,12 +2,9 @@ import {
   BLOCCO_STATI_DECLASSABILI,
   BLOCCO_STATI_ELIMINABILI,
   BLOCCO_STATO_LABELS,
-  LAVORAZIONE_LASTRE_STATO_LABELS,
-  LAVORAZIONE_PAVIMENTI_STATO_LABELS,
   BANCATA_STATI_CON_BLOCCHI,
   CATEGORIE,
   CATEGORIA_LABELS,
-  DIFETTI,
   isOptionMove,
   SCELTE,
   SCELTA_LABELS,
@@ -24,8 +21,6 @@ import {
   type BloccoSummary,
   type BloccoUpdate,
   type GenealogyNode,
-  type LavorazioneLastreStato,
-  type LavorazionePavimentiStato,
   type Page,
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -39,11 +34,11 @@ import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import type { Actor } from '../../lib/actor.js';
-import { changeState } from '../../lib/state-change.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import { blocchiPickers } from './blocchi.pickers.js';
+import { assertSenzaLavorazioni, blocchiOperations, transition } from './blocchi.operations.js';
 import { BLOCCO_FIELDS, toBloccoDto, type BloccoJoined, type BloccoRow } from './blocchi.mapper.js';
 import { registerBloccoEntity } from './blocchi.entity.js';
 import { assertDataRiquadratura, assertNetWithinGross, assertPesata, newDims, quantities, updatedDims } from './blocchi.rules.js';
@@ -56,11 +51,11 @@ export type BlocchiService = ReturnType<typeof createBlocchiService>;
 
 export function createBlocchiService(deps: {
   db: Db;
-  bancate: BancateService;
-  materiali: LookupsService<'materiali'>;
-  ubicazioni: LookupsService<'ubicazioni'>;
-  clienti: AnagraficaService;
-  fornitori: AnagraficaService;
+  bancate: Pick<BancateService, 'get' | 'lockForNewBlocco'>;
+  materiali: Pick<LookupsService<'materiali'>, 'find'>;
+  ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
+  clienti: Pick<AnagraficaService, 'find'>;
+  fornitori: Pick<AnagraficaService, 'find'>;
   entities: EntityRegistry;
   /** List totals kept between requests (the embedded database only). */
   counts: CountCache;
@@ -86,129 +81,11 @@ export function createBlocchiService(deps: {
     if (id && !(await fornitori.find(companyId, id, tx))) throw badRequest('Fornitore non valido', [{ path: 'fornitoreId', message: 'Fornitore non valido' }]);
   }
 
-  /**
-   * The one place a block changes state (lib/state-change.ts: row lock, transition table, guarded
-   * update, history row). Other modules (collaudi, lavorazioni) call it with `by: 'system'` for the
-   * moves that belong to them.
-   */
-  async function transition(
-    tx: DbOrTx,
-    args: {
-      companyId: string;
-      origine: BloccoOrigine | null;
-      id: string;
-      to: BloccoStato;
-      by: 'manual' | 'system';
-      userId: string | null;
-      note?: string | null;
-      /** A sale (a collaudo's confirmation) also writes the price it was sold at. */
-      set?: Partial<Pick<BloccoRow, 'clienteId' | 'opzioneScadenza' | 'prezzoListino' | 'unitaPrezzo'>>;
-    },
-  ): Promise<{ from: BloccoStato }> {
-    const keepsCustomer = args.to === 'opzionato' || args.to === 'in_collaudo' || args.to === 'venduto' || args.to === 'spedito';
-    const set: NonNullable<typeof args.set> = { ...(keepsCustomer ? {} : { clienteId: null, opzioneScadenza: null }), ...args.set };
-    const { from } = await changeState(tx, repo.BLOCCO_STATES[args.by], {
-      companyId: args.companyId,
-      id: args.id,
-      to: args.to,
-      userId: args.userId,
-      note: args.note,
-      where: repo.origineIs(args.origine),
-      set: () => set,
-      // Only what this move changed: no "Scadenza dell'opzione: — → —" (issue 27).
-      changes: (current) => diffChanges(current, { ...current, ...set }, Object.keys(set) as Array<keyof typeof set>),
-    });
-    return { from };
-  }
-
-  /**
-   * Refuses (409, naming the job) a block that an open sawing or tile cut still uses: a transfer, a
-   * collaudo or scrapping would take it away and leave the job waiting forever. Call it after locking
-   * the block, in the same transaction, so a job planned meanwhile waits for the lock.
-   */
-  async function assertSenzaLavorazioni(tx: DbOrTx, companyId: string, blocco: { id: string; codice: string }, prima: string): Promise<void> {
-    const job = await repo.lavorazioneAperta(tx, companyId, blocco.id);
-    if (!job) return;
-    const what = job.tipo === 'segagione' ? `la segagione ${job.codice}` : `la lavorazione pavimenti ${job.codice}`;
-    const stato = job.tipo === 'segagione' ? LAVORAZIONE_LASTRE_STATO_LABELS[job.stato as LavorazioneLastreStato] : LAVORAZIONE_PAVIMENTI_STATO_LABELS[job.stato as LavorazionePavimentiStato];
-    throw conflict(`Il blocco ${blocco.codice} ha ${what} ${stato.toLowerCase()}: annullala prima di ${prima}`);
-  }
-
   registerBloccoEntity(entities);
 
   return {
     get,
-    transition,
-
-    /**
-     * A block of either origine locked for a lavorazione's transaction (read its code, measures and
-     * effective state, then move it with `transition`); undefined when not in the company.
-     */
-    async lockForLavorazione(tx: DbOrTx, companyId: string, id: string): Promise<{ blocco: BloccoRow; statoEffettivo: BloccoStato } | undefined> {
-      const row = await repo.lockInCompany(tx, companyId, null, id);
-      return row && { blocco: row.blocco, statoEffettivo: row.statoEffettivo as BloccoStato };
-    },
-
-    /**
-     * Defects found on the block elsewhere (a confirmed collaudo's `difettiRiscontrati`) join its own,
-     * in the caller's transaction, with a history row saying where they were found: the next buyer and
-     * the next inspector read them. Nothing is written when they were all known already.
-     */
-    async addDifetti(tx: DbOrTx, args: { companyId: string; id: string; difetti: readonly string[]; userId: string | null; note: string }): Promise<void> {
-      if (args.difetti.length === 0) return;
-      const locked = await repo.lockInCompany(tx, args.companyId, null, args.id);
-      if (!locked) throw notFound(NOT_FOUND);
-      const current = locked.blocco;
-      const known = new Set([...current.difetti, ...args.difetti]);
-      // In the contracts' order, as the form writes them.
-      const difetti = DIFETTI.filter((d) => known.has(d));
-      const row = await repo.updateInCompany(tx, args.companyId, args.id, { difetti, difettoso: true });
-      const changes = diffChanges(current, row!, BLOCCO_FIELDS);
-      if (Object.keys(changes).length) {
-        await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: args.id, action: 'update', userId: args.userId, changes, note: args.note });
-      }
-    },
-
-    assertSenzaLavorazioni,
-
-    /**
-     * A block received from a group company (a transfer, DESIGN §4): bought-in, with the same code and
-     * measures, the sender as fornitore and the price as its purchase price, linked to the sender's row.
-     * It lands where the transfer says (the receiver's yard by default). Its history row names no user:
-     * the sender's user is none of the receiver's business (DESIGN §4), the note names the sender.
-     */
-    async receiveFromGroup(
-      tx: DbOrTx,
-      args: { companyId: string; source: BloccoRow; fornitoreId: string; materialeId: string; ubicazioneId: string | null; prezzo: number; note: string },
-    ): Promise<{ id: string }> {
-      const { id: sourceId, companyId: _c, createdAt: _ca, updatedAt: _u, ...copy } = args.source;
-      try {
-        const row = await repo.insert(tx, {
-          ...copy,
-          companyId: args.companyId,
-          origine: 'esterno',
-          bancataId: null,
-          cavaId: null,
-          fornitoreId: args.fornitoreId,
-          numeroFornitore: null,
-          dataAcquisto: todayInRome(),
-          prezzoAcquisto: args.prezzo,
-          unitaPrezzoAcquisto: 'totale',
-          costoTrasporto: null,
-          materialeId: args.materialeId,
-          ubicazioneId: args.ubicazioneId,
-          prezzoListino: null,
-          clienteId: null,
-          opzioneScadenza: null,
-          stato: 'disponibile',
-          trasferitoDaId: sourceId,
-        });
-        await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: row.id, action: 'create', userId: null, changes: initialValues(row, BLOCCO_FIELDS), note: args.note });
-        return { id: row.id };
-      } catch (error) {
-        throw constraintError(error, { unique: `Il blocco ${args.source.codice} esiste già nella ditta di destinazione` }) ?? error;
-      }
-    },
+    ...blocchiOperations,
 
     async list(origine: BloccoOrigine, companyId: string, query: BloccoListQuery): Promise<Page<BloccoListItem>> {
       const { page, limit, sort: _sort, ...filter } = query;

@@ -29,7 +29,7 @@ import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem 
 import { nextCode } from '../../lib/codes.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
-import { streamExport } from '../../lib/export.js';
+import { exportPages, streamExport } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
@@ -53,7 +53,7 @@ export type CollaudiService = ReturnType<typeof createCollaudiService>;
  * row is locked, so two requests on one collaudo wait for each other and a block is in one open
  * collaudo at a time.
  */
-export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; clienti: AnagraficaService; entities: EntityRegistry }) {
+export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiService, 'get' | 'transition' | 'lockForLavorazione' | 'addDifetti' | 'assertSenzaLavorazioni' | 'collaudabili' | 'statoEffettivo'>; clienti: Pick<AnagraficaService, 'find' | 'pick'>; entities: EntityRegistry }) {
   const { db, blocchi, clienti, entities } = deps;
   const statoBlocco = blocchi.statoEffettivo;
 
@@ -162,13 +162,7 @@ export function createCollaudiService(deps: { db: Db; blocchi: BlocchiService; c
 
     exportList(companyId: string, { format, sort, ...filter }: CollaudoExportQuery, onError?: (e: unknown) => void) {
       const list = this.list;
-      const batches = (async function* () {
-        for (let page = 1; ; page++) {
-          const { items } = await list(companyId, { ...filter, sort, page, limit: EXPORT_BATCH });
-          if (items.length) yield items;
-          if (items.length < EXPORT_BATCH) return;
-        }
-      })();
+      const batches = exportPages(EXPORT_BATCH, async (page, limit) => (await list(companyId, { ...filter, sort, page, limit })).items);
       return streamExport({ format, columns: collaudoExportColumns, batches, sheet: 'Collaudi', baseName: 'collaudi', onError });
     },
 

@@ -37,7 +37,7 @@ export function registerLavorazioneLastreEntity(entities: EntityRegistry) {
 }
 
 /** A block's genealogy lists each sawing, then the bundles it loaded with their slabs in sawing order. */
-export function registerLavorazioneLastreGenealogy(entities: EntityRegistry, magazzino: MagazzinoService) {
+export function registerLavorazioneLastreGenealogy(entities: EntityRegistry, magazzino: Pick<MagazzinoService, 'pacchiOfBlocco'>) {
   entities.addGenealogy('blocco', async (tx, companyId, id) => {
     const sawings = await repo.ofBlocco(tx, companyId, id);
     if (!sawings.length) return [];

@@ -28,7 +28,7 @@ import { nextCode } from '../../lib/codes.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
-import { streamExport, type ExportStream } from '../../lib/export.js';
+import { exportPages, streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
@@ -62,11 +62,11 @@ export type LavorazioniLastreService = ReturnType<typeof createLavorazioniLastre
 
 export function createLavorazioniLastreService(deps: {
   db: Db;
-  blocchi: BlocchiService;
-  macchine: LookupsService<'macchine'>;
-  ubicazioni: LookupsService<'ubicazioni'>;
-  fornitori: AnagraficaService;
-  magazzino: MagazzinoService;
+  blocchi: Pick<BlocchiService, 'lockForLavorazione' | 'segabili' | 'transition'>;
+  macchine: Pick<LookupsService<'macchine'>, 'find' | 'list'>;
+  ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
+  fornitori: Pick<AnagraficaService, 'find' | 'pick'>;
+  magazzino: Pick<MagazzinoService, 'ledger' | 'pacchiOfBlocco'>;
   entities: EntityRegistry;
 }) {
   const { db, blocchi, macchine, ubicazioni, fornitori, magazzino, entities } = deps;
@@ -116,13 +116,7 @@ export function createLavorazioniLastreService(deps: {
 
     /** The list as a file: its filters and its order, a page of rows at a time. */
     export(companyId: string, { sort, ...filter }: repo.LavorazioneLastreFilter & { sort?: string }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
-      const batches = (async function* () {
-        for (let page = 1; ; page++) {
-          const { items } = await repo.listPage(db, companyId, { ...filter, sort, page, limit: EXPORT_BATCH });
-          if (items.length) yield items.map(toListItem);
-          if (items.length < EXPORT_BATCH) return;
-        }
-      })();
+      const batches = exportPages(EXPORT_BATCH, async (page, limit) => (await repo.listPage(db, companyId, { ...filter, sort, page, limit })).items.map(toListItem));
       return streamExport({ format, columns: lavorazioneLastreExportColumns, batches, sheet: 'Lavorazioni lastre', baseName: 'lavorazioni-lastre', onError });
     },
 

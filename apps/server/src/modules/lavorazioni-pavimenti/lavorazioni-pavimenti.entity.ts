@@ -34,7 +34,7 @@ export function registerLavorazionePavimentiEntity(entities: EntityRegistry) {
 }
 
 /** A block's genealogy shows the tiles cut from it, or from its slabs: each cut, then the lot it loaded. */
-export function registerLavorazionePavimentiGenealogy(entities: EntityRegistry, magazzino: MagazzinoService) {
+export function registerLavorazionePavimentiGenealogy(entities: EntityRegistry, magazzino: Pick<MagazzinoService, 'lottiOfLavorazioni'>) {
   entities.addGenealogy('blocco', async (tx, companyId, bloccoId) => {
     const rows = await repo.ofBlocco(tx, companyId, bloccoId);
     const lotti = await magazzino.lottiOfLavorazioni(tx, companyId, rows.map((r) => r.id));

@@ -53,9 +53,9 @@ export type LavorazioniPavimentiService = ReturnType<typeof createLavorazioniPav
  */
 export function createLavorazioniPavimentiService(deps: {
   db: Db;
-  blocchi: BlocchiService;
-  magazzino: MagazzinoService;
-  ubicazioni: LookupsService<'ubicazioni'>;
+  blocchi: Pick<BlocchiService, 'get' | 'segabili' | 'transition'>;
+  magazzino: Pick<MagazzinoService, 'ledger' | 'lottiOfLavorazioni'>;
+  ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
   entities: EntityRegistry;
 }) {
   const { db, blocchi, magazzino, ubicazioni, entities } = deps;

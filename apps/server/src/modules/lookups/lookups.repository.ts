@@ -1,6 +1,7 @@
 import type { LookupKind } from '@gestcava/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { companyTable } from '../../lib/company-table.js';
 import { cave, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
 
 /** The four lookup tables: each has id, companyId, createdAt, updatedAt and a `nome` they list by. */
@@ -11,43 +12,24 @@ export type NewLookupRow<K extends LookupKind> = Omit<(typeof TABLES)[K]['$infer
 
 /**
  * The queries of one lookup, typed by its kind (a materiale has a `densita`, a macchina a `kerfMm`).
- * Every function takes the company and applies it. Drizzle cannot type one query over a union of
- * tables, so each function narrows its union result to the kind's row type once, here.
+ * Every function takes the company and applies it (lib/company-table.ts), narrowed to the kind's row type.
  */
 export function lookupRepository<K extends LookupKind>(kind: K) {
   const table = TABLES[kind] as (typeof TABLES)[LookupKind];
-  const inCompany = (companyId: string, id: string) => and(eq(table.companyId, companyId), eq(table.id, id));
+  const rows = companyTable<typeof table, LookupRow<K>, NewLookupRow<K>>(table);
 
   return {
-    find(db: DbOrTx, companyId: string, id: string): Promise<LookupRow<K> | undefined> {
-      return db.select().from(table).where(inCompany(companyId, id)).limit(1).then((r) => r[0] as LookupRow<K> | undefined);
-    },
+    find: rows.find,
 
     list(db: DbOrTx, companyId: string): Promise<LookupRow<K>[]> {
       return db.select().from(table).where(eq(table.companyId, companyId)).orderBy(asc(table.nome)) as Promise<LookupRow<K>[]>;
     },
 
     /** The row locked for an edit. */
-    lock(db: DbOrTx, companyId: string, id: string): Promise<LookupRow<K> | undefined> {
-      return db.select().from(table).where(inCompany(companyId, id)).for('no key update').then((r) => r[0] as LookupRow<K> | undefined);
-    },
-
-    insert(db: DbOrTx, companyId: string, values: NewLookupRow<K>): Promise<LookupRow<K>> {
-      return db.insert(table).values({ ...values, companyId }).returning().then((r) => r[0] as LookupRow<K>);
-    },
-
-    update(db: DbOrTx, companyId: string, id: string, values: Partial<NewLookupRow<K>>): Promise<LookupRow<K> | undefined> {
-      return db
-        .update(table)
-        .set({ ...values, updatedAt: new Date() })
-        .where(inCompany(companyId, id))
-        .returning()
-        .then((r) => r[0] as LookupRow<K> | undefined);
-    },
-
-    remove(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
-      return db.delete(table).where(inCompany(companyId, id)).returning({ id: table.id }).then((r) => r.length > 0);
-    },
+    lock: rows.findForUpdate,
+    insert: rows.insert,
+    update: rows.update,
+    remove: rows.remove,
   };
 }
 

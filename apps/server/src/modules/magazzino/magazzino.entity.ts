@@ -2,6 +2,7 @@ import { detailPath, type GenealogyNode } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, pacchi } from '../../db/schema/index.js';
 import type { EntityRegistry } from '../../lib/entities.js';
+import * as registry from './magazzino.registry.js';
 import * as repo from './magazzino.repository.js';
 
 const TABLES = { pacco: pacchi, lastra: lastre, lotto: lotti } as const;
@@ -36,15 +37,15 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
       label: LABELS[type],
       notFound: NOT_FOUND[type],
       permission: () => page,
-      findInCompany: (tx: DbOrTx, companyId, id) => repo.findCodice(tx, table, companyId, { id }),
-      findByCodice: (tx: DbOrTx, companyId, codice) => repo.findCodice(tx, table, companyId, { codice }),
-      searchCodice: (tx: DbOrTx, companyId, text, limit) => repo.searchCodice(tx, table, companyId, text, limit),
+      findInCompany: (tx: DbOrTx, companyId, id) => registry.findCodice(tx, table, companyId, { id }),
+      findByCodice: (tx: DbOrTx, companyId, codice) => registry.findCodice(tx, table, companyId, { codice }),
+      searchCodice: (tx: DbOrTx, companyId, text, limit) => registry.searchCodice(tx, table, companyId, text, limit),
       detailPath: (ref) => detailPath(type, ref.id),
       pages: [page],
       readableIds: (canRead) => (canRead(page) ? 'all' : 'none'),
-      idsInCava: (companyId, cavaId) => repo.idsInCava(table, companyId, cavaId),
+      idsInCava: (companyId, cavaId) => registry.idsInCava(table, companyId, cavaId),
       async describe(tx, companyId, ids) {
-        const rows = await repo.summaries(tx, type, companyId, ids);
+        const rows = await registry.summaries(tx, type, companyId, ids);
         return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava, facts: [r.materiale, ...r.facts] }]));
       },
     });

@@ -1,4 +1,4 @@
-import { casseText, pesoLastraT, pesoText, SCELTE, type LastraListQuery, type LottoListQuery, type MovimentoListQuery, type Pacco, type PaccoListQuery } from '@gestcava/contracts';
+import { SCELTE, type LastraListQuery, type LottoListQuery, type MovimentoListQuery, type Pacco, type PaccoListQuery } from '@gestcava/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -31,11 +31,11 @@ import { outer } from '../../lib/sql.js';
 
 type CompanyTable = { id: PgColumn; companyId: PgColumn };
 /** The name of the row `fk` points to, when that row is of `company` (the outer row's company column). */
-const nameOf = (table: CompanyTable, column: PgColumn, fk: PgColumn, company: PgColumn) =>
+export const nameOf = (table: CompanyTable, column: PgColumn, fk: PgColumn, company: PgColumn) =>
   sql<string | null>`(select ${column} from ${column.table} where ${table.id} = ${outer(fk)} and ${table.companyId} = ${outer(company)})`;
 
 /** A join on the block `fk` names, within the company of the row that names it. */
-const bloccoOf = (fk: PgColumn, company: PgColumn) => and(eq(blocchi.id, fk), eq(blocchi.companyId, company));
+export const bloccoOf = (fk: PgColumn, company: PgColumn) => and(eq(blocchi.id, fk), eq(blocchi.companyId, company));
 
 /** Where a block comes from: its bancata and quarry (own blocks) by name. */
 const provenienza = {
@@ -370,98 +370,3 @@ export async function movimentiPage(db: DbOrTx, companyId: string, query: Movime
   return { items, counted: await count(db, sql`${movimenti}`, where) };
 }
 export type MovimentoJoined = Awaited<ReturnType<typeof movimentiPage>>['items'][number];
-
-/* ---------------------------------------------------------------- registry and genealogy */
-
-export function findCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, by: { id: string } | { codice: string }) {
-  return db
-    .select({ id: table.id, codice: table.codice })
-    .from(table)
-    .where(and(eq(table.companyId, companyId), 'id' in by ? eq(table.id, by.id) : eq(table.codice, by.codice)))
-    .limit(1)
-    .then((r) => r[0] ?? null);
-}
-
-/** Stock items whose code contains the text (a code search's candidates). */
-export function searchCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, text: string, limit: number) {
-  return db
-    .select({ id: table.id, codice: table.codice })
-    .from(table)
-    .where(and(eq(table.companyId, companyId), matchesSearch(table.codice, text)))
-    .orderBy(desc(table.codice))
-    .limit(limit);
-}
-
-/** Code, material, state and quarry of many stock items at once (photo cards). */
-export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', companyId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const cava = nameOf(cave, cave.nome, blocchi.cavaId, blocchi.companyId);
-  if (kind === 'lastra') {
-    return db
-      .select({ id: lastre.id, codice: lastre.codice, stato: lastraStatoEffettivo, materiale: materiali.nome, cava, facts: sql<string[]>`array['Scelta ' || ${lastre.scelta}, ${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]` })
-      .from(lastre)
-      .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
-      .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
-      .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
-      .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, ids)));
-  }
-  const table = kind === 'pacco' ? pacchi : lotti;
-  const facts =
-    kind === 'pacco'
-      ? sql<string[]>`array[${pacchi.spessoreMm} || ' mm · ' || ${pacchi.finitura}, ${pacchi.nLastre} || ' lastre · ' || replace(${pacchi.mq}::text, '.', ',') || ' m²']`
-      : sql<string[]>`array[${lotti.lunghezzaMm} || ' × ' || ${lotti.larghezzaMm} || ' × ' || ${lotti.spessoreMm} || ' mm · ' || ${lotti.finitura}]`;
-  const rows = await db
-    .select({
-      id: table.id,
-      codice: table.codice,
-      stato: sql<string | null>`null`,
-      materiale: materiali.nome,
-      cava,
-      facts,
-      pezzi: kind === 'lotto' ? lotti.pezzi : sql<number>`0`,
-      pezziPerCassa: kind === 'lotto' ? lotti.pezziPerCassa : sql<number>`1`,
-      mq: table.mq,
-      spessoreMm: table.spessoreMm,
-      densita: materiali.densita,
-    })
-    .from(table)
-    .innerJoin(materiali, eq(materiali.id, table.materialeId))
-    .leftJoin(blocchi, bloccoOf(table.bloccoId, table.companyId))
-    .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
-  // a lot's boxes in the one text the app uses for them (`casseText`: "30 casse da 8 + 1 da 5");
-  // a bundle's weight for the crane and the truck (m² × thickness × density: nothing weighs a bundle)
-  return rows.map(({ pezzi, pezziPerCassa, mq, spessoreMm, densita, ...r }) =>
-    kind === 'lotto'
-      ? { ...r, facts: [...r.facts, `${pezzi} pezzi · ${casseText(pezzi, pezziPerCassa)}`] }
-      : { ...r, facts: [...r.facts, pesoText({ t: pesoLastraT(mq, spessoreMm, densita), base: 'teorico' })] },
-  );
-}
-
-/** The ids of a quarry's stock items, as a subquery (photos filtered by cava). */
-export function idsInCava(table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, cavaId: string): SQL {
-  return sql`select ${table.id} from ${table} where ${table.companyId} = ${companyId} and ${table.bloccoId} in (select ${blocchi.id} from ${blocchi} where ${blocchi.cavaId} = ${cavaId} and ${blocchi.companyId} = ${companyId})`;
-}
-
-/** A block's bundles with their slabs' codes in sawing order (genealogy). */
-export function pacchiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
-  return db
-    .select({
-      id: pacchi.id,
-      codice: pacchi.codice,
-      lavorazioneId: pacchi.lavorazioneId,
-      lastre: sql<Array<{ id: string; codice: string; progressivo: number }>>`(select coalesce(json_agg(json_build_object('id', ${lastre.id}, 'codice', ${lastre.codice}, 'progressivo', ${lastre.progressivo}) order by ${lastre.progressivo}), '[]'::json) from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
-    })
-    .from(pacchi)
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.bloccoId, bloccoId)))
-    .orderBy(asc(pacchi.codice));
-}
-
-/** The tile lots of some lavorazioni pavimenti (a block's genealogy lists each under its cut). */
-export function lottiOfLavorazioni(db: DbOrTx, companyId: string, lavorazioneIds: string[]) {
-  if (lavorazioneIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: lotti.id, codice: lotti.codice, lavorazioneId: lotti.lavorazioneId, pezzi: lotti.pezzi, mq: lotti.mq })
-    .from(lotti)
-    .where(and(eq(lotti.companyId, companyId), inArray(lotti.lavorazioneId, lavorazioneIds)))
-    .orderBy(asc(lotti.codice));
-}

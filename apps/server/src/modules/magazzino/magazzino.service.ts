@@ -17,12 +17,13 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { listHistory, type HistoryItem } from '../../lib/audit.js';
 import type { EntityRegistry } from '../../lib/entities.js';
-import { streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
+import { exportPages, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import { lastraExportColumns, lottoExportColumns, paccoExportColumns } from './magazzino.export.js';
 import * as ledger from './ledger.repository.js';
 import { registerMagazzinoEntities } from './magazzino.entity.js';
 import { toLastraDto, toLottoDto, toMovimentoDto, toPaccoDetailDto, toPaccoDto } from './magazzino.mapper.js';
+import * as registry from './magazzino.registry.js';
 import * as repo from './magazzino.repository.js';
 
 export type { MovimentoMeta, NewLastra, NewLotto, NewPacco } from './ledger.repository.js';
@@ -36,14 +37,7 @@ const EXPORT_BATCH = 500;
 
 /** A list's pages one after another, as an export's batches. */
 function exportOf<T>(page: (n: number) => Promise<T[]>, columns: ExportColumn<T>[], sheet: string, baseName: string, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
-  const batches = (async function* () {
-    for (let n = 1; ; n++) {
-      const items = await page(n);
-      if (items.length) yield items;
-      if (items.length < EXPORT_BATCH) return;
-    }
-  })();
-  return streamExport({ format, columns, batches, sheet, baseName, onError });
+  return streamExport({ format, columns, batches: exportPages(EXPORT_BATCH, page), sheet, baseName, onError });
 }
 
 const NOT_FOUND = { pacco: 'Pacco non trovato', lastra: 'Lastra non trovata', lotto: 'Lotto non trovato' } as const;
@@ -86,9 +80,9 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
 
   return {
     /** A block's bundles with their slabs in sawing order, for the genealogy its sawings show. */
-    pacchiOfBlocco: (tx: DbOrTx, companyId: string, bloccoId: string) => repo.pacchiOfBlocco(tx, companyId, bloccoId),
+    pacchiOfBlocco: (tx: DbOrTx, companyId: string, bloccoId: string) => registry.pacchiOfBlocco(tx, companyId, bloccoId),
     /** The lots of some lavorazioni pavimenti, for the genealogy of the block they were cut from. */
-    lottiOfLavorazioni: (tx: DbOrTx, companyId: string, lavorazioneIds: string[]) => repo.lottiOfLavorazioni(tx, companyId, lavorazioneIds),
+    lottiOfLavorazioni: (tx: DbOrTx, companyId: string, lavorazioneIds: string[]) => registry.lottiOfLavorazioni(tx, companyId, lavorazioneIds),
 
     ledger: {
       caricaPacco: ledger.caricaPacco,

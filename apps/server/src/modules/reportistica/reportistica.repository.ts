@@ -128,8 +128,8 @@ export interface EstrazioneRow {
  * docs/reportistica.md): own blocks counted on the day of their pesata (registered, if never weighed),
  * except those still in the quarry yard and the scrapped ones, in t pesate (the weighbridge) or t
  * teoriche (net m³ × density); informe blocks under Informi, by weight only; the by-products typed on
- * the bancate cut in the period as t dichiarate, the bancata's informi only where none of its informi
- * is registered as a block (counted once). Each item's t is rounded before the sums; the contribution
+ * the bancate cut in the period as t dichiarate: the bancata's informi are the loose ones, never
+ * registered as blocks (the bancata form says "Informi sfusi"), so an informe counts once either way. Each item's t is rounded before the sums; the contribution
  * is the row's t × the tariff valid on the item's day, to the cent.
  */
 export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
@@ -146,7 +146,7 @@ export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
           select ba.cava_id, ba.data_taglio, v.voce, ba.materiale_id, null, null, null, null, null, null, v.t
           from bancate ba
           cross join lateral (values
-            ('informi', case when not exists (select 1 from blocchi bi where bi.bancata_id = ba.id and bi.categoria = 'informe') then ba.informi_t end),
+            ('informi', ba.informi_t),
             ('scaglieBianche', ba.scaglie_t), ('terre', ba.terre_t)) as v(voce, t)
           where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al} and v.t is not null
         ), righe as (

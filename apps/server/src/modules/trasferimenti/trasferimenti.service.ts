@@ -40,12 +40,12 @@ const PAGE_OF = { interno: 'blocchi', esterno: 'blocchi-esterni', pacco: 'magazz
  */
 export function createTrasferimentiService(deps: {
   db: Db;
-  clienti: AnagraficaService;
-  fornitori: AnagraficaService;
-  materiali: LookupsService<'materiali'>;
-  blocchi: BlocchiService;
-  magazzino: MagazzinoService;
-  stock: StockService;
+  clienti: Pick<AnagraficaService, 'ensureForDitta'>;
+  fornitori: Pick<AnagraficaService, 'ensureForDitta'>;
+  materiali: Pick<LookupsService<'materiali'>, 'find'>;
+  blocchi: Pick<BlocchiService, 'assertSenzaLavorazioni' | 'lockForLavorazione' | 'receiveFromGroup' | 'transition'>;
+  magazzino: Pick<MagazzinoService, 'ledger'>;
+  stock: Pick<StockService, 'cediLotto' | 'cediPacco' | 'codiceLottoTaken' | 'lastreRows' | 'lockForTransfer' | 'lockPacco' | 'movimenti' | 'nextSplitCodice'>;
 }) {
   const { db, clienti, fornitori, materiali, blocchi, magazzino, stock } = deps;
 
