@@ -7,12 +7,20 @@ import { notify } from '@/lib/toast';
 import { useListParams, type ListParams, type ListParamsConfig } from './use-list-params';
 
 export interface ListPageConfig<F extends string, Filters> extends ListParamsConfig<F> {
-  /** the list's own filters (what its list, summary and export queries take) from the URL's */
-  toFilters: (q: string, filters: Readonly<Partial<Record<F, string>>>) => Filters;
+  /**
+   * the list's own filters (what its list, summary and export queries take) from the URL's; by
+   * default the search as `q` and each filter under its own name (the rules have checked its value)
+   */
+  toFilters?: (q: string, filters: Readonly<Partial<Record<F, string>>>) => Filters;
   /** the permission whose `write` shows the "new" button */
   permission?: PageKey;
   /** a link to the list with state `{ nuovo: true }` opens it with the create dialog open */
   newFromLinkState?: boolean;
+}
+
+/** The URL's search and filters as most lists' queries take them: the same names (the rules checked each value). */
+function searchAndFilters<Filters>(q: string, filters: object): Filters {
+  return { q: q || undefined, ...filters } as unknown as Filters;
 }
 
 /** What every list page keeps: its URL state, the rows ticked, the create dialog, the way to a row's page. */
@@ -49,7 +57,7 @@ export function useListPage<F extends string, Filters, T extends { _id: string }
   const params = useListParams<F>(config);
   const [creating, setCreating] = useState(() => writable && !!config.newFromLinkState && (location.state as { nuovo?: boolean } | null)?.nuovo === true);
   const [selected, setSelected] = useState<T[]>([]);
-  const { toFilters } = config;
+  const { toFilters = searchAndFilters<Filters> } = config;
   const filters = useMemo(() => toFilters(params.q, params.filters), [toFilters, params.q, params.filters]);
   const query = useMemo(() => ({ ...filters, page: params.page, limit: params.limit, sort: params.sort }), [filters, params.page, params.limit, params.sort]);
   const linkState = { listSearch: location.search };

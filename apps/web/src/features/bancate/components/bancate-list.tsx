@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BANCATA_SORT_FIELDS, BANCATA_STATI, BANCATA_STATO_LABELS, detailPath, type Bancata, type BancataStato } from '@gestcava/contracts';
+import { BANCATA_SORT_FIELDS, BANCATA_STATI, BANCATA_STATO_LABELS, detailPath, type Bancata } from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListLookupFilter, ListPage, ListStatoFilter } from '@/components/list/list-page';
@@ -21,14 +21,6 @@ const LIST_CONFIG = {
   defaultSort: '-dataTaglio',
   filters: { stato: enumFilter(BANCATA_STATI), cavaId: uuidFilter, materialeId: uuidFilter, dal: isoDateFilter, al: isoDateFilter },
   permission: 'bancate',
-  toFilters: (q: string, f: Partial<Record<FilterName, string>>): BancataFilters => ({
-    q: q || undefined,
-    stato: f.stato as BancataStato | undefined,
-    cavaId: f.cavaId,
-    materialeId: f.materialeId,
-    dal: f.dal,
-    al: f.al,
-  }),
 } as const;
 const STATO_OPTIONS = BANCATA_STATI.map((s) => ({ value: s, label: BANCATA_STATO_LABELS[s] }));
 const detailOf = (b: { _id: string }) => detailPath('bancata', b._id);

@@ -1,6 +1,6 @@
 import './collaudi.css';
 import { useState } from 'react';
-import { COLLAUDO_SORT_FIELDS, COLLAUDO_STATI, COLLAUDO_STATO_LABELS, detailPath, type CollaudoListItem, type CollaudoStato } from '@gestcava/contracts';
+import { COLLAUDO_SORT_FIELDS, COLLAUDO_STATI, COLLAUDO_STATO_LABELS, detailPath, type CollaudoListItem } from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListFilter } from '@/components/list/list-filter';
@@ -21,13 +21,6 @@ const LIST_CONFIG = {
   defaultSort: '-data',
   filters: { stato: enumFilter(COLLAUDO_STATI), clienteId: uuidFilter, dal: isoDateFilter, al: isoDateFilter },
   permission: 'collaudi',
-  toFilters: (q: string, f: Partial<Record<FilterName, string>>): CollaudoFilters => ({
-    q: q || undefined,
-    stato: f.stato as CollaudoStato | undefined,
-    clienteId: f.clienteId,
-    dal: f.dal,
-    al: f.al,
-  }),
 } as const;
 const STATO_OPTIONS = COLLAUDO_STATI.map((s) => ({ value: s, label: COLLAUDO_STATO_LABELS[s] }));
 const detailOf = (c: { _id: string }) => detailPath('collaudo', c._id);

@@ -5,7 +5,6 @@ import {
   LAVORAZIONE_LASTRE_STATI,
   LAVORAZIONE_LASTRE_STATO_LABELS,
   type LavorazioneLastreListItem,
-  type LavorazioneLastreStato,
 } from '@gestcava/contracts';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListLookupFilter, ListPage, ListStatoFilter } from '@/components/list/list-page';
@@ -34,14 +33,6 @@ const LIST_CONFIG = {
   defaultSort: '-codice',
   filters: FILTER_RULES,
   permission: 'lavorazione-lastre',
-  toFilters: (q: string, f: Partial<Record<FilterName, string>>): LavorazioneLastreFilters => ({
-    q: q || undefined,
-    stato: f.stato as LavorazioneLastreStato | undefined,
-    macchinaId: f.macchinaId,
-    materialeId: f.materialeId,
-    dal: f.dal,
-    al: f.al,
-  }),
 } as const;
 const STATO_OPTIONS = LAVORAZIONE_LASTRE_STATI.map((s) => ({ value: s, label: LAVORAZIONE_LASTRE_STATO_LABELS[s] }));
 

@@ -4,7 +4,6 @@ import {
   LAVORAZIONE_PAVIMENTI_STATI,
   LAVORAZIONE_PAVIMENTI_STATO_LABELS,
   type LavorazionePavimentiListItem,
-  type LavorazionePavimentiStato,
 } from '@gestcava/contracts';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListLookupFilter, ListPage, ListStatoFilter } from '@/components/list/list-page';
@@ -24,13 +23,6 @@ const LIST_CONFIG = {
   defaultSort: '-codice',
   filters: { stato: enumFilter(LAVORAZIONE_PAVIMENTI_STATI), materialeId: uuidFilter, dal: isoDateFilter, al: isoDateFilter },
   permission: 'lavorazione-pavimenti',
-  toFilters: (q: string, f: Partial<Record<FilterName, string>>): LavorazionePavimentiFilters => ({
-    q: q || undefined,
-    stato: f.stato as LavorazionePavimentiStato | undefined,
-    materialeId: f.materialeId,
-    dal: f.dal,
-    al: f.al,
-  }),
 } as const;
 const STATO_OPTIONS = LAVORAZIONE_PAVIMENTI_STATI.map((s) => ({ value: s, label: LAVORAZIONE_PAVIMENTI_STATO_LABELS[s] }));
 const detailOf = (l: { _id: string }) => detailPath('lavorazione-pavimenti', l._id);

@@ -26,15 +26,6 @@ const LIST_CONFIG = {
   sortFields: LOTTO_SORT_FIELDS,
   defaultSort: '-codice',
   filters: FILTER_RULES,
-  toFilters: (q: string, f: Partial<Record<FilterName, string>>): LottoFilters => ({
-    q: q || undefined,
-    materialeId: f.materialeId,
-    spessoreMm: f.spessoreMm,
-    finitura: f.finitura as LottoFilters['finitura'],
-    scelta: f.scelta as LottoFilters['scelta'],
-    ubicazioneId: f.ubicazioneId,
-    esauriti: f.esauriti,
-  }),
 };
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 const SPESSORE_OPTIONS = [10, 12, 15, 20, 30].map((s) => ({ value: String(s), label: `${s} mm` }));
