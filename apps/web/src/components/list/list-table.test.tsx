@@ -30,3 +30,26 @@ describe('list cards on a phone', () => {
     expect(options).toEqual(['Codice (crescente)', 'Codice (decrescente)', 'Volume (crescente)', 'Volume (decrescente)']);
   });
 });
+
+describe('a list without detail pages', () => {
+  it('shows its rows as plain text: no link in the table nor on the cards', () => {
+    render(
+      <MemoryRouter>
+        <ListTable label="Trasferimenti" query={query} params={params} columns={COLUMNS} card={(r) => ({ title: r.codice, lines: [] })} empty={null} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('cell', { name: 'BL-1' })).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('on a phone its cards are not links either', () => {
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: true, media: q, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    render(
+      <MemoryRouter>
+        <ListTable label="Trasferimenti" query={query} params={params} columns={COLUMNS} card={(r) => ({ title: r.codice, lines: ['4,2 m³'] })} empty={null} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('list-card')).toHaveTextContent('BL-14,2 m³');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

@@ -36,9 +36,9 @@ export interface ListTableProps<T extends { _id: string }, F extends string> {
   query: ListQuery<T>;
   params: ListParams<F>;
   columns: readonly ListColumn<T>[];
-  /** the detail page of a row: the first column links to it and a click on the row opens it */
-  rowLink: (row: T) => string;
-  onOpen: (row: T) => void;
+  /** the detail page of a row: the first column links to it and a click on the row opens it (none: a list without detail pages) */
+  rowLink?: (row: T) => string;
+  onOpen?: (row: T) => void;
   /** the card of a row under 768 px: a title and a few lines */
   card: (row: T) => { title: ReactNode; lines: ReactNode[]; badge?: ReactNode };
   /** shown instead of the table when there is nothing to list */
@@ -75,7 +75,8 @@ const PAGE_REPORT = '{first}–{last} di {totalRecords}';
 
 /**
  * A server-paged list (DESIGN §5): PrimeReact DataTable in lazy mode, page, rows and sort bound
- * to the URL through `useListParams`; a row click (or Enter on its link) opens the detail page.
+ * to the URL through `useListParams`; a row click (or Enter on its link) opens the detail page, if
+ * the rows have one.
  * Under 768 px the same rows become cards with the same paginator.
  */
 export function ListTable<T extends { _id: string }, F extends string>(props: ListTableProps<T, F>) {
@@ -144,20 +145,31 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
         <ul className="list-cards-items" aria-label={label}>
           {items.map((row) => {
             const c = card(row);
+            const content = (
+              <>
+                <span className="list-card-head">
+                  <span className="list-card-title">{c.title}</span>
+                  {c.badge}
+                </span>
+                {c.lines.map((line, i) => (
+                  <span className="list-card-line" key={i}>
+                    {line}
+                  </span>
+                ))}
+              </>
+            );
             return (
               <li key={row._id} className={selection ? 'list-card-selectable' : undefined}>
                 {selection && <SelectBox row={row} selection={selection} />}
-                <Link to={rowLink(row)} state={linkState} className="list-card" data-testid="list-card">
-                  <span className="list-card-head">
-                    <span className="list-card-title">{c.title}</span>
-                    {c.badge}
-                  </span>
-                  {c.lines.map((line, i) => (
-                    <span className="list-card-line" key={i}>
-                      {line}
-                    </span>
-                  ))}
-                </Link>
+                {rowLink ? (
+                  <Link to={rowLink(row)} state={linkState} className="list-card" data-testid="list-card">
+                    {content}
+                  </Link>
+                ) : (
+                  <div className="list-card" data-testid="list-card">
+                    {content}
+                  </div>
+                )}
               </li>
             );
           })}
@@ -191,10 +203,10 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
       rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
       paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport RowsPerPageDropdown"
       currentPageReportTemplate={totalCapped ? `{first}–{last} di ${totalLabel}` : PAGE_REPORT}
-      onRowClick={(e) => onOpen(e.data as T)}
+      onRowClick={onOpen ? (e) => onOpen(e.data as T) : undefined}
       // memoised cells would keep showing a box as it was when the row first rendered
       cellMemo={!selection}
-      rowClassName={(row: T) => `list-row-clickable ${props.rowClassName?.(row) ?? ''}`}
+      rowClassName={(row: T) => `${onOpen ? 'list-row-clickable ' : ''}${props.rowClassName?.(row) ?? ''}`}
       stripedRows
       size="small"
       pt={{
@@ -225,7 +237,7 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
           className={col.className}
           body={(row: T) => {
             const content = col.body ? col.body(row) : String((row as Record<string, unknown>)[col.field] ?? '');
-            if (index !== 0) return content;
+            if (index !== 0 || !rowLink) return content;
             return (
               <Link
                 to={rowLink(row)}

@@ -1,5 +1,6 @@
 import { BANCATA_TRANSITIONS, type BancataStato } from '@gestcava/contracts';
 import { StateActions } from '@/components/detail/state-actions';
+import { dangerOutlined } from '@/components/detail/use-state-move';
 import { BANCATA_MOVE_LABELS } from './bancata-moves';
 
 /** The bancata's moves from its state (DESIGN §4); the one under way spins. */
@@ -16,10 +17,7 @@ export function BancataStatoActions({
     <StateActions
       name="bancata"
       moves={BANCATA_TRANSITIONS[stato]}
-      moveOf={(to) => {
-        const m = BANCATA_MOVE_LABELS[to];
-        return { label: m.label, icon: m.icon, severity: m.severity, outlined: m.severity === 'danger' };
-      }}
+      moveOf={(to) => dangerOutlined(BANCATA_MOVE_LABELS[to])}
       onMove={onMove}
       busy={!!busy}
       sending={busy}

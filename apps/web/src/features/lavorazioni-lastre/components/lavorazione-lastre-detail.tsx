@@ -7,18 +7,16 @@ import {
   LAVORAZIONE_LASTRE_STATO_LABELS,
   LAVORAZIONE_LASTRE_TRANSITIONS,
   type LavorazioneLastre,
-  type LavorazioneLastreStato,
 } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
 import { useBackToList } from '@/components/detail/use-back-to-list';
 import { StateActions } from '@/components/detail/state-actions';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { MoveNote } from '@/components/form/move-note';
+import { StateMoveSection } from '@/components/detail/state-move-section';
+import { dangerOutlined, useStateMove } from '@/components/detail/use-state-move';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
-import { StatoPanel } from '@/components/stato-tag';
 import { RecordLink } from '@/components/record-link';
 import { formatArea, formatDate, formatDateTime, formatInteger, formatNumber, formatVolume } from '@/lib/format';
 import { formatDims } from '@/lib/production-format';
@@ -93,89 +91,56 @@ function EditAction({ lav }: { lav: LavorazioneLastre }) {
 }
 
 function StatoSection({ lav, writable }: { lav: LavorazioneLastre; writable: boolean }) {
-  const move = useChangeLavorazioneLastreStato(lav._id);
-  const [confirmAnnulla, setConfirmAnnulla] = useState(false);
+  const mutation = useChangeLavorazioneLastreStato(lav._id);
+  const move = useStateMove({ mutation, codice: lav.codice, labels: LAVORAZIONE_LASTRE_STATO_LABELS, confirm: ['annullata'] });
   const [completing, setCompleting] = useState(false);
-  const [nota, setNota] = useState('');
-
-  const doMove = (to: 'in_segagione' | 'annullata', note?: string) =>
-    move.mutate(
-      { stato: to, nota: note?.trim() ? note.trim() : null },
-      {
-        onSuccess: () => {
-          setConfirmAnnulla(false);
-          setNota('');
-          notify({ severity: 'success', summary: 'Stato aggiornato', detail: `${lav.codice}: ${LAVORAZIONE_LASTRE_STATO_LABELS[to]}` });
-        },
-        onError: (error) => {
-          setConfirmAnnulla(false);
-          notify({ severity: 'error', summary: 'Cambio di stato non riuscito', detail: error.message });
-        },
-      },
-    );
-  const onMove = (to: LavorazioneLastreStato) => {
-    if (to === 'annullata') setConfirmAnnulla(true);
-    else if (to === 'in_segagione') doMove(to);
-  };
 
   const actions = writable && (
     <div className="flex flex-wrap gap-2">
       {lav.stato === 'in_segagione' && <Button type="button" label="Completa: registra le lastre" icon="pi pi-check-square" onClick={() => setCompleting(true)} data-testid="lavorazione-completa" />}
-      <StateActions
-        name="lavorazione"
-        moves={LAVORAZIONE_LASTRE_TRANSITIONS[lav.stato].manual}
-        moveOf={(to) => {
-          const m = LAVORAZIONE_LASTRE_MOVES[to];
-          return { label: m.label, icon: m.icon, severity: m.severity, outlined: m.severity === 'danger' };
-        }}
-        onMove={onMove}
-        busy={move.isPending}
-        sending={move.isPending ? (move.variables?.stato ?? null) : null}
-      />
+      <StateActions name="lavorazione" moves={LAVORAZIONE_LASTRE_TRANSITIONS[lav.stato].manual} moveOf={(to) => dangerOutlined(LAVORAZIONE_LASTRE_MOVES[to])} onMove={move.onMove} busy={move.busy} sending={move.sending} />
     </div>
   );
 
   return (
-    <SectionCard titleId="lavorazione-stato-title" title="Stato">
-      <StatoPanel actions={actions}>
-        <LavorazioneLastreStatoTag stato={lav.stato} testId="lavorazione-stato" />
-        {lav.stato === 'in_segagione' && lav.dataInizio && <span className="text-color-secondary">dal {formatDate(lav.dataInizio)}</span>}
-        {lav.stato === 'completata' && lav.dataFine && <span className="text-color-secondary">il {formatDate(lav.dataFine)}</span>}
-      </StatoPanel>
-      <ConfirmDialog
-        visible={confirmAnnulla}
-        title="Annullare la segagione?"
-        confirmLabel={LAVORAZIONE_LASTRE_MOVES.annullata.label}
-        confirmIcon={LAVORAZIONE_LASTRE_MOVES.annullata.icon}
-        danger
-        loading={move.isPending}
-        onConfirm={() => doMove('annullata', nota)}
-        onCancel={() => {
-          setConfirmAnnulla(false);
-          setNota('');
-        }}
-        testId="confirm-lavorazione-annulla"
-      >
-        <p className="mt-0">
-          {lav.codice} non sarà segata: il blocco {lav.blocco.codice} torna disponibile. La segagione resta nel registro, con il suo storico.
-        </p>
-        <MoveNote id="lavorazione-move-nota" label="Nota (facoltativa)" value={nota} onChange={setNota} />
-      </ConfirmDialog>
-      {completing && (
-        <CompletaDialog
-          lavorazione={lav}
-          onClose={() => setCompleting(false)}
-          onDone={(saved) => {
-            setCompleting(false);
-            notify({
-              severity: 'success',
-              summary: 'Segagione completata',
-              detail: `${formatInteger(saved.numeroLastre)} lastre, ${formatArea(saved.mqTotali)} in ${saved.pacchi.map((p) => p.codice).join(', ')}`,
-            });
-          }}
-        />
-      )}
-    </SectionCard>
+    <StateMoveSection
+      name="lavorazione"
+      move={move}
+      actions={actions}
+      confirmation={() => ({
+        title: 'Annullare la segagione?',
+        confirmLabel: LAVORAZIONE_LASTRE_MOVES.annullata.label,
+        confirmIcon: LAVORAZIONE_LASTRE_MOVES.annullata.icon,
+        danger: true,
+        testId: 'confirm-lavorazione-annulla',
+        body: (
+          <p className="mt-0">
+            {lav.codice} non sarà segata: il blocco {lav.blocco.codice} torna disponibile. La segagione resta nel registro, con il suo storico.
+          </p>
+        ),
+        note: { id: 'lavorazione-move-nota', label: 'Nota (facoltativa)' },
+      })}
+      dialogs={
+        completing && (
+          <CompletaDialog
+            lavorazione={lav}
+            onClose={() => setCompleting(false)}
+            onDone={(saved) => {
+              setCompleting(false);
+              notify({
+                severity: 'success',
+                summary: 'Segagione completata',
+                detail: `${formatInteger(saved.numeroLastre)} lastre, ${formatArea(saved.mqTotali)} in ${saved.pacchi.map((p) => p.codice).join(', ')}`,
+              });
+            }}
+          />
+        )
+      }
+    >
+      <LavorazioneLastreStatoTag stato={lav.stato} testId="lavorazione-stato" />
+      {lav.stato === 'in_segagione' && lav.dataInizio && <span className="text-color-secondary">dal {formatDate(lav.dataInizio)}</span>}
+      {lav.stato === 'completata' && lav.dataFine && <span className="text-color-secondary">il {formatDate(lav.dataFine)}</span>}
+    </StateMoveSection>
   );
 }
 

@@ -9,18 +9,16 @@ import {
   LAVORAZIONE_PAVIMENTI_STATO_LABELS,
   LAVORAZIONE_PAVIMENTI_TRANSITIONS,
   type LavorazionePavimenti,
-  type LavorazionePavimentiStato,
 } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
 import { useBackToList } from '@/components/detail/use-back-to-list';
 import { StateActions } from '@/components/detail/state-actions';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { MoveNote } from '@/components/form/move-note';
+import { StateMoveSection } from '@/components/detail/state-move-section';
+import { dangerOutlined, useStateMove } from '@/components/detail/use-state-move';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
-import { StatoPanel } from '@/components/stato-tag';
 import { RecordLink } from '@/components/record-link';
 import { formatArea, formatDate, formatDateTime, formatInteger } from '@/lib/format';
 import { can } from '@/lib/permissions';
@@ -66,84 +64,49 @@ function LavorazionePage({ lav, back, history }: { lav: LavorazionePavimenti; ba
 }
 
 function StatoSection({ lav, writable }: { lav: LavorazionePavimenti; writable: boolean }) {
-  const move = useChangeLavorazionePavimentiStato(lav._id);
-  const [confirmAnnulla, setConfirmAnnulla] = useState(false);
+  const mutation = useChangeLavorazionePavimentiStato(lav._id);
+  const move = useStateMove({ mutation, codice: lav.codice, labels: LAVORAZIONE_PAVIMENTI_STATO_LABELS, confirm: ['annullata'] });
   const [completing, setCompleting] = useState(false);
-  const [nota, setNota] = useState('');
   const origine = lav.origine === 'blocco' ? `il blocco ${lav.blocco?.codice ?? ''} torna disponibile` : `le ${lav.lastre.length} lastre tornano disponibili`;
-
-  const doMove = (to: 'in_lavorazione' | 'annullata', note?: string) =>
-    move.mutate(
-      { stato: to, nota: note?.trim() ? note.trim() : null },
-      {
-        onSuccess: () => {
-          setConfirmAnnulla(false);
-          setNota('');
-          notify({ severity: 'success', summary: 'Stato aggiornato', detail: `${lav.codice}: ${LAVORAZIONE_PAVIMENTI_STATO_LABELS[to]}` });
-        },
-        onError: (error) => {
-          setConfirmAnnulla(false);
-          notify({ severity: 'error', summary: 'Cambio di stato non riuscito', detail: error.message });
-        },
-      },
-    );
-  const onMove = (to: LavorazionePavimentiStato) => {
-    if (to === 'annullata') setConfirmAnnulla(true);
-    else if (to === 'in_lavorazione') doMove(to);
-  };
 
   const actions = writable && (
     <div className="flex flex-wrap gap-2">
       {lav.stato === 'in_lavorazione' && <Button type="button" label="Completa: carica il lotto" icon="pi pi-check-square" onClick={() => setCompleting(true)} data-testid="pavimenti-completa" />}
-      <StateActions
-        name="pavimenti"
-        moves={LAVORAZIONE_PAVIMENTI_TRANSITIONS[lav.stato].manual}
-        moveOf={(to) => {
-          const m = LAVORAZIONE_PAVIMENTI_MOVES[to];
-          return { label: m.label, icon: m.icon, severity: m.severity, outlined: m.severity === 'danger' };
-        }}
-        onMove={onMove}
-        busy={move.isPending}
-        sending={move.isPending ? (move.variables?.stato ?? null) : null}
-      />
+      <StateActions name="pavimenti" moves={LAVORAZIONE_PAVIMENTI_TRANSITIONS[lav.stato].manual} moveOf={(to) => dangerOutlined(LAVORAZIONE_PAVIMENTI_MOVES[to])} onMove={move.onMove} busy={move.busy} sending={move.sending} />
     </div>
   );
 
   return (
-    <SectionCard titleId="pavimenti-stato-title" title="Stato">
-      <StatoPanel actions={actions}>
-        <LavorazionePavimentiStatoTag stato={lav.stato} testId="pavimenti-stato" />
-        {lav.stato === 'in_lavorazione' && lav.dataInizio && <span className="text-color-secondary">dal {formatDate(lav.dataInizio)}</span>}
-        {lav.stato === 'completata' && lav.dataFine && <span className="text-color-secondary">il {formatDate(lav.dataFine)}</span>}
-      </StatoPanel>
-      <ConfirmDialog
-        visible={confirmAnnulla}
-        title="Annullare la lavorazione?"
-        confirmLabel={LAVORAZIONE_PAVIMENTI_MOVES.annullata.label}
-        confirmIcon={LAVORAZIONE_PAVIMENTI_MOVES.annullata.icon}
-        danger
-        loading={move.isPending}
-        onConfirm={() => doMove('annullata', nota)}
-        onCancel={() => {
-          setConfirmAnnulla(false);
-          setNota('');
-        }}
-        testId="confirm-pavimenti-annulla"
-      >
-        <p className="mt-0">{lav.codice} non sarà tagliata: {origine}. La lavorazione resta nel registro, con il suo storico.</p>
-        <MoveNote id="pavimenti-move-nota" label="Nota (facoltativa)" value={nota} onChange={setNota} />
-      </ConfirmDialog>
-      {completing && (
-        <CompletaPavimentiDialog
-          lavorazione={lav}
-          onClose={() => setCompleting(false)}
-          onDone={(saved) => {
-            setCompleting(false);
-            notify({ severity: 'success', summary: 'Lavorazione completata', detail: `${formatInteger(saved.pezzi)} pezzi, ${formatArea(saved.mqProdotti)} nel lotto ${saved.lotto?.codice ?? ''}` });
-          }}
-        />
-      )}
-    </SectionCard>
+    <StateMoveSection
+      name="pavimenti"
+      move={move}
+      actions={actions}
+      confirmation={() => ({
+        title: 'Annullare la lavorazione?',
+        confirmLabel: LAVORAZIONE_PAVIMENTI_MOVES.annullata.label,
+        confirmIcon: LAVORAZIONE_PAVIMENTI_MOVES.annullata.icon,
+        danger: true,
+        testId: 'confirm-pavimenti-annulla',
+        body: <p className="mt-0">{lav.codice} non sarà tagliata: {origine}. La lavorazione resta nel registro, con il suo storico.</p>,
+        note: { id: 'pavimenti-move-nota', label: 'Nota (facoltativa)' },
+      })}
+      dialogs={
+        completing && (
+          <CompletaPavimentiDialog
+            lavorazione={lav}
+            onClose={() => setCompleting(false)}
+            onDone={(saved) => {
+              setCompleting(false);
+              notify({ severity: 'success', summary: 'Lavorazione completata', detail: `${formatInteger(saved.pezzi)} pezzi, ${formatArea(saved.mqProdotti)} nel lotto ${saved.lotto?.codice ?? ''}` });
+            }}
+          />
+        )
+      }
+    >
+      <LavorazionePavimentiStatoTag stato={lav.stato} testId="pavimenti-stato" />
+      {lav.stato === 'in_lavorazione' && lav.dataInizio && <span className="text-color-secondary">dal {formatDate(lav.dataInizio)}</span>}
+      {lav.stato === 'completata' && lav.dataFine && <span className="text-color-secondary">il {formatDate(lav.dataFine)}</span>}
+    </StateMoveSection>
   );
 }
 
