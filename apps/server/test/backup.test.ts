@@ -168,10 +168,18 @@ function sampleValue(
   }
 }
 
-/** Text columns whose CHECK allows only some words: a valid one, so their tables get rows too. */
+/** Columns whose CHECK allows only some values: a valid one, so their tables get rows too. */
 const CHECKED_TEXT: Record<string, string> = {
+  'ddt.stato': 'emesso',
+  'ddt.causale': 'vendita',
+  'ddt.trasporto_a_cura': 'mittente',
+  'ddt.porto': 'franco',
+  'ddt_righe.entity_type': 'blocco',
+  'ddt_righe.peso_base': 'pesato',
   'lavorazioni_pavimenti.origine': 'lastre',
   'movimenti.tipo': 'carico',
+  // a load ships nothing
+  'movimenti.pezzi_spediti': '0',
   'riserve_lotti.stato': 'attiva',
   'trasferimenti_righe.tipo': 'blocco',
 };

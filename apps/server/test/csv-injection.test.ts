@@ -52,7 +52,14 @@ beforeAll(async () => {
   const scaffale = (await admin.post('/api/ubicazioni', { nome: name, tipo: 'scaffale' })).json();
   const lav = lavorazione.json();
   expect((await admin.post(`/api/lavorazioni-lastre/${lav._id}/stato`, { stato: 'in_segagione' })).statusCode).toBe(200);
-  expect((await admin.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: 2, lunghezzaMm: 2900, altezzaMm: 1500, ubicazioneId: scaffale._id })).statusCode).toBe(200);
+  const completa = await admin.post(`/api/lavorazioni-lastre/${lav._id}/completa`, { numeroLastre: 2, lunghezzaMm: 2900, altezzaMm: 1500, ubicazioneId: scaffale._id });
+  expect(completa.statusCode, completa.body).toBe(200);
+  // one slab sold to that cliente and a DDT drafted for it (its destinatario named as a formula); the other stays in stock
+  const pacco = (await admin.get(`/api/magazzino/pacchi/${completa.json().pacchi[0]._id}`)).json();
+  const lastraId = pacco.lastre[0]._id;
+  expect((await admin.post(`/api/magazzino/lastre/${lastraId}/vendi`, { clienteId: cliente.json()._id, prezzo: 85, unita: 'mq' })).statusCode).toBe(200);
+  const ddt = await admin.post('/api/ddt', { causale: 'vendita', clienteId: cliente.json()._id, trasportoACura: 'mittente', porto: 'franco', righe: [{ entityType: 'lastra', id: lastraId }] });
+  expect(ddt.statusCode, ddt.body).toBe(201);
   const perTaglio = await admin.post('/api/blocchi-esterni', {
     fornitoreId: fornitore.json()._id, dataAcquisto: '2026-02-01', prezzoAcquisto: 1200, unitaPrezzoAcquisto: 'm3', materialeId: lookups.materialeId, ubicazioneId: lookups.ubicazioneId, lunghezza: 200, altezza: 100, profondita: 100,
   });
@@ -69,7 +76,7 @@ describe('CSV exports neutralise formulas (QUALITY S16)', () => {
   it('every /export route writes text that would start a formula with a leading quote', async () => {
     const exports = walkRoutes(ctx.app).filter((r) => r.method === 'GET' && r.url.endsWith('/export'));
     expect(exports.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export', '/api/lavorazioni-lastre/export', '/api/magazzino/pacchi/export', '/api/magazzino/lastre/export', '/api/magazzino/lotti/export', '/api/collaudi/export', '/api/statistiche/:section/export']),
+      expect.arrayContaining(['/api/clienti/export', '/api/fornitori/export', '/api/bancate/export', '/api/blocchi/export', '/api/blocchi-esterni/export', '/api/lavorazioni-lastre/export', '/api/magazzino/pacchi/export', '/api/magazzino/lastre/export', '/api/magazzino/lotti/export', '/api/collaudi/export', '/api/ddt/export', '/api/statistiche/:section/export']),
     );
     // A route with a parameter is asked for the variant whose rows carry our names: the statistics of
     // purchases by fornitore (the bought-in blocks above come from the fornitore named as a formula).

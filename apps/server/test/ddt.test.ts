@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocchi, ddtContatori, lastre, movimenti } from '../src/db/schema/index.js';
+import { blocchi, clienti, ddtContatori, lastre, movimenti } from '../src/db/schema/index.js';
 import { setDdtFaultForTests } from '../src/modules/ddt/ddt.service.js';
 import { bozza, ddtFixture, year, type DdtFixture } from './ddt-helpers.js';
+import { createCompany } from './helpers.js';
 
 // Issue 26: the DDT from what is sold to a party, numbered per company and year with no gap, and
 // every item shipped once. Figures by hand: Statuario 2,71 t/m³; a block 300 × 200 × 180 cm =
@@ -64,7 +65,7 @@ describe('DDT: draft, emission, cancellation', () => {
     const history = (await f.admin.get(`/api/blocchi-esterni/${blocco._id}/history`)).json();
     expect(JSON.stringify(history)).toContain(`DDT ${ddt.numero}/${year}`);
     // each shipped item's page links its DDT: the block, the bundle and each of its slabs
-    const node = { entityType: 'ddt', _id: draft._id, codice: `${ddt.numero}/${year}`, path: `/app/pages/spedizioni/${draft._id}` };
+    const node = { entityType: 'ddt', _id: draft._id, codice: `${ddt.numero}/${year}`, path: null };
     expect((await f.admin.get(`/api/blocchi-esterni/${blocco._id}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));
     expect((await f.admin.get(`/api/magazzino/pacchi/${pacco.paccoId}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));
     expect((await f.admin.get(`/api/magazzino/lastre/${pacco.lastre[0]!._id}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));
@@ -160,6 +161,15 @@ describe('DDT: draft, emission, cancellation', () => {
     expect((await f.spedizioni.get(`/api/ddt/${draft._id}`)).json()).toMatchObject({ stato: 'bozza', numero: null });
     const emitted = (await f.spedizioni.post(`/api/ddt/${draft._id}/emetti`)).json();
     expect(emitted.numero).toBe((before?.ultimo ?? 0) + 1);
+  });
+
+  it('what is to ship to a group company nothing was sold to is nothing, and asking writes no cliente record', async () => {
+    const altra = await createCompany(f.ctx);
+    const before = (await db().select({ id: clienti.id }).from(clienti)).length;
+    const res = await f.spedizioni.get('/api/ddt/da-spedire', { query: { destinazioneCompanyId: altra.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ blocchi: [], pacchi: [], lastre: [], lotti: [] });
+    expect((await db().select({ id: clienti.id }).from(clienti)).length).toBe(before);
   });
 
   it('a transfer to a group company ships with causale trasferimento to that company', async () => {

@@ -51,16 +51,16 @@ describe('lint: layering and cycles', { timeout: 120_000 }, () => {
 
   it('refuses shared web code importing a feature, and a feature importing another, by alias or relative path', async () => {
     const cases: Array<[string, string]> = [
-      [`${WEB}/components/probe.tsx`, '@/features/blocchi/api/create-blocco'],
-      [`${WEB}/components/probe.tsx`, '../features/blocchi/api/create-blocco'],
-      [`${WEB}/lib/probe.ts`, '../features/blocchi/api/create-blocco'],
-      [`${WEB}/features/bancate/probe.ts`, '@/features/blocchi/api/create-blocco'],
-      [`${WEB}/features/bancate/probe.ts`, '../blocchi/api/create-blocco'],
+      [`${WEB}/components/probe.tsx`, '@/features/blocchi/api/blocchi'],
+      [`${WEB}/components/probe.tsx`, '../features/blocchi/api/blocchi'],
+      [`${WEB}/lib/probe.ts`, '../features/blocchi/api/blocchi'],
+      [`${WEB}/features/bancate/probe.ts`, '@/features/blocchi/api/blocchi'],
+      [`${WEB}/features/bancate/probe.ts`, '../blocchi/api/blocchi'],
     ];
     for (const [file, spelling] of cases) {
       expect(await importErrors(file, `export * from '${spelling}';\n`), `${file} → ${spelling}`).toEqual(['import-x/no-restricted-paths']);
     }
-    expect(await importErrors(`${WEB}/features/bancate/probe.ts`, "export * from './api/create-bancata';\nexport * from '@/components/confirm-dialog';\n")).toEqual([]);
+    expect(await importErrors(`${WEB}/features/bancate/probe.ts`, "export * from './api/bancate';\nexport * from '@/components/confirm-dialog';\n")).toEqual([]);
   });
 
   it('refuses an import cycle', async () => {

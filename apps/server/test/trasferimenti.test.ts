@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blocchi, lastre, lavorazioniLastre, lotti, movimenti, pacchi, trasferimenti } from '../src/db/schema/index.js';
+import { todayInRome } from '../src/lib/dates.js';
 import { rowsOf } from '../src/lib/pagination.js';
 import { buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
@@ -297,6 +298,15 @@ describe('transfers between group companies', () => {
       }),
       { numRuns: 8 },
     );
+  });
+
+  it('a received block is bought in today: its production date is the day it arrived, the sender\'s pesata ticket stays with the sender (issue 25)', async () => {
+    const own = await bloccoInterno();
+    await ctx.database.db.update(blocchi).set({ dataRiquadratura: `${year - 1}-05-10`, pesoPesa: 18.4, dataPesata: `${year - 1}-05-12`, numeroPesata: 'P-77' }).where(eq(blocchi.id, own._id));
+    const t = await marmiAdmin.post('/api/trasferimenti', { destinazioneCompanyId: segheria.company.id, blocchi: [{ id: own._id, prezzo: 4000 }], documento: 'DDT 90/26' });
+    expect(t.statusCode, t.body).toBe(201);
+    const theirs = (await segheriaAdmin.get(`/api/blocchi-esterni/${await theirRow(segheriaAdmin, t.json()._id, own.codice)}`)).json();
+    expect(theirs).toMatchObject({ dataRiquadratura: todayInRome(), dataPesata: null, numeroPesata: null, pesoPesa: 18.4 });
   });
 
   it('R14: after transfers of every kind no answer to the receiving company names a row of the sender (issue 23)', async () => {

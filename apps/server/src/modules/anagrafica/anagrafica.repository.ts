@@ -88,13 +88,19 @@ export interface DittaDelGruppo {
   pec: string | null;
 }
 
-/** The record naming a group company in `companyId`, by partita IVA or else by name; created if missing. */
-export async function ensureForDitta(db: DbOrTx, table: AnagraficaTable, companyId: string, ditta: DittaDelGruppo): Promise<{ id: string; ragioneSociale: string }> {
+/** The record naming a group company in `companyId`, by partita IVA or else by name, if there is one. */
+export async function findForDitta(db: DbOrTx, table: AnagraficaTable, companyId: string, ditta: DittaDelGruppo): Promise<{ id: string; ragioneSociale: string } | undefined> {
   const [found] = await db
     .select({ id: table.id, ragioneSociale: table.ragioneSociale })
     .from(table)
     .where(and(eq(table.companyId, companyId), ditta.partitaIva ? eq(table.partitaIva, ditta.partitaIva) : eq(table.ragioneSociale, ditta.name)))
     .limit(1);
+  return found;
+}
+
+/** The record naming a group company in `companyId` (findForDitta); created if missing. */
+export async function ensureForDitta(db: DbOrTx, table: AnagraficaTable, companyId: string, ditta: DittaDelGruppo): Promise<{ id: string; ragioneSociale: string }> {
+  const found = await findForDitta(db, table, companyId, ditta);
   if (found) return found;
   const [created] = await db
     .insert(table)

@@ -46,6 +46,7 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
     /** A record of this company (for other modules' checks), or undefined. */
     find: (companyId: string, id: string, tx: DbOrTx = db) => repo.findInCompany(tx, table, companyId, id),
     /** The record naming a group company here (a transfer's cliente or fornitore), created if missing. */
+    findForDitta: (db: DbOrTx, companyId: string, ditta: repo.DittaDelGruppo) => repo.findForDitta(db, table, companyId, ditta),
     ensureForDitta: (tx: DbOrTx, companyId: string, ditta: repo.DittaDelGruppo) => repo.ensureForDitta(tx, table, companyId, ditta),
 
     async list(companyId: string, query: AnagraficaListQuery): Promise<Page<Anagrafica>> {

@@ -121,6 +121,11 @@ export const blocchiOperations = {
         fornitoreId: args.fornitoreId,
         numeroFornitore: null,
         dataAcquisto: todayInRome(),
+        // a bought-in block's production date is the day it entered (contracts' blocco schema); the
+        // sender's weighbridge ticket is the sender's quarry declaration, not the receiver's
+        dataRiquadratura: todayInRome(),
+        dataPesata: null,
+        numeroPesata: null,
         prezzoAcquisto: args.prezzo,
         unitaPrezzoAcquisto: 'totale',
         costoTrasporto: null,

@@ -1,4 +1,4 @@
-import { DDT_STATO_LABELS, detailPath, numeroDdt, type DdtStato, type GenealogyNode } from '@gestcava/contracts';
+import { DDT_STATO_LABELS, numeroDdt, type DdtStato, type GenealogyNode } from '@gestcava/contracts';
 import { italianDate } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import * as repo from './ddt.repository.js';
@@ -6,7 +6,7 @@ import * as repo from './ddt.repository.js';
 /**
  * What a shipped item's page shows (issue 26): the DDTs it left with, in its genealogy — a block
  * after its collaudo (blocco → collaudo → DDT → cliente), a slab or a bundle after its sawing
- * (lastra → pacco → DDT), a lot after its cut — each linking the DDT's page.
+ * (lastra → pacco → DDT), a lot after its cut.
  */
 export function registerDdtGenealogy(entities: EntityRegistry) {
   for (const kind of ['blocco', 'pacco', 'lastra', 'lotto'] as const) {
@@ -19,7 +19,8 @@ export function registerDdtGenealogy(entities: EntityRegistry) {
           label: `DDT ${numeroDdt(r.numero!, r.anno!)} del ${italianDate(r.data!)} a ${r.destinatario}${r.stato === 'annullato' ? ` (${DDT_STATO_LABELS[r.stato as DdtStato].toLowerCase()})` : ''}`,
           codice: numeroDdt(r.numero!, r.anno!),
           relation: 'vendita',
-          path: detailPath('ddt', r.id),
+          // no link until the web's Spedizioni page lands and adds `ddt` to ENTITY_PAGES (issue 26, web half)
+          path: null,
         }),
       );
     });

@@ -62,7 +62,12 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
   registerDdtGenealogy(entities);
 
   /** The receiver: a cliente, or a group company through its cliente record here (as a transfer sells to it). */
-  async function partyOf(tx: DbOrTx, companyId: string, body: { clienteId?: string; destinazioneCompanyId?: string }): Promise<Party> {
+  type PartyQuery = { clienteId?: string; destinazioneCompanyId?: string };
+
+  /** The party of a DDT; a group company through its cliente record, created when `create` (a write) and else only looked up. */
+  async function partyOf(tx: DbOrTx, companyId: string, body: PartyQuery): Promise<Party>;
+  async function partyOf(tx: DbOrTx, companyId: string, body: PartyQuery, create: false): Promise<Party | null>;
+  async function partyOf(tx: DbOrTx, companyId: string, body: PartyQuery, create = true): Promise<Party | null> {
     if (body.clienteId) {
       const c = await clienti.find(companyId, body.clienteId, tx);
       if (!c) throw badRequest('Cliente non valido', [{ path: 'clienteId', message: 'Cliente non valido' }]);
@@ -70,7 +75,8 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
     }
     const ditta = body.destinazioneCompanyId && body.destinazioneCompanyId !== companyId ? await findCompanyRow(tx, body.destinazioneCompanyId) : undefined;
     if (!ditta) throw badRequest('Ditta di destinazione non valida', [{ path: 'destinazioneCompanyId', message: 'Scegli un’altra ditta di questa installazione' }]);
-    const cliente = await clienti.ensureForDitta(tx, companyId, ditta);
+    const cliente = create ? await clienti.ensureForDitta(tx, companyId, ditta) : await clienti.findForDitta(tx, companyId, ditta);
+    if (!cliente) return null;
     return {
       clienteId: cliente.id,
       destinazioneCompanyId: ditta.id,
@@ -281,11 +287,12 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
     },
 
     /**
-     * What is sold to the party and not shipped. A group company is reached through its cliente record
-     * here (created as a transfer would, so the first DDT to it finds the same record).
+     * What is sold to the party and not shipped. A group company is reached through its cliente record,
+     * only looked up here (a GET writes nothing): without one nothing was ever sold to it.
      */
     async daSpedire(companyId: string, query: { clienteId?: string; destinazioneCompanyId?: string }): Promise<DdtDaSpedire> {
-      const party = await db.transaction((tx) => partyOf(tx, companyId, query));
+      const party = await partyOf(db, companyId, query, false);
+      if (!party) return { blocchi: [], pacchi: [], lastre: [], lotti: [] };
       const [bs, slabs, sales] = await Promise.all([
         repo.blocchiVenduti(db, companyId, party.clienteId),
         repo.lastreVendute(db, companyId, party.clienteId),
