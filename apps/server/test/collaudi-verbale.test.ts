@@ -286,3 +286,46 @@ describe('renderVerbale: the weight column (issue 25, item 3)', () => {
     expect(text).toContain('11,34 teorico'); // 4,2 m³ × 2,7
   });
 });
+
+describe('renderVerbale in English (issue 25, item 13)', () => {
+  it('for a foreign buyer: English title, headings, labels, terms and clause, figures written 1,234.56, dates dd/MM/yyyy', async () => {
+    const pdf = read(await renderVerbale({ collaudo: collaudo(tre()), company, cliente, photos: new Map(), lingua: 'en' }));
+    const text = pdf.text;
+    expect(pdf.title).toBe('Inspection report CO-2025-0007');
+    for (const s of ['Inspection report', 'Buyer', 'VAT No. DE123456789', 'Blocks inspected', 'Reserves, defects and notes', 'Acceptance', 'Place and date', 'For the seller', 'For the buyer', 'stamp and signature', 'Page 1 of 1']) {
+      expect(text).toContain(s);
+    }
+    // the column headers (a header may wrap inside its cell: the text is read with single spaces)
+    for (const s of ['Block', 'Material and grade', 'Declared size (cm)', 'Measured size (cm)', 'Allowance', 'Net size (cm)', 'Net m³', 'Result', 'Price', 'Amount']) expect(text).toContain(s);
+    // the facts: the date as dd/MM/yyyy, the inspector and the terms under their English names
+    for (const s of ['Date 04/03/2025', 'Inspector Hans Müller, Stone Trading GmbH', 'Order reference PO-4471', 'Delivery FOB Marina di Carrara', 'Loading Su camion a cura del venditore', 'Payment Bonifico 30 gg data fattura', 'Currency EUR']) {
+      expect(text).toContain(s);
+    }
+    // row 1: 298 × 157 × 137 cm after 2 cm per side = 6.410 m³ at 1,250.00 €/m³ = 8,012.50 €; row 2 weighed 14.85 t at 95.50 €/t = 1,418.18 €
+    for (const s of ['2 cm per side', '298 × 157 × 137', '6.410', '€ 1,250.00/m³', '€ 8,012.50', '14.85 weighed', '€ 95.50/t', '€ 1,418.18', '17.31 theor.']) {
+      expect(text).toContain(s);
+    }
+    for (const s of ['Accepted with reserve', 'Rejected', 'First grade', 'Second grade', 'Quarry 173 Fantiscritti', 'Trace MS-1-2025']) expect(text).toContain(s);
+    // totals: 2 of 3 accepted, 6.410 + 5.460 m³, 17.31 + 14.85 t, 8,012.50 + 1,418.18 €
+    for (const s of ['Blocks accepted 2 of 3', 'Net volume 11.870 m³', 'Weight 32.16 t', 'Total amount € 9,430.68']) expect(text).toContain(s);
+    expect(text).toContain(`Reserve on BL-2025-0002: ${RISERVA}`);
+    expect(text).toContain('Defects of BL-2025-0003: declared none; found Open crack');
+    expect(text).toContain('Pursuant to art. 1491 of the Italian Civil Code, the buyer');
+    expect(text).toContain('art. 1495 of the Italian Civil Code');
+    for (const s of ['Verbale di collaudo', 'Blocchi esaminati', 'Pagina', 'Accettato', 'c.c.', '1.250,00']) expect(text).not.toContain(s);
+  });
+
+  it('a draft in English says so; percentage and price abbuoni, several pages numbered "Page N of M"', async () => {
+    const righe = Array.from({ length: 60 }, (_, i) =>
+      riga({ n: i + 1, misure: [200 + i, 150, 120], abbuono: i % 3 === 0 ? ['percentuale', 5] : ['prezzo', 1250], esito: 'accettato', prezzo: 1980, unita: 'm3' }),
+    );
+    const pdf = read(await renderVerbale({ collaudo: collaudo(righe, { stato: 'in_corso' }), company, cliente, photos: new Map(), lingua: 'en' }));
+    expect(pdf.text).toContain('DRAFT – inspection not yet confirmed');
+    expect(pdf.text).toContain('5% off the amount');
+    expect(pdf.text).toContain('€ 1,250.00 off the unit price');
+    const count = pdf.pages.length;
+    expect(count).toBeGreaterThan(1);
+    pdf.pages.forEach((p, n) => expect(p.text).toContain(`Page ${n + 1} of ${count}`));
+    expect(pdf.pages[1]!.text).toContain('Declared size');
+  });
+});

@@ -355,6 +355,36 @@ describe('verbale, photos and export', () => {
     expect((await vendite.get(`${base}/${created._id}/verbale`)).statusCode).toBe(200);
   });
 
+  it('the verbale in English for a foreign buyer: the signed link carries the language; a language other than it or en is a 400 in Italian (issue 25)', async () => {
+    const blocco = await makeBlocco();
+    const created = await nuovo(vendite, { resa: 'FOB Marina di Carrara' });
+    const collaudo = await aggiungi(created._id, blocco._id);
+    await stato(created._id, 'in_corso');
+    await giudica(collaudo, blocco._id, { esito: 'accettato', prezzo: 1000 });
+
+    const { url } = (await vendite.get(`${base}/${created._id}/verbale-link?lingua=en`)).json();
+    expect(new URL(url, 'http://x').searchParams.get('lingua')).toBe('en');
+    const res = await (await anonymousClient(ctx.app)).get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`inspection-report-${created.codice}.pdf`);
+    const doc = mupdf.Document.openDocument(res.rawPayload, 'application/pdf');
+    let text = '';
+    for (let i = 0; i < doc.countPages(); i++) text += doc.loadPage(i).toStructuredText('preserve-whitespace').asText();
+    text = text.replace(/\s+/g, ' ');
+    // 9 m³ at 1,000.00 €/m³, written the English way
+    for (const s of ['Inspection report', 'Delivery FOB Marina di Carrara', '9.000', '€ 9,000.00', 'art. 1491 of the Italian Civil Code', 'Page 1 of 1']) expect(text).toContain(s);
+    expect(text).not.toContain('Verbale di collaudo');
+    // without a language: Italian, as before
+    const it = (await vendite.get(`${base}/${created._id}/verbale-link`)).json().url as string;
+    expect(new URL(it, 'http://x').searchParams.get('lingua')).toBe('it');
+
+    for (const bad of [`${base}/${created._id}/verbale?lingua=xx`, `${base}/${created._id}/verbale-link?lingua=xx`]) {
+      const refused = await vendite.get(bad);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().message).toContain('Lingua del verbale: it o en');
+    }
+  });
+
   it('the verbale link works only while the session that asked for it lives: refused after logout and once the user is deactivated (issue 23)', async () => {
     const created = await nuovo();
     const anon = await anonymousClient(ctx.app);

@@ -18,6 +18,7 @@ const today = todayInRome();
 const MESI = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 const meseOggi = `${MESI[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`;
 const codici: Record<string, string> = {};
+let ddtNumero: string;
 
 function pdfText(body: Buffer): string {
   const doc = mupdf.Document.openDocument(body, 'application/pdf');
@@ -87,9 +88,14 @@ beforeAll(async () => {
   await blocco('b5', { bancataId: b, lunghezza: 240, altezza: 160, profondita: 130, pesoPesa: 13.5, dataPesata: '2026-03-22' });
   const b6 = await blocco('b6', { bancataId: b, lunghezza: 220, altezza: 140, profondita: 110, pesoPesa: 9.1, dataPesata: '2026-03-23', ...disponibile });
   expect((await admin.post(`/api/blocchi/${b6}/stato`, { stato: 'scartato' })).statusCode).toBe(200);
-  // sold (as a collaudo would) and shipped today
-  await ctx.database.db.update(blocchi).set({ stato: 'venduto' }).where(eq(blocchi.id, b3));
-  expect((await admin.post(`/api/blocchi/${b3}/stato`, { stato: 'spedito' })).statusCode).toBe(200);
+  // sold (as a collaudo would) and shipped today with a DDT
+  const cliente = (await admin.post('/api/clienti', { ragioneSociale: 'Stein Import GmbH', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'München' })).json();
+  await ctx.database.db.update(blocchi).set({ stato: 'venduto', clienteId: cliente._id }).where(eq(blocchi.id, b3));
+  const bozza = await admin.post('/api/ddt', { causale: 'vendita', clienteId: cliente._id, trasportoACura: 'mittente', porto: 'franco', righe: [{ entityType: 'blocco', id: b3 }] });
+  expect(bozza.statusCode, bozza.body).toBe(201);
+  const emesso = await admin.post(`/api/ddt/${bozza.json()._id}/emetti`);
+  expect(emesso.statusCode, emesso.body).toBe(200);
+  ddtNumero = `${emesso.json().numero}/${emesso.json().anno}`;
 });
 afterAll(() => ctx.close());
 
@@ -154,7 +160,7 @@ describe('registro di produzione (issue 25 item 12)', () => {
       { 'Data': undefined, 'm³ bancata': 96, 'Informi t': 9, 'Scaglie t': 22.4, 'Terre t': 5 },
       blocco('b1', { Bancata: codici.A, 'Lordo L×H×P (cm)': '300×200×150', 'm³ lordi': 9, 'Netto L×H×P (cm)': '300×200×150', 'm³ netti': 9, 't blocchi': 25, Peso: 'pesato' }),
       blocco('b2', { Bancata: codici.A, 'Lordo L×H×P (cm)': '250×150×100', 'm³ lordi': 3.75, 'Netto L×H×P (cm)': '240×140×95', 'm³ netti': 3.192, 't blocchi': 8.65, Peso: 'teorico', Scelta: 'Seconda' }),
-      blocco('b3', { Bancata: codici.B, 'Lordo L×H×P (cm)': '200×150×120', 'm³ lordi': 3.6, 'Netto L×H×P (cm)': '200×150×120', 'm³ netti': 3.6, 't blocchi': 9.9, Peso: 'pesato', Uscita: uscita }),
+      blocco('b3', { Bancata: codici.B, 'Lordo L×H×P (cm)': '200×150×120', 'm³ lordi': 3.6, 'Netto L×H×P (cm)': '200×150×120', 'm³ netti': 3.6, 't blocchi': 9.9, Peso: 'pesato', Uscita: uscita, DDT: ddtNumero }),
       // an informe by weight only, in the informi column
       blocco('b4', { Bancata: codici.B, 'Lordo L×H×P (cm)': '180×120×100', 'Netto L×H×P (cm)': '180×120×100', Peso: 'pesato', 'Informi t': 5.35, Categoria: 'Informe' }),
       blocco('b5', { Bancata: codici.B, 'Lordo L×H×P (cm)': '240×160×130', 'm³ lordi': 4.992, 'Netto L×H×P (cm)': '240×160×130', 'm³ netti': 4.992, 't blocchi': 13.5, Peso: 'pesato' }),

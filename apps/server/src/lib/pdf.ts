@@ -29,13 +29,13 @@ export const GREY = '#555';
 const PAD = 3;
 
 const formats = new Map<string, Intl.NumberFormat>();
-/** A number in the document's language with exactly `decimals` decimals: 1.234,567 (it) or 1,234.567 (en). */
-export function numero(value: number, decimals: number, lingua: 'it' | 'en' = 'it'): string {
-  const key = `${lingua}${decimals}`;
+/** A number in the document's language with exactly `decimals` decimals (or up to them with `upTo`): 1.234,567 (it) or 1,234.567 (en). */
+export function numero(value: number, decimals: number, lingua: 'it' | 'en' = 'it', upTo = false): string {
+  const key = `${lingua}${decimals}${upTo}`;
   let f = formats.get(key);
   if (!f) {
     // `useGrouping: 'always'`: it-IT groups only from five digits by default
-    f = new Intl.NumberFormat(lingua === 'it' ? 'it-IT' : 'en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: 'always' });
+    f = new Intl.NumberFormat(lingua === 'it' ? 'it-IT' : 'en-GB', { minimumFractionDigits: upTo ? 0 : decimals, maximumFractionDigits: decimals, useGrouping: 'always' });
     formats.set(key, f);
   }
   return f.format(value);

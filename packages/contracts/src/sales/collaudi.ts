@@ -276,6 +276,11 @@ export const bloccoCollaudabileQuerySchema = z.object({
 export type BloccoCollaudabileQuery = z.output<typeof bloccoCollaudabileQuerySchema>;
 
 export const verbaleLinkSchema = z.object({ url: z.string() });
+/** The verbale's language (issue 25): Italian by default, English for a foreign buyer. */
+export const VERBALE_LINGUE = ['it', 'en'] as const;
+export type VerbaleLingua = (typeof VERBALE_LINGUE)[number];
+export const verbaleQuerySchema = z.object({ lingua: z.enum(VERBALE_LINGUE, { error: 'Lingua del verbale: it o en' }).default('it') });
+export type VerbaleQuery = z.output<typeof verbaleQuerySchema>;
 
 /** A cliente's page: its collaudi and the blocks it bought. */
 export const collaudiOfClienteSchema = z.object({

@@ -1,4 +1,4 @@
-import { can } from '@gestcava/contracts';
+import { can, type VerbaleLingua } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
 import { forbidden } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth/sessions.js';
@@ -28,11 +28,12 @@ export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiServic
 
   return {
     /** A link the browser can open without a bearer token (a tablet saves the PDF like any file), while this session lives. */
-    async verbaleLink(auth: AuthContext & { companyId: string }, id: string): Promise<{ url: string }> {
+    async verbaleLink(auth: AuthContext & { companyId: string }, id: string, lingua: VerbaleLingua): Promise<{ url: string }> {
       const { companyId } = auth;
       await get(companyId, id);
       const signed = links.sign(subject(companyId, id), auth, VERBALE_LINK_SECONDS);
-      return { url: `/api/collaudi/${id}/verbale?${new URLSearchParams({ companyId, ...signed }).toString()}` };
+      // the language is outside the signature: either one is the same collaudo the session may read
+      return { url: `/api/collaudi/${id}/verbale?${new URLSearchParams({ companyId, ...signed, lingua }).toString()}` };
     },
 
     /** The company of a valid link whose session still lives and may still read collaudi there. */
@@ -43,7 +44,7 @@ export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiServic
       return companyId;
     },
 
-    async verbale(companyId: string, id: string): Promise<{ pdf: Buffer; filename: string }> {
+    async verbale(companyId: string, id: string, lingua: VerbaleLingua): Promise<{ pdf: Buffer; filename: string }> {
       const collaudo = await get(companyId, id);
       const company = await findCompanyRow(db, companyId);
       const cliente = await clienti.get(companyId, collaudo.cliente._id);
@@ -86,8 +87,9 @@ export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiServic
           nazione: cliente.nazione ?? null,
         },
         photos,
+        lingua,
       });
-      return { pdf, filename: `verbale-${collaudo.codice}.pdf` };
+      return { pdf, filename: lingua === 'en' ? `inspection-report-${collaudo.codice}.pdf` : `verbale-${collaudo.codice}.pdf` };
     },
   };
 }

@@ -19,6 +19,7 @@ import {
   idSchema,
   pageOf,
   verbaleLinkSchema,
+  verbaleQuerySchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -79,8 +80,8 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
   app.delete(`${base}/:id/righe/:rigaId`, { config: { access: write }, schema: { tags, params: rigaParams, response: { 200: collaudoSchema } } }, async (request) =>
     collaudi.removeRiga(actorOf(request), request.params.id, request.params.rigaId),
   );
-  app.get(`${base}/:id/verbale-link`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: verbaleLinkSchema } } }, async (request) =>
-    documents.verbaleLink(requireAuth(request), request.params.id),
+  app.get(`${base}/:id/verbale-link`, { config: { access: read }, schema: { tags, params: idParams, querystring: verbaleQuerySchema, response: { 200: verbaleLinkSchema } } }, async (request) =>
+    documents.verbaleLink(requireAuth(request), request.params.id, request.query.lingua),
   );
 
   // A bearer with collaudi read (API clients), or the signed link of `verbale-link` (the browser), which
@@ -90,7 +91,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
     {
       config: { access: 'public' },
       preHandler: app.limits.export,
-      schema: { tags, params: idParams, querystring: z.object({
+      schema: { tags, params: idParams, querystring: verbaleQuerySchema.extend({
           companyId: idSchema.optional(),
           sid: idSchema.optional(),
           uid: idSchema.optional(),
@@ -108,7 +109,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
         if (!can(auth.user, 'collaudi', 'read')) throw forbidden();
         companyId = auth.companyId;
       }
-      const { pdf, filename } = await documents.verbale(companyId, request.params.id);
+      const { pdf, filename } = await documents.verbale(companyId, request.params.id, request.query.lingua);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', filename))

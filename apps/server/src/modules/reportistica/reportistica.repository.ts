@@ -47,8 +47,10 @@ export interface RegistroRow {
   scelta: string | null;
   categoria: string | null;
   tracciabilita: string | null;
-  /** The day a shipped block left (its move to `spedito`). */
+  /** The day a shipped block left: its DDT's date (else, shipped by hand, its move to `spedito`). */
   uscita: string | null;
+  /** The emitted DDT it left with, `numero/anno`. */
+  ddt: string | null;
 }
 
 /** A block's production date (DESIGN §3): the registro's date basis for blocks. */
@@ -63,7 +65,7 @@ const registroRows = (companyId: string, p: Periodo) => sql`
          ba.lunghezza || '×' || ba.altezza || '×' || ba.profondita as lordo, ba.volume_lordo::float8 as "volumeBancata",
          null::float8 as "volumeLordo", null::text as netto, null::float8 as "volumeNetto", null::float8 as peso, null::text as base,
          ba.informi_t::float8 as informi, ba.scaglie_t::float8 as scaglie, ba.terre_t::float8 as terre,
-         null::text as scelta, null::text as categoria, null::text as tracciabilita, null::text as uscita
+         null::text as scelta, null::text as categoria, null::text as tracciabilita, null::text as uscita, null::text as ddt
   from bancate ba join cave c on c.id = ba.cava_id join materiali m on m.id = ba.materiale_id
   where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al}
   union all
@@ -75,11 +77,18 @@ const registroRows = (companyId: string, p: Periodo) => sql`
          case when b.categoria <> 'informe' then ${pesoBlocco}::float8 end, case when b.peso_pesa is null then 'teorico' else 'pesato' end,
          -- an informe counts by weight, in the informi column (DESIGN §3)
          case when b.categoria = 'informe' then ${pesoBlocco}::float8 end, null, null, b.scelta, b.categoria, b.codice_tracciabilita,
-         case when b.stato = 'spedito' then (
+         case when b.stato = 'spedito' then coalesce(sp.data::text, (
            select (max(a.at) at time zone 'Europe/Rome')::date::text from audit_log a
            where a.company_id = b.company_id and a.entity_type = 'blocco' and a.entity_id = b.id and a.action = 'stato' and a.changes->'stato'->>'to' = 'spedito'
-         ) end
+         )) end,
+         case when b.stato = 'spedito' then sp.numero || '/' || sp.anno end
   from blocchi b join bancate ba on ba.id = b.bancata_id join cave c on c.id = b.cava_id join materiali m on m.id = b.materiale_id
+    -- the emitted DDT the block left with (a cancelled one returned it to sold)
+    left join lateral (
+      select d.numero, d.anno, d.data from ddt_righe dr join ddt d on d.id = dr.ddt_id
+      where dr.entity_type = 'blocco' and dr.entity_id = b.id and d.company_id = b.company_id and d.stato = 'emesso'
+      order by d.emesso_at desc limit 1
+    ) sp on true
   where b.company_id = ${companyId} and b.origine = 'interno' and ${registroData} between ${p.dal} and ${p.al}`;
 
 /** In order of day, bancate before their day's blocks, then code. */

@@ -135,8 +135,7 @@ const registroColumns: ReportColumn<repo.RegistroRow>[] = [
   { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.1 },
   { header: 'Tracciabilità', kind: 'text', value: (r) => r.tracciabilita, width: 1.9 },
   { header: 'Uscita', kind: 'date', value: (r) => r.uscita, width: 1 },
-  // The DDT module is not there yet: the column stays empty rather than guess a number.
-  { header: 'DDT', kind: 'text', value: () => null, width: 0.6 },
+  { header: 'DDT', kind: 'text', value: (r) => r.ddt, width: 0.6 },
 ];
 
 const estrazioneColumns: ReportColumn<repo.EstrazioneRow>[] = [

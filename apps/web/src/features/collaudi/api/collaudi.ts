@@ -8,6 +8,7 @@ import {
   collaudoSchema,
   collaudoSummarySchema,
   pageOf,
+  type VerbaleLingua,
   verbaleLinkSchema,
   type CollaudoCreate,
   type CollaudoFilterInput,
@@ -68,9 +69,9 @@ export function useBlocchiCollaudabili(collaudoId: string, q: string, enabled: b
   return useQuery({ ...blocchiCollaudabiliQueryOptions(collaudoId, q), enabled, placeholderData: keepPreviousData });
 }
 
-/** GET /api/collaudi/:id/verbale-link → a short-lived signed relative URL of the verbale PDF. */
-export function getVerbaleLink(id: string) {
-  return api.get(collaudi.path(id, 'verbale-link'), { schema: verbaleLinkSchema });
+/** GET /api/collaudi/:id/verbale-link?lingua → a short-lived signed relative URL of the verbale PDF, in Italian or English. */
+export function getVerbaleLink(id: string, lingua: VerbaleLingua = 'it') {
+  return api.get(collaudi.path(id, 'verbale-link'), { schema: verbaleLinkSchema, query: { lingua } });
 }
 
 /** GET /api/collaudi/di-cliente/:clienteId: a cliente's collaudi and the blocks it bought. */
