@@ -215,4 +215,13 @@ describe('pesata and tariffs through the API (issue 25 items 10, 11)', () => {
     expect(edited.json().blocchi).toBe(4.75);
     expect((await admin.put(`/api/cave/${cavaId}/tariffe/${id}`, tariffe2026)).statusCode).toBe(200);
   });
+
+  it('two admins adding overlapping periods at once: exactly one is saved, the other is a 409', async () => {
+    const other = (await admin.post('/api/cave', { codice: '88', nome: 'Fossa degli Angeli', comune: 'Carrara' })).json();
+    const answers = await Promise.all(
+      ['2027-01-01', '2027-06-01'].map((validoDal) => admin.post(`/api/cave/${other._id}/tariffe`, { ...tariffe2026, validoDal, validoAl: '2027-12-31' })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await admin.get(`/api/cave/${other._id}/tariffe`)).json()).toHaveLength(1);
+  });
 });
