@@ -101,16 +101,24 @@ async function login(base: string, email: string): Promise<Session> {
 
 const auth = (s: Session) => ({ authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf, cookie: `XSRF-TOKEN=${s.csrf}` });
 
-function connect(base: string, token: string): Promise<Socket<ChatServerToClientEvents, ChatClientToServerEvents>> {
-  const socket: Socket<ChatServerToClientEvents, ChatClientToServerEvents> = connectClient(base, {
+type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
+
+/**
+ * A connected socket and the unread count the server sends as it connects. That count can arrive in
+ * the same read as the connection itself, before an `await connect()` resumes, so it is listened for
+ * from the start (a listener added after the await missed it now and then, and the test timed out).
+ */
+function connect(base: string, token: string): Promise<{ socket: ChatSocket; firstUnread: Promise<number> }> {
+  const socket: ChatSocket = connectClient(base, {
     path: '/socket.io',
     auth: { token },
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,
   });
+  const firstUnread = new Promise<number>((resolve) => socket.once('unread_count', (d) => resolve(d.unreadCount)));
   return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
+    socket.once('connect', () => resolve({ socket, firstUnread }));
     socket.once('connect_error', reject);
   });
 }
@@ -165,9 +173,9 @@ describe.skipIf(reason !== null)(`two instances linked by Redis${reason ? ` (ski
   it('delivers a message sent through instance A to a client connected to instance B, with its unread count', async () => {
     const sender = await login(a!.url, 'produzione@cava.example');
     const receiver = await login(b!.url, 'segheria@cava.example');
-    const socket = await connect(b!.url, receiver.token);
+    const { socket, firstUnread } = await connect(b!.url, receiver.token);
     sockets.push(socket);
-    const before = await new Promise<number>((resolve) => socket.once('unread_count', (d) => resolve(d.unreadCount)));
+    const before = await firstUnread;
 
     // presence crosses instances: A sees the receiver online through B
     const users = (await (await fetch(`${a!.url}/api/chat/available-users`, { headers: auth(sender) })).json()) as { users: Array<{ _id: string; online: boolean }> };
@@ -188,7 +196,7 @@ describe.skipIf(reason !== null)(`two instances linked by Redis${reason ? ` (ski
 
   it('disconnects on instance B the sockets of a session revoked through instance A', async () => {
     const user = await login(a!.url, 'magazzino@cava.example');
-    const socket = await connect(b!.url, user.token);
+    const { socket } = await connect(b!.url, user.token);
     sockets.push(socket);
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const res = await fetch(`${a!.url}/user/logout`, { method: 'POST', headers: { ...auth(user), 'content-type': 'application/json' }, body: '{}' });
