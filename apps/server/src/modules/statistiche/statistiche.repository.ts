@@ -187,7 +187,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       select ${romeDay(sql`tr.created_at`)}, 'trasferimento', null, 'ditta:' || tr.destinazione_company_id::text,
              coalesce(bl.materiale_id, pa.materiale_id, lo.materiale_id)::text,
              coalesce(bl.scelta, pa.scelta, lo.scelta),
-             coalesce(bl.volume_netto, 0)::float8, coalesce(${pesoBloccoSql(alias(blocchi, 'bl'))}, 0)::float8,
+             coalesce(bl.volume_netto, 0)::float8, coalesce(${pesoBlocco}, 0)::float8,
              (case when t.tipo = 'blocco' then t.prezzo else 0 end)::float8, 0, 0, false,
              (case when t.tipo = 'blocco' then 0 else t.mq end)::float8, (case when t.tipo = 'blocco' then 0 else t.prezzo end)::float8,
              t.tipo = 'blocco'
@@ -228,7 +228,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       select coalesce(bl.data_acquisto, ba.data_taglio, ${romeDay(sql`bl.created_at`)}) as d, 'blocco' as kind,
              ${statoEffettivoOf(alias(blocchi, 'bl'))} as stato,
              ${dim('materiale', sql`bl.materiale_id::text`)}, ${dim('scelta', sql`bl.scelta`)},
-             bl.volume_netto::float8 as vol, ${pesoBloccoSql(alias(blocchi, 'bl'))}::float8 as t, 0::float8 as mq_lastre, 0::float8 as mq_pav,
+             bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t, 0::float8 as mq_lastre, 0::float8 as mq_pav,
              ${valoreBloccoSql(alias(blocchi, 'bl'))}::float8 as valore
       from blocchi bl left join bancate ba on ba.id = bl.bancata_id
       where bl.company_id = ${companyId} and bl.stato in ('disponibile', 'opzionato')
