@@ -2,43 +2,51 @@
  * The one permission registry (DESIGN §3.3): it drives the server's access check,
  * the sidebar menu, the route guards and the permission editor.
  */
-export const PAGE_KEYS = [
-  'dashboard',
-  'bancate',
-  'blocchi',
-  'photo-gallery',
-  'blocchi-esterni',
-  'lavorazione-lastre',
-  'lavorazione-pavimenti',
-  'magazzino-lastre',
-  'magazzino-pavimenti',
-  'collaudi',
-  'spedizioni',
-  'statistiche',
-  'clienti',
-  'fornitori',
-  'chat',
-] as const;
+
+/** The jobs of DESIGN §7, each a starting point of the permission editor; "Sola lettura" reads every page. */
+const PRESET_NAMES = ['Produzione', 'Magazzino', 'Vendite', 'Segheria', 'Sola lettura'] as const;
+export type PermissionPresetName = (typeof PRESET_NAMES)[number];
+type JobPreset = Exclude<PermissionPresetName, 'Sola lettura'>;
+
+interface PageDef {
+  key: string;
+  /** its name in the permission editor */
+  label: string;
+  /** the jobs whose preset includes it: `true` reads and writes, `'read'` only reads */
+  presets: Partial<Record<JobPreset, true | 'read'>>;
+}
+
+/**
+ * Every page a permission names, in the permission editor's order: a new module's page is one entry
+ * here (key, label and the presets that include it); PAGE_KEYS, PAGE_LABELS and the presets follow.
+ */
+const PAGES = [
+  { key: 'dashboard', label: 'Dashboard', presets: { Produzione: true, Magazzino: true, Vendite: true, Segheria: true } },
+  { key: 'bancate', label: 'Bancate', presets: { Produzione: true } },
+  { key: 'blocchi', label: 'Blocchi', presets: { Produzione: true, Vendite: 'read', Segheria: true } },
+  { key: 'photo-gallery', label: 'Galleria Foto', presets: { Produzione: true, Magazzino: true } },
+  { key: 'blocchi-esterni', label: 'Blocchi Esterni', presets: { Produzione: true, Segheria: true } },
+  { key: 'lavorazione-lastre', label: 'Lavorazione Lastre', presets: { Magazzino: true, Segheria: true } },
+  { key: 'lavorazione-pavimenti', label: 'Lavorazione Pavimenti', presets: { Magazzino: true } },
+  { key: 'magazzino-lastre', label: 'Magazzino Lastre', presets: { Magazzino: true, Segheria: true } },
+  { key: 'magazzino-pavimenti', label: 'Magazzino Pavimenti', presets: { Magazzino: true } },
+  { key: 'collaudi', label: 'Collaudi', presets: { Vendite: true } },
+  { key: 'spedizioni', label: 'Spedizioni (DDT)', presets: { Magazzino: true, Vendite: true } },
+  { key: 'statistiche', label: 'Statistiche', presets: { Vendite: true } },
+  { key: 'clienti', label: 'Clienti', presets: { Vendite: true } },
+  { key: 'fornitori', label: 'Fornitori', presets: { Vendite: true } },
+  // the trucks a DDT names: kept by the office and the yard, who write the DDT
+  { key: 'automezzi', label: 'Automezzi', presets: { Magazzino: true, Vendite: true } },
+  { key: 'chat', label: 'Chat', presets: { Produzione: true, Magazzino: true, Vendite: true, Segheria: true } },
+] as const satisfies readonly PageDef[];
+
+/** The keys of a tuple of pages, as a tuple (zod's enum takes one). */
+type KeysOf<T extends readonly PageDef[]> = { readonly [I in keyof T]: T[I] extends { key: infer K } ? K : never };
+export const PAGE_KEYS = PAGES.map((p) => p.key) as unknown as KeysOf<typeof PAGES>;
 
 export type PageKey = (typeof PAGE_KEYS)[number];
 
-export const PAGE_LABELS: Record<PageKey, string> = {
-  dashboard: 'Dashboard',
-  bancate: 'Bancate',
-  blocchi: 'Blocchi',
-  'photo-gallery': 'Galleria Foto',
-  'blocchi-esterni': 'Blocchi Esterni',
-  'lavorazione-lastre': 'Lavorazione Lastre',
-  'lavorazione-pavimenti': 'Lavorazione Pavimenti',
-  'magazzino-lastre': 'Magazzino Lastre',
-  'magazzino-pavimenti': 'Magazzino Pavimenti',
-  collaudi: 'Collaudi',
-  spedizioni: 'Spedizioni (DDT)',
-  statistiche: 'Statistiche',
-  clienti: 'Clienti',
-  fornitori: 'Fornitori',
-  chat: 'Chat',
-};
+export const PAGE_LABELS = Object.fromEntries(PAGES.map((p) => [p.key, p.label])) as Record<PageKey, string>;
 
 export type PermissionValue = boolean | { access: boolean; write?: boolean };
 export type Permissions = Partial<Record<PageKey, PermissionValue>>;
@@ -85,55 +93,24 @@ export type AccessRule =
   | 'selfOrAdmin'
   | { page: PageKey | readonly PageKey[]; mode: AccessMode };
 
+/** A preset's permissions from the pages' `presets`, in PAGE_KEYS order. */
+function presetOf(name: PermissionPresetName): Permissions {
+  const grant = (p: PageDef) => (name === 'Sola lettura' ? 'read' : p.presets[name]);
+  const permissions: Permissions = {};
+  for (const p of PAGES as readonly PageDef[]) {
+    const value = grant(p);
+    if (value) permissions[p.key as PageKey] = value === true ? true : { access: true, write: false };
+  }
+  return permissions;
+}
+
 /**
  * Starting points of the permission editor (Impostazioni → Utenti), one per job of DESIGN §7; the
  * demo users get theirs from here.
  */
-const presets = [
-  {
-    name: 'Produzione',
-    permissions: { dashboard: true, bancate: true, blocchi: true, 'blocchi-esterni': true, 'photo-gallery': true, chat: true },
-  },
-  {
-    name: 'Magazzino',
-    permissions: {
-      dashboard: true,
-      'lavorazione-lastre': true,
-      'lavorazione-pavimenti': true,
-      'magazzino-lastre': true,
-      'magazzino-pavimenti': true,
-      'photo-gallery': true,
-      spedizioni: true,
-      chat: true,
-    },
-  },
-  {
-    name: 'Vendite',
-    permissions: {
-      dashboard: true,
-      collaudi: true,
-      spedizioni: true,
-      clienti: true,
-      fornitori: true,
-      statistiche: true,
-      chat: true,
-      blocchi: { access: true, write: false },
-    },
-  },
-  {
-    name: 'Segheria',
-    permissions: { dashboard: true, blocchi: true, 'blocchi-esterni': true, 'lavorazione-lastre': true, 'magazzino-lastre': true, chat: true },
-  },
-  {
-    name: 'Sola lettura',
-    permissions: Object.fromEntries(PAGE_KEYS.map((k) => [k, { access: true, write: false }])) as Permissions,
-  },
-] as const satisfies ReadonlyArray<{ name: string; permissions: Permissions }>;
-
-export type PermissionPresetName = (typeof presets)[number]['name'];
-export const PERMISSION_PRESETS: ReadonlyArray<{ name: PermissionPresetName; permissions: Permissions }> = presets;
+export const PERMISSION_PRESETS: ReadonlyArray<{ name: PermissionPresetName; permissions: Permissions }> = PRESET_NAMES.map((name) => ({ name, permissions: presetOf(name) }));
 
 /** The permissions of a preset, e.g. `permissionPreset('Produzione')`. */
 export function permissionPreset(name: PermissionPresetName): Permissions {
-  return presets.find((preset) => preset.name === name)!.permissions;
+  return PERMISSION_PRESETS.find((preset) => preset.name === name)!.permissions;
 }

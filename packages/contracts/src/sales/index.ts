@@ -2,3 +2,4 @@ export * from './collaudi-quantities.js';
 export * from './collaudi.js';
 export * from './ddt.js';
 export * from './ddt-quantities.js';
+export * from './automezzi.js';
