@@ -1,4 +1,5 @@
 import { anagraficaModule } from './modules/anagrafica/anagrafica.module.js';
+import { automezziModule } from './modules/automezzi/automezzi.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { bancateModule } from './modules/bancate/bancate.module.js';
 import { blocchiModule } from './modules/blocchi/blocchi.module.js';
@@ -43,6 +44,7 @@ export const MODULES = [
   stockModule,
   trasferimentiModule,
   collaudiModule,
+  automezziModule,
   ddtModule,
   codiciModule,
   etichetteModule,
