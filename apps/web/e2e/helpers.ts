@@ -32,6 +32,7 @@ export const DEMO: Record<'admin' | 'produzione' | 'magazzino' | 'vendite' | 'se
       'clienti',
       'fornitori',
       'group-companies',
+      'automezzi',
     ],
     quarry: 'Cava di Canalgrande',
     funzioni: true,
@@ -44,13 +45,13 @@ export const DEMO: Record<'admin' | 'produzione' | 'magazzino' | 'vendite' | 'se
   },
   magazzino: {
     email: 'magazzino@cava.example',
-    menu: ['dashboard', 'photo-gallery', 'lavorazione-lastre', 'lavorazione-pavimenti', 'magazzino-lastre', 'magazzino-pavimenti'],
+    menu: ['dashboard', 'photo-gallery', 'lavorazione-lastre', 'lavorazione-pavimenti', 'magazzino-lastre', 'magazzino-pavimenti', 'automezzi'],
     quarry: 'Cava di Canalgrande',
     funzioni: false,
   },
   vendite: {
     email: 'vendite@cava.example',
-    menu: ['dashboard', 'blocchi', 'collaudi', 'statistiche', 'reportistica', 'clienti', 'fornitori', 'group-companies'],
+    menu: ['dashboard', 'blocchi', 'collaudi', 'statistiche', 'reportistica', 'clienti', 'fornitori', 'group-companies', 'automezzi'],
     quarry: 'Cava di Canalgrande',
     funzioni: true,
   },

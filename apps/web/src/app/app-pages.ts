@@ -176,6 +176,13 @@ export const APP_PAGES: readonly AppPage[] = [
     menu: { key: 'group-companies', group: 'anagrafica', label: 'Ditte del gruppo', icon: 'pi pi-building' },
   },
   {
+    path: 'pages/automezzi',
+    rule: { page: 'automezzi' },
+    title: 'Automezzi',
+    load: () => import('./routes/automezzi'),
+    menu: { key: 'automezzi', group: 'anagrafica', label: 'Automezzi', icon: 'pi pi-truck' },
+  },
+  {
     path: 'chat',
     rule: { page: 'chat' },
     title: 'Chat',
