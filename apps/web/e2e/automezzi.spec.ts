@@ -29,6 +29,8 @@ test('at 390 px the admin adds a truck and finds it in the list, in service', as
   await expect(dialog).toBeHidden();
 
   await page.getByRole('searchbox', { name: 'Cerca' }).fill(plate.printed);
+  // the search finds the plate however it is spaced: the new truck alone
+  await expect(page.getByTestId('list-card')).toHaveCount(1);
   const card = page.getByTestId('list-card').filter({ hasText: plate.printed });
   await expect(card).toContainText('Iveco S-Way 490 — bilico con pianale');
   await expect(card).toContainText('Portata 27,5 t');
