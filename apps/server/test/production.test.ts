@@ -112,16 +112,27 @@ describe('bancate', () => {
     expect(open.blocchi).toEqual({ count: 2, volumeLordo: 10.08, volumeNetto: 9.9, pesoT: 26.83 });
     expect(open.blocchiInformi).toEqual({ count: 1, pesoT: 5.42 });
     expect(open.resa).toBe(5); // 9.9 / 200 = 4.95 %, rounded half up (with the informe it would be 6)
-    // by-products typed: 26.83 + (5.42 + 100) + 250 + 100 = 482.25 t of 542 t gross, 11.0 % short
-    await cavatore.put(`/api/bancate/${b._id}`, { informiT: 100, scaglieT: 250, terreT: 100 });
+    // by-products typed: 26.83 + (5.42 + 100) + (200 + 30) + 20 + 100 = 482.25 t of 542 t gross, 11.0 % short
+    await cavatore.put(`/api/bancate/${b._id}`, { informiT: 100, scaglieT: 200, scaglieScureT: 30, scogliereT: 20, terreT: 100 });
     const typed = (await cavatore.get(`/api/bancate/${b._id}`)).json();
     // still being squared: no warning yet
-    expect(typed.bilancioMassa).toEqual({ lordoT: 542, blocchiT: 26.83, informiT: 105.42, scaglieT: 250, terreT: 100, totaleT: 482.25, differenzaPercent: -11, fuoriTolleranza: false });
+    expect(typed).toMatchObject({ scaglieT: 200, scaglieScureT: 30, scogliereT: 20 });
+    expect(typed.bilancioMassa).toEqual({
+      lordoT: 542,
+      blocchiT: 26.83,
+      informiT: 105.42,
+      scaglieT: 230,
+      scogliereT: 20,
+      terreT: 100,
+      totaleT: 482.25,
+      differenzaPercent: -11,
+      fuoriTolleranza: false,
+    });
     await moveBancata(cavatore, b._id, 'chiusa');
     const closed = (await cavatore.get(`/api/bancate/${b._id}`)).json();
     expect([closed.resa, closed.bilancioMassa.fuoriTolleranza]).toEqual([5, true]);
-    // 50 t more scaglie: 532.25 t, 1.8 % short: within the tolerance
-    const fixed = (await cavatore.put(`/api/bancate/${b._id}`, { scaglieT: 300 })).json();
+    // 50 t more scaglie bianche: 532.25 t, 1.8 % short: within the tolerance
+    const fixed = (await cavatore.put(`/api/bancate/${b._id}`, { scaglieT: 250 })).json();
     expect(fixed.bilancioMassa).toMatchObject({ totaleT: 532.25, differenzaPercent: -1.8, fuoriTolleranza: false });
     const late = await cavatore.post('/api/blocchi', { bancataId: b._id, ubicazioneId: ids.ubicazione, lunghezza: 200, altezza: 100, profondita: 100 });
     expect(late.statusCode).toBe(409);

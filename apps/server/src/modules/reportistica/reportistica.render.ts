@@ -252,7 +252,7 @@ function reportPdf(full: ReportDocument): Readable {
   let y = 0;
   let onPage = 0;
 
-  // a wide report (the registro's 21 columns) gets a smaller type so codes still fit their cell
+  // a wide report (the registro's 23 columns) gets a smaller type so codes still fit their cell
   const fontSize = doc.columns.length > 15 ? 5.5 : 7.5;
   const cells = (texts: string[], top: number, bold: boolean) => {
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);

@@ -129,7 +129,9 @@ const registroColumns: ReportColumn<repo.RegistroRow>[] = [
   { header: 't blocchi', kind: 't', value: (r) => r.peso, width: 0.9, total: true },
   { header: 'Peso', kind: 'text', value: (r) => r.base, width: 0.8 },
   { header: 'Informi t', kind: 't', value: (r) => r.informi, width: 0.9, total: true },
-  { header: 'Scaglie t', kind: 't', value: (r) => r.scaglie, width: 0.9, total: true },
+  { header: 'Scaglie bianche t', kind: 't', value: (r) => r.scaglie, width: 0.9, total: true },
+  { header: 'Scaglie scure t', kind: 't', value: (r) => r.scaglieScure, width: 0.9, total: true },
+  { header: 'Scogliere t', kind: 't', value: (r) => r.scogliere, width: 0.8, total: true },
   { header: 'Terre t', kind: 't', value: (r) => r.terre, width: 0.8, total: true },
   { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 0.9 },
   { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.1 },
@@ -158,8 +160,8 @@ const estrazioneColumns: ReportColumn<repo.EstrazioneRow>[] = [
 
 /** What each tonnage column is taken on, printed on the declaration. */
 const ESTRAZIONE_NOTES = [
-  't pesate: alla pesa della cava; t teoriche: m³ netti × densità, per i blocchi non pesati; t dichiarate: informi, scaglie e terre indicati sulla bancata, non pesati.',
-  'Blocchi alla data della pesata (o di riquadratura se mai pesati), esclusi quelli ancora in piazzale e gli scartati; informi: i blocchi informi a peso più gli informi sfusi dichiarati sulla bancata; scaglie alla tariffa delle scaglie bianche.',
+  't pesate: alla pesa della cava; t teoriche: m³ netti × densità, per i blocchi non pesati; t dichiarate: informi, scaglie, scogliere e terre indicati sulla bancata, non pesati.',
+  'Blocchi alla data della pesata (o di riquadratura se mai pesati), esclusi quelli ancora in piazzale e gli scartati; informi: i blocchi informi a peso più gli informi sfusi dichiarati sulla bancata.',
 ];
 
 const REPORT_SOURCES: Record<ReportName, Report> = {
