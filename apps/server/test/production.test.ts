@@ -371,6 +371,26 @@ describe('blocchi and blocchi esterni', () => {
     expect(csvRows(csv.body)[0]!.join(';')).toMatch(/^Codice;Bancata;Cava;Materiale;Stato/);
     expect((await cavatore.get('/api/blocchi', { query: { stato: 'ghiacciato' } })).statusCode).toBe(400);
   });
+
+  it('a list row carries the weight its total sums, by the one rule, with its basis; the Peso column sorts by it (issue 25)', async () => {
+    const own = await makeBancata(cavatore);
+    await moveBancata(cavatore, own._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
+    // weighed at 12.5 t (its theoretical weight is 280×150×120 = 5.04 m³ × 2.71 = 13.6584 → 13.66 t)
+    const pesato = await makeBlocco(cavatore, own._id, { pesoPesa: 12.5 });
+    // never weighed: 239×147×138 = 4.848354 → 4.848 m³ × 2.71 = 13.13808 → 13.14 t
+    const teorico = await makeBlocco(cavatore, own._id, { lunghezza: 239, altezza: 147, profondita: 138 });
+    const rows = (await cavatore.get('/api/blocchi', { query: { bancataId: own._id, sort: 'peso' } })).json().items;
+    expect(rows.map((r: { codice: string; peso: unknown; pesoTeorico?: number }) => [r.codice, r.peso, r.pesoTeorico])).toEqual([
+      [pesato.codice, { t: 12.5, base: 'pesato' }, undefined],
+      [teorico.codice, { t: 13.14, base: 'teorico' }, undefined],
+    ]);
+    // the theoretical weight alone would order them the other way round
+    const byTeorico = (await cavatore.get('/api/blocchi', { query: { bancataId: own._id, sort: 'pesoTeorico' } })).json().items;
+    expect(byTeorico.map((r: { codice: string }) => r.codice)).toEqual([teorico.codice, pesato.codice]);
+    // the total is the sum of the rows shown: 12.5 + 13.14 = 25.64 t
+    expect((await cavatore.get('/api/blocchi/summary', { query: { bancataId: own._id } })).json().pesoT).toBe(25.64);
+    expect((await cavatore.get(`/api/blocchi/${pesato._id}`)).json()).toMatchObject({ pesoTeorico: 13.66, peso: { t: 12.5, base: 'pesato' } });
+  });
 });
 
 describe('codes and state changes under concurrency', () => {

@@ -16,6 +16,9 @@ type BloccoValoreColumns = BloccoPesoColumns & { prezzoListino: AnyPgColumn; uni
 export const pesoBloccoSql = (b: BloccoPesoColumns): SQL =>
   sql`coalesce(${b.pesoPesa}, round(${b.volumeNetto} * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${b.materialeId}), 2))`;
 
+/** The basis of that weight, as contracts' `PesoBase`: 'pesato' (the weighbridge) or 'teorico'. */
+export const pesoBaseSql = (b: Pick<BloccoPesoColumns, 'pesoPesa'>): SQL => sql`case when ${b.pesoPesa} is null then 'teorico' else 'pesato' end`;
+
 /** Value at list price, € to the cent per block: per m³ on the net volume, per t (or quintale) on the weight above; 0 without a price. */
 export const valoreBloccoSql = (b: BloccoValoreColumns): SQL =>
   sql`round(coalesce(${b.prezzoListino}, 0) * (case ${b.unitaPrezzo} when 't' then ${pesoBloccoSql(b)} when 'q' then ${pesoBloccoSql(b)} * 10 else ${b.volumeNetto} end), 2)`;

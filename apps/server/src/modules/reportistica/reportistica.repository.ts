@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi as blocchiTable } from '../../db/schema/index.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
-import { pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
+import { pesoBaseSql, pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // The reports' rows, each one SQL statement (grouped, or paged for the long lists), always inside the
@@ -78,7 +78,7 @@ const registroRows = (companyId: string, p: Periodo) => sql`
          case when b.categoria <> 'informe' then b.volume_lordo::float8 end,
          b.lunghezza_netta || '×' || b.altezza_netta || '×' || b.profondita_netta,
          case when b.categoria <> 'informe' then b.volume_netto::float8 end,
-         case when b.categoria <> 'informe' then ${pesoBlocco}::float8 end, case when b.peso_pesa is null then 'teorico' else 'pesato' end,
+         case when b.categoria <> 'informe' then ${pesoBlocco}::float8 end, ${pesoBaseSql(b)},
          -- an informe counts by weight, in the informi column (DESIGN §3)
          case when b.categoria = 'informe' then ${pesoBlocco}::float8 end, null, null, null, null, b.scelta, b.categoria, b.codice_tracciabilita,
          case when b.stato = 'spedito' then coalesce(sp.data::text, (
