@@ -186,6 +186,9 @@ describe('registro di produzione (issue 25 item 12)', () => {
   it('the PDFs print the month subtotals, the concession, the bases and the contribution', async () => {
     const registro = pdfText((await admin.get('/api/reports/registro-produzione', { query: { formato: 'pdf', dal: '2025-01-01', al: today } })).rawPayload);
     for (const text of ['Totale giugno 2025', 'Totale marzo 2026', `Totale ${meseOggi}`, codici.b2!, '240×140×95', 'teorico', '24,172']) expect(registro).toContain(text);
+    // 23 columns on A4: the short headers on paper, and codes, dates and DDT numbers each on one line (not broken in their cell)
+    const oggi = today.split('-').reverse().join('/');
+    for (const text of ['Scaglie b. t', 'Scaglie s. t', 'Scogliere t', codici.B!, `${oggi} ${ddtNumero}`]) expect(registro).toContain(text);
     const estrazione = pdfText((await admin.get('/api/reports/estrazione', { query: { formato: 'pdf', dal: '2025-01-01', al: today } })).rawPayload);
     for (const text of ['Concessione n. 173/2019', 't teoriche: m³ netti × densità', 'Totale 173 · Blocchi', '€ 188,48', 'Totale 173 · Scogliere', '€ 18,56', '€ 365,81']) expect(estrazione).toContain(text);
   });
