@@ -65,6 +65,20 @@ describe('lookups', () => {
     expect((await stranger.put(`/api/materiali/${m._id}`, { nome: 'Mio' })).statusCode).toBe(404);
   });
 
+  it('a corrected density moves the stored theoretical weights, so every screen keeps one weight (issue 25)', async () => {
+    const m = (await admin.post('/api/materiali', { nome: 'Arabescato Corchia', densita: 2.6 })).json();
+    const b = await makeBancata(cavatore, { materialeId: m._id, lunghezza: 1000, altezza: 500, profondita: 400 });
+    expect(b.pesoStimato).toBe(520); // 200 m³ × 2.6
+    await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
+    // 280 × 150 × 120 = 5.04 m³ × 2.6 = 13.104 → 13.1 t
+    const blocco = await makeBlocco(cavatore, b._id, { materialeId: m._id });
+    expect(blocco).toMatchObject({ pesoTeorico: 13.1, peso: { t: 13.1, base: 'teorico' } });
+    expect((await admin.put(`/api/materiali/${m._id}`, { densita: 2.72 })).statusCode).toBe(200);
+    // 5.04 × 2.72 = 13.7088 → 13.71 t; 200 × 2.72 = 544 t
+    expect((await cavatore.get(`/api/blocchi/${blocco._id}`)).json()).toMatchObject({ pesoTeorico: 13.71, peso: { t: 13.71, base: 'teorico' } });
+    expect((await cavatore.get(`/api/bancate/${b._id}`)).json()).toMatchObject({ pesoStimato: 544, blocchi: { pesoT: 13.71 } });
+  });
+
   it('a quarry saved before the code rule keeps its code on an edit; a changed code follows the rule (issue 23)', async () => {
     const [old] = await ctx.database.db.insert(cave).values({ companyId: org.company.id, codice: "CÀVA'1", nome: 'Cava vecchia' }).returning();
     // the form sends every field, the code unchanged
