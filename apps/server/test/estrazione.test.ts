@@ -66,8 +66,8 @@ beforeAll(async () => {
     return res.json()._id as string;
   };
   // A: 1000×500×400 = 200 m³; B: 800×400×300 = 96 m³; C cancelled (counts nowhere). A bancata dated in the past starts «in taglio».
-  const a = await bancata('A', { dataTaglio: '2025-06-10', lunghezza: 1000, altezza: 500, profondita: 400, informiT: 12.5, scaglieT: 40, terreT: 7.25 });
-  const b = await bancata('B', { dataTaglio: '2026-03-02', lunghezza: 800, altezza: 400, profondita: 300, informiT: 9, scaglieT: 22.4, terreT: 5 });
+  const a = await bancata('A', { dataTaglio: '2025-06-10', lunghezza: 1000, altezza: 500, profondita: 400, informiT: 12.5, scaglieT: 40, scaglieScureT: 3.35, scogliereT: 4, terreT: 7.25 });
+  const b = await bancata('B', { dataTaglio: '2026-03-02', lunghezza: 800, altezza: 400, profondita: 300, informiT: 9, scaglieT: 22.4, scaglieScureT: 6.5, scogliereT: 11.8, terreT: 5 });
   await bancata('C', { dataTaglio: '2026-04-01', lunghezza: 500, altezza: 300, profondita: 300, informiT: 3, scaglieT: 8 }, ['annullata']);
   const blocco = async (key: string, body: Record<string, unknown>) => {
     const res = await admin.post('/api/blocchi', { ubicazioneId: lookups.ubicazioneId, ...body });
@@ -124,12 +124,21 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
       { ...cava, Voce: 'Scaglie bianche', 't dichiarate': 40, t: 40, 'Tariffa €/t': 1.3, Contributo: 52 },
       { ...cava, Voce: 'Scaglie bianche', 't dichiarate': 22.4, t: 22.4, 'Tariffa €/t': 1.4, Contributo: 31.36 },
       { 'N. cava': 'Totale 173 · Scaglie bianche', 't dichiarate': 62.4, t: 62.4, Contributo: 83.36 },
+      // 3,35 × 0,90 = 3,015 → 3,02 (half up on the decimal value); 6,5 × 1,00 = 6,50
+      { ...cava, Voce: 'Scaglie scure', 't dichiarate': 3.35, t: 3.35, 'Tariffa €/t': 0.9, Contributo: 3.02 },
+      { ...cava, Voce: 'Scaglie scure', 't dichiarate': 6.5, t: 6.5, 'Tariffa €/t': 1, Contributo: 6.5 },
+      { 'N. cava': 'Totale 173 · Scaglie scure', 't dichiarate': 9.85, t: 9.85, Contributo: 9.52 },
+      // 4 × 1,10 = 4,40; 11,8 × 1,20 = 14,16
+      { ...cava, Voce: 'Scogliere', 't dichiarate': 4, t: 4, 'Tariffa €/t': 1.1, Contributo: 4.4 },
+      { ...cava, Voce: 'Scogliere', 't dichiarate': 11.8, t: 11.8, 'Tariffa €/t': 1.2, Contributo: 14.16 },
+      { 'N. cava': 'Totale 173 · Scogliere', 't dichiarate': 15.8, t: 15.8, Contributo: 18.56 },
       // 7,25 × 0,50 = 3,625 → 3,63; 5 × 0,60 = 3,00
       { ...cava, Voce: 'Terre', 't dichiarate': 7.25, t: 7.25, 'Tariffa €/t': 0.5, Contributo: 3.63 },
       { ...cava, Voce: 'Terre', 't dichiarate': 5, t: 5, 'Tariffa €/t': 0.6, Contributo: 3 },
       { 'N. cava': 'Totale 173 · Terre', 't dichiarate': 12.25, t: 12.25, Contributo: 6.63 },
-      // the yard's 13,5 t and the scrapped 9,1 t are nowhere; 40,25 + 8,65 + 96,15 = 145,05 t
-      { 'N. cava': 'Totale', Pezzi: 4, 'm³ netti': 15.792, 't pesate': 40.25, 't teoriche': 8.65, 't dichiarate': 96.15, t: 145.05, Contributo: 337.73 },
+      // the yard's 13,5 t and the scrapped 9,1 t are nowhere; 21,5 + 62,4 + 9,85 + 15,8 + 12,25 = 121,8 t declared;
+      // 40,25 + 8,65 + 121,8 = 170,7 t; 188,48 + 59,26 + 83,36 + 9,52 + 18,56 + 6,63 = 365,81 €
+      { 'N. cava': 'Totale', Pezzi: 4, 'm³ netti': 15.792, 't pesate': 40.25, 't teoriche': 8.65, 't dichiarate': 121.8, t: 170.7, Contributo: 365.81 },
     ]);
     const info = await xlsxRows(res.rawPayload, 2);
     expect(info.filter((r) => r[0] === 'Nota').map((r) => r[1]).join(' ')).toContain('t teoriche: m³ netti × densità');
@@ -140,7 +149,8 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
     const rows = byHeader(await xlsxRows(res.rawPayload));
     // block 3 (pesata 20/03) in, the informe (21/03) out; B's by-products (cut 02/03) in
     expect(rows.filter((r) => r.Voce === 'Blocchi').map((r) => r.t)).toEqual([9.9]);
-    expect(rows.at(-1)).toMatchObject({ 'N. cava': 'Totale', Pezzi: 1, t: 9.9 + 9 + 22.4 + 5 });
+    // 9,9 + 9 + 22,4 + 6,5 + 11,8 + 5 = 64,6 t
+    expect(rows.at(-1)).toMatchObject({ 'N. cava': 'Totale', Pezzi: 1, t: 64.6 });
   });
 });
 
@@ -149,15 +159,15 @@ describe('registro di produzione (issue 25 item 12)', () => {
     const res = await admin.get('/api/reports/registro-produzione', { query: { formato: 'xlsx', dal: '2025-01-01', al: today } });
     expect(res.statusCode, res.body).toBe(200);
     const rows = await xlsxRows(res.rawPayload);
-    expect(rows[0]).toEqual(['Data', 'Tipo', 'Bancata', 'Cava', 'Materiale', 'Blocco', 'Lordo L×H×P (cm)', 'm³ bancata', 'm³ lordi', 'Netto L×H×P (cm)', 'm³ netti', 't blocchi', 'Peso', 'Informi t', 'Scaglie t', 'Terre t', 'Scelta', 'Categoria', 'Tracciabilità', 'Uscita', 'DDT']);
+    expect(rows[0]).toEqual(['Data', 'Tipo', 'Bancata', 'Cava', 'Materiale', 'Blocco', 'Lordo L×H×P (cm)', 'm³ bancata', 'm³ lordi', 'Netto L×H×P (cm)', 'm³ netti', 't blocchi', 'Peso', 'Informi t', 'Scaglie bianche t', 'Scaglie scure t', 'Scogliere t', 'Terre t', 'Scelta', 'Categoria', 'Tracciabilità', 'Uscita', 'DDT']);
     const got = byHeader(rows).map(({ Data, Cava: _c, Materiale: _m, ...r }) => ({ ...r, ...(Data instanceof Date ? { Data: Data.toISOString().slice(0, 10) } : {}) }));
     const blocco = (key: string, r: Record<string, unknown>) => ({ Data: today, Tipo: 'Blocco', Blocco: codici[key], Scelta: 'Prima', Categoria: 'Squadrato', ...r });
     const uscita = new Date(`${today}T00:00:00Z`);
     expect(got).toEqual([
-      { Data: '2025-06-10', Tipo: 'Bancata', Bancata: codici.A, 'Lordo L×H×P (cm)': '1000×500×400', 'm³ bancata': 200, 'Informi t': 12.5, 'Scaglie t': 40, 'Terre t': 7.25 },
-      { 'Data': undefined, 'm³ bancata': 200, 'Informi t': 12.5, 'Scaglie t': 40, 'Terre t': 7.25 },
-      { Data: '2026-03-02', Tipo: 'Bancata', Bancata: codici.B, 'Lordo L×H×P (cm)': '800×400×300', 'm³ bancata': 96, 'Informi t': 9, 'Scaglie t': 22.4, 'Terre t': 5 },
-      { 'Data': undefined, 'm³ bancata': 96, 'Informi t': 9, 'Scaglie t': 22.4, 'Terre t': 5 },
+      { Data: '2025-06-10', Tipo: 'Bancata', Bancata: codici.A, 'Lordo L×H×P (cm)': '1000×500×400', 'm³ bancata': 200, 'Informi t': 12.5, 'Scaglie bianche t': 40, 'Scaglie scure t': 3.35, 'Scogliere t': 4, 'Terre t': 7.25 },
+      { 'Data': undefined, 'm³ bancata': 200, 'Informi t': 12.5, 'Scaglie bianche t': 40, 'Scaglie scure t': 3.35, 'Scogliere t': 4, 'Terre t': 7.25 },
+      { Data: '2026-03-02', Tipo: 'Bancata', Bancata: codici.B, 'Lordo L×H×P (cm)': '800×400×300', 'm³ bancata': 96, 'Informi t': 9, 'Scaglie bianche t': 22.4, 'Scaglie scure t': 6.5, 'Scogliere t': 11.8, 'Terre t': 5 },
+      { 'Data': undefined, 'm³ bancata': 96, 'Informi t': 9, 'Scaglie bianche t': 22.4, 'Scaglie scure t': 6.5, 'Scogliere t': 11.8, 'Terre t': 5 },
       blocco('b1', { Bancata: codici.A, 'Lordo L×H×P (cm)': '300×200×150', 'm³ lordi': 9, 'Netto L×H×P (cm)': '300×200×150', 'm³ netti': 9, 't blocchi': 25, Peso: 'pesato' }),
       blocco('b2', { Bancata: codici.A, 'Lordo L×H×P (cm)': '250×150×100', 'm³ lordi': 3.75, 'Netto L×H×P (cm)': '240×140×95', 'm³ netti': 3.192, 't blocchi': 8.65, Peso: 'teorico', Scelta: 'Seconda' }),
       blocco('b3', { Bancata: codici.B, 'Lordo L×H×P (cm)': '200×150×120', 'm³ lordi': 3.6, 'Netto L×H×P (cm)': '200×150×120', 'm³ netti': 3.6, 't blocchi': 9.9, Peso: 'pesato', Uscita: uscita, DDT: ddtNumero }),
@@ -167,7 +177,7 @@ describe('registro di produzione (issue 25 item 12)', () => {
       blocco('b6', { Bancata: codici.B, 'Lordo L×H×P (cm)': '220×140×110', 'm³ lordi': 3.388, 'Netto L×H×P (cm)': '220×140×110', 'm³ netti': 3.388, 't blocchi': 9.1, Peso: 'pesato' }),
       // 9 + 3,75 + 3,6 + 4,992 + 3,388 = 24,73 m³ gross; 24,172 net; 25 + 8,65 + 9,9 + 13,5 + 9,1 = 66,15 t; the informe 5,35 t
       { 'Data': undefined, 'm³ lordi': 24.73, 'm³ netti': 24.172, 't blocchi': 66.15, 'Informi t': 5.35 },
-      { 'Data': undefined, 'm³ bancata': 296, 'm³ lordi': 24.73, 'm³ netti': 24.172, 't blocchi': 66.15, 'Informi t': 26.85, 'Scaglie t': 62.4, 'Terre t': 12.25 },
+      { 'Data': undefined, 'm³ bancata': 296, 'm³ lordi': 24.73, 'm³ netti': 24.172, 't blocchi': 66.15, 'Informi t': 26.85, 'Scaglie bianche t': 62.4, 'Scaglie scure t': 9.85, 'Scogliere t': 15.8, 'Terre t': 12.25 },
     ].map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined))));
     // the subtotals and the total say what they are
     expect(rows.map((r) => r[0]).filter((v) => typeof v === 'string')).toEqual(['Data', 'Totale giugno 2025', 'Totale marzo 2026', `Totale ${meseOggi}`, 'Totale']);
@@ -176,8 +186,11 @@ describe('registro di produzione (issue 25 item 12)', () => {
   it('the PDFs print the month subtotals, the concession, the bases and the contribution', async () => {
     const registro = pdfText((await admin.get('/api/reports/registro-produzione', { query: { formato: 'pdf', dal: '2025-01-01', al: today } })).rawPayload);
     for (const text of ['Totale giugno 2025', 'Totale marzo 2026', `Totale ${meseOggi}`, codici.b2!, '240×140×95', 'teorico', '24,172']) expect(registro).toContain(text);
+    // 23 columns on A4: the short headers on paper, and codes, dates and DDT numbers each on one line (not broken in their cell)
+    const oggi = today.split('-').reverse().join('/');
+    for (const text of ['Scaglie b. t', 'Scaglie s. t', 'Scogliere t', codici.B!, `${oggi} ${ddtNumero}`]) expect(registro).toContain(text);
     const estrazione = pdfText((await admin.get('/api/reports/estrazione', { query: { formato: 'pdf', dal: '2025-01-01', al: today } })).rawPayload);
-    for (const text of ['Concessione n. 173/2019', 't teoriche: m³ netti × densità', 'Totale 173 · Blocchi', '€ 188,48', '€ 337,73']) expect(estrazione).toContain(text);
+    for (const text of ['Concessione n. 173/2019', 't teoriche: m³ netti × densità', 'Totale 173 · Blocchi', '€ 188,48', 'Totale 173 · Scogliere', '€ 18,56', '€ 365,81']) expect(estrazione).toContain(text);
   });
 });
 

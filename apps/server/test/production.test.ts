@@ -65,6 +65,20 @@ describe('lookups', () => {
     expect((await stranger.put(`/api/materiali/${m._id}`, { nome: 'Mio' })).statusCode).toBe(404);
   });
 
+  it('a corrected density moves the stored theoretical weights, so every screen keeps one weight (issue 25)', async () => {
+    const m = (await admin.post('/api/materiali', { nome: 'Arabescato Corchia', densita: 2.6 })).json();
+    const b = await makeBancata(cavatore, { materialeId: m._id, lunghezza: 1000, altezza: 500, profondita: 400 });
+    expect(b.pesoStimato).toBe(520); // 200 m³ × 2.6
+    await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
+    // 280 × 150 × 120 = 5.04 m³ × 2.6 = 13.104 → 13.1 t
+    const blocco = await makeBlocco(cavatore, b._id, { materialeId: m._id });
+    expect(blocco).toMatchObject({ pesoTeorico: 13.1, peso: { t: 13.1, base: 'teorico' } });
+    expect((await admin.put(`/api/materiali/${m._id}`, { densita: 2.72 })).statusCode).toBe(200);
+    // 5.04 × 2.72 = 13.7088 → 13.71 t; 200 × 2.72 = 544 t
+    expect((await cavatore.get(`/api/blocchi/${blocco._id}`)).json()).toMatchObject({ pesoTeorico: 13.71, peso: { t: 13.71, base: 'teorico' } });
+    expect((await cavatore.get(`/api/bancate/${b._id}`)).json()).toMatchObject({ pesoStimato: 544, blocchi: { pesoT: 13.71 } });
+  });
+
   it('a quarry saved before the code rule keeps its code on an edit; a changed code follows the rule (issue 23)', async () => {
     const [old] = await ctx.database.db.insert(cave).values({ companyId: org.company.id, codice: "CÀVA'1", nome: 'Cava vecchia' }).returning();
     // the form sends every field, the code unchanged
@@ -112,16 +126,27 @@ describe('bancate', () => {
     expect(open.blocchi).toEqual({ count: 2, volumeLordo: 10.08, volumeNetto: 9.9, pesoT: 26.83 });
     expect(open.blocchiInformi).toEqual({ count: 1, pesoT: 5.42 });
     expect(open.resa).toBe(5); // 9.9 / 200 = 4.95 %, rounded half up (with the informe it would be 6)
-    // by-products typed: 26.83 + (5.42 + 100) + 250 + 100 = 482.25 t of 542 t gross, 11.0 % short
-    await cavatore.put(`/api/bancate/${b._id}`, { informiT: 100, scaglieT: 250, terreT: 100 });
+    // by-products typed: 26.83 + (5.42 + 100) + (200 + 30) + 20 + 100 = 482.25 t of 542 t gross, 11.0 % short
+    await cavatore.put(`/api/bancate/${b._id}`, { informiT: 100, scaglieT: 200, scaglieScureT: 30, scogliereT: 20, terreT: 100 });
     const typed = (await cavatore.get(`/api/bancate/${b._id}`)).json();
     // still being squared: no warning yet
-    expect(typed.bilancioMassa).toEqual({ lordoT: 542, blocchiT: 26.83, informiT: 105.42, scaglieT: 250, terreT: 100, totaleT: 482.25, differenzaPercent: -11, fuoriTolleranza: false });
+    expect(typed).toMatchObject({ scaglieT: 200, scaglieScureT: 30, scogliereT: 20 });
+    expect(typed.bilancioMassa).toEqual({
+      lordoT: 542,
+      blocchiT: 26.83,
+      informiT: 105.42,
+      scaglieT: 230,
+      scogliereT: 20,
+      terreT: 100,
+      totaleT: 482.25,
+      differenzaPercent: -11,
+      fuoriTolleranza: false,
+    });
     await moveBancata(cavatore, b._id, 'chiusa');
     const closed = (await cavatore.get(`/api/bancate/${b._id}`)).json();
     expect([closed.resa, closed.bilancioMassa.fuoriTolleranza]).toEqual([5, true]);
-    // 50 t more scaglie: 532.25 t, 1.8 % short: within the tolerance
-    const fixed = (await cavatore.put(`/api/bancate/${b._id}`, { scaglieT: 300 })).json();
+    // 50 t more scaglie bianche: 532.25 t, 1.8 % short: within the tolerance
+    const fixed = (await cavatore.put(`/api/bancate/${b._id}`, { scaglieT: 250 })).json();
     expect(fixed.bilancioMassa).toMatchObject({ totaleT: 532.25, differenzaPercent: -1.8, fuoriTolleranza: false });
     const late = await cavatore.post('/api/blocchi', { bancataId: b._id, ubicazioneId: ids.ubicazione, lunghezza: 200, altezza: 100, profondita: 100 });
     expect(late.statusCode).toBe(409);
@@ -359,6 +384,26 @@ describe('blocchi and blocchi esterni', () => {
     const csv = await cavatore.get('/api/blocchi/export', { query: { format: 'csv', bancataId: bancata._id } });
     expect(csvRows(csv.body)[0]!.join(';')).toMatch(/^Codice;Bancata;Cava;Materiale;Stato/);
     expect((await cavatore.get('/api/blocchi', { query: { stato: 'ghiacciato' } })).statusCode).toBe(400);
+  });
+
+  it('a list row carries the weight its total sums, by the one rule, with its basis; the Peso column sorts by it (issue 25)', async () => {
+    const own = await makeBancata(cavatore);
+    await moveBancata(cavatore, own._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
+    // weighed at 12.5 t (its theoretical weight is 280×150×120 = 5.04 m³ × 2.71 = 13.6584 → 13.66 t)
+    const pesato = await makeBlocco(cavatore, own._id, { pesoPesa: 12.5 });
+    // never weighed: 239×147×138 = 4.848354 → 4.848 m³ × 2.71 = 13.13808 → 13.14 t
+    const teorico = await makeBlocco(cavatore, own._id, { lunghezza: 239, altezza: 147, profondita: 138 });
+    const rows = (await cavatore.get('/api/blocchi', { query: { bancataId: own._id, sort: 'peso' } })).json().items;
+    expect(rows.map((r: { codice: string; peso: unknown; pesoTeorico?: number }) => [r.codice, r.peso, r.pesoTeorico])).toEqual([
+      [pesato.codice, { t: 12.5, base: 'pesato' }, undefined],
+      [teorico.codice, { t: 13.14, base: 'teorico' }, undefined],
+    ]);
+    // the theoretical weight alone would order them the other way round
+    const byTeorico = (await cavatore.get('/api/blocchi', { query: { bancataId: own._id, sort: 'pesoTeorico' } })).json().items;
+    expect(byTeorico.map((r: { codice: string }) => r.codice)).toEqual([teorico.codice, pesato.codice]);
+    // the total is the sum of the rows shown: 12.5 + 13.14 = 25.64 t
+    expect((await cavatore.get('/api/blocchi/summary', { query: { bancataId: own._id } })).json().pesoT).toBe(25.64);
+    expect((await cavatore.get(`/api/blocchi/${pesato._id}`)).json()).toMatchObject({ pesoTeorico: 13.66, peso: { t: 12.5, base: 'pesato' } });
   });
 });
 

@@ -13,7 +13,7 @@ export interface PageOpts {
  * `sort=-field` → ORDER BY field DESC; only the columns a list offers, with a fallback. The stable
  * tie-breaker runs in the same direction, so an index ending in (field, id) serves the whole order.
  */
-export function orderByOf(sort: string | undefined, columns: Record<string, PgColumn>, fallback: SQL, tieBreaker: PgColumn): SQL[] {
+export function orderByOf(sort: string | undefined, columns: Record<string, PgColumn | SQL>, fallback: SQL, tieBreaker: PgColumn): SQL[] {
   const descending = sort?.startsWith('-') ?? false;
   const column = sort ? columns[descending ? sort.slice(1) : sort] : undefined;
   if (!column) return [fallback, asc(tieBreaker)];

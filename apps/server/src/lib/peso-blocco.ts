@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { materiali } from '../db/schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { bancate, blocchi, materiali } from '../db/schema/index.js';
 
 /**
  * A block's weight in SQL, the same rule as contracts' `pesoBlocco` (DESIGN §4 "Weight"): the
@@ -16,6 +17,25 @@ type BloccoValoreColumns = BloccoPesoColumns & { prezzoListino: AnyPgColumn; uni
 export const pesoBloccoSql = (b: BloccoPesoColumns): SQL =>
   sql`coalesce(${b.pesoPesa}, round(${b.volumeNetto} * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${b.materialeId}), 2))`;
 
+/** The basis of that weight, as contracts' `PesoBase`: 'pesato' (the weighbridge) or 'teorico'. */
+export const pesoBaseSql = (b: Pick<BloccoPesoColumns, 'pesoPesa'>): SQL => sql`case when ${b.pesoPesa} is null then 'teorico' else 'pesato' end`;
+
 /** Value at list price, € to the cent per block: per m³ on the net volume, per t (or quintale) on the weight above; 0 without a price. */
 export const valoreBloccoSql = (b: BloccoValoreColumns): SQL =>
   sql`round(coalesce(${b.prezzoListino}, 0) * (case ${b.unitaPrezzo} when 't' then ${pesoBloccoSql(b)} when 'q' then ${pesoBloccoSql(b)} * 10 else ${b.volumeNetto} end), 2)`;
+
+/**
+ * A material's density was corrected: the weights stored from it (each block's `peso_teorico`, each
+ * bancata's `peso_stimato`) follow, in the caller's transaction, so the detail's "Peso teorico" and the
+ * bancata's gross weight agree with the live rule above and with every list, report and document.
+ */
+export async function ricalcolaPesiTeorici(tx: DbOrTx, companyId: string, materialeId: string, densita: number) {
+  await tx
+    .update(blocchi)
+    .set({ pesoTeorico: sql`round(${blocchi.volumeNetto} * ${densita}, 2)` })
+    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.materialeId, materialeId)));
+  await tx
+    .update(bancate)
+    .set({ pesoStimato: sql`round(${bancate.volumeLordo} * ${densita}, 2)` })
+    .where(and(eq(bancate.companyId, companyId), eq(bancate.materialeId, materialeId)));
+}

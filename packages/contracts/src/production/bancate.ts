@@ -53,7 +53,9 @@ const bancataFields = {
   profondita: cm('Profondità', BANCATA_MAX_CM),
   metodoTaglio: z.enum(METODI_TAGLIO, { error: 'Metodo di taglio non valido' }).nullish(),
   informiT: tonnes('Informi', BANCATA_MAX_T).nullish(),
-  scaglieT: tonnes('Scaglie', BANCATA_MAX_T).nullish(),
+  scaglieT: tonnes('Scaglie bianche', BANCATA_MAX_T).nullish(),
+  scaglieScureT: tonnes('Scaglie scure', BANCATA_MAX_T).nullish(),
+  scogliereT: tonnes('Scogliere', BANCATA_MAX_T).nullish(),
   terreT: tonnes('Terre', BANCATA_MAX_T).nullish(),
   note: optionalText(2000),
 };
@@ -88,7 +90,10 @@ export const bancataSchema = z.object({
   pesoStimato: z.number(),
   metodoTaglio: z.enum(METODI_TAGLIO).nullable(),
   informiT: z.number().nullable(),
+  /** Scaglie bianche, t (each kind of by-product has its own estrazione tariff). */
   scaglieT: z.number().nullable(),
+  scaglieScureT: z.number().nullable(),
+  scogliereT: z.number().nullable(),
   terreT: z.number().nullable(),
   note: z.string().nullable(),
   stato: z.enum(BANCATA_STATI),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { percent, sumRounded } from './quantities.js';
 
 /**
- * A bancata's mass balance (issue 25): what came out of it — squared blocks, informi, scaglie and
- * terre, in tonnes — against its gross weight (`pesoStimato`, gross m³ × density). A closed bancata
+ * A bancata's mass balance (issue 25): what came out of it — squared blocks, informi, scaglie (bianche
+ * and scure), scogliere and terre, in tonnes — against its gross weight (`pesoStimato`, gross m³ × density). A closed bancata
  * whose balance is off by more than this share has a measure or a by-product tonnage wrong.
  */
 export const BILANCIO_MASSA_TOLLERANZA_PERCENT = 10;
@@ -15,9 +15,11 @@ export const bilancioMassaSchema = z.object({
   blocchiT: z.number(),
   /** Informi: those registered as blocks (by the same rule) plus the bancata's loose `informiT`, t. */
   informiT: z.number(),
+  /** Scaglie bianche + scure, t. */
   scaglieT: z.number(),
+  scogliereT: z.number(),
   terreT: z.number(),
-  /** blocchi + informi + scaglie + terre, t. */
+  /** blocchi + informi + scaglie + scogliere + terre, t. */
   totaleT: z.number(),
   /** (totale − lordo) ÷ lordo, % with one decimal: negative when mass is missing; null without a gross weight. */
   differenzaPercent: z.number().nullable(),
@@ -34,6 +36,8 @@ export interface BilancioMassaInput {
   /** the bancata's own by-products, t (null: not typed) */
   informiT: number | null;
   scaglieT: number | null;
+  scaglieScureT: number | null;
+  scogliereT: number | null;
   terreT: number | null;
   chiusa: boolean;
 }
@@ -41,15 +45,17 @@ export interface BilancioMassaInput {
 /** The balance from already-rounded tonnes (2 decimals): a total is the sum of its rounded rows. */
 export function bilancioMassa(b: BilancioMassaInput): BilancioMassa {
   const informiT = sumRounded([b.informiBlocchiT, b.informiT ?? 0], 2);
-  const scaglieT = b.scaglieT ?? 0;
+  const scaglieT = sumRounded([b.scaglieT ?? 0, b.scaglieScureT ?? 0], 2);
+  const scogliereT = b.scogliereT ?? 0;
   const terreT = b.terreT ?? 0;
-  const totaleT = sumRounded([b.blocchiT, informiT, scaglieT, terreT], 2);
+  const totaleT = sumRounded([b.blocchiT, informiT, scaglieT, scogliereT, terreT], 2);
   const differenzaPercent = percent(totaleT - b.lordoT, b.lordoT);
   return {
     lordoT: b.lordoT,
     blocchiT: b.blocchiT,
     informiT,
     scaglieT,
+    scogliereT,
     terreT,
     totaleT,
     differenzaPercent,

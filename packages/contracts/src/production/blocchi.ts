@@ -3,6 +3,7 @@ import { listQuerySchema } from '../pagination.js';
 import { can, type PermissionSubject } from '../permissions.js';
 import { updateShapeOf } from '../schema-utils.js';
 import { BLOCCO_MAX_CM, BLOCCO_MAX_T, cm, codiceInModifica, euro, isoDate, optionalText, tonnes } from '../fields.js';
+import { PESO_BASI } from './peso-blocco.js';
 
 export const BLOCCO_ORIGINI = ['interno', 'esterno'] as const;
 export type BloccoOrigine = (typeof BLOCCO_ORIGINI)[number];
@@ -225,6 +226,8 @@ export const bloccoSchema = z.object({
   dataPesata: z.iso.date().nullable(),
   numeroPesata: z.string().nullable(),
   pesoTeorico: z.number(),
+  /** The block's weight by the one rule (`pesoBlocco`: the weighbridge, else net m³ × density), t, and its basis. */
+  peso: z.object({ t: z.number(), base: z.enum(PESO_BASI) }),
   ubicazione: ref.nullable(),
   prezzoListino: z.number().nullable(),
   unitaPrezzo: z.enum(UNITA_PREZZO),
@@ -264,7 +267,7 @@ export const bloccoListItemSchema = bloccoSchema.pick({
   profonditaNetta: true,
   volumeLordo: true,
   volumeNetto: true,
-  pesoTeorico: true,
+  peso: true,
   ubicazione: true,
   prezzoListino: true,
   unitaPrezzo: true,
@@ -275,7 +278,8 @@ export const bloccoListItemSchema = bloccoSchema.pick({
 });
 export type BloccoListItem = z.infer<typeof bloccoListItemSchema>;
 
-export const BLOCCO_SORT_FIELDS = ['codice', 'createdAt', 'volumeLordo', 'volumeNetto', 'pesoTeorico', 'stato', 'scelta'] as const;
+/** `peso` sorts by the weight the list shows (weighbridge, else theoretical); `pesoTeorico` is kept for old links. */
+export const BLOCCO_SORT_FIELDS = ['codice', 'createdAt', 'volumeLordo', 'volumeNetto', 'peso', 'pesoTeorico', 'stato', 'scelta'] as const;
 
 const bloccoFilters = {
   /** Matches codice, numero fornitore, codice di tracciabilità, note and the material's name. */

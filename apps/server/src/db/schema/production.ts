@@ -51,7 +51,12 @@ export const bancate = pgTable(
     pesoStimato: tonnes('peso_stimato').notNull(),
     metodoTaglio: text('metodo_taglio'),
     informiT: tonnes('informi_t'),
+    /** Scaglie bianche (the light chips the bianco benches give; their own tariff), t. */
     scaglieT: tonnes('scaglie_t'),
+    /** Scaglie scure (darker, veined chips, a lower tariff), t. */
+    scaglieScureT: tonnes('scaglie_scure_t'),
+    /** Scogliere: large rough pieces sold for breakwaters, t. */
+    scogliereT: tonnes('scogliere_t'),
     terreT: tonnes('terre_t'),
     note: text('note'),
     stato: text('stato').notNull().default('pianificata'),

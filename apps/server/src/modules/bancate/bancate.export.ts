@@ -20,7 +20,9 @@ export const bancataExportColumns: ExportColumn<Bancata>[] = [
   { header: 'Volume netto blocchi (m³)', value: (b) => b.blocchi.volumeNetto, numFmt: '0.000' },
   { header: 'Resa (%)', value: (b) => b.resa, numFmt: '0.0' },
   { header: 'Informi (t)', value: (b) => b.informiT, numFmt: '0.00' },
-  { header: 'Scaglie (t)', value: (b) => b.scaglieT, numFmt: '0.00' },
+  { header: 'Scaglie bianche (t)', value: (b) => b.scaglieT, numFmt: '0.00' },
+  { header: 'Scaglie scure (t)', value: (b) => b.scaglieScureT, numFmt: '0.00' },
+  { header: 'Scogliere (t)', value: (b) => b.scogliereT, numFmt: '0.00' },
   { header: 'Terre (t)', value: (b) => b.terreT, numFmt: '0.00' },
   { header: 'Note', value: (b) => b.note, width: 30 },
 ];

@@ -30,6 +30,9 @@ export function bloccoExportColumns(origine: BloccoOrigine): ExportColumn<Blocco
     { header: 'Volume lordo (m³)', value: (b) => b.volumeLordo, numFmt: '0.000' },
     { header: 'Volume netto (m³)', value: (b) => b.volumeNetto, numFmt: '0.000' },
     { header: 'Peso teorico (t)', value: (b) => b.pesoTeorico, numFmt: '0.00' },
+    // the weight the list shows and sums (the weighbridge, else theoretical) and what it is taken on
+    { header: 'Peso (t)', value: (b) => b.peso.t, numFmt: '0.00' },
+    { header: 'Base del peso', value: (b) => b.peso.base },
     { header: 'Prezzo di listino (€)', value: (b) => b.prezzoListino, numFmt: '#,##0.00' },
     { header: 'Unità di prezzo', value: (b) => (b.prezzoListino === null ? null : UNITA_PREZZO_LABELS[b.unitaPrezzo]) },
     { header: 'Ubicazione', value: (b) => b.ubicazione?.nome ?? null },

@@ -11,7 +11,7 @@ import { optionExpired as optionExpiredOf, optionInScadenza, optionLapsed as opt
 import { todayInRomeSql } from '../../lib/dates.js';
 import { bancate, blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
-import { pesoBloccoSql } from '../../lib/peso-blocco.js';
+import { pesoBaseSql, pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
 
 /*
@@ -84,6 +84,8 @@ export const SORT_COLUMNS = {
   createdAt: blocchi.createdAt,
   volumeLordo: blocchi.volumeLordo,
   volumeNetto: blocchi.volumeNetto,
+  // the weight the list shows and sums: the weighbridge, else theoretical
+  peso: pesoBloccoSql(blocchi),
   pesoTeorico: blocchi.pesoTeorico,
   stato: blocchi.stato,
   scelta: blocchi.scelta,
@@ -120,7 +122,7 @@ const listItemJson = sql`json_build_object(
   'profonditaNetta', ${blocchi.profonditaNetta},
   'volumeLordo', ${blocchi.volumeLordo},
   'volumeNetto', ${blocchi.volumeNetto},
-  'pesoTeorico', ${blocchi.pesoTeorico},
+  'peso', json_build_object('t', ${pesoBloccoSql(blocchi)}::float8, 'base', ${pesoBaseSql(blocchi)}),
   'ubicazione', ${refJson(blocchi.ubicazioneId, ubicazioni, ubicazioni.id, sql`json_build_object('_id', ${ubicazioni.id}, 'nome', ${ubicazioni.nome})`)},
   'prezzoListino', ${blocchi.prezzoListino},
   'unitaPrezzo', ${blocchi.unitaPrezzo},

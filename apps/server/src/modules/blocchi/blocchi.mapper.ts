@@ -1,4 +1,4 @@
-import type { Blocco, BloccoStato } from '@gestcava/contracts';
+import { pesoBlocco, type Blocco, type BloccoStato } from '@gestcava/contracts';
 import type { blocchi } from '../../db/schema/index.js';
 
 export type BloccoRow = typeof blocchi.$inferSelect;
@@ -85,6 +85,7 @@ export function toBloccoDto(j: BloccoJoined): Blocco {
     dataPesata: b.dataPesata,
     numeroPesata: b.numeroPesata,
     pesoTeorico: b.pesoTeorico,
+    peso: pesoBlocco({ pesoPesa: b.pesoPesa, volumeNettoM3: b.volumeNetto, densita: j.materiale.densita }),
     ubicazione: j.ubicazione ? { _id: j.ubicazione.id, nome: j.ubicazione.nome } : null,
     prezzoListino: b.prezzoListino,
     unitaPrezzo: b.unitaPrezzo as Blocco['unitaPrezzo'],

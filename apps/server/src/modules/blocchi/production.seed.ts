@@ -110,7 +110,7 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
     // 18 bancate over the last year, oldest closed, newest still being cut or planned. A cut bancata's
     // measures are fitted to the blocks squared from it, so its yield is the trade's (issue 25: 20–40 %
     // in blocks once closed, less while blocks are still to come), and a closed one's by-products make
-    // its mass balance (blocks + informi + scaglie + terre ≈ gross weight) within a few per cent.
+    // its mass balance (blocks + informi + scaglie + scogliere + terre ≈ gross weight) within a few per cent.
     for (let i = 0; i < 18; i++) {
       const daysAgo = 360 - i * 20;
       const cava = i % 3 === 2 ? marmi.cave[1]! : marmi.cave[0]!;
@@ -216,12 +216,19 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
       const fitted = { lunghezza: Math.round(faccia / altezza), altezza, profondita };
       const lordo = volumeM3(fitted.lunghezza, fitted.altezza, fitted.profondita);
       const lordoT = pesoT(lordo, materiale.densita);
-      // What is left of the gross weight, split as a Carrara bench gives it (loose informi, scaglie, terre),
-      // typed within ±4 % of the truth, as a weighbridge and an eye do.
+      // What is left of the gross weight, split as a Carrara bench gives it (loose informi, scaglie bianche,
+      // the darker veined scaglie sorted apart, scogliere for breakwaters, terre), typed within ±4 % of the
+      // truth, as a weighbridge and an eye do.
       const resto = Math.max(0, lordoT - squadratiT - informiBlocchiT) * (0.96 + rnd() * 0.08);
       const sottoprodotti =
         stato === 'chiusa'
-          ? { informiT: Math.round(resto * 0.12), scaglieT: Math.round(resto * 0.63), terreT: Math.round(resto * 0.25) }
+          ? {
+              informiT: Math.round(resto * 0.12),
+              scaglieT: Math.round(resto * 0.45),
+              scaglieScureT: Math.round(resto * 0.1),
+              scogliereT: Math.round(resto * 0.08),
+              terreT: Math.round(resto * 0.25),
+            }
           : {};
       const resaChiusura = stato === 'chiusa' ? resaPercent([squadratiM3], lordo) : null;
       await tx

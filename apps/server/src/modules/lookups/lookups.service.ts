@@ -21,6 +21,7 @@ import { assertCodiceChange } from '../../lib/codes.js';
 import { constraintError } from '../../lib/db-errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { ricalcolaPesiTeorici } from '../../lib/peso-blocco.js';
 import { lookupRepository, type LookupRow, type NewLookupRow } from './lookups.repository.js';
 
 /**
@@ -90,6 +91,8 @@ export function createLookupsService<K extends LookupKind>({ db, kind }: { db: D
           if ('codice' in current) assertCodiceChange((body as { codice?: string }).codice, current.codice);
           const row = (await repo.update(tx, actor.companyId, id, body))!;
           const changes = diffChanges(current, row, fields);
+          // a corrected density moves the theoretical weights stored from it (one weight on every screen)
+          if (changes.densita && 'densita' in row) await ricalcolaPesiTeorici(tx, actor.companyId, id, row.densita);
           if (Object.keys(changes).length) {
             await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: id, action: 'update', userId: actor.userId, changes });
           }

@@ -10,6 +10,8 @@ export type ColumnKind =
 /** A column as the worker draws it: plain data, the cells come computed (the service's `ReportColumn`). */
 export interface ReportColumnSpec {
   header: string;
+  /** The header on paper, where the full one does not fit a narrow column of a wide report. */
+  pdfHeader?: string;
   kind: ColumnKind;
   /** Relative width in the PDF (1 = a short number). */
   width?: number;
@@ -252,8 +254,10 @@ function reportPdf(full: ReportDocument): Readable {
   let y = 0;
   let onPage = 0;
 
-  // a wide report (the registro's 21 columns) gets a smaller type so codes still fit their cell
-  const fontSize = doc.columns.length > 15 ? 5.5 : 7.5;
+  // a wide report (the registro's 23 columns) gets a smaller type and narrower gaps so codes and dates still fit their cell
+  const wide = doc.columns.length > 15;
+  const fontSize = wide ? 5.5 : 7.5;
+  const pad = wide ? { text: 3, number: 1, width: 5 } : { text: 8, number: 2, width: 10 };
   const cells = (texts: string[], top: number, bold: boolean) => {
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
     // a totals row's label ("Totale marzo 2026") runs on over the empty cells after it
@@ -262,8 +266,8 @@ function reportPdf(full: ReportDocument): Readable {
     texts.forEach((text, i) => {
       const numeric = doc.columns[i]!.kind !== 'text' && doc.columns[i]!.kind !== 'date';
       const width = i === 0 ? widths.slice(0, span).reduce((a, w) => a + w, 0) : widths[i]!;
-      pdf.text(text, xs[i]! + (numeric ? 2 : 8), top + 3, {
-        width: width - 10,
+      pdf.text(text, xs[i]! + (numeric ? pad.number : pad.text), top + 3, {
+        width: width - pad.width,
         height: ROW_H,
         lineBreak: false,
         ellipsis: true,
@@ -306,7 +310,7 @@ function reportPdf(full: ReportDocument): Readable {
     pdf.rect(PAGE.margin, y, innerWidth, TABLE_HEAD_H).fill('#e8e4dc');
     pdf.fillColor('#111');
     cells(
-      doc.columns.map((c) => c.header),
+      doc.columns.map((c) => c.pdfHeader ?? c.header),
       y + 1,
       true,
     );

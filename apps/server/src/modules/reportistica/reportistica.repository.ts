@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi as blocchiTable } from '../../db/schema/index.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
-import { pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
+import { pesoBaseSql, pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // The reports' rows, each one SQL statement (grouped, or paged for the long lists), always inside the
@@ -42,7 +42,10 @@ export interface RegistroRow {
   /** `pesato` or `teorico` (lib/peso-blocco.ts). */
   base: string | null;
   informi: number | null;
+  /** Scaglie bianche, t. */
   scaglie: number | null;
+  scaglieScure: number | null;
+  scogliere: number | null;
   terre: number | null;
   scelta: string | null;
   categoria: string | null;
@@ -64,7 +67,8 @@ const registroRows = (companyId: string, p: Periodo) => sql`
   select ba.data_taglio::text as data, 'Bancata' as tipo, ba.codice as bancata, c.nome as cava, m.nome as materiale, null::text as blocco,
          ba.lunghezza || '×' || ba.altezza || '×' || ba.profondita as lordo, ba.volume_lordo::float8 as "volumeBancata",
          null::float8 as "volumeLordo", null::text as netto, null::float8 as "volumeNetto", null::float8 as peso, null::text as base,
-         ba.informi_t::float8 as informi, ba.scaglie_t::float8 as scaglie, ba.terre_t::float8 as terre,
+         ba.informi_t::float8 as informi, ba.scaglie_t::float8 as scaglie, ba.scaglie_scure_t::float8 as "scaglieScure",
+         ba.scogliere_t::float8 as scogliere, ba.terre_t::float8 as terre,
          null::text as scelta, null::text as categoria, null::text as tracciabilita, null::text as uscita, null::text as ddt
   from bancate ba join cave c on c.id = ba.cava_id join materiali m on m.id = ba.materiale_id
   where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al}
@@ -74,9 +78,9 @@ const registroRows = (companyId: string, p: Periodo) => sql`
          case when b.categoria <> 'informe' then b.volume_lordo::float8 end,
          b.lunghezza_netta || '×' || b.altezza_netta || '×' || b.profondita_netta,
          case when b.categoria <> 'informe' then b.volume_netto::float8 end,
-         case when b.categoria <> 'informe' then ${pesoBlocco}::float8 end, case when b.peso_pesa is null then 'teorico' else 'pesato' end,
+         case when b.categoria <> 'informe' then ${pesoBlocco}::float8 end, ${pesoBaseSql(b)},
          -- an informe counts by weight, in the informi column (DESIGN §3)
-         case when b.categoria = 'informe' then ${pesoBlocco}::float8 end, null, null, b.scelta, b.categoria, b.codice_tracciabilita,
+         case when b.categoria = 'informe' then ${pesoBlocco}::float8 end, null, null, null, null, b.scelta, b.categoria, b.codice_tracciabilita,
          case when b.stato = 'spedito' then coalesce(sp.data::text, (
            select (max(a.at) at time zone 'Europe/Rome')::date::text from audit_log a
            where a.company_id = b.company_id and a.entity_type = 'blocco' and a.entity_id = b.id and a.action = 'stato' and a.changes->'stato'->>'to' = 'spedito'
@@ -156,7 +160,7 @@ export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
           from bancate ba
           cross join lateral (values
             ('informi', ba.informi_t),
-            ('scaglieBianche', ba.scaglie_t), ('terre', ba.terre_t)) as v(voce, t)
+            ('scaglieBianche', ba.scaglie_t), ('scaglieScure', ba.scaglie_scure_t), ('scogliere', ba.scogliere_t), ('terre', ba.terre_t)) as v(voce, t)
           where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al} and v.t is not null
         ), righe as (
           select v.cava_id, v.voce, v.materiale_id, v.scelta, v.categoria,

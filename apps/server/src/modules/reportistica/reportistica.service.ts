@@ -61,7 +61,7 @@ async function* cellsOf<T>(columns: ReportColumn<T>[], rows: AsyncIterable<T[]>)
 }
 
 const specs = <T>(columns: ReportColumn<T>[]): ReportColumnSpec[] =>
-  columns.map(({ header, kind, width, total, pdf }) => ({ header, kind, width, total, pdf }));
+  columns.map(({ header, pdfHeader, kind, width, total, pdf }) => ({ header, pdfHeader, kind, width, total, pdf }));
 
 /** A grouped report: one statement, small by nature (groups, not items). */
 function grouped<T>(
@@ -114,28 +114,30 @@ function paged<T>(
 }
 
 const registroColumns: ReportColumn<repo.RegistroRow>[] = [
-  { header: 'Data', kind: 'date', value: (r) => r.data, width: 1.1 },
+  { header: 'Data', kind: 'date', value: (r) => r.data, width: 0.95 },
   // on paper a bancata's row is the one without a block
   { header: 'Tipo', kind: 'text', value: (r) => r.tipo, pdf: false },
-  { header: 'Bancata', kind: 'text', value: (r) => r.bancata, width: 1.3 },
+  { header: 'Bancata', kind: 'text', value: (r) => r.bancata, width: 1.15 },
   { header: 'Cava', kind: 'text', value: (r) => r.cava, pdf: false },
-  { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.1 },
-  { header: 'Blocco', kind: 'text', value: (r) => r.blocco, width: 1.3 },
-  { header: 'Lordo L×H×P (cm)', kind: 'text', value: (r) => r.lordo, width: 1.3 },
+  { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.05 },
+  { header: 'Blocco', kind: 'text', value: (r) => r.blocco, width: 1.15 },
+  { header: 'Lordo L×H×P (cm)', pdfHeader: 'Lordo L×H×P', kind: 'text', value: (r) => r.lordo, width: 1.2 },
   { header: 'm³ bancata', kind: 'm3', value: (r) => r.volumeBancata, width: 1, total: true },
   { header: 'm³ lordi', kind: 'm3', value: (r) => r.volumeLordo, width: 0.9, total: true },
-  { header: 'Netto L×H×P (cm)', kind: 'text', value: (r) => r.netto, width: 1.3 },
+  { header: 'Netto L×H×P (cm)', pdfHeader: 'Netto L×H×P', kind: 'text', value: (r) => r.netto, width: 1.2 },
   { header: 'm³ netti', kind: 'm3', value: (r) => r.volumeNetto, width: 0.9, total: true },
   { header: 't blocchi', kind: 't', value: (r) => r.peso, width: 0.9, total: true },
-  { header: 'Peso', kind: 'text', value: (r) => r.base, width: 0.8 },
+  { header: 'Peso', kind: 'text', value: (r) => r.base, width: 0.75 },
   { header: 'Informi t', kind: 't', value: (r) => r.informi, width: 0.9, total: true },
-  { header: 'Scaglie t', kind: 't', value: (r) => r.scaglie, width: 0.9, total: true },
+  { header: 'Scaglie bianche t', pdfHeader: 'Scaglie b. t', kind: 't', value: (r) => r.scaglie, width: 1, total: true },
+  { header: 'Scaglie scure t', pdfHeader: 'Scaglie s. t', kind: 't', value: (r) => r.scaglieScure, width: 1, total: true },
+  { header: 'Scogliere t', kind: 't', value: (r) => r.scogliere, width: 1, total: true },
   { header: 'Terre t', kind: 't', value: (r) => r.terre, width: 0.8, total: true },
-  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 0.9 },
-  { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.1 },
-  { header: 'Tracciabilità', kind: 'text', value: (r) => r.tracciabilita, width: 1.9 },
+  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 1.05 },
+  { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.2 },
+  { header: 'Tracciabilità', kind: 'text', value: (r) => r.tracciabilita, width: 1.75 },
   { header: 'Uscita', kind: 'date', value: (r) => r.uscita, width: 1 },
-  { header: 'DDT', kind: 'text', value: (r) => r.ddt, width: 0.6 },
+  { header: 'DDT', kind: 'text', value: (r) => r.ddt, width: 0.75 },
 ];
 
 const estrazioneColumns: ReportColumn<repo.EstrazioneRow>[] = [
@@ -158,8 +160,8 @@ const estrazioneColumns: ReportColumn<repo.EstrazioneRow>[] = [
 
 /** What each tonnage column is taken on, printed on the declaration. */
 const ESTRAZIONE_NOTES = [
-  't pesate: alla pesa della cava; t teoriche: m³ netti × densità, per i blocchi non pesati; t dichiarate: informi, scaglie e terre indicati sulla bancata, non pesati.',
-  'Blocchi alla data della pesata (o di riquadratura se mai pesati), esclusi quelli ancora in piazzale e gli scartati; informi: i blocchi informi a peso più gli informi sfusi dichiarati sulla bancata; scaglie alla tariffa delle scaglie bianche.',
+  't pesate: alla pesa della cava; t teoriche: m³ netti × densità, per i blocchi non pesati; t dichiarate: informi, scaglie, scogliere e terre indicati sulla bancata, non pesati.',
+  'Blocchi alla data della pesata (o di riquadratura se mai pesati), esclusi quelli ancora in piazzale e gli scartati; informi: i blocchi informi a peso più gli informi sfusi dichiarati sulla bancata.',
 ];
 
 const REPORT_SOURCES: Record<ReportName, Report> = {

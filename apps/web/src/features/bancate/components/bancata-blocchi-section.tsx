@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
-import { BANCATA_STATI_CON_BLOCCHI, CATEGORIA_LABELS, detailPath, SCELTA_LABELS, type Bancata, type Blocco } from '@gestcava/contracts';
+import { BANCATA_STATI_CON_BLOCCHI, CATEGORIA_LABELS, detailPath, pesoText, SCELTA_LABELS, type Bancata, type Blocco } from '@gestcava/contracts';
 import { BloccoStatoTag } from '@/components/stato-tag';
 import { ListTotals } from '@/components/list/list-totals';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { formatInteger, formatVolume, formatWeight } from '@/lib/format';
 import { formatDims, formatPercentValue } from '@/lib/production-format';
+import { PesoBlocco } from '@/components/peso-blocco';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 
@@ -73,7 +74,7 @@ export function BancataBlocchiSection({
                   {x.materiale.nome} · {SCELTA_LABELS[x.scelta]} · {CATEGORIA_LABELS[x.categoria]}
                 </span>
                 <span className="list-card-line">
-                  {formatDims(x.lunghezzaNetta, x.altezzaNetta, x.profonditaNetta)} · {formatVolume(x.volumeNetto)} · {formatWeight(x.pesoTeorico)}
+                  {formatDims(x.lunghezzaNetta, x.altezzaNetta, x.profonditaNetta)} · {formatVolume(x.volumeNetto)} · {pesoText(x.peso)}
                 </span>
               </li>
             ))}
@@ -85,7 +86,7 @@ export function BancataBlocchiSection({
             <Column header="Scelta" body={(x: Blocco) => `${SCELTA_LABELS[x.scelta]} · ${CATEGORIA_LABELS[x.categoria]}`} />
             <Column header="Misure nette" body={(x: Blocco) => formatDims(x.lunghezzaNetta, x.altezzaNetta, x.profonditaNetta)} className="col-nowrap" />
             <Column header="Volume netto" body={(x: Blocco) => formatVolume(x.volumeNetto)} className="col-nowrap col-number" />
-            <Column header="Peso" body={(x: Blocco) => formatWeight(x.pesoTeorico)} className="col-nowrap col-number" />
+            <Column header="Peso" body={(x: Blocco) => <PesoBlocco peso={x.peso} />} className="col-nowrap col-number" />
           </DataTable>
         ))}
     </section>

@@ -32,7 +32,7 @@ export function BancataDataSection({ bancata: b }: { bancata: Bancata }) {
 
 /**
  * The by-products of the cut, in tonnes, and the mass balance: squared blocks, informi (registered
- * as blocks and loose), scaglie and terre against the gross weight; a closed bancata off by more than
+ * as blocks and loose), scaglie (bianche and scure), scogliere and terre against the gross weight; a closed bancata off by more than
  * the tolerance is flagged (issue 25).
  */
 export function BancataSottoprodottiSection({ bancata: b }: { bancata: Bancata }) {
@@ -44,24 +44,32 @@ export function BancataSottoprodottiSection({ bancata: b }: { bancata: Bancata }
           className="w-full mb-3"
           severity="warn"
           data-testid="bancata-bilancio-warning"
-          text={`Bilancio di massa fuori tolleranza: blocchi, informi, scaglie e terre fanno ${formatWeight(m.totaleT)} contro ${formatWeight(m.lordoT)} di peso lordo stimato (${formatPercentValue(m.differenzaPercent)}, oltre il ${BILANCIO_MASSA_TOLLERANZA_PERCENT} %). Controlla le misure della bancata e le tonnellate dei sottoprodotti.`}
+          text={`Bilancio di massa fuori tolleranza: blocchi, informi, scaglie, scogliere e terre fanno ${formatWeight(m.totaleT)} contro ${formatWeight(m.lordoT)} di peso lordo stimato (${formatPercentValue(m.differenzaPercent)}, oltre il ${BILANCIO_MASSA_TOLLERANZA_PERCENT} %). Controlla le misure della bancata e le tonnellate dei sottoprodotti.`}
         />
       )}
       <DetailList testId="bancata-sottoprodotti">
         <Item label="Informi sfusi">{formatWeight(b.informiT)}</Item>
         <Item label="Informi registrati come blocchi">{b.blocchiInformi.count > 0 ? `${formatInteger(b.blocchiInformi.count)} · ${formatWeight(b.blocchiInformi.pesoT)}` : null}</Item>
-        <Item label="Scaglie">{formatWeight(b.scaglieT)}</Item>
+        <Item label="Scaglie bianche">{formatWeight(b.scaglieT)}</Item>
+        <Item label="Scaglie scure">{formatWeight(b.scaglieScureT)}</Item>
+        <Item label="Scogliere">{formatWeight(b.scogliereT)}</Item>
         <Item label="Terre">{formatWeight(b.terreT)}</Item>
       </DetailList>
       {/* an open bancata is still giving its stone: its balance is drawn once it is closed */}
       {b.stato === 'chiusa' && (
-        <DetailList testId="bancata-bilancio">
-          <Item label="Blocchi">{formatWeight(m.blocchiT)}</Item>
-          <Item label="Informi">{formatWeight(m.informiT)}</Item>
-          <Item label="Totale uscito">{formatWeight(m.totaleT)}</Item>
-          <Item label="Peso lordo stimato">{formatWeight(m.lordoT)}</Item>
-          <Item label="Differenza">{m.differenzaPercent !== null ? formatPercentValue(m.differenzaPercent) : null}</Item>
-        </DetailList>
+        <>
+          <h3 className="form-section-title mt-3">Bilancio di massa</h3>
+          <DetailList testId="bancata-bilancio">
+            <Item label="Blocchi">{formatWeight(m.blocchiT)}</Item>
+            <Item label="Informi">{formatWeight(m.informiT)}</Item>
+            <Item label="Scaglie">{formatWeight(m.scaglieT)}</Item>
+            <Item label="Scogliere">{formatWeight(m.scogliereT)}</Item>
+            <Item label="Terre">{formatWeight(m.terreT)}</Item>
+            <Item label="Totale uscito">{formatWeight(m.totaleT)}</Item>
+            <Item label="Peso lordo stimato">{formatWeight(m.lordoT)}</Item>
+            <Item label="Differenza">{m.differenzaPercent !== null ? formatPercentValue(m.differenzaPercent) : null}</Item>
+          </DetailList>
+        </>
       )}
     </SectionCard>
   );

@@ -41,6 +41,8 @@ function toFormValues(b: Bancata | null | undefined): BancataCreateInput {
     metodoTaglio: b?.metodoTaglio ?? null,
     informiT: b?.informiT ?? null,
     scaglieT: b?.scaglieT ?? null,
+    scaglieScureT: b?.scaglieScureT ?? null,
+    scogliereT: b?.scogliereT ?? null,
     terreT: b?.terreT ?? null,
     note: b?.note ?? '',
   };
@@ -108,7 +110,7 @@ export function BancataFormDialog({
       />
     </FormField>
   );
-  const tonnes = (name: 'informiT' | 'scaglieT' | 'terreT') => (
+  const tonnes = (name: 'informiT' | 'scaglieT' | 'scaglieScureT' | 'scogliereT' | 'terreT') => (
     <FormField
       id={fid(name)}
       label={L[name] ?? name}
@@ -203,6 +205,8 @@ export function BancataFormDialog({
         <h3 className="form-section-title col-12">Sottoprodotti</h3>
         {tonnes('informiT')}
         {tonnes('scaglieT')}
+        {tonnes('scaglieScureT')}
+        {tonnes('scogliereT')}
         {tonnes('terreT')}
 
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">

@@ -19,7 +19,9 @@ export const BANCATA_FIELD_LABELS: Record<string, string> = {
   pesoStimato: 'Peso stimato',
   metodoTaglio: 'Metodo di taglio',
   informiT: 'Informi sfusi',
-  scaglieT: 'Scaglie',
+  scaglieT: 'Scaglie bianche',
+  scaglieScureT: 'Scaglie scure',
+  scogliereT: 'Scogliere',
   terreT: 'Terre',
   note: 'Note',
   stato: 'Stato',
@@ -51,6 +53,8 @@ export function bancataHistoryValue(names: ReadonlyMap<string, string>) {
       case 'pesoStimato':
       case 'informiT':
       case 'scaglieT':
+      case 'scaglieScureT':
+      case 'scogliereT':
       case 'terreT':
         return formatWeight(Number(value));
       default:

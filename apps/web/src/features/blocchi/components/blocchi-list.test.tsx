@@ -25,7 +25,8 @@ const ROW: BloccoListItem = {
   profonditaNetta: 111,
   volumeLordo: 4.853,
   volumeNetto: 4.352,
-  pesoTeorico: 13.1,
+  // weighed at the quarry's weighbridge: the list shows and sums the weighed tonnes (issue 25 item 3)
+  peso: { t: 13.42, base: 'pesato' },
   ubicazione: { _id: 'ubi-1', nome: 'Piazzale cava' },
   prezzoListino: 2334,
   unitaPrezzo: 'm3',
@@ -37,7 +38,7 @@ const ROW: BloccoListItem = {
 
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = String(input);
-  if (url.includes('/api/blocchi/summary')) return Promise.resolve(jsonResponse({ count: 1, volumeLordo: 4.853, volumeNetto: 4.352, pesoT: 13.1 }));
+  if (url.includes('/api/blocchi/summary')) return Promise.resolve(jsonResponse({ count: 1, volumeLordo: 4.853, volumeNetto: 4.352, pesoT: 13.42 }));
   if (url.includes('/api/blocchi/export')) return Promise.resolve(new Response('codice\n', { headers: { 'content-type': 'text/csv' } }));
   if (url.includes('/api/blocchi?') || url.endsWith('/api/blocchi')) return Promise.resolve(jsonResponse({ items: [ROW], total: 1, page: 1, limit: 20 }));
   return Promise.resolve(jsonResponse([]));
@@ -70,6 +71,14 @@ describe('blocchi list', { timeout: 30_000 }, () => {
     expect(screen.getByRole('columnheader', { name: 'Opzione fino al' })).toBeInTheDocument();
     expect(await screen.findByText('Marmi Apuani Export S.p.A.')).toBeInTheDocument();
     expect(screen.getByText('05/12/26')).toBeInTheDocument();
+  });
+
+  it('the Peso column shows the weight its total sums, with its basis', async () => {
+    setSession(DEMO_USERS.produzione, 'token-1');
+    renderList();
+    const cell = await screen.findByTitle('13,42 t pesato');
+    expect(cell).toHaveTextContent('13,42 t pesato');
+    expect(screen.getByRole('columnheader', { name: 'Peso' })).toBeInTheDocument();
   });
 
   it('sends the expiring, volume and price filters of the URL', async () => {

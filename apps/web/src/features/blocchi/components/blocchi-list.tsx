@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { BLOCCO_SORT_FIELDS, CATEGORIA_LABELS, SCELTA_LABELS, type BloccoListItem } from '@gestcava/contracts';
+import { BLOCCO_SORT_FIELDS, CATEGORIA_LABELS, pesoText, SCELTA_LABELS, type BloccoListItem } from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListPage } from '@/components/list/list-page';
@@ -15,6 +15,7 @@ import { useSession } from '@/lib/session';
 import { useBlocchi, useBlocchiSummary, exportBlocchi, BLOCCO_KIND_LABELS, type BloccoFilters, type BloccoKind } from '../api/blocchi';
 import { BLOCCO_FILTER_RULES, toBloccoFilters, type BloccoFilterName } from './blocchi-filter-rules';
 import { BlocchiFilters } from './blocchi-filters';
+import { PesoBlocco } from '@/components/peso-blocco';
 import { BloccoFormDialog } from './blocco-form';
 import './blocchi.css';
 
@@ -79,7 +80,8 @@ export function BlocchiList({
     },
     { field: 'misure', header: 'Misure nette', body: (b) => formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta), className: 'col-nowrap' },
     { field: 'volumeNetto', header: 'Vol. netto', sortable: true, body: (b) => formatVolume(b.volumeNetto), className: 'col-nowrap col-number' },
-    { field: 'pesoTeorico', header: 'Peso', sortable: true, body: (b) => formatWeight(b.pesoTeorico), className: 'col-nowrap col-number' },
+    // the weight the total sums (the weighbridge, else theoretical), with its basis
+    { field: 'peso', header: 'Peso', sortable: true, body: (b) => <PesoBlocco peso={b.peso} />, className: 'col-nowrap col-number' },
     { field: 'ubicazione', header: 'Ubicazione', body: (b) => <span title={b.ubicazione?.nome}>{b.ubicazione?.nome ?? ''}</span>, className: 'col-ellipsis col-narrow' },
     { field: 'cliente', header: 'Cliente', body: (b) => <span title={b.cliente?.ragioneSociale}>{b.cliente?.ragioneSociale ?? ''}</span>, className: 'col-ellipsis col-narrow' },
     { field: 'opzioneScadenza', header: 'Opzione fino al', body: (b) => formatDate(b.opzioneScadenza), className: 'col-nowrap' },
@@ -131,7 +133,7 @@ export function BlocchiList({
           badge: <BloccoStatoTag stato={b.stato} />,
           lines: [
             `${b.materiale.nome} · ${SCELTA_LABELS[b.scelta]} · ${CATEGORIA_LABELS[b.categoria]}`,
-            `${formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta)} · ${formatVolume(b.volumeNetto)} · ${formatWeight(b.pesoTeorico)}`,
+            `${formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta)} · ${formatVolume(b.volumeNetto)} · ${pesoText(b.peso)}`,
             [provenienza(b), b.ubicazione?.nome].filter(Boolean).join(' · '),
             [b.cliente?.ragioneSociale, b.opzioneScadenza ? `opzione fino al ${formatDate(b.opzioneScadenza)}` : null].filter(Boolean).join(' · '),
           ].filter(Boolean),

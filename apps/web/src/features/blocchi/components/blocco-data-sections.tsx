@@ -8,6 +8,7 @@ import { formatDims } from '@/lib/production-format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { formatPrezzo, formatPrezzoAcquisto } from './blocco-format';
+import { PesoBlocco } from '@/components/peso-blocco';
 import { SectionCard } from '@/components/section-card';
 
 /** The page each genealogy node opens, to link only what the user may see. */
@@ -82,6 +83,9 @@ export function BloccoMisureSection({ blocco: b }: { blocco: Blocco }) {
         <Item label="Volume netto">{formatVolume(b.volumeNetto)}</Item>
         <Item label={`Peso teorico (${formatNumber(b.materiale.densita, 2)} t/m³)`}>{formatWeight(b.pesoTeorico)}</Item>
         <Item label="Peso alla pesa">{formatWeight(b.pesoPesa)}</Item>
+        <Item label="Peso (pesa, altrimenti teorico)">
+          <PesoBlocco peso={b.peso} />
+        </Item>
         <Item label="Pesata">{b.dataPesata ? `${formatDate(b.dataPesata)}${b.numeroPesata ? `, bolla n. ${b.numeroPesata}` : ''}` : b.numeroPesata ? `bolla n. ${b.numeroPesata}` : null}</Item>
       </DetailList>
     </SectionCard>

@@ -40,6 +40,7 @@ const blocco: Blocco = {
   dataPesata: '2026-03-20',
   numeroPesata: 'PS-173-0042',
   pesoTeorico: 13.1,
+  peso: { t: 12.96, base: 'pesato' },
   ubicazione: { _id: 'ubi-1', nome: 'Piazzale cava' },
   prezzoListino: 2334,
   unitaPrezzo: 'm3',
@@ -112,6 +113,8 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('photos-section')).toHaveTextContent('Foto di BL-2026-0082');
     // the pesata the estrazione counts the block by (issue 25 item 10)
     expect(screen.getByTestId('blocco-misure')).toHaveTextContent('Pesata20/03/26, bolla n. PS-173-0042');
+    // the weight sales and stock use: the weighbridge's, said so (issue 25 item 3)
+    expect(screen.getByTestId('blocco-misure')).toHaveTextContent('Peso (pesa, altrimenti teorico)12,96 t pesato');
     await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(2));
     expect(screen.getByText('Declassamento')).toBeInTheDocument();
     expect(screen.getByText('Pelo passante')).toBeInTheDocument();
