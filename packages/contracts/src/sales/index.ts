@@ -1,4 +1,5 @@
 export * from './collaudi-quantities.js';
 export * from './collaudi.js';
 export * from './ddt.js';
+export * from './ddt-ref.js';
 export * from './ddt-quantities.js';

@@ -239,7 +239,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     nextSplitCodice: (tx: DbOrTx, companyId: string, codice: string) => repo.nextSplitCodice(tx, companyId, codice),
     codiceLottoTaken: (tx: DbOrTx, companyId: string, codice: string) => repo.lottoCodiceTaken(tx, companyId, codice),
     /** `n` free pieces of a lot leave stock for the receiving company, in the caller's transaction. */
-    async cediLotto(tx: DbOrTx, actor: Actor, lottoId: string, n: number, sale: { clienteId: string; prezzo: number; documento: string; causale: string }) {
+    async cediLotto(tx: DbOrTx, actor: Actor, lottoId: string, n: number, sale: { clienteId: string; prezzo: number; documento: string | null; causale: string }) {
       const lotto = await lockedLotto(tx, actor.companyId, lottoId);
       const { mqTaken } = await take(tx, actor.companyId, lotto, n, `Il lotto ${lotto.codice} non ha ${pezziWord(n)} liberi da trasferire`);
       await repo.insertMovimenti(tx, [

@@ -87,8 +87,9 @@ export function createTrasferimentiService(deps: {
         for (const id of body.blocchi.map((b) => b.id.toLowerCase()).sort()) await blocchi.lockForLavorazione(tx, actor.companyId, id);
         await stock.lockForTransfer(tx, actor.companyId, { pacchi: body.pacchi.map((p) => p.id), lotti: body.lotti.map((l) => l.id) });
         const header = await repo.insertTrasferimento(tx, { companyId: actor.companyId, destinazioneCompanyId: D, documento: body.documento, note: body.note, userId: actor.userId });
-        const causale = `Trasferimento a ${destination.name}, ${body.documento}`;
-        const received = `Trasferito da ${source!.name}, ${body.documento}`;
+        const riferimento = body.documento ? `, ${body.documento}` : '';
+        const causale = `Trasferimento a ${destination.name}${riferimento}`;
+        const received = `Trasferito da ${source!.name}${riferimento}`;
         // The receiver's rows name no user of the sender (DESIGN §4): the system's, with the sender in the causale.
         const destMeta = { companyId: D, userId: null, causale: received, documento: body.documento };
         const righe: Array<Parameters<typeof repo.insertRighe>[1][number]> = [];
