@@ -107,11 +107,15 @@ describe("each shipped item's detail names its DDTs", () => {
 });
 
 describe('the free-text documento is optional (issue 26)', () => {
-  it('a transfer without documento: 201, its causale names the company only', async () => {
+  it('a transfer without documento: 201, its causale names the company only, its answer the sale a DDT ships', async () => {
     const lottoId = await f.lot(48);
     const res = await f.admin.post('/api/trasferimenti', { destinazioneCompanyId: f.gruppo, lotti: [{ id: lottoId, pezzi: 12, prezzo: 150 }] });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().documento).toBeNull();
+    // the answer names the lot's sale: the line «Crea DDT» ticks, as da-spedire lists it
+    const da = (await f.spedizioni.get('/api/ddt/da-spedire', { query: { destinazioneCompanyId: f.gruppo } })).json();
+    const vendita = da.lotti.find((l: { lottoId: string }) => l.lottoId === lottoId);
+    expect(res.json().righe).toEqual([expect.objectContaining({ tipo: 'lotto', itemId: lottoId, venditaId: vendita._id })]);
     const movimenti = (await f.admin.get('/api/magazzino/movimenti', { query: { lottoId } })).json();
     expect(movimenti.items[0]).toMatchObject({ tipo: 'trasferimento', documento: null, causale: expect.stringMatching(/^Trasferimento a [^,]+$/) });
   });
@@ -121,5 +125,17 @@ describe('the free-text documento is optional (issue 26)', () => {
     const res = await f.mag.post(`/api/magazzino/lastre/${b.lastre[0]!._id}/vendi`, { clienteId: f.ids.clienteA, prezzo: 90, unita: 'mq' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ stato: 'venduta', ddt: [] });
+  });
+});
+
+describe('a tile sale names itself for its DDT', () => {
+  it('the vendi answer carries the sale id that da-spedire lists', async () => {
+    const lottoId = await f.lot(60);
+    const res = await f.mag.post(`/api/magazzino/lotti/${lottoId}/vendi`, { pezzi: 24, clienteId: f.ids.clienteB, prezzo: 4, unita: 'pezzo' });
+    expect(res.statusCode, res.body).toBe(200);
+    const da = (await f.spedizioni.get('/api/ddt/da-spedire', { query: { clienteId: f.ids.clienteB } })).json();
+    const vendita = da.lotti.find((l: { lottoId: string }) => l.lottoId === lottoId);
+    expect(vendita).toMatchObject({ pezzi: 24, casse: 2 });
+    expect(res.json().venditaId).toBe(vendita._id);
   });
 });

@@ -52,6 +52,8 @@ export const trasferimentoRigaSchema = z.object({
   pezzi: z.number().int(),
   mq: z.number(),
   prezzo: z.number(),
+  /** Of a lot, in the answer that made the transfer: the sale of its pieces, the `lotto` line of the DDT that ships them. */
+  venditaId: z.string().optional(),
 });
 
 export const trasferimentoSchema = z.object({
