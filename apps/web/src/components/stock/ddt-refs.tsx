@@ -4,7 +4,7 @@ import { SectionCard } from '@/components/section-card';
 import { formatDate } from '@/lib/format';
 
 /** "DDT 5/2026 del 12/11/26". */
-export const ddtRefText = (d: DdtRef) => `DDT ${numeroDdt(d.numero, d.anno)} del ${formatDate(d.data)}`;
+const ddtRefText = (d: DdtRef) => `DDT ${numeroDdt(d.numero, d.anno)} del ${formatDate(d.data)}`;
 
 /**
  * The DDTs a shipped item left with (issue 26), each linking its page on Spedizioni: a cancelled one
