@@ -1,6 +1,6 @@
 import { DDT_STATO_LABELS, detailPath, numeroDdt, type DdtRef, type DdtStato, type GenealogyNode } from '@gestcava/contracts';
 import { italianDate } from '../../lib/dates.js';
-import type { EntityRegistry } from '../../lib/entities.js';
+import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import * as repo from './ddt.repository.js';
 
 /**
@@ -15,6 +15,12 @@ export function parseNumeroDdt(text: string, partial = false): { numero: number;
 }
 
 const statoText = (stato: string) => DDT_STATO_LABELS[stato as DdtStato].toLowerCase();
+
+/** What a card or the code box says of a DDT: its receiver, day, colli and weight. */
+function summaryOf(r: Awaited<ReturnType<typeof repo.summaries>>[number]): EntitySummary {
+  const facts = [r.destinatario, r.data ? italianDate(r.data) : null, `${r.colli} colli`, `${r.pesoKg} kg`];
+  return { codice: r.codice, materiale: null, stato: DDT_STATO_LABELS[r.stato as DdtStato], cava: null, facts: facts.filter((f): f is string => f !== null) };
+}
 
 /**
  * The DDT in the entity registry (issue 26): the code lookup finds it by its number, a shipped item's
@@ -40,19 +46,7 @@ export function registerDdtEntity(entities: EntityRegistry) {
     readableIds: (canRead) => (canRead('spedizioni') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,
     async describe(tx, companyId, ids) {
-      const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            codice: r.codice,
-            materiale: null,
-            stato: DDT_STATO_LABELS[r.stato as DdtStato],
-            cava: null,
-            facts: [r.destinatario, r.data ? italianDate(r.data) : null, `${r.colli} colli`, `${r.pesoKg} kg`].filter((f): f is string => f !== null),
-          },
-        ]),
-      );
+      return new Map((await repo.summaries(tx, companyId, ids)).map((r) => [r.id, summaryOf(r)]));
     },
   });
 
