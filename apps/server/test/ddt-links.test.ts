@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInRome } from '../src/lib/dates.js';
 import { bozza, ddtFixture, year, type DdtFixture } from './ddt-helpers.js';
 
 // Issue 26: a DDT is an entity like the others — its number finds it in the code box, it has a
@@ -64,6 +65,39 @@ describe('the DDT in the entity registry', () => {
     const history = (await f.spedizioni.get(`/api/ddt/${ddt._id}/history`)).json();
     expect(history.map((h: { action: string }) => h.action)).toEqual(expect.arrayContaining(['create', 'stato']));
     expect((await f.mag.get(`/api/ddt/${ddt._id}/genealogy`)).statusCode).toBe(403);
+  });
+});
+
+describe('a block sold through a collaudo', () => {
+  it('its DDT names the collaudo that sold it: blocco → collaudo → DDT → cliente', async () => {
+    const created = await f.admin.post('/api/blocchi-esterni', {
+      fornitoreId: f.ids.fornitore,
+      dataAcquisto: `${year}-02-01`,
+      prezzoAcquisto: 1500,
+      unitaPrezzoAcquisto: 'm3',
+      materialeId: f.ids.materiale,
+      ubicazioneId: f.ids.ubicazione,
+      lunghezza: 300,
+      altezza: 200,
+      profondita: 180,
+      stato: 'disponibile',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const blocco = created.json();
+    const base = '/api/collaudi';
+    const collaudo = (await f.admin.post(base, { data: todayInRome(), luogo: 'Piazzale', clienteId: f.ids.clienteA, ispettore: 'Ing. Müller' })).json();
+    const withRiga = (await f.admin.post(`${base}/${collaudo._id}/righe`, { bloccoId: blocco._id })).json();
+    expect((await f.admin.post(`${base}/${collaudo._id}/stato`, { stato: 'in_corso' })).statusCode).toBe(200);
+    const giudicato = await f.admin.put(`${base}/${collaudo._id}/righe/${withRiga.righe[0]._id}`, { esito: 'accettato', prezzo: 1200 });
+    expect(giudicato.statusCode, giudicato.body).toBe(200);
+    for (const stato of ['eseguito', 'confermato']) expect((await f.admin.post(`${base}/${collaudo._id}/stato`, { stato })).statusCode).toBe(200);
+
+    const ddt = await emit(f.ids.clienteA, [{ entityType: 'blocco', id: blocco._id }]);
+    const own = (await f.spedizioni.get(`/api/ddt/${ddt._id}/genealogy`)).json();
+    expect(own.map((n: { entityType: string }) => n.entityType)).toEqual(['blocco', 'collaudo', 'cliente']);
+    expect(own[1]).toMatchObject({ _id: collaudo._id, codice: collaudo.codice, relation: 'origine', path: `/app/pages/collaudi/${collaudo._id}` });
+    const ofBlocco = (await f.admin.get(`/api/blocchi-esterni/${blocco._id}/genealogy`)).json();
+    expect(ofBlocco.map((n: { entityType: string }) => n.entityType)).toEqual(expect.arrayContaining(['collaudo', 'ddt', 'cliente']));
   });
 });
 

@@ -70,7 +70,7 @@ export function registerDdtEntity(entities: EntityRegistry) {
     });
   }
 
-  // What the DDT carried (each line's page: a lot's sale opens its lot) and its receiver.
+  // What the DDT carried (each line's page: a lot's sale opens its lot), the collaudi that sold its blocks, and its receiver.
   entities.addGenealogy('ddt', async (tx, companyId, id) => {
     const g = await repo.genealogyOf(tx, companyId, id);
     if (!g) return [];
@@ -80,6 +80,9 @@ export function registerDdtEntity(entities: EntityRegistry) {
       const label = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' }[r.entityType];
       return { entityType: r.entityType, _id: pageId ?? r.entityId, label: `${label} ${r.codice}`, codice: r.codice, relation: 'origine', path: pageId ? detailPath(kind, pageId) : null };
     });
-    return [...items, { entityType: 'cliente', _id: g.clienteId, label: g.destinatario, codice: null, relation: 'vendita', path: detailPath('cliente', g.clienteId) }];
+    // the collaudi that sold its blocks, each once
+    const collaudi = new Map(g.righe.flatMap((r) => (r.collaudoId && r.collaudoCodice ? [[r.collaudoId, r.collaudoCodice] as const] : [])));
+    const sold = [...collaudi].map(([cid, codice]): GenealogyNode => ({ entityType: 'collaudo', _id: cid, label: `Collaudo ${codice}`, codice, relation: 'origine', path: detailPath('collaudo', cid) }));
+    return [...items, ...sold, { entityType: 'cliente', _id: g.clienteId, label: g.destinatario, codice: null, relation: 'vendita', path: detailPath('cliente', g.clienteId) }];
   });
 }

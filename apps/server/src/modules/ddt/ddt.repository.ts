@@ -346,8 +346,21 @@ export async function genealogyOf(db: DbOrTx, companyId: string, id: string) {
     .from(ddt)
     .where(and(eq(ddt.companyId, companyId), eq(ddt.id, id)));
   if (!head) return null;
+  // a block's sale: the last confirmed collaudo that accepted it (blocco → collaudo → DDT → cliente)
+  const collaudo = (column: typeof collaudi.id | typeof collaudi.codice) =>
+    sql<string | null>`(select ${column} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
+      where ${collaudoRighe.bloccoId} = ${ddtRighe.entityId} and ${collaudi.stato} = 'confermato' and ${collaudoRighe.esito} in ('accettato', 'accettato_con_riserva')
+      order by ${collaudi.data} desc limit 1)`;
   const righe = await db
-    .select({ entityType: ddtRighe.entityType, entityId: ddtRighe.entityId, lottoId: ddtRighe.lottoId, codice: ddtRighe.codice, origine: blocchi.origine })
+    .select({
+      entityType: ddtRighe.entityType,
+      entityId: ddtRighe.entityId,
+      lottoId: ddtRighe.lottoId,
+      codice: ddtRighe.codice,
+      origine: blocchi.origine,
+      collaudoId: collaudo(collaudi.id),
+      collaudoCodice: collaudo(collaudi.codice),
+    })
     .from(ddtRighe)
     .leftJoin(blocchi, and(eq(ddtRighe.entityType, 'blocco'), eq(blocchi.id, ddtRighe.entityId)))
     .where(eq(ddtRighe.ddtId, id))
