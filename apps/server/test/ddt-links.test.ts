@@ -70,20 +70,7 @@ describe('the DDT in the entity registry', () => {
 
 describe('a block sold through a collaudo', () => {
   it('its DDT names the collaudo that sold it: blocco → collaudo → DDT → cliente', async () => {
-    const created = await f.admin.post('/api/blocchi-esterni', {
-      fornitoreId: f.ids.fornitore,
-      dataAcquisto: `${year}-02-01`,
-      prezzoAcquisto: 1500,
-      unitaPrezzoAcquisto: 'm3',
-      materialeId: f.ids.materiale,
-      ubicazioneId: f.ids.ubicazione,
-      lunghezza: 300,
-      altezza: 200,
-      profondita: 180,
-      stato: 'disponibile',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const blocco = created.json();
+    const blocco = await f.boughtBlock({ stato: 'disponibile' });
     const base = '/api/collaudi';
     const collaudo = (await f.admin.post(base, { data: todayInRome(), luogo: 'Piazzale', clienteId: f.ids.clienteA, ispettore: 'Ing. Müller' })).json();
     const withRiga = (await f.admin.post(`${base}/${collaudo._id}/righe`, { bloccoId: blocco._id })).json();
