@@ -17,23 +17,29 @@ export async function ddtFixture() {
 export type DdtFixture = Awaited<ReturnType<typeof ddtFixture>>;
 
 function sellers(f: StockFixture) {
+  /** A bought block of 300 × 200 × 180 cm (10,8 m³), not sold (`stato`: where it starts). */
+  async function boughtBlock(extra: { pesoPesa?: number; stato?: string } = {}): Promise<{ _id: string; codice: string }> {
+    const created = await f.admin.post('/api/blocchi-esterni', {
+      fornitoreId: f.ids.fornitore,
+      dataAcquisto: `${year}-02-01`,
+      prezzoAcquisto: 1500,
+      unitaPrezzoAcquisto: 'm3',
+      materialeId: f.ids.materiale,
+      ubicazioneId: f.ids.ubicazione,
+      lunghezza: 300,
+      altezza: 200,
+      profondita: 180,
+      ...extra,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json();
+  }
+
   return {
+    boughtBlock,
     /** A bought block of 300 × 200 × 180 cm (10,8 m³) sold to the cliente (a group company's sale goes the same way). */
     async soldBlock(clienteId: string, extra: { pesoPesa?: number } = {}): Promise<{ _id: string; codice: string }> {
-      const created = await f.admin.post('/api/blocchi-esterni', {
-        fornitoreId: f.ids.fornitore,
-        dataAcquisto: `${year}-02-01`,
-        prezzoAcquisto: 1500,
-        unitaPrezzoAcquisto: 'm3',
-        materialeId: f.ids.materiale,
-        ubicazioneId: f.ids.ubicazione,
-        lunghezza: 300,
-        altezza: 200,
-        profondita: 180,
-        ...extra,
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const blocco = created.json();
+      const blocco = await boughtBlock(extra);
       await f.ctx.database.db.transaction((tx) =>
         f.ctx.app.services.blocchi.transition(tx, { companyId: f.org.company.id, origine: null, id: blocco._id, to: 'venduto', by: 'system', userId: null, note: 'Venduto', set: { clienteId } }),
       );

@@ -65,7 +65,7 @@ describe('DDT: draft, emission, cancellation', () => {
     const history = (await f.admin.get(`/api/blocchi-esterni/${blocco._id}/history`)).json();
     expect(JSON.stringify(history)).toContain(`DDT ${ddt.numero}/${year}`);
     // each shipped item's page links its DDT: the block, the bundle and each of its slabs
-    const node = { entityType: 'ddt', _id: draft._id, codice: `${ddt.numero}/${year}`, path: null };
+    const node = { entityType: 'ddt', _id: draft._id, codice: `${ddt.numero}/${year}`, path: `/app/pages/spedizioni/${draft._id}` };
     expect((await f.admin.get(`/api/blocchi-esterni/${blocco._id}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));
     expect((await f.admin.get(`/api/magazzino/pacchi/${pacco.paccoId}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));
     expect((await f.admin.get(`/api/magazzino/lastre/${pacco.lastre[0]!._id}/genealogy`)).json()).toContainEqual(expect.objectContaining(node));

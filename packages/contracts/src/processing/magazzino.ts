@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ddtRefsField } from '../sales/ddt-ref.js';
 import { listQuerySchema } from '../pagination.js';
 
 import { BLOCCO_ORIGINI, DIFETTI, SCELTA_LABELS, SCELTE } from '../production/blocchi.js';
@@ -106,6 +107,7 @@ export const paccoSchema = z.object({
   prezzoListino: z.number().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  ddt: ddtRefsField,
 });
 export type Pacco = z.infer<typeof paccoSchema>;
 
@@ -141,6 +143,7 @@ export const lastraSchema = z.object({
   scadenzaRiserva: z.string().nullable(),
   stato: z.enum(LASTRA_STATI),
   createdAt: z.string(),
+  ddt: ddtRefsField,
 });
 export type Lastra = z.infer<typeof lastraSchema>;
 
@@ -175,6 +178,8 @@ export const lottoSchema = z.object({
   prezzoListino: z.number().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  /** The DDTs its sales left with. */
+  ddt: ddtRefsField,
 });
 export type Lotto = z.infer<typeof lottoSchema>;
 

@@ -97,6 +97,8 @@ export const lottoOperazioneSchema = z.object({
   mq: z.number(),
   riserva: riservaSchema.optional(),
   nuovoLotto: lottoSchema.optional(),
+  /** Of a sale: its id, the `lotto` line of the DDT that ships it (`/api/ddt/da-spedire` lists it so). */
+  venditaId: z.string().optional(),
 });
 export type LottoOperazione = z.infer<typeof lottoOperazioneSchema>;
 

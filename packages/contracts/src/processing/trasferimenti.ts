@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { euro, optionalText, requiredText } from '../fields.js';
+import { euro, optionalText } from '../fields.js';
 import { listQuerySchema } from '../pagination.js';
 import { periodFilters } from './common.js';
 
@@ -22,7 +22,8 @@ export const trasferimentoCreateSchema = z
       .default([]),
     /** Where the items arrive: one of the receiving company's locations (default: its first yard). */
     ubicazioneId: z.uuid({ error: 'Ubicazione non valida' }).optional(),
-    documento: requiredText(100, 'Documento: obbligatorio (numero del DDT o della fattura)'),
+    /** The sale's own reference (an order, a fattura): optional, since the goods leave with a DDT GestCava issues (issue 26). */
+    documento: optionalText(100),
     note: optionalText(1000),
   })
   .superRefine((body, ctx) => {
@@ -51,6 +52,8 @@ export const trasferimentoRigaSchema = z.object({
   pezzi: z.number().int(),
   mq: z.number(),
   prezzo: z.number(),
+  /** Of a lot, in the answer that made the transfer: the sale of its pieces, the `lotto` line of the DDT that ships them. */
+  venditaId: z.string().optional(),
 });
 
 export const trasferimentoSchema = z.object({
@@ -59,7 +62,7 @@ export const trasferimentoSchema = z.object({
   direzione: z.enum(['uscita', 'entrata']),
   origine: company,
   destinazione: company,
-  documento: z.string(),
+  documento: z.string().nullable(),
   note: z.string().nullable(),
   righe: z.array(trasferimentoRigaSchema),
   totale: z.number(),

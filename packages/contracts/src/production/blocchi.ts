@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ddtRefsField } from '../sales/ddt-ref.js';
 import { listQuerySchema } from '../pagination.js';
 import { can, type PermissionSubject } from '../permissions.js';
 import { updateShapeOf } from '../schema-utils.js';
@@ -241,6 +242,7 @@ export const bloccoSchema = z.object({
   note: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  ddt: ddtRefsField,
 });
 export type Blocco = z.infer<typeof bloccoSchema>;
 

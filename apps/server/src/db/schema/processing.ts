@@ -314,7 +314,8 @@ export const trasferimenti = pgTable(
     destinazioneCompanyId: uuid('destinazione_company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
-    documento: text('documento').notNull(),
+    /** The sale's own reference (an order, a fattura), if any: the goods travel with a DDT (issue 26). */
+    documento: text('documento'),
     note: text('note'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -89,7 +89,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
     );
   }
   app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.get(origine, requireAuth(request).companyId, request.params.id),
+    blocchi.detail(origine, requireAuth(request).companyId, request.params.id),
   );
   app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
     blocchi.history(origine, requireAuth(request).companyId, request.params.id),

@@ -116,6 +116,11 @@ export function createBlocchiService(deps: {
       return rows.map(toBloccoDto);
     },
 
+    /** The block's page: the block and the DDTs it left with. */
+    async detail(origine: BloccoOrigine, companyId: string, id: string): Promise<Blocco> {
+      return { ...(await get(origine, companyId, id)), ddt: await entities.ddtOf(db, companyId, id) };
+    },
+
     async history(origine: BloccoOrigine, companyId: string, id: string): Promise<HistoryItem[]> {
       await get(origine, companyId, id);
       return listHistory(db, companyId, 'blocco', id);

@@ -1,14 +1,59 @@
-import { DDT_STATO_LABELS, numeroDdt, type DdtStato, type GenealogyNode } from '@gestcava/contracts';
+import { DDT_STATO_LABELS, detailPath, numeroDdt, type DdtRef, type DdtStato, type GenealogyNode } from '@gestcava/contracts';
 import { italianDate } from '../../lib/dates.js';
-import type { EntityRegistry } from '../../lib/entities.js';
+import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import * as repo from './ddt.repository.js';
 
 /**
- * What a shipped item's page shows (issue 26): the DDTs it left with, in its genealogy — a block
- * after its collaudo (blocco → collaudo → DDT → cliente), a slab or a bundle after its sawing
- * (lastra → pacco → DDT), a lot after its cut.
+ * A DDT's number as typed in the code lookup: "DDT 5/2026", "ddt n. 5/2026", "5/2026" (already
+ * upper-case and trimmed by `normalizeCodice`). `partial`: the year may be cut short or left out, for
+ * the candidates of a search ("DDT 5", "5/20").
  */
-export function registerDdtGenealogy(entities: EntityRegistry) {
+export function parseNumeroDdt(text: string, partial = false): { numero: number; anno: string } | null {
+  const m = (partial ? /^(?:DDT\s*(?:N[.°º]?\s*)?)?(\d{1,9})(?:\s*\/\s*(\d{0,4}))?$/ : /^(?:DDT\s*(?:N[.°º]?\s*)?)?(\d{1,9})\s*\/\s*(\d{4})$/).exec(text.toUpperCase());
+  if (!m || Number(m[1]) === 0) return null;
+  return { numero: Number(m[1]), anno: m[2] ?? '' };
+}
+
+const statoText = (stato: string) => DDT_STATO_LABELS[stato as DdtStato].toLowerCase();
+
+/** What a card or the code box says of a DDT: its receiver, day, colli and weight. */
+function summaryOf(r: Awaited<ReturnType<typeof repo.summaries>>[number]): EntitySummary {
+  const facts = [r.destinatario, r.data ? italianDate(r.data) : null, `${r.colli} colli`, `${r.pesoKg} kg`];
+  return { codice: r.codice, materiale: null, stato: DDT_STATO_LABELS[r.stato as DdtStato], cava: null, facts: facts.filter((f): f is string => f !== null) };
+}
+
+/**
+ * The DDT in the entity registry (issue 26): the code lookup finds it by its number, a shipped item's
+ * genealogy and page name the DDTs it left with (blocco → collaudo → DDT → cliente, lastra → pacco →
+ * DDT), and the DDT's own genealogy lists what it carried and to whom.
+ */
+export function registerDdtEntity(entities: EntityRegistry) {
+  entities.register({
+    type: 'ddt',
+    label: 'DDT',
+    permission: () => 'spedizioni',
+    findInCompany: (tx, companyId, id) => repo.findRef(tx, companyId, { id }),
+    async findByCodice(tx, companyId, codice) {
+      const n = parseNumeroDdt(codice);
+      return n ? repo.findRef(tx, companyId, { numero: n.numero, anno: Number(n.anno) }) : null;
+    },
+    async searchCodice(tx, companyId, text, limit) {
+      const n = parseNumeroDdt(text, true);
+      return n ? repo.searchRefs(tx, companyId, n.numero, n.anno, limit) : [];
+    },
+    detailPath: (ref) => detailPath('ddt', ref.id),
+    pages: ['spedizioni'],
+    readableIds: (canRead) => (canRead('spedizioni') ? 'all' : 'none'),
+    idsInCava: repo.idsInCava,
+    async describe(tx, companyId, ids) {
+      return new Map((await repo.summaries(tx, companyId, ids)).map((r) => [r.id, summaryOf(r)]));
+    },
+  });
+
+  entities.setDdtRefs(async (tx, companyId, id) =>
+    (await repo.ddtOfItem(tx, companyId, id)).map((r): DdtRef => ({ _id: r.id, numero: r.numero!, anno: r.anno!, data: r.data!, stato: r.stato as DdtRef['stato'] })),
+  );
+
   for (const kind of ['blocco', 'pacco', 'lastra', 'lotto'] as const) {
     entities.addGenealogy(kind, async (tx, companyId, id) => {
       const rows = await repo.ddtOfItem(tx, companyId, id);
@@ -16,13 +61,28 @@ export function registerDdtGenealogy(entities: EntityRegistry) {
         (r): GenealogyNode => ({
           entityType: 'ddt',
           _id: r.id,
-          label: `DDT ${numeroDdt(r.numero!, r.anno!)} del ${italianDate(r.data!)} a ${r.destinatario}${r.stato === 'annullato' ? ` (${DDT_STATO_LABELS[r.stato as DdtStato].toLowerCase()})` : ''}`,
+          label: `DDT ${numeroDdt(r.numero!, r.anno!)} del ${italianDate(r.data!)} a ${r.destinatario}${r.stato === 'annullato' ? ` (${statoText(r.stato)})` : ''}`,
           codice: numeroDdt(r.numero!, r.anno!),
           relation: 'vendita',
-          // no link until the web's Spedizioni page lands and adds `ddt` to ENTITY_PAGES (issue 26, web half)
-          path: null,
+          path: detailPath('ddt', r.id),
         }),
       );
     });
   }
+
+  // What the DDT carried (each line's page: a lot's sale opens its lot), the collaudi that sold its blocks, and its receiver.
+  entities.addGenealogy('ddt', async (tx, companyId, id) => {
+    const g = await repo.genealogyOf(tx, companyId, id);
+    if (!g) return [];
+    const items = g.righe.map((r): GenealogyNode => {
+      const kind = r.entityType === 'blocco' ? (r.origine === 'esterno' ? 'blocco-esterno' : 'blocco') : r.entityType;
+      const pageId = r.entityType === 'lotto' ? r.lottoId : r.entityId;
+      const label = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' }[r.entityType];
+      return { entityType: r.entityType, _id: pageId ?? r.entityId, label: `${label} ${r.codice}`, codice: r.codice, relation: 'origine', path: pageId ? detailPath(kind, pageId) : null };
+    });
+    // the collaudi that sold its blocks, each once
+    const collaudi = new Map(g.righe.flatMap((r) => (r.collaudoId && r.collaudoCodice ? [[r.collaudoId, r.collaudoCodice] as const] : [])));
+    const sold = [...collaudi].map(([cid, codice]): GenealogyNode => ({ entityType: 'collaudo', _id: cid, label: `Collaudo ${codice}`, codice, relation: 'origine', path: detailPath('collaudo', cid) }));
+    return [...items, ...sold, { entityType: 'cliente', _id: g.clienteId, label: g.destinatario, codice: null, relation: 'vendita', path: detailPath('cliente', g.clienteId) }];
+  });
 }

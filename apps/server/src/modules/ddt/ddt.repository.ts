@@ -220,7 +220,7 @@ export async function nextNumero(tx: DbOrTx, companyId: string, anno: number): P
   return row!.ultimo;
 }
 
-/** The emitted or cancelled DDTs that carried an item (a block, a bundle, a slab on its own or in its bundle, a lot's sale): its page links them. */
+/** The emitted or cancelled DDTs that carried an item (a block, a bundle or some of its slabs, a slab on its own or in its bundle, a lot's sale): its page links them. */
 export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string) {
   const rows = await db
     .selectDistinct({ id: ddt.id, numero: ddt.numero, anno: ddt.anno, data: ddt.data, destinatario: destinatarioText, stato: ddt.stato, emessoAt: ddt.emessoAt })
@@ -230,7 +230,13 @@ export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string)
       and(
         eq(ddt.companyId, companyId),
         ne(ddt.stato, 'bozza'),
-        or(eq(ddtRighe.entityId, entityId), eq(ddtRighe.lottoId, entityId), sql`${entityId}::uuid = any(${ddtRighe.lastraIds})`),
+        or(
+          eq(ddtRighe.entityId, entityId),
+          eq(ddtRighe.lottoId, entityId),
+          sql`${entityId}::uuid = any(${ddtRighe.lastraIds})`,
+          // a bundle sold slab by slab left with the DDTs of its slabs
+          sql`exists (select 1 from ${lastre} where ${lastre.paccoId} = ${entityId} and ${lastre.id} = any(${ddtRighe.lastraIds}))`,
+        ),
       ),
     );
   return rows.sort((a, b) => (a.emessoAt?.getTime() ?? 0) - (b.emessoAt?.getTime() ?? 0));
@@ -295,19 +301,69 @@ export function exportBatch(db: DbOrTx, companyId: string, filter: Omit<DdtListQ
 }
 export type ListRow = Awaited<ReturnType<typeof exportBatch>>[number];
 
-/** For the entity registry: the DDT's number as its code ("12/2026", or "Bozza" while a draft). */
-export async function codici(db: DbOrTx, companyId: string, ids: readonly string[]) {
+/* ---------------------------------------------------------------- the entity registry */
+
+/** A DDT's code is its number, "12/2026" (`numeroDdt`); a draft has none. */
+const codiceText = sql<string | null>`case when ${ddt.numero} is null then null else ${ddt.numero}::text || '/' || ${ddt.anno}::text end`;
+
+/** The DDT's id and code, by id or by number and year, inside the company. */
+export async function findRef(db: DbOrTx, companyId: string, by: { id: string } | { numero: number; anno: number }) {
+  const [row] = await db
+    .select({ id: ddt.id, codice: codiceText })
+    .from(ddt)
+    .where(and(eq(ddt.companyId, companyId), 'id' in by ? eq(ddt.id, by.id) : and(eq(ddt.numero, by.numero), eq(ddt.anno, by.anno))));
+  return row ?? null;
+}
+
+/** DDTs of that number, of the years that begin with `anno` (any year when empty): newest first. */
+export function searchRefs(db: DbOrTx, companyId: string, numero: number, anno: string, limit: number) {
+  return db
+    .select({ id: ddt.id, codice: codiceText })
+    .from(ddt)
+    .where(and(eq(ddt.companyId, companyId), eq(ddt.numero, numero), anno ? sql`${ddt.anno}::text like ${`${anno}%`}` : undefined))
+    .orderBy(desc(ddt.anno))
+    .limit(limit);
+}
+
+/** What a card or a code lookup says of DDTs. */
+export async function summaries(db: DbOrTx, companyId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: ddt.id, numero: ddt.numero, anno: ddt.anno, stato: ddt.stato, data: ddt.data, destinatario: destinatarioText, colli: ddt.colli, pesoKg: ddt.pesoKg })
+    .select({ id: ddt.id, codice: codiceText, stato: ddt.stato, data: ddt.data, destinatario: destinatarioText, colli: ddt.colli, pesoKg: ddt.pesoKg })
     .from(ddt)
     .where(and(eq(ddt.companyId, companyId), inArray(ddt.id, [...ids])));
 }
 
-export async function findByNumero(db: DbOrTx, companyId: string, numero: number, anno: number) {
-  const [row] = await db
-    .select({ id: ddt.id })
+/** The DDTs whose blocks come from the cava (the cross-type lists' cava filter). */
+export function idsInCava(companyId: string, cavaId: string): SQL {
+  return sql`select ${ddtRighe.ddtId} from ${ddtRighe} inner join ${blocchi} on ${blocchi.id} = ${ddtRighe.entityId} where ${ddtRighe.entityType} = 'blocco' and ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`;
+}
+
+/** The DDT's lines with what their pages need (a block's origine picks its page), and its receiver. */
+export async function genealogyOf(db: DbOrTx, companyId: string, id: string) {
+  const [head] = await db
+    .select({ clienteId: ddt.clienteId, destinatario: destinatarioText })
     .from(ddt)
-    .where(and(eq(ddt.companyId, companyId), eq(ddt.numero, numero), eq(ddt.anno, anno)));
-  return row;
+    .where(and(eq(ddt.companyId, companyId), eq(ddt.id, id)));
+  if (!head) return null;
+  // a block's sale: the last confirmed collaudo that accepted it (blocco → collaudo → DDT → cliente)
+  const collaudo = (column: typeof collaudi.id | typeof collaudi.codice) =>
+    sql<string | null>`(select ${column} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
+      where ${collaudoRighe.bloccoId} = ${ddtRighe.entityId} and ${collaudi.stato} = 'confermato' and ${collaudoRighe.esito} in ('accettato', 'accettato_con_riserva')
+      order by ${collaudi.data} desc limit 1)`;
+  const righe = await db
+    .select({
+      entityType: ddtRighe.entityType,
+      entityId: ddtRighe.entityId,
+      lottoId: ddtRighe.lottoId,
+      codice: ddtRighe.codice,
+      origine: blocchi.origine,
+      collaudoId: collaudo(collaudi.id),
+      collaudoCodice: collaudo(collaudi.codice),
+    })
+    .from(ddtRighe)
+    .leftJoin(blocchi, and(eq(ddtRighe.entityType, 'blocco'), eq(blocchi.id, ddtRighe.entityId)))
+    .where(eq(ddtRighe.ddtId, id))
+    .orderBy(asc(ddtRighe.posizione));
+  return { ...head, righe };
 }

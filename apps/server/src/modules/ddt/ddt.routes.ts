@@ -8,6 +8,7 @@ import {
   ddtListQuerySchema,
   ddtSchema,
   ddtUpdateSchema,
+  genealogyNodeSchema,
   historySchema,
   idSchema,
   packingListQuerySchema,
@@ -52,6 +53,9 @@ export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtD
   app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: ddtSchema } } }, async (request) => ddt.get(companyOf(request), request.params.id));
   app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
     ddt.history(companyOf(request), request.params.id),
+  );
+  app.get(`${base}/:id/genealogy`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: z.array(genealogyNodeSchema) } } }, async (request) =>
+    ddt.genealogy(companyOf(request), request.params.id),
   );
   app.post(base, { config: { access: write }, schema: { tags, body: ddtCreateSchema, response: { 201: ddtSchema } } }, async (request, reply) =>
     reply.code(201).send(await ddt.create(actorOf(request), request.body)),

@@ -10,6 +10,7 @@ import {
   type DdtListQuery,
   type DdtRigaInput,
   type DdtStato,
+  type GenealogyNode,
   type Page,
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -25,7 +26,7 @@ import { toPage } from '../../lib/pagination.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { StockService } from '../magazzino/stock.service.js';
-import { registerDdtGenealogy } from './ddt.entity.js';
+import { registerDdtEntity } from './ddt.entity.js';
 import { ddtExportColumns } from './ddt.export.js';
 import { elementoBlocco, elementoLastra, elementoLotto, elementoPacco, toDdtDto, toListItem, toNewRiga, totali } from './ddt.mapper.js';
 import * as repo from './ddt.repository.js';
@@ -59,7 +60,7 @@ interface Party {
  */
 export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blocchi: BlocchiService; stock: StockService; entities: EntityRegistry }) {
   const { db, clienti, blocchi, stock, entities } = deps;
-  registerDdtGenealogy(entities);
+  registerDdtEntity(entities);
 
   /** The receiver: a cliente, or a group company through its cliente record here (as a transfer sells to it). */
   type PartyQuery = { clienteId?: string; destinazioneCompanyId?: string };
@@ -331,6 +332,12 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
     async history(companyId: string, id: string): Promise<HistoryItem[]> {
       await get(companyId, id);
       return listHistory(db, companyId, 'ddt', id);
+    },
+
+    /** What it carried and to whom (the items' own genealogies name the DDT back). */
+    async genealogy(companyId: string, id: string): Promise<GenealogyNode[]> {
+      await get(companyId, id);
+      return entities.genealogyOf(db, 'ddt', companyId, id);
     },
   };
 }

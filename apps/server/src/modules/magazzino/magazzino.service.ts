@@ -102,7 +102,7 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     },
     async pacco(companyId: string, id: string): Promise<PaccoDetail> {
       const [scelte, slabs] = await Promise.all([repo.scelteOfPacchi(db, companyId, [id]), repo.lastreOfPacco(db, companyId, id)]);
-      return toPaccoDetailDto(await pacco(companyId, id), scelte.get(id) ?? [], slabs);
+      return { ...toPaccoDetailDto(await pacco(companyId, id), scelte.get(id) ?? [], slabs), ddt: await entities.ddtOf(db, companyId, id) };
     },
 
     async lastre(companyId: string, query: LastraListQuery): Promise<Page<Lastra>> {
@@ -113,7 +113,7 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
       return rounded(await repo.lastreSummary(db, companyId, filter));
     },
     async lastra(companyId: string, id: string): Promise<Lastra> {
-      return toLastraDto(await lastra(companyId, id));
+      return { ...toLastraDto(await lastra(companyId, id)), ddt: await entities.ddtOf(db, companyId, id) };
     },
 
     async lotti(companyId: string, query: LottoListQuery): Promise<Page<Lotto>> {
@@ -124,7 +124,7 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
       return rounded(await repo.lottiSummary(db, companyId, filter));
     },
     async lotto(companyId: string, id: string): Promise<Lotto> {
-      return toLottoDto(await lotto(companyId, id));
+      return { ...toLottoDto(await lotto(companyId, id)), ddt: await entities.ddtOf(db, companyId, id) };
     },
 
     /** The lists as files: their filters and their order. */

@@ -251,7 +251,7 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
      * A bundle's slabs free for the receiving company leave stock, in the caller's transaction: each
      * becomes `venduta` to it with a `trasferimento` row; the moved slabs, or 409 when there are none.
      */
-    async cediPacco(tx: DbOrTx, actor: Actor, paccoId: string, sale: { clienteId: string; documento: string; causale: string }): Promise<MovedLastra[]> {
+    async cediPacco(tx: DbOrTx, actor: Actor, paccoId: string, sale: { clienteId: string; documento: string | null; causale: string }): Promise<MovedLastra[]> {
       const moved = await onLastre(tx, actor, { paccoId }, {
         guard: lastraGuard.vendibileA(sale.clienteId),
         set: { stato: 'venduta', clienteId: sale.clienteId, scadenzaRiserva: null },

@@ -139,7 +139,7 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
           if (!(await repo.reservePezzi(tx, actor.companyId, id, riservati - n))) throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
           await repo.insertRiserva(tx, { companyId: actor.companyId, lottoId: id, clienteId: body.clienteId, pezzi: riservati - n, scadenza: last.scadenza, userId: actor.userId });
         }
-        await repo.insertMovimenti(tx, [
+        const [venditaId] = await repo.insertMovimenti(tx, [
           {
             companyId: actor.companyId,
             userId: actor.userId,
@@ -157,9 +157,9 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
           },
         ]);
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'lotto', entityId: id, action: 'vendita', userId: actor.userId, changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } }, note: body.documento ? `${cliente.ragioneSociale}, documento ${body.documento}` : cliente.ragioneSociale });
-        return { n, mqTaken };
+        return { n, mqTaken, venditaId: venditaId! };
       });
-      return lottoResult(actor.companyId, id, { pezzi: taken.n, mq: taken.mqTaken });
+      return lottoResult(actor.companyId, id, { pezzi: taken.n, mq: taken.mqTaken, venditaId: taken.venditaId });
     },
 
     async rettificaLotto(actor: Actor, id: string, body: { pezzi: number; motivo: string }): Promise<LottoOperazione> {
@@ -239,14 +239,14 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     nextSplitCodice: (tx: DbOrTx, companyId: string, codice: string) => repo.nextSplitCodice(tx, companyId, codice),
     codiceLottoTaken: (tx: DbOrTx, companyId: string, codice: string) => repo.lottoCodiceTaken(tx, companyId, codice),
     /** `n` free pieces of a lot leave stock for the receiving company, in the caller's transaction. */
-    async cediLotto(tx: DbOrTx, actor: Actor, lottoId: string, n: number, sale: { clienteId: string; prezzo: number; documento: string; causale: string }) {
+    async cediLotto(tx: DbOrTx, actor: Actor, lottoId: string, n: number, sale: { clienteId: string; prezzo: number; documento: string | null; causale: string }) {
       const lotto = await lockedLotto(tx, actor.companyId, lottoId);
       const { mqTaken } = await take(tx, actor.companyId, lotto, n, `Il lotto ${lotto.codice} non ha ${pezziWord(n)} liberi da trasferire`);
-      await repo.insertMovimenti(tx, [
+      const [venditaId] = await repo.insertMovimenti(tx, [
         { companyId: actor.companyId, userId: actor.userId, tipo: 'trasferimento', pezzi: -n, mq: -mqTaken, lottoId, bloccoId: lotto.bloccoId, clienteId: sale.clienteId, prezzo: sale.prezzo, unitaPrezzo: 'totale', documento: sale.documento, causale: sale.causale },
       ]);
       await recordAudit(tx, { companyId: actor.companyId, entityType: 'lotto', entityId: lottoId, action: 'trasferimento', userId: actor.userId, changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } }, note: sale.causale });
-      return { lotto, mqTaken };
+      return { lotto, mqTaken, venditaId: venditaId! };
     },
   };
 }

@@ -42,9 +42,10 @@ export interface LedgerRow {
   ddtId?: string | null;
 }
 
-export async function insertMovimenti(tx: DbOrTx, rows: LedgerRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.insert(movimenti).values(rows);
+/** The rows' ids, in order (a tile sale's id is the line of its DDT). */
+export async function insertMovimenti(tx: DbOrTx, rows: LedgerRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  return (await tx.insert(movimenti).values(rows).returning({ id: movimenti.id })).map((r) => r.id);
 }
 
 /* ---------------------------------------------------------------- lastre */

@@ -74,6 +74,8 @@ export function createTrasferimentiService(deps: {
       if (body.destinazioneCompanyId === actor.companyId) throw badRequest('La ditta di destinazione è questa stessa ditta', [{ path: 'destinazioneCompanyId', message: 'Scegli un’altra ditta del gruppo' }]);
       if (body.pacchi.length) allowed(user, PAGE_OF.pacco);
       if (body.lotti.length) allowed(user, PAGE_OF.lotto);
+      // each lot's sale (its movimento): the `lotto` line of the DDT that ships the transfer
+      const vendite = new Map<string, string>();
       const id = await db.transaction(async (tx) => {
         const [source, destination] = await Promise.all([findCompanyRow(tx, actor.companyId), findCompanyRow(tx, body.destinazioneCompanyId)]);
         if (!destination) throw badRequest('Ditta di destinazione non valida', [{ path: 'destinazioneCompanyId', message: 'Non è una ditta di questa installazione' }]);
@@ -87,8 +89,9 @@ export function createTrasferimentiService(deps: {
         for (const id of body.blocchi.map((b) => b.id.toLowerCase()).sort()) await blocchi.lockForLavorazione(tx, actor.companyId, id);
         await stock.lockForTransfer(tx, actor.companyId, { pacchi: body.pacchi.map((p) => p.id), lotti: body.lotti.map((l) => l.id) });
         const header = await repo.insertTrasferimento(tx, { companyId: actor.companyId, destinazioneCompanyId: D, documento: body.documento, note: body.note, userId: actor.userId });
-        const causale = `Trasferimento a ${destination.name}, ${body.documento}`;
-        const received = `Trasferito da ${source!.name}, ${body.documento}`;
+        const riferimento = body.documento ? `, ${body.documento}` : '';
+        const causale = `Trasferimento a ${destination.name}${riferimento}`;
+        const received = `Trasferito da ${source!.name}${riferimento}`;
         // The receiver's rows name no user of the sender (DESIGN §4): the system's, with the sender in the causale.
         const destMeta = { companyId: D, userId: null, causale: received, documento: body.documento };
         const righe: Array<Parameters<typeof repo.insertRighe>[1][number]> = [];
@@ -134,7 +137,7 @@ export function createTrasferimentiService(deps: {
         }
 
         for (const item of body.lotti) {
-          const { lotto, mqTaken } = await stock.cediLotto(tx, actor, item.id, item.pezzi, { clienteId: cliente.id, prezzo: item.prezzo, documento: body.documento, causale });
+          const { lotto, mqTaken, venditaId } = await stock.cediLotto(tx, actor, item.id, item.pezzi, { clienteId: cliente.id, prezzo: item.prezzo, documento: body.documento, causale });
           // a lot sent in parts keeps its code with a suffix for the later parts (one tone, one code)
           const codice = (await stock.codiceLottoTaken(tx, D, lotto.codice)) ? await stock.nextSplitCodice(tx, D, lotto.codice) : lotto.codice;
           const materialeId = await materialeIn(tx, actor.companyId, D, lotto.materialeId);
@@ -155,13 +158,15 @@ export function createTrasferimentiService(deps: {
             trasferitoDaId: lotto.id,
           });
           await recordAudit(tx, { companyId: D, entityType: 'lotto', entityId: created.id, action: 'create', userId: null, note: received });
+          vendite.set(lotto.id, venditaId);
           righe.push({ trasferimentoId: header.id, tipo: 'lotto', codice: lotto.codice, codiceDestinazione: codice, origineId: lotto.id, destinazioneId: created.id, pezzi: item.pezzi, mq: mqTaken, prezzo: item.prezzo });
         }
 
         await repo.insertRighe(tx, righe);
         return header.id;
       });
-      return get(actor.companyId, id);
+      const created = await get(actor.companyId, id);
+      return { ...created, righe: created.righe.map((r) => (r.tipo === 'lotto' ? { ...r, venditaId: vendite.get(r.itemId) } : r)) };
     },
 
     list,

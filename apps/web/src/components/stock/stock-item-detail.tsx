@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { DdtRef } from '@gestcava/contracts';
+import { DdtRefs } from './ddt-refs';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell, type RecordQuery } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
@@ -19,10 +21,10 @@ export interface StockItemSlots<T> {
 
 /**
  * The page of a slab, bundle or tile lot (DESIGN §4 "Magazzino"): header with the back link, on a
- * phone the quick actions, then the item's own sections (data, provenance, its actions) beside its
- * photos, transfers, ledger and history.
+ * phone the quick actions, then the item's own sections (data, provenance, its actions) and the DDTs
+ * it left with, beside its photos, transfers, ledger and history.
  */
-export function StockItemDetail<T extends { codice: string }>({
+export function StockItemDetail<T extends { codice: string; ddt?: readonly DdtRef[] }>({
   query,
   noun,
   icon,
@@ -63,7 +65,10 @@ export function StockItemDetail<T extends { codice: string }>({
           </PageHeader>
           {phone && quickActions(item)}
           <div className="grid">
-            <div className="col-12 xl:col-8">{children(item)}</div>
+            <div className="col-12 xl:col-8">
+              {children(item)}
+              <DdtRefs ddt={item.ddt} />
+            </div>
             <div className="col-12 xl:col-4">
               {slots.photos?.(item)}
               {slots.trasferimenti?.(item)}

@@ -12,7 +12,7 @@ import type { LottoQuantita } from './lotto-quantita';
 import { ClienteField, QuantityField } from './operation-fields';
 import { fieldErrors, useOperationForm, type OperationProps } from './operation-form';
 
-/** Vendi: to a cliente, a price per unit, the document; a reserved item goes to its own cliente only. */
+/** Vendi: to a cliente, a price per unit, its own reference if any (the goods leave with a DDT); a reserved item goes to its own cliente only. */
 export function VendiDialog<V>({ title, lotto, cliente, note, onSave, onClose }: OperationProps<V> & { lotto?: LottoQuantita; cliente?: PickedAnagrafica | null; note?: string }) {
   const units = lotto ? (['mq', 'pezzo'] as const) : (['mq', 'lastra'] as const);
   const form = useOperationForm<V>(lotto ? vendiLottoSchema : vendiLastraSchema, { unita: 'mq', documento: '', clienteId: cliente?._id });
@@ -46,7 +46,7 @@ export function VendiDialog<V>({ title, lotto, cliente, note, onSave, onClose }:
             )}
           />
         </FormField>
-        <FormField id="vendi-documento" label="Documento" required error={errors.documento?.message} className="col-12 sm:col-4" hint="DDT o fattura">
+        <FormField id="vendi-documento" label="Riferimento" error={errors.documento?.message} className="col-12 sm:col-4" hint="Ordine o fattura (facoltativo)">
           <InputText id="vendi-documento" className="w-full" maxLength={100} {...form.register('documento')} {...invalidProps('vendi-documento', errors.documento?.message)} data-testid="vendi-documento" />
         </FormField>
       </div>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { BLOCCO_STATI_DECLASSABILI, BLOCCO_STATI_ELIMINABILI, type Blocco, type BloccoStato, type GenealogyNode, type HistoryItem } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
+import { DdtRefs } from '@/components/stock/ddt-refs';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HeaderActions, type HeaderAction } from '@/components/detail/header-actions';
 import { HistorySection } from '@/components/detail/history-section';
@@ -130,6 +131,7 @@ function BloccoPage({
       <div className="grid">
         <div className="col-12 xl:col-8">
           <BloccoStatoSection kind={kind} blocco={b} writable={writable} canOption={canOption} />
+          <DdtRefs ddt={b.ddt} />
           <BloccoDataSection blocco={b} />
           <BloccoMisureSection blocco={b} />
           {b.origine === 'esterno' && <BloccoAcquistoSection blocco={b} />}

@@ -16,11 +16,18 @@ export function bloccoMoveOf(from: BloccoStato, to: BloccoStato): Move {
       return from === 'opzionato' ? { label: "Rinnova o cambia l'opzione", icon: 'pi pi-bookmark', look: 'outlined' } : { label: 'Opziona per un cliente', icon: 'pi pi-bookmark', look: 'outlined' };
     case 'scartato':
       return { label: 'Scarta', icon: 'pi pi-times', look: 'danger' };
-    case 'spedito':
-      return { label: 'Spedito', icon: 'pi pi-truck', look: 'primary' };
     default:
       return { label: to, icon: 'pi pi-arrow-right', look: 'outlined' };
   }
+}
+
+/**
+ * The manual moves the web offers: the transition table's, but a sold block leaves with a DDT
+ * («Crea DDT», issue 26), not by venduto → spedito by hand (the API keeps that move for goods shipped
+ * with a document made elsewhere).
+ */
+export function webMoves(from: BloccoStato, manual: readonly BloccoStato[]): BloccoStato[] {
+  return manual.filter((to) => !(from === 'venduto' && to === 'spedito'));
 }
 
 /**

@@ -3,13 +3,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BLOCCO_STATI, BLOCCO_TRANSITIONS, canMoveBlocco } from '@gestcava/contracts';
 import { BloccoStatoActions } from './blocco-stato-actions';
+import { webMoves } from './blocco-moves';
 
 const testIds = () => screen.queryAllByRole('button').map((b) => b.getAttribute('data-testid'));
 
 describe('blocco state buttons: only the manual moves of the transition table', () => {
   it.each(BLOCCO_STATI)('from %s', (stato) => {
     const { unmount } = render(<BloccoStatoActions stato={stato} onMove={() => undefined} />);
-    const allowed = BLOCCO_TRANSITIONS[stato].manual;
+    const allowed = webMoves(stato, BLOCCO_TRANSITIONS[stato].manual);
     expect(testIds()).toEqual(allowed.map((to) => `blocco-move-${to}`));
     // never a system move (in collaudo, in segagione, venduto…) and nothing the table refuses
     for (const to of BLOCCO_STATI) {
@@ -18,6 +19,13 @@ describe('blocco state buttons: only the manual moves of the transition table', 
     }
     if (allowed.length === 0) expect(screen.queryByRole('group', { name: 'Cambia stato' })).toBeNull();
     unmount();
+  });
+
+  it('a sold block has no manual «Spedito»: it ships with a DDT (issue 26)', () => {
+    expect(BLOCCO_TRANSITIONS.venduto.manual).toContain('spedito');
+    render(<BloccoStatoActions stato="venduto" onMove={() => undefined} />);
+    expect(screen.queryByTestId('blocco-move-spedito')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Cambia stato' })).toBeNull();
   });
 
   it('names the moves as the yard says them and reports the target state', async () => {

@@ -1,5 +1,6 @@
 import { BLOCCO_STATO_LABELS, type Blocco } from '@gestcava/contracts';
 import { StateMoveSection } from '@/components/detail/state-move-section';
+import { CreaDdtButton } from '@/components/stock/crea-ddt';
 import { useStateMove } from '@/components/detail/use-state-move';
 import { BloccoStatoTag } from '@/components/stato-tag';
 import { formatDate } from '@/lib/format';
@@ -12,7 +13,7 @@ import { OpzioneDialog } from './opzione-dialog';
 /**
  * The blocco's state and, for who may write, its manual moves (for a seller with read-only blocchi,
  * the option moves only): opzionare asks for the cliente and the expiry, scartare for a
- * confirmation and a reason, the others go at once.
+ * confirmation and a reason, the others go at once. A sold block offers «Crea DDT» to who makes DDTs.
  */
 export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { kind: BloccoKind; blocco: Blocco; writable: boolean; canOption: boolean }) {
   const mutation = useChangeBloccoStato(kind, b._id);
@@ -22,7 +23,12 @@ export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { k
     <StateMoveSection
       name="blocco"
       move={move}
-      actions={(writable || canOption) && <BloccoStatoActions stato={b.stato} optionsOnly={!writable} onMove={move.onMove} busy={move.busy} />}
+      actions={
+        <>
+          {(writable || canOption) && <BloccoStatoActions stato={b.stato} optionsOnly={!writable} onMove={move.onMove} busy={move.busy} />}
+          {b.stato === 'venduto' && b.cliente && <CreaDdtButton party={{ clienteId: b.cliente._id }} items={{ blocchi: [b._id] }} />}
+        </>
+      }
       confirmation={(to) =>
         to === 'scartato'
           ? {

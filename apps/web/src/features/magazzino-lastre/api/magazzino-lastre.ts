@@ -50,7 +50,7 @@ export function useMovimenti(params: { paccoId?: string; lastraId?: string }) {
   });
 }
 
-export type LastraOp = 'riserva' | 'rilascia' | 'vendi' | 'spedisci' | 'rotta' | 'sposta';
+export type LastraOp = 'riserva' | 'rilascia' | 'vendi' | 'rotta' | 'sposta';
 export type PaccoOp = 'riserva' | 'rilascia' | 'vendi' | 'sposta';
 
 /**

@@ -5,6 +5,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { DIFETTI, DIFETTO_LABELS, lastraUpdateSchema, SCELTA_LABELS, SCELTE, type Lastra, type LastraUpdateInput } from '@gestcava/contracts';
+import { CreaDdtButton } from '@/components/stock/crea-ddt';
 import { RilasciaConfirm } from '@/components/stock/rilascia-confirm';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -22,7 +23,6 @@ const BUTTONS: Record<Action, { label: string; icon: string; look?: 'outlined' |
   riserva: { label: 'Riserva', icon: 'pi pi-bookmark' },
   rilascia: { label: 'Rilascia', icon: 'pi pi-bookmark-fill', look: 'outlined' },
   vendi: { label: 'Vendi', icon: 'pi pi-shopping-cart' },
-  spedisci: { label: 'Spedisci', icon: 'pi pi-truck' },
   sposta: { label: 'Sposta', icon: 'pi pi-map-marker', look: 'outlined' },
   rotta: { label: 'Rotta', icon: 'pi pi-times-circle', look: 'danger' },
   scelta: { label: 'Cambia scelta', icon: 'pi pi-star', look: 'outlined' },
@@ -32,7 +32,6 @@ const DONE: Record<LastraOp, string> = {
   riserva: 'Lastra riservata',
   rilascia: 'Riserva rilasciata',
   vendi: 'Lastra venduta',
-  spedisci: 'Lastra spedita',
   rotta: 'Lastra segnata come rotta',
   sposta: 'Lastra spostata',
 };
@@ -48,6 +47,8 @@ export function LastraActions({ lastra: l }: { lastra: Lastra }) {
     notify({ severity: 'success', summary: DONE[op], detail: l.codice });
   };
   const actions = LASTRA_ACTIONS[l.stato];
+  // sold: it leaves with a DDT (the offer right after the sale, and the button while it waits)
+  if (l.stato === 'venduta' && l.cliente) return <CreaDdtButton party={{ clienteId: l.cliente._id }} items={{ lastre: [l._id] }} />;
   if (actions.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2" data-testid="lastra-actions">
@@ -74,7 +75,7 @@ export function LastraActions({ lastra: l }: { lastra: Lastra }) {
         />
       )}
       {open === 'sposta' && <SpostaDialog title={`Sposta ${l.codice}`} current={l.ubicazione?.nome} onSave={run('sposta')} onClose={close} />}
-      {(open === 'rotta' || open === 'spedisci') && <TextOperationDialog kind={open} title={`${open === 'rotta' ? 'Lastra rotta' : 'Spedisci'}: ${l.codice}`} onSave={run(open)} onClose={close} />}
+      {open === 'rotta' && <TextOperationDialog title={`Lastra rotta: ${l.codice}`} onSave={run('rotta')} onClose={close} />}
       <RilasciaConfirm
         visible={open === 'rilascia'}
         title={`Rilasciare ${l.codice}?`}

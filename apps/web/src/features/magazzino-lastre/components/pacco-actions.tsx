@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import type { PaccoDetail } from '@gestcava/contracts';
+import { CreaDdtButton } from '@/components/stock/crea-ddt';
+import { clientiDaSpedire, lastreDaSpedire } from '@/components/stock/nuovo-ddt-path';
 import { StockItemEditDialog } from '@/components/stock/stock-item-edit-dialog';
 import { RilasciaConfirm } from '@/components/stock/rilascia-confirm';
 import { RiservaDialog } from '@/components/stock/riserva-dialog';
@@ -15,7 +17,7 @@ const lastreWord = (n: number) => (n === 1 ? '1 lastra' : `${n} lastre`);
 
 /**
  * A bundle's operations: on its slabs free at that moment (the answer says how many), or on the
- * slabs chosen in its table; and the edit of its list price, scelta and note.
+ * slabs chosen in its table; the edit of its list price, scelta and note; «Crea DDT» for what is sold.
  */
 export function PaccoActions({ pacco: p, selected, onDone }: { pacco: PaccoDetail; selected: Array<{ _id: string; codice: string }>; onDone: () => void }) {
   const [open, setOpen] = useState<PaccoOp | 'modifica' | null>(null);
@@ -23,6 +25,8 @@ export function PaccoActions({ pacco: p, selected, onDone }: { pacco: PaccoDetai
   const close = () => setOpen(null);
   const reserved = p.lastre.some((l) => l.stato === 'riservata');
   const what = `le lastre libere del pacco ${p.codice}`;
+  // sold slabs leave with a DDT: one per cliente they are sold to
+  const clienti = clientiDaSpedire(p.lastre);
 
   if (selected.length > 0) return <LastreSelectionActions lastre={selected} onDone={onDone} />;
 
@@ -44,6 +48,9 @@ export function PaccoActions({ pacco: p, selected, onDone }: { pacco: PaccoDetai
           </>
         )}
         <Button type="button" label="Modifica" icon="pi pi-pencil" outlined onClick={() => setOpen('modifica')} data-testid="pacco-modifica" />
+        {clienti.map((c) => (
+          <CreaDdtButton key={c._id} party={{ clienteId: c._id }} items={lastreDaSpedire(p._id, p.lastre, c._id)} label={clienti.length > 1 ? `Crea DDT per ${c.ragioneSociale}` : undefined} />
+        ))}
       </div>
       {open === 'riserva' && <RiservaDialog title={`Riserva ${what}`} onSave={run('riserva')} onClose={close} />}
       {open === 'vendi' && <VendiDialog title={`Vendi ${what}`} note="Si vendono le lastre libere e quelle riservate a questo cliente; le altre restano." onSave={run('vendi')} onClose={close} />}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'primereact/button';
 import { detailPath, type Lotto, type LottoOperazione } from '@gestcava/contracts';
+import { CreaDdtOffer } from '@/components/stock/crea-ddt';
 import { StockItemEditDialog } from '@/components/stock/stock-item-edit-dialog';
 import { SectionCard } from '@/components/section-card';
 import { RettificaDialog } from '@/components/stock/rettifica-dialog';
@@ -21,13 +22,16 @@ const pezziWord = (n: number) => (n === 1 ? '1 pezzo' : `${formatInteger(n)} pez
 export function LottoActions({ lotto: l }: { lotto: Lotto }) {
   const [open, setOpen] = useState<LottoOp | 'modifica' | null>(null);
   const [split, setSplit] = useState<LottoOperazione['nuovoLotto'] | null>(null);
+  // the sale just made, offered to a DDT (its line is the sale)
+  const [sold, setSold] = useState<{ clienteId: string; venditaId: string; text: string } | null>(null);
   const operation = useLottoOperation(l._id);
   const close = () => setOpen(null);
   const quantita = { lunghezzaMm: l.lunghezzaMm, larghezzaMm: l.larghezzaMm, pezziPerCassa: l.pezziPerCassa, vendutoACasse: l.vendutoACasse, disponibili: l.pezziDisponibili };
-  const run = (op: LottoOp, summary: (r: LottoOperazione) => string) => async (body: object) => {
+  const run = (op: LottoOp, summary: (r: LottoOperazione) => string, then?: (r: LottoOperazione, body: object) => void) => async (body: object) => {
     const result = await operation.mutateAsync({ op, body });
     close();
     setSplit(result.nuovoLotto ?? null);
+    then?.(result, body);
     notify({ severity: 'success', summary: summary(result), detail: l.codice });
   };
 
@@ -45,13 +49,18 @@ export function LottoActions({ lotto: l }: { lotto: Lotto }) {
           I pezzi spostati sono ora il lotto <Link to={detailPath('lotto', split._id)}>{split.codice}</Link> ({pezziWord(split.pezzi)}, {split.ubicazione?.nome}).
         </p>
       )}
+      {sold && <CreaDdtOffer text={sold.text} party={{ clienteId: sold.clienteId }} items={{ lotti: [sold.venditaId] }} onClose={() => setSold(null)} />}
       {open === 'riserva' && <RiservaDialog title={`Riserva dal lotto ${l.codice}`} lotto={quantita} onSave={run('riserva', (r) => `Riservati ${pezziWord(r.pezzi)} (${formatArea(r.mq)})`)} onClose={close} />}
       {open === 'vendi' && (
         <VendiDialog
           title={`Vendi dal lotto ${l.codice}`}
           lotto={quantita}
           note={l.pezziRiservati > 0 ? `${pezziWord(l.pezziRiservati)} sono riservati: si vendono solo al cliente per cui lo sono.` : undefined}
-          onSave={run('vendi', (r) => `Venduti ${pezziWord(r.pezzi)} (${formatArea(r.mq)})`)}
+          onSave={run(
+            'vendi',
+            (r) => `Venduti ${pezziWord(r.pezzi)} (${formatArea(r.mq)})`,
+            (r, body) => r.venditaId && setSold({ clienteId: (body as { clienteId: string }).clienteId, venditaId: r.venditaId, text: `Venduti ${pezziWord(r.pezzi)}` }),
+          )}
           onClose={close}
         />
       )}

@@ -65,7 +65,8 @@ export function TrasferimentiList() {
                   {controparte(t)} · {formatDate(t.createdAt)}
                 </strong>
                 <span className="text-color-secondary">
-                  {t.documento} · {formatEuro(t.totale)}
+                  {t.documento && `${t.documento} · `}
+                  {formatEuro(t.totale)}
                 </span>
                 <TrasferimentoRighe trasferimento={t} />
               </li>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'primereact/button';
+import type { Trasferimento } from '@gestcava/contracts';
 import { SectionCard } from '@/components/section-card';
+import { CreaDdtOffer } from '@/components/stock/crea-ddt';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useTrasferimenti } from '../api/trasferimenti';
+import { ddtOfTrasferimento } from './trasferimento-ddt';
 import { TrasferimentoDialog, type TransferItem } from './trasferimento-dialog';
 import { TRASFERIMENTI_PATH } from './trasferimenti-path';
 import './trasferimenti.css';
@@ -15,6 +18,7 @@ import './trasferimenti.css';
  */
 export function TrasferimentiPanel({ item, canTransfer }: { item: TransferItem; canTransfer: boolean }) {
   const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<Trasferimento | null>(null);
   const list = useTrasferimenti({ page: 1, limit: 20, itemId: item.id });
   const items = list.data?.items ?? [];
   if (!canTransfer && items.length === 0) return null;
@@ -36,7 +40,8 @@ export function TrasferimentiPanel({ item, canTransfer }: { item: TransferItem; 
                   Ricevuto da <strong>{t.origine.name}</strong>
                 </>
               )}{' '}
-              il {formatDate(t.createdAt)} · {t.documento}
+              il {formatDate(t.createdAt)}
+              {t.documento && ` · ${t.documento}`}
             </li>
           ))}
         </ul>
@@ -51,10 +56,12 @@ export function TrasferimentiPanel({ item, canTransfer }: { item: TransferItem; 
           onClose={() => setOpen(false)}
           onDone={(t) => {
             setOpen(false);
+            setDone(t);
             notify({ severity: 'success', summary: 'Trasferimento registrato', detail: `${item.codice} → ${t.destinazione.name}` });
           }}
         />
       )}
+      {done && <CreaDdtOffer {...ddtOfTrasferimento(done)} onClose={() => setDone(null)} />}
     </SectionCard>
   );
 }

@@ -28,7 +28,8 @@ const TIPO_LABEL = { blocco: 'Blocco', pacco: 'Pacco', lotto: 'Lotto' } as const
 
 /**
  * A transfer to another company of the group (DESIGN §4 "Ditte del gruppo"): a sale with a price per
- * item and a document. The receiving company gets the same codes; here the items become venduto.
+ * item and, if any, its own reference; the goods then travel with a DDT («Crea DDT» after it). The
+ * receiving company gets the same codes; here the items become venduto.
  */
 export function TrasferimentoDialog({ items, onClose, onDone }: { items: TransferItem[]; onClose: () => void; onDone: (t: Trasferimento) => void }) {
   const create = useCreateTrasferimento();
@@ -123,7 +124,7 @@ export function TrasferimentoDialog({ items, onClose, onDone }: { items: Transfe
           );
         })}
 
-        <FormField id="trasferimento-documento" label="Documento" required error={errors.documento?.message} className="col-12 md:col-6" hint="Numero del DDT o della fattura">
+        <FormField id="trasferimento-documento" label="Riferimento" error={errors.documento?.message} className="col-12 md:col-6" hint="Ordine o fattura (facoltativo): il DDT si crea dopo">
           <InputText id="trasferimento-documento" className="w-full" maxLength={100} {...register('documento')} {...invalidProps('trasferimento-documento', errors.documento?.message)} data-testid="trasferimento-documento" />
         </FormField>
         <div className="field col-12 md:col-6 flex align-items-end">

@@ -1,0 +1,1 @@
+ALTER TABLE "trasferimenti" ALTER COLUMN "documento" DROP NOT NULL;
