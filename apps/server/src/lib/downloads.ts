@@ -16,3 +16,19 @@ export function sendExport(reply: FastifyReply, file: ExportStream) {
     .header('x-content-type-options', 'nosniff')
     .send(file.stream);
 }
+
+/** A generated document (a PDF, a workbook) as a download the browser must not keep or sniff. */
+export interface DocumentFile {
+  body: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+export function sendDocument(reply: FastifyReply, file: DocumentFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition('attachment', file.filename))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
+}

@@ -229,3 +229,13 @@ export const packingListQuerySchema = z.object({
   lingua: z.enum(['it', 'en'], { error: 'Lingua: it o en' }).default('it'),
 });
 export type PackingListQuery = z.output<typeof packingListQuerySchema>;
+
+/** The documents a signed link opens: the DDT's PDF, or its packing list in a format and language. */
+export const DDT_DOCUMENTI = ['ddt', 'packing-list'] as const;
+export type DdtDocumento = (typeof DDT_DOCUMENTI)[number];
+export const ddtDocumentoLinkQuerySchema = packingListQuerySchema.extend({
+  tipo: z.enum(DDT_DOCUMENTI, { error: 'Documento: ddt o packing-list' }).default('ddt'),
+});
+export type DdtDocumentoLinkQuery = z.output<typeof ddtDocumentoLinkQuerySchema>;
+export type DdtDocumentoLinkQueryInput = z.input<typeof ddtDocumentoLinkQuerySchema>;
+export const ddtDocumentoLinkSchema = z.object({ url: z.string() });
