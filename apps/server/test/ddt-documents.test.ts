@@ -146,6 +146,18 @@ describe('DDT access', () => {
   });
 });
 
+describe('the new DDT pickers', () => {
+  it('a user with spedizioni alone finds the clienti by name and the other group companies; without it 403', async () => {
+    const clienti = (await f.spedizioni.get('/api/ddt/clienti-selezionabili', { query: { q: 'stone' } })).json();
+    expect(clienti.map((c: { ragioneSociale: string }) => c.ragioneSociale)).toContain('Stone Design GmbH');
+    const ditte = (await f.spedizioni.get('/api/ddt/ditte-selezionabili')).json();
+    expect(ditte.map((d: { _id: string }) => d._id)).toContain(f.gruppo);
+    expect(ditte.map((d: { _id: string }) => d._id)).not.toContain(f.org.company.id);
+    const none = (await f.org.userClient({ collaudi: true })).client;
+    for (const url of ['/api/ddt/clienti-selezionabili', '/api/ddt/ditte-selezionabili']) expect((await none.get(url)).statusCode, url).toBe(403);
+  });
+});
+
 describe('DDT signed links (the browser downloads without a bearer)', () => {
   const link = async (client: TestClient, id: string, query: Record<string, string> = {}) => {
     const res = await client.get(`/api/ddt/${id}/documento-link`, { query });

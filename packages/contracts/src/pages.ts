@@ -17,6 +17,7 @@ export const ENTITY_PAGES = {
   lastra: { page: 'magazzino-lastre', path: '/app/pages/magazzino/lastre' },
   lotto: { page: 'magazzino-pavimenti', path: '/app/pages/magazzino/pavimenti' },
   collaudo: { page: 'collaudi', path: '/app/pages/collaudi' },
+  ddt: { page: 'spedizioni', path: '/app/pages/spedizioni' },
   cliente: { page: 'clienti', path: '/app/pages/clienti' },
   fornitore: { page: 'fornitori', path: '/app/pages/fornitori' },
 } as const satisfies Record<string, { page: PageKey; path: `/app/${string}` }>;

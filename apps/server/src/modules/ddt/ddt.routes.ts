@@ -1,4 +1,6 @@
 import {
+  anagraficaPickerItemSchema,
+  dittaDestinazioneSchema,
   ddtAnnullaSchema,
   ddtCreateSchema,
   ddtDaSpedireQuerySchema,
@@ -14,6 +16,7 @@ import {
   idSchema,
   packingListQuerySchema,
   pageOf,
+  pickerQuerySchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,6 +42,11 @@ export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtD
   app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: ddtExportQuerySchema } }, async (request, reply) =>
     sendExport(reply, await ddt.exportList(companyOf(request), request.query, (err) => request.log.error({ err }, 'esportazione non riuscita'))),
   );
+  // Pickers under this page's own permission (DESIGN §3.1): a magazzino clerk shipping needs no clienti page.
+  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
+    ddt.pickClienti(companyOf(request), request.query.q),
+  );
+  app.get(`${base}/ditte-selezionabili`, { config: { access: read }, schema: { tags, response: { 200: z.array(dittaDestinazioneSchema) } } }, async (request) => ddt.ditte(companyOf(request)));
   app.get(`${base}/da-spedire`, { config: { access: read }, schema: { tags, querystring: ddtDaSpedireQuerySchema, response: { 200: ddtDaSpedireSchema } } }, async (request) =>
     ddt.daSpedire(companyOf(request), request.query),
   );
