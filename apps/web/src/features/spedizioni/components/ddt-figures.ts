@@ -42,3 +42,6 @@ export const numeroOf = (d: { numero: number | null; anno: number | null }) => (
 /** "Hafenstraße 12, 20457 Hamburg, DE". */
 export const indirizzoText = (a: { indirizzo: string; cap?: string | null; comune: string; provincia?: string | null; nazione?: string | null }) =>
   [a.indirizzo, [a.cap, a.comune, a.provincia ? `(${a.provincia})` : ''].filter(Boolean).join(' '), a.nazione].filter(Boolean).join(', ');
+
+/** A SelectButton's choices, those not taken outlined (as in components/stock/operation-fields.tsx). */
+export const outlined = <T>(options: ReadonlyArray<{ value: T; label: string }>, value: T) => options.map((o) => ({ ...o, className: o.value === value ? undefined : 'p-button-outlined' }));

@@ -1,3 +1,4 @@
+import '@/components/list/list-cards.css';
 import type { DdtElemento } from '@gestcava/contracts';
 import { RecordLink } from '@/components/record-link';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';

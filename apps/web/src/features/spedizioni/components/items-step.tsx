@@ -1,3 +1,4 @@
+import '@/components/list/list-cards.css';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Skeleton } from 'primereact/skeleton';

@@ -6,6 +6,7 @@ import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormField } from '@/components/form/form-field';
 import { clientiDdtQueryOptions, useDitteDestinazione } from '../api/spedizioni';
 import type { Party } from '../model/nuovo-ddt';
+import { outlined } from './ddt-figures';
 
 const CAUSALE_OPTIONS = DDT_CAUSALI.map((c) => ({ value: c, label: c === 'vendita' ? 'Vendita a un cliente' : 'Trasferimento nel gruppo' }));
 
@@ -18,18 +19,20 @@ export function PartyStep({ causale, party, onCausale, onParty }: { causale: Ddt
         <SelectButton
           id="ddt-causale"
           value={causale}
-          options={CAUSALE_OPTIONS}
+          options={outlined(CAUSALE_OPTIONS, causale)}
           allowEmpty={false}
           onChange={(e) => {
             if (e.value && e.value !== causale) onCausale(e.value as DdtCausale);
           }}
-          pt={{ root: { 'aria-label': 'Causale' } }}
+          aria-label="Causale"
           data-testid="ddt-causale"
         />
       </FormField>
       {causale === 'vendita' ? (
         <FormField id="ddt-cliente" label="Cliente" required className="col-12 md:col-6">
           <AnagraficaPicker
+            // the name of a party a link chose arrives with its list: the picker shows it then
+            key={party?.nome ? 'named' : 'unnamed'}
             which="clienti"
             choices={clientiDdtQueryOptions}
             id="ddt-cliente"

@@ -6,6 +6,7 @@ import { PORTI, PORTO_LABELS, TRASPORTO_A_CURA, TRASPORTO_A_CURA_LABELS } from '
 import { invalidProps } from '@/components/form/form-errors';
 import { FormField } from '@/components/form/form-field';
 import type { Trasporto, TrasportoField } from '../model/nuovo-ddt';
+import { outlined } from './ddt-figures';
 
 const CURA_OPTIONS = TRASPORTO_A_CURA.map((v) => ({ value: v, label: TRASPORTO_A_CURA_LABELS[v] }));
 const PORTO_OPTIONS = PORTI.map((v) => ({ value: v, label: PORTO_LABELS[v] }));
@@ -44,15 +45,15 @@ export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto
         <SelectButton
           id="ddt-trasportoACura"
           value={t.trasportoACura}
-          options={CURA_OPTIONS}
+          options={outlined(CURA_OPTIONS, t.trasportoACura)}
           allowEmpty={false}
           onChange={(e) => e.value && onChange({ trasportoACura: e.value as Trasporto['trasportoACura'] })}
-          pt={{ root: { 'aria-label': 'Trasporto a cura del' } }}
+          aria-label="Trasporto a cura del"
           data-testid="ddt-trasportoACura"
         />
       </FormField>
       <FormField id="ddt-porto" label="Porto" className="col-12 md:col-6">
-        <SelectButton id="ddt-porto" value={t.porto} options={PORTO_OPTIONS} allowEmpty={false} onChange={(e) => e.value && onChange({ porto: e.value as Trasporto['porto'] })} pt={{ root: { 'aria-label': 'Porto' } }} data-testid="ddt-porto" />
+        <SelectButton id="ddt-porto" value={t.porto} options={outlined(PORTO_OPTIONS, t.porto)} allowEmpty={false} onChange={(e) => e.value && onChange({ porto: e.value as Trasporto['porto'] })} aria-label="Porto" data-testid="ddt-porto" />
       </FormField>
       {t.trasportoACura === 'vettore' && (
         <>
