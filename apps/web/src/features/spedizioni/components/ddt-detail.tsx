@@ -1,7 +1,7 @@
 import './spedizioni.css';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ENTITY_PAGES, type Ddt, type DdtDocumentoLinkQueryInput } from '@gestcava/contracts';
+import { DDT_STATO_LABELS, ENTITY_PAGES, type Ddt, type DdtDocumentoLinkQueryInput } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
@@ -9,7 +9,7 @@ import { HeaderActions, type HeaderAction } from '@/components/detail/header-act
 import { HistorySection } from '@/components/detail/history-section';
 import { useBackToList } from '@/components/detail/use-back-to-list';
 import { SectionCard } from '@/components/section-card';
-import { formatDate } from '@/lib/format';
+import { formatDate, labelOf } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -23,6 +23,7 @@ import { DdtStatoTag } from './ddt-stato-tag';
 import { NuovoDdt } from './nuovo-ddt';
 
 const FIELD_LABELS: Record<string, string> = { stato: 'Stato' };
+const historyValue = (field: string, value: unknown) => (field === 'stato' ? labelOf(DDT_STATO_LABELS, value) : String(value ?? '—'));
 const failed = (summary: string) => (error: unknown) => notify({ severity: 'error', summary, detail: error instanceof Error ? error.message : undefined });
 
 /** A DDT (issue 26): header, parties and transport, the lines, totals, history; the actions its state allows. */
@@ -96,7 +97,7 @@ function DdtPage({ ddt: d, back, history }: { ddt: Ddt; back: ReactNode; history
           </SectionCard>
         </div>
         <div className="col-12 xl:col-4">
-          <HistorySection query={history} fieldLabels={FIELD_LABELS} />
+          <HistorySection query={history} fieldLabels={FIELD_LABELS} formatValue={historyValue} />
         </div>
       </div>
       {asking === 'elimina' && (
