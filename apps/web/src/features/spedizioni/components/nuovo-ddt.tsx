@@ -22,7 +22,9 @@ export function NuovoDdt({ draft, onCancel, onSaved }: { draft?: Ddt; onCancel?:
   useEffect(() => {
     if (s.previewing) previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [s.previewing]);
-  const ready = s.party !== null && s.trasporto !== null && s.data !== undefined;
+  const d = s.data;
+  // the transport once there is something to ship
+  const ready = s.party !== null && s.trasporto !== null && d !== undefined && d.blocchi.length + d.pacchi.length + d.lastre.length + d.lotti.length > 0;
 
   return (
     <div className="nuovo-ddt">
