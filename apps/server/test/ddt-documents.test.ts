@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, type TestClient } from './helpers.js';
+import { anonymousClient, createUser, login, type TestClient } from './helpers.js';
 import { bozza, ddtFixture, readPdf, readXlsx, year, type DdtFixture } from './ddt-helpers.js';
 
 // Issue 26: the DDT and its packing list read back as the driver and the buyer get them; the list,
@@ -143,5 +143,79 @@ describe('DDT access', () => {
     }
     expect((await other.get('/api/ddt')).json().items).toEqual([]);
     expect((await other.get('/api/ddt/da-spedire', { query: { clienteId: f.ids.clienteA } })).statusCode).toBe(400);
+  });
+});
+
+describe('the new DDT pickers', () => {
+  it('a user with spedizioni alone finds the clienti by name and the other group companies; without it 403', async () => {
+    const clienti = (await f.spedizioni.get('/api/ddt/clienti-selezionabili', { query: { q: 'stone' } })).json();
+    expect(clienti.map((c: { ragioneSociale: string }) => c.ragioneSociale)).toContain('Stone Design GmbH');
+    const ditte = (await f.spedizioni.get('/api/ddt/ditte-selezionabili')).json();
+    expect(ditte.map((d: { _id: string }) => d._id)).toContain(f.gruppo);
+    expect(ditte.map((d: { _id: string }) => d._id)).not.toContain(f.org.company.id);
+    const none = (await f.org.userClient({ collaudi: true })).client;
+    for (const url of ['/api/ddt/clienti-selezionabili', '/api/ddt/ditte-selezionabili']) expect((await none.get(url)).statusCode, url).toBe(403);
+  });
+});
+
+describe('DDT signed links (the browser downloads without a bearer)', () => {
+  const link = async (client: TestClient, id: string, query: Record<string, string> = {}) => {
+    const res = await client.get(`/api/ddt/${id}/documento-link`, { query });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().url as string;
+  };
+
+  it('the DDT and its packing list download through their signed links without a token; a tampered signature or another DDT under it is refused', async () => {
+    const anon = await anonymousClient(f.ctx.app);
+    const pdf = await anon.get(await link(f.spedizioni, ddt._id));
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain(`ddt-${ddt.numero}-${year}.pdf`);
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    expect(readPdf(pdf.rawPayload).text).toContain(`N. ${ddt.numero}/${year}`);
+
+    const xlsxUrl = await link(f.spedizioni, ddt._id, { tipo: 'packing-list', formato: 'xlsx', lingua: 'en' });
+    expect(new URL(xlsxUrl, 'http://x').pathname).toBe(`/api/ddt/${ddt._id}/packing-list`);
+    const xlsx = await anon.get(xlsxUrl);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect((await readXlsx(xlsx.rawPayload)).rows[0]).toContain('Net weight (kg)');
+
+    const url = await link(f.spedizioni, ddt._id);
+    expect((await anon.get(url.replace(/sig=[^&]+/, 'sig=abc'))).statusCode).toBe(403);
+    // the signature names this DDT: the draft's path under it is refused
+    expect((await anon.get(url.replace(ddt._id, draftId))).json()).toMatchObject({ code: 'FORBIDDEN', message: 'Collegamento non valido' });
+    // without a signature the bearer is needed, as before
+    expect((await anon.get(`/api/ddt/${ddt._id}/pdf`)).statusCode).toBe(401);
+    expect((await link(f.spedizioni, ddt._id, { tipo: 'packing-list' })).length).toBeGreaterThan(0);
+    expect((await f.spedizioni.get(`/api/ddt/${ddt._id}/documento-link`, { query: { tipo: 'fattura' } })).json().message).toContain('Documento: ddt o packing-list');
+  });
+
+  it("another company's user gets no link (404), and its company's id in a link is refused; users without spedizioni get 403", async () => {
+    const stranger = await createUser(f.ctx, { companyId: f.gruppo, permissions: { spedizioni: true } });
+    const other = await login(f.ctx.app, stranger.email);
+    expect((await other.get(`/api/ddt/${ddt._id}/documento-link`)).statusCode).toBe(404);
+    // a link of the stranger's own session cannot be made for our DDT: swapping the company in ours breaks the signature
+    const forged = new URL(await link(f.spedizioni, ddt._id), 'http://x');
+    forged.searchParams.set('companyId', f.gruppo);
+    expect((await (await anonymousClient(f.ctx.app)).get(`${forged.pathname}${forged.search}`)).statusCode).toBe(403);
+    const none = (await f.org.userClient({ collaudi: true })).client;
+    expect((await none.get(`/api/ddt/${ddt._id}/documento-link`)).statusCode).toBe(403);
+  });
+
+  it('the link dies with the session that asked for it: logout, and a user losing spedizioni', async () => {
+    const anon = await anonymousClient(f.ctx.app);
+    const { client: leaving } = await f.org.userClient({ spedizioni: true });
+    const url = await link(leaving, ddt._id);
+    expect((await anon.get(url)).statusCode).toBe(200);
+    expect((await leaving.post('/user/logout')).statusCode).toBe(200);
+    const ended = await anon.get(url);
+    expect(ended.statusCode).toBe(403);
+    expect(ended.json().message).toBe('Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento');
+
+    const { client: reader, user } = await f.org.userClient({ spedizioni: true });
+    const readerUrl = await link(reader, ddt._id);
+    expect((await anon.get(readerUrl)).statusCode).toBe(200);
+    expect((await f.admin.put(`/user/update/${user.id}`, { permissions: { collaudi: true } })).statusCode).toBe(200);
+    expect((await anon.get(readerUrl)).statusCode).toBe(403);
   });
 });

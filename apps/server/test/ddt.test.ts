@@ -34,6 +34,9 @@ describe('DDT: draft, emission, cancellation', () => {
     expect(da.blocchi.find((b: { _id: string }) => b._id === pesato._id)).toMatchObject({ pesoKg: 27500, pesoBase: 'pesato' });
     expect(da.pacchi.find((p: { _id: string }) => p._id === pacco.paccoId)).toMatchObject({ pezzi: 4, mq: 18, pesoKg: 976, colli: 1 });
     expect(da.lotti.find((l: { _id: string }) => l._id === tiles.venditaId)).toMatchObject({ pezzi: 36, casse: 3, mq: 3.35, pesoKg: 91, colli: 3 });
+    // the party (the form's default destination) and each tile sale's format (the form's figures for part of it)
+    expect(da.destinatario).toMatchObject({ ragioneSociale: 'Stone Design GmbH' });
+    expect(da.lotti.find((l: { _id: string }) => l._id === tiles.venditaId).formato).toMatchObject({ lunghezzaMm: 305, larghezzaMm: 305, pezziPerCassa: 12 });
 
     const righe = [
       { entityType: 'blocco', id: blocco._id },
@@ -168,7 +171,7 @@ describe('DDT: draft, emission, cancellation', () => {
     const before = (await db().select({ id: clienti.id }).from(clienti)).length;
     const res = await f.spedizioni.get('/api/ddt/da-spedire', { query: { destinazioneCompanyId: altra.id } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ blocchi: [], pacchi: [], lastre: [], lotti: [] });
+    expect(res.json()).toEqual({ destinatario: null, blocchi: [], pacchi: [], lastre: [], lotti: [] });
     expect((await db().select({ id: clienti.id }).from(clienti)).length).toBe(before);
   });
 

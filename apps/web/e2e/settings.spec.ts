@@ -89,7 +89,7 @@ test.describe('Impostazioni: utenti e permessi', () => {
     await expect(userRow(page, user.email)).toContainText('Magazzino');
 
     // The new user, in another browser: Dashboard, the two Lavorazione and the two Magazzino
-    // entries, Galleria Foto, and Chat in the top bar; no Impostazioni.
+    // entries, Galleria Foto, Spedizioni (DDT), and Chat in the top bar; no Impostazioni.
     // The password the admin chose is replaced at the first login (the admin knows it).
     const other = await secondPage(browser);
     await other.goto('/auth/login');
@@ -108,6 +108,7 @@ test.describe('Impostazioni: utenti e permessi', () => {
       'lavorazione-pavimenti',
       'magazzino-lastre',
       'magazzino-pavimenti',
+      'spedizioni',
     ]);
     await expect(other.getByTestId('topbar-chat')).toBeVisible();
     await expect(other.getByTestId('topbar-settings')).toHaveCount(0);

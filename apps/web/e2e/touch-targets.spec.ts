@@ -73,7 +73,7 @@ test('at 390 px no button, tab, dropdown or checkbox of the round-2 pages is und
   test.setTimeout(180_000);
   await login(page, DEMO.admin);
   const offenders: Record<string, string[]> = {};
-  for (const path of ['/app/pages/lastre', '/app/pages/pavimenti', '/app/pages/magazzino/pacchi', '/app/pages/magazzino/lastre', '/app/pages/magazzino/pavimenti', '/app/pages/collaudi']) {
+  for (const path of ['/app/pages/lastre', '/app/pages/pavimenti', '/app/pages/magazzino/pacchi', '/app/pages/magazzino/lastre', '/app/pages/magazzino/pavimenti', '/app/pages/collaudi', '/app/pages/spedizioni']) {
     await listAndDetail(page, path, offenders);
   }
   for (const path of ['/app/dashboard', '/app/pages/statistiche', '/app/reportistica', '/app/pages/trasferimenti']) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 
@@ -24,4 +24,9 @@ export function findCompanyRow(db: DbOrTx, id: string) {
     .where(eq(companies.id, id))
     .limit(1)
     .then((r) => r[0]);
+}
+
+/** The other companies of the group, by name: where a transfer or a DDT of causale trasferimento goes. */
+export function otherCompanies(db: DbOrTx, companyId: string) {
+  return db.select({ id: companies.id, name: companies.name }).from(companies).where(ne(companies.id, companyId)).orderBy(asc(companies.name));
 }

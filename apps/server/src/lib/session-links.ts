@@ -1,3 +1,5 @@
+import { can, idSchema, type PageKey } from '@gestcava/contracts';
+import { z } from 'zod';
 import { forbidden } from './app-error.js';
 import type { AuthContext, SessionStore } from './auth/sessions.js';
 import type { Storage } from './storage.js';
@@ -10,6 +12,26 @@ export interface SessionLinkQuery {
   sig?: string;
 }
 
+/** What a route opened by a signed link takes in its query besides its own parameters (the company the link was made for). */
+export const signedLinkQuerySchema = z.object({
+  companyId: idSchema.optional(),
+  sid: idSchema.optional(),
+  uid: idSchema.optional(),
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
+});
+export type SignedLinkQuery = z.output<typeof signedLinkQuerySchema>;
+
+/** A signed document: its subject names the company and the record, so a link opens that one only. */
+export interface SignedDocument {
+  /** e.g. `verbale`, `ddt` */
+  kind: string;
+  /** the page whose read the session needs when the link is used, as with a bearer */
+  page: PageKey;
+  /** how long a link works */
+  ttlSeconds: number;
+}
+
 export type SessionLinks = ReturnType<typeof createSessionLinks>;
 
 /**
@@ -20,25 +42,57 @@ export type SessionLinks = ReturnType<typeof createSessionLinks>;
  */
 export function createSessionLinks({ storage, sessions }: { storage: Storage; sessions: SessionStore }) {
   const bound = (subject: string, sid: string, uid: string) => `${subject}\n${sid}\n${uid}`;
+  const documentSubject = (doc: SignedDocument, companyId: string, id: string) => `${doc.kind}\n${companyId}\n${id}`;
+
+  /** The query parameters that sign `subject` for this session, valid at most `ttlSeconds`. */
+  function sign(subject: string, auth: AuthContext, ttlSeconds: number): Record<string, string> {
+    const { exp, sig } = storage.signSubject(bound(subject, auth.sessionId, auth.user.id), ttlSeconds);
+    return { sid: auth.sessionId, uid: auth.user.id, exp: String(exp), sig };
+  }
+
+  async function verify(subject: string, companyId: string, { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery): Promise<AuthContext> {
+    const verdict = storage.verifySubject(bound(subject, sid, uid), exp, sig);
+    if (verdict !== 'ok') throw forbidden(verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
+    const auth = await sessions.resolve(sid, uid);
+    if (!auth) throw forbidden('Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento');
+    if (auth.user.companyId !== companyId && auth.user.role !== 'admin') throw forbidden();
+    return auth;
+  }
 
   return {
-    /** The query parameters that sign `subject` for this session, valid at most `ttlSeconds`. */
-    sign(subject: string, auth: AuthContext, ttlSeconds: number): Record<string, string> {
-      const { exp, sig } = storage.signSubject(bound(subject, auth.sessionId, auth.user.id), ttlSeconds);
-      return { sid: auth.sessionId, uid: auth.user.id, exp: String(exp), sig };
-    },
+    sign,
 
     /**
      * The live session the link was made for, still allowed to act for `companyId` (its own company,
      * or any as an admin, as `X-Company-Id`), or 403 with the reason. The caller checks the page's read.
      */
-    async verify(subject: string, companyId: string, { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery): Promise<AuthContext> {
-      const verdict = storage.verifySubject(bound(subject, sid, uid), exp, sig);
-      if (verdict !== 'ok') throw forbidden(verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
-      const auth = await sessions.resolve(sid, uid);
-      if (!auth) throw forbidden('Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento');
-      if (auth.user.companyId !== companyId && auth.user.role !== 'admin') throw forbidden();
-      return auth;
+    verify,
+
+    /**
+     * A relative URL of `path` that opens record `id`'s document without a bearer token while this session
+     * lives; `params` (language, format) stay outside the signature: any of them is the same record.
+     */
+    documentUrl(doc: SignedDocument, auth: AuthContext & { companyId: string }, id: string, path: string, params: Record<string, string> = {}): string {
+      const { companyId } = auth;
+      const signed = sign(documentSubject(doc, companyId, id), auth, doc.ttlSeconds);
+      return `${path}?${new URLSearchParams({ companyId, ...signed, ...params }).toString()}`;
+    },
+
+    /**
+     * The company a document download serves: with `sig`, the signed link's (its session alive and
+     * still reading `doc.page`, or 403); without, the bearer's (`bearer` answers 401 without one), with
+     * `doc.page` read. The bearer path is the API clients'; the signed one the browser's plain link.
+     */
+    async documentCompany(doc: SignedDocument, id: string, query: SignedLinkQuery, bearer: () => AuthContext & { companyId: string }): Promise<string> {
+      if (query.sig) {
+        const companyId = query.companyId ?? '';
+        const { user } = await verify(documentSubject(doc, companyId, id), companyId, query);
+        if (!can(user, doc.page, 'read')) throw forbidden();
+        return companyId;
+      }
+      const auth = bearer();
+      if (!can(auth.user, doc.page, 'read')) throw forbidden();
+      return auth.companyId;
     },
   };
 }

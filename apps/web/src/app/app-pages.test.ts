@@ -29,7 +29,7 @@ describe('sidebar menu (SPEC §2)', () => {
       'Lavorazione[Lastre,Pavimenti]',
       'Magazzino[Lastre,Pavimenti]',
       'FUNZIONI',
-      'Vendita[Collaudi]',
+      'Vendita[Collaudi,Spedizioni (DDT)]',
       'Analisi Dati[Statistiche,Reportistica]',
       'Anagrafica[Clienti,Fornitori,Ditte del gruppo]',
     ]);
@@ -48,6 +48,7 @@ describe('sidebar menu (SPEC §2)', () => {
       '/app/pages/magazzino/lastre',
       '/app/pages/magazzino/pavimenti',
       '/app/pages/collaudi',
+      '/app/pages/spedizioni',
       '/app/pages/statistiche',
       '/app/reportistica',
       '/app/pages/clienti',
@@ -70,6 +71,8 @@ describe('sidebar menu (SPEC §2)', () => {
       'Produzione[Galleria Foto]',
       'Lavorazione[Lastre,Pavimenti]',
       'Magazzino[Lastre,Pavimenti]',
+      'FUNZIONI',
+      'Vendita[Spedizioni (DDT)]',
     ]);
   });
 
@@ -78,7 +81,7 @@ describe('sidebar menu (SPEC §2)', () => {
       'Dashboard',
       'Produzione[Blocchi]',
       'FUNZIONI',
-      'Vendita[Collaudi]',
+      'Vendita[Collaudi,Spedizioni (DDT)]',
       'Analisi Dati[Statistiche,Reportistica]',
       'Anagrafica[Clienti,Fornitori,Ditte del gruppo]',
     ]);
@@ -167,6 +170,9 @@ describe('routes of the /app pages (SPEC §2, §6)', () => {
     expect(ruleOf('pages/magazzino/giacenze')).toEqual({ page: ['magazzino-lastre', 'magazzino-pavimenti'] });
     expect(ruleOf('pages/magazzino/pacchi')).toEqual({ page: 'magazzino-lastre' });
     expect(ruleOf('reportistica')).toEqual({ page: 'statistiche' });
+    // a new DDT needs spedizioni's write; its list and detail its read
+    expect(ruleOf('pages/spedizioni/nuovo')).toEqual({ page: 'spedizioni', mode: 'write' });
+    expect(ruleOf('pages/spedizioni')).toEqual({ page: 'spedizioni' });
   });
 
   it('every kind of record has its detail page at <list path>/:id (contracts ENTITY_PAGES)', () => {

@@ -139,6 +139,22 @@ export const APP_PAGES: readonly AppPage[] = [
     menu: { key: 'collaudi', group: 'vendita', label: 'Collaudi', icon: 'pi pi-check-square' },
   },
   {
+    path: pathOf('ddt'),
+    rule: { page: 'spedizioni' },
+    title: 'Spedizioni',
+    load: () => import('./routes/spedizioni-list'),
+    loadDetail: () => import('./routes/spedizione-detail'),
+    menu: { key: 'spedizioni', group: 'vendita', label: 'Spedizioni (DDT)', icon: 'pi pi-truck' },
+  },
+  {
+    // Nuovo DDT: a page of its own (three steps, not a dialog), reached from the list, a collaudo or a
+    // sale; its static path wins over the detail's `:id`
+    path: `${pathOf('ddt')}/nuovo`,
+    rule: { page: 'spedizioni', mode: 'write' },
+    title: 'Nuovo DDT',
+    load: () => import('./routes/spedizione-nuova'),
+  },
+  {
     path: 'pages/statistiche',
     rule: { page: 'statistiche' },
     title: 'Statistiche',

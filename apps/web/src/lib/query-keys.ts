@@ -12,6 +12,10 @@ export const queryRoots = {
   magazzinoPavimenti: ['magazzino-pavimenti'],
   /** the stock on hand of both magazzini (features/giacenze): every stock operation changes it */
   giacenze: ['giacenze'],
+  /** the collaudi (features/collaudi): a DDT ships their sold blocks */
+  collaudi: ['collaudi'],
+  /** the DDTs (features/spedizioni) */
+  spedizioni: ['spedizioni'],
   /** transfers between group companies (features/trasferimenti): a stock or block change may add one */
   trasferimenti: ['trasferimenti'],
   companies: ['companies'],

@@ -26,6 +26,7 @@ export const DEMO_USERS = {
       'magazzino-lastre': true,
       'magazzino-pavimenti': true,
       'photo-gallery': true,
+      spedizioni: true,
       chat: true,
     },
   },
@@ -38,6 +39,7 @@ export const DEMO_USERS = {
     permissions: {
       dashboard: true,
       collaudi: true,
+      spedizioni: true,
       clienti: true,
       fornitori: true,
       statistiche: true,

@@ -132,20 +132,17 @@ export const ddtElementoSchema = z.object({
 });
 export type DdtElemento = z.infer<typeof ddtElementoSchema>;
 
-export const ddtDaSpedireQuerySchema = z
-  .object({ clienteId: z.uuid({ error: 'Cliente non valido' }).optional(), destinazioneCompanyId: z.uuid({ error: 'Ditta non valida' }).optional() })
-  .refine((q) => Boolean(q.clienteId) !== Boolean(q.destinazioneCompanyId), { error: 'Indica il cliente oppure la ditta del gruppo' });
-export const ddtDaSpedireSchema = z.object({
-  blocchi: z.array(ddtElementoSchema),
-  pacchi: z.array(ddtElementoSchema),
-  lastre: z.array(ddtElementoSchema),
-  lotti: z.array(ddtElementoSchema),
+/** What a tile sale's figures for part of it are computed from (`figurePavimento`). */
+export const formatoPavimentoSchema = z.object({
+  lunghezzaMm: z.number().int(),
+  larghezzaMm: z.number().int(),
+  spessoreMm: z.number(),
+  densita: z.number(),
+  pezziPerCassa: z.number().int(),
 });
-export type DdtDaSpedire = z.infer<typeof ddtDaSpedireSchema>;
+export type FormatoPavimento = z.infer<typeof formatoPavimentoSchema>;
 
-export const ddtRigaSchema = ddtElementoSchema.extend({ rigaId: z.string() });
-export type DdtRiga = z.infer<typeof ddtRigaSchema>;
-
+/** Who receives the goods, as the DDT prints them (the party's data when the draft was saved). */
 const destinatarioSchema = z.object({
   ragioneSociale: z.string(),
   partitaIva: z.string().nullable(),
@@ -155,6 +152,24 @@ const destinatarioSchema = z.object({
   provincia: z.string().nullable(),
   nazione: z.string().nullable(),
 });
+
+export const ddtDaSpedireQuerySchema = z
+  .object({ clienteId: z.uuid({ error: 'Cliente non valido' }).optional(), destinazioneCompanyId: z.uuid({ error: 'Ditta non valida' }).optional() })
+  .refine((q) => Boolean(q.clienteId) !== Boolean(q.destinazioneCompanyId), { error: 'Indica il cliente oppure la ditta del gruppo' });
+export const ddtDaSpedireSchema = z.object({
+  /** the party (its address is the destination unless another is given); null when nothing was ever sold to that group company */
+  destinatario: destinatarioSchema.nullable(),
+  blocchi: z.array(ddtElementoSchema),
+  pacchi: z.array(ddtElementoSchema),
+  lastre: z.array(ddtElementoSchema),
+  /** each with its format, so part of the sale can be shipped with figures computed as the server will */
+  lotti: z.array(ddtElementoSchema.extend({ formato: formatoPavimentoSchema })),
+});
+export type DdtDaSpedire = z.infer<typeof ddtDaSpedireSchema>;
+
+export const ddtRigaSchema = ddtElementoSchema.extend({ rigaId: z.string() });
+export type DdtRiga = z.infer<typeof ddtRigaSchema>;
+
 
 /** What the detail and the list both say of a DDT. */
 const ddtTestata = {
@@ -229,3 +244,13 @@ export const packingListQuerySchema = z.object({
   lingua: z.enum(['it', 'en'], { error: 'Lingua: it o en' }).default('it'),
 });
 export type PackingListQuery = z.output<typeof packingListQuerySchema>;
+
+/** The documents a signed link opens: the DDT's PDF, or its packing list in a format and language. */
+export const DDT_DOCUMENTI = ['ddt', 'packing-list'] as const;
+export type DdtDocumento = (typeof DDT_DOCUMENTI)[number];
+export const ddtDocumentoLinkQuerySchema = packingListQuerySchema.extend({
+  tipo: z.enum(DDT_DOCUMENTI, { error: 'Documento: ddt o packing-list' }).default('ddt'),
+});
+export type DdtDocumentoLinkQuery = z.output<typeof ddtDocumentoLinkQuerySchema>;
+export type DdtDocumentoLinkQueryInput = z.input<typeof ddtDocumentoLinkQuerySchema>;
+export const ddtDocumentoLinkSchema = z.object({ url: z.string() });

@@ -1,10 +1,9 @@
-import { can, type VerbaleLingua } from '@gestcava/contracts';
+import type { VerbaleLingua } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
-import { forbidden } from '../../lib/app-error.js';
 import type { AuthContext } from '../../lib/auth/sessions.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import type { RenderPool } from '../../lib/render-pool.js';
-import type { SessionLinkQuery, SessionLinks } from '../../lib/session-links.js';
+import type { SessionLinks, SignedDocument, SignedLinkQuery } from '../../lib/session-links.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { CollaudiService } from './collaudi.service.js';
@@ -13,8 +12,8 @@ import type { VerbaleInput, VerbalePhotos } from './collaudi.verbale.js';
 
 /** Thumbnails per block in the verbale: enough to show the block, few enough to keep the PDF small. */
 const PHOTOS_PER_BLOCK = 3;
-/** How long a verbale's signed link works. */
-const VERBALE_LINK_SECONDS = 300;
+/** The verbale's signed link: read under collaudi, for five minutes. */
+const VERBALE: SignedDocument = { kind: 'verbale', page: 'collaudi', ttlSeconds: 300 };
 /** Drawn in the document pool: pdfkit and the photos' thumbnails are CPU work. */
 const RENDERER = new URL('./collaudi.verbale.ts', import.meta.url);
 
@@ -24,25 +23,16 @@ export type CollaudiDocuments = ReturnType<typeof createCollaudiDocuments>;
 export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiService; clienti: AnagraficaService; storage: Storage; renderPool: RenderPool; links: SessionLinks }) {
   const { db, collaudi, clienti, storage, renderPool, links } = deps;
   const get = collaudi.get;
-  const subject = (companyId: string, id: string) => `verbale\n${companyId}\n${id}`;
 
   return {
     /** A link the browser can open without a bearer token (a tablet saves the PDF like any file), while this session lives. */
     async verbaleLink(auth: AuthContext & { companyId: string }, id: string, lingua: VerbaleLingua): Promise<{ url: string }> {
-      const { companyId } = auth;
-      await get(companyId, id);
-      const signed = links.sign(subject(companyId, id), auth, VERBALE_LINK_SECONDS);
-      // the language is outside the signature: either one is the same collaudo the session may read
-      return { url: `/api/collaudi/${id}/verbale?${new URLSearchParams({ companyId, ...signed, lingua }).toString()}` };
+      await get(auth.companyId, id);
+      return { url: links.documentUrl(VERBALE, auth, id, `/api/collaudi/${id}/verbale`, { lingua }) };
     },
 
-    /** The company of a valid link whose session still lives and may still read collaudi there. */
-    async verifyVerbaleLink(id: string, query: SessionLinkQuery & { companyId?: string }): Promise<string> {
-      const companyId = query.companyId ?? '';
-      const { user } = await links.verify(subject(companyId, id), companyId, query);
-      if (!can(user, 'collaudi', 'read')) throw forbidden();
-      return companyId;
-    },
+    /** The company the verbale is read for: a valid signed link's, or the bearer's (lib/session-links.ts). */
+    verbaleCompany: (id: string, query: SignedLinkQuery, bearer: () => AuthContext & { companyId: string }) => links.documentCompany(VERBALE, id, query, bearer),
 
     async verbale(companyId: string, id: string, lingua: VerbaleLingua): Promise<{ pdf: Buffer; filename: string }> {
       const collaudo = await get(companyId, id);

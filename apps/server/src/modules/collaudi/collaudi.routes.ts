@@ -2,7 +2,6 @@ import {
   anagraficaPickerItemSchema,
   bloccoCollaudabileQuerySchema,
   bloccoCollaudabileSchema,
-  can,
   collaudiOfClienteSchema,
   collaudoCreateSchema,
   collaudoExportQuerySchema,
@@ -23,8 +22,8 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/app-error.js';
-import { contentDisposition, sendExport } from '../../lib/downloads.js';
+import { sendDocument, sendExport } from '../../lib/downloads.js';
+import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import type { CollaudiDocuments } from './collaudi.documents.js';
 import type { CollaudiService } from './collaudi.service.js';
@@ -91,31 +90,12 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
     {
       config: { access: 'public' },
       preHandler: app.limits.export,
-      schema: { tags, params: idParams, querystring: verbaleQuerySchema.extend({
-          companyId: idSchema.optional(),
-          sid: idSchema.optional(),
-          uid: idSchema.optional(),
-          exp: z.coerce.number().int().optional(),
-          sig: z.string().max(100).optional(),
-        }),
-      },
+      schema: { tags, params: idParams, querystring: verbaleQuerySchema.extend(signedLinkQuerySchema.shape) },
     },
     async (request, reply) => {
-      let companyId: string;
-      if (request.query.sig) {
-        companyId = await documents.verifyVerbaleLink(request.params.id, request.query);
-      } else {
-        const auth = requireAuth(request);
-        if (!can(auth.user, 'collaudi', 'read')) throw forbidden();
-        companyId = auth.companyId;
-      }
+      const companyId = await documents.verbaleCompany(request.params.id, request.query, () => requireAuth(request));
       const { pdf, filename } = await documents.verbale(companyId, request.params.id, request.query.lingua);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition('attachment', filename))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf);
+      return sendDocument(reply, { body: pdf, contentType: 'application/pdf', filename });
     },
   );
 };

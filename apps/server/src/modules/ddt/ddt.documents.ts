@@ -1,9 +1,12 @@
-import { numeroDdt, type PackingListQuery } from '@gestcava/contracts';
+import { numeroDdt, type DdtDocumentoLinkQuery, type PackingListQuery } from '@gestcava/contracts';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import type { PdfCompany } from '../../lib/pdf.js';
+import type { AuthContext } from '../../lib/auth/sessions.js';
+import type { DocumentFile } from '../../lib/downloads.js';
 import type { RenderPool } from '../../lib/render-pool.js';
+import type { SessionLinks, SignedDocument, SignedLinkQuery } from '../../lib/session-links.js';
 import type { Storage } from '../../lib/storage.js';
 import type { DdtPdfInput } from './ddt.pdf.js';
 import { packingRows, packingWords, type PackingInput, type PackingLastra } from './ddt.packing.js';
@@ -17,15 +20,12 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export type DdtDocuments = ReturnType<typeof createDdtDocuments>;
 
-export interface DdtFile {
-  body: Buffer;
-  contentType: string;
-  filename: string;
-}
+/** The DDT's signed links (the browser's downloads): read under spedizioni, for five minutes. */
+const DDT_LINK: SignedDocument = { kind: 'ddt', page: 'spedizioni', ttlSeconds: 300 };
 
 /** The DDT's PDF and its packing list (PDF or XLSX, Italian or English): the data read here, drawn in the pool. */
-export function createDdtDocuments(deps: { db: Db; ddt: DdtService; storage: Storage; renderPool: RenderPool }) {
-  const { db, ddt: service, storage, renderPool } = deps;
+export function createDdtDocuments(deps: { db: Db; ddt: DdtService; storage: Storage; renderPool: RenderPool; links: SessionLinks }) {
+  const { db, ddt: service, storage, renderPool, links } = deps;
 
   async function company(companyId: string): Promise<PdfCompany> {
     const c = await findCompanyRow(db, companyId);
@@ -49,13 +49,25 @@ export function createDdtDocuments(deps: { db: Db; ddt: DdtService; storage: Sto
     `${prefix}-${d.numero != null && d.anno != null ? numeroDdt(d.numero, d.anno).replace('/', '-') : `bozza-${d._id.slice(-8)}`}.${ext}`;
 
   return {
-    async pdf(companyId: string, id: string): Promise<DdtFile> {
+    /** A link the browser opens without a bearer token (the PDF or the packing list), while this session lives. */
+    async documentoLink(auth: AuthContext & { companyId: string }, id: string, query: DdtDocumentoLinkQuery): Promise<{ url: string }> {
+      await service.get(auth.companyId, id);
+      const base = `/api/ddt/${id}`;
+      // the format and language stay outside the signature: any of them is the same DDT the session may read
+      if (query.tipo === 'ddt') return { url: links.documentUrl(DDT_LINK, auth, id, `${base}/pdf`) };
+      return { url: links.documentUrl(DDT_LINK, auth, id, `${base}/packing-list`, { formato: query.formato, lingua: query.lingua }) };
+    },
+
+    /** The company a download serves: a valid signed link's, or the bearer's (lib/session-links.ts). */
+    companyOf: (id: string, query: SignedLinkQuery, bearer: () => AuthContext & { companyId: string }) => links.documentCompany(DDT_LINK, id, query, bearer),
+
+    async pdf(companyId: string, id: string): Promise<DocumentFile> {
       const ddt = await service.get(companyId, id);
       const body = await renderPool.render<DdtPdfInput>(DDT_RENDERER, { ddt, company: await company(companyId) });
       return { body, contentType: 'application/pdf', filename: fileName('ddt', ddt, 'pdf') };
     },
 
-    async packingList(companyId: string, id: string, query: PackingListQuery): Promise<DdtFile> {
+    async packingList(companyId: string, id: string, query: PackingListQuery): Promise<DocumentFile> {
       const ddt = await service.get(companyId, id);
       // each bundle's slabs: those it shipped, or while a draft those sold to the cliente now
       const lastre: Record<string, PackingLastra[]> = {};

@@ -1,14 +1,14 @@
 import {
-  casse as casseOf,
   colliOf,
+  figurePavimento,
   FINITURA_LABELS,
-  mqPavimenti,
   numeroDdt,
   pesoKgBlocco,
   pesoKgSuperficie,
   SCELTA_LABELS,
   sumRounded,
   type Ddt,
+  type DdtDaSpedire,
   type DdtCausale,
   type DdtElemento,
   type DdtListItem,
@@ -77,8 +77,7 @@ export const elementoLastra = (l: LastraVenduta) => superficie('lastra', l.id, l
 
 /** A tile sale: `pezzi` of it (default: all it has not shipped). */
 export function elementoLotto(v: VenditaLotto, pezzi = v.venduti - v.spediti): DdtElemento {
-  const mq = mqPavimenti(pezzi, v.lunghezzaMm, v.larghezzaMm);
-  const casse = casseOf(pezzi, v.pezziPerCassa);
+  const { mq, casse, pesoKg, colli } = figurePavimento(formatoOf(v), pezzi);
   return {
     entityType: 'lotto',
     _id: v.id,
@@ -91,12 +90,17 @@ export function elementoLotto(v: VenditaLotto, pezzi = v.venduti - v.spediti): D
     casse,
     mq,
     m3: null,
-    pesoKg: pesoKgSuperficie(mq, v.spessoreMm, v.densita),
+    pesoKg,
     pesoBase: 'calcolato',
-    colli: colliOf('lotto', casse),
+    colli,
     lottoId: v.lottoId,
   };
 }
+
+const formatoOf = (v: VenditaLotto) => ({ lunghezzaMm: v.lunghezzaMm, larghezzaMm: v.larghezzaMm, spessoreMm: v.spessoreMm, densita: v.densita, pezziPerCassa: v.pezziPerCassa });
+
+/** A tile sale as `da-spedire` lists it: all it has not shipped, and its format for a part of it. */
+export const daSpedireLotto = (v: VenditaLotto): DdtDaSpedire['lotti'][number] => ({ ...elementoLotto(v), formato: formatoOf(v) });
 
 /** The stored line of an element. */
 export function toNewRiga(e: DdtElemento): NewRiga {
@@ -116,16 +120,6 @@ export function toNewRiga(e: DdtElemento): NewRiga {
     pesoKg: e.pesoKg,
     pesoBase: e.pesoBase,
     colli: e.colli,
-  };
-}
-
-/** The document's totals: sums of the lines' rounded figures. */
-export function totali(righe: ReadonlyArray<{ colli: number; pesoKg: number; mq: number | null; m3: number | null }>) {
-  return {
-    colli: righe.reduce((a, r) => a + r.colli, 0),
-    pesoKg: righe.reduce((a, r) => a + r.pesoKg, 0),
-    mq: sumRounded(righe.map((r) => r.mq ?? 0), 2),
-    m3: sumRounded(righe.map((r) => r.m3 ?? 0), 3),
   };
 }
 

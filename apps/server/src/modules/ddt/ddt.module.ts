@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { defineModule, type SeedContext } from '../../lib/module.js';
 import type { RenderPool } from '../../lib/render-pool.js';
+import type { SessionLinks } from '../../lib/session-links.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
@@ -15,7 +16,7 @@ import { createDdtService, type DdtService } from './ddt.service.js';
 export const ddtModule = defineModule({
   name: 'ddt',
   services: (deps: { db: Db; clienti: AnagraficaService; blocchi: BlocchiService; stock: StockService; entities: EntityRegistry }) => ({ ddt: createDdtService(deps) }),
-  routes: async (app, deps: { db: Db; ddt: DdtService; storage: Storage; renderPool: RenderPool }) => {
+  routes: async (app, deps: { db: Db; ddt: DdtService; storage: Storage; renderPool: RenderPool; links: SessionLinks }) => {
     await app.register(ddtRoutes, { ddt: deps.ddt, documents: createDdtDocuments(deps) });
   },
   // After the sales (collaudi, stock, transfers): what they sold leaves with its DDT.

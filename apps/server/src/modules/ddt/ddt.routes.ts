@@ -1,8 +1,12 @@
 import {
+  anagraficaPickerItemSchema,
+  dittaDestinazioneSchema,
   ddtAnnullaSchema,
   ddtCreateSchema,
   ddtDaSpedireQuerySchema,
   ddtDaSpedireSchema,
+  ddtDocumentoLinkQuerySchema,
+  ddtDocumentoLinkSchema,
   ddtExportQuerySchema,
   ddtListItemSchema,
   ddtListQuerySchema,
@@ -13,13 +17,14 @@ import {
   idSchema,
   packingListQuerySchema,
   pageOf,
+  pickerQuerySchema,
 } from '@gestcava/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition, sendExport } from '../../lib/downloads.js';
+import { sendDocument, sendExport } from '../../lib/downloads.js';
+import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
-import type { DdtDocuments, DdtFile } from './ddt.documents.js';
+import type { DdtDocuments } from './ddt.documents.js';
 import type { DdtService } from './ddt.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -27,15 +32,6 @@ const read = { page: 'spedizioni', mode: 'read' } as const;
 const write = { page: 'spedizioni', mode: 'write' } as const;
 const tags = ['ddt'];
 const base = '/api/ddt';
-
-function sendFile(reply: FastifyReply, file: DdtFile) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', contentDisposition('attachment', file.filename))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
-}
 
 /** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (DESIGN §4 "Spedizione (DDT)"). */
 export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtDocuments }> = async (app, { ddt, documents }) => {
@@ -47,6 +43,11 @@ export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtD
   app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: ddtExportQuerySchema } }, async (request, reply) =>
     sendExport(reply, await ddt.exportList(companyOf(request), request.query, (err) => request.log.error({ err }, 'esportazione non riuscita'))),
   );
+  // Pickers under this page's own permission (DESIGN §3.1): a magazzino clerk shipping needs no clienti page.
+  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
+    ddt.pickClienti(companyOf(request), request.query.q),
+  );
+  app.get(`${base}/ditte-selezionabili`, { config: { access: read }, schema: { tags, response: { 200: z.array(dittaDestinazioneSchema) } } }, async (request) => ddt.ditte(companyOf(request)));
   app.get(`${base}/da-spedire`, { config: { access: read }, schema: { tags, querystring: ddtDaSpedireQuerySchema, response: { 200: ddtDaSpedireSchema } } }, async (request) =>
     ddt.daSpedire(companyOf(request), request.query),
   );
@@ -73,10 +74,19 @@ export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtD
   app.post(`${base}/:id/annulla`, { config: { access: write }, schema: { tags, params: idParams, body: ddtAnnullaSchema, response: { 200: ddtSchema } } }, async (request) =>
     ddt.annulla(actorOf(request), request.params.id, request.body.motivo),
   );
-  app.get(`${base}/:id/pdf`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, params: idParams } }, async (request, reply) =>
-    sendFile(reply, await documents.pdf(companyOf(request), request.params.id)),
+  app.get(`${base}/:id/documento-link`, { config: { access: read }, schema: { tags, params: idParams, querystring: ddtDocumentoLinkQuerySchema, response: { 200: ddtDocumentoLinkSchema } } }, async (request) =>
+    documents.documentoLink(requireAuth(request), request.params.id, request.query),
   );
-  app.get(`${base}/:id/packing-list`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, params: idParams, querystring: packingListQuerySchema } }, async (request, reply) =>
-    sendFile(reply, await documents.packingList(companyOf(request), request.params.id, request.query)),
-  );
+
+  // A bearer with spedizioni read (API clients), or the signed link of `documento-link` (the browser's
+  // plain link), which works only while the session that asked for it lives (lib/session-links.ts).
+  const signed = { config: { access: 'public' }, preHandler: app.limits.export } as const;
+  app.get(`${base}/:id/pdf`, { ...signed, schema: { tags, params: idParams, querystring: signedLinkQuerySchema } }, async (request, reply) => {
+    const companyId = await documents.companyOf(request.params.id, request.query, () => requireAuth(request));
+    return sendDocument(reply, await documents.pdf(companyId, request.params.id));
+  });
+  app.get(`${base}/:id/packing-list`, { ...signed, schema: { tags, params: idParams, querystring: packingListQuerySchema.extend(signedLinkQuerySchema.shape) } }, async (request, reply) => {
+    const companyId = await documents.companyOf(request.params.id, request.query, () => requireAuth(request));
+    return sendDocument(reply, await documents.packingList(companyId, request.params.id, request.query));
+  });
 };

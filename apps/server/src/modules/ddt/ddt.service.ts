@@ -1,5 +1,6 @@
 import {
   DDT_STATO_LABELS,
+  totaliDdt,
   numeroDdt,
   type Ddt,
   type DdtCreate,
@@ -18,7 +19,7 @@ import type { DdtDestinatarioSnapshot } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
-import { findCompanyRow } from '../../lib/companies.js';
+import { findCompanyRow, otherCompanies } from '../../lib/companies.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport } from '../../lib/export.js';
@@ -28,7 +29,7 @@ import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { StockService } from '../magazzino/stock.service.js';
 import { registerDdtEntity } from './ddt.entity.js';
 import { ddtExportColumns } from './ddt.export.js';
-import { elementoBlocco, elementoLastra, elementoLotto, elementoPacco, toDdtDto, toListItem, toNewRiga, totali } from './ddt.mapper.js';
+import { daSpedireLotto, elementoBlocco, elementoLastra, elementoLotto, elementoPacco, toDdtDto, toListItem, toNewRiga } from './ddt.mapper.js';
 import * as repo from './ddt.repository.js';
 
 const NOT_FOUND = 'DDT non trovato';
@@ -155,7 +156,7 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
       note: body.note,
     };
     const righe = await elementi(tx, companyId, { clienteId: party.clienteId, nome: d.ragioneSociale }, body.righe);
-    return { row: { ...row, ...totali(righe) }, righe };
+    return { row: { ...row, ...totaliDdt(righe) }, righe };
   }
 
   async function lockIn(tx: DbOrTx, companyId: string, id: string, stato: DdtStato, what: string) {
@@ -257,7 +258,7 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
         for (const e of righe) shipped.push(await spedisci(tx, actor, d, e, ref));
         await repo.replaceRighe(tx, id, righe.map((e, i) => ({ ...toNewRiga(e), lastraIds: shipped[i]! })));
         const now = seed?.at ?? new Date();
-        const done = await repo.updateDdt(tx, actor.companyId, id, { stato: 'emesso', numero, anno, data, emessoAt: now, inizioTrasporto: d.inizioTrasporto ?? now, ...totali(righe) }, 'bozza');
+        const done = await repo.updateDdt(tx, actor.companyId, id, { stato: 'emesso', numero, anno, data, emessoAt: now, inizioTrasporto: d.inizioTrasporto ?? now, ...totaliDdt(righe) }, 'bozza');
         if (!done) throw conflict('Il DDT è cambiato nel frattempo: ricarica e riprova');
         await recordAudit(tx, { companyId: actor.companyId, entityType: 'ddt', entityId: id, action: 'stato', userId: actor.userId, changes: { stato: { from: 'bozza', to: 'emesso' } }, note: ref.documento });
       });
@@ -291,9 +292,15 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
      * What is sold to the party and not shipped. A group company is reached through its cliente record,
      * only looked up here (a GET writes nothing): without one nothing was ever sold to it.
      */
+    /** The new DDT's pickers under spedizioni (DESIGN §3.1): the clienti by name, and the group's other companies. */
+    pickClienti: (companyId: string, q: string | undefined) => clienti.pick(companyId, q),
+    async ditte(companyId: string) {
+      return (await otherCompanies(db, companyId)).map((c) => ({ _id: c.id, name: c.name }));
+    },
+
     async daSpedire(companyId: string, query: { clienteId?: string; destinazioneCompanyId?: string }): Promise<DdtDaSpedire> {
       const party = await partyOf(db, companyId, query, false);
-      if (!party) return { blocchi: [], pacchi: [], lastre: [], lotti: [] };
+      if (!party) return { destinatario: null, blocchi: [], pacchi: [], lastre: [], lotti: [] };
       const [bs, slabs, sales] = await Promise.all([
         repo.blocchiVenduti(db, companyId, party.clienteId),
         repo.lastreVendute(db, companyId, party.clienteId),
@@ -302,10 +309,11 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
       const whole = new Map<string, repo.LastraVenduta[]>();
       for (const l of slabs.filter((x) => x.altre === 0)) whole.set(l.paccoId, [...(whole.get(l.paccoId) ?? []), l]);
       return {
+        destinatario: party.destinatario,
         blocchi: bs.map(elementoBlocco),
         pacchi: [...whole.values()].map(elementoPacco),
         lastre: slabs.filter((x) => x.altre > 0).map(elementoLastra),
-        lotti: sales.map((v) => elementoLotto(v)),
+        lotti: sales.map(daSpedireLotto),
       };
     },
 

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { contentDisposition } from '../../lib/downloads.js';
+import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -120,13 +121,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
       config: { access: 'public' },
       schema: {
         tags: ['photos'],
-        querystring: looseEntityRef.extend({
-          companyId: idSchema.optional(),
-          sid: idSchema.optional(),
-          uid: idSchema.optional(),
-          exp: z.coerce.number().int().optional(),
-          sig: z.string().max(100).optional(),
-        }),
+        querystring: looseEntityRef.extend(signedLinkQuerySchema.shape),
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { TrasferimentoListQuery } from '@gestcava/contracts';
-import { and, asc, desc, eq, gte, inArray, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, companies, trasferimenti, trasferimentiRighe, ubicazioni, users } from '../../db/schema/index.js';
@@ -91,9 +91,7 @@ export function righeOf(db: DbOrTx, ids: string[]) {
 }
 
 /** The other companies of the installation: where a transfer may go. */
-export function otherCompanies(db: DbOrTx, companyId: string) {
-  return db.select({ id: companies.id, name: companies.name }).from(companies).where(ne(companies.id, companyId)).orderBy(asc(companies.name));
-}
+export { otherCompanies } from '../../lib/companies.js';
 
 /**
  * Where the items arrive in the receiving company: the location asked for (undefined when it is not one

@@ -2,12 +2,14 @@ import { useParams } from 'react-router';
 import { CollaudoDetail } from '@/features/collaudi/components/collaudo-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
 import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
+import { CreaDdtButton } from '@/features/spedizioni/components/crea-ddt-button';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 
 /**
  * /app/pages/collaudi/:id, with the photos feature's panel (write on collaudi to upload) and a
- * camera button on each block's card: the photo goes to the collaudo, tagged with that block.
+ * camera button on each block's card: the photo goes to the collaudo, tagged with that block; once
+ * confirmed, "Crea DDT" ships its sold blocks (features/spedizioni).
  */
 export function CollaudoDetailPage() {
   const { id = '' } = useParams();
@@ -17,6 +19,7 @@ export function CollaudoDetailPage() {
     <CollaudoDetail
       key={id}
       id={id}
+      actions={(c) => <CreaDdtButton collaudo={c} />}
       photos={(c) => <PhotoPanel entity={{ entityType: 'collaudo', entityId: c._id, codice: c.codice }} writable={writable} />}
       blockPhoto={
         writable

@@ -26,6 +26,8 @@ export interface CollaudoSlots {
   photos?: (c: Collaudo) => ReactNode;
   /** a card's camera button: the photo goes to the collaudo, tagged with the row's block */
   blockPhoto?: (c: Collaudo, riga: CollaudoRiga) => ReactNode;
+  /** other features' header buttons (the DDT of the sold blocks) */
+  actions?: (c: Collaudo) => ReactNode;
 }
 
 /** A collaudo (DESIGN §4 "Collaudo", issue 14): header, state, the blocks one card each, totals, verbale, photos, history. */
@@ -41,7 +43,7 @@ export function CollaudoDetail({ id, ...slots }: { id: string } & CollaudoSlots)
   );
 }
 
-function CollaudoPage({ collaudo: c, back, history, photos, blockPhoto }: { collaudo: Collaudo; back: ReactNode; history: ReturnType<typeof useCollaudoHistory> } & CollaudoSlots) {
+function CollaudoPage({ collaudo: c, back, history, photos, blockPhoto, actions }: { collaudo: Collaudo; back: ReactNode; history: ReturnType<typeof useCollaudoHistory> } & CollaudoSlots) {
   const { user } = useSession();
   const writable = can(user, 'collaudi', 'write');
   const editable = writable && COLLAUDO_STATI_MODIFICABILI.includes(c.stato);
@@ -53,6 +55,7 @@ function CollaudoPage({ collaudo: c, back, history, photos, blockPhoto }: { coll
       <PageHeader title={`Collaudo ${c.codice}`} icon="pi pi-check-square">
         {back}
         <VerbaleButton collaudoId={c._id} codice={c.codice} />
+        {actions?.(c)}
         {editable && <Button type="button" label="Modifica" icon="pi pi-pencil" outlined onClick={() => setEditing(true)} data-testid="collaudo-edit" />}
       </PageHeader>
       <div className="grid">

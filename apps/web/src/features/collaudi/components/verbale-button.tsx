@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import type { VerbaleLingua } from '@gestcava/contracts';
 import { buildUrl } from '@/lib/api';
+import { downloadLink } from '@/lib/save-blob';
 import { notify } from '@/lib/toast';
 import { getVerbaleLink } from '../api/collaudi';
 
@@ -22,13 +23,7 @@ export function VerbaleButton({ collaudoId, codice }: { collaudoId: string; codi
     setBusy(lingua);
     try {
       const { url } = await getVerbaleLink(collaudoId, lingua);
-      const a = document.createElement('a');
-      a.href = buildUrl(url);
-      a.download = FILE[lingua](codice);
-      a.rel = 'noopener';
-      document.body.append(a);
-      a.click();
-      a.remove();
+      downloadLink(buildUrl(url), FILE[lingua](codice));
     } catch (error) {
       notify({ severity: 'error', summary: 'Verbale non disponibile', detail: error instanceof Error ? error.message : undefined });
     } finally {
