@@ -176,8 +176,7 @@ describe('routes of the /app pages (SPEC §2, §6)', () => {
   });
 
   it('every kind of record has its detail page at <list path>/:id (contracts ENTITY_PAGES)', () => {
-    // MERGE NOTE (issue 26): the DDT's page comes with branch h/ddt-web; delete this filter when it merges
-    for (const { path } of Object.values(ENTITY_PAGES).filter((e) => e.path !== '/app/pages/spedizioni' || APP_PAGES.some((p) => p.path === 'pages/spedizioni'))) {
+    for (const { path } of Object.values(ENTITY_PAGES)) {
       const page = APP_PAGES.find((p) => `/app/${p.path}` === path);
       expect(page?.loadDetail, path).toBeDefined();
     }

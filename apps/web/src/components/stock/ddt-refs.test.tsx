@@ -24,7 +24,8 @@ describe('the DDTs a shipped item left with (issue 26)', () => {
   });
 
   it('names them without a link for who cannot open Spedizioni; nothing without a DDT', () => {
-    setSession(DEMO_USERS.magazzino, 'token-1');
+    const { spedizioni: _, ...senzaSpedizioni } = DEMO_USERS.magazzino.permissions;
+    setSession({ ...DEMO_USERS.magazzino, permissions: senzaSpedizioni }, 'token-1');
     const { unmount } = renderRoutes([{ path: '/', element: <DdtRefs ddt={[emesso]} /> }], '/');
     expect(screen.getByTestId('ddt-ref-emesso')).toHaveTextContent('DDT 5/2026 del 12/11/26');
     expect(screen.queryByRole('link')).toBeNull();

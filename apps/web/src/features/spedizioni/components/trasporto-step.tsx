@@ -4,6 +4,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { PORTI, PORTO_LABELS, TRASPORTO_A_CURA, TRASPORTO_A_CURA_LABELS } from '@gestcava/contracts';
 import { invalidProps } from '@/components/form/form-errors';
+import { useAutomezziOptions } from '@/lib/automezzi';
 import { FormField } from '@/components/form/form-field';
 import type { Trasporto, TrasportoField } from '../model/nuovo-ddt';
 import { outlined } from './ddt-figures';
@@ -11,6 +12,7 @@ import { outlined } from './ddt-figures';
 const CURA_OPTIONS = TRASPORTO_A_CURA.map((v) => ({ value: v, label: TRASPORTO_A_CURA_LABELS[v] }));
 const PORTO_OPTIONS = PORTI.map((v) => ({ value: v, label: PORTO_LABELS[v] }));
 const ASPETTI = 'ddt-aspetti';
+const AUTOMEZZI = 'ddt-automezzi';
 const ASPETTI_SUGGERITI = ['Blocchi sciolti', 'Pacchi su cavalletti', 'Lastre su cavalletti', 'Casse su bancali', 'Sciolto'];
 const LIMITS: Partial<Record<TrasportoField, number>> = { vettoreRagioneSociale: 200, vettorePartitaIva: 20, targa: 20, aspetto: 200, indirizzo: 200, cap: 10, comune: 100, provincia: 5, nazione: 2 };
 
@@ -20,6 +22,8 @@ const fromLocal = (local: string) => (local ? new Date(local).toISOString() : ''
 
 /** Step 3: who carries the goods (a vettore with its targa), porto, aspetto, when it starts, where it goes, notes. */
 export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto; errors: Partial<Record<TrasportoField, string>>; onChange: (patch: Partial<Trasporto>) => void }) {
+  // the company's own trucks (Anagrafica → Automezzi) are offered as plates; any other plate can be typed
+  const automezzi = useAutomezziOptions().data ?? [];
   const text = (name: TrasportoField, label: string, opts: { className?: string; required?: boolean; list?: string; hint?: string } = {}) => {
     const id = `ddt-${name}`;
     return (
@@ -59,7 +63,12 @@ export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto
         <>
           {text('vettoreRagioneSociale', 'Vettore (ragione sociale)', { required: true })}
           {text('vettorePartitaIva', 'P.IVA del vettore', { className: 'col-12 md:col-3' })}
-          {text('targa', 'Targa', { required: true, className: 'col-12 md:col-3' })}
+          {text('targa', 'Targa', { required: true, className: 'col-12 md:col-3', list: AUTOMEZZI })}
+          <datalist id={AUTOMEZZI}>
+            {automezzi.map((a) => (
+              <option key={a.value} value={a.value} label={a.label} />
+            ))}
+          </datalist>
         </>
       )}
       {text('aspetto', 'Aspetto esteriore dei beni', { list: ASPETTI })}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DdtDaSpedire, DdtElemento } from '@gestcava/contracts';
-import { blocchiDaSpedire, ddtBody, nuovoDdtPath, nuovoTrasporto, readNuovoParams, righeScelte, tickKey, totaliScelti, trasportoErrors, type Ticked } from './nuovo-ddt';
+import { nuovoDdtPath } from '@/components/stock/nuovo-ddt-path';
+import { blocchiDaSpedire, ddtBody, nuovoTrasporto, readNuovoParams, righeScelte, tickKey, totaliScelti, trasportoErrors, type Ticked } from './nuovo-ddt';
 
 const BL = '11111111-1111-4111-8111-111111111111';
 const PK = '22222222-2222-4222-8222-222222222222';
@@ -76,7 +77,7 @@ describe('new DDT: the transport checks', () => {
 
 describe('new DDT: the link other pages open', () => {
   it('names the party and pre-ticks the items, and reads back the same', () => {
-    const path = nuovoDdtPath({ clienteId: CLIENTE }, { blocco: [BL], pacco: [PK] });
+    const path = nuovoDdtPath({ clienteId: CLIENTE }, { blocchi: [BL], pacchi: [PK] });
     expect(path).toBe(`/app/pages/spedizioni/nuovo?clienteId=${CLIENTE}&blocchi=${BL}&pacchi=${PK}`);
     const read = readNuovoParams(new URL(path, 'http://x').searchParams);
     expect(read.party).toEqual({ causale: 'vendita', id: CLIENTE, nome: null });

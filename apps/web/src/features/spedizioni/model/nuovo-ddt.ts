@@ -141,17 +141,6 @@ const PARAM: Record<DdtRigaTipo, string> = { blocco: 'blocchi', pacco: 'pacchi',
 /** The new DDT's page. */
 export const nuovoDdtPagePath = detailPath('ddt', 'nuovo');
 
-/**
- * The new DDT's URL, as the other pages link to it (the contract of issue 26):
- * `…/spedizioni/nuovo?clienteId=<id>` or `?destinazioneCompanyId=<id>`, plus `&blocchi=<id,id>&pacchi=…&lastre=…&lotti=…`
- * pre-ticked (a lot's id is the tile sale's, as `da-spedire` lists it).
- */
-export function nuovoDdtPath(party: ReturnType<typeof partyQuery>, items: Partial<Record<DdtRigaTipo, readonly string[]>> = {}): string {
-  const params = new URLSearchParams(party);
-  for (const tipo of DDT_RIGA_TIPI) if (items[tipo]?.length) params.set(PARAM[tipo], items[tipo].join(','));
-  return `${nuovoDdtPagePath}?${params.toString().replaceAll('%2C', ',')}`;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The party and the items a link pre-ticks; ids that are not ids are left out. */
