@@ -9,21 +9,17 @@ import {
   ddtSchema,
   ddtUpdateSchema,
   historySchema,
-  idSchema,
   packingListQuerySchema,
-  pageOf,
 } from '@gestcava/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contentDisposition, sendExport } from '../../lib/downloads.js';
-import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { contentDisposition } from '../../lib/downloads.js';
+import { actorOf } from '../../plugins/auth.js';
+import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { DdtDocuments, DdtFile } from './ddt.documents.js';
 import type { DdtService } from './ddt.service.js';
 
-const idParams = z.object({ id: idSchema });
-const read = { page: 'spedizioni', mode: 'read' } as const;
-const write = { page: 'spedizioni', mode: 'write' } as const;
+const { read, write } = pageAccess('spedizioni');
 const tags = ['ddt'];
 const base = '/api/ddt';
 
@@ -38,14 +34,12 @@ function sendFile(reply: FastifyReply, file: DdtFile) {
 
 /** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (DESIGN §4 "Spedizione (DDT)"). */
 export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtDocuments }> = async (app, { ddt, documents }) => {
-  const companyOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).companyId;
-
-  app.get(base, { config: { access: read }, schema: { tags, querystring: ddtListQuerySchema, response: { 200: pageOf(ddtListItemSchema) } } }, async (request) =>
-    ddt.list(companyOf(request), request.query),
-  );
-  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: ddtExportQuerySchema } }, async (request, reply) =>
-    sendExport(reply, await ddt.exportList(companyOf(request), request.query, (err) => request.log.error({ err }, 'esportazione non riuscita'))),
-  );
+  listRoutes(app, base, {
+    access: read,
+    tags,
+    list: { query: ddtListQuerySchema, item: ddtListItemSchema, read: ddt.list },
+    export: { query: ddtExportQuerySchema, read: ddt.exportList },
+  });
   app.get(`${base}/da-spedire`, { config: { access: read }, schema: { tags, querystring: ddtDaSpedireQuerySchema, response: { 200: ddtDaSpedireSchema } } }, async (request) =>
     ddt.daSpedire(companyOf(request), request.query),
   );

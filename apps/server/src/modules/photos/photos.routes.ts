@@ -21,11 +21,11 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { idParams } from '../../plugins/list-routes.js';
 import { contentDisposition } from '../../lib/downloads.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
-const idParams = z.object({ id: idSchema });
 
 /** Checked in the handler, so a missing field answers SPEC's exact message (not a field-prefixed one). */
 const looseEntityRef = z.object({ entityType: z.string().max(30).optional(), entityId: z.string().max(100).optional() });
