@@ -66,7 +66,7 @@ export function createLavorazioniLastreService(deps: {
   macchine: Pick<LookupsService<'macchine'>, 'find' | 'list'>;
   ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
   fornitori: Pick<AnagraficaService, 'find' | 'pick'>;
-  magazzino: Pick<MagazzinoService, 'ledger' | 'pacchiOfBlocco'>;
+  magazzino: Pick<MagazzinoService, 'caricaPacco' | 'pacchiOfBlocco'>;
   entities: EntityRegistry;
 }) {
   const { db, blocchi, macchine, ubicazioni, fornitori, magazzino, entities } = deps;
@@ -276,7 +276,7 @@ export function createLavorazioniLastreService(deps: {
         for (let start = 0; start < slabs.length; start += perPacco) {
           const chunk = slabs.slice(start, start + perPacco);
           const codice = await nextCode(tx, 'PK');
-          const pacco = await magazzino.ledger.caricaPacco(
+          const pacco = await magazzino.caricaPacco(
             tx,
             { companyId: actor.companyId, userId: actor.userId, causale: `Segagione ${locked.codice}` },
             {
