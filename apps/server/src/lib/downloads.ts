@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ExportStream } from './export.js';
 
@@ -7,12 +8,20 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Sends a generated export as a download. */
-export function sendExport(reply: FastifyReply, file: ExportStream) {
+/**
+ * Sends a file to save (never shown inline, never cached); `private` where a shared cache must not
+ * even consider it (a document of one company).
+ */
+export function sendDownload(reply: FastifyReply, file: { contentType: string; fileName: string; body: Buffer | Readable }, cacheControl: 'no-store' | 'private, no-store' = 'no-store') {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition('attachment', file.fileName))
-    .header('cache-control', 'no-store')
+    .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
-    .send(file.stream);
+    .send(file.body);
+}
+
+/** Sends a generated export as a download. */
+export function sendExport(reply: FastifyReply, file: ExportStream) {
+  return sendDownload(reply, { contentType: file.contentType, fileName: file.fileName, body: file.stream });
 }

@@ -1,3 +1,5 @@
+import { idSchema } from '@gestcava/contracts';
+import { z } from 'zod';
 import { forbidden } from './app-error.js';
 import type { AuthContext, SessionStore } from './auth/sessions.js';
 import type { Storage } from './storage.js';
@@ -9,6 +11,18 @@ export interface SessionLinkQuery {
   exp?: number;
   sig?: string;
 }
+
+/**
+ * A session-bound link's parameters as a route's querystring takes them, all optional (a bearer calls
+ * the same route without them); `companyId` is the company the link was signed for. Routes extend it.
+ */
+export const sessionLinkQuerySchema = z.object({
+  companyId: idSchema.optional(),
+  sid: idSchema.optional(),
+  uid: idSchema.optional(),
+  exp: z.coerce.number().int().optional(),
+  sig: z.string().max(100).optional(),
+});
 
 export type SessionLinks = ReturnType<typeof createSessionLinks>;
 

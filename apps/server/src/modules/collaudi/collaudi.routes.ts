@@ -23,7 +23,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
-import { contentDisposition } from '../../lib/downloads.js';
+import { sendDownload } from '../../lib/downloads.js';
+import { sessionLinkQuerySchema } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { CollaudiDocuments } from './collaudi.documents.js';
@@ -86,14 +87,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
     {
       config: { access: 'public' },
       preHandler: app.limits.export,
-      schema: { tags, params: idParams, querystring: verbaleQuerySchema.extend({
-          companyId: idSchema.optional(),
-          sid: idSchema.optional(),
-          uid: idSchema.optional(),
-          exp: z.coerce.number().int().optional(),
-          sig: z.string().max(100).optional(),
-        }),
-      },
+      schema: { tags, params: idParams, querystring: verbaleQuerySchema.extend(sessionLinkQuerySchema.shape) },
     },
     async (request, reply) => {
       let companyId: string;
@@ -105,12 +99,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
         companyId = auth.companyId;
       }
       const { pdf, filename } = await documents.verbale(companyId, request.params.id, request.query.lingua);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition('attachment', filename))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf);
+      return sendDownload(reply, { contentType: 'application/pdf', fileName: filename, body: pdf }, 'private, no-store');
     },
   );
 };

@@ -13,7 +13,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../lib/downloads.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { actorOf } from '../../plugins/auth.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { DdtDocuments, DdtFile } from './ddt.documents.js';
@@ -23,14 +23,7 @@ const { read, write } = pageAccess('spedizioni');
 const tags = ['ddt'];
 const base = '/api/ddt';
 
-function sendFile(reply: FastifyReply, file: DdtFile) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', contentDisposition('attachment', file.filename))
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(file.body);
-}
+const sendFile = (reply: FastifyReply, file: DdtFile) => sendDownload(reply, { contentType: file.contentType, fileName: file.filename, body: file.body }, 'private, no-store');
 
 /** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (DESIGN §4 "Spedizione (DDT)"). */
 export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtDocuments }> = async (app, { ddt, documents }) => {

@@ -29,7 +29,7 @@ import { constraintError } from '../../lib/db-errors.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { exportPages, streamExport, type ExportStream } from '../../lib/export.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -93,9 +93,8 @@ export function createLavorazioniLastreService(deps: {
   return {
     get,
 
-    async list(companyId: string, query: LavorazioneLastreListQuery): Promise<Page<LavorazioneLastreListItem>> {
-      const { items, counted } = await repo.listPage(db, companyId, query);
-      return toPage(items.map(toListItem), counted, query.page, query.limit);
+    list(companyId: string, query: LavorazioneLastreListQuery): Promise<Page<LavorazioneLastreListItem>> {
+      return pageOfRows(repo.listPage(db, companyId, query), toListItem, query);
     },
 
     async summary(companyId: string, filter: repo.LavorazioneLastreFilter): Promise<LavorazioneLastreSummary> {

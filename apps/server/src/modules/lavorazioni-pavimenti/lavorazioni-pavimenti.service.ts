@@ -28,7 +28,7 @@ import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, 
 import { nextCode } from '../../lib/codes.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
@@ -130,9 +130,8 @@ export function createLavorazioniPavimentiService(deps: {
   return {
     get,
 
-    async list(companyId: string, query: LavorazionePavimentiListQuery): Promise<Page<LavorazionePavimentiListItem>> {
-      const { items, counted } = await repo.listPage(db, companyId, query);
-      return toPage(items.map(toListItem), counted, query.page, query.limit);
+    list(companyId: string, query: LavorazionePavimentiListQuery): Promise<Page<LavorazionePavimentiListItem>> {
+      return pageOfRows(repo.listPage(db, companyId, query), toListItem, query);
     },
 
     async summary(companyId: string, filter: LavorazionePavimentiFilter): Promise<LavorazionePavimentiSummary> {

@@ -18,7 +18,7 @@ import { notFound } from '../../lib/app-error.js';
 import { listHistory, type HistoryItem } from '../../lib/audit.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { exportPages, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows, toPage } from '../../lib/pagination.js';
 import { lastraExportColumns, lottoExportColumns, paccoExportColumns } from './magazzino.export.js';
 import * as ledger from './ledger.repository.js';
 import { registerMagazzinoEntities } from './magazzino.entity.js';
@@ -111,9 +111,8 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
       return toPaccoDetailDto(await pacco(companyId, id), scelte.get(id) ?? [], slabs);
     },
 
-    async lastre(companyId: string, query: LastraListQuery): Promise<Page<Lastra>> {
-      const { items, counted } = await repo.lastrePage(db, companyId, query);
-      return toPage(items.map(toLastraDto), counted, query.page, query.limit);
+    lastre(companyId: string, query: LastraListQuery): Promise<Page<Lastra>> {
+      return pageOfRows(repo.lastrePage(db, companyId, query), toLastraDto, query);
     },
     async lastreSummary(companyId: string, filter: Filter<LastraListQuery>): Promise<StockSummary> {
       return rounded(await repo.lastreSummary(db, companyId, filter));
@@ -122,9 +121,8 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
       return toLastraDto(await lastra(companyId, id));
     },
 
-    async lotti(companyId: string, query: LottoListQuery): Promise<Page<Lotto>> {
-      const { items, counted } = await repo.lottiPage(db, companyId, query);
-      return toPage(items.map(toLottoDto), counted, query.page, query.limit);
+    lotti(companyId: string, query: LottoListQuery): Promise<Page<Lotto>> {
+      return pageOfRows(repo.lottiPage(db, companyId, query), toLottoDto, query);
     },
     async lottiSummary(companyId: string, filter: Filter<LottoListQuery>): Promise<StockSummary> {
       return rounded(await repo.lottiSummary(db, companyId, filter));
@@ -148,9 +146,8 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     },
 
     /** The ledger's rows the user may read: slab-side rows need magazzino-lastre, lot rows magazzino-pavimenti. */
-    async movimenti(companyId: string, query: MovimentoListQuery, scope: repo.MovimentiScope): Promise<Page<Movimento>> {
-      const { items, counted } = await repo.movimentiPage(db, companyId, query, scope);
-      return toPage(items.map(toMovimentoDto), counted, query.page, query.limit);
+    movimenti(companyId: string, query: MovimentoListQuery, scope: repo.MovimentiScope): Promise<Page<Movimento>> {
+      return pageOfRows(repo.movimentiPage(db, companyId, query, scope), toMovimentoDto, query);
     },
 
     async history(kind: 'pacco' | 'lastra' | 'lotto', companyId: string, id: string): Promise<HistoryItem[]> {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import {
   galleryQuerySchema,
-  idSchema,
   PHOTO_MESSAGES,
   photoEntityListSchema,
   photoEntityQuerySchema,
@@ -22,7 +21,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
-import { contentDisposition } from '../../lib/downloads.js';
+import { sendDownload } from '../../lib/downloads.js';
+import { sessionLinkQuerySchema } from '../../lib/session-links.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -120,13 +120,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
       config: { access: 'public' },
       schema: {
         tags: ['photos'],
-        querystring: looseEntityRef.extend({
-          companyId: idSchema.optional(),
-          sid: idSchema.optional(),
-          uid: idSchema.optional(),
-          exp: z.coerce.number().int().optional(),
-          sig: z.string().max(100).optional(),
-        }),
+        querystring: looseEntityRef.extend(sessionLinkQuerySchema.shape),
       },
     },
     async (request, reply) => {
@@ -140,12 +134,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
       }
       const ref = entityRef(q);
       const { fileName, stream } = await photos.zip(access, ref.entityType, ref.entityId);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      return sendDownload(reply, { contentType: 'application/zip', fileName, body: stream });
     },
   );
 
@@ -156,12 +145,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     async (request, reply) => {
       const { user, companyId } = requireAuth(request);
       const file = await photos.original(user, companyId, request.params.id);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(fs.createReadStream(file.path));
+      return sendDownload(reply, { contentType: file.mime, fileName: file.fileName, body: fs.createReadStream(file.path) }, 'private, no-store');
     },
   );
 
