@@ -45,7 +45,8 @@ export function listRoutes<L extends Query, I extends z.ZodType, S extends Query
   base: string,
   { access, tags, list, summary, export: file, scope = companyOf }: ListRoutes<L, I, S, M, E>,
 ) {
-  // the zod type provider cannot resolve a generic schema, hence the casts of what it validated
+  // the zod type provider cannot resolve a generic schema, hence the casts of what it validated; each
+  // `read` is checked against its schemas where a module passes them (ListRoutes above)
   app.get(base, { config: { access }, schema: { tags, querystring: list.query, response: { 200: pageOf(list.item) } } }, async (request) => {
     const query = request.query as z.output<L>;
     return list.read(scope(request, query), query);
