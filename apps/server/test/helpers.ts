@@ -191,7 +191,7 @@ export async function loadLotto(
     .values({ companyId, codice: codice.replace(/^LO-/, 'LP-'), origine: bloccoId ? 'blocco' : 'lastre', bloccoId, materialeId, lunghezzaMm, larghezzaMm, spessoreMm, finitura, bordo: 'vivo', stato: 'completata' })
     .returning();
   const { id } = await db.transaction((tx) =>
-    ctx.app.services.magazzino.ledger.caricaLotto(tx, { companyId, userId: null }, {
+    ctx.app.services.magazzino.caricaLotto(tx, { companyId, userId: null }, {
       companyId,
       codice,
       lavorazioneId: lp!.id,

@@ -4,6 +4,7 @@ import { auditLog, blocchi, lastre, lavorazioniLastre, movimenti, pacchi } from 
 import { todayInRome } from '../src/lib/dates.js';
 import { csvRows } from './csv-helpers.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { ledgerSum } from '../src/modules/magazzino/ledger.repository.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -225,7 +226,7 @@ describe('completion', () => {
     expect(stock.pacchi.find((p) => p.nLastre === 1)!.scelta).toBe('seconda');
     expect(stock.movimenti).toHaveLength(3);
     for (const p of stock.pacchi) {
-      const sum = await ctx.app.services.magazzino.ledger.ledgerSum(ctx.database.db, org.company.id, { paccoId: p.id });
+      const sum = await ledgerSum(ctx.database.db, org.company.id, { paccoId: p.id });
       expect(sum).toEqual({ pezzi: p.nLastre, mq: p.mq });
       expect(stock.movimenti.find((m) => m.paccoId === p.id)).toMatchObject({ tipo: 'carico', bloccoId: blocco._id, causale: `Segagione ${lav.codice}` });
     }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blocchi, lastre, lavorazioniLastre, lavorazioniPavimenti, lotti, movimenti, pacchi } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { ledgerSum } from '../src/modules/magazzino/ledger.repository.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -56,7 +57,7 @@ async function makeSlabs(n: number, opts: { blocco?: { _id: string; codice: stri
     const [l, h] = [2800 + i * 10, 1500];
     return { companyId, codice: lastraCodice(blocco.codice, progressivo), bloccoId: blocco._id, progressivo, lunghezzaMm: l, altezzaMm: h, mq: areaM2(l, h), scelta: opts.scelte?.[i] ?? 'prima' };
   });
-  const pacco = await ctx.app.services.magazzino.ledger.caricaPacco(
+  const pacco = await ctx.app.services.magazzino.caricaPacco(
     db(),
     { companyId, userId: opts.userId ?? org.admin.id },
     { companyId, codice: `PK-T-${crypto.randomUUID().slice(0, 8)}`, lavorazioneId: sawing!.id, bloccoId: blocco._id, materialeId, spessoreMm: 20, finitura: 'levigato', scelta: 'prima', ubicazioneId: companyId === org.company.id ? ids.ubicazione : null },
@@ -189,7 +190,7 @@ describe('from a block', () => {
     expect(carichi).toHaveLength(1);
     expect(carichi[0]).toMatchObject({ tipo: 'carico', pezzi: 1000, mq: 93.03, casse: 84, bloccoId: blocco._id, userId: ids.userId, causale: `Lavorazione pavimenti ${lav.codice}` });
     expect(await countRows(movimenti)).toBe(movimentiBefore + 1);
-    expect(await ctx.app.services.magazzino.ledger.ledgerSum(db(), org.company.id, { lottoId: lotto!.id })).toEqual({ pezzi: lotto!.pezzi, mq: lotto!.mq });
+    expect(await ledgerSum(db(), org.company.id, { lottoId: lotto!.id })).toEqual({ pezzi: lotto!.pezzi, mq: lotto!.mq });
 
     const history = (await tagliatore.get(`${base}/${lav._id}/history`)).json();
     expect(history.map((h: { action: string }) => h.action)).toEqual(['create', 'update', 'stato', 'update', 'stato']);
@@ -333,14 +334,13 @@ describe('from slabs', () => {
     expect(scarichi.map((m) => [m.lastraId, m.pezzi, m.mq]).sort()).toEqual(cut.map((s) => [s.id, -1, -s.mq]).sort());
     const bundle = (await db().select().from(pacchi).where(eq(pacchi.id, pacco.id)))[0]!;
     expect(bundle).toMatchObject({ nLastre: 1, mq: Math.round((pacco.mq - mqCut) * 100) / 100 });
-    const ledger = ctx.app.services.magazzino.ledger;
-    expect(await ledger.ledgerSum(db(), org.company.id, { paccoId: pacco.id })).toEqual({ pezzi: bundle.nLastre, mq: bundle.mq });
-    expect(await ledger.ledgerSum(db(), org.company.id, { lottoId: lotto!.id })).toEqual({ pezzi: 120, mq: 11.16 });
+    expect(await ledgerSum(db(), org.company.id, { paccoId: pacco.id })).toEqual({ pezzi: bundle.nLastre, mq: bundle.mq });
+    expect(await ledgerSum(db(), org.company.id, { lottoId: lotto!.id })).toEqual({ pezzi: 120, mq: 11.16 });
     const slabHistory = await db().select().from(auditLog).where(and(eq(auditLog.entityType, 'lastra'), eq(auditLog.entityId, cut[0]!.id)));
     expect(slabHistory.map((h) => h.changes)).toEqual([{ stato: { from: 'disponibile', to: 'in_lavorazione' } }]);
 
     expect((await tagliatore.post(`${base}/${lav._id}/completa`, { pezzi: 120, pezziPerCassa: 50, ubicazioneId: ids.ubicazione })).statusCode).toBe(409);
-    expect(await ledger.ledgerSum(db(), org.company.id, { paccoId: pacco.id })).toEqual({ pezzi: 1, mq: bundle.mq });
+    expect(await ledgerSum(db(), org.company.id, { paccoId: pacco.id })).toEqual({ pezzi: 1, mq: bundle.mq });
     const genealogy = (await admin.get(`/api/blocchi-esterni/${blocco._id}/genealogy`)).json();
     expect(genealogy.map((n: { _id: string }) => n._id)).toContain(lav._id);
   });

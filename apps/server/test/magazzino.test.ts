@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInRome } from '../src/lib/dates.js';
 import { csvRows } from './csv-helpers.js';
 import { buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import { ledgerSum, scaricaLastre } from '../src/modules/magazzino/ledger.repository.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -114,12 +115,12 @@ describe('pacchi', () => {
     const slabs = (await magazzino.get('/api/magazzino/lastre', { query: { paccoId } })).json().items as Array<{ _id: string }>;
     const db = ctx.database.db;
     await db.transaction((tx) =>
-      ctx.app.services.magazzino.ledger.scaricaLastre(tx, { companyId: org.company.id, userId: null, causale: 'Prova' }, slabs.map((s) => s._id), 'disponibile', 'venduta'),
+      scaricaLastre(tx, { companyId: org.company.id, userId: null, causale: 'Prova' }, slabs.map((s) => s._id), 'disponibile', 'venduta'),
     );
     expect((await magazzino.get('/api/magazzino/pacchi', { query: { bloccoId: own.blocco._id } })).json().total).toBe(1);
     const withEmpty = (await magazzino.get('/api/magazzino/pacchi', { query: { bloccoId: own.blocco._id, esauriti: 'true' } })).json();
     expect(withEmpty.items.find((p: { _id: string }) => p._id === paccoId)).toMatchObject({ nLastre: 0, mq: 0 });
-    const sum = await ctx.app.services.magazzino.ledger.ledgerSum(db, org.company.id, { paccoId });
+    const sum = await ledgerSum(db, org.company.id, { paccoId });
     expect(sum).toEqual({ pezzi: 0, mq: 0 });
     // sold slabs are not on hand: the default slab list leaves them out, a stato filter finds them
     expect((await magazzino.get('/api/magazzino/lastre', { query: { paccoId } })).json().total).toBe(0);

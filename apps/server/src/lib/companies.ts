@@ -2,6 +2,11 @@ import { asc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
 
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** A company's name and legal address, as its documents print it and a group company names it. */
+export type DatiDitta = Pick<CompanyRow, 'name' | 'partitaIva' | 'codiceFiscale' | 'indirizzo' | 'cap' | 'comune' | 'provincia' | 'email' | 'pec'>;
+
 /**
  * Whether an id from outside (a form's companyId, an inbox folder's name) names a company of this
  * installation. Shared by the users module and the photo sync, which may not reach into the

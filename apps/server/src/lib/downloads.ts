@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ExportStream } from './export.js';
 
@@ -7,23 +8,31 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** A download's headers: its type and name, not kept by any cache (`private` for a signed document), not sniffed. */
-function attachment(reply: FastifyReply, contentType: string, fileName: string, cacheControl: string) {
-  return reply.header('content-type', contentType).header('content-disposition', contentDisposition('attachment', fileName)).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
+/**
+ * Sends a file to save (never shown inline, never cached); `private` where a shared cache must not
+ * even consider it (a document of one company).
+ */
+export function sendDownload(reply: FastifyReply, file: { contentType: string; fileName: string; body: Buffer | Readable }, cacheControl: 'no-store' | 'private, no-store' = 'no-store') {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
 }
 
 /** Sends a generated export as a download. */
 export function sendExport(reply: FastifyReply, file: ExportStream) {
-  return attachment(reply, file.contentType, file.fileName, 'no-store').send(file.stream);
+  return sendDownload(reply, { contentType: file.contentType, fileName: file.fileName, body: file.stream });
 }
 
-/** A generated document (a PDF, a workbook) as a download the browser must not keep or sniff. */
+/** A generated document of one company (a PDF, a workbook). */
 export interface DocumentFile {
   body: Buffer;
   contentType: string;
-  filename: string;
+  fileName: string;
 }
 
 export function sendDocument(reply: FastifyReply, file: DocumentFile) {
-  return attachment(reply, file.contentType, file.filename, 'private, no-store').send(file.body);
+  return sendDownload(reply, file, 'private, no-store');
 }

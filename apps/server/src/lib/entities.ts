@@ -53,6 +53,14 @@ export interface EntitySummary {
   facts?: string[];
 }
 
+/** `describe` from a query of the items' summary rows and what a card shows of one row. */
+export function describeBy<R extends { id: string }>(
+  summaries: (db: DbOrTx, companyId: string, ids: string[]) => Promise<R[]>,
+  summary: (row: R) => EntitySummary,
+): EntityDefinition['describe'] {
+  return async (db, companyId, ids) => new Map((await summaries(db, companyId, ids)).map((row) => [row.id, summary(row)]));
+}
+
 export type CodiceListener = (db: DbOrTx, type: string, companyId: string, id: string, codice: string) => Promise<void>;
 
 export type GenealogyContributor = (db: DbOrTx, companyId: string, id: string) => Promise<GenealogyNode[]>;

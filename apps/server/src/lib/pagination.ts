@@ -36,6 +36,12 @@ export function toPage<T>(items: T[], counted: number, page: number, limit: numb
     : { items, total: counted, page, limit };
 }
 
+/** A repository's page of rows (`items` and their capped count) as the page of DTOs a list answers. */
+export async function pageOfRows<R, T>(rows: Promise<{ items: R[]; counted: number }>, toDto: (row: R) => T, { page, limit }: { page: number; limit: number }): Promise<Page<T>> {
+  const { items, counted } = await rows;
+  return toPage(items.map((row) => toDto(row)), counted, page, limit);
+}
+
 /** Rows of an `execute()` answer, the same on PGlite and node-postgres. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

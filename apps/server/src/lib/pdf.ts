@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { CompanyRow, DatiDitta } from './companies.js';
 
 // The pieces the A4 documents drawn in the render pool share (DDT, packing list): the page, the
 // issuing company's header, a table whose header row repeats on each page, a watermark across a
@@ -6,19 +7,8 @@ import PDFDocument from 'pdfkit';
 
 export type Doc = PDFKit.PDFDocument;
 
-export interface PdfCompany {
-  name: string;
-  partitaIva: string | null;
-  codiceFiscale: string | null;
-  indirizzo: string | null;
-  cap: string | null;
-  comune: string | null;
-  provincia: string | null;
-  telefono: string | null;
-  email: string | null;
-  pec: string | null;
-  logo: Buffer | null;
-}
+/** The issuing company as a document's header shows it. */
+export type PdfCompany = DatiDitta & Pick<CompanyRow, 'telefono'> & { logo: Buffer | null };
 
 const MM = 72 / 25.4;
 export const MARGIN = 40;

@@ -16,6 +16,41 @@ const area = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'n
 const ratio = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
+// Column groups the tables below share (each call makes new builders: a column belongs to one table).
+
+/** The block (when known in this company) and the material a lavorazione or a piece of stock is of. */
+function bloccoMateriale() {
+  return {
+    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
+    materialeId: uuid('materiale_id')
+      .notNull()
+      .references(() => materiali.id, { onDelete: 'restrict' }),
+  };
+}
+
+/** A tile's format, as a lavorazione pavimenti plans it and its lot keeps it. */
+function formatoPiastrella() {
+  return {
+    lunghezzaMm: integer('lunghezza_mm').notNull(),
+    larghezzaMm: integer('larghezza_mm').notNull(),
+    spessoreMm: integer('spessore_mm').notNull(),
+    finitura: text('finitura').notNull(),
+    bordo: text('bordo').notNull(),
+  };
+}
+
+/** What a piece of stock (bundle, lot) carries after its quantities: place, list price, note, origin in the group. */
+function stockTail() {
+  return {
+    ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
+    prezzoListino: money('prezzo_listino'),
+    note: text('note'),
+    /** The group company's bundle or lot this one was transferred from (same code), or null. */
+    trasferitoDaId: uuid('trasferito_da_id'),
+    ...timestamps(),
+  };
+}
+
 export const lavorazioniLastre = pgTable(
   'lavorazioni_lastre',
   {
@@ -65,10 +100,7 @@ export const pacchi = pgTable(
      * names only this company's rows (DESIGN §4): its copy of the block when it has one, else nothing.
      */
     lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniLastre.id, { onDelete: 'restrict' }),
-    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
-    materialeId: uuid('materiale_id')
-      .notNull()
-      .references(() => materiali.id, { onDelete: 'restrict' }),
+    ...bloccoMateriale(),
     spessoreMm: integer('spessore_mm').notNull(),
     finitura: text('finitura').notNull(),
     resinatura: boolean('resinatura').notNull().default(false),
@@ -76,12 +108,7 @@ export const pacchi = pgTable(
     /** On hand: the ledger's sum for this bundle. */
     nLastre: integer('n_lastre').notNull(),
     mq: area('mq').notNull(),
-    ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
-    prezzoListino: money('prezzo_listino'),
-    note: text('note'),
-    /** The group company's bundle this one was transferred from (same code), or null. */
-    trasferitoDaId: uuid('trasferito_da_id'),
-    ...timestamps(),
+    ...stockTail(),
   },
   (t) => [
     uniqueIndex('pacchi_codice_unique').on(t.companyId, t.codice),
@@ -138,16 +165,9 @@ export const lavorazioniPavimenti = pgTable(
     companyId: companyRef(),
     codice: text('codice').notNull(),
     origine: text('origine').$type<'blocco' | 'lastre'>().notNull(),
-    /** The block cut, or (origine lastre) the block the slabs came from, when they all share one. */
-    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
-    materialeId: uuid('materiale_id')
-      .notNull()
-      .references(() => materiali.id, { onDelete: 'restrict' }),
-    lunghezzaMm: integer('lunghezza_mm').notNull(),
-    larghezzaMm: integer('larghezza_mm').notNull(),
-    spessoreMm: integer('spessore_mm').notNull(),
-    finitura: text('finitura').notNull(),
-    bordo: text('bordo').notNull(),
+    // the block cut, or (origine lastre) the block the slabs came from, when they all share one
+    ...bloccoMateriale(),
+    ...formatoPiastrella(),
     calibrato: boolean('calibrato').notNull().default(true),
     dataInizio: date('data_inizio', { mode: 'string' }),
     dataFine: date('data_fine', { mode: 'string' }),
@@ -190,15 +210,8 @@ export const lotti = pgTable(
     codice: text('codice').notNull(),
     /** The tile cut, in this company: null for a lot received from a group company. */
     lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniPavimenti.id, { onDelete: 'restrict' }),
-    bloccoId: uuid('blocco_id').references(() => blocchi.id, { onDelete: 'restrict' }),
-    materialeId: uuid('materiale_id')
-      .notNull()
-      .references(() => materiali.id, { onDelete: 'restrict' }),
-    lunghezzaMm: integer('lunghezza_mm').notNull(),
-    larghezzaMm: integer('larghezza_mm').notNull(),
-    spessoreMm: integer('spessore_mm').notNull(),
-    finitura: text('finitura').notNull(),
-    bordo: text('bordo').notNull(),
+    ...bloccoMateriale(),
+    ...formatoPiastrella(),
     calibrato: boolean('calibrato').notNull(),
     scelta: text('scelta').notNull(),
     /** On hand: the ledger's sum for this lot. */
@@ -210,12 +223,7 @@ export const lotti = pgTable(
     vendutoACasse: boolean('venduto_a_casse').notNull().default(false),
     /** Σ pieces of the lot's `attiva` reservations (kept with them, so a guarded update can test availability). */
     pezziRiservati: integer('pezzi_riservati').notNull().default(0),
-    ubicazioneId: uuid('ubicazione_id').references(() => ubicazioni.id, { onDelete: 'restrict' }),
-    prezzoListino: money('prezzo_listino'),
-    note: text('note'),
-    /** The group company's lot this one was transferred from, or null. */
-    trasferitoDaId: uuid('trasferito_da_id'),
-    ...timestamps(),
+    ...stockTail(),
   },
   (t) => [
     uniqueIndex('lotti_codice_unique').on(t.companyId, t.codice),

@@ -1,5 +1,6 @@
 import type { Anagrafica, AnagraficaData } from '@gestcava/contracts';
 import type { clienti } from '../../db/schema/index.js';
+import { pick } from '../../lib/pick.js';
 
 export type AnagraficaRow = typeof clienti.$inferSelect;
 
@@ -26,26 +27,7 @@ export const ANAGRAFICA_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof AnagraficaData>;
 
 export function toAnagraficaData(row: AnagraficaRow): AnagraficaData {
-  return {
-    ragioneSociale: row.ragioneSociale,
-    partitaIva: row.partitaIva,
-    codiceFiscale: row.codiceFiscale,
-    indirizzo: row.indirizzo,
-    cap: row.cap,
-    comune: row.comune,
-    provincia: row.provincia,
-    nazione: row.nazione as AnagraficaData['nazione'],
-    telefono: row.telefono,
-    email: row.email,
-    pec: row.pec,
-    codiceSdi: row.codiceSdi,
-    pubblicaAmministrazione: row.pubblicaAmministrazione,
-    referente: row.referente,
-    iban: row.iban,
-    condizioniPagamento: row.condizioniPagamento,
-    note: row.note,
-    attivo: row.attivo,
-  };
+  return { ...pick(row, ANAGRAFICA_FIELDS), nazione: row.nazione as AnagraficaData['nazione'] };
 }
 
 export function toAnagraficaDto(row: AnagraficaRow): Anagrafica {

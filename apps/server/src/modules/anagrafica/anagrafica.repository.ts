@@ -3,6 +3,7 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AnagraficaTable } from '../../db/schema/index.js';
 import { companyTable } from '../../lib/company-table.js';
+import type { CompanyRow, DatiDitta } from '../../lib/companies.js';
 import { cappedCount, orderByOf, rowsOf } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 
@@ -75,18 +76,7 @@ export function remove(db: DbOrTx, table: AnagraficaTable, companyId: string, id
 }
 
 /** A group company as another company's cliente or fornitore (a transfer's counterpart). */
-export interface DittaDelGruppo {
-  name: string;
-  partitaIva: string | null;
-  codiceFiscale: string | null;
-  indirizzo: string | null;
-  cap: string | null;
-  comune: string | null;
-  provincia: string | null;
-  nazione: string;
-  email: string | null;
-  pec: string | null;
-}
+export type DittaDelGruppo = DatiDitta & Pick<CompanyRow, 'nazione'>;
 
 /** The record naming a group company in `companyId`, by partita IVA or else by name, if there is one. */
 export async function findForDitta(db: DbOrTx, table: AnagraficaTable, companyId: string, ditta: DittaDelGruppo): Promise<{ id: string; ragioneSociale: string } | undefined> {

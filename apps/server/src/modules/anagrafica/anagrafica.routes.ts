@@ -7,17 +7,12 @@ import {
   anagraficaSummarySchema,
   anagraficaUpdateSchema,
   historySchema,
-  idSchema,
-  pageOf,
   type AnagraficaKind,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
-import { sendExport } from '../../lib/downloads.js';
+import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from './anagrafica.service.js';
-
-const idParams = z.object({ id: idSchema });
 
 /** `/api/clienti` or `/api/fornitori`, each under its own page permission. */
 export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; service: AnagraficaService }> = async (
@@ -25,21 +20,16 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; ser
   { kind, service },
 ) => {
   const base = `/api/${kind}`;
-  const read = { page: kind, mode: 'read' } as const;
-  const write = { page: kind, mode: 'write' } as const;
+  const { read, write } = pageAccess(kind);
   const tags = [kind];
 
-  app.get(base, { config: { access: read }, schema: { tags, querystring: anagraficaListQuerySchema, response: { 200: pageOf(anagraficaSchema) } } }, async (request) =>
-    service.list(requireAuth(request).companyId, request.query),
-  );
-
-  app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: anagraficaFilterSchema, response: { 200: anagraficaSummarySchema } } }, async (request) =>
-    service.summary(requireAuth(request).companyId, request.query),
-  );
-
-  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: anagraficaExportQuerySchema } }, async (request, reply) => {
-    const { format, ...filter } = request.query;
-    return sendExport(reply, await service.export(requireAuth(request).companyId, filter, format));
+  listRoutes(app, base, {
+    access: read,
+    tags,
+    list: { query: anagraficaListQuerySchema, item: anagraficaSchema, read: service.list },
+    summary: { query: anagraficaFilterSchema, response: anagraficaSummarySchema, read: service.summary },
+    // built in memory: nothing can fail midway
+    export: { query: anagraficaExportQuerySchema, read: (companyId, { format, ...filter }) => service.export(companyId, filter, format) },
   });
 
   app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: anagraficaSchema } } }, async (request) =>

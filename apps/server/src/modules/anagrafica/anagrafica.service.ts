@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
 import { oneBatch, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows } from '../../lib/pagination.js';
 import type { Actor } from '../../lib/actor.js';
 import { ANAGRAFICA_FIELDS, toAnagraficaData, toAnagraficaDto, type AnagraficaRow } from './anagrafica.mapper.js';
 import * as repo from './anagrafica.repository.js';
@@ -49,9 +49,8 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
     findForDitta: (db: DbOrTx, companyId: string, ditta: repo.DittaDelGruppo) => repo.findForDitta(db, table, companyId, ditta),
     ensureForDitta: (tx: DbOrTx, companyId: string, ditta: repo.DittaDelGruppo) => repo.ensureForDitta(tx, table, companyId, ditta),
 
-    async list(companyId: string, query: AnagraficaListQuery): Promise<Page<Anagrafica>> {
-      const { items, counted } = await repo.listPage(db, table, companyId, query);
-      return toPage(items.map(toAnagraficaDto), counted, query.page, query.limit);
+    list(companyId: string, query: AnagraficaListQuery): Promise<Page<Anagrafica>> {
+      return pageOfRows(repo.listPage(db, table, companyId, query), toAnagraficaDto, query);
     },
 
     /** Active records for another module's picker: at most 20, the fields a choice needs. */

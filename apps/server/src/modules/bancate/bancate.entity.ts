@@ -1,5 +1,5 @@
 import { detailPath } from '@gestcava/contracts';
-import type { EntityRegistry } from '../../lib/entities.js';
+import { describeBy, type EntityRegistry } from '../../lib/entities.js';
 import * as repo from './bancate.repository.js';
 
 /** The bancata in the entity registry (photos, chat references). */
@@ -21,9 +21,6 @@ export function registerBancataEntity(entities: EntityRegistry) {
     pages: ['bancate'],
     readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,
-    async describe(tx, companyId, ids) {
-      const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava }]));
-    },
+    describe: describeBy(repo.summaries, (r) => ({ codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava })),
   });
 }

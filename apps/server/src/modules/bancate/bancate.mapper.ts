@@ -1,5 +1,6 @@
 import { bilancioMassa, resaPercent, type Bancata, type BancataStato } from '@gestcava/contracts';
 import type { bancate } from '../../db/schema/index.js';
+import { pick } from '../../lib/pick.js';
 
 export type BancataRow = typeof bancate.$inferSelect;
 export interface BlocchiTotals {
@@ -42,25 +43,10 @@ export const BANCATA_FIELDS = [
 export function toBancataDto({ bancata: b, cava, materiale, blocchi }: BancataJoined): Bancata {
   return {
     _id: b.id,
-    codice: b.codice,
-    companyId: b.companyId,
+    ...pick(b, ['codice', 'companyId', 'fronte', 'dataTaglio', 'dataRibaltamento', 'lunghezza', 'altezza', 'profondita', 'volumeLordo', 'pesoStimato', 'informiT', 'scaglieT', 'scaglieScureT', 'scogliereT', 'terreT', 'note']),
     cava: { _id: cava.id, nome: cava.nome },
-    fronte: b.fronte,
     materiale: { _id: materiale.id, nome: materiale.nome, densita: materiale.densita },
-    dataTaglio: b.dataTaglio,
-    dataRibaltamento: b.dataRibaltamento,
-    lunghezza: b.lunghezza,
-    altezza: b.altezza,
-    profondita: b.profondita,
-    volumeLordo: b.volumeLordo,
-    pesoStimato: b.pesoStimato,
     metodoTaglio: b.metodoTaglio as Bancata['metodoTaglio'],
-    informiT: b.informiT,
-    scaglieT: b.scaglieT,
-    scaglieScureT: b.scaglieScureT,
-    scogliereT: b.scogliereT,
-    terreT: b.terreT,
-    note: b.note,
     stato: b.stato as BancataStato,
     resa: b.stato === 'chiusa' ? b.resaChiusura : resaPercent([blocchi.volumeNetto], b.volumeLordo),
     blocchi: { count: blocchi.count, volumeLordo: blocchi.volumeLordo, volumeNetto: blocchi.volumeNetto, pesoT: blocchi.pesoT },

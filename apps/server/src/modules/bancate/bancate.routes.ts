@@ -8,31 +8,22 @@ import {
   bancataSummarySchema,
   bancataUpdateSchema,
   historySchema,
-  idSchema,
-  pageOf,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sendExport } from '../../lib/downloads.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { BancateService } from './bancate.service.js';
 
-const idParams = z.object({ id: idSchema });
-const read = { page: 'bancate', mode: 'read' } as const;
-const write = { page: 'bancate', mode: 'write' } as const;
+const { read, write } = pageAccess('bancate');
 const tags = ['bancate'];
 
 export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService }> = async (app, { bancate }) => {
-
-  app.get('/api/bancate', { config: { access: read }, schema: { tags, querystring: bancataListQuerySchema, response: { 200: pageOf(bancataSchema) } } }, async (request) =>
-    bancate.list(requireAuth(request).companyId, request.query),
-  );
-  app.get('/api/bancate/summary', { config: { access: read }, schema: { tags, querystring: bancataFilterSchema, response: { 200: bancataSummarySchema } } }, async (request) =>
-    bancate.summary(requireAuth(request).companyId, request.query),
-  );
-  app.get('/api/bancate/export', { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: bancataExportQuerySchema } }, async (request, reply) => {
-    const { format, ...filter } = request.query;
-    return sendExport(reply, await bancate.export(requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  listRoutes(app, '/api/bancate', {
+    access: read,
+    tags,
+    list: { query: bancataListQuerySchema, item: bancataSchema, read: bancate.list },
+    summary: { query: bancataFilterSchema, response: bancataSummarySchema, read: bancate.summary },
+    export: { query: bancataExportQuerySchema, read: (companyId, { format, ...filter }, onError) => bancate.export(companyId, filter, format, onError) },
   });
   app.get('/api/bancate/:id', { config: { access: read }, schema: { tags, params: idParams, response: { 200: bancataSchema } } }, async (request) =>
     bancate.get(requireAuth(request).companyId, request.params.id),

@@ -20,7 +20,7 @@ import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem 
 import { assertCodiceChange, nextCode } from '../../lib/codes.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows } from '../../lib/pagination.js';
 import type { Actor } from '../../lib/actor.js';
 import { changeState } from '../../lib/state-change.js';
 import { todayInRome } from '../../lib/dates.js';
@@ -57,9 +57,8 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
   return {
     get,
 
-    async list(companyId: string, query: BancataListQuery): Promise<Page<Bancata>> {
-      const { items, counted } = await repo.listPage(db, companyId, query);
-      return toPage(items.map(toBancataDto), counted, query.page, query.limit);
+    list(companyId: string, query: BancataListQuery): Promise<Page<Bancata>> {
+      return pageOfRows(repo.listPage(db, companyId, query), toBancataDto, query);
     },
 
     async summary(companyId: string, filter: BancataFilter): Promise<BancataSummary> {

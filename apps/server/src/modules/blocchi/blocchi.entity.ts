@@ -1,5 +1,5 @@
 import { DEFAULT_DENSITA, detailPath, pesoBlocco, pesoText, SCELTA_LABELS, type GenealogyNode } from '@gestcava/contracts';
-import type { EntityRegistry } from '../../lib/entities.js';
+import { describeBy, type EntityRegistry } from '../../lib/entities.js';
 import { toBloccoDto } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
 
@@ -40,22 +40,14 @@ export function registerBloccoEntity(entities: EntityRegistry) {
       return repo.idsOfOrigine(interno ? 'interno' : 'esterno');
     },
     idsInCava: repo.idsInCava,
-    async describe(tx, companyId, ids) {
-      const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            codice: r.codice,
-            materiale: r.materiale,
-            stato: r.stato,
-            cava: r.cava,
-            kind: r.origine,
-            facts: [r.materiale ?? '', `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`, `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`, `${ITALIAN_M3.format(r.volumeNetto)} m³`, pesoFact(r)].filter(Boolean),
-          },
-        ]),
-      );
-    },
+    describe: describeBy(repo.summaries, (r) => ({
+      codice: r.codice,
+      materiale: r.materiale,
+      stato: r.stato,
+      cava: r.cava,
+      kind: r.origine,
+      facts: [r.materiale ?? '', `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`, `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`, `${ITALIAN_M3.format(r.volumeNetto)} m³`, pesoFact(r)].filter(Boolean),
+    })),
   });
 
   // Where a block comes from and who bought it; lavorazioni and collaudi add theirs later.

@@ -18,8 +18,6 @@ import {
   canOptionBlocchi,
   genealogyNodeSchema,
   historySchema,
-  idSchema,
-  pageOf,
   type BloccoOrigine,
 } from '@gestcava/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -27,12 +25,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
-import { sendExport } from '../../lib/downloads.js';
+import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
 import type { BlocchiService } from './blocchi.service.js';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * `/api/blocchi` (own blocks, permission `blocchi`) and `/api/blocchi-esterni` (bought in, permission
@@ -44,8 +40,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
 ) => {
   const plural = origine === 'interno' ? 'blocchi' : 'blocchi-esterni';
   const base = `/api/${plural}`;
-  const read = { page: plural, mode: 'read' } as const;
-  const write = { page: plural, mode: 'write' } as const;
+  const { read, write } = pageAccess(plural);
   const tags = [plural];
   const createSchema = origine === 'interno' ? bloccoInternoCreateSchema : bloccoEsternoCreateSchema;
   const updateSchema = origine === 'interno' ? bloccoInternoUpdateSchema : bloccoEsternoUpdateSchema;
@@ -58,15 +53,13 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
     }
     return companyId;
   };
-  app.get(base, { config: { access: read }, schema: { tags, querystring: bloccoListQuerySchema, response: { 200: pageOf(bloccoListItemSchema) } } }, async (request) =>
-    blocchi.list(origine, listScope(request, request.query), request.query),
-  );
-  app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: bloccoFilterSchema, response: { 200: bloccoSummarySchema } } }, async (request) =>
-    blocchi.summary(origine, listScope(request, request.query), request.query),
-  );
-  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: bloccoExportQuerySchema } }, async (request, reply) => {
-    const { format, ...filter } = request.query;
-    return sendExport(reply, await blocchi.export(origine, listScope(request, filter), filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  listRoutes(app, base, {
+    access: read,
+    tags,
+    scope: listScope,
+    list: { query: bloccoListQuerySchema, item: bloccoListItemSchema, read: (companyId, query) => blocchi.list(origine, companyId, query) },
+    summary: { query: bloccoFilterSchema, response: bloccoSummarySchema, read: (companyId, filter) => blocchi.summary(origine, companyId, filter) },
+    export: { query: bloccoExportQuerySchema, read: (companyId, { format, ...filter }, onError) => blocchi.export(origine, companyId, filter, format, onError) },
   });
   // Pickers under this module's permission (DESIGN §3.1): a yard user needs no clienti or fornitori page.
   app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>

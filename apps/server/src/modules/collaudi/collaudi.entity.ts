@@ -2,7 +2,7 @@ import { COLLAUDO_STATO_LABELS, detailPath, ESITO_LABELS, type CollaudoStato, ty
 import { sql } from 'drizzle-orm';
 import { blocchi, collaudoRighe } from '../../db/schema/index.js';
 import { italianDate } from '../../lib/dates.js';
-import type { EntityRegistry } from '../../lib/entities.js';
+import { describeBy, type EntityRegistry } from '../../lib/entities.js';
 import * as repo from './collaudi.repository.js';
 
 /**
@@ -22,21 +22,13 @@ export function registerCollaudoEntity(entities: EntityRegistry) {
     readableIds: (canRead) => (canRead('collaudi') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>
       sql`select ${collaudoRighe.collaudoId} from ${collaudoRighe} inner join ${blocchi} on ${blocchi.id} = ${collaudoRighe.bloccoId} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`,
-    async describe(tx, companyId, ids) {
-      const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            codice: r.codice,
-            materiale: null,
-            stato: r.stato,
-            cava: null,
-            facts: [r.cliente, italianDate(r.data), `${r.blocchi} ${r.blocchi === 1 ? 'blocco' : 'blocchi'}`, COLLAUDO_STATO_LABELS[r.stato as CollaudoStato]],
-          },
-        ]),
-      );
-    },
+    describe: describeBy(repo.summaries, (r) => ({
+      codice: r.codice,
+      materiale: null,
+      stato: r.stato,
+      cava: null,
+      facts: [r.cliente, italianDate(r.data), `${r.blocchi} ${r.blocchi === 1 ? 'blocco' : 'blocchi'}`, COLLAUDO_STATO_LABELS[r.stato as CollaudoStato]],
+    })),
   });
 
   entities.addGenealogy('blocco', async (tx, companyId, bloccoId) => {

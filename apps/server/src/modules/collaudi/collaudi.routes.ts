@@ -16,7 +16,6 @@ import {
   collaudoUpdateSchema,
   historySchema,
   idSchema,
-  pageOf,
   verbaleLinkSchema,
   verbaleQuerySchema,
 } from '@gestcava/contracts';
@@ -25,28 +24,24 @@ import { z } from 'zod';
 import { sendDocument, sendExport } from '../../lib/downloads.js';
 import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { CollaudiDocuments } from './collaudi.documents.js';
 import type { CollaudiService } from './collaudi.service.js';
 
-const idParams = z.object({ id: idSchema });
 const rigaParams = z.object({ id: idSchema, rigaId: idSchema });
-const read = { page: 'collaudi', mode: 'read' } as const;
-const write = { page: 'collaudi', mode: 'write' } as const;
+const { read, write } = pageAccess('collaudi');
 const tags = ['collaudi'];
 const base = '/api/collaudi';
 
 export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; documents: CollaudiDocuments }> = async (app, { collaudi, documents }) => {
-  const companyOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).companyId;
 
-  app.get(base, { config: { access: read }, schema: { tags, querystring: collaudoListQuerySchema, response: { 200: pageOf(collaudoListItemSchema) } } }, async (request) =>
-    collaudi.list(companyOf(request), request.query),
-  );
-  app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: collaudoFilterSchema, response: { 200: collaudoSummarySchema } } }, async (request) =>
-    collaudi.summary(companyOf(request), request.query),
-  );
-  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: collaudoExportQuerySchema } }, async (request, reply) =>
-    sendExport(reply, await collaudi.exportList(companyOf(request), request.query, (err) => request.log.error({ err }, 'esportazione non riuscita'))),
-  );
+  listRoutes(app, base, {
+    access: read,
+    tags,
+    list: { query: collaudoListQuerySchema, item: collaudoListItemSchema, read: collaudi.list },
+    summary: { query: collaudoFilterSchema, response: collaudoSummarySchema, read: collaudi.summary },
+    export: { query: collaudoExportQuerySchema, read: collaudi.exportList },
+  });
   // Pickers under this module's permission (DESIGN §3.1): a sales clerk needs no clienti or blocchi write.
   app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: z.object({ q: z.string().trim().max(100).optional() }), response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
     collaudi.pickClienti(companyOf(request), request.query.q),
@@ -95,7 +90,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
     async (request, reply) => {
       const companyId = await documents.verbaleCompany(request.params.id, request.query, () => requireAuth(request));
       const { pdf, filename } = await documents.verbale(companyId, request.params.id, request.query.lingua);
-      return sendDocument(reply, { body: pdf, contentType: 'application/pdf', filename });
+      return sendDocument(reply, { body: pdf, contentType: 'application/pdf', fileName: filename });
     },
   );
 };

@@ -130,24 +130,25 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
     if (senzaPrezzo.length) throw badRequest(`Manca il prezzo ${elenco(senzaPrezzo)}, accettat${senzaPrezzo.length === 1 ? 'o' : 'i'}`);
   }
 
+  async function list(companyId: string, query: CollaudoListQuery): Promise<Page<CollaudoListItem>> {
+    const { items, counted } = await repo.listPage(db, companyId, query);
+    const righe = await righeOf(
+      db,
+      items.map((i) => i.collaudo.id),
+    );
+    return toPage(
+      items.map((i) => toListItem(i, righe.filter((r) => r.collaudoId === i.collaudo.id))),
+      counted,
+      query.page,
+      query.limit,
+    );
+  }
+
   registerCollaudoEntity(entities);
 
   return {
     get,
-
-    async list(companyId: string, query: CollaudoListQuery): Promise<Page<CollaudoListItem>> {
-      const { items, counted } = await repo.listPage(db, companyId, query);
-      const righe = await righeOf(
-        db,
-        items.map((i) => i.collaudo.id),
-      );
-      return toPage(
-        items.map((i) => toListItem(i, righe.filter((r) => r.collaudoId === i.collaudo.id))),
-        counted,
-        query.page,
-        query.limit,
-      );
-    },
+    list,
 
     async summary(companyId: string, filter: CollaudoFilter): Promise<CollaudoSummary> {
       const { perStato, sold } = await repo.summary(db, companyId, filter);
@@ -161,7 +162,6 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
     },
 
     exportList(companyId: string, { format, sort, ...filter }: CollaudoExportQuery, onError?: (e: unknown) => void) {
-      const list = this.list;
       const batches = exportPages(EXPORT_BATCH, async (page, limit) => (await list(companyId, { ...filter, sort, page, limit })).items);
       return streamExport({ format, columns: collaudoExportColumns, batches, sheet: 'Collaudi', baseName: 'collaudi', onError });
     },

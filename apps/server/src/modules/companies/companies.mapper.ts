@@ -1,7 +1,8 @@
 import type { Company } from '@gestcava/contracts';
-import type { companies } from '../../db/schema/index.js';
+import type { CompanyRow } from '../../lib/companies.js';
+import { pick } from '../../lib/pick.js';
 
-export type CompanyRow = typeof companies.$inferSelect;
+export type { CompanyRow };
 
 export function toCompanyDto(row: CompanyRow, logoUrl: string | null): Company {
   return {
@@ -9,16 +10,7 @@ export function toCompanyDto(row: CompanyRow, logoUrl: string | null): Company {
     name: row.name,
     quarryName: row.quarryName,
     logoUrl,
-    partitaIva: row.partitaIva,
-    codiceFiscale: row.codiceFiscale,
-    indirizzo: row.indirizzo,
-    cap: row.cap,
-    comune: row.comune,
-    provincia: row.provincia,
-    nazione: row.nazione,
-    telefono: row.telefono,
-    email: row.email,
-    pec: row.pec,
+    ...pick(row, ['partitaIva', 'codiceFiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'nazione', 'telefono', 'email', 'pec']),
     createdAt: row.createdAt.toISOString(),
   };
 }

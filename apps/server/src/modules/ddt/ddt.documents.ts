@@ -64,7 +64,7 @@ export function createDdtDocuments(deps: { db: Db; ddt: DdtService; storage: Sto
     async pdf(companyId: string, id: string): Promise<DocumentFile> {
       const ddt = await service.get(companyId, id);
       const body = await renderPool.render<DdtPdfInput>(DDT_RENDERER, { ddt, company: await company(companyId) });
-      return { body, contentType: 'application/pdf', filename: fileName('ddt', ddt, 'pdf') };
+      return { body, contentType: 'application/pdf', fileName: fileName('ddt', ddt, 'pdf') };
     },
 
     async packingList(companyId: string, id: string, query: PackingListQuery): Promise<DocumentFile> {
@@ -80,9 +80,9 @@ export function createDdtDocuments(deps: { db: Db; ddt: DdtService; storage: Sto
       const input: PackingInput = { ddt, company: await company(companyId), lingua: query.lingua, lastre };
       const name = query.lingua === 'en' ? 'packing-list' : 'packing-list-it';
       if (query.formato === 'pdf') {
-        return { body: await renderPool.render<PackingInput>(PACKING_RENDERER, input), contentType: 'application/pdf', filename: fileName(name, ddt, 'pdf') };
+        return { body: await renderPool.render<PackingInput>(PACKING_RENDERER, input), contentType: 'application/pdf', fileName: fileName(name, ddt, 'pdf') };
       }
-      return { body: await packingXlsx(input), contentType: XLSX, filename: fileName(name, ddt, 'xlsx') };
+      return { body: await packingXlsx(input), contentType: XLSX, fileName: fileName(name, ddt, 'xlsx') };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { blocchi, clienti, collaudi, collaudoRighe, ddt, ddtContatori, ddtRighe, lastre, lotti, materiali, movimenti, pacchi, users } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
+import { selectLastre } from '../../lib/stock-queries.js';
 
 export type DdtRow = typeof ddt.$inferSelect;
 const destinatarioText = sql<string>`${ddt.destinatario}->>'ragioneSociale'`;
@@ -47,26 +48,23 @@ export type BloccoVenduto = Awaited<ReturnType<typeof blocchiVenduti>>[number];
  * this cliente nor broken (0: the bundle travels whole, as one collo).
  */
 export function lastreVendute(db: DbOrTx, companyId: string, clienteId: string, where?: { ids?: readonly string[]; paccoIds?: readonly string[] }) {
-  return db
-    .select({
-      id: lastre.id,
-      codice: lastre.codice,
-      paccoId: lastre.paccoId,
-      paccoCodice: pacchi.codice,
-      lunghezzaMm: lastre.lunghezzaMm,
-      altezzaMm: lastre.altezzaMm,
-      mq: lastre.mq,
-      scelta: lastre.scelta,
-      spessoreMm: pacchi.spessoreMm,
-      finitura: pacchi.finitura,
-      materiale: materiali.nome,
-      densita: materiali.densita,
-      // the inner table is aliased, so "lastre" below is the outer row
-      altre: sql<number>`(select count(*)::int from ${lastre} as altra where altra.pacco_id = ${lastre.paccoId} and altra.stato <> 'rotta'
-        and not (altra.stato = 'venduta' and altra.cliente_id = ${clienteId}))`.mapWith(Number),
-    })
-    .from(lastre)
-    .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+  return selectLastre(db, {
+    id: lastre.id,
+    codice: lastre.codice,
+    paccoId: lastre.paccoId,
+    paccoCodice: pacchi.codice,
+    lunghezzaMm: lastre.lunghezzaMm,
+    altezzaMm: lastre.altezzaMm,
+    mq: lastre.mq,
+    scelta: lastre.scelta,
+    spessoreMm: pacchi.spessoreMm,
+    finitura: pacchi.finitura,
+    materiale: materiali.nome,
+    densita: materiali.densita,
+    // the inner table is aliased, so "lastre" below is the outer row
+    altre: sql<number>`(select count(*)::int from ${lastre} as altra where altra.pacco_id = ${lastre.paccoId} and altra.stato <> 'rotta'
+      and not (altra.stato = 'venduta' and altra.cliente_id = ${clienteId}))`.mapWith(Number),
+  })
     .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
     .where(
       and(
@@ -141,10 +139,7 @@ export async function codiceOf(db: DbOrTx, companyId: string, entityType: string
 export function lastrePacking(db: DbOrTx, companyId: string, which: { ids: readonly string[] } | { paccoId: string; clienteId: string }) {
   const where = 'ids' in which ? inArray(lastre.id, [...which.ids]) : and(eq(lastre.paccoId, which.paccoId), eq(lastre.stato, 'venduta'), eq(lastre.clienteId, which.clienteId));
   if ('ids' in which && which.ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ codice: lastre.codice, lunghezzaMm: lastre.lunghezzaMm, altezzaMm: lastre.altezzaMm, spessoreMm: pacchi.spessoreMm, mq: lastre.mq, scelta: lastre.scelta })
-    .from(lastre)
-    .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+  return selectLastre(db, { codice: lastre.codice, lunghezzaMm: lastre.lunghezzaMm, altezzaMm: lastre.altezzaMm, spessoreMm: pacchi.spessoreMm, mq: lastre.mq, scelta: lastre.scelta })
     .where(and(eq(lastre.companyId, companyId), where))
     .orderBy(asc(lastre.codice));
 }

@@ -14,35 +14,30 @@ import {
   ddtUpdateSchema,
   genealogyNodeSchema,
   historySchema,
-  idSchema,
   packingListQuerySchema,
-  pageOf,
   pickerQuerySchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendDocument, sendExport } from '../../lib/downloads.js';
+import { sendDocument } from '../../lib/downloads.js';
 import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { DdtDocuments } from './ddt.documents.js';
 import type { DdtService } from './ddt.service.js';
 
-const idParams = z.object({ id: idSchema });
-const read = { page: 'spedizioni', mode: 'read' } as const;
-const write = { page: 'spedizioni', mode: 'write' } as const;
+const { read, write } = pageAccess('spedizioni');
 const tags = ['ddt'];
 const base = '/api/ddt';
 
 /** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (DESIGN §4 "Spedizione (DDT)"). */
 export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtDocuments }> = async (app, { ddt, documents }) => {
-  const companyOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).companyId;
-
-  app.get(base, { config: { access: read }, schema: { tags, querystring: ddtListQuerySchema, response: { 200: pageOf(ddtListItemSchema) } } }, async (request) =>
-    ddt.list(companyOf(request), request.query),
-  );
-  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: ddtExportQuerySchema } }, async (request, reply) =>
-    sendExport(reply, await ddt.exportList(companyOf(request), request.query, (err) => request.log.error({ err }, 'esportazione non riuscita'))),
-  );
+  listRoutes(app, base, {
+    access: read,
+    tags,
+    list: { query: ddtListQuerySchema, item: ddtListItemSchema, read: ddt.list },
+    export: { query: ddtExportQuerySchema, read: ddt.exportList },
+  });
   // Pickers under this page's own permission (DESIGN §3.1): a magazzino clerk shipping needs no clienti page.
   app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
     ddt.pickClienti(companyOf(request), request.query.q),

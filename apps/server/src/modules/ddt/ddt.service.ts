@@ -23,7 +23,7 @@ import { findCompanyRow, otherCompanies } from '../../lib/companies.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport } from '../../lib/export.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows } from '../../lib/pagination.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { StockService } from '../magazzino/stock.service.js';
@@ -317,9 +317,8 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
       };
     },
 
-    async list(companyId: string, query: DdtListQuery): Promise<Page<DdtListItem>> {
-      const { items, counted } = await repo.page(db, companyId, query);
-      return toPage(items.map(toListItem), counted, query.page, query.limit);
+    list(companyId: string, query: DdtListQuery): Promise<Page<DdtListItem>> {
+      return pageOfRows(repo.page(db, companyId, query), toListItem, query);
     },
 
     exportList(companyId: string, query: DdtExportQuery, onError: (e: unknown) => void) {

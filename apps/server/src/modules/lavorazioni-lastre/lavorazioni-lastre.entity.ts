@@ -1,6 +1,6 @@
 import { LAVORAZIONE_LASTRE_STATO_LABELS, detailPath, type GenealogyNode, type LavorazioneLastreStato } from '@gestcava/contracts';
 import { lavorazioniLastre } from '../../db/schema/index.js';
-import { findCodiceIn, searchCodiceIn, type EntityRegistry } from '../../lib/entities.js';
+import { describeBy, findCodiceIn, searchCodiceIn, type EntityRegistry } from '../../lib/entities.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import * as repo from './lavorazioni-lastre.repository.js';
 
@@ -24,15 +24,10 @@ export function registerLavorazioneLastreEntity(entities: EntityRegistry) {
     pages: ['lavorazione-lastre'],
     readableIds: (canRead) => (canRead('lavorazione-lastre') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,
-    async describe(tx, companyId, ids) {
-      const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(
-        rows.map((r) => {
-          const stato = LAVORAZIONE_LASTRE_STATO_LABELS[r.stato as LavorazioneLastreStato];
-          return [r.id, { codice: r.codice, materiale: r.materiale, stato: stato.toLowerCase(), cava: r.cava, facts: [r.materiale, `Blocco ${r.blocco}`, `${r.spessoreMm} mm`, stato] }];
-        }),
-      );
-    },
+    describe: describeBy(repo.summaries, (r) => {
+      const stato = LAVORAZIONE_LASTRE_STATO_LABELS[r.stato as LavorazioneLastreStato];
+      return { codice: r.codice, materiale: r.materiale, stato: stato.toLowerCase(), cava: r.cava, facts: [r.materiale, `Blocco ${r.blocco}`, `${r.spessoreMm} mm`, stato] };
+    }),
   });
 }
 

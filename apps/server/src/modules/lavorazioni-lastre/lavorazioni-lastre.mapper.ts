@@ -1,5 +1,6 @@
 import { roundTo, type LavorazioneLastre, type LavorazioneLastreListItem } from '@gestcava/contracts';
 import type { lavorazioniLastre } from '../../db/schema/index.js';
+import { pick } from '../../lib/pick.js';
 
 export type LavorazioneLastreRow = typeof lavorazioniLastre.$inferSelect;
 
@@ -35,21 +36,12 @@ export function toListItem(j: LavorazioneLastreJoined): LavorazioneLastreListIte
   const b = j.blocco;
   return {
     _id: l.id,
-    codice: l.codice,
+    ...pick(l, ['codice', 'spessoreMm', 'resinatura', 'contoTerzi', 'dataInizio', 'dataFine', 'numeroLastre', 'mqTotali', 'resa', 'resaTeorica']),
     blocco: { _id: b.id, codice: b.codice, origine: b.origine, volumeNetto: b.volumeNetto, lunghezzaNetta: b.lunghezzaNetta, altezzaNetta: b.altezzaNetta, profonditaNetta: b.profonditaNetta },
     materiale: { _id: j.materiale.id, nome: j.materiale.nome },
     macchina: { _id: j.macchina.id, nome: j.macchina.nome, kerfMm: j.macchina.kerfMm, rifiloMm: j.macchina.rifiloMm },
-    spessoreMm: l.spessoreMm,
     finitura: l.finitura as LavorazioneLastre['finitura'],
-    resinatura: l.resinatura,
-    contoTerzi: l.contoTerzi,
     terzista: l.terzistaId && j.terzistaNome !== null ? { _id: l.terzistaId, ragioneSociale: j.terzistaNome } : null,
-    dataInizio: l.dataInizio,
-    dataFine: l.dataFine,
-    numeroLastre: l.numeroLastre,
-    mqTotali: l.mqTotali,
-    resa: l.resa,
-    resaTeorica: l.resaTeorica,
     stato: l.stato as LavorazioneLastre['stato'],
     createdAt: l.createdAt.toISOString(),
   };

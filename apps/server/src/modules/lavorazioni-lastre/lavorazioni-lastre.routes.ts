@@ -3,7 +3,6 @@ import {
   bloccoSegabileQuerySchema,
   bloccoSegabileSchema,
   historySchema,
-  idSchema,
   lavorazioneLastreCompletaSchema,
   lavorazioneLastreCreateSchema,
   lavorazioneLastreExportQuerySchema,
@@ -15,32 +14,26 @@ import {
   lavorazioneLastreSummarySchema,
   lavorazioneLastreUpdateSchema,
   macchinaPickerSchema,
-  pageOf,
   pickerQuerySchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendExport } from '../../lib/downloads.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 
-const idParams = z.object({ id: idSchema });
 const base = '/api/lavorazioni-lastre';
-const read = { page: 'lavorazione-lastre', mode: 'read' } as const;
-const write = { page: 'lavorazione-lastre', mode: 'write' } as const;
+const { read, write } = pageAccess('lavorazione-lastre');
 const tags = ['lavorazioni-lastre'];
 
 /** `/api/lavorazioni-lastre` (permission `lavorazione-lastre`): sawing blocks into numbered slabs. */
 export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{ lavorazioni: LavorazioniLastreService }> = async (app, { lavorazioni }) => {
-  app.get(base, { config: { access: read }, schema: { tags, querystring: lavorazioneLastreListQuerySchema, response: { 200: pageOf(lavorazioneLastreListItemSchema) } } }, async (request) =>
-    lavorazioni.list(requireAuth(request).companyId, request.query),
-  );
-  app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: lavorazioneLastreFilterSchema, response: { 200: lavorazioneLastreSummarySchema } } }, async (request) =>
-    lavorazioni.summary(requireAuth(request).companyId, request.query),
-  );
-  app.get(`${base}/export`, { config: { access: read }, preHandler: app.limits.export, schema: { tags, querystring: lavorazioneLastreExportQuerySchema } }, async (request, reply) => {
-    const { format, ...filter } = request.query;
-    return sendExport(reply, await lavorazioni.export(requireAuth(request).companyId, filter, format, (err) => request.log.error({ err }, 'esportazione non riuscita')));
+  listRoutes(app, base, {
+    access: read,
+    tags,
+    list: { query: lavorazioneLastreListQuerySchema, item: lavorazioneLastreListItemSchema, read: lavorazioni.list },
+    summary: { query: lavorazioneLastreFilterSchema, response: lavorazioneLastreSummarySchema, read: lavorazioni.summary },
+    export: { query: lavorazioneLastreExportQuerySchema, read: (companyId, { format, ...filter }, onError) => lavorazioni.export(companyId, filter, format, onError) },
   });
   // Pickers under this module's permission (DESIGN §3.1): a sawmill clerk needs no blocchi or fornitori page.
   app.get(`${base}/blocchi-segabili`, { config: { access: read }, schema: { tags, querystring: bloccoSegabileQuerySchema, response: { 200: z.array(bloccoSegabileSchema) } } }, async (request) =>

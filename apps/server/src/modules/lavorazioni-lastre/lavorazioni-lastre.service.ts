@@ -29,7 +29,7 @@ import { constraintError } from '../../lib/db-errors.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { exportPages, streamExport, type ExportStream } from '../../lib/export.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -66,7 +66,7 @@ export function createLavorazioniLastreService(deps: {
   macchine: Pick<LookupsService<'macchine'>, 'find' | 'list'>;
   ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
   fornitori: Pick<AnagraficaService, 'find' | 'pick'>;
-  magazzino: Pick<MagazzinoService, 'ledger' | 'pacchiOfBlocco'>;
+  magazzino: Pick<MagazzinoService, 'caricaPacco' | 'pacchiOfBlocco'>;
   entities: EntityRegistry;
 }) {
   const { db, blocchi, macchine, ubicazioni, fornitori, magazzino, entities } = deps;
@@ -93,9 +93,8 @@ export function createLavorazioniLastreService(deps: {
   return {
     get,
 
-    async list(companyId: string, query: LavorazioneLastreListQuery): Promise<Page<LavorazioneLastreListItem>> {
-      const { items, counted } = await repo.listPage(db, companyId, query);
-      return toPage(items.map(toListItem), counted, query.page, query.limit);
+    list(companyId: string, query: LavorazioneLastreListQuery): Promise<Page<LavorazioneLastreListItem>> {
+      return pageOfRows(repo.listPage(db, companyId, query), toListItem, query);
     },
 
     async summary(companyId: string, filter: repo.LavorazioneLastreFilter): Promise<LavorazioneLastreSummary> {
@@ -276,7 +275,7 @@ export function createLavorazioniLastreService(deps: {
         for (let start = 0; start < slabs.length; start += perPacco) {
           const chunk = slabs.slice(start, start + perPacco);
           const codice = await nextCode(tx, 'PK');
-          const pacco = await magazzino.ledger.caricaPacco(
+          const pacco = await magazzino.caricaPacco(
             tx,
             { companyId: actor.companyId, userId: actor.userId, causale: `Segagione ${locked.codice}` },
             {

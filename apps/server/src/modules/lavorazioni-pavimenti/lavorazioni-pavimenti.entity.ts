@@ -1,6 +1,6 @@
 import { detailPath, LAVORAZIONE_PAVIMENTI_STATO_LABELS, type GenealogyNode, type LavorazionePavimentiStato } from '@gestcava/contracts';
 import { lavorazioniPavimenti } from '../../db/schema/index.js';
-import { findCodiceIn, searchCodiceIn, type EntityRegistry } from '../../lib/entities.js';
+import { describeBy, findCodiceIn, searchCodiceIn, type EntityRegistry } from '../../lib/entities.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import * as repo from './lavorazioni-pavimenti.repository.js';
 
@@ -21,15 +21,10 @@ export function registerLavorazionePavimentiEntity(entities: EntityRegistry) {
     pages: ['lavorazione-pavimenti'],
     readableIds: (canRead) => (canRead('lavorazione-pavimenti') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,
-    async describe(tx, companyId, ids) {
-      const rows = await repo.summaries(tx, companyId, ids);
-      return new Map(
-        rows.map((r) => {
-          const stato = LAVORAZIONE_PAVIMENTI_STATO_LABELS[r.stato as LavorazionePavimentiStato];
-          return [r.id, { codice: r.codice, materiale: r.materiale, stato: stato.toLowerCase(), cava: null, facts: [r.materiale, stato] }];
-        }),
-      );
-    },
+    describe: describeBy(repo.summaries, (r) => {
+      const stato = LAVORAZIONE_PAVIMENTI_STATO_LABELS[r.stato as LavorazionePavimentiStato];
+      return { codice: r.codice, materiale: r.materiale, stato: stato.toLowerCase(), cava: null, facts: [r.materiale, stato] };
+    }),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { LavorazionePavimenti, LavorazionePavimentiListItem } from '@gestcava/contracts';
 import type { lavorazioniPavimenti } from '../../db/schema/index.js';
+import { pick } from '../../lib/pick.js';
 
 export type LavorazioneRow = typeof lavorazioniPavimenti.$inferSelect;
 
@@ -28,22 +29,11 @@ export const LAVORAZIONE_PAVIMENTI_FIELDS = [
 export function toListItem({ lavorazione: l, blocco, materiale, lotto }: LavorazioneJoined): LavorazionePavimentiListItem {
   return {
     _id: l.id,
-    codice: l.codice,
-    origine: l.origine,
+    ...pick(l, ['codice', 'origine', 'lunghezzaMm', 'larghezzaMm', 'spessoreMm', 'calibrato', 'dataInizio', 'dataFine', 'pezzi', 'mqProdotti', 'scartoMq', 'resa']),
     blocco: blocco ? { _id: blocco.id, codice: blocco.codice, origine: blocco.origine } : null,
     materiale: { _id: materiale.id, nome: materiale.nome },
-    lunghezzaMm: l.lunghezzaMm,
-    larghezzaMm: l.larghezzaMm,
-    spessoreMm: l.spessoreMm,
     finitura: l.finitura as LavorazionePavimenti['finitura'],
     bordo: l.bordo as LavorazionePavimenti['bordo'],
-    calibrato: l.calibrato,
-    dataInizio: l.dataInizio,
-    dataFine: l.dataFine,
-    pezzi: l.pezzi,
-    mqProdotti: l.mqProdotti,
-    scartoMq: l.scartoMq,
-    resa: l.resa,
     lotto: lotto ? { _id: lotto.id, codice: lotto.codice } : null,
     stato: l.stato as LavorazionePavimenti['stato'],
     createdAt: l.createdAt.toISOString(),

@@ -13,6 +13,7 @@ import { blocchi, lastre, lavorazioniPavimenti, lavorazioniPavimentiLastre, lott
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
+import { selectLastre } from '../../lib/stock-queries.js';
 import type { LavorazioneJoined, LavorazioneRow } from './lavorazioni-pavimenti.mapper.js';
 
 type NewLavorazione = typeof lavorazioniPavimenti.$inferInsert;
@@ -144,10 +145,7 @@ export function lastreOf(db: DbOrTx, lavorazioneId: string) {
  * deadlocking), with what a plan needs: state, block, bundle material, m² and grade.
  */
 export function lockLastre(tx: DbOrTx, companyId: string, ids: readonly string[]) {
-  return tx
-    .select({ id: lastre.id, codice: lastre.codice, stato: lastre.stato, bloccoId: lastre.bloccoId, mq: lastre.mq, scelta: lastre.scelta, materialeId: pacchi.materialeId })
-    .from(lastre)
-    .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+  return selectLastre(tx, { id: lastre.id, codice: lastre.codice, stato: lastre.stato, bloccoId: lastre.bloccoId, mq: lastre.mq, scelta: lastre.scelta, materialeId: pacchi.materialeId })
     .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, [...ids])))
     .orderBy(asc(lastre.id))
     .for('no key update', { of: lastre });
@@ -168,21 +166,18 @@ export async function lastreInAltreLavorazioni(tx: DbOrTx, ids: readonly string[
 
 /** Slabs that may be cut into tiles: `disponibile` and not already planned for tiles. */
 export async function lastreTagliabili(db: DbOrTx, companyId: string, f: LastraTagliabileQuery, limit = 200): Promise<LastraTagliabile[]> {
-  const rows = await db
-    .select({
-      id: lastre.id,
-      codice: lastre.codice,
-      paccoId: pacchi.id,
-      paccoCodice: pacchi.codice,
-      materialeId: materiali.id,
-      materialeNome: materiali.nome,
-      lunghezzaMm: lastre.lunghezzaMm,
-      altezzaMm: lastre.altezzaMm,
-      spessoreMm: pacchi.spessoreMm,
-      mq: lastre.mq,
-    })
-    .from(lastre)
-    .innerJoin(pacchi, eq(pacchi.id, lastre.paccoId))
+  const rows = await selectLastre(db, {
+    id: lastre.id,
+    codice: lastre.codice,
+    paccoId: pacchi.id,
+    paccoCodice: pacchi.codice,
+    materialeId: materiali.id,
+    materialeNome: materiali.nome,
+    lunghezzaMm: lastre.lunghezzaMm,
+    altezzaMm: lastre.altezzaMm,
+    spessoreMm: pacchi.spessoreMm,
+    mq: lastre.mq,
+  })
     .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
     .where(
       and(

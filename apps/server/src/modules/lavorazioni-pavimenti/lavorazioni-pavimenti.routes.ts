@@ -2,7 +2,6 @@ import {
   bloccoSegabileQuerySchema,
   bloccoSegabileSchema,
   historySchema,
-  idSchema,
   lastraTagliabileQuerySchema,
   lastraTagliabileSchema,
   lavorazionePavimentiCompletaSchema,
@@ -14,26 +13,24 @@ import {
   lavorazionePavimentiStatoBodySchema,
   lavorazionePavimentiSummarySchema,
   lavorazionePavimentiUpdateSchema,
-  pageOf,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { LavorazioniPavimentiService } from './lavorazioni-pavimenti.service.js';
 
-const idParams = z.object({ id: idSchema });
-const read = { page: 'lavorazione-pavimenti', mode: 'read' } as const;
-const write = { page: 'lavorazione-pavimenti', mode: 'write' } as const;
+const { read, write } = pageAccess('lavorazione-pavimenti');
 const tags = ['lavorazioni-pavimenti'];
 const base = '/api/lavorazioni-pavimenti';
 
 export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{ lavorazioni: LavorazioniPavimentiService }> = async (app, { lavorazioni }) => {
-  app.get(base, { config: { access: read }, schema: { tags, querystring: lavorazionePavimentiListQuerySchema, response: { 200: pageOf(lavorazionePavimentiListItemSchema) } } }, async (request) =>
-    lavorazioni.list(requireAuth(request).companyId, request.query),
-  );
-  app.get(`${base}/summary`, { config: { access: read }, schema: { tags, querystring: lavorazionePavimentiFilterSchema, response: { 200: lavorazionePavimentiSummarySchema } } }, async (request) =>
-    lavorazioni.summary(requireAuth(request).companyId, request.query),
-  );
+  listRoutes(app, base, {
+    access: read,
+    tags,
+    list: { query: lavorazionePavimentiListQuerySchema, item: lavorazionePavimentiListItemSchema, read: lavorazioni.list },
+    summary: { query: lavorazionePavimentiFilterSchema, response: lavorazionePavimentiSummarySchema, read: lavorazioni.summary },
+  });
   // Pickers under this module's permission (DESIGN §3.1): the cutter needs no blocchi or magazzino page.
   app.get(`${base}/blocchi-tagliabili`, { config: { access: read }, schema: { tags, querystring: bloccoSegabileQuerySchema, response: { 200: z.array(bloccoSegabileSchema) } } }, async (request) =>
     lavorazioni.blocchiTagliabili(requireAuth(request).companyId, request.query.q),

@@ -28,7 +28,7 @@ import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, 
 import { nextCode } from '../../lib/codes.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
@@ -48,18 +48,17 @@ export type LavorazioniPavimentiService = ReturnType<typeof createLavorazioniPav
 
 /**
  * Tiles cut from a block (tagliablocchi) or from slabs (DESIGN §4 "Lavorazione pavimenti"). The block
- * moves through the blocchi service; the slabs and the lot through the magazzino ledger, inside this
+ * moves through the blocchi service; the slabs and the lot through the magazzino's stock operations, inside this
  * module's transactions.
  */
 export function createLavorazioniPavimentiService(deps: {
   db: Db;
   blocchi: Pick<BlocchiService, 'get' | 'segabili' | 'transition'>;
-  magazzino: Pick<MagazzinoService, 'ledger' | 'lottiOfLavorazioni'>;
+  magazzino: Pick<MagazzinoService, 'caricaLotto' | 'impegnaLastre' | 'liberaLastre' | 'lockPacchiOfLastre' | 'lottiOfLavorazioni' | 'scaricaLastreTagliate'>;
   ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
   entities: EntityRegistry;
 }) {
   const { db, blocchi, magazzino, ubicazioni, entities } = deps;
-  const { ledger } = magazzino;
 
   async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<LavorazionePavimenti> {
     const row = await repo.findJoined(tx, companyId, id);
@@ -79,8 +78,8 @@ export function createLavorazioniPavimentiService(deps: {
 
   /** The slabs to cut, locked; all the company's, `disponibile`, of one material and free of other plans. */
   async function lastreDaTagliare(companyId: string, ids: readonly string[], tx: DbOrTx) {
-    // their bundles first, as every slab transaction takes them (magazzino ledger `lockPacchi`)
-    await ledger.lockPacchi(tx, companyId, { lastraIds: ids });
+    // their bundles first, as every slab transaction takes them
+    await magazzino.lockPacchiOfLastre(tx, companyId, ids);
     const rows = await repo.lockLastre(tx, companyId, ids);
     if (rows.length !== ids.length) throw badRequest('Lastra non valida', [{ path: 'lastraIds', message: 'Una o più lastre non esistono' }]);
     const occupate = rows.filter((r) => r.stato !== 'disponibile').map((r) => r.codice);
@@ -118,7 +117,7 @@ export function createLavorazioniPavimentiService(deps: {
     }
     const ids = (await repo.lastreOf(tx, lav.id)).map((l) => l.id);
     const [from, to] = move === 'start' ? ['disponibile', 'in_lavorazione'] : ['in_lavorazione', 'disponibile'];
-    const moved = await ledger.cambiaStatoLastre(tx, actor.companyId, ids, from, to);
+    const moved = await (move === 'start' ? magazzino.impegnaLastre : magazzino.liberaLastre)(tx, actor.companyId, ids);
     await recordAuditMany(
       tx,
       moved.map((l) => ({ companyId: actor.companyId, entityType: 'lastra', entityId: l.id, action: 'stato', userId: actor.userId, changes: { stato: { from, to } }, note })),
@@ -131,9 +130,8 @@ export function createLavorazioniPavimentiService(deps: {
   return {
     get,
 
-    async list(companyId: string, query: LavorazionePavimentiListQuery): Promise<Page<LavorazionePavimentiListItem>> {
-      const { items, counted } = await repo.listPage(db, companyId, query);
-      return toPage(items.map(toListItem), counted, query.page, query.limit);
+    list(companyId: string, query: LavorazionePavimentiListQuery): Promise<Page<LavorazionePavimentiListItem>> {
+      return pageOfRows(repo.listPage(db, companyId, query), toListItem, query);
     },
 
     async summary(companyId: string, filter: LavorazionePavimentiFilter): Promise<LavorazionePavimentiSummary> {
@@ -285,7 +283,7 @@ export function createLavorazioniPavimentiService(deps: {
           casse: casse(body.pezzi, body.pezziPerCassa),
           ubicazioneId: body.ubicazioneId,
         };
-        const { id: lottoId } = await ledger.caricaLotto(tx, { companyId: actor.companyId, userId: actor.userId, causale }, lotto);
+        const { id: lottoId } = await magazzino.caricaLotto(tx, { companyId: actor.companyId, userId: actor.userId, causale }, lotto);
         await recordAudit(tx, {
           companyId: actor.companyId,
           entityType: 'lotto',
@@ -300,7 +298,7 @@ export function createLavorazioniPavimentiService(deps: {
         if (locked.origine === 'blocco') {
           await blocchi.transition(tx, { companyId: actor.companyId, origine: null, id: locked.bloccoId!, to: 'segato', by: 'system', userId: actor.userId, note: `${causale}: lotto ${codiceLotto}` });
         } else {
-          await ledger.scaricaLastre(tx, { companyId: actor.companyId, userId: actor.userId, causale }, slabIds, 'in_lavorazione', 'in_lavorazione');
+          await magazzino.scaricaLastreTagliate(tx, { companyId: actor.companyId, userId: actor.userId, causale }, slabIds);
         }
         return get(actor.companyId, id, tx);
       });

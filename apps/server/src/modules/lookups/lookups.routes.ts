@@ -1,10 +1,10 @@
-import { idSchema, type LookupKind } from '@gestcava/contracts';
+import type { LookupKind } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { idParams } from '../../plugins/list-routes.js';
 import { lookupDefinition, type LookupsService } from './lookups.service.js';
 
-const idParams = z.object({ id: idSchema });
 
 /** `/api/cave`, `/api/materiali`, `/api/ubicazioni`, `/api/macchine`: any user reads, admins write (DESIGN §3.3). */
 export const lookupsRoutes: FastifyPluginAsyncZod<{ kind: LookupKind; service: LookupsService }> = async (app, { kind, service }) => {

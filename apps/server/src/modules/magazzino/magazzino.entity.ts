@@ -1,7 +1,7 @@
 import { detailPath, type GenealogyNode } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, pacchi } from '../../db/schema/index.js';
-import type { EntityRegistry } from '../../lib/entities.js';
+import { describeBy, type EntityRegistry } from '../../lib/entities.js';
 import * as registry from './magazzino.registry.js';
 import * as repo from './magazzino.repository.js';
 
@@ -44,10 +44,10 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
       pages: [page],
       readableIds: (canRead) => (canRead(page) ? 'all' : 'none'),
       idsInCava: (companyId, cavaId) => registry.idsInCava(table, companyId, cavaId),
-      async describe(tx, companyId, ids) {
-        const rows = await registry.summaries(tx, type, companyId, ids);
-        return new Map(rows.map((r) => [r.id, { codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava, facts: [r.materiale, ...r.facts] }]));
-      },
+      describe: describeBy(
+        (tx, companyId, ids) => registry.summaries(tx, type, companyId, ids),
+        (r) => ({ codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava, facts: [r.materiale, ...r.facts] }),
+      ),
     });
   }
 

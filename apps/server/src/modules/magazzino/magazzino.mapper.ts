@@ -17,14 +17,20 @@ function origini(j: Provenienza, lavorazioneId: string | null) {
   };
 }
 
+/** What every stock item opens with: itself, what it comes from and its material. */
+function head(row: { id: string; codice: string; companyId: string }, j: Provenienza & { materiale: { id: string; nome: string } }, lavorazioneId: string | null) {
+  return { _id: row.id, codice: row.codice, companyId: row.companyId, ...origini(j, lavorazioneId), materiale: { _id: j.materiale.id, nome: j.materiale.nome } };
+}
+
+/** What a bundle or a lot ends with: where it is, its list price, its note, when it was made. */
+function tail(row: { ubicazioneId: string | null; prezzoListino: number | null; note: string | null; createdAt: Date }, ubicazioneNome: string | null) {
+  return { ubicazione: ref(row.ubicazioneId, ubicazioneNome, 'nome'), prezzoListino: row.prezzoListino, note: row.note, createdAt: row.createdAt.toISOString() };
+}
+
 export function toPaccoDto(j: PaccoJoined, scelte: Pacco['scelte']): Pacco {
   const p = j.pacco;
   return {
-    _id: p.id,
-    codice: p.codice,
-    companyId: p.companyId,
-    ...origini(j, p.lavorazioneId),
-    materiale: { _id: j.materiale.id, nome: j.materiale.nome },
+    ...head(p, j, p.lavorazioneId),
     spessoreMm: p.spessoreMm,
     finitura: p.finitura as Pacco['finitura'],
     resinatura: p.resinatura,
@@ -34,22 +40,15 @@ export function toPaccoDto(j: PaccoJoined, scelte: Pacco['scelte']): Pacco {
     mq: p.mq,
     pesoT: pesoLastraT(p.mq, p.spessoreMm, j.materiale.densita),
     lastreDisponibili: j.lastreDisponibili,
-    ubicazione: ref(p.ubicazioneId, j.ubicazioneNome, 'nome'),
-    prezzoListino: p.prezzoListino,
-    note: p.note,
-    createdAt: p.createdAt.toISOString(),
+    ...tail(p, j.ubicazioneNome),
   };
 }
 
 export function toLastraDto(j: LastraJoined): Lastra {
   const l = j.lastra;
   return {
-    _id: l.id,
-    codice: l.codice,
-    companyId: l.companyId,
+    ...head(l, j, j.pacco.lavorazioneId),
     pacco: { _id: j.pacco.id, codice: j.pacco.codice },
-    ...origini(j, j.pacco.lavorazioneId),
-    materiale: { _id: j.materiale.id, nome: j.materiale.nome },
     progressivo: l.progressivo,
     lunghezzaMm: l.lunghezzaMm,
     altezzaMm: l.altezzaMm,
@@ -80,12 +79,8 @@ export function toPaccoDetailDto(j: PaccoJoined, scelte: Pacco['scelte'], slabs:
 export function toLottoDto(j: LottoJoined): Lotto {
   const l = j.lotto;
   return {
-    _id: l.id,
-    codice: l.codice,
-    companyId: l.companyId,
     // a lot cut from slabs of several blocks names none either
-    ...origini(j as Provenienza, l.lavorazioneId),
-    materiale: { _id: j.materiale.id, nome: j.materiale.nome },
+    ...head(l, j as LottoJoined & Provenienza, l.lavorazioneId),
     lunghezzaMm: l.lunghezzaMm,
     larghezzaMm: l.larghezzaMm,
     spessoreMm: l.spessoreMm,
@@ -100,10 +95,7 @@ export function toLottoDto(j: LottoJoined): Lotto {
     vendutoACasse: l.vendutoACasse,
     pezziRiservati: j.pezziRiservati,
     pezziDisponibili: Math.max(0, l.pezzi - j.pezziRiservati),
-    ubicazione: ref(l.ubicazioneId, j.ubicazioneNome, 'nome'),
-    prezzoListino: l.prezzoListino,
-    note: l.note,
-    createdAt: l.createdAt.toISOString(),
+    ...tail(l, j.ubicazioneNome),
   };
 }
 

@@ -18,7 +18,7 @@ import { notFound } from '../../lib/app-error.js';
 import { listHistory, type HistoryItem } from '../../lib/audit.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { exportPages, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows, toPage } from '../../lib/pagination.js';
 import { lastraExportColumns, lottoExportColumns, paccoExportColumns } from './magazzino.export.js';
 import * as ledger from './ledger.repository.js';
 import { registerMagazzinoEntities } from './magazzino.entity.js';
@@ -47,8 +47,8 @@ function rounded(s: { count: number; pezzi: number; mq: number; pesoT: number })
 }
 
 /**
- * Magazzino lastre and pavimenti. The lavorazioni load and unload stock only through `ledger`
- * (inside their own transaction); the reads serve `/api/magazzino/*`.
+ * Magazzino lastre and pavimenti. The lavorazioni and the transfers load and unload stock only through
+ * its named operations (inside their own transaction); the reads serve `/api/magazzino/*`.
  */
 export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry }) {
   const { db, entities } = deps;
@@ -84,14 +84,20 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     /** The lots of some lavorazioni pavimenti, for the genealogy of the block they were cut from. */
     lottiOfLavorazioni: (tx: DbOrTx, companyId: string, lavorazioneIds: string[]) => registry.lottiOfLavorazioni(tx, companyId, lavorazioneIds),
 
-    ledger: {
-      caricaPacco: ledger.caricaPacco,
-      caricaLotto: ledger.caricaLotto,
-      scaricaLastre: ledger.scaricaLastre,
-      cambiaStatoLastre: ledger.cambiaStatoLastre,
-      lockPacchi: ledger.lockPacchi,
-      ledgerSum: ledger.ledgerSum,
-    },
+    // The stock operations the lavorazioni and the transfers run inside their own transaction (DESIGN §4
+    // "Stock ledger"): each writes its movimenti and guards its updates, so a refusal rolls the caller back.
+    /** A new bundle with its slabs (a sawing's output, a transfer's arrival) and its `carico`. */
+    caricaPacco: (...args: Parameters<typeof ledger.caricaPacco>) => ledger.caricaPacco(...args),
+    /** A new tile lot (a lavorazione's output, a transfer's arrival) and its `carico`. */
+    caricaLotto: (...args: Parameters<typeof ledger.caricaLotto>) => ledger.caricaLotto(...args),
+    /** Locks the bundles of these slabs: every transaction on slabs takes their bundles first (no deadlock). */
+    lockPacchiOfLastre: (tx: DbOrTx, companyId: string, lastraIds: readonly string[]) => ledger.lockPacchi(tx, companyId, { lastraIds }),
+    /** Slabs set aside for a lavorazione pavimenti (`disponibile` → `in_lavorazione`): all of them or 409. */
+    impegnaLastre: (tx: DbOrTx, companyId: string, ids: readonly string[]) => ledger.cambiaStatoLastre(tx, companyId, ids, 'disponibile', 'in_lavorazione'),
+    /** Slabs a lavorazione pavimenti gives back (`in_lavorazione` → `disponibile`): all of them or 409. */
+    liberaLastre: (tx: DbOrTx, companyId: string, ids: readonly string[]) => ledger.cambiaStatoLastre(tx, companyId, ids, 'in_lavorazione', 'disponibile'),
+    /** Slabs cut into tiles leave stock, one `scarico` each; they stay `in_lavorazione`, the lot's origin. */
+    scaricaLastreTagliate: (tx: DbOrTx, meta: ledger.MovimentoMeta, ids: readonly string[]) => ledger.scaricaLastre(tx, meta, ids, 'in_lavorazione', 'in_lavorazione'),
 
     async pacchi(companyId: string, query: PaccoListQuery): Promise<Page<Pacco>> {
       const { items, counted } = await repo.pacchiPage(db, companyId, query);
@@ -105,9 +111,8 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
       return { ...toPaccoDetailDto(await pacco(companyId, id), scelte.get(id) ?? [], slabs), ddt: await entities.ddtOf(db, companyId, id) };
     },
 
-    async lastre(companyId: string, query: LastraListQuery): Promise<Page<Lastra>> {
-      const { items, counted } = await repo.lastrePage(db, companyId, query);
-      return toPage(items.map(toLastraDto), counted, query.page, query.limit);
+    lastre(companyId: string, query: LastraListQuery): Promise<Page<Lastra>> {
+      return pageOfRows(repo.lastrePage(db, companyId, query), toLastraDto, query);
     },
     async lastreSummary(companyId: string, filter: Filter<LastraListQuery>): Promise<StockSummary> {
       return rounded(await repo.lastreSummary(db, companyId, filter));
@@ -116,9 +121,8 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
       return { ...toLastraDto(await lastra(companyId, id)), ddt: await entities.ddtOf(db, companyId, id) };
     },
 
-    async lotti(companyId: string, query: LottoListQuery): Promise<Page<Lotto>> {
-      const { items, counted } = await repo.lottiPage(db, companyId, query);
-      return toPage(items.map(toLottoDto), counted, query.page, query.limit);
+    lotti(companyId: string, query: LottoListQuery): Promise<Page<Lotto>> {
+      return pageOfRows(repo.lottiPage(db, companyId, query), toLottoDto, query);
     },
     async lottiSummary(companyId: string, filter: Filter<LottoListQuery>): Promise<StockSummary> {
       return rounded(await repo.lottiSummary(db, companyId, filter));
@@ -142,9 +146,8 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     },
 
     /** The ledger's rows the user may read: slab-side rows need magazzino-lastre, lot rows magazzino-pavimenti. */
-    async movimenti(companyId: string, query: MovimentoListQuery, scope: repo.MovimentiScope): Promise<Page<Movimento>> {
-      const { items, counted } = await repo.movimentiPage(db, companyId, query, scope);
-      return toPage(items.map(toMovimentoDto), counted, query.page, query.limit);
+    movimenti(companyId: string, query: MovimentoListQuery, scope: repo.MovimentiScope): Promise<Page<Movimento>> {
+      return pageOfRows(repo.movimentiPage(db, companyId, query, scope), toMovimentoDto, query);
     },
 
     async history(kind: 'pacco' | 'lastra' | 'lotto', companyId: string, id: string): Promise<HistoryItem[]> {

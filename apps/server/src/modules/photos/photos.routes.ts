@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import {
   galleryQuerySchema,
-  idSchema,
   PHOTO_MESSAGES,
   photoEntityListSchema,
   photoEntityQuerySchema,
@@ -21,12 +20,12 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { contentDisposition } from '../../lib/downloads.js';
+import { idParams } from '../../plugins/list-routes.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
-const idParams = z.object({ id: idSchema });
 
 /** Checked in the handler, so a missing field answers SPEC's exact message (not a field-prefixed one). */
 const looseEntityRef = z.object({ entityType: z.string().max(30).optional(), entityId: z.string().max(100).optional() });
@@ -135,12 +134,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
       }
       const ref = entityRef(q);
       const { fileName, stream } = await photos.zip(access, ref.entityType, ref.entityId);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition('attachment', fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      return sendDownload(reply, { contentType: 'application/zip', fileName, body: stream });
     },
   );
 
@@ -151,12 +145,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     async (request, reply) => {
       const { user, companyId } = requireAuth(request);
       const file = await photos.original(user, companyId, request.params.id);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(fs.createReadStream(file.path));
+      return sendDownload(reply, { contentType: file.mime, fileName: file.fileName, body: fs.createReadStream(file.path) }, 'private, no-store');
     },
   );
 

@@ -44,7 +44,7 @@ export function createTrasferimentiService(deps: {
   fornitori: Pick<AnagraficaService, 'ensureForDitta'>;
   materiali: Pick<LookupsService<'materiali'>, 'find'>;
   blocchi: Pick<BlocchiService, 'assertSenzaLavorazioni' | 'lockForLavorazione' | 'receiveFromGroup' | 'transition'>;
-  magazzino: Pick<MagazzinoService, 'ledger'>;
+  magazzino: Pick<MagazzinoService, 'caricaLotto' | 'caricaPacco'>;
   stock: Pick<StockService, 'cediLotto' | 'cediPacco' | 'codiceLottoTaken' | 'lastreRows' | 'lockForTransfer' | 'lockPacco' | 'movimenti' | 'nextSplitCodice'>;
 }) {
   const { db, clienti, fornitori, materiali, blocchi, magazzino, stock } = deps;
@@ -122,7 +122,7 @@ export function createTrasferimentiService(deps: {
           // the receiver's own copy of the block, if it has one; the sawing stays the sender's alone
           const bloccoId = await repo.bloccoInDestinazione(tx, D, pacco.bloccoId);
           const materialeId = await materialeIn(tx, actor.companyId, D, pacco.materialeId);
-          const created = await magazzino.ledger
+          const created = await magazzino
             .caricaPacco(
               tx,
               destMeta,
@@ -142,7 +142,7 @@ export function createTrasferimentiService(deps: {
           const codice = (await stock.codiceLottoTaken(tx, D, lotto.codice)) ? await stock.nextSplitCodice(tx, D, lotto.codice) : lotto.codice;
           const materialeId = await materialeIn(tx, actor.companyId, D, lotto.materialeId);
           const { id: _id, companyId: _c, createdAt: _ca, updatedAt: _u, pezziRiservati: _r, ...copy } = lotto;
-          const created = await magazzino.ledger.caricaLotto(tx, destMeta, {
+          const created = await magazzino.caricaLotto(tx, destMeta, {
             ...copy,
             companyId: D,
             codice,

@@ -1,17 +1,15 @@
 import {
-  idSchema,
   registerBodySchema,
   resetPasswordResponseSchema,
   updateUserBodySchema,
   userResponseSchema,
   usersResponseSchema,
 } from '@gestcava/contracts';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.js';
+import { idParams } from '../../plugins/list-routes.js';
 import type { UsersService } from './users.service.js';
 
-const idParams = z.object({ id: idSchema });
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
