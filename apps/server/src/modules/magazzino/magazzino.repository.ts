@@ -147,7 +147,8 @@ export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filte
       count: sql<number>`count(*)::int`,
       pezzi: sql<number>`coalesce(sum(${nLastre}), 0)::int`,
       mq: sql<number>`coalesce(sum(${mq}), 0)::float8`,
-      pesoT: sql<number>`coalesce(sum(${mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})), 0)::float8`,
+      // each bundle's weight rounded as its row shows it (pesoLastraT), then summed: the total is the sum of the rows (DESIGN §3.1)
+      pesoT: sql<number>`coalesce(sum(round((${mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)}))::numeric, 2)), 0)::float8`,
     })
     .from(pacchi)
     .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
