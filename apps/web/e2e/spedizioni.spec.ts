@@ -47,8 +47,8 @@ async function collaudoConfermato(request: APIRequestContext) {
   for (const r of collaudo.righe as Json[]) await send('put', `/api/collaudi/${collaudo._id}/righe/${r._id}`, { esito: 'accettato', prezzo: 1000, unitaPrezzo: 'm3' });
   await send('post', `/api/collaudi/${collaudo._id}/stato`, { stato: 'eseguito' });
   collaudo = await send('post', `/api/collaudi/${collaudo._id}/stato`, { stato: 'confermato' });
-  const bloccoStato = async (id: string) => (await send('get', `/api/blocchi-esterni/${id}`)).stato;
-  return { collaudo, cliente, blocchi, bloccoStato };
+  const bloccoDetail = async (id: string) => (await send('get', `/api/blocchi-esterni/${id}`)) as Json & { stato: string; ddt: Array<{ numero: number; anno: number; stato: string }> };
+  return { collaudo, cliente, blocchi, bloccoDetail };
 }
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -57,9 +57,9 @@ test.describe('Spedizioni: the DDT of a collaudo', () => {
   test('vendite at 390 px creates the DDT from a confirmed collaudo, emits it, downloads the PDF; the blocks are shipped', async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     const console = watchConsole(page);
-    const { collaudo, cliente, blocchi, bloccoStato } = await collaudoConfermato(request);
+    const { collaudo, cliente, blocchi, bloccoDetail } = await collaudoConfermato(request);
     const codici = blocchi.map((b) => b.codice as string);
-    expect(await bloccoStato(blocchi[0]!._id)).toBe('venduto');
+    expect((await bloccoDetail(blocchi[0]!._id)).stato).toBe('venduto');
 
     await login(page, DEMO.vendite);
     await page.goto(`/app/pages/collaudi/${collaudo._id}`);
@@ -110,7 +110,12 @@ test.describe('Spedizioni: the DDT of a collaudo', () => {
     await screenshot(page, 'ddt-emesso-390');
 
     // the blocks left with it; the collaudo has nothing more to ship
-    for (const b of blocchi) expect(await bloccoStato(b._id)).toBe('spedito');
+    for (const b of blocchi) {
+      // shipped, and the block's page has the DDT to name (its DdtRefs; a vendite user does not open bought blocks)
+      const detail = await bloccoDetail(b._id);
+      expect(detail.stato).toBe('spedito');
+      expect(detail.ddt.map((d) => `${d.numero}/${d.anno} ${d.stato}`)).toEqual([`${numero} emesso`]);
+    }
     await page.goto(`/app/pages/collaudi/${collaudo._id}`);
     await expect(page.getByTestId('page-title')).toHaveText(`Collaudo ${collaudo.codice as string}`);
     await expect(page.getByTestId('collaudo-crea-ddt')).toHaveCount(0);
