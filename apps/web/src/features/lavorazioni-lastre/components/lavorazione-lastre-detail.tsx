@@ -20,6 +20,7 @@ import { CompletaDialog } from './completa-dialog';
 import { LavorazioneLastreFormDialog } from './lavorazione-lastre-form';
 import { formatResa, LAVORAZIONE_LASTRE_FIELD_LABELS, LAVORAZIONE_LASTRE_MOVES, lavorazioneHistoryValue } from './lavorazione-lastre-format';
 import { LavorazioneLastreStatoTag } from './lavorazione-lastre-stato';
+import '@/components/list/list-cards.css';
 import './lavorazioni-lastre.css';
 
 const SEGAGIONE: ProcessingKind<LavorazioneLastreStato, LavorazioneLastre> = {
@@ -132,7 +133,7 @@ function PacchiSection({ lav }: { lav: LavorazioneLastre }) {
       {lav.pacchi.length === 0 ? (
         <p className="m-0 text-color-secondary">Nessun pacco.</p>
       ) : (
-        <ul className="lavorazione-pacchi" data-testid="lavorazione-pacchi">
+        <ul className="list-cards-items lavorazione-pacchi" data-testid="lavorazione-pacchi">
           {lav.pacchi.map((p) => (
             <li key={p._id}>
               <RecordLink to={detailPath('pacco', p._id)} testId="lavorazione-pacco-link">

@@ -1,5 +1,5 @@
 import type { User } from '@gestcava/contracts';
-import { ConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog, DeleteConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { useDeleteUser, useResetPassword, useUpdateUser } from '../api/settings';
@@ -68,12 +68,9 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
 
   return (
     <>
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={ask?.kind === 'delete'}
         title="Eliminare l'utente?"
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
         loading={remove.isPending}
         onConfirm={() => ask && doDelete(ask.user)}
         onCancel={closeAsk}
@@ -83,7 +80,7 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
           <strong>{ask?.user.name}</strong> ({ask?.user.email}) sarà eliminato definitivamente. Se ha registrato dati, o è
           l&apos;ultimo amministratore, non si può eliminare: potrai disattivarlo.
         </p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
 
       <DeleteConflictDialog
         visible={ask?.kind === 'conflict'}
