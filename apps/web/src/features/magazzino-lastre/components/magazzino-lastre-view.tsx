@@ -14,9 +14,9 @@ import {
   type Pacco,
 } from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
-import { ListPage } from '@/components/list/list-page';
+import { ListPage, type ListPageProps } from '@/components/list/list-page';
 import type { ListColumn } from '@/components/list/list-table';
-import { useListPage } from '@/components/list/use-list-page';
+import { useListPage, type ListPageState } from '@/components/list/use-list-page';
 import { formatArea, formatInteger, formatWeight } from '@/lib/format';
 import { usePacchi, usePacchiSummary, useLastre, useLastreSummary, type LastraFilters, type PaccoFilters, exportStock } from '../api/magazzino-lastre';
 import { StockFilters } from './stock-filters';
@@ -28,6 +28,8 @@ import './magazzino-lastre.css';
 export type MagazzinoLastreTab = 'pacchi' | 'lastre';
 type SelectionActions = ((items: Array<Pacco | Lastra>, clear: () => void) => ReactNode) | undefined;
 type Filters = Readonly<Partial<Record<StockFilterName, string>>>;
+/** What the tabs' summaries say of the filtered stock (bundles are counted too) */
+type StockSummary = { data?: { count?: number; pezzi: number; mq: number; pesoT: number }; isPending: boolean };
 
 const paccoFilters = (q: string, f: Filters): PaccoFilters => ({ q: q || undefined, materialeId: f.materialeId, spessoreMm: f.spessoreMm, finitura: f.finitura as PaccoFilters['finitura'], scelta: f.scelta as PaccoFilters['scelta'], ubicazioneId: f.ubicazioneId });
 const lastraFilters = (q: string, f: Filters): LastraFilters => ({ ...paccoFilters(q, f), stato: f.stato as LastraStato | undefined });
@@ -128,37 +130,49 @@ function StockTabs({ tab }: { tab: MagazzinoLastreTab }) {
   );
 }
 
+/**
+ * One tab's list: the page's header and tabs, the filters (a slab's state only on its tab) with the
+ * export of what they select, and the tab's own totals, table and empty states.
+ */
+function StockListPage<T extends Pacco | Lastra, Filters extends PaccoFilters>({
+  tab,
+  page,
+  placeholder,
+  summary,
+  ...list
+}: { tab: MagazzinoLastreTab; page: ListPageState<StockFilterName, Filters, T>; placeholder: string; summary: StockSummary } & Pick<ListPageProps<T, StockFilterName, Filters>, 'selection' | 'table' | 'empty'>) {
+  const s = summary.data;
+  const totals = {
+    label: tab === 'pacchi' ? 'Totali dei pacchi filtrati' : 'Totali delle lastre filtrate',
+    loading: summary.isPending,
+    items: [
+      ...(tab === 'pacchi' ? [{ label: 'Pacchi', value: formatInteger(s?.count) }] : []),
+      { label: 'Lastre', value: formatInteger(s?.pezzi) },
+      { label: 'm²', value: formatArea(s?.mq) },
+      { label: 'Peso', value: formatWeight(s?.pesoT) },
+    ],
+  };
+  const toolbar = (
+    <>
+      <StockFilters params={page.params} withStato={tab === 'lastre'} placeholder={placeholder} />
+      <div className="stock-export">
+        <ExportButtons download={(format) => exportStock(tab, { ...page.filters, sort: page.params.sort }, format)} fallbackName={tab} />
+      </div>
+    </>
+  );
+  return <ListPage page={page} title="Magazzino Lastre" icon="pi pi-clone" actions={GIACENZE} tabs={<StockTabs tab={tab} />} label={`Elenco ${tab}`} toolbar={toolbar} totals={totals} {...list} />;
+}
+
 function PacchiList({ selectionActions }: { selectionActions: SelectionActions }) {
   const page = useListPage<StockFilterName, PaccoFilters, Pacco>(PACCHI_CONFIG);
   const list = usePacchi(page.query);
   const summary = usePacchiSummary(page.filters);
-  const s = summary.data;
   return (
-    <ListPage
+    <StockListPage
+      tab="pacchi"
       page={page}
-      title="Magazzino Lastre"
-      icon="pi pi-clone"
-      actions={GIACENZE}
-      tabs={<StockTabs tab="pacchi" />}
-      label="Elenco pacchi"
-      toolbar={
-        <>
-          <StockFilters params={page.params} withStato={false} placeholder="Codice del pacco o del blocco" />
-          <div className="stock-export">
-            <ExportButtons download={(format) => exportStock('pacchi', { ...page.filters, sort: page.params.sort }, format)} fallbackName="pacchi" />
-          </div>
-        </>
-      }
-      totals={{
-        label: 'Totali dei pacchi filtrati',
-        loading: summary.isPending,
-        items: [
-          { label: 'Pacchi', value: formatInteger(s?.count) },
-          { label: 'Lastre', value: formatInteger(s?.pezzi) },
-          { label: 'm²', value: formatArea(s?.mq) },
-          { label: 'Peso', value: formatWeight(s?.pesoT) },
-        ],
-      }}
+      placeholder="Codice del pacco o del blocco"
+      summary={summary}
       selection={selectionActions && { word: ['pacco scelto', 'pacchi scelti'], name: (p) => p.codice, actions: selectionActions }}
       table={{
         label: 'Pacchi',
@@ -179,33 +193,13 @@ function LastreList({ selectionActions }: { selectionActions: SelectionActions }
   const page = useListPage<StockFilterName, LastraFilters, Lastra>(LASTRE_CONFIG);
   const list = useLastre(page.query);
   const summary = useLastreSummary(page.filters);
-  const s = summary.data;
   const { writable } = page;
   return (
-    <ListPage
+    <StockListPage
+      tab="lastre"
       page={page}
-      title="Magazzino Lastre"
-      icon="pi pi-clone"
-      actions={GIACENZE}
-      tabs={<StockTabs tab="lastre" />}
-      label="Elenco lastre"
-      toolbar={
-        <>
-          <StockFilters params={page.params} withStato placeholder="Codice della lastra, del pacco o del blocco" />
-          <div className="stock-export">
-            <ExportButtons download={(format) => exportStock('lastre', { ...page.filters, sort: page.params.sort }, format)} fallbackName="lastre" />
-          </div>
-        </>
-      }
-      totals={{
-        label: 'Totali delle lastre filtrate',
-        loading: summary.isPending,
-        items: [
-          { label: 'Lastre', value: formatInteger(s?.pezzi) },
-          { label: 'm²', value: formatArea(s?.mq) },
-          { label: 'Peso', value: formatWeight(s?.pesoT) },
-        ],
-      }}
+      placeholder="Codice della lastra, del pacco o del blocco"
+      summary={summary}
       selection={
         writable || selectionActions
           ? {
