@@ -8,7 +8,8 @@ import { FormField } from '@/components/form/form-field';
 import { DateInput } from '@/components/form/date-input';
 import { todayIso } from '@/lib/iso-date';
 import { useChangeBloccoStato, type BloccoKind, anagraficheChoicesQueryOptions } from '../api/blocchi';
-import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { AnagraficaPickerField } from '@/components/form/picker-fields';
 
 type Values = { stato: 'opzionato'; clienteId?: string; opzioneScadenza?: string | null; nota?: string | null };
 
@@ -61,25 +62,7 @@ export function OpzioneDialog({
     >
       <div className="formgrid grid">
         <FormField id="opzione-cliente" label="Cliente" required error={errors.clienteId?.message} className="col-12">
-          <Controller
-            control={control}
-            name="clienteId"
-            render={({ field }) => (
-              <AnagraficaPicker
-                which="clienti"
-                choices={(q) => anagraficheChoicesQueryOptions(kind, 'clienti', q)}
-                id="opzione-cliente"
-                value={cliente}
-                onChange={(v) => {
-                  setCliente(v);
-                  field.onChange(v?._id);
-                }}
-                onBlur={field.onBlur}
-                error={errors.clienteId?.message}
-                testId="opzione-cliente"
-              />
-            )}
-          />
+          <AnagraficaPickerField control={control} name="clienteId" onPick={setCliente} which="clienti" choices={(q) => anagraficheChoicesQueryOptions(kind, 'clienti', q)} id="opzione-cliente" value={cliente} error={errors.clienteId?.message} testId="opzione-cliente" />
         </FormField>
         <FormField id="opzione-scadenza" label="Scadenza dell'opzione" required error={errors.opzioneScadenza?.message} className="col-12 sm:col-6" hint="Fino a fine giornata">
           <Controller

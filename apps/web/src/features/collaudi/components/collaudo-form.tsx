@@ -3,7 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
 import { collaudoCreateSchema, RESE_SUGGERITE, type Collaudo, type CollaudoCreate, type CollaudoCreateInput } from '@gestcava/contracts';
-import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { AnagraficaPickerField } from '@/components/form/picker-fields';
 import { DateInput } from '@/components/form/date-input';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
@@ -92,25 +93,7 @@ export function CollaudoFormDialog({ record, onClose, onSaved }: { record?: Coll
           {clienteFixed ? (
             <InputText id={fid('clienteId')} value={record.cliente.ragioneSociale} readOnly className="w-full" />
           ) : (
-            <Controller
-              control={control}
-              name="clienteId"
-              render={({ field }) => (
-                <AnagraficaPicker
-                  which="clienti"
-                  choices={clientiSelezionabiliQueryOptions}
-                  id={fid('clienteId')}
-                  value={cliente}
-                  onChange={(v) => {
-                    setCliente(v);
-                    field.onChange(v?._id ?? '');
-                  }}
-                  onBlur={field.onBlur}
-                  error={err('clienteId')}
-                  testId="collaudo-cliente"
-                />
-              )}
-            />
+            <AnagraficaPickerField control={control} name="clienteId" cleared="" onPick={setCliente} which="clienti" choices={clientiSelezionabiliQueryOptions} id={fid('clienteId')} value={cliente} error={err('clienteId')} testId="collaudo-cliente" />
           )}
         </FormField>
         {text('luogo', 'Luogo')}

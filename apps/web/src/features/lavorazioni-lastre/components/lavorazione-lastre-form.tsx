@@ -16,8 +16,8 @@ import {
   type LavorazioneLastre,
   type LavorazioneLastreCreate,
 } from '@gestcava/contracts';
-import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
-import { BloccoPicker } from '@/components/form/blocco-picker';
+import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { AnagraficaPickerField, BloccoPickerField } from '@/components/form/picker-fields';
 import { ComputedValues } from '@/components/form/computed-values';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -118,24 +118,7 @@ export function LavorazioneLastreFormDialog({
           </FormField>
         ) : (
           <FormField id={fid('bloccoId')} label="Blocco da segare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
-            <Controller
-              control={control}
-              name="bloccoId"
-              render={({ field }) => (
-                <BloccoPicker
-                  choices={blocchiSegabiliQueryOptions}
-                  testId="lavorazione-blocco"
-                  id={fid('bloccoId')}
-                  value={blocco}
-                  onChange={(b) => {
-                    setBlocco(b);
-                    field.onChange(b?._id ?? '');
-                  }}
-                  onBlur={field.onBlur}
-                  error={err('bloccoId')}
-                />
-              )}
-            />
+            <BloccoPickerField control={control} name="bloccoId" cleared="" onPick={setBlocco} choices={blocchiSegabiliQueryOptions} testId="lavorazione-blocco" id={fid('bloccoId')} value={blocco} error={err('bloccoId')} />
           </FormField>
         )}
         <FormField id={fid('macchinaId')} label="Macchina" required error={err('macchinaId')}>
@@ -223,25 +206,7 @@ export function LavorazioneLastreFormDialog({
         </div>
         {contoTerzi && (
           <FormField id={fid('terzistaId')} label="Terzista" required error={err('terzistaId')} className="col-12 md:col-8">
-            <Controller
-              control={control}
-              name="terzistaId"
-              render={({ field }) => (
-                <AnagraficaPicker
-                  which="fornitori"
-                  choices={terzistiQueryOptions}
-                  id={fid('terzistaId')}
-                  value={terzista}
-                  onChange={(v) => {
-                    setTerzista(v);
-                    field.onChange(v?._id ?? null);
-                  }}
-                  onBlur={field.onBlur}
-                  error={err('terzistaId')}
-                  testId="lavorazione-terzista"
-                />
-              )}
-            />
+            <AnagraficaPickerField control={control} name="terzistaId" cleared={null} onPick={setTerzista} which="fornitori" choices={terzistiQueryOptions} id={fid('terzistaId')} value={terzista} error={err('terzistaId')} testId="lavorazione-terzista" />
           </FormField>
         )}
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">

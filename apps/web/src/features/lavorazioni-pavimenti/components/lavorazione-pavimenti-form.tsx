@@ -22,7 +22,7 @@ import {
   type LavorazionePavimentiCreate,
   type OriginePavimenti,
 } from '@gestcava/contracts';
-import { BloccoPicker } from '@/components/form/blocco-picker';
+import { BloccoPickerField } from '@/components/form/picker-fields';
 import { ComputedValues } from '@/components/form/computed-values';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -102,24 +102,7 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
         </div>
         {origine === 'blocco' ? (
           <FormField id={fid('bloccoId')} label="Blocco da tagliare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
-            <Controller
-              control={control}
-              name="bloccoId"
-              render={({ field }) => (
-                <BloccoPicker
-                  choices={blocchiTagliabiliQueryOptions}
-                  testId="pavimenti-blocco"
-                  id={fid('bloccoId')}
-                  value={blocco}
-                  onChange={(b) => {
-                    setBlocco(b);
-                    field.onChange(b?._id);
-                  }}
-                  onBlur={field.onBlur}
-                  error={err('bloccoId')}
-                />
-              )}
-            />
+            <BloccoPickerField control={control} name="bloccoId" onPick={setBlocco} choices={blocchiTagliabiliQueryOptions} testId="pavimenti-blocco" id={fid('bloccoId')} value={blocco} error={err('bloccoId')} />
           </FormField>
         ) : (
           <FormField
