@@ -1,5 +1,6 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
 import { Checkbox } from 'primereact/checkbox';
 import {
@@ -79,13 +80,7 @@ export function AnagraficaFormDialog({
   const editing = !!record;
   const create = useCreateAnagrafica(kind);
   const update = useUpdateAnagrafica(kind, record?._id ?? '');
-  const form = useForm<AnagraficaCreateInput, unknown, AnagraficaCreate>({
-    resolver: zodResolver(anagraficaCreateSchema),
-    defaultValues: toFormValues(record),
-    mode: 'onTouched',
-    // FormDialog focuses the first field in error, in the page's order
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<AnagraficaCreateInput, AnagraficaCreate>(zodResolver(anagraficaCreateSchema), toFormValues(record));
   const {
     register,
     control,

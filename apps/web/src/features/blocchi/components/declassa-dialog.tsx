@@ -8,14 +8,13 @@ import {
   SCELTA_LABELS,
   UNITA_PREZZO_LABELS,
   bloccoDeclassaBodySchema,
-  type Blocco,
   type BloccoDeclassaBody,
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
-import { useDeclassaBlocco, type BloccoKind } from '../api/blocchi';
+import { useDeclassaBlocco } from '../api/blocchi';
 import { UNITA_PREZZO_OPTIONS } from './blocco-format';
-import { lowerOptions } from './blocco-moves';
+import { lowerOptions, type BloccoMoveDialogProps } from './blocco-moves';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type Values = { scelta?: string; categoria?: string; unitaPrezzo?: string; nota: string };
@@ -24,17 +23,7 @@ type Values = { scelta?: string; categoria?: string; unitaPrezzo?: string; nota:
  * Declassamento (DESIGN §4): a lower grade or category, with the reason (required); the block
  * stays sellable and history keeps the reason. An informe is priced by the quintale unless told.
  */
-export function DeclassaDialog({
-  kind,
-  blocco,
-  onClose,
-  onDone,
-}: {
-  kind: BloccoKind;
-  blocco: Blocco;
-  onClose: () => void;
-  onDone: (saved: Blocco) => void;
-}) {
+export function DeclassaDialog({ kind, blocco, onClose, onDone }: BloccoMoveDialogProps) {
   const declassa = useDeclassaBlocco(kind, blocco._id);
   const { scelte, categorie } = lowerOptions(blocco);
   const form = useForm<Values, unknown, BloccoDeclassaBody>({

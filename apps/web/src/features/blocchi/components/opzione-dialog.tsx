@@ -3,11 +3,12 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionDialog } from '@/components/form/action-dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { bloccoStatoBodySchema, type Blocco, type BloccoStatoBody } from '@gestcava/contracts';
+import { bloccoStatoBodySchema, type BloccoStatoBody } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
 import { DateInput } from '@/components/form/date-input';
 import { todayIso } from '@/lib/iso-date';
-import { useChangeBloccoStato, type BloccoKind, anagraficheChoicesQueryOptions } from '../api/blocchi';
+import { useChangeBloccoStato, anagraficheChoicesQueryOptions } from '../api/blocchi';
+import type { BloccoMoveDialogProps } from './blocco-moves';
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
 import { AnagraficaPickerField } from '@/components/form/picker-fields';
 
@@ -17,17 +18,7 @@ type Values = { stato: 'opzionato'; clienteId?: string; opzioneScadenza?: string
  * Opzionare a block (DESIGN §4): the cliente it is held for and until when. After the expiry it
  * counts as disponibile again by itself. A renewal keeps the cliente unless changed.
  */
-export function OpzioneDialog({
-  kind,
-  blocco,
-  onClose,
-  onDone,
-}: {
-  kind: BloccoKind;
-  blocco: Blocco;
-  onClose: () => void;
-  onDone: (saved: Blocco) => void;
-}) {
+export function OpzioneDialog({ kind, blocco, onClose, onDone }: BloccoMoveDialogProps) {
   const move = useChangeBloccoStato(kind, blocco._id);
   const renewing = blocco.stato === 'opzionato';
   const [cliente, setCliente] = useState<PickedAnagrafica | null>(renewing ? blocco.cliente : null);

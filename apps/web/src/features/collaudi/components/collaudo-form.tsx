@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
 import { collaudoCreateSchema, RESE_SUGGERITE, type Collaudo, type CollaudoCreate, type CollaudoCreateInput } from '@gestcava/contracts';
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
@@ -44,12 +45,7 @@ export function CollaudoFormDialog({ record, onClose, onSaved }: { record?: Coll
   const update = useUpdateCollaudo(record?._id ?? '');
   const [cliente, setCliente] = useState<PickedAnagrafica | null>(record ? record.cliente : null);
   const clienteFixed = record !== undefined && record.righe.length > 0;
-  const form = useForm<CollaudoCreateInput, unknown, CollaudoCreate>({
-    resolver: zodResolver(collaudoCreateSchema),
-    defaultValues: defaultsOf(record),
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<CollaudoCreateInput, CollaudoCreate>(zodResolver(collaudoCreateSchema), defaultsOf(record));
   const {
     control,
     register,

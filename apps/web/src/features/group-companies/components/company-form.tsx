@@ -1,5 +1,6 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
 import {
   createCompanyBodySchema,
@@ -83,13 +84,7 @@ export function CompanyFormDialog({
   const editing = !!company;
   const create = useCreateCompany();
   const update = useUpdateCompany();
-  const form = useForm<FormValues, unknown, CreateCompanyBody>({
-    resolver: zodResolver(companyFormSchema) as never,
-    defaultValues: toValues(company),
-    mode: 'onTouched',
-    // FormDialog focuses the first field in error, in the page's order
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<FormValues, CreateCompanyBody>(zodResolver(companyFormSchema) as never, toValues(company));
   const {
     register,
     control,

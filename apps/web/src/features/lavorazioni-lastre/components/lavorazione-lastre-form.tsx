@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import type { z } from 'zod';
 import { Dropdown } from 'primereact/dropdown';
 import { Checkbox } from 'primereact/checkbox';
@@ -67,12 +68,7 @@ export function LavorazioneLastreFormDialog({
   const macchine = useMacchinePicker();
   const [blocco, setBlocco] = useState<BloccoSegabile | null>(null);
   const [terzista, setTerzista] = useState<PickedAnagrafica | null>(lavorazione?.terzista ?? null);
-  const form = useForm<FormInput, unknown, LavorazioneLastreCreate>({
-    resolver: zodResolver(lavorazioneLastreCreateSchema),
-    defaultValues: toFormValues(lavorazione),
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<FormInput, LavorazioneLastreCreate>(zodResolver(lavorazioneLastreCreateSchema), toFormValues(lavorazione));
   const {
     control,
     reset,

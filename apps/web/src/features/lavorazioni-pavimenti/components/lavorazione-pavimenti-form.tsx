@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import type { z } from 'zod';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -54,12 +55,7 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
   const [blocco, setBlocco] = useState<BloccoSegabile | null>(null);
   const [slabSearch, setSlabSearch] = useState('');
   const lastre = useLastreTagliabili(slabSearch);
-  const form = useForm<FormInput, unknown, LavorazionePavimentiCreate>({
-    resolver: zodResolver(lavorazionePavimentiCreateSchema),
-    defaultValues: DEFAULTS,
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<FormInput, LavorazionePavimentiCreate>(zodResolver(lavorazionePavimentiCreateSchema), DEFAULTS);
   const {
     control,
     reset,
