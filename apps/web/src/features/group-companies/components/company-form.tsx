@@ -1,4 +1,4 @@
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
@@ -13,9 +13,7 @@ import {
   type CreateCompanyBody,
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { CountryDropdown } from '@/components/form/country-dropdown';
-import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
-import { TelefonoInput } from '@/components/form/telefono-input';
+import { NazioneField, ProvinciaField, TelefonoField } from '@/components/form/address-fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
 import { useCreateCompany, useUpdateCompany } from '../api/group-companies';
@@ -134,44 +132,9 @@ export function CompanyFormDialog({
         {text('indirizzo', 'Indirizzo', { className: 'col-12' })}
         {text('cap', 'CAP', { className: 'col-12 md:col-3' })}
         {text('comune', 'Comune', { className: 'col-12 md:col-5' })}
-        <FormField id={fid('provincia')} label="Provincia" error={err('provincia')} className="col-12 md:col-4">
-          {nazione === 'IT' ? (
-            <Controller
-              control={control}
-              name="provincia"
-              render={({ field }) => (
-                <ProvinciaDropdown
-                  id={fid('provincia')}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  onBlur={field.onBlur}
-                  error={err('provincia')}
-                  showClear
-                />
-              )}
-            />
-          ) : (
-            <InputText id={fid('provincia')} className="w-full" {...register('provincia')} />
-          )}
-        </FormField>
-        <FormField id={fid('nazione')} label="Nazione" error={err('nazione')}>
-          <Controller
-            control={control}
-            name="nazione"
-            render={({ field }) => (
-              <CountryDropdown id={fid('nazione')} value={field.value} onChange={(v) => field.onChange(v ?? 'IT')} onBlur={field.onBlur} error={err('nazione')} />
-            )}
-          />
-        </FormField>
-        <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
-          <Controller
-            control={control}
-            name="telefono"
-            render={({ field }) => (
-              <TelefonoInput id={fid('telefono')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} defaultCountry={nazione} error={err('telefono')} />
-            )}
-          />
-        </FormField>
+        <ProvinciaField control={control} register={register} id={fid('provincia')} error={err('provincia')} className="col-12 md:col-4" italian={nazione === 'IT'} showClear />
+        <NazioneField control={control} id={fid('nazione')} error={err('nazione')} />
+        <TelefonoField control={control} id={fid('telefono')} error={err('telefono')} nazione={nazione} />
         {text('email', 'Email', { type: 'email' })}
         {text('pec', 'PEC', { type: 'email' })}
       </div>
