@@ -109,13 +109,32 @@ export function ListPage<T extends { _id: string }, F extends string, Filters>(p
   );
 }
 
-/** The "Stato" filter most lists have: one of the record's states, or all. */
-export function ListStatoFilter<S extends string>({ params, options }: { params: Pick<ListParams<'stato'>, 'filters' | 'setFilter'>; options: readonly { value: S; label: string }[] }) {
+/** A filter by one of a few values (a state, a thickness, a finish…), or all. */
+export function ListOptionFilter<F extends string>({
+  params,
+  name,
+  id = `filter-${name}`,
+  label,
+  options,
+  placeholder,
+}: {
+  params: Pick<ListParams<F>, 'filters' | 'setFilter'>;
+  name: F;
+  id?: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  placeholder: 'Tutti' | 'Tutte';
+}) {
   return (
-    <ListFilter id="filter-stato" label="Stato">
-      <Dropdown inputId="filter-stato" pt={dropdownPt('Stato')} value={params.filters.stato ?? null} options={[...options]} onChange={(e) => params.setFilter('stato', (e.value as string | null) ?? undefined)} placeholder="Tutti" showClear className="w-full" />
+    <ListFilter id={id} label={label}>
+      <Dropdown inputId={id} pt={dropdownPt(label)} value={params.filters[name] ?? null} options={[...options]} onChange={(e) => params.setFilter(name, (e.value as string | null) ?? undefined)} placeholder={placeholder} showClear className="w-full" />
     </ListFilter>
   );
+}
+
+/** The "Stato" filter most lists have: one of the record's states, or all. */
+export function ListStatoFilter<S extends string>({ params, options }: { params: Pick<ListParams<'stato'>, 'filters' | 'setFilter'>; options: readonly { value: S; label: string }[] }) {
+  return <ListOptionFilter params={params} name="stato" label="Stato" options={options} placeholder="Tutti" />;
 }
 
 /** A filter by one of the lookup tables (materiale, cava, macchina, ubicazione), inactive entries included. */
