@@ -3,7 +3,6 @@ import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDialogForm } from '@/components/form/use-dialog-form';
 import type { z } from 'zod';
-import { Dropdown } from 'primereact/dropdown';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -20,10 +19,9 @@ import {
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
 import { AnagraficaPickerField, BloccoPickerField } from '@/components/form/picker-fields';
 import { ComputedValues } from '@/components/form/computed-values';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
+import { DropdownField } from '@/components/form/dropdown-field';
 import { FormField } from '@/components/form/form-field';
-import { invalidProps } from '@/components/form/form-errors';
 import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 import { formatNumber, formatVolume } from '@/lib/format';
@@ -117,27 +115,19 @@ export function LavorazioneLastreFormDialog({
             <BloccoPickerField control={control} name="bloccoId" cleared="" onPick={setBlocco} choices={blocchiSegabiliQueryOptions} testId="lavorazione-blocco" id={fid('bloccoId')} value={blocco} error={err('bloccoId')} />
           </FormField>
         )}
-        <FormField id={fid('macchinaId')} label="Macchina" required error={err('macchinaId')}>
-          <Controller
-            control={control}
-            name="macchinaId"
-            render={({ field }) => (
-              <Dropdown
-                inputId={fid('macchinaId')}
-                pt={dropdownPt('Macchina')}
-                value={field.value || null}
-                options={macchinaOptions}
-                onChange={(e) => field.onChange((e.value as string | null) ?? '')}
-                onBlur={field.onBlur}
-                placeholder={macchine.isError ? 'Elenco non disponibile' : 'Scegli la macchina'}
-                emptyMessage={macchine.isPending ? 'Caricamento…' : 'Nessuna macchina: aggiungile in Impostazioni'}
-                className={`w-full${err('macchinaId') ? ' p-invalid' : ''}`}
-                {...invalidProps(fid('macchinaId'), err('macchinaId'))}
-                data-testid="lavorazione-macchina"
-              />
-            )}
-          />
-        </FormField>
+        <DropdownField
+          control={control}
+          name="macchinaId"
+          id={fid('macchinaId')}
+          label="Macchina"
+          required
+          error={err('macchinaId')}
+          options={macchinaOptions}
+          cleared=""
+          placeholder={macchine.isError ? 'Elenco non disponibile' : 'Scegli la macchina'}
+          emptyMessage={macchine.isPending ? 'Caricamento…' : 'Nessuna macchina: aggiungile in Impostazioni'}
+          testId="lavorazione-macchina"
+        />
         <FormField id={fid('spessoreMm')} label="Spessore" required error={err('spessoreMm')}>
           <Controller
             control={control}
@@ -154,15 +144,7 @@ export function LavorazioneLastreFormDialog({
             )}
           />
         </FormField>
-        <FormField id={fid('finitura')} label="Finitura" error={err('finitura')}>
-          <Controller
-            control={control}
-            name="finitura"
-            render={({ field }) => (
-              <Dropdown inputId={fid('finitura')} pt={dropdownPt('Finitura')} value={field.value ?? 'grezzo'} options={FINITURA_OPTIONS} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className="w-full" />
-            )}
-          />
-        </FormField>
+        <DropdownField control={control} name="finitura" id={fid('finitura')} label="Finitura" error={err('finitura')} options={FINITURA_OPTIONS} shown="grezzo" />
         <div className="field col-12 md:col-6 flex align-items-end">
           <Controller
             control={control}
