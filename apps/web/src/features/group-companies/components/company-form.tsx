@@ -34,37 +34,13 @@ const companyFormSchema = createCompanyBodySchema.superRefine((v, ctx) => {
   if (v.pec) check('pec', validatePec(v.pec));
 });
 
-type FormValues = {
-  name: string;
-  quarryName: string;
-  partitaIva: string;
-  codiceFiscale: string;
-  indirizzo: string;
-  cap: string;
-  comune: string;
-  provincia: string;
-  nazione: string;
-  telefono: string;
-  email: string;
-  pec: string;
-};
-const FIELDS = ['name', 'quarryName', 'partitaIva', 'codiceFiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'nazione', 'telefono', 'email', 'pec'];
+const FIELDS = ['name', 'quarryName', 'partitaIva', 'codiceFiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'nazione', 'telefono', 'email', 'pec'] as const;
+type FormValues = Record<(typeof FIELDS)[number], string>;
 
+/** The company as the form holds it: every field a text, empty where the company has none, Italy by default. */
 function toValues(c: Company | null | undefined): FormValues {
-  return {
-    name: c?.name ?? '',
-    quarryName: c?.quarryName ?? '',
-    partitaIva: c?.partitaIva ?? '',
-    codiceFiscale: c?.codiceFiscale ?? '',
-    indirizzo: c?.indirizzo ?? '',
-    cap: c?.cap ?? '',
-    comune: c?.comune ?? '',
-    provincia: c?.provincia ?? '',
-    nazione: c?.nazione ?? 'IT',
-    telefono: c?.telefono ?? '',
-    email: c?.email ?? '',
-    pec: c?.pec ?? '',
-  };
+  const values = Object.fromEntries(FIELDS.map((name) => [name, c?.[name] ?? ''])) as FormValues;
+  return { ...values, nazione: c?.nazione ?? 'IT' };
 }
 
 const fid = (name: string) => `company-${name}`;
