@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { onBuilt } from './on-built.ts';
 
 /**
  * The first-load budget (issue "Fast on a phone in the yard", QUALITY P9), checked on every build:
@@ -127,21 +128,10 @@ export function checkBudget(distDir: string): { overruns: string[]; login: Route
 
 /** Fails the build over budget, after the precompress plugin has written the .br files. */
 export function budget(): Plugin {
-  let outDir = '';
-  return {
-    name: 'gestcava-budget',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'post',
-      handler() {
-        const { overruns, login, dashboard } = checkBudget(outDir);
-        const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-        this.info(`first load as served: login ${kb(login.bytes)} (JS ${kb(login.jsGzipBytes)} gzip), dashboard ${kb(dashboard.bytes)}`);
-        if (overruns.length) this.error(`over the first-load budget:\n  ${overruns.join('\n  ')}`);
-      },
-    },
-  };
+  return onBuilt('gestcava-budget', 'post', function (outDir) {
+    const { overruns, login, dashboard } = checkBudget(outDir);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    this.info(`first load as served: login ${kb(login.bytes)} (JS ${kb(login.jsGzipBytes)} gzip), dashboard ${kb(dashboard.bytes)}`);
+    if (overruns.length) this.error(`over the first-load budget:\n  ${overruns.join('\n  ')}`);
+  });
 }

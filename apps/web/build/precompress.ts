@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { onBuilt } from './on-built.ts';
 
 /** Text files worth compressing; fonts in woff2, images and archives are compressed already. */
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|webmanifest|txt|ttf|eot)$/;
@@ -20,29 +21,18 @@ function filesUnder(dir: string): string[] {
  * each response.
  */
 export function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'gestcava-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'pre',
-      handler() {
-        for (const file of filesUnder(outDir)) {
-          if (!COMPRESSIBLE.test(file)) continue;
-          const data = fs.readFileSync(file);
-          if (data.length < MIN_BYTES) continue;
-          fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-            },
-          }));
-          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION }));
-        }
-      },
-    },
-  };
+  return onBuilt('gestcava-precompress', 'pre', (outDir) => {
+    for (const file of filesUnder(outDir)) {
+      if (!COMPRESSIBLE.test(file)) continue;
+      const data = fs.readFileSync(file);
+      if (data.length < MIN_BYTES) continue;
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      }));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION }));
+    }
+  });
 }

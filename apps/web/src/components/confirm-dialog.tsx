@@ -4,6 +4,20 @@ import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
 
 /** A question before an action that cannot be undone (delete, deactivate, reset). */
+export interface ConfirmDialogProps {
+  visible: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  confirmIcon?: string;
+  danger?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  cancelLabel?: string;
+  testId?: string;
+}
+
 export function ConfirmDialog({
   visible,
   title,
@@ -16,19 +30,7 @@ export function ConfirmDialog({
   onCancel,
   cancelLabel = 'Annulla',
   testId = 'confirm-dialog',
-}: {
-  visible: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  confirmIcon?: string;
-  danger?: boolean;
-  loading?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  cancelLabel?: string;
-  testId?: string;
-}) {
+}: ConfirmDialogProps) {
   return (
     <Dialog
       visible={visible}
@@ -78,4 +80,9 @@ export function DeleteConflictDialog({
       <p className="mb-0">{consequence}</p>
     </ConfirmDialog>
   );
+}
+
+/** The question before deleting a record: "Elimina" in red. */
+export function DeleteConfirmDialog(props: Omit<ConfirmDialogProps, 'confirmLabel' | 'confirmIcon' | 'danger'>) {
+  return <ConfirmDialog {...props} confirmLabel="Elimina" confirmIcon="pi pi-trash" danger />;
 }

@@ -11,33 +11,27 @@ interface Choice<T extends string> {
   label: string;
 }
 
-function RadioGroup<T extends string>({
-  legend,
-  name,
-  value,
-  choices,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  value: T;
-  choices: Choice<T>[];
-  onChange: (v: T) => void;
-}) {
+type ChoiceKey = 'menuMode' | 'colorScheme' | 'theme' | 'inputStyle';
+
+const CHOICES: { [K in ChoiceKey]: { legend: string; choices: Choice<LayoutConfig[K]>[] } } = {
+  menuMode: { legend: 'Modalità del menu', choices: [{ value: 'static', label: 'Fisso' }, { value: 'overlay', label: 'Sovrapposto' }] },
+  colorScheme: { legend: 'Tema', choices: [{ value: 'light', label: 'Chiaro' }, { value: 'dark', label: 'Scuro' }] },
+  theme: { legend: 'Colore', choices: THEME_COLORS.map((c) => ({ value: c, label: THEME_COLOR_LABELS[c] })) },
+  inputStyle: { legend: 'Stile dei campi', choices: [{ value: 'outlined', label: 'Bordato' }, { value: 'filled', label: 'Pieno' }] },
+};
+
+/** One of the settings chosen among a few values (CHOICES), as radio buttons. */
+function RadioGroup<K extends ChoiceKey>({ name }: { name: K }) {
+  const { config, setConfig } = useLayout();
   const base = useId();
+  const { legend, choices } = CHOICES[name];
   return (
     <fieldset className="config-fieldset">
       <legend>{legend}</legend>
       <div className="flex flex-wrap gap-3">
         {choices.map((c) => (
           <div key={c.value} className="flex align-items-center gap-2">
-            <RadioButton
-              inputId={`${base}-${c.value}`}
-              name={name}
-              value={c.value}
-              checked={value === c.value}
-              onChange={() => onChange(c.value)}
-            />
+            <RadioButton inputId={`${base}-${c.value}`} name={name} value={c.value} checked={config[name] === c.value} onChange={() => setConfig({ [name]: c.value })} />
             <label htmlFor={`${base}-${c.value}`}>{c.label}</label>
           </div>
         ))}
@@ -46,12 +40,17 @@ function RadioGroup<T extends string>({
   );
 }
 
+/** A step of the text size, smaller or larger (none past either end of SCALES). */
+function ScaleStep({ by }: { by: -1 | 1 }) {
+  const { config, setConfig } = useLayout();
+  const next = SCALES[SCALES.indexOf(config.scale as (typeof SCALES)[number]) + by];
+  return <Button icon={by < 0 ? 'pi pi-minus' : 'pi pi-plus'} type="button" rounded text aria-label={by < 0 ? 'Riduci' : 'Ingrandisci'} disabled={next === undefined} onClick={() => setConfig({ scale: next ?? config.scale })} />;
+}
+
 /** Layout settings (Sakai's AppConfig): scale, menu mode, colour scheme, theme, input style, ripple. */
 export default function AppConfigContent() {
   const { config, setConfig, state, setState } = useLayout();
   const rippleId = useId();
-  const set = <K extends keyof LayoutConfig>(key: K) => (value: LayoutConfig[K]) => setConfig({ [key]: value });
-  const scaleIndex = SCALES.indexOf(config.scale as (typeof SCALES)[number]);
 
   return (
     <Sidebar
@@ -65,72 +64,23 @@ export default function AppConfigContent() {
       <fieldset className="config-fieldset">
         <legend>Dimensione del testo</legend>
         <div className="flex align-items-center gap-2">
-          <Button
-            icon="pi pi-minus"
-            type="button"
-            rounded
-            text
-            aria-label="Riduci"
-            disabled={scaleIndex <= 0}
-            onClick={() => setConfig({ scale: SCALES[scaleIndex - 1] ?? config.scale })}
-          />
+          <ScaleStep by={-1} />
           <div className="flex gap-2 align-items-center" aria-hidden="true">
             {SCALES.map((s) => (
               <i key={s} className={`pi pi-circle-fill scale-dot${s === config.scale ? ' scale-dot-active' : ''}`} />
             ))}
           </div>
-          <Button
-            icon="pi pi-plus"
-            type="button"
-            rounded
-            text
-            aria-label="Ingrandisci"
-            disabled={scaleIndex >= SCALES.length - 1}
-            onClick={() => setConfig({ scale: SCALES[scaleIndex + 1] ?? config.scale })}
-          />
+          <ScaleStep by={1} />
           <span className="ml-2" data-testid="config-scale">
             {config.scale}px
           </span>
         </div>
       </fieldset>
 
-      <RadioGroup
-        legend="Modalità del menu"
-        name="menuMode"
-        value={config.menuMode}
-        choices={[
-          { value: 'static', label: 'Fisso' },
-          { value: 'overlay', label: 'Sovrapposto' },
-        ]}
-        onChange={set('menuMode')}
-      />
-      <RadioGroup
-        legend="Tema"
-        name="colorScheme"
-        value={config.colorScheme}
-        choices={[
-          { value: 'light', label: 'Chiaro' },
-          { value: 'dark', label: 'Scuro' },
-        ]}
-        onChange={set('colorScheme')}
-      />
-      <RadioGroup
-        legend="Colore"
-        name="theme"
-        value={config.theme}
-        choices={THEME_COLORS.map((c) => ({ value: c, label: THEME_COLOR_LABELS[c] }))}
-        onChange={set('theme')}
-      />
-      <RadioGroup
-        legend="Stile dei campi"
-        name="inputStyle"
-        value={config.inputStyle}
-        choices={[
-          { value: 'outlined', label: 'Bordato' },
-          { value: 'filled', label: 'Pieno' },
-        ]}
-        onChange={set('inputStyle')}
-      />
+      <RadioGroup name="menuMode" />
+      <RadioGroup name="colorScheme" />
+      <RadioGroup name="theme" />
+      <RadioGroup name="inputStyle" />
       <fieldset className="config-fieldset">
         <legend>Effetto ripple</legend>
         <div className="flex align-items-center gap-2">

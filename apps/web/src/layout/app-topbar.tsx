@@ -123,41 +123,41 @@ export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, ch
         className={`layout-topbar-menu${menuOpen ? ' layout-topbar-menu-mobile-active' : ''}`}
       >
         {widgets}
-        {isAdmin && (
-          <Link to="/app/pages/settings" className="p-link layout-topbar-button" title="Impostazioni" data-testid="topbar-settings">
-            <i className="pi pi-cog" aria-hidden="true" />
-            <span className="layout-topbar-label">Impostazioni</span>
-          </Link>
-        )}
-        <button
-          type="button"
-          className="p-link layout-topbar-button"
-          title="Aspetto"
+        {isAdmin && <TopbarItem to="/app/pages/settings" icon="pi pi-cog" label="Impostazioni" testId="topbar-settings" />}
+        <TopbarItem
+          icon="pi pi-palette"
+          label="Aspetto"
+          testId="topbar-config"
           onClick={() => {
             setMenuOpen(false);
             setState({ configSidebarVisible: true });
           }}
-          data-testid="topbar-config"
-        >
-          <i className="pi pi-palette" aria-hidden="true" />
-          <span className="layout-topbar-label">Aspetto</span>
-        </button>
-        <Link to="/app/pages/profile" className="p-link layout-topbar-button" title="Profilo" data-testid="topbar-profile">
-          <i className="pi pi-user" aria-hidden="true" />
-          <span className="layout-topbar-label">Profilo</span>
-        </Link>
-        <button
-          type="button"
-          className="p-link layout-topbar-button"
-          title="Logout"
-          onClick={onLogout}
-          disabled={loggingOut}
-          data-testid="topbar-logout"
-        >
-          <i className={loggingOut ? 'pi pi-spin pi-spinner' : 'pi pi-sign-out'} aria-hidden="true" />
-          <span className="layout-topbar-label">Logout</span>
-        </button>
+        />
+        <TopbarItem to="/app/pages/profile" icon="pi pi-user" label="Profilo" testId="topbar-profile" />
+        <TopbarItem icon={loggingOut ? 'pi pi-spin pi-spinner' : 'pi pi-sign-out'} label="Logout" testId="topbar-logout" onClick={onLogout} disabled={loggingOut} />
       </div>
     </header>
+  );
+}
+
+/** An item of the topbar's menu: a link to a page, or a button; its label shows in the mobile menu. */
+function TopbarItem({ to, icon, label, testId, onClick, disabled }: { to?: string; icon: string; label: string; testId: string; onClick?: () => void; disabled?: boolean }) {
+  const content = (
+    <>
+      <i className={icon} aria-hidden="true" />
+      <span className="layout-topbar-label">{label}</span>
+    </>
+  );
+  if (to) {
+    return (
+      <Link to={to} className="p-link layout-topbar-button" title={label} data-testid={testId}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="p-link layout-topbar-button" title={label} onClick={onClick} disabled={disabled} data-testid={testId}>
+      {content}
+    </button>
   );
 }

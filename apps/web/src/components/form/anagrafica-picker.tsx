@@ -1,15 +1,22 @@
-import { useMemo, useRef, useState } from 'react';
-import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
 import type { AnagraficaPickerItem } from '@gestcava/contracts';
 import { isApiError } from '@/lib/api';
 import { invalidProps } from './form-errors';
+import { usePickerSearch, type PickerProps } from './use-picker-search';
 import './form.css';
 
 export interface PickedAnagrafica {
   _id: string;
   ragioneSociale: string;
+}
+
+export interface AnagraficaPickerProps<K extends QueryKey> extends PickerProps<PickedAnagrafica> {
+  which: 'clienti' | 'fornitori';
+  /** the query of the names that match what is typed */
+  choices: (q: string) => UseQueryOptions<AnagraficaPickerItem[], Error, AnagraficaPickerItem[], K>;
 }
 
 const NOUN = { clienti: 'cliente', fornitori: 'fornitore' } as const;
@@ -21,37 +28,12 @@ const PAGE_LABEL = { clienti: 'Clienti', fornitori: 'Fornitori' } as const;
  * Should the server still refuse (403), the picker explains it instead of failing, and the current
  * choice stays visible.
  */
-export function AnagraficaPicker<K extends QueryKey>({
-  which,
-  choices: choicesQuery,
-  id,
-  value,
-  onChange,
-  onBlur,
-  error,
-  testId,
-}: {
-  which: 'clienti' | 'fornitori';
-  /** the query of the names that match what is typed */
-  choices: (q: string) => UseQueryOptions<AnagraficaPickerItem[], Error, AnagraficaPickerItem[], K>;
-  id: string;
-  value: PickedAnagrafica | null;
-  onChange: (value: PickedAnagrafica | null) => void;
-  onBlur?: () => void;
-  error?: string;
-  testId?: string;
-}) {
-  const [search, setSearch] = useState({ q: '', n: 0 });
+export function AnagraficaPicker<K extends QueryKey>({ which, choices: choicesQuery, ...props }: AnagraficaPickerProps<K>) {
+  const { id, value, onChange, onBlur, error, testId } = props;
   const [text, setText] = useState<string | PickedAnagrafica | null>(value);
   const autoComplete = useRef<AutoComplete>(null);
   const input = useRef<HTMLInputElement>(null);
-  // the previous names stay listed while the next search loads: an option clicked in that moment
-  // is still a choice
-  const choices = useQuery({ ...choicesQuery(search.q), placeholderData: keepPreviousData });
-  // PrimeReact opens the list when `suggestions` changes after a search: the same query asked again
-  // (the dropdown button once the empty search is loaded) answers from the cache with the same array
-  // and the list stayed shut, so every search gets its own copy (as in BloccoPicker)
-  const suggestions = useMemo(() => ({ search: search.n, items: [...(choices.data ?? [])] }).items, [choices.data, search.n]);
+  const { choices, suggestions, searchFor } = usePickerSearch(choicesQuery);
   const forbidden = isApiError(choices.error) && choices.error.status === 403;
 
   if (forbidden) {
@@ -89,7 +71,7 @@ export function AnagraficaPicker<K extends QueryKey>({
           autoComplete.current?.hide();
           return;
         }
-        setSearch((prev) => ({ q: e.query, n: prev.n + 1 }));
+        searchFor(e.query);
       }}
       field="ragioneSociale"
       itemTemplate={(c: AnagraficaPickerItem) => (

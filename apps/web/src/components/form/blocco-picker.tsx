@@ -1,8 +1,13 @@
-import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import type { BloccoSegabile } from '@gestcava/contracts';
 import { invalidProps } from './form-errors';
+import { usePickerSearch, type PickerProps } from './use-picker-search';
+
+export interface BloccoPickerProps<K extends QueryKey> extends PickerProps<BloccoSegabile> {
+  choices: (q: string) => UseQueryOptions<BloccoSegabile[], Error, BloccoSegabile[], K>;
+}
 import { formatVolume } from '@/lib/format';
 
 /**
@@ -10,38 +15,17 @@ import { formatVolume } from '@/lib/format';
  * each shown with its material and net m³. `choices` is the module's own picker (sawing or tiles),
  * under that module's permission.
  */
-export function BloccoPicker<K extends QueryKey>({
-  choices: choicesQuery,
-  id,
-  value,
-  onChange,
-  onBlur,
-  error,
-  testId,
-}: {
-  choices: (q: string) => UseQueryOptions<BloccoSegabile[], Error, BloccoSegabile[], K>;
-  testId?: string;
-  id: string;
-  value: BloccoSegabile | null;
-  onChange: (value: BloccoSegabile | null) => void;
-  onBlur?: () => void;
-  error?: string;
-}) {
-  const [search, setSearch] = useState({ q: '', n: 0 });
-  const query = search.q;
+export function BloccoPicker<K extends QueryKey>({ choices: choicesQuery, ...props }: BloccoPickerProps<K>) {
+  const { id, value, onChange, onBlur, error, testId } = props;
   const [text, setText] = useState<string | BloccoSegabile | null>(value);
-  const choices = useQuery({ ...choicesQuery(query), placeholderData: keepPreviousData });
-  // PrimeReact opens the list when `suggestions` changes after a search: the same query asked
-  // again (the dropdown button, the same text) answers from the cache with the same array, so
-  // every search gets its own copy
-  const suggestions = useMemo(() => ({ search: search.n, items: [...(choices.data ?? [])] }).items, [choices.data, search.n]);
+  const { choices, suggestions, searchFor } = usePickerSearch(choicesQuery);
 
   return (
     <AutoComplete
       inputId={id}
       value={(text ?? undefined) as BloccoSegabile | string | undefined}
       suggestions={suggestions}
-      completeMethod={(e) => setSearch((s) => ({ q: e.query, n: s.n + 1 }))}
+      completeMethod={(e) => searchFor(e.query)}
       field="codice"
       itemTemplate={(b: BloccoSegabile) => (
         <span className="country-option" data-testid="blocco-segabile-option">

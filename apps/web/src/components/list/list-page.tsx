@@ -25,6 +25,8 @@ export interface ListPageProps<T extends { _id: string }, F extends string, Filt
   newButton?: { label: string; testId: string };
   /** instead of `newButton`: a "new" that does something else (e.g. goes to another list) */
   newAction?: ReactNode;
+  /** between the header and the list: e.g. the tabs of the lists one page shows in turn */
+  tabs?: ReactNode;
   /** the accessible name of the page's section */
   label: string;
   /** the search box's placeholder: with `filters`, the usual toolbar (folded under 768 px) */
@@ -32,10 +34,11 @@ export interface ListPageProps<T extends { _id: string }, F extends string, Filt
   filters?: ReactNode;
   /** instead of `search` and `filters`: the list's own toolbar */
   toolbar?: ReactNode;
-  totals: { items: readonly { label: string; value: ReactNode }[]; loading: boolean; label: string };
+  /** the figures of the filtered set (none when the list has no summary) */
+  totals?: { items: readonly { label: string; value: ReactNode }[]; loading: boolean; label: string };
   /** rows the user can tick, and what can be done with them (other features' buttons) */
   selection?: { word: [singolare: string, plurale: string]; name: (row: T) => string; actions: (rows: T[], clear: () => void) => ReactNode };
-  table: Pick<ListTableProps<T, F>, 'label' | 'query' | 'columns' | 'card' | 'rowClassName'> & { rowLink?: (row: T) => string };
+  table: Pick<ListTableProps<T, F>, 'label' | 'query' | 'columns' | 'card' | 'rowClassName' | 'testId'> & { rowLink?: (row: T) => string };
   /** `noMatch`: "Nessuna segagione", said when the search or filters leave nothing; the rest when there is nothing at all */
   empty: { noMatch: string; icon: string; title: string; text: ReactNode };
   /** shown while the "new" button's dialog is open */
@@ -73,6 +76,7 @@ export function ListPage<T extends { _id: string }, F extends string, Filters>(p
         {props.actions}
         {newAction}
       </PageHeader>
+      {props.tabs}
 
       <section className="card" aria-label={props.label}>
         {props.toolbar ?? (
@@ -81,7 +85,7 @@ export function ListPage<T extends { _id: string }, F extends string, Filters>(p
           </ListFilters>
         )}
 
-        <ListTotals items={props.totals.items} loading={props.totals.loading} label={props.totals.label} />
+        {props.totals && <ListTotals items={props.totals.items} loading={props.totals.loading} label={props.totals.label} />}
 
         {selection && (
           <ListSelectionBar count={page.selected.length} word={selection.word} onClear={clearSelection}>
@@ -105,13 +109,32 @@ export function ListPage<T extends { _id: string }, F extends string, Filters>(p
   );
 }
 
-/** The "Stato" filter most lists have: one of the record's states, or all. */
-export function ListStatoFilter<S extends string>({ params, options }: { params: Pick<ListParams<'stato'>, 'filters' | 'setFilter'>; options: readonly { value: S; label: string }[] }) {
+/** A filter by one of a few values (a state, a thickness, a finish…), or all. */
+export function ListOptionFilter<F extends string>({
+  params,
+  name,
+  id = `filter-${name}`,
+  label,
+  options,
+  placeholder,
+}: {
+  params: Pick<ListParams<F>, 'filters' | 'setFilter'>;
+  name: F;
+  id?: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  placeholder: 'Tutti' | 'Tutte';
+}) {
   return (
-    <ListFilter id="filter-stato" label="Stato">
-      <Dropdown inputId="filter-stato" pt={dropdownPt('Stato')} value={params.filters.stato ?? null} options={[...options]} onChange={(e) => params.setFilter('stato', (e.value as string | null) ?? undefined)} placeholder="Tutti" showClear className="w-full" />
+    <ListFilter id={id} label={label}>
+      <Dropdown inputId={id} pt={dropdownPt(label)} value={params.filters[name] ?? null} options={[...options]} onChange={(e) => params.setFilter(name, (e.value as string | null) ?? undefined)} placeholder={placeholder} showClear className="w-full" />
     </ListFilter>
   );
+}
+
+/** The "Stato" filter most lists have: one of the record's states, or all. */
+export function ListStatoFilter<S extends string>({ params, options }: { params: Pick<ListParams<'stato'>, 'filters' | 'setFilter'>; options: readonly { value: S; label: string }[] }) {
+  return <ListOptionFilter params={params} name="stato" label="Stato" options={options} placeholder="Tutti" />;
 }
 
 /** A filter by one of the lookup tables (materiale, cava, macchina, ubicazione), inactive entries included. */

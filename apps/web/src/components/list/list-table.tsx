@@ -48,6 +48,8 @@ export interface ListTableProps<T extends { _id: string }, F extends string> {
   linkState?: unknown;
   /** rows the user can tick (for an action on several: labels, a transfer); `name` labels each box */
   selection?: ListSelection<T>;
+  /** the test id of the rows, as a table or as cards */
+  testId?: string;
 }
 
 export interface ListSelection<T> {
@@ -98,7 +100,7 @@ export function ListTable<T extends { _id: string }, F extends string>(props: Li
 }
 
 function ListRows<T extends { _id: string }, F extends string>(props: ListTableProps<T, F>) {
-  const { query, params, columns, rowLink, onOpen, card, empty, label, linkState, selection } = props;
+  const { query, params, columns, rowLink, onOpen, card, empty, label, linkState, selection, testId } = props;
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const totalCapped = query.data?.totalCapped;
@@ -142,7 +144,7 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
             </select>
           </div>
         )}
-        <ul className="list-cards-items" aria-label={label}>
+        <ul className="list-cards-items" aria-label={label} data-testid={testId}>
           {items.map((row) => {
             const c = card(row);
             const content = (
@@ -190,6 +192,7 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
     <DataTable
       value={items as T[]}
       dataKey="_id"
+      data-testid={testId}
       lazy
       loading={loading}
       paginator

@@ -1,10 +1,8 @@
 import { Controller } from 'react-hook-form';
-import { Dropdown } from 'primereact/dropdown';
 import { spostaLottoSchema } from '@gestcava/contracts';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
+import { DropdownField } from '@/components/form/dropdown-field';
 import { FormField } from '@/components/form/form-field';
-import { invalidProps } from '@/components/form/form-errors';
 import { NumberInput } from '@/components/form/number-input';
 import { formatInteger } from '@/lib/format';
 import { fieldErrors, useOperationForm, type OperationProps } from './operation-form';
@@ -19,28 +17,20 @@ export function SpostaDialog<V>({ title, current, lotto, onSave, onClose }: Oper
     <FormDialog name="sposta" title={title} form={form} fieldNames={['ubicazioneId', 'pezzi']} onSave={onSave} onClose={onClose} width="30rem" saveLabel="Sposta" saveIcon="pi pi-map-marker">
       <p className="mt-0 text-color-secondary">Ora è in: {current ?? 'nessuna ubicazione'}.</p>
       <div className="formgrid grid">
-        <FormField id="sposta-ubicazione" label="Nuova ubicazione" required error={errors.ubicazioneId?.message} className="col-12">
-          <Controller
-            control={form.control}
-            name="ubicazioneId"
-            render={({ field }) => (
-              <Dropdown
-                inputId="sposta-ubicazione"
-                value={(field.value as string | undefined) ?? null}
-                options={(ubicazioni.data ?? []).filter((u) => u.nome !== current)}
-                optionLabel="nome"
-                optionValue="_id"
-                placeholder={ubicazioni.isPending ? 'Caricamento…' : 'Scegli il posto'}
-                onChange={(e) => field.onChange(e.value as string)}
-                onBlur={field.onBlur}
-                className="w-full"
-                pt={dropdownPt('Nuova ubicazione')}
-                {...invalidProps('sposta-ubicazione', errors.ubicazioneId?.message)}
-                data-testid="sposta-ubicazione"
-              />
-            )}
-          />
-        </FormField>
+        <DropdownField
+          control={form.control}
+          name="ubicazioneId"
+          id="sposta-ubicazione"
+          label="Nuova ubicazione"
+          required
+          error={errors.ubicazioneId?.message}
+          className="col-12"
+          options={(ubicazioni.data ?? []).filter((u) => u.nome !== current)}
+          optionLabel="nome"
+          optionValue="_id"
+          placeholder={ubicazioni.isPending ? 'Caricamento…' : 'Scegli il posto'}
+          testId="sposta-ubicazione"
+        />
         {lotto && (
           <FormField id="sposta-pezzi" label="Pezzi da spostare" error={errors.pezzi?.message} className="col-12" hint={`Vuoto: tutto il lotto (${formatInteger(lotto.pezzi)} pezzi). Una parte diventa un lotto a sé, con lo stesso codice e un suffisso.`}>
             <Controller

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
 import { useBackToList } from '@/components/detail/use-back-to-list';
-import { ConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog, DeleteConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { isApiError } from '@/lib/api';
@@ -187,12 +187,9 @@ function AnagraficaPage({
         />
       )}
 
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={ask === 'delete'}
         title={`Eliminare il ${noun}?`}
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
         loading={remove.isPending}
         onConfirm={doDelete}
         onCancel={() => setAsk(null)}
@@ -202,7 +199,7 @@ function AnagraficaPage({
           <strong>{r.ragioneSociale}</strong> sarà eliminato definitivamente. Se è collegato ad altri dati (collaudi,
           vendite, blocchi) non si può eliminare: in quel caso puoi disattivarlo.
         </p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
 
       <DeleteConflictDialog
         visible={ask === 'conflict'}

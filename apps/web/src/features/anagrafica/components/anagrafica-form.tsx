@@ -1,5 +1,6 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
 import { Checkbox } from 'primereact/checkbox';
 import {
@@ -14,9 +15,7 @@ import {
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
 import { LongTextArea } from '@/components/form/long-text-area';
-import { CountryDropdown } from '@/components/form/country-dropdown';
-import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
-import { TelefonoInput } from '@/components/form/telefono-input';
+import { NazioneField, ProvinciaField, TelefonoField } from '@/components/form/address-fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
 import { useCreateAnagrafica, useUpdateAnagrafica } from '../api/anagrafica';
@@ -79,13 +78,7 @@ export function AnagraficaFormDialog({
   const editing = !!record;
   const create = useCreateAnagrafica(kind);
   const update = useUpdateAnagrafica(kind, record?._id ?? '');
-  const form = useForm<AnagraficaCreateInput, unknown, AnagraficaCreate>({
-    resolver: zodResolver(anagraficaCreateSchema),
-    defaultValues: toFormValues(record),
-    mode: 'onTouched',
-    // FormDialog focuses the first field in error, in the page's order
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<AnagraficaCreateInput, AnagraficaCreate>(zodResolver(anagraficaCreateSchema), toFormValues(record));
   const {
     register,
     control,
@@ -146,21 +139,7 @@ export function AnagraficaFormDialog({
       <div className="formgrid grid">
         <h3 className="form-section-title col-12">Dati principali</h3>
         {text('ragioneSociale', { required: true, className: 'col-12 md:col-8', autoComplete: 'organization' })}
-        <FormField id={fid('nazione')} label="Nazione" required error={err('nazione')} className="col-12 md:col-4">
-          <Controller
-            control={control}
-            name="nazione"
-            render={({ field }) => (
-              <CountryDropdown
-                id={fid('nazione')}
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? 'IT')}
-                onBlur={field.onBlur}
-                error={err('nazione')}
-              />
-            )}
-          />
-        </FormField>
+        <NazioneField control={control} id={fid('nazione')} error={err('nazione')} required className="col-12 md:col-4" />
         {text('partitaIva', {
           required: italian,
           upper: true,
@@ -172,50 +151,10 @@ export function AnagraficaFormDialog({
         {text('indirizzo', { required: true, className: 'col-12', autoComplete: 'street-address' })}
         {text('cap', { required: italian, className: 'col-12 md:col-3', autoComplete: 'postal-code' })}
         {text('comune', { required: true, className: 'col-12 md:col-5', autoComplete: 'address-level2' })}
-        <FormField id={fid('provincia')} label="Provincia" required={italian} error={err('provincia')} className="col-12 md:col-4">
-          {italian ? (
-            <Controller
-              control={control}
-              name="provincia"
-              render={({ field }) => (
-                <ProvinciaDropdown
-                  id={fid('provincia')}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  onBlur={field.onBlur}
-                  error={err('provincia')}
-                />
-              )}
-            />
-          ) : (
-            <InputText
-              id={fid('provincia')}
-              maxLength={ANAGRAFICA_LIMITS.provincia}
-              autoComplete="address-level1"
-              className={`w-full${err('provincia') ? ' p-invalid' : ''}`}
-              {...invalidProps(fid('provincia'), err('provincia'))}
-              {...register('provincia')}
-            />
-          )}
-        </FormField>
+        <ProvinciaField control={control} register={register} id={fid('provincia')} error={err('provincia')} required={italian} className="col-12 md:col-4" italian={italian} maxLength={ANAGRAFICA_LIMITS.provincia} />
 
         <h3 className="form-section-title col-12">Contatti</h3>
-        <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
-          <Controller
-            control={control}
-            name="telefono"
-            render={({ field }) => (
-              <TelefonoInput
-                id={fid('telefono')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                defaultCountry={nazione}
-                error={err('telefono')}
-              />
-            )}
-          />
-        </FormField>
+        <TelefonoField control={control} id={fid('telefono')} error={err('telefono')} nazione={nazione} />
         {text('referente')}
         {text('email', { type: 'email', autoComplete: 'email' })}
         {text('pec', { type: 'email' })}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import type { Bancata } from '@gestcava/contracts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteConfirmDialog } from '@/components/confirm-dialog';
 import { CodiceDialog } from '@/components/codice-dialog';
 import { notify } from '@/lib/toast';
 import { useUpdateBancata, useDeleteBancata } from '../api/bancate';
@@ -60,12 +60,9 @@ export function BancataDeleteAction({ bancata, backTo }: { bancata: Bancata; bac
   return (
     <>
       <Button type="button" label="Elimina" icon="pi pi-trash" outlined severity="danger" onClick={() => setOpen(true)} data-testid="bancata-delete" />
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={open}
         title="Eliminare la bancata?"
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
         loading={remove.isPending}
         onConfirm={doDelete}
         onCancel={() => setOpen(false)}
@@ -74,7 +71,7 @@ export function BancataDeleteAction({ bancata, backTo }: { bancata: Bancata; bac
         <p className="m-0">
           <strong>{bancata.codice}</strong> è solo pianificata: sarà eliminata definitivamente.
         </p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Message } from 'primereact/message';
 import { BILANCIO_MASSA_TOLLERANZA_PERCENT, METODO_TAGLIO_LABELS, type Bancata } from '@gestcava/contracts';
-import { DetailItem as Item, DetailList } from '@/components/detail-list';
-import { formatDate, formatDateTime, formatInteger, formatNumber, formatVolume, formatWeight } from '@/lib/format';
+import { DetailItem as Item, DetailList, RecordNoteItems } from '@/components/detail-list';
+import { formatDate, formatInteger, formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { formatDims, formatPercentValue } from '@/lib/production-format';
 import { SectionCard } from '@/components/section-card';
 
@@ -20,11 +20,7 @@ export function BancataDataSection({ bancata: b }: { bancata: Bancata }) {
         <Item label="Misure (L × H × P)">{formatDims(b.lunghezza, b.altezza, b.profondita)}</Item>
         <Item label="Volume lordo">{formatVolume(b.volumeLordo)}</Item>
         <Item label={`Peso stimato (${formatNumber(b.materiale.densita, 2)} t/m³)`}>{formatWeight(b.pesoStimato)}</Item>
-        <Item label="Note" wide>
-          {b.note && <span className="pre-line">{b.note}</span>}
-        </Item>
-        <Item label="Registrata il">{formatDateTime(b.createdAt)}</Item>
-        <Item label="Ultima modifica">{formatDateTime(b.updatedAt)}</Item>
+        <RecordNoteItems record={b} />
       </DetailList>
     </SectionCard>
   );

@@ -1,5 +1,6 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
 import {
@@ -65,13 +66,7 @@ export function BancataFormDialog({
   const create = useCreateBancata();
   const update = useUpdateBancata(bancata?._id ?? '');
   const materiali = useLookups('materiali');
-  const form = useForm<BancataCreateInput, unknown, BancataCreate>({
-    resolver: zodResolver(bancataCreateSchema),
-    defaultValues: toFormValues(bancata),
-    mode: 'onTouched',
-    // FormDialog focuses the first field in error, in the page's order
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<BancataCreateInput, BancataCreate>(zodResolver(bancataCreateSchema), toFormValues(bancata));
   const {
     control,
     register,

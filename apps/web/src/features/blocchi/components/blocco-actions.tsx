@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { CATEGORIA_LABELS, SCELTA_LABELS, type Blocco } from '@gestcava/contracts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteConfirmDialog } from '@/components/confirm-dialog';
 import { CodiceDialog } from '@/components/codice-dialog';
 import { notify } from '@/lib/toast';
 import { useUpdateBlocco, useDeleteBlocco, type BloccoKind } from '../api/blocchi';
@@ -64,12 +64,9 @@ export function BloccoDeleteDialog({ kind, blocco, backTo, onClose }: ActionProp
       },
     });
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       visible
       title={`Eliminare ${blocco.codice}?`}
-      confirmLabel="Elimina"
-      confirmIcon="pi pi-trash"
-      danger
       loading={remove.isPending}
       onConfirm={doDelete}
       onCancel={onClose}
@@ -79,6 +76,6 @@ export function BloccoDeleteDialog({ kind, blocco, backTo, onClose }: ActionProp
         Il blocco sarà eliminato definitivamente, con il suo storico visibile solo nei registri. Se altri dati lo usano (lavorazioni,
         collaudi) non si può eliminare.
       </p>
-    </ConfirmDialog>
+    </DeleteConfirmDialog>
   );
 }

@@ -1,4 +1,13 @@
 import { CATEGORIE, CATEGORIA_LABELS, SCELTE, SCELTA_LABELS, type Blocco, type BloccoStato } from '@gestcava/contracts';
+import type { BloccoKind } from '../api/blocchi';
+
+/** What a dialog of one of a block's moves (opzione, declassamento) is given: the block, and what to do after. */
+export interface BloccoMoveDialogProps {
+  kind: BloccoKind;
+  blocco: Blocco;
+  onClose: () => void;
+  onDone: (saved: Blocco) => void;
+}
 
 interface Move {
   label: string;

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'primereact/dialog';
-import { escapeClosesOverlayFirst } from '@/components/form/dialog-escape';
-import { Button } from 'primereact/button';
+import { ActionDialog } from '@/components/form/action-dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { bloccoStatoBodySchema, type Blocco, type BloccoStatoBody } from '@gestcava/contracts';
+import { bloccoStatoBodySchema, type BloccoStatoBody } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { FormAlert } from '@/components/form/form-alert';
 import { DateInput } from '@/components/form/date-input';
 import { todayIso } from '@/lib/iso-date';
-import { applyServerErrors } from '@/components/form/form-errors';
-import { useChangeBloccoStato, type BloccoKind, anagraficheChoicesQueryOptions } from '../api/blocchi';
-import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { useChangeBloccoStato, anagraficheChoicesQueryOptions } from '../api/blocchi';
+import type { BloccoMoveDialogProps } from './blocco-moves';
+import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { AnagraficaPickerField } from '@/components/form/picker-fields';
 
 type Values = { stato: 'opzionato'; clienteId?: string; opzioneScadenza?: string | null; nota?: string | null };
 
@@ -20,28 +18,11 @@ type Values = { stato: 'opzionato'; clienteId?: string; opzioneScadenza?: string
  * Opzionare a block (DESIGN §4): the cliente it is held for and until when. After the expiry it
  * counts as disponibile again by itself. A renewal keeps the cliente unless changed.
  */
-export function OpzioneDialog({
-  kind,
-  blocco,
-  onClose,
-  onDone,
-}: {
-  kind: BloccoKind;
-  blocco: Blocco;
-  onClose: () => void;
-  onDone: (saved: Blocco) => void;
-}) {
+export function OpzioneDialog({ kind, blocco, onClose, onDone }: BloccoMoveDialogProps) {
   const move = useChangeBloccoStato(kind, blocco._id);
   const renewing = blocco.stato === 'opzionato';
   const [cliente, setCliente] = useState<PickedAnagrafica | null>(renewing ? blocco.cliente : null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, BloccoStatoBody>({
+  const form = useForm<Values, unknown, BloccoStatoBody>({
     resolver: zodResolver(bloccoStatoBodySchema) as unknown as Resolver<Values, unknown, BloccoStatoBody>,
     defaultValues: {
       stato: 'opzionato',
@@ -50,73 +31,43 @@ export function OpzioneDialog({
       nota: '',
     },
   });
-  const pending = isSubmitting || move.isPending;
-  const onSubmit = async (body: BloccoStatoBody) => {
-    setFormError(null);
-    try {
-      onDone(await move.mutateAsync(body));
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['clienteId', 'opzioneScadenza', 'nota'], 'Opzione non registrata: riprova.'));
-    }
-  };
-  const title = renewing ? `Opzione su ${blocco.codice}` : `Opziona ${blocco.codice}`;
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <Dialog
-      visible
-      onHide={() => !pending && onClose()}
-      {...escapeClosesOverlayFirst(() => !pending && onClose())}
-      header={title}
-      modal
-      style={{ width: '34rem' }}
-      breakpoints={{ '640px': '100vw' }}
-      data-testid="opzione-dialog"
-      footer={
-        <div className="flex flex-wrap justify-content-end gap-2">
-          <Button type="button" label="Annulla" outlined onClick={onClose} disabled={pending} />
-          <Button type="submit" form="opzione-form" label="Opziona" icon="pi pi-bookmark" loading={pending} data-testid="opzione-save" />
-        </div>
-      }
+    <ActionDialog
+      name="opzione"
+      title={renewing ? `Opzione su ${blocco.codice}` : `Opziona ${blocco.codice}`}
+      width="34rem"
+      form={form}
+      fieldNames={['clienteId', 'opzioneScadenza', 'nota']}
+      failure="Opzione non registrata: riprova."
+      onSave={async (body) => onDone(await move.mutateAsync(body))}
+      onClose={onClose}
+      pending={move.isPending}
+      submit={{ label: 'Opziona', icon: 'pi pi-bookmark' }}
+      intro="Il blocco resta riservato al cliente fino alla scadenza; dopo torna disponibile da solo."
     >
-      <form id="opzione-form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} aria-label={title}>
-        <p className="mt-0 text-color-secondary">Il blocco resta riservato al cliente fino alla scadenza; dopo torna disponibile da solo.</p>
-        <FormAlert message={formError} testId="opzione-form-error" />
-        <div className="formgrid grid">
-          <FormField id="opzione-cliente" label="Cliente" required error={errors.clienteId?.message} className="col-12">
-            <Controller
-              control={control}
-              name="clienteId"
-              render={({ field }) => (
-                <AnagraficaPicker
-                  which="clienti"
-                  choices={(q) => anagraficheChoicesQueryOptions(kind, 'clienti', q)}
-                  id="opzione-cliente"
-                  value={cliente}
-                  onChange={(v) => {
-                    setCliente(v);
-                    field.onChange(v?._id);
-                  }}
-                  onBlur={field.onBlur}
-                  error={errors.clienteId?.message}
-                  testId="opzione-cliente"
-                />
-              )}
-            />
-          </FormField>
-          <FormField id="opzione-scadenza" label="Scadenza dell'opzione" required error={errors.opzioneScadenza?.message} className="col-12 sm:col-6" hint="Fino a fine giornata">
-            <Controller
-              control={control}
-              name="opzioneScadenza"
-              render={({ field }) => (
-                <DateInput id="opzione-scadenza" value={field.value} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} min={todayIso()} error={errors.opzioneScadenza?.message} />
-              )}
-            />
-          </FormField>
-          <FormField id="opzione-nota" label="Nota" error={errors.nota?.message} className="col-12">
-            <InputTextarea id="opzione-nota" rows={2} maxLength={500} className="w-full" {...register('nota')} />
-          </FormField>
-        </div>
-      </form>
-    </Dialog>
+      <div className="formgrid grid">
+        <FormField id="opzione-cliente" label="Cliente" required error={errors.clienteId?.message} className="col-12">
+          <AnagraficaPickerField control={control} name="clienteId" onPick={setCliente} which="clienti" choices={(q) => anagraficheChoicesQueryOptions(kind, 'clienti', q)} id="opzione-cliente" value={cliente} error={errors.clienteId?.message} testId="opzione-cliente" />
+        </FormField>
+        <FormField id="opzione-scadenza" label="Scadenza dell'opzione" required error={errors.opzioneScadenza?.message} className="col-12 sm:col-6" hint="Fino a fine giornata">
+          <Controller
+            control={control}
+            name="opzioneScadenza"
+            render={({ field }) => (
+              <DateInput id="opzione-scadenza" value={field.value} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} min={todayIso()} error={errors.opzioneScadenza?.message} />
+            )}
+          />
+        </FormField>
+        <FormField id="opzione-nota" label="Nota" error={errors.nota?.message} className="col-12">
+          <InputTextarea id="opzione-nota" rows={2} maxLength={500} className="w-full" {...register('nota')} />
+        </FormField>
+      </div>
+    </ActionDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@gestcava/contracts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { deleteMessage, chatKeys } from '../api/chat';
@@ -109,19 +109,16 @@ export function ConversationPane({ me, other, onBack }: { me: string; other: str
           void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
         }}
       />
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={toDelete !== null}
         title="Eliminare il messaggio?"
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
         loading={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
         testId="chat-delete-dialog"
       >
         <p className="m-0">Il messaggio e i suoi allegati spariranno per entrambi; resterà la scritta «Messaggio eliminato».</p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
     </section>
   );
 }

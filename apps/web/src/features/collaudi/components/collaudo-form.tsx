@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
 import { collaudoCreateSchema, RESE_SUGGERITE, type Collaudo, type CollaudoCreate, type CollaudoCreateInput } from '@gestcava/contracts';
-import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { AnagraficaPickerField } from '@/components/form/picker-fields';
 import { DateInput } from '@/components/form/date-input';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
@@ -43,12 +45,7 @@ export function CollaudoFormDialog({ record, onClose, onSaved }: { record?: Coll
   const update = useUpdateCollaudo(record?._id ?? '');
   const [cliente, setCliente] = useState<PickedAnagrafica | null>(record ? record.cliente : null);
   const clienteFixed = record !== undefined && record.righe.length > 0;
-  const form = useForm<CollaudoCreateInput, unknown, CollaudoCreate>({
-    resolver: zodResolver(collaudoCreateSchema),
-    defaultValues: defaultsOf(record),
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<CollaudoCreateInput, CollaudoCreate>(zodResolver(collaudoCreateSchema), defaultsOf(record));
   const {
     control,
     register,
@@ -92,25 +89,7 @@ export function CollaudoFormDialog({ record, onClose, onSaved }: { record?: Coll
           {clienteFixed ? (
             <InputText id={fid('clienteId')} value={record.cliente.ragioneSociale} readOnly className="w-full" />
           ) : (
-            <Controller
-              control={control}
-              name="clienteId"
-              render={({ field }) => (
-                <AnagraficaPicker
-                  which="clienti"
-                  choices={clientiSelezionabiliQueryOptions}
-                  id={fid('clienteId')}
-                  value={cliente}
-                  onChange={(v) => {
-                    setCliente(v);
-                    field.onChange(v?._id ?? '');
-                  }}
-                  onBlur={field.onBlur}
-                  error={err('clienteId')}
-                  testId="collaudo-cliente"
-                />
-              )}
-            />
+            <AnagraficaPickerField control={control} name="clienteId" cleared="" onPick={setCliente} which="clienti" choices={clientiSelezionabiliQueryOptions} id={fid('clienteId')} value={cliente} error={err('clienteId')} testId="collaudo-cliente" />
           )}
         </FormField>
         {text('luogo', 'Luogo')}

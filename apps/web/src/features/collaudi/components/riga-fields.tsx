@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ABBUONO_LABELS, ABBUONO_TIPI, DIFETTI, DIFETTO_LABELS, ESITI, type AbbuonoTipo, type CollaudoRiga, type Esito } from '@gestcava/contracts';
@@ -8,6 +9,16 @@ import { ABBUONO_UNITS } from './collaudo-format';
 import type { RigaDraft } from './riga-model';
 
 /** What each part of a collaudo row's card works on. */
+/** A field of the row: its label above its input. */
+export function RigaField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="riga-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
 export interface RigaFieldProps {
   blocco: CollaudoRiga['blocco'];
   draft: RigaDraft;
@@ -31,10 +42,9 @@ const ABBUONO_OPTIONS = [{ value: null, label: 'Nessun abbuono' }, ...ABBUONO_TI
 /** The measures found, in cm, with the declared ones as placeholders. */
 export function MisureFields({ blocco: b, draft, set, commit, fid }: RigaFieldProps) {
   const number = (name: 'lunghezzaRilevata' | 'altezzaRilevata' | 'profonditaRilevata', label: string, declared: number) => (
-    <div className="riga-field">
-      <label htmlFor={fid(name)}>{label}</label>
+    <RigaField id={fid(name)} label={label}>
       <NumberInput id={fid(name)} value={draft[name]} onChange={(v) => set(name, v)} onBlur={commit} decimals={0} placeholder={formatNumber(declared, 0)} testId={`riga-${name}`} />
-    </div>
+    </RigaField>
   );
   return (
     <fieldset className="riga-section">
@@ -86,8 +96,7 @@ export function AbbuonoFields({ draft, set, change, commit, fid }: RigaFieldProp
   const abbuono = draft.abbuonoTipo ? ABBUONO_UNITS[draft.abbuonoTipo] : null;
   return (
     <div className="riga-row">
-      <div className="riga-field">
-        <label htmlFor={fid('abbuonoTipo')}>Abbuono</label>
+      <RigaField id={fid('abbuonoTipo')} label="Abbuono">
         <Dropdown
           inputId={fid('abbuonoTipo')}
           pt={dropdownPt('Abbuono')}
@@ -98,12 +107,11 @@ export function AbbuonoFields({ draft, set, change, commit, fid }: RigaFieldProp
           className="w-full"
           data-testid="riga-abbuono-tipo"
         />
-      </div>
+      </RigaField>
       {abbuono && (
-        <div className="riga-field">
-          <label htmlFor={fid('abbuonoValore')}>Valore dell&apos;abbuono</label>
+        <RigaField id={fid('abbuonoValore')} label="Valore dell'abbuono">
           <NumberInput id={fid('abbuonoValore')} value={draft.abbuonoValore} onChange={(v) => set('abbuonoValore', v)} onBlur={commit} decimals={abbuono.decimals} unit={abbuono.unit} testId="riga-abbuono-valore" />
-        </div>
+        </RigaField>
       )}
     </div>
   );

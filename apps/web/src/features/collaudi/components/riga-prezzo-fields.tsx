@@ -1,14 +1,13 @@
 import { SCELTA_LABELS, SCELTE, UNITA_PREZZO_COLLAUDO, UNITA_PREZZO_COLLAUDO_LABELS } from '@gestcava/contracts';
 import { NumberInput } from '@/components/form/number-input';
 import { formatNumber, formatWeight } from '@/lib/format';
-import type { RigaFieldProps } from './riga-fields';
+import { RigaField, type RigaFieldProps } from './riga-fields';
 
 /** The price and its unit (€/m³ or €/t), the weighbridge's tonnes and the scelta assigned. */
 export function PrezzoFields({ blocco: b, draft, set, commit, fid }: RigaFieldProps) {
   return (
     <div className="riga-row">
-      <div className="riga-field">
-        <label htmlFor={fid('prezzo')}>Prezzo</label>
+      <RigaField id={fid('prezzo')} label="Prezzo">
         <NumberInput
           id={fid('prezzo')}
           value={draft.prezzo}
@@ -19,7 +18,7 @@ export function PrezzoFields({ blocco: b, draft, set, commit, fid }: RigaFieldPr
           placeholder={b.prezzoListino !== null ? `listino ${formatNumber(b.prezzoListino, 2)}` : undefined}
           testId="riga-prezzo"
         />
-      </div>
+      </RigaField>
       <ToggleGroup
         id={fid('unita')}
         label="Prezzo a"
@@ -27,10 +26,9 @@ export function PrezzoFields({ blocco: b, draft, set, commit, fid }: RigaFieldPr
         value={draft.unitaPrezzo}
         onPick={(u) => set('unitaPrezzo', u, true)}
       />
-      <div className="riga-field">
-        <label htmlFor={fid('pesoRilevato')}>Peso alla pesa</label>
+      <RigaField id={fid('pesoRilevato')} label="Peso alla pesa">
         <NumberInput id={fid('pesoRilevato')} value={draft.pesoRilevato} onChange={(v) => set('pesoRilevato', v)} onBlur={commit} decimals={2} unit="t" placeholder={b.pesoPesa !== null ? `blocco: ${formatWeight(b.pesoPesa)}` : 'facoltativo'} testId="riga-peso" />
-      </div>
+      </RigaField>
       <ToggleGroup
         id={fid('scelta')}
         label="Scelta assegnata"

@@ -10,21 +10,17 @@ import './dashboard.css';
 const m3 = (v: number) => `${formatNumber(v, 1)} m³`;
 const m2 = (v: number) => `${formatNumber(v, 0)} m²`;
 
-function KpiTile({
-  id,
-  icon,
-  label,
-  value,
-  to,
-  children,
-}: {
+/** A tile: its figure, the list the figure opens, and the lines under it. */
+interface Tile {
   id: string;
   icon: string;
   label: string;
   value: string;
   to: string;
-  children?: ReactNode;
-}) {
+  detail?: ReactNode;
+}
+
+function KpiTile({ id, icon, label, value, to, detail }: Tile) {
   return (
     <li className="kpi-tile" data-testid={`kpi-${id}`}>
       <span className="kpi-label">
@@ -34,7 +30,7 @@ function KpiTile({
       <Link to={to} className="kpi-value" aria-label={`${label}: ${value}`}>
         {value}
       </Link>
-      {children && <span className="kpi-detail">{children}</span>}
+      {detail && <span className="kpi-detail">{detail}</span>}
     </li>
   );
 }
@@ -52,33 +48,16 @@ type BlocchiLinks = DashboardLinks['disponibili'];
 
 /**
  * Own and bought-in figures of one field: the total opens both lists in one (it adds them), each
- * part its own list, all with the filter applied (contracts' dashboardLinks).
+ * part its own list, all with the filter applied (contracts' dashboardLinks); under the opzionati
+ * tile, the options expiring soon.
  */
-function BlocchiTile({
-  id,
-  icon,
-  label,
-  blocchi,
-  field,
-  links,
-  inScadenzaLinks,
-}: {
-  id: string;
-  icon: string;
-  label: string;
-  blocchi: Origini;
-  field: Field;
-  links: BlocchiLinks;
-  /** the options expiring soon, under the opzionati tile */
-  inScadenzaLinks?: BlocchiLinks;
-}) {
+function blocchiTile(blocchi: Origini, tile: { id: string; icon: string; label: string; field: Field }, links: BlocchiLinks, inScadenzaLinks?: BlocchiLinks): Tile {
   const { interni, esterni } = blocchi;
+  const { field } = tile;
   const total = (interni?.[field] ?? 0) + (esterni?.[field] ?? 0);
-  const inScadenza = inScadenzaLinks
-    ? (interni?.opzioniInScadenza ?? 0) + (esterni?.opzioniInScadenza ?? 0)
-    : null;
-  return (
-    <KpiTile id={id} icon={icon} label={label} value={formatInteger(total)} to={links.totale}>
+  const inScadenza = (interni?.opzioniInScadenza ?? 0) + (esterni?.opzioniInScadenza ?? 0);
+  const detail = (
+    <>
       {interni && esterni && (
         <>
           <Link to={links.interni}>propri {formatInteger(interni[field])}</Link>
@@ -86,19 +65,61 @@ function BlocchiTile({
           <Link to={links.esterni}>acquistati {formatInteger(esterni[field])}</Link>
         </>
       )}
-      {inScadenzaLinks && inScadenza !== null && (
+      {inScadenzaLinks && (
         <span className="kpi-line">
-          <Link
-            to={inScadenzaLinks.totale}
-            className={inScadenza > 0 ? 'kpi-warn' : undefined}
-          >
+          <Link to={inScadenzaLinks.totale} className={inScadenza > 0 ? 'kpi-warn' : undefined}>
             {formatInteger(inScadenza)} in scadenza entro 7 giorni
           </Link>
         </span>
       )}
-    </KpiTile>
+    </>
+  );
+  return { ...tile, value: formatInteger(total), to: links.totale, detail };
+}
+
+/** The month's production: the m³ against the month before and the same month a year ago, the informi and the bancate cut. */
+function ProduzioneDetail({ p, links }: { p: NonNullable<Dashboard['produzione']>; links: NonNullable<DashboardLinks['produzione']> }) {
+  return (
+    <>
+      <span className="kpi-line">
+        <Link to={links.precedente}>mese scorso {m3(p.m3MesePrecedente)}</Link>
+        {delta(p.m3Mese, p.m3MesePrecedente)}
+      </span>
+      <span className="kpi-line">
+        <Link to={links.annoScorso}>
+          {monthLong(shiftMonth(p.mese, -12))}: {m3(p.m3StessoMeseAnnoScorso)}
+        </Link>
+        {delta(p.m3Mese, p.m3StessoMeseAnnoScorso)}
+      </span>
+      {/* informi by weight, and the bancate's cut volume: figures of their own, never added to the m³ above */}
+      <span className="kpi-line" data-testid="produzione-informi">
+        informi {formatNumber(p.tInformiMese, 1)} t
+      </span>
+      {p.bancateMese && (
+        <span className="kpi-line" data-testid="produzione-bancate">
+          bancate tagliate {m3(p.bancateMese.m3)} ({formatInteger(p.bancateMese.bancate)})
+        </span>
+      )}
+    </>
   );
 }
+
+/** The average yield's basis in words, and the newest bancata (the list has the others). */
+function ReseDetail({ rese, ultima }: { rese: NonNullable<Dashboard['rese']>; ultima: string | null | undefined }) {
+  if (!rese.ultime[0]) return 'nessuna bancata chiusa';
+  return (
+    <>
+      <span className="kpi-line">
+        media di {rese.ultime.length} {rese.ultime.length === 1 ? 'bancata' : 'bancate'}
+      </span>
+      <Link to={ultima!}>
+        ultima {rese.ultime[0].codice}: {formatPercentValue(rese.ultime[0].resa)}
+      </Link>
+    </>
+  );
+}
+
+const pezzi = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
 
 /**
  * The KPI tiles: one per figure the server sent (a null section is a page the user may not read,
@@ -108,126 +129,19 @@ export function KpiTiles({ data }: { data: Dashboard }) {
   const { produzione: p, blocchi, lastre, pavimenti, collaudi, rese } = data;
   const anyBlocchi = blocchi.interni || blocchi.esterni;
   const links = dashboardLinks(data);
+  const tiles: (Tile | null | undefined | false)[] = [
+    p && { id: 'produzione', icon: 'pi pi-box', label: `m³ blocchi riquadrati a ${monthLong(p.mese)}`, value: m3(p.m3Mese), to: links.produzione!.mese, detail: <ProduzioneDetail p={p} links={links.produzione!} /> },
+    anyBlocchi && blocchiTile(blocchi, { id: 'disponibili', icon: 'pi pi-th-large', label: 'Blocchi disponibili', field: 'disponibili' }, links.disponibili),
+    anyBlocchi && blocchiTile(blocchi, { id: 'opzionati', icon: 'pi pi-bookmark', label: 'Blocchi opzionati', field: 'opzionati' }, links.opzionati, links.inScadenza),
+    anyBlocchi && blocchiTile(blocchi, { id: 'in-collaudo', icon: 'pi pi-search', label: 'Blocchi in collaudo', field: 'inCollaudo' }, links.inCollaudo),
+    lastre && { id: 'lastre', icon: 'pi pi-clone', label: 'Lastre in magazzino', value: m2(lastre.mq), to: links.lastre!, detail: pezzi(lastre.pezzi, 'lastra', 'lastre') },
+    pavimenti && { id: 'pavimenti', icon: 'pi pi-table', label: 'Pavimenti in magazzino', value: m2(pavimenti.mq), to: links.pavimenti!, detail: pezzi(pavimenti.pezzi, 'pezzo', 'pezzi') },
+    collaudi && { id: 'collaudi', icon: 'pi pi-check-square', label: 'Collaudi programmati questa settimana', value: formatInteger(collaudi.programmatiSettimana), to: links.collaudi!, detail: `dal ${formatDate(collaudi.dal)} al ${formatDate(collaudi.al)}` },
+    rese && { id: 'resa', icon: 'pi pi-percentage', label: 'Resa delle ultime bancate chiuse', value: rese.resaMedia === null ? '—' : formatPercentValue(rese.resaMedia), to: links.rese!.chiuse, detail: <ReseDetail rese={rese} ultima={links.rese!.ultima} /> },
+  ];
   return (
     <ul className="kpi-tiles" aria-label="Indicatori">
-      {p && (
-        <KpiTile
-          id="produzione"
-          icon="pi pi-box"
-          label={`m³ blocchi riquadrati a ${monthLong(p.mese)}`}
-          value={m3(p.m3Mese)}
-          to={links.produzione!.mese}
-        >
-          <span className="kpi-line">
-            <Link to={links.produzione!.precedente}>
-              mese scorso {m3(p.m3MesePrecedente)}
-            </Link>
-            {delta(p.m3Mese, p.m3MesePrecedente)}
-          </span>
-          <span className="kpi-line">
-            <Link to={links.produzione!.annoScorso}>
-              {monthLong(shiftMonth(p.mese, -12))}: {m3(p.m3StessoMeseAnnoScorso)}
-            </Link>
-            {delta(p.m3Mese, p.m3StessoMeseAnnoScorso)}
-          </span>
-          {/* informi by weight, and the bancate's cut volume: figures of their own, never added to the m³ above */}
-          <span className="kpi-line" data-testid="produzione-informi">
-            informi {formatNumber(p.tInformiMese, 1)} t
-          </span>
-          {p.bancateMese && (
-            <span className="kpi-line" data-testid="produzione-bancate">
-              bancate tagliate {m3(p.bancateMese.m3)} ({formatInteger(p.bancateMese.bancate)})
-            </span>
-          )}
-        </KpiTile>
-      )}
-      {anyBlocchi && (
-        <BlocchiTile
-          id="disponibili"
-          icon="pi pi-th-large"
-          label="Blocchi disponibili"
-          blocchi={blocchi}
-          field="disponibili"
-          links={links.disponibili}
-        />
-      )}
-      {anyBlocchi && (
-        <BlocchiTile
-          id="opzionati"
-          icon="pi pi-bookmark"
-          label="Blocchi opzionati"
-          blocchi={blocchi}
-          field="opzionati"
-          links={links.opzionati}
-          inScadenzaLinks={links.inScadenza}
-        />
-      )}
-      {anyBlocchi && (
-        <BlocchiTile
-          id="in-collaudo"
-          icon="pi pi-search"
-          label="Blocchi in collaudo"
-          blocchi={blocchi}
-          field="inCollaudo"
-          links={links.inCollaudo}
-        />
-      )}
-      {lastre && (
-        <KpiTile
-          id="lastre"
-          icon="pi pi-clone"
-          label="Lastre in magazzino"
-          value={m2(lastre.mq)}
-          to={links.lastre!}
-        >
-          {formatInteger(lastre.pezzi)} {lastre.pezzi === 1 ? 'lastra' : 'lastre'}
-        </KpiTile>
-      )}
-      {pavimenti && (
-        <KpiTile
-          id="pavimenti"
-          icon="pi pi-table"
-          label="Pavimenti in magazzino"
-          value={m2(pavimenti.mq)}
-          to={links.pavimenti!}
-        >
-          {formatInteger(pavimenti.pezzi)} {pavimenti.pezzi === 1 ? 'pezzo' : 'pezzi'}
-        </KpiTile>
-      )}
-      {collaudi && (
-        <KpiTile
-          id="collaudi"
-          icon="pi pi-check-square"
-          label="Collaudi programmati questa settimana"
-          value={formatInteger(collaudi.programmatiSettimana)}
-          to={links.collaudi!}
-        >
-          dal {formatDate(collaudi.dal)} al {formatDate(collaudi.al)}
-        </KpiTile>
-      )}
-      {rese && (
-        <KpiTile
-          id="resa"
-          icon="pi pi-percentage"
-          label="Resa delle ultime bancate chiuse"
-          value={rese.resaMedia === null ? '—' : formatPercentValue(rese.resaMedia)}
-          to={links.rese!.chiuse}
-        >
-          {/* The average's basis in words, and the newest bancata (the list has the others). */}
-          {rese.ultime[0] ? (
-            <>
-              <span className="kpi-line">
-                media di {rese.ultime.length} {rese.ultime.length === 1 ? 'bancata' : 'bancate'}
-              </span>
-              <Link to={links.rese!.ultima!}>
-                ultima {rese.ultime[0].codice}: {formatPercentValue(rese.ultime[0].resa)}
-              </Link>
-            </>
-          ) : (
-            'nessuna bancata chiusa'
-          )}
-        </KpiTile>
-      )}
+      {tiles.map((t) => t && <KpiTile key={t.id} {...t} />)}
     </ul>
   );
 }

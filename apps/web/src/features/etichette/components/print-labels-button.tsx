@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SplitButton } from 'primereact/splitbutton';
 import { apiDownload } from '@/lib/api';
-import { saveBlob } from '@/lib/save-blob';
+import { saveBlob } from '@/lib/download';
 import { notify } from '@/lib/toast';
 import { LabelsAddress } from './labels-address';
 

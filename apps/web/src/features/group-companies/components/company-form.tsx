@@ -1,5 +1,6 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
 import {
   createCompanyBodySchema,
@@ -12,9 +13,7 @@ import {
   type CreateCompanyBody,
 } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { CountryDropdown } from '@/components/form/country-dropdown';
-import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
-import { TelefonoInput } from '@/components/form/telefono-input';
+import { NazioneField, ProvinciaField, TelefonoField } from '@/components/form/address-fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
 import { useCreateCompany, useUpdateCompany } from '../api/group-companies';
@@ -35,37 +34,13 @@ const companyFormSchema = createCompanyBodySchema.superRefine((v, ctx) => {
   if (v.pec) check('pec', validatePec(v.pec));
 });
 
-type FormValues = {
-  name: string;
-  quarryName: string;
-  partitaIva: string;
-  codiceFiscale: string;
-  indirizzo: string;
-  cap: string;
-  comune: string;
-  provincia: string;
-  nazione: string;
-  telefono: string;
-  email: string;
-  pec: string;
-};
-const FIELDS = ['name', 'quarryName', 'partitaIva', 'codiceFiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'nazione', 'telefono', 'email', 'pec'];
+const FIELDS = ['name', 'quarryName', 'partitaIva', 'codiceFiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'nazione', 'telefono', 'email', 'pec'] as const;
+type FormValues = Record<(typeof FIELDS)[number], string>;
 
+/** The company as the form holds it: every field a text, empty where the company has none, Italy by default. */
 function toValues(c: Company | null | undefined): FormValues {
-  return {
-    name: c?.name ?? '',
-    quarryName: c?.quarryName ?? '',
-    partitaIva: c?.partitaIva ?? '',
-    codiceFiscale: c?.codiceFiscale ?? '',
-    indirizzo: c?.indirizzo ?? '',
-    cap: c?.cap ?? '',
-    comune: c?.comune ?? '',
-    provincia: c?.provincia ?? '',
-    nazione: c?.nazione ?? 'IT',
-    telefono: c?.telefono ?? '',
-    email: c?.email ?? '',
-    pec: c?.pec ?? '',
-  };
+  const values = Object.fromEntries(FIELDS.map((name) => [name, c?.[name] ?? ''])) as FormValues;
+  return { ...values, nazione: c?.nazione ?? 'IT' };
 }
 
 const fid = (name: string) => `company-${name}`;
@@ -83,13 +58,7 @@ export function CompanyFormDialog({
   const editing = !!company;
   const create = useCreateCompany();
   const update = useUpdateCompany();
-  const form = useForm<FormValues, unknown, CreateCompanyBody>({
-    resolver: zodResolver(companyFormSchema) as never,
-    defaultValues: toValues(company),
-    mode: 'onTouched',
-    // FormDialog focuses the first field in error, in the page's order
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<FormValues, CreateCompanyBody>(zodResolver(companyFormSchema) as never, toValues(company));
   const {
     register,
     control,
@@ -139,44 +108,9 @@ export function CompanyFormDialog({
         {text('indirizzo', 'Indirizzo', { className: 'col-12' })}
         {text('cap', 'CAP', { className: 'col-12 md:col-3' })}
         {text('comune', 'Comune', { className: 'col-12 md:col-5' })}
-        <FormField id={fid('provincia')} label="Provincia" error={err('provincia')} className="col-12 md:col-4">
-          {nazione === 'IT' ? (
-            <Controller
-              control={control}
-              name="provincia"
-              render={({ field }) => (
-                <ProvinciaDropdown
-                  id={fid('provincia')}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  onBlur={field.onBlur}
-                  error={err('provincia')}
-                  showClear
-                />
-              )}
-            />
-          ) : (
-            <InputText id={fid('provincia')} className="w-full" {...register('provincia')} />
-          )}
-        </FormField>
-        <FormField id={fid('nazione')} label="Nazione" error={err('nazione')}>
-          <Controller
-            control={control}
-            name="nazione"
-            render={({ field }) => (
-              <CountryDropdown id={fid('nazione')} value={field.value} onChange={(v) => field.onChange(v ?? 'IT')} onBlur={field.onBlur} error={err('nazione')} />
-            )}
-          />
-        </FormField>
-        <FormField id={fid('telefono')} label="Telefono" error={err('telefono')}>
-          <Controller
-            control={control}
-            name="telefono"
-            render={({ field }) => (
-              <TelefonoInput id={fid('telefono')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} defaultCountry={nazione} error={err('telefono')} />
-            )}
-          />
-        </FormField>
+        <ProvinciaField control={control} register={register} id={fid('provincia')} error={err('provincia')} className="col-12 md:col-4" italian={nazione === 'IT'} showClear />
+        <NazioneField control={control} id={fid('nazione')} error={err('nazione')} />
+        <TelefonoField control={control} id={fid('telefono')} error={err('telefono')} nazione={nazione} />
         {text('email', 'Email', { type: 'email' })}
         {text('pec', 'PEC', { type: 'email' })}
       </div>

@@ -1,34 +1,53 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button } from 'primereact/button';
 import {
   detailPath,
-  ENTITY_PAGES,
   FINITURA_LABELS,
   LAVORAZIONE_LASTRE_STATO_LABELS,
   LAVORAZIONE_LASTRE_TRANSITIONS,
   type LavorazioneLastre,
+  type LavorazioneLastreStato,
 } from '@gestcava/contracts';
-import { PageHeader } from '@/components/page-header';
-import { BackToList, DetailShell } from '@/components/detail/detail-shell';
-import { HistorySection } from '@/components/detail/history-section';
-import { useBackToList } from '@/components/detail/use-back-to-list';
-import { StateActions } from '@/components/detail/state-actions';
-import { StateMoveSection } from '@/components/detail/state-move-section';
-import { dangerOutlined, useStateMove } from '@/components/detail/use-state-move';
-import { DetailItem as Item, DetailList } from '@/components/detail-list';
+import { ProcessingDetail, ProcessingStatoSection, type ProcessingKind } from '@/components/detail/processing-detail';
+import { DetailItem as Item, DetailList, RecordNoteItems } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { RecordLink } from '@/components/record-link';
-import { formatArea, formatDate, formatDateTime, formatInteger, formatNumber, formatVolume } from '@/lib/format';
+import { formatArea, formatDate, formatInteger, formatNumber, formatVolume } from '@/lib/format';
 import { formatDims } from '@/lib/production-format';
-import { can } from '@/lib/permissions';
-import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useLavorazioneLastre, useLavorazioneLastreHistory, useChangeLavorazioneLastreStato } from '../api/lavorazioni-lastre';
 import { CompletaDialog } from './completa-dialog';
 import { LavorazioneLastreFormDialog } from './lavorazione-lastre-form';
 import { formatResa, LAVORAZIONE_LASTRE_FIELD_LABELS, LAVORAZIONE_LASTRE_MOVES, lavorazioneHistoryValue } from './lavorazione-lastre-format';
 import { LavorazioneLastreStatoTag } from './lavorazione-lastre-stato';
+import '@/components/list/list-cards.css';
 import './lavorazioni-lastre.css';
+
+const SEGAGIONE: ProcessingKind<LavorazioneLastreStato, LavorazioneLastre> = {
+  name: 'lavorazione',
+  entity: 'lavorazione-lastre',
+  listLabel: 'Elenco segagioni',
+  title: 'Segagione',
+  heading: 'Segagione',
+  icon: 'pi pi-clone',
+  notFound: { title: 'Segagione non trovata', text: 'La segagione richiesta non esiste o appartiene a un’altra ditta.' },
+  fieldLabels: LAVORAZIONE_LASTRE_FIELD_LABELS,
+  labels: LAVORAZIONE_LASTRE_STATO_LABELS,
+  moves: LAVORAZIONE_LASTRE_MOVES,
+  transitions: LAVORAZIONE_LASTRE_TRANSITIONS,
+  running: 'in_segagione',
+  StatoTag: LavorazioneLastreStatoTag,
+  complete: {
+    label: 'Completa: registra le lastre',
+    Dialog: CompletaDialog,
+    summary: 'Segagione completata',
+    detail: (saved) => `${formatInteger(saved.numeroLastre)} lastre, ${formatArea(saved.mqTotali)} in ${saved.pacchi.map((p) => p.codice).join(', ')}`,
+  },
+  cancel: {
+    title: 'Annullare la segagione?',
+    body: (lav) => `${lav.codice} non sarà segata: il blocco ${lav.blocco.codice} torna disponibile. La segagione resta nel registro, con il suo storico.`,
+  },
+};
 
 /**
  * A sawing (DESIGN §4, issue 12): its plan and block, the moves its state allows (start,
@@ -37,36 +56,17 @@ import './lavorazioni-lastre.css';
 export function LavorazioneLastreDetail({ id }: { id: string }) {
   const record = useLavorazioneLastre(id);
   const history = useLavorazioneLastreHistory(id);
-  const backTo = useBackToList(ENTITY_PAGES['lavorazione-lastre'].path);
-  const back = <BackToList to={backTo} label="Elenco segagioni" />;
+  const names = (lav: LavorazioneLastre) => new Map([[lav.macchina._id, lav.macchina.nome]]);
   return (
-    <DetailShell query={record} title="Segagione" back={back} notFound={{ title: 'Segagione non trovata', text: 'La segagione richiesta non esiste o appartiene a un’altra ditta.' }}>
-      {(lav) => <LavorazionePage lav={lav} back={back} history={history} />}
-    </DetailShell>
-  );
-}
-
-function LavorazionePage({ lav, back, history }: { lav: LavorazioneLastre; back: ReactNode; history: ReturnType<typeof useLavorazioneLastreHistory> }) {
-  const { user } = useSession();
-  const writable = can(user, 'lavorazione-lastre', 'write');
-  const names = useMemo(() => new Map([[lav.macchina._id, lav.macchina.nome]]), [lav.macchina]);
-  return (
-    <>
-      <PageHeader title={`Segagione ${lav.codice}`} icon="pi pi-clone">
-        {back}
-        {writable && lav.stato === 'pianificata' && <EditAction lav={lav} />}
-      </PageHeader>
-      <div className="grid">
-        <div className="col-12 xl:col-8">
+    <ProcessingDetail kind={SEGAGIONE} query={record} history={history} formatValue={(lav) => lavorazioneHistoryValue(names(lav))} headerActions={(lav, writable) => writable && lav.stato === 'pianificata' && <EditAction lav={lav} />}>
+      {(lav, writable) => (
+        <>
           <StatoSection lav={lav} writable={writable} />
           <DataSection lav={lav} />
           <PacchiSection lav={lav} />
-        </div>
-        <div className="col-12 xl:col-4">
-          <HistorySection query={history} fieldLabels={LAVORAZIONE_LASTRE_FIELD_LABELS} formatValue={lavorazioneHistoryValue(names)} />
-        </div>
-      </div>
-    </>
+        </>
+      )}
+    </ProcessingDetail>
   );
 }
 
@@ -92,56 +92,7 @@ function EditAction({ lav }: { lav: LavorazioneLastre }) {
 
 function StatoSection({ lav, writable }: { lav: LavorazioneLastre; writable: boolean }) {
   const mutation = useChangeLavorazioneLastreStato(lav._id);
-  const move = useStateMove({ mutation, codice: lav.codice, labels: LAVORAZIONE_LASTRE_STATO_LABELS, confirm: ['annullata'] });
-  const [completing, setCompleting] = useState(false);
-
-  const actions = writable && (
-    <div className="flex flex-wrap gap-2">
-      {lav.stato === 'in_segagione' && <Button type="button" label="Completa: registra le lastre" icon="pi pi-check-square" onClick={() => setCompleting(true)} data-testid="lavorazione-completa" />}
-      <StateActions name="lavorazione" moves={LAVORAZIONE_LASTRE_TRANSITIONS[lav.stato].manual} moveOf={(to) => dangerOutlined(LAVORAZIONE_LASTRE_MOVES[to])} onMove={move.onMove} busy={move.busy} sending={move.sending} />
-    </div>
-  );
-
-  return (
-    <StateMoveSection
-      name="lavorazione"
-      move={move}
-      actions={actions}
-      confirmation={() => ({
-        title: 'Annullare la segagione?',
-        confirmLabel: LAVORAZIONE_LASTRE_MOVES.annullata.label,
-        confirmIcon: LAVORAZIONE_LASTRE_MOVES.annullata.icon,
-        danger: true,
-        testId: 'confirm-lavorazione-annulla',
-        body: (
-          <p className="mt-0">
-            {lav.codice} non sarà segata: il blocco {lav.blocco.codice} torna disponibile. La segagione resta nel registro, con il suo storico.
-          </p>
-        ),
-        note: { id: 'lavorazione-move-nota', label: 'Nota (facoltativa)' },
-      })}
-      dialogs={
-        completing && (
-          <CompletaDialog
-            lavorazione={lav}
-            onClose={() => setCompleting(false)}
-            onDone={(saved) => {
-              setCompleting(false);
-              notify({
-                severity: 'success',
-                summary: 'Segagione completata',
-                detail: `${formatInteger(saved.numeroLastre)} lastre, ${formatArea(saved.mqTotali)} in ${saved.pacchi.map((p) => p.codice).join(', ')}`,
-              });
-            }}
-          />
-        )
-      }
-    >
-      <LavorazioneLastreStatoTag stato={lav.stato} testId="lavorazione-stato" />
-      {lav.stato === 'in_segagione' && lav.dataInizio && <span className="text-color-secondary">dal {formatDate(lav.dataInizio)}</span>}
-      {lav.stato === 'completata' && lav.dataFine && <span className="text-color-secondary">il {formatDate(lav.dataFine)}</span>}
-    </StateMoveSection>
-  );
+  return <ProcessingStatoSection kind={SEGAGIONE} record={lav} writable={writable} mutation={mutation} />;
 }
 
 function DataSection({ lav }: { lav: LavorazioneLastre }) {
@@ -169,11 +120,7 @@ function DataSection({ lav }: { lav: LavorazioneLastre }) {
         <Item label="m² totali">{formatArea(lav.mqTotali)}</Item>
         <Item label="Resa">{formatResa(lav.resa)}</Item>
         <Item label="Resa teorica massima">{formatResa(lav.resaTeorica)}</Item>
-        <Item label="Note" wide>
-          {lav.note && <span className="pre-line">{lav.note}</span>}
-        </Item>
-        <Item label="Registrata il">{formatDateTime(lav.createdAt)}</Item>
-        <Item label="Ultima modifica">{formatDateTime(lav.updatedAt)}</Item>
+        <RecordNoteItems record={lav} />
       </DetailList>
     </SectionCard>
   );
@@ -186,7 +133,7 @@ function PacchiSection({ lav }: { lav: LavorazioneLastre }) {
       {lav.pacchi.length === 0 ? (
         <p className="m-0 text-color-secondary">Nessun pacco.</p>
       ) : (
-        <ul className="lavorazione-pacchi" data-testid="lavorazione-pacchi">
+        <ul className="list-cards-items lavorazione-pacchi" data-testid="lavorazione-pacchi">
           {lav.pacchi.map((p) => (
             <li key={p._id}>
               <RecordLink to={detailPath('pacco', p._id)} testId="lavorazione-pacco-link">

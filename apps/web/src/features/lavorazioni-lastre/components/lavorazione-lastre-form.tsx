@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import type { z } from 'zod';
-import { Dropdown } from 'primereact/dropdown';
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -16,13 +16,12 @@ import {
   type LavorazioneLastre,
   type LavorazioneLastreCreate,
 } from '@gestcava/contracts';
-import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
-import { BloccoPicker } from '@/components/form/blocco-picker';
+import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
+import { AnagraficaPickerField, BloccoPickerField } from '@/components/form/picker-fields';
 import { ComputedValues } from '@/components/form/computed-values';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
+import { DropdownField } from '@/components/form/dropdown-field';
 import { FormField } from '@/components/form/form-field';
-import { invalidProps } from '@/components/form/form-errors';
 import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 import { formatNumber, formatVolume } from '@/lib/format';
@@ -67,12 +66,7 @@ export function LavorazioneLastreFormDialog({
   const macchine = useMacchinePicker();
   const [blocco, setBlocco] = useState<BloccoSegabile | null>(null);
   const [terzista, setTerzista] = useState<PickedAnagrafica | null>(lavorazione?.terzista ?? null);
-  const form = useForm<FormInput, unknown, LavorazioneLastreCreate>({
-    resolver: zodResolver(lavorazioneLastreCreateSchema),
-    defaultValues: toFormValues(lavorazione),
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<FormInput, LavorazioneLastreCreate>(zodResolver(lavorazioneLastreCreateSchema), toFormValues(lavorazione));
   const {
     control,
     reset,
@@ -118,47 +112,22 @@ export function LavorazioneLastreFormDialog({
           </FormField>
         ) : (
           <FormField id={fid('bloccoId')} label="Blocco da segare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
-            <Controller
-              control={control}
-              name="bloccoId"
-              render={({ field }) => (
-                <BloccoPicker
-                  choices={blocchiSegabiliQueryOptions}
-                  testId="lavorazione-blocco"
-                  id={fid('bloccoId')}
-                  value={blocco}
-                  onChange={(b) => {
-                    setBlocco(b);
-                    field.onChange(b?._id ?? '');
-                  }}
-                  onBlur={field.onBlur}
-                  error={err('bloccoId')}
-                />
-              )}
-            />
+            <BloccoPickerField control={control} name="bloccoId" cleared="" onPick={setBlocco} choices={blocchiSegabiliQueryOptions} testId="lavorazione-blocco" id={fid('bloccoId')} value={blocco} error={err('bloccoId')} />
           </FormField>
         )}
-        <FormField id={fid('macchinaId')} label="Macchina" required error={err('macchinaId')}>
-          <Controller
-            control={control}
-            name="macchinaId"
-            render={({ field }) => (
-              <Dropdown
-                inputId={fid('macchinaId')}
-                pt={dropdownPt('Macchina')}
-                value={field.value || null}
-                options={macchinaOptions}
-                onChange={(e) => field.onChange((e.value as string | null) ?? '')}
-                onBlur={field.onBlur}
-                placeholder={macchine.isError ? 'Elenco non disponibile' : 'Scegli la macchina'}
-                emptyMessage={macchine.isPending ? 'Caricamento…' : 'Nessuna macchina: aggiungile in Impostazioni'}
-                className={`w-full${err('macchinaId') ? ' p-invalid' : ''}`}
-                {...invalidProps(fid('macchinaId'), err('macchinaId'))}
-                data-testid="lavorazione-macchina"
-              />
-            )}
-          />
-        </FormField>
+        <DropdownField
+          control={control}
+          name="macchinaId"
+          id={fid('macchinaId')}
+          label="Macchina"
+          required
+          error={err('macchinaId')}
+          options={macchinaOptions}
+          cleared=""
+          placeholder={macchine.isError ? 'Elenco non disponibile' : 'Scegli la macchina'}
+          emptyMessage={macchine.isPending ? 'Caricamento…' : 'Nessuna macchina: aggiungile in Impostazioni'}
+          testId="lavorazione-macchina"
+        />
         <FormField id={fid('spessoreMm')} label="Spessore" required error={err('spessoreMm')}>
           <Controller
             control={control}
@@ -175,15 +144,7 @@ export function LavorazioneLastreFormDialog({
             )}
           />
         </FormField>
-        <FormField id={fid('finitura')} label="Finitura" error={err('finitura')}>
-          <Controller
-            control={control}
-            name="finitura"
-            render={({ field }) => (
-              <Dropdown inputId={fid('finitura')} pt={dropdownPt('Finitura')} value={field.value ?? 'grezzo'} options={FINITURA_OPTIONS} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className="w-full" />
-            )}
-          />
-        </FormField>
+        <DropdownField control={control} name="finitura" id={fid('finitura')} label="Finitura" error={err('finitura')} options={FINITURA_OPTIONS} shown="grezzo" />
         <div className="field col-12 md:col-6 flex align-items-end">
           <Controller
             control={control}
@@ -223,25 +184,7 @@ export function LavorazioneLastreFormDialog({
         </div>
         {contoTerzi && (
           <FormField id={fid('terzistaId')} label="Terzista" required error={err('terzistaId')} className="col-12 md:col-8">
-            <Controller
-              control={control}
-              name="terzistaId"
-              render={({ field }) => (
-                <AnagraficaPicker
-                  which="fornitori"
-                  choices={terzistiQueryOptions}
-                  id={fid('terzistaId')}
-                  value={terzista}
-                  onChange={(v) => {
-                    setTerzista(v);
-                    field.onChange(v?._id ?? null);
-                  }}
-                  onBlur={field.onBlur}
-                  error={err('terzistaId')}
-                  testId="lavorazione-terzista"
-                />
-              )}
-            />
+            <AnagraficaPickerField control={control} name="terzistaId" cleared={null} onPick={setTerzista} which="fornitori" choices={terzistiQueryOptions} id={fid('terzistaId')} value={terzista} error={err('terzistaId')} testId="lavorazione-terzista" />
           </FormField>
         )}
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">

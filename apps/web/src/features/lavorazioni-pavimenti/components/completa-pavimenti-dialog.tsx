@@ -1,5 +1,6 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import type { z } from 'zod';
 import { lavorazionePavimentiCompletaSchema, type LavorazionePavimenti, type LavorazionePavimentiCompleta } from '@gestcava/contracts';
 import { ComputedValues } from '@/components/form/computed-values';
@@ -20,12 +21,7 @@ const FIELD_NAMES = ['pezzi', 'pezziPerCassa', 'scartoMq', 'ubicazioneId'];
  */
 export function CompletaPavimentiDialog({ lavorazione: lav, onClose, onDone }: { lavorazione: LavorazionePavimenti; onClose: () => void; onDone: (saved: LavorazionePavimenti) => void }) {
   const completa = useCompletaLavorazionePavimenti(lav._id);
-  const form = useForm<FormInput, unknown, LavorazionePavimentiCompleta>({
-    resolver: zodResolver(lavorazionePavimentiCompletaSchema),
-    defaultValues: { scartoMq: null },
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<FormInput, LavorazionePavimentiCompleta>(zodResolver(lavorazionePavimentiCompletaSchema), { scartoMq: null });
   const {
     control,
     formState: { errors },

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import type { z } from 'zod';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { SelectButton } from 'primereact/selectbutton';
 import {
@@ -22,10 +22,10 @@ import {
   type LavorazionePavimentiCreate,
   type OriginePavimenti,
 } from '@gestcava/contracts';
-import { BloccoPicker } from '@/components/form/blocco-picker';
+import { BloccoPickerField } from '@/components/form/picker-fields';
 import { ComputedValues } from '@/components/form/computed-values';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
+import { DropdownField } from '@/components/form/dropdown-field';
 import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
 import { LongTextArea } from '@/components/form/long-text-area';
@@ -54,12 +54,7 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
   const [blocco, setBlocco] = useState<BloccoSegabile | null>(null);
   const [slabSearch, setSlabSearch] = useState('');
   const lastre = useLastreTagliabili(slabSearch);
-  const form = useForm<FormInput, unknown, LavorazionePavimentiCreate>({
-    resolver: zodResolver(lavorazionePavimentiCreateSchema),
-    defaultValues: DEFAULTS,
-    mode: 'onTouched',
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<FormInput, LavorazionePavimentiCreate>(zodResolver(lavorazionePavimentiCreateSchema), DEFAULTS);
   const {
     control,
     reset,
@@ -102,24 +97,7 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
         </div>
         {origine === 'blocco' ? (
           <FormField id={fid('bloccoId')} label="Blocco da tagliare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
-            <Controller
-              control={control}
-              name="bloccoId"
-              render={({ field }) => (
-                <BloccoPicker
-                  choices={blocchiTagliabiliQueryOptions}
-                  testId="pavimenti-blocco"
-                  id={fid('bloccoId')}
-                  value={blocco}
-                  onChange={(b) => {
-                    setBlocco(b);
-                    field.onChange(b?._id);
-                  }}
-                  onBlur={field.onBlur}
-                  error={err('bloccoId')}
-                />
-              )}
-            />
+            <BloccoPickerField control={control} name="bloccoId" onPick={setBlocco} choices={blocchiTagliabiliQueryOptions} testId="pavimenti-blocco" id={fid('bloccoId')} value={blocco} error={err('bloccoId')} />
           </FormField>
         ) : (
           <FormField
@@ -186,20 +164,8 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
         <FormField id={fid('spessoreMm')} label="Spessore" required error={err('spessoreMm')} className="col-12 md:col-4">
           <Controller control={control} name="spessoreMm" render={({ field }) => <NumberInput id={fid('spessoreMm')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} unit="mm" error={err('spessoreMm')} />} />
         </FormField>
-        <FormField id={fid('finitura')} label="Finitura" error={err('finitura')}>
-          <Controller
-            control={control}
-            name="finitura"
-            render={({ field }) => <Dropdown inputId={fid('finitura')} pt={dropdownPt('Finitura')} value={field.value ?? 'levigato'} options={FINITURA_OPTIONS} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className="w-full" />}
-          />
-        </FormField>
-        <FormField id={fid('bordo')} label="Bordo" error={err('bordo')}>
-          <Controller
-            control={control}
-            name="bordo"
-            render={({ field }) => <Dropdown inputId={fid('bordo')} pt={dropdownPt('Bordo')} value={field.value ?? 'vivo'} options={BORDO_OPTIONS} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className="w-full" />}
-          />
-        </FormField>
+        <DropdownField control={control} name="finitura" id={fid('finitura')} label="Finitura" error={err('finitura')} options={FINITURA_OPTIONS} shown="levigato" />
+        <DropdownField control={control} name="bordo" id={fid('bordo')} label="Bordo" error={err('bordo')} options={BORDO_OPTIONS} shown="vivo" />
         <div className="field col-12">
           <Controller
             control={control}

@@ -5,7 +5,7 @@ import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { TARIFFA_CATEGORIA_LABELS, TARIFFA_CATEGORIE, type Cava, type CavaTariffa } from '@gestcava/contracts';
 import { LoadFailedState } from '@/components/empty-state';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteConfirmDialog } from '@/components/confirm-dialog';
 import { formatDate, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useCavaTariffe, useDeleteCavaTariffa } from '../api/cava-tariffe';
@@ -50,12 +50,9 @@ export function CavaTariffeDialog({ cava, onClose }: { cava: Cava; onClose: () =
         </DataTable>
       )}
       {editing && <TariffaFormDialog cavaId={cava._id} cavaNome={cava.nome} tariffa={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={deleting !== null}
         title="Eliminare le tariffe?"
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
         loading={remove.isPending}
         onConfirm={() =>
           deleting &&
@@ -71,7 +68,7 @@ export function CavaTariffeDialog({ cava, onClose }: { cava: Cava; onClose: () =
         testId="confirm-tariffa-delete"
       >
         <p className="m-0">Le tariffe {deleting ? periodo(deleting) : ''} saranno eliminate: il report Estrazione non avrà più il contributo di quel periodo.</p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Controller, useForm, type FieldValues } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
 import { Checkbox } from 'primereact/checkbox';
@@ -38,13 +39,7 @@ export function LookupFormDialog({
   const noun = LOOKUP_LABELS[kind].singolare;
   const create = useCreateLookup(kind);
   const update = useUpdateLookup(kind);
-  const form = useForm<FieldValues, unknown, Values>({
-    resolver: zodResolver((record ? LOOKUP_EDIT_SCHEMAS : LOOKUP_BODY_SCHEMAS)[kind]),
-    defaultValues: toValues(kind, record),
-    mode: 'onTouched',
-    // FormDialog focuses the first field in error, in the page's order
-    shouldFocusError: false,
-  });
+  const form = useDialogForm<FieldValues, Values>(zodResolver((record ? LOOKUP_EDIT_SCHEMAS : LOOKUP_BODY_SCHEMAS)[kind]), toValues(kind, record));
   const {
     control,
     formState: { errors },

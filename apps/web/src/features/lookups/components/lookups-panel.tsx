@@ -5,7 +5,7 @@ import { Column } from 'primereact/column';
 import { Button } from 'primereact/button';
 import { LOOKUP_KINDS, LOOKUP_LABELS, type LookupKind } from '@gestcava/contracts';
 import { LoadFailedState } from '@/components/empty-state';
-import { ConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
+import { DeleteConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { isApiError } from '@/lib/api';
@@ -199,12 +199,9 @@ function LookupTable({ kind }: { kind: LookupKind }) {
 
       {tariffe && <CavaTariffeDialog cava={tariffe} onClose={() => setTariffe(null)} />}
 
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={ask?.kind === 'delete'}
         title="Eliminare la voce?"
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
         loading={remove.isPending}
         onConfirm={() => ask && doDelete(ask.row)}
         onCancel={() => setAsk(null)}
@@ -214,7 +211,7 @@ function LookupTable({ kind }: { kind: LookupKind }) {
           <strong>{ask ? nameOf(ask.row) : ''}</strong> sarà eliminata. Se bancate o blocchi la usano non si può eliminare:
           in quel caso puoi disattivarla.
         </p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
       <DeleteConflictDialog
         visible={ask?.kind === 'conflict'}
         message={ask?.kind === 'conflict' ? ask.message : ''}

@@ -1,11 +1,10 @@
-import { Dropdown } from 'primereact/dropdown';
 import { FINITURA_LABELS, FINITURE, LASTRA_STATI, LASTRA_STATO_LABELS, SCELTA_LABELS, SCELTE, SPESSORI_LASTRE_MM } from '@gestcava/contracts';
 import { ListFilter } from '@/components/list/list-filter';
+import { ListOptionFilter } from '@/components/list/list-page';
 import { ListFilters } from '@/components/list/list-filters';
 import { ListSearch } from '@/components/list/list-search';
 import type { ListParams } from '@/components/list/use-list-params';
 import { LookupDropdown } from '@/components/form/lookup-dropdown';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
 import type { StockFilterName } from './stock-filter-rules';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
@@ -21,20 +20,10 @@ export function StockFilters({ params, withStato, placeholder }: { params: ListP
       <ListFilter id="filter-materiale" label="Materiale">
         <LookupDropdown kind="materiali" id="filter-materiale" label="Materiale" value={f.materialeId} onChange={set('materialeId')} placeholder="Tutti" showClear includeInactive />
       </ListFilter>
-      <ListFilter id="filter-spessore" label="Spessore">
-        <Dropdown inputId="filter-spessore" pt={dropdownPt('Spessore')} value={f.spessoreMm ?? null} options={SPESSORE_OPTIONS} onChange={(e) => set('spessoreMm')(e.value as string | null)} placeholder="Tutti" showClear className="w-full" />
-      </ListFilter>
-      <ListFilter id="filter-finitura" label="Finitura">
-        <Dropdown inputId="filter-finitura" pt={dropdownPt('Finitura')} value={f.finitura ?? null} options={options(FINITURE, FINITURA_LABELS)} onChange={(e) => set('finitura')(e.value as string | null)} placeholder="Tutte" showClear className="w-full" />
-      </ListFilter>
-      <ListFilter id="filter-scelta" label="Scelta">
-        <Dropdown inputId="filter-scelta" pt={dropdownPt('Scelta')} value={f.scelta ?? null} options={options(SCELTE, SCELTA_LABELS)} onChange={(e) => set('scelta')(e.value as string | null)} placeholder="Tutte" showClear className="w-full" />
-      </ListFilter>
-      {withStato && (
-        <ListFilter id="filter-stato" label="Stato">
-          <Dropdown inputId="filter-stato" pt={dropdownPt('Stato')} value={f.stato ?? null} options={options(LASTRA_STATI, LASTRA_STATO_LABELS)} onChange={(e) => set('stato')(e.value as string | null)} placeholder="Tutti" showClear className="w-full" />
-        </ListFilter>
-      )}
+      <ListOptionFilter params={params} name="spessoreMm" id="filter-spessore" label="Spessore" options={SPESSORE_OPTIONS} placeholder="Tutti" />
+      <ListOptionFilter params={params} name="finitura" label="Finitura" options={options(FINITURE, FINITURA_LABELS)} placeholder="Tutte" />
+      <ListOptionFilter params={params} name="scelta" label="Scelta" options={options(SCELTE, SCELTA_LABELS)} placeholder="Tutte" />
+      {withStato && <ListOptionFilter params={params} name="stato" label="Stato" options={options(LASTRA_STATI, LASTRA_STATO_LABELS)} placeholder="Tutti" />}
       <ListFilter id="filter-ubicazione" label="Ubicazione">
         <LookupDropdown kind="ubicazioni" id="filter-ubicazione" label="Ubicazione" value={f.ubicazioneId} onChange={set('ubicazioneId')} placeholder="Tutte" showClear includeInactive />
       </ListFilter>

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { bloccoCodiceOf, casseText, detailPath, FINITURA_LABELS, FINITURE, formatoLabel, LOTTO_SORT_FIELDS, SCELTA_LABELS, SCELTE, type Lotto } from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListFilter } from '@/components/list/list-filter';
-import { ListLookupFilter, ListPage } from '@/components/list/list-page';
+import { ListLookupFilter, ListOptionFilter, ListPage } from '@/components/list/list-page';
 import { useListPage } from '@/components/list/use-list-page';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { formatArea, formatInteger, formatWeight } from '@/lib/format';
 import { enumFilter, uuidFilter } from '@/lib/list-filter-rules';
 import { exportLotti, useLotti, useLottiSummary, type LottoFilters } from '../api/magazzino-pavimenti';
@@ -85,15 +83,9 @@ export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lot
       filters={
         <>
           <ListLookupFilter params={params} name="materialeId" kind="materiali" id="filter-materiale" label="Materiale" placeholder="Tutti" />
-          <ListFilter id="filter-spessore" label="Spessore">
-            <Dropdown inputId="filter-spessore" pt={dropdownPt('Spessore')} value={f.spessoreMm ?? null} options={SPESSORE_OPTIONS} onChange={(e) => set('spessoreMm')(e.value as string | null)} placeholder="Tutti" showClear className="w-full" />
-          </ListFilter>
-          <ListFilter id="filter-finitura" label="Finitura">
-            <Dropdown inputId="filter-finitura" pt={dropdownPt('Finitura')} value={f.finitura ?? null} options={options(FINITURE, FINITURA_LABELS)} onChange={(e) => set('finitura')(e.value as string | null)} placeholder="Tutte" showClear className="w-full" />
-          </ListFilter>
-          <ListFilter id="filter-scelta" label="Scelta">
-            <Dropdown inputId="filter-scelta" pt={dropdownPt('Scelta')} value={f.scelta ?? null} options={options(SCELTE, SCELTA_LABELS)} onChange={(e) => set('scelta')(e.value as string | null)} placeholder="Tutte" showClear className="w-full" />
-          </ListFilter>
+          <ListOptionFilter params={params} name="spessoreMm" id="filter-spessore" label="Spessore" options={SPESSORE_OPTIONS} placeholder="Tutti" />
+          <ListOptionFilter params={params} name="finitura" label="Finitura" options={options(FINITURE, FINITURA_LABELS)} placeholder="Tutte" />
+          <ListOptionFilter params={params} name="scelta" label="Scelta" options={options(SCELTE, SCELTA_LABELS)} placeholder="Tutte" />
           <ListLookupFilter params={params} name="ubicazioneId" kind="ubicazioni" id="filter-ubicazione" label="Ubicazione" placeholder="Tutte" />
           <ListFilter id="filter-esauriti" label="Esauriti">
             <div className="checkbox-field">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import type { Photo } from '@gestcava/contracts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog, DeleteConfirmDialog } from '@/components/confirm-dialog';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { photoUrl, type PhotoEntity, useEntityPhotos, useDeleteEntityPhotos, useDeletePhoto, photoErrorMessage } from '../api/photos';
@@ -89,12 +89,9 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
       <PhotoLightbox photos={photos} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
       {uploading && <PhotoUploadDialog entity={entity} onClose={() => setUploading(false)} />}
 
-      <ConfirmDialog
+      <DeleteConfirmDialog
         visible={askDelete !== null}
         title="Eliminare la foto?"
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
         loading={removeOne.isPending}
         onConfirm={() => askDelete && doDelete(askDelete)}
         onCancel={() => setAskDelete(null)}
@@ -108,7 +105,7 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
             </p>
           </div>
         )}
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
       <ConfirmDialog
         visible={askDeleteAll}
         title="Eliminare tutte le foto?"

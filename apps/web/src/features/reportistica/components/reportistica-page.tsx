@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { formatNumber } from '@/lib/format';
 import { todayIso } from '@/lib/iso-date';
-import { saveBlob } from '@/lib/save-blob';
+import { saveBlob } from '@/lib/download';
 import { notify } from '@/lib/toast';
 import { downloadReport, type ReportFormato } from '../api/reportistica';
 import { PRESET_LABELS, periodoOf, type PeriodoPreset } from './periodo';

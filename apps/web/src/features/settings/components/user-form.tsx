@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { z } from 'zod';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -77,20 +78,14 @@ export function UserFormDialog({
   const update = useUpdateUser();
   const associate = useAssociateUser();
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(editing ? baseSchema : createSchema),
-    defaultValues: {
-      name: user?.name ?? '',
-      email: user?.email ?? '',
-      password: '',
-      role: user?.role ?? 'user',
-      companyId: user?.companyId ?? defaultCompanyId,
-      permissions: permissionsOf(gridOf(user?.permissions)),
-      active: user?.active ?? true,
-    },
-    mode: 'onTouched',
-    // FormDialog focuses the first field in error, in the page's order
-    shouldFocusError: false,
+  const form = useDialogForm<FormInput, FormOutput>(zodResolver(editing ? baseSchema : createSchema), {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    password: '',
+    role: user?.role ?? 'user',
+    companyId: user?.companyId ?? defaultCompanyId,
+    permissions: permissionsOf(gridOf(user?.permissions)),
+    active: user?.active ?? true,
   });
   const {
     register,

@@ -1,5 +1,5 @@
 import type { User } from '@gestcava/contracts';
-import { ConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog, DeleteConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { useDeleteUser, useResetPassword, useUpdateUser } from '../api/settings';
@@ -66,24 +66,21 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
       },
     });
 
+  /** What each question's dialog shares: shown while it is the one asked, closed by Annulla, confirmed on its user. */
+  const question = (kinds: readonly NonNullable<UserAsk>['kind'][], confirm: (u: User) => void) => ({
+    visible: ask !== null && kinds.includes(ask.kind),
+    onConfirm: () => ask && confirm(ask.user),
+    onCancel: closeAsk,
+  });
+
   return (
     <>
-      <ConfirmDialog
-        visible={ask?.kind === 'delete'}
-        title="Eliminare l'utente?"
-        confirmLabel="Elimina"
-        confirmIcon="pi pi-trash"
-        danger
-        loading={remove.isPending}
-        onConfirm={() => ask && doDelete(ask.user)}
-        onCancel={closeAsk}
-        testId="confirm-user-delete"
-      >
+      <DeleteConfirmDialog title="Eliminare l'utente?" loading={remove.isPending} {...question(['delete'], doDelete)} testId="confirm-user-delete">
         <p className="m-0">
           <strong>{ask?.user.name}</strong> ({ask?.user.email}) sarà eliminato definitivamente. Se ha registrato dati, o è
           l&apos;ultimo amministratore, non si può eliminare: potrai disattivarlo.
         </p>
-      </ConfirmDialog>
+      </DeleteConfirmDialog>
 
       <DeleteConflictDialog
         visible={ask?.kind === 'conflict'}
@@ -96,13 +93,11 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
       />
 
       <ConfirmDialog
-        visible={ask?.kind === 'deactivate' || ask?.kind === 'reactivate'}
         title={ask?.kind === 'deactivate' ? "Disattivare l'utente?" : "Riattivare l'utente?"}
         confirmLabel={ask?.kind === 'deactivate' ? 'Disattiva' : 'Riattiva'}
         confirmIcon={ask?.kind === 'deactivate' ? 'pi pi-ban' : 'pi pi-replay'}
         loading={update.isPending}
-        onConfirm={() => ask && setActive(ask.user, ask.kind === 'reactivate')}
-        onCancel={closeAsk}
+        {...question(['deactivate', 'reactivate'], (u) => setActive(u, ask?.kind === 'reactivate'))}
         testId="confirm-user-active"
       >
         <p className="m-0">
@@ -112,16 +107,7 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
-        visible={ask?.kind === 'reset'}
-        title="Reimpostare la password?"
-        confirmLabel="Reimposta"
-        confirmIcon="pi pi-key"
-        loading={reset.isPending}
-        onConfirm={() => ask && doReset(ask.user)}
-        onCancel={closeAsk}
-        testId="confirm-user-reset"
-      >
+      <ConfirmDialog title="Reimpostare la password?" confirmLabel="Reimposta" confirmIcon="pi pi-key" loading={reset.isPending} {...question(['reset'], doReset)} testId="confirm-user-reset">
         <p className="m-0">
           Verrà creata una password temporanea per <strong>{ask?.user.name}</strong>, da comunicargli. Le sue sessioni
           aperte verranno chiuse e al prossimo accesso dovrà sceglierne una nuova.

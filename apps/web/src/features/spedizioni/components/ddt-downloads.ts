@@ -1,6 +1,5 @@
 import { numeroDdt, type Ddt, type DdtDocumentoLinkQueryInput } from '@gestcava/contracts';
-import { buildUrl } from '@/lib/api';
-import { downloadLink } from '@/lib/save-blob';
+import { downloadSignedLink } from '@/lib/download';
 import { getDocumentoLink } from '../api/spedizioni';
 
 type Documento = Pick<Ddt, '_id' | 'numero' | 'anno'>;
@@ -12,11 +11,8 @@ export function documentoFileName(d: Documento, query: DdtDocumentoLinkQueryInpu
   return `${query.lingua === 'en' ? 'packing-list' : 'packing-list-it'}-${numero}.${query.formato ?? 'pdf'}`;
 }
 
-/**
- * Downloads the DDT's PDF or its packing list: the server signs a short-lived link (a plain link
- * carries no bearer token), prefixed with the server's address like the verbale's.
- */
+/** Downloads the DDT's PDF or its packing list through the short-lived link the server signs, like the verbale's. */
 export async function downloadDocumento(d: Documento, query: DdtDocumentoLinkQueryInput = { tipo: 'ddt' }): Promise<void> {
   const { url } = await getDocumentoLink(d._id, query);
-  downloadLink(buildUrl(url), documentoFileName(d, query));
+  downloadSignedLink(url, documentoFileName(d, query));
 }

@@ -1,5 +1,6 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { trasferimentoCreateSchema, type Trasferimento, type TrasferimentoCreate, type TrasferimentoCreateInput } from '@gestcava/contracts';
@@ -34,18 +35,13 @@ const TIPO_LABEL = { blocco: 'Blocco', pacco: 'Pacco', lotto: 'Lotto' } as const
 export function TrasferimentoDialog({ items, onClose, onDone }: { items: TransferItem[]; onClose: () => void; onDone: (t: Trasferimento) => void }) {
   const create = useCreateTrasferimento();
   const destinazioni = useDestinazioni();
-  const form = useForm<TrasferimentoCreateInput, unknown, TrasferimentoCreate>({
-    resolver: zodResolver(trasferimentoCreateSchema),
-    defaultValues: {
-      destinazioneCompanyId: destinazioni.data?.length === 1 ? destinazioni.data[0]!._id : undefined,
-      blocchi: items.filter((i) => i.tipo === 'blocco').map((i) => ({ id: i.id, prezzo: undefined as unknown as number })),
-      pacchi: items.filter((i) => i.tipo === 'pacco').map((i) => ({ id: i.id, prezzo: undefined as unknown as number })),
-      lotti: items.filter((i) => i.tipo === 'lotto').map((i) => ({ id: i.id, pezzi: i.pezzi ?? 1, prezzo: undefined as unknown as number })),
-      documento: '',
-      note: '',
-    },
-    mode: 'onTouched',
-    shouldFocusError: false,
+  const form = useDialogForm<TrasferimentoCreateInput, TrasferimentoCreate>(zodResolver(trasferimentoCreateSchema), {
+    destinazioneCompanyId: destinazioni.data?.length === 1 ? destinazioni.data[0]!._id : undefined,
+    blocchi: items.filter((i) => i.tipo === 'blocco').map((i) => ({ id: i.id, prezzo: undefined as unknown as number })),
+    pacchi: items.filter((i) => i.tipo === 'pacco').map((i) => ({ id: i.id, prezzo: undefined as unknown as number })),
+    lotti: items.filter((i) => i.tipo === 'lotto').map((i) => ({ id: i.id, pezzi: i.pezzi ?? 1, prezzo: undefined as unknown as number })),
+    documento: '',
+    note: '',
   });
   const {
     control,
