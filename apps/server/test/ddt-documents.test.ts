@@ -218,4 +218,15 @@ describe('DDT signed links (the browser downloads without a bearer)', () => {
     expect((await f.admin.put(`/user/update/${user.id}`, { permissions: { collaudi: true } })).statusCode).toBe(200);
     expect((await anon.get(readerUrl)).statusCode).toBe(403);
   });
+
+  it('a user who must still replace a temporary password downloads nothing, with the bearer as with a link', async () => {
+    const email = `temporanea-${Math.random()}@prova.example`;
+    expect((await f.admin.post('/user/register', { name: 'Nuovo Magazziniere', email, password: 'Scelta-Admin-2026', permissions: { spedizioni: true } })).statusCode).toBe(201);
+    const first = await login(f.ctx.app, email, 'Scelta-Admin-2026');
+    for (const path of [`/api/ddt/${ddt._id}/pdf`, `/api/ddt/${ddt._id}/packing-list`]) {
+      const res = await first.get(path);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json()).toMatchObject({ passwordChangeRequired: true });
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { can, idSchema, type PageKey } from '@gestcava/contracts';
 import { z } from 'zod';
-import { forbidden } from './app-error.js';
+import { AppError, forbidden } from './app-error.js';
 import type { AuthContext, SessionStore } from './auth/sessions.js';
 import type { Storage } from './storage.js';
 
@@ -30,6 +30,15 @@ export interface SignedDocument {
   page: PageKey;
   /** how long a link works */
   ttlSeconds: number;
+}
+
+/**
+ * The checks a non-public route gets from the auth plugin, for these public document routes: a user
+ * who must still replace a temporary password reads nothing, and the page's read is needed.
+ */
+function mayRead(user: AuthContext['user'], page: PageKey) {
+  if (user.mustChangePassword) throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', { body: { passwordChangeRequired: true } });
+  if (!can(user, page, 'read')) throw forbidden();
 }
 
 export type SessionLinks = ReturnType<typeof createSessionLinks>;
@@ -87,11 +96,11 @@ export function createSessionLinks({ storage, sessions }: { storage: Storage; se
       if (query.sig) {
         const companyId = query.companyId ?? '';
         const { user } = await verify(documentSubject(doc, companyId, id), companyId, query);
-        if (!can(user, doc.page, 'read')) throw forbidden();
+        mayRead(user, doc.page);
         return companyId;
       }
       const auth = bearer();
-      if (!can(auth.user, doc.page, 'read')) throw forbidden();
+      mayRead(auth.user, doc.page);
       return auth.companyId;
     },
   };

@@ -10,6 +10,8 @@ export interface HeaderAction {
   /** filled (default), outlined, or a warning / danger look (outlined) */
   look?: 'primary' | 'outlined' | 'warning' | 'danger';
   testId: string;
+  /** its request is on the way: the button spins and cannot be pressed again (a double tap sends once) */
+  busy?: boolean;
 }
 
 /**
@@ -33,6 +35,8 @@ export function HeaderActions({ actions }: { actions: readonly HeaderAction[] })
             outlined={a.look !== undefined && a.look !== 'primary'}
             severity={a.look === 'warning' || a.look === 'danger' ? a.look : undefined}
             onClick={a.onClick}
+            loading={a.busy}
+            disabled={a.busy}
             data-testid={a.testId}
           />
         ))}
@@ -57,7 +61,7 @@ export function HeaderActions({ actions }: { actions: readonly HeaderAction[] })
         ref={menu}
         popup
         popupAlignment="right"
-        model={actions.map((a) => ({ label: a.label, icon: a.icon, command: a.onClick, className: a.look === 'danger' ? 'header-action-danger' : undefined }))}
+        model={actions.map((a) => ({ label: a.label, icon: a.icon, command: a.onClick, disabled: a.busy, className: a.look === 'danger' ? 'header-action-danger' : undefined }))}
       />
     </>
   );

@@ -47,8 +47,10 @@ export function LastraActions({ lastra: l }: { lastra: Lastra }) {
     notify({ severity: 'success', summary: DONE[op], detail: l.codice });
   };
   const actions = LASTRA_ACTIONS[l.stato];
-  // sold: it leaves with a DDT (the offer right after the sale, and the button while it waits)
-  if (l.stato === 'venduta' && l.cliente) return <CreaDdtButton party={{ clienteId: l.cliente._id }} items={{ lastre: [l._id] }} />;
+  // sold: it leaves with a DDT (the offer right after the sale, and the button while it waits). Its
+  // bundle is named too: when every slab of it is sold to this cliente the bundle travels as one collo
+  // and da-spedire lists the bundle, not the slab; the new DDT ticks whichever of the two it lists.
+  if (l.stato === 'venduta' && l.cliente) return <CreaDdtButton party={{ clienteId: l.cliente._id }} items={{ lastre: [l._id], pacchi: [l.pacco._id] }} />;
   if (actions.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2" data-testid="lastra-actions">

@@ -72,7 +72,7 @@ function DdtPage({ ddt: d, back, history }: { ddt: Ddt; back: ReactNode; history
     d.stato === 'bozza'
       ? writable
         ? [
-            { label: 'Emetti', icon: 'pi pi-send', onClick: emit, testId: 'ddt-detail-emetti' },
+            { label: 'Emetti', icon: 'pi pi-send', onClick: emit, busy: emetti.isPending, testId: 'ddt-detail-emetti' },
             { label: 'Modifica', icon: 'pi pi-pencil', onClick: () => setAsking('modifica'), testId: 'ddt-modifica', look: 'outlined' },
             { label: 'Elimina', icon: 'pi pi-trash', onClick: () => setAsking('elimina'), testId: 'ddt-elimina', look: 'danger' },
           ]

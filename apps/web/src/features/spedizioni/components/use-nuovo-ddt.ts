@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { detailPath, type Ddt, type DdtCausale, type DdtRigaTipo } from '@gestcava/contracts';
 import { notify } from '@/lib/toast';
 import { useDaSpedire, useEmettiDdt, useSaveDdt } from '../api/spedizioni';
-import { addressOf, ddtBody, nuovoTrasporto, partyQuery, pezziError, readNuovoParams, righeScelte, tickKey, trasportoErrors, trasportoOf, type Party, type Ticked, type Trasporto } from '../model/nuovo-ddt';
+import { addressOf, ddtBody, nuovoTrasporto, partyQuery, pezziError, preTickedListed, readNuovoParams, righeScelte, tickKey, trasportoErrors, trasportoOf, type Party, type Ticked, type Trasporto } from '../model/nuovo-ddt';
 import { downloadDocumento } from './ddt-downloads';
 
 type Tick = { tipo: DdtRigaTipo; id: string; pezzi?: number };
@@ -42,8 +42,7 @@ export function useNuovoDdt(draft?: Ddt, onSaved?: (d: Ddt) => void) {
     if (!party.nome && data.destinatario) setParty({ ...party, nome: data.destinatario.ragioneSociale });
     // the destination follows the party; what was typed of the transport stays
     setTrasporto((t) => ({ ...(t ?? nuovoTrasporto(null)), ...addressOf(data.destinatario) }));
-    const listed = new Set([...data.blocchi, ...data.pacchi, ...data.lastre, ...data.lotti].map((e) => tickKey(e.entityType, e._id)));
-    setTicked(new Map(initial.party && keyOf(initial.party) === keyOf(party) ? initial.preTicked.filter((p) => listed.has(tickKey(p.tipo, p.id))).map((p) => [tickKey(p.tipo, p.id), p]) : []));
+    setTicked(initial.party && keyOf(initial.party) === keyOf(party) ? preTickedListed(data, initial.preTicked) : new Map());
   }
 
   const righe = righeScelte(data, ticked);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DdtDaSpedire, DdtElemento } from '@gestcava/contracts';
 import { nuovoDdtPath } from '@/components/stock/nuovo-ddt-path';
-import { blocchiDaSpedire, ddtBody, nuovoTrasporto, readNuovoParams, righeScelte, tickKey, totaliScelti, trasportoErrors, type Ticked } from './nuovo-ddt';
+import { blocchiDaSpedire, ddtBody, nuovoTrasporto, preTickedListed, readNuovoParams, righeScelte, tickKey, totaliScelti, trasportoErrors, type Ticked } from './nuovo-ddt';
 
 const BL = '11111111-1111-4111-8111-111111111111';
 const PK = '22222222-2222-4222-8222-222222222222';
@@ -93,5 +93,20 @@ describe('new DDT: the link other pages open', () => {
     const riga = (bloccoId: string, stato: string) => ({ bloccoId, blocco: { stato } }) as never;
     expect(blocchiDaSpedire({ stato: 'confermato', righe: [riga('a', 'venduto'), riga('b', 'spedito'), riga('c', 'disponibile')] })).toEqual(['a']);
     expect(blocchiDaSpedire({ stato: 'eseguito', righe: [riga('a', 'venduto')] })).toEqual([]);
+  });
+});
+
+describe('new DDT: what a link ticks', () => {
+  const LA = '55555555-5555-4555-8555-555555555555';
+  it("a sold slab's link names its bundle: the bundle is ticked when the whole bundle is to ship, the slab when it is listed alone", () => {
+    const link = [
+      { tipo: 'lastra' as const, id: LA },
+      { tipo: 'pacco' as const, id: PK },
+    ];
+    // every slab of the bundle sold to the party: da-spedire lists the bundle only
+    expect([...preTickedListed(da, link).keys()]).toEqual([tickKey('pacco', PK)]);
+    // the slab sold alone: da-spedire lists the slab, not the bundle
+    const slab = { ...pacco, entityType: 'lastra' as const, _id: LA, codice: 'LA-2026-0001', pezzi: 1, mq: 4.5, pesoKg: 243 };
+    expect([...preTickedListed({ ...da, pacchi: [], lastre: [slab] }, link).keys()]).toEqual([tickKey('lastra', LA)]);
   });
 });

@@ -53,6 +53,15 @@ export function righeScelte(da: DdtDaSpedire | undefined, ticked: Ticked): DdtEl
 }
 
 /** The totals shown while ticking and printed on the DDT: the sums of the lines' rounded figures. */
+/**
+ * What a link asked to tick that the party's list holds: a slab's link names its bundle too, and
+ * da-spedire lists either the whole bundle (every slab of it sold to the party) or the slab.
+ */
+export function preTickedListed(da: DdtDaSpedire, preTicked: ReadonlyArray<{ tipo: DdtRigaTipo; id: string }>): Ticked {
+  const listed = new Set([...da.blocchi, ...da.pacchi, ...da.lastre, ...da.lotti].map((e) => tickKey(e.entityType, e._id)));
+  return new Map(preTicked.filter((p) => listed.has(tickKey(p.tipo, p.id))).map((p) => [tickKey(p.tipo, p.id), p]));
+}
+
 export const totaliScelti = (da: DdtDaSpedire | undefined, ticked: Ticked) => totaliDdt(righeScelte(da, ticked));
 
 /** A tile sale's pieces: a whole number from 1 to what is left to ship. */
