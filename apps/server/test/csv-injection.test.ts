@@ -69,6 +69,9 @@ beforeAll(async () => {
   // a collaudo for that cliente, in a place and by an inspector named as formulas
   const collaudo = await admin.post('/api/collaudi', { data: '2026-03-12', clienteId: cliente.json()._id, luogo: name, ispettore: comune });
   expect(collaudo.statusCode, collaudo.body).toBe(201);
+  // a truck described as a formula
+  const automezzo = await admin.post('/api/automezzi', { targa: 'AB123CD', descrizione: name, portataT: 25 });
+  expect(automezzo.statusCode, automezzo.body).toBe(201);
 });
 afterAll(() => ctx.close());
 
