@@ -102,6 +102,9 @@ describe('DDT documents', () => {
     const bozze = (await f.spedizioni.get('/api/ddt', { query: { stato: 'bozza', causale: 'vendita' } })).json();
     expect(bozze.items).toHaveLength(1);
     expect(bozze.items[0]).toMatchObject({ _id: draftId, numero: null, destinatario: 'Edilmarmi S.p.A.' });
+    // the totals count the draft too, but only the emitted DDT's colli and kg: the draft has not left
+    expect((await f.spedizioni.get('/api/ddt/summary')).json()).toEqual({ count: 2, emessi: 1, colli: 2, pesoKg: 30246 });
+    expect((await f.spedizioni.get('/api/ddt/summary', { query: { stato: 'bozza' } })).json()).toEqual({ count: 1, emessi: 0, colli: 0, pesoKg: 0 });
 
     const xlsx = await download(f.spedizioni, '/api/ddt/export', { format: 'xlsx', stato: 'emesso' });
     const { rows } = await readXlsx(xlsx.rawPayload);

@@ -231,6 +231,14 @@ const ddtFilters = {
   dal: isoDate('Dal').optional(),
   al: isoDate('Al').optional(),
 };
+export const ddtFilterSchema = z.object(ddtFilters);
+export type DdtFilter = z.output<typeof ddtFilterSchema>;
+/**
+ * The list's totals: the DDTs that match, and what left the yard with the emitted ones among them
+ * (a draft has not left yet, a cancelled one did not travel), in colli and kg.
+ */
+export const ddtSummarySchema = z.object({ count: z.number().int(), emessi: z.number().int(), colli: z.number().int(), pesoKg: z.number().int() });
+export type DdtSummary = z.infer<typeof ddtSummarySchema>;
 export const ddtListQuerySchema = listQuerySchema.extend({
   ...ddtFilters,
   sort: z.enum([...DDT_SORT_FIELDS, ...DDT_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),

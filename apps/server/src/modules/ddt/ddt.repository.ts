@@ -284,6 +284,21 @@ export async function page(db: DbOrTx, companyId: string, query: DdtListQuery & 
   return { items, counted: counted?.n ?? 0 };
 }
 
+/** The filtered list's totals: every DDT counted, the emitted ones' colli and kg summed. */
+export async function summary(db: DbOrTx, companyId: string, filter: Omit<DdtListQuery, 'page' | 'limit' | 'sort'>) {
+  const emesso = sql`${ddt.stato} = 'emesso'`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      emessi: sql<number>`(count(*) filter (where ${emesso}))::int`,
+      colli: sql<number>`coalesce(sum(${ddt.colli}) filter (where ${emesso}), 0)::int`,
+      pesoKg: sql<number>`coalesce(sum(${ddt.pesoKg}) filter (where ${emesso}), 0)::int`,
+    })
+    .from(ddt)
+    .where(filterWhere(companyId, filter));
+  return row!;
+}
+
 /** The export's rows, a keyset batch at a time. */
 export function exportBatch(db: DbOrTx, companyId: string, filter: Omit<DdtListQuery, 'page' | 'limit'>, after: { createdAt: Date; id: string } | null, limit: number) {
   const keyset = after ? sql`(${ddt.createdAt}, ${ddt.id}) < (${after.createdAt}, ${after.id})` : undefined;

@@ -8,9 +8,11 @@ import {
   ddtDocumentoLinkQuerySchema,
   ddtDocumentoLinkSchema,
   ddtExportQuerySchema,
+  ddtFilterSchema,
   ddtListItemSchema,
   ddtListQuerySchema,
   ddtSchema,
+  ddtSummarySchema,
   ddtUpdateSchema,
   genealogyNodeSchema,
   historySchema,
@@ -36,6 +38,7 @@ export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtD
     access: read,
     tags,
     list: { query: ddtListQuerySchema, item: ddtListItemSchema, read: ddt.list },
+    summary: { query: ddtFilterSchema, response: ddtSummarySchema, read: ddt.summary },
     export: { query: ddtExportQuerySchema, read: ddt.exportList },
   });
   // Pickers under this page's own permission (DESIGN §3.1): a magazzino clerk shipping needs no clienti page.

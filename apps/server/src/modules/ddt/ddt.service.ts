@@ -7,8 +7,10 @@ import {
   type DdtDaSpedire,
   type DdtElemento,
   type DdtExportQuery,
+  type DdtFilter,
   type DdtListItem,
   type DdtListQuery,
+  type DdtSummary,
   type DdtRigaInput,
   type DdtStato,
   type GenealogyNode,
@@ -319,6 +321,10 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
 
     list(companyId: string, query: DdtListQuery): Promise<Page<DdtListItem>> {
       return pageOfRows(repo.page(db, companyId, query), toListItem, query);
+    },
+
+    summary(companyId: string, filter: DdtFilter): Promise<DdtSummary> {
+      return repo.summary(db, companyId, filter);
     },
 
     exportList(companyId: string, query: DdtExportQuery, onError: (e: unknown) => void) {

@@ -4,8 +4,10 @@ import {
   anagraficaPickerItemSchema,
   ddtDaSpedireSchema,
   ddtDocumentoLinkSchema,
+  ddtFilterSchema,
   ddtListItemSchema,
   ddtSchema,
+  ddtSummarySchema,
   dittaDestinazioneSchema,
   pageOf,
   type DdtCreateInput,
@@ -23,7 +25,7 @@ import { queryRoots } from '@/lib/query-keys';
 const ddt = defineResource({
   key: queryRoots.spedizioni,
   base: '/api/ddt',
-  schemas: { list: pageOf(ddtListItemSchema), detail: ddtSchema },
+  schemas: { list: pageOf(ddtListItemSchema), summary: ddtSummarySchema, detail: ddtSchema, filters: ddtFilterSchema },
   invalidates: [queryRoots.blocchi, queryRoots.magazzinoLastre, queryRoots.magazzinoPavimenti, queryRoots.giacenze, queryRoots.collaudi],
 });
 export const spedizioniKeys = ddt.keys;
@@ -31,6 +33,7 @@ export const spedizioniKeys = ddt.keys;
 export type DdtFilters = Pick<DdtListQuery, 'q' | 'stato' | 'causale' | 'dal' | 'al'>;
 
 export const useDdtList = (params: DdtFilters & ListPaging) => ddt.useList(params);
+export const useDdtSummary = ddt.useSummary;
 export const exportDdt = (filters: DdtFilters & { sort: string }, format: ExportFormat) => ddt.exportFile(filters, format);
 export const useDdt = ddt.useDetail;
 export const useDdtHistory = ddt.useHistory;

@@ -10,7 +10,7 @@ import type { ListColumn } from '@/components/list/list-table';
 import { useListPage } from '@/components/list/use-list-page';
 import { formatDate, formatInteger } from '@/lib/format';
 import { enumFilter, isoDateFilter } from '@/lib/list-filter-rules';
-import { exportDdt, useDdtList, type DdtFilters } from '../api/spedizioni';
+import { exportDdt, useDdtList, useDdtSummary, type DdtFilters } from '../api/spedizioni';
 import { nuovoDdtPagePath } from '../model/nuovo-ddt';
 import { numeroOf } from './ddt-figures';
 import { DdtStatoTag } from './ddt-stato-tag';
@@ -43,6 +43,8 @@ export function SpedizioniList() {
   const page = useListPage<FilterName, DdtFilters, DdtListItem>(LIST_CONFIG);
   const { params } = page;
   const list = useDdtList(page.query);
+  const summary = useDdtSummary(page.filters);
+  const s = summary.data;
   const nuovo = page.writable ? (
     <Link to={nuovoDdtPagePath} className="p-button p-component" data-testid="ddt-new">
       <i className="pi pi-plus mr-2" aria-hidden="true" />
@@ -68,7 +70,16 @@ export function SpedizioniList() {
           <ListPeriodFilter params={params} />
         </>
       }
-      totals={{ label: 'Totali dei DDT filtrati', loading: list.isPending, items: [{ label: 'DDT', value: formatInteger(list.data?.total) }] }}
+      totals={{
+        label: 'Totali dei DDT filtrati',
+        loading: summary.isPending,
+        items: [
+          { label: 'DDT', value: formatInteger(s?.count) },
+          { label: 'Emessi', value: formatInteger(s?.emessi) },
+          { label: 'Colli spediti', value: formatInteger(s?.colli) },
+          { label: 'Peso spedito', value: s ? kg(s.pesoKg) : undefined },
+        ],
+      }}
       table={{
         label: 'DDT',
         query: list,
