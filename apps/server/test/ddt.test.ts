@@ -114,6 +114,14 @@ describe('DDT: draft, emission, cancellation', () => {
     const ok = await f.spedizioni.post('/api/ddt', bozza(f.ids.clienteB, [{ entityType: 'blocco', id: blocco._id }], { trasportoACura: 'vettore', vettore: { ragioneSociale: 'Autotrasporti Apuani S.r.l.', targa: 'AB123CD' } }));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().vettore).toMatchObject({ ragioneSociale: 'Autotrasporti Apuani S.r.l.', targa: 'AB123CD' });
+    // a vettore must name itself; the sender's own truck is its plate alone, and the sender is the carrier
+    const anonimo = await f.spedizioni.post('/api/ddt', bozza(f.ids.clienteB, [{ entityType: 'blocco', id: blocco._id }], { trasportoACura: 'vettore', vettore: { targa: 'AB123CD' } }));
+    expect(anonimo.statusCode).toBe(400);
+    expect(anonimo.json().message).toContain('ragione sociale obbligatoria');
+    const proprio = await f.spedizioni.post('/api/ddt', bozza(f.ids.clienteB, [{ entityType: 'blocco', id: blocco._id }], { trasportoACura: 'mittente', vettore: { targa: 'FG482KT' } }));
+    expect(proprio.statusCode, proprio.body).toBe(201);
+    expect(proprio.json().vettore).toEqual({ ragioneSociale: f.org.company.name, partitaIva: null, targa: 'FG482KT' });
+    expect((await f.spedizioni.delete(`/api/ddt/${proprio.json()._id}`)).statusCode).toBe(204);
     // a draft is edited and deleted; deleting frees nothing (a draft holds nothing)
     const edited = await f.spedizioni.put(`/api/ddt/${ok.json()._id}`, bozza(f.ids.clienteB, [{ entityType: 'blocco', id: blocco._id }], { porto: 'assegnato', note: 'Scarico con gru' }));
     expect(edited.statusCode, edited.body).toBe(200);

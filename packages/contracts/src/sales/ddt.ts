@@ -49,8 +49,13 @@ export const ddtIndirizzoSchema = z.strictObject({
 });
 export type DdtIndirizzo = z.output<typeof ddtIndirizzoSchema>;
 
+/**
+ * Who carries and with which truck. A vettore names itself; with the transport by the sender or by
+ * the receiver the plate alone is enough (the sender's own truck, from its automezzi): the carrier is
+ * then that party, and the server writes its name.
+ */
 export const vettoreSchema = z.strictObject({
-  ragioneSociale: requiredText(200, 'Vettore: ragione sociale obbligatoria'),
+  ragioneSociale: optionalText(200),
   partitaIva: optionalText(20),
   targa: optionalText(20),
 });
@@ -92,6 +97,7 @@ export const ddtCreateSchema = z
     if (party === 'ditta' && !body.destinazioneCompanyId) ctx.addIssue({ code: 'custom', path: ['destinazioneCompanyId'], message: 'Scegli la ditta del gruppo destinataria' });
     if (party === 'ditta' && body.clienteId) ctx.addIssue({ code: 'custom', path: ['clienteId'], message: 'Un trasferimento va a una ditta del gruppo, non a un cliente' });
     if (body.trasportoACura === 'vettore' && !body.vettore) ctx.addIssue({ code: 'custom', path: ['vettore'], message: 'Con il trasporto a cura del vettore, indica il vettore' });
+    else if (body.trasportoACura === 'vettore' && !body.vettore?.ragioneSociale) ctx.addIssue({ code: 'custom', path: ['vettore', 'ragioneSociale'], message: 'Vettore: ragione sociale obbligatoria' });
     const seen = new Set<string>();
     body.righe.forEach((r, i) => {
       const key = `${r.entityType}:${r.id.toLowerCase()}`;

@@ -131,13 +131,22 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
     return out;
   }
 
+  /**
+   * A plate without a carrier's name: the truck is the sender's (one of its automezzi) or the
+   * receiver's, as the transport says; the contract asks a vettore for its name.
+   */
+  async function carrierName(tx: DbOrTx, companyId: string, body: DdtCreate, destinatario: string): Promise<string> {
+    if (body.trasportoACura === 'destinatario') return destinatario;
+    return (await findCompanyRow(tx, companyId))!.name;
+  }
+
   /** The header of a draft from its body: party, destination (default the party's address), transport. */
   async function header(tx: DbOrTx, companyId: string, body: DdtCreate) {
     const party = await partyOf(tx, companyId, body);
     const d = party.destinatario;
     const destinazione = body.destinazione ?? (d.indirizzo && d.comune ? { indirizzo: d.indirizzo, cap: d.cap, comune: d.comune, provincia: d.provincia, nazione: d.nazione } : null);
     if (!destinazione) throw badRequest('Indica il luogo di destinazione', [{ path: 'destinazione', message: 'Il destinatario non ha un indirizzo: indica la destinazione' }]);
-    const vettore = body.trasportoACura === 'vettore' ? body.vettore! : body.vettore;
+    const vettore = body.vettore && { ...body.vettore, ragioneSociale: body.vettore.ragioneSociale ?? (await carrierName(tx, companyId, body, d.ragioneSociale)) };
     const row = {
       causale: body.causale,
       clienteId: party.clienteId,

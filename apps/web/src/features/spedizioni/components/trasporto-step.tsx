@@ -22,7 +22,7 @@ const fromLocal = (local: string) => (local ? new Date(local).toISOString() : ''
 
 /** Step 3: who carries the goods (a vettore with its targa), porto, aspetto, when it starts, where it goes, notes. */
 export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto; errors: Partial<Record<TrasportoField, string>>; onChange: (patch: Partial<Trasporto>) => void }) {
-  // the company's own trucks (Anagrafica → Automezzi) are offered as plates; any other plate can be typed
+  // the company's own trucks (Anagrafica → Automezzi) are offered as plates when it carries; any other plate can be typed
   const automezzi = useAutomezziOptions().data ?? [];
   const text = (name: TrasportoField, label: string, opts: { className?: string; required?: boolean; list?: string; hint?: string } = {}) => {
     const id = `ddt-${name}`;
@@ -63,14 +63,19 @@ export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto
         <>
           {text('vettoreRagioneSociale', 'Vettore (ragione sociale)', { required: true })}
           {text('vettorePartitaIva', 'P.IVA del vettore', { className: 'col-12 md:col-3' })}
-          {text('targa', 'Targa', { required: true, className: 'col-12 md:col-3', list: AUTOMEZZI })}
-          <datalist id={AUTOMEZZI}>
-            {automezzi.map((a) => (
-              <option key={a.value} value={a.value} label={a.label} />
-            ))}
-          </datalist>
+          {text('targa', 'Targa', { required: true, className: 'col-12 md:col-3' })}
         </>
       )}
+      {t.trasportoACura !== 'vettore' &&
+        text('targa', 'Targa del mezzo', {
+          list: t.trasportoACura === 'mittente' ? AUTOMEZZI : undefined,
+          hint: t.trasportoACura === 'mittente' ? 'Uno dei tuoi automezzi, o un’altra targa' : 'Il mezzo del destinatario, se noto',
+        })}
+      <datalist id={AUTOMEZZI}>
+        {automezzi.map((a) => (
+          <option key={a.value} value={a.value} label={a.label} />
+        ))}
+      </datalist>
       {text('aspetto', 'Aspetto esteriore dei beni', { list: ASPETTI })}
       <datalist id={ASPETTI}>
         {ASPETTI_SUGGERITI.map((a) => (

@@ -72,6 +72,8 @@ describe('new DDT: the transport checks', () => {
         { entityType: 'lotto', id: VL, pezzi: 30 },
       ],
     });
+    // the sender's own truck: its plate alone (the server names the sender as the carrier)
+    expect(ddtBody({ causale: 'vendita', id: CLIENTE, nome: null }, ticks(['blocco', BL]), { ...t, targa: ' FG482KT ' }).vettore).toEqual({ targa: 'FG482KT' });
   });
 });
 

@@ -130,7 +130,10 @@ const opt = (s: string) => s.trim() || undefined;
 
 /** The body of POST /api/ddt (and PUT on a draft). */
 export function ddtBody(party: Party, ticked: Ticked, t: Trasporto): DdtCreateInput {
-  const vettore = t.trasportoACura === 'vettore' ? { ragioneSociale: t.vettoreRagioneSociale.trim(), partitaIva: opt(t.vettorePartitaIva), targa: opt(t.targa) } : undefined;
+  // a vettore names itself; the sender's or the receiver's own truck is its plate alone (the server names the carrier)
+  const targa = opt(t.targa);
+  const vettore =
+    t.trasportoACura === 'vettore' ? { ragioneSociale: t.vettoreRagioneSociale.trim(), partitaIva: opt(t.vettorePartitaIva), targa } : targa ? { targa } : undefined;
   return {
     causale: party.causale,
     ...partyQuery(party),
