@@ -17,6 +17,7 @@ import {
   historySchema,
   idSchema,
   verbaleLinkSchema,
+  pickerQuerySchema,
   verbaleQuerySchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +35,6 @@ const tags = ['collaudi'];
 const base = '/api/collaudi';
 
 export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; documents: CollaudiDocuments }> = async (app, { collaudi, documents }) => {
-
   listRoutes(app, base, {
     access: read,
     tags,
@@ -43,7 +43,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
     export: { query: collaudoExportQuerySchema, read: collaudi.exportList },
   });
   // Pickers under this module's permission (DESIGN §3.1): a sales clerk needs no clienti or blocchi write.
-  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: z.object({ q: z.string().trim().max(100).optional() }), response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
+  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
     collaudi.pickClienti(companyOf(request), request.query.q),
   );
   app.get(`${base}/blocchi-collaudabili`, { config: { access: read }, schema: { tags, querystring: bloccoCollaudabileQuerySchema, response: { 200: z.array(bloccoCollaudabileSchema) } } }, async (request) =>

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { CollaudoDetail } from '@/features/collaudi/components/collaudo-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
 import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
-import { CreaDdtButton } from '@/features/spedizioni/components/crea-ddt-button';
+import { CreaDdtCollaudo } from '@/features/spedizioni/components/crea-ddt-button';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 
@@ -19,7 +19,7 @@ export function CollaudoDetailPage() {
     <CollaudoDetail
       key={id}
       id={id}
-      actions={(c) => <CreaDdtButton collaudo={c} />}
+      actions={(c) => <CreaDdtCollaudo collaudo={c} />}
       photos={(c) => <PhotoPanel entity={{ entityType: 'collaudo', entityId: c._id, codice: c.codice }} writable={writable} />}
       blockPhoto={
         writable
