@@ -32,6 +32,16 @@ async function form(fields: Record<string, string>, field: string, data: Buffer)
 const pendingKeys = async () => (await ctx.database.db.select({ key: storagePending.key }).from(storagePending)).map((r) => r.key).sort();
 const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa8866' } }).png().toBuffer();
 
+/** An upload half done: its object recorded as pending and written, its row not committed. */
+async function placedObject() {
+  const { storage } = ctx.app.services;
+  const placement = storage.beginPlacement();
+  const key = storage.newKey(org.company.id, 'png');
+  await placement.add(key);
+  await storage.putBuffer(key, await png(), 'image/png');
+  return { placement, key };
+}
+
 describe('pending objects and their sweep', () => {
   it('keeps the pending objects a logo or a chat attachment owns and removes the one a crash left without a row', async () => {
     const image = await png();
@@ -52,10 +62,7 @@ describe('pending objects and their sweep', () => {
     const { storage, photoSync } = ctx.app.services;
     // What a crash leaves: an object recorded and written, its row never committed; entries still
     // naming objects whose rows did commit (a crash right after the commit); a temporary file.
-    const placement = storage.beginPlacement();
-    const orphan = storage.newKey(org.company.id, 'jpg');
-    await placement.add(orphan);
-    await storage.putBuffer(orphan, image, 'image/jpeg');
+    const { key: orphan } = await placedObject();
     await ctx.database.db.insert(storagePending).values(owned.map((key) => ({ key })));
     fs.writeFileSync(storage.tempPath(), 'a metà');
 
@@ -68,10 +75,7 @@ describe('pending objects and their sweep', () => {
 
   it('leaves an entry younger than the grace period alone: another instance may be uploading it now', async () => {
     const { storage } = ctx.app.services;
-    const placement = storage.beginPlacement();
-    const key = storage.newKey(org.company.id, 'png');
-    await placement.add(key);
-    await storage.putBuffer(key, await png(), 'image/png');
+    const { key } = await placedObject();
     const owned = async () => new Set<string>();
 
     expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned })).toEqual({ removed: 0, kept: 0 });
@@ -83,10 +87,7 @@ describe('pending objects and their sweep', () => {
 
   it('refuses to commit a row for an object the sweep took meanwhile (an upload slower than the grace period)', async () => {
     const { storage } = ctx.app.services;
-    const placement = storage.beginPlacement();
-    const key = storage.newKey(org.company.id, 'png');
-    await placement.add(key);
-    await storage.putBuffer(key, await png(), 'image/png');
+    const { placement, key } = await placedObject();
     expect((await storage.sweepPending({ olderThanMs: 0, owned: async () => new Set() })).removed).toBe(1);
 
     const committed = ctx.database.db.transaction(async (tx) => {
@@ -100,10 +101,7 @@ describe('pending objects and their sweep', () => {
 
   it('a failed upload leaves no object and no entry', async () => {
     const { storage } = ctx.app.services;
-    const placement = storage.beginPlacement();
-    const key = storage.newKey(org.company.id, 'png');
-    await placement.add(key);
-    await storage.putBuffer(key, await png(), 'image/png');
+    const { placement, key } = await placedObject();
     await placement.abandon();
     expect(await storage.head(key)).toBeNull();
     expect(await pendingKeys()).toEqual([]);
