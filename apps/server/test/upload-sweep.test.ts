@@ -75,6 +75,10 @@ describe('pending objects and their sweep', () => {
     expect(await storage.head(orphan)).toBeNull();
     expect(await pendingKeys()).toEqual([]);
     expect(fs.readdirSync(storage.tempDir)).toEqual([]);
+    // the admin's sync counts none of the owned objects (logo, attachment and its thumbnail) as orphans
+    expect(photoSync.start()).toBe(true);
+    await photoSync.idle();
+    expect(photoSync.status()).toMatchObject({ orphans: 0, missing: 0 });
   });
 
   it('leaves an entry younger than the grace period alone: another instance may be uploading it now', async () => {
