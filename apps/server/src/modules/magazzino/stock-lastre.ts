@@ -1,9 +1,10 @@
 import type { Lastra, LastraUpdateInput, PaccoOperazione, RiservaLastraInput, StockItemUpdateInput, VendiLastraInput } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lastre, pacchi } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
-import { assertUnchanged, STALE_MESSAGES } from '../../lib/preconditions.js';
+import { assertUnchanged, STALE_MESSAGES, versionIn } from '../../lib/preconditions.js';
 import type { Actor } from '../../lib/actor.js';
 import { lockPacchi, lowerPacchi } from './ledger.repository.js';
 import type { MagazzinoService } from './magazzino.service.js';
@@ -202,7 +203,7 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
       await db.transaction(async (tx) => {
         // the bundle first, as every slab operation locks them (no deadlock with a bundle's sale)
         await lockPacchi(tx, actor.companyId, { lastraIds: [id] });
-        await assertUnchanged(tx, repo.versionOf.lastra(actor.companyId, id), ifMatch, STALE_MESSAGES.lastra);
+        await assertUnchanged(tx, versionIn(lastre, actor.companyId, id), ifMatch, STALE_MESSAGES.lastra);
         return ops.sposta(tx, actor, { ids: [id] }, ubicazioneId, true);
       });
       return slabDto(actor.companyId, id);
@@ -233,7 +234,7 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         actor,
         id,
         async (tx, target) => {
-          await assertUnchanged(tx, repo.versionOf.pacco(actor.companyId, id), ifMatch, STALE_MESSAGES.pacco);
+          await assertUnchanged(tx, versionIn(pacchi, actor.companyId, id), ifMatch, STALE_MESSAGES.pacco);
           return ops.sposta(tx, actor, target, ubicazioneId, false);
         },
         'Il pacco non ha lastre in magazzino da spostare',

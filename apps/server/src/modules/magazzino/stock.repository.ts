@@ -5,7 +5,6 @@ import { clienti, lastre, lotti, movimenti, pacchi, riserveLotti, users } from '
 import { todayInRomeSql } from '../../lib/dates.js';
 import { outer } from '../../lib/sql.js';
 import { rowsOf } from '../../lib/pagination.js';
-import { versionIn } from '../../lib/preconditions.js';
 
 // The SQL of the stock operations (DESIGN §4 "Stock ledger"). Every change is one guarded UPDATE
 // (`… WHERE stato = … RETURNING`, `… WHERE pezzi - pezzi_riservati >= n RETURNING`): what it returns
@@ -23,13 +22,6 @@ let guardsOn = true;
 export function setStockGuardsForTests(on: boolean): void {
   guardsOn = on;
 }
-
-/** The slab, bundle or lot an `If-Match` names (lib/preconditions' `assertUnchanged`). */
-export const versionOf = {
-  lastra: (companyId: string, id: string) => versionIn(lastre, companyId, id),
-  pacco: (companyId: string, id: string) => versionIn(pacchi, companyId, id),
-  lotto: (companyId: string, id: string) => versionIn(lotti, companyId, id),
-};
 
 export interface LedgerRow {
   companyId: string;
