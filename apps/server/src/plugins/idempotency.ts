@@ -102,6 +102,12 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
   });
 });
 
+/**
+ * How long an answer is kept: a week, not Stripe's minimum day, because an offline phone may resend an
+ * action it had sent just before losing signal only when it is back in range, after a weekend.
+ */
+const KEPT_MS = 7 * 24 * 3600_000;
+
 export async function pruneIdempotencyKeys(db: Db) {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - 24 * 3600_000)));
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEPT_MS)));
 }
