@@ -58,10 +58,18 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
   });
   const partSize = options.partSizeBytes ?? DEFAULT_PART_SIZE;
 
-  async function upload(key: string, body: Readable | Buffer, contentLength: number, contentType: string) {
+  async function upload(key: string, body: Readable | Buffer, contentLength: number, contentType: string, sha256?: string) {
     const upload = new Upload({
       client,
-      params: { Bucket: bucket, Key: key, Body: body, ContentLength: contentLength, ContentType: contentType },
+      params: {
+        Bucket: bucket,
+        Key: key,
+        Body: body,
+        ContentLength: contentLength,
+        ContentType: contentType,
+        // x-amz-meta-sha256: what `head` gives back, so storage:migrate skips a copied object without reading it.
+        Metadata: sha256 ? { sha256 } : undefined,
+      },
       partSize,
       queueSize: UPLOAD_QUEUE_SIZE,
       // The default, spelled out: a failed multipart upload is aborted, so its parts do not linger.
@@ -73,11 +81,11 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
   return {
     kind: 's3',
 
-    async putFile(localPath, key, contentType) {
+    async putFile(localPath, key, contentType, putOptions) {
       const { size } = await stat(localPath);
       const body = createReadStream(localPath);
       try {
-        await upload(key, body, size, contentType);
+        await upload(key, body, size, contentType, putOptions?.sha256);
       } finally {
         body.destroy();
       }
@@ -102,7 +110,8 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
     async head(key) {
       try {
         const result = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return { size: result.ContentLength ?? 0 };
+        const sha256 = result.Metadata?.sha256;
+        return sha256 ? { size: result.ContentLength ?? 0, sha256 } : { size: result.ContentLength ?? 0 };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
