@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { v7 as uuidv7 } from 'uuid';
+import type { ObjectBackend } from './object-store/backend.js';
 import { hmac, safeEqual } from './secrets.js';
 
 /** Prefix under which signed file URLs are served (inside the API's `/api` prefix). */
@@ -35,18 +38,18 @@ export interface Placement {
 }
 
 /**
- * Files live under `<root>/<companyId>/<aa>/<bb>/<uuid>.<ext>` (DESIGN §2.2): names chosen by the
- * server, never by the client, and served only through short-lived signed URLs.
+ * Stored files (DESIGN §2.2): keys chosen by the server (`<companyId>/<aa>/<bb>/<uuid>.<ext>`, never
+ * by the client), served only through short-lived signed URLs. The bytes live in a backend (the
+ * local filesystem or a bucket, lib/object-store); what does not depend on it stays here: keys and
+ * their validation, signatures, placement (QUALITY R7) and the temporary upload files, which are on
+ * the local disk of the instance that receives the request.
  */
-export function createStorage({ root, signingKey }: { root: string; signingKey: Buffer }) {
-  const tempDir = path.join(root, 'tmp');
+export function createStorage({ backend, tempDir, signingKey }: { backend: ObjectBackend; tempDir: string; signingKey: Buffer }) {
   fs.mkdirSync(tempDir, { recursive: true });
 
-  function absolute(key: string): string {
+  function valid(key: string): string {
     if (!KEY_PATTERN.test(key)) throw new Error('chiave di file non valida');
-    const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('chiave di file non valida');
-    return full;
+    return key;
   }
 
   function expiry(ttlSeconds: number) {
@@ -59,7 +62,8 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
   }
 
   return {
-    root,
+    /** The backend itself, for the tools that walk or copy every object (storage:migrate, backup). */
+    backend: backend as Readonly<ObjectBackend>,
     tempDir,
 
     tempPath(): string {
@@ -77,17 +81,13 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       return `${companyId}/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${id}${variant ? `-${variant}` : ''}.${ext}`;
     },
 
-    /** Moves a finished temporary file into place (same filesystem: an atomic rename). */
-    async commit(tempFile: string, key: string): Promise<void> {
-      const target = absolute(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.rename(tempFile, target);
+    /** Stores a finished temporary file under `key`; the temporary file is gone afterwards (or left for the caller on failure). */
+    put(tempFile: string, key: string, contentType: string): Promise<void> {
+      return backend.putFile(tempFile, valid(key), contentType);
     },
 
-    async writeBuffer(key: string, data: Buffer): Promise<void> {
-      const tmp = path.join(tempDir, `${crypto.randomUUID()}.part`);
-      await fsp.writeFile(tmp, data);
-      await this.commit(tmp, key);
+    putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
+      return backend.putBuffer(valid(key), data, contentType);
     },
 
     async beginPlacement(): Promise<Placement> {
@@ -118,23 +118,33 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       );
     },
 
-    /** A stored file's bytes (a logo printed on a label). */
-    read(key: string): Promise<Buffer> {
-      return fsp.readFile(absolute(key));
+    /** A stored file's bytes as a stream, or null when it is not there. */
+    open(key: string): Promise<Readable | null> {
+      return KEY_PATTERN.test(key) ? backend.get(key) : Promise.resolve(null);
+    },
+
+    /** A stored file's size, or null when it is not there. */
+    head(key: string): Promise<{ size: number } | null> {
+      return KEY_PATTERN.test(key) ? backend.head(key) : Promise.resolve(null);
+    },
+
+    /** A small stored file's bytes (a logo printed on a label, a photo in a verbale), or null when it is not there. */
+    async read(key: string): Promise<Buffer | null> {
+      const stream = await this.open(key);
+      return stream ? buffer(stream) : null;
     },
 
     async remove(key: string): Promise<void> {
-      await fsp.rm(absolute(key), { force: true });
+      await backend.remove(valid(key));
     },
 
-    path: absolute,
+    /** Readiness (/api/ready): the backend answers and can store. */
+    check(): Promise<void> {
+      return backend.check();
+    },
 
     isValidKey(key: string): boolean {
       return KEY_PATTERN.test(key);
-    },
-
-    exists(key: string): boolean {
-      return KEY_PATTERN.test(key) && fs.existsSync(absolute(key));
     },
 
     /** A relative URL the browser can use without a bearer token; the web client prefixes the server address. */
@@ -162,7 +172,7 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
     },
 
-    /** Temporary files left by a crash mid-upload (QUALITY R7); placement notes are swept with their rows. */
+    /** Temporary files left by a crash mid-upload (QUALITY R7), on this instance's disk; placement notes are swept with their rows. */
     async sweepTemp(olderThanMs = 0): Promise<number> {
       let removed = 0;
       for (const name of await fsp.readdir(tempDir)) {

@@ -188,16 +188,16 @@ export function createChatService({
             // anything is stored, and the stored original carries no location (a phone photo has GPS).
             const image = await processAttachmentImage(file.tempPath, file.kind);
             await placement.add(key);
-            await storage.writeBuffer(key, image.original);
+            await storage.putBuffer(key, image.original, file.mime);
             committed.push(key);
             size = image.original.length;
             thumbnailKey = storage.variantKey(key, 'thumb', 'webp');
             await placement.add(thumbnailKey);
-            await storage.writeBuffer(thumbnailKey, image.thumbnail);
+            await storage.putBuffer(thumbnailKey, image.thumbnail, 'image/webp');
             committed.push(thumbnailKey);
           } else {
             await placement.add(key);
-            await storage.commit(file.tempPath, key);
+            await storage.put(file.tempPath, key, file.mime);
             committed.push(key);
           }
           placed.push({ file, key, thumbnailKey, size });

@@ -58,7 +58,7 @@ export function createCompaniesService({ db, storage, users }: { db: Db; storage
       try {
         if (current.logoKey) await placement.add(current.logoKey);
         await placement.add(key);
-        await storage.writeBuffer(key, await processLogo(file.tempPath));
+        await storage.putBuffer(key, await processLogo(file.tempPath), 'image/png');
         const row = await repo.updateCompany(db, companyId, { logoKey: key }).catch(async (error: unknown) => {
           await storage.remove(key);
           throw error;

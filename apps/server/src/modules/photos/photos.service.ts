@@ -158,14 +158,14 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     const originalKey = storage.newKey(companyId, file.ext);
     const previewKey = storage.variantKey(originalKey, 'preview', 'webp');
     const thumbnailKey = storage.variantKey(originalKey, 'thumb', 'webp');
-    for (const [key, data] of [
-      [originalKey, processed.original],
-      [previewKey, processed.preview],
-      [thumbnailKey, processed.thumbnail],
+    for (const [key, data, contentType] of [
+      [originalKey, processed.original, file.mime],
+      [previewKey, processed.preview, 'image/webp'],
+      [thumbnailKey, processed.thumbnail, 'image/webp'],
     ] as const) {
       written.push(key);
       await placement.add(key);
-      await storage.writeBuffer(key, data);
+      await storage.putBuffer(key, data, contentType);
     }
     return {
       companyId,
@@ -229,8 +229,9 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     async original(user: AuthUser, companyId: string, id: string) {
       const { row, target } = await photoInCompany(companyId, id);
       if (!canRead(user, target)) throw forbidden();
-      if (!storage.exists(row.originalKey)) throw notFound('Il file della foto non è più presente');
-      return { path: storage.path(row.originalKey), fileName: downloadName(row), mime: row.mime };
+      const stream = await storage.open(row.originalKey);
+      if (!stream) throw notFound('Il file della foto non è più presente');
+      return { stream, fileName: downloadName(row), mime: row.mime };
     },
 
     async page(user: AuthUser, companyId: string, q: GalleryQuery) {
@@ -309,12 +310,13 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
       }
       const t = await findTarget(companyId, entityType, { id: entityId });
       if (!canRead(user, t)) throw forbidden();
-      const rows = (await repo.listForEntity(db, companyId, t.definition.type, t.ref.id)).filter((r) => storage.exists(r.originalKey));
+      const listed = await repo.listForEntity(db, companyId, t.definition.type, t.ref.id);
+      const present = await Promise.all(listed.map((r) => storage.head(r.originalKey)));
+      const rows = listed.filter((_, i) => present[i]);
       if (rows.length === 0) throw notFound('Nessuna foto da scaricare');
-      // Photos are already compressed: stored, not deflated, so the zip streams at disk speed.
+      // Photos are already compressed: stored, not deflated, so the zip streams at the storage's speed.
       const archive = new ZipArchive({ store: true });
-      rows.forEach((row, i) => archive.file(storage.path(row.originalKey), { name: downloadName(row, i) }));
-      void archive.finalize();
+      zipInTurn(archive, rows.map((row, i) => ({ name: downloadName(row, i), open: () => storage.open(row.originalKey) })));
       const base = (t.ref.codice ?? t.definition.type).replace(/[^\w.-]+/g, '_');
       return { fileName: `foto_${base}.zip`, stream: archive as unknown as Readable };
     },
@@ -331,6 +333,39 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
       return importOne(companyId, t, Readable.from(data), fileName, description);
     },
   };
+
+  /**
+   * Each entry's file is opened only when the one before it is in the zip: a gallery of hundreds of
+   * photos holds one open file (one bucket request) at a time, and nothing is buffered whole.
+   */
+  function zipInTurn(archive: ZipArchive, entries: Array<{ name: string; open: () => Promise<Readable | null> }>) {
+    const added = (source: Readable, name: string) =>
+      new Promise<void>((resolve, reject) => {
+        const settle = (error?: Error) => {
+          archive.off('entry', onEntry).off('error', onError).off('close', onClose);
+          if (error) {
+            source.destroy();
+            reject(error);
+          } else resolve();
+        };
+        const onEntry = () => settle();
+        const onError = (error: Error) => settle(error);
+        // The client went away: the archive is destroyed and no entry event will come.
+        const onClose = () => settle(new Error('download interrotto'));
+        archive.on('entry', onEntry).on('error', onError).on('close', onClose);
+        archive.append(source, { name });
+      });
+    void (async () => {
+      for (const entry of entries) {
+        // A file removed since the listing is left out, as the listing leaves out files already gone.
+        const source = await entry.open();
+        if (source) await added(source, entry.name);
+      }
+      await archive.finalize();
+    })().catch((error: unknown) => {
+      if (!archive.destroyed) archive.destroy(error as Error);
+    });
+  }
 
   async function removeFiles(rows: Array<{ originalKey: string; previewKey: string; thumbnailKey: string }>) {
     await Promise.all(rows.flatMap((r) => [r.originalKey, r.previewKey, r.thumbnailKey].map((key) => storage.remove(key))));

@@ -28,8 +28,7 @@ export type PhotoSync = ReturnType<typeof createPhotoSync>;
  * checked and imported like uploads; rows whose file is gone are flagged; files no row knows are
  * counted as orphans (reported, never deleted: an admin decides).
  */
-export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage: Storage; photos: PhotosService; log: FastifyBaseLogger }) {
-  const inbox = path.join(storage.root, 'inbox');
+export function createPhotoSync({ db, storage, photos, inbox, log }: { db: Db; storage: Storage; photos: PhotosService; inbox: string; log: FastifyBaseLogger }) {
   let state: PhotoSyncStatus = { running: false, startedAt: null, finishedAt: null, imported: 0, missing: 0, orphans: 0, errors: [] };
   let current: Promise<void> = Promise.resolve();
 
@@ -78,9 +77,10 @@ export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage:
       if (rows.length === 0) break;
       const gone: string[] = [];
       const back: string[] = [];
-      for (const row of rows) {
+      const found = await Promise.all(rows.map((row) => storage.head(row.originalKey)));
+      for (const [i, row] of rows.entries()) {
         for (const key of [row.originalKey, row.previewKey, row.thumbnailKey]) known.add(key);
-        const present = storage.exists(row.originalKey);
+        const present = Boolean(found[i]);
         if (!present) state.missing++;
         if (!present && !row.fileMissing) gone.push(row.id);
         if (present && row.fileMissing) back.push(row.id);
@@ -93,19 +93,12 @@ export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage:
     return known;
   }
 
-  /** `<companyId>/<aa>/<bb>/<file>` files that no row refers to. */
+  /** Stored objects (`<companyId>/<aa>/<bb>/<file>`) that no row refers to, whichever backend holds them. */
   async function countOrphans(known: Set<string>) {
-    for (const company of await listDir(storage.root)) {
-      if (!company.isDirectory() || !UUID.test(company.name)) continue;
-      for (const a of await listDir(path.join(storage.root, company.name))) {
-        for (const b of await listDir(path.join(storage.root, company.name, a.name))) {
-          for (const file of await listDir(path.join(storage.root, company.name, a.name, b.name))) {
-            const key = `${company.name}/${a.name}/${b.name}/${file.name}`;
-            if (file.isFile() && storage.isValidKey(key) && !known.has(key)) state.orphans++;
-          }
-        }
-        await breathe();
-      }
+    let seen = 0;
+    for await (const object of storage.backend.list()) {
+      if (storage.isValidKey(object.key) && !known.has(object.key)) state.orphans++;
+      if (++seen % BATCH === 0) await breathe();
     }
   }
 
@@ -123,7 +116,7 @@ export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage:
         for (const key of note.keys) {
           if (owned.has(key)) {
             kept++;
-          } else if (storage.exists(key)) {
+          } else if (await storage.head(key)) {
             await storage.remove(key);
             removed++;
           }
