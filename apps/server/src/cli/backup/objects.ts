@@ -16,18 +16,33 @@ import { formatBytes, run } from './files.js';
 import { BackupError, UPLOADS_FILE, type BackupManifest, type Logger } from './manifest.js';
 
 /** The bucket's objects as uploads.tar.gz in `dir`; null when there are none. */
-export async function archiveObjects(backend: ObjectBackend, dir: string, log: Logger): Promise<BackupManifest['uploads']> {
+export async function archiveObjects(
+  backend: ObjectBackend,
+  dir: string,
+  log: Logger,
+): Promise<BackupManifest['uploads']> {
   const objects = await listStored(backend);
   const bytes = objects.reduce((s, o) => s + o.size, 0);
   if (objects.length === 0) return { file: null, files: 0, bytes: 0 };
-  log(bilingual(`Oggetti del bucket: ${objects.length} (${formatBytes(bytes)})…`, 'archiving the bucket objects'));
+  log(
+    bilingual(
+      `Oggetti del bucket: ${objects.length} (${formatBytes(bytes)})…`,
+      'archiving the bucket objects',
+    ),
+  );
   const archive = new TarArchive({ gzip: true });
   const written = pipeline(archive, fs.createWriteStream(path.join(dir, UPLOADS_FILE)));
   const date = new Date();
   try {
     for (const object of objects) {
       const body = await backend.get(object.key);
-      if (!body) throw new BackupError(bilingual(`Oggetto sparito durante il backup: ${object.key}`, 'an object vanished during the backup'));
+      if (!body)
+        throw new BackupError(
+          bilingual(
+            `Oggetto sparito durante il backup: ${object.key}`,
+            'an object vanished during the backup',
+          ),
+        );
       // One object at a time: the next download starts once this one is in the archive. A tar entry
       // needs its size up front, which the listing gave (archiver reads it from `stats`).
       await new Promise<void>((resolve, reject) => {
@@ -76,7 +91,12 @@ export async function restoreObjects(
   log: Logger,
 ): Promise<void> {
   if (!uploads.file) return;
-  log(bilingual(`Ripristino di ${uploads.files} file caricati nel bucket…`, 'writing uploaded files into the bucket'));
+  log(
+    bilingual(
+      `Ripristino di ${uploads.files} file caricati nel bucket…`,
+      'writing uploaded files into the bucket',
+    ),
+  );
   await fsp.mkdir(workDir, { recursive: true });
   const tmp = await fsp.mkdtemp(path.join(workDir, '.restore-objects-'));
   try {
@@ -87,7 +107,10 @@ export async function restoreObjects(
       .map((e) => path.join(e.parentPath, e.name));
     if (files.length !== uploads.files) {
       throw new BackupError(
-        bilingual(`L'archivio dei file contiene ${files.length} file invece di ${uploads.files}`, 'the uploads archive is incomplete'),
+        bilingual(
+          `L'archivio dei file contiene ${files.length} file invece di ${uploads.files}`,
+          'the uploads archive is incomplete',
+        ),
       );
     }
     const expected = new Map<string, number>();
@@ -106,11 +129,15 @@ export async function restoreObjects(
     const wrong: string[] = [];
     for (const [key, size] of expected) {
       const stored = await backend.head(key);
-      if (stored?.size !== size) wrong.push(`${key}: ${stored ? `${stored.size} byte invece di ${size}` : 'mancante'}`);
+      if (stored?.size !== size)
+        wrong.push(`${key}: ${stored ? `${stored.size} byte invece di ${size}` : 'mancante'}`);
     }
     if (wrong.length > 0) {
       throw new BackupError(
-        bilingual(`Oggetti del bucket diversi dal backup:\n  ${wrong.slice(0, 20).join('\n  ')}`, 'restored objects differ from the backup'),
+        bilingual(
+          `Oggetti del bucket diversi dal backup:\n  ${wrong.slice(0, 20).join('\n  ')}`,
+          'restored objects differ from the backup',
+        ),
       );
     }
   } finally {

@@ -158,11 +158,16 @@ export async function copyObjects(options: CopyOptions): Promise<CopyResult> {
         if (await alreadyThere(object)) {
           result.skipped++;
         } else {
-          result.copiedBytes += await copy(object.key);
+          // Awaited first: `x += await …` would add to the value read before the wait, losing other workers' bytes.
+          const size = await copy(object.key);
+          result.copiedBytes += size;
           result.copied++;
         }
       } catch (error) {
-        result.failed.push({ key: object.key, reason: error instanceof Error ? error.message : String(error) });
+        result.failed.push({
+          key: object.key,
+          reason: error instanceof Error ? error.message : String(error),
+        });
       }
       done++;
       doneBytes += object.size;
