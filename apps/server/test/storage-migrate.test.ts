@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ObjectBackend } from '../src/lib/object-store/backend.js';
 import { createFilesystemBackend } from '../src/lib/object-store/filesystem.js';
 import { copyObjects } from '../src/cli/storage/copy-objects.js';
+import { objectContents, readObject } from './object-contents.js';
 import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 
 const execFileAsync = promisify(execFile);
@@ -54,21 +55,6 @@ function writeInstallation(uploadsDir: string): Map<string, Buffer> {
     'da importare',
   );
   return files;
-}
-
-async function readAll(backend: ObjectBackend, k: string): Promise<Buffer | null> {
-  const stream = await backend.get(k);
-  if (!stream) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Every object of the backend with its bytes. */
-async function contents(backend: ObjectBackend): Promise<Map<string, Buffer>> {
-  const found = new Map<string, Buffer>();
-  for await (const o of backend.list()) found.set(o.key, (await readAll(backend, o.key))!);
-  return found;
 }
 
 /** The backend with its reads counted and, optionally, its uploads failing after the first `failAfter`. */
@@ -138,7 +124,7 @@ describe('storage:migrate', { timeout: 120_000 }, () => {
       'file 300/300 · 44.1 KB di 44.1 KB · copiati 300 · già presenti 0 · non riusciti 0',
     );
 
-    const inBucket = await contents(testS3Backend(s3));
+    const inBucket = await objectContents(testS3Backend(s3));
     expect([...inBucket.keys()].sort()).toEqual([...files.keys()].sort()); // no tmp/, no inbox/
     for (const [k, data] of files) expect(inBucket.get(k)!.equals(data), k).toBe(true);
     expect(await testS3Backend(s3).head(key(7))).toEqual({
@@ -174,7 +160,7 @@ describe('storage:migrate', { timeout: 120_000 }, () => {
 
     const second = await migrate(local, fresh());
     expect(second).toMatchObject({ copied: 180, skipped: 120, failed: [] });
-    const inBucket = await contents(fresh());
+    const inBucket = await objectContents(fresh());
     expect(inBucket.size).toBe(300);
     for (const [k, data] of files) expect(inBucket.get(k)!.equals(data), k).toBe(true);
   });
@@ -193,13 +179,13 @@ describe('storage:migrate', { timeout: 120_000 }, () => {
 
     const quick = await migrate(local, bucket);
     expect(quick).toMatchObject({ copied: 2, skipped: 298, failed: [] });
-    expect((await readAll(bucket, short))!.equals(files.get(short)!)).toBe(true);
-    expect((await readAll(bucket, overwritten))!.equals(files.get(overwritten)!)).toBe(true);
-    expect((await readAll(bucket, forged))!.equals(files.get(forged)!)).toBe(false);
+    expect((await readObject(bucket, short))!.equals(files.get(short)!)).toBe(true);
+    expect((await readObject(bucket, overwritten))!.equals(files.get(overwritten)!)).toBe(true);
+    expect((await readObject(bucket, forged))!.equals(files.get(forged)!)).toBe(false);
 
     const thorough = await migrate(local, bucket, { verifyAll: true });
     expect(thorough).toMatchObject({ copied: 1, skipped: 299, failed: [] });
-    expect((await readAll(bucket, forged))!.equals(files.get(forged)!)).toBe(true);
+    expect((await readObject(bucket, forged))!.equals(files.get(forged)!)).toBe(true);
   });
 
   test('a copy that reads back wrong is reported and removed, so the next run copies it again', async () => {
@@ -266,7 +252,7 @@ describe('storage:migrate', { timeout: 120_000 }, () => {
     );
     expect(run.stdout).toMatch(/non sono stati cancellati/);
     expect(run.stdout).toMatch(/imposta STORAGE=s3/);
-    expect((await readAll(fresh(), key(1)))!.toString()).toBe('ventidue byte di prova');
+    expect((await readObject(fresh(), key(1)))!.toString()).toBe('ventidue byte di prova');
     expect(fs.existsSync(path.join(cliDir, '.storage-migrate'))).toBe(false);
 
     await expect(

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { ConfigError } from '../config/config.js';
 import { createFilesystemBackend } from '../lib/object-store/filesystem.js';
 import { createS3Backend } from '../lib/object-store/s3.js';
+import { checkStorageAtStartup } from '../lib/object-store/select-s3.js';
 import { formatBytes } from './backup/files.js';
 import {
   bilingual,
@@ -59,11 +60,7 @@ runCli(async () => {
     throw error;
   }
   const bucket = createS3Backend(config.s3!);
-  try {
-    await bucket.check();
-  } catch (error) {
-    throw new CliError((error as Error).message);
-  }
+  await checkStorageAtStartup(bucket);
   const local = createFilesystemBackend(config.uploadsDir);
   const [source, target] = values.to === 's3' ? [local, bucket] : [bucket, local];
   const from = values.to === 's3' ? config.uploadsDir : `bucket ${config.s3!.bucket}`;
