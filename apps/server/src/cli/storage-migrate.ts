@@ -6,6 +6,7 @@
  * sha256. STORAGE need not be s3 yet: the operator switches it after the copy. Nothing is deleted
  * from the source, and a re-run skips what is already copied (docs/operations.md).
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config/config.js';
@@ -61,6 +62,10 @@ runCli(async () => {
   }
   const bucket = createS3Backend(config.s3!);
   await checkStorageAtStartup(bucket);
+  if (values.to === 's3' && !fs.existsSync(config.uploadsDir)) {
+    // A mistyped DATA_DIR would otherwise "migrate" an empty folder and report success.
+    throw new CliError(`${config.uploadsDir} non esiste: controlla DATA_DIR`);
+  }
   const local = createFilesystemBackend(config.uploadsDir);
   const [source, target] = values.to === 's3' ? [local, bucket] : [bucket, local];
   const from = values.to === 's3' ? config.uploadsDir : `bucket ${config.s3!.bucket}`;
