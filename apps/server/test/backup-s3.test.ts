@@ -16,7 +16,7 @@ import type { DataLocation } from '../src/cli/backup/manifest.js';
 import { restoreBackup } from '../src/cli/backup/restore.js';
 import { companies } from '../src/db/schema/index.js';
 import { onPostgres, pgliteInDataDir } from './database.js';
-import { objectContents } from './object-contents.js';
+import { objectContents, s3Variables } from './object-contents.js';
 import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 
 const execFileAsync = promisify(execFile);
@@ -161,21 +161,16 @@ describe.skipIf(onPostgres())('backup and restore with STORAGE=s3', { timeout: 1
   });
 
   test('npm run backup with STORAGE=s3 archives the bucket named by the S3_* variables', async () => {
+    const tsx = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
     const out = tempDir('gestcava-s3-cli-out-');
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
+    const variables = {
       DATA_DIR: sourceDir,
       INIT_CWD: '',
       STORAGE: 's3',
-      S3_BUCKET: 'gestcava-files',
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: s3.options.region,
-      S3_ACCESS_KEY_ID: s3.options.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
-      S3_FORCE_PATH_STYLE: '1',
+      ...s3Variables(s3, 'gestcava-files'),
     };
-    delete env.DATABASE_URL;
-    const tsx = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+    // DATABASE_URL empty is unset: the PGlite of DATA_DIR, whatever the run's environment says.
+    const env = { ...process.env, DATABASE_URL: '', ...variables };
     const { stdout } = await execFileAsync(tsx, ['src/cli/backup.ts', '--out', out], {
       cwd: SERVER_DIR,
       env,

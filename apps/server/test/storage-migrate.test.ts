@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ObjectBackend } from '../src/lib/object-store/backend.js';
 import { createFilesystemBackend } from '../src/lib/object-store/filesystem.js';
 import { copyObjects } from '../src/cli/storage/copy-objects.js';
-import { objectContents, readObject } from './object-contents.js';
+import { objectContents, readObject, s3Variables } from './object-contents.js';
 import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 
 const execFileAsync = promisify(execFile);
@@ -78,7 +78,7 @@ afterAll(() => {
   for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-describe('storage:migrate', { timeout: 120_000 }, () => {
+describe('storage:migrate', { timeout: 240_000 }, () => {
   let s3: TestS3;
   let dataDir: string;
   let local: ObjectBackend;
@@ -235,12 +235,7 @@ describe('storage:migrate', { timeout: 120_000 }, () => {
       DATA_DIR: cliDir,
       INIT_CWD: '',
       STORAGE: '',
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: s3.options.region,
-      S3_ACCESS_KEY_ID: s3.options.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
-      S3_FORCE_PATH_STYLE: '1',
+      ...s3Variables(s3, bucket),
     };
     const tsx = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
     const run = await execFileAsync(tsx, ['src/cli/storage-migrate.ts', '--to', 's3'], {
