@@ -169,4 +169,10 @@ describe('S3_PRESIGNED=1', () => {
     expect(named.headers.get('content-disposition')).toContain("filename*=UTF-8''Logo%20Marmi%20Apuani.png");
     expect((await ctx.app.inject({ url: logoUrl.replace(/sig=[^&]+/, 'sig=abc') })).statusCode).toBe(403);
   });
+
+  it("lets the app's pages show images from the bucket, and only images", async () => {
+    const csp = (await ctx.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
+    expect(csp).toContain("connect-src 'self';");
+  });
 });
