@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectBackend, StoredObject } from '../src/lib/object-store/backend.js';
+import { createFilesystemBackend } from '../src/lib/object-store/filesystem.js';
 import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 
 /**
@@ -36,10 +37,13 @@ async function collect(objects: AsyncIterable<StoredObject>): Promise<StoredObje
   return all.sort((a, b) => a.key.localeCompare(b.key));
 }
 
+/** Companies by number, as keys name them: by their uuid. */
+const COMPANIES = Array.from({ length: 50 }, () => randomUUID());
+
 /** A key as `Storage` makes them: `<companyId>/<aa>/<bb>/<uuid>[-variant].<ext>`. */
-function keyFor(companyId: number, ext = 'jpg') {
+function keyFor(company: number, ext = 'jpg') {
   const id = randomUUID();
-  return `${companyId}/${id.slice(0, 2)}/${id.slice(2, 4)}/${id}.${ext}`;
+  return `${COMPANIES[company]}/${id.slice(0, 2)}/${id.slice(2, 4)}/${id}.${ext}`;
 }
 
 let scratch: string;
@@ -111,11 +115,11 @@ function contract(name: string, open: () => Promise<Subject>) {
       for (const [i, key] of mine.entries()) await backend.putBuffer(key, Buffer.alloc(i + 1, 1), 'image/jpeg');
       await backend.putBuffer(keyFor(42), Buffer.from('altra azienda'), 'image/jpeg');
 
-      const listed = await collect(backend.list('41/'));
+      const listed = await collect(backend.list(`${COMPANIES[41]}/`));
       const expected = mine.map((key, i) => ({ key, size: i + 1 })).sort((a, b) => a.key.localeCompare(b.key));
       expect(listed).toEqual(expected);
       // Without a prefix the other company's object is there too.
-      expect((await collect(backend.list())).filter((o) => o.key.startsWith('42/'))).toHaveLength(1);
+      expect((await collect(backend.list())).filter((o) => o.key.startsWith(`${COMPANIES[42]}/`))).toHaveLength(1);
     });
 
     it('rejects the upload of a local file that is not there, storing nothing', async () => {
@@ -125,6 +129,11 @@ function contract(name: string, open: () => Promise<Subject>) {
     });
   });
 }
+
+contract('filesystem', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'gestcava-fs-store-'));
+  return { backend: createFilesystemBackend(root), multipartBytes: PART_SIZE, stop: () => rm(root, { recursive: true, force: true }) };
+});
 
 contract('S3 (s3rver)', async () => {
   const s3 = await startTestS3();
@@ -176,8 +185,8 @@ describe('S3 backend specifics', () => {
     await s3.deleteBucket('gestcava-removed');
     const small = await localFile(randomBytes(2000));
     const big = await localFile(randomBytes(PART_SIZE + 1));
-    await expect(removed.putFile(small, '1/aa/bb/small.jpg', 'image/jpeg')).rejects.toThrow();
-    await expect(removed.putFile(big, '1/aa/bb/big.tif', 'image/tiff')).rejects.toThrow();
+    await expect(removed.putFile(small, keyFor(1), 'image/jpeg')).rejects.toThrow();
+    await expect(removed.putFile(big, keyFor(1, 'tif'), 'image/tiff')).rejects.toThrow();
     expect(existsSync(small) && existsSync(big)).toBe(true);
 
     await s3.createBucket('gestcava-removed');

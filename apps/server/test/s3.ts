@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,12 +24,12 @@ export interface TestS3 {
 /**
  * A real S3-compatible server for one test file (issue 28): s3rver on a free port (a child process,
  * see s3rver-process.mjs for why), its objects in a temporary directory removed on stop, one bucket
- * made ahead.
+ * made ahead. It also stops when the test process ends without stop(): its stdin closes then.
  */
 export async function startTestS3(bucket = 'gestcava-test'): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 'gestcava-s3-'));
   const child = spawn(process.execPath, ['--openssl-legacy-provider', join(import.meta.dirname, 's3rver-process.mjs'), directory, bucket], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const creations = new Map<string, string>();
@@ -61,7 +62,6 @@ export async function startTestS3(bucket = 'gestcava-test'): Promise<TestS3> {
       admin.destroy();
       child.kill('SIGTERM');
       await exited;
-      await rm(directory, { recursive: true, force: true });
     },
   };
 }
@@ -69,4 +69,18 @@ export async function startTestS3(bucket = 'gestcava-test'): Promise<TestS3> {
 /** A backend on the test server, with the optional knobs (small part size, small list pages). */
 export function testS3Backend(s3: TestS3, extra: Partial<S3BackendOptions> = {}) {
   return createS3Backend({ ...s3.options, ...extra });
+}
+
+let shared: Promise<TestS3> | undefined;
+
+/**
+ * TEST_STORAGE_BACKEND=./s3.ts (test/helpers.ts): every test app of a run stores in a bucket of its
+ * own on one s3rver per test process, so a suite written for the filesystem runs on S3 unchanged.
+ */
+export async function createTestBackend() {
+  shared ??= startTestS3();
+  const s3 = await shared;
+  const bucket = `app-${randomUUID()}`;
+  await s3.createBucket(bucket);
+  return testS3Backend(s3, { bucket });
 }

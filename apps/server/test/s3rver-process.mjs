@@ -3,6 +3,7 @@
 // ListObjectsV2 continuation tokens with DES, which OpenSSL 3 only has in its legacy provider, so any
 // listing longer than one page fails in-process with ERR_OSSL_EVP_UNSUPPORTED.
 // Prints one JSON line {"port"} when listening, then one {"event","key"} per object created.
+import { rm } from 'node:fs/promises';
 import S3rver from 's3rver';
 
 const [directory, bucket] = process.argv.slice(2);
@@ -15,6 +16,14 @@ server.on('event', (event) => {
 });
 const { port } = await server.run();
 process.stdout.write(`${JSON.stringify({ port })}\n`);
-process.on('SIGTERM', () => {
-  server.close().then(() => process.exit(0));
-});
+// Stopping removes the objects too: the directory is this server's alone. Once, whichever asks first.
+let stopping;
+const stop = () => {
+  stopping ??= server
+    .close()
+    .then(() => rm(directory, { recursive: true, force: true }))
+    .then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+// stdin is a pipe from the test process: it closes when that process ends, however it ends.
+process.stdin.on('close', stop).resume();
