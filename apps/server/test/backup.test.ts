@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import {
   companies,
@@ -24,7 +24,7 @@ import { createBackup } from '../src/cli/backup/create.js';
 import type { DataLocation, DbSnapshot } from '../src/cli/backup/manifest.js';
 import { restoreBackup } from '../src/cli/backup/restore.js';
 import { compareSnapshots, snapshotDatabase } from '../src/cli/backup/snapshot.js';
-import { createTestDatabase, onPostgres } from './database.js';
+import { createTestDatabase, onPostgres, pgliteInDataDir } from './database.js';
 
 const execFileAsync = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -304,17 +304,6 @@ function expectSameData(before: DbSnapshot, after: DbSnapshot) {
   for (const [name, t] of Object.entries(before.tables)) {
     expect(after.tables[name], name).toEqual(t);
   }
-}
-
-/** A migrated PGlite on disk in a fresh DATA_DIR, loaded from the run's migrated template. */
-async function pgliteInDataDir(dataDir: string): Promise<Database> {
-  const dump = fs.readFileSync(inject('pgliteTemplate'));
-  const database = await openDatabase({
-    pgliteDir: path.join(dataDir, 'pgdata'),
-    loadDataDir: new Blob([dump]), // an uncompressed tar (test/global-setup.ts)
-  });
-  await database.migrate();
-  return database;
 }
 
 describe.skipIf(onPostgres())('backup and restore on PGlite', { timeout: 90_000 }, () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -35,3 +36,15 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 export const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/** A migrated PGlite on disk in a fresh DATA_DIR, loaded from the run's migrated template. */
+export async function pgliteInDataDir(dataDir: string): Promise<Database> {
+  const dump = fs.readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({
+    pgliteDir: path.join(dataDir, 'pgdata'),
+    loadDataDir: new Blob([dump]), // an uncompressed tar (test/global-setup.ts)
+  });
+  await database.migrate();
+  return database;
+}
+

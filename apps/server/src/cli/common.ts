@@ -1,8 +1,10 @@
-/** Shared start-up of the command-line tools (backup, restore, create-admin). */
+/** Shared start-up of the command-line tools (backup, restore, storage:migrate, create-admin). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import type { ObjectBackend } from '../lib/object-store/backend.js';
+import { checkStorageAtStartup, s3BackendFromConfig } from '../lib/object-store/select-s3.js';
 
 /**
  * `npm run <x>` at the repository root runs the tool inside apps/server; npm keeps the folder the
@@ -21,6 +23,16 @@ export function useCallerDirectory(): void {
  */
 export function loadCliConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return loadConfig({ ...env, JWT_SECRET: 'cli-tools-sign-no-tokens-placeholder-secret' });
+}
+
+/**
+ * With STORAGE=s3 the uploaded files are the bucket's objects (backup and restore go through it);
+ * undefined with the filesystem. A bucket that does not answer stops the tool, naming the variable.
+ */
+export async function bucketOf(config: Config): Promise<ObjectBackend | undefined> {
+  const bucket = s3BackendFromConfig(config);
+  if (bucket) await checkStorageAtStartup(bucket);
+  return bucket ?? undefined;
 }
 
 /** Runs a tool's main function: a known error prints its message (no stack) and exits with 1. */

@@ -2,13 +2,14 @@
  * npm run restore -- --from <backup folder or .tar> [--force] [--ignore-lock]
  *
  * Restores a backup made by `npm run backup` into the configured database (PGlite in DATA_DIR/pgdata,
- * or PostgreSQL when DATABASE_URL is set) and DATA_DIR/uploads, then checks every table's row count
+ * or PostgreSQL when DATABASE_URL is set) and DATA_DIR/uploads (with STORAGE=s3: the bucket, where
+ * nothing is deleted and existing objects stay), then checks every table's row count
  * and checksum against the backup's manifest. Existing data is never deleted: without --force the
  * restore refuses; with --force the PGlite folder and the uploads are moved aside
  * (`*.before-restore-<time>`) and a PostgreSQL database is first backed up into ./backups.
  */
 import { restoreBackup } from './backup/restore.js';
-import { bilingual, CliError, loadCliConfig, parseCliArgs, runCli, useCallerDirectory } from './common.js';
+import { bilingual, bucketOf, CliError, loadCliConfig, parseCliArgs, runCli, useCallerDirectory } from './common.js';
 
 const USAGE = `Uso / usage: npm run restore -- --from <cartella del backup o file .tar> [--force] [--ignore-lock]
   --from         il backup da ripristinare (una cartella gestcava-backup-…, una cartella di backup:
@@ -30,8 +31,9 @@ runCli(async () => {
   if (!values) return;
   if (!values.from) throw new CliError(`Manca --from / --from is required\n${USAGE}`);
   const config = loadCliConfig();
+  const objects = await bucketOf(config);
   const result = await restoreBackup({
-    location: config,
+    location: { ...config, objects },
     from: values.from,
     force: values.force,
     ignoreLock: values['ignore-lock'],

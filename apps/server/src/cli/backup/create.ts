@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bilingual } from '../common.js';
 import { ARCHIVE_RE, archiveUploads, run } from './files.js';
+import { archiveObjects } from './objects.js';
 import {
   appVersion,
   BACKUP_FORMAT,
@@ -58,7 +59,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       ({ db, snapshot } = await backupPglite(location, dir, options.ignoreLock, log));
     }
 
-    const uploads = await archiveUploads(location.uploadsDir, dir, log);
+    const uploads = location.objects
+      ? { ...(await archiveObjects(location.objects, dir, log)), storage: 's3' as const }
+      : await archiveUploads(location.uploadsDir, dir, log);
 
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,

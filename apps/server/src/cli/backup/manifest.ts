@@ -7,7 +7,8 @@
  *   manifest.json          format, app version, db kind, created at, per-table row counts and checksums
  *   database.pglite.tar.gz PGlite's `dumpDataDir`, gzip-compressed   (embedded database)
  *   database.pgdump        `pg_dump -Fc`                              (PostgreSQL)
- *   uploads.tar.gz         DATA_DIR/uploads (without its tmp/ folder), absent when there are no files
+ *   uploads.tar.gz         DATA_DIR/uploads (without its tmp/ folder), absent when there are no files;
+ *                          with STORAGE=s3 the bucket's objects under the same names (objects.ts)
  * The restore checks the restored database against the manifest's counts and checksums.
  *
  * This file holds the format; snapshot.ts the checksums, pglite.ts and postgres.ts each engine's
@@ -16,6 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_DIR } from '../../db/client.js';
+import type { ObjectBackend } from '../../lib/object-store/backend.js';
 import { CliError } from '../common.js';
 
 export const BACKUP_FORMAT = 'gestcava-backup';
@@ -31,6 +33,8 @@ export interface DataLocation {
   pgliteDir: string;
   uploadsDir: string;
   DATABASE_URL?: string | undefined;
+  /** The bucket when STORAGE=s3: the uploaded files are its objects, not DATA_DIR/uploads. */
+  objects?: ObjectBackend | undefined;
 }
 
 export interface TableSnapshot {
@@ -57,7 +61,8 @@ export interface BackupManifest extends DbSnapshot {
     /** Migrations applied in the backed-up database. */
     migrations: number;
   };
-  uploads: { file: string | null; files: number; bytes: number };
+  /** Where the files came from (absent in older backups: the filesystem); the archive is the same. */
+  uploads: { file: string | null; files: number; bytes: number; storage?: 'filesystem' | 's3' };
 }
 
 export class BackupError extends CliError {}

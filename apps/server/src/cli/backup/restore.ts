@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../../db/client.js';
 import { assertPgliteNotInUse, bilingual } from '../common.js';
 import { createBackup } from './create.js';
 import { countFiles, isNonEmptyDir, restoreUploads, run } from './files.js';
+import { hasObjects, restoreObjects } from './objects.js';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -123,8 +124,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         assertPgliteNotInUse(location.pgliteDir, options.ignoreLock);
       if (isNonEmptyDir(location.pgliteDir) && !options.force) throw notEmpty(location.pgliteDir);
     }
-    const uploadsPresent = (await countFiles(location.uploadsDir, ['tmp'])).files > 0;
-    if (uploadsPresent && !options.force) throw notEmpty(location.uploadsDir);
+    const uploadsPresent = location.objects
+      ? await hasObjects(location.objects)
+      : (await countFiles(location.uploadsDir, ['tmp'])).files > 0;
+    if (uploadsPresent && !options.force) throw notEmpty(location.objects ? 'Il bucket' : location.uploadsDir);
 
     let extraTables: string[] = [];
     let database: Database;
@@ -143,6 +146,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           location: {
             ...location,
             uploadsDir: path.join(location.dataDir, '.no-uploads-in-safety-backup'),
+            objects: undefined,
           },
           out: options.safetyBackupDir ?? path.resolve('backups'),
           name: `gestcava-backup-${stamp}-before-restore`,
@@ -177,6 +181,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       await database.close();
     }
 
+    if (location.objects) {
+      if (uploadsPresent) {
+        log(bilingual('Il bucket conteneva già dei file: restano dove sono, nessuno viene cancellato', 'existing bucket objects are kept'));
+      }
+      await restoreObjects(location.objects, location.uploadsDir, location.dataDir, dir, manifest.uploads, log);
+      return { manifest, keptAside, extraTables, ms: Date.now() - started };
+    }
     if (uploadsPresent) {
       const aside = `${location.uploadsDir}.before-restore-${stamp}`;
       await fsp.rename(location.uploadsDir, aside);

@@ -14,6 +14,13 @@ export interface PresignOptions {
   contentType?: string;
 }
 
+/** What a store may record beside the bytes (S3: user metadata `x-amz-meta-sha256`; the filesystem keeps none). */
+export interface PutOptions {
+  /** The bytes' sha256 (hex), read back by `head`: `storage:migrate` skips an object already copied
+   *  without reading it again. */
+  sha256?: string;
+}
+
 /**
  * Where the bytes of stored files live (DESIGN §2.2): the local filesystem (default) or an
  * S3-compatible bucket. Keys are chosen by the server (`<companyId>/<aa>/<bb>/<uuid>[-variant].<ext>`)
@@ -24,12 +31,12 @@ export interface ObjectBackend {
   readonly kind: 'filesystem' | 's3';
   /** Stores a finished local file under `key` and removes the local file (filesystem: a rename; S3: a
    *  streamed upload, multipart above a threshold). Rejects — leaving no object — when the store fails. */
-  putFile(localPath: string, key: string, contentType: string): Promise<void>;
+  putFile(localPath: string, key: string, contentType: string, options?: PutOptions): Promise<void>;
   putBuffer(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The object's bytes as a stream, or null when there is no such object. */
   get(key: string): Promise<Readable | null>;
-  /** Size of the object, or null when there is no such object. */
-  head(key: string): Promise<{ size: number } | null>;
+  /** Size of the object (and the sha256 recorded at put, when the store keeps it), or null when there is no such object. */
+  head(key: string): Promise<{ size: number; sha256?: string } | null>;
   /** Removes the object; a missing object is not an error. */
   remove(key: string): Promise<void>;
   /** Every object whose key starts with `prefix` (all objects without one), in pages under the hood. */
