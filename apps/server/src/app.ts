@@ -113,6 +113,7 @@ export async function buildApp({ config, database, secret, logger, storageBacken
     // Upload temporaries stay on this instance's disk, beside the filesystem backend's objects (one rename away).
     tempDir: path.join(config.uploadsDir, 'tmp'),
     signingKey: keys.signedUrl,
+    db,
   });
   const renderPool = createRenderPool();
   // reports have a thread of their own: a 100 000-row report holds it for many seconds, labels must not wait
@@ -127,7 +128,14 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
   const links = createSessionLinks({ storage, sessions });
   const photos = createPhotosService({ db, storage, entities: domain.entities, links });
-  const photoSync = createPhotoSync({ db, storage, photos, inbox: path.join(config.uploadsDir, 'inbox'), log: app.log });
+  const photoSync = createPhotoSync({
+    db,
+    storage,
+    photos,
+    inbox: path.join(config.uploadsDir, 'inbox'),
+    pendingGraceMs: config.STORAGE_PENDING_GRACE_MINUTES * 60_000,
+    log: app.log,
+  });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
   const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log, servesHost: createHostCheck(config) });
   const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
@@ -176,7 +184,8 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {
-    Promise.all([throttle.prune(), pruneIdempotencyKeys(db), storage.sweepTemp(3600_000)]).catch((err: unknown) =>
+    // Pending objects too: another instance may have crashed mid-upload, and this one may run for weeks.
+    Promise.all([throttle.prune(), pruneIdempotencyKeys(db), storage.sweepTemp(3600_000), photoSync.sweepPending()]).catch((err: unknown) =>
       app.log.error({ err }, 'manutenzione periodica non riuscita'),
     );
   }, 10 * 60_000);

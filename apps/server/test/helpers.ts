@@ -52,6 +52,8 @@ export async function buildTestApp(
     LOGIN_MAX_FAILURES_ACCOUNT: '1000',
     LOGIN_MAX_FAILURES_IP: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // no other instance uploads here: a crash's leftovers go at the first sweep
+    STORAGE_PENDING_GRACE_MINUTES: '0',
     ...env,
   });
   const database = await createTestDatabase();

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { photos } from '../src/db/schema/index.js';
+import { photos, storagePending } from '../src/db/schema/index.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -358,6 +358,9 @@ describe('delete', () => {
     expect((await cavatore.get(`/photos/getPhoto/${list[0]._id}`)).statusCode).toBe(404);
     const all = await cavatore.delete('/photos/deletePhotos', { entityType: 'blocco', entityId: blocco._id });
     expect(all.json()).toEqual({ success: true, deleted: list.length - 1 });
+    expect(await companyFiles(org.company.id)).toHaveLength(before - 3 * list.length);
+    // the keys released with the rows are gone with their files: nothing is left for the sweep
+    expect(await ctx.database.db.select().from(storagePending)).toEqual([]);
     expect((await cavatore.get('/photos/flutter/getPhotos', { query: { entityType: 'blocco', entityId: blocco._id } })).json()).toMatchObject({ photos: [], zipUrl: null });
     expect((await cavatore.delete('/photos/deletePhotos', { entityType: 'blocco' })).json().message).toBe(PHOTO_MESSAGES.noEntity);
   });

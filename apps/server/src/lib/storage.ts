@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { v7 as uuidv7 } from 'uuid';
+import type { Db, DbOrTx } from '../db/client.js';
 import type { ObjectBackend } from './object-store/backend.js';
+import { createPendingObjects, type OwnedKeys, type Placement } from './object-store/pending.js';
 import { hmac, safeEqual } from './secrets.js';
 
 /** Prefix under which signed file URLs are served (inside the API's `/api` prefix). */
@@ -22,20 +24,7 @@ export interface SignedUrlOptions {
 }
 
 export type Storage = ReturnType<typeof createStorage>;
-
-/** A note in the temporary folder naming files placed ahead of the row that will own them. */
-const NOTE_SUFFIX = '.placing';
-
-/**
- * Files written into storage before the row that owns them is committed (QUALITY R7). Each key is
- * written to the note before its file is moved into place, and the note is removed once the row is
- * committed or the files are removed again: a note found at start-up is a crash in between, and its
- * keys that no row owns are the crash's leftovers.
- */
-export interface Placement {
-  add(key: string): Promise<void>;
-  end(): Promise<void>;
-}
+export type { Placement } from './object-store/pending.js';
 
 /**
  * Stored files (DESIGN §2.2): keys chosen by the server (`<companyId>/<aa>/<bb>/<uuid>.<ext>`, never
@@ -44,8 +33,9 @@ export interface Placement {
  * their validation, signatures, placement (QUALITY R7) and the temporary upload files, which are on
  * the local disk of the instance that receives the request.
  */
-export function createStorage({ backend, tempDir, signingKey }: { backend: ObjectBackend; tempDir: string; signingKey: Buffer }) {
+export function createStorage({ backend, tempDir, signingKey, db }: { backend: ObjectBackend; tempDir: string; signingKey: Buffer; db: Db }) {
   fs.mkdirSync(tempDir, { recursive: true });
+  const pending = createPendingObjects({ db, backend });
 
   function valid(key: string): string {
     if (!KEY_PATTERN.test(key)) throw new Error('chiave di file non valida');
@@ -90,32 +80,23 @@ export function createStorage({ backend, tempDir, signingKey }: { backend: Objec
       return backend.putBuffer(valid(key), data, contentType);
     },
 
-    async beginPlacement(): Promise<Placement> {
-      const note = path.join(tempDir, `${crypto.randomUUID()}${NOTE_SUFFIX}`);
-      const keys: string[] = [];
-      return {
-        async add(key: string) {
-          keys.push(key);
-          // Appended, never rewritten: a crash mid-write can cut only the last line, whose file is not placed yet.
-          await fsp.appendFile(note, `${key}\n`);
-        },
-        async end() {
-          // A text-only chat message placed nothing: no note, no file-system call on its path.
-          if (keys.length) await fsp.rm(note, { force: true });
-        },
-      };
+    /** The objects of one upload, written ahead of their rows (QUALITY R7; lib/object-store/pending.ts). */
+    beginPlacement(): Placement {
+      return pending.begin();
     },
 
-    /** The notes a crash left (start-up only): their keys, and a way to drop each note once handled. */
-    async interruptedPlacements(): Promise<Array<{ keys: string[]; discard(): Promise<void> }>> {
-      const notes = (await fsp.readdir(tempDir)).filter((name) => name.endsWith(NOTE_SUFFIX));
-      return Promise.all(
-        notes.map(async (name) => {
-          const file = path.join(tempDir, name);
-          const text = await fsp.readFile(file, 'utf8').catch(() => '');
-          return { keys: text.split('\n').filter((k) => KEY_PATTERN.test(k)), discard: () => fsp.rm(file, { force: true }) };
-        }),
-      );
+    /** In the transaction that deletes the rows owning `keys`; `removeReleased` after it commits removes their objects. */
+    release(tx: DbOrTx, keys: string[]): Promise<void> {
+      return pending.release(tx, keys);
+    },
+
+    removeReleased(keys: string[]): Promise<void> {
+      return pending.removeReleased(keys);
+    },
+
+    /** Objects a crash left between being written and their row committing (or their row being deleted). */
+    sweepPending(options: { olderThanMs: number; owned: OwnedKeys }): Promise<{ removed: number; kept: number }> {
+      return pending.sweep(options);
     },
 
     /** A stored file's bytes as a stream, or null when it is not there. */
@@ -172,11 +153,10 @@ export function createStorage({ backend, tempDir, signingKey }: { backend: Objec
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
     },
 
-    /** Temporary files left by a crash mid-upload (QUALITY R7), on this instance's disk; placement notes are swept with their rows. */
+    /** Temporary files left by a crash mid-upload (QUALITY R7), on this instance's disk. */
     async sweepTemp(olderThanMs = 0): Promise<number> {
       let removed = 0;
       for (const name of await fsp.readdir(tempDir)) {
-        if (name.endsWith(NOTE_SUFFIX)) continue;
         const file = path.join(tempDir, name);
         const stat = await fsp.stat(file).catch(() => null);
         if (stat && Date.now() - stat.mtimeMs >= olderThanMs) {

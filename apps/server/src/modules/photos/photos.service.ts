@@ -150,23 +150,18 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
   }
 
   /**
-   * Stores one checked file as a photo: the variants and the cleaned original are written first,
-   * then the row; the caller removes the written keys if its transaction fails.
+   * Stores one checked file as a photo: the cleaned original and the variants are recorded as
+   * pending, then written; the caller's transaction commits the row and settles them.
    */
-  async function store(companyId: string, t: Target, file: ReceivedFile, written: string[], placement: Placement): Promise<repo.NewPhotoRow> {
+  async function store(companyId: string, t: Target, file: ReceivedFile, placement: Placement): Promise<repo.NewPhotoRow> {
     const processed = await processPhoto(file.tempPath, file.kind);
     const originalKey = storage.newKey(companyId, file.ext);
     const previewKey = storage.variantKey(originalKey, 'preview', 'webp');
     const thumbnailKey = storage.variantKey(originalKey, 'thumb', 'webp');
-    for (const [key, data, contentType] of [
-      [originalKey, processed.original, file.mime],
-      [previewKey, processed.preview, 'image/webp'],
-      [thumbnailKey, processed.thumbnail, 'image/webp'],
-    ] as const) {
-      written.push(key);
-      await placement.add(key);
-      await storage.putBuffer(key, data, contentType);
-    }
+    await placement.add(originalKey, previewKey, thumbnailKey);
+    await storage.putBuffer(originalKey, processed.original, file.mime);
+    await storage.putBuffer(previewKey, processed.preview, 'image/webp');
+    await storage.putBuffer(thumbnailKey, processed.thumbnail, 'image/webp');
     return {
       companyId,
       entityType: t.definition.type,
@@ -185,20 +180,21 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     };
   }
 
-  /** Files → rows in one transaction; on any failure no file and no row is left behind. */
+  /** Files → rows in one transaction; on any failure no file and no row is left behind (QUALITY R7). */
   async function importFiles(companyId: string, t: Target, files: ReceivedFile[], extra: { userId: string | null; description: string | null; bloccoId?: string | null }) {
-    const written: string[] = [];
-    const placement = await storage.beginPlacement();
+    const placement = storage.beginPlacement();
     try {
       const rows: repo.NewPhotoRow[] = [];
-      for (const file of files) rows.push({ ...(await store(companyId, t, file, written, placement)), ...extra });
-      const inserted = await db.transaction((tx) => repo.insertMany(tx, rows));
+      for (const file of files) rows.push({ ...(await store(companyId, t, file, placement)), ...extra });
+      const inserted = await db.transaction(async (tx) => {
+        const added = await repo.insertMany(tx, rows);
+        await placement.settle(tx);
+        return added;
+      });
       return inserted.map((row) => ({ ...row, userName: null as string | null }));
     } catch (error) {
-      await Promise.all(written.map((key) => storage.remove(key)));
+      await placement.abandon();
       throw error;
-    } finally {
-      await placement.end();
     }
   }
 
@@ -285,15 +281,24 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
 
     async remove(user: AuthUser, companyId: string, id: string) {
       assertCanWrite(user, (await photoInCompany(companyId, id)).target);
-      const deleted = await repo.deleteOne(db, companyId, id);
-      if (deleted) await removeFiles([deleted]);
+      const deleted = await db.transaction(async (tx) => {
+        const row = await repo.deleteOne(tx, companyId, id);
+        if (row) await storage.release(tx, keysOf([row]));
+        return row;
+      });
+      // After the row is gone (QUALITY R7): a crash in between leaves the keys to the pending sweep.
+      if (deleted) await storage.removeReleased(keysOf([deleted]));
     },
 
     async removeForEntity(user: AuthUser, companyId: string, entityType: string, entityId: string) {
       const t = await findTarget(companyId, entityType, { id: entityId });
       assertCanWrite(user, t);
-      const deleted = await repo.deleteForEntity(db, companyId, t.definition.type, t.ref.id);
-      await removeFiles(deleted);
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await repo.deleteForEntity(tx, companyId, t.definition.type, t.ref.id);
+        await storage.release(tx, keysOf(rows));
+        return rows;
+      });
+      await storage.removeReleased(keysOf(deleted));
       return deleted.length;
     },
 
@@ -367,7 +372,7 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     });
   }
 
-  async function removeFiles(rows: Array<{ originalKey: string; previewKey: string; thumbnailKey: string }>) {
-    await Promise.all(rows.flatMap((r) => [r.originalKey, r.previewKey, r.thumbnailKey].map((key) => storage.remove(key))));
+  function keysOf(rows: Array<{ originalKey: string; previewKey: string; thumbnailKey: string }>) {
+    return rows.flatMap((r) => [r.originalKey, r.previewKey, r.thumbnailKey]);
   }
 }
