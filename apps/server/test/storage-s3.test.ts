@@ -17,19 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => s3.stop());
 
-/** The app's variables for the test bucket (the backend itself is handed in, the variables set the rest). */
-function s3Env(extra: Record<string, string> = {}) {
-  return {
-    STORAGE: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: s3.options.bucket,
-    S3_ACCESS_KEY_ID: s3.options.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
-    S3_FORCE_PATH_STYLE: '1',
-    ...extra,
-  };
-}
-
 async function bucketKeys(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   for await (const object of testS3Backend(s3).list(prefix)) keys.push(object.key);
@@ -65,7 +52,7 @@ describe('photos, chat attachments and logos on S3', () => {
   let org: Awaited<ReturnType<typeof setupCompany>>;
   let other: { id: string };
   beforeAll(async () => {
-    ctx = await buildTestApp(s3Env(), { storageBackend: () => testS3Backend(s3) });
+    ctx = await buildTestApp(s3.env(), { storageBackend: () => testS3Backend(s3) });
     org = await setupCompany(ctx);
     other = await createCompany(ctx, { name: 'Segheria del Carrione' });
   });
@@ -142,7 +129,7 @@ describe('S3_PRESIGNED=1', () => {
   let ctx: TestContext;
   let admin: TestClient;
   beforeAll(async () => {
-    ctx = await buildTestApp(s3Env({ S3_PRESIGNED: '1' }), { storageBackend: () => testS3Backend(s3) });
+    ctx = await buildTestApp(s3.env({ S3_PRESIGNED: '1' }), { storageBackend: () => testS3Backend(s3) });
     admin = await (await setupCompany(ctx)).adminClient();
   });
   afterAll(() => ctx.close());

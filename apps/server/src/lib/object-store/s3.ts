@@ -164,6 +164,9 @@ function checkError(error: unknown, options: S3BackendOptions): Error {
   let message: string;
   if (isNotFound(error) || e?.name === 'NoSuchBucket') {
     message = `Il bucket "${options.bucket}" non esiste su ${where}: controllare S3_BUCKET (e S3_REGION).`;
+  } else if (status === 301) {
+    // AWS answers a bucket asked for in the wrong region with a redirect.
+    message = `Il bucket "${options.bucket}" è in un'altra regione di ${where}: controllare S3_REGION.`;
   } else if (status === 403 || status === 401) {
     message = `Accesso negato al bucket "${options.bucket}" su ${where}: controllare S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY.`;
   } else if (status === undefined) {
