@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { DEMO, login, openVendi } from './helpers';
 
 /**
  * Issue 29, the app shell offline: a real service worker, a phone's 390 px, the network cut with
@@ -32,6 +34,12 @@ test.describe('the app without network', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the narrowest supported phone too
+    await page.setViewportSize({ width: 360, height: 740 });
+    const narrow = (await badge.boundingBox())!;
+    expect(narrow.x + narrow.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // another page of the app, never opened before: its code comes from the precache too
     const other = await page.goto('/app/pages/blocchi');
@@ -100,5 +108,50 @@ test.describe('the app without network', () => {
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     // Playwright's contexts are incognito profiles, where Chrome never offers to install: a fact of the test browser
     expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+  });
+});
+
+test.describe('a new version of the app', () => {
+  // the slab's Vendi form is reached from the list's table, shown on wider screens
+  test.use({ viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false });
+
+  test('waits for "Aggiorna", which waits for the open form, then reloads into the new version', async ({ page }) => {
+    // the build this run serves (e2e/server.mjs); the worker script is sent as is (no .br/.gz copy of it)
+    const swFile = path.join(process.env.GESTCAVA_E2E_DATA_DIR ?? '', 'web-dist', 'sw.js');
+    const original = fs.readFileSync(swFile, 'utf8');
+    try {
+      await login(page, DEMO.admin);
+      await controlledByServiceWorker(page);
+      await openVendi(page);
+      await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+
+      // a deployment: the worker script changes, and the tab's periodic check finds it
+      fs.writeFileSync(swFile, `${original}\n// nuova versione ${Date.now()}\n`);
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      const prompt = page.getByTestId('update-prompt');
+      await expect(prompt).toContainText('Nuova versione disponibile');
+      // mid-form: the update waits and says why; nothing reloaded by itself
+      await expect(prompt).toContainText('salva o chiudi il modulo aperto per aggiornare');
+      await expect(page.getByTestId('update-apply')).toBeDisabled();
+      await expect(page.getByTestId('vendi-documento')).toHaveValue('DDT 42/2026');
+      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true);
+
+      // the form closed without saving: the update can go
+      await page.keyboard.press('Escape');
+      await page.getByTestId('discard-changes').click();
+      await expect(page.getByTestId('update-apply')).toBeEnabled();
+      // the new worker takes over and the page reloads, once
+      await Promise.all([page.waitForEvent('load'), page.getByTestId('update-apply').click()]);
+      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+      await expect(page.getByTestId('topbar')).toBeVisible();
+      await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+      // the new version is the one in charge, none waits
+      expect(await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: !!registration?.waiting, controlled: navigator.serviceWorker.controller?.state };
+      })).toEqual({ waiting: false, controlled: 'activated' });
+    } finally {
+      fs.writeFileSync(swFile, original);
+    }
   });
 });
