@@ -116,6 +116,9 @@ test.describe('a new version of the app', () => {
   test.use({ viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false });
 
   test('waits for "Aggiorna", which waits for the open form, then reloads into the new version', async ({ page }) => {
+    // It redeploys the worker of the build every test shares: a browser of a test running beside it would
+    // find that "new version" too and show the prompt over its page. Run it alone: E2E_SW_UPDATE=1.
+    test.skip(!process.env.E2E_SW_UPDATE, 'changes the shared build: run alone with E2E_SW_UPDATE=1');
     // the build this run serves (e2e/server.mjs); the worker script is sent as is (no .br/.gz copy of it)
     const swFile = path.join(process.env.GESTCAVA_E2E_DATA_DIR ?? '', 'web-dist', 'sw.js');
     const original = fs.readFileSync(swFile, 'utf8');

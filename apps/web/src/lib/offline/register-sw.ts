@@ -13,7 +13,8 @@ const UPDATE_CHECK_MS = 60 * 60_000;
  */
 export function registerAppServiceWorker(): void {
   const activate = registerSW({
-    immediate: true,
+    // after the page's load event: the precache download does not compete with the first page
+    immediate: false,
     onNeedRefresh: () => offerUpdate(() => activate()),
     onRegisteredSW: (_url, registration) => {
       if (!registration) return;
