@@ -1,20 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, fillLogin, login } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DEMO, fillLogin, login, openVendi } from './helpers';
 
 /** What a form with unsaved values does when the user, or another tab, tries to take them away (issue 27 items 12–13). */
-
-/** A free slab's page, reached from the list (so Back has somewhere to go), with its Vendi form open and typed in. */
-async function openVendi(page: Page) {
-  await page.goto('/app/pages/magazzino/lastre?stato=disponibile');
-  await page.getByRole('table', { name: 'Lastre' }).locator('tbody tr').first().getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/app\/pages\/magazzino\/lastre\/[^/?]+$/);
-  await page.getByTestId('lastra-vendi').click();
-  const dialog = page.getByTestId('vendi-form-dialog');
-  await expect(dialog).toBeVisible();
-  await page.getByTestId('vendi-prezzo').fill('123,50');
-  await page.getByTestId('vendi-documento').fill('DDT 42/2026');
-  return dialog;
-}
 
 test('Escape then Back on a form with unsaved values asks once, not twice', async ({ page }) => {
   await login(page, DEMO.admin);

@@ -135,3 +135,16 @@ export async function sidebarSettled(page: Page): Promise<void> {
   await expect.poll(async () => (await page.locator('.layout-sidebar').boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
   await page.waitForTimeout(250);
 }
+
+/** A free slab's page, reached from the list (so Back has somewhere to go), with its Vendi form open and typed in. */
+export async function openVendi(page: Page) {
+  await page.goto('/app/pages/magazzino/lastre?stato=disponibile');
+  await page.getByRole('table', { name: 'Lastre' }).locator('tbody tr').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/app\/pages\/magazzino\/lastre\/[^/?]+$/);
+  await page.getByTestId('lastra-vendi').click();
+  const dialog = page.getByTestId('vendi-form-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('vendi-prezzo').fill('123,50');
+  await page.getByTestId('vendi-documento').fill('DDT 42/2026');
+  return dialog;
+}
