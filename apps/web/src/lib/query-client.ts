@@ -1,7 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
+import { isNotOnDevice } from './offline/device-copy';
 
-/** Server state lives in TanStack Query; a 4xx is an answer, not a glitch, and is not retried. */
+/**
+ * Server state lives in TanStack Query; a 4xx is an answer, not a glitch, and is not retried;
+ * neither is a detail the device has no copy of while the network is down.
+ */
 function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -9,6 +13,7 @@ function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
+          if (isNotOnDevice(error)) return false;
           if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
           return failureCount < 1;
         },

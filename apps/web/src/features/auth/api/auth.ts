@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { type LoginBody, loginResponseSchema, logoResponseSchema, successSchema, userResponseSchema } from '@gestcava/contracts';
 import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
-import { clearSession, mergeCurrentUser, setSession } from '@/lib/session';
+import { forgetOtherUsers, logoutConfirmed, wipeDeviceData } from '@/lib/offline/device-data';
+import { clearSession, getSession, mergeCurrentUser, setSession } from '@/lib/session';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -49,6 +50,8 @@ export async function login(body: LoginBody) {
     schema: loginResponseSchema,
   });
   setSession(user, user.accessToken);
+  // nothing another user opened on this device stays readable (their waiting actions: the queue's call)
+  await forgetOtherUsers(user._id);
   // The anti-forgery token is bound to the session: the anonymous one is good only for login.
   try {
     await refreshCsrfToken();
@@ -71,11 +74,16 @@ export async function revokeSession(): Promise<void> {
   }
 }
 
-/** Token, user, anti-forgery token and cached data go; a new anonymous anti-forgery token is fetched. */
+/**
+ * Token, user, anti-forgery token and cached data go, in memory and on the device (every gestcava-*
+ * database); a new anonymous anti-forgery token is fetched.
+ */
 export async function clearLocalSession(clearCache: () => void): Promise<void> {
+  const userId = getSession().user?._id;
   clearSession('logout');
   clearCsrfToken();
   clearCache();
+  await wipeDeviceData(userId);
   try {
     await refreshCsrfToken();
   } catch {
@@ -84,15 +92,17 @@ export async function clearLocalSession(clearCache: () => void): Promise<void> {
 }
 
 /**
- * Logout for real (SPEC §4): revoke on the server, go to /auth/login, clear everything. The
- * whole sequence lives in the mutation function, so it completes even though the top bar that
- * started it unmounts on the way.
+ * Logout for real (SPEC §4): the registered checks first (lib/offline/device-data's onBeforeLogout:
+ * the queue asks before its waiting actions are lost), then revoke on the server, go to
+ * /auth/login, clear everything. The whole sequence lives in the mutation function, so it
+ * completes even though the top bar that started it unmounts on the way.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
+      if (!(await logoutConfirmed())) return;
       await revokeSession();
       await navigate('/auth/login', { replace: true });
       await clearLocalSession(() => queryClient.clear());

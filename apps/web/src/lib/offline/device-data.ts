@@ -1,0 +1,71 @@
+import { deleteDB } from 'idb';
+import { log } from '../log';
+import { CACHE_DB_PREFIX, cacheDbName, closeItemCaches, quietly } from './item-cache';
+
+/**
+ * What GestCava keeps in this browser's IndexedDB, and when it goes (docs/offline.md "Cosa resta sul
+ * dispositivo"): every database of the app is named `gestcava-*` — the read copies
+ * `gestcava-cache-<userId>` (./item-cache.ts) and the action queue `gestcava-queue-<userId>`.
+ *
+ * - `wipeDeviceData()`: the user's own logout deletes them all, the queue included.
+ * - `forgetOtherUsers(userId)`: a login deletes the other users' read copies; their queues stay
+ *   (the queue decides about them: an expired session's actions wait for the same user's login).
+ * - `onBeforeLogout(check)`: the seam before an explicit logout (the queue asks whether to lose
+ *   its waiting actions); one `false` keeps the user signed in.
+ */
+
+export const DEVICE_DB_PREFIX = 'gestcava-';
+/** A deletion another tab holds open does not keep the logout waiting longer than this. */
+const DELETE_WAIT_MS = 3000;
+
+/** The app's databases in this origin; without indexedDB.databases() (older browsers), only the one named. */
+async function appDatabases(prefix: string, known: string[]): Promise<string[]> {
+  if (typeof indexedDB === 'undefined') return [];
+  if (typeof indexedDB.databases !== 'function') return known;
+  const all = await indexedDB.databases();
+  return all.map((d) => d.name ?? '').filter((name) => name.startsWith(prefix));
+}
+
+async function remove(names: string[]): Promise<void> {
+  await Promise.all(
+    names.map((name) => {
+      const deleted = deleteDB(name, { blocked: () => log.warn(`Dati sul dispositivo: ${name} è aperto in un'altra scheda`) });
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, DELETE_WAIT_MS));
+      return Promise.race([deleted.catch((error: unknown) => log.warn(`Dati sul dispositivo: ${name} non eliminato`, error)), timeout]);
+    }),
+  );
+}
+
+/**
+ * Explicit logout: every gestcava-* database of this origin goes (where the browser cannot list
+ * them, at least the user's own two).
+ */
+export async function wipeDeviceData(userId?: string): Promise<void> {
+  await closeItemCaches();
+  const own = userId ? [cacheDbName(userId), `${DEVICE_DB_PREFIX}queue-${userId}`] : [];
+  await quietly('cancellazione', async () => remove(await appDatabases(DEVICE_DB_PREFIX, own)));
+}
+
+/** After a login: the read copies of every other user go; the user's own stay. */
+export async function forgetOtherUsers(userId: string): Promise<void> {
+  const own = cacheDbName(userId);
+  await closeItemCaches();
+  await quietly('cancellazione', async () => remove((await appDatabases(CACHE_DB_PREFIX, [])).filter((name) => name !== own)));
+}
+
+type LogoutCheck = () => boolean | Promise<boolean>;
+const logoutChecks = new Set<LogoutCheck>();
+
+/** Registers a question asked before an explicit logout; `false` cancels it. Returns the unregister. */
+export function onBeforeLogout(check: LogoutCheck): () => void {
+  logoutChecks.add(check);
+  return () => logoutChecks.delete(check);
+}
+
+/** Every registered check, in order; the first `false` stops. */
+export async function logoutConfirmed(): Promise<boolean> {
+  for (const check of logoutChecks) {
+    if (!(await check())) return false;
+  }
+  return true;
+}
