@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
-import { isNotOnDevice } from './offline/device-copy';
+import { isNotOnDevice } from './offline/not-on-device';
 
 /**
  * Server state lives in TanStack Query; a 4xx is an answer, not a glitch, and is not retried;

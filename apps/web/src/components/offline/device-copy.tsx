@@ -1,12 +1,17 @@
 import './device-copy.css';
 import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { it } from 'date-fns/locale/it';
 import { detailPath, type EntityKind } from '@gestcava/contracts';
 import { RecordLink } from '@/components/record-link';
 import { SectionCard } from '@/components/section-card';
 import { useBrowserOnline } from '@/lib/offline/browser-online';
-import { currentScope, deviceCopyTime, freshAt } from '@/lib/offline/device-copy';
+import { currentScope, deviceCopyTime } from '@/lib/offline/device-copy';
 import { quietly, recentItems } from '@/lib/offline/item-cache';
 import { useSession } from '@/lib/session';
+
+/** «aggiornata alle 09:41 del 26/11/26» (the device's clock) */
+const freshAt = (at: number) => format(at, "'aggiornata alle' HH:mm 'del' dd/MM/yy", { locale: it });
 
 /**
  * Over a detail page: the record shown is the device's copy (the server did not answer), or the

@@ -1,9 +1,10 @@
-import { format } from 'date-fns';
-import { it } from 'date-fns/locale/it';
 import type { EntityKind } from '@gestcava/contracts';
 import { isApiError } from '../api';
 import { getSession } from '../session';
 import { quietly, readItem, storeItem, type CacheScope } from './item-cache';
+import { NotOnDeviceError } from './not-on-device';
+
+export { isNotOnDevice, NotOnDeviceError } from './not-on-device';
 
 /**
  * The read-through every cached detail goes through (lib/define-resource's `offline` kind): an
@@ -11,20 +12,6 @@ import { quietly, readItem, storeItem, type CacheScope } from './item-cache';
  * gateway's 502/503/504 — never a 401, 403 or 404, which are the server's answer) is served from
  * the device's copy, remembered as such so the page marks it; no copy → NotOnDeviceError.
  */
-
-export const NOT_ON_DEVICE_MESSAGE = 'Non disponibile offline: apri la scheda quando sei in linea per averla sul dispositivo';
-
-/** A detail asked offline that was never opened online (or whose copy was pruned). */
-export class NotOnDeviceError extends Error {
-  /** tells it apart from any Error in the type system too */
-  readonly notOnDevice = true;
-  constructor() {
-    super(NOT_ON_DEVICE_MESSAGE);
-    this.name = 'NotOnDeviceError';
-  }
-}
-
-export const isNotOnDevice = (error: unknown): error is NotOnDeviceError => error instanceof NotOnDeviceError;
 
 /** The request did not reach the server (or the server was not there to answer). */
 export function isNetworkFailure(error: unknown): boolean {
@@ -38,9 +25,6 @@ const deviceCopies = new WeakMap<object, number>();
 export function deviceCopyTime(data: unknown): number | undefined {
   return typeof data === 'object' && data !== null ? deviceCopies.get(data) : undefined;
 }
-
-/** «aggiornata alle 09:41 del 26/11/26» (the device's clock, Italian) */
-export const freshAt = (at: number) => format(at, "'aggiornata alle' HH:mm 'del' dd/MM/yy", { locale: it });
 
 /** The signed-in user and the company the requests act for (an admin's X-Company-Id), if any. */
 export function currentScope(): CacheScope | null {

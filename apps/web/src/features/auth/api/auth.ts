@@ -1,10 +1,13 @@
+import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { type LoginBody, loginResponseSchema, logoResponseSchema, successSchema, userResponseSchema } from '@gestcava/contracts';
 import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
-import { forgetOtherUsers, logoutConfirmed, wipeDeviceData } from '@/lib/offline/device-data';
 import { clearSession, getSession, mergeCurrentUser, setSession } from '@/lib/session';
+
+/** The device's data (IndexedDB) is loaded when a login or logout needs it, not with the login page (QUALITY P9). */
+const deviceData = () => import('@/lib/offline/device-data');
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -51,7 +54,7 @@ export async function login(body: LoginBody) {
   });
   setSession(user, user.accessToken);
   // nothing another user opened on this device stays readable (their waiting actions: the queue's call)
-  await forgetOtherUsers(user._id);
+  await (await deviceData()).forgetOtherUsers(user._id);
   // The anti-forgery token is bound to the session: the anonymous one is good only for login.
   try {
     await refreshCsrfToken();
@@ -83,7 +86,7 @@ export async function clearLocalSession(clearCache: () => void): Promise<void> {
   clearSession('logout');
   clearCsrfToken();
   clearCache();
-  await wipeDeviceData(userId);
+  await (await deviceData()).wipeDeviceData(userId);
   try {
     await refreshCsrfToken();
   } catch {
@@ -100,9 +103,15 @@ export async function clearLocalSession(clearCache: () => void): Promise<void> {
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // fetched while online, so a logout without signal still wipes the device
+  useEffect(() => {
+    deviceData().catch(() => undefined);
+  }, []);
   return useMutation({
+    // offline too (TanStack would pause it until the network returns): the revoke fails, the rest is local
+    networkMode: 'always',
     mutationFn: async () => {
-      if (!(await logoutConfirmed())) return;
+      if (!(await (await deviceData()).logoutConfirmed())) return;
       await revokeSession();
       await navigate('/auth/login', { replace: true });
       await clearLocalSession(() => queryClient.clear());
