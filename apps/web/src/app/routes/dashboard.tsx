@@ -9,7 +9,7 @@ import { CodeSearch } from '@/features/codici/components/code-search';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { RecentOnDevice } from '@/components/offline/device-copy';
-import { useBrowserOnline } from '@/lib/offline/browser-online';
+import { useOnline } from '@/lib/offline/network';
 import { isNetworkFailure } from '@/lib/offline/device-copy';
 import { useDashboard } from '@/features/dashboard/api/dashboard';
 import { KpiTiles } from '@/features/dashboard/components/kpi-tiles';
@@ -32,7 +32,7 @@ export function DashboardPage() {
   );
   const dashboard = useDashboard();
   const d = dashboard.data;
-  const offline = !useBrowserOnline() || isNetworkFailure(dashboard.error);
+  const offline = !useOnline() || isNetworkFailure(dashboard.error);
   const firstName = user?.name.split(' ')[0] ?? '';
   const now = new Date();
   const hour = now.getHours();

@@ -5,7 +5,7 @@ import { it } from 'date-fns/locale/it';
 import { detailPath, type EntityKind } from '@gestcava/contracts';
 import { RecordLink } from '@/components/record-link';
 import { SectionCard } from '@/components/section-card';
-import { useBrowserOnline } from '@/lib/offline/browser-online';
+import { useOnline } from '@/lib/offline/network';
 import { currentScope, deviceCopyTime } from '@/lib/offline/device-copy';
 import { quietly, recentItems } from '@/lib/offline/item-cache';
 import { useSession } from '@/lib/session';
@@ -19,7 +19,7 @@ const freshAt = (at: number) => format(at, "'aggiornata alle' HH:mm 'del' dd/MM/
  * the queue's (or fail with the network's message).
  */
 export function DeviceCopyMark({ data, updatedAt }: { data: unknown; updatedAt?: number }) {
-  const online = useBrowserOnline();
+  const online = useOnline();
   const at = deviceCopyTime(data) ?? (online || !updatedAt ? undefined : updatedAt);
   if (at === undefined) return null;
   return (
