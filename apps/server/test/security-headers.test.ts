@@ -22,6 +22,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'assets', 'index-AbCdEf12.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.skipWaiting()');
+  fs.writeFileSync(path.join(webDir, 'workbox-9c191d2f.js'), 'self.workbox = {}');
+  fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"GestCava"}');
   ctx = await buildTestApp({ WEB_DIST_DIR: webDir });
   org = await setupCompany(ctx);
   admin = await org.adminClient();
@@ -144,6 +147,22 @@ describe('security headers on every kind of answer (S22)', () => {
     const post = await ctx.app.inject({ method: 'POST', url: '/app/dashboard', payload: {} });
     expect(post.statusCode).toBe(404);
     expectJson('POST /app/dashboard', post);
+  });
+
+  it('serves the service worker so a new deployment is found: revalidated, allowed by the CSP', async () => {
+    for (const url of ['/sw.js', '/workbox-9c191d2f.js']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expectSecurityHeaders(url, res);
+    }
+    const page = await ctx.app.inject({ method: 'GET', url: '/app/dashboard' });
+    expect(parseCsp(String(page.headers['content-security-policy'])).get('worker-src')).toEqual(["'self'"]);
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('on a stored file served through its signed URL', async () => {
