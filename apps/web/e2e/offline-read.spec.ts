@@ -55,6 +55,12 @@ async function openFirstBlock(page: Page): Promise<{ path: string; codice: strin
   return { path: new URL(page.url()).pathname, codice };
 }
 
+/** h/pwa's worker has installed (precache done) and controls this page. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+}
+
 async function userIdOf(page: Page): Promise<string> {
   return page.evaluate(() => (JSON.parse(window.localStorage.getItem('currentUser') ?? '{}') as { _id: string })._id);
 }
@@ -67,10 +73,10 @@ test('a block opened online reads offline with its mark; logout wipes the device
   const other = ((await list.json()) as { items: { _id: string }[] }).items.find((b) => !block.path.endsWith(b._id));
   expect(other).toBeDefined();
 
-  // a fresh start (nothing in memory), then the signal goes
-  await page.goto('/app/dashboard');
-  await expect(page.getByTestId('device-recent')).toHaveCount(0);
+  await controlledByServiceWorker(page);
+  // the signal goes; the app starts again from the service worker, nothing in memory
   await context.setOffline(true);
+  expect((await page.goto('/app/dashboard'))?.fromServiceWorker()).toBe(true);
   const recent = page.getByTestId('device-recent');
   await expect(recent).toBeVisible();
   await recent.getByRole('link', { name: `Blocco ${block.codice}` }).click();
@@ -79,6 +85,10 @@ test('a block opened online reads offline with its mark; logout wipes the device
   await expect(page.getByTestId('device-copy-mark')).toHaveText(MARK);
   await expect(page.getByTestId('blocco-data')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // a reload of the block's own address, still offline
+  await page.reload();
+  await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${block.codice}`);
+  await expect(page.getByTestId('device-copy-mark')).toHaveText(MARK);
 
   await navigateInApp(page, `/app/pages/blocchi/${other!._id}`);
   await expect(page.getByRole('heading', { name: 'Non disponibile offline' })).toBeVisible();
@@ -92,11 +102,14 @@ test('a block opened online reads offline with its mark; logout wipes the device
 
   await context.setOffline(false);
   await login(page, DEMO.vendite);
+  // online, the dashboard lists nothing of the device; offline it says there is nothing
+  await expect(page.getByText('Visti di recente sul dispositivo')).toHaveCount(0);
   await context.setOffline(true);
   await expect(page.getByText('Nessuna scheda sul dispositivo')).toBeVisible();
   await navigateInApp(page, block.path);
   await expect(page.getByRole('heading', { name: 'Non disponibile offline' })).toBeVisible();
   expect(await cachedCodici(page)).toEqual([]);
+  await context.setOffline(false);
 });
 
 test('a session that expired without logout: the next user’s login deletes the first one’s copies', async ({ page }) => {

@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import { z } from 'zod';
 import { genealogyNodeSchema, historySchema, type EntityKind } from '@gestcava/contracts';
 import { api, apiDownload } from './api';
-import { loadWithDeviceCopy } from './offline/device-copy';
+import { isNotOnDevice, loadWithDeviceCopy } from './offline/device-copy';
+import { retryOnce } from './query-client';
 
 /**
  * One feature's server resource (DESIGN §2.2, docs/architecture.md "web"): the list, its summary,
@@ -95,6 +96,8 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
         networkMode: 'always',
         // the device's copy stays its own object, so DetailShell can tell it apart (deviceCopyTime)
         structuralSharing: false,
+        // no copy on the device: asking again will not make one
+        retry: (failureCount, error) => !isNotOnDevice(error) && retryOnce(failureCount, error),
       });
     },
     history: (id: string) =>

@@ -8,7 +8,7 @@ import { CACHE_DB_PREFIX, cacheDbName, closeItemCaches, quietly } from './item-c
  * `gestcava-cache-<userId>` (./item-cache.ts) and the action queue `gestcava-queue-<userId>`.
  *
  * - `wipeDeviceData()`: the user's own logout deletes them all, the queue included.
- * - `forgetOtherUsers(userId)`: a login deletes the other users' read copies; their queues stay
+ * - `forgetOtherUsers(userId)`: the shell, on entering after a login, deletes the other users' read copies; their queues stay
  *   (the queue decides about them: an expired session's actions wait for the same user's login).
  * - `onBeforeLogout(check)`: the seam before an explicit logout (the queue asks whether to lose
  *   its waiting actions); one `false` keeps the user signed in.

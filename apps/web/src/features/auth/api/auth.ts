@@ -1,13 +1,8 @@
-import { useEffect } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { type LoginBody, loginResponseSchema, logoResponseSchema, successSchema, userResponseSchema } from '@gestcava/contracts';
-import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api';
+import { api, refreshCsrfToken } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
-import { clearSession, getSession, mergeCurrentUser, setSession } from '@/lib/session';
-
-/** The device's data (IndexedDB) is loaded when a login or logout needs it, not with the login page (QUALITY P9). */
-const deviceData = () => import('@/lib/offline/device-data');
+import { mergeCurrentUser, setSession } from '@/lib/session';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -53,8 +48,6 @@ export async function login(body: LoginBody) {
     schema: loginResponseSchema,
   });
   setSession(user, user.accessToken);
-  // nothing another user opened on this device stays readable (their waiting actions: the queue's call)
-  await (await deviceData()).forgetOtherUsers(user._id);
   // The anti-forgery token is bound to the session: the anonymous one is good only for login.
   try {
     await refreshCsrfToken();
@@ -66,57 +59,6 @@ export async function login(body: LoginBody) {
 
 export function useLogin() {
   return useMutation({ mutationFn: login });
-}
-
-/** POST /user/logout: the server revokes the session. Failure (already expired, offline) is ignored. */
-export async function revokeSession(): Promise<void> {
-  try {
-    await api.post('/user/logout', undefined, { handleUnauthorized: false });
-  } catch {
-    // the local session goes anyway
-  }
-}
-
-/**
- * Token, user, anti-forgery token and cached data go, in memory and on the device (every gestcava-*
- * database); a new anonymous anti-forgery token is fetched.
- */
-export async function clearLocalSession(clearCache: () => void): Promise<void> {
-  const userId = getSession().user?._id;
-  clearSession('logout');
-  clearCsrfToken();
-  clearCache();
-  await (await deviceData()).wipeDeviceData(userId);
-  try {
-    await refreshCsrfToken();
-  } catch {
-    // logged by the client; the login page fetches one again
-  }
-}
-
-/**
- * Logout for real (SPEC §4): the registered checks first (lib/offline/device-data's onBeforeLogout:
- * the queue asks before its waiting actions are lost), then revoke on the server, go to
- * /auth/login, clear everything. The whole sequence lives in the mutation function, so it
- * completes even though the top bar that started it unmounts on the way.
- */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  // fetched while online, so a logout without signal still wipes the device
-  useEffect(() => {
-    deviceData().catch(() => undefined);
-  }, []);
-  return useMutation({
-    // offline too (TanStack would pause it until the network returns): the revoke fails, the rest is local
-    networkMode: 'always',
-    mutationFn: async () => {
-      if (!(await (await deviceData()).logoutConfirmed())) return;
-      await revokeSession();
-      await navigate('/auth/login', { replace: true });
-      await clearLocalSession(() => queryClient.clear());
-    },
-  });
 }
 
 export interface UpdateProfileInput {
