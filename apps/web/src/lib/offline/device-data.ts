@@ -8,10 +8,10 @@ import { CACHE_DB_PREFIX, cacheDbName, closeItemCaches, quietly } from './item-c
  * `gestcava-cache-<userId>` (./item-cache.ts) and the action queue `gestcava-queue-<userId>`.
  *
  * - `wipeDeviceData()`: the user's own logout deletes them all, the queue included.
- * - `forgetOtherUsers(userId)`: the shell, on entering after a login, deletes the other users' read copies; their queues stay
- *   (the queue decides about them: an expired session's actions wait for the same user's login).
- * - `onBeforeLogout(check)`: the seam before an explicit logout (the queue asks whether to lose
- *   its waiting actions); one `false` keeps the user signed in.
+ * - `forgetOtherUsers(userId)`: the shell, on entering after a login, deletes the other users' read
+ *   copies; their queues stay (the queue decides about them: an expired session's actions wait for
+ *   the same user's login).
+ * Asking before waiting actions are lost is the queue's, in the shell's logout.
  */
 
 export const DEVICE_DB_PREFIX = 'gestcava-';
@@ -49,23 +49,6 @@ export async function wipeDeviceData(userId?: string): Promise<void> {
 /** After a login: the read copies of every other user go; the user's own stay. */
 export async function forgetOtherUsers(userId: string): Promise<void> {
   const own = cacheDbName(userId);
-  await closeItemCaches();
+  await closeItemCaches(own);
   await quietly('cancellazione', async () => remove((await appDatabases(CACHE_DB_PREFIX, [])).filter((name) => name !== own)));
-}
-
-type LogoutCheck = () => boolean | Promise<boolean>;
-const logoutChecks = new Set<LogoutCheck>();
-
-/** Registers a question asked before an explicit logout; `false` cancels it. Returns the unregister. */
-export function onBeforeLogout(check: LogoutCheck): () => void {
-  logoutChecks.add(check);
-  return () => logoutChecks.delete(check);
-}
-
-/** Every registered check, in order; the first `false` stops. */
-export async function logoutConfirmed(): Promise<boolean> {
-  for (const check of logoutChecks) {
-    if (!(await check())) return false;
-  }
-  return true;
 }

@@ -68,11 +68,11 @@ function open(userId: string): Promise<IDBPDatabase<CacheDb>> {
   return db;
 }
 
-/** Close this tab's connections (before the databases are deleted). */
-export async function closeItemCaches(): Promise<void> {
-  const open = [...connections.values()];
-  connections.clear();
-  await Promise.all(open.map((db) => db.then((d) => d.close(), () => undefined)));
+/** Close this tab's connections (before the databases are deleted), all but `keep`'s. */
+export async function closeItemCaches(keep?: string): Promise<void> {
+  const closing = [...connections].filter(([name]) => name !== keep);
+  for (const [name] of closing) connections.delete(name);
+  await Promise.all(closing.map(([, db]) => db.then((d) => d.close(), () => undefined)));
 }
 
 function labelOf(data: unknown, id: string): string {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api';
-import { logoutConfirmed, wipeDeviceData } from '@/lib/offline/device-data';
+import { wipeDeviceData } from '@/lib/offline/device-data';
 import { clearSession, getSession } from '@/lib/session';
 
 /**
@@ -36,9 +36,8 @@ export async function clearLocalSession(clearCache: () => void): Promise<void> {
 }
 
 /**
- * Logout for real (SPEC §4): the registered checks first (lib/offline/device-data's onBeforeLogout:
- * the queue asks before its waiting actions are lost), then revoke on the server, go to
- * /auth/login, clear everything. The whole sequence lives in the mutation function, so it
+ * Logout for real (SPEC §4): revoke on the server, go to /auth/login, clear everything (the device's
+ * gestcava-* databases too). The whole sequence lives in the mutation function, so it
  * completes even though the top bar that started it unmounts on the way.
  */
 export function useLogout() {
@@ -48,7 +47,6 @@ export function useLogout() {
     // offline too (TanStack would pause it until the network returns): the revoke fails, the rest is local
     networkMode: 'always',
     mutationFn: async () => {
-      if (!(await logoutConfirmed())) return;
       await revokeSession();
       await navigate('/auth/login', { replace: true });
       await clearLocalSession(() => queryClient.clear());
