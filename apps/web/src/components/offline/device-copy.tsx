@@ -24,7 +24,7 @@ export function DeviceCopyMark({ data, updatedAt }: { data: unknown; updatedAt?:
   if (at === undefined) return null;
   return (
     <div className="device-copy-mark" role="status" data-testid="device-copy-mark">
-      <i className="pi pi-mobile" aria-hidden="true" />
+      <i className="pi pi-database" aria-hidden="true" />
       <span>Copia sul dispositivo, {freshAt(at)}</span>
     </div>
   );
@@ -55,7 +55,7 @@ export function RecentOnDevice() {
   });
   const items = (recent.data ?? []).slice(0, SHOWN);
   return (
-    <SectionCard titleId="device-recent-title" title="Visti di recente sul dispositivo" icon="pi pi-mobile">
+    <SectionCard titleId="device-recent-title" title="Visti di recente sul dispositivo" icon="pi pi-database">
       {recent.isSuccess && items.length === 0 && (
         <p className="text-color-secondary m-0">Nessuna scheda sul dispositivo: quelle che apri in linea restano leggibili per 7 giorni.</p>
       )}
