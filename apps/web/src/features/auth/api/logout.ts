@@ -27,12 +27,12 @@ export async function clearLocalSession(clearCache: () => void): Promise<void> {
   clearSession('logout');
   clearCsrfToken();
   clearCache();
-  await wipeDeviceData(userId);
   try {
     await refreshCsrfToken();
   } catch {
     // logged by the client; the login page fetches one again
   }
+  await wipeDeviceData(userId);
 }
 
 /**
