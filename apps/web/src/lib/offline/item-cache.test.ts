@@ -61,7 +61,17 @@ describe('the device copy of opened items', () => {
   });
 
   it('keeps at most 300 items, dropping the oldest', async () => {
-    for (let i = 0; i <= MAX_ITEMS; i++) await storeItem(A, 'lastra', `l${i}`, blocco(`LA-${i}`), NOW + i * 1000);
+    // 300 copies in one transaction (as 300 loads would leave them), then the 301st load
+    await storeItem(A, 'lastra', 'l0', blocco('LA-0'), NOW);
+    const db = await openDB('gestcava-cache-u-mag');
+    const tx = db.transaction('items', 'readwrite');
+    for (let i = 1; i < MAX_ITEMS; i++) {
+      void tx.store.put({ key: `c-cava|lastra|l${i}`, companyId: 'c-cava', kind: 'lastra', id: `l${i}`, label: `LA-${i}`, data: {}, fetchedAt: NOW + i * 1000 });
+    }
+    await tx.done;
+    db.close();
+    expect(await recentItems(A, NOW + MAX_ITEMS * 1000)).toHaveLength(300);
+    await storeItem(A, 'lastra', `l${MAX_ITEMS}`, blocco(`LA-${MAX_ITEMS}`), NOW + MAX_ITEMS * 1000);
     const recent = await recentItems(A, NOW + MAX_ITEMS * 1000);
     expect(recent).toHaveLength(300);
     expect(recent[0]?.label).toBe('LA-300');
