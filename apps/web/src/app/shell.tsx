@@ -1,10 +1,12 @@
+import { useEffect } from 'react';
 import { can } from '@gestcava/contracts';
+import { forgetOtherUsers } from '@/lib/offline/device-data';
 import { useSession } from '@/lib/session';
 import { AppFooter } from '@/layout/app-footer';
 import { AppLayout } from '@/layout/app-layout';
 import { AppTopbar } from '@/layout/app-topbar';
 import { PrimeProvider } from '@/layout/prime-provider';
-import { useLogout } from '@/features/auth/api/auth';
+import { useLogout } from '@/features/auth/api/logout';
 import { useUnreadCount } from '@/features/chat/api/chat';
 import { useChatRealtime } from '@/features/chat/hooks/use-chat-realtime';
 import { quarryLabel, useUserCompany, type ShellCompany } from '@/features/companies/api/companies';
@@ -39,7 +41,12 @@ function ShellTopbar({ company }: { company: ShellCompany | null }) {
 }
 
 function AppShell() {
-  const { selectedCompanyId } = useSession();
+  const { user, selectedCompanyId } = useSession();
+  const userId = user?._id;
+  // whoever signed in (here or in another tab), nothing another user opened stays on the device
+  useEffect(() => {
+    if (userId) void forgetOtherUsers(userId);
+  }, [userId]);
   const company = useUserCompany(selectedCompanyId);
   const shown = company.data ?? null;
   return (
@@ -55,7 +62,8 @@ function AppShell() {
 /**
  * The authenticated shell: the layout (which knows no feature) filled with the features' parts —
  * the company (logo, quarry label, footer name), the company picker, the notifications toggle,
- * the code search, the chat badge with the app-wide chat connection, and logout.
+ * the code search, the chat badge with the app-wide chat connection, and logout; on entering, the
+ * other users' copies on the device go (lib/offline/device-data).
  */
 function Shell() {
   return (

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
-import { genealogyNodeSchema, historySchema } from '@gestcava/contracts';
+import { genealogyNodeSchema, historySchema, type EntityKind } from '@gestcava/contracts';
 import { api, apiDownload } from './api';
+import { isNotOnDevice, loadWithDeviceCopy } from './offline/device-copy';
+import { retryOnce } from './query-client';
 
 /**
  * One feature's server resource (DESIGN §2.2, docs/architecture.md "web"): the list, its summary,
@@ -29,6 +31,11 @@ export interface ResourceConfig<F extends z.ZodType, L extends z.ZodType, S exte
   };
   /** other features' query roots a write makes stale */
   invalidates?: readonly QueryKey[];
+  /**
+   * A kind readable offline (issue 29): its detail is kept on the device at every load and read
+   * from there when the network fails (lib/offline/device-copy.ts; DetailShell marks the copy).
+   */
+  offline?: EntityKind;
 }
 
 /** What the list sends besides its filters. */
@@ -78,8 +85,21 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
         queryFn: ({ signal }) => api.get(`${base}/summary`, { query: { ...(filters as QueryParams) }, schema: schemas.summary as S, signal }),
         placeholderData: keepPreviousData,
       }),
-    detail: (id: string) =>
-      queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => api.get(path(id), { schema: schemas.detail, signal }) }),
+    detail: (id: string) => {
+      const load = (signal: AbortSignal) => api.get(path(id), { schema: schemas.detail, signal });
+      const { offline } = config;
+      if (!offline) return queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => load(signal) });
+      return queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: ({ signal }) => loadWithDeviceCopy(offline, id, () => load(signal)),
+        // asked even when the browser says offline (TanStack would pause it): the device answers then
+        networkMode: 'always',
+        // the device's copy stays its own object, so DetailShell can tell it apart (deviceCopyTime)
+        structuralSharing: false,
+        // no copy on the device: asking again will not make one
+        retry: (failureCount, error) => !isNotOnDevice(error) && retryOnce(failureCount, error),
+      });
+    },
     history: (id: string) =>
       queryOptions({ queryKey: keys.history(id), queryFn: ({ signal }) => api.get(path(id, 'history'), { schema: historySchema, signal }) }),
     /** where the server has it: cava, bancata or fornitore above; lastre, collaudo, cliente below */

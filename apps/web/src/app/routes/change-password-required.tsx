@@ -1,7 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
-import { useLogout } from '@/features/auth/api/auth';
+import { useLogout } from '@/features/auth/api/logout';
 import { mergeCurrentUser, useSession } from '@/lib/session';
 import { webConfig } from '@/lib/config';
 import { loginPath, safeReturnUrl } from '../paths';

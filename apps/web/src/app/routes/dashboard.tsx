@@ -8,6 +8,9 @@ import { Agenda } from '@/features/schedule/components/agenda';
 import { CodeSearch } from '@/features/codici/components/code-search';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
+import { RecentOnDevice } from '@/components/offline/device-copy';
+import { useOnline } from '@/lib/offline/network';
+import { isNetworkFailure } from '@/lib/offline/device-copy';
 import { useDashboard } from '@/features/dashboard/api/dashboard';
 import { KpiTiles } from '@/features/dashboard/components/kpi-tiles';
 import { hasKpis } from '@/features/dashboard/components/dashboard-format';
@@ -19,7 +22,8 @@ const ProductionChart = lazy(() => import('@/features/dashboard/components/produ
 /**
  * Dashboard (issue 15): greeting and code search, the KPI tiles the user's pages allow, the 12-month
  * production chart, the latest activity and the Agenda with the events the app derives; everything
- * but the schedule file from GET /api/dashboard, one request.
+ * but the schedule file from GET /api/dashboard, one request. Without network, first the items
+ * this user opened lately, readable from the device (issue 29).
  */
 export function DashboardPage() {
   const { user } = useSession();
@@ -28,6 +32,7 @@ export function DashboardPage() {
   );
   const dashboard = useDashboard();
   const d = dashboard.data;
+  const offline = !useOnline() || isNetworkFailure(dashboard.error);
   const firstName = user?.name.split(' ')[0] ?? '';
   const now = new Date();
   const hour = now.getHours();
@@ -43,6 +48,11 @@ export function DashboardPage() {
         <CodeSearch variant="dashboard" />
       </div>
       <div className="grid">
+        {offline && (
+          <div className="col-12">
+            <RecentOnDevice />
+          </div>
+        )}
         <div className="col-12">
           <SectionCard
             titleId="kpi-title"

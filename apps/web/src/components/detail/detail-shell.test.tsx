@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@/lib/api';
+import { NotOnDeviceError } from '@/lib/offline/not-on-device';
 import { renderRoutes } from '@/test/render';
 import { BackToList, DetailShell, type RecordQuery } from './detail-shell';
 
@@ -52,5 +54,25 @@ describe('DetailShell', () => {
   it('the record: the page itself', () => {
     renderShell({ ...base, data: { codice: 'BA-2026-0001' } });
     expect(screen.getByText('Pagina di BA-2026-0001')).toBeInTheDocument();
+  });
+
+  it('offline, never opened on this device: says so, with the items that are there', async () => {
+    renderShell({ ...base, isError: true, error: new NotOnDeviceError() });
+    expect(screen.getByRole('heading', { name: 'Non disponibile offline' })).toBeInTheDocument();
+    expect(screen.getByTestId('not-on-device')).toHaveTextContent('Non disponibile offline: apri la scheda quando sei in linea per averla sul dispositivo');
+    expect(screen.getByRole('heading', { name: 'Visti di recente sul dispositivo' })).toBeInTheDocument();
+    expect(await screen.findByText(/Nessuna scheda sul dispositivo/)).toBeInTheDocument();
+  });
+
+  it('the record shown offline is marked with when it was loaded; online, no mark', () => {
+    const loadedAt = new Date(2026, 10, 26, 9, 41).getTime();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { unmount } = renderShell({ ...base, data: { codice: 'BA-2026-0001' }, dataUpdatedAt: loadedAt });
+    expect(screen.getByTestId('device-copy-mark')).toHaveTextContent('Copia sul dispositivo, aggiornata alle 09:41 del 26/11/26');
+    expect(screen.getByText('Pagina di BA-2026-0001')).toBeInTheDocument();
+    unmount();
+    online.mockReturnValue(true);
+    renderShell({ ...base, data: { codice: 'BA-2026-0001' }, dataUpdatedAt: loadedAt });
+    expect(screen.queryByTestId('device-copy-mark')).toBeNull();
   });
 });

@@ -4,7 +4,9 @@ import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
+import { DeviceCopyMark, RecentOnDevice } from '@/components/offline/device-copy';
 import { isApiError } from '@/lib/api';
+import { isNotOnDevice } from '@/lib/offline/device-copy';
 
 /** What the shell needs of a record's query (TanStack Query's result has it). */
 export interface RecordQuery<T> {
@@ -13,6 +15,8 @@ export interface RecordQuery<T> {
   isError: boolean;
   error: Error | null;
   refetch: () => unknown;
+  /** when the data was loaded (a page read offline says so) */
+  dataUpdatedAt?: number;
 }
 
 /** The header link back to the list, with the list's search kept (see `useBackToList`). */
@@ -28,7 +32,8 @@ export function BackToList({ to, label }: { to: string; label: string }) {
 /**
  * A detail page around its record (DESIGN §5 "Detail pages"): the header with the back link and
  * a skeleton while it loads, "not found" for a 404, the server's message and "Riprova" for any
- * other failure; the page itself once the record is there.
+ * other failure; the page itself once the record is there. A kind kept on the device (issue 29)
+ * is marked when the page shows the device's copy, and says so when offline without one.
  */
 export function DetailShell<T>({
   query,
@@ -56,6 +61,18 @@ export function DetailShell<T>({
       </>
     );
   }
+  if (isNotOnDevice(query.error)) {
+    return (
+      <>
+        <PageHeader title={title}>{back}</PageHeader>
+        <EmptyState icon="pi pi-wifi" title="Non disponibile offline">
+          <p data-testid="not-on-device">{query.error.message}</p>
+          <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={() => void query.refetch()} data-testid="detail-retry" />
+        </EmptyState>
+        <RecentOnDevice />
+      </>
+    );
+  }
   if (query.isError || query.data === undefined) {
     const missing = isApiError(query.error) && query.error.status === 404;
     return (
@@ -68,5 +85,10 @@ export function DetailShell<T>({
       </>
     );
   }
-  return <>{children(query.data)}</>;
+  return (
+    <>
+      <DeviceCopyMark data={query.data} updatedAt={query.dataUpdatedAt} />
+      {children(query.data)}
+    </>
+  );
 }

@@ -40,6 +40,7 @@ const resourceOf = (kind: BloccoKind) =>
     base: `/api/${kind}`,
     schemas: { list: pageOf(bloccoListItemSchema), summary: bloccoSummarySchema, detail: bloccoSchema },
     invalidates: [queryRoots.bancate],
+    offline: kind === 'blocchi' ? 'blocco' : 'blocco-esterno',
   });
 const blocchi = { blocchi: resourceOf('blocchi'), 'blocchi-esterni': resourceOf('blocchi-esterni') };
 

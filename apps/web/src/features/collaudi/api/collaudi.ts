@@ -29,6 +29,7 @@ const collaudi = defineResource({
   base: '/api/collaudi',
   schemas: { list: pageOf(collaudoListItemSchema), summary: collaudoSummarySchema, detail: collaudoSchema },
   invalidates: [queryRoots.blocchi],
+  offline: 'collaudo',
 });
 export const collaudiKeys = collaudi.keys;
 

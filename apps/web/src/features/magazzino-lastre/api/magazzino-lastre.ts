@@ -21,8 +21,8 @@ const ROOT = queryRoots.magazzinoLastre;
 
 /** Bundles and slabs in stock, cached under queryRoots.magazzinoLastre (a sawing's completion refreshes it). */
 const stock = {
-  pacchi: defineResource({ key: [...ROOT, 'pacchi'], base: '/api/magazzino/pacchi', schemas: { list: pageOf(paccoSchema), summary: stockSummarySchema, detail: paccoDetailSchema } }),
-  lastre: defineResource({ key: [...ROOT, 'lastre'], base: '/api/magazzino/lastre', schemas: { list: pageOf(lastraSchema), summary: stockSummarySchema, detail: lastraSchema } }),
+  pacchi: defineResource({ key: [...ROOT, 'pacchi'], base: '/api/magazzino/pacchi', schemas: { list: pageOf(paccoSchema), summary: stockSummarySchema, detail: paccoDetailSchema }, offline: 'pacco' }),
+  lastre: defineResource({ key: [...ROOT, 'lastre'], base: '/api/magazzino/lastre', schemas: { list: pageOf(lastraSchema), summary: stockSummarySchema, detail: lastraSchema }, offline: 'lastra' }),
 };
 type Plural = keyof typeof stock;
 

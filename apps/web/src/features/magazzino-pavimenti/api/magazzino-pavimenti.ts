@@ -8,7 +8,7 @@ import { queryRoots } from '@/lib/query-keys';
 const ROOT = queryRoots.magazzinoPavimenti;
 
 /** /api/magazzino/lotti: tile lots, cached under queryRoots.magazzinoPavimenti (a tile cut's completion refreshes it). */
-const lotti = defineResource({ key: [...ROOT, 'lotti'], base: '/api/magazzino/lotti', schemas: { list: pageOf(lottoSchema), summary: stockSummarySchema, detail: lottoSchema } });
+const lotti = defineResource({ key: [...ROOT, 'lotti'], base: '/api/magazzino/lotti', schemas: { list: pageOf(lottoSchema), summary: stockSummarySchema, detail: lottoSchema }, offline: 'lotto' });
 
 type Paging = 'page' | 'limit' | 'sort';
 /** What the list and its totals share (the URL's text for numbers and flags). */

@@ -1,0 +1,76 @@
+import './device-copy.css';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { it } from 'date-fns/locale/it';
+import { detailPath, type EntityKind } from '@gestcava/contracts';
+import { RecordLink } from '@/components/record-link';
+import { SectionCard } from '@/components/section-card';
+import { useOnline } from '@/lib/offline/network';
+import { currentScope, deviceCopyTime } from '@/lib/offline/device-copy';
+import { quietly, recentItems } from '@/lib/offline/item-cache';
+import { useSession } from '@/lib/session';
+
+/** «aggiornata alle 09:41 del 26/11/26» (the device's clock) */
+const freshAt = (at: number) => format(at, "'aggiornata alle' HH:mm 'del' dd/MM/yy", { locale: it });
+
+/**
+ * Over a detail page: the record shown is the device's copy (the server did not answer), or the
+ * browser is offline and the page shows what it loaded before. Actions that need the network are
+ * the queue's (or fail with the network's message).
+ */
+export function DeviceCopyMark({ data, updatedAt }: { data: unknown; updatedAt?: number }) {
+  const online = useOnline();
+  const at = deviceCopyTime(data) ?? (online || !updatedAt ? undefined : updatedAt);
+  if (at === undefined) return null;
+  return (
+    <div className="device-copy-mark" role="status" data-testid="device-copy-mark">
+      <i className="pi pi-database" aria-hidden="true" />
+      <span>Copia sul dispositivo, {freshAt(at)}</span>
+    </div>
+  );
+}
+
+const KIND_NOUNS: Partial<Record<EntityKind, string>> = {
+  blocco: 'Blocco',
+  'blocco-esterno': 'Blocco esterno',
+  pacco: 'Pacco',
+  lastra: 'Lastra',
+  lotto: 'Lotto',
+  collaudo: 'Collaudo',
+};
+const SHOWN = 20;
+
+/**
+ * «Visti di recente sul dispositivo»: the items this user opened in the last days for the company
+ * acted for, newest first, each a link to its page (readable offline from the device's copy).
+ */
+export function RecentOnDevice() {
+  const { user, selectedCompanyId } = useSession();
+  const scope = currentScope();
+  const recent = useQuery({
+    queryKey: ['device-copies', user?._id, selectedCompanyId],
+    queryFn: async () => (scope ? ((await quietly('elenco', () => recentItems(scope))) ?? []) : []),
+    networkMode: 'always',
+    staleTime: 0,
+  });
+  const items = (recent.data ?? []).slice(0, SHOWN);
+  return (
+    <SectionCard titleId="device-recent-title" title="Visti di recente sul dispositivo" icon="pi pi-database">
+      {recent.isSuccess && items.length === 0 && (
+        <p className="text-color-secondary m-0">Nessuna scheda sul dispositivo: quelle che apri in linea restano leggibili per 7 giorni.</p>
+      )}
+      {items.length > 0 && (
+        <ul className="device-recent" data-testid="device-recent">
+          {items.map((item) => (
+            <li key={item.key}>
+              <RecordLink to={detailPath(item.kind, item.id)}>
+                {KIND_NOUNS[item.kind] ?? item.kind} {item.label}
+              </RecordLink>
+              <span className="text-color-secondary">{freshAt(item.fetchedAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
