@@ -162,6 +162,12 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
     },
 
+    /** Readiness (`/api/ready`): the uploads folder and its temporary folder can be written. */
+    async check(): Promise<void> {
+      await fsp.access(root, fs.constants.W_OK);
+      await fsp.access(tempDir, fs.constants.W_OK);
+    },
+
     /** Temporary files left by a crash mid-upload (QUALITY R7); placement notes are swept with their rows. */
     async sweepTemp(olderThanMs = 0): Promise<number> {
       let removed = 0;

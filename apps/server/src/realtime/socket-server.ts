@@ -77,6 +77,14 @@ export async function createSocketServer(
     disconnectAll() {
       io.engine.close();
     },
+    /** Readiness (with REDIS_URL only): both adapter connections are up and Redis answers. */
+    redisCheck: redisUrl
+      ? async () => {
+          // A client that is reconnecting would queue the PING until Redis is back: say so at once instead.
+          if (!clients.every((c) => c.isReady)) throw new Error('connessione a Redis non pronta');
+          await clients[0]!.ping();
+        }
+      : null,
     async close() {
       await io.of('/').adapter.close();
       await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
