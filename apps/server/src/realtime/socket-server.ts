@@ -62,6 +62,17 @@ export async function createSocketServer(
       clients.push(client);
     }
     await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter publishes without awaiting: a publish in flight when the connection drops rejected
+    // with nobody to catch it, and the unhandled rejection stopped the process (every instance, on a
+    // Redis blip). Caught here; a message lost so is one a client fetches when it reconnects (R12).
+    const publish = pub.publish.bind(pub);
+    Object.defineProperty(pub, 'publish', {
+      value: (...args: Parameters<typeof publish>) =>
+        publish(...args).catch((err: unknown) => {
+          log.warn({ err }, 'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)');
+          return 0;
+        }),
+    });
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
     log.info('chat: adattatore Redis attivo');
   }
