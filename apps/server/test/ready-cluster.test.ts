@@ -285,6 +285,7 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
       const answers = await Promise.all(inFlight.map((w) => w.status));
       const { code, signal } = await a.exited;
       const exitMs = Date.now() - signalledAt;
+      console.log(`SIGTERM to A: in flight ${JSON.stringify(answers)}, later ${JSON.stringify(late.map((l) => l.onA))}, exit ${code} in ${exitMs} ms`);
 
       expect(answers).toEqual(Array(10).fill(201));
       expect(late).toEqual(Array(10).fill({ onA: 'refused', onB: 201 }));
