@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -11,6 +12,7 @@ import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createReadiness, databaseCheck, READY_ROUTE, STOPPING_MESSAGE, type Readiness } from './lib/readiness.js';
+import { createObjectBackend, type ObjectBackend } from './lib/object-store/index.js';
 import { createRenderPool } from './lib/render-pool.js';
 import { createSessionLinks } from './lib/session-links.js';
 import { deriveKeys } from './lib/secrets.js';
@@ -44,13 +46,15 @@ export interface AppDeps {
   database: Database;
   secret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where stored files live; by default the one the configuration names (tests pass another). */
+  storageBackend?: ObjectBackend;
 }
 
 /** Routes registered by libraries (the OpenAPI UI, static files) are public by nature. */
 const LIBRARY_ROUTE = /^\/(docs(\/|$)|\*$)/;
 
 /** Builds the whole app; `main.ts` listens on it and the tests inject into the same thing. */
-export async function buildApp({ config, database, secret, logger }: AppDeps) {
+export async function buildApp({ config, database, secret, logger, storageBackend }: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -103,7 +107,13 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
     perAddress: config.LOGIN_MAX_FAILURES_IP,
     windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
   });
-  const storage = createStorage({ root: config.uploadsDir, signingKey: keys.signedUrl });
+  const storage = createStorage({
+    backend: storageBackend ?? createObjectBackend(config),
+    // Upload temporaries stay on this instance's disk, beside the filesystem backend's objects (one rename away).
+    tempDir: path.join(config.uploadsDir, 'tmp'),
+    signingKey: keys.signedUrl,
+    db,
+  });
   const renderPool = createRenderPool();
   // reports have a thread of their own: a 100 000-row report holds it for many seconds, labels must not wait
   const reportPool = createRenderPool({ threads: 1 });
@@ -117,7 +127,14 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
   const links = createSessionLinks({ storage, sessions });
   const photos = createPhotosService({ db, storage, entities: domain.entities, links });
-  const photoSync = createPhotoSync({ db, storage, photos, log: app.log });
+  const photoSync = createPhotoSync({
+    db,
+    storage,
+    photos,
+    inbox: path.join(config.uploadsDir, 'inbox'),
+    pendingGraceMs: config.STORAGE_PENDING_GRACE_MINUTES * 60_000,
+    log: app.log,
+  });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
   const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log, servesHost: createHostCheck(config) });
   const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
@@ -170,7 +187,8 @@ export async function buildApp({ config, database, secret, logger }: AppDeps) {
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {
-    Promise.all([throttle.prune(), pruneIdempotencyKeys(db), storage.sweepTemp(3600_000)]).catch((err: unknown) =>
+    // Pending objects too: another instance may have crashed mid-upload, and this one may run for weeks.
+    Promise.all([throttle.prune(), pruneIdempotencyKeys(db), storage.sweepTemp(3600_000), photoSync.sweepPending()]).catch((err: unknown) =>
       app.log.error({ err }, 'manutenzione periodica non riuscita'),
     );
   }, 10 * 60_000);

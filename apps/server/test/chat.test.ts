@@ -4,7 +4,6 @@
  * that nobody reads a conversation they are not part of.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import exifr from 'exifr';
 import sharp from 'sharp';
@@ -59,12 +58,16 @@ async function xlsx() {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-function uploadFiles(): string[] {
-  const dir = path.join(ctx.dataDir, 'uploads');
-  if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)));
+/** Every stored object, on whichever backend the app stores in. */
+async function storedFiles(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of ctx.app.services.storage.backend.list()) keys.push(object.key);
+  return keys;
+}
+
+/** Upload temporaries left on this instance's disk. */
+function temporaryFiles(): string[] {
+  return fs.readdirSync(ctx.app.services.storage.tempDir);
 }
 
 describe('access', () => {
@@ -199,11 +202,11 @@ describe('attachments', () => {
     expect(original.statusCode).toBe(200);
     expect(await exifr.gps(original.rawPayload)).toBeUndefined();
     expect(await sharp(original.rawPayload).metadata()).toMatchObject({ width: 300, height: 200 });
-    expect(uploadFiles().filter((f) => f.startsWith('tmp'))).toEqual([]);
+    expect(temporaryFiles()).toEqual([]);
   });
 
   it('refuses a file whose bytes are not an allowed type (HTML named .jpg, SVG) and leaves no file or message', async () => {
-    const filesBefore = uploadFiles().filter((f) => !f.startsWith('tmp')).length;
+    const filesBefore = (await storedFiles()).length;
     const countBefore = (await bruno.client.get(`/api/chat/conversation/${anna.user.id}`, { query: { limit: '100' } })).json().messages.length;
     for (const bad of [
       { data: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'foto.jpg', type: 'image/jpeg' },
@@ -213,8 +216,8 @@ describe('attachments', () => {
       expect(res.statusCode).toBe(415);
       expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
-    expect(uploadFiles().filter((f) => f.startsWith('tmp'))).toEqual([]);
-    expect(uploadFiles().filter((f) => !f.startsWith('tmp')).length).toBe(filesBefore);
+    expect(temporaryFiles()).toEqual([]);
+    expect((await storedFiles()).length).toBe(filesBefore);
     const countAfter = (await bruno.client.get(`/api/chat/conversation/${anna.user.id}`, { query: { limit: '100' } })).json().messages.length;
     expect(countAfter).toBe(countBefore);
   });
@@ -246,7 +249,7 @@ describe('attachments', () => {
   });
 
   it('refuses a damaged image and one past the pixel limit, leaving nothing behind', async () => {
-    const filesBefore = uploadFiles().length;
+    const filesBefore = (await storedFiles()).length;
     const damaged = Buffer.concat([(await png()).subarray(0, 60), Buffer.alloc(200, 7)]);
     let res = await send(anna.client, bruno.user.id, 'rotta', [{ data: pdf(), filename: 'ok.pdf', type: 'application/pdf' }, { data: damaged, filename: 'rotta.png', type: 'image/png' }]);
     expect(res.statusCode).toBe(415);
@@ -257,7 +260,7 @@ describe('attachments', () => {
     bomb.writeUInt32BE(20000, 20);
     res = await send(anna.client, bruno.user.id, 'bomba', [{ data: bomb, filename: 'bomba.png', type: 'image/png' }]);
     expect(res.statusCode).toBe(413);
-    expect(uploadFiles().length).toBe(filesBefore);
+    expect((await storedFiles()).length).toBe(filesBefore);
   });
 
   it('accepts 10 files and refuses 11', async () => {
@@ -267,14 +270,14 @@ describe('attachments', () => {
     const res = await send(anna.client, bruno.user.id, '', [...ten, { data: image, filename: 'f10.png', type: 'image/png' }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(CHAT_MESSAGES.tooManyFiles);
-    expect(uploadFiles().filter((f) => f.startsWith('tmp'))).toEqual([]);
+    expect(temporaryFiles()).toEqual([]);
   });
 
   it('refuses a file over 25 MB with 413', async () => {
     const big = Buffer.concat([pdf(), Buffer.alloc(25 * 1024 * 1024)]);
     const res = await send(anna.client, bruno.user.id, 'grande', [{ data: big, filename: 'grande.pdf', type: 'application/pdf' }]);
     expect(res.statusCode).toBe(413);
-    expect(uploadFiles().filter((f) => f.startsWith('tmp'))).toEqual([]);
+    expect(temporaryFiles()).toEqual([]);
   });
 });
 
@@ -351,7 +354,7 @@ describe('delete', () => {
     const before = await unread(bruno.client);
     const message = await sent(anna.client, bruno.user.id, 'da cancellare', [{ data: await png(), filename: 'x.png', type: 'image/png' }]);
     expect(await unread(bruno.client)).toBe(before + 1);
-    const storedBefore = uploadFiles().length;
+    const storedBefore = (await storedFiles()).length;
 
     const byReceiver = await bruno.client.delete(`/api/chat/message/${message._id}`);
     expect(byReceiver.statusCode).toBe(403);
@@ -360,7 +363,7 @@ describe('delete', () => {
     const res = await anna.client.delete(`/api/chat/message/${message._id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatchObject({ _id: message._id, deleted: true, content: '', attachments: [] });
-    expect(uploadFiles().length).toBe(storedBefore - 2); // the image and its thumbnail
+    expect((await storedFiles()).length).toBe(storedBefore - 2); // the image and its thumbnail
     expect(await unread(bruno.client)).toBe(before);
     expect((await bruno.client.get(message.attachments[0]!.url)).statusCode).toBe(404);
 

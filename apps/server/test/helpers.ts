@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import type { Database } from '../src/db/client.js';
+import type { ObjectBackend } from '../src/lib/object-store/backend.js';
 import { companies, lavorazioniPavimenti, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/auth/passwords.js';
 import { createTestDatabase } from './database.js';
@@ -21,10 +22,27 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** Makes the storage backend of one test app; `dataDir` is the app's own (fresh) data folder. */
+export type TestStorageBackend = (dataDir: string) => ObjectBackend | Promise<ObjectBackend>;
+
+/**
+ * The backend the test apps store files in: the option, else the module named by
+ * TEST_STORAGE_BACKEND (a path relative to this folder whose `createTestBackend` is a
+ * TestStorageBackend), so a suite written for the default filesystem also runs on another backend:
+ * `TEST_STORAGE_BACKEND=./s3-backend.ts node scripts/test.mjs server -- test/photos.test.ts`.
+ */
+async function storageBackendFor(dataDir: string, option: TestStorageBackend | undefined): Promise<ObjectBackend | undefined> {
+  if (option) return option(dataDir);
+  const named = process.env.TEST_STORAGE_BACKEND;
+  if (!named) return undefined;
+  const module = (await import(path.resolve(import.meta.dirname, named))) as { createTestBackend: TestStorageBackend };
+  return module.createTestBackend(dataDir);
+}
+
 /** The real app on a fresh test database, with generous login limits unless a test sets its own. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logger?: AppDeps['logger'] } = {},
+  options: { logger?: AppDeps['logger']; storageBackend?: TestStorageBackend } = {},
 ): Promise<TestContext & { /** for tests that forge tokens with the right key */ secret: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-app-'));
   const config = loadConfig({
@@ -34,11 +52,14 @@ export async function buildTestApp(
     LOGIN_MAX_FAILURES_ACCOUNT: '1000',
     LOGIN_MAX_FAILURES_IP: '10000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // no other instance uploads here: a crash's leftovers go at the first sweep
+    STORAGE_PENDING_GRACE_MINUTES: '0',
     ...env,
   });
   const database = await createTestDatabase();
   const secret = crypto.randomBytes(32).toString('hex');
-  const app = await buildApp({ config, database, secret, logger: options.logger });
+  const storageBackend = await storageBackendFor(dataDir, options.storageBackend);
+  const app = await buildApp({ config, database, secret, logger: options.logger, storageBackend });
   await app.ready();
   return {
     app,

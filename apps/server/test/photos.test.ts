@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { photos } from '../src/db/schema/index.js';
+import { photos, storagePending } from '../src/db/schema/index.js';
 import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -70,9 +70,11 @@ function pngBomb(width: number, height: number) {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
 }
 
-function companyFiles(companyId: string): string[] {
-  const dir = path.join(ctx.dataDir, 'uploads', companyId);
-  return fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
+/** The company's stored objects, on whichever backend the app stores in. */
+async function companyFiles(companyId: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of ctx.app.services.storage.backend.list(`${companyId}/`)) keys.push(object.key);
+  return keys;
 }
 
 beforeAll(async () => {
@@ -168,7 +170,7 @@ describe('upload and read', () => {
     // nothing of the refused uploads stays behind
     const rows = await ctx.database.db.select().from(photos).where(eq(photos.entityId, blocco._id));
     expect(rows).toHaveLength(2);
-    expect(companyFiles(org.company.id)).toHaveLength(6);
+    expect(await companyFiles(org.company.id)).toHaveLength(6);
     expect(fs.readdirSync(path.join(ctx.dataDir, 'uploads', 'tmp'))).toEqual([]);
   });
 
@@ -195,7 +197,7 @@ describe('upload and read', () => {
   it('an upload cut off half way leaves no row and no file', async () => {
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const address = ctx.app.server.address() as { port: number };
-    const before = companyFiles(org.company.id).length;
+    const before = (await companyFiles(org.company.id)).length;
     const { payload, contentType } = await multipart(forBlocco(), [{ data: Buffer.concat([await cameraJpeg(), Buffer.alloc(2_000_000)]) }]);
     await new Promise<void>((resolve) => {
       const req = http.request({
@@ -212,7 +214,7 @@ describe('upload and read', () => {
       }, 200));
     });
     await vi.waitFor(() => expect(fs.readdirSync(path.join(ctx.dataDir, 'uploads', 'tmp'))).toEqual([]), { timeout: 5000 });
-    expect(companyFiles(org.company.id)).toHaveLength(before);
+    expect(await companyFiles(org.company.id)).toHaveLength(before);
     expect(await ctx.database.db.select().from(photos).where(eq(photos.entityId, blocco._id))).toHaveLength(2);
   });
 });
@@ -327,9 +329,9 @@ describe('sync with the filesystem', () => {
     // a stored original removed by hand, and a file nobody knows
     const [gone] = (await cavatore.get('/photos/flutter/getPhotos', { query: { entityType: 'bancata', entityId: bancata._id } })).json().photos;
     const [goneRow] = await ctx.database.db.select().from(photos).where(eq(photos.id, gone._id));
-    fs.rmSync(path.join(ctx.dataDir, 'uploads', goneRow!.originalKey));
+    await ctx.app.services.storage.remove(goneRow!.originalKey);
     const orphanKey = goneRow!.originalKey.replace(/[0-9a-f-]{36}\.jpg$/, '01900000-0000-7000-8000-000000000000.jpg');
-    fs.writeFileSync(path.join(ctx.dataDir, 'uploads', orphanKey), 'x');
+    await ctx.app.services.storage.putBuffer(orphanKey, Buffer.from('x'), 'image/jpeg');
 
     const started = await admin.get('/photos/syncPhotosWithFilesystem');
     expect(started.statusCode).toBe(202);
@@ -350,12 +352,15 @@ describe('sync with the filesystem', () => {
 describe('delete', () => {
   it('one with its files, then all of an entity', async () => {
     const list = (await cavatore.get('/photos/flutter/getPhotos', { query: { entityType: 'blocco', entityId: blocco._id } })).json().photos;
-    const before = companyFiles(org.company.id).length;
+    const before = (await companyFiles(org.company.id)).length;
     expect((await cavatore.delete(`/photos/deletePhoto/${list[0]._id}`)).json()).toEqual({ success: true });
-    expect(companyFiles(org.company.id)).toHaveLength(before - 3);
+    expect(await companyFiles(org.company.id)).toHaveLength(before - 3);
     expect((await cavatore.get(`/photos/getPhoto/${list[0]._id}`)).statusCode).toBe(404);
     const all = await cavatore.delete('/photos/deletePhotos', { entityType: 'blocco', entityId: blocco._id });
     expect(all.json()).toEqual({ success: true, deleted: list.length - 1 });
+    expect(await companyFiles(org.company.id)).toHaveLength(before - 3 * list.length);
+    // the keys released with the rows are gone with their files: nothing is left for the sweep
+    expect(await ctx.database.db.select().from(storagePending)).toEqual([]);
     expect((await cavatore.get('/photos/flutter/getPhotos', { query: { entityType: 'blocco', entityId: blocco._id } })).json()).toMatchObject({ photos: [], zipUrl: null });
     expect((await cavatore.delete('/photos/deletePhotos', { entityType: 'blocco' })).json().message).toBe(PHOTO_MESSAGES.noEntity);
   });

@@ -40,10 +40,12 @@ describe('/api/ready', () => {
     expect(headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 503 naming the file storage while its folder is gone, and 200 again once it is back', async () => {
+  it('answers 503 naming the file storage while its folder cannot be written, and 200 again once it can', async () => {
+    // a volume gone and something else in its place (a file: writes below it fail, even for root)
     const uploads = path.join(ctx.dataDir, 'uploads');
     const moved = `${uploads}-away`;
     fs.renameSync(uploads, moved);
+    fs.writeFileSync(uploads, 'not a folder');
     try {
       const { status, body } = await ready();
       expect(status).toBe(503);
@@ -52,6 +54,7 @@ describe('/api/ready', () => {
       expect(body.checks.find((c) => c.name === 'storage')?.ok).toBe(false);
       expect(body.checks.find((c) => c.name === 'database')?.ok).toBe(true);
     } finally {
+      fs.rmSync(uploads);
       fs.renameSync(moved, uploads);
     }
     expect((await ready()).status).toBe(200);

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatAttachments, companies } from '../src/db/schema/index.js';
+import { chatAttachments, companies, storagePending } from '../src/db/schema/index.js';
 import { buildTestApp, setupCompany, type TestContext } from './helpers.js';
 
 /**
- * The start-up sweep of interrupted uploads (QUALITY R7) must never take a file a row owns: a crash
- * note naming a company logo and a chat attachment with its thumbnail keeps them, and removes only
- * the noted file nobody owns. (fault-upload-crash.test.ts covers photos with a real crash.)
+ * The pending objects of QUALITY R7 (storage_pending): an object is recorded before it is written
+ * and settled with its row, so a crash in between leaves an entry the sweep acts on — on any backend
+ * and whichever instance sweeps. The sweep must never take an object a row owns.
+ * (fault-upload-crash.test.ts covers photos with a real crash and restart.)
  */
 
 let ctx: TestContext;
@@ -28,35 +29,81 @@ async function form(fields: Record<string, string>, field: string, data: Buffer)
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-describe('start-up sweep of interrupted uploads', () => {
-  it('keeps the noted files a logo or a chat attachment owns and removes the one no row owns', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa8866' } }).png().toBuffer();
+const pendingKeys = async () => (await ctx.database.db.select({ key: storagePending.key }).from(storagePending)).map((r) => r.key).sort();
+const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa8866' } }).png().toBuffer();
+
+/** An upload half done: its object recorded as pending and written, its row not committed. */
+async function placedObject() {
+  const { storage } = ctx.app.services;
+  const placement = storage.beginPlacement();
+  const key = storage.newKey(org.company.id, 'png');
+  await placement.add(key);
+  await storage.putBuffer(key, await png(), 'image/png');
+  return { placement, key };
+}
+
+describe('pending objects and their sweep', () => {
+  it('keeps the pending objects a logo or a chat attachment owns and removes the one a crash left without a row', async () => {
+    const image = await png();
     const admin = await org.adminClient();
-    const logo = await form({}, 'logo', png);
+    const logo = await form({}, 'logo', image);
     expect((await admin.post('/companies/upload-logo', logo.payload, { headers: logo.headers })).statusCode).toBe(200);
     const anna = await org.userClient({ chat: true });
     const bruno = await org.userClient({ chat: true });
-    const message = await form({ receiverId: bruno.user.id, content: 'con allegato' }, 'files', png);
+    const message = await form({ receiverId: bruno.user.id, content: 'con allegato' }, 'files', image);
     const sent = await anna.client.post('/api/chat/message', message.payload, { headers: message.headers });
     expect(sent.statusCode, sent.body).toBe(201);
+    // Finished uploads settle what they placed.
+    expect(await pendingKeys()).toEqual([]);
 
     const [company] = await ctx.database.db.select().from(companies).where(eq(companies.id, org.company.id));
     const [attachment] = await ctx.database.db.select().from(chatAttachments).where(eq(chatAttachments.companyId, org.company.id));
-    const { storage, photoSync } = ctx.app.services;
-    const orphan = storage.newKey(org.company.id, 'jpg');
-    await storage.writeBuffer(orphan, png);
     const owned = [company!.logoKey!, attachment!.storageKey, attachment!.thumbnailKey!];
-
-    // Finished uploads leave no note behind.
-    expect(fs.readdirSync(storage.tempDir)).toEqual([]);
-    // What a crash leaves: a note naming the files (never ended) and a temporary file.
-    const note = await storage.beginPlacement();
-    for (const key of [...owned, orphan]) await note.add(key);
+    const { storage, photoSync } = ctx.app.services;
+    // What a crash leaves: an object recorded and written, its row never committed; entries still
+    // naming objects whose rows did commit (a crash right after the commit); a temporary file.
+    const { key: orphan } = await placedObject();
+    await ctx.database.db.insert(storagePending).values(owned.map((key) => ({ key })));
     fs.writeFileSync(storage.tempPath(), 'a metà');
 
     expect(await photoSync.sweepInterruptedUploads()).toEqual({ removed: 1, kept: 3 });
-    for (const key of owned) expect(storage.exists(key), key).toBe(true);
-    expect(storage.exists(orphan)).toBe(false);
+    for (const key of owned) expect(await storage.head(key), key).not.toBeNull();
+    expect(await storage.head(orphan)).toBeNull();
+    expect(await pendingKeys()).toEqual([]);
     expect(fs.readdirSync(storage.tempDir)).toEqual([]);
+  });
+
+  it('leaves an entry younger than the grace period alone: another instance may be uploading it now', async () => {
+    const { storage } = ctx.app.services;
+    const { key } = await placedObject();
+    const owned = async () => new Set<string>();
+
+    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned })).toEqual({ removed: 0, kept: 0 });
+    expect(await storage.head(key)).not.toBeNull();
+    expect(await pendingKeys()).toEqual([key]);
+    expect(await storage.sweepPending({ olderThanMs: 0, owned })).toEqual({ removed: 1, kept: 0 });
+    expect(await pendingKeys()).toEqual([]);
+  });
+
+  it('refuses to commit a row for an object the sweep took meanwhile (an upload slower than the grace period)', async () => {
+    const { storage } = ctx.app.services;
+    const { placement, key } = await placedObject();
+    expect((await storage.sweepPending({ olderThanMs: 0, owned: async () => new Set() })).removed).toBe(1);
+
+    const committed = ctx.database.db.transaction(async (tx) => {
+      await tx.update(companies).set({ logoKey: key }).where(eq(companies.id, org.company.id));
+      await placement.settle(tx);
+    });
+    await expect(committed).rejects.toMatchObject({ statusCode: 503, message: 'Caricamento interrotto: riprova' });
+    const [company] = await ctx.database.db.select().from(companies).where(eq(companies.id, org.company.id));
+    expect(company!.logoKey).not.toBe(key);
+  });
+
+  it('a failed upload leaves no object and no entry', async () => {
+    const { storage } = ctx.app.services;
+    const { placement, key } = await placedObject();
+    await placement.abandon();
+    expect(await storage.head(key)).toBeNull();
+    expect(await pendingKeys()).toEqual([]);
   });
 });

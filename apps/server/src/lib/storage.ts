@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { v7 as uuidv7 } from 'uuid';
+import type { Db, DbOrTx } from '../db/client.js';
+import type { ObjectBackend } from './object-store/backend.js';
+import { createPendingObjects, type OwnedKeys, type Placement } from './object-store/pending.js';
 import { hmac, safeEqual } from './secrets.js';
 
 /** Prefix under which signed file URLs are served (inside the API's `/api` prefix). */
@@ -19,34 +24,22 @@ export interface SignedUrlOptions {
 }
 
 export type Storage = ReturnType<typeof createStorage>;
-
-/** A note in the temporary folder naming files placed ahead of the row that will own them. */
-const NOTE_SUFFIX = '.placing';
+export type { Placement } from './object-store/pending.js';
 
 /**
- * Files written into storage before the row that owns them is committed (QUALITY R7). Each key is
- * written to the note before its file is moved into place, and the note is removed once the row is
- * committed or the files are removed again: a note found at start-up is a crash in between, and its
- * keys that no row owns are the crash's leftovers.
+ * Stored files (DESIGN §2.2): keys chosen by the server (`<companyId>/<aa>/<bb>/<uuid>.<ext>`, never
+ * by the client), served only through short-lived signed URLs. The bytes live in a backend (the
+ * local filesystem or a bucket, lib/object-store); what does not depend on it stays here: keys and
+ * their validation, signatures, placement (QUALITY R7) and the temporary upload files, which are on
+ * the local disk of the instance that receives the request.
  */
-export interface Placement {
-  add(key: string): Promise<void>;
-  end(): Promise<void>;
-}
-
-/**
- * Files live under `<root>/<companyId>/<aa>/<bb>/<uuid>.<ext>` (DESIGN §2.2): names chosen by the
- * server, never by the client, and served only through short-lived signed URLs.
- */
-export function createStorage({ root, signingKey }: { root: string; signingKey: Buffer }) {
-  const tempDir = path.join(root, 'tmp');
+export function createStorage({ backend, tempDir, signingKey, db }: { backend: ObjectBackend; tempDir: string; signingKey: Buffer; db: Db }) {
   fs.mkdirSync(tempDir, { recursive: true });
+  const pending = createPendingObjects({ db, backend });
 
-  function absolute(key: string): string {
+  function valid(key: string): string {
     if (!KEY_PATTERN.test(key)) throw new Error('chiave di file non valida');
-    const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('chiave di file non valida');
-    return full;
+    return key;
   }
 
   function expiry(ttlSeconds: number) {
@@ -59,7 +52,8 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
   }
 
   return {
-    root,
+    /** The backend itself, for the tools that walk or copy every object (storage:migrate, backup). */
+    backend: backend as Readonly<ObjectBackend>,
     tempDir,
 
     tempPath(): string {
@@ -77,64 +71,61 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       return `${companyId}/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${id}${variant ? `-${variant}` : ''}.${ext}`;
     },
 
-    /** Moves a finished temporary file into place (same filesystem: an atomic rename). */
-    async commit(tempFile: string, key: string): Promise<void> {
-      const target = absolute(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.rename(tempFile, target);
+    /** Stores a finished temporary file under `key`; the temporary file is gone afterwards (or left for the caller on failure). */
+    put(tempFile: string, key: string, contentType: string): Promise<void> {
+      return backend.putFile(tempFile, valid(key), contentType);
     },
 
-    async writeBuffer(key: string, data: Buffer): Promise<void> {
-      const tmp = path.join(tempDir, `${crypto.randomUUID()}.part`);
-      await fsp.writeFile(tmp, data);
-      await this.commit(tmp, key);
+    putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
+      return backend.putBuffer(valid(key), data, contentType);
     },
 
-    async beginPlacement(): Promise<Placement> {
-      const note = path.join(tempDir, `${crypto.randomUUID()}${NOTE_SUFFIX}`);
-      const keys: string[] = [];
-      return {
-        async add(key: string) {
-          keys.push(key);
-          // Appended, never rewritten: a crash mid-write can cut only the last line, whose file is not placed yet.
-          await fsp.appendFile(note, `${key}\n`);
-        },
-        async end() {
-          // A text-only chat message placed nothing: no note, no file-system call on its path.
-          if (keys.length) await fsp.rm(note, { force: true });
-        },
-      };
+    /** The objects of one upload, written ahead of their rows (QUALITY R7; lib/object-store/pending.ts). */
+    beginPlacement(): Placement {
+      return pending.begin();
     },
 
-    /** The notes a crash left (start-up only): their keys, and a way to drop each note once handled. */
-    async interruptedPlacements(): Promise<Array<{ keys: string[]; discard(): Promise<void> }>> {
-      const notes = (await fsp.readdir(tempDir)).filter((name) => name.endsWith(NOTE_SUFFIX));
-      return Promise.all(
-        notes.map(async (name) => {
-          const file = path.join(tempDir, name);
-          const text = await fsp.readFile(file, 'utf8').catch(() => '');
-          return { keys: text.split('\n').filter((k) => KEY_PATTERN.test(k)), discard: () => fsp.rm(file, { force: true }) };
-        }),
-      );
+    /** In the transaction that deletes the rows owning `keys`; `removeReleased` after it commits removes their objects. */
+    release(tx: DbOrTx, keys: string[]): Promise<void> {
+      return pending.release(tx, keys);
     },
 
-    /** A stored file's bytes (a logo printed on a label). */
-    read(key: string): Promise<Buffer> {
-      return fsp.readFile(absolute(key));
+    removeReleased(keys: string[]): Promise<void> {
+      return pending.removeReleased(keys);
+    },
+
+    /** Objects a crash left between being written and their row committing (or their row being deleted). */
+    sweepPending(options: { olderThanMs: number; owned: OwnedKeys }): Promise<{ removed: number; kept: number }> {
+      return pending.sweep(options);
+    },
+
+    /** A stored file's bytes as a stream, or null when it is not there. */
+    open(key: string): Promise<Readable | null> {
+      return KEY_PATTERN.test(key) ? backend.get(key) : Promise.resolve(null);
+    },
+
+    /** A stored file's size, or null when it is not there. */
+    head(key: string): Promise<{ size: number } | null> {
+      return KEY_PATTERN.test(key) ? backend.head(key) : Promise.resolve(null);
+    },
+
+    /** A small stored file's bytes (a logo printed on a label, a photo in a verbale), or null when it is not there. */
+    async read(key: string): Promise<Buffer | null> {
+      const stream = await this.open(key);
+      return stream ? buffer(stream) : null;
     },
 
     async remove(key: string): Promise<void> {
-      await fsp.rm(absolute(key), { force: true });
+      await backend.remove(valid(key));
     },
 
-    path: absolute,
+    /** Readiness (/api/ready): the backend answers and can store. */
+    check(): Promise<void> {
+      return backend.check();
+    },
 
     isValidKey(key: string): boolean {
       return KEY_PATTERN.test(key);
-    },
-
-    exists(key: string): boolean {
-      return KEY_PATTERN.test(key) && fs.existsSync(absolute(key));
     },
 
     /** A relative URL the browser can use without a bearer token; the web client prefixes the server address. */
@@ -162,17 +153,10 @@ export function createStorage({ root, signingKey }: { root: string; signingKey: 
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
     },
 
-    /** Readiness (`/api/ready`): the uploads folder and its temporary folder can be written. */
-    async check(): Promise<void> {
-      await fsp.access(root, fs.constants.W_OK);
-      await fsp.access(tempDir, fs.constants.W_OK);
-    },
-
-    /** Temporary files left by a crash mid-upload (QUALITY R7); placement notes are swept with their rows. */
+    /** Temporary files left by a crash mid-upload (QUALITY R7), on this instance's disk. */
     async sweepTemp(olderThanMs = 0): Promise<number> {
       let removed = 0;
       for (const name of await fsp.readdir(tempDir)) {
-        if (name.endsWith(NOTE_SUFFIX)) continue;
         const file = path.join(tempDir, name);
         const stat = await fsp.stat(file).catch(() => null);
         if (stat && Date.now() - stat.mtimeMs >= olderThanMs) {

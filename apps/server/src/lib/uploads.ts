@@ -55,7 +55,7 @@ const withoutBidiControls = (name: string) => name.replace(BIDI_CONTROLS, '');
 /**
  * The one way an uploaded file enters the system (DESIGN §2.2): streamed to a temporary file while
  * hashing, refused past its size, checked by its bytes against an allowlist. The caller moves it into
- * storage (`storage.commit`) or removes it; on any failure here nothing is left behind.
+ * storage (`storage.put`) or removes it; on any failure here nothing is left behind.
  */
 function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
   return receiveStream(storage, part.file, part.filename, options);

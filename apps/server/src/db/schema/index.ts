@@ -10,3 +10,4 @@ export * from './chat.js';
 export * from './processing.js';
 export * from './sales.js';
 export * from './shipping.js';
+export * from './storage.js';

@@ -175,37 +175,31 @@ export function createChatService({
           details: [{ path: 'receiverId', message: CHAT_MESSAGES.receiverUnavailable }],
         });
 
-      const committed: string[] = [];
-      const placement = await storage.beginPlacement();
+      const placement = storage.beginPlacement();
+      let saved: { message: ChatMessageRow; attachments: ChatAttachmentRow[] };
       try {
         const placed: Array<{ file: ReceivedFile; key: string; thumbnailKey: string | null; size: number }> = [];
         for (const file of input.files) {
           const key = storage.newKey(me.companyId, file.ext);
-          let thumbnailKey: string | null = null;
-          let size = file.size;
           if (IMAGE_KINDS.includes(file.kind)) {
             // Images go through the image pipeline: a damaged or oversized one refuses the message before
             // anything is stored, and the stored original carries no location (a phone photo has GPS).
             const image = await processAttachmentImage(file.tempPath, file.kind);
-            await placement.add(key);
-            await storage.writeBuffer(key, image.original);
-            committed.push(key);
-            size = image.original.length;
-            thumbnailKey = storage.variantKey(key, 'thumb', 'webp');
-            await placement.add(thumbnailKey);
-            await storage.writeBuffer(thumbnailKey, image.thumbnail);
-            committed.push(thumbnailKey);
+            const thumbnailKey = storage.variantKey(key, 'thumb', 'webp');
+            await placement.add(key, thumbnailKey);
+            await storage.putBuffer(key, image.original, file.mime);
+            await storage.putBuffer(thumbnailKey, image.thumbnail, 'image/webp');
+            placed.push({ file, key, thumbnailKey, size: image.original.length });
           } else {
             await placement.add(key);
-            await storage.commit(file.tempPath, key);
-            committed.push(key);
+            await storage.put(file.tempPath, key, file.mime);
+            placed.push({ file, key, thumbnailKey: null, size: file.size });
           }
-          placed.push({ file, key, thumbnailKey, size });
         }
         const values = { id: uuidv7(), senderId: me.id, receiverId: receiver.id, content };
         // Text only: one INSERT is atomic by itself, and the two round trips of BEGIN/COMMIT are saved
         // from the latency every receiver waits for (QUALITY P8).
-        const { message, attachments } =
+        saved =
           placed.length === 0
             ? { message: await repo.insertMessage(db, values), attachments: [] }
             : await db.transaction(async (tx) => {
@@ -224,18 +218,18 @@ export function createChatService({
                     thumbnailKey,
                   })),
                 );
+                await placement.settle(tx);
                 return { message, attachments };
               });
-        const dto = toMessageDto(message, attachments, storage);
-        events.newMessage(dto, input.socketId);
-        await publishUnread(receiver.id);
-        return dto;
       } catch (error) {
-        await Promise.all(committed.map((key) => storage.remove(key).catch(() => undefined)));
+        await placement.abandon();
         throw error;
-      } finally {
-        await placement.end();
       }
+      // Committed: from here on the files belong to the message, whatever happens to the notification.
+      const dto = toMessageDto(saved.message, saved.attachments, storage);
+      events.newMessage(dto, input.socketId);
+      await publishUnread(receiver.id);
+      return dto;
     },
 
     /** `DELETE /api/chat/message/:id`: only the sender; the row stays as 'Messaggio eliminato'. */
@@ -246,12 +240,15 @@ export function createChatService({
       const result = await db.transaction(async (tx) => {
         const row = await repo.softDelete(tx, id, me.id);
         if (!row) return null;
-        return { row, files: await repo.deleteAttachments(tx, id) };
+        const files = await repo.deleteAttachments(tx, id);
+        const keys = files.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
+        await storage.release(tx, keys);
+        return { row, keys };
       });
       // Deleted already (a double click, another tab): answer the current state.
       if (!result) return toMessageDto((await repo.findMessageFor(db, id, me.id))!, [], storage);
-      const keys = result.files.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
-      await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+      // After the rows are gone (QUALITY R7): a crash in between leaves the keys to the pending sweep.
+      await storage.removeReleased(result.keys);
       const dto = toMessageDto(result.row, [], storage);
       events.messageDeleted(dto);
       if (!existing.readAt) await publishUnread(existing.receiverId);

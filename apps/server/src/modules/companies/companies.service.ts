@@ -51,23 +51,30 @@ export function createCompaniesService({ db, storage, users }: { db: Db; storage
 
     /** A received logo, re-encoded by the image pipeline; the caller removes the temporary file. */
     async uploadLogo(companyId: string, file: ReceivedFile): Promise<Company> {
-      const current = await getRow(companyId);
+      await getRow(companyId);
+      const logo = await processLogo(file.tempPath);
       const key = storage.newKey(companyId, 'png');
-      // The old logo is noted too: after a crash it goes if the new one took its place, stays if not.
-      const placement = await storage.beginPlacement();
+      const placement = storage.beginPlacement();
+      let replaced: { row: CompanyRow; previous: string | null };
       try {
-        if (current.logoKey) await placement.add(current.logoKey);
         await placement.add(key);
-        await storage.writeBuffer(key, await processLogo(file.tempPath));
-        const row = await repo.updateCompany(db, companyId, { logoKey: key }).catch(async (error: unknown) => {
-          await storage.remove(key);
-          throw error;
+        await storage.putBuffer(key, logo, 'image/png');
+        replaced = await db.transaction(async (tx) => {
+          // Read under the row's lock: a concurrent upload's logo is the one replaced, never left unowned.
+          const previous = await repo.lockLogoKey(tx, companyId);
+          const row = await repo.updateCompany(tx, companyId, { logoKey: key });
+          if (!row) throw notFound('Azienda non trovata');
+          await placement.settle(tx);
+          // The old logo becomes pending with the same commit: a crash before its removal leaves it to the sweep.
+          if (previous) await storage.release(tx, [previous]);
+          return { row, previous };
         });
-        if (current.logoKey) await storage.remove(current.logoKey);
-        return dto(row!);
-      } finally {
-        await placement.end();
+      } catch (error) {
+        await placement.abandon();
+        throw error;
       }
+      if (replaced.previous) await storage.removeReleased([replaced.previous]);
+      return dto(replaced.row);
     },
 
     async associateUser(userId: string, companyId: string, actor: Parameters<UsersService['update']>[0]): Promise<User> {

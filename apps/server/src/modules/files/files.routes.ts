@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +27,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
       if (verdict !== 'ok') {
         throw new AppError('FORBIDDEN', verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
       }
-      if (!storage.exists(key)) throw notFound('File non trovato');
+      const stream = await storage.open(key);
+      if (!stream) throw notFound('File non trovato');
       const mime = MIME_BY_EXT.get(path.extname(key).slice(1)) ?? 'application/octet-stream';
       const inline = INLINE.has(mime) && !dl;
       return reply
@@ -37,7 +37,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
         .header('content-security-policy', "sandbox; default-src 'none'; base-uri 'none'; frame-ancestors 'none'")
         .header('cache-control', `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`)
         .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', dl || path.basename(key)))
-        .send(fs.createReadStream(storage.path(key)));
+        .send(stream);
     },
   );
 };

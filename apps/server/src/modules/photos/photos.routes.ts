@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   galleryQuerySchema,
   PHOTO_MESSAGES,
@@ -145,7 +144,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     async (request, reply) => {
       const { user, companyId } = requireAuth(request);
       const file = await photos.original(user, companyId, request.params.id);
-      return sendDownload(reply, { contentType: file.mime, fileName: file.fileName, body: fs.createReadStream(file.path) }, 'private, no-store');
+      return sendDownload(reply, { contentType: file.mime, fileName: file.fileName, body: file.stream }, 'private, no-store');
     },
   );
 

@@ -150,23 +150,18 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
   }
 
   /**
-   * Stores one checked file as a photo: the variants and the cleaned original are written first,
-   * then the row; the caller removes the written keys if its transaction fails.
+   * Stores one checked file as a photo: the cleaned original and the variants are recorded as
+   * pending, then written; the caller's transaction commits the row and settles them.
    */
-  async function store(companyId: string, t: Target, file: ReceivedFile, written: string[], placement: Placement): Promise<repo.NewPhotoRow> {
+  async function store(companyId: string, t: Target, file: ReceivedFile, placement: Placement): Promise<repo.NewPhotoRow> {
     const processed = await processPhoto(file.tempPath, file.kind);
     const originalKey = storage.newKey(companyId, file.ext);
     const previewKey = storage.variantKey(originalKey, 'preview', 'webp');
     const thumbnailKey = storage.variantKey(originalKey, 'thumb', 'webp');
-    for (const [key, data] of [
-      [originalKey, processed.original],
-      [previewKey, processed.preview],
-      [thumbnailKey, processed.thumbnail],
-    ] as const) {
-      written.push(key);
-      await placement.add(key);
-      await storage.writeBuffer(key, data);
-    }
+    await placement.add(originalKey, previewKey, thumbnailKey);
+    await storage.putBuffer(originalKey, processed.original, file.mime);
+    await storage.putBuffer(previewKey, processed.preview, 'image/webp');
+    await storage.putBuffer(thumbnailKey, processed.thumbnail, 'image/webp');
     return {
       companyId,
       entityType: t.definition.type,
@@ -185,20 +180,21 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     };
   }
 
-  /** Files → rows in one transaction; on any failure no file and no row is left behind. */
+  /** Files → rows in one transaction; on any failure no file and no row is left behind (QUALITY R7). */
   async function importFiles(companyId: string, t: Target, files: ReceivedFile[], extra: { userId: string | null; description: string | null; bloccoId?: string | null }) {
-    const written: string[] = [];
-    const placement = await storage.beginPlacement();
+    const placement = storage.beginPlacement();
     try {
       const rows: repo.NewPhotoRow[] = [];
-      for (const file of files) rows.push({ ...(await store(companyId, t, file, written, placement)), ...extra });
-      const inserted = await db.transaction((tx) => repo.insertMany(tx, rows));
+      for (const file of files) rows.push({ ...(await store(companyId, t, file, placement)), ...extra });
+      const inserted = await db.transaction(async (tx) => {
+        const added = await repo.insertMany(tx, rows);
+        await placement.settle(tx);
+        return added;
+      });
       return inserted.map((row) => ({ ...row, userName: null as string | null }));
     } catch (error) {
-      await Promise.all(written.map((key) => storage.remove(key)));
+      await placement.abandon();
       throw error;
-    } finally {
-      await placement.end();
     }
   }
 
@@ -229,8 +225,9 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     async original(user: AuthUser, companyId: string, id: string) {
       const { row, target } = await photoInCompany(companyId, id);
       if (!canRead(user, target)) throw forbidden();
-      if (!storage.exists(row.originalKey)) throw notFound('Il file della foto non è più presente');
-      return { path: storage.path(row.originalKey), fileName: downloadName(row), mime: row.mime };
+      const stream = await storage.open(row.originalKey);
+      if (!stream) throw notFound('Il file della foto non è più presente');
+      return { stream, fileName: downloadName(row), mime: row.mime };
     },
 
     async page(user: AuthUser, companyId: string, q: GalleryQuery) {
@@ -284,15 +281,24 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
 
     async remove(user: AuthUser, companyId: string, id: string) {
       assertCanWrite(user, (await photoInCompany(companyId, id)).target);
-      const deleted = await repo.deleteOne(db, companyId, id);
-      if (deleted) await removeFiles([deleted]);
+      const deleted = await db.transaction(async (tx) => {
+        const row = await repo.deleteOne(tx, companyId, id);
+        if (row) await storage.release(tx, keysOf([row]));
+        return row;
+      });
+      // After the row is gone (QUALITY R7): a crash in between leaves the keys to the pending sweep.
+      if (deleted) await storage.removeReleased(keysOf([deleted]));
     },
 
     async removeForEntity(user: AuthUser, companyId: string, entityType: string, entityId: string) {
       const t = await findTarget(companyId, entityType, { id: entityId });
       assertCanWrite(user, t);
-      const deleted = await repo.deleteForEntity(db, companyId, t.definition.type, t.ref.id);
-      await removeFiles(deleted);
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await repo.deleteForEntity(tx, companyId, t.definition.type, t.ref.id);
+        await storage.release(tx, keysOf(rows));
+        return rows;
+      });
+      await storage.removeReleased(keysOf(deleted));
       return deleted.length;
     },
 
@@ -309,12 +315,13 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
       }
       const t = await findTarget(companyId, entityType, { id: entityId });
       if (!canRead(user, t)) throw forbidden();
-      const rows = (await repo.listForEntity(db, companyId, t.definition.type, t.ref.id)).filter((r) => storage.exists(r.originalKey));
+      const listed = await repo.listForEntity(db, companyId, t.definition.type, t.ref.id);
+      const present = await Promise.all(listed.map((r) => storage.head(r.originalKey)));
+      const rows = listed.filter((_, i) => present[i]);
       if (rows.length === 0) throw notFound('Nessuna foto da scaricare');
-      // Photos are already compressed: stored, not deflated, so the zip streams at disk speed.
+      // Photos are already compressed: stored, not deflated, so the zip streams at the storage's speed.
       const archive = new ZipArchive({ store: true });
-      rows.forEach((row, i) => archive.file(storage.path(row.originalKey), { name: downloadName(row, i) }));
-      void archive.finalize();
+      zipInTurn(archive, rows.map((row, i) => ({ name: downloadName(row, i), open: () => storage.open(row.originalKey) })));
       const base = (t.ref.codice ?? t.definition.type).replace(/[^\w.-]+/g, '_');
       return { fileName: `foto_${base}.zip`, stream: archive as unknown as Readable };
     },
@@ -332,7 +339,40 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     },
   };
 
-  async function removeFiles(rows: Array<{ originalKey: string; previewKey: string; thumbnailKey: string }>) {
-    await Promise.all(rows.flatMap((r) => [r.originalKey, r.previewKey, r.thumbnailKey].map((key) => storage.remove(key))));
+  /**
+   * Each entry's file is opened only when the one before it is in the zip: a gallery of hundreds of
+   * photos holds one open file (one bucket request) at a time, and nothing is buffered whole.
+   */
+  function zipInTurn(archive: ZipArchive, entries: Array<{ name: string; open: () => Promise<Readable | null> }>) {
+    const added = (source: Readable, name: string) =>
+      new Promise<void>((resolve, reject) => {
+        const settle = (error?: Error) => {
+          archive.off('entry', onEntry).off('error', onError).off('close', onClose);
+          if (error) {
+            source.destroy();
+            reject(error);
+          } else resolve();
+        };
+        const onEntry = () => settle();
+        const onError = (error: Error) => settle(error);
+        // The client went away: the archive is destroyed and no entry event will come.
+        const onClose = () => settle(new Error('download interrotto'));
+        archive.on('entry', onEntry).on('error', onError).on('close', onClose);
+        archive.append(source, { name });
+      });
+    void (async () => {
+      for (const entry of entries) {
+        // A file removed since the listing is left out, as the listing leaves out files already gone.
+        const source = await entry.open();
+        if (source) await added(source, entry.name);
+      }
+      await archive.finalize();
+    })().catch((error: unknown) => {
+      if (!archive.destroyed) archive.destroy(error as Error);
+    });
+  }
+
+  function keysOf(rows: Array<{ originalKey: string; previewKey: string; thumbnailKey: string }>) {
+    return rows.flatMap((r) => [r.originalKey, r.previewKey, r.thumbnailKey]);
   }
 }

@@ -28,8 +28,23 @@ export type PhotoSync = ReturnType<typeof createPhotoSync>;
  * checked and imported like uploads; rows whose file is gone are flagged; files no row knows are
  * counted as orphans (reported, never deleted: an admin decides).
  */
-export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage: Storage; photos: PhotosService; log: FastifyBaseLogger }) {
-  const inbox = path.join(storage.root, 'inbox');
+export function createPhotoSync({
+  db,
+  storage,
+  photos,
+  inbox,
+  pendingGraceMs,
+  log,
+}: {
+  db: Db;
+  storage: Storage;
+  photos: PhotosService;
+  /** A local folder (`DATA_DIR/uploads/inbox`), whichever backend stores the files. */
+  inbox: string;
+  /** How old a pending object must be before a sweep takes it (an upload on another instance may be younger). */
+  pendingGraceMs: number;
+  log: FastifyBaseLogger;
+}) {
   let state: PhotoSyncStatus = { running: false, startedAt: null, finishedAt: null, imported: 0, missing: 0, orphans: 0, errors: [] };
   let current: Promise<void> = Promise.resolve();
 
@@ -78,9 +93,10 @@ export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage:
       if (rows.length === 0) break;
       const gone: string[] = [];
       const back: string[] = [];
-      for (const row of rows) {
+      const found = await Promise.all(rows.map((row) => storage.head(row.originalKey)));
+      for (const [i, row] of rows.entries()) {
         for (const key of [row.originalKey, row.previewKey, row.thumbnailKey]) known.add(key);
-        const present = storage.exists(row.originalKey);
+        const present = Boolean(found[i]);
         if (!present) state.missing++;
         if (!present && !row.fileMissing) gone.push(row.id);
         if (present && row.fileMissing) back.push(row.id);
@@ -93,46 +109,32 @@ export function createPhotoSync({ db, storage, photos, log }: { db: Db; storage:
     return known;
   }
 
-  /** `<companyId>/<aa>/<bb>/<file>` files that no row refers to. */
+  /** Stored objects (`<companyId>/<aa>/<bb>/<file>`) that no row refers to, whichever backend holds them. */
   async function countOrphans(known: Set<string>) {
-    for (const company of await listDir(storage.root)) {
-      if (!company.isDirectory() || !UUID.test(company.name)) continue;
-      for (const a of await listDir(path.join(storage.root, company.name))) {
-        for (const b of await listDir(path.join(storage.root, company.name, a.name))) {
-          for (const file of await listDir(path.join(storage.root, company.name, a.name, b.name))) {
-            const key = `${company.name}/${a.name}/${b.name}/${file.name}`;
-            if (file.isFile() && storage.isValidKey(key) && !known.has(key)) state.orphans++;
-          }
-        }
-        await breathe();
-      }
+    let seen = 0;
+    for await (const object of storage.backend.list()) {
+      if (storage.isValidKey(object.key) && !known.has(object.key)) state.orphans++;
+      if (++seen % BATCH === 0) await breathe();
     }
   }
 
   return {
     /**
-     * At start-up, before serving (QUALITY R7): the files a crash left between placing them and
-     * committing their row are removed, the ones a committed row owns are kept. Then the temporary
-     * files go.
+     * Objects pending past the grace period (QUALITY R7): the ones a row owns are kept, the others
+     * (a crash between writing them and committing their row) removed. At start-up and periodically.
      */
+    async sweepPending(): Promise<{ removed: number; kept: number }> {
+      const swept = await storage.sweepPending({ olderThanMs: pendingGraceMs, owned: repo.ownedKeys });
+      if (swept.removed) log.info(swept, 'file di caricamenti interrotti rimossi');
+      return swept;
+    },
+
+    /** At start-up, before serving: pending objects, then this instance's temporary files (no upload runs yet). */
     async sweepInterruptedUploads(): Promise<{ removed: number; kept: number }> {
-      let removed = 0;
-      let kept = 0;
-      for (const note of await storage.interruptedPlacements()) {
-        const owned = await repo.ownedKeys(db, note.keys);
-        for (const key of note.keys) {
-          if (owned.has(key)) {
-            kept++;
-          } else if (storage.exists(key)) {
-            await storage.remove(key);
-            removed++;
-          }
-        }
-        await note.discard();
-      }
+      const swept = await this.sweepPending();
       const temporary = await storage.sweepTemp();
-      if (removed || temporary) log.info({ removed, kept, temporary }, 'caricamenti interrotti ripuliti');
-      return { removed, kept };
+      if (temporary) log.info({ temporary }, 'file temporanei di caricamenti interrotti rimossi');
+      return swept;
     },
 
     /** Starts a sync unless one is running; answers at once. */
