@@ -3,10 +3,15 @@ import { ConfigError, isLoopback, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, hasDemoAccounts, isDatabaseEmpty, seedDemo } from './seed/demo.js';
 import { loadSecret } from './lib/secrets.js';
+import { createObjectBackend } from './lib/object-store/index.js';
+import { checkStorageAtStartup } from './lib/object-store/select-s3.js';
 import { seedDemoPhotos } from './modules/photos/photos.demo.js';
 
 async function main() {
   const config = loadConfig();
+  // Before the database: a bucket that does not answer is a configuration error, reported in seconds.
+  const storageBackend = createObjectBackend(config);
+  await checkStorageAtStartup(storageBackend);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   await database.migrate();
 
@@ -23,7 +28,7 @@ async function main() {
     );
   }
 
-  const app = await buildApp({ config, database, secret: loadSecret(config) });
+  const app = await buildApp({ config, database, secret: loadSecret(config), storageBackend });
   await app.services.photoSync.sweepInterruptedUploads();
 
   let closing = false;

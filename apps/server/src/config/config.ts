@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3BackendOptions } from '../lib/object-store/s3.js';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -42,6 +43,17 @@ const envSchema = z.object({
   /** A stored object pending longer than this without its row is a crash's leftover (QUALITY R7); longer than any upload takes. */
   STORAGE_PENDING_GRACE_MINUTES: z.coerce.number().min(0).default(60),
   WEB_DIST_DIR: z.string().optional(),
+  // Where stored files live (issue 28, docs/operations.md "Archiviazione dei file").
+  STORAGE: z.enum(['filesystem', 's3'], { error: 'filesystem oppure s3' }).default('filesystem'),
+  S3_BUCKET: z.string().optional(),
+  /** Empty for AWS itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'un indirizzo http(s)://… (vuoto per AWS)' }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  /** 1: downloads answer, after the app's permission check, with a redirect to a presigned bucket URL. */
+  S3_PRESIGNED: bool,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +68,8 @@ export interface Config extends Omit<Env, 'DATA_DIR'> {
   publicHosts: string[];
   /** Where the app is opened, without a trailing slash: never taken from a request's Host header. */
   publicUrl: string;
+  /** The bucket to store files in with STORAGE=s3, null with the filesystem. */
+  s3: S3BackendOptions | null;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +109,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../../web/dist'),
+    s3: s3Options(e),
+  };
+}
+
+/** With STORAGE=s3 the bucket and its keys are required; the endpoint is checked at start-up. */
+function s3Options(e: Env): S3BackendOptions | null {
+  if (e.STORAGE !== 's3') {
+    if (e.S3_PRESIGNED) throw new ConfigError('Configurazione non valida:\n  S3_PRESIGNED: vale solo con STORAGE=s3');
+    return null;
+  }
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    const required = { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey };
+    const missing = Object.entries(required).filter(([, v]) => !v).map(([name]) => `  ${name}: obbligatoria con STORAGE=s3`);
+    throw new ConfigError(`Configurazione non valida:\n${missing.join('\n')}`);
+  }
+  return {
+    bucket,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

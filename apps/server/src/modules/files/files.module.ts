@@ -1,10 +1,11 @@
+import type { Config } from '../../config/config.js';
 import { defineModule } from '../../lib/module.js';
 import type { Storage } from '../../lib/storage.js';
 import { filesRoutes } from './files.routes.js';
 
 export const filesModule = defineModule({
   name: 'files',
-  routes: async (app, { storage }: { storage: Storage }) => {
-    await app.register(filesRoutes, { storage });
+  routes: async (app, { storage, config }: { storage: Storage; config: Pick<Config, 'S3_PRESIGNED'> }) => {
+    await app.register(filesRoutes, { storage, presigned: config.S3_PRESIGNED });
   },
 });

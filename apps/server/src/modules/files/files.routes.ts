@@ -10,7 +10,8 @@ const MIME_BY_EXT = new Map<string, string>(Object.values(FILE_KINDS).map((k) =>
 const INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /** Every stored file is served here, and only with a valid, unexpired signature (DESIGN §2.2). */
-export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
+/** With `presigned` (S3_PRESIGNED=1 on an S3 backend) the bytes come from the bucket through a redirect instead. */
+export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; presigned: boolean }> = async (app, { storage, presigned }) => {
   app.get(
     `${FILES_ROUTE}/*`,
     {
@@ -27,10 +28,16 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
       if (verdict !== 'ok') {
         throw new AppError('FORBIDDEN', verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
       }
-      const stream = await storage.open(key);
-      if (!stream) throw notFound('File non trovato');
       const mime = MIME_BY_EXT.get(path.extname(key).slice(1)) ?? 'application/octet-stream';
       const inline = INLINE.has(mime) && !dl;
+      if (presigned && storage.backend.presignedGetUrl) {
+        // Checked above, so the bucket may serve the bytes: through a link that lives at most 60 s (issue 28).
+        if (!(await storage.head(key))) throw notFound('File non trovato');
+        const url = await storage.backend.presignedGetUrl(key, { ttlSeconds: 60, contentType: mime, downloadName: inline ? undefined : dl || path.basename(key) });
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      }
+      const stream = await storage.open(key);
+      if (!stream) throw notFound('File non trovato');
       return reply
         .header('content-type', mime)
         .header('x-content-type-options', 'nosniff')

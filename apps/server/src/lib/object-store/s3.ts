@@ -1,0 +1,167 @@
+import { createReadStream } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  paginateListObjectsV2,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { contentDisposition } from '../downloads.js';
+import type { ObjectBackend, PresignOptions, StoredObject } from './backend.js';
+
+export interface S3BackendOptions {
+  bucket: string;
+  /** Empty/undefined for AWS itself; the URL of MinIO, R2, Garage, s3rver… otherwise. */
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (most self-hosted servers need it). */
+  forcePathStyle: boolean;
+  /** Bytes per multipart part, and so the size above which an upload is multipart. S3 allows no part
+   *  under 5 MiB; the default keeps at most queueSize × partSize bytes of one upload in memory. */
+  partSizeBytes?: number;
+  /** Keys per ListObjectsV2 page (S3 caps it at 1000); tests lower it to walk several pages. */
+  listPageSize?: number;
+}
+
+/** A presigned link never outlives this, whatever the caller asks (issue 28). */
+export const PRESIGNED_MAX_TTL_SECONDS = 60;
+const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+const UPLOAD_QUEUE_SIZE = 2;
+
+/** The SDK's error shapes: a named service error and/or the HTTP status in `$metadata`. */
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
+
+export function createS3Backend(options: S3BackendOptions): ObjectBackend {
+  const { bucket } = options;
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint || undefined,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // Without these the SDK streams bodies with aws-chunked framing plus a trailing checksum, and
+    // some S3-compatible servers (s3rver among them) store the framing: 13 bytes become 54.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // An unreachable endpoint must fail start-up and readiness in seconds, not hang on a dead socket.
+    requestHandler: { connectionTimeout: 5_000 },
+  });
+  const partSize = options.partSizeBytes ?? DEFAULT_PART_SIZE;
+
+  async function upload(key: string, body: Readable | Buffer, contentLength: number, contentType: string) {
+    const upload = new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: body, ContentLength: contentLength, ContentType: contentType },
+      partSize,
+      queueSize: UPLOAD_QUEUE_SIZE,
+      // The default, spelled out: a failed multipart upload is aborted, so its parts do not linger.
+      leavePartsOnError: false,
+    });
+    await upload.done();
+  }
+
+  return {
+    kind: 's3',
+
+    async putFile(localPath, key, contentType) {
+      const { size } = await stat(localPath);
+      const body = createReadStream(localPath);
+      try {
+        await upload(key, body, size, contentType);
+      } finally {
+        body.destroy();
+      }
+      // Only now: a failed upload leaves the local file for the caller to retry or clean up.
+      await unlink(localPath);
+    },
+
+    async putBuffer(key, data, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentType }));
+    },
+
+    async get(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return result.Body as Readable;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async head(key) {
+      try {
+        const result = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return { size: result.ContentLength ?? 0 };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      // S3 answers 204 for a missing key too, so this is idempotent as the interface asks.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async *list(prefix?: string): AsyncIterable<StoredObject> {
+      const pages = paginateListObjectsV2(
+        { client, pageSize: options.listPageSize },
+        { Bucket: bucket, Prefix: prefix || undefined },
+      );
+      for await (const page of pages) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+        }
+      }
+    },
+
+    async presignedGetUrl(key: string, presign: PresignOptions) {
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentDisposition: presign.downloadName ? contentDisposition('attachment', presign.downloadName) : undefined,
+        ResponseContentType: presign.contentType,
+      });
+      const expiresIn = Math.max(1, Math.min(Math.floor(presign.ttlSeconds), PRESIGNED_MAX_TTL_SECONDS));
+      return getSignedUrl(client, command, { expiresIn });
+    },
+
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (error) {
+        throw checkError(error, options);
+      }
+    },
+  };
+}
+
+/** Start-up and readiness errors name the variable to fix (issue 28). */
+function checkError(error: unknown, options: S3BackendOptions): Error {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number }; message?: string };
+  const status = e?.$metadata?.httpStatusCode;
+  const where = options.endpoint || `AWS S3 (${options.region})`;
+  let message: string;
+  if (isNotFound(error) || e?.name === 'NoSuchBucket') {
+    message = `Il bucket "${options.bucket}" non esiste su ${where}: controllare S3_BUCKET (e S3_REGION).`;
+  } else if (status === 403 || status === 401) {
+    message = `Accesso negato al bucket "${options.bucket}" su ${where}: controllare S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY.`;
+  } else if (status === undefined) {
+    // No HTTP answer at all: refused, unknown host, timeout.
+    message = `Archivio S3 non raggiungibile a ${where}: controllare S3_ENDPOINT (${e?.message ?? String(error)}).`;
+  } else {
+    message = `Il bucket "${options.bucket}" su ${where} risponde con errore ${status}: controllare S3_ENDPOINT e S3_BUCKET.`;
+  }
+  return new Error(message, { cause: error });
+}
