@@ -1,17 +1,19 @@
 /**
- * Issue 28, several hosts: instances A and B with different DATA_DIRs on one PostgreSQL and one Redis
- * act as one (a session, a chat message), `/api/ready` follows what they depend on, and SIGTERM to A
- * while requests run loses none of them, while its chat sockets come back through the proxy to B.
+ * Issue 28, several hosts: instances A and B with different DATA_DIRs on one PostgreSQL, one Redis and
+ * one bucket act as one (a session, a chat message, a photo, a chat attachment), `/api/ready` follows
+ * what they depend on, and SIGTERM to A while requests run loses none of them, while its chat sockets
+ * come back through the proxy to B.
  *
  * Needs TEST_DATABASE_URL and REDIS_URL (as chat-cluster.test.ts); without them it is skipped and says
- * why. Redis is reached through a relay the test can cut, so the shared Redis itself is never stopped.
+ * why. The bucket is s3rver (test/s3.ts). Redis and the bucket are reached through relays the test can
+ * cut, so the shared Redis itself is never stopped.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readyResponseSchema, type ChatClientToServerEvents, type ChatMessage, type ChatServerToClientEvents } from '@gestcava/contracts';
+import sharp from 'sharp';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
@@ -20,7 +22,6 @@ import { hashPassword } from '../src/lib/auth/passwords.js';
 import { TEST_PASSWORD } from './helpers.js';
 import {
   createInstallation,
-  freePort,
   loginOverHttp,
   partialRequest,
   slowCreate,
@@ -29,64 +30,14 @@ import {
   type Installation,
   type ServerProcess,
 } from './server-process.js';
+import { createRelay, type Relay } from './relay.js';
+import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 
 const DATABASE = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.REDIS_URL;
 const reason = !DATABASE ? 'TEST_DATABASE_URL is not set' : !REDIS ? 'REDIS_URL is not set (bash .ci/run starts redis-server)' : null;
 
 const CHAT_USER = 'chat@guasti.example';
-
-/**
- * A TCP relay on a port of its own to the first target that takes the connection, as a reverse proxy
- * passes a refused connection to the next upstream. `cut()` closes the port and every connection (the
- * service is gone); `restore()` listens again on the same port.
- */
-async function createRelay(targets: Array<{ host: string; port: number }>) {
-  const port = await freePort();
-  const open = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
-    open.add(socket);
-    socket.on('close', () => open.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  const server = net.createServer((client) => {
-    track(client);
-    client.pause();
-    const attempt = (i: number) => {
-      const target = targets[i];
-      if (!target) return client.destroy();
-      const upstream = net.connect(target.port, target.host);
-      const refused = () => attempt(i + 1);
-      upstream.once('error', refused);
-      upstream.once('connect', () => {
-        upstream.off('error', refused);
-        track(upstream);
-        // end, not destroy: what the upstream wrote last (a WebSocket's close frame) still reaches the client
-        upstream.on('close', () => client.end());
-        client.on('close', () => upstream.destroy());
-        client.pipe(upstream);
-        upstream.pipe(client);
-        client.resume();
-      });
-    };
-    attempt(0);
-  });
-  const listen = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen();
-  return {
-    port,
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of open) socket.destroy();
-      await closed;
-    },
-    restore: listen,
-    close() {
-      for (const socket of open) socket.destroy();
-      server.close();
-    },
-  };
-}
 
 async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
@@ -107,7 +58,9 @@ async function readyOf(url: string) {
 describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ? ` (skipped: ${reason})` : ''}`, { timeout: 90_000 }, () => {
   let install: Installation;
   let dataDirB = '';
-  let redisRelay: Awaited<ReturnType<typeof createRelay>>;
+  let redisRelay: Relay;
+  let s3: TestS3;
+  let bucketRelay: Relay;
   let a: ServerProcess;
   let b: ServerProcess;
   let chatUserId = '';
@@ -130,9 +83,20 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
     const redis = new URL(REDIS!);
     redisRelay = await createRelay([{ host: redis.hostname, port: Number(redis.port || 6379) }]);
     redis.host = `127.0.0.1:${redisRelay.port}`;
+    s3 = await startTestS3();
+    bucketRelay = await createRelay([{ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) }]);
     dataDirB = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-instance-b-'));
-    // What the instances share: the database, Redis and the signing secret. Nothing on disk.
-    const shared = { REDIS_URL: redis.toString(), JWT_SECRET: crypto.randomBytes(32).toString('hex') };
+    // What the instances share: the database, Redis, the bucket and the signing secret. Nothing on disk.
+    const shared = {
+      REDIS_URL: redis.toString(),
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+      STORAGE: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${bucketRelay.port}`,
+      S3_BUCKET: s3.options.bucket,
+      S3_ACCESS_KEY_ID: s3.options.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
+      S3_FORCE_PATH_STYLE: '1',
+    };
     a = await startServer(install, shared);
     b = await startServer(install, { ...shared, DATA_DIR: dataDirB, WEB_DIST_DIR: path.join(dataDirB, 'no-web') });
   }, 200_000);
@@ -144,11 +108,13 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
     }
     await Promise.all([a?.exited, b?.exited]);
     redisRelay?.close();
+    bucketRelay?.close();
+    await s3?.stop();
     await install?.remove();
     if (dataDirB) fs.rmSync(dataDirB, { recursive: true, force: true });
   }, 60_000);
 
-  it('answers /api/ready 200 on both, having checked the database, Redis and the file storage', async () => {
+  it('answers /api/ready 200 on both, having checked the database, Redis and the bucket', async () => {
     for (const url of [a.url, b.url]) {
       const { status, body } = await readyOf(url);
       expect(status).toBe(200);
@@ -188,6 +154,89 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
     const res = await fetch(`${a.url}/api/chat/message`, { method: 'POST', headers: sender.headers(), body: form });
     expect(res.status).toBe(201);
     expect(await arrived).toMatchObject({ content: 'Da A a B', receiverId: chatUserId });
+  });
+
+  it('shows, zips and deletes through B a photo uploaded through A', async () => {
+    const admin = await loginOverHttp(a.url);
+    const onB = (p: string, init: RequestInit = {}) => fetch(`${b.url}${p}`, { ...init, headers: admin.headers() });
+    const created = async (p: string, body: unknown) => (await (await admin.postJson(p, body)).json()) as { _id: string; codice: string };
+    const cava = await created('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' });
+    const materiale = await created('/api/materiali', { nome: 'Statuario', densita: 2.71 });
+    const bancata = await created('/api/bancate', { cavaId: cava._id, materialeId: materiale._id, dataTaglio: '2026-03-10', lunghezza: 1200, altezza: 600, profondita: 400 });
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#d8d4cc' } }).jpeg({ quality: 85 }).toBuffer();
+    const form = new FormData();
+    form.append('entityType', 'bancata');
+    form.append('entityId', bancata._id);
+    form.append('codice', bancata.codice);
+    form.append('photos', new Blob([jpeg], { type: 'image/jpeg' }), 'fronte.jpg');
+    const uploaded = await fetch(`${a.url}/photos/uploadPhotos`, { method: 'POST', headers: admin.headers(), body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const [photo] = ((await uploaded.json()) as { photos: Array<{ _id: string }> }).photos;
+
+    // B lists it and serves its variants, its original and the zip from the bucket, with its own disk empty.
+    const list = (await (await onB(`/photos/flutter/getPhotos?entityType=bancata&entityId=${bancata._id}`)).json()) as {
+      photos: Array<{ _id: string; thumbnailUrl: string; downloadUrl: string }>;
+      zipUrl: string;
+    };
+    expect(list.photos.map((p) => p._id)).toEqual([photo!._id]);
+    const [shown] = list.photos;
+    const thumb = await fetch(`${b.url}${shown!.thumbnailUrl}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const original = await fetch(`${b.url}${shown!.downloadUrl}`);
+    expect(original.status).toBe(200);
+    expect((await sharp(Buffer.from(await original.arrayBuffer())).metadata()).width).toBe(1200);
+    const zip = Buffer.from(await (await fetch(`${b.url}${list.zipUrl}`)).arrayBuffer());
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.toString('latin1')).toContain(`${bancata.codice}_001.jpg`);
+
+    // Deleted through B: gone from the bucket, so A no longer serves it either.
+    const bucket = async () => {
+      const keys: string[] = [];
+      for await (const object of testS3Backend(s3).list(`${admin.companyId}/`)) keys.push(object.key);
+      return keys;
+    };
+    expect(await bucket()).toHaveLength(3);
+    expect(await (await onB(`/photos/deletePhoto/${photo!._id}`, { method: 'DELETE' })).json()).toEqual({ success: true });
+    expect(await bucket()).toEqual([]);
+    expect((await fetch(`${a.url}${shown!.thumbnailUrl}`)).status).toBe(404);
+  });
+
+  it('opens on B a chat attachment sent through A', async () => {
+    const sender = await loginOverHttp(a.url);
+    const receiver = await loginOverHttp(b.url, CHAT_USER);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const form = new FormData();
+    form.append('receiverId', chatUserId);
+    form.append('content', 'Il verbale');
+    form.append('files', new Blob([pdf], { type: 'application/pdf' }), 'verbale.pdf');
+    const sent = await fetch(`${a.url}/api/chat/message`, { method: 'POST', headers: sender.headers(), body: form });
+    expect(sent.status).toBe(201);
+    const [attachment] = ((await sent.json()) as { message: ChatMessage }).message.attachments;
+    const opened = await receiver.get(attachment!.url);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
+  it('answers /api/ready 503 naming the file storage while the bucket cannot be reached, and 200 again once it is back', async () => {
+    await bucketRelay.cut();
+    try {
+      for (const url of [a.url, b.url]) {
+        const { status, body } = await readyOf(url);
+        expect(status).toBe(503);
+        expect(body.message).toBe("Non pronto: l'archivio dei file non risponde");
+        expect(body.checks.map((c) => [c.name, c.ok])).toEqual([
+          ['database', true],
+          ['redis', true],
+          ['storage', false],
+        ]);
+      }
+    } finally {
+      await bucketRelay.restore();
+    }
+    for (const url of [a.url, b.url]) {
+      expect(await eventually(async () => (await readyOf(url)).status === 200, 15_000), `${url} ready again`).toBe(true);
+    }
   });
 
   it('answers /api/ready 503 naming Redis while Redis cannot be reached, and 200 again once it is back', async () => {
