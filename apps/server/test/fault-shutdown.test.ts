@@ -1,16 +1,7 @@
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from './database.js';
-import {
-  createInstallation,
-  loginOverHttp,
-  partialRequest,
-  slowCreate,
-  startServer,
-  waitFor,
-  type Installation,
-  type ServerProcess,
-} from './server-process.js';
+import { createInstallation, loginOverHttp, partialRequest, slowCreate, startServer, waitFor, type Installation, type ServerProcess } from './server-process.js';
 
 /**
  * QUALITY R9: SIGTERM under load. Requests the server had begun when the signal came complete; later

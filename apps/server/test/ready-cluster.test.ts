@@ -69,6 +69,15 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
   let chatUserId = '';
   const sockets: ChatSocket[] = [];
 
+  /** A chat message (with a file) to the chat user through one instance. */
+  function sendChat(url: string, headers: Record<string, string>, content: string, file?: File) {
+    const form = new FormData();
+    form.append('receiverId', chatUserId);
+    form.append('content', content);
+    if (file) form.append('files', file);
+    return fetch(`${url}/api/chat/message`, { method: 'POST', headers, body: form });
+  }
+
   beforeAll(async () => {
     install = await createInstallation({ onPostgres: true });
     // the receiver of the chat messages: a plain user with the chat page
@@ -147,10 +156,7 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
       socket.once('connect_error', reject);
     });
     const arrived = new Promise<ChatMessage>((resolve) => socket.once('new_message', resolve));
-    const form = new FormData();
-    form.append('receiverId', chatUserId);
-    form.append('content', 'Da A a B');
-    const res = await fetch(`${a.url}/api/chat/message`, { method: 'POST', headers: sender.headers(), body: form });
+    const res = await sendChat(a.url, sender.headers(), 'Da A a B');
     expect(res.status).toBe(201);
     expect(await arrived).toMatchObject({ content: 'Da A a B', receiverId: chatUserId });
   });
@@ -205,11 +211,7 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
     const sender = await loginOverHttp(a.url);
     const receiver = await loginOverHttp(b.url, CHAT_USER);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-    const form = new FormData();
-    form.append('receiverId', chatUserId);
-    form.append('content', 'Il verbale');
-    form.append('files', new Blob([pdf], { type: 'application/pdf' }), 'verbale.pdf');
-    const sent = await fetch(`${a.url}/api/chat/message`, { method: 'POST', headers: sender.headers(), body: form });
+    const sent = await sendChat(a.url, sender.headers(), 'Il verbale', new File([pdf], 'verbale.pdf', { type: 'application/pdf' }));
     expect(sent.status).toBe(201);
     const [attachment] = ((await sent.json()) as { message: ChatMessage }).message.attachments;
     const opened = await receiver.get(attachment!.url);
@@ -239,10 +241,7 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
     // rejected publish once went unhandled and stopped the process (two runs in three here).
     const sender = await loginOverHttp(a.url);
     const sends = Array.from({ length: 5 }, (_, i) => {
-      const form = new FormData();
-      form.append('receiverId', chatUserId);
-      form.append('content', `Mentre Redis cade ${i}`);
-      return fetch(`${a.url}/api/chat/message`, { method: 'POST', headers: sender.headers(), body: form }).then((r) => r.status);
+      return sendChat(a.url, sender.headers(), `Mentre Redis cade ${i}`).then((r) => r.status);
     });
     await Promise.race(sends);
     await redisRelay.cut();
@@ -350,10 +349,7 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
       expect(await dropped).toBe('transport close');
       await back;
       const arrived = new Promise<ChatMessage>((resolve) => socket.once('new_message', resolve));
-      const form = new FormData();
-      form.append('receiverId', chatUserId);
-      form.append('content', 'Dopo il riavvio di A');
-      const res = await fetch(`${b.url}/api/chat/message`, { method: 'POST', headers: admin.headers(), body: form });
+      const res = await sendChat(b.url, admin.headers(), 'Dopo il riavvio di A');
       expect(res.status).toBe(201);
       expect(await arrived).toMatchObject({ content: 'Dopo il riavvio di A' });
     } finally {
