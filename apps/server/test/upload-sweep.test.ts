@@ -1,8 +1,12 @@
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatAttachments, companies, storagePending } from '../src/db/schema/index.js';
+import { createFilesystemBackend } from '../src/lib/object-store/filesystem.js';
+import { rowsOf } from '../src/lib/pagination.js';
+import { onPostgres } from './database.js';
 import { buildTestApp, setupCompany, type TestContext } from './helpers.js';
 
 /**
@@ -71,6 +75,10 @@ describe('pending objects and their sweep', () => {
     expect(await storage.head(orphan)).toBeNull();
     expect(await pendingKeys()).toEqual([]);
     expect(fs.readdirSync(storage.tempDir)).toEqual([]);
+    // the admin's sync counts none of the owned objects (logo, attachment and its thumbnail) as orphans
+    expect(photoSync.start()).toBe(true);
+    await photoSync.idle();
+    expect(photoSync.status()).toMatchObject({ orphans: 0, missing: 0 });
   });
 
   it('leaves an entry younger than the grace period alone: another instance may be uploading it now', async () => {
@@ -105,5 +113,60 @@ describe('pending objects and their sweep', () => {
     await placement.abandon();
     expect(await storage.head(key)).toBeNull();
     expect(await pendingKeys()).toEqual([]);
+  });
+});
+
+describe('a sweep and an upload settling the same key at once', () => {
+  it('the sweep holds the entry; the upload then finds it gone and commits no row (PostgreSQL: two connections)', async () => {
+    // A backend whose head() waits for the test: the sweep is stopped while it holds the entry's lock.
+    let sweepHolds!: () => void;
+    const holding = new Promise<void>((resolve) => (sweepHolds = resolve));
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    const app = await buildTestApp({}, {
+      storageBackend: (dataDir) => {
+        const backend = createFilesystemBackend(path.join(dataDir, 'uploads'));
+        return {
+          ...backend,
+          async head(key) {
+            sweepHolds();
+            await released;
+            return backend.head(key);
+          },
+        };
+      },
+    });
+    try {
+      const company = await setupCompany(app);
+      const { storage } = app.app.services;
+      const placement = storage.beginPlacement();
+      const key = storage.newKey(company.company.id, 'png');
+      await placement.add(key);
+      await storage.putBuffer(key, await png(), 'image/png');
+
+      const sweep = storage.sweepPending({ olderThanMs: 0, owned: async () => new Set() });
+      await holding;
+      const commit = app.database.db.transaction(async (tx) => {
+        await tx.update(companies).set({ logoKey: key }).where(eq(companies.id, company.company.id));
+        await placement.settle(tx);
+      });
+      if (onPostgres()) {
+        // the upload's settle is waiting on the entry the sweep holds (PGlite: it queues behind the sweep's transaction)
+        await vi.waitFor(async () => {
+          const waiting = rowsOf<{ n: number }>(
+            await app.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+          );
+          expect(waiting[0]!.n).toBe(1);
+        }, { timeout: 5000 });
+      }
+      letGo();
+      expect(await sweep).toEqual({ removed: 1, kept: 0 });
+      await expect(commit).rejects.toMatchObject({ statusCode: 503 });
+      const [row] = await app.database.db.select().from(companies).where(eq(companies.id, company.company.id));
+      expect(row!.logoKey).toBeNull();
+      expect(await storage.backend.get(key)).toBeNull();
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -120,9 +120,10 @@ export async function ownedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>
 export async function otherOwnedKeys(db: DbOrTx): Promise<string[]> {
   const [logos, attachments] = await Promise.all([
     db.select({ key: companies.logoKey }).from(companies),
-    db.select({ key: chatAttachments.storageKey }).from(chatAttachments),
+    db.select({ key: chatAttachments.storageKey, thumbnail: chatAttachments.thumbnailKey }).from(chatAttachments),
   ]);
-  return [...logos, ...attachments].flatMap((x) => (x.key ? [x.key] : []));
+  // an image attachment's thumbnail is owned as much as the image
+  return [...logos, ...attachments].flatMap((x) => Object.values(x).filter((k): k is string => Boolean(k)));
 }
 
 export function countAll(db: DbOrTx) {
