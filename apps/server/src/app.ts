@@ -13,6 +13,7 @@ import { AppError } from './lib/app-error.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import { createReadiness, databaseCheck, READY_ROUTE, STOPPING_MESSAGE, type Readiness } from './lib/readiness.js';
 import { createObjectBackend, type ObjectBackend } from './lib/object-store/index.js';
+import { presignedOrigin } from './lib/object-store/select-s3.js';
 import { createRenderPool } from './lib/render-pool.js';
 import { createSessionLinks } from './lib/session-links.js';
 import { deriveKeys } from './lib/secrets.js';
@@ -36,7 +37,7 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { idempotencyPlugin, pruneIdempotencyKeys } from './plugins/idempotency.js';
-import { frameworkErrorHandler, SECURITY_HEADERS } from './plugins/security-headers.js';
+import { frameworkErrorHandler, SECURITY_HEADERS, withImageOrigin } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerCompression } from './plugins/compression.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -152,7 +153,8 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   app.decorate('readiness', readiness);
   app.decorate('services', { ...domain, sessions, storage, users, companies, auth, throttle, photos, photoSync, chat });
 
-  await app.register(fastifyHelmet, SECURITY_HEADERS);
+  const bucketOrigin = config.S3_PRESIGNED ? await presignedOrigin(storage.backend) : null;
+  await app.register(fastifyHelmet, bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS);
   await registerCompression(app);
   // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
   // once it has started: %00 in the path or query is refused before anything runs (after the headers).

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectBackend, StoredObject } from '../src/lib/object-store/backend.js';
 import { createFilesystemBackend } from '../src/lib/object-store/filesystem.js';
+import { describeObjectBackend } from './object-backend-contract.js';
 import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 
 /**
@@ -139,6 +140,18 @@ contract('S3 (s3rver)', async () => {
   const s3 = await startTestS3();
   // Two keys a page: the listing case walks three pages.
   return { backend: testS3Backend(s3, { partSizeBytes: PART_SIZE, listPageSize: 2 }), multipartBytes: PART_SIZE, stop: () => s3.stop() };
+});
+
+// The seam's shorter contract (object-backend-contract.ts), on S3 as it runs on the filesystem: a bucket per case.
+let shared: TestS3;
+beforeAll(async () => {
+  shared = await startTestS3('gestcava-seam');
+});
+afterAll(() => shared.stop());
+describeObjectBackend('S3 (s3rver)', async () => {
+  const bucket = `case-${randomUUID()}`;
+  await shared.createBucket(bucket);
+  return testS3Backend(shared, { bucket });
 });
 
 describe('S3 backend specifics', () => {

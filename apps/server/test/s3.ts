@@ -14,6 +14,8 @@ export interface TestS3 {
   /** What `createS3Backend` needs to reach the test bucket (also the S3_* variables for an app). */
   options: S3BackendOptions;
   endpoint: string;
+  /** The server's variables for the test bucket (STORAGE=s3 and the S3_* ones), with `extra` on top. */
+  env(extra?: Record<string, string>): Record<string, string>;
   /** How the object under `key` was created: `ObjectCreated:Put` (one request) or `ObjectCreated:Post` (multipart). */
   creation(key: string): Promise<string | undefined>;
   createBucket(name: string): Promise<void>;
@@ -47,6 +49,15 @@ export async function startTestS3(bucket = 'gestcava-test'): Promise<TestS3> {
   return {
     endpoint,
     options,
+    env: (extra = {}) => ({
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: S3RVER_KEY,
+      S3_SECRET_ACCESS_KEY: S3RVER_KEY,
+      S3_FORCE_PATH_STYLE: '1',
+      ...extra,
+    }),
     async creation(key) {
       // The event line and the HTTP answer travel separately: give the line a moment.
       for (let i = 0; i < 50 && !creations.has(key); i++) await new Promise((r) => setTimeout(r, 20));

@@ -66,19 +66,9 @@ describe('storage check at start-up', () => {
   });
   afterAll(() => s3.stop());
 
-  const envFor = (extra: Record<string, string>) => ({
-    STORAGE: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: s3.options.bucket,
-    S3_ACCESS_KEY_ID: s3.options.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
-    S3_FORCE_PATH_STYLE: '1',
-    ...extra,
-  });
-
   it('passes for a bucket that answers and names S3_BUCKET for one that does not exist', async () => {
-    await expect(checkStorageAtStartup(s3BackendFromConfig(loadConfig(envFor({})))!)).resolves.toBeUndefined();
-    const missing = checkStorageAtStartup(s3BackendFromConfig(loadConfig(envFor({ S3_BUCKET: 'non-esiste' })))!);
+    await expect(checkStorageAtStartup(s3BackendFromConfig(loadConfig(s3.env({})))!)).resolves.toBeUndefined();
+    const missing = checkStorageAtStartup(s3BackendFromConfig(loadConfig(s3.env({ S3_BUCKET: 'non-esiste' })))!);
     await expect(missing).rejects.toThrow(ConfigError);
     await expect(missing).rejects.toThrow(/Il bucket "non-esiste" non esiste .*S3_BUCKET/);
   });
@@ -88,7 +78,7 @@ describe('storage check at start-up', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-s3-start-'));
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...envFor({ S3_ENDPOINT: 'http://127.0.0.1:9' }) },
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...s3.env({ S3_ENDPOINT: 'http://127.0.0.1:9' }) },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));

@@ -17,19 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => s3.stop());
 
-/** The app's variables for the test bucket (the backend itself is handed in, the variables set the rest). */
-function s3Env(extra: Record<string, string> = {}) {
-  return {
-    STORAGE: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: s3.options.bucket,
-    S3_ACCESS_KEY_ID: s3.options.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
-    S3_FORCE_PATH_STYLE: '1',
-    ...extra,
-  };
-}
-
 async function bucketKeys(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   for await (const object of testS3Backend(s3).list(prefix)) keys.push(object.key);
@@ -65,7 +52,7 @@ describe('photos, chat attachments and logos on S3', () => {
   let org: Awaited<ReturnType<typeof setupCompany>>;
   let other: { id: string };
   beforeAll(async () => {
-    ctx = await buildTestApp(s3Env(), { storageBackend: () => testS3Backend(s3) });
+    ctx = await buildTestApp(s3.env(), { storageBackend: () => testS3Backend(s3) });
     org = await setupCompany(ctx);
     other = await createCompany(ctx, { name: 'Segheria del Carrione' });
   });
@@ -142,7 +129,7 @@ describe('S3_PRESIGNED=1', () => {
   let ctx: TestContext;
   let admin: TestClient;
   beforeAll(async () => {
-    ctx = await buildTestApp(s3Env({ S3_PRESIGNED: '1' }), { storageBackend: () => testS3Backend(s3) });
+    ctx = await buildTestApp(s3.env({ S3_PRESIGNED: '1' }), { storageBackend: () => testS3Backend(s3) });
     admin = await (await setupCompany(ctx)).adminClient();
   });
   afterAll(() => ctx.close());
@@ -168,5 +155,11 @@ describe('S3_PRESIGNED=1', () => {
     const named = await fetch(download.headers.location as string);
     expect(named.headers.get('content-disposition')).toContain("filename*=UTF-8''Logo%20Marmi%20Apuani.png");
     expect((await ctx.app.inject({ url: logoUrl.replace(/sig=[^&]+/, 'sig=abc') })).statusCode).toBe(403);
+  });
+
+  it("lets the app's pages show images from the bucket, and only images", async () => {
+    const csp = (await ctx.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
+    expect(csp).toContain("connect-src 'self';");
   });
 });

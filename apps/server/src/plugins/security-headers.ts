@@ -25,6 +25,12 @@ export const SECURITY_HEADERS = {
   crossOriginEmbedderPolicy: false,
 } satisfies FastifyHelmetOptions;
 
+/** The same headers, letting the page show images from `origin` too (S3_PRESIGNED: a file link redirects to the bucket). */
+export function withImageOrigin(origin: string): FastifyHelmetOptions {
+  const { directives } = SECURITY_HEADERS.contentSecurityPolicy;
+  return { ...SECURITY_HEADERS, contentSecurityPolicy: { useDefaults: false, directives: { ...directives, imgSrc: [...directives.imgSrc, origin] } } };
+}
+
 // The helmet that @fastify/helmet itself runs, for the answers no hook sees.
 const requireHere = createRequire(import.meta.url);
 const helmet = createRequire(requireHere.resolve('@fastify/helmet'))('helmet') as typeof helmetMiddleware;

@@ -18,3 +18,9 @@ export async function checkStorageAtStartup(backend: ObjectBackend): Promise<voi
     throw new ConfigError(`Archiviazione dei file non disponibile (STORAGE=${backend.kind}):\n  ${(error as Error).message}`, { cause: error });
   }
 }
+
+/** Where presigned links point (S3_PRESIGNED=1): the page must be allowed to show images from there. */
+export async function presignedOrigin(backend: Pick<ObjectBackend, 'presignedGetUrl'>): Promise<string | null> {
+  // Signing is local: no request reaches the bucket for this.
+  return backend.presignedGetUrl ? new URL(await backend.presignedGetUrl('origine', { ttlSeconds: 1 })).origin : null;
+}
