@@ -102,12 +102,7 @@ describe.skipIf(reason !== null)(`two instances, readiness and SIGTERM${reason ?
     const shared = {
       REDIS_URL: redis.toString(),
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-      STORAGE: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${bucketRelay.port}`,
-      S3_BUCKET: s3.options.bucket,
-      S3_ACCESS_KEY_ID: s3.options.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
-      S3_FORCE_PATH_STYLE: '1',
+      ...s3.env({ S3_ENDPOINT: `http://127.0.0.1:${bucketRelay.port}` }),
     };
     a = await startServer(install, shared);
     b = await startServer(install, { ...shared, DATA_DIR: dataDirB, WEB_DIST_DIR: path.join(dataDirB, 'no-web') });
