@@ -11,6 +11,7 @@ import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { createStorage, type Storage } from './lib/storage.js';
+import { createReadiness, databaseCheck, READY_ROUTE, STOPPING_MESSAGE, type Readiness } from './lib/readiness.js';
 import { createObjectBackend, type ObjectBackend } from './lib/object-store/index.js';
 import { presignedOrigin } from './lib/object-store/select-s3.js';
 import { createRenderPool } from './lib/render-pool.js';
@@ -73,18 +74,17 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // Graceful stop (QUALITY R9): from the first close hook on, a request that reaches an open
-  // connection gets 503 and every answer, the ones in flight included, closes its connection, so
-  // the server stops as soon as they are done instead of waiting for idle keep-alive sockets.
-  let draining = false;
-  app.addHook('preClose', async () => {
-    draining = true;
-  });
-  app.addHook('onRequest', async () => {
-    if (draining) throw new AppError('SERVICE_UNAVAILABLE', 'Il server si sta arrestando: riprova tra poco');
+  // Graceful stop (QUALITY R9): from the first close hook on, /api/ready answers 503, a request that
+  // reaches an open connection gets 503 and every answer, the ones in flight included, closes its
+  // connection, so the server stops as soon as they are done instead of waiting for idle keep-alive sockets.
+  const readiness = createReadiness({ log: app.log });
+  app.addHook('preClose', async () => readiness.beginShutdown());
+  app.addHook('onRequest', async (request) => {
+    // the readiness probe answers for itself, in its own format (stopping: true)
+    if (readiness.stopping && request.routeOptions.url !== READY_ROUTE) throw new AppError('SERVICE_UNAVAILABLE', STOPPING_MESSAGE);
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (draining) reply.header('connection', 'close');
+    if (readiness.stopping) reply.header('connection', 'close');
   });
 
   const routes: RouteOptions[] = [];
@@ -146,6 +146,11 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
+  // What a load balancer waits for before it sends traffic here (issue 28), checked on each probe.
+  readiness.register(databaseCheck(db));
+  if (realtime.redisCheck) readiness.register({ name: 'redis', label: 'Redis', run: realtime.redisCheck });
+  readiness.register({ name: 'storage', label: "l'archivio dei file", run: () => storage.check() });
+  app.decorate('readiness', readiness);
   app.decorate('services', { ...domain, sessions, storage, users, companies, auth, throttle, photos, photoSync, chat });
 
   const bucketOrigin = config.S3_PRESIGNED ? await presignedOrigin(storage.backend) : null;
@@ -175,7 +180,7 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   await app.register(rateLimitsPlugin, { config });
 
   // What every module's routes may use: the domain services and the platform built above.
-  const platform = { ...domain, db, database, config, keys, sessions, throttle, storage, renderPool, reportPool, links, counts, users, companies, auth, photos, photoSync, chat };
+  const platform = { ...domain, db, database, readiness, config, keys, sessions, throttle, storage, renderPool, reportPool, links, counts, users, companies, auth, photos, photoSync, chat };
   for (const module of MODULES) {
     // typed so, the compiler checks that the platform has what each module's routes need
     const routes: ((app: ZodApp, deps: typeof platform) => Promise<void>) | undefined = module.routes;
@@ -208,6 +213,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeList: RouteOptions[];
     realtime: SocketServer;
+    readiness: Readiness;
     services: Services & {
       sessions: SessionStore;
       storage: Storage;

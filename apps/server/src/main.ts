@@ -36,6 +36,8 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    // Not ready at once, before the close hooks run: a load balancer's next probe sends the traffic elsewhere.
+    app.readiness.beginShutdown();
     demoPhotos.abort();
     app.log.info({ signal }, 'arresto in corso');
     const force = setTimeout(() => process.exit(1), 10_000);

@@ -1,9 +1,7 @@
-import http from 'node:http';
-import net from 'node:net';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from './database.js';
-import { createInstallation, loginOverHttp, startServer, waitFor, type Installation, type ServerProcess } from './server-process.js';
+import { createInstallation, loginOverHttp, partialRequest, slowCreate, startServer, waitFor, type Installation, type ServerProcess } from './server-process.js';
 
 /**
  * QUALITY R9: SIGTERM under load. Requests the server had begun when the signal came complete; later
@@ -25,52 +23,6 @@ afterAll(async () => {
   await server.exited;
   await install.remove();
 });
-
-/**
- * A cliente created over a request whose body arrives in two halves: the first before the signal
- * (so the server is already handling it), the second when `release` resolves.
- */
-function slowCreate(url: string, headers: Record<string, string>, ragioneSociale: string, release: Promise<void>) {
-  const body = Buffer.from(JSON.stringify({ ragioneSociale, nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' }));
-  let headSent!: () => void;
-  const sentHead = new Promise<void>((r) => (headSent = r));
-  const status = new Promise<number | string>((resolve) => {
-    const req = http.request(`${url}/api/clienti`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(body.length) },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve(res.statusCode === 201 ? 201 : `${res.statusCode} ${text}`));
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
-    req.flushHeaders();
-    req.write(body.subarray(0, 10), () => headSent());
-    void release.then(() => req.end(body.subarray(10)));
-  });
-  return { sentHead, status };
-}
-
-/** A connection that has sent the first line of a request; `finish` sends the rest and reads the answer. */
-async function partialRequest(url: string) {
-  const { hostname, port } = new URL(url);
-  const socket = net.connect(Number(port), hostname);
-  await new Promise((r) => socket.once('connect', r));
-  let raw = '';
-  socket.on('data', (d: Buffer) => (raw += d.toString()));
-  const closed = new Promise<void>((r) => socket.once('close', () => r()));
-  socket.on('error', () => undefined);
-  socket.write('GET /api/health HTTP/1.1\r\n');
-  return {
-    async finish() {
-      socket.write(`Host: ${hostname}:${port}\r\n\r\n`);
-      await closed;
-      const [head = '', body = ''] = raw.split('\r\n\r\n');
-      return { status: Number(head.split(' ')[1]), head: head.toLowerCase(), body };
-    },
-  };
-}
 
 describe('SIGTERM under load (R9)', { timeout: 60_000 }, () => {
   it('completes the requests in flight, answers 503 to later ones, closes the database and exits 0 within 10 s', async () => {
@@ -104,7 +56,7 @@ describe('SIGTERM under load (R9)', { timeout: 60_000 }, () => {
     const begun = () => server.output().split('\n').filter((line) => line.includes('incoming request') && line.includes('"POST"') && line.includes('/api/clienti')).length;
     expect(await waitFor(() => begun() >= 10, 10_000), `${begun()} of 10 writes begun`).toBe(true);
 
-    const late = await partialRequest(server.url);
+    const late = await partialRequest(server.url, '/api/health');
 
     signalledAt = Date.now();
     server.child.kill('SIGTERM');

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -193,5 +194,53 @@ export async function loginOverHttp(url: string, email = ADMIN_EMAIL, password =
     get: (p: string, init: RequestInit = {}) => fetch(`${url}${p}`, { ...init, headers: headers() }),
     postJson: (p: string, body: unknown, init: RequestInit = {}) =>
       fetch(`${url}${p}`, { ...init, method: 'POST', headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify(body) }),
+  };
+}
+
+/**
+ * A cliente created over a request of its own connection whose body arrives in two halves: the first
+ * at once (so the server begins handling it), the second when `release` resolves. Resolves to 201 or
+ * `<status> <body>`, or the connection's error code (ECONNREFUSED: the server did not take it).
+ */
+export function slowCreate(url: string, headers: Record<string, string>, ragioneSociale: string, release: Promise<void>) {
+  const body = Buffer.from(JSON.stringify({ ragioneSociale, nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' }));
+  let headSent!: () => void;
+  const sentHead = new Promise<void>((r) => (headSent = r));
+  const status = new Promise<number | string>((resolve) => {
+    const req = http.request(`${url}/api/clienti`, {
+      method: 'POST',
+      agent: false,
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve(res.statusCode === 201 ? 201 : `${res.statusCode} ${text}`));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    req.flushHeaders();
+    req.write(body.subarray(0, 10), () => headSent());
+    void release.then(() => req.end(body.subarray(10)));
+  });
+  return { sentHead, status };
+}
+
+/** A connection that has sent the first line of a GET; `finish` sends the rest and reads the answer. */
+export async function partialRequest(url: string, path: string) {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise((r) => socket.once('connect', r));
+  let raw = '';
+  socket.on('data', (d: Buffer) => (raw += d.toString()));
+  const closed = new Promise<void>((r) => socket.once('close', () => r()));
+  socket.on('error', () => undefined);
+  socket.write(`GET ${path} HTTP/1.1\r\n`);
+  return {
+    async finish() {
+      socket.write(`Host: ${hostname}:${port}\r\n\r\n`);
+      await closed;
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      return { status: Number(head.split(' ')[1]), head: head.toLowerCase(), body };
+    },
   };
 }

@@ -111,3 +111,19 @@ export const healthResponseSchema = z.object({
   staging: z.boolean(),
 });
 export type Health = z.infer<typeof healthResponseSchema>;
+
+/** What `/api/ready` checks (the database includes its migrations; Redis only with REDIS_URL). */
+export const READY_CHECKS = ['database', 'redis', 'storage'] as const;
+
+/**
+ * `GET /api/ready`, for a load balancer: 200 when every check answers, 503 while one does not and from
+ * the moment the server begins to stop. The same body both ways; `message` (Italian) names what is not ready.
+ */
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  message: z.string().optional(),
+  /** True once shutdown has begun: the instance will not come back, send the traffic elsewhere. */
+  stopping: z.boolean(),
+  checks: z.array(z.object({ name: z.enum(READY_CHECKS), ok: z.boolean(), ms: z.number().int().nonnegative() })),
+});
+export type Ready = z.infer<typeof readyResponseSchema>;

@@ -19,6 +19,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
+/** The advisory lock under which one instance at a time migrates a PostgreSQL database (next to the sweeps' 726_401, 726_402). */
+const MIGRATION_LOCK = 726_400;
 
 export interface Database {
   db: Db;
@@ -71,7 +73,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       dbName,
       pool,
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      async migrate() {
+        // Drizzle's migrator takes no lock: two instances starting together both applied the newest
+        // migration and the second failed. The second now waits here, then finds nothing to do. On a
+        // connection of its own, so a pool of one stays free for the migrator.
+        const lock = new pg.Client({ connectionString: options.databaseUrl });
+        await lock.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          // ending the session releases the lock
+          await lock.end();
+        }
+      },
       close: () => pool.end(),
     };
   }

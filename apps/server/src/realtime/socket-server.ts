@@ -62,6 +62,17 @@ export async function createSocketServer(
       clients.push(client);
     }
     await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter publishes without awaiting: a publish in flight when the connection drops rejected
+    // with nobody to catch it, and the unhandled rejection stopped the process (every instance, on a
+    // Redis blip). Caught here; a message lost so is one a client fetches when it reconnects (R12).
+    const publish = pub.publish.bind(pub);
+    Object.defineProperty(pub, 'publish', {
+      value: (...args: Parameters<typeof publish>) =>
+        publish(...args).catch((err: unknown) => {
+          log.warn({ err }, 'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)');
+          return 0;
+        }),
+    });
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
     log.info('chat: adattatore Redis attivo');
   }
@@ -77,6 +88,14 @@ export async function createSocketServer(
     disconnectAll() {
       io.engine.close();
     },
+    /** Readiness (with REDIS_URL only): both adapter connections are up and Redis answers. */
+    redisCheck: redisUrl
+      ? async () => {
+          // A client that is reconnecting would queue the PING until Redis is back: say so at once instead.
+          if (!clients.every((c) => c.isReady)) throw new Error('connessione a Redis non pronta');
+          await clients[0]!.ping();
+        }
+      : null,
     async close() {
       await io.of('/').adapter.close();
       await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));

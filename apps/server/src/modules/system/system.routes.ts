@@ -1,7 +1,8 @@
-import { APP_VERSION, healthResponseSchema } from '@gestcava/contracts';
+import { APP_VERSION, healthResponseSchema, readyResponseSchema } from '@gestcava/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
+import { READY_ROUTE, type Readiness } from '../../lib/readiness.js';
 
 /** Staging is any address not on the production domain (SPEC §2, §9). */
 export function isStaging(host: string | undefined, productionDomain: string | undefined): boolean {
@@ -11,9 +12,9 @@ export function isStaging(host: string | undefined, productionDomain: string | u
   return !(name === domain || name.endsWith(`.${domain}`));
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; productionDomain?: string }> = async (
+export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; readiness: Readiness; productionDomain?: string }> = async (
   app,
-  { database, productionDomain },
+  { database, readiness, productionDomain },
 ) => {
   app.get(
     '/api/health',
@@ -29,6 +30,17 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; productio
         dbName: database.dbName,
         staging: isStaging(request.hostname, productionDomain),
       };
+    },
+  );
+
+  // For a load balancer: public, no rate limit, each check bounded by its timeout (lib/readiness.ts).
+  app.get(
+    READY_ROUTE,
+    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: readyResponseSchema, 503: readyResponseSchema } } },
+    async (_request, reply) => {
+      const ready = await readiness.status();
+      reply.header('cache-control', 'no-store');
+      return reply.code(ready.status === 'ready' ? 200 : 503).send(ready);
     },
   );
 };

@@ -25,12 +25,22 @@ function dispatch<E extends keyof ChatHandlers>(event: E, ...args: Parameters<No
 /**
  * The tab's one realtime connection (DESIGN §3.2): same origin, with credentials and
  * `auth: { token }`; `authenticate { userId }` after every connect. socket.io reconnects by itself
- * after a drop; a refused handshake (expired session, no chat permission) is not retried.
+ * after a drop, a server that stops included (it closes the sockets at the transport, so they come
+ * back through the load balancer to another instance); a refused handshake (expired session, no chat
+ * permission) and a revoked session ("io server disconnect") are not retried.
  */
 export function openChatSocket(token: string, userId: string): ChatSocket {
   if (current?.token === token) return current.socket;
   closeChatSocket();
-  const options = { path: SOCKET_PATH, auth: { token }, withCredentials: true };
+  const options = {
+    path: SOCKET_PATH,
+    auth: { token },
+    withCredentials: true,
+    // WebSocket first: one connection, which any instance behind a load balancer can hold without sticky
+    // sessions (docs/operations.md, "Più server"); long polling only where a proxy lets no WebSocket through.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  };
   const socket: ChatSocket = webConfig.apiBaseUrl ? io(webConfig.apiBaseUrl, options) : io(options);
   let connectedBefore = false;
   socket.on('connect', () => {
