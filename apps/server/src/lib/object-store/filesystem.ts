@@ -91,9 +91,9 @@ export function createFilesystemBackend(root: string): ObjectBackend {
 
     list: (prefix = '') => walk(base, '', prefix),
 
+    // Never recreates the folder: an unmounted volume must show as not ready, not fill the root disk.
     async check() {
-      await fsp.mkdir(tempDir, { recursive: true });
-      await fsp.access(base, fs.constants.W_OK);
+      await fsp.access(tempDir, fs.constants.W_OK);
     },
   };
 }
