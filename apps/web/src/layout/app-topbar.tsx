@@ -5,6 +5,7 @@ import { webConfig } from '@/lib/config';
 import { formatUnread } from '@/lib/format';
 import { useLayout } from './layout-context';
 import type { LayoutCompany } from './layout-company';
+import { PendingActionsBadge } from './pending-actions-badge';
 
 /** The top bar's feature parts come from the app (app/shell.tsx): the layout imports no feature. */
 export interface AppTopbarProps {
@@ -88,6 +89,7 @@ export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, ch
       </span>
 
       {codeSearch}
+      <PendingActionsBadge />
       {/* the chat and its unread badge stay in the bar on phones too, not inside the ⋮ menu */}
       {chatUnread !== null && (
         <Link

@@ -1,9 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { deleteDB } from 'idb';
 import { useSession } from '../session';
 import { isOnline } from './online';
 import { OfflineQueue, type QueuedAction } from './queue';
 import { sendQueued } from './queue-send';
+import { queueDbName } from './queue-store';
 
 /**
  * The logged-in user's queue, opened by the app shell (useOfflineQueueRunner) and used by the yard
@@ -83,4 +85,13 @@ export function useOfflineQueueRunner(): void {
       }
     };
   }, [userId, queryClient]);
+}
+
+/** Logout: the user's queue leaves the device, whatever it still holds (the user was warned). */
+export async function deleteQueue(userId: string): Promise<void> {
+  if (active?.userId === userId) {
+    active.close();
+    setActiveQueue(null);
+  }
+  await deleteDB(queueDbName(userId));
 }

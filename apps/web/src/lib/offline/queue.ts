@@ -83,6 +83,8 @@ export class OfflineQueue {
 
   static async open(userId: string, options: QueueOptions): Promise<OfflineQueue> {
     const queue = new OfflineQueue(userId, await openQueueDb(userId), options);
+    // the database is being deleted (the user logged out in another tab): let it go
+    queue.db.addEventListener('versionchange', () => queue.close());
     await queue.reload();
     return queue;
   }
@@ -146,11 +148,13 @@ export class OfflineQueue {
 
   /** The queue's user left (logout, another user, the session expired): nothing more goes from here. */
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     this.db.close();
   }
 
   private async drain(): Promise<void> {
+    if (this.closed) return;
     await this.pruneSent();
     while (!this.closed && !this.paused && this.online()) {
       const next = this.actions.find((a) => a.state === 'in_attesa');
@@ -184,6 +188,8 @@ export class OfflineQueue {
       await this.reload();
       return;
     }
+    // closed meanwhile: the next run replays it, and its key gets the stored answer back
+    if (this.closed) return;
     await this.passUpdatedAt(action, answer);
     await this.settle({ ...action, attempts }, { state: 'inviata', reason: null });
   }
