@@ -2,12 +2,54 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { budget } from './build/budget.ts';
 import { precompress } from './build/precompress.ts';
 
 /** The API prefixes the server owns (DESIGN §3.1); in development Vite forwards them to it. */
 const API_PREFIXES = ['/api', '/user', '/companies', '/photos', '/photo-gallery'];
 const API_TARGET = process.env.GESTCAVA_API_URL ?? 'http://127.0.0.1:3000';
+/** Every path the server answers itself (apps/server/src/plugins/web-app.ts API_PREFIXES). */
+const SERVER_PREFIXES = [...API_PREFIXES, '/socket.io'];
+
+/**
+ * The installed app's service worker (issue 29, docs/offline.md): Workbox precaches the built app so
+ * it starts without network, and answers the app's own page addresses with index.html. The server's
+ * addresses (API, downloads, photos) always go to the network: no API answer is cached here (item
+ * data offline is the per-user IndexedDB copy). 'prompt': a new version waits for the user's
+ * "Aggiorna" (components/offline/update-prompt.tsx); the page registers it after its first render
+ * (lib/offline/register-sw.ts), so workbox-window stays out of the login route.
+ */
+function serviceWorker() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    // public/manifest.webmanifest, linked by index.html, is the manifest.
+    manifest: false,
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest,json}'],
+      globIgnores: [
+        // the brotli and gzip copies the precompress plugin writes: the server picks them, not the worker
+        '**/*.br',
+        '**/*.gz',
+        // Vite's build manifest (read by the budget check), not part of the app
+        '.vite/**',
+        // primeicons' SVG font: every browser the app supports takes its woff2
+        'assets/primeicons-*.svg',
+      ],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [
+        ...SERVER_PREFIXES.map((p) => new RegExp(`^${p}(/|\\?|$)`)),
+        // files of the build a link may open directly
+        /^\/assets\//,
+        /^\/(robots\.txt|manifest\.webmanifest|sw\.js)$/,
+      ],
+      // the first visit's page is served by the worker as soon as it is active, not after a reload
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+    },
+  });
+}
 
 /**
  * The lara themes declare the Inter font (337 KB upright, 372 KB italic); the app uses the system
@@ -26,7 +68,7 @@ function themeWithoutFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themeWithoutFonts(), precompress(), budget()],
+  plugins: [react(), themeWithoutFonts(), serviceWorker(), precompress(), budget()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -13,6 +13,7 @@ import { createAppRouter } from './app/router';
 import { loginPath } from './app/paths';
 import { configureApiClient, refreshCsrfToken } from './lib/api';
 import { queryClient } from './lib/query-client';
+import { log } from './lib/log';
 import { loadLayoutConfig } from './layout/layout-config';
 import { applyScale, applyTheme } from './layout/theme';
 
@@ -45,5 +46,15 @@ function render(): void {
   );
 }
 
+/** The service worker (the app offline, issue 29), after the first render: its code is not part of the login route. */
+function registerServiceWorker(): void {
+  import('./lib/offline/register-sw')
+    .then(({ registerAppServiceWorker }) => registerAppServiceWorker())
+    .catch((error: unknown) => log.warn('service worker non registrato', error));
+}
+
 // The theme stylesheet first, so the first paint is styled (no inline script is allowed by the CSP).
-void applyTheme(layoutConfig.theme, layoutConfig.colorScheme).then(render);
+void applyTheme(layoutConfig.theme, layoutConfig.colorScheme).then(() => {
+  render();
+  registerServiceWorker();
+});

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { webConfig } from '@/lib/config';
 import { formatUnread } from '@/lib/format';
+import { OfflineBadge } from '@/components/offline/offline-badge';
 import { useLayout } from './layout-context';
 import type { LayoutCompany } from './layout-company';
 import { PendingActionsBadge } from './pending-actions-badge';
@@ -87,6 +88,7 @@ export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, ch
       <span className="layout-topbar-quarry" data-testid="quarry-label" title={label}>
         {label}
       </span>
+      <OfflineBadge />
 
       {codeSearch}
       <PendingActionsBadge />

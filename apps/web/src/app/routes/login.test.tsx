@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { jsonResponse } from '@/test/fixtures';
@@ -130,5 +130,26 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Risposta del server non valida');
     expect(getSession().token).toBeNull();
     spy.mockRestore();
+  });
+
+  it('offline: says the login needs the network and does not send it; back online it can', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    loginAnswer = () => jsonResponse({ success: true, user: okUser });
+    renderLogin();
+    expect(await screen.findByTestId('login-offline')).toHaveTextContent(
+      "Sei offline: l'accesso richiede la connessione. Le azioni già in attesa restano sul dispositivo.",
+    );
+    await userEvent.type(screen.getByLabelText('Email'), 'vendite@cava.example');
+    await userEvent.type(screen.getByLabelText('Password'), 'Cava-Demo-2026');
+    expect(screen.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/user/login'))).toBe(false);
+
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByTestId('login-offline')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/app/dashboard'));
   });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { webConfig } from '@/lib/config';
+import { useOnline } from '@/lib/offline/network';
 import { useLogin, useLogo } from '@/features/auth/api/auth';
 import { askNotificationsAfterLogin } from '@/features/notifications/hooks/use-notifications';
 import { safeReturnUrl } from '../paths';
@@ -49,6 +50,8 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [wait, startWait] = useCountdown();
+  // The login needs the server: offline the page says so instead of failing on submit (issue 29).
+  const online = useOnline();
   const {
     register,
     handleSubmit,
@@ -93,6 +96,17 @@ export function LoginPage() {
         </div>
         <h1 className="login-title">Accedi</h1>
         <p className="login-subtitle">Inserisci le credenziali del tuo account.</p>
+
+        {!online && (
+          <div className="p-message p-component p-message-warn login-message" role="status" data-testid="login-offline">
+            <div className="p-message-wrapper">
+              <i className="pi pi-wifi p-message-icon" aria-hidden="true" />
+              <span className="p-message-detail">
+                Sei offline: l&apos;accesso richiede la connessione. Le azioni già in attesa restano sul dispositivo.
+              </span>
+            </div>
+          </div>
+        )}
 
         {serverMessage && (
           <div className="p-message p-component p-message-error login-message" role="alert" data-testid="login-error">
@@ -158,7 +172,7 @@ export function LoginPage() {
           <button
             type="submit"
             className="p-button p-component w-full justify-content-center"
-            disabled={locked || login.isPending}
+            disabled={locked || login.isPending || !online}
             aria-busy={login.isPending}
             data-testid="login-submit"
           >

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { Dialog } from 'primereact/dialog';
 import { Button } from 'primereact/button';
+import { holdUnsavedChanges } from '@/lib/unsaved-changes';
 import '../severity.css';
 
 /** "Leave without saving?" — the question of every form with unsaved changes (DESIGN §5). */
@@ -43,8 +44,8 @@ export interface CloseQuestion {
 }
 
 /**
- * While `when` holds: navigating away inside the app asks first, and closing or reloading the
- * tab gets the browser's own question. `closing` is the form's own question when it is closed:
+ * While `when` holds: navigating away inside the app asks first, closing or reloading the tab
+ * gets the browser's own question, and a new version of the app waits to be applied. `closing` is the form's own question when it is closed:
  * one dialog answers both, so Back pressed while the form asks does not stack a second question
  * (issue 27 item 13). Leaving closes the form and, when a navigation waits, lets it go on.
  */
@@ -58,7 +59,12 @@ export function UnsavedChangesGuard({ when, closing }: { when: boolean; closing?
       e.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    // the app update's reload waits while this form has unsaved changes
+    const release = holdUnsavedChanges();
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      release();
+    };
   }, [when]);
 
   return (
