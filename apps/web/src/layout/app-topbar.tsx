@@ -6,7 +6,7 @@ import { formatUnread } from '@/lib/format';
 import { OfflineBadge } from '@/components/offline/offline-badge';
 import { useLayout } from './layout-context';
 import type { LayoutCompany } from './layout-company';
-import { PendingActionsBadge } from './pending-actions-badge';
+import { PendingActionsBadge } from '@/components/offline/pending-actions-badge';
 
 /** The top bar's feature parts come from the app (app/shell.tsx): the layout imports no feature. */
 export interface AppTopbarProps {

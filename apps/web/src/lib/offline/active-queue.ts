@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { deleteDB } from 'idb';
 import { useSession } from '../session';
-import { isOnline } from './online';
+import { isOnline } from './network';
 import { OfflineQueue, type QueuedAction } from './queue';
 import { sendQueued } from './queue-send';
 import { queueDbName } from './queue-store';

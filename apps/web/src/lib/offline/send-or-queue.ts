@@ -2,7 +2,7 @@ import { isApiError, newIdempotencyKey } from '../api';
 import { getSession } from '../session';
 import { notify } from '../toast';
 import { getActiveQueue } from './active-queue';
-import { isOnline } from './online';
+import { isOnline } from './network';
 import type { ActionInput, QueuedAction } from './queue';
 import { queuedHeaders } from './queue-send';
 import type { StoredFile } from './queue-store';

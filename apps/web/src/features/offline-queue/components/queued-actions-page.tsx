@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useQueuedActions } from '@/lib/offline/active-queue';
-import { isOnline } from '@/lib/offline/online';
+import { useOnline } from '@/lib/offline/network';
 import type { QueuedAction, QueuedState } from '@/lib/offline/queue';
 import { formatDateTime } from '@/lib/format';
 import './queued-actions.css';
@@ -25,13 +25,14 @@ export function QueuedActionsPage() {
   const { queue, actions } = useQueuedActions();
   const [discarding, setDiscarding] = useState<QueuedAction | null>(null);
   const pending = actions.filter((a) => a.state === 'in_attesa').length;
+  const online = useOnline();
   return (
     <>
       <PageHeader title="Azioni in attesa" icon="pi pi-cloud-upload" />
       <p className="mt-0 text-color-secondary" data-testid="queue-intro">
         {pending === 0
           ? 'Nessuna azione da inviare.'
-          : isOnline()
+          : online
             ? `${pending === 1 ? '1 azione salvata' : `${pending} azioni salvate`} sul dispositivo: vengono inviate in ordine, una alla volta.`
             : `Non in linea: ${pending === 1 ? "l'azione salvata verrà inviata" : `le ${pending} azioni salvate verranno inviate`} appena torna la rete.`}
       </p>
