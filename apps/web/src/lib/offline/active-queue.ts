@@ -45,6 +45,19 @@ export function usePendingCount(): number {
   return useQueuedActions().actions.filter((a) => a.state === 'in_attesa').length;
 }
 
+/** Where the browser has Web Locks, one tab replays a user's queue at a time; the others skip their turn. */
+async function oneTabAtATime(name: string, replay: () => Promise<void>): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) {
+    await replay();
+    return true;
+  }
+  return navigator.locks.request(name, { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await replay();
+    return true;
+  });
+}
+
 /** How often a waiting action is looked at (its own backoff decides whether it goes). */
 const TICK_MS = 5_000;
 
@@ -64,6 +77,7 @@ export function useOfflineQueueRunner(): void {
     void OfflineQueue.open(userId, {
       send: sendQueued,
       isOnline,
+      exclusive: (replay) => oneTabAtATime(queueDbName(userId), replay),
       onSettled: (action) => {
         for (const queryKey of action.invalidates) void queryClient.invalidateQueries({ queryKey });
       },

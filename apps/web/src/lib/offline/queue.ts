@@ -27,6 +27,11 @@ export interface QueueOptions {
   isOnline?: () => boolean;
   /** an action was sent or refused: what it touched is to be refreshed */
   onSettled?: (action: QueuedAction) => void;
+  /**
+   * Runs a replay unless another tab of the same user is replaying (Web Locks); false when it did not
+   * run. Without it every call runs (tests; the server's stored answers keep twins harmless anyway).
+   */
+  exclusive?: (replay: () => Promise<void>) => Promise<boolean>;
 }
 
 /** What a new action gives; the queue adds the order, the state and the attempts. */
@@ -140,10 +145,16 @@ export class OfflineQueue {
 
   /** Replays what is due; one run at a time (a second call joins the one under way). */
   process(): Promise<void> {
-    this.running ??= this.drain().finally(() => {
+    this.running ??= this.exclusiveDrain().finally(() => {
       this.running = null;
     });
     return this.running;
+  }
+
+  private async exclusiveDrain(): Promise<void> {
+    if (!this.options.exclusive) return this.drain();
+    // another tab replays: this one only shows what it did
+    if (!(await this.options.exclusive(() => this.drain())) && !this.closed) await this.reload();
   }
 
   /** The queue's user left (logout, another user, the session expired): nothing more goes from here. */

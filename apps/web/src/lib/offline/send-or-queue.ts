@@ -33,7 +33,8 @@ function companyOfSession(): string | null {
 
 /**
  * A yard action (issue 29): online it goes at once with its Idempotency-Key (and If-Match); offline,
- * or when that send fails for the network, it is kept on the device with the same key and replayed
+ * behind actions still waiting, or when that send fails for the network, it is kept on the device
+ * with the same key and replayed
  * when the network returns (the server answers a key it already saw with its stored answer, so a
  * send that did arrive is not applied twice). A toast says it was saved on the device.
  */
@@ -45,9 +46,11 @@ export async function sendOrQueue<T>(request: QueueRequest, direct: (send: Direc
     if (!queue) throw new Error('Nessuna coda sul dispositivo');
     const action = await queue.enqueue({ ...input, idempotencyKey, companyId: companyOfSession() }, files);
     notify({ severity: 'info', summary: QUEUED_SUMMARY, detail: input.label });
+    void queue.process();
     return { queued: true, action };
   };
-  if (queue && !isOnline()) return keep();
+  // actions still waiting go first: a new one lines up behind them, so the order holds
+  if (queue && (!isOnline() || queue.pendingCount() > 0)) return keep();
   try {
     return { queued: false, value: await direct({ idempotencyKey, headers: queuedHeaders({ ifMatch: input.ifMatch, companyId: null }) }) };
   } catch (error) {
