@@ -87,6 +87,7 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
       unitaPrezzoListino: 'm3',
     },
     statoPrecedente: 'disponibile',
+    updatedAt: '2025-06-01T08:00:00.000Z',
     ...fields,
     sceltaAssegnata: s.scelta ?? null,
     difettiRiscontrati: s.difetti ?? [],

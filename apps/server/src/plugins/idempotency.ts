@@ -18,28 +18,33 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const STALE_IN_FLIGHT_MS = 5 * 60_000;
 const REPLAYED_HEADERS = ['content-type', 'location'];
 
-function fingerprint(method: string, url: string, body: unknown, contentLength: string | undefined) {
-  // A multipart body is not parsed yet here: its length stands in for it.
-  const content = body === undefined ? `len:${contentLength ?? ''}` : JSON.stringify(body);
+/** The methods whose answers are kept: creating requests, and the edits and moves an offline queue replays. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function fingerprint(method: string, url: string, body: unknown, contentType: string | undefined) {
+  // A multipart body is not parsed yet here, and its length is no fingerprint: the same photos sent
+  // again are framed with a new boundary, whose length varies by browser. The key alone names it.
+  const content = body === undefined ? (contentType?.startsWith('multipart/') ? 'multipart' : '') : JSON.stringify(body);
   return crypto.createHash('sha256').update(`${method} ${url}\n${content}`).digest('hex');
 }
 
 /**
- * Optional `Idempotency-Key` on creating requests (DESIGN §3.2, Stripe's rules): the first answer
- * for a key, user and company is stored and replayed; a concurrent twin gets 409, the same key with
- * another body 422. Server errors are not stored, so a retry can succeed.
+ * Optional `Idempotency-Key` on writing requests (DESIGN §3.2, Stripe's rules): the first answer
+ * for a key, user and company is stored and replayed, whatever happened to the item since, so an
+ * edit replayed late never re-applies over a newer one (docs/offline.md); a concurrent twin gets
+ * 409, the same key with another body 422. Server errors are not stored, so a retry can succeed.
  */
 export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[HEADER];
-    if (request.method !== 'POST' || key === undefined || !request.auth || !request.companyId) return;
+    if (!WRITES.has(request.method) || key === undefined || !request.auth || !request.companyId) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new AppError('VALIDATION', 'Intestazione Idempotency-Key non valida');
     }
     const scope = { userId: request.auth.user.id, companyId: request.companyId, key };
-    const requestHash = fingerprint(request.method, request.url, request.body, request.headers['content-length']);
+    const requestHash = fingerprint(request.method, request.url, request.body, request.headers['content-type']);
     const where = and(
       eq(idempotencyKeys.userId, scope.userId),
       eq(idempotencyKeys.companyId, scope.companyId),

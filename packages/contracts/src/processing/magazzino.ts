@@ -107,6 +107,8 @@ export const paccoSchema = z.object({
   prezzoListino: z.number().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  /** The version an offline action's `If-Match` names (docs/offline.md). */
+  updatedAt: z.string(),
   ddt: ddtRefsField,
 });
 export type Pacco = z.infer<typeof paccoSchema>;
@@ -143,6 +145,8 @@ export const lastraSchema = z.object({
   scadenzaRiserva: z.string().nullable(),
   stato: z.enum(LASTRA_STATI),
   createdAt: z.string(),
+  /** The version an offline action's `If-Match` names (docs/offline.md). */
+  updatedAt: z.string(),
   ddt: ddtRefsField,
 });
 export type Lastra = z.infer<typeof lastraSchema>;
@@ -178,6 +182,8 @@ export const lottoSchema = z.object({
   prezzoListino: z.number().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  /** The version an offline action's `If-Match` names (docs/offline.md). */
+  updatedAt: z.string(),
   /** The DDTs its sales left with. */
   ddt: ddtRefsField,
 });

@@ -176,6 +176,8 @@ export const collaudoRigaSchema = z.object({
   pesoBase: z.enum(PESO_BASI),
   /** Cents; null until a price is entered. */
   importo: z.number().int().nullable(),
+  /** The row's version, which an offline edit's `If-Match` names (docs/offline.md). */
+  updatedAt: z.string(),
 });
 export type CollaudoRiga = z.infer<typeof collaudoRigaSchema>;
 

@@ -12,7 +12,7 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
 );
 
-/** Stored answers of creating requests that carried an `Idempotency-Key` (DESIGN §3.2). */
+/** Stored answers of writing requests that carried an `Idempotency-Key` (DESIGN §3.2, docs/offline.md). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

@@ -3,6 +3,7 @@ import { and, asc, inArray, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, clienti, fornitori, lavorazioniLastre, lavorazioniPavimenti, materiali, ubicazioni } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/pagination.js';
+import { versionIn } from '../../lib/preconditions.js';
 import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
@@ -114,6 +115,9 @@ export async function findJoined(db: DbOrTx, companyId: string, origine: BloccoO
 }
 
 /** The row locked for a change, with its effective state (null origine: either). */
+/** The block an `If-Match` names (lib/preconditions' `assertUnchanged`). */
+export const versionOf = (companyId: string, origine: BloccoOrigine | null, id: string) => versionIn(blocchi, companyId, id, origineIs(origine));
+
 export async function lockInCompany(db: DbOrTx, companyId: string, origine: BloccoOrigine | null, id: string) {
   const [row] = await db
     .select({ blocco: blocchi, statoEffettivo })

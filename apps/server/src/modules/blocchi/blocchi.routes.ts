@@ -24,6 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.js';
+import { ifMatchOf } from '../../lib/preconditions.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -94,14 +95,14 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
     reply.code(201).send(await blocchi.create(origine, actorOf(request), request.body)),
   );
   app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: updateSchema, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.update(origine, actorOf(request), request.params.id, request.body),
+    blocchi.update(origine, actorOf(request), request.params.id, request.body, ifMatchOf(request)),
   );
   // Read access opens the route: a reader who writes collaudi may make the option moves only (docs/permissions.md).
   app.post(`${base}/:id/stato`, { config: { access: read }, schema: { tags, params: idParams, body: bloccoStatoBodySchema, response: { 200: bloccoSchema } } }, async (request) => {
     const { user } = requireAuth(request);
     const moves = can(user, plural, 'write') ? 'all' : canOptionBlocchi(user) ? 'option' : null;
     if (!moves) throw forbidden();
-    return blocchi.changeStato(origine, actorOf(request), request.params.id, request.body, moves);
+    return blocchi.changeStato(origine, actorOf(request), request.params.id, request.body, moves, ifMatchOf(request));
   });
   app.post(`${base}/:id/declassa`, { config: { access: write }, schema: { tags, params: idParams, body: bloccoDeclassaBodySchema, response: { 200: bloccoSchema } } }, async (request) =>
     blocchi.declassa(origine, actorOf(request), request.params.id, request.body),

@@ -33,6 +33,7 @@ import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
+import { assertUnchanged, STALE_MESSAGES } from '../../lib/preconditions.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
@@ -174,10 +175,12 @@ export function createBlocchiService(deps: {
       });
     },
 
-    async update(origine: BloccoOrigine, actor: Actor, id: string, body: BloccoUpdate): Promise<Blocco> {
+    /** `ifMatch`: the block's `updatedAt` the client saw; another since is a 409 and nothing is written. */
+    async update(origine: BloccoOrigine, actor: Actor, id: string, body: BloccoUpdate, ifMatch?: Date): Promise<Blocco> {
       if (body.codice !== undefined && !actor.isAdmin) throw forbidden('Solo un amministratore può correggere il codice');
       try {
         return await db.transaction(async (tx) => {
+          await assertUnchanged(tx, repo.versionOf(actor.companyId, origine, id), ifMatch, STALE_MESSAGES.blocco);
           const locked = await repo.lockInCompany(tx, actor.companyId, origine, id);
           if (!locked) throw notFound(NOT_FOUND);
           const current = locked.blocco;
@@ -206,9 +209,13 @@ export function createBlocchiService(deps: {
       }
     },
 
-    /** `moves: 'option'`: the actor may only option, renew or release (isOptionMove, docs/permissions.md). */
-    async changeStato(origine: BloccoOrigine, actor: Actor, id: string, body: BloccoStatoBody, moves: 'all' | 'option'): Promise<Blocco> {
+    /**
+     * `moves: 'option'`: the actor may only option, renew or release (isOptionMove, docs/permissions.md).
+     * `ifMatch` as for `update`.
+     */
+    async changeStato(origine: BloccoOrigine, actor: Actor, id: string, body: BloccoStatoBody, moves: 'all' | 'option', ifMatch?: Date): Promise<Blocco> {
       return db.transaction(async (tx) => {
+        await assertUnchanged(tx, repo.versionOf(actor.companyId, origine, id), ifMatch, STALE_MESSAGES.blocco);
         if (moves === 'option') {
           const locked = await repo.lockInCompany(tx, actor.companyId, origine, id);
           if (!locked) throw notFound(NOT_FOUND);

@@ -96,6 +96,7 @@ export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): R
     peso: f.peso,
     pesoBase: f.pesoBase,
     importo: f.importo,
+    updatedAt: riga.updatedAt.toISOString(),
   };
 }
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzl
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, clienti, collaudi, collaudoRighe, materiali, photos } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import type { Versioned } from '../../lib/preconditions.js';
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 
@@ -192,6 +193,9 @@ export async function touch(db: DbOrTx, id: string) {
 export function insertRiga(db: DbOrTx, values: NewRiga): Promise<RigaRow> {
   return db.insert(r).values(values).returning().then((rows) => rows[0]!);
 }
+
+/** A row an `If-Match` names (lib/preconditions' `assertUnchanged`); its collaudo is checked in the company first. */
+export const rigaVersion = (collaudoId: string, rigaId: string): Versioned => ({ table: r, updatedAt: r.updatedAt, where: and(eq(r.collaudoId, collaudoId), eq(r.id, rigaId)) });
 
 export function findRiga(db: DbOrTx, collaudoId: string, rigaId: string): Promise<RigaRow | undefined> {
   return db

@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDocument } from '../../lib/downloads.js';
+import { ifMatchOf } from '../../lib/preconditions.js';
 import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
@@ -69,7 +70,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
     reply.code(201).send(await collaudi.addRiga(actorOf(request), request.params.id, request.body.bloccoId)),
   );
   app.put(`${base}/:id/righe/:rigaId`, { config: { access: write }, schema: { tags, params: rigaParams, body: collaudoRigaUpdateSchema, response: { 200: collaudoSchema } } }, async (request) =>
-    collaudi.updateRiga(actorOf(request), request.params.id, request.params.rigaId, request.body),
+    collaudi.updateRiga(actorOf(request), request.params.id, request.params.rigaId, request.body, ifMatchOf(request)),
   );
   app.delete(`${base}/:id/righe/:rigaId`, { config: { access: write }, schema: { tags, params: rigaParams, response: { 200: collaudoSchema } } }, async (request) =>
     collaudi.removeRiga(actorOf(request), request.params.id, request.params.rigaId),

@@ -31,6 +31,7 @@ import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { exportPages, streamExport } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
+import { assertUnchanged, STALE_MESSAGES } from '../../lib/preconditions.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -295,9 +296,11 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
       });
     },
 
-    async updateRiga(actor: Actor, id: string, rigaId: string, body: CollaudoRigaUpdate): Promise<Collaudo> {
+    /** `ifMatch`: the row's `updatedAt` the client saw; another since is a 409 and nothing is written. */
+    async updateRiga(actor: Actor, id: string, rigaId: string, body: CollaudoRigaUpdate, ifMatch?: Date): Promise<Collaudo> {
       return db.transaction(async (tx) => {
         await lockModificabile(tx, actor.companyId, id);
+        await assertUnchanged(tx, repo.rigaVersion(id, rigaId), ifMatch, STALE_MESSAGES.rigaCollaudo);
         const current = await repo.findRiga(tx, id, rigaId);
         if (!current) throw notFound('Riga del collaudo non trovata');
         const values = { ...body };

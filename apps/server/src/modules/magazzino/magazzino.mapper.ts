@@ -22,9 +22,9 @@ function head(row: { id: string; codice: string; companyId: string }, j: Proveni
   return { _id: row.id, codice: row.codice, companyId: row.companyId, ...origini(j, lavorazioneId), materiale: { _id: j.materiale.id, nome: j.materiale.nome } };
 }
 
-/** What a bundle or a lot ends with: where it is, its list price, its note, when it was made. */
-function tail(row: { ubicazioneId: string | null; prezzoListino: number | null; note: string | null; createdAt: Date }, ubicazioneNome: string | null) {
-  return { ubicazione: ref(row.ubicazioneId, ubicazioneNome, 'nome'), prezzoListino: row.prezzoListino, note: row.note, createdAt: row.createdAt.toISOString() };
+/** What a bundle or a lot ends with: where it is, its list price, its note, when it was made and last changed. */
+function tail(row: { ubicazioneId: string | null; prezzoListino: number | null; note: string | null; createdAt: Date; updatedAt: Date }, ubicazioneNome: string | null) {
+  return { ubicazione: ref(row.ubicazioneId, ubicazioneNome, 'nome'), prezzoListino: row.prezzoListino, note: row.note, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 export function toPaccoDto(j: PaccoJoined, scelte: Pacco['scelte']): Pacco {
@@ -63,6 +63,7 @@ export function toLastraDto(j: LastraJoined): Lastra {
     scadenzaRiserva: j.statoEffettivo === 'riservata' ? l.scadenzaRiserva : null,
     stato: j.statoEffettivo as Lastra['stato'],
     createdAt: l.createdAt.toISOString(),
+    updatedAt: l.updatedAt.toISOString(),
   };
 }
 

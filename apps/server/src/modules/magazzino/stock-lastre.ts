@@ -1,8 +1,10 @@
 import type { Lastra, LastraUpdateInput, PaccoOperazione, RiservaLastraInput, StockItemUpdateInput, VendiLastraInput } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lastre, pacchi } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
+import { assertUnchanged, STALE_MESSAGES, versionIn } from '../../lib/preconditions.js';
 import type { Actor } from '../../lib/actor.js';
 import { lockPacchi, lowerPacchi } from './ledger.repository.js';
 import type { MagazzinoService } from './magazzino.service.js';
@@ -196,8 +198,14 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
       );
       return slabDto(actor.companyId, id);
     },
-    async spostaLastra(actor: Actor, id: string, ubicazioneId: string): Promise<Lastra> {
-      await db.transaction((tx) => ops.sposta(tx, actor, { ids: [id] }, ubicazioneId, true));
+    /** `ifMatch`: the slab's `updatedAt` the client saw; another since is a 409 and nothing moves. */
+    async spostaLastra(actor: Actor, id: string, ubicazioneId: string, ifMatch?: Date): Promise<Lastra> {
+      await db.transaction(async (tx) => {
+        // the bundle first, as every slab operation locks them (no deadlock with a bundle's sale)
+        await lockPacchi(tx, actor.companyId, { lastraIds: [id] });
+        await assertUnchanged(tx, versionIn(lastre, actor.companyId, id), ifMatch, STALE_MESSAGES.lastra);
+        return ops.sposta(tx, actor, { ids: [id] }, ubicazioneId, true);
+      });
       return slabDto(actor.companyId, id);
     },
     /** Re-grading one slab (scelta, difetti). */
@@ -221,11 +229,14 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
       onPacco(actor, id, (tx, target) => ops.riserva(tx, actor, target, body), 'Nessuna lastra del pacco è disponibile da riservare'),
     rilasciaPacco: (actor: Actor, id: string, nota: string | null) => onPacco(actor, id, (tx, target) => ops.rilascia(tx, actor, target, nota), 'Nessuna lastra del pacco è riservata'),
     vendiPacco: (actor: Actor, id: string, body: VendiLastraInput) => onPacco(actor, id, (tx, target) => ops.vendi(tx, actor, target, body), 'Nessuna lastra del pacco si può vendere a questo cliente'),
-    spostaPacco: (actor: Actor, id: string, ubicazioneId: string) =>
+    spostaPacco: (actor: Actor, id: string, ubicazioneId: string, ifMatch?: Date) =>
       onPacco(
         actor,
         id,
-        (tx, target) => ops.sposta(tx, actor, target, ubicazioneId, false),
+        async (tx, target) => {
+          await assertUnchanged(tx, versionIn(pacchi, actor.companyId, id), ifMatch, STALE_MESSAGES.pacco);
+          return ops.sposta(tx, actor, target, ubicazioneId, false);
+        },
         'Il pacco non ha lastre in magazzino da spostare',
         async (tx) => void (await repo.updatePacco(tx, actor.companyId, id, { ubicazioneId })),
       ),

@@ -1,9 +1,11 @@
 import { casse, mqPavimenti, pezziOf, roundTo, type LottoOperazione, type LottoQuantita, type LottoUpdateInput, type Riserva, type RiservaLottoInput, type VendiLottoInput } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lotti } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit, recordAuditMany } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
 import { constraintError } from '../../lib/db-errors.js';
+import { assertUnchanged, STALE_MESSAGES, versionIn } from '../../lib/preconditions.js';
 import type { Actor } from '../../lib/actor.js';
 import { caricaLotto } from './ledger.repository.js';
 import type { MagazzinoService } from './magazzino.service.js';
@@ -181,8 +183,9 @@ export function createLottiStock(deps: { db: Db; magazzino: MagazzinoService; ch
     },
 
     /** Moves a lot, or part of it (split off under the same code with a suffix, so its tone stays traceable). */
-    async spostaLotto(actor: Actor, id: string, body: { ubicazioneId: string; pezzi?: number }): Promise<LottoOperazione> {
+    async spostaLotto(actor: Actor, id: string, body: { ubicazioneId: string; pezzi?: number }, ifMatch?: Date): Promise<LottoOperazione> {
       const result = await db.transaction(async (tx) => {
+        await assertUnchanged(tx, versionIn(lotti, actor.companyId, id), ifMatch, STALE_MESSAGES.lotto);
         const ubicazione = await checks.ubicazione(tx, actor.companyId, body.ubicazioneId);
         const lotto = await lockedLotto(tx, actor.companyId, id);
         if (lotto.pezzi === 0) throw conflict('Il lotto è esaurito: non c’è niente da spostare');

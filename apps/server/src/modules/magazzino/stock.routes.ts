@@ -26,6 +26,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ifMatchOf } from '../../lib/preconditions.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -68,7 +69,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; clienti: 
   );
   app.post(`${base}/lastre/:id/rotta`, { config: { access: lastreAccess.write }, schema: { ...slab, body: rottaLastraSchema } }, async (request) => stock.rottaLastra(actorOf(request), request.params.id, request.body.nota));
   app.post(`${base}/lastre/:id/sposta`, { config: { access: lastreAccess.write }, schema: { ...slab, body: spostaSchema } }, async (request) =>
-    stock.spostaLastra(actorOf(request), request.params.id, request.body.ubicazioneId),
+    stock.spostaLastra(actorOf(request), request.params.id, request.body.ubicazioneId, ifMatchOf(request)),
   );
   app.put(`${base}/lastre/:id`, { config: { access: lastreAccess.write }, schema: { ...slab, body: lastraUpdateSchema } }, async (request) => stock.updateLastra(actorOf(request), request.params.id, request.body));
 
@@ -79,7 +80,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; clienti: 
   );
   app.post(`${base}/pacchi/:id/vendi`, { config: { access: lastreAccess.write }, schema: { ...bundle, body: vendiLastraSchema } }, async (request) => stock.vendiPacco(actorOf(request), request.params.id, request.body));
   app.post(`${base}/pacchi/:id/sposta`, { config: { access: lastreAccess.write }, schema: { ...bundle, body: spostaSchema } }, async (request) =>
-    stock.spostaPacco(actorOf(request), request.params.id, request.body.ubicazioneId),
+    stock.spostaPacco(actorOf(request), request.params.id, request.body.ubicazioneId, ifMatchOf(request)),
   );
   app.put(`${base}/pacchi/:id`, { config: { access: lastreAccess.write }, schema: { tags, params: idParams, body: stockItemUpdateSchema, response: { 200: paccoDetailSchema } } }, async (request) =>
     stock.updatePacco(actorOf(request), request.params.id, request.body),
@@ -92,7 +93,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService; clienti: 
   );
   app.post(`${base}/lotti/:id/vendi`, { config: { access: pavimentiAccess.write }, schema: { ...lot, body: vendiLottoSchema } }, async (request) => stock.vendiLotto(actorOf(request), request.params.id, request.body));
   app.post(`${base}/lotti/:id/rettifica`, { config: { access: pavimentiAccess.write }, schema: { ...lot, body: rettificaLottoSchema } }, async (request) => stock.rettificaLotto(actorOf(request), request.params.id, request.body));
-  app.post(`${base}/lotti/:id/sposta`, { config: { access: pavimentiAccess.write }, schema: { ...lot, body: spostaLottoSchema } }, async (request) => stock.spostaLotto(actorOf(request), request.params.id, request.body));
+  app.post(`${base}/lotti/:id/sposta`, { config: { access: pavimentiAccess.write }, schema: { ...lot, body: spostaLottoSchema } }, async (request) => stock.spostaLotto(actorOf(request), request.params.id, request.body, ifMatchOf(request)));
   app.put(`${base}/lotti/:id`, { config: { access: pavimentiAccess.write }, schema: { tags, params: idParams, body: lottoUpdateSchema, response: { 200: lottoSchema } } }, async (request) =>
     stock.updateLotto(actorOf(request), request.params.id, request.body),
   );

@@ -29,6 +29,7 @@ export function riga(n: number, over: Partial<CollaudoRiga> = {}): CollaudoRiga 
       unitaPrezzoListino: 'm3',
     },
     statoPrecedente: 'disponibile',
+    updatedAt: '2026-11-21T10:00:00.000Z',
     lunghezzaRilevata: null,
     altezzaRilevata: null,
     profonditaRilevata: null,

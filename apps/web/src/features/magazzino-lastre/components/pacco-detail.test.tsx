@@ -24,6 +24,7 @@ const lastra = (n: number) => ({
   scadenzaRiserva: n === 2 ? '2026-12-01' : null,
   stato: n === 2 ? ('riservata' as const) : ('disponibile' as const),
   createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
 });
 const pacco: PaccoDetail = {
   _id: 'p1',
@@ -48,6 +49,7 @@ const pacco: PaccoDetail = {
   prezzoListino: null,
   note: null,
   createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
   lastre: [lastra(1), lastra(2), lastra(3)],
 };
 /** The same bundle as received from a group company: the sender's block and sawing are not its rows. */
