@@ -2,7 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, isApiError } from '@/lib/api';
 import type { QueuedKind } from '@/lib/offline/queue';
-import { updatedAtOf, useQueueable } from '@/lib/offline/use-queueable';
+import { useQueueable } from '@/lib/offline/use-queueable';
 
 /**
  * The yard's quick move of a slab, bundle or lot (POST …/:id/sposta with the place), a yard action
@@ -20,7 +20,8 @@ export function useSposta<S extends z.ZodType>({
   kind: Extract<QueuedKind, 'sposta-lastra' | 'sposta-pacco' | 'sposta-lotto'>;
   /** «Lastra», «Pacco», «Lotto», in the queue's label */
   what: string;
-  item: { _id: string; codice: string };
+  /** its updatedAt as its DTO gave it: the move's If-Match */
+  item: { _id: string; codice: string; updatedAt: string };
   url: string;
   schema: S;
   invalidates: readonly QueryKey[];
@@ -34,7 +35,7 @@ export function useSposta<S extends z.ZodType>({
       method: 'POST',
       url,
       body: { type: 'json', json: { ubicazioneId: place._id } },
-      ifMatch: updatedAtOf(item),
+      ifMatch: item.updatedAt,
       itemKey: `${kind}:${item._id}`,
       invalidates: invalidates.map((k) => k.map(String)),
     }),

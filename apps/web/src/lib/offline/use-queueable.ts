@@ -22,9 +22,3 @@ export function useQueueable<V, T>(options: {
 export function wasQueued(result: unknown): boolean {
   return typeof result === 'object' && result !== null && (result as { queued?: unknown }).queued === true;
 }
-
-/** The updatedAt of an item's DTO, for If-Match (none when the DTO does not carry it). */
-export function updatedAtOf(item: object): string | null {
-  const value = (item as { updatedAt?: unknown }).updatedAt;
-  return typeof value === 'string' ? value : null;
-}

@@ -19,7 +19,6 @@ import {
 } from '@gestcava/contracts';
 import { api } from '@/lib/api';
 import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
-import { updatedAtOf } from '@/lib/offline/use-queueable';
 import { queryRoots } from '@/lib/query-keys';
 
 /**
@@ -82,7 +81,7 @@ export const useUpdateRiga = (c: { _id: string; codice: string }) =>
     method: 'PUT',
     url: rigaPath(c._id, riga._id),
     json: body,
-    ifMatch: updatedAtOf(riga),
+    ifMatch: riga.updatedAt,
     itemKey: `riga:${riga._id}`,
   }));
 /** DELETE /:id/righe/:rigaId: the block goes back to its previous state. */

@@ -80,11 +80,11 @@ export function useLastraOperation(id: string) {
 const STOCK_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
 
 /** The yard's quick move of a slab: sent at once, or kept on the device while offline (issue 29). */
-export const useSpostaLastra = (l: { _id: string; codice: string }) =>
+export const useSpostaLastra = (l: { _id: string; codice: string; updatedAt: string }) =>
   useSposta({ kind: 'sposta-lastra', what: 'Lastra', item: l, url: stock.lastre.path(l._id, 'sposta'), schema: lastraSchema, invalidates: STOCK_ROOTS });
 
 /** The yard's quick move of a bundle (with its slabs in stock), queued offline like a slab's. */
-export const useSpostaPacco = (p: { _id: string; codice: string }) =>
+export const useSpostaPacco = (p: { _id: string; codice: string; updatedAt: string }) =>
   useSposta({ kind: 'sposta-pacco', what: 'Pacco', item: p, url: stock.pacchi.path(p._id, 'sposta'), schema: paccoOperazioneSchema, invalidates: STOCK_ROOTS });
 
 /** POST /api/magazzino/pacchi/:id/<op>: the bundle after it and how many of its slabs it moved. */

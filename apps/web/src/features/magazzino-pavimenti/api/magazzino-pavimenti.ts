@@ -50,7 +50,7 @@ function useRefreshLotti() {
 }
 
 /** The yard's quick move of a whole lot: sent at once, or kept on the device while offline (issue 29). */
-export const useSpostaLotto = (l: { _id: string; codice: string }) =>
+export const useSpostaLotto = (l: { _id: string; codice: string; updatedAt: string }) =>
   useSposta({ kind: 'sposta-lotto', what: 'Lotto', item: l, url: lotti.path(l._id, 'sposta'), schema: lottoOperazioneSchema, invalidates: LOTTO_ROOTS });
 
 /** POST /api/magazzino/lotti/:id/<op>: the lot after it, the pieces and m² it took, a split's new lot. */
