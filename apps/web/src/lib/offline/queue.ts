@@ -1,4 +1,5 @@
 import { isApiError } from '../api';
+import { log } from '../log';
 import { addAction, allActions, deleteAction, filesOf, openQueueDb, updateAction, type NewAction, type QueueDb, type QueuedAction, type QueuedKind, type StoredFile } from './queue-store';
 
 export type { QueuedAction, QueuedKind, QueuedState } from './queue-store';
@@ -145,9 +146,12 @@ export class OfflineQueue {
 
   /** Replays what is due; one run at a time (a second call joins the one under way). */
   process(): Promise<void> {
-    this.running ??= this.exclusiveDrain().finally(() => {
-      this.running = null;
-    });
+    this.running ??= this.exclusiveDrain()
+      // a database closed or deleted under it (logout in another tab): the next run, if any, starts over
+      .catch((error: unknown) => log.warn('Coda sul dispositivo: invio interrotto', error))
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
