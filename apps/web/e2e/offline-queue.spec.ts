@@ -5,9 +5,9 @@ import { DEMO, login, PASSWORD, screenshot } from './helpers';
 /**
  * Issue 29 "Queue what you do": the yard's actions made without signal are kept on the phone and
  * reach the server exactly once when the network returns. The pages are opened online first (the
- * app shell offline is h/pwa's test); the service worker stays out of the way of page.route.
+ * app shell offline is h/pwa's test); its service worker serves the app's lazy parts offline.
  */
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
 interface Api {
   get: <T>(path: string) => Promise<T>;
@@ -68,6 +68,14 @@ async function openPage(context: BrowserContext, path: string, title: RegExp): P
 
 const pending = (page: Page) => page.getByTestId('pending-actions');
 
+/** The installed app: the service worker has precached it and serves this page's lazy parts (toasts, dialogs) offline. */
+async function installed(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
 test.describe('offline queue, 390 px', () => {
   test('photos, a move, a state change and a collaudo measure made offline reach the server once, in order', async ({ page, context, request }) => {
     await login(page, DEMO.admin);
@@ -79,6 +87,7 @@ test.describe('offline queue, 390 px', () => {
 
     await page.goto(`/app/pages/blocchi/${blocco._id}`);
     await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`);
+    await installed(page);
     const lastraPage = await openPage(context, `/app/pages/magazzino/lastre/${lastra._id}`, new RegExp(lastra.codice));
     const collaudoPage = await openPage(context, `/app/pages/collaudi/${collaudo._id}`, new RegExp(collaudo.codice));
     const riga = collaudoPage.getByTestId('riga-card').nth(1);
@@ -141,6 +150,40 @@ test.describe('offline queue, 390 px', () => {
     await expect(riga.getByTestId('riga-status')).toHaveAttribute('data-status', 'saved');
   });
 
+  test('a block changed by someone else while the action waited: refused with the reason, the server untouched', async ({ page, context, request }) => {
+    await login(page, DEMO.produzione);
+    const api = await apiAs(request, DEMO.admin.email);
+    const blocco = await firstOf(api, '/api/blocchi?stato=in_piazzale&limit=50', () => true);
+    await page.goto(`/app/pages/blocchi/${blocco._id}`);
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`);
+    await installed(page);
+
+    await context.setOffline(true);
+    await page.getByTestId('blocco-move-disponibile').click();
+    await expect(pending(page)).toHaveAccessibleName('1 azione in attesa');
+
+    // meanwhile, online, a colleague (the admin) discards it
+    expect(await api.post(`/api/blocchi/${blocco._id}/stato`, { stato: 'scartato', nota: 'Crepa passante' })).toBe(200);
+
+    await context.setOffline(false);
+    await pending(page).click();
+    const action = page.getByTestId('queued-action');
+    await expect(action.getByTestId('queued-action-state')).toHaveText('Rifiutata', { timeout: 30_000 });
+    await expect(action.getByTestId('queued-action-reason')).not.toBeEmpty();
+    await screenshot(page, 'offline-queue-rifiutata-390');
+    expect((await api.get<Item>(`/api/blocchi/${blocco._id}`)).stato).toBe('scartato');
+    expect(stateChanges(await api.get<History[]>(`/api/blocchi/${blocco._id}/history`))).toBe(1);
+
+    await action.getByTestId('queued-action-discard').click();
+    await page.getByTestId('confirm-discard-confirm').click();
+    await expect(page.getByTestId('queued-action')).toHaveCount(0);
+  });
+});
+
+test.describe('offline queue, replays', () => {
+  // page.route does not see requests a service worker handles
+  test.use({ serviceWorkers: 'block' });
+
   test('a replay after the server answered but the phone never heard it applies nothing twice', async ({ page, request }) => {
     await login(page, DEMO.admin);
     const api = await apiAs(request, DEMO.admin.email);
@@ -182,33 +225,5 @@ test.describe('offline queue, 390 px', () => {
     expect(moves(history)).toBe(1);
     const now = await api.get<Item>(`/api/blocchi/${blocco._id}`);
     expect(now).toMatchObject({ stato: 'disponibile', ubicazione: { nome: nuovaUbicazione } });
-  });
-
-  test('a block changed by someone else while the action waited: refused with the reason, the server untouched', async ({ page, context, request }) => {
-    await login(page, DEMO.produzione);
-    const api = await apiAs(request, DEMO.admin.email);
-    const blocco = await firstOf(api, '/api/blocchi?stato=in_piazzale&limit=50', () => true);
-    await page.goto(`/app/pages/blocchi/${blocco._id}`);
-    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`);
-
-    await context.setOffline(true);
-    await page.getByTestId('blocco-move-disponibile').click();
-    await expect(pending(page)).toHaveAccessibleName('1 azione in attesa');
-
-    // meanwhile, online, a colleague (the admin) discards it
-    expect(await api.post(`/api/blocchi/${blocco._id}/stato`, { stato: 'scartato', nota: 'Crepa passante' })).toBe(200);
-
-    await context.setOffline(false);
-    await pending(page).click();
-    const action = page.getByTestId('queued-action');
-    await expect(action.getByTestId('queued-action-state')).toHaveText('Rifiutata', { timeout: 30_000 });
-    await expect(action.getByTestId('queued-action-reason')).not.toBeEmpty();
-    await screenshot(page, 'offline-queue-rifiutata-390');
-    expect((await api.get<Item>(`/api/blocchi/${blocco._id}`)).stato).toBe('scartato');
-    expect(stateChanges(await api.get<History[]>(`/api/blocchi/${blocco._id}/history`))).toBe(1);
-
-    await action.getByTestId('queued-action-discard').click();
-    await page.getByTestId('confirm-discard-confirm').click();
-    await expect(page.getByTestId('queued-action')).toHaveCount(0);
   });
 });

@@ -232,14 +232,15 @@ export function uploadPhoto(
   });
 }
 
-const ENTITY_WORDS: Record<PhotoEntityType, string> = {
+/** One item of each entity type, as the gallery's cards and the offline queue name it. */
+export const PHOTO_ENTITY_LABELS: Record<PhotoEntityType, string> = {
   bancata: 'Bancata',
   blocco: 'Blocco',
   pacco: 'Pacco',
   lastra: 'Lastra',
   lotto: 'Lotto',
   collaudo: 'Collaudo',
-  'lavorazione-lastre': 'Lavorazione lastre',
+  'lavorazione-lastre': 'Segagione',
   'lavorazione-pavimenti': 'Lavorazione pavimenti',
 };
 
@@ -253,7 +254,7 @@ export function uploadPhotoOrQueue(upload: PhotoUpload, options: { onProgress?: 
   return sendOrQueue(
     {
       kind: 'foto',
-      label: `${ENTITY_WORDS[upload.entityType]} ${upload.codice}: foto ${upload.file.name}`,
+      label: `${PHOTO_ENTITY_LABELS[upload.entityType]} ${upload.codice}: foto ${upload.file.name}`,
       method: 'POST',
       url: UPLOAD_PATH,
       body: { type: 'form', fields: photoFields(upload), files: [{ field: 'photos', fileId, name: upload.file.name }] },
