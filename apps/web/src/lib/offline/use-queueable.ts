@@ -12,6 +12,8 @@ export function useQueueable<V, T>(options: {
   onError?: (error: Error) => unknown;
 }) {
   return useMutation({
+    // TanStack Query would hold a mutation while the browser is offline: this one decides itself (it keeps the action)
+    networkMode: 'always',
     mutationFn: (variables: V): Promise<SendOutcome<T>> => sendOrQueue(options.describe(variables), (direct) => options.send(variables, direct)),
     onSuccess: (outcome) => (outcome.queued ? undefined : options.onSent?.(outcome.value)),
     onError: options.onError,
