@@ -62,7 +62,7 @@ async function firstOf(api: Api, path: string, what: (i: Item) => boolean): Prom
 async function openPage(context: BrowserContext, path: string, title: RegExp): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);
-  await expect(page.getByTestId('page-title')).toHaveText(title);
+  await expect(page.getByTestId('page-title')).toHaveText(title, { timeout: 30_000 });
   return page;
 }
 
@@ -78,6 +78,7 @@ async function installed(page: Page): Promise<void> {
 
 test.describe('offline queue, 390 px', () => {
   test('photos, a move, a state change and a collaudo measure made offline reach the server once, in order', async ({ page, context, request }) => {
+    test.setTimeout(180_000);
     await login(page, DEMO.admin);
     const api = await apiAs(request, DEMO.admin.email);
     const blocco = await firstOf(api, '/api/blocchi?stato=in_piazzale&limit=50', () => true);
@@ -86,7 +87,7 @@ test.describe('offline queue, 390 px', () => {
     const photosBefore = await photosOf(api, blocco);
 
     await page.goto(`/app/pages/blocchi/${blocco._id}`);
-    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`);
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`, { timeout: 30_000 });
     await installed(page);
     const lastraPage = await openPage(context, `/app/pages/magazzino/lastre/${lastra._id}`, new RegExp(lastra.codice));
     const collaudoPage = await openPage(context, `/app/pages/collaudi/${collaudo._id}`, new RegExp(collaudo.codice));
@@ -110,9 +111,8 @@ test.describe('offline queue, 390 px', () => {
     await expect(lastraPage.locator('.p-toast-message').filter({ hasText: `sposta in ${nuovaUbicazione}` })).toBeVisible();
 
     await collaudoPage.bringToFront();
-    await riga.getByTestId('riga-lunghezzaRilevata').click();
-    await riga.getByTestId('riga-lunghezzaRilevata').locator('input').fill('287');
-    await riga.getByTestId('riga-lunghezzaRilevata').locator('input').press('Tab');
+    await riga.getByTestId('riga-lunghezzaRilevata').fill('287');
+    await riga.getByTestId('riga-lunghezzaRilevata').press('Tab');
     await expect(riga.getByTestId('riga-status')).toHaveAttribute('data-status', 'queued');
 
     await page.bringToFront();
@@ -155,7 +155,7 @@ test.describe('offline queue, 390 px', () => {
     const api = await apiAs(request, DEMO.admin.email);
     const blocco = await firstOf(api, '/api/blocchi?stato=in_piazzale&limit=50', () => true);
     await page.goto(`/app/pages/blocchi/${blocco._id}`);
-    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`);
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`, { timeout: 30_000 });
     await installed(page);
 
     await context.setOffline(true);
@@ -190,7 +190,7 @@ test.describe('offline queue, replays', () => {
     const blocco = await firstOf(api, '/api/blocchi?stato=in_piazzale&limit=50', (b) => b.ubicazione !== null);
     const photosBefore = await photosOf(api, blocco);
     await page.goto(`/app/pages/blocchi/${blocco._id}`);
-    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`);
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`, { timeout: 30_000 });
 
     // the first send of each reaches the server, then the network drops before the answer
     const keys: string[] = [];
