@@ -214,6 +214,22 @@ describe('offline queue', () => {
     expect(sent.map((a) => a.ifMatch)).toEqual(['2026-11-26T08:00:00.000Z', '2026-11-26T09:00:01.000Z']);
   });
 
+  it('an action another tab settled is reported to this one too, once, so its pages refresh', async () => {
+    const { send } = scripted();
+    online = false;
+    const settledHere: string[] = [];
+    const here = await OfflineQueue.open('tabs', { send, now: () => clock, isOnline: () => online, onSettled: (a) => settledHere.push(a.label) });
+    opened.push(here);
+    await here.enqueue(action('primo'));
+    online = true;
+    const other = await open(send, 'tabs');
+    await other.process();
+    expect(settledHere).toEqual([]);
+    await here.process();
+    await here.process();
+    expect(settledHere).toEqual(['primo']);
+  });
+
   it('sent actions stay listed a while, then go', async () => {
     const { send } = scripted();
     const q = await open(send);

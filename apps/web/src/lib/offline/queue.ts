@@ -117,9 +117,16 @@ export class OfflineQueue {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Reads the actions again. The ones settled since the last read — by this tab or by another tab of
+   * the same user, which replays while this one waits — are told to onSettled, so every open tab
+   * refreshes what they touched.
+   */
   private async reload(): Promise<void> {
+    const before = new Map(this.actions.map((a) => [a.seq, a.state]));
     this.actions = await allActions(this.db);
     for (const l of this.listeners) l(this.actions);
+    for (const a of this.actions) if (a.state !== 'in_attesa' && before.get(a.seq) === 'in_attesa') this.options.onSettled?.(a);
   }
 
   /** Keeps the action (and its files) for a replay; it is tried at the next `process`. */
@@ -210,9 +217,8 @@ export class OfflineQueue {
   }
 
   private async settle(action: QueuedAction, outcome: Pick<QueuedAction, 'state' | 'reason'>): Promise<void> {
-    const settled = await updateAction(this.db, action.seq, { ...outcome, attempts: action.attempts, settledAt: this.now() });
+    await updateAction(this.db, action.seq, { ...outcome, attempts: action.attempts, settledAt: this.now() });
     await this.reload();
-    if (settled) this.options.onSettled?.(settled);
   }
 
   /**
