@@ -74,8 +74,10 @@ export function useRigheEditor(collaudo: Collaudo) {
       return Promise.resolve(false);
     }
     countSaving(riga._id, 1);
+    // the row as the last save left it: its updatedAt is this save's If-Match (an earlier save in the chain moved it on)
+    const latest = () => queryClient.getQueryData<Collaudo>(collaudiKeys.detail(collaudo._id))?.righe.find((r) => r._id === riga._id) ?? riga;
     const run = chain.current.then(() =>
-      update.mutateAsync({ riga, body: checked.body }).then(
+      update.mutateAsync({ riga: latest(), body: checked.body }).then(
         (result) => {
           if (wasQueued(result)) setQueued((m) => new Map(m).set(riga._id, draft));
           setError(riga._id, null);
