@@ -118,6 +118,11 @@ test.describe('offline queue, 390 px', () => {
     await page.bringToFront();
     await expect(pending(page)).toHaveAccessibleName('5 azioni in attesa');
     await expect(page.getByTestId('offline-badge')).toBeVisible();
+    // the count fits a phone's top bar beside "Non in linea", and the menu after it too
+    for (const part of [pending(page), page.getByRole('button', { name: 'Altre azioni' })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
     await screenshot(page, 'offline-queue-topbar-390');
     await pending(page).click();
     await expect(page.getByTestId('queued-action')).toHaveCount(5);
