@@ -212,6 +212,9 @@ describe('offline queue', () => {
     await q.enqueue(action('stato', item));
     await q.process();
     expect(sent.map((a) => a.ifMatch)).toEqual(['2026-11-26T08:00:00.000Z', '2026-11-26T09:00:01.000Z']);
+    // a page not refetched yet still shows the first updatedAt: a new action on the item takes the latest
+    expect(q.ifMatchFor('blocco:b1', '2026-11-26T08:00:00.000Z')).toBe('2026-11-26T09:00:02.000Z');
+    expect(q.ifMatchFor('blocco:b1', '2026-11-26T07:00:00.000Z')).toBe('2026-11-26T07:00:00.000Z');
   });
 
   it('an action another tab settled is reported to this one too, once, so its pages refresh', async () => {

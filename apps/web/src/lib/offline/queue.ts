@@ -80,6 +80,8 @@ export class OfflineQueue {
   private closed = false;
   /** a 401: nothing more goes until the user logs in again */
   paused = false;
+  /** per item, the updatedAt each sent action found → the one it left (a page may still show an older one) */
+  private readonly passed = new Map<string, Map<string, string>>();
 
   private constructor(
     readonly userId: string,
@@ -127,6 +129,18 @@ export class OfflineQueue {
     this.actions = await allActions(this.db);
     for (const l of this.listeners) l(this.actions);
     for (const a of this.actions) if (a.state !== 'in_attesa' && before.get(a.seq) === 'in_attesa') this.options.onSettled?.(a);
+  }
+
+  /**
+   * The If-Match a new action on the item should carry: the page may still show the item as it was
+   * before a queued action on it was sent, and that action's own change is no conflict.
+   */
+  ifMatchFor(itemKey: string | null, ifMatch: string | null): string | null {
+    const steps = itemKey ? this.passed.get(itemKey) : undefined;
+    let current = ifMatch;
+    // each step is one of the queue's own changes, in order: follow them to the latest
+    for (let n = 0; steps && current !== null && steps.has(current) && n < steps.size; n++) current = steps.get(current) ?? current;
+    return current;
   }
 
   /** Keeps the action (and its files) for a replay; it is tried at the next `process`. */
@@ -231,6 +245,8 @@ export class OfflineQueue {
     const itemId = action.itemKey.slice(action.itemKey.indexOf(':') + 1);
     const updatedAt = UPDATED_AT[action.kind](answer, itemId);
     if (typeof updatedAt !== 'string') return;
+    const steps = this.passed.get(action.itemKey) ?? new Map<string, string>();
+    this.passed.set(action.itemKey, steps.set(action.ifMatch, updatedAt));
     for (const later of this.actions) {
       if (later.seq > action.seq && later.state === 'in_attesa' && later.itemKey === action.itemKey && later.ifMatch === action.ifMatch) {
         await updateAction(this.db, later.seq, { ifMatch: updatedAt });

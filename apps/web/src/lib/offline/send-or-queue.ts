@@ -40,8 +40,9 @@ function companyOfSession(): string | null {
  */
 export async function sendOrQueue<T>(request: QueueRequest, direct: (send: DirectSend) => Promise<T>): Promise<SendOutcome<T>> {
   const idempotencyKey = newIdempotencyKey();
-  const { files, ...input } = request;
   const queue = getActiveQueue();
+  const { files, ...asShown } = request;
+  const input = { ...asShown, ifMatch: queue ? queue.ifMatchFor(asShown.itemKey, asShown.ifMatch) : asShown.ifMatch };
   const keep = async (): Promise<SendOutcome<T>> => {
     if (!queue) throw new Error('Nessuna coda sul dispositivo');
     const action = await queue.enqueue({ ...input, idempotencyKey, companyId: companyOfSession() }, files);
