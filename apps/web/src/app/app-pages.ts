@@ -230,6 +230,13 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Profilo',
     load: () => import('./routes/profile'),
   },
+  {
+    // the device's offline queue (issue 29), reached from the top bar's "N azioni in attesa"
+    path: 'pages/azioni-in-attesa',
+    rule: 'authenticated',
+    title: 'Azioni in attesa',
+    load: () => import('./routes/azioni-in-attesa'),
+  },
 ];
 
 /** The sidebar menu, for every user (the layout filters it by the user's permissions). */

@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { can } from '@gestcava/contracts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { forgetOtherUsers } from '@/lib/offline/device-data';
+import { deleteQueue, useOfflineQueueRunner, usePendingCount } from '@/lib/offline/active-queue';
 import { useSession } from '@/lib/session';
 import { AppFooter } from '@/layout/app-footer';
 import { AppLayout } from '@/layout/app-layout';
@@ -22,21 +24,45 @@ function ShellTopbar({ company }: { company: ShellCompany | null }) {
   const chatAllowed = can(user, 'chat');
   const unread = useUnreadCount(chatAllowed).data ?? 0;
   useChatRealtime(chatAllowed);
+  const pending = usePendingCount();
+  const [askLogout, setAskLogout] = useState(false);
+  // the device's queue goes with the user (issue 29); actions still waiting are lost, so they ask first
+  const leave = () => {
+    setAskLogout(false);
+    void (user ? deleteQueue(user._id) : Promise.resolve()).finally(() => logout.mutate());
+  };
   return (
-    <AppTopbar
-      company={company}
-      quarryLabel={quarryLabel(company)}
-      widgets={
-        <>
-          {user?.role === 'admin' && <CompanySelector user={user} />}
-          <NotificationsToggle />
-        </>
-      }
-      codeSearch={<CodeSearch variant="topbar" />}
-      chatUnread={chatAllowed ? unread : null}
-      onLogout={() => logout.mutate()}
-      loggingOut={logout.isPending}
-    />
+    <>
+      <AppTopbar
+        company={company}
+        quarryLabel={quarryLabel(company)}
+        widgets={
+          <>
+            {user?.role === 'admin' && <CompanySelector user={user} />}
+            <NotificationsToggle />
+          </>
+        }
+        codeSearch={<CodeSearch variant="topbar" />}
+        chatUnread={chatAllowed ? unread : null}
+        onLogout={() => (pending > 0 ? setAskLogout(true) : leave())}
+        loggingOut={logout.isPending}
+      />
+      <ConfirmDialog
+        visible={askLogout}
+        title="Uscire?"
+        confirmLabel="Esci"
+        confirmIcon="pi pi-sign-out"
+        danger
+        onConfirm={leave}
+        onCancel={() => setAskLogout(false)}
+        testId="confirm-logout"
+      >
+        <p className="m-0">
+          Hai {pending === 1 ? '1 azione in attesa' : `${pending} azioni in attesa`}: uscendo
+          verranno eliminate dal dispositivo.
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -47,6 +73,8 @@ function AppShell() {
   useEffect(() => {
     if (userId) void forgetOtherUsers(userId);
   }, [userId]);
+  // the user's offline queue replays from here, on every page of the app
+  useOfflineQueueRunner();
   const company = useUserCompany(selectedCompanyId);
   const shown = company.data ?? null;
   return (

@@ -6,6 +6,7 @@ import { formatUnread } from '@/lib/format';
 import { OfflineBadge } from '@/components/offline/offline-badge';
 import { useLayout } from './layout-context';
 import type { LayoutCompany } from './layout-company';
+import { PendingActionsBadge } from '@/components/offline/pending-actions-badge';
 
 /** The top bar's feature parts come from the app (app/shell.tsx): the layout imports no feature. */
 export interface AppTopbarProps {
@@ -90,6 +91,7 @@ export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, ch
       <OfflineBadge />
 
       {codeSearch}
+      <PendingActionsBadge />
       {/* the chat and its unread badge stay in the bar on phones too, not inside the ⋮ menu */}
       {chatUnread !== null && (
         <Link

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { genealogyNodeSchema, historySchema, type EntityKind } from '@gestcava/contracts';
 import { api, apiDownload } from './api';
 import { isNotOnDevice, loadWithDeviceCopy } from './offline/device-copy';
+import type { QueuedKind } from './offline/queue';
+import { useQueueable as useQueueableMutation } from './offline/use-queueable';
 import { retryOnce } from './query-client';
 
 /**
@@ -51,6 +53,19 @@ interface Saved {
   _id: string;
 }
 export type ExportFormat = 'csv' | 'xlsx';
+
+/** A yard action's request as the offline queue keeps it (JSON body; the record answered). */
+export interface QueueableJson {
+  kind: QueuedKind;
+  /** Italian, for the queue's page */
+  label: string;
+  method: 'POST' | 'PUT';
+  url: string;
+  json: unknown;
+  /** the record's updatedAt as its DTO gave it */
+  ifMatch: string | null;
+  itemKey: string;
+}
 
 export function defineResource<F extends z.ZodType = z.ZodType<object>, L extends z.ZodType = z.ZodType, S extends z.ZodType = z.ZodType, D extends z.ZodType<Saved> = z.ZodType<Saved>>(
   config: ResourceConfig<F, L, S, D>,
@@ -135,12 +150,37 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
     });
   }
 
+  /**
+   * A yard action that answers the record (issue 29): sent at once with its Idempotency-Key and
+   * If-Match, or kept on the device when offline and replayed later; once sent, the caches refresh.
+   */
+  function useQueueable<V>(describe: (variables: V) => QueueableJson, options: { invalidates?: readonly QueryKey[] } = {}) {
+    const queryClient = useQueryClient();
+    const invalidates = [key, ...(config.invalidates ?? []), ...(options.invalidates ?? [])].map((k) => k.map(String));
+    return useQueueableMutation({
+      describe: (variables: V) => {
+        const { json, ...rest } = describe(variables);
+        return { ...rest, body: { type: 'json', json }, invalidates };
+      },
+      send: (variables: V, direct) => {
+        const { method, url, json } = describe(variables);
+        const opts = { schema: schemas.detail, idempotencyKey: direct.idempotencyKey, headers: direct.headers };
+        return method === 'PUT' ? api.put(url, json, opts) : api.post(url, json, opts);
+      },
+      onSent: (saved: Detail) => {
+        queryClient.setQueryData(keys.detail((saved as Saved)._id), saved);
+        return refresh(queryClient, options.invalidates);
+      },
+    });
+  }
+
   return {
     keys,
     queries,
     path,
     refresh,
     useSaving,
+    useQueueable,
     useList: (params: Filters & ListPaging) => useQuery(queries.list(params)),
     useSummary: (filters: Filters) => useQuery(queries.summary(filters)),
     useDetail: (id: string) => useQuery(queries.detail(id)),

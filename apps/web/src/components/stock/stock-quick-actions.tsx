@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { QuickMoveDialog } from '@/components/quick-move-dialog';
+import { wasQueued } from '@/lib/offline/use-queueable';
 import { notify } from '@/lib/toast';
 import '@/components/quick-actions.css';
 import { useStockUbicazioni } from './stock-pickers';
@@ -22,7 +23,8 @@ export function StockQuickActions({
   photo: ReactNode;
   /** the toast's words once moved («Lastra spostata») */
   movedLabel: string;
-  onMove: (ubicazioneId: string) => Promise<unknown>;
+  /** its result may be a move kept on the device for later (issue 29), whose own toast says so */
+  onMove: (place: { _id: string; nome: string }) => Promise<unknown>;
 }) {
   const [moving, setMoving] = useState(false);
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -39,9 +41,11 @@ export function StockQuickActions({
           pendingId={pendingId}
           onMove={(u) => {
             setPendingId(u._id);
-            void onMove(u._id)
+            void onMove(u)
               .then(
-                () => notify({ severity: 'success', summary: movedLabel, detail: `${codice} → ${u.nome}` }),
+                (result) => {
+                  if (!wasQueued(result)) notify({ severity: 'success', summary: movedLabel, detail: `${codice} → ${u.nome}` });
+                },
                 (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
               )
               .finally(() => {

@@ -20,6 +20,8 @@ export interface UploadOptions {
   timeoutMs?: number;
   create?: boolean;
   idempotencyKey?: string;
+  /** e.g. a queued upload's X-Company-Id, the one it was made under */
+  headers?: Record<string, string>;
   schema?: z.ZodType;
 }
 
@@ -96,6 +98,7 @@ export async function apiUpload(path: string, form: FormData, options: UploadOpt
   const body = await execute(method, send, {
     create: options.create ?? method === 'POST',
     idempotencyKey: options.idempotencyKey,
+    extraHeaders: options.headers,
     upload: true,
   });
   return parseAnswer(path, body, options.schema);

@@ -7,7 +7,8 @@ import { CACHE_DB_PREFIX, cacheDbName, closeItemCaches, quietly } from './item-c
  * dispositivo"): every database of the app is named `gestcava-*` — the read copies
  * `gestcava-cache-<userId>` (./item-cache.ts) and the action queue `gestcava-queue-<userId>`.
  *
- * - `wipeDeviceData()`: the user's own logout deletes them all, the queue included.
+ * - `wipeDeviceData(userId)`: the user's own logout deletes every read copy and the user's own queue;
+ *   another user's waiting queue (a session that expired on this device) stays for that user's login.
  * - `forgetOtherUsers(userId)`: the shell, on entering after a login, deletes the other users' read
  *   copies; their queues stay (the queue decides about them: an expired session's actions wait for
  *   the same user's login).
@@ -37,13 +38,15 @@ async function remove(names: string[]): Promise<void> {
 }
 
 /**
- * Explicit logout: every gestcava-* database of this origin goes (where the browser cannot list
- * them, at least the user's own two).
+ * Explicit logout: every read copy goes and the user's own queue (where the browser cannot list
+ * databases, at least the user's own two); without a known user, every gestcava-* database.
  */
 export async function wipeDeviceData(userId?: string): Promise<void> {
   await closeItemCaches();
+  const ownQueue = userId ? `${DEVICE_DB_PREFIX}queue-${userId}` : null;
   const own = userId ? [cacheDbName(userId), `${DEVICE_DB_PREFIX}queue-${userId}`] : [];
-  await quietly('cancellazione', async () => remove(await appDatabases(DEVICE_DB_PREFIX, own)));
+  const othersQueue = (name: string) => name.startsWith(`${DEVICE_DB_PREFIX}queue-`) && ownQueue !== null && name !== ownQueue;
+  await quietly('cancellazione', async () => remove((await appDatabases(DEVICE_DB_PREFIX, own)).filter((name) => !othersQueue(name))));
 }
 
 /** After a login: the read copies of every other user go; the user's own stay. */

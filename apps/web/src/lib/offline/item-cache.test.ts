@@ -81,13 +81,14 @@ describe('the device copy of opened items', () => {
 });
 
 describe('wiping and forgetting', () => {
-  it('logout deletes every gestcava database of the origin, the queues too, and nothing else', async () => {
+  it('logout deletes every read copy and the own queue, keeps another user’s waiting queue and other apps’ data', async () => {
     await storeItem(A, 'blocco', 'b1', blocco('BL-2026-0042'), NOW);
     await storeItem(B, 'blocco', 'b2', blocco('BL-2026-0043'), NOW);
     (await openDB('gestcava-queue-u-mag', 1, { upgrade: (db) => db.createObjectStore('actions') })).close();
+    (await openDB('gestcava-queue-u-prod', 1, { upgrade: (db) => db.createObjectStore('actions') })).close();
     (await openDB('altra-app', 1, { upgrade: (db) => db.createObjectStore('x') })).close();
     await wipeDeviceData('u-mag');
-    expect(await databaseNames()).toEqual(['altra-app']);
+    expect(await databaseNames()).toEqual(['altra-app', 'gestcava-queue-u-prod']);
   });
 
   it('a login deletes the other users’ copies, keeps the own ones and leaves the queues to the queue', async () => {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  BLOCCO_STATO_LABELS,
   ENTITY_PAGES,
   anagraficaPickerItemSchema,
   bancataPickerItemSchema,
@@ -10,6 +11,7 @@ import {
   bloccoSummarySchema,
   pageOf,
   type BancataPickerItem,
+  type Blocco,
   type BloccoDeclassaBody,
   type BloccoEsternoCreate,
   type BloccoInternoCreate,
@@ -68,6 +70,32 @@ export const useDeleteBlocco = (kind: BloccoKind, id: string) => blocchi[kind].u
 export const useChangeBloccoStato = (kind: BloccoKind, id: string) => blocchi[kind].useAction<BloccoStatoBody>(id, 'stato');
 /** POST /:id/declassa { scelta?, categoria?, unitaPrezzo?, nota }: only lowers; the block stays sellable. */
 export const useDeclassaBlocco = (kind: BloccoKind, id: string) => blocchi[kind].useAction<BloccoDeclassaBody>(id, 'declassa');
+/**
+ * The yard's state change of a block (issue 29): offline it is kept on the device and replayed with
+ * its Idempotency-Key; If-Match is the block's updatedAt as shown, so a block changed meanwhile
+ * (sold by someone else…) refuses it instead of being overwritten.
+ */
+export const useChangeBloccoStatoQueueable = (kind: BloccoKind, b: Blocco) =>
+  blocchi[kind].useQueueable((body: BloccoStatoBody) => ({
+    kind: 'stato-blocco',
+    label: `${BLOCCO_KIND_LABELS[kind].singolare} ${b.codice}: stato → ${BLOCCO_STATO_LABELS[body.stato]}`,
+    method: 'POST',
+    url: blocchi[kind].path(b._id, 'stato'),
+    json: body,
+    ifMatch: b.updatedAt,
+    itemKey: `blocco:${b._id}`,
+  }));
+/** The yard's move of a block to another ubicazione (PUT with the place only), queued offline like the state change. */
+export const useMoveBlocco = (kind: BloccoKind, b: Blocco) =>
+  blocchi[kind].useQueueable((place: { _id: string; nome: string }) => ({
+    kind: 'sposta-blocco',
+    label: `${BLOCCO_KIND_LABELS[kind].singolare} ${b.codice}: sposta in ${place.nome}`,
+    method: 'PUT',
+    url: blocchi[kind].path(b._id),
+    json: { ubicazioneId: place._id },
+    ifMatch: b.updatedAt,
+    itemKey: `blocco:${b._id}`,
+  }));
 export const exportBlocchi = (kind: BloccoKind, filters: BloccoFilters & { sort: string }, format: ExportFormat) => blocchi[kind].exportFile(filters, format);
 
 /**

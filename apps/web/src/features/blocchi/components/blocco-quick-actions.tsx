@@ -5,7 +5,8 @@ import '@/components/quick-actions.css';
 import type { Blocco } from '@gestcava/contracts';
 import { isLookupActive, useLookups } from '@/lib/lookups';
 import { notify } from '@/lib/toast';
-import { useUpdateBlocco, type BloccoKind } from '../api/blocchi';
+import { wasQueued } from '@/lib/offline/use-queueable';
+import { useMoveBlocco, type BloccoKind } from '../api/blocchi';
 
 /**
  * A block scanned in the yard, on a phone (issue 18): the photo, the move to another place and the
@@ -14,20 +15,18 @@ import { useUpdateBlocco, type BloccoKind } from '../api/blocchi';
 export function BloccoQuickActions({ kind, blocco: b, photo, canMove }: { kind: BloccoKind; blocco: Blocco; photo: ReactNode; canMove: boolean }) {
   const [moving, setMoving] = useState(false);
   const ubicazioni = useLookups('ubicazioni');
-  const update = useUpdateBlocco(kind, b._id);
+  const update = useMoveBlocco(kind, b);
   const places = (ubicazioni.data ?? []).filter((u) => isLookupActive(u));
 
-  const moveTo = (id: string, nome: string) =>
-    update.mutate(
-      { ubicazioneId: id },
-      {
-        onSuccess: () => {
-          setMoving(false);
-          notify({ severity: 'success', summary: 'Blocco spostato', detail: `${b.codice} → ${nome}` });
-        },
-        onError: (error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+  const moveTo = (place: { _id: string; nome: string }) =>
+    update.mutate(place, {
+      onSuccess: (result) => {
+        setMoving(false);
+        // kept on the device: its own toast said so
+        if (!wasQueued(result)) notify({ severity: 'success', summary: 'Blocco spostato', detail: `${b.codice} → ${place.nome}` });
       },
-    );
+      onError: (error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+    });
 
   return (
     <nav className="quick-actions" aria-label="Azioni rapide" data-testid="quick-actions">
@@ -50,8 +49,8 @@ export function BloccoQuickActions({ kind, blocco: b, photo, canMove }: { kind: 
           title={`Sposta ${b.codice}`}
           current={b.ubicazione?.nome}
           places={places}
-          pendingId={update.isPending ? (update.variables?.ubicazioneId ?? null) : null}
-          onMove={(u) => moveTo(u._id, u.nome)}
+          pendingId={update.isPending ? (update.variables?._id ?? null) : null}
+          onMove={moveTo}
           onClose={() => setMoving(false)}
         />
       )}

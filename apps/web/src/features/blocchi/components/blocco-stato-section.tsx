@@ -5,7 +5,7 @@ import { useStateMove } from '@/components/detail/use-state-move';
 import { BloccoStatoTag } from '@/components/stato-tag';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useChangeBloccoStato, type BloccoKind } from '../api/blocchi';
+import { useChangeBloccoStatoQueueable, type BloccoKind } from '../api/blocchi';
 import { BloccoStatoActions } from './blocco-stato-actions';
 import { bloccoMoveOf } from './blocco-moves';
 import { OpzioneDialog } from './opzione-dialog';
@@ -16,7 +16,7 @@ import { OpzioneDialog } from './opzione-dialog';
  * confirmation and a reason, the others go at once. A sold block offers «Crea DDT» to who makes DDTs.
  */
 export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { kind: BloccoKind; blocco: Blocco; writable: boolean; canOption: boolean }) {
-  const mutation = useChangeBloccoStato(kind, b._id);
+  const mutation = useChangeBloccoStatoQueueable(kind, b);
   const move = useStateMove({ mutation, codice: b.codice, labels: BLOCCO_STATO_LABELS, confirm: ['opzionato', 'scartato'] });
 
   return (

@@ -12,6 +12,7 @@ import {
   verbaleLinkSchema,
   type CollaudoCreate,
   type CollaudoFilterInput,
+  type CollaudoRiga,
   type CollaudoRigaUpdate,
   type CollaudoStatoBody,
   type CollaudoUpdate,
@@ -53,9 +54,37 @@ export const useChangeCollaudoStato = (id: string) => collaudi.useAction<Collaud
 /** POST /:id/righe: a block joins (it goes in_collaudo). */
 export const useAddRiga = (id: string) => collaudi.useSaving((bloccoId: string) => api.create(collaudi.path(id, 'righe'), { bloccoId }, { schema: collaudoSchema }));
 const rigaPath = (id: string, rigaId: string) => collaudi.path(id, `righe/${encodeURIComponent(rigaId)}`);
-/** PUT /:id/righe/:rigaId: only the fields that changed; null clears one. */
-export const useUpdateRiga = (id: string) =>
-  collaudi.useSaving(({ rigaId, body }: { rigaId: string; body: CollaudoRigaUpdate }) => api.put(rigaPath(id, rigaId), body, { schema: collaudoSchema }));
+/** The words of a row's edit in the offline queue's label, in the card's order. */
+const RIGA_CHANGE_WORDS: Record<keyof CollaudoRigaUpdate, string> = {
+  lunghezzaRilevata: 'misure',
+  altezzaRilevata: 'misure',
+  profonditaRilevata: 'misure',
+  abbuonoTipo: 'abbuono',
+  abbuonoValore: 'abbuono',
+  sceltaAssegnata: 'scelta',
+  difettiRiscontrati: 'difetti',
+  esito: 'esito',
+  prezzo: 'prezzo',
+  unitaPrezzo: 'prezzo',
+  pesoRilevato: 'peso',
+  note: 'note',
+};
+const rigaChangeWords = (body: CollaudoRigaUpdate) => [...new Set(Object.keys(body).map((k) => RIGA_CHANGE_WORDS[k as keyof CollaudoRigaUpdate]))].join(', ');
+
+/**
+ * PUT /:id/righe/:rigaId: only the fields that changed; null clears one. A yard action (issue 29):
+ * offline it is kept on the device and replayed once, If-Match the row's updatedAt as shown.
+ */
+export const useUpdateRiga = (c: { _id: string; codice: string }) =>
+  collaudi.useQueueable(({ riga, body }: { riga: CollaudoRiga; body: CollaudoRigaUpdate }) => ({
+    kind: 'riga-collaudo',
+    label: `Collaudo ${c.codice}, blocco ${riga.blocco.codice}: ${rigaChangeWords(body)}`,
+    method: 'PUT',
+    url: rigaPath(c._id, riga._id),
+    json: body,
+    ifMatch: riga.updatedAt,
+    itemKey: `riga:${riga._id}`,
+  }));
 /** DELETE /:id/righe/:rigaId: the block goes back to its previous state. */
 export const useRemoveRiga = (id: string) => collaudi.useSaving((rigaId: string) => api.delete(rigaPath(id, rigaId), undefined, { schema: collaudoSchema }));
 

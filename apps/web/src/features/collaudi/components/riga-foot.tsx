@@ -5,7 +5,8 @@ import { formatEuroCents, formatVolume, formatWeight } from '@/lib/format';
 import { misure } from './collaudo-format';
 import { previewOf, type RigaDraft } from './riga-model';
 
-export type RigaStatus = { kind: 'saved' } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'error'; message: string };
+/** 'queued': kept on the device while offline, to be sent when the network returns (issue 29). */
+export type RigaStatus = { kind: 'saved' } | { kind: 'dirty' } | { kind: 'saving' } | { kind: 'queued' } | { kind: 'error'; message: string };
 
 /** The net measures, m³, weight and amount as the server will store them, following every key. */
 export function RigaPreview({ riga, draft }: { riga: CollaudoRiga; draft: RigaDraft }) {
@@ -30,7 +31,7 @@ export function RigaFoot({ status, onSave }: { status: RigaStatus; onSave: () =>
   return (
     <footer className="riga-card-foot">
       <SaveStatus status={status} />
-      <Button type="button" label="Salva" icon="pi pi-save" outlined={status.kind !== 'dirty'} disabled={status.kind === 'saving' || status.kind === 'saved'} onClick={onSave} data-testid="riga-save" />
+      <Button type="button" label="Salva" icon="pi pi-save" outlined={status.kind !== 'dirty'} disabled={status.kind === 'saving' || status.kind === 'saved' || status.kind === 'queued'} onClick={onSave} data-testid="riga-save" />
     </footer>
   );
 }
@@ -40,6 +41,7 @@ function SaveStatus({ status }: { status: RigaStatus }) {
     saved: { icon: 'pi pi-check-circle', text: 'Salvato', cls: 'riga-status-saved' },
     dirty: { icon: 'pi pi-pencil', text: 'Modifiche da salvare', cls: 'riga-status-dirty' },
     saving: { icon: 'pi pi-spin pi-spinner', text: 'Salvataggio…', cls: 'riga-status-saving' },
+    queued: { icon: 'pi pi-cloud-upload', text: 'Salvata sul dispositivo', cls: 'riga-status-dirty' },
     error: { icon: 'pi pi-exclamation-circle', text: status.kind === 'error' ? status.message : '', cls: 'riga-status-error' },
   }[status.kind];
   return (

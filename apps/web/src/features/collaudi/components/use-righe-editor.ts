@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { totaliCollaudo, type Collaudo, type CollaudoRiga } from '@gestcava/contracts';
 import { isApiError } from '@/lib/api';
+import { wasQueued } from '@/lib/offline/use-queueable';
 import { notify } from '@/lib/toast';
 import { collaudiKeys, useUpdateRiga } from '../api/collaudi';
 import { checkChanges, draftOf, isDirty, previewOf, rebase, rigaChanges, type RigaDraft } from './riga-model';
@@ -21,7 +22,7 @@ const initial = (righe: readonly CollaudoRiga[]): Drafts => ({ righe, drafts: ne
  */
 export function useRigheEditor(collaudo: Collaudo) {
   const queryClient = useQueryClient();
-  const update = useUpdateRiga(collaudo._id);
+  const update = useUpdateRiga(collaudo);
   const [state, setState] = useState(() => initial(collaudo.righe));
   if (state.righe !== collaudo.righe) {
     const before = new Map(state.righe.map((r) => [r._id, r]));
@@ -35,6 +36,8 @@ export function useRigheEditor(collaudo: Collaudo) {
   }
   const [saving, setSaving] = useState<ReadonlyMap<string, number>>(new Map());
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  // the drafts kept on the device while offline (issue 29), until the stored row catches up
+  const [queued, setQueued] = useState<ReadonlyMap<string, RigaDraft>>(new Map());
   // the saves go one after the other, so the last one made is the last one stored
   const chain = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -71,9 +74,12 @@ export function useRigheEditor(collaudo: Collaudo) {
       return Promise.resolve(false);
     }
     countSaving(riga._id, 1);
+    // the row as the last save left it: its updatedAt is this save's If-Match (an earlier save in the chain moved it on)
+    const latest = () => queryClient.getQueryData<Collaudo>(collaudiKeys.detail(collaudo._id))?.righe.find((r) => r._id === riga._id) ?? riga;
     const run = chain.current.then(() =>
-      update.mutateAsync({ rigaId: riga._id, body: checked.body }).then(
-        () => {
+      update.mutateAsync({ riga: latest(), body: checked.body }).then(
+        (result) => {
+          if (wasQueued(result)) setQueued((m) => new Map(m).set(riga._id, draft));
           setError(riga._id, null);
           return true;
         },
@@ -96,7 +102,9 @@ export function useRigheEditor(collaudo: Collaudo) {
     if (saving.has(r._id)) return { kind: 'saving' };
     const error = errors.get(r._id);
     if (error) return { kind: 'error', message: error };
-    return isDirty(draftFor(r), r) ? { kind: 'dirty' } : { kind: 'saved' };
+    const draft = draftFor(r);
+    if (!isDirty(draft, r)) return { kind: 'saved' };
+    return queued.get(r._id) === draft ? { kind: 'queued' } : { kind: 'dirty' };
   };
 
   const totali = totaliCollaudo(

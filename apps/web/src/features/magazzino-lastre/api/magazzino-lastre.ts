@@ -14,6 +14,7 @@ import {
   type paccoListQuerySchema,
 } from '@gestcava/contracts';
 import { api, isApiError } from '@/lib/api';
+import { useSposta } from '@/components/stock/use-sposta';
 import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -59,7 +60,7 @@ export type PaccoOp = 'riserva' | 'rilascia' | 'vendi' | 'sposta';
  */
 function useRefreshStock() {
   const queryClient = useQueryClient();
-  return () => Promise.all([ROOT, queryRoots.trasferimenti, queryRoots.giacenze].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => Promise.all(STOCK_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 const refreshOnConflict = (refresh: () => Promise<unknown>) => (error: Error) => {
@@ -75,6 +76,16 @@ export function useLastraOperation(id: string) {
     onError: refreshOnConflict(refresh),
   });
 }
+
+const STOCK_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
+
+/** The yard's quick move of a slab: sent at once, or kept on the device while offline (issue 29). */
+export const useSpostaLastra = (l: { _id: string; codice: string; updatedAt: string }) =>
+  useSposta({ kind: 'sposta-lastra', what: 'Lastra', item: l, url: stock.lastre.path(l._id, 'sposta'), schema: lastraSchema, invalidates: STOCK_ROOTS });
+
+/** The yard's quick move of a bundle (with its slabs in stock), queued offline like a slab's. */
+export const useSpostaPacco = (p: { _id: string; codice: string; updatedAt: string }) =>
+  useSposta({ kind: 'sposta-pacco', what: 'Pacco', item: p, url: stock.pacchi.path(p._id, 'sposta'), schema: paccoOperazioneSchema, invalidates: STOCK_ROOTS });
 
 /** POST /api/magazzino/pacchi/:id/<op>: the bundle after it and how many of its slabs it moved. */
 export function usePaccoOperation(id: string) {

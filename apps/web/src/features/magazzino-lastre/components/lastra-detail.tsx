@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLastra, useStockHistory, useLastraOperation, useMovimenti } from '../api/magazzino-lastre';
+import { useLastra, useStockHistory, useSpostaLastra, useMovimenti } from '../api/magazzino-lastre';
 import { DIFETTO_LABELS, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, type Lastra } from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
@@ -72,14 +72,14 @@ function StockLedger({ lastraId }: { lastraId: string }) {
 }
 
 function LastraQuickActions({ lastra: l, photo }: { lastra: Lastra; photo: ReactNode }) {
-  const operation = useLastraOperation(l._id);
+  const sposta = useSpostaLastra(l);
   return (
     <StockQuickActions
       codice={l.codice}
       current={l.ubicazione?.nome}
       photo={photo}
       movedLabel="Lastra spostata"
-      onMove={(ubicazioneId) => operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } })}
+      onMove={(place) => sposta.mutateAsync(place)}
     />
   );
 }

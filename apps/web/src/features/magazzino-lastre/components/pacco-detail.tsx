@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { usePacco, useStockHistory, useMovimenti, usePaccoOperation } from '../api/magazzino-lastre';
+import { usePacco, useStockHistory, useMovimenti, useSpostaPacco } from '../api/magazzino-lastre';
 import { Checkbox } from 'primereact/checkbox';
 import { detailPath, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, scelteText, type PaccoDetail } from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
@@ -140,14 +140,14 @@ function StockLedger({ paccoId }: { paccoId: string }) {
 }
 
 function PaccoQuickActions({ pacco: p, photo }: { pacco: PaccoDetail; photo: ReactNode }) {
-  const operation = usePaccoOperation(p._id);
+  const sposta = useSpostaPacco(p);
   return (
     <StockQuickActions
       codice={p.codice}
       current={p.ubicazione?.nome}
       photo={photo}
       movedLabel="Pacco spostato"
-      onMove={(ubicazioneId) => operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } })}
+      onMove={(place) => sposta.mutateAsync(place)}
     />
   );
 }

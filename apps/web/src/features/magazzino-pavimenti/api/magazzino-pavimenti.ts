@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { lottoOperazioneSchema, lottoSchema, movimentoSchema, pageOf, riservaSchema, stockSummarySchema, type LottoUpdateInput, type lottoListQuerySchema } from '@gestcava/contracts';
 import { api, isApiError } from '@/lib/api';
+import { useSposta } from '@/components/stock/use-sposta';
 import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -40,11 +41,17 @@ export function useLottoRiserve(id: string) {
 
 export type LottoOp = 'riserva' | 'rilascia' | 'vendi' | 'rettifica' | 'sposta';
 
+const LOTTO_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
+
 /** After an operation, or a 409 (someone took the pieces first): every tile figure is refetched. */
 function useRefreshLotti() {
   const queryClient = useQueryClient();
-  return () => Promise.all([ROOT, queryRoots.trasferimenti, queryRoots.giacenze].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => Promise.all(LOTTO_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
+
+/** The yard's quick move of a whole lot: sent at once, or kept on the device while offline (issue 29). */
+export const useSpostaLotto = (l: { _id: string; codice: string; updatedAt: string }) =>
+  useSposta({ kind: 'sposta-lotto', what: 'Lotto', item: l, url: lotti.path(l._id, 'sposta'), schema: lottoOperazioneSchema, invalidates: LOTTO_ROOTS });
 
 /** POST /api/magazzino/lotti/:id/<op>: the lot after it, the pieces and m² it took, a split's new lot. */
 export function useLottoOperation(id: string) {

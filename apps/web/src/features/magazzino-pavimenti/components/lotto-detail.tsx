@@ -5,7 +5,7 @@ import { SectionCard } from '@/components/section-card';
 import { formatArea, formatDateTime, formatEuro, formatInteger } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { useLotto, useLottoHistory, useLottoMovimenti, useLottoOperation } from '../api/magazzino-pavimenti';
+import { useLotto, useLottoHistory, useLottoMovimenti, useSpostaLotto } from '../api/magazzino-pavimenti';
 import { LottoActions, LottoRiserveSection } from './lotto-actions';
 import { ProvenienzaSection } from '@/components/stock/provenienza-section';
 import { StockItemDetail, type StockItemSlots } from '@/components/stock/stock-item-detail';
@@ -76,14 +76,14 @@ function StockLedger({ lottoId, pezziPerCassa }: { lottoId: string; pezziPerCass
 }
 
 function LottoQuickActions({ lotto: l, photo }: { lotto: Lotto; photo: ReactNode }) {
-  const operation = useLottoOperation(l._id);
+  const sposta = useSpostaLotto(l);
   return (
     <StockQuickActions
       codice={l.codice}
       current={l.ubicazione?.nome}
       photo={photo}
       movedLabel="Lotto spostato"
-      onMove={(ubicazioneId) => operation.mutateAsync({ op: 'sposta', body: { ubicazioneId } })}
+      onMove={(place) => sposta.mutateAsync(place)}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type GalleryQuery, type Photo, PHOTO_TIMEOUTS, photoAnswerSchema, photoDeletedSchema, photoEntityListSchema, type PhotoEntityType, type PhotoPage, photoPageSchema, photosDeletedSchema, photoSyncStartedSchema, photoSyncStatusSchema, photoUploadAnswerSchema } from '@gestcava/contracts';
-import { api, apiUpload, buildUrl, isApiError, type UploadProgress } from '@/lib/api';
+import { api, apiUpload, buildUrl, isApiError, newIdempotencyKey, type UploadProgress } from '@/lib/api';
+import { sendOrQueue } from '@/lib/offline/send-or-queue';
 import { notify } from '@/lib/toast';
 import { log } from '@/lib/log';
 
@@ -195,27 +196,73 @@ export interface PhotoUpload extends PhotoEntity {
   description: string;
 }
 
+const UPLOAD_PATH = '/photos/uploadPhotos';
+
+/** The upload's text fields, in the order the server reads them (the file goes after them). */
+function photoFields({ entityType, entityId, codice, bloccoId, description }: Omit<PhotoUpload, 'file'>): Array<[string, string]> {
+  const fields: Array<[string, string]> = [
+    ['entityType', entityType],
+    ['entityId', entityId],
+    ['codice', codice],
+  ];
+  if (bloccoId) fields.push(['bloccoId', bloccoId]);
+  if (description.trim()) fields.push(['description', description.trim()]);
+  return fields;
+}
+
 /**
  * POST /photos/uploadPhotos, one file per request so each gets its own progress, cancel and retry.
  * The user is the session's (the server never takes userId from the form); the API client fetches
  * an anti-forgery token first when there is none (SPEC §7).
  */
 export function uploadPhoto(
-  { entityType, entityId, codice, bloccoId, description, file }: PhotoUpload,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+  upload: PhotoUpload,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string } = {},
 ) {
   const form = new FormData();
-  form.append('entityType', entityType);
-  form.append('entityId', entityId);
-  form.append('codice', codice);
-  if (bloccoId) form.append('bloccoId', bloccoId);
-  if (description.trim()) form.append('description', description.trim());
+  for (const [name, value] of photoFields(upload)) form.append(name, value);
   // Files last: the server reads the fields before it streams the file.
-  form.append('photos', file, file.name);
-  return apiUpload('/photos/uploadPhotos', form, {
+  form.append('photos', upload.file, upload.file.name);
+  return apiUpload(UPLOAD_PATH, form, {
     schema: photoUploadAnswerSchema,
     timeoutMs: PHOTO_TIMEOUTS.upload,
     onProgress: options.onProgress,
     signal: options.signal,
+    idempotencyKey: options.idempotencyKey,
   });
+}
+
+/** One item of each entity type, as the gallery's cards and the offline queue name it. */
+export const PHOTO_ENTITY_LABELS: Record<PhotoEntityType, string> = {
+  bancata: 'Bancata',
+  blocco: 'Blocco',
+  pacco: 'Pacco',
+  lastra: 'Lastra',
+  lotto: 'Lotto',
+  collaudo: 'Collaudo',
+  'lavorazione-lastre': 'Segagione',
+  'lavorazione-pavimenti': 'Lavorazione pavimenti',
+};
+
+/**
+ * A photo taken in the yard (issue 29): uploaded at once, or — offline, or when the upload fails for
+ * the network — kept on the device with its file and uploaded by the offline queue later, with the
+ * same Idempotency-Key (one photo however many times it is sent).
+ */
+export function uploadPhotoOrQueue(upload: PhotoUpload, options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {}) {
+  const fileId = newIdempotencyKey();
+  return sendOrQueue(
+    {
+      kind: 'foto',
+      label: `${PHOTO_ENTITY_LABELS[upload.entityType]} ${upload.codice}: foto ${upload.file.name}`,
+      method: 'POST',
+      url: UPLOAD_PATH,
+      body: { type: 'form', fields: photoFields(upload), files: [{ field: 'photos', fileId, name: upload.file.name }] },
+      files: [{ id: fileId, blob: upload.file }],
+      ifMatch: null,
+      itemKey: null,
+      invalidates: [[...photoKeys.all]],
+    },
+    (direct) => uploadPhoto(upload, { ...options, idempotencyKey: direct.idempotencyKey }),
+  );
 }

@@ -27,7 +27,7 @@ import { formatDate, formatInteger } from '@/lib/format';
 import { enumFilter, uuidFilter } from '@/lib/list-filter-rules';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { type PhotoEntityType, useGalleryPhotos } from '../api/photos';
+import { PHOTO_ENTITY_LABELS, type PhotoEntityType, useGalleryPhotos } from '../api/photos';
 import { PhotoLightbox } from './photo-lightbox';
 import { PhotoSync } from './photo-sync';
 import { photoAlt } from './photo-alt';
@@ -55,16 +55,6 @@ const PLURALS: Record<PhotoEntityType, string> = {
   'lavorazione-pavimenti': 'Lavorazioni pavimenti',
 };
 const TIPO_OPTIONS = [{ value: ALL, label: 'Tutte' }, ...PHOTO_ENTITY_TYPES.map((t) => ({ value: t, label: PLURALS[t] }))];
-const ENTITY_LABELS: Record<PhotoEntityType, string> = {
-  bancata: 'Bancata',
-  blocco: 'Blocco',
-  pacco: 'Pacco',
-  lastra: 'Lastra',
-  lotto: 'Lotto',
-  collaudo: 'Collaudo',
-  'lavorazione-lastre': 'Segagione',
-  'lavorazione-pavimenti': 'Lavorazione pavimenti',
-};
 
 /**
  * Galleria Foto (SPEC §2, §7): every photo of the company's bancate and blocchi, 20 a page from
@@ -208,7 +198,7 @@ function GalleryCard({ photo, canOpen, onOpen }: { photo: Photo; canOpen: (detai
           )}
           {entity?.stato && <EntityStatoTag entityType={photo.entityType} stato={entity.stato} />}
         </div>
-        <span className="gallery-card-line">{[ENTITY_LABELS[photo.entityType as PhotoEntityType] ?? photo.entityType, entity?.materiale].filter(Boolean).join(' · ')}</span>
+        <span className="gallery-card-line">{[PHOTO_ENTITY_LABELS[photo.entityType as PhotoEntityType] ?? photo.entityType, entity?.materiale].filter(Boolean).join(' · ')}</span>
         <span className="gallery-card-line">{[entity?.cava ? `Cava ${entity.cava}` : null, formatDate(photo.createdAt)].filter(Boolean).join(' · ')}</span>
       </div>
     </li>

@@ -23,6 +23,7 @@ const STATUS_LABELS: Record<UploadStatus, string> = {
   queued: 'In attesa',
   uploading: 'In caricamento',
   done: 'Caricata',
+  stored: 'Sul dispositivo',
   error: 'Non riuscita',
   cancelled: 'Annullata',
 };
@@ -47,8 +48,10 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
   const [askDiscard, setAskDiscard] = useState(false);
   const { items, queue } = usePhotoUploads(entity, (list) => {
     const done = list.filter((i) => i.status === 'done').length;
-    if (done === list.length) {
-      notify({ severity: 'success', summary: done === 1 ? 'Foto caricata' : `${done} foto caricate`, detail: entity.codice });
+    // kept on the device while offline: each said so in its own toast
+    const stored = list.filter((i) => i.status === 'stored').length;
+    if (done + stored === list.length) {
+      if (done > 0) notify({ severity: 'success', summary: done === 1 ? 'Foto caricata' : `${done} foto caricate`, detail: entity.codice });
       onClose();
     }
   });
@@ -199,7 +202,7 @@ function UploadRow({
         {(item.status === 'error' || item.status === 'cancelled') && (
           <Button type="button" icon="pi pi-refresh" text rounded size="small" aria-label={`Riprova ${name}`} onClick={() => onRetry(item.key)} />
         )}
-        {!travelling && item.status !== 'done' && (
+        {!travelling && item.status !== 'done' && item.status !== 'stored' && (
           <Button type="button" icon="pi pi-trash" text rounded size="small" aria-label={`Togli ${name}`} onClick={() => onRemove(item.key)} />
         )}
       </div>

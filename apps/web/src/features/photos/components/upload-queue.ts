@@ -1,11 +1,13 @@
 import type { UploadProgress } from '@/lib/api';
+import { wasQueued } from '@/lib/offline/use-queueable';
 import { isAbortError, photoErrorMessage } from '../api/photos';
 import { photoFileProblem } from './photo-checks';
 
 /** At most two files travel at once: a tablet on the quarry's network keeps some bandwidth. */
 export const MAX_PARALLEL_UPLOADS = 2;
 
-export type UploadStatus = 'ready' | 'invalid' | 'queued' | 'uploading' | 'done' | 'error' | 'cancelled';
+/** 'stored': kept on the device while offline, uploaded by the offline queue when the network returns (issue 29). */
+export type UploadStatus = 'ready' | 'invalid' | 'queued' | 'uploading' | 'done' | 'stored' | 'error' | 'cancelled';
 
 export interface UploadItem {
   key: string;
@@ -121,9 +123,13 @@ export class UploadQueue {
     this.controllers.set(item.key, controller);
     this.patch(item.key, { status: 'uploading', percent: 0, message: null });
     try {
-      await this.options.send(item, controller.signal, (p) => this.patch(item.key, { percent: p.percent ?? 0 }));
-      this.uploaded++;
-      this.patch(item.key, { status: 'done', percent: 100 });
+      const result = await this.options.send(item, controller.signal, (p) => this.patch(item.key, { percent: p.percent ?? 0 }));
+      if (wasQueued(result)) {
+        this.patch(item.key, { status: 'stored', percent: 0, message: 'Salvata sul dispositivo: verrà inviata appena torna la rete' });
+      } else {
+        this.uploaded++;
+        this.patch(item.key, { status: 'done', percent: 100 });
+      }
     } catch (error) {
       if (isAbortError(error)) this.patch(item.key, { status: 'cancelled', percent: 0 });
       else this.patch(item.key, { status: 'error', message: photoErrorMessage(error) });

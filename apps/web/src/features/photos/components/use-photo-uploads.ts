@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { photoKeys, type PhotoEntity, uploadPhoto } from '../api/photos';
+import { photoKeys, type PhotoEntity, uploadPhotoOrQueue } from '../api/photos';
 import { UploadQueue, type UploadItem } from './upload-queue';
 
 /**
@@ -13,7 +13,7 @@ export function usePhotoUploads(entity: PhotoEntity, onDrained?: (items: UploadI
   const [queue] = useState(
     () =>
       new UploadQueue({
-        send: (item, signal, onProgress) => uploadPhoto({ ...entity, description: item.description, file: item.file }, { signal, onProgress }),
+        send: (item, signal, onProgress) => uploadPhotoOrQueue({ ...entity, description: item.description, file: item.file }, { signal, onProgress }),
         onChange: setItems,
       }),
   );

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { usePendingCount } from '@/lib/offline/active-queue';
+import './pending-actions-badge.css';
+
+/**
+ * "N azioni in attesa" in the top bar (issue 29): the yard actions kept on this device, waiting for
+ * the network; a tap opens their list. Nothing while none waits. On a phone the count alone shows.
+ */
+export function PendingActionsBadge() {
+  const count = usePendingCount();
+  if (count === 0) return null;
+  const text = count === 1 ? '1 azione in attesa' : `${count} azioni in attesa`;
+  return (
+    <Link to="/app/pages/azioni-in-attesa" className="p-link layout-topbar-pending" title={text} aria-label={text} data-testid="pending-actions">
+      <i className="pi pi-cloud-upload" aria-hidden="true" />
+      <span className="layout-topbar-pending-count" aria-hidden="true">
+        {count}
+      </span>
+      <span className="layout-topbar-pending-text" aria-hidden="true">
+        {count === 1 ? 'azione in attesa' : 'azioni in attesa'}
+      </span>
+    </Link>
+  );
+}
