@@ -7,7 +7,6 @@ import { isApiError } from '@/lib/api';
 import { webConfig } from '@/lib/config';
 import { useOnline } from '@/lib/offline/network';
 import { useLogin, useLogo } from '@/features/auth/api/auth';
-import { askNotificationsAfterLogin } from '@/features/notifications/hooks/use-notifications';
 import { safeReturnUrl } from '../paths';
 
 const loginFormSchema = z.object({
@@ -64,8 +63,9 @@ export function LoginPage() {
     setServerMessage(null);
     login.mutate(values, {
       onSuccess: () => {
-        // SPEC §4: ask for notifications after login (in the background), then go on.
-        void askNotificationsAfterLogin();
+        // SPEC §4: ask for notifications after login (in the background), then go on. Loaded here, not
+        // with the page: the login route's JavaScript stays inside QUALITY P9.
+        void import('@/features/notifications/hooks/use-notifications').then((m) => m.askNotificationsAfterLogin());
         void navigate(returnUrl, { replace: true });
       },
       onError: (error) => {
