@@ -1,7 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocchi, movimenti, photos } from '../src/db/schema/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { blocchi, idempotencyKeys, movimenti, photos } from '../src/db/schema/index.js';
 import { todayInRome } from '../src/lib/dates.js';
 import { createUser, login, type TestClient } from './helpers.js';
 import { stockFixture, tomorrow, type StockFixture } from './stock-fixtures.js';
@@ -151,6 +153,42 @@ describe('Idempotency-Key on the edits and moves a queue replays', () => {
     expect(again.body).toBe(first.body);
     const stored = await f.ctx.database.db.select().from(photos).where(eq(photos.entityId, b._id));
     expect(stored).toHaveLength(1);
+  });
+  it('an upload cut off by lost signal is not stored as its key’s answer: the queue’s resend with that key stores the photo, once', async () => {
+    const b = await makeBlocco();
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c9c2b5' } }).jpeg().toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ entityType: 'blocco', entityId: b._id, codice: b.codice })) form.append(k, v);
+    form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'fianco.jpg');
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const payload = Buffer.from(await request.arrayBuffer());
+    const contentType = request.headers.get('content-type')!;
+    const key = crypto.randomUUID();
+    const headers = {
+      'idempotency-key': key,
+      'content-type': contentType,
+      'content-length': String(payload.length),
+      authorization: `Bearer ${me.token}`,
+      'x-csrf-token': me.csrf,
+      cookie: `XSRF-TOKEN=${me.csrf}`,
+    };
+    // a real socket: half the body, then the signal goes
+    await f.ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = f.ctx.app.server.address() as AddressInfo;
+    await new Promise<void>((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/photos/uploadPhotos', headers });
+      req.on('error', () => resolve());
+      req.write(payload.subarray(0, Math.floor(payload.length / 2)), () => setTimeout(() => req.destroy(), 200));
+      req.on('close', () => resolve());
+    });
+    await vi.waitFor(async () => {
+      const [row] = await f.ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      expect(row?.state).not.toBe('in_flight');
+    });
+    const resent = await me.post('/photos/uploadPhotos', payload, { headers: { 'idempotency-key': key, 'content-type': contentType } });
+    expect(resent.statusCode, resent.body).toBe(201);
+    expect(resent.headers['idempotent-replayed']).toBeUndefined();
+    expect(await f.ctx.database.db.select().from(photos).where(eq(photos.entityId, b._id))).toHaveLength(1);
   });
 });
 

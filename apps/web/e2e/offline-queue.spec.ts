@@ -210,15 +210,20 @@ test.describe('offline queue, replays', () => {
     await page.route(`**/api/blocchi/${blocco._id}/stato`, dropAnswerOnce);
     await page.route(`**/api/blocchi/${blocco._id}`, (route) => (route.request().method() === 'PUT' ? dropAnswerOnce(route) : route.continue()));
 
+    // one action at a time, each replayed to the end before the next (the order of waiting actions is the
+    // first test's; here each lost answer must not apply its action twice)
     await page.getByTestId('quick-photo-input').setInputFiles({ name: 'due-volte.jpg', mimeType: 'image/jpeg', buffer: await jpeg(90) });
     await expect(page.locator('.p-toast-message').filter({ hasText: 'foto due-volte.jpg' })).toBeVisible();
+    await expect(pending(page)).toHaveCount(0, { timeout: 30_000 });
     await page.getByTestId('quick-move').click();
     const place = page.getByTestId('quick-move-dialog').locator('.quick-move-places button').first();
     const nuovaUbicazione = (await place.innerText()).trim();
     await place.click();
+    await expect(page.locator('.p-toast-message').filter({ hasText: `sposta in ${nuovaUbicazione}` })).toBeVisible();
+    await expect(pending(page)).toHaveCount(0, { timeout: 30_000 });
     await page.getByTestId('blocco-move-disponibile').click();
-    // the move and the state change line up behind the photo still waiting
     await expect(page.locator('.p-toast-message').filter({ hasText: 'stato → Disponibile' })).toBeVisible();
+    await expect(pending(page)).toHaveCount(0, { timeout: 30_000 });
     await page.goto('/app/pages/azioni-in-attesa');
     await expect(page.getByTestId('queued-action')).toHaveCount(3);
     await expect(page.getByTestId('queued-action-state')).toHaveText(['Inviata', 'Inviata', 'Inviata'], { timeout: 30_000 });

@@ -130,6 +130,7 @@ test('a session that expired without logout: the next user’s login deletes the
   expect(await cachedCodici(page)).not.toContain(block.codice);
   // the second user's own copies are kept as they open items
   const own = await openFirstBlock(page);
-  expect(await appDatabases(page)).toEqual([`gestcava-cache-${second}`]);
+  // each user's queue database stays (empty here): unsent actions wait for their own user's login
+  expect(await appDatabases(page)).toEqual([`gestcava-cache-${second}`, `gestcava-queue-${first}`, `gestcava-queue-${second}`].sort());
   expect(await cachedCodici(page)).toEqual([own.codice]);
 });

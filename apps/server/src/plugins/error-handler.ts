@@ -110,7 +110,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (pgCode && PG_TRY_AGAIN.has(pgCode)) {
       request.log.warn({ code: pgCode, url: request.url }, 'transazione interrotta da una concorrente');
-      return reply.code(409).send({ message: 'Un’altra operazione sugli stessi dati era in corso: riprova', code: 'CONFLICT' });
+      // Retry-After marks it as "nothing done, try again": not stored for its Idempotency-Key, retried by the offline queue.
+      return reply.code(409).header('retry-after', '1').send({ message: 'Un’altra operazione sugli stessi dati era in corso: riprova', code: 'CONFLICT' });
     }
     if (pgCode && PG_UNAVAILABLE.has(pgCode)) {
       request.log.error({ err: error }, 'database non raggiungibile');

@@ -83,9 +83,13 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
       eq(idempotencyKeys.companyId, scope.companyId),
       eq(idempotencyKeys.key, scope.key),
     );
-    // Not kept: a failure of ours, a refusal for the rate (the request did nothing, and its retry after
-    // Retry-After must run, as Stripe's keys do), or a streamed answer.
-    if (reply.statusCode >= 500 || reply.statusCode === 429 || (typeof payload !== 'string' && payload !== null && payload !== undefined)) {
+    // Not kept: a failure of ours; an answer that asks to try again (a 429, a transaction PostgreSQL
+    // ended for a concurrent one: both carry Retry-After and did nothing, so the retry must run, as
+    // Stripe's keys do); a request whose body never fully arrived (an upload cut off by lost signal,
+    // which the offline queue resends with the same key); or a streamed answer.
+    const tryAgain = reply.statusCode >= 500 || reply.statusCode === 429 || reply.getHeader('retry-after') !== undefined;
+    const cutOff = request.raw.aborted;
+    if (tryAgain || cutOff || (typeof payload !== 'string' && payload !== null && payload !== undefined)) {
       await db.delete(idempotencyKeys).where(where);
       return payload;
     }

@@ -39,13 +39,14 @@ async function remove(names: string[]): Promise<void> {
 
 /**
  * Explicit logout: every read copy goes and the user's own queue (where the browser cannot list
- * databases, at least the user's own two); without a known user, every gestcava-* database.
+ * databases, at least the user's own two); without a known user, the read copies only.
  */
 export async function wipeDeviceData(userId?: string): Promise<void> {
   await closeItemCaches();
   const ownQueue = userId ? `${DEVICE_DB_PREFIX}queue-${userId}` : null;
   const own = userId ? [cacheDbName(userId), `${DEVICE_DB_PREFIX}queue-${userId}`] : [];
-  const othersQueue = (name: string) => name.startsWith(`${DEVICE_DB_PREFIX}queue-`) && ownQueue !== null && name !== ownQueue;
+  // without a known user, no queue goes: unsent actions are never deleted for someone else
+  const othersQueue = (name: string) => name.startsWith(`${DEVICE_DB_PREFIX}queue-`) && name !== ownQueue;
   await quietly('cancellazione', async () => remove((await appDatabases(DEVICE_DB_PREFIX, own)).filter((name) => !othersQueue(name))));
 }
 

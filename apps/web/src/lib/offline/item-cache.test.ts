@@ -91,6 +91,13 @@ describe('wiping and forgetting', () => {
     expect(await databaseNames()).toEqual(['altra-app', 'gestcava-queue-u-prod']);
   });
 
+  it('a logout whose user is already unknown (a 401 cleared the session) deletes the read copies but no queue', async () => {
+    await storeItem(A, 'blocco', 'b1', blocco('BL-2026-0042'), NOW);
+    (await openDB('gestcava-queue-u-prod', 1, { upgrade: (db) => db.createObjectStore('actions') })).close();
+    await wipeDeviceData(undefined);
+    expect(await databaseNames()).toEqual(['gestcava-queue-u-prod']);
+  });
+
   it('a login deletes the other users’ copies, keeps the own ones and leaves the queues to the queue', async () => {
     await storeItem(A, 'blocco', 'b1', blocco('BL-2026-0042'), NOW);
     await storeItem(B, 'blocco', 'b2', blocco('BL-2026-0043'), NOW);

@@ -131,6 +131,14 @@ describe('offline queue', () => {
     expect(q.list()[0]).toMatchObject({ state: 'in_attesa', attempts: 1 });
   });
 
+  it('a 409 with Retry-After (a transaction a concurrent one ended: nothing done) is retried, not refused', async () => {
+    const { send } = scripted(new ApiError({ status: 409, message: 'Un’altra operazione sugli stessi dati era in corso: riprova', code: 'CONFLICT', retryAfter: 1 }));
+    const q = await open(send);
+    await q.enqueue(action('primo'));
+    await q.process();
+    expect(q.list()[0]).toMatchObject({ state: 'in_attesa', attempts: 1 });
+  });
+
   it('a 401 pauses the queue; the same user opening it again (after login) carries on', async () => {
     const { sent, send } = scripted(new ApiError({ status: 401, message: 'Sessione scaduta', code: 'UNAUTHORIZED' }));
     const q = await open(send, 'mario');

@@ -42,7 +42,8 @@ type Failure = { kind: 'retry'; reason: string; retryAfterMs: number } | { kind:
 
 export function classifyFailure(error: unknown): Failure {
   if (!isApiError(error)) return { kind: 'retry', reason: error instanceof Error ? error.message : 'Errore di rete', retryAfterMs: 0 };
-  const transient = error.status === 0 || error.status >= 500 || error.status === 429 || error.code === 'IDEMPOTENCY_IN_FLIGHT';
+  // Retry-After on any answer (a 429, a 409 for a transaction a concurrent one ended) says nothing was done: try again.
+  const transient = error.status === 0 || error.status >= 500 || error.status === 429 || error.retryAfter != null || error.code === 'IDEMPOTENCY_IN_FLIGHT';
   if (transient) return { kind: 'retry', reason: error.message, retryAfterMs: (error.retryAfter ?? 0) * 1000 };
   if (error.status === 401) return { kind: 'unauthorized' };
   return { kind: 'rejected', reason: error.message };

@@ -66,6 +66,15 @@ describe('sendOrQueue', () => {
     expect(getActiveQueue()?.list()[0]?.idempotencyKey).toBe(key);
   });
 
+  it('a gateway or a stopping instance answering for the server (502, 503, 504) keeps the action too', async () => {
+    online = true;
+    for (const status of [502, 503, 504]) {
+      const direct = vi.fn().mockRejectedValue(new ApiError({ status, message: 'Il server si sta arrestando', code: 'SERVICE_UNAVAILABLE' }));
+      expect((await sendOrQueue(request(`risposta ${status}`), direct)).queued).toBe(true);
+    }
+    expect(getActiveQueue()?.list().map((a) => a.label)).toEqual(['risposta 502', 'risposta 503', 'risposta 504']);
+  });
+
   it('a refusal of the direct send is the caller’s error, not kept', async () => {
     const refused = new ApiError({ status: 409, message: 'Passaggio non consentito', code: 'CONFLICT' });
     await expect(sendOrQueue(request('rifiutata'), vi.fn().mockRejectedValue(refused))).rejects.toBe(refused);

@@ -20,9 +20,13 @@ export interface DirectSend {
 
 export type SendOutcome<T> = { queued: false; value: T } | { queued: true; action: QueuedAction };
 
-/** The request never reached an answer: no signal, or the network dropped on the way. */
+/**
+ * The request never reached an answer from GestCava: no signal, the network dropped on the way, or a
+ * gateway / a stopping instance answered for it (502, 503, 504) — the same rule the offline copy uses.
+ */
 export function isNetworkFailure(error: unknown): boolean {
-  return isApiError(error) && error.status === 0 && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
+  if (!isApiError(error)) return false;
+  return (error.status === 0 && (error.code === 'NETWORK' || error.code === 'TIMEOUT')) || [502, 503, 504].includes(error.status);
 }
 
 /** The company the action is made under: an admin's chosen one, else the user's own (only an admin sends the header). */

@@ -22,8 +22,7 @@ export async function revokeSession(): Promise<void> {
  * Token, user, anti-forgery token and cached data go, in memory and on the device (every gestcava-*
  * database); a new anonymous anti-forgery token is fetched.
  */
-export async function clearLocalSession(clearCache: () => void): Promise<void> {
-  const userId = getSession().user?._id;
+export async function clearLocalSession(clearCache: () => void, userId: string | undefined): Promise<void> {
   clearSession('logout');
   clearCsrfToken();
   clearCache();
@@ -47,9 +46,11 @@ export function useLogout() {
     // offline too (TanStack would pause it until the network returns): the revoke fails, the rest is local
     networkMode: 'always',
     mutationFn: async () => {
+      // read before the revoke's round trip: a 401 meanwhile (a refetch, the queue's tick) clears the session
+      const userId = getSession().user?._id;
       await revokeSession();
       await navigate('/auth/login', { replace: true });
-      await clearLocalSession(() => queryClient.clear());
+      await clearLocalSession(() => queryClient.clear(), userId);
     },
   });
 }
