@@ -1,5 +1,6 @@
 CREATE TABLE "storage_pending" (
 	"key" text PRIMARY KEY NOT NULL,
+	"instance" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -16,7 +16,7 @@ import { createObjectBackend, type ObjectBackend } from './lib/object-store/inde
 import { presignedOrigin } from './lib/object-store/select-s3.js';
 import { createRenderPool } from './lib/render-pool.js';
 import { createSessionLinks } from './lib/session-links.js';
-import { deriveKeys } from './lib/secrets.js';
+import { deriveKeys, loadInstanceId } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
 import { listenedCountCache, noCountCache } from './lib/count-cache.js';
 import { createPhotosService, type PhotosService } from './modules/photos/photos.service.js';
@@ -114,6 +114,7 @@ export async function buildApp({ config, database, secret, logger, storageBacken
     tempDir: path.join(config.uploadsDir, 'tmp'),
     signingKey: keys.signedUrl,
     db,
+    instance: loadInstanceId(config),
   });
   const renderPool = createRenderPool();
   // reports have a thread of their own: a 100 000-row report holds it for many seconds, labels must not wait

@@ -67,7 +67,7 @@ describe('pending objects and their sweep', () => {
     // What a crash leaves: an object recorded and written, its row never committed; entries still
     // naming objects whose rows did commit (a crash right after the commit); a temporary file.
     const { key: orphan } = await placedObject();
-    await ctx.database.db.insert(storagePending).values(owned.map((key) => ({ key })));
+    await ctx.database.db.insert(storagePending).values(owned.map((key) => ({ key, instance: 'altra-istanza' })));
     fs.writeFileSync(storage.tempPath(), 'a metà');
 
     expect(await photoSync.sweepInterruptedUploads()).toEqual({ removed: 1, kept: 3 });
@@ -91,6 +91,23 @@ describe('pending objects and their sweep', () => {
     expect(await pendingKeys()).toEqual([key]);
     expect(await storage.sweepPending({ olderThanMs: 0, owned })).toEqual({ removed: 1, kept: 0 });
     expect(await pendingKeys()).toEqual([]);
+  });
+
+  it('at its own start-up an instance sweeps its own entries whatever their age, another instance’s young ones stay', async () => {
+    const { storage } = ctx.app.services;
+    const owned = async () => new Set<string>();
+    const { key: mine } = await placedObject();
+    const { key: theirs } = await placedObject();
+    await ctx.database.db.update(storagePending).set({ instance: 'altra-istanza' }).where(eq(storagePending.key, theirs));
+
+    // the periodic sweep, while this instance serves: its own young upload may be running now
+    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned })).toEqual({ removed: 0, kept: 0 });
+    // its start-up, before serving: nothing of its own can be running
+    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned, ownToo: true })).toEqual({ removed: 1, kept: 0 });
+    expect(await storage.head(mine)).toBeNull();
+    expect(await storage.head(theirs)).not.toBeNull();
+    expect(await pendingKeys()).toEqual([theirs]);
+    await storage.sweepPending({ olderThanMs: 0, owned });
   });
 
   it('refuses to commit a row for an object the sweep took meanwhile (an upload slower than the grace period)', async () => {

@@ -32,6 +32,22 @@ export function loadSecret(config: Config): string {
   }
 }
 
+/**
+ * This instance's id, kept in its DATA_DIR (each instance has its own): what it wrote ahead of a row
+ * and never settled is a crash of its own, swept at its next start whatever its age (QUALITY R7).
+ */
+export function loadInstanceId(config: Config): string {
+  const file = path.join(config.dataDir, '.instance-id');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const id = crypto.randomUUID();
+    fs.writeFileSync(file, id);
+    return id;
+  }
+}
+
 export function hmac(key: Buffer, value: string): string {
   return crypto.createHmac('sha256', key).update(value).digest('base64url');
 }

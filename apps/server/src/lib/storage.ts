@@ -33,9 +33,9 @@ export type { Placement } from './object-store/pending.js';
  * their validation, signatures, placement (QUALITY R7) and the temporary upload files, which are on
  * the local disk of the instance that receives the request.
  */
-export function createStorage({ backend, tempDir, signingKey, db }: { backend: ObjectBackend; tempDir: string; signingKey: Buffer; db: Db }) {
+export function createStorage({ backend, tempDir, signingKey, db, instance }: { backend: ObjectBackend; tempDir: string; signingKey: Buffer; db: Db; instance: string }) {
   fs.mkdirSync(tempDir, { recursive: true });
-  const pending = createPendingObjects({ db, backend });
+  const pending = createPendingObjects({ db, backend, instance });
 
   function valid(key: string): string {
     if (!KEY_PATTERN.test(key)) throw new Error('chiave di file non valida');
@@ -95,7 +95,7 @@ export function createStorage({ backend, tempDir, signingKey, db }: { backend: O
     },
 
     /** Objects a crash left between being written and their row committing (or their row being deleted). */
-    sweepPending(options: { olderThanMs: number; owned: OwnedKeys }): Promise<{ removed: number; kept: number }> {
+    sweepPending(options: { olderThanMs: number; owned: OwnedKeys; ownToo?: boolean }): Promise<{ removed: number; kept: number }> {
       return pending.sweep(options);
     },
 

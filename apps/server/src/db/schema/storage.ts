@@ -11,6 +11,8 @@ export const storagePending = pgTable(
   'storage_pending',
   {
     key: text('key').primaryKey(),
+    /** The instance that wrote the object (its DATA_DIR's id): at its own start-up none of its uploads can still run. */
+    instance: text('instance').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('storage_pending_created_idx').on(t.createdAt)],

@@ -1,4 +1,4 @@
-import { inArray, lte } from 'drizzle-orm';
+import { eq, inArray, lte, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { storagePending } from '../../db/schema/index.js';
 import { AppError } from '../app-error.js';
@@ -29,7 +29,7 @@ export type OwnedKeys = (tx: DbOrTx, keys: string[]) => Promise<Set<string>>;
  * The pending-objects table (`storage_pending`), one mechanism for every backend and every
  * instance: an instance cannot see another's local notes, but all of them see the database.
  */
-export function createPendingObjects({ db, backend }: { db: Db; backend: ObjectBackend }) {
+export function createPendingObjects({ db, backend, instance }: { db: Db; backend: ObjectBackend; instance: string }) {
   /** Removes the objects, then the entries of the ones removed; one that fails stays pending for the sweep. */
   async function removeWithEntries(keys: string[]) {
     const removed: string[] = [];
@@ -49,7 +49,7 @@ export function createPendingObjects({ db, backend }: { db: Db; backend: ObjectB
       const keys: string[] = [];
       return {
         async add(...added) {
-          await db.insert(storagePending).values(added.map((key) => ({ key })));
+          await db.insert(storagePending).values(added.map((key) => ({ key, instance })));
           keys.push(...added);
         },
         async settle(tx) {
@@ -63,7 +63,7 @@ export function createPendingObjects({ db, backend }: { db: Db; backend: ObjectB
 
     /** In the transaction that deletes the rows owning `keys`: a crash before `removeReleased` leaves them to the sweep. */
     async release(tx: DbOrTx, keys: string[]): Promise<void> {
-      if (keys.length) await tx.insert(storagePending).values(keys.map((key) => ({ key }))).onConflictDoNothing();
+      if (keys.length) await tx.insert(storagePending).values(keys.map((key) => ({ key, instance }))).onConflictDoNothing();
     },
 
     /** After that transaction committed: the objects go, then their entries. Never throws. */
@@ -71,12 +71,14 @@ export function createPendingObjects({ db, backend }: { db: Db; backend: ObjectB
 
     /**
      * Entries older than `olderThanMs` are crashes in between (an upload in progress on any instance
-     * is younger): the objects no row owns are removed, then every such entry. The entries are locked
+     * is younger), and so are all of this instance's own when `ownToo` (its start-up, before it serves):
+     * the objects no row owns are removed, then every such entry. The entries are locked
      * while this runs, so an upload settling one of them late fails instead of committing a row for a
      * removed object; another instance sweeping at the same time skips them.
      */
-    async sweep({ olderThanMs, owned }: { olderThanMs: number; owned: OwnedKeys }): Promise<{ removed: number; kept: number }> {
+    async sweep({ olderThanMs, owned, ownToo = false }: { olderThanMs: number; owned: OwnedKeys; ownToo?: boolean }): Promise<{ removed: number; kept: number }> {
       const cutoff = new Date(Date.now() - olderThanMs);
+      const due = ownToo ? or(lte(storagePending.createdAt, cutoff), eq(storagePending.instance, instance)) : lte(storagePending.createdAt, cutoff);
       let removed = 0;
       let kept = 0;
       for (;;) {
@@ -84,7 +86,7 @@ export function createPendingObjects({ db, backend }: { db: Db; backend: ObjectB
           const rows = await tx
             .select({ key: storagePending.key })
             .from(storagePending)
-            .where(lte(storagePending.createdAt, cutoff))
+            .where(due)
             .orderBy(storagePending.key)
             .limit(SWEEP_BATCH)
             .for('update', { skipLocked: true });

@@ -123,15 +123,15 @@ export function createPhotoSync({
      * Objects pending past the grace period (QUALITY R7): the ones a row owns are kept, the others
      * (a crash between writing them and committing their row) removed. At start-up and periodically.
      */
-    async sweepPending(): Promise<{ removed: number; kept: number }> {
-      const swept = await storage.sweepPending({ olderThanMs: pendingGraceMs, owned: repo.ownedKeys });
+    async sweepPending(ownToo = false): Promise<{ removed: number; kept: number }> {
+      const swept = await storage.sweepPending({ olderThanMs: pendingGraceMs, owned: repo.ownedKeys, ownToo });
       if (swept.removed) log.info(swept, 'file di caricamenti interrotti rimossi');
       return swept;
     },
 
-    /** At start-up, before serving: pending objects, then this instance's temporary files (no upload runs yet). */
+    /** At start-up, before serving: pending objects (all of this instance's, whatever their age), then its temporary files (no upload runs yet). */
     async sweepInterruptedUploads(): Promise<{ removed: number; kept: number }> {
-      const swept = await this.sweepPending();
+      const swept = await this.sweepPending(true);
       const temporary = await storage.sweepTemp();
       if (temporary) log.info({ temporary }, 'file temporanei di caricamenti interrotti rimossi');
       return swept;
