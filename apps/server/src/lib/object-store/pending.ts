@@ -1,4 +1,4 @@
-import { eq, inArray, lte, or } from 'drizzle-orm';
+import { eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { storagePending } from '../../db/schema/index.js';
 import { AppError } from '../app-error.js';
@@ -77,7 +77,8 @@ export function createPendingObjects({ db, backend, instance }: { db: Db; backen
      * removed object; another instance sweeping at the same time skips them.
      */
     async sweep({ olderThanMs, owned, ownToo = false }: { olderThanMs: number; owned: OwnedKeys; ownToo?: boolean }): Promise<{ removed: number; kept: number }> {
-      const cutoff = new Date(Date.now() - olderThanMs);
+      // the database's clock, as created_at's: a JS Date would drop its microseconds and miss an entry of the same millisecond
+      const cutoff = sql`now() - ${olderThanMs} * interval '1 millisecond'`;
       const due = ownToo ? or(lte(storagePending.createdAt, cutoff), eq(storagePending.instance, instance)) : lte(storagePending.createdAt, cutoff);
       let removed = 0;
       let kept = 0;
