@@ -85,6 +85,9 @@ test.describe('offline queue, 390 px', () => {
     const lastra = await firstOf(api, '/api/magazzino/lastre?stato=disponibile&limit=50', (l) => l.ubicazione !== null);
     const collaudo = await firstOf(api, '/api/collaudi?stato=in_corso&limit=50', () => true);
     const photosBefore = await photosOf(api, blocco);
+    // the demo's items have a past (and other specs may touch them): counted from here
+    const statesBefore = stateChanges(await api.get<History[]>(`/api/blocchi/${blocco._id}/history`));
+    const movesBefore = moves(await api.get<History[]>(`/api/magazzino/lastre/${lastra._id}/history`));
 
     await page.goto(`/app/pages/blocchi/${blocco._id}`);
     await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`, { timeout: 30_000 });
@@ -139,9 +142,9 @@ test.describe('offline queue, 390 px', () => {
 
     expect(await photosOf(api, blocco)).toBe(photosBefore + 2);
     expect((await api.get<Item>(`/api/blocchi/${blocco._id}`)).stato).toBe('disponibile');
-    expect(stateChanges(await api.get<History[]>(`/api/blocchi/${blocco._id}/history`))).toBe(1);
+    expect(stateChanges(await api.get<History[]>(`/api/blocchi/${blocco._id}/history`))).toBe(statesBefore + 1);
     expect((await api.get<Item>(`/api/magazzino/lastre/${lastra._id}`)).ubicazione?.nome).toBe(nuovaUbicazione);
-    expect(moves(await api.get<History[]>(`/api/magazzino/lastre/${lastra._id}/history`))).toBe(1);
+    expect(moves(await api.get<History[]>(`/api/magazzino/lastre/${lastra._id}/history`))).toBe(movesBefore + 1);
     const righe = (await api.get<{ righe: Riga[] }>(`/api/collaudi/${collaudo._id}`)).righe;
     expect(righe.find((r) => r.blocco.codice === rigaCodice)?.lunghezzaRilevata).toBe(287);
 
@@ -158,6 +161,7 @@ test.describe('offline queue, 390 px', () => {
     await login(page, DEMO.produzione);
     const api = await apiAs(request, DEMO.admin.email);
     const blocco = await firstOf(api, '/api/blocchi?stato=in_piazzale&limit=50', () => true);
+    const statesBefore = stateChanges(await api.get<History[]>(`/api/blocchi/${blocco._id}/history`));
     await page.goto(`/app/pages/blocchi/${blocco._id}`);
     await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`, { timeout: 30_000 });
     await installed(page);
@@ -177,7 +181,8 @@ test.describe('offline queue, 390 px', () => {
     await expect(action.getByTestId('queued-action-reason')).not.toBeEmpty();
     await screenshot(page, 'offline-queue-rifiutata-390');
     expect((await api.get<Item>(`/api/blocchi/${blocco._id}`)).stato).toBe('scartato');
-    expect(stateChanges(await api.get<History[]>(`/api/blocchi/${blocco._id}/history`))).toBe(1);
+    // the colleague's change only: the refused action applied nothing
+    expect(stateChanges(await api.get<History[]>(`/api/blocchi/${blocco._id}/history`))).toBe(statesBefore + 1);
 
     await action.getByTestId('queued-action-discard').click();
     await page.getByTestId('confirm-discard-confirm').click();
@@ -194,6 +199,7 @@ test.describe('offline queue, replays', () => {
     const api = await apiAs(request, DEMO.admin.email);
     const blocco = await firstOf(api, '/api/blocchi?stato=in_piazzale&limit=50', (b) => b.ubicazione !== null);
     const photosBefore = await photosOf(api, blocco);
+    const before = await api.get<History[]>(`/api/blocchi/${blocco._id}/history`);
     await page.goto(`/app/pages/blocchi/${blocco._id}`);
     await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`, { timeout: 30_000 });
 
@@ -231,8 +237,8 @@ test.describe('offline queue, replays', () => {
 
     expect(await photosOf(api, blocco)).toBe(photosBefore + 1);
     const history = await api.get<History[]>(`/api/blocchi/${blocco._id}/history`);
-    expect(stateChanges(history)).toBe(1);
-    expect(moves(history)).toBe(1);
+    expect(stateChanges(history)).toBe(stateChanges(before) + 1);
+    expect(moves(history)).toBe(moves(before) + 1);
     const now = await api.get<Item>(`/api/blocchi/${blocco._id}`);
     expect(now).toMatchObject({ stato: 'disponibile', ubicazione: { nome: nuovaUbicazione } });
   });
