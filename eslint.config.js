@@ -10,7 +10,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const ROOT = import.meta.dirname;
 const SERVER = 'apps/server/src';
 const WEB = 'apps/web/src';
-const dirsOf = (dir) => fs.readdirSync(new URL(`./${dir}`, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirsOf = (dir) =>
+  fs
+    .readdirSync(new URL(`./${dir}`, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /**
  * Layering of DESIGN §2, checked on the resolved file, so `../modules/x`, `../../modules/x` and
@@ -26,42 +30,81 @@ const dirsOf = (dir) => fs.readdirSync(new URL(`./${dir}`, import.meta.url), { w
 const serverZones = [
   {
     target: [`${SERVER}/lib/**`, `${SERVER}/db/**`, `${SERVER}/config/**`],
-    from: [`${SERVER}/modules/**`, `${SERVER}/plugins/**`, `${SERVER}/realtime/**`, `${SERVER}/seed/**`, `${SERVER}/cli/**`, `${SERVER}/*.ts`],
+    from: [
+      `${SERVER}/modules/**`,
+      `${SERVER}/plugins/**`,
+      `${SERVER}/realtime/**`,
+      `${SERVER}/seed/**`,
+      `${SERVER}/cli/**`,
+      `${SERVER}/*.ts`,
+    ],
     message: 'lib/, db/ e config/ non importano moduli, plugin né il resto dell’app (DESIGN §2).',
   },
   {
     target: `${SERVER}/plugins/**`,
-    from: [`${SERVER}/modules/**`, `${SERVER}/realtime/**`, `${SERVER}/seed/**`, `${SERVER}/cli/**`, `${SERVER}/*.ts`],
+    from: [
+      `${SERVER}/modules/**`,
+      `${SERVER}/realtime/**`,
+      `${SERVER}/seed/**`,
+      `${SERVER}/cli/**`,
+      `${SERVER}/*.ts`,
+    ],
     message: 'plugins/ non importa moduli: ciò che serve a entrambi va in lib/ (DESIGN §2).',
   },
   ...dirsOf(`${SERVER}/modules`).map((name) => ({
     target: `${SERVER}/modules/${name}/**`,
     from: `${SERVER}/modules/**`,
     except: [`${ROOT}/${SERVER}/modules/${name}/**`, `${ROOT}/${SERVER}/modules/*/*.service.ts`],
-    message: 'Un modulo usa un altro modulo solo tramite il suo *.service.ts (mai repository, routes o mapper).',
+    message:
+      'Un modulo usa un altro modulo solo tramite il suo *.service.ts (mai repository, routes o mapper).',
   })),
   {
     target: `${SERVER}/modules/**`,
     from: [`${SERVER}/realtime/**`, `${SERVER}/seed/**`, `${SERVER}/cli/**`, `${SERVER}/*.ts`],
-    message: 'Un modulo non importa app.ts, services.ts, seed/, realtime/ né cli/: riceve ciò che gli serve come parametro.',
+    message:
+      'Un modulo non importa app.ts, services.ts, seed/, realtime/ né cli/: riceve ciò che gli serve come parametro.',
   },
   {
     target: `${SERVER}/realtime/**`,
-    from: [`${SERVER}/modules/**`, `${SERVER}/plugins/**`, `${SERVER}/seed/**`, `${SERVER}/cli/**`, `${SERVER}/*.ts`],
+    from: [
+      `${SERVER}/modules/**`,
+      `${SERVER}/plugins/**`,
+      `${SERVER}/seed/**`,
+      `${SERVER}/cli/**`,
+      `${SERVER}/*.ts`,
+    ],
     // A module's `*.events.ts` is the port its service emits through; realtime/ implements it.
     except: [`${ROOT}/${SERVER}/modules/*/*.service.ts`, `${ROOT}/${SERVER}/modules/*/*.events.ts`],
-    message: 'realtime/ usa i moduli solo tramite i loro *.service.ts / *.events.ts e non importa plugin, seed, cli né app.ts.',
+    message:
+      'realtime/ usa i moduli solo tramite i loro *.service.ts / *.events.ts e non importa plugin, seed, cli né app.ts.',
   },
   {
     target: `${SERVER}/seed/**`,
-    from: [`${SERVER}/modules/**`, `${SERVER}/plugins/**`, `${SERVER}/realtime/**`, `${SERVER}/cli/**`, `${SERVER}/{app,main}.ts`],
-    except: [`${ROOT}/${SERVER}/modules/*/*.service.ts`, `${ROOT}/${SERVER}/modules/*/*.seed.ts`, `${ROOT}/${SERVER}/modules/*/*.demo.ts`],
-    message: 'seed/ scrive tramite services.ts e i *.service.ts / *.seed.ts dei moduli, mai repository, routes o plugin.',
+    from: [
+      `${SERVER}/modules/**`,
+      `${SERVER}/plugins/**`,
+      `${SERVER}/realtime/**`,
+      `${SERVER}/cli/**`,
+      `${SERVER}/{app,main}.ts`,
+    ],
+    except: [
+      `${ROOT}/${SERVER}/modules/*/*.service.ts`,
+      `${ROOT}/${SERVER}/modules/*/*.seed.ts`,
+      `${ROOT}/${SERVER}/modules/*/*.demo.ts`,
+    ],
+    message:
+      'seed/ scrive tramite services.ts e i *.service.ts / *.seed.ts dei moduli, mai repository, routes o plugin.',
   },
   {
     target: `${SERVER}/cli/**`,
-    from: [`${SERVER}/plugins/**`, `${SERVER}/realtime/**`, `${SERVER}/{app,main}.ts`, `${SERVER}/modules/*/*.routes.ts`],
-    message: 'cli/ lavora sul database e sui servizi, non sul server HTTP (app, plugin, routes, realtime).',
+    from: [
+      `${SERVER}/plugins/**`,
+      `${SERVER}/realtime/**`,
+      `${SERVER}/{app,main}.ts`,
+      `${SERVER}/modules/*/*.routes.ts`,
+    ],
+    message:
+      'cli/ lavora sul database e sui servizi, non sul server HTTP (app, plugin, routes, realtime).',
   },
   {
     target: [`${SERVER}/**`],
@@ -84,7 +127,8 @@ const webZones = [
     target: `${WEB}/features/${name}/**`,
     from: `${WEB}/features/**`,
     except: [`${ROOT}/${WEB}/features/${name}/**`],
-    message: 'Una feature non importa un’altra feature: ciò che serve a entrambe va in components/ o lib/.',
+    message:
+      'Una feature non importa un’altra feature: ciò che serve a entrambe va in components/ o lib/.',
   })),
 ];
 
@@ -96,10 +140,22 @@ const imports = {
     // Without these the rules skip every .ts file they follow (no-cycle would see no edge at all).
     'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
     'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-    'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({
+        project: [
+          'apps/server/tsconfig.json',
+          'apps/web/tsconfig.json',
+          'packages/contracts/tsconfig.json',
+        ],
+        noWarnOnMultipleProjects: true,
+      }),
+    ],
   },
   rules: {
-    'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [...serverZones, ...webZones] }],
+    'import-x/no-restricted-paths': [
+      'error',
+      { basePath: ROOT, zones: [...serverZones, ...webZones] },
+    ],
     // Type-only imports are left out by the rule: they vanish at runtime and cannot loop.
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
   },
@@ -123,7 +179,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
@@ -149,7 +208,10 @@ export default tseslint.config(
       // The JSX attribute form, which no-restricted-properties does not see.
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Vietato (QUALITY S16).' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Vietato (QUALITY S16).',
+        },
       ],
     },
   },

@@ -20,7 +20,9 @@ export function findings(report, allowlist) {
     for (const via of vulnerability.via ?? []) {
       // A string names another vulnerable package, whose own entry carries the advisory.
       if (typeof via !== 'object' || !SERIOUS.has(via.severity)) continue;
-      const id = String(via.url ?? via.source).split('/').pop();
+      const id = String(via.url ?? via.source)
+        .split('/')
+        .pop();
       if (!(id in allowlist)) found.set(id, `${id} ${via.severity} ${via.name}: ${via.title}`);
     }
   }
@@ -29,26 +31,37 @@ export function findings(report, allowlist) {
 
 function main() {
   const allowlist = JSON.parse(fs.readFileSync(ALLOWLIST, 'utf8')).advisories;
-  execFile('npm', ['audit', '--omit=dev', '--json'], { cwd: ROOT, timeout: 120_000, maxBuffer: 64 << 20 }, (error, stdout) => {
-    let report = null;
-    try {
-      report = JSON.parse(stdout);
-    } catch {
-      // no JSON at all: npm could not ask
-    }
-    const failing = findings(report, allowlist);
-    if (failing === null) {
-      console.log(`[audit] servizio di audit non raggiungibile, controllo saltato: ${report?.message ?? error?.message ?? 'nessuna risposta'}`);
-      return;
-    }
-    if (failing.length === 0) {
-      console.log(`[audit] nessuna vulnerabilità alta o critica (${Object.keys(allowlist).length} in allowlist)`);
-      return;
-    }
-    console.error(`[audit] ${failing.length} vulnerabilità alte o critiche (se non si applicano: .ci/audit-allowlist.json con il motivo):`);
-    for (const line of failing) console.error(`  ${line}`);
-    process.exitCode = 1;
-  });
+  execFile(
+    'npm',
+    ['audit', '--omit=dev', '--json'],
+    { cwd: ROOT, timeout: 120_000, maxBuffer: 64 << 20 },
+    (error, stdout) => {
+      let report = null;
+      try {
+        report = JSON.parse(stdout);
+      } catch {
+        // no JSON at all: npm could not ask
+      }
+      const failing = findings(report, allowlist);
+      if (failing === null) {
+        console.log(
+          `[audit] servizio di audit non raggiungibile, controllo saltato: ${report?.message ?? error?.message ?? 'nessuna risposta'}`,
+        );
+        return;
+      }
+      if (failing.length === 0) {
+        console.log(
+          `[audit] nessuna vulnerabilità alta o critica (${Object.keys(allowlist).length} in allowlist)`,
+        );
+        return;
+      }
+      console.error(
+        `[audit] ${failing.length} vulnerabilità alte o critiche (se non si applicano: .ci/audit-allowlist.json con il motivo):`,
+      );
+      for (const line of failing) console.error(`  ${line}`);
+      process.exitCode = 1;
+    },
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

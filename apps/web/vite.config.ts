@@ -116,7 +116,8 @@ export default defineConfig({
         // level (the country list, lookup maps) would land in the login route even when unused.
         // Only its index has a real side effect (zod's Italian messages).
         moduleSideEffects: (id: string) =>
-          !/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) || /[\\/]contracts[\\/]src[\\/]index\.ts$/.test(id),
+          !/[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id) ||
+          /[\\/]contracts[\\/]src[\\/]index\.ts$/.test(id),
       },
     },
   },

@@ -6,7 +6,16 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { blocchi, companies } from '../src/db/schema/index.js';
 import * as blocchiRepo from '../src/modules/blocchi/blocchi.repository.js';
-import { fmt, httpLoad, rawLoop, root, seededBenchEnv, spawnServer, type BenchRow, type Load } from './common.js';
+import {
+  fmt,
+  httpLoad,
+  rawLoop,
+  root,
+  seededBenchEnv,
+  spawnServer,
+  type BenchRow,
+  type Load,
+} from './common.js';
 
 /**
  * P1/P2/P5: the blocchi list over 100 000 blocks, full stack vs a raw loop of the same SQL; writes the
@@ -18,8 +27,14 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
   const env = seededBenchEnv(databaseUrl);
 
   // The company with bench data and a filter that the yard would use.
-  const database: Database = await openDatabase({ databaseUrl, pgliteDir: path.join(env.DATA_DIR!, 'pgdata') });
-  const [company] = await database.db.select().from(companies).where(eq(companies.name, 'Marmi Demo S.r.l.'));
+  const database: Database = await openDatabase({
+    databaseUrl,
+    pgliteDir: path.join(env.DATA_DIR!, 'pgdata'),
+  });
+  const [company] = await database.db
+    .select()
+    .from(companies)
+    .where(eq(companies.name, 'Marmi Demo S.r.l.'));
   const [{ materialeId }] = (await database.db
     .select({ materialeId: blocchi.materialeId, n: sql<number>`count(*)::int` })
     .from(blocchi)
@@ -28,8 +43,14 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
     .orderBy(sql`count(*) desc`)
     .limit(1)) as unknown as [{ materialeId: string }];
   const scenarios: Array<{ name: string; query: Record<string, string> }> = [
-    { name: 'list, page 1', query: { stato: 'disponibile', materialeId, sort: '-createdAt', limit: '50', page: '1' } },
-    { name: 'list, deep page (100)', query: { stato: 'disponibile', materialeId, sort: '-createdAt', limit: '50', page: '100' } },
+    {
+      name: 'list, page 1',
+      query: { stato: 'disponibile', materialeId, sort: '-createdAt', limit: '50', page: '1' },
+    },
+    {
+      name: 'list, deep page (100)',
+      query: { stato: 'disponibile', materialeId, sort: '-createdAt', limit: '50', page: '100' },
+    },
     { name: 'text search', query: { q: 'TRC-0123', limit: '50', page: '1' } },
   ];
   const dialect = new PgDialect();
@@ -44,12 +65,18 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
       database.kind === 'pglite'
         ? async (q: { sql: string; params: unknown[] }) => database.pglite!.query(q.sql, q.params)
         : async (q: { sql: string; params: unknown[] }) => database.pool!.query(q.sql, q.params);
-    raw.push(await rawLoop(async () => {
-      await exec(items);
-      await exec(count);
-    }));
-    const explained = (await exec({ sql: `explain ${items.sql}`, params: items.params })) as { rows: Array<Record<string, string>> };
-    plans.push(`### ${scenario.name}\n\n\`\`\`\n${explained.rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``);
+    raw.push(
+      await rawLoop(async () => {
+        await exec(items);
+        await exec(count);
+      }),
+    );
+    const explained = (await exec({ sql: `explain ${items.sql}`, params: items.params })) as {
+      rows: Array<Record<string, string>>;
+    };
+    plans.push(
+      `### ${scenario.name}\n\n\`\`\`\n${explained.rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``,
+    );
   }
   await database.close();
 
@@ -58,11 +85,19 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
   try {
     const { base, token } = server;
     for (const [i, scenario] of scenarios.entries()) {
-      const http = await httpLoad(`${base}/api/blocchi?${new URLSearchParams(scenario.query)}`, token);
+      const http = await httpLoad(
+        `${base}/api/blocchi?${new URLSearchParams(scenario.query)}`,
+        token,
+      );
       const ratio = http.rps / raw[i]!.rps;
       const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
       const search = scenario.name === 'text search';
-      rows.push({ goal: `P1/P2 ${label} ${scenario.name}: raw SQL loop`, measured: fmt(raw[i]!), target: 'baseline', pass: true });
+      rows.push({
+        goal: `P1/P2 ${label} ${scenario.name}: raw SQL loop`,
+        measured: fmt(raw[i]!),
+        target: 'baseline',
+        pass: true,
+      });
       rows.push({
         goal: `P1/P2 ${label} ${scenario.name}: full stack`,
         measured: `${fmt(http)}; ${ratio.toFixed(2)}× raw`,
@@ -73,7 +108,11 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
             : `p99 ≤ 1.5× raw p99 = ${(1.5 * raw[i]!.p99).toFixed(1)} ms`,
         pass:
           http.errors === 0 &&
-          (search ? http.p95 <= 100 : kind === 'pglite' ? ratio >= 0.6 * 0.9 && http.p99 <= 50 : http.p99 <= 1.5 * raw[i]!.p99),
+          (search
+            ? http.p95 <= 100
+            : kind === 'pglite'
+              ? ratio >= 0.6 * 0.9 && http.p99 <= 50
+              : http.p99 <= 1.5 * raw[i]!.p99),
       });
     }
   } finally {

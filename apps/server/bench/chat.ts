@@ -29,10 +29,20 @@ const WARMUP = 20;
 const CONTENT = 'x'.repeat(1024);
 const PASSWORD = 'Bench-Chat-2026!';
 
-async function connectAll(url: string, count: number, auth: Record<string, string>): Promise<Socket[]> {
+async function connectAll(
+  url: string,
+  count: number,
+  auth: Record<string, string>,
+): Promise<Socket[]> {
   const sockets: Socket[] = [];
   for (let i = 0; i < count; i++) {
-    const socket = connectClient(url, { path: '/socket.io', auth, transports: ['websocket'], forceNew: true, reconnection: false });
+    const socket = connectClient(url, {
+      path: '/socket.io',
+      auth,
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -77,7 +87,12 @@ async function measure(sockets: Socket[], event: string, sendOne: (i: number) =>
     await Promise.race([all, new Promise((r) => setTimeout(r, 2000))]);
   }
   for (const s of sockets) s.off(event);
-  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), lost: expected - received, expected };
+  return {
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    lost: expected - received,
+    expected,
+  };
 }
 
 export async function benchChat(): Promise<BenchRow[]> {
@@ -85,22 +100,56 @@ export async function benchChat(): Promise<BenchRow[]> {
   // Not startServer: an empty in-memory database with two users of its own, and the app's chat
   // service called directly.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-bench-chat-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none'), LOGIN_MAX_FAILURES_PAIR: '100000', LOGIN_MAX_FAILURES_ACCOUNT: '100000', LOGIN_MAX_FAILURES_IP: '100000', SOCKETS_PER_USER: '1000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
+    LOGIN_MAX_FAILURES_PAIR: '100000',
+    LOGIN_MAX_FAILURES_ACCOUNT: '100000',
+    LOGIN_MAX_FAILURES_IP: '100000',
+    SOCKETS_PER_USER: '1000',
+  });
   const database = await openDatabase({});
   await database.migrate();
-  const app = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    secret: crypto.randomBytes(32).toString('hex'),
+    logger: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   // Two colleagues; the receiver logs in once and opens N tabs.
-  const [company] = await database.db.insert(companies).values({ name: 'Bench S.r.l.' }).returning();
+  const [company] = await database.db
+    .insert(companies)
+    .values({ name: 'Bench S.r.l.' })
+    .returning();
   const passwordHash = await hashPassword(PASSWORD);
   const [sender, receiver] = await database.db
     .insert(users)
-    .values(['mittente', 'destinatario'].map((n) => ({ companyId: company!.id, email: `${n}@bench.example`, name: n, passwordHash, permissions: { chat: true } })))
+    .values(
+      ['mittente', 'destinatario'].map((n) => ({
+        companyId: company!.id,
+        email: `${n}@bench.example`,
+        name: n,
+        passwordHash,
+        permissions: { chat: true },
+      })),
+    )
     .returning();
-  const senderAuth: AuthUser = { id: sender!.id, name: sender!.name, email: sender!.email, role: 'user', companyId: company!.id, permissions: { chat: true }, active: true, mustChangePassword: false };
+  const senderAuth: AuthUser = {
+    id: sender!.id,
+    name: sender!.name,
+    email: sender!.email,
+    role: 'user',
+    companyId: company!.id,
+    permissions: { chat: true },
+    active: true,
+    mustChangePassword: false,
+  };
   const token = await accessToken(url, receiver!.email, PASSWORD);
 
   // Baseline: a bare socket.io server (same machine, same process) and the raw INSERT on the same PGlite.
@@ -114,11 +163,19 @@ export async function benchChat(): Promise<BenchRow[]> {
   const inserts: number[] = [];
   for (let i = 0; i < WARMUP + MESSAGES; i++) {
     const t = performance.now();
-    await database.pglite!.query('insert into chat_messages (id, sender_id, receiver_id, content) values ($1, $2, $3, $4)', [uuidv7(), sender!.id, receiver!.id, CONTENT]);
+    await database.pglite!.query(
+      'insert into chat_messages (id, sender_id, receiver_id, content) values ($1, $2, $3, $4)',
+      [uuidv7(), sender!.id, receiver!.id, CONTENT],
+    );
     if (i >= WARMUP) inserts.push(performance.now() - t);
   }
   const insertP99 = quantile(inserts, 0.99);
-  rows.push({ goal: 'P8 raw INSERT of a 1 KB message (PGlite)', measured: `p50 ${ms(quantile(inserts, 0.5))}, p99 ${ms(insertP99)}`, target: 'baseline', pass: true });
+  rows.push({
+    goal: 'P8 raw INSERT of a 1 KB message (PGlite)',
+    measured: `p50 ${ms(quantile(inserts, 0.5))}, p99 ${ms(insertP99)}`,
+    target: 'baseline',
+    pass: true,
+  });
 
   try {
     for (const [count, guard] of [
@@ -128,7 +185,16 @@ export async function benchChat(): Promise<BenchRow[]> {
       const bareSockets = await connectAll(bareUrl, count, {});
       await new Promise((r) => setTimeout(r, 100));
       // The same message the chat sends (its DTO), so both sides serialise and parse the same bytes.
-      const payload = { _id: uuidv7(), senderId: sender!.id, receiverId: receiver!.id, content: CONTENT, attachments: [], createdAt: new Date().toISOString(), readAt: null, deleted: false };
+      const payload = {
+        _id: uuidv7(),
+        senderId: sender!.id,
+        receiverId: receiver!.id,
+        content: CONTENT,
+        attachments: [],
+        createdAt: new Date().toISOString(),
+        readAt: null,
+        deleted: false,
+      };
       const baseline = await measure(bareSockets, 'new_message', async () => {
         bare.to('room').emit('new_message', payload);
       });
@@ -143,7 +209,11 @@ export async function benchChat(): Promise<BenchRow[]> {
       const tabs = await connectAll(url, count, { token });
       await new Promise((r) => setTimeout(r, 100));
       const full = await measure(tabs, 'new_message', async () => {
-        await app.services.chat.send(senderAuth, { receiverId: receiver!.id, content: CONTENT, files: [] });
+        await app.services.chat.send(senderAuth, {
+          receiverId: receiver!.id,
+          content: CONTENT,
+          files: [],
+        });
       });
       for (const s of tabs) s.disconnect();
       const limit = 2 * (baseline.p99 + insertP99);

@@ -68,13 +68,23 @@ export async function rawLoop(task: () => Promise<unknown>): Promise<Load> {
 }
 
 /** `connections` requests in flight for the duration (10 unless told: one user is 1). */
-export async function httpLoad(url: string, token: string, connections = CONNECTIONS): Promise<Load> {
-  await autocannon({ url, connections, duration: 2, headers: { authorization: `Bearer ${token}` } });
+export async function httpLoad(
+  url: string,
+  token: string,
+  connections = CONNECTIONS,
+): Promise<Load> {
+  await autocannon({
+    url,
+    connections,
+    duration: 2,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const latencies: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } }, (err, res) =>
-      err ? reject(err) : resolve(res),
+    const instance = autocannon(
+      { url, connections, duration: DURATION_S, headers: { authorization: `Bearer ${token}` } },
+      (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on('response', (_client, status, _bytes, time) => {
       if (status !== 200) errors++;
@@ -84,14 +94,20 @@ export async function httpLoad(url: string, token: string, connections = CONNECT
   return summarise(latencies, DURATION_S, errors + result.errors + result.timeouts);
 }
 
-export const fmt = (l: Load) => `${l.rps.toFixed(0)} req/s, p50 ${ms(l.p50)}, p95 ${ms(l.p95)}, p99 ${ms(l.p99)}${l.errors ? `, ${l.errors} errors` : ''}`;
+export const fmt = (l: Load) =>
+  `${l.rps.toFixed(0)} req/s, p50 ${ms(l.p50)}, p95 ${ms(l.p95)}, p99 ${ms(l.p99)}${l.errors ? `, ${l.errors} errors` : ''}`;
 
 /** Logs in through the API as the browser does (CSRF token first) and returns the access token. */
 export async function accessToken(base: string, email: string, password: string) {
-  const csrf = ((await (await fetch(`${base}/api/token`)).json()) as { csrfToken: string }).csrfToken;
+  const csrf = ((await (await fetch(`${base}/api/token`)).json()) as { csrfToken: string })
+    .csrfToken;
   const login = await fetch(`${base}/user/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': csrf,
+      cookie: `XSRF-TOKEN=${csrf}`,
+    },
     body: JSON.stringify({ email, password }),
   });
   return ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
@@ -134,8 +150,17 @@ export async function startServer(withWeb: boolean) {
 /** The environment of the benchmark database (BENCH_DATA_DIR, or bench/out/data), filled by seed:bench. */
 export function seededBenchEnv(databaseUrl?: string): NodeJS.ProcessEnv {
   const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'bench/out/data');
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' };
-  const seeded = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/cli/seed-bench.ts')], { env, stdio: 'inherit' });
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    LOG_LEVEL: 'warn',
+  };
+  const seeded = spawnSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/cli/seed-bench.ts')],
+    { env, stdio: 'inherit' },
+  );
   if (seeded.status !== 0) throw new Error('seed:bench failed');
   return env;
 }
@@ -144,14 +169,25 @@ export function seededBenchEnv(databaseUrl?: string): NodeJS.ProcessEnv {
 export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@cava.example') {
   const port = 39000 + Math.floor(Math.random() * 1000);
   // As scripts/start.mjs starts it.
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...env, PORT: String(port), NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...env,
+        PORT: String(port),
+        NODE_OPTIONS: [env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' '),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
     await new Promise<void>((resolve, reject) => {
-      server.stdout.on('data', (d: Buffer) => d.toString().includes('GestCava è pronto') && resolve());
+      server.stdout.on(
+        'data',
+        (d: Buffer) => d.toString().includes('GestCava è pronto') && resolve(),
+      );
       server.on('exit', () => reject(new Error('server exited')));
     });
     const base = `http://127.0.0.1:${port}`;

@@ -25,23 +25,35 @@ export async function benchDocuments(): Promise<BenchRow[]> {
     RATE_LIMIT_EXPORTS_AT_ONCE: '1000',
     RATE_LIMIT_LABELS: '100000',
   };
-  const seeded = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/cli/seed-bench.ts'), '--blocchi', '1000'], { env, stdio: 'inherit' });
+  const seeded = spawnSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/cli/seed-bench.ts'), '--blocchi', '1000'],
+    { env, stdio: 'inherit' },
+  );
   if (seeded.status !== 0) throw new Error('seed:bench failed');
   const server = await spawnServer(env, 'admin@cava.example');
   try {
     const auth = { authorization: `Bearer ${server.token}` };
     const ids: string[] = [];
     for (let page = 1; ids.length < 2 * LABELS; page++) {
-      const list = (await (await fetch(`${server.base}/api/blocchi?limit=100&page=${page}`, { headers: auth })).json()) as { items: Array<{ _id: string }> };
+      const list = (await (
+        await fetch(`${server.base}/api/blocchi?limit=100&page=${page}`, { headers: auth })
+      ).json()) as { items: Array<{ _id: string }> };
       ids.push(...list.items.map((b) => b._id));
     }
-    const sheet = (part: string[]) => fetch(`${server.base}/api/etichette?entityType=blocco&formato=a4&ids=${part.join(',')}`, { headers: auth }).then(async (res) => ({ status: res.status, bytes: (await res.arrayBuffer()).byteLength }));
+    const sheet = (part: string[]) =>
+      fetch(`${server.base}/api/etichette?entityType=blocco&formato=a4&ids=${part.join(',')}`, {
+        headers: auth,
+      }).then(async (res) => ({ status: res.status, bytes: (await res.arrayBuffer()).byteLength }));
     // warm-up: the pool's thread starts and loads the renderer on its first document
     await sheet(ids.slice(0, 1));
     await healthDuring(server.base, new Promise((resolve) => setTimeout(resolve, 300)));
 
     const started = performance.now();
-    const rendering = Promise.all([sheet(ids.slice(0, LABELS)), sheet(ids.slice(LABELS, 2 * LABELS))]);
+    const rendering = Promise.all([
+      sheet(ids.slice(0, LABELS)),
+      sheet(ids.slice(LABELS, 2 * LABELS)),
+    ]);
     const latencies = await healthDuring(server.base, rendering);
     const sheets = await rendering;
     const elapsed = performance.now() - started;

@@ -19,7 +19,11 @@ export async function benchLogin(): Promise<BenchRow[]> {
     const login = () =>
       fetch(`${server.url}/user/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token.csrfToken, cookie: `XSRF-TOKEN=${token.csrfToken}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': token.csrfToken,
+          cookie: `XSRF-TOKEN=${token.csrfToken}`,
+        },
         body: JSON.stringify({ email: 'produzione@cava.example', password: DEMO_PASSWORD }),
       });
     for (let i = 0; i < 5; i++) await login();
@@ -51,7 +55,12 @@ export async function benchLogin(): Promise<BenchRow[]> {
         pass: loginP50 <= 1.5 * verifyP50 * 1.1,
       },
       { goal: 'P6 login p95', measured: ms(loginP95), target: '≤ 100 ms', pass: loginP95 <= 100 },
-      { goal: 'P6 20 parallel logins', measured: ms(parallel), target: '≤ 500 ms', pass: parallel <= 500 },
+      {
+        goal: 'P6 20 parallel logins',
+        measured: ms(parallel),
+        target: '≤ 500 ms',
+        pass: parallel <= 500,
+      },
     ];
   } finally {
     await server.stop();

@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { healthDuring, ms, quantile, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
+import {
+  healthDuring,
+  ms,
+  quantile,
+  seededBenchEnv,
+  spawnServer,
+  type BenchRow,
+} from './common.js';
 
 /** Resident memory now and at its peak of a process, from /proc (Linux), in MB. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -23,7 +30,9 @@ export async function benchReports(): Promise<BenchRow[]> {
       fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
       const before = memoryOf(server.pid);
       const started = performance.now();
-      const report = fetch(`${server.base}/api/reports/blocchi?formato=${formato}&dal=2000-01-01`, { headers: { authorization: `Bearer ${server.token}` } }).then(async (res) => ({ res, bytes: (await res.arrayBuffer()).byteLength }));
+      const report = fetch(`${server.base}/api/reports/blocchi?formato=${formato}&dal=2000-01-01`, {
+        headers: { authorization: `Bearer ${server.token}` },
+      }).then(async (res) => ({ res, bytes: (await res.arrayBuffer()).byteLength }));
       // QUALITY P14: how the event loop fares meanwhile (the report is written on it, between its batches)
       const health = await healthDuring(server.base, report);
       const { res, bytes } = await report;

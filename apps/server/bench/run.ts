@@ -28,8 +28,17 @@ async function section(name: string, bench: () => Promise<BenchRow[]>) {
   if (!rows.length) return;
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
-  const table = ['| goal | measured | target | result |', '|---|---|---|---|', ...rows.map((r) => `| ${r.goal} | ${r.measured} | ${r.target} | ${r.pass ? 'pass' : '**FAIL**'} |`)].join('\n');
-  fs.writeFileSync(path.join(dir, `${name}.md`), `## ${name}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node ${process.version}.\n\n${table}\n`);
+  const table = [
+    '| goal | measured | target | result |',
+    '|---|---|---|---|',
+    ...rows.map(
+      (r) => `| ${r.goal} | ${r.measured} | ${r.target} | ${r.pass ? 'pass' : '**FAIL**'} |`,
+    ),
+  ].join('\n');
+  fs.writeFileSync(
+    path.join(dir, `${name}.md`),
+    `## ${name}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node ${process.version}.\n\n${table}\n`,
+  );
   console.log(table);
   if (rows.some((r) => !r.pass)) process.exitCode = 1;
 }
@@ -51,7 +60,12 @@ await section('statistiche-postgres', () => benchStatistiche('postgres'));
 if (wanted.has('soak')) await section('soak', benchSoak);
 
 const dir = path.join(root, 'bench/results');
-const parts = fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : [];
+const parts = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .sort()
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+  : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
   `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, documents, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,

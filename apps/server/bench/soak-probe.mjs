@@ -15,7 +15,13 @@ if (file) {
       fs.rmSync(`${file}.start`);
       soak.reset();
     }
-    const line = { t: Date.now(), p99: second.percentile(99) / 1e6, max: second.max / 1e6, soakP99: soak.percentile(99) / 1e6, rss: process.memoryUsage.rss() };
+    const line = {
+      t: Date.now(),
+      p99: second.percentile(99) / 1e6,
+      max: second.max / 1e6,
+      soakP99: soak.percentile(99) / 1e6,
+      rss: process.memoryUsage.rss(),
+    };
     fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
     second.reset();
   }, 1000).unref();

@@ -19,7 +19,11 @@ export async function benchStatistiche(kind: 'pglite' | 'postgres'): Promise<Ben
     const rows: BenchRow[] = [];
     for (const section of STATISTICHE_SEZIONI) {
       for (const per of section === 'produzione' ? ['materiale', 'mese'] : ['materiale']) {
-        const load = await httpLoad(`${server.base}/api/statistiche/${section}?dal=${dal}&al=${today}&per=${per}`, server.token, 1);
+        const load = await httpLoad(
+          `${server.base}/api/statistiche/${section}?dal=${dal}&al=${today}&per=${per}`,
+          server.token,
+          1,
+        );
         rows.push({
           goal: `Statistiche ${label}: ${section} per ${per}, 12 mesi con confronti, 100 000 blocchi`,
           measured: fmt(load),

@@ -6,12 +6,23 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@gestcava/contracts';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { createStorage, type Storage } from './lib/storage.js';
-import { createReadiness, databaseCheck, READY_ROUTE, STOPPING_MESSAGE, type Readiness } from './lib/readiness.js';
+import {
+  createReadiness,
+  databaseCheck,
+  READY_ROUTE,
+  STOPPING_MESSAGE,
+  type Readiness,
+} from './lib/readiness.js';
 import { createObjectBackend, type ObjectBackend } from './lib/object-store/index.js';
 import { presignedOrigin } from './lib/object-store/select-s3.js';
 import { createRenderPool } from './lib/render-pool.js';
@@ -24,7 +35,10 @@ import { createPhotoSync, type PhotoSync } from './modules/photos/photos.sync.js
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { createSessionStore, type SessionStore } from './lib/auth/sessions.js';
-import { createCompaniesService, type CompaniesService } from './modules/companies/companies.service.js';
+import {
+  createCompaniesService,
+  type CompaniesService,
+} from './modules/companies/companies.service.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
 import { registerChatGateway } from './realtime/chat-gateway.js';
 import { createHostCheck, MISDIRECTED_MESSAGE } from './lib/hosts.js';
@@ -37,7 +51,11 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { idempotencyPlugin, pruneIdempotencyKeys } from './plugins/idempotency.js';
-import { frameworkErrorHandler, SECURITY_HEADERS, withImageOrigin } from './plugins/security-headers.js';
+import {
+  frameworkErrorHandler,
+  SECURITY_HEADERS,
+  withImageOrigin,
+} from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerCompression } from './plugins/compression.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -81,7 +99,8 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   app.addHook('preClose', async () => readiness.beginShutdown());
   app.addHook('onRequest', async (request) => {
     // the readiness probe answers for itself, in its own format (stopping: true)
-    if (readiness.stopping && request.routeOptions.url !== READY_ROUTE) throw new AppError('SERVICE_UNAVAILABLE', STOPPING_MESSAGE);
+    if (readiness.stopping && request.routeOptions.url !== READY_ROUTE)
+      throw new AppError('SERVICE_UNAVAILABLE', STOPPING_MESSAGE);
   });
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.stopping) reply.header('connection', 'close');
@@ -100,7 +119,10 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   const keys = deriveKeys(secret);
   const sessions = createSessionStore({
     db,
-    policy: { idleMs: config.SESSION_IDLE_HOURS * 3600_000, absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3600_000 },
+    policy: {
+      idleMs: config.SESSION_IDLE_HOURS * 3600_000,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3600_000,
+    },
   });
   const throttle = createLoginThrottle(db, {
     perPair: config.LOGIN_MAX_FAILURES_PAIR,
@@ -123,7 +145,9 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   const users = createUsersService({ db, sessions });
   const companies = createCompaniesService({ db, storage, users });
   const auth = createAuthService({ db, keys, sessions, throttle, users });
-  const counts = database.pglite ? await listenedCountCache(database.pglite, 'blocchi') : noCountCache;
+  const counts = database.pglite
+    ? await listenedCountCache(database.pglite, 'blocchi')
+    : noCountCache;
   app.addHook('onClose', () => counts.stop());
   const domain = createServices({ db, counts });
   // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
@@ -138,9 +162,19 @@ export async function buildApp({ config, database, secret, logger, storageBacken
     log: app.log,
   });
   // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
-  const realtime = await createSocketServer(app.server, { redisUrl: config.REDIS_URL, log: app.log, servesHost: createHostCheck(config) });
+  const realtime = await createSocketServer(app.server, {
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+    servesHost: createHostCheck(config),
+  });
   const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
-  const chatGateway = registerChatGateway(realtime.io, { keys, sessions, chat, log: app.log, socketsPerUser: config.SOCKETS_PER_USER });
+  const chatGateway = registerChatGateway(realtime.io, {
+    keys,
+    sessions,
+    chat,
+    log: app.log,
+    socketsPerUser: config.SOCKETS_PER_USER,
+  });
   app.addHook('preClose', async () => {
     chatGateway.stop();
     realtime.disconnectAll();
@@ -149,19 +183,35 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   app.decorate('realtime', realtime);
   // What a load balancer waits for before it sends traffic here (issue 28), checked on each probe.
   readiness.register(databaseCheck(db));
-  if (realtime.redisCheck) readiness.register({ name: 'redis', label: 'Redis', run: realtime.redisCheck });
+  if (realtime.redisCheck)
+    readiness.register({ name: 'redis', label: 'Redis', run: realtime.redisCheck });
   readiness.register({ name: 'storage', label: "l'archivio dei file", run: () => storage.check() });
   app.decorate('readiness', readiness);
-  app.decorate('services', { ...domain, sessions, storage, users, companies, auth, throttle, photos, photoSync, chat });
+  app.decorate('services', {
+    ...domain,
+    sessions,
+    storage,
+    users,
+    companies,
+    auth,
+    throttle,
+    photos,
+    photoSync,
+    chat,
+  });
 
   const bucketOrigin = config.S3_PRESIGNED ? await presignedOrigin(storage.backend) : null;
-  await app.register(fastifyHelmet, bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS);
+  await app.register(
+    fastifyHelmet,
+    bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS,
+  );
   await registerCompression(app);
   // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
   // once it has started: %00 in the path or query is refused before anything runs (after the headers).
   const servesHost = createHostCheck(config);
   app.addHook('onRequest', async (request) => {
-    if (!servesHost(request.headers.host)) throw new AppError('MISDIRECTED_REQUEST', MISDIRECTED_MESSAGE);
+    if (!servesHost(request.headers.host))
+      throw new AppError('MISDIRECTED_REQUEST', MISDIRECTED_MESSAGE);
   });
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url)) throw new AppError('VALIDATION', 'Indirizzo non valido');
@@ -181,24 +231,56 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   await app.register(rateLimitsPlugin, { config });
 
   // What every module's routes may use: the domain services and the platform built above.
-  const platform = { ...domain, db, database, readiness, config, keys, sessions, throttle, storage, renderPool, reportPool, links, counts, users, companies, auth, photos, photoSync, chat };
+  const platform = {
+    ...domain,
+    db,
+    database,
+    readiness,
+    config,
+    keys,
+    sessions,
+    throttle,
+    storage,
+    renderPool,
+    reportPool,
+    links,
+    counts,
+    users,
+    companies,
+    auth,
+    photos,
+    photoSync,
+    chat,
+  };
   for (const module of MODULES) {
     // typed so, the compiler checks that the platform has what each module's routes need
-    const routes: ((app: ZodApp, deps: typeof platform) => Promise<void>) | undefined = module.routes;
+    const routes: ((app: ZodApp, deps: typeof platform) => Promise<void>) | undefined =
+      module.routes;
     if (routes) await routes(app, platform);
   }
   await registerWebApp(app, config.webDistDir);
 
   const maintenance = setInterval(() => {
     // Pending objects too: another instance may have crashed mid-upload, and this one may run for weeks.
-    Promise.all([throttle.prune(), pruneIdempotencyKeys(db), storage.sweepTemp(3600_000), photoSync.sweepPending()]).catch((err: unknown) =>
-      app.log.error({ err }, 'manutenzione periodica non riuscita'),
-    );
+    Promise.all([
+      throttle.prune(),
+      pruneIdempotencyKeys(db),
+      storage.sweepTemp(3600_000),
+      photoSync.sweepPending(),
+    ]).catch((err: unknown) => app.log.error({ err }, 'manutenzione periodica non riuscita'));
   }, 10 * 60_000);
   maintenance.unref();
   const optionSweep = setInterval(() => {
-    domain.blocchi.sweepExpiredOptions().catch((err: unknown) => app.log.error({ err }, 'pulizia delle opzioni scadute non riuscita'));
-    domain.stock.sweepExpiredReservations().catch((err: unknown) => app.log.error({ err }, 'pulizia delle riserve scadute non riuscita'));
+    domain.blocchi
+      .sweepExpiredOptions()
+      .catch((err: unknown) =>
+        app.log.error({ err }, 'pulizia delle opzioni scadute non riuscita'),
+      );
+    domain.stock
+      .sweepExpiredReservations()
+      .catch((err: unknown) =>
+        app.log.error({ err }, 'pulizia delle riserve scadute non riuscita'),
+      );
   }, 60_000);
   optionSweep.unref();
   app.addHook('onClose', async () => clearInterval(optionSweep));

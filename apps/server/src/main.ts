@@ -1,7 +1,14 @@
 import { buildApp } from './app.js';
 import { ConfigError, isLoopback, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, hasDemoAccounts, isDatabaseEmpty, seedDemo } from './seed/demo.js';
+import {
+  DEMO_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  hasDemoAccounts,
+  isDatabaseEmpty,
+  seedDemo,
+} from './seed/demo.js';
 import { loadSecret } from './lib/secrets.js';
 import { createObjectBackend } from './lib/object-store/index.js';
 import { checkStorageAtStartup } from './lib/object-store/select-s3.js';
@@ -12,7 +19,10 @@ async function main() {
   // Before the database: a bucket that does not answer is a configuration error, reported in seconds.
   const storageBackend = createObjectBackend(config);
   await checkStorageAtStartup(storageBackend);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+  });
   await database.migrate();
 
   if (!config.isProduction && (await isDatabaseEmpty(database.db))) {
@@ -63,9 +73,18 @@ async function main() {
   console.log(`\nGestCava è pronto su ${url}  (database: ${database.kind})`);
   if (demo) {
     console.log(`Accessi dimostrativi (password ${DEMO_PASSWORD}):`);
-    for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(26)} ${u.role === 'admin' ? 'amministratore' : 'utente'} · ${u.company}`);
+    for (const u of DEMO_USERS)
+      console.log(
+        `  ${u.email.padEnd(26)} ${u.role === 'admin' ? 'amministratore' : 'utente'} · ${u.company}`,
+      );
     // After listening: the pictures take a while and nobody should wait for them.
-    seedDemoPhotos({ db: database.db, photos: app.services.photos, companyName: DEMO_COMPANIES.marmi.name, log: app.log, signal: demoPhotos.signal }).catch((err: unknown) => {
+    seedDemoPhotos({
+      db: database.db,
+      photos: app.services.photos,
+      companyName: DEMO_COMPANIES.marmi.name,
+      log: app.log,
+      signal: demoPhotos.signal,
+    }).catch((err: unknown) => {
       if (!demoPhotos.signal.aborted) app.log.error({ err }, 'foto dimostrative non create');
     });
   }

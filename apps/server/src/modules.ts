@@ -55,7 +55,11 @@ export const MODULES = [
   chatModule,
 ] as const;
 
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (
+  i: infer I,
+) => void
+  ? I
+  : never;
 type ServicesOf<M> = M extends { services?: (deps: never) => infer S } ? S : never;
 
 /** The domain services all the modules build together (createServices in services.ts). */
@@ -73,4 +77,3 @@ type CheckOrder<L extends readonly unknown[], Built> = L extends readonly [infer
     : never
   : true;
 export type ModulesInOrder<Core> = CheckOrder<typeof MODULES, Core>;
-

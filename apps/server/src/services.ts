@@ -21,7 +21,11 @@ void inOrder;
  * the list (modules.ts) builds its own from the core and the services of the modules before it. The
  * services that need the HTTP side (sessions, storage, realtime) are added by app.ts on top.
  */
-export function createServices({ db, entities = createEntityRegistry(), counts = noCountCache }: ServicesDeps) {
+export function createServices({
+  db,
+  entities = createEntityRegistry(),
+  counts = noCountCache,
+}: ServicesDeps) {
   const core: Core = { db, entities, counts };
   const built: Record<string, unknown> = {};
   for (const module of MODULES) {

@@ -34,21 +34,41 @@ describe.each(['clienti', 'fornitori'] as const)('/api/%s', (kind) => {
   const unique = () => piva(`05${String(kind.length)}${String(++n).padStart(7, '0')}`);
 
   it('creates, reads, edits with history, deactivates and deletes', async () => {
-    const created = await clerk.post(base, cliente({ partitaIva: `IT ${unique()}`, telefono: '0585 123456' }));
+    const created = await clerk.post(
+      base,
+      cliente({ partitaIva: `IT ${unique()}`, telefono: '0585 123456' }),
+    );
     expect(created.statusCode).toBe(201);
     const row = created.json();
     expect(row.partitaIva).toMatch(/^\d{11}$/);
-    expect(row).toMatchObject({ nazione: 'IT', attivo: true, telefono: '+390585123456', companyId: org.company.id });
+    expect(row).toMatchObject({
+      nazione: 'IT',
+      attivo: true,
+      telefono: '+390585123456',
+      companyId: org.company.id,
+    });
 
-    expect((await clerk.get(`${base}/${row._id}`)).json().ragioneSociale).toBe('Marmi Rossi S.r.l.');
-    const edited = await clerk.put(`${base}/${row._id}`, { ragioneSociale: 'Marmi Rossi & Figli S.r.l.', referente: 'Ada Rossi' });
+    expect((await clerk.get(`${base}/${row._id}`)).json().ragioneSociale).toBe(
+      'Marmi Rossi S.r.l.',
+    );
+    const edited = await clerk.put(`${base}/${row._id}`, {
+      ragioneSociale: 'Marmi Rossi & Figli S.r.l.',
+      referente: 'Ada Rossi',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().ragioneSociale).toBe('Marmi Rossi & Figli S.r.l.');
     expect((await clerk.put(`${base}/${row._id}`, { attivo: false })).json().attivo).toBe(false);
 
     const history = (await clerk.get(`${base}/${row._id}/history`)).json();
-    expect(history.map((h: { action: string }) => h.action)).toEqual(['create', 'update', 'disattivazione']);
-    expect(history[1].changes.ragioneSociale).toEqual({ from: 'Marmi Rossi S.r.l.', to: 'Marmi Rossi & Figli S.r.l.' });
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'create',
+      'update',
+      'disattivazione',
+    ]);
+    expect(history[1].changes.ragioneSociale).toEqual({
+      from: 'Marmi Rossi S.r.l.',
+      to: 'Marmi Rossi & Figli S.r.l.',
+    });
     expect(history[1].user.name).toBe('Utente di prova');
 
     expect((await clerk.delete(`${base}/${row._id}`)).statusCode).toBe(204);
@@ -88,10 +108,19 @@ describe.each(['clienti', 'fornitori'] as const)('/api/%s', (kind) => {
   });
 
   it('a codice SDI sent alone is checked against the stored pubblica amministrazione flag', async () => {
-    const row = (await clerk.post(base, cliente({ partitaIva: unique(), codiceSdi: 'M5UXCR1' }))).json();
-    const unchanged = await clerk.put(`${base}/${row._id}`, { nazione: 'IT', codiceSdi: 'M5UXCR1', note: 'solo una nota' });
+    const row = (
+      await clerk.post(base, cliente({ partitaIva: unique(), codiceSdi: 'M5UXCR1' }))
+    ).json();
+    const unchanged = await clerk.put(`${base}/${row._id}`, {
+      nazione: 'IT',
+      codiceSdi: 'M5UXCR1',
+      note: 'solo una nota',
+    });
     expect(unchanged.statusCode, unchanged.body).toBe(200);
-    const officeCode = await clerk.put(`${base}/${row._id}`, { nazione: 'IT', codiceSdi: 'UFABCD' });
+    const officeCode = await clerk.put(`${base}/${row._id}`, {
+      nazione: 'IT',
+      codiceSdi: 'UFABCD',
+    });
     expect(officeCode.statusCode).toBe(400);
     expect(officeCode.json().details.map((d: { path: string }) => d.path)).toEqual(['codiceSdi']);
   });
@@ -103,7 +132,9 @@ describe.each(['clienti', 'fornitori'] as const)('/api/%s', (kind) => {
     expect((await stranger.get(`${base}/${row._id}`)).statusCode).toBe(404);
     expect((await stranger.put(`${base}/${row._id}`, { note: 'preso' })).statusCode).toBe(404);
     expect((await stranger.delete(`${base}/${row._id}`)).statusCode).toBe(404);
-    expect((await stranger.get(base)).json().items.map((i: { _id: string }) => i._id)).not.toContain(row._id);
+    expect(
+      (await stranger.get(base)).json().items.map((i: { _id: string }) => i._id),
+    ).not.toContain(row._id);
     expect((await clerk.get(`${base}/${row._id}`)).json().note).toBeNull();
   });
 
@@ -121,7 +152,9 @@ describe.each(['clienti', 'fornitori'] as const)('/api/%s', (kind) => {
     await ctx.database.db.execute(
       sql`create table if not exists ${sql.identifier(`ref_${table}`)} (id serial primary key, ref uuid references ${sql.identifier(table)}(id))`,
     );
-    await ctx.database.db.execute(sql`insert into ${sql.identifier(`ref_${table}`)} (ref) values (${row._id})`);
+    await ctx.database.db.execute(
+      sql`insert into ${sql.identifier(`ref_${table}`)} (ref) values (${row._id})`,
+    );
     const res = await clerk.delete(`${base}/${row._id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/disattivarlo/);
@@ -138,9 +171,31 @@ describe('lists, summary and export', () => {
     const rows = [
       cliente({ ragioneSociale: 'Alfa Marmi', partitaIva: piva('0700000001'), comune: 'Carrara' }),
       cliente({ ragioneSociale: 'Beta Pietre', partitaIva: piva('0700000002'), comune: 'Massa' }),
-      cliente({ ragioneSociale: 'Gamma 100% Graniti_', partitaIva: piva('0700000003'), comune: 'Verona', provincia: 'VR', cap: '37100', attivo: false }),
-      { ragioneSociale: 'Delta Stone GmbH', nazione: 'DE', partitaIva: 'DE123456789', indirizzo: 'Hauptstr. 1', comune: 'Berlin' },
-      { ragioneSociale: 'Comune di Massa', partitaIva: piva('0700000004'), indirizzo: 'Piazza Aranci', cap: '54100', comune: 'Massa', provincia: 'MS', codiceSdi: 'ABC123', pubblicaAmministrazione: true },
+      cliente({
+        ragioneSociale: 'Gamma 100% Graniti_',
+        partitaIva: piva('0700000003'),
+        comune: 'Verona',
+        provincia: 'VR',
+        cap: '37100',
+        attivo: false,
+      }),
+      {
+        ragioneSociale: 'Delta Stone GmbH',
+        nazione: 'DE',
+        partitaIva: 'DE123456789',
+        indirizzo: 'Hauptstr. 1',
+        comune: 'Berlin',
+      },
+      {
+        ragioneSociale: 'Comune di Massa',
+        partitaIva: piva('0700000004'),
+        indirizzo: 'Piazza Aranci',
+        cap: '54100',
+        comune: 'Massa',
+        provincia: 'MS',
+        codiceSdi: 'ABC123',
+        pubblicaAmministrazione: true,
+      },
     ];
     for (const r of rows) expect((await client.post('/api/clienti', r)).statusCode).toBe(201);
   });
@@ -148,34 +203,58 @@ describe('lists, summary and export', () => {
   it('pages, sorts, searches and filters', async () => {
     const page1 = (await client.get('/api/clienti', { query: { limit: '2', page: '1' } })).json();
     expect(page1).toMatchObject({ total: 5, page: 1, limit: 2 });
-    expect(page1.items.map((i: { ragioneSociale: string }) => i.ragioneSociale)).toEqual(['Alfa Marmi', 'Beta Pietre']);
+    expect(page1.items.map((i: { ragioneSociale: string }) => i.ragioneSociale)).toEqual([
+      'Alfa Marmi',
+      'Beta Pietre',
+    ]);
     const page3 = (await client.get('/api/clienti', { query: { limit: '2', page: '3' } })).json();
     expect(page3.items).toHaveLength(1);
     const desc = (await client.get('/api/clienti', { query: { sort: '-ragioneSociale' } })).json();
     expect(desc.items[0].ragioneSociale).toBe('Gamma 100% Graniti_');
     const byTown = (await client.get('/api/clienti', { query: { q: 'massa' } })).json();
-    expect(byTown.items.map((i: { ragioneSociale: string }) => i.ragioneSociale).sort()).toEqual(['Beta Pietre', 'Comune di Massa']);
+    expect(byTown.items.map((i: { ragioneSociale: string }) => i.ragioneSociale).sort()).toEqual([
+      'Beta Pietre',
+      'Comune di Massa',
+    ]);
     const byVat = (await client.get('/api/clienti', { query: { q: '0700000003' } })).json();
     expect(byVat.total).toBe(1);
     // % and _ are literal characters, not wildcards.
     expect((await client.get('/api/clienti', { query: { q: '100%' } })).json().total).toBe(1);
     expect((await client.get('/api/clienti', { query: { q: '%' } })).json().total).toBe(1);
-    expect((await client.get('/api/clienti', { query: { nazione: 'de' } })).json().items[0].ragioneSociale).toBe('Delta Stone GmbH');
+    expect(
+      (await client.get('/api/clienti', { query: { nazione: 'de' } })).json().items[0]
+        .ragioneSociale,
+    ).toBe('Delta Stone GmbH');
     expect((await client.get('/api/clienti', { query: { provincia: 'VR' } })).json().total).toBe(1);
     expect((await client.get('/api/clienti', { query: { attivo: 'false' } })).json().total).toBe(1);
     expect((await client.get('/api/clienti', { query: { limit: '500' } })).statusCode).toBe(400);
-    expect((await client.get('/api/clienti', { query: { sort: 'password' } })).statusCode).toBe(400);
+    expect((await client.get('/api/clienti', { query: { sort: 'password' } })).statusCode).toBe(
+      400,
+    );
   });
 
   it('sums the filtered set', async () => {
-    expect((await client.get('/api/clienti/summary')).json()).toEqual({ totale: 5, attivi: 4, nonAttivi: 1, italiani: 4, esteri: 1, pubblicaAmministrazione: 1 });
-    expect((await client.get('/api/clienti/summary', { query: { q: 'massa' } })).json().totale).toBe(2);
+    expect((await client.get('/api/clienti/summary')).json()).toEqual({
+      totale: 5,
+      attivi: 4,
+      nonAttivi: 1,
+      italiani: 4,
+      esteri: 1,
+      pubblicaAmministrazione: 1,
+    });
+    expect(
+      (await client.get('/api/clienti/summary', { query: { q: 'massa' } })).json().totale,
+    ).toBe(2);
   });
 
   it('exports the filtered list as XLSX with typed cells and as CSV', async () => {
-    const xlsx = await client.get('/api/clienti/export', { query: { format: 'xlsx', attivo: 'true' } });
+    const xlsx = await client.get('/api/clienti/export', {
+      query: { format: 'xlsx', attivo: 'true' },
+    });
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.headers['content-disposition']).toMatch(/attachment; filename="clienti-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(xlsx.headers['content-disposition']).toMatch(
+      /attachment; filename="clienti-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Clienti')!;

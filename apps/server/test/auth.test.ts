@@ -27,11 +27,20 @@ afterEach(() => vi.useRealTimers());
 describe('POST /user/login', () => {
   it('answers the user with an access token and no password hash', async () => {
     const anon = await anonymousClient(ctx.app);
-    const res = await anon.post('/user/login', { email: org.admin.email.toUpperCase(), password: TEST_PASSWORD });
+    const res = await anon.post('/user/login', {
+      email: org.admin.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
-    expect(body.user).toMatchObject({ _id: org.admin.id, email: org.admin.email, role: 'admin', companyId: org.company.id, active: true });
+    expect(body.user).toMatchObject({
+      _id: org.admin.id,
+      email: org.admin.email,
+      role: 'admin',
+      companyId: org.company.id,
+      active: true,
+    });
     expect(typeof body.user.accessToken).toBe('string');
     expect(res.body).not.toContain('argon2');
     expect(res.body).not.toContain('passwordHash');
@@ -39,27 +48,47 @@ describe('POST /user/login', () => {
 
   it('gives an unknown email and a wrong password the same 401 body (S1)', async () => {
     const anon = await anonymousClient(ctx.app);
-    const unknown = await anon.post('/user/login', { email: 'nessuno@prova.example', password: TEST_PASSWORD });
-    const wrong = await anon.post('/user/login', { email: org.admin.email, password: 'Sbagliata-2026!' });
+    const unknown = await anon.post('/user/login', {
+      email: 'nessuno@prova.example',
+      password: TEST_PASSWORD,
+    });
+    const wrong = await anon.post('/user/login', {
+      email: org.admin.email,
+      password: 'Sbagliata-2026!',
+    });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
-    expect(unknown.json()).toEqual({ success: false, message: 'Credenziali non valide', code: 'UNAUTHORIZED' });
+    expect(unknown.json()).toEqual({
+      success: false,
+      message: 'Credenziali non valide',
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('says Account disattivato only after a correct password', async () => {
     const inactive = await createUser(ctx, { companyId: org.company.id, active: false });
     const anon = await anonymousClient(ctx.app);
-    const wrong = await anon.post('/user/login', { email: inactive.email, password: 'Sbagliata-2026!' });
+    const wrong = await anon.post('/user/login', {
+      email: inactive.email,
+      password: 'Sbagliata-2026!',
+    });
     expect(wrong.statusCode).toBe(401);
-    const right = await anon.post('/user/login', { email: inactive.email, password: TEST_PASSWORD });
+    const right = await anon.post('/user/login', {
+      email: inactive.email,
+      password: TEST_PASSWORD,
+    });
     expect(right.statusCode).toBe(403);
     expect(right.json()).toMatchObject({ success: false, message: 'Account disattivato' });
   });
 
   it('refuses a login without the anti-forgery token', async () => {
     const anon = await anonymousClient(ctx.app);
-    const res = await anon.post('/user/login', { email: org.admin.email, password: TEST_PASSWORD }, { noCsrf: true });
+    const res = await anon.post(
+      '/user/login',
+      { email: org.admin.email, password: TEST_PASSWORD },
+      { noCsrf: true },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'CSRF_INVALID', tokenRefreshRequired: true });
   });
@@ -67,15 +96,28 @@ describe('POST /user/login', () => {
 
 describe('login throttling (S2)', () => {
   it('answers 429 with Retry-After after the configured failures, and frees the account after the window', async () => {
-    const local = await buildTestApp({ LOGIN_MAX_FAILURES_PAIR: '3', LOGIN_FAILURE_WINDOW_MINUTES: '15' });
+    const local = await buildTestApp({
+      LOGIN_MAX_FAILURES_PAIR: '3',
+      LOGIN_FAILURE_WINDOW_MINUTES: '15',
+    });
     try {
       const company = await setupCompany(local);
       const anon = await anonymousClient(local.app);
       for (let i = 0; i < 3; i++) {
-        expect((await anon.post('/user/login', { email: company.admin.email, password: 'Sbagliata-2026!' })).statusCode).toBe(401);
+        expect(
+          (
+            await anon.post('/user/login', {
+              email: company.admin.email,
+              password: 'Sbagliata-2026!',
+            })
+          ).statusCode,
+        ).toBe(401);
       }
       // Even the right password waits: that is what stops guessing.
-      const blocked = await anon.post('/user/login', { email: company.admin.email, password: TEST_PASSWORD });
+      const blocked = await anon.post('/user/login', {
+        email: company.admin.email,
+        password: TEST_PASSWORD,
+      });
       expect(blocked.statusCode).toBe(429);
       const retryAfter = Number(blocked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
@@ -84,7 +126,10 @@ describe('login throttling (S2)', () => {
       expect(blocked.json().message).toMatch(/Troppi tentativi.*riprova tra \d+ minut/);
 
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 15 * 60_000 + 1000 });
-      const freed = await anon.post('/user/login', { email: company.admin.email, password: TEST_PASSWORD });
+      const freed = await anon.post('/user/login', {
+        email: company.admin.email,
+        password: TEST_PASSWORD,
+      });
       expect(freed.statusCode).toBe(200);
     } finally {
       vi.useRealTimers();
@@ -97,9 +142,23 @@ describe('login throttling (S2)', () => {
     try {
       const anon = await anonymousClient(local.app);
       for (let i = 0; i < 4; i++) {
-        expect((await anon.post('/user/login', { email: `x${i}@prova.example`, password: 'Sbagliata-2026!' })).statusCode).toBe(401);
+        expect(
+          (
+            await anon.post('/user/login', {
+              email: `x${i}@prova.example`,
+              password: 'Sbagliata-2026!',
+            })
+          ).statusCode,
+        ).toBe(401);
       }
-      expect((await anon.post('/user/login', { email: 'altro@prova.example', password: 'Sbagliata-2026!' })).statusCode).toBe(429);
+      expect(
+        (
+          await anon.post('/user/login', {
+            email: 'altro@prova.example',
+            password: 'Sbagliata-2026!',
+          })
+        ).statusCode,
+      ).toBe(429);
     } finally {
       await local.close();
     }
@@ -108,7 +167,11 @@ describe('login throttling (S2)', () => {
 
 describe('access tokens (S6)', () => {
   async function withToken(token: string) {
-    return ctx.app.inject({ method: 'GET', url: `/user/user/${org.admin.id}`, headers: { authorization: `Bearer ${token}` } });
+    return ctx.app.inject({
+      method: 'GET',
+      url: `/user/user/${org.admin.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
   }
 
   it('accepts a valid token and refuses a tampered one', async () => {
@@ -128,12 +191,17 @@ describe('access tokens (S6)', () => {
 
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const otherKey = new TextEncoder().encode('x'.repeat(64));
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(otherKey);
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(otherKey);
     expect((await withToken(forged)).statusCode).toBe(401);
 
     // The right key: only the audience differs, then the issuer; the untouched claims still pass.
     const key = deriveKeys(ctx.secret).jwt;
-    const sign = (extra: Record<string, unknown>) => new SignJWT({ ...claims, ...extra }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+    const sign = (extra: Record<string, unknown>) =>
+      new SignJWT({ ...claims, ...extra })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(key);
     expect((await withToken(await sign({}))).statusCode).toBe(200);
     expect((await withToken(await sign({ aud: 'altra-app' }))).statusCode).toBe(401);
     expect((await withToken(await sign({ iss: 'altro-emittente' }))).statusCode).toBe(401);
@@ -151,11 +219,15 @@ describe('access tokens (S6)', () => {
   it('refuses an algorithm switch: HS512 with the right key, RS256 and ES256 with their own keys (S6)', async () => {
     const client = await org.adminClient();
     const claims = JSON.parse(Buffer.from(client.token!.split('.')[1]!, 'base64url').toString());
-    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512', typ: 'JWT' }).sign(deriveKeys(ctx.secret).jwt);
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
+      .sign(deriveKeys(ctx.secret).jwt);
     expect((await withToken(hs512)).statusCode).toBe(401);
     for (const alg of ['RS256', 'ES256'] as const) {
       const { privateKey } = await generateKeyPair(alg);
-      const asymmetric = await new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(privateKey);
+      const asymmetric = await new SignJWT(claims)
+        .setProtectedHeader({ alg, typ: 'JWT' })
+        .sign(privateKey);
       expect((await withToken(asymmetric)).statusCode, alg).toBe(401);
     }
   });
@@ -195,7 +267,10 @@ describe('revocation (S7)', () => {
   it('a password change keeps this session and ends the others', async () => {
     const { user, client } = await org.userClient();
     const other = await login(ctx.app, user.email);
-    const res = await client.post('/user/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Nuova-Password-Cava-77' });
+    const res = await client.post('/user/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Nuova-Password-Cava-77',
+    });
     expect(res.statusCode).toBe(200);
     expect((await client.get(`/user/user/${user.id}`)).statusCode).toBe(200);
     expect((await other.get(`/user/user/${user.id}`)).statusCode).toBe(401);
@@ -205,7 +280,10 @@ describe('revocation (S7)', () => {
 
   it('a wrong current password is refused without changing anything', async () => {
     const { user, client } = await org.userClient();
-    const res = await client.post('/user/change-password', { currentPassword: 'Sbagliata-2026!', newPassword: 'Nuova-Password-Cava-77' });
+    const res = await client.post('/user/change-password', {
+      currentPassword: 'Sbagliata-2026!',
+      newPassword: 'Nuova-Password-Cava-77',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].path).toBe('currentPassword');
     expect((await login(ctx.app, user.email)).token).toBeTruthy();
@@ -225,10 +303,16 @@ describe('revocation (S7)', () => {
   });
 
   it('a change of company ends the sessions too', async () => {
-    const other = await ctx.database.db.insert((await import('../src/db/schema/index.js')).companies).values({ name: 'Altra' }).returning();
+    const other = await ctx.database.db
+      .insert((await import('../src/db/schema/index.js')).companies)
+      .values({ name: 'Altra' })
+      .returning();
     const { user, client } = await org.userClient();
     const admin = await org.adminClient();
-    const res = await admin.post('/companies/associate-user', { userId: user.id, companyId: other[0]!.id });
+    const res = await admin.post('/companies/associate-user', {
+      userId: user.id,
+      companyId: other[0]!.id,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.companyId).toBe(other[0]!.id);
     expect((await client.get(`/user/user/${user.id}`)).statusCode).toBe(401);
@@ -253,7 +337,11 @@ describe('passwords (S3, S4)', () => {
     ['a common password', 'qwertyuiop', 400],
   ])('register with %s → %s', async (_label, password, status) => {
     const admin = await org.adminClient();
-    const res = await admin.post('/user/register', { name: 'Nuovo', email: `n-${Math.random()}@prova.example`, password });
+    const res = await admin.post('/user/register', {
+      name: 'Nuovo',
+      email: `n-${Math.random()}@prova.example`,
+      password,
+    });
     expect(res.statusCode).toBe(status);
     if (status === 400) expect(res.json().message).toMatch(/password/i);
   });
@@ -262,7 +350,9 @@ describe('passwords (S3, S4)', () => {
     const admin = await org.adminClient();
     const password = 'p'.repeat(90) + 'A';
     const email = `lunga-${Date.now()}@prova.example`;
-    expect((await admin.post('/user/register', { name: 'Lunga', email, password })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/user/register', { name: 'Lunga', email, password })).statusCode,
+    ).toBe(201);
     await expect(login(ctx.app, email, 'p'.repeat(90) + 'B')).rejects.toThrow(/401/);
     expect((await login(ctx.app, email, password)).token).toBeTruthy();
   });
@@ -281,7 +371,11 @@ describe('anti-forgery (S12, S13)', () => {
 
     const secure = await buildTestApp({ TRUST_PROXY: '1' });
     try {
-      const https = await secure.app.inject({ method: 'GET', url: '/api/token', headers: { 'x-forwarded-proto': 'https' } });
+      const https = await secure.app.inject({
+        method: 'GET',
+        url: '/api/token',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(String(https.headers['set-cookie'])).toMatch(/Secure/);
     } finally {
       await secure.close();
@@ -295,13 +389,29 @@ describe('anti-forgery (S12, S13)', () => {
     const before = (await admin.get('/companies/list')).json().companies.length;
     const attempts = [
       admin.post('/companies/create', { name: 'Senza token' }, { noCsrf: true }),
-      admin.post('/companies/create', { name: 'Diverso' }, { headers: { 'x-csrf-token': admin.csrf, cookie: `XSRF-TOKEN=${other.csrf}` } }),
-      admin.post('/companies/create', { name: 'Altrui' }, { headers: { 'x-csrf-token': other.csrf, cookie: `XSRF-TOKEN=${other.csrf}` } }),
-      admin.post('/companies/create', { name: 'Anonimo' }, { headers: { 'x-csrf-token': anonToken, cookie: `XSRF-TOKEN=${anonToken}` } }),
+      admin.post(
+        '/companies/create',
+        { name: 'Diverso' },
+        { headers: { 'x-csrf-token': admin.csrf, cookie: `XSRF-TOKEN=${other.csrf}` } },
+      ),
+      admin.post(
+        '/companies/create',
+        { name: 'Altrui' },
+        { headers: { 'x-csrf-token': other.csrf, cookie: `XSRF-TOKEN=${other.csrf}` } },
+      ),
+      admin.post(
+        '/companies/create',
+        { name: 'Anonimo' },
+        { headers: { 'x-csrf-token': anonToken, cookie: `XSRF-TOKEN=${anonToken}` } },
+      ),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: expect.any(String), code: 'CSRF_INVALID', tokenRefreshRequired: true });
+      expect(res.json()).toEqual({
+        message: expect.any(String),
+        code: 'CSRF_INVALID',
+        tokenRefreshRequired: true,
+      });
     }
     expect((await admin.get('/companies/list')).json().companies.length).toBe(before);
   });
@@ -309,7 +419,10 @@ describe('anti-forgery (S12, S13)', () => {
   it('a revoked session gets 401 (go log in), not a token refresh', async () => {
     const { client } = await org.userClient();
     await client.post('/user/logout');
-    const res = await client.post('/user/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Nuova-Password-Cava-77' });
+    const res = await client.post('/user/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Nuova-Password-Cava-77',
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -24,22 +24,45 @@ describe('/api/automezzi', () => {
     const created = await clerk.post(base, scania);
     expect(created.statusCode, created.body).toBe(201);
     const truck = created.json();
-    expect(truck).toMatchObject({ targa: 'FG482KT', descrizione: 'Scania R 580 bilico', portataT: 30, attivo: true });
+    expect(truck).toMatchObject({
+      targa: 'FG482KT',
+      descrizione: 'Scania R 580 bilico',
+      portataT: 30,
+      attivo: true,
+    });
 
-    const edited = await clerk.put(`${base}/${truck._id}`, { descrizione: 'Scania R 580 bilico ribassato', portataT: 29.5 });
+    const edited = await clerk.put(`${base}/${truck._id}`, {
+      descrizione: 'Scania R 580 bilico ribassato',
+      portataT: 29.5,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ targa: 'FG482KT', descrizione: 'Scania R 580 bilico ribassato', portataT: 29.5 });
+    expect(edited.json()).toMatchObject({
+      targa: 'FG482KT',
+      descrizione: 'Scania R 580 bilico ribassato',
+      portataT: 29.5,
+    });
     expect((await clerk.put(`${base}/${truck._id}`, { attivo: false })).json().attivo).toBe(false);
 
     expect((await clerk.delete(`${base}/${truck._id}`)).statusCode).toBe(204);
     expect((await clerk.get(base)).json().items).toEqual([]);
-    const history = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'automezzo'), eq(auditLog.entityId, truck._id))).orderBy(auditLog.at);
+    const history = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'automezzo'), eq(auditLog.entityId, truck._id)))
+      .orderBy(auditLog.at);
     expect(history.map((h) => h.action)).toEqual(['create', 'update', 'disattivazione', 'delete']);
-    expect(history[1]!.changes).toEqual({ descrizione: { from: 'Scania R 580 bilico', to: 'Scania R 580 bilico ribassato' }, portataT: { from: 30, to: 29.5 } });
+    expect(history[1]!.changes).toEqual({
+      descrizione: { from: 'Scania R 580 bilico', to: 'Scania R 580 bilico ribassato' },
+      portataT: { from: 30, to: 29.5 },
+    });
   });
 
   it.each([
-    ['targa', { targa: 'AB12CD' }, 'Targa non valida: due lettere, tre cifre e due lettere (es. AB 123 CD; le lettere I, O, Q e U non si usano)'],
+    [
+      'targa',
+      { targa: 'AB12CD' },
+      'Targa non valida: due lettere, tre cifre e due lettere (es. AB 123 CD; le lettere I, O, Q e U non si usano)',
+    ],
     ['targa', { targa: '' }, 'La targa è obbligatoria'],
     ['descrizione', { descrizione: '  ' }, 'La descrizione è obbligatoria'],
     ['portataT', { portataT: 0 }, 'Portata: deve essere maggiore di 0 t'],
@@ -47,7 +70,9 @@ describe('/api/automezzi', () => {
   ])('refuses a wrong %s with an Italian message (400)', async (field, change, message) => {
     const res = await clerk.post(base, { ...scania, targa: 'AA111BB', ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.find((d: { path: string }) => d.path === field)?.message).toBe(message);
+    expect(res.json().details.find((d: { path: string }) => d.path === field)?.message).toBe(
+      message,
+    );
   });
 
   it('refuses a plate the company already has, however it is typed (409), not one another company has', async () => {
@@ -68,11 +93,15 @@ describe('/api/automezzi', () => {
   it('answers 404 for another company’s truck and leaves it as it was', async () => {
     const truck = (await clerk.post(base, { ...scania, targa: 'DK228PA' })).json();
     const stranger = (await (await setupCompany(ctx)).userClient({ automezzi: true })).client;
-    expect((await stranger.put(`${base}/${truck._id}`, { descrizione: 'preso' })).statusCode).toBe(404);
+    expect((await stranger.put(`${base}/${truck._id}`, { descrizione: 'preso' })).statusCode).toBe(
+      404,
+    );
     expect((await stranger.delete(`${base}/${truck._id}`)).statusCode).toBe(404);
     expect((await stranger.get(base)).json().items).toEqual([]);
     const mine = (await clerk.get(base, { query: { q: 'DK228' } })).json().items;
-    expect(mine).toEqual([expect.objectContaining({ _id: truck._id, descrizione: 'Scania R 580 bilico' })]);
+    expect(mine).toEqual([
+      expect.objectContaining({ _id: truck._id, descrizione: 'Scania R 580 bilico' }),
+    ]);
   });
 
   it('needs the page: none → 403, read-only → no writes; who writes DDTs reads the list for the vettore', async () => {
@@ -104,29 +133,70 @@ describe('list, summary and export', () => {
   });
 
   it('lists by plate, searches plate (spaced or not) and description, filters the active ones', async () => {
-    expect((await client.get(base)).json().items.map((t: { targa: string }) => t.targa)).toEqual(['DK228PA', 'EZ315LC', 'FB907MS', 'FG482KT']);
-    expect((await client.get(base, { query: { sort: '-portataT' } })).json().items.map((t: { portataT: number }) => t.portataT)).toEqual([30, 28.5, 25, 16]);
-    expect((await client.get(base, { query: { q: 'fb 907' } })).json().items.map((t: { targa: string }) => t.targa)).toEqual(['FB907MS']);
+    expect((await client.get(base)).json().items.map((t: { targa: string }) => t.targa)).toEqual([
+      'DK228PA',
+      'EZ315LC',
+      'FB907MS',
+      'FG482KT',
+    ]);
+    expect(
+      (await client.get(base, { query: { sort: '-portataT' } }))
+        .json()
+        .items.map((t: { portataT: number }) => t.portataT),
+    ).toEqual([30, 28.5, 25, 16]);
+    expect(
+      (await client.get(base, { query: { q: 'fb 907' } }))
+        .json()
+        .items.map((t: { targa: string }) => t.targa),
+    ).toEqual(['FB907MS']);
     expect((await client.get(base, { query: { q: 'trakker' } })).json().total).toBe(1);
     const active = (await client.get(base, { query: { attivo: 'true', limit: '200' } })).json();
-    expect(active.items.map((t: { targa: string }) => t.targa)).toEqual(['EZ315LC', 'FB907MS', 'FG482KT']);
+    expect(active.items.map((t: { targa: string }) => t.targa)).toEqual([
+      'EZ315LC',
+      'FB907MS',
+      'FG482KT',
+    ]);
   });
 
   it('sums the filtered set: the active trucks carry 30 + 25 + 28.5 = 83.5 t', async () => {
-    expect((await client.get(`${base}/summary`)).json()).toEqual({ totale: 4, attivi: 3, nonAttivi: 1, portataAttiviT: 83.5 });
-    expect((await client.get(`${base}/summary`, { query: { q: 'scania' } })).json()).toEqual({ totale: 1, attivi: 1, nonAttivi: 0, portataAttiviT: 30 });
+    expect((await client.get(`${base}/summary`)).json()).toEqual({
+      totale: 4,
+      attivi: 3,
+      nonAttivi: 1,
+      portataAttiviT: 83.5,
+    });
+    expect((await client.get(`${base}/summary`, { query: { q: 'scania' } })).json()).toEqual({
+      totale: 1,
+      attivi: 1,
+      nonAttivi: 0,
+      portataAttiviT: 30,
+    });
   });
 
   it('exports the filtered list as XLSX with numbers as numbers, and as CSV', async () => {
     const xlsx = await client.get(`${base}/export`, { query: { format: 'xlsx', attivo: 'true' } });
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.headers['content-disposition']).toMatch(/attachment; filename="automezzi-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(xlsx.headers['content-disposition']).toMatch(
+      /attachment; filename="automezzi-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Automezzi')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Targa', 'Descrizione', 'Portata (t)', 'Attivo']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Targa',
+      'Descrizione',
+      'Portata (t)',
+      'Attivo',
+    ]);
     expect(sheet.rowCount).toBe(4);
-    expect(sheet.getRow(2).values).toEqual([undefined, 'EZ 315 LC', 'Volvo FH 500 pianale', 28.5, 'Sì']);
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      'EZ 315 LC',
+      'Volvo FH 500 pianale',
+      28.5,
+      'Sì',
+    ]);
 
     const csv = await client.get(`${base}/export`, { query: { format: 'csv' } });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);

@@ -8,14 +8,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChatClientToServerEvents, ChatMessage, ChatServerToClientEvents } from '@gestcava/contracts';
+import type {
+  ChatClientToServerEvents,
+  ChatMessage,
+  ChatServerToClientEvents,
+} from '@gestcava/contracts';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { SOCKET_EVENT_LIMIT } from '../src/realtime/chat-gateway.js';
 import { loadConfig } from '../src/config/config.js';
 import { createTestDatabase } from './database.js';
-import { buildTestApp, createCompany, createUser, fetchCsrf, login, setupCompany, TestClient, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createCompany,
+  createUser,
+  fetchCsrf,
+  login,
+  setupCompany,
+  TestClient,
+  type TestContext,
+} from './helpers.js';
 import { multipart } from './security-helpers.js';
 
 type ClientSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
@@ -37,7 +50,10 @@ afterEach(() => {
 });
 afterAll(() => ctx.close());
 
-function open(token: string | null, extra: { headers?: Record<string, string> } = {}): ClientSocket {
+function open(
+  token: string | null,
+  extra: { headers?: Record<string, string> } = {},
+): ClientSocket {
   const socket: ClientSocket = connectClient(url, {
     path: '/socket.io',
     auth: token === null ? {} : { token },
@@ -69,26 +85,43 @@ function refused(socket: ClientSocket): Promise<Error & { data?: { code?: string
   });
 }
 
-function next<E extends keyof ChatServerToClientEvents>(socket: ClientSocket, event: E, timeoutMs = 3000): Promise<Parameters<ChatServerToClientEvents[E]>[0]> {
+function next<E extends keyof ChatServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  timeoutMs = 3000,
+): Promise<Parameters<ChatServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    (socket as unknown as { once(e: string, f: (d: unknown) => void): void }).once(event, (data: unknown) => {
-      clearTimeout(timer);
-      resolve(data as Parameters<ChatServerToClientEvents[E]>[0]);
-    });
+    const timer = setTimeout(
+      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    (socket as unknown as { once(e: string, f: (d: unknown) => void): void }).once(
+      event,
+      (data: unknown) => {
+        clearTimeout(timer);
+        resolve(data as Parameters<ChatServerToClientEvents[E]>[0]);
+      },
+    );
   });
 }
 
 /** Everything a socket receives of one event, to assert later what did (not) arrive. */
 function record<E extends keyof ChatServerToClientEvents>(socket: ClientSocket, event: E) {
   const seen: Array<Parameters<ChatServerToClientEvents[E]>[0]> = [];
-  (socket as unknown as { on(e: string, f: (d: unknown) => void): void }).on(event, (d: unknown) => seen.push(d as (typeof seen)[number]));
+  (socket as unknown as { on(e: string, f: (d: unknown) => void): void }).on(event, (d: unknown) =>
+    seen.push(d as (typeof seen)[number]),
+  );
   return seen;
 }
 
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
-async function send(client: TestClient, receiverId: string, content: string, socketId?: string): Promise<ChatMessage> {
+async function send(
+  client: TestClient,
+  receiverId: string,
+  content: string,
+  socketId?: string,
+): Promise<ChatMessage> {
   const form = await multipart([
     { name: 'receiverId', value: receiverId },
     { name: 'content', value: content },
@@ -148,14 +181,16 @@ describe('flooding', () => {
     const { socket } = await connected(a.client.token!);
     const answers = record(socket, 'authenticated');
     const errors = record(socket, 'error');
-    for (let i = 0; i < SOCKET_EVENT_LIMIT.max + 10; i++) socket.emit('authenticate', { userId: a.user.id });
+    for (let i = 0; i < SOCKET_EVENT_LIMIT.max + 10; i++)
+      socket.emit('authenticate', { userId: a.user.id });
     await settle(500);
     expect(answers).toHaveLength(SOCKET_EVENT_LIMIT.max);
     expect(errors).toEqual([{ message: 'Troppe richieste: riprova più tardi' }]);
     expect(socket.connected).toBe(true);
 
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    for (let i = 0; i < SOCKET_EVENT_LIMIT.disconnectAt; i++) socket.emit('authenticate', { userId: a.user.id });
+    for (let i = 0; i < SOCKET_EVENT_LIMIT.disconnectAt; i++)
+      socket.emit('authenticate', { userId: a.user.id });
     expect(await gone).toBe('io server disconnect');
   });
 
@@ -195,11 +230,20 @@ describe('delivery', () => {
     await next(cSocket, 'error');
 
     const tab1Messages = record(aTab1, 'new_message');
-    const got = Promise.all([next(bTab1, 'new_message'), next(bTab2, 'new_message'), next(aTab2, 'new_message')]);
+    const got = Promise.all([
+      next(bTab1, 'new_message'),
+      next(bTab2, 'new_message'),
+      next(aTab2, 'new_message'),
+    ]);
     const counts = Promise.all([next(bTab1, 'unread_count'), next(bTab2, 'unread_count')]);
     const message = await send(a.client, b.user.id, 'Carico pronto in piazzale', aTab1.id);
 
-    for (const m of await got) expect(m).toMatchObject({ _id: message._id, content: 'Carico pronto in piazzale', senderId: a.user.id });
+    for (const m of await got)
+      expect(m).toMatchObject({
+        _id: message._id,
+        content: 'Carico pronto in piazzale',
+        senderId: a.user.id,
+      });
     expect((await counts).map((x) => x.unreadCount)).toEqual([1, 1]);
     await settle();
     expect(tab1Messages).toEqual([]);
@@ -223,7 +267,8 @@ describe('delivery', () => {
     expect((await zero).map((z) => z.unreadCount)).toEqual([0, 0]);
     expect(await receipt).toMatchObject({ readerId: b.user.id, readAt: expect.any(String) });
     expect((await b.client.get('/api/chat/unread')).json().data.unreadCount).toBe(0);
-    const messages = (await a.client.get(`/api/chat/conversation/${b.user.id}`)).json().messages as ChatMessage[];
+    const messages = (await a.client.get(`/api/chat/conversation/${b.user.id}`)).json()
+      .messages as ChatMessage[];
     expect(messages.every((m) => m.readAt !== null)).toBe(true);
 
     // a malformed request gets an error, not a crash
@@ -252,7 +297,9 @@ describe('sessions', () => {
     const other = await org.adminClient();
     const otherSocket = (await connected(other.token!)).socket;
     const { socket } = await connected(a.client.token!);
-    const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const gone = new Promise<string>((resolve) =>
+      socket.once('disconnect', (reason) => resolve(reason)),
+    );
     const started = Date.now();
     expect((await a.client.post('/user/logout', {})).statusCode).toBeLessThan(300);
     expect(await gone).toBe('io server disconnect');
@@ -266,7 +313,9 @@ describe('sessions', () => {
     const a = await org.userClient({ chat: true });
     const admin = await org.adminClient();
     const { socket } = await connected(a.client.token!);
-    const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const gone = new Promise<string>((resolve) =>
+      socket.once('disconnect', (reason) => resolve(reason)),
+    );
     const res = await admin.put(`/user/update/${a.user.id}`, { permissions: { blocchi: true } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await gone).toBe('io server disconnect');
@@ -276,7 +325,9 @@ describe('sessions', () => {
     const a = await org.userClient({ chat: true });
     const admin = await org.adminClient();
     const { socket } = await connected(a.client.token!);
-    const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const gone = new Promise<string>((resolve) =>
+      socket.once('disconnect', (reason) => resolve(reason)),
+    );
     const started = Date.now();
     const res = await admin.delete(`/user/user/${a.user.id}`);
     expect(res.statusCode, res.body).toBeLessThan(300);
@@ -298,14 +349,17 @@ describe('reconnect', () => {
     socket.disconnect();
 
     const missed: string[] = [];
-    for (let i = 0; i < 20; i++) missed.push((await send(a.client, b.user.id, `mentre eri via ${i}`))._id);
+    for (let i = 0; i < 20; i++)
+      missed.push((await send(a.client, b.user.id, `mentre eri via ${i}`))._id);
 
     ({ socket } = await connected(b.client.token!));
     socket.on('new_message', (m) => seen.push(m));
     // The client pages with after=<last id> until hasMore is false (limit 7 forces three pages).
     let last = seen.at(-1)!._id;
     for (;;) {
-      const res = await b.client.get(`/api/chat/conversation/${a.user.id}`, { query: { after: last, limit: '7' } });
+      const res = await b.client.get(`/api/chat/conversation/${a.user.id}`, {
+        query: { after: last, limit: '7' },
+      });
       const page = res.json() as { messages: ChatMessage[]; hasMore: boolean };
       for (const m of page.messages) if (!seen.some((s) => s._id === m._id)) seen.push(m);
       if (page.messages.length) last = page.messages.at(-1)!._id;
@@ -319,7 +373,14 @@ describe('server restart (QUALITY R12)', () => {
   it('a client reconnects by itself after a restart and catches up from the database, in order, once each', async () => {
     // An app of its own on a known port and secret, so a second app can take over the same database.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-restart-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'none'), LOGIN_MAX_FAILURES_PAIR: '1000', LOGIN_MAX_FAILURES_ACCOUNT: '1000', LOGIN_MAX_FAILURES_IP: '10000' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+      LOGIN_MAX_FAILURES_PAIR: '1000',
+      LOGIN_MAX_FAILURES_ACCOUNT: '1000',
+      LOGIN_MAX_FAILURES_IP: '10000',
+    });
     const database = await createTestDatabase();
     const secret = 'r'.repeat(64);
     let app = await buildApp({ config, database, secret, logger: false });
@@ -329,8 +390,14 @@ describe('server restart (QUALITY R12)', () => {
     try {
       const restartCtx = { app, database, dataDir, close: async () => undefined };
       const company = await createCompany(restartCtx);
-      const a = await createUser(restartCtx, { companyId: company.id, permissions: { chat: true } });
-      const b = await createUser(restartCtx, { companyId: company.id, permissions: { chat: true } });
+      const a = await createUser(restartCtx, {
+        companyId: company.id,
+        permissions: { chat: true },
+      });
+      const b = await createUser(restartCtx, {
+        companyId: company.id,
+        permissions: { chat: true },
+      });
       const aClient = await login(app, a.email);
       const bClient = await login(app, b.email);
 
@@ -357,17 +424,28 @@ describe('server restart (QUALITY R12)', () => {
       app = await buildApp({ config, database, secret, logger: false });
       await app.listen({ host: '127.0.0.1', port });
       // The sender writes through the new instance before the receiver is back.
-      const aAgain = new TestClient(app, aClient.token, await fetchCsrf(app, aClient.token), aClient.user);
+      const aAgain = new TestClient(
+        app,
+        aClient.token,
+        await fetchCsrf(app, aClient.token),
+        aClient.user,
+      );
       const missed: string[] = [];
-      for (let i = 0; i < 5; i++) missed.push((await send(aAgain, b.id, `dopo il riavvio ${i}`))._id);
+      for (let i = 0; i < 5; i++)
+        missed.push((await send(aAgain, b.id, `dopo il riavvio ${i}`))._id);
 
       // socket.io reconnects by itself; the client then asks what came after the last message it saw.
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       const bAgain = new TestClient(app, bClient.token, bClient.csrf, bClient.user);
-      const page = (await bAgain.get(`/api/chat/conversation/${a.id}`, { query: { after: seen.at(-1)!._id } })).json() as { messages: ChatMessage[]; hasMore: boolean };
+      const page = (
+        await bAgain.get(`/api/chat/conversation/${a.id}`, { query: { after: seen.at(-1)!._id } })
+      ).json() as { messages: ChatMessage[]; hasMore: boolean };
       for (const m of page.messages) if (!seen.some((s) => s._id === m._id)) seen.push(m);
       expect(page.hasMore).toBe(false);
-      expect(seen.map((m) => m.content)).toEqual(['prima del riavvio', ...missed.map((_, i) => `dopo il riavvio ${i}`)]);
+      expect(seen.map((m) => m.content)).toEqual([
+        'prima del riavvio',
+        ...missed.map((_, i) => `dopo il riavvio ${i}`),
+      ]);
       expect(seen.slice(1).map((m) => m._id)).toEqual(missed);
     } finally {
       await app.close();

@@ -1,9 +1,22 @@
-import { calcolaRiga, type Collaudo, type Esito, totaliCollaudo, type UnitaPrezzoCollaudo } from '@gestcava/contracts';
+import {
+  calcolaRiga,
+  type Collaudo,
+  type Esito,
+  totaliCollaudo,
+  type UnitaPrezzoCollaudo,
+} from '@gestcava/contracts';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderPool } from '../src/lib/render-pool.js';
-import { numeroIt, renderVerbale, type VerbaleCliente, type VerbaleCompany, type VerbaleInput, type VerbalePhotos } from '../src/modules/collaudi/collaudi.verbale.js';
+import {
+  numeroIt,
+  renderVerbale,
+  type VerbaleCliente,
+  type VerbaleCompany,
+  type VerbaleInput,
+  type VerbalePhotos,
+} from '../src/modules/collaudi/collaudi.verbale.js';
 
 // The verbale di collaudo (issue 14) is a pure function of its input: a collaudo built by hand, its
 // figures from the contracts' calcolaRiga / totaliCollaudo as the server stores them, the PDF read back with mupdf.
@@ -61,7 +74,12 @@ function riga(s: RigaSpec): Collaudo['righe'][number] {
     prezzo: s.prezzo,
     unitaPrezzo: s.unita,
   };
-  const calc = calcolaRiga({ ...fields, dichiarate: { lunghezza, altezza, profondita }, densita: 2.7, pesoPesa: s.pesoPesa ?? null });
+  const calc = calcolaRiga({
+    ...fields,
+    dichiarate: { lunghezza, altezza, profondita },
+    densita: 2.7,
+    pesoPesa: s.pesoPesa ?? null,
+  });
   return {
     _id: `riga-${s.n}`,
     bloccoId: `blocco-${s.n}`,
@@ -129,9 +147,36 @@ function collaudo(righe: Collaudo['righe'], extra: Partial<Collaudo> = {}): Coll
 
 const RISERVA = 'Pelo lungo lo spigolo superiore, accettato con sconto concordato';
 const tre = () => [
-  riga({ n: 1, misure: [300, 160, 140], rilevate: [302, 161, 141], abbuono: ['cm_per_lato', 2], esito: 'accettato', prezzo: 1250, unita: 'm3' }),
-  riga({ n: 2, misure: [280, 150, 130], esito: 'accettato_con_riserva', scelta: 'seconda', prezzo: 95.5, unita: 't', pesoRilevato: 14.85, difetti: ['pelo'], note: RISERVA }),
-  riga({ n: 3, misure: [250, 140, 120], rilevate: [248, null, null], esito: 'rifiutato', prezzo: 1250, unita: 'm3', difetti: ['crepa'], note: 'Crepa aperta passante' }),
+  riga({
+    n: 1,
+    misure: [300, 160, 140],
+    rilevate: [302, 161, 141],
+    abbuono: ['cm_per_lato', 2],
+    esito: 'accettato',
+    prezzo: 1250,
+    unita: 'm3',
+  }),
+  riga({
+    n: 2,
+    misure: [280, 150, 130],
+    esito: 'accettato_con_riserva',
+    scelta: 'seconda',
+    prezzo: 95.5,
+    unita: 't',
+    pesoRilevato: 14.85,
+    difetti: ['pelo'],
+    note: RISERVA,
+  }),
+  riga({
+    n: 3,
+    misure: [250, 140, 120],
+    rilevate: [248, null, null],
+    esito: 'rifiutato',
+    prezzo: 1250,
+    unita: 'm3',
+    difetti: ['crepa'],
+    note: 'Crepa aperta passante',
+  }),
 ];
 
 /** The text of every page (whitespace as single spaces: a table cell may wrap), the images on each, and the document's metadata. */
@@ -141,13 +186,23 @@ function read(pdf: Buffer) {
     const page = doc.loadPage(n);
     let images = 0;
     page.toStructuredText('preserve-images').walk({ onImageBlock: () => void images++ });
-    return { text: page.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' '), images };
+    return {
+      text: page.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' '),
+      images,
+    };
   });
-  return { pages, text: pages.map((p) => p.text).join('\n'), title: doc.getMetaData('info:Title'), author: doc.getMetaData('info:Author') };
+  return {
+    pages,
+    text: pages.map((p) => p.text).join('\n'),
+    title: doc.getMetaData('info:Title'),
+    author: doc.getMetaData('info:Author'),
+  };
 }
 
 async function image(format: 'jpeg' | 'png' | 'webp', color: string) {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: color } })[format]().toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    [format]()
+    .toBuffer();
 }
 
 describe('renderVerbale', () => {
@@ -168,29 +223,76 @@ describe('renderVerbale', () => {
       [5.46, 141_818],
       [4.166, 520_750],
     ]);
-    expect(c.totali).toEqual({ blocchiAccettati: 2, volumeNetto: 11.87, peso: 32.16, importo: 943_068 });
+    expect(c.totali).toEqual({
+      blocchiAccettati: 2,
+      volumeNetto: 11.87,
+      peso: 32.16,
+      importo: 943_068,
+    });
 
-    const pdf = read(await renderVerbale({ collaudo: c, company: { ...company, logo: await image('png', '#204080') }, cliente, photos: new Map() }));
+    const pdf = read(
+      await renderVerbale({
+        collaudo: c,
+        company: { ...company, logo: await image('png', '#204080') },
+        cliente,
+        photos: new Map(),
+      }),
+    );
     expect(pdf.pages).toHaveLength(1);
     const text = pdf.text;
     expect(pdf.title).toBe('Verbale di collaudo CO-2025-0007');
     expect(pdf.author).toBe('Marmi Apuani S.r.l.');
     expect(pdf.pages[0]!.images).toBe(1); // the logo
-    for (const s of ['Verbale di collaudo', 'CO-2025-0007', 'Marmi Apuani S.r.l.', 'P.IVA 01234567890', 'Via Carriona 12, 54033 Carrara (MS)', 'PEC marmiapuani@pec.example']) {
+    for (const s of [
+      'Verbale di collaudo',
+      'CO-2025-0007',
+      'Marmi Apuani S.r.l.',
+      'P.IVA 01234567890',
+      'Via Carriona 12, 54033 Carrara (MS)',
+      'PEC marmiapuani@pec.example',
+    ]) {
       expect(text).toContain(s);
     }
-    for (const s of ['Stone Trading GmbH', 'P.IVA DE123456789', 'Hauptstraße 5, 80331 München', '04/03/2025', 'Hans Müller', 'PO-4471', 'Cava Fantiscritti, Carrara']) {
+    for (const s of [
+      'Stone Trading GmbH',
+      'P.IVA DE123456789',
+      'Hauptstraße 5, 80331 München',
+      '04/03/2025',
+      'Hans Müller',
+      'PO-4471',
+      'Cava Fantiscritti, Carrara',
+    ]) {
       expect(text).toContain(s);
     }
     for (const r of righe) expect(text).toContain(r.blocco.codice);
     // declared and measured measures, the abbuono, net m³, esiti, prices with their unit, amounts
-    for (const s of ['300 × 160 × 140', '302 × 161 × 141', '248 × — × —', '2 cm per lato', '6,410', '5,460', '4,166', 'Accettato con riserva', 'Rifiutato']) {
+    for (const s of [
+      '300 × 160 × 140',
+      '302 × 161 × 141',
+      '248 × — × —',
+      '2 cm per lato',
+      '6,410',
+      '5,460',
+      '4,166',
+      'Accettato con riserva',
+      'Rifiutato',
+    ]) {
       expect(text).toContain(s);
     }
-    for (const s of ['€ 1.250,00/m³', '€ 95,50/t', '€ 8.012,50', '€ 1.418,18']) expect(text).toContain(s);
+    for (const s of ['€ 1.250,00/m³', '€ 95,50/t', '€ 8.012,50', '€ 1.418,18'])
+      expect(text).toContain(s);
     // per row the buyer checks: the net measures after the abbuono (302 − 4, 161 − 4, 141 − 4), the weight and
     // its basis, the grade sold (assigned, else the block's), the quarry and the certificate code
-    for (const s of ['298 × 157 × 137', '14,85 pesato', '17,31 teorico', 'Prima scelta', 'Seconda scelta', 'Cava 173 Fantiscritti', 'Tracc. MS-1-2025', 'Tracc. MS-3-2025']) {
+    for (const s of [
+      '298 × 157 × 137',
+      '14,85 pesato',
+      '17,31 teorico',
+      'Prima scelta',
+      'Seconda scelta',
+      'Cava 173 Fantiscritti',
+      'Tracc. MS-1-2025',
+      'Tracc. MS-3-2025',
+    ]) {
       expect(text).toContain(s);
     }
     expect(text).not.toContain('€ 5.207,50'); // the rejected block is not sold
@@ -202,33 +304,73 @@ describe('renderVerbale', () => {
     expect(text).toContain(`Riserva su BL-2025-0002: ${RISERVA}`);
     expect(text).toContain('Rifiuto di BL-2025-0003: Crepa aperta passante');
     expect(text).toContain('Difetti di BL-2025-0003: dichiarati nessuno; riscontrati Crepa aperta');
-    for (const s of ['Luogo e data', 'Per il venditore', "Per l'acquirente", 'Pagina 1 di 1']) expect(text).toContain(s);
+    for (const s of ['Luogo e data', 'Per il venditore', "Per l'acquirente", 'Pagina 1 di 1'])
+      expect(text).toContain(s);
     expect(text).not.toContain('BOZZA');
     // the inspector's company, the terms of the sale and the acceptance of visible defects
-    for (const s of ['Hans Müller, Stone Trading GmbH', 'Resa FOB Marina di Carrara', 'Carico Su camion a cura del venditore', 'Pagamento Bonifico 30 gg data fattura', 'Valuta EUR', 'art. 1491 c.c.']) {
+    for (const s of [
+      'Hans Müller, Stone Trading GmbH',
+      'Resa FOB Marina di Carrara',
+      'Carico Su camion a cura del venditore',
+      'Pagamento Bonifico 30 gg data fattura',
+      'Valuta EUR',
+      'art. 1491 c.c.',
+    ]) {
       expect(text).toContain(s);
     }
   });
 
   it('an abbuono on one dimension: 3 cm off the height, the net measures and m³ the buyer can check', async () => {
-    const r = riga({ n: 1, misure: [300, 160, 140], rilevate: [302, 161, 141], abbuono: ['cm_altezza', 3], esito: 'accettato', prezzo: 1000, unita: 'm3' });
+    const r = riga({
+      n: 1,
+      misure: [300, 160, 140],
+      rilevate: [302, 161, 141],
+      abbuono: ['cm_altezza', 3],
+      esito: 'accettato',
+      prezzo: 1000,
+      unita: 'm3',
+    });
     // 302 × 158 × 141 = 6,727956 → 6,728 m³ × 1.000 € = 6.728,00 €
     expect([r.altezzaNetta, r.volumeNettoAccettato, r.importo]).toEqual([158, 6.728, 672_800]);
-    const { text } = read(await renderVerbale({ collaudo: collaudo([r]), company, cliente, photos: new Map() }));
-    for (const s of ['3 cm sull’altezza', '302 × 158 × 141', '6,728', '€ 6.728,00']) expect(text).toContain(s);
+    const { text } = read(
+      await renderVerbale({ collaudo: collaudo([r]), company, cliente, photos: new Map() }),
+    );
+    for (const s of ['3 cm sull’altezza', '302 × 158 × 141', '6,728', '€ 6.728,00'])
+      expect(text).toContain(s);
   });
 
   it('a collaudo still open says it is a draft', async () => {
-    const { text } = read(await renderVerbale({ collaudo: collaudo(tre(), { stato: 'in_corso' }), company, cliente, photos: new Map() }));
+    const { text } = read(
+      await renderVerbale({
+        collaudo: collaudo(tre(), { stato: 'in_corso' }),
+        company,
+        cliente,
+        photos: new Map(),
+      }),
+    );
     expect(text).toContain('BOZZA – collaudo non ancora confermato');
   });
 
   it('60 blocks and a long note run over several pages, the table header on each, every page numbered', async () => {
     const righe = Array.from({ length: 60 }, (_, i) =>
-      riga({ n: i + 1, misure: [200 + i, 150, 120], abbuono: i % 3 === 0 ? ['percentuale', 5] : undefined, esito: 'accettato', prezzo: 980, unita: 'm3' }),
+      riga({
+        n: i + 1,
+        misure: [200 + i, 150, 120],
+        abbuono: i % 3 === 0 ? ['percentuale', 5] : undefined,
+        esito: 'accettato',
+        prezzo: 980,
+        unita: 'm3',
+      }),
     );
     const note = 'Collaudo eseguito in più sessioni. '.repeat(55);
-    const pdf = read(await renderVerbale({ collaudo: collaudo(righe, { note }), company, cliente, photos: new Map() }));
+    const pdf = read(
+      await renderVerbale({
+        collaudo: collaudo(righe, { note }),
+        company,
+        cliente,
+        photos: new Map(),
+      }),
+    );
     const count = pdf.pages.length;
     expect(count).toBeGreaterThan(1);
     pdf.pages.forEach((p, n) => expect(p.text).toContain(`Pagina ${n + 1} di ${count}`));
@@ -240,8 +382,23 @@ describe('renderVerbale', () => {
 
   it('no blocks, a company with no data, a damaged logo and letters Helvetica lacks still make a verbale', async () => {
     const nessuno = { partitaIva: null, indirizzo: null, cap: null, comune: null, provincia: null };
-    const spoglia = { ...nessuno, name: 'Cave Łódź 石材', codiceFiscale: null, telefono: null, email: null, pec: null, logo: Buffer.from('non è un logo') };
-    const pdf = read(await renderVerbale({ collaudo: collaudo([], { note: null, luogo: null }), company: spoglia, cliente: { ...nessuno, ragioneSociale: 'Privato', nazione: null }, photos: new Map() }));
+    const spoglia = {
+      ...nessuno,
+      name: 'Cave Łódź 石材',
+      codiceFiscale: null,
+      telefono: null,
+      email: null,
+      pec: null,
+      logo: Buffer.from('non è un logo'),
+    };
+    const pdf = read(
+      await renderVerbale({
+        collaudo: collaudo([], { note: null, luogo: null }),
+        company: spoglia,
+        cliente: { ...nessuno, ragioneSociale: 'Privato', nazione: null },
+        photos: new Map(),
+      }),
+    );
     expect(pdf.text).toContain('Nessun blocco nel collaudo.');
     expect(pdf.text).toContain('€ 0,00');
     expect(pdf.text).toContain('Pagina 1 di 1');
@@ -262,9 +419,21 @@ describe('renderVerbale', () => {
   it('through the document pool (as the server draws it): the logo and the photos cross to the worker thread', async () => {
     const pool = createRenderPool({ threads: 1 });
     afterAll(() => pool.close());
-    const photos: VerbalePhotos = new Map([['blocco-1', [await image('jpeg', '#c0c0c0'), await image('webp', '#908070')]]]);
-    const input = { collaudo: collaudo(tre()), company: { ...company, logo: await image('png', '#204080') }, cliente, photos };
-    const pdf = read(await pool.render<VerbaleInput>(new URL('../src/modules/collaudi/collaudi.verbale.ts', import.meta.url), input));
+    const photos: VerbalePhotos = new Map([
+      ['blocco-1', [await image('jpeg', '#c0c0c0'), await image('webp', '#908070')]],
+    ]);
+    const input = {
+      collaudo: collaudo(tre()),
+      company: { ...company, logo: await image('png', '#204080') },
+      cliente,
+      photos,
+    };
+    const pdf = read(
+      await pool.render<VerbaleInput>(
+        new URL('../src/modules/collaudi/collaudi.verbale.ts', import.meta.url),
+        input,
+      ),
+    );
     expect(pdf.pages.reduce((a, p) => a + p.images, 0)).toBe(3);
     expect(pdf.text).toContain('Verbale di collaudo');
     expect(pdf.text).toContain(RISERVA);
@@ -276,11 +445,27 @@ describe('renderVerbale: the weight column (issue 25, item 3)', () => {
   it('each row prints its tonnes and whether they were weighed: the block at the weighbridge, the collaudo reading, or m³ × density', async () => {
     const righe = [
       // 220 × 200 × 110 = 4,84 m³ (13,07 t theoretical), 15,08 t at the weighbridge, sold at 846 €/t
-      riga({ n: 14, misure: [220, 200, 110], esito: 'accettato', prezzo: 846, unita: 't', pesoPesa: 15.08 }),
-      riga({ n: 15, misure: [280, 150, 130], esito: 'accettato', prezzo: 95.5, unita: 't', pesoRilevato: 14.85 }),
+      riga({
+        n: 14,
+        misure: [220, 200, 110],
+        esito: 'accettato',
+        prezzo: 846,
+        unita: 't',
+        pesoPesa: 15.08,
+      }),
+      riga({
+        n: 15,
+        misure: [280, 150, 130],
+        esito: 'accettato',
+        prezzo: 95.5,
+        unita: 't',
+        pesoRilevato: 14.85,
+      }),
       riga({ n: 16, misure: [250, 140, 120], esito: 'accettato', prezzo: 1250, unita: 'm3' }),
     ];
-    const { text } = read(await renderVerbale({ collaudo: collaudo(righe), company, cliente, photos: new Map() }));
+    const { text } = read(
+      await renderVerbale({ collaudo: collaudo(righe), company, cliente, photos: new Map() }),
+    );
     expect(text).toContain('15,08 pesato');
     expect(text).toContain('€ 12.757,68'); // 15,08 t × 846 €, not 13,07 t
     expect(text).toContain('14,85 pesato');
@@ -290,37 +475,124 @@ describe('renderVerbale: the weight column (issue 25, item 3)', () => {
 
 describe('renderVerbale in English (issue 25, item 13)', () => {
   it('for a foreign buyer: English title, headings, labels, terms and clause, figures written 1,234.56, dates dd/MM/yyyy', async () => {
-    const pdf = read(await renderVerbale({ collaudo: collaudo(tre()), company, cliente, photos: new Map(), lingua: 'en' }));
+    const pdf = read(
+      await renderVerbale({
+        collaudo: collaudo(tre()),
+        company,
+        cliente,
+        photos: new Map(),
+        lingua: 'en',
+      }),
+    );
     const text = pdf.text;
     expect(pdf.title).toBe('Inspection report CO-2025-0007');
-    for (const s of ['Inspection report', 'Buyer', 'VAT No. DE123456789', 'Blocks inspected', 'Reserves, defects and notes', 'Acceptance', 'Place and date', 'For the seller', 'For the buyer', 'stamp and signature', 'Page 1 of 1']) {
+    for (const s of [
+      'Inspection report',
+      'Buyer',
+      'VAT No. DE123456789',
+      'Blocks inspected',
+      'Reserves, defects and notes',
+      'Acceptance',
+      'Place and date',
+      'For the seller',
+      'For the buyer',
+      'stamp and signature',
+      'Page 1 of 1',
+    ]) {
       expect(text).toContain(s);
     }
     // the column headers (a header may wrap inside its cell: the text is read with single spaces)
-    for (const s of ['Block', 'Material and grade', 'Declared size (cm)', 'Measured size (cm)', 'Allowance', 'Net size (cm)', 'Net m³', 'Result', 'Price', 'Amount']) expect(text).toContain(s);
+    for (const s of [
+      'Block',
+      'Material and grade',
+      'Declared size (cm)',
+      'Measured size (cm)',
+      'Allowance',
+      'Net size (cm)',
+      'Net m³',
+      'Result',
+      'Price',
+      'Amount',
+    ])
+      expect(text).toContain(s);
     // the facts: the date as dd/MM/yyyy, the inspector and the terms under their English names
-    for (const s of ['Date 04/03/2025', 'Inspector Hans Müller, Stone Trading GmbH', 'Order reference PO-4471', 'Delivery FOB Marina di Carrara', 'Loading Su camion a cura del venditore', 'Payment Bonifico 30 gg data fattura', 'Currency EUR']) {
+    for (const s of [
+      'Date 04/03/2025',
+      'Inspector Hans Müller, Stone Trading GmbH',
+      'Order reference PO-4471',
+      'Delivery FOB Marina di Carrara',
+      'Loading Su camion a cura del venditore',
+      'Payment Bonifico 30 gg data fattura',
+      'Currency EUR',
+    ]) {
       expect(text).toContain(s);
     }
     // row 1: 298 × 157 × 137 cm after 2 cm per side = 6.410 m³ at 1,250.00 €/m³ = 8,012.50 €; row 2 weighed 14.85 t at 95.50 €/t = 1,418.18 €
-    for (const s of ['2 cm per side', '298 × 157 × 137', '6.410', '€ 1,250.00/m³', '€ 8,012.50', '14.85 weighed', '€ 95.50/t', '€ 1,418.18', '17.31 theor.']) {
+    for (const s of [
+      '2 cm per side',
+      '298 × 157 × 137',
+      '6.410',
+      '€ 1,250.00/m³',
+      '€ 8,012.50',
+      '14.85 weighed',
+      '€ 95.50/t',
+      '€ 1,418.18',
+      '17.31 theor.',
+    ]) {
       expect(text).toContain(s);
     }
-    for (const s of ['Accepted with reserve', 'Rejected', 'First grade', 'Second grade', 'Quarry 173 Fantiscritti', 'Trace MS-1-2025']) expect(text).toContain(s);
+    for (const s of [
+      'Accepted with reserve',
+      'Rejected',
+      'First grade',
+      'Second grade',
+      'Quarry 173 Fantiscritti',
+      'Trace MS-1-2025',
+    ])
+      expect(text).toContain(s);
     // totals: 2 of 3 accepted, 6.410 + 5.460 m³, 17.31 + 14.85 t, 8,012.50 + 1,418.18 €
-    for (const s of ['Blocks accepted 2 of 3', 'Net volume 11.870 m³', 'Weight 32.16 t', 'Total amount € 9,430.68']) expect(text).toContain(s);
+    for (const s of [
+      'Blocks accepted 2 of 3',
+      'Net volume 11.870 m³',
+      'Weight 32.16 t',
+      'Total amount € 9,430.68',
+    ])
+      expect(text).toContain(s);
     expect(text).toContain(`Reserve on BL-2025-0002: ${RISERVA}`);
     expect(text).toContain('Defects of BL-2025-0003: declared none; found Open crack');
     expect(text).toContain('Pursuant to art. 1491 of the Italian Civil Code, the buyer');
     expect(text).toContain('art. 1495 of the Italian Civil Code');
-    for (const s of ['Verbale di collaudo', 'Blocchi esaminati', 'Pagina', 'Accettato', 'c.c.', '1.250,00']) expect(text).not.toContain(s);
+    for (const s of [
+      'Verbale di collaudo',
+      'Blocchi esaminati',
+      'Pagina',
+      'Accettato',
+      'c.c.',
+      '1.250,00',
+    ])
+      expect(text).not.toContain(s);
   });
 
   it('a draft in English says so; percentage and price abbuoni, several pages numbered "Page N of M"', async () => {
     const righe = Array.from({ length: 60 }, (_, i) =>
-      riga({ n: i + 1, misure: [200 + i, 150, 120], abbuono: i % 3 === 0 ? ['percentuale', 5] : ['prezzo', 1250], esito: 'accettato', prezzo: 1980, unita: 'm3' }),
+      riga({
+        n: i + 1,
+        misure: [200 + i, 150, 120],
+        abbuono: i % 3 === 0 ? ['percentuale', 5] : ['prezzo', 1250],
+        esito: 'accettato',
+        prezzo: 1980,
+        unita: 'm3',
+      }),
     );
-    const pdf = read(await renderVerbale({ collaudo: collaudo(righe, { stato: 'in_corso' }), company, cliente, photos: new Map(), lingua: 'en' }));
+    const pdf = read(
+      await renderVerbale({
+        collaudo: collaudo(righe, { stato: 'in_corso' }),
+        company,
+        cliente,
+        photos: new Map(),
+        lingua: 'en',
+      }),
+    );
     expect(pdf.text).toContain('DRAFT – inspection not yet confirmed');
     expect(pdf.text).toContain('5% off the amount');
     expect(pdf.text).toContain('€ 1,250.00 off the unit price');

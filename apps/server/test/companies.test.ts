@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousClient, buildTestApp, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import {
+  anonymousClient,
+  buildTestApp,
+  setupCompany,
+  type TestClient,
+  type TestContext,
+} from './helpers.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -17,20 +23,42 @@ async function uploadLogo(client: TestClient, file: Buffer, fields: Record<strin
   form.append('logo', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'logo.png');
   const request = new Request('http://x', { method: 'POST', body: form });
   const payload = Buffer.from(await request.arrayBuffer());
-  return client.post('/companies/upload-logo', payload, { headers: { 'content-type': request.headers.get('content-type')! } });
+  return client.post('/companies/upload-logo', payload, {
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
 }
 
 describe('/companies', () => {
   it('an admin creates and updates a group company; the answers carry { success, company }', async () => {
     const admin = await org.adminClient();
-    const created = await admin.post('/companies/create', { name: 'Segheria del Frigido S.r.l.', comune: 'Massa', provincia: 'MS' });
+    const created = await admin.post('/companies/create', {
+      name: 'Segheria del Frigido S.r.l.',
+      comune: 'Massa',
+      provincia: 'MS',
+    });
     expect(created.statusCode).toBe(201);
     const company = created.json().company;
     expect(created.json().success).toBe(true);
-    expect(company).toMatchObject({ name: 'Segheria del Frigido S.r.l.', quarryName: null, logoUrl: null, nazione: 'IT', comune: 'Massa' });
-    const updated = await admin.put('/companies/update', { _id: company._id, quarryName: 'Fossa degli Angeli' });
-    expect(updated.json().company).toMatchObject({ _id: company._id, name: 'Segheria del Frigido S.r.l.', quarryName: 'Fossa degli Angeli' });
-    const missing = await admin.put('/companies/update', { _id: crypto.randomUUID(), name: 'Nessuna' });
+    expect(company).toMatchObject({
+      name: 'Segheria del Frigido S.r.l.',
+      quarryName: null,
+      logoUrl: null,
+      nazione: 'IT',
+      comune: 'Massa',
+    });
+    const updated = await admin.put('/companies/update', {
+      _id: company._id,
+      quarryName: 'Fossa degli Angeli',
+    });
+    expect(updated.json().company).toMatchObject({
+      _id: company._id,
+      name: 'Segheria del Frigido S.r.l.',
+      quarryName: 'Fossa degli Angeli',
+    });
+    const missing = await admin.put('/companies/update', {
+      _id: crypto.randomUUID(),
+      name: 'Nessuna',
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -38,26 +66,44 @@ describe('/companies', () => {
     const { client: seller } = await org.userClient({ fornitori: { access: true, write: false } });
     const { client: quarry } = await org.userClient({ bancate: true });
     expect((await seller.get('/companies/list')).json().companies.length).toBeGreaterThan(0);
-    expect((await seller.get(`/companies/details/${org.company.id}`)).json().company.name).toBe(org.company.name);
+    expect((await seller.get(`/companies/details/${org.company.id}`)).json().company.name).toBe(
+      org.company.name,
+    );
     expect((await quarry.get('/companies/list')).statusCode).toBe(403);
     const mine = await quarry.get('/companies/user-company');
-    expect(mine.json()).toMatchObject({ success: true, company: { _id: org.company.id, quarryName: org.company.quarryName } });
+    expect(mine.json()).toMatchObject({
+      success: true,
+      company: { _id: org.company.id, quarryName: org.company.quarryName },
+    });
     expect((await quarry.post('/companies/create', { name: 'Non mia' })).statusCode).toBe(403);
   });
 
   it('an admin acts for another group company with X-Company-Id; a user may not', async () => {
     const admin = await org.adminClient();
-    const other = (await admin.post('/companies/create', { name: 'Altra Ditta del Gruppo' })).json().company;
-    const res = await admin.get('/companies/user-company', { headers: { 'x-company-id': other._id } });
+    const other = (await admin.post('/companies/create', { name: 'Altra Ditta del Gruppo' })).json()
+      .company;
+    const res = await admin.get('/companies/user-company', {
+      headers: { 'x-company-id': other._id },
+    });
     expect(res.json().company._id).toBe(other._id);
     const { client } = await org.userClient({ clienti: true });
-    expect((await client.get('/companies/user-company', { headers: { 'x-company-id': other._id } })).statusCode).toBe(403);
-    expect((await admin.get('/companies/user-company', { headers: { 'x-company-id': 'non-un-id' } })).statusCode).toBe(400);
+    expect(
+      (await client.get('/companies/user-company', { headers: { 'x-company-id': other._id } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await admin.get('/companies/user-company', { headers: { 'x-company-id': 'non-un-id' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('uploads a logo, serves it through a signed URL and shows it on the login page', async () => {
     const admin = await org.adminClient();
-    const png = await sharp({ create: { width: 900, height: 300, channels: 4, background: '#1d4e89' } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 900, height: 300, channels: 4, background: '#1d4e89' },
+    })
+      .png()
+      .toBuffer();
     const res = await uploadLogo(admin, png);
     expect(res.statusCode).toBe(200);
     const { company, logoUrl } = res.json();
@@ -103,10 +149,21 @@ describe('/api/health', () => {
   });
 
   it('says staging when the host is not on PRODUCTION_DOMAIN', async () => {
-    const local = await buildTestApp({ PRODUCTION_DOMAIN: 'gestcava.example.com', PUBLIC_HOSTS: 'test.altrove.it' });
+    const local = await buildTestApp({
+      PRODUCTION_DOMAIN: 'gestcava.example.com',
+      PUBLIC_HOSTS: 'test.altrove.it',
+    });
     try {
-      const on = await local.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'app.gestcava.example.com' } });
-      const off = await local.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'test.altrove.it:3000' } });
+      const on = await local.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host: 'app.gestcava.example.com' },
+      });
+      const off = await local.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host: 'test.altrove.it:3000' },
+      });
       expect(on.json().staging).toBe(false);
       expect(off.json().staging).toBe(true);
     } finally {
@@ -117,20 +174,49 @@ describe('/api/health', () => {
   it('documents every call as OpenAPI at /docs', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBe(200);
     const spec = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
-    for (const path of ['/user/login', '/user/users', '/companies/list', '/companies/upload-logo', '/api/token', '/api/health']) {
+    for (const path of [
+      '/user/login',
+      '/user/users',
+      '/companies/list',
+      '/companies/upload-logo',
+      '/api/token',
+      '/api/health',
+    ]) {
       expect(Object.keys(spec.paths)).toContain(path);
     }
-    expect(spec.paths['/user/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(
+      spec.paths['/user/login'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['email', 'password']);
   });
 });
 
 describe('company document data', () => {
   it('are checked like a cliente’s: P.IVA, CAP, provincia, email', async () => {
     const admin = await org.adminClient();
-    const bad = await admin.put('/companies/update', { _id: org.company.id, partitaIva: 'abc', cap: '12', provincia: 'ZZ', email: 'no' });
+    const bad = await admin.put('/companies/update', {
+      _id: org.company.id,
+      partitaIva: 'abc',
+      cap: '12',
+      provincia: 'ZZ',
+      email: 'no',
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['cap', 'email', 'partitaIva', 'provincia']);
-    const good = await admin.put('/companies/update', { _id: org.company.id, partitaIva: '01234567897', cap: '54033', provincia: 'MS' });
-    expect(good.json().company).toMatchObject({ partitaIva: '01234567897', cap: '54033', provincia: 'MS' });
+    expect(
+      bad
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['cap', 'email', 'partitaIva', 'provincia']);
+    const good = await admin.put('/companies/update', {
+      _id: org.company.id,
+      partitaIva: '01234567897',
+      cap: '54033',
+      provincia: 'MS',
+    });
+    expect(good.json().company).toMatchObject({
+      partitaIva: '01234567897',
+      cap: '54033',
+      provincia: 'MS',
+    });
   });
 });

@@ -22,7 +22,10 @@ const TEXT_FILES: Record<string, string> = {
   'index.html': `<!doctype html><html><head><title>GestCava</title></head><body>${'<div id="root"></div>'.repeat(60)}</body></html>`,
   'assets/index-AbCdEf12.js': `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ i, nome: `blocco ${i}` })))};`,
   'assets/index-Gh34IjKl.css': '.p-button { color: var(--primary-color); }\n'.repeat(200),
-  'manifest.webmanifest': JSON.stringify({ name: 'GestCava', icons: Array.from({ length: 30 }, (_, i) => ({ src: `/icon-${i}.png` })) }),
+  'manifest.webmanifest': JSON.stringify({
+    name: 'GestCava',
+    icons: Array.from({ length: 30 }, (_, i) => ({ src: `/icon-${i}.png` })),
+  }),
 };
 let png: Buffer;
 const WOFF2 = Buffer.from('wOF2'.repeat(2000));
@@ -36,7 +39,9 @@ beforeAll(async () => {
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
   }
-  png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#94a3b8' } }).png().toBuffer();
+  png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#94a3b8' } })
+    .png()
+    .toBuffer();
   fs.writeFileSync(path.join(webDir, 'icon-512.png'), png);
   fs.writeFileSync(path.join(webDir, 'assets', 'inter-MnOp56Qr.woff2'), WOFF2);
   fs.writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
@@ -49,7 +54,11 @@ afterAll(async () => {
 });
 
 function get(url: string, acceptEncoding?: string) {
-  return ctx.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  return ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
 }
 
 /** The body as the browser reads it once it has undone the Content-Encoding. */
@@ -82,7 +91,9 @@ describe('the web app', () => {
 
   it('keeps the year-long cache on a hashed asset sent compressed', async () => {
     for (const accept of ['br', 'gzip', undefined]) {
-      expect((await get('/assets/index-AbCdEf12.js', accept)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await get('/assets/index-AbCdEf12.js', accept)).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
     }
     expect((await get('/index.html', 'br')).headers['cache-control']).toBe('no-cache');
   });
@@ -115,7 +126,10 @@ describe('the API', () => {
     const plain = await get('/docs/json');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
-    for (const { accept, expected } of [{ accept: 'br, gzip', expected: 'br' }, { accept: 'gzip', expected: 'gzip' }]) {
+    for (const { accept, expected } of [
+      { accept: 'br, gzip', expected: 'br' },
+      { accept: 'gzip', expected: 'gzip' },
+    ]) {
       const res = await get('/docs/json', accept);
       expect(res.headers['content-encoding']).toBe(expected);
       expect(res.headers.vary).toMatch(/accept-encoding/i);
@@ -127,15 +141,26 @@ describe('the API', () => {
 
   it('compresses a CSV export and never an XLSX one (a zip already)', async () => {
     for (let i = 0; i < 40; i++) {
-      const created = await admin.post('/api/clienti', { ragioneSociale: `Cliente ${i} GmbH`, nazione: 'DE', indirizzo: `Hauptstr. ${i}`, comune: 'Berlin' });
+      const created = await admin.post('/api/clienti', {
+        ragioneSociale: `Cliente ${i} GmbH`,
+        nazione: 'DE',
+        indirizzo: `Hauptstr. ${i}`,
+        comune: 'Berlin',
+      });
       expect(created.statusCode, created.body).toBe(201);
     }
-    const csv = await admin.get('/api/clienti/export', { query: { format: 'csv' }, headers: { 'accept-encoding': 'br, gzip' } });
+    const csv = await admin.get('/api/clienti/export', {
+      query: { format: 'csv' },
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-encoding']).toBe('br');
     expect(decoded(csv).toString()).toContain('Cliente 39 GmbH');
 
-    const xlsx = await admin.get('/api/clienti/export', { query: { format: 'xlsx' }, headers: { 'accept-encoding': 'br, gzip' } });
+    const xlsx = await admin.get('/api/clienti/export', {
+      query: { format: 'xlsx' },
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-encoding']).toBeUndefined();
     const book = new ExcelJS.Workbook();

@@ -169,8 +169,21 @@ beforeAll(async () => {
   });
   // Issue 25: production counts by the production date, not the day the block was entered: I9 was entered
   // this month but squared last month. An informe counts by weight (11.25 t at the weighbridge), never in the m³.
-  await blocco('I9', c, { origine: 'interno', m3: 2.5, creato: `${mese}-01`, riquadrato: `${mesePiu(-1)}-28`, stato: 'venduto' });
-  await blocco('I10', c, { origine: 'interno', m3: 4, creato: `${mese}-01`, categoria: 'informe', pesoPesa: 11.25, stato: 'venduto' });
+  await blocco('I9', c, {
+    origine: 'interno',
+    m3: 2.5,
+    creato: `${mese}-01`,
+    riquadrato: `${mesePiu(-1)}-28`,
+    stato: 'venduto',
+  });
+  await blocco('I10', c, {
+    origine: 'interno',
+    m3: 4,
+    creato: `${mese}-01`,
+    categoria: 'informe',
+    pesoPesa: 11.25,
+    stato: 'venduto',
+  });
   // Bought-in blocks: never production, counted in their own split.
   await blocco('E1', c, { origine: 'esterno', m3: 9, creato: `${mese}-01`, stato: 'disponibile' });
   await blocco('E2', c, {
@@ -357,14 +370,20 @@ describe('GET /api/dashboard', () => {
     // m³ of own squared blocks by production date: this month 10.5 + 4.25, last month 8 + 2 + 2.5 (I9),
     // a year ago 6.5; the informe I10 apart, 11.25 t. The bancate cut this month (toppled: BA-1, BA-2
     // when their days fall in it; BA-3 is still being cut) are their own figure.
-    const tagliate = [[addDays(oggi, -10), 100], [addDays(oggi, -20), 50]].filter(([d]) => String(d).startsWith(mese));
+    const tagliate = [
+      [addDays(oggi, -10), 100],
+      [addDays(oggi, -20), 50],
+    ].filter(([d]) => String(d).startsWith(mese));
     expect(d.produzione).toMatchObject({
       mese,
       m3Mese: 14.75,
       m3MesePrecedente: 12.5,
       m3StessoMeseAnnoScorso: 6.5,
       tInformiMese: 11.25,
-      bancateMese: { m3: tagliate.reduce((s, [, v]) => s + Number(v), 0), bancate: tagliate.length },
+      bancateMese: {
+        m3: tagliate.reduce((s, [, v]) => s + Number(v), 0),
+        bancate: tagliate.length,
+      },
     });
     const serie = d.produzione!.serie;
     expect(serie.map((s) => s.mese)).toEqual(Array.from({ length: 12 }, (_, i) => mesePiu(i - 11)));
@@ -588,8 +607,19 @@ describe('every dashboard number opens a list that shows it (issue 27)', () => {
     expect(api[path!], `no list API known for ${path}`).toBeDefined();
     const res = await client.get(api[path!]!, { query });
     expect(res.statusCode, `${link}: ${res.body}`).toBe(200);
-    const body = res.json() as { count?: number; total?: number; volumeNetto?: number; mq?: number; pezzi?: number };
-    return { count: body.count ?? body.total!, volumeNetto: body.volumeNetto, mq: body.mq, pezzi: body.pezzi };
+    const body = res.json() as {
+      count?: number;
+      total?: number;
+      volumeNetto?: number;
+      mq?: number;
+      pezzi?: number;
+    };
+    return {
+      count: body.count ?? body.total!,
+      volumeNetto: body.volumeNetto,
+      mq: body.mq,
+      pezzi: body.pezzi,
+    };
   }
 
   async function checkBlocchi(client: TestClient, d: Dashboard) {
@@ -603,10 +633,17 @@ describe('every dashboard number opens a list that shows it (issue 27)', () => {
     ] as const;
     for (const [tile, field] of figures) {
       const totale = (interni?.[field] ?? 0) + (esterni?.[field] ?? 0);
-      expect((await listOf(client, links[tile].totale)).count, `${tile}: ${links[tile].totale}`).toBe(totale);
+      expect(
+        (await listOf(client, links[tile].totale)).count,
+        `${tile}: ${links[tile].totale}`,
+      ).toBe(totale);
       if (interni && esterni) {
-        expect((await listOf(client, links[tile].interni)).count, `${tile} propri`).toBe(interni[field]);
-        expect((await listOf(client, links[tile].esterni)).count, `${tile} acquistati`).toBe(esterni[field]);
+        expect((await listOf(client, links[tile].interni)).count, `${tile} propri`).toBe(
+          interni[field],
+        );
+        expect((await listOf(client, links[tile].esterni)).count, `${tile} acquistati`).toBe(
+          esterni[field],
+        );
       }
     }
   }
@@ -620,8 +657,14 @@ describe('every dashboard number opens a list that shows it (issue 27)', () => {
 
     const p = d.produzione!;
     expect((await listOf(admin, links.produzione!.mese)).volumeNetto).toBeCloseTo(p.m3Mese, 3);
-    expect((await listOf(admin, links.produzione!.precedente)).volumeNetto).toBeCloseTo(p.m3MesePrecedente, 3);
-    expect((await listOf(admin, links.produzione!.annoScorso)).volumeNetto).toBeCloseTo(p.m3StessoMeseAnnoScorso, 3);
+    expect((await listOf(admin, links.produzione!.precedente)).volumeNetto).toBeCloseTo(
+      p.m3MesePrecedente,
+      3,
+    );
+    expect((await listOf(admin, links.produzione!.annoScorso)).volumeNetto).toBeCloseTo(
+      p.m3StessoMeseAnnoScorso,
+      3,
+    );
 
     const lastre = await listOf(admin, links.lastre!);
     expect([lastre.mq, lastre.count]).toEqual([d.lastre!.mq, d.lastre!.pezzi]);
@@ -643,4 +686,3 @@ describe('every dashboard number opens a list that shows it (issue 27)', () => {
     expect(both.json().message).toMatch(/entrambe le pagine/);
   });
 });
-

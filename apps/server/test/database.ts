@@ -47,4 +47,3 @@ export async function pgliteInDataDir(dataDir: string): Promise<Database> {
   await database.migrate();
   return database;
 }
-

@@ -16,15 +16,31 @@ beforeAll(async () => {
   f = await ddtFixture();
   blocco = await f.soldBlock(f.ids.clienteA);
   pacco = await f.soldBundle(f.ids.clienteA);
-  const body = bozza(f.ids.clienteA, [{ entityType: 'blocco', id: blocco._id }, { entityType: 'pacco', id: pacco.paccoId }], {
-    trasportoACura: 'vettore',
-    vettore: { ragioneSociale: 'Autotrasporti Apuani S.r.l.', partitaIva: '01234560453', targa: 'AB123CD' },
-    destinazione: { indirizzo: 'Hafenstraße 12', cap: '20457', comune: 'Hamburg', nazione: 'DE' },
-  });
+  const body = bozza(
+    f.ids.clienteA,
+    [
+      { entityType: 'blocco', id: blocco._id },
+      { entityType: 'pacco', id: pacco.paccoId },
+    ],
+    {
+      trasportoACura: 'vettore',
+      vettore: {
+        ragioneSociale: 'Autotrasporti Apuani S.r.l.',
+        partitaIva: '01234560453',
+        targa: 'AB123CD',
+      },
+      destinazione: { indirizzo: 'Hafenstraße 12', cap: '20457', comune: 'Hamburg', nazione: 'DE' },
+    },
+  );
   const created = (await f.spedizioni.post('/api/ddt', body)).json();
   ddt = (await f.spedizioni.post(`/api/ddt/${created._id}/emetti`)).json();
   const other = await f.soldBlock(f.ids.clienteB);
-  draftId = (await f.spedizioni.post('/api/ddt', bozza(f.ids.clienteB, [{ entityType: 'blocco', id: other._id }]))).json()._id;
+  draftId = (
+    await f.spedizioni.post(
+      '/api/ddt',
+      bozza(f.ids.clienteB, [{ entityType: 'blocco', id: other._id }]),
+    )
+  ).json()._id;
 }, 120_000);
 afterAll(() => f.ctx.close());
 
@@ -67,7 +83,14 @@ describe('DDT documents', () => {
   });
 
   it('the packing list lists the bundle slab by slab, in Italian or English, as PDF or typed XLSX', async () => {
-    const it = readPdf((await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, { formato: 'pdf', lingua: 'it' })).rawPayload).text;
+    const it = readPdf(
+      (
+        await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, {
+          formato: 'pdf',
+          lingua: 'it',
+        })
+      ).rawPayload,
+    ).text;
     expect(it).toContain('Packing list');
     expect(it).toContain('Pacco');
     for (const l of pacco.lastre) expect(it).toContain(l.codice);
@@ -75,11 +98,30 @@ describe('DDT documents', () => {
     expect(it).toContain('Totale del carico');
     expect(it).toContain('30.246');
 
-    const en = readPdf((await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, { formato: 'pdf', lingua: 'en' })).rawPayload).text;
-    for (const word of ['Packing list', 'Bundle', 'Slab', 'Block', 'Net weight', 'Total of the load', 'Page 1 of']) expect(en).toContain(word);
+    const en = readPdf(
+      (
+        await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, {
+          formato: 'pdf',
+          lingua: 'en',
+        })
+      ).rawPayload,
+    ).text;
+    for (const word of [
+      'Packing list',
+      'Bundle',
+      'Slab',
+      'Block',
+      'Net weight',
+      'Total of the load',
+      'Page 1 of',
+    ])
+      expect(en).toContain(word);
     expect(en).toContain('30,246');
 
-    const res = await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, { formato: 'xlsx', lingua: 'en' });
+    const res = await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, {
+      formato: 'xlsx',
+      lingua: 'en',
+    });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const { rows } = await readXlsx(res.rawPayload);
     expect(rows[0]).toContain('Net weight (kg)');
@@ -93,20 +135,40 @@ describe('DDT documents', () => {
   });
 
   it('lists DDTs searched by number, party or item code and filtered by stato, and exports them', async () => {
-    const byNumber = (await f.spedizioni.get('/api/ddt', { query: { q: `${ddt.numero}/${year}` } })).json();
+    const byNumber = (
+      await f.spedizioni.get('/api/ddt', { query: { q: `${ddt.numero}/${year}` } })
+    ).json();
     expect(byNumber.items.map((d: { _id: string }) => d._id)).toEqual([ddt._id]);
-    const byCode = (await f.spedizioni.get('/api/ddt', { query: { q: pacco.lastre[0]!.codice.slice(0, 12) } })).json();
+    const byCode = (
+      await f.spedizioni.get('/api/ddt', { query: { q: pacco.lastre[0]!.codice.slice(0, 12) } })
+    ).json();
     expect(byCode.items.map((d: { _id: string }) => d._id)).toContain(ddt._id);
     const byParty = (await f.spedizioni.get('/api/ddt', { query: { q: 'edilmarmi' } })).json();
     expect(byParty.items.map((d: { _id: string }) => d._id)).toEqual([draftId]);
-    const bozze = (await f.spedizioni.get('/api/ddt', { query: { stato: 'bozza', causale: 'vendita' } })).json();
+    const bozze = (
+      await f.spedizioni.get('/api/ddt', { query: { stato: 'bozza', causale: 'vendita' } })
+    ).json();
     expect(bozze.items).toHaveLength(1);
-    expect(bozze.items[0]).toMatchObject({ _id: draftId, numero: null, destinatario: 'Edilmarmi S.p.A.' });
+    expect(bozze.items[0]).toMatchObject({
+      _id: draftId,
+      numero: null,
+      destinatario: 'Edilmarmi S.p.A.',
+    });
     // the totals count the draft too, but only the emitted DDT's colli and kg: the draft has not left
-    expect((await f.spedizioni.get('/api/ddt/summary')).json()).toEqual({ count: 2, emessi: 1, colli: 2, pesoKg: 30246 });
-    expect((await f.spedizioni.get('/api/ddt/summary', { query: { stato: 'bozza' } })).json()).toEqual({ count: 1, emessi: 0, colli: 0, pesoKg: 0 });
+    expect((await f.spedizioni.get('/api/ddt/summary')).json()).toEqual({
+      count: 2,
+      emessi: 1,
+      colli: 2,
+      pesoKg: 30246,
+    });
+    expect(
+      (await f.spedizioni.get('/api/ddt/summary', { query: { stato: 'bozza' } })).json(),
+    ).toEqual({ count: 1, emessi: 0, colli: 0, pesoKg: 0 });
 
-    const xlsx = await download(f.spedizioni, '/api/ddt/export', { format: 'xlsx', stato: 'emesso' });
+    const xlsx = await download(f.spedizioni, '/api/ddt/export', {
+      format: 'xlsx',
+      stato: 'emesso',
+    });
     const { rows } = await readXlsx(xlsx.rawPayload);
     expect(rows[0]).toContain('Peso lordo (kg)');
     expect(rows[1]!.slice(0, 2)).toEqual([ddt.numero, year]);
@@ -130,34 +192,51 @@ describe('DDT access', () => {
     ];
     const none = (await f.org.userClient({ collaudi: true, 'magazzino-lastre': true })).client;
     for (const [method, url, body] of routes(draftId)) {
-      expect((await none.request(method as 'GET', url, { body })).statusCode, `${method} ${url}`).toBe(403);
+      expect(
+        (await none.request(method as 'GET', url, { body })).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
     }
     expect((await none.get('/api/ddt')).statusCode).toBe(403);
-    const readOnly = (await f.org.userClient({ spedizioni: { access: true, write: false } })).client;
+    const readOnly = (await f.org.userClient({ spedizioni: { access: true, write: false } }))
+      .client;
     expect((await readOnly.get(`/api/ddt/${draftId}`)).statusCode).toBe(200);
     expect((await readOnly.post(`/api/ddt/${draftId}/emetti`)).statusCode).toBe(403);
 
-    const stranger = await createUser(f.ctx, { companyId: f.gruppo, permissions: { spedizioni: true } });
+    const stranger = await createUser(f.ctx, {
+      companyId: f.gruppo,
+      permissions: { spedizioni: true },
+    });
     const other = await login(f.ctx.app, stranger.email);
     for (const id of [draftId, ddt._id]) {
       for (const [method, url, body] of routes(id)) {
-        expect((await other.request(method as 'GET', url, { body })).statusCode, `${method} ${url}`).toBe(404);
+        expect(
+          (await other.request(method as 'GET', url, { body })).statusCode,
+          `${method} ${url}`,
+        ).toBe(404);
       }
     }
     expect((await other.get('/api/ddt')).json().items).toEqual([]);
-    expect((await other.get('/api/ddt/da-spedire', { query: { clienteId: f.ids.clienteA } })).statusCode).toBe(400);
+    expect(
+      (await other.get('/api/ddt/da-spedire', { query: { clienteId: f.ids.clienteA } })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('the new DDT pickers', () => {
   it('a user with spedizioni alone finds the clienti by name and the other group companies; without it 403', async () => {
-    const clienti = (await f.spedizioni.get('/api/ddt/clienti-selezionabili', { query: { q: 'stone' } })).json();
-    expect(clienti.map((c: { ragioneSociale: string }) => c.ragioneSociale)).toContain('Stone Design GmbH');
+    const clienti = (
+      await f.spedizioni.get('/api/ddt/clienti-selezionabili', { query: { q: 'stone' } })
+    ).json();
+    expect(clienti.map((c: { ragioneSociale: string }) => c.ragioneSociale)).toContain(
+      'Stone Design GmbH',
+    );
     const ditte = (await f.spedizioni.get('/api/ddt/ditte-selezionabili')).json();
     expect(ditte.map((d: { _id: string }) => d._id)).toContain(f.gruppo);
     expect(ditte.map((d: { _id: string }) => d._id)).not.toContain(f.org.company.id);
     const none = (await f.org.userClient({ collaudi: true })).client;
-    for (const url of ['/api/ddt/clienti-selezionabili', '/api/ddt/ditte-selezionabili']) expect((await none.get(url)).statusCode, url).toBe(403);
+    for (const url of ['/api/ddt/clienti-selezionabili', '/api/ddt/ditte-selezionabili'])
+      expect((await none.get(url)).statusCode, url).toBe(403);
   });
 });
 
@@ -176,7 +255,11 @@ describe('DDT signed links (the browser downloads without a bearer)', () => {
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     expect(readPdf(pdf.rawPayload).text).toContain(`N. ${ddt.numero}/${year}`);
 
-    const xlsxUrl = await link(f.spedizioni, ddt._id, { tipo: 'packing-list', formato: 'xlsx', lingua: 'en' });
+    const xlsxUrl = await link(f.spedizioni, ddt._id, {
+      tipo: 'packing-list',
+      formato: 'xlsx',
+      lingua: 'en',
+    });
     expect(new URL(xlsxUrl, 'http://x').pathname).toBe(`/api/ddt/${ddt._id}/packing-list`);
     const xlsx = await anon.get(xlsxUrl);
     expect(xlsx.statusCode, xlsx.body).toBe(200);
@@ -186,21 +269,34 @@ describe('DDT signed links (the browser downloads without a bearer)', () => {
     const url = await link(f.spedizioni, ddt._id);
     expect((await anon.get(url.replace(/sig=[^&]+/, 'sig=abc'))).statusCode).toBe(403);
     // the signature names this DDT: the draft's path under it is refused
-    expect((await anon.get(url.replace(ddt._id, draftId))).json()).toMatchObject({ code: 'FORBIDDEN', message: 'Collegamento non valido' });
+    expect((await anon.get(url.replace(ddt._id, draftId))).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Collegamento non valido',
+    });
     // without a signature the bearer is needed, as before
     expect((await anon.get(`/api/ddt/${ddt._id}/pdf`)).statusCode).toBe(401);
     expect((await link(f.spedizioni, ddt._id, { tipo: 'packing-list' })).length).toBeGreaterThan(0);
-    expect((await f.spedizioni.get(`/api/ddt/${ddt._id}/documento-link`, { query: { tipo: 'fattura' } })).json().message).toContain('Documento: ddt o packing-list');
+    expect(
+      (
+        await f.spedizioni.get(`/api/ddt/${ddt._id}/documento-link`, { query: { tipo: 'fattura' } })
+      ).json().message,
+    ).toContain('Documento: ddt o packing-list');
   });
 
   it("another company's user gets no link (404), and its company's id in a link is refused; users without spedizioni get 403", async () => {
-    const stranger = await createUser(f.ctx, { companyId: f.gruppo, permissions: { spedizioni: true } });
+    const stranger = await createUser(f.ctx, {
+      companyId: f.gruppo,
+      permissions: { spedizioni: true },
+    });
     const other = await login(f.ctx.app, stranger.email);
     expect((await other.get(`/api/ddt/${ddt._id}/documento-link`)).statusCode).toBe(404);
     // a link of the stranger's own session cannot be made for our DDT: swapping the company in ours breaks the signature
     const forged = new URL(await link(f.spedizioni, ddt._id), 'http://x');
     forged.searchParams.set('companyId', f.gruppo);
-    expect((await (await anonymousClient(f.ctx.app)).get(`${forged.pathname}${forged.search}`)).statusCode).toBe(403);
+    expect(
+      (await (await anonymousClient(f.ctx.app)).get(`${forged.pathname}${forged.search}`))
+        .statusCode,
+    ).toBe(403);
     const none = (await f.org.userClient({ collaudi: true })).client;
     expect((await none.get(`/api/ddt/${ddt._id}/documento-link`)).statusCode).toBe(403);
   });
@@ -213,18 +309,32 @@ describe('DDT signed links (the browser downloads without a bearer)', () => {
     expect((await leaving.post('/user/logout')).statusCode).toBe(200);
     const ended = await anon.get(url);
     expect(ended.statusCode).toBe(403);
-    expect(ended.json().message).toBe('Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento');
+    expect(ended.json().message).toBe(
+      'Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento',
+    );
 
     const { client: reader, user } = await f.org.userClient({ spedizioni: true });
     const readerUrl = await link(reader, ddt._id);
     expect((await anon.get(readerUrl)).statusCode).toBe(200);
-    expect((await f.admin.put(`/user/update/${user.id}`, { permissions: { collaudi: true } })).statusCode).toBe(200);
+    expect(
+      (await f.admin.put(`/user/update/${user.id}`, { permissions: { collaudi: true } }))
+        .statusCode,
+    ).toBe(200);
     expect((await anon.get(readerUrl)).statusCode).toBe(403);
   });
 
   it('a user who must still replace a temporary password downloads nothing, with the bearer as with a link', async () => {
     const email = `temporanea-${Math.random()}@prova.example`;
-    expect((await f.admin.post('/user/register', { name: 'Nuovo Magazziniere', email, password: 'Scelta-Admin-2026', permissions: { spedizioni: true } })).statusCode).toBe(201);
+    expect(
+      (
+        await f.admin.post('/user/register', {
+          name: 'Nuovo Magazziniere',
+          email,
+          password: 'Scelta-Admin-2026',
+          permissions: { spedizioni: true },
+        })
+      ).statusCode,
+    ).toBe(201);
     const first = await login(f.ctx.app, email, 'Scelta-Admin-2026');
     for (const path of [`/api/ddt/${ddt._id}/pdf`, `/api/ddt/${ddt._id}/packing-list`]) {
       const res = await first.get(path);

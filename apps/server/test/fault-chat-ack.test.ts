@@ -2,7 +2,13 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../src/db/schema/index.js';
-import { buildTestApp, createUser, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createUser,
+  setupCompany,
+  type TestClient,
+  type TestContext,
+} from './helpers.js';
 
 /**
  * QUALITY R13: the answer to a chat message is lost on its way back (a proxy that cuts the connection
@@ -25,7 +31,8 @@ beforeAll(async () => {
   ctx = await buildTestApp({ RATE_LIMIT_CHAT_MESSAGES: '1000' });
   const org = await setupCompany(ctx);
   sender = (await org.userClient({ chat: true })).client;
-  receiverId = (await createUser(ctx, { companyId: org.company.id, permissions: { chat: true } })).id;
+  receiverId = (await createUser(ctx, { companyId: org.company.id, permissions: { chat: true } }))
+    .id;
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   serverPort = (ctx.app.server.address() as net.AddressInfo).port;
 
@@ -70,11 +77,20 @@ async function sendWithRetries(content: string, key: string) {
     try {
       const res = await fetch(`http://127.0.0.1:${proxyPort}/api/chat/message`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${sender.token}`, 'x-csrf-token': sender.csrf, cookie: `XSRF-TOKEN=${sender.csrf}`, 'idempotency-key': key },
+        headers: {
+          authorization: `Bearer ${sender.token}`,
+          'x-csrf-token': sender.csrf,
+          cookie: `XSRF-TOKEN=${sender.csrf}`,
+          'idempotency-key': key,
+        },
         body: form,
       });
       attempts.push(String(res.status));
-      return { attempts, status: res.status, body: (await res.json()) as { message: { _id: string; content: string } } };
+      return {
+        attempts,
+        status: res.status,
+        body: (await res.json()) as { message: { _id: string; content: string } },
+      };
     } catch (error) {
       attempts.push((error as { cause?: { code?: string } }).cause?.code ?? 'error');
     }
@@ -83,7 +99,10 @@ async function sendWithRetries(content: string, key: string) {
 }
 
 async function stored(content: string) {
-  return ctx.database.db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.content, content));
+  return ctx.database.db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.content, content));
 }
 
 describe('chat answer lost, client retries (R13)', () => {
@@ -114,9 +133,23 @@ describe('chat answer lost, client retries (R13)', () => {
       f.append('content', 'Senza chiave');
       return f;
     };
-    const headers = { authorization: `Bearer ${sender.token}`, 'x-csrf-token': sender.csrf, cookie: `XSRF-TOKEN=${sender.csrf}` };
-    await expect(fetch(`http://127.0.0.1:${proxyPort}/api/chat/message`, { method: 'POST', headers, body: form() })).rejects.toThrow();
-    const retry = await fetch(`http://127.0.0.1:${proxyPort}/api/chat/message`, { method: 'POST', headers, body: form() });
+    const headers = {
+      authorization: `Bearer ${sender.token}`,
+      'x-csrf-token': sender.csrf,
+      cookie: `XSRF-TOKEN=${sender.csrf}`,
+    };
+    await expect(
+      fetch(`http://127.0.0.1:${proxyPort}/api/chat/message`, {
+        method: 'POST',
+        headers,
+        body: form(),
+      }),
+    ).rejects.toThrow();
+    const retry = await fetch(`http://127.0.0.1:${proxyPort}/api/chat/message`, {
+      method: 'POST',
+      headers,
+      body: form(),
+    });
     expect(retry.status).toBe(201);
     expect(await stored('Senza chiave')).toHaveLength(2);
   });

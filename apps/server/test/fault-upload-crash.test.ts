@@ -3,7 +3,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from './database.js';
-import { createInstallation, loginOverHttp, startServer, waitFor, type Installation, type ServerProcess } from './server-process.js';
+import {
+  createInstallation,
+  loginOverHttp,
+  startServer,
+  waitFor,
+  type Installation,
+  type ServerProcess,
+} from './server-process.js';
 
 /**
  * QUALITY R7: SIGKILL while 10 photo uploads are being processed, then a restart: the start-up sweep
@@ -19,7 +26,8 @@ beforeAll(async () => {
   install = await createInstallation({ onPostgres: onPostgres() });
 });
 afterAll(async () => {
-  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+  for (const s of servers)
+    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
   await Promise.all(servers.map((s) => s.exited));
   await install.remove();
 });
@@ -38,22 +46,50 @@ describe('SIGKILL during 10 photo uploads (R7)', { timeout: 90_000 }, () => {
     const first = await startServer(install);
     servers.push(first);
     const admin = await loginOverHttp(first.url);
-    const cava = (await (await admin.postJson('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' })).json()) as { _id: string };
-    const materiale = (await (await admin.postJson('/api/materiali', { nome: 'Statuario', densita: 2.71 })).json()) as { _id: string };
-    const created = await admin.postJson('/api/bancate', { cavaId: cava._id, materialeId: materiale._id, dataTaglio: '2030-03-10', lunghezza: 1200, altezza: 600, profondita: 400 });
+    const cava = (await (
+      await admin.postJson('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' })
+    ).json()) as { _id: string };
+    const materiale = (await (
+      await admin.postJson('/api/materiali', { nome: 'Statuario', densita: 2.71 })
+    ).json()) as { _id: string };
+    const created = await admin.postJson('/api/bancate', {
+      cavaId: cava._id,
+      materialeId: materiale._id,
+      dataTaglio: '2030-03-10',
+      lunghezza: 1200,
+      altezza: 600,
+      profondita: 400,
+    });
     expect(created.status).toBe(201);
     const bancata = (await created.json()) as { _id: string };
 
     // Large enough that decoding and the variants take a while, so the kill lands mid-processing.
-    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const jpeg = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
       .jpeg({ quality: 80 })
       .toBuffer();
     const upload = (i: number) => {
       const form = new FormData();
       form.append('entityType', 'bancata');
       form.append('entityId', bancata._id);
-      for (let j = 0; j < 3; j++) form.append('photos', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `foto-${i}-${j}.jpg`);
-      return fetch(`${first.url}/photos/uploadPhotos`, { method: 'POST', headers: admin.headers(), body: form }).then(
+      for (let j = 0; j < 3; j++)
+        form.append(
+          'photos',
+          new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }),
+          `foto-${i}-${j}.jpg`,
+        );
+      return fetch(`${first.url}/photos/uploadPhotos`, {
+        method: 'POST',
+        headers: admin.headers(),
+        body: form,
+      }).then(
         (r) => String(r.status),
         (e: { cause?: { code?: string } }) => e.cause?.code ?? 'error',
       );
@@ -64,7 +100,9 @@ describe('SIGKILL during 10 photo uploads (R7)', { timeout: 90_000 }, () => {
     expect(committedFiles).toBe(9);
 
     const outcomes: string[] = [];
-    const uploads = Array.from({ length: 10 }, (_, i) => upload(i + 1).then((o) => outcomes.push(o)));
+    const uploads = Array.from({ length: 10 }, (_, i) =>
+      upload(i + 1).then((o) => outcomes.push(o)),
+    );
     // Kill while the ten are being processed: some of their files placed, their rows not yet all committed.
     expect(await waitFor(() => storedFiles().keys.length >= committedFiles + 6, 60_000)).toBe(true);
     const inFlight = storedFiles();
@@ -79,9 +117,11 @@ describe('SIGKILL during 10 photo uploads (R7)', { timeout: 90_000 }, () => {
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
 
-    const rows = await install.query<{ original_key: string; preview_key: string; thumbnail_key: string }>(
-      'select original_key, preview_key, thumbnail_key from photos',
-    );
+    const rows = await install.query<{
+      original_key: string;
+      preview_key: string;
+      thumbnail_key: string;
+    }>('select original_key, preview_key, thumbnail_key from photos');
     const rowKeys = rows.flatMap((r) => [r.original_key, r.preview_key, r.thumbnail_key]).sort();
     const after = storedFiles();
     console.log(
@@ -89,7 +129,9 @@ describe('SIGKILL during 10 photo uploads (R7)', { timeout: 90_000 }, () => {
         `after the restart ${rows.length} photo rows, ${after.keys.length} files, ${after.temporary.length} temporary`,
     );
     // Every upload answered 201 is stored (3 photos each), and nothing else is left half-done.
-    expect(rows.length).toBeGreaterThanOrEqual(3 * (1 + outcomes.filter((o) => o === '201').length));
+    expect(rows.length).toBeGreaterThanOrEqual(
+      3 * (1 + outcomes.filter((o) => o === '201').length),
+    );
     expect(outcomes.length).toBe(10);
     expect(after.keys).toEqual(rowKeys);
     expect(after.temporary).toEqual([]);

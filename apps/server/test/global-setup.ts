@@ -40,7 +40,8 @@ export default async function setup(project: TestProject) {
         `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
         [`gestcava_t_${process.pid}_%`, template],
       );
-      for (const { datname } of res.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      for (const { datname } of res.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();
       await previous();
     };

@@ -31,11 +31,16 @@ export type TestStorageBackend = (dataDir: string) => ObjectBackend | Promise<Ob
  * TestStorageBackend), so a suite written for the default filesystem also runs on another backend:
  * `TEST_STORAGE_BACKEND=./s3-backend.ts node scripts/test.mjs server -- test/photos.test.ts`.
  */
-async function storageBackendFor(dataDir: string, option: TestStorageBackend | undefined): Promise<ObjectBackend | undefined> {
+async function storageBackendFor(
+  dataDir: string,
+  option: TestStorageBackend | undefined,
+): Promise<ObjectBackend | undefined> {
   if (option) return option(dataDir);
   const named = process.env.TEST_STORAGE_BACKEND;
   if (!named) return undefined;
-  const module = (await import(path.resolve(import.meta.dirname, named))) as { createTestBackend: TestStorageBackend };
+  const module = (await import(path.resolve(import.meta.dirname, named))) as {
+    createTestBackend: TestStorageBackend;
+  };
   return module.createTestBackend(dataDir);
 }
 
@@ -74,17 +79,31 @@ export async function buildTestApp(
   };
 }
 
-export async function createCompany(ctx: TestContext, values: Partial<typeof companies.$inferInsert> = {}) {
+export async function createCompany(
+  ctx: TestContext,
+  values: Partial<typeof companies.$inferInsert> = {},
+) {
   const [row] = await ctx.database.db
     .insert(companies)
-    .values({ name: `Azienda ${crypto.randomUUID().slice(0, 8)}`, quarryName: 'Cava di prova', ...values })
+    .values({
+      name: `Azienda ${crypto.randomUUID().slice(0, 8)}`,
+      quarryName: 'Cava di prova',
+      ...values,
+    })
     .returning();
   return row!;
 }
 
 export async function createUser(
   ctx: TestContext,
-  opts: { companyId: string; role?: Role; permissions?: Permissions; active?: boolean; email?: string; name?: string },
+  opts: {
+    companyId: string;
+    role?: Role;
+    permissions?: Permissions;
+    active?: boolean;
+    email?: string;
+    name?: string;
+  },
 ) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const [row] = await ctx.database.db
@@ -121,7 +140,11 @@ export class TestClient {
     readonly user: { _id: string; companyId: string; role: string } | null,
   ) {}
 
-  async request(method: Method, url: string, opts: RequestOptions = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: Method,
+    url: string,
+    opts: RequestOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     const unsafe = method !== 'GET';
@@ -164,11 +187,17 @@ export async function anonymousClient(app: App): Promise<TestClient> {
   return new TestClient(app, null, await fetchCsrf(app), null);
 }
 
-export async function login(app: App, email: string, password = TEST_PASSWORD): Promise<TestClient> {
+export async function login(
+  app: App,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<TestClient> {
   const anon = await anonymousClient(app);
   const res = await anon.post('/user/login', { email, password });
   if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
-  const { user } = res.json() as { user: { _id: string; companyId: string; role: string; accessToken: string } };
+  const { user } = res.json() as {
+    user: { _id: string; companyId: string; role: string; accessToken: string };
+  };
   return new TestClient(app, user.accessToken, await fetchCsrf(app, user.accessToken), user);
 }
 
@@ -189,9 +218,15 @@ export async function setupCompany(ctx: TestContext) {
 
 /** The lookups a bancata and its blocchi need (cava, materiale, ubicazione), made by an admin. */
 export async function createProductionLookups(admin: TestClient) {
-  const cava = (await admin.post('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' })).json() as { _id: string };
-  const materiale = (await admin.post('/api/materiali', { nome: 'Statuario', densita: 2.71 })).json() as { _id: string };
-  const ubicazione = (await admin.post('/api/ubicazioni', { nome: 'Piazzale cava', tipo: 'piazzale_cava' })).json() as { _id: string };
+  const cava = (
+    await admin.post('/api/cave', { codice: '173', nome: 'Canalgrande', comune: 'Carrara' })
+  ).json() as { _id: string };
+  const materiale = (
+    await admin.post('/api/materiali', { nome: 'Statuario', densita: 2.71 })
+  ).json() as { _id: string };
+  const ubicazione = (
+    await admin.post('/api/ubicazioni', { nome: 'Piazzale cava', tipo: 'piazzale_cava' })
+  ).json() as { _id: string };
   return { cavaId: cava._id, materialeId: materiale._id, ubicazioneId: ubicazione._id };
 }
 
@@ -203,19 +238,38 @@ export async function createProductionLookups(admin: TestClient) {
 export async function loadLotto(
   ctx: TestContext,
   companyId: string,
-  lot: { codice: string; materialeId: string; pezzi: number; pezziPerCassa: number; bloccoId?: string; ubicazioneId?: string; lunghezzaMm?: number; larghezzaMm?: number; spessoreMm?: number; finitura?: string },
+  lot: {
+    codice: string;
+    materialeId: string;
+    pezzi: number;
+    pezziPerCassa: number;
+    bloccoId?: string;
+    ubicazioneId?: string;
+    lunghezzaMm?: number;
+    larghezzaMm?: number;
+    spessoreMm?: number;
+    finitura?: string;
+  },
 ): Promise<{ id: string; lavorazioneId: string }> {
-  const { codice, materialeId, pezzi, pezziPerCassa, bloccoId, ubicazioneId, lunghezzaMm = 305, larghezzaMm = 305, spessoreMm = 10, finitura = 'lucidato' } = lot;
+  const {
+    codice,
+    materialeId,
+    pezzi,
+    pezziPerCassa,
+    bloccoId,
+    ubicazioneId,
+    lunghezzaMm = 305,
+    larghezzaMm = 305,
+    spessoreMm = 10,
+    finitura = 'lucidato',
+  } = lot;
   const db = ctx.database.db;
   const [lp] = await db
     .insert(lavorazioniPavimenti)
-    .values({ companyId, codice: codice.replace(/^LO-/, 'LP-'), origine: bloccoId ? 'blocco' : 'lastre', bloccoId, materialeId, lunghezzaMm, larghezzaMm, spessoreMm, finitura, bordo: 'vivo', stato: 'completata' })
-    .returning();
-  const { id } = await db.transaction((tx) =>
-    ctx.app.services.magazzino.caricaLotto(tx, { companyId, userId: null }, {
+    .values({
       companyId,
-      codice,
-      lavorazioneId: lp!.id,
+      codice: codice.replace(/^LO-/, 'LP-'),
+      origine: bloccoId ? 'blocco' : 'lastre',
       bloccoId,
       materialeId,
       lunghezzaMm,
@@ -223,14 +277,33 @@ export async function loadLotto(
       spessoreMm,
       finitura,
       bordo: 'vivo',
-      calibrato: true,
-      scelta: 'prima',
-      pezzi,
-      mq: mqPavimenti(pezzi, lunghezzaMm, larghezzaMm),
-      pezziPerCassa,
-      casse: casse(pezzi, pezziPerCassa),
-      ubicazioneId,
-    }),
+      stato: 'completata',
+    })
+    .returning();
+  const { id } = await db.transaction((tx) =>
+    ctx.app.services.magazzino.caricaLotto(
+      tx,
+      { companyId, userId: null },
+      {
+        companyId,
+        codice,
+        lavorazioneId: lp!.id,
+        bloccoId,
+        materialeId,
+        lunghezzaMm,
+        larghezzaMm,
+        spessoreMm,
+        finitura,
+        bordo: 'vivo',
+        calibrato: true,
+        scelta: 'prima',
+        pezzi,
+        mq: mqPavimenti(pezzi, lunghezzaMm, larghezzaMm),
+        pezziPerCassa,
+        casse: casse(pezzi, pezziPerCassa),
+        ubicazioneId,
+      },
+    ),
   );
   return { id, lavorazioneId: lp!.id };
 }

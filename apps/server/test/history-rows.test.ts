@@ -1,6 +1,12 @@
 import { todayInRome } from '../src/lib/dates.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createProductionLookups,
+  setupCompany,
+  type TestClient,
+  type TestContext,
+} from './helpers.js';
 
 // Issue 27 item 10: a history row lists only the fields that changed, and names the records its ids
 // point to (a cliente that is no longer on the block), so the page need not show "altro".
@@ -10,50 +16,140 @@ let admin: TestClient;
 let ids: { materiale: string; ubicazione: string; fornitore: string; cliente: string };
 const year = new Date().getFullYear();
 
-type HistoryRow = { action: string; note: string | null; changes: Record<string, { from: unknown; to: unknown }>; names?: Record<string, string> };
+type HistoryRow = {
+  action: string;
+  note: string | null;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  names?: Record<string, string>;
+};
 
 beforeAll(async () => {
   ctx = await buildTestApp();
   const org = await setupCompany(ctx);
   admin = await org.adminClient();
   const lookups = await createProductionLookups(admin);
-  const fornitore = (await admin.post('/api/fornitori', { ragioneSociale: 'Cave Esterne S.r.l.', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' })).json();
-  const cliente = (await admin.post('/api/clienti', { ragioneSociale: 'Stone Design GmbH', nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'München' })).json();
-  ids = { materiale: lookups.materialeId, ubicazione: lookups.ubicazioneId, fornitore: fornitore._id, cliente: cliente._id };
+  const fornitore = (
+    await admin.post('/api/fornitori', {
+      ragioneSociale: 'Cave Esterne S.r.l.',
+      nazione: 'DE',
+      indirizzo: 'Hauptstr. 1',
+      comune: 'Berlin',
+    })
+  ).json();
+  const cliente = (
+    await admin.post('/api/clienti', {
+      ragioneSociale: 'Stone Design GmbH',
+      nazione: 'DE',
+      indirizzo: 'Hauptstr. 1',
+      comune: 'München',
+    })
+  ).json();
+  ids = {
+    materiale: lookups.materialeId,
+    ubicazione: lookups.ubicazioneId,
+    fornitore: fornitore._id,
+    cliente: cliente._id,
+  };
 });
 afterAll(() => ctx.close());
 
 describe('history rows (issue 27)', () => {
   it('a block entering a collaudo and coming back: only the changed fields, the cliente named', async () => {
     const blocco = (
-      await admin.post('/api/blocchi-esterni', { fornitoreId: ids.fornitore, dataAcquisto: `${year}-02-01`, prezzoAcquisto: 900, unitaPrezzoAcquisto: 'm3', materialeId: ids.materiale, ubicazioneId: ids.ubicazione, lunghezza: 300, altezza: 200, profondita: 150 })
+      await admin.post('/api/blocchi-esterni', {
+        fornitoreId: ids.fornitore,
+        dataAcquisto: `${year}-02-01`,
+        prezzoAcquisto: 900,
+        unitaPrezzoAcquisto: 'm3',
+        materialeId: ids.materiale,
+        ubicazioneId: ids.ubicazione,
+        lunghezza: 300,
+        altezza: 200,
+        profondita: 150,
+      })
     ).json();
-    const collaudo = (await admin.post('/api/collaudi', { data: todayInRome(), luogo: 'Piazzale', clienteId: ids.cliente, ispettore: 'Ing. Müller' })).json();
-    expect((await admin.post(`/api/collaudi/${collaudo._id}/righe`, { bloccoId: blocco._id })).statusCode).toBe(201);
-    expect((await admin.post(`/api/collaudi/${collaudo._id}/stato`, { stato: 'annullato' })).statusCode).toBe(200);
+    const collaudo = (
+      await admin.post('/api/collaudi', {
+        data: todayInRome(),
+        luogo: 'Piazzale',
+        clienteId: ids.cliente,
+        ispettore: 'Ing. Müller',
+      })
+    ).json();
+    expect(
+      (await admin.post(`/api/collaudi/${collaudo._id}/righe`, { bloccoId: blocco._id }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await admin.post(`/api/collaudi/${collaudo._id}/stato`, { stato: 'annullato' })).statusCode,
+    ).toBe(200);
 
-    const history = (await admin.get(`/api/blocchi-esterni/${blocco._id}/history`)).json() as HistoryRow[];
+    const history = (
+      await admin.get(`/api/blocchi-esterni/${blocco._id}/history`)
+    ).json() as HistoryRow[];
     const [entered, back] = history.filter((h) => h.action === 'stato');
     // "Scadenza dell'opzione: — → —" was written though it had none before nor after
-    expect(entered!.changes).toEqual({ stato: { from: 'disponibile', to: 'in_collaudo' }, clienteId: { from: null, to: ids.cliente } });
+    expect(entered!.changes).toEqual({
+      stato: { from: 'disponibile', to: 'in_collaudo' },
+      clienteId: { from: null, to: ids.cliente },
+    });
     expect(entered!.names).toEqual({ [ids.cliente]: 'Stone Design GmbH' });
     // back to disponibile: the cliente leaves the block, and the row still names it
-    expect(back!.changes).toEqual({ stato: { from: 'in_collaudo', to: 'disponibile' }, clienteId: { from: ids.cliente, to: null } });
+    expect(back!.changes).toEqual({
+      stato: { from: 'in_collaudo', to: 'disponibile' },
+      clienteId: { from: ids.cliente, to: null },
+    });
     expect(back!.names).toEqual({ [ids.cliente]: 'Stone Design GmbH' });
     // a row without references names nothing
-    expect(history.find((h) => h.action === 'create')!.names).toEqual({ [ids.fornitore]: 'Cave Esterne S.r.l.', [ids.materiale]: expect.any(String), [ids.ubicazione]: expect.any(String) });
+    expect(history.find((h) => h.action === 'create')!.names).toEqual({
+      [ids.fornitore]: 'Cave Esterne S.r.l.',
+      [ids.materiale]: expect.any(String),
+      [ids.ubicazione]: expect.any(String),
+    });
   });
 
   it('a tile cut completed without waste: its row lists what the completion set, no "Scarto: — → —"', async () => {
     const blocco = (
-      await admin.post('/api/blocchi-esterni', { fornitoreId: ids.fornitore, dataAcquisto: `${year}-02-01`, prezzoAcquisto: 900, unitaPrezzoAcquisto: 'm3', materialeId: ids.materiale, ubicazioneId: ids.ubicazione, lunghezza: 300, altezza: 200, profondita: 150 })
+      await admin.post('/api/blocchi-esterni', {
+        fornitoreId: ids.fornitore,
+        dataAcquisto: `${year}-02-01`,
+        prezzoAcquisto: 900,
+        unitaPrezzoAcquisto: 'm3',
+        materialeId: ids.materiale,
+        ubicazioneId: ids.ubicazione,
+        lunghezza: 300,
+        altezza: 200,
+        profondita: 150,
+      })
     ).json();
-    const lav = (await admin.post('/api/lavorazioni-pavimenti', { bloccoId: blocco._id, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10 })).json();
-    expect((await admin.post(`/api/lavorazioni-pavimenti/${lav._id}/stato`, { stato: 'in_lavorazione' })).statusCode).toBe(200);
-    const done = await admin.post(`/api/lavorazioni-pavimenti/${lav._id}/completa`, { pezzi: 100, pezziPerCassa: 10, ubicazioneId: ids.ubicazione });
+    const lav = (
+      await admin.post('/api/lavorazioni-pavimenti', {
+        bloccoId: blocco._id,
+        lunghezzaMm: 305,
+        larghezzaMm: 305,
+        spessoreMm: 10,
+      })
+    ).json();
+    expect(
+      (await admin.post(`/api/lavorazioni-pavimenti/${lav._id}/stato`, { stato: 'in_lavorazione' }))
+        .statusCode,
+    ).toBe(200);
+    const done = await admin.post(`/api/lavorazioni-pavimenti/${lav._id}/completa`, {
+      pezzi: 100,
+      pezziPerCassa: 10,
+      ubicazioneId: ids.ubicazione,
+    });
     expect(done.statusCode, done.body).toBe(200);
-    const history = (await admin.get(`/api/lavorazioni-pavimenti/${lav._id}/history`)).json() as HistoryRow[];
+    const history = (
+      await admin.get(`/api/lavorazioni-pavimenti/${lav._id}/history`)
+    ).json() as HistoryRow[];
     const completed = history.find((h) => (h.changes.stato?.to as string) === 'completata')!;
-    expect(Object.keys(completed.changes).sort()).toEqual(['dataFine', 'mqProdotti', 'pezzi', 'resa', 'stato']);
+    expect(Object.keys(completed.changes).sort()).toEqual([
+      'dataFine',
+      'mqProdotti',
+      'pezzi',
+      'resa',
+      'stato',
+    ]);
   });
 });

@@ -21,16 +21,29 @@ describe('Idempotency-Key on creating requests', () => {
     const key = crypto.randomUUID();
     const body = { name: 'Marmi Idempotenti S.r.l.' };
     const stale = await admin.post('/companies/create', body, {
-      headers: { 'idempotency-key': key, 'x-csrf-token': 'vecchio.token', cookie: 'XSRF-TOKEN=vecchio.token' },
+      headers: {
+        'idempotency-key': key,
+        'x-csrf-token': 'vecchio.token',
+        cookie: 'XSRF-TOKEN=vecchio.token',
+      },
     });
     expect(stale.statusCode).toBe(403);
     expect(stale.json().tokenRefreshRequired).toBe(true);
     expect(await countNamed(body.name)).toBe(0);
 
-    const fresh = new TestClient(ctx.app, admin.token, await fetchCsrf(ctx.app, admin.token), admin.user);
-    const first = await fresh.post('/companies/create', body, { headers: { 'idempotency-key': key } });
+    const fresh = new TestClient(
+      ctx.app,
+      admin.token,
+      await fetchCsrf(ctx.app, admin.token),
+      admin.user,
+    );
+    const first = await fresh.post('/companies/create', body, {
+      headers: { 'idempotency-key': key },
+    });
     expect(first.statusCode).toBe(201);
-    const again = await fresh.post('/companies/create', body, { headers: { 'idempotency-key': key } });
+    const again = await fresh.post('/companies/create', body, {
+      headers: { 'idempotency-key': key },
+    });
     expect(again.statusCode).toBe(201);
     expect(again.body).toBe(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -41,8 +54,20 @@ describe('Idempotency-Key on creating requests', () => {
   it('the same key with another body is 422 and writes nothing', async () => {
     const admin = await org.adminClient();
     const key = crypto.randomUUID();
-    expect((await admin.post('/companies/create', { name: 'Prima Ditta' }, { headers: { 'idempotency-key': key } })).statusCode).toBe(201);
-    const other = await admin.post('/companies/create', { name: 'Seconda Ditta' }, { headers: { 'idempotency-key': key } });
+    expect(
+      (
+        await admin.post(
+          '/companies/create',
+          { name: 'Prima Ditta' },
+          { headers: { 'idempotency-key': key } },
+        )
+      ).statusCode,
+    ).toBe(201);
+    const other = await admin.post(
+      '/companies/create',
+      { name: 'Seconda Ditta' },
+      { headers: { 'idempotency-key': key } },
+    );
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('IDEMPOTENCY_MISMATCH');
     expect(await countNamed('Seconda Ditta')).toBe(0);
@@ -72,8 +97,13 @@ describe('Idempotency-Key on creating requests', () => {
     const other = await login(ctx.app, second.email);
     const key = crypto.randomUUID();
     const body = { name: 'Ditta Per Utente' };
-    expect((await first.post('/companies/create', body, { headers: { 'idempotency-key': key } })).statusCode).toBe(201);
-    const res = await other.post('/companies/create', body, { headers: { 'idempotency-key': key } });
+    expect(
+      (await first.post('/companies/create', body, { headers: { 'idempotency-key': key } }))
+        .statusCode,
+    ).toBe(201);
+    const res = await other.post('/companies/create', body, {
+      headers: { 'idempotency-key': key },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(await countNamed(body.name)).toBe(2);
@@ -82,8 +112,15 @@ describe('Idempotency-Key on creating requests', () => {
   it('a validation failure stores nothing, so the corrected retry with the same key succeeds', async () => {
     const admin = await org.adminClient();
     const key = crypto.randomUUID();
-    expect((await admin.post('/companies/create', { name: '' }, { headers: { 'idempotency-key': key } })).statusCode).toBe(400);
-    const ok = await admin.post('/companies/create', { name: '' }, { headers: { 'idempotency-key': key } });
+    expect(
+      (await admin.post('/companies/create', { name: '' }, { headers: { 'idempotency-key': key } }))
+        .statusCode,
+    ).toBe(400);
+    const ok = await admin.post(
+      '/companies/create',
+      { name: '' },
+      { headers: { 'idempotency-key': key } },
+    );
     expect(ok.statusCode).toBe(400);
     expect(ok.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -97,7 +134,11 @@ describe('Idempotency-Key on creating requests', () => {
 
   it('refuses a malformed key', async () => {
     const admin = await org.adminClient();
-    const res = await admin.post('/companies/create', { name: 'X' }, { headers: { 'idempotency-key': 'con spazi non ammessi' } });
+    const res = await admin.post(
+      '/companies/create',
+      { name: 'X' },
+      { headers: { 'idempotency-key': 'con spazi non ammessi' } },
+    );
     expect(res.statusCode).toBe(400);
   });
 });

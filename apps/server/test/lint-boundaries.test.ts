@@ -21,10 +21,18 @@ const WEB = 'apps/web/src';
 describe('lint: layering and cycles', { timeout: 120_000 }, () => {
   it('refuses a module reaching into another module, however the path is spelled, and allows its service', async () => {
     const file = `${SERVER}/modules/collaudi/probe.ts`;
-    for (const spelling of ['../blocchi/blocchi.repository.js', '../../modules/blocchi/blocchi.repository.js', '../collaudi/../blocchi/blocchi.routes.js']) {
-      expect(await importErrors(file, `export * from '${spelling}';\n`), spelling).toEqual(['import-x/no-restricted-paths']);
+    for (const spelling of [
+      '../blocchi/blocchi.repository.js',
+      '../../modules/blocchi/blocchi.repository.js',
+      '../collaudi/../blocchi/blocchi.routes.js',
+    ]) {
+      expect(await importErrors(file, `export * from '${spelling}';\n`), spelling).toEqual([
+        'import-x/no-restricted-paths',
+      ]);
     }
-    expect(await importErrors(file, "export * from '../blocchi/blocchi.service.js';\n")).toEqual([]);
+    expect(await importErrors(file, "export * from '../blocchi/blocchi.service.js';\n")).toEqual(
+      [],
+    );
     expect(await importErrors(file, "export * from './collaudi.repository.js';\n")).toEqual([]);
   });
 
@@ -44,9 +52,17 @@ describe('lint: layering and cycles', { timeout: 120_000 }, () => {
       [`${SERVER}/cli/probe.ts`, '../modules/blocchi/blocchi.routes.js'],
     ];
     for (const [file, spelling] of cases) {
-      expect(await importErrors(file, `export * from '${spelling}';\n`), `${file} → ${spelling}`).toEqual(['import-x/no-restricted-paths']);
+      expect(
+        await importErrors(file, `export * from '${spelling}';\n`),
+        `${file} → ${spelling}`,
+      ).toEqual(['import-x/no-restricted-paths']);
     }
-    expect(await importErrors(`${SERVER}/seed/probe.ts`, "export * from '../modules/blocchi/blocchi.service.js';\nexport * from '../services.js';\n")).toEqual([]);
+    expect(
+      await importErrors(
+        `${SERVER}/seed/probe.ts`,
+        "export * from '../modules/blocchi/blocchi.service.js';\nexport * from '../services.js';\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses shared web code importing a feature, and a feature importing another, by alias or relative path', async () => {
@@ -58,9 +74,17 @@ describe('lint: layering and cycles', { timeout: 120_000 }, () => {
       [`${WEB}/features/bancate/probe.ts`, '../blocchi/api/blocchi'],
     ];
     for (const [file, spelling] of cases) {
-      expect(await importErrors(file, `export * from '${spelling}';\n`), `${file} → ${spelling}`).toEqual(['import-x/no-restricted-paths']);
+      expect(
+        await importErrors(file, `export * from '${spelling}';\n`),
+        `${file} → ${spelling}`,
+      ).toEqual(['import-x/no-restricted-paths']);
     }
-    expect(await importErrors(`${WEB}/features/bancate/probe.ts`, "export * from './api/bancate';\nexport * from '@/components/confirm-dialog';\n")).toEqual([]);
+    expect(
+      await importErrors(
+        `${WEB}/features/bancate/probe.ts`,
+        "export * from './api/bancate';\nexport * from '@/components/confirm-dialog';\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an import cycle', async () => {

@@ -38,9 +38,16 @@ describe.skipIf(!SERVER)('two instances migrating one database at once', () => {
     const second = await openDatabase({ databaseUrl: url, poolSize: 1 });
     try {
       const results = await Promise.allSettled([first.migrate(), second.migrate()]);
-      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
-      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-      const { rows } = await first.pool!.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual([
+        'ok',
+        'ok',
+      ]);
+      const journal = JSON.parse(
+        fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      const { rows } = await first.pool!.query<{ n: number }>(
+        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      );
       expect(rows[0]!.n).toBe(journal.entries.length);
     } finally {
       await Promise.all([first.close(), second.close()]);

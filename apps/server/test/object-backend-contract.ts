@@ -48,7 +48,9 @@ export function describeObjectBackend(name: string, make: () => Promise<ObjectBa
         { key: key('b-thumb.webp'), size: 3 },
         { key: key('b.png'), size: 5 },
       ]);
-      expect((await listed()).map((o) => o.key)).toEqual(expect.arrayContaining([key('b.png'), other]));
+      expect((await listed()).map((o) => o.key)).toEqual(
+        expect.arrayContaining([key('b.png'), other]),
+      );
       await backend.remove(key('b.png'));
       expect((await listed(`${company}/`)).map((o) => o.key)).toEqual([key('b-thumb.webp')]);
     });

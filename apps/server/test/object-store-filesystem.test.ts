@@ -18,7 +18,8 @@ describeObjectBackend('filesystem', async () => createFilesystemBackend(newRoot(
 describe('filesystem backend', () => {
   it('reads the layout of existing installations and lists neither upload temporaries nor the inbox', async () => {
     const root = newRoot();
-    const key = '0190a000-0000-7000-8000-000000000001/3f/a2/0190a000-0000-7000-8000-000000000002.jpg';
+    const key =
+      '0190a000-0000-7000-8000-000000000001/3f/a2/0190a000-0000-7000-8000-000000000002.jpg';
     fs.mkdirSync(path.join(root, path.dirname(key)), { recursive: true });
     fs.writeFileSync(path.join(root, key), 'jpeg di prima');
     fs.mkdirSync(path.join(root, 'inbox', 'azienda'), { recursive: true });
@@ -34,7 +35,9 @@ describe('filesystem backend', () => {
 
   it('refuses a key that leaves its root or names the temporaries', async () => {
     const backend = createFilesystemBackend(newRoot());
-    await expect(backend.putBuffer('../fuori.png', Buffer.from('x'), 'image/png')).rejects.toThrow('chiave di file non valida');
+    await expect(backend.putBuffer('../fuori.png', Buffer.from('x'), 'image/png')).rejects.toThrow(
+      'chiave di file non valida',
+    );
     await expect(backend.get('tmp/x.part')).rejects.toThrow('chiave di file non valida');
   });
 });

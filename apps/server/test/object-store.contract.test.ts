@@ -113,19 +113,26 @@ function contract(name: string, open: () => Promise<Subject>) {
 
     it('lists the objects under a prefix, across pages, and only those', async () => {
       const mine = [keyFor(41), keyFor(41), keyFor(41), keyFor(41, 'png'), keyFor(41, 'png')];
-      for (const [i, key] of mine.entries()) await backend.putBuffer(key, Buffer.alloc(i + 1, 1), 'image/jpeg');
+      for (const [i, key] of mine.entries())
+        await backend.putBuffer(key, Buffer.alloc(i + 1, 1), 'image/jpeg');
       await backend.putBuffer(keyFor(42), Buffer.from('altra azienda'), 'image/jpeg');
 
       const listed = await collect(backend.list(`${COMPANIES[41]}/`));
-      const expected = mine.map((key, i) => ({ key, size: i + 1 })).sort((a, b) => a.key.localeCompare(b.key));
+      const expected = mine
+        .map((key, i) => ({ key, size: i + 1 }))
+        .sort((a, b) => a.key.localeCompare(b.key));
       expect(listed).toEqual(expected);
       // Without a prefix the other company's object is there too.
-      expect((await collect(backend.list())).filter((o) => o.key.startsWith(`${COMPANIES[42]}/`))).toHaveLength(1);
+      expect(
+        (await collect(backend.list())).filter((o) => o.key.startsWith(`${COMPANIES[42]}/`)),
+      ).toHaveLength(1);
     });
 
     it('rejects the upload of a local file that is not there, storing nothing', async () => {
       const key = keyFor(1);
-      await expect(backend.putFile(join(scratch, 'missing.jpg'), key, 'image/jpeg')).rejects.toThrow();
+      await expect(
+        backend.putFile(join(scratch, 'missing.jpg'), key, 'image/jpeg'),
+      ).rejects.toThrow();
       expect(await backend.head(key)).toBeNull();
     });
   });
@@ -133,13 +140,21 @@ function contract(name: string, open: () => Promise<Subject>) {
 
 contract('filesystem', async () => {
   const root = await mkdtemp(join(tmpdir(), 'gestcava-fs-store-'));
-  return { backend: createFilesystemBackend(root), multipartBytes: PART_SIZE, stop: () => rm(root, { recursive: true, force: true }) };
+  return {
+    backend: createFilesystemBackend(root),
+    multipartBytes: PART_SIZE,
+    stop: () => rm(root, { recursive: true, force: true }),
+  };
 });
 
 contract('S3 (s3rver)', async () => {
   const s3 = await startTestS3();
   // Two keys a page: the listing case walks three pages.
-  return { backend: testS3Backend(s3, { partSizeBytes: PART_SIZE, listPageSize: 2 }), multipartBytes: PART_SIZE, stop: () => s3.stop() };
+  return {
+    backend: testS3Backend(s3, { partSizeBytes: PART_SIZE, listPageSize: 2 }),
+    multipartBytes: PART_SIZE,
+    stop: () => s3.stop(),
+  };
 });
 
 // The seam's shorter contract (object-backend-contract.ts), on S3 as it runs on the filesystem: a bucket per case.
@@ -175,12 +190,18 @@ describe('S3 backend specifics', () => {
   it('gives a presigned URL that plain fetch opens as a download under its name, until it expires', async () => {
     const key = keyFor(1, 'pdf');
     await backend.putBuffer(key, Buffer.from('Verbale di collaudo'), 'application/pdf');
-    const url = await backend.presignedGetUrl!(key, { ttlSeconds: 1, downloadName: 'Collaudo n° 7.pdf', contentType: 'application/pdf' });
+    const url = await backend.presignedGetUrl!(key, {
+      ttlSeconds: 1,
+      downloadName: 'Collaudo n° 7.pdf',
+      contentType: 'application/pdf',
+    });
 
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('Verbale di collaudo');
-    expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''Collaudo%20n%C2%B0%207.pdf");
+    expect(response.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''Collaudo%20n%C2%B0%207.pdf",
+    );
     expect(response.headers.get('content-type')).toBe('application/pdf');
 
     await new Promise((resolve) => setTimeout(resolve, 2_100));
@@ -216,6 +237,8 @@ describe('S3 backend specifics', () => {
   it('checks the bucket, naming S3_BUCKET when it is missing and S3_ENDPOINT when nothing answers', async () => {
     await expect(backend.check()).resolves.toBeUndefined();
     await expect(testS3Backend(s3, { bucket: 'non-esiste' }).check()).rejects.toThrow(/S3_BUCKET/);
-    await expect(testS3Backend(s3, { endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(/S3_ENDPOINT/);
+    await expect(testS3Backend(s3, { endpoint: 'http://127.0.0.1:9' }).check()).rejects.toThrow(
+      /S3_ENDPOINT/,
+    );
   });
 });

@@ -5,7 +5,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ObjectBackend } from '../src/lib/object-store/backend.js';
 import { createFilesystemBackend } from '../src/lib/object-store/filesystem.js';
-import { buildTestApp, createProductionLookups, setupCompany, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createProductionLookups,
+  setupCompany,
+  type TestContext,
+} from './helpers.js';
 
 /**
  * The zip of an entity's photos streams from the backend one entry after the other (issue 28): a
@@ -32,7 +37,12 @@ function counting(backend: ObjectBackend): ObjectBackend {
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp({}, { storageBackend: (dataDir) => counting(createFilesystemBackend(path.join(dataDir, 'uploads'))) });
+  ctx = await buildTestApp(
+    {},
+    {
+      storageBackend: (dataDir) => counting(createFilesystemBackend(path.join(dataDir, 'uploads'))),
+    },
+  );
 });
 afterAll(() => ctx.close());
 
@@ -41,13 +51,36 @@ describe('zip of an entity photos', () => {
     const org = await setupCompany(ctx);
     const admin = await org.adminClient();
     const lookups = await createProductionLookups(admin);
-    const bancata = (await admin.post('/api/bancate', { cavaId: lookups.cavaId, materialeId: lookups.materialeId, dataTaglio: '2031-03-10', lunghezza: 1200, altezza: 600, profondita: 400 })).json();
+    const bancata = (
+      await admin.post('/api/bancate', {
+        cavaId: lookups.cavaId,
+        materialeId: lookups.materialeId,
+        dataTaglio: '2031-03-10',
+        lunghezza: 1200,
+        altezza: 600,
+        profondita: 400,
+      })
+    ).json();
     const { photos, storage } = ctx.app.services;
     for (const color of ['#806040', '#408060', '#604080', '#a0a0a0']) {
-      const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).jpeg().toBuffer();
-      await photos.importBuffer(org.company.id, { entityType: 'bancata', entityId: bancata._id }, jpeg, 'foto.jpg', null);
+      const jpeg = await sharp({
+        create: { width: 320, height: 240, channels: 3, background: color },
+      })
+        .jpeg()
+        .toBuffer();
+      await photos.importBuffer(
+        org.company.id,
+        { entityType: 'bancata', entityId: bancata._id },
+        jpeg,
+        'foto.jpg',
+        null,
+      );
     }
-    const list = (await admin.get('/photos/flutter/getPhotos', { query: { entityType: 'bancata', entityId: bancata._id } })).json();
+    const list = (
+      await admin.get('/photos/flutter/getPhotos', {
+        query: { entityType: 'bancata', entityId: bancata._id },
+      })
+    ).json();
     expect(list.photos).toHaveLength(4);
 
     const zip = await ctx.app.inject({ url: list.zipUrl });
@@ -57,7 +90,9 @@ describe('zip of an entity photos', () => {
     await vi.waitFor(() => expect(open).toBe(0), { timeout: 2000 });
     // stored, not deflated: each original appears in the zip as it is stored
     for (const photo of list.photos as Array<{ _id: string }>) {
-      const [row] = await ctx.database.db.query.photos.findMany({ where: (p, { eq }) => eq(p.id, photo._id) });
+      const [row] = await ctx.database.db.query.photos.findMany({
+        where: (p, { eq }) => eq(p.id, photo._id),
+      });
       const original = (await storage.read(row!.originalKey))!;
       expect(zip.rawPayload.includes(original)).toBe(true);
     }

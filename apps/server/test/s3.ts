@@ -30,9 +30,18 @@ export interface TestS3 {
  */
 export async function startTestS3(bucket = 'gestcava-test'): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 'gestcava-s3-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', join(import.meta.dirname, 's3rver-process.mjs'), directory, bucket], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--openssl-legacy-provider',
+      join(import.meta.dirname, 's3rver-process.mjs'),
+      directory,
+      bucket,
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const creations = new Map<string, string>();
   const port = await new Promise<number>((resolve, reject) => {
@@ -44,8 +53,18 @@ export async function startTestS3(bucket = 'gestcava-test'): Promise<TestS3> {
     });
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const options: S3BackendOptions = { bucket, endpoint, region: 'us-east-1', accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY, forcePathStyle: true };
-  const admin = new S3Client({ ...options, credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY } });
+  const options: S3BackendOptions = {
+    bucket,
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: S3RVER_KEY,
+    secretAccessKey: S3RVER_KEY,
+    forcePathStyle: true,
+  };
+  const admin = new S3Client({
+    ...options,
+    credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY },
+  });
   return {
     endpoint,
     options,
@@ -60,7 +79,8 @@ export async function startTestS3(bucket = 'gestcava-test'): Promise<TestS3> {
     }),
     async creation(key) {
       // The event line and the HTTP answer travel separately: give the line a moment.
-      for (let i = 0; i < 50 && !creations.has(key); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 50 && !creations.has(key); i++)
+        await new Promise((r) => setTimeout(r, 20));
       return creations.get(key);
     },
     async createBucket(name) {

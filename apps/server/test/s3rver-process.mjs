@@ -7,11 +7,19 @@ import { rm } from 'node:fs/promises';
 import S3rver from 's3rver';
 
 const [directory, bucket] = process.argv.slice(2);
-const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+const server = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  silent: true,
+  directory,
+  configureBuckets: [{ name: bucket }],
+});
 server.on('event', (event) => {
   const record = event.Records[0];
   if (record?.eventName.startsWith('ObjectCreated')) {
-    process.stdout.write(`${JSON.stringify({ event: record.eventName, key: decodeURIComponent(record.s3.object.key) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ event: record.eventName, key: decodeURIComponent(record.s3.object.key) })}\n`,
+    );
   }
 });
 const { port } = await server.run();

@@ -8,14 +8,21 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousClient, buildTestApp, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import {
+  anonymousClient,
+  buildTestApp,
+  setupCompany,
+  type TestClient,
+  type TestContext,
+} from './helpers.js';
 import { concreteUrl, multipart, walkRoutes } from './security-helpers.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
 let admin: TestClient;
 let webDir: string;
-const INDEX_HTML = '<!doctype html><html><head><title>GestCava</title></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>GestCava</title></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-web-'));
@@ -59,9 +66,14 @@ function expectSecurityHeaders(label: string, res: LightMyRequestResponse) {
   expect(scriptSrc, `${label}: script-src`).not.toContain('*');
 
   expect(res.headers['x-content-type-options'], `${label}: nosniff`).toBe('nosniff');
-  expect(res.headers['referrer-policy'], `${label}: referrer-policy`).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+  expect(res.headers['referrer-policy'], `${label}: referrer-policy`).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
   const hsts = String(res.headers['strict-transport-security'] ?? '');
-  expect(Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0), `${label}: HSTS max-age`).toBeGreaterThanOrEqual(31_536_000);
+  expect(
+    Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0),
+    `${label}: HSTS max-age`,
+  ).toBeGreaterThanOrEqual(31_536_000);
   expect(hsts, `${label}: HSTS`).toMatch(/includeSubDomains/i);
   expect(res.headers['x-powered-by'], `${label}: x-powered-by`).toBeUndefined();
 }
@@ -75,8 +87,14 @@ describe('security headers on every kind of answer (S22)', () => {
     const anon = await anonymousClient(ctx.app);
     let checked = 0;
     for (const route of walkRoutes(ctx.app).filter((r) => r.method === 'GET')) {
-      const url = concreteUrl(route.url, route.url.startsWith('/companies') ? org.company.id : org.admin.id);
-      for (const [who, client] of [['admin', admin], ['anonymous', anon]] as const) {
+      const url = concreteUrl(
+        route.url,
+        route.url.startsWith('/companies') ? org.company.id : org.admin.id,
+      );
+      for (const [who, client] of [
+        ['admin', admin],
+        ['anonymous', anon],
+      ] as const) {
         const res = await client.get(url);
         expectSecurityHeaders(`${who} ${route.label} (${res.statusCode})`, res);
         if (String(res.headers['content-type']).includes('json')) expectJson(route.label, res);
@@ -94,8 +112,22 @@ describe('security headers on every kind of answer (S22)', () => {
       ['401', await anon.get('/user/users'), 401],
       ['403 CSRF', await admin.post('/companies/create', { name: 'X' }, { noCsrf: true }), 403],
       ['400', await admin.post('/companies/create', { name: 1 }), 400],
-      ['400 bad JSON', await admin.request('POST', '/companies/create', { body: '{"a":', headers: { 'content-type': 'application/json' } }), 400],
-      ['415', await admin.request('POST', '/companies/create', { body: '<x/>', headers: { 'content-type': 'application/xml' } }), 415],
+      [
+        '400 bad JSON',
+        await admin.request('POST', '/companies/create', {
+          body: '{"a":',
+          headers: { 'content-type': 'application/json' },
+        }),
+        400,
+      ],
+      [
+        '415',
+        await admin.request('POST', '/companies/create', {
+          body: '<x/>',
+          headers: { 'content-type': 'application/xml' },
+        }),
+        415,
+      ],
       ['413', await admin.post('/companies/create', { name: 'x'.repeat(1_100_000) }), 413],
       ['POST 404', await admin.post('/api/nope', {}), 404],
       ['bad URL', await admin.get('/user/user/%zz'), 400],
@@ -106,27 +138,44 @@ describe('security headers on every kind of answer (S22)', () => {
       expect(res.statusCode, label).toBe(status);
       expectSecurityHeaders(label, res);
       expectJson(label, res);
-      if (status >= 400) expect(Object.keys(res.json()), label).toEqual(expect.arrayContaining(['message', 'code']));
+      if (status >= 400)
+        expect(Object.keys(res.json()), label).toEqual(expect.arrayContaining(['message', 'code']));
     }
     // the router's own answers do not echo the path back
     expect((await admin.get(`/user/user/${'<b>'.repeat(200)}`)).body).not.toContain('<b>');
   });
 
   it('answers a JSON 404 for an unknown path under every API prefix, with the headers', async () => {
-    for (const url of ['/api/nope', '/user/nope', '/companies/nope', '/photos/nope', '/photo-gallery/nope', '/api', '/socket.io/nope', '/api/files/nope']) {
+    for (const url of [
+      '/api/nope',
+      '/user/nope',
+      '/companies/nope',
+      '/photos/nope',
+      '/photo-gallery/nope',
+      '/api',
+      '/socket.io/nope',
+      '/api/files/nope',
+    ]) {
       const res = await admin.get(url);
       // /api/files/* is a route: without a signature it is a 400, never the web app
       expect([400, 404], url).toContain(res.statusCode);
       expectJson(url, res);
       expect(res.body, url).not.toContain('<!doctype html>');
-      if (res.statusCode === 404) expect(res.json(), url).toEqual({ message: expect.any(String), code: 'NOT_FOUND' });
+      if (res.statusCode === 404)
+        expect(res.json(), url).toEqual({ message: expect.any(String), code: 'NOT_FOUND' });
       expectSecurityHeaders(url, res);
     }
   });
 
   it('serves index.html for client routes, with the headers, and static assets', async () => {
     // '/' is a directory of the build: it must be the app too, not the static plugin's 403
-    for (const url of ['/app/dashboard', '/landing', '/auth/login', '/app/pages/settings?tab=1', '/']) {
+    for (const url of [
+      '/app/dashboard',
+      '/landing',
+      '/auth/login',
+      '/app/pages/settings?tab=1',
+      '/',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -158,7 +207,9 @@ describe('security headers on every kind of answer (S22)', () => {
       expectSecurityHeaders(url, res);
     }
     const page = await ctx.app.inject({ method: 'GET', url: '/app/dashboard' });
-    expect(parseCsp(String(page.headers['content-security-policy'])).get('worker-src')).toEqual(["'self'"]);
+    expect(parseCsp(String(page.headers['content-security-policy'])).get('worker-src')).toEqual([
+      "'self'",
+    ]);
     const manifest = await ctx.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
@@ -166,9 +217,15 @@ describe('security headers on every kind of answer (S22)', () => {
   });
 
   it('on a stored file served through its signed URL', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa0000' } }).png().toBuffer();
-    const form = await multipart([{ name: 'logo', data: png, filename: 'logo.png', type: 'image/png' }]);
-    const upload = await admin.post('/companies/upload-logo', form.payload, { headers: form.headers });
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa0000' } })
+      .png()
+      .toBuffer();
+    const form = await multipart([
+      { name: 'logo', data: png, filename: 'logo.png', type: 'image/png' },
+    ]);
+    const upload = await admin.post('/companies/upload-logo', form.payload, {
+      headers: form.headers,
+    });
     expect(upload.statusCode).toBe(200);
     const res = await ctx.app.inject({ method: 'GET', url: upload.json().logoUrl });
     expect(res.statusCode).toBe(200);

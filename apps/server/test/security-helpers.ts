@@ -46,29 +46,37 @@ export function concreteUrl(url: string, id: string, wildcard = 'nessun-file.png
 /** The field names of a zod object schema (for bodies with the real names and wrong types). */
 export function bodyFieldNames(schema: unknown): string[] {
   // a transformed object schema (zod 4 pipe) keeps its object as `in`
-  const s = schema as { shape?: Record<string, unknown>; in?: { shape?: Record<string, unknown> } } | undefined;
+  const s = schema as
+    { shape?: Record<string, unknown>; in?: { shape?: Record<string, unknown> } } | undefined;
   const shape = s?.shape ?? s?.in?.shape;
   return shape ? Object.keys(shape) : [];
 }
 
-export const ERROR_STATUSES_ALLOWED = [200, 201, 202, 204, 400, 401, 403, 404, 409, 413, 415, 422, 429];
+export const ERROR_STATUSES_ALLOWED = [
+  200, 201, 202, 204, 400, 401, 403, 404, 409, 413, 415, 422, 429,
+];
 
 /** Every error answer has DESIGN §3.1's shape: an Italian message and an English code. */
 export function expectErrorShape(res: LightMyRequestResponse): { message: string; code: string } {
   const body = res.json() as { message?: unknown; code?: unknown };
   if (typeof body.message !== 'string' || typeof body.code !== 'string') {
-    throw new Error(`error answer without { message, code }: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    throw new Error(
+      `error answer without { message, code }: ${res.statusCode} ${res.body.slice(0, 300)}`,
+    );
   }
   return body as { message: string; code: string };
 }
 
 /** A multipart/form-data body and its content type, built the way a browser would. */
 export async function multipart(
-  fields: Array<{ name: string; value: string } | { name: string; data: Buffer; filename: string; type: string }>,
+  fields: Array<
+    { name: string; value: string } | { name: string; data: Buffer; filename: string; type: string }
+  >,
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const f of fields) {
-    if ('data' in f) form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
+    if ('data' in f)
+      form.append(f.name, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
     else form.append(f.name, f.value);
   }
   const response = new Response(form);

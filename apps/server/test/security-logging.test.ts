@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/lib/logger.js';
-import { anonymousClient, buildTestApp, setupCompany, TEST_PASSWORD, TestClient, type TestContext } from './helpers.js';
+import {
+  anonymousClient,
+  buildTestApp,
+  setupCompany,
+  TEST_PASSWORD,
+  TestClient,
+  type TestContext,
+} from './helpers.js';
 
 interface LogLine {
   level: number;
@@ -23,7 +30,10 @@ const NEW_PASSWORD = 'Nuova-Password-Riservata-77';
 
 beforeAll(async () => {
   const stream = { write: (msg: string) => void raw.push(msg) };
-  ctx = await buildTestApp({}, { logger: loggerOptions({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, stream) });
+  ctx = await buildTestApp(
+    {},
+    { logger: loggerOptions({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, stream) },
+  );
   org = await setupCompany(ctx);
 });
 afterAll(() => ctx.close());
@@ -46,10 +56,18 @@ describe('security logging (S26)', () => {
     const anon = await anonymousClient(ctx.app);
 
     // failed logins: a wrong password, an unknown email, an email carrying CR/LF and a fake log line
-    expect((await anon.post('/user/login', { email: org.admin.email, password: WRONG_PASSWORD })).statusCode).toBe(401);
-    expect((await anon.post('/user/login', { email: 'nessuno@prova.example', password: WRONG_PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await anon.post('/user/login', { email: org.admin.email, password: WRONG_PASSWORD }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await anon.post('/user/login', { email: 'nessuno@prova.example', password: WRONG_PASSWORD }))
+        .statusCode,
+    ).toBe(401);
     const forged = 'x@prova.example\r\n{"level":30,"msg":"accesso riuscito","userId":"finto"}';
-    expect((await anon.post('/user/login', { email: forged, password: WRONG_PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await anon.post('/user/login', { email: forged, password: WRONG_PASSWORD })).statusCode,
+    ).toBe(401);
 
     // a successful login of a plain user
     const { user, client } = await org.userClient({});
@@ -57,9 +75,16 @@ describe('security logging (S26)', () => {
     userCsrf = client.csrf;
 
     // an anti-forgery failure: a token that is not this session's, header and cookie alike
-    const csrf = await client.post('/user/change-password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }, {
-      headers: { 'x-csrf-token': anon.csrf, cookie: `XSRF-TOKEN=${anon.csrf}; altro=biscotto-segreto-123456` },
-    });
+    const csrf = await client.post(
+      '/user/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+      {
+        headers: {
+          'x-csrf-token': anon.csrf,
+          cookie: `XSRF-TOKEN=${anon.csrf}; altro=biscotto-segreto-123456`,
+        },
+      },
+    );
     expect(csrf.statusCode).toBe(403);
     expect(csrf.json().code).toBe('CSRF_INVALID');
 
@@ -67,7 +92,14 @@ describe('security logging (S26)', () => {
     expect((await client.get('/user/users')).statusCode).toBe(403);
 
     // a password change
-    expect((await client.post('/user/change-password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (
+        await client.post('/user/change-password', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(200);
     // …and a dead token afterwards is refused and logged as such
     const stale = new TestClient(ctx.app, `${userToken}x`, userCsrf, null);
     expect((await stale.get('/companies/user-company')).statusCode).toBe(401);
@@ -76,18 +108,31 @@ describe('security logging (S26)', () => {
     const all = raw.slice(start).join('');
 
     const success = lines.find((l) => l.msg === 'accesso riuscito');
-    expect(success, 'a line for the successful login').toMatchObject({ level: 30, userId: user.id });
+    expect(success, 'a line for the successful login').toMatchObject({
+      level: 30,
+      userId: user.id,
+    });
     const failures = lines.filter((l) => l.msg === 'accesso non riuscito');
     expect(failures.length, 'a line per failed login').toBe(3);
     expect(failures.every((l) => l.level === 40)).toBe(true);
-    expect(failures.map((l) => l.email)).toEqual(expect.arrayContaining([org.admin.email, 'nessuno@prova.example', forged.toLowerCase()]));
+    expect(failures.map((l) => l.email)).toEqual(
+      expect.arrayContaining([org.admin.email, 'nessuno@prova.example', forged.toLowerCase()]),
+    );
     // the forged line stayed inside its JSON string
-    expect(lines.filter((l) => l.msg === 'accesso riuscito').every((l) => l.userId !== 'finto')).toBe(true);
+    expect(
+      lines.filter((l) => l.msg === 'accesso riuscito').every((l) => l.userId !== 'finto'),
+    ).toBe(true);
 
     const denied = lines.filter((l) => l.msg === 'accesso negato');
-    expect(denied.map((l) => l.code)).toEqual(expect.arrayContaining(['CSRF_INVALID', 'FORBIDDEN', 'UNAUTHORIZED']));
+    expect(denied.map((l) => l.code)).toEqual(
+      expect.arrayContaining(['CSRF_INVALID', 'FORBIDDEN', 'UNAUTHORIZED']),
+    );
     // who was refused, not only what
-    expect(denied.find((l) => l.code === 'FORBIDDEN')).toMatchObject({ level: 40, url: '/user/users', userId: user.id });
+    expect(denied.find((l) => l.code === 'FORBIDDEN')).toMatchObject({
+      level: 40,
+      url: '/user/users',
+      userId: user.id,
+    });
 
     for (const secret of [TEST_PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, 'biscotto-segreto-123456']) {
       expect(all, 'a password or cookie value in the log').not.toContain(secret);
@@ -110,7 +155,13 @@ describe('security logging (S26)', () => {
       url: '/companies/user-company?token=[nascosto]&access_token=[nascosto]&sig=[nascosto]&key=[nascosto]&password=[nascosto]&pagina=2',
     });
     expect(all).toContain('pagina=2');
-    for (const secret of [jwt.slice(0, 11), jwt.slice(-20), 'firma-segreta', 'chiave-segreta', 'Segreta-77']) {
+    for (const secret of [
+      jwt.slice(0, 11),
+      jwt.slice(-20),
+      'firma-segreta',
+      'chiave-segreta',
+      'Segreta-77',
+    ]) {
       expect(all, 'a credential from the query string in the log').not.toContain(secret);
     }
   });
@@ -120,21 +171,37 @@ describe('security logging (S26)', () => {
     const token = userToken;
     ctx.app.log.info(
       {
-        headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${userCsrf}`, 'x-csrf-token': userCsrf },
+        headers: {
+          authorization: `Bearer ${token}`,
+          cookie: `XSRF-TOKEN=${userCsrf}`,
+          'x-csrf-token': userCsrf,
+        },
         reply: { headers: { 'set-cookie': `XSRF-TOKEN=${userCsrf}; Path=/` } },
-        body: { email: 'a@prova.example', password: 'Password-Breve', currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+        body: {
+          email: 'a@prova.example',
+          password: 'Password-Breve',
+          currentPassword: TEST_PASSWORD,
+          newPassword: NEW_PASSWORD,
+        },
         user: { accessToken: token, csrfToken: userCsrf, temporaryPassword: 'Temporanea-1234567' },
       },
       'prova di redazione',
     );
-    const [line] = parsed(start) as unknown as Array<{ msg: string } & Record<string, Record<string, Record<string, string>>>>;
+    const [line] = parsed(start) as unknown as Array<
+      { msg: string } & Record<string, Record<string, Record<string, string>>>
+    >;
     const all = raw.slice(start).join('');
     expect(line!.msg).toBe('prova di redazione');
     expect(line!.headers!.authorization).toBe(`${token.slice(0, 10)}…`);
     expect(line!.headers!['x-csrf-token']).toBe(`${userCsrf.slice(0, 10)}…`);
     expect(line!.user!.accessToken).toBe(`${token.slice(0, 10)}…`);
     // passwords and cookies: nothing at all, not even a prefix
-    for (const secret of ['Password-B', TEST_PASSWORD.slice(0, 6), NEW_PASSWORD.slice(0, 6), 'Temporanea']) {
+    for (const secret of [
+      'Password-B',
+      TEST_PASSWORD.slice(0, 6),
+      NEW_PASSWORD.slice(0, 6),
+      'Temporanea',
+    ]) {
       expect(all).not.toContain(secret);
     }
     expect(line!.headers!.cookie).toBe('[nascosto]');

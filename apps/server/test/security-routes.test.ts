@@ -45,7 +45,13 @@ describe('route table (S9)', () => {
   it('finds the routes of the foundation', () => {
     const labels = routes.map((r) => r.label);
     // The walk must see what it is meant to check: if the table came back empty, every loop below would pass.
-    for (const expected of ['POST /user/login', 'GET /user/users', 'PUT /user/update/:id', 'POST /companies/upload-logo', 'GET /api/health']) {
+    for (const expected of [
+      'POST /user/login',
+      'GET /user/users',
+      'PUT /user/update/:id',
+      'POST /companies/upload-logo',
+      'GET /api/health',
+    ]) {
       expect(labels).toContain(expected);
     }
   });
@@ -63,9 +69,16 @@ describe('route table (S9)', () => {
     for (const route of routes.filter((r) => r.access !== 'public')) {
       const url = concreteUrl(route.url, org.admin.id);
       for (const opts of [{}, { noCsrf: true }]) {
-        const res = await anon.request(route.method, url, route.method === 'GET' ? opts : { ...opts, body: {} });
-        const code = String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as { code?: string }).code : undefined;
-        if (res.statusCode !== 401 || code !== 'UNAUTHORIZED') failures.push(`${route.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        const res = await anon.request(
+          route.method,
+          url,
+          route.method === 'GET' ? opts : { ...opts, body: {} },
+        );
+        const code = String(res.headers['content-type'] ?? '').includes('json')
+          ? (res.json() as { code?: string }).code
+          : undefined;
+        if (res.statusCode !== 401 || code !== 'UNAUTHORIZED')
+          failures.push(`${route.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -95,13 +108,19 @@ describe('route table (S9)', () => {
       const ids = route.access === 'admin' ? [user.id, other.id] : [other.id];
       for (const id of ids) {
         const res = await send(client, route, concreteUrl(route.url, id));
-        if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN') failures.push(`${route.label} (${id === user.id ? 'self' : 'other'}): ${res.statusCode}`);
+        if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN')
+          failures.push(`${route.label} (${id === user.id ? 'self' : 'other'}): ${res.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
     // …and nothing the refused calls named was changed or removed
     const still = await ctx.app.services.users.get(other.id);
-    expect(still).toMatchObject({ name: other.name, email: other.email, role: 'user', active: true });
+    expect(still).toMatchObject({
+      name: other.name,
+      email: other.email,
+      role: 'user',
+      active: true,
+    });
   });
 
   it('lets a plain user reach their own selfOrAdmin routes', async () => {
@@ -128,21 +147,29 @@ describe('route table (S9)', () => {
       const url = concreteUrl(route.url, await targetId(route));
 
       // every page but the route's own: the check is for that page, not for "has some permission"
-      const others = Object.fromEntries(PAGE_KEYS.filter((p) => !pages.includes(p)).map((p) => [p, true])) as Permissions;
+      const others = Object.fromEntries(
+        PAGE_KEYS.filter((p) => !pages.includes(p)).map((p) => [p, true]),
+      ) as Permissions;
       if (!(mode === 'read' && pages.includes('dashboard'))) {
         const res = await send(await clientWith(others), route, url);
-        if (res.statusCode !== 403) failures.push(`${route.label} without ${pages.join('/')}: ${res.statusCode}`);
+        if (res.statusCode !== 403)
+          failures.push(`${route.label} without ${pages.join('/')}: ${res.statusCode}`);
       }
 
-      const readOnly = Object.fromEntries(pages.map((p) => [p, { access: true, write: false }])) as Permissions;
+      const readOnly = Object.fromEntries(
+        pages.map((p) => [p, { access: true, write: false }]),
+      ) as Permissions;
       const res = await send(await clientWith(readOnly), route, url);
-      if (mode === 'write' && res.statusCode !== 403) failures.push(`${route.label} read-only: ${res.statusCode}`);
-      if (mode === 'read' && [401, 403].includes(res.statusCode)) failures.push(`${route.label} with read access: ${res.statusCode}`);
+      if (mode === 'write' && res.statusCode !== 403)
+        failures.push(`${route.label} read-only: ${res.statusCode}`);
+      if (mode === 'read' && [401, 403].includes(res.statusCode))
+        failures.push(`${route.label} with read access: ${res.statusCode}`);
 
       // any one of the listed pages is enough
       for (const page of pages) {
         const one = await send(await clientWith({ [page]: true }), route, url);
-        if ([401, 403].includes(one.statusCode)) failures.push(`${route.label} with ${page}: ${one.statusCode}`);
+        if ([401, 403].includes(one.statusCode))
+          failures.push(`${route.label} with ${page}: ${one.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
@@ -159,7 +186,8 @@ describe('route table (S9)', () => {
         admin = await org.adminClient();
         res = await send(admin, route, url);
       }
-      if ([401, 403].includes(res.statusCode) || res.statusCode >= 500) failures.push(`${route.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if ([401, 403].includes(res.statusCode) || res.statusCode >= 500)
+        failures.push(`${route.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
   });
@@ -169,9 +197,16 @@ describe('no secret in any GET answer (S11)', () => {
   it('crawls every GET route as an admin and finds no hash, no token field and not the bearer token', async () => {
     const admin = await org.adminClient();
     // a logo, so the company answers and /user/logo carry a signed URL too
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
-    const upload = await multipart([{ name: 'logo', data: png, filename: 'logo.png', type: 'image/png' }]);
-    expect((await admin.post('/companies/upload-logo', upload.payload, { headers: upload.headers })).statusCode).toBe(200);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const upload = await multipart([
+      { name: 'logo', data: png, filename: 'logo.png', type: 'image/png' },
+    ]);
+    expect(
+      (await admin.post('/companies/upload-logo', upload.payload, { headers: upload.headers }))
+        .statusCode,
+    ).toBe(200);
 
     const bodies: Array<[string, string]> = [];
     for (const route of routes.filter((r) => r.method === 'GET')) {
@@ -183,9 +218,20 @@ describe('no secret in any GET answer (S11)', () => {
     expect(logoUrl).toMatch(/^\/api\/files\//);
     bodies.push(['logo file', (await admin.get(logoUrl)).rawPayload.toString('latin1')]);
 
-    expect(bodies.some(([label, body]) => label === 'GET /user/users' && body.includes(org.admin.email))).toBe(true);
-    const forbidden = ['passwordHash', 'password_hash', '$argon2', 'accessToken', admin.token!, admin.token!.split('.')[2]!];
-    const leaks = bodies.flatMap(([label, body]) => forbidden.filter((s) => body.includes(s)).map((s) => `${label}: ${s.slice(0, 20)}`));
+    expect(
+      bodies.some(([label, body]) => label === 'GET /user/users' && body.includes(org.admin.email)),
+    ).toBe(true);
+    const forbidden = [
+      'passwordHash',
+      'password_hash',
+      '$argon2',
+      'accessToken',
+      admin.token!,
+      admin.token!.split('.')[2]!,
+    ];
+    const leaks = bodies.flatMap(([label, body]) =>
+      forbidden.filter((s) => body.includes(s)).map((s) => `${label}: ${s.slice(0, 20)}`),
+    );
     expect(leaks).toEqual([]);
   });
 

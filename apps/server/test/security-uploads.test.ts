@@ -9,7 +9,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCompany, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createCompany,
+  setupCompany,
+  type TestClient,
+  type TestContext,
+} from './helpers.js';
 import { multipart } from './security-helpers.js';
 
 let ctx: TestContext;
@@ -35,13 +41,20 @@ function storedFiles(): string[] {
     .sort();
 }
 
-async function uploadLogo(data: Buffer, filename = 'logo.png', type = 'image/png', extra: Array<{ name: string; value: string }> = []) {
+async function uploadLogo(
+  data: Buffer,
+  filename = 'logo.png',
+  type = 'image/png',
+  extra: Array<{ name: string; value: string }> = [],
+) {
   const form = await multipart([...extra, { name: 'logo', data, filename, type }]);
   return admin.post('/companies/upload-logo', form.payload, { headers: form.headers });
 }
 
 const png = (width = 64, height = 32) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -82,10 +95,14 @@ describe('POST /companies/upload-logo and the signed file URL', () => {
     const body = res.json();
     logoUrl = body.company.logoUrl;
     expect(body.logoUrl).toBe(logoUrl);
-    expect(logoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=[\w-]+$/);
+    expect(logoUrl).toMatch(
+      /^\/api\/files\/[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}\.png\?exp=\d+&sig=[\w-]+$/,
+    );
     expect(logoUrl.startsWith(`/api/files/${org.company.id}/`)).toBe(true);
     // the company's answers carry the same kind of URL
-    expect((await admin.get('/companies/user-company')).json().company.logoUrl).toMatch(/^\/api\/files\/.+\?exp=\d+&sig=/);
+    expect((await admin.get('/companies/user-company')).json().company.logoUrl).toMatch(
+      /^\/api\/files\/.+\?exp=\d+&sig=/,
+    );
   });
 
   it('serves the file to anyone holding the URL, as image/png with nosniff', async () => {
@@ -118,16 +135,28 @@ describe('POST /companies/upload-logo and the signed file URL', () => {
     }
     // another file's key with this signature
     const other = key.replace(/[0-9a-f](?=\.png$)/, (c) => (c === '0' ? '1' : '0'));
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/files/${other}?exp=${exp}&sig=${sig}` })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/files/${other}?exp=${exp}&sig=${sig}` }))
+        .statusCode,
+    ).toBe(403);
     // a path that tries to leave the uploads folder
-    for (const evil of ['../../etc/passwd', '..%2f..%2fetc%2fpasswd', `${org.company.id}/../../secret.png`]) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/files/${evil}?exp=${exp}&sig=${sig}` });
+    for (const evil of [
+      '../../etc/passwd',
+      '..%2f..%2fetc%2fpasswd',
+      `${org.company.id}/../../secret.png`,
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/files/${evil}?exp=${exp}&sig=${sig}`,
+      });
       expect([400, 403, 404], evil).toContain(res.statusCode);
     }
   });
 
   it('accepts a JPEG, re-encodes it and drops its metadata (no EXIF survives)', async () => {
-    const jpeg = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#808080' } })
+    const jpeg = await sharp({
+      create: { width: 900, height: 300, channels: 3, background: '#808080' },
+    })
       .jpeg()
       .withExif({ IFD0: { Copyright: 'coordinate-segrete-GPS', Artist: 'Mario Rossi' } })
       .toBuffer();
@@ -167,7 +196,11 @@ describe('POST /companies/upload-logo and the signed file URL', () => {
 describe('refused uploads leave nothing behind', () => {
   it('refuses a text file named logo.png (415)', async () => {
     const before = storedFiles();
-    const res = await uploadLogo(Buffer.from('<?php echo "ciao"; ?>\n<script>alert(1)</script>'), 'logo.png', 'image/png');
+    const res = await uploadLogo(
+      Buffer.from('<?php echo "ciao"; ?>\n<script>alert(1)</script>'),
+      'logo.png',
+      'image/png',
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expectNothingLeft(before);
@@ -175,8 +208,13 @@ describe('refused uploads leave nothing behind', () => {
 
   it('refuses an SVG (415), even one declared as PNG', async () => {
     const before = storedFiles();
-    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    for (const [name, type] of [['logo.svg', 'image/svg+xml'], ['logo.png', 'image/png']] as const) {
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    for (const [name, type] of [
+      ['logo.svg', 'image/svg+xml'],
+      ['logo.png', 'image/png'],
+    ] as const) {
       const res = await uploadLogo(svg, name, type);
       expect(res.statusCode, name).toBe(415);
     }
@@ -187,7 +225,11 @@ describe('refused uploads leave nothing behind', () => {
     const before = storedFiles();
     const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(30)]);
     const truncated = (await png(200, 200)).subarray(0, 60);
-    for (const [data, name] of [[Buffer.from('<!doctype html><title>x</title>'), 'logo.png'], [gif, 'logo.gif'], [truncated, 'logo.png']] as const) {
+    for (const [data, name] of [
+      [Buffer.from('<!doctype html><title>x</title>'), 'logo.png'],
+      [gif, 'logo.gif'],
+      [truncated, 'logo.png'],
+    ] as const) {
       const res = await uploadLogo(data, name);
       expect(res.statusCode, name).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, name).toBeLessThan(500);
@@ -197,7 +239,9 @@ describe('refused uploads leave nothing behind', () => {
 
   it('refuses an image over 2 MB (413)', async () => {
     const before = storedFiles();
-    const noise = await sharp(crypto.randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+    const noise = await sharp(crypto.randomBytes(1000 * 1000 * 3), {
+      raw: { width: 1000, height: 1000, channels: 3 },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(noise.length).toBeGreaterThan(2.5 * 1024 * 1024);
@@ -224,7 +268,9 @@ describe('refused uploads leave nothing behind', () => {
     const before = storedFiles();
     expect((await uploadLogo(Buffer.alloc(0))).statusCode).toBe(400);
     const none = await multipart([{ name: 'altro', value: 'x' }]);
-    const missing = await admin.post('/companies/upload-logo', none.payload, { headers: none.headers });
+    const missing = await admin.post('/companies/upload-logo', none.payload, {
+      headers: none.headers,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Nessun file da caricare');
     expectNothingLeft(before);
@@ -246,12 +292,26 @@ describe('refused uploads leave nothing behind', () => {
 
   it('answers 400 for a malformed company and 404 for an unknown one, writing nothing', async () => {
     const before = storedFiles();
-    expect((await uploadLogo(await png(), 'logo.png', 'image/png', [{ name: 'companyId', value: 'non-un-id' }])).statusCode).toBe(400);
-    expect((await uploadLogo(await png(), 'logo.png', 'image/png', [{ name: 'companyId', value: crypto.randomUUID() }])).statusCode).toBe(404);
+    expect(
+      (
+        await uploadLogo(await png(), 'logo.png', 'image/png', [
+          { name: 'companyId', value: 'non-un-id' },
+        ])
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await uploadLogo(await png(), 'logo.png', 'image/png', [
+          { name: 'companyId', value: crypto.randomUUID() },
+        ])
+      ).statusCode,
+    ).toBe(404);
     expectNothingLeft(before);
     // a real group company gets its own logo under its own folder
     const other = await createCompany(ctx);
-    const res = await uploadLogo(await png(), 'logo.png', 'image/png', [{ name: 'companyId', value: other.id }]);
+    const res = await uploadLogo(await png(), 'logo.png', 'image/png', [
+      { name: 'companyId', value: other.id },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().company._id).toBe(other.id);
     expect(res.json().logoUrl.startsWith(`/api/files/${other.id}/`)).toBe(true);
@@ -260,8 +320,12 @@ describe('refused uploads leave nothing behind', () => {
   it('refuses a non-admin (403) before reading the file', async () => {
     const before = storedFiles();
     const { client } = await org.userClient({ clienti: true, fornitori: true });
-    const form = await multipart([{ name: 'logo', data: await png(), filename: 'logo.png', type: 'image/png' }]);
-    const res = await client.post('/companies/upload-logo', form.payload, { headers: form.headers });
+    const form = await multipart([
+      { name: 'logo', data: await png(), filename: 'logo.png', type: 'image/png' },
+    ]);
+    const res = await client.post('/companies/upload-logo', form.payload, {
+      headers: form.headers,
+    });
     expect(res.statusCode).toBe(403);
     expectNothingLeft(before);
   });

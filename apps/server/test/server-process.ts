@@ -47,7 +47,10 @@ export async function createInstallation({ onPostgres = false } = {}): Promise<I
     const target = new URL(serverUrl);
     target.pathname = `/${name}`;
     databaseUrl = target.toString();
-    dropDatabase = () => withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+    dropDatabase = () =>
+      withClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      );
   }
   // On PGlite the run's migrated template (global-setup) is unpacked into the folder: faster than migrating.
   const template = databaseUrl ? undefined : inject('pgliteTemplate');
@@ -58,7 +61,10 @@ export async function createInstallation({ onPostgres = false } = {}): Promise<I
     poolSize: 1,
   });
   await database.migrate();
-  const [company] = await database.db.insert(companies).values({ name: 'Cava dei guasti', quarryName: 'Cava dei guasti' }).returning();
+  const [company] = await database.db
+    .insert(companies)
+    .values({ name: 'Cava dei guasti', quarryName: 'Cava dei guasti' })
+    .returning();
   await database.db.insert(users).values({
     companyId: company!.id,
     email: ADMIN_EMAIL,
@@ -73,7 +79,11 @@ export async function createInstallation({ onPostgres = false } = {}): Promise<I
     dataDir,
     databaseUrl,
     async query<T>(sql: string) {
-      const db = await openDatabase({ databaseUrl, pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pgdata'), poolSize: 1 });
+      const db = await openDatabase({
+        databaseUrl,
+        pgliteDir: databaseUrl ? undefined : path.join(dataDir, 'pgdata'),
+        poolSize: 1,
+      });
       try {
         if (db.pglite) return (await db.pglite.query<T>(sql)).rows;
         return (await db.pool!.query(sql)).rows as T[];
@@ -119,7 +129,10 @@ export interface ServerProcess {
 }
 
 /** Starts the server on an installation and waits until it listens. */
-export async function startServer(install: Installation, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  install: Installation,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   // One process (tsx as a loader, not its CLI, which would run the server in a child of its own):
   // SIGKILL must reach the server itself.
@@ -170,13 +183,19 @@ export async function waitFor(check: () => boolean, ms: number): Promise<boolean
 /** A logged-in client over real HTTP, with bearer and anti-forgery token like the web app. */
 export async function loginOverHttp(url: string, email = ADMIN_EMAIL, password = TEST_PASSWORD) {
   const csrfFor = async (token?: string) => {
-    const res = await fetch(`${url}/api/token`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(`${url}/api/token`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     return ((await res.json()) as { csrfToken: string }).csrfToken;
   };
   const anon = await csrfFor();
   const login = await fetch(`${url}/user/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': anon, cookie: `XSRF-TOKEN=${anon}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': anon,
+      cookie: `XSRF-TOKEN=${anon}`,
+    },
     body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
@@ -191,9 +210,15 @@ export async function loginOverHttp(url: string, email = ADMIN_EMAIL, password =
   return {
     companyId: user.companyId,
     headers,
-    get: (p: string, init: RequestInit = {}) => fetch(`${url}${p}`, { ...init, headers: headers() }),
+    get: (p: string, init: RequestInit = {}) =>
+      fetch(`${url}${p}`, { ...init, headers: headers() }),
     postJson: (p: string, body: unknown, init: RequestInit = {}) =>
-      fetch(`${url}${p}`, { ...init, method: 'POST', headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify(body) }),
+      fetch(`${url}${p}`, {
+        ...init,
+        method: 'POST',
+        headers: headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify(body),
+      }),
   };
 }
 
@@ -202,15 +227,26 @@ export async function loginOverHttp(url: string, email = ADMIN_EMAIL, password =
  * at once (so the server begins handling it), the second when `release` resolves. Resolves to 201 or
  * `<status> <body>`, or the connection's error code (ECONNREFUSED: the server did not take it).
  */
-export function slowCreate(url: string, headers: Record<string, string>, ragioneSociale: string, release: Promise<void>) {
-  const body = Buffer.from(JSON.stringify({ ragioneSociale, nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' }));
+export function slowCreate(
+  url: string,
+  headers: Record<string, string>,
+  ragioneSociale: string,
+  release: Promise<void>,
+) {
+  const body = Buffer.from(
+    JSON.stringify({ ragioneSociale, nazione: 'DE', indirizzo: 'Hauptstr. 1', comune: 'Berlin' }),
+  );
   let headSent!: () => void;
   const sentHead = new Promise<void>((r) => (headSent = r));
   const status = new Promise<number | string>((resolve) => {
     const req = http.request(`${url}/api/clienti`, {
       method: 'POST',
       agent: false,
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(body.length) },
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      },
     });
     req.on('response', (res) => {
       let text = '';

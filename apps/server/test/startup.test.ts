@@ -15,7 +15,15 @@ function start(env: Record<string, string>) {
   // as scripts/start.mjs runs it: tsx as a loader, one process that receives the signal itself
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', TEST_DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      TEST_DATABASE_URL: '',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -39,7 +47,9 @@ describe('starting the server (npm start)', { timeout: 120_000 }, () => {
     const port = String(34000 + Math.floor(Math.random() * 1000));
     const server = start({ PORT: port });
     // The banner may reach the pipe in more than one chunk: wait for its last line, the segheria login.
-    expect(await waitFor(() => server.output().includes('segheria@cava.example'), 60_000)).toBe(true);
+    expect(await waitFor(() => server.output().includes('segheria@cava.example'), 60_000)).toBe(
+      true,
+    );
     expect(server.output()).toContain('GestCava è pronto');
     expect(server.output()).toContain(`http://127.0.0.1:${port}`);
     expect(server.output()).toContain('admin@cava.example');
@@ -51,7 +61,11 @@ describe('starting the server (npm start)', { timeout: 120_000 }, () => {
     const csrf = ((await token.json()) as { csrfToken: string }).csrfToken;
     const login = await fetch(`http://127.0.0.1:${port}/user/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': csrf,
+        cookie: `XSRF-TOKEN=${csrf}`,
+      },
       body: JSON.stringify({ email: 'segheria@cava.example', password: 'Cava-Demo-2026' }),
     });
     expect(login.status).toBe(200);
@@ -59,7 +73,9 @@ describe('starting the server (npm start)', { timeout: 120_000 }, () => {
     const company = await fetch(`http://127.0.0.1:${port}/companies/user-company`, {
       headers: { authorization: `Bearer ${user.accessToken}` },
     });
-    expect(((await company.json()) as { company: { name: string; quarryName: string | null } }).company).toMatchObject({
+    expect(
+      ((await company.json()) as { company: { name: string; quarryName: string | null } }).company,
+    ).toMatchObject({
       name: 'Segheria Demo S.r.l.',
       quarryName: null,
     });
@@ -82,7 +98,13 @@ describe('starting the server (npm start)', { timeout: 120_000 }, () => {
 
   it('never seeds demo data in production', async () => {
     const port = String(35000 + Math.floor(Math.random() * 1000));
-    const server = start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PORT: port, HOST: '0.0.0.0', PUBLIC_HOSTS: 'gestcava.miacava.it' });
+    const server = start({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PORT: port,
+      HOST: '0.0.0.0',
+      PUBLIC_HOSTS: 'gestcava.miacava.it',
+    });
     expect(await waitFor(() => server.output().includes('GestCava è pronto'), 60_000)).toBe(true);
     expect(server.output()).not.toContain('admin@cava.example');
     server.child.kill('SIGTERM');

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bancate, blocchi, clienti, collaudi, collaudoRighe } from '../src/db/schema/index.js';
-import { buildTestApp, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createProductionLookups,
+  setupCompany,
+  type TestClient,
+  type TestContext,
+} from './helpers.js';
 
 // Issue 25: which bancate the production figures count, by which date, informi by weight, and
 // percentages with one decimal. A hand-built fixture in June–July 2025 (nothing else in the company;
@@ -29,19 +35,68 @@ beforeAll(async () => {
   const { cavaId, materialeId, ubicazioneId } = await createProductionLookups(admin);
   const companyId = org.company.id;
   let n = 0;
-  const bancata = async (dataTaglio: string, volumeLordo: number, stato: string, resaChiusura: number | null = null, informiT: number | null = null) =>
+  const bancata = async (
+    dataTaglio: string,
+    volumeLordo: number,
+    stato: string,
+    resaChiusura: number | null = null,
+    informiT: number | null = null,
+  ) =>
     (
       await db()
         .insert(bancate)
-        .values({ companyId, codice: `BA-F-${++n}`, cavaId, materialeId, dataTaglio, lunghezza: 1000, altezza: 500, profondita: 200, volumeLordo, pesoStimato: volumeLordo * 2.71, stato, resaChiusura, informiT })
+        .values({
+          companyId,
+          codice: `BA-F-${++n}`,
+          cavaId,
+          materialeId,
+          dataTaglio,
+          lunghezza: 1000,
+          altezza: 500,
+          profondita: 200,
+          volumeLordo,
+          pesoStimato: volumeLordo * 2.71,
+          stato,
+          resaChiusura,
+          informiT,
+        })
         .returning()
     )[0]!;
   // pesoTeorico only satisfies the column: a weight is the weighbridge's, else net m³ × 2,71
-  const blocco = async (bancataId: string, scelta: string, volumeNetto: number, dataRiquadratura: string, stato: string, informe?: { pesoPesa: number }) =>
+  const blocco = async (
+    bancataId: string,
+    scelta: string,
+    volumeNetto: number,
+    dataRiquadratura: string,
+    stato: string,
+    informe?: { pesoPesa: number },
+  ) =>
     (
       await db()
         .insert(blocchi)
-        .values({ companyId, codice: `BL-F-${++n}`, origine: 'interno', bancataId, cavaId, materialeId, scelta, categoria: informe ? 'informe' : 'squadrato', lunghezza: 300, altezza: 200, profondita: 150, lunghezzaNetta: 300, altezzaNetta: 200, profonditaNetta: 150, volumeLordo: volumeNetto, volumeNetto, pesoTeorico: 1, pesoPesa: informe?.pesoPesa ?? null, ubicazioneId, dataRiquadratura, stato })
+        .values({
+          companyId,
+          codice: `BL-F-${++n}`,
+          origine: 'interno',
+          bancataId,
+          cavaId,
+          materialeId,
+          scelta,
+          categoria: informe ? 'informe' : 'squadrato',
+          lunghezza: 300,
+          altezza: 200,
+          profondita: 150,
+          lunghezzaNetta: 300,
+          altezzaNetta: 200,
+          profonditaNetta: 150,
+          volumeLordo: volumeNetto,
+          volumeNetto,
+          pesoTeorico: 1,
+          pesoPesa: informe?.pesoPesa ?? null,
+          ubicazioneId,
+          dataRiquadratura,
+          stato,
+        })
         .returning()
     )[0]!;
 
@@ -55,15 +110,58 @@ beforeAll(async () => {
   await blocco(c.id, 'seconda', 3, '2025-06-12', 'disponibile', { pesoPesa: 8.5 });
   await bancata('2025-06-12', 999, 'annullata');
 
-  const [cliente] = await db().insert(clienti).values({ companyId, ragioneSociale: 'Stone Design GmbH', indirizzo: 'Via Roma 1', comune: 'Carrara' }).returning();
-  const [co] = await db().insert(collaudi).values({ companyId, codice: 'CO-F-1', data: '2025-06-20', clienteId: cliente!.id, stato: 'confermato' }).returning();
-  const riga = { collaudoId: co!.id, statoPrecedente: 'disponibile', prezzo: 1000, unitaPrezzo: 'm3' };
+  const [cliente] = await db()
+    .insert(clienti)
+    .values({
+      companyId,
+      ragioneSociale: 'Stone Design GmbH',
+      indirizzo: 'Via Roma 1',
+      comune: 'Carrara',
+    })
+    .returning();
+  const [co] = await db()
+    .insert(collaudi)
+    .values({
+      companyId,
+      codice: 'CO-F-1',
+      data: '2025-06-20',
+      clienteId: cliente!.id,
+      stato: 'confermato',
+    })
+    .returning();
+  const riga = {
+    collaudoId: co!.id,
+    statoPrecedente: 'disponibile',
+    prezzo: 1000,
+    unitaPrezzo: 'm3',
+  };
   await db()
     .insert(collaudoRighe)
     .values([
-      { ...riga, bloccoId: c1.id, esito: 'accettato', volumeNettoAccettato: 12, peso: 32.52, importo: 1_200_000 },
-      { ...riga, bloccoId: c2.id, esito: 'accettato_con_riserva', volumeNettoAccettato: 8, peso: 21.68, importo: 800_000 },
-      { ...riga, bloccoId: r1.id, esito: 'rifiutato', volumeNettoAccettato: 4, peso: 10.84, importo: 400_000 },
+      {
+        ...riga,
+        bloccoId: c1.id,
+        esito: 'accettato',
+        volumeNettoAccettato: 12,
+        peso: 32.52,
+        importo: 1_200_000,
+      },
+      {
+        ...riga,
+        bloccoId: c2.id,
+        esito: 'accettato_con_riserva',
+        volumeNettoAccettato: 8,
+        peso: 21.68,
+        importo: 800_000,
+      },
+      {
+        ...riga,
+        bloccoId: r1.id,
+        esito: 'rifiutato',
+        volumeNettoAccettato: 4,
+        peso: 10.84,
+        importo: 400_000,
+      },
     ]);
 });
 afterAll(() => ctx.close());
@@ -78,14 +176,32 @@ async function get(path: string) {
 describe('statistiche produzione: only bancate actually cut, blocks by their production date, informi by weight', () => {
   it('leaves out planned, still-cutting and cancelled bancate, and takes the yield over the closed one', async () => {
     const a = await get(`/api/statistiche/produzione?${june}&per=materiale`);
-    expect(a.totals).toEqual({ bancate: 2, volumeBancate: 130, blocchi: 2, volumeBlocchi: 16, pesoBlocchi: 43.36, informiT: 28.5, resa: 25 });
+    expect(a.totals).toEqual({
+      bancate: 2,
+      volumeBancate: 130,
+      blocchi: 2,
+      volumeBlocchi: 16,
+      pesoBlocchi: 43.36,
+      informiT: 28.5,
+      resa: 25,
+    });
     const mesi = await get(`/api/statistiche/produzione?${june}&per=mese`);
     expect(mesi.series.map((s) => [s.label, s.values.volumeBancate])).toEqual([['giu 2025', 130]]);
   });
 
   it('counts a block in the month it was squared, its bancata’s yield in the month it was cut', async () => {
-    const july = await get('/api/statistiche/produzione?dal=2025-07-01&al=2025-07-31&per=materiale');
-    expect(july.totals).toEqual({ bancate: 0, volumeBancate: 0, blocchi: 1, volumeBlocchi: 8, pesoBlocchi: 21.68, informiT: 0, resa: null });
+    const july = await get(
+      '/api/statistiche/produzione?dal=2025-07-01&al=2025-07-31&per=materiale',
+    );
+    expect(july.totals).toEqual({
+      bancate: 0,
+      volumeBancate: 0,
+      blocchi: 1,
+      volumeBlocchi: 8,
+      pesoBlocchi: 21.68,
+      informiT: 0,
+      resa: null,
+    });
   });
 
   it('by scelta, each scelta’s share of the closed bancate; informi only in tonnes', async () => {
@@ -98,7 +214,9 @@ describe('statistiche produzione: only bancate actually cut, blocks by their pro
   });
 
   it('gives the same yield as the dashboard, which reads the same closed bancate', async () => {
-    const dashboard = (await admin.get('/api/dashboard')).json() as { rese: { resaMedia: number | null } };
+    const dashboard = (await admin.get('/api/dashboard')).json() as {
+      rese: { resaMedia: number | null };
+    };
     const statistiche = await get(`/api/statistiche/produzione?${june}&per=cava`);
     expect([dashboard.rese.resaMedia, statistiche.totals.resa]).toEqual([25, 25]);
   });
@@ -107,6 +225,11 @@ describe('statistiche produzione: only bancate actually cut, blocks by their pro
 describe('statistiche percentages', () => {
   it('2 of 3 blocks accepted is 66,7 %, not the integer division 66', async () => {
     const a = await get(`/api/statistiche/vendite?${june}&per=cliente`);
-    expect(a.totals).toMatchObject({ accettati: 1, conRiserva: 1, rifiutati: 1, percAccettati: 66.7 });
+    expect(a.totals).toMatchObject({
+      accettati: 1,
+      conRiserva: 1,
+      rifiutati: 1,
+      percAccettati: 66.7,
+    });
   });
 });

@@ -19,10 +19,20 @@ describe('lock order: concurrent stock operations never deadlock', () => {
   it('a sale to the customer holding a reservation and a release of that lot, at the same time', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await f.lot(100);
-      const reserved = await f.mag.post(`/api/magazzino/lotti/${id}/riserva`, { pezzi: 10, clienteId: f.ids.clienteA, scadenza: tomorrow() });
+      const reserved = await f.mag.post(`/api/magazzino/lotti/${id}/riserva`, {
+        pezzi: 10,
+        clienteId: f.ids.clienteA,
+        scadenza: tomorrow(),
+      });
       expect(reserved.statusCode, reserved.body).toBe(200);
       const [sold, released] = await Promise.all([
-        f.mag.post(`/api/magazzino/lotti/${id}/vendi`, { pezzi: 4, clienteId: f.ids.clienteA, prezzo: 5, unita: 'pezzo', documento: `DDT L-${round}` }),
+        f.mag.post(`/api/magazzino/lotti/${id}/vendi`, {
+          pezzi: 4,
+          clienteId: f.ids.clienteA,
+          prezzo: 5,
+          unita: 'pezzo',
+          documento: `DDT L-${round}`,
+        }),
         f.mag2.post(`/api/magazzino/lotti/${id}/rilascia`, {}),
       ]);
       expect(sold.statusCode, sold.body).toBe(200);
@@ -37,9 +47,19 @@ describe('lock order: concurrent stock operations never deadlock', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { paccoId, lastre } = await f.bundle(3);
       const [transferred, ...sold] = await Promise.all([
-        f.mag2.post('/api/trasferimenti', { destinazioneCompanyId: f.gruppo, pacchi: [{ id: paccoId, prezzo: 10 }], documento: `DDT T-${round}` }),
-        f.mag.post(`/api/magazzino/lastre/${lastre[0]!._id}/vendi`, sale(f.ids.clienteA, `DDT P-${round}`)),
-        f.admin.post(`/api/magazzino/lastre/${lastre[1]!._id}/vendi`, sale(f.ids.clienteB, `DDT Q-${round}`)),
+        f.mag2.post('/api/trasferimenti', {
+          destinazioneCompanyId: f.gruppo,
+          pacchi: [{ id: paccoId, prezzo: 10 }],
+          documento: `DDT T-${round}`,
+        }),
+        f.mag.post(
+          `/api/magazzino/lastre/${lastre[0]!._id}/vendi`,
+          sale(f.ids.clienteA, `DDT P-${round}`),
+        ),
+        f.admin.post(
+          `/api/magazzino/lastre/${lastre[1]!._id}/vendi`,
+          sale(f.ids.clienteB, `DDT Q-${round}`),
+        ),
       ]);
       expect(transferred.statusCode, transferred.body).toBe(201);
       for (const r of sold) expect([200, 409], r.body).toContain(r.statusCode);

@@ -9,7 +9,12 @@ import { startTestS3, type TestS3 } from './s3.js';
 
 /** Issue 28: STORAGE=s3 and its variables, checked when the server starts. */
 
-const S3_ENV = { STORAGE: 's3', S3_BUCKET: 'gestcava', S3_ACCESS_KEY_ID: 'chiave', S3_SECRET_ACCESS_KEY: 'segreto' };
+const S3_ENV = {
+  STORAGE: 's3',
+  S3_BUCKET: 'gestcava',
+  S3_ACCESS_KEY_ID: 'chiave',
+  S3_SECRET_ACCESS_KEY: 'segreto',
+};
 
 function configError(env: Record<string, string>): string {
   try {
@@ -67,26 +72,47 @@ describe('storage check at start-up', () => {
   afterAll(() => s3.stop());
 
   it('passes for a bucket that answers and names S3_BUCKET for one that does not exist', async () => {
-    await expect(checkStorageAtStartup(s3BackendFromConfig(loadConfig(s3.env({})))!)).resolves.toBeUndefined();
-    const missing = checkStorageAtStartup(s3BackendFromConfig(loadConfig(s3.env({ S3_BUCKET: 'non-esiste' })))!);
+    await expect(
+      checkStorageAtStartup(s3BackendFromConfig(loadConfig(s3.env({})))!),
+    ).resolves.toBeUndefined();
+    const missing = checkStorageAtStartup(
+      s3BackendFromConfig(loadConfig(s3.env({ S3_BUCKET: 'non-esiste' })))!,
+    );
     await expect(missing).rejects.toThrow(ConfigError);
     await expect(missing).rejects.toThrow(/Il bucket "non-esiste" non esiste .*S3_BUCKET/);
   });
 
-  it('stops the server at start-up, naming S3_ENDPOINT, when nothing answers there', { timeout: 60_000 }, async () => {
-    const root = path.resolve(import.meta.dirname, '../../..');
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-s3-start-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...s3.env({ S3_ENDPOINT: 'http://127.0.0.1:9' }) },
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    expect(code).toBe(1);
-    expect(output).toContain('Archivio S3 non raggiungibile a http://127.0.0.1:9: controllare S3_ENDPOINT');
-    expect(output).not.toContain('GestCava è pronto');
-  });
+  it(
+    'stops the server at start-up, naming S3_ENDPOINT, when nothing answers there',
+    { timeout: 60_000 },
+    async () => {
+      const root = path.resolve(import.meta.dirname, '../../..');
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-s3-start-'));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            NODE_ENV: 'development',
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            LOG_LEVEL: 'warn',
+            ...s3.env({ S3_ENDPOINT: 'http://127.0.0.1:9' }),
+          },
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      expect(code).toBe(1);
+      expect(output).toContain(
+        'Archivio S3 non raggiungibile a http://127.0.0.1:9: controllare S3_ENDPOINT',
+      );
+      expect(output).not.toContain('GestCava è pronto');
+    },
+  );
 });

@@ -2,7 +2,14 @@ import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAttachments, companies, photos } from '../src/db/schema/index.js';
-import { buildTestApp, createCompany, createProductionLookups, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createCompany,
+  createProductionLookups,
+  setupCompany,
+  type TestClient,
+  type TestContext,
+} from './helpers.js';
 import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 import { multipart } from './security-helpers.js';
 
@@ -27,7 +34,10 @@ async function bucketKeys(prefix: string): Promise<string[]> {
 async function ownedKeys(ctx: TestContext, companyIds: string[]): Promise<string[]> {
   const { db } = ctx.database;
   const photoRows = await db.select().from(photos).where(inArray(photos.companyId, companyIds));
-  const attachmentRows = await db.select().from(chatAttachments).where(inArray(chatAttachments.companyId, companyIds));
+  const attachmentRows = await db
+    .select()
+    .from(chatAttachments)
+    .where(inArray(chatAttachments.companyId, companyIds));
   const companyRows = await db.select().from(companies).where(inArray(companies.id, companyIds));
   return [
     ...photoRows.flatMap((p) => [p.originalKey, p.previewKey, p.thumbnailKey]),
@@ -38,9 +48,17 @@ async function ownedKeys(ctx: TestContext, companyIds: string[]): Promise<string
     .sort();
 }
 
-const jpeg = () => sharp({ create: { width: 1200, height: 900, channels: 3, background: '#d8d4cc' } }).jpeg({ quality: 85 }).toBuffer();
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3311' } }).png().toBuffer();
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const jpeg = () =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: '#d8d4cc' } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3311' } })
+    .png()
+    .toBuffer();
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 async function uploadLogo(client: TestClient, data: Buffer) {
   const form = await multipart([{ name: 'logo', data, filename: 'logo.png', type: 'image/png' }]);
@@ -62,7 +80,16 @@ describe('photos, chat attachments and logos on S3', () => {
     const admin = await org.adminClient();
     const lookups = await createProductionLookups(admin);
     const { client: cavatore } = await org.userClient({ bancate: true });
-    const bancata = (await cavatore.post('/api/bancate', { cavaId: lookups.cavaId, materialeId: lookups.materialeId, dataTaglio: '2026-03-10', lunghezza: 1200, altezza: 600, profondita: 400 })).json();
+    const bancata = (
+      await cavatore.post('/api/bancate', {
+        cavaId: lookups.cavaId,
+        materialeId: lookups.materialeId,
+        dataTaglio: '2026-03-10',
+        lunghezza: 1200,
+        altezza: 600,
+        profondita: 400,
+      })
+    ).json();
 
     // A photo: original and its two variants go to the bucket, and come back through the app.
     const form = await multipart([
@@ -71,7 +98,9 @@ describe('photos, chat attachments and logos on S3', () => {
       { name: 'codice', value: bancata.codice },
       { name: 'photos', data: await jpeg(), filename: 'fronte.jpg', type: 'image/jpeg' },
     ]);
-    const uploaded = await cavatore.post('/photos/uploadPhotos', form.payload, { headers: form.headers });
+    const uploaded = await cavatore.post('/photos/uploadPhotos', form.payload, {
+      headers: form.headers,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const [photo] = uploaded.json().photos;
     const thumb = await ctx.app.inject({ url: photo.thumbnailUrl });
@@ -80,7 +109,11 @@ describe('photos, chat attachments and logos on S3', () => {
     const original = await ctx.app.inject({ url: photo.downloadUrl });
     expect(original.statusCode).toBe(200);
     expect((await sharp(original.rawPayload).metadata()).width).toBe(1200);
-    const list = (await cavatore.get('/photos/flutter/getPhotos', { query: { entityType: 'bancata', entityId: bancata._id } })).json();
+    const list = (
+      await cavatore.get('/photos/flutter/getPhotos', {
+        query: { entityType: 'bancata', entityId: bancata._id },
+      })
+    ).json();
     const zip = await ctx.app.inject({ url: list.zipUrl });
     expect(zip.statusCode).toBe(200);
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
@@ -95,7 +128,9 @@ describe('photos, chat attachments and logos on S3', () => {
       { name: 'files', data: pdf, filename: 'verbale.pdf', type: 'application/pdf' },
       { name: 'files', data: await png(), filename: 'fronte.png', type: 'image/png' },
     ]);
-    const sent = await anna.client.post('/api/chat/message', chatForm.payload, { headers: chatForm.headers });
+    const sent = await anna.client.post('/api/chat/message', chatForm.payload, {
+      headers: chatForm.headers,
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const [doc, image] = sent.json().message.attachments;
     const opened = await bruno.client.get(doc.url);
@@ -112,13 +147,21 @@ describe('photos, chat attachments and logos on S3', () => {
 
     // 3 photo objects + 2 attachments + 1 chat thumbnail + 1 logo, each owned by a row.
     const owners = [org.company.id, other.id];
-    const stored = [...(await bucketKeys(`${org.company.id}/`)), ...(await bucketKeys(`${other.id}/`))].sort();
+    const stored = [
+      ...(await bucketKeys(`${org.company.id}/`)),
+      ...(await bucketKeys(`${other.id}/`)),
+    ].sort();
     expect(stored).toHaveLength(7);
     expect(stored).toEqual(await ownedKeys(ctx, owners));
 
     // Deleting the photo takes its three objects with it.
-    expect((await cavatore.delete(`/photos/deletePhoto/${photo._id}`)).json()).toEqual({ success: true });
-    const after = [...(await bucketKeys(`${org.company.id}/`)), ...(await bucketKeys(`${other.id}/`))].sort();
+    expect((await cavatore.delete(`/photos/deletePhoto/${photo._id}`)).json()).toEqual({
+      success: true,
+    });
+    const after = [
+      ...(await bucketKeys(`${org.company.id}/`)),
+      ...(await bucketKeys(`${other.id}/`)),
+    ].sort();
     expect(after).toHaveLength(4);
     expect(after).toEqual(await ownedKeys(ctx, owners));
     expect((await ctx.app.inject({ url: photo.thumbnailUrl })).statusCode).toBe(404);
@@ -129,7 +172,9 @@ describe('S3_PRESIGNED=1', () => {
   let ctx: TestContext;
   let admin: TestClient;
   beforeAll(async () => {
-    ctx = await buildTestApp(s3.env({ S3_PRESIGNED: '1' }), { storageBackend: () => testS3Backend(s3) });
+    ctx = await buildTestApp(s3.env({ S3_PRESIGNED: '1' }), {
+      storageBackend: () => testS3Backend(s3),
+    });
     admin = await (await setupCompany(ctx)).adminClient();
   });
   afterAll(() => ctx.close());
@@ -151,14 +196,25 @@ describe('S3_PRESIGNED=1', () => {
 
     // A download keeps its name; a forged signature never reaches the bucket.
     const key = new URL(logoUrl, 'http://x').pathname.replace('/api/files/', '');
-    const download = await ctx.app.inject({ url: ctx.app.services.storage.signedUrl(key, { ttlSeconds: 300, downloadName: 'Logo Marmi Apuani.png' }) });
+    const download = await ctx.app.inject({
+      url: ctx.app.services.storage.signedUrl(key, {
+        ttlSeconds: 300,
+        downloadName: 'Logo Marmi Apuani.png',
+      }),
+    });
     const named = await fetch(download.headers.location as string);
-    expect(named.headers.get('content-disposition')).toContain("filename*=UTF-8''Logo%20Marmi%20Apuani.png");
-    expect((await ctx.app.inject({ url: logoUrl.replace(/sig=[^&]+/, 'sig=abc') })).statusCode).toBe(403);
+    expect(named.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''Logo%20Marmi%20Apuani.png",
+    );
+    expect(
+      (await ctx.app.inject({ url: logoUrl.replace(/sig=[^&]+/, 'sig=abc') })).statusCode,
+    ).toBe(403);
   });
 
   it("lets the app's pages show images from the bucket, and only images", async () => {
-    const csp = (await ctx.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    const csp = (await ctx.app.inject({ url: '/api/health' })).headers[
+      'content-security-policy'
+    ] as string;
     expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
     expect(csp).toContain("connect-src 'self';");
   });

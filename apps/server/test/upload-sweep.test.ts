@@ -30,11 +30,20 @@ async function form(fields: Record<string, string>, field: string, data: Buffer)
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   f.append(field, new Blob([new Uint8Array(data)], { type: 'image/png' }), 'immagine.png');
   const request = new Request('http://x', { method: 'POST', body: f });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
 }
 
-const pendingKeys = async () => (await ctx.database.db.select({ key: storagePending.key }).from(storagePending)).map((r) => r.key).sort();
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa8866' } }).png().toBuffer();
+const pendingKeys = async () =>
+  (await ctx.database.db.select({ key: storagePending.key }).from(storagePending))
+    .map((r) => r.key)
+    .sort();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa8866' } })
+    .png()
+    .toBuffer();
 
 /** An upload half done: its object recorded as pending and written, its row not committed. */
 async function placedObject() {
@@ -51,23 +60,40 @@ describe('pending objects and their sweep', () => {
     const image = await png();
     const admin = await org.adminClient();
     const logo = await form({}, 'logo', image);
-    expect((await admin.post('/companies/upload-logo', logo.payload, { headers: logo.headers })).statusCode).toBe(200);
+    expect(
+      (await admin.post('/companies/upload-logo', logo.payload, { headers: logo.headers }))
+        .statusCode,
+    ).toBe(200);
     const anna = await org.userClient({ chat: true });
     const bruno = await org.userClient({ chat: true });
-    const message = await form({ receiverId: bruno.user.id, content: 'con allegato' }, 'files', image);
-    const sent = await anna.client.post('/api/chat/message', message.payload, { headers: message.headers });
+    const message = await form(
+      { receiverId: bruno.user.id, content: 'con allegato' },
+      'files',
+      image,
+    );
+    const sent = await anna.client.post('/api/chat/message', message.payload, {
+      headers: message.headers,
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     // Finished uploads settle what they placed.
     expect(await pendingKeys()).toEqual([]);
 
-    const [company] = await ctx.database.db.select().from(companies).where(eq(companies.id, org.company.id));
-    const [attachment] = await ctx.database.db.select().from(chatAttachments).where(eq(chatAttachments.companyId, org.company.id));
+    const [company] = await ctx.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, org.company.id));
+    const [attachment] = await ctx.database.db
+      .select()
+      .from(chatAttachments)
+      .where(eq(chatAttachments.companyId, org.company.id));
     const owned = [company!.logoKey!, attachment!.storageKey, attachment!.thumbnailKey!];
     const { storage, photoSync } = ctx.app.services;
     // What a crash leaves: an object recorded and written, its row never committed; entries still
     // naming objects whose rows did commit (a crash right after the commit); a temporary file.
     const { key: orphan } = await placedObject();
-    await ctx.database.db.insert(storagePending).values(owned.map((key) => ({ key, instance: 'altra-istanza' })));
+    await ctx.database.db
+      .insert(storagePending)
+      .values(owned.map((key) => ({ key, instance: 'altra-istanza' })));
     fs.writeFileSync(storage.tempPath(), 'a metà');
 
     expect(await photoSync.sweepInterruptedUploads()).toEqual({ removed: 1, kept: 3 });
@@ -86,7 +112,10 @@ describe('pending objects and their sweep', () => {
     const { key } = await placedObject();
     const owned = async () => new Set<string>();
 
-    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned })).toEqual({ removed: 0, kept: 0 });
+    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned })).toEqual({
+      removed: 0,
+      kept: 0,
+    });
     expect(await storage.head(key)).not.toBeNull();
     expect(await pendingKeys()).toEqual([key]);
     expect(await storage.sweepPending({ olderThanMs: 0, owned })).toEqual({ removed: 1, kept: 0 });
@@ -98,12 +127,21 @@ describe('pending objects and their sweep', () => {
     const owned = async () => new Set<string>();
     const { key: mine } = await placedObject();
     const { key: theirs } = await placedObject();
-    await ctx.database.db.update(storagePending).set({ instance: 'altra-istanza' }).where(eq(storagePending.key, theirs));
+    await ctx.database.db
+      .update(storagePending)
+      .set({ instance: 'altra-istanza' })
+      .where(eq(storagePending.key, theirs));
 
     // the periodic sweep, while this instance serves: its own young upload may be running now
-    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned })).toEqual({ removed: 0, kept: 0 });
+    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned })).toEqual({
+      removed: 0,
+      kept: 0,
+    });
     // its start-up, before serving: nothing of its own can be running
-    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned, ownToo: true })).toEqual({ removed: 1, kept: 0 });
+    expect(await storage.sweepPending({ olderThanMs: 60 * 60_000, owned, ownToo: true })).toEqual({
+      removed: 1,
+      kept: 0,
+    });
     expect(await storage.head(mine)).toBeNull();
     expect(await storage.head(theirs)).not.toBeNull();
     expect(await pendingKeys()).toEqual([theirs]);
@@ -113,14 +151,22 @@ describe('pending objects and their sweep', () => {
   it('refuses to commit a row for an object the sweep took meanwhile (an upload slower than the grace period)', async () => {
     const { storage } = ctx.app.services;
     const { placement, key } = await placedObject();
-    expect((await storage.sweepPending({ olderThanMs: 0, owned: async () => new Set() })).removed).toBe(1);
+    expect(
+      (await storage.sweepPending({ olderThanMs: 0, owned: async () => new Set() })).removed,
+    ).toBe(1);
 
     const committed = ctx.database.db.transaction(async (tx) => {
       await tx.update(companies).set({ logoKey: key }).where(eq(companies.id, org.company.id));
       await placement.settle(tx);
     });
-    await expect(committed).rejects.toMatchObject({ statusCode: 503, message: 'Caricamento interrotto: riprova' });
-    const [company] = await ctx.database.db.select().from(companies).where(eq(companies.id, org.company.id));
+    await expect(committed).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'Caricamento interrotto: riprova',
+    });
+    const [company] = await ctx.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, org.company.id));
     expect(company!.logoKey).not.toBe(key);
   });
 
@@ -140,19 +186,22 @@ describe('a sweep and an upload settling the same key at once', () => {
     const holding = new Promise<void>((resolve) => (sweepHolds = resolve));
     let letGo!: () => void;
     const released = new Promise<void>((resolve) => (letGo = resolve));
-    const app = await buildTestApp({}, {
-      storageBackend: (dataDir) => {
-        const backend = createFilesystemBackend(path.join(dataDir, 'uploads'));
-        return {
-          ...backend,
-          async head(key) {
-            sweepHolds();
-            await released;
-            return backend.head(key);
-          },
-        };
+    const app = await buildTestApp(
+      {},
+      {
+        storageBackend: (dataDir) => {
+          const backend = createFilesystemBackend(path.join(dataDir, 'uploads'));
+          return {
+            ...backend,
+            async head(key) {
+              sweepHolds();
+              await released;
+              return backend.head(key);
+            },
+          };
+        },
       },
-    });
+    );
     try {
       const company = await setupCompany(app);
       const { storage } = app.app.services;
@@ -164,22 +213,33 @@ describe('a sweep and an upload settling the same key at once', () => {
       const sweep = storage.sweepPending({ olderThanMs: 0, owned: async () => new Set() });
       await holding;
       const commit = app.database.db.transaction(async (tx) => {
-        await tx.update(companies).set({ logoKey: key }).where(eq(companies.id, company.company.id));
+        await tx
+          .update(companies)
+          .set({ logoKey: key })
+          .where(eq(companies.id, company.company.id));
         await placement.settle(tx);
       });
       if (onPostgres()) {
         // the upload's settle is waiting on the entry the sweep holds (PGlite: it queues behind the sweep's transaction)
-        await vi.waitFor(async () => {
-          const waiting = rowsOf<{ n: number }>(
-            await app.database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
-          );
-          expect(waiting[0]!.n).toBe(1);
-        }, { timeout: 5000 });
+        await vi.waitFor(
+          async () => {
+            const waiting = rowsOf<{ n: number }>(
+              await app.database.db.execute(
+                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              ),
+            );
+            expect(waiting[0]!.n).toBe(1);
+          },
+          { timeout: 5000 },
+        );
       }
       letGo();
       expect(await sweep).toEqual({ removed: 1, kept: 0 });
       await expect(commit).rejects.toMatchObject({ statusCode: 503 });
-      const [row] = await app.database.db.select().from(companies).where(eq(companies.id, company.company.id));
+      const [row] = await app.database.db
+        .select()
+        .from(companies)
+        .where(eq(companies.id, company.company.id));
       expect(row!.logoKey).toBeNull();
       expect(await storage.backend.get(key)).toBeNull();
     } finally {

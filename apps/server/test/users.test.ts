@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, login, setupCompany, TEST_PASSWORD, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createUser,
+  login,
+  setupCompany,
+  TEST_PASSWORD,
+  type TestContext,
+} from './helpers.js';
 
 let ctx: TestContext;
 
@@ -21,14 +28,32 @@ describe('users administration', () => {
     });
     expect(created.statusCode).toBe(201);
     const user = created.json().user;
-    expect(user).toMatchObject({ name: 'Anna Cavatori', email: 'anna.cavatori@prova.example', role: 'user', companyId: org.company.id, active: true });
-    expect((await admin.get('/user/users')).json().users.map((u: { _id: string }) => u._id)).toContain(user._id);
-    expect((await admin.get(`/user/user/${user._id}`)).json().user.permissions).toEqual({ bancate: true, blocchi: { access: true, write: false } });
+    expect(user).toMatchObject({
+      name: 'Anna Cavatori',
+      email: 'anna.cavatori@prova.example',
+      role: 'user',
+      companyId: org.company.id,
+      active: true,
+    });
+    expect(
+      (await admin.get('/user/users')).json().users.map((u: { _id: string }) => u._id),
+    ).toContain(user._id);
+    expect((await admin.get(`/user/user/${user._id}`)).json().user.permissions).toEqual({
+      bancate: true,
+      blocchi: { access: true, write: false },
+    });
 
-    const dup = await admin.post('/user/register', { name: 'Doppia', email: 'anna.cavatori@prova.example', password: 'Blocco-Statuario-72' });
+    const dup = await admin.post('/user/register', {
+      name: 'Doppia',
+      email: 'anna.cavatori@prova.example',
+      password: 'Blocco-Statuario-72',
+    });
     expect(dup.statusCode).toBe(409);
 
-    const edited = await admin.put(`/user/update/${user._id}`, { name: 'Anna C.', permissions: { chat: true } });
+    const edited = await admin.put(`/user/update/${user._id}`, {
+      name: 'Anna C.',
+      permissions: { chat: true },
+    });
     expect(edited.json().user).toMatchObject({ name: 'Anna C.', permissions: { chat: true } });
 
     expect((await admin.delete(`/user/user/${user._id}`)).statusCode).toBe(204);
@@ -38,9 +63,15 @@ describe('users administration', () => {
   it('a user reads and edits only their own name and email', async () => {
     const org = await setupCompany(ctx);
     const { user, client } = await org.userClient({ chat: true });
-    const mine = await client.put(`/user/update/${user.id}`, { name: 'Nome Nuovo', email: 'nuova.mail@prova.example' });
+    const mine = await client.put(`/user/update/${user.id}`, {
+      name: 'Nome Nuovo',
+      email: 'nuova.mail@prova.example',
+    });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().user).toMatchObject({ name: 'Nome Nuovo', email: 'nuova.mail@prova.example' });
+    expect(mine.json().user).toMatchObject({
+      name: 'Nome Nuovo',
+      email: 'nuova.mail@prova.example',
+    });
     const raise = await client.put(`/user/update/${user.id}`, { role: 'admin' });
     expect(raise.statusCode).toBe(400);
     expect(raise.json().details[0].path).toBe('role');
@@ -66,9 +97,13 @@ describe('users administration', () => {
       }
       // With a second admin the first may step down.
       const second = await createUser(local, { companyId: org.company.id, role: 'admin' });
-      expect((await admin.put(`/user/update/${org.admin.id}`, { role: 'user' })).statusCode).toBe(200);
+      expect((await admin.put(`/user/update/${org.admin.id}`, { role: 'user' })).statusCode).toBe(
+        200,
+      );
       const other = await login(local.app, second.email);
-      expect((await other.put(`/user/update/${second.id}`, { active: false })).statusCode).toBe(409);
+      expect((await other.put(`/user/update/${second.id}`, { active: false })).statusCode).toBe(
+        409,
+      );
     } finally {
       await local.close();
     }
@@ -86,7 +121,9 @@ describe('users administration', () => {
         b.put(`/user/update/${org.admin.id}`, { role: 'user' }),
       ]);
       const statuses = results.map((r) => r.statusCode);
-      const admins = await local.database.db.execute<{ n: number }>(sql`select count(*)::int as n from users where role = 'admin' and active`);
+      const admins = await local.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from users where role = 'admin' and active`,
+      );
       const rows = (admins as unknown as { rows: Array<{ n: number }> }).rows;
       expect(rows[0]!.n).toBe(1);
       // Whichever ran second saw one admin left; its caller may also have lost its session (401).
@@ -101,7 +138,9 @@ describe('users administration', () => {
     const admin = await org.adminClient();
     const author = await createUser(ctx, { companyId: org.company.id });
     // Any later table that records who did something references users the same way.
-    await ctx.database.db.execute(sql`create table if not exists test_records (id serial primary key, user_id uuid not null references users(id))`);
+    await ctx.database.db.execute(
+      sql`create table if not exists test_records (id serial primary key, user_id uuid not null references users(id))`,
+    );
     await ctx.database.db.execute(sql`insert into test_records (user_id) values (${author.id})`);
     const res = await admin.delete(`/user/user/${author.id}`);
     expect(res.statusCode).toBe(409);
@@ -116,19 +155,43 @@ describe('a password chosen by an admin', () => {
     const org = await setupCompany(ctx);
     const admin = await org.adminClient();
     const email = `scelta-${Math.random()}@prova.example`;
-    const created = await admin.post('/user/register', { name: 'Nuova Venditrice', email, password: 'Scelta-Admin-2026', permissions: { clienti: true } });
+    const created = await admin.post('/user/register', {
+      name: 'Nuova Venditrice',
+      email,
+      password: 'Scelta-Admin-2026',
+      permissions: { clienti: true },
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().user.mustChangePassword).toBe(true);
     const first = await login(ctx.app, email, 'Scelta-Admin-2026');
-    expect((await first.get('/api/clienti')).json()).toMatchObject({ passwordChangeRequired: true });
-    expect((await first.post('/user/change-password', { currentPassword: 'Scelta-Admin-2026', newPassword: 'Mia-Password-Nuova-9' })).statusCode).toBe(200);
+    expect((await first.get('/api/clienti')).json()).toMatchObject({
+      passwordChangeRequired: true,
+    });
+    expect(
+      (
+        await first.post('/user/change-password', {
+          currentPassword: 'Scelta-Admin-2026',
+          newPassword: 'Mia-Password-Nuova-9',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await first.get('/api/clienti')).statusCode).toBe(200);
 
     const id = created.json().user._id;
-    expect((await admin.put(`/user/update/${id}`, { password: 'Altra-Scelta-2026' })).statusCode).toBe(200);
-    expect((await (await login(ctx.app, email, 'Altra-Scelta-2026')).get('/api/clienti')).statusCode).toBe(403);
-    expect((await admin.put(`/user/update/${org.admin.id}`, { password: 'Admin-Nuova-2026' })).statusCode).toBe(200);
-    expect((await (await login(ctx.app, org.admin.email, 'Admin-Nuova-2026')).get('/api/clienti')).statusCode).toBe(200);
+    expect(
+      (await admin.put(`/user/update/${id}`, { password: 'Altra-Scelta-2026' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await (await login(ctx.app, email, 'Altra-Scelta-2026')).get('/api/clienti')).statusCode,
+    ).toBe(403);
+    expect(
+      (await admin.put(`/user/update/${org.admin.id}`, { password: 'Admin-Nuova-2026' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await (await login(ctx.app, org.admin.email, 'Admin-Nuova-2026')).get('/api/clienti'))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -153,7 +216,14 @@ describe('password reset by an admin', () => {
     expect(blocked.json()).toMatchObject({ passwordChangeRequired: true });
     expect((await temp.get('/companies/user-company')).statusCode).toBe(200);
 
-    expect((await temp.post('/user/change-password', { currentPassword: temporaryPassword, newPassword: 'Mia-Password-Nuova-9' })).statusCode).toBe(200);
+    expect(
+      (
+        await temp.post('/user/change-password', {
+          currentPassword: temporaryPassword,
+          newPassword: 'Mia-Password-Nuova-9',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await temp.get('/api/clienti')).statusCode).toBe(200);
     expect((await temp.get(`/user/user/${user.id}`)).json().user.mustChangePassword).toBe(false);
   });

@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createProductionLookups, loadLotto, setupCompany, type TestClient, type TestContext } from './helpers.js';
+import {
+  buildTestApp,
+  createProductionLookups,
+  loadLotto,
+  setupCompany,
+  type TestClient,
+  type TestContext,
+} from './helpers.js';
 
 // Issue 25 ("Also"): a transfer to a group company is the intercompany sale it is, so it shows in the
 // seller's sales report and statistics, at its transfer prices. Hand-built fixture (today, Rome):
@@ -23,10 +30,37 @@ beforeAll(async () => {
   segheriaName = segheria.company.name;
   admin = await marmi.adminClient();
   const lookups = await createProductionLookups(admin);
-  const fornitore = (await admin.post('/api/fornitori', { ragioneSociale: 'Steinbruch GmbH', nazione: 'DE', indirizzo: 'Hauptstr. 9', comune: 'Berlin' })).json();
-  const blocco = await admin.post('/api/blocchi-esterni', { fornitoreId: fornitore._id, dataAcquisto: today, prezzoAcquisto: 1500, unitaPrezzoAcquisto: 'm3', materialeId: lookups.materialeId, ubicazioneId: lookups.ubicazioneId, lunghezza: 290, altezza: 150, profondita: 120 });
+  const fornitore = (
+    await admin.post('/api/fornitori', {
+      ragioneSociale: 'Steinbruch GmbH',
+      nazione: 'DE',
+      indirizzo: 'Hauptstr. 9',
+      comune: 'Berlin',
+    })
+  ).json();
+  const blocco = await admin.post('/api/blocchi-esterni', {
+    fornitoreId: fornitore._id,
+    dataAcquisto: today,
+    prezzoAcquisto: 1500,
+    unitaPrezzoAcquisto: 'm3',
+    materialeId: lookups.materialeId,
+    ubicazioneId: lookups.ubicazioneId,
+    lunghezza: 290,
+    altezza: 150,
+    profondita: 120,
+  });
   expect(blocco.statusCode, blocco.body).toBe(201);
-  const lotto = await loadLotto(ctx, marmi.company.id, { codice: 'LO-T-0001', materialeId: lookups.materialeId, pezzi: 40, pezziPerCassa: 10, ubicazioneId: lookups.ubicazioneId, lunghezzaMm: 600, larghezzaMm: 300, spessoreMm: 20, finitura: 'levigato' });
+  const lotto = await loadLotto(ctx, marmi.company.id, {
+    codice: 'LO-T-0001',
+    materialeId: lookups.materialeId,
+    pezzi: 40,
+    pezziPerCassa: 10,
+    ubicazioneId: lookups.ubicazioneId,
+    lunghezzaMm: 600,
+    larghezzaMm: 300,
+    spessoreMm: 20,
+    finitura: 'levigato',
+  });
   const res = await admin.post('/api/trasferimenti', {
     destinazioneCompanyId: segheria.company.id,
     blocchi: [{ id: blocco.json()._id, prezzo: 10250 }],
@@ -39,10 +73,21 @@ afterAll(() => ctx?.close());
 
 describe('a transfer to a group company is an intercompany sale', () => {
   it('statistiche vendite count it at its transfer prices, under the receiving company', async () => {
-    const res = await admin.get('/api/statistiche/vendite', { query: { ...period, per: 'cliente' } });
+    const res = await admin.get('/api/statistiche/vendite', {
+      query: { ...period, per: 'cliente' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { totals, series } = res.json();
-    expect(totals).toMatchObject({ blocchi: 1, volume: 5.22, peso: 14.15, importoBlocchi: 10250, mqVenduti: 3.6, importoStock: 500, importo: 10750, prezzoM3: 1963.6 });
+    expect(totals).toMatchObject({
+      blocchi: 1,
+      volume: 5.22,
+      peso: 14.15,
+      importoBlocchi: 10250,
+      mqVenduti: 3.6,
+      importoStock: 500,
+      importo: 10750,
+      prezzoM3: 1963.6,
+    });
     expect(series.map((s: { label: string }) => s.label)).toEqual([`${segheriaName} (gruppo)`]);
   });
 
@@ -59,9 +104,22 @@ describe('a transfer to a group company is an intercompany sale', () => {
     const data = rows.filter((r) => r[col('Cliente')] === `${segheriaName} (gruppo)`);
     const blocchi = data.find((r) => r[col('Tipo')] === 'Blocchi')!;
     const pavimenti = data.find((r) => r[col('Tipo')] === 'Pavimenti')!;
-    expect([blocchi[col('Blocchi (n)')], blocchi[col('m³')], blocchi[col('t')], blocchi[col('Importo')]]).toEqual([1, 5.22, 14.15, 10250]);
-    expect([pavimenti[col('Pezzi pavimento')], pavimenti[col('m²')], pavimenti[col('Importo')]]).toEqual([20, 3.6, 500]);
+    expect([
+      blocchi[col('Blocchi (n)')],
+      blocchi[col('m³')],
+      blocchi[col('t')],
+      blocchi[col('Importo')],
+    ]).toEqual([1, 5.22, 14.15, 10250]);
+    expect([
+      pavimenti[col('Pezzi pavimento')],
+      pavimenti[col('m²')],
+      pavimenti[col('Importo')],
+    ]).toEqual([20, 3.6, 500]);
     const totale = rows.at(-1)!;
-    expect([totale[col('Blocchi (n)')], totale[col('Pezzi pavimento')], totale[col('Importo')]]).toEqual([1, 20, 10750]);
+    expect([
+      totale[col('Blocchi (n)')],
+      totale[col('Pezzi pavimento')],
+      totale[col('Importo')],
+    ]).toEqual([1, 20, 10750]);
   });
 });

@@ -16,19 +16,28 @@ function makeDist(files: Record<string, string | Buffer>, manifest: object) {
   fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   for (const [name, content] of Object.entries(files)) {
     fs.writeFileSync(path.join(dist, name), content);
-    if (!name.endsWith('.woff2')) fs.writeFileSync(path.join(dist, `${name}.br`), zlib.brotliCompressSync(content));
+    if (!name.endsWith('.woff2'))
+      fs.writeFileSync(path.join(dist, `${name}.br`), zlib.brotliCompressSync(content));
   }
 }
 
 const MANIFEST = {
-  'index.html': { file: 'assets/index-a.js', imports: ['_shared-a.js'], css: ['assets/index-a.css'] },
+  'index.html': {
+    file: 'assets/index-a.js',
+    imports: ['_shared-a.js'],
+    css: ['assets/index-a.css'],
+  },
   '_shared-a.js': { file: 'assets/shared-a.js' },
   'src/app/routes/login.tsx': { file: 'assets/login-a.js', imports: ['_shared-a.js', '_zod-a.js'] },
   '_zod-a.js': { file: 'assets/zod-a.js' },
   'src/app/shell.tsx': { file: 'assets/shell-a.js', imports: ['_shared-a.js'] },
   'src/app/routes/dashboard.tsx': { file: 'assets/dashboard-a.js' },
-  '/repo/node_modules/primereact/resources/themes/lara-light-blue/theme.css': { file: 'assets/theme-a.css' },
-  '/repo/node_modules/primereact/resources/themes/lara-dark-blue/theme.css': { file: 'assets/theme-b.css' },
+  '/repo/node_modules/primereact/resources/themes/lara-light-blue/theme.css': {
+    file: 'assets/theme-a.css',
+  },
+  '/repo/node_modules/primereact/resources/themes/lara-dark-blue/theme.css': {
+    file: 'assets/theme-b.css',
+  },
 };
 const FONT_FACES = [
   '@font-face{font-family:icons;src:url(/assets/icons-a.eot);src:url(/assets/icons-a.woff2)format("woff2")}',
@@ -62,8 +71,15 @@ describe('first-load budget', () => {
     makeDist(files(), MANIFEST);
     const login = routeSize(dist, ['src/app/routes/login.tsx']);
     expect(login.files.sort()).toEqual([
-      'assets/icons-a.woff2', 'assets/index-a.css', 'assets/index-a.js', 'assets/latin-a.woff2', 'assets/login-a.js',
-      'assets/shared-a.js', 'assets/theme-a.css', 'assets/zod-a.js', 'index.html',
+      'assets/icons-a.woff2',
+      'assets/index-a.css',
+      'assets/index-a.js',
+      'assets/latin-a.woff2',
+      'assets/login-a.js',
+      'assets/shared-a.js',
+      'assets/theme-a.css',
+      'assets/zod-a.js',
+      'index.html',
     ]);
     const served = login.files.reduce((sum, f) => {
       const full = path.join(dist, f);
@@ -74,8 +90,15 @@ describe('first-load budget', () => {
   });
 
   it('names every route and chunk over budget', () => {
-    const random = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(Math.random() * 256)));
-    makeDist(files({ 'assets/dashboard-a.js': random(BUDGET.dashboardBytes), 'assets/latin-a.woff2': random(BUDGET.loginBytes) }), MANIFEST);
+    const random = (n: number) =>
+      Buffer.from(Array.from({ length: n }, () => Math.floor(Math.random() * 256)));
+    makeDist(
+      files({
+        'assets/dashboard-a.js': random(BUDGET.dashboardBytes),
+        'assets/latin-a.woff2': random(BUDGET.loginBytes),
+      }),
+      MANIFEST,
+    );
     const overruns = checkBudget(dist).overruns.join('\n');
     expect(overruns).toMatch(/^login page .* > 250\.0 KB$/m);
     expect(overruns).toMatch(/^dashboard .* > 450\.0 KB$/m);

@@ -72,7 +72,10 @@ function coversLatinA(range: string): boolean {
   return range.split(',').some((part) => {
     // Minifiers write U+0000-00FF as U+00??.
     const [from = '', to = from] = part.trim().replace(/^U\+/i, '').split('-');
-    return parseInt(from.replaceAll('?', '0'), 16) <= 0x41 && 0x41 <= parseInt(to.replaceAll('?', 'F'), 16);
+    return (
+      parseInt(from.replaceAll('?', '0'), 16) <= 0x41 &&
+      0x41 <= parseInt(to.replaceAll('?', 'F'), 16)
+    );
   });
 }
 
@@ -102,26 +105,37 @@ export function routeSize(distDir: string, modules: readonly string[]): RouteSiz
   return {
     files: list,
     bytes: list.reduce((sum, f) => sum + servedBytes(distDir, f), 0),
-    jsGzipBytes: list.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipBytes(distDir, f), 0),
+    jsGzipBytes: list
+      .filter((f) => f.endsWith('.js'))
+      .reduce((sum, f) => sum + gzipBytes(distDir, f), 0),
   };
 }
 
 /** Every budget the build breaks, as readable lines; empty when all hold. */
-export function checkBudget(distDir: string): { overruns: string[]; login: RouteSize; dashboard: RouteSize } {
+export function checkBudget(distDir: string): {
+  overruns: string[];
+  login: RouteSize;
+  dashboard: RouteSize;
+} {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const login = routeSize(distDir, ROUTES.login);
   const dashboard = routeSize(distDir, ROUTES.dashboard);
   const overruns: string[] = [];
-  if (login.bytes > BUDGET.loginBytes) overruns.push(`login page ${kb(login.bytes)} > ${kb(BUDGET.loginBytes)}`);
-  if (dashboard.bytes > BUDGET.dashboardBytes) overruns.push(`dashboard ${kb(dashboard.bytes)} > ${kb(BUDGET.dashboardBytes)}`);
+  if (login.bytes > BUDGET.loginBytes)
+    overruns.push(`login page ${kb(login.bytes)} > ${kb(BUDGET.loginBytes)}`);
+  if (dashboard.bytes > BUDGET.dashboardBytes)
+    overruns.push(`dashboard ${kb(dashboard.bytes)} > ${kb(BUDGET.dashboardBytes)}`);
   if (login.jsGzipBytes > BUDGET.loginJsGzipBytes) {
-    overruns.push(`login JavaScript ${kb(login.jsGzipBytes)} gzip > ${kb(BUDGET.loginJsGzipBytes)} (P9)`);
+    overruns.push(
+      `login JavaScript ${kb(login.jsGzipBytes)} gzip > ${kb(BUDGET.loginJsGzipBytes)} (P9)`,
+    );
   }
   const loginFiles = new Set(login.files);
   for (const chunk of Object.values(readManifest(distDir))) {
     if (!chunk.file.endsWith('.js') || loginFiles.has(chunk.file)) continue;
     const gz = gzipBytes(distDir, chunk.file);
-    if (gz > BUDGET.lazyChunkGzipBytes) overruns.push(`${chunk.file} ${kb(gz)} gzip > ${kb(BUDGET.lazyChunkGzipBytes)} (P9)`);
+    if (gz > BUDGET.lazyChunkGzipBytes)
+      overruns.push(`${chunk.file} ${kb(gz)} gzip > ${kb(BUDGET.lazyChunkGzipBytes)} (P9)`);
   }
   return { overruns, login, dashboard };
 }
@@ -131,7 +145,9 @@ export function budget(): Plugin {
   return onBuilt('gestcava-budget', 'post', function (outDir) {
     const { overruns, login, dashboard } = checkBudget(outDir);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    this.info(`first load as served: login ${kb(login.bytes)} (JS ${kb(login.jsGzipBytes)} gzip), dashboard ${kb(dashboard.bytes)}`);
+    this.info(
+      `first load as served: login ${kb(login.bytes)} (JS ${kb(login.jsGzipBytes)} gzip), dashboard ${kb(dashboard.bytes)}`,
+    );
     if (overruns.length) this.error(`over the first-load budget:\n  ${overruns.join('\n  ')}`);
   });
 }

@@ -10,7 +10,8 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|webmanifest|txt|ttf|eot)$/;
 const MIN_BYTES = 512;
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -26,13 +27,19 @@ export function precompress(): Plugin {
       if (!COMPRESSIBLE.test(file)) continue;
       const data = fs.readFileSync(file);
       if (data.length < MIN_BYTES) continue;
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      }));
-      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+      );
+      fs.writeFileSync(
+        `${file}.gz`,
+        zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      );
     }
   });
 }

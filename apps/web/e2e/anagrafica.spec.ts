@@ -3,7 +3,9 @@ import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot } fro
 
 /** A valid Italian partita IVA (10 random digits and the check digit), different on every run. */
 function partitaIva(): string {
-  const digits = Array.from({ length: 10 }, (_, i) => (i === 0 ? 0 : Math.floor(Math.random() * 10)));
+  const digits = Array.from({ length: 10 }, (_, i) =>
+    i === 0 ? 0 : Math.floor(Math.random() * 10),
+  );
   let sum = 0;
   digits.forEach((d, i) => {
     if (i % 2 === 0) sum += d;
@@ -36,7 +38,9 @@ async function chooseProvincia(page: Page, fieldId: string, text: string, option
 }
 
 test.describe('clienti', () => {
-  test('a wrong P.IVA is named beside its field; corrected, the cliente is saved and opens', async ({ page }, testInfo) => {
+  test('a wrong P.IVA is named beside its field; corrected, the cliente is saved and opens', async ({
+    page,
+  }, testInfo) => {
     await login(page, DEMO.vendite);
     await clickMenu(page, 'clienti');
     await expect(page.getByTestId('page-title')).toHaveText('Clienti');
@@ -56,7 +60,11 @@ test.describe('clienti', () => {
     await dialog.getByLabel('Telefono').fill('0585 777888');
     await page.getByTestId('anagrafica-save').click();
 
-    await expectMessageBeside(page, 'ana-partitaIva', 'Partita IVA non valida: cifra di controllo errata');
+    await expectMessageBeside(
+      page,
+      'ana-partitaIva',
+      'Partita IVA non valida: cifra di controllo errata',
+    );
     await expect(dialog).toBeVisible();
     await expectNoSeriousA11yViolations(page, testInfo, 'cliente-form');
 
@@ -83,7 +91,9 @@ test.describe('clienti', () => {
     await expect(page.getByTestId('list-totals')).toContainText('Totale1');
   });
 
-  test('edit, deactivate and reactivate write the history; filters live in the URL', async ({ page }, testInfo) => {
+  test('edit, deactivate and reactivate write the history; filters live in the URL', async ({
+    page,
+  }, testInfo) => {
     await login(page, DEMO.vendite);
     await page.goto('/app/pages/clienti?nazione=DE');
     await expect(page.getByRole('link', { name: 'Stone Design GmbH' })).toBeVisible();
@@ -102,7 +112,10 @@ test.describe('clienti', () => {
     // (and a pointer under it must not hold it on screen), only its close button takes the pointer.
     const toast = page.locator('.p-toast-message').filter({ hasText: 'Modifiche salvate' });
     const box = (await toast.boundingBox())!;
-    const hit = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.p-toast')), [box.x + box.width / 2, box.y + box.height / 2]);
+    const hit = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.p-toast')),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
     expect(hit).toBe(false);
     await toast.locator('.p-toast-icon-close').click();
     await expect(toast).toBeHidden();
@@ -132,9 +145,15 @@ test.describe('clienti', () => {
     await login(page, DEMO.vendite);
     await page.goto('/app/pages/fornitori');
     await expect(page.getByTestId('page-title')).toHaveText('Fornitori');
-    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-xlsx').click(),
+    ]);
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv').click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
   });
 

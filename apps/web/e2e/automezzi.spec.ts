@@ -9,7 +9,10 @@ function targa(): { typed: string; printed: string } {
   const pick = () => letters[Math.floor(Math.random() * letters.length)]!;
   const digits = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
   const [a, b, c, d] = ['Z', pick(), pick(), pick()];
-  return { typed: `${a}${b}-${digits} ${c}${d}`.toLowerCase(), printed: `${a}${b} ${digits} ${c}${d}` };
+  return {
+    typed: `${a}${b}-${digits} ${c}${d}`.toLowerCase(),
+    printed: `${a}${b} ${digits} ${c}${d}`,
+  };
 }
 
 test('at 390 px the admin adds a truck and finds it in the list, in service', async ({ page }) => {
@@ -17,7 +20,9 @@ test('at 390 px the admin adds a truck and finds it in the list, in service', as
   await login(page, DEMO.admin);
   await page.goto('/app/pages/automezzi');
   await expect(page.getByTestId('page-title')).toHaveText('Automezzi');
-  await expect(page.getByTestId('list-card').filter({ hasText: 'FG 482 KT' })).toContainText('Scania R 580');
+  await expect(page.getByTestId('list-card').filter({ hasText: 'FG 482 KT' })).toContainText(
+    'Scania R 580',
+  );
 
   const plate = targa();
   await page.getByTestId('automezzo-new').click();

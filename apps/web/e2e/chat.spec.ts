@@ -1,5 +1,19 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, fillLogin, PASSWORD, screenshot, watchConsole } from './helpers';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import {
+  DEMO,
+  expectNoSeriousA11yViolations,
+  fillLogin,
+  PASSWORD,
+  screenshot,
+  watchConsole,
+} from './helpers';
 
 /**
  * Issue 7 in the browser: two colleagues in two browser contexts chat in real time; the receiver's
@@ -12,12 +26,18 @@ const CHAT_PASSWORD = 'Chat-Prova-Sicura-2026';
 const TEMPORARY_PASSWORD = 'Data-Dall-Admin-2026';
 
 async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const anon = ((await (await request.get('/api/token')).json()) as { csrfToken: string }).csrfToken;
-  const res = await request.post('/user/login', { headers: { 'X-CSRF-Token': anon }, data: { email, password } });
+  const anon = ((await (await request.get('/api/token')).json()) as { csrfToken: string })
+    .csrfToken;
+  const res = await request.post('/user/login', {
+    headers: { 'X-CSRF-Token': anon },
+    data: { email, password },
+  });
   expect(res.status()).toBe(200);
   const token = ((await res.json()) as { user: { accessToken: string } }).user.accessToken;
   const auth = { Authorization: `Bearer ${token}` };
-  const csrf = ((await (await request.get('/api/token', { headers: auth })).json()) as { csrfToken: string }).csrfToken;
+  const csrf = (
+    (await (await request.get('/api/token', { headers: auth })).json()) as { csrfToken: string }
+  ).csrfToken;
   return { ...auth, 'X-CSRF-Token': csrf };
 }
 
@@ -27,18 +47,32 @@ async function colleagueHeaders(request: APIRequestContext, email: string) {
 }
 
 /** Fresh colleagues for this run, so the counts do not depend on other specs. */
-async function createColleague(request: APIRequestContext, adminHeaders: Record<string, string>, name: string) {
+async function createColleague(
+  request: APIRequestContext,
+  adminHeaders: Record<string, string>,
+  name: string,
+) {
   const email = `${name.toLowerCase()}-${Date.now()}${Math.floor(Math.random() * 1000)}@cava.example`;
   const res = await request.post('/user/register', {
     headers: adminHeaders,
-    data: { name, email, password: TEMPORARY_PASSWORD, role: 'user', permissions: { dashboard: true, chat: true }, active: true },
+    data: {
+      name,
+      email,
+      password: TEMPORARY_PASSWORD,
+      role: 'user',
+      permissions: { dashboard: true, chat: true },
+      active: true,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   // A password chosen by the admin must be replaced at the first login: the colleague does so, in a
   // context of their own (its anti-forgery cookie must not replace the admin's).
   const theirs = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
   const own = await apiLogin(theirs, email, TEMPORARY_PASSWORD);
-  const changed = await theirs.post('/user/change-password', { headers: own, data: { currentPassword: TEMPORARY_PASSWORD, newPassword: CHAT_PASSWORD } });
+  const changed = await theirs.post('/user/change-password', {
+    headers: own,
+    data: { currentPassword: TEMPORARY_PASSWORD, newPassword: CHAT_PASSWORD },
+  });
   expect(changed.ok(), await changed.text()).toBe(true);
   await theirs.dispose();
   return { name, email };
@@ -46,7 +80,11 @@ async function createColleague(request: APIRequestContext, adminHeaders: Record<
 
 /** A browser of its own, where desktop notifications are granted and recorded. */
 async function colleaguePage(browser: Browser, width = 1366, height = 768): Promise<Page> {
-  const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width, height } });
+  const context = await browser.newContext({
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    viewport: { width, height },
+  });
   await context.grantPermissions(['notifications']);
   await context.addInitScript(() => {
     const shown: Array<{ title: string; body: string }> = [];
@@ -76,7 +114,10 @@ async function openConversation(page: Page, name: string) {
 }
 
 test.describe('chat', () => {
-  test('two colleagues chat in real time; the badge counts up and back to zero', async ({ browser, request }, testInfo) => {
+  test('two colleagues chat in real time; the badge counts up and back to zero', async ({
+    browser,
+    request,
+  }, testInfo) => {
     const admin = await apiLogin(request, DEMO.admin.email, PASSWORD);
     const anna = await createColleague(request, admin, 'Anna');
     const bruno = await createColleague(request, admin, 'Bruno');
@@ -107,14 +148,22 @@ test.describe('chat', () => {
     await input.press('Enter');
     await expect(b.getByTestId('chat-badge')).toHaveText('2');
     await expect
-      .poll(() => b.evaluate(() => (window as unknown as { __notifications: Array<{ title: string }> }).__notifications.map((n) => n.title)))
+      .poll(() =>
+        b.evaluate(() =>
+          (window as unknown as { __notifications: Array<{ title: string }> }).__notifications.map(
+            (n) => n.title,
+          ),
+        ),
+      )
       .toEqual([`Nuovo messaggio da ${anna.name}`, `Nuovo messaggio da ${anna.name}`]);
 
     // An attachment with its preview, then sent.
     await a.getByTestId('chat-file-input').setInputFiles({
       name: 'misure.pdf',
       mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      ),
     });
     await expect(a.getByTestId('chat-pending-file')).toContainText('misure.pdf');
     await a.getByTestId('chat-send').click();
@@ -127,9 +176,13 @@ test.describe('chat', () => {
       throw new Error('a message opened a dialog: markup was interpreted');
     });
     await b.getByTestId('topbar-chat').click();
-    await expect(b.locator(`[data-name="${anna.name}"]`).getByTestId('chat-contact-unread')).toHaveText('3');
+    await expect(
+      b.locator(`[data-name="${anna.name}"]`).getByTestId('chat-contact-unread'),
+    ).toHaveText('3');
     await b.locator(`[data-name="${anna.name}"]`).click();
-    await expect(b.getByTestId('chat-text').nth(1)).toHaveText('Prima riga\n<img src=x onerror=alert(1)>');
+    await expect(b.getByTestId('chat-text').nth(1)).toHaveText(
+      'Prima riga\n<img src=x onerror=alert(1)>',
+    );
     await expect(b.getByTestId('chat-file')).toContainText('misure.pdf');
     await expect(b.getByTestId('chat-day').first()).toHaveText('Oggi');
     await expect(b.getByTestId('chat-badge')).toHaveCount(0);
@@ -140,10 +193,18 @@ test.describe('chat', () => {
     await b.getByTestId('chat-input').press('Enter');
     await expect(a.getByTestId('chat-text').last()).toHaveText('Arrivo subito');
     // Anna is on the chat page: no notification for her.
-    expect(await a.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications.length)).toBe(0);
+    expect(
+      await a.evaluate(
+        () => (window as unknown as { __notifications: unknown[] }).__notifications.length,
+      ),
+    ).toBe(0);
 
     // Anna deletes her first message: both sides show 'Messaggio eliminato'.
-    await a.getByTestId('chat-message').filter({ hasText: 'Ciao Bruno' }).getByTestId('chat-delete').click();
+    await a
+      .getByTestId('chat-message')
+      .filter({ hasText: 'Ciao Bruno' })
+      .getByTestId('chat-delete')
+      .click();
     await a.getByTestId('chat-delete-dialog-confirm').click();
     await expect(a.getByTestId('chat-messages').getByText('Messaggio eliminato')).toBeVisible();
     await expect(b.getByTestId('chat-messages').getByText('Messaggio eliminato')).toBeVisible();
@@ -157,7 +218,10 @@ test.describe('chat', () => {
     await b.context().close();
   });
 
-  test('is usable at 360 px: list, then the conversation with a way back, no sideways scrolling', async ({ browser, request }) => {
+  test('is usable at 360 px: list, then the conversation with a way back, no sideways scrolling', async ({
+    browser,
+    request,
+  }) => {
     const admin = await apiLogin(request, DEMO.admin.email, PASSWORD);
     const carla = await createColleague(request, admin, 'Carla');
     const dario = await createColleague(request, admin, 'Dario');
@@ -170,23 +234,33 @@ test.describe('chat', () => {
     await page.getByTestId('chat-input').press('Enter');
     await expect(page.getByTestId('chat-text')).toHaveText('Messaggio dal telefono');
     await screenshot(page, 'chat-360');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Torna alle conversazioni' }).click();
     await expect(page.getByTestId('chat-search')).toBeVisible();
     await page.context().close();
   });
 
-  test('a long conversation opens on its newest 50 messages and loads the older ones on scrolling up', async ({ browser, request }) => {
+  test('a long conversation opens on its newest 50 messages and loads the older ones on scrolling up', async ({
+    browser,
+    request,
+  }) => {
     const admin = await apiLogin(request, DEMO.admin.email, PASSWORD);
     const elena = await createColleague(request, admin, 'Elena');
     const fabio = await createColleague(request, admin, 'Fabio');
     const elenaApi = await colleagueHeaders(request, elena.email);
-    const fabioId = ((await (await request.get('/api/chat/available-users', { headers: elenaApi })).json()) as { users: Array<{ _id: string; name: string }> }).users.find(
-      (u) => u.name === fabio.name,
-    )!._id;
+    const fabioId = (
+      (await (await request.get('/api/chat/available-users', { headers: elenaApi })).json()) as {
+        users: Array<{ _id: string; name: string }>;
+      }
+    ).users.find((u) => u.name === fabio.name)!._id;
     for (let i = 1; i <= 60; i++) {
-      const res = await request.post('/api/chat/message', { headers: elenaApi, multipart: { receiverId: fabioId, content: `Messaggio numero ${i}` } });
+      const res = await request.post('/api/chat/message', {
+        headers: elenaApi,
+        multipart: { receiverId: fabioId, content: `Messaggio numero ${i}` },
+      });
       expect(res.status()).toBe(201);
     }
 

@@ -7,10 +7,14 @@ import { DEMO, fillLogin, login, screenshot } from './helpers';
 test.describe('find or scan a code', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('on a phone, a block’s code typed loosely in the top bar opens its page', async ({ page }) => {
+  test('on a phone, a block’s code typed loosely in the top bar opens its page', async ({
+    page,
+  }) => {
     await login(page, DEMO.produzione);
     await page.goto('/app/pages/blocchi');
-    const codice = (await page.locator('.list-card-title').first().innerText()).match(/BL-\d{4}-\d{4}/)![0];
+    const codice = (await page.locator('.list-card-title').first().innerText()).match(
+      /BL-\d{4}-\d{4}/,
+    )![0];
     await page.getByRole('button', { name: 'Cerca o scansiona un codice' }).click();
     const input = page.getByTestId('code-search-input');
     await expect(input).toBeFocused();
@@ -23,39 +27,69 @@ test.describe('find or scan a code', () => {
 
     // its label, to stick on the stone
     const download = page.waitForEvent('download');
-    await page.getByTestId('print-labels').getByRole('button', { name: 'Stampa etichetta' }).click();
+    await page
+      .getByTestId('print-labels')
+      .getByRole('button', { name: 'Stampa etichetta' })
+      .click();
     expect((await download).suggestedFilename()).toBe(`etichetta-${codice}.pdf`);
     await screenshot(page, 'blocco-etichetta-390');
 
     // the yard's quick actions: a photo from the camera in one tap, a move in two
     await expect(page.getByTestId('quick-actions')).toBeVisible();
-    await page.getByTestId('quick-photo-input').setInputFiles({ name: 'piazzale.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 190, g: 186, b: 180 } } }).jpeg().toBuffer() });
-    await expect(page.locator('.p-toast-message').filter({ hasText: 'Foto caricata' })).toBeVisible();
+    await page.getByTestId('quick-photo-input').setInputFiles({
+      name: 'piazzale.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({
+        create: { width: 800, height: 600, channels: 3, background: { r: 190, g: 186, b: 180 } },
+      })
+        .jpeg()
+        .toBuffer(),
+    });
+    await expect(
+      page.locator('.p-toast-message').filter({ hasText: 'Foto caricata' }),
+    ).toBeVisible();
     await screenshot(page, 'blocco-quick-actions-390');
     await page.getByTestId('quick-move').click();
-    const place = page.getByTestId('quick-move-dialog').getByRole('button').filter({ hasNotText: /^$/ }).last();
+    const place = page
+      .getByTestId('quick-move-dialog')
+      .getByRole('button')
+      .filter({ hasNotText: /^$/ })
+      .last();
     const nome = (await place.innerText()).trim();
     await place.click();
-    await expect(page.locator('.p-toast-message').filter({ hasText: 'Blocco spostato' })).toBeVisible();
+    await expect(
+      page.locator('.p-toast-message').filter({ hasText: 'Blocco spostato' }),
+    ).toBeVisible();
     await expect(page.getByTestId('quick-move-dialog')).toBeHidden();
     await expect(page.getByText(nome).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Cerca o scansiona un codice' }).click();
     await page.getByTestId('code-search-input').fill('XX-1999-1');
     await page.getByTestId('code-search-submit').click();
-    await expect(page.getByTestId('code-search-error')).toHaveText('Il codice XX-1999-0001 non corrisponde a nulla di questa ditta');
+    await expect(page.getByTestId('code-search-error')).toHaveText(
+      'Il codice XX-1999-0001 non corrisponde a nulla di questa ditta',
+    );
     // part of a code: the candidates to choose from
     await page.getByTestId('code-search-input').fill(numero!);
     await page.getByTestId('code-search-submit').click();
-    await expect(page.getByTestId('code-search-error')).toHaveText('Nessun codice esatto: forse uno di questi?');
-    await page.getByTestId('code-search-candidates').getByRole('link', { name: new RegExp(`^Blocco ${codice}`) }).click();
+    await expect(page.getByTestId('code-search-error')).toHaveText(
+      'Nessun codice esatto: forse uno di questi?',
+    );
+    await page
+      .getByTestId('code-search-candidates')
+      .getByRole('link', { name: new RegExp(`^Blocco ${codice}`) })
+      .click();
     await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codice}`);
   });
 
-  test('a label’s link opened logged out asks to log in, then lands on the item', async ({ page }) => {
+  test('a label’s link opened logged out asks to log in, then lands on the item', async ({
+    page,
+  }) => {
     await login(page, DEMO.produzione);
     await page.goto('/app/pages/blocchi');
-    const codice = (await page.locator('.list-card-title').first().innerText()).match(/BL-\d{4}-\d{4}/)![0];
+    const codice = (await page.locator('.list-card-title').first().innerText()).match(
+      /BL-\d{4}-\d{4}/,
+    )![0];
     await page.evaluate(() => window.localStorage.clear());
     await page.context().clearCookies();
 
@@ -68,25 +102,45 @@ test.describe('find or scan a code', () => {
 });
 
 test.describe('scanning a label with the phone’s camera', () => {
-  test('the camera reads the QR code of a label and opens the block', async ({ page: probe }, testInfo) => {
+  test('the camera reads the QR code of a label and opens the block', async ({
+    page: probe,
+  }, testInfo) => {
     test.setTimeout(90_000);
     // a camera that films a printed label: Chromium's fake capture device playing a y4m of the QR
     await login(probe, DEMO.produzione);
     await probe.goto('/app/pages/blocchi');
-    const codice = (await probe.locator('a[href^="/app/pages/blocchi/"]').first().innerText()).match(/BL-\d{4}-\d{4}/)![0];
+    const codice = (
+      await probe.locator('a[href^="/app/pages/blocchi/"]').first().innerText()
+    ).match(/BL-\d{4}-\d{4}/)![0];
 
     const video = testInfo.outputPath('etichetta.y4m');
     fs.writeFileSync(video, await y4mOf(`https://gestcava.example/c/${codice}`));
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
-    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'it-IT', permissions: ['camera'] });
+    const context = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      locale: 'it-IT',
+      permissions: ['camera'],
+    });
     const page = await context.newPage();
     await login(page, DEMO.produzione);
     await page.getByTestId('dashboard-code-search').click();
     await page.getByTestId('code-search-scan').click();
-    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codice}`, { timeout: 20_000 });
+    await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codice}`, {
+      timeout: 20_000,
+    });
     await browser.close();
   });
 });
@@ -107,5 +161,8 @@ async function y4mOf(text: string): Promise<Buffer> {
     .toBuffer();
   const chroma = Buffer.alloc((w / 2) * (h / 2), 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), qr.subarray(0, w * h), chroma, chroma]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]);
+  return Buffer.concat([
+    Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`),
+    ...Array.from({ length: 10 }, () => frame),
+  ]);
 }

@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot, watchConsole } from './helpers';
+import {
+  clickMenu,
+  DEMO,
+  expectNoSeriousA11yViolations,
+  login,
+  screenshot,
+  watchConsole,
+} from './helpers';
 
 /** Nothing on the page is wider than the screen (no sideways scrolling). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -16,7 +23,11 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 /** Measures, price and outcome of one block's card, typed as in the yard: Enter from one number to the next. */
-async function fillCard(card: Locator, m: { l: string; h: string; p: string; prezzo?: string }, esito: 'accettato' | 'rifiutato') {
+async function fillCard(
+  card: Locator,
+  m: { l: string; h: string; p: string; prezzo?: string },
+  esito: 'accettato' | 'rifiutato',
+) {
   await card.getByTestId('riga-lunghezzaRilevata').click();
   const keyboard = card.page().keyboard;
   for (const value of [m.l, m.h, m.p]) {
@@ -35,7 +46,9 @@ async function fillCard(card: Locator, m: { l: string; h: string; p: string; pre
 }
 
 test.describe('sales: a collaudo on a tablet', () => {
-  test('vendite at 390 px runs a collaudo of three blocks, one rejected, confirms it, downloads the verbale and finds two blocks sold and one back', async ({ page }, testInfo) => {
+  test('vendite at 390 px runs a collaudo of three blocks, one rejected, confirms it, downloads the verbale and finds two blocks sold and one back', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const console = watchConsole(page);
     await login(page, DEMO.vendite);
@@ -47,7 +60,9 @@ test.describe('sales: a collaudo on a tablet', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     // the menu slides away on a phone: the screenshot waits for it
-    await expect.poll(async () => (await page.locator('.layout-sidebar').boundingBox())?.x ?? -1000).toBeLessThan(-100);
+    await expect
+      .poll(async () => (await page.locator('.layout-sidebar').boundingBox())?.x ?? -1000)
+      .toBeLessThan(-100);
     await screenshot(page, 'collaudi-list-390');
     await expectNoSidewaysScroll(page);
 
@@ -55,7 +70,11 @@ test.describe('sales: a collaudo on a tablet', () => {
     await page.getByTestId('collaudi-new').click();
     const form = page.getByTestId('collaudo-form-dialog');
     await form.getByLabel('Cliente').fill('Edilpietra');
-    await page.locator('.p-autocomplete-panel').getByRole('option', { name: /Edilpietra/ }).first().click();
+    await page
+      .locator('.p-autocomplete-panel')
+      .getByRole('option', { name: /Edilpietra/ })
+      .first()
+      .click();
     await expect(page.locator('#collaudo-clienteId')).not.toHaveValue('');
     const cliente = await page.locator('#collaudo-clienteId').inputValue();
     await form.getByLabel('Luogo').fill('Piazzale blocchi, cava 1');
@@ -71,11 +90,14 @@ test.describe('sales: a collaudo on a tablet', () => {
 
     // --- three disponibile blocks, read off the list of collaudabili and added by typing their code
     await page.getByTestId('aggiungi-blocco-elenco').click();
-    const options = page.getByTestId('blocco-collaudabile-option').filter({ hasNotText: 'opzionato' });
+    const options = page
+      .getByTestId('blocco-collaudabile-option')
+      .filter({ hasNotText: 'opzionato' });
     await expect(options.first()).toBeVisible();
     expect(await options.count()).toBeGreaterThanOrEqual(3);
     const codici: string[] = [];
-    for (let i = 0; i < 3; i++) codici.push(/BL-\d{4}-\d{4}/.exec(await options.nth(i).innerText())?.[0] ?? '');
+    for (let i = 0; i < 3; i++)
+      codici.push(/BL-\d{4}-\d{4}/.exec(await options.nth(i).innerText())?.[0] ?? '');
     expect(codici.every((c) => c !== '')).toBe(true);
     await page.getByTestId('aggiungi-blocco-elenco').click();
     const input = page.getByTestId('aggiungi-blocco-codice');
@@ -121,11 +143,15 @@ test.describe('sales: a collaudo on a tablet', () => {
     await expect(card(rifiutato).getByTestId('riga-esito')).toHaveText('Rifiutato');
     await page.getByTestId('collaudo-move-confermato').click();
     const confirm = page.getByTestId('confirm-collaudo-conferma');
-    await expect(confirm.getByTestId('conferma-summary')).toContainText(`2 blocchi venduti a ${cliente}`);
+    await expect(confirm.getByTestId('conferma-summary')).toContainText(
+      `2 blocchi venduti a ${cliente}`,
+    );
     await expect(confirm.getByTestId('conferma-venduti')).toContainText(a);
     await expect(confirm.getByTestId('conferma-venduti')).toContainText(b);
     await expect(confirm.getByTestId('conferma-venduti')).toContainText('17,662 m³');
-    await expect(confirm.getByTestId('conferma-tornano')).toHaveText(`${rifiutato}torna disponibile`);
+    await expect(confirm.getByTestId('conferma-tornano')).toHaveText(
+      `${rifiutato}torna disponibile`,
+    );
     await screenshot(page, 'collaudo-conferma-390');
     await page.getByTestId('confirm-collaudo-conferma-confirm').click();
     await expect(page.getByTestId('collaudo-stato')).toHaveText('Confermato');
@@ -134,7 +160,10 @@ test.describe('sales: a collaudo on a tablet', () => {
     await expect(card(rifiutato).getByTestId('riga-blocco-stato')).toHaveText('Disponibile');
 
     // --- the verbale
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('collaudo-verbale').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('collaudo-verbale').click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`verbale-${codice}.pdf`);
     const chunks: Buffer[] = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);

@@ -36,7 +36,12 @@ function report(testInfo: TestInfo, flow: string, clicks: Counter) {
 /** dd/MM/yy of a day in Rome, as a person types it. */
 function romeDate(daysAhead: number): string {
   const day = new Date(Date.now() + daysAhead * 86_400_000);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: '2-digit' }).format(day);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: '2-digit',
+  }).format(day);
 }
 
 async function choose(page: Page, clicks: Counter, inputId: string, option: string | RegExp) {
@@ -57,7 +62,9 @@ async function typeMeasures(page: Page, prefix: string, dims: [string, string, s
 }
 
 test.describe('daily flows at 390 px, taps counted', () => {
-  test('produzione: bancata → three blocchi with Salva e nuovo → a photo', async ({ page }, testInfo) => {
+  test('produzione: bancata → three blocchi with Salva e nuovo → a photo', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const console_ = watchConsole(page);
     const clicks = counter();
@@ -102,7 +109,10 @@ test.describe('daily flows at 390 px, taps counted', () => {
     await expect(blocchi.getByTestId('list-totals')).toContainText('Blocchi3');
 
     // --- a photo of the first one
-    const primo = blocchi.getByTestId('list-card').or(blocchi.getByRole('link', { name: /BL-\d{4}-\d{4}/ })).first();
+    const primo = blocchi
+      .getByTestId('list-card')
+      .or(blocchi.getByRole('link', { name: /BL-\d{4}-\d{4}/ }))
+      .first();
     await clicks.tap(primo);
     await expect(page.getByTestId('page-title')).toHaveText(/^Blocco BL-\d{4}-\d{4}$/);
     await expect(page.getByTestId('genealogy-bancata')).toBeVisible();
@@ -111,13 +121,27 @@ test.describe('daily flows at 390 px, taps counted', () => {
     await expect(panel.getByTestId('photo-tile')).toHaveCount(0);
     await clicks.tap(panel.getByTestId('photo-upload-open'));
     const upload = page.getByTestId('photo-upload-dialog');
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 210, g: 205, b: 198 } } }).jpeg({ quality: 80 }).toBuffer();
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 210, g: 205, b: 198 } },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     clicks.picked();
-    await upload.getByTestId('photo-file-input').setInputFiles([{ name: 'blocco.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+    await upload
+      .getByTestId('photo-file-input')
+      .setInputFiles([{ name: 'blocco.jpg', mimeType: 'image/jpeg', buffer: photo }]);
     await clicks.tap(upload.getByTestId('photo-upload-send'));
     await expect(upload).toBeHidden({ timeout: 30_000 });
     await expect(panel.getByTestId('photo-tile')).toHaveCount(1);
-    await expect.poll(() => panel.getByTestId('photo-tile').getByRole('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        panel
+          .getByTestId('photo-tile')
+          .getByRole('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
 
     report(testInfo, 'produzione', clicks);
     // the screenshot shows the photo, not the confirmation toasts over it
@@ -127,7 +151,9 @@ test.describe('daily flows at 390 px, taps counted', () => {
     expect(console_.errors).toEqual([]);
   });
 
-  test('vendite: a disponibile blocco optioned for a cliente until a typed date', async ({ page }, testInfo) => {
+  test('vendite: a disponibile blocco optioned for a cliente until a typed date', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const console_ = watchConsole(page);
     const clicks = counter();
@@ -139,7 +165,9 @@ test.describe('daily flows at 390 px, taps counted', () => {
     await clicks.tap(page.getByTestId('blocco-move-opzionato'));
     const dialog = page.getByTestId('opzione-dialog');
     await dialog.getByLabel('Cliente').pressSequentially('Edilpietra V');
-    await clicks.tap(page.locator('.p-autocomplete-panel').getByRole('option', { name: /Edilpietra Veneta/ }));
+    await clicks.tap(
+      page.locator('.p-autocomplete-panel').getByRole('option', { name: /Edilpietra Veneta/ }),
+    );
     const scadenza = romeDate(5);
     await typeDate(page.locator('#opzione-scadenza'), scadenza);
     await expect(page.locator('#opzione-scadenza')).toHaveValue(scadenza);
@@ -148,7 +176,9 @@ test.describe('daily flows at 390 px, taps counted', () => {
 
     await expect(page.getByTestId('blocco-stato')).toHaveText('Opzionato');
     await expect(page.getByTestId('blocco-cliente')).toContainText('per Edilpietra Veneta S.r.l.');
-    await expect(page.getByTestId('blocco-cliente').getByText(/^fino al /)).toHaveText(`fino al ${scadenza}`);
+    await expect(page.getByTestId('blocco-cliente').getByText(/^fino al /)).toHaveText(
+      `fino al ${scadenza}`,
+    );
 
     report(testInfo, 'vendite', clicks);
     await expect(page.locator('.p-toast-message')).toHaveCount(0, { timeout: 15_000 });

@@ -32,7 +32,10 @@ test('Escape then Back on a form with unsaved values asks once, not twice', asyn
   await expect(question).toHaveCount(0);
 });
 
-test('a logout in another tab keeps the typed values of this tab\'s form for after the login; the user\'s own logout drops them', async ({ context, page }) => {
+test("a logout in another tab keeps the typed values of this tab's form for after the login; the user's own logout drops them", async ({
+  context,
+  page,
+}) => {
   await login(page, DEMO.admin);
   await openVendi(page);
   const detail = new URL(page.url()).pathname;

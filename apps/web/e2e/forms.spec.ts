@@ -11,7 +11,10 @@ async function choose(page: Page, inputId: string, option: string | RegExp) {
 
 async function openBancata(page: Page, stato: string) {
   await page.goto(`/app/bancate?stato=${stato}`);
-  await page.getByRole('link', { name: /BA-\d{4}-\d{4}/ }).first().click();
+  await page
+    .getByRole('link', { name: /BA-\d{4}-\d{4}/ })
+    .first()
+    .click();
   await expect(page.getByTestId('page-title')).toHaveText(/^Bancata BA-/);
 }
 
@@ -36,7 +39,12 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
 
     // a form: the option's expiry typed as 07/01/27 with a cliente chosen
     await page.goto('/app/pages/blocchi?stato=disponibile');
-    await page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first().getByRole('link').click();
+    await page
+      .getByRole('table', { name: 'Blocchi' })
+      .locator('tbody tr')
+      .first()
+      .getByRole('link')
+      .click();
     await page.getByTestId('blocco-move-opzionato').click();
     const dialog = page.getByTestId('opzione-dialog');
     await dialog.getByLabel('Cliente').fill('Edilpietra');
@@ -46,7 +54,10 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
     await expect(page.locator('.p-autocomplete-panel')).toHaveCount(0);
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Cliente').fill('Edilpietra V');
-    await page.locator('.p-autocomplete-panel').getByRole('option', { name: /Edilpietra Veneta/ }).click();
+    await page
+      .locator('.p-autocomplete-panel')
+      .getByRole('option', { name: /Edilpietra Veneta/ })
+      .click();
     // the press on the option must not blur the field (its validation moved the dialog and the
     // release missed the option), and the search typed before the click must not reopen the list
     await page.waitForTimeout(600);
@@ -68,11 +79,15 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
     await expect(scadenza).toHaveValue('07/01/27');
   });
 
-  test('block entry: whole cm, required measures, focus on the first error, Salva e nuovo, the ubicazione remembered', async ({ page }) => {
+  test('block entry: whole cm, required measures, focus on the first error, Salva e nuovo, the ubicazione remembered', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await login(page, DEMO.produzione);
     await openBancata(page, 'ribaltata');
-    const blocchi = page.getByTestId('bancata-blocchi').getByRole('link', { name: /BL-\d{4}-\d{4}/ });
+    const blocchi = page
+      .getByTestId('bancata-blocchi')
+      .getByRole('link', { name: /BL-\d{4}-\d{4}/ });
     await expect(blocchi.first()).toBeVisible();
     const before = await blocchi.count();
     await page.getByTestId('bancata-new-blocco').click();
@@ -83,7 +98,9 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
     await lunghezza.pressSequentially('1150,5');
     await page.keyboard.press('Tab');
     await expect(lunghezza).toHaveValue('1150,5');
-    await expect(page.locator('#blocco-lunghezza-error')).toHaveText('Lunghezza: un numero intero di cm');
+    await expect(page.locator('#blocco-lunghezza-error')).toHaveText(
+      'Lunghezza: un numero intero di cm',
+    );
     await lunghezza.fill('');
     // Escape closes an open dropdown, not the form
     await page.locator('.p-dropdown:has(#blocco-ubicazioneId)').click();
@@ -103,7 +120,9 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
     await page.getByTestId('blocco-save-new').click();
     await expect(lunghezza).toHaveValue('');
     await expect(lunghezza).toBeFocused();
-    await expect(page.locator('.p-dropdown:has(#blocco-ubicazioneId)')).toContainText('Piazzale cava Canalgrande');
+    await expect(page.locator('.p-dropdown:has(#blocco-ubicazioneId)')).toContainText(
+      'Piazzale cava Canalgrande',
+    );
     await typeMeasures(page, ['300', '160', '130']);
     await page.getByTestId('blocco-save-new').click();
     await expect(lunghezza).toHaveValue('');
@@ -114,7 +133,9 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
 
     // the next one lies where the last one from this cava went, and can copy the previous one
     await page.getByTestId('bancata-new-blocco').click();
-    await expect(page.locator('.p-dropdown:has(#blocco-ubicazioneId)')).toContainText('Piazzale cava Canalgrande');
+    await expect(page.locator('.p-dropdown:has(#blocco-ubicazioneId)')).toContainText(
+      'Piazzale cava Canalgrande',
+    );
     await expect(page.getByTestId('blocco-copy-previous')).toContainText(/BL-\d{4}-\d{4}/);
   });
 
@@ -124,7 +145,9 @@ test.describe('forms: what quarry staff hit in their first hour', () => {
     await page.getByTestId('bancata-move-in_taglio').dblclick();
     await expect(page.getByTestId('bancata-stato')).toHaveText('In taglio');
     await expect(page.locator('.p-toast-message-error')).toHaveCount(0);
-    await expect(page.getByTestId('history-item').filter({ hasText: 'Cambio di stato' })).toHaveCount(1);
+    await expect(
+      page.getByTestId('history-item').filter({ hasText: 'Cambio di stato' }),
+    ).toHaveCount(1);
   });
 });
 

@@ -13,56 +13,77 @@ export interface DemoUser {
 }
 
 /** DESIGN §7 demo users and what SPEC §2 says each one sees. */
-export const DEMO: Record<'admin' | 'produzione' | 'magazzino' | 'vendite' | 'segheria', DemoUser> = {
-  admin: {
-    email: 'admin@cava.example',
-    menu: [
-      'dashboard',
-      'bancate',
-      'blocchi',
-      'photo-gallery',
-      'blocchi-esterni',
-      'lavorazione-lastre',
-      'lavorazione-pavimenti',
-      'magazzino-lastre',
-      'magazzino-pavimenti',
-      'collaudi',
-      'spedizioni',
-      'statistiche',
-      'reportistica',
-      'clienti',
-      'fornitori',
-      'group-companies',
-      'automezzi',
-    ],
-    quarry: 'Cava di Canalgrande',
-    funzioni: true,
-  },
-  produzione: {
-    email: 'produzione@cava.example',
-    menu: ['dashboard', 'bancate', 'blocchi', 'photo-gallery', 'blocchi-esterni'],
-    quarry: 'Cava di Canalgrande',
-    funzioni: false,
-  },
-  magazzino: {
-    email: 'magazzino@cava.example',
-    menu: ['dashboard', 'photo-gallery', 'lavorazione-lastre', 'lavorazione-pavimenti', 'magazzino-lastre', 'magazzino-pavimenti', 'spedizioni', 'automezzi'],
-    quarry: 'Cava di Canalgrande',
-    funzioni: true,
-  },
-  vendite: {
-    email: 'vendite@cava.example',
-    menu: ['dashboard', 'blocchi', 'collaudi', 'spedizioni', 'statistiche', 'reportistica', 'clienti', 'fornitori', 'group-companies', 'automezzi'],
-    quarry: 'Cava di Canalgrande',
-    funzioni: true,
-  },
-  segheria: {
-    email: 'segheria@cava.example',
-    menu: ['dashboard', 'blocchi', 'blocchi-esterni', 'lavorazione-lastre', 'magazzino-lastre'],
-    quarry: 'Segheria Demo S.r.l.',
-    funzioni: false,
-  },
-};
+export const DEMO: Record<'admin' | 'produzione' | 'magazzino' | 'vendite' | 'segheria', DemoUser> =
+  {
+    admin: {
+      email: 'admin@cava.example',
+      menu: [
+        'dashboard',
+        'bancate',
+        'blocchi',
+        'photo-gallery',
+        'blocchi-esterni',
+        'lavorazione-lastre',
+        'lavorazione-pavimenti',
+        'magazzino-lastre',
+        'magazzino-pavimenti',
+        'collaudi',
+        'spedizioni',
+        'statistiche',
+        'reportistica',
+        'clienti',
+        'fornitori',
+        'group-companies',
+        'automezzi',
+      ],
+      quarry: 'Cava di Canalgrande',
+      funzioni: true,
+    },
+    produzione: {
+      email: 'produzione@cava.example',
+      menu: ['dashboard', 'bancate', 'blocchi', 'photo-gallery', 'blocchi-esterni'],
+      quarry: 'Cava di Canalgrande',
+      funzioni: false,
+    },
+    magazzino: {
+      email: 'magazzino@cava.example',
+      menu: [
+        'dashboard',
+        'photo-gallery',
+        'lavorazione-lastre',
+        'lavorazione-pavimenti',
+        'magazzino-lastre',
+        'magazzino-pavimenti',
+        'spedizioni',
+        'automezzi',
+      ],
+      quarry: 'Cava di Canalgrande',
+      funzioni: true,
+    },
+    vendite: {
+      email: 'vendite@cava.example',
+      menu: [
+        'dashboard',
+        'blocchi',
+        'collaudi',
+        'spedizioni',
+        'statistiche',
+        'reportistica',
+        'clienti',
+        'fornitori',
+        'group-companies',
+        'automezzi',
+      ],
+      quarry: 'Cava di Canalgrande',
+      funzioni: true,
+    },
+    segheria: {
+      email: 'segheria@cava.example',
+      menu: ['dashboard', 'blocchi', 'blocchi-esterni', 'lavorazione-lastre', 'magazzino-lastre'],
+      quarry: 'Segheria Demo S.r.l.',
+      funzioni: false,
+    },
+  };
 
 export async function fillLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByLabel('Email').fill(email);
@@ -94,7 +115,8 @@ export function watchConsole(page: Page): { errors: string[] } {
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     const text = msg.text();
-    if (/Failed to load resource: the server responded with a status of (401|404)/.test(text)) return;
+    if (/Failed to load resource: the server responded with a status of (401|404)/.test(text))
+      return;
     errors.push(text);
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -102,15 +124,26 @@ export function watchConsole(page: Page): { errors: string[] } {
 }
 
 /** axe-core: no serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   await testInfo.attach(`axe-${name}.json`, {
     body: JSON.stringify(results.violations, null, 2),
     contentType: 'application/json',
   });
   expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    serious.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
   ).toEqual([]);
 }
 
@@ -124,7 +157,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function clickMenu(page: Page, key: string): Promise<void> {
   const link = page.locator(`.layout-sidebar [data-menu-key="${key}"]`);
   if (!(await link.isVisible())) {
-    const toggle = page.locator(`.layout-sidebar li[data-menu-group]:has([data-menu-key="${key}"]) > button`);
+    const toggle = page.locator(
+      `.layout-sidebar li[data-menu-group]:has([data-menu-key="${key}"]) > button`,
+    );
     if ((await toggle.count()) > 0) await toggle.click();
   }
   await link.click();
@@ -132,14 +167,22 @@ export async function clickMenu(page: Page, key: string): Promise<void> {
 
 /** The sidebar has finished sliding in (0.2 s transition), so a screenshot shows it whole. */
 export async function sidebarSettled(page: Page): Promise<void> {
-  await expect.poll(async () => (await page.locator('.layout-sidebar').boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+  await expect
+    .poll(async () => (await page.locator('.layout-sidebar').boundingBox())?.x ?? -1)
+    .toBeGreaterThanOrEqual(0);
   await page.waitForTimeout(250);
 }
 
 /** A free slab's page, reached from the list (so Back has somewhere to go), with its Vendi form open and typed in. */
 export async function openVendi(page: Page) {
   await page.goto('/app/pages/magazzino/lastre?stato=disponibile');
-  await page.getByRole('table', { name: 'Lastre' }).locator('tbody tr').first().getByRole('link').first().click();
+  await page
+    .getByRole('table', { name: 'Lastre' })
+    .locator('tbody tr')
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/app\/pages\/magazzino\/lastre\/[^/?]+$/);
   await page.getByTestId('lastra-vendi').click();
   const dialog = page.getByTestId('vendi-form-dialog');

@@ -10,7 +10,9 @@ test.describe('each demo user sees exactly the menu entries their permissions al
       await login(page, user);
       await expect(page).toHaveURL(/\/app\/dashboard$/);
       const menu = page.getByTestId('app-menu');
-      const keys = await menu.locator('[data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')));
+      const keys = await menu
+        .locator('[data-menu-key]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')));
       expect(keys).toEqual(user.menu);
       await expect(menu.getByText('FUNZIONI', { exact: true })).toHaveCount(user.funzioni ? 1 : 0);
       await expect(page.getByTestId('footer')).toContainText('v1.0.0');

@@ -12,22 +12,31 @@ const MARK = /^Copia sul dispositivo, aggiornata alle \d\d:\d\d del \d\d\/\d\d\/
 
 /** The app's IndexedDB databases in this origin. */
 const appDatabases = (page: Page) =>
-  page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((name) => name.startsWith('gestcava-')).sort());
+  page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((d) => d.name ?? '')
+      .filter((name) => name.startsWith('gestcava-'))
+      .sort(),
+  );
 
 /** The codici of every item kept in the read caches, whoever they belong to. */
 function cachedCodici(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
-    const ask = <T,>(request: IDBRequest<T>) =>
+    const ask = <T>(request: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((name) => name.startsWith('gestcava-cache-'));
+    const names = (await indexedDB.databases())
+      .map((d) => d.name ?? '')
+      .filter((name) => name.startsWith('gestcava-cache-'));
     const codici: string[] = [];
     for (const name of names) {
       const db = await ask(indexedDB.open(name));
       if (db.objectStoreNames.contains('items')) {
-        const items = await ask(db.transaction('items').objectStore('items').getAll() as IDBRequest<{ label: string }[]>);
+        const items = await ask(
+          db.transaction('items').objectStore('items').getAll() as IDBRequest<{ label: string }[]>,
+        );
         codici.push(...items.map((item) => item.label));
       }
       db.close();
@@ -58,19 +67,30 @@ async function openFirstBlock(page: Page): Promise<{ path: string; codice: strin
 /** h/pwa's worker has installed (precache done) and controls this page. */
 async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null))
+    .toBe('activated');
 }
 
 async function userIdOf(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(window.localStorage.getItem('currentUser') ?? '{}') as { _id: string })._id);
+  return page.evaluate(
+    () => (JSON.parse(window.localStorage.getItem('currentUser') ?? '{}') as { _id: string })._id,
+  );
 }
 
-test('a block opened online reads offline with its mark; logout wipes the device; the next user sees nothing of it', async ({ page, context }) => {
+test('a block opened online reads offline with its mark; logout wipes the device; the next user sees nothing of it', async ({
+  page,
+  context,
+}) => {
   await login(page, DEMO.produzione);
   const block = await openFirstBlock(page);
   // a block this user never opened
-  const list = await page.request.get('/api/blocchi?limit=5', { headers: { Authorization: `Bearer ${await storedToken(page)}` } });
-  const other = ((await list.json()) as { items: { _id: string }[] }).items.find((b) => !block.path.endsWith(b._id));
+  const list = await page.request.get('/api/blocchi?limit=5', {
+    headers: { Authorization: `Bearer ${await storedToken(page)}` },
+  });
+  const other = ((await list.json()) as { items: { _id: string }[] }).items.find(
+    (b) => !block.path.endsWith(b._id),
+  );
   expect(other).toBeDefined();
 
   await controlledByServiceWorker(page);
@@ -92,7 +112,9 @@ test('a block opened online reads offline with its mark; logout wipes the device
 
   await navigateInApp(page, `/app/pages/blocchi/${other!._id}`);
   await expect(page.getByRole('heading', { name: 'Non disponibile offline' })).toBeVisible();
-  await expect(page.getByTestId('not-on-device')).toHaveText('Non disponibile offline: apri la scheda quando sei in linea per averla sul dispositivo');
+  await expect(page.getByTestId('not-on-device')).toHaveText(
+    'Non disponibile offline: apri la scheda quando sei in linea per averla sul dispositivo',
+  );
 
   // logout, still without signal: nothing of the app stays in IndexedDB
   // with "Non in linea" in the top bar the ⋮ button sits past the 390 px edge (the badge's width,
@@ -114,7 +136,9 @@ test('a block opened online reads offline with its mark; logout wipes the device
   await context.setOffline(false);
 });
 
-test('a session that expired without logout: the next user’s login deletes the first one’s copies', async ({ page }) => {
+test('a session that expired without logout: the next user’s login deletes the first one’s copies', async ({
+  page,
+}) => {
   await login(page, DEMO.produzione);
   const first = await userIdOf(page);
   const block = await openFirstBlock(page);
@@ -131,6 +155,8 @@ test('a session that expired without logout: the next user’s login deletes the
   // the second user's own copies are kept as they open items
   const own = await openFirstBlock(page);
   // each user's queue database stays (empty here): unsent actions wait for their own user's login
-  expect(await appDatabases(page)).toEqual([`gestcava-cache-${second}`, `gestcava-queue-${first}`, `gestcava-queue-${second}`].sort());
+  expect(await appDatabases(page)).toEqual(
+    [`gestcava-cache-${second}`, `gestcava-queue-${first}`, `gestcava-queue-${second}`].sort(),
+  );
   expect(await cachedCodici(page)).toEqual([own.codice]);
 });

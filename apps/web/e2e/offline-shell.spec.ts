@@ -12,11 +12,16 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 /** The worker has installed (precache done), is active and controls this page. */
 async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null))
+    .toBe('activated');
 }
 
 test.describe('the app without network', () => {
-  test('an app opened once starts offline, says "Non in linea", and the badge goes back online', async ({ page, context }) => {
+  test('an app opened once starts offline, says "Non in linea", and the badge goes back online', async ({
+    page,
+    context,
+  }) => {
     await login(page, DEMO.admin);
     await controlledByServiceWorker(page);
     await expect(page.getByTestId('offline-badge')).toHaveCount(0);
@@ -33,12 +38,16 @@ test.describe('the app without network', () => {
     const box = (await badge.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     // the narrowest supported phone too
     await page.setViewportSize({ width: 360, height: 740 });
     const narrow = (await badge.boundingBox())!;
     expect(narrow.x + narrow.width).toBeLessThanOrEqual(360);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     await page.setViewportSize({ width: 390, height: 844 });
 
     // another page of the app, never opened before: its code comes from the precache too
@@ -51,7 +60,10 @@ test.describe('the app without network', () => {
     await expect(page.getByTestId('offline-badge')).toHaveCount(0);
   });
 
-  test('the login page offline says it needs the connection and does not send', async ({ page, context }) => {
+  test('the login page offline says it needs the connection and does not send', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/auth/login');
     await controlledByServiceWorker(page);
     await expect(page.getByTestId('login-offline')).toHaveCount(0);
@@ -73,7 +85,13 @@ test.describe('the app without network', () => {
     await page.goto('/auth/login');
     await controlledByServiceWorker(page);
     // online: an API address opened as a page is the server's JSON, not the cached app
-    for (const url of ['/api/nope', '/photos/nope', '/user/nope', '/companies/nope', '/photo-gallery/nope']) {
+    for (const url of [
+      '/api/nope',
+      '/photos/nope',
+      '/user/nope',
+      '/companies/nope',
+      '/photo-gallery/nope',
+    ]) {
       const res = await page.goto(url);
       expect(res?.fromServiceWorker(), url).toBe(false);
       expect(res?.headers()['content-type'], url).toMatch(/^application\/json/);
@@ -92,7 +110,9 @@ test.describe('the app without network', () => {
     await context.setOffline(false);
   });
 
-  test('installable: a valid manifest and a service worker, no installability error', async ({ page }) => {
+  test('installable: a valid manifest and a service worker, no installability error', async ({
+    page,
+  }) => {
     await page.goto('/auth/login');
     await controlledByServiceWorker(page);
     const cdp = await page.context().newCDPSession(page);
@@ -115,10 +135,15 @@ test.describe('a new version of the app', () => {
   // the slab's Vendi form is reached from the list's table, shown on wider screens
   test.use({ viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false });
 
-  test('waits for "Aggiorna", which waits for the open form, then reloads into the new version', async ({ page }) => {
+  test('waits for "Aggiorna", which waits for the open form, then reloads into the new version', async ({
+    page,
+  }) => {
     // It redeploys the worker of the build every test shares: a browser of a test running beside it would
     // find that "new version" too and show the prompt over its page. Run it alone: E2E_SW_UPDATE=1.
-    test.skip(!process.env.E2E_SW_UPDATE, 'changes the shared build: run alone with E2E_SW_UPDATE=1');
+    test.skip(
+      !process.env.E2E_SW_UPDATE,
+      'changes the shared build: run alone with E2E_SW_UPDATE=1',
+    );
     // the build this run serves (e2e/server.mjs); the worker script is sent as is (no .br/.gz copy of it)
     const swFile = path.join(process.env.GESTCAVA_E2E_DATA_DIR ?? '', 'web-dist', 'sw.js');
     const original = fs.readFileSync(swFile, 'utf8');
@@ -149,10 +174,15 @@ test.describe('a new version of the app', () => {
       await expect(page.getByTestId('topbar')).toBeVisible();
       await expect(page.getByTestId('update-prompt')).toHaveCount(0);
       // the new version is the one in charge, none waits
-      expect(await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return { waiting: !!registration?.waiting, controlled: navigator.serviceWorker.controller?.state };
-      })).toEqual({ waiting: false, controlled: 'activated' });
+      expect(
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return {
+            waiting: !!registration?.waiting,
+            controlled: navigator.serviceWorker.controller?.state,
+          };
+        }),
+      ).toEqual({ waiting: false, controlled: 'activated' });
     } finally {
       fs.writeFileSync(swFile, original);
     }

@@ -9,7 +9,9 @@ async function choose(page: Page, inputId: string, option?: string | RegExp) {
 }
 
 test.describe('processing: cutting tiles', () => {
-  test('magazzino plans a 305×305 cut from a block, starts it, completes 1000 pieces in boxes of 12 and finds the lot in stock', async ({ page }, testInfo) => {
+  test('magazzino plans a 305×305 cut from a block, starts it, completes 1000 pieces in boxes of 12 and finds the lot in stock', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     await login(page, DEMO.magazzino);
     await clickMenu(page, 'lavorazione-pavimenti');
@@ -49,7 +51,9 @@ test.describe('processing: cutting tiles', () => {
     await choose(page, 'completa-pavimenti-ubicazioneId');
     await expect(dialog.getByTestId('computed-mq')).toHaveText('93,03 m²');
     await expect(dialog.getByTestId('computed-casse')).toHaveText('84');
-    await expect(dialog.getByTestId('computed-ultima')).toHaveText("l'ultima cassa contiene 4 pezzi");
+    await expect(dialog.getByTestId('computed-ultima')).toHaveText(
+      "l'ultima cassa contiene 4 pezzi",
+    );
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'pavimenti-completa-390');
     await page.getByTestId('completa-pavimenti-save').click();
@@ -65,7 +69,9 @@ test.describe('processing: cutting tiles', () => {
     await expect(page.getByTestId('lotto-data')).toContainText('93,03 m²');
     await expect(page.getByTestId('lotto-data')).toContainText('83 casse da 12 + 1 da 4');
     await expect(page.getByTestId('lotto-blocco')).toHaveText(codiceBlocco);
-    await expect(page.getByTestId('lotto-movimenti')).toContainText('Carico 1.000 pezzi, 93,03 m², 83 casse da 12 + 1 da 4');
+    await expect(page.getByTestId('lotto-movimenti')).toContainText(
+      'Carico 1.000 pezzi, 93,03 m², 83 casse da 12 + 1 da 4',
+    );
     await screenshot(page, 'lotto-detail-390');
     await page.setViewportSize({ width: 1366, height: 768 });
     await clickMenu(page, 'magazzino-pavimenti');
@@ -73,7 +79,9 @@ test.describe('processing: cutting tiles', () => {
     await page.getByLabel('Cerca', { exact: true }).fill(codiceLotto);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('table', { name: 'Lotti' }).locator('tbody tr')).toHaveCount(1);
-    await expect(page.getByRole('table', { name: 'Lotti' })).toContainText('83 casse da 12 + 1 da 4');
+    await expect(page.getByRole('table', { name: 'Lotti' })).toContainText(
+      '83 casse da 12 + 1 da 4',
+    );
     await expectNoSeriousA11yViolations(page, testInfo, 'magazzino-pavimenti');
     await screenshot(page, 'magazzino-pavimenti-1366');
   });

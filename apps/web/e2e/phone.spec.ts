@@ -19,11 +19,15 @@ test.describe('phone, 390 px', () => {
     await expect(page).toHaveURL(/\/app\/chat$/);
     await expect(page.locator('.chat-list')).toBeVisible();
     expect((await page.locator('.chat-list').boundingBox())!.width).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     expect(console.errors).toEqual([]);
   });
 
-  test('the blocco header folds its actions into "Azioni"; a new page opens at its top', async ({ page }) => {
+  test('the blocco header folds its actions into "Azioni"; a new page opens at its top', async ({
+    page,
+  }) => {
     const console = watchConsole(page);
     await login(page, DEMO.admin);
     await page.goto('/app/pages/blocchi');
@@ -41,7 +45,10 @@ test.describe('phone, 390 px', () => {
     // scrolled down the detail, the link back opens the list at its top
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    await page.locator('.page-header').getByRole('link', { name: /Elenco blocchi/ }).click();
+    await page
+      .locator('.page-header')
+      .getByRole('link', { name: /Elenco blocchi/ })
+      .click();
     await expect(page).toHaveURL(/\/app\/pages\/blocchi(\?|$)/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(console.errors).toEqual([]);
@@ -66,11 +73,15 @@ test.describe('phone, 390 px', () => {
     await screenshot(page, 'settings-tabs-390');
   });
 
-  test('a page without permission lands on / with the reason and the way back', async ({ page }) => {
+  test('a page without permission lands on / with the reason and the way back', async ({
+    page,
+  }) => {
     await login(page, DEMO.produzione);
     await page.goto('/app/pages/collaudi');
     await expect(page).toHaveURL(/\/landing$/);
-    await expect(page.getByTestId('landing-no-access')).toContainText('Non hai accesso a quella pagina');
+    await expect(page.getByTestId('landing-no-access')).toContainText(
+      'Non hai accesso a quella pagina',
+    );
     await screenshot(page, 'no-access-390');
     await page.getByRole('link', { name: 'Torna alla dashboard' }).click();
     await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot, watchConsole } from './helpers';
+import {
+  clickMenu,
+  DEMO,
+  expectNoSeriousA11yViolations,
+  login,
+  screenshot,
+  watchConsole,
+} from './helpers';
 
 /** Opens a PrimeReact dropdown by its input id and picks an option (the first one when no name is given). */
 async function choose(page: Page, inputId: string, option?: string | RegExp) {
@@ -15,7 +22,9 @@ async function noToasts(page: Page) {
 }
 
 test.describe('processing: sawing a block into slabs', () => {
-  test('segheria plans, starts and completes a sawing of 12 slabs with the grid; the bundles are in stock and in the block genealogy', async ({ page }, testInfo) => {
+  test('segheria plans, starts and completes a sawing of 12 slabs with the grid; the bundles are in stock and in the block genealogy', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const console = watchConsole(page);
     await login(page, DEMO.segheria);
@@ -45,7 +54,8 @@ test.describe('processing: sawing a block into slabs', () => {
 
     await expect(page).toHaveURL(/\/app\/pages\/lastre\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('page-title')).toHaveText(/^Segagione SG-\d{4}-\d{4}$/);
-    const codiceLavorazione = /SG-\d{4}-\d{4}/.exec(await page.getByTestId('page-title').innerText())?.[0] ?? '';
+    const codiceLavorazione =
+      /SG-\d{4}-\d{4}/.exec(await page.getByTestId('page-title').innerText())?.[0] ?? '';
     await expect(page.getByTestId('lavorazione-stato')).toHaveText('Pianificata');
     await expect(page.getByTestId('lavorazione-blocco-link')).toHaveText(codiceBlocco);
 
@@ -95,7 +105,9 @@ test.describe('processing: sawing a block into slabs', () => {
     await expectNoSeriousA11yViolations(page, testInfo, 'completa-dialog');
 
     await page.getByTestId('completa-riepilogo').click();
-    await expect(page.getByTestId('summary-lastre')).toHaveText(`12 (${codiceBlocco}-001 … ${codiceBlocco}-012)`);
+    await expect(page.getByTestId('summary-lastre')).toHaveText(
+      `12 (${codiceBlocco}-001 … ${codiceBlocco}-012)`,
+    );
     await expect(page.getByTestId('summary-pacchi')).toHaveText('2 pacchi da 6 lastre');
     await expect(page.getByTestId('summary-mq')).toHaveText(mqText);
     await screenshot(page, 'completa-riepilogo-1366');
@@ -137,7 +149,10 @@ test.describe('processing: sawing a block into slabs', () => {
     await expectNoSeriousA11yViolations(page, testInfo, 'magazzino-pacchi');
     await screenshot(page, 'magazzino-pacchi-1366');
     // the filtered bundles as a file: the two of this block
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv').click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/\.csv$/);
     const rowsCsv = fs.readFileSync(await csv.path(), 'utf8');
     expect(rowsCsv).toContain(codicePacco);

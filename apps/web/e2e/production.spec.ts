@@ -22,7 +22,9 @@ async function fillBlocco(page: Page, dims: [string, string, string], net?: stri
 const text = (l: Locator) => l.innerText();
 
 test.describe('production: bancate and blocchi', () => {
-  test('produzione records a bancata, squares it into two blocchi, moves, declassifies, filters and exports', async ({ page }, testInfo) => {
+  test('produzione records a bancata, squares it into two blocchi, moves, declassifies, filters and exports', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const console = watchConsole(page);
     await login(page, DEMO.produzione);
@@ -55,12 +57,17 @@ test.describe('production: bancate and blocchi', () => {
     await expect(page.getByTestId('bancata-new-blocco')).toHaveCount(0);
 
     // --- along the transition table: only the allowed next moves are offered
-    await expect(page.getByTestId('bancata-stato-actions').getByRole('button')).toHaveText(['Ribaltata', 'Annulla la bancata']);
+    await expect(page.getByTestId('bancata-stato-actions').getByRole('button')).toHaveText([
+      'Ribaltata',
+      'Annulla la bancata',
+    ]);
     await page.getByTestId('bancata-move-ribaltata').click();
     await expect(page.getByTestId('bancata-stato')).toHaveText('Ribaltata');
     await page.getByTestId('bancata-move-in_riquadratura').click();
     await expect(page.getByTestId('bancata-stato')).toHaveText('In riquadratura');
-    await expect(page.getByTestId('bancata-stato-actions').getByRole('button')).toHaveText(['Chiudi la bancata']);
+    await expect(page.getByTestId('bancata-stato-actions').getByRole('button')).toHaveText([
+      'Chiudi la bancata',
+    ]);
 
     // --- two blocchi from it, the second with a net length
     await page.getByTestId('bancata-new-blocco').click();
@@ -91,15 +98,23 @@ test.describe('production: bancate and blocchi', () => {
     await primo.click();
     await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${codiceBlocco}`);
     await expect(page.getByTestId('blocco-stato')).toHaveText('In piazzale');
-    await expect(page.getByTestId('blocco-stato-actions').getByRole('button')).toHaveText(['Disponibile', 'Scarta']);
+    await expect(page.getByTestId('blocco-stato-actions').getByRole('button')).toHaveText([
+      'Disponibile',
+      'Scarta',
+    ]);
     await page.getByTestId('blocco-move-disponibile').click();
     await expect(page.getByTestId('blocco-stato')).toHaveText('Disponibile');
-    await expect(page.getByTestId('blocco-stato-actions').getByRole('button')).toHaveText(['Opziona per un cliente', 'Scarta']);
+    await expect(page.getByTestId('blocco-stato-actions').getByRole('button')).toHaveText([
+      'Opziona per un cliente',
+      'Scarta',
+    ]);
 
     await page.getByTestId('blocco-declassa').click();
     const declassa = page.getByTestId('declassa-dialog');
     await page.getByTestId('declassa-save').click();
-    await expect(page.getByTestId('declassa-nota-error')).toHaveText('Spiega il motivo del declassamento');
+    await expect(page.getByTestId('declassa-nota-error')).toHaveText(
+      'Spiega il motivo del declassamento',
+    );
     await choose(page, 'declassa-scelta', 'Seconda');
     await declassa.getByLabel('Motivo').fill('Pelo passante emerso alla riquadratura');
     await page.getByTestId('declassa-save').click();
@@ -139,7 +154,10 @@ test.describe('production: bancate and blocchi', () => {
     await expect(page.locator('.p-dropdown:has(#filter-scelta)')).toContainText('Seconda');
     await expect(page.getByTestId('list-totals')).toContainText('Blocchi1');
 
-    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-xlsx').click(),
+    ]);
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
 
     // a stato filter no row matches: the empty state offers to clear
@@ -150,19 +168,27 @@ test.describe('production: bancate and blocchi', () => {
     expect(console.errors).toEqual([]);
   });
 
-  test('screenshots of the blocchi list at 1366 and 390 px; axe clean', async ({ page }, testInfo) => {
+  test('screenshots of the blocchi list at 1366 and 390 px; axe clean', async ({
+    page,
+  }, testInfo) => {
     await login(page, DEMO.produzione);
     await page.goto('/app/pages/blocchi');
-    await expect(page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first()).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first(),
+    ).toBeVisible();
     await expect(page.getByTestId('list-totals')).not.toContainText('…');
     await expectNoSeriousA11yViolations(page, testInfo, 'blocchi-1366');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
     await screenshot(page, 'blocchi-1366');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('list-card').first()).toBeVisible();
     // the static menu slides away (0.2 s) when the window narrows: then nothing is wider than the screen
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+      .toBe(false);
     await expectNoSeriousA11yViolations(page, testInfo, 'blocchi-390');
     await screenshot(page, 'blocchi-390');
     await page.getByTestId('filters-toggle').click();
@@ -174,11 +200,15 @@ test.describe('production: bancate and blocchi', () => {
     await page.getByTestId('list-card').first().click();
     await expect(page.getByTestId('blocco-stato')).toBeVisible();
     await expect(page.getByTestId('history-item').first()).toBeVisible();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+      .toBe(false);
     await screenshot(page, 'blocco-detail-360');
   });
 
-  test('blocchi esterni: list with fornitore and purchase, detail with the acquisto', async ({ page }) => {
+  test('blocchi esterni: list with fornitore and purchase, detail with the acquisto', async ({
+    page,
+  }) => {
     await login(page, DEMO.produzione);
     await page.goto('/app/pages/blocchi-esterni');
     await expect(page.getByTestId('page-title')).toHaveText('Blocchi Esterni');
@@ -190,32 +220,51 @@ test.describe('production: bancate and blocchi', () => {
     await expect(page.getByTestId('genealogy-fornitore')).toBeVisible();
   });
 
-  test('produzione opziona a blocco for a cliente (the blocchi picker: no Clienti page) and takes the option back', async ({ page }) => {
+  test('produzione opziona a blocco for a cliente (the blocchi picker: no Clienti page) and takes the option back', async ({
+    page,
+  }) => {
     await login(page, DEMO.produzione);
     await page.goto('/app/pages/blocchi?stato=disponibile');
-    await page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first().getByRole('link').click();
+    await page
+      .getByRole('table', { name: 'Blocchi' })
+      .locator('tbody tr')
+      .first()
+      .getByRole('link')
+      .click();
     await expect(page.getByTestId('blocco-stato')).toHaveText('Disponibile');
     await page.getByTestId('blocco-move-opzionato').click();
     const dialog = page.getByTestId('opzione-dialog');
     await dialog.getByLabel('Cliente').fill('Edilpietra');
-    await page.locator('.p-autocomplete-panel').getByRole('option', { name: /Edilpietra Veneta/ }).click();
+    await page
+      .locator('.p-autocomplete-panel')
+      .getByRole('option', { name: /Edilpietra Veneta/ })
+      .click();
     await page.getByTestId('opzione-save').click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('blocco-stato')).toHaveText('Opzionato');
     await expect(page.getByTestId('blocco-cliente')).toContainText('per Edilpietra Veneta S.r.l.');
-    await expect(page.getByTestId('blocco-stato-actions').getByRole('button')).toHaveText(["Rinnova o cambia l'opzione", "Togli l'opzione", 'Scarta']);
+    await expect(page.getByTestId('blocco-stato-actions').getByRole('button')).toHaveText([
+      "Rinnova o cambia l'opzione",
+      "Togli l'opzione",
+      'Scarta',
+    ]);
     await expect(page.getByTestId('genealogy-cliente')).toContainText('Edilpietra Veneta');
     await page.getByTestId('blocco-move-disponibile').click();
     await expect(page.getByTestId('blocco-stato')).toHaveText('Disponibile');
   });
 
-  test('produzione buys a blocco esterno from a fornitore (the blocchi-esterni picker)', async ({ page }) => {
+  test('produzione buys a blocco esterno from a fornitore (the blocchi-esterni picker)', async ({
+    page,
+  }) => {
     await login(page, DEMO.produzione);
     await page.goto('/app/pages/blocchi-esterni');
     await page.getByTestId('blocco-new').click();
     const dialog = page.getByTestId('blocco-form-dialog');
     await page.locator('#blocco-fornitoreId').fill('Michelangelo');
-    await page.locator('.p-autocomplete-panel').getByRole('option', { name: /Cave Michelangelo/ }).click();
+    await page
+      .locator('.p-autocomplete-panel')
+      .getByRole('option', { name: /Cave Michelangelo/ })
+      .click();
     await page.locator('#blocco-numeroFornitore').fill('CM-7781');
     await page.locator('#blocco-prezzoAcquisto').fill('12.500');
     await page.locator('#blocco-costoTrasporto').fill('850,50');
@@ -234,22 +283,34 @@ test.describe('production: bancate and blocchi', () => {
   test('vendite reads blocchi without any write action', async ({ page }) => {
     await login(page, DEMO.vendite);
     await page.goto('/app/pages/blocchi');
-    await expect(page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first()).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first(),
+    ).toBeVisible();
     await expect(page.getByTestId('blocco-new')).toHaveCount(0);
     // reading includes the export
     await expect(page.getByTestId('export-xlsx')).toBeVisible();
-    await page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first().getByRole('link').click();
+    await page
+      .getByRole('table', { name: 'Blocchi' })
+      .locator('tbody tr')
+      .first()
+      .getByRole('link')
+      .click();
     await expect(page.getByTestId('blocco-stato')).toBeVisible();
     await expect(page.getByTestId('history-item').first()).toBeVisible();
     await expect(page.getByRole('group', { name: 'Cambia stato' })).toHaveCount(0);
-    for (const id of ['blocco-edit', 'blocco-declassa', 'blocco-delete']) await expect(page.getByTestId(id)).toHaveCount(0);
+    for (const id of ['blocco-edit', 'blocco-declassa', 'blocco-delete'])
+      await expect(page.getByTestId(id)).toHaveCount(0);
   });
 
   test("segheria never sees Marmi Demo's blocchi", async ({ browser }) => {
     const marmi = await browser.newPage();
     await login(marmi, DEMO.produzione);
     await marmi.goto('/app/pages/blocchi');
-    const link = marmi.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first().getByRole('link');
+    const link = marmi
+      .getByRole('table', { name: 'Blocchi' })
+      .locator('tbody tr')
+      .first()
+      .getByRole('link');
     const codice = await text(link);
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/\/app\/pages\/blocchi\/[0-9a-f-]{36}$/);
@@ -266,7 +327,9 @@ test.describe('production: bancate and blocchi', () => {
     await page.close();
   });
 
-  test('admin: Impostazioni → Anagrafiche di base, a new ubicazione added and removed', async ({ page }) => {
+  test('admin: Impostazioni → Anagrafiche di base, a new ubicazione added and removed', async ({
+    page,
+  }) => {
     await login(page, DEMO.admin);
     await page.goto('/app/pages/settings?tab=anagrafiche');
     await expect(page.getByTestId('lookups-panel')).toBeVisible();
@@ -276,11 +339,16 @@ test.describe('production: bancate and blocchi', () => {
     const nome = `Cavalletto prova ${Date.now()}`;
     await page.getByTestId('lookup-new').click();
     await page.getByTestId('lookup-save').click();
-    await expect(page.getByTestId('lookup-ubicazioni-nome-error')).toHaveText('Il nome è obbligatorio');
+    await expect(page.getByTestId('lookup-ubicazioni-nome-error')).toHaveText(
+      'Il nome è obbligatorio',
+    );
     await page.locator('#lookup-ubicazioni-nome').fill(nome);
     await choose(page, 'lookup-ubicazioni-tipo', 'Cavalletto');
     await page.getByTestId('lookup-save').click();
-    const row = page.getByRole('table', { name: 'Ubicazioni' }).getByRole('row').filter({ hasText: nome });
+    const row = page
+      .getByRole('table', { name: 'Ubicazioni' })
+      .getByRole('row')
+      .filter({ hasText: nome });
     await expect(row).toBeVisible();
     await row.getByTestId('lookup-delete').click();
     await page.getByTestId('confirm-lookup-delete-confirm').click();

@@ -1,12 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, fillLogin, screenshot, watchConsole } from './helpers';
+import {
+  DEMO,
+  expectNoSeriousA11yViolations,
+  fillLogin,
+  screenshot,
+  watchConsole,
+} from './helpers';
 
 test.describe('public pages', () => {
   test('/ lands on /landing, a real page in Italian with Accedi', async ({ page }, testInfo) => {
     const console = watchConsole(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/landing$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('La cava, la segheria e il magazzino');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      'La cava, la segheria e il magazzino',
+    );
     await expect(page.getByRole('link', { name: 'Accedi' }).first()).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'it');
     await expectNoSeriousA11yViolations(page, testInfo, 'landing');
@@ -18,7 +26,9 @@ test.describe('public pages', () => {
     expect(console.errors).toEqual([]);
   });
 
-  test('an unknown path shows the exact not-found texts, links to /', async ({ page }, testInfo) => {
+  test('an unknown path shows the exact not-found texts, links to /', async ({
+    page,
+  }, testInfo) => {
     const console = watchConsole(page);
     await page.goto('/questa/pagina/non/esiste');
     await expect(page).toHaveURL(/\/notfound$/);
@@ -39,7 +49,9 @@ test.describe('public pages', () => {
     expect(console.errors).toEqual([]);
   });
 
-  test('a wrong password shows the server message and stays on the login page', async ({ page }, testInfo) => {
+  test('a wrong password shows the server message and stays on the login page', async ({
+    page,
+  }, testInfo) => {
     const console = watchConsole(page);
     await page.goto('/auth/login');
     await expect(page.getByRole('heading', { name: 'Accedi' })).toBeVisible();
@@ -54,7 +66,9 @@ test.describe('public pages', () => {
     expect(console.errors).toEqual([]);
   });
 
-  test('/app without a session goes to the login page and back after logging in', async ({ page }) => {
+  test('/app without a session goes to the login page and back after logging in', async ({
+    page,
+  }) => {
     await page.goto('/app/pages/collaudi');
     await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Fapp%2Fpages%2Fcollaudi$/);
     await fillLogin(page, DEMO.vendite.email);

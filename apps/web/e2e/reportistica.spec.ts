@@ -4,7 +4,9 @@ import { expect, test } from '@playwright/test';
 import { DEMO, expectNoSeriousA11yViolations, login, screenshot } from './helpers';
 
 test.describe('reportistica', () => {
-  test('the admin downloads the registro di produzione as PDF and the estrazione per cava as Excel for this year', async ({ page }, testInfo) => {
+  test('the admin downloads the registro di produzione as PDF and the estrazione per cava as Excel for this year', async ({
+    page,
+  }, testInfo) => {
     await login(page, DEMO.admin);
     await page.goto('/app/reportistica');
     await expect(page.getByTestId('page-title')).toHaveText('Reportistica');
@@ -16,10 +18,14 @@ test.describe('reportistica', () => {
     await page.getByTestId('report-registro-produzione-pdf').click();
     const pdfFile = await pdf;
     const year = new Date().getFullYear();
-    expect(pdfFile.suggestedFilename()).toMatch(new RegExp(`^registro-produzione-${year}-01-01_${year}-\\d{2}-\\d{2}\\.pdf$`));
+    expect(pdfFile.suggestedFilename()).toMatch(
+      new RegExp(`^registro-produzione-${year}-01-01_${year}-\\d{2}-\\d{2}\\.pdf$`),
+    );
     const pdfBytes = fs.readFileSync(await pdfFile.path());
     expect(pdfBytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    await expect(page.locator('.p-toast-message').filter({ hasText: 'Registro di produzione: pronto' })).toBeVisible();
+    await expect(
+      page.locator('.p-toast-message').filter({ hasText: 'Registro di produzione: pronto' }),
+    ).toBeVisible();
 
     const xlsx = page.waitForEvent('download');
     await page.getByTestId('report-estrazione-xlsx').click();
@@ -39,7 +45,9 @@ test.describe('reportistica', () => {
     await login(page, DEMO.vendite);
     await page.goto('/app/reportistica');
     await expect(page.getByTestId('report-giacenze')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'reportistica-390');
   });

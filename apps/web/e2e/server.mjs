@@ -14,7 +14,8 @@ if (!dataDir) throw new Error('DATA_DIR is required');
 const webDist = path.join(dataDir, 'web-dist');
 
 function cleanup() {
-  if (path.basename(dataDir).startsWith('gestcava-e2e-')) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (path.basename(dataDir).startsWith('gestcava-e2e-'))
+    fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const build = spawnSync(

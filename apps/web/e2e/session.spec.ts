@@ -18,11 +18,16 @@ test.describe('session', () => {
     await expect(page.getByTestId('topbar')).toBeVisible();
   });
 
-  test('logout is real: storage cleared, login page, the old token answers 401', async ({ page, request }) => {
+  test('logout is real: storage cleared, login page, the old token answers 401', async ({
+    page,
+    request,
+  }) => {
     const console = watchConsole(page);
     await login(page, DEMO.magazzino);
     const token = await storedToken(page);
-    const before = await request.get('/companies/user-company', { headers: { Authorization: `Bearer ${token}` } });
+    const before = await request.get('/companies/user-company', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(before.status()).toBe(200);
 
     await page.getByTestId('topbar-logout').click();
@@ -36,14 +41,19 @@ test.describe('session', () => {
     expect(storage.user).toBeNull();
     expect(storage.csrf).toBeTruthy(); // a new anonymous token was fetched
 
-    const after = await request.get('/companies/user-company', { headers: { Authorization: `Bearer ${token}` } });
+    const after = await request.get('/companies/user-company', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(after.status()).toBe(401);
     await page.goto('/app/dashboard');
     await expect(page).toHaveURL(/\/auth\/login/);
     expect(console.errors).toEqual([]);
   });
 
-  test('a token revoked by the server sends the user to log in, and back to the same page', async ({ page, request }) => {
+  test('a token revoked by the server sends the user to log in, and back to the same page', async ({
+    page,
+    request,
+  }) => {
     await login(page, DEMO.produzione);
     await clickMenu(page, 'bancate');
     await expect(page).toHaveURL(/\/app\/bancate$/);
@@ -51,8 +61,12 @@ test.describe('session', () => {
 
     // Revoke the session from outside the browser (the same as an admin or another device would).
     const auth = { Authorization: `Bearer ${token}` };
-    const csrf = (await (await request.get('/api/token', { headers: auth })).json()) as { csrfToken: string };
-    const revoked = await request.post('/user/logout', { headers: { ...auth, 'X-CSRF-Token': csrf.csrfToken } });
+    const csrf = (await (await request.get('/api/token', { headers: auth })).json()) as {
+      csrfToken: string;
+    };
+    const revoked = await request.post('/user/logout', {
+      headers: { ...auth, 'X-CSRF-Token': csrf.csrfToken },
+    });
     expect(revoked.status()).toBe(200);
 
     await page.reload();
@@ -67,7 +81,9 @@ test.describe('session', () => {
     await login(page, DEMO.vendite);
     const token = await storedToken(page);
     const auth = { Authorization: `Bearer ${token}` };
-    const csrf = (await (await request.get('/api/token', { headers: auth })).json()) as { csrfToken: string };
+    const csrf = (await (await request.get('/api/token', { headers: auth })).json()) as {
+      csrfToken: string;
+    };
     await request.post('/user/logout', { headers: { ...auth, 'X-CSRF-Token': csrf.csrfToken } });
     // the profile page posts nothing by itself; changing the name does
     await page.getByTestId('topbar-profile').click();

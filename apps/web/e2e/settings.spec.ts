@@ -43,18 +43,36 @@ function userRow(page: Page, email: string) {
 
 /** Another browser, for the user the admin manages. */
 async function secondPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome', viewport: { width: 1366, height: 768 } });
+  const context = await browser.newContext({
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    viewport: { width: 1366, height: 768 },
+  });
   return context.newPage();
 }
 
 /** A user created through the API as the admin of `adminPage` (setup for the reset test). */
-async function createUserByApi(request: APIRequestContext, adminPage: Page, user: { name: string; email: string }, password: string) {
+async function createUserByApi(
+  request: APIRequestContext,
+  adminPage: Page,
+  user: { name: string; email: string },
+  password: string,
+) {
   const token = await storedToken(adminPage);
   const auth = { Authorization: `Bearer ${token}` };
-  const { csrfToken } = (await (await request.get('/api/token', { headers: auth })).json()) as { csrfToken: string };
+  const { csrfToken } = (await (await request.get('/api/token', { headers: auth })).json()) as {
+    csrfToken: string;
+  };
   const res = await request.post('/user/register', {
     headers: { ...auth, 'X-CSRF-Token': csrfToken },
-    data: { name: user.name, email: user.email, password, role: 'user', permissions: { dashboard: true, chat: true }, active: true },
+    data: {
+      name: user.name,
+      email: user.email,
+      password,
+      role: 'user',
+      permissions: { dashboard: true, chat: true },
+      active: true,
+    },
   });
   expect(res.status()).toBe(201);
 }
@@ -79,7 +97,10 @@ test.describe('Impostazioni: utenti e permessi', () => {
     await dialog.getByLabel('Email').fill(user.email);
     await dialog.getByLabel('Password iniziale').fill(password);
     await dialog.getByRole('button', { name: 'Magazzino' }).click();
-    await expect(dialog.getByRole('button', { name: 'Magazzino' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.getByRole('button', { name: 'Magazzino' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(dialog.getByLabel('Modifica di Magazzino Lastre')).toBeChecked();
     await expect(dialog.getByLabel('Accesso a Bancate')).not.toBeChecked();
     await expectNoSeriousA11yViolations(page, testInfo, 'settings-user-form');
@@ -118,11 +139,17 @@ test.describe('Impostazioni: utenti e permessi', () => {
     await expect(other).toHaveURL(/\/auth\/login\?returnUrl=%2Fapp%2Fdashboard$/);
     await fillLogin(other, user.email, ownPassword);
     await expect(other).toHaveURL(/\/app\/dashboard$/);
-    await expect(other.getByTestId('app-menu').locator('[data-menu-key="collaudi"]')).toBeAttached();
+    await expect(
+      other.getByTestId('app-menu').locator('[data-menu-key="collaudi"]'),
+    ).toBeAttached();
     await other.context().close();
   });
 
-  test('a reset password is shown once; the user logs in with it and must choose a new one first', async ({ page, browser, request }) => {
+  test('a reset password is shown once; the user logs in with it and must choose a new one first', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const user = newUser('Reset');
     await login(page, DEMO.admin);
     await createUserByApi(request, page, user, 'Password-Iniziale-2026');
@@ -134,7 +161,10 @@ test.describe('Impostazioni: utenti e permessi', () => {
     await expect(shown).toBeVisible();
     const temporary = await shown.inputValue();
     expect(temporary.length).toBeGreaterThanOrEqual(10);
-    await page.getByTestId('temp-password-dialog').getByRole('button', { name: /chiudi/ }).click();
+    await page
+      .getByTestId('temp-password-dialog')
+      .getByRole('button', { name: /chiudi/ })
+      .click();
     await expect(shown).toHaveCount(0);
     await expect(userRow(page, user.email)).toContainText('Password temporanea');
 
@@ -166,7 +196,10 @@ test.describe('Impostazioni: utenti e permessi', () => {
     await other.context().close();
   });
 
-  test('deactivate, reactivate and delete a user; the admin cannot lock themself out', async ({ page, request }) => {
+  test('deactivate, reactivate and delete a user; the admin cannot lock themself out', async ({
+    page,
+    request,
+  }) => {
     const user = newUser('Temporaneo');
     await login(page, DEMO.admin);
     await createUserByApi(request, page, user, PASSWORD);
@@ -193,7 +226,9 @@ test.describe('Impostazioni: utenti e permessi', () => {
 });
 
 test.describe('Ditte del gruppo', () => {
-  test('an admin adds a company, uploads its logo with a preview, and the top bar shows it at once', async ({ page }, testInfo) => {
+  test('an admin adds a company, uploads its logo with a preview, and the top bar shows it at once', async ({
+    page,
+  }, testInfo) => {
     const name = `Laboratorio Prova ${Date.now()}`;
     await login(page, DEMO.admin);
     await page.goto('/app/pages/group-companies');
@@ -204,7 +239,9 @@ test.describe('Ditte del gruppo', () => {
     await form.getByLabel('Ragione sociale').fill(name);
     await form.getByLabel('Partita IVA').fill('01234567890');
     await page.getByTestId('company-save').click();
-    await expect(page.getByTestId('company-partitaIva-error')).toHaveText('Partita IVA non valida: cifra di controllo errata');
+    await expect(page.getByTestId('company-partitaIva-error')).toHaveText(
+      'Partita IVA non valida: cifra di controllo errata',
+    );
     await form.getByLabel('Partita IVA').fill('');
     await page.getByTestId('company-save').click();
     await expect(form).toBeHidden();
@@ -220,7 +257,9 @@ test.describe('Ditte del gruppo', () => {
       'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4YSNHEmIY1TCqYfhqAADXFCIQU/5f4AAAAABJRU5ErkJggg==',
       'base64',
     );
-    await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page
+      .getByTestId('logo-file')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('logo-preview')).toBeVisible();
     await page.getByTestId('logo-upload').click();
     await expect(page.getByTestId('logo-dialog')).toBeHidden();

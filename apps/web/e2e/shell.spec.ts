@@ -1,8 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot, sidebarSettled, storedToken, watchConsole } from './helpers';
+import {
+  clickMenu,
+  DEMO,
+  expectNoSeriousA11yViolations,
+  login,
+  screenshot,
+  sidebarSettled,
+  storedToken,
+  watchConsole,
+} from './helpers';
 
 test.describe('application shell', () => {
-  test('dashboard: top bar, agenda, footer; axe clean; screenshot at 1366', async ({ page }, testInfo) => {
+  test('dashboard: top bar, agenda, footer; axe clean; screenshot at 1366', async ({
+    page,
+  }, testInfo) => {
     const console = watchConsole(page);
     await login(page, DEMO.admin);
     await expect(page.getByTestId('quarry-label')).toHaveText('Cava di Canalgrande');
@@ -32,7 +43,9 @@ test.describe('application shell', () => {
     await selector.selectOption({ label: 'Segheria Demo S.r.l.' });
     await expect(page.getByTestId('quarry-label')).toHaveText('Segheria Demo S.r.l.');
     await expect(page.getByTestId('footer')).toContainText('Segheria Demo S.r.l.');
-    expect(await page.evaluate(() => window.localStorage.getItem('selectedCompanyId'))).toBeTruthy();
+    expect(
+      await page.evaluate(() => window.localStorage.getItem('selectedCompanyId')),
+    ).toBeTruthy();
     // kept across a reload
     await page.reload();
     await expect(page.getByTestId('quarry-label')).toHaveText('Segheria Demo S.r.l.');
@@ -83,8 +96,15 @@ test.describe('application shell', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
     await expect(page.getByTestId('layout-wrapper')).toHaveClass(/layout-overlay/);
-    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('layoutConfig') ?? '{}') as object);
-    expect(stored).toMatchObject({ colorScheme: 'dark', menuMode: 'overlay', scale: 14, inputStyle: 'outlined' });
+    const stored = await page.evaluate(
+      () => JSON.parse(window.localStorage.getItem('layoutConfig') ?? '{}') as object,
+    );
+    expect(stored).toMatchObject({
+      colorScheme: 'dark',
+      menuMode: 'overlay',
+      scale: 14,
+      inputStyle: 'outlined',
+    });
     expect(console.errors).toEqual([]);
   });
 
@@ -100,7 +120,9 @@ test.describe('application shell', () => {
     await expect(sidebar).toBeVisible();
   });
 
-  test('390 px: overlay menu and top bar menu on a phone; screenshots', async ({ page }, testInfo) => {
+  test('390 px: overlay menu and top bar menu on a phone; screenshots', async ({
+    page,
+  }, testInfo) => {
     const console = watchConsole(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, DEMO.admin);
@@ -108,7 +130,9 @@ test.describe('application shell', () => {
     await expect(sidebar).toBeHidden();
     await expect(page.getByTestId('quarry-label')).toBeVisible();
     await screenshot(page, 'dashboard-admin-390');
-    const hasHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    const hasHorizontalScroll = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
     expect(hasHorizontalScroll).toBe(false);
 
     await page.getByTestId('menu-toggle').click();
@@ -135,11 +159,15 @@ test.describe('application shell', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await login(page, DEMO.segheria);
     await expect(page.getByTestId('quarry-label')).toHaveText('Segheria Demo S.r.l.');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
     await page.getByTestId('menu-toggle').click();
     await clickMenu(page, 'magazzino-lastre');
     await expect(page.getByTestId('page-title')).toHaveText('Magazzino Lastre');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
   });
 
   test('keyboard: skip link, menu groups, links', async ({ page }) => {
@@ -160,23 +188,41 @@ test.describe('application shell', () => {
     await expect(page).toHaveURL(/\/app\/pages\/collaudi$/);
   });
 
-  test('the chat badge shows the server count and the notifications toggle behaves', async ({ page, context, request }) => {
+  test('the chat badge shows the server count and the notifications toggle behaves', async ({
+    page,
+    context,
+    request,
+  }) => {
     const console = watchConsole(page);
     await context.grantPermissions(['notifications']);
     await login(page, DEMO.produzione);
     // The demo seed leaves messages unread for produzione (other specs may read them meanwhile): the badge says what the server says.
     const token = await storedToken(page);
-    const count = ((await (await request.get('/api/chat/unread', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { unreadCount: number } }).data.unreadCount;
+    const count = (
+      (await (
+        await request.get('/api/chat/unread', { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as { data: { unreadCount: number } }
+    ).data.unreadCount;
     if (count > 0) await expect(page.getByTestId('chat-badge')).toHaveText(String(count));
     else await expect(page.getByTestId('chat-badge')).toHaveCount(0);
     const toggle = page.getByTestId('notifications-toggle');
     await expect(toggle).toBeVisible();
     const on = (await toggle.getAttribute('aria-pressed')) === 'true';
     await toggle.click();
-    await expect(page.getByText(on ? 'Notifiche disabilitate' : 'Notifiche abilitate')).toBeVisible();
-    await expect(page.getByText(on ? 'Non riceverai notifiche per i nuovi messaggi.' : 'Riceverai notifiche per i nuovi messaggi quando non sei nella chat.')).toBeVisible();
+    await expect(
+      page.getByText(on ? 'Notifiche disabilitate' : 'Notifiche abilitate'),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        on
+          ? 'Non riceverai notifiche per i nuovi messaggi.'
+          : 'Riceverai notifiche per i nuovi messaggi quando non sei nella chat.',
+      ),
+    ).toBeVisible();
     await toggle.click();
-    await expect(page.getByText(on ? 'Notifiche abilitate' : 'Notifiche disabilitate')).toBeVisible();
+    await expect(
+      page.getByText(on ? 'Notifiche abilitate' : 'Notifiche disabilitate'),
+    ).toBeVisible();
     await page.getByTestId('topbar-chat').click();
     await expect(page.getByTestId('page-title')).toHaveText('Chat');
     expect(console.errors).toEqual([]);

@@ -2,7 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot } from './helpers';
 
 /** The chart as pixels, to tell one drawing from the next. */
-const chartPixels = (page: Page) => page.getByTestId('statistiche-chart').locator('canvas').evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+const chartPixels = (page: Page) =>
+  page
+    .getByTestId('statistiche-chart')
+    .locator('canvas')
+    .evaluate((c) => (c as HTMLCanvasElement).toDataURL());
 const tableText = (page: Page) => page.getByTestId('statistiche-table').innerText();
 
 /** Waits for the answer of the state on screen (the previous one stays, dimmed, while it loads). */
@@ -12,7 +16,9 @@ async function settled(page: Page) {
 }
 
 test.describe('statistiche', () => {
-  test('the admin reads this year by material, changes period and grouping, and sees chart and table change', async ({ page }, testInfo) => {
+  test('the admin reads this year by material, changes period and grouping, and sees chart and table change', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await login(page, DEMO.admin);
     await clickMenu(page, 'statistiche');
@@ -20,7 +26,9 @@ test.describe('statistiche', () => {
     await expect(page.getByTestId('page-title')).toHaveText('Statistiche');
 
     // the default answers "how much Statuario this year": Produzione, this year, by material
-    await expect(page.getByTestId('statistiche-preset').getByRole('button', { name: "Quest'anno" })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.getByTestId('statistiche-preset').getByRole('button', { name: "Quest'anno" }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await settled(page);
     await expect(page.getByTestId('statistiche-table')).toContainText('Statuario');
     await expect(page.getByTestId('statistiche-table')).toContainText('Totale');
@@ -31,9 +39,14 @@ test.describe('statistiche', () => {
     // another period: this month only
     const yearTable = await tableText(page);
     const yearChart = await chartPixels(page);
-    await page.getByTestId('statistiche-preset').getByRole('button', { name: 'Questo mese' }).click();
+    await page
+      .getByTestId('statistiche-preset')
+      .getByRole('button', { name: 'Questo mese' })
+      .click();
     await expect(page).toHaveURL(/periodo=mese/);
-    const monthStart = /\d{2}\/(\d{2})\/(\d{2})/.exec((await page.getByTestId('statistiche-periodo').innerText()) ?? '');
+    const monthStart = /\d{2}\/(\d{2})\/(\d{2})/.exec(
+      (await page.getByTestId('statistiche-periodo').innerText()) ?? '',
+    );
     expect(monthStart).not.toBeNull();
     const section = page.getByTestId('statistiche-section').or(page.locator('#empty-state-title'));
     await expect(section.first()).toBeVisible();
@@ -43,7 +56,10 @@ test.describe('statistiche', () => {
     }
 
     // a custom period: the last twelve months typed as dates, then by month
-    await page.getByTestId('statistiche-preset').getByRole('button', { name: 'Ultimi 12 mesi' }).click();
+    await page
+      .getByTestId('statistiche-preset')
+      .getByRole('button', { name: 'Ultimi 12 mesi' })
+      .click();
     await settled(page);
     await page.getByTestId('statistiche-per').click();
     await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Mese' }).click();
@@ -59,14 +75,23 @@ test.describe('statistiche', () => {
     await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Materiale' }).click();
     await settled(page);
     const table = page.getByTestId('statistiche-table');
-    await expect(table.getByRole('columnheader', { name: 'Prezzo medio €/m³', exact: true })).toBeVisible();
-    await expect(table.getByRole('columnheader', { name: 'Importo totale · anno prec.' })).toBeVisible();
+    await expect(
+      table.getByRole('columnheader', { name: 'Prezzo medio €/m³', exact: true }),
+    ).toBeVisible();
+    await expect(
+      table.getByRole('columnheader', { name: 'Importo totale · anno prec.' }),
+    ).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByTestId('export-xlsx').click();
-    expect((await download).suggestedFilename()).toMatch(/^statistiche-vendite-per-materiale-.*\.xlsx$/);
+    expect((await download).suggestedFilename()).toMatch(
+      /^statistiche-vendite-per-materiale-.*\.xlsx$/,
+    );
 
     // the custom period with the date fields
-    await page.getByTestId('statistiche-preset').getByRole('button', { name: 'Personalizzato' }).click();
+    await page
+      .getByTestId('statistiche-preset')
+      .getByRole('button', { name: 'Personalizzato' })
+      .click();
     await expect(page.getByTestId('statistiche-dal')).toBeVisible();
     await page.getByTestId('statistiche-dal').fill('01/01/20');
     await page.getByTestId('statistiche-dal').press('Enter');
@@ -78,12 +103,17 @@ test.describe('statistiche', () => {
 
     // the phone: controls wrap, the table stacks, the chart stays
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('statistiche-tabs').getByRole('menuitem', { name: 'Produzione' }).click();
+    await page
+      .getByTestId('statistiche-tabs')
+      .getByRole('menuitem', { name: 'Produzione' })
+      .click();
     await settled(page);
     await screenshot(page, 'statistiche-produzione-390');
     await page.getByTestId('statistiche-table').scrollIntoViewIfNeeded();
     await screenshot(page, 'statistiche-tabella-390');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -32,9 +32,14 @@ const TARGETS = [
 async function smallTargets(page: Page): Promise<string[]> {
   return page.locator('body').evaluate(
     (body, { selector, min }) => {
-      const hidden = (el: Element) => el.closest('.sr-only, .p-hidden-accessible, [aria-hidden="true"]') !== null || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      const hidden = (el: Element) =>
+        el.closest('.sr-only, .p-hidden-accessible, [aria-hidden="true"]') !== null ||
+        !el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
       const name = (el: Element) => {
-        const label = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? (el.textContent ?? '').trim().slice(0, 30);
+        const label =
+          el.getAttribute('aria-label') ??
+          el.getAttribute('data-testid') ??
+          (el.textContent ?? '').trim().slice(0, 30);
         return `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} "${label}"`;
       };
       const out: string[] = [];
@@ -44,7 +49,8 @@ async function smallTargets(page: Page): Promise<string[]> {
         // off-canvas (the closed sidebar) is not on screen
         if (r.width === 0 || r.right <= 0 || r.left >= window.innerWidth) continue;
         const square = el.matches('.p-checkbox, .p-radiobutton, input[type="checkbox"]');
-        if (r.height < min - 0.5 || (square && r.width < min - 0.5)) out.push(`${name(el)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+        if (r.height < min - 0.5 || (square && r.width < min - 0.5))
+          out.push(`${name(el)} ${Math.round(r.width)}×${Math.round(r.height)}`);
       }
       return out;
     },
@@ -54,7 +60,9 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 /** The page has loaded its data: no spinner, no skeleton. */
 async function settled(page: Page) {
-  await expect(page.locator('.p-progress-spinner, .p-skeleton')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.p-progress-spinner, .p-skeleton')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   await expect(page.getByTestId('page-title')).toBeVisible();
 }
 
@@ -69,14 +77,29 @@ async function listAndDetail(page: Page, path: string, offenders: Record<string,
   offenders[`${path} (dettaglio)`] = await smallTargets(page);
 }
 
-test('at 390 px no button, tab, dropdown or checkbox of the round-2 pages is under 44 px', async ({ page }) => {
+test('at 390 px no button, tab, dropdown or checkbox of the round-2 pages is under 44 px', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await login(page, DEMO.admin);
   const offenders: Record<string, string[]> = {};
-  for (const path of ['/app/pages/lastre', '/app/pages/pavimenti', '/app/pages/magazzino/pacchi', '/app/pages/magazzino/lastre', '/app/pages/magazzino/pavimenti', '/app/pages/collaudi', '/app/pages/spedizioni']) {
+  for (const path of [
+    '/app/pages/lastre',
+    '/app/pages/pavimenti',
+    '/app/pages/magazzino/pacchi',
+    '/app/pages/magazzino/lastre',
+    '/app/pages/magazzino/pavimenti',
+    '/app/pages/collaudi',
+    '/app/pages/spedizioni',
+  ]) {
     await listAndDetail(page, path, offenders);
   }
-  for (const path of ['/app/dashboard', '/app/pages/statistiche', '/app/reportistica', '/app/pages/trasferimenti']) {
+  for (const path of [
+    '/app/dashboard',
+    '/app/pages/statistiche',
+    '/app/reportistica',
+    '/app/pages/trasferimenti',
+  ]) {
     await page.goto(path);
     await settled(page);
     offenders[path] = await smallTargets(page);
@@ -87,10 +110,14 @@ test('at 390 px no button, tab, dropdown or checkbox of the round-2 pages is und
   await page.getByTestId('lastra-vendi').click();
   await expect(page.getByTestId('vendi-form-dialog')).toBeVisible();
   offenders['Vendi (dialogo)'] = await smallTargets(page);
-  expect(Object.fromEntries(Object.entries(offenders).filter(([, list]) => list.length > 0))).toEqual({});
+  expect(
+    Object.fromEntries(Object.entries(offenders).filter(([, list]) => list.length > 0)),
+  ).toEqual({});
 });
 
-test('on the collaudo page a field reached by Tab is scrolled above the totals bar, not under it', async ({ page }) => {
+test('on the collaudo page a field reached by Tab is scrolled above the totals bar, not under it', async ({
+  page,
+}) => {
   await login(page, DEMO.admin);
   await page.goto('/app/pages/collaudi?stato=in_corso');
   await page.getByTestId('list-card').first().click();
@@ -107,7 +134,9 @@ test('on the collaudo page a field reached by Tab is scrolled above the totals b
       if (!focused || !totals || !focused.closest('.riga-card')) return null;
       const f = focused.getBoundingClientRect();
       const t = totals.getBoundingClientRect();
-      return f.bottom > t.top + 0.5 ? `${focused.getAttribute('aria-label') ?? focused.id ?? focused.textContent} ${Math.round(f.bottom - t.top)} px` : null;
+      return f.bottom > t.top + 0.5
+        ? `${focused.getAttribute('aria-label') ?? focused.id ?? focused.textContent} ${Math.round(f.bottom - t.top)} px`
+        : null;
     });
     if (under) hidden.push(under);
   }

@@ -10,7 +10,10 @@ async function choose(page: Page, inputId: string, option?: string | RegExp) {
 }
 
 test.describe('transfers between group companies', () => {
-  test('Marmi transfers a block to the Segheria, whose user finds it among the bought-in blocks and saws it', async ({ page, browser }, testInfo) => {
+  test('Marmi transfers a block to the Segheria, whose user finds it among the bought-in blocks and saws it', async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(180_000);
 
     // --- Marmi's admin: a disponibile own block, sent to the group's sawmill
@@ -35,7 +38,9 @@ test.describe('transfers between group companies', () => {
     await expectNoSeriousA11yViolations(page, testInfo, 'trasferimento-dialog');
     await page.getByTestId('trasferimento-save').click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('trasferimenti-panel')).toContainText('Trasferito a Segheria Demo');
+    await expect(page.getByTestId('trasferimenti-panel')).toContainText(
+      'Trasferito a Segheria Demo',
+    );
     await expect(page.getByTestId('blocco-stato')).toHaveText('Venduto');
 
     // --- the Segheria's user, in a browser of their own
@@ -45,7 +50,9 @@ test.describe('transfers between group companies', () => {
     await segheria.goto(`/app/pages/blocchi-esterni?q=${codice}`);
     await segheria.getByRole('link', { name: codice }).first().click();
     await expect(segheria.getByTestId('page-title')).toHaveText(`Blocco esterno ${codice}`);
-    await expect(segheria.getByTestId('trasferimenti-panel')).toContainText('Ricevuto da Marmi Demo');
+    await expect(segheria.getByTestId('trasferimenti-panel')).toContainText(
+      'Ricevuto da Marmi Demo',
+    );
     await expect(segheria.getByTestId('blocco-stato')).toHaveText('Disponibile');
     await segheria.setViewportSize({ width: 390, height: 844 });
     await screenshot(segheria, 'blocco-ricevuto-390');
@@ -85,33 +92,50 @@ test.describe('transfers between group companies', () => {
 });
 
 test.describe('acting on ticked rows', () => {
-  test('ticked blocks print their labels together; a ticked bundle goes to the Segheria from the list', async ({ page }) => {
+  test('ticked blocks print their labels together; a ticked bundle goes to the Segheria from the list', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await login(page, DEMO.admin);
     await page.goto('/app/pages/blocchi?stato=disponibile');
     await expect(page.getByTestId('list-totals')).not.toContainText('…');
     await page.waitForLoadState('networkidle');
     const rows = page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr');
-    const [a, b] = [(await rows.nth(0).getByRole('link').innerText()).trim(), (await rows.nth(1).getByRole('link').innerText()).trim()];
+    const [a, b] = [
+      (await rows.nth(0).getByRole('link').innerText()).trim(),
+      (await rows.nth(1).getByRole('link').innerText()).trim(),
+    ];
     await page.getByRole('checkbox', { name: `Scegli ${a}` }).click();
     await expect(page.getByRole('checkbox', { name: `Scegli ${a}` })).toBeChecked();
     await page.getByRole('checkbox', { name: `Scegli ${b}` }).click();
     await expect(page.getByRole('checkbox', { name: `Scegli ${b}` })).toBeChecked();
     await expect(page.getByTestId('list-selection')).toContainText('2 blocchi scelti');
     const download = page.waitForEvent('download');
-    await page.getByTestId('list-selection').getByRole('button', { name: 'Stampa 2 etichette' }).click();
+    await page
+      .getByTestId('list-selection')
+      .getByRole('button', { name: 'Stampa 2 etichette' })
+      .click();
     expect((await download).suggestedFilename()).toBe('etichette-blocco.pdf');
 
     await page.goto('/app/pages/magazzino/pacchi');
     await page.waitForLoadState('networkidle');
-    const codice = (await page.getByRole('table', { name: 'Pacchi' }).locator('tbody tr').first().getByRole('link').innerText()).trim();
+    const codice = (
+      await page
+        .getByRole('table', { name: 'Pacchi' })
+        .locator('tbody tr')
+        .first()
+        .getByRole('link')
+        .innerText()
+    ).trim();
     await page.getByRole('checkbox', { name: `Scegli ${codice}` }).click();
     await page.getByTestId('selection-trasferisci').click();
     await choose(page, 'trasferimento-destinazione', 'Segheria Demo');
     await page.getByTestId('trasferimento-pacchi-0-prezzo').fill('2100');
     await page.getByTestId('trasferimento-documento').fill('DDT 502/2026');
     await page.getByTestId('trasferimento-save').click();
-    await expect(page.locator('.p-toast-message').filter({ hasText: 'Trasferimento registrato' })).toContainText(codice);
+    await expect(
+      page.locator('.p-toast-message').filter({ hasText: 'Trasferimento registrato' }),
+    ).toContainText(codice);
     await expect(page.getByTestId('list-selection')).toHaveCount(0);
     await screenshot(page, 'pacchi-trasferiti-1366');
   });

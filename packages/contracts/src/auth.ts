@@ -91,7 +91,10 @@ export const updateUserBodySchema = z.strictObject({
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
 export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema });
-export const usersResponseSchema = z.object({ success: z.literal(true), users: z.array(userSchema) });
+export const usersResponseSchema = z.object({
+  success: z.literal(true),
+  users: z.array(userSchema),
+});
 export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export const resetPasswordResponseSchema = z.object({
@@ -124,6 +127,8 @@ export const readyResponseSchema = z.object({
   message: z.string().optional(),
   /** True once shutdown has begun: the instance will not come back, send the traffic elsewhere. */
   stopping: z.boolean(),
-  checks: z.array(z.object({ name: z.enum(READY_CHECKS), ok: z.boolean(), ms: z.number().int().nonnegative() })),
+  checks: z.array(
+    z.object({ name: z.enum(READY_CHECKS), ok: z.boolean(), ms: z.number().int().nonnegative() }),
+  ),
 });
 export type Ready = z.infer<typeof readyResponseSchema>;

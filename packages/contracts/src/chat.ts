@@ -77,7 +77,10 @@ export const chatUserSchema = z.object({
 });
 export type ChatUser = z.infer<typeof chatUserSchema>;
 
-export const chatAvailableUsersResponseSchema = z.object({ success: z.literal(true), users: z.array(chatUserSchema) });
+export const chatAvailableUsersResponseSchema = z.object({
+  success: z.literal(true),
+  users: z.array(chatUserSchema),
+});
 
 export const chatConversationSummarySchema = chatUserSchema.extend({
   lastMessage: chatMessageSchema,
@@ -114,7 +117,10 @@ export const chatConversationResponseSchema = z.object({
 });
 export type ChatConversationPage = z.infer<typeof chatConversationResponseSchema>;
 
-export const chatMessageResponseSchema = z.object({ success: z.literal(true), message: chatMessageSchema });
+export const chatMessageResponseSchema = z.object({
+  success: z.literal(true),
+  message: chatMessageSchema,
+});
 
 export const chatUnreadResponseSchema = z.object({
   success: z.literal(true),
@@ -129,7 +135,9 @@ export const chatMessageParamsSchema = z.object({ id: chatId });
 
 /** The text part of `POST /api/chat/message` (multipart fields). */
 export const chatSendFieldsSchema = z.object({
-  receiverId: z.string({ error: CHAT_MESSAGES.receiverMissing }).pipe(z.uuid({ error: CHAT_MESSAGES.receiverInvalid })),
+  receiverId: z
+    .string({ error: CHAT_MESSAGES.receiverMissing })
+    .pipe(z.uuid({ error: CHAT_MESSAGES.receiverInvalid })),
   content: z.string().max(CHAT_CONTENT_MAX, { error: CHAT_MESSAGES.tooLong }).default(''),
   /** The sending tab's socket id: its own echo is skipped, the user's other tabs get the message. */
   socketId: z.string().max(64).optional(),

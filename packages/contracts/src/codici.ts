@@ -11,7 +11,10 @@ import { z } from 'zod';
  */
 export function normalizeCodice(input: string): string {
   const text = input.trim().toUpperCase();
-  const m = /^([A-Z]{2})[\s\-_./]*(\d{4})[\s\-_./]*(\d{1,4})(?:[\s\-_.]+(\d{1,3}))?(?:\s*\/\s*(\d{1,3}))?$/.exec(text);
+  const m =
+    /^([A-Z]{2})[\s\-_./]*(\d{4})[\s\-_./]*(\d{1,4})(?:[\s\-_.]+(\d{1,3}))?(?:\s*\/\s*(\d{1,3}))?$/.exec(
+      text,
+    );
   if (!m) return text;
   const [, serie, anno, numero, lastra, parte] = m;
   return `${serie}-${anno}-${numero!.padStart(4, '0')}${lastra ? `-${lastra.padStart(3, '0')}` : ''}${parte ? `/${Number(parte)}` : ''}`;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from './auth.js';
 import { optionalText, requiredText } from './fields.js';
-import { validateCap, validateEmail, validatePec, validateProvincia, validateVatNumber, type CheckResult } from './anagrafica/identifiers/index.js';
+import {
+  validateCap,
+  validateEmail,
+  validatePec,
+  validateProvincia,
+  validateVatNumber,
+  type CheckResult,
+} from './anagrafica/identifiers/index.js';
 
 export const companySchema = z.object({
   _id: z.string(),
@@ -43,9 +50,23 @@ const companyFields = {
 };
 
 /** The document data of a group company follow the same rules as a cliente's (DOMAIN-NOTES §2.8). */
-function checkIdentifiers(body: { nazione?: string | undefined; partitaIva?: string | null; cap?: string | null; provincia?: string | null; email?: string | null; pec?: string | null }, ctx: z.RefinementCtx) {
+function checkIdentifiers(
+  body: {
+    nazione?: string | undefined;
+    partitaIva?: string | null;
+    cap?: string | null;
+    provincia?: string | null;
+    email?: string | null;
+    pec?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
   const nazione = body.nazione ?? 'IT';
-  const check = (path: string, value: string | null | undefined, validate: (v: string) => CheckResult) => {
+  const check = (
+    path: string,
+    value: string | null | undefined,
+    validate: (v: string) => CheckResult,
+  ) => {
     if (!value) return;
     const result = validate(value);
     if (!result.ok) ctx.addIssue({ code: 'custom', path: [path], message: result.message });

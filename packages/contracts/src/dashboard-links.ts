@@ -32,7 +32,9 @@ export function monthRange(yyyyMm: string): { dal: string; al: string } {
 function blocchiLinks(blocchi: Dashboard['blocchi'], filters: Record<string, string>) {
   const both = Boolean(blocchi.interni && blocchi.esterni);
   return {
-    totale: both ? listLink(BLOCCHI, { ...filters, origine: 'tutte' }) : listLink(blocchi.interni ? BLOCCHI : ESTERNI, filters),
+    totale: both
+      ? listLink(BLOCCHI, { ...filters, origine: 'tutte' })
+      : listLink(blocchi.interni ? BLOCCHI : ESTERNI, filters),
     interni: listLink(BLOCCHI, filters),
     esterni: listLink(ESTERNI, filters),
   };
@@ -54,10 +56,20 @@ export function dashboardLinks(d: Dashboard) {
     inCollaudo: blocchiLinks(d.blocchi, { stato: 'in_collaudo' }),
     lastre: d.lastre && listLink(ENTITY_PAGES.lastra.path),
     pavimenti: d.pavimenti && listLink(ENTITY_PAGES.lotto.path),
-    collaudi: d.collaudi && listLink(ENTITY_PAGES.collaudo.path, { stato: 'programmato', dal: d.collaudi.dal, al: d.collaudi.al }),
+    collaudi:
+      d.collaudi &&
+      listLink(ENTITY_PAGES.collaudo.path, {
+        stato: 'programmato',
+        dal: d.collaudi.dal,
+        al: d.collaudi.al,
+      }),
     rese: d.rese && {
       // The closed bancate since the oldest of those averaged: the list shows them, newest first.
-      chiuse: listLink(ENTITY_PAGES.bancata.path, { stato: 'chiusa', ...(chiuse?.length ? { dal: chiuse.at(-1)!.dataTaglio } : {}), sort: '-dataTaglio' }),
+      chiuse: listLink(ENTITY_PAGES.bancata.path, {
+        stato: 'chiusa',
+        ...(chiuse?.length ? { dal: chiuse.at(-1)!.dataTaglio } : {}),
+        sort: '-dataTaglio',
+      }),
       ultima: chiuse?.[0] ? `${ENTITY_PAGES.bancata.path}/${chiuse[0]._id}` : null,
     },
   };

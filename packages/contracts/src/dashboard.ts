@@ -24,7 +24,9 @@ export const dashboardProduzioneSchema = z.object({
   /** The bancate cut this month (toppled, by their cut date): gross m³, a figure of its own; null without page `bancate`. */
   bancateMese: z.object({ m3: z.number(), bancate: z.number().int() }).nullable(),
   /** The last 12 months, this one included, oldest first; months without blocks are 0. */
-  serie: z.array(z.object({ mese: month, m3: z.number(), blocchi: z.number().int(), tInformi: z.number() })),
+  serie: z.array(
+    z.object({ mese: month, m3: z.number(), blocchi: z.number().int(), tInformi: z.number() }),
+  ),
 });
 
 /** Blocks in the yard by effective state (an option past its day counts as disponibile). */

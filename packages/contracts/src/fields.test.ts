@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { BANCATA_MAX_CM, BLOCCO_MAX_CM, cm, codice, euro, isoDate, m2, m3, mm, optionalText, requiredText, tonnes } from './fields.js';
+import {
+  BANCATA_MAX_CM,
+  BLOCCO_MAX_CM,
+  cm,
+  codice,
+  euro,
+  isoDate,
+  m2,
+  m3,
+  mm,
+  optionalText,
+  requiredText,
+  tonnes,
+} from './fields.js';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -30,7 +43,7 @@ describe('codice', () => {
   it('letters, digits, spaces and - / . _ only: no quote to break a download name, no € to break a header', () => {
     const c = codice(3, 30);
     expect(c.parse(' BL-2026/0001.a_b ')).toBe('BL-2026/0001.a_b');
-    expect(messageOf(c, 'BL-X"; filename*=UTF-8\'\'e.html')).toMatch(/^Codice: solo lettere/);
+    expect(messageOf(c, "BL-X\"; filename*=UTF-8''e.html")).toMatch(/^Codice: solo lettere/);
     expect(messageOf(c, 'BL-€-1')).toMatch(/^Codice: solo lettere/);
     expect(messageOf(c, '-BL')).toMatch(/^Codice: solo lettere/);
     expect(messageOf(c, 'BL')).toBe('Il codice ha almeno 3 caratteri');

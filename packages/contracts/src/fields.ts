@@ -27,7 +27,8 @@ export function requiredText(max: number, missing: string) {
 }
 
 const CODICE_CHARS = /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/;
-const CODICE_CHARS_MESSAGE = 'Codice: solo lettere senza accenti, cifre, spazi e - / . _ (inizia con una lettera o una cifra)';
+const CODICE_CHARS_MESSAGE =
+  'Codice: solo lettere senza accenti, cifre, spazi e - / . _ (inizia con una lettera o una cifra)';
 
 function codiceLength(min: number, max: number, missing: string) {
   return z
@@ -82,12 +83,17 @@ export function mm(label: string, max: number) {
 }
 
 function wholeUnits(label: string, unit: 'cm' | 'mm', max: number) {
-  return z
-    // empty is not a wrong number: say what is missing
-    .number({ error: (iss) => (iss.input == null ? `${label}: obbligatorio` : `${label}: un numero intero di ${unit}`) })
-    .int({ error: `${label}: un numero intero di ${unit}` })
-    .min(1, { error: `${label}: almeno 1 ${unit}` })
-    .max(max, { error: `${label}: al massimo ${max} ${unit}` });
+  return (
+    z
+      // empty is not a wrong number: say what is missing
+      .number({
+        error: (iss) =>
+          iss.input == null ? `${label}: obbligatorio` : `${label}: un numero intero di ${unit}`,
+      })
+      .int({ error: `${label}: un numero intero di ${unit}` })
+      .min(1, { error: `${label}: almeno 1 ${unit}` })
+      .max(max, { error: `${label}: al massimo ${max} ${unit}` })
+  );
 }
 
 /** A weight in tonnes from 0 to `max`, rounded to 2 decimals. */

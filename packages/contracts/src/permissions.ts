@@ -21,14 +21,34 @@ interface PageDef {
  * here (key, label and the presets that include it); PAGE_KEYS, PAGE_LABELS and the presets follow.
  */
 const PAGES = [
-  { key: 'dashboard', label: 'Dashboard', presets: { Produzione: true, Magazzino: true, Vendite: true, Segheria: true } },
+  {
+    key: 'dashboard',
+    label: 'Dashboard',
+    presets: { Produzione: true, Magazzino: true, Vendite: true, Segheria: true },
+  },
   { key: 'bancate', label: 'Bancate', presets: { Produzione: true } },
-  { key: 'blocchi', label: 'Blocchi', presets: { Produzione: true, Vendite: 'read', Segheria: true } },
+  {
+    key: 'blocchi',
+    label: 'Blocchi',
+    presets: { Produzione: true, Vendite: 'read', Segheria: true },
+  },
   { key: 'photo-gallery', label: 'Galleria Foto', presets: { Produzione: true, Magazzino: true } },
-  { key: 'blocchi-esterni', label: 'Blocchi Esterni', presets: { Produzione: true, Segheria: true } },
-  { key: 'lavorazione-lastre', label: 'Lavorazione Lastre', presets: { Magazzino: true, Segheria: true } },
+  {
+    key: 'blocchi-esterni',
+    label: 'Blocchi Esterni',
+    presets: { Produzione: true, Segheria: true },
+  },
+  {
+    key: 'lavorazione-lastre',
+    label: 'Lavorazione Lastre',
+    presets: { Magazzino: true, Segheria: true },
+  },
   { key: 'lavorazione-pavimenti', label: 'Lavorazione Pavimenti', presets: { Magazzino: true } },
-  { key: 'magazzino-lastre', label: 'Magazzino Lastre', presets: { Magazzino: true, Segheria: true } },
+  {
+    key: 'magazzino-lastre',
+    label: 'Magazzino Lastre',
+    presets: { Magazzino: true, Segheria: true },
+  },
   { key: 'magazzino-pavimenti', label: 'Magazzino Pavimenti', presets: { Magazzino: true } },
   { key: 'collaudi', label: 'Collaudi', presets: { Vendite: true } },
   { key: 'spedizioni', label: 'Spedizioni (DDT)', presets: { Magazzino: true, Vendite: true } },
@@ -37,16 +57,25 @@ const PAGES = [
   { key: 'fornitori', label: 'Fornitori', presets: { Vendite: true } },
   // the trucks a DDT names: kept by the office and the yard, who write the DDT
   { key: 'automezzi', label: 'Automezzi', presets: { Magazzino: true, Vendite: true } },
-  { key: 'chat', label: 'Chat', presets: { Produzione: true, Magazzino: true, Vendite: true, Segheria: true } },
+  {
+    key: 'chat',
+    label: 'Chat',
+    presets: { Produzione: true, Magazzino: true, Vendite: true, Segheria: true },
+  },
 ] as const satisfies readonly PageDef[];
 
 /** The keys of a tuple of pages, as a tuple (zod's enum takes one). */
-type KeysOf<T extends readonly PageDef[]> = { readonly [I in keyof T]: T[I] extends { key: infer K } ? K : never };
+type KeysOf<T extends readonly PageDef[]> = {
+  readonly [I in keyof T]: T[I] extends { key: infer K } ? K : never;
+};
 export const PAGE_KEYS = PAGES.map((p) => p.key) as unknown as KeysOf<typeof PAGES>;
 
 export type PageKey = (typeof PAGE_KEYS)[number];
 
-export const PAGE_LABELS = Object.fromEntries(PAGES.map((p) => [p.key, p.label])) as Record<PageKey, string>;
+export const PAGE_LABELS = Object.fromEntries(PAGES.map((p) => [p.key, p.label])) as Record<
+  PageKey,
+  string
+>;
 
 export type PermissionValue = boolean | { access: boolean; write?: boolean };
 export type Permissions = Partial<Record<PageKey, PermissionValue>>;
@@ -99,7 +128,8 @@ function presetOf(name: PermissionPresetName): Permissions {
   const permissions: Permissions = {};
   for (const p of PAGES as readonly PageDef[]) {
     const value = grant(p);
-    if (value) permissions[p.key as PageKey] = value === true ? true : { access: true, write: false };
+    if (value)
+      permissions[p.key as PageKey] = value === true ? true : { access: true, write: false };
   }
   return permissions;
 }
@@ -108,7 +138,10 @@ function presetOf(name: PermissionPresetName): Permissions {
  * Starting points of the permission editor (Impostazioni → Utenti), one per job of DESIGN §7; the
  * demo users get theirs from here.
  */
-export const PERMISSION_PRESETS: ReadonlyArray<{ name: PermissionPresetName; permissions: Permissions }> = PRESET_NAMES.map((name) => ({ name, permissions: presetOf(name) }));
+export const PERMISSION_PRESETS: ReadonlyArray<{
+  name: PermissionPresetName;
+  permissions: Permissions;
+}> = PRESET_NAMES.map((name) => ({ name, permissions: presetOf(name) }));
 
 /** The permissions of a preset, e.g. `permissionPreset('Produzione')`. */
 export function permissionPreset(name: PermissionPresetName): Permissions {

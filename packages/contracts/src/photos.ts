@@ -8,7 +8,14 @@ export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 export const PHOTO_FORMATS_LABEL = 'JPEG, PNG o WebP';
 export const PHOTO_DESCRIPTION_MAX = 500;
 /** Request timeouts of SPEC §9, in milliseconds. */
-export const PHOTO_TIMEOUTS = { list: 10_000, single: 10_000, delete: 10_000, upload: 300_000, download: 30_000, gallery: 15_000 } as const;
+export const PHOTO_TIMEOUTS = {
+  list: 10_000,
+  single: 10_000,
+  delete: 10_000,
+  upload: 300_000,
+  download: 30_000,
+  gallery: 15_000,
+} as const;
 export const GALLERY_DEFAULT_LIMIT = 20;
 
 /** SPEC §8 messages, shown by the client before it sends and answered by the server the same. */
@@ -80,8 +87,16 @@ export const photoEntityListSchema = z.object({
 
 /** `DELETE /photos/deletePhotos` body and `GET /photos/downloadPhotos` query. */
 export const photoEntityRefSchema = z.object({
-  entityType: z.string({ error: PHOTO_MESSAGES.noEntity }).trim().min(1, { error: PHOTO_MESSAGES.noEntity }).max(30),
-  entityId: z.string({ error: PHOTO_MESSAGES.noEntity }).trim().min(1, { error: PHOTO_MESSAGES.noEntity }).max(100),
+  entityType: z
+    .string({ error: PHOTO_MESSAGES.noEntity })
+    .trim()
+    .min(1, { error: PHOTO_MESSAGES.noEntity })
+    .max(30),
+  entityId: z
+    .string({ error: PHOTO_MESSAGES.noEntity })
+    .trim()
+    .min(1, { error: PHOTO_MESSAGES.noEntity })
+    .max(100),
 });
 export type PhotoEntityRef = z.infer<typeof photoEntityRefSchema>;
 
@@ -91,7 +106,16 @@ export const photoListQuerySchema = z.object({
 });
 
 /** The kinds that carry photos (the server's entity registry registers each one). */
-export const PHOTO_ENTITY_TYPES = ['bancata', 'blocco', 'pacco', 'lastra', 'lotto', 'collaudo', 'lavorazione-lastre', 'lavorazione-pavimenti'] as const;
+export const PHOTO_ENTITY_TYPES = [
+  'bancata',
+  'blocco',
+  'pacco',
+  'lastra',
+  'lotto',
+  'collaudo',
+  'lavorazione-lastre',
+  'lavorazione-pavimenti',
+] as const;
 export type PhotoEntityType = (typeof PHOTO_ENTITY_TYPES)[number];
 
 export const galleryQuerySchema = photoListQuerySchema.extend({
@@ -118,8 +142,18 @@ export type PhotoSyncStatus = z.infer<typeof photoSyncStatusSchema>;
 
 /** The answers of the single-photo, upload and delete calls. */
 export const photoAnswerSchema = z.object({ success: z.literal(true), photo: photoSchema });
-export const photoUploadAnswerSchema = z.object({ success: z.literal(true), photos: z.array(photoSchema) });
+export const photoUploadAnswerSchema = z.object({
+  success: z.literal(true),
+  photos: z.array(photoSchema),
+});
 export const photoDeletedSchema = z.object({ success: z.literal(true) });
-export const photosDeletedSchema = z.object({ success: z.literal(true), deleted: z.number().int() });
+export const photosDeletedSchema = z.object({
+  success: z.literal(true),
+  deleted: z.number().int(),
+});
 /** `GET /photos/syncPhotosWithFilesystem`: whether this call started a sync, and where it stands. */
-export const photoSyncStartedSchema = z.object({ success: z.literal(true), started: z.boolean(), status: photoSyncStatusSchema });
+export const photoSyncStartedSchema = z.object({
+  success: z.literal(true),
+  started: z.boolean(),
+  status: photoSyncStatusSchema,
+});

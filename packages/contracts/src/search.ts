@@ -4,5 +4,9 @@
  * style made `'`, lower case. Compare `searchKey(text).includes(searchKey(query))`.
  */
 export function searchKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`´]/g, "'").toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[’‘`´]/g, "'")
+    .toLowerCase();
 }

@@ -4,7 +4,13 @@ import { isoDate } from './fields.js';
 // Statistiche (issue 15, DOMAIN-NOTES §3): one answer shape for every section, so the web draws any
 // section's chart and table from the same data — the metrics (columns) come with the answer.
 
-export const STATISTICHE_SEZIONI = ['produzione', 'lavorazione', 'vendite', 'magazzino', 'acquisti'] as const;
+export const STATISTICHE_SEZIONI = [
+  'produzione',
+  'lavorazione',
+  'vendite',
+  'magazzino',
+  'acquisti',
+] as const;
 export type StatisticheSezione = (typeof STATISTICHE_SEZIONI)[number];
 export const STATISTICHE_SEZIONE_LABELS: Record<StatisticheSezione, string> = {
   produzione: 'Produzione',
@@ -14,7 +20,17 @@ export const STATISTICHE_SEZIONE_LABELS: Record<StatisticheSezione, string> = {
   acquisti: 'Acquisti',
 };
 
-export const STATISTICHE_PER = ['mese', 'materiale', 'cava', 'scelta', 'cliente', 'macchina', 'spessore', 'fornitore', 'blocco'] as const;
+export const STATISTICHE_PER = [
+  'mese',
+  'materiale',
+  'cava',
+  'scelta',
+  'cliente',
+  'macchina',
+  'spessore',
+  'fornitore',
+  'blocco',
+] as const;
 export type StatistichePer = (typeof STATISTICHE_PER)[number];
 export const STATISTICHE_PER_LABELS: Record<StatistichePer, string> = {
   mese: 'Mese',
@@ -39,14 +55,26 @@ export const STATISTICHE_PER_SEZIONE: Record<StatisticheSezione, readonly Statis
 };
 
 /** What a figure measures; the web formats by it (m³ with 3 decimals, € as money…). */
-export const STATISTICHE_UNITA = ['n', 'm3', 't', 'm2', 'eur', 'pct', 'm2m3', 'eurm3', 'eurt', 'giorni'] as const;
+export const STATISTICHE_UNITA = [
+  'n',
+  'm3',
+  't',
+  'm2',
+  'eur',
+  'pct',
+  'm2m3',
+  'eurm3',
+  'eurt',
+  'giorni',
+] as const;
 export type StatisticheUnita = (typeof STATISTICHE_UNITA)[number];
 
 /** A period longer than this is refused: ten years of months is already a long table. */
 export const STATISTICHE_MAX_GIORNI = 3660;
 
 const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+const dayNumber = (iso: string) =>
+  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
 const isoOfDay = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 /** Days from `dal` to `al`, both included. */
@@ -89,13 +117,17 @@ export const STATISTICHE_PRESET_LABELS: Record<StatistichePreset, string> = {
 };
 
 /** A preset's dates from today (a Rome calendar day, `YYYY-MM-DD`); the period ends today. */
-export function periodoPreset(preset: Exclude<StatistichePreset, 'personalizzato'>, today: string): Periodo {
+export function periodoPreset(
+  preset: Exclude<StatistichePreset, 'personalizzato'>,
+  today: string,
+): Periodo {
   if (preset === 'mese') return { dal: `${today.slice(0, 7)}-01`, al: today };
   if (preset === 'anno') return { dal: `${today.slice(0, 4)}-01-01`, al: today };
   // twelve whole months back, this one included: from the first of the month eleven months ago
   const y = Number(today.slice(0, 4));
   const m = Number(today.slice(5, 7)) - 11;
-  const start = m > 0 ? `${y}-${String(m).padStart(2, '0')}` : `${y - 1}-${String(m + 12).padStart(2, '0')}`;
+  const start =
+    m > 0 ? `${y}-${String(m).padStart(2, '0')}` : `${y - 1}-${String(m + 12).padStart(2, '0')}`;
   return { dal: `${start}-01`, al: today };
 }
 
@@ -105,14 +137,24 @@ export const statisticheQuerySchema = z
     al: isoDate('Al'),
     per: z.enum(STATISTICHE_PER, { error: 'Raggruppamento non valido' }).optional(),
   })
-  .refine((q) => q.dal <= q.al, { message: 'La data di inizio viene dopo quella di fine', path: ['al'] })
-  .refine((q) => q.dal > q.al || giorniPeriodo(q.dal, q.al) <= STATISTICHE_MAX_GIORNI, { message: 'Periodo troppo lungo: al massimo 10 anni', path: ['dal'] });
+  .refine((q) => q.dal <= q.al, {
+    message: 'La data di inizio viene dopo quella di fine',
+    path: ['al'],
+  })
+  .refine((q) => q.dal > q.al || giorniPeriodo(q.dal, q.al) <= STATISTICHE_MAX_GIORNI, {
+    message: 'Periodo troppo lungo: al massimo 10 anni',
+    path: ['dal'],
+  });
 export type StatisticheQuery = z.output<typeof statisticheQuerySchema>;
 
-export const statisticheExportQuerySchema = statisticheQuerySchema.and(z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') }));
+export const statisticheExportQuerySchema = statisticheQuerySchema.and(
+  z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') }),
+);
 export type StatisticheExportQuery = z.output<typeof statisticheExportQuerySchema>;
 
-export const statisticheSezioneParamsSchema = z.object({ section: z.enum(STATISTICHE_SEZIONI, { error: 'Sezione non valida' }) });
+export const statisticheSezioneParamsSchema = z.object({
+  section: z.enum(STATISTICHE_SEZIONI, { error: 'Sezione non valida' }),
+});
 
 /** One column of the table (and a possible line of the chart). */
 export const statisticaMetricaSchema = z.object({
@@ -141,7 +183,11 @@ export const statisticaRigaSchema = z.object({
 });
 export type StatisticaRiga = z.infer<typeof statisticaRigaSchema>;
 
-export const statistichePeriodoSchema = z.object({ dal: z.string(), al: z.string(), totals: statisticaValoriSchema });
+export const statistichePeriodoSchema = z.object({
+  dal: z.string(),
+  al: z.string(),
+  totals: statisticaValoriSchema,
+});
 
 export const statisticheSchema = z.object({
   section: z.enum(STATISTICHE_SEZIONI),
@@ -152,7 +198,9 @@ export const statisticheSchema = z.object({
   series: z.array(statisticaRigaSchema),
   totals: statisticaValoriSchema,
   /** null for a snapshot (magazzino: what is on hand today) */
-  comparison: z.object({ previous: statistichePeriodoSchema, lastYear: statistichePeriodoSchema }).nullable(),
+  comparison: z
+    .object({ previous: statistichePeriodoSchema, lastYear: statistichePeriodoSchema })
+    .nullable(),
   /** how to read the figures, when the section needs it */
   note: z.string().nullable(),
 });

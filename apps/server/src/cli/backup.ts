@@ -9,7 +9,14 @@
 import path from 'node:path';
 import { createBackup } from './backup/create.js';
 import { formatBytes } from './backup/files.js';
-import { bilingual, bucketOf, loadCliConfig, parseCliArgs, runCli, useCallerDirectory } from './common.js';
+import {
+  bilingual,
+  bucketOf,
+  loadCliConfig,
+  parseCliArgs,
+  runCli,
+  useCallerDirectory,
+} from './common.js';
 
 const USAGE = `Uso / usage: npm run backup -- [--out <cartella o file .tar>] [--ignore-lock]
   --out          cartella in cui creare gestcava-backup-<data>/ (predefinita: ./backups),

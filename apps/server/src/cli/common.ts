@@ -82,7 +82,8 @@ export function parseCliArgs<const O extends CliOptions>(options: O, usage: stri
   type Values = ReturnType<typeof parseArgs<{ options: O }>>['values'];
   let values: Values & { help?: boolean };
   try {
-    values = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } } }).values as Values & { help?: boolean };
+    values = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } } })
+      .values as Values & { help?: boolean };
   } catch (error) {
     throw new CliError(`${(error as Error).message}\n${usage}`);
   }

@@ -9,7 +9,15 @@
  * (`*.before-restore-<time>`) and a PostgreSQL database is first backed up into ./backups.
  */
 import { restoreBackup } from './backup/restore.js';
-import { bilingual, bucketOf, CliError, loadCliConfig, parseCliArgs, runCli, useCallerDirectory } from './common.js';
+import {
+  bilingual,
+  bucketOf,
+  CliError,
+  loadCliConfig,
+  parseCliArgs,
+  runCli,
+  useCallerDirectory,
+} from './common.js';
 
 const USAGE = `Uso / usage: npm run restore -- --from <cartella del backup o file .tar> [--force] [--ignore-lock]
   --from         il backup da ripristinare (una cartella gestcava-backup-…, una cartella di backup:

@@ -8,7 +8,16 @@ import { parseArgs } from 'node:util';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { loadConfig } from '../config/config.js';
 import { openDatabase, type Db } from '../db/client.js';
-import { bancate, blocchi, cave, companies, fornitori, materiali, photos, ubicazioni } from '../db/schema/index.js';
+import {
+  bancate,
+  blocchi,
+  cave,
+  companies,
+  fornitori,
+  materiali,
+  photos,
+  ubicazioni,
+} from '../db/schema/index.js';
 import { isDatabaseEmpty, seedDemo } from '../seed/demo.js';
 
 const BATCH = 10_000;
@@ -16,41 +25,78 @@ const BLOCCHI_PER_BANCATA = 20;
 const BENCH_COMPANY = 'Cave Apuane Bench S.r.l.';
 
 async function ensureLookups(db: Db, companyId: string) {
-  const ensure = async <T extends { id: string }>(existing: T[], create: () => Promise<T[]>) => (existing.length ? existing : create());
-  const mats = await ensure(await db.select().from(materiali).where(eq(materiali.companyId, companyId)), () =>
-    db
-      .insert(materiali)
-      .values(['Bianco Carrara', 'Statuario', 'Calacatta', 'Arabescato', 'Bardiglio'].map((nome) => ({ companyId, nome, densita: 2.7 })))
-      .returning(),
+  const ensure = async <T extends { id: string }>(existing: T[], create: () => Promise<T[]>) =>
+    existing.length ? existing : create();
+  const mats = await ensure(
+    await db.select().from(materiali).where(eq(materiali.companyId, companyId)),
+    () =>
+      db
+        .insert(materiali)
+        .values(
+          ['Bianco Carrara', 'Statuario', 'Calacatta', 'Arabescato', 'Bardiglio'].map((nome) => ({
+            companyId,
+            nome,
+            densita: 2.7,
+          })),
+        )
+        .returning(),
   );
-  const quarries = await ensure(await db.select().from(cave).where(eq(cave.companyId, companyId)), () =>
-    db
-      .insert(cave)
-      .values([
-        { companyId, codice: 'B1', nome: 'Cava Bench Nord' },
-        { companyId, codice: 'B2', nome: 'Cava Bench Sud' },
-      ])
-      .returning(),
+  const quarries = await ensure(
+    await db.select().from(cave).where(eq(cave.companyId, companyId)),
+    () =>
+      db
+        .insert(cave)
+        .values([
+          { companyId, codice: 'B1', nome: 'Cava Bench Nord' },
+          { companyId, codice: 'B2', nome: 'Cava Bench Sud' },
+        ])
+        .returning(),
   );
-  const places = await ensure(await db.select().from(ubicazioni).where(eq(ubicazioni.companyId, companyId)), () =>
-    db.insert(ubicazioni).values([{ companyId, nome: 'Piazzale bench', tipo: 'piazzale_cava' }]).returning(),
+  const places = await ensure(
+    await db.select().from(ubicazioni).where(eq(ubicazioni.companyId, companyId)),
+    () =>
+      db
+        .insert(ubicazioni)
+        .values([{ companyId, nome: 'Piazzale bench', tipo: 'piazzale_cava' }])
+        .returning(),
   );
-  const suppliers = await ensure(await db.select().from(fornitori).where(eq(fornitori.companyId, companyId)), () =>
-    db.insert(fornitori).values([{ companyId, ragioneSociale: 'Fornitore Bench S.r.l.', indirizzo: 'Via Bench 1', comune: 'Carrara', nazione: 'IT' }]).returning(),
+  const suppliers = await ensure(
+    await db.select().from(fornitori).where(eq(fornitori.companyId, companyId)),
+    () =>
+      db
+        .insert(fornitori)
+        .values([
+          {
+            companyId,
+            ragioneSociale: 'Fornitore Bench S.r.l.',
+            indirizzo: 'Via Bench 1',
+            comune: 'Carrara',
+            nazione: 'IT',
+          },
+        ])
+        .returning(),
   );
   return { mats, quarries, places, suppliers };
 }
 
-const uuidArray = (ids: string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]`;
+const uuidArray = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
 
 const PHOTOS = 10_000;
 
 async function main() {
   const { values } = parseArgs({ options: { blocchi: { type: 'string', default: '100000' } } });
   const total = Number(values.blocchi);
-  if (!Number.isInteger(total) || total < 1000) throw new Error('--blocchi: un numero intero di almeno 1000');
+  if (!Number.isInteger(total) || total < 1000)
+    throw new Error('--blocchi: un numero intero di almeno 1000');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+  });
   const { db } = database;
   const started = Date.now();
   try {
@@ -60,12 +106,19 @@ async function main() {
       await seedDemo(db);
     }
     let [bench] = await db.select().from(companies).where(eq(companies.name, BENCH_COMPANY));
-    bench ??= (await db.insert(companies).values({ name: BENCH_COMPANY, quarryName: 'Bench' }).returning())[0]!;
-    const targets = (await db.select().from(companies)).filter((c) => ['Marmi Demo S.r.l.', 'Segheria Demo S.r.l.', BENCH_COMPANY].includes(c.name));
+    bench ??= (
+      await db.insert(companies).values({ name: BENCH_COMPANY, quarryName: 'Bench' }).returning()
+    )[0]!;
+    const targets = (await db.select().from(companies)).filter((c) =>
+      ['Marmi Demo S.r.l.', 'Segheria Demo S.r.l.', BENCH_COMPANY].includes(c.name),
+    );
 
     const perCompany = Math.ceil(total / targets.length);
     for (const company of targets) {
-      const existing = await db.select({ n: sql<number>`count(*)::int` }).from(blocchi).where(and(eq(blocchi.companyId, company.id), like(blocchi.codice, 'BL-B%')));
+      const existing = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(blocchi)
+        .where(and(eq(blocchi.companyId, company.id), like(blocchi.codice, 'BL-B%')));
       const have = existing[0]!.n;
       if (have >= perCompany) {
         console.log(`${company.name}: già ${have} blocchi di prova`);
@@ -73,8 +126,12 @@ async function main() {
       }
       const l = await ensureLookups(db, company.id);
       const nBancate = Math.ceil(perCompany / BLOCCHI_PER_BANCATA);
-      await db.delete(blocchi).where(and(eq(blocchi.companyId, company.id), like(blocchi.codice, 'BL-B%')));
-      await db.delete(bancate).where(and(eq(bancate.companyId, company.id), like(bancate.codice, 'BA-B%')));
+      await db
+        .delete(blocchi)
+        .where(and(eq(blocchi.companyId, company.id), like(blocchi.codice, 'BL-B%')));
+      await db
+        .delete(bancate)
+        .where(and(eq(bancate.companyId, company.id), like(bancate.codice, 'BA-B%')));
       await db.execute(sql`
         insert into ${bancate} (id, company_id, codice, cava_id, materiale_id, data_taglio, lunghezza, altezza, profondita, volume_lordo, peso_stimato, stato, resa_chiusura, created_at, updated_at)
         select gen_random_uuid(), ${company.id}, 'BA-B-' || lpad(g::text, 6, '0'),
@@ -125,7 +182,9 @@ async function main() {
       const [{ n: have }] = (await db
         .select({ n: sql<number>`count(*)::int` })
         .from(photos)
-        .where(and(eq(photos.companyId, company.id), eq(photos.checksum, 'bench')))) as [{ n: number }];
+        .where(and(eq(photos.companyId, company.id), eq(photos.checksum, 'bench')))) as [
+        { n: number },
+      ];
       if (have >= photosPerCompany) continue;
       await db.execute(sql`
         insert into ${photos} (id, company_id, entity_type, entity_id, codice, description, file_name, mime, size, width, height, checksum,
@@ -142,7 +201,9 @@ async function main() {
       console.log(`${company.name}: ${photosPerCompany} foto di prova`);
     }
     await db.execute(sql`analyze`);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(blocchi)) as [{ n: number }];
+    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(blocchi)) as [
+      { n: number },
+    ];
     console.log(`Fatto: ${n} blocchi in tutto, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await database.close();

@@ -14,7 +14,14 @@ import { createFilesystemBackend } from '../lib/object-store/filesystem.js';
 import { createS3Backend } from '../lib/object-store/s3.js';
 import { checkStorageAtStartup } from '../lib/object-store/select-s3.js';
 import { formatBytes } from './backup/files.js';
-import { bilingual, CliError, loadCliConfig, parseCliArgs, runCli, useCallerDirectory } from './common.js';
+import {
+  bilingual,
+  CliError,
+  loadCliConfig,
+  parseCliArgs,
+  runCli,
+  useCallerDirectory,
+} from './common.js';
 import { copyObjects } from './storage/copy-objects.js';
 
 const USAGE = `Uso / usage: npm run storage:migrate -- --to s3|filesystem [--verify] [--concurrency <n>]

@@ -47,7 +47,9 @@ const envSchema = z.object({
   STORAGE: z.enum(['filesystem', 's3'], { error: 'filesystem oppure s3' }).default('filesystem'),
   S3_BUCKET: z.string().optional(),
   /** Empty for AWS itself. */
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'un indirizzo http(s)://… (vuoto per AWS)' }).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'un indirizzo http(s)://… (vuoto per AWS)' })
+    .optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -77,7 +79,9 @@ export class ConfigError extends Error {}
 /** Parses the environment once; a wrong value stops start-up naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // `NAME=` (empty) means unset, as in most .env files.
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -89,8 +93,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configurazione non valida:\n  JWT_SECRET: obbligatoria in produzione (almeno 32 caratteri)',
     );
   }
-  const publicHosts = (e.PUBLIC_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
-  if (['0.0.0.0', '::', '[::]'].includes(e.HOST) && publicHosts.length === 0 && !e.PRODUCTION_DOMAIN) {
+  const publicHosts = (e.PUBLIC_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  if (
+    ['0.0.0.0', '::', '[::]'].includes(e.HOST) &&
+    publicHosts.length === 0 &&
+    !e.PRODUCTION_DOMAIN
+  ) {
     // Requests are accepted only for the names the instance serves (DNS rebinding): on every
     // interface those names cannot be guessed.
     throw new ConfigError(
@@ -105,7 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteDir: path.join(dataDir, 'pgdata'),
     isProduction: e.NODE_ENV === 'production',
     publicHosts,
-    publicUrl: (e.PUBLIC_URL ?? (e.PRODUCTION_DOMAIN ? `https://${e.PRODUCTION_DOMAIN}` : `http://localhost:${e.PORT}`)).replace(/\/+$/, ''),
+    publicUrl: (
+      e.PUBLIC_URL ??
+      (e.PRODUCTION_DOMAIN ? `https://${e.PRODUCTION_DOMAIN}` : `http://localhost:${e.PORT}`)
+    ).replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../../web/dist'),
@@ -116,13 +130,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** With STORAGE=s3 the bucket and its keys are required; the endpoint is checked at start-up. */
 function s3Options(e: Env): S3BackendOptions | null {
   if (e.STORAGE !== 's3') {
-    if (e.S3_PRESIGNED) throw new ConfigError('Configurazione non valida:\n  S3_PRESIGNED: vale solo con STORAGE=s3');
+    if (e.S3_PRESIGNED)
+      throw new ConfigError('Configurazione non valida:\n  S3_PRESIGNED: vale solo con STORAGE=s3');
     return null;
   }
-  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  const {
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: accessKeyId,
+    S3_SECRET_ACCESS_KEY: secretAccessKey,
+  } = e;
   if (!bucket || !accessKeyId || !secretAccessKey) {
-    const required = { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey };
-    const missing = Object.entries(required).filter(([, v]) => !v).map(([name]) => `  ${name}: obbligatoria con STORAGE=s3`);
+    const required = {
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+    };
+    const missing = Object.entries(required)
+      .filter(([, v]) => !v)
+      .map(([name]) => `  ${name}: obbligatoria con STORAGE=s3`);
     throw new ConfigError(`Configurazione non valida:\n${missing.join('\n')}`);
   }
   return {

@@ -54,8 +54,14 @@ export interface DatabaseOptions {
 class EmbeddedPGlite extends PGlite {
   #turn: Promise<unknown> = Promise.resolve();
 
-  override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const run = this.#turn.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => super.query<T>(query, params, options));
+  override query<T>(
+    query: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    const run = this.#turn
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => super.query<T>(query, params, options));
     this.#turn = run.catch(() => undefined);
     return run;
   }
@@ -63,7 +69,10 @@ class EmbeddedPGlite extends PGlite {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
     // An idle client's error (the server restarting) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;

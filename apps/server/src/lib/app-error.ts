@@ -23,7 +23,11 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { details?: FieldError[]; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+    readonly extra: {
+      details?: FieldError[];
+      headers?: Record<string, string>;
+      body?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.statusCode = STATUS[code];

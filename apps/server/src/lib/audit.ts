@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { auditLog, cave, clienti, fornitori, macchine, materiali, ubicazioni, users, type AuditChanges } from '../db/schema/index.js';
+import {
+  auditLog,
+  cave,
+  clienti,
+  fornitori,
+  macchine,
+  materiali,
+  ubicazioni,
+  users,
+  type AuditChanges,
+} from '../db/schema/index.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'stato' | 'declassa' | (string & {});
 
@@ -24,13 +34,20 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> 
 export async function recordAuditMany(tx: DbOrTx, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const at = new Date();
-  await tx.insert(auditLog).values(entries.map((entry) => ({ ...entry, changes: entry.changes ?? {}, at })));
+  await tx
+    .insert(auditLog)
+    .values(entries.map((entry) => ({ ...entry, changes: entry.changes ?? {}, at })));
 }
 
-const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : JSON.stringify(v ?? null));
+const comparable = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : JSON.stringify(v ?? null);
 
 /** The fields whose value changed between two versions of a row, as `{ field: { from, to } }`. */
-export function diffChanges<T extends object>(before: T, after: T, fields: ReadonlyArray<keyof T & string>): AuditChanges {
+export function diffChanges<T extends object>(
+  before: T,
+  after: T,
+  fields: ReadonlyArray<keyof T & string>,
+): AuditChanges {
   const changes: AuditChanges = {};
   for (const field of fields) {
     if (comparable(before[field]) !== comparable(after[field])) {
@@ -41,9 +58,14 @@ export function diffChanges<T extends object>(before: T, after: T, fields: Reado
 }
 
 /** What a row was created with, for the `create` entry. */
-export function initialValues<T extends object>(row: T, fields: ReadonlyArray<keyof T & string>): AuditChanges {
+export function initialValues<T extends object>(
+  row: T,
+  fields: ReadonlyArray<keyof T & string>,
+): AuditChanges {
   const changes: AuditChanges = {};
-  for (const field of fields) if (row[field] !== null && row[field] !== undefined) changes[field] = { from: null, to: row[field] };
+  for (const field of fields)
+    if (row[field] !== null && row[field] !== undefined)
+      changes[field] = { from: null, to: row[field] };
   return changes;
 }
 
@@ -72,14 +94,19 @@ const REFERENCES = [
 ] as const;
 
 /** id → name of every reference in the rows' changes, inside the company: one query per table present. */
-async function referenceNames(db: DbOrTx, companyId: string, rows: ReadonlyArray<{ changes: AuditChanges }>): Promise<Map<string, string>> {
+async function referenceNames(
+  db: DbOrTx,
+  companyId: string,
+  rows: ReadonlyArray<{ changes: AuditChanges }>,
+): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const ref of REFERENCES) {
     const ids = new Set<string>();
     for (const { changes } of rows) {
       for (const field of ref.fields) {
         const change = changes[field];
-        for (const value of change ? [change.from, change.to] : []) if (typeof value === 'string') ids.add(value);
+        for (const value of change ? [change.from, change.to] : [])
+          if (typeof value === 'string') ids.add(value);
       }
     }
     if (ids.size === 0) continue;
@@ -93,14 +120,29 @@ async function referenceNames(db: DbOrTx, companyId: string, rows: ReadonlyArray
 }
 
 /** The timeline of one entity, oldest first, inside the caller's company. */
-export async function listHistory(db: DbOrTx, companyId: string, entityType: string, entityId: string): Promise<HistoryItem[]> {
+export async function listHistory(
+  db: DbOrTx,
+  companyId: string,
+  entityType: string,
+  entityId: string,
+): Promise<HistoryItem[]> {
   const rows = await db
     .select({ entry: auditLog, userName: users.name })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(and(eq(auditLog.companyId, companyId), eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .where(
+      and(
+        eq(auditLog.companyId, companyId),
+        eq(auditLog.entityType, entityType),
+        eq(auditLog.entityId, entityId),
+      ),
+    )
     .orderBy(asc(auditLog.at), asc(auditLog.id));
-  const names = await referenceNames(db, companyId, rows.map((r) => r.entry));
+  const names = await referenceNames(
+    db,
+    companyId,
+    rows.map((r) => r.entry),
+  );
   return rows.map(({ entry, userName }) => ({
     _id: entry.id,
     action: entry.action,

@@ -8,7 +8,27 @@ import { blocchi, lavorazioniLastre, lavorazioniPavimenti } from '../db/schema/i
  */
 export function senzaLavorazioniAperte(db: Db): SQL {
   return and(
-    notExists(db.select({ id: lavorazioniLastre.id }).from(lavorazioniLastre).where(and(eq(lavorazioniLastre.bloccoId, blocchi.id), inArray(lavorazioniLastre.stato, ['pianificata', 'in_segagione'])))),
-    notExists(db.select({ id: lavorazioniPavimenti.id }).from(lavorazioniPavimenti).where(and(eq(lavorazioniPavimenti.bloccoId, blocchi.id), inArray(lavorazioniPavimenti.stato, ['pianificata', 'in_lavorazione'])))),
+    notExists(
+      db
+        .select({ id: lavorazioniLastre.id })
+        .from(lavorazioniLastre)
+        .where(
+          and(
+            eq(lavorazioniLastre.bloccoId, blocchi.id),
+            inArray(lavorazioniLastre.stato, ['pianificata', 'in_segagione']),
+          ),
+        ),
+    ),
+    notExists(
+      db
+        .select({ id: lavorazioniPavimenti.id })
+        .from(lavorazioniPavimenti)
+        .where(
+          and(
+            eq(lavorazioniPavimenti.bloccoId, blocchi.id),
+            inArray(lavorazioniPavimenti.stato, ['pianificata', 'in_lavorazione']),
+          ),
+        ),
+    ),
   )!;
 }

@@ -10,13 +10,16 @@ import { todayInRomeSql } from './dates.js';
 type BloccoStatoColumns = { stato: AnyPgColumn; opzioneScadenza: AnyPgColumn };
 
 /** An option holds through its expiry day in Rome; the day after it has lapsed (lib/dates.ts). */
-export const optionLapsed = (b: BloccoStatoColumns): SQL => sql`${b.opzioneScadenza} < ${todayInRomeSql}`;
+export const optionLapsed = (b: BloccoStatoColumns): SQL =>
+  sql`${b.opzioneScadenza} < ${todayInRomeSql}`;
 
 /** A stored option whose day has passed. */
-export const optionExpired = (b: BloccoStatoColumns): SQL => sql`(${b.stato} = 'opzionato' and ${optionLapsed(b)})`;
+export const optionExpired = (b: BloccoStatoColumns): SQL =>
+  sql`(${b.stato} = 'opzionato' and ${optionLapsed(b)})`;
 
 /** The state a user sees: `disponibile` for a lapsed option, the stored state otherwise. */
-export const statoEffettivoOf = (b: BloccoStatoColumns) => sql<string>`(case when ${optionExpired(b)} then 'disponibile' else ${b.stato} end)`;
+export const statoEffettivoOf = (b: BloccoStatoColumns) =>
+  sql<string>`(case when ${optionExpired(b)} then 'disponibile' else ${b.stato} end)`;
 
 /** "In scadenza": an option whose last day is within this many days from today (Rome). */
 const OPZIONE_IN_SCADENZA_GIORNI = 7;

@@ -6,7 +6,33 @@ import { badRequest } from './app-error.js';
 import { todayInRome } from './dates.js';
 import { rowsOf } from './pagination.js';
 
-type Letter = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z';
+type Letter =
+  | 'A'
+  | 'B'
+  | 'C'
+  | 'D'
+  | 'E'
+  | 'F'
+  | 'G'
+  | 'H'
+  | 'I'
+  | 'J'
+  | 'K'
+  | 'L'
+  | 'M'
+  | 'N'
+  | 'O'
+  | 'P'
+  | 'Q'
+  | 'R'
+  | 'S'
+  | 'T'
+  | 'U'
+  | 'V'
+  | 'W'
+  | 'X'
+  | 'Y'
+  | 'Z';
 
 /**
  * A series of DESIGN §4 (one per entity): two capital letters, chosen by the module that creates the
@@ -26,7 +52,11 @@ export const GROUP_SEQUENCE_KEY = '00000000-0000-0000-0000-000000000000';
  * creates can never get the same number. Call it inside the creating transaction: a rolled-back
  * create gives its number back.
  */
-export async function nextCode(tx: DbOrTx, series: CodeSeries, year = Number(todayInRome().slice(0, 4))): Promise<string> {
+export async function nextCode(
+  tx: DbOrTx,
+  series: CodeSeries,
+  year = Number(todayInRome().slice(0, 4)),
+): Promise<string> {
   const result = await tx.execute<{ last: number }>(sql`
     insert into ${codeSequences} (company_id, series, year, last) values (${GROUP_SEQUENCE_KEY}, ${series}, ${year}, 1)
     on conflict (company_id, series, year) do update set last = ${codeSequences}.last + 1

@@ -5,7 +5,18 @@ import { companies } from '../db/schema/index.js';
 export type CompanyRow = typeof companies.$inferSelect;
 
 /** A company's name and legal address, as its documents print it and a group company names it. */
-export type DatiDitta = Pick<CompanyRow, 'name' | 'partitaIva' | 'codiceFiscale' | 'indirizzo' | 'cap' | 'comune' | 'provincia' | 'email' | 'pec'>;
+export type DatiDitta = Pick<
+  CompanyRow,
+  | 'name'
+  | 'partitaIva'
+  | 'codiceFiscale'
+  | 'indirizzo'
+  | 'cap'
+  | 'comune'
+  | 'provincia'
+  | 'email'
+  | 'pec'
+>;
 
 /**
  * Whether an id from outside (a form's companyId, an inbox folder's name) names a company of this
@@ -33,5 +44,9 @@ export function findCompanyRow(db: DbOrTx, id: string) {
 
 /** The other companies of the group, by name: where a transfer or a DDT of causale trasferimento goes. */
 export function otherCompanies(db: DbOrTx, companyId: string) {
-  return db.select({ id: companies.id, name: companies.name }).from(companies).where(ne(companies.id, companyId)).orderBy(asc(companies.name));
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(ne(companies.id, companyId))
+    .orderBy(asc(companies.name));
 }

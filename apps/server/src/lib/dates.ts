@@ -7,7 +7,12 @@ import { sql } from 'drizzle-orm';
  */
 export const BUSINESS_TIME_ZONE = 'Europe/Rome';
 
-const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const romeDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The calendar date (YYYY-MM-DD) in Rome at `now`. */
 export function todayInRome(now: Date = new Date()): string {

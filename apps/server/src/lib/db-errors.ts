@@ -21,9 +21,13 @@ export function pgErrorCode(error: unknown): string | undefined {
  * Null for any other error and for a kind the caller gave no message for, so the usual catch is
  * `throw constraintError(error, { unique: '…' }) ?? error`.
  */
-export function constraintError(error: unknown, messages: Partial<Record<ConstraintKind, string>>): AppError | null {
+export function constraintError(
+  error: unknown,
+  messages: Partial<Record<ConstraintKind, string>>,
+): AppError | null {
   const code = pgErrorCode(error);
-  const constraint = code && code in CONSTRAINTS ? CONSTRAINTS[code as keyof typeof CONSTRAINTS] : undefined;
+  const constraint =
+    code && code in CONSTRAINTS ? CONSTRAINTS[code as keyof typeof CONSTRAINTS] : undefined;
   const message = constraint && messages[constraint.kind];
   return message ? new AppError(constraint.code, message) : null;
 }

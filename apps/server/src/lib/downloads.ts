@@ -12,7 +12,11 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
  * Sends a file to save (never shown inline, never cached); `private` where a shared cache must not
  * even consider it (a document of one company).
  */
-export function sendDownload(reply: FastifyReply, file: { contentType: string; fileName: string; body: Buffer | Readable }, cacheControl: 'no-store' | 'private, no-store' = 'no-store') {
+export function sendDownload(
+  reply: FastifyReply,
+  file: { contentType: string; fileName: string; body: Buffer | Readable },
+  cacheControl: 'no-store' | 'private, no-store' = 'no-store',
+) {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition('attachment', file.fileName))
@@ -23,7 +27,11 @@ export function sendDownload(reply: FastifyReply, file: { contentType: string; f
 
 /** Sends a generated export as a download. */
 export function sendExport(reply: FastifyReply, file: ExportStream) {
-  return sendDownload(reply, { contentType: file.contentType, fileName: file.fileName, body: file.stream });
+  return sendDownload(reply, {
+    contentType: file.contentType,
+    fileName: file.fileName,
+    body: file.stream,
+  });
 }
 
 /** A generated document of one company (a PDF, a workbook). */

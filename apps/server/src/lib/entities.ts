@@ -24,7 +24,12 @@ export interface EntityDefinition {
    * The item of this code (normalised: `normalizeCodice`). `typed` is the text as typed, for a kind
    * that also answers to a code it does not make (a block's traceability code, issue 27).
    */
-  findByCodice(db: DbOrTx, companyId: string, codice: string, typed?: string): Promise<EntityRef | null>;
+  findByCodice(
+    db: DbOrTx,
+    companyId: string,
+    codice: string,
+    typed?: string,
+  ): Promise<EntityRef | null>;
   /** Items whose code contains the text (the candidates of a code search), at most `limit`. */
   searchCodice(db: DbOrTx, companyId: string, text: string, limit: number): Promise<EntityRef[]>;
   /** The web route of the detail page (a bought blocco has its own). */
@@ -58,12 +63,23 @@ export function describeBy<R extends { id: string }>(
   summaries: (db: DbOrTx, companyId: string, ids: string[]) => Promise<R[]>,
   summary: (row: R) => EntitySummary,
 ): EntityDefinition['describe'] {
-  return async (db, companyId, ids) => new Map((await summaries(db, companyId, ids)).map((row) => [row.id, summary(row)]));
+  return async (db, companyId, ids) =>
+    new Map((await summaries(db, companyId, ids)).map((row) => [row.id, summary(row)]));
 }
 
-export type CodiceListener = (db: DbOrTx, type: string, companyId: string, id: string, codice: string) => Promise<void>;
+export type CodiceListener = (
+  db: DbOrTx,
+  type: string,
+  companyId: string,
+  id: string,
+  codice: string,
+) => Promise<void>;
 
-export type GenealogyContributor = (db: DbOrTx, companyId: string, id: string) => Promise<GenealogyNode[]>;
+export type GenealogyContributor = (
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+) => Promise<GenealogyNode[]>;
 
 /** The DDTs an item (a block, bundle, slab, or a lot through its sales) left with. */
 export type DdtRefsProvider = (db: DbOrTx, companyId: string, id: string) => Promise<DdtRef[]>;
@@ -82,7 +98,8 @@ export function createEntityRegistry() {
 
   return {
     register(definition: EntityDefinition) {
-      if (definitions.has(definition.type)) throw new Error(`entity type ${definition.type} registered twice`);
+      if (definitions.has(definition.type))
+        throw new Error(`entity type ${definition.type} registered twice`);
       definitions.set(definition.type, definition);
     },
     get(type: string): EntityDefinition | undefined {
@@ -108,9 +125,15 @@ export function createEntityRegistry() {
     addGenealogy(type: string, contributor: GenealogyContributor) {
       genealogy.set(type, [...(genealogy.get(type) ?? []), contributor]);
     },
-    async genealogyOf(db: DbOrTx, type: string, companyId: string, id: string): Promise<GenealogyNode[]> {
+    async genealogyOf(
+      db: DbOrTx,
+      type: string,
+      companyId: string,
+      id: string,
+    ): Promise<GenealogyNode[]> {
       const nodes: GenealogyNode[] = [];
-      for (const contributor of genealogy.get(type) ?? []) nodes.push(...(await contributor(db, companyId, id)));
+      for (const contributor of genealogy.get(type) ?? [])
+        nodes.push(...(await contributor(db, companyId, id)));
       return nodes;
     },
     /** The DDT module answers which DDTs an item left with; the item's module asks without knowing it. */
@@ -130,17 +153,33 @@ export type EntityRegistry = ReturnType<typeof createEntityRegistry>;
 type CodedTable = PgTable & { id: PgColumn; companyId: PgColumn; codice: PgColumn };
 
 /** A coded row's id and code, by either, inside the company: a kind's `findInCompany` / `findByCodice`. */
-export function findCodiceIn(db: DbOrTx, table: CodedTable, companyId: string, by: { id: string } | { codice: string }): Promise<EntityRef | null> {
+export function findCodiceIn(
+  db: DbOrTx,
+  table: CodedTable,
+  companyId: string,
+  by: { id: string } | { codice: string },
+): Promise<EntityRef | null> {
   return db
     .select({ id: sql<string>`${table.id}`, codice: sql<string>`${table.codice}` })
     .from(table)
-    .where(and(eq(table.companyId, companyId), 'id' in by ? eq(table.id, by.id) : eq(table.codice, by.codice)))
+    .where(
+      and(
+        eq(table.companyId, companyId),
+        'id' in by ? eq(table.id, by.id) : eq(table.codice, by.codice),
+      ),
+    )
     .limit(1)
     .then((r) => r[0] ?? null);
 }
 
 /** Coded rows whose code contains the text (a code search's candidates), newest code first: a kind's `searchCodice`. */
-export function searchCodiceIn(db: DbOrTx, table: CodedTable, companyId: string, text: string, limit: number): Promise<EntityRef[]> {
+export function searchCodiceIn(
+  db: DbOrTx,
+  table: CodedTable,
+  companyId: string,
+  text: string,
+  limit: number,
+): Promise<EntityRef[]> {
   return db
     .select({ id: sql<string>`${table.id}`, codice: sql<string>`${table.codice}` })
     .from(table)

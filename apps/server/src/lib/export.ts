@@ -49,10 +49,14 @@ const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])([\s"]*)(?=[=+\-@])/g;
  */
 function csvCell(value: CellValue): string {
   if (value === null) return '';
-  if (value instanceof Date) return `${pad(value.getDate())}/${pad(value.getMonth() + 1)}/${value.getFullYear()}`;
+  if (value instanceof Date)
+    return `${pad(value.getDate())}/${pad(value.getMonth() + 1)}/${value.getFullYear()}`;
   if (typeof value === 'number') return CSV_NUMBER.format(value);
   if (typeof value === 'boolean') return value ? 'Sì' : 'No';
-  const text = (FORMULA_START.test(value) ? `'${value}` : value).replace(FORMULA_AFTER_SEPARATOR, "$1$2'");
+  const text = (FORMULA_START.test(value) ? `'${value}` : value).replace(
+    FORMULA_AFTER_SEPARATOR,
+    "$1$2'",
+  );
   return `"${text.replace(/"/g, '""')}"`;
 }
 
@@ -68,7 +72,8 @@ export async function streamExport<T>(opts: ExportOptions<T>): Promise<ExportStr
     async *[Symbol.asyncIterator]() {
       if (first.done) return;
       yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next())
+        yield next.value;
     },
   };
   return writeExport({ ...opts, batches });
@@ -86,18 +91,29 @@ function writeExport<T>(opts: ExportOptions<T>): ExportStream {
     (async () => {
       out.write('\uFEFF' + opts.columns.map((c) => csvCell(c.header)).join(';') + '\r\n');
       for await (const batch of opts.batches) {
-        const text = batch.map((row) => opts.columns.map((c) => csvCell(c.value(row))).join(';')).join('\r\n');
-        if (text && !out.write(text + '\r\n')) await new Promise((resolve) => out.once('drain', resolve));
+        const text = batch
+          .map((row) => opts.columns.map((c) => csvCell(c.value(row))).join(';'))
+          .join('\r\n');
+        if (text && !out.write(text + '\r\n'))
+          await new Promise((resolve) => out.once('drain', resolve));
       }
       out.end();
     })().catch(fail);
-    return { stream: out, contentType: 'text/csv; charset=utf-8', fileName: `${opts.baseName}-${stamp}.csv` };
+    return {
+      stream: out,
+      contentType: 'text/csv; charset=utf-8',
+      fileName: `${opts.baseName}-${stamp}.csv`,
+    };
   }
 
   (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const sheet = workbook.addWorksheet(opts.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = opts.columns.map((c) => ({ header: c.header, width: c.width ?? 18, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+    sheet.columns = opts.columns.map((c) => ({
+      header: c.header,
+      width: c.width ?? 18,
+      style: c.numFmt ? { numFmt: c.numFmt } : {},
+    }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const batch of opts.batches) {
@@ -118,7 +134,10 @@ function writeExport<T>(opts: ExportOptions<T>): ExportStream {
  * A paged list's pages one after another, as an export's batches: `page(n, size)` reads page `n`
  * (from 1) of `size` rows; a short page is the last. For lists without a keyset reader of their own.
  */
-export async function* exportPages<T>(size: number, page: (n: number, size: number) => Promise<T[]>): AsyncIterable<T[]> {
+export async function* exportPages<T>(
+  size: number,
+  page: (n: number, size: number) => Promise<T[]>,
+): AsyncIterable<T[]> {
   for (let n = 1; ; n++) {
     const items = await page(n, size);
     if (items.length) yield items;

@@ -16,7 +16,8 @@ function hostName(header: string | undefined): string | null {
 }
 
 /** A configured name as a `Host` header would carry it: a bare IPv6 address gets its brackets. */
-const asHostHeader = (name: string) => (name.split(':').length > 2 && !name.startsWith('[') ? `[${name}]` : name);
+const asHostHeader = (name: string) =>
+  name.split(':').length > 2 && !name.startsWith('[') ? `[${name}]` : name;
 
 /**
  * DNS rebinding: a hostile page whose name resolves to this server would otherwise talk to it as its
@@ -24,14 +25,22 @@ const asHostHeader = (name: string) => (name.split(':').length > 2 && !name.star
  * `[::1]`, any port), the address it listens on when that is not a wildcard, `PUBLIC_HOSTS` and
  * `PRODUCTION_DOMAIN` with its subdomains.
  */
-export function createHostCheck(config: Pick<Config, 'HOST' | 'publicHosts' | 'PRODUCTION_DOMAIN'>): (hostHeader: string | undefined) => boolean {
+export function createHostCheck(
+  config: Pick<Config, 'HOST' | 'publicHosts' | 'PRODUCTION_DOMAIN'>,
+): (hostHeader: string | undefined) => boolean {
   const named = [...config.publicHosts, WILDCARDS.has(config.HOST) ? '' : config.HOST];
   const allowed = new Set(named.filter(Boolean).map((name) => hostName(asHostHeader(name))));
   const domain = config.PRODUCTION_DOMAIN ? hostName(config.PRODUCTION_DOMAIN) : null;
   return (hostHeader) => {
     const name = hostName(hostHeader);
     if (!name) return false;
-    if (name === 'localhost' || name === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(name) || allowed.has(name)) return true;
+    if (
+      name === 'localhost' ||
+      name === '[::1]' ||
+      /^127\.\d+\.\d+\.\d+$/.test(name) ||
+      allowed.has(name)
+    )
+      return true;
     // The production domain and its subdomains, as /api/health's `staging` reads it.
     return domain !== null && (name === domain || name.endsWith(`.${domain}`));
   };

@@ -11,9 +11,16 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('image decoding (issue 17 finding 6)', () => {
   it('decodes at most two images at once; a burst queues instead of taking every libuv thread from the logins', async () => {
     const file = path.join(dir, 'foto.jpg');
-    fs.writeFileSync(file, await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#c8c0b0' } }).jpeg().toBuffer());
+    fs.writeFileSync(
+      file,
+      await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#c8c0b0' } })
+        .jpeg()
+        .toBuffer(),
+    );
     const seen: Array<{ active: number; waiting: number }> = [];
-    const burst = Array.from({ length: 6 }, () => processPhoto(file, 'jpeg').then(() => seen.push(imageDecodes())));
+    const burst = Array.from({ length: 6 }, () =>
+      processPhoto(file, 'jpeg').then(() => seen.push(imageDecodes())),
+    );
     const atStart = imageDecodes();
     expect(atStart.active + atStart.waiting).toBe(6);
     expect(atStart.active).toBeLessThanOrEqual(IMAGE_DECODES_AT_ONCE);

@@ -44,13 +44,24 @@ async function checkedSize(file: string) {
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
   if (!width || !height) throw new AppError('UNSUPPORTED_MEDIA_TYPE', DAMAGED);
   if (width * height > IMAGE_PIXEL_LIMIT) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `Immagine troppo grande: al massimo ${IMAGE_PIXEL_LIMIT / 1_000_000} megapixel`);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `Immagine troppo grande: al massimo ${IMAGE_PIXEL_LIMIT / 1_000_000} megapixel`,
+    );
   }
   return { width, height, orientation: meta.orientation };
 }
 
 const thumbnailOf = (image: Sharp) =>
-  image.resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer();
+  image
+    .resize({
+      width: THUMBNAIL_SIZE,
+      height: THUMBNAIL_SIZE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .webp({ quality: 72, effort: WEBP_EFFORT })
+    .toBuffer();
 
 /**
  * Images decoded at once in this process. sharp and argon2 share libuv's four threads: a burst of
@@ -60,7 +71,10 @@ const thumbnailOf = (image: Sharp) =>
 export const IMAGE_DECODES_AT_ONCE = 2;
 const decoding = pLimit(IMAGE_DECODES_AT_ONCE);
 /** Images being decoded now and waiting their turn, in this process. */
-export const imageDecodes = () => ({ active: decoding.activeCount, waiting: decoding.pendingCount });
+export const imageDecodes = () => ({
+  active: decoding.activeCount,
+  waiting: decoding.pendingCount,
+});
 
 interface OpenedImage {
   width: number;
@@ -92,18 +106,33 @@ export function processPhoto(file: string, kind: FileKind): Promise<ProcessedPho
   return withImage(file, async ({ width, height, orientation, source, decode }) => {
     const preview = await decode()
       .rotate()
-      .resize({ width: PREVIEW_SIZE, height: PREVIEW_SIZE, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: PREVIEW_SIZE,
+        height: PREVIEW_SIZE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .webp({ quality: 80, effort: WEBP_EFFORT })
       .toBuffer();
-    const [thumbnail, original, takenAt] = await Promise.all([thumbnailOf(sharp(preview)), servedOriginal(source, kind, orientation, decode), captureDate(source)]);
+    const [thumbnail, original, takenAt] = await Promise.all([
+      thumbnailOf(sharp(preview)),
+      servedOriginal(source, kind, orientation, decode),
+      captureDate(source),
+    ]);
     return { width, height, takenAt, original, preview, thumbnail };
   });
 }
 
 /** An image attached to a chat message: the original without location and a 320 px thumbnail. */
-export function processAttachmentImage(file: string, kind: FileKind): Promise<{ original: Buffer; thumbnail: Buffer }> {
+export function processAttachmentImage(
+  file: string,
+  kind: FileKind,
+): Promise<{ original: Buffer; thumbnail: Buffer }> {
   return withImage(file, async ({ source, orientation, decode }) => {
-    const [thumbnail, original] = await Promise.all([thumbnailOf(decode().rotate()), servedOriginal(source, kind, orientation, decode)]);
+    const [thumbnail, original] = await Promise.all([
+      thumbnailOf(decode().rotate()),
+      servedOriginal(source, kind, orientation, decode),
+    ]);
     return { original, thumbnail };
   });
 }
@@ -111,11 +140,20 @@ export function processAttachmentImage(file: string, kind: FileKind): Promise<{ 
 /** A company logo as PNG (PDFs can embed it, no metadata survives), at most 600 px a side. */
 export function processLogo(file: string): Promise<Buffer> {
   return withImage(file, ({ decode }) =>
-    decode().rotate().resize({ width: LOGO_SIZE, height: LOGO_SIZE, fit: 'inside', withoutEnlargement: true }).png().toBuffer(),
+    decode()
+      .rotate()
+      .resize({ width: LOGO_SIZE, height: LOGO_SIZE, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer(),
   );
 }
 
-async function servedOriginal(source: Buffer, kind: FileKind, orientation: number | undefined, decode: () => Sharp): Promise<Buffer> {
+async function servedOriginal(
+  source: Buffer,
+  kind: FileKind,
+  orientation: number | undefined,
+  decode: () => Sharp,
+): Promise<Buffer> {
   if (kind === 'jpeg') {
     const cleaned = cleanJpeg(source, orientation);
     if (cleaned) return cleaned;
@@ -131,8 +169,7 @@ async function servedOriginal(source: Buffer, kind: FileKind, orientation: numbe
 async function captureDate(source: Buffer): Promise<Date | null> {
   try {
     const tags = (await exifr.parse(source, { pick: ['DateTimeOriginal', 'CreateDate'] })) as
-      | { DateTimeOriginal?: unknown; CreateDate?: unknown }
-      | undefined;
+      { DateTimeOriginal?: unknown; CreateDate?: unknown } | undefined;
     const date = tags?.DateTimeOriginal ?? tags?.CreateDate;
     return date instanceof Date && !Number.isNaN(date.getTime()) ? date : null;
   } catch {
@@ -141,7 +178,10 @@ async function captureDate(source: Buffer): Promise<Date | null> {
 }
 
 /** The segments a JPEG needs to be decoded: frame, Huffman and arithmetic tables, quantisation, restart interval. */
-const DECODING_MARKERS = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf, 0xc4, 0xcc, 0xdb, 0xdd]);
+const DECODING_MARKERS = new Set([
+  0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf, 0xc4, 0xcc, 0xdb,
+  0xdd,
+]);
 const ICC_HEADER = 'ICC_PROFILE\0';
 /** Adobe's APP14 says how to read CMYK and YCCK: 12 fixed bytes, nothing free-form. */
 const ADOBE_LENGTH = 2 + 12;
@@ -179,14 +219,24 @@ export function cleanJpeg(input: Buffer, orientation: number | undefined): Buffe
       // indexOf jumps from one 0xFF to the next natively: a byte-by-byte loop cost 15 ms of the event
       // loop per 12 MP photo (P7).
       let next = input.indexOf(0xff, end);
-      while (next !== -1 && next + 1 < input.length && (input[next + 1] === 0x00 || (input[next + 1]! >= 0xd0 && input[next + 1]! <= 0xd7))) next = input.indexOf(0xff, next + 1);
+      while (
+        next !== -1 &&
+        next + 1 < input.length &&
+        (input[next + 1] === 0x00 || (input[next + 1]! >= 0xd0 && input[next + 1]! <= 0xd7))
+      )
+        next = input.indexOf(0xff, next + 1);
       if (next === -1 || next + 1 >= input.length) return null;
       kept.push(input.subarray(pos, next));
       pos = next;
       continue;
     }
-    const icc = marker === 0xe2 && segment.subarray(4, 4 + ICC_HEADER.length).toString('latin1') === ICC_HEADER;
-    const adobe = marker === 0xee && segment.length === 2 + ADOBE_LENGTH && segment.subarray(4, 9).toString('latin1') === 'Adobe';
+    const icc =
+      marker === 0xe2 &&
+      segment.subarray(4, 4 + ICC_HEADER.length).toString('latin1') === ICC_HEADER;
+    const adobe =
+      marker === 0xee &&
+      segment.length === 2 + ADOBE_LENGTH &&
+      segment.subarray(4, 9).toString('latin1') === 'Adobe';
     if (DECODING_MARKERS.has(marker) || icc || adobe) kept.push(segment);
     pos = end;
   }

@@ -2,10 +2,18 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config.js';
 
 /** Values hidden whole: passwords and cookies never appear, not even a prefix. */
-const HIDDEN_KEYS = new Set(['password', 'currentPassword', 'newPassword', 'temporaryPassword', 'cookie', 'set-cookie']);
+const HIDDEN_KEYS = new Set([
+  'password',
+  'currentPassword',
+  'newPassword',
+  'temporaryPassword',
+  'cookie',
+  'set-cookie',
+]);
 
 /** Query parameters that carry a credential, by name: their values never reach a log, not even a prefix. */
-const CREDENTIAL_PARAM = /^(.*token|.*sig|signature|.*key|.*password|.*secret|auth.*|jwt|session.*|csrf.*|code)$/i;
+const CREDENTIAL_PARAM =
+  /^(.*token|.*sig|signature|.*key|.*password|.*secret|auth.*|jwt|session.*|csrf.*|code)$/i;
 
 /** A URL fit for a log line: every credential-looking query value replaced (a `?token=<JWT>` stays out). */
 export function safeUrl(url: string): string {
@@ -30,8 +38,10 @@ export function safeUrl(url: string): string {
 
 /** SPEC §9: a token appears in logs only as its first 10 characters; passwords and cookies never. */
 function censor(value: unknown, path: string[]): string {
-  if (path[path.length - 1] === 'url') return typeof value === 'string' ? safeUrl(value) : '[nascosto]';
-  if (typeof value !== 'string' || HIDDEN_KEYS.has(path[path.length - 1] ?? '')) return '[nascosto]';
+  if (path[path.length - 1] === 'url')
+    return typeof value === 'string' ? safeUrl(value) : '[nascosto]';
+  if (typeof value !== 'string' || HIDDEN_KEYS.has(path[path.length - 1] ?? ''))
+    return '[nascosto]';
   const token = value.replace(/^Bearer\s+/i, '');
   return `${token.slice(0, 10)}…`;
 }

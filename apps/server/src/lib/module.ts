@@ -1,9 +1,21 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 
 /** The app as routes see it: Fastify with the zod type provider (app.ts builds it so). */
-export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** What a module's demo step receives: the demo companies and users made before any module runs, and the services. */
 export interface SeedContext<S> {
@@ -34,6 +46,12 @@ export interface ModuleManifest<N extends string, S extends object, D, R, X> {
 }
 
 /** Identity, for the inference: each part's needs come from its parameter's annotation. */
-export function defineModule<N extends string, S extends object = object, D = object, R = object, X = object>(manifest: ModuleManifest<N, S, D, R, X>) {
+export function defineModule<
+  N extends string,
+  S extends object = object,
+  D = object,
+  R = object,
+  X = object,
+>(manifest: ModuleManifest<N, S, D, R, X>) {
   return manifest;
 }

@@ -13,7 +13,12 @@ export interface PageOpts {
  * `sort=-field` → ORDER BY field DESC; only the columns a list offers, with a fallback. The stable
  * tie-breaker runs in the same direction, so an index ending in (field, id) serves the whole order.
  */
-export function orderByOf(sort: string | undefined, columns: Record<string, PgColumn | SQL>, fallback: SQL, tieBreaker: PgColumn): SQL[] {
+export function orderByOf(
+  sort: string | undefined,
+  columns: Record<string, PgColumn | SQL>,
+  fallback: SQL,
+  tieBreaker: PgColumn,
+): SQL[] {
   const descending = sort?.startsWith('-') ?? false;
   const column = sort ? columns[descending ? sort.slice(1) : sort] : undefined;
   if (!column) return [fallback, asc(tieBreaker)];
@@ -37,9 +42,18 @@ export function toPage<T>(items: T[], counted: number, page: number, limit: numb
 }
 
 /** A repository's page of rows (`items` and their capped count) as the page of DTOs a list answers. */
-export async function pageOfRows<R, T>(rows: Promise<{ items: R[]; counted: number }>, toDto: (row: R) => T, { page, limit }: { page: number; limit: number }): Promise<Page<T>> {
+export async function pageOfRows<R, T>(
+  rows: Promise<{ items: R[]; counted: number }>,
+  toDto: (row: R) => T,
+  { page, limit }: { page: number; limit: number },
+): Promise<Page<T>> {
   const { items, counted } = await rows;
-  return toPage(items.map((row) => toDto(row)), counted, page, limit);
+  return toPage(
+    items.map((row) => toDto(row)),
+    counted,
+    page,
+    limit,
+  );
 }
 
 /** Rows of an `execute()` answer, the same on PGlite and node-postgres. */

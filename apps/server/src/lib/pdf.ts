@@ -20,12 +20,21 @@ const PAD = 3;
 
 const formats = new Map<string, Intl.NumberFormat>();
 /** A number in the document's language with exactly `decimals` decimals (or up to them with `upTo`): 1.234,567 (it) or 1,234.567 (en). */
-export function numero(value: number, decimals: number, lingua: 'it' | 'en' = 'it', upTo = false): string {
+export function numero(
+  value: number,
+  decimals: number,
+  lingua: 'it' | 'en' = 'it',
+  upTo = false,
+): string {
   const key = `${lingua}${decimals}${upTo}`;
   let f = formats.get(key);
   if (!f) {
     // `useGrouping: 'always'`: it-IT groups only from five digits by default
-    f = new Intl.NumberFormat(lingua === 'it' ? 'it-IT' : 'en-GB', { minimumFractionDigits: upTo ? 0 : decimals, maximumFractionDigits: decimals, useGrouping: 'always' });
+    f = new Intl.NumberFormat(lingua === 'it' ? 'it-IT' : 'en-GB', {
+      minimumFractionDigits: upTo ? 0 : decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: 'always',
+    });
     formats.set(key, f);
   }
   return f.format(value);
@@ -37,13 +46,21 @@ export function dataIt(iso: string): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
 }
 
-export function indirizzo(a: { indirizzo: string | null; cap: string | null; comune: string | null; provincia: string | null }): string | null {
+export function indirizzo(a: {
+  indirizzo: string | null;
+  cap: string | null;
+  comune: string | null;
+  provincia: string | null;
+}): string | null {
   const citta = [a.cap, a.comune, a.provincia && `(${a.provincia})`].filter(Boolean).join(' ');
   return [a.indirizzo, citta].filter(Boolean).join(', ') || null;
 }
 
 /** An A4 document and the promise of its bytes once `doc.end()` is called. */
-export function createPdf(info: { title: string; author: string; lang: string }): { doc: Doc; bytes: Promise<Buffer> } {
+export function createPdf(info: { title: string; author: string; lang: string }): {
+  doc: Doc;
+  bytes: Promise<Buffer>;
+} {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM },
@@ -69,12 +86,23 @@ export function ensure(doc: Doc, height: number): boolean {
 
 export function sectionTitle(doc: Doc, title: string, following = 40) {
   ensure(doc, 16 + following);
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(10).fillColor('#000').text(title, MARGIN, doc.y, { width: WIDTH });
+  doc
+    .moveDown(0.6)
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#000')
+    .text(title, MARGIN, doc.y, { width: WIDTH });
   doc.moveDown(0.2);
 }
 
 /** The issuing company (logo, name, fiscal data, address) on the left, the document's title and number on the right. */
-export function companyHeader(doc: Doc, company: PdfCompany, title: string, subtitle: string, titleSize = 14) {
+export function companyHeader(
+  doc: Doc,
+  company: PdfCompany,
+  title: string,
+  subtitle: string,
+  titleSize = 14,
+) {
   let x = MARGIN;
   if (company.logo) {
     try {
@@ -85,17 +113,45 @@ export function companyHeader(doc: Doc, company: PdfCompany, title: string, subt
     }
   }
   const dataWidth = 300 - (x - MARGIN);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('#000').text(company.name, x, MARGIN, { width: dataWidth });
-  const fiscale = [company.partitaIva && `P.IVA ${company.partitaIva}`, company.codiceFiscale && `C.F. ${company.codiceFiscale}`];
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor('#000')
+    .text(company.name, x, MARGIN, { width: dataWidth });
+  const fiscale = [
+    company.partitaIva && `P.IVA ${company.partitaIva}`,
+    company.codiceFiscale && `C.F. ${company.codiceFiscale}`,
+  ];
   const contatti = [company.telefono && `Tel. ${company.telefono}`, company.email];
-  const lines = [fiscale.filter(Boolean).join(' · '), indirizzo(company), contatti.filter(Boolean).join(' · '), company.pec && `PEC ${company.pec}`].filter(Boolean);
-  doc.font('Helvetica').fontSize(8).fillColor(GREY).text(lines.join('\n'), x, doc.y + 2, { width: dataWidth, lineGap: 1 });
+  const lines = [
+    fiscale.filter(Boolean).join(' · '),
+    indirizzo(company),
+    contatti.filter(Boolean).join(' · '),
+    company.pec && `PEC ${company.pec}`,
+  ].filter(Boolean);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(GREY)
+    .text(lines.join('\n'), x, doc.y + 2, { width: dataWidth, lineGap: 1 });
   const below = Math.max(doc.y, MARGIN + 16 * MM);
   const right = { x: MARGIN + 310, width: WIDTH - 310 };
-  doc.font('Helvetica-Bold').fontSize(titleSize).fillColor('#000').text(title, right.x, MARGIN, { ...right, align: 'right' });
-  doc.font('Helvetica').fontSize(11).text(subtitle, right.x, doc.y + 2, { ...right, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(titleSize)
+    .fillColor('#000')
+    .text(title, right.x, MARGIN, { ...right, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(subtitle, right.x, doc.y + 2, { ...right, align: 'right' });
   doc.y = Math.max(below, doc.y) + 8;
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(0.8).strokeColor('#000').stroke();
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + WIDTH, doc.y)
+    .lineWidth(0.8)
+    .strokeColor('#000')
+    .stroke();
   doc.y += 8;
 }
 
@@ -106,10 +162,18 @@ export interface Column<R> {
   cell: (r: R) => string;
 }
 
-function row(doc: Doc, widths: Array<{ width: number; align: 'left' | 'right' }>, cells: string[], bold: boolean, fill: string | null) {
+function row(
+  doc: Doc,
+  widths: Array<{ width: number; align: 'left' | 'right' }>,
+  cells: string[],
+  bold: boolean,
+  fill: string | null,
+) {
   const font = bold ? 'Helvetica-Bold' : 'Helvetica';
   doc.font(font).fontSize(7.5);
-  const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]!.width - 2 * PAD }))) + 2 * PAD;
+  const height =
+    Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: widths[i]!.width - 2 * PAD }))) +
+    2 * PAD;
   return {
     height,
     draw(y: number) {
@@ -117,33 +181,72 @@ function row(doc: Doc, widths: Array<{ width: number; align: 'left' | 'right' }>
       let x = MARGIN;
       doc.font(font).fontSize(7.5).fillColor('#000');
       cells.forEach((c, i) => {
-        doc.text(c, x + PAD, y + PAD, { width: widths[i]!.width - 2 * PAD, align: widths[i]!.align });
+        doc.text(c, x + PAD, y + PAD, {
+          width: widths[i]!.width - 2 * PAD,
+          align: widths[i]!.align,
+        });
         x += widths[i]!.width;
       });
-      doc.moveTo(MARGIN, y + height).lineTo(MARGIN + WIDTH, y + height).lineWidth(0.4).strokeColor('#bbb').stroke();
+      doc
+        .moveTo(MARGIN, y + height)
+        .lineTo(MARGIN + WIDTH, y + height)
+        .lineWidth(0.4)
+        .strokeColor('#bbb')
+        .stroke();
       doc.y = y + height;
     },
   };
 }
 
 /** A table: the header row again on each page it continues on; `bold` rows (totals) stand out. */
-export function table<R>(doc: Doc, columns: Column<R>[], rows: R[], bold: (r: R) => boolean = () => false) {
-  const head = row(doc, columns, columns.map((c) => c.title), true, '#e8eaed');
+export function table<R>(
+  doc: Doc,
+  columns: Column<R>[],
+  rows: R[],
+  bold: (r: R) => boolean = () => false,
+) {
+  const head = row(
+    doc,
+    columns,
+    columns.map((c) => c.title),
+    true,
+    '#e8eaed',
+  );
   ensure(doc, head.height + 20);
   head.draw(doc.y);
   rows.forEach((r, n) => {
-    const line = row(doc, columns, columns.map((c) => c.cell(r)), bold(r), n % 2 ? '#f6f7f8' : null);
+    const line = row(
+      doc,
+      columns,
+      columns.map((c) => c.cell(r)),
+      bold(r),
+      n % 2 ? '#f6f7f8' : null,
+    );
     if (ensure(doc, line.height)) head.draw(doc.y);
     line.draw(doc.y);
   });
 }
 
 /** Label and value pairs in two columns from `x` (the facts of a header). */
-export function facts(doc: Doc, x: number, width: number, pairs: Array<[string, string | null]>, labelWidth = 85) {
+export function facts(
+  doc: Doc,
+  x: number,
+  width: number,
+  pairs: Array<[string, string | null]>,
+  labelWidth = 85,
+) {
   for (const [label, value] of pairs) {
     const y = doc.y;
-    doc.font('Helvetica').fontSize(8).fillColor(GREY).text(label, x, y + 1, { width: labelWidth - 5 });
-    doc.font('Helvetica').fontSize(9).fillColor('#000').text(value || '—', x + labelWidth, y, { width: width - labelWidth });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(label, x, y + 1, { width: labelWidth - 5 });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#000')
+      .text(value || '—', x + labelWidth, y, { width: width - labelWidth });
     doc.y = Math.max(doc.y, doc.y) + 2;
   }
 }
@@ -152,7 +255,11 @@ export function facts(doc: Doc, x: number, width: number, pairs: Array<[string, 
  * On every page, once the total is known (bufferPages keeps them open): the watermark across it if
  * any (BOZZA, ANNULLATO), and the footer with "Pagina N di M" (or its translation).
  */
-export function finishPages(doc: Doc, footer: string, opts: { watermark?: string | null; pagina?: (n: number, of: number) => string } = {}) {
+export function finishPages(
+  doc: Doc,
+  footer: string,
+  opts: { watermark?: string | null; pagina?: (n: number, of: number) => string } = {},
+) {
   const range = doc.bufferedPageRange();
   const pagina = opts.pagina ?? ((n, of) => `Pagina ${n} di ${of}`);
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -164,14 +271,22 @@ export function finishPages(doc: Doc, footer: string, opts: { watermark?: string
       doc.save();
       doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
       doc.font('Helvetica-Bold').fontSize(96).fillColor('#b42318').fillOpacity(0.18);
-      doc.text(opts.watermark, 0, doc.page.height / 2 - 48, { width: doc.page.width, align: 'center', lineBreak: false });
+      doc.text(opts.watermark, 0, doc.page.height / 2 - 48, {
+        width: doc.page.width,
+        align: 'center',
+        lineBreak: false,
+      });
       doc.restore();
       doc.fillOpacity(1);
     }
     const y = doc.page.height - 30;
     doc.font('Helvetica').fontSize(7.5).fillColor(GREY);
     doc.text(footer, MARGIN, y, { width: WIDTH / 2, lineBreak: false });
-    doc.text(pagina(i + 1, range.count), MARGIN + WIDTH / 2, y, { width: WIDTH / 2, align: 'right', lineBreak: false });
+    doc.text(pagina(i + 1, range.count), MARGIN + WIDTH / 2, y, {
+      width: WIDTH / 2,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
 }

@@ -10,15 +10,23 @@ import { bancate, blocchi, materiali } from '../db/schema/index.js';
  * giacenze report, reportistica's block lists and statistiche magazzino, which pass their alias
  * (drizzle `alias(blocchi, 'b')`), as lib/blocco-stato.ts does for the state.
  */
-type BloccoPesoColumns = { pesoPesa: AnyPgColumn; volumeNetto: AnyPgColumn; materialeId: AnyPgColumn };
-type BloccoValoreColumns = BloccoPesoColumns & { prezzoListino: AnyPgColumn; unitaPrezzo: AnyPgColumn };
+type BloccoPesoColumns = {
+  pesoPesa: AnyPgColumn;
+  volumeNetto: AnyPgColumn;
+  materialeId: AnyPgColumn;
+};
+type BloccoValoreColumns = BloccoPesoColumns & {
+  prezzoListino: AnyPgColumn;
+  unitaPrezzo: AnyPgColumn;
+};
 
 /** t, 2 decimals. */
 export const pesoBloccoSql = (b: BloccoPesoColumns): SQL =>
   sql`coalesce(${b.pesoPesa}, round(${b.volumeNetto} * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${b.materialeId}), 2))`;
 
 /** The basis of that weight, as contracts' `PesoBase`: 'pesato' (the weighbridge) or 'teorico'. */
-export const pesoBaseSql = (b: Pick<BloccoPesoColumns, 'pesoPesa'>): SQL => sql`case when ${b.pesoPesa} is null then 'teorico' else 'pesato' end`;
+export const pesoBaseSql = (b: Pick<BloccoPesoColumns, 'pesoPesa'>): SQL =>
+  sql`case when ${b.pesoPesa} is null then 'teorico' else 'pesato' end`;
 
 /** Value at list price, € to the cent per block: per m³ on the net volume, per t (or quintale) on the weight above; 0 without a price. */
 export const valoreBloccoSql = (b: BloccoValoreColumns): SQL =>
@@ -29,7 +37,12 @@ export const valoreBloccoSql = (b: BloccoValoreColumns): SQL =>
  * bancata's `peso_stimato`) follow, in the caller's transaction, so the detail's "Peso teorico" and the
  * bancata's gross weight agree with the live rule above and with every list, report and document.
  */
-export async function ricalcolaPesiTeorici(tx: DbOrTx, companyId: string, materialeId: string, densita: number) {
+export async function ricalcolaPesiTeorici(
+  tx: DbOrTx,
+  companyId: string,
+  materialeId: string,
+  densita: number,
+) {
   await tx
     .update(blocchi)
     .set({ pesoTeorico: sql`round(${blocchi.volumeNetto} * ${densita}, 2)` })

@@ -30,7 +30,9 @@ export function ifMatchOf(request: FastifyRequest): Date | undefined {
   const value = typeof header === 'string' ? header.trim().replace(/^"(.*)"$/, '$1') : '';
   const date = ISO_MS.test(value) ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime()) || date.toISOString() !== value) {
-    throw badRequest("Intestazione If-Match non valida: serve la data di ultima modifica dell'elemento (updatedAt) com'è stata ricevuta");
+    throw badRequest(
+      "Intestazione If-Match non valida: serve la data di ultima modifica dell'elemento (updatedAt) com'è stata ricevuta",
+    );
   }
   return date;
 }
@@ -43,8 +45,17 @@ export interface Versioned {
 }
 
 /** A company table's row by id (and a further condition, e.g. a block's origine). */
-export function versionIn(table: CompanyTable, companyId: string, id: string, where?: SQL): Versioned {
-  return { table, updatedAt: table.updatedAt, where: and(eq(table.companyId, companyId), eq(table.id, id), where) };
+export function versionIn(
+  table: CompanyTable,
+  companyId: string,
+  id: string,
+  where?: SQL,
+): Versioned {
+  return {
+    table,
+    updatedAt: table.updatedAt,
+    where: and(eq(table.companyId, companyId), eq(table.id, id), where),
+  };
 }
 
 /**
@@ -56,14 +67,23 @@ export function versionIn(table: CompanyTable, companyId: string, id: string, wh
  *
  * A row that is not there passes: the service's own lookup answers its 404.
  */
-export async function assertUnchanged(tx: DbOrTx, target: Versioned, ifMatch: Date | undefined, message: string): Promise<void> {
+export async function assertUnchanged(
+  tx: DbOrTx,
+  target: Versioned,
+  ifMatch: Date | undefined,
+  message: string,
+): Promise<void> {
   if (!ifMatch) return;
   const { table, updatedAt, where } = target;
   const sameVersion = sql`date_trunc('milliseconds', ${updatedAt}) = ${ifMatch.toISOString()}::timestamptz`;
   // drizzle's builders do not resolve their overloads on a generic table: the set is keyed by SQL name
-  const locked = await tx.execute(sql`update ${table} set ${sql.identifier(updatedAt.name)} = ${updatedAt} where ${and(where, sameVersion)} returning 1 as ok`);
+  const locked = await tx.execute(
+    sql`update ${table} set ${sql.identifier(updatedAt.name)} = ${updatedAt} where ${and(where, sameVersion)} returning 1 as ok`,
+  );
   if (rowsOf(locked).length > 0) return;
   const [row] = await tx.select({ updatedAt }).from(table).where(where);
   if (!row) return;
-  throw new AppError('CONFLICT', message, { body: { current: { updatedAt: (row.updatedAt as Date).toISOString() } } });
+  throw new AppError('CONFLICT', message, {
+    body: { current: { updatedAt: (row.updatedAt as Date).toISOString() } },
+  });
 }

@@ -40,7 +40,13 @@ function withTimeout(run: () => Promise<void>, ms: number): Promise<void> {
  * shutdown begins. Probes that arrive while a round of checks runs share it, so a burst of probes
  * costs one query per service.
  */
-export function createReadiness({ log, timeoutMs = CHECK_TIMEOUT_MS }: { log: FastifyBaseLogger; timeoutMs?: number }) {
+export function createReadiness({
+  log,
+  timeoutMs = CHECK_TIMEOUT_MS,
+}: {
+  log: FastifyBaseLogger;
+  timeoutMs?: number;
+}) {
   const checks: ReadinessCheck[] = [];
   let stopping = false;
   let running: Promise<Ready> | null = null;
@@ -52,29 +58,42 @@ export function createReadiness({ log, timeoutMs = CHECK_TIMEOUT_MS }: { log: Fa
     let problem: string | null = null;
     try {
       await withTimeout(check.run, timeoutMs);
-      if (failing.delete(check.name)) log.info({ check: check.name }, 'pronto: il servizio risponde di nuovo');
+      if (failing.delete(check.name))
+        log.info({ check: check.name }, 'pronto: il servizio risponde di nuovo');
     } catch (err) {
       // Only our own Italian sentence reaches the public answer; the cause (an address, a driver's text) goes to the log.
       problem = err instanceof NotReadyError ? err.message : `${check.label} non risponde`;
       if (!failing.has(check.name)) log.warn({ check: check.name, err }, `non pronto: ${problem}`);
       failing.add(check.name);
     }
-    return { name: check.name, ok: problem === null, ms: Math.round(performance.now() - started), problem };
+    return {
+      name: check.name,
+      ok: problem === null,
+      ms: Math.round(performance.now() - started),
+      problem,
+    };
   }
 
   async function evaluate(): Promise<Ready> {
     const results = await Promise.all(checks.map(runOne));
     const out = results.map(({ name, ok, ms }) => ({ name, ok, ms }));
     // Shutdown may have begun while the checks ran: it wins.
-    if (stopping) return { status: 'not-ready', message: STOPPING_MESSAGE, stopping: true, checks: out };
+    if (stopping)
+      return { status: 'not-ready', message: STOPPING_MESSAGE, stopping: true, checks: out };
     const problems = results.flatMap((r) => (r.problem ? [r.problem] : []));
     if (problems.length === 0) return { status: 'ready', stopping: false, checks: out };
-    return { status: 'not-ready', message: `Non pronto: ${problems.join('; ')}`, stopping: false, checks: out };
+    return {
+      status: 'not-ready',
+      message: `Non pronto: ${problems.join('; ')}`,
+      stopping: false,
+      checks: out,
+    };
   }
 
   return {
     register(check: ReadinessCheck) {
-      if (checks.some((c) => c.name === check.name)) throw new Error(`controllo già registrato: ${check.name}`);
+      if (checks.some((c) => c.name === check.name))
+        throw new Error(`controllo già registrato: ${check.name}`);
       checks.push(check);
     },
     /** From the first moment of shutdown on, every probe answers 503 without asking the services. */
@@ -85,7 +104,8 @@ export function createReadiness({ log, timeoutMs = CHECK_TIMEOUT_MS }: { log: Fa
       return stopping;
     },
     async status(): Promise<Ready> {
-      if (stopping) return { status: 'not-ready', message: STOPPING_MESSAGE, stopping: true, checks: [] };
+      if (stopping)
+        return { status: 'not-ready', message: STOPPING_MESSAGE, stopping: true, checks: [] };
       running ??= evaluate().finally(() => (running = null));
       return running;
     },
@@ -95,7 +115,9 @@ export function createReadiness({ log, timeoutMs = CHECK_TIMEOUT_MS }: { log: Fa
 export type Readiness = ReturnType<typeof createReadiness>;
 
 /** The newest migration this build ships: the database is ready once it has that one (or a newer one). */
-const NEWEST_MIGRATION = Math.max(...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis));
+const NEWEST_MIGRATION = Math.max(
+  ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis),
+);
 
 /**
  * The database answers and holds this build's migrations. Drizzle's migrator applies every migration
@@ -108,11 +130,16 @@ export function databaseCheck(db: Db): ReadinessCheck {
     label: 'il database',
     async run() {
       const result = await db
-        .execute(sql`select coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations`)
+        .execute(
+          sql`select coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations`,
+        )
         // no migrations table (or schema) yet: the database answers, it is only not migrated
-        .catch((err: unknown) => (['42P01', '3F000'].includes(pgErrorCode(err) ?? '') ? null : Promise.reject(err)));
+        .catch((err: unknown) =>
+          ['42P01', '3F000'].includes(pgErrorCode(err) ?? '') ? null : Promise.reject(err),
+        );
       const newest = result ? Number(rowsOf<{ newest: string }>(result)[0]?.newest ?? 0) : 0;
-      if (newest < NEWEST_MIGRATION) throw new NotReadyError('il database non ha ancora tutte le migrazioni di questa versione');
+      if (newest < NEWEST_MIGRATION)
+        throw new NotReadyError('il database non ha ancora tutte le migrazioni di questa versione');
     },
   };
 }

@@ -16,7 +16,9 @@ export type RenderPool = ReturnType<typeof createRenderPool>;
 /** Documents waiting for a thread beyond this are refused: a queue that only grows helps no one. */
 const MAX_QUEUE = 16;
 
-export function createRenderPool({ threads = Math.max(1, os.availableParallelism() - 1) }: { threads?: number } = {}) {
+export function createRenderPool({
+  threads = Math.max(1, os.availableParallelism() - 1),
+}: { threads?: number } = {}) {
   const pool = new Piscina({
     filename: new URL('./render-worker.mjs', import.meta.url).href,
     // started on the first document, not with the app (tests build many apps); idle ones leave after 5 minutes
@@ -27,7 +29,11 @@ export function createRenderPool({ threads = Math.max(1, os.availableParallelism
 
   const refuseIfFull = () => {
     if (pool.queueSize >= MAX_QUEUE) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'Troppi documenti in preparazione: riprova tra qualche secondo', { headers: { 'retry-after': '5' } });
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Troppi documenti in preparazione: riprova tra qualche secondo',
+        { headers: { 'retry-after': '5' } },
+      );
     }
   };
 
@@ -50,7 +56,12 @@ export function createRenderPool({ threads = Math.max(1, os.availableParallelism
      * chunk, whatever the number of rows. The database reads stay here, on the main thread.
      * A failure on either side calls `onError` and destroys the stream, as a report that fails mid-way did.
      */
-    stream<I, R>(module: URL, input: I, rows: AsyncIterable<R[]>, onError: (e: unknown) => void): Readable {
+    stream<I, R>(
+      module: URL,
+      input: I,
+      rows: AsyncIterable<R[]>,
+      onError: (e: unknown) => void,
+    ): Readable {
       refuseIfFull();
       const { port1, port2 } = new MessageChannel();
       const out = new PassThrough();
@@ -83,12 +94,10 @@ export function createRenderPool({ threads = Math.max(1, os.availableParallelism
             fail(error);
             port1.postMessage({ abort: true });
           });
-        }
-        else if (message === 'end') {
+        } else if (message === 'end') {
           out.end();
           port1.close();
-        }
-        else if (!out.destroyed) out.write(message);
+        } else if (!out.destroyed) out.write(message);
       });
       pool
         .run({ module: module.href, input, port: port2 }, { transferList: [port2] })

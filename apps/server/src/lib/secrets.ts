@@ -12,7 +12,11 @@ export interface Keys {
 
 export function deriveKeys(secret: string): Keys {
   const derive = (label: string) => crypto.createHmac('sha256', secret).update(label).digest();
-  return { jwt: new Uint8Array(derive('jwt')), csrf: derive('csrf'), signedUrl: derive('signed-url') };
+  return {
+    jwt: new Uint8Array(derive('jwt')),
+    csrf: derive('csrf'),
+    signedUrl: derive('signed-url'),
+  };
 }
 
 /**

@@ -37,7 +37,10 @@ export interface SignedDocument {
  * who must still replace a temporary password reads nothing, and the page's read is needed.
  */
 function mayRead(user: AuthContext['user'], page: PageKey) {
-  if (user.mustChangePassword) throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', { body: { passwordChangeRequired: true } });
+  if (user.mustChangePassword)
+    throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', {
+      body: { passwordChangeRequired: true },
+    });
   if (!can(user, page, 'read')) throw forbidden();
 }
 
@@ -49,21 +52,43 @@ export type SessionLinks = ReturnType<typeof createSessionLinks>;
  * using the link resolves that session as a request would, so a logout, a revocation or a deactivated
  * user refuses it at once, not when the link expires.
  */
-export function createSessionLinks({ storage, sessions }: { storage: Storage; sessions: SessionStore }) {
+export function createSessionLinks({
+  storage,
+  sessions,
+}: {
+  storage: Storage;
+  sessions: SessionStore;
+}) {
   const bound = (subject: string, sid: string, uid: string) => `${subject}\n${sid}\n${uid}`;
-  const documentSubject = (doc: SignedDocument, companyId: string, id: string) => `${doc.kind}\n${companyId}\n${id}`;
+  const documentSubject = (doc: SignedDocument, companyId: string, id: string) =>
+    `${doc.kind}\n${companyId}\n${id}`;
 
   /** The query parameters that sign `subject` for this session, valid at most `ttlSeconds`. */
   function sign(subject: string, auth: AuthContext, ttlSeconds: number): Record<string, string> {
-    const { exp, sig } = storage.signSubject(bound(subject, auth.sessionId, auth.user.id), ttlSeconds);
+    const { exp, sig } = storage.signSubject(
+      bound(subject, auth.sessionId, auth.user.id),
+      ttlSeconds,
+    );
     return { sid: auth.sessionId, uid: auth.user.id, exp: String(exp), sig };
   }
 
-  async function verify(subject: string, companyId: string, { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery): Promise<AuthContext> {
+  async function verify(
+    subject: string,
+    companyId: string,
+    { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery,
+  ): Promise<AuthContext> {
     const verdict = storage.verifySubject(bound(subject, sid, uid), exp, sig);
-    if (verdict !== 'ok') throw forbidden(verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
+    if (verdict !== 'ok')
+      throw forbidden(
+        verdict === 'expired'
+          ? 'Collegamento scaduto: ricarica la pagina'
+          : 'Collegamento non valido',
+      );
     const auth = await sessions.resolve(sid, uid);
-    if (!auth) throw forbidden('Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento');
+    if (!auth)
+      throw forbidden(
+        'Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento',
+      );
     if (auth.user.companyId !== companyId && auth.user.role !== 'admin') throw forbidden();
     return auth;
   }
@@ -81,7 +106,13 @@ export function createSessionLinks({ storage, sessions }: { storage: Storage; se
      * A relative URL of `path` that opens record `id`'s document without a bearer token while this session
      * lives; `params` (language, format) stay outside the signature: any of them is the same record.
      */
-    documentUrl(doc: SignedDocument, auth: AuthContext & { companyId: string }, id: string, path: string, params: Record<string, string> = {}): string {
+    documentUrl(
+      doc: SignedDocument,
+      auth: AuthContext & { companyId: string },
+      id: string,
+      path: string,
+      params: Record<string, string> = {},
+    ): string {
       const { companyId } = auth;
       const signed = sign(documentSubject(doc, companyId, id), auth, doc.ttlSeconds);
       return `${path}?${new URLSearchParams({ companyId, ...signed, ...params }).toString()}`;
@@ -92,7 +123,12 @@ export function createSessionLinks({ storage, sessions }: { storage: Storage; se
      * still reading `doc.page`, or 403); without, the bearer's (`bearer` answers 401 without one), with
      * `doc.page` read. The bearer path is the API clients'; the signed one the browser's plain link.
      */
-    async documentCompany(doc: SignedDocument, id: string, query: SignedLinkQuery, bearer: () => AuthContext & { companyId: string }): Promise<string> {
+    async documentCompany(
+      doc: SignedDocument,
+      id: string,
+      query: SignedLinkQuery,
+      bearer: () => AuthContext & { companyId: string },
+    ): Promise<string> {
       if (query.sig) {
         const companyId = query.companyId ?? '';
         const { user } = await verify(documentSubject(doc, companyId, id), companyId, query);

@@ -7,6 +7,8 @@ import { outer } from './sql.js';
 describe('outer', () => {
   it('names the column with its table, so a correlated subquery cannot mistake it for its own', () => {
     const subquery = sql`(select count(*) from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`;
-    expect(new PgDialect().sqlToQuery(subquery).sql).toBe('(select count(*) from "lastre" where "lastre"."pacco_id" = "pacchi"."id")');
+    expect(new PgDialect().sqlToQuery(subquery).sql).toBe(
+      '(select count(*) from "lastre" where "lastre"."pacco_id" = "pacchi"."id")',
+    );
   });
 });

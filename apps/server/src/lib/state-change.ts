@@ -64,7 +64,13 @@ export async function changeState<T extends PgTable, S extends string>(
   const updated = await tx
     .update(table)
     .set(values)
-    .where(and(eq(columns.companyId, change.companyId), eq(columns.id, change.id), eq(columns.stato, stored)))
+    .where(
+      and(
+        eq(columns.companyId, change.companyId),
+        eq(columns.id, change.id),
+        eq(columns.stato, stored),
+      ),
+    )
     .returning({ id: columns.id });
   if (!updated.length) throw conflict(machine.messages.stale);
   await recordAudit(tx, {

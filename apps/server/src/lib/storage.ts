@@ -13,7 +13,8 @@ import { hmac, safeEqual } from './secrets.js';
 /** Prefix under which signed file URLs are served (inside the API's `/api` prefix). */
 export const FILES_ROUTE = '/api/files';
 
-const KEY_PATTERN = /^[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}(?:-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;
+const KEY_PATTERN =
+  /^[0-9a-f-]{36}\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}(?:-[a-z0-9]+)?\.[a-z0-9]{2,5}$/;
 
 export interface SignedUrlOptions {
   /** Valid at least this long; the expiry is rounded up to the next multiple so a URL stays the same
@@ -33,7 +34,19 @@ export type { Placement } from './object-store/pending.js';
  * their validation, signatures, placement (QUALITY R7) and the temporary upload files, which are on
  * the local disk of the instance that receives the request.
  */
-export function createStorage({ backend, tempDir, signingKey, db, instance }: { backend: ObjectBackend; tempDir: string; signingKey: Buffer; db: Db; instance: string }) {
+export function createStorage({
+  backend,
+  tempDir,
+  signingKey,
+  db,
+  instance,
+}: {
+  backend: ObjectBackend;
+  tempDir: string;
+  signingKey: Buffer;
+  db: Db;
+  instance: string;
+}) {
   fs.mkdirSync(tempDir, { recursive: true });
   const pending = createPendingObjects({ db, backend, instance });
 
@@ -95,7 +108,11 @@ export function createStorage({ backend, tempDir, signingKey, db, instance }: { 
     },
 
     /** Objects a crash left between being written and their row committing (or their row being deleted). */
-    sweepPending(options: { olderThanMs: number; owned: OwnedKeys; ownToo?: boolean }): Promise<{ removed: number; kept: number }> {
+    sweepPending(options: {
+      olderThanMs: number;
+      owned: OwnedKeys;
+      ownToo?: boolean;
+    }): Promise<{ removed: number; kept: number }> {
       return pending.sweep(options);
     },
 
@@ -131,12 +148,20 @@ export function createStorage({ backend, tempDir, signingKey, db, instance }: { 
     /** A relative URL the browser can use without a bearer token; the web client prefixes the server address. */
     signedUrl(key: string, { ttlSeconds, downloadName = '' }: SignedUrlOptions): string {
       const exp = expiry(ttlSeconds);
-      const params = new URLSearchParams({ exp: String(exp), sig: signature(key, exp, downloadName) });
+      const params = new URLSearchParams({
+        exp: String(exp),
+        sig: signature(key, exp, downloadName),
+      });
       if (downloadName) params.set('dl', downloadName);
       return `${FILES_ROUTE}/${key}?${params.toString()}`;
     },
 
-    verifySignature(key: string, exp: number, sig: string, downloadName: string): 'ok' | 'expired' | 'invalid' {
+    verifySignature(
+      key: string,
+      exp: number,
+      sig: string,
+      downloadName: string,
+    ): 'ok' | 'expired' | 'invalid' {
       if (!KEY_PATTERN.test(key) || !Number.isFinite(exp)) return 'invalid';
       if (!safeEqual(sig, signature(key, exp, downloadName))) return 'invalid';
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
@@ -149,7 +174,8 @@ export function createStorage({ backend, tempDir, signingKey, db, instance }: { 
     },
 
     verifySubject(subject: string, exp: number, sig: string): 'ok' | 'expired' | 'invalid' {
-      if (!Number.isFinite(exp) || !safeEqual(sig, hmac(signingKey, `subject\n${subject}\n${exp}`))) return 'invalid';
+      if (!Number.isFinite(exp) || !safeEqual(sig, hmac(signingKey, `subject\n${subject}\n${exp}`)))
+        return 'invalid';
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
     },
 

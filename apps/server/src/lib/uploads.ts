@@ -15,9 +15,21 @@ export const FILE_KINDS = {
   png: { mime: 'image/png', ext: 'png', label: 'PNG' },
   webp: { mime: 'image/webp', ext: 'webp', label: 'WebP' },
   pdf: { mime: 'application/pdf', ext: 'pdf', label: 'PDF' },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx', label: 'Word' },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx', label: 'Excel' },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ext: 'pptx', label: 'PowerPoint' },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ext: 'docx',
+    label: 'Word',
+  },
+  xlsx: {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ext: 'xlsx',
+    label: 'Excel',
+  },
+  pptx: {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ext: 'pptx',
+    label: 'PowerPoint',
+  },
 } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 export const IMAGE_KINDS: FileKind[] = ['jpeg', 'png', 'webp'];
@@ -39,7 +51,13 @@ export interface ReceiveOptions {
   messages?: { tooLarge?: string; unsupported?: string; heic?: string };
 }
 
-const HEIF = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence', 'image/avif']);
+const HEIF = new Set([
+  'image/heic',
+  'image/heif',
+  'image/heic-sequence',
+  'image/heif-sequence',
+  'image/avif',
+]);
 
 function describe(allowed: readonly FileKind[]) {
   return allowed.map((k) => FILE_KINDS[k].label).join(', ');
@@ -57,7 +75,11 @@ const withoutBidiControls = (name: string) => name.replace(BIDI_CONTROLS, '');
  * hashing, refused past its size, checked by its bytes against an allowlist. The caller moves it into
  * storage (`storage.put`) or removes it; on any failure here nothing is left behind.
  */
-function receiveFile(storage: Storage, part: MultipartFile, options: ReceiveOptions): Promise<ReceivedFile> {
+function receiveFile(
+  storage: Storage,
+  part: MultipartFile,
+  options: ReceiveOptions,
+): Promise<ReceivedFile> {
   return receiveStream(storage, part.file, part.filename, options);
 }
 
@@ -69,7 +91,9 @@ export async function receiveStream(
   options: ReceiveOptions,
 ): Promise<ReceivedFile> {
   const tempPath = storage.tempPath();
-  const tooLarge = options.messages?.tooLarge ?? `File troppo grande: al massimo ${Math.round(options.maxBytes / 1_048_576)} MB`;
+  const tooLarge =
+    options.messages?.tooLarge ??
+    `File troppo grande: al massimo ${Math.round(options.maxBytes / 1_048_576)} MB`;
   const hash = crypto.createHash('sha256');
   let size = 0;
   try {
@@ -98,7 +122,9 @@ export async function receiveStream(
       const heic = detected && HEIF.has(detected.mime) ? options.messages?.heic : undefined;
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
-        heic ?? options.messages?.unsupported ?? `Formato del file non supportato: sono accettati ${describe(options.allowed)}`,
+        heic ??
+          options.messages?.unsupported ??
+          `Formato del file non supportato: sono accettati ${describe(options.allowed)}`,
       );
     }
     return {
@@ -141,11 +167,22 @@ export interface MultipartForm {
  * files received one by one through `receiveFile`. On any failure the files received so far are
  * removed before the error goes on.
  */
-export async function readMultipart(request: FastifyRequest, storage: Storage, options: MultipartOptions): Promise<MultipartForm> {
+export async function readMultipart(
+  request: FastifyRequest,
+  storage: Storage,
+  options: MultipartOptions,
+): Promise<MultipartForm> {
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   // One file more than allowed gets through busboy, so the caller's own message answers it.
-  const parts = request.parts({ limits: { fileSize: options.maxBytes + 1, files: options.maxFiles + 1, fields: 10, parts: options.maxFiles + 11 } });
+  const parts = request.parts({
+    limits: {
+      fileSize: options.maxBytes + 1,
+      files: options.maxFiles + 1,
+      fields: 10,
+      parts: options.maxFiles + 11,
+    },
+  });
   try {
     for await (const part of parts) {
       if (part.type === 'field') {

@@ -56,77 +56,90 @@ export function actorOf(request: FastifyRequest): Actor {
  * Authentication, anti-forgery, the access rule and the company scope, in that order,
  * in `onRequest`: before a body is read or anything is written.
  */
-export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { db, keys, sessions }) => {
-  app.decorateRequest('auth', null);
-  app.decorateRequest('companyId', null);
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, { db, keys, sessions }) => {
+    app.decorateRequest('auth', null);
+    app.decorateRequest('companyId', null);
 
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) {
-      const claims = await verifyAccessToken(keys.jwt, header.slice(7).trim());
-      request.auth = claims ? await sessions.resolve(claims.sessionId, claims.userId) : null;
-    }
-
-    const access = request.routeOptions.config.access;
-    if (!access) {
-      // The not-found handler has no rule; any other route without one is refused (fail closed),
-      // behind the test that walks every route.
-      if (request.is404) return;
-      throw forbidden('Operazione non disponibile');
-    }
-
-    // A dead session answers 401 before the anti-forgery check, so the client goes to log in
-    // instead of refreshing a token that can never be valid.
-    if (access !== 'public' && !request.auth) throw unauthorized();
-    if (!SAFE_METHODS.has(request.method)) {
-      const sent = request.headers[CSRF_HEADER];
-      const cookie = request.cookies[CSRF_COOKIE];
-      const token = typeof sent === 'string' ? sent : undefined;
-      const sessionId = request.auth?.sessionId ?? null;
-      const valid =
-        token !== undefined &&
-        cookie !== undefined &&
-        token === cookie &&
-        (verifyCsrfToken(keys.csrf, token, sessionId) ||
-          (request.routeOptions.config.csrf === 'anonymous' && verifyCsrfToken(keys.csrf, token, null)));
-      if (!valid) {
-        request.log.warn({ url: request.url }, 'token anti-falsificazione non valido');
-        throw csrfError();
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (header?.startsWith('Bearer ')) {
+        const claims = await verifyAccessToken(keys.jwt, header.slice(7).trim());
+        request.auth = claims ? await sessions.resolve(claims.sessionId, claims.userId) : null;
       }
-    }
 
-    const auth = request.auth;
-    if (!auth) return;
-    const user = auth.user;
-    const isAdmin = user.role === 'admin';
+      const access = request.routeOptions.config.access;
+      if (!access) {
+        // The not-found handler has no rule; any other route without one is refused (fail closed),
+        // behind the test that walks every route.
+        if (request.is404) return;
+        throw forbidden('Operazione non disponibile');
+      }
 
-    if (access !== 'public' && user.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
-      throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', { body: { passwordChangeRequired: true } });
-    }
+      // A dead session answers 401 before the anti-forgery check, so the client goes to log in
+      // instead of refreshing a token that can never be valid.
+      if (access !== 'public' && !request.auth) throw unauthorized();
+      if (!SAFE_METHODS.has(request.method)) {
+        const sent = request.headers[CSRF_HEADER];
+        const cookie = request.cookies[CSRF_COOKIE];
+        const token = typeof sent === 'string' ? sent : undefined;
+        const sessionId = request.auth?.sessionId ?? null;
+        const valid =
+          token !== undefined &&
+          cookie !== undefined &&
+          token === cookie &&
+          (verifyCsrfToken(keys.csrf, token, sessionId) ||
+            (request.routeOptions.config.csrf === 'anonymous' &&
+              verifyCsrfToken(keys.csrf, token, null)));
+        if (!valid) {
+          request.log.warn({ url: request.url }, 'token anti-falsificazione non valido');
+          throw csrfError();
+        }
+      }
 
-    if (access === 'public' || access === 'authenticated') {
-      // nothing more than a live session (when there is one)
-    } else if (access === 'admin') {
-      if (!isAdmin) throw forbidden('Operazione riservata agli amministratori');
-    } else if (access === 'selfOrAdmin') {
-      const id = (request.params as { id?: string }).id;
-      if (!isAdmin && id !== user.id) throw forbidden();
-    } else {
-      const pages = typeof access.page === 'string' ? [access.page] : access.page;
-      if (!canAny(user, pages, access.mode)) throw forbidden();
-    }
+      const auth = request.auth;
+      if (!auth) return;
+      const user = auth.user;
+      const isAdmin = user.role === 'admin';
 
-    const requested = request.headers['x-company-id'];
-    if (requested === undefined || requested === '') {
-      request.companyId = user.companyId;
-      return;
-    }
-    if (!isAdmin) throw forbidden("Solo un amministratore può operare per un'altra azienda");
-    const parsed = idSchema.safeParse(requested);
-    const [company] = parsed.success
-      ? await db.select({ id: companies.id }).from(companies).where(eq(companies.id, parsed.data)).limit(1)
-      : [];
-    if (!company) throw new AppError('VALIDATION', 'Azienda selezionata non valida');
-    request.companyId = company.id;
-  });
-});
+      if (
+        access !== 'public' &&
+        user.mustChangePassword &&
+        !request.routeOptions.config.duringPasswordChange
+      ) {
+        throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', {
+          body: { passwordChangeRequired: true },
+        });
+      }
+
+      if (access === 'public' || access === 'authenticated') {
+        // nothing more than a live session (when there is one)
+      } else if (access === 'admin') {
+        if (!isAdmin) throw forbidden('Operazione riservata agli amministratori');
+      } else if (access === 'selfOrAdmin') {
+        const id = (request.params as { id?: string }).id;
+        if (!isAdmin && id !== user.id) throw forbidden();
+      } else {
+        const pages = typeof access.page === 'string' ? [access.page] : access.page;
+        if (!canAny(user, pages, access.mode)) throw forbidden();
+      }
+
+      const requested = request.headers['x-company-id'];
+      if (requested === undefined || requested === '') {
+        request.companyId = user.companyId;
+        return;
+      }
+      if (!isAdmin) throw forbidden("Solo un amministratore può operare per un'altra azienda");
+      const parsed = idSchema.safeParse(requested);
+      const [company] = parsed.success
+        ? await db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(eq(companies.id, parsed.data))
+            .limit(1)
+        : [];
+      if (!company) throw new AppError('VALIDATION', 'Azienda selezionata non valida');
+      request.companyId = company.id;
+    });
+  },
+);

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
  * Text answers worth compressing: JSON, HTML, CSV exports, JavaScript, CSS, SVG, XML. Never images,
  * PDFs, zips, XLSX (a zip) or octet-stream downloads, which are compressed already or opaque.
  */
-export const COMPRESSIBLE_TYPE = /^text\/(?!event-stream)|[+/](json|javascript|xml)(;|$)|^image\/svg\+xml(;|$)/;
+export const COMPRESSIBLE_TYPE =
+  /^text\/(?!event-stream)|[+/](json|javascript|xml)(;|$)|^image\/svg\+xml(;|$)/;
 
 /**
  * Compresses API answers over 1 KB on the fly (brotli at a fast level, gzip for older clients).

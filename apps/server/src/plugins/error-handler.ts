@@ -37,7 +37,17 @@ const CONSTRAINT_MESSAGES = {
  */
 const PG_TRY_AGAIN = new Set(['40P01', '40001']);
 
-const PG_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+const PG_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 /**
  * One error handler: every failure leaves as `{ message, code, details? }` with an Italian message.
@@ -47,12 +57,20 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & PgLikeError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode === 401 || error.statusCode === 403) {
-        request.log.warn({ code: error.code, url: request.url, userId: request.auth?.user.id }, 'accesso negato');
+        request.log.warn(
+          { code: error.code, url: request.url, userId: request.auth?.user.id },
+          'accesso negato',
+        );
       }
       return reply
         .code(error.statusCode)
         .headers(error.extra.headers ?? {})
-        .send({ message: error.message, code: error.code, details: error.extra.details, ...error.extra.body });
+        .send({
+          message: error.message,
+          code: error.code,
+          details: error.extra.details,
+          ...error.extra.body,
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -61,7 +79,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       }));
       const first = details[0];
       return reply.code(400).send({
-        message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Dati non validi',
+        message: first
+          ? first.path
+            ? `${first.path}: ${first.message}`
+            : first.message
+          : 'Dati non validi',
         code: 'VALIDATION',
         details,
       });
@@ -74,19 +96,31 @@ export function registerErrorHandler(app: FastifyInstance) {
       case 'FST_FILES_LIMIT':
       case 'FST_PARTS_LIMIT':
       case 'FST_FIELDS_LIMIT':
-        return reply.code(413).send({ message: 'Richiesta troppo grande', code: 'PAYLOAD_TOO_LARGE' });
+        return reply
+          .code(413)
+          .send({ message: 'Richiesta troppo grande', code: 'PAYLOAD_TOO_LARGE' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return reply.code(415).send({ message: 'Formato della richiesta non supportato', code: 'UNSUPPORTED_MEDIA_TYPE' });
+        return reply
+          .code(415)
+          .send({
+            message: 'Formato della richiesta non supportato',
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+          });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       case 'FST_PROTO_VIOLATION':
       case 'FST_CONSTRUCTOR_VIOLATION':
-        return reply.code(400).send({ message: 'Corpo della richiesta non valido', code: 'VALIDATION' });
+        return reply
+          .code(400)
+          .send({ message: 'Corpo della richiesta non valido', code: 'VALIDATION' });
     }
     const constraint = constraintError(error, CONSTRAINT_MESSAGES);
-    if (constraint) return reply.code(constraint.statusCode).send({ message: constraint.message, code: constraint.code });
+    if (constraint)
+      return reply
+        .code(constraint.statusCode)
+        .send({ message: constraint.message, code: constraint.code });
     // SQLSTATE class 22 (data exception): a value the database cannot take, such as a NUL character
     // in a text (22021) or in JSON (22P05). The request is at fault, not the server.
     if (pgCode?.startsWith('22')) {
@@ -94,14 +128,23 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(400).send({ message: 'Dati non validi', code: 'VALIDATION' });
     }
     if (!pgCode && MALFORMED_MULTIPART.test(error.message)) {
-      return reply.code(400).send({ message: 'Corpo della richiesta non valido', code: 'VALIDATION' });
+      return reply
+        .code(400)
+        .send({ message: 'Corpo della richiesta non valido', code: 'VALIDATION' });
     }
     if (error.statusCode === 429) {
-      return reply.code(429).send({ message: 'Troppe richieste: riprova più tardi', code: 'RATE_LIMITED' });
+      return reply
+        .code(429)
+        .send({ message: 'Troppe richieste: riprova più tardi', code: 'RATE_LIMITED' });
     }
-    if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+    if (
+      error instanceof SyntaxError ||
+      (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    ) {
       const status = error.statusCode ?? 400;
-      return reply.code(status).send(LIBRARY_ERRORS[status] ?? { message: 'Richiesta non valida', code: 'VALIDATION' });
+      return reply
+        .code(status)
+        .send(LIBRARY_ERRORS[status] ?? { message: 'Richiesta non valida', code: 'VALIDATION' });
     }
     // The client went away mid-request (an upload cut off): nobody reads the answer, nothing is wrong here.
     if (request.raw.aborted || request.raw.destroyed) {
@@ -109,15 +152,27 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(400).send({ message: 'Richiesta interrotta', code: 'VALIDATION' });
     }
     if (pgCode && PG_TRY_AGAIN.has(pgCode)) {
-      request.log.warn({ code: pgCode, url: request.url }, 'transazione interrotta da una concorrente');
+      request.log.warn(
+        { code: pgCode, url: request.url },
+        'transazione interrotta da una concorrente',
+      );
       // Retry-After marks it as "nothing done, try again": not stored for its Idempotency-Key, retried by the offline queue.
-      return reply.code(409).header('retry-after', '1').send({ message: 'Un’altra operazione sugli stessi dati era in corso: riprova', code: 'CONFLICT' });
+      return reply
+        .code(409)
+        .header('retry-after', '1')
+        .send({
+          message: 'Un’altra operazione sugli stessi dati era in corso: riprova',
+          code: 'CONFLICT',
+        });
     }
     if (pgCode && PG_UNAVAILABLE.has(pgCode)) {
       request.log.error({ err: error }, 'database non raggiungibile');
       return reply
         .code(503)
-        .send({ message: 'Servizio momentaneamente non disponibile: riprova tra poco', code: 'SERVICE_UNAVAILABLE' });
+        .send({
+          message: 'Servizio momentaneamente non disponibile: riprova tra poco',
+          code: 'SERVICE_UNAVAILABLE',
+        });
     }
     request.log.error({ err: error }, 'errore interno');
     return reply.code(500).send({ message: 'Errore interno', code: 'INTERNAL' });

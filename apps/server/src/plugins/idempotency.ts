@@ -24,7 +24,12 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function fingerprint(method: string, url: string, body: unknown, contentType: string | undefined) {
   // A multipart body is not parsed yet here, and its length is no fingerprint: the same photos sent
   // again are framed with a new boundary, whose length varies by browser. The key alone names it.
-  const content = body === undefined ? (contentType?.startsWith('multipart/') ? 'multipart' : '') : JSON.stringify(body);
+  const content =
+    body === undefined
+      ? contentType?.startsWith('multipart/')
+        ? 'multipart'
+        : ''
+      : JSON.stringify(body);
   return crypto.createHash('sha256').update(`${method} ${url}\n${content}`).digest('hex');
 }
 
@@ -39,21 +44,42 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
 
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[HEADER];
-    if (!WRITES.has(request.method) || key === undefined || !request.auth || !request.companyId) return;
+    if (!WRITES.has(request.method) || key === undefined || !request.auth || !request.companyId)
+      return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw new AppError('VALIDATION', 'Intestazione Idempotency-Key non valida');
     }
     const scope = { userId: request.auth.user.id, companyId: request.companyId, key };
-    const requestHash = fingerprint(request.method, request.url, request.body, request.headers['content-type']);
+    const requestHash = fingerprint(
+      request.method,
+      request.url,
+      request.body,
+      request.headers['content-type'],
+    );
     const where = and(
       eq(idempotencyKeys.userId, scope.userId),
       eq(idempotencyKeys.companyId, scope.companyId),
       eq(idempotencyKeys.key, key),
     );
-    await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'in_flight'), lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_IN_FLIGHT_MS))));
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          where,
+          eq(idempotencyKeys.state, 'in_flight'),
+          lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_IN_FLIGHT_MS)),
+        ),
+      );
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ ...scope, method: request.method, path: request.url, requestHash, state: 'in_flight', createdAt: new Date() })
+      .values({
+        ...scope,
+        method: request.method,
+        path: request.url,
+        requestHash,
+        state: 'in_flight',
+        createdAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length) {
@@ -61,15 +87,20 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
       return;
     }
     const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
-    if (!existing) throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
+    if (!existing)
+      throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
     if (existing.requestHash !== requestHash) {
-      throw new AppError('IDEMPOTENCY_MISMATCH', 'Questa Idempotency-Key è già stata usata per una richiesta diversa');
+      throw new AppError(
+        'IDEMPOTENCY_MISMATCH',
+        'Questa Idempotency-Key è già stata usata per una richiesta diversa',
+      );
     }
     if (existing.state === 'in_flight') {
       throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
     }
     reply.code(existing.statusCode ?? 200);
-    for (const [name, value] of Object.entries(existing.responseHeaders ?? {})) reply.header(name, value);
+    for (const [name, value] of Object.entries(existing.responseHeaders ?? {}))
+      reply.header(name, value);
     reply.header('idempotent-replayed', 'true');
     return reply.send(existing.responseBody ?? '');
   });
@@ -87,9 +118,16 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
     // ended for a concurrent one: both carry Retry-After and did nothing, so the retry must run, as
     // Stripe's keys do); a request whose body never fully arrived (an upload cut off by lost signal,
     // which the offline queue resends with the same key); or a streamed answer.
-    const tryAgain = reply.statusCode >= 500 || reply.statusCode === 429 || reply.getHeader('retry-after') !== undefined;
+    const tryAgain =
+      reply.statusCode >= 500 ||
+      reply.statusCode === 429 ||
+      reply.getHeader('retry-after') !== undefined;
     const cutOff = request.raw.aborted;
-    if (tryAgain || cutOff || (typeof payload !== 'string' && payload !== null && payload !== undefined)) {
+    if (
+      tryAgain ||
+      cutOff ||
+      (typeof payload !== 'string' && payload !== null && payload !== undefined)
+    ) {
       await db.delete(idempotencyKeys).where(where);
       return payload;
     }
@@ -100,7 +138,12 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
     }
     await db
       .update(idempotencyKeys)
-      .set({ state: 'done', statusCode: reply.statusCode, responseBody: (payload as string | null) ?? '', responseHeaders: headers })
+      .set({
+        state: 'done',
+        statusCode: reply.statusCode,
+        responseBody: (payload as string | null) ?? '',
+        responseHeaders: headers,
+      })
       .where(where);
     return payload;
   });
@@ -113,5 +156,7 @@ export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { d
 const KEPT_MS = 7 * 24 * 3600_000;
 
 export async function pruneIdempotencyKeys(db: Db) {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEPT_MS)));
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEPT_MS)));
 }

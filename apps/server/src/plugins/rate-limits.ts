@@ -1,5 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config.js';
 import { AppError } from '../lib/app-error.js';
@@ -31,21 +36,34 @@ async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
     global: false,
     keyGenerator: userKey,
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Troppe richieste di questo tipo: riprova tra ${Math.max(1, Math.ceil(context.ttl / 1000))} secondi`, {
-        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
-      }),
+      new AppError(
+        'RATE_LIMITED',
+        `Troppe richieste di questo tipo: riprova tra ${Math.max(1, Math.ceil(context.ttl / 1000))} secondi`,
+        {
+          headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+        },
+      ),
   });
-  const perMinute = (max: number) => app.rateLimit({ max, timeWindow: MINUTE }) as preHandlerAsyncHookHandler;
+  const perMinute = (max: number) =>
+    app.rateLimit({ max, timeWindow: MINUTE }) as preHandlerAsyncHookHandler;
 
   const exportsPerMinute = perMinute(config.RATE_LIMIT_EXPORTS);
   // A spreadsheet of a long list holds a database connection while it streams: a few at once per user.
   const exportsRunning = new Map<string, number>();
-  const exportLimit = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const exportLimit = async function (
+    this: FastifyInstance,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     await exportsPerMinute.call(this, request, reply);
     const key = userKey(request);
     const running = exportsRunning.get(key) ?? 0;
     if (running >= config.RATE_LIMIT_EXPORTS_AT_ONCE) {
-      throw new AppError('RATE_LIMITED', `Hai già ${running} esportazioni in corso: attendi che finiscano`, { headers: { 'retry-after': '5' } });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Hai già ${running} esportazioni in corso: attendi che finiscano`,
+        { headers: { 'retry-after': '5' } },
+      );
     }
     exportsRunning.set(key, running + 1);
     // 'close' comes once, when the answer is sent or the client goes away
@@ -70,7 +88,11 @@ async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
     }
     if (window.used + count > config.RATE_LIMIT_LABELS) {
       const seconds = String(Math.max(1, Math.ceil((window.resetAt - now) / 1000)));
-      throw new AppError('RATE_LIMITED', `Troppe etichette in un minuto (al massimo ${config.RATE_LIMIT_LABELS}): riprova tra ${seconds} secondi`, { headers: { 'retry-after': seconds } });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Troppe etichette in un minuto (al massimo ${config.RATE_LIMIT_LABELS}): riprova tra ${seconds} secondi`,
+        { headers: { 'retry-after': seconds } },
+      );
     }
     window.used += count;
   };

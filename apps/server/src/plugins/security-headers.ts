@@ -31,12 +31,20 @@ export const SECURITY_HEADERS = {
 /** The same headers, letting the page show images from `origin` too (S3_PRESIGNED: a file link redirects to the bucket). */
 export function withImageOrigin(origin: string): FastifyHelmetOptions {
   const { directives } = SECURITY_HEADERS.contentSecurityPolicy;
-  return { ...SECURITY_HEADERS, contentSecurityPolicy: { useDefaults: false, directives: { ...directives, imgSrc: [...directives.imgSrc, origin] } } };
+  return {
+    ...SECURITY_HEADERS,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...directives, imgSrc: [...directives.imgSrc, origin] },
+    },
+  };
 }
 
 // The helmet that @fastify/helmet itself runs, for the answers no hook sees.
 const requireHere = createRequire(import.meta.url);
-const helmet = createRequire(requireHere.resolve('@fastify/helmet'))('helmet') as typeof helmetMiddleware;
+const helmet = createRequire(requireHere.resolve('@fastify/helmet'))(
+  'helmet',
+) as typeof helmetMiddleware;
 const applySecurityHeaders = helmet(SECURITY_HEADERS);
 
 /**
@@ -44,7 +52,11 @@ const applySecurityHeaders = helmet(SECURITY_HEADERS);
  * answered before any hook runs. Without this Fastify sends its own body, echoing the path, with no
  * security headers; here it gets the headers and the API's error shape.
  */
-export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   applySecurityHeaders(request.raw, reply.raw, () => undefined);
   request.log.info({ code: error.code }, 'indirizzo non valido');
   return reply.code(400).send({ message: 'Indirizzo non valido', code: 'VALIDATION' });

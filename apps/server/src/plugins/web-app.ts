@@ -4,7 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** The API's own prefixes: an unknown path under them is a JSON 404, never the web app. */
-export const API_PREFIXES = ['/api', '/user', '/companies', '/photos', '/photo-gallery', '/socket.io'];
+export const API_PREFIXES = [
+  '/api',
+  '/user',
+  '/companies',
+  '/photos',
+  '/photo-gallery',
+  '/socket.io',
+];
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -12,7 +19,8 @@ export function isApiPath(url: string): boolean {
 }
 
 // setHeaders sees the file actually sent: the .br or .gz copy when the browser takes one.
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|svg|png|jpg|webp)(\.br|\.gz)?$/;
+const HASHED_ASSET =
+  /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|svg|png|jpg|webp)(\.br|\.gz)?$/;
 
 /**
  * Serves the built web app from one origin with the API (DESIGN §3.1): hashed assets cached for a year,
@@ -31,7 +39,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       // The build writes .br and .gz beside every text file (apps/web/build/precompress.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
-        res.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -39,8 +50,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((request, reply) => {
     // A missing build file (an old chunk after a deploy) is a 404, never index.html served as script.
     const isAsset = (request.url.split('?')[0] ?? '').startsWith('/assets/');
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !isAsset && hasWeb) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      !isAsset &&
+      hasWeb
+    ) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Risorsa non trovata', code: 'NOT_FOUND' });
   });

@@ -12,7 +12,10 @@ export function createSocketChatEvents(io: ChatIo): ChatEvents {
       (exceptSocketId ? target.except(exceptSocketId) : target).emit('new_message', message);
     },
     messageDeleted(message) {
-      io.to([userRoom(message.receiverId), userRoom(message.senderId)]).emit('message_deleted', message);
+      io.to([userRoom(message.receiverId), userRoom(message.senderId)]).emit(
+        'message_deleted',
+        message,
+      );
     },
     unreadCount(userId, unreadCount) {
       io.to(userRoom(userId)).emit('unread_count', { unreadCount });

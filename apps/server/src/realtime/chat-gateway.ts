@@ -71,13 +71,24 @@ export function registerChatGateway(
       .then((context) => {
         const verdict = allowed(context);
         if (verdict !== 'ok' || !context) {
-          next(new HandshakeError(verdict === 'token' ? 'UNAUTHORIZED' : 'FORBIDDEN', REFUSED[verdict === 'ok' ? 'token' : verdict]));
+          next(
+            new HandshakeError(
+              verdict === 'token' ? 'UNAUTHORIZED' : 'FORBIDDEN',
+              REFUSED[verdict === 'ok' ? 'token' : verdict],
+            ),
+          );
           return;
         }
         let open = 0;
-        for (const other of io.of('/').sockets.values()) if (other.data.userId === context.user.id) open++;
+        for (const other of io.of('/').sockets.values())
+          if (other.data.userId === context.user.id) open++;
         if (open >= socketsPerUser) {
-          next(new HandshakeError('RATE_LIMITED', `Troppe connessioni aperte (${open}): chiudi qualche scheda della chat`));
+          next(
+            new HandshakeError(
+              'RATE_LIMITED',
+              `Troppe connessioni aperte (${open}): chiudi qualche scheda della chat`,
+            ),
+          );
           return;
         }
         socket.data = { userId: context.user.id, sessionId: context.sessionId };

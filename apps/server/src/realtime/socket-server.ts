@@ -1,5 +1,9 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import { SOCKET_PATH, type ChatClientToServerEvents, type ChatServerToClientEvents } from '@gestcava/contracts';
+import {
+  SOCKET_PATH,
+  type ChatClientToServerEvents,
+  type ChatServerToClientEvents,
+} from '@gestcava/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
@@ -11,7 +15,12 @@ export interface SocketData {
   sessionId: string;
 }
 
-export type ChatIo = Server<ChatClientToServerEvents, ChatServerToClientEvents, Record<string, never>, SocketData>;
+export type ChatIo = Server<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 /** The client only sends small events: socket.io's 1 MB default is lowered (QUALITY S23). */
 const MAX_CLIENT_PACKET_BYTES = 16 * 1024;
@@ -37,7 +46,15 @@ export function sameOrigin(req: IncomingMessage): boolean {
  */
 export async function createSocketServer(
   httpServer: HttpServer,
-  { redisUrl, log, servesHost }: { redisUrl?: string; log: FastifyBaseLogger; servesHost: (host: string | undefined) => boolean },
+  {
+    redisUrl,
+    log,
+    servesHost,
+  }: {
+    redisUrl?: string;
+    log: FastifyBaseLogger;
+    servesHost: (host: string | undefined) => boolean;
+  },
 ) {
   const io: ChatIo = new Server(httpServer, {
     path: SOCKET_PATH,
@@ -69,7 +86,10 @@ export async function createSocketServer(
     Object.defineProperty(pub, 'publish', {
       value: (...args: Parameters<typeof publish>) =>
         publish(...args).catch((err: unknown) => {
-          log.warn({ err }, 'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)');
+          log.warn(
+            { err },
+            'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)',
+          );
           return 0;
         }),
     });

@@ -47,8 +47,17 @@ export const DEMO_COMPANIES = {
 } as const;
 
 /** DESIGN §7: the demo users, all with the same password, each with the permission preset of their job. */
-export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typeof DEMO_COMPANIES }> = [
-  { email: 'admin@cava.example', name: 'Giulia Bertolini', role: 'admin', company: 'Marmi Demo', companyKey: 'marmi', permissions: {} },
+export const DEMO_USERS: Array<
+  DemoLogin & { name: string; companyKey: keyof typeof DEMO_COMPANIES }
+> = [
+  {
+    email: 'admin@cava.example',
+    name: 'Giulia Bertolini',
+    role: 'admin',
+    company: 'Marmi Demo',
+    companyKey: 'marmi',
+    permissions: {},
+  },
   {
     email: 'produzione@cava.example',
     name: 'Marco Lazzerini',
@@ -86,14 +95,27 @@ export const DEMO_USERS: Array<DemoLogin & { name: string; companyKey: keyof typ
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ctx: SeedContext<Services> = await db.transaction(async (tx) => {
-    const marmi = await tx.insert(companies).values(DEMO_COMPANIES.marmi).returning({ id: companies.id });
-    const segheria = await tx.insert(companies).values(DEMO_COMPANIES.segheria).returning({ id: companies.id });
+    const marmi = await tx
+      .insert(companies)
+      .values(DEMO_COMPANIES.marmi)
+      .returning({ id: companies.id });
+    const segheria = await tx
+      .insert(companies)
+      .values(DEMO_COMPANIES.segheria)
+      .returning({ id: companies.id });
     const companyIds = { marmi: marmi[0]!.id, segheria: segheria[0]!.id };
     const userIds: Record<string, string> = {};
     for (const u of DEMO_USERS) {
       const [row] = await tx
         .insert(users)
-        .values({ email: u.email, name: u.name, role: u.role, companyId: companyIds[u.companyKey], permissions: u.permissions, passwordHash })
+        .values({
+          email: u.email,
+          name: u.name,
+          role: u.role,
+          companyId: companyIds[u.companyKey],
+          permissions: u.permissions,
+          passwordHash,
+        })
         .returning({ id: users.id });
       userIds[u.email] = row!.id;
     }
@@ -114,6 +136,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 export async function hasDemoAccounts(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(like(users.email, `%${DEMO_EMAIL_DOMAIN}`)).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, `%${DEMO_EMAIL_DOMAIN}`))
+    .limit(1);
   return rows.length > 0;
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ENTITY_PAGES, type User } from '@gestcava/contracts';
 import type { RouteObject } from 'react-router';
 import { DEMO_USERS } from '@/test/fixtures';
-import { filterMenu as filterModel, groupOfPath, visibleLeaves, type MenuEntry } from '@/layout/menu-model';
+import {
+  filterMenu as filterModel,
+  groupOfPath,
+  visibleLeaves,
+  type MenuEntry,
+} from '@/layout/menu-model';
 import { APP_MENU, APP_PAGES } from './app-pages';
 import { routes } from './router';
 
@@ -13,12 +18,37 @@ const filterMenu = (user: User | null) => filterModel(user, APP_MENU);
  * SPEC §2's sidebar, which the tests below pin entry by entry. A module's own page (automezzi…) is
  * pinned by its feature's test; the table test at the end checks every page with a menu is in it.
  */
-const SPEC_MENU_KEYS = new Set(['dashboard', 'bancate', 'blocchi', 'photo-gallery', 'blocchi-esterni', 'lavorazione-lastre', 'lavorazione-pavimenti', 'magazzino-lastre', 'magazzino-pavimenti', 'collaudi', 'spedizioni', 'statistiche', 'reportistica', 'clienti', 'fornitori', 'group-companies']);
+const SPEC_MENU_KEYS = new Set([
+  'dashboard',
+  'bancate',
+  'blocchi',
+  'photo-gallery',
+  'blocchi-esterni',
+  'lavorazione-lastre',
+  'lavorazione-pavimenti',
+  'magazzino-lastre',
+  'magazzino-pavimenti',
+  'collaudi',
+  'spedizioni',
+  'statistiche',
+  'reportistica',
+  'clienti',
+  'fornitori',
+  'group-companies',
+]);
 const specOnly = (entries: MenuEntry[]): MenuEntry[] =>
-  entries.flatMap((e): MenuEntry[] => (e.kind === 'group' ? [{ ...e, items: e.items.filter((i) => SPEC_MENU_KEYS.has(i.key)) }] : e.kind === 'item' && !SPEC_MENU_KEYS.has(e.key) ? [] : [e]));
+  entries.flatMap((e): MenuEntry[] =>
+    e.kind === 'group'
+      ? [{ ...e, items: e.items.filter((i) => SPEC_MENU_KEYS.has(i.key)) }]
+      : e.kind === 'item' && !SPEC_MENU_KEYS.has(e.key)
+        ? []
+        : [e],
+  );
 
 const labels = (entries: MenuEntry[]) =>
-  entries.map((e) => (e.kind === 'group' ? `${e.label}[${e.items.map((i) => i.label).join(',')}]` : e.label));
+  entries.map((e) =>
+    e.kind === 'group' ? `${e.label}[${e.items.map((i) => i.label).join(',')}]` : e.label,
+  );
 
 describe('sidebar menu (SPEC §2)', () => {
   it('admin sees every entry, with the FUNZIONI heading before Vendita', () => {
@@ -36,7 +66,9 @@ describe('sidebar menu (SPEC §2)', () => {
   });
 
   it('the paths are the ones of SPEC §2', () => {
-    const leaves = visibleLeaves(DEMO_USERS.admin, APP_MENU).filter((l) => SPEC_MENU_KEYS.has(l.key));
+    const leaves = visibleLeaves(DEMO_USERS.admin, APP_MENU).filter((l) =>
+      SPEC_MENU_KEYS.has(l.key),
+    );
     expect(leaves.map((l) => l.to)).toEqual([
       '/app/dashboard',
       '/app/bancate',
@@ -99,20 +131,35 @@ describe('sidebar menu (SPEC §2)', () => {
 
   it('Ditte del gruppo shows with clienti or fornitori alone', () => {
     const onlyFornitori = { ...DEMO_USERS.produzione, permissions: { fornitori: true } };
-    expect(labels(filterMenu(onlyFornitori))).toEqual(['Dashboard', 'Anagrafica[Fornitori,Ditte del gruppo]']);
+    expect(labels(filterMenu(onlyFornitori))).toEqual([
+      'Dashboard',
+      'Anagrafica[Fornitori,Ditte del gruppo]',
+    ]);
     const onlyClienti = { ...DEMO_USERS.produzione, permissions: { clienti: { access: true } } };
-    expect(labels(filterMenu(onlyClienti))).toEqual(['Dashboard', 'Anagrafica[Clienti,Ditte del gruppo]']);
+    expect(labels(filterMenu(onlyClienti))).toEqual([
+      'Dashboard',
+      'Anagrafica[Clienti,Ditte del gruppo]',
+    ]);
   });
 
   it('Analisi Dati needs statistiche; no access flag means no entry', () => {
     const denied = { ...DEMO_USERS.produzione, permissions: { statistiche: { access: false } } };
     expect(labels(filterMenu(denied))).toEqual(['Dashboard']);
-    const allowed = { ...DEMO_USERS.produzione, permissions: { statistiche: { access: true, write: false } } };
-    expect(labels(filterMenu(allowed))).toEqual(['Dashboard', 'Analisi Dati[Statistiche,Reportistica]']);
+    const allowed = {
+      ...DEMO_USERS.produzione,
+      permissions: { statistiche: { access: true, write: false } },
+    };
+    expect(labels(filterMenu(allowed))).toEqual([
+      'Dashboard',
+      'Analisi Dati[Statistiche,Reportistica]',
+    ]);
   });
 
   it('FUNZIONI appears only when the Vendita group exists', () => {
-    const model = filterMenu({ ...DEMO_USERS.produzione, permissions: { collaudi: false, clienti: true } });
+    const model = filterMenu({
+      ...DEMO_USERS.produzione,
+      permissions: { collaudi: false, clienti: true },
+    });
     expect(model.some((e) => e.kind === 'heading')).toBe(false);
     const withVendita = filterMenu({ ...DEMO_USERS.produzione, permissions: { collaudi: true } });
     const i = withVendita.findIndex((e) => e.kind === 'heading' && e.label === 'FUNZIONI');
@@ -125,11 +172,17 @@ describe('sidebar menu (SPEC §2)', () => {
   });
 
   it('every page with a menu entry is one leaf, at its path under /app and behind its rule', () => {
-    const leaves = APP_MENU.flatMap((e) => (e.kind === 'group' ? e.items : e.kind === 'item' ? [e] : []));
+    const leaves = APP_MENU.flatMap((e) =>
+      e.kind === 'group' ? e.items : e.kind === 'item' ? [e] : [],
+    );
     const withMenu = APP_PAGES.filter((p) => p.menu);
     expect(leaves.map((l) => l.key)).toEqual(withMenu.map((p) => p.menu?.key));
     for (const [i, page] of withMenu.entries()) {
-      expect(leaves[i]).toMatchObject({ to: `/app/${page.path}`, rule: page.rule, label: page.menu?.label });
+      expect(leaves[i]).toMatchObject({
+        to: `/app/${page.path}`,
+        rule: page.rule,
+        label: page.menu?.label,
+      });
     }
   });
 
@@ -157,8 +210,17 @@ describe('routes of the /app pages (SPEC §2, §6)', () => {
       expect(route, page.path).toBeDefined();
       expect((route?.element as { props: { rule: unknown } }).props.rule).toEqual(page.rule);
       const [index, detail] = route?.children ?? [];
-      expect(index).toMatchObject({ index: true, lazy: page.load, handle: { title: page.title, page } });
-      if (page.loadDetail) expect(detail).toMatchObject({ path: ':id', lazy: page.loadDetail, handle: { detail: true } });
+      expect(index).toMatchObject({
+        index: true,
+        lazy: page.load,
+        handle: { title: page.title, page },
+      });
+      if (page.loadDetail)
+        expect(detail).toMatchObject({
+          path: ':id',
+          lazy: page.loadDetail,
+          handle: { detail: true },
+        });
       else expect(detail).toBeUndefined();
     }
   });
@@ -167,7 +229,9 @@ describe('routes of the /app pages (SPEC §2, §6)', () => {
     const ruleOf = (path: string) => APP_PAGES.find((p) => p.path === path)?.rule;
     expect(ruleOf('pages/settings')).toBe('admin');
     expect(ruleOf('pages/profile')).toBe('authenticated');
-    expect(ruleOf('pages/magazzino/giacenze')).toEqual({ page: ['magazzino-lastre', 'magazzino-pavimenti'] });
+    expect(ruleOf('pages/magazzino/giacenze')).toEqual({
+      page: ['magazzino-lastre', 'magazzino-pavimenti'],
+    });
     expect(ruleOf('pages/magazzino/pacchi')).toEqual({ page: 'magazzino-lastre' });
     expect(ruleOf('reportistica')).toEqual({ page: 'statistiche' });
     // a new DDT needs spedizioni's write; its list and detail its read

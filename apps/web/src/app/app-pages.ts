@@ -74,7 +74,12 @@ export const APP_PAGES: readonly AppPage[] = [
     rule: { page: 'photo-gallery' },
     title: 'Galleria Foto',
     load: () => import('./routes/photo-gallery'),
-    menu: { key: 'photo-gallery', group: 'produzione', label: 'Galleria Foto', icon: 'pi pi-images' },
+    menu: {
+      key: 'photo-gallery',
+      group: 'produzione',
+      label: 'Galleria Foto',
+      icon: 'pi pi-images',
+    },
   },
   {
     path: pathOf('blocco-esterno'),
@@ -82,7 +87,12 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Blocchi Esterni',
     load: () => import('./routes/blocchi-list'),
     loadDetail: () => import('./routes/blocco-detail'),
-    menu: { key: 'blocchi-esterni', group: 'blocchi-esterni-group', label: 'Elenco Blocchi Esterni', icon: 'pi pi-list' },
+    menu: {
+      key: 'blocchi-esterni',
+      group: 'blocchi-esterni-group',
+      label: 'Elenco Blocchi Esterni',
+      icon: 'pi pi-list',
+    },
   },
   {
     path: pathOf('lavorazione-lastre'),
@@ -98,7 +108,12 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Lavorazione Pavimenti',
     load: () => import('./routes/lavorazioni-pavimenti-list'),
     loadDetail: () => import('./routes/lavorazione-pavimenti-detail'),
-    menu: { key: 'lavorazione-pavimenti', group: 'lavorazione', label: 'Pavimenti', icon: 'pi pi-table' },
+    menu: {
+      key: 'lavorazione-pavimenti',
+      group: 'lavorazione',
+      label: 'Pavimenti',
+      icon: 'pi pi-table',
+    },
   },
   {
     path: pathOf('lastra'),
@@ -128,7 +143,12 @@ export const APP_PAGES: readonly AppPage[] = [
     title: 'Magazzino Pavimenti',
     load: () => import('./routes/magazzino-pavimenti'),
     loadDetail: () => import('./routes/lotto-detail'),
-    menu: { key: 'magazzino-pavimenti', group: 'magazzino', label: 'Pavimenti', icon: 'pi pi-table' },
+    menu: {
+      key: 'magazzino-pavimenti',
+      group: 'magazzino',
+      label: 'Pavimenti',
+      icon: 'pi pi-table',
+    },
   },
   {
     path: pathOf('collaudo'),
@@ -159,14 +179,24 @@ export const APP_PAGES: readonly AppPage[] = [
     rule: { page: 'statistiche' },
     title: 'Statistiche',
     load: () => import('./routes/statistiche'),
-    menu: { key: 'statistiche', group: 'analisi-dati', label: 'Statistiche', icon: 'pi pi-chart-line' },
+    menu: {
+      key: 'statistiche',
+      group: 'analisi-dati',
+      label: 'Statistiche',
+      icon: 'pi pi-chart-line',
+    },
   },
   {
     path: 'reportistica',
     rule: { page: 'statistiche' },
     title: 'Reportistica',
     load: () => import('./routes/reportistica'),
-    menu: { key: 'reportistica', group: 'analisi-dati', label: 'Reportistica', icon: 'pi pi-file-pdf' },
+    menu: {
+      key: 'reportistica',
+      group: 'analisi-dati',
+      label: 'Reportistica',
+      icon: 'pi pi-file-pdf',
+    },
   },
   {
     path: pathOf('cliente'),
@@ -189,7 +219,12 @@ export const APP_PAGES: readonly AppPage[] = [
     rule: { page: ['clienti', 'fornitori'] },
     title: 'Ditte del gruppo',
     load: () => import('./routes/group-companies'),
-    menu: { key: 'group-companies', group: 'anagrafica', label: 'Ditte del gruppo', icon: 'pi pi-building' },
+    menu: {
+      key: 'group-companies',
+      group: 'anagrafica',
+      label: 'Ditte del gruppo',
+      icon: 'pi pi-building',
+    },
   },
   {
     path: 'pages/automezzi',

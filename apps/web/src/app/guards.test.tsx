@@ -37,7 +37,9 @@ describe('guards (SPEC §6)', () => {
   it('/app without a token goes to /auth/login with the returnUrl', () => {
     clearSession();
     renderAt('/app/page?x=1', { page: 'dashboard' });
-    expect(screen.getByTestId('where')).toHaveTextContent('/auth/login?returnUrl=%2Fapp%2Fpage%3Fx%3D1');
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/auth/login?returnUrl=%2Fapp%2Fpage%3Fx%3D1',
+    );
   });
 
   it('a token but no stored user goes to /auth/login', () => {

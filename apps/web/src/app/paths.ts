@@ -15,7 +15,8 @@ export function loginPath(returnUrl?: string | null): string {
 /** Only a path of this app: no other origin, no protocol-relative URL, no login loop. */
 export function safeReturnUrl(value: string | null | undefined): string {
   if (!value) return HOME_AFTER_LOGIN;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return HOME_AFTER_LOGIN;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return HOME_AFTER_LOGIN;
   if (value.startsWith('/auth')) return HOME_AFTER_LOGIN;
   return value;
 }
@@ -26,5 +27,9 @@ export interface NoAccessState {
 }
 
 export function isNoAccessState(state: unknown): state is NoAccessState {
-  return typeof state === 'object' && state !== null && typeof (state as NoAccessState).noAccess === 'string';
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    typeof (state as NoAccessState).noAccess === 'string'
+  );
 }

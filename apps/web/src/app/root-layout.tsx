@@ -9,7 +9,9 @@ import { useHealth } from '@/features/health/api/health';
 import type { RouteHandle } from './route-handle';
 
 // Loaded only once a new version waits: it stays out of the login route (QUALITY P9).
-const UpdatePrompt = lazy(() => import('@/components/offline/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = lazy(() =>
+  import('@/components/offline/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
+);
 
 /** Shown only when loading lasts longer than this, so quick navigations do not flash. */
 const LOADER_DELAY_MS = 120;

@@ -4,7 +4,8 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 export function RouteError() {
   const error = useRouteError();
   const chunkFailed =
-    error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed/i.test(error.message);
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : chunkFailed
@@ -17,7 +18,11 @@ export function RouteError() {
         <h1>Qualcosa è andato storto</h1>
         <p>{detail}</p>
         <div className="error-actions">
-          <button type="button" className="p-button p-component" onClick={() => window.location.reload()}>
+          <button
+            type="button"
+            className="p-button p-component"
+            onClick={() => window.location.reload()}
+          >
             <span className="p-button-label">Ricarica la pagina</span>
           </button>
           <a className="p-button p-button-text p-component" href="/">

@@ -46,7 +46,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'notfound', lazy: () => import('./routes/not-found'), handle: { title: 'Pagina non trovata' } },
+      {
+        path: 'notfound',
+        lazy: () => import('./routes/not-found'),
+        handle: { title: 'Pagina non trovata' },
+      },
       {
         path: 'app',
         element: <RequireToken />,
@@ -56,7 +60,11 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, element: <Navigate to="/app/dashboard" replace /> },
-              { path: 'c/:codice', lazy: () => import('./routes/code-redirect'), handle: { title: 'Codice' } satisfies RouteHandle },
+              {
+                path: 'c/:codice',
+                lazy: () => import('./routes/code-redirect'),
+                handle: { title: 'Codice' } satisfies RouteHandle,
+              },
               ...APP_PAGES.map(pageRoute),
             ],
           },

@@ -39,7 +39,11 @@ export function CodiceDialog({
       await save(codice);
       onClose();
     } catch (e) {
-      setError(isApiError(e) ? (e.details.find((d) => d.path.endsWith('codice'))?.message ?? e.message) : 'Salvataggio non riuscito: riprova.');
+      setError(
+        isApiError(e)
+          ? (e.details.find((d) => d.path.endsWith('codice'))?.message ?? e.message)
+          : 'Salvataggio non riuscito: riprova.',
+      );
     } finally {
       setBusy(false);
     }
@@ -55,7 +59,13 @@ export function CodiceDialog({
       data-testid="codice-dialog"
       footer={
         <DialogFooter onCancel={onClose} pending={busy}>
-          <Button type="submit" form={`${id}-form`} label="Salva" icon="pi pi-check" loading={busy} />
+          <Button
+            type="submit"
+            form={`${id}-form`}
+            label="Salva"
+            icon="pi pi-check"
+            loading={busy}
+          />
         </DialogFooter>
       }
     >
@@ -67,7 +77,9 @@ export function CodiceDialog({
           void submit();
         }}
       >
-        <p className="mt-0 text-color-secondary">Il codice è generato dal sistema: correggilo solo per allinearlo a un registro esistente.</p>
+        <p className="mt-0 text-color-secondary">
+          Il codice è generato dal sistema: correggilo solo per allinearlo a un registro esistente.
+        </p>
         <div className="field">
           <label htmlFor={id}>Codice</label>
           <InputText

@@ -44,7 +44,14 @@ export function ConfirmDialog({
       data-testid={testId}
       footer={
         <div className="flex flex-wrap justify-content-end gap-2">
-          <Button type="button" label={cancelLabel} outlined onClick={onCancel} disabled={loading} autoFocus />
+          <Button
+            type="button"
+            label={cancelLabel}
+            outlined
+            onClick={onCancel}
+            disabled={loading}
+            autoFocus
+          />
           <Button
             type="button"
             label={confirmLabel}
@@ -75,7 +82,14 @@ export function DeleteConflictDialog({
   onDeactivate: () => void;
 }) {
   return (
-    <ConfirmDialog {...dialog} title="Impossibile eliminare" confirmLabel="Disattiva" confirmIcon="pi pi-ban" cancelLabel="Chiudi" onConfirm={onDeactivate}>
+    <ConfirmDialog
+      {...dialog}
+      title="Impossibile eliminare"
+      confirmLabel="Disattiva"
+      confirmIcon="pi pi-ban"
+      cancelLabel="Chiudi"
+      onConfirm={onDeactivate}
+    >
       <p className="mt-0">{message}</p>
       <p className="mb-0">{consequence}</p>
     </ConfirmDialog>
@@ -83,6 +97,8 @@ export function DeleteConflictDialog({
 }
 
 /** The question before deleting a record: "Elimina" in red. */
-export function DeleteConfirmDialog(props: Omit<ConfirmDialogProps, 'confirmLabel' | 'confirmIcon' | 'danger'>) {
+export function DeleteConfirmDialog(
+  props: Omit<ConfirmDialogProps, 'confirmLabel' | 'confirmIcon' | 'danger'>,
+) {
   return <ConfirmDialog {...props} confirmLabel="Elimina" confirmIcon="pi pi-trash" danger />;
 }

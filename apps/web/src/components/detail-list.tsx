@@ -11,8 +11,17 @@ export function DetailList({ children, testId }: { children: ReactNode; testId?:
   );
 }
 
-export function DetailItem({ label, children, wide }: { label: string; children?: ReactNode; wide?: boolean }) {
-  const empty = children === null || children === undefined || children === '' || children === false;
+export function DetailItem({
+  label,
+  children,
+  wide,
+}: {
+  label: string;
+  children?: ReactNode;
+  wide?: boolean;
+}) {
+  const empty =
+    children === null || children === undefined || children === '' || children === false;
   return (
     <div className={wide ? 'detail-item detail-item-wide' : 'detail-item'}>
       <dt>{label}</dt>
@@ -22,7 +31,13 @@ export function DetailItem({ label, children, wide }: { label: string; children?
 }
 
 /** A record's note and when it was registered and last changed, the last items of its data. */
-export function RecordNoteItems({ record, registered = 'Registrata il' }: { record: { note: string | null; createdAt: string; updatedAt: string }; registered?: string }) {
+export function RecordNoteItems({
+  record,
+  registered = 'Registrata il',
+}: {
+  record: { note: string | null; createdAt: string; updatedAt: string };
+  registered?: string;
+}) {
   return (
     <>
       <DetailItem label="Note" wide>

@@ -21,8 +21,20 @@ export function ExportButtons({
   });
   return (
     <>
-      <Button label="CSV" icon="pi pi-download" {...button('csv')} aria-label="Esporta in CSV" data-testid="export-csv" />
-      <Button label="Excel" icon="pi pi-file-excel" {...button('xlsx')} aria-label="Esporta in Excel (XLSX)" data-testid="export-xlsx" />
+      <Button
+        label="CSV"
+        icon="pi pi-download"
+        {...button('csv')}
+        aria-label="Esporta in CSV"
+        data-testid="export-csv"
+      />
+      <Button
+        label="Excel"
+        icon="pi pi-file-excel"
+        {...button('xlsx')}
+        aria-label="Esporta in Excel (XLSX)"
+        data-testid="export-xlsx"
+      />
     </>
   );
 }

@@ -48,7 +48,11 @@ export function GenealogyLinks({
           <h3 className="genealogy-title">{RELATION_TITLES[g.relation]}</h3>
           <ul className="genealogy-list">
             {g.items.map((n) => (
-              <li key={`${n.entityType}-${n._id}`} className="genealogy-node" data-testid={`genealogy-${n.entityType}`}>
+              <li
+                key={`${n.entityType}-${n._id}`}
+                className="genealogy-node"
+                data-testid={`genealogy-${n.entityType}`}
+              >
                 <i className={TYPE_ICONS[n.entityType] ?? 'pi pi-link'} aria-hidden="true" />
                 {n.path && canOpen(n) ? <Link to={n.path}>{n.label}</Link> : <span>{n.label}</span>}
               </li>

@@ -18,7 +18,9 @@ describe('history timeline (issue 27 item 10)', () => {
   it('shows an id by the name the server sent, even when the page no longer knows it', () => {
     render(
       <HistoryTimeline
-        items={[row({ clienteId: { from: CLIENTE, to: null } }, { [CLIENTE]: 'Stone Design GmbH' })]}
+        items={[
+          row({ clienteId: { from: CLIENTE, to: null } }, { [CLIENTE]: 'Stone Design GmbH' }),
+        ]}
         fieldLabels={{ clienteId: 'Cliente' }}
         formatValue={(_field, value) => (value === null ? '—' : 'altro')}
       />,
@@ -29,9 +31,16 @@ describe('history timeline (issue 27 item 10)', () => {
   });
 
   it('numbers in Italian form by default: a decimal comma, never a dot', () => {
-    render(<HistoryTimeline items={[row({ resa: { from: null, to: 36.38 }, pezzi: { from: 1200, to: 1234.5 } })]} fieldLabels={{ resa: 'Resa', pezzi: 'Pezzi' }} />);
+    render(
+      <HistoryTimeline
+        items={[row({ resa: { from: null, to: 36.38 }, pezzi: { from: 1200, to: 1234.5 } })]}
+        fieldLabels={{ resa: 'Resa', pezzi: 'Pezzi' }}
+      />,
+    );
     const [item] = screen.getAllByTestId('history-item');
     expect(within(item!).getByText('Resa').parentElement).toHaveTextContent(/—diventa36,38$/);
-    expect(within(item!).getByText('Pezzi').parentElement).toHaveTextContent(/1\.200diventa1\.234,5$/);
+    expect(within(item!).getByText('Pezzi').parentElement).toHaveTextContent(
+      /1\.200diventa1\.234,5$/,
+    );
   });
 });

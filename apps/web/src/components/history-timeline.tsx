@@ -52,7 +52,8 @@ export function HistoryTimeline({
           {sorted.map((item) => {
             const fields = Object.entries(item.changes);
             // An id the server named (a cliente no longer on the record) reads as its name.
-            const show = (field: string, value: unknown) => (typeof value === 'string' && item.names?.[value]) || formatValue(field, value);
+            const show = (field: string, value: unknown) =>
+              (typeof value === 'string' && item.names?.[value]) || formatValue(field, value);
             return (
               <li key={item._id} className="history-item" data-testid="history-item">
                 <span className="history-icon" aria-hidden="true">

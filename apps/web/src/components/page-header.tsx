@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 
-export function PageHeader({ title, icon, children }: { title: string; icon?: string; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="page-header">
       <h1 className="page-title" data-testid="page-title">

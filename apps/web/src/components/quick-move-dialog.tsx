@@ -24,11 +24,30 @@ export function QuickMoveDialog({
 }) {
   const others = places.filter((p) => p.nome !== current);
   return (
-    <Dialog visible onHide={onClose} header={title} modal style={{ width: '26rem' }} breakpoints={{ '640px': '100vw' }} data-testid="quick-move-dialog">
-      <p className="mt-0 text-color-secondary">Ora è in: {current ?? 'nessuna ubicazione'}. Tocca il nuovo posto.</p>
+    <Dialog
+      visible
+      onHide={onClose}
+      header={title}
+      modal
+      style={{ width: '26rem' }}
+      breakpoints={{ '640px': '100vw' }}
+      data-testid="quick-move-dialog"
+    >
+      <p className="mt-0 text-color-secondary">
+        Ora è in: {current ?? 'nessuna ubicazione'}. Tocca il nuovo posto.
+      </p>
       <div className="quick-move-places">
         {others.map((u) => (
-          <Button key={u._id} type="button" label={u.nome} outlined className="w-full" loading={pendingId === u._id} disabled={pendingId !== null} onClick={() => onMove(u)} />
+          <Button
+            key={u._id}
+            type="button"
+            label={u.nome}
+            outlined
+            className="w-full"
+            loading={pendingId === u._id}
+            disabled={pendingId !== null}
+            onClick={() => onMove(u)}
+          />
         ))}
         {others.length === 0 && <p className="m-0">Nessun’altra ubicazione attiva.</p>}
       </div>

@@ -8,7 +8,15 @@ import { useSession } from '@/lib/session';
  * A link to a record's detail page when the user may open that page, its plain text otherwise
  * (no link that would only send them away).
  */
-export function RecordLink({ to, children, testId }: { to: string; children: ReactNode; testId?: string }) {
+export function RecordLink({
+  to,
+  children,
+  testId,
+}: {
+  to: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const { user } = useSession();
   const page = pageOfDetailPath(to);
   if (page && !can(user, page, 'read')) return <span data-testid={testId}>{children}</span>;

@@ -11,7 +11,9 @@ describe('staging banner (SPEC §2)', () => {
   });
 
   it('nothing in production, nor when health is unknown', () => {
-    const { container, rerender } = render(<StagingBanner health={{ staging: false, dbName: 'gestcava' }} />);
+    const { container, rerender } = render(
+      <StagingBanner health={{ staging: false, dbName: 'gestcava' }} />,
+    );
     expect(container).toBeEmptyDOMElement();
     rerender(<StagingBanner health={null} />);
     expect(container).toBeEmptyDOMElement();

@@ -1,7 +1,11 @@
 import type { Health } from '@gestcava/contracts';
 
 /** 'STAGING MODE - DB: {dbName} | Server: {server address}' when the server says staging (SPEC §2). */
-export function StagingBanner({ health }: { health: Pick<Health, 'staging' | 'dbName'> | null | undefined }) {
+export function StagingBanner({
+  health,
+}: {
+  health: Pick<Health, 'staging' | 'dbName'> | null | undefined;
+}) {
   if (!health?.staging) return null;
   return (
     <div className="staging-banner" role="note" data-testid="staging-banner">

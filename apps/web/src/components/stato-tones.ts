@@ -1,7 +1,8 @@
 import type { BancataStato, BloccoStato } from '@gestcava/contracts';
 
 /** The colour families of a state: each pair of text and background meets WCAG AA in both schemes. */
-export type StatoTone = 'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'danger' | 'muted';
+export type StatoTone =
+  'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'danger' | 'muted';
 
 export const BANCATA_STATO_TONES: Record<BancataStato, StatoTone> = {
   pianificata: 'neutral',

@@ -14,10 +14,31 @@ interface Choice<T extends string> {
 type ChoiceKey = 'menuMode' | 'colorScheme' | 'theme' | 'inputStyle';
 
 const CHOICES: { [K in ChoiceKey]: { legend: string; choices: Choice<LayoutConfig[K]>[] } } = {
-  menuMode: { legend: 'Modalità del menu', choices: [{ value: 'static', label: 'Fisso' }, { value: 'overlay', label: 'Sovrapposto' }] },
-  colorScheme: { legend: 'Tema', choices: [{ value: 'light', label: 'Chiaro' }, { value: 'dark', label: 'Scuro' }] },
-  theme: { legend: 'Colore', choices: THEME_COLORS.map((c) => ({ value: c, label: THEME_COLOR_LABELS[c] })) },
-  inputStyle: { legend: 'Stile dei campi', choices: [{ value: 'outlined', label: 'Bordato' }, { value: 'filled', label: 'Pieno' }] },
+  menuMode: {
+    legend: 'Modalità del menu',
+    choices: [
+      { value: 'static', label: 'Fisso' },
+      { value: 'overlay', label: 'Sovrapposto' },
+    ],
+  },
+  colorScheme: {
+    legend: 'Tema',
+    choices: [
+      { value: 'light', label: 'Chiaro' },
+      { value: 'dark', label: 'Scuro' },
+    ],
+  },
+  theme: {
+    legend: 'Colore',
+    choices: THEME_COLORS.map((c) => ({ value: c, label: THEME_COLOR_LABELS[c] })),
+  },
+  inputStyle: {
+    legend: 'Stile dei campi',
+    choices: [
+      { value: 'outlined', label: 'Bordato' },
+      { value: 'filled', label: 'Pieno' },
+    ],
+  },
 };
 
 /** One of the settings chosen among a few values (CHOICES), as radio buttons. */
@@ -31,7 +52,13 @@ function RadioGroup<K extends ChoiceKey>({ name }: { name: K }) {
       <div className="flex flex-wrap gap-3">
         {choices.map((c) => (
           <div key={c.value} className="flex align-items-center gap-2">
-            <RadioButton inputId={`${base}-${c.value}`} name={name} value={c.value} checked={config[name] === c.value} onChange={() => setConfig({ [name]: c.value })} />
+            <RadioButton
+              inputId={`${base}-${c.value}`}
+              name={name}
+              value={c.value}
+              checked={config[name] === c.value}
+              onChange={() => setConfig({ [name]: c.value })}
+            />
             <label htmlFor={`${base}-${c.value}`}>{c.label}</label>
           </div>
         ))}
@@ -44,7 +71,17 @@ function RadioGroup<K extends ChoiceKey>({ name }: { name: K }) {
 function ScaleStep({ by }: { by: -1 | 1 }) {
   const { config, setConfig } = useLayout();
   const next = SCALES[SCALES.indexOf(config.scale as (typeof SCALES)[number]) + by];
-  return <Button icon={by < 0 ? 'pi pi-minus' : 'pi pi-plus'} type="button" rounded text aria-label={by < 0 ? 'Riduci' : 'Ingrandisci'} disabled={next === undefined} onClick={() => setConfig({ scale: next ?? config.scale })} />;
+  return (
+    <Button
+      icon={by < 0 ? 'pi pi-minus' : 'pi pi-plus'}
+      type="button"
+      rounded
+      text
+      aria-label={by < 0 ? 'Riduci' : 'Ingrandisci'}
+      disabled={next === undefined}
+      onClick={() => setConfig({ scale: next ?? config.scale })}
+    />
+  );
 }
 
 /** Layout settings (Sakai's AppConfig): scale, menu mode, colour scheme, theme, input style, ripple. */
@@ -67,7 +104,10 @@ export default function AppConfigContent() {
           <ScaleStep by={-1} />
           <div className="flex gap-2 align-items-center" aria-hidden="true">
             {SCALES.map((s) => (
-              <i key={s} className={`pi pi-circle-fill scale-dot${s === config.scale ? ' scale-dot-active' : ''}`} />
+              <i
+                key={s}
+                className={`pi pi-circle-fill scale-dot${s === config.scale ? ' scale-dot-active' : ''}`}
+              />
             ))}
           </div>
           <ScaleStep by={1} />
@@ -84,7 +124,11 @@ export default function AppConfigContent() {
       <fieldset className="config-fieldset">
         <legend>Effetto ripple</legend>
         <div className="flex align-items-center gap-2">
-          <InputSwitch inputId={rippleId} checked={config.ripple} onChange={(e) => setConfig({ ripple: e.value === true })} />
+          <InputSwitch
+            inputId={rippleId}
+            checked={config.ripple}
+            onChange={(e) => setConfig({ ripple: e.value === true })}
+          />
           <label htmlFor={rippleId}>{config.ripple ? 'Attivo' : 'Disattivo'}</label>
         </div>
       </fieldset>

@@ -133,7 +133,9 @@ export function AppMenu({
               className={`layout-menuitem-link layout-menuitem-toggle p-ripple${containsActive ? ' active-group' : ''}`}
               aria-expanded={isOpen}
               aria-controls={submenuId}
-              onClick={() => (isOpen ? close(entry.key) : setOpen((prev) => withKey(prev, entry.key)))}
+              onClick={() =>
+                isOpen ? close(entry.key) : setOpen((prev) => withKey(prev, entry.key))
+              }
             >
               <i className={`layout-menuitem-icon ${entry.icon}`} aria-hidden="true" />
               <span className="layout-menuitem-text">{entry.label}</span>

@@ -9,7 +9,14 @@ function renderTopbar(chatUnread: number | null) {
   return render(
     <MemoryRouter>
       <LayoutProvider initialConfig={DEFAULT_LAYOUT_CONFIG}>
-        <AppTopbar company={null} quarryLabel="Cava di Canalgrande" widgets={null} chatUnread={chatUnread} onLogout={() => {}} loggingOut={false} />
+        <AppTopbar
+          company={null}
+          quarryLabel="Cava di Canalgrande"
+          widgets={null}
+          chatUnread={chatUnread}
+          onLogout={() => {}}
+          loggingOut={false}
+        />
       </LayoutProvider>
     </MemoryRouter>,
   );
@@ -29,7 +36,14 @@ describe('top bar chat button', () => {
     rerender(
       <MemoryRouter>
         <LayoutProvider initialConfig={DEFAULT_LAYOUT_CONFIG}>
-          <AppTopbar company={null} quarryLabel="Cava di Canalgrande" widgets={null} chatUnread={2} onLogout={() => {}} loggingOut={false} />
+          <AppTopbar
+            company={null}
+            quarryLabel="Cava di Canalgrande"
+            widgets={null}
+            chatUnread={2}
+            onLogout={() => {}}
+            loggingOut={false}
+          />
         </LayoutProvider>
       </MemoryRouter>,
     );

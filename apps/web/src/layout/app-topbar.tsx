@@ -24,7 +24,15 @@ export interface AppTopbarProps {
   loggingOut: boolean;
 }
 
-export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, chatUnread, onLogout, loggingOut }: AppTopbarProps) {
+export function AppTopbar({
+  company,
+  quarryLabel: label,
+  widgets,
+  codeSearch,
+  chatUnread,
+  onLogout,
+  loggingOut,
+}: AppTopbarProps) {
   const { user } = useSession();
   const { toggleMenu, setState, state, config } = useLayout();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -43,7 +51,11 @@ export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, ch
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
     const onClick = (e: MouseEvent) => {
       const target = e.target as Node;
-      if (menuRef.current && !menuRef.current.contains(target) && !(target as Element).closest?.('.layout-topbar-menu-button')) {
+      if (
+        menuRef.current &&
+        !menuRef.current.contains(target) &&
+        !(target as Element).closest?.('.layout-topbar-menu-button')
+      ) {
         setMenuOpen(false);
       }
     };
@@ -62,9 +74,17 @@ export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, ch
 
   return (
     <header className="layout-topbar" data-testid="topbar">
-      <Link to="/app/dashboard" className="layout-topbar-logo" aria-label={`${webConfig.productName}: dashboard`}>
+      <Link
+        to="/app/dashboard"
+        className="layout-topbar-logo"
+        aria-label={`${webConfig.productName}: dashboard`}
+      >
         {company?.logoUrl ? (
-          <img src={company.logoUrl} alt={`Logo ${company.name}`} className="layout-topbar-logo-img" />
+          <img
+            src={company.logoUrl}
+            alt={`Logo ${company.name}`}
+            className="layout-topbar-logo-img"
+          />
         ) : (
           <>
             <img src="/favicon.svg" alt="" className="layout-topbar-logo-mark" />
@@ -127,7 +147,14 @@ export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, ch
         className={`layout-topbar-menu${menuOpen ? ' layout-topbar-menu-mobile-active' : ''}`}
       >
         {widgets}
-        {isAdmin && <TopbarItem to="/app/pages/settings" icon="pi pi-cog" label="Impostazioni" testId="topbar-settings" />}
+        {isAdmin && (
+          <TopbarItem
+            to="/app/pages/settings"
+            icon="pi pi-cog"
+            label="Impostazioni"
+            testId="topbar-settings"
+          />
+        )}
         <TopbarItem
           icon="pi pi-palette"
           label="Aspetto"
@@ -137,15 +164,40 @@ export function AppTopbar({ company, quarryLabel: label, widgets, codeSearch, ch
             setState({ configSidebarVisible: true });
           }}
         />
-        <TopbarItem to="/app/pages/profile" icon="pi pi-user" label="Profilo" testId="topbar-profile" />
-        <TopbarItem icon={loggingOut ? 'pi pi-spin pi-spinner' : 'pi pi-sign-out'} label="Logout" testId="topbar-logout" onClick={onLogout} disabled={loggingOut} />
+        <TopbarItem
+          to="/app/pages/profile"
+          icon="pi pi-user"
+          label="Profilo"
+          testId="topbar-profile"
+        />
+        <TopbarItem
+          icon={loggingOut ? 'pi pi-spin pi-spinner' : 'pi pi-sign-out'}
+          label="Logout"
+          testId="topbar-logout"
+          onClick={onLogout}
+          disabled={loggingOut}
+        />
       </div>
     </header>
   );
 }
 
 /** An item of the topbar's menu: a link to a page, or a button; its label shows in the mobile menu. */
-function TopbarItem({ to, icon, label, testId, onClick, disabled }: { to?: string; icon: string; label: string; testId: string; onClick?: () => void; disabled?: boolean }) {
+function TopbarItem({
+  to,
+  icon,
+  label,
+  testId,
+  onClick,
+  disabled,
+}: {
+  to?: string;
+  icon: string;
+  label: string;
+  testId: string;
+  onClick?: () => void;
+  disabled?: boolean;
+}) {
   const content = (
     <>
       <i className={icon} aria-hidden="true" />
@@ -160,7 +212,14 @@ function TopbarItem({ to, icon, label, testId, onClick, disabled }: { to?: strin
     );
   }
   return (
-    <button type="button" className="p-link layout-topbar-button" title={label} onClick={onClick} disabled={disabled} data-testid={testId}>
+    <button
+      type="button"
+      className="p-link layout-topbar-button"
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
       {content}
     </button>
   );

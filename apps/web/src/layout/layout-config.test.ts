@@ -6,13 +6,21 @@ import { DEFAULT_LAYOUT_CONFIG, loadLayoutConfig, saveLayoutConfig } from './lay
 describe('layout config (SPEC §3)', () => {
   it('defaults: ripple, outlined inputs, static menu, light, scale 14', () => {
     expect(loadLayoutConfig()).toEqual(DEFAULT_LAYOUT_CONFIG);
-    expect(DEFAULT_LAYOUT_CONFIG).toMatchObject({ inputStyle: 'outlined', menuMode: 'static', colorScheme: 'light', scale: 14 });
+    expect(DEFAULT_LAYOUT_CONFIG).toMatchObject({
+      inputStyle: 'outlined',
+      menuMode: 'static',
+      colorScheme: 'light',
+      scale: 14,
+    });
   });
 
   it('kept in local storage; invalid values fall back to the defaults', () => {
     saveLayoutConfig({ ...DEFAULT_LAYOUT_CONFIG, colorScheme: 'dark', menuMode: 'overlay' });
     expect(loadLayoutConfig()).toMatchObject({ colorScheme: 'dark', menuMode: 'overlay' });
-    window.localStorage.setItem('layoutConfig', JSON.stringify({ colorScheme: 'viola', scale: 99 }));
+    window.localStorage.setItem(
+      'layoutConfig',
+      JSON.stringify({ colorScheme: 'viola', scale: 99 }),
+    );
     expect(loadLayoutConfig()).toEqual(DEFAULT_LAYOUT_CONFIG);
     window.localStorage.setItem('layoutConfig', '{rotto');
     expect(loadLayoutConfig()).toEqual(DEFAULT_LAYOUT_CONFIG);
@@ -32,7 +40,9 @@ describe('PrimeReact in Italian', () => {
   it('every text PrimeReact knows, aria labels included, has its Italian version', () => {
     setupPrimeReactLocale();
     const en = localeOptions('en') as Record<string, unknown> & { aria: Record<string, string> };
-    const italian = localeOptions('it') as Record<string, unknown> & { aria: Record<string, string> };
+    const italian = localeOptions('it') as Record<string, unknown> & {
+      aria: Record<string, string>;
+    };
     expect(Object.keys(en).filter((k) => !(k in italian))).toEqual([]);
     expect(Object.keys(en.aria).filter((k) => !(k in italian.aria))).toEqual([]);
     expect(italian.aria.jumpToPageDropdownLabel).toBe('Vai alla pagina');

@@ -17,7 +17,9 @@ export function LayoutProvider({
   children: ReactNode;
   initialConfig?: LayoutConfig;
 }) {
-  const [config, setConfigState] = useState<LayoutConfig>(() => initialConfig ?? loadLayoutConfig());
+  const [config, setConfigState] = useState<LayoutConfig>(
+    () => initialConfig ?? loadLayoutConfig(),
+  );
   const [state, setStateValue] = useState<LayoutState>(INITIAL_STATE);
 
   const setConfig = useCallback((changes: Partial<LayoutConfig>) => {
@@ -42,8 +44,10 @@ export function LayoutProvider({
 
   const toggleMenu = useCallback(() => {
     setStateValue((prev) => {
-      if (config.menuMode === 'overlay') return { ...prev, overlayMenuActive: !prev.overlayMenuActive };
-      if (isDesktop()) return { ...prev, staticMenuDesktopInactive: !prev.staticMenuDesktopInactive };
+      if (config.menuMode === 'overlay')
+        return { ...prev, overlayMenuActive: !prev.overlayMenuActive };
+      if (isDesktop())
+        return { ...prev, staticMenuDesktopInactive: !prev.staticMenuDesktopInactive };
       return { ...prev, staticMenuMobileActive: !prev.staticMenuMobileActive };
     });
   }, [config.menuMode]);

@@ -65,13 +65,24 @@ export type MenuEntry = MenuLeaf | MenuGroup | MenuHeading;
  * The menu in the pages' order: a page without a group is a top-level item, and a group (after its
  * heading) stands where its first page is.
  */
-export function menuOf<G extends string>(pages: readonly MenuPage<G>[], groups: Readonly<Record<G, MenuGroupDef>>): MenuEntry[] {
+export function menuOf<G extends string>(
+  pages: readonly MenuPage<G>[],
+  groups: Readonly<Record<G, MenuGroupDef>>,
+): MenuEntry[] {
   const model: MenuEntry[] = [];
   const made = new Map<G, MenuGroup>();
   for (const page of pages) {
     if (!page.menu) continue;
     const { key, group, label, icon, also } = page.menu;
-    const leaf: MenuLeaf = { kind: 'item', key, label, icon, to: `/app/${page.path}`, rule: page.rule, ...(also && { also }) };
+    const leaf: MenuLeaf = {
+      kind: 'item',
+      key,
+      label,
+      icon,
+      to: `/app/${page.path}`,
+      rule: page.rule,
+      ...(also && { also }),
+    };
     if (group === undefined) {
       model.push(leaf);
       continue;
@@ -79,7 +90,13 @@ export function menuOf<G extends string>(pages: readonly MenuPage<G>[], groups: 
     let entry = made.get(group);
     if (!entry) {
       const def = groups[group];
-      if (def.heading) model.push({ kind: 'heading', key: def.heading.toLowerCase(), label: def.heading, whenGroup: group });
+      if (def.heading)
+        model.push({
+          kind: 'heading',
+          key: def.heading.toLowerCase(),
+          label: def.heading,
+          whenGroup: group,
+        });
       entry = { kind: 'group', key: group, label: def.label, icon: def.icon, items: [] };
       made.set(group, entry);
       model.push(entry);
@@ -93,7 +110,10 @@ export function menuOf<G extends string>(pages: readonly MenuPage<G>[], groups: 
  * The entries this user sees: leaves by their rule, groups with at least one visible leaf (and
  * their own rule), headings only when their group survives.
  */
-export function filterMenu(user: User | null | undefined, model: readonly MenuEntry[]): MenuEntry[] {
+export function filterMenu(
+  user: User | null | undefined,
+  model: readonly MenuEntry[],
+): MenuEntry[] {
   const kept: MenuEntry[] = [];
   for (const entry of model) {
     if (entry.kind === 'item') {
@@ -110,13 +130,20 @@ export function filterMenu(user: User | null | undefined, model: readonly MenuEn
 }
 
 /** Flat list of the visible leaves, in menu order. */
-export function visibleLeaves(user: User | null | undefined, model: readonly MenuEntry[]): MenuLeaf[] {
-  return filterMenu(user, model).flatMap((e) => (e.kind === 'item' ? [e] : e.kind === 'group' ? e.items : []));
+export function visibleLeaves(
+  user: User | null | undefined,
+  model: readonly MenuEntry[],
+): MenuLeaf[] {
+  return filterMenu(user, model).flatMap((e) =>
+    e.kind === 'item' ? [e] : e.kind === 'group' ? e.items : [],
+  );
 }
 
 /** Whether a path is the item's page or one under it (its detail pages). */
 export function isItemPath(item: MenuLeaf, pathname: string): boolean {
-  return [item.to, ...(item.also ?? [])].some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return [item.to, ...(item.also ?? [])].some(
+    (p) => pathname === p || pathname.startsWith(`${p}/`),
+  );
 }
 
 /** The group that holds the given path (to open it on navigation). */

@@ -21,7 +21,9 @@ function Sync() {
 export function PrimeProvider({ children }: { children: ReactNode }) {
   const { config } = useLayout();
   return (
-    <PrimeReactProvider value={{ ripple: config.ripple, inputStyle: config.inputStyle, locale: 'it' }}>
+    <PrimeReactProvider
+      value={{ ripple: config.ripple, inputStyle: config.inputStyle, locale: 'it' }}
+    >
       <Sync />
       {children}
     </PrimeReactProvider>

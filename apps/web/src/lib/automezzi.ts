@@ -11,7 +11,12 @@ const activePage = pageOf(automezzoSchema);
 export const automezziOptionsQuery = () =>
   queryOptions({
     queryKey: [...AUTOMEZZI_ROOT, 'options'],
-    queryFn: ({ signal }) => api.get('/api/automezzi', { query: { attivo: true, limit: 200, sort: 'targa' }, schema: activePage, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/automezzi', {
+        query: { attivo: true, limit: 200, sort: 'targa' },
+        schema: activePage,
+        signal,
+      }),
     select: (page) => page.items.map(optionOf),
     staleTime: 60_000,
   });
@@ -26,7 +31,11 @@ export interface AutomezzoOption {
 
 function optionOf(automezzo: Automezzo): AutomezzoOption {
   const portata = automezzo.portataT.toLocaleString('it-IT', { maximumFractionDigits: 2 });
-  return { value: automezzo.targa, label: `${formatTarga(automezzo.targa)} — ${automezzo.descrizione} (${portata} t)`, automezzo };
+  return {
+    value: automezzo.targa,
+    label: `${formatTarga(automezzo.targa)} — ${automezzo.descrizione} (${portata} t)`,
+    automezzo,
+  };
 }
 
 /**

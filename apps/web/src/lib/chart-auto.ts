@@ -1,4 +1,12 @@
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  Tooltip,
+} from 'chart.js';
 
 /**
  * What `chart.js/auto` gives PrimeReact's Chart (vite.config.ts aliases it here): Chart.js with the

@@ -1,4 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { genealogyNodeSchema, historySchema, type EntityKind } from '@gestcava/contracts';
 import { api, apiDownload } from './api';
@@ -20,7 +28,12 @@ import { retryOnce } from './query-client';
  *   under `invalidates` (what other features show of it) refetches. A delete drops the record's
  *   detail and history. Toasts stay with the component that knows what the user did.
  */
-export interface ResourceConfig<F extends z.ZodType, L extends z.ZodType, S extends z.ZodType, D extends z.ZodType> {
+export interface ResourceConfig<
+  F extends z.ZodType,
+  L extends z.ZodType,
+  S extends z.ZodType,
+  D extends z.ZodType,
+> {
   key: QueryKey;
   base: string;
   schemas: {
@@ -67,13 +80,17 @@ export interface QueueableJson {
   itemKey: string;
 }
 
-export function defineResource<F extends z.ZodType = z.ZodType<object>, L extends z.ZodType = z.ZodType, S extends z.ZodType = z.ZodType, D extends z.ZodType<Saved> = z.ZodType<Saved>>(
-  config: ResourceConfig<F, L, S, D>,
-) {
+export function defineResource<
+  F extends z.ZodType = z.ZodType<object>,
+  L extends z.ZodType = z.ZodType,
+  S extends z.ZodType = z.ZodType,
+  D extends z.ZodType<Saved> = z.ZodType<Saved>,
+>(config: ResourceConfig<F, L, S, D>) {
   type Filters = z.input<F>;
   type Detail = z.output<D>;
   const { key, base, schemas } = config;
-  const path = (id: string, suffix?: string) => `${base}/${encodeURIComponent(id)}${suffix ? `/${suffix}` : ''}`;
+  const path = (id: string, suffix?: string) =>
+    `${base}/${encodeURIComponent(id)}${suffix ? `/${suffix}` : ''}`;
 
   const keys = {
     all: key,
@@ -90,20 +107,27 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
     list: (params: Filters & ListPaging) =>
       queryOptions({
         queryKey: keys.list(params),
-        queryFn: ({ signal }) => api.get(base, { query: { ...(params as QueryParams) }, schema: schemas.list, signal }),
+        queryFn: ({ signal }) =>
+          api.get(base, { query: { ...(params as QueryParams) }, schema: schemas.list, signal }),
         // the previous page stays on screen while the next one loads
         placeholderData: keepPreviousData,
       }),
     summary: (filters: Filters) =>
       queryOptions({
         queryKey: keys.summary(filters),
-        queryFn: ({ signal }) => api.get(`${base}/summary`, { query: { ...(filters as QueryParams) }, schema: schemas.summary as S, signal }),
+        queryFn: ({ signal }) =>
+          api.get(`${base}/summary`, {
+            query: { ...(filters as QueryParams) },
+            schema: schemas.summary as S,
+            signal,
+          }),
         placeholderData: keepPreviousData,
       }),
     detail: (id: string) => {
       const load = (signal: AbortSignal) => api.get(path(id), { schema: schemas.detail, signal });
       const { offline } = config;
-      if (!offline) return queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => load(signal) });
+      if (!offline)
+        return queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => load(signal) });
       return queryOptions({
         queryKey: keys.detail(id),
         queryFn: ({ signal }) => loadWithDeviceCopy(offline, id, () => load(signal)),
@@ -116,10 +140,17 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
       });
     },
     history: (id: string) =>
-      queryOptions({ queryKey: keys.history(id), queryFn: ({ signal }) => api.get(path(id, 'history'), { schema: historySchema, signal }) }),
+      queryOptions({
+        queryKey: keys.history(id),
+        queryFn: ({ signal }) => api.get(path(id, 'history'), { schema: historySchema, signal }),
+      }),
     /** where the server has it: cava, bancata or fornitore above; lastre, collaudo, cliente below */
     genealogy: (id: string) =>
-      queryOptions({ queryKey: keys.genealogy(id), queryFn: ({ signal }) => api.get(path(id, 'genealogy'), { schema: genealogySchema, signal }) }),
+      queryOptions({
+        queryKey: keys.genealogy(id),
+        queryFn: ({ signal }) =>
+          api.get(path(id, 'genealogy'), { schema: genealogySchema, signal }),
+      }),
     /**
      * A search of the feature's own pickers: GET base/<endpoint>?q=<trimmed>&<extra>, under
      * [...key, 'picker', name, ...scope, q] (DESIGN §3.1: read under this module's permission).
@@ -129,17 +160,29 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
       (q: string, extra: QueryParams = {}) =>
         queryOptions({
           queryKey: keys.of('picker', name, ...Object.values(extra), q.trim()),
-          queryFn: ({ signal }) => api.get(`${base}/${endpoint}`, { query: { ...extra, q: q.trim() || undefined }, schema, signal }),
+          queryFn: ({ signal }) =>
+            api.get(`${base}/${endpoint}`, {
+              query: { ...extra, q: q.trim() || undefined },
+              schema,
+              signal,
+            }),
           staleTime,
         }),
   };
 
   /** After a write: the whole resource and what other features show of it refetch. */
   const refresh = (queryClient: QueryClient, also: readonly QueryKey[] = []) =>
-    Promise.all([key, ...(config.invalidates ?? []), ...also].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    Promise.all(
+      [key, ...(config.invalidates ?? []), ...also].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 
   /** A write that answers the record (create, update, a state move…): it replaces the cached one, then the caches refresh. */
-  function useSaving<V>(send: (variables: V) => Promise<Detail>, options: { invalidates?: readonly QueryKey[] } = {}) {
+  function useSaving<V>(
+    send: (variables: V) => Promise<Detail>,
+    options: { invalidates?: readonly QueryKey[] } = {},
+  ) {
     const queryClient = useQueryClient();
     return useMutation({
       mutationFn: send,
@@ -154,9 +197,14 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
    * A yard action that answers the record (issue 29): sent at once with its Idempotency-Key and
    * If-Match, or kept on the device when offline and replayed later; once sent, the caches refresh.
    */
-  function useQueueable<V>(describe: (variables: V) => QueueableJson, options: { invalidates?: readonly QueryKey[] } = {}) {
+  function useQueueable<V>(
+    describe: (variables: V) => QueueableJson,
+    options: { invalidates?: readonly QueryKey[] } = {},
+  ) {
     const queryClient = useQueryClient();
-    const invalidates = [key, ...(config.invalidates ?? []), ...(options.invalidates ?? [])].map((k) => k.map(String));
+    const invalidates = [key, ...(config.invalidates ?? []), ...(options.invalidates ?? [])].map(
+      (k) => k.map(String),
+    );
     return useQueueableMutation({
       describe: (variables: V) => {
         const { json, ...rest } = describe(variables);
@@ -164,7 +212,11 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
       },
       send: (variables: V, direct) => {
         const { method, url, json } = describe(variables);
-        const opts = { schema: schemas.detail, idempotencyKey: direct.idempotencyKey, headers: direct.headers };
+        const opts = {
+          schema: schemas.detail,
+          idempotencyKey: direct.idempotencyKey,
+          headers: direct.headers,
+        };
         return method === 'PUT' ? api.put(url, json, opts) : api.post(url, json, opts);
       },
       onSent: (saved: Detail) => {
@@ -189,7 +241,8 @@ export function defineResource<F extends z.ZodType = z.ZodType<object>, L extend
     /** POST base: 201 and the record (the Idempotency-Key makes a retried click harmless). */
     useCreate: <B>() => useSaving((body: B) => api.create(base, body, { schema: schemas.detail })),
     /** PUT base/:id with the fields to change. */
-    useUpdate: <B>(id: string) => useSaving((body: B) => api.put(path(id), body, { schema: schemas.detail })),
+    useUpdate: <B>(id: string) =>
+      useSaving((body: B) => api.put(path(id), body, { schema: schemas.detail })),
     /** POST base/:id/<action> (stato, completa, declassa…): the record after it. */
     useAction: <B>(id: string, action: string, options?: { invalidates?: readonly QueryKey[] }) =>
       useSaving((body: B) => api.post(path(id, action), body, { schema: schemas.detail }), options),

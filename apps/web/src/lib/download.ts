@@ -33,17 +33,30 @@ export function downloadSignedLink(url: string, fileName: string): void {
  * comes and none can be pressed meanwhile; a failure is a toast (`failure` its title). Gives the
  * props of each key's button.
  */
-export function useDownloadButtons<K extends string>(failure: string, download: (key: K) => Promise<void>) {
+export function useDownloadButtons<K extends string>(
+  failure: string,
+  download: (key: K) => Promise<void>,
+) {
   const [busy, setBusy] = useState<K | null>(null);
   const start = async (key: K) => {
     setBusy(key);
     try {
       await download(key);
     } catch (error) {
-      notify({ severity: 'error', summary: failure, detail: error instanceof Error ? error.message : undefined });
+      notify({
+        severity: 'error',
+        summary: failure,
+        detail: error instanceof Error ? error.message : undefined,
+      });
     } finally {
       setBusy(null);
     }
   };
-  return (key: K) => ({ type: 'button' as const, outlined: true, loading: busy === key, disabled: busy !== null, onClick: () => void start(key) });
+  return (key: K) => ({
+    type: 'button' as const,
+    outlined: true,
+    loading: busy === key,
+    disabled: busy !== null,
+    onClick: () => void start(key),
+  });
 }

@@ -13,16 +13,22 @@ export interface FormDraft {
 
 const PREFIX = 'gestcava.bozza.';
 
-export const formDraftKey = (userId: string, form: string, record: string) => `${PREFIX}${userId}.${form}.${record}`;
+export const formDraftKey = (userId: string, form: string, record: string) =>
+  `${PREFIX}${userId}.${form}.${record}`;
 
 export function readFormDraft(key: string): FormDraft | null {
   const stored = readJson(key, 'session');
-  if (!stored || typeof stored !== 'object' || !('savedAt' in stored) || !('values' in stored)) return null;
+  if (!stored || typeof stored !== 'object' || !('savedAt' in stored) || !('values' in stored))
+    return null;
   return stored as FormDraft;
 }
 
 export function writeFormDraft(key: string, values: Record<string, unknown> | null): void {
-  writeJson(key, values && ({ savedAt: new Date().toISOString(), values } satisfies FormDraft), 'session');
+  writeJson(
+    key,
+    values && ({ savedAt: new Date().toISOString(), values } satisfies FormDraft),
+    'session',
+  );
 }
 
 /** The user's own logout: what was typed in this tab goes with the session (and any draft an earlier version left in local storage). */

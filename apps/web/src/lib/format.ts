@@ -107,7 +107,9 @@ export function parseItalianNumber(input: string): number | null {
 }
 
 /** "1 messaggio non letto", "3 messaggi non letti". */
-export const formatUnread = (count: number): string => (count === 1 ? '1 messaggio non letto' : `${formatInteger(count)} messaggi non letti`);
+export const formatUnread = (count: number): string =>
+  count === 1 ? '1 messaggio non letto' : `${formatInteger(count)} messaggi non letti`;
 
 /** An enum value's Italian label; the raw value when no label is known (e.g. an old history row). */
-export const labelOf = (labels: Readonly<Record<string, string>>, value: unknown): string => labels[String(value)] ?? String(value);
+export const labelOf = (labels: Readonly<Record<string, string>>, value: unknown): string =>
+  labels[String(value)] ?? String(value);

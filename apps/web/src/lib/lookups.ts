@@ -45,7 +45,10 @@ export const lookupKeys = {
 };
 
 /** GET /api/cave (or materiali, ubicazioni, macchine) → the company's records. */
-async function getLookups<K extends LookupKind>(kind: K, signal?: AbortSignal): Promise<LookupRecord[K][]> {
+async function getLookups<K extends LookupKind>(
+  kind: K,
+  signal?: AbortSignal,
+): Promise<LookupRecord[K][]> {
   const schema = LOOKUP_LIST_SCHEMAS[kind] as unknown as z.ZodType<LookupRecord[K][]>;
   return api.get(`/api/${kind}`, { schema, signal });
 }

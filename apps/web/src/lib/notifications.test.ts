@@ -48,7 +48,9 @@ describe('notification texts (SPEC §8)', () => {
   });
 
   it('builds title and body together', () => {
-    expect(messageNotification({ senderName: 'Giulia', content: 'Ciao', attachmentCount: 1 })).toEqual({
+    expect(
+      messageNotification({ senderName: 'Giulia', content: 'Ciao', attachmentCount: 1 }),
+    ).toEqual({
       title: 'Nuovo messaggio da Giulia',
       body: 'Ciao\n[1 allegati]',
     });
@@ -86,7 +88,10 @@ describe('desktop notifications (SPEC §4, §9)', () => {
   });
 
   it('a new message shows outside the chat and closes after 10 s', () => {
-    const n = notifyNewMessage({ senderName: 'Paolo', content: 'Collaudo confermato' }, '/app/dashboard');
+    const n = notifyNewMessage(
+      { senderName: 'Paolo', content: 'Collaudo confermato' },
+      '/app/dashboard',
+    );
     expect(n).not.toBeNull();
     expect(FakeNotification.created[0]?.title).toBe('Nuovo messaggio da Paolo');
     expect(FakeNotification.created[0]?.options?.body).toBe('Collaudo confermato');

@@ -34,7 +34,8 @@ export function messageNotificationTitle(senderName: string): string {
 
 /** Content cut to 97 characters plus '...' when over 100; then a line '[n allegati]'. */
 export function messageNotificationBody(content: string, attachmentCount = 0): string {
-  const text = content.length > MAX_CONTENT_LENGTH ? `${content.slice(0, CUT_CONTENT_LENGTH)}...` : content;
+  const text =
+    content.length > MAX_CONTENT_LENGTH ? `${content.slice(0, CUT_CONTENT_LENGTH)}...` : content;
   const lines = text ? [text] : [];
   if (attachmentCount > 0) lines.push(`[${attachmentCount} allegati]`);
   return lines.join('\n');
@@ -78,7 +79,9 @@ export function notificationsEnabled(): boolean {
   return notificationPermission() === 'granted' && notificationsPreferred();
 }
 
-export async function requestNotificationPermission(): Promise<NotificationPermission | 'unsupported'> {
+export async function requestNotificationPermission(): Promise<
+  NotificationPermission | 'unsupported'
+> {
   if (!notificationsSupported()) return 'unsupported';
   if (Notification.permission !== 'default') return Notification.permission;
   try {

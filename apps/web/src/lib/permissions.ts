@@ -6,9 +6,7 @@ import type { User } from '@gestcava/contracts';
  * contracts' `can` (DESIGN §3.3): the same check the server makes.
  */
 export type PageRule =
-  | 'authenticated'
-  | 'admin'
-  | { page: PageKey | readonly PageKey[]; mode?: AccessMode };
+  'authenticated' | 'admin' | { page: PageKey | readonly PageKey[]; mode?: AccessMode };
 
 export function isAllowed(user: User | null | undefined, rule: PageRule): boolean {
   if (!user) return false;

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '@/test/fixtures';
-import { clearSession, getSession, mergeCurrentUser, setSelectedCompanyId, setSession } from './session';
+import {
+  clearSession,
+  getSession,
+  mergeCurrentUser,
+  setSelectedCompanyId,
+  setSession,
+} from './session';
 import { formDraftKey, readFormDraft, writeFormDraft } from './form-drafts';
 
 describe('session storage (SPEC §3, §4)', () => {
   it('stores currentUser without the token and the token as token', () => {
     setSession({ ...DEMO_USERS.vendite, accessToken: 'jwt-123' }, 'jwt-123');
     expect(window.localStorage.getItem('token')).toBe('jwt-123');
-    const stored = JSON.parse(window.localStorage.getItem('currentUser') ?? '{}') as Record<string, unknown>;
+    const stored = JSON.parse(window.localStorage.getItem('currentUser') ?? '{}') as Record<
+      string,
+      unknown
+    >;
     expect(stored.email).toBe('vendite@cava.example');
     expect(stored.accessToken).toBeUndefined();
     expect(getSession().user?.name).toBe('Paolo Vendite');
@@ -16,8 +25,14 @@ describe('session storage (SPEC §3, §4)', () => {
   it('merges an update of the current user into the stored user', () => {
     setSession(DEMO_USERS.produzione, 't');
     mergeCurrentUser({ name: 'Marco L.' });
-    expect(getSession().user).toMatchObject({ name: 'Marco L.', email: 'produzione@cava.example', role: 'user' });
-    expect(JSON.parse(window.localStorage.getItem('currentUser') ?? '{}')).toMatchObject({ name: 'Marco L.' });
+    expect(getSession().user).toMatchObject({
+      name: 'Marco L.',
+      email: 'produzione@cava.example',
+      role: 'user',
+    });
+    expect(JSON.parse(window.localStorage.getItem('currentUser') ?? '{}')).toMatchObject({
+      name: 'Marco L.',
+    });
   });
 
   it('clearSession removes token, user and the company choice', () => {
@@ -34,7 +49,9 @@ describe('session storage (SPEC §3, §4)', () => {
     window.localStorage.setItem('gestcava.bozza.u-1.blocco.y', '{}');
     window.localStorage.setItem('theme', 'lara');
     clearSession('expired');
-    expect(readFormDraft(formDraftKey('u-1', 'vendi', 'x'))?.values).toEqual({ documento: 'DDT 1' });
+    expect(readFormDraft(formDraftKey('u-1', 'vendi', 'x'))?.values).toEqual({
+      documento: 'DDT 1',
+    });
     setSession(DEMO_USERS.admin, 't');
     clearSession('logout');
     expect(readFormDraft(formDraftKey('u-1', 'vendi', 'x'))).toBeNull();

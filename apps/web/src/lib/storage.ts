@@ -5,7 +5,8 @@
  */
 export type StorageArea = 'local' | 'session';
 
-const areaOf = (area: StorageArea): Storage => (area === 'session' ? window.sessionStorage : window.localStorage);
+const areaOf = (area: StorageArea): Storage =>
+  area === 'session' ? window.sessionStorage : window.localStorage;
 
 export function readString(key: string, area: StorageArea = 'local'): string | null {
   try {
@@ -42,7 +43,9 @@ export function writeJson(key: string, value: unknown, area: StorageArea = 'loca
 export function removeAll(prefix: string, area: StorageArea = 'local'): void {
   try {
     const storage = areaOf(area);
-    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k?.startsWith(prefix) ?? false);
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (k): k is string => k?.startsWith(prefix) ?? false,
+    );
     for (const key of keys) storage.removeItem(key);
   } catch {
     // storage unavailable: nothing was kept

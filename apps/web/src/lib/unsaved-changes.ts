@@ -30,5 +30,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useHasUnsavedChanges(): boolean {
-  return useSyncExternalStore(subscribe, () => open > 0, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => open > 0,
+    () => false,
+  );
 }

@@ -33,11 +33,16 @@ export function urls(): string[] {
 }
 
 /** Answers in order; '/api/token' answers come from `tokens`. */
-export function script(answers: Response[], tokens: string[] = ['tok-refreshed-1', 'tok-refreshed-2']) {
+export function script(
+  answers: Response[],
+  tokens: string[] = ['tok-refreshed-1', 'tok-refreshed-2'],
+) {
   fetchMock.mockImplementation((input) => {
     if (String(input).endsWith('/api/token')) {
       const t = tokens.shift();
-      return Promise.resolve(t ? jsonResponse({ csrfToken: t }) : jsonResponse({ message: 'no' }, 500));
+      return Promise.resolve(
+        t ? jsonResponse({ csrfToken: t }) : jsonResponse({ message: 'no' }, 500),
+      );
     }
     const next = answers.shift();
     return Promise.resolve(next ?? jsonResponse({ message: 'unexpected call' }, 599));

@@ -4,14 +4,28 @@ import type { User } from '@gestcava/contracts';
 const base = { companyId: '01a2012d-1f45-7747-b13d-aae1ba03a062', active: true } as const;
 
 export const DEMO_USERS = {
-  admin: { ...base, _id: 'u-admin', name: 'Anna Amministratrice', email: 'admin@cava.example', role: 'admin', permissions: {} },
+  admin: {
+    ...base,
+    _id: 'u-admin',
+    name: 'Anna Amministratrice',
+    email: 'admin@cava.example',
+    role: 'admin',
+    permissions: {},
+  },
   produzione: {
     ...base,
     _id: 'u-prod',
     name: 'Marco Lazzerini',
     email: 'produzione@cava.example',
     role: 'user',
-    permissions: { dashboard: true, bancate: true, blocchi: true, 'blocchi-esterni': true, 'photo-gallery': true, chat: true },
+    permissions: {
+      dashboard: true,
+      bancate: true,
+      blocchi: true,
+      'blocchi-esterni': true,
+      'photo-gallery': true,
+      chat: true,
+    },
   },
   magazzino: {
     ...base,
@@ -54,11 +68,22 @@ export const DEMO_USERS = {
     name: 'Sara Segheria',
     email: 'segheria@cava.example',
     role: 'user',
-    permissions: { dashboard: true, blocchi: true, 'blocchi-esterni': true, 'lavorazione-lastre': true, 'magazzino-lastre': true, chat: true },
+    permissions: {
+      dashboard: true,
+      blocchi: true,
+      'blocchi-esterni': true,
+      'lavorazione-lastre': true,
+      'magazzino-lastre': true,
+      chat: true,
+    },
   },
 } satisfies Record<string, User>;
 
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },

@@ -6,7 +6,9 @@ import { LayoutProvider } from '@/layout/layout-provider';
 import { DEFAULT_LAYOUT_CONFIG } from '@/layout/layout-config';
 
 export function renderRoutes(routes: RouteObject[], initialPath: string, extra?: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const view = render(
     <QueryClientProvider client={queryClient}>

@@ -2,13 +2,29 @@ import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 
 /** Columns a list of clienti or fornitori may be sorted by (`sort=-ragioneSociale` for descending). */
-export const ANAGRAFICA_SORT_FIELDS = ['ragioneSociale', 'comune', 'provincia', 'nazione', 'createdAt'] as const;
+export const ANAGRAFICA_SORT_FIELDS = [
+  'ragioneSociale',
+  'comune',
+  'provincia',
+  'nazione',
+  'createdAt',
+] as const;
 
 const filters = {
   /** Matches ragione sociale, partita IVA and comune. */
   q: z.string().trim().max(200).optional(),
-  nazione: z.string().trim().toUpperCase().length(2, { error: 'Nazione: codice di 2 lettere' }).optional(),
-  provincia: z.string().trim().toUpperCase().max(2, { error: 'Provincia: sigla di 2 lettere' }).optional(),
+  nazione: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .length(2, { error: 'Nazione: codice di 2 lettere' })
+    .optional(),
+  provincia: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(2, { error: 'Provincia: sigla di 2 lettere' })
+    .optional(),
   attivo: z
     .enum(['true', 'false'], { error: 'Attivo: true o false' })
     .transform((v) => v === 'true')
@@ -20,7 +36,9 @@ export type AnagraficaFilter = z.output<typeof anagraficaFilterSchema>;
 
 export const anagraficaListQuerySchema = listQuerySchema.extend({
   ...filters,
-  sort: z.enum([...ANAGRAFICA_SORT_FIELDS, ...ANAGRAFICA_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+  sort: z
+    .enum([...ANAGRAFICA_SORT_FIELDS, ...ANAGRAFICA_SORT_FIELDS.map((f) => `-${f}` as const)])
+    .optional(),
 });
 export type AnagraficaListQuery = z.output<typeof anagraficaListQuerySchema>;
 
@@ -40,12 +58,18 @@ export const anagraficaSummarySchema = z.object({
 export type AnagraficaSummary = z.infer<typeof anagraficaSummarySchema>;
 
 export type AnagraficaKind = 'clienti' | 'fornitori';
-export const ANAGRAFICA_KIND_LABELS: Record<AnagraficaKind, { singolare: string; plurale: string }> = {
+export const ANAGRAFICA_KIND_LABELS: Record<
+  AnagraficaKind,
+  { singolare: string; plurale: string }
+> = {
   clienti: { singolare: 'Cliente', plurale: 'Clienti' },
   fornitori: { singolare: 'Fornitore', plurale: 'Fornitori' },
 };
 /** The entity type of a record of each kind (history, pages table). */
-export const ANAGRAFICA_ENTITY_TYPES = { clienti: 'cliente', fornitori: 'fornitore' } as const satisfies Record<AnagraficaKind, string>;
+export const ANAGRAFICA_ENTITY_TYPES = {
+  clienti: 'cliente',
+  fornitori: 'fornitore',
+} as const satisfies Record<AnagraficaKind, string>;
 
 /**
  * A cliente or fornitore in a picker of another module (DESIGN §3.1 "Pickers"): the few fields a

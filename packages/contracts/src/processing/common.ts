@@ -3,7 +3,16 @@ import { isoDate, optionalText } from '../fields.js';
 import { SCELTE, DIFETTI } from '../production/blocchi.js';
 
 /** Surface finishes (DESIGN §4); resin is a treatment (`resinatura`), not a finish. */
-export const FINITURE = ['grezzo', 'levigato', 'lucidato', 'spazzolato', 'sabbiato', 'bocciardato', 'fiammato', 'anticato'] as const;
+export const FINITURE = [
+  'grezzo',
+  'levigato',
+  'lucidato',
+  'spazzolato',
+  'sabbiato',
+  'bocciardato',
+  'fiammato',
+  'anticato',
+] as const;
 export type Finitura = (typeof FINITURE)[number];
 export const FINITURA_LABELS: Record<Finitura, string> = {
   grezzo: 'Grezzo (a telaio)',
@@ -24,7 +33,10 @@ export const SPESSORE_MAX_MM = 200;
 export const LASTRA_MAX_MM = 4000;
 
 export const spessoreMm = z
-  .number({ error: (iss) => (iss.input == null ? 'Spessore: obbligatorio' : 'Spessore: un numero intero di mm') })
+  .number({
+    error: (iss) =>
+      iss.input == null ? 'Spessore: obbligatorio' : 'Spessore: un numero intero di mm',
+  })
   .int({ error: 'Spessore: un numero intero di mm' })
   .min(SPESSORE_MIN_MM, { error: `Spessore: almeno ${SPESSORE_MIN_MM} mm` })
   .max(SPESSORE_MAX_MM, { error: `Spessore: al massimo ${SPESSORE_MAX_MM} mm` });
@@ -34,7 +46,9 @@ export const codiceRef = z.object({ _id: z.string(), codice: z.string() });
 export const anagraficaRef = z.object({ _id: z.string(), ragioneSociale: z.string() });
 
 export const sceltaEnum = z.enum(SCELTE, { error: 'Scelta non valida' });
-export const difettiList = z.array(z.enum(DIFETTI, { error: 'Difetto non valido' })).max(DIFETTI.length);
+export const difettiList = z
+  .array(z.enum(DIFETTI, { error: 'Difetto non valido' }))
+  .max(DIFETTI.length);
 
 /** The date filters of a processing list (on the planned/started date). */
 export const periodFilters = { dal: isoDate('Dal').optional(), al: isoDate('Al').optional() };

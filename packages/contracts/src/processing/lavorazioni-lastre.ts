@@ -3,10 +3,26 @@ import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
 import { mm, optionalText } from '../fields.js';
 import { BLOCCO_ORIGINI } from '../production/blocchi.js';
-import { FINITURE, LASTRA_MAX_MM, anagraficaRef, codiceRef, difettiList, periodFilters, ref, sceltaEnum, spessoreMm, statoNota } from './common.js';
+import {
+  FINITURE,
+  LASTRA_MAX_MM,
+  anagraficaRef,
+  codiceRef,
+  difettiList,
+  periodFilters,
+  ref,
+  sceltaEnum,
+  spessoreMm,
+  statoNota,
+} from './common.js';
 import { MAX_LASTRE_PER_BLOCCO } from './quantities.js';
 
-export const LAVORAZIONE_LASTRE_STATI = ['pianificata', 'in_segagione', 'completata', 'annullata'] as const;
+export const LAVORAZIONE_LASTRE_STATI = [
+  'pianificata',
+  'in_segagione',
+  'completata',
+  'annullata',
+] as const;
 export type LavorazioneLastreStato = (typeof LAVORAZIONE_LASTRE_STATI)[number];
 export const LAVORAZIONE_LASTRE_STATO_LABELS: Record<LavorazioneLastreStato, string> = {
   pianificata: 'Pianificata',
@@ -19,7 +35,10 @@ export const LAVORAZIONE_LASTRE_STATO_LABELS: Record<LavorazioneLastreStato, str
  * The transition table of a sawing (DESIGN §4). `manual` moves go through `POST …/:id/stato`;
  * `completata` only through `POST …/:id/completa`, which also loads the stock.
  */
-export const LAVORAZIONE_LASTRE_TRANSITIONS: Record<LavorazioneLastreStato, { manual: readonly LavorazioneLastreStato[]; system: readonly LavorazioneLastreStato[] }> = {
+export const LAVORAZIONE_LASTRE_TRANSITIONS: Record<
+  LavorazioneLastreStato,
+  { manual: readonly LavorazioneLastreStato[]; system: readonly LavorazioneLastreStato[] }
+> = {
   pianificata: { manual: ['in_segagione', 'annullata'], system: [] },
   in_segagione: { manual: ['annullata'], system: ['completata'] },
   completata: { manual: [], system: [] },
@@ -36,9 +55,22 @@ const planFields = {
   note: optionalText(2000),
 };
 
-function terzistaWhenContoTerzi(body: { contoTerzi?: boolean; terzistaId?: string | null }, ctx: z.RefinementCtx) {
-  if (body.contoTerzi && !body.terzistaId) ctx.addIssue({ code: 'custom', path: ['terzistaId'], message: 'Per una lavorazione conto terzi scegli il terzista' });
-  if (body.contoTerzi === false && body.terzistaId) ctx.addIssue({ code: 'custom', path: ['terzistaId'], message: 'Il terzista si indica solo per una lavorazione conto terzi' });
+function terzistaWhenContoTerzi(
+  body: { contoTerzi?: boolean; terzistaId?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (body.contoTerzi && !body.terzistaId)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['terzistaId'],
+      message: 'Per una lavorazione conto terzi scegli il terzista',
+    });
+  if (body.contoTerzi === false && body.terzistaId)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['terzistaId'],
+      message: 'Il terzista si indica solo per una lavorazione conto terzi',
+    });
 }
 
 export const lavorazioneLastreCreateSchema = z
@@ -47,11 +79,15 @@ export const lavorazioneLastreCreateSchema = z
 export type LavorazioneLastreCreate = z.output<typeof lavorazioneLastreCreateSchema>;
 
 /** Editable while `pianificata` (machine, thickness, finish…) and the note at any time. */
-export const lavorazioneLastreUpdateSchema = z.strictObject(updateShapeOf(planFields)).superRefine(terzistaWhenContoTerzi);
+export const lavorazioneLastreUpdateSchema = z
+  .strictObject(updateShapeOf(planFields))
+  .superRefine(terzistaWhenContoTerzi);
 export type LavorazioneLastreUpdate = z.output<typeof lavorazioneLastreUpdateSchema>;
 
 export const lavorazioneLastreStatoBodySchema = z.strictObject({
-  stato: z.enum(['in_segagione', 'annullata'], { error: 'Stato non valido: «in_segagione» o «annullata»' }),
+  stato: z.enum(['in_segagione', 'annullata'], {
+    error: 'Stato non valido: «in_segagione» o «annullata»',
+  }),
   nota: statoNota,
 });
 export type LavorazioneLastreStatoBody = z.output<typeof lavorazioneLastreStatoBodySchema>;
@@ -87,7 +123,9 @@ export const lavorazioneLastreCompletaSchema = z.union(
       lastre: z
         .array(lastraMisuraSchema, { error: 'Indica le lastre' })
         .min(1, { error: 'Indica almeno una lastra' })
-        .max(MAX_LASTRE_PER_BLOCCO, { error: `Al massimo ${MAX_LASTRE_PER_BLOCCO} lastre per blocco` }),
+        .max(MAX_LASTRE_PER_BLOCCO, {
+          error: `Al massimo ${MAX_LASTRE_PER_BLOCCO} lastre per blocco`,
+        }),
       ...completaCommon,
     }),
     z.strictObject({
@@ -95,13 +133,18 @@ export const lavorazioneLastreCompletaSchema = z.union(
         .number({ error: 'Numero di lastre: un numero intero' })
         .int({ error: 'Numero di lastre: un numero intero' })
         .min(1, { error: 'Numero di lastre: almeno 1' })
-        .max(MAX_LASTRE_PER_BLOCCO, { error: `Numero di lastre: al massimo ${MAX_LASTRE_PER_BLOCCO}` }),
+        .max(MAX_LASTRE_PER_BLOCCO, {
+          error: `Numero di lastre: al massimo ${MAX_LASTRE_PER_BLOCCO}`,
+        }),
       lunghezzaMm: lato('Lunghezza media'),
       altezzaMm: lato('Altezza media'),
       ...completaCommon,
     }),
   ],
-  { error: 'Indica le lastre una per una (lastre) oppure numero e misura media (numeroLastre, lunghezzaMm, altezzaMm)' },
+  {
+    error:
+      'Indica le lastre una per una (lastre) oppure numero e misura media (numeroLastre, lunghezzaMm, altezzaMm)',
+  },
 );
 export type LavorazioneLastreCompleta = z.output<typeof lavorazioneLastreCompletaSchema>;
 
@@ -142,10 +185,22 @@ export const lavorazioneLastreSchema = z.object({
 });
 export type LavorazioneLastre = z.infer<typeof lavorazioneLastreSchema>;
 
-export const lavorazioneLastreListItemSchema = lavorazioneLastreSchema.omit({ pacchi: true, companyId: true, note: true, updatedAt: true });
+export const lavorazioneLastreListItemSchema = lavorazioneLastreSchema.omit({
+  pacchi: true,
+  companyId: true,
+  note: true,
+  updatedAt: true,
+});
 export type LavorazioneLastreListItem = z.infer<typeof lavorazioneLastreListItemSchema>;
 
-export const LAVORAZIONE_LASTRE_SORT_FIELDS = ['codice', 'createdAt', 'dataInizio', 'mqTotali', 'resa', 'stato'] as const;
+export const LAVORAZIONE_LASTRE_SORT_FIELDS = [
+  'codice',
+  'createdAt',
+  'dataInizio',
+  'mqTotali',
+  'resa',
+  'stato',
+] as const;
 const lavorazioneLastreFilters = {
   /** Matches the lavorazione's code and its block's code. */
   q: z.string().trim().max(100).optional(),
@@ -158,7 +213,12 @@ const lavorazioneLastreFilters = {
 export const lavorazioneLastreFilterSchema = z.object(lavorazioneLastreFilters);
 export const lavorazioneLastreListQuerySchema = listQuerySchema.extend({
   ...lavorazioneLastreFilters,
-  sort: z.enum([...LAVORAZIONE_LASTRE_SORT_FIELDS, ...LAVORAZIONE_LASTRE_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+  sort: z
+    .enum([
+      ...LAVORAZIONE_LASTRE_SORT_FIELDS,
+      ...LAVORAZIONE_LASTRE_SORT_FIELDS.map((f) => `-${f}` as const),
+    ])
+    .optional(),
 });
 export type LavorazioneLastreListQuery = z.output<typeof lavorazioneLastreListQuerySchema>;
 
@@ -195,5 +255,11 @@ export const bloccoSegabileSchema = z.object({
 export type BloccoSegabile = z.infer<typeof bloccoSegabileSchema>;
 export const bloccoSegabileQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
 
-export const macchinaPickerSchema = z.object({ _id: z.string(), nome: z.string(), tipo: z.string(), kerfMm: z.number(), rifiloMm: z.number() });
+export const macchinaPickerSchema = z.object({
+  _id: z.string(),
+  nome: z.string(),
+  tipo: z.string(),
+  kerfMm: z.number(),
+  rifiloMm: z.number(),
+});
 export type MacchinaPicker = z.infer<typeof macchinaPickerSchema>;

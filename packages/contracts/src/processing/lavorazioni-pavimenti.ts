@@ -5,7 +5,12 @@ import { m2, mm, optionalText } from '../fields.js';
 import { BLOCCO_ORIGINI } from '../production/blocchi.js';
 import { FINITURE, codiceRef, periodFilters, ref, spessoreMm, statoNota } from './common.js';
 
-export const LAVORAZIONE_PAVIMENTI_STATI = ['pianificata', 'in_lavorazione', 'completata', 'annullata'] as const;
+export const LAVORAZIONE_PAVIMENTI_STATI = [
+  'pianificata',
+  'in_lavorazione',
+  'completata',
+  'annullata',
+] as const;
 export type LavorazionePavimentiStato = (typeof LAVORAZIONE_PAVIMENTI_STATI)[number];
 export const LAVORAZIONE_PAVIMENTI_STATO_LABELS: Record<LavorazionePavimentiStato, string> = {
   pianificata: 'Pianificata',
@@ -13,7 +18,10 @@ export const LAVORAZIONE_PAVIMENTI_STATO_LABELS: Record<LavorazionePavimentiStat
   completata: 'Completata',
   annullata: 'Annullata',
 };
-export const LAVORAZIONE_PAVIMENTI_TRANSITIONS: Record<LavorazionePavimentiStato, { manual: readonly LavorazionePavimentiStato[]; system: readonly LavorazionePavimentiStato[] }> = {
+export const LAVORAZIONE_PAVIMENTI_TRANSITIONS: Record<
+  LavorazionePavimentiStato,
+  { manual: readonly LavorazionePavimentiStato[]; system: readonly LavorazionePavimentiStato[] }
+> = {
   pianificata: { manual: ['in_lavorazione', 'annullata'], system: [] },
   in_lavorazione: { manual: ['annullata'], system: ['completata'] },
   completata: { manual: [], system: [] },
@@ -34,7 +42,10 @@ export function formatoLabel(f: { lunghezzaMm: number; larghezzaMm: number }): s
 }
 
 export const BORDI = ['vivo', 'bisellato'] as const;
-export const BORDO_LABELS: Record<(typeof BORDI)[number], string> = { vivo: 'Spigolo vivo', bisellato: 'Bisellato' };
+export const BORDO_LABELS: Record<(typeof BORDI)[number], string> = {
+  vivo: 'Spigolo vivo',
+  bisellato: 'Bisellato',
+};
 
 export const ORIGINI_PAVIMENTI = ['blocco', 'lastre'] as const;
 export type OriginePavimenti = (typeof ORIGINI_PAVIMENTI)[number];
@@ -53,13 +64,32 @@ const planFields = {
 export const lavorazionePavimentiCreateSchema = z
   .strictObject({
     bloccoId: z.uuid({ error: 'Blocco non valido' }).optional(),
-    lastraIds: z.array(z.uuid({ error: 'Lastra non valida' })).min(1, { error: 'Scegli almeno una lastra' }).max(500).optional(),
+    lastraIds: z
+      .array(z.uuid({ error: 'Lastra non valida' }))
+      .min(1, { error: 'Scegli almeno una lastra' })
+      .max(500)
+      .optional(),
     ...planFields,
   })
   .superRefine((b, ctx) => {
-    if (!b.bloccoId && !b.lastraIds) ctx.addIssue({ code: 'custom', path: ['bloccoId'], message: 'Scegli il blocco o le lastre da cui tagliare' });
-    if (b.bloccoId && b.lastraIds) ctx.addIssue({ code: 'custom', path: ['lastraIds'], message: 'Si taglia da un blocco oppure da lastre, non da entrambi' });
-    if (b.lastraIds && new Set(b.lastraIds).size !== b.lastraIds.length) ctx.addIssue({ code: 'custom', path: ['lastraIds'], message: 'Una lastra è indicata due volte' });
+    if (!b.bloccoId && !b.lastraIds)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bloccoId'],
+        message: 'Scegli il blocco o le lastre da cui tagliare',
+      });
+    if (b.bloccoId && b.lastraIds)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lastraIds'],
+        message: 'Si taglia da un blocco oppure da lastre, non da entrambi',
+      });
+    if (b.lastraIds && new Set(b.lastraIds).size !== b.lastraIds.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lastraIds'],
+        message: 'Una lastra è indicata due volte',
+      });
   });
 export type LavorazionePavimentiCreate = z.output<typeof lavorazionePavimentiCreateSchema>;
 
@@ -67,14 +97,18 @@ export const lavorazionePavimentiUpdateSchema = z.strictObject(updateShapeOf(pla
 export type LavorazionePavimentiUpdate = z.output<typeof lavorazionePavimentiUpdateSchema>;
 
 export const lavorazionePavimentiStatoBodySchema = z.strictObject({
-  stato: z.enum(['in_lavorazione', 'annullata'], { error: 'Stato non valido: «in_lavorazione» o «annullata»' }),
+  stato: z.enum(['in_lavorazione', 'annullata'], {
+    error: 'Stato non valido: «in_lavorazione» o «annullata»',
+  }),
   nota: statoNota,
 });
 export type LavorazionePavimentiStatoBody = z.output<typeof lavorazionePavimentiStatoBodySchema>;
 
 const intero = (label: string, min: number, max: number) =>
   z
-    .number({ error: (iss) => (iss.input == null ? `${label}: obbligatorio` : `${label}: un numero intero`) })
+    .number({
+      error: (iss) => (iss.input == null ? `${label}: obbligatorio` : `${label}: un numero intero`),
+    })
     .int({ error: `${label}: un numero intero` })
     .min(min, { error: `${label}: almeno ${min}` })
     .max(max, { error: `${label}: al massimo ${max.toLocaleString('it-IT')}` });
@@ -116,10 +150,21 @@ export const lavorazionePavimentiSchema = z.object({
   updatedAt: z.string(),
 });
 export type LavorazionePavimenti = z.infer<typeof lavorazionePavimentiSchema>;
-export const lavorazionePavimentiListItemSchema = lavorazionePavimentiSchema.omit({ lastre: true, companyId: true, note: true, updatedAt: true });
+export const lavorazionePavimentiListItemSchema = lavorazionePavimentiSchema.omit({
+  lastre: true,
+  companyId: true,
+  note: true,
+  updatedAt: true,
+});
 export type LavorazionePavimentiListItem = z.infer<typeof lavorazionePavimentiListItemSchema>;
 
-export const LAVORAZIONE_PAVIMENTI_SORT_FIELDS = ['codice', 'createdAt', 'dataInizio', 'mqProdotti', 'stato'] as const;
+export const LAVORAZIONE_PAVIMENTI_SORT_FIELDS = [
+  'codice',
+  'createdAt',
+  'dataInizio',
+  'mqProdotti',
+  'stato',
+] as const;
 const lavorazionePavimentiFilters = {
   q: z.string().trim().max(100).optional(),
   stato: z.enum(LAVORAZIONE_PAVIMENTI_STATI, { error: 'Stato non valido' }).optional(),
@@ -131,7 +176,12 @@ export const lavorazionePavimentiFilterSchema = z.object(lavorazionePavimentiFil
 export type LavorazionePavimentiFilter = z.output<typeof lavorazionePavimentiFilterSchema>;
 export const lavorazionePavimentiListQuerySchema = listQuerySchema.extend({
   ...lavorazionePavimentiFilters,
-  sort: z.enum([...LAVORAZIONE_PAVIMENTI_SORT_FIELDS, ...LAVORAZIONE_PAVIMENTI_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+  sort: z
+    .enum([
+      ...LAVORAZIONE_PAVIMENTI_SORT_FIELDS,
+      ...LAVORAZIONE_PAVIMENTI_SORT_FIELDS.map((f) => `-${f}` as const),
+    ])
+    .optional(),
 });
 export type LavorazionePavimentiListQuery = z.output<typeof lavorazionePavimentiListQuerySchema>;
 
@@ -161,4 +211,3 @@ export const lastraTagliabileQuerySchema = z.object({
   paccoId: z.uuid({ error: 'Pacco non valido' }).optional(),
 });
 export type LastraTagliabileQuery = z.output<typeof lastraTagliabileQuerySchema>;
-

@@ -10,7 +10,14 @@ import { BORDI } from './lavorazioni-pavimenti.js';
 // Magazzino lastre and pavimenti (DESIGN §4): what the sawmill's completions load, as it reads; the
 // operations on it (reserve, sell, move, adjust) are in stock.ts.
 
-export const LASTRA_STATI = ['disponibile', 'riservata', 'venduta', 'spedita', 'rotta', 'in_lavorazione'] as const;
+export const LASTRA_STATI = [
+  'disponibile',
+  'riservata',
+  'venduta',
+  'spedita',
+  'rotta',
+  'in_lavorazione',
+] as const;
 export type LastraStato = (typeof LASTRA_STATI)[number];
 export const LASTRA_STATO_LABELS: Record<LastraStato, string> = {
   disponibile: 'Disponibile',
@@ -21,7 +28,10 @@ export const LASTRA_STATO_LABELS: Record<LastraStato, string> = {
   in_lavorazione: 'In lavorazione',
 };
 /** Slab transitions: manual ones are the stock operations, system ones the pavimenti lavorazione's cutting. */
-export const LASTRA_TRANSITIONS: Record<LastraStato, { manual: readonly LastraStato[]; system: readonly LastraStato[] }> = {
+export const LASTRA_TRANSITIONS: Record<
+  LastraStato,
+  { manual: readonly LastraStato[]; system: readonly LastraStato[] }
+> = {
   disponibile: { manual: ['riservata', 'venduta', 'rotta'], system: ['in_lavorazione'] },
   riservata: { manual: ['disponibile', 'venduta', 'rotta'], system: [] },
   venduta: { manual: ['spedita'], system: [] },
@@ -31,7 +41,15 @@ export const LASTRA_TRANSITIONS: Record<LastraStato, { manual: readonly LastraSt
   in_lavorazione: { manual: [], system: ['disponibile'] },
 };
 
-export const MOVIMENTO_TIPI = ['carico', 'scarico', 'rettifica', 'trasferimento', 'riserva', 'rilascio', 'spedizione'] as const;
+export const MOVIMENTO_TIPI = [
+  'carico',
+  'scarico',
+  'rettifica',
+  'trasferimento',
+  'riserva',
+  'rilascio',
+  'spedizione',
+] as const;
 export type MovimentoTipo = (typeof MOVIMENTO_TIPI)[number];
 export const MOVIMENTO_TIPO_LABELS: Record<MovimentoTipo, string> = {
   carico: 'Carico',
@@ -47,13 +65,23 @@ export const MOVIMENTO_TIPO_LABELS: Record<MovimentoTipo, string> = {
 /** What a movimento's price is per: m², slab or piece (a sale), or the whole row (a transfer). */
 export const UNITA_PREZZO_MOVIMENTO = ['mq', 'lastra', 'pezzo', 'totale'] as const;
 export type UnitaPrezzoMovimento = (typeof UNITA_PREZZO_MOVIMENTO)[number];
-export const UNITA_PREZZO_MOVIMENTO_LABELS: Record<UnitaPrezzoMovimento, string> = { mq: '€/m²', lastra: '€/lastra', pezzo: '€/pezzo', totale: '€' };
+export const UNITA_PREZZO_MOVIMENTO_LABELS: Record<UnitaPrezzoMovimento, string> = {
+  mq: '€/m²',
+  lastra: '€/lastra',
+  pezzo: '€/pezzo',
+  totale: '€',
+};
 
 /**
  * A movimento's amount in €: its unit price times the m², slabs or pieces that moved, rounded to the
  * cent (a total of several rows is the sum of these); a `totale` price is the amount itself.
  */
-export function importoMovimento(m: { prezzo: number | null; unitaPrezzo: string | null; pezzi: number; mq: number }): number | null {
+export function importoMovimento(m: {
+  prezzo: number | null;
+  unitaPrezzo: string | null;
+  pezzi: number;
+  mq: number;
+}): number | null {
   if (m.prezzo === null || m.unitaPrezzo === null) return null;
   if (m.unitaPrezzo === 'totale') return m.prezzo;
   const quantita = m.unitaPrezzo === 'mq' ? Math.abs(m.mq) : Math.abs(m.pezzi);
@@ -80,7 +108,10 @@ const provenienza = {
 };
 
 /** The code of the block an item comes from: its own row's, or the one the sender named (code only). */
-export function bloccoCodiceOf(item: { blocco: { codice: string } | null; trasferitoDa: { blocco: string | null } | null }): string | null {
+export function bloccoCodiceOf(item: {
+  blocco: { codice: string } | null;
+  trasferitoDa: { blocco: string | null } | null;
+}): string | null {
   return item.blocco?.codice ?? item.trasferitoDa?.blocco ?? null;
 }
 
@@ -152,7 +183,19 @@ export const lastraSchema = z.object({
 export type Lastra = z.infer<typeof lastraSchema>;
 
 /** A bundle with its slabs in sawing order. */
-export const paccoDetailSchema = paccoSchema.extend({ lastre: z.array(lastraSchema.omit({ blocco: true, bancata: true, cava: true, lavorazione: true, trasferitoDa: true, materiale: true, companyId: true })) });
+export const paccoDetailSchema = paccoSchema.extend({
+  lastre: z.array(
+    lastraSchema.omit({
+      blocco: true,
+      bancata: true,
+      cava: true,
+      lavorazione: true,
+      trasferitoDa: true,
+      materiale: true,
+      companyId: true,
+    }),
+  ),
+});
 export type PaccoDetail = z.infer<typeof paccoDetailSchema>;
 
 export const lottoSchema = z.object({
@@ -220,12 +263,22 @@ const stockFilters = {
   finitura: z.enum(FINITURE, { error: 'Finitura non valida' }).optional(),
   scelta: z.enum(SCELTE, { error: 'Scelta non valida' }).optional(),
   ubicazioneId: z.uuid({ error: 'Ubicazione non valida' }).optional(),
-  spessoreMm: z.coerce.number<number>({ error: 'Spessore non valido' }).int({ error: 'Spessore non valido' }).positive({ error: 'Spessore non valido' }).optional(),
+  spessoreMm: z.coerce
+    .number<number>({ error: 'Spessore non valido' })
+    .int({ error: 'Spessore non valido' })
+    .positive({ error: 'Spessore non valido' })
+    .optional(),
   bloccoId: z.uuid({ error: 'Blocco non valido' }).optional(),
   /** Include emptied bundles and lots (default: only those with stock on hand). */
   esauriti: z.stringbool({ error: 'Esauriti: true o false' }).optional(),
 };
-export const paccoListQuerySchema = listQuerySchema.extend({ ...stockFilters, lavorazioneId: z.uuid().optional(), sort: z.enum([...PACCO_SORT_FIELDS, ...PACCO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional() });
+export const paccoListQuerySchema = listQuerySchema.extend({
+  ...stockFilters,
+  lavorazioneId: z.uuid().optional(),
+  sort: z
+    .enum([...PACCO_SORT_FIELDS, ...PACCO_SORT_FIELDS.map((f) => `-${f}` as const)])
+    .optional(),
+});
 export type PaccoListQuery = z.output<typeof paccoListQuerySchema>;
 
 export const LASTRA_SORT_FIELDS = ['codice', 'createdAt', 'mq', 'spessoreMm', 'stato'] as const;
@@ -233,12 +286,19 @@ export const lastraListQuerySchema = listQuerySchema.extend({
   ...stockFilters,
   paccoId: z.uuid({ error: 'Pacco non valido' }).optional(),
   stato: z.enum(LASTRA_STATI, { error: 'Stato non valido' }).optional(),
-  sort: z.enum([...LASTRA_SORT_FIELDS, ...LASTRA_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+  sort: z
+    .enum([...LASTRA_SORT_FIELDS, ...LASTRA_SORT_FIELDS.map((f) => `-${f}` as const)])
+    .optional(),
 });
 export type LastraListQuery = z.output<typeof lastraListQuerySchema>;
 
 export const LOTTO_SORT_FIELDS = ['codice', 'createdAt', 'mq', 'pezzi'] as const;
-export const lottoListQuerySchema = listQuerySchema.extend({ ...stockFilters, sort: z.enum([...LOTTO_SORT_FIELDS, ...LOTTO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional() });
+export const lottoListQuerySchema = listQuerySchema.extend({
+  ...stockFilters,
+  sort: z
+    .enum([...LOTTO_SORT_FIELDS, ...LOTTO_SORT_FIELDS.map((f) => `-${f}` as const)])
+    .optional(),
+});
 export type LottoListQuery = z.output<typeof lottoListQuerySchema>;
 
 export const movimentoListQuerySchema = listQuerySchema.extend({
@@ -253,11 +313,21 @@ export type MovimentoListQuery = z.output<typeof movimentoListQuerySchema>;
 
 /** A stock list as a CSV or Excel file: its filters and its order. */
 const exportFormat = { format: z.enum(['csv', 'xlsx']).default('xlsx') };
-export const paccoExportQuerySchema = paccoListQuerySchema.omit({ page: true, limit: true }).extend(exportFormat);
-export const lastraExportQuerySchema = lastraListQuerySchema.omit({ page: true, limit: true }).extend(exportFormat);
-export const lottoExportQuerySchema = lottoListQuerySchema.omit({ page: true, limit: true }).extend(exportFormat);
+export const paccoExportQuerySchema = paccoListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend(exportFormat);
+export const lastraExportQuerySchema = lastraListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend(exportFormat);
+export const lottoExportQuerySchema = lottoListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend(exportFormat);
 
 /** Totals of a stock list: pieces, m² and t of what the filters select. */
-export const stockSummarySchema = z.object({ count: z.number().int(), pezzi: z.number().int(), mq: z.number(), pesoT: z.number() });
+export const stockSummarySchema = z.object({
+  count: z.number().int(),
+  pezzi: z.number().int(),
+  mq: z.number(),
+  pesoT: z.number(),
+});
 export type StockSummary = z.infer<typeof stockSummarySchema>;
-

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { casse, casseText, lastraCodice, mqLastre, mqPavimenti, resaSegagione } from './quantities.js';
+import {
+  casse,
+  casseText,
+  lastraCodice,
+  mqLastre,
+  mqPavimenti,
+  resaSegagione,
+} from './quantities.js';
 
 describe('processing quantities', () => {
   it('numbers slabs with three digits after the block code, past 99 too', () => {
@@ -9,7 +16,12 @@ describe('processing quantities', () => {
 
   it('sums slab areas rounded per slab', () => {
     // 3050×1805 = 5.50525 → 5.51 each
-    expect(mqLastre([{ lunghezzaMm: 3050, altezzaMm: 1805 }, { lunghezzaMm: 3050, altezzaMm: 1805 }])).toBe(11.02);
+    expect(
+      mqLastre([
+        { lunghezzaMm: 3050, altezzaMm: 1805 },
+        { lunghezzaMm: 3050, altezzaMm: 1805 },
+      ]),
+    ).toBe(11.02);
   });
 
   it('yield is m² per m³ of net volume', () => {

@@ -51,7 +51,11 @@ interface Orientamento {
 
 /** The three ways to saw a block, the thinnest depth (largest face) first. */
 function orientamenti(b: Omit<BloccoNetto, 'volumeNetto'>): Orientamento[] {
-  const [a, m, c] = [b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta].sort((x, y) => y - x) as [number, number, number];
+  const [a, m, c] = [b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta].sort((x, y) => y - x) as [
+    number,
+    number,
+    number,
+  ];
   return [
     { faccia: [a, m], profonditaCm: c },
     { faccia: [a, c], profonditaCm: m },
@@ -65,7 +69,10 @@ export function resaTeoricaBlocco(b: Omit<BloccoNetto, 'volumeNetto'>, t: Taglio
 }
 
 /** A slab fits a face (either way round) within the tolerance; mm against cm, on integers. */
-function entra(lastra: { lunghezzaMm: number; altezzaMm: number }, [f1, f2]: [number, number]): boolean {
+function entra(
+  lastra: { lunghezzaMm: number; altezzaMm: number },
+  [f1, f2]: [number, number],
+): boolean {
   const lato1 = Math.max(lastra.lunghezzaMm, lastra.altezzaMm);
   const lato2 = Math.min(lastra.lunghezzaMm, lastra.altezzaMm);
   const margine = 1000 * (1 + TOLLERANZA_FACCIA); // cm → mm × 100, with the tolerance
@@ -86,16 +93,28 @@ export type VerificaSegagione =
  * orientation that allows all three is the one the sawing took; otherwise the Italian message names
  * the limit that the most generous orientation still breaks.
  */
-export function verificaSegagione(blocco: BloccoNetto, taglio: Taglio, lastre: readonly { lunghezzaMm: number; altezzaMm: number }[]): VerificaSegagione {
+export function verificaSegagione(
+  blocco: BloccoNetto,
+  taglio: Taglio,
+  lastre: readonly { lunghezzaMm: number; altezzaMm: number }[],
+): VerificaSegagione {
   const tutti = orientamenti(blocco);
   const facciaMassima = tutti[0]!.faccia; // it holds every other face
   const possibili = tutti.filter((o) => lastre.every((l) => entra(l, o.faccia)));
   if (possibili.length === 0) {
     const fuori = lastre.find((l) => !entra(l, facciaMassima))!;
-    return { ok: false, limite: 'faccia', message: `La lastra ${n(fuori.lunghezzaMm)} × ${n(fuori.altezzaMm)} mm non entra nella faccia del blocco (${n(facciaMassima[0])} × ${n(facciaMassima[1])} cm)` };
+    return {
+      ok: false,
+      limite: 'faccia',
+      message: `La lastra ${n(fuori.lunghezzaMm)} × ${n(fuori.altezzaMm)} mm non entra nella faccia del blocco (${n(facciaMassima[0])} × ${n(facciaMassima[1])} cm)`,
+    };
   }
 
-  const conLimiti = possibili.map((o) => ({ ...o, lastreMassime: lastreMassime(o.profonditaCm, taglio), resaTeorica: resaTeorica(taglio, o.profonditaCm) }));
+  const conLimiti = possibili.map((o) => ({
+    ...o,
+    lastreMassime: lastreMassime(o.profonditaCm, taglio),
+    resaTeorica: resaTeorica(taglio, o.profonditaCm),
+  }));
   const numeroOk = conLimiti.filter((o) => lastre.length <= o.lastreMassime);
   if (numeroOk.length === 0) {
     const migliore = conLimiti.reduce((a, o) => (o.lastreMassime > a.lastreMassime ? o : a));
@@ -113,7 +132,16 @@ export function verificaSegagione(blocco: BloccoNetto, taglio: Taglio, lastre: r
   const scelto = numeroOk.find((o) => resa === null || resa <= o.resaTeorica);
   if (!scelto) {
     const massima = Math.max(...numeroOk.map((o) => o.resaTeorica));
-    return { ok: false, limite: 'resa', message: `Resa ${RESA.format(resa!)} m²/m³ oltre la resa teorica ${RESA.format(massima)}` };
+    return {
+      ok: false,
+      limite: 'resa',
+      message: `Resa ${RESA.format(resa!)} m²/m³ oltre la resa teorica ${RESA.format(massima)}`,
+    };
   }
-  return { ok: true, profonditaCm: scelto.profonditaCm, lastreMassime: scelto.lastreMassime, resaTeorica: scelto.resaTeorica };
+  return {
+    ok: true,
+    profonditaCm: scelto.profonditaCm,
+    lastreMassime: scelto.lastreMassime,
+    resaTeorica: scelto.resaTeorica,
+  };
 }

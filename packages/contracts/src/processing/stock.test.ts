@@ -12,7 +12,9 @@ describe('pezziOf', () => {
     expect(pezziOf({ mq: 0.09 }, lotto)).toBe(1);
     expect(pezziOf({ mq: 0.05 }, lotto)).toBe(0);
     expect(pezziOf({ mq: 1e-12 }, lotto)).toBe(0);
-    expect(pezziOf({ mq: 1e-12 }, { lunghezzaMm: 50, larghezzaMm: 50, pezziPerCassa: 100 })).toBe(0);
+    expect(pezziOf({ mq: 1e-12 }, { lunghezzaMm: 50, larghezzaMm: 50, pezziPerCassa: 100 })).toBe(
+      0,
+    );
     expect(pezziOf({ casse: 2 }, lotto)).toBe(24);
     expect(pezziOf({ pezzi: 7 }, lotto)).toBe(7);
   });
@@ -34,7 +36,15 @@ describe('pezziOf', () => {
 describe('scelteText', () => {
   it('says one grade plainly and a mixed bundle grade by grade with its slabs (issue 27 item 2)', () => {
     expect(scelteText({ scelta: 'prima', scelte: [{ scelta: 'prima', lastre: 4 }] })).toBe('Prima');
-    expect(scelteText({ scelta: 'seconda', scelte: [{ scelta: 'prima', lastre: 3 }, { scelta: 'seconda', lastre: 1 }] })).toBe('3 prima · 1 seconda');
+    expect(
+      scelteText({
+        scelta: 'seconda',
+        scelte: [
+          { scelta: 'prima', lastre: 3 },
+          { scelta: 'seconda', lastre: 1 },
+        ],
+      }),
+    ).toBe('3 prima · 1 seconda');
     expect(scelteText({ scelta: 'commerciale', scelte: [] })).toBe('Commerciale');
   });
 });

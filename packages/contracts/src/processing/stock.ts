@@ -17,7 +17,11 @@ const prezzo = euro('Prezzo');
 
 export const UNITA_PREZZO_LASTRA = ['mq', 'lastra'] as const;
 export const UNITA_PREZZO_LOTTO = ['mq', 'pezzo'] as const;
-export const UNITA_PREZZO_VENDITA_LABELS: Record<'mq' | 'lastra' | 'pezzo', string> = { mq: '€/m²', lastra: '€/lastra', pezzo: '€/pezzo' };
+export const UNITA_PREZZO_VENDITA_LABELS: Record<'mq' | 'lastra' | 'pezzo', string> = {
+  mq: '€/m²',
+  lastra: '€/lastra',
+  pezzo: '€/pezzo',
+};
 
 /** A reservation lasts at most this long (days from today). */
 export const RISERVA_MAX_GIORNI = 365;
@@ -25,7 +29,12 @@ export const RISERVA_MAX_GIORNI = 365;
 export const riservaLastraSchema = z.object({ clienteId, scadenza });
 export type RiservaLastraInput = z.infer<typeof riservaLastraSchema>;
 export const rilasciaLastraSchema = z.object({ nota: optionalText(500) });
-export const vendiLastraSchema = z.object({ clienteId, prezzo, unita: z.enum(UNITA_PREZZO_LASTRA, { error: 'Unità del prezzo: €/m² o €/lastra' }), documento: documentoVendita });
+export const vendiLastraSchema = z.object({
+  clienteId,
+  prezzo,
+  unita: z.enum(UNITA_PREZZO_LASTRA, { error: 'Unità del prezzo: €/m² o €/lastra' }),
+  documento: documentoVendita,
+});
 export type VendiLastraInput = z.infer<typeof vendiLastraSchema>;
 export const spedisciLastraSchema = z.object({ documento });
 export const rottaLastraSchema = z.object({ nota: requiredText(500, 'Scrivi come si è rotta') });
@@ -35,14 +44,23 @@ export const lastraUpdateSchema = z.object({ scelta: sceltaEnum, difetti: difett
 export type LastraUpdateInput = z.infer<typeof lastraUpdateSchema>;
 
 /** What a bundle operation did: the bundle now, and how many of its slabs it acted on. */
-export const paccoOperazioneSchema = z.object({ pacco: paccoDetailSchema, lastre: z.number().int() });
+export const paccoOperazioneSchema = z.object({
+  pacco: paccoDetailSchema,
+  lastre: z.number().int(),
+});
 export type PaccoOperazione = z.infer<typeof paccoOperazioneSchema>;
 
 /** The list-price fields of a bundle or lot (the giacenze's value depends on them). */
-export const stockItemUpdateSchema = z.object({ prezzoListino: euro('Prezzo di listino').nullable(), scelta: sceltaEnum, note: optionalText(1000) });
+export const stockItemUpdateSchema = z.object({
+  prezzoListino: euro('Prezzo di listino').nullable(),
+  scelta: sceltaEnum,
+  note: optionalText(1000),
+});
 export type StockItemUpdateInput = z.infer<typeof stockItemUpdateSchema>;
 /** A lot's also says whether it is sold by the box (absent: unchanged). */
-export const lottoUpdateSchema = stockItemUpdateSchema.extend({ vendutoACasse: z.boolean().optional() });
+export const lottoUpdateSchema = stockItemUpdateSchema.extend({
+  vendutoACasse: z.boolean().optional(),
+});
 export type LottoUpdateInput = z.infer<typeof lottoUpdateSchema>;
 
 const pezziInt = (label: string) =>
@@ -56,22 +74,48 @@ const pezziInt = (label: string) =>
 const quantita = {
   pezzi: pezziInt('Pezzi').optional(),
   casse: pezziInt('Casse').optional(),
-  mq: z.number({ error: 'm²: un numero' }).positive({ error: 'm²: più di zero' }).max(1_000_000, { error: 'm²: troppi' }).optional(),
+  mq: z
+    .number({ error: 'm²: un numero' })
+    .positive({ error: 'm²: più di zero' })
+    .max(1_000_000, { error: 'm²: troppi' })
+    .optional(),
 };
-function exactlyOneQuantity(body: { pezzi?: number; casse?: number; mq?: number }, ctx: z.RefinementCtx) {
+function exactlyOneQuantity(
+  body: { pezzi?: number; casse?: number; mq?: number },
+  ctx: z.RefinementCtx,
+) {
   const given = [body.pezzi, body.casse, body.mq].filter((v) => v !== undefined).length;
-  if (given !== 1) ctx.addIssue({ code: 'custom', path: ['pezzi'], message: 'Indica la quantità in uno solo tra pezzi, casse e m²' });
+  if (given !== 1)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['pezzi'],
+      message: 'Indica la quantità in uno solo tra pezzi, casse e m²',
+    });
 }
 
-export const riservaLottoSchema = z.object({ ...quantita, clienteId, scadenza }).superRefine(exactlyOneQuantity);
+export const riservaLottoSchema = z
+  .object({ ...quantita, clienteId, scadenza })
+  .superRefine(exactlyOneQuantity);
 export type RiservaLottoInput = z.infer<typeof riservaLottoSchema>;
-export const rilasciaLottoSchema = z.object({ riservaId: z.uuid({ error: 'Riserva non valida' }).optional() });
+export const rilasciaLottoSchema = z.object({
+  riservaId: z.uuid({ error: 'Riserva non valida' }).optional(),
+});
 export const vendiLottoSchema = z
-  .object({ ...quantita, clienteId, prezzo, unita: z.enum(UNITA_PREZZO_LOTTO, { error: 'Unità del prezzo: €/m² o €/pezzo' }), documento: documentoVendita })
+  .object({
+    ...quantita,
+    clienteId,
+    prezzo,
+    unita: z.enum(UNITA_PREZZO_LOTTO, { error: 'Unità del prezzo: €/m² o €/pezzo' }),
+    documento: documentoVendita,
+  })
   .superRefine(exactlyOneQuantity);
 export type VendiLottoInput = z.infer<typeof vendiLottoSchema>;
 export const rettificaLottoSchema = z.object({
-  pezzi: z.number({ error: 'Pezzi contati: un numero intero' }).int({ error: 'Pezzi contati: un numero intero' }).min(0, { error: 'Pezzi contati: non può essere negativo' }).max(10_000_000),
+  pezzi: z
+    .number({ error: 'Pezzi contati: un numero intero' })
+    .int({ error: 'Pezzi contati: un numero intero' })
+    .min(0, { error: 'Pezzi contati: non può essere negativo' })
+    .max(10_000_000),
   motivo: requiredText(500, 'Scrivi il motivo della rettifica'),
 });
 export const spostaLottoSchema = z.object({ ubicazioneId, pezzi: pezziInt('Pezzi').optional() });
@@ -124,7 +168,10 @@ export const riservaInScadenzaSchema = z.object({
   pezzi: z.number().int(),
   scadenza: z.string(),
 });
-export const giacenzeSchema = z.object({ righe: z.array(giacenzaRigaSchema), inScadenza: z.array(riservaInScadenzaSchema) });
+export const giacenzeSchema = z.object({
+  righe: z.array(giacenzaRigaSchema),
+  inScadenza: z.array(riservaInScadenzaSchema),
+});
 export type Giacenze = z.infer<typeof giacenzeSchema>;
 /** "In scadenza": a reservation whose last day is within this many days from today (Rome). */
 export const RISERVA_IN_SCADENZA_GIORNI = 7;
@@ -145,7 +192,10 @@ export interface LottoQuantita {
  * whole box (10 m² of 305×305 in boxes of 11 are 108 pieces, 9,8 boxes: 10 boxes, 110 pieces), and
  * less than one box is 0 pieces, as less than one piece is.
  */
-export function pezziOf(q: { pezzi?: number; casse?: number; mq?: number }, lotto: LottoQuantita): number {
+export function pezziOf(
+  q: { pezzi?: number; casse?: number; mq?: number },
+  lotto: LottoQuantita,
+): number {
   if (q.pezzi !== undefined) return q.pezzi;
   if (q.casse !== undefined) return q.casse * lotto.pezziPerCassa;
   const mq = q.mq ?? 0;

@@ -14,10 +14,25 @@ const prezzo = euro('Prezzo');
 export const trasferimentoCreateSchema = z
   .object({
     destinazioneCompanyId: z.uuid({ error: 'Scegli la ditta di destinazione' }),
-    blocchi: z.array(z.object({ id: itemId, prezzo })).max(200, { error: 'Al massimo 200 blocchi per trasferimento' }).default([]),
-    pacchi: z.array(z.object({ id: itemId, prezzo })).max(200, { error: 'Al massimo 200 pacchi per trasferimento' }).default([]),
+    blocchi: z
+      .array(z.object({ id: itemId, prezzo }))
+      .max(200, { error: 'Al massimo 200 blocchi per trasferimento' })
+      .default([]),
+    pacchi: z
+      .array(z.object({ id: itemId, prezzo }))
+      .max(200, { error: 'Al massimo 200 pacchi per trasferimento' })
+      .default([]),
     lotti: z
-      .array(z.object({ id: itemId, pezzi: z.number({ error: 'Pezzi: un numero intero' }).int({ error: 'Pezzi: un numero intero' }).positive({ error: 'Pezzi: almeno 1' }), prezzo }))
+      .array(
+        z.object({
+          id: itemId,
+          pezzi: z
+            .number({ error: 'Pezzi: un numero intero' })
+            .int({ error: 'Pezzi: un numero intero' })
+            .positive({ error: 'Pezzi: almeno 1' }),
+          prezzo,
+        }),
+      )
       .max(200, { error: 'Al massimo 200 lotti per trasferimento' })
       .default([]),
     /** Where the items arrive: one of the receiving company's locations (default: its first yard). */
@@ -27,10 +42,20 @@ export const trasferimentoCreateSchema = z
     note: optionalText(1000),
   })
   .superRefine((body, ctx) => {
-    if (body.blocchi.length + body.pacchi.length + body.lotti.length === 0) ctx.addIssue({ code: 'custom', path: ['blocchi'], message: 'Scegli almeno un blocco, un pacco o un lotto da trasferire' });
+    if (body.blocchi.length + body.pacchi.length + body.lotti.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['blocchi'],
+        message: 'Scegli almeno un blocco, un pacco o un lotto da trasferire',
+      });
     for (const key of ['blocchi', 'pacchi', 'lotti'] as const) {
       const ids = body[key].map((i) => i.id);
-      if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: [key], message: 'Lo stesso elemento compare due volte' });
+      if (new Set(ids).size !== ids.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'Lo stesso elemento compare due volte',
+        });
     }
   });
 export type TrasferimentoCreateInput = z.input<typeof trasferimentoCreateSchema>;

@@ -2,9 +2,24 @@ import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
 import { bilancioMassaSchema } from './bilancio-massa.js';
-import { BANCATA_MAX_CM, BANCATA_MAX_T, cm, codiceInModifica, isoDate, optionalText, tonnes } from '../fields.js';
+import {
+  BANCATA_MAX_CM,
+  BANCATA_MAX_T,
+  cm,
+  codiceInModifica,
+  isoDate,
+  optionalText,
+  tonnes,
+} from '../fields.js';
 
-export const BANCATA_STATI = ['pianificata', 'in_taglio', 'ribaltata', 'in_riquadratura', 'chiusa', 'annullata'] as const;
+export const BANCATA_STATI = [
+  'pianificata',
+  'in_taglio',
+  'ribaltata',
+  'in_riquadratura',
+  'chiusa',
+  'annullata',
+] as const;
 export type BancataStato = (typeof BANCATA_STATI)[number];
 
 export const BANCATA_STATO_LABELS: Record<BancataStato, string> = {
@@ -30,7 +45,11 @@ export const BANCATA_TRANSITIONS: Record<BancataStato, readonly BancataStato[]> 
  * A bancata actually cut: the wire has freed it and it has been toppled (a planned one, or one still
  * being cut, is not production yet). Production figures count these only (lib/bancata-stato.ts).
  */
-export const BANCATA_STATI_TAGLIATE: readonly BancataStato[] = ['ribaltata', 'in_riquadratura', 'chiusa'];
+export const BANCATA_STATI_TAGLIATE: readonly BancataStato[] = [
+  'ribaltata',
+  'in_riquadratura',
+  'chiusa',
+];
 
 /** Blocchi are squared from a bancata once it lies on its bed. */
 export const BANCATA_STATI_CON_BLOCCHI: readonly BancataStato[] = ['ribaltata', 'in_riquadratura'];
@@ -65,7 +84,9 @@ export type BancataCreate = z.output<typeof bancataCreateSchema>;
 export type BancataCreateInput = z.input<typeof bancataCreateSchema>;
 
 /** Any subset; `codice` may be corrected by an admin only (the server checks). */
-export const bancataUpdateSchema = z.strictObject(updateShapeOf({ ...bancataFields, codice: codiceInModifica(3, 30) }));
+export const bancataUpdateSchema = z.strictObject(
+  updateShapeOf({ ...bancataFields, codice: codiceInModifica(3, 30) }),
+);
 export type BancataUpdate = z.output<typeof bancataUpdateSchema>;
 
 export const bancataStatoBodySchema = z.strictObject({
@@ -100,7 +121,12 @@ export const bancataSchema = z.object({
   /** Σ volume netto of its blocchi (informi excluded) ÷ volume lordo, %; frozen when the bancata is closed. */
   resa: z.number().nullable(),
   /** Its squared blocks (squadrati and semisquadrati); t by the weight rule (weighbridge, else net m³ × density). */
-  blocchi: z.object({ count: z.number().int(), volumeLordo: z.number(), volumeNetto: z.number(), pesoT: z.number() }),
+  blocchi: z.object({
+    count: z.number().int(),
+    volumeLordo: z.number(),
+    volumeNetto: z.number(),
+    pesoT: z.number(),
+  }),
   /** Its blocks of categoria `informe`: counted by weight, not in the squared m³ or the yield. */
   blocchiInformi: z.object({ count: z.number().int(), pesoT: z.number() }),
   bilancioMassa: bilancioMassaSchema,
@@ -109,7 +135,13 @@ export const bancataSchema = z.object({
 });
 export type Bancata = z.infer<typeof bancataSchema>;
 
-export const BANCATA_SORT_FIELDS = ['codice', 'dataTaglio', 'volumeLordo', 'stato', 'createdAt'] as const;
+export const BANCATA_SORT_FIELDS = [
+  'codice',
+  'dataTaglio',
+  'volumeLordo',
+  'stato',
+  'createdAt',
+] as const;
 
 const bancataFilters = {
   q: z.string().trim().max(100).optional(),
@@ -123,7 +155,9 @@ export const bancataFilterSchema = z.object(bancataFilters);
 export type BancataFilter = z.output<typeof bancataFilterSchema>;
 export const bancataListQuerySchema = listQuerySchema.extend({
   ...bancataFilters,
-  sort: z.enum([...BANCATA_SORT_FIELDS, ...BANCATA_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+  sort: z
+    .enum([...BANCATA_SORT_FIELDS, ...BANCATA_SORT_FIELDS.map((f) => `-${f}` as const)])
+    .optional(),
 });
 export type BancataListQuery = z.output<typeof bancataListQuerySchema>;
 /** The export follows the list: its filters and its order. */

@@ -33,17 +33,30 @@ describe('bilancioMassa', () => {
   it('flags a closed bancata off by more than 10 %, either way, and never an open one', () => {
     // by-products not typed: 320.75 of 1000 t, −67.9 %
     const untyped = bilancioMassa({ ...base, informiT: null, scaglieT: null, terreT: null });
-    expect([untyped.totaleT, untyped.differenzaPercent, untyped.fuoriTolleranza]).toEqual([320.75, -67.9, true]);
-    expect(bilancioMassa({ ...base, informiT: null, scaglieT: null, terreT: null, chiusa: false }).fuoriTolleranza).toBe(false);
+    expect([untyped.totaleT, untyped.differenzaPercent, untyped.fuoriTolleranza]).toEqual([
+      320.75,
+      -67.9,
+      true,
+    ]);
+    expect(
+      bilancioMassa({ ...base, informiT: null, scaglieT: null, terreT: null, chiusa: false })
+        .fuoriTolleranza,
+    ).toBe(false);
     // 10.1 % over: 1101 t
     expect(bilancioMassa({ ...base, scaglieT: 600.75 }).fuoriTolleranza).toBe(true);
     // exactly 10 % over is within: 1100 t
-    expect(bilancioMassa({ ...base, scaglieT: 599.75 })).toMatchObject({ totaleT: 1100, differenzaPercent: 10, fuoriTolleranza: false });
+    expect(bilancioMassa({ ...base, scaglieT: 599.75 })).toMatchObject({
+      totaleT: 1100,
+      differenzaPercent: 10,
+      fuoriTolleranza: false,
+    });
   });
 
   it('counts scaglie scure with the bianche and the scogliere on their own', () => {
     // 300.25 + 100 + (380 + 45.55) + 30.2 + 100 = 956 t, 4.4 % short
-    expect(bilancioMassa({ ...base, scaglieT: 380, scaglieScureT: 45.55, scogliereT: 30.2 })).toMatchObject({
+    expect(
+      bilancioMassa({ ...base, scaglieT: 380, scaglieScureT: 45.55, scogliereT: 30.2 }),
+    ).toMatchObject({
       scaglieT: 425.55,
       scogliereT: 30.2,
       totaleT: 956,
@@ -52,6 +65,9 @@ describe('bilancioMassa', () => {
   });
 
   it('has no percentage without a gross weight', () => {
-    expect(bilancioMassa({ ...base, lordoT: 0 })).toMatchObject({ differenzaPercent: null, fuoriTolleranza: false });
+    expect(bilancioMassa({ ...base, lordoT: 0 })).toMatchObject({
+      differenzaPercent: null,
+      fuoriTolleranza: false,
+    });
   });
 });

@@ -59,6 +59,9 @@ export function bilancioMassa(b: BilancioMassaInput): BilancioMassa {
     terreT,
     totaleT,
     differenzaPercent,
-    fuoriTolleranza: b.chiusa && differenzaPercent !== null && Math.abs(differenzaPercent) > BILANCIO_MASSA_TOLLERANZA_PERCENT,
+    fuoriTolleranza:
+      b.chiusa &&
+      differenzaPercent !== null &&
+      Math.abs(differenzaPercent) > BILANCIO_MASSA_TOLLERANZA_PERCENT,
   };
 }

@@ -3,7 +3,16 @@ import { ddtRefsField } from '../sales/ddt-ref.js';
 import { listQuerySchema } from '../pagination.js';
 import { can, type PermissionSubject } from '../permissions.js';
 import { updateShapeOf } from '../schema-utils.js';
-import { BLOCCO_MAX_CM, BLOCCO_MAX_T, cm, codiceInModifica, euro, isoDate, optionalText, tonnes } from '../fields.js';
+import {
+  BLOCCO_MAX_CM,
+  BLOCCO_MAX_T,
+  cm,
+  codiceInModifica,
+  euro,
+  isoDate,
+  optionalText,
+  tonnes,
+} from '../fields.js';
 import { PESO_BASI } from './peso-blocco.js';
 
 export const BLOCCO_ORIGINI = ['interno', 'esterno'] as const;
@@ -38,10 +47,16 @@ export const BLOCCO_STATO_LABELS: Record<BloccoStato, string> = {
  * The one transition table of a blocco (DESIGN §4). `manual` moves are the user's (`POST …/:id/stato`);
  * the others belong to the modules that cause them (collaudi, lavorazioni) and go through their services.
  */
-export const BLOCCO_TRANSITIONS: Record<BloccoStato, { manual: readonly BloccoStato[]; system: readonly BloccoStato[] }> = {
+export const BLOCCO_TRANSITIONS: Record<
+  BloccoStato,
+  { manual: readonly BloccoStato[]; system: readonly BloccoStato[] }
+> = {
   in_piazzale: { manual: ['disponibile', 'scartato'], system: [] },
   // venduto by the system: a transfer to a group company (DESIGN §4 "Ditte del gruppo")
-  disponibile: { manual: ['opzionato', 'scartato'], system: ['in_collaudo', 'in_segagione', 'venduto'] },
+  disponibile: {
+    manual: ['opzionato', 'scartato'],
+    system: ['in_collaudo', 'in_segagione', 'venduto'],
+  },
   opzionato: { manual: ['opzionato', 'disponibile', 'scartato'], system: ['in_collaudo'] },
   in_collaudo: { manual: [], system: ['venduto', 'disponibile', 'opzionato'] },
   // spedito by a DDT; back to venduto when the DDT is cancelled
@@ -52,7 +67,11 @@ export const BLOCCO_TRANSITIONS: Record<BloccoStato, { manual: readonly BloccoSt
   scartato: { manual: [], system: [] },
 };
 
-export function canMoveBlocco(from: BloccoStato, to: BloccoStato, by: 'manual' | 'system' = 'manual'): boolean {
+export function canMoveBlocco(
+  from: BloccoStato,
+  to: BloccoStato,
+  by: 'manual' | 'system' = 'manual',
+): boolean {
   const t = BLOCCO_TRANSITIONS[from];
   return by === 'manual' ? t.manual.includes(to) : t.manual.includes(to) || t.system.includes(to);
 }
@@ -71,9 +90,17 @@ export function canOptionBlocchi(user: PermissionSubject | null | undefined): bo
 }
 
 /** States in which the block is still the company's to sell or saw: a declassamento is allowed. */
-export const BLOCCO_STATI_DECLASSABILI: readonly BloccoStato[] = ['in_piazzale', 'disponibile', 'opzionato'];
+export const BLOCCO_STATI_DECLASSABILI: readonly BloccoStato[] = [
+  'in_piazzale',
+  'disponibile',
+  'opzionato',
+];
 /** States in which a block may be deleted (when nothing references it). */
-export const BLOCCO_STATI_ELIMINABILI: readonly BloccoStato[] = ['in_piazzale', 'disponibile', 'scartato'];
+export const BLOCCO_STATI_ELIMINABILI: readonly BloccoStato[] = [
+  'in_piazzale',
+  'disponibile',
+  'scartato',
+];
 
 export const SCELTE = ['prima', 'seconda', 'commerciale'] as const;
 export const CATEGORIE = ['squadrato', 'semisquadrato', 'informe'] as const;
@@ -81,8 +108,16 @@ export const DIFETTI = ['pelo', 'crepa', 'macchia', 'vena', 'taroli', 'spigolo',
 export const UNITA_PREZZO = ['m3', 't', 'q'] as const;
 export const UNITA_PREZZO_ACQUISTO = ['totale', 'm3', 't'] as const;
 
-export const SCELTA_LABELS: Record<(typeof SCELTE)[number], string> = { prima: 'Prima', seconda: 'Seconda', commerciale: 'Commerciale' };
-export const CATEGORIA_LABELS: Record<(typeof CATEGORIE)[number], string> = { squadrato: 'Squadrato', semisquadrato: 'Semisquadrato', informe: 'Informe' };
+export const SCELTA_LABELS: Record<(typeof SCELTE)[number], string> = {
+  prima: 'Prima',
+  seconda: 'Seconda',
+  commerciale: 'Commerciale',
+};
+export const CATEGORIA_LABELS: Record<(typeof CATEGORIE)[number], string> = {
+  squadrato: 'Squadrato',
+  semisquadrato: 'Semisquadrato',
+  informe: 'Informe',
+};
 export const DIFETTO_LABELS: Record<(typeof DIFETTI)[number], string> = {
   pelo: 'Pelo',
   crepa: 'Crepa aperta',
@@ -92,7 +127,11 @@ export const DIFETTO_LABELS: Record<(typeof DIFETTI)[number], string> = {
   spigolo: 'Rottura spigolo',
   colore: 'Colore fuori tono',
 };
-export const UNITA_PREZZO_LABELS: Record<(typeof UNITA_PREZZO)[number], string> = { m3: '€/m³', t: '€/t', q: '€/q' };
+export const UNITA_PREZZO_LABELS: Record<(typeof UNITA_PREZZO)[number], string> = {
+  m3: '€/m³',
+  t: '€/t',
+  q: '€/q',
+};
 
 const commonFields = {
   codiceTracciabilita: optionalText(60),
@@ -100,7 +139,10 @@ const commonFields = {
   scelta: z.enum(SCELTE, { error: 'Scelta non valida' }).default('prima'),
   categoria: z.enum(CATEGORIE, { error: 'Categoria non valida' }).default('squadrato'),
   difettoso: z.boolean().default(false),
-  difetti: z.array(z.enum(DIFETTI, { error: 'Difetto non valido' })).max(DIFETTI.length).default([]),
+  difetti: z
+    .array(z.enum(DIFETTI, { error: 'Difetto non valido' }))
+    .max(DIFETTI.length)
+    .default([]),
   noteDifetti: optionalText(1000),
   lunghezza: cm('Lunghezza', BLOCCO_MAX_CM),
   altezza: cm('Altezza', BLOCCO_MAX_CM),
@@ -123,12 +165,24 @@ const purchaseFields = {
   numeroFornitore: optionalText(60),
   dataAcquisto: isoDate('Data di acquisto'),
   prezzoAcquisto: euro('Prezzo di acquisto'),
-  unitaPrezzoAcquisto: z.enum(UNITA_PREZZO_ACQUISTO, { error: 'Unità del prezzo di acquisto non valida' }),
+  unitaPrezzoAcquisto: z.enum(UNITA_PREZZO_ACQUISTO, {
+    error: 'Unità del prezzo di acquisto non valida',
+  }),
   costoTrasporto: euro('Costo di trasporto').nullish(),
 };
 
 /** Net measures are each at most the gross one. */
-function netWithinGross(body: { lunghezza?: number; altezza?: number; profondita?: number; lunghezzaNetta?: number | null; altezzaNetta?: number | null; profonditaNetta?: number | null }, ctx: z.RefinementCtx) {
+function netWithinGross(
+  body: {
+    lunghezza?: number;
+    altezza?: number;
+    profondita?: number;
+    lunghezzaNetta?: number | null;
+    altezzaNetta?: number | null;
+    profonditaNetta?: number | null;
+  },
+  ctx: z.RefinementCtx,
+) {
   for (const [gross, net, label] of [
     ['lunghezza', 'lunghezzaNetta', 'Lunghezza netta'],
     ['altezza', 'altezzaNetta', 'Altezza netta'],
@@ -137,7 +191,11 @@ function netWithinGross(body: { lunghezza?: number; altezza?: number; profondita
     const g = body[gross];
     const n = body[net];
     if (g !== undefined && n !== undefined && n !== null && n > g) {
-      ctx.addIssue({ code: 'custom', path: [net], message: `${label}: non può superare la misura lorda (${g} cm)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [net],
+        message: `${label}: non può superare la misura lorda (${g} cm)`,
+      });
     }
   }
 }
@@ -149,24 +207,39 @@ function netWithinGross(body: { lunghezza?: number; altezza?: number; profondita
 const dataRiquadratura = isoDate('Data riquadratura');
 
 /** "Disponibile subito": an own block skips `in_piazzale` (a bought-in block always starts available). */
-const startStato = z.literal('disponibile', { error: 'Un blocco nuovo può essere solo «Disponibile» subito' }).optional();
+const startStato = z
+  .literal('disponibile', { error: 'Un blocco nuovo può essere solo «Disponibile» subito' })
+  .optional();
 
 export const bloccoInternoCreateSchema = z
-  .strictObject({ ...commonFields, bancataId: z.uuid({ error: 'Scegli la bancata' }), materialeId: commonFields.materialeId.optional(), dataRiquadratura: dataRiquadratura.optional(), stato: startStato })
+  .strictObject({
+    ...commonFields,
+    bancataId: z.uuid({ error: 'Scegli la bancata' }),
+    materialeId: commonFields.materialeId.optional(),
+    dataRiquadratura: dataRiquadratura.optional(),
+    stato: startStato,
+  })
   .superRefine(netWithinGross);
-export const bloccoEsternoCreateSchema = z.strictObject({ ...commonFields, ...purchaseFields, stato: startStato }).superRefine(netWithinGross);
+export const bloccoEsternoCreateSchema = z
+  .strictObject({ ...commonFields, ...purchaseFields, stato: startStato })
+  .superRefine(netWithinGross);
 export type BloccoInternoCreate = z.output<typeof bloccoInternoCreateSchema>;
 export type BloccoEsternoCreate = z.output<typeof bloccoEsternoCreateSchema>;
 export type BloccoCreate = BloccoInternoCreate | BloccoEsternoCreate;
 
 export const bloccoInternoUpdateSchema = z
-  .strictObject(updateShapeOf({ ...commonFields, dataRiquadratura, codice: codiceInModifica(3, 30) }))
+  .strictObject(
+    updateShapeOf({ ...commonFields, dataRiquadratura, codice: codiceInModifica(3, 30) }),
+  )
   .superRefine(netWithinGross);
 export const bloccoEsternoUpdateSchema = z
-  .strictObject(updateShapeOf({ ...commonFields, ...purchaseFields, codice: codiceInModifica(3, 30) }))
+  .strictObject(
+    updateShapeOf({ ...commonFields, ...purchaseFields, codice: codiceInModifica(3, 30) }),
+  )
   .superRefine(netWithinGross);
 /** Either route's edit; the production date is an own block's only. */
-export type BloccoUpdate = z.output<typeof bloccoEsternoUpdateSchema> & Partial<Pick<z.output<typeof bloccoInternoUpdateSchema>, 'dataRiquadratura'>>;
+export type BloccoUpdate = z.output<typeof bloccoEsternoUpdateSchema> &
+  Partial<Pick<z.output<typeof bloccoInternoUpdateSchema>, 'dataRiquadratura'>>;
 
 export const bloccoStatoBodySchema = z
   .strictObject({
@@ -178,8 +251,18 @@ export const bloccoStatoBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.stato !== 'opzionato') return;
-    if (!body.clienteId) ctx.addIssue({ code: 'custom', path: ['clienteId'], message: "Per opzionare un blocco serve il cliente" });
-    if (!body.opzioneScadenza) ctx.addIssue({ code: 'custom', path: ['opzioneScadenza'], message: "Per opzionare un blocco serve la scadenza dell'opzione" });
+    if (!body.clienteId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clienteId'],
+        message: 'Per opzionare un blocco serve il cliente',
+      });
+    if (!body.opzioneScadenza)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['opzioneScadenza'],
+        message: "Per opzionare un blocco serve la scadenza dell'opzione",
+      });
   });
 export type BloccoStatoBody = z.output<typeof bloccoStatoBodySchema>;
 
@@ -188,9 +271,16 @@ export const bloccoDeclassaBodySchema = z
     scelta: z.enum(SCELTE).optional(),
     categoria: z.enum(CATEGORIE).optional(),
     unitaPrezzo: z.enum(UNITA_PREZZO).optional(),
-    nota: z.string({ error: 'Spiega il motivo del declassamento' }).trim().min(3, { error: 'Spiega il motivo del declassamento' }).max(500),
+    nota: z
+      .string({ error: 'Spiega il motivo del declassamento' })
+      .trim()
+      .min(3, { error: 'Spiega il motivo del declassamento' })
+      .max(500),
   })
-  .refine((b) => b.scelta !== undefined || b.categoria !== undefined, { message: 'Indica la nuova scelta o la nuova categoria', path: ['scelta'] });
+  .refine((b) => b.scelta !== undefined || b.categoria !== undefined, {
+    message: 'Indica la nuova scelta o la nuova categoria',
+    path: ['scelta'],
+  });
 export type BloccoDeclassaBody = z.output<typeof bloccoDeclassaBodySchema>;
 
 const ref = z.object({ _id: z.string(), nome: z.string() });
@@ -281,7 +371,16 @@ export const bloccoListItemSchema = bloccoSchema.pick({
 export type BloccoListItem = z.infer<typeof bloccoListItemSchema>;
 
 /** `peso` sorts by the weight the list shows (weighbridge, else theoretical); `pesoTeorico` is kept for old links. */
-export const BLOCCO_SORT_FIELDS = ['codice', 'createdAt', 'volumeLordo', 'volumeNetto', 'peso', 'pesoTeorico', 'stato', 'scelta'] as const;
+export const BLOCCO_SORT_FIELDS = [
+  'codice',
+  'createdAt',
+  'volumeLordo',
+  'volumeNetto',
+  'peso',
+  'pesoTeorico',
+  'stato',
+  'scelta',
+] as const;
 
 const bloccoFilters = {
   /** Matches codice, numero fornitore, codice di tracciabilità, note and the material's name. */
@@ -306,20 +405,37 @@ const bloccoFilters = {
   /** Options expiring within 7 days (Italy's calendar), today included. */
   inScadenza: z.stringbool({ error: 'In scadenza: true o false' }).optional(),
   /** On the net volume, m³. */
-  volumeMin: z.coerce.number<number>({ error: 'Volume minimo: numero non valido' }).min(0, { error: 'Volume minimo: non può essere negativo' }).optional(),
-  volumeMax: z.coerce.number<number>({ error: 'Volume massimo: numero non valido' }).min(0, { error: 'Volume massimo: non può essere negativo' }).optional(),
+  volumeMin: z.coerce
+    .number<number>({ error: 'Volume minimo: numero non valido' })
+    .min(0, { error: 'Volume minimo: non può essere negativo' })
+    .optional(),
+  volumeMax: z.coerce
+    .number<number>({ error: 'Volume massimo: numero non valido' })
+    .min(0, { error: 'Volume massimo: non può essere negativo' })
+    .optional(),
   /** On the list price, € (in its own unit). */
-  prezzoMin: z.coerce.number<number>({ error: 'Prezzo minimo: numero non valido' }).min(0, { error: 'Prezzo minimo: non può essere negativo' }).optional(),
-  prezzoMax: z.coerce.number<number>({ error: 'Prezzo massimo: numero non valido' }).min(0, { error: 'Prezzo massimo: non può essere negativo' }).optional(),
+  prezzoMin: z.coerce
+    .number<number>({ error: 'Prezzo minimo: numero non valido' })
+    .min(0, { error: 'Prezzo minimo: non può essere negativo' })
+    .optional(),
+  prezzoMax: z.coerce
+    .number<number>({ error: 'Prezzo massimo: numero non valido' })
+    .min(0, { error: 'Prezzo massimo: non può essere negativo' })
+    .optional(),
 };
 export const bloccoFilterSchema = z.object(bloccoFilters);
 export type BloccoFilter = z.output<typeof bloccoFilterSchema>;
-const bloccoSort = z.enum([...BLOCCO_SORT_FIELDS, ...BLOCCO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional();
+const bloccoSort = z
+  .enum([...BLOCCO_SORT_FIELDS, ...BLOCCO_SORT_FIELDS.map((f) => `-${f}` as const)])
+  .optional();
 export type BloccoSort = NonNullable<z.output<typeof bloccoSort>>;
 export const bloccoListQuerySchema = listQuerySchema.extend({ ...bloccoFilters, sort: bloccoSort });
 export type BloccoListQuery = z.output<typeof bloccoListQuerySchema>;
 /** The export follows the list: its filters and its order. */
-export const bloccoExportQuerySchema = bloccoFilterSchema.extend({ sort: bloccoSort, format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export const bloccoExportQuerySchema = bloccoFilterSchema.extend({
+  sort: bloccoSort,
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+});
 
 export const bloccoSummarySchema = z.object({
   count: z.number().int(),

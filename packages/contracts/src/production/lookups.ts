@@ -5,7 +5,14 @@ import { codice, codiceInModifica, optionalText, requiredText } from '../fields.
 const nome = requiredText(120, 'Il nome è obbligatorio');
 
 export const MATERIALE_TIPI = ['marmo', 'granito', 'travertino', 'pietra', 'onice'] as const;
-export const UBICAZIONE_TIPI = ['piazzale_cava', 'piazzale_segheria', 'cavalletto', 'scaffale', 'terzista', 'cliente'] as const;
+export const UBICAZIONE_TIPI = [
+  'piazzale_cava',
+  'piazzale_segheria',
+  'cavalletto',
+  'scaffale',
+  'terzista',
+  'cliente',
+] as const;
 export const MACCHINA_TIPI = ['telaio', 'multifilo', 'monolama', 'tagliablocchi', 'altro'] as const;
 
 export const UBICAZIONE_TIPO_LABELS: Record<(typeof UBICAZIONE_TIPI)[number], string> = {
@@ -60,16 +67,44 @@ export const materialeBodySchema = z.strictObject(materialeShape);
 export const ubicazioneBodySchema = z.strictObject(ubicazioneShape);
 export const macchinaBodySchema = z.strictObject(macchinaShape);
 // an existing quarry keeps its code as it was (the form sends every field): the server checks a changed one
-export const cavaUpdateSchema = z.strictObject(updateShapeOf({ ...cavaShape, codice: codiceInModifica(1, 30, 'Il codice cava è obbligatorio') }));
+export const cavaUpdateSchema = z.strictObject(
+  updateShapeOf({ ...cavaShape, codice: codiceInModifica(1, 30, 'Il codice cava è obbligatorio') }),
+);
 export const materialeUpdateSchema = z.strictObject(updateShapeOf(materialeShape));
 export const ubicazioneUpdateSchema = z.strictObject(updateShapeOf(ubicazioneShape));
 export const macchinaUpdateSchema = z.strictObject(updateShapeOf(macchinaShape));
 
 const withId = { _id: z.string(), createdAt: z.string() };
-export const cavaSchema = z.object({ ...withId, codice: z.string(), nome: z.string(), comune: z.string().nullable(), bacino: z.string().nullable(), concessione: z.string().nullable(), attiva: z.boolean() });
-export const materialeSchema = z.object({ ...withId, nome: z.string(), tipo: z.enum(MATERIALE_TIPI), densita: z.number(), attivo: z.boolean() });
-export const ubicazioneSchema = z.object({ ...withId, nome: z.string(), tipo: z.enum(UBICAZIONE_TIPI), attiva: z.boolean() });
-export const macchinaSchema = z.object({ ...withId, nome: z.string(), tipo: z.enum(MACCHINA_TIPI), kerfMm: z.number(), rifiloMm: z.number(), attiva: z.boolean() });
+export const cavaSchema = z.object({
+  ...withId,
+  codice: z.string(),
+  nome: z.string(),
+  comune: z.string().nullable(),
+  bacino: z.string().nullable(),
+  concessione: z.string().nullable(),
+  attiva: z.boolean(),
+});
+export const materialeSchema = z.object({
+  ...withId,
+  nome: z.string(),
+  tipo: z.enum(MATERIALE_TIPI),
+  densita: z.number(),
+  attivo: z.boolean(),
+});
+export const ubicazioneSchema = z.object({
+  ...withId,
+  nome: z.string(),
+  tipo: z.enum(UBICAZIONE_TIPI),
+  attiva: z.boolean(),
+});
+export const macchinaSchema = z.object({
+  ...withId,
+  nome: z.string(),
+  tipo: z.enum(MACCHINA_TIPI),
+  kerfMm: z.number(),
+  rifiloMm: z.number(),
+  attiva: z.boolean(),
+});
 
 export type Cava = z.infer<typeof cavaSchema>;
 export type Materiale = z.infer<typeof materialeSchema>;

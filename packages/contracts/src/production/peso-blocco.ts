@@ -23,10 +23,15 @@ export interface PesoBloccoInput {
 /** t (2 decimals) and the basis it was taken on. */
 export function pesoBlocco(b: PesoBloccoInput): { t: number; base: PesoBase } {
   const pesato = b.pesoRilevato ?? b.pesoPesa;
-  return pesato != null ? { t: pesato, base: 'pesato' } : { t: pesoT(b.volumeNettoM3, b.densita), base: 'teorico' };
+  return pesato != null
+    ? { t: pesato, base: 'pesato' }
+    : { t: pesoT(b.volumeNettoM3, b.densita), base: 'teorico' };
 }
 
-const TONNES = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const TONNES = new Intl.NumberFormat('it-IT', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** A weight with its basis as labels print it: "15,08 t pesato", "13,07 t teorico". */
 export function pesoText(p: { t: number; base: PesoBase }): string {

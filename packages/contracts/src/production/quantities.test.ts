@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { areaM2, percent, pesoT, resaPercent, roundTo, sumRounded, variazionePercent, volumeM3 } from './quantities.js';
+import {
+  areaM2,
+  percent,
+  pesoT,
+  resaPercent,
+  roundTo,
+  sumRounded,
+  variazionePercent,
+  volumeM3,
+} from './quantities.js';
 
 describe('quantities', () => {
   it('computes a block volume in m³ with 3 decimals', () => {
@@ -27,18 +36,27 @@ describe('quantities', () => {
   it('sums rounded items without floating drift', () => {
     expect(sumRounded([0.1, 0.2], 3)).toBe(0.3);
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 100000 }), { maxLength: 50 }), (thousandths) => {
-        const values = thousandths.map((t) => t / 1000);
-        // The same number as the exact decimal total written out.
-        return sumRounded(values, 3) === Number((thousandths.reduce((a, b) => a + b, 0) / 1000).toFixed(3));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100000 }), { maxLength: 50 }),
+        (thousandths) => {
+          const values = thousandths.map((t) => t / 1000);
+          // The same number as the exact decimal total written out.
+          return (
+            sumRounded(values, 3) ===
+            Number((thousandths.reduce((a, b) => a + b, 0) / 1000).toFixed(3))
+          );
+        },
+      ),
     );
   });
 
   it('volume is monotonic in each dimension', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 400 }), (l, h, p) =>
-        volumeM3(l + 1, h, p) >= volumeM3(l, h, p),
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 1, max: 400 }),
+        (l, h, p) => volumeM3(l + 1, h, p) >= volumeM3(l, h, p),
       ),
     );
   });
@@ -77,9 +95,16 @@ describe('rounding half up on the decimal value', () => {
 
   it('volumes from cm match the BigInt reference', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999 }), (l, h, p) => {
-        expect(volumeM3(l, h, p)).toBe(Number(decimalRound(BigInt(l) * BigInt(h) * BigInt(p), 6, 3)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        (l, h, p) => {
+          expect(volumeM3(l, h, p)).toBe(
+            Number(decimalRound(BigInt(l) * BigInt(h) * BigInt(p), 6, 3)),
+          );
+        },
+      ),
       { numRuns: 5000 },
     );
   });
@@ -95,9 +120,14 @@ describe('rounding half up on the decimal value', () => {
 
   it('roundTo rounds a written decimal as the reference does', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 4 }), (m, scale, d) => {
-        expect(roundTo(Number(decimalText(m, scale)), d)).toBe(Number(decimalRound(m, scale, d)));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 4 }),
+        (m, scale, d) => {
+          expect(roundTo(Number(decimalText(m, scale)), d)).toBe(Number(decimalRound(m, scale, d)));
+        },
+      ),
       { numRuns: 5000 },
     );
   });
@@ -105,10 +135,15 @@ describe('rounding half up on the decimal value', () => {
   it('roundTo rounds a price × quantity computed in floats as the exact decimal product', () => {
     // a price up to 100 000,00 € times a quantity up to 1 000,000: at most 13 significant digits
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 7n }), fc.bigInt({ min: 0n, max: 10n ** 6n }), fc.integer({ min: 0, max: 4 }), (cents, thousandths, d) => {
-        const product = Number(decimalText(cents, 2)) * Number(decimalText(thousandths, 3));
-        expect(roundTo(product, d)).toBe(Number(decimalRound(cents * thousandths, 5, d)));
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 7n }),
+        fc.bigInt({ min: 0n, max: 10n ** 6n }),
+        fc.integer({ min: 0, max: 4 }),
+        (cents, thousandths, d) => {
+          const product = Number(decimalText(cents, 2)) * Number(decimalText(thousandths, 3));
+          expect(roundTo(product, d)).toBe(Number(decimalRound(cents * thousandths, 5, d)));
+        },
+      ),
       { numRuns: 5000 },
     );
   });
@@ -118,11 +153,15 @@ describe('rounding half up on the decimal value', () => {
     expect(percent(1, 16)).toBe(6.3); // 6.25
     expect(percent(1, 0)).toBeNull();
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (part, whole) => {
-        // tenths of a percent = part × 1000 / whole, rounded half up in BigInt
-        const tenths = (2n * BigInt(part) * 1000n + BigInt(whole)) / (2n * BigInt(whole));
-        expect(percent(part, whole)).toBe(Number(decimalText(tenths, 1)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (part, whole) => {
+          // tenths of a percent = part × 1000 / whole, rounded half up in BigInt
+          const tenths = (2n * BigInt(part) * 1000n + BigInt(whole)) / (2n * BigInt(whole));
+          expect(percent(part, whole)).toBe(Number(decimalText(tenths, 1)));
+        },
+      ),
       { numRuns: 5000 },
     );
   });

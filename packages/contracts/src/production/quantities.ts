@@ -36,7 +36,8 @@ export function roundTo(value: number, decimals: number): number {
  * `decimals`, in integer arithmetic; outside safe integers (never for real sizes) it falls back to `roundTo`.
  */
 export function roundScaled(units: number, scale: number, decimals: number): number {
-  if (!Number.isSafeInteger(units) || decimals > scale) return roundTo(units / 10 ** scale, decimals);
+  if (!Number.isSafeInteger(units) || decimals > scale)
+    return roundTo(units / 10 ** scale, decimals);
   const step = 10 ** (scale - decimals);
   const rest = Math.abs(units % step);
   const magnitude = (Math.abs(units) - rest) / step + (rest * 2 >= step ? 1 : 0);
@@ -70,8 +71,12 @@ export function percent(part: number, whole: number): number | null {
 }
 
 /** The change from `before` to `now` in percent of `before` (one decimal); null without a figure to compare with. */
-export function variazionePercent(now: number | null | undefined, before: number | null | undefined): number | null {
-  if (now === null || now === undefined || before === null || before === undefined || before === 0) return null;
+export function variazionePercent(
+  now: number | null | undefined,
+  before: number | null | undefined,
+): number | null {
+  if (now === null || now === undefined || before === null || before === undefined || before === 0)
+    return null;
   return percent(now - before, Math.abs(before));
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BANCATA_STATI, BANCATA_STATI_CON_BLOCCHI, BANCATA_TRANSITIONS } from './bancate.js';
-import { BLOCCO_STATI, BLOCCO_STATI_DECLASSABILI, BLOCCO_STATI_ELIMINABILI, BLOCCO_TRANSITIONS, canMoveBlocco } from './blocchi.js';
+import {
+  BLOCCO_STATI,
+  BLOCCO_STATI_DECLASSABILI,
+  BLOCCO_STATI_ELIMINABILI,
+  BLOCCO_TRANSITIONS,
+  canMoveBlocco,
+} from './blocchi.js';
 
 describe('bancata transitions (DESIGN §4)', () => {
   it('go forward through the cut, may be cancelled until squaring starts, and end at chiusa or annullata', () => {
@@ -22,9 +28,11 @@ describe('bancata transitions (DESIGN §4)', () => {
         expect(to).not.toBe(from);
       }
     }
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       const size = reached.size;
-      for (const from of [...reached]) for (const to of BANCATA_TRANSITIONS[from as (typeof BANCATA_STATI)[number]]) reached.add(to);
+      for (const from of [...reached])
+        for (const to of BANCATA_TRANSITIONS[from as (typeof BANCATA_STATI)[number]])
+          reached.add(to);
       grew = reached.size > size;
     }
     expect([...reached].sort()).toEqual([...BANCATA_STATI].sort());
@@ -59,15 +67,18 @@ describe('blocco transitions (DESIGN §4)', () => {
     for (const end of ['segato', 'scartato'] as const) {
       for (const to of BLOCCO_STATI) expect(canMoveBlocco(end, to, 'system')).toBe(false);
     }
-    for (const to of BLOCCO_STATI) expect(canMoveBlocco('spedito', to, 'system')).toBe(to === 'venduto');
+    for (const to of BLOCCO_STATI)
+      expect(canMoveBlocco('spedito', to, 'system')).toBe(to === 'venduto');
     for (const to of BLOCCO_STATI) expect(canMoveBlocco('spedito', to, 'manual')).toBe(false);
   });
 
   it('name only known states', () => {
     for (const from of BLOCCO_STATI) {
-      for (const to of [...BLOCCO_TRANSITIONS[from].manual, ...BLOCCO_TRANSITIONS[from].system]) expect(BLOCCO_STATI).toContain(to);
+      for (const to of [...BLOCCO_TRANSITIONS[from].manual, ...BLOCCO_TRANSITIONS[from].system])
+        expect(BLOCCO_STATI).toContain(to);
     }
-    for (const s of [...BLOCCO_STATI_DECLASSABILI, ...BLOCCO_STATI_ELIMINABILI]) expect(BLOCCO_STATI).toContain(s);
+    for (const s of [...BLOCCO_STATI_DECLASSABILI, ...BLOCCO_STATI_ELIMINABILI])
+      expect(BLOCCO_STATI).toContain(s);
   });
 
   it('keep a sold, sawn or in-progress block from being declassed or deleted', () => {

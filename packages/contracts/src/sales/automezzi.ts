@@ -24,18 +24,26 @@ export function formatTarga(targa: string): string {
 
 /** Italian plates since 1994, trailers' `X…` series too: two letters, three digits, two letters, never I, O, Q or U. */
 const TARGA_ITALIANA = /^[A-HJ-NPR-TV-Z]{2}\d{3}[A-HJ-NPR-TV-Z]{2}$/;
-const TARGA_MESSAGE = 'Targa non valida: due lettere, tre cifre e due lettere (es. AB 123 CD; le lettere I, O, Q e U non si usano)';
+const TARGA_MESSAGE =
+  'Targa non valida: due lettere, tre cifre e due lettere (es. AB 123 CD; le lettere I, O, Q e U non si usano)';
 
 const targa = z
   .string({ error: 'La targa è obbligatoria' })
   .transform(normalizeTarga)
-  .pipe(z.string().min(1, { error: 'La targa è obbligatoria' }).regex(TARGA_ITALIANA, { error: TARGA_MESSAGE }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'La targa è obbligatoria' })
+      .regex(TARGA_ITALIANA, { error: TARGA_MESSAGE }),
+  );
 
 const shape = {
   targa,
   /** Make, model and body, e.g. "Scania R 580 — bilico con semirimorchio ribassato". */
   descrizione: requiredText(120, 'La descrizione è obbligatoria'),
-  portataT: tonnes('Portata', AUTOMEZZO_PORTATA_MAX_T).refine((t) => t > 0, { error: 'Portata: deve essere maggiore di 0 t' }),
+  portataT: tonnes('Portata', AUTOMEZZO_PORTATA_MAX_T).refine((t) => t > 0, {
+    error: 'Portata: deve essere maggiore di 0 t',
+  }),
   attivo: z.boolean({ error: 'Attivo: sì o no' }).default(true),
 };
 
@@ -58,7 +66,12 @@ export const automezzoSchema = z.object({
 export type Automezzo = z.infer<typeof automezzoSchema>;
 
 /** The fields in the forms, exports and history, with their Italian names. */
-export const AUTOMEZZO_LABELS = { targa: 'Targa', descrizione: 'Descrizione', portataT: 'Portata (t)', attivo: 'Attivo' } as const;
+export const AUTOMEZZO_LABELS = {
+  targa: 'Targa',
+  descrizione: 'Descrizione',
+  portataT: 'Portata (t)',
+  attivo: 'Attivo',
+} as const;
 
 /** Columns the list may be sorted by (`sort=-portataT` for descending). */
 export const AUTOMEZZI_SORT_FIELDS = ['targa', 'descrizione', 'portataT', 'createdAt'] as const;
@@ -77,13 +90,17 @@ export type AutomezziFilter = z.output<typeof automezziFilterSchema>;
 
 export const automezziListQuerySchema = listQuerySchema.extend({
   ...filters,
-  sort: z.enum([...AUTOMEZZI_SORT_FIELDS, ...AUTOMEZZI_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+  sort: z
+    .enum([...AUTOMEZZI_SORT_FIELDS, ...AUTOMEZZI_SORT_FIELDS.map((f) => `-${f}` as const)])
+    .optional(),
   // a company has a few trucks: the DDT's choice takes them all in one page
   limit: z.coerce.number().int().min(1).max(200).default(20),
 });
 export type AutomezziListQuery = z.output<typeof automezziListQuerySchema>;
 
-export const automezziExportQuerySchema = automezziFilterSchema.extend({ format: z.enum(['csv', 'xlsx'], { error: 'Formato: csv o xlsx' }).default('xlsx') });
+export const automezziExportQuerySchema = automezziFilterSchema.extend({
+  format: z.enum(['csv', 'xlsx'], { error: 'Formato: csv o xlsx' }).default('xlsx'),
+});
 
 /** Totals of the filtered set: how many trucks, and what the active ones carry together. */
 export const automezziSummarySchema = z.object({

@@ -7,7 +7,15 @@ import { roundTo, sumRounded, volumeM3 } from '../production/quantities.js';
  * sums of rounded rows.
  */
 
-export const ABBUONO_TIPI = ['cm_per_lato', 'cm_lunghezza', 'cm_altezza', 'cm_profondita', 'm3', 'percentuale', 'prezzo'] as const;
+export const ABBUONO_TIPI = [
+  'cm_per_lato',
+  'cm_lunghezza',
+  'cm_altezza',
+  'cm_profondita',
+  'm3',
+  'percentuale',
+  'prezzo',
+] as const;
 export type AbbuonoTipo = (typeof ABBUONO_TIPI)[number];
 export const ABBUONO_LABELS: Record<AbbuonoTipo, string> = {
   cm_per_lato: 'cm per lato',
@@ -27,7 +35,12 @@ export const ESITO_LABELS: Record<Esito, string> = {
   rifiutato: 'Rifiutato',
 };
 /** The abbuoni typed in whole cm: per side on every dimension, or once off one dimension (e.g. 3 cm off a chipped top). */
-export const ABBUONO_CM: readonly AbbuonoTipo[] = ['cm_per_lato', 'cm_lunghezza', 'cm_altezza', 'cm_profondita'];
+export const ABBUONO_CM: readonly AbbuonoTipo[] = [
+  'cm_per_lato',
+  'cm_lunghezza',
+  'cm_altezza',
+  'cm_profondita',
+];
 
 /** A row sold at confirmation: accepted, with or without a reserve. */
 export function isAccettato(esito: Esito | null | undefined): boolean {
@@ -36,7 +49,10 @@ export function isAccettato(esito: Esito | null | undefined): boolean {
 
 export const UNITA_PREZZO_COLLAUDO = ['m3', 't'] as const;
 export type UnitaPrezzoCollaudo = (typeof UNITA_PREZZO_COLLAUDO)[number];
-export const UNITA_PREZZO_COLLAUDO_LABELS: Record<UnitaPrezzoCollaudo, string> = { m3: '€/m³', t: '€/t' };
+export const UNITA_PREZZO_COLLAUDO_LABELS: Record<UnitaPrezzoCollaudo, string> = {
+  m3: '€/m³',
+  t: '€/t',
+};
 
 export interface RigaCalcInput {
   /** The block's declared net measures, cm: used where nothing was measured. */
@@ -72,17 +88,27 @@ export interface RigaCalc {
 }
 
 export function calcolaRiga(r: RigaCalcInput): RigaCalc {
-  const abbuono = r.abbuonoTipo && r.abbuonoValore != null && r.abbuonoValore > 0 ? { tipo: r.abbuonoTipo, valore: r.abbuonoValore } : null;
+  const abbuono =
+    r.abbuonoTipo && r.abbuonoValore != null && r.abbuonoValore > 0
+      ? { tipo: r.abbuonoTipo, valore: r.abbuonoValore }
+      : null;
   const perLato = abbuono?.tipo === 'cm_per_lato' ? abbuono.valore : 0;
   // cm off this dimension: twice the per-side value, or the whole value when the abbuono names it
   const meno = (tipo: AbbuonoTipo) => 2 * perLato + (abbuono?.tipo === tipo ? abbuono.valore : 0);
-  const netta = (rilevata: number | null, dichiarata: number, tipo: AbbuonoTipo) => Math.max(0, (rilevata ?? dichiarata) - meno(tipo));
+  const netta = (rilevata: number | null, dichiarata: number, tipo: AbbuonoTipo) =>
+    Math.max(0, (rilevata ?? dichiarata) - meno(tipo));
   const lunghezzaNetta = netta(r.lunghezzaRilevata, r.dichiarate.lunghezza, 'cm_lunghezza');
   const altezzaNetta = netta(r.altezzaRilevata, r.dichiarate.altezza, 'cm_altezza');
   const profonditaNetta = netta(r.profonditaRilevata, r.dichiarate.profondita, 'cm_profondita');
   let volumeNettoAccettato = volumeM3(lunghezzaNetta, altezzaNetta, profonditaNetta);
-  if (abbuono?.tipo === 'm3') volumeNettoAccettato = Math.max(0, roundTo(volumeNettoAccettato - abbuono.valore, 3));
-  const { t: peso, base: pesoBase } = pesoBlocco({ pesoRilevato: r.pesoRilevato, pesoPesa: r.pesoPesa, volumeNettoM3: volumeNettoAccettato, densita: r.densita });
+  if (abbuono?.tipo === 'm3')
+    volumeNettoAccettato = Math.max(0, roundTo(volumeNettoAccettato - abbuono.valore, 3));
+  const { t: peso, base: pesoBase } = pesoBlocco({
+    pesoRilevato: r.pesoRilevato,
+    pesoPesa: r.pesoPesa,
+    volumeNettoM3: volumeNettoAccettato,
+    densita: r.densita,
+  });
   let importo: number | null = null;
   if (r.prezzo != null) {
     const prezzo = abbuono?.tipo === 'prezzo' ? Math.max(0, r.prezzo - abbuono.valore) : r.prezzo;
@@ -91,7 +117,15 @@ export function calcolaRiga(r: RigaCalcInput): RigaCalc {
     // cents, half up on the decimal product (contracts' roundTo reads the float product as its decimal)
     importo = roundTo(quantita * prezzo * sconto * 100, 0);
   }
-  return { lunghezzaNetta, altezzaNetta, profonditaNetta, volumeNettoAccettato, peso, pesoBase, importo };
+  return {
+    lunghezzaNetta,
+    altezzaNetta,
+    profonditaNetta,
+    volumeNettoAccettato,
+    peso,
+    pesoBase,
+    importo,
+  };
 }
 
 export interface CollaudoTotali {
@@ -106,12 +140,25 @@ export interface CollaudoTotali {
 }
 
 /** Totals of a collaudo: the accepted rows only, each already rounded. */
-export function totaliCollaudo(righe: ReadonlyArray<{ esito: Esito | null; volumeNettoAccettato: number; peso: number; importo: number | null }>): CollaudoTotali {
+export function totaliCollaudo(
+  righe: ReadonlyArray<{
+    esito: Esito | null;
+    volumeNettoAccettato: number;
+    peso: number;
+    importo: number | null;
+  }>,
+): CollaudoTotali {
   const accettate = righe.filter((r) => isAccettato(r.esito));
   return {
     blocchiAccettati: accettate.length,
-    volumeNetto: sumRounded(accettate.map((r) => r.volumeNettoAccettato), 3),
-    peso: sumRounded(accettate.map((r) => r.peso), 2),
+    volumeNetto: sumRounded(
+      accettate.map((r) => r.volumeNettoAccettato),
+      3,
+    ),
+    peso: sumRounded(
+      accettate.map((r) => r.peso),
+      2,
+    ),
     importo: accettate.reduce((a, r) => a + (r.importo ?? 0), 0),
   };
 }

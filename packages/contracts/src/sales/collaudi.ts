@@ -9,7 +9,13 @@ import { ABBUONO_CM, ABBUONO_TIPI, ESITI, UNITA_PREZZO_COLLAUDO } from './collau
 // The buyer's inspection of blocks (DESIGN §4 "Collaudo", DOMAIN-NOTES §2.4, §2.10): blocks are added
 // as rows, measured and judged one by one, and the confirmation sells the accepted ones in one step.
 
-export const COLLAUDO_STATI = ['programmato', 'in_corso', 'eseguito', 'confermato', 'annullato'] as const;
+export const COLLAUDO_STATI = [
+  'programmato',
+  'in_corso',
+  'eseguito',
+  'confermato',
+  'annullato',
+] as const;
 export type CollaudoStato = (typeof COLLAUDO_STATI)[number];
 export const COLLAUDO_STATO_LABELS: Record<CollaudoStato, string> = {
   programmato: 'Programmato',
@@ -29,7 +35,11 @@ export const COLLAUDO_TRANSITIONS: Record<CollaudoStato, readonly CollaudoStato[
 /** While the inspection is open its rows can be added, measured, judged and removed. */
 export const COLLAUDO_STATI_MODIFICABILI: readonly CollaudoStato[] = ['programmato', 'in_corso'];
 /** The states that hold their blocks `in_collaudo`. */
-export const COLLAUDO_STATI_APERTI: readonly CollaudoStato[] = ['programmato', 'in_corso', 'eseguito'];
+export const COLLAUDO_STATI_APERTI: readonly CollaudoStato[] = [
+  'programmato',
+  'in_corso',
+  'eseguito',
+];
 
 const headerFields = {
   data: isoDate('Data'),
@@ -45,7 +55,13 @@ const headerFields = {
   note: optionalText(2000),
 };
 /** What the form offers for the delivery basis; any other text is allowed. */
-export const RESE_SUGGERITE = ['Franco cava', 'Franco piazzale', 'FOB Marina di Carrara', 'FOB La Spezia', 'FCA Carrara'] as const;
+export const RESE_SUGGERITE = [
+  'Franco cava',
+  'Franco piazzale',
+  'FOB Marina di Carrara',
+  'FOB La Spezia',
+  'FCA Carrara',
+] as const;
 
 export const collaudoCreateSchema = z.strictObject({
   ...headerFields,
@@ -75,7 +91,9 @@ export const collaudoStatoBodySchema = z.strictObject({
 });
 export type CollaudoStatoBody = z.output<typeof collaudoStatoBodySchema>;
 
-export const collaudoRigaCreateSchema = z.strictObject({ bloccoId: z.uuid({ error: 'Scegli il blocco' }) });
+export const collaudoRigaCreateSchema = z.strictObject({
+  bloccoId: z.uuid({ error: 'Scegli il blocco' }),
+});
 export type CollaudoRigaCreate = z.output<typeof collaudoRigaCreateSchema>;
 
 const abbuonoValore = z
@@ -89,22 +107,40 @@ export const collaudoRigaUpdateSchema = z
     lunghezzaRilevata: cm('Lunghezza rilevata', BLOCCO_MAX_CM).nullable().optional(),
     altezzaRilevata: cm('Altezza rilevata', BLOCCO_MAX_CM).nullable().optional(),
     profonditaRilevata: cm('Profondità rilevata', BLOCCO_MAX_CM).nullable().optional(),
-    abbuonoTipo: z.enum(ABBUONO_TIPI, { error: 'Tipo di abbuono non valido' }).nullable().optional(),
+    abbuonoTipo: z
+      .enum(ABBUONO_TIPI, { error: 'Tipo di abbuono non valido' })
+      .nullable()
+      .optional(),
     abbuonoValore: abbuonoValore.nullable().optional(),
     sceltaAssegnata: sceltaEnum.nullable().optional(),
     difettiRiscontrati: difettiList.optional(),
     esito: z.enum(ESITI, { error: 'Esito non valido' }).nullable().optional(),
     prezzo: euro('Prezzo').nullable().optional(),
-    unitaPrezzo: z.enum(UNITA_PREZZO_COLLAUDO, { error: 'Unità del prezzo: €/m³ o €/t' }).optional(),
+    unitaPrezzo: z
+      .enum(UNITA_PREZZO_COLLAUDO, { error: 'Unità del prezzo: €/m³ o €/t' })
+      .optional(),
     pesoRilevato: tonnes('Peso rilevato', BLOCCO_MAX_T).nullable().optional(),
     note: optionalText(1000).optional(),
   })
   .superRefine((b, ctx) => {
     if (b.abbuonoTipo === 'percentuale' && b.abbuonoValore != null && b.abbuonoValore > 100) {
-      ctx.addIssue({ code: 'custom', path: ['abbuonoValore'], message: 'Abbuono: al massimo 100%' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['abbuonoValore'],
+        message: 'Abbuono: al massimo 100%',
+      });
     }
-    if (b.abbuonoTipo && ABBUONO_CM.includes(b.abbuonoTipo) && b.abbuonoValore != null && !Number.isInteger(b.abbuonoValore)) {
-      ctx.addIssue({ code: 'custom', path: ['abbuonoValore'], message: 'Abbuono: un numero intero di cm' });
+    if (
+      b.abbuonoTipo &&
+      ABBUONO_CM.includes(b.abbuonoTipo) &&
+      b.abbuonoValore != null &&
+      !Number.isInteger(b.abbuonoValore)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['abbuonoValore'],
+        message: 'Abbuono: un numero intero di cm',
+      });
     }
   });
 export type CollaudoRigaUpdate = z.output<typeof collaudoRigaUpdateSchema>;
@@ -240,10 +276,14 @@ export type CollaudoFilter = z.output<typeof collaudoFilterSchema>;
 export type CollaudoFilterInput = z.input<typeof collaudoFilterSchema>;
 export const collaudoListQuerySchema = listQuerySchema.extend({
   ...collaudoFilters,
-  sort: z.enum([...COLLAUDO_SORT_FIELDS, ...COLLAUDO_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
+  sort: z
+    .enum([...COLLAUDO_SORT_FIELDS, ...COLLAUDO_SORT_FIELDS.map((f) => `-${f}` as const)])
+    .optional(),
 });
 export type CollaudoListQuery = z.output<typeof collaudoListQuerySchema>;
-export const collaudoExportQuerySchema = collaudoListQuerySchema.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export const collaudoExportQuerySchema = collaudoListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 export type CollaudoExportQuery = z.output<typeof collaudoExportQuerySchema>;
 
 /** Totals of the filtered list; the volumes and amounts are of confirmed collaudi (what was sold). */
@@ -281,7 +321,9 @@ export const verbaleLinkSchema = z.object({ url: z.string() });
 /** The verbale's language (issue 25): Italian by default, English for a foreign buyer. */
 export const VERBALE_LINGUE = ['it', 'en'] as const;
 export type VerbaleLingua = (typeof VERBALE_LINGUE)[number];
-export const verbaleQuerySchema = z.object({ lingua: z.enum(VERBALE_LINGUE, { error: 'Lingua del verbale: it o en' }).default('it') });
+export const verbaleQuerySchema = z.object({
+  lingua: z.enum(VERBALE_LINGUE, { error: 'Lingua del verbale: it o en' }).default('it'),
+});
 export type VerbaleQuery = z.output<typeof verbaleQuerySchema>;
 
 /** A cliente's page: its collaudi and the blocks it bought. */
@@ -299,4 +341,3 @@ export const collaudiOfClienteSchema = z.object({
   ),
 });
 export type CollaudiOfCliente = z.infer<typeof collaudiOfClienteSchema>;
-

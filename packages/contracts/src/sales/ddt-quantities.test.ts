@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { colliOf, figurePavimento, numeroDdt, pesoKgBlocco, pesoKgSuperficie, totaliDdt } from './ddt-quantities.js';
+import {
+  colliOf,
+  figurePavimento,
+  numeroDdt,
+  pesoKgBlocco,
+  pesoKgSuperficie,
+  totaliDdt,
+} from './ddt-quantities.js';
 
 describe('DDT line figures', () => {
   it('a block weighs its weighbridge tonnes where it has them, else its theoretical weight', () => {
     // 15.08 t on the weighbridge
-    expect(pesoKgBlocco({ pesoPesa: 15.08, volumeNettoM3: 5.4, densita: 2.7 })).toEqual({ kg: 15080, base: 'pesato' });
+    expect(pesoKgBlocco({ pesoPesa: 15.08, volumeNettoM3: 5.4, densita: 2.7 })).toEqual({
+      kg: 15080,
+      base: 'pesato',
+    });
     // 3 × 2 × 1.8 m = 10.8 m³ × 2.7 = 29.16 t
-    expect(pesoKgBlocco({ pesoPesa: null, volumeNettoM3: 10.8, densita: 2.7 })).toEqual({ kg: 29160, base: 'teorico' });
+    expect(pesoKgBlocco({ pesoPesa: null, volumeNettoM3: 10.8, densita: 2.7 })).toEqual({
+      kg: 29160,
+      base: 'teorico',
+    });
     // the collaudo's weighbridge wins over the block's
-    expect(pesoKgBlocco({ pesoRilevato: 14.5, pesoPesa: 15.08, volumeNettoM3: 5.4, densita: 2.7 })).toEqual({ kg: 14500, base: 'pesato' });
+    expect(
+      pesoKgBlocco({ pesoRilevato: 14.5, pesoPesa: 15.08, volumeNettoM3: 5.4, densita: 2.7 }),
+    ).toEqual({ kg: 14500, base: 'pesato' });
   });
 
   it('slabs and tiles weigh m² × thickness × density, rounded to the kg', () => {
@@ -29,7 +44,13 @@ describe('DDT line figures', () => {
   });
 
   it('part of a tile sale: m², boxes (a part box is a box), kg and colli of the pieces shipped', () => {
-    const formato = { lunghezzaMm: 610, larghezzaMm: 305, spessoreMm: 10, densita: 2.7, pezziPerCassa: 12 };
+    const formato = {
+      lunghezzaMm: 610,
+      larghezzaMm: 305,
+      spessoreMm: 10,
+      densita: 2.7,
+      pezziPerCassa: 12,
+    };
     // 30 × 0.61 × 0.305 = 5.5815 → 5.58 m²; ⌈30 / 12⌉ = 3 casse; 5.58 × 10 × 2.7 = 150.66 → 151 kg
     expect(figurePavimento(formato, 30)).toEqual({ mq: 5.58, casse: 3, pesoKg: 151, colli: 3 });
     // 24 pieces: 4.4652 → 4.47 m², 2 full boxes, 4.47 × 27 = 120.69 → 121 kg
@@ -40,7 +61,12 @@ describe('DDT line figures', () => {
     const block = { colli: 1, pesoKg: 29270, mq: null, m3: 10.8 };
     const bundle = { colli: 1, pesoKg: 976, mq: 18, m3: null };
     const tiles = { colli: 3, pesoKg: 151, mq: 5.58, m3: null };
-    expect(totaliDdt([block, bundle, tiles])).toEqual({ colli: 5, pesoKg: 30397, mq: 23.58, m3: 10.8 });
+    expect(totaliDdt([block, bundle, tiles])).toEqual({
+      colli: 5,
+      pesoKg: 30397,
+      mq: 23.58,
+      m3: 10.8,
+    });
     expect(totaliDdt([])).toEqual({ colli: 0, pesoKg: 0, mq: 0, m3: 0 });
   });
 });

@@ -28,19 +28,35 @@ export function colliOf(tipo: DdtRigaTipo, casse: number | null): number {
  * `pezzi` tiles of a sale's format as a DDT line holds them: m², boxes, kg and colli. The server's
  * line and the new-DDT form's figures for part of a sale come from here.
  */
-export function figurePavimento(f: FormatoPavimento, pezzi: number): { mq: number; casse: number; pesoKg: number; colli: number } {
+export function figurePavimento(
+  f: FormatoPavimento,
+  pezzi: number,
+): { mq: number; casse: number; pesoKg: number; colli: number } {
   const mq = mqPavimenti(pezzi, f.lunghezzaMm, f.larghezzaMm);
   const casse = casseOf(pezzi, f.pezziPerCassa);
-  return { mq, casse, pesoKg: pesoKgSuperficie(mq, f.spessoreMm, f.densita), colli: colliOf('lotto', casse) };
+  return {
+    mq,
+    casse,
+    pesoKg: pesoKgSuperficie(mq, f.spessoreMm, f.densita),
+    colli: colliOf('lotto', casse),
+  };
 }
 
 /** A DDT's totals: sums of its lines' rounded figures (the document, and the form while lines are ticked). */
-export function totaliDdt(righe: ReadonlyArray<{ colli: number; pesoKg: number; mq: number | null; m3: number | null }>) {
+export function totaliDdt(
+  righe: ReadonlyArray<{ colli: number; pesoKg: number; mq: number | null; m3: number | null }>,
+) {
   return {
     colli: righe.reduce((a, r) => a + r.colli, 0),
     pesoKg: righe.reduce((a, r) => a + r.pesoKg, 0),
-    mq: sumRounded(righe.map((r) => r.mq ?? 0), 2),
-    m3: sumRounded(righe.map((r) => r.m3 ?? 0), 3),
+    mq: sumRounded(
+      righe.map((r) => r.mq ?? 0),
+      2,
+    ),
+    m3: sumRounded(
+      righe.map((r) => r.m3 ?? 0),
+      3,
+    ),
   };
 }
 

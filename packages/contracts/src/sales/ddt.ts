@@ -10,8 +10,16 @@ import { PESO_BASI } from '../production/peso-blocco.js';
 
 export const DDT_STATI = ['bozza', 'emesso', 'annullato'] as const;
 export type DdtStato = (typeof DDT_STATI)[number];
-export const DDT_STATO_LABELS: Record<DdtStato, string> = { bozza: 'Bozza', emesso: 'Emesso', annullato: 'Annullato' };
-export const DDT_TRANSITIONS: Record<DdtStato, readonly DdtStato[]> = { bozza: ['emesso'], emesso: ['annullato'], annullato: [] };
+export const DDT_STATO_LABELS: Record<DdtStato, string> = {
+  bozza: 'Bozza',
+  emesso: 'Emesso',
+  annullato: 'Annullato',
+};
+export const DDT_TRANSITIONS: Record<DdtStato, readonly DdtStato[]> = {
+  bozza: ['emesso'],
+  emesso: ['annullato'],
+  annullato: [],
+};
 
 /**
  * The table of causali: each names who receives the goods. A new one (conto lavorazione, reso) is a
@@ -19,14 +27,25 @@ export const DDT_TRANSITIONS: Record<DdtStato, readonly DdtStato[]> = { bozza: [
  */
 export const DDT_CAUSALI = ['vendita', 'trasferimento'] as const;
 export type DdtCausale = (typeof DDT_CAUSALI)[number];
-export const DDT_CAUSALE_TABLE: Record<DdtCausale, { label: string; labelEn: string; destinatario: 'cliente' | 'ditta' }> = {
+export const DDT_CAUSALE_TABLE: Record<
+  DdtCausale,
+  { label: string; labelEn: string; destinatario: 'cliente' | 'ditta' }
+> = {
   vendita: { label: 'Vendita', labelEn: 'Sale', destinatario: 'cliente' },
-  trasferimento: { label: 'Trasferimento a ditta del gruppo', labelEn: 'Transfer to a group company', destinatario: 'ditta' },
+  trasferimento: {
+    label: 'Trasferimento a ditta del gruppo',
+    labelEn: 'Transfer to a group company',
+    destinatario: 'ditta',
+  },
 };
 
 export const TRASPORTO_A_CURA = ['mittente', 'destinatario', 'vettore'] as const;
 export type TrasportoACura = (typeof TRASPORTO_A_CURA)[number];
-export const TRASPORTO_A_CURA_LABELS: Record<TrasportoACura, string> = { mittente: 'Mittente', destinatario: 'Destinatario', vettore: 'Vettore' };
+export const TRASPORTO_A_CURA_LABELS: Record<TrasportoACura, string> = {
+  mittente: 'Mittente',
+  destinatario: 'Destinatario',
+  vettore: 'Vettore',
+};
 
 export const PORTI = ['franco', 'assegnato'] as const;
 export type Porto = (typeof PORTI)[number];
@@ -68,7 +87,12 @@ export type Vettore = z.output<typeof vettoreSchema>;
 export const ddtRigaInputSchema = z.strictObject({
   entityType: z.enum(DDT_RIGA_TIPI, { error: 'Tipo di riga non valido' }),
   id: z.uuid({ error: 'Elemento non valido' }),
-  pezzi: z.number({ error: 'Pezzi: un numero intero' }).int({ error: 'Pezzi: un numero intero' }).min(1, { error: 'Pezzi: almeno 1' }).max(1_000_000).optional(),
+  pezzi: z
+    .number({ error: 'Pezzi: un numero intero' })
+    .int({ error: 'Pezzi: un numero intero' })
+    .min(1, { error: 'Pezzi: almeno 1' })
+    .max(1_000_000)
+    .optional(),
 });
 export type DdtRigaInput = z.output<typeof ddtRigaInputSchema>;
 
@@ -79,11 +103,15 @@ export const ddtCreateSchema = z
     clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
     destinazioneCompanyId: z.uuid({ error: 'Ditta di destinazione non valida' }).optional(),
     destinazione: ddtIndirizzoSchema.optional(),
-    trasportoACura: z.enum(TRASPORTO_A_CURA, { error: 'Trasporto a cura: mittente, destinatario o vettore' }),
+    trasportoACura: z.enum(TRASPORTO_A_CURA, {
+      error: 'Trasporto a cura: mittente, destinatario o vettore',
+    }),
     vettore: vettoreSchema.optional(),
     porto: z.enum(PORTI, { error: 'Porto: franco o assegnato' }),
     aspetto: optionalText(200),
-    inizioTrasporto: z.iso.datetime({ offset: true, error: 'Inizio trasporto: data e ora non valide' }).nullish(),
+    inizioTrasporto: z.iso
+      .datetime({ offset: true, error: 'Inizio trasporto: data e ora non valide' })
+      .nullish(),
     note: optionalText(2000),
     righe: z
       .array(ddtRigaInputSchema)
@@ -92,18 +120,58 @@ export const ddtCreateSchema = z
   })
   .superRefine((body, ctx) => {
     const party = DDT_CAUSALE_TABLE[body.causale].destinatario;
-    if (party === 'cliente' && !body.clienteId) ctx.addIssue({ code: 'custom', path: ['clienteId'], message: 'Scegli il cliente destinatario' });
-    if (party === 'cliente' && body.destinazioneCompanyId) ctx.addIssue({ code: 'custom', path: ['destinazioneCompanyId'], message: 'Una vendita va a un cliente, non a una ditta del gruppo' });
-    if (party === 'ditta' && !body.destinazioneCompanyId) ctx.addIssue({ code: 'custom', path: ['destinazioneCompanyId'], message: 'Scegli la ditta del gruppo destinataria' });
-    if (party === 'ditta' && body.clienteId) ctx.addIssue({ code: 'custom', path: ['clienteId'], message: 'Un trasferimento va a una ditta del gruppo, non a un cliente' });
-    if (body.trasportoACura === 'vettore' && !body.vettore) ctx.addIssue({ code: 'custom', path: ['vettore'], message: 'Con il trasporto a cura del vettore, indica il vettore' });
-    else if (body.trasportoACura === 'vettore' && !body.vettore?.ragioneSociale) ctx.addIssue({ code: 'custom', path: ['vettore', 'ragioneSociale'], message: 'Vettore: ragione sociale obbligatoria' });
+    if (party === 'cliente' && !body.clienteId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clienteId'],
+        message: 'Scegli il cliente destinatario',
+      });
+    if (party === 'cliente' && body.destinazioneCompanyId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destinazioneCompanyId'],
+        message: 'Una vendita va a un cliente, non a una ditta del gruppo',
+      });
+    if (party === 'ditta' && !body.destinazioneCompanyId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destinazioneCompanyId'],
+        message: 'Scegli la ditta del gruppo destinataria',
+      });
+    if (party === 'ditta' && body.clienteId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['clienteId'],
+        message: 'Un trasferimento va a una ditta del gruppo, non a un cliente',
+      });
+    if (body.trasportoACura === 'vettore' && !body.vettore)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vettore'],
+        message: 'Con il trasporto a cura del vettore, indica il vettore',
+      });
+    else if (body.trasportoACura === 'vettore' && !body.vettore?.ragioneSociale)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vettore', 'ragioneSociale'],
+        message: 'Vettore: ragione sociale obbligatoria',
+      });
     const seen = new Set<string>();
     body.righe.forEach((r, i) => {
       const key = `${r.entityType}:${r.id.toLowerCase()}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['righe', i, 'id'], message: 'Elemento già presente nel DDT' });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['righe', i, 'id'],
+          message: 'Elemento già presente nel DDT',
+        });
       seen.add(key);
-      if (r.pezzi !== undefined && r.entityType !== 'lotto') ctx.addIssue({ code: 'custom', path: ['righe', i, 'pezzi'], message: 'I pezzi si indicano solo per i pavimenti' });
+      if (r.pezzi !== undefined && r.entityType !== 'lotto')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['righe', i, 'pezzi'],
+          message: 'I pezzi si indicano solo per i pavimenti',
+        });
     });
   });
 export type DdtCreate = z.output<typeof ddtCreateSchema>;
@@ -111,7 +179,9 @@ export type DdtCreateInput = z.input<typeof ddtCreateSchema>;
 export const ddtUpdateSchema = ddtCreateSchema;
 export type DdtUpdate = DdtCreate;
 
-export const ddtAnnullaSchema = z.strictObject({ motivo: requiredText(500, 'Motivo: obbligatorio') });
+export const ddtAnnullaSchema = z.strictObject({
+  motivo: requiredText(500, 'Motivo: obbligatorio'),
+});
 export type DdtAnnulla = z.output<typeof ddtAnnullaSchema>;
 
 /** What a line weighs and counts, as the DDT prints it. */
@@ -160,8 +230,13 @@ const destinatarioSchema = z.object({
 });
 
 export const ddtDaSpedireQuerySchema = z
-  .object({ clienteId: z.uuid({ error: 'Cliente non valido' }).optional(), destinazioneCompanyId: z.uuid({ error: 'Ditta non valida' }).optional() })
-  .refine((q) => Boolean(q.clienteId) !== Boolean(q.destinazioneCompanyId), { error: 'Indica il cliente oppure la ditta del gruppo' });
+  .object({
+    clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
+    destinazioneCompanyId: z.uuid({ error: 'Ditta non valida' }).optional(),
+  })
+  .refine((q) => Boolean(q.clienteId) !== Boolean(q.destinazioneCompanyId), {
+    error: 'Indica il cliente oppure la ditta del gruppo',
+  });
 export const ddtDaSpedireSchema = z.object({
   /** the party (its address is the destination unless another is given); null when nothing was ever sold to that group company */
   destinatario: destinatarioSchema.nullable(),
@@ -175,7 +250,6 @@ export type DdtDaSpedire = z.infer<typeof ddtDaSpedireSchema>;
 
 export const ddtRigaSchema = ddtElementoSchema.extend({ rigaId: z.string() });
 export type DdtRiga = z.infer<typeof ddtRigaSchema>;
-
 
 /** What the detail and the list both say of a DDT. */
 const ddtTestata = {
@@ -195,9 +269,21 @@ export const ddtSchema = z.object({
   cliente: anagraficaRef.nullable(),
   destinazioneCompany: z.object({ _id: z.string(), name: z.string() }).nullable(),
   destinatario: destinatarioSchema,
-  destinazione: z.object({ indirizzo: z.string(), cap: z.string().nullable(), comune: z.string(), provincia: z.string().nullable(), nazione: z.string().nullable() }),
+  destinazione: z.object({
+    indirizzo: z.string(),
+    cap: z.string().nullable(),
+    comune: z.string(),
+    provincia: z.string().nullable(),
+    nazione: z.string().nullable(),
+  }),
   trasportoACura: z.enum(TRASPORTO_A_CURA),
-  vettore: z.object({ ragioneSociale: z.string(), partitaIva: z.string().nullable(), targa: z.string().nullable() }).nullable(),
+  vettore: z
+    .object({
+      ragioneSociale: z.string(),
+      partitaIva: z.string().nullable(),
+      targa: z.string().nullable(),
+    })
+    .nullable(),
   porto: z.enum(PORTI),
   aspetto: z.string().nullable(),
   inizioTrasporto: z.string().nullable(),
@@ -243,14 +329,21 @@ export type DdtFilter = z.output<typeof ddtFilterSchema>;
  * The list's totals: the DDTs that match, and what left the yard with the emitted ones among them
  * (a draft has not left yet, a cancelled one did not travel), in colli and kg.
  */
-export const ddtSummarySchema = z.object({ count: z.number().int(), emessi: z.number().int(), colli: z.number().int(), pesoKg: z.number().int() });
+export const ddtSummarySchema = z.object({
+  count: z.number().int(),
+  emessi: z.number().int(),
+  colli: z.number().int(),
+  pesoKg: z.number().int(),
+});
 export type DdtSummary = z.infer<typeof ddtSummarySchema>;
 export const ddtListQuerySchema = listQuerySchema.extend({
   ...ddtFilters,
   sort: z.enum([...DDT_SORT_FIELDS, ...DDT_SORT_FIELDS.map((f) => `-${f}` as const)]).optional(),
 });
 export type DdtListQuery = z.output<typeof ddtListQuerySchema>;
-export const ddtExportQuerySchema = ddtListQuerySchema.omit({ page: true, limit: true }).extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export const ddtExportQuerySchema = ddtListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 export type DdtExportQuery = z.output<typeof ddtExportQuerySchema>;
 
 export const packingListQuerySchema = z.object({

@@ -65,10 +65,19 @@ export function formatBytes(n: number): string {
 }
 
 /** DATA_DIR/uploads (without its tmp/ folder) as uploads.tar.gz in `dir`; null when there are no files. */
-export async function archiveUploads(uploadsDir: string, dir: string, log: Logger): Promise<BackupManifest['uploads']> {
+export async function archiveUploads(
+  uploadsDir: string,
+  dir: string,
+  log: Logger,
+): Promise<BackupManifest['uploads']> {
   const uploads = await countFiles(uploadsDir, ['tmp']);
   if (uploads.files === 0) return { file: null, ...uploads };
-  log(bilingual(`File caricati: ${uploads.files} (${formatBytes(uploads.bytes)})…`, 'archiving uploaded files'));
+  log(
+    bilingual(
+      `File caricati: ${uploads.files} (${formatBytes(uploads.bytes)})…`,
+      'archiving uploaded files',
+    ),
+  );
   await run('tar', [
     '-czf',
     path.join(dir, UPLOADS_FILE),
@@ -81,7 +90,12 @@ export async function archiveUploads(uploadsDir: string, dir: string, log: Logge
 }
 
 /** Unpacks the backup's uploads into `uploadsDir` (empty or only tmp/ by now) and checks their count and size. */
-export async function restoreUploads(uploadsDir: string, dir: string, uploads: BackupManifest['uploads'], log: Logger) {
+export async function restoreUploads(
+  uploadsDir: string,
+  dir: string,
+  uploads: BackupManifest['uploads'],
+  log: Logger,
+) {
   if (!uploads.file) return;
   log(bilingual(`Ripristino di ${uploads.files} file caricati…`, 'extracting uploaded files'));
   await fsp.mkdir(path.dirname(uploadsDir), { recursive: true });

@@ -6,7 +6,13 @@ import zlib from 'node:zlib';
 import { openDatabase, type Database } from '../../db/client.js';
 import { assertPgliteNotInUse, bilingual } from '../common.js';
 import { isNonEmptyDir } from './files.js';
-import { BackupError, PGLITE_FILE, type BackupManifest, type DataLocation, type Logger } from './manifest.js';
+import {
+  BackupError,
+  PGLITE_FILE,
+  type BackupManifest,
+  type DataLocation,
+  type Logger,
+} from './manifest.js';
 import { inReadSnapshot, migrationsApplied, snapshotWith } from './snapshot.js';
 
 const gzipAsync = promisify(zlib.gzip);
@@ -63,15 +69,26 @@ export async function backupPglite(
  * Loads the backup's data folder into `pgliteDir`; an existing database is moved aside first (its
  * folder is added to `keptAside`). Returns the opened database for the checks.
  */
-export async function restorePglite(pgliteDir: string, dir: string, manifest: BackupManifest, stamp: string, keptAside: string[], log: Logger): Promise<Database> {
+export async function restorePglite(
+  pgliteDir: string,
+  dir: string,
+  manifest: BackupManifest,
+  stamp: string,
+  keptAside: string[],
+  log: Logger,
+): Promise<Database> {
   if (isNonEmptyDir(pgliteDir)) {
     const aside = `${pgliteDir}.before-restore-${stamp}`;
     await fsp.rename(pgliteDir, aside);
     keptAside.push(aside);
     log(bilingual(`Database esistente spostato in ${aside}`, 'existing database moved aside'));
   }
-  log(bilingual(`Ripristino del database PGlite in ${pgliteDir}…`, 'loading the embedded database'));
+  log(
+    bilingual(`Ripristino del database PGlite in ${pgliteDir}…`, 'loading the embedded database'),
+  );
   await fsp.mkdir(pgliteDir, { recursive: true });
-  const blob = await fs.openAsBlob(path.join(dir, manifest.db.file), { type: 'application/x-gzip' });
+  const blob = await fs.openAsBlob(path.join(dir, manifest.db.file), {
+    type: 'application/x-gzip',
+  });
   return openDatabase({ pgliteDir, loadDataDir: blob });
 }

@@ -101,7 +101,17 @@ export async function pgRestore(databaseUrl: string, file: string, log: Logger) 
   const conn = pgConnection(databaseUrl);
   await run(
     findPgTool('pg_restore'),
-    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', '--dbname', conn.url, file],
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      '--exit-on-error',
+      '--dbname',
+      conn.url,
+      file,
+    ],
     conn.env,
   );
 }

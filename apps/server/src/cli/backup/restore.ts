@@ -127,7 +127,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const uploadsPresent = location.objects
       ? await hasObjects(location.objects)
       : (await countFiles(location.uploadsDir, ['tmp'])).files > 0;
-    if (uploadsPresent && !options.force) throw notEmpty(location.objects ? 'Il bucket' : location.uploadsDir);
+    if (uploadsPresent && !options.force)
+      throw notEmpty(location.objects ? 'Il bucket' : location.uploadsDir);
 
     let extraTables: string[] = [];
     let database: Database;
@@ -183,9 +184,21 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     if (location.objects) {
       if (uploadsPresent) {
-        log(bilingual('Il bucket conteneva già dei file: restano dove sono, nessuno viene cancellato', 'existing bucket objects are kept'));
+        log(
+          bilingual(
+            'Il bucket conteneva già dei file: restano dove sono, nessuno viene cancellato',
+            'existing bucket objects are kept',
+          ),
+        );
       }
-      await restoreObjects(location.objects, location.uploadsDir, location.dataDir, dir, manifest.uploads, log);
+      await restoreObjects(
+        location.objects,
+        location.uploadsDir,
+        location.dataDir,
+        dir,
+        manifest.uploads,
+        log,
+      );
       return { manifest, keptAside, extraTables, ms: Date.now() - started };
     }
     if (uploadsPresent) {

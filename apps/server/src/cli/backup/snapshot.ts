@@ -38,7 +38,10 @@ export async function snapshotWith(query: Query): Promise<DbSnapshot> {
  * Runs `fn` inside one read-only, repeatable-read transaction with the time zone fixed to UTC, so the
  * text of timestamps (and so the checksums) does not depend on the server's settings.
  */
-export async function inReadSnapshot<T>(database: Database, fn: (query: Query) => Promise<T>): Promise<T> {
+export async function inReadSnapshot<T>(
+  database: Database,
+  fn: (query: Query) => Promise<T>,
+): Promise<T> {
   if (database.pglite) {
     return database.pglite.transaction(async (tx) => {
       await tx.query(`set local time zone 'UTC'`);

@@ -31,12 +31,16 @@ function anagraficaColumns() {
 }
 
 export const clienti = pgTable('clienti', anagraficaColumns(), (t) => [
-  uniqueIndex('clienti_partita_iva_unique').on(t.companyId, t.partitaIva).where(sql`${t.partitaIva} is not null`),
+  uniqueIndex('clienti_partita_iva_unique')
+    .on(t.companyId, t.partitaIva)
+    .where(sql`${t.partitaIva} is not null`),
   index('clienti_company_name_idx').on(t.companyId, t.ragioneSociale),
 ]);
 
 export const fornitori = pgTable('fornitori', anagraficaColumns(), (t) => [
-  uniqueIndex('fornitori_partita_iva_unique').on(t.companyId, t.partitaIva).where(sql`${t.partitaIva} is not null`),
+  uniqueIndex('fornitori_partita_iva_unique')
+    .on(t.companyId, t.partitaIva)
+    .where(sql`${t.partitaIva} is not null`),
   index('fornitori_company_name_idx').on(t.companyId, t.ragioneSociale),
 ]);
 

@@ -35,7 +35,9 @@ export const chatMessages = pgTable(
     index('chat_messages_sender_idx').on(t.senderId, t.createdAt),
     index('chat_messages_receiver_idx').on(t.receiverId, t.createdAt),
     // The unread count is asked on every connect and after every message.
-    index('chat_messages_unread_idx').on(t.receiverId, t.senderId).where(sql`${t.readAt} is null and ${t.deletedAt} is null`),
+    index('chat_messages_unread_idx')
+      .on(t.receiverId, t.senderId)
+      .where(sql`${t.readAt} is null and ${t.deletedAt} is null`),
   ],
 );
 

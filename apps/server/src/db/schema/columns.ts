@@ -6,7 +6,9 @@ import { v7 as uuidv7 } from 'uuid';
 
 /** `id`: a UUID v7 made by the app (time-ordered, so indexes stay compact). */
 export function primaryId() {
-  return uuid('id').primaryKey().$defaultFn(() => uuidv7());
+  return uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
 }
 
 /** `created_at`, `updated_at`. */

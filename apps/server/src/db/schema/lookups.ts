@@ -1,4 +1,13 @@
-import { boolean, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { primaryId, timestamps } from './columns.js';
 import { companyRef } from './companies.js';
 
@@ -44,7 +53,10 @@ export const caveTariffe = pgTable(
     scogliere: euroT('scogliere'),
     terre: euroT('terre'),
   },
-  (t) => [uniqueIndex('cave_tariffe_dal_unique').on(t.cavaId, t.validoDal), index('cave_tariffe_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('cave_tariffe_dal_unique').on(t.cavaId, t.validoDal),
+    index('cave_tariffe_company_idx').on(t.companyId),
+  ],
 );
 
 export const materiali = pgTable(
@@ -77,8 +89,13 @@ export const macchine = pgTable(
     nome: text('nome').notNull(),
     tipo: text('tipo').notNull(),
     kerfMm: numeric('kerf_mm', { precision: 5, scale: 1, mode: 'number' }).notNull().default(5),
-    rifiloMm: numeric('rifilo_mm', { precision: 6, scale: 1, mode: 'number' }).notNull().default(20),
+    rifiloMm: numeric('rifilo_mm', { precision: 6, scale: 1, mode: 'number' })
+      .notNull()
+      .default(20),
     attiva: boolean('attiva').notNull().default(true),
   },
-  (t) => [uniqueIndex('macchine_nome_unique').on(t.companyId, t.nome), index('macchine_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('macchine_nome_unique').on(t.companyId, t.nome),
+    index('macchine_company_idx').on(t.companyId),
+  ],
 );

@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Failed logins only (DESIGN §3.2: throttling counts failures). Kept in the database so every instance sees them. */
 export const loginFailures = pgTable(
@@ -9,7 +19,10 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_ip_idx').on(t.ip, t.at)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.at),
+    index('login_failures_ip_idx').on(t.ip, t.at),
+  ],
 );
 
 /** Stored answers of writing requests that carried an `Idempotency-Key` (DESIGN §3.2, docs/offline.md). */
@@ -28,5 +41,8 @@ export const idempotencyKeys = pgTable(
     responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.companyId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId, t.key] }),
+    index('idempotency_created_idx').on(t.createdAt),
+  ],
 );

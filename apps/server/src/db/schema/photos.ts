@@ -35,7 +35,10 @@ export const photos = pgTable(
     fileMissing: boolean('file_missing').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the gallery search compares (lib/search.ts), stored so the trigram recheck computes nothing per row. */
-    searchText: text('search_text').generatedAlwaysAs((): SQL => sql`f_unaccent(coalesce(${photos.codice}, '') || ' ' || coalesce(${photos.description}, ''))`),
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`f_unaccent(coalesce(${photos.codice}, '') || ' ' || coalesce(${photos.description}, ''))`,
+    ),
   },
   (t) => [
     index('photos_company_idx').on(t.companyId, t.createdAt, t.id),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { primaryId, timestamps } from './columns.js';
 import { clienti, fornitori } from './anagrafica.js';
 import { macchine, materiali, ubicazioni } from './lookups.js';
@@ -82,10 +95,15 @@ export const lavorazioniLastre = pgTable(
   (t) => [
     uniqueIndex('lavorazioni_lastre_codice_unique').on(t.companyId, t.codice),
     // one open sawing per block: a second plan for the same block is refused by the database too
-    uniqueIndex('lavorazioni_lastre_blocco_aperta_unique').on(t.bloccoId).where(sql`${t.stato} in ('pianificata', 'in_segagione')`),
+    uniqueIndex('lavorazioni_lastre_blocco_aperta_unique')
+      .on(t.bloccoId)
+      .where(sql`${t.stato} in ('pianificata', 'in_segagione')`),
     index('lavorazioni_lastre_list_idx').on(t.companyId, t.createdAt, t.id),
     index('lavorazioni_lastre_blocco_idx').on(t.bloccoId),
-    check('lavorazioni_lastre_quantita_check', sql`${t.numeroLastre} >= 0 and ${t.mqTotali} >= 0 and ${t.spessoreMm} > 0`),
+    check(
+      'lavorazioni_lastre_quantita_check',
+      sql`${t.numeroLastre} >= 0 and ${t.mqTotali} >= 0 and ${t.spessoreMm} > 0`,
+    ),
   ],
 );
 
@@ -99,7 +117,9 @@ export const pacchi = pgTable(
      * The sawing and the block it came from, in this company. A bundle received from a group company
      * names only this company's rows (DESIGN §4): its copy of the block when it has one, else nothing.
      */
-    lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniLastre.id, { onDelete: 'restrict' }),
+    lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniLastre.id, {
+      onDelete: 'restrict',
+    }),
     ...bloccoMateriale(),
     spessoreMm: integer('spessore_mm').notNull(),
     finitura: text('finitura').notNull(),
@@ -136,7 +156,10 @@ export const lastre = pgTable(
     altezzaMm: integer('altezza_mm').notNull(),
     mq: area('mq').notNull(),
     scelta: text('scelta').notNull(),
-    difetti: text('difetti').array().notNull().default(sql`'{}'::text[]`),
+    difetti: text('difetti')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Reserved for or sold to. */
     clienteId: uuid('cliente_id').references(() => clienti.id, { onDelete: 'restrict' }),
     /** Last day (Rome) of a reservation; the day after, the slab reads as disponibile. */
@@ -152,9 +175,17 @@ export const lastre = pgTable(
     uniqueIndex('lastre_blocco_progressivo_unique').on(t.companyId, t.bloccoId, t.progressivo),
     index('lastre_pacco_idx').on(t.paccoId, t.progressivo),
     index('lastre_list_idx').on(t.companyId, t.createdAt, t.id),
-    index('lastre_riservate_idx').on(t.companyId, t.scadenzaRiserva).where(sql`${t.stato} = 'riservata'`),
-    check('lastre_riserva_check', sql`${t.stato} <> 'riservata' or (${t.clienteId} is not null and ${t.scadenzaRiserva} is not null)`),
-    check('lastre_misure_check', sql`${t.progressivo} between 1 and 999 and ${t.lunghezzaMm} > 0 and ${t.altezzaMm} > 0 and ${t.mq} >= 0`),
+    index('lastre_riservate_idx')
+      .on(t.companyId, t.scadenzaRiserva)
+      .where(sql`${t.stato} = 'riservata'`),
+    check(
+      'lastre_riserva_check',
+      sql`${t.stato} <> 'riservata' or (${t.clienteId} is not null and ${t.scadenzaRiserva} is not null)`,
+    ),
+    check(
+      'lastre_misure_check',
+      sql`${t.progressivo} between 1 and 999 and ${t.lunghezzaMm} > 0 and ${t.altezzaMm} > 0 and ${t.mq} >= 0`,
+    ),
   ],
 );
 
@@ -183,8 +214,14 @@ export const lavorazioniPavimenti = pgTable(
     uniqueIndex('lavorazioni_pavimenti_codice_unique').on(t.companyId, t.codice),
     index('lavorazioni_pavimenti_list_idx').on(t.companyId, t.createdAt, t.id),
     index('lavorazioni_pavimenti_blocco_idx').on(t.bloccoId),
-    check('lavorazioni_pavimenti_quantita_check', sql`${t.pezzi} >= 0 and ${t.mqProdotti} >= 0 and ${t.scartoMq} >= 0`),
-    check('lavorazioni_pavimenti_origine_check', sql`${t.origine} in ('blocco', 'lastre') and (${t.origine} = 'lastre' or ${t.bloccoId} is not null)`),
+    check(
+      'lavorazioni_pavimenti_quantita_check',
+      sql`${t.pezzi} >= 0 and ${t.mqProdotti} >= 0 and ${t.scartoMq} >= 0`,
+    ),
+    check(
+      'lavorazioni_pavimenti_origine_check',
+      sql`${t.origine} in ('blocco', 'lastre') and (${t.origine} = 'lastre' or ${t.bloccoId} is not null)`,
+    ),
   ],
 );
 
@@ -199,7 +236,10 @@ export const lavorazioniPavimentiLastre = pgTable(
       .notNull()
       .references(() => lastre.id, { onDelete: 'restrict' }),
   },
-  (t) => [primaryKey({ columns: [t.lavorazioneId, t.lastraId] }), index('lavorazioni_pavimenti_lastre_lastra_idx').on(t.lastraId)],
+  (t) => [
+    primaryKey({ columns: [t.lavorazioneId, t.lastraId] }),
+    index('lavorazioni_pavimenti_lastre_lastra_idx').on(t.lastraId),
+  ],
 );
 
 export const lotti = pgTable(
@@ -209,7 +249,9 @@ export const lotti = pgTable(
     companyId: companyRef(),
     codice: text('codice').notNull(),
     /** The tile cut, in this company: null for a lot received from a group company. */
-    lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniPavimenti.id, { onDelete: 'restrict' }),
+    lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniPavimenti.id, {
+      onDelete: 'restrict',
+    }),
     ...bloccoMateriale(),
     ...formatoPiastrella(),
     calibrato: boolean('calibrato').notNull(),
@@ -229,8 +271,14 @@ export const lotti = pgTable(
     uniqueIndex('lotti_codice_unique').on(t.companyId, t.codice),
     index('lotti_list_idx').on(t.companyId, t.createdAt, t.id),
     index('lotti_blocco_idx').on(t.bloccoId),
-    check('lotti_quantita_check', sql`${t.pezzi} >= 0 and ${t.mq} >= 0 and ${t.casse} >= 0 and ${t.pezziPerCassa} > 0`),
-    check('lotti_riservati_check', sql`${t.pezziRiservati} >= 0 and ${t.pezziRiservati} <= ${t.pezzi}`),
+    check(
+      'lotti_quantita_check',
+      sql`${t.pezzi} >= 0 and ${t.mq} >= 0 and ${t.casse} >= 0 and ${t.pezziPerCassa} > 0`,
+    ),
+    check(
+      'lotti_riservati_check',
+      sql`${t.pezziRiservati} >= 0 and ${t.pezziRiservati} <= ${t.pezzi}`,
+    ),
   ],
 );
 
@@ -256,8 +304,13 @@ export const riserveLotti = pgTable(
   },
   (t) => [
     index('riserve_lotti_lotto_idx').on(t.lottoId, t.stato),
-    index('riserve_lotti_attive_idx').on(t.companyId, t.scadenza).where(sql`${t.stato} = 'attiva'`),
-    check('riserve_lotti_check', sql`${t.pezzi} > 0 and ${t.stato} in ('attiva', 'rilasciata', 'scaduta', 'evasa')`),
+    index('riserve_lotti_attive_idx')
+      .on(t.companyId, t.scadenza)
+      .where(sql`${t.stato} = 'attiva'`),
+    check(
+      'riserve_lotti_check',
+      sql`${t.pezzi} > 0 and ${t.stato} in ('attiva', 'rilasciata', 'scaduta', 'evasa')`,
+    ),
   ],
 );
 
@@ -305,10 +358,16 @@ export const movimenti = pgTable(
         and (${t.tipo} not in ('riserva', 'rilascio', 'spedizione') or (${t.pezzi} = 0 and ${t.mq} = 0))`,
     ),
     // shipping moves no quantity (the sale did): a tile sale's shipped pieces never exceed the pieces sold
-    check('movimenti_spediti_check', sql`${t.pezziSpediti} >= 0 and ${t.pezziSpediti} <= greatest(-${t.pezzi}, 0)`),
+    check(
+      'movimenti_spediti_check',
+      sql`${t.pezziSpediti} >= 0 and ${t.pezziSpediti} <= greatest(-${t.pezzi}, 0)`,
+    ),
     index('movimenti_ddt_idx').on(t.ddtId),
     // a block appears alone only when it moves between group companies
-    check('movimenti_oggetto_check', sql`${t.paccoId} is not null or ${t.lottoId} is not null or ${t.lastraId} is not null or ${t.bloccoId} is not null`),
+    check(
+      'movimenti_oggetto_check',
+      sql`${t.paccoId} is not null or ${t.lottoId} is not null or ${t.lastraId} is not null or ${t.bloccoId} is not null`,
+    ),
   ],
 );
 
@@ -328,7 +387,11 @@ export const trasferimenti = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('trasferimenti_company_idx').on(t.companyId, t.createdAt), index('trasferimenti_destinazione_idx').on(t.destinazioneCompanyId, t.createdAt), check('trasferimenti_ditte_check', sql`${t.companyId} <> ${t.destinazioneCompanyId}`)],
+  (t) => [
+    index('trasferimenti_company_idx').on(t.companyId, t.createdAt),
+    index('trasferimenti_destinazione_idx').on(t.destinazioneCompanyId, t.createdAt),
+    check('trasferimenti_ditte_check', sql`${t.companyId} <> ${t.destinazioneCompanyId}`),
+  ],
 );
 
 /** Each item of a transfer: its row in the source company and the one it became in the destination. */
@@ -353,6 +416,9 @@ export const trasferimentiRighe = pgTable(
     index('trasferimenti_righe_trasferimento_idx').on(t.trasferimentoId),
     index('trasferimenti_righe_origine_idx').on(t.origineId),
     index('trasferimenti_righe_destinazione_idx').on(t.destinazioneId),
-    check('trasferimenti_righe_check', sql`${t.tipo} in ('blocco', 'pacco', 'lotto') and ${t.pezzi} > 0 and ${t.mq} >= 0 and ${t.prezzo} >= 0`),
+    check(
+      'trasferimenti_righe_check',
+      sql`${t.tipo} in ('blocco', 'pacco', 'lotto') and ${t.pezzi} > 0 and ${t.mq} >= 0 and ${t.prezzo} >= 0`,
+    ),
   ],
 );

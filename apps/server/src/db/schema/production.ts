@@ -1,5 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { primaryId, timestamps } from './columns.js';
 import { companyRef } from './companies.js';
 import { clienti, fornitori } from './anagrafica.js';
@@ -21,7 +33,12 @@ export const codeSequences = pgTable(
  * The text a block list searches (codice, numero fornitore, tracciabilità, note), joined by a control
  * character no user types, so one trigram index serves one ILIKE.
  */
-function blocchiSearchText(t: { codice: AnyPgColumn; numeroFornitore: AnyPgColumn; codiceTracciabilita: AnyPgColumn; note: AnyPgColumn }) {
+function blocchiSearchText(t: {
+  codice: AnyPgColumn;
+  numeroFornitore: AnyPgColumn;
+  codiceTracciabilita: AnyPgColumn;
+  note: AnyPgColumn;
+}) {
   return sql`(${t.codice} || chr(1) || coalesce(${t.numeroFornitore}, '') || chr(1) || coalesce(${t.codiceTracciabilita}, '') || chr(1) || coalesce(${t.note}, ''))`;
 }
 
@@ -94,7 +111,10 @@ export const blocchi = pgTable(
     scelta: text('scelta').notNull().default('prima'),
     categoria: text('categoria').notNull().default('squadrato'),
     difettoso: boolean('difettoso').notNull().default(false),
-    difetti: text('difetti').array().notNull().default(sql`'{}'::text[]`),
+    difetti: text('difetti')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     noteDifetti: text('note_difetti'),
     lunghezza: integer('lunghezza').notNull(),
     altezza: integer('altezza').notNull(),
@@ -131,7 +151,9 @@ export const blocchi = pgTable(
      * What the list search compares (lib/search.ts), stored: the trigram index's recheck then reads it
      * instead of computing f_unaccent again on every candidate row (docs/performance.md, QUALITY P5).
      */
-    searchText: text('search_text').generatedAlwaysAs((): SQL => sql`f_unaccent(${blocchiSearchText(blocchi)})`),
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`f_unaccent(${blocchiSearchText(blocchi)})`,
+    ),
     ...timestamps(),
   },
   (t) => [
@@ -143,7 +165,9 @@ export const blocchi = pgTable(
     // the production figures: one range on the production date per month (dashboard, statistiche, registro)
     index('blocchi_riquadratura_idx').on(t.companyId, t.origine, t.dataRiquadratura),
     index('blocchi_fornitore_idx').on(t.fornitoreId),
-    index('blocchi_opzione_idx').on(t.opzioneScadenza).where(sql`${t.stato} = 'opzionato'`),
+    index('blocchi_opzione_idx')
+      .on(t.opzioneScadenza)
+      .where(sql`${t.stato} = 'opzionato'`),
     index('blocchi_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

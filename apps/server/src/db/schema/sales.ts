@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.js';
 import { primaryId, timestamps } from './columns.js';
 import { companyRef } from './companies.js';
@@ -58,14 +69,23 @@ export const collaudoRighe = pgTable(
     abbuonoTipo: text('abbuono_tipo'),
     abbuonoValore: numeric('abbuono_valore', { precision: 12, scale: 3, mode: 'number' }),
     sceltaAssegnata: text('scelta_assegnata'),
-    difettiRiscontrati: text('difetti_riscontrati').array().notNull().default(sql`'{}'::text[]`),
+    difettiRiscontrati: text('difetti_riscontrati')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     esito: text('esito'),
     prezzo: money('prezzo'),
     unitaPrezzo: text('unita_prezzo').notNull().default('m3'),
     pesoRilevato: numeric('peso_rilevato', { precision: 10, scale: 2, mode: 'number' }),
     note: text('note'),
     /** The row's figures (contracts' calcolaRiga) as of its last write, for SQL sums; the detail recomputes them live. */
-    volumeNettoAccettato: numeric('volume_netto_accettato', { precision: 12, scale: 3, mode: 'number' }).notNull().default(0),
+    volumeNettoAccettato: numeric('volume_netto_accettato', {
+      precision: 12,
+      scale: 3,
+      mode: 'number',
+    })
+      .notNull()
+      .default(0),
     peso: numeric('peso', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     importo: bigint('importo', { mode: 'number' }),
     /** What `peso` was taken on (`pesato` | `teorico`); a confirmed collaudo shows its stored figures, never recomputed. */

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clienti } from './anagrafica.js';
 import { primaryId, timestamps } from './columns.js';
 import { companies, companyRef } from './companies.js';
@@ -38,7 +51,9 @@ export const ddt = pgTable(
     clienteId: uuid('cliente_id')
       .notNull()
       .references(() => clienti.id, { onDelete: 'restrict' }),
-    destinazioneCompanyId: uuid('destinazione_company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    destinazioneCompanyId: uuid('destinazione_company_id').references(() => companies.id, {
+      onDelete: 'restrict',
+    }),
     destinatario: jsonb('destinatario').$type<DdtDestinatarioSnapshot>().notNull(),
     destinazioneIndirizzo: text('destinazione_indirizzo').notNull(),
     destinazioneCap: text('destinazione_cap'),
@@ -65,12 +80,20 @@ export const ddt = pgTable(
   },
   (t) => [
     // the fiscal series: one number once per company and year
-    uniqueIndex('ddt_numero_unique').on(t.companyId, t.anno, t.numero).where(sql`${t.numero} is not null`),
+    uniqueIndex('ddt_numero_unique')
+      .on(t.companyId, t.anno, t.numero)
+      .where(sql`${t.numero} is not null`),
     index('ddt_list_idx').on(t.companyId, t.createdAt, t.id),
     index('ddt_cliente_idx').on(t.companyId, t.clienteId),
-    check('ddt_stato_check', sql`${t.stato} in ('bozza', 'emesso', 'annullato') and (${t.stato} = 'bozza') = (${t.numero} is null) and (${t.numero} is null) = (${t.anno} is null)`),
-    check('ddt_valori_check', sql`${t.causale} in ('vendita', 'trasferimento') and ${t.trasportoACura} in ('mittente', 'destinatario', 'vettore') and ${t.porto} in ('franco', 'assegnato')
-      and (${t.trasportoACura} <> 'vettore' or ${t.vettoreRagioneSociale} is not null) and ${t.colli} >= 0 and ${t.pesoKg} >= 0 and ${t.numero} > 0`),
+    check(
+      'ddt_stato_check',
+      sql`${t.stato} in ('bozza', 'emesso', 'annullato') and (${t.stato} = 'bozza') = (${t.numero} is null) and (${t.numero} is null) = (${t.anno} is null)`,
+    ),
+    check(
+      'ddt_valori_check',
+      sql`${t.causale} in ('vendita', 'trasferimento') and ${t.trasportoACura} in ('mittente', 'destinatario', 'vettore') and ${t.porto} in ('franco', 'assegnato')
+      and (${t.trasportoACura} <> 'vettore' or ${t.vettoreRagioneSociale} is not null) and ${t.colli} >= 0 and ${t.pesoKg} >= 0 and ${t.numero} > 0`,
+    ),
   ],
 );
 
@@ -103,12 +126,18 @@ export const ddtRighe = pgTable(
     pesoKg: integer('peso_kg').notNull(),
     pesoBase: text('peso_base').notNull(),
     colli: integer('colli').notNull(),
-    lastraIds: uuid('lastra_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    lastraIds: uuid('lastra_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (t) => [
     index('ddt_righe_ddt_idx').on(t.ddtId, t.posizione),
     index('ddt_righe_entity_idx').on(t.entityId),
-    check('ddt_righe_check', sql`${t.entityType} in ('blocco', 'pacco', 'lastra', 'lotto') and ${t.pezzi} > 0 and ${t.pesoKg} >= 0 and ${t.colli} >= 0 and ${t.pesoBase} in ('pesato', 'teorico', 'calcolato')`),
+    check(
+      'ddt_righe_check',
+      sql`${t.entityType} in ('blocco', 'pacco', 'lastra', 'lotto') and ${t.pezzi} > 0 and ${t.pesoKg} >= 0 and ${t.colli} >= 0 and ${t.pesoBase} in ('pesato', 'teorico', 'calcolato')`,
+    ),
   ],
 );
 
@@ -120,5 +149,8 @@ export const ddtContatori = pgTable(
     anno: integer('anno').notNull(),
     ultimo: integer('ultimo').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.anno] }), check('ddt_contatori_check', sql`${t.ultimo} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.anno] }),
+    check('ddt_contatori_check', sql`${t.ultimo} > 0`),
+  ],
 );

@@ -99,21 +99,31 @@ export function createSessionStore({ db, policy }: { db: Db; policy: SessionPoli
           expiresAt: row.session.expiresAt,
           fetchedAt: now,
         };
-        if (now - entry.lastSeenAt.getTime() > LAST_SEEN_WRITE_MS && now - entry.lastSeenAt.getTime() <= policy.idleMs) {
+        if (
+          now - entry.lastSeenAt.getTime() > LAST_SEEN_WRITE_MS &&
+          now - entry.lastSeenAt.getTime() <= policy.idleMs
+        ) {
           entry.lastSeenAt = new Date(now);
-          await db.update(sessions).set({ lastSeenAt: entry.lastSeenAt }).where(eq(sessions.id, sessionId));
+          await db
+            .update(sessions)
+            .set({ lastSeenAt: entry.lastSeenAt })
+            .where(eq(sessions.id, sessionId));
         }
         cache.set(sessionId, entry);
       }
       const { context } = entry;
       if (context.user.id !== userId || !context.user.active) return null;
-      if (now >= entry.expiresAt.getTime() || now - entry.createdAt.getTime() >= policy.absoluteMs) return null;
+      if (now >= entry.expiresAt.getTime() || now - entry.createdAt.getTime() >= policy.absoluteMs)
+        return null;
       if (now - entry.lastSeenAt.getTime() >= policy.idleMs) return null;
       return context;
     },
 
     async revoke(sessionId: string) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
       notify([sessionId]);
     },
 
@@ -131,12 +141,16 @@ export function createSessionStore({ db, policy }: { db: Db; policy: SessionPoli
         )
         .returning({ id: sessions.id });
       notify(rows.map((r) => r.id));
-      for (const [id, entry] of cache) if (entry.context.user.id === userId && id !== exceptSessionId) cache.delete(id);
+      for (const [id, entry] of cache)
+        if (entry.context.user.id === userId && id !== exceptSessionId) cache.delete(id);
     },
 
     /** The ids of a user's live sessions (read before the user row, and its sessions with it, is deleted). */
     async liveIdsOfUser(userId: string, tx: DbOrTx = db): Promise<string[]> {
-      const rows = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      const rows = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
       return rows.map((r) => r.id);
     },
 

@@ -17,13 +17,20 @@ const hmacKeys = new WeakMap<Uint8Array, ReturnType<typeof crypto.subtle.importK
 function hmacKey(secret: Uint8Array) {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     hmacKeys.set(secret, key);
   }
   return key;
 }
 
-export async function signAccessToken(key: Uint8Array, claims: AccessClaims, expiresAt: Date): Promise<string> {
+export async function signAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  expiresAt: Date,
+): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(claims.userId)
@@ -40,11 +47,17 @@ export async function signAccessToken(key: Uint8Array, claims: AccessClaims, exp
  * (WebCrypto's HMAC job). Only an exact token string that verified under this key is found here;
  * revocation is the session's check (sessions.ts), unaffected.
  */
-const verified = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; expiresAtMs: number }>>();
+const verified = new WeakMap<
+  Uint8Array,
+  Map<string, { claims: AccessClaims; expiresAtMs: number }>
+>();
 const VERIFIED_KEPT = 1000;
 
 /** One algorithm, issuer, audience and expiry checked (QUALITY S6); anything else is null. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string,
+): Promise<AccessClaims | null> {
   let kept = verified.get(key);
   if (!kept) verified.set(key, (kept = new Map()));
   const hit = kept.get(token);
@@ -56,7 +69,12 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
       audience: AUDIENCE,
       typ: 'JWT',
     });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.exp !== 'number'
+    )
+      return null;
     const claims = { userId: payload.sub, sessionId: payload.sid };
     kept.delete(token);
     if (kept.size >= VERIFIED_KEPT) kept.delete(kept.keys().next().value!);

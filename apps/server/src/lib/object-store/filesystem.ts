@@ -23,7 +23,8 @@ export function createFilesystemBackend(root: string): ObjectBackend {
   function absolute(key: string): string {
     const full = path.resolve(base, key);
     // Storage validates keys; this is the last guard against a path leaving the root.
-    if (!full.startsWith(base + path.sep) || NOT_OBJECTS.has(key.split('/')[0]!)) throw new Error('chiave di file non valida');
+    if (!full.startsWith(base + path.sep) || NOT_OBJECTS.has(key.split('/')[0]!))
+      throw new Error('chiave di file non valida');
     return full;
   }
 
@@ -44,7 +45,8 @@ export function createFilesystemBackend(root: string): ObjectBackend {
       const key = rel ? `${rel}/${entry.name}` : entry.name;
       if (!rel && NOT_OBJECTS.has(entry.name)) continue;
       if (entry.isDirectory()) {
-        if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) yield* walk(path.join(dir, entry.name), key, prefix);
+        if (key.startsWith(prefix) || prefix.startsWith(`${key}/`))
+          yield* walk(path.join(dir, entry.name), key, prefix);
       } else if (entry.isFile() && key.startsWith(prefix)) {
         const stat = await fsp.stat(path.join(dir, entry.name)).catch(() => null);
         if (stat) yield { key, size: stat.size };

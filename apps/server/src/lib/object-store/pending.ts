@@ -29,7 +29,15 @@ export type OwnedKeys = (tx: DbOrTx, keys: string[]) => Promise<Set<string>>;
  * The pending-objects table (`storage_pending`), one mechanism for every backend and every
  * instance: an instance cannot see another's local notes, but all of them see the database.
  */
-export function createPendingObjects({ db, backend, instance }: { db: Db; backend: ObjectBackend; instance: string }) {
+export function createPendingObjects({
+  db,
+  backend,
+  instance,
+}: {
+  db: Db;
+  backend: ObjectBackend;
+  instance: string;
+}) {
   /** Removes the objects, then the entries of the ones removed; one that fails stays pending for the sweep. */
   async function removeWithEntries(keys: string[]) {
     const removed: string[] = [];
@@ -41,7 +49,11 @@ export function createPendingObjects({ db, backend, instance }: { db: Db; backen
         // left pending: the sweep tries again once the backend answers
       }
     }
-    if (removed.length) await db.delete(storagePending).where(inArray(storagePending.key, removed)).catch(() => undefined);
+    if (removed.length)
+      await db
+        .delete(storagePending)
+        .where(inArray(storagePending.key, removed))
+        .catch(() => undefined);
   }
 
   return {
@@ -54,8 +66,12 @@ export function createPendingObjects({ db, backend, instance }: { db: Db; backen
         },
         async settle(tx) {
           if (keys.length === 0) return;
-          const settled = await tx.delete(storagePending).where(inArray(storagePending.key, keys)).returning({ key: storagePending.key });
-          if (settled.length !== keys.length) throw new AppError('SERVICE_UNAVAILABLE', 'Caricamento interrotto: riprova');
+          const settled = await tx
+            .delete(storagePending)
+            .where(inArray(storagePending.key, keys))
+            .returning({ key: storagePending.key });
+          if (settled.length !== keys.length)
+            throw new AppError('SERVICE_UNAVAILABLE', 'Caricamento interrotto: riprova');
         },
         abandon: () => removeWithEntries(keys),
       };
@@ -63,7 +79,11 @@ export function createPendingObjects({ db, backend, instance }: { db: Db; backen
 
     /** In the transaction that deletes the rows owning `keys`: a crash before `removeReleased` leaves them to the sweep. */
     async release(tx: DbOrTx, keys: string[]): Promise<void> {
-      if (keys.length) await tx.insert(storagePending).values(keys.map((key) => ({ key, instance }))).onConflictDoNothing();
+      if (keys.length)
+        await tx
+          .insert(storagePending)
+          .values(keys.map((key) => ({ key, instance })))
+          .onConflictDoNothing();
     },
 
     /** After that transaction committed: the objects go, then their entries. Never throws. */
@@ -76,10 +96,20 @@ export function createPendingObjects({ db, backend, instance }: { db: Db; backen
      * while this runs, so an upload settling one of them late fails instead of committing a row for a
      * removed object; another instance sweeping at the same time skips them.
      */
-    async sweep({ olderThanMs, owned, ownToo = false }: { olderThanMs: number; owned: OwnedKeys; ownToo?: boolean }): Promise<{ removed: number; kept: number }> {
+    async sweep({
+      olderThanMs,
+      owned,
+      ownToo = false,
+    }: {
+      olderThanMs: number;
+      owned: OwnedKeys;
+      ownToo?: boolean;
+    }): Promise<{ removed: number; kept: number }> {
       // the database's clock, as created_at's: a JS Date would drop its microseconds and miss an entry of the same millisecond
       const cutoff = sql`now() - ${olderThanMs} * interval '1 millisecond'`;
-      const due = ownToo ? or(lte(storagePending.createdAt, cutoff), eq(storagePending.instance, instance)) : lte(storagePending.createdAt, cutoff);
+      const due = ownToo
+        ? or(lte(storagePending.createdAt, cutoff), eq(storagePending.instance, instance))
+        : lte(storagePending.createdAt, cutoff);
       let removed = 0;
       let kept = 0;
       for (;;) {

@@ -58,7 +58,13 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
   });
   const partSize = options.partSizeBytes ?? DEFAULT_PART_SIZE;
 
-  async function upload(key: string, body: Readable | Buffer, contentLength: number, contentType: string, sha256?: string) {
+  async function upload(
+    key: string,
+    body: Readable | Buffer,
+    contentLength: number,
+    contentType: string,
+    sha256?: string,
+  ) {
     const upload = new Upload({
       client,
       params: {
@@ -94,7 +100,15 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
     },
 
     async putBuffer(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: data,
+          ContentLength: data.length,
+          ContentType: contentType,
+        }),
+      );
     },
 
     async get(key) {
@@ -111,7 +125,9 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
       try {
         const result = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
         const sha256 = result.Metadata?.sha256;
-        return sha256 ? { size: result.ContentLength ?? 0, sha256 } : { size: result.ContentLength ?? 0 };
+        return sha256
+          ? { size: result.ContentLength ?? 0, sha256 }
+          : { size: result.ContentLength ?? 0 };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -139,10 +155,15 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
       const command = new GetObjectCommand({
         Bucket: bucket,
         Key: key,
-        ResponseContentDisposition: presign.downloadName ? contentDisposition('attachment', presign.downloadName) : undefined,
+        ResponseContentDisposition: presign.downloadName
+          ? contentDisposition('attachment', presign.downloadName)
+          : undefined,
         ResponseContentType: presign.contentType,
       });
-      const expiresIn = Math.max(1, Math.min(Math.floor(presign.ttlSeconds), PRESIGNED_MAX_TTL_SECONDS));
+      const expiresIn = Math.max(
+        1,
+        Math.min(Math.floor(presign.ttlSeconds), PRESIGNED_MAX_TTL_SECONDS),
+      );
       return getSignedUrl(client, command, { expiresIn });
     },
 

@@ -15,12 +15,19 @@ export async function checkStorageAtStartup(backend: ObjectBackend): Promise<voi
   try {
     await backend.check();
   } catch (error) {
-    throw new ConfigError(`Archiviazione dei file non disponibile (STORAGE=${backend.kind}):\n  ${(error as Error).message}`, { cause: error });
+    throw new ConfigError(
+      `Archiviazione dei file non disponibile (STORAGE=${backend.kind}):\n  ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
 
 /** Where presigned links point (S3_PRESIGNED=1): the page must be allowed to show images from there. */
-export async function presignedOrigin(backend: Pick<ObjectBackend, 'presignedGetUrl'>): Promise<string | null> {
+export async function presignedOrigin(
+  backend: Pick<ObjectBackend, 'presignedGetUrl'>,
+): Promise<string | null> {
   // Signing is local: no request reaches the bucket for this.
-  return backend.presignedGetUrl ? new URL(await backend.presignedGetUrl('origine', { ttlSeconds: 1 })).origin : null;
+  return backend.presignedGetUrl
+    ? new URL(await backend.presignedGetUrl('origine', { ttlSeconds: 1 })).origin
+    : null;
 }

@@ -11,9 +11,13 @@ export const anagraficaModule = defineModule({
     clienti: createAnagraficaService({ db, kind: 'clienti' }),
     fornitori: createAnagraficaService({ db, kind: 'fornitori' }),
   }),
-  routes: async (app, { clienti, fornitori }: { clienti: AnagraficaService; fornitori: AnagraficaService }) => {
+  routes: async (
+    app,
+    { clienti, fornitori }: { clienti: AnagraficaService; fornitori: AnagraficaService },
+  ) => {
     await app.register(anagraficaRoutes, { kind: 'clienti', service: clienti });
     await app.register(anagraficaRoutes, { kind: 'fornitori', service: fornitori });
   },
-  seed: (ctx: SeedContext<object>) => seedAnagrafica(ctx.db, Object.values(ctx.companyIds), ctx.userIds['admin@cava.example']!),
+  seed: (ctx: SeedContext<object>) =>
+    seedAnagrafica(ctx.db, Object.values(ctx.companyIds), ctx.userIds['admin@cava.example']!),
 });

@@ -12,18 +12,34 @@ describe('anagrafica repository', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const { db } = database;
-    const [mine, other] = (await db.insert(companies).values([{ name: 'Prima' }, { name: 'Seconda' }]).returning({ id: companies.id })) as [{ id: string }, { id: string }];
+    const [mine, other] = (await db
+      .insert(companies)
+      .values([{ name: 'Prima' }, { name: 'Seconda' }])
+      .returning({ id: companies.id })) as [{ id: string }, { id: string }];
     companyId = mine.id;
-    const row = { ragioneSociale: 'Marmi Dell’Amico', indirizzo: 'Via 1', comune: 'Forlì', nazione: 'IT' };
-    await db.insert(clienti).values([{ ...row, companyId }, { ...row, companyId: other.id }, { ...row, ragioneSociale: 'Spenti S.p.A.', attivo: false, companyId }]);
+    const row = {
+      ragioneSociale: 'Marmi Dell’Amico',
+      indirizzo: 'Via 1',
+      comune: 'Forlì',
+      nazione: 'IT',
+    };
+    await db.insert(clienti).values([
+      { ...row, companyId },
+      { ...row, companyId: other.id },
+      { ...row, ragioneSociale: 'Spenti S.p.A.', attivo: false, companyId },
+    ]);
   });
   afterAll(() => database.close());
 
   it('lists, picks, sums and exports one company only', async () => {
     const { db } = database;
     expect((await listPage(db, clienti, companyId, { page: 1, limit: 10 })).counted).toBe(2);
-    expect((await listAll(db, clienti, companyId, { q: "dell'amico" })).map((r) => r.companyId)).toEqual([companyId]);
-    expect((await pickList(db, clienti, companyId, 'forli')).map((r) => r.ragioneSociale)).toEqual(['Marmi Dell’Amico']);
+    expect(
+      (await listAll(db, clienti, companyId, { q: "dell'amico" })).map((r) => r.companyId),
+    ).toEqual([companyId]);
+    expect((await pickList(db, clienti, companyId, 'forli')).map((r) => r.ragioneSociale)).toEqual([
+      'Marmi Dell’Amico',
+    ]);
     expect(await summary(db, clienti, companyId, {})).toMatchObject({ totale: 2, attivi: 1 });
   });
 });

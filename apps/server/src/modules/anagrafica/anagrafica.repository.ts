@@ -11,7 +11,13 @@ import { matchesSearch } from '../../lib/search.js';
 function filterWhere(table: AnagraficaTable, companyId: string, filter: AnagraficaFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(table.companyId, companyId)];
   if (filter.q) {
-    conditions.push(or(matchesSearch(table.ragioneSociale, filter.q), matchesSearch(table.partitaIva, filter.q), matchesSearch(table.comune, filter.q)));
+    conditions.push(
+      or(
+        matchesSearch(table.ragioneSociale, filter.q),
+        matchesSearch(table.partitaIva, filter.q),
+        matchesSearch(table.comune, filter.q),
+      ),
+    );
   }
   if (filter.nazione) conditions.push(eq(table.nazione, filter.nazione));
   if (filter.provincia) conditions.push(eq(table.provincia, filter.provincia));
@@ -19,31 +25,75 @@ function filterWhere(table: AnagraficaTable, companyId: string, filter: Anagrafi
   return and(...conditions)!;
 }
 
-export async function listPage(db: DbOrTx, table: AnagraficaTable, companyId: string, opts: AnagraficaFilter & { sort?: string; page: number; limit: number }) {
+export async function listPage(
+  db: DbOrTx,
+  table: AnagraficaTable,
+  companyId: string,
+  opts: AnagraficaFilter & { sort?: string; page: number; limit: number },
+) {
   const where = filterWhere(table, companyId, opts);
   const order = orderByOf(
     opts.sort,
-    { ragioneSociale: table.ragioneSociale, comune: table.comune, provincia: table.provincia, nazione: table.nazione, createdAt: table.createdAt },
+    {
+      ragioneSociale: table.ragioneSociale,
+      comune: table.comune,
+      provincia: table.provincia,
+      nazione: table.nazione,
+      createdAt: table.createdAt,
+    },
     asc(table.ragioneSociale),
     table.id,
   );
   const [items, counted] = await Promise.all([
-    db.select().from(table).where(where).orderBy(...order).limit(opts.limit).offset((opts.page - 1) * opts.limit),
-    db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${table} where ${where}`)} as n`),
+    db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db.execute<{ n: number }>(
+      sql`select ${cappedCount(sql`select 1 from ${table} where ${where}`)} as n`,
+    ),
   ]);
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
 /** Active records matching `q`, for a picker. */
-export function pickList(db: DbOrTx, table: AnagraficaTable, companyId: string, q: string | undefined) {
-  return db.select().from(table).where(filterWhere(table, companyId, { q, attivo: true })).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(20);
+export function pickList(
+  db: DbOrTx,
+  table: AnagraficaTable,
+  companyId: string,
+  q: string | undefined,
+) {
+  return db
+    .select()
+    .from(table)
+    .where(filterWhere(table, companyId, { q, attivo: true }))
+    .orderBy(asc(table.ragioneSociale), asc(table.id))
+    .limit(20);
 }
 
-export function listAll(db: DbOrTx, table: AnagraficaTable, companyId: string, filter: AnagraficaFilter) {
-  return db.select().from(table).where(filterWhere(table, companyId, filter)).orderBy(asc(table.ragioneSociale), asc(table.id)).limit(50_000);
+export function listAll(
+  db: DbOrTx,
+  table: AnagraficaTable,
+  companyId: string,
+  filter: AnagraficaFilter,
+) {
+  return db
+    .select()
+    .from(table)
+    .where(filterWhere(table, companyId, filter))
+    .orderBy(asc(table.ragioneSociale), asc(table.id))
+    .limit(50_000);
 }
 
-export async function summary(db: DbOrTx, table: AnagraficaTable, companyId: string, filter: AnagraficaFilter) {
+export async function summary(
+  db: DbOrTx,
+  table: AnagraficaTable,
+  companyId: string,
+  filter: AnagraficaFilter,
+) {
   const [row] = await db
     .select({
       totale: sql<number>`count(*)::int`,
@@ -57,17 +107,29 @@ export async function summary(db: DbOrTx, table: AnagraficaTable, companyId: str
 }
 
 /** Reads and writes by id, inside the company (lib/company-table.ts). */
-const byId = (table: AnagraficaTable) => companyTable<AnagraficaTable, AnagraficaTable['$inferSelect'], AnagraficaData>(table);
+const byId = (table: AnagraficaTable) =>
+  companyTable<AnagraficaTable, AnagraficaTable['$inferSelect'], AnagraficaData>(table);
 
 export function findInCompany(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string) {
   return byId(table).find(db, companyId, id);
 }
 
-export function insert(db: DbOrTx, table: AnagraficaTable, companyId: string, data: AnagraficaData) {
+export function insert(
+  db: DbOrTx,
+  table: AnagraficaTable,
+  companyId: string,
+  data: AnagraficaData,
+) {
   return byId(table).insert(db, companyId, data);
 }
 
-export function update(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string, data: AnagraficaData) {
+export function update(
+  db: DbOrTx,
+  table: AnagraficaTable,
+  companyId: string,
+  id: string,
+  data: AnagraficaData,
+) {
   return byId(table).update(db, companyId, id, data);
 }
 
@@ -79,17 +141,34 @@ export function remove(db: DbOrTx, table: AnagraficaTable, companyId: string, id
 export type DittaDelGruppo = DatiDitta & Pick<CompanyRow, 'nazione'>;
 
 /** The record naming a group company in `companyId`, by partita IVA or else by name, if there is one. */
-export async function findForDitta(db: DbOrTx, table: AnagraficaTable, companyId: string, ditta: DittaDelGruppo): Promise<{ id: string; ragioneSociale: string } | undefined> {
+export async function findForDitta(
+  db: DbOrTx,
+  table: AnagraficaTable,
+  companyId: string,
+  ditta: DittaDelGruppo,
+): Promise<{ id: string; ragioneSociale: string } | undefined> {
   const [found] = await db
     .select({ id: table.id, ragioneSociale: table.ragioneSociale })
     .from(table)
-    .where(and(eq(table.companyId, companyId), ditta.partitaIva ? eq(table.partitaIva, ditta.partitaIva) : eq(table.ragioneSociale, ditta.name)))
+    .where(
+      and(
+        eq(table.companyId, companyId),
+        ditta.partitaIva
+          ? eq(table.partitaIva, ditta.partitaIva)
+          : eq(table.ragioneSociale, ditta.name),
+      ),
+    )
     .limit(1);
   return found;
 }
 
 /** The record naming a group company in `companyId` (findForDitta); created if missing. */
-export async function ensureForDitta(db: DbOrTx, table: AnagraficaTable, companyId: string, ditta: DittaDelGruppo): Promise<{ id: string; ragioneSociale: string }> {
+export async function ensureForDitta(
+  db: DbOrTx,
+  table: AnagraficaTable,
+  companyId: string,
+  ditta: DittaDelGruppo,
+): Promise<{ id: string; ragioneSociale: string }> {
   const found = await findForDitta(db, table, companyId, ditta);
   if (found) return found;
   const [created] = await db

@@ -15,10 +15,10 @@ import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from './anagrafica.service.js';
 
 /** `/api/clienti` or `/api/fornitori`, each under its own page permission. */
-export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; service: AnagraficaService }> = async (
-  app,
-  { kind, service },
-) => {
+export const anagraficaRoutes: FastifyPluginAsyncZod<{
+  kind: AnagraficaKind;
+  service: AnagraficaService;
+}> = async (app, { kind, service }) => {
   const base = `/api/${kind}`;
   const { read, write } = pageAccess(kind);
   const tags = [kind];
@@ -27,29 +27,66 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{ kind: AnagraficaKind; ser
     access: read,
     tags,
     list: { query: anagraficaListQuerySchema, item: anagraficaSchema, read: service.list },
-    summary: { query: anagraficaFilterSchema, response: anagraficaSummarySchema, read: service.summary },
+    summary: {
+      query: anagraficaFilterSchema,
+      response: anagraficaSummarySchema,
+      read: service.summary,
+    },
     // built in memory: nothing can fail midway
-    export: { query: anagraficaExportQuerySchema, read: (companyId, { format, ...filter }) => service.export(companyId, filter, format) },
+    export: {
+      query: anagraficaExportQuerySchema,
+      read: (companyId, { format, ...filter }) => service.export(companyId, filter, format),
+    },
   });
 
-  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: anagraficaSchema } } }, async (request) =>
-    service.get(requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: anagraficaSchema } },
+    },
+    async (request) => service.get(requireAuth(request).companyId, request.params.id),
   );
 
-  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
-    service.history(requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id/history`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: historySchema } },
+    },
+    async (request) => service.history(requireAuth(request).companyId, request.params.id),
   );
 
-  app.post(base, { config: { access: write }, schema: { tags, body: anagraficaCreateSchema, response: { 201: anagraficaSchema } } }, async (request, reply) =>
-    reply.code(201).send(await service.create(actorOf(request), request.body)),
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: { tags, body: anagraficaCreateSchema, response: { 201: anagraficaSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(actorOf(request), request.body)),
   );
 
-  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: anagraficaUpdateSchema, response: { 200: anagraficaSchema } } }, async (request) =>
-    service.update(actorOf(request), request.params.id, request.body),
+  app.put(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: anagraficaUpdateSchema,
+        response: { 200: anagraficaSchema },
+      },
+    },
+    async (request) => service.update(actorOf(request), request.params.id, request.body),
   );
 
-  app.delete(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await service.remove(actorOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${base}/:id`,
+    { config: { access: write }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await service.remove(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -17,13 +17,23 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { clienti, fornitori } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
-import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
+import {
+  diffChanges,
+  initialValues,
+  listHistory,
+  recordAudit,
+  type HistoryItem,
+} from '../../lib/audit.js';
 import { oneBatch, streamExport, type ExportColumn, type ExportStream } from '../../lib/export.js';
 import { pageOfRows } from '../../lib/pagination.js';
 import type { Actor } from '../../lib/actor.js';
-import { ANAGRAFICA_FIELDS, toAnagraficaData, toAnagraficaDto, type AnagraficaRow } from './anagrafica.mapper.js';
+import {
+  ANAGRAFICA_FIELDS,
+  toAnagraficaData,
+  toAnagraficaDto,
+  type AnagraficaRow,
+} from './anagrafica.mapper.js';
 import * as repo from './anagrafica.repository.js';
-
 
 export type AnagraficaService = ReturnType<typeof createAnagraficaService>;
 
@@ -44,10 +54,13 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
     entityType,
 
     /** A record of this company (for other modules' checks), or undefined. */
-    find: (companyId: string, id: string, tx: DbOrTx = db) => repo.findInCompany(tx, table, companyId, id),
+    find: (companyId: string, id: string, tx: DbOrTx = db) =>
+      repo.findInCompany(tx, table, companyId, id),
     /** The record naming a group company here (a transfer's cliente or fornitore), created if missing. */
-    findForDitta: (db: DbOrTx, companyId: string, ditta: repo.DittaDelGruppo) => repo.findForDitta(db, table, companyId, ditta),
-    ensureForDitta: (tx: DbOrTx, companyId: string, ditta: repo.DittaDelGruppo) => repo.ensureForDitta(tx, table, companyId, ditta),
+    findForDitta: (db: DbOrTx, companyId: string, ditta: repo.DittaDelGruppo) =>
+      repo.findForDitta(db, table, companyId, ditta),
+    ensureForDitta: (tx: DbOrTx, companyId: string, ditta: repo.DittaDelGruppo) =>
+      repo.ensureForDitta(tx, table, companyId, ditta),
 
     list(companyId: string, query: AnagraficaListQuery): Promise<Page<Anagrafica>> {
       return pageOfRows(repo.listPage(db, table, companyId, query), toAnagraficaDto, query);
@@ -56,7 +69,13 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
     /** Active records for another module's picker: at most 20, the fields a choice needs. */
     async pick(companyId: string, q: string | undefined): Promise<AnagraficaPickerItem[]> {
       const rows = await repo.pickList(db, table, companyId, q);
-      return rows.map((r) => ({ _id: r.id, ragioneSociale: r.ragioneSociale, partitaIva: r.partitaIva, comune: r.comune, nazione: r.nazione }));
+      return rows.map((r) => ({
+        _id: r.id,
+        ragioneSociale: r.ragioneSociale,
+        partitaIva: r.partitaIva,
+        comune: r.comune,
+        nazione: r.nazione,
+      }));
     },
 
     async summary(companyId: string, filter: AnagraficaFilter): Promise<AnagraficaSummary> {
@@ -102,7 +121,10 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
           const before = toAnagraficaData(current);
           const merged = mergeAnagraficaUpdate(before, patch);
           if (!merged.success) {
-            const details = merged.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+            const details = merged.error.issues.map((i) => ({
+              path: i.path.join('.'),
+              message: i.message,
+            }));
             throw new AppError('VALIDATION', details[0]?.message ?? 'Dati non validi', { details });
           }
           const changes = diffChanges(before, merged.data, ANAGRAFICA_FIELDS);
@@ -112,7 +134,12 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
             companyId: actor.companyId,
             entityType,
             entityId: id,
-            action: changes.attivo && Object.keys(changes).length === 1 ? (merged.data.attivo ? 'riattivazione' : 'disattivazione') : 'update',
+            action:
+              changes.attivo && Object.keys(changes).length === 1
+                ? merged.data.attivo
+                  ? 'riattivazione'
+                  : 'disattivazione'
+                : 'update',
             userId: actor.userId,
             changes,
           });
@@ -141,11 +168,19 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
           await repo.remove(tx, table, actor.companyId, id);
         });
       } catch (error) {
-        throw constraintError(error, { foreignKey: `${label} collegato ad altri dati: non si può eliminare, ma puoi disattivarlo` }) ?? error;
+        throw (
+          constraintError(error, {
+            foreignKey: `${label} collegato ad altri dati: non si può eliminare, ma puoi disattivarlo`,
+          }) ?? error
+        );
       }
     },
 
-    export(companyId: string, filter: AnagraficaFilter, format: 'csv' | 'xlsx'): Promise<ExportStream> {
+    export(
+      companyId: string,
+      filter: AnagraficaFilter,
+      format: 'csv' | 'xlsx',
+    ): Promise<ExportStream> {
       const rows = repo.listAll(db, table, companyId, filter).then((r) => r.map(toAnagraficaDto));
       const columns: ExportColumn<Anagrafica>[] = ANAGRAFICA_FIELDS.map((field) => ({
         header: ANAGRAFICA_LABELS[field],
@@ -155,8 +190,19 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
         },
         width: field === 'ragioneSociale' || field === 'note' ? 36 : 18,
       }));
-      columns.push({ header: 'Creato il', value: (r) => new Date(r.createdAt), width: 14, numFmt: 'dd/mm/yyyy' });
-      return streamExport({ format, columns, batches: oneBatch(rows), sheet: ANAGRAFICA_KIND_LABELS[kind].plurale, baseName: kind });
+      columns.push({
+        header: 'Creato il',
+        value: (r) => new Date(r.createdAt),
+        width: 14,
+        numFmt: 'dd/mm/yyyy',
+      });
+      return streamExport({
+        format,
+        columns,
+        batches: oneBatch(rows),
+        sheet: ANAGRAFICA_KIND_LABELS[kind].plurale,
+        baseName: kind,
+      });
     },
   };
 }

@@ -8,7 +8,10 @@ import type { LoginThrottle } from './login-throttle.js';
 /** Login, logout, the session. Its service is part of the platform (app.ts): the auth plugin needs the same sessions. */
 export const authModule = defineModule({
   name: 'auth',
-  routes: async (app, deps: { auth: AuthService; users: UsersService; keys: Keys; throttle: LoginThrottle }) => {
+  routes: async (
+    app,
+    deps: { auth: AuthService; users: UsersService; keys: Keys; throttle: LoginThrottle },
+  ) => {
     await app.register(authRoutes, deps);
   },
 });

@@ -15,7 +15,9 @@ import { CSRF_COOKIE, issueCsrfToken } from '../../lib/auth/csrf.js';
 import type { LoginThrottle } from './login-throttle.js';
 
 const isWrongCurrentPassword = (error: unknown) =>
-  error instanceof AppError && error.code === 'VALIDATION' && error.extra.details?.some((d) => d.path === 'currentPassword') === true;
+  error instanceof AppError &&
+  error.code === 'VALIDATION' &&
+  error.extra.details?.some((d) => d.path === 'currentPassword') === true;
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -48,7 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/user/logout',
-    { config: { access: 'authenticated', duringPasswordChange: true }, schema: { tags: ['user'], response: { 200: successSchema } } },
+    {
+      config: { access: 'authenticated', duringPasswordChange: true },
+      schema: { tags: ['user'], response: { 200: successSchema } },
+    },
     async (request) => {
       await auth.logout(requireAuth(request));
       return { success: true as const };

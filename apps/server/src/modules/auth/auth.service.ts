@@ -25,7 +25,11 @@ export function createAuthService(deps: {
   const dummyHash = hashPassword('gestcava-dummy-password-for-timing');
 
   return {
-    async login(email: string, password: string, meta: { ip: string; userAgent?: string }): Promise<LoginResponse> {
+    async login(
+      email: string,
+      password: string,
+      meta: { ip: string; userAgent?: string },
+    ): Promise<LoginResponse> {
       // Counted before verifying: a failure unless it turns out right (DESIGN §3.2).
       const attempt = await throttle.begin(email, meta.ip);
       const user = await users.findForLogin(email);
@@ -39,11 +43,20 @@ export function createAuthService(deps: {
       }
       const rehashed = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
       const session = sessions.newRow(user.id, meta);
-      const row = await recordSuccessfulLogin(db, { email, ip: meta.ip, session, passwordHash: rehashed });
+      const row = await recordSuccessfulLogin(db, {
+        email,
+        ip: meta.ip,
+        session,
+        passwordHash: rehashed,
+      });
       // The account was deleted since the lookup.
       if (!row) throw new AppError('UNAUTHORIZED', INVALID, { body: { success: false } });
       const { sessionId, ...loggedIn } = row;
-      const accessToken = await signAccessToken(keys.jwt, { userId: user.id, sessionId }, session.expiresAt);
+      const accessToken = await signAccessToken(
+        keys.jwt,
+        { userId: user.id, sessionId },
+        session.expiresAt,
+      );
       return { success: true, user: { ...users.toDto(loggedIn), accessToken } };
     },
 

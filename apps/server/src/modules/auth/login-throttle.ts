@@ -14,7 +14,8 @@ export interface ThrottleLimits {
 }
 
 /** The failures of one (account, address) pair: a right password clears them. */
-export const pairFailures = (email: string, ip: string) => and(eq(loginFailures.email, email), eq(loginFailures.ip, ip));
+export const pairFailures = (email: string, ip: string) =>
+  and(eq(loginFailures.email, email), eq(loginFailures.ip, ip));
 
 /** The longest an attempt on a much-guessed account waits: one guess per 5 minutes at worst. */
 const MAX_ACCOUNT_DELAY_S = 300;
@@ -51,11 +52,18 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
   }
 
   /** Seconds until enough of the oldest matching failures leave the window for one more attempt. */
-  async function waitFor(where: ReturnType<typeof sql>, since: Date, over: number): Promise<number> {
+  async function waitFor(
+    where: ReturnType<typeof sql>,
+    since: Date,
+    over: number,
+  ): Promise<number> {
     const row = await execute<{ at: Date | string | null }>(sql`
       select at from ${loginFailures} where ${where} and at > ${since} order by at asc offset ${over - 1} limit 1`);
     if (!row?.at) return 1;
-    return Math.max(1, Math.ceil((new Date(row.at).getTime() + limits.windowMs - Date.now()) / 1000));
+    return Math.max(
+      1,
+      Math.ceil((new Date(row.at).getTime() + limits.windowMs - Date.now()) / 1000),
+    );
   }
 
   async function remove(id: number) {
@@ -65,10 +73,17 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
   return {
     /** Counts one attempt for `email` from `ip`, or answers 429 with `Retry-After` (the attempt then does not count). */
     async begin(email: string, ip: string): Promise<LoginAttempt> {
-      const [inserted] = await db.insert(loginFailures).values({ email, ip, at: new Date() }).returning({ id: loginFailures.id });
+      const [inserted] = await db
+        .insert(loginFailures)
+        .values({ email, ip, at: new Date() })
+        .returning({ id: loginFailures.id });
       const id = inserted!.id;
       const since = new Date(Date.now() - limits.windowMs);
-      const counts = await execute<{ pair: number | string; account: number | string; address: number | string }>(sql`
+      const counts = await execute<{
+        pair: number | string;
+        account: number | string;
+        address: number | string;
+      }>(sql`
         select
           count(*) filter (where email = ${email} and ip = ${ip}) as pair,
           count(*) filter (where email = ${email}) as account,
@@ -79,8 +94,10 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
       const address = Number(counts.address);
 
       let wait = 0;
-      if (pair > limits.perPair) wait = await waitFor(sql`email = ${email} and ip = ${ip}`, since, pair - limits.perPair);
-      else if (address > limits.perAddress) wait = await waitFor(sql`ip = ${ip}`, since, address - limits.perAddress);
+      if (pair > limits.perPair)
+        wait = await waitFor(sql`email = ${email} and ip = ${ip}`, since, pair - limits.perPair);
+      else if (address > limits.perAddress)
+        wait = await waitFor(sql`ip = ${ip}`, since, address - limits.perAddress);
       else if (account > limits.perAccount && pair > 1) {
         // Past the account limit each attempt waits twice as long as the one before, but only from addresses
         // that already failed for this account: the user at their usual desk is never kept out by guesses
@@ -90,7 +107,15 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
           select count(*) as n, max(at) filter (where id <> ${id}) as last from ${loginFailures}
           where email = ${email} and at > ${new Date(Date.now() - delay * 1000)}`);
         if (Number(recent.n) > 1) {
-          wait = Math.max(1, Math.ceil(((recent.last ? new Date(recent.last).getTime() : Date.now()) + delay * 1000 - Date.now()) / 1000));
+          wait = Math.max(
+            1,
+            Math.ceil(
+              ((recent.last ? new Date(recent.last).getTime() : Date.now()) +
+                delay * 1000 -
+                Date.now()) /
+                1000,
+            ),
+          );
         }
       }
       if (wait > 0) {
@@ -106,7 +131,9 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits) {
       };
     },
     async prune() {
-      await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - Math.max(limits.windowMs, 86_400_000))));
+      await db
+        .delete(loginFailures)
+        .where(lt(loginFailures.at, new Date(Date.now() - Math.max(limits.windowMs, 86_400_000))));
     },
   };
 }

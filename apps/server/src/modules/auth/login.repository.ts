@@ -12,15 +12,33 @@ import { pairFailures } from './login-throttle.js';
  */
 export async function recordSuccessfulLogin(
   db: Db,
-  input: { email: string; ip: string; session: typeof sessions.$inferInsert; passwordHash?: string },
+  input: {
+    email: string;
+    ip: string;
+    session: typeof sessions.$inferInsert;
+    passwordHash?: string;
+  },
 ) {
-  const cleared = db.$with('cleared').as(db.delete(loginFailures).where(pairFailures(input.email, input.ip)).returning({ id: loginFailures.id }));
-  const created = db.$with('created').as(db.insert(sessions).values(input.session).returning({ id: sessions.id }));
+  const cleared = db
+    .$with('cleared')
+    .as(
+      db
+        .delete(loginFailures)
+        .where(pairFailures(input.email, input.ip))
+        .returning({ id: loginFailures.id }),
+    );
+  const created = db
+    .$with('created')
+    .as(db.insert(sessions).values(input.session).returning({ id: sessions.id }));
   const now = new Date();
   const [row] = await db
     .with(cleared, created)
     .update(users)
-    .set({ lastLoginAt: now, updatedAt: now, ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}) })
+    .set({
+      lastLoginAt: now,
+      updatedAt: now,
+      ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}),
+    })
     .where(sql`${users.id} = ${input.session.userId}`)
     .returning({ ...getTableColumns(users), sessionId: sql<string>`(select id from created)` });
   return row;

@@ -12,5 +12,8 @@ export const automezziModule = defineModule({
     await app.register(automezziRoutes, { automezzi });
   },
   seed: (ctx: SeedContext<{ automezzi: AutomezziService }>) =>
-    seedAutomezzi(ctx.services.automezzi, { companyIds: ctx.companyIds, userId: ctx.userIds['admin@cava.example']! }),
+    seedAutomezzi(ctx.services.automezzi, {
+      companyIds: ctx.companyIds,
+      userId: ctx.userIds['admin@cava.example']!,
+    }),
 });

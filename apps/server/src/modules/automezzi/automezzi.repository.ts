@@ -15,12 +15,23 @@ const rows = companyTable(automezzi);
 function filterWhere(filter: AutomezziFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   // "fg 482" finds FG482KT: the plate is compared as it is stored
-  if (filter.q) conditions.push(or(matchesSearch(automezzi.targa, normalizeTarga(filter.q)), matchesSearch(automezzi.descrizione, filter.q)));
+  if (filter.q)
+    conditions.push(
+      or(
+        matchesSearch(automezzi.targa, normalizeTarga(filter.q)),
+        matchesSearch(automezzi.descrizione, filter.q),
+      ),
+    );
   if (filter.attivo !== undefined) conditions.push(eq(automezzi.attivo, filter.attivo));
   return and(...conditions);
 }
 
-const SORT = { targa: automezzi.targa, descrizione: automezzi.descrizione, portataT: automezzi.portataT, createdAt: automezzi.createdAt };
+const SORT = {
+  targa: automezzi.targa,
+  descrizione: automezzi.descrizione,
+  portataT: automezzi.portataT,
+  createdAt: automezzi.createdAt,
+};
 
 export const automezziRepository = {
   find: rows.find,
@@ -30,7 +41,11 @@ export const automezziRepository = {
   remove: rows.remove,
 
   page: (db: DbOrTx, companyId: string, query: AutomezziFilter & PageOpts) =>
-    rows.page(db, companyId, { where: filterWhere(query), order: orderByOf(query.sort, SORT, asc(automezzi.targa), automezzi.id), ...query }),
+    rows.page(db, companyId, {
+      where: filterWhere(query),
+      order: orderByOf(query.sort, SORT, asc(automezzi.targa), automezzi.id),
+      ...query,
+    }),
 
   async summary(db: DbOrTx, companyId: string, filter: AutomezziFilter) {
     const [row] = await db

@@ -21,6 +21,11 @@ export function registerBancataEntity(entities: EntityRegistry) {
     pages: ['bancate'],
     readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,
-    describe: describeBy(repo.summaries, (r) => ({ codice: r.codice, materiale: r.materiale, stato: r.stato, cava: r.cava })),
+    describe: describeBy(repo.summaries, (r) => ({
+      codice: r.codice,
+      materiale: r.materiale,
+      stato: r.stato,
+      cava: r.cava,
+    })),
   });
 }

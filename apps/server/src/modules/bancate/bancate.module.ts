@@ -7,8 +7,21 @@ import { createBancateService, type BancateService } from './bancate.service.js'
 
 export const bancateModule = defineModule({
   name: 'bancate',
-  services: ({ db, lookups, entities }: { db: Db; lookups: { cave: LookupsService<'cave'>; materiali: LookupsService<'materiali'> }; entities: EntityRegistry }) => ({
-    bancate: createBancateService({ db, cave: lookups.cave, materiali: lookups.materiali, entities }),
+  services: ({
+    db,
+    lookups,
+    entities,
+  }: {
+    db: Db;
+    lookups: { cave: LookupsService<'cave'>; materiali: LookupsService<'materiali'> };
+    entities: EntityRegistry;
+  }) => ({
+    bancate: createBancateService({
+      db,
+      cave: lookups.cave,
+      materiali: lookups.materiali,
+      entities,
+    }),
   }),
   routes: async (app, { bancate }: { bancate: BancateService }) => {
     await app.register(bancateRoutes, { bancate });

@@ -1,4 +1,9 @@
-import { BANCATA_STATO_LABELS, BANCATA_TRANSITIONS, type BancataFilter, type BancataStato } from '@gestcava/contracts';
+import {
+  BANCATA_STATO_LABELS,
+  BANCATA_TRANSITIONS,
+  type BancataFilter,
+  type BancataStato,
+} from '@gestcava/contracts';
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi, cave, materiali } from '../../db/schema/index.js';
@@ -13,11 +18,19 @@ type NewBancata = typeof bancate.$inferInsert;
 /** A bancata's states for `changeState` (lib/state-change.ts). */
 export const BANCATA_STATES: StateMachine<typeof bancate, BancataStato> = {
   table: bancate,
-  columns: { id: bancate.id, companyId: bancate.companyId, stato: bancate.stato, updatedAt: bancate.updatedAt },
+  columns: {
+    id: bancate.id,
+    companyId: bancate.companyId,
+    stato: bancate.stato,
+    updatedAt: bancate.updatedAt,
+  },
   transitions: BANCATA_TRANSITIONS,
   labels: BANCATA_STATO_LABELS,
   entityType: 'bancata',
-  messages: { notFound: 'Bancata non trovata', stale: 'La bancata è stata modificata nel frattempo: ricarica e riprova' },
+  messages: {
+    notFound: 'Bancata non trovata',
+    stale: 'La bancata è stata modificata nel frattempo: ricarica e riprova',
+  },
 };
 
 /** The yield at closing: the net volume of the bancata's squared blocchi (informi count by weight) over its gross volume, in %. */
@@ -53,10 +66,19 @@ function joined(db: DbOrTx) {
 }
 
 /** Every list filter, always inside the company; `stati` narrows to some states (the blocco form's picker). */
-function filterWhere(companyId: string, f: BancataFilter & { stati?: readonly BancataStato[] }): SQL {
+function filterWhere(
+  companyId: string,
+  f: BancataFilter & { stati?: readonly BancataStato[] },
+): SQL {
   const conditions: Array<SQL | undefined> = [eq(bancate.companyId, companyId)];
   if (f.q) {
-    conditions.push(or(matchesSearch(bancate.codice, f.q), matchesSearch(bancate.fronte, f.q), matchesSearch(bancate.note, f.q)));
+    conditions.push(
+      or(
+        matchesSearch(bancate.codice, f.q),
+        matchesSearch(bancate.fronte, f.q),
+        matchesSearch(bancate.note, f.q),
+      ),
+    );
   }
   if (f.stato) conditions.push(eq(bancate.stato, f.stato));
   if (f.stati) conditions.push(inArray(bancate.stato, [...f.stati]));
@@ -71,13 +93,23 @@ function filterWhere(companyId: string, f: BancataFilter & { stati?: readonly Ba
 function orderOf(sort: string | undefined) {
   return orderByOf(
     sort,
-    { codice: bancate.codice, dataTaglio: bancate.dataTaglio, volumeLordo: bancate.volumeLordo, stato: bancate.stato, createdAt: bancate.createdAt },
+    {
+      codice: bancate.codice,
+      dataTaglio: bancate.dataTaglio,
+      volumeLordo: bancate.volumeLordo,
+      stato: bancate.stato,
+      createdAt: bancate.createdAt,
+    },
     desc(bancate.dataTaglio),
     bancate.id,
   );
 }
 
-export async function listPage(db: DbOrTx, companyId: string, query: BancataFilter & { stati?: readonly BancataStato[] } & PageOpts) {
+export async function listPage(
+  db: DbOrTx,
+  companyId: string,
+  query: BancataFilter & { stati?: readonly BancataStato[] } & PageOpts,
+) {
   const where = filterWhere(companyId, query);
   const order = orderOf(query.sort);
   const items = (await joined(db)
@@ -85,16 +117,28 @@ export async function listPage(db: DbOrTx, companyId: string, query: BancataFilt
     .orderBy(...order)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)) as BancataJoined[];
-  const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${bancate} where ${where}`)} as n`);
+  const counted = await db.execute<{ n: number }>(
+    sql`select ${cappedCount(sql`select 1 from ${bancate} where ${where}`)} as n`,
+  );
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
 /** The filtered list in the list's order, a page at a time, for exports (a company has hundreds of bancate, not millions). */
-export async function* batches(db: DbOrTx, companyId: string, filter: BancataFilter, sort: string | undefined, size = 500): AsyncGenerator<BancataJoined[]> {
+export async function* batches(
+  db: DbOrTx,
+  companyId: string,
+  filter: BancataFilter,
+  sort: string | undefined,
+  size = 500,
+): AsyncGenerator<BancataJoined[]> {
   const where = filterWhere(companyId, filter);
   const order = orderOf(sort);
   for (let offset = 0; ; offset += size) {
-    const rows = (await joined(db).where(where).orderBy(...order).limit(size).offset(offset)) as BancataJoined[];
+    const rows = (await joined(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset(offset)) as BancataJoined[];
     if (rows.length) yield rows;
     if (rows.length < size) return;
   }
@@ -112,13 +156,24 @@ export async function summary(db: DbOrTx, companyId: string, filter: BancataFilt
   return row!;
 }
 
-export async function findJoined(db: DbOrTx, companyId: string, id: string): Promise<BancataJoined | undefined> {
-  const [row] = await joined(db).where(and(eq(bancate.companyId, companyId), eq(bancate.id, id))).limit(1);
+export async function findJoined(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<BancataJoined | undefined> {
+  const [row] = await joined(db)
+    .where(and(eq(bancate.companyId, companyId), eq(bancate.id, id)))
+    .limit(1);
   return row as BancataJoined | undefined;
 }
 
 /** Locks the row for a change; `share` lets several blocchi be added at once but waits for a close. */
-export function lockInCompany(db: DbOrTx, companyId: string, id: string, mode: 'update' | 'share' = 'update') {
+export function lockInCompany(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  mode: 'update' | 'share' = 'update',
+) {
   return db
     .select()
     .from(bancate)
@@ -150,7 +205,13 @@ export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
 export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: bancate.id, codice: bancate.codice, stato: bancate.stato, materiale: materiali.nome, cava: cave.nome })
+    .select({
+      id: bancate.id,
+      codice: bancate.codice,
+      stato: bancate.stato,
+      materiale: materiali.nome,
+      cava: cave.nome,
+    })
     .from(bancate)
     .leftJoin(materiali, eq(materiali.id, bancate.materialeId))
     .leftJoin(cave, eq(cave.id, bancate.cavaId))
@@ -158,10 +219,19 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
 }
 
 export function insert(db: DbOrTx, values: NewBancata): Promise<BancataRow> {
-  return db.insert(bancate).values(values).returning().then((r) => r[0]!);
+  return db
+    .insert(bancate)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 }
 
-export function updateInCompany(db: DbOrTx, companyId: string, id: string, values: Partial<NewBancata>): Promise<BancataRow | undefined> {
+export function updateInCompany(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  values: Partial<NewBancata>,
+): Promise<BancataRow | undefined> {
   return db
     .update(bancate)
     .set({ ...values, updatedAt: new Date() })
@@ -172,7 +242,9 @@ export function updateInCompany(db: DbOrTx, companyId: string, id: string, value
 
 /** Deletes the row only while it is still in `stato` (the caller read it so under lock). */
 export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: BancataStato) {
-  return db.delete(bancate).where(and(eq(bancate.id, id), eq(bancate.companyId, companyId), eq(bancate.stato, stato)));
+  return db
+    .delete(bancate)
+    .where(and(eq(bancate.id, id), eq(bancate.companyId, companyId), eq(bancate.stato, stato)));
 }
 
 /** The ids of a quarry's bancate, as a subquery (photos filtered by cava). */

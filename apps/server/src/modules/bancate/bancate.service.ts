@@ -16,7 +16,13 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { constraintError } from '../../lib/db-errors.js';
-import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
+import {
+  diffChanges,
+  initialValues,
+  listHistory,
+  recordAudit,
+  type HistoryItem,
+} from '../../lib/audit.js';
 import { assertCodiceChange, nextCode } from '../../lib/codes.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
@@ -34,7 +40,12 @@ const NOT_FOUND = repo.BANCATA_STATES.messages.notFound;
 
 export type BancateService = ReturnType<typeof createBancateService>;
 
-export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'cave'>, 'find'>; materiali: Pick<LookupsService<'materiali'>, 'find'>; entities: EntityRegistry }) {
+export function createBancateService(deps: {
+  db: Db;
+  cave: Pick<LookupsService<'cave'>, 'find'>;
+  materiali: Pick<LookupsService<'materiali'>, 'find'>;
+  entities: EntityRegistry;
+}) {
   const { db, cave, materiali, entities } = deps;
 
   async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<Bancata> {
@@ -45,11 +56,15 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
 
   async function densitaOf(companyId: string, materialeId: string, tx: DbOrTx) {
     const materiale = await materiali.find(companyId, materialeId, tx);
-    if (!materiale) throw badRequest('Materiale non valido', [{ path: 'materialeId', message: 'Materiale non valido' }]);
+    if (!materiale)
+      throw badRequest('Materiale non valido', [
+        { path: 'materialeId', message: 'Materiale non valido' },
+      ]);
     return materiale.densita;
   }
   async function assertCava(companyId: string, cavaId: string, tx: DbOrTx) {
-    if (!(await cave.find(companyId, cavaId, tx))) throw badRequest('Cava non valida', [{ path: 'cavaId', message: 'Cava non valida' }]);
+    if (!(await cave.find(companyId, cavaId, tx)))
+      throw badRequest('Cava non valida', [{ path: 'cavaId', message: 'Cava non valida' }]);
   }
 
   registerBancataEntity(entities);
@@ -65,11 +80,24 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
       return repo.summary(db, companyId, filter);
     },
 
-    export(companyId: string, { sort, ...filter }: BancataFilter & { sort?: string }, format: 'csv' | 'xlsx', onError?: (e: unknown) => void): Promise<ExportStream> {
+    export(
+      companyId: string,
+      { sort, ...filter }: BancataFilter & { sort?: string },
+      format: 'csv' | 'xlsx',
+      onError?: (e: unknown) => void,
+    ): Promise<ExportStream> {
       const rows = (async function* () {
-        for await (const batch of repo.batches(db, companyId, filter, sort)) yield batch.map(toBancataDto);
+        for await (const batch of repo.batches(db, companyId, filter, sort))
+          yield batch.map(toBancataDto);
       })();
-      return streamExport({ format, columns: bancataExportColumns, batches: rows, sheet: 'Bancate', baseName: 'bancate', onError });
+      return streamExport({
+        format,
+        columns: bancataExportColumns,
+        batches: rows,
+        sheet: 'Bancate',
+        baseName: 'bancate',
+        onError,
+      });
     },
 
     async history(companyId: string, id: string): Promise<HistoryItem[]> {
@@ -100,30 +128,50 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
         });
         // A cut dated today or earlier (Rome) is already under way: the ordinary move, with its history row.
         if (row.dataTaglio <= todayInRome()) {
-          await changeState(tx, repo.BANCATA_STATES, { companyId: actor.companyId, id: row.id, to: 'in_taglio', userId: actor.userId, note: 'Data di taglio già raggiunta' });
+          await changeState(tx, repo.BANCATA_STATES, {
+            companyId: actor.companyId,
+            id: row.id,
+            to: 'in_taglio',
+            userId: actor.userId,
+            note: 'Data di taglio già raggiunta',
+          });
         }
         return get(actor.companyId, row.id, tx);
       });
     },
 
     async update(actor: Actor, id: string, body: BancataUpdate): Promise<Bancata> {
-      if (body.codice !== undefined && !actor.isAdmin) throw forbidden('Solo un amministratore può correggere il codice');
+      if (body.codice !== undefined && !actor.isAdmin)
+        throw forbidden('Solo un amministratore può correggere il codice');
       try {
         return await db.transaction(async (tx) => {
           const current = await repo.lockInCompany(tx, actor.companyId, id);
           if (!current) throw notFound(NOT_FOUND);
-          if (current.stato === 'annullata') throw conflict('La bancata è annullata: non si può modificare');
+          if (current.stato === 'annullata')
+            throw conflict('La bancata è annullata: non si può modificare');
           assertCodiceChange(body.codice, current.codice);
           if (body.cavaId) await assertCava(actor.companyId, body.cavaId, tx);
           const materialeId = body.materialeId ?? current.materialeId;
           const densita = await densitaOf(actor.companyId, materialeId, tx);
           const next = { ...current, ...body };
           const volumeLordo = volumeM3(next.lunghezza, next.altezza, next.profondita);
-          const row = await repo.updateInCompany(tx, actor.companyId, id, { ...body, volumeLordo, pesoStimato: pesoT(volumeLordo, densita) });
-          if (row!.codice !== current.codice) await entities.codiceChanged(tx, 'bancata', actor.companyId, id, row!.codice);
+          const row = await repo.updateInCompany(tx, actor.companyId, id, {
+            ...body,
+            volumeLordo,
+            pesoStimato: pesoT(volumeLordo, densita),
+          });
+          if (row!.codice !== current.codice)
+            await entities.codiceChanged(tx, 'bancata', actor.companyId, id, row!.codice);
           const changes = diffChanges(current, row!, BANCATA_FIELDS);
           if (Object.keys(changes).length) {
-            await recordAudit(tx, { companyId: actor.companyId, entityType: 'bancata', entityId: id, action: 'update', userId: actor.userId, changes });
+            await recordAudit(tx, {
+              companyId: actor.companyId,
+              entityType: 'bancata',
+              entityId: id,
+              action: 'update',
+              userId: actor.userId,
+              changes,
+            });
           }
           return get(actor.companyId, id, tx);
         });
@@ -136,7 +184,12 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
      * Closing freezes the yield from the blocchi registered at that moment (blocco creation holds a
      * share lock on the bancata, so none is added meanwhile).
      */
-    async changeStato(actor: Actor, id: string, to: BancataStato, nota: string | null): Promise<Bancata> {
+    async changeStato(
+      actor: Actor,
+      id: string,
+      to: BancataStato,
+      nota: string | null,
+    ): Promise<Bancata> {
       return db.transaction(async (tx) => {
         await changeState(tx, repo.BANCATA_STATES, {
           companyId: actor.companyId,
@@ -145,7 +198,9 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
           userId: actor.userId,
           note: nota,
           set: (current) => ({
-            ...(to === 'ribaltata' && !current.dataRibaltamento ? { dataRibaltamento: todayInRome() } : {}),
+            ...(to === 'ribaltata' && !current.dataRibaltamento
+              ? { dataRibaltamento: todayInRome() }
+              : {}),
             ...(to === 'chiusa' ? { resaChiusura: repo.resaChiusura } : {}),
           }),
         });
@@ -159,7 +214,9 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
         const current = await repo.lockInCompany(tx, actor.companyId, id);
         if (!current) throw notFound(NOT_FOUND);
         if (current.stato !== 'pianificata') {
-          throw conflict(`Si può eliminare solo una bancata pianificata (questa è «${BANCATA_STATO_LABELS[current.stato as BancataStato]}»): annullala invece`);
+          throw conflict(
+            `Si può eliminare solo una bancata pianificata (questa è «${BANCATA_STATO_LABELS[current.stato as BancataStato]}»): annullala invece`,
+          );
         }
         await recordAudit(tx, {
           companyId: actor.companyId,
@@ -175,7 +232,13 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
 
     /** The bancate that can give blocchi now (ribaltata, in riquadratura), newest first: the blocco form's picker. */
     async selectable(companyId: string, q: string | undefined): Promise<BancataPickerItem[]> {
-      const rows = await repo.listPage(db, companyId, { q, stati: BANCATA_STATI_CON_BLOCCHI, sort: '-dataTaglio', page: 1, limit: 100 });
+      const rows = await repo.listPage(db, companyId, {
+        q,
+        stati: BANCATA_STATI_CON_BLOCCHI,
+        sort: '-dataTaglio',
+        page: 1,
+        limit: 100,
+      });
       return rows.items.map((r) => ({
         _id: r.bancata.id,
         codice: r.bancata.codice,
@@ -186,6 +249,7 @@ export function createBancateService(deps: { db: Db; cave: Pick<LookupsService<'
     },
 
     /** For the blocchi module: the bancata a new block comes from, share-locked, with its state checked. */
-    lockForNewBlocco: (tx: DbOrTx, companyId: string, id: string) => repo.lockInCompany(tx, companyId, id, 'share'),
+    lockForNewBlocco: (tx: DbOrTx, companyId: string, id: string) =>
+      repo.lockInCompany(tx, companyId, id, 'share'),
   };
 }

@@ -1,13 +1,33 @@
-import { DEFAULT_DENSITA, detailPath, pesoBlocco, pesoText, SCELTA_LABELS, type GenealogyNode } from '@gestcava/contracts';
+import {
+  DEFAULT_DENSITA,
+  detailPath,
+  pesoBlocco,
+  pesoText,
+  SCELTA_LABELS,
+  type GenealogyNode,
+} from '@gestcava/contracts';
 import { describeBy, type EntityRegistry } from '../../lib/entities.js';
 import { toBloccoDto } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
 
-const ITALIAN_M3 = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const ITALIAN_M3 = new Intl.NumberFormat('it-IT', {
+  minimumFractionDigits: 3,
+  maximumFractionDigits: 3,
+});
 
 /** The block's weight by the one rule (weighbridge, else theoretical), with its basis: "15,08 t pesato". */
-function pesoFact(r: { pesoPesa: number | null; volumeNetto: number; densita: number | null }): string {
-  return pesoText(pesoBlocco({ pesoPesa: r.pesoPesa, volumeNettoM3: r.volumeNetto, densita: r.densita ?? DEFAULT_DENSITA }));
+function pesoFact(r: {
+  pesoPesa: number | null;
+  volumeNetto: number;
+  densita: number | null;
+}): string {
+  return pesoText(
+    pesoBlocco({
+      pesoPesa: r.pesoPesa,
+      volumeNettoM3: r.volumeNetto,
+      densita: r.densita ?? DEFAULT_DENSITA,
+    }),
+  );
 }
 
 /**
@@ -21,13 +41,21 @@ export function registerBloccoEntity(entities: EntityRegistry) {
     permission: (ref) => (ref.kind === 'esterno' ? 'blocchi-esterni' : 'blocchi'),
     async findInCompany(tx, companyId, id) {
       const row = await repo.findJoined(tx, companyId, null, id);
-      return row ? { id: row.blocco.id, codice: row.blocco.codice, kind: row.blocco.origine } : null;
+      return row
+        ? { id: row.blocco.id, codice: row.blocco.codice, kind: row.blocco.origine }
+        : null;
     },
     async searchCodice(tx, companyId, text, limit) {
-      return (await repo.searchCodice(tx, companyId, text, limit)).map((r) => ({ id: r.id, codice: r.codice, kind: r.origine }));
+      return (await repo.searchCodice(tx, companyId, text, limit)).map((r) => ({
+        id: r.id,
+        codice: r.codice,
+        kind: r.origine,
+      }));
     },
     async findByCodice(tx, companyId, codice, typed) {
-      const row = (await repo.findByCodice(tx, companyId, codice)) ?? (typed ? await repo.findByTracciabilita(tx, companyId, typed) : undefined);
+      const row =
+        (await repo.findByCodice(tx, companyId, codice)) ??
+        (typed ? await repo.findByTracciabilita(tx, companyId, typed) : undefined);
       return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;
     },
     detailPath: (ref) => detailPath(ref.kind === 'esterno' ? 'blocco-esterno' : 'blocco', ref.id),
@@ -46,7 +74,13 @@ export function registerBloccoEntity(entities: EntityRegistry) {
       stato: r.stato,
       cava: r.cava,
       kind: r.origine,
-      facts: [r.materiale ?? '', `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`, `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`, `${ITALIAN_M3.format(r.volumeNetto)} m³`, pesoFact(r)].filter(Boolean),
+      facts: [
+        r.materiale ?? '',
+        `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`,
+        `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`,
+        `${ITALIAN_M3.format(r.volumeNetto)} m³`,
+        pesoFact(r),
+      ].filter(Boolean),
     })),
   });
 
@@ -55,14 +89,45 @@ export function registerBloccoEntity(entities: EntityRegistry) {
     const row = await repo.findJoined(tx, companyId, null, id);
     if (!row) return [];
     const nodes: GenealogyNode[] = [];
-    if (row.cava) nodes.push({ entityType: 'cava', _id: row.cava.id, label: `Cava ${row.cava.nome}`, codice: null, relation: 'origine', path: null });
-    if (row.bancata) nodes.push({ entityType: 'bancata', _id: row.bancata.id, label: `Bancata ${row.bancata.codice}`, codice: row.bancata.codice, relation: 'origine', path: detailPath('bancata', row.bancata.id) });
+    if (row.cava)
+      nodes.push({
+        entityType: 'cava',
+        _id: row.cava.id,
+        label: `Cava ${row.cava.nome}`,
+        codice: null,
+        relation: 'origine',
+        path: null,
+      });
+    if (row.bancata)
+      nodes.push({
+        entityType: 'bancata',
+        _id: row.bancata.id,
+        label: `Bancata ${row.bancata.codice}`,
+        codice: row.bancata.codice,
+        relation: 'origine',
+        path: detailPath('bancata', row.bancata.id),
+      });
     if (row.fornitore) {
       const numero = row.blocco.numeroFornitore ? ` (n. ${row.blocco.numeroFornitore})` : '';
-      nodes.push({ entityType: 'fornitore', _id: row.fornitore.id, label: `${row.fornitore.ragioneSociale}${numero}`, codice: row.blocco.numeroFornitore, relation: 'origine', path: detailPath('fornitore', row.fornitore.id) });
+      nodes.push({
+        entityType: 'fornitore',
+        _id: row.fornitore.id,
+        label: `${row.fornitore.ragioneSociale}${numero}`,
+        codice: row.blocco.numeroFornitore,
+        relation: 'origine',
+        path: detailPath('fornitore', row.fornitore.id),
+      });
     }
     const dto = toBloccoDto(row);
-    if (dto.cliente) nodes.push({ entityType: 'cliente', _id: dto.cliente._id, label: dto.cliente.ragioneSociale, codice: null, relation: 'vendita', path: detailPath('cliente', dto.cliente._id) });
+    if (dto.cliente)
+      nodes.push({
+        entityType: 'cliente',
+        _id: dto.cliente._id,
+        label: dto.cliente.ragioneSociale,
+        codice: null,
+        relation: 'vendita',
+        path: detailPath('cliente', dto.cliente._id),
+      });
     return nodes;
   });
 }

@@ -1,4 +1,12 @@
-import { BLOCCO_STATO_LABELS, CATEGORIA_LABELS, DIFETTO_LABELS, SCELTA_LABELS, UNITA_PREZZO_LABELS, type Blocco, type BloccoOrigine } from '@gestcava/contracts';
+import {
+  BLOCCO_STATO_LABELS,
+  CATEGORIA_LABELS,
+  DIFETTO_LABELS,
+  SCELTA_LABELS,
+  UNITA_PREZZO_LABELS,
+  type Blocco,
+  type BloccoOrigine,
+} from '@gestcava/contracts';
 import type { ExportColumn } from '../../lib/export.js';
 
 /** The columns of the CSV/Excel export: own blocks name their bancata, bought ones their supplier. */
@@ -11,16 +19,32 @@ export function bloccoExportColumns(origine: BloccoOrigine): ExportColumn<Blocco
           { header: 'Cava', value: (b: Blocco) => b.cava?.nome ?? null },
         ]
       : [
-          { header: 'Fornitore', value: (b: Blocco) => b.fornitore?.ragioneSociale ?? null, width: 30 },
+          {
+            header: 'Fornitore',
+            value: (b: Blocco) => b.fornitore?.ragioneSociale ?? null,
+            width: 30,
+          },
           { header: 'N. fornitore', value: (b: Blocco) => b.numeroFornitore },
-          { header: 'Data acquisto', value: (b: Blocco) => (b.dataAcquisto ? new Date(b.dataAcquisto) : null), numFmt: 'dd/mm/yyyy' },
-          { header: 'Prezzo acquisto €', value: (b: Blocco) => b.prezzoAcquisto, numFmt: '#,##0.00' },
+          {
+            header: 'Data acquisto',
+            value: (b: Blocco) => (b.dataAcquisto ? new Date(b.dataAcquisto) : null),
+            numFmt: 'dd/mm/yyyy',
+          },
+          {
+            header: 'Prezzo acquisto €',
+            value: (b: Blocco) => b.prezzoAcquisto,
+            numFmt: '#,##0.00',
+          },
         ]),
     { header: 'Materiale', value: (b) => b.materiale.nome },
     { header: 'Stato', value: (b) => BLOCCO_STATO_LABELS[b.stato] },
     { header: 'Scelta', value: (b) => SCELTA_LABELS[b.scelta] },
     { header: 'Categoria', value: (b) => CATEGORIA_LABELS[b.categoria] },
-    { header: 'Difetti', value: (b) => b.difetti.map((d) => DIFETTO_LABELS[d]).join(', ') || null, width: 24 },
+    {
+      header: 'Difetti',
+      value: (b) => b.difetti.map((d) => DIFETTO_LABELS[d]).join(', ') || null,
+      width: 24,
+    },
     { header: 'Lunghezza lorda (cm)', value: (b) => b.lunghezza, width: 10 },
     { header: 'Altezza lorda (cm)', value: (b) => b.altezza, width: 10 },
     { header: 'Profondità lorda (cm)', value: (b) => b.profondita, width: 10 },
@@ -34,7 +58,10 @@ export function bloccoExportColumns(origine: BloccoOrigine): ExportColumn<Blocco
     { header: 'Peso (t)', value: (b) => b.peso.t, numFmt: '0.00' },
     { header: 'Base del peso', value: (b) => b.peso.base },
     { header: 'Prezzo di listino (€)', value: (b) => b.prezzoListino, numFmt: '#,##0.00' },
-    { header: 'Unità di prezzo', value: (b) => (b.prezzoListino === null ? null : UNITA_PREZZO_LABELS[b.unitaPrezzo]) },
+    {
+      header: 'Unità di prezzo',
+      value: (b) => (b.prezzoListino === null ? null : UNITA_PREZZO_LABELS[b.unitaPrezzo]),
+    },
     { header: 'Ubicazione', value: (b) => b.ubicazione?.nome ?? null },
     { header: 'Cliente', value: (b) => b.cliente?.ragioneSociale ?? null, width: 30 },
     { header: 'Tracciabilità', value: (b) => b.codiceTracciabilita },

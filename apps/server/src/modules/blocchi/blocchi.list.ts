@@ -7,9 +7,22 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, inArray, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { optionExpired as optionExpiredOf, optionInScadenza, optionLapsed as optionLapsedOf, statoEffettivoOf } from '../../lib/blocco-stato.js';
+import {
+  optionExpired as optionExpiredOf,
+  optionInScadenza,
+  optionLapsed as optionLapsedOf,
+  statoEffettivoOf,
+} from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
-import { bancate, blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
+import {
+  bancate,
+  blocchi,
+  cave,
+  clienti,
+  fornitori,
+  materiali,
+  ubicazioni,
+} from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { pesoBaseSql, pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
@@ -29,7 +42,8 @@ export function statoIs(stato: BloccoStato): SQL {
   if (stato === 'disponibile') {
     return or(eq(blocchi.stato, 'disponibile'), and(eq(blocchi.stato, 'opzionato'), optionLapsed))!;
   }
-  if (stato === 'opzionato') return and(eq(blocchi.stato, 'opzionato'), gte(blocchi.opzioneScadenza, todayInRomeSql))!;
+  if (stato === 'opzionato')
+    return and(eq(blocchi.stato, 'opzionato'), gte(blocchi.opzioneScadenza, todayInRomeSql))!;
   return eq(blocchi.stato, stato);
 }
 
@@ -37,7 +51,11 @@ export function statoIs(stato: BloccoStato): SQL {
 export type BloccoSearch = BloccoFilter & { materialiDelTesto?: readonly string[] };
 
 /** The filter with the ids of the company's materials whose name contains its search text (a handful of rows). */
-export async function withMaterialiDelTesto<F extends BloccoFilter>(db: DbOrTx, companyId: string, f: F): Promise<F & BloccoSearch> {
+export async function withMaterialiDelTesto<F extends BloccoFilter>(
+  db: DbOrTx,
+  companyId: string,
+  f: F,
+): Promise<F & BloccoSearch> {
   if (!f.q) return f;
   const rows = await db
     .select({ id: materiali.id })
@@ -48,13 +66,20 @@ export async function withMaterialiDelTesto<F extends BloccoFilter>(db: DbOrTx, 
 
 /** Every list filter, always inside the company and the route's origine (both with `origine: 'tutte'`). */
 export function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoSearch): SQL {
-  const conditions: Array<SQL | undefined> = [eq(blocchi.companyId, companyId), f.origine === 'tutte' ? undefined : eq(blocchi.origine, origine)];
+  const conditions: Array<SQL | undefined> = [
+    eq(blocchi.companyId, companyId),
+    f.origine === 'tutte' ? undefined : eq(blocchi.origine, origine),
+  ];
   if (f.q) {
     // The stored text (code, numero fornitore, tracciabilità, note) or the material's name (issue 27):
     // the materials' ids are literals, so the planner ORs the trigram index with blocchi_materiale_idx,
     // and a search that names no material is the trigram path alone (docs/performance.md).
     const text = matchesStoredSearch(blocchi.searchText, f.q);
-    conditions.push(f.materialiDelTesto?.length ? or(text, inArray(blocchi.materialeId, [...f.materialiDelTesto])) : text);
+    conditions.push(
+      f.materialiDelTesto?.length
+        ? or(text, inArray(blocchi.materialeId, [...f.materialiDelTesto]))
+        : text,
+    );
   }
   if (f.stato) conditions.push(statoIs(f.stato));
   if (f.cavaId) conditions.push(eq(blocchi.cavaId, f.cavaId));
@@ -96,7 +121,8 @@ function refJson(id: PgColumn, table: PgTable, pk: PgColumn, object: SQL): SQL {
   return sql`case when ${id} is null then null else (select ${object} from ${table} where ${pk} = ${id}) end`;
 }
 
-const isoUtc = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoUtc = (column: PgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A list row (`BloccoListItem`) built by PostgreSQL as JSON. PGlite decodes every field of every
@@ -134,7 +160,12 @@ const listItemJson = sql`json_build_object(
 
 /** The page's ids first, then the row objects for those ids only: skipped rows cost an index entry. */
 function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts): SQL {
-  const order = orderByOf(opts.sort ?? '-createdAt', SORT_COLUMNS, desc(blocchi.createdAt), blocchi.id);
+  const order = orderByOf(
+    opts.sort ?? '-createdAt',
+    SORT_COLUMNS,
+    desc(blocchi.createdAt),
+    blocchi.id,
+  );
   const pageIds = db
     .select({ id: blocchi.id })
     .from(blocchi)
@@ -145,27 +176,52 @@ function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts): SQL {
   return sql`select coalesce(json_agg(${listItemJson} order by ${sql.join(order, sql`, `)}), '[]'::json) as items from ${blocchi} where ${inArray(blocchi.id, pageIds)}`;
 }
 
-const countQuery = (where: SQL): SQL => sql`select ${cappedCount(sql`select 1 from ${blocchi} where ${where}`)} as n`;
+const countQuery = (where: SQL): SQL =>
+  sql`select ${cappedCount(sql`select 1 from ${blocchi} where ${where}`)} as n`;
 
 type ListQuery = BloccoSearch & PageOpts;
 
 /** The two statements of a list page; the benchmark runs the same ones raw (QUALITY P1). */
-export function listQueries(db: DbOrTx, companyId: string, origine: BloccoOrigine, query: ListQuery) {
+export function listQueries(
+  db: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine,
+  query: ListQuery,
+) {
   const where = filterWhere(companyId, origine, query);
   return { items: itemsQuery(db, where, query), count: countQuery(where) };
 }
 
-export async function listItems(db: DbOrTx, companyId: string, origine: BloccoOrigine, query: ListQuery): Promise<BloccoListItem[]> {
-  const [page] = rowsOf<{ items: BloccoListItem[] }>(await db.execute(itemsQuery(db, filterWhere(companyId, origine, query), query)));
+export async function listItems(
+  db: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine,
+  query: ListQuery,
+): Promise<BloccoListItem[]> {
+  const [page] = rowsOf<{ items: BloccoListItem[] }>(
+    await db.execute(itemsQuery(db, filterWhere(companyId, origine, query), query)),
+  );
   return page?.items ?? [];
 }
 
-export async function countMatching(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoSearch): Promise<number> {
-  const [counted] = rowsOf<{ n: number }>(await db.execute(countQuery(filterWhere(companyId, origine, filter))));
+export async function countMatching(
+  db: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine,
+  filter: BloccoSearch,
+): Promise<number> {
+  const [counted] = rowsOf<{ n: number }>(
+    await db.execute(countQuery(filterWhere(companyId, origine, filter))),
+  );
   return counted?.n ?? 0;
 }
 
-export async function summary(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoSearch) {
+export async function summary(
+  db: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine,
+  filter: BloccoSearch,
+) {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,

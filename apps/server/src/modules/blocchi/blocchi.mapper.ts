@@ -60,7 +60,9 @@ export function toBloccoDto(j: BloccoJoined): Blocco {
     origine: b.origine,
     bancata: j.bancata ? { _id: j.bancata.id, codice: j.bancata.codice } : null,
     cava: j.cava ? { _id: j.cava.id, nome: j.cava.nome } : null,
-    fornitore: j.fornitore ? { _id: j.fornitore.id, ragioneSociale: j.fornitore.ragioneSociale } : null,
+    fornitore: j.fornitore
+      ? { _id: j.fornitore.id, ragioneSociale: j.fornitore.ragioneSociale }
+      : null,
     numeroFornitore: b.numeroFornitore,
     dataAcquisto: b.dataAcquisto,
     prezzoAcquisto: b.prezzoAcquisto,
@@ -85,12 +87,19 @@ export function toBloccoDto(j: BloccoJoined): Blocco {
     dataPesata: b.dataPesata,
     numeroPesata: b.numeroPesata,
     pesoTeorico: b.pesoTeorico,
-    peso: pesoBlocco({ pesoPesa: b.pesoPesa, volumeNettoM3: b.volumeNetto, densita: j.materiale.densita }),
+    peso: pesoBlocco({
+      pesoPesa: b.pesoPesa,
+      volumeNettoM3: b.volumeNetto,
+      densita: j.materiale.densita,
+    }),
     ubicazione: j.ubicazione ? { _id: j.ubicazione.id, nome: j.ubicazione.nome } : null,
     prezzoListino: b.prezzoListino,
     unitaPrezzo: b.unitaPrezzo as Blocco['unitaPrezzo'],
     // An expired option no longer names a customer.
-    cliente: j.cliente && !expired ? { _id: j.cliente.id, ragioneSociale: j.cliente.ragioneSociale } : null,
+    cliente:
+      j.cliente && !expired
+        ? { _id: j.cliente.id, ragioneSociale: j.cliente.ragioneSociale }
+        : null,
     opzioneScadenza: expired ? null : b.opzioneScadenza,
     dataRiquadratura: b.dataRiquadratura,
     stato: j.statoEffettivo as BloccoStato,

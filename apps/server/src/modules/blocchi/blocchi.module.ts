@@ -23,13 +23,29 @@ type Deps = {
 export const blocchiModule = defineModule({
   name: 'blocchi',
   services: ({ lookups, ...deps }: Deps) => ({
-    blocchi: createBlocchiService({ ...deps, materiali: lookups.materiali, ubicazioni: lookups.ubicazioni }),
+    blocchi: createBlocchiService({
+      ...deps,
+      materiali: lookups.materiali,
+      ubicazioni: lookups.ubicazioni,
+    }),
   }),
-  routes: async (app, deps: { blocchi: BlocchiService; bancate: BancateService; clienti: AnagraficaService; fornitori: AnagraficaService }) => {
+  routes: async (
+    app,
+    deps: {
+      blocchi: BlocchiService;
+      bancate: BancateService;
+      clienti: AnagraficaService;
+      fornitori: AnagraficaService;
+    },
+  ) => {
     const { blocchi, bancate, clienti, fornitori } = deps;
     await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
     await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
   },
   seed: (ctx: SeedContext<object>) =>
-    seedProduction(ctx.db, { marmiId: ctx.companyIds.marmi, segheriaId: ctx.companyIds.segheria, userId: ctx.userIds['produzione@cava.example']! }),
+    seedProduction(ctx.db, {
+      marmiId: ctx.companyIds.marmi,
+      segheriaId: ctx.companyIds.segheria,
+      userId: ctx.userIds['produzione@cava.example']!,
+    }),
 });

@@ -37,11 +37,20 @@ export async function transition(
     userId: string | null;
     note?: string | null;
     /** A sale (a collaudo's confirmation) also writes the price it was sold at. */
-    set?: Partial<Pick<BloccoRow, 'clienteId' | 'opzioneScadenza' | 'prezzoListino' | 'unitaPrezzo'>>;
+    set?: Partial<
+      Pick<BloccoRow, 'clienteId' | 'opzioneScadenza' | 'prezzoListino' | 'unitaPrezzo'>
+    >;
   },
 ): Promise<{ from: BloccoStato }> {
-  const keepsCustomer = args.to === 'opzionato' || args.to === 'in_collaudo' || args.to === 'venduto' || args.to === 'spedito';
-  const set: NonNullable<typeof args.set> = { ...(keepsCustomer ? {} : { clienteId: null, opzioneScadenza: null }), ...args.set };
+  const keepsCustomer =
+    args.to === 'opzionato' ||
+    args.to === 'in_collaudo' ||
+    args.to === 'venduto' ||
+    args.to === 'spedito';
+  const set: NonNullable<typeof args.set> = {
+    ...(keepsCustomer ? {} : { clienteId: null, opzioneScadenza: null }),
+    ...args.set,
+  };
   const { from } = await changeState(tx, repo.BLOCCO_STATES[args.by], {
     companyId: args.companyId,
     id: args.id,
@@ -51,7 +60,8 @@ export async function transition(
     where: repo.origineIs(args.origine),
     set: () => set,
     // Only what this move changed: no "Scadenza dell'opzione: — → —" (issue 27).
-    changes: (current) => diffChanges(current, { ...current, ...set }, Object.keys(set) as Array<keyof typeof set>),
+    changes: (current) =>
+      diffChanges(current, { ...current, ...set }, Object.keys(set) as Array<keyof typeof set>),
   });
   return { from };
 }
@@ -61,12 +71,25 @@ export async function transition(
  * collaudo or scrapping would take it away and leave the job waiting forever. Call it after locking
  * the block, in the same transaction, so a job planned meanwhile waits for the lock.
  */
-export async function assertSenzaLavorazioni(tx: DbOrTx, companyId: string, blocco: { id: string; codice: string }, prima: string): Promise<void> {
+export async function assertSenzaLavorazioni(
+  tx: DbOrTx,
+  companyId: string,
+  blocco: { id: string; codice: string },
+  prima: string,
+): Promise<void> {
   const job = await repo.lavorazioneAperta(tx, companyId, blocco.id);
   if (!job) return;
-  const what = job.tipo === 'segagione' ? `la segagione ${job.codice}` : `la lavorazione pavimenti ${job.codice}`;
-  const stato = job.tipo === 'segagione' ? LAVORAZIONE_LASTRE_STATO_LABELS[job.stato as LavorazioneLastreStato] : LAVORAZIONE_PAVIMENTI_STATO_LABELS[job.stato as LavorazionePavimentiStato];
-  throw conflict(`Il blocco ${blocco.codice} ha ${what} ${stato.toLowerCase()}: annullala prima di ${prima}`);
+  const what =
+    job.tipo === 'segagione'
+      ? `la segagione ${job.codice}`
+      : `la lavorazione pavimenti ${job.codice}`;
+  const stato =
+    job.tipo === 'segagione'
+      ? LAVORAZIONE_LASTRE_STATO_LABELS[job.stato as LavorazioneLastreStato]
+      : LAVORAZIONE_PAVIMENTI_STATO_LABELS[job.stato as LavorazionePavimentiStato];
+  throw conflict(
+    `Il blocco ${blocco.codice} ha ${what} ${stato.toLowerCase()}: annullala prima di ${prima}`,
+  );
 }
 
 export const blocchiOperations = {
@@ -75,7 +98,11 @@ export const blocchiOperations = {
    * A block of either origine locked for a lavorazione's transaction (read its code, measures and
    * effective state, then move it with `transition`); undefined when not in the company.
    */
-  async lockForLavorazione(tx: DbOrTx, companyId: string, id: string): Promise<{ blocco: BloccoRow; statoEffettivo: BloccoStato } | undefined> {
+  async lockForLavorazione(
+    tx: DbOrTx,
+    companyId: string,
+    id: string,
+  ): Promise<{ blocco: BloccoRow; statoEffettivo: BloccoStato } | undefined> {
     const row = await repo.lockInCompany(tx, companyId, null, id);
     return row && { blocco: row.blocco, statoEffettivo: row.statoEffettivo as BloccoStato };
   },
@@ -85,7 +112,16 @@ export const blocchiOperations = {
    * in the caller's transaction, with a history row saying where they were found: the next buyer and
    * the next inspector read them. Nothing is written when they were all known already.
    */
-  async addDifetti(tx: DbOrTx, args: { companyId: string; id: string; difetti: readonly string[]; userId: string | null; note: string }): Promise<void> {
+  async addDifetti(
+    tx: DbOrTx,
+    args: {
+      companyId: string;
+      id: string;
+      difetti: readonly string[];
+      userId: string | null;
+      note: string;
+    },
+  ): Promise<void> {
     if (args.difetti.length === 0) return;
     const locked = await repo.lockInCompany(tx, args.companyId, null, args.id);
     if (!locked) throw notFound(NOT_FOUND);
@@ -93,10 +129,21 @@ export const blocchiOperations = {
     const known = new Set([...current.difetti, ...args.difetti]);
     // In the contracts' order, as the form writes them.
     const difetti = DIFETTI.filter((d) => known.has(d));
-    const row = await repo.updateInCompany(tx, args.companyId, args.id, { difetti, difettoso: true });
+    const row = await repo.updateInCompany(tx, args.companyId, args.id, {
+      difetti,
+      difettoso: true,
+    });
     const changes = diffChanges(current, row!, BLOCCO_FIELDS);
     if (Object.keys(changes).length) {
-      await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: args.id, action: 'update', userId: args.userId, changes, note: args.note });
+      await recordAudit(tx, {
+        companyId: args.companyId,
+        entityType: 'blocco',
+        entityId: args.id,
+        action: 'update',
+        userId: args.userId,
+        changes,
+        note: args.note,
+      });
     }
   },
 
@@ -108,7 +155,15 @@ export const blocchiOperations = {
    */
   async receiveFromGroup(
     tx: DbOrTx,
-    args: { companyId: string; source: BloccoRow; fornitoreId: string; materialeId: string; ubicazioneId: string | null; prezzo: number; note: string },
+    args: {
+      companyId: string;
+      source: BloccoRow;
+      fornitoreId: string;
+      materialeId: string;
+      ubicazioneId: string | null;
+      prezzo: number;
+      note: string;
+    },
   ): Promise<{ id: string }> {
     const { id: sourceId, companyId: _c, createdAt: _ca, updatedAt: _u, ...copy } = args.source;
     try {
@@ -137,10 +192,22 @@ export const blocchiOperations = {
         stato: 'disponibile',
         trasferitoDaId: sourceId,
       });
-      await recordAudit(tx, { companyId: args.companyId, entityType: 'blocco', entityId: row.id, action: 'create', userId: null, changes: initialValues(row, BLOCCO_FIELDS), note: args.note });
+      await recordAudit(tx, {
+        companyId: args.companyId,
+        entityType: 'blocco',
+        entityId: row.id,
+        action: 'create',
+        userId: null,
+        changes: initialValues(row, BLOCCO_FIELDS),
+        note: args.note,
+      });
       return { id: row.id };
     } catch (error) {
-      throw constraintError(error, { unique: `Il blocco ${args.source.codice} esiste già nella ditta di destinazione` }) ?? error;
+      throw (
+        constraintError(error, {
+          unique: `Il blocco ${args.source.codice} esiste già nella ditta di destinazione`,
+        }) ?? error
+      );
     }
   },
 

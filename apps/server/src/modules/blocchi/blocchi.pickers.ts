@@ -26,15 +26,27 @@ export function blocchiPickers(db: DbOrTx) {
      * The blocks a lavorazione may plan: `disponibile` (an expired option too), own and bought-in, by
      * code, none that an open lavorazione already takes.
      */
-    async segabili(companyId: string, q: string | undefined, opts: { limit?: number } = {}): Promise<BloccoSegabile[]> {
+    async segabili(
+      companyId: string,
+      q: string | undefined,
+      opts: { limit?: number } = {},
+    ): Promise<BloccoSegabile[]> {
       const rows = await repo.disponibili(db, companyId, { q, limit: opts.limit ?? 50 });
       return rows.map(segabile);
     },
 
     /** Blocks a collaudo for this cliente may take: `disponibile`, or optioned for the cliente; none an open lavorazione takes. */
-    async collaudabili(companyId: string, clienteId: string, q: string | undefined): Promise<BloccoCollaudabile[]> {
+    async collaudabili(
+      companyId: string,
+      clienteId: string,
+      q: string | undefined,
+    ): Promise<BloccoCollaudabile[]> {
       const rows = await repo.disponibili(db, companyId, { q, limit: 50, opzionatiPer: clienteId });
-      return rows.map((r) => ({ ...segabile(r), stato: r.stato as BloccoStato, opzioneScadenza: r.stato === 'opzionato' ? r.opzioneScadenza : null }));
+      return rows.map((r) => ({
+        ...segabile(r),
+        stato: r.stato as BloccoStato,
+        opzioneScadenza: r.stato === 'opzionato' ? r.opzioneScadenza : null,
+      }));
     },
   };
 }

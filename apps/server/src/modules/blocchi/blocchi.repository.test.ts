@@ -7,7 +7,9 @@ describe('blocco state machines', () => {
     for (const by of ['manual', 'system'] as const) {
       for (const from of BLOCCO_STATI) {
         for (const to of BLOCCO_STATI) {
-          expect(BLOCCO_STATES[by].transitions[from].includes(to), `${by}: ${from} → ${to}`).toBe(canMoveBlocco(from, to, by));
+          expect(BLOCCO_STATES[by].transitions[from].includes(to), `${by}: ${from} → ${to}`).toBe(
+            canMoveBlocco(from, to, by),
+          );
         }
       }
     }

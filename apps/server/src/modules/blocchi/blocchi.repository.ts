@@ -1,23 +1,55 @@
-import { BLOCCO_STATI, BLOCCO_STATO_LABELS, BLOCCO_TRANSITIONS, type BloccoOrigine, type BloccoSort, type BloccoStato } from '@gestcava/contracts';
+import {
+  BLOCCO_STATI,
+  BLOCCO_STATO_LABELS,
+  BLOCCO_TRANSITIONS,
+  type BloccoOrigine,
+  type BloccoSort,
+  type BloccoStato,
+} from '@gestcava/contracts';
 import { and, asc, inArray, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bancate, blocchi, cave, clienti, fornitori, lavorazioniLastre, lavorazioniPavimenti, materiali, ubicazioni } from '../../db/schema/index.js';
+import {
+  bancate,
+  blocchi,
+  cave,
+  clienti,
+  fornitori,
+  lavorazioniLastre,
+  lavorazioniPavimenti,
+  materiali,
+  ubicazioni,
+} from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/pagination.js';
 import { versionIn } from '../../lib/preconditions.js';
 import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
-import { filterWhere, optionExpired, SORT_COLUMNS, statoEffettivo, statoIs, type BloccoSearch } from './blocchi.list.js';
+import {
+  filterWhere,
+  optionExpired,
+  SORT_COLUMNS,
+  statoEffettivo,
+  statoIs,
+  type BloccoSearch,
+} from './blocchi.list.js';
 
 // The list's queries live in blocchi.list.ts; callers keep reading them here.
-export { countMatching, listItems, listQueries, statoEffettivo, statoIs, summary, withMaterialiDelTesto, type BloccoSearch } from './blocchi.list.js';
+export {
+  countMatching,
+  listItems,
+  listQueries,
+  statoEffettivo,
+  statoIs,
+  summary,
+  withMaterialiDelTesto,
+  type BloccoSearch,
+} from './blocchi.list.js';
 
 type NewBlocco = typeof blocchi.$inferInsert;
 
 /** The advisory lock that lets one instance at a time sweep expired options. */
 const SWEEP_LOCK = 726_401;
-
 
 /**
  * The names beside each block come from scalar subqueries, not joins: a seven-table join cost the
@@ -29,13 +61,26 @@ function joined(db: DbOrTx) {
     .select({
       blocco: blocchi,
       statoEffettivo,
-      bancataCodice: sql<string | null>`(select ${bancate.codice} from ${bancate} where ${bancate.id} = ${blocchi.bancataId})`,
-      cavaNome: sql<string | null>`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
-      fornitoreNome: sql<string | null>`(select ${fornitori.ragioneSociale} from ${fornitori} where ${fornitori.id} = ${blocchi.fornitoreId})`,
+      bancataCodice: sql<
+        string | null
+      >`(select ${bancate.codice} from ${bancate} where ${bancate.id} = ${blocchi.bancataId})`,
+      cavaNome: sql<
+        string | null
+      >`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
+      fornitoreNome: sql<
+        string | null
+      >`(select ${fornitori.ragioneSociale} from ${fornitori} where ${fornitori.id} = ${blocchi.fornitoreId})`,
       materialeNome: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
-      materialeDensita: sql<number>`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`.mapWith(materiali.densita),
-      ubicazioneNome: sql<string | null>`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${blocchi.ubicazioneId})`,
-      clienteNome: sql<string | null>`(select ${clienti.ragioneSociale} from ${clienti} where ${clienti.id} = ${blocchi.clienteId})`,
+      materialeDensita:
+        sql<number>`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`.mapWith(
+          materiali.densita,
+        ),
+      ubicazioneNome: sql<
+        string | null
+      >`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${blocchi.ubicazioneId})`,
+      clienteNome: sql<
+        string | null
+      >`(select ${clienti.ragioneSociale} from ${clienti} where ${clienti.id} = ${blocchi.clienteId})`,
     })
     .from(blocchi);
 }
@@ -64,30 +109,50 @@ function nest(r: FlatRow): BloccoJoined {
  */
 function bloccoStates(by: 'manual' | 'system'): StateMachine<typeof blocchi, BloccoStato> {
   const transitions = Object.fromEntries(
-    BLOCCO_STATI.map((s) => [s, by === 'manual' ? BLOCCO_TRANSITIONS[s].manual : [...BLOCCO_TRANSITIONS[s].manual, ...BLOCCO_TRANSITIONS[s].system]]),
+    BLOCCO_STATI.map((s) => [
+      s,
+      by === 'manual'
+        ? BLOCCO_TRANSITIONS[s].manual
+        : [...BLOCCO_TRANSITIONS[s].manual, ...BLOCCO_TRANSITIONS[s].system],
+    ]),
   ) as Record<BloccoStato, readonly BloccoStato[]>;
   return {
     table: blocchi,
-    columns: { id: blocchi.id, companyId: blocchi.companyId, stato: blocchi.stato, updatedAt: blocchi.updatedAt },
+    columns: {
+      id: blocchi.id,
+      companyId: blocchi.companyId,
+      stato: blocchi.stato,
+      updatedAt: blocchi.updatedAt,
+    },
     effectiveStato: statoEffettivo,
     transitions,
     labels: BLOCCO_STATO_LABELS,
     entityType: 'blocco',
-    messages: { notFound: 'Blocco non trovato', stale: 'Il blocco è stato modificato nel frattempo: ricarica e riprova' },
+    messages: {
+      notFound: 'Blocco non trovato',
+      stale: 'Il blocco è stato modificato nel frattempo: ricarica e riprova',
+    },
   };
 }
 export const BLOCCO_STATES = { manual: bloccoStates('manual'), system: bloccoStates('system') };
 
 /** The route's origine as a condition on the row; null: either. */
-export const origineIs = (origine: BloccoOrigine | null): SQL | undefined => (origine ? eq(blocchi.origine, origine) : undefined);
-
+export const origineIs = (origine: BloccoOrigine | null): SQL | undefined =>
+  origine ? eq(blocchi.origine, origine) : undefined;
 
 /**
  * Keyset batches in the list's order (`sort`, the list's default without one) for exports: each
  * query is short, the event loop breathes between them. Every sort column is NOT NULL, and the
  * cursor is the last row's own values read by id, so no value makes the round trip through JavaScript.
  */
-export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOrigine, filter: BloccoSearch, sort: BloccoSort = '-createdAt', size = 1000): AsyncIterable<BloccoJoined[]> {
+export async function* batches(
+  db: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine,
+  filter: BloccoSearch,
+  sort: BloccoSort = '-createdAt',
+  size = 1000,
+): AsyncIterable<BloccoJoined[]> {
   const where = filterWhere(companyId, origine, filter);
   const descending = sort.startsWith('-');
   const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS];
@@ -97,7 +162,12 @@ export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOri
     const after: SQL | undefined = afterId
       ? sql`(${column}, ${blocchi.id}) ${descending ? sql`<` : sql`>`} (select ${column}, ${blocchi.id} from ${blocchi} where ${blocchi.id} = ${afterId})`
       : undefined;
-    const page: BloccoJoined[] = (await joined(db).where(and(where, after)).orderBy(...order).limit(size)).map(nest);
+    const page: BloccoJoined[] = (
+      await joined(db)
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(size)
+    ).map(nest);
     if (page.length === 0) return;
     yield page;
     afterId = page[page.length - 1]!.blocco.id;
@@ -106,8 +176,12 @@ export async function* batches(db: DbOrTx, companyId: string, origine: BloccoOri
   }
 }
 
-
-export async function findJoined(db: DbOrTx, companyId: string, origine: BloccoOrigine | null, id: string) {
+export async function findJoined(
+  db: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine | null,
+  id: string,
+) {
   const [row] = await joined(db)
     .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
     .limit(1);
@@ -116,9 +190,15 @@ export async function findJoined(db: DbOrTx, companyId: string, origine: BloccoO
 
 /** The row locked for a change, with its effective state (null origine: either). */
 /** The block an `If-Match` names (lib/preconditions' `assertUnchanged`). */
-export const versionOf = (companyId: string, origine: BloccoOrigine | null, id: string) => versionIn(blocchi, companyId, id, origineIs(origine));
+export const versionOf = (companyId: string, origine: BloccoOrigine | null, id: string) =>
+  versionIn(blocchi, companyId, id, origineIs(origine));
 
-export async function lockInCompany(db: DbOrTx, companyId: string, origine: BloccoOrigine | null, id: string) {
+export async function lockInCompany(
+  db: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine | null,
+  id: string,
+) {
   const [row] = await db
     .select({ blocco: blocchi, statoEffettivo })
     .from(blocchi)
@@ -158,7 +238,11 @@ const senzaLavorazioneAperta = sql`not exists (select 1 from ${lavorazioniLastre
  * `disponibile` blocks of both origini (an expired option included), by code, that no open lavorazione
  * uses, for other modules' pickers; with `opzionatiPer`, those optioned for that cliente as well.
  */
-export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; limit: number; opzionatiPer?: string }) {
+export function disponibili(
+  db: DbOrTx,
+  companyId: string,
+  opts: { q?: string; limit: number; opzionatiPer?: string },
+) {
   return db
     .select({
       id: blocchi.id,
@@ -178,7 +262,12 @@ export function disponibili(db: DbOrTx, companyId: string, opts: { q?: string; l
     .where(
       and(
         eq(blocchi.companyId, companyId),
-        opts.opzionatiPer ? or(statoIs('disponibile'), and(statoIs('opzionato'), eq(blocchi.clienteId, opts.opzionatiPer))) : statoIs('disponibile'),
+        opts.opzionatiPer
+          ? or(
+              statoIs('disponibile'),
+              and(statoIs('opzionato'), eq(blocchi.clienteId, opts.opzionatiPer)),
+            )
+          : statoIs('disponibile'),
         opts.q ? matchesStoredSearch(blocchi.searchText, opts.q) : undefined,
         senzaLavorazioneAperta,
       ),
@@ -215,7 +304,13 @@ export function findByTracciabilita(db: DbOrTx, companyId: string, text: string)
   return db
     .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), matchesStoredSearch(blocchi.searchText, text), sql`upper(${searchText(blocchi.codiceTracciabilita)}) = upper(f_unaccent(${text}))`))
+    .where(
+      and(
+        eq(blocchi.companyId, companyId),
+        matchesStoredSearch(blocchi.searchText, text),
+        sql`upper(${searchText(blocchi.codiceTracciabilita)}) = upper(f_unaccent(${text}))`,
+      ),
+    )
     .orderBy(desc(blocchi.createdAt))
     .limit(1)
     .then((r) => r[0]);
@@ -230,8 +325,12 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
       codice: blocchi.codice,
       origine: blocchi.origine,
       stato: statoEffettivo,
-      materiale: sql<string | null>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
-      cava: sql<string | null>`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
+      materiale: sql<
+        string | null
+      >`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
+      cava: sql<
+        string | null
+      >`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
       scelta: blocchi.scelta,
       lunghezzaNetta: blocchi.lunghezzaNetta,
       altezzaNetta: blocchi.altezzaNetta,
@@ -245,10 +344,19 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
 }
 
 export function insert(db: DbOrTx, values: NewBlocco): Promise<BloccoRow> {
-  return db.insert(blocchi).values(values).returning().then((r) => r[0]!);
+  return db
+    .insert(blocchi)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 }
 
-export function updateInCompany(db: DbOrTx, companyId: string, id: string, values: Partial<NewBlocco>): Promise<BloccoRow | undefined> {
+export function updateInCompany(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  values: Partial<NewBlocco>,
+): Promise<BloccoRow | undefined> {
   return db
     .update(blocchi)
     .set({ ...values, updatedAt: new Date() })
@@ -258,7 +366,13 @@ export function updateInCompany(db: DbOrTx, companyId: string, id: string, value
 }
 
 /** Updates the row only while its stored state is still `stato`; undefined when it moved meanwhile. */
-export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: string, values: Partial<NewBlocco>): Promise<BloccoRow | undefined> {
+export function updateInStato(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  stato: string,
+  values: Partial<NewBlocco>,
+): Promise<BloccoRow | undefined> {
   return db
     .update(blocchi)
     .set({ ...values, updatedAt: new Date() })
@@ -269,18 +383,29 @@ export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: 
 
 /** Deletes the row only while its stored state is still `stato` (the caller read it so under lock). */
 export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: string) {
-  return db.delete(blocchi).where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId), eq(blocchi.stato, stato)));
+  return db
+    .delete(blocchi)
+    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId), eq(blocchi.stato, stato)));
 }
 
 /**
  * Writes every expired option back to `disponibile`, in all companies (a maintenance sweep), and
  * returns the blocchi it freed; null when another instance holds the sweep (advisory lock).
  */
-export async function expireOptions(tx: DbOrTx): Promise<Array<{ id: string; companyId: string }> | null> {
-  const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`);
+export async function expireOptions(
+  tx: DbOrTx,
+): Promise<Array<{ id: string; companyId: string }> | null> {
+  const lock = await tx.execute<{ ok: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`,
+  );
   if (!rowsOf<{ ok: boolean }>(lock)[0]?.ok) return null;
   // in id order first, as a transfer locks its blocks, so the two wait in line instead of deadlocking
-  await tx.select({ id: blocchi.id }).from(blocchi).where(optionExpired).orderBy(blocchi.id).for('no key update');
+  await tx
+    .select({ id: blocchi.id })
+    .from(blocchi)
+    .where(optionExpired)
+    .orderBy(blocchi.id)
+    .for('no key update');
   return tx
     .update(blocchi)
     .set({ stato: 'disponibile', clienteId: null, opzioneScadenza: null, updatedAt: new Date() })

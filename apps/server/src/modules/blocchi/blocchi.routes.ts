@@ -35,21 +35,29 @@ import type { BlocchiService } from './blocchi.service.js';
  * `/api/blocchi` (own blocks, permission `blocchi`) and `/api/blocchi-esterni` (bought in, permission
  * `blocchi-esterni`) over one table: each sees only its origine, so the other kind's id is a 404.
  */
-export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; blocchi: BlocchiService; bancate: BancateService; clienti: AnagraficaService; fornitori: AnagraficaService }> = async (
-  app,
-  { origine, blocchi, bancate, clienti, fornitori },
-) => {
+export const blocchiRoutes: FastifyPluginAsyncZod<{
+  origine: BloccoOrigine;
+  blocchi: BlocchiService;
+  bancate: BancateService;
+  clienti: AnagraficaService;
+  fornitori: AnagraficaService;
+}> = async (app, { origine, blocchi, bancate, clienti, fornitori }) => {
   const plural = origine === 'interno' ? 'blocchi' : 'blocchi-esterni';
   const base = `/api/${plural}`;
   const { read, write } = pageAccess(plural);
   const tags = [plural];
-  const createSchema = origine === 'interno' ? bloccoInternoCreateSchema : bloccoEsternoCreateSchema;
-  const updateSchema = origine === 'interno' ? bloccoInternoUpdateSchema : bloccoEsternoUpdateSchema;
+  const createSchema =
+    origine === 'interno' ? bloccoInternoCreateSchema : bloccoEsternoCreateSchema;
+  const updateSchema =
+    origine === 'interno' ? bloccoInternoUpdateSchema : bloccoEsternoUpdateSchema;
 
   /** The company, once the list may read what it asks for: both origini want both pages. */
   const listScope = (request: FastifyRequest, filter: { origine?: 'tutte' }) => {
     const { user, companyId } = requireAuth(request);
-    if (filter.origine === 'tutte' && !(can(user, 'blocchi', 'read') && can(user, 'blocchi-esterni', 'read'))) {
+    if (
+      filter.origine === 'tutte' &&
+      !(can(user, 'blocchi', 'read') && can(user, 'blocchi-esterni', 'read'))
+    ) {
       throw forbidden('Per vedere insieme blocchi propri ed esterni servono entrambe le pagine');
     }
     return companyId;
@@ -58,57 +66,166 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{ origine: BloccoOrigine; bloc
     access: read,
     tags,
     scope: listScope,
-    list: { query: bloccoListQuerySchema, item: bloccoListItemSchema, read: (companyId, query) => blocchi.list(origine, companyId, query) },
-    summary: { query: bloccoFilterSchema, response: bloccoSummarySchema, read: (companyId, filter) => blocchi.summary(origine, companyId, filter) },
-    export: { query: bloccoExportQuerySchema, read: (companyId, { format, ...filter }, onError) => blocchi.export(origine, companyId, filter, format, onError) },
+    list: {
+      query: bloccoListQuerySchema,
+      item: bloccoListItemSchema,
+      read: (companyId, query) => blocchi.list(origine, companyId, query),
+    },
+    summary: {
+      query: bloccoFilterSchema,
+      response: bloccoSummarySchema,
+      read: (companyId, filter) => blocchi.summary(origine, companyId, filter),
+    },
+    export: {
+      query: bloccoExportQuerySchema,
+      read: (companyId, { format, ...filter }, onError) =>
+        blocchi.export(origine, companyId, filter, format, onError),
+    },
   });
   // Pickers under this module's permission (DESIGN §3.1): a yard user needs no clienti or fornitori page.
-  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
-    clienti.pick(requireAuth(request).companyId, request.query.q),
+  app.get(
+    `${base}/clienti-selezionabili`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: pickerQuerySchema,
+        response: { 200: z.array(anagraficaPickerItemSchema) },
+      },
+    },
+    async (request) => clienti.pick(requireAuth(request).companyId, request.query.q),
   );
   if (origine === 'interno') {
     // A bancata's detail page lists its blocchi under the bancate permission (DESIGN §3.1, pickers).
     app.get(
       '/api/bancate/:id/blocchi',
-      { config: { access: { page: 'bancate', mode: 'read' } }, schema: { tags: ['bancate'], params: idParams, response: { 200: z.array(bloccoSchema) } } },
+      {
+        config: { access: { page: 'bancate', mode: 'read' } },
+        schema: { tags: ['bancate'], params: idParams, response: { 200: z.array(bloccoSchema) } },
+      },
       async (request) => blocchi.ofBancata(requireAuth(request).companyId, request.params.id),
     );
-    app.get(`${base}/bancate-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(bancataPickerItemSchema) } } }, async (request) =>
-      bancate.selectable(requireAuth(request).companyId, request.query.q),
+    app.get(
+      `${base}/bancate-selezionabili`,
+      {
+        config: { access: read },
+        schema: {
+          tags,
+          querystring: pickerQuerySchema,
+          response: { 200: z.array(bancataPickerItemSchema) },
+        },
+      },
+      async (request) => bancate.selectable(requireAuth(request).companyId, request.query.q),
     );
   }
   if (origine === 'esterno') {
-    app.get(`${base}/fornitori-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
-      fornitori.pick(requireAuth(request).companyId, request.query.q),
+    app.get(
+      `${base}/fornitori-selezionabili`,
+      {
+        config: { access: read },
+        schema: {
+          tags,
+          querystring: pickerQuerySchema,
+          response: { 200: z.array(anagraficaPickerItemSchema) },
+        },
+      },
+      async (request) => fornitori.pick(requireAuth(request).companyId, request.query.q),
     );
   }
-  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.detail(origine, requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: bloccoSchema } },
+    },
+    async (request) => blocchi.detail(origine, requireAuth(request).companyId, request.params.id),
   );
-  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
-    blocchi.history(origine, requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id/history`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: historySchema } },
+    },
+    async (request) => blocchi.history(origine, requireAuth(request).companyId, request.params.id),
   );
-  app.get(`${base}/:id/genealogy`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: z.array(genealogyNodeSchema) } } }, async (request) =>
-    blocchi.genealogy(origine, requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id/genealogy`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: z.array(genealogyNodeSchema) } },
+    },
+    async (request) =>
+      blocchi.genealogy(origine, requireAuth(request).companyId, request.params.id),
   );
-  app.post(base, { config: { access: write }, schema: { tags, body: createSchema, response: { 201: bloccoSchema } } }, async (request, reply) =>
-    reply.code(201).send(await blocchi.create(origine, actorOf(request), request.body)),
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: { tags, body: createSchema, response: { 201: bloccoSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await blocchi.create(origine, actorOf(request), request.body)),
   );
-  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: updateSchema, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.update(origine, actorOf(request), request.params.id, request.body, ifMatchOf(request)),
+  app.put(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: updateSchema, response: { 200: bloccoSchema } },
+    },
+    async (request) =>
+      blocchi.update(
+        origine,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        ifMatchOf(request),
+      ),
   );
   // Read access opens the route: a reader who writes collaudi may make the option moves only (docs/permissions.md).
-  app.post(`${base}/:id/stato`, { config: { access: read }, schema: { tags, params: idParams, body: bloccoStatoBodySchema, response: { 200: bloccoSchema } } }, async (request) => {
-    const { user } = requireAuth(request);
-    const moves = can(user, plural, 'write') ? 'all' : canOptionBlocchi(user) ? 'option' : null;
-    if (!moves) throw forbidden();
-    return blocchi.changeStato(origine, actorOf(request), request.params.id, request.body, moves, ifMatchOf(request));
-  });
-  app.post(`${base}/:id/declassa`, { config: { access: write }, schema: { tags, params: idParams, body: bloccoDeclassaBodySchema, response: { 200: bloccoSchema } } }, async (request) =>
-    blocchi.declassa(origine, actorOf(request), request.params.id, request.body),
+  app.post(
+    `${base}/:id/stato`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        params: idParams,
+        body: bloccoStatoBodySchema,
+        response: { 200: bloccoSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const moves = can(user, plural, 'write') ? 'all' : canOptionBlocchi(user) ? 'option' : null;
+      if (!moves) throw forbidden();
+      return blocchi.changeStato(
+        origine,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        moves,
+        ifMatchOf(request),
+      );
+    },
   );
-  app.delete(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await blocchi.remove(origine, actorOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.post(
+    `${base}/:id/declassa`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: bloccoDeclassaBodySchema,
+        response: { 200: bloccoSchema },
+      },
+    },
+    async (request) => blocchi.declassa(origine, actorOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    `${base}/:id`,
+    { config: { access: write }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await blocchi.remove(origine, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -3,7 +3,10 @@ import { badRequest } from '../../lib/app-error.js';
 import type { BloccoRow } from './blocchi.mapper.js';
 
 /** A block's gross and net measures, in cm. */
-export type Dims = Pick<BloccoRow, 'lunghezza' | 'altezza' | 'profondita' | 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta'>;
+export type Dims = Pick<
+  BloccoRow,
+  'lunghezza' | 'altezza' | 'profondita' | 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta'
+>;
 
 type Gross = Pick<Dims, 'lunghezza' | 'altezza' | 'profondita'>;
 /** A net measure left out keeps its value; `null` (sent empty) goes back to the gross one. */
@@ -23,12 +26,23 @@ export function newDims(body: Gross & NetChange): Dims {
 
 /** The measures after an edit that sends some of them. */
 export function updatedDims(current: Dims, body: Partial<Gross> & NetChange): Dims {
-  const gross = { lunghezza: body.lunghezza ?? current.lunghezza, altezza: body.altezza ?? current.altezza, profondita: body.profondita ?? current.profondita };
+  const gross = {
+    lunghezza: body.lunghezza ?? current.lunghezza,
+    altezza: body.altezza ?? current.altezza,
+    profondita: body.profondita ?? current.profondita,
+  };
   return {
     ...gross,
-    lunghezzaNetta: body.lunghezzaNetta === null ? gross.lunghezza : (body.lunghezzaNetta ?? current.lunghezzaNetta),
-    altezzaNetta: body.altezzaNetta === null ? gross.altezza : (body.altezzaNetta ?? current.altezzaNetta),
-    profonditaNetta: body.profonditaNetta === null ? gross.profondita : (body.profonditaNetta ?? current.profonditaNetta),
+    lunghezzaNetta:
+      body.lunghezzaNetta === null
+        ? gross.lunghezza
+        : (body.lunghezzaNetta ?? current.lunghezzaNetta),
+    altezzaNetta:
+      body.altezzaNetta === null ? gross.altezza : (body.altezzaNetta ?? current.altezzaNetta),
+    profonditaNetta:
+      body.profonditaNetta === null
+        ? gross.profondita
+        : (body.profonditaNetta ?? current.profonditaNetta),
   };
 }
 
@@ -38,7 +52,11 @@ export function updatedDims(current: Dims, body: Partial<Gross> & NetChange): Di
  */
 export function quantities(d: Dims, densita: number) {
   const volumeNetto = volumeM3(d.lunghezzaNetta, d.altezzaNetta, d.profonditaNetta);
-  return { volumeLordo: volumeM3(d.lunghezza, d.altezza, d.profondita), volumeNetto, pesoTeorico: pesoT(volumeNetto, densita) };
+  return {
+    volumeLordo: volumeM3(d.lunghezza, d.altezza, d.profondita),
+    volumeNetto,
+    pesoTeorico: pesoT(volumeNetto, densita),
+  };
 }
 
 /** 400 when a net measure exceeds its gross one, on the net field. */
@@ -48,7 +66,10 @@ export function assertNetWithinGross(d: Dims) {
     ['altezza', 'altezzaNetta', 'Altezza netta'],
     ['profondita', 'profonditaNetta', 'Profondità netta'],
   ] as const) {
-    if (d[n] > d[g]) throw badRequest(`${label}: non può superare la misura lorda (${d[g]} cm)`, [{ path: n, message: `${label}: non può superare la misura lorda (${d[g]} cm)` }]);
+    if (d[n] > d[g])
+      throw badRequest(`${label}: non può superare la misura lorda (${d[g]} cm)`, [
+        { path: n, message: `${label}: non può superare la misura lorda (${d[g]} cm)` },
+      ]);
   }
 }
 
@@ -59,7 +80,8 @@ type Pesata = Pick<BloccoRow, 'pesoPesa' | 'dataPesata' | 'numeroPesata'>;
  * a date needs the tonnes read at the weighbridge, and a block cannot cross it after today.
  */
 export function assertPesata(current: Pesata | null, body: Partial<Pesata>, today: string) {
-  const value = <K extends keyof Pesata>(k: K) => (body[k] === undefined ? (current?.[k] ?? null) : body[k]);
+  const value = <K extends keyof Pesata>(k: K) =>
+    body[k] === undefined ? (current?.[k] ?? null) : body[k];
   const [peso, data, numero] = [value('pesoPesa'), value('dataPesata'), value('numeroPesata')];
   if ((data || numero) && peso == null) {
     const message = 'La pesata ha bisogno del peso letto alla pesa (t)';

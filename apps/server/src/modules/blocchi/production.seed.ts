@@ -1,7 +1,17 @@
 import { pesoT, resaPercent, roundTo, volumeM3 } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { bancate, blocchi, cave, caveTariffe, clienti, fornitori, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
+import {
+  bancate,
+  blocchi,
+  cave,
+  caveTariffe,
+  clienti,
+  fornitori,
+  macchine,
+  materiali,
+  ubicazioni,
+} from '../../db/schema/index.js';
 import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
@@ -26,7 +36,10 @@ const MATERIALI = [
 ];
 
 async function seedLookups(tx: DbOrTx, companyId: string, quarry: boolean) {
-  const mats = await tx.insert(materiali).values(MATERIALI.map((m) => ({ ...m, companyId, tipo: 'marmo' }))).returning();
+  const mats = await tx
+    .insert(materiali)
+    .values(MATERIALI.map((m) => ({ ...m, companyId, tipo: 'marmo' })))
+    .returning();
   const ubs = await tx
     .insert(ubicazioni)
     .values(
@@ -55,8 +68,22 @@ async function seedLookups(tx: DbOrTx, companyId: string, quarry: boolean) {
     ? await tx
         .insert(cave)
         .values([
-          { companyId, codice: '173', nome: 'Canalgrande', comune: 'Carrara', bacino: 'Torano', concessione: 'Concessione n. 173/2019' },
-          { companyId, codice: '88', nome: 'Fossa degli Angeli', comune: 'Carrara', bacino: 'Miseglia', concessione: 'Concessione n. 88/2021' },
+          {
+            companyId,
+            codice: '173',
+            nome: 'Canalgrande',
+            comune: 'Carrara',
+            bacino: 'Torano',
+            concessione: 'Concessione n. 173/2019',
+          },
+          {
+            companyId,
+            codice: '88',
+            nome: 'Fossa degli Angeli',
+            comune: 'Carrara',
+            bacino: 'Miseglia',
+            concessione: 'Concessione n. 88/2021',
+          },
         ])
         .returning()
     : [];
@@ -76,12 +103,14 @@ async function seedLookups(tx: DbOrTx, companyId: string, quarry: boolean) {
     terre: 0.4,
   });
   if (caves.length) {
-    await tx.insert(caveTariffe).values([
-      tariffe(caves[0]!.id, 6.8, year - 1, false),
-      tariffe(caves[0]!.id, 7.1, year, true),
-      tariffe(caves[1]!.id, 5.2, year - 1, false),
-      tariffe(caves[1]!.id, 5.45, year, true),
-    ]);
+    await tx
+      .insert(caveTariffe)
+      .values([
+        tariffe(caves[0]!.id, 6.8, year - 1, false),
+        tariffe(caves[0]!.id, 7.1, year, true),
+        tariffe(caves[1]!.id, 5.2, year - 1, false),
+        tariffe(caves[1]!.id, 5.45, year, true),
+      ]);
   }
   return { materiali: mats, ubicazioni: ubs, cave: caves };
 }
@@ -92,9 +121,12 @@ const STATI_CHIUSI = ['chiusa', 'chiusa', 'chiusa', 'in_riquadratura', 'ribaltat
  * DESIGN §7: lookups for both companies, a year of bancate and blocchi at Marmi Demo in every state,
  * and blocchi esterni bought from the demo fornitori.
  */
-export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId: string; userId: string }) {
+export async function seedProduction(
+  db: Db,
+  ctx: { marmiId: string; segheriaId: string; userId: string },
+) {
   const rnd = random(2026);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const between = (min: number, max: number) => Math.round(min + rnd() * (max - min));
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
   const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -102,7 +134,10 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
   await db.transaction(async (tx) => {
     const marmi = await seedLookups(tx, ctx.marmiId, true);
     await seedLookups(tx, ctx.segheriaId, false);
-    const clientiMarmi = await tx.select({ id: clienti.id }).from(clienti).where(eq(clienti.companyId, ctx.marmiId));
+    const clientiMarmi = await tx
+      .select({ id: clienti.id })
+      .from(clienti)
+      .where(eq(clienti.companyId, ctx.marmiId));
     const audit: AuditEntry[] = [];
     const yardUb = marmi.ubicazioni.filter((u) => u.tipo === 'piazzale_cava');
     let pesate = 0;
@@ -115,9 +150,22 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
       const daysAgo = 360 - i * 20;
       const cava = i % 3 === 2 ? marmi.cave[1]! : marmi.cave[0]!;
       const materiale = pick(marmi.materiali.slice(0, 5));
-      const dims = { lunghezza: between(900, 1600), altezza: between(500, 800), profondita: between(300, 500) };
+      const dims = {
+        lunghezza: between(900, 1600),
+        altezza: between(500, 800),
+        profondita: between(300, 500),
+      };
       const volumeLordo = volumeM3(dims.lunghezza, dims.altezza, dims.profondita);
-      const stato = i < 13 ? STATI_CHIUSI[Math.min(i, 2)]! : i < 15 ? 'in_riquadratura' : i === 15 ? 'ribaltata' : i === 16 ? 'in_taglio' : 'pianificata';
+      const stato =
+        i < 13
+          ? STATI_CHIUSI[Math.min(i, 2)]!
+          : i < 15
+            ? 'in_riquadratura'
+            : i === 15
+              ? 'ribaltata'
+              : i === 16
+                ? 'in_taglio'
+                : 'pianificata';
       const [bancata] = await tx
         .insert(bancate)
         .values({
@@ -127,7 +175,9 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
           fronte: `Gradone ${between(1, 6)}, fronte ${pick(['nord', 'est', 'ovest'])}`,
           materialeId: materiale.id,
           dataTaglio: isoDay(day(daysAgo)),
-          dataRibaltamento: ['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato) ? isoDay(day(daysAgo - 4)) : null,
+          dataRibaltamento: ['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato)
+            ? isoDay(day(daysAgo - 4))
+            : null,
           ...dims,
           volumeLordo,
           pesoStimato: pesoT(volumeLordo, materiale.densita),
@@ -136,7 +186,14 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
           createdAt: day(daysAgo),
         })
         .returning();
-      audit.push({ companyId: ctx.marmiId, entityType: 'bancata', entityId: bancata!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
+      audit.push({
+        companyId: ctx.marmiId,
+        entityType: 'bancata',
+        entityId: bancata!.id,
+        action: 'create',
+        userId: ctx.userId,
+        note: 'Dati dimostrativi',
+      });
       if (!['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato)) continue;
 
       const count = stato === 'ribaltata' ? 2 : stato === 'chiusa' ? between(6, 10) : between(4, 8);
@@ -148,7 +205,11 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         const l = between(230, 310);
         const h = between(110, 170);
         const p = between(90, 150);
-        const net = { lunghezzaNetta: l - between(0, 10), altezzaNetta: h - between(0, 8), profonditaNetta: p - between(0, 8) };
+        const net = {
+          lunghezzaNetta: l - between(0, 10),
+          altezzaNetta: h - between(0, 8),
+          profonditaNetta: p - between(0, 8),
+        };
         const vl = volumeM3(l, h, p);
         const vn = volumeM3(net.lunghezzaNetta, net.altezzaNetta, net.profonditaNetta);
         // A closed bancata's blocks were squared days after it was cut; the bancate still being squared
@@ -156,11 +217,24 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         const age = stato === 'chiusa' ? daysAgo - 6 - k : (15 - i) * 18 + 2 * k;
         // Sawn and sold blocks come from real sawings and collaudi (lavorazioni-lastre.seed.ts,
         // collaudi.seed.ts), so this draw never says `segato`, `in_collaudo`, `venduto` or `spedito`.
-        const state = stato === 'chiusa' ? pick(['disponibile', 'disponibile', 'disponibile', 'disponibile', 'disponibile', 'opzionato', 'opzionato', 'scartato'] as const) : pick(['in_piazzale', 'disponibile'] as const);
+        const state =
+          stato === 'chiusa'
+            ? pick([
+                'disponibile',
+                'disponibile',
+                'disponibile',
+                'disponibile',
+                'disponibile',
+                'opzionato',
+                'opzionato',
+                'scartato',
+              ] as const)
+            : pick(['in_piazzale', 'disponibile'] as const);
         const categoria = rnd() < 0.15 ? 'informe' : rnd() < 0.3 ? 'semisquadrato' : 'squadrato';
         const difettoso = rnd() < 0.2;
         const withCustomer = state === 'opzionato';
-        const pesoPesa = rnd() < 0.5 ? roundTo(pesoT(vl, materiale.densita) + between(-30, 30) / 100, 2) : null;
+        const pesoPesa =
+          rnd() < 0.5 ? roundTo(pesoT(vl, materiale.densita) + between(-30, 30) / 100, 2) : null;
         const peso = pesoPesa ?? pesoT(vn, materiale.densita);
         if (categoria === 'informe') informiBlocchiT += peso;
         else {
@@ -176,7 +250,8 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
             bancataId: bancata!.id,
             cavaId: cava.id,
             materialeId: materiale.id,
-            codiceTracciabilita: rnd() < 0.6 ? `CARRARA-${cava.codice}-${String(between(10000, 99999))}` : null,
+            codiceTracciabilita:
+              rnd() < 0.6 ? `CARRARA-${cava.codice}-${String(between(10000, 99999))}` : null,
             scelta: pick(['prima', 'prima', 'seconda', 'commerciale'] as const),
             categoria,
             difettoso,
@@ -190,7 +265,12 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
             pesoTeorico: pesoT(vn, materiale.densita),
             pesoPesa,
             ubicazioneId: pick(yardUb).id,
-            prezzoListino: categoria === 'informe' ? between(60, 180) : materiale.nome === 'Statuario' || materiale.nome === 'Calacatta' ? between(4500, 7000) : between(1200, 2600),
+            prezzoListino:
+              categoria === 'informe'
+                ? between(60, 180)
+                : materiale.nome === 'Statuario' || materiale.nome === 'Calacatta'
+                  ? between(4500, 7000)
+                  : between(1200, 2600),
             unitaPrezzo: categoria === 'informe' ? 'q' : 'm3',
             clienteId: withCustomer && clientiMarmi.length ? pick(clientiMarmi).id : null,
             opzioneScadenza: state === 'opzionato' ? addDays(todayInRome(), between(3, 20)) : null,
@@ -202,9 +282,22 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
         // a weighed block that left the yard crossed the quarry's weighbridge the day it was squared: its pesata
         if (blocco!.pesoPesa !== null && state !== 'in_piazzale') {
           pesate += 1;
-          await tx.update(blocchi).set({ dataPesata: isoDay(day(age)), numeroPesata: `PS-${cava.codice}-${String(pesate).padStart(4, '0')}` }).where(eq(blocchi.id, blocco!.id));
+          await tx
+            .update(blocchi)
+            .set({
+              dataPesata: isoDay(day(age)),
+              numeroPesata: `PS-${cava.codice}-${String(pesate).padStart(4, '0')}`,
+            })
+            .where(eq(blocchi.id, blocco!.id));
         }
-        audit.push({ companyId: ctx.marmiId, entityType: 'blocco', entityId: blocco!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
+        audit.push({
+          companyId: ctx.marmiId,
+          entityType: 'blocco',
+          entityId: blocco!.id,
+          action: 'create',
+          userId: ctx.userId,
+          note: 'Dati dimostrativi',
+        });
       }
       // The bancata's measures from its blocks: 22–38 % of it squared once closed, 12–20 % while squaring.
       const resaVoluta = stato === 'chiusa' ? 0.22 + rnd() * 0.16 : 0.12 + rnd() * 0.08;
@@ -242,7 +335,9 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
       const mats = await tx.select().from(materiali).where(eq(materiali.companyId, companyId));
       const ubs = await tx.select().from(ubicazioni).where(eq(ubicazioni.companyId, companyId));
       const suppliers = await tx.select().from(fornitori).where(eq(fornitori.companyId, companyId));
-      const quarries = suppliers.filter((f) => /Cave|Escavazione|Mármoles|Pentelikon|Quarries/.test(f.ragioneSociale));
+      const quarries = suppliers.filter((f) =>
+        /Cave|Escavazione|Mármoles|Pentelikon|Quarries/.test(f.ragioneSociale),
+      );
       for (let k = 0; k < 6; k++) {
         const materiale = pick(mats);
         const l = between(240, 300);
@@ -284,7 +379,14 @@ export async function seedProduction(db: Db, ctx: { marmiId: string; segheriaId:
           })
           .returning({ id: blocchi.id });
         rnd(); // the state this draw once picked: kept, so the blocks after it stay the same
-        audit.push({ companyId, entityType: 'blocco', entityId: blocco!.id, action: 'create', userId: ctx.userId, note: 'Dati dimostrativi' });
+        audit.push({
+          companyId,
+          entityType: 'blocco',
+          entityId: blocco!.id,
+          action: 'create',
+          userId: ctx.userId,
+          note: 'Dati dimostrativi',
+        });
       }
     }
     await recordAuditMany(tx, audit);

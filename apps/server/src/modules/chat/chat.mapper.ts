@@ -24,12 +24,22 @@ export function toAttachmentDto(row: ChatAttachmentRow, storage: Storage): ChatA
     size: row.size,
     isImage,
     // A download always (attachment + nosniff); images also their small WebP, shown inline.
-    url: storage.signedUrl(row.storageKey, { ttlSeconds: ATTACHMENT_URL_TTL_SECONDS, downloadName: row.fileName }),
-    inlineUrl: isImage && row.thumbnailKey ? storage.signedUrl(row.thumbnailKey, { ttlSeconds: ATTACHMENT_URL_TTL_SECONDS }) : null,
+    url: storage.signedUrl(row.storageKey, {
+      ttlSeconds: ATTACHMENT_URL_TTL_SECONDS,
+      downloadName: row.fileName,
+    }),
+    inlineUrl:
+      isImage && row.thumbnailKey
+        ? storage.signedUrl(row.thumbnailKey, { ttlSeconds: ATTACHMENT_URL_TTL_SECONDS })
+        : null,
   };
 }
 
-export function toMessageDto(row: ChatMessageRow, attachments: ChatAttachmentRow[], storage: Storage): ChatMessage {
+export function toMessageDto(
+  row: ChatMessageRow,
+  attachments: ChatAttachmentRow[],
+  storage: Storage,
+): ChatMessage {
   const deleted = row.deletedAt !== null;
   return {
     _id: row.id,
@@ -51,5 +61,11 @@ export interface ChatUserRow {
 }
 
 export function toChatUserDto(row: ChatUserRow, online: boolean): ChatUser {
-  return { _id: row.id, name: row.name, companyId: row.companyId, companyName: row.companyName, online };
+  return {
+    _id: row.id,
+    name: row.name,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    online,
+  };
 }

@@ -18,7 +18,11 @@ function pair(a: string, b: string): SQL {
 }
 
 const unread = (receiverId: string) =>
-  and(eq(chatMessages.receiverId, receiverId), isNull(chatMessages.readAt), isNull(chatMessages.deletedAt));
+  and(
+    eq(chatMessages.receiverId, receiverId),
+    isNull(chatMessages.readAt),
+    isNull(chatMessages.deletedAt),
+  );
 
 const userColumns = {
   id: users.id,
@@ -41,20 +45,33 @@ export async function listActiveUsers(db: DbOrTx) {
 
 export async function findUsers(db: DbOrTx, ids: string[]) {
   if (!ids.length) return [];
-  return db.select(userColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(inArray(users.id, ids));
+  return db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(inArray(users.id, ids));
 }
 
-export async function insertMessage(tx: DbOrTx, values: { id: string; senderId: string; receiverId: string; content: string }) {
+export async function insertMessage(
+  tx: DbOrTx,
+  values: { id: string; senderId: string; receiverId: string; content: string },
+) {
   const [row] = await tx.insert(chatMessages).values(values).returning();
   return row!;
 }
 
-export async function insertAttachments(tx: DbOrTx, rows: Array<typeof chatAttachments.$inferInsert>) {
+export async function insertAttachments(
+  tx: DbOrTx,
+  rows: Array<typeof chatAttachments.$inferInsert>,
+) {
   if (!rows.length) return [];
   return tx.insert(chatAttachments).values(rows).returning();
 }
 
-export async function attachmentsOf(db: DbOrTx, messageIds: string[]): Promise<ChatAttachmentRow[]> {
+export async function attachmentsOf(
+  db: DbOrTx,
+  messageIds: string[],
+): Promise<ChatAttachmentRow[]> {
   if (!messageIds.length) return [];
   return db
     .select()
@@ -64,11 +81,20 @@ export async function attachmentsOf(db: DbOrTx, messageIds: string[]): Promise<C
 }
 
 /** A message the caller takes part in, or undefined (a third user gets nothing). */
-export async function findMessageFor(db: DbOrTx, id: string, userId: string): Promise<ChatMessageRow | undefined> {
+export async function findMessageFor(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+): Promise<ChatMessageRow | undefined> {
   const [row] = await db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.id, id), or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId))))
+    .where(
+      and(
+        eq(chatMessages.id, id),
+        or(eq(chatMessages.senderId, userId), eq(chatMessages.receiverId, userId)),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -77,7 +103,8 @@ export async function findMessageFor(db: DbOrTx, id: string, userId: string): Pr
  * The cursor's (created_at, id) read by the database itself: a JavaScript Date keeps milliseconds
  * while the column keeps microseconds, so a round trip through the client could skip a message.
  */
-const cursor = (id: string) => sql`(select c.created_at, c.id from ${chatMessages} c where c.id = ${id})`;
+const cursor = (id: string) =>
+  sql`(select c.created_at, c.id from ${chatMessages} c where c.id = ${id})`;
 
 export interface PageOptions {
   limit: number;
@@ -91,7 +118,12 @@ export interface PageOptions {
  * One page of the conversation, one row more than asked (to know if there are more). Order is by
  * server time and id; `after` pages go oldest first so a catch-up can continue from its last row.
  */
-export async function conversationPage(db: DbOrTx, me: string, other: string, page: PageOptions): Promise<ChatMessageRow[]> {
+export async function conversationPage(
+  db: DbOrTx,
+  me: string,
+  other: string,
+  page: PageOptions,
+): Promise<ChatMessageRow[]> {
   const conditions: SQL[] = [pair(me, other)];
   if (page.before) {
     conditions.push(sql`(${chatMessages.createdAt}, ${chatMessages.id}) < ${cursor(page.before)}`);
@@ -99,7 +131,9 @@ export async function conversationPage(db: DbOrTx, me: string, other: string, pa
   if (page.after) {
     conditions.push(sql`(${chatMessages.createdAt}, ${chatMessages.id}) > ${cursor(page.after)}`);
   }
-  const order = page.after ? [asc(chatMessages.createdAt), asc(chatMessages.id)] : [desc(chatMessages.createdAt), desc(chatMessages.id)];
+  const order = page.after
+    ? [asc(chatMessages.createdAt), asc(chatMessages.id)]
+    : [desc(chatMessages.createdAt), desc(chatMessages.id)];
   return db
     .select()
     .from(chatMessages)
@@ -110,7 +144,10 @@ export async function conversationPage(db: DbOrTx, me: string, other: string, pa
 }
 
 /** The last message of each of the caller's conversations, newest conversation first. */
-export async function lastMessages(db: DbOrTx, me: string): Promise<Array<ChatMessageRow & { otherId: string }>> {
+export async function lastMessages(
+  db: DbOrTx,
+  me: string,
+): Promise<Array<ChatMessageRow & { otherId: string }>> {
   // The pair in a fixed order names the conversation without a parameter, so DISTINCT ON and
   // ORDER BY are the same expressions (PostgreSQL requires it) and the pair index serves them.
   const low = sql`least(${chatMessages.senderId}, ${chatMessages.receiverId})`;
@@ -130,7 +167,10 @@ export async function unreadCount(db: DbOrTx, receiverId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-export async function unreadBySender(db: DbOrTx, receiverId: string): Promise<Array<{ userId: string; unreadCount: number }>> {
+export async function unreadBySender(
+  db: DbOrTx,
+  receiverId: string,
+): Promise<Array<{ userId: string; unreadCount: number }>> {
   const rows = await db
     .select({ userId: chatMessages.senderId, unreadCount: count() })
     .from(chatMessages)
@@ -140,7 +180,11 @@ export async function unreadBySender(db: DbOrTx, receiverId: string): Promise<Ar
 }
 
 /** Marks what `senderId` sent to `receiverId` as read; answers how many changed and when. */
-export async function markRead(db: DbOrTx, receiverId: string, senderId: string): Promise<{ changed: number; readAt: Date }> {
+export async function markRead(
+  db: DbOrTx,
+  receiverId: string,
+  senderId: string,
+): Promise<{ changed: number; readAt: Date }> {
   const readAt = new Date();
   const rows = await db
     .update(chatMessages)
@@ -151,15 +195,28 @@ export async function markRead(db: DbOrTx, receiverId: string, senderId: string)
 }
 
 /** Guarded: only the sender, only once. Returns the deleted row, or undefined. */
-export async function softDelete(tx: DbOrTx, id: string, senderId: string): Promise<ChatMessageRow | undefined> {
+export async function softDelete(
+  tx: DbOrTx,
+  id: string,
+  senderId: string,
+): Promise<ChatMessageRow | undefined> {
   const [row] = await tx
     .update(chatMessages)
     .set({ deletedAt: new Date(), content: '' })
-    .where(and(eq(chatMessages.id, id), eq(chatMessages.senderId, senderId), isNull(chatMessages.deletedAt)))
+    .where(
+      and(
+        eq(chatMessages.id, id),
+        eq(chatMessages.senderId, senderId),
+        isNull(chatMessages.deletedAt),
+      ),
+    )
     .returning();
   return row;
 }
 
-export async function deleteAttachments(tx: DbOrTx, messageId: string): Promise<ChatAttachmentRow[]> {
+export async function deleteAttachments(
+  tx: DbOrTx,
+  messageId: string,
+): Promise<ChatAttachmentRow[]> {
   return tx.delete(chatAttachments).where(eq(chatAttachments.messageId, messageId)).returning();
 }

@@ -27,60 +27,99 @@ const tags = ['chat'];
 /** Every kind the upload pipeline knows: JPEG, PNG, WebP, PDF and Office files, by their bytes. */
 const CHAT_FILE_KINDS = Object.keys(FILE_KINDS) as FileKind[];
 
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Storage }> = async (app, { chat, storage }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Storage }> = async (
+  app,
+  { chat, storage },
+) => {
   app.get(
     '/api/chat/available-users',
     { config: { access }, schema: { tags, response: { 200: chatAvailableUsersResponseSchema } } },
-    async (request) => ({ success: true as const, users: await chat.availableUsers(requireAuth(request).user) }),
+    async (request) => ({
+      success: true as const,
+      users: await chat.availableUsers(requireAuth(request).user),
+    }),
   );
 
   app.get(
     '/api/chat/users',
     { config: { access }, schema: { tags, response: { 200: chatConversationsResponseSchema } } },
-    async (request) => ({ success: true as const, users: await chat.conversations(requireAuth(request).user) }),
+    async (request) => ({
+      success: true as const,
+      users: await chat.conversations(requireAuth(request).user),
+    }),
   );
 
   app.get(
     '/api/chat/conversation/:userId',
     {
       config: { access },
-      schema: { tags, params: chatConversationParamsSchema, querystring: chatConversationQuerySchema, response: { 200: chatConversationResponseSchema } },
+      schema: {
+        tags,
+        params: chatConversationParamsSchema,
+        querystring: chatConversationQuerySchema,
+        response: { 200: chatConversationResponseSchema },
+      },
     },
-    async (request) => chat.conversation(requireAuth(request).user, request.params.userId, request.query),
+    async (request) =>
+      chat.conversation(requireAuth(request).user, request.params.userId, request.query),
   );
 
   app.get(
     '/api/chat/unread',
     { config: { access }, schema: { tags, response: { 200: chatUnreadResponseSchema } } },
-    async (request) => ({ success: true as const, data: { unreadCount: await chat.unreadCount(requireAuth(request).user.id) } }),
+    async (request) => ({
+      success: true as const,
+      data: { unreadCount: await chat.unreadCount(requireAuth(request).user.id) },
+    }),
   );
 
   app.get(
     '/api/chat/unread-by-user',
     { config: { access }, schema: { tags, response: { 200: chatUnreadByUserResponseSchema } } },
-    async (request) => ({ success: true as const, data: await chat.unreadByUser(requireAuth(request).user.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await chat.unreadByUser(requireAuth(request).user.id),
+    }),
   );
 
   // Sending is a write, but SPEC §2 gives the chat one permission: whoever may open the chat may write in it.
   app.post(
     '/api/chat/message',
-    { config: { access }, preHandler: app.limits.chatMessage, schema: { tags, consumes: ['multipart/form-data'], response: { 201: chatMessageResponseSchema } } },
+    {
+      config: { access },
+      preHandler: app.limits.chatMessage,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 201: chatMessageResponseSchema },
+      },
+    },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il messaggio come multipart/form-data');
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il messaggio come multipart/form-data');
       const { user } = requireAuth(request);
       const { fields, files } = await readMultipart(request, storage, {
         fileField: 'files',
         allowed: CHAT_FILE_KINDS,
         maxBytes: CHAT_FILE_MAX_BYTES,
         maxFiles: CHAT_MAX_FILES,
-        tooManyFiles: () => badRequest(CHAT_MESSAGES.tooManyFiles, [{ path: 'files', message: CHAT_MESSAGES.tooManyFiles }]),
-        strayFile: (field) => badRequest('Gli allegati vanno inviati nel campo files', [{ path: field, message: 'Campo non previsto' }]),
+        tooManyFiles: () =>
+          badRequest(CHAT_MESSAGES.tooManyFiles, [
+            { path: 'files', message: CHAT_MESSAGES.tooManyFiles },
+          ]),
+        strayFile: (field) =>
+          badRequest('Gli allegati vanno inviati nel campo files', [
+            { path: field, message: 'Campo non previsto' },
+          ]),
       });
       let message: ChatMessage;
       try {
         const parsed = chatSendFieldsSchema.safeParse(fields);
         if (!parsed.success) {
-          const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          const details = parsed.error.issues.map((i) => ({
+            path: i.path.join('.'),
+            message: i.message,
+          }));
           throw badRequest(details[0]!.message, details);
         }
         message = await chat.send(user, { ...parsed.data, files });
@@ -96,7 +135,17 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
 
   app.delete(
     '/api/chat/message/:id',
-    { config: { access }, schema: { tags, params: chatMessageParamsSchema, response: { 200: chatMessageResponseSchema } } },
-    async (request) => ({ success: true as const, message: await chat.remove(requireAuth(request).user, request.params.id) }),
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: chatMessageParamsSchema,
+        response: { 200: chatMessageResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: await chat.remove(requireAuth(request).user, request.params.id),
+    }),
   );
 };

@@ -178,7 +178,12 @@ export function createChatService({
       const placement = storage.beginPlacement();
       let saved: { message: ChatMessageRow; attachments: ChatAttachmentRow[] };
       try {
-        const placed: Array<{ file: ReceivedFile; key: string; thumbnailKey: string | null; size: number }> = [];
+        const placed: Array<{
+          file: ReceivedFile;
+          key: string;
+          thumbnailKey: string | null;
+          size: number;
+        }> = [];
         for (const file of input.files) {
           const key = storage.newKey(me.companyId, file.ext);
           if (IMAGE_KINDS.includes(file.kind)) {
@@ -241,7 +246,9 @@ export function createChatService({
         const row = await repo.softDelete(tx, id, me.id);
         if (!row) return null;
         const files = await repo.deleteAttachments(tx, id);
-        const keys = files.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
+        const keys = files.flatMap((f) =>
+          f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey],
+        );
         await storage.release(tx, keys);
         return { row, keys };
       });

@@ -1,4 +1,9 @@
-import { can, normalizeCodice, type CodiceRisolto, type PermissionSubject } from '@gestcava/contracts';
+import {
+  can,
+  normalizeCodice,
+  type CodiceRisolto,
+  type PermissionSubject,
+} from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
@@ -11,10 +16,15 @@ export type CodiciService = ReturnType<typeof createCodiciService>;
  */
 export function createCodiciService(deps: { db: Db; entities: EntityRegistry }) {
   const { db, entities } = deps;
-  const unknown = (codice: string) => notFound(`Il codice ${codice} non corrisponde a nulla di questa ditta`);
+  const unknown = (codice: string) =>
+    notFound(`Il codice ${codice} non corrisponde a nulla di questa ditta`);
 
   return {
-    async resolve(companyId: string, user: PermissionSubject, typed: string): Promise<CodiceRisolto> {
+    async resolve(
+      companyId: string,
+      user: PermissionSubject,
+      typed: string,
+    ): Promise<CodiceRisolto> {
       const codice = normalizeCodice(typed);
       let hidden = false;
       for (const definition of entities.all()) {
@@ -27,26 +37,61 @@ export function createCodiciService(deps: { db: Db; entities: EntityRegistry }) 
           continue;
         }
         const summary = (await definition.describe(db, companyId, [ref.id])).get(ref.id);
-        const descrizione = [`${definition.label} ${ref.codice ?? codice}`, summary?.materiale, summary?.stato].filter(Boolean).join(' · ');
-        return { entityType: definition.type, _id: ref.id, codice: ref.codice ?? codice, detailPath: definition.detailPath(ref), descrizione };
+        const descrizione = [
+          `${definition.label} ${ref.codice ?? codice}`,
+          summary?.materiale,
+          summary?.stato,
+        ]
+          .filter(Boolean)
+          .join(' · ');
+        return {
+          entityType: definition.type,
+          _id: ref.id,
+          codice: ref.codice ?? codice,
+          detailPath: definition.detailPath(ref),
+          descrizione,
+        };
       }
       if (hidden) throw forbidden(`Il codice ${codice} esiste, ma non hai accesso a questa pagina`);
       throw unknown(codice);
     },
 
     /** The items whose code contains what was typed (when it names none exactly), of the kinds the user reads: at most `limit`. */
-    async candidates(companyId: string, user: PermissionSubject, typed: string, limit = 10): Promise<CodiceRisolto[]> {
+    async candidates(
+      companyId: string,
+      user: PermissionSubject,
+      typed: string,
+      limit = 10,
+    ): Promise<CodiceRisolto[]> {
       const text = normalizeCodice(typed);
       const found: CodiceRisolto[] = [];
       for (const definition of entities.all()) {
         if (found.length >= limit) break;
-        const refs = (await definition.searchCodice(db, companyId, text, limit)).filter((ref) => can(user, definition.permission(ref), 'read'));
+        const refs = (await definition.searchCodice(db, companyId, text, limit)).filter((ref) =>
+          can(user, definition.permission(ref), 'read'),
+        );
         if (!refs.length) continue;
-        const summaries = await definition.describe(db, companyId, refs.map((r) => r.id));
+        const summaries = await definition.describe(
+          db,
+          companyId,
+          refs.map((r) => r.id),
+        );
         for (const ref of refs.slice(0, limit - found.length)) {
           const summary = summaries.get(ref.id);
-          const descrizione = [`${definition.label} ${ref.codice ?? ''}`.trim(), summary?.materiale, summary?.stato].filter(Boolean).join(' · ');
-          found.push({ entityType: definition.type, _id: ref.id, codice: ref.codice ?? '', detailPath: definition.detailPath(ref), descrizione });
+          const descrizione = [
+            `${definition.label} ${ref.codice ?? ''}`.trim(),
+            summary?.materiale,
+            summary?.stato,
+          ]
+            .filter(Boolean)
+            .join(' · ');
+          found.push({
+            entityType: definition.type,
+            _id: ref.id,
+            codice: ref.codice ?? '',
+            detailPath: definition.detailPath(ref),
+            descrizione,
+          });
         }
       }
       return found;

@@ -20,21 +20,42 @@ const RENDERER = new URL('./collaudi.verbale.ts', import.meta.url);
 export type CollaudiDocuments = ReturnType<typeof createCollaudiDocuments>;
 
 /** The verbale di collaudo: its PDF (company, cliente, rows, photos) and the signed link that downloads it. */
-export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiService; clienti: AnagraficaService; storage: Storage; renderPool: RenderPool; links: SessionLinks }) {
+export function createCollaudiDocuments(deps: {
+  db: Db;
+  collaudi: CollaudiService;
+  clienti: AnagraficaService;
+  storage: Storage;
+  renderPool: RenderPool;
+  links: SessionLinks;
+}) {
   const { db, collaudi, clienti, storage, renderPool, links } = deps;
   const get = collaudi.get;
 
   return {
     /** A link the browser can open without a bearer token (a tablet saves the PDF like any file), while this session lives. */
-    async verbaleLink(auth: AuthContext & { companyId: string }, id: string, lingua: VerbaleLingua): Promise<{ url: string }> {
+    async verbaleLink(
+      auth: AuthContext & { companyId: string },
+      id: string,
+      lingua: VerbaleLingua,
+    ): Promise<{ url: string }> {
       await get(auth.companyId, id);
-      return { url: links.documentUrl(VERBALE, auth, id, `/api/collaudi/${id}/verbale`, { lingua }) };
+      return {
+        url: links.documentUrl(VERBALE, auth, id, `/api/collaudi/${id}/verbale`, { lingua }),
+      };
     },
 
     /** The company the verbale is read for: a valid signed link's, or the bearer's (lib/session-links.ts). */
-    verbaleCompany: (id: string, query: SignedLinkQuery, bearer: () => AuthContext & { companyId: string }) => links.documentCompany(VERBALE, id, query, bearer),
+    verbaleCompany: (
+      id: string,
+      query: SignedLinkQuery,
+      bearer: () => AuthContext & { companyId: string },
+    ) => links.documentCompany(VERBALE, id, query, bearer),
 
-    async verbale(companyId: string, id: string, lingua: VerbaleLingua): Promise<{ pdf: Buffer; filename: string }> {
+    async verbale(
+      companyId: string,
+      id: string,
+      lingua: VerbaleLingua,
+    ): Promise<{ pdf: Buffer; filename: string }> {
       const collaudo = await get(companyId, id);
       const company = await findCompanyRow(db, companyId);
       const cliente = await clienti.get(companyId, collaudo.cliente._id);
@@ -79,7 +100,13 @@ export function createCollaudiDocuments(deps: { db: Db; collaudi: CollaudiServic
         photos,
         lingua,
       });
-      return { pdf, filename: lingua === 'en' ? `inspection-report-${collaudo.codice}.pdf` : `verbale-${collaudo.codice}.pdf` };
+      return {
+        pdf,
+        filename:
+          lingua === 'en'
+            ? `inspection-report-${collaudo.codice}.pdf`
+            : `verbale-${collaudo.codice}.pdf`,
+      };
     },
   };
 }

@@ -1,4 +1,11 @@
-import { COLLAUDO_STATO_LABELS, detailPath, ESITO_LABELS, type CollaudoStato, type Esito, type GenealogyNode } from '@gestcava/contracts';
+import {
+  COLLAUDO_STATO_LABELS,
+  detailPath,
+  ESITO_LABELS,
+  type CollaudoStato,
+  type Esito,
+  type GenealogyNode,
+} from '@gestcava/contracts';
 import { sql } from 'drizzle-orm';
 import { blocchi, collaudoRighe } from '../../db/schema/index.js';
 import { italianDate } from '../../lib/dates.js';
@@ -27,22 +34,24 @@ export function registerCollaudoEntity(entities: EntityRegistry) {
       materiale: null,
       stato: r.stato,
       cava: null,
-      facts: [r.cliente, italianDate(r.data), `${r.blocchi} ${r.blocchi === 1 ? 'blocco' : 'blocchi'}`, COLLAUDO_STATO_LABELS[r.stato as CollaudoStato]],
+      facts: [
+        r.cliente,
+        italianDate(r.data),
+        `${r.blocchi} ${r.blocchi === 1 ? 'blocco' : 'blocchi'}`,
+        COLLAUDO_STATO_LABELS[r.stato as CollaudoStato],
+      ],
     })),
   });
 
   entities.addGenealogy('blocco', async (tx, companyId, bloccoId) => {
     const rows = await repo.ofBlocco(tx, companyId, bloccoId);
-    return rows.map(
-      (r): GenealogyNode => ({
-        entityType: 'collaudo',
-        _id: r.id,
-        label: `Collaudo ${r.codice} del ${italianDate(r.data)} per ${r.cliente} (${COLLAUDO_STATO_LABELS[r.stato as CollaudoStato].toLowerCase()}${r.esito ? `, ${ESITO_LABELS[r.esito as Esito].toLowerCase()}` : ''})`,
-        codice: r.codice,
-        relation: 'vendita',
-        path: detailPath('collaudo', r.id),
-      }),
-    );
+    return rows.map((r): GenealogyNode => ({
+      entityType: 'collaudo',
+      _id: r.id,
+      label: `Collaudo ${r.codice} del ${italianDate(r.data)} per ${r.cliente} (${COLLAUDO_STATO_LABELS[r.stato as CollaudoStato].toLowerCase()}${r.esito ? `, ${ESITO_LABELS[r.esito as Esito].toLowerCase()}` : ''})`,
+      codice: r.codice,
+      relation: 'vendita',
+      path: detailPath('collaudo', r.id),
+    }));
   });
 }
-

@@ -17,14 +17,35 @@ type Riga = CollaudoRiga;
 type Blocco = Riga['blocco'];
 
 /** The header fields a history row records. */
-export const COLLAUDO_FIELDS = ['data', 'luogo', 'clienteId', 'ispettore', 'ispettoreSocieta', 'resa', 'carico', 'pagamento', 'riferimentoOrdine', 'note'] as const;
+export const COLLAUDO_FIELDS = [
+  'data',
+  'luogo',
+  'clienteId',
+  'ispettore',
+  'ispettoreSocieta',
+  'resa',
+  'carico',
+  'pagamento',
+  'riferimentoOrdine',
+  'note',
+] as const;
 /** The row fields a history row records (on the collaudo's history). */
 export const RIGA_FIELDS = COLLAUDO_RIGA_FIELDS;
 
 /** The figures of a row from its stored inputs and its block (contracts' calcolaRiga), as the rules are today. */
-export function figuresOf(riga: RigaRow, blocco: Pick<RigaJoined['blocco'], 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta' | 'densita' | 'pesoPesa'>) {
+export function figuresOf(
+  riga: RigaRow,
+  blocco: Pick<
+    RigaJoined['blocco'],
+    'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta' | 'densita' | 'pesoPesa'
+  >,
+) {
   return calcolaRiga({
-    dichiarate: { lunghezza: blocco.lunghezzaNetta, altezza: blocco.altezzaNetta, profondita: blocco.profonditaNetta },
+    dichiarate: {
+      lunghezza: blocco.lunghezzaNetta,
+      altezza: blocco.altezzaNetta,
+      profondita: blocco.profonditaNetta,
+    },
     lunghezzaRilevata: riga.lunghezzaRilevata,
     altezzaRilevata: riga.altezzaRilevata,
     profonditaRilevata: riga.profonditaRilevata,
@@ -45,7 +66,12 @@ export function figuresOf(riga: RigaRow, blocco: Pick<RigaJoined['blocco'], 'lun
  */
 export function figuresShown(stato: CollaudoStato, riga: RigaRow, blocco: RigaJoined['blocco']) {
   if (stato !== 'confermato') return figuresOf(riga, blocco);
-  return { volumeNettoAccettato: riga.volumeNettoAccettato, peso: riga.peso, pesoBase: riga.pesoBase as PesoBase, importo: riga.importo };
+  return {
+    volumeNettoAccettato: riga.volumeNettoAccettato,
+    peso: riga.peso,
+    pesoBase: riga.pesoBase as PesoBase,
+    importo: riga.importo,
+  };
 }
 
 export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): Riga {
@@ -61,7 +87,9 @@ export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): R
       origine: blocco.origine,
       stato: blocco.stato as Blocco['stato'],
       materiale: { _id: blocco.materialeId, nome: blocco.materialeNome },
-      cava: blocco.cavaId ? { _id: blocco.cavaId, codice: blocco.cavaCodice ?? '', nome: blocco.cavaNome ?? '' } : null,
+      cava: blocco.cavaId
+        ? { _id: blocco.cavaId, codice: blocco.cavaCodice ?? '', nome: blocco.cavaNome ?? '' }
+        : null,
       codiceTracciabilita: blocco.codiceTracciabilita,
       densita: blocco.densita,
       scelta: blocco.scelta as Blocco['scelta'],
@@ -100,7 +128,10 @@ export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): R
   };
 }
 
-export function toCollaudoDto({ collaudo: c, cliente }: CollaudoJoined, righe: RigaJoined[]): Collaudo {
+export function toCollaudoDto(
+  { collaudo: c, cliente }: CollaudoJoined,
+  righe: RigaJoined[],
+): Collaudo {
   const rows = righe.map((r) => toRigaDto(r, c.stato as CollaudoStato));
   return {
     _id: c.id,

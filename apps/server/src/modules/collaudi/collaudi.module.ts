@@ -11,16 +11,34 @@ import { collaudiRoutes } from './collaudi.routes.js';
 import { seedCollaudi } from './collaudi.seed.js';
 import { createCollaudiService, type CollaudiService } from './collaudi.service.js';
 
-type RouteDeps = { db: Db; collaudi: CollaudiService; clienti: AnagraficaService; storage: Storage; renderPool: RenderPool; links: SessionLinks };
+type RouteDeps = {
+  db: Db;
+  collaudi: CollaudiService;
+  clienti: AnagraficaService;
+  storage: Storage;
+  renderPool: RenderPool;
+  links: SessionLinks;
+};
 
 /** Buyers' inspections of blocks; the verbale PDF is an HTTP-side document built with the routes. */
 export const collaudiModule = defineModule({
   name: 'collaudi',
-  services: (deps: { db: Db; blocchi: BlocchiService; clienti: AnagraficaService; entities: EntityRegistry }) => ({ collaudi: createCollaudiService(deps) }),
+  services: (deps: {
+    db: Db;
+    blocchi: BlocchiService;
+    clienti: AnagraficaService;
+    entities: EntityRegistry;
+  }) => ({ collaudi: createCollaudiService(deps) }),
   routes: async (app, deps: RouteDeps) => {
-    await app.register(collaudiRoutes, { collaudi: deps.collaudi, documents: createCollaudiDocuments(deps) });
+    await app.register(collaudiRoutes, {
+      collaudi: deps.collaudi,
+      documents: createCollaudiDocuments(deps),
+    });
   },
   // After the transfers' step: the blocks they took are no longer for sale here.
   seed: (ctx: SeedContext<{ collaudi: CollaudiService; blocchi: BlocchiService }>) =>
-    seedCollaudi(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['vendite@cava.example']! }),
+    seedCollaudi(ctx.db, ctx.services, {
+      marmiId: ctx.companyIds.marmi,
+      userId: ctx.userIds['vendite@cava.example']!,
+    }),
 });

@@ -1,7 +1,21 @@
-import { COLLAUDO_STATI_APERTI, COLLAUDO_STATO_LABELS, COLLAUDO_TRANSITIONS, type CollaudoFilter, type CollaudoStato } from '@gestcava/contracts';
+import {
+  COLLAUDO_STATI_APERTI,
+  COLLAUDO_STATO_LABELS,
+  COLLAUDO_TRANSITIONS,
+  type CollaudoFilter,
+  type CollaudoStato,
+} from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, cave, clienti, collaudi, collaudoRighe, materiali, photos } from '../../db/schema/index.js';
+import {
+  blocchi,
+  cave,
+  clienti,
+  collaudi,
+  collaudoRighe,
+  materiali,
+  photos,
+} from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import type { Versioned } from '../../lib/preconditions.js';
 import { matchesSearch } from '../../lib/search.js';
@@ -22,7 +36,10 @@ export const COLLAUDO_STATES: StateMachine<typeof collaudi, CollaudoStato> = {
   transitions: COLLAUDO_TRANSITIONS,
   labels: COLLAUDO_STATO_LABELS,
   entityType: 'collaudo',
-  messages: { notFound: 'Collaudo non trovato', stale: 'Il collaudo è stato modificato nel frattempo: ricarica e riprova' },
+  messages: {
+    notFound: 'Collaudo non trovato',
+    stale: 'Il collaudo è stato modificato nel frattempo: ricarica e riprova',
+  },
 };
 
 /** A row's block with what the tablet and the verbale show beside the measures. */
@@ -62,19 +79,26 @@ export interface CollaudoJoined {
 }
 
 function joined(db: DbOrTx) {
-  return db.select({ collaudo: c, cliente: { id: cl.id, ragioneSociale: cl.ragioneSociale } }).from(c).innerJoin(cl, eq(cl.id, c.clienteId));
+  return db
+    .select({ collaudo: c, cliente: { id: cl.id, ragioneSociale: cl.ragioneSociale } })
+    .from(c)
+    .innerJoin(cl, eq(cl.id, c.clienteId));
 }
-
 
 function filterWhere(companyId: string, f: CollaudoFilter): SQL {
   const conditions: Array<SQL | undefined> = [eq(c.companyId, companyId)];
   if (f.q) {
     const inBlocchi = sql`exists (select 1 from ${r} inner join ${blocchi} on ${blocchi.id} = ${r.bloccoId} where ${r.collaudoId} = ${c.id} and ${matchesSearch(blocchi.codice, f.q)})`;
-    conditions.push(or(matchesSearch(c.codice, f.q), matchesSearch(cl.ragioneSociale, f.q), inBlocchi));
+    conditions.push(
+      or(matchesSearch(c.codice, f.q), matchesSearch(cl.ragioneSociale, f.q), inBlocchi),
+    );
   }
   if (f.stato) conditions.push(eq(c.stato, f.stato));
   if (f.clienteId) conditions.push(eq(c.clienteId, f.clienteId));
-  if (f.bloccoId) conditions.push(sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} = ${f.bloccoId})`);
+  if (f.bloccoId)
+    conditions.push(
+      sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} = ${f.bloccoId})`,
+    );
   if (f.dal) conditions.push(gte(c.data, f.dal));
   if (f.al) conditions.push(lte(c.data, f.al));
   return and(...conditions)!;
@@ -82,14 +106,25 @@ function filterWhere(companyId: string, f: CollaudoFilter): SQL {
 
 export async function listPage(db: DbOrTx, companyId: string, query: CollaudoFilter & PageOpts) {
   const where = filterWhere(companyId, query);
-  const order = orderByOf(query.sort, { codice: c.codice, data: c.data, stato: c.stato, createdAt: c.createdAt }, desc(c.data), c.id);
+  const order = orderByOf(
+    query.sort,
+    { codice: c.codice, data: c.data, stato: c.stato, createdAt: c.createdAt },
+    desc(c.data),
+    c.id,
+  );
   const items = await joined(db)
     .where(where)
     .orderBy(...order)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const matching = db.select({ one: sql`1` }).from(c).innerJoin(cl, eq(cl.id, c.clienteId)).where(where);
-  const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`${matching}`)} as n`);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(c)
+    .innerJoin(cl, eq(cl.id, c.clienteId))
+    .where(where);
+  const counted = await db.execute<{ n: number }>(
+    sql`select ${cappedCount(sql`${matching}`)} as n`,
+  );
   return { items: items as CollaudoJoined[], counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
@@ -116,7 +151,11 @@ export async function summary(db: DbOrTx, companyId: string, filter: CollaudoFil
 }
 
 /** Every row of the given collaudi with its block, in the order the blocks were added. */
-export function righeOf(db: DbOrTx, collaudoIds: readonly string[], statoEffettivo: SQL<string>): Promise<Array<RigaJoined & { collaudoId: string }>> {
+export function righeOf(
+  db: DbOrTx,
+  collaudoIds: readonly string[],
+  statoEffettivo: SQL<string>,
+): Promise<Array<RigaJoined & { collaudoId: string }>> {
   if (collaudoIds.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -156,13 +195,23 @@ export function righeOf(db: DbOrTx, collaudoIds: readonly string[], statoEffetti
     .orderBy(asc(r.createdAt), asc(r.id)) as Promise<Array<RigaJoined & { collaudoId: string }>>;
 }
 
-export async function findJoined(db: DbOrTx, companyId: string, id: string): Promise<CollaudoJoined | undefined> {
-  const [row] = await joined(db).where(and(eq(c.companyId, companyId), eq(c.id, id))).limit(1);
+export async function findJoined(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<CollaudoJoined | undefined> {
+  const [row] = await joined(db)
+    .where(and(eq(c.companyId, companyId), eq(c.id, id)))
+    .limit(1);
   return row as CollaudoJoined | undefined;
 }
 
 /** The collaudo locked for a change of its rows or header: rows move only under this lock. */
-export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promise<CollaudoRow | undefined> {
+export function lockInCompany(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<CollaudoRow | undefined> {
   return db
     .select()
     .from(c)
@@ -172,11 +221,21 @@ export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promis
 }
 
 export function insert(db: DbOrTx, values: NewCollaudo): Promise<CollaudoRow> {
-  return db.insert(c).values(values).returning().then((rows) => rows[0]!);
+  return db
+    .insert(c)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0]!);
 }
 
 /** Updates the header only while its state is still `stato`; undefined when it moved meanwhile. */
-export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: string, values: Partial<NewCollaudo>): Promise<CollaudoRow | undefined> {
+export function updateInStato(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  stato: string,
+  values: Partial<NewCollaudo>,
+): Promise<CollaudoRow | undefined> {
   return db
     .update(c)
     .set({ ...values, updatedAt: new Date() })
@@ -191,13 +250,25 @@ export async function touch(db: DbOrTx, id: string) {
 }
 
 export function insertRiga(db: DbOrTx, values: NewRiga): Promise<RigaRow> {
-  return db.insert(r).values(values).returning().then((rows) => rows[0]!);
+  return db
+    .insert(r)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0]!);
 }
 
 /** A row an `If-Match` names (lib/preconditions' `assertUnchanged`); its collaudo is checked in the company first. */
-export const rigaVersion = (collaudoId: string, rigaId: string): Versioned => ({ table: r, updatedAt: r.updatedAt, where: and(eq(r.collaudoId, collaudoId), eq(r.id, rigaId)) });
+export const rigaVersion = (collaudoId: string, rigaId: string): Versioned => ({
+  table: r,
+  updatedAt: r.updatedAt,
+  where: and(eq(r.collaudoId, collaudoId), eq(r.id, rigaId)),
+});
 
-export function findRiga(db: DbOrTx, collaudoId: string, rigaId: string): Promise<RigaRow | undefined> {
+export function findRiga(
+  db: DbOrTx,
+  collaudoId: string,
+  rigaId: string,
+): Promise<RigaRow | undefined> {
   return db
     .select()
     .from(r)
@@ -205,7 +276,12 @@ export function findRiga(db: DbOrTx, collaudoId: string, rigaId: string): Promis
     .then((rows) => rows[0]);
 }
 
-export function updateRiga(db: DbOrTx, collaudoId: string, rigaId: string, values: Partial<NewRiga>): Promise<RigaRow | undefined> {
+export function updateRiga(
+  db: DbOrTx,
+  collaudoId: string,
+  rigaId: string,
+  values: Partial<NewRiga>,
+): Promise<RigaRow | undefined> {
   return db
     .update(r)
     .set({ ...values, updatedAt: new Date() })
@@ -214,7 +290,11 @@ export function updateRiga(db: DbOrTx, collaudoId: string, rigaId: string, value
     .then((rows) => rows[0]);
 }
 
-export function deleteRiga(db: DbOrTx, collaudoId: string, rigaId: string): Promise<RigaRow | undefined> {
+export function deleteRiga(
+  db: DbOrTx,
+  collaudoId: string,
+  rigaId: string,
+): Promise<RigaRow | undefined> {
   return db
     .delete(r)
     .where(and(eq(r.collaudoId, collaudoId), eq(r.id, rigaId)))
@@ -223,7 +303,10 @@ export function deleteRiga(db: DbOrTx, collaudoId: string, rigaId: string): Prom
 }
 
 /** The open collaudo holding a block, if any (for a clear 409). */
-export function openCollaudoOfBlocco(db: DbOrTx, bloccoId: string): Promise<{ id: string; codice: string } | undefined> {
+export function openCollaudoOfBlocco(
+  db: DbOrTx,
+  bloccoId: string,
+): Promise<{ id: string; codice: string } | undefined> {
   return db
     .select({ id: c.id, codice: c.codice })
     .from(r)
@@ -236,7 +319,14 @@ export function openCollaudoOfBlocco(db: DbOrTx, bloccoId: string): Promise<{ id
 /** Collaudi in which a block appears, newest first (the block's genealogy). */
 export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
   return db
-    .select({ id: c.id, codice: c.codice, data: c.data, stato: c.stato, esito: r.esito, cliente: cl.ragioneSociale })
+    .select({
+      id: c.id,
+      codice: c.codice,
+      data: c.data,
+      stato: c.stato,
+      esito: r.esito,
+      cliente: cl.ragioneSociale,
+    })
     .from(r)
     .innerJoin(c, eq(c.id, r.collaudoId))
     .innerJoin(cl, eq(cl.id, c.clienteId))
@@ -253,10 +343,18 @@ export async function ofCliente(db: DbOrTx, companyId: string, clienteId: string
 }
 
 /** The photos a verbale prints: each block's own and the collaudo's tagged with it, newest first. */
-export function photoKeysForVerbale(db: DbOrTx, companyId: string, collaudoId: string, bloccoIds: readonly string[]) {
+export function photoKeysForVerbale(
+  db: DbOrTx,
+  companyId: string,
+  collaudoId: string,
+  bloccoIds: readonly string[],
+) {
   if (bloccoIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ bloccoId: sql<string>`coalesce(${photos.bloccoId}, ${photos.entityId})`, key: photos.thumbnailKey })
+    .select({
+      bloccoId: sql<string>`coalesce(${photos.bloccoId}, ${photos.entityId})`,
+      key: photos.thumbnailKey,
+    })
     .from(photos)
     .where(
       and(
@@ -264,7 +362,11 @@ export function photoKeysForVerbale(db: DbOrTx, companyId: string, collaudoId: s
         eq(photos.fileMissing, false),
         or(
           and(eq(photos.entityType, 'blocco'), inArray(photos.entityId, [...bloccoIds])),
-          and(eq(photos.entityType, 'collaudo'), eq(photos.entityId, collaudoId), inArray(photos.bloccoId, [...bloccoIds])),
+          and(
+            eq(photos.entityType, 'collaudo'),
+            eq(photos.entityId, collaudoId),
+            inArray(photos.bloccoId, [...bloccoIds]),
+          ),
         ),
       ),
     )
@@ -293,9 +395,15 @@ export function searchCodice(db: DbOrTx, companyId: string, text: string, limit:
 export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: c.id, codice: c.codice, stato: c.stato, data: c.data, cliente: cl.ragioneSociale, blocchi: sql<number>`(select count(*)::int from ${r} where ${r.collaudoId} = ${c.id})` })
+    .select({
+      id: c.id,
+      codice: c.codice,
+      stato: c.stato,
+      data: c.data,
+      cliente: cl.ragioneSociale,
+      blocchi: sql<number>`(select count(*)::int from ${r} where ${r.collaudoId} = ${c.id})`,
+    })
     .from(c)
     .innerJoin(cl, eq(cl.id, c.clienteId))
     .where(and(eq(c.companyId, companyId), inArray(c.id, ids)));
 }
-

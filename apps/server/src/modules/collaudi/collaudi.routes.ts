@@ -35,48 +35,164 @@ const { read, write } = pageAccess('collaudi');
 const tags = ['collaudi'];
 const base = '/api/collaudi';
 
-export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; documents: CollaudiDocuments }> = async (app, { collaudi, documents }) => {
+export const collaudiRoutes: FastifyPluginAsyncZod<{
+  collaudi: CollaudiService;
+  documents: CollaudiDocuments;
+}> = async (app, { collaudi, documents }) => {
   listRoutes(app, base, {
     access: read,
     tags,
     list: { query: collaudoListQuerySchema, item: collaudoListItemSchema, read: collaudi.list },
-    summary: { query: collaudoFilterSchema, response: collaudoSummarySchema, read: collaudi.summary },
+    summary: {
+      query: collaudoFilterSchema,
+      response: collaudoSummarySchema,
+      read: collaudi.summary,
+    },
     export: { query: collaudoExportQuerySchema, read: collaudi.exportList },
   });
   // Pickers under this module's permission (DESIGN §3.1): a sales clerk needs no clienti or blocchi write.
-  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
-    collaudi.pickClienti(companyOf(request), request.query.q),
+  app.get(
+    `${base}/clienti-selezionabili`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: pickerQuerySchema,
+        response: { 200: z.array(anagraficaPickerItemSchema) },
+      },
+    },
+    async (request) => collaudi.pickClienti(companyOf(request), request.query.q),
   );
-  app.get(`${base}/blocchi-collaudabili`, { config: { access: read }, schema: { tags, querystring: bloccoCollaudabileQuerySchema, response: { 200: z.array(bloccoCollaudabileSchema) } } }, async (request) =>
-    collaudi.blocchiCollaudabili(companyOf(request), request.query.collaudoId, request.query.q),
+  app.get(
+    `${base}/blocchi-collaudabili`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: bloccoCollaudabileQuerySchema,
+        response: { 200: z.array(bloccoCollaudabileSchema) },
+      },
+    },
+    async (request) =>
+      collaudi.blocchiCollaudabili(companyOf(request), request.query.collaudoId, request.query.q),
   );
-  app.get(`${base}/di-cliente/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: collaudiOfClienteSchema } } }, async (request) =>
-    collaudi.ofCliente(companyOf(request), request.params.id),
+  app.get(
+    `${base}/di-cliente/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: collaudiOfClienteSchema } },
+    },
+    async (request) => collaudi.ofCliente(companyOf(request), request.params.id),
   );
-  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: collaudoSchema } } }, async (request) => collaudi.get(companyOf(request), request.params.id));
-  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
-    collaudi.history(companyOf(request), request.params.id),
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: collaudoSchema } },
+    },
+    async (request) => collaudi.get(companyOf(request), request.params.id),
   );
-  app.post(base, { config: { access: write }, schema: { tags, body: collaudoCreateSchema, response: { 201: collaudoSchema } } }, async (request, reply) =>
-    reply.code(201).send(await collaudi.create(actorOf(request), request.body)),
+  app.get(
+    `${base}/:id/history`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: historySchema } },
+    },
+    async (request) => collaudi.history(companyOf(request), request.params.id),
   );
-  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: collaudoUpdateSchema, response: { 200: collaudoSchema } } }, async (request) =>
-    collaudi.update(actorOf(request), request.params.id, request.body),
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: { tags, body: collaudoCreateSchema, response: { 201: collaudoSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await collaudi.create(actorOf(request), request.body)),
   );
-  app.post(`${base}/:id/stato`, { config: { access: write }, schema: { tags, params: idParams, body: collaudoStatoBodySchema, response: { 200: collaudoSchema } } }, async (request) =>
-    collaudi.changeStato(actorOf(request), request.params.id, request.body),
+  app.put(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: collaudoUpdateSchema,
+        response: { 200: collaudoSchema },
+      },
+    },
+    async (request) => collaudi.update(actorOf(request), request.params.id, request.body),
   );
-  app.post(`${base}/:id/righe`, { config: { access: write }, schema: { tags, params: idParams, body: collaudoRigaCreateSchema, response: { 201: collaudoSchema } } }, async (request, reply) =>
-    reply.code(201).send(await collaudi.addRiga(actorOf(request), request.params.id, request.body.bloccoId)),
+  app.post(
+    `${base}/:id/stato`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: collaudoStatoBodySchema,
+        response: { 200: collaudoSchema },
+      },
+    },
+    async (request) => collaudi.changeStato(actorOf(request), request.params.id, request.body),
   );
-  app.put(`${base}/:id/righe/:rigaId`, { config: { access: write }, schema: { tags, params: rigaParams, body: collaudoRigaUpdateSchema, response: { 200: collaudoSchema } } }, async (request) =>
-    collaudi.updateRiga(actorOf(request), request.params.id, request.params.rigaId, request.body, ifMatchOf(request)),
+  app.post(
+    `${base}/:id/righe`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: collaudoRigaCreateSchema,
+        response: { 201: collaudoSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await collaudi.addRiga(actorOf(request), request.params.id, request.body.bloccoId)),
   );
-  app.delete(`${base}/:id/righe/:rigaId`, { config: { access: write }, schema: { tags, params: rigaParams, response: { 200: collaudoSchema } } }, async (request) =>
-    collaudi.removeRiga(actorOf(request), request.params.id, request.params.rigaId),
+  app.put(
+    `${base}/:id/righe/:rigaId`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: rigaParams,
+        body: collaudoRigaUpdateSchema,
+        response: { 200: collaudoSchema },
+      },
+    },
+    async (request) =>
+      collaudi.updateRiga(
+        actorOf(request),
+        request.params.id,
+        request.params.rigaId,
+        request.body,
+        ifMatchOf(request),
+      ),
   );
-  app.get(`${base}/:id/verbale-link`, { config: { access: read }, schema: { tags, params: idParams, querystring: verbaleQuerySchema, response: { 200: verbaleLinkSchema } } }, async (request) =>
-    documents.verbaleLink(requireAuth(request), request.params.id, request.query.lingua),
+  app.delete(
+    `${base}/:id/righe/:rigaId`,
+    {
+      config: { access: write },
+      schema: { tags, params: rigaParams, response: { 200: collaudoSchema } },
+    },
+    async (request) =>
+      collaudi.removeRiga(actorOf(request), request.params.id, request.params.rigaId),
+  );
+  app.get(
+    `${base}/:id/verbale-link`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: verbaleQuerySchema,
+        response: { 200: verbaleLinkSchema },
+      },
+    },
+    async (request) =>
+      documents.verbaleLink(requireAuth(request), request.params.id, request.query.lingua),
   );
 
   // A bearer with collaudi read (API clients), or the signed link of `verbale-link` (the browser), which
@@ -86,11 +202,21 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{ collaudi: CollaudiService; 
     {
       config: { access: 'public' },
       preHandler: app.limits.export,
-      schema: { tags, params: idParams, querystring: verbaleQuerySchema.extend(signedLinkQuerySchema.shape) },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: verbaleQuerySchema.extend(signedLinkQuerySchema.shape),
+      },
     },
     async (request, reply) => {
-      const companyId = await documents.verbaleCompany(request.params.id, request.query, () => requireAuth(request));
-      const { pdf, filename } = await documents.verbale(companyId, request.params.id, request.query.lingua);
+      const companyId = await documents.verbaleCompany(request.params.id, request.query, () =>
+        requireAuth(request),
+      );
+      const { pdf, filename } = await documents.verbale(
+        companyId,
+        request.params.id,
+        request.query.lingua,
+      );
       return sendDocument(reply, { body: pdf, contentType: 'application/pdf', fileName: filename });
     },
   );

@@ -25,7 +25,13 @@ import {
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, listHistory, recordAudit, type HistoryItem } from '../../lib/audit.js';
+import {
+  diffChanges,
+  initialValues,
+  listHistory,
+  recordAudit,
+  type HistoryItem,
+} from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
@@ -38,7 +44,14 @@ import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import { registerCollaudoEntity } from './collaudi.entity.js';
 import { collaudoExportColumns } from './collaudi.export.js';
-import { COLLAUDO_FIELDS, RIGA_FIELDS, figuresOf, figuresShown, toCollaudoDto, toListItem } from './collaudi.mapper.js';
+import {
+  COLLAUDO_FIELDS,
+  RIGA_FIELDS,
+  figuresOf,
+  figuresShown,
+  toCollaudoDto,
+  toListItem,
+} from './collaudi.mapper.js';
 import * as repo from './collaudi.repository.js';
 
 const STATES = repo.COLLAUDO_STATES;
@@ -54,7 +67,21 @@ export type CollaudiService = ReturnType<typeof createCollaudiService>;
  * row is locked, so two requests on one collaudo wait for each other and a block is in one open
  * collaudo at a time.
  */
-export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiService, 'get' | 'transition' | 'lockForLavorazione' | 'addDifetti' | 'assertSenzaLavorazioni' | 'collaudabili' | 'statoEffettivo'>; clienti: Pick<AnagraficaService, 'find' | 'pick'>; entities: EntityRegistry }) {
+export function createCollaudiService(deps: {
+  db: Db;
+  blocchi: Pick<
+    BlocchiService,
+    | 'get'
+    | 'transition'
+    | 'lockForLavorazione'
+    | 'addDifetti'
+    | 'assertSenzaLavorazioni'
+    | 'collaudabili'
+    | 'statoEffettivo'
+  >;
+  clienti: Pick<AnagraficaService, 'find' | 'pick'>;
+  entities: EntityRegistry;
+}) {
   const { db, blocchi, clienti, entities } = deps;
   const statoBlocco = blocchi.statoEffettivo;
 
@@ -70,7 +97,10 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
 
   async function assertCliente(companyId: string, clienteId: string, tx: DbOrTx) {
     const cliente = await clienti.find(companyId, clienteId, tx);
-    if (!cliente) throw badRequest('Cliente non valido', [{ path: 'clienteId', message: 'Cliente non valido' }]);
+    if (!cliente)
+      throw badRequest('Cliente non valido', [
+        { path: 'clienteId', message: 'Cliente non valido' },
+      ]);
     return cliente;
   }
 
@@ -79,7 +109,9 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
     const collaudo = await repo.lockInCompany(tx, companyId, id);
     if (!collaudo) throw notFound(NOT_FOUND);
     if (!COLLAUDO_STATI_MODIFICABILI.includes(collaudo.stato as CollaudoStato)) {
-      throw conflict(`Il collaudo è «${COLLAUDO_STATO_LABELS[collaudo.stato as CollaudoStato]}»: i blocchi si modificano solo mentre è programmato o in corso`);
+      throw conflict(
+        `Il collaudo è «${COLLAUDO_STATO_LABELS[collaudo.stato as CollaudoStato]}»: i blocchi si modificano solo mentre è programmato o in corso`,
+      );
     }
     return collaudo;
   }
@@ -87,18 +119,46 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
   /** Stores the row's figures, so sums in SQL (summary, statistics, reports) read what the detail shows. */
   async function storeFigures(tx: DbOrTx, { riga, blocco }: repo.RigaJoined) {
     const f = figuresOf(riga, blocco);
-    await repo.updateRiga(tx, riga.collaudoId, riga.id, { volumeNettoAccettato: f.volumeNettoAccettato, peso: f.peso, pesoBase: f.pesoBase, importo: f.importo });
+    await repo.updateRiga(tx, riga.collaudoId, riga.id, {
+      volumeNettoAccettato: f.volumeNettoAccettato,
+      peso: f.peso,
+      pesoBase: f.pesoBase,
+      importo: f.importo,
+    });
   }
 
   /** One row of a collaudo with its block, as just written. */
-  async function joinedRiga(tx: DbOrTx, collaudoId: string, rigaId: string): Promise<repo.RigaJoined> {
+  async function joinedRiga(
+    tx: DbOrTx,
+    collaudoId: string,
+    rigaId: string,
+  ): Promise<repo.RigaJoined> {
     return (await righeOf(tx, [collaudoId])).find((r) => r.riga.id === rigaId)!;
   }
 
   /** A block leaves the collaudo: back to its option if that is still running, else `disponibile`. */
-  async function giveBack(tx: DbOrTx, actor: Actor, collaudo: repo.CollaudoRow, riga: repo.RigaRow, why: string) {
-    const optionHolds = riga.statoPrecedente === 'opzionato' && riga.opzioneScadenzaPrecedente !== null && riga.opzioneScadenzaPrecedente >= todayInRome();
-    await moveBlocco(tx, actor, collaudo, riga.bloccoId, optionHolds ? 'opzionato' : 'disponibile', why, optionHolds ? { clienteId: collaudo.clienteId, opzioneScadenza: riga.opzioneScadenzaPrecedente } : undefined);
+  async function giveBack(
+    tx: DbOrTx,
+    actor: Actor,
+    collaudo: repo.CollaudoRow,
+    riga: repo.RigaRow,
+    why: string,
+  ) {
+    const optionHolds =
+      riga.statoPrecedente === 'opzionato' &&
+      riga.opzioneScadenzaPrecedente !== null &&
+      riga.opzioneScadenzaPrecedente >= todayInRome();
+    await moveBlocco(
+      tx,
+      actor,
+      collaudo,
+      riga.bloccoId,
+      optionHolds ? 'opzionato' : 'disponibile',
+      why,
+      optionHolds
+        ? { clienteId: collaudo.clienteId, opzioneScadenza: riga.opzioneScadenzaPrecedente }
+        : undefined,
+    );
   }
 
   async function moveBlocco(
@@ -111,12 +171,25 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
     set?: Parameters<BlocchiService['transition']>[1]['set'],
   ) {
     try {
-      await blocchi.transition(tx, { companyId: actor.companyId, origine: null, id: bloccoId, to, by: 'system', userId: actor.userId, note, set });
+      await blocchi.transition(tx, {
+        companyId: actor.companyId,
+        origine: null,
+        id: bloccoId,
+        to,
+        by: 'system',
+        userId: actor.userId,
+        note,
+        set,
+      });
     } catch (error) {
       // The block moved behind the collaudo's back (an admin's edit): say which, and nothing is written.
       if (error instanceof AppError && error.code === 'CONFLICT') {
-        const codice = (await blocchi.get(null, actor.companyId, bloccoId, tx).catch(() => null))?.codice ?? 'del collaudo';
-        throw conflict(`Il blocco ${codice} non è più in collaudo come il collaudo ${collaudo.codice} si aspetta (${error.message}): ricarica e riprova`);
+        const codice =
+          (await blocchi.get(null, actor.companyId, bloccoId, tx).catch(() => null))?.codice ??
+          'del collaudo';
+        throw conflict(
+          `Il blocco ${codice} non è più in collaudo come il collaudo ${collaudo.codice} si aspetta (${error.message}): ricarica e riprova`,
+        );
       }
       throw error;
     }
@@ -124,21 +197,35 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
 
   /** `eseguito` and `confermato` need a judgement on every block and a price on every accepted one. */
   function assertGiudicati(righe: Awaited<ReturnType<typeof righeOf>>, to: CollaudoStato) {
-    if (to === 'confermato' && righe.length === 0) throw badRequest('Nessun blocco nel collaudo: aggiungi i blocchi o annullalo');
+    if (to === 'confermato' && righe.length === 0)
+      throw badRequest('Nessun blocco nel collaudo: aggiungi i blocchi o annullalo');
     const senzaEsito = righe.filter((r) => r.riga.esito === null).map((r) => r.blocco.codice);
     if (senzaEsito.length) throw badRequest(`Manca l'esito ${elenco(senzaEsito)}`);
-    const senzaPrezzo = righe.filter((r) => isAccettato(r.riga.esito as Esito) && r.riga.prezzo === null).map((r) => r.blocco.codice);
-    if (senzaPrezzo.length) throw badRequest(`Manca il prezzo ${elenco(senzaPrezzo)}, accettat${senzaPrezzo.length === 1 ? 'o' : 'i'}`);
+    const senzaPrezzo = righe
+      .filter((r) => isAccettato(r.riga.esito as Esito) && r.riga.prezzo === null)
+      .map((r) => r.blocco.codice);
+    if (senzaPrezzo.length)
+      throw badRequest(
+        `Manca il prezzo ${elenco(senzaPrezzo)}, accettat${senzaPrezzo.length === 1 ? 'o' : 'i'}`,
+      );
   }
 
-  async function list(companyId: string, query: CollaudoListQuery): Promise<Page<CollaudoListItem>> {
+  async function list(
+    companyId: string,
+    query: CollaudoListQuery,
+  ): Promise<Page<CollaudoListItem>> {
     const { items, counted } = await repo.listPage(db, companyId, query);
     const righe = await righeOf(
       db,
       items.map((i) => i.collaudo.id),
     );
     return toPage(
-      items.map((i) => toListItem(i, righe.filter((r) => r.collaudoId === i.collaudo.id))),
+      items.map((i) =>
+        toListItem(
+          i,
+          righe.filter((r) => r.collaudoId === i.collaudo.id),
+        ),
+      ),
       counted,
       query.page,
       query.limit,
@@ -155,16 +242,32 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
       const { perStato, sold } = await repo.summary(db, companyId, filter);
       return {
         count: perStato.reduce((a, s) => a + s.n, 0),
-        perStato: Object.fromEntries(COLLAUDO_STATI.map((stato) => [stato, perStato.find((s) => s.stato === stato)?.n ?? 0])) as CollaudoSummary['perStato'],
+        perStato: Object.fromEntries(
+          COLLAUDO_STATI.map((stato) => [stato, perStato.find((s) => s.stato === stato)?.n ?? 0]),
+        ) as CollaudoSummary['perStato'],
         blocchiVenduti: sold.blocchi,
         volumeVenduto: roundTo(sold.volume, 3),
         importoVenduto: Math.round(sold.importo),
       };
     },
 
-    exportList(companyId: string, { format, sort, ...filter }: CollaudoExportQuery, onError?: (e: unknown) => void) {
-      const batches = exportPages(EXPORT_BATCH, async (page, limit) => (await list(companyId, { ...filter, sort, page, limit })).items);
-      return streamExport({ format, columns: collaudoExportColumns, batches, sheet: 'Collaudi', baseName: 'collaudi', onError });
+    exportList(
+      companyId: string,
+      { format, sort, ...filter }: CollaudoExportQuery,
+      onError?: (e: unknown) => void,
+    ) {
+      const batches = exportPages(
+        EXPORT_BATCH,
+        async (page, limit) => (await list(companyId, { ...filter, sort, page, limit })).items,
+      );
+      return streamExport({
+        format,
+        columns: collaudoExportColumns,
+        batches,
+        sheet: 'Collaudi',
+        baseName: 'collaudi',
+        onError,
+      });
     },
 
     async history(companyId: string, id: string): Promise<HistoryItem[]> {
@@ -176,7 +279,11 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
       return clienti.pick(companyId, q);
     },
 
-    async blocchiCollaudabili(companyId: string, collaudoId: string, q: string | undefined): Promise<BloccoCollaudabile[]> {
+    async blocchiCollaudabili(
+      companyId: string,
+      collaudoId: string,
+      q: string | undefined,
+    ): Promise<BloccoCollaudabile[]> {
       const collaudo = await repo.findJoined(db, companyId, collaudoId);
       if (!collaudo) throw notFound(NOT_FOUND);
       return blocchi.collaudabili(companyId, collaudo.collaudo.clienteId, q);
@@ -185,8 +292,20 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
     async create(actor: Actor, body: CollaudoCreate): Promise<Collaudo> {
       return db.transaction(async (tx) => {
         await assertCliente(actor.companyId, body.clienteId, tx);
-        const row = await repo.insert(tx, { ...body, companyId: actor.companyId, codice: await nextCode(tx, 'CO'), stato: 'programmato' });
-        await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: row.id, action: 'create', userId: actor.userId, changes: initialValues(row, COLLAUDO_FIELDS) });
+        const row = await repo.insert(tx, {
+          ...body,
+          companyId: actor.companyId,
+          codice: await nextCode(tx, 'CO'),
+          stato: 'programmato',
+        });
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: ENTITY,
+          entityId: row.id,
+          action: 'create',
+          userId: actor.userId,
+          changes: initialValues(row, COLLAUDO_FIELDS),
+        });
         return get(actor.companyId, row.id, tx);
       });
     },
@@ -197,19 +316,30 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
         const current = await repo.lockInCompany(tx, actor.companyId, id);
         if (!current) throw notFound(NOT_FOUND);
         if (current.stato === 'confermato' || current.stato === 'annullato') {
-          throw conflict(`Il collaudo è «${COLLAUDO_STATO_LABELS[current.stato]}»: non si modifica più`);
+          throw conflict(
+            `Il collaudo è «${COLLAUDO_STATO_LABELS[current.stato]}»: non si modifica più`,
+          );
         }
         if (body.clienteId && body.clienteId !== current.clienteId) {
           await assertCliente(actor.companyId, body.clienteId, tx);
           if ((await righeOf(tx, [id])).length) {
-            const message = 'Il cliente si cambia solo prima di aggiungere i blocchi: togli i blocchi o crea un nuovo collaudo';
+            const message =
+              'Il cliente si cambia solo prima di aggiungere i blocchi: togli i blocchi o crea un nuovo collaudo';
             throw conflict(message);
           }
         }
         const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, body);
         if (!row) throw conflict(STATES.messages.stale);
         const changes = diffChanges(current, row, COLLAUDO_FIELDS);
-        if (Object.keys(changes).length) await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'update', userId: actor.userId, changes });
+        if (Object.keys(changes).length)
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType: ENTITY,
+            entityId: id,
+            action: 'update',
+            userId: actor.userId,
+            changes,
+          });
         return get(actor.companyId, id, tx);
       });
     },
@@ -219,12 +349,22 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
      * rejected ones, each with the defects found here joining its own; `annullato` returns every block.
      * One transaction: a block that moved meanwhile refuses the whole step.
      */
-    async changeStato(actor: Actor, id: string, { stato: to, nota }: CollaudoStatoBody): Promise<Collaudo> {
+    async changeStato(
+      actor: Actor,
+      id: string,
+      { stato: to, nota }: CollaudoStatoBody,
+    ): Promise<Collaudo> {
       return db.transaction(async (tx) => {
         const locked = await repo.lockInCompany(tx, actor.companyId, id);
         if (!locked) throw notFound(NOT_FOUND);
         const righe = await righeOf(tx, [id]);
-        await changeState(tx, STATES, { companyId: actor.companyId, id, to, userId: actor.userId, note: nota });
+        await changeState(tx, STATES, {
+          companyId: actor.companyId,
+          id,
+          to,
+          userId: actor.userId,
+          note: nota,
+        });
         // After the transition check (a wrong move is a 409 whatever the rows say); a refusal rolls it back.
         if (to === 'eseguito' || to === 'confermato') assertGiudicati(righe, to);
         if (to === 'confermato') {
@@ -232,20 +372,35 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
             const { riga, blocco } = joined;
             if (isAccettato(riga.esito as Esito)) {
               const prezzo = `${riga.prezzo!.toLocaleString('it-IT', { minimumFractionDigits: 2 })} €/${riga.unitaPrezzo === 't' ? 't' : 'm³'}`;
-              await moveBlocco(tx, actor, locked, blocco.id, 'venduto', `Collaudo ${locked.codice}: venduto a ${prezzo}`, {
-                clienteId: locked.clienteId,
-                prezzoListino: riga.prezzo,
-                unitaPrezzo: riga.unitaPrezzo,
-              });
+              await moveBlocco(
+                tx,
+                actor,
+                locked,
+                blocco.id,
+                'venduto',
+                `Collaudo ${locked.codice}: venduto a ${prezzo}`,
+                {
+                  clienteId: locked.clienteId,
+                  prezzoListino: riga.prezzo,
+                  unitaPrezzo: riga.unitaPrezzo,
+                },
+              );
             } else {
               await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice}: rifiutato`);
             }
-            await blocchi.addDifetti(tx, { companyId: actor.companyId, id: blocco.id, difetti: riga.difettiRiscontrati, userId: actor.userId, note: `Collaudo ${locked.codice}: difetti riscontrati` });
+            await blocchi.addDifetti(tx, {
+              companyId: actor.companyId,
+              id: blocco.id,
+              difetti: riga.difettiRiscontrati,
+              userId: actor.userId,
+              note: `Collaudo ${locked.codice}: difetti riscontrati`,
+            });
             // the block's measures and density are as read above: moving it changes neither
             await storeFigures(tx, joined);
           }
         } else if (to === 'annullato') {
-          for (const { riga } of righe) await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice} annullato`);
+          for (const { riga } of righe)
+            await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice} annullato`);
         }
         return get(actor.companyId, id, tx);
       });
@@ -256,17 +411,26 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
       return db.transaction(async (tx) => {
         const collaudo = await lockModificabile(tx, actor.companyId, id);
         const locked = await blocchi.lockForLavorazione(tx, actor.companyId, bloccoId);
-        if (!locked) throw badRequest('Blocco non valido', [{ path: 'bloccoId', message: 'Blocco non valido' }]);
+        if (!locked)
+          throw badRequest('Blocco non valido', [
+            { path: 'bloccoId', message: 'Blocco non valido' },
+          ]);
         const { blocco, statoEffettivo } = locked;
         if (statoEffettivo === 'in_collaudo') {
           const altro = await repo.openCollaudoOfBlocco(tx, bloccoId);
-          throw conflict(altro?.id === id ? `Il blocco ${blocco.codice} è già in questo collaudo` : `Il blocco ${blocco.codice} è già nel collaudo ${altro?.codice ?? 'di un altro cliente'}`);
+          throw conflict(
+            altro?.id === id
+              ? `Il blocco ${blocco.codice} è già in questo collaudo`
+              : `Il blocco ${blocco.codice} è già nel collaudo ${altro?.codice ?? 'di un altro cliente'}`,
+          );
         }
         if (statoEffettivo === 'opzionato' && blocco.clienteId !== collaudo.clienteId) {
           throw conflict(`Il blocco ${blocco.codice} è opzionato per un altro cliente`);
         }
         if (statoEffettivo !== 'disponibile' && statoEffettivo !== 'opzionato') {
-          throw conflict(`Il blocco ${blocco.codice} è «${BLOCCO_STATO_LABELS[statoEffettivo]}»: si collauda solo un blocco disponibile o opzionato per questo cliente`);
+          throw conflict(
+            `Il blocco ${blocco.codice} è «${BLOCCO_STATO_LABELS[statoEffettivo]}»: si collauda solo un blocco disponibile o opzionato per questo cliente`,
+          );
         }
         await blocchi.assertSenzaLavorazioni(tx, actor.companyId, blocco, 'metterlo in collaudo');
         await blocchi.transition(tx, {
@@ -291,16 +455,35 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
         });
         await storeFigures(tx, await joinedRiga(tx, id, riga.id));
         await repo.touch(tx, id);
-        await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'riga', userId: actor.userId, changes: { blocchi: { from: null, to: blocco.codice } }, note: `Aggiunto il blocco ${blocco.codice}` });
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: ENTITY,
+          entityId: id,
+          action: 'riga',
+          userId: actor.userId,
+          changes: { blocchi: { from: null, to: blocco.codice } },
+          note: `Aggiunto il blocco ${blocco.codice}`,
+        });
         return get(actor.companyId, id, tx);
       });
     },
 
     /** `ifMatch`: the row's `updatedAt` the client saw; another since is a 409 and nothing is written. */
-    async updateRiga(actor: Actor, id: string, rigaId: string, body: CollaudoRigaUpdate, ifMatch?: Date): Promise<Collaudo> {
+    async updateRiga(
+      actor: Actor,
+      id: string,
+      rigaId: string,
+      body: CollaudoRigaUpdate,
+      ifMatch?: Date,
+    ): Promise<Collaudo> {
       return db.transaction(async (tx) => {
         await lockModificabile(tx, actor.companyId, id);
-        await assertUnchanged(tx, repo.rigaVersion(id, rigaId), ifMatch, STALE_MESSAGES.rigaCollaudo);
+        await assertUnchanged(
+          tx,
+          repo.rigaVersion(id, rigaId),
+          ifMatch,
+          STALE_MESSAGES.rigaCollaudo,
+        );
         const current = await repo.findRiga(tx, id, rigaId);
         if (!current) throw notFound('Riga del collaudo non trovata');
         const values = { ...body };
@@ -312,7 +495,15 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
         if (Object.keys(changes).length) {
           const codice = (await blocchi.get(null, actor.companyId, current.bloccoId, tx)).codice;
           await repo.touch(tx, id);
-          await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'riga', userId: actor.userId, changes, note: `Blocco ${codice}` });
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType: ENTITY,
+            entityId: id,
+            action: 'riga',
+            userId: actor.userId,
+            changes,
+            note: `Blocco ${codice}`,
+          });
         }
         return get(actor.companyId, id, tx);
       });
@@ -326,7 +517,15 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
         await giveBack(tx, actor, collaudo, riga, `Tolto dal collaudo ${collaudo.codice}`);
         const codice = (await blocchi.get(null, actor.companyId, riga.bloccoId, tx)).codice;
         await repo.touch(tx, id);
-        await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'riga', userId: actor.userId, changes: { blocchi: { from: codice, to: null } }, note: `Tolto il blocco ${codice}` });
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: ENTITY,
+          entityId: id,
+          action: 'riga',
+          userId: actor.userId,
+          changes: { blocchi: { from: codice, to: null } },
+          note: `Tolto il blocco ${codice}`,
+        });
         return get(actor.companyId, id, tx);
       });
     },
@@ -358,13 +557,23 @@ export function createCollaudiService(deps: { db: Db; blocchi: Pick<BlocchiServi
               };
             }),
         );
-      return { collaudi: rows.map((r) => toListItem(r, righe.filter((x) => x.collaudoId === r.collaudo.id))), blocchiAcquistati: acquistati };
+      return {
+        collaudi: rows.map((r) =>
+          toListItem(
+            r,
+            righe.filter((x) => x.collaudoId === r.collaudo.id),
+          ),
+        ),
+        blocchiAcquistati: acquistati,
+      };
     },
-
   };
 }
 
 function elenco(codici: string[]): string {
-  const shown = codici.length > 5 ? `${codici.slice(0, 5).join(', ')} e altri ${codici.length - 5}` : codici.join(', ');
+  const shown =
+    codici.length > 5
+      ? `${codici.slice(0, 5).join(', ')} e altri ${codici.length - 5}`
+      : codici.join(', ');
   return codici.length === 1 ? `del blocco ${shown}` : `dei blocchi ${shown}`;
 }

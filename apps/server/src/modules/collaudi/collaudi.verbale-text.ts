@@ -39,7 +39,19 @@ export interface VerbaleTesti {
   note: string;
   blocchiEsaminati: string;
   nessunBlocco: string;
-  colonne: { blocco: string; materiale: string; dichiarate: string; rilevate: string; abbuono: string; nette: string; m3: string; t: string; esito: string; prezzo: string; importo: string };
+  colonne: {
+    blocco: string;
+    materiale: string;
+    dichiarate: string;
+    rilevate: string;
+    abbuono: string;
+    nette: string;
+    m3: string;
+    t: string;
+    esito: string;
+    prezzo: string;
+    importo: string;
+  };
   blocchiAccettati: string;
   /** "2 di 3" */
   su: (n: number, of: number) => string;
@@ -106,7 +118,19 @@ export const VERBALE_TESTI: Record<VerbaleLingua, VerbaleTesti> = {
     note: 'Note',
     blocchiEsaminati: 'Blocchi esaminati',
     nessunBlocco: 'Nessun blocco nel collaudo.',
-    colonne: { blocco: 'Blocco', materiale: 'Materiale e scelta', dichiarate: 'Misure dichiarate (cm)', rilevate: 'Misure rilevate (cm)', abbuono: 'Abbuono', nette: 'Misure nette (cm)', m3: 'm³ netti', t: 't', esito: 'Esito', prezzo: 'Prezzo', importo: 'Importo' },
+    colonne: {
+      blocco: 'Blocco',
+      materiale: 'Materiale e scelta',
+      dichiarate: 'Misure dichiarate (cm)',
+      rilevate: 'Misure rilevate (cm)',
+      abbuono: 'Abbuono',
+      nette: 'Misure nette (cm)',
+      m3: 'm³ netti',
+      t: 't',
+      esito: 'Esito',
+      prezzo: 'Prezzo',
+      importo: 'Importo',
+    },
     blocchiAccettati: 'Blocchi accettati',
     su: (n, of) => `${n} di ${of}`,
     volumeNetto: 'Volume netto',
@@ -116,7 +140,8 @@ export const VERBALE_TESTI: Record<VerbaleLingua, VerbaleTesti> = {
     riservaSu: 'Riserva su',
     rifiutoDi: 'Rifiuto di',
     notaSu: 'Nota su',
-    difetti: (codice, dichiarati, riscontrati) => `Difetti di ${codice}: dichiarati ${dichiarati}; riscontrati ${riscontrati}`,
+    difetti: (codice, dichiarati, riscontrati) =>
+      `Difetti di ${codice}: dichiarati ${dichiarati}; riscontrati ${riscontrati}`,
     nessuno: 'nessuno',
     accettazione: 'Accettazione',
     clausola: CLAUSOLA_1491,
@@ -154,7 +179,19 @@ export const VERBALE_TESTI: Record<VerbaleLingua, VerbaleTesti> = {
     note: 'Notes',
     blocchiEsaminati: 'Blocks inspected',
     nessunBlocco: 'No blocks in the inspection.',
-    colonne: { blocco: 'Block', materiale: 'Material and grade', dichiarate: 'Declared size (cm)', rilevate: 'Measured size (cm)', abbuono: 'Allowance', nette: 'Net size (cm)', m3: 'Net m³', t: 't', esito: 'Result', prezzo: 'Price', importo: 'Amount' },
+    colonne: {
+      blocco: 'Block',
+      materiale: 'Material and grade',
+      dichiarate: 'Declared size (cm)',
+      rilevate: 'Measured size (cm)',
+      abbuono: 'Allowance',
+      nette: 'Net size (cm)',
+      m3: 'Net m³',
+      t: 't',
+      esito: 'Result',
+      prezzo: 'Price',
+      importo: 'Amount',
+    },
     blocchiAccettati: 'Blocks accepted',
     su: (n, of) => `${n} of ${of}`,
     volumeNetto: 'Net volume',
@@ -164,7 +201,8 @@ export const VERBALE_TESTI: Record<VerbaleLingua, VerbaleTesti> = {
     riservaSu: 'Reserve on',
     rifiutoDi: 'Rejection of',
     notaSu: 'Note on',
-    difetti: (codice, dichiarati, riscontrati) => `Defects of ${codice}: declared ${dichiarati}; found ${riscontrati}`,
+    difetti: (codice, dichiarati, riscontrati) =>
+      `Defects of ${codice}: declared ${dichiarati}; found ${riscontrati}`,
     nessuno: 'none',
     accettazione: 'Acceptance',
     clausola: CLAUSOLA_1491_EN,
@@ -177,7 +215,11 @@ export const VERBALE_TESTI: Record<VerbaleLingua, VerbaleTesti> = {
     cava: 'Quarry',
     tracciabilita: 'Trace',
     scelta: (label) => `${label} grade`,
-    esiti: { accettato: 'Accepted', accettato_con_riserva: 'Accepted with reserve', rifiutato: 'Rejected' },
+    esiti: {
+      accettato: 'Accepted',
+      accettato_con_riserva: 'Accepted with reserve',
+      rifiutato: 'Rejected',
+    },
     abbuoni: {
       cm_per_lato: 'cm per side',
       cm_lunghezza: 'cm off the length',
@@ -188,7 +230,15 @@ export const VERBALE_TESTI: Record<VerbaleLingua, VerbaleTesti> = {
       prezzo: '€ off the unit price',
     },
     unitaPrezzo: { m3: '€/m³', t: '€/t' },
-    difettiNomi: { pelo: 'Hairline', crepa: 'Open crack', macchia: 'Stain', vena: 'Vein', taroli: 'Cavities', spigolo: 'Broken edge', colore: 'Off-shade colour' },
+    difettiNomi: {
+      pelo: 'Hairline',
+      crepa: 'Open crack',
+      macchia: 'Stain',
+      vena: 'Vein',
+      taroli: 'Cavities',
+      spigolo: 'Broken edge',
+      colore: 'Off-shade colour',
+    },
     scelte: { prima: 'First', seconda: 'Second', commerciale: 'Commercial' },
     // short: the weight column is 38 pt wide, a long word would break inside it
     pesoBasi: { pesato: 'weighed', teorico: 'theor.' },
@@ -196,15 +246,19 @@ export const VERBALE_TESTI: Record<VerbaleLingua, VerbaleTesti> = {
 };
 
 /** A number the Italian way, with exactly `decimals` decimals (or up to them with `upTo`): 1.234,567. */
-export const numeroIt = (value: number, decimals: number, upTo = false) => numero(value, decimals, 'it', upTo);
+export const numeroIt = (value: number, decimals: number, upTo = false) =>
+  numero(value, decimals, 'it', upTo);
 
 /** The verbale's row texts in one language. */
 export function verbaleText(lingua: VerbaleLingua) {
   const t = VERBALE_TESTI[lingua];
-  const n = (value: number, decimals: number, upTo = false) => numero(value, decimals, lingua, upTo);
+  const n = (value: number, decimals: number, upTo = false) =>
+    numero(value, decimals, lingua, upTo);
   const euro = (value: number) => `€ ${n(value, 2)}`;
   const misure = (l: number | null, h: number | null, p: number | null) =>
-    l == null && h == null && p == null ? '—' : [l, h, p].map((v) => (v == null ? '—' : n(v, 0))).join(' × ');
+    l == null && h == null && p == null
+      ? '—'
+      : [l, h, p].map((v) => (v == null ? '—' : n(v, 0))).join(' × ');
 
   function abbuono(r: Riga): string {
     // as calcolaRiga: a zero or missing value is no abbuono
@@ -234,12 +288,21 @@ export function verbaleText(lingua: VerbaleLingua) {
     /** The block's code, then its quarry and certificate code: what lets the buyer trace it. */
     blocco: (r: Riga) => {
       const b = r.blocco;
-      return [b.codice, b.cava && `${t.cava} ${b.cava.codice} ${b.cava.nome}`, b.codiceTracciabilita && `${t.tracciabilita} ${b.codiceTracciabilita}`].filter(Boolean).join('\n');
+      return [
+        b.codice,
+        b.cava && `${t.cava} ${b.cava.codice} ${b.cava.nome}`,
+        b.codiceTracciabilita && `${t.tracciabilita} ${b.codiceTracciabilita}`,
+      ]
+        .filter(Boolean)
+        .join('\n');
     },
     /** The material and the grade it is sold as: the one assigned at the collaudo, else the block's own. */
-    materiale: (r: Riga) => `${r.blocco.materiale.nome}\n${t.scelta(t.scelte[r.sceltaAssegnata ?? r.blocco.scelta])}`,
-    prezzo: (r: Riga) => (r.prezzo == null ? '—' : t.unitaPrezzo[r.unitaPrezzo].replace('€', euro(r.prezzo))),
-    difetti: (d: Riga['difettiRiscontrati']) => (d.length ? d.map((x) => t.difettiNomi[x]).join(', ') : t.nessuno),
+    materiale: (r: Riga) =>
+      `${r.blocco.materiale.nome}\n${t.scelta(t.scelte[r.sceltaAssegnata ?? r.blocco.scelta])}`,
+    prezzo: (r: Riga) =>
+      r.prezzo == null ? '—' : t.unitaPrezzo[r.unitaPrezzo].replace('€', euro(r.prezzo)),
+    difetti: (d: Riga['difettiRiscontrati']) =>
+      d.length ? d.map((x) => t.difettiNomi[x]).join(', ') : t.nessuno,
   };
 }
 

@@ -1,13 +1,35 @@
 import type { Collaudo, VerbaleLingua } from '@gestcava/contracts';
 import sharp from 'sharp';
 import { IMAGE_PIXEL_LIMIT } from '../../lib/images.js';
-import { companyHeader, createPdf, dataIt, ensure, finishPages, GREY, indirizzo, MARGIN, sectionTitle, table as drawTable, WIDTH, type Column, type PdfCompany } from '../../lib/pdf.js';
+import {
+  companyHeader,
+  createPdf,
+  dataIt,
+  ensure,
+  finishPages,
+  GREY,
+  indirizzo,
+  MARGIN,
+  sectionTitle,
+  table as drawTable,
+  WIDTH,
+  type Column,
+  type PdfCompany,
+} from '../../lib/pdf.js';
 import { verbaleText, type VerbaleText } from './collaudi.verbale-text.js';
 
 export { numeroIt } from './collaudi.verbale-text.js';
 
 export type VerbaleCompany = PdfCompany;
-export interface VerbaleCliente { ragioneSociale: string; partitaIva: string | null; indirizzo: string | null; cap: string | null; comune: string | null; provincia: string | null; nazione: string | null }
+export interface VerbaleCliente {
+  ragioneSociale: string;
+  partitaIva: string | null;
+  indirizzo: string | null;
+  cap: string | null;
+  comune: string | null;
+  provincia: string | null;
+  nazione: string | null;
+}
 /** Photo bytes per block id (the block's own photos and the collaudo photos tagged with it), at most a few each. */
 export type VerbalePhotos = Map<string, Buffer[]>;
 
@@ -28,25 +50,49 @@ type Doc = PDFKit.PDFDocument;
 
 const THUMB = { w: 120, h: 90, gap: 10, pixels: 300, perBlock: 8 };
 
-
 // 515 pt of A4 portrait: each column fits its usual content at 7.5 pt, longer text wraps inside its cell.
 function columns(x: VerbaleText): Column<Riga>[] {
   const c = x.t.colonne;
   return [
     { title: c.blocco, width: 56, align: 'left', cell: x.blocco },
     { title: c.materiale, width: 50, align: 'left', cell: x.materiale },
-    { title: c.dichiarate, width: 46, align: 'left', cell: (r) => x.misure(r.blocco.lunghezza, r.blocco.altezza, r.blocco.profondita) },
-    { title: c.rilevate, width: 46, align: 'left', cell: (r) => x.misure(r.lunghezzaRilevata, r.altezzaRilevata, r.profonditaRilevata) },
+    {
+      title: c.dichiarate,
+      width: 46,
+      align: 'left',
+      cell: (r) => x.misure(r.blocco.lunghezza, r.blocco.altezza, r.blocco.profondita),
+    },
+    {
+      title: c.rilevate,
+      width: 46,
+      align: 'left',
+      cell: (r) => x.misure(r.lunghezzaRilevata, r.altezzaRilevata, r.profonditaRilevata),
+    },
     { title: c.abbuono, width: 46, align: 'left', cell: x.abbuono },
     // what the accepted m³ is computed on: measured (else declared) less a per-side abbuono
-    { title: c.nette, width: 46, align: 'left', cell: (r) => x.misure(r.lunghezzaNetta, r.altezzaNetta, r.profonditaNetta) },
+    {
+      title: c.nette,
+      width: 46,
+      align: 'left',
+      cell: (r) => x.misure(r.lunghezzaNetta, r.altezzaNetta, r.profonditaNetta),
+    },
     { title: c.m3, width: 36, align: 'right', cell: (r) => x.numero(r.volumeNettoAccettato, 3) },
     // the weight a per-tonne price is charged on, and whether the weighbridge read it
-    { title: c.t, width: 38, align: 'right', cell: (r) => `${x.numero(r.peso, 2)} ${x.t.pesoBasi[r.pesoBase]}` },
+    {
+      title: c.t,
+      width: 38,
+      align: 'right',
+      cell: (r) => `${x.numero(r.peso, 2)} ${x.t.pesoBasi[r.pesoBase]}`,
+    },
     { title: c.esito, width: 40, align: 'left', cell: (r) => (r.esito ? x.t.esiti[r.esito] : '—') },
     { title: c.prezzo, width: 58, align: 'right', cell: x.prezzo },
     // a rejected block is not sold: an amount beside it would read as owed
-    { title: c.importo, width: 53, align: 'right', cell: (r) => (r.importo == null || r.esito === 'rifiutato' ? '—' : x.euro(r.importo / 100)) },
+    {
+      title: c.importo,
+      width: 53,
+      align: 'right',
+      cell: (r) => (r.importo == null || r.esito === 'rifiutato' ? '—' : x.euro(r.importo / 100)),
+    },
   ];
 }
 
@@ -61,7 +107,11 @@ export async function renderVerbale(input: VerbaleInput): Promise<Buffer> {
   const { t } = x;
   // sharp is asynchronous and pdfkit draws synchronously: the thumbnails are ready before the first page
   const thumbnails = await thumbnailsByBlock(collaudo.righe, input.photos);
-  const { doc, bytes } = createPdf({ title: `${t.titolo} ${collaudo.codice}`, author: company.name, lang: t.lang });
+  const { doc, bytes } = createPdf({
+    title: `${t.titolo} ${collaudo.codice}`,
+    author: company.name,
+    lang: t.lang,
+  });
   header(doc, x, collaudo, company);
   parties(doc, x, collaudo, cliente);
   table(doc, x, collaudo.righe);
@@ -80,7 +130,11 @@ function header(doc: Doc, { t }: VerbaleText, collaudo: Collaudo, company: Verba
   if (collaudo.stato !== 'confermato') {
     // only a confirmed collaudo sold its blocks: anything else must not pass for the final record
     const stato = collaudo.stato === 'annullato' ? t.annullato : t.bozza;
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#b42318').text(stato, MARGIN, doc.y, { width: WIDTH, align: 'center' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor('#b42318')
+      .text(stato, MARGIN, doc.y, { width: WIDTH, align: 'center' });
     doc.y += 6;
   }
 }
@@ -89,8 +143,16 @@ function parties(doc: Doc, { t }: VerbaleText, collaudo: Collaudo, cliente: Verb
   const top = doc.y;
   const half = WIDTH / 2 - 10;
   doc.font('Helvetica').fontSize(8).fillColor(GREY).text(t.cliente, MARGIN, top, { width: half });
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#000').text(cliente.ragioneSociale, { width: half });
-  const clienteLines = [cliente.partitaIva && `${t.partitaIva} ${cliente.partitaIva}`, indirizzo(cliente), cliente.nazione].filter(Boolean);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#000')
+    .text(cliente.ragioneSociale, { width: half });
+  const clienteLines = [
+    cliente.partitaIva && `${t.partitaIva} ${cliente.partitaIva}`,
+    indirizzo(cliente),
+    cliente.nazione,
+  ].filter(Boolean);
   doc.font('Helvetica').fontSize(9).text(clienteLines.join('\n'), { width: half, lineGap: 1 });
   const leftBottom = doc.y;
 
@@ -98,7 +160,10 @@ function parties(doc: Doc, { t }: VerbaleText, collaudo: Collaudo, cliente: Verb
     // dd/MM/yyyy in both languages: what a British or a German reader writes too
     [t.data, dataIt(collaudo.data)],
     [t.luogo, collaudo.luogo],
-    [t.ispettore, [collaudo.ispettore, collaudo.ispettoreSocieta].filter(Boolean).join(', ') || null],
+    [
+      t.ispettore,
+      [collaudo.ispettore, collaudo.ispettoreSocieta].filter(Boolean).join(', ') || null,
+    ],
     [t.riferimentoOrdine, collaudo.riferimentoOrdine],
     // the terms the amounts are agreed on; the figures are in euro, the only currency the app keeps
     [t.resa, collaudo.resa],
@@ -110,22 +175,38 @@ function parties(doc: Doc, { t }: VerbaleText, collaudo: Collaudo, cliente: Verb
   doc.y = top;
   for (const [label, value] of facts) {
     const y = doc.y;
-    doc.font('Helvetica').fontSize(8).fillColor(GREY).text(label, x, y + 1, { width: 80 });
-    doc.font('Helvetica').fontSize(9).fillColor('#000').text(value || '—', x + 85, y, { width: half - 85 });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(label, x, y + 1, { width: 80 });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#000')
+      .text(value || '—', x + 85, y, { width: half - 85 });
     doc.y += 2;
   }
   doc.y = Math.max(leftBottom, doc.y);
   if (collaudo.note) {
     sectionTitle(doc, t.note, 12);
     // a long note flows on, pdfkit opening pages as it needs them
-    doc.font('Helvetica').fontSize(9).fillColor('#000').text(collaudo.note, MARGIN, doc.y, { width: WIDTH });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#000')
+      .text(collaudo.note, MARGIN, doc.y, { width: WIDTH });
   }
 }
 
 function table(doc: Doc, x: VerbaleText, righe: Riga[]) {
   sectionTitle(doc, x.t.blocchiEsaminati);
   if (righe.length === 0) {
-    doc.font('Helvetica').fontSize(9).fillColor(GREY).text(x.t.nessunBlocco, MARGIN, doc.y, { width: WIDTH });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(x.t.nessunBlocco, MARGIN, doc.y, { width: WIDTH });
     return;
   }
   drawTable(doc, columns(x), righe);
@@ -146,7 +227,10 @@ function totals(doc: Doc, { t, numero, euro }: VerbaleText, collaudo: Collaudo) 
     const y = doc.y;
     const bold = label === t.importoTotale;
     doc.font('Helvetica').fontSize(9).fillColor('#000').text(label, x, y, { width: 110 });
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9).text(value, x + 110, y, { width: 120, align: 'right' });
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 11 : 9)
+      .text(value, x + 110, y, { width: 120, align: 'right' });
     doc.y = y + 14;
   }
 }
@@ -157,11 +241,18 @@ function remarks(doc: Doc, { t, difetti }: VerbaleText, righe: Riga[]) {
   for (const r of righe) {
     const codice = r.blocco.codice;
     if (r.note) {
-      const kind = r.esito === 'accettato_con_riserva' ? t.riservaSu : r.esito === 'rifiutato' ? t.rifiutoDi : t.notaSu;
+      const kind =
+        r.esito === 'accettato_con_riserva'
+          ? t.riservaSu
+          : r.esito === 'rifiutato'
+            ? t.rifiutoDi
+            : t.notaSu;
       lines.push(`${kind} ${codice}: ${r.note}`);
     }
     if (r.blocco.difettiDichiarati.length || r.difettiRiscontrati.length) {
-      lines.push(t.difetti(codice, difetti(r.blocco.difettiDichiarati), difetti(r.difettiRiscontrati)));
+      lines.push(
+        t.difetti(codice, difetti(r.blocco.difettiDichiarati), difetti(r.difettiRiscontrati)),
+      );
     }
   }
   if (lines.length === 0) return;
@@ -173,7 +264,11 @@ function remarks(doc: Doc, { t, difetti }: VerbaleText, righe: Riga[]) {
 /** The acceptance of visible defects (art. 1491 c.c., collaudi.verbale-text.ts). */
 function clausola(doc: Doc, { t }: VerbaleText) {
   sectionTitle(doc, t.accettazione, 24);
-  doc.font('Helvetica').fontSize(8.5).fillColor('#000').text(t.clausola, MARGIN, doc.y, { width: WIDTH, lineGap: 1 });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor('#000')
+    .text(t.clausola, MARGIN, doc.y, { width: WIDTH, lineGap: 1 });
 }
 
 interface BlockThumbnails {
@@ -191,7 +286,12 @@ async function thumbnailsByBlock(righe: Riga[], photos: VerbalePhotos): Promise<
       try {
         const jpeg = await sharp(bytes, { limitInputPixels: IMAGE_PIXEL_LIMIT })
           .rotate()
-          .resize({ width: THUMB.pixels, height: THUMB.pixels, fit: 'inside', withoutEnlargement: true })
+          .resize({
+            width: THUMB.pixels,
+            height: THUMB.pixels,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
           .flatten({ background: '#ffffff' })
           .jpeg({ quality: 75 })
           .toBuffer();
@@ -211,14 +311,22 @@ function photoSection(doc: Doc, { t }: VerbaleText, blocks: BlockThumbnails[]) {
   const perLine = Math.floor((WIDTH + THUMB.gap) / (THUMB.w + THUMB.gap));
   for (const block of blocks) {
     ensure(doc, THUMB.h + 18);
-    doc.font('Helvetica-Bold').fontSize(8.5).fillColor('#000').text(block.codice, MARGIN, doc.y + 4, { width: WIDTH });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8.5)
+      .fillColor('#000')
+      .text(block.codice, MARGIN, doc.y + 4, { width: WIDTH });
     block.images.forEach((image, n) => {
       if (n % perLine === 0) {
         if (n > 0) doc.y += THUMB.h + THUMB.gap;
         ensure(doc, THUMB.h);
       }
       const x = MARGIN + (n % perLine) * (THUMB.w + THUMB.gap);
-      doc.image(image, x, doc.y + 2, { fit: [THUMB.w, THUMB.h], align: 'center', valign: 'center' });
+      doc.image(image, x, doc.y + 2, {
+        fit: [THUMB.w, THUMB.h],
+        align: 'center',
+        valign: 'center',
+      });
     });
     doc.y += THUMB.h + 6;
   }
@@ -230,7 +338,13 @@ function signatures(doc: Doc, { t }: VerbaleText) {
   doc.y += 24;
   const top = doc.y;
   const width = WIDTH / 2 - 20;
-  const line = (x: number, y: number, w: number) => doc.moveTo(x, y).lineTo(x + w, y).lineWidth(0.6).strokeColor('#000').stroke();
+  const line = (x: number, y: number, w: number) =>
+    doc
+      .moveTo(x, y)
+      .lineTo(x + w, y)
+      .lineWidth(0.6)
+      .strokeColor('#000')
+      .stroke();
   doc.font('Helvetica').fontSize(9).fillColor('#000').text(t.luogoData, MARGIN, top, { width });
   line(MARGIN + 60, top + 9, width - 60);
   const y = top + 34;
@@ -238,7 +352,12 @@ function signatures(doc: Doc, { t }: VerbaleText) {
     const x = MARGIN + n * (WIDTH / 2 + 20);
     doc.text(label, x, y, { width });
     line(x, y + 44, width);
-    doc.fontSize(7.5).fillColor(GREY).text(t.timbro, x, y + 47, { width }).fontSize(9).fillColor('#000');
+    doc
+      .fontSize(7.5)
+      .fillColor(GREY)
+      .text(t.timbro, x, y + 47, { width })
+      .fontSize(9)
+      .fillColor('#000');
   }
   doc.y = y + 60;
 }

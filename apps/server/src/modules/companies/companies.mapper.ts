@@ -10,7 +10,18 @@ export function toCompanyDto(row: CompanyRow, logoUrl: string | null): Company {
     name: row.name,
     quarryName: row.quarryName,
     logoUrl,
-    ...pick(row, ['partitaIva', 'codiceFiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'nazione', 'telefono', 'email', 'pec']),
+    ...pick(row, [
+      'partitaIva',
+      'codiceFiscale',
+      'indirizzo',
+      'cap',
+      'comune',
+      'provincia',
+      'nazione',
+      'telefono',
+      'email',
+      'pec',
+    ]),
     createdAt: row.createdAt.toISOString(),
   };
 }

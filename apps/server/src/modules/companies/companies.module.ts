@@ -5,7 +5,10 @@ import type { CompaniesService } from './companies.service.js';
 
 export const companiesModule = defineModule({
   name: 'companies',
-  routes: async (app, { companies, storage }: { companies: CompaniesService; storage: Storage }) => {
+  routes: async (
+    app,
+    { companies, storage }: { companies: CompaniesService; storage: Storage },
+  ) => {
     await app.register(companiesRoutes, { companies, storage });
   },
 });

@@ -9,7 +9,12 @@ export function listCompanies(db: DbOrTx) {
 }
 
 export function findCompany(db: DbOrTx, id: string) {
-  return db.select().from(companies).where(eq(companies.id, id)).limit(1).then((r) => r[0]);
+  return db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 }
 
 /** The company's logo key, its row locked until the transaction ends: two logo uploads replace one after the other. */
@@ -24,11 +29,20 @@ export function lockLogoKey(tx: DbOrTx, id: string) {
 
 /** The group's first company: its logo is the login page's. */
 export function findPrimaryCompany(db: DbOrTx) {
-  return db.select().from(companies).orderBy(asc(companies.createdAt)).limit(1).then((r) => r[0]);
+  return db
+    .select()
+    .from(companies)
+    .orderBy(asc(companies.createdAt))
+    .limit(1)
+    .then((r) => r[0]);
 }
 
 export function insertCompany(db: DbOrTx, values: NewCompany) {
-  return db.insert(companies).values(values).returning().then((r) => r[0]!);
+  return db
+    .insert(companies)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 }
 
 export function updateCompany(db: DbOrTx, id: string, values: Partial<NewCompany>) {

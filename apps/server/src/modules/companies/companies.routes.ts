@@ -17,20 +17,32 @@ import { requireAuth } from '../../plugins/auth.js';
 import { LOGO_MAX_BYTES, type CompaniesService } from './companies.service.js';
 
 const readGroup = { page: ['clienti', 'fornitori'], mode: 'read' } as const;
-const nullableCompanyResponse = z.object({ success: z.literal(true), company: companyResponseSchema.shape.company.nullable() });
+const nullableCompanyResponse = z.object({
+  success: z.literal(true),
+  company: companyResponseSchema.shape.company.nullable(),
+});
 
-export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService; storage: Storage }> = async (app, { companies, storage }) => {
+export const companiesRoutes: FastifyPluginAsyncZod<{
+  companies: CompaniesService;
+  storage: Storage;
+}> = async (app, { companies, storage }) => {
   // The logo of the signed-in user's company (public: the login page asks too, and gets none). It
   // lives here, not in users/, so users/ does not depend on companies/ while companies/ depends on users/.
   app.get(
     '/user/logo',
-    { config: { access: 'public' }, schema: { tags: ['user'], response: { 200: logoResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['user'], response: { 200: logoResponseSchema } },
+    },
     async (request) => ({ logoUrl: await companies.logoUrlFor(request.companyId) }),
   );
 
   app.get(
     '/companies/list',
-    { config: { access: readGroup }, schema: { tags: ['companies'], response: { 200: companiesResponseSchema } } },
+    {
+      config: { access: readGroup },
+      schema: { tags: ['companies'], response: { 200: companiesResponseSchema } },
+    },
     async () => ({ success: true as const, companies: await companies.list() }),
   );
 
@@ -38,31 +50,55 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     '/companies/details/:id',
     {
       config: { access: readGroup },
-      schema: { tags: ['companies'], params: z.object({ id: idSchema }), response: { 200: companyResponseSchema } },
+      schema: {
+        tags: ['companies'],
+        params: z.object({ id: idSchema }),
+        response: { 200: companyResponseSchema },
+      },
     },
-    async (request) => ({ success: true as const, company: await companies.get(request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      company: await companies.get(request.params.id),
+    }),
   );
 
   app.get(
     '/companies/user-company',
-    { config: { access: 'authenticated', duringPasswordChange: true }, schema: { tags: ['companies'], response: { 200: nullableCompanyResponse } } },
-    async (request) => ({ success: true as const, company: await companies.get(requireAuth(request).companyId) }),
+    {
+      config: { access: 'authenticated', duringPasswordChange: true },
+      schema: { tags: ['companies'], response: { 200: nullableCompanyResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      company: await companies.get(requireAuth(request).companyId),
+    }),
   );
 
   app.post(
     '/companies/create',
     {
       config: { access: 'admin' },
-      schema: { tags: ['companies'], body: createCompanyBodySchema, response: { 201: companyResponseSchema } },
+      schema: {
+        tags: ['companies'],
+        body: createCompanyBodySchema,
+        response: { 201: companyResponseSchema },
+      },
     },
-    async (request, reply) => reply.code(201).send({ success: true as const, company: await companies.create(request.body) }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ success: true as const, company: await companies.create(request.body) }),
   );
 
   app.put(
     '/companies/update',
     {
       config: { access: 'admin' },
-      schema: { tags: ['companies'], body: updateCompanyBodySchema, response: { 200: companyResponseSchema } },
+      schema: {
+        tags: ['companies'],
+        body: updateCompanyBodySchema,
+        response: { 200: companyResponseSchema },
+      },
     },
     async (request) => ({ success: true as const, company: await companies.update(request.body) }),
   );
@@ -79,12 +115,16 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il logo come multipart/form-data');
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il logo come multipart/form-data');
       // `companyId` (optional) is checked before the file is received; the default is the company the request acts for.
       const companyIdOf = (fields: Record<string, string>) => {
         if (!fields.companyId) return requireAuth(request).companyId;
         const parsed = idSchema.safeParse(fields.companyId);
-        if (!parsed.success) throw badRequest('Azienda non valida', [{ path: 'companyId', message: 'Azienda non valida' }]);
+        if (!parsed.success)
+          throw badRequest('Azienda non valida', [
+            { path: 'companyId', message: 'Azienda non valida' },
+          ]);
         return parsed.data;
       };
       const { fields, files } = await readMultipart(request, storage, {
@@ -97,7 +137,10 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       });
       try {
         const [file] = files;
-        if (!file) throw badRequest('Nessun file da caricare', [{ path: 'logo', message: 'Scegli un file immagine' }]);
+        if (!file)
+          throw badRequest('Nessun file da caricare', [
+            { path: 'logo', message: 'Scegli un file immagine' },
+          ]);
         const company = await companies.uploadLogo(companyIdOf(fields), file);
         return { success: true as const, company, logoUrl: company.logoUrl };
       } finally {
@@ -110,11 +153,19 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
     '/companies/associate-user',
     {
       config: { access: 'admin' },
-      schema: { tags: ['companies'], body: associateUserBodySchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags: ['companies'],
+        body: associateUserBodySchema,
+        response: { 200: userResponseSchema },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
-      const user = await companies.associateUser(request.body.userId, request.body.companyId ?? auth.companyId, auth);
+      const user = await companies.associateUser(
+        request.body.userId,
+        request.body.companyId ?? auth.companyId,
+        auth,
+      );
       return { success: true as const, user };
     },
   );

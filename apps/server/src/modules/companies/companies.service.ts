@@ -13,9 +13,20 @@ const LOGO_TTL_SECONDS = 12 * 3600;
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
 
-export function createCompaniesService({ db, storage, users }: { db: Db; storage: Storage; users: UsersService }) {
+export function createCompaniesService({
+  db,
+  storage,
+  users,
+}: {
+  db: Db;
+  storage: Storage;
+  users: UsersService;
+}) {
   const dto = (row: CompanyRow): Company =>
-    toCompanyDto(row, row.logoKey ? storage.signedUrl(row.logoKey, { ttlSeconds: LOGO_TTL_SECONDS }) : null);
+    toCompanyDto(
+      row,
+      row.logoKey ? storage.signedUrl(row.logoKey, { ttlSeconds: LOGO_TTL_SECONDS }) : null,
+    );
 
   async function getRow(id: string) {
     const row = await repo.findCompany(db, id);
@@ -45,7 +56,9 @@ export function createCompaniesService({ db, storage, users }: { db: Db; storage
 
     /** The caller's company logo, or the group's first company's for the login page. */
     async logoUrlFor(companyId: string | null): Promise<string | null> {
-      const row = companyId ? await repo.findCompany(db, companyId) : await repo.findPrimaryCompany(db);
+      const row = companyId
+        ? await repo.findCompany(db, companyId)
+        : await repo.findPrimaryCompany(db);
       return row?.logoKey ? storage.signedUrl(row.logoKey, { ttlSeconds: LOGO_TTL_SECONDS }) : null;
     },
 
@@ -77,7 +90,11 @@ export function createCompaniesService({ db, storage, users }: { db: Db; storage
       return dto(replaced.row);
     },
 
-    async associateUser(userId: string, companyId: string, actor: Parameters<UsersService['update']>[0]): Promise<User> {
+    async associateUser(
+      userId: string,
+      companyId: string,
+      actor: Parameters<UsersService['update']>[0],
+    ): Promise<User> {
       await getRow(companyId);
       return users.update(actor, userId, { companyId });
     },

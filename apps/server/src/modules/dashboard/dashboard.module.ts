@@ -7,7 +7,12 @@ import { createDashboardService } from './dashboard.service.js';
 
 export const dashboardModule = defineModule({
   name: 'dashboard',
-  routes: async (app, { db, entities, counts }: { db: Db; entities: EntityRegistry; counts: CountCache }) => {
-    await app.register(dashboardRoutes, { dashboard: createDashboardService({ db, entities, counts }) });
+  routes: async (
+    app,
+    { db, entities, counts }: { db: Db; entities: EntityRegistry; counts: CountCache },
+  ) => {
+    await app.register(dashboardRoutes, {
+      dashboard: createDashboardService({ db, entities, counts }),
+    });
   },
 });

@@ -178,7 +178,6 @@ export async function collaudiProgrammati(db: DbOrTx, companyId: string, limit: 
   }>(result);
 }
 
-
 /** Options of the given origini whose last day is today or within the window, soonest first. */
 export async function opzioniInScadenza(
   db: DbOrTx,

@@ -153,7 +153,13 @@ export function createDashboardService({
       ]);
 
       const mese = oggi.slice(0, 7);
-      const serie = righe?.map((r) => ({ mese: r.mese, m3: r.m3, blocchi: r.blocchi, tInformi: r.t_informi })) ?? null;
+      const serie =
+        righe?.map((r) => ({
+          mese: r.mese,
+          m3: r.m3,
+          blocchi: r.blocchi,
+          tInformi: r.t_informi,
+        })) ?? null;
       const m3Of = (m: string) => serie?.find((r) => r.mese === m)?.m3 ?? 0;
       const origine = (o: 'interno' | 'esterno'): DashboardBlocchiOrigine | null => {
         if (!origini.includes(o as never)) return null;
@@ -189,7 +195,10 @@ export function createDashboardService({
         },
         rese: bancate && {
           // the frozen yields weighted by volume, one decimal half up (contracts' rounding)
-          resaMedia: volumeChiuse > 0 ? roundTo(bancate.reduce((s, b) => s + b.resa * b.volume, 0) / volumeChiuse, 1) : null,
+          resaMedia:
+            volumeChiuse > 0
+              ? roundTo(bancate.reduce((s, b) => s + b.resa * b.volume, 0) / volumeChiuse, 1)
+              : null,
           ultime: bancate.map((b) => ({
             _id: b.id,
             codice: b.codice,

@@ -24,7 +24,13 @@ export type DdtDocuments = ReturnType<typeof createDdtDocuments>;
 const DDT_LINK: SignedDocument = { kind: 'ddt', page: 'spedizioni', ttlSeconds: 300 };
 
 /** The DDT's PDF and its packing list (PDF or XLSX, Italian or English): the data read here, drawn in the pool. */
-export function createDdtDocuments(deps: { db: Db; ddt: DdtService; storage: Storage; renderPool: RenderPool; links: SessionLinks }) {
+export function createDdtDocuments(deps: {
+  db: Db;
+  ddt: DdtService;
+  storage: Storage;
+  renderPool: RenderPool;
+  links: SessionLinks;
+}) {
   const { db, ddt: service, storage, renderPool, links } = deps;
 
   async function company(companyId: string): Promise<PdfCompany> {
@@ -45,44 +51,87 @@ export function createDdtDocuments(deps: { db: Db; ddt: DdtService; storage: Sto
     };
   }
 
-  const fileName = (prefix: string, d: { numero: number | null; anno: number | null; _id: string }, ext: string) =>
+  const fileName = (
+    prefix: string,
+    d: { numero: number | null; anno: number | null; _id: string },
+    ext: string,
+  ) =>
     `${prefix}-${d.numero != null && d.anno != null ? numeroDdt(d.numero, d.anno).replace('/', '-') : `bozza-${d._id.slice(-8)}`}.${ext}`;
 
   return {
     /** A link the browser opens without a bearer token (the PDF or the packing list), while this session lives. */
-    async documentoLink(auth: AuthContext & { companyId: string }, id: string, query: DdtDocumentoLinkQuery): Promise<{ url: string }> {
+    async documentoLink(
+      auth: AuthContext & { companyId: string },
+      id: string,
+      query: DdtDocumentoLinkQuery,
+    ): Promise<{ url: string }> {
       await service.get(auth.companyId, id);
       const base = `/api/ddt/${id}`;
       // the format and language stay outside the signature: any of them is the same DDT the session may read
-      if (query.tipo === 'ddt') return { url: links.documentUrl(DDT_LINK, auth, id, `${base}/pdf`) };
-      return { url: links.documentUrl(DDT_LINK, auth, id, `${base}/packing-list`, { formato: query.formato, lingua: query.lingua }) };
+      if (query.tipo === 'ddt')
+        return { url: links.documentUrl(DDT_LINK, auth, id, `${base}/pdf`) };
+      return {
+        url: links.documentUrl(DDT_LINK, auth, id, `${base}/packing-list`, {
+          formato: query.formato,
+          lingua: query.lingua,
+        }),
+      };
     },
 
     /** The company a download serves: a valid signed link's, or the bearer's (lib/session-links.ts). */
-    companyOf: (id: string, query: SignedLinkQuery, bearer: () => AuthContext & { companyId: string }) => links.documentCompany(DDT_LINK, id, query, bearer),
+    companyOf: (
+      id: string,
+      query: SignedLinkQuery,
+      bearer: () => AuthContext & { companyId: string },
+    ) => links.documentCompany(DDT_LINK, id, query, bearer),
 
     async pdf(companyId: string, id: string): Promise<DocumentFile> {
       const ddt = await service.get(companyId, id);
-      const body = await renderPool.render<DdtPdfInput>(DDT_RENDERER, { ddt, company: await company(companyId) });
+      const body = await renderPool.render<DdtPdfInput>(DDT_RENDERER, {
+        ddt,
+        company: await company(companyId),
+      });
       return { body, contentType: 'application/pdf', fileName: fileName('ddt', ddt, 'pdf') };
     },
 
-    async packingList(companyId: string, id: string, query: PackingListQuery): Promise<DocumentFile> {
+    async packingList(
+      companyId: string,
+      id: string,
+      query: PackingListQuery,
+    ): Promise<DocumentFile> {
       const ddt = await service.get(companyId, id);
       // each bundle's slabs: those it shipped, or while a draft those sold to the cliente now
       const lastre: Record<string, PackingLastra[]> = {};
       const stored = await repo.righeOf(db, id);
       for (const r of stored) {
         if (r.entityType !== 'pacco' && r.entityType !== 'lastra') continue;
-        const which = ddt.stato === 'bozza' ? (r.entityType === 'pacco' ? { paccoId: r.entityId, clienteId: ddt.cliente!._id } : { ids: [r.entityId] }) : { ids: r.lastraIds };
+        const which =
+          ddt.stato === 'bozza'
+            ? r.entityType === 'pacco'
+              ? { paccoId: r.entityId, clienteId: ddt.cliente!._id }
+              : { ids: [r.entityId] }
+            : { ids: r.lastraIds };
         lastre[r.id] = await repo.lastrePacking(db, companyId, which);
       }
-      const input: PackingInput = { ddt, company: await company(companyId), lingua: query.lingua, lastre };
+      const input: PackingInput = {
+        ddt,
+        company: await company(companyId),
+        lingua: query.lingua,
+        lastre,
+      };
       const name = query.lingua === 'en' ? 'packing-list' : 'packing-list-it';
       if (query.formato === 'pdf') {
-        return { body: await renderPool.render<PackingInput>(PACKING_RENDERER, input), contentType: 'application/pdf', fileName: fileName(name, ddt, 'pdf') };
+        return {
+          body: await renderPool.render<PackingInput>(PACKING_RENDERER, input),
+          contentType: 'application/pdf',
+          fileName: fileName(name, ddt, 'pdf'),
+        };
       }
-      return { body: await packingXlsx(input), contentType: XLSX, fileName: fileName(name, ddt, 'xlsx') };
+      return {
+        body: await packingXlsx(input),
+        contentType: XLSX,
+        fileName: fileName(name, ddt, 'xlsx'),
+      };
     },
   };
 }
@@ -108,7 +157,20 @@ async function packingXlsx(input: PackingInput): Promise<Buffer> {
   ];
   sheet.getRow(1).font = { bold: true };
   for (const r of packingRows(input)) {
-    const row = sheet.addRow([r.tipo, r.codice, r.kind === 'riga' || r.kind === 'carico' ? r.descrizione || r.misure : '', r.lunghezzaMm, r.altezzaMm, r.spessoreMm, r.scelta || null, r.pezzi, r.casse, r.mq, r.m3, r.pesoKg]);
+    const row = sheet.addRow([
+      r.tipo,
+      r.codice,
+      r.kind === 'riga' || r.kind === 'carico' ? r.descrizione || r.misure : '',
+      r.lunghezzaMm,
+      r.altezzaMm,
+      r.spessoreMm,
+      r.scelta || null,
+      r.pezzi,
+      r.casse,
+      r.mq,
+      r.m3,
+      r.pesoKg,
+    ]);
     if (r.kind === 'totale' || r.kind === 'carico') row.font = { bold: true };
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

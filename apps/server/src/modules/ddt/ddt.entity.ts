@@ -1,4 +1,11 @@
-import { DDT_STATO_LABELS, detailPath, numeroDdt, type DdtRef, type DdtStato, type GenealogyNode } from '@gestcava/contracts';
+import {
+  DDT_STATO_LABELS,
+  detailPath,
+  numeroDdt,
+  type DdtRef,
+  type DdtStato,
+  type GenealogyNode,
+} from '@gestcava/contracts';
 import { italianDate } from '../../lib/dates.js';
 import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import * as repo from './ddt.repository.js';
@@ -8,8 +15,15 @@ import * as repo from './ddt.repository.js';
  * upper-case and trimmed by `normalizeCodice`). `partial`: the year may be cut short or left out, for
  * the candidates of a search ("DDT 5", "5/20").
  */
-export function parseNumeroDdt(text: string, partial = false): { numero: number; anno: string } | null {
-  const m = (partial ? /^(?:DDT\s*(?:N[.°º]?\s*)?)?(\d{1,9})(?:\s*\/\s*(\d{0,4}))?$/ : /^(?:DDT\s*(?:N[.°º]?\s*)?)?(\d{1,9})\s*\/\s*(\d{4})$/).exec(text.toUpperCase());
+export function parseNumeroDdt(
+  text: string,
+  partial = false,
+): { numero: number; anno: string } | null {
+  const m = (
+    partial
+      ? /^(?:DDT\s*(?:N[.°º]?\s*)?)?(\d{1,9})(?:\s*\/\s*(\d{0,4}))?$/
+      : /^(?:DDT\s*(?:N[.°º]?\s*)?)?(\d{1,9})\s*\/\s*(\d{4})$/
+  ).exec(text.toUpperCase());
   if (!m || Number(m[1]) === 0) return null;
   return { numero: Number(m[1]), anno: m[2] ?? '' };
 }
@@ -18,8 +32,19 @@ const statoText = (stato: string) => DDT_STATO_LABELS[stato as DdtStato].toLower
 
 /** What a card or the code box says of a DDT: its receiver, day, colli and weight. */
 function summaryOf(r: Awaited<ReturnType<typeof repo.summaries>>[number]): EntitySummary {
-  const facts = [r.destinatario, r.data ? italianDate(r.data) : null, `${r.colli} colli`, `${r.pesoKg} kg`];
-  return { codice: r.codice, materiale: null, stato: DDT_STATO_LABELS[r.stato as DdtStato], cava: null, facts: facts.filter((f): f is string => f !== null) };
+  const facts = [
+    r.destinatario,
+    r.data ? italianDate(r.data) : null,
+    `${r.colli} colli`,
+    `${r.pesoKg} kg`,
+  ];
+  return {
+    codice: r.codice,
+    materiale: null,
+    stato: DDT_STATO_LABELS[r.stato as DdtStato],
+    cava: null,
+    facts: facts.filter((f): f is string => f !== null),
+  };
 }
 
 /**
@@ -51,22 +76,26 @@ export function registerDdtEntity(entities: EntityRegistry) {
   });
 
   entities.setDdtRefs(async (tx, companyId, id) =>
-    (await repo.ddtOfItem(tx, companyId, id)).map((r): DdtRef => ({ _id: r.id, numero: r.numero!, anno: r.anno!, data: r.data!, stato: r.stato as DdtRef['stato'] })),
+    (await repo.ddtOfItem(tx, companyId, id)).map((r): DdtRef => ({
+      _id: r.id,
+      numero: r.numero!,
+      anno: r.anno!,
+      data: r.data!,
+      stato: r.stato as DdtRef['stato'],
+    })),
   );
 
   for (const kind of ['blocco', 'pacco', 'lastra', 'lotto'] as const) {
     entities.addGenealogy(kind, async (tx, companyId, id) => {
       const rows = await repo.ddtOfItem(tx, companyId, id);
-      return rows.map(
-        (r): GenealogyNode => ({
-          entityType: 'ddt',
-          _id: r.id,
-          label: `DDT ${numeroDdt(r.numero!, r.anno!)} del ${italianDate(r.data!)} a ${r.destinatario}${r.stato === 'annullato' ? ` (${statoText(r.stato)})` : ''}`,
-          codice: numeroDdt(r.numero!, r.anno!),
-          relation: 'vendita',
-          path: detailPath('ddt', r.id),
-        }),
-      );
+      return rows.map((r): GenealogyNode => ({
+        entityType: 'ddt',
+        _id: r.id,
+        label: `DDT ${numeroDdt(r.numero!, r.anno!)} del ${italianDate(r.data!)} a ${r.destinatario}${r.stato === 'annullato' ? ` (${statoText(r.stato)})` : ''}`,
+        codice: numeroDdt(r.numero!, r.anno!),
+        relation: 'vendita',
+        path: detailPath('ddt', r.id),
+      }));
     });
   }
 
@@ -75,14 +104,50 @@ export function registerDdtEntity(entities: EntityRegistry) {
     const g = await repo.genealogyOf(tx, companyId, id);
     if (!g) return [];
     const items = g.righe.map((r): GenealogyNode => {
-      const kind = r.entityType === 'blocco' ? (r.origine === 'esterno' ? 'blocco-esterno' : 'blocco') : r.entityType;
+      const kind =
+        r.entityType === 'blocco'
+          ? r.origine === 'esterno'
+            ? 'blocco-esterno'
+            : 'blocco'
+          : r.entityType;
       const pageId = r.entityType === 'lotto' ? r.lottoId : r.entityId;
-      const label = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' }[r.entityType];
-      return { entityType: r.entityType, _id: pageId ?? r.entityId, label: `${label} ${r.codice}`, codice: r.codice, relation: 'origine', path: pageId ? detailPath(kind, pageId) : null };
+      const label = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' }[
+        r.entityType
+      ];
+      return {
+        entityType: r.entityType,
+        _id: pageId ?? r.entityId,
+        label: `${label} ${r.codice}`,
+        codice: r.codice,
+        relation: 'origine',
+        path: pageId ? detailPath(kind, pageId) : null,
+      };
     });
     // the collaudi that sold its blocks, each once
-    const collaudi = new Map(g.righe.flatMap((r) => (r.collaudoId && r.collaudoCodice ? [[r.collaudoId, r.collaudoCodice] as const] : [])));
-    const sold = [...collaudi].map(([cid, codice]): GenealogyNode => ({ entityType: 'collaudo', _id: cid, label: `Collaudo ${codice}`, codice, relation: 'origine', path: detailPath('collaudo', cid) }));
-    return [...items, ...sold, { entityType: 'cliente', _id: g.clienteId, label: g.destinatario, codice: null, relation: 'vendita', path: detailPath('cliente', g.clienteId) }];
+    const collaudi = new Map(
+      g.righe.flatMap((r) =>
+        r.collaudoId && r.collaudoCodice ? [[r.collaudoId, r.collaudoCodice] as const] : [],
+      ),
+    );
+    const sold = [...collaudi].map(([cid, codice]): GenealogyNode => ({
+      entityType: 'collaudo',
+      _id: cid,
+      label: `Collaudo ${codice}`,
+      codice,
+      relation: 'origine',
+      path: detailPath('collaudo', cid),
+    }));
+    return [
+      ...items,
+      ...sold,
+      {
+        entityType: 'cliente',
+        _id: g.clienteId,
+        label: g.destinatario,
+        codice: null,
+        relation: 'vendita',
+        path: detailPath('cliente', g.clienteId),
+      },
+    ];
   });
 }

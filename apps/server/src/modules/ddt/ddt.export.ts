@@ -5,7 +5,12 @@ import type { ExportColumn } from '../../lib/export.js';
 export const ddtExportColumns: ExportColumn<DdtListItem>[] = [
   { header: 'Numero', value: (d) => d.numero, width: 9 },
   { header: 'Anno', value: (d) => d.anno, width: 8 },
-  { header: 'Data', value: (d) => (d.data ? new Date(`${d.data}T12:00:00`) : null), width: 12, numFmt: 'dd/mm/yyyy' },
+  {
+    header: 'Data',
+    value: (d) => (d.data ? new Date(`${d.data}T12:00:00`) : null),
+    width: 12,
+    numFmt: 'dd/mm/yyyy',
+  },
   { header: 'Stato', value: (d) => DDT_STATO_LABELS[d.stato], width: 11 },
   { header: 'Causale', value: (d) => DDT_CAUSALE_TABLE[d.causale].label, width: 22 },
   { header: 'Destinatario', value: (d) => d.destinatario, width: 32 },

@@ -18,7 +18,15 @@ import {
   type Porto,
   type TrasportoACura,
 } from '@gestcava/contracts';
-import type { BloccoVenduto, DdtRow, LastraVenduta, ListRow, NewRiga, RigaRow, VenditaLotto } from './ddt.repository.js';
+import type {
+  BloccoVenduto,
+  DdtRow,
+  LastraVenduta,
+  ListRow,
+  NewRiga,
+  RigaRow,
+  VenditaLotto,
+} from './ddt.repository.js';
 
 // Rows → the API's shapes, and the figures of each line (DESIGN §4: weight by the one rule, in whole
 // kg per line; colli one per block, bundle or loose slab, the boxes for tiles).
@@ -28,7 +36,12 @@ const scelta = (s: string) => SCELTA_LABELS[s as keyof typeof SCELTA_LABELS] ?? 
 const finitura = (f: string) => (FINITURA_LABELS[f as Finitura] ?? f).toLowerCase();
 
 export function elementoBlocco(b: BloccoVenduto): DdtElemento {
-  const peso = pesoKgBlocco({ pesoRilevato: b.pesoRilevato, pesoPesa: b.pesoPesa, volumeNettoM3: b.volumeNetto, densita: b.densita });
+  const peso = pesoKgBlocco({
+    pesoRilevato: b.pesoRilevato,
+    pesoPesa: b.pesoPesa,
+    volumeNettoM3: b.volumeNetto,
+    densita: b.densita,
+  });
   return {
     entityType: 'blocco',
     _id: b.id,
@@ -48,10 +61,21 @@ export function elementoBlocco(b: BloccoVenduto): DdtElemento {
   };
 }
 
-function superficie(entityType: 'pacco' | 'lastra', id: string, codice: string, slabs: LastraVenduta[]): DdtElemento {
+function superficie(
+  entityType: 'pacco' | 'lastra',
+  id: string,
+  codice: string,
+  slabs: LastraVenduta[],
+): DdtElemento {
   const first = slabs[0]!;
-  const mq = sumRounded(slabs.map((l) => l.mq), 2);
-  const what = entityType === 'pacco' ? `Pacco di ${slabs.length} ${slabs.length === 1 ? 'lastra' : 'lastre'}` : 'Lastra';
+  const mq = sumRounded(
+    slabs.map((l) => l.mq),
+    2,
+  );
+  const what =
+    entityType === 'pacco'
+      ? `Pacco di ${slabs.length} ${slabs.length === 1 ? 'lastra' : 'lastre'}`
+      : 'Lastra';
   return {
     entityType,
     _id: id,
@@ -59,7 +83,10 @@ function superficie(entityType: 'pacco' | 'lastra', id: string, codice: string, 
     descrizione: `${what} di ${first.materiale}, ${finitura(first.finitura)}`,
     materiale: first.materiale,
     scelta: scelta(first.scelta),
-    misure: entityType === 'lastra' ? `${first.lunghezzaMm} × ${first.altezzaMm} × ${first.spessoreMm} mm` : `spessore ${first.spessoreMm} mm`,
+    misure:
+      entityType === 'lastra'
+        ? `${first.lunghezzaMm} × ${first.altezzaMm} × ${first.spessoreMm} mm`
+        : `spessore ${first.spessoreMm} mm`,
     pezzi: slabs.length,
     casse: null,
     mq,
@@ -72,7 +99,8 @@ function superficie(entityType: 'pacco' | 'lastra', id: string, codice: string, 
 }
 
 /** A bundle sold whole: its slabs (all sold to the cliente). */
-export const elementoPacco = (slabs: LastraVenduta[]) => superficie('pacco', slabs[0]!.paccoId, slabs[0]!.paccoCodice, slabs);
+export const elementoPacco = (slabs: LastraVenduta[]) =>
+  superficie('pacco', slabs[0]!.paccoId, slabs[0]!.paccoCodice, slabs);
 export const elementoLastra = (l: LastraVenduta) => superficie('lastra', l.id, l.codice, [l]);
 
 /** A tile sale: `pezzi` of it (default: all it has not shipped). */
@@ -97,10 +125,19 @@ export function elementoLotto(v: VenditaLotto, pezzi = v.venduti - v.spediti): D
   };
 }
 
-const formatoOf = (v: VenditaLotto) => ({ lunghezzaMm: v.lunghezzaMm, larghezzaMm: v.larghezzaMm, spessoreMm: v.spessoreMm, densita: v.densita, pezziPerCassa: v.pezziPerCassa });
+const formatoOf = (v: VenditaLotto) => ({
+  lunghezzaMm: v.lunghezzaMm,
+  larghezzaMm: v.larghezzaMm,
+  spessoreMm: v.spessoreMm,
+  densita: v.densita,
+  pezziPerCassa: v.pezziPerCassa,
+});
 
 /** A tile sale as `da-spedire` lists it: all it has not shipped, and its format for a part of it. */
-export const daSpedireLotto = (v: VenditaLotto): DdtDaSpedire['lotti'][number] => ({ ...elementoLotto(v), formato: formatoOf(v) });
+export const daSpedireLotto = (v: VenditaLotto): DdtDaSpedire['lotti'][number] => ({
+  ...elementoLotto(v),
+  formato: formatoOf(v),
+});
 
 /** The stored line of an element. */
 export function toNewRiga(e: DdtElemento): NewRiga {
@@ -136,16 +173,32 @@ function testata(d: DdtRow) {
   };
 }
 
-export function toDdtDto(row: { ddt: DdtRow; cliente: string; utente: string | null }, righe: RigaRow[], destinazioneCompany: { _id: string; name: string } | null): Ddt {
+export function toDdtDto(
+  row: { ddt: DdtRow; cliente: string; utente: string | null },
+  righe: RigaRow[],
+  destinazioneCompany: { _id: string; name: string } | null,
+): Ddt {
   const d = row.ddt;
   return {
     ...testata(d),
     cliente: { _id: d.clienteId, ragioneSociale: row.cliente },
     destinazioneCompany,
     destinatario: d.destinatario,
-    destinazione: { indirizzo: d.destinazioneIndirizzo, cap: d.destinazioneCap, comune: d.destinazioneComune, provincia: d.destinazioneProvincia, nazione: d.destinazioneNazione },
+    destinazione: {
+      indirizzo: d.destinazioneIndirizzo,
+      cap: d.destinazioneCap,
+      comune: d.destinazioneComune,
+      provincia: d.destinazioneProvincia,
+      nazione: d.destinazioneNazione,
+    },
     trasportoACura: d.trasportoACura as TrasportoACura,
-    vettore: d.vettoreRagioneSociale ? { ragioneSociale: d.vettoreRagioneSociale, partitaIva: d.vettorePartitaIva, targa: d.vettoreTarga } : null,
+    vettore: d.vettoreRagioneSociale
+      ? {
+          ragioneSociale: d.vettoreRagioneSociale,
+          partitaIva: d.vettorePartitaIva,
+          targa: d.vettoreTarga,
+        }
+      : null,
     porto: d.porto as Porto,
     aspetto: d.aspetto,
     inizioTrasporto: d.inizioTrasporto?.toISOString() ?? null,

@@ -15,11 +15,30 @@ import { createDdtService, type DdtService } from './ddt.service.js';
 /** Spedizioni: the DDT of what is sold and leaves the yard; the PDF and the packing list are HTTP-side documents. */
 export const ddtModule = defineModule({
   name: 'ddt',
-  services: (deps: { db: Db; clienti: AnagraficaService; blocchi: BlocchiService; stock: StockService; entities: EntityRegistry }) => ({ ddt: createDdtService(deps) }),
-  routes: async (app, deps: { db: Db; ddt: DdtService; storage: Storage; renderPool: RenderPool; links: SessionLinks }) => {
+  services: (deps: {
+    db: Db;
+    clienti: AnagraficaService;
+    blocchi: BlocchiService;
+    stock: StockService;
+    entities: EntityRegistry;
+  }) => ({ ddt: createDdtService(deps) }),
+  routes: async (
+    app,
+    deps: {
+      db: Db;
+      ddt: DdtService;
+      storage: Storage;
+      renderPool: RenderPool;
+      links: SessionLinks;
+    },
+  ) => {
     await app.register(ddtRoutes, { ddt: deps.ddt, documents: createDdtDocuments(deps) });
   },
   // After the sales (collaudi, stock, transfers): what they sold leaves with its DDT.
   seed: (ctx: SeedContext<{ ddt: DdtService }>) =>
-    seedDdt(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, segheriaId: ctx.companyIds.segheria, userId: ctx.userIds['vendite@cava.example']! }),
+    seedDdt(ctx.db, ctx.services, {
+      marmiId: ctx.companyIds.marmi,
+      segheriaId: ctx.companyIds.segheria,
+      userId: ctx.userIds['vendite@cava.example']!,
+    }),
 });

@@ -1,5 +1,17 @@
 import type { Ddt } from '@gestcava/contracts';
-import { companyHeader, createPdf, dataIt, finishPages, GREY, MARGIN, numero, table, WIDTH, type Column, type PdfCompany } from '../../lib/pdf.js';
+import {
+  companyHeader,
+  createPdf,
+  dataIt,
+  finishPages,
+  GREY,
+  MARGIN,
+  numero,
+  table,
+  WIDTH,
+  type Column,
+  type PdfCompany,
+} from '../../lib/pdf.js';
 
 export type Lingua = 'it' | 'en';
 
@@ -26,17 +38,63 @@ export const render = renderPackingList;
 
 const WORDS = {
   it: {
-    title: 'Packing list', ddt: 'DDT', bozza: 'bozza', blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Pavimento', totale: 'Totale', carico: 'Totale del carico',
-    tipo: 'Tipo', codice: 'Codice', descrizione: 'Descrizione', misure: 'Misure', lunghezza: 'Lunghezza (mm)', altezza: 'Altezza (mm)', spessore: 'Spessore (mm)', pezzi: 'Pezzi', casse: 'Casse', scelta: 'Scelta', peso: 'Peso netto (kg)',
-    destinatario: 'Destinatario', data: 'Data', colli: 'Colli', pagina: (n: number, of: number) => `Pagina ${n} di ${of}`,
+    title: 'Packing list',
+    ddt: 'DDT',
+    bozza: 'bozza',
+    blocco: 'Blocco',
+    pacco: 'Pacco',
+    lastra: 'Lastra',
+    lotto: 'Pavimento',
+    totale: 'Totale',
+    carico: 'Totale del carico',
+    tipo: 'Tipo',
+    codice: 'Codice',
+    descrizione: 'Descrizione',
+    misure: 'Misure',
+    lunghezza: 'Lunghezza (mm)',
+    altezza: 'Altezza (mm)',
+    spessore: 'Spessore (mm)',
+    pezzi: 'Pezzi',
+    casse: 'Casse',
+    scelta: 'Scelta',
+    peso: 'Peso netto (kg)',
+    destinatario: 'Destinatario',
+    data: 'Data',
+    colli: 'Colli',
+    pagina: (n: number, of: number) => `Pagina ${n} di ${of}`,
   },
   en: {
-    title: 'Packing list', ddt: 'Delivery note', bozza: 'draft', blocco: 'Block', pacco: 'Bundle', lastra: 'Slab', lotto: 'Tiles', totale: 'Total', carico: 'Total of the load',
-    tipo: 'Type', codice: 'Code', descrizione: 'Description', misure: 'Dimensions', lunghezza: 'Length (mm)', altezza: 'Height (mm)', spessore: 'Thickness (mm)', pezzi: 'Pieces', casse: 'Boxes', scelta: 'Grade', peso: 'Net weight (kg)',
-    destinatario: 'Consignee', data: 'Date', colli: 'Packages', pagina: (n: number, of: number) => `Page ${n} of ${of}`,
+    title: 'Packing list',
+    ddt: 'Delivery note',
+    bozza: 'draft',
+    blocco: 'Block',
+    pacco: 'Bundle',
+    lastra: 'Slab',
+    lotto: 'Tiles',
+    totale: 'Total',
+    carico: 'Total of the load',
+    tipo: 'Type',
+    codice: 'Code',
+    descrizione: 'Description',
+    misure: 'Dimensions',
+    lunghezza: 'Length (mm)',
+    altezza: 'Height (mm)',
+    spessore: 'Thickness (mm)',
+    pezzi: 'Pieces',
+    casse: 'Boxes',
+    scelta: 'Grade',
+    peso: 'Net weight (kg)',
+    destinatario: 'Consignee',
+    data: 'Date',
+    colli: 'Packages',
+    pagina: (n: number, of: number) => `Page ${n} of ${of}`,
   },
 } as const;
-const SCELTA_EN: Record<string, string> = { prima: 'First', seconda: 'Second', commerciale: 'Commercial' };
+const SCELTA_EN: Record<string, string> = {
+  prima: 'First',
+  seconda: 'Second',
+  commerciale: 'Commercial',
+};
 
 export const packingWords = (lingua: Lingua) => WORDS[lingua];
 
@@ -59,30 +117,94 @@ export interface PackingRow {
   scelta: string;
 }
 
-const empty = { lunghezzaMm: null, altezzaMm: null, spessoreMm: null, pezzi: null, casse: null, mq: null, m3: null, pesoKg: null, scelta: '', misure: '', descrizione: '' };
+const empty = {
+  lunghezzaMm: null,
+  altezzaMm: null,
+  spessoreMm: null,
+  pezzi: null,
+  casse: null,
+  mq: null,
+  m3: null,
+  pesoKg: null,
+  scelta: '',
+  misure: '',
+  descrizione: '',
+};
 
 /** The rows of the packing list, shared by the PDF and the XLSX so both say the same. */
-export function packingRows({ ddt, lingua, lastre }: Pick<PackingInput, 'ddt' | 'lingua' | 'lastre'>): PackingRow[] {
+export function packingRows({
+  ddt,
+  lingua,
+  lastre,
+}: Pick<PackingInput, 'ddt' | 'lingua' | 'lastre'>): PackingRow[] {
   const w = WORDS[lingua];
-  const scelta = (s: string | null) => (s ? (lingua === 'en' ? (SCELTA_EN[s.toLowerCase()] ?? s) : s) : '');
+  const scelta = (s: string | null) =>
+    s ? (lingua === 'en' ? (SCELTA_EN[s.toLowerCase()] ?? s) : s) : '';
   const rows: PackingRow[] = [];
   for (const r of ddt.righe) {
     const tipo = w[r.entityType];
-    const line: PackingRow = { ...empty, kind: 'riga', tipo, codice: r.codice, descrizione: lingua === 'it' ? r.descrizione : `${tipo}, ${r.materiale}`, misure: r.misure, scelta: scelta(r.scelta), pezzi: r.pezzi, casse: r.casse, mq: r.mq, m3: r.m3, pesoKg: r.pesoKg };
+    const line: PackingRow = {
+      ...empty,
+      kind: 'riga',
+      tipo,
+      codice: r.codice,
+      descrizione: lingua === 'it' ? r.descrizione : `${tipo}, ${r.materiale}`,
+      misure: r.misure,
+      scelta: scelta(r.scelta),
+      pezzi: r.pezzi,
+      casse: r.casse,
+      mq: r.mq,
+      m3: r.m3,
+      pesoKg: r.pesoKg,
+    };
     rows.push(line);
     if (r.entityType === 'pacco' || r.entityType === 'lastra') {
       const slabs = lastre[r.rigaId] ?? [];
-      if (r.entityType === 'lastra' && slabs[0]) Object.assign(line, { lunghezzaMm: slabs[0].lunghezzaMm, altezzaMm: slabs[0].altezzaMm, spessoreMm: slabs[0].spessoreMm });
+      if (r.entityType === 'lastra' && slabs[0])
+        Object.assign(line, {
+          lunghezzaMm: slabs[0].lunghezzaMm,
+          altezzaMm: slabs[0].altezzaMm,
+          spessoreMm: slabs[0].spessoreMm,
+        });
       if (r.entityType === 'pacco') {
         for (const l of slabs) {
           const misure = `${l.lunghezzaMm} × ${l.altezzaMm} × ${l.spessoreMm} mm`;
-          rows.push({ ...empty, kind: 'lastra', tipo: w.lastra, codice: l.codice, misure, lunghezzaMm: l.lunghezzaMm, altezzaMm: l.altezzaMm, spessoreMm: l.spessoreMm, pezzi: 1, mq: l.mq, scelta: scelta(l.scelta) });
+          rows.push({
+            ...empty,
+            kind: 'lastra',
+            tipo: w.lastra,
+            codice: l.codice,
+            misure,
+            lunghezzaMm: l.lunghezzaMm,
+            altezzaMm: l.altezzaMm,
+            spessoreMm: l.spessoreMm,
+            pezzi: 1,
+            mq: l.mq,
+            scelta: scelta(l.scelta),
+          });
         }
-        rows.push({ ...empty, kind: 'totale', tipo: '', codice: `${w.totale} ${r.codice}`, pezzi: r.pezzi, mq: r.mq, pesoKg: r.pesoKg });
+        rows.push({
+          ...empty,
+          kind: 'totale',
+          tipo: '',
+          codice: `${w.totale} ${r.codice}`,
+          pezzi: r.pezzi,
+          mq: r.mq,
+          pesoKg: r.pesoKg,
+        });
       }
     }
   }
-  rows.push({ ...empty, kind: 'carico', tipo: '', codice: w.carico, descrizione: `${w.colli}: ${ddt.colli}`, mq: ddt.mq || null, m3: ddt.m3 || null, pesoKg: ddt.pesoKg });
+  rows.push({
+    ...empty,
+    kind: 'carico',
+    tipo: '',
+    codice: w.carico,
+    descrizione: `${w.colli}: ${ddt.colli}`,
+    mq: ddt.mq || null,
+    m3: ddt.m3 || null,
+    pesoKg: ddt.pesoKg,
+  });
   return rows;
 }
 
@@ -95,28 +217,57 @@ export async function renderPackingList(input: PackingInput): Promise<Buffer> {
   const { ddt, company, lingua } = input;
   const w = WORDS[lingua];
   const n = (v: number | null, d: number) => (v == null ? '' : numero(v, d, lingua));
-  const riferimento = ddt.numeroDocumento ? `${w.ddt} ${ddt.numeroDocumento}` : `${w.ddt} (${w.bozza})`;
-  const { doc, bytes } = createPdf({ title: `${w.title} ${riferimento}`, author: company.name, lang: lingua === 'it' ? 'it-IT' : 'en-GB' });
+  const riferimento = ddt.numeroDocumento
+    ? `${w.ddt} ${ddt.numeroDocumento}`
+    : `${w.ddt} (${w.bozza})`;
+  const { doc, bytes } = createPdf({
+    title: `${w.title} ${riferimento}`,
+    author: company.name,
+    lang: lingua === 'it' ? 'it-IT' : 'en-GB',
+  });
   companyHeader(doc, company, w.title, riferimento);
   doc.font('Helvetica').fontSize(9).fillColor('#000');
   const d = ddt.destinatario;
-  doc.text(`${w.destinatario}: ${d.ragioneSociale}${d.nazione ? ` (${d.nazione})` : ''}`, MARGIN, doc.y, { width: WIDTH });
+  doc.text(
+    `${w.destinatario}: ${d.ragioneSociale}${d.nazione ? ` (${d.nazione})` : ''}`,
+    MARGIN,
+    doc.y,
+    { width: WIDTH },
+  );
   if (ddt.data) doc.text(`${w.data}: ${dataIt(ddt.data)}`, { width: WIDTH });
   doc.moveDown(0.5);
   const columns: Column<PackingRow>[] = [
     { title: w.tipo, width: 50, align: 'left', cell: (r) => r.tipo },
     { title: w.codice, width: 95, align: 'left', cell: (r) => r.codice },
-    { title: w.descrizione, width: 95, align: 'left', cell: (r) => (r.kind === 'lastra' ? '' : r.descrizione) },
+    {
+      title: w.descrizione,
+      width: 95,
+      align: 'left',
+      cell: (r) => (r.kind === 'lastra' ? '' : r.descrizione),
+    },
     { title: w.misure, width: 90, align: 'left', cell: (r) => r.misure },
     { title: w.scelta, width: 45, align: 'left', cell: (r) => r.scelta },
-    { title: `${w.pezzi} / ${w.casse}`, width: 45, align: 'right', cell: (r) => [r.pezzi, r.casse].filter((v) => v != null).join(' / ') },
-    { title: 'm² / m³', width: 45, align: 'right', cell: (r) => [n(r.mq, 2), n(r.m3, 3)].filter(Boolean).join('\n') },
+    {
+      title: `${w.pezzi} / ${w.casse}`,
+      width: 45,
+      align: 'right',
+      cell: (r) => [r.pezzi, r.casse].filter((v) => v != null).join(' / '),
+    },
+    {
+      title: 'm² / m³',
+      width: 45,
+      align: 'right',
+      cell: (r) => [n(r.mq, 2), n(r.m3, 3)].filter(Boolean).join('\n'),
+    },
     { title: w.peso, width: 50, align: 'right', cell: (r) => n(r.pesoKg, 0) },
   ];
   const rows = packingRows(input);
   table(doc, columns, rows, (r) => r.kind === 'totale' || r.kind === 'carico');
   doc.font('Helvetica').fontSize(7.5).fillColor(GREY);
-  finishPages(doc, `${w.title} · ${riferimento}`, { watermark: ddt.stato === 'annullato' ? (lingua === 'it' ? 'ANNULLATO' : 'CANCELLED') : null, pagina: w.pagina });
+  finishPages(doc, `${w.title} · ${riferimento}`, {
+    watermark: ddt.stato === 'annullato' ? (lingua === 'it' ? 'ANNULLATO' : 'CANCELLED') : null,
+    pagina: w.pagina,
+  });
   doc.end();
   return bytes;
 }

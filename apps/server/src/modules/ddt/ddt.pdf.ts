@@ -1,5 +1,28 @@
-import { DDT_CAUSALE_TABLE, PORTO_LABELS, TRASPORTO_A_CURA_LABELS, type Ddt, type DdtRiga } from '@gestcava/contracts';
-import { companyHeader, createPdf, dataIt, ensure, facts, finishPages, GREY, indirizzo, MARGIN, numero, sectionTitle, table, WIDTH, type Column, type Doc, type PdfCompany } from '../../lib/pdf.js';
+import {
+  DDT_CAUSALE_TABLE,
+  PORTO_LABELS,
+  TRASPORTO_A_CURA_LABELS,
+  type Ddt,
+  type DdtRiga,
+} from '@gestcava/contracts';
+import {
+  companyHeader,
+  createPdf,
+  dataIt,
+  ensure,
+  facts,
+  finishPages,
+  GREY,
+  indirizzo,
+  MARGIN,
+  numero,
+  sectionTitle,
+  table,
+  WIDTH,
+  type Column,
+  type Doc,
+  type PdfCompany,
+} from '../../lib/pdf.js';
 
 export interface DdtPdfInput {
   ddt: Ddt;
@@ -10,7 +33,14 @@ export interface DdtPdfInput {
 export const render = renderDdt;
 
 /** Date and time in Italy, dd/MM/yyyy HH:mm, whatever zone the server runs in. */
-const DATA_ORA = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const DATA_ORA = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 export const dataOra = (iso: string) => DATA_ORA.format(new Date(iso)).replace(',', '');
 
 /** What a line carries, in its own unit: m³ for a block, slabs and m² for a bundle, pieces, boxes and m² for tiles. */
@@ -35,7 +65,12 @@ const COLUMNS: Column<DdtRiga>[] = [
   { title: 'Quantità', width: 85, align: 'right', cell: quantita },
   { title: 'Colli', width: 30, align: 'right', cell: (r) => String(r.colli) },
   // the weight and what it was taken on: the weighbridge, the theoretical volume, or m² × thickness
-  { title: 'Peso (kg)', width: 65, align: 'right', cell: (r) => `${numero(r.pesoKg, 0)}\n${r.pesoBase}` },
+  {
+    title: 'Peso (kg)',
+    width: 65,
+    align: 'right',
+    cell: (r) => `${numero(r.pesoKg, 0)}\n${r.pesoBase}`,
+  },
 ];
 
 /**
@@ -46,9 +81,24 @@ const COLUMNS: Column<DdtRiga>[] = [
  */
 export async function renderDdt({ ddt, company }: DdtPdfInput): Promise<Buffer> {
   const titolo = ddt.numeroDocumento ? `DDT ${ddt.numeroDocumento}` : 'DDT in bozza';
-  const { doc, bytes } = createPdf({ title: `Documento di trasporto ${ddt.numeroDocumento ?? '(bozza)'}`, author: company.name, lang: 'it-IT' });
-  companyHeader(doc, company, 'Documento di trasporto', ddt.numeroDocumento && ddt.data ? `N. ${ddt.numeroDocumento} del ${dataIt(ddt.data)}` : 'Bozza, non ancora numerato');
-  doc.font('Helvetica').fontSize(7.5).fillColor(GREY).text('D.P.R. 14 agosto 1996, n. 472', MARGIN, doc.y, { width: WIDTH, align: 'right' });
+  const { doc, bytes } = createPdf({
+    title: `Documento di trasporto ${ddt.numeroDocumento ?? '(bozza)'}`,
+    author: company.name,
+    lang: 'it-IT',
+  });
+  companyHeader(
+    doc,
+    company,
+    'Documento di trasporto',
+    ddt.numeroDocumento && ddt.data
+      ? `N. ${ddt.numeroDocumento} del ${dataIt(ddt.data)}`
+      : 'Bozza, non ancora numerato',
+  );
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor(GREY)
+    .text('D.P.R. 14 agosto 1996, n. 472', MARGIN, doc.y, { width: WIDTH, align: 'right' });
   parties(doc, ddt);
   transport(doc, ddt);
   sectionTitle(doc, 'Beni trasportati');
@@ -56,22 +106,48 @@ export async function renderDdt({ ddt, company }: DdtPdfInput): Promise<Buffer> 
   totals(doc, ddt);
   if (ddt.note) {
     sectionTitle(doc, 'Note', 12);
-    doc.font('Helvetica').fontSize(9).fillColor('#000').text(ddt.note, MARGIN, doc.y, { width: WIDTH });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#000')
+      .text(ddt.note, MARGIN, doc.y, { width: WIDTH });
   }
   if (ddt.stato === 'annullato') {
     sectionTitle(doc, 'Annullato', 12);
-    doc.font('Helvetica').fontSize(9).fillColor('#b42318').text(`Annullato il ${ddt.annullatoAt ? dataOra(ddt.annullatoAt) : '—'}: ${ddt.annullatoMotivo ?? ''}`, MARGIN, doc.y, { width: WIDTH });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#b42318')
+      .text(
+        `Annullato il ${ddt.annullatoAt ? dataOra(ddt.annullatoAt) : '—'}: ${ddt.annullatoMotivo ?? ''}`,
+        MARGIN,
+        doc.y,
+        { width: WIDTH },
+      );
   }
   signatures(doc);
-  finishPages(doc, titolo, { watermark: ddt.stato === 'bozza' ? 'BOZZA' : ddt.stato === 'annullato' ? 'ANNULLATO' : null });
+  finishPages(doc, titolo, {
+    watermark: ddt.stato === 'bozza' ? 'BOZZA' : ddt.stato === 'annullato' ? 'ANNULLATO' : null,
+  });
   doc.end();
   return bytes;
 }
 
 function box(doc: Doc, x: number, y: number, width: number, title: string, lines: string[]) {
-  doc.font('Helvetica').fontSize(8).fillColor(GREY).text(title, x + 6, y + 5, { width: width - 12 });
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('#000').text(lines[0] ?? '', x + 6, doc.y + 1, { width: width - 12 });
-  doc.font('Helvetica').fontSize(9).text(lines.slice(1).join('\n'), x + 6, doc.y, { width: width - 12, lineGap: 1 });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(GREY)
+    .text(title, x + 6, y + 5, { width: width - 12 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#000')
+    .text(lines[0] ?? '', x + 6, doc.y + 1, { width: width - 12 });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(lines.slice(1).join('\n'), x + 6, doc.y, { width: width - 12, lineGap: 1 });
   return doc.y + 5;
 }
 
@@ -80,11 +156,34 @@ function parties(doc: Doc, ddt: Ddt) {
   const top = doc.y;
   const half = WIDTH / 2 - 5;
   const d = ddt.destinatario;
-  const left = box(doc, MARGIN, top, half, 'Destinatario (cessionario)', [d.ragioneSociale, d.partitaIva ? `P.IVA ${d.partitaIva}` : '', indirizzo(d) ?? '', d.nazione ?? ''].filter(Boolean));
+  const left = box(
+    doc,
+    MARGIN,
+    top,
+    half,
+    'Destinatario (cessionario)',
+    [
+      d.ragioneSociale,
+      d.partitaIva ? `P.IVA ${d.partitaIva}` : '',
+      indirizzo(d) ?? '',
+      d.nazione ?? '',
+    ].filter(Boolean),
+  );
   const dest = ddt.destinazione;
-  const right = box(doc, MARGIN + half + 10, top, half, 'Luogo di destinazione', [d.ragioneSociale, indirizzo(dest) ?? '', dest.nazione ?? ''].filter(Boolean));
+  const right = box(
+    doc,
+    MARGIN + half + 10,
+    top,
+    half,
+    'Luogo di destinazione',
+    [d.ragioneSociale, indirizzo(dest) ?? '', dest.nazione ?? ''].filter(Boolean),
+  );
   const bottom = Math.max(left, right);
-  doc.rect(MARGIN, top, half, bottom - top).lineWidth(0.6).strokeColor('#000').stroke();
+  doc
+    .rect(MARGIN, top, half, bottom - top)
+    .lineWidth(0.6)
+    .strokeColor('#000')
+    .stroke();
   doc.rect(MARGIN + half + 10, top, half, bottom - top).stroke();
   doc.y = bottom + 6;
 }
@@ -96,18 +195,29 @@ function transport(doc: Doc, ddt: Ddt) {
   facts(doc, MARGIN, half, [
     ['Causale del trasporto', DDT_CAUSALE_TABLE[ddt.causale].label],
     ['Trasporto a cura del', TRASPORTO_A_CURA_LABELS[ddt.trasportoACura]],
-    ['Vettore', v ? [v.ragioneSociale, v.partitaIva && `P.IVA ${v.partitaIva}`].filter(Boolean).join(', ') : null],
+    [
+      'Vettore',
+      v
+        ? [v.ragioneSociale, v.partitaIva && `P.IVA ${v.partitaIva}`].filter(Boolean).join(', ')
+        : null,
+    ],
     ['Targa', v?.targa ?? null],
     ['Porto', PORTO_LABELS[ddt.porto]],
   ]);
   const leftBottom = doc.y;
   doc.y = top;
-  facts(doc, MARGIN + half + 10, half, [
-    ['Aspetto esteriore dei beni', ddt.aspetto],
-    ['Numero colli', String(ddt.colli)],
-    ['Peso lordo', `${numero(ddt.pesoKg, 0)} kg`],
-    ['Inizio trasporto', ddt.inizioTrasporto ? dataOra(ddt.inizioTrasporto) : null],
-  ], 100);
+  facts(
+    doc,
+    MARGIN + half + 10,
+    half,
+    [
+      ['Aspetto esteriore dei beni', ddt.aspetto],
+      ['Numero colli', String(ddt.colli)],
+      ['Peso lordo', `${numero(ddt.pesoKg, 0)} kg`],
+      ['Inizio trasporto', ddt.inizioTrasporto ? dataOra(ddt.inizioTrasporto) : null],
+    ],
+    100,
+  );
   doc.y = Math.max(leftBottom, doc.y);
 }
 
@@ -135,10 +245,18 @@ function signatures(doc: Doc) {
   doc.y += 20;
   const y = doc.y;
   const width = WIDTH / 3 - 14;
-  for (const [n, label] of ['Firma del mittente', 'Firma del conducente', 'Firma del destinatario'].entries()) {
+  for (const [n, label] of [
+    'Firma del mittente',
+    'Firma del conducente',
+    'Firma del destinatario',
+  ].entries()) {
     const x = MARGIN + n * (WIDTH / 3 + 7);
     doc.rect(x, y, width, 54).lineWidth(0.6).strokeColor('#000').stroke();
-    doc.font('Helvetica').fontSize(8).fillColor(GREY).text(label, x + 5, y + 4, { width: width - 10 });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(label, x + 5, y + 4, { width: width - 10 });
   }
   doc.y = y + 60;
 }

@@ -1,7 +1,34 @@
 import type { DdtListQuery } from '@gestcava/contracts';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, clienti, collaudi, collaudoRighe, ddt, ddtContatori, ddtRighe, lastre, lotti, materiali, movimenti, pacchi, users } from '../../db/schema/index.js';
+import {
+  blocchi,
+  clienti,
+  collaudi,
+  collaudoRighe,
+  ddt,
+  ddtContatori,
+  ddtRighe,
+  lastre,
+  lotti,
+  materiali,
+  movimenti,
+  pacchi,
+  users,
+} from '../../db/schema/index.js';
 import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { selectLastre } from '../../lib/stock-queries.js';
@@ -18,8 +45,15 @@ export type NewRiga = Omit<typeof ddtRighe.$inferInsert, 'ddtId' | 'posizione'>;
 // cliente and not yet shipped. `ids` narrows them to a draft's lines.
 
 /** Blocks `venduto` to the cliente, with the weighbridge reading of the collaudo that sold them, if any. */
-export function blocchiVenduti(db: DbOrTx, companyId: string, clienteId: string, ids?: readonly string[]) {
-  const pesoRilevato = sql<number | null>`(select ${collaudoRighe.pesoRilevato} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
+export function blocchiVenduti(
+  db: DbOrTx,
+  companyId: string,
+  clienteId: string,
+  ids?: readonly string[],
+) {
+  const pesoRilevato = sql<
+    number | null
+  >`(select ${collaudoRighe.pesoRilevato} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
     where ${collaudoRighe.bloccoId} = ${blocchi.id} and ${collaudi.stato} = 'confermato' and ${collaudoRighe.esito} in ('accettato', 'accettato_con_riserva')
     order by ${collaudi.data} desc limit 1)`.mapWith(Number);
   return db
@@ -38,7 +72,14 @@ export function blocchiVenduti(db: DbOrTx, companyId: string, clienteId: string,
     })
     .from(blocchi)
     .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.stato, 'venduto'), eq(blocchi.clienteId, clienteId), ids ? inArray(blocchi.id, [...ids]) : undefined))
+    .where(
+      and(
+        eq(blocchi.companyId, companyId),
+        eq(blocchi.stato, 'venduto'),
+        eq(blocchi.clienteId, clienteId),
+        ids ? inArray(blocchi.id, [...ids]) : undefined,
+      ),
+    )
     .orderBy(asc(blocchi.codice));
 }
 export type BloccoVenduto = Awaited<ReturnType<typeof blocchiVenduti>>[number];
@@ -47,7 +88,12 @@ export type BloccoVenduto = Awaited<ReturnType<typeof blocchiVenduti>>[number];
  * Slabs `venduta` to the cliente, each with how many other slabs of its bundle are neither sold to
  * this cliente nor broken (0: the bundle travels whole, as one collo).
  */
-export function lastreVendute(db: DbOrTx, companyId: string, clienteId: string, where?: { ids?: readonly string[]; paccoIds?: readonly string[] }) {
+export function lastreVendute(
+  db: DbOrTx,
+  companyId: string,
+  clienteId: string,
+  where?: { ids?: readonly string[]; paccoIds?: readonly string[] },
+) {
   return selectLastre(db, {
     id: lastre.id,
     codice: lastre.codice,
@@ -62,7 +108,8 @@ export function lastreVendute(db: DbOrTx, companyId: string, clienteId: string, 
     materiale: materiali.nome,
     densita: materiali.densita,
     // the inner table is aliased, so "lastre" below is the outer row
-    altre: sql<number>`(select count(*)::int from ${lastre} as altra where altra.pacco_id = ${lastre.paccoId} and altra.stato <> 'rotta'
+    altre:
+      sql<number>`(select count(*)::int from ${lastre} as altra where altra.pacco_id = ${lastre.paccoId} and altra.stato <> 'rotta'
       and not (altra.stato = 'venduta' and altra.cliente_id = ${clienteId}))`.mapWith(Number),
   })
     .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
@@ -80,7 +127,12 @@ export function lastreVendute(db: DbOrTx, companyId: string, clienteId: string, 
 export type LastraVenduta = Awaited<ReturnType<typeof lastreVendute>>[number];
 
 /** Tile sales (a lot's `scarico` or `trasferimento`) to the cliente with pieces not yet shipped. */
-export function venditeLotti(db: DbOrTx, companyId: string, clienteId: string, ids?: readonly string[]) {
+export function venditeLotti(
+  db: DbOrTx,
+  companyId: string,
+  clienteId: string,
+  ids?: readonly string[],
+) {
   return db
     .select({
       id: movimenti.id,
@@ -115,31 +167,75 @@ export function venditeLotti(db: DbOrTx, companyId: string, clienteId: string, i
 export type VenditaLotto = Awaited<ReturnType<typeof venditeLotti>>[number];
 
 /** An item's code in the company, whatever its state (to name it in a 409), or undefined when it is not there. */
-export async function codiceOf(db: DbOrTx, companyId: string, entityType: string, id: string): Promise<string | undefined> {
+export async function codiceOf(
+  db: DbOrTx,
+  companyId: string,
+  entityType: string,
+  id: string,
+): Promise<string | undefined> {
   const pick = async (q: Promise<Array<{ codice: string }>>) => (await q)[0]?.codice;
   switch (entityType) {
     case 'blocco':
-      return pick(db.select({ codice: blocchi.codice }).from(blocchi).where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id))));
+      return pick(
+        db
+          .select({ codice: blocchi.codice })
+          .from(blocchi)
+          .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id))),
+      );
     case 'pacco':
-      return pick(db.select({ codice: pacchi.codice }).from(pacchi).where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id))));
+      return pick(
+        db
+          .select({ codice: pacchi.codice })
+          .from(pacchi)
+          .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id))),
+      );
     case 'lastra':
-      return pick(db.select({ codice: lastre.codice }).from(lastre).where(and(eq(lastre.companyId, companyId), eq(lastre.id, id))));
+      return pick(
+        db
+          .select({ codice: lastre.codice })
+          .from(lastre)
+          .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id))),
+      );
     default:
       return pick(
         db
           .select({ codice: lotti.codice })
           .from(movimenti)
           .innerJoin(lotti, eq(lotti.id, movimenti.lottoId))
-          .where(and(eq(movimenti.companyId, companyId), eq(movimenti.id, id), isNotNull(movimenti.clienteId))),
+          .where(
+            and(
+              eq(movimenti.companyId, companyId),
+              eq(movimenti.id, id),
+              isNotNull(movimenti.clienteId),
+            ),
+          ),
       );
   }
 }
 
 /** Slabs as the packing list prints them: those a line shipped, or (a draft's bundle) those sold to its cliente. */
-export function lastrePacking(db: DbOrTx, companyId: string, which: { ids: readonly string[] } | { paccoId: string; clienteId: string }) {
-  const where = 'ids' in which ? inArray(lastre.id, [...which.ids]) : and(eq(lastre.paccoId, which.paccoId), eq(lastre.stato, 'venduta'), eq(lastre.clienteId, which.clienteId));
+export function lastrePacking(
+  db: DbOrTx,
+  companyId: string,
+  which: { ids: readonly string[] } | { paccoId: string; clienteId: string },
+) {
+  const where =
+    'ids' in which
+      ? inArray(lastre.id, [...which.ids])
+      : and(
+          eq(lastre.paccoId, which.paccoId),
+          eq(lastre.stato, 'venduta'),
+          eq(lastre.clienteId, which.clienteId),
+        );
   if ('ids' in which && which.ids.length === 0) return Promise.resolve([]);
-  return selectLastre(db, { codice: lastre.codice, lunghezzaMm: lastre.lunghezzaMm, altezzaMm: lastre.altezzaMm, spessoreMm: pacchi.spessoreMm, mq: lastre.mq, scelta: lastre.scelta })
+  return selectLastre(db, {
+    codice: lastre.codice,
+    lunghezzaMm: lastre.lunghezzaMm,
+    altezzaMm: lastre.altezzaMm,
+    spessoreMm: pacchi.spessoreMm,
+    mq: lastre.mq,
+    scelta: lastre.scelta,
+  })
     .where(and(eq(lastre.companyId, companyId), where))
     .orderBy(asc(lastre.codice));
 }
@@ -154,18 +250,27 @@ export async function insertDdt(tx: DbOrTx, row: NewDdt): Promise<DdtRow> {
 /** The draft's lines replaced by these (in this order). */
 export async function replaceRighe(tx: DbOrTx, ddtId: string, righe: NewRiga[]): Promise<void> {
   await tx.delete(ddtRighe).where(eq(ddtRighe.ddtId, ddtId));
-  if (righe.length) await tx.insert(ddtRighe).values(righe.map((r, i) => ({ ...r, ddtId, posizione: i + 1 })));
+  if (righe.length)
+    await tx.insert(ddtRighe).values(righe.map((r, i) => ({ ...r, ddtId, posizione: i + 1 })));
 }
 
 export async function setLastraIds(tx: DbOrTx, rigaId: string, ids: string[]): Promise<void> {
   await tx.update(ddtRighe).set({ lastraIds: ids }).where(eq(ddtRighe.id, rigaId));
 }
 
-export async function updateDdt(tx: DbOrTx, companyId: string, id: string, set: Partial<NewDdt>, stato?: string): Promise<DdtRow | undefined> {
+export async function updateDdt(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+  set: Partial<NewDdt>,
+  stato?: string,
+): Promise<DdtRow | undefined> {
   const [row] = await tx
     .update(ddt)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(ddt.companyId, companyId), eq(ddt.id, id), stato ? eq(ddt.stato, stato) : undefined))
+    .where(
+      and(eq(ddt.companyId, companyId), eq(ddt.id, id), stato ? eq(ddt.stato, stato) : undefined),
+    )
     .returning();
   return row;
 }
@@ -179,7 +284,11 @@ export async function deleteBozza(tx: DbOrTx, companyId: string, id: string): Pr
 }
 
 /** The DDT locked for a change of state (two emissions of one draft wait for each other). */
-export async function lockDdt(tx: DbOrTx, companyId: string, id: string): Promise<DdtRow | undefined> {
+export async function lockDdt(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<DdtRow | undefined> {
   const [row] = await tx
     .select()
     .from(ddt)
@@ -199,7 +308,11 @@ export async function findDdt(db: DbOrTx, companyId: string, id: string) {
 }
 
 export function righeOf(db: DbOrTx, ddtId: string) {
-  return db.select().from(ddtRighe).where(eq(ddtRighe.ddtId, ddtId)).orderBy(asc(ddtRighe.posizione));
+  return db
+    .select()
+    .from(ddtRighe)
+    .where(eq(ddtRighe.ddtId, ddtId))
+    .orderBy(asc(ddtRighe.posizione));
 }
 
 /**
@@ -210,7 +323,10 @@ export async function nextNumero(tx: DbOrTx, companyId: string, anno: number): P
   const [row] = await tx
     .insert(ddtContatori)
     .values({ companyId, anno, ultimo: 1 })
-    .onConflictDoUpdate({ target: [ddtContatori.companyId, ddtContatori.anno], set: { ultimo: sql`${ddtContatori.ultimo} + 1` } })
+    .onConflictDoUpdate({
+      target: [ddtContatori.companyId, ddtContatori.anno],
+      set: { ultimo: sql`${ddtContatori.ultimo} + 1` },
+    })
     .returning({ ultimo: ddtContatori.ultimo });
   return row!.ultimo;
 }
@@ -218,7 +334,15 @@ export async function nextNumero(tx: DbOrTx, companyId: string, anno: number): P
 /** The emitted or cancelled DDTs that carried an item (a block, a bundle or some of its slabs, a slab on its own or in its bundle, a lot's sale): its page links them. */
 export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string) {
   const rows = await db
-    .selectDistinct({ id: ddt.id, numero: ddt.numero, anno: ddt.anno, data: ddt.data, destinatario: destinatarioText, stato: ddt.stato, emessoAt: ddt.emessoAt })
+    .selectDistinct({
+      id: ddt.id,
+      numero: ddt.numero,
+      anno: ddt.anno,
+      data: ddt.data,
+      destinatario: destinatarioText,
+      stato: ddt.stato,
+      emessoAt: ddt.emessoAt,
+    })
     .from(ddtRighe)
     .innerJoin(ddt, eq(ddt.id, ddtRighe.ddtId))
     .where(
@@ -252,7 +376,12 @@ function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' |
     const numero = /^\s*(\d{1,9})(?:\s*\/\s*(\d{4}))?\s*$/.exec(f.q);
     conditions.push(
       or(
-        numero ? and(eq(ddt.numero, Number(numero[1])), numero[2] ? eq(ddt.anno, Number(numero[2])) : undefined) : undefined,
+        numero
+          ? and(
+              eq(ddt.numero, Number(numero[1])),
+              numero[2] ? eq(ddt.anno, Number(numero[2])) : undefined,
+            )
+          : undefined,
         matchesSearch(destinatarioText, f.q),
         sql`exists (select 1 from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id} and ${matchesSearch(ddtRighe.codice, f.q)})`,
         // a slab's code finds the DDT its bundle travelled with
@@ -265,12 +394,20 @@ function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' |
 
 const listColumns = {
   ddt,
-  righe: sql<number>`(select count(*)::int from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id})`.mapWith(Number),
+  righe:
+    sql<number>`(select count(*)::int from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id})`.mapWith(
+      Number,
+    ),
 };
 
 export async function page(db: DbOrTx, companyId: string, query: DdtListQuery & PageOpts) {
   const where = filterWhere(companyId, query);
-  const order = orderByOf(query.sort, { numero: ddt.numero, data: ddt.data, stato: ddt.stato, createdAt: ddt.createdAt }, desc(ddt.createdAt), ddt.id);
+  const order = orderByOf(
+    query.sort,
+    { numero: ddt.numero, data: ddt.data, stato: ddt.stato, createdAt: ddt.createdAt },
+    desc(ddt.createdAt),
+    ddt.id,
+  );
   const [items, [counted]] = await Promise.all([
     db
       .select(listColumns)
@@ -279,13 +416,19 @@ export async function page(db: DbOrTx, companyId: string, query: DdtListQuery & 
       .orderBy(...order)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ n: cappedCount(sql`select 1 from ${ddt} where ${where}`) }).from(sql`(select 1) as one`),
+    db
+      .select({ n: cappedCount(sql`select 1 from ${ddt} where ${where}`) })
+      .from(sql`(select 1) as one`),
   ]);
   return { items, counted: counted?.n ?? 0 };
 }
 
 /** The filtered list's totals: every DDT counted, the emitted ones' colli and kg summed. */
-export async function summary(db: DbOrTx, companyId: string, filter: Omit<DdtListQuery, 'page' | 'limit' | 'sort'>) {
+export async function summary(
+  db: DbOrTx,
+  companyId: string,
+  filter: Omit<DdtListQuery, 'page' | 'limit' | 'sort'>,
+) {
   const emesso = sql`${ddt.stato} = 'emesso'`;
   const [row] = await db
     .select({
@@ -300,8 +443,16 @@ export async function summary(db: DbOrTx, companyId: string, filter: Omit<DdtLis
 }
 
 /** The export's rows, a keyset batch at a time. */
-export function exportBatch(db: DbOrTx, companyId: string, filter: Omit<DdtListQuery, 'page' | 'limit'>, after: { createdAt: Date; id: string } | null, limit: number) {
-  const keyset = after ? sql`(${ddt.createdAt}, ${ddt.id}) < (${after.createdAt}, ${after.id})` : undefined;
+export function exportBatch(
+  db: DbOrTx,
+  companyId: string,
+  filter: Omit<DdtListQuery, 'page' | 'limit'>,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+) {
+  const keyset = after
+    ? sql`(${ddt.createdAt}, ${ddt.id}) < (${after.createdAt}, ${after.id})`
+    : undefined;
   return db
     .select(listColumns)
     .from(ddt)
@@ -314,23 +465,46 @@ export type ListRow = Awaited<ReturnType<typeof exportBatch>>[number];
 /* ---------------------------------------------------------------- the entity registry */
 
 /** A DDT's code is its number, "12/2026" (`numeroDdt`); a draft has none. */
-const codiceText = sql<string | null>`case when ${ddt.numero} is null then null else ${ddt.numero}::text || '/' || ${ddt.anno}::text end`;
+const codiceText = sql<
+  string | null
+>`case when ${ddt.numero} is null then null else ${ddt.numero}::text || '/' || ${ddt.anno}::text end`;
 
 /** The DDT's id and code, by id or by number and year, inside the company. */
-export async function findRef(db: DbOrTx, companyId: string, by: { id: string } | { numero: number; anno: number }) {
+export async function findRef(
+  db: DbOrTx,
+  companyId: string,
+  by: { id: string } | { numero: number; anno: number },
+) {
   const [row] = await db
     .select({ id: ddt.id, codice: codiceText })
     .from(ddt)
-    .where(and(eq(ddt.companyId, companyId), 'id' in by ? eq(ddt.id, by.id) : and(eq(ddt.numero, by.numero), eq(ddt.anno, by.anno))));
+    .where(
+      and(
+        eq(ddt.companyId, companyId),
+        'id' in by ? eq(ddt.id, by.id) : and(eq(ddt.numero, by.numero), eq(ddt.anno, by.anno)),
+      ),
+    );
   return row ?? null;
 }
 
 /** DDTs of that number, of the years that begin with `anno` (any year when empty): newest first. */
-export function searchRefs(db: DbOrTx, companyId: string, numero: number, anno: string, limit: number) {
+export function searchRefs(
+  db: DbOrTx,
+  companyId: string,
+  numero: number,
+  anno: string,
+  limit: number,
+) {
   return db
     .select({ id: ddt.id, codice: codiceText })
     .from(ddt)
-    .where(and(eq(ddt.companyId, companyId), eq(ddt.numero, numero), anno ? sql`${ddt.anno}::text like ${`${anno}%`}` : undefined))
+    .where(
+      and(
+        eq(ddt.companyId, companyId),
+        eq(ddt.numero, numero),
+        anno ? sql`${ddt.anno}::text like ${`${anno}%`}` : undefined,
+      ),
+    )
     .orderBy(desc(ddt.anno))
     .limit(limit);
 }
@@ -339,7 +513,15 @@ export function searchRefs(db: DbOrTx, companyId: string, numero: number, anno: 
 export async function summaries(db: DbOrTx, companyId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: ddt.id, codice: codiceText, stato: ddt.stato, data: ddt.data, destinatario: destinatarioText, colli: ddt.colli, pesoKg: ddt.pesoKg })
+    .select({
+      id: ddt.id,
+      codice: codiceText,
+      stato: ddt.stato,
+      data: ddt.data,
+      destinatario: destinatarioText,
+      colli: ddt.colli,
+      pesoKg: ddt.pesoKg,
+    })
     .from(ddt)
     .where(and(eq(ddt.companyId, companyId), inArray(ddt.id, [...ids])));
 }
@@ -358,7 +540,9 @@ export async function genealogyOf(db: DbOrTx, companyId: string, id: string) {
   if (!head) return null;
   // a block's sale: the last confirmed collaudo that accepted it (blocco → collaudo → DDT → cliente)
   const collaudo = (column: typeof collaudi.id | typeof collaudi.codice) =>
-    sql<string | null>`(select ${column} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
+    sql<
+      string | null
+    >`(select ${column} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
       where ${collaudoRighe.bloccoId} = ${ddtRighe.entityId} and ${collaudi.stato} = 'confermato' and ${collaudoRighe.esito} in ('accettato', 'accettato_con_riserva')
       order by ${collaudi.data} desc limit 1)`;
   const righe = await db

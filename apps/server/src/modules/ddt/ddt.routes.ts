@@ -33,7 +33,10 @@ const tags = ['ddt'];
 const base = '/api/ddt';
 
 /** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (DESIGN §4 "Spedizione (DDT)"). */
-export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtDocuments }> = async (app, { ddt, documents }) => {
+export const ddtRoutes: FastifyPluginAsyncZod<{
+  ddt: DdtService;
+  documents: DdtDocuments;
+}> = async (app, { ddt, documents }) => {
   listRoutes(app, base, {
     access: read,
     tags,
@@ -42,49 +45,139 @@ export const ddtRoutes: FastifyPluginAsyncZod<{ ddt: DdtService; documents: DdtD
     export: { query: ddtExportQuerySchema, read: ddt.exportList },
   });
   // Pickers under this page's own permission (DESIGN §3.1): a magazzino clerk shipping needs no clienti page.
-  app.get(`${base}/clienti-selezionabili`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
-    ddt.pickClienti(companyOf(request), request.query.q),
+  app.get(
+    `${base}/clienti-selezionabili`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: pickerQuerySchema,
+        response: { 200: z.array(anagraficaPickerItemSchema) },
+      },
+    },
+    async (request) => ddt.pickClienti(companyOf(request), request.query.q),
   );
-  app.get(`${base}/ditte-selezionabili`, { config: { access: read }, schema: { tags, response: { 200: z.array(dittaDestinazioneSchema) } } }, async (request) => ddt.ditte(companyOf(request)));
-  app.get(`${base}/da-spedire`, { config: { access: read }, schema: { tags, querystring: ddtDaSpedireQuerySchema, response: { 200: ddtDaSpedireSchema } } }, async (request) =>
-    ddt.daSpedire(companyOf(request), request.query),
+  app.get(
+    `${base}/ditte-selezionabili`,
+    {
+      config: { access: read },
+      schema: { tags, response: { 200: z.array(dittaDestinazioneSchema) } },
+    },
+    async (request) => ddt.ditte(companyOf(request)),
   );
-  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: ddtSchema } } }, async (request) => ddt.get(companyOf(request), request.params.id));
-  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
-    ddt.history(companyOf(request), request.params.id),
+  app.get(
+    `${base}/da-spedire`,
+    {
+      config: { access: read },
+      schema: { tags, querystring: ddtDaSpedireQuerySchema, response: { 200: ddtDaSpedireSchema } },
+    },
+    async (request) => ddt.daSpedire(companyOf(request), request.query),
   );
-  app.get(`${base}/:id/genealogy`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: z.array(genealogyNodeSchema) } } }, async (request) =>
-    ddt.genealogy(companyOf(request), request.params.id),
+  app.get(
+    `${base}/:id`,
+    { config: { access: read }, schema: { tags, params: idParams, response: { 200: ddtSchema } } },
+    async (request) => ddt.get(companyOf(request), request.params.id),
   );
-  app.post(base, { config: { access: write }, schema: { tags, body: ddtCreateSchema, response: { 201: ddtSchema } } }, async (request, reply) =>
-    reply.code(201).send(await ddt.create(actorOf(request), request.body)),
+  app.get(
+    `${base}/:id/history`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: historySchema } },
+    },
+    async (request) => ddt.history(companyOf(request), request.params.id),
   );
-  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: ddtUpdateSchema, response: { 200: ddtSchema } } }, async (request) =>
-    ddt.update(actorOf(request), request.params.id, request.body),
+  app.get(
+    `${base}/:id/genealogy`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: z.array(genealogyNodeSchema) } },
+    },
+    async (request) => ddt.genealogy(companyOf(request), request.params.id),
   );
-  app.delete(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams } }, async (request, reply) => {
-    await ddt.remove(actorOf(request), request.params.id);
-    return reply.code(204).send();
-  });
-  app.post(`${base}/:id/emetti`, { config: { access: write }, schema: { tags, params: idParams, response: { 200: ddtSchema } } }, async (request) =>
-    ddt.emetti(actorOf(request), request.params.id),
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: { tags, body: ddtCreateSchema, response: { 201: ddtSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await ddt.create(actorOf(request), request.body)),
   );
-  app.post(`${base}/:id/annulla`, { config: { access: write }, schema: { tags, params: idParams, body: ddtAnnullaSchema, response: { 200: ddtSchema } } }, async (request) =>
-    ddt.annulla(actorOf(request), request.params.id, request.body.motivo),
+  app.put(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: ddtUpdateSchema, response: { 200: ddtSchema } },
+    },
+    async (request) => ddt.update(actorOf(request), request.params.id, request.body),
   );
-  app.get(`${base}/:id/documento-link`, { config: { access: read }, schema: { tags, params: idParams, querystring: ddtDocumentoLinkQuerySchema, response: { 200: ddtDocumentoLinkSchema } } }, async (request) =>
-    documents.documentoLink(requireAuth(request), request.params.id, request.query),
+  app.delete(
+    `${base}/:id`,
+    { config: { access: write }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await ddt.remove(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+  app.post(
+    `${base}/:id/emetti`,
+    { config: { access: write }, schema: { tags, params: idParams, response: { 200: ddtSchema } } },
+    async (request) => ddt.emetti(actorOf(request), request.params.id),
+  );
+  app.post(
+    `${base}/:id/annulla`,
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: ddtAnnullaSchema, response: { 200: ddtSchema } },
+    },
+    async (request) => ddt.annulla(actorOf(request), request.params.id, request.body.motivo),
+  );
+  app.get(
+    `${base}/:id/documento-link`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: ddtDocumentoLinkQuerySchema,
+        response: { 200: ddtDocumentoLinkSchema },
+      },
+    },
+    async (request) =>
+      documents.documentoLink(requireAuth(request), request.params.id, request.query),
   );
 
   // A bearer with spedizioni read (API clients), or the signed link of `documento-link` (the browser's
   // plain link), which works only while the session that asked for it lives (lib/session-links.ts).
   const signed = { config: { access: 'public' }, preHandler: app.limits.export } as const;
-  app.get(`${base}/:id/pdf`, { ...signed, schema: { tags, params: idParams, querystring: signedLinkQuerySchema } }, async (request, reply) => {
-    const companyId = await documents.companyOf(request.params.id, request.query, () => requireAuth(request));
-    return sendDocument(reply, await documents.pdf(companyId, request.params.id));
-  });
-  app.get(`${base}/:id/packing-list`, { ...signed, schema: { tags, params: idParams, querystring: packingListQuerySchema.extend(signedLinkQuerySchema.shape) } }, async (request, reply) => {
-    const companyId = await documents.companyOf(request.params.id, request.query, () => requireAuth(request));
-    return sendDocument(reply, await documents.packingList(companyId, request.params.id, request.query));
-  });
+  app.get(
+    `${base}/:id/pdf`,
+    { ...signed, schema: { tags, params: idParams, querystring: signedLinkQuerySchema } },
+    async (request, reply) => {
+      const companyId = await documents.companyOf(request.params.id, request.query, () =>
+        requireAuth(request),
+      );
+      return sendDocument(reply, await documents.pdf(companyId, request.params.id));
+    },
+  );
+  app.get(
+    `${base}/:id/packing-list`,
+    {
+      ...signed,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: packingListQuerySchema.extend(signedLinkQuerySchema.shape),
+      },
+    },
+    async (request, reply) => {
+      const companyId = await documents.companyOf(request.params.id, request.query, () =>
+        requireAuth(request),
+      );
+      return sendDocument(
+        reply,
+        await documents.packingList(companyId, request.params.id, request.query),
+      );
+    },
+  );
 };

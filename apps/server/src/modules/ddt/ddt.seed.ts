@@ -6,12 +6,31 @@ import type { Actor } from '../../lib/actor.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import type { DdtService } from './ddt.service.js';
 
-const VETTORE = { ragioneSociale: 'F.lli Tonarelli Autotrasporti S.r.l.', partitaIva: '00123450457', targa: 'FK482TR' };
+const VETTORE = {
+  ragioneSociale: 'F.lli Tonarelli Autotrasporti S.r.l.',
+  partitaIva: '00123450457',
+  targa: 'FK482TR',
+};
 
-const righeOf = (da: DdtDaSpedire) => [...da.blocchi, ...da.pacchi, ...da.lastre, ...da.lotti].map((e) => ({ entityType: e.entityType, id: e._id }));
+const righeOf = (da: DdtDaSpedire) =>
+  [...da.blocchi, ...da.pacchi, ...da.lastre, ...da.lotti].map((e) => ({
+    entityType: e.entityType,
+    id: e._id,
+  }));
 
 function bozza(clienteId: string, righe: DdtCreate['righe'], extra: Partial<DdtCreate>): DdtCreate {
-  return { causale: 'vendita', clienteId, trasportoACura: 'vettore', vettore: VETTORE, porto: 'franco', aspetto: 'Blocchi sfusi', inizioTrasporto: null, note: null, righe, ...extra };
+  return {
+    causale: 'vendita',
+    clienteId,
+    trasportoACura: 'vettore',
+    vettore: VETTORE,
+    porto: 'franco',
+    aspetto: 'Blocchi sfusi',
+    inizioTrasporto: null,
+    note: null,
+    righe,
+    ...extra,
+  };
 }
 
 /**
@@ -20,12 +39,22 @@ function bozza(clienteId: string, righe: DdtCreate['righe'], extra: Partial<DdtC
  * stock, and the blocks transferred to Segheria Demo — numbered without gaps in date order. The two
  * newest collaudi stay sold and unshipped, for the demo users to ship.
  */
-export async function seedDdt(db: Db, { ddt }: { ddt: DdtService }, ctx: { marmiId: string; segheriaId: string; userId: string }) {
+export async function seedDdt(
+  db: Db,
+  { ddt }: { ddt: DdtService },
+  ctx: { marmiId: string; segheriaId: string; userId: string },
+) {
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const today = todayInRome();
   const thisYear = today.slice(0, 4);
   const confermati = await db
-    .select({ id: collaudi.id, codice: collaudi.codice, data: collaudi.data, clienteId: collaudi.clienteId, resa: collaudi.resa })
+    .select({
+      id: collaudi.id,
+      codice: collaudi.codice,
+      data: collaudi.data,
+      clienteId: collaudi.clienteId,
+      resa: collaudi.resa,
+    })
     .from(collaudi)
     .where(and(eq(collaudi.companyId, ctx.marmiId), eq(collaudi.stato, 'confermato')))
     .orderBy(asc(collaudi.data), asc(collaudi.id));
@@ -41,20 +70,29 @@ export async function seedDdt(db: Db, { ddt }: { ddt: DdtService }, ctx: { marmi
     const data = [addDays(c.data, 3), today].sort()[0]!;
     if (venduti.length === 0 || !data.startsWith(thisYear)) continue;
     const estero = c.resa?.startsWith('FOB') ?? false;
-    const body = bozza(c.clienteId, venduti.map((b) => ({ entityType: 'blocco' as const, id: b.id })), {
-      // export by sea: the haulier takes the blocks to the port; Italian buyers collect with their own truck
-      trasportoACura: estero ? 'vettore' : 'destinatario',
-      vettore: estero ? VETTORE : undefined,
-      porto: estero ? 'franco' : 'assegnato',
-      inizioTrasporto: `${data}T07:30:00.000Z`,
-      note: `Collaudo ${c.codice}${estero ? ': al porto di Marina di Carrara per l’imbarco' : ''}`,
-    });
+    const body = bozza(
+      c.clienteId,
+      venduti.map((b) => ({ entityType: 'blocco' as const, id: b.id })),
+      {
+        // export by sea: the haulier takes the blocks to the port; Italian buyers collect with their own truck
+        trasportoACura: estero ? 'vettore' : 'destinatario',
+        vettore: estero ? VETTORE : undefined,
+        porto: estero ? 'franco' : 'assegnato',
+        inizioTrasporto: `${data}T07:30:00.000Z`,
+        note: `Collaudo ${c.codice}${estero ? ': al porto di Marina di Carrara per l’imbarco' : ''}`,
+      },
+    );
     const draft = await ddt.create(actor, body);
     await ddt.emetti(actor, draft._id, { data, at: new Date(`${data}T07:00:00Z`) });
     if (!annullato && estero) {
       // the ship left without the container: the DDT is cancelled and the blocks leave two days later
       annullato = true;
-      await ddt.annulla(actor, draft._id, 'Container non imbarcato: i blocchi partono con il viaggio successivo', new Date(`${data}T16:00:00Z`));
+      await ddt.annulla(
+        actor,
+        draft._id,
+        'Container non imbarcato: i blocchi partono con il viaggio successivo',
+        new Date(`${data}T16:00:00Z`),
+      );
       const later = [addDays(data, 2), today].sort()[0]!;
       const again = await ddt.create(actor, { ...body, inizioTrasporto: `${later}T07:30:00.000Z` });
       await ddt.emetti(actor, again._id, { data: later, at: new Date(`${later}T07:00:00Z`) });
@@ -65,19 +103,36 @@ export async function seedDdt(db: Db, { ddt }: { ddt: DdtService }, ctx: { marmi
   const acquirenti = await db
     .selectDistinct({ clienteId: movimenti.clienteId })
     .from(movimenti)
-    .where(and(eq(movimenti.companyId, ctx.marmiId), eq(movimenti.tipo, 'scarico'), isNotNull(movimenti.clienteId)));
+    .where(
+      and(
+        eq(movimenti.companyId, ctx.marmiId),
+        eq(movimenti.tipo, 'scarico'),
+        isNotNull(movimenti.clienteId),
+      ),
+    );
   for (const { clienteId } of acquirenti) {
     if (!clienteId) continue;
     const da = await ddt.daSpedire(ctx.marmiId, { clienteId });
     const stock = { ...da, blocchi: [] };
     if (righeOf(stock).length === 0) continue;
-    const draft = await ddt.create(actor, bozza(clienteId, righeOf(stock), { aspetto: 'Pacchi su cavalletti, pavimenti in casse su bancale', trasportoACura: 'mittente', vettore: undefined }));
+    const draft = await ddt.create(
+      actor,
+      bozza(clienteId, righeOf(stock), {
+        aspetto: 'Pacchi su cavalletti, pavimenti in casse su bancale',
+        trasportoACura: 'mittente',
+        vettore: undefined,
+      }),
+    );
     await ddt.emetti(actor, draft._id);
   }
   const gruppo = await ddt.daSpedire(ctx.marmiId, { destinazioneCompanyId: ctx.segheriaId });
   if (righeOf(gruppo).length) {
     const draft = await ddt.create(actor, {
-      ...bozza('', righeOf(gruppo), { trasportoACura: 'mittente', vettore: undefined, note: 'Blocchi per la segheria del gruppo' }),
+      ...bozza('', righeOf(gruppo), {
+        trasportoACura: 'mittente',
+        vettore: undefined,
+        note: 'Blocchi per la segheria del gruppo',
+      }),
       causale: 'trasferimento',
       clienteId: undefined,
       destinazioneCompanyId: ctx.segheriaId,

@@ -31,13 +31,32 @@ import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { StockService } from '../magazzino/stock.service.js';
 import { registerDdtEntity } from './ddt.entity.js';
 import { ddtExportColumns } from './ddt.export.js';
-import { daSpedireLotto, elementoBlocco, elementoLastra, elementoLotto, elementoPacco, toDdtDto, toListItem, toNewRiga } from './ddt.mapper.js';
+import {
+  daSpedireLotto,
+  elementoBlocco,
+  elementoLastra,
+  elementoLotto,
+  elementoPacco,
+  toDdtDto,
+  toListItem,
+  toNewRiga,
+} from './ddt.mapper.js';
 import * as repo from './ddt.repository.js';
 
 const NOT_FOUND = 'DDT non trovato';
 const EXPORT_BATCH = 200;
-const LABEL = { blocco: 'Il blocco', pacco: 'Il pacco', lastra: 'La lastra', lotto: 'Il lotto' } as const;
-const MISSING = { blocco: 'Blocco non trovato', pacco: 'Pacco non trovato', lastra: 'Lastra non trovata', lotto: 'Vendita di pavimenti non trovata' } as const;
+const LABEL = {
+  blocco: 'Il blocco',
+  pacco: 'Il pacco',
+  lastra: 'La lastra',
+  lotto: 'Il lotto',
+} as const;
+const MISSING = {
+  blocco: 'Blocco non trovato',
+  pacco: 'Pacco non trovato',
+  lastra: 'Lastra non trovata',
+  lotto: 'Vendita di pavimenti non trovata',
+} as const;
 
 /**
  * Test-only seam (QUALITY R3): runs inside the emission, after the number is taken and before any
@@ -61,7 +80,13 @@ interface Party {
  * and not yet shipped; emitting numbers it and ships every item in one transaction (guarded updates
  * through the blocchi and stock services); cancelling gives the items back to sold and keeps the number.
  */
-export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blocchi: BlocchiService; stock: StockService; entities: EntityRegistry }) {
+export function createDdtService(deps: {
+  db: Db;
+  clienti: AnagraficaService;
+  blocchi: BlocchiService;
+  stock: StockService;
+  entities: EntityRegistry;
+}) {
   const { db, clienti, blocchi, stock, entities } = deps;
   registerDdtEntity(entities);
 
@@ -70,35 +95,90 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
 
   /** The party of a DDT; a group company through its cliente record, created when `create` (a write) and else only looked up. */
   async function partyOf(tx: DbOrTx, companyId: string, body: PartyQuery): Promise<Party>;
-  async function partyOf(tx: DbOrTx, companyId: string, body: PartyQuery, create: false): Promise<Party | null>;
-  async function partyOf(tx: DbOrTx, companyId: string, body: PartyQuery, create = true): Promise<Party | null> {
+  async function partyOf(
+    tx: DbOrTx,
+    companyId: string,
+    body: PartyQuery,
+    create: false,
+  ): Promise<Party | null>;
+  async function partyOf(
+    tx: DbOrTx,
+    companyId: string,
+    body: PartyQuery,
+    create = true,
+  ): Promise<Party | null> {
     if (body.clienteId) {
       const c = await clienti.find(companyId, body.clienteId, tx);
-      if (!c) throw badRequest('Cliente non valido', [{ path: 'clienteId', message: 'Cliente non valido' }]);
-      return { clienteId: c.id, destinazioneCompanyId: null, destinatario: { ragioneSociale: c.ragioneSociale, partitaIva: c.partitaIva, indirizzo: c.indirizzo, cap: c.cap, comune: c.comune, provincia: c.provincia, nazione: c.nazione } };
+      if (!c)
+        throw badRequest('Cliente non valido', [
+          { path: 'clienteId', message: 'Cliente non valido' },
+        ]);
+      return {
+        clienteId: c.id,
+        destinazioneCompanyId: null,
+        destinatario: {
+          ragioneSociale: c.ragioneSociale,
+          partitaIva: c.partitaIva,
+          indirizzo: c.indirizzo,
+          cap: c.cap,
+          comune: c.comune,
+          provincia: c.provincia,
+          nazione: c.nazione,
+        },
+      };
     }
-    const ditta = body.destinazioneCompanyId && body.destinazioneCompanyId !== companyId ? await findCompanyRow(tx, body.destinazioneCompanyId) : undefined;
-    if (!ditta) throw badRequest('Ditta di destinazione non valida', [{ path: 'destinazioneCompanyId', message: 'Scegli un’altra ditta di questa installazione' }]);
-    const cliente = create ? await clienti.ensureForDitta(tx, companyId, ditta) : await clienti.findForDitta(tx, companyId, ditta);
+    const ditta =
+      body.destinazioneCompanyId && body.destinazioneCompanyId !== companyId
+        ? await findCompanyRow(tx, body.destinazioneCompanyId)
+        : undefined;
+    if (!ditta)
+      throw badRequest('Ditta di destinazione non valida', [
+        { path: 'destinazioneCompanyId', message: 'Scegli un’altra ditta di questa installazione' },
+      ]);
+    const cliente = create
+      ? await clienti.ensureForDitta(tx, companyId, ditta)
+      : await clienti.findForDitta(tx, companyId, ditta);
     if (!cliente) return null;
     return {
       clienteId: cliente.id,
       destinazioneCompanyId: ditta.id,
-      destinatario: { ragioneSociale: ditta.name, partitaIva: ditta.partitaIva, indirizzo: ditta.indirizzo, cap: ditta.cap, comune: ditta.comune, provincia: ditta.provincia, nazione: ditta.nazione },
+      destinatario: {
+        ragioneSociale: ditta.name,
+        partitaIva: ditta.partitaIva,
+        indirizzo: ditta.indirizzo,
+        cap: ditta.cap,
+        comune: ditta.comune,
+        provincia: ditta.provincia,
+        nazione: ditta.nazione,
+      },
     };
   }
 
   /** Why a line cannot ship: 404 when the item is not in the company, else a 409 that names it. */
-  async function refusal(tx: DbOrTx, companyId: string, riga: DdtRigaInput, destinatario: string): Promise<never> {
+  async function refusal(
+    tx: DbOrTx,
+    companyId: string,
+    riga: DdtRigaInput,
+    destinatario: string,
+  ): Promise<never> {
     const codice = await repo.codiceOf(tx, companyId, riga.entityType, riga.id);
     if (!codice) throw notFound(MISSING[riga.entityType]);
-    const what = riga.entityType === 'lotto' ? `La vendita del lotto ${codice} a ${destinatario} non ha pezzi da spedire` : `${LABEL[riga.entityType]} ${codice} non è ${riga.entityType === 'lastra' ? 'venduta' : 'venduto'} a ${destinatario} o è già ${riga.entityType === 'lastra' ? 'spedita' : 'spedito'}`;
+    const what =
+      riga.entityType === 'lotto'
+        ? `La vendita del lotto ${codice} a ${destinatario} non ha pezzi da spedire`
+        : `${LABEL[riga.entityType]} ${codice} non è ${riga.entityType === 'lastra' ? 'venduta' : 'venduto'} a ${destinatario} o è già ${riga.entityType === 'lastra' ? 'spedita' : 'spedito'}`;
     throw conflict(`${what}: toglilo dal DDT`);
   }
 
   /** The lines as they stand now: each item sold to the party and not shipped, or 404/409 naming it. */
-  async function elementi(tx: DbOrTx, companyId: string, party: { clienteId: string; nome: string }, righe: readonly DdtRigaInput[]): Promise<DdtElemento[]> {
-    const ids = (t: DdtRigaInput['entityType']) => righe.filter((r) => r.entityType === t).map((r) => r.id);
+  async function elementi(
+    tx: DbOrTx,
+    companyId: string,
+    party: { clienteId: string; nome: string },
+    righe: readonly DdtRigaInput[],
+  ): Promise<DdtElemento[]> {
+    const ids = (t: DdtRigaInput['entityType']) =>
+      righe.filter((r) => r.entityType === t).map((r) => r.id);
     const [bs, slabs, packs, sales] = [
       await repo.blocchiVenduti(tx, companyId, party.clienteId, ids('blocco')),
       await repo.lastreVendute(tx, companyId, party.clienteId, { ids: ids('lastra') }),
@@ -113,18 +193,25 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
         out.push(b ? elementoBlocco(b) : await refusal(tx, companyId, r, party.nome));
       } else if (r.entityType === 'lastra') {
         const l = slabs.find((x) => same(x.id));
-        if (l && ids('pacco').some((p) => p.toLowerCase() === l.paccoId)) throw badRequest(`La lastra ${l.codice} è già nel DDT con il suo pacco ${l.paccoCodice}`);
+        if (l && ids('pacco').some((p) => p.toLowerCase() === l.paccoId))
+          throw badRequest(`La lastra ${l.codice} è già nel DDT con il suo pacco ${l.paccoCodice}`);
         out.push(l ? elementoLastra(l) : await refusal(tx, companyId, r, party.nome));
       } else if (r.entityType === 'pacco') {
         const mine = packs.filter((x) => same(x.paccoId));
         if (mine.length === 0) await refusal(tx, companyId, r, party.nome);
-        if (mine.some((x) => x.altre > 0)) throw conflict(`Il pacco ${mine[0]!.paccoCodice} non è venduto per intero a ${party.nome}: spedisci le sue lastre vendute una per una`);
+        if (mine.some((x) => x.altre > 0))
+          throw conflict(
+            `Il pacco ${mine[0]!.paccoCodice} non è venduto per intero a ${party.nome}: spedisci le sue lastre vendute una per una`,
+          );
         out.push(elementoPacco(mine));
       } else {
         const v = sales.find((x) => same(x.id));
         if (!v) await refusal(tx, companyId, r, party.nome);
         const restano = v!.venduti - v!.spediti;
-        if ((r.pezzi ?? restano) > restano) throw conflict(`La vendita del lotto ${v!.codice} ha ${restano} pezzi da spedire, non ${r.pezzi}`);
+        if ((r.pezzi ?? restano) > restano)
+          throw conflict(
+            `La vendita del lotto ${v!.codice} ha ${restano} pezzi da spedire, non ${r.pezzi}`,
+          );
         out.push(elementoLotto(v!, r.pezzi ?? restano));
       }
     }
@@ -135,7 +222,12 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
    * A plate without a carrier's name: the truck is the sender's (one of its automezzi) or the
    * receiver's, as the transport says; the contract asks a vettore for its name.
    */
-  async function carrierName(tx: DbOrTx, companyId: string, body: DdtCreate, destinatario: string): Promise<string> {
+  async function carrierName(
+    tx: DbOrTx,
+    companyId: string,
+    body: DdtCreate,
+    destinatario: string,
+  ): Promise<string> {
     if (body.trasportoACura === 'destinatario') return destinatario;
     return (await findCompanyRow(tx, companyId))!.name;
   }
@@ -144,9 +236,29 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
   async function header(tx: DbOrTx, companyId: string, body: DdtCreate) {
     const party = await partyOf(tx, companyId, body);
     const d = party.destinatario;
-    const destinazione = body.destinazione ?? (d.indirizzo && d.comune ? { indirizzo: d.indirizzo, cap: d.cap, comune: d.comune, provincia: d.provincia, nazione: d.nazione } : null);
-    if (!destinazione) throw badRequest('Indica il luogo di destinazione', [{ path: 'destinazione', message: 'Il destinatario non ha un indirizzo: indica la destinazione' }]);
-    const vettore = body.vettore && { ...body.vettore, ragioneSociale: body.vettore.ragioneSociale ?? (await carrierName(tx, companyId, body, d.ragioneSociale)) };
+    const destinazione =
+      body.destinazione ??
+      (d.indirizzo && d.comune
+        ? {
+            indirizzo: d.indirizzo,
+            cap: d.cap,
+            comune: d.comune,
+            provincia: d.provincia,
+            nazione: d.nazione,
+          }
+        : null);
+    if (!destinazione)
+      throw badRequest('Indica il luogo di destinazione', [
+        {
+          path: 'destinazione',
+          message: 'Il destinatario non ha un indirizzo: indica la destinazione',
+        },
+      ]);
+    const vettore = body.vettore && {
+      ...body.vettore,
+      ragioneSociale:
+        body.vettore.ragioneSociale ?? (await carrierName(tx, companyId, body, d.ragioneSociale)),
+    };
     const row = {
       causale: body.causale,
       clienteId: party.clienteId,
@@ -166,46 +278,101 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
       inizioTrasporto: body.inizioTrasporto ? new Date(body.inizioTrasporto) : null,
       note: body.note,
     };
-    const righe = await elementi(tx, companyId, { clienteId: party.clienteId, nome: d.ragioneSociale }, body.righe);
+    const righe = await elementi(
+      tx,
+      companyId,
+      { clienteId: party.clienteId, nome: d.ragioneSociale },
+      body.righe,
+    );
     return { row: { ...row, ...totaliDdt(righe) }, righe };
   }
 
   async function lockIn(tx: DbOrTx, companyId: string, id: string, stato: DdtStato, what: string) {
     const d = await repo.lockDdt(tx, companyId, id);
     if (!d) throw notFound(NOT_FOUND);
-    if (d.stato !== stato) throw conflict(`Il DDT è «${DDT_STATO_LABELS[d.stato as DdtStato]}»: ${what}`);
+    if (d.stato !== stato)
+      throw conflict(`Il DDT è «${DDT_STATO_LABELS[d.stato as DdtStato]}»: ${what}`);
     return d;
   }
 
   async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<Ddt> {
     const row = await repo.findDdt(tx, companyId, id);
     if (!row) throw notFound(NOT_FOUND);
-    const ditta = row.ddt.destinazioneCompanyId ? await findCompanyRow(tx, row.ddt.destinazioneCompanyId) : undefined;
-    return toDdtDto(row, await repo.righeOf(tx, id), ditta ? { _id: ditta.id, name: ditta.name } : null);
+    const ditta = row.ddt.destinazioneCompanyId
+      ? await findCompanyRow(tx, row.ddt.destinazioneCompanyId)
+      : undefined;
+    return toDdtDto(
+      row,
+      await repo.righeOf(tx, id),
+      ditta ? { _id: ditta.id, name: ditta.name } : null,
+    );
   }
 
   /** Ships one line of an emitting DDT; the slabs it shipped (for a cancellation to give back). */
-  async function spedisci(tx: DbOrTx, actor: Actor, d: repo.DdtRow, e: DdtElemento, ref: { id: string; documento: string }): Promise<string[]> {
+  async function spedisci(
+    tx: DbOrTx,
+    actor: Actor,
+    d: repo.DdtRow,
+    e: DdtElemento,
+    ref: { id: string; documento: string },
+  ): Promise<string[]> {
     const nome = d.destinatario.ragioneSociale;
     if (e.entityType === 'blocco') {
       await moveBlocco(tx, actor, e, 'spedito', `Spedito a ${nome} con ${ref.documento}`);
-      await stock.movimenti(tx, [{ companyId: actor.companyId, userId: actor.userId, tipo: 'spedizione', pezzi: 0, mq: 0, bloccoId: e._id, clienteId: d.clienteId, documento: ref.documento, ddtId: ref.id, causale: `Spedito a ${nome} con ${ref.documento}` }]);
+      await stock.movimenti(tx, [
+        {
+          companyId: actor.companyId,
+          userId: actor.userId,
+          tipo: 'spedizione',
+          pezzi: 0,
+          mq: 0,
+          bloccoId: e._id,
+          clienteId: d.clienteId,
+          documento: ref.documento,
+          ddtId: ref.id,
+          causale: `Spedito a ${nome} con ${ref.documento}`,
+        },
+      ]);
       return [];
     }
     if (e.entityType === 'lotto') {
       await stock.spedisciVenditaLotto(tx, actor, e._id, d.clienteId, e.pezzi, ref, e.codice);
       return [];
     }
-    const moved = await stock.spedisciLastre(tx, actor, e.entityType === 'pacco' ? { paccoId: e._id } : { ids: [e._id] }, d.clienteId, ref);
-    if (moved.length !== e.pezzi) throw conflict(`${LABEL[e.entityType]} ${e.codice} è cambiato mentre il DDT veniva emesso: ricarica e riprova`);
+    const moved = await stock.spedisciLastre(
+      tx,
+      actor,
+      e.entityType === 'pacco' ? { paccoId: e._id } : { ids: [e._id] },
+      d.clienteId,
+      ref,
+    );
+    if (moved.length !== e.pezzi)
+      throw conflict(
+        `${LABEL[e.entityType]} ${e.codice} è cambiato mentre il DDT veniva emesso: ricarica e riprova`,
+      );
     return moved.map((l) => l.id);
   }
 
-  async function moveBlocco(tx: DbOrTx, actor: Actor, e: { _id: string; codice: string }, to: 'spedito' | 'venduto', note: string) {
+  async function moveBlocco(
+    tx: DbOrTx,
+    actor: Actor,
+    e: { _id: string; codice: string },
+    to: 'spedito' | 'venduto',
+    note: string,
+  ) {
     try {
-      await blocchi.transition(tx, { companyId: actor.companyId, origine: null, id: e._id, to, by: 'system', userId: actor.userId, note });
+      await blocchi.transition(tx, {
+        companyId: actor.companyId,
+        origine: null,
+        id: e._id,
+        to,
+        by: 'system',
+        userId: actor.userId,
+        note,
+      });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'CONFLICT') throw conflict(`Il blocco ${e.codice}: ${error.message}`);
+      if (error instanceof AppError && error.code === 'CONFLICT')
+        throw conflict(`Il blocco ${e.codice}: ${error.message}`);
       throw error;
     }
   }
@@ -216,9 +383,20 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
     async create(actor: Actor, body: DdtCreate): Promise<Ddt> {
       const id = await db.transaction(async (tx) => {
         const { row, righe } = await header(tx, actor.companyId, body);
-        const created = await repo.insertDdt(tx, { ...row, companyId: actor.companyId, createdBy: actor.userId });
+        const created = await repo.insertDdt(tx, {
+          ...row,
+          companyId: actor.companyId,
+          createdBy: actor.userId,
+        });
         await repo.replaceRighe(tx, created.id, righe.map(toNewRiga));
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'ddt', entityId: created.id, action: 'create', userId: actor.userId, note: `Bozza per ${row.destinatario.ragioneSociale}, ${righe.length} righe` });
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'ddt',
+          entityId: created.id,
+          action: 'create',
+          userId: actor.userId,
+          note: `Bozza per ${row.destinatario.ragioneSociale}, ${righe.length} righe`,
+        });
         return created.id;
       });
       return get(actor.companyId, id);
@@ -231,16 +409,36 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
         const { row, righe } = await header(tx, actor.companyId, body);
         await repo.updateDdt(tx, actor.companyId, id, row, 'bozza');
         await repo.replaceRighe(tx, id, righe.map(toNewRiga));
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'ddt', entityId: id, action: 'update', userId: actor.userId, note: `${righe.length} righe` });
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'ddt',
+          entityId: id,
+          action: 'update',
+          userId: actor.userId,
+          note: `${righe.length} righe`,
+        });
       });
       return get(actor.companyId, id);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await lockIn(tx, actor.companyId, id, 'bozza', 'si elimina solo una bozza (un DDT emesso si annulla)');
-        if (!(await repo.deleteBozza(tx, actor.companyId, id))) throw conflict('Il DDT è cambiato nel frattempo: ricarica e riprova');
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'ddt', entityId: id, action: 'delete', userId: actor.userId });
+        await lockIn(
+          tx,
+          actor.companyId,
+          id,
+          'bozza',
+          'si elimina solo una bozza (un DDT emesso si annulla)',
+        );
+        if (!(await repo.deleteBozza(tx, actor.companyId, id)))
+          throw conflict('Il DDT è cambiato nel frattempo: ricarica e riprova');
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'ddt',
+          entityId: id,
+          action: 'delete',
+          userId: actor.userId,
+        });
       });
     },
 
@@ -263,15 +461,45 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
           tx,
           actor.companyId,
           { clienteId: d.clienteId, nome: d.destinatario.ragioneSociale },
-          stored.map((r) => ({ entityType: r.entityType, id: r.entityId, pezzi: r.entityType === 'lotto' ? r.pezzi : undefined })),
+          stored.map((r) => ({
+            entityType: r.entityType,
+            id: r.entityId,
+            pezzi: r.entityType === 'lotto' ? r.pezzi : undefined,
+          })),
         );
         const shipped: string[][] = [];
         for (const e of righe) shipped.push(await spedisci(tx, actor, d, e, ref));
-        await repo.replaceRighe(tx, id, righe.map((e, i) => ({ ...toNewRiga(e), lastraIds: shipped[i]! })));
+        await repo.replaceRighe(
+          tx,
+          id,
+          righe.map((e, i) => ({ ...toNewRiga(e), lastraIds: shipped[i]! })),
+        );
         const now = seed?.at ?? new Date();
-        const done = await repo.updateDdt(tx, actor.companyId, id, { stato: 'emesso', numero, anno, data, emessoAt: now, inizioTrasporto: d.inizioTrasporto ?? now, ...totaliDdt(righe) }, 'bozza');
+        const done = await repo.updateDdt(
+          tx,
+          actor.companyId,
+          id,
+          {
+            stato: 'emesso',
+            numero,
+            anno,
+            data,
+            emessoAt: now,
+            inizioTrasporto: d.inizioTrasporto ?? now,
+            ...totaliDdt(righe),
+          },
+          'bozza',
+        );
         if (!done) throw conflict('Il DDT è cambiato nel frattempo: ricarica e riprova');
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'ddt', entityId: id, action: 'stato', userId: actor.userId, changes: { stato: { from: 'bozza', to: 'emesso' } }, note: ref.documento });
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'ddt',
+          entityId: id,
+          action: 'stato',
+          userId: actor.userId,
+          changes: { stato: { from: 'bozza', to: 'emesso' } },
+          note: ref.documento,
+        });
       });
       return get(actor.companyId, id);
     },
@@ -279,22 +507,58 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
     /** Cancels an emitted DDT: its number stays used, its items go back to sold to the same party. */
     async annulla(actor: Actor, id: string, motivo: string, at = new Date()): Promise<Ddt> {
       await db.transaction(async (tx) => {
-        const d = await lockIn(tx, actor.companyId, id, 'emesso', 'si annulla solo un DDT emesso (una bozza si elimina)');
+        const d = await lockIn(
+          tx,
+          actor.companyId,
+          id,
+          'emesso',
+          'si annulla solo un DDT emesso (una bozza si elimina)',
+        );
         const ref = { id, documento: `DDT ${numeroDdt(d.numero!, d.anno!)}` };
         const note = `${ref.documento} annullato: ${motivo}`;
         for (const r of await repo.righeOf(tx, id)) {
           if (r.entityType === 'blocco') {
             await moveBlocco(tx, actor, { _id: r.entityId, codice: r.codice }, 'venduto', note);
-            await stock.movimenti(tx, [{ companyId: actor.companyId, userId: actor.userId, tipo: 'spedizione', pezzi: 0, mq: 0, bloccoId: r.entityId, clienteId: d.clienteId, documento: ref.documento, ddtId: id, causale: note }]);
+            await stock.movimenti(tx, [
+              {
+                companyId: actor.companyId,
+                userId: actor.userId,
+                tipo: 'spedizione',
+                pezzi: 0,
+                mq: 0,
+                bloccoId: r.entityId,
+                clienteId: d.clienteId,
+                documento: ref.documento,
+                ddtId: id,
+                causale: note,
+              },
+            ]);
           } else if (r.entityType === 'lotto') {
             await stock.rientraVenditaLotto(tx, actor, r.entityId, r.pezzi, ref, motivo, r.codice);
           } else {
             const moved = await stock.rientraLastre(tx, actor, r.lastraIds, ref, motivo);
-            if (moved.length !== r.lastraIds.length) throw conflict(`${LABEL[r.entityType]} ${r.codice} non risulta più spedito con questo DDT: ricarica e riprova`);
+            if (moved.length !== r.lastraIds.length)
+              throw conflict(
+                `${LABEL[r.entityType]} ${r.codice} non risulta più spedito con questo DDT: ricarica e riprova`,
+              );
           }
         }
-        await repo.updateDdt(tx, actor.companyId, id, { stato: 'annullato', annullatoMotivo: motivo, annullatoAt: at }, 'emesso');
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'ddt', entityId: id, action: 'stato', userId: actor.userId, changes: { stato: { from: 'emesso', to: 'annullato' } }, note });
+        await repo.updateDdt(
+          tx,
+          actor.companyId,
+          id,
+          { stato: 'annullato', annullatoMotivo: motivo, annullatoAt: at },
+          'emesso',
+        );
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'ddt',
+          entityId: id,
+          action: 'stato',
+          userId: actor.userId,
+          changes: { stato: { from: 'emesso', to: 'annullato' } },
+          note,
+        });
       });
       return get(actor.companyId, id);
     },
@@ -309,7 +573,10 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
       return (await otherCompanies(db, companyId)).map((c) => ({ _id: c.id, name: c.name }));
     },
 
-    async daSpedire(companyId: string, query: { clienteId?: string; destinazioneCompanyId?: string }): Promise<DdtDaSpedire> {
+    async daSpedire(
+      companyId: string,
+      query: { clienteId?: string; destinazioneCompanyId?: string },
+    ): Promise<DdtDaSpedire> {
       const party = await partyOf(db, companyId, query, false);
       if (!party) return { destinatario: null, blocchi: [], pacchi: [], lastre: [], lotti: [] };
       const [bs, slabs, sales] = await Promise.all([
@@ -318,7 +585,8 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
         repo.venditeLotti(db, companyId, party.clienteId),
       ]);
       const whole = new Map<string, repo.LastraVenduta[]>();
-      for (const l of slabs.filter((x) => x.altre === 0)) whole.set(l.paccoId, [...(whole.get(l.paccoId) ?? []), l]);
+      for (const l of slabs.filter((x) => x.altre === 0))
+        whole.set(l.paccoId, [...(whole.get(l.paccoId) ?? []), l]);
       return {
         destinatario: party.destinatario,
         blocchi: bs.map(elementoBlocco),
@@ -348,7 +616,14 @@ export function createDdtService(deps: { db: Db; clienti: AnagraficaService; blo
           after = { createdAt: last.createdAt, id: last.id };
         }
       }
-      return streamExport({ format, sheet: 'DDT', baseName: 'ddt', columns: ddtExportColumns, batches: batches(), onError });
+      return streamExport({
+        format,
+        sheet: 'DDT',
+        baseName: 'ddt',
+        columns: ddtExportColumns,
+        batches: batches(),
+        onError,
+      });
     },
 
     async history(companyId: string, id: string): Promise<HistoryItem[]> {

@@ -10,7 +10,21 @@ import { createEtichetteService } from './etichette.service.js';
 /** Printable labels with a QR code. */
 export const etichetteModule = defineModule({
   name: 'etichette',
-  routes: async (app, { config, ...deps }: { db: Db; entities: EntityRegistry; storage: Storage; renderPool: RenderPool; config: Config }) => {
-    await app.register(etichetteRoutes, { etichette: createEtichetteService({ ...deps, publicUrl: config.publicUrl }) });
+  routes: async (
+    app,
+    {
+      config,
+      ...deps
+    }: {
+      db: Db;
+      entities: EntityRegistry;
+      storage: Storage;
+      renderPool: RenderPool;
+      config: Config;
+    },
+  ) => {
+    await app.register(etichetteRoutes, {
+      etichette: createEtichetteService({ ...deps, publicUrl: config.publicUrl }),
+    });
   },
 });

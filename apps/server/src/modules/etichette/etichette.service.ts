@@ -15,14 +15,26 @@ export type EtichetteService = ReturnType<typeof createEtichetteService>;
 /** An address only the server's own machine can open: `localhost` (and its subdomains), 127.0.0.0/8, ::1, 0.0.0.0. */
 export function isLoopback(url: string): boolean {
   const host = new URL(url).hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]' || host === '0.0.0.0';
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '0.0.0.0'
+  );
 }
 
 /**
  * Printable labels for any kind in the entity registry (issue 18): each kind registered later gets
  * labels for free. The QR code points at the configured public address, never at a request's Host.
  */
-export function createEtichetteService(deps: { db: Db; entities: EntityRegistry; storage: Storage; renderPool: RenderPool; publicUrl: string }) {
+export function createEtichetteService(deps: {
+  db: Db;
+  entities: EntityRegistry;
+  storage: Storage;
+  renderPool: RenderPool;
+  publicUrl: string;
+}) {
   const { db, entities, storage, renderPool, publicUrl } = deps;
 
   return {
@@ -31,26 +43,55 @@ export function createEtichetteService(deps: { db: Db; entities: EntityRegistry;
       return { publicUrl, loopback: isLoopback(publicUrl) };
     },
 
-    async pdf(companyId: string, user: PermissionSubject, query: { entityType: string; ids: string[]; formato: FormatoEtichette }): Promise<{ pdf: Buffer; filename: string }> {
+    async pdf(
+      companyId: string,
+      user: PermissionSubject,
+      query: { entityType: string; ids: string[]; formato: FormatoEtichette },
+    ): Promise<{ pdf: Buffer; filename: string }> {
       const definition = entities.get(query.entityType);
-      if (!definition) throw badRequest('Tipo di elemento non valido', [{ path: 'entityType', message: `Uno tra: ${entities.types().join(', ')}` }]);
+      if (!definition)
+        throw badRequest('Tipo di elemento non valido', [
+          { path: 'entityType', message: `Uno tra: ${entities.types().join(', ')}` },
+        ]);
       // One query for the whole sheet (150 lookups queued ahead of every other request on the embedded
       // database). One missing or unreadable item: the whole sheet is refused, as a list's detail would be.
       const summaries = await definition.describe(db, companyId, query.ids);
       const readable = (id: string) => {
         const summary = summaries.get(id);
-        return summary !== undefined && can(user, definition.permission({ id, codice: summary.codice, kind: summary.kind }), 'read');
+        return (
+          summary !== undefined &&
+          can(
+            user,
+            definition.permission({ id, codice: summary.codice, kind: summary.kind }),
+            'read',
+          )
+        );
       };
-      if (!query.ids.every(readable)) throw notFound(definition.notFound ?? `${definition.label} non trovato`);
+      if (!query.ids.every(readable))
+        throw notFound(definition.notFound ?? `${definition.label} non trovato`);
       const company = await findCompanyRow(db, companyId);
       const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
       const items = query.ids.map((id) => {
         const summary = summaries.get(id)!;
         const codice = summary.codice ?? '';
-        return { tipo: definition.label, codice, url: `${publicUrl}/c/${encodeURIComponent(codice)}`, facts: summary.facts ?? [summary.materiale, summary.cava].filter((f): f is string => Boolean(f)) };
+        return {
+          tipo: definition.label,
+          codice,
+          url: `${publicUrl}/c/${encodeURIComponent(codice)}`,
+          facts:
+            summary.facts ??
+            [summary.materiale, summary.cava].filter((f): f is string => Boolean(f)),
+        };
       });
-      const pdf = await renderPool.render<EtichetteInput>(RENDERER, { items, ditta: { name: company?.name ?? '', logo }, formato: query.formato });
-      const filename = items.length === 1 ? `etichetta-${items[0]!.codice}.pdf` : `etichette-${query.entityType}.pdf`;
+      const pdf = await renderPool.render<EtichetteInput>(RENDERER, {
+        items,
+        ditta: { name: company?.name ?? '', logo },
+        formato: query.formato,
+      });
+      const filename =
+        items.length === 1
+          ? `etichetta-${items[0]!.codice}.pdf`
+          : `etichette-${query.entityType}.pdf`;
       return { pdf, filename };
     },
   };

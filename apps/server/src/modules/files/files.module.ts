@@ -5,7 +5,10 @@ import { filesRoutes } from './files.routes.js';
 
 export const filesModule = defineModule({
   name: 'files',
-  routes: async (app, { storage, config }: { storage: Storage; config: Pick<Config, 'S3_PRESIGNED'> }) => {
+  routes: async (
+    app,
+    { storage, config }: { storage: Storage; config: Pick<Config, 'S3_PRESIGNED'> },
+  ) => {
     await app.register(filesRoutes, { storage, presigned: config.S3_PRESIGNED });
   },
 });

@@ -11,14 +11,21 @@ const INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /** Every stored file is served here, and only with a valid, unexpired signature (DESIGN §2.2). */
 /** With `presigned` (S3_PRESIGNED=1 on an S3 backend) the bytes come from the bucket through a redirect instead. */
-export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; presigned: boolean }> = async (app, { storage, presigned }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; presigned: boolean }> = async (
+  app,
+  { storage, presigned },
+) => {
   app.get(
     `${FILES_ROUTE}/*`,
     {
       config: { access: 'public' },
       schema: {
         tags: ['files'],
-        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().max(100), dl: z.string().max(255).optional() }),
+        querystring: z.object({
+          exp: z.coerce.number().int(),
+          sig: z.string().max(100),
+          dl: z.string().max(255).optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -26,14 +33,23 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; presigned: b
       const { exp, sig, dl = '' } = request.query;
       const verdict = storage.verifySignature(key, exp, sig, dl);
       if (verdict !== 'ok') {
-        throw new AppError('FORBIDDEN', verdict === 'expired' ? 'Collegamento scaduto: ricarica la pagina' : 'Collegamento non valido');
+        throw new AppError(
+          'FORBIDDEN',
+          verdict === 'expired'
+            ? 'Collegamento scaduto: ricarica la pagina'
+            : 'Collegamento non valido',
+        );
       }
       const mime = MIME_BY_EXT.get(path.extname(key).slice(1)) ?? 'application/octet-stream';
       const inline = INLINE.has(mime) && !dl;
       if (presigned && storage.backend.presignedGetUrl) {
         // Checked above, so the bucket may serve the bytes: through a link that lives at most 60 s (issue 28).
         if (!(await storage.head(key))) throw notFound('File non trovato');
-        const url = await storage.backend.presignedGetUrl(key, { ttlSeconds: 60, contentType: mime, downloadName: inline ? undefined : dl || path.basename(key) });
+        const url = await storage.backend.presignedGetUrl(key, {
+          ttlSeconds: 60,
+          contentType: mime,
+          downloadName: inline ? undefined : dl || path.basename(key),
+        });
         return reply.header('cache-control', 'no-store').redirect(url, 302);
       }
       const stream = await storage.open(key);
@@ -41,9 +57,18 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; presigned: b
       return reply
         .header('content-type', mime)
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "sandbox; default-src 'none'; base-uri 'none'; frame-ancestors 'none'")
-        .header('cache-control', `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`)
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', dl || path.basename(key)))
+        .header(
+          'content-security-policy',
+          "sandbox; default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        )
+        .header(
+          'cache-control',
+          `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`,
+        )
+        .header(
+          'content-disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', dl || path.basename(key)),
+        )
         .send(stream);
     },
   );

@@ -1,6 +1,16 @@
-import { LAVORAZIONE_LASTRE_STATO_LABELS, detailPath, type GenealogyNode, type LavorazioneLastreStato } from '@gestcava/contracts';
+import {
+  LAVORAZIONE_LASTRE_STATO_LABELS,
+  detailPath,
+  type GenealogyNode,
+  type LavorazioneLastreStato,
+} from '@gestcava/contracts';
 import { lavorazioniLastre } from '../../db/schema/index.js';
-import { describeBy, findCodiceIn, searchCodiceIn, type EntityRegistry } from '../../lib/entities.js';
+import {
+  describeBy,
+  findCodiceIn,
+  searchCodiceIn,
+  type EntityRegistry,
+} from '../../lib/entities.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import * as repo from './lavorazioni-lastre.repository.js';
 
@@ -18,21 +28,32 @@ export function registerLavorazioneLastreEntity(entities: EntityRegistry) {
     notFound: 'Segagione non trovata',
     permission: () => 'lavorazione-lastre',
     findInCompany: (tx, companyId, id) => findCodiceIn(tx, lavorazioniLastre, companyId, { id }),
-    findByCodice: (tx, companyId, codice) => findCodiceIn(tx, lavorazioniLastre, companyId, { codice }),
-    searchCodice: (tx, companyId, text, limit) => searchCodiceIn(tx, lavorazioniLastre, companyId, text, limit),
+    findByCodice: (tx, companyId, codice) =>
+      findCodiceIn(tx, lavorazioniLastre, companyId, { codice }),
+    searchCodice: (tx, companyId, text, limit) =>
+      searchCodiceIn(tx, lavorazioniLastre, companyId, text, limit),
     detailPath: (ref) => detailPath('lavorazione-lastre', ref.id),
     pages: ['lavorazione-lastre'],
     readableIds: (canRead) => (canRead('lavorazione-lastre') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,
     describe: describeBy(repo.summaries, (r) => {
       const stato = LAVORAZIONE_LASTRE_STATO_LABELS[r.stato as LavorazioneLastreStato];
-      return { codice: r.codice, materiale: r.materiale, stato: stato.toLowerCase(), cava: r.cava, facts: [r.materiale, `Blocco ${r.blocco}`, `${r.spessoreMm} mm`, stato] };
+      return {
+        codice: r.codice,
+        materiale: r.materiale,
+        stato: stato.toLowerCase(),
+        cava: r.cava,
+        facts: [r.materiale, `Blocco ${r.blocco}`, `${r.spessoreMm} mm`, stato],
+      };
     }),
   });
 }
 
 /** A block's genealogy lists each sawing, then the bundles it loaded with their slabs in sawing order. */
-export function registerLavorazioneLastreGenealogy(entities: EntityRegistry, magazzino: Pick<MagazzinoService, 'pacchiOfBlocco'>) {
+export function registerLavorazioneLastreGenealogy(
+  entities: EntityRegistry,
+  magazzino: Pick<MagazzinoService, 'pacchiOfBlocco'>,
+) {
   entities.addGenealogy('blocco', async (tx, companyId, id) => {
     const sawings = await repo.ofBlocco(tx, companyId, id);
     if (!sawings.length) return [];
@@ -40,13 +61,38 @@ export function registerLavorazioneLastreGenealogy(entities: EntityRegistry, mag
     const showSlabs = bundles.reduce((n, p) => n + p.lastre.length, 0) <= MAX_LASTRE_IN_GENEALOGIA;
     const nodes: GenealogyNode[] = [];
     for (const l of sawings) {
-      const stato = LAVORAZIONE_LASTRE_STATO_LABELS[l.stato as LavorazioneLastreStato].toLowerCase();
-      nodes.push({ entityType: 'lavorazione-lastre', _id: l.id, label: `Segagione ${l.codice}, ${l.spessoreMm} mm (${stato})`, codice: l.codice, relation: 'derivato', path: detailPath('lavorazione-lastre', l.id) });
+      const stato =
+        LAVORAZIONE_LASTRE_STATO_LABELS[l.stato as LavorazioneLastreStato].toLowerCase();
+      nodes.push({
+        entityType: 'lavorazione-lastre',
+        _id: l.id,
+        label: `Segagione ${l.codice}, ${l.spessoreMm} mm (${stato})`,
+        codice: l.codice,
+        relation: 'derivato',
+        path: detailPath('lavorazione-lastre', l.id),
+      });
       for (const p of bundles.filter((b) => b.lavorazioneId === l.id)) {
-        const range = p.lastre.length ? `: ${p.lastre[0]!.codice} … ${p.lastre.at(-1)!.codice}` : '';
-        nodes.push({ entityType: 'pacco', _id: p.id, label: `Pacco ${p.codice} (${p.lastre.length} lastre${range})`, codice: p.codice, relation: 'derivato', path: detailPath('pacco', p.id) });
+        const range = p.lastre.length
+          ? `: ${p.lastre[0]!.codice} … ${p.lastre.at(-1)!.codice}`
+          : '';
+        nodes.push({
+          entityType: 'pacco',
+          _id: p.id,
+          label: `Pacco ${p.codice} (${p.lastre.length} lastre${range})`,
+          codice: p.codice,
+          relation: 'derivato',
+          path: detailPath('pacco', p.id),
+        });
         if (!showSlabs) continue;
-        for (const s of p.lastre) nodes.push({ entityType: 'lastra', _id: s.id, label: `Lastra ${s.codice}`, codice: s.codice, relation: 'derivato', path: detailPath('lastra', s.id) });
+        for (const s of p.lastre)
+          nodes.push({
+            entityType: 'lastra',
+            _id: s.id,
+            label: `Lastra ${s.codice}`,
+            codice: s.codice,
+            relation: 'derivato',
+            path: detailPath('lastra', s.id),
+          });
       }
     }
     return nodes;

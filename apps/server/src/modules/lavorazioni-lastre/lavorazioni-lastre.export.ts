@@ -1,4 +1,8 @@
-import { FINITURA_LABELS, LAVORAZIONE_LASTRE_STATO_LABELS, type LavorazioneLastreListItem } from '@gestcava/contracts';
+import {
+  FINITURA_LABELS,
+  LAVORAZIONE_LASTRE_STATO_LABELS,
+  type LavorazioneLastreListItem,
+} from '@gestcava/contracts';
 import type { ExportColumn } from '../../lib/export.js';
 
 const day = (iso: string | null) => (iso ? new Date(iso) : null);

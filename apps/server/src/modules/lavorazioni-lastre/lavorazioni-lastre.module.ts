@@ -7,7 +7,10 @@ import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import { lavorazioniLastreRoutes } from './lavorazioni-lastre.routes.js';
 import { seedLavorazioniLastre } from './lavorazioni-lastre.seed.js';
-import { createLavorazioniLastreService, type LavorazioniLastreService } from './lavorazioni-lastre.service.js';
+import {
+  createLavorazioniLastreService,
+  type LavorazioniLastreService,
+} from './lavorazioni-lastre.service.js';
 
 type Deps = {
   db: Db;
@@ -22,14 +25,28 @@ type Deps = {
 export const lavorazioniLastreModule = defineModule({
   name: 'lavorazioni-lastre',
   services: ({ lookups, ...deps }: Deps) => ({
-    lavorazioniLastre: createLavorazioniLastreService({ ...deps, macchine: lookups.macchine, ubicazioni: lookups.ubicazioni }),
+    lavorazioniLastre: createLavorazioniLastreService({
+      ...deps,
+      macchine: lookups.macchine,
+      ubicazioni: lookups.ubicazioni,
+    }),
   }),
   routes: async (app, { lavorazioniLastre }: { lavorazioniLastre: LavorazioniLastreService }) => {
     await app.register(lavorazioniLastreRoutes, { lavorazioni: lavorazioniLastre });
   },
   seed: (ctx: SeedContext<{ lavorazioniLastre: LavorazioniLastreService }>) =>
     seedLavorazioniLastre(ctx.db, ctx.services.lavorazioniLastre, [
-      { companyId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']!, completate: 4, ubicazione: 'Piazzale Avenza' },
-      { companyId: ctx.companyIds.segheria, userId: ctx.userIds['segheria@cava.example']!, completate: 3, ubicazione: 'Cavalletti capannone A' },
+      {
+        companyId: ctx.companyIds.marmi,
+        userId: ctx.userIds['magazzino@cava.example']!,
+        completate: 4,
+        ubicazione: 'Piazzale Avenza',
+      },
+      {
+        companyId: ctx.companyIds.segheria,
+        userId: ctx.userIds['segheria@cava.example']!,
+        completate: 3,
+        ubicazione: 'Cavalletti capannone A',
+      },
     ]),
 });

@@ -6,7 +6,16 @@ import {
 } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, cave, fornitori, lastre, lavorazioniLastre, macchine, materiali, pacchi } from '../../db/schema/index.js';
+import {
+  blocchi,
+  cave,
+  fornitori,
+  lastre,
+  lavorazioniLastre,
+  macchine,
+  materiali,
+  pacchi,
+} from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -19,20 +28,41 @@ type NewLavorazione = typeof lavorazioniLastre.$inferInsert;
  * A sawing's states for `changeState`: the user's moves (`POST …/stato`) or every move, for the
  * completion that alone may reach `completata`.
  */
-function lavorazioneStates(by: 'manual' | 'system'): StateMachine<typeof lavorazioniLastre, LavorazioneLastreStato> {
+function lavorazioneStates(
+  by: 'manual' | 'system',
+): StateMachine<typeof lavorazioniLastre, LavorazioneLastreStato> {
   const transitions = Object.fromEntries(
-    LAVORAZIONE_LASTRE_STATI.map((s) => [s, by === 'manual' ? LAVORAZIONE_LASTRE_TRANSITIONS[s].manual : [...LAVORAZIONE_LASTRE_TRANSITIONS[s].manual, ...LAVORAZIONE_LASTRE_TRANSITIONS[s].system]]),
+    LAVORAZIONE_LASTRE_STATI.map((s) => [
+      s,
+      by === 'manual'
+        ? LAVORAZIONE_LASTRE_TRANSITIONS[s].manual
+        : [
+            ...LAVORAZIONE_LASTRE_TRANSITIONS[s].manual,
+            ...LAVORAZIONE_LASTRE_TRANSITIONS[s].system,
+          ],
+    ]),
   ) as Record<LavorazioneLastreStato, readonly LavorazioneLastreStato[]>;
   return {
     table: lavorazioniLastre,
-    columns: { id: lavorazioniLastre.id, companyId: lavorazioniLastre.companyId, stato: lavorazioniLastre.stato, updatedAt: lavorazioniLastre.updatedAt },
+    columns: {
+      id: lavorazioniLastre.id,
+      companyId: lavorazioniLastre.companyId,
+      stato: lavorazioniLastre.stato,
+      updatedAt: lavorazioniLastre.updatedAt,
+    },
     transitions,
     labels: LAVORAZIONE_LASTRE_STATO_LABELS,
     entityType: 'lavorazione-lastre',
-    messages: { notFound: 'Lavorazione non trovata', stale: 'La lavorazione è stata modificata nel frattempo: ricarica e riprova' },
+    messages: {
+      notFound: 'Lavorazione non trovata',
+      stale: 'La lavorazione è stata modificata nel frattempo: ricarica e riprova',
+    },
   };
 }
-export const LAVORAZIONE_LASTRE_STATES = { manual: lavorazioneStates('manual'), system: lavorazioneStates('system') };
+export const LAVORAZIONE_LASTRE_STATES = {
+  manual: lavorazioneStates('manual'),
+  system: lavorazioneStates('system'),
+};
 
 export interface LavorazioneLastreFilter {
   q?: string;
@@ -50,7 +80,9 @@ const giorno = sql`coalesce(${lavorazioniLastre.dataInizio}, (${lavorazioniLastr
 function filterWhere(companyId: string, f: LavorazioneLastreFilter): SQL {
   return and(
     eq(lavorazioniLastre.companyId, companyId),
-    f.q ? or(matchesSearch(lavorazioniLastre.codice, f.q), matchesSearch(blocchi.codice, f.q)) : undefined,
+    f.q
+      ? or(matchesSearch(lavorazioniLastre.codice, f.q), matchesSearch(blocchi.codice, f.q))
+      : undefined,
     f.stato ? eq(lavorazioniLastre.stato, f.stato) : undefined,
     f.macchinaId ? eq(lavorazioniLastre.macchinaId, f.macchinaId) : undefined,
     f.materialeId ? eq(blocchi.materialeId, f.materialeId) : undefined,
@@ -74,8 +106,15 @@ function joined(db: DbOrTx) {
         profonditaNetta: blocchi.profonditaNetta,
       },
       materiale: { id: materiali.id, nome: materiali.nome },
-      macchina: { id: macchine.id, nome: macchine.nome, kerfMm: macchine.kerfMm, rifiloMm: macchine.rifiloMm },
-      terzistaNome: sql<string | null>`(select ${fornitori.ragioneSociale} from ${fornitori} where ${fornitori.id} = ${outer(lavorazioniLastre.terzistaId)})`,
+      macchina: {
+        id: macchine.id,
+        nome: macchine.nome,
+        kerfMm: macchine.kerfMm,
+        rifiloMm: macchine.rifiloMm,
+      },
+      terzistaNome: sql<
+        string | null
+      >`(select ${fornitori.ragioneSociale} from ${fornitori} where ${fornitori.id} = ${outer(lavorazioniLastre.terzistaId)})`,
     })
     .from(lavorazioniLastre)
     .innerJoin(blocchi, eq(blocchi.id, lavorazioniLastre.bloccoId))
@@ -92,9 +131,18 @@ const SORT_COLUMNS = {
   stato: lavorazioniLastre.stato,
 };
 
-export async function listPage(db: DbOrTx, companyId: string, query: LavorazioneLastreFilter & PageOpts) {
+export async function listPage(
+  db: DbOrTx,
+  companyId: string,
+  query: LavorazioneLastreFilter & PageOpts,
+) {
   const where = filterWhere(companyId, query);
-  const order = orderByOf(query.sort, SORT_COLUMNS, desc(lavorazioniLastre.createdAt), lavorazioniLastre.id);
+  const order = orderByOf(
+    query.sort,
+    SORT_COLUMNS,
+    desc(lavorazioniLastre.createdAt),
+    lavorazioniLastre.id,
+  );
   const items = (await joined(db)
     .where(where)
     .orderBy(...order)
@@ -125,7 +173,11 @@ export async function summary(db: DbOrTx, companyId: string, filter: Lavorazione
   return row!;
 }
 
-export async function findJoined(db: DbOrTx, companyId: string, id: string): Promise<LavorazioneLastreJoined | undefined> {
+export async function findJoined(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<LavorazioneLastreJoined | undefined> {
   const [row] = await joined(db)
     .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.id, id)))
     .limit(1);
@@ -146,7 +198,11 @@ export function pacchiOf(db: DbOrTx, companyId: string, lavorazioneId: string) {
     .orderBy(asc(pacchi.codice));
 }
 
-export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promise<LavorazioneLastreRow | undefined> {
+export function lockInCompany(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<LavorazioneLastreRow | undefined> {
   return db
     .select()
     .from(lavorazioniLastre)
@@ -156,15 +212,31 @@ export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promis
 }
 
 export function insert(db: DbOrTx, values: NewLavorazione): Promise<LavorazioneLastreRow> {
-  return db.insert(lavorazioniLastre).values(values).returning().then((r) => r[0]!);
+  return db
+    .insert(lavorazioniLastre)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 }
 
 /** Updates the row only while its state is still `stato`; undefined when it moved meanwhile. */
-export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: string, values: Partial<NewLavorazione>): Promise<LavorazioneLastreRow | undefined> {
+export function updateInStato(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  stato: string,
+  values: Partial<NewLavorazione>,
+): Promise<LavorazioneLastreRow | undefined> {
   return db
     .update(lavorazioniLastre)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(lavorazioniLastre.id, id), eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.stato, stato)))
+    .where(
+      and(
+        eq(lavorazioniLastre.id, id),
+        eq(lavorazioniLastre.companyId, companyId),
+        eq(lavorazioniLastre.stato, stato),
+      ),
+    )
     .returning()
     .then((r) => r[0]);
 }
@@ -172,9 +244,16 @@ export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: 
 /** A block's sawings, oldest first (genealogy). */
 export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
   return db
-    .select({ id: lavorazioniLastre.id, codice: lavorazioniLastre.codice, stato: lavorazioniLastre.stato, spessoreMm: lavorazioniLastre.spessoreMm })
+    .select({
+      id: lavorazioniLastre.id,
+      codice: lavorazioniLastre.codice,
+      stato: lavorazioniLastre.stato,
+      spessoreMm: lavorazioniLastre.spessoreMm,
+    })
     .from(lavorazioniLastre)
-    .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.bloccoId, bloccoId)))
+    .where(
+      and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.bloccoId, bloccoId)),
+    )
     .orderBy(asc(lavorazioniLastre.createdAt), asc(lavorazioniLastre.id));
 }
 
@@ -189,7 +268,9 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
       blocco: blocchi.codice,
       spessoreMm: lavorazioniLastre.spessoreMm,
       materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
-      cava: sql<string | null>`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
+      cava: sql<
+        string | null
+      >`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
     })
     .from(lavorazioniLastre)
     .innerJoin(blocchi, eq(blocchi.id, lavorazioniLastre.bloccoId))

@@ -27,40 +27,127 @@ const { read, write } = pageAccess('lavorazione-lastre');
 const tags = ['lavorazioni-lastre'];
 
 /** `/api/lavorazioni-lastre` (permission `lavorazione-lastre`): sawing blocks into numbered slabs. */
-export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{ lavorazioni: LavorazioniLastreService }> = async (app, { lavorazioni }) => {
+export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{
+  lavorazioni: LavorazioniLastreService;
+}> = async (app, { lavorazioni }) => {
   listRoutes(app, base, {
     access: read,
     tags,
-    list: { query: lavorazioneLastreListQuerySchema, item: lavorazioneLastreListItemSchema, read: lavorazioni.list },
-    summary: { query: lavorazioneLastreFilterSchema, response: lavorazioneLastreSummarySchema, read: lavorazioni.summary },
-    export: { query: lavorazioneLastreExportQuerySchema, read: (companyId, { format, ...filter }, onError) => lavorazioni.export(companyId, filter, format, onError) },
+    list: {
+      query: lavorazioneLastreListQuerySchema,
+      item: lavorazioneLastreListItemSchema,
+      read: lavorazioni.list,
+    },
+    summary: {
+      query: lavorazioneLastreFilterSchema,
+      response: lavorazioneLastreSummarySchema,
+      read: lavorazioni.summary,
+    },
+    export: {
+      query: lavorazioneLastreExportQuerySchema,
+      read: (companyId, { format, ...filter }, onError) =>
+        lavorazioni.export(companyId, filter, format, onError),
+    },
   });
   // Pickers under this module's permission (DESIGN §3.1): a sawmill clerk needs no blocchi or fornitori page.
-  app.get(`${base}/blocchi-segabili`, { config: { access: read }, schema: { tags, querystring: bloccoSegabileQuerySchema, response: { 200: z.array(bloccoSegabileSchema) } } }, async (request) =>
-    lavorazioni.segabili(requireAuth(request).companyId, request.query.q),
+  app.get(
+    `${base}/blocchi-segabili`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: bloccoSegabileQuerySchema,
+        response: { 200: z.array(bloccoSegabileSchema) },
+      },
+    },
+    async (request) => lavorazioni.segabili(requireAuth(request).companyId, request.query.q),
   );
-  app.get(`${base}/macchine`, { config: { access: read }, schema: { tags, response: { 200: z.array(macchinaPickerSchema) } } }, async (request) =>
-    lavorazioni.macchine(requireAuth(request).companyId),
+  app.get(
+    `${base}/macchine`,
+    {
+      config: { access: read },
+      schema: { tags, response: { 200: z.array(macchinaPickerSchema) } },
+    },
+    async (request) => lavorazioni.macchine(requireAuth(request).companyId),
   );
-  app.get(`${base}/terzisti`, { config: { access: read }, schema: { tags, querystring: pickerQuerySchema, response: { 200: z.array(anagraficaPickerItemSchema) } } }, async (request) =>
-    lavorazioni.terzisti(requireAuth(request).companyId, request.query.q),
+  app.get(
+    `${base}/terzisti`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: pickerQuerySchema,
+        response: { 200: z.array(anagraficaPickerItemSchema) },
+      },
+    },
+    async (request) => lavorazioni.terzisti(requireAuth(request).companyId, request.query.q),
   );
-  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: lavorazioneLastreSchema } } }, async (request) =>
-    lavorazioni.get(requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: lavorazioneLastreSchema } },
+    },
+    async (request) => lavorazioni.get(requireAuth(request).companyId, request.params.id),
   );
-  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
-    lavorazioni.history(requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id/history`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: historySchema } },
+    },
+    async (request) => lavorazioni.history(requireAuth(request).companyId, request.params.id),
   );
-  app.post(base, { config: { access: write }, schema: { tags, body: lavorazioneLastreCreateSchema, response: { 201: lavorazioneLastreSchema } } }, async (request, reply) =>
-    reply.code(201).send(await lavorazioni.create(actorOf(request), request.body)),
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        body: lavorazioneLastreCreateSchema,
+        response: { 201: lavorazioneLastreSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await lavorazioni.create(actorOf(request), request.body)),
   );
-  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: lavorazioneLastreUpdateSchema, response: { 200: lavorazioneLastreSchema } } }, async (request) =>
-    lavorazioni.update(actorOf(request), request.params.id, request.body),
+  app.put(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: lavorazioneLastreUpdateSchema,
+        response: { 200: lavorazioneLastreSchema },
+      },
+    },
+    async (request) => lavorazioni.update(actorOf(request), request.params.id, request.body),
   );
-  app.post(`${base}/:id/stato`, { config: { access: write }, schema: { tags, params: idParams, body: lavorazioneLastreStatoBodySchema, response: { 200: lavorazioneLastreSchema } } }, async (request) =>
-    lavorazioni.changeStato(actorOf(request), request.params.id, request.body),
+  app.post(
+    `${base}/:id/stato`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: lavorazioneLastreStatoBodySchema,
+        response: { 200: lavorazioneLastreSchema },
+      },
+    },
+    async (request) => lavorazioni.changeStato(actorOf(request), request.params.id, request.body),
   );
-  app.post(`${base}/:id/completa`, { config: { access: write }, schema: { tags, params: idParams, body: lavorazioneLastreCompletaSchema, response: { 200: lavorazioneLastreSchema } } }, async (request) =>
-    lavorazioni.completa(actorOf(request), request.params.id, request.body),
+  app.post(
+    `${base}/:id/completa`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: lavorazioneLastreCompletaSchema,
+        response: { 200: lavorazioneLastreSchema },
+      },
+    },
+    async (request) => lavorazioni.completa(actorOf(request), request.params.id, request.body),
   );
 };

@@ -1,7 +1,15 @@
 import { SPESSORI_LASTRE_MM, lastreMassime, type LastraMisura } from '@gestcava/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocchi, lastre, lavorazioniLastre, macchine, movimenti, pacchi, ubicazioni } from '../../db/schema/index.js';
+import {
+  blocchi,
+  lastre,
+  lavorazioniLastre,
+  macchine,
+  movimenti,
+  pacchi,
+  ubicazioni,
+} from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 
@@ -16,8 +24,16 @@ export async function seedLavorazioniLastre(
 ) {
   for (const c of companies) {
     const actor = { companyId: c.companyId, userId: c.userId, isAdmin: false };
-    const [macchina] = await db.select().from(macchine).where(and(eq(macchine.companyId, c.companyId), eq(macchine.attiva, true))).orderBy(asc(macchine.nome)).limit(1);
-    const [ubicazione] = await db.select().from(ubicazioni).where(and(eq(ubicazioni.companyId, c.companyId), eq(ubicazioni.nome, c.ubicazione)));
+    const [macchina] = await db
+      .select()
+      .from(macchine)
+      .where(and(eq(macchine.companyId, c.companyId), eq(macchine.attiva, true)))
+      .orderBy(asc(macchine.nome))
+      .limit(1);
+    const [ubicazione] = await db
+      .select()
+      .from(ubicazioni)
+      .where(and(eq(ubicazioni.companyId, c.companyId), eq(ubicazioni.nome, c.ubicazione)));
     if (!macchina || !ubicazione) continue;
     const candidates = await db
       .select()
@@ -44,7 +60,16 @@ export async function seedLavorazioniLastre(
       }
       // The block's net face less the trimmed edges, a little smaller at the ends; across its depth
       // nine in ten of the slabs the machine's kerf and trim allow (the rest break), so completion accepts them.
-      const count = Math.min(60, Math.floor(lastreMassime(b.profonditaNetta, { spessoreMm, kerfMm: macchina.kerfMm, rifiloMm: macchina.rifiloMm }) * 0.9));
+      const count = Math.min(
+        60,
+        Math.floor(
+          lastreMassime(b.profonditaNetta, {
+            spessoreMm,
+            kerfMm: macchina.kerfMm,
+            rifiloMm: macchina.rifiloMm,
+          }) * 0.9,
+        ),
+      );
       const slabs: LastraMisura[] = Array.from({ length: count }, (_, k) => {
         const edge = k < 2 || k >= count - 2 ? 60 : 30;
         return {
@@ -54,8 +79,17 @@ export async function seedLavorazioniLastre(
           ...(k % 17 === 5 ? { difetti: ['macchia' as const] } : {}),
         };
       });
-      await lavorazioni.completa(actor, lav._id, { lastre: slabs, lastrePerPacco: 20, ubicazioneId: ubicazione.id });
-      await backdate(db, lav._id, addDays(todayInRome(), -daysAgo), addDays(todayInRome(), -daysAgo + 2));
+      await lavorazioni.completa(actor, lav._id, {
+        lastre: slabs,
+        lastrePerPacco: 20,
+        ubicazioneId: ubicazione.id,
+      });
+      await backdate(
+        db,
+        lav._id,
+        addDays(todayInRome(), -daysAgo),
+        addDays(todayInRome(), -daysAgo + 2),
+      );
     }
   }
 }
@@ -63,10 +97,23 @@ export async function seedLavorazioniLastre(
 /** Spreads the demo sawings over the last weeks instead of all today. */
 async function backdate(db: Db, id: string, inizio: string, fine: string | null) {
   const at = sql`(${fine ?? inizio}::date + time '16:30') at time zone 'Europe/Rome'`;
-  await db.update(lavorazioniLastre).set({ dataInizio: inizio, dataFine: fine, createdAt: sql`(${inizio}::date - 2 + time '08:00') at time zone 'Europe/Rome'` }).where(eq(lavorazioniLastre.id, id));
+  await db
+    .update(lavorazioniLastre)
+    .set({
+      dataInizio: inizio,
+      dataFine: fine,
+      createdAt: sql`(${inizio}::date - 2 + time '08:00') at time zone 'Europe/Rome'`,
+    })
+    .where(eq(lavorazioniLastre.id, id));
   if (!fine) return;
   const ofLavorazione = sql`(select ${pacchi.id} from ${pacchi} where ${pacchi.lavorazioneId} = ${id})`;
   await db.update(pacchi).set({ createdAt: at }).where(eq(pacchi.lavorazioneId, id));
-  await db.update(lastre).set({ createdAt: at }).where(sql`${lastre.paccoId} in ${ofLavorazione}`);
-  await db.update(movimenti).set({ createdAt: at }).where(sql`${movimenti.paccoId} in ${ofLavorazione}`);
+  await db
+    .update(lastre)
+    .set({ createdAt: at })
+    .where(sql`${lastre.paccoId} in ${ofLavorazione}`);
+  await db
+    .update(movimenti)
+    .set({ createdAt: at })
+    .where(sql`${movimenti.paccoId} in ${ofLavorazione}`);
 }

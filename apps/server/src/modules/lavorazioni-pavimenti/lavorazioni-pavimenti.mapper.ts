@@ -26,10 +26,28 @@ export const LAVORAZIONE_PAVIMENTI_FIELDS = [
   'note',
 ] as const satisfies ReadonlyArray<keyof LavorazioneRow>;
 
-export function toListItem({ lavorazione: l, blocco, materiale, lotto }: LavorazioneJoined): LavorazionePavimentiListItem {
+export function toListItem({
+  lavorazione: l,
+  blocco,
+  materiale,
+  lotto,
+}: LavorazioneJoined): LavorazionePavimentiListItem {
   return {
     _id: l.id,
-    ...pick(l, ['codice', 'origine', 'lunghezzaMm', 'larghezzaMm', 'spessoreMm', 'calibrato', 'dataInizio', 'dataFine', 'pezzi', 'mqProdotti', 'scartoMq', 'resa']),
+    ...pick(l, [
+      'codice',
+      'origine',
+      'lunghezzaMm',
+      'larghezzaMm',
+      'spessoreMm',
+      'calibrato',
+      'dataInizio',
+      'dataFine',
+      'pezzi',
+      'mqProdotti',
+      'scartoMq',
+      'resa',
+    ]),
     blocco: blocco ? { _id: blocco.id, codice: blocco.codice, origine: blocco.origine } : null,
     materiale: { _id: materiale.id, nome: materiale.nome },
     finitura: l.finitura as LavorazionePavimenti['finitura'],
@@ -40,7 +58,10 @@ export function toListItem({ lavorazione: l, blocco, materiale, lotto }: Lavoraz
   };
 }
 
-export function toLavorazioneDto(j: LavorazioneJoined, lastre: ReadonlyArray<{ id: string; codice: string; mq: number }>): LavorazionePavimenti {
+export function toLavorazioneDto(
+  j: LavorazioneJoined,
+  lastre: ReadonlyArray<{ id: string; codice: string; mq: number }>,
+): LavorazionePavimenti {
   const l = j.lavorazione;
   return {
     ...toListItem(j),

@@ -9,7 +9,15 @@ import {
 } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, lastre, lavorazioniPavimenti, lavorazioniPavimentiLastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
+import {
+  blocchi,
+  lastre,
+  lavorazioniPavimenti,
+  lavorazioniPavimentiLastre,
+  lotti,
+  materiali,
+  pacchi,
+} from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
@@ -24,15 +32,29 @@ const links = lavorazioniPavimentiLastre;
  * A tile lavorazione's states for `changeState`: the user's moves (`POST …/stato`, whose body allows
  * only in_lavorazione and annullata) and the completion's, in one table.
  */
-export const LAVORAZIONE_PAVIMENTI_STATES: StateMachine<typeof lavorazioniPavimenti, LavorazionePavimentiStato> = {
+export const LAVORAZIONE_PAVIMENTI_STATES: StateMachine<
+  typeof lavorazioniPavimenti,
+  LavorazionePavimentiStato
+> = {
   table: lp,
   columns: { id: lp.id, companyId: lp.companyId, stato: lp.stato, updatedAt: lp.updatedAt },
   transitions: Object.fromEntries(
-    LAVORAZIONE_PAVIMENTI_STATI.map((s): [LavorazionePavimentiStato, readonly LavorazionePavimentiStato[]] => [s, [...LAVORAZIONE_PAVIMENTI_TRANSITIONS[s].manual, ...LAVORAZIONE_PAVIMENTI_TRANSITIONS[s].system]]),
+    LAVORAZIONE_PAVIMENTI_STATI.map(
+      (s): [LavorazionePavimentiStato, readonly LavorazionePavimentiStato[]] => [
+        s,
+        [
+          ...LAVORAZIONE_PAVIMENTI_TRANSITIONS[s].manual,
+          ...LAVORAZIONE_PAVIMENTI_TRANSITIONS[s].system,
+        ],
+      ],
+    ),
   ) as Record<LavorazionePavimentiStato, readonly LavorazionePavimentiStato[]>,
   labels: LAVORAZIONE_PAVIMENTI_STATO_LABELS,
   entityType: 'lavorazione-pavimenti',
-  messages: { notFound: 'Lavorazione non trovata', stale: 'La lavorazione è stata modificata nel frattempo: ricarica e riprova' },
+  messages: {
+    notFound: 'Lavorazione non trovata',
+    stale: 'La lavorazione è stata modificata nel frattempo: ricarica e riprova',
+  },
 };
 
 /** The states in which a lavorazione holds its slabs: a slab is in at most one of these. */
@@ -66,11 +88,21 @@ function filterWhere(companyId: string, f: LavorazionePavimentiFilter): SQL {
   return and(...conditions)!;
 }
 
-export async function listPage(db: DbOrTx, companyId: string, query: LavorazionePavimentiFilter & PageOpts) {
+export async function listPage(
+  db: DbOrTx,
+  companyId: string,
+  query: LavorazionePavimentiFilter & PageOpts,
+) {
   const where = filterWhere(companyId, query);
   const order = orderByOf(
     query.sort,
-    { codice: lp.codice, createdAt: lp.createdAt, dataInizio: lp.dataInizio, mqProdotti: lp.mqProdotti, stato: lp.stato },
+    {
+      codice: lp.codice,
+      createdAt: lp.createdAt,
+      dataInizio: lp.dataInizio,
+      mqProdotti: lp.mqProdotti,
+      stato: lp.stato,
+    },
     desc(lp.createdAt),
     lp.id,
   );
@@ -79,8 +111,14 @@ export async function listPage(db: DbOrTx, companyId: string, query: Lavorazione
     .orderBy(...order)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)) as LavorazioneJoined[];
-  const matching = db.select({ one: sql`1` }).from(lp).leftJoin(blocchi, eq(blocchi.id, lp.bloccoId)).where(where);
-  const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`${matching}`)} as n`);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(lp)
+    .leftJoin(blocchi, eq(blocchi.id, lp.bloccoId))
+    .where(where);
+  const counted = await db.execute<{ n: number }>(
+    sql`select ${cappedCount(sql`${matching}`)} as n`,
+  );
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
@@ -98,12 +136,22 @@ export async function summary(db: DbOrTx, companyId: string, filter: Lavorazione
   return row!;
 }
 
-export async function findJoined(db: DbOrTx, companyId: string, id: string): Promise<LavorazioneJoined | undefined> {
-  const [row] = await joined(db).where(and(eq(lp.companyId, companyId), eq(lp.id, id))).limit(1);
+export async function findJoined(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<LavorazioneJoined | undefined> {
+  const [row] = await joined(db)
+    .where(and(eq(lp.companyId, companyId), eq(lp.id, id)))
+    .limit(1);
   return row as LavorazioneJoined | undefined;
 }
 
-export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promise<LavorazioneRow | undefined> {
+export function lockInCompany(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<LavorazioneRow | undefined> {
   return db
     .select()
     .from(lp)
@@ -113,11 +161,21 @@ export function lockInCompany(db: DbOrTx, companyId: string, id: string): Promis
 }
 
 export function insert(db: DbOrTx, values: NewLavorazione): Promise<LavorazioneRow> {
-  return db.insert(lp).values(values).returning().then((r) => r[0]!);
+  return db
+    .insert(lp)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 }
 
 /** Updates the row only while its state is still `stato`; undefined when it moved meanwhile. */
-export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: string, values: Partial<NewLavorazione>): Promise<LavorazioneRow | undefined> {
+export function updateInStato(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  stato: string,
+  values: Partial<NewLavorazione>,
+): Promise<LavorazioneRow | undefined> {
   return db
     .update(lp)
     .set({ ...values, updatedAt: new Date() })
@@ -126,8 +184,13 @@ export function updateInStato(db: DbOrTx, companyId: string, id: string, stato: 
     .then((r) => r[0]);
 }
 
-export async function insertLastre(db: DbOrTx, lavorazioneId: string, lastraIds: readonly string[]) {
-  if (lastraIds.length) await db.insert(links).values(lastraIds.map((lastraId) => ({ lavorazioneId, lastraId })));
+export async function insertLastre(
+  db: DbOrTx,
+  lavorazioneId: string,
+  lastraIds: readonly string[],
+) {
+  if (lastraIds.length)
+    await db.insert(links).values(lastraIds.map((lastraId) => ({ lavorazioneId, lastraId })));
 }
 
 /** The slabs a lavorazione cuts, in code order. */
@@ -145,7 +208,15 @@ export function lastreOf(db: DbOrTx, lavorazioneId: string) {
  * deadlocking), with what a plan needs: state, block, bundle material, m² and grade.
  */
 export function lockLastre(tx: DbOrTx, companyId: string, ids: readonly string[]) {
-  return selectLastre(tx, { id: lastre.id, codice: lastre.codice, stato: lastre.stato, bloccoId: lastre.bloccoId, mq: lastre.mq, scelta: lastre.scelta, materialeId: pacchi.materialeId })
+  return selectLastre(tx, {
+    id: lastre.id,
+    codice: lastre.codice,
+    stato: lastre.stato,
+    bloccoId: lastre.bloccoId,
+    mq: lastre.mq,
+    scelta: lastre.scelta,
+    materialeId: pacchi.materialeId,
+  })
     .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, [...ids])))
     .orderBy(asc(lastre.id))
     .for('no key update', { of: lastre });
@@ -155,7 +226,10 @@ const inOpenLavorazione = (lastraId: typeof lastre.id): SQL =>
   sql`exists (select 1 from ${links} inner join ${lp} on ${lp.id} = ${links.lavorazioneId} where ${links.lastraId} = ${lastraId} and ${inArray(lp.stato, [...APERTE])})`;
 
 /** Codes of the given slabs that another open lavorazione pavimenti already holds. */
-export async function lastreInAltreLavorazioni(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
+export async function lastreInAltreLavorazioni(
+  tx: DbOrTx,
+  ids: readonly string[],
+): Promise<string[]> {
   const rows = await tx
     .select({ codice: lastre.codice })
     .from(lastre)
@@ -165,7 +239,12 @@ export async function lastreInAltreLavorazioni(tx: DbOrTx, ids: readonly string[
 }
 
 /** Slabs that may be cut into tiles: `disponibile` and not already planned for tiles. */
-export async function lastreTagliabili(db: DbOrTx, companyId: string, f: LastraTagliabileQuery, limit = 200): Promise<LastraTagliabile[]> {
+export async function lastreTagliabili(
+  db: DbOrTx,
+  companyId: string,
+  f: LastraTagliabileQuery,
+  limit = 200,
+): Promise<LastraTagliabile[]> {
   const rows = await selectLastre(db, {
     id: lastre.id,
     codice: lastre.codice,

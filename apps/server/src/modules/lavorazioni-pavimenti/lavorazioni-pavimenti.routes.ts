@@ -24,36 +24,115 @@ const { read, write } = pageAccess('lavorazione-pavimenti');
 const tags = ['lavorazioni-pavimenti'];
 const base = '/api/lavorazioni-pavimenti';
 
-export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{ lavorazioni: LavorazioniPavimentiService }> = async (app, { lavorazioni }) => {
+export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
+  lavorazioni: LavorazioniPavimentiService;
+}> = async (app, { lavorazioni }) => {
   listRoutes(app, base, {
     access: read,
     tags,
-    list: { query: lavorazionePavimentiListQuerySchema, item: lavorazionePavimentiListItemSchema, read: lavorazioni.list },
-    summary: { query: lavorazionePavimentiFilterSchema, response: lavorazionePavimentiSummarySchema, read: lavorazioni.summary },
+    list: {
+      query: lavorazionePavimentiListQuerySchema,
+      item: lavorazionePavimentiListItemSchema,
+      read: lavorazioni.list,
+    },
+    summary: {
+      query: lavorazionePavimentiFilterSchema,
+      response: lavorazionePavimentiSummarySchema,
+      read: lavorazioni.summary,
+    },
   });
   // Pickers under this module's permission (DESIGN §3.1): the cutter needs no blocchi or magazzino page.
-  app.get(`${base}/blocchi-tagliabili`, { config: { access: read }, schema: { tags, querystring: bloccoSegabileQuerySchema, response: { 200: z.array(bloccoSegabileSchema) } } }, async (request) =>
-    lavorazioni.blocchiTagliabili(requireAuth(request).companyId, request.query.q),
+  app.get(
+    `${base}/blocchi-tagliabili`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: bloccoSegabileQuerySchema,
+        response: { 200: z.array(bloccoSegabileSchema) },
+      },
+    },
+    async (request) =>
+      lavorazioni.blocchiTagliabili(requireAuth(request).companyId, request.query.q),
   );
-  app.get(`${base}/lastre-tagliabili`, { config: { access: read }, schema: { tags, querystring: lastraTagliabileQuerySchema, response: { 200: z.array(lastraTagliabileSchema) } } }, async (request) =>
-    lavorazioni.lastreTagliabili(requireAuth(request).companyId, request.query),
+  app.get(
+    `${base}/lastre-tagliabili`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: lastraTagliabileQuerySchema,
+        response: { 200: z.array(lastraTagliabileSchema) },
+      },
+    },
+    async (request) => lavorazioni.lastreTagliabili(requireAuth(request).companyId, request.query),
   );
-  app.get(`${base}/:id`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: lavorazionePavimentiSchema } } }, async (request) =>
-    lavorazioni.get(requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: lavorazionePavimentiSchema } },
+    },
+    async (request) => lavorazioni.get(requireAuth(request).companyId, request.params.id),
   );
-  app.get(`${base}/:id/history`, { config: { access: read }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
-    lavorazioni.history(requireAuth(request).companyId, request.params.id),
+  app.get(
+    `${base}/:id/history`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: historySchema } },
+    },
+    async (request) => lavorazioni.history(requireAuth(request).companyId, request.params.id),
   );
-  app.post(base, { config: { access: write }, schema: { tags, body: lavorazionePavimentiCreateSchema, response: { 201: lavorazionePavimentiSchema } } }, async (request, reply) =>
-    reply.code(201).send(await lavorazioni.create(actorOf(request), request.body)),
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        body: lavorazionePavimentiCreateSchema,
+        response: { 201: lavorazionePavimentiSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await lavorazioni.create(actorOf(request), request.body)),
   );
-  app.put(`${base}/:id`, { config: { access: write }, schema: { tags, params: idParams, body: lavorazionePavimentiUpdateSchema, response: { 200: lavorazionePavimentiSchema } } }, async (request) =>
-    lavorazioni.update(actorOf(request), request.params.id, request.body),
+  app.put(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: lavorazionePavimentiUpdateSchema,
+        response: { 200: lavorazionePavimentiSchema },
+      },
+    },
+    async (request) => lavorazioni.update(actorOf(request), request.params.id, request.body),
   );
-  app.post(`${base}/:id/stato`, { config: { access: write }, schema: { tags, params: idParams, body: lavorazionePavimentiStatoBodySchema, response: { 200: lavorazionePavimentiSchema } } }, async (request) =>
-    lavorazioni.changeStato(actorOf(request), request.params.id, request.body),
+  app.post(
+    `${base}/:id/stato`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: lavorazionePavimentiStatoBodySchema,
+        response: { 200: lavorazionePavimentiSchema },
+      },
+    },
+    async (request) => lavorazioni.changeStato(actorOf(request), request.params.id, request.body),
   );
-  app.post(`${base}/:id/completa`, { config: { access: write }, schema: { tags, params: idParams, body: lavorazionePavimentiCompletaSchema, response: { 200: lavorazionePavimentiSchema } } }, async (request) =>
-    lavorazioni.completa(actorOf(request), request.params.id, request.body),
+  app.post(
+    `${base}/:id/completa`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: lavorazionePavimentiCompletaSchema,
+        response: { 200: lavorazionePavimentiSchema },
+      },
+    },
+    async (request) => lavorazioni.completa(actorOf(request), request.params.id, request.body),
   );
 };

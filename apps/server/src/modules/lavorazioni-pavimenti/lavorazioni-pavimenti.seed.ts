@@ -13,7 +13,11 @@ const MQ_PER_M3 = 25;
  * exact: a block cut into a lot of 305×305 tiles, one cut planned from another block and, when the
  * sawing demo left slabs in stock, a lot cut from a few of them.
  */
-export async function seedLavorazioniPavimenti(db: Db, lavorazioni: LavorazioniPavimentiService, ctx: { marmiId: string; userId: string }) {
+export async function seedLavorazioniPavimenti(
+  db: Db,
+  lavorazioni: LavorazioniPavimentiService,
+  ctx: { marmiId: string; userId: string },
+) {
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const [magazzino] = await db
     .select({ id: ubicazioni.id })
@@ -25,20 +29,57 @@ export async function seedLavorazioniPavimenti(db: Db, lavorazioni: LavorazioniP
   const blocks = await lavorazioni.blocchiTagliabili(ctx.marmiId, undefined);
   const [cut, planned] = blocks.filter((b) => b.origine === 'interno');
   if (cut) {
-    const lav = await lavorazioni.create(actor, { bloccoId: cut._id, lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 20, finitura: 'lucidato', bordo: 'vivo', calibrato: true, note: 'Marmette per il cantiere di Verona' });
+    const lav = await lavorazioni.create(actor, {
+      bloccoId: cut._id,
+      lunghezzaMm: 305,
+      larghezzaMm: 305,
+      spessoreMm: 20,
+      finitura: 'lucidato',
+      bordo: 'vivo',
+      calibrato: true,
+      note: 'Marmette per il cantiere di Verona',
+    });
     await lavorazioni.changeStato(actor, lav._id, { stato: 'in_lavorazione', nota: null });
     const pezzi = Math.floor((cut.volumeNetto * MQ_PER_M3) / 0.093025);
-    await lavorazioni.completa(actor, lav._id, { pezzi, pezziPerCassa: 11, scartoMq: roundTo(cut.volumeNetto * 3, 2), ubicazioneId: magazzino.id });
+    await lavorazioni.completa(actor, lav._id, {
+      pezzi,
+      pezziPerCassa: 11,
+      scartoMq: roundTo(cut.volumeNetto * 3, 2),
+      ubicazioneId: magazzino.id,
+    });
   }
   if (planned) {
-    await lavorazioni.create(actor, { bloccoId: planned._id, lunghezzaMm: 600, larghezzaMm: 600, spessoreMm: 20, finitura: 'levigato', bordo: 'bisellato', calibrato: true, note: null });
+    await lavorazioni.create(actor, {
+      bloccoId: planned._id,
+      lunghezzaMm: 600,
+      larghezzaMm: 600,
+      spessoreMm: 20,
+      finitura: 'levigato',
+      bordo: 'bisellato',
+      calibrato: true,
+      note: null,
+    });
   }
   const slabs = await lavorazioni.lastreTagliabili(ctx.marmiId, {});
   const bundle = slabs.filter((s) => s.pacco._id === slabs[0]?.pacco._id).slice(0, 3);
   if (bundle.length) {
-    const lav = await lavorazioni.create(actor, { lastraIds: bundle.map((s) => s._id), lunghezzaMm: 610, larghezzaMm: 305, spessoreMm: bundle[0]!.spessoreMm, finitura: 'levigato', bordo: 'vivo', calibrato: true, note: null });
+    const lav = await lavorazioni.create(actor, {
+      lastraIds: bundle.map((s) => s._id),
+      lunghezzaMm: 610,
+      larghezzaMm: 305,
+      spessoreMm: bundle[0]!.spessoreMm,
+      finitura: 'levigato',
+      bordo: 'vivo',
+      calibrato: true,
+      note: null,
+    });
     await lavorazioni.changeStato(actor, lav._id, { stato: 'in_lavorazione', nota: null });
     const mqLastre = bundle.reduce((a, s) => a + s.mq, 0);
-    await lavorazioni.completa(actor, lav._id, { pezzi: Math.floor((mqLastre * 0.85) / 0.18605), pezziPerCassa: 8, scartoMq: null, ubicazioneId: magazzino.id });
+    await lavorazioni.completa(actor, lav._id, {
+      pezzi: Math.floor((mqLastre * 0.85) / 0.18605),
+      pezziPerCassa: 8,
+      scartoMq: null,
+      ubicazioneId: magazzino.id,
+    });
   }
 }

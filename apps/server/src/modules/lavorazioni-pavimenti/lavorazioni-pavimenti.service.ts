@@ -24,7 +24,14 @@ import {
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, listHistory, recordAudit, recordAuditMany, type HistoryItem } from '../../lib/audit.js';
+import {
+  diffChanges,
+  initialValues,
+  listHistory,
+  recordAudit,
+  recordAuditMany,
+  type HistoryItem,
+} from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
@@ -34,8 +41,16 @@ import type { Actor } from '../../lib/actor.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
-import { registerLavorazionePavimentiEntity, registerLavorazionePavimentiGenealogy } from './lavorazioni-pavimenti.entity.js';
-import { LAVORAZIONE_PAVIMENTI_FIELDS, toLavorazioneDto, toListItem, type LavorazioneRow } from './lavorazioni-pavimenti.mapper.js';
+import {
+  registerLavorazionePavimentiEntity,
+  registerLavorazionePavimentiGenealogy,
+} from './lavorazioni-pavimenti.entity.js';
+import {
+  LAVORAZIONE_PAVIMENTI_FIELDS,
+  toLavorazioneDto,
+  toListItem,
+  type LavorazioneRow,
+} from './lavorazioni-pavimenti.mapper.js';
 import * as repo from './lavorazioni-pavimenti.repository.js';
 
 const STATES = repo.LAVORAZIONE_PAVIMENTI_STATES;
@@ -54,13 +69,25 @@ export type LavorazioniPavimentiService = ReturnType<typeof createLavorazioniPav
 export function createLavorazioniPavimentiService(deps: {
   db: Db;
   blocchi: Pick<BlocchiService, 'get' | 'segabili' | 'transition'>;
-  magazzino: Pick<MagazzinoService, 'caricaLotto' | 'impegnaLastre' | 'liberaLastre' | 'lockPacchiOfLastre' | 'lottiOfLavorazioni' | 'scaricaLastreTagliate'>;
+  magazzino: Pick<
+    MagazzinoService,
+    | 'caricaLotto'
+    | 'impegnaLastre'
+    | 'liberaLastre'
+    | 'lockPacchiOfLastre'
+    | 'lottiOfLavorazioni'
+    | 'scaricaLastreTagliate'
+  >;
   ubicazioni: Pick<LookupsService<'ubicazioni'>, 'find'>;
   entities: EntityRegistry;
 }) {
   const { db, blocchi, magazzino, ubicazioni, entities } = deps;
 
-  async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<LavorazionePavimenti> {
+  async function get(
+    companyId: string,
+    id: string,
+    tx: DbOrTx = db,
+  ): Promise<LavorazionePavimenti> {
     const row = await repo.findJoined(tx, companyId, id);
     if (!row) throw notFound(NOT_FOUND);
     return toLavorazioneDto(row, await repo.lastreOf(tx, id));
@@ -71,7 +98,8 @@ export function createLavorazioniPavimentiService(deps: {
     try {
       return await blocchi.get(null, companyId, bloccoId, tx);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') throw badRequest('Blocco non valido', [{ path: 'bloccoId', message: 'Blocco non valido' }]);
+      if (error instanceof AppError && error.code === 'NOT_FOUND')
+        throw badRequest('Blocco non valido', [{ path: 'bloccoId', message: 'Blocco non valido' }]);
       throw error;
     }
   }
@@ -81,21 +109,36 @@ export function createLavorazioniPavimentiService(deps: {
     // their bundles first, as every slab transaction takes them
     await magazzino.lockPacchiOfLastre(tx, companyId, ids);
     const rows = await repo.lockLastre(tx, companyId, ids);
-    if (rows.length !== ids.length) throw badRequest('Lastra non valida', [{ path: 'lastraIds', message: 'Una o più lastre non esistono' }]);
+    if (rows.length !== ids.length)
+      throw badRequest('Lastra non valida', [
+        { path: 'lastraIds', message: 'Una o più lastre non esistono' },
+      ]);
     const occupate = rows.filter((r) => r.stato !== 'disponibile').map((r) => r.codice);
-    if (occupate.length) throw conflict(`${elenco(occupate)} non ${occupate.length === 1 ? 'è disponibile' : 'sono disponibili'}: si tagliano solo lastre disponibili`);
+    if (occupate.length)
+      throw conflict(
+        `${elenco(occupate)} non ${occupate.length === 1 ? 'è disponibile' : 'sono disponibili'}: si tagliano solo lastre disponibili`,
+      );
     const materiali = new Set(rows.map((r) => r.materialeId));
     if (materiali.size > 1) {
-      const message = 'Le lastre scelte sono di materiali diversi: un lotto di pavimenti è di un solo materiale';
+      const message =
+        'Le lastre scelte sono di materiali diversi: un lotto di pavimenti è di un solo materiale';
       throw badRequest(message, [{ path: 'lastraIds', message }]);
     }
     const altrove = await repo.lastreInAltreLavorazioni(tx, ids);
-    if (altrove.length) throw conflict(`${elenco(altrove)} ${altrove.length === 1 ? 'è già' : 'sono già'} in un'altra lavorazione pavimenti`);
+    if (altrove.length)
+      throw conflict(
+        `${elenco(altrove)} ${altrove.length === 1 ? 'è già' : 'sono già'} in un'altra lavorazione pavimenti`,
+      );
     return rows;
   }
 
   /** The block or slabs go into (or come back from) the saw with the lavorazione's state. */
-  async function moveMaterial(tx: DbOrTx, actor: Actor, lav: LavorazioneRow, move: 'start' | 'giveBack') {
+  async function moveMaterial(
+    tx: DbOrTx,
+    actor: Actor,
+    lav: LavorazioneRow,
+    move: 'start' | 'giveBack',
+  ) {
     const note = `Lavorazione pavimenti ${lav.codice}`;
     if (lav.origine === 'blocco') {
       try {
@@ -110,17 +153,31 @@ export function createLavorazioniPavimentiService(deps: {
         });
       } catch (error) {
         // Planned days ago, the block may have been sold or sawn since: say so in the lavorazione's words.
-        if (move === 'start' && error instanceof AppError && error.code === 'CONFLICT') throw conflict(`Il blocco non è più disponibile per il taglio (${error.message})`);
+        if (move === 'start' && error instanceof AppError && error.code === 'CONFLICT')
+          throw conflict(`Il blocco non è più disponibile per il taglio (${error.message})`);
         throw error;
       }
       return;
     }
     const ids = (await repo.lastreOf(tx, lav.id)).map((l) => l.id);
-    const [from, to] = move === 'start' ? ['disponibile', 'in_lavorazione'] : ['in_lavorazione', 'disponibile'];
-    const moved = await (move === 'start' ? magazzino.impegnaLastre : magazzino.liberaLastre)(tx, actor.companyId, ids);
+    const [from, to] =
+      move === 'start' ? ['disponibile', 'in_lavorazione'] : ['in_lavorazione', 'disponibile'];
+    const moved = await (move === 'start' ? magazzino.impegnaLastre : magazzino.liberaLastre)(
+      tx,
+      actor.companyId,
+      ids,
+    );
     await recordAuditMany(
       tx,
-      moved.map((l) => ({ companyId: actor.companyId, entityType: 'lastra', entityId: l.id, action: 'stato', userId: actor.userId, changes: { stato: { from, to } }, note })),
+      moved.map((l) => ({
+        companyId: actor.companyId,
+        entityType: 'lastra',
+        entityId: l.id,
+        action: 'stato',
+        userId: actor.userId,
+        changes: { stato: { from, to } },
+        note,
+      })),
     );
   }
 
@@ -130,11 +187,17 @@ export function createLavorazioniPavimentiService(deps: {
   return {
     get,
 
-    list(companyId: string, query: LavorazionePavimentiListQuery): Promise<Page<LavorazionePavimentiListItem>> {
+    list(
+      companyId: string,
+      query: LavorazionePavimentiListQuery,
+    ): Promise<Page<LavorazionePavimentiListItem>> {
       return pageOfRows(repo.listPage(db, companyId, query), toListItem, query);
     },
 
-    async summary(companyId: string, filter: LavorazionePavimentiFilter): Promise<LavorazionePavimentiSummary> {
+    async summary(
+      companyId: string,
+      filter: LavorazionePavimentiFilter,
+    ): Promise<LavorazionePavimentiSummary> {
       return repo.summary(db, companyId, filter);
     },
 
@@ -152,23 +215,38 @@ export function createLavorazioniPavimentiService(deps: {
     },
 
     /** A plan from a `disponibile` block or from `disponibile` slabs of one material (the origin is whichever is given). */
-    async create(actor: Actor, { bloccoId, lastraIds, ...plan }: LavorazionePavimentiCreate): Promise<LavorazionePavimenti> {
+    async create(
+      actor: Actor,
+      { bloccoId, lastraIds, ...plan }: LavorazionePavimentiCreate,
+    ): Promise<LavorazionePavimenti> {
       return db.transaction(async (tx) => {
         let origin: Pick<LavorazioneRow, 'origine' | 'bloccoId' | 'materialeId'>;
         let codiciLastre: string[] = [];
         if (bloccoId) {
           const blocco = await bloccoOf(actor.companyId, bloccoId, tx);
           if (blocco.stato !== 'disponibile') {
-            throw conflict(`Il blocco ${blocco.codice} è «${BLOCCO_STATO_LABELS[blocco.stato]}»: si taglia solo un blocco disponibile`);
+            throw conflict(
+              `Il blocco ${blocco.codice} è «${BLOCCO_STATO_LABELS[blocco.stato]}»: si taglia solo un blocco disponibile`,
+            );
           }
           origin = { origine: 'blocco', bloccoId: blocco._id, materialeId: blocco.materiale._id };
         } else {
           const slabs = await lastreDaTagliare(actor.companyId, lastraIds!, tx);
           const blocks = new Set(slabs.map((s) => s.bloccoId));
-          origin = { origine: 'lastre', bloccoId: blocks.size === 1 ? slabs[0]!.bloccoId : null, materialeId: slabs[0]!.materialeId };
+          origin = {
+            origine: 'lastre',
+            bloccoId: blocks.size === 1 ? slabs[0]!.bloccoId : null,
+            materialeId: slabs[0]!.materialeId,
+          };
           codiciLastre = slabs.map((s) => s.codice).sort();
         }
-        const row = await repo.insert(tx, { ...plan, ...origin, companyId: actor.companyId, codice: await nextCode(tx, 'LP'), stato: 'pianificata' });
+        const row = await repo.insert(tx, {
+          ...plan,
+          ...origin,
+          companyId: actor.companyId,
+          codice: await nextCode(tx, 'LP'),
+          stato: 'pianificata',
+        });
         if (lastraIds) await repo.insertLastre(tx, row.id, lastraIds);
         await recordAudit(tx, {
           companyId: actor.companyId,
@@ -176,26 +254,44 @@ export function createLavorazioniPavimentiService(deps: {
           entityId: row.id,
           action: 'create',
           userId: actor.userId,
-          changes: { ...initialValues(row, LAVORAZIONE_PAVIMENTI_FIELDS), ...(codiciLastre.length ? { lastre: { from: null, to: codiciLastre } } : {}) },
+          changes: {
+            ...initialValues(row, LAVORAZIONE_PAVIMENTI_FIELDS),
+            ...(codiciLastre.length ? { lastre: { from: null, to: codiciLastre } } : {}),
+          },
         });
         return get(actor.companyId, row.id, tx);
       });
     },
 
     /** The plan changes only while `pianificata`; the note at any time. */
-    async update(actor: Actor, id: string, body: LavorazionePavimentiUpdate): Promise<LavorazionePavimenti> {
+    async update(
+      actor: Actor,
+      id: string,
+      body: LavorazionePavimentiUpdate,
+    ): Promise<LavorazionePavimenti> {
       return db.transaction(async (tx) => {
         const current = await repo.lockInCompany(tx, actor.companyId, id);
         if (!current) throw notFound(NOT_FOUND);
-        const planChanged = Object.entries(body).some(([key, value]) => key !== 'note' && value !== undefined);
+        const planChanged = Object.entries(body).some(
+          ([key, value]) => key !== 'note' && value !== undefined,
+        );
         if (planChanged && current.stato !== 'pianificata') {
-          throw conflict(`La lavorazione è «${LAVORAZIONE_PAVIMENTI_STATO_LABELS[current.stato as LavorazionePavimentiStato]}»: se ne può modificare solo la nota`);
+          throw conflict(
+            `La lavorazione è «${LAVORAZIONE_PAVIMENTI_STATO_LABELS[current.stato as LavorazionePavimentiStato]}»: se ne può modificare solo la nota`,
+          );
         }
         const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, body);
         if (!row) throw conflict(STATES.messages.stale);
         const changes = diffChanges(current, row, LAVORAZIONE_PAVIMENTI_FIELDS);
         if (Object.keys(changes).length) {
-          await recordAudit(tx, { companyId: actor.companyId, entityType: ENTITY, entityId: id, action: 'update', userId: actor.userId, changes });
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType: ENTITY,
+            entityId: id,
+            action: 'update',
+            userId: actor.userId,
+            changes,
+          });
         }
         return get(actor.companyId, id, tx);
       });
@@ -205,7 +301,11 @@ export function createLavorazioniPavimentiService(deps: {
      * `in_lavorazione` takes the block (→ in_segagione) or the slabs (→ in_lavorazione) and dates the
      * start; `annullata` gives them back if the work had started. All in one transaction.
      */
-    async changeStato(actor: Actor, id: string, { stato: to, nota }: LavorazionePavimentiStatoBody): Promise<LavorazionePavimenti> {
+    async changeStato(
+      actor: Actor,
+      id: string,
+      { stato: to, nota }: LavorazionePavimentiStatoBody,
+    ): Promise<LavorazionePavimenti> {
       return db.transaction(async (tx) => {
         const { from, current } = await changeState(tx, STATES, {
           companyId: actor.companyId,
@@ -226,15 +326,23 @@ export function createLavorazioniPavimentiService(deps: {
      * is loaded with its `carico`, then the block becomes `segato` or the slabs leave stock with a
      * `scarico` each. Any refusal on the way leaves nothing written.
      */
-    async completa(actor: Actor, id: string, body: LavorazionePavimentiCompleta): Promise<LavorazionePavimenti> {
+    async completa(
+      actor: Actor,
+      id: string,
+      body: LavorazionePavimentiCompleta,
+    ): Promise<LavorazionePavimenti> {
       return db.transaction(async (tx) => {
         const locked = await repo.lockInCompany(tx, actor.companyId, id);
         if (!locked) throw notFound(NOT_FOUND);
         if (locked.stato !== 'in_lavorazione') {
-          throw conflict(`Si completa solo una lavorazione in corso: questa è «${LAVORAZIONE_PAVIMENTI_STATO_LABELS[locked.stato as LavorazionePavimentiStato]}»`);
+          throw conflict(
+            `Si completa solo una lavorazione in corso: questa è «${LAVORAZIONE_PAVIMENTI_STATO_LABELS[locked.stato as LavorazionePavimentiStato]}»`,
+          );
         }
         if (!(await ubicazioni.find(actor.companyId, body.ubicazioneId, tx))) {
-          throw badRequest('Ubicazione non valida', [{ path: 'ubicazioneId', message: 'Ubicazione non valida' }]);
+          throw badRequest('Ubicazione non valida', [
+            { path: 'ubicazioneId', message: 'Ubicazione non valida' },
+          ]);
         }
         const mq = mqPavimenti(body.pezzi, locked.lunghezzaMm, locked.larghezzaMm);
         let resa: number | null;
@@ -247,11 +355,23 @@ export function createLavorazioniPavimentiService(deps: {
         } else {
           const slabs = await repo.lastreOf(tx, id);
           slabIds = slabs.map((s) => s.id);
-          resa = resaPavimenti(mq, sumRounded(slabs.map((s) => s.mq), 2));
+          resa = resaPavimenti(
+            mq,
+            sumRounded(
+              slabs.map((s) => s.mq),
+              2,
+            ),
+          );
           // A lot is as good as its poorest slab.
           scelta = SCELTE[Math.max(...slabs.map((s) => SCELTE.indexOf(s.scelta as Scelta)))]!;
         }
-        const risultato = { dataFine: todayInRome(), pezzi: body.pezzi, mqProdotti: mq, scartoMq: body.scartoMq ?? null, resa };
+        const risultato = {
+          dataFine: todayInRome(),
+          pezzi: body.pezzi,
+          mqProdotti: mq,
+          scartoMq: body.scartoMq ?? null,
+          resa,
+        };
         await changeState(tx, STATES, {
           companyId: actor.companyId,
           id,
@@ -259,7 +379,12 @@ export function createLavorazioniPavimentiService(deps: {
           userId: actor.userId,
           set: () => risultato,
           // only what the completion changed: no waste given is no "Scarto: — → —" (issue 27)
-          changes: (current) => diffChanges(current, { ...current, ...risultato }, Object.keys(risultato) as Array<keyof typeof risultato>),
+          changes: (current) =>
+            diffChanges(
+              current,
+              { ...current, ...risultato },
+              Object.keys(risultato) as Array<keyof typeof risultato>,
+            ),
         });
 
         const codiceLotto = await nextCode(tx, 'LO');
@@ -283,22 +408,42 @@ export function createLavorazioniPavimentiService(deps: {
           casse: casse(body.pezzi, body.pezziPerCassa),
           ubicazioneId: body.ubicazioneId,
         };
-        const { id: lottoId } = await magazzino.caricaLotto(tx, { companyId: actor.companyId, userId: actor.userId, causale }, lotto);
+        const { id: lottoId } = await magazzino.caricaLotto(
+          tx,
+          { companyId: actor.companyId, userId: actor.userId, causale },
+          lotto,
+        );
         await recordAudit(tx, {
           companyId: actor.companyId,
           entityType: 'lotto',
           entityId: lottoId,
           action: 'create',
           userId: actor.userId,
-          changes: Object.fromEntries(['codice', 'pezzi', 'mq', 'pezziPerCassa', 'casse', 'scelta', 'ubicazioneId'].map((k) => [k, { from: null, to: lotto[k as keyof typeof lotto] }])),
+          changes: Object.fromEntries(
+            ['codice', 'pezzi', 'mq', 'pezziPerCassa', 'casse', 'scelta', 'ubicazioneId'].map(
+              (k) => [k, { from: null, to: lotto[k as keyof typeof lotto] }],
+            ),
+          ),
           note: causale,
         });
 
         // The material is consumed after the lot exists, so a refusal here undoes the lot too.
         if (locked.origine === 'blocco') {
-          await blocchi.transition(tx, { companyId: actor.companyId, origine: null, id: locked.bloccoId!, to: 'segato', by: 'system', userId: actor.userId, note: `${causale}: lotto ${codiceLotto}` });
+          await blocchi.transition(tx, {
+            companyId: actor.companyId,
+            origine: null,
+            id: locked.bloccoId!,
+            to: 'segato',
+            by: 'system',
+            userId: actor.userId,
+            note: `${causale}: lotto ${codiceLotto}`,
+          });
         } else {
-          await magazzino.scaricaLastreTagliate(tx, { companyId: actor.companyId, userId: actor.userId, causale }, slabIds);
+          await magazzino.scaricaLastreTagliate(
+            tx,
+            { companyId: actor.companyId, userId: actor.userId, causale },
+            slabIds,
+          );
         }
         return get(actor.companyId, id, tx);
       });
@@ -307,7 +452,9 @@ export function createLavorazioniPavimentiService(deps: {
 }
 
 function elenco(codici: string[]): string {
-  const shown = codici.length > 5 ? `${codici.slice(0, 5).join(', ')} e altre ${codici.length - 5}` : codici.join(', ');
+  const shown =
+    codici.length > 5
+      ? `${codici.slice(0, 5).join(', ')} e altre ${codici.length - 5}`
+      : codici.join(', ');
   return codici.length === 1 ? `La lastra ${shown}` : `Le lastre ${shown}`;
 }
-

@@ -24,31 +24,70 @@ export type CaveTariffeService = ReturnType<typeof createCaveTariffeService>;
  */
 export function createCaveTariffeService({ db }: { db: Db }) {
   async function lockCava(tx: DbOrTx, companyId: string, cavaId: string) {
-    const [cava] = await tx.select({ id: cave.id }).from(cave).where(and(eq(cave.companyId, companyId), eq(cave.id, cavaId))).for('update');
+    const [cava] = await tx
+      .select({ id: cave.id })
+      .from(cave)
+      .where(and(eq(cave.companyId, companyId), eq(cave.id, cavaId)))
+      .for('update');
     if (!cava) throw notFound('Cava non trovata');
   }
 
   /** 409 naming the period already covering part of this one. */
-  async function assertNoOverlap(tx: DbOrTx, cavaId: string, body: CavaTariffaBody, exceptId?: string) {
-    const overlaps: SQL[] = [eq(caveTariffe.cavaId, cavaId), or(isNull(caveTariffe.validoAl), gte(caveTariffe.validoAl, body.validoDal))!];
+  async function assertNoOverlap(
+    tx: DbOrTx,
+    cavaId: string,
+    body: CavaTariffaBody,
+    exceptId?: string,
+  ) {
+    const overlaps: SQL[] = [
+      eq(caveTariffe.cavaId, cavaId),
+      or(isNull(caveTariffe.validoAl), gte(caveTariffe.validoAl, body.validoDal))!,
+    ];
     if (body.validoAl) overlaps.push(lte(caveTariffe.validoDal, body.validoAl));
     if (exceptId) overlaps.push(ne(caveTariffe.id, exceptId));
-    const [other] = await tx.select().from(caveTariffe).where(and(...overlaps)).limit(1);
+    const [other] = await tx
+      .select()
+      .from(caveTariffe)
+      .where(and(...overlaps))
+      .limit(1);
     if (other) {
       const fino = other.validoAl ? `al ${italianDate(other.validoAl)}` : 'senza scadenza';
-      throw conflict(`Le date si sovrappongono alle tariffe valide dal ${italianDate(other.validoDal)} ${fino}`);
+      throw conflict(
+        `Le date si sovrappongono alle tariffe valide dal ${italianDate(other.validoDal)} ${fino}`,
+      );
     }
   }
 
-  const audit = (tx: DbOrTx, actor: Actor, cavaId: string, note: string, changes: ReturnType<typeof diffChanges>) =>
-    recordAudit(tx, { companyId: actor.companyId, entityType: 'cava', entityId: cavaId, action: 'update', userId: actor.userId, changes, note });
+  const audit = (
+    tx: DbOrTx,
+    actor: Actor,
+    cavaId: string,
+    note: string,
+    changes: ReturnType<typeof diffChanges>,
+  ) =>
+    recordAudit(tx, {
+      companyId: actor.companyId,
+      entityType: 'cava',
+      entityId: cavaId,
+      action: 'update',
+      userId: actor.userId,
+      changes,
+      note,
+    });
 
   return {
     /** Newest period first. */
     async list(companyId: string, cavaId: string): Promise<CavaTariffa[]> {
-      const [cava] = await db.select({ id: cave.id }).from(cave).where(and(eq(cave.companyId, companyId), eq(cave.id, cavaId)));
+      const [cava] = await db
+        .select({ id: cave.id })
+        .from(cave)
+        .where(and(eq(cave.companyId, companyId), eq(cave.id, cavaId)));
       if (!cava) throw notFound('Cava non trovata');
-      const rows = await db.select().from(caveTariffe).where(eq(caveTariffe.cavaId, cavaId)).orderBy(desc(caveTariffe.validoDal));
+      const rows = await db
+        .select()
+        .from(caveTariffe)
+        .where(eq(caveTariffe.cavaId, cavaId))
+        .orderBy(desc(caveTariffe.validoDal));
       return rows.map(toDto);
     },
 
@@ -56,21 +95,49 @@ export function createCaveTariffeService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         await lockCava(tx, actor.companyId, cavaId);
         await assertNoOverlap(tx, cavaId, body);
-        const [row] = await tx.insert(caveTariffe).values({ ...body, companyId: actor.companyId, cavaId }).returning();
-        await audit(tx, actor, cavaId, `Tariffe dal ${italianDate(body.validoDal)} aggiunte`, initialValues(row!, FIELDS));
+        const [row] = await tx
+          .insert(caveTariffe)
+          .values({ ...body, companyId: actor.companyId, cavaId })
+          .returning();
+        await audit(
+          tx,
+          actor,
+          cavaId,
+          `Tariffe dal ${italianDate(body.validoDal)} aggiunte`,
+          initialValues(row!, FIELDS),
+        );
         return toDto(row!);
       });
     },
 
-    async update(actor: Actor, cavaId: string, id: string, body: CavaTariffaBody): Promise<CavaTariffa> {
+    async update(
+      actor: Actor,
+      cavaId: string,
+      id: string,
+      body: CavaTariffaBody,
+    ): Promise<CavaTariffa> {
       return db.transaction(async (tx) => {
         await lockCava(tx, actor.companyId, cavaId);
-        const [current] = await tx.select().from(caveTariffe).where(and(eq(caveTariffe.cavaId, cavaId), eq(caveTariffe.id, id)));
+        const [current] = await tx
+          .select()
+          .from(caveTariffe)
+          .where(and(eq(caveTariffe.cavaId, cavaId), eq(caveTariffe.id, id)));
         if (!current) throw notFound('Tariffe non trovate');
         await assertNoOverlap(tx, cavaId, body, id);
-        const [row] = await tx.update(caveTariffe).set({ ...body, updatedAt: new Date() }).where(eq(caveTariffe.id, id)).returning();
+        const [row] = await tx
+          .update(caveTariffe)
+          .set({ ...body, updatedAt: new Date() })
+          .where(eq(caveTariffe.id, id))
+          .returning();
         const changes = diffChanges(current, row!, FIELDS);
-        if (Object.keys(changes).length) await audit(tx, actor, cavaId, `Tariffe dal ${italianDate(row!.validoDal)} modificate`, changes);
+        if (Object.keys(changes).length)
+          await audit(
+            tx,
+            actor,
+            cavaId,
+            `Tariffe dal ${italianDate(row!.validoDal)} modificate`,
+            changes,
+          );
         return toDto(row!);
       });
     },
@@ -78,7 +145,10 @@ export function createCaveTariffeService({ db }: { db: Db }) {
     async remove(actor: Actor, cavaId: string, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         await lockCava(tx, actor.companyId, cavaId);
-        const [row] = await tx.delete(caveTariffe).where(and(eq(caveTariffe.cavaId, cavaId), eq(caveTariffe.id, id))).returning();
+        const [row] = await tx
+          .delete(caveTariffe)
+          .where(and(eq(caveTariffe.cavaId, cavaId), eq(caveTariffe.id, id)))
+          .returning();
         if (!row) throw notFound('Tariffe non trovate');
         await audit(tx, actor, cavaId, `Tariffe dal ${italianDate(row.validoDal)} eliminate`, {});
       });

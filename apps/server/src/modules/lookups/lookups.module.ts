@@ -18,7 +18,16 @@ export const lookupsModule = defineModule({
     // a quarry's tariffs for the contributo di estrazione (settings, beside the cave list)
     caveTariffe: createCaveTariffeService({ db }),
   }),
-  routes: async (app, { lookups, caveTariffe }: { lookups: { [K in 'cave' | 'materiali' | 'ubicazioni' | 'macchine']: LookupsService<K> }; caveTariffe: CaveTariffeService }) => {
+  routes: async (
+    app,
+    {
+      lookups,
+      caveTariffe,
+    }: {
+      lookups: { [K in 'cave' | 'materiali' | 'ubicazioni' | 'macchine']: LookupsService<K> };
+      caveTariffe: CaveTariffeService;
+    },
+  ) => {
     for (const kind of ['cave', 'materiali', 'ubicazioni', 'macchine'] as const) {
       await app.register(lookupsRoutes, { kind, service: lookups[kind] });
     }

@@ -8,7 +8,10 @@ import { cave, macchine, materiali, ubicazioni } from '../../db/schema/index.js'
 const TABLES = { cave, materiali, ubicazioni, macchine } satisfies Record<LookupKind, unknown>;
 
 export type LookupRow<K extends LookupKind> = (typeof TABLES)[K]['$inferSelect'];
-export type NewLookupRow<K extends LookupKind> = Omit<(typeof TABLES)[K]['$inferInsert'], 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
+export type NewLookupRow<K extends LookupKind> = Omit<
+  (typeof TABLES)[K]['$inferInsert'],
+  'id' | 'companyId' | 'createdAt' | 'updatedAt'
+>;
 
 /**
  * The queries of one lookup, typed by its kind (a materiale has a `densita`, a macchina a `kerfMm`).
@@ -22,7 +25,11 @@ export function lookupRepository<K extends LookupKind>(kind: K) {
     find: rows.find,
 
     list(db: DbOrTx, companyId: string): Promise<LookupRow<K>[]> {
-      return db.select().from(table).where(eq(table.companyId, companyId)).orderBy(asc(table.nome)) as Promise<LookupRow<K>[]>;
+      return db
+        .select()
+        .from(table)
+        .where(eq(table.companyId, companyId))
+        .orderBy(asc(table.nome)) as Promise<LookupRow<K>[]>;
     },
 
     /** The row locked for an edit. */
@@ -34,7 +41,11 @@ export function lookupRepository<K extends LookupKind>(kind: K) {
 }
 
 /** The company's materiale of this name (a transferred stone keeps its material), created if missing. */
-export async function ensureMateriale(db: DbOrTx, companyId: string, m: { nome: string; tipo: string; densita: number }): Promise<string> {
+export async function ensureMateriale(
+  db: DbOrTx,
+  companyId: string,
+  m: { nome: string; tipo: string; densita: number },
+): Promise<string> {
   // DO NOTHING takes no lock on an existing row (a no-op DO UPDATE would, and two transfers into one
   // company, naming two materials in opposite order, then deadlocked); the row is read after.
   const [created] = await db

@@ -30,9 +30,24 @@ import { lookupRepository, type LookupRow, type NewLookupRow } from './lookups.r
  */
 const DEFINITIONS = {
   cave: { body: cavaBodySchema, update: cavaUpdateSchema, schema: cavaSchema, entityType: 'cava' },
-  materiali: { body: materialeBodySchema, update: materialeUpdateSchema, schema: materialeSchema, entityType: 'materiale' },
-  ubicazioni: { body: ubicazioneBodySchema, update: ubicazioneUpdateSchema, schema: ubicazioneSchema, entityType: 'ubicazione' },
-  macchine: { body: macchinaBodySchema, update: macchinaUpdateSchema, schema: macchinaSchema, entityType: 'macchina' },
+  materiali: {
+    body: materialeBodySchema,
+    update: materialeUpdateSchema,
+    schema: materialeSchema,
+    entityType: 'materiale',
+  },
+  ubicazioni: {
+    body: ubicazioneBodySchema,
+    update: ubicazioneUpdateSchema,
+    schema: ubicazioneSchema,
+    entityType: 'ubicazione',
+  },
+  macchine: {
+    body: macchinaBodySchema,
+    update: macchinaUpdateSchema,
+    schema: macchinaSchema,
+    entityType: 'macchina',
+  },
 } as const;
 
 export function lookupDefinition<K extends LookupKind>(kind: K): (typeof DEFINITIONS)[K] {
@@ -49,8 +64,9 @@ function toDto<K extends LookupKind>(row: LookupRow<K>): LookupDto<K> {
   return { _id: id, createdAt: createdAt.toISOString(), ...data } as LookupDto<K>;
 }
 
-
-export type LookupsService<K extends LookupKind = LookupKind> = ReturnType<typeof createLookupsService<K>>;
+export type LookupsService<K extends LookupKind = LookupKind> = ReturnType<
+  typeof createLookupsService<K>
+>;
 
 export function createLookupsService<K extends LookupKind>({ db, kind }: { db: Db; kind: K }) {
   const def = DEFINITIONS[kind];
@@ -74,7 +90,14 @@ export function createLookupsService<K extends LookupKind>({ db, kind }: { db: D
       try {
         return await db.transaction(async (tx) => {
           const row = await repo.insert(tx, actor.companyId, body);
-          await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: row.id, action: 'create', userId: actor.userId, changes: initialValues(row, fields) });
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType: def.entityType,
+            entityId: row.id,
+            action: 'create',
+            userId: actor.userId,
+            changes: initialValues(row, fields),
+          });
           return toDto<K>(row);
         });
       } catch (error) {
@@ -88,13 +111,22 @@ export function createLookupsService<K extends LookupKind>({ db, kind }: { db: D
           const current = await repo.lock(tx, actor.companyId, id);
           if (!current) throw notFound(`${label} non trovata`);
           // only a quarry has a code
-          if ('codice' in current) assertCodiceChange((body as { codice?: string }).codice, current.codice);
+          if ('codice' in current)
+            assertCodiceChange((body as { codice?: string }).codice, current.codice);
           const row = (await repo.update(tx, actor.companyId, id, body))!;
           const changes = diffChanges(current, row, fields);
           // a corrected density moves the theoretical weights stored from it (one weight on every screen)
-          if (changes.densita && 'densita' in row) await ricalcolaPesiTeorici(tx, actor.companyId, id, row.densita);
+          if (changes.densita && 'densita' in row)
+            await ricalcolaPesiTeorici(tx, actor.companyId, id, row.densita);
           if (Object.keys(changes).length) {
-            await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: id, action: 'update', userId: actor.userId, changes });
+            await recordAudit(tx, {
+              companyId: actor.companyId,
+              entityType: def.entityType,
+              entityId: id,
+              action: 'update',
+              userId: actor.userId,
+              changes,
+            });
           }
           return toDto<K>(row);
         });
@@ -107,10 +139,20 @@ export function createLookupsService<K extends LookupKind>({ db, kind }: { db: D
       try {
         await db.transaction(async (tx) => {
           if (!(await repo.remove(tx, actor.companyId, id))) throw notFound(`${label} non trovata`);
-          await recordAudit(tx, { companyId: actor.companyId, entityType: def.entityType, entityId: id, action: 'delete', userId: actor.userId });
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType: def.entityType,
+            entityId: id,
+            action: 'delete',
+            userId: actor.userId,
+          });
         });
       } catch (error) {
-        throw constraintError(error, { foreignKey: `${label} in uso: non si può eliminare, ma puoi disattivarla` }) ?? error;
+        throw (
+          constraintError(error, {
+            foreignKey: `${label} in uso: non si può eliminare, ma puoi disattivarla`,
+          }) ?? error
+        );
       }
     },
   };

@@ -1,4 +1,15 @@
-import { bloccoCodiceOf, BORDO_LABELS, DIFETTO_LABELS, FINITURA_LABELS, LASTRA_STATO_LABELS, SCELTA_LABELS, scelteText, type Lastra, type Lotto, type Pacco } from '@gestcava/contracts';
+import {
+  bloccoCodiceOf,
+  BORDO_LABELS,
+  DIFETTO_LABELS,
+  FINITURA_LABELS,
+  LASTRA_STATO_LABELS,
+  SCELTA_LABELS,
+  scelteText,
+  type Lastra,
+  type Lotto,
+  type Pacco,
+} from '@gestcava/contracts';
 import type { ExportColumn } from '../../lib/export.js';
 
 const siNo = (b: boolean) => (b ? 'Sì' : 'No');
@@ -34,7 +45,11 @@ export const lastraExportColumns: ExportColumn<Lastra>[] = [
   { header: 'Finitura', value: (l) => FINITURA_LABELS[l.finitura] },
   { header: 'Superficie (m²)', value: (l) => l.mq, numFmt: '0.00' },
   { header: 'Scelta', value: (l) => SCELTA_LABELS[l.scelta] },
-  { header: 'Difetti', value: (l) => l.difetti.map((d) => DIFETTO_LABELS[d]).join(', ') || null, width: 20 },
+  {
+    header: 'Difetti',
+    value: (l) => l.difetti.map((d) => DIFETTO_LABELS[d]).join(', ') || null,
+    width: 20,
+  },
   { header: 'Ubicazione', value: (l) => l.ubicazione?.nome ?? null, width: 20 },
   { header: 'Cliente', value: (l) => l.cliente?.ragioneSociale ?? null, width: 24 },
   { header: 'Stato', value: (l) => LASTRA_STATO_LABELS[l.stato] },

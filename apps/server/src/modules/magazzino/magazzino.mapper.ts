@@ -1,30 +1,82 @@
-import { importoMovimento, pesoLastraT, type Lastra, type Lotto, type Movimento, type Pacco, type PaccoDetail } from '@gestcava/contracts';
-import type { LastraJoined, LottoJoined, MovimentoJoined, PaccoJoined } from './magazzino.repository.js';
+import {
+  importoMovimento,
+  pesoLastraT,
+  type Lastra,
+  type Lotto,
+  type Movimento,
+  type Pacco,
+  type PaccoDetail,
+} from '@gestcava/contracts';
+import type {
+  LastraJoined,
+  LottoJoined,
+  MovimentoJoined,
+  PaccoJoined,
+} from './magazzino.repository.js';
 
-type Provenienza = Pick<PaccoJoined, 'blocco' | 'bancataId' | 'bancataCodice' | 'cavaId' | 'cavaNome' | 'lavorazioneCodice' | 'trasferitoDitta' | 'trasferitoBlocco'>;
+type Provenienza = Pick<
+  PaccoJoined,
+  | 'blocco'
+  | 'bancataId'
+  | 'bancataCodice'
+  | 'cavaId'
+  | 'cavaNome'
+  | 'lavorazioneCodice'
+  | 'trasferitoDitta'
+  | 'trasferitoBlocco'
+>;
 
-const ref = <K extends string>(id: string | null, name: string | null, key: K) => (id && name !== null ? ({ _id: id, [key]: name } as { _id: string } & Record<K, string>) : null);
+const ref = <K extends string>(id: string | null, name: string | null, key: K) =>
+  id && name !== null ? ({ _id: id, [key]: name } as { _id: string } & Record<K, string>) : null;
 
 /** Block, bancata, quarry and job above an item, each only when it is a row of the item's company. */
 function origini(j: Provenienza, lavorazioneId: string | null) {
   return {
     // a received item without this company's copy of its block names none (the left join finds no block)
-    blocco: j.blocco?.id ? { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine } : null,
+    blocco: j.blocco?.id
+      ? { _id: j.blocco.id, codice: j.blocco.codice, origine: j.blocco.origine }
+      : null,
     bancata: ref(j.bancataId, j.bancataCodice, 'codice'),
     cava: ref(j.cavaId, j.cavaNome, 'nome'),
     lavorazione: ref(lavorazioneId, j.lavorazioneCodice, 'codice'),
-    trasferitoDa: j.trasferitoDitta !== null ? { ditta: j.trasferitoDitta, blocco: j.trasferitoBlocco } : null,
+    trasferitoDa:
+      j.trasferitoDitta !== null ? { ditta: j.trasferitoDitta, blocco: j.trasferitoBlocco } : null,
   };
 }
 
 /** What every stock item opens with: itself, what it comes from and its material. */
-function head(row: { id: string; codice: string; companyId: string }, j: Provenienza & { materiale: { id: string; nome: string } }, lavorazioneId: string | null) {
-  return { _id: row.id, codice: row.codice, companyId: row.companyId, ...origini(j, lavorazioneId), materiale: { _id: j.materiale.id, nome: j.materiale.nome } };
+function head(
+  row: { id: string; codice: string; companyId: string },
+  j: Provenienza & { materiale: { id: string; nome: string } },
+  lavorazioneId: string | null,
+) {
+  return {
+    _id: row.id,
+    codice: row.codice,
+    companyId: row.companyId,
+    ...origini(j, lavorazioneId),
+    materiale: { _id: j.materiale.id, nome: j.materiale.nome },
+  };
 }
 
 /** What a bundle or a lot ends with: where it is, its list price, its note, when it was made and last changed. */
-function tail(row: { ubicazioneId: string | null; prezzoListino: number | null; note: string | null; createdAt: Date; updatedAt: Date }, ubicazioneNome: string | null) {
-  return { ubicazione: ref(row.ubicazioneId, ubicazioneNome, 'nome'), prezzoListino: row.prezzoListino, note: row.note, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+function tail(
+  row: {
+    ubicazioneId: string | null;
+    prezzoListino: number | null;
+    note: string | null;
+    createdAt: Date;
+    updatedAt: Date;
+  },
+  ubicazioneNome: string | null,
+) {
+  return {
+    ubicazione: ref(row.ubicazioneId, ubicazioneNome, 'nome'),
+    prezzoListino: row.prezzoListino,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export function toPaccoDto(j: PaccoJoined, scelte: Pacco['scelte']): Pacco {
@@ -59,7 +111,8 @@ export function toLastraDto(j: LastraJoined): Lastra {
     difetti: l.difetti as Lastra['difetti'],
     ubicazione: ref(j.ubicazioneId, j.ubicazioneNome, 'nome'),
     // an expired reservation reads as free: no cliente, no expiry
-    cliente: l.stato === j.statoEffettivo ? ref(l.clienteId, j.clienteNome, 'ragioneSociale') : null,
+    cliente:
+      l.stato === j.statoEffettivo ? ref(l.clienteId, j.clienteNome, 'ragioneSociale') : null,
     scadenzaRiserva: j.statoEffettivo === 'riservata' ? l.scadenzaRiserva : null,
     stato: j.statoEffettivo as Lastra['stato'],
     createdAt: l.createdAt.toISOString(),
@@ -67,11 +120,24 @@ export function toLastraDto(j: LastraJoined): Lastra {
   };
 }
 
-export function toPaccoDetailDto(j: PaccoJoined, scelte: Pacco['scelte'], slabs: LastraJoined[]): PaccoDetail {
+export function toPaccoDetailDto(
+  j: PaccoJoined,
+  scelte: Pacco['scelte'],
+  slabs: LastraJoined[],
+): PaccoDetail {
   return {
     ...toPaccoDto(j, scelte),
     lastre: slabs.map((s) => {
-      const { blocco: _b, bancata: _ba, cava: _c, lavorazione: _l, trasferitoDa: _t, materiale: _m, companyId: _co, ...rest } = toLastraDto(s);
+      const {
+        blocco: _b,
+        bancata: _ba,
+        cava: _c,
+        lavorazione: _l,
+        trasferitoDa: _t,
+        materiale: _m,
+        companyId: _co,
+        ...rest
+      } = toLastraDto(s);
       return rest;
     }),
   };

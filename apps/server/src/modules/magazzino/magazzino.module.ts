@@ -7,7 +7,9 @@ import { createMagazzinoService, type MagazzinoService } from './magazzino.servi
 /** The ledger of stock movements and the stock history; the stock itself is its sibling module (stock.module.ts). */
 export const magazzinoModule = defineModule({
   name: 'magazzino',
-  services: ({ db, entities }: { db: Db; entities: EntityRegistry }) => ({ magazzino: createMagazzinoService({ db, entities }) }),
+  services: ({ db, entities }: { db: Db; entities: EntityRegistry }) => ({
+    magazzino: createMagazzinoService({ db, entities }),
+  }),
   routes: async (app, { magazzino }: { magazzino: MagazzinoService }) => {
     await app.register(magazzinoRoutes, { magazzino });
   },

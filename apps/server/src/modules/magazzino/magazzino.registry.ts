@@ -9,17 +9,33 @@ import { bloccoOf, lastraStatoEffettivo, nameOf } from './magazzino.repository.j
 // The stock items as the entity registry and a block's genealogy read them (codes, photo cards,
 // quarries, bundles and lots of a block); the lists and the ledger are in magazzino.repository.ts.
 
-export function findCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, by: { id: string } | { codice: string }) {
+export function findCodice(
+  db: DbOrTx,
+  table: typeof pacchi | typeof lastre | typeof lotti,
+  companyId: string,
+  by: { id: string } | { codice: string },
+) {
   return db
     .select({ id: table.id, codice: table.codice })
     .from(table)
-    .where(and(eq(table.companyId, companyId), 'id' in by ? eq(table.id, by.id) : eq(table.codice, by.codice)))
+    .where(
+      and(
+        eq(table.companyId, companyId),
+        'id' in by ? eq(table.id, by.id) : eq(table.codice, by.codice),
+      ),
+    )
     .limit(1)
     .then((r) => r[0] ?? null);
 }
 
 /** Stock items whose code contains the text (a code search's candidates). */
-export function searchCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, text: string, limit: number) {
+export function searchCodice(
+  db: DbOrTx,
+  table: typeof pacchi | typeof lastre | typeof lotti,
+  companyId: string,
+  text: string,
+  limit: number,
+) {
   return db
     .select({ id: table.id, codice: table.codice })
     .from(table)
@@ -29,12 +45,26 @@ export function searchCodice(db: DbOrTx, table: typeof pacchi | typeof lastre | 
 }
 
 /** Code, material, state and quarry of many stock items at once (photo cards). */
-export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', companyId: string, ids: string[]) {
+export async function summaries(
+  db: DbOrTx,
+  kind: 'pacco' | 'lastra' | 'lotto',
+  companyId: string,
+  ids: string[],
+) {
   if (ids.length === 0) return [];
   const cava = nameOf(cave, cave.nome, blocchi.cavaId, blocchi.companyId);
   if (kind === 'lastra') {
     return db
-      .select({ id: lastre.id, codice: lastre.codice, stato: lastraStatoEffettivo, materiale: materiali.nome, cava, facts: sql<string[]>`array['Scelta ' || ${lastre.scelta}, ${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]` })
+      .select({
+        id: lastre.id,
+        codice: lastre.codice,
+        stato: lastraStatoEffettivo,
+        materiale: materiali.nome,
+        cava,
+        facts: sql<
+          string[]
+        >`array['Scelta ' || ${lastre.scelta}, ${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]`,
+      })
       .from(lastre)
       .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
       .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
@@ -44,8 +74,12 @@ export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', 
   const table = kind === 'pacco' ? pacchi : lotti;
   const facts =
     kind === 'pacco'
-      ? sql<string[]>`array[${pacchi.spessoreMm} || ' mm · ' || ${pacchi.finitura}, ${pacchi.nLastre} || ' lastre · ' || replace(${pacchi.mq}::text, '.', ',') || ' m²']`
-      : sql<string[]>`array[${lotti.lunghezzaMm} || ' × ' || ${lotti.larghezzaMm} || ' × ' || ${lotti.spessoreMm} || ' mm · ' || ${lotti.finitura}]`;
+      ? sql<
+          string[]
+        >`array[${pacchi.spessoreMm} || ' mm · ' || ${pacchi.finitura}, ${pacchi.nLastre} || ' lastre · ' || replace(${pacchi.mq}::text, '.', ',') || ' m²']`
+      : sql<
+          string[]
+        >`array[${lotti.lunghezzaMm} || ' × ' || ${lotti.larghezzaMm} || ' × ' || ${lotti.spessoreMm} || ' mm · ' || ${lotti.finitura}]`;
   const rows = await db
     .select({
       id: table.id,
@@ -69,12 +103,22 @@ export async function summaries(db: DbOrTx, kind: 'pacco' | 'lastra' | 'lotto', 
   return rows.map(({ pezzi, pezziPerCassa, mq, spessoreMm, densita, ...r }) =>
     kind === 'lotto'
       ? { ...r, facts: [...r.facts, `${pezzi} pezzi · ${casseText(pezzi, pezziPerCassa)}`] }
-      : { ...r, facts: [...r.facts, pesoText({ t: pesoLastraT(mq, spessoreMm, densita), base: 'teorico' })] },
+      : {
+          ...r,
+          facts: [
+            ...r.facts,
+            pesoText({ t: pesoLastraT(mq, spessoreMm, densita), base: 'teorico' }),
+          ],
+        },
   );
 }
 
 /** The ids of a quarry's stock items, as a subquery (photos filtered by cava). */
-export function idsInCava(table: typeof pacchi | typeof lastre | typeof lotti, companyId: string, cavaId: string): SQL {
+export function idsInCava(
+  table: typeof pacchi | typeof lastre | typeof lotti,
+  companyId: string,
+  cavaId: string,
+): SQL {
   return sql`select ${table.id} from ${table} where ${table.companyId} = ${companyId} and ${table.bloccoId} in (select ${blocchi.id} from ${blocchi} where ${blocchi.cavaId} = ${cavaId} and ${blocchi.companyId} = ${companyId})`;
 }
 
@@ -85,7 +129,9 @@ export function pacchiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) 
       id: pacchi.id,
       codice: pacchi.codice,
       lavorazioneId: pacchi.lavorazioneId,
-      lastre: sql<Array<{ id: string; codice: string; progressivo: number }>>`(select coalesce(json_agg(json_build_object('id', ${lastre.id}, 'codice', ${lastre.codice}, 'progressivo', ${lastre.progressivo}) order by ${lastre.progressivo}), '[]'::json) from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
+      lastre: sql<
+        Array<{ id: string; codice: string; progressivo: number }>
+      >`(select coalesce(json_agg(json_build_object('id', ${lastre.id}, 'codice', ${lastre.codice}, 'progressivo', ${lastre.progressivo}) order by ${lastre.progressivo}), '[]'::json) from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
     })
     .from(pacchi)
     .where(and(eq(pacchi.companyId, companyId), eq(pacchi.bloccoId, bloccoId)))
@@ -96,7 +142,13 @@ export function pacchiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) 
 export function lottiOfLavorazioni(db: DbOrTx, companyId: string, lavorazioneIds: string[]) {
   if (lavorazioneIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: lotti.id, codice: lotti.codice, lavorazioneId: lotti.lavorazioneId, pezzi: lotti.pezzi, mq: lotti.mq })
+    .select({
+      id: lotti.id,
+      codice: lotti.codice,
+      lavorazioneId: lotti.lavorazioneId,
+      pezzi: lotti.pezzi,
+      mq: lotti.mq,
+    })
     .from(lotti)
     .where(and(eq(lotti.companyId, companyId), inArray(lotti.lavorazioneId, lavorazioneIds)))
     .orderBy(asc(lotti.codice));

@@ -1,5 +1,26 @@
-import { SCELTE, type LastraListQuery, type LottoListQuery, type MovimentoListQuery, type Pacco, type PaccoListQuery } from '@gestcava/contracts';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  SCELTE,
+  type LastraListQuery,
+  type LottoListQuery,
+  type MovimentoListQuery,
+  type Pacco,
+  type PaccoListQuery,
+} from '@gestcava/contracts';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -32,10 +53,13 @@ import { outer } from '../../lib/sql.js';
 type CompanyTable = { id: PgColumn; companyId: PgColumn };
 /** The name of the row `fk` points to, when that row is of `company` (the outer row's company column). */
 export const nameOf = (table: CompanyTable, column: PgColumn, fk: PgColumn, company: PgColumn) =>
-  sql<string | null>`(select ${column} from ${column.table} where ${table.id} = ${outer(fk)} and ${table.companyId} = ${outer(company)})`;
+  sql<
+    string | null
+  >`(select ${column} from ${column.table} where ${table.id} = ${outer(fk)} and ${table.companyId} = ${outer(company)})`;
 
 /** A join on the block `fk` names, within the company of the row that names it. */
-export const bloccoOf = (fk: PgColumn, company: PgColumn) => and(eq(blocchi.id, fk), eq(blocchi.companyId, company));
+export const bloccoOf = (fk: PgColumn, company: PgColumn) =>
+  and(eq(blocchi.id, fk), eq(blocchi.companyId, company));
 
 /** Where a block comes from: its bancata and quarry (own blocks) by name. */
 const provenienza = {
@@ -53,8 +77,12 @@ const provenienza = {
 function trasferitoDa(table: typeof pacchi | typeof lotti) {
   const src = sql`from ${table} as src where src.id = ${outer(table.trasferitoDaId)}`;
   return {
-    trasferitoDitta: sql<string | null>`(select (select c.name from ${companies} c where c.id = src.company_id) ${src})`,
-    trasferitoBlocco: sql<string | null>`(select (select b.codice from ${blocchi} b where b.id = src.blocco_id and b.company_id = src.company_id) ${src})`,
+    trasferitoDitta: sql<
+      string | null
+    >`(select (select c.name from ${companies} c where c.id = src.company_id) ${src})`,
+    trasferitoBlocco: sql<
+      string | null
+    >`(select (select b.codice from ${blocchi} b where b.id = src.blocco_id and b.company_id = src.company_id) ${src})`,
   };
 }
 
@@ -67,7 +95,9 @@ export const lastraStatoEffettivo = sql<string>`(case when ${riservaLastraScadut
 /** A slab free to reserve or sell now. */
 export const lastraLibera = sql`(${lastre.stato} = 'disponibile' or ${riservaLastraScaduta})`;
 /** Where a slab is: its own place once moved apart, else its bundle's. */
-const lastraUbicazioneId = sql<string | null>`coalesce(${lastre.ubicazioneId}, ${pacchi.ubicazioneId})`;
+const lastraUbicazioneId = sql<
+  string | null
+>`coalesce(${lastre.ubicazioneId}, ${pacchi.ubicazioneId})`;
 
 /** Pieces of a lot under reservations still running (expired ones count as released before the sweep). */
 export const lottoPezziRiservati = sql<number>`(select coalesce(sum(${riserveLotti.pezzi}), 0)::int from ${riserveLotti} where ${riserveLotti.lottoId} = ${outer(lotti.id)} and ${riserveLotti.stato} = 'attiva' and ${riserveLotti.scadenza} >= ${todayInRomeSql})`;
@@ -75,7 +105,9 @@ export const lottoPezziRiservati = sql<number>`(select coalesce(sum(${riserveLot
 type Filter<Q> = Omit<Q, 'page' | 'limit' | 'sort'>;
 
 async function count(db: DbOrTx, from: SQL, where: SQL): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${from} where ${where}`)} as n`);
+  const result = await db.execute<{ n: number }>(
+    sql`select ${cappedCount(sql`select 1 from ${from} where ${where}`)} as n`,
+  );
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
@@ -89,7 +121,12 @@ function pacchiJoined(db: DbOrTx) {
     .select({
       pacco: pacchi,
       ...provenienza,
-      lavorazioneCodice: nameOf(lavorazioniLastre, lavorazioniLastre.codice, pacchi.lavorazioneId, pacchi.companyId),
+      lavorazioneCodice: nameOf(
+        lavorazioniLastre,
+        lavorazioniLastre.codice,
+        pacchi.lavorazioneId,
+        pacchi.companyId,
+      ),
       ...trasferitoDa(pacchi),
       materiale,
       ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, pacchi.ubicazioneId, pacchi.companyId),
@@ -97,7 +134,10 @@ function pacchiJoined(db: DbOrTx) {
     })
     .from(pacchi)
     .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
-    .innerJoin(materiali, and(eq(materiali.id, pacchi.materialeId), eq(materiali.companyId, pacchi.companyId)));
+    .innerJoin(
+      materiali,
+      and(eq(materiali.id, pacchi.materialeId), eq(materiali.companyId, pacchi.companyId)),
+    );
 }
 export type PaccoJoined = Awaited<ReturnType<ReturnType<typeof pacchiJoined>['execute']>>[number];
 
@@ -108,7 +148,11 @@ const pacchiFrom = sql`${pacchi} left join ${blocchi} on ${bloccoOf(pacchi.blocc
  * A bundle may mix grades (slabs are re-graded one by one), so a grade filter looks at its slabs.
  */
 function lastreDiScelta(scelta: string, esauriti: boolean | undefined): SQL {
-  return and(eq(lastre.paccoId, outer(pacchi.id)), eq(lastre.scelta, scelta), esauriti ? undefined : inArray(lastre.stato, LASTRE_IN_GIACENZA))!;
+  return and(
+    eq(lastre.paccoId, outer(pacchi.id)),
+    eq(lastre.scelta, scelta),
+    esauriti ? undefined : inArray(lastre.stato, LASTRE_IN_GIACENZA),
+  )!;
 }
 
 function pacchiWhere(companyId: string, f: Filter<PaccoListQuery>): SQL {
@@ -117,7 +161,9 @@ function pacchiWhere(companyId: string, f: Filter<PaccoListQuery>): SQL {
     f.q ? or(matchesSearch(pacchi.codice, f.q), matchesSearch(blocchi.codice, f.q)) : undefined,
     f.materialeId ? eq(pacchi.materialeId, f.materialeId) : undefined,
     f.finitura ? eq(pacchi.finitura, f.finitura) : undefined,
-    f.scelta ? sql`exists (select 1 from ${lastre} where ${lastreDiScelta(f.scelta, f.esauriti)})` : undefined,
+    f.scelta
+      ? sql`exists (select 1 from ${lastre} where ${lastreDiScelta(f.scelta, f.esauriti)})`
+      : undefined,
     f.ubicazioneId ? eq(pacchi.ubicazioneId, f.ubicazioneId) : undefined,
     f.spessoreMm ? eq(pacchi.spessoreMm, f.spessoreMm) : undefined,
     f.bloccoId ? eq(pacchi.bloccoId, f.bloccoId) : undefined,
@@ -126,7 +172,13 @@ function pacchiWhere(companyId: string, f: Filter<PaccoListQuery>): SQL {
   )!;
 }
 
-const PACCO_SORT = { codice: pacchi.codice, createdAt: pacchi.createdAt, mq: pacchi.mq, nLastre: pacchi.nLastre, spessoreMm: pacchi.spessoreMm };
+const PACCO_SORT = {
+  codice: pacchi.codice,
+  createdAt: pacchi.createdAt,
+  mq: pacchi.mq,
+  nLastre: pacchi.nLastre,
+  spessoreMm: pacchi.spessoreMm,
+};
 
 export async function pacchiPage(db: DbOrTx, companyId: string, query: PaccoListQuery & PageOpts) {
   const where = pacchiWhere(companyId, query);
@@ -140,8 +192,12 @@ export async function pacchiPage(db: DbOrTx, companyId: string, query: PaccoList
 
 export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filter<PaccoListQuery>) {
   // filtered by grade, the totals are of that grade's slabs (as the slab list's), not of the whole mixed bundles
-  const nLastre = filter.scelta ? sql`(select count(*) from ${lastre} where ${lastreDiScelta(filter.scelta, filter.esauriti)})` : pacchi.nLastre;
-  const mq = filter.scelta ? sql`(select coalesce(sum(${lastre.mq}), 0) from ${lastre} where ${lastreDiScelta(filter.scelta, filter.esauriti)})` : pacchi.mq;
+  const nLastre = filter.scelta
+    ? sql`(select count(*) from ${lastre} where ${lastreDiScelta(filter.scelta, filter.esauriti)})`
+    : pacchi.nLastre;
+  const mq = filter.scelta
+    ? sql`(select coalesce(sum(${lastre.mq}), 0) from ${lastre} where ${lastreDiScelta(filter.scelta, filter.esauriti)})`
+    : pacchi.mq;
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -164,16 +220,32 @@ export async function findPacco(db: DbOrTx, companyId: string, id: string) {
 }
 
 /** The grades of some bundles' slabs on hand, with how many of each, in the order of SCELTE. */
-export async function scelteOfPacchi(db: DbOrTx, companyId: string, paccoIds: string[]): Promise<Map<string, Pacco['scelte']>> {
+export async function scelteOfPacchi(
+  db: DbOrTx,
+  companyId: string,
+  paccoIds: string[],
+): Promise<Map<string, Pacco['scelte']>> {
   const byPacco = new Map<string, Pacco['scelte']>();
   if (paccoIds.length === 0) return byPacco;
   const rows = await db
     .select({ paccoId: lastre.paccoId, scelta: lastre.scelta, lastre: sql<number>`count(*)::int` })
     .from(lastre)
-    .where(and(eq(lastre.companyId, companyId), inArray(lastre.paccoId, paccoIds), inArray(lastre.stato, LASTRE_IN_GIACENZA)))
+    .where(
+      and(
+        eq(lastre.companyId, companyId),
+        inArray(lastre.paccoId, paccoIds),
+        inArray(lastre.stato, LASTRE_IN_GIACENZA),
+      ),
+    )
     .groupBy(lastre.paccoId, lastre.scelta);
-  for (const r of rows.sort((a, b) => SCELTE.indexOf(a.scelta as Pacco['scelta']) - SCELTE.indexOf(b.scelta as Pacco['scelta']))) {
-    byPacco.set(r.paccoId, [...(byPacco.get(r.paccoId) ?? []), { scelta: r.scelta as Pacco['scelta'], lastre: r.lastre }]);
+  for (const r of rows.sort(
+    (a, b) =>
+      SCELTE.indexOf(a.scelta as Pacco['scelta']) - SCELTE.indexOf(b.scelta as Pacco['scelta']),
+  )) {
+    byPacco.set(r.paccoId, [
+      ...(byPacco.get(r.paccoId) ?? []),
+      { scelta: r.scelta as Pacco['scelta'], lastre: r.lastre },
+    ]);
   }
   return byPacco;
 }
@@ -184,20 +256,37 @@ function lastreJoined(db: DbOrTx) {
   return db
     .select({
       lastra: lastre,
-      pacco: { id: pacchi.id, codice: pacchi.codice, spessoreMm: pacchi.spessoreMm, finitura: pacchi.finitura, lavorazioneId: pacchi.lavorazioneId, ubicazioneId: pacchi.ubicazioneId },
+      pacco: {
+        id: pacchi.id,
+        codice: pacchi.codice,
+        spessoreMm: pacchi.spessoreMm,
+        finitura: pacchi.finitura,
+        lavorazioneId: pacchi.lavorazioneId,
+        ubicazioneId: pacchi.ubicazioneId,
+      },
       ...provenienza,
-      lavorazioneCodice: nameOf(lavorazioniLastre, lavorazioniLastre.codice, pacchi.lavorazioneId, pacchi.companyId),
+      lavorazioneCodice: nameOf(
+        lavorazioniLastre,
+        lavorazioniLastre.codice,
+        pacchi.lavorazioneId,
+        pacchi.companyId,
+      ),
       ...trasferitoDa(pacchi),
       materiale,
       statoEffettivo: lastraStatoEffettivo,
       ubicazioneId: lastraUbicazioneId,
-      ubicazioneNome: sql<string | null>`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${lastraUbicazioneId} and ${ubicazioni.companyId} = ${outer(lastre.companyId)})`,
+      ubicazioneNome: sql<
+        string | null
+      >`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${lastraUbicazioneId} and ${ubicazioni.companyId} = ${outer(lastre.companyId)})`,
       clienteNome: nameOf(clienti, clienti.ragioneSociale, lastre.clienteId, lastre.companyId),
     })
     .from(lastre)
     .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
     .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
-    .innerJoin(materiali, and(eq(materiali.id, pacchi.materialeId), eq(materiali.companyId, lastre.companyId)));
+    .innerJoin(
+      materiali,
+      and(eq(materiali.id, pacchi.materialeId), eq(materiali.companyId, lastre.companyId)),
+    );
 }
 export type LastraJoined = Awaited<ReturnType<ReturnType<typeof lastreJoined>['execute']>>[number];
 
@@ -206,7 +295,8 @@ const lastreFrom = sql`${lastre} inner join ${pacchi} on ${pacchi.id} = ${lastre
 /** `stato = X` on the effective state. */
 function statoLastraIs(stato: string): SQL {
   if (stato === 'disponibile') return lastraLibera;
-  if (stato === 'riservata') return and(eq(lastre.stato, 'riservata'), sql`not ${riservaLastraScaduta}`)!;
+  if (stato === 'riservata')
+    return and(eq(lastre.stato, 'riservata'), sql`not ${riservaLastraScaduta}`)!;
   return eq(lastre.stato, stato);
 }
 
@@ -221,23 +311,40 @@ function lastreWhere(companyId: string, f: Filter<LastraListQuery>): SQL {
     f.spessoreMm ? eq(pacchi.spessoreMm, f.spessoreMm) : undefined,
     f.bloccoId ? eq(lastre.bloccoId, f.bloccoId) : undefined,
     f.paccoId ? eq(lastre.paccoId, f.paccoId) : undefined,
-    f.stato ? statoLastraIs(f.stato) : f.esauriti ? undefined : inArray(lastre.stato, LASTRE_IN_GIACENZA),
+    f.stato
+      ? statoLastraIs(f.stato)
+      : f.esauriti
+        ? undefined
+        : inArray(lastre.stato, LASTRE_IN_GIACENZA),
   )!;
 }
 
-const LASTRA_SORT = { codice: lastre.codice, createdAt: lastre.createdAt, mq: lastre.mq, spessoreMm: pacchi.spessoreMm, stato: lastre.stato };
+const LASTRA_SORT = {
+  codice: lastre.codice,
+  createdAt: lastre.createdAt,
+  mq: lastre.mq,
+  spessoreMm: pacchi.spessoreMm,
+  stato: lastre.stato,
+};
 
 export async function lastrePage(db: DbOrTx, companyId: string, query: LastraListQuery & PageOpts) {
   const where = lastreWhere(companyId, query);
   const items = await lastreJoined(db)
     .where(where)
-    .orderBy(...orderByOf(query.sort, LASTRA_SORT, desc(lastre.createdAt), lastre.id), asc(lastre.progressivo))
+    .orderBy(
+      ...orderByOf(query.sort, LASTRA_SORT, desc(lastre.createdAt), lastre.id),
+      asc(lastre.progressivo),
+    )
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return { items, counted: await count(db, lastreFrom, where) };
 }
 
-export async function lastreSummary(db: DbOrTx, companyId: string, filter: Filter<LastraListQuery>) {
+export async function lastreSummary(
+  db: DbOrTx,
+  companyId: string,
+  filter: Filter<LastraListQuery>,
+) {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -272,7 +379,12 @@ function lottiJoined(db: DbOrTx) {
     .select({
       lotto: lotti,
       ...provenienza,
-      lavorazioneCodice: nameOf(lavorazioniPavimenti, lavorazioniPavimenti.codice, lotti.lavorazioneId, lotti.companyId),
+      lavorazioneCodice: nameOf(
+        lavorazioniPavimenti,
+        lavorazioniPavimenti.codice,
+        lotti.lavorazioneId,
+        lotti.companyId,
+      ),
       ...trasferitoDa(lotti),
       materiale,
       ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, lotti.ubicazioneId, lotti.companyId),
@@ -280,7 +392,10 @@ function lottiJoined(db: DbOrTx) {
     })
     .from(lotti)
     .leftJoin(blocchi, bloccoOf(lotti.bloccoId, lotti.companyId))
-    .innerJoin(materiali, and(eq(materiali.id, lotti.materialeId), eq(materiali.companyId, lotti.companyId)));
+    .innerJoin(
+      materiali,
+      and(eq(materiali.id, lotti.materialeId), eq(materiali.companyId, lotti.companyId)),
+    );
 }
 export type LottoJoined = Awaited<ReturnType<ReturnType<typeof lottiJoined>['execute']>>[number];
 
@@ -298,7 +413,12 @@ function lottiWhere(companyId: string, f: Filter<LottoListQuery>): SQL {
   )!;
 }
 
-const LOTTO_SORT = { codice: lotti.codice, createdAt: lotti.createdAt, mq: lotti.mq, pezzi: lotti.pezzi };
+const LOTTO_SORT = {
+  codice: lotti.codice,
+  createdAt: lotti.createdAt,
+  mq: lotti.mq,
+  pezzi: lotti.pezzi,
+};
 
 export async function lottiPage(db: DbOrTx, companyId: string, query: LottoListQuery & PageOpts) {
   const where = lottiWhere(companyId, query);
@@ -335,22 +455,39 @@ export async function findLotto(db: DbOrTx, companyId: string, id: string) {
 /** Which rows of the ledger a user may read: the slab side, the tile side, or both. */
 export type MovimentiScope = { lastre: boolean; pavimenti: boolean };
 
-function movimentiWhere(companyId: string, f: Filter<MovimentoListQuery>, scope: MovimentiScope): SQL {
+function movimentiWhere(
+  companyId: string,
+  f: Filter<MovimentoListQuery>,
+  scope: MovimentiScope,
+): SQL {
   return and(
     eq(movimenti.companyId, companyId),
-    scope.lastre && scope.pavimenti ? undefined : scope.lastre ? isNull(movimenti.lottoId) : isNotNull(movimenti.lottoId),
+    scope.lastre && scope.pavimenti
+      ? undefined
+      : scope.lastre
+        ? isNull(movimenti.lottoId)
+        : isNotNull(movimenti.lottoId),
     f.tipo ? eq(movimenti.tipo, f.tipo) : undefined,
     f.bloccoId ? eq(movimenti.bloccoId, f.bloccoId) : undefined,
     f.paccoId ? eq(movimenti.paccoId, f.paccoId) : undefined,
     f.lastraId ? eq(movimenti.lastraId, f.lastraId) : undefined,
     f.lottoId ? eq(movimenti.lottoId, f.lottoId) : undefined,
     // Dates are days in Italy's calendar: from the start of `dal` to the end of `al`.
-    f.dal ? gte(movimenti.createdAt, sql`(${f.dal}::date)::timestamp at time zone 'Europe/Rome'`) : undefined,
-    f.al ? lt(movimenti.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`) : undefined,
+    f.dal
+      ? gte(movimenti.createdAt, sql`(${f.dal}::date)::timestamp at time zone 'Europe/Rome'`)
+      : undefined,
+    f.al
+      ? lt(movimenti.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`)
+      : undefined,
   )!;
 }
 
-export async function movimentiPage(db: DbOrTx, companyId: string, query: MovimentoListQuery & PageOpts, scope: MovimentiScope) {
+export async function movimentiPage(
+  db: DbOrTx,
+  companyId: string,
+  query: MovimentoListQuery & PageOpts,
+  scope: MovimentiScope,
+) {
   const where = movimentiWhere(companyId, query, scope);
   const items = await db
     .select({
@@ -359,9 +496,16 @@ export async function movimentiPage(db: DbOrTx, companyId: string, query: Movime
       paccoCodice: nameOf(pacchi, pacchi.codice, movimenti.paccoId, movimenti.companyId),
       lastraCodice: nameOf(lastre, lastre.codice, movimenti.lastraId, movimenti.companyId),
       lottoCodice: nameOf(lotti, lotti.codice, movimenti.lottoId, movimenti.companyId),
-      clienteNome: nameOf(clienti, clienti.ragioneSociale, movimenti.clienteId, movimenti.companyId),
+      clienteNome: nameOf(
+        clienti,
+        clienti.ragioneSociale,
+        movimenti.clienteId,
+        movimenti.companyId,
+      ),
       // not bounded: an admin works in every company of the installation, under their own name
-      utenteNome: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${outer(movimenti.userId)})`,
+      utenteNome: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${outer(movimenti.userId)})`,
     })
     .from(movimenti)
     .where(where)

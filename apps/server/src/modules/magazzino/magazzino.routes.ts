@@ -24,64 +24,123 @@ import { companyOf, idParams, listRoutes } from '../../plugins/list-routes.js';
 import { eitherAccess, lastreAccess, pavimentiAccess, tags } from './magazzino.access.js';
 import type { MagazzinoService } from './magazzino.service.js';
 
-
 /** Filters of a list, without its paging (the summaries take these). */
-const filterOf = <T extends z.ZodObject>(schema: T) => schema.omit({ page: true, limit: true, sort: true });
+const filterOf = <T extends z.ZodObject>(schema: T) =>
+  schema.omit({ page: true, limit: true, sort: true });
 
 /**
  * `/api/magazzino/*`: reads of the stock the lavorazioni load (operations come with the stock issue).
  * Pacchi and lastre under `magazzino-lastre`, lotti under `magazzino-pavimenti`, the ledger under either.
  */
-export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoService }> = async (app, { magazzino }) => {
+export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoService }> = async (
+  app,
+  { magazzino },
+) => {
   listRoutes(app, '/api/magazzino/pacchi', {
     access: lastreAccess.read,
     tags,
     list: { query: paccoListQuerySchema, item: paccoSchema, read: magazzino.pacchi },
-    summary: { query: filterOf(paccoListQuerySchema), response: stockSummarySchema, read: magazzino.pacchiSummary },
-    export: { query: paccoExportQuerySchema, read: (companyId, { format, ...query }, onError) => magazzino.exportPacchi(companyId, query, format, onError) },
+    summary: {
+      query: filterOf(paccoListQuerySchema),
+      response: stockSummarySchema,
+      read: magazzino.pacchiSummary,
+    },
+    export: {
+      query: paccoExportQuerySchema,
+      read: (companyId, { format, ...query }, onError) =>
+        magazzino.exportPacchi(companyId, query, format, onError),
+    },
   });
   listRoutes(app, '/api/magazzino/lastre', {
     access: lastreAccess.read,
     tags,
     list: { query: lastraListQuerySchema, item: lastraSchema, read: magazzino.lastre },
-    summary: { query: filterOf(lastraListQuerySchema), response: stockSummarySchema, read: magazzino.lastreSummary },
-    export: { query: lastraExportQuerySchema, read: (companyId, { format, ...query }, onError) => magazzino.exportLastre(companyId, query, format, onError) },
+    summary: {
+      query: filterOf(lastraListQuerySchema),
+      response: stockSummarySchema,
+      read: magazzino.lastreSummary,
+    },
+    export: {
+      query: lastraExportQuerySchema,
+      read: (companyId, { format, ...query }, onError) =>
+        magazzino.exportLastre(companyId, query, format, onError),
+    },
   });
   listRoutes(app, '/api/magazzino/lotti', {
     access: pavimentiAccess.read,
     tags,
     list: { query: lottoListQuerySchema, item: lottoSchema, read: magazzino.lotti },
-    summary: { query: filterOf(lottoListQuerySchema), response: stockSummarySchema, read: magazzino.lottiSummary },
-    export: { query: lottoExportQuerySchema, read: (companyId, { format, ...query }, onError) => magazzino.exportLotti(companyId, query, format, onError) },
+    summary: {
+      query: filterOf(lottoListQuerySchema),
+      response: stockSummarySchema,
+      read: magazzino.lottiSummary,
+    },
+    export: {
+      query: lottoExportQuerySchema,
+      read: (companyId, { format, ...query }, onError) =>
+        magazzino.exportLotti(companyId, query, format, onError),
+    },
   });
   app.get(
     '/api/magazzino/movimenti',
-    { config: { access: eitherAccess.read }, schema: { tags, querystring: movimentoListQuerySchema, response: { 200: pageOf(movimentoSchema) } } },
+    {
+      config: { access: eitherAccess.read },
+      schema: {
+        tags,
+        querystring: movimentoListQuerySchema,
+        response: { 200: pageOf(movimentoSchema) },
+      },
+    },
     async (request) => {
       const { user, companyId } = requireAuth(request);
-      return magazzino.movimenti(companyId, request.query, { lastre: can(user, 'magazzino-lastre', 'read'), pavimenti: can(user, 'magazzino-pavimenti', 'read') });
+      return magazzino.movimenti(companyId, request.query, {
+        lastre: can(user, 'magazzino-lastre', 'read'),
+        pavimenti: can(user, 'magazzino-pavimenti', 'read'),
+      });
     },
   );
 
-  app.get('/api/magazzino/pacchi/:id', { config: { access: lastreAccess.read }, schema: { tags, params: idParams, response: { 200: paccoDetailSchema } } }, async (request) =>
-    magazzino.pacco(companyOf(request), request.params.id),
+  app.get(
+    '/api/magazzino/pacchi/:id',
+    {
+      config: { access: lastreAccess.read },
+      schema: { tags, params: idParams, response: { 200: paccoDetailSchema } },
+    },
+    async (request) => magazzino.pacco(companyOf(request), request.params.id),
   );
-  app.get('/api/magazzino/lastre/:id', { config: { access: lastreAccess.read }, schema: { tags, params: idParams, response: { 200: lastraSchema } } }, async (request) =>
-    magazzino.lastra(companyOf(request), request.params.id),
+  app.get(
+    '/api/magazzino/lastre/:id',
+    {
+      config: { access: lastreAccess.read },
+      schema: { tags, params: idParams, response: { 200: lastraSchema } },
+    },
+    async (request) => magazzino.lastra(companyOf(request), request.params.id),
   );
-  app.get('/api/magazzino/lotti/:id', { config: { access: pavimentiAccess.read }, schema: { tags, params: idParams, response: { 200: lottoSchema } } }, async (request) =>
-    magazzino.lotto(companyOf(request), request.params.id),
+  app.get(
+    '/api/magazzino/lotti/:id',
+    {
+      config: { access: pavimentiAccess.read },
+      schema: { tags, params: idParams, response: { 200: lottoSchema } },
+    },
+    async (request) => magazzino.lotto(companyOf(request), request.params.id),
   );
   for (const [kind, plural, access] of [
     ['pacco', 'pacchi', lastreAccess.read],
     ['lastra', 'lastre', lastreAccess.read],
     ['lotto', 'lotti', pavimentiAccess.read],
   ] as const) {
-    app.get(`/api/magazzino/${plural}/:id/history`, { config: { access }, schema: { tags, params: idParams, response: { 200: historySchema } } }, async (request) =>
-      magazzino.history(kind, companyOf(request), request.params.id),
+    app.get(
+      `/api/magazzino/${plural}/:id/history`,
+      { config: { access }, schema: { tags, params: idParams, response: { 200: historySchema } } },
+      async (request) => magazzino.history(kind, companyOf(request), request.params.id),
     );
-    app.get(`/api/magazzino/${plural}/:id/genealogy`, { config: { access }, schema: { tags, params: idParams, response: { 200: z.array(genealogyNodeSchema) } } }, async (request) =>
-      magazzino.genealogy(kind, companyOf(request), request.params.id),
+    app.get(
+      `/api/magazzino/${plural}/:id/genealogy`,
+      {
+        config: { access },
+        schema: { tags, params: idParams, response: { 200: z.array(genealogyNodeSchema) } },
+      },
+      async (request) => magazzino.genealogy(kind, companyOf(request), request.params.id),
     );
   }
 };

@@ -7,14 +7,31 @@ import { movimenti } from '../../db/schema/index.js';
 // only while they fit in what was sold and not yet shipped, and taken back only while they are there.
 
 const venditaLotto = (companyId: string, id: string) =>
-  and(eq(movimenti.companyId, companyId), eq(movimenti.id, id), isNotNull(movimenti.lottoId), inArray(movimenti.tipo, ['scarico', 'trasferimento']));
+  and(
+    eq(movimenti.companyId, companyId),
+    eq(movimenti.id, id),
+    isNotNull(movimenti.lottoId),
+    inArray(movimenti.tipo, ['scarico', 'trasferimento']),
+  );
 
 /** Adds `n` shipped pieces to the sale if it was sold to `clienteId` and has them unshipped; the sale after, or undefined. */
-export async function spedisciPezzi(tx: DbOrTx, companyId: string, id: string, clienteId: string, n: number) {
+export async function spedisciPezzi(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+  clienteId: string,
+  n: number,
+) {
   const [row] = await tx
     .update(movimenti)
     .set({ pezziSpediti: sql`${movimenti.pezziSpediti} + ${n}` })
-    .where(and(venditaLotto(companyId, id), eq(movimenti.clienteId, clienteId), sql`${movimenti.pezziSpediti} + ${n} <= -${movimenti.pezzi}`))
+    .where(
+      and(
+        venditaLotto(companyId, id),
+        eq(movimenti.clienteId, clienteId),
+        sql`${movimenti.pezziSpediti} + ${n} <= -${movimenti.pezzi}`,
+      ),
+    )
     .returning({ id: movimenti.id, lottoId: movimenti.lottoId, bloccoId: movimenti.bloccoId });
   return row;
 }

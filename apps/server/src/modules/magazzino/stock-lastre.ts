@@ -1,4 +1,11 @@
-import type { Lastra, LastraUpdateInput, PaccoOperazione, RiservaLastraInput, StockItemUpdateInput, VendiLastraInput } from '@gestcava/contracts';
+import type {
+  Lastra,
+  LastraUpdateInput,
+  PaccoOperazione,
+  RiservaLastraInput,
+  StockItemUpdateInput,
+  VendiLastraInput,
+} from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lastre, pacchi } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
@@ -10,7 +17,12 @@ import { lockPacchi, lowerPacchi } from './ledger.repository.js';
 import type { MagazzinoService } from './magazzino.service.js';
 import type { StockChecks } from './stock.checks.js';
 import * as repo from './stock.repository.js';
-import { lastraGuard, type LastraTarget, type LedgerRow, type MovedLastra } from './stock.repository.js';
+import {
+  lastraGuard,
+  type LastraTarget,
+  type LedgerRow,
+  type MovedLastra,
+} from './stock.repository.js';
 
 const LASTRA_STATO_MESSAGE: Record<string, string> = {
   venduta: 'La lastra è già stata venduta',
@@ -24,7 +36,11 @@ const LASTRA_STATO_MESSAGE: Record<string, string> = {
  * Slabs and bundles in stock (DESIGN §4 "Magazzino lastre"): reserve, release, sell, ship, break,
  * move, re-grade, and a bundle's free slabs leaving for a group company. Part of the stock service.
  */
-export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; checks: StockChecks }) {
+export function createLastreStock(deps: {
+  db: Db;
+  magazzino: MagazzinoService;
+  checks: StockChecks;
+}) {
   const { db, magazzino, checks } = deps;
 
   /** Releases the target's expired slab reservations, with the system's movimento and history. */
@@ -32,14 +48,35 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
     const freed = await repo.expireLastre(tx, { companyId, target });
     await recordExpiredLastre(tx, freed);
   }
-  async function recordExpiredLastre(tx: DbOrTx, freed: Awaited<ReturnType<typeof repo.expireLastre>>) {
+  async function recordExpiredLastre(
+    tx: DbOrTx,
+    freed: Awaited<ReturnType<typeof repo.expireLastre>>,
+  ) {
     await repo.insertMovimenti(
       tx,
-      freed.map((l) => ({ companyId: l.companyId, userId: null, tipo: 'rilascio', pezzi: 0, mq: 0, bloccoId: l.bloccoId, paccoId: l.paccoId, lastraId: l.id, causale: 'Riserva scaduta' })),
+      freed.map((l) => ({
+        companyId: l.companyId,
+        userId: null,
+        tipo: 'rilascio',
+        pezzi: 0,
+        mq: 0,
+        bloccoId: l.bloccoId,
+        paccoId: l.paccoId,
+        lastraId: l.id,
+        causale: 'Riserva scaduta',
+      })),
     );
     await recordAuditMany(
       tx,
-      freed.map((l) => ({ companyId: l.companyId, entityType: 'lastra', entityId: l.id, action: 'stato', userId: null, changes: { stato: { from: 'riservata', to: 'disponibile' } }, note: 'Riserva scaduta' })),
+      freed.map((l) => ({
+        companyId: l.companyId,
+        entityType: 'lastra',
+        entityId: l.id,
+        action: 'stato',
+        userId: null,
+        changes: { stato: { from: 'riservata', to: 'disponibile' } },
+        note: 'Riserva scaduta',
+      })),
     );
   }
 
@@ -47,8 +84,13 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
   async function refusal(tx: DbOrTx, companyId: string, id: string, op: string): Promise<never> {
     const now = await repo.lastraState(tx, companyId, id);
     if (!now) throw notFound('Lastra non trovata');
-    if (now.stato === 'riservata') throw conflict(`La lastra è riservata a ${now.cliente ?? 'un altro cliente'}: ${op} non è possibile finché la riserva non viene rilasciata o scade`);
-    throw conflict(`${LASTRA_STATO_MESSAGE[now.stato] ?? 'La lastra ha cambiato stato'}: ${op} non è possibile`);
+    if (now.stato === 'riservata')
+      throw conflict(
+        `La lastra è riservata a ${now.cliente ?? 'un altro cliente'}: ${op} non è possibile finché la riserva non viene rilasciata o scade`,
+      );
+    throw conflict(
+      `${LASTRA_STATO_MESSAGE[now.stato] ?? 'La lastra ha cambiato stato'}: ${op} non è possibile`,
+    );
   }
 
   interface SlabOp {
@@ -58,14 +100,27 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
     scarico?: boolean;
     tipo: LedgerRow['tipo'];
     ledger?: Partial<LedgerRow>;
-    audit: { action: string; changes: (l: MovedLastra) => AuditEntry['changes']; note?: string | null };
+    audit: {
+      action: string;
+      changes: (l: MovedLastra) => AuditEntry['changes'];
+      note?: string | null;
+    };
     /** For the 409 of a single slab: what was attempted. */
     what: string;
   }
 
   /** One operation on slabs (one, a selection, or a bundle's): the moved ones, with ledger and history. */
-  async function onLastre(tx: DbOrTx, actor: Actor, target: LastraTarget, op: SlabOp): Promise<MovedLastra[]> {
-    await lockPacchi(tx, actor.companyId, 'ids' in target ? { lastraIds: target.ids } : { paccoIds: [target.paccoId] });
+  async function onLastre(
+    tx: DbOrTx,
+    actor: Actor,
+    target: LastraTarget,
+    op: SlabOp,
+  ): Promise<MovedLastra[]> {
+    await lockPacchi(
+      tx,
+      actor.companyId,
+      'ids' in target ? { lastraIds: target.ids } : { paccoIds: [target.paccoId] },
+    );
     await expireLastre(tx, actor.companyId, target);
     const moved = await repo.updateLastre(tx, actor.companyId, target, op.guard, op.set);
     if ('ids' in target && moved.length !== target.ids.length) {
@@ -89,7 +144,15 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
     if (op.scarico) await lowerPacchi(tx, actor.companyId, moved);
     await recordAuditMany(
       tx,
-      moved.map((l) => ({ companyId: actor.companyId, entityType: 'lastra', entityId: l.id, action: op.audit.action, userId: actor.userId, changes: op.audit.changes(l), note: op.audit.note ?? null })),
+      moved.map((l) => ({
+        companyId: actor.companyId,
+        entityType: 'lastra',
+        entityId: l.id,
+        action: op.audit.action,
+        userId: actor.userId,
+        changes: op.audit.changes(l),
+        note: op.audit.note ?? null,
+      })),
     );
     return moved;
   }
@@ -102,8 +165,18 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         guard: lastraGuard.libera,
         set: { stato: 'riservata', clienteId: body.clienteId, scadenzaRiserva: body.scadenza },
         tipo: 'riserva',
-        ledger: { clienteId: body.clienteId, causale: `Riservata a ${cliente.ragioneSociale} fino al ${italianDate(body.scadenza)}` },
-        audit: { action: 'stato', changes: () => ({ stato: { from: 'disponibile', to: 'riservata' }, cliente: { from: null, to: cliente.ragioneSociale }, scadenza: { from: null, to: body.scadenza } }) },
+        ledger: {
+          clienteId: body.clienteId,
+          causale: `Riservata a ${cliente.ragioneSociale} fino al ${italianDate(body.scadenza)}`,
+        },
+        audit: {
+          action: 'stato',
+          changes: () => ({
+            stato: { from: 'disponibile', to: 'riservata' },
+            cliente: { from: null, to: cliente.ragioneSociale },
+            scadenza: { from: null, to: body.scadenza },
+          }),
+        },
         what: 'riservarla',
       });
     },
@@ -113,7 +186,11 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         set: { stato: 'disponibile', clienteId: null, scadenzaRiserva: null },
         tipo: 'rilascio',
         ledger: { causale: nota ?? 'Riserva rilasciata' },
-        audit: { action: 'stato', changes: () => ({ stato: { from: 'riservata', to: 'disponibile' } }), note: nota },
+        audit: {
+          action: 'stato',
+          changes: () => ({ stato: { from: 'riservata', to: 'disponibile' } }),
+          note: nota,
+        },
         what: 'rilasciarla',
       }),
     vendi: async (tx: DbOrTx, actor: Actor, target: LastraTarget, body: VendiLastraInput) => {
@@ -123,12 +200,33 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         set: { stato: 'venduta', clienteId: body.clienteId, scadenzaRiserva: null },
         scarico: true,
         tipo: 'scarico',
-        ledger: { clienteId: body.clienteId, prezzo: body.prezzo, unitaPrezzo: body.unita, documento: body.documento, causale: `Vendita a ${cliente.ragioneSociale}` },
-        audit: { action: 'stato', changes: (l) => ({ stato: { from: l.statoPrima, to: 'venduta' }, ...(l.statoPrima === 'riservata' ? {} : { cliente: { from: null, to: cliente.ragioneSociale } }) }), note: body.documento ? `Documento ${body.documento}` : null },
+        ledger: {
+          clienteId: body.clienteId,
+          prezzo: body.prezzo,
+          unitaPrezzo: body.unita,
+          documento: body.documento,
+          causale: `Vendita a ${cliente.ragioneSociale}`,
+        },
+        audit: {
+          action: 'stato',
+          changes: (l) => ({
+            stato: { from: l.statoPrima, to: 'venduta' },
+            ...(l.statoPrima === 'riservata'
+              ? {}
+              : { cliente: { from: null, to: cliente.ragioneSociale } }),
+          }),
+          note: body.documento ? `Documento ${body.documento}` : null,
+        },
         what: `venderla a ${cliente.ragioneSociale}`,
       });
     },
-    sposta: async (tx: DbOrTx, actor: Actor, target: LastraTarget, ubicazioneId: string, own: boolean) => {
+    sposta: async (
+      tx: DbOrTx,
+      actor: Actor,
+      target: LastraTarget,
+      ubicazioneId: string,
+      own: boolean,
+    ) => {
       const ubicazione = await checks.ubicazione(tx, actor.companyId, ubicazioneId);
       return onLastre(tx, actor, target, {
         guard: lastraGuard.inGiacenza,
@@ -136,7 +234,10 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         set: { ubicazioneId: own ? ubicazioneId : null },
         tipo: 'trasferimento',
         ledger: { causale: `Spostamento in ${ubicazione.nome}` },
-        audit: { action: 'sposta', changes: () => ({ ubicazione: { from: null, to: ubicazione.nome } }) },
+        audit: {
+          action: 'sposta',
+          changes: () => ({ ubicazione: { from: null, to: ubicazione.nome } }),
+        },
         what: 'spostarla',
       });
     },
@@ -145,16 +246,34 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
   async function slabDto(companyId: string, id: string): Promise<Lastra> {
     return magazzino.lastra(companyId, id);
   }
-  async function paccoResult(companyId: string, paccoId: string, moved: MovedLastra[]): Promise<PaccoOperazione> {
+  async function paccoResult(
+    companyId: string,
+    paccoId: string,
+    moved: MovedLastra[],
+  ): Promise<PaccoOperazione> {
     return { pacco: await magazzino.pacco(companyId, paccoId), lastre: moved.length };
   }
-  async function onPacco(actor: Actor, paccoId: string, run: (tx: DbOrTx, target: LastraTarget) => Promise<MovedLastra[]>, empty: string, after?: (tx: DbOrTx) => Promise<void>): Promise<PaccoOperazione> {
+  async function onPacco(
+    actor: Actor,
+    paccoId: string,
+    run: (tx: DbOrTx, target: LastraTarget) => Promise<MovedLastra[]>,
+    empty: string,
+    after?: (tx: DbOrTx) => Promise<void>,
+  ): Promise<PaccoOperazione> {
     const moved = await db.transaction(async (tx) => {
-      if (!(await repo.paccoExists(tx, actor.companyId, paccoId))) throw notFound('Pacco non trovato');
+      if (!(await repo.paccoExists(tx, actor.companyId, paccoId)))
+        throw notFound('Pacco non trovato');
       const done = await run(tx, { paccoId });
       if (done.length === 0) throw conflict(empty);
       await after?.(tx);
-      await recordAudit(tx, { companyId: actor.companyId, entityType: 'pacco', entityId: paccoId, action: 'operazione', userId: actor.userId, changes: { lastre: { from: null, to: done.map((l) => l.codice).join(', ') } } });
+      await recordAudit(tx, {
+        companyId: actor.companyId,
+        entityType: 'pacco',
+        entityId: paccoId,
+        action: 'operazione',
+        userId: actor.userId,
+        changes: { lastre: { from: null, to: done.map((l) => l.codice).join(', ') } },
+      });
       return done;
     });
     return paccoResult(actor.companyId, paccoId, moved);
@@ -178,32 +297,65 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
     async spedisciLastra(actor: Actor, id: string, documento: string): Promise<Lastra> {
       await db.transaction(async (tx) => {
         // Shipping moves no quantity (the sale took the slab out of stock): a history row with the document.
-        const moved = await repo.updateLastre(tx, actor.companyId, { ids: [id] }, lastraGuard.venduta, { stato: 'spedita' });
+        const moved = await repo.updateLastre(
+          tx,
+          actor.companyId,
+          { ids: [id] },
+          lastraGuard.venduta,
+          { stato: 'spedita' },
+        );
         if (!moved.length) await refusal(tx, actor.companyId, id, 'spedirla');
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'lastra', entityId: id, action: 'stato', userId: actor.userId, changes: { stato: { from: 'venduta', to: 'spedita' } }, note: `Documento ${documento}` });
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'lastra',
+          entityId: id,
+          action: 'stato',
+          userId: actor.userId,
+          changes: { stato: { from: 'venduta', to: 'spedita' } },
+          note: `Documento ${documento}`,
+        });
       });
       return slabDto(actor.companyId, id);
     },
     async rottaLastra(actor: Actor, id: string, nota: string): Promise<Lastra> {
       await db.transaction((tx) =>
-        onLastre(tx, actor, { ids: [id] }, {
-          guard: lastraGuard.inGiacenza,
-          set: { stato: 'rotta', clienteId: null, scadenzaRiserva: null },
-          scarico: true,
-          tipo: 'scarico',
-          ledger: { causale: `Rotta: ${nota}` },
-          audit: { action: 'stato', changes: (l) => ({ stato: { from: l.statoPrima, to: 'rotta' } }), note: nota },
-          what: 'segnarla come rotta',
-        }),
+        onLastre(
+          tx,
+          actor,
+          { ids: [id] },
+          {
+            guard: lastraGuard.inGiacenza,
+            set: { stato: 'rotta', clienteId: null, scadenzaRiserva: null },
+            scarico: true,
+            tipo: 'scarico',
+            ledger: { causale: `Rotta: ${nota}` },
+            audit: {
+              action: 'stato',
+              changes: (l) => ({ stato: { from: l.statoPrima, to: 'rotta' } }),
+              note: nota,
+            },
+            what: 'segnarla come rotta',
+          },
+        ),
       );
       return slabDto(actor.companyId, id);
     },
     /** `ifMatch`: the slab's `updatedAt` the client saw; another since is a 409 and nothing moves. */
-    async spostaLastra(actor: Actor, id: string, ubicazioneId: string, ifMatch?: Date): Promise<Lastra> {
+    async spostaLastra(
+      actor: Actor,
+      id: string,
+      ubicazioneId: string,
+      ifMatch?: Date,
+    ): Promise<Lastra> {
       await db.transaction(async (tx) => {
         // the bundle first, as every slab operation locks them (no deadlock with a bundle's sale)
         await lockPacchi(tx, actor.companyId, { lastraIds: [id] });
-        await assertUnchanged(tx, versionIn(lastre, actor.companyId, id), ifMatch, STALE_MESSAGES.lastra);
+        await assertUnchanged(
+          tx,
+          versionIn(lastre, actor.companyId, id),
+          ifMatch,
+          STALE_MESSAGES.lastra,
+        );
         return ops.sposta(tx, actor, { ids: [id] }, ubicazioneId, true);
       });
       return slabDto(actor.companyId, id);
@@ -214,27 +366,66 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
         const before = await repo.lockLastra(tx, actor.companyId, id);
         if (!before) throw notFound('Lastra non trovata');
         const after = { scelta: body.scelta, difetti: body.difetti ?? before.difetti };
-        const changes = diffChanges({ scelta: before.scelta, difetti: before.difetti }, after, ['scelta', 'difetti']);
+        const changes = diffChanges({ scelta: before.scelta, difetti: before.difetti }, after, [
+          'scelta',
+          'difetti',
+        ]);
         if (!Object.keys(changes).length) return;
         // a slab no longer in stock keeps its grade: a 409 that says why, and no history of a change not made
-        const moved = await repo.updateLastre(tx, actor.companyId, { ids: [id] }, lastraGuard.inGiacenza, after);
-        if (!moved.length) await refusal(tx, actor.companyId, id, 'cambiarne la scelta o i difetti');
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'lastra', entityId: id, action: 'update', userId: actor.userId, changes });
+        const moved = await repo.updateLastre(
+          tx,
+          actor.companyId,
+          { ids: [id] },
+          lastraGuard.inGiacenza,
+          after,
+        );
+        if (!moved.length)
+          await refusal(tx, actor.companyId, id, 'cambiarne la scelta o i difetti');
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'lastra',
+          entityId: id,
+          action: 'update',
+          userId: actor.userId,
+          changes,
+        });
       });
       return slabDto(actor.companyId, id);
     },
 
     /* -------------------------------------------------------- a bundle's available slabs */
     riservaPacco: (actor: Actor, id: string, body: RiservaLastraInput) =>
-      onPacco(actor, id, (tx, target) => ops.riserva(tx, actor, target, body), 'Nessuna lastra del pacco è disponibile da riservare'),
-    rilasciaPacco: (actor: Actor, id: string, nota: string | null) => onPacco(actor, id, (tx, target) => ops.rilascia(tx, actor, target, nota), 'Nessuna lastra del pacco è riservata'),
-    vendiPacco: (actor: Actor, id: string, body: VendiLastraInput) => onPacco(actor, id, (tx, target) => ops.vendi(tx, actor, target, body), 'Nessuna lastra del pacco si può vendere a questo cliente'),
+      onPacco(
+        actor,
+        id,
+        (tx, target) => ops.riserva(tx, actor, target, body),
+        'Nessuna lastra del pacco è disponibile da riservare',
+      ),
+    rilasciaPacco: (actor: Actor, id: string, nota: string | null) =>
+      onPacco(
+        actor,
+        id,
+        (tx, target) => ops.rilascia(tx, actor, target, nota),
+        'Nessuna lastra del pacco è riservata',
+      ),
+    vendiPacco: (actor: Actor, id: string, body: VendiLastraInput) =>
+      onPacco(
+        actor,
+        id,
+        (tx, target) => ops.vendi(tx, actor, target, body),
+        'Nessuna lastra del pacco si può vendere a questo cliente',
+      ),
     spostaPacco: (actor: Actor, id: string, ubicazioneId: string, ifMatch?: Date) =>
       onPacco(
         actor,
         id,
         async (tx, target) => {
-          await assertUnchanged(tx, versionIn(pacchi, actor.companyId, id), ifMatch, STALE_MESSAGES.pacco);
+          await assertUnchanged(
+            tx,
+            versionIn(pacchi, actor.companyId, id),
+            ifMatch,
+            STALE_MESSAGES.pacco,
+          );
           return ops.sposta(tx, actor, target, ubicazioneId, false);
         },
         'Il pacco non ha lastre in magazzino da spostare',
@@ -246,33 +437,62 @@ export function createLastreStock(deps: { db: Db; magazzino: MagazzinoService; c
       await db.transaction(async (tx) => {
         const before = await repo.lockPacco(tx, actor.companyId, id);
         if (!before) throw notFound('Pacco non trovato');
-        const changes = diffChanges(before, { ...before, ...body }, ['prezzoListino', 'scelta', 'note']);
+        const changes = diffChanges(before, { ...before, ...body }, [
+          'prezzoListino',
+          'scelta',
+          'note',
+        ]);
         if (!Object.keys(changes).length) return;
         await repo.updatePacco(tx, actor.companyId, id, body);
-        if (changes.scelta) await repo.updateLastre(tx, actor.companyId, { paccoId: id }, lastraGuard.inGiacenza, { scelta: body.scelta });
-        await recordAudit(tx, { companyId: actor.companyId, entityType: 'pacco', entityId: id, action: 'update', userId: actor.userId, changes });
+        if (changes.scelta)
+          await repo.updateLastre(tx, actor.companyId, { paccoId: id }, lastraGuard.inGiacenza, {
+            scelta: body.scelta,
+          });
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'pacco',
+          entityId: id,
+          action: 'update',
+          userId: actor.userId,
+          changes,
+        });
       });
       return magazzino.pacco(actor.companyId, id);
     },
 
     /* -------------------------------------------------------- transfers to a group company */
     lockPacco: (tx: DbOrTx, companyId: string, id: string) => repo.lockPacco(tx, companyId, id),
-    lastreRows: (tx: DbOrTx, companyId: string, ids: readonly string[]) => repo.lastreRows(tx, companyId, ids),
+    lastreRows: (tx: DbOrTx, companyId: string, ids: readonly string[]) =>
+      repo.lastreRows(tx, companyId, ids),
     /**
      * A bundle's slabs free for the receiving company leave stock, in the caller's transaction: each
      * becomes `venduta` to it with a `trasferimento` row; the moved slabs, or 409 when there are none.
      */
-    async cediPacco(tx: DbOrTx, actor: Actor, paccoId: string, sale: { clienteId: string; documento: string | null; causale: string }): Promise<MovedLastra[]> {
-      const moved = await onLastre(tx, actor, { paccoId }, {
-        guard: lastraGuard.vendibileA(sale.clienteId),
-        set: { stato: 'venduta', clienteId: sale.clienteId, scadenzaRiserva: null },
-        scarico: true,
-        tipo: 'trasferimento',
-        // the transfer's price is the bundle's total: it stays on the transfer's row, not on each slab
-        ledger: { clienteId: sale.clienteId, documento: sale.documento, causale: sale.causale },
-        audit: { action: 'stato', changes: (l) => ({ stato: { from: l.statoPrima, to: 'venduta' } }), note: sale.causale },
-        what: 'trasferirla',
-      });
+    async cediPacco(
+      tx: DbOrTx,
+      actor: Actor,
+      paccoId: string,
+      sale: { clienteId: string; documento: string | null; causale: string },
+    ): Promise<MovedLastra[]> {
+      const moved = await onLastre(
+        tx,
+        actor,
+        { paccoId },
+        {
+          guard: lastraGuard.vendibileA(sale.clienteId),
+          set: { stato: 'venduta', clienteId: sale.clienteId, scadenzaRiserva: null },
+          scarico: true,
+          tipo: 'trasferimento',
+          // the transfer's price is the bundle's total: it stays on the transfer's row, not on each slab
+          ledger: { clienteId: sale.clienteId, documento: sale.documento, causale: sale.causale },
+          audit: {
+            action: 'stato',
+            changes: (l) => ({ stato: { from: l.statoPrima, to: 'venduta' } }),
+            note: sale.causale,
+          },
+          what: 'trasferirla',
+        },
+      );
       if (moved.length === 0) throw conflict('Il pacco non ha lastre disponibili da trasferire');
       return moved;
     },

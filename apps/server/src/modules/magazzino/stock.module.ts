@@ -7,7 +7,12 @@ import { seedStock } from './stock.seed.js';
 import { createStockService, type StockService } from './stock.service.js';
 import type { MagazzinoService } from './magazzino.service.js';
 
-type Deps = { db: Db; magazzino: MagazzinoService; clienti: AnagraficaService; lookups: { ubicazioni: LookupsService<'ubicazioni'> } };
+type Deps = {
+  db: Db;
+  magazzino: MagazzinoService;
+  clienti: AnagraficaService;
+  lookups: { ubicazioni: LookupsService<'ubicazioni'> };
+};
 
 /**
  * Slabs, bundles and tile lots for sale. Listed after the sawing and tile-cutting modules: its demo
@@ -15,10 +20,15 @@ type Deps = { db: Db; magazzino: MagazzinoService; clienti: AnagraficaService; l
  */
 export const stockModule = defineModule({
   name: 'stock',
-  services: ({ db, magazzino, clienti, lookups }: Deps) => ({ stock: createStockService({ db, magazzino, clienti, ubicazioni: lookups.ubicazioni }) }),
+  services: ({ db, magazzino, clienti, lookups }: Deps) => ({
+    stock: createStockService({ db, magazzino, clienti, ubicazioni: lookups.ubicazioni }),
+  }),
   routes: async (app, { stock, clienti, lookups }: { stock: StockService } & Deps) => {
     await app.register(stockRoutes, { stock, clienti, ubicazioni: lookups.ubicazioni });
   },
   seed: (ctx: SeedContext<{ stock: StockService; clienti: AnagraficaService }>) =>
-    seedStock(ctx.db, ctx.services, { marmiId: ctx.companyIds.marmi, userId: ctx.userIds['magazzino@cava.example']! }),
+    seedStock(ctx.db, ctx.services, {
+      marmiId: ctx.companyIds.marmi,
+      userId: ctx.userIds['magazzino@cava.example']!,
+    }),
 });

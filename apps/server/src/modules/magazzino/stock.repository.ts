@@ -1,7 +1,15 @@
 import type { MovimentoTipo } from '@gestcava/contracts';
 import { and, asc, eq, inArray, like, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { clienti, lastre, lotti, movimenti, pacchi, riserveLotti, users } from '../../db/schema/index.js';
+import {
+  clienti,
+  lastre,
+  lotti,
+  movimenti,
+  pacchi,
+  riserveLotti,
+  users,
+} from '../../db/schema/index.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { outer } from '../../lib/sql.js';
 import { rowsOf } from '../../lib/pagination.js';
@@ -57,7 +65,11 @@ export const lastraGuard = {
   inGiacenza: inArray(lastre.stato, ['disponibile', 'riservata']),
   venduta: eq(lastre.stato, 'venduta'),
   /** Free, or reserved for this very cliente. */
-  vendibileA: (clienteId: string) => or(eq(lastre.stato, 'disponibile'), and(eq(lastre.stato, 'riservata'), eq(lastre.clienteId, clienteId)))!,
+  vendibileA: (clienteId: string) =>
+    or(
+      eq(lastre.stato, 'disponibile'),
+      and(eq(lastre.stato, 'riservata'), eq(lastre.clienteId, clienteId)),
+    )!,
 };
 
 export type LastraTarget = { ids: readonly string[] } | { paccoId: string };
@@ -76,8 +88,15 @@ export interface MovedLastra {
  * Moves the target slabs that satisfy `guard` (in the company) to the values of `set`, in one
  * statement, and returns those it moved: the others were not in a state for it.
  */
-export async function updateLastre(tx: DbOrTx, companyId: string, target: LastraTarget, guard: SQL, set: Partial<typeof lastre.$inferInsert>): Promise<MovedLastra[]> {
-  const which = 'ids' in target ? inArray(lastre.id, [...target.ids]) : eq(lastre.paccoId, target.paccoId);
+export async function updateLastre(
+  tx: DbOrTx,
+  companyId: string,
+  target: LastraTarget,
+  guard: SQL,
+  set: Partial<typeof lastre.$inferInsert>,
+): Promise<MovedLastra[]> {
+  const which =
+    'ids' in target ? inArray(lastre.id, [...target.ids]) : eq(lastre.paccoId, target.paccoId);
   return tx
     .update(lastre)
     .set({ ...set, updatedAt: new Date() })
@@ -94,25 +113,43 @@ export async function updateLastre(tx: DbOrTx, companyId: string, target: Lastra
 }
 
 /** A slab reservation past its day (it holds through its expiry day in Rome), still written as held. */
-const slabReservationExpired = and(eq(lastre.stato, 'riservata'), lt(lastre.scadenzaRiserva, todayInRomeSql))!;
+const slabReservationExpired = and(
+  eq(lastre.stato, 'riservata'),
+  lt(lastre.scadenzaRiserva, todayInRomeSql),
+)!;
 /** A lot reservation past its day, still written as active. */
-const lotReservationExpired = and(eq(riserveLotti.stato, 'attiva'), lt(riserveLotti.scadenza, todayInRomeSql))!;
+const lotReservationExpired = and(
+  eq(riserveLotti.stato, 'attiva'),
+  lt(riserveLotti.scadenza, todayInRomeSql),
+)!;
 
 /**
  * Writes expired slab reservations back to `disponibile` and returns them: within the target
  * (before an operation on it) or, with no target, in every company (the sweep, under its lock).
  */
-export async function expireLastre(tx: DbOrTx, scope: { companyId: string; target: LastraTarget } | null) {
+export async function expireLastre(
+  tx: DbOrTx,
+  scope: { companyId: string; target: LastraTarget } | null,
+) {
   const where = [slabReservationExpired];
   if (scope) {
     where.push(eq(lastre.companyId, scope.companyId));
-    where.push('ids' in scope.target ? inArray(lastre.id, [...scope.target.ids]) : eq(lastre.paccoId, scope.target.paccoId));
+    where.push(
+      'ids' in scope.target
+        ? inArray(lastre.id, [...scope.target.ids])
+        : eq(lastre.paccoId, scope.target.paccoId),
+    );
   }
   return tx
     .update(lastre)
     .set({ stato: 'disponibile', clienteId: null, scadenzaRiserva: null, updatedAt: new Date() })
     .where(and(...where))
-    .returning({ id: lastre.id, companyId: lastre.companyId, paccoId: lastre.paccoId, bloccoId: lastre.bloccoId });
+    .returning({
+      id: lastre.id,
+      companyId: lastre.companyId,
+      paccoId: lastre.paccoId,
+      bloccoId: lastre.bloccoId,
+    });
 }
 
 /** Why a slab did not move: its state now (for the 409's message), or undefined when it is not there. */
@@ -134,7 +171,12 @@ export async function paccoExists(db: DbOrTx, companyId: string, id: string): Pr
   return Boolean(row);
 }
 
-export async function updatePacco(tx: DbOrTx, companyId: string, id: string, set: Partial<typeof pacchi.$inferInsert>) {
+export async function updatePacco(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+  set: Partial<typeof pacchi.$inferInsert>,
+) {
   const [row] = await tx
     .update(pacchi)
     .set({ ...set, updatedAt: new Date() })
@@ -174,14 +216,27 @@ export function lastreRows(db: DbOrTx, companyId: string, ids: readonly string[]
 /* ---------------------------------------------------------------- lotti */
 
 /** Writes expired lot reservations as `scaduta`, lowering their lots' reserved pieces; returns them. */
-export async function expireRiserveLotti(tx: DbOrTx, scope: { companyId: string; lottoId: string } | null) {
+export async function expireRiserveLotti(
+  tx: DbOrTx,
+  scope: { companyId: string; lottoId: string } | null,
+) {
   const where = [lotReservationExpired];
-  if (scope) where.push(eq(riserveLotti.companyId, scope.companyId), eq(riserveLotti.lottoId, scope.lottoId));
+  if (scope)
+    where.push(
+      eq(riserveLotti.companyId, scope.companyId),
+      eq(riserveLotti.lottoId, scope.lottoId),
+    );
   const expired = await tx
     .update(riserveLotti)
     .set({ stato: 'scaduta', updatedAt: new Date() })
     .where(and(...where))
-    .returning({ id: riserveLotti.id, companyId: riserveLotti.companyId, lottoId: riserveLotti.lottoId, pezzi: riserveLotti.pezzi, clienteId: riserveLotti.clienteId });
+    .returning({
+      id: riserveLotti.id,
+      companyId: riserveLotti.companyId,
+      lottoId: riserveLotti.lottoId,
+      pezzi: riserveLotti.pezzi,
+      clienteId: riserveLotti.clienteId,
+    });
   await lowerRiservati(tx, expired);
   return expired;
 }
@@ -203,7 +258,13 @@ export async function reservePezzi(tx: DbOrTx, companyId: string, lottoId: strin
   const [row] = await tx
     .update(lotti)
     .set({ pezziRiservati: sql`${lotti.pezziRiservati} + ${n}`, updatedAt: new Date() })
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, lottoId), sql`${lotti.pezzi} - ${lotti.pezziRiservati} >= ${n}`))
+    .where(
+      and(
+        eq(lotti.companyId, companyId),
+        eq(lotti.id, lottoId),
+        sql`${lotti.pezzi} - ${lotti.pezziRiservati} >= ${n}`,
+      ),
+    )
     .returning();
   return row;
 }
@@ -214,7 +275,13 @@ export async function insertRiserva(tx: DbOrTx, row: typeof riserveLotti.$inferI
 }
 
 /** Ends the lot's active reservations (one, or all) as `to`; returns them, their lots' counters lowered. */
-export async function endRiserve(tx: DbOrTx, companyId: string, lottoId: string, to: 'rilasciata' | 'evasa', which: { riservaId?: string; clienteId?: string }) {
+export async function endRiserve(
+  tx: DbOrTx,
+  companyId: string,
+  lottoId: string,
+  to: 'rilasciata' | 'evasa',
+  which: { riservaId?: string; clienteId?: string },
+) {
   const ended = await tx
     .update(riserveLotti)
     .set({ stato: to, updatedAt: new Date() })
@@ -236,18 +303,45 @@ export async function endRiserve(tx: DbOrTx, companyId: string, lottoId: string,
 export async function takePezzi(tx: DbOrTx, companyId: string, lottoId: string, n: number) {
   const [row] = await tx
     .update(lotti)
-    .set({ pezzi: sql`${lotti.pezzi} - ${n}`, casse: sql`(${lotti.pezzi} - ${n} + ${lotti.pezziPerCassa} - 1) / ${lotti.pezziPerCassa}`, updatedAt: new Date() })
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, lottoId), sql`${lotti.pezzi} - ${lotti.pezziRiservati} >= ${n}`))
+    .set({
+      pezzi: sql`${lotti.pezzi} - ${n}`,
+      casse: sql`(${lotti.pezzi} - ${n} + ${lotti.pezziPerCassa} - 1) / ${lotti.pezziPerCassa}`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(lotti.companyId, companyId),
+        eq(lotti.id, lottoId),
+        sql`${lotti.pezzi} - ${lotti.pezziRiservati} >= ${n}`,
+      ),
+    )
     .returning();
   return row;
 }
 
 /** Sets the lot's pieces to a count (an inventory), if its reservations still fit: the row after. */
-export async function setPezzi(tx: DbOrTx, companyId: string, lottoId: string, from: number, to: number) {
+export async function setPezzi(
+  tx: DbOrTx,
+  companyId: string,
+  lottoId: string,
+  from: number,
+  to: number,
+) {
   const [row] = await tx
     .update(lotti)
-    .set({ pezzi: to, casse: sql`(${to} + ${lotti.pezziPerCassa} - 1) / ${lotti.pezziPerCassa}`, updatedAt: new Date() })
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, lottoId), eq(lotti.pezzi, from), sql`${lotti.pezziRiservati} <= ${to}`))
+    .set({
+      pezzi: to,
+      casse: sql`(${to} + ${lotti.pezziPerCassa} - 1) / ${lotti.pezziPerCassa}`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(lotti.companyId, companyId),
+        eq(lotti.id, lottoId),
+        eq(lotti.pezzi, from),
+        sql`${lotti.pezziRiservati} <= ${to}`,
+      ),
+    )
     .returning();
   return row;
 }
@@ -263,12 +357,25 @@ export async function setLottoMq(tx: DbOrTx, lottoId: string, mq: number) {
  */
 export async function lockForSweep(tx: DbOrTx): Promise<void> {
   const expiredSlabs = tx.select({ id: lastre.paccoId }).from(lastre).where(slabReservationExpired);
-  await tx.select({ id: pacchi.id }).from(pacchi).where(inArray(pacchi.id, expiredSlabs)).orderBy(pacchi.id).for('no key update');
-  await lockLotti(tx, null, tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(lotReservationExpired));
+  await tx
+    .select({ id: pacchi.id })
+    .from(pacchi)
+    .where(inArray(pacchi.id, expiredSlabs))
+    .orderBy(pacchi.id)
+    .for('no key update');
+  await lockLotti(
+    tx,
+    null,
+    tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(lotReservationExpired),
+  );
 }
 
 /** Locks lots in id order (a transfer's, in its company; the sweep's, in every one), so two such transactions wait in line. */
-export async function lockLotti(tx: DbOrTx, companyId: string | null, ids: string[] | SQLWrapper): Promise<void> {
+export async function lockLotti(
+  tx: DbOrTx,
+  companyId: string | null,
+  ids: string[] | SQLWrapper,
+): Promise<void> {
   if (Array.isArray(ids) && ids.length === 0) return;
   await tx
     .select({ id: lotti.id })
@@ -287,7 +394,12 @@ export async function lockLotto(tx: DbOrTx, companyId: string, id: string) {
   return row;
 }
 
-export async function updateLotto(tx: DbOrTx, companyId: string, id: string, set: Partial<typeof lotti.$inferInsert>) {
+export async function updateLotto(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+  set: Partial<typeof lotti.$inferInsert>,
+) {
   const [row] = await tx
     .update(lotti)
     .set({ ...set, updatedAt: new Date() })
@@ -301,16 +413,31 @@ export async function updateLotto(tx: DbOrTx, companyId: string, id: string, set
  * above the highest suffix the company holds. A count would not do: a company that received `/2` and
  * the lot itself from a group company holds one split code, and `/2` again would collide for ever.
  */
-export async function nextSplitCodice(tx: DbOrTx, companyId: string, codice: string): Promise<string> {
+export async function nextSplitCodice(
+  tx: DbOrTx,
+  companyId: string,
+  codice: string,
+): Promise<string> {
   const root = codice.split('/')[0]!;
   const [row] = await tx
-    .select({ n: sql<number>`coalesce(max(substring(${lotti.codice} from '/([0-9]+)$')::int), 0)::int` })
+    .select({
+      n: sql<number>`coalesce(max(substring(${lotti.codice} from '/([0-9]+)$')::int), 0)::int`,
+    })
     .from(lotti)
-    .where(and(eq(lotti.companyId, companyId), like(lotti.codice, `${root.replace(/[\\%_]/g, '\\$&')}/%`)));
+    .where(
+      and(
+        eq(lotti.companyId, companyId),
+        like(lotti.codice, `${root.replace(/[\\%_]/g, '\\$&')}/%`),
+      ),
+    );
   return `${root}/${(row?.n ?? 0) + 1}`;
 }
 
-export async function lottoCodiceTaken(db: DbOrTx, companyId: string, codice: string): Promise<boolean> {
+export async function lottoCodiceTaken(
+  db: DbOrTx,
+  companyId: string,
+  codice: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: lotti.id })
     .from(lotti)
@@ -326,7 +453,14 @@ export async function riserveAttive(db: DbOrTx, companyId: string, lottoId: stri
     .from(riserveLotti)
     .innerJoin(clienti, eq(clienti.id, riserveLotti.clienteId))
     .leftJoin(users, eq(users.id, riserveLotti.userId))
-    .where(and(eq(riserveLotti.companyId, companyId), eq(riserveLotti.lottoId, lottoId), eq(riserveLotti.stato, 'attiva'), sql`${riserveLotti.scadenza} >= ${todayInRomeSql}`))
+    .where(
+      and(
+        eq(riserveLotti.companyId, companyId),
+        eq(riserveLotti.lottoId, lottoId),
+        eq(riserveLotti.stato, 'attiva'),
+        sql`${riserveLotti.scadenza} >= ${todayInRomeSql}`,
+      ),
+    )
     .orderBy(asc(riserveLotti.scadenza), asc(riserveLotti.createdAt));
 }
 
@@ -334,7 +468,9 @@ export async function riserveAttive(db: DbOrTx, companyId: string, lottoId: stri
 
 /** Takes the sweep's advisory lock for this transaction: false when another instance holds it. */
 export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
-  const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`);
+  const lock = await tx.execute<{ ok: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`,
+  );
   return Boolean(rowsOf<{ ok: boolean }>(lock)[0]?.ok);
 }
 
@@ -392,6 +528,13 @@ export async function riserveInScadenza(db: DbOrTx, companyId: string, days: num
     where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
     order by scadenza, codice
     limit 200`);
-  return rowsOf<{ tipo: 'lastra' | 'lotto'; id: string; codice: string; cliente_id: string; ragione_sociale: string; pezzi: number; scadenza: string }>(result);
+  return rowsOf<{
+    tipo: 'lastra' | 'lotto';
+    id: string;
+    codice: string;
+    cliente_id: string;
+    ragione_sociale: string;
+    pezzi: number;
+    scadenza: string;
+  }>(result);
 }
-

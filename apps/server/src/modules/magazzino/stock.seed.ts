@@ -11,11 +11,19 @@ import type { StockService } from './stock.service.js';
  * reservation ends tomorrow), a bundle sold and partly shipped, tiles reserved and sold. Through the
  * stock service, so the ledger and the history agree with the figures.
  */
-export async function seedStock(db: Db, { stock, clienti }: { stock: StockService; clienti: AnagraficaService }, ctx: { marmiId: string; userId: string }) {
+export async function seedStock(
+  db: Db,
+  { stock, clienti }: { stock: StockService; clienti: AnagraficaService },
+  ctx: { marmiId: string; userId: string },
+) {
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const buyers = await clienti.pick(ctx.marmiId, undefined);
   if (buyers.length < 3) return;
-  const [a, b, c] = buyers as [(typeof buyers)[number], (typeof buyers)[number], (typeof buyers)[number]];
+  const [a, b, c] = buyers as [
+    (typeof buyers)[number],
+    (typeof buyers)[number],
+    (typeof buyers)[number],
+  ];
   const today = todayInRome();
 
   const bundles = await db
@@ -24,7 +32,11 @@ export async function seedStock(db: Db, { stock, clienti }: { stock: StockServic
     .where(and(eq(pacchi.companyId, ctx.marmiId), gt(pacchi.nLastre, 2)))
     .orderBy(asc(pacchi.codice));
   for (const [i, p] of bundles.entries()) {
-    await stock.updatePacco(actor, p.id, { prezzoListino: p.finitura === 'grezzo' ? 78 + i * 4 : 112 + i * 3, scelta: p.scelta as 'prima', note: null });
+    await stock.updatePacco(actor, p.id, {
+      prezzoListino: p.finitura === 'grezzo' ? 78 + i * 4 : 112 + i * 3,
+      scelta: p.scelta as 'prima',
+      note: null,
+    });
   }
   const [first, second, third] = bundles;
   if (first) {
@@ -34,15 +46,34 @@ export async function seedStock(db: Db, { stock, clienti }: { stock: StockServic
       .where(and(eq(lastre.paccoId, first.id), eq(lastre.stato, 'disponibile')))
       .orderBy(asc(lastre.progressivo))
       .limit(3);
-    if (slabs[0]) await stock.riservaLastra(actor, slabs[0].id, { clienteId: a._id, scadenza: addDays(today, 1) });
-    if (slabs[1]) await stock.riservaLastra(actor, slabs[1].id, { clienteId: b._id, scadenza: addDays(today, 12) });
-    if (slabs[2]) await stock.rottaLastra(actor, slabs[2].id, 'Spigolo rotto nella movimentazione col carroponte');
+    if (slabs[0])
+      await stock.riservaLastra(actor, slabs[0].id, {
+        clienteId: a._id,
+        scadenza: addDays(today, 1),
+      });
+    if (slabs[1])
+      await stock.riservaLastra(actor, slabs[1].id, {
+        clienteId: b._id,
+        scadenza: addDays(today, 12),
+      });
+    if (slabs[2])
+      await stock.rottaLastra(
+        actor,
+        slabs[2].id,
+        'Spigolo rotto nella movimentazione col carroponte',
+      );
   }
   if (second) {
     // shipped with a DDT by the spedizioni step (ddt.seed.ts)
-    await stock.vendiPacco(actor, second.id, { clienteId: c._id, prezzo: 118, unita: 'mq', documento: 'Ordine OC-2026-031' });
+    await stock.vendiPacco(actor, second.id, {
+      clienteId: c._id,
+      prezzo: 118,
+      unita: 'mq',
+      documento: 'Ordine OC-2026-031',
+    });
   }
-  if (third) await stock.riservaPacco(actor, third.id, { clienteId: b._id, scadenza: addDays(today, 20) });
+  if (third)
+    await stock.riservaPacco(actor, third.id, { clienteId: b._id, scadenza: addDays(today, 20) });
 
   const lots = await db
     .select()
@@ -50,10 +81,26 @@ export async function seedStock(db: Db, { stock, clienti }: { stock: StockServic
     .where(and(eq(lotti.companyId, ctx.marmiId), gt(lotti.pezzi, 100)))
     .orderBy(asc(lotti.codice));
   // the small 305 tiles go by the box, as a shop sells them
-  for (const l of lots) await stock.updateLotto(actor, l.id, { prezzoListino: l.lunghezzaMm === 305 ? 46 : 58, scelta: l.scelta as 'prima', note: null, vendutoACasse: l.lunghezzaMm === 305 });
+  for (const l of lots)
+    await stock.updateLotto(actor, l.id, {
+      prezzoListino: l.lunghezzaMm === 305 ? 46 : 58,
+      scelta: l.scelta as 'prima',
+      note: null,
+      vendutoACasse: l.lunghezzaMm === 305,
+    });
   const [lot] = lots;
   if (lot) {
-    await stock.riservaLotto(actor, lot.id, { mq: 12, clienteId: a._id, scadenza: addDays(today, 1) });
-    await stock.vendiLotto(actor, lot.id, { casse: 3, clienteId: c._id, prezzo: 44, unita: 'mq', documento: 'Ordine OC-2026-034' });
+    await stock.riservaLotto(actor, lot.id, {
+      mq: 12,
+      clienteId: a._id,
+      scadenza: addDays(today, 1),
+    });
+    await stock.vendiLotto(actor, lot.id, {
+      casse: 3,
+      clienteId: c._id,
+      prezzo: 44,
+      unita: 'mq',
+      documento: 'Ordine OC-2026-034',
+    });
   }
 }

@@ -1,4 +1,9 @@
-import { pesoLastraT, RISERVA_IN_SCADENZA_GIORNI, roundTo, type Giacenze } from '@gestcava/contracts';
+import {
+  pesoLastraT,
+  RISERVA_IN_SCADENZA_GIORNI,
+  roundTo,
+  type Giacenze,
+} from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
@@ -19,7 +24,12 @@ export type StockService = ReturnType<typeof createStockService>;
  * movimento), then one guarded update, its movimenti and history rows. Here: the giacenze and the
  * sweep of expired reservations.
  */
-export function createStockService(deps: { db: Db; magazzino: MagazzinoService; clienti: AnagraficaService; ubicazioni: LookupsService<'ubicazioni'> }) {
+export function createStockService(deps: {
+  db: Db;
+  magazzino: MagazzinoService;
+  clienti: AnagraficaService;
+  ubicazioni: LookupsService<'ubicazioni'>;
+}) {
   const { db, magazzino } = deps;
   const checks = createStockChecks(deps);
   const lastre = createLastreStock({ db, magazzino, checks });
@@ -30,7 +40,11 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
     ...lotti,
     ...createSpedizioniStock(),
     /** A transfer's bundles, then its lots, locked up front in id order: two transfers of the same items wait in line. */
-    async lockForTransfer(tx: DbOrTx, companyId: string, items: { pacchi: string[]; lotti: string[] }) {
+    async lockForTransfer(
+      tx: DbOrTx,
+      companyId: string,
+      items: { pacchi: string[]; lotti: string[] },
+    ) {
       await lockPacchi(tx, companyId, { paccoIds: items.pacchi });
       await repo.lockLotti(tx, companyId, items.lotti);
     },
@@ -39,24 +53,44 @@ export function createStockService(deps: { db: Db; magazzino: MagazzinoService; 
 
     /* -------------------------------------------------------- reads and the sweep */
     /** Stock on hand and reservations running out, of the kinds the user may read (slabs, tiles or both). */
-    async giacenze(companyId: string, scope: { lastre: boolean; pavimenti: boolean }): Promise<Giacenze> {
-      const [righe, inScadenza] = await Promise.all([repo.giacenze(db, companyId), repo.riserveInScadenza(db, companyId, RISERVA_IN_SCADENZA_GIORNI)]);
-      const readable = (tipo: string) => (tipo === 'lastre' || tipo === 'lastra' ? scope.lastre : scope.pavimenti);
+    async giacenze(
+      companyId: string,
+      scope: { lastre: boolean; pavimenti: boolean },
+    ): Promise<Giacenze> {
+      const [righe, inScadenza] = await Promise.all([
+        repo.giacenze(db, companyId),
+        repo.riserveInScadenza(db, companyId, RISERVA_IN_SCADENZA_GIORNI),
+      ]);
+      const readable = (tipo: string) =>
+        tipo === 'lastre' || tipo === 'lastra' ? scope.lastre : scope.pavimenti;
       return {
-        righe: righe.filter((r) => readable(r.tipo)).map((r) => ({
-          tipo: r.tipo,
-          materiale: { _id: r.materiale_id, nome: r.materiale_nome },
-          spessoreMm: r.spessore_mm,
-          finitura: r.finitura,
-          scelta: r.scelta,
-          ubicazione: r.ubicazione_id && r.ubicazione_nome ? { _id: r.ubicazione_id, nome: r.ubicazione_nome } : null,
-          pezzi: r.pezzi,
-          mq: roundTo(r.mq, 2),
-          pesoT: pesoLastraT(r.mq, r.spessore_mm, r.densita),
-          valore: roundTo(r.valore, 2),
-          senzaPrezzo: r.senza_prezzo,
-        })),
-        inScadenza: inScadenza.filter((r) => readable(r.tipo)).map((r) => ({ tipo: r.tipo, item: { _id: r.id, codice: r.codice }, cliente: { _id: r.cliente_id, ragioneSociale: r.ragione_sociale }, pezzi: r.pezzi, scadenza: String(r.scadenza).slice(0, 10) })),
+        righe: righe
+          .filter((r) => readable(r.tipo))
+          .map((r) => ({
+            tipo: r.tipo,
+            materiale: { _id: r.materiale_id, nome: r.materiale_nome },
+            spessoreMm: r.spessore_mm,
+            finitura: r.finitura,
+            scelta: r.scelta,
+            ubicazione:
+              r.ubicazione_id && r.ubicazione_nome
+                ? { _id: r.ubicazione_id, nome: r.ubicazione_nome }
+                : null,
+            pezzi: r.pezzi,
+            mq: roundTo(r.mq, 2),
+            pesoT: pesoLastraT(r.mq, r.spessore_mm, r.densita),
+            valore: roundTo(r.valore, 2),
+            senzaPrezzo: r.senza_prezzo,
+          })),
+        inScadenza: inScadenza
+          .filter((r) => readable(r.tipo))
+          .map((r) => ({
+            tipo: r.tipo,
+            item: { _id: r.id, codice: r.codice },
+            cliente: { _id: r.cliente_id, ragioneSociale: r.ragione_sociale },
+            pezzi: r.pezzi,
+            scadenza: String(r.scadenza).slice(0, 10),
+          })),
       };
     },
 

@@ -44,9 +44,24 @@ export function marbleJpeg(codice: string, materiale: string, seed: number): Pro
  * dozen recent blocchi and bancate get a picture each. Runs only while the photo table is empty
  * and stops when the server closes.
  */
-export async function seedDemoPhotos({ db, photos, companyName, log, signal }: { db: Db; photos: PhotosService; companyName: string; log: FastifyBaseLogger; signal: AbortSignal }) {
+export async function seedDemoPhotos({
+  db,
+  photos,
+  companyName,
+  log,
+  signal,
+}: {
+  db: Db;
+  photos: PhotosService;
+  companyName: string;
+  log: FastifyBaseLogger;
+  signal: AbortSignal;
+}) {
   if ((await repo.countAll(db)) > 0) return;
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, companyName));
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, companyName));
   if (!company) return;
   const materiale = sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`;
   const items = [
@@ -60,7 +75,11 @@ export async function seedDemoPhotos({ db, photos, companyName, log, signal }: {
     ).map((b) => ({ ...b, entityType: 'blocco', description: 'Blocco in piazzale' })),
     ...(
       await db
-        .select({ id: bancate.id, codice: bancate.codice, materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${bancate.materialeId})` })
+        .select({
+          id: bancate.id,
+          codice: bancate.codice,
+          materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${bancate.materialeId})`,
+        })
         .from(bancate)
         .where(eq(bancate.companyId, company.id))
         .orderBy(desc(bancate.createdAt))
@@ -73,7 +92,13 @@ export async function seedDemoPhotos({ db, photos, companyName, log, signal }: {
     if (signal.aborted) return;
     const jpeg = await marbleJpeg(item.codice, item.materiale, i + 1);
     if (signal.aborted) return;
-    await photos.importBuffer(company.id, { entityType: item.entityType, entityId: item.id }, jpeg, `${item.codice}.jpg`, item.description);
+    await photos.importBuffer(
+      company.id,
+      { entityType: item.entityType, entityId: item.id },
+      jpeg,
+      `${item.codice}.jpg`,
+      item.description,
+    );
     made++;
   }
   log.info({ photos: made, ms: Date.now() - started }, 'foto dimostrative create');

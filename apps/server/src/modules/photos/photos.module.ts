@@ -7,7 +7,14 @@ import type { PhotoSync } from './photos.sync.js';
 /** Photos of any entity; the service and its background sync belong to the platform (app.ts stops the sync on close). */
 export const photosModule = defineModule({
   name: 'photos',
-  routes: async (app, { photos, photoSync, entities }: { photos: PhotosService; photoSync: PhotoSync; entities: EntityRegistry }) => {
+  routes: async (
+    app,
+    {
+      photos,
+      photoSync,
+      entities,
+    }: { photos: PhotosService; photoSync: PhotoSync; entities: EntityRegistry },
+  ) => {
     await app.register(photosRoutes, { photos, sync: photoSync, entities });
   },
 });

@@ -10,20 +10,45 @@ export type PhotoWithUser = PhotoRow & { userName: string | null };
 
 function withUser(db: DbOrTx) {
   return db
-    .select({ photo: photos, userName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${photos.userId})` })
+    .select({
+      photo: photos,
+      userName: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${photos.userId})`,
+    })
     .from(photos);
 }
 
-const flatten = (r: { photo: PhotoRow; userName: string | null }): PhotoWithUser => ({ ...r.photo, userName: r.userName });
+const flatten = (r: { photo: PhotoRow; userName: string | null }): PhotoWithUser => ({
+  ...r.photo,
+  userName: r.userName,
+});
 
-export async function findInCompany(db: DbOrTx, companyId: string, id: string): Promise<PhotoWithUser | undefined> {
-  const [row] = await withUser(db).where(and(eq(photos.companyId, companyId), eq(photos.id, id))).limit(1);
+export async function findInCompany(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<PhotoWithUser | undefined> {
+  const [row] = await withUser(db)
+    .where(and(eq(photos.companyId, companyId), eq(photos.id, id)))
+    .limit(1);
   return row && flatten(row);
 }
 
-export async function listForEntity(db: DbOrTx, companyId: string, entityType: string, entityId: string) {
+export async function listForEntity(
+  db: DbOrTx,
+  companyId: string,
+  entityType: string,
+  entityId: string,
+) {
   const rows = await withUser(db)
-    .where(and(eq(photos.companyId, companyId), eq(photos.entityType, entityType), eq(photos.entityId, entityId)))
+    .where(
+      and(
+        eq(photos.companyId, companyId),
+        eq(photos.entityType, entityType),
+        eq(photos.entityId, entityId),
+      ),
+    )
     .orderBy(desc(photos.createdAt), desc(photos.id));
   return rows.map(flatten);
 }
@@ -40,13 +65,16 @@ export interface GalleryFilter {
 }
 
 const ofType = (entityType: string, ids: 'all' | SQL) =>
-  ids === 'all' ? eq(photos.entityType, entityType) : sql`(${photos.entityType} = ${entityType} and ${photos.entityId} in (${ids}))`;
+  ids === 'all'
+    ? eq(photos.entityType, entityType)
+    : sql`(${photos.entityType} = ${entityType} and ${photos.entityId} in (${ids}))`;
 
 /** A gallery page of the company's photos, newest first. */
 export async function page(db: DbOrTx, companyId: string, f: GalleryFilter) {
   const where = and(
     eq(photos.companyId, companyId),
-    f.readable && (f.readable.length ? or(...f.readable.map((r) => ofType(r.entityType, r.ids))) : sql`false`),
+    f.readable &&
+      (f.readable.length ? or(...f.readable.map((r) => ofType(r.entityType, r.ids))) : sql`false`),
     f.entityType ? eq(photos.entityType, f.entityType) : undefined,
     f.inCava ? or(...f.inCava.map((c) => ofType(c.entityType, c.ids))) : undefined,
     // `codice` is the entity's code, kept current when it changes (entity registry `onCodiceChange`), so one trigram index serves the search.
@@ -60,8 +88,12 @@ export async function page(db: DbOrTx, companyId: string, f: GalleryFilter) {
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
-  const rows = await withUser(db).where(inArray(photos.id, ids)).orderBy(desc(photos.createdAt), desc(photos.id));
-  const counted = await db.execute<{ n: number }>(sql`select ${cappedCount(sql`select 1 from ${photos} where ${where}`)} as n`);
+  const rows = await withUser(db)
+    .where(inArray(photos.id, ids))
+    .orderBy(desc(photos.createdAt), desc(photos.id));
+  const counted = await db.execute<{ n: number }>(
+    sql`select ${cappedCount(sql`select 1 from ${photos} where ${where}`)} as n`,
+  );
   return { rows: rows.map(flatten), total: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
@@ -77,17 +109,34 @@ export function deleteOne(db: DbOrTx, companyId: string, id: string) {
     .then((r) => r[0]);
 }
 
-export function deleteForEntity(db: DbOrTx, companyId: string, entityType: string, entityId: string) {
+export function deleteForEntity(
+  db: DbOrTx,
+  companyId: string,
+  entityType: string,
+  entityId: string,
+) {
   return db
     .delete(photos)
-    .where(and(eq(photos.companyId, companyId), eq(photos.entityType, entityType), eq(photos.entityId, entityId)))
+    .where(
+      and(
+        eq(photos.companyId, companyId),
+        eq(photos.entityType, entityType),
+        eq(photos.entityId, entityId),
+      ),
+    )
     .returning();
 }
 
 /** Keyset batches over every photo, for the filesystem sync. */
 export function batchAfter(db: DbOrTx, afterId: string | null, size: number) {
   return db
-    .select({ id: photos.id, originalKey: photos.originalKey, previewKey: photos.previewKey, thumbnailKey: photos.thumbnailKey, fileMissing: photos.fileMissing })
+    .select({
+      id: photos.id,
+      originalKey: photos.originalKey,
+      previewKey: photos.previewKey,
+      thumbnailKey: photos.thumbnailKey,
+      fileMissing: photos.fileMissing,
+    })
     .from(photos)
     .where(afterId ? gt(photos.id, afterId) : undefined)
     .orderBy(photos.id)
@@ -96,7 +145,11 @@ export function batchAfter(db: DbOrTx, afterId: string | null, size: number) {
 
 export function setFileMissing(db: DbOrTx, ids: string[], missing: boolean) {
   if (ids.length === 0) return Promise.resolve();
-  return db.update(photos).set({ fileMissing: missing }).where(inArray(photos.id, ids)).then(() => undefined);
+  return db
+    .update(photos)
+    .set({ fileMissing: missing })
+    .where(inArray(photos.id, ids))
+    .then(() => undefined);
 }
 
 /** The keys among `keys` that a row owns: a photo, a company logo or a chat attachment. */
@@ -106,24 +159,40 @@ export async function ownedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>
     db
       .select({ a: photos.originalKey, b: photos.previewKey, c: photos.thumbnailKey })
       .from(photos)
-      .where(or(inArray(photos.originalKey, keys), inArray(photos.previewKey, keys), inArray(photos.thumbnailKey, keys))),
+      .where(
+        or(
+          inArray(photos.originalKey, keys),
+          inArray(photos.previewKey, keys),
+          inArray(photos.thumbnailKey, keys),
+        ),
+      ),
     db.select({ a: companies.logoKey }).from(companies).where(inArray(companies.logoKey, keys)),
     db
       .select({ a: chatAttachments.storageKey, b: chatAttachments.thumbnailKey })
       .from(chatAttachments)
-      .where(or(inArray(chatAttachments.storageKey, keys), inArray(chatAttachments.thumbnailKey, keys))),
+      .where(
+        or(inArray(chatAttachments.storageKey, keys), inArray(chatAttachments.thumbnailKey, keys)),
+      ),
   ]);
-  return new Set([...photoRows, ...logos, ...attachments].flatMap((r) => Object.values(r).filter((k): k is string => Boolean(k))));
+  return new Set(
+    [...photoRows, ...logos, ...attachments].flatMap((r) =>
+      Object.values(r).filter((k): k is string => Boolean(k)),
+    ),
+  );
 }
 
 /** Storage keys other tables own (company logos, chat attachments): not orphans. */
 export async function otherOwnedKeys(db: DbOrTx): Promise<string[]> {
   const [logos, attachments] = await Promise.all([
     db.select({ key: companies.logoKey }).from(companies),
-    db.select({ key: chatAttachments.storageKey, thumbnail: chatAttachments.thumbnailKey }).from(chatAttachments),
+    db
+      .select({ key: chatAttachments.storageKey, thumbnail: chatAttachments.thumbnailKey })
+      .from(chatAttachments),
   ]);
   // an image attachment's thumbnail is owned as much as the image
-  return [...logos, ...attachments].flatMap((x) => Object.values(x).filter((k): k is string => Boolean(k)));
+  return [...logos, ...attachments].flatMap((x) =>
+    Object.values(x).filter((k): k is string => Boolean(k)),
+  );
 }
 
 export function countAll(db: DbOrTx) {
@@ -134,10 +203,22 @@ export function countAll(db: DbOrTx) {
 }
 
 /** An entity's code changed: its photos are found by the new one (the gallery searches `codice`). */
-export function renameCodice(db: DbOrTx, companyId: string, entityType: string, entityId: string, codice: string) {
+export function renameCodice(
+  db: DbOrTx,
+  companyId: string,
+  entityType: string,
+  entityId: string,
+  codice: string,
+) {
   return db
     .update(photos)
     .set({ codice })
-    .where(and(eq(photos.companyId, companyId), eq(photos.entityType, entityType), eq(photos.entityId, entityId)))
+    .where(
+      and(
+        eq(photos.companyId, companyId),
+        eq(photos.entityType, entityType),
+        eq(photos.entityId, entityId),
+      ),
+    )
     .then(() => undefined);
 }

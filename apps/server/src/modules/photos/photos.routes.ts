@@ -25,9 +25,11 @@ import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
-
 /** Checked in the handler, so a missing field answers SPEC's exact message (not a field-prefixed one). */
-const looseEntityRef = z.object({ entityType: z.string().max(30).optional(), entityId: z.string().max(100).optional() });
+const looseEntityRef = z.object({
+  entityType: z.string().max(30).optional(),
+  entityId: z.string().max(100).optional(),
+});
 function entityRef(value: unknown) {
   const parsed = photoEntityRefSchema.safeParse(value);
   if (!parsed.success) throw new AppError('VALIDATION', PHOTO_MESSAGES.noEntity);
@@ -39,17 +41,25 @@ function entityRef(value: unknown) {
  * entity's page; writes need write on the entity's page (checked per entity in the service; the
  * route rule lets through anyone who could have either).
  */
-export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: PhotoSync; entities: EntityRegistry }> = async (
-  app,
-  { photos, sync, entities },
-) => {
+export const photosRoutes: FastifyPluginAsyncZod<{
+  photos: PhotosService;
+  sync: PhotoSync;
+  entities: EntityRegistry;
+}> = async (app, { photos, sync, entities }) => {
   const entityPages = entities.pages();
   const read = { page: ['photo-gallery', ...entityPages] as PageKey[], mode: 'read' as const };
   const write = { page: entityPages, mode: 'write' as const };
 
   app.get(
     '/photos/list',
-    { config: { access: read }, schema: { tags: ['photos'], querystring: photoListQuerySchema, response: { 200: photoPageSchema } } },
+    {
+      config: { access: read },
+      schema: {
+        tags: ['photos'],
+        querystring: photoListQuerySchema,
+        response: { 200: photoPageSchema },
+      },
+    },
     async (request) => {
       const { user, companyId } = requireAuth(request);
       return photos.page(user, companyId, request.query);
@@ -58,26 +68,49 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
 
   app.get(
     '/photos/flutter/getPhotos',
-    { config: { access: read }, schema: { tags: ['photos'], querystring: photoEntityQuerySchema, response: { 200: photoEntityListSchema } } },
+    {
+      config: { access: read },
+      schema: {
+        tags: ['photos'],
+        querystring: photoEntityQuerySchema,
+        response: { 200: photoEntityListSchema },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const q = request.query;
-      return { success: true as const, ...(await photos.listForEntity(auth, auth.companyId, { entityType: q.entityType!, entityId: q.entityId, codice: q.codice })) };
+      return {
+        success: true as const,
+        ...(await photos.listForEntity(auth, auth.companyId, {
+          entityType: q.entityType!,
+          entityId: q.entityId,
+          codice: q.codice,
+        })),
+      };
     },
   );
 
   app.get(
     '/photos/getPhoto/:id',
-    { config: { access: read }, schema: { tags: ['photos'], params: idParams, response: { 200: photoAnswerSchema } } },
+    {
+      config: { access: read },
+      schema: { tags: ['photos'], params: idParams, response: { 200: photoAnswerSchema } },
+    },
     async (request) => {
       const { user, companyId } = requireAuth(request);
-      return { success: true as const, photo: await photos.get(user, companyId, request.params.id) };
+      return {
+        success: true as const,
+        photo: await photos.get(user, companyId, request.params.id),
+      };
     },
   );
 
   app.delete(
     '/photos/deletePhoto/:id',
-    { config: { access: write }, schema: { tags: ['photos'], params: idParams, response: { 200: photoDeletedSchema } } },
+    {
+      config: { access: write },
+      schema: { tags: ['photos'], params: idParams, response: { 200: photoDeletedSchema } },
+    },
     async (request) => {
       const { user, companyId } = requireAuth(request);
       await photos.remove(user, companyId, request.params.id);
@@ -87,7 +120,10 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
 
   app.delete(
     '/photos/deletePhotos',
-    { config: { access: write }, schema: { tags: ['photos'], body: looseEntityRef, response: { 200: photosDeletedSchema } } },
+    {
+      config: { access: write },
+      schema: { tags: ['photos'], body: looseEntityRef, response: { 200: photosDeletedSchema } },
+    },
     async (request) => {
       const { user, companyId } = requireAuth(request);
       const ref = entityRef(request.body);
@@ -102,7 +138,11 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
       config: { access: write },
       preHandler: app.limits.upload,
       // Large photos over a yard's mobile connection: SPEC §9 gives the client 300 s.
-      schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 201: photoUploadAnswerSchema } },
+      schema: {
+        tags: ['photos'],
+        consumes: ['multipart/form-data'],
+        response: { 201: photoUploadAnswerSchema },
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('VALIDATION', PHOTO_MESSAGES.noFiles);
@@ -126,7 +166,15 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
       const q = request.query;
       let access: Parameters<PhotosService['zip']>[0];
       if (q.sig) {
-        access = { signature: { companyId: q.companyId ?? '', sid: q.sid, uid: q.uid, exp: q.exp, sig: q.sig } };
+        access = {
+          signature: {
+            companyId: q.companyId ?? '',
+            sid: q.sid,
+            uid: q.uid,
+            exp: q.exp,
+            sig: q.sig,
+          },
+        };
       } else {
         const { user, companyId } = requireAuth(request);
         access = { user, companyId };
@@ -144,13 +192,21 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
     async (request, reply) => {
       const { user, companyId } = requireAuth(request);
       const file = await photos.original(user, companyId, request.params.id);
-      return sendDownload(reply, { contentType: file.mime, fileName: file.fileName, body: file.stream }, 'private, no-store');
+      return sendDownload(
+        reply,
+        { contentType: file.mime, fileName: file.fileName, body: file.stream },
+        'private, no-store',
+      );
     },
   );
 
   app.get(
     '/photos/syncPhotosWithFilesystem',
-    { config: { access: 'admin' }, preHandler: app.limits.photoSync, schema: { tags: ['photos'], response: { 202: photoSyncStartedSchema } } },
+    {
+      config: { access: 'admin' },
+      preHandler: app.limits.photoSync,
+      schema: { tags: ['photos'], response: { 202: photoSyncStartedSchema } },
+    },
     async (_request, reply) => {
       const started = sync.start();
       return reply.code(202).send({ success: true as const, started, status: sync.status() });
@@ -159,13 +215,23 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService; sync: 
 
   app.get(
     '/photos/getSyncStatus',
-    { config: { access: 'admin' }, schema: { tags: ['photos'], response: { 200: photoSyncStatusSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['photos'], response: { 200: photoSyncStatusSchema } },
+    },
     async () => sync.status(),
   );
 
   app.get(
     '/photo-gallery/paginatedPhotos',
-    { config: { access: read }, schema: { tags: ['photos'], querystring: galleryQuerySchema, response: { 200: photoPageSchema } } },
+    {
+      config: { access: read },
+      schema: {
+        tags: ['photos'],
+        querystring: galleryQuerySchema,
+        response: { 200: photoPageSchema },
+      },
+    },
     async (request) => {
       const { user, companyId } = requireAuth(request);
       return photos.page(user, companyId, request.query);

@@ -20,7 +20,13 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.js';
 import type { EntityDefinition, EntityRef, EntityRegistry } from '../../lib/entities.js';
 import type { SessionLinkQuery, SessionLinks } from '../../lib/session-links.js';
 import type { Placement, Storage } from '../../lib/storage.js';
-import { discardFiles, IMAGE_KINDS, readMultipart, receiveStream, type ReceivedFile } from '../../lib/uploads.js';
+import {
+  discardFiles,
+  IMAGE_KINDS,
+  readMultipart,
+  receiveStream,
+  type ReceivedFile,
+} from '../../lib/uploads.js';
 import type { AuthContext, AuthUser } from '../../lib/auth/sessions.js';
 import { processPhoto } from '../../lib/images.js';
 import * as repo from './photos.repository.js';
@@ -31,7 +37,11 @@ const URL_TTL_SECONDS = 30 * 60;
 const RECEIVE_OPTIONS = {
   allowed: IMAGE_KINDS,
   maxBytes: PHOTO_MAX_BYTES,
-  messages: { tooLarge: PHOTO_MESSAGES.tooLarge, unsupported: PHOTO_MESSAGES.unsupported, heic: PHOTO_MESSAGES.heic },
+  messages: {
+    tooLarge: PHOTO_MESSAGES.tooLarge,
+    unsupported: PHOTO_MESSAGES.unsupported,
+    heic: PHOTO_MESSAGES.heic,
+  },
 };
 
 /** A form field as the photo upload reads it: trimmed, empty when absent. */
@@ -44,9 +54,21 @@ interface Target {
 
 export type PhotosService = ReturnType<typeof createPhotosService>;
 
-export function createPhotosService({ db, storage, entities, links }: { db: Db; storage: Storage; entities: EntityRegistry; links: SessionLinks }) {
+export function createPhotosService({
+  db,
+  storage,
+  entities,
+  links,
+}: {
+  db: Db;
+  storage: Storage;
+  entities: EntityRegistry;
+  links: SessionLinks;
+}) {
   const pageOf = (t: Target): PageKey => t.definition.permission(t.ref);
-  entities.onCodiceChange((tx, type, companyId, id, codice) => repo.renameCodice(tx, companyId, type, id, codice));
+  entities.onCodiceChange((tx, type, companyId, id, codice) =>
+    repo.renameCodice(tx, companyId, type, id, codice),
+  );
 
   function canRead(user: AuthUser, t: Target) {
     return can(user, 'photo-gallery', 'read') || can(user, pageOf(t), 'read');
@@ -56,13 +78,19 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     if (!can(user, pageOf(t), 'write')) throw forbidden();
   }
 
-  async function findTarget(companyId: string, entityType: string, by: { id?: string; codice?: string }): Promise<Target> {
+  async function findTarget(
+    companyId: string,
+    entityType: string,
+    by: { id?: string; codice?: string },
+  ): Promise<Target> {
     const definition = entities.get(entityType);
     if (!definition) throw new AppError('VALIDATION', `Tipo di elemento non valido: ${entityType}`);
     let ref: EntityRef | null = null;
     if (by.id) {
       // An id that is not a uuid cannot exist: the same 404 as one of another company.
-      ref = /^[0-9a-f-]{36}$/i.test(by.id) ? await definition.findInCompany(db, companyId, by.id) : null;
+      ref = /^[0-9a-f-]{36}$/i.test(by.id)
+        ? await definition.findInCompany(db, companyId, by.id)
+        : null;
     } else if (by.codice) {
       ref = await definition.findByCodice(db, companyId, by.codice);
     }
@@ -103,25 +131,49 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
       fileMissing: row.fileMissing,
       thumbnailUrl: storage.signedUrl(row.thumbnailKey, { ttlSeconds: URL_TTL_SECONDS }),
       previewUrl: storage.signedUrl(row.previewKey, { ttlSeconds: URL_TTL_SECONDS }),
-      downloadUrl: storage.signedUrl(row.originalKey, { ttlSeconds: URL_TTL_SECONDS, downloadName: downloadName(row) }),
+      downloadUrl: storage.signedUrl(row.originalKey, {
+        ttlSeconds: URL_TTL_SECONDS,
+        downloadName: downloadName(row),
+      }),
       ...(entity ? { entity } : {}),
     };
   }
 
   /** A collaudo's photo may name one of the company's blocks (the row it shows); other kinds never do. */
-  async function taggedBlocco(companyId: string, t: Target, bloccoId: string): Promise<string | null> {
+  async function taggedBlocco(
+    companyId: string,
+    t: Target,
+    bloccoId: string,
+  ): Promise<string | null> {
     if (!bloccoId) return null;
-    const blocco = t.definition.type === 'collaudo' && /^[0-9a-f-]{36}$/i.test(bloccoId) ? await entities.get('blocco')?.findInCompany(db, companyId, bloccoId) : null;
-    if (!blocco) throw new AppError('VALIDATION', 'Blocco della foto non valido: si indica solo per le foto di un collaudo');
+    const blocco =
+      t.definition.type === 'collaudo' && /^[0-9a-f-]{36}$/i.test(bloccoId)
+        ? await entities.get('blocco')?.findInCompany(db, companyId, bloccoId)
+        : null;
+    if (!blocco)
+      throw new AppError(
+        'VALIDATION',
+        'Blocco della foto non valido: si indica solo per le foto di un collaudo',
+      );
     return blocco.id;
   }
 
-  const zipSubject = (companyId: string, entityType: string, entityId: string) => `photos-zip\n${companyId}\n${entityType}\n${entityId}`;
+  const zipSubject = (companyId: string, entityType: string, entityId: string) =>
+    `photos-zip\n${companyId}\n${entityType}\n${entityId}`;
 
   /** A download without a bearer token, while the session that listed the photos lives (lib/session-links.ts). */
   function zipUrl(auth: AuthContext, companyId: string, t: Target) {
-    const signed = links.sign(zipSubject(companyId, t.definition.type, t.ref.id), auth, URL_TTL_SECONDS);
-    const query = new URLSearchParams({ entityType: t.definition.type, entityId: t.ref.id, companyId, ...signed });
+    const signed = links.sign(
+      zipSubject(companyId, t.definition.type, t.ref.id),
+      auth,
+      URL_TTL_SECONDS,
+    );
+    const query = new URLSearchParams({
+      entityType: t.definition.type,
+      entityId: t.ref.id,
+      companyId,
+      ...signed,
+    });
     return `/photos/downloadPhotos?${query.toString()}`;
   }
 
@@ -136,14 +188,18 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
 
   async function withEntityInfo(companyId: string, rows: PhotoWithUser[]): Promise<Photo[]> {
     const byType = new Map<string, string[]>();
-    for (const row of rows) byType.set(row.entityType, [...(byType.get(row.entityType) ?? []), row.entityId]);
+    for (const row of rows)
+      byType.set(row.entityType, [...(byType.get(row.entityType) ?? []), row.entityId]);
     const info = new Map<string, PhotoEntityInfo>();
     for (const [type, ids] of byType) {
       const definition = entities.get(type);
       if (!definition) continue;
       for (const [id, summary] of await definition.describe(db, companyId, [...new Set(ids)])) {
         const { kind, ...shown } = summary;
-        info.set(`${type}:${id}`, { ...shown, detailPath: definition.detailPath({ id, codice: summary.codice, kind }) });
+        info.set(`${type}:${id}`, {
+          ...shown,
+          detailPath: definition.detailPath({ id, codice: summary.codice, kind }),
+        });
       }
     }
     return rows.map((row) => toPhoto(row, info.get(`${row.entityType}:${row.entityId}`)));
@@ -153,7 +209,12 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
    * Stores one checked file as a photo: the cleaned original and the variants are recorded as
    * pending, then written; the caller's transaction commits the row and settles them.
    */
-  async function store(companyId: string, t: Target, file: ReceivedFile, placement: Placement): Promise<repo.NewPhotoRow> {
+  async function store(
+    companyId: string,
+    t: Target,
+    file: ReceivedFile,
+    placement: Placement,
+  ): Promise<repo.NewPhotoRow> {
     const processed = await processPhoto(file.tempPath, file.kind);
     const originalKey = storage.newKey(companyId, file.ext);
     const previewKey = storage.variantKey(originalKey, 'preview', 'webp');
@@ -181,11 +242,17 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
   }
 
   /** Files → rows in one transaction; on any failure no file and no row is left behind (QUALITY R7). */
-  async function importFiles(companyId: string, t: Target, files: ReceivedFile[], extra: { userId: string | null; description: string | null; bloccoId?: string | null }) {
+  async function importFiles(
+    companyId: string,
+    t: Target,
+    files: ReceivedFile[],
+    extra: { userId: string | null; description: string | null; bloccoId?: string | null },
+  ) {
     const placement = storage.beginPlacement();
     try {
       const rows: repo.NewPhotoRow[] = [];
-      for (const file of files) rows.push({ ...(await store(companyId, t, file, placement)), ...extra });
+      for (const file of files)
+        rows.push({ ...(await store(companyId, t, file, placement)), ...extra });
       const inserted = await db.transaction(async (tx) => {
         const added = await repo.insertMany(tx, rows);
         await placement.settle(tx);
@@ -199,7 +266,13 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
   }
 
   /** One file that did not come through multipart, received like an upload and imported without a user. */
-  async function importOne(companyId: string, t: Target, source: Readable, name: string, description: string | null) {
+  async function importOne(
+    companyId: string,
+    t: Target,
+    source: Readable,
+    name: string,
+    description: string | null,
+  ) {
     const received = await receiveStream(storage, source, name, RECEIVE_OPTIONS);
     try {
       return await importFiles(companyId, t, [received], { userId: null, description });
@@ -209,11 +282,18 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
   }
 
   return {
-    async listForEntity(auth: AuthContext, companyId: string, q: { entityType: string; entityId?: string; codice?: string }) {
+    async listForEntity(
+      auth: AuthContext,
+      companyId: string,
+      q: { entityType: string; entityId?: string; codice?: string },
+    ) {
       const t = await findTarget(companyId, q.entityType, { id: q.entityId, codice: q.codice });
       if (!canRead(auth.user, t)) throw forbidden();
       const rows = await repo.listForEntity(db, companyId, t.definition.type, t.ref.id);
-      return { photos: rows.map((r) => toPhoto(r)), zipUrl: rows.length ? zipUrl(auth, companyId, t) : null };
+      return {
+        photos: rows.map((r) => toPhoto(r)),
+        zipUrl: rows.length ? zipUrl(auth, companyId, t) : null,
+      };
     },
 
     async get(user: AuthUser, companyId: string, id: string) {
@@ -235,12 +315,20 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
       const { rows, total } = await repo.page(db, companyId, {
         readable: readable(user),
         entityType: q.entityType,
-        inCava: cavaId ? entities.all().map((d) => ({ entityType: d.type, ids: d.idsInCava(companyId, cavaId) })) : undefined,
+        inCava: cavaId
+          ? entities.all().map((d) => ({ entityType: d.type, ids: d.idsInCava(companyId, cavaId) }))
+          : undefined,
         searchTerm: q.searchTerm,
         page: q.page,
         limit: q.limit,
       });
-      return { photos: q.includeEntityInfo === 'true' ? await withEntityInfo(companyId, rows) : rows.map((r) => toPhoto(r)), total };
+      return {
+        photos:
+          q.includeEntityInfo === 'true'
+            ? await withEntityInfo(companyId, rows)
+            : rows.map((r) => toPhoto(r)),
+        total,
+      };
     },
 
     /**
@@ -250,7 +338,9 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     async upload(user: AuthUser, companyId: string, request: FastifyRequest) {
       let target: Target | null = null;
       const resolveTarget = async (fields: Record<string, string>) => {
-        const t = await findTarget(companyId, text(fields, 'entityType'), { id: text(fields, 'entityId') });
+        const t = await findTarget(companyId, text(fields, 'entityType'), {
+          id: text(fields, 'entityId'),
+        });
         assertCanWrite(user, t);
         return t;
       };
@@ -260,19 +350,28 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
         maxFiles: PHOTO_MAX_FILES,
         tooManyFiles: () => new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooMany),
         beforeFile: async (sofar) => {
-          if (!target && text(sofar, 'entityType') && text(sofar, 'entityId')) target = await resolveTarget(sofar);
+          if (!target && text(sofar, 'entityType') && text(sofar, 'entityId'))
+            target = await resolveTarget(sofar);
         },
       });
       try {
         if (files.length === 0) throw new AppError('VALIDATION', PHOTO_MESSAGES.noFiles);
-        if (!text(fields, 'entityType') || !text(fields, 'entityId')) throw new AppError('VALIDATION', PHOTO_MESSAGES.noEntity);
+        if (!text(fields, 'entityType') || !text(fields, 'entityId'))
+          throw new AppError('VALIDATION', PHOTO_MESSAGES.noEntity);
         target ??= await resolveTarget(fields);
         const description = text(fields, 'description') || null;
         if (description && description.length > PHOTO_DESCRIPTION_MAX) {
-          throw new AppError('VALIDATION', `La descrizione può avere al massimo ${PHOTO_DESCRIPTION_MAX} caratteri`);
+          throw new AppError(
+            'VALIDATION',
+            `La descrizione può avere al massimo ${PHOTO_DESCRIPTION_MAX} caratteri`,
+          );
         }
         const bloccoId = await taggedBlocco(companyId, target, text(fields, 'bloccoId'));
-        const rows = await importFiles(companyId, target, files, { userId: user.id, description, bloccoId });
+        const rows = await importFiles(companyId, target, files, {
+          userId: user.id,
+          description,
+          bloccoId,
+        });
         return rows.map((r) => toPhoto({ ...r, userName: user.name }));
       } finally {
         await discardFiles(files);
@@ -303,13 +402,25 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     },
 
     /** The zip of an entity's photos, for a signed link or a caller with a session. */
-    async zip(access: { user: AuthUser; companyId: string } | { signature: SessionLinkQuery & { companyId: string } }, entityType: string, entityId: string) {
+    async zip(
+      access:
+        | { user: AuthUser; companyId: string }
+        | { signature: SessionLinkQuery & { companyId: string } },
+      entityType: string,
+      entityId: string,
+    ) {
       let companyId: string;
       let user: AuthUser;
       if ('signature' in access) {
         companyId = access.signature.companyId;
         // the session's user as it is now: a link outlives neither the session nor the right to read
-        user = (await links.verify(zipSubject(companyId, entityType, entityId), companyId, access.signature)).user;
+        user = (
+          await links.verify(
+            zipSubject(companyId, entityType, entityId),
+            companyId,
+            access.signature,
+          )
+        ).user;
       } else {
         ({ companyId, user } = access);
       }
@@ -321,7 +432,13 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
       if (rows.length === 0) throw notFound('Nessuna foto da scaricare');
       // Photos are already compressed: stored, not deflated, so the zip streams at the storage's speed.
       const archive = new ZipArchive({ store: true });
-      zipInTurn(archive, rows.map((row, i) => ({ name: downloadName(row, i), open: () => storage.open(row.originalKey) })));
+      zipInTurn(
+        archive,
+        rows.map((row, i) => ({
+          name: downloadName(row, i),
+          open: () => storage.open(row.originalKey),
+        })),
+      );
       const base = (t.ref.codice ?? t.definition.type).replace(/[^\w.-]+/g, '_');
       return { fileName: `foto_${base}.zip`, stream: archive as unknown as Readable };
     },
@@ -333,7 +450,13 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
     },
 
     /** A photo straight from bytes (demo data), through the same checks and pipeline. */
-    async importBuffer(companyId: string, target: { entityType: string; entityId: string }, data: Buffer, fileName: string, description: string | null) {
+    async importBuffer(
+      companyId: string,
+      target: { entityType: string; entityId: string },
+      data: Buffer,
+      fileName: string,
+      description: string | null,
+    ) {
       const t = await findTarget(companyId, target.entityType, { id: target.entityId });
       return importOne(companyId, t, Readable.from(data), fileName, description);
     },
@@ -343,7 +466,10 @@ export function createPhotosService({ db, storage, entities, links }: { db: Db; 
    * Each entry's file is opened only when the one before it is in the zip: a gallery of hundreds of
    * photos holds one open file (one bucket request) at a time, and nothing is buffered whole.
    */
-  function zipInTurn(archive: ZipArchive, entries: Array<{ name: string; open: () => Promise<Readable | null> }>) {
+  function zipInTurn(
+    archive: ZipArchive,
+    entries: Array<{ name: string; open: () => Promise<Readable | null> }>,
+  ) {
     const added = (source: Readable, name: string) =>
       new Promise<void>((resolve, reject) => {
         const settle = (error?: Error) => {

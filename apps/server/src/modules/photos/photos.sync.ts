@@ -45,7 +45,15 @@ export function createPhotoSync({
   pendingGraceMs: number;
   log: FastifyBaseLogger;
 }) {
-  let state: PhotoSyncStatus = { running: false, startedAt: null, finishedAt: null, imported: 0, missing: 0, orphans: 0, errors: [] };
+  let state: PhotoSyncStatus = {
+    running: false,
+    startedAt: null,
+    finishedAt: null,
+    imported: 0,
+    missing: 0,
+    orphans: 0,
+    errors: [],
+  };
   let current: Promise<void> = Promise.resolve();
 
   const fail = (message: string) => {
@@ -124,7 +132,11 @@ export function createPhotoSync({
      * (a crash between writing them and committing their row) removed. At start-up and periodically.
      */
     async sweepPending(ownToo = false): Promise<{ removed: number; kept: number }> {
-      const swept = await storage.sweepPending({ olderThanMs: pendingGraceMs, owned: repo.ownedKeys, ownToo });
+      const swept = await storage.sweepPending({
+        olderThanMs: pendingGraceMs,
+        owned: repo.ownedKeys,
+        ownToo,
+      });
       if (swept.removed) log.info(swept, 'file di caricamenti interrotti rimossi');
       return swept;
     },
@@ -140,7 +152,15 @@ export function createPhotoSync({
     /** Starts a sync unless one is running; answers at once. */
     start(): boolean {
       if (state.running) return false;
-      state = { running: true, startedAt: new Date().toISOString(), finishedAt: null, imported: 0, missing: 0, orphans: 0, errors: [] };
+      state = {
+        running: true,
+        startedAt: new Date().toISOString(),
+        finishedAt: null,
+        imported: 0,
+        missing: 0,
+        orphans: 0,
+        errors: [],
+      };
       current = (async () => {
         try {
           await importInbox();
@@ -151,7 +171,15 @@ export function createPhotoSync({
         } finally {
           state.running = false;
           state.finishedAt = new Date().toISOString();
-          log.info({ imported: state.imported, missing: state.missing, orphans: state.orphans, errors: state.errors.length }, 'sincronizzazione delle foto finita');
+          log.info(
+            {
+              imported: state.imported,
+              missing: state.missing,
+              orphans: state.orphans,
+              errors: state.errors.length,
+            },
+            'sincronizzazione delle foto finita',
+          );
         }
       })();
       return true;

@@ -119,24 +119,44 @@ function totalsOf(columns: ReportColumnSpec[]) {
   };
 }
 
-const MESI = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+const MESI = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
 
 /**
  * The rows with a subtotal row after each group (input.subtotals): the sums of the group's rounded rows
  * in the totalled columns, the label in the first cell. Both formats draw what this yields.
  */
-async function* withSubtotals(doc: ReportDocument): AsyncGenerator<{ cells: Cell[]; subtotal: boolean }> {
+async function* withSubtotals(
+  doc: ReportDocument,
+): AsyncGenerator<{ cells: Cell[]; subtotal: boolean }> {
   const sub = doc.subtotals;
   const group = sub && totalsOf(doc.columns);
   const keyOf = (row: Cell[]) =>
-    sub!.by.map((i) => (sub!.label === 'mese' ? String(row[i] ?? '').slice(0, 7) : String(row[i] ?? ''))).join(' · ');
+    sub!.by
+      .map((i) => (sub!.label === 'mese' ? String(row[i] ?? '').slice(0, 7) : String(row[i] ?? '')))
+      .join(' · ');
   const labelOf = (key: string) => {
     if (sub!.label !== 'mese') return `Totale ${key}`;
     const [year, month] = key.split('-');
     return `Totale ${MESI[Number(month) - 1] ?? ''} ${year}`;
   };
   let current: string | null = null;
-  const close = () => ({ cells: group!.values().map((v, i) => (i === 0 ? labelOf(current!) : v)), subtotal: true });
+  const close = () => ({
+    cells: group!.values().map((v, i) => (i === 0 ? labelOf(current!) : v)),
+    subtotal: true,
+  });
   for await (const batch of doc.rows) {
     for (const cells of batch) {
       if (group) {
@@ -206,7 +226,8 @@ function reportXlsx(doc: ReportDocument): Readable {
 
 function xlsxValue(kind: ColumnKind, value: string | number | null) {
   // a subtotal's label sits in a date column as text
-  if (kind === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
+  if (kind === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return new Date(`${value}T00:00:00Z`);
   return value;
 }
 
@@ -230,9 +251,13 @@ function reportPdf(full: ReportDocument): Readable {
   const doc: ReportDocument = {
     ...full,
     columns: shown.map((i) => full.columns[i]!),
-    subtotals: full.subtotals && { ...full.subtotals, by: full.subtotals.by.map((i) => shown.indexOf(i)) },
+    subtotals: full.subtotals && {
+      ...full.subtotals,
+      by: full.subtotals.by.map((i) => shown.indexOf(i)),
+    },
     rows: (async function* () {
-      for await (const batch of full.rows) yield batch.map((row) => shown.map((i) => row[i] ?? null));
+      for await (const batch of full.rows)
+        yield batch.map((row) => shown.map((i) => row[i] ?? null));
     })(),
   };
   const pdf = new PDFDocument({
@@ -304,7 +329,14 @@ function reportPdf(full: ReportDocument): Readable {
         ellipsis: true,
       });
     (doc.notes ?? []).slice(0, 2).forEach((note, i) => {
-      pdf.fontSize(7).fillColor('#555').text(note, left, top + 32 + i * 10, { width: innerWidth - (left - PAGE.margin), lineBreak: false, ellipsis: true });
+      pdf
+        .fontSize(7)
+        .fillColor('#555')
+        .text(note, left, top + 32 + i * 10, {
+          width: innerWidth - (left - PAGE.margin),
+          lineBreak: false,
+          ellipsis: true,
+        });
     });
     y = top + HEADER_H;
     pdf.rect(PAGE.margin, y, innerWidth, TABLE_HEAD_H).fill('#e8e4dc');
@@ -344,7 +376,10 @@ function reportPdf(full: ReportDocument): Readable {
       // never more rows than announced: the page count printed on every page stays true
       if (written === lines - (hasTotals ? 1 : 0)) break;
       if (!subtotal) totals.add(r);
-      row(doc.columns.map((c, i) => (subtotal && r[i] == null ? '' : cellText(c.kind, r[i] ?? null))), subtotal);
+      row(
+        doc.columns.map((c, i) => (subtotal && r[i] == null ? '' : cellText(c.kind, r[i] ?? null))),
+        subtotal,
+      );
       written += 1;
     }
     if (page === 0) newPage();

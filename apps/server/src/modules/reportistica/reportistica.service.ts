@@ -39,9 +39,27 @@ const categoria = (c: string | null) =>
  * totals line adds each kind on its own and never one "pezzi" figure across them.
  */
 const pezziPerTipo: ReportColumn<{ tipo: string; pezzi: number }>[] = [
-  { header: 'Blocchi (n)', kind: 'int', value: (r) => (r.tipo === 'Blocchi' ? r.pezzi : null), width: 0.8, total: true },
-  { header: 'Lastre (n)', kind: 'int', value: (r) => (r.tipo === 'Lastre' ? r.pezzi : null), width: 0.8, total: true },
-  { header: 'Pezzi pavimento', kind: 'int', value: (r) => (r.tipo === 'Pavimenti' ? r.pezzi : null), width: 0.9, total: true },
+  {
+    header: 'Blocchi (n)',
+    kind: 'int',
+    value: (r) => (r.tipo === 'Blocchi' ? r.pezzi : null),
+    width: 0.8,
+    total: true,
+  },
+  {
+    header: 'Lastre (n)',
+    kind: 'int',
+    value: (r) => (r.tipo === 'Lastre' ? r.pezzi : null),
+    width: 0.8,
+    total: true,
+  },
+  {
+    header: 'Pezzi pavimento',
+    kind: 'int',
+    value: (r) => (r.tipo === 'Pavimenti' ? r.pezzi : null),
+    width: 0.9,
+    total: true,
+  },
 ];
 
 type Meta = Pick<ReportInput, 'title' | 'sheet' | 'periodo' | 'company' | 'formato'>;
@@ -61,18 +79,34 @@ async function* cellsOf<T>(columns: ReportColumn<T>[], rows: AsyncIterable<T[]>)
 }
 
 const specs = <T>(columns: ReportColumn<T>[]): ReportColumnSpec[] =>
-  columns.map(({ header, pdfHeader, kind, width, total, pdf }) => ({ header, pdfHeader, kind, width, total, pdf }));
+  columns.map(({ header, pdfHeader, kind, width, total, pdf }) => ({
+    header,
+    pdfHeader,
+    kind,
+    width,
+    total,
+    pdf,
+  }));
 
 /** A grouped report: one statement, small by nature (groups, not items). */
 function grouped<T>(
   columns: ReportColumn<T>[],
   load: (db: Db, companyId: string, p: repo.Periodo) => Promise<T[]>,
-  options: { notes?: string[]; subtotals?: (rows: T[]) => NonNullable<ReportInput['subtotals']> } = {},
+  options: {
+    notes?: string[];
+    subtotals?: (rows: T[]) => NonNullable<ReportInput['subtotals']>;
+  } = {},
 ): Report {
   return async (db, companyId, p, meta, write) => {
     const rows = await load(db, companyId, p);
     return write(
-      { ...meta, columns: specs(columns), count: rows.length, notes: options.notes, subtotals: options.subtotals?.(rows) },
+      {
+        ...meta,
+        columns: specs(columns),
+        count: rows.length,
+        notes: options.notes,
+        subtotals: options.subtotals?.(rows),
+      },
       cellsOf(
         columns,
         (async function* () {
@@ -86,7 +120,11 @@ function grouped<T>(
 /** A long list: counted, then read a page at a time while the file is written. */
 function paged<T>(
   columns: ReportColumn<T>[],
-  count: (db: Db, companyId: string, p: repo.Periodo) => Promise<number | { rows: number; groups: number }>,
+  count: (
+    db: Db,
+    companyId: string,
+    p: repo.Periodo,
+  ) => Promise<number | { rows: number; groups: number }>,
   page: (
     db: Db,
     companyId: string,
@@ -105,9 +143,15 @@ function paged<T>(
       }
     })();
     const counted = await count(db, companyId, p);
-    const { rows: n, groups } = typeof counted === 'number' ? { rows: counted, groups: 0 } : counted;
+    const { rows: n, groups } =
+      typeof counted === 'number' ? { rows: counted, groups: 0 } : counted;
     return write(
-      { ...meta, columns: specs(columns), count: n, subtotals: subtotals && { ...subtotals, groups } },
+      {
+        ...meta,
+        columns: specs(columns),
+        count: n,
+        subtotals: subtotals && { ...subtotals, groups },
+      },
       cellsOf(columns, rows),
     );
   };
@@ -121,16 +165,42 @@ const registroColumns: ReportColumn<repo.RegistroRow>[] = [
   { header: 'Cava', kind: 'text', value: (r) => r.cava, pdf: false },
   { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.05 },
   { header: 'Blocco', kind: 'text', value: (r) => r.blocco, width: 1.15 },
-  { header: 'Lordo L×H×P (cm)', pdfHeader: 'Lordo L×H×P', kind: 'text', value: (r) => r.lordo, width: 1.2 },
+  {
+    header: 'Lordo L×H×P (cm)',
+    pdfHeader: 'Lordo L×H×P',
+    kind: 'text',
+    value: (r) => r.lordo,
+    width: 1.2,
+  },
   { header: 'm³ bancata', kind: 'm3', value: (r) => r.volumeBancata, width: 1, total: true },
   { header: 'm³ lordi', kind: 'm3', value: (r) => r.volumeLordo, width: 0.9, total: true },
-  { header: 'Netto L×H×P (cm)', pdfHeader: 'Netto L×H×P', kind: 'text', value: (r) => r.netto, width: 1.2 },
+  {
+    header: 'Netto L×H×P (cm)',
+    pdfHeader: 'Netto L×H×P',
+    kind: 'text',
+    value: (r) => r.netto,
+    width: 1.2,
+  },
   { header: 'm³ netti', kind: 'm3', value: (r) => r.volumeNetto, width: 0.9, total: true },
   { header: 't blocchi', kind: 't', value: (r) => r.peso, width: 0.9, total: true },
   { header: 'Peso', kind: 'text', value: (r) => r.base, width: 0.75 },
   { header: 'Informi t', kind: 't', value: (r) => r.informi, width: 0.9, total: true },
-  { header: 'Scaglie bianche t', pdfHeader: 'Scaglie b. t', kind: 't', value: (r) => r.scaglie, width: 1, total: true },
-  { header: 'Scaglie scure t', pdfHeader: 'Scaglie s. t', kind: 't', value: (r) => r.scaglieScure, width: 1, total: true },
+  {
+    header: 'Scaglie bianche t',
+    pdfHeader: 'Scaglie b. t',
+    kind: 't',
+    value: (r) => r.scaglie,
+    width: 1,
+    total: true,
+  },
+  {
+    header: 'Scaglie scure t',
+    pdfHeader: 'Scaglie s. t',
+    kind: 't',
+    value: (r) => r.scaglieScure,
+    width: 1,
+    total: true,
+  },
   { header: 'Scogliere t', kind: 't', value: (r) => r.scogliere, width: 1, total: true },
   { header: 'Terre t', kind: 't', value: (r) => r.terre, width: 0.8, total: true },
   { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 1.05 },
@@ -144,7 +214,12 @@ const estrazioneColumns: ReportColumn<repo.EstrazioneRow>[] = [
   { header: 'N. cava', kind: 'text', value: (r) => r.cavaCodice, width: 0.7 },
   { header: 'Cava', kind: 'text', value: (r) => r.cava, width: 1 },
   { header: 'Concessione', kind: 'text', value: (r) => r.concessione, width: 2.1 },
-  { header: 'Voce', kind: 'text', value: (r) => TARIFFA_CATEGORIA_LABELS[r.voce] ?? r.voce, width: 1.3 },
+  {
+    header: 'Voce',
+    kind: 'text',
+    value: (r) => TARIFFA_CATEGORIA_LABELS[r.voce] ?? r.voce,
+    width: 1.3,
+  },
   { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.1 },
   { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 0.7 },
   { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 0.9 },
@@ -165,10 +240,17 @@ const ESTRAZIONE_NOTES = [
 ];
 
 const REPORT_SOURCES: Record<ReportName, Report> = {
-  'registro-produzione': paged(registroColumns, repo.registroCount, repo.registroProduzione, { by: [0], label: 'mese' }),
+  'registro-produzione': paged(registroColumns, repo.registroCount, repo.registroProduzione, {
+    by: [0],
+    label: 'mese',
+  }),
   estrazione: grouped(estrazioneColumns, repo.estrazione, {
     notes: ESTRAZIONE_NOTES,
-    subtotals: (rows) => ({ by: [0, 3], label: 'valore', groups: new Set(rows.map((r) => `${r.cavaCodice}\u0000${r.voce}`)).size }),
+    subtotals: (rows) => ({
+      by: [0, 3],
+      label: 'valore',
+      groups: new Set(rows.map((r) => `${r.cavaCodice}\u0000${r.voce}`)).size,
+    }),
   }),
   giacenze: grouped<repo.GiacenzaRow>(
     [

@@ -1,4 +1,9 @@
-import type { Periodo, StatistichePer, StatisticheSezione, StatisticheUnita } from '@gestcava/contracts';
+import type {
+  Periodo,
+  StatistichePer,
+  StatisticheSezione,
+  StatisticheUnita,
+} from '@gestcava/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -36,18 +41,31 @@ export interface SectionDef {
 }
 
 /** Decimals kept per unit, so the API and the tests see the same rounded figure. */
-const DECIMALS: Record<StatisticheUnita, number> = { n: 0, m3: 3, t: 2, m2: 2, eur: 2, pct: 1, m2m3: 2, eurm3: 2, eurt: 2, giorni: 0 };
+const DECIMALS: Record<StatisticheUnita, number> = {
+  n: 0,
+  m3: 3,
+  t: 2,
+  m2: 2,
+  eur: 2,
+  pct: 1,
+  m2m3: 2,
+  eurm3: 2,
+  eurt: 2,
+  giorni: 0,
+};
 
 /**
  * num × times ÷ den on numeric: counts are bigint, and `2 * 100 / 3` on integers is 66, not 66.7.
  * The float8 sums read as numeric keep 15 significant digits, the decimal they stand for
  * (contracts' `roundTo` reads a float the same way); `exprOf` then rounds half away from zero.
  */
-const ratio = (num: SQL, den: SQL, times = 1) => sql`(${num})::numeric * ${times} / nullif((${den})::numeric, 0)`;
+const ratio = (num: SQL, den: SQL, times = 1) =>
+  sql`(${num})::numeric * ${times} / nullif((${den})::numeric, 0)`;
 
 /** The key column of a grouping in the facts; its label is looked up once per group, after grouping. */
 const dim = (per: string, key: SQL) => sql`${key} as ${sql.identifier(`k_${per}`)}`;
-const nome = (table: string, id: SQL, column = 'nome') => sql`(select ${sql.identifier(column)} from ${sql.identifier(table)} where id = (${id})::uuid)`;
+const nome = (table: string, id: SQL, column = 'nome') =>
+  sql`(select ${sql.identifier(column)} from ${sql.identifier(table)} where id = (${id})::uuid)`;
 
 /**
  * A group's label from its key. Looked up on the grouped rows (a handful), not on every fact: a
@@ -58,10 +76,12 @@ const LABELS: Record<StatistichePer, (k: SQL) => SQL> = {
   materiale: (k) => nome('materiali', k),
   cava: (k) => nome('cave', k),
   // a sale to a group company (a transfer) is keyed `ditta:<id>`: the receiving company's name
-  cliente: (k) => sql`case when ${k} like 'ditta:%' then (select name || ' (gruppo)' from companies where id = substr(${k}, 7)::uuid) else ${nome('clienti', k, 'ragione_sociale')} end`,
+  cliente: (k) =>
+    sql`case when ${k} like 'ditta:%' then (select name || ' (gruppo)' from companies where id = substr(${k}, 7)::uuid) else ${nome('clienti', k, 'ragione_sociale')} end`,
   fornitore: (k) => nome('fornitori', k, 'ragione_sociale'),
   // the tile cuts have no machine of their own: one group for them all
-  macchina: (k) => sql`case when ${k} = 'pavimenti' then 'Pavimenti (taglio)' else ${nome('macchine', k)} end`,
+  macchina: (k) =>
+    sql`case when ${k} = 'pavimenti' then 'Pavimenti (taglio)' else ${nome('macchine', k)} end`,
   scelta: (k) => sql`initcap(${k})`,
   spessore: (k) => sql`ltrim(${k}, '0') || ' mm'`,
   blocco: (k) => nome('blocchi', k, 'codice'),
@@ -115,10 +135,35 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       from blocchi bl join bancate ba on ba.id = bl.bancata_id
       where bl.company_id = ${companyId} and bl.origine = 'interno' and bl.categoria <> 'informe' and ${bancataChiusa(ba)} and ba.data_taglio between ${from} and ${to}`,
     metrics: [
-      { key: 'bancate', label: 'Bancate', unit: 'n', expr: sql`count(*) filter (where kind = 'bancata')`, not: ['scelta'] },
-      { key: 'volumeBancate', label: 'Volume bancate tagliate', unit: 'm3', expr: sql`sum(vb)`, not: ['scelta'] },
-      { key: 'blocchi', label: 'Blocchi riquadrati', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco')`, compare: true },
-      { key: 'volumeBlocchi', label: 'Volume netto blocchi', unit: 'm3', expr: sql`sum(vn)`, chart: true, compare: true },
+      {
+        key: 'bancate',
+        label: 'Bancate',
+        unit: 'n',
+        expr: sql`count(*) filter (where kind = 'bancata')`,
+        not: ['scelta'],
+      },
+      {
+        key: 'volumeBancate',
+        label: 'Volume bancate tagliate',
+        unit: 'm3',
+        expr: sql`sum(vb)`,
+        not: ['scelta'],
+      },
+      {
+        key: 'blocchi',
+        label: 'Blocchi riquadrati',
+        unit: 'n',
+        expr: sql`count(*) filter (where kind = 'blocco')`,
+        compare: true,
+      },
+      {
+        key: 'volumeBlocchi',
+        label: 'Volume netto blocchi',
+        unit: 'm3',
+        expr: sql`sum(vn)`,
+        chart: true,
+        compare: true,
+      },
       { key: 'pesoBlocchi', label: 'Peso blocchi', unit: 't', expr: sql`sum(t)`, compare: true },
       { key: 'informiT', label: 'Informi', unit: 't', expr: sql`sum(ti)`, compare: true },
       // Σ net block volume ÷ bancata gross volume over closed bancate (DOMAIN-NOTES §4); by scelta, each
@@ -141,16 +186,63 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       from lavorazioni_pavimenti p
       where p.company_id = ${companyId} and p.stato = 'completata' and p.data_fine between ${from} and ${to}`,
     metrics: [
-      { key: 'segagioni', label: 'Segagioni', unit: 'n', expr: sql`count(*) filter (where kind = 'lastre')`, compare: true },
-      { key: 'volumeSegato', label: 'Blocchi segati', unit: 'm3', expr: sql`sum(vol)`, compare: true },
+      {
+        key: 'segagioni',
+        label: 'Segagioni',
+        unit: 'n',
+        expr: sql`count(*) filter (where kind = 'lastre')`,
+        compare: true,
+      },
+      {
+        key: 'volumeSegato',
+        label: 'Blocchi segati',
+        unit: 'm3',
+        expr: sql`sum(vol)`,
+        compare: true,
+      },
       { key: 'lastre', label: 'Lastre', unit: 'n', expr: sql`sum(nl)` },
-      { key: 'mqLastre', label: 'Lastre prodotte', unit: 'm2', expr: sql`sum(mq)`, chart: true, compare: true },
-      { key: 'resa', label: 'Resa m²/m³', unit: 'm2m3', expr: ratio(sql`sum(mq)`, sql`sum(vol)`), compare: true },
+      {
+        key: 'mqLastre',
+        label: 'Lastre prodotte',
+        unit: 'm2',
+        expr: sql`sum(mq)`,
+        chart: true,
+        compare: true,
+      },
+      {
+        key: 'resa',
+        label: 'Resa m²/m³',
+        unit: 'm2m3',
+        expr: ratio(sql`sum(mq)`, sql`sum(vol)`),
+        compare: true,
+      },
       // the theoretical maximum weighted by the volume sawn, so a big block counts for what it is
-      { key: 'resaTeorica', label: 'Resa teorica m²/m³', unit: 'm2m3', expr: ratio(sql`sum(rt * vol)`, sql`sum(vol)`) },
-      { key: 'efficienza', label: 'Resa su teorica', unit: 'pct', expr: ratio(sql`sum(mq)`, sql`sum(rt * vol)`, 100) },
-      { key: 'mqPavimenti', label: 'Pavimenti prodotti', unit: 'm2', expr: sql`sum(mqp)`, chart: true, compare: true },
-      { key: 'scartoPavimenti', label: 'Scarto pavimenti', unit: 'pct', expr: ratio(sql`sum(scarto)`, sql`sum(mqp) + sum(scarto)`, 100) },
+      {
+        key: 'resaTeorica',
+        label: 'Resa teorica m²/m³',
+        unit: 'm2m3',
+        expr: ratio(sql`sum(rt * vol)`, sql`sum(vol)`),
+      },
+      {
+        key: 'efficienza',
+        label: 'Resa su teorica',
+        unit: 'pct',
+        expr: ratio(sql`sum(mq)`, sql`sum(rt * vol)`, 100),
+      },
+      {
+        key: 'mqPavimenti',
+        label: 'Pavimenti prodotti',
+        unit: 'm2',
+        expr: sql`sum(mqp)`,
+        chart: true,
+        compare: true,
+      },
+      {
+        key: 'scartoPavimenti',
+        label: 'Scarto pavimenti',
+        unit: 'pct',
+        expr: ratio(sql`sum(scarto)`, sql`sum(mqp) + sum(scarto)`, 100),
+      },
     ],
   },
   vendite: {
@@ -198,23 +290,103 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       where tr.company_id = ${companyId}
         and tr.created_at >= (${from}::date::timestamp at time zone 'Europe/Rome') and tr.created_at < ((${to}::date + 1)::timestamp at time zone 'Europe/Rome')`,
     metrics: [
-      { key: 'blocchi', label: 'Blocchi venduti', unit: 'n', expr: sql`count(*) filter (where venduto)`, compare: true },
-      { key: 'volume', label: 'Volume venduto', unit: 'm3', expr: sql`sum(vol) filter (where venduto)`, compare: true },
+      {
+        key: 'blocchi',
+        label: 'Blocchi venduti',
+        unit: 'n',
+        expr: sql`count(*) filter (where venduto)`,
+        compare: true,
+      },
+      {
+        key: 'volume',
+        label: 'Volume venduto',
+        unit: 'm3',
+        expr: sql`sum(vol) filter (where venduto)`,
+        compare: true,
+      },
       { key: 'peso', label: 'Peso venduto', unit: 't', expr: sql`sum(t) filter (where venduto)` },
-      { key: 'importoBlocchi', label: 'Importo blocchi', unit: 'eur', expr: sql`sum(eur) filter (where venduto)`, compare: true },
-      { key: 'prezzoM3', label: 'Prezzo medio €/m³', unit: 'eurm3', expr: ratio(sql`sum(eur) filter (where venduto)`, sql`sum(vol) filter (where venduto)`), compare: true },
-      { key: 'prezzoT', label: 'Prezzo medio €/t', unit: 'eurt', expr: ratio(sql`sum(eur) filter (where venduto)`, sql`sum(t) filter (where venduto)`) },
+      {
+        key: 'importoBlocchi',
+        label: 'Importo blocchi',
+        unit: 'eur',
+        expr: sql`sum(eur) filter (where venduto)`,
+        compare: true,
+      },
+      {
+        key: 'prezzoM3',
+        label: 'Prezzo medio €/m³',
+        unit: 'eurm3',
+        expr: ratio(sql`sum(eur) filter (where venduto)`, sql`sum(vol) filter (where venduto)`),
+        compare: true,
+      },
+      {
+        key: 'prezzoT',
+        label: 'Prezzo medio €/t',
+        unit: 'eurt',
+        expr: ratio(sql`sum(eur) filter (where venduto)`, sql`sum(t) filter (where venduto)`),
+      },
       { key: 'mqVenduti', label: 'Lastre e pavimenti venduti', unit: 'm2', expr: sql`sum(mq)` },
-      { key: 'importoStock', label: 'Importo lastre e pavimenti', unit: 'eur', expr: sql`sum(eur_stock)` },
-      { key: 'importo', label: 'Importo totale', unit: 'eur', expr: sql`coalesce(sum(eur) filter (where venduto), 0) + coalesce(sum(eur_stock), 0)`, chart: true, compare: true },
-      { key: 'accettati', label: 'Esito: accettati', unit: 'n', expr: sql`count(*) filter (where esito = 'accettato')` },
-      { key: 'conRiserva', label: 'Esito: con riserva', unit: 'n', expr: sql`count(*) filter (where esito = 'accettato_con_riserva')` },
-      { key: 'rifiutati', label: 'Esito: rifiutati', unit: 'n', expr: sql`count(*) filter (where esito = 'rifiutato')` },
-      { key: 'percAccettati', label: 'Blocchi accettati', unit: 'pct', expr: ratio(sql`count(*) filter (where esito in ('accettato', 'accettato_con_riserva'))`, sql`count(*) filter (where kind = 'collaudo')`, 100) },
-      { key: 'abbuoni', label: 'Righe con abbuono', unit: 'n', expr: sql`count(*) filter (where abbuono and esito in ('accettato', 'accettato_con_riserva'))` },
+      {
+        key: 'importoStock',
+        label: 'Importo lastre e pavimenti',
+        unit: 'eur',
+        expr: sql`sum(eur_stock)`,
+      },
+      {
+        key: 'importo',
+        label: 'Importo totale',
+        unit: 'eur',
+        expr: sql`coalesce(sum(eur) filter (where venduto), 0) + coalesce(sum(eur_stock), 0)`,
+        chart: true,
+        compare: true,
+      },
+      {
+        key: 'accettati',
+        label: 'Esito: accettati',
+        unit: 'n',
+        expr: sql`count(*) filter (where esito = 'accettato')`,
+      },
+      {
+        key: 'conRiserva',
+        label: 'Esito: con riserva',
+        unit: 'n',
+        expr: sql`count(*) filter (where esito = 'accettato_con_riserva')`,
+      },
+      {
+        key: 'rifiutati',
+        label: 'Esito: rifiutati',
+        unit: 'n',
+        expr: sql`count(*) filter (where esito = 'rifiutato')`,
+      },
+      {
+        key: 'percAccettati',
+        label: 'Blocchi accettati',
+        unit: 'pct',
+        expr: ratio(
+          sql`count(*) filter (where esito in ('accettato', 'accettato_con_riserva'))`,
+          sql`count(*) filter (where kind = 'collaudo')`,
+          100,
+        ),
+      },
+      {
+        key: 'abbuoni',
+        label: 'Righe con abbuono',
+        unit: 'n',
+        expr: sql`count(*) filter (where abbuono and esito in ('accettato', 'accettato_con_riserva'))`,
+      },
       // on the accepted blocks: what the buyer measured less than the declared net volume, and what was then allowed off it
-      { key: 'caloM3', label: 'm³ calo di misura', unit: 'm3', expr: sql`sum(calo_m3) filter (where esito in ('accettato', 'accettato_con_riserva'))` },
-      { key: 'abbuonoM3', label: 'm³ abbuonati', unit: 'm3', expr: sql`sum(abbuono_m3) filter (where esito in ('accettato', 'accettato_con_riserva'))` },
+      {
+        key: 'caloM3',
+        label: 'm³ calo di misura',
+        unit: 'm3',
+        expr: sql`sum(calo_m3) filter (where esito in ('accettato', 'accettato_con_riserva'))`,
+      },
+      {
+        key: 'abbuonoM3',
+        label: 'm³ abbuonati',
+        unit: 'm3',
+        expr: sql`sum(abbuono_m3) filter (where esito in ('accettato', 'accettato_con_riserva'))`,
+      },
     ],
   },
   magazzino: {
@@ -243,19 +415,65 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       from lotti lo
       where lo.company_id = ${companyId} and lo.pezzi > 0`,
     metrics: [
-      { key: 'blocchiDisponibili', label: 'Blocchi disponibili', unit: 'n', expr: sql`count(*) filter (where stato = 'disponibile')` },
-      { key: 'blocchiOpzionati', label: 'Blocchi opzionati', unit: 'n', expr: sql`count(*) filter (where stato = 'opzionato')` },
-      { key: 'volumeBlocchi', label: 'Volume blocchi', unit: 'm3', expr: sql`sum(vol)`, chart: true },
+      {
+        key: 'blocchiDisponibili',
+        label: 'Blocchi disponibili',
+        unit: 'n',
+        expr: sql`count(*) filter (where stato = 'disponibile')`,
+      },
+      {
+        key: 'blocchiOpzionati',
+        label: 'Blocchi opzionati',
+        unit: 'n',
+        expr: sql`count(*) filter (where stato = 'opzionato')`,
+      },
+      {
+        key: 'volumeBlocchi',
+        label: 'Volume blocchi',
+        unit: 'm3',
+        expr: sql`sum(vol)`,
+        chart: true,
+      },
       { key: 'pesoBlocchi', label: 'Peso blocchi', unit: 't', expr: sql`sum(t)` },
-      { key: 'valoreBlocchi', label: 'Valore blocchi a listino', unit: 'eur', expr: sql`sum(valore) filter (where kind = 'blocco')` },
+      {
+        key: 'valoreBlocchi',
+        label: 'Valore blocchi a listino',
+        unit: 'eur',
+        expr: sql`sum(valore) filter (where kind = 'blocco')`,
+      },
       { key: 'mqLastre', label: 'Lastre', unit: 'm2', expr: sql`sum(mq_lastre)`, chart: true },
       { key: 'mqPavimenti', label: 'Pavimenti', unit: 'm2', expr: sql`sum(mq_pav)`, chart: true },
       { key: 'valore', label: 'Valore totale a listino', unit: 'eur', expr: sql`sum(valore)` },
-      { key: 'etaMedia', label: 'Giorni in magazzino (media)', unit: 'giorni', expr: sql`avg((now() at time zone 'Europe/Rome')::date - d)` },
-      { key: 'eta0_90', label: 'Blocchi fino a 90 giorni', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d <= 90)` },
-      { key: 'eta91_180', label: 'Blocchi 91–180 giorni', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d between 91 and 180)` },
-      { key: 'eta181_365', label: 'Blocchi 181–365 giorni', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d between 181 and 365)` },
-      { key: 'etaOltre365', label: 'Blocchi oltre un anno', unit: 'n', expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d > 365)` },
+      {
+        key: 'etaMedia',
+        label: 'Giorni in magazzino (media)',
+        unit: 'giorni',
+        expr: sql`avg((now() at time zone 'Europe/Rome')::date - d)`,
+      },
+      {
+        key: 'eta0_90',
+        label: 'Blocchi fino a 90 giorni',
+        unit: 'n',
+        expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d <= 90)`,
+      },
+      {
+        key: 'eta91_180',
+        label: 'Blocchi 91–180 giorni',
+        unit: 'n',
+        expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d between 91 and 180)`,
+      },
+      {
+        key: 'eta181_365',
+        label: 'Blocchi 181–365 giorni',
+        unit: 'n',
+        expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d between 181 and 365)`,
+      },
+      {
+        key: 'etaOltre365',
+        label: 'Blocchi oltre un anno',
+        unit: 'n',
+        expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d > 365)`,
+      },
     ],
   },
   acquisti: {
@@ -271,14 +489,45 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         left join (select blocco_id, sum(mq_totali) as mq from lavorazioni_lastre where company_id = ${companyId} and stato = 'completata' group by blocco_id) s on s.blocco_id = bl.id
       where bl.company_id = ${companyId} and bl.origine = 'esterno' and bl.data_acquisto between ${from} and ${to}`,
     metrics: [
-      { key: 'blocchi', label: 'Blocchi acquistati', unit: 'n', expr: sql`count(*)`, compare: true },
-      { key: 'volume', label: 'Volume netto', unit: 'm3', expr: sql`sum(vol)`, chart: true, compare: true },
+      {
+        key: 'blocchi',
+        label: 'Blocchi acquistati',
+        unit: 'n',
+        expr: sql`count(*)`,
+        compare: true,
+      },
+      {
+        key: 'volume',
+        label: 'Volume netto',
+        unit: 'm3',
+        expr: sql`sum(vol)`,
+        chart: true,
+        compare: true,
+      },
       { key: 'peso', label: 'Peso', unit: 't', expr: sql`sum(t)` },
-      { key: 'costo', label: 'Costo (con trasporto)', unit: 'eur', expr: sql`sum(costo)`, compare: true },
-      { key: 'costoM3', label: 'Costo medio €/m³', unit: 'eurm3', expr: ratio(sql`sum(costo)`, sql`sum(vol)`), compare: true },
+      {
+        key: 'costo',
+        label: 'Costo (con trasporto)',
+        unit: 'eur',
+        expr: sql`sum(costo)`,
+        compare: true,
+      },
+      {
+        key: 'costoM3',
+        label: 'Costo medio €/m³',
+        unit: 'eurm3',
+        expr: ratio(sql`sum(costo)`, sql`sum(vol)`),
+        compare: true,
+      },
       { key: 'segati', label: 'Blocchi segati', unit: 'n', expr: sql`count(mq)` },
       { key: 'mqLastre', label: 'Lastre ottenute', unit: 'm2', expr: sql`sum(mq)` },
-      { key: 'resa', label: 'Resa m²/m³ dei segati', unit: 'm2m3', expr: ratio(sql`sum(mq)`, sql`sum(vol_segato)`), compare: true },
+      {
+        key: 'resa',
+        label: 'Resa m²/m³ dei segati',
+        unit: 'm2m3',
+        expr: ratio(sql`sum(mq)`, sql`sum(vol_segato)`),
+        compare: true,
+      },
     ],
   },
 };
@@ -306,9 +555,17 @@ export interface GroupedRow {
  * that contains its day; by month, last year's months carry the key of the month a year later, so
  * they meet the current rows. The rows of a snapshot have one period only.
  */
-export async function grouped(db: DbOrTx, companyId: string, section: StatisticheSezione, per: StatistichePer, periods: { cur: Periodo; prev?: Periodo; ly?: Periodo }): Promise<GroupedRow[]> {
+export async function grouped(
+  db: DbOrTx,
+  companyId: string,
+  section: StatisticheSezione,
+  per: StatistichePer,
+  periods: { cur: Periodo; prev?: Periodo; ly?: Periodo },
+): Promise<GroupedRow[]> {
   const def = SECTIONS[section];
-  const list = (['cur', 'prev', 'ly'] as const).flatMap((p) => (periods[p] ? [{ p, ...periods[p] }] : []));
+  const list = (['cur', 'prev', 'ly'] as const).flatMap((p) =>
+    periods[p] ? [{ p, ...periods[p] }] : [],
+  );
   const from = list.reduce((a, x) => (x.dal < a ? x.dal : a), list[0]!.dal);
   const to = list.reduce((a, x) => (x.al > a ? x.al : a), list[0]!.al);
   const values = sql.join(
@@ -316,7 +573,8 @@ export async function grouped(db: DbOrTx, companyId: string, section: Statistich
     sql`, `,
   );
   const shift = sql`case when periodi.p = 'ly' then interval '1 year' else interval '0 days' end`;
-  const key = per === 'mese' ? sql`to_char(f.d + ${shift}, 'YYYY-MM')` : sql`f.${sql.identifier(`k_${per}`)}`;
+  const key =
+    per === 'mese' ? sql`to_char(f.d + ${shift}, 'YYYY-MM')` : sql`f.${sql.identifier(`k_${per}`)}`;
   const metrics = metricsOf(section, per).map((m) => exprOf(m, per));
   // a snapshot counts every fact once, whatever its day
   const inPeriod = def.snapshot ? sql`true` : sql`f.d between periodi.dal and periodi.al`;

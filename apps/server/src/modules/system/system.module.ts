@@ -6,7 +6,14 @@ import { systemRoutes } from './system.routes.js';
 
 export const systemModule = defineModule({
   name: 'system',
-  routes: async (app, { database, readiness, config }: { database: Database; readiness: Readiness; config: Config }) => {
-    await app.register(systemRoutes, { database, readiness, productionDomain: config.PRODUCTION_DOMAIN });
+  routes: async (
+    app,
+    { database, readiness, config }: { database: Database; readiness: Readiness; config: Config },
+  ) => {
+    await app.register(systemRoutes, {
+      database,
+      readiness,
+      productionDomain: config.PRODUCTION_DOMAIN,
+    });
   },
 });

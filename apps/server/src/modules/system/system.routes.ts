@@ -12,13 +12,17 @@ export function isStaging(host: string | undefined, productionDomain: string | u
   return !(name === domain || name.endsWith(`.${domain}`));
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; readiness: Readiness; productionDomain?: string }> = async (
-  app,
-  { database, readiness, productionDomain },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  readiness: Readiness;
+  productionDomain?: string;
+}> = async (app, { database, readiness, productionDomain }) => {
   app.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: healthResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], response: { 200: healthResponseSchema } },
+    },
     async (request, reply) => {
       // A database that does not answer makes this a 503 (error handler), which is what a probe needs.
       await database.db.execute(sql`select 1`);
@@ -36,7 +40,13 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; readiness
   // For a load balancer: public, no rate limit, each check bounded by its timeout (lib/readiness.ts).
   app.get(
     READY_ROUTE,
-    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: readyResponseSchema, 503: readyResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        response: { 200: readyResponseSchema, 503: readyResponseSchema },
+      },
+    },
     async (_request, reply) => {
       const ready = await readiness.status();
       reply.header('cache-control', 'no-store');

@@ -23,11 +23,18 @@ type Deps = {
 /** Sales between the group's companies. Its demo step saws a received block, so it comes after the sawing module. */
 export const trasferimentiModule = defineModule({
   name: 'trasferimenti',
-  services: ({ lookups, ...deps }: Deps) => ({ trasferimenti: createTrasferimentiService({ ...deps, materiali: lookups.materiali }) }),
+  services: ({ lookups, ...deps }: Deps) => ({
+    trasferimenti: createTrasferimentiService({ ...deps, materiali: lookups.materiali }),
+  }),
   routes: async (app, { trasferimenti }: { trasferimenti: TrasferimentiService }) => {
     await app.register(trasferimentiRoutes, { trasferimenti });
   },
-  seed: (ctx: SeedContext<{ trasferimenti: TrasferimentiService; lavorazioniLastre: LavorazioniLastreService }>) =>
+  seed: (
+    ctx: SeedContext<{
+      trasferimenti: TrasferimentiService;
+      lavorazioniLastre: LavorazioniLastreService;
+    }>,
+  ) =>
     seedTrasferimenti(ctx.db, ctx.services, {
       marmiId: ctx.companyIds.marmi,
       segheriaId: ctx.companyIds.segheria,

@@ -14,7 +14,12 @@ export function findUserByEmail(db: DbOrTx, email: string) {
 }
 
 export function findUserById(db: DbOrTx, id: string) {
-  return db.select().from(users).where(eq(users.id, id)).limit(1).then((r) => r[0]);
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((r) => r[0]);
 }
 
 export function listUsers(db: DbOrTx) {
@@ -22,7 +27,11 @@ export function listUsers(db: DbOrTx) {
 }
 
 export function insertUser(db: DbOrTx, values: NewUser) {
-  return db.insert(users).values(values).returning().then((r) => r[0]!);
+  return db
+    .insert(users)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
 }
 
 export function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>) {
@@ -35,7 +44,11 @@ export function updateUser(db: DbOrTx, id: string, values: Partial<NewUser>) {
 }
 
 export function deleteUser(db: DbOrTx, id: string) {
-  return db.delete(users).where(eq(users.id, id)).returning({ id: users.id }).then((r) => r.length > 0);
+  return db
+    .delete(users)
+    .where(eq(users.id, id))
+    .returning({ id: users.id })
+    .then((r) => r.length > 0);
 }
 
 /** Locks the active admins' rows, so two concurrent demotions cannot both pass the last-admin check. */

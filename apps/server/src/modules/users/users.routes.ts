@@ -10,11 +10,16 @@ import { requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
 import type { UsersService } from './users.service.js';
 
-
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
   app.get(
     '/user/users',
-    { config: { access: 'admin' }, schema: { tags: ['user'], response: { 200: usersResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['user'], response: { 200: usersResponseSchema } },
+    },
     async () => ({ success: true as const, users: await users.list() }),
   );
 
@@ -31,7 +36,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/user/update/:id',
     {
       config: { access: 'selfOrAdmin' },
-      schema: { tags: ['user'], params: idParams, body: updateUserBodySchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags: ['user'],
+        params: idParams,
+        body: updateUserBodySchema,
+        response: { 200: userResponseSchema },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -55,14 +65,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { tags: ['user'], body: registerBodySchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
-      const user = await users.register(request.body, requireAuth(request).companyId, 'someone-else');
+      const user = await users.register(
+        request.body,
+        requireAuth(request).companyId,
+        'someone-else',
+      );
       return reply.code(201).send({ success: true as const, user });
     },
   );
 
   app.post(
     '/api/users/:id/reset-password',
-    { config: { access: 'admin' }, schema: { tags: ['user'], params: idParams, response: { 200: resetPasswordResponseSchema } } },
-    async (request) => ({ success: true as const, temporaryPassword: await users.resetPassword(request.params.id) }),
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['user'], params: idParams, response: { 200: resetPasswordResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      temporaryPassword: await users.resetPassword(request.params.id),
+    }),
   );
 };

@@ -5,7 +5,12 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/app-error.js';
 import { companyExists } from '../../lib/companies.js';
 import { constraintError } from '../../lib/db-errors.js';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from '../../lib/auth/passwords.js';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from '../../lib/auth/passwords.js';
 import type { AuthContext, SessionStore } from '../../lib/auth/sessions.js';
 import { toUserDto, type UserRow } from './users.mapper.js';
 import * as repo from './users.repository.js';
@@ -18,8 +23,13 @@ const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
 
 /** Three groups of four unambiguous characters (about 71 bits), e.g. `Kp7w-Rt2M-x9Qa`. */
 export function generateTemporaryPassword(): string {
-  const chars = Array.from({ length: 12 }, () => TEMP_ALPHABET[crypto.randomInt(TEMP_ALPHABET.length)]);
-  return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8, 12)].map((g) => g.join('')).join('-');
+  const chars = Array.from(
+    { length: 12 },
+    () => TEMP_ALPHABET[crypto.randomInt(TEMP_ALPHABET.length)],
+  );
+  return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8, 12)]
+    .map((g) => g.join(''))
+    .join('-');
 }
 
 function assertNotCommon(password: string, field: string) {
@@ -32,7 +42,10 @@ export type UsersService = ReturnType<typeof createUsersService>;
 
 export function createUsersService({ db, sessions }: { db: Db; sessions: SessionStore }) {
   async function assertCompanyExists(companyId: string) {
-    if (!(await companyExists(db, companyId))) throw badRequest('Azienda non valida', [{ path: 'companyId', message: 'Azienda non valida' }]);
+    if (!(await companyExists(db, companyId)))
+      throw badRequest('Azienda non valida', [
+        { path: 'companyId', message: 'Azienda non valida' },
+      ]);
   }
 
   return {
@@ -51,7 +64,11 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
      * administrator chose for someone else (`chosenFor: 'someone-else'`) must be replaced at first login,
      * as after a reset; the command-line admin chooses their own (`'self'`).
      */
-    async register(input: RegisterBody, defaultCompanyId: string, chosenFor: 'self' | 'someone-else'): Promise<User> {
+    async register(
+      input: RegisterBody,
+      defaultCompanyId: string,
+      chosenFor: 'self' | 'someone-else',
+    ): Promise<User> {
       const body = registerBodySchema.parse(input);
       assertNotCommon(body.password, 'password');
       const companyId = body.companyId ?? defaultCompanyId;
@@ -86,7 +103,10 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
         if (refused.length) {
           throw badRequest(
             'Puoi modificare solo il tuo nome e la tua email',
-            refused.map((path) => ({ path, message: 'Campo modificabile solo da un amministratore' })),
+            refused.map((path) => ({
+              path,
+              message: 'Campo modificabile solo da un amministratore',
+            })),
           );
         }
       }
@@ -99,7 +119,8 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
         const current = await repo.findUserById(tx, id);
         if (!current) throw notFound('Utente non trovato');
         const wasActiveAdmin = current.role === 'admin' && current.active;
-        const staysActiveAdmin = (body.role ?? current.role) === 'admin' && (body.active ?? current.active);
+        const staysActiveAdmin =
+          (body.role ?? current.role) === 'admin' && (body.active ?? current.active);
         if (wasActiveAdmin && !staysActiveAdmin && admins.length <= 1) throw conflict(LAST_ADMIN);
         if (body.email && body.email !== current.email.toLowerCase()) {
           const other = await repo.findUserByEmail(tx, body.email);
@@ -114,7 +135,9 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
           active: body.active,
           passwordHash,
           // A password an admin sets for another user is temporary, as after a reset.
-          ...(passwordHash !== undefined && id !== actor.user.id ? { mustChangePassword: true } : {}),
+          ...(passwordHash !== undefined && id !== actor.user.id
+            ? { mustChangePassword: true }
+            : {}),
         });
         const changedAccess =
           (body.role !== undefined && body.role !== current.role) ||
@@ -137,13 +160,18 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
           const admins = await repo.lockActiveAdmins(tx);
           const current = await repo.findUserById(tx, id);
           if (!current) throw notFound('Utente non trovato');
-          if (current.role === 'admin' && current.active && admins.length <= 1) throw conflict(LAST_ADMIN);
+          if (current.role === 'admin' && current.active && admins.length <= 1)
+            throw conflict(LAST_ADMIN);
           // the sessions go with the user row (cascade): read them first, so their sockets can be closed
           ended = await sessions.liveIdsOfUser(id, tx);
           await repo.deleteUser(tx, id);
         });
       } catch (error) {
-        throw constraintError(error, { foreignKey: "L'utente ha registrato dei dati e non può essere eliminato: disattivalo" }) ?? error;
+        throw (
+          constraintError(error, {
+            foreignKey: "L'utente ha registrato dei dati e non può essere eliminato: disattivalo",
+          }) ?? error
+        );
       }
       sessions.ended(ended);
     },
@@ -155,7 +183,10 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
     async resetPassword(id: string): Promise<string> {
       if (!(await repo.findUserById(db, id))) throw notFound('Utente non trovato');
       const temporaryPassword = generateTemporaryPassword();
-      const row = await repo.updateUser(db, id, { passwordHash: await hashPassword(temporaryPassword), mustChangePassword: true });
+      const row = await repo.updateUser(db, id, {
+        passwordHash: await hashPassword(temporaryPassword),
+        mustChangePassword: true,
+      });
       if (!row) throw notFound('Utente non trovato');
       await sessions.revokeAllForUser(id);
       return temporaryPassword;
@@ -172,11 +203,17 @@ export function createUsersService({ db, sessions }: { db: Db; sessions: Session
       }
       if (currentPassword === newPassword) {
         throw badRequest('La nuova password deve essere diversa da quella attuale', [
-          { path: 'newPassword', message: 'La nuova password deve essere diversa da quella attuale' },
+          {
+            path: 'newPassword',
+            message: 'La nuova password deve essere diversa da quella attuale',
+          },
         ]);
       }
       assertNotCommon(newPassword, 'newPassword');
-      await repo.updateUser(db, row.id, { passwordHash: await hashPassword(newPassword), mustChangePassword: false });
+      await repo.updateUser(db, row.id, {
+        passwordHash: await hashPassword(newPassword),
+        mustChangePassword: false,
+      });
       await sessions.revokeAllForUser(row.id, actor.sessionId);
       sessions.forgetUser(row.id);
     },

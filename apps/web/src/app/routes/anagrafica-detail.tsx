@@ -17,7 +17,14 @@ export function AnagraficaDetailPage() {
   const kind = anagraficaKindOf(page);
   if (!kind) return null;
   const collaudi = kind === 'clienti' && can(user, 'collaudi', 'read');
-  return <AnagraficaDetail key={`${kind}/${id}`} kind={kind} id={id} extra={collaudi ? (r) => <CollaudiClienteSection clienteId={r._id} /> : undefined} />;
+  return (
+    <AnagraficaDetail
+      key={`${kind}/${id}`}
+      kind={kind}
+      id={id}
+      extra={collaudi ? (r) => <CollaudiClienteSection clienteId={r._id} /> : undefined}
+    />
+  );
 }
 
 export const Component = AnagraficaDetailPage;

@@ -30,11 +30,26 @@ export function BancataDetailPage() {
         id={id}
         newBlocco={
           canAddBlocchi
-            ? (bancata) => <Button type="button" label="Nuovo blocco" icon="pi pi-plus" onClick={() => setCreatingFor(bancata)} data-testid="bancata-new-blocco" />
+            ? (bancata) => (
+                <Button
+                  type="button"
+                  label="Nuovo blocco"
+                  icon="pi pi-plus"
+                  onClick={() => setCreatingFor(bancata)}
+                  data-testid="bancata-new-blocco"
+                />
+              )
             : undefined
         }
-        photos={(bancata) => <PhotoPanel entity={{ entityType: 'bancata', entityId: bancata._id, codice: bancata.codice }} writable={canWritePhotos} />}
-        headerExtra={(bancata) => <PrintLabelsButton entityType="bancata" ids={[bancata._id]} codice={bancata.codice} />}
+        photos={(bancata) => (
+          <PhotoPanel
+            entity={{ entityType: 'bancata', entityId: bancata._id, codice: bancata.codice }}
+            writable={canWritePhotos}
+          />
+        )}
+        headerExtra={(bancata) => (
+          <PrintLabelsButton entityType="bancata" ids={[bancata._id]} codice={bancata.codice} />
+        )}
       />
       {creatingFor && (
         <BloccoFormDialog

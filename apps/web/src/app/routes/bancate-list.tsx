@@ -3,7 +3,13 @@ import { PrintLabelsButton } from '@/features/etichette/components/print-labels-
 
 /** /app/bancate: the ticked bancate print their labels. */
 export function BancateListPage() {
-  return <BancateList selectionActions={(bancate) => <PrintLabelsButton entityType="bancata" ids={bancate.map((b) => b._id)} />} />;
+  return (
+    <BancateList
+      selectionActions={(bancate) => (
+        <PrintLabelsButton entityType="bancata" ids={bancate.map((b) => b._id)} />
+      )}
+    />
+  );
 }
 
 export const Component = BancateListPage;

@@ -25,7 +25,14 @@ export function BlocchiListPage() {
           <PrintLabelsButton entityType="blocco" ids={blocchi.map((b) => b._id)} />
           {writable && (
             <TrasferisciButton
-              items={blocchi.filter((b) => b.stato === 'disponibile').map((b) => ({ tipo: 'blocco' as const, id: b._id, codice: b.codice, descrizione: b.materiale.nome }))}
+              items={blocchi
+                .filter((b) => b.stato === 'disponibile')
+                .map((b) => ({
+                  tipo: 'blocco' as const,
+                  id: b._id,
+                  codice: b.codice,
+                  descrizione: b.materiale.nome,
+                }))}
               onDone={clear}
             />
           )}

@@ -27,12 +27,30 @@ export function BloccoDetailPage() {
       key={`${kind}/${id}`}
       kind={kind}
       id={id}
-      photos={(blocco) => <PhotoPanel entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }} writable={writable} />}
-      quickPhoto={(blocco) => (writable ? <CameraQuickButton entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }} /> : null)}
-      headerExtra={(blocco) => <PrintLabelsButton entityType="blocco" ids={[blocco._id]} codice={blocco.codice} />}
+      photos={(blocco) => (
+        <PhotoPanel
+          entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }}
+          writable={writable}
+        />
+      )}
+      quickPhoto={(blocco) =>
+        writable ? (
+          <CameraQuickButton
+            entity={{ entityType: 'blocco', entityId: blocco._id, codice: blocco.codice }}
+          />
+        ) : null
+      }
+      headerExtra={(blocco) => (
+        <PrintLabelsButton entityType="blocco" ids={[blocco._id]} codice={blocco.codice} />
+      )}
       trasferimenti={(blocco) => (
         <TrasferimentiPanel
-          item={{ tipo: 'blocco', id: blocco._id, codice: blocco.codice, descrizione: `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` }}
+          item={{
+            tipo: 'blocco',
+            id: blocco._id,
+            codice: blocco.codice,
+            descrizione: `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti`,
+          }}
           // a disponibile block goes (an expired option reads as disponibile): the server checks again
           canTransfer={writable && blocco.stato === 'disponibile'}
         />

@@ -21,7 +21,14 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
   if (url.endsWith('/user/change-password')) return Promise.resolve(changeAnswer());
   if (url.includes('/api/clienti'))
     return Promise.resolve(
-      jsonResponse({ message: 'Devi prima sostituire la password temporanea', code: 'FORBIDDEN', passwordChangeRequired: true }, 403),
+      jsonResponse(
+        {
+          message: 'Devi prima sostituire la password temporanea',
+          code: 'FORBIDDEN',
+          passwordChangeRequired: true,
+        },
+        403,
+      ),
     );
   return Promise.resolve(jsonResponse({ message: 'non previsto' }, 404));
 });
@@ -48,7 +55,9 @@ describe('a temporary password must be replaced first', { timeout: 30_000 }, () 
   it('the /app guard sends the user to the change-password page, which leads back after the change', async () => {
     setSession({ ...DEMO_USERS.vendite, mustChangePassword: true }, 'token-1');
     renderApp('/app/pages/clienti?q=marmi');
-    expect(await screen.findByRole('heading', { name: 'Scegli una nuova password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Scegli una nuova password' }),
+    ).toBeInTheDocument();
 
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Password attuale'), 'Temp-Pass-123');
@@ -56,7 +65,9 @@ describe('a temporary password must be replaced first', { timeout: 30_000 }, () 
     await user.type(screen.getByLabelText('Conferma nuova password'), 'Nuova-Password-2026');
     await user.click(screen.getByRole('button', { name: 'Cambia password' }));
 
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/app/pages/clienti?q=marmi'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/app/pages/clienti?q=marmi'),
+    );
     expect(getSession().user?.mustChangePassword).toBe(false);
   });
 
@@ -87,7 +98,9 @@ describe('a temporary password must be replaced first', { timeout: 30_000 }, () 
     expect(screen.getByTestId('where')).toHaveTextContent('/app/pages/clienti');
     await expect(api.get('/api/clienti')).rejects.toMatchObject({ status: 403 });
     expect(getSession().user?.mustChangePassword).toBe(true);
-    expect(await screen.findByRole('heading', { name: 'Scegli una nuova password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Scegli una nuova password' }),
+    ).toBeInTheDocument();
   });
 
   it('without a token the page goes to the login', () => {

@@ -30,8 +30,9 @@ export function ChangePasswordRequiredPage() {
         </div>
         <h1 className="login-title">Scegli una nuova password</h1>
         <p className="login-subtitle">
-          Ciao {user.name}: stai usando una password temporanea data dall&apos;amministratore. Per continuare scegline
-          una nuova, che conoscerai solo tu. Come «Password attuale» scrivi quella temporanea.
+          Ciao {user.name}: stai usando una password temporanea data dall&apos;amministratore. Per
+          continuare scegline una nuova, che conoscerai solo tu. Come «Password attuale» scrivi
+          quella temporanea.
         </p>
         <ChangePasswordForm
           onChanged={() => {
@@ -45,7 +46,11 @@ export function ChangePasswordRequiredPage() {
             label="Esci"
             icon="pi pi-sign-out"
             text
-            onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/auth/login', { replace: true }) })}
+            onClick={() =>
+              logout.mutate(undefined, {
+                onSettled: () => void navigate('/auth/login', { replace: true }),
+              })
+            }
             loading={logout.isPending}
           />
         </div>

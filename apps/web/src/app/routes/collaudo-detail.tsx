@@ -20,12 +20,22 @@ export function CollaudoDetailPage() {
       key={id}
       id={id}
       actions={(c) => <CreaDdtCollaudo collaudo={c} />}
-      photos={(c) => <PhotoPanel entity={{ entityType: 'collaudo', entityId: c._id, codice: c.codice }} writable={writable} />}
+      photos={(c) => (
+        <PhotoPanel
+          entity={{ entityType: 'collaudo', entityId: c._id, codice: c.codice }}
+          writable={writable}
+        />
+      )}
       blockPhoto={
         writable
           ? (c, riga) => (
               <CameraQuickButton
-                entity={{ entityType: 'collaudo', entityId: c._id, codice: c.codice, bloccoId: riga.bloccoId }}
+                entity={{
+                  entityType: 'collaudo',
+                  entityId: c._id,
+                  codice: c.codice,
+                  bloccoId: riga.bloccoId,
+                }}
                 what={`${c.codice}, blocco ${riga.blocco.codice}`}
                 className="p-button-outlined"
                 testId="riga-foto"

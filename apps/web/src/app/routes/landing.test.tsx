@@ -11,7 +11,11 @@ function renderAt(path: string) {
     [
       { path: '/', element: <ToLanding /> },
       { path: '/landing', element: <LandingPage /> },
-      { path: '/app/pages/collaudi', element: <RequirePage rule={{ page: 'collaudi' }} />, children: [{ index: true, element: <p>collaudi</p> }] },
+      {
+        path: '/app/pages/collaudi',
+        element: <RequirePage rule={{ page: 'collaudi' }} />,
+        children: [{ index: true, element: <p>collaudi</p> }],
+      },
     ],
     { initialEntries: [path] },
   );
@@ -25,7 +29,10 @@ describe('landing after a refused page (SPEC §6)', () => {
     const router = renderAt('/app/pages/collaudi');
     expect(router.state.location.pathname).toBe('/landing');
     expect(screen.getByRole('alert')).toHaveTextContent('Non hai accesso a quella pagina');
-    expect(screen.getByRole('link', { name: 'Torna alla dashboard' })).toHaveAttribute('href', '/app/dashboard');
+    expect(screen.getByRole('link', { name: 'Torna alla dashboard' })).toHaveAttribute(
+      'href',
+      '/app/dashboard',
+    );
   });
 
   it('a plain visit shows the public page only', () => {

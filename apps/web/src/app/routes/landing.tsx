@@ -43,7 +43,11 @@ export function LandingPage() {
   // sent here by a page this user may not open (guards.tsx): say so, not just the public page
   const noAccess = !!token && isNoAccessState(state);
   const cta = token ? (
-    <Link to="/app/dashboard" className="p-button p-component landing-cta" data-testid="landing-app">
+    <Link
+      to="/app/dashboard"
+      className="p-button p-component landing-cta"
+      data-testid="landing-app"
+    >
       <i className="pi pi-arrow-right mr-2" aria-hidden="true" />
       <span className="p-button-label">Vai all&apos;app</span>
     </Link>
@@ -65,10 +69,16 @@ export function LandingPage() {
       </header>
       <main>
         {noAccess && (
-          <div className="p-message p-component p-message-warn landing-no-access" role="alert" data-testid="landing-no-access">
+          <div
+            className="p-message p-component p-message-warn landing-no-access"
+            role="alert"
+            data-testid="landing-no-access"
+          >
             <div className="p-message-wrapper">
               <i className="pi pi-lock p-message-icon" aria-hidden="true" />
-              <span className="p-message-detail">Non hai accesso a quella pagina: chiedi all&apos;amministratore se ti serve.</span>
+              <span className="p-message-detail">
+                Non hai accesso a quella pagina: chiedi all&apos;amministratore se ti serve.
+              </span>
               <Link to={HOME_AFTER_LOGIN} className="p-button p-component p-button-sm ml-auto">
                 <span className="p-button-label">Torna alla dashboard</span>
               </Link>
@@ -78,8 +88,9 @@ export function LandingPage() {
         <section className="landing-hero" aria-labelledby="landing-title">
           <h1 id="landing-title">La cava, la segheria e il magazzino in un solo posto</h1>
           <p className="landing-lead">
-            {webConfig.productName} segue ogni pezzo di marmo dalla bancata al cliente: cosa si taglia in cava, cosa si
-            sega e si lavora, cosa c&apos;è in magazzino e cosa si vende dopo il collaudo.
+            {webConfig.productName} segue ogni pezzo di marmo dalla bancata al cliente: cosa si
+            taglia in cava, cosa si sega e si lavora, cosa c&apos;è in magazzino e cosa si vende
+            dopo il collaudo.
           </p>
           <div className="landing-actions">{cta}</div>
         </section>

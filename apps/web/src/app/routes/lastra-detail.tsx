@@ -15,8 +15,15 @@ export function LastraDetailPage() {
     <LastraDetailView
       key={id}
       id={id}
-      photos={(l) => <PhotoPanel entity={{ entityType: 'lastra', entityId: l._id, codice: l.codice }} writable={writable} />}
-      quickPhoto={(l) => <CameraQuickButton entity={{ entityType: 'lastra', entityId: l._id, codice: l.codice }} />}
+      photos={(l) => (
+        <PhotoPanel
+          entity={{ entityType: 'lastra', entityId: l._id, codice: l.codice }}
+          writable={writable}
+        />
+      )}
+      quickPhoto={(l) => (
+        <CameraQuickButton entity={{ entityType: 'lastra', entityId: l._id, codice: l.codice }} />
+      )}
       headerExtra={(l) => <PrintLabelsButton entityType="lastra" ids={[l._id]} codice={l.codice} />}
     />
   );

@@ -62,7 +62,11 @@ describe('login page', () => {
   });
 
   it("shows the server's message for a wrong password and stays on the page", async () => {
-    loginAnswer = () => jsonResponse({ success: false, message: 'Credenziali non valide', code: 'UNAUTHORIZED' }, 401);
+    loginAnswer = () =>
+      jsonResponse(
+        { success: false, message: 'Credenziali non valide', code: 'UNAUTHORIZED' },
+        401,
+      );
     renderLogin('/auth/login?returnUrl=%2Fapp%2Fbancate');
     await userEvent.type(screen.getByLabelText('Email'), 'vendite@cava.example');
     await userEvent.type(screen.getByLabelText('Password'), 'sbagliata');
@@ -83,9 +87,13 @@ describe('login page', () => {
 
   it('too many attempts: the message, the wait, and the button disabled', async () => {
     loginAnswer = () =>
-      jsonResponse({ message: 'Troppi tentativi di accesso: riprova più tardi', code: 'RATE_LIMITED' }, 429, {
-        'Retry-After': '125',
-      });
+      jsonResponse(
+        { message: 'Troppi tentativi di accesso: riprova più tardi', code: 'RATE_LIMITED' },
+        429,
+        {
+          'Retry-After': '125',
+        },
+      );
     renderLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'x@cava.example');
     await userEvent.type(screen.getByLabelText('Password'), 'x');
@@ -108,7 +116,10 @@ describe('login page', () => {
     expect(window.localStorage.getItem('csrfToken')).toBe('session-token');
     const loginCall = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/user/login'));
     expect(new Headers(loginCall?.[1]?.headers).get('X-CSRF-Token')).toBe('anon-token');
-    expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({ email: 'vendite@cava.example', password: 'Cava-Demo-2026' });
+    expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({
+      email: 'vendite@cava.example',
+      password: 'Cava-Demo-2026',
+    });
   });
 
   it('without returnUrl (or with a foreign one) goes to the dashboard', async () => {

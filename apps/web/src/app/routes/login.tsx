@@ -55,7 +55,10 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
 
@@ -65,7 +68,9 @@ export function LoginPage() {
       onSuccess: () => {
         // SPEC §4: ask for notifications after login (in the background), then go on. Loaded here, not
         // with the page: the login route's JavaScript stays inside QUALITY P9.
-        void import('@/features/notifications/hooks/use-notifications').then((m) => m.askNotificationsAfterLogin());
+        void import('@/features/notifications/hooks/use-notifications').then((m) =>
+          m.askNotificationsAfterLogin(),
+        );
         void navigate(returnUrl, { replace: true });
       },
       onError: (error) => {
@@ -98,18 +103,27 @@ export function LoginPage() {
         <p className="login-subtitle">Inserisci le credenziali del tuo account.</p>
 
         {!online && (
-          <div className="p-message p-component p-message-warn login-message" role="status" data-testid="login-offline">
+          <div
+            className="p-message p-component p-message-warn login-message"
+            role="status"
+            data-testid="login-offline"
+          >
             <div className="p-message-wrapper">
               <i className="pi pi-wifi p-message-icon" aria-hidden="true" />
               <span className="p-message-detail">
-                Sei offline: l&apos;accesso richiede la connessione. Le azioni già in attesa restano sul dispositivo.
+                Sei offline: l&apos;accesso richiede la connessione. Le azioni già in attesa restano
+                sul dispositivo.
               </span>
             </div>
           </div>
         )}
 
         {serverMessage && (
-          <div className="p-message p-component p-message-error login-message" role="alert" data-testid="login-error">
+          <div
+            className="p-message p-component p-message-error login-message"
+            role="alert"
+            data-testid="login-error"
+          >
             <div className="p-message-wrapper">
               <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
               <span className="p-message-detail">
@@ -180,7 +194,9 @@ export function LoginPage() {
               className={`p-button-icon p-button-icon-left pi ${login.isPending ? 'pi-spin pi-spinner' : 'pi-sign-in'}`}
               aria-hidden="true"
             />
-            <span className="p-button-label">{login.isPending ? 'Accesso in corso...' : 'Accedi'}</span>
+            <span className="p-button-label">
+              {login.isPending ? 'Accesso in corso...' : 'Accedi'}
+            </span>
           </button>
         </form>
         <p className="login-back">

@@ -16,12 +16,25 @@ export function LottoDetailPage() {
     <LottoDetailView
       key={id}
       id={id}
-      photos={(l) => <PhotoPanel entity={{ entityType: 'lotto', entityId: l._id, codice: l.codice }} writable={writable} />}
-      quickPhoto={(l) => <CameraQuickButton entity={{ entityType: 'lotto', entityId: l._id, codice: l.codice }} />}
+      photos={(l) => (
+        <PhotoPanel
+          entity={{ entityType: 'lotto', entityId: l._id, codice: l.codice }}
+          writable={writable}
+        />
+      )}
+      quickPhoto={(l) => (
+        <CameraQuickButton entity={{ entityType: 'lotto', entityId: l._id, codice: l.codice }} />
+      )}
       headerExtra={(l) => <PrintLabelsButton entityType="lotto" ids={[l._id]} codice={l.codice} />}
       trasferimenti={(l) => (
         <TrasferimentiPanel
-          item={{ tipo: 'lotto', id: l._id, codice: l.codice, descrizione: `${l.materiale.nome} · ${l.pezziDisponibili} pezzi liberi`, pezzi: l.pezziDisponibili }}
+          item={{
+            tipo: 'lotto',
+            id: l._id,
+            codice: l.codice,
+            descrizione: `${l.materiale.nome} · ${l.pezziDisponibili} pezzi liberi`,
+            pezzi: l.pezziDisponibili,
+          }}
           canTransfer={writable && l.pezziDisponibili > 0}
         />
       )}

@@ -14,7 +14,17 @@ export function MagazzinoPacchiPage() {
       selectionActions={(pacchi, clear) => (
         <>
           <PrintLabelsButton entityType="pacco" ids={pacchi.map((p) => p._id)} />
-          {writable && <TrasferisciButton items={pacchi.map((p) => ({ tipo: 'pacco' as const, id: p._id, codice: p.codice, descrizione: p.materiale.nome }))} onDone={clear} />}
+          {writable && (
+            <TrasferisciButton
+              items={pacchi.map((p) => ({
+                tipo: 'pacco' as const,
+                id: p._id,
+                codice: p.codice,
+                descrizione: p.materiale.nome,
+              }))}
+              onDone={clear}
+            />
+          )}
         </>
       )}
     />

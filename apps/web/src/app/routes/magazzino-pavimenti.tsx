@@ -15,7 +15,15 @@ export function MagazzinoPavimentiPage() {
           <PrintLabelsButton entityType="lotto" ids={lotti.map((l) => l._id)} />
           {writable && (
             <TrasferisciButton
-              items={lotti.filter((l) => l.pezziDisponibili > 0).map((l) => ({ tipo: 'lotto' as const, id: l._id, codice: l.codice, descrizione: l.materiale.nome, pezzi: l.pezziDisponibili }))}
+              items={lotti
+                .filter((l) => l.pezziDisponibili > 0)
+                .map((l) => ({
+                  tipo: 'lotto' as const,
+                  id: l._id,
+                  codice: l.codice,
+                  descrizione: l.materiale.nome,
+                  pezzi: l.pezziDisponibili,
+                }))}
               onDone={clear}
             />
           )}

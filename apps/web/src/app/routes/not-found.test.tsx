@@ -13,7 +13,11 @@ describe('not-found page (SPEC §2)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Pagina non trovata');
     expect(screen.getByText('La risorsa richiesta non è disponibile.')).toBeInTheDocument();
     const links = within(screen.getByRole('navigation')).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Domande frequenti', 'Centro assistenza', 'Torna alla home']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Domande frequenti',
+      'Centro assistenza',
+      'Torna alla home',
+    ]);
     for (const l of links) expect(l).toHaveAttribute('href', '/');
   });
 });

@@ -19,12 +19,24 @@ export function PaccoDetailPage() {
     <PaccoDetailView
       key={id}
       id={id}
-      photos={(p) => <PhotoPanel entity={{ entityType: 'pacco', entityId: p._id, codice: p.codice }} writable={writable} />}
-      quickPhoto={(p) => <CameraQuickButton entity={{ entityType: 'pacco', entityId: p._id, codice: p.codice }} />}
+      photos={(p) => (
+        <PhotoPanel
+          entity={{ entityType: 'pacco', entityId: p._id, codice: p.codice }}
+          writable={writable}
+        />
+      )}
+      quickPhoto={(p) => (
+        <CameraQuickButton entity={{ entityType: 'pacco', entityId: p._id, codice: p.codice }} />
+      )}
       headerExtra={(p) => <PrintLabelsButton entityType="pacco" ids={[p._id]} codice={p.codice} />}
       trasferimenti={(p) => (
         <TrasferimentiPanel
-          item={{ tipo: 'pacco', id: p._id, codice: p.codice, descrizione: `${p.materiale.nome} · ${p.spessoreMm} mm · ${p.lastreDisponibili} lastre libere` }}
+          item={{
+            tipo: 'pacco',
+            id: p._id,
+            codice: p.codice,
+            descrizione: `${p.materiale.nome} · ${p.spessoreMm} mm · ${p.lastreDisponibili} lastre libere`,
+          }}
           canTransfer={writable && p.lastreDisponibili > 0}
         />
       )}

@@ -19,9 +19,10 @@ export function ProfilePage() {
   const company = useUserCompany(selectedCompanyId);
   if (!user) return null;
   const isAdmin = user.role === 'admin';
-  const granted = PAGE_KEYS.map((key) => ({ key, text: key === 'dashboard' ? 'lettura' : permissionText(user.permissions[key]) })).filter(
-    (p): p is { key: (typeof PAGE_KEYS)[number]; text: string } => p.text !== null,
-  );
+  const granted = PAGE_KEYS.map((key) => ({
+    key,
+    text: key === 'dashboard' ? 'lettura' : permissionText(user.permissions[key]),
+  })).filter((p): p is { key: (typeof PAGE_KEYS)[number]; text: string } => p.text !== null);
 
   return (
     <>
@@ -46,7 +47,8 @@ export function ProfilePage() {
                   <ul className="profile-permissions">
                     {granted.map((p) => (
                       <li key={p.key}>
-                        {PAGE_LABELS[p.key]} <span className="text-color-secondary">({p.text})</span>
+                        {PAGE_LABELS[p.key]}{' '}
+                        <span className="text-color-secondary">({p.text})</span>
                       </li>
                     ))}
                   </ul>

@@ -67,7 +67,14 @@ export function DetailShell<T>({
         <PageHeader title={title}>{back}</PageHeader>
         <EmptyState icon="pi pi-wifi" title="Non disponibile offline">
           <p data-testid="not-on-device">{query.error.message}</p>
-          <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={() => void query.refetch()} data-testid="detail-retry" />
+          <Button
+            type="button"
+            label="Riprova"
+            icon="pi pi-refresh"
+            text
+            onClick={() => void query.refetch()}
+            data-testid="detail-retry"
+          />
         </EmptyState>
         <RecentOnDevice />
       </>
@@ -78,9 +85,21 @@ export function DetailShell<T>({
     return (
       <>
         <PageHeader title={title}>{back}</PageHeader>
-        <EmptyState icon="pi pi-exclamation-circle" title={missing ? notFound.title : 'Caricamento non riuscito'}>
+        <EmptyState
+          icon="pi pi-exclamation-circle"
+          title={missing ? notFound.title : 'Caricamento non riuscito'}
+        >
           <p>{missing ? notFound.text : query.error?.message}</p>
-          {!missing && <Button type="button" label="Riprova" icon="pi pi-refresh" text onClick={() => void query.refetch()} data-testid="detail-retry" />}
+          {!missing && (
+            <Button
+              type="button"
+              label="Riprova"
+              icon="pi pi-refresh"
+              text
+              onClick={() => void query.refetch()}
+              data-testid="detail-retry"
+            />
+          )}
         </EmptyState>
       </>
     );

@@ -61,7 +61,13 @@ export function HeaderActions({ actions }: { actions: readonly HeaderAction[] })
         ref={menu}
         popup
         popupAlignment="right"
-        model={actions.map((a) => ({ label: a.label, icon: a.icon, command: a.onClick, disabled: a.busy, className: a.look === 'danger' ? 'header-action-danger' : undefined }))}
+        model={actions.map((a) => ({
+          label: a.label,
+          icon: a.icon,
+          command: a.onClick,
+          disabled: a.busy,
+          className: a.look === 'danger' ? 'header-action-danger' : undefined,
+        }))}
       />
     </>
   );

@@ -11,7 +11,12 @@ export function HistorySection({
   fieldLabels,
   formatValue,
 }: {
-  query: { data?: readonly HistoryItem[]; isPending: boolean; isError: boolean; error: Error | null };
+  query: {
+    data?: readonly HistoryItem[];
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+  };
   fieldLabels: Readonly<Record<string, string>>;
   formatValue?: (field: string, value: unknown) => string;
 }) {

@@ -36,7 +36,12 @@ export interface ProcessingKind<S extends string, T> {
   running: S;
   StatoTag: ComponentType<{ stato: S; testId?: string }>;
   /** the completion: its button, its dialog, and the toast once it is saved */
-  complete: { label: string; Dialog: ComponentType<{ lavorazione: T; onClose: () => void; onDone: (saved: T) => void }>; summary: string; detail: (saved: T) => string };
+  complete: {
+    label: string;
+    Dialog: ComponentType<{ lavorazione: T; onClose: () => void; onDone: (saved: T) => void }>;
+    summary: string;
+    detail: (saved: T) => string;
+  };
   /** the cancellation's question and what it undoes */
   cancel: { title: string; body: (record: T) => string };
 }
@@ -76,7 +81,11 @@ export function ProcessingDetail<S extends string, T extends { codice: string }>
           <div className="grid">
             <div className="col-12 xl:col-8">{children(record, writable)}</div>
             <div className="col-12 xl:col-4">
-              <HistorySection query={history} fieldLabels={kind.fieldLabels} formatValue={formatValue(record)} />
+              <HistorySection
+                query={history}
+                fieldLabels={kind.fieldLabels}
+                formatValue={formatValue(record)}
+              />
             </div>
           </div>
         </>
@@ -89,7 +98,11 @@ export function ProcessingDetail<S extends string, T extends { codice: string }>
  * A processing's "Stato" section: its tag with the day it started or ended, the completion's button
  * while it runs, the transition table's moves, and the cancellation that asks first with a note.
  */
-export function ProcessingStatoSection<S extends string, M extends S, T extends { codice: string; stato: S; dataInizio: string | null; dataFine: string | null }>({
+export function ProcessingStatoSection<
+  S extends string,
+  M extends S,
+  T extends { codice: string; stato: S; dataInizio: string | null; dataFine: string | null },
+>({
   kind,
   record,
   writable,
@@ -103,13 +116,33 @@ export function ProcessingStatoSection<S extends string, M extends S, T extends 
   // every processing's states end in 'completata' or 'annullata' (the contracts' transition tables)
   const annullata = 'annullata' as S;
   const { name, moves, complete } = kind;
-  const move = useStateMove({ mutation, codice: record.codice, labels: kind.labels, confirm: [annullata] });
+  const move = useStateMove({
+    mutation,
+    codice: record.codice,
+    labels: kind.labels,
+    confirm: [annullata],
+  });
   const [completing, setCompleting] = useState(false);
 
   const actions = writable && (
     <div className="flex flex-wrap gap-2">
-      {record.stato === kind.running && <Button type="button" label={complete.label} icon="pi pi-check-square" onClick={() => setCompleting(true)} data-testid={`${name}-completa`} />}
-      <StateActions name={name} moves={kind.transitions[record.stato].manual} moveOf={(to) => dangerOutlined(moves[to])} onMove={move.onMove} busy={move.busy} sending={move.sending} />
+      {record.stato === kind.running && (
+        <Button
+          type="button"
+          label={complete.label}
+          icon="pi pi-check-square"
+          onClick={() => setCompleting(true)}
+          data-testid={`${name}-completa`}
+        />
+      )}
+      <StateActions
+        name={name}
+        moves={kind.transitions[record.stato].manual}
+        moveOf={(to) => dangerOutlined(moves[to])}
+        onMove={move.onMove}
+        busy={move.busy}
+        sending={move.sending}
+      />
     </div>
   );
 
@@ -134,15 +167,23 @@ export function ProcessingStatoSection<S extends string, M extends S, T extends 
             onClose={() => setCompleting(false)}
             onDone={(saved) => {
               setCompleting(false);
-              notify({ severity: 'success', summary: complete.summary, detail: complete.detail(saved) });
+              notify({
+                severity: 'success',
+                summary: complete.summary,
+                detail: complete.detail(saved),
+              });
             }}
           />
         )
       }
     >
       <kind.StatoTag stato={record.stato} testId={`${name}-stato`} />
-      {record.stato === kind.running && record.dataInizio && <span className="text-color-secondary">dal {formatDate(record.dataInizio)}</span>}
-      {record.stato === ('completata' as S) && record.dataFine && <span className="text-color-secondary">il {formatDate(record.dataFine)}</span>}
+      {record.stato === kind.running && record.dataInizio && (
+        <span className="text-color-secondary">dal {formatDate(record.dataInizio)}</span>
+      )}
+      {record.stato === ('completata' as S) && record.dataFine && (
+        <span className="text-color-secondary">il {formatDate(record.dataFine)}</span>
+      )}
     </StateMoveSection>
   );
 }

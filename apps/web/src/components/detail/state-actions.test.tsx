@@ -17,10 +17,22 @@ describe('StateActions', () => {
   it('takes clicks again once the move is over', async () => {
     const user = userEvent.setup();
     const onMove = vi.fn();
-    const view = render(<StateActions name="bancata" moves={['in_taglio']} moveOf={moveOf} onMove={onMove} />);
+    const view = render(
+      <StateActions name="bancata" moves={['in_taglio']} moveOf={moveOf} onMove={onMove} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Inizia il taglio' }));
-    view.rerender(<StateActions name="bancata" moves={['in_taglio']} moveOf={moveOf} onMove={onMove} busy />);
-    view.rerender(<StateActions name="bancata" moves={['in_taglio']} moveOf={moveOf} onMove={onMove} busy={false} />);
+    view.rerender(
+      <StateActions name="bancata" moves={['in_taglio']} moveOf={moveOf} onMove={onMove} busy />,
+    );
+    view.rerender(
+      <StateActions
+        name="bancata"
+        moves={['in_taglio']}
+        moveOf={moveOf}
+        onMove={onMove}
+        busy={false}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Inizia il taglio' }));
     expect(onMove).toHaveBeenCalledTimes(2);
   });

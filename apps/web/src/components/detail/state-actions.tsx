@@ -42,7 +42,12 @@ export function StateActions<S extends string>({
   });
   if (moves.length === 0) return null;
   return (
-    <div className="stato-actions" role="group" aria-label="Cambia stato" data-testid={`${name}-stato-actions`}>
+    <div
+      className="stato-actions"
+      role="group"
+      aria-label="Cambia stato"
+      data-testid={`${name}-stato-actions`}
+    >
       {moves.map((to) => {
         const m = moveOf(to);
         return (

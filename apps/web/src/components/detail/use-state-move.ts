@@ -4,14 +4,26 @@ import { notify } from '@/lib/toast';
 import type { StateMove as MoveLook } from './state-actions';
 
 /** A move's button in the usual look: a danger move outlined, the others filled. */
-export const dangerOutlined = (m: { label: string; icon: string; severity?: MoveLook['severity'] }): MoveLook => ({ label: m.label, icon: m.icon, severity: m.severity, outlined: m.severity === 'danger' });
+export const dangerOutlined = (m: {
+  label: string;
+  icon: string;
+  severity?: MoveLook['severity'];
+}): MoveLook => ({
+  label: m.label,
+  icon: m.icon,
+  severity: m.severity,
+  outlined: m.severity === 'danger',
+});
 
 /**
  * What a state change needs of its mutation (TanStack Query's result has it): POST …/stato with the
  * target and a note. Its result may be a yard action kept on the device (issue 29), not yet sent.
  */
 export interface StateMoveMutation<S extends string> {
-  mutate: (body: { stato: S; nota: string | null }, options: { onSuccess: (result: unknown) => void; onError: (error: Error) => void }) => void;
+  mutate: (
+    body: { stato: S; nota: string | null },
+    options: { onSuccess: (result: unknown) => void; onError: (error: Error) => void },
+  ) => void;
   isPending: boolean;
   variables?: { stato: S } | undefined;
 }
@@ -71,12 +83,21 @@ export function useStateMove<S extends string, M extends S>({
         onSuccess: (result) => {
           cancel();
           // kept on the device for later: its own toast said so
-          if (!wasQueued(result)) notify({ severity: 'success', summary: 'Stato aggiornato', detail: `${codice}: ${labels[to]}` });
+          if (!wasQueued(result))
+            notify({
+              severity: 'success',
+              summary: 'Stato aggiornato',
+              detail: `${codice}: ${labels[to]}`,
+            });
         },
         onError: (error) => {
           // the note stays, for another try
           close();
-          notify({ severity: 'error', summary: 'Cambio di stato non riuscito', detail: error.message });
+          notify({
+            severity: 'error',
+            summary: 'Cambio di stato non riuscito',
+            detail: error.message,
+          });
           onError?.(error);
         },
       },

@@ -69,11 +69,24 @@ export function ActionDialog<T extends FieldValues, O>({
       data-testid={`${name}-dialog`}
       footer={
         <DialogFooter onCancel={onClose} pending={pending}>
-          <Button type="submit" form={`${name}-form`} label={submit.label} icon={submit.icon} severity={submit.severity} loading={pending} data-testid={`${name}-save`} />
+          <Button
+            type="submit"
+            form={`${name}-form`}
+            label={submit.label}
+            icon={submit.icon}
+            severity={submit.severity}
+            loading={pending}
+            data-testid={`${name}-save`}
+          />
         </DialogFooter>
       }
     >
-      <form id={`${name}-form`} noValidate onSubmit={(e) => void form.handleSubmit(save)(e)} aria-label={title}>
+      <form
+        id={`${name}-form`}
+        noValidate
+        onSubmit={(e) => void form.handleSubmit(save)(e)}
+        aria-label={title}
+      >
         <p className="mt-0 text-color-secondary">{intro}</p>
         <FormAlert message={formError} testId={`${name}-form-error`} />
         {children}

@@ -7,8 +7,20 @@ import type { AnagraficaPickerItem } from '@gestcava/contracts';
 import { AnagraficaPicker, type PickedAnagrafica } from './anagrafica-picker';
 
 const CLIENTI: AnagraficaPickerItem[] = [
-  { _id: 'c1', ragioneSociale: 'Edilpietra Veneta S.r.l.', partitaIva: null, comune: 'Verona', nazione: 'IT' },
-  { _id: 'c2', ragioneSociale: 'Stone Design GmbH', partitaIva: null, comune: 'München', nazione: 'DE' },
+  {
+    _id: 'c1',
+    ragioneSociale: 'Edilpietra Veneta S.r.l.',
+    partitaIva: null,
+    comune: 'Verona',
+    nazione: 'IT',
+  },
+  {
+    _id: 'c2',
+    ragioneSociale: 'Stone Design GmbH',
+    partitaIva: null,
+    comune: 'München',
+    nazione: 'DE',
+  },
 ];
 
 function Harness({ onChange }: { onChange: (v: PickedAnagrafica | null) => void }) {
@@ -22,7 +34,15 @@ function Harness({ onChange }: { onChange: (v: PickedAnagrafica | null) => void 
         setValue(v);
         onChange(v);
       }}
-      choices={(q) => queryOptions({ queryKey: ['clienti-test', q], queryFn: () => Promise.resolve(CLIENTI.filter((c) => c.ragioneSociale.toLowerCase().includes(q.toLowerCase()))) })}
+      choices={(q) =>
+        queryOptions({
+          queryKey: ['clienti-test', q],
+          queryFn: () =>
+            Promise.resolve(
+              CLIENTI.filter((c) => c.ragioneSociale.toLowerCase().includes(q.toLowerCase())),
+            ),
+        })
+      }
     />
   );
 }
@@ -44,6 +64,9 @@ describe('AnagraficaPicker', () => {
     // the same empty search again: answered from the cache, and still the list opens
     await act(() => user.click(button));
     await user.click(await screen.findByText('Edilpietra Veneta S.r.l.'));
-    expect(onChange).toHaveBeenLastCalledWith({ _id: 'c1', ragioneSociale: 'Edilpietra Veneta S.r.l.' });
+    expect(onChange).toHaveBeenLastCalledWith({
+      _id: 'c1',
+      ragioneSociale: 'Edilpietra Veneta S.r.l.',
+    });
   });
 });

@@ -28,7 +28,11 @@ const PAGE_LABEL = { clienti: 'Clienti', fornitori: 'Fornitori' } as const;
  * Should the server still refuse (403), the picker explains it instead of failing, and the current
  * choice stays visible.
  */
-export function AnagraficaPicker<K extends QueryKey>({ which, choices: choicesQuery, ...props }: AnagraficaPickerProps<K>) {
+export function AnagraficaPicker<K extends QueryKey>({
+  which,
+  choices: choicesQuery,
+  ...props
+}: AnagraficaPickerProps<K>) {
   const { id, value, onChange, onBlur, error, testId } = props;
   const [text, setText] = useState<string | PickedAnagrafica | null>(value);
   const autoComplete = useRef<AutoComplete>(null);
@@ -39,14 +43,26 @@ export function AnagraficaPicker<K extends QueryKey>({ which, choices: choicesQu
   if (forbidden) {
     return (
       <>
-        {value && <InputText id={id} value={value.ragioneSociale} readOnly className="w-full mb-2" {...invalidProps(id, error)} />}
-        <div className="p-message p-component p-message-warn picker-forbidden" role="status" data-testid={`${testId ?? id}-forbidden`}>
+        {value && (
+          <InputText
+            id={id}
+            value={value.ragioneSociale}
+            readOnly
+            className="w-full mb-2"
+            {...invalidProps(id, error)}
+          />
+        )}
+        <div
+          className="p-message p-component p-message-warn picker-forbidden"
+          role="status"
+          data-testid={`${testId ?? id}-forbidden`}
+        >
           <div className="p-message-wrapper">
             <i className="pi pi-lock p-message-icon" aria-hidden="true" />
             <span className="p-message-detail">
-              Il server non ti consente di consultare l&apos;elenco «{PAGE_LABEL[which]}», quindi qui non puoi scegliere il{' '}
-              {NOUN[which]}. Chiedi all&apos;amministratore di controllare i tuoi permessi, oppure fai fare questa operazione a un
-              collega.
+              Il server non ti consente di consultare l&apos;elenco «{PAGE_LABEL[which]}», quindi
+              qui non puoi scegliere il {NOUN[which]}. Chiedi all&apos;amministratore di controllare
+              i tuoi permessi, oppure fai fare questa operazione a un collega.
             </span>
           </div>
         </div>
@@ -77,7 +93,9 @@ export function AnagraficaPicker<K extends QueryKey>({ which, choices: choicesQu
       itemTemplate={(c: AnagraficaPickerItem) => (
         <span className="country-option">
           <span>{c.ragioneSociale}</span>
-          <span className="country-option-code">{c.nazione === 'IT' ? c.comune : `${c.comune} (${c.nazione})`}</span>
+          <span className="country-option-code">
+            {c.nazione === 'IT' ? c.comune : `${c.comune} (${c.nazione})`}
+          </span>
         </span>
       )}
       onChange={(e) => {

@@ -15,7 +15,10 @@ import { formatVolume } from '@/lib/format';
  * each shown with its material and net m³. `choices` is the module's own picker (sawing or tiles),
  * under that module's permission.
  */
-export function BloccoPicker<K extends QueryKey>({ choices: choicesQuery, ...props }: BloccoPickerProps<K>) {
+export function BloccoPicker<K extends QueryKey>({
+  choices: choicesQuery,
+  ...props
+}: BloccoPickerProps<K>) {
   const { id, value, onChange, onBlur, error, testId } = props;
   const [text, setText] = useState<string | BloccoSegabile | null>(value);
   const { choices, suggestions, searchFor } = usePickerSearch(choicesQuery);

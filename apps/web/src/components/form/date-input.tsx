@@ -95,13 +95,17 @@ export function DateInput({
         ref={panel}
         id={`${id}-calendar`}
         appendTo={typeof document !== 'undefined' ? document.body : undefined}
-        onShow={() => panel.current?.getElement()?.querySelector<HTMLElement>('td [tabindex="0"]')?.focus()}
+        onShow={() =>
+          panel.current?.getElement()?.querySelector<HTMLElement>('td [tabindex="0"]')?.focus()
+        }
         pt={{ content: { className: 'p-0' } }}
       >
         <Calendar
           inline
           value={fromIso(value)}
-          onChange={(e) => pick(e.value instanceof Date && !Number.isNaN(e.value.getTime()) ? e.value : null)}
+          onChange={(e) =>
+            pick(e.value instanceof Date && !Number.isNaN(e.value.getTime()) ? e.value : null)
+          }
           minDate={fromIso(min) ?? undefined}
           maxDate={fromIso(max) ?? undefined}
           showButtonBar

@@ -36,6 +36,11 @@ export function readDateText(text: string): string | null {
   const year = y.length === 2 ? 2000 + Number(y) : Number(y);
   const date = new Date(year, Number(m) - 1, Number(d));
   // 31/02 rolls over to March in Date: such a day does not exist
-  if (date.getFullYear() !== year || date.getMonth() !== Number(m) - 1 || date.getDate() !== Number(d)) return trimmed;
+  if (
+    date.getFullYear() !== year ||
+    date.getMonth() !== Number(m) - 1 ||
+    date.getDate() !== Number(d)
+  )
+    return trimmed;
   return toIso(date);
 }

@@ -1,7 +1,8 @@
 import type { KeyboardEvent } from 'react';
 
 /** The PrimeReact overlays a form's fields open (dropdowns, suggestions, the date's calendar). */
-const OPEN_OVERLAYS = '.p-dropdown-panel, .p-autocomplete-panel, .p-multiselect-panel, .p-overlaypanel, .p-datepicker:not(.p-datepicker-inline)';
+const OPEN_OVERLAYS =
+  '.p-dropdown-panel, .p-autocomplete-panel, .p-multiselect-panel, .p-overlaypanel, .p-datepicker:not(.p-datepicker-inline)';
 
 /**
  * Props for a PrimeReact Dialog holding a form. PrimeReact's dialog closes on Escape even when

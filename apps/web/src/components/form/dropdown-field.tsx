@@ -47,7 +47,14 @@ export function DropdownField<T extends FieldValues, O, V extends string = strin
   testId?: string;
 }) {
   return (
-    <FormField id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <FormField
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <Controller
         control={control}
         name={name}

@@ -2,7 +2,12 @@
 export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null;
   return (
-    <small id={`${id}-error`} className="p-error field-error" role="alert" data-testid={`${id}-error`}>
+    <small
+      id={`${id}-error`}
+      className="p-error field-error"
+      role="alert"
+      data-testid={`${id}-error`}
+    >
       {message}
     </small>
   );

@@ -76,7 +76,9 @@ export function FormDialog<T extends FieldValues, O>({
   const pending = isSubmitting || busy;
   const formId = `${name}-form`;
   const { pathname } = useLocation();
-  const drafts = useFormDraft(name, draftOf ?? pathname, () => (visible && isDirty ? form.getValues() : null));
+  const drafts = useFormDraft(name, draftOf ?? pathname, () =>
+    visible && isDirty ? form.getValues() : null,
+  );
 
   const close = () => {
     setFormError(null);
@@ -130,21 +132,51 @@ export function FormDialog<T extends FieldValues, O>({
         data-testid={`${name}-form-dialog`}
         footer={
           <div className="flex flex-wrap justify-content-end gap-2">
-            <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
+            <Button
+              type="button"
+              label="Annulla"
+              outlined
+              onClick={requestClose}
+              disabled={pending}
+            />
             {onSaveAndNew && (
-              <Button type="button" label="Salva e nuovo" icon="pi pi-plus" outlined onClick={() => void submitWith(onSaveAndNew)()} disabled={pending || saveDisabled} data-testid={`${name}-save-new`} />
+              <Button
+                type="button"
+                label="Salva e nuovo"
+                icon="pi pi-plus"
+                outlined
+                onClick={() => void submitWith(onSaveAndNew)()}
+                disabled={pending || saveDisabled}
+                data-testid={`${name}-save-new`}
+              />
             )}
-            <Button type="submit" form={formId} label={saveLabel} icon={saveIcon} loading={pending} disabled={saveDisabled} data-testid={`${name}-save`} />
+            <Button
+              type="submit"
+              form={formId}
+              label={saveLabel}
+              icon={saveIcon}
+              loading={pending}
+              disabled={saveDisabled}
+              data-testid={`${name}-save`}
+            />
           </div>
         }
       >
-        <form id={formId} ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-label={title}>
+        <form
+          id={formId}
+          ref={formRef}
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          aria-label={title}
+        >
           <FormAlert message={formError} testId={`${name}-form-error`} />
           {drafts.draft && (
             <DraftBanner
               savedAt={drafts.draft.savedAt}
               onRestore={() => {
-                form.reset({ ...form.getValues(), ...drafts.draft?.values } as T, { keepDefaultValues: true });
+                form.reset({ ...form.getValues(), ...drafts.draft?.values } as T, {
+                  keepDefaultValues: true,
+                });
                 drafts.drop();
               }}
               onDiscard={drafts.drop}
@@ -154,15 +186,19 @@ export function FormDialog<T extends FieldValues, O>({
           {children}
         </form>
       </Dialog>
-      <UnsavedChangesGuard when={visible && isDirty && !pending} closing={{ asked: askDiscard, onStay: () => setAskDiscard(false), onLeave: close }} />
+      <UnsavedChangesGuard
+        when={visible && isDirty && !pending}
+        closing={{ asked: askDiscard, onStay: () => setAskDiscard(false), onLeave: close }}
+      />
     </>
   );
 }
 
-
 function focusFirstInvalid(form: HTMLFormElement | null) {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!invalid) return;
-  const target = invalid.matches('input, textarea, select, button') ? invalid : invalid.querySelector<HTMLElement>('input, textarea, [tabindex="0"]');
+  const target = invalid.matches('input, textarea, select, button')
+    ? invalid
+    : invalid.querySelector<HTMLElement>('input, textarea, [tabindex="0"]');
   (target ?? invalid).focus();
 }

@@ -8,7 +8,11 @@ import { getSession, sessionEndedByLogout } from '@/lib/session';
  * with no session left: a save answered 401, a logout in another tab, both sending this tab to log
  * in. The user's own logout keeps nothing (its drafts are cleared with the session).
  */
-export function useFormDraft(form: string, record: string, unsaved: () => Record<string, unknown> | null) {
+export function useFormDraft(
+  form: string,
+  record: string,
+  unsaved: () => Record<string, unknown> | null,
+) {
   // the user is read when the form opens: when it closes after a 401 the session is already cleared
   const [key] = useState(() => {
     const userId = getSession().user?._id;

@@ -29,11 +29,13 @@ export function applyServerErrors<T extends FieldValues>(
   let unplaced = false;
   for (const detail of error.details) {
     // `body.partitaIva`, `partitaIva`, `permissions.blocchi.write` → the first known segment
-    const field = detail.path
-      .split('.')
-      .find((segment) => fields.includes(segment));
+    const field = detail.path.split('.').find((segment) => fields.includes(segment));
     if (field) {
-      setError(field as Path<T>, { type: 'server', message: detail.message }, { shouldFocus: placed === 0 });
+      setError(
+        field as Path<T>,
+        { type: 'server', message: detail.message },
+        { shouldFocus: placed === 0 },
+      );
       placed++;
     } else {
       unplaced = true;

@@ -47,7 +47,11 @@ export function LongTextArea<T extends FieldValues>({
               aria-invalid={error || over ? true : undefined}
               aria-describedby={error ? `${fieldErrorId(id)} ${counterId}` : counterId}
             />
-            <small id={counterId} className={`text-counter${over ? ' text-counter-over' : ''}`} data-testid={counterId}>
+            <small
+              id={counterId}
+              className={`text-counter${over ? ' text-counter-over' : ''}`}
+              data-testid={counterId}
+            >
               {formatNumber(text.length, 0, 0)} / {formatNumber(max, 0, 0)}
             </small>
           </>

@@ -5,7 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { NumberInput } from './number-input';
 import { formatNumberInput, readNumberInput } from './number-text';
 
-function Harness({ initial, onValue, decimals = 2 }: { initial: number | null; onValue: (v: number | null) => void; decimals?: number }) {
+function Harness({
+  initial,
+  onValue,
+  decimals = 2,
+}: {
+  initial: number | null;
+  onValue: (v: number | null) => void;
+  decimals?: number;
+}) {
   const [value, setValue] = useState<number | null>(initial);
   return (
     <>
@@ -59,16 +67,19 @@ describe('whole numbers (decimals 0)', () => {
   it.each([
     ['1150,5', 1150.5],
     ['3.80', 3.8],
-  ])('keeps %s as typed when left and reports it as typed, for the schema to refuse', async (typed, reported) => {
-    const user = userEvent.setup();
-    const onValue = vi.fn();
-    render(<Harness initial={null} onValue={onValue} decimals={0} />);
-    const input = screen.getByLabelText('Prezzo');
-    await user.type(input, typed);
-    await user.tab();
-    expect(input).toHaveValue(typed);
-    expect(onValue).toHaveBeenLastCalledWith(reported);
-  });
+  ])(
+    'keeps %s as typed when left and reports it as typed, for the schema to refuse',
+    async (typed, reported) => {
+      const user = userEvent.setup();
+      const onValue = vi.fn();
+      render(<Harness initial={null} onValue={onValue} decimals={0} />);
+      const input = screen.getByLabelText('Prezzo');
+      await user.type(input, typed);
+      await user.tab();
+      expect(input).toHaveValue(typed);
+      expect(onValue).toHaveBeenLastCalledWith(reported);
+    },
+  );
 
   it('still groups a whole number when left', async () => {
     const user = userEvent.setup();

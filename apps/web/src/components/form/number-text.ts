@@ -2,7 +2,9 @@ import { formatNumber, parseItalianNumber } from '@/lib/format';
 
 /** The text shown for a value when the field is not being edited: `1.234,56`. */
 export function formatNumberInput(value: number | null | undefined, decimals: number): string {
-  return typeof value === 'number' && Number.isFinite(value) ? formatNumber(value, undefined, decimals) : '';
+  return typeof value === 'number' && Number.isFinite(value)
+    ? formatNumber(value, undefined, decimals)
+    : '';
 }
 
 /** What the field's text means: null when empty, NaN when it is not a number (the schema says why). */

@@ -1,7 +1,11 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { QueryKey } from '@tanstack/react-query';
 import type { BloccoSegabile } from '@gestcava/contracts';
-import { AnagraficaPicker, type AnagraficaPickerProps, type PickedAnagrafica } from './anagrafica-picker';
+import {
+  AnagraficaPicker,
+  type AnagraficaPickerProps,
+  type PickedAnagrafica,
+} from './anagrafica-picker';
 import { BloccoPicker, type BloccoPickerProps } from './blocco-picker';
 
 /** A picker bound to a form's id field. */
@@ -15,7 +19,13 @@ interface Bound<T extends FieldValues, O, V> {
 }
 
 /** An AnagraficaPicker as a form's field: the id of the cliente or fornitore picked. */
-export function AnagraficaPickerField<T extends FieldValues, O, K extends QueryKey>({ control, name, cleared, onPick, ...picker }: Omit<AnagraficaPickerProps<K>, 'onChange' | 'onBlur'> & Bound<T, O, PickedAnagrafica>) {
+export function AnagraficaPickerField<T extends FieldValues, O, K extends QueryKey>({
+  control,
+  name,
+  cleared,
+  onPick,
+  ...picker
+}: Omit<AnagraficaPickerProps<K>, 'onChange' | 'onBlur'> & Bound<T, O, PickedAnagrafica>) {
   return (
     <Controller
       control={control}
@@ -35,7 +45,13 @@ export function AnagraficaPickerField<T extends FieldValues, O, K extends QueryK
 }
 
 /** A BloccoPicker as a form's field: the id of the block picked. */
-export function BloccoPickerField<T extends FieldValues, O, K extends QueryKey>({ control, name, cleared, onPick, ...picker }: Omit<BloccoPickerProps<K>, 'onChange' | 'onBlur'> & Bound<T, O, BloccoSegabile>) {
+export function BloccoPickerField<T extends FieldValues, O, K extends QueryKey>({
+  control,
+  name,
+  cleared,
+  onPick,
+  ...picker
+}: Omit<BloccoPickerProps<K>, 'onChange' | 'onBlur'> & Bound<T, O, BloccoSegabile>) {
   return (
     <Controller
       control={control}

@@ -34,11 +34,16 @@ export function ProvinciaDropdown({
 }) {
   // A value that is not a current sigla (typed abroad, or an old one) stays visible as typed.
   const known = !value || OPTIONS.some((o) => o.sigla === value);
-  const options = known ? OPTIONS : [{ sigla: value, nome: value, regione: '', label: value }, ...OPTIONS];
+  const options = known
+    ? OPTIONS
+    : [{ sigla: value, nome: value, regione: '', label: value }, ...OPTIONS];
   return (
     <Dropdown
       inputId={id}
-      pt={{ select: { 'aria-label': 'Provincia' }, trigger: { 'aria-label': 'Scegli la provincia' } }}
+      pt={{
+        select: { 'aria-label': 'Provincia' },
+        trigger: { 'aria-label': 'Scegli la provincia' },
+      }}
       value={value || null}
       options={options}
       optionLabel="label"

@@ -37,7 +37,8 @@ export function TelefonoInput({
 }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const parsed = splitTelefono(value, chosen ?? defaultCountry);
-  const country = chosen && getDialCode(chosen) === getDialCode(parsed.country) ? chosen : parsed.country;
+  const country =
+    chosen && getDialCode(chosen) === getDialCode(parsed.country) ? chosen : parsed.country;
 
   return (
     <div className="p-inputgroup telefono-input">
@@ -46,7 +47,10 @@ export function TelefonoInput({
       </label>
       <Dropdown
         inputId={`${id}-prefix`}
-        pt={{ select: { 'aria-label': 'Prefisso internazionale' }, trigger: { 'aria-label': 'Scegli il prefisso internazionale' } }}
+        pt={{
+          select: { 'aria-label': 'Prefisso internazionale' },
+          trigger: { 'aria-label': 'Scegli il prefisso internazionale' },
+        }}
         value={country}
         options={COUNTRIES as Country[]}
         optionLabel="name"

@@ -32,7 +32,9 @@ export function splitTelefono(value: string | null | undefined, fallback: string
   const country =
     getDialCode(fallback) === dial
       ? fallback
-      : (MAIN_COUNTRY_OF_DIAL[dial] ?? COUNTRIES.find((c) => c.dialCode === dial)?.code ?? fallback);
+      : (MAIN_COUNTRY_OF_DIAL[dial] ??
+        COUNTRIES.find((c) => c.dialCode === dial)?.code ??
+        fallback);
   // keep the spacing the user typed after the dial code
   let rest = text.replace(/^00/, '+');
   let digits = dial.length;
@@ -54,4 +56,3 @@ export function joinTelefono(country: string, number: string): string {
   const dial = getDialCode(country);
   return dial ? `${dial} ${n}` : n;
 }
-

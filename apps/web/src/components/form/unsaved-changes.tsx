@@ -26,7 +26,13 @@ function DiscardChangesDialog({
       footer={
         <div className="flex flex-wrap justify-content-end gap-2">
           <Button type="button" label="Continua a modificare" outlined onClick={onStay} autoFocus />
-          <Button type="button" label="Esci senza salvare" severity="danger" onClick={onLeave} data-testid="discard-changes" />
+          <Button
+            type="button"
+            label="Esci senza salvare"
+            severity="danger"
+            onClick={onLeave}
+            data-testid="discard-changes"
+          />
         </div>
       }
       data-testid="discard-dialog"
@@ -50,7 +56,10 @@ export interface CloseQuestion {
  * (issue 27 item 13). Leaving closes the form and, when a navigation waits, lets it go on.
  */
 export function UnsavedChangesGuard({ when, closing }: { when: boolean; closing?: CloseQuestion }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when && currentLocation.pathname !== nextLocation.pathname,
+  );
   const navigating = blocker.state === 'blocked';
 
   useEffect(() => {

@@ -39,7 +39,15 @@ export function ListFilters({
       )}
       {showFilters && children}
       {showFilters && active > 0 && onClear && (
-        <Button type="button" label="Azzera filtri" icon="pi pi-filter-slash" text onClick={onClear} className="list-filters-clear" data-testid="filters-clear" />
+        <Button
+          type="button"
+          label="Azzera filtri"
+          icon="pi pi-filter-slash"
+          text
+          onClick={onClear}
+          className="list-filters-clear"
+          data-testid="filters-clear"
+        />
       )}
     </div>
   );

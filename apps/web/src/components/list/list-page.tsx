@@ -35,10 +35,21 @@ export interface ListPageProps<T extends { _id: string }, F extends string, Filt
   /** instead of `search` and `filters`: the list's own toolbar */
   toolbar?: ReactNode;
   /** the figures of the filtered set (none when the list has no summary) */
-  totals?: { items: readonly { label: string; value: ReactNode }[]; loading: boolean; label: string };
+  totals?: {
+    items: readonly { label: string; value: ReactNode }[];
+    loading: boolean;
+    label: string;
+  };
   /** rows the user can tick, and what can be done with them (other features' buttons) */
-  selection?: { word: [singolare: string, plurale: string]; name: (row: T) => string; actions: (rows: T[], clear: () => void) => ReactNode };
-  table: Pick<ListTableProps<T, F>, 'label' | 'query' | 'columns' | 'card' | 'rowClassName' | 'testId'> & { rowLink?: (row: T) => string };
+  selection?: {
+    word: [singolare: string, plurale: string];
+    name: (row: T) => string;
+    actions: (rows: T[], clear: () => void) => ReactNode;
+  };
+  table: Pick<
+    ListTableProps<T, F>,
+    'label' | 'query' | 'columns' | 'card' | 'rowClassName' | 'testId'
+  > & { rowLink?: (row: T) => string };
   /** `noMatch`: "Nessuna segagione", said when the search or filters leave nothing; the rest when there is nothing at all */
   empty: { noMatch: string; icon: string; title: string; text: ReactNode };
   /** shown while the "new" button's dialog is open */
@@ -50,18 +61,36 @@ export interface ListPageProps<T extends { _id: string }, F extends string, Filt
  * totals of the filtered set, the server-paged table (cards on a phone), the empty states and
  * the create dialog. The state comes from `useListPage`.
  */
-export function ListPage<T extends { _id: string }, F extends string, Filters>(props: ListPageProps<T, F, Filters>) {
+export function ListPage<T extends { _id: string }, F extends string, Filters>(
+  props: ListPageProps<T, F, Filters>,
+) {
   const { page, table, selection, empty } = props;
   const { params } = page;
   const newAction =
-    props.newAction !== undefined ? props.newAction : page.writable && props.newButton ? <Button type="button" label={props.newButton.label} icon="pi pi-plus" onClick={() => page.setCreating(true)} data-testid={props.newButton.testId} /> : null;
+    props.newAction !== undefined ? (
+      props.newAction
+    ) : page.writable && props.newButton ? (
+      <Button
+        type="button"
+        label={props.newButton.label}
+        icon="pi pi-plus"
+        onClick={() => page.setCreating(true)}
+        data-testid={props.newButton.testId}
+      />
+    ) : null;
   const clearSelection = () => page.setSelected([]);
   const { rowLink } = table;
 
   const emptyState = params.filtered ? (
     <EmptyState icon="pi pi-filter-slash" title="Nessun risultato">
       <p>{empty.noMatch} corrisponde alla ricerca o ai filtri scelti.</p>
-      <Button type="button" label="Azzera ricerca e filtri" icon="pi pi-times" text onClick={params.clear} />
+      <Button
+        type="button"
+        label="Azzera ricerca e filtri"
+        icon="pi pi-times"
+        text
+        onClick={params.clear}
+      />
     </EmptyState>
   ) : (
     <EmptyState icon={empty.icon} title={empty.title}>
@@ -80,15 +109,36 @@ export function ListPage<T extends { _id: string }, F extends string, Filters>(p
 
       <section className="card" aria-label={props.label}>
         {props.toolbar ?? (
-          <ListFilters active={Object.keys(params.filters).length} onClear={params.clear} search={<ListSearch value={params.q} onSearch={params.setQ} label="Cerca" placeholder={props.search} />}>
+          <ListFilters
+            active={Object.keys(params.filters).length}
+            onClear={params.clear}
+            search={
+              <ListSearch
+                value={params.q}
+                onSearch={params.setQ}
+                label="Cerca"
+                placeholder={props.search}
+              />
+            }
+          >
             {props.filters}
           </ListFilters>
         )}
 
-        {props.totals && <ListTotals items={props.totals.items} loading={props.totals.loading} label={props.totals.label} />}
+        {props.totals && (
+          <ListTotals
+            items={props.totals.items}
+            loading={props.totals.loading}
+            label={props.totals.label}
+          />
+        )}
 
         {selection && (
-          <ListSelectionBar count={page.selected.length} word={selection.word} onClear={clearSelection}>
+          <ListSelectionBar
+            count={page.selected.length}
+            word={selection.word}
+            onClear={clearSelection}
+          >
             {selection.actions(page.selected, clearSelection)}
           </ListSelectionBar>
         )}
@@ -99,7 +149,11 @@ export function ListPage<T extends { _id: string }, F extends string, Filters>(p
           rowLink={rowLink}
           linkState={rowLink ? page.linkState : undefined}
           onOpen={rowLink ? (row) => page.open(rowLink(row)) : undefined}
-          selection={selection ? { selected: page.selected, onChange: page.setSelected, name: selection.name } : undefined}
+          selection={
+            selection
+              ? { selected: page.selected, onChange: page.setSelected, name: selection.name }
+              : undefined
+          }
           empty={emptyState}
         />
       </section>
@@ -127,14 +181,37 @@ export function ListOptionFilter<F extends string>({
 }) {
   return (
     <ListFilter id={id} label={label}>
-      <Dropdown inputId={id} pt={dropdownPt(label)} value={params.filters[name] ?? null} options={[...options]} onChange={(e) => params.setFilter(name, (e.value as string | null) ?? undefined)} placeholder={placeholder} showClear className="w-full" />
+      <Dropdown
+        inputId={id}
+        pt={dropdownPt(label)}
+        value={params.filters[name] ?? null}
+        options={[...options]}
+        onChange={(e) => params.setFilter(name, (e.value as string | null) ?? undefined)}
+        placeholder={placeholder}
+        showClear
+        className="w-full"
+      />
     </ListFilter>
   );
 }
 
 /** The "Stato" filter most lists have: one of the record's states, or all. */
-export function ListStatoFilter<S extends string>({ params, options }: { params: Pick<ListParams<'stato'>, 'filters' | 'setFilter'>; options: readonly { value: S; label: string }[] }) {
-  return <ListOptionFilter params={params} name="stato" label="Stato" options={options} placeholder="Tutti" />;
+export function ListStatoFilter<S extends string>({
+  params,
+  options,
+}: {
+  params: Pick<ListParams<'stato'>, 'filters' | 'setFilter'>;
+  options: readonly { value: S; label: string }[];
+}) {
+  return (
+    <ListOptionFilter
+      params={params}
+      name="stato"
+      label="Stato"
+      options={options}
+      placeholder="Tutti"
+    />
+  );
 }
 
 /** A filter by one of the lookup tables (materiale, cava, macchina, ubicazione), inactive entries included. */
@@ -155,7 +232,16 @@ export function ListLookupFilter<F extends string>({
 }) {
   return (
     <ListFilter id={id} label={label}>
-      <LookupDropdown kind={kind} id={id} label={label} value={params.filters[name]} onChange={(v) => params.setFilter(name, v ?? undefined)} placeholder={placeholder} showClear includeInactive />
+      <LookupDropdown
+        kind={kind}
+        id={id}
+        label={label}
+        value={params.filters[name]}
+        onChange={(v) => params.setFilter(name, v ?? undefined)}
+        placeholder={placeholder}
+        showClear
+        includeInactive
+      />
     </ListFilter>
   );
 }

@@ -59,14 +59,30 @@ export interface ListSelection<T> {
 }
 
 /** A row's box: ticks it in or out of the selection, without opening the row. */
-function SelectBox<T extends { _id: string }>({ row, selection }: { row: T; selection: ListSelection<T> }) {
+function SelectBox<T extends { _id: string }>({
+  row,
+  selection,
+}: {
+  row: T;
+  selection: ListSelection<T>;
+}) {
   const checked = selection.selected.some((r) => r._id === row._id);
   return (
-    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} className="list-select-box">
+    <span
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+      className="list-select-box"
+    >
       <Checkbox
         inputId={`scegli-${row._id}`}
         checked={checked}
-        onChange={(e) => selection.onChange(e.checked ? [...selection.selected, row] : selection.selected.filter((r) => r._id !== row._id))}
+        onChange={(e) =>
+          selection.onChange(
+            e.checked
+              ? [...selection.selected, row]
+              : selection.selected.filter((r) => r._id !== row._id),
+          )
+        }
         aria-label={`Scegli ${selection.name(row)}`}
       />
     </span>
@@ -81,7 +97,9 @@ const PAGE_REPORT = '{first}–{last} di {totalRecords}';
  * the rows have one.
  * Under 768 px the same rows become cards with the same paginator.
  */
-export function ListTable<T extends { _id: string }, F extends string>(props: ListTableProps<T, F>) {
+export function ListTable<T extends { _id: string }, F extends string>(
+  props: ListTableProps<T, F>,
+) {
   const { query } = props;
   if (query.isError && !query.data) {
     return (
@@ -90,7 +108,13 @@ export function ListTable<T extends { _id: string }, F extends string>(props: Li
           <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
           <span className="p-message-detail">
             {query.error?.message}{' '}
-            <Button type="button" label="Riprova" link onClick={() => void query.refetch()} className="p-0" />
+            <Button
+              type="button"
+              label="Riprova"
+              link
+              onClick={() => void query.refetch()}
+              className="p-0"
+            />
           </span>
         </div>
       </div>
@@ -100,7 +124,19 @@ export function ListTable<T extends { _id: string }, F extends string>(props: Li
 }
 
 function ListRows<T extends { _id: string }, F extends string>(props: ListTableProps<T, F>) {
-  const { query, params, columns, rowLink, onOpen, card, empty, label, linkState, selection, testId } = props;
+  const {
+    query,
+    params,
+    columns,
+    rowLink,
+    onOpen,
+    card,
+    empty,
+    label,
+    linkState,
+    selection,
+    testId,
+  } = props;
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const totalCapped = query.data?.totalCapped;
@@ -114,7 +150,8 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
 
   if (!loading && items.length === 0) return <>{empty}</>;
 
-  const onPage = (e: DataTablePageEvent | PaginatorPageChangeEvent) => params.setPage(e.page !== undefined ? e.page + 1 : 1, e.rows);
+  const onPage = (e: DataTablePageEvent | PaginatorPageChangeEvent) =>
+    params.setPage(e.page !== undefined ? e.page + 1 : 1, e.rows);
   const onSort = (e: DataTableSortEvent) => {
     if (!e.sortField) return;
     params.setSort(e.sortOrder === -1 ? `-${e.sortField}` : e.sortField);
@@ -164,7 +201,12 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
               <li key={row._id} className={selection ? 'list-card-selectable' : undefined}>
                 {selection && <SelectBox row={row} selection={selection} />}
                 {rowLink ? (
-                  <Link to={rowLink(row)} state={linkState} className="list-card" data-testid="list-card">
+                  <Link
+                    to={rowLink(row)}
+                    state={linkState}
+                    className="list-card"
+                    data-testid="list-card"
+                  >
                     {content}
                   </Link>
                 ) : (
@@ -209,7 +251,9 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
       onRowClick={onOpen ? (e) => onOpen(e.data as T) : undefined}
       // memoised cells would keep showing a box as it was when the row first rendered
       cellMemo={!selection}
-      rowClassName={(row: T) => `${onOpen ? 'list-row-clickable ' : ''}${props.rowClassName?.(row) ?? ''}`}
+      rowClassName={(row: T) =>
+        `${onOpen ? 'list-row-clickable ' : ''}${props.rowClassName?.(row) ?? ''}`
+      }
       stripedRows
       size="small"
       pt={{
@@ -222,8 +266,22 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
         <Column
           header={
             <Checkbox
-              checked={items.length > 0 && items.every((row) => selection.selected.some((r) => r._id === row._id))}
-              onChange={(e) => selection.onChange(e.checked ? [...selection.selected, ...items.filter((row) => !selection.selected.some((r) => r._id === row._id))] : selection.selected.filter((r) => !items.some((row) => row._id === r._id)))}
+              checked={
+                items.length > 0 &&
+                items.every((row) => selection.selected.some((r) => r._id === row._id))
+              }
+              onChange={(e) =>
+                selection.onChange(
+                  e.checked
+                    ? [
+                        ...selection.selected,
+                        ...items.filter(
+                          (row) => !selection.selected.some((r) => r._id === row._id),
+                        ),
+                      ]
+                    : selection.selected.filter((r) => !items.some((row) => row._id === r._id)),
+                )
+              }
               aria-label="Scegli tutte le righe della pagina"
             />
           }
@@ -239,7 +297,9 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
           sortable={col.sortable}
           className={col.className}
           body={(row: T) => {
-            const content = col.body ? col.body(row) : String((row as Record<string, unknown>)[col.field] ?? '');
+            const content = col.body
+              ? col.body(row)
+              : String((row as Record<string, unknown>)[col.field] ?? '');
             if (index !== 0 || !rowLink) return content;
             return (
               <Link

@@ -55,11 +55,22 @@ export function useListPage<F extends string, Filters, T extends { _id: string }
   const { user } = useSession();
   const writable = config.permission ? can(user, config.permission, 'write') : false;
   const params = useListParams<F>(config);
-  const [creating, setCreating] = useState(() => writable && !!config.newFromLinkState && (location.state as { nuovo?: boolean } | null)?.nuovo === true);
+  const [creating, setCreating] = useState(
+    () =>
+      writable &&
+      !!config.newFromLinkState &&
+      (location.state as { nuovo?: boolean } | null)?.nuovo === true,
+  );
   const [selected, setSelected] = useState<T[]>([]);
   const { toFilters = searchAndFilters<Filters> } = config;
-  const filters = useMemo(() => toFilters(params.q, params.filters), [toFilters, params.q, params.filters]);
-  const query = useMemo(() => ({ ...filters, page: params.page, limit: params.limit, sort: params.sort }), [filters, params.page, params.limit, params.sort]);
+  const filters = useMemo(
+    () => toFilters(params.q, params.filters),
+    [toFilters, params.q, params.filters],
+  );
+  const query = useMemo(
+    () => ({ ...filters, page: params.page, limit: params.limit, sort: params.sort }),
+    [filters, params.page, params.limit, params.sort],
+  );
   const linkState = { listSearch: location.search };
   const open = (path: string) => void navigate(path, { state: linkState });
   return {

@@ -45,7 +45,10 @@ export function useListParams<F extends string>(config: ListParamsConfig<F>): Li
 
   const state = useMemo(() => {
     const limitRaw = positiveInt(search.get('limit'));
-    const limit = limitRaw && (ROWS_PER_PAGE_OPTIONS as readonly number[]).includes(limitRaw) ? limitRaw : defaultLimit;
+    const limit =
+      limitRaw && (ROWS_PER_PAGE_OPTIONS as readonly number[]).includes(limitRaw)
+        ? limitRaw
+        : defaultLimit;
     const page = positiveInt(search.get('page')) ?? 1;
     const sortRaw = search.get('sort') ?? '';
     const sort = sortFields.includes(sortRaw.replace(/^-/, '')) ? sortRaw : defaultSort;
@@ -83,7 +86,8 @@ export function useListParams<F extends string>(config: ListParamsConfig<F>): Li
     (page: number, limit?: number) =>
       write((p) => {
         setOrDelete(p, 'page', page > 1 ? String(page) : undefined);
-        if (limit !== undefined) setOrDelete(p, 'limit', limit !== defaultLimit ? String(limit) : undefined);
+        if (limit !== undefined)
+          setOrDelete(p, 'limit', limit !== defaultLimit ? String(limit) : undefined);
       }),
     [write, defaultLimit],
   );

@@ -11,7 +11,8 @@ import { quietly, recentItems } from '@/lib/offline/item-cache';
 import { useSession } from '@/lib/session';
 
 /** «aggiornata alle 09:41 del 26/11/26» (the device's clock) */
-const freshAt = (at: number) => format(at, "'aggiornata alle' HH:mm 'del' dd/MM/yy", { locale: it });
+const freshAt = (at: number) =>
+  format(at, "'aggiornata alle' HH:mm 'del' dd/MM/yy", { locale: it });
 
 /**
  * Over a detail page: the record shown is the device's copy (the server did not answer), or the
@@ -55,9 +56,15 @@ export function RecentOnDevice() {
   });
   const items = (recent.data ?? []).slice(0, SHOWN);
   return (
-    <SectionCard titleId="device-recent-title" title="Visti di recente sul dispositivo" icon="pi pi-database">
+    <SectionCard
+      titleId="device-recent-title"
+      title="Visti di recente sul dispositivo"
+      icon="pi pi-database"
+    >
       {recent.isSuccess && items.length === 0 && (
-        <p className="text-color-secondary m-0">Nessuna scheda sul dispositivo: quelle che apri in linea restano leggibili per 7 giorni.</p>
+        <p className="text-color-secondary m-0">
+          Nessuna scheda sul dispositivo: quelle che apri in linea restano leggibili per 7 giorni.
+        </p>
       )}
       {items.length > 0 && (
         <ul className="device-recent" data-testid="device-recent">

@@ -10,7 +10,11 @@ export function OfflineBadge() {
   return (
     <span role="status" className="offline-badge-region">
       {!online && (
-        <span className="offline-badge" data-testid="offline-badge" title="Il dispositivo non ha rete">
+        <span
+          className="offline-badge"
+          data-testid="offline-badge"
+          title="Il dispositivo non ha rete"
+        >
           <i className="pi pi-wifi" aria-hidden="true" />
           Non in linea
         </span>

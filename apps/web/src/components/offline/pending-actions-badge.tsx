@@ -11,7 +11,13 @@ export function PendingActionsBadge() {
   if (count === 0) return null;
   const text = count === 1 ? '1 azione in attesa' : `${count} azioni in attesa`;
   return (
-    <Link to="/app/pages/azioni-in-attesa" className="p-link layout-topbar-pending" title={text} aria-label={text} data-testid="pending-actions">
+    <Link
+      to="/app/pages/azioni-in-attesa"
+      className="p-link layout-topbar-pending"
+      title={text}
+      aria-label={text}
+      data-testid="pending-actions"
+    >
       <i className="pi pi-cloud-upload" aria-hidden="true" />
       <span className="layout-topbar-pending-count" aria-hidden="true">
         {count}

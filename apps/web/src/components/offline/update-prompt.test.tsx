@@ -35,7 +35,9 @@ describe('new version prompt', () => {
 
     const update = screen.getByRole('button', { name: 'Aggiorna' });
     expect(update).toBeDisabled();
-    expect(screen.getByRole('status')).toHaveTextContent('salva o chiudi il modulo aperto per aggiornare');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'salva o chiudi il modulo aperto per aggiornare',
+    );
     await userEvent.click(update);
     expect(apply).not.toHaveBeenCalled();
 

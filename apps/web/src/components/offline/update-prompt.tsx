@@ -20,10 +20,19 @@ export function UpdatePrompt() {
     <div className="update-prompt" role="status" data-testid="update-prompt">
       <span className="update-prompt-text">
         <i className="pi pi-refresh" aria-hidden="true" /> Nuova versione disponibile
-        {unsaved && <span className="update-prompt-hint"> — salva o chiudi il modulo aperto per aggiornare</span>}
+        {unsaved && (
+          <span className="update-prompt-hint">
+            {' '}
+            — salva o chiudi il modulo aperto per aggiornare
+          </span>
+        )}
       </span>
       <span className="update-prompt-actions">
-        <button type="button" className="p-button p-component p-button-text" onClick={() => setLater(true)}>
+        <button
+          type="button"
+          className="p-button p-component p-button-text"
+          onClick={() => setLater(true)}
+        >
           <span className="p-button-label">Più tardi</span>
         </button>
         <button

@@ -14,7 +14,11 @@ const ddtRefText = (d: DdtRef) => `DDT ${numeroDdt(d.numero, d.anno)} del ${form
 export function DdtRefs({ ddt }: { ddt: readonly DdtRef[] | undefined }) {
   if (!ddt?.length) return null;
   return (
-    <SectionCard titleId="ddt-refs-title" title={ddt.length === 1 ? 'Documento di trasporto' : 'Documenti di trasporto'} icon="pi pi-truck">
+    <SectionCard
+      titleId="ddt-refs-title"
+      title={ddt.length === 1 ? 'Documento di trasporto' : 'Documenti di trasporto'}
+      icon="pi pi-truck"
+    >
       <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="ddt-refs">
         {ddt.map((d) => (
           <li key={d._id} data-testid={`ddt-ref-${d.stato}`}>
@@ -23,7 +27,9 @@ export function DdtRefs({ ddt }: { ddt: readonly DdtRef[] | undefined }) {
                 <s>
                   <RecordLink to={detailPath('ddt', d._id)}>{ddtRefText(d)}</RecordLink>
                 </s>{' '}
-                <span className="text-color-secondary">({DDT_STATO_LABELS.annullato.toLowerCase()})</span>
+                <span className="text-color-secondary">
+                  ({DDT_STATO_LABELS.annullato.toLowerCase()})
+                </span>
               </>
             ) : (
               <RecordLink to={detailPath('ddt', d._id)}>{ddtRefText(d)}</RecordLink>

@@ -10,7 +10,12 @@ export function MovimentiSection({
   testId,
   pezziPerCassa,
 }: {
-  query: { data?: { items: Movimento[] }; isPending: boolean; isError: boolean; error: Error | null };
+  query: {
+    data?: { items: Movimento[] };
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+  };
   /** what the quantities count: a bundle's or slab's slabs, a lot's pieces */
   unit: 'lastre' | 'pezzi';
   testId: string;
@@ -22,7 +27,9 @@ export function MovimentiSection({
       {query.isPending ? (
         <p className="m-0 text-color-secondary">Caricamento…</p>
       ) : query.isError || !query.data ? (
-        <p className="m-0 text-color-secondary">Movimenti non disponibili: {query.error?.message}</p>
+        <p className="m-0 text-color-secondary">
+          Movimenti non disponibili: {query.error?.message}
+        </p>
       ) : query.data.items.length === 0 ? (
         <p className="m-0 text-color-secondary">Nessun movimento.</p>
       ) : (

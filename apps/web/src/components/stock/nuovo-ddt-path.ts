@@ -20,7 +20,11 @@ const KINDS = ['blocchi', 'pacchi', 'lastre', 'lotti'] as const;
  * `&blocchi=<id,id>&pacchi=<ids>&lastre=<ids>&lotti=<ids>` for the kinds that have any.
  */
 export function nuovoDdtPath(party: DdtParty, items: DdtItems = {}): string {
-  const params = ['clienteId' in party ? `clienteId=${encodeURIComponent(party.clienteId)}` : `destinazioneCompanyId=${encodeURIComponent(party.destinazioneCompanyId)}`];
+  const params = [
+    'clienteId' in party
+      ? `clienteId=${encodeURIComponent(party.clienteId)}`
+      : `destinazioneCompanyId=${encodeURIComponent(party.destinazioneCompanyId)}`,
+  ];
   for (const kind of KINDS) {
     const ids = items[kind] ?? [];
     if (ids.length) params.push(`${kind}=${ids.map(encodeURIComponent).join(',')}`);
@@ -33,7 +37,11 @@ export function nuovoDdtPath(party: DdtParty, items: DdtItems = {}): string {
  * slab of it that is not broken is so (it travels as one collo, as the server counts it), else those
  * slabs one by one.
  */
-export function lastreDaSpedire(paccoId: string, lastre: ReadonlyArray<{ _id: string; stato: LastraStato; cliente: { _id: string } | null }>, clienteId: string): DdtItems {
+export function lastreDaSpedire(
+  paccoId: string,
+  lastre: ReadonlyArray<{ _id: string; stato: LastraStato; cliente: { _id: string } | null }>,
+  clienteId: string,
+): DdtItems {
   const vendute = lastre.filter((l) => l.stato === 'venduta' && l.cliente?._id === clienteId);
   if (vendute.length === 0) return {};
   const intero = lastre.every((l) => l.stato === 'rotta' || vendute.includes(l));
@@ -41,8 +49,12 @@ export function lastreDaSpedire(paccoId: string, lastre: ReadonlyArray<{ _id: st
 }
 
 /** The clienti some slabs of a bundle are sold to and not yet shipped, each once, in slab order. */
-export function clientiDaSpedire<C extends { _id: string }>(lastre: ReadonlyArray<{ stato: LastraStato; cliente: C | null }>): C[] {
+export function clientiDaSpedire<C extends { _id: string }>(
+  lastre: ReadonlyArray<{ stato: LastraStato; cliente: C | null }>,
+): C[] {
   const seen = new Map<string, C>();
-  for (const l of lastre) if (l.stato === 'venduta' && l.cliente && !seen.has(l.cliente._id)) seen.set(l.cliente._id, l.cliente);
+  for (const l of lastre)
+    if (l.stato === 'venduta' && l.cliente && !seen.has(l.cliente._id))
+      seen.set(l.cliente._id, l.cliente);
   return [...seen.values()];
 }

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { Controller, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { SelectButton } from 'primereact/selectbutton';
 import { pezziOf } from '@gestcava/contracts';
 import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
@@ -20,12 +26,21 @@ const UNIT_OPTIONS: Array<{ value: Unit; label: string }> = [
 ];
 
 /** Pezzi, casse or m² of a lot, with what it comes to in the other two (as the server will count it). */
-export function QuantityField<T extends FieldValues>({ form, lotto, name }: { form: UseFormReturn<T, unknown, unknown>; lotto: LottoQuantita; name: string }) {
+export function QuantityField<T extends FieldValues>({
+  form,
+  lotto,
+  name,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  lotto: LottoQuantita;
+  name: string;
+}) {
   const [unit, setUnit] = useState<Unit>('pezzi');
   const { control, setValue, formState } = form;
   const values = useWatch({ control }) as { pezzi?: number; casse?: number; mq?: number };
   const value = values[unit];
-  const pezzi = value !== undefined && value !== null && value > 0 ? pezziOf({ [unit]: value }, lotto) : null;
+  const pezzi =
+    value !== undefined && value !== null && value > 0 ? pezziOf({ [unit]: value }, lotto) : null;
   const errors = formState.errors as Record<string, { message?: string } | undefined>;
   const error = errors.pezzi?.message ?? errors.casse?.message ?? errors.mq?.message;
   const id = `${name}-quantita`;
@@ -41,15 +56,16 @@ export function QuantityField<T extends FieldValues>({ form, lotto, name }: { fo
       error={error}
       className="col-12"
       hint={
-        <span data-testid={`${name}-conversione`}>
-          {conversione(lotto, unit, value, pezzi)}
-        </span>
+        <span data-testid={`${name}-conversione`}>{conversione(lotto, unit, value, pezzi)}</span>
       }
     >
       <div className="flex flex-wrap gap-2 align-items-center">
         <SelectButton
           value={unit}
-          options={UNIT_OPTIONS.map((o) => ({ ...o, className: o.value === unit ? undefined : 'p-button-outlined' }))}
+          options={UNIT_OPTIONS.map((o) => ({
+            ...o,
+            className: o.value === unit ? undefined : 'p-button-outlined',
+          }))}
           allowEmpty={false}
           onChange={(e) => switchUnit(e.value as Unit)}
           aria-label="Unità della quantità"
@@ -77,7 +93,15 @@ export function QuantityField<T extends FieldValues>({ form, lotto, name }: { fo
 }
 
 /** The cliente, from the stock pages' own picker. */
-export function ClienteField<T extends FieldValues>({ form, name, initial }: { form: UseFormReturn<T, unknown, unknown>; name: string; initial?: PickedAnagrafica | null }) {
+export function ClienteField<T extends FieldValues>({
+  form,
+  name,
+  initial,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  name: string;
+  initial?: PickedAnagrafica | null;
+}) {
   const [cliente, setCliente] = useState<PickedAnagrafica | null>(initial ?? null);
   const error = fieldErrors(form).clienteId?.message;
   const id = `${name}-cliente`;
@@ -107,15 +131,38 @@ export function ClienteField<T extends FieldValues>({ form, name, initial }: { f
 }
 
 /** Until when a reservation holds: from today to a year ahead. */
-export function ScadenzaField<T extends FieldValues>({ form, name }: { form: UseFormReturn<T, unknown, unknown>; name: string }) {
+export function ScadenzaField<T extends FieldValues>({
+  form,
+  name,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  name: string;
+}) {
   const error = fieldErrors(form).scadenza?.message;
   const id = `${name}-scadenza`;
   return (
-    <FormField id={id} label="Riservata fino al" required error={error} className="col-12 sm:col-6" hint="Compreso quel giorno; dopo torna libera da sola">
+    <FormField
+      id={id}
+      label="Riservata fino al"
+      required
+      error={error}
+      className="col-12 sm:col-6"
+      hint="Compreso quel giorno; dopo torna libera da sola"
+    >
       <Controller
         control={form.control}
         name={'scadenza' as Path<T>}
-        render={({ field }) => <DateInput id={id} value={field.value as string | undefined} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} min={todayIso()} max={todayIso(365)} error={error} />}
+        render={({ field }) => (
+          <DateInput
+            id={id}
+            value={field.value as string | undefined}
+            onChange={(v) => field.onChange(v ?? undefined)}
+            onBlur={field.onBlur}
+            min={todayIso()}
+            max={todayIso(365)}
+            error={error}
+          />
+        )}
       />
     </FormField>
   );

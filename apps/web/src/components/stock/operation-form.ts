@@ -12,7 +12,10 @@ export interface OperationProps<V> {
 }
 
 /** An operation's form: the contract's schema, errors shown once a field is left. */
-export function useOperationForm<V>(schema: Parameters<typeof zodResolver>[0], defaultValues: FieldValues) {
+export function useOperationForm<V>(
+  schema: Parameters<typeof zodResolver>[0],
+  defaultValues: FieldValues,
+) {
   return useForm<FieldValues, unknown, V>({
     resolver: zodResolver(schema) as unknown as Resolver<FieldValues, unknown, V>,
     defaultValues,

@@ -39,14 +39,23 @@ export function ProvenienzaSection({
         {trasferitoDa && <Item label="Trasferito da">{trasferitoDa.ditta}</Item>}
         {item.lavorazione && (
           <Item label={lavorazione.label}>
-            <RecordLink to={detailPath(lavorazione.kind, item.lavorazione._id)} testId={`${link}-lavorazione`}>
+            <RecordLink
+              to={detailPath(lavorazione.kind, item.lavorazione._id)}
+              testId={`${link}-lavorazione`}
+            >
               {item.lavorazione.codice}
             </RecordLink>
           </Item>
         )}
         <Item label={blocco?.origine === 'esterno' ? 'Blocco (acquistato)' : 'Blocco'}>
           {blocco ? (
-            <RecordLink to={detailPath(blocco.origine === 'esterno' ? 'blocco-esterno' : 'blocco', blocco._id)} testId={`${link}-blocco`}>
+            <RecordLink
+              to={detailPath(
+                blocco.origine === 'esterno' ? 'blocco-esterno' : 'blocco',
+                blocco._id,
+              )}
+              testId={`${link}-blocco`}
+            >
               {blocco.codice}
             </RecordLink>
           ) : (

@@ -32,7 +32,11 @@ export function RilasciaConfirm({
       onConfirm={() =>
         void onRilascia().catch((error: unknown) => {
           onClose();
-          notify({ severity: 'error', summary: 'Rilascio non riuscito', detail: error instanceof Error ? error.message : undefined });
+          notify({
+            severity: 'error',
+            summary: 'Rilascio non riuscito',
+            detail: error instanceof Error ? error.message : undefined,
+          });
         })
       }
       onCancel={onClose}

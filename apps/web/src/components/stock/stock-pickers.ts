@@ -14,11 +14,21 @@ const ubicazioniSchema = z.array(z.object({ _id: z.string(), nome: z.string() })
 export const stockClientiChoices = (q: string) =>
   queryOptions({
     queryKey: [...ROOT, 'clienti', q.trim()] as const,
-    queryFn: ({ signal }) => api.get('/api/magazzino/clienti-selezionabili', { query: { q: q.trim() || undefined }, schema: clientiSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/magazzino/clienti-selezionabili', {
+        query: { q: q.trim() || undefined },
+        schema: clientiSchema,
+        signal,
+      }),
     staleTime: 60_000,
   });
 
 /** GET /api/magazzino/ubicazioni-selezionabili: the active places. */
 export function useStockUbicazioni() {
-  return useQuery({ queryKey: [...ROOT, 'ubicazioni'], queryFn: ({ signal }) => api.get('/api/magazzino/ubicazioni-selezionabili', { schema: ubicazioniSchema, signal }), staleTime: 60_000 });
+  return useQuery({
+    queryKey: [...ROOT, 'ubicazioni'],
+    queryFn: ({ signal }) =>
+      api.get('/api/magazzino/ubicazioni-selezionabili', { schema: ubicazioniSchema, signal }),
+    staleTime: 60_000,
+  });
 }

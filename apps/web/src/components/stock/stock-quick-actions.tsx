@@ -32,7 +32,14 @@ export function StockQuickActions({
   return (
     <nav className="quick-actions" aria-label="Azioni rapide" data-testid="quick-actions">
       {photo}
-      <Button type="button" label="Sposta" icon="pi pi-map-marker" outlined onClick={() => setMoving(true)} data-testid="quick-move" />
+      <Button
+        type="button"
+        label="Sposta"
+        icon="pi pi-map-marker"
+        outlined
+        onClick={() => setMoving(true)}
+        data-testid="quick-move"
+      />
       {moving && (
         <QuickMoveDialog
           title={`Sposta ${codice}`}
@@ -44,9 +51,19 @@ export function StockQuickActions({
             void onMove(u)
               .then(
                 (result) => {
-                  if (!wasQueued(result)) notify({ severity: 'success', summary: movedLabel, detail: `${codice} → ${u.nome}` });
+                  if (!wasQueued(result))
+                    notify({
+                      severity: 'success',
+                      summary: movedLabel,
+                      detail: `${codice} → ${u.nome}`,
+                    });
                 },
-                (error: Error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+                (error: Error) =>
+                  notify({
+                    severity: 'error',
+                    summary: 'Spostamento non riuscito',
+                    detail: error.message,
+                  }),
               )
               .finally(() => {
                 setPendingId(null);

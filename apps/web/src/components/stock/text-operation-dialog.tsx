@@ -13,11 +13,36 @@ export function TextOperationDialog<V>({ title, onSave, onClose }: OperationProp
   const form = useOperationForm<V>(rottaLastraSchema, { nota: '' });
   const error = fieldErrors(form).nota?.message;
   return (
-    <FormDialog name="rotta" title={title} form={form} fieldNames={['nota']} onSave={onSave} onClose={onClose} width="30rem" saveLabel="Segna come rotta" saveIcon="pi pi-times-circle">
-      <p className="mt-0">La lastra esce dal magazzino e non si vende più: è una scelta definitiva.</p>
+    <FormDialog
+      name="rotta"
+      title={title}
+      form={form}
+      fieldNames={['nota']}
+      onSave={onSave}
+      onClose={onClose}
+      width="30rem"
+      saveLabel="Segna come rotta"
+      saveIcon="pi pi-times-circle"
+    >
+      <p className="mt-0">
+        La lastra esce dal magazzino e non si vende più: è una scelta definitiva.
+      </p>
       <div className="formgrid grid">
-        <FormField id="rotta-nota" label="Come si è rotta" required error={error} className="col-12">
-          <InputText id="rotta-nota" className="w-full" maxLength={500} {...form.register('nota')} {...invalidProps('rotta-nota', error)} data-testid="rotta-nota" />
+        <FormField
+          id="rotta-nota"
+          label="Come si è rotta"
+          required
+          error={error}
+          className="col-12"
+        >
+          <InputText
+            id="rotta-nota"
+            className="w-full"
+            maxLength={500}
+            {...form.register('nota')}
+            {...invalidProps('rotta-nota', error)}
+            data-testid="rotta-nota"
+          />
         </FormField>
       </div>
     </FormDialog>

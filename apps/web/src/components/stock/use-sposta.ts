@@ -27,7 +27,8 @@ export function useSposta<S extends z.ZodType>({
   invalidates: readonly QueryKey[];
 }) {
   const queryClient = useQueryClient();
-  const refresh = () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const refresh = () =>
+    Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return useQueueable({
     describe: (place: { _id: string; nome: string }) => ({
       kind,

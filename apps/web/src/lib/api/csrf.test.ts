@@ -29,7 +29,9 @@ describe('anti-forgery token fetch (SPEC §7, §8)', () => {
   it('a failed token fetch rejects the request and logs only "Risposta del server non valida"', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     script([jsonResponse({ success: true })], []); // /api/token answers 500
-    await expect(api.post('/user/logout')).rejects.toMatchObject({ message: INVALID_SERVER_ANSWER });
+    await expect(api.post('/user/logout')).rejects.toMatchObject({
+      message: INVALID_SERVER_ANSWER,
+    });
     expect(urls()).toEqual(['GET /api/token']);
     expect(spy).toHaveBeenCalledWith(expect.any(String), INVALID_SERVER_ANSWER);
     spy.mockRestore();

@@ -14,11 +14,14 @@ describe('downloads', () => {
         status: 200,
         headers: {
           'content-type': 'text/csv',
-          'content-disposition': "attachment; filename=\"clienti.csv\"; filename*=UTF-8''clienti%20%C3%A0.csv",
+          'content-disposition':
+            'attachment; filename="clienti.csv"; filename*=UTF-8\'\'clienti%20%C3%A0.csv',
         },
       }),
     );
-    const { blob, fileName } = await apiDownload('/api/clienti/export', { query: { format: 'csv', q: '' } });
+    const { blob, fileName } = await apiDownload('/api/clienti/export', {
+      query: { format: 'csv', q: '' },
+    });
     expect(await blob.text()).toBe('a;b\n1;2\n');
     expect(fileName).toBe('clienti à.csv');
     expect(call(0).url).toBe('/api/clienti/export?format=csv');
@@ -37,9 +40,20 @@ describe('downloads', () => {
         controller.close();
       },
     });
-    fetchMock.mockResolvedValueOnce(new Response(body, { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="blocchi.pdf"' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="blocchi.pdf"',
+        },
+      }),
+    );
     const seen: number[] = [];
-    const { blob, fileName } = await apiDownload('/api/reports/blocchi', { query: { formato: 'pdf' }, onProgress: (received) => seen.push(received) });
+    const { blob, fileName } = await apiDownload('/api/reports/blocchi', {
+      query: { formato: 'pdf' },
+      onProgress: (received) => seen.push(received),
+    });
     expect(seen).toEqual([9, 17]);
     expect(await blob.text()).toBe('%PDF-1.7 pagina 2');
     expect(blob.type).toBe('application/pdf');
@@ -47,7 +61,12 @@ describe('downloads', () => {
   });
 
   it('an error answer is an ApiError with the server message', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Permesso negato', code: 'FORBIDDEN' }, 403));
-    await expect(apiDownload('/api/clienti/export')).rejects.toMatchObject({ status: 403, message: 'Permesso negato' });
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'Permesso negato', code: 'FORBIDDEN' }, 403),
+    );
+    await expect(apiDownload('/api/clienti/export')).rejects.toMatchObject({
+      status: 403,
+      message: 'Permesso negato',
+    });
   });
 });

@@ -37,21 +37,35 @@ export async function apiDownload(
 ): Promise<DownloadResult> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
-  const signal = combineSignals([options.signal, AbortSignal.timeout(options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS)]);
+  const signal = combineSignals([
+    options.signal,
+    AbortSignal.timeout(options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS),
+  ]);
 
   const send: Sender = async (headers) => {
     let response: Response;
     try {
-      response = await fetch(url, { method, headers: { ...headers, Accept: '*/*' }, credentials: 'same-origin', signal });
+      response = await fetch(url, {
+        method,
+        headers: { ...headers, Accept: '*/*' },
+        credentials: 'same-origin',
+        signal,
+      });
     } catch (cause) {
       if (signal?.aborted) throw cause;
       throw new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE, code: 'NETWORK' });
     }
     if (!response.ok) {
-      return { status: response.status, body: await readBody(response), retryAfter: response.headers.get('Retry-After') };
+      return {
+        status: response.status,
+        body: await readBody(response),
+        retryAfter: response.headers.get('Retry-After'),
+      };
     }
     const result: DownloadResult = {
-      blob: options.onProgress ? await readWithProgress(response, options.onProgress) : await response.blob(),
+      blob: options.onProgress
+        ? await readWithProgress(response, options.onProgress)
+        : await response.blob(),
       fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
     };
     return { status: response.status, body: result, retryAfter: null };
@@ -64,7 +78,10 @@ export async function apiDownload(
 }
 
 /** The body read chunk by chunk, telling how much has arrived. */
-async function readWithProgress(response: Response, onProgress: (received: number, total: number | null) => void): Promise<Blob> {
+async function readWithProgress(
+  response: Response,
+  onProgress: (received: number, total: number | null) => void,
+): Promise<Blob> {
   const length = Number(response.headers.get('Content-Length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
   if (!response.body) return response.blob();

@@ -44,7 +44,11 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   500: 'Errore interno',
 };
 
-export function toApiError(status: number, body: unknown, retryAfterHeader: string | null): ApiError {
+export function toApiError(
+  status: number,
+  body: unknown,
+  retryAfterHeader: string | null,
+): ApiError {
   const parsed = apiErrorSchema.safeParse(body);
   const retryAfter = retryAfterHeader !== null ? Number.parseInt(retryAfterHeader, 10) : NaN;
   const loose = (typeof body === 'object' && body !== null ? body : {}) as {
@@ -52,7 +56,11 @@ export function toApiError(status: number, body: unknown, retryAfterHeader: stri
     tokenRefreshRequired?: unknown;
   };
   const message =
-    (parsed.success ? parsed.data.message : typeof loose.message === 'string' ? loose.message : '') ||
+    (parsed.success
+      ? parsed.data.message
+      : typeof loose.message === 'string'
+        ? loose.message
+        : '') ||
     FALLBACK_MESSAGES[status] ||
     (status >= 500 ? 'Errore interno' : `Errore ${status}`);
   return new ApiError({

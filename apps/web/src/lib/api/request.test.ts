@@ -1,7 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
-import { call, csrfInvalid, fetchMock, onUnauthorized, script, sleep, urls, installApiMocks, UUID } from '@/test/api-mocks';
+import {
+  call,
+  csrfInvalid,
+  fetchMock,
+  onUnauthorized,
+  script,
+  sleep,
+  urls,
+  installApiMocks,
+  UUID,
+} from '@/test/api-mocks';
 import { getSession, setSelectedCompanyId, setSession } from '../session';
 import { ApiError, INVALID_SERVER_ANSWER } from './errors';
 import { api } from './request';
@@ -82,7 +92,10 @@ describe('JSON requests', () => {
   it('a 403 without tokenRefreshRequired is not retried', async () => {
     window.localStorage.setItem('csrfToken', 'c');
     script([jsonResponse({ message: 'Permesso negato', code: 'FORBIDDEN' }, 403)]);
-    await expect(api.post('/api/x')).rejects.toMatchObject({ status: 403, message: 'Permesso negato' });
+    await expect(api.post('/api/x')).rejects.toMatchObject({
+      status: 403,
+      message: 'Permesso negato',
+    });
     expect(urls()).toEqual(['POST /api/x']);
   });
 
@@ -101,7 +114,12 @@ describe('JSON requests', () => {
   it('a failed login (401) is not an expired session: nothing is cleared, the message is the server’s', async () => {
     window.localStorage.setItem('csrfToken', 'anon');
     setSession(DEMO_USERS.produzione, 'still-mine');
-    script([jsonResponse({ success: false, message: 'Credenziali non valide', code: 'UNAUTHORIZED' }, 401)]);
+    script([
+      jsonResponse(
+        { success: false, message: 'Credenziali non valide', code: 'UNAUTHORIZED' },
+        401,
+      ),
+    ]);
     const error = await api
       .post('/user/login', { email: 'a@b.c', password: 'x' }, { handleUnauthorized: false })
       .catch((e: unknown) => e);
@@ -112,7 +130,11 @@ describe('JSON requests', () => {
 
   it('429 exposes Retry-After in seconds', async () => {
     window.localStorage.setItem('csrfToken', 'anon');
-    script([jsonResponse({ message: 'Troppi tentativi: riprova più tardi', code: 'RATE_LIMITED' }, 429, { 'Retry-After': '840' })]);
+    script([
+      jsonResponse({ message: 'Troppi tentativi: riprova più tardi', code: 'RATE_LIMITED' }, 429, {
+        'Retry-After': '840',
+      }),
+    ]);
     await expect(api.post('/user/login', {}, { handleUnauthorized: false })).rejects.toMatchObject({
       status: 429,
       code: 'RATE_LIMITED',
@@ -124,7 +146,11 @@ describe('JSON requests', () => {
     window.localStorage.setItem('csrfToken', 'c');
     script([
       jsonResponse(
-        { message: 'Dati non validi', code: 'VALIDATION', details: [{ path: 'newPassword', message: 'Troppo comune' }] },
+        {
+          message: 'Dati non validi',
+          code: 'VALIDATION',
+          details: [{ path: 'newPassword', message: 'Troppo comune' }],
+        },
         400,
       ),
     ]);
@@ -150,7 +176,9 @@ describe('JSON requests', () => {
   it('an answer that does not match the schema is rejected', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     script([jsonResponse({ wrong: true })]);
-    await expect(api.get('/api/health', { schema: z.object({ status: z.literal('ok') }) })).rejects.toMatchObject({
+    await expect(
+      api.get('/api/health', { schema: z.object({ status: z.literal('ok') }) }),
+    ).rejects.toMatchObject({
       message: INVALID_SERVER_ANSWER,
     });
     spy.mockRestore();

@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './errors';
-import { buildUrl, combineSignals, execute, parseAnswer, readBody, type HttpMethod, type QueryValue, type Sender } from './transport';
+import {
+  buildUrl,
+  combineSignals,
+  execute,
+  parseAnswer,
+  readBody,
+  type HttpMethod,
+  type QueryValue,
+  type Sender,
+} from './transport';
 
 // JSON calls
 
@@ -75,7 +84,11 @@ interface Getter {
   <T = unknown>(path: string, opts?: Opts): Promise<T>;
 }
 interface Sending {
-  <S extends z.ZodType>(path: string, body: unknown, opts: Opts & { schema: S }): Promise<z.output<S>>;
+  <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    opts: Opts & { schema: S },
+  ): Promise<z.output<S>>;
   <T = unknown>(path: string, body?: unknown, opts?: Opts): Promise<T>;
 }
 

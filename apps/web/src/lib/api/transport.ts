@@ -76,7 +76,11 @@ function sessionExpired(tokenUsed: string | null): void {
 }
 
 function isPasswordChangeRequired(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { passwordChangeRequired?: unknown }).passwordChangeRequired === true;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { passwordChangeRequired?: unknown }).passwordChangeRequired === true
+  );
 }
 
 export interface RawResponse {
@@ -122,7 +126,11 @@ export async function execute(
     }
     if (response.status === 401 && opts.handleUnauthorized !== false) sessionExpired(tokenUsed);
     // A temporary password (an admin's reset): the /app guard sends the user to replace it.
-    if (response.status === 403 && isPasswordChangeRequired(response.body) && getSession().token === tokenUsed) {
+    if (
+      response.status === 403 &&
+      isPasswordChangeRequired(response.body) &&
+      getSession().token === tokenUsed
+    ) {
       mergeCurrentUser({ mustChangePassword: true });
     }
     throw error;

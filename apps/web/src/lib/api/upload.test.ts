@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USERS } from '@/test/fixtures';
-import { csrfInvalid, onUnauthorized, script, sleep, urls, installApiMocks, UUID } from '@/test/api-mocks';
+import {
+  csrfInvalid,
+  onUnauthorized,
+  script,
+  sleep,
+  urls,
+  installApiMocks,
+  UUID,
+} from '@/test/api-mocks';
 import { getSession, setSession } from '../session';
 import { UPLOAD_RETRY_DELAY_MS } from './transport';
 import { apiUpload } from './upload';
@@ -50,7 +58,11 @@ class FakeXhr {
     const answer = FakeXhr.answers.shift() ?? { status: 599, body: {} };
     queueMicrotask(() => {
       this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true } as ProgressEvent);
-      this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true } as ProgressEvent);
+      this.upload.onprogress?.({
+        loaded: 100,
+        total: 100,
+        lengthComputable: true,
+      } as ProgressEvent);
       this.status = answer.status;
       this.responseText = JSON.stringify(answer.body);
       this.onload?.();
@@ -126,7 +138,9 @@ describe('uploads (XMLHttpRequest with progress)', () => {
     setSession(DEMO_USERS.produzione, 'jwt');
     window.localStorage.setItem('csrfToken', 'c');
     window.history.replaceState(null, '', '/app/bancate');
-    FakeXhr.answers = [{ status: 401, body: { message: 'Sessione scaduta', code: 'UNAUTHORIZED' } }];
+    FakeXhr.answers = [
+      { status: 401, body: { message: 'Sessione scaduta', code: 'UNAUTHORIZED' } },
+    ];
     await expect(apiUpload('/photos/uploadPhotos', form())).rejects.toMatchObject({ status: 401 });
     expect(getSession().token).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledWith('/app/bancate');

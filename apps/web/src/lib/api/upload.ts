@@ -32,8 +32,16 @@ export function apiUpload<S extends z.ZodType>(
   form: FormData,
   options: UploadOptions & { schema: S },
 ): Promise<z.output<S>>;
-export function apiUpload<T = unknown>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
-export async function apiUpload(path: string, form: FormData, options: UploadOptions = {}): Promise<unknown> {
+export function apiUpload<T = unknown>(
+  path: string,
+  form: FormData,
+  options?: UploadOptions,
+): Promise<T>;
+export async function apiUpload(
+  path: string,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<unknown> {
   const method = options.method ?? 'POST';
   const url = buildUrl(path);
 
@@ -57,7 +65,8 @@ export async function apiUpload(path: string, form: FormData, options: UploadOpt
           onProgress({
             loaded: e.loaded,
             total: e.total,
-            percent: e.lengthComputable && e.total > 0 ? Math.round((e.loaded / e.total) * 100) : null,
+            percent:
+              e.lengthComputable && e.total > 0 ? Math.round((e.loaded / e.total) * 100) : null,
           });
         };
       }
@@ -83,7 +92,9 @@ export async function apiUpload(path: string, form: FormData, options: UploadOpt
       };
       xhr.ontimeout = () => {
         done();
-        reject(new ApiError({ status: 0, message: 'Caricamento scaduto: riprova', code: 'TIMEOUT' }));
+        reject(
+          new ApiError({ status: 0, message: 'Caricamento scaduto: riprova', code: 'TIMEOUT' }),
+        );
       };
       xhr.onabort = () => {
         done();

@@ -22,5 +22,9 @@ function subscribe(listener: () => void): () => void {
 
 /** The waiting version's activation, or null while the running version is the newest. */
 export function useUpdateOffer(): ApplyUpdate | null {
-  return useSyncExternalStore(subscribe, () => pending, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => pending,
+    () => null,
+  );
 }

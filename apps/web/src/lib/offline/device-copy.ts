@@ -15,7 +15,10 @@ export { isNotOnDevice, NotOnDeviceError } from './not-on-device';
 
 /** The request did not reach the server (or the server was not there to answer). */
 export function isNetworkFailure(error: unknown): boolean {
-  return isApiError(error) && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+  return (
+    isApiError(error) &&
+    (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504)
+  );
 }
 
 /** Data served from the device → when it was loaded from the server. */
@@ -30,10 +33,17 @@ export function deviceCopyTime(data: unknown): number | undefined {
 export function currentScope(): CacheScope | null {
   const { user, selectedCompanyId } = getSession();
   if (!user) return null;
-  return { userId: user._id, companyId: (user.role === 'admin' && selectedCompanyId) || user.companyId };
+  return {
+    userId: user._id,
+    companyId: (user.role === 'admin' && selectedCompanyId) || user.companyId,
+  };
 }
 
-export async function loadWithDeviceCopy<T>(kind: EntityKind, id: string, load: () => Promise<T>): Promise<T> {
+export async function loadWithDeviceCopy<T>(
+  kind: EntityKind,
+  id: string,
+  load: () => Promise<T>,
+): Promise<T> {
   // the scope of the request, read before it: a logout or a company switch meanwhile must not file it elsewhere
   const scope = currentScope();
   let data: T;

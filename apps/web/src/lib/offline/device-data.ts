@@ -30,9 +30,16 @@ async function appDatabases(prefix: string, known: string[]): Promise<string[]> 
 async function remove(names: string[]): Promise<void> {
   await Promise.all(
     names.map((name) => {
-      const deleted = deleteDB(name, { blocked: () => log.warn(`Dati sul dispositivo: ${name} è aperto in un'altra scheda`) });
+      const deleted = deleteDB(name, {
+        blocked: () => log.warn(`Dati sul dispositivo: ${name} è aperto in un'altra scheda`),
+      });
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, DELETE_WAIT_MS));
-      return Promise.race([deleted.catch((error: unknown) => log.warn(`Dati sul dispositivo: ${name} non eliminato`, error)), timeout]);
+      return Promise.race([
+        deleted.catch((error: unknown) =>
+          log.warn(`Dati sul dispositivo: ${name} non eliminato`, error),
+        ),
+        timeout,
+      ]);
     }),
   );
 }
@@ -46,13 +53,18 @@ export async function wipeDeviceData(userId?: string): Promise<void> {
   const ownQueue = userId ? `${DEVICE_DB_PREFIX}queue-${userId}` : null;
   const own = userId ? [cacheDbName(userId), `${DEVICE_DB_PREFIX}queue-${userId}`] : [];
   // without a known user, no queue goes: unsent actions are never deleted for someone else
-  const othersQueue = (name: string) => name.startsWith(`${DEVICE_DB_PREFIX}queue-`) && name !== ownQueue;
-  await quietly('cancellazione', async () => remove((await appDatabases(DEVICE_DB_PREFIX, own)).filter((name) => !othersQueue(name))));
+  const othersQueue = (name: string) =>
+    name.startsWith(`${DEVICE_DB_PREFIX}queue-`) && name !== ownQueue;
+  await quietly('cancellazione', async () =>
+    remove((await appDatabases(DEVICE_DB_PREFIX, own)).filter((name) => !othersQueue(name))),
+  );
 }
 
 /** After a login: the read copies of every other user go; the user's own stay. */
 export async function forgetOtherUsers(userId: string): Promise<void> {
   const own = cacheDbName(userId);
   await closeItemCaches(own);
-  await quietly('cancellazione', async () => remove((await appDatabases(CACHE_DB_PREFIX, [])).filter((name) => name !== own)));
+  await quietly('cancellazione', async () =>
+    remove((await appDatabases(CACHE_DB_PREFIX, [])).filter((name) => name !== own)),
+  );
 }

@@ -43,7 +43,8 @@ interface CacheDb extends DBSchema {
 }
 
 export const cacheDbName = (userId: string) => `${CACHE_DB_PREFIX}${userId}`;
-const itemKey = (scope: CacheScope, kind: EntityKind, id: string) => `${scope.companyId}|${kind}|${id}`;
+const itemKey = (scope: CacheScope, kind: EntityKind, id: string) =>
+  `${scope.companyId}|${kind}|${id}`;
 
 /** One open connection per user database; it closes itself when a wipe asks to delete it. */
 const connections = new Map<string, Promise<IDBPDatabase<CacheDb>>>();
@@ -54,7 +55,9 @@ function open(userId: string): Promise<IDBPDatabase<CacheDb>> {
   if (!db) {
     db = openDB<CacheDb>(name, 1, {
       upgrade(database) {
-        database.createObjectStore('items', { keyPath: 'key' }).createIndex('fetchedAt', 'fetchedAt');
+        database
+          .createObjectStore('items', { keyPath: 'key' })
+          .createIndex('fetchedAt', 'fetchedAt');
       },
       // deleteDatabase waits for every open connection: ours lets go at once
       blocking() {
@@ -72,7 +75,14 @@ function open(userId: string): Promise<IDBPDatabase<CacheDb>> {
 export async function closeItemCaches(keep?: string): Promise<void> {
   const closing = [...connections].filter(([name]) => name !== keep);
   for (const [name] of closing) connections.delete(name);
-  await Promise.all(closing.map(([, db]) => db.then((d) => d.close(), () => undefined)));
+  await Promise.all(
+    closing.map(([, db]) =>
+      db.then(
+        (d) => d.close(),
+        () => undefined,
+      ),
+    ),
+  );
 }
 
 function labelOf(data: unknown, id: string): string {
@@ -81,16 +91,35 @@ function labelOf(data: unknown, id: string): string {
 }
 
 /** Writes (or refreshes) the copy of one item, then prunes. */
-export async function storeItem(scope: CacheScope, kind: EntityKind, id: string, data: unknown, now = Date.now()): Promise<void> {
+export async function storeItem(
+  scope: CacheScope,
+  kind: EntityKind,
+  id: string,
+  data: unknown,
+  now = Date.now(),
+): Promise<void> {
   const db = await open(scope.userId);
-  await db.put('items', { key: itemKey(scope, kind, id), companyId: scope.companyId, kind, id, label: labelOf(data, id), data, fetchedAt: now });
+  await db.put('items', {
+    key: itemKey(scope, kind, id),
+    companyId: scope.companyId,
+    kind,
+    id,
+    label: labelOf(data, id),
+    data,
+    fetchedAt: now,
+  });
   await pruneItems(scope.userId, now);
 }
 
 const fresh = (item: CachedItem, now: number) => now - item.fetchedAt <= MAX_AGE_DAYS * DAY_MS;
 
 /** The copy of one item for this user and company, unless it is older than MAX_AGE_DAYS. */
-export async function readItem(scope: CacheScope, kind: EntityKind, id: string, now = Date.now()): Promise<CachedItem | undefined> {
+export async function readItem(
+  scope: CacheScope,
+  kind: EntityKind,
+  id: string,
+  now = Date.now(),
+): Promise<CachedItem | undefined> {
   const db = await open(scope.userId);
   const item = await db.get('items', itemKey(scope, kind, id));
   return item && fresh(item, now) ? item : undefined;
@@ -110,7 +139,9 @@ export async function pruneItems(userId: string, now = Date.now()): Promise<void
   const oldestFirst = await tx.store.index('fetchedAt').getAll();
   const keep = oldestFirst.filter((item) => fresh(item, now)).slice(-MAX_ITEMS);
   const kept = new Set(keep.map((item) => item.key));
-  await Promise.all(oldestFirst.filter((item) => !kept.has(item.key)).map((item) => tx.store.delete(item.key)));
+  await Promise.all(
+    oldestFirst.filter((item) => !kept.has(item.key)).map((item) => tx.store.delete(item.key)),
+  );
   await tx.done;
 }
 

@@ -3,7 +3,8 @@
  * module, since the query client (on the login page's first load) needs only this of the offline code.
  */
 
-export const NOT_ON_DEVICE_MESSAGE = 'Non disponibile offline: apri la scheda quando sei in linea per averla sul dispositivo';
+export const NOT_ON_DEVICE_MESSAGE =
+  'Non disponibile offline: apri la scheda quando sei in linea per averla sul dispositivo';
 
 export class NotOnDeviceError extends Error {
   /** tells it apart from any Error in the type system too */
@@ -14,4 +15,5 @@ export class NotOnDeviceError extends Error {
   }
 }
 
-export const isNotOnDevice = (error: unknown): error is NotOnDeviceError => error instanceof NotOnDeviceError;
+export const isNotOnDevice = (error: unknown): error is NotOnDeviceError =>
+  error instanceof NotOnDeviceError;

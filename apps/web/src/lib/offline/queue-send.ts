@@ -9,7 +9,9 @@ const UPLOAD_REPLAY_TIMEOUT_MS = 300_000;
  * The headers a queued action carries besides the client's own: its If-Match (the item's updatedAt
  * when it was made) and the company it was made under.
  */
-export function queuedHeaders(action: Pick<QueuedAction, 'ifMatch' | 'companyId'>): Record<string, string> {
+export function queuedHeaders(
+  action: Pick<QueuedAction, 'ifMatch' | 'companyId'>,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   if (action.ifMatch) headers['If-Match'] = action.ifMatch;
   if (action.companyId) headers['X-Company-Id'] = action.companyId;
@@ -25,7 +27,9 @@ export function sendQueued(action: QueuedAction, files: Map<string, Blob>): Prom
   const { body } = action;
   if (body.type === 'json') {
     const opts = { idempotencyKey: action.idempotencyKey, headers, timeoutMs: REPLAY_TIMEOUT_MS };
-    return action.method === 'PUT' ? api.put(action.url, body.json, opts) : api.post(action.url, body.json, opts);
+    return action.method === 'PUT'
+      ? api.put(action.url, body.json, opts)
+      : api.post(action.url, body.json, opts);
   }
   const form = new FormData();
   for (const [name, value] of body.fields) form.append(name, value);
@@ -34,5 +38,10 @@ export function sendQueued(action: QueuedAction, files: Map<string, Blob>): Prom
     const blob = files.get(f.fileId);
     if (blob) form.append(f.field, blob, f.name);
   }
-  return apiUpload(action.url, form, { method: action.method, idempotencyKey: action.idempotencyKey, headers, timeoutMs: UPLOAD_REPLAY_TIMEOUT_MS });
+  return apiUpload(action.url, form, {
+    method: action.method,
+    idempotencyKey: action.idempotencyKey,
+    headers,
+    timeoutMs: UPLOAD_REPLAY_TIMEOUT_MS,
+  });
 }

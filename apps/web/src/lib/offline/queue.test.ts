@@ -2,7 +2,15 @@ import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
-import { OfflineQueue, RETRY_BASE_MS, SENT_KEPT_MS, SESSION_EXPIRED_REASON, type ActionInput, type QueuedAction, type QueueSender } from './queue';
+import {
+  OfflineQueue,
+  RETRY_BASE_MS,
+  SENT_KEPT_MS,
+  SESSION_EXPIRED_REASON,
+  type ActionInput,
+  type QueuedAction,
+  type QueueSender,
+} from './queue';
 import { queueDbName } from './queue-store';
 
 let clock = 1_000_000;
@@ -77,14 +85,19 @@ describe('offline queue', () => {
   });
 
   it('a network failure waits 2 s, then 4 s, and the later actions wait behind it', async () => {
-    const network = () => new ApiError({ status: 0, message: 'Impossibile contattare il server', code: 'NETWORK' });
+    const network = () =>
+      new ApiError({ status: 0, message: 'Impossibile contattare il server', code: 'NETWORK' });
     const { sent, send } = scripted(network(), network());
     const q = await open(send);
     await q.enqueue(action('primo'));
     await q.enqueue(action('secondo'));
     await q.process();
     expect(sent.map((a) => a.label)).toEqual(['primo']);
-    expect(q.list()[0]).toMatchObject({ state: 'in_attesa', attempts: 1, nextAttemptAt: clock + RETRY_BASE_MS });
+    expect(q.list()[0]).toMatchObject({
+      state: 'in_attesa',
+      attempts: 1,
+      nextAttemptAt: clock + RETRY_BASE_MS,
+    });
 
     clock += RETRY_BASE_MS - 1;
     await q.process();
@@ -101,30 +114,59 @@ describe('offline queue', () => {
   });
 
   it('a 429 waits the Retry-After when it is longer than the backoff; a 503 retries too', async () => {
-    const { send } = scripted(new ApiError({ status: 429, message: 'Troppi tentativi', code: 'RATE_LIMITED', retryAfter: 30 }), new ApiError({ status: 503, message: 'Non disponibile', code: 'HTTP_503' }));
+    const { send } = scripted(
+      new ApiError({
+        status: 429,
+        message: 'Troppi tentativi',
+        code: 'RATE_LIMITED',
+        retryAfter: 30,
+      }),
+      new ApiError({ status: 503, message: 'Non disponibile', code: 'HTTP_503' }),
+    );
     const q = await open(send);
     await q.enqueue(action('primo'));
     await q.process();
-    expect(q.list()[0]).toMatchObject({ state: 'in_attesa', nextAttemptAt: clock + 30_000, reason: 'Troppi tentativi' });
+    expect(q.list()[0]).toMatchObject({
+      state: 'in_attesa',
+      nextAttemptAt: clock + 30_000,
+      reason: 'Troppi tentativi',
+    });
     clock += 30_000;
     await q.process();
-    expect(q.list()[0]).toMatchObject({ state: 'in_attesa', attempts: 2, nextAttemptAt: clock + 4_000 });
+    expect(q.list()[0]).toMatchObject({
+      state: 'in_attesa',
+      attempts: 2,
+      nextAttemptAt: clock + 4_000,
+    });
   });
 
   it('a 4xx is rifiutata with the server message and the next action still goes', async () => {
-    const conflict = new ApiError({ status: 409, message: 'Il blocco è stato modificato da un altro utente', code: 'CONFLICT' });
+    const conflict = new ApiError({
+      status: 409,
+      message: 'Il blocco è stato modificato da un altro utente',
+      code: 'CONFLICT',
+    });
     const { sent, send } = scripted(conflict, { ok: true });
     const q = await open(send);
     await q.enqueue(action('primo'));
     await q.enqueue(action('secondo'));
     await q.process();
     expect(sent.map((a) => a.label)).toEqual(['primo', 'secondo']);
-    expect(q.list()[0]).toMatchObject({ state: 'rifiutata', reason: 'Il blocco è stato modificato da un altro utente' });
+    expect(q.list()[0]).toMatchObject({
+      state: 'rifiutata',
+      reason: 'Il blocco è stato modificato da un altro utente',
+    });
     expect(q.list()[1]?.state).toBe('inviata');
   });
 
   it('a twin still in flight on the server (409 IDEMPOTENCY_IN_FLIGHT) is retried, not refused', async () => {
-    const { send } = scripted(new ApiError({ status: 409, message: 'Richiesta già in corso', code: 'IDEMPOTENCY_IN_FLIGHT' }));
+    const { send } = scripted(
+      new ApiError({
+        status: 409,
+        message: 'Richiesta già in corso',
+        code: 'IDEMPOTENCY_IN_FLIGHT',
+      }),
+    );
     const q = await open(send);
     await q.enqueue(action('primo'));
     await q.process();
@@ -132,7 +174,14 @@ describe('offline queue', () => {
   });
 
   it('a 409 with Retry-After (a transaction a concurrent one ended: nothing done) is retried, not refused', async () => {
-    const { send } = scripted(new ApiError({ status: 409, message: 'Un’altra operazione sugli stessi dati era in corso: riprova', code: 'CONFLICT', retryAfter: 1 }));
+    const { send } = scripted(
+      new ApiError({
+        status: 409,
+        message: 'Un’altra operazione sugli stessi dati era in corso: riprova',
+        code: 'CONFLICT',
+        retryAfter: 1,
+      }),
+    );
     const q = await open(send);
     await q.enqueue(action('primo'));
     await q.process();
@@ -140,7 +189,9 @@ describe('offline queue', () => {
   });
 
   it('a 401 pauses the queue; the same user opening it again (after login) carries on', async () => {
-    const { sent, send } = scripted(new ApiError({ status: 401, message: 'Sessione scaduta', code: 'UNAUTHORIZED' }));
+    const { sent, send } = scripted(
+      new ApiError({ status: 401, message: 'Sessione scaduta', code: 'UNAUTHORIZED' }),
+    );
     const q = await open(send, 'mario');
     await q.enqueue(action('primo'));
     await q.enqueue(action('secondo'));
@@ -162,7 +213,14 @@ describe('offline queue', () => {
     const q = await open(send);
     online = false;
     const photo = await q.enqueue(
-      action('foto', { kind: 'foto', body: { type: 'form', fields: [['entityType', 'blocco']], files: [{ field: 'photos', fileId: 'f1', name: 'a.jpg' }] } }),
+      action('foto', {
+        kind: 'foto',
+        body: {
+          type: 'form',
+          fields: [['entityType', 'blocco']],
+          files: [{ field: 'photos', fileId: 'f1', name: 'a.jpg' }],
+        },
+      }),
       [{ id: 'f1', blob: new Blob(['jpeg'], { type: 'image/jpeg' }) }],
     );
     await q.enqueue(action('secondo'));
@@ -180,7 +238,14 @@ describe('offline queue', () => {
       return { ok: true };
     });
     await q.enqueue(
-      action('foto', { kind: 'foto', body: { type: 'form', fields: [], files: [{ field: 'photos', fileId: 'f2', name: 'b.jpg' }] } }),
+      action('foto', {
+        kind: 'foto',
+        body: {
+          type: 'form',
+          fields: [],
+          files: [{ field: 'photos', fileId: 'f2', name: 'b.jpg' }],
+        },
+      }),
       // Node's Blob: jsdom's cannot be cloned into IndexedDB (a browser's can)
       [{ id: 'f2', blob: new NodeBlob(['bytes of b'], { type: 'image/jpeg' }) as Blob }],
     );
@@ -213,13 +278,19 @@ describe('offline queue', () => {
   });
 
   it('a later action on the same item takes the updatedAt the earlier one answered, instead of conflicting with it', async () => {
-    const { sent, send } = scripted({ _id: 'b1', updatedAt: '2026-11-26T09:00:01.000Z' }, { _id: 'b1', updatedAt: '2026-11-26T09:00:02.000Z' });
+    const { sent, send } = scripted(
+      { _id: 'b1', updatedAt: '2026-11-26T09:00:01.000Z' },
+      { _id: 'b1', updatedAt: '2026-11-26T09:00:02.000Z' },
+    );
     const q = await open(send);
     const item = { itemKey: 'blocco:b1', ifMatch: '2026-11-26T08:00:00.000Z' };
     await q.enqueue(action('sposta', { kind: 'sposta-blocco', ...item }));
     await q.enqueue(action('stato', item));
     await q.process();
-    expect(sent.map((a) => a.ifMatch)).toEqual(['2026-11-26T08:00:00.000Z', '2026-11-26T09:00:01.000Z']);
+    expect(sent.map((a) => a.ifMatch)).toEqual([
+      '2026-11-26T08:00:00.000Z',
+      '2026-11-26T09:00:01.000Z',
+    ]);
     // a page not refetched yet still shows the first updatedAt: a new action on the item takes the latest
     expect(q.ifMatchFor('blocco:b1', '2026-11-26T08:00:00.000Z')).toBe('2026-11-26T09:00:02.000Z');
     expect(q.ifMatchFor('blocco:b1', '2026-11-26T07:00:00.000Z')).toBe('2026-11-26T07:00:00.000Z');
@@ -229,7 +300,12 @@ describe('offline queue', () => {
     const { send } = scripted();
     online = false;
     const settledHere: string[] = [];
-    const here = await OfflineQueue.open('tabs', { send, now: () => clock, isOnline: () => online, onSettled: (a) => settledHere.push(a.label) });
+    const here = await OfflineQueue.open('tabs', {
+      send,
+      now: () => clock,
+      isOnline: () => online,
+      onSettled: (a) => settledHere.push(a.label),
+    });
     opened.push(here);
     await here.enqueue(action('primo'));
     online = true;

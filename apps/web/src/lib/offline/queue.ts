@@ -1,6 +1,18 @@
 import { isApiError } from '../api';
 import { log } from '../log';
-import { addAction, allActions, deleteAction, filesOf, openQueueDb, updateAction, type NewAction, type QueueDb, type QueuedAction, type QueuedKind, type StoredFile } from './queue-store';
+import {
+  addAction,
+  allActions,
+  deleteAction,
+  filesOf,
+  openQueueDb,
+  updateAction,
+  type NewAction,
+  type QueueDb,
+  type QueuedAction,
+  type QueuedKind,
+  type StoredFile,
+} from './queue-store';
 
 export type { QueuedAction, QueuedKind, QueuedState } from './queue-store';
 
@@ -36,25 +48,46 @@ export interface QueueOptions {
 }
 
 /** What a new action gives; the queue adds the order, the state and the attempts. */
-export type ActionInput = Omit<NewAction, 'state' | 'reason' | 'attempts' | 'nextAttemptAt' | 'createdAt' | 'settledAt' | 'id'> & { id?: string };
+export type ActionInput = Omit<
+  NewAction,
+  'state' | 'reason' | 'attempts' | 'nextAttemptAt' | 'createdAt' | 'settledAt' | 'id'
+> & { id?: string };
 
-type Failure = { kind: 'retry'; reason: string; retryAfterMs: number } | { kind: 'rejected'; reason: string } | { kind: 'unauthorized' };
+type Failure =
+  | { kind: 'retry'; reason: string; retryAfterMs: number }
+  | { kind: 'rejected'; reason: string }
+  | { kind: 'unauthorized' };
 
 export function classifyFailure(error: unknown): Failure {
-  if (!isApiError(error)) return { kind: 'retry', reason: error instanceof Error ? error.message : 'Errore di rete', retryAfterMs: 0 };
+  if (!isApiError(error))
+    return {
+      kind: 'retry',
+      reason: error instanceof Error ? error.message : 'Errore di rete',
+      retryAfterMs: 0,
+    };
   // Retry-After on any answer (a 429, a 409 for a transaction a concurrent one ended) says nothing was done: try again.
-  const transient = error.status === 0 || error.status >= 500 || error.status === 429 || error.retryAfter != null || error.code === 'IDEMPOTENCY_IN_FLIGHT';
-  if (transient) return { kind: 'retry', reason: error.message, retryAfterMs: (error.retryAfter ?? 0) * 1000 };
+  const transient =
+    error.status === 0 ||
+    error.status >= 500 ||
+    error.status === 429 ||
+    error.retryAfter != null ||
+    error.code === 'IDEMPOTENCY_IN_FLIGHT';
+  if (transient)
+    return { kind: 'retry', reason: error.message, retryAfterMs: (error.retryAfter ?? 0) * 1000 };
   if (error.status === 401) return { kind: 'unauthorized' };
   return { kind: 'rejected', reason: error.message };
 }
 
 /** 2 s, 4 s, 8 s… up to 5 minutes, or the server's Retry-After when longer. */
 export function backoffMs(attempts: number, retryAfterMs = 0): number {
-  return Math.max(Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS), retryAfterMs);
+  return Math.max(
+    Math.min(RETRY_BASE_MS * 2 ** Math.max(attempts - 1, 0), RETRY_MAX_MS),
+    retryAfterMs,
+  );
 }
 
-const field = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
 /** Where each kind's answer carries the item's new updatedAt (the next action on the item sends it as If-Match). */
 const UPDATED_AT: Record<QueuedKind, (answer: unknown, itemId: string) => unknown> = {
@@ -66,12 +99,19 @@ const UPDATED_AT: Record<QueuedKind, (answer: unknown, itemId: string) => unknow
   'sposta-pacco': (a) => field(field(a, 'pacco'), 'updatedAt'),
   'riga-collaudo': (a, rigaId) => {
     const righe = field(a, 'righe');
-    return Array.isArray(righe) ? field(righe.find((r) => field(r, '_id') === rigaId), 'updatedAt') : undefined;
+    return Array.isArray(righe)
+      ? field(
+          righe.find((r) => field(r, '_id') === rigaId),
+          'updatedAt',
+        )
+      : undefined;
   },
 };
 
 function newId(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 export class OfflineQueue {
@@ -129,7 +169,8 @@ export class OfflineQueue {
     const before = new Map(this.actions.map((a) => [a.seq, a.state]));
     this.actions = await allActions(this.db);
     for (const l of this.listeners) l(this.actions);
-    for (const a of this.actions) if (a.state !== 'in_attesa' && before.get(a.seq) === 'in_attesa') this.options.onSettled?.(a);
+    for (const a of this.actions)
+      if (a.state !== 'in_attesa' && before.get(a.seq) === 'in_attesa') this.options.onSettled?.(a);
   }
 
   /**
@@ -140,13 +181,23 @@ export class OfflineQueue {
     const steps = itemKey ? this.passed.get(itemKey) : undefined;
     let current = ifMatch;
     // each step is one of the queue's own changes, in order: follow them to the latest
-    for (let n = 0; steps && current !== null && steps.has(current) && n < steps.size; n++) current = steps.get(current) ?? current;
+    for (let n = 0; steps && current !== null && steps.has(current) && n < steps.size; n++)
+      current = steps.get(current) ?? current;
     return current;
   }
 
   /** Keeps the action (and its files) for a replay; it is tried at the next `process`. */
   async enqueue(input: ActionInput, files: StoredFile[] = []): Promise<QueuedAction> {
-    const action: NewAction = { ...input, id: input.id ?? newId(), state: 'in_attesa', reason: null, attempts: 0, nextAttemptAt: 0, createdAt: this.now(), settledAt: null };
+    const action: NewAction = {
+      ...input,
+      id: input.id ?? newId(),
+      state: 'in_attesa',
+      reason: null,
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: this.now(),
+      settledAt: null,
+    };
     const seq = await addAction(this.db, action, files);
     await this.reload();
     return { ...action, seq };
@@ -201,7 +252,8 @@ export class OfflineQueue {
   }
 
   private async replay(action: QueuedAction): Promise<void> {
-    const files = action.body.type === 'form' ? await filesOf(this.db, action.body) : new Map<string, Blob>();
+    const files =
+      action.body.type === 'form' ? await filesOf(this.db, action.body) : new Map<string, Blob>();
     if (action.body.type === 'form' && files.size < action.body.files.length) {
       await this.settle(action, { state: 'rifiutata', reason: MISSING_FILE_REASON });
       return;
@@ -217,7 +269,11 @@ export class OfflineQueue {
         this.paused = true;
         await updateAction(this.db, action.seq, { attempts, reason: SESSION_EXPIRED_REASON });
       } else if (failure.kind === 'retry') {
-        await updateAction(this.db, action.seq, { attempts, reason: failure.reason, nextAttemptAt: this.now() + backoffMs(attempts, failure.retryAfterMs) });
+        await updateAction(this.db, action.seq, {
+          attempts,
+          reason: failure.reason,
+          nextAttemptAt: this.now() + backoffMs(attempts, failure.retryAfterMs),
+        });
       } else {
         await this.settle({ ...action, attempts }, { state: 'rifiutata', reason: failure.reason });
         return;
@@ -231,8 +287,15 @@ export class OfflineQueue {
     await this.settle({ ...action, attempts }, { state: 'inviata', reason: null });
   }
 
-  private async settle(action: QueuedAction, outcome: Pick<QueuedAction, 'state' | 'reason'>): Promise<void> {
-    await updateAction(this.db, action.seq, { ...outcome, attempts: action.attempts, settledAt: this.now() });
+  private async settle(
+    action: QueuedAction,
+    outcome: Pick<QueuedAction, 'state' | 'reason'>,
+  ): Promise<void> {
+    await updateAction(this.db, action.seq, {
+      ...outcome,
+      attempts: action.attempts,
+      settledAt: this.now(),
+    });
     await this.reload();
   }
 
@@ -249,14 +312,21 @@ export class OfflineQueue {
     const steps = this.passed.get(action.itemKey) ?? new Map<string, string>();
     this.passed.set(action.itemKey, steps.set(action.ifMatch, updatedAt));
     for (const later of this.actions) {
-      if (later.seq > action.seq && later.state === 'in_attesa' && later.itemKey === action.itemKey && later.ifMatch === action.ifMatch) {
+      if (
+        later.seq > action.seq &&
+        later.state === 'in_attesa' &&
+        later.itemKey === action.itemKey &&
+        later.ifMatch === action.ifMatch
+      ) {
         await updateAction(this.db, later.seq, { ifMatch: updatedAt });
       }
     }
   }
 
   private async pruneSent(): Promise<void> {
-    const old = this.actions.filter((a) => a.state === 'inviata' && (a.settledAt ?? 0) < this.now() - SENT_KEPT_MS);
+    const old = this.actions.filter(
+      (a) => a.state === 'inviata' && (a.settledAt ?? 0) < this.now() - SENT_KEPT_MS,
+    );
     for (const a of old) await deleteAction(this.db, a.seq);
     await this.reload();
   }

@@ -30,7 +30,9 @@ beforeEach(async () => {
   // a user of its own per test: a fresh queue database
   setSession({ ...DEMO_USERS.produzione, _id: `u-${Math.random()}` }, 'token');
   const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   unmount = renderHook(() => useOfflineQueueRunner(), { wrapper }).unmount;
   await waitFor(() => expect(getActiveQueue()).not.toBeNull());
 });
@@ -42,7 +44,10 @@ describe('sendOrQueue', () => {
     const direct = vi.fn().mockResolvedValue({ _id: 'b1' });
     const outcome = await sendOrQueue(request('online'), direct);
     expect(outcome).toEqual({ queued: false, value: { _id: 'b1' } });
-    expect(direct).toHaveBeenCalledWith({ idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/), headers: { 'If-Match': '2026-11-26T08:00:00.000Z' } });
+    expect(direct).toHaveBeenCalledWith({
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      headers: { 'If-Match': '2026-11-26T08:00:00.000Z' },
+    });
     expect(getActiveQueue()?.list()).toEqual([]);
   });
 
@@ -54,11 +59,19 @@ describe('sendOrQueue', () => {
     expect(outcome.queued).toBe(true);
     expect(direct).not.toHaveBeenCalled();
     expect(getActiveQueue()?.pendingCount()).toBe(1);
-    expect(notify).toHaveBeenCalledWith({ severity: 'info', summary: QUEUED_SUMMARY, detail: 'Blocco BL-2026-0001: stato → Disponibile' });
+    expect(notify).toHaveBeenCalledWith({
+      severity: 'info',
+      summary: QUEUED_SUMMARY,
+      detail: 'Blocco BL-2026-0001: stato → Disponibile',
+    });
   });
 
   it('a network failure of the direct send keeps it with the same key (a send that did arrive gets its stored answer)', async () => {
-    const direct = vi.fn().mockRejectedValue(new ApiError({ status: 0, message: 'Impossibile contattare il server', code: 'NETWORK' }));
+    const direct = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError({ status: 0, message: 'Impossibile contattare il server', code: 'NETWORK' }),
+      );
     online = true;
     const outcome = await sendOrQueue(request('rete caduta'), direct);
     expect(outcome.queued).toBe(true);
@@ -69,15 +82,33 @@ describe('sendOrQueue', () => {
   it('a gateway or a stopping instance answering for the server (502, 503, 504) keeps the action too', async () => {
     online = true;
     for (const status of [502, 503, 504]) {
-      const direct = vi.fn().mockRejectedValue(new ApiError({ status, message: 'Il server si sta arrestando', code: 'SERVICE_UNAVAILABLE' }));
+      const direct = vi
+        .fn()
+        .mockRejectedValue(
+          new ApiError({
+            status,
+            message: 'Il server si sta arrestando',
+            code: 'SERVICE_UNAVAILABLE',
+          }),
+        );
       expect((await sendOrQueue(request(`risposta ${status}`), direct)).queued).toBe(true);
     }
-    expect(getActiveQueue()?.list().map((a) => a.label)).toEqual(['risposta 502', 'risposta 503', 'risposta 504']);
+    expect(
+      getActiveQueue()
+        ?.list()
+        .map((a) => a.label),
+    ).toEqual(['risposta 502', 'risposta 503', 'risposta 504']);
   });
 
   it('a refusal of the direct send is the caller’s error, not kept', async () => {
-    const refused = new ApiError({ status: 409, message: 'Passaggio non consentito', code: 'CONFLICT' });
-    await expect(sendOrQueue(request('rifiutata'), vi.fn().mockRejectedValue(refused))).rejects.toBe(refused);
+    const refused = new ApiError({
+      status: 409,
+      message: 'Passaggio non consentito',
+      code: 'CONFLICT',
+    });
+    await expect(
+      sendOrQueue(request('rifiutata'), vi.fn().mockRejectedValue(refused)),
+    ).rejects.toBe(refused);
     expect(getActiveQueue()?.list()).toEqual([]);
   });
 
@@ -91,6 +122,10 @@ describe('sendOrQueue', () => {
     const outcome = await sendOrQueue(request('seconda'), direct);
     expect(outcome.queued).toBe(true);
     expect(direct).not.toHaveBeenCalled();
-    expect(getActiveQueue()?.list().map((a) => a.label)).toEqual(['prima', 'seconda']);
+    expect(
+      getActiveQueue()
+        ?.list()
+        .map((a) => a.label),
+    ).toEqual(['prima', 'seconda']);
   });
 });

@@ -10,7 +10,9 @@ import type { StoredFile } from './queue-store';
 export const QUEUED_SUMMARY = 'Salvata sul dispositivo: verrà inviata appena torna la rete';
 
 /** A yard action as the queue keeps it; the key, the company and the order are added here. */
-export type QueueRequest = Omit<ActionInput, 'idempotencyKey' | 'companyId'> & { files?: StoredFile[] };
+export type QueueRequest = Omit<ActionInput, 'idempotencyKey' | 'companyId'> & {
+  files?: StoredFile[];
+};
 
 /** What the direct send gets: the action's key and headers (If-Match), the same a replay would carry. */
 export interface DirectSend {
@@ -26,7 +28,10 @@ export type SendOutcome<T> = { queued: false; value: T } | { queued: true; actio
  */
 export function isNetworkFailure(error: unknown): boolean {
   if (!isApiError(error)) return false;
-  return (error.status === 0 && (error.code === 'NETWORK' || error.code === 'TIMEOUT')) || [502, 503, 504].includes(error.status);
+  return (
+    (error.status === 0 && (error.code === 'NETWORK' || error.code === 'TIMEOUT')) ||
+    [502, 503, 504].includes(error.status)
+  );
 }
 
 /** The company the action is made under: an admin's chosen one, else the user's own (only an admin sends the header). */
@@ -42,14 +47,23 @@ function companyOfSession(): string | null {
  * when the network returns (the server answers a key it already saw with its stored answer, so a
  * send that did arrive is not applied twice). A toast says it was saved on the device.
  */
-export async function sendOrQueue<T>(request: QueueRequest, direct: (send: DirectSend) => Promise<T>): Promise<SendOutcome<T>> {
+export async function sendOrQueue<T>(
+  request: QueueRequest,
+  direct: (send: DirectSend) => Promise<T>,
+): Promise<SendOutcome<T>> {
   const idempotencyKey = newIdempotencyKey();
   const queue = getActiveQueue();
   const { files, ...asShown } = request;
-  const input = { ...asShown, ifMatch: queue ? queue.ifMatchFor(asShown.itemKey, asShown.ifMatch) : asShown.ifMatch };
+  const input = {
+    ...asShown,
+    ifMatch: queue ? queue.ifMatchFor(asShown.itemKey, asShown.ifMatch) : asShown.ifMatch,
+  };
   const keep = async (): Promise<SendOutcome<T>> => {
     if (!queue) throw new Error('Nessuna coda sul dispositivo');
-    const action = await queue.enqueue({ ...input, idempotencyKey, companyId: companyOfSession() }, files);
+    const action = await queue.enqueue(
+      { ...input, idempotencyKey, companyId: companyOfSession() },
+      files,
+    );
     notify({ severity: 'info', summary: QUEUED_SUMMARY, detail: input.label });
     void queue.process();
     return { queued: true, action };
@@ -57,7 +71,13 @@ export async function sendOrQueue<T>(request: QueueRequest, direct: (send: Direc
   // actions still waiting go first: a new one lines up behind them, so the order holds
   if (queue && (!isOnline() || queue.pendingCount() > 0)) return keep();
   try {
-    return { queued: false, value: await direct({ idempotencyKey, headers: queuedHeaders({ ifMatch: input.ifMatch, companyId: null }) }) };
+    return {
+      queued: false,
+      value: await direct({
+        idempotencyKey,
+        headers: queuedHeaders({ ifMatch: input.ifMatch, companyId: null }),
+      }),
+    };
   } catch (error) {
     if (queue && isNetworkFailure(error)) return keep();
     throw error;

@@ -14,7 +14,8 @@ export function useQueueable<V, T>(options: {
   return useMutation({
     // TanStack Query would hold a mutation while the browser is offline: this one decides itself (it keeps the action)
     networkMode: 'always',
-    mutationFn: (variables: V): Promise<SendOutcome<T>> => sendOrQueue(options.describe(variables), (direct) => options.send(variables, direct)),
+    mutationFn: (variables: V): Promise<SendOutcome<T>> =>
+      sendOrQueue(options.describe(variables), (direct) => options.send(variables, direct)),
     onSuccess: (outcome) => (outcome.queued ? undefined : options.onSent?.(outcome.value)),
     onError: options.onError,
   });
@@ -22,5 +23,9 @@ export function useQueueable<V, T>(options: {
 
 /** Whether a mutation's result is an action kept on the device (its own toast already said so). */
 export function wasQueued(result: unknown): boolean {
-  return typeof result === 'object' && result !== null && (result as { queued?: unknown }).queued === true;
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    (result as { queued?: unknown }).queued === true
+  );
 }

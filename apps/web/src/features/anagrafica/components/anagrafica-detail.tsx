@@ -2,12 +2,24 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { ANAGRAFICA_ENTITY_TYPES, ANAGRAFICA_KIND_LABELS, ENTITY_PAGES, ANAGRAFICA_LABELS, type Anagrafica, type AnagraficaKind, type HistoryItem } from '@gestcava/contracts';
+import {
+  ANAGRAFICA_ENTITY_TYPES,
+  ANAGRAFICA_KIND_LABELS,
+  ENTITY_PAGES,
+  ANAGRAFICA_LABELS,
+  type Anagrafica,
+  type AnagraficaKind,
+  type HistoryItem,
+} from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
 import { useBackToList } from '@/components/detail/use-back-to-list';
-import { ConfirmDialog, DeleteConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
+import {
+  ConfirmDialog,
+  DeleteConfirmDialog,
+  DeleteConflictDialog,
+} from '@/components/confirm-dialog';
 import { StatusTag } from '@/components/status-tag';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { isApiError } from '@/lib/api';
@@ -15,7 +27,12 @@ import { formatDateTime } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { useAnagrafica, useAnagraficaHistory, useUpdateAnagrafica, useDeleteAnagrafica } from '../api/anagrafica';
+import {
+  useAnagrafica,
+  useAnagraficaHistory,
+  useUpdateAnagrafica,
+  useDeleteAnagrafica,
+} from '../api/anagrafica';
 import { AnagraficaFormDialog } from './anagrafica-form';
 import { countryName, formatTelefono } from './anagrafica-format';
 import './anagrafica.css';
@@ -34,7 +51,15 @@ type Pending = 'delete' | 'deactivate' | 'reactivate' | 'conflict' | null;
  * A cliente or fornitore (DESIGN §5 "Detail pages"): data, actions, history; `extra` is what other
  * features show of it (a cliente's collaudi), given by the route.
  */
-export function AnagraficaDetail({ kind, id, extra }: { kind: AnagraficaKind; id: string; extra?: (record: Anagrafica) => ReactNode }) {
+export function AnagraficaDetail({
+  kind,
+  id,
+  extra,
+}: {
+  kind: AnagraficaKind;
+  id: string;
+  extra?: (record: Anagrafica) => ReactNode;
+}) {
   const labels = ANAGRAFICA_KIND_LABELS[kind];
   const record = useAnagrafica(kind, id);
   // asked together with the record, not after it
@@ -47,9 +72,21 @@ export function AnagraficaDetail({ kind, id, extra }: { kind: AnagraficaKind; id
       query={record}
       title={labels.singolare}
       back={back}
-      notFound={{ title: `${labels.singolare} non trovato`, text: `Il ${labels.singolare.toLowerCase()} richiesto non esiste o è stato eliminato.` }}
+      notFound={{
+        title: `${labels.singolare} non trovato`,
+        text: `Il ${labels.singolare.toLowerCase()} richiesto non esiste o è stato eliminato.`,
+      }}
     >
-      {(r) => <AnagraficaPage kind={kind} record={r} back={back} backTo={backTo} history={history} extra={extra?.(r)} />}
+      {(r) => (
+        <AnagraficaPage
+          kind={kind}
+          record={r}
+          back={back}
+          backTo={backTo}
+          history={history}
+          extra={extra?.(r)}
+        />
+      )}
     </DetailShell>
   );
 }
@@ -86,7 +123,10 @@ function AnagraficaPage({
       {
         onSuccess: () => {
           setAsk(null);
-          notify({ severity: 'success', summary: attivo ? `${labels.singolare} riattivato` : `${labels.singolare} disattivato` });
+          notify({
+            severity: 'success',
+            summary: attivo ? `${labels.singolare} riattivato` : `${labels.singolare} disattivato`,
+          });
         },
         onError: (error) => {
           setAsk(null);
@@ -100,7 +140,11 @@ function AnagraficaPage({
     remove.mutate(undefined, {
       onSuccess: () => {
         setAsk(null);
-        notify({ severity: 'success', summary: `${labels.singolare} eliminato`, detail: r.ragioneSociale });
+        notify({
+          severity: 'success',
+          summary: `${labels.singolare} eliminato`,
+          detail: r.ragioneSociale,
+        });
         void navigate(backTo, { replace: true });
       },
       onError: (error) => {
@@ -109,7 +153,11 @@ function AnagraficaPage({
           setAsk('conflict');
         } else {
           setAsk(null);
-          notify({ severity: 'error', summary: 'Eliminazione non riuscita', detail: error.message });
+          notify({
+            severity: 'error',
+            summary: 'Eliminazione non riuscita',
+            detail: error.message,
+          });
         }
       },
     });
@@ -118,17 +166,50 @@ function AnagraficaPage({
   const L = ANAGRAFICA_LABELS;
   return (
     <>
-      <PageHeader title={r.ragioneSociale} icon={kind === 'clienti' ? 'pi pi-users' : 'pi pi-briefcase'}>
+      <PageHeader
+        title={r.ragioneSociale}
+        icon={kind === 'clienti' ? 'pi pi-users' : 'pi pi-briefcase'}
+      >
         {back}
         {writable && (
           <>
-            <Button type="button" label="Modifica" icon="pi pi-pencil" onClick={() => setEditing(true)} data-testid="anagrafica-edit" />
+            <Button
+              type="button"
+              label="Modifica"
+              icon="pi pi-pencil"
+              onClick={() => setEditing(true)}
+              data-testid="anagrafica-edit"
+            />
             {r.attivo ? (
-              <Button type="button" label="Disattiva" icon="pi pi-ban" outlined severity="warning" onClick={() => setAsk('deactivate')} data-testid="anagrafica-deactivate" />
+              <Button
+                type="button"
+                label="Disattiva"
+                icon="pi pi-ban"
+                outlined
+                severity="warning"
+                onClick={() => setAsk('deactivate')}
+                data-testid="anagrafica-deactivate"
+              />
             ) : (
-              <Button type="button" label="Riattiva" icon="pi pi-replay" outlined severity="success" onClick={() => setAsk('reactivate')} data-testid="anagrafica-reactivate" />
+              <Button
+                type="button"
+                label="Riattiva"
+                icon="pi pi-replay"
+                outlined
+                severity="success"
+                onClick={() => setAsk('reactivate')}
+                data-testid="anagrafica-reactivate"
+              />
             )}
-            <Button type="button" label="Elimina" icon="pi pi-trash" outlined severity="danger" onClick={() => setAsk('delete')} data-testid="anagrafica-delete" />
+            <Button
+              type="button"
+              label="Elimina"
+              icon="pi pi-trash"
+              outlined
+              severity="danger"
+              onClick={() => setAsk('delete')}
+              data-testid="anagrafica-delete"
+            />
           </>
         )}
       </PageHeader>
@@ -141,16 +222,25 @@ function AnagraficaPage({
                 Dati {labels.singolare === 'Cliente' ? 'del cliente' : 'del fornitore'}
               </h2>
               <span className="flex gap-2">
-                {r.pubblicaAmministrazione && <Tag value="Pubblica amministrazione" severity="info" />}
+                {r.pubblicaAmministrazione && (
+                  <Tag value="Pubblica amministrazione" severity="info" />
+                )}
                 <StatusTag active={r.attivo} testId="anagrafica-status" />
               </span>
             </div>
             <DetailList testId="anagrafica-data">
-              <Item label={L.ragioneSociale} wide>{r.ragioneSociale}</Item>
+              <Item label={L.ragioneSociale} wide>
+                {r.ragioneSociale}
+              </Item>
               <Item label={L.partitaIva}>{r.partitaIva}</Item>
               <Item label={L.codiceFiscale}>{r.codiceFiscale}</Item>
               <Item label={L.indirizzo} wide>
-                {[r.indirizzo, [r.cap, r.comune, r.provincia ? `(${r.provincia})` : ''].filter(Boolean).join(' ')].join(', ')}
+                {[
+                  r.indirizzo,
+                  [r.cap, r.comune, r.provincia ? `(${r.provincia})` : '']
+                    .filter(Boolean)
+                    .join(' '),
+                ].join(', ')}
               </Item>
               <Item label={L.nazione}>{`${countryName(r.nazione)} (${r.nazione})`}</Item>
               <Item label={L.telefono}>
@@ -161,8 +251,12 @@ function AnagraficaPage({
               <Item label={L.referente}>{r.referente}</Item>
               <Item label={L.codiceSdi}>{r.codiceSdi}</Item>
               <Item label={L.iban}>{r.iban}</Item>
-              <Item label={L.condizioniPagamento} wide>{r.condizioniPagamento}</Item>
-              <Item label={L.note} wide>{r.note && <span className="pre-line">{r.note}</span>}</Item>
+              <Item label={L.condizioniPagamento} wide>
+                {r.condizioniPagamento}
+              </Item>
+              <Item label={L.note} wide>
+                {r.note && <span className="pre-line">{r.note}</span>}
+              </Item>
               <Item label="Creato il">{formatDateTime(r.createdAt)}</Item>
               <Item label="Ultima modifica">{formatDateTime(r.updatedAt)}</Item>
             </DetailList>
@@ -170,7 +264,11 @@ function AnagraficaPage({
           {extra}
         </div>
         <div className="col-12 xl:col-4">
-          <HistorySection query={history} fieldLabels={ANAGRAFICA_LABELS} formatValue={formatHistoryValue} />
+          <HistorySection
+            query={history}
+            fieldLabels={ANAGRAFICA_LABELS}
+            formatValue={formatHistoryValue}
+          />
         </div>
       </div>
 
@@ -196,8 +294,9 @@ function AnagraficaPage({
         testId="confirm-delete"
       >
         <p className="m-0">
-          <strong>{r.ragioneSociale}</strong> sarà eliminato definitivamente. Se è collegato ad altri dati (collaudi,
-          vendite, blocchi) non si può eliminare: in quel caso puoi disattivarlo.
+          <strong>{r.ragioneSociale}</strong> sarà eliminato definitivamente. Se è collegato ad
+          altri dati (collaudi, vendite, blocchi) non si può eliminare: in quel caso puoi
+          disattivarlo.
         </p>
       </DeleteConfirmDialog>
 

@@ -38,8 +38,10 @@ let putAnswer: Answer;
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   if (url.endsWith('/api/token')) return Promise.resolve(jsonResponse({ csrfToken: 'csrf' }));
-  if (url.endsWith('/api/clienti') && init?.method === 'POST') return Promise.resolve(createAnswer(init));
-  if (url.includes('/api/clienti/') && init?.method === 'PUT') return Promise.resolve(putAnswer(init));
+  if (url.endsWith('/api/clienti') && init?.method === 'POST')
+    return Promise.resolve(createAnswer(init));
+  if (url.includes('/api/clienti/') && init?.method === 'PUT')
+    return Promise.resolve(putAnswer(init));
   return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
 });
 
@@ -51,7 +53,15 @@ function renderForm(record?: Anagrafica) {
     [
       {
         path: '/app/pages/clienti',
-        element: <AnagraficaFormDialog kind="clienti" record={record} visible onClose={onClose} onSaved={onSaved} />,
+        element: (
+          <AnagraficaFormDialog
+            kind="clienti"
+            record={record}
+            visible
+            onClose={onClose}
+            onSaved={onSaved}
+          />
+        ),
       },
     ],
     '/app/pages/clienti',
@@ -83,7 +93,9 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
     const piva = screen.getByLabelText(/^Partita IVA/);
     await user.type(piva, '01234567890');
     await user.tab();
-    await waitFor(() => expect(messageOf(piva)).toBe('Partita IVA non valida: cifra di controllo errata'));
+    await waitFor(() =>
+      expect(messageOf(piva)).toBe('Partita IVA non valida: cifra di controllo errata'),
+    );
     expect(piva).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/clienti'))).toBe(false);
   });
@@ -92,7 +104,11 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    await waitFor(() => expect(messageOf(screen.getByLabelText(/^Ragione sociale/))).toBe('Ragione sociale obbligatoria'));
+    await waitFor(() =>
+      expect(messageOf(screen.getByLabelText(/^Ragione sociale/))).toBe(
+        'Ragione sociale obbligatoria',
+      ),
+    );
     expect(messageOf(screen.getByLabelText(/^Indirizzo/))).toBe('Indirizzo obbligatorio');
     expect(messageOf(screen.getByLabelText(/^Comune/))).toBe('Comune obbligatorio');
     expect(messageOf(screen.getByLabelText(/^CAP/))).toMatch(/^CAP obbligatorio/);
@@ -106,7 +122,12 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
         {
           message: 'Esiste già un cliente con questa partita IVA',
           code: 'CONFLICT',
-          details: [{ path: 'partitaIva', message: 'Partita IVA già registrata per Marmi Apuani Export S.p.A.' }],
+          details: [
+            {
+              path: 'partitaIva',
+              message: 'Partita IVA già registrata per Marmi Apuani Export S.p.A.',
+            },
+          ],
         },
         409,
       );
@@ -115,7 +136,9 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/^Referente/), 'Anna');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     const piva = screen.getByLabelText(/^Partita IVA/);
-    await waitFor(() => expect(messageOf(piva)).toBe('Partita IVA già registrata per Marmi Apuani Export S.p.A.'));
+    await waitFor(() =>
+      expect(messageOf(piva)).toBe('Partita IVA già registrata per Marmi Apuani Export S.p.A.'),
+    );
     expect(piva).toHaveAttribute('aria-invalid', 'true');
     // every detail found its field: no message on top of the form
     expect(screen.queryByTestId('anagrafica-form-error')).toBeNull();
@@ -138,7 +161,9 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderForm(saved);
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    await waitFor(() => expect(messageOf(screen.getByLabelText(/^Comune/))).toBe('Comune non riconosciuto'));
+    await waitFor(() =>
+      expect(messageOf(screen.getByLabelText(/^Comune/))).toBe('Comune non riconosciuto'),
+    );
     expect(screen.getByTestId('anagrafica-form-error')).toHaveTextContent('Dati non validi');
   });
 
@@ -167,9 +192,20 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
 
   it('a foreign cliente: no provincia or CAP required, a foreign VAT number checked', async () => {
     const user = userEvent.setup({ delay: null });
-    renderForm({ ...saved, nazione: 'DE', partitaIva: 'FR123', cap: null, provincia: null, comune: 'München' });
+    renderForm({
+      ...saved,
+      nazione: 'DE',
+      partitaIva: 'FR123',
+      cap: null,
+      provincia: null,
+      comune: 'München',
+    });
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    await waitFor(() => expect(messageOf(screen.getByLabelText(/^Partita IVA/))).toBe('Partita IVA estera non valida: per Germania il prefisso IVA è DE, non FR'));
+    await waitFor(() =>
+      expect(messageOf(screen.getByLabelText(/^Partita IVA/))).toBe(
+        'Partita IVA estera non valida: per Germania il prefisso IVA è DE, non FR',
+      ),
+    );
     expect(messageOf(screen.getByLabelText(/^CAP/))).toBeNull();
     // abroad provincia is free text, not the dropdown of Italian siglas
     expect(screen.getByLabelText(/^Provincia/).closest('.p-dropdown')).toBeNull();
@@ -183,7 +219,9 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
 
     await user.type(screen.getByLabelText(/^Referente/), 'Anna');
     await user.click(screen.getByRole('button', { name: 'Annulla' }));
-    expect(await screen.findByText('Hai modifiche non salvate. Se esci ora andranno perse.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Hai modifiche non salvate. Se esci ora andranno perse.'),
+    ).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Continua a modificare' }));
     expect(screen.getByLabelText(/^Referente/)).toHaveValue('Anna');

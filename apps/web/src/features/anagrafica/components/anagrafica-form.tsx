@@ -78,7 +78,10 @@ export function AnagraficaFormDialog({
   const editing = !!record;
   const create = useCreateAnagrafica(kind);
   const update = useUpdateAnagrafica(kind, record?._id ?? '');
-  const form = useDialogForm<AnagraficaCreateInput, AnagraficaCreate>(zodResolver(anagraficaCreateSchema), toFormValues(record));
+  const form = useDialogForm<AnagraficaCreateInput, AnagraficaCreate>(
+    zodResolver(anagraficaCreateSchema),
+    toFormValues(record),
+  );
   const {
     register,
     control,
@@ -100,7 +103,18 @@ export function AnagraficaFormDialog({
   };
 
   const err = (name: keyof FormValues) => errors[name]?.message;
-  const text = (name: TextKey, opts: { label?: string; required?: boolean; hint?: string; className?: string; type?: string; autoComplete?: string; upper?: boolean } = {}) => (
+  const text = (
+    name: TextKey,
+    opts: {
+      label?: string;
+      required?: boolean;
+      hint?: string;
+      className?: string;
+      type?: string;
+      autoComplete?: string;
+      upper?: boolean;
+    } = {},
+  ) => (
     <FormField
       id={fid(name)}
       label={opts.label ?? ANAGRAFICA_LABELS[name]}
@@ -121,7 +135,9 @@ export function AnagraficaFormDialog({
     </FormField>
   );
 
-  const title = editing ? `Modifica ${labels.singolare.toLowerCase()}` : `Nuovo ${labels.singolare.toLowerCase()}`;
+  const title = editing
+    ? `Modifica ${labels.singolare.toLowerCase()}`
+    : `Nuovo ${labels.singolare.toLowerCase()}`;
 
   return (
     <FormDialog
@@ -138,23 +154,60 @@ export function AnagraficaFormDialog({
     >
       <div className="formgrid grid">
         <h3 className="form-section-title col-12">Dati principali</h3>
-        {text('ragioneSociale', { required: true, className: 'col-12 md:col-8', autoComplete: 'organization' })}
-        <NazioneField control={control} id={fid('nazione')} error={err('nazione')} required className="col-12 md:col-4" />
+        {text('ragioneSociale', {
+          required: true,
+          className: 'col-12 md:col-8',
+          autoComplete: 'organization',
+        })}
+        <NazioneField
+          control={control}
+          id={fid('nazione')}
+          error={err('nazione')}
+          required
+          className="col-12 md:col-4"
+        />
         {text('partitaIva', {
           required: italian,
           upper: true,
-          hint: italian ? '11 cifre; un IT davanti viene tolto' : 'Con il prefisso del paese, es. DE123456789',
+          hint: italian
+            ? '11 cifre; un IT davanti viene tolto'
+            : 'Con il prefisso del paese, es. DE123456789',
         })}
-        {text('codiceFiscale', { upper: true, hint: italian ? 'Per un privato senza partita IVA' : undefined })}
+        {text('codiceFiscale', {
+          upper: true,
+          hint: italian ? 'Per un privato senza partita IVA' : undefined,
+        })}
 
         <h3 className="form-section-title col-12">Indirizzo</h3>
         {text('indirizzo', { required: true, className: 'col-12', autoComplete: 'street-address' })}
-        {text('cap', { required: italian, className: 'col-12 md:col-3', autoComplete: 'postal-code' })}
-        {text('comune', { required: true, className: 'col-12 md:col-5', autoComplete: 'address-level2' })}
-        <ProvinciaField control={control} register={register} id={fid('provincia')} error={err('provincia')} required={italian} className="col-12 md:col-4" italian={italian} maxLength={ANAGRAFICA_LIMITS.provincia} />
+        {text('cap', {
+          required: italian,
+          className: 'col-12 md:col-3',
+          autoComplete: 'postal-code',
+        })}
+        {text('comune', {
+          required: true,
+          className: 'col-12 md:col-5',
+          autoComplete: 'address-level2',
+        })}
+        <ProvinciaField
+          control={control}
+          register={register}
+          id={fid('provincia')}
+          error={err('provincia')}
+          required={italian}
+          className="col-12 md:col-4"
+          italian={italian}
+          maxLength={ANAGRAFICA_LIMITS.provincia}
+        />
 
         <h3 className="form-section-title col-12">Contatti</h3>
-        <TelefonoField control={control} id={fid('telefono')} error={err('telefono')} nazione={nazione} />
+        <TelefonoField
+          control={control}
+          id={fid('telefono')}
+          error={err('telefono')}
+          nazione={nazione}
+        />
         {text('referente')}
         {text('email', { type: 'email', autoComplete: 'email' })}
         {text('pec', { type: 'email' })}
@@ -172,14 +225,21 @@ export function AnagraficaFormDialog({
                     checked={field.value === true}
                     onChange={(e) => field.onChange(e.checked === true)}
                     onBlur={field.onBlur}
-                    {...invalidProps(fid('pubblicaAmministrazione'), err('pubblicaAmministrazione'))}
+                    {...invalidProps(
+                      fid('pubblicaAmministrazione'),
+                      err('pubblicaAmministrazione'),
+                    )}
                   />
                   <label htmlFor={fid('pubblicaAmministrazione')}>Pubblica amministrazione</label>
                 </div>
               )}
             />
             {err('pubblicaAmministrazione') && (
-              <small id={`${fid('pubblicaAmministrazione')}-error`} className="p-error field-error" role="alert">
+              <small
+                id={`${fid('pubblicaAmministrazione')}-error`}
+                className="p-error field-error"
+                role="alert"
+              >
                 {err('pubblicaAmministrazione')}
               </small>
             )}
@@ -188,12 +248,22 @@ export function AnagraficaFormDialog({
         {text('codiceSdi', {
           label: 'Codice SDI',
           upper: true,
-          hint: !italian ? 'Per un soggetto estero: XXXXXXX' : pa ? 'Codice univoco ufficio di 6 caratteri' : '7 caratteri, oppure 0000000 con la PEC',
+          hint: !italian
+            ? 'Per un soggetto estero: XXXXXXX'
+            : pa
+              ? 'Codice univoco ufficio di 6 caratteri'
+              : '7 caratteri, oppure 0000000 con la PEC',
         })}
         {text('iban', { upper: true, label: 'IBAN' })}
         {text('condizioniPagamento', { className: 'col-12' })}
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <LongTextArea control={control} name="note" id={fid('note')} max={ANAGRAFICA_LIMITS.note} error={err('note')} />
+          <LongTextArea
+            control={control}
+            name="note"
+            id={fid('note')}
+            max={ANAGRAFICA_LIMITS.note}
+            error={err('note')}
+          />
         </FormField>
       </div>
     </FormDialog>

@@ -38,10 +38,26 @@ let items: Anagrafica[];
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === '/api/clienti/summary') {
-    return Promise.resolve(jsonResponse({ totale: 42, attivi: 40, nonAttivi: 2, italiani: 30, esteri: 12, pubblicaAmministrazione: 1 }));
+    return Promise.resolve(
+      jsonResponse({
+        totale: 42,
+        attivi: 40,
+        nonAttivi: 2,
+        italiani: 30,
+        esteri: 12,
+        pubblicaAmministrazione: 1,
+      }),
+    );
   }
   if (url.pathname === '/api/clienti') {
-    return Promise.resolve(jsonResponse({ items, total: items.length ? 42 : 0, page: Number(url.searchParams.get('page') ?? 1), limit: 20 }));
+    return Promise.resolve(
+      jsonResponse({
+        items,
+        total: items.length ? 42 : 0,
+        page: Number(url.searchParams.get('page') ?? 1),
+        limit: 20,
+      }),
+    );
   }
   return Promise.resolve(jsonResponse({ message: 'non previsto' }, 404));
 });
@@ -70,7 +86,9 @@ function renderList(path = '/app/pages/clienti') {
 }
 
 const listCalls = () =>
-  fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === '/api/clienti');
+  fetchMock.mock.calls
+    .map(([u]) => new URL(String(u), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/clienti');
 
 beforeEach(() => {
   items = [row(1), row(2, { attivo: false, ragioneSociale: 'Vecchio Cliente S.p.A.' })];
@@ -83,7 +101,10 @@ describe('clienti list', { timeout: 30_000 }, () => {
   it('shows the server page, the totals of the summary and Nuovo for a user who may write', async () => {
     setSession(DEMO_USERS.vendite, 'token-1');
     renderList();
-    expect(await screen.findByRole('link', { name: 'Cliente 1 S.r.l.' })).toHaveAttribute('href', `/app/pages/clienti/${row(1)._id}`);
+    expect(await screen.findByRole('link', { name: 'Cliente 1 S.r.l.' })).toHaveAttribute(
+      'href',
+      `/app/pages/clienti/${row(1)._id}`,
+    );
     expect(screen.getByText('Non attivo')).toBeInTheDocument();
     const totals = screen.getByTestId('list-totals');
     await waitFor(() => expect(totals).toHaveTextContent('Totale42'));
@@ -93,7 +114,10 @@ describe('clienti list', { timeout: 30_000 }, () => {
   });
 
   it('hides Nuovo from a read-only user', async () => {
-    setSession({ ...DEMO_USERS.vendite, permissions: { clienti: { access: true, write: false } } }, 'token-1');
+    setSession(
+      { ...DEMO_USERS.vendite, permissions: { clienti: { access: true, write: false } } },
+      'token-1',
+    );
     renderList();
     await screen.findByRole('link', { name: 'Cliente 1 S.r.l.' });
     expect(screen.queryByTestId('anagrafica-new')).toBeNull();
@@ -129,7 +153,9 @@ describe('clienti list', { timeout: 30_000 }, () => {
     const cell = screen.getAllByRole('cell', { name: 'Carrara' })[0];
     if (!cell) throw new Error('no cell');
     await user.click(cell);
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/app/pages/clienti/${row(1)._id}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(`/app/pages/clienti/${row(1)._id}`),
+    );
   });
 
   it('an empty filtered result offers to clear the filters', async () => {

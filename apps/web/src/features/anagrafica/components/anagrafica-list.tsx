@@ -18,7 +18,12 @@ import { ProvinciaDropdown } from '@/components/form/provincia-dropdown';
 import { ExportButtons } from '@/components/export-buttons';
 import { StatusTag } from '@/components/status-tag';
 import { formatInteger } from '@/lib/format';
-import { useAnagrafiche, useAnagraficaSummary, exportAnagrafiche, type AnagraficaFilters } from '../api/anagrafica';
+import {
+  useAnagrafiche,
+  useAnagraficaSummary,
+  exportAnagrafiche,
+  type AnagraficaFilters,
+} from '../api/anagrafica';
 import { AnagraficaFormDialog } from './anagrafica-form';
 import { countryName, formatTelefono, placeOf, taxIdOf } from './anagrafica-format';
 
@@ -40,7 +45,10 @@ const LIST_CONFIG = {
     attivo: f.attivo as AnagraficaFilters['attivo'],
   }),
 };
-const CONFIGS = { clienti: { ...LIST_CONFIG, permission: 'clienti' }, fornitori: { ...LIST_CONFIG, permission: 'fornitori' } } as const;
+const CONFIGS = {
+  clienti: { ...LIST_CONFIG, permission: 'clienti' },
+  fornitori: { ...LIST_CONFIG, permission: 'fornitori' },
+} as const;
 
 const ATTIVO_OPTIONS = [
   { label: 'Attivi', value: 'true' },
@@ -65,12 +73,27 @@ const COLUMNS: ListColumn<Anagrafica>[] = [
       </>
     ),
   },
-  { field: 'partitaIva', header: 'P.IVA / C.F.', body: (r) => taxIdOf(r) || '—', className: 'col-nowrap' },
+  {
+    field: 'partitaIva',
+    header: 'P.IVA / C.F.',
+    body: (r) => taxIdOf(r) || '—',
+    className: 'col-nowrap',
+  },
   { field: 'comune', header: 'Comune', sortable: true },
   { field: 'provincia', header: 'Prov.', sortable: true, body: (r) => r.provincia ?? '' },
   { field: 'nazione', header: 'Nazione', sortable: true, body: (r) => countryName(r.nazione) },
-  { field: 'telefono', header: 'Telefono', body: (r) => formatTelefono(r.telefono), className: 'col-nowrap' },
-  { field: 'email', header: 'Email', body: (r) => r.email ?? r.pec ?? '', className: 'col-ellipsis' },
+  {
+    field: 'telefono',
+    header: 'Telefono',
+    body: (r) => formatTelefono(r.telefono),
+    className: 'col-nowrap',
+  },
+  {
+    field: 'email',
+    header: 'Email',
+    body: (r) => r.email ?? r.pec ?? '',
+    className: 'col-ellipsis',
+  },
 ];
 
 /**
@@ -91,12 +114,29 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
 
   const toolbar = (
     <div className="list-toolbar" role="search">
-      <ListSearch value={params.q} onSearch={params.setQ} label="Cerca" placeholder="Ragione sociale, partita IVA o comune" />
+      <ListSearch
+        value={params.q}
+        onSearch={params.setQ}
+        label="Cerca"
+        placeholder="Ragione sociale, partita IVA o comune"
+      />
       <ListFilter id="filter-nazione" label="Nazione">
-        <CountryDropdown id="filter-nazione" value={params.filters.nazione} onChange={(v) => params.setFilter('nazione', v ?? undefined)} placeholder="Tutte" showClear />
+        <CountryDropdown
+          id="filter-nazione"
+          value={params.filters.nazione}
+          onChange={(v) => params.setFilter('nazione', v ?? undefined)}
+          placeholder="Tutte"
+          showClear
+        />
       </ListFilter>
       <ListFilter id="filter-provincia" label="Provincia">
-        <ProvinciaDropdown id="filter-provincia" value={params.filters.provincia} onChange={(v) => params.setFilter('provincia', v ?? undefined)} placeholder="Tutte" showClear />
+        <ProvinciaDropdown
+          id="filter-provincia"
+          value={params.filters.provincia}
+          onChange={(v) => params.setFilter('provincia', v ?? undefined)}
+          placeholder="Tutte"
+          showClear
+        />
       </ListFilter>
       <ListFilter id="filter-attivo" label="Stato">
         <Dropdown
@@ -118,7 +158,12 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
       page={page}
       title={labels.plurale}
       icon={icon}
-      actions={<ExportButtons download={(format) => exportAnagrafiche(kind, page.filters, format)} fallbackName={nounPlural} />}
+      actions={
+        <ExportButtons
+          download={(format) => exportAnagrafiche(kind, page.filters, format)}
+          fallbackName={nounPlural}
+        />
+      }
       newButton={{ label: 'Nuovo', testId: 'anagrafica-new' }}
       label={`Elenco ${nounPlural}`}
       toolbar={toolbar}
@@ -160,7 +205,12 @@ export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {
           kind={kind}
           visible={page.creating}
           onClose={() => page.setCreating(false)}
-          onSaved={(record) => page.created(`${base}/${record._id}`, { summary: `${labels.singolare} creato`, detail: record.ragioneSociale })}
+          onSaved={(record) =>
+            page.created(`${base}/${record._id}`, {
+              summary: `${labels.singolare} creato`,
+              detail: record.ragioneSociale,
+            })
+          }
         />
       }
     />

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { type LoginBody, loginResponseSchema, logoResponseSchema, successSchema, userResponseSchema } from '@gestcava/contracts';
+import {
+  type LoginBody,
+  loginResponseSchema,
+  logoResponseSchema,
+  successSchema,
+  userResponseSchema,
+} from '@gestcava/contracts';
 import { api, refreshCsrfToken } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
 import { mergeCurrentUser, setSession } from '@/lib/session';
@@ -21,7 +27,10 @@ export function useChangePassword() {
 /** GET /user/logo (public: the primary company's logo on the login page). Failure → null. */
 export async function getLogo(): Promise<string | null> {
   try {
-    const { logoUrl } = await api.get('/user/logo', { schema: logoResponseSchema, timeoutMs: 10_000 });
+    const { logoUrl } = await api.get('/user/logo', {
+      schema: logoResponseSchema,
+      timeoutMs: 10_000,
+    });
     return logoUrl;
   } catch {
     return null;

@@ -22,7 +22,10 @@ export async function revokeSession(): Promise<void> {
  * Token, user, anti-forgery token and cached data go, in memory and on the device (every gestcava-*
  * database); a new anonymous anti-forgery token is fetched.
  */
-export async function clearLocalSession(clearCache: () => void, userId: string | undefined): Promise<void> {
+export async function clearLocalSession(
+  clearCache: () => void,
+  userId: string | undefined,
+): Promise<void> {
   clearSession('logout');
   clearCsrfToken();
   clearCache();

@@ -68,7 +68,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {
   };
 
   return (
-    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="change-password-title">
+    <form
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      noValidate
+      aria-labelledby="change-password-title"
+    >
       <h2 id="change-password-title" className="card-title">
         <i className="pi pi-lock mr-2" aria-hidden="true" />
         Cambia password
@@ -79,7 +83,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {
         ))}
       </ul>
       {formError && (
-        <div className="p-message p-component p-message-error mb-3" role="alert" data-testid="change-password-error">
+        <div
+          className="p-message p-component p-message-error mb-3"
+          role="alert"
+          data-testid="change-password-error"
+        >
           <div className="p-message-wrapper">
             <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
             <span className="p-message-detail">{formError}</span>
@@ -109,7 +117,12 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {
           </div>
         );
       })}
-      <Button type="submit" label="Cambia password" icon="pi pi-check" loading={mutation.isPending} />
+      <Button
+        type="submit"
+        label="Cambia password"
+        icon="pi pi-check"
+        loading={mutation.isPending}
+      />
     </form>
   );
 }

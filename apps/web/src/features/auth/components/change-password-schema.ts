@@ -24,4 +24,3 @@ export const PASSWORD_RULES = [
   'Non una delle password più usate e facili da indovinare',
   'Diversa da quella attuale',
 ];
-

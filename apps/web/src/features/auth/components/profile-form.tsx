@@ -49,7 +49,11 @@ export function ProfileForm({ user }: { user: User }) {
   };
 
   return (
-    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="profile-form-title">
+    <form
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      noValidate
+      aria-labelledby="profile-form-title"
+    >
       <h2 id="profile-form-title" className="card-title">
         <i className="pi pi-id-card mr-2" aria-hidden="true" />I tuoi dati
       </h2>
@@ -86,7 +90,13 @@ export function ProfileForm({ user }: { user: User }) {
           </small>
         )}
       </div>
-      <Button type="submit" label="Salva" icon="pi pi-save" loading={mutation.isPending} disabled={!isDirty} />
+      <Button
+        type="submit"
+        label="Salva"
+        icon="pi pi-save"
+        loading={mutation.isPending}
+        disabled={!isDirty}
+      />
     </form>
   );
 }

@@ -9,7 +9,13 @@ import { useListPage } from '@/components/list/use-list-page';
 import { StatusTag } from '@/components/status-tag';
 import { formatInteger, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { exportAutomezzi, useAutomezzi, useAutomezziSummary, useUpdateAutomezzo, type AutomezziFilters } from '../api/automezzi';
+import {
+  exportAutomezzi,
+  useAutomezzi,
+  useAutomezziSummary,
+  useUpdateAutomezzo,
+  type AutomezziFilters,
+} from '../api/automezzi';
 import { AutomezzoFormDialog } from './automezzo-form';
 
 /** The URL says `stato=attivi|non-attivi`, the API `attivo=true|false`. */
@@ -21,7 +27,10 @@ const LIST_CONFIG = {
   sortFields: AUTOMEZZI_SORT_FIELDS,
   defaultSort: 'targa',
   filters: { stato: (v: string) => (STATI.some((s) => s.value === v) ? v : undefined) },
-  toFilters: (q: string, f: { stato?: string }): AutomezziFilters => ({ q: q || undefined, attivo: f.stato ? (f.stato === 'attivi' ? 'true' : 'false') : undefined }),
+  toFilters: (q: string, f: { stato?: string }): AutomezziFilters => ({
+    q: q || undefined,
+    attivo: f.stato ? (f.stato === 'attivi' ? 'true' : 'false') : undefined,
+  }),
   permission: 'automezzi',
 } as const;
 
@@ -36,14 +45,28 @@ function AttivoSwitch({ automezzo, writable }: { automezzo: Automezzo; writable:
     update.mutate(
       { attivo },
       {
-        onSuccess: () => notify({ severity: 'success', summary: attivo ? 'Automezzo rimesso in servizio' : 'Automezzo tolto dal servizio', detail: targa }),
-        onError: (error) => notify({ severity: 'error', summary: 'Modifica non riuscita', detail: error.message }),
+        onSuccess: () =>
+          notify({
+            severity: 'success',
+            summary: attivo ? 'Automezzo rimesso in servizio' : 'Automezzo tolto dal servizio',
+            detail: targa,
+          }),
+        onError: (error) =>
+          notify({ severity: 'error', summary: 'Modifica non riuscita', detail: error.message }),
       },
     );
   return (
     <span className="inline-flex align-items-center gap-2" onClick={(e) => e.stopPropagation()}>
-      <InputSwitch inputId={`attivo-${automezzo._id}`} checked={automezzo.attivo} disabled={update.isPending} onChange={(e) => toggle(e.value === true)} aria-label={`In servizio: ${targa}`} />
-      <label htmlFor={`attivo-${automezzo._id}`}>{automezzo.attivo ? 'In servizio' : 'Non attivo'}</label>
+      <InputSwitch
+        inputId={`attivo-${automezzo._id}`}
+        checked={automezzo.attivo}
+        disabled={update.isPending}
+        onChange={(e) => toggle(e.value === true)}
+        aria-label={`In servizio: ${targa}`}
+      />
+      <label htmlFor={`attivo-${automezzo._id}`}>
+        {automezzo.attivo ? 'In servizio' : 'Non attivo'}
+      </label>
     </span>
   );
 }
@@ -61,16 +84,46 @@ export function AutomezziList() {
   const saved = (summaryText: string) => (truck: Automezzo) => {
     setEditing(null);
     page.setCreating(false);
-    notify({ severity: 'success', summary: summaryText, detail: `${formatTarga(truck.targa)} — ${truck.descrizione}` });
+    notify({
+      severity: 'success',
+      summary: summaryText,
+      detail: `${formatTarga(truck.targa)} — ${truck.descrizione}`,
+    });
   };
   const edit = (r: Automezzo) =>
-    page.writable && <Button type="button" icon="pi pi-pencil" text rounded onClick={() => setEditing(r)} aria-label={`Modifica ${formatTarga(r.targa)}`} data-testid="automezzo-edit" />;
+    page.writable && (
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        text
+        rounded
+        onClick={() => setEditing(r)}
+        aria-label={`Modifica ${formatTarga(r.targa)}`}
+        data-testid="automezzo-edit"
+      />
+    );
 
   const columns: ListColumn<Automezzo>[] = [
-    { field: 'targa', header: 'Targa', sortable: true, className: 'col-nowrap col-main', body: (r) => formatTarga(r.targa) },
+    {
+      field: 'targa',
+      header: 'Targa',
+      sortable: true,
+      className: 'col-nowrap col-main',
+      body: (r) => formatTarga(r.targa),
+    },
     { field: 'descrizione', header: 'Descrizione', sortable: true },
-    { field: 'portataT', header: 'Portata', sortable: true, className: 'col-nowrap text-right', body: (r) => tonnes(r.portataT) },
-    { field: 'attivo', header: 'Stato', body: (r) => <AttivoSwitch automezzo={r} writable={page.writable} /> },
+    {
+      field: 'portataT',
+      header: 'Portata',
+      sortable: true,
+      className: 'col-nowrap text-right',
+      body: (r) => tonnes(r.portataT),
+    },
+    {
+      field: 'attivo',
+      header: 'Stato',
+      body: (r) => <AttivoSwitch automezzo={r} writable={page.writable} />,
+    },
     { field: 'azioni', header: '', className: 'col-nowrap', body: edit },
   ];
 
@@ -80,7 +133,12 @@ export function AutomezziList() {
         page={page}
         title="Automezzi"
         icon="pi pi-truck"
-        actions={<ExportButtons download={(format) => exportAutomezzi(page.filters, format)} fallbackName="automezzi" />}
+        actions={
+          <ExportButtons
+            download={(format) => exportAutomezzi(page.filters, format)}
+            fallbackName="automezzi"
+          />
+        }
         newButton={{ label: 'Nuovo', testId: 'automezzo-new' }}
         label="Elenco automezzi"
         search="Targa o descrizione"
@@ -102,7 +160,14 @@ export function AutomezziList() {
           rowClassName: (r) => (r.attivo ? '' : 'list-row-inactive'),
           card: (r) => ({
             title: formatTarga(r.targa),
-            lines: [r.descrizione, `Portata ${tonnes(r.portataT)}`, <span className="flex align-items-center justify-content-between" key="azioni"><AttivoSwitch automezzo={r} writable={page.writable} />{edit(r)}</span>],
+            lines: [
+              r.descrizione,
+              `Portata ${tonnes(r.portataT)}`,
+              <span className="flex align-items-center justify-content-between" key="azioni">
+                <AttivoSwitch automezzo={r} writable={page.writable} />
+                {edit(r)}
+              </span>,
+            ],
           }),
         }}
         empty={{
@@ -111,9 +176,21 @@ export function AutomezziList() {
           title: 'Nessun automezzo registrato',
           text: 'Qui compariranno i camion della ditta, con targa e portata: nei DDT si sceglie il mezzo del trasporto fra quelli in servizio.',
         }}
-        createDialog={<AutomezzoFormDialog record={null} onClose={() => page.setCreating(false)} onSaved={saved('Automezzo aggiunto')} />}
+        createDialog={
+          <AutomezzoFormDialog
+            record={null}
+            onClose={() => page.setCreating(false)}
+            onSaved={saved('Automezzo aggiunto')}
+          />
+        }
       />
-      {editing && <AutomezzoFormDialog record={editing} onClose={() => setEditing(null)} onSaved={saved('Modifiche salvate')} />}
+      {editing && (
+        <AutomezzoFormDialog
+          record={editing}
+          onClose={() => setEditing(null)}
+          onSaved={saved('Modifiche salvate')}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { bancataFilterSchema, bancataSchema, bancataSummarySchema, bloccoSchema, pageOf, type BancataCreate, type BancataUpdate, type bancataStatoBodySchema } from '@gestcava/contracts';
+import {
+  bancataFilterSchema,
+  bancataSchema,
+  bancataSummarySchema,
+  bloccoSchema,
+  pageOf,
+  type BancataCreate,
+  type BancataUpdate,
+  type bancataStatoBodySchema,
+} from '@gestcava/contracts';
 import { api } from '@/lib/api';
 import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
@@ -9,7 +18,12 @@ import { queryRoots } from '@/lib/query-keys';
 export const bancate = defineResource({
   key: queryRoots.bancate,
   base: '/api/bancate',
-  schemas: { list: pageOf(bancataSchema), summary: bancataSummarySchema, detail: bancataSchema, filters: bancataFilterSchema },
+  schemas: {
+    list: pageOf(bancataSchema),
+    summary: bancataSummarySchema,
+    detail: bancataSchema,
+    filters: bancataFilterSchema,
+  },
 });
 
 /** The filters the list and its summary share, as the server reads them from the URL. */
@@ -26,13 +40,16 @@ export const useUpdateBancata = (id: string) => bancate.useUpdate<Partial<Bancat
 /** DELETE: 204 while pianificata, else 409 (annul it instead). */
 export const useDeleteBancata = bancate.useRemove;
 /** POST /:id/stato: a move of BANCATA_TRANSITIONS; any other answers 409 with the reason. */
-export const useChangeBancataStato = (id: string) => bancate.useAction<BancataStatoBody>(id, 'stato');
-export const exportBancate = (filters: BancataFilters & { sort: string }, format: ExportFormat) => bancate.exportFile(filters, format);
+export const useChangeBancataStato = (id: string) =>
+  bancate.useAction<BancataStatoBody>(id, 'stato');
+export const exportBancate = (filters: BancataFilters & { sort: string }, format: ExportFormat) =>
+  bancate.exportFile(filters, format);
 
 /** GET /api/bancate/:id/blocchi: the blocchi squared from it (read under the bancate permission). */
 export function useBancataBlocchi(id: string) {
   return useQuery({
     queryKey: bancate.keys.of('blocchi', id),
-    queryFn: ({ signal }) => api.get(bancate.path(id, 'blocchi'), { schema: z.array(bloccoSchema), signal }),
+    queryFn: ({ signal }) =>
+      api.get(bancate.path(id, 'blocchi'), { schema: z.array(bloccoSchema), signal }),
   });
 }

@@ -13,7 +13,13 @@ export function BancataEditAction({ bancata }: { bancata: Bancata }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type="button" label="Modifica" icon="pi pi-pencil" onClick={() => setOpen(true)} data-testid="bancata-edit" />
+      <Button
+        type="button"
+        label="Modifica"
+        icon="pi pi-pencil"
+        onClick={() => setOpen(true)}
+        data-testid="bancata-edit"
+      />
       {open && (
         <BancataFormDialog
           bancata={bancata}
@@ -34,8 +40,21 @@ export function BancataCodiceAction({ bancata }: { bancata: Bancata }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type="button" label="Correggi codice" icon="pi pi-hashtag" outlined onClick={() => setOpen(true)} data-testid="bancata-codice" />
-      {open && <CodiceDialog current={bancata.codice} onClose={() => setOpen(false)} save={(codice) => update.mutateAsync({ codice })} />}
+      <Button
+        type="button"
+        label="Correggi codice"
+        icon="pi pi-hashtag"
+        outlined
+        onClick={() => setOpen(true)}
+        data-testid="bancata-codice"
+      />
+      {open && (
+        <CodiceDialog
+          current={bancata.codice}
+          onClose={() => setOpen(false)}
+          save={(codice) => update.mutateAsync({ codice })}
+        />
+      )}
     </>
   );
 }
@@ -59,7 +78,15 @@ export function BancataDeleteAction({ bancata, backTo }: { bancata: Bancata; bac
     });
   return (
     <>
-      <Button type="button" label="Elimina" icon="pi pi-trash" outlined severity="danger" onClick={() => setOpen(true)} data-testid="bancata-delete" />
+      <Button
+        type="button"
+        label="Elimina"
+        icon="pi pi-trash"
+        outlined
+        severity="danger"
+        onClick={() => setOpen(true)}
+        data-testid="bancata-delete"
+      />
       <DeleteConfirmDialog
         visible={open}
         title="Eliminare la bancata?"

@@ -34,9 +34,15 @@ describe('bancata by-products and mass balance', () => {
     expect(screen.getByTestId('bancata-bilancio-warning')).toHaveTextContent(
       'Bilancio di massa fuori tolleranza: blocchi, informi, scaglie, scogliere e terre fanno 482,25 t contro 542,00 t di peso lordo stimato (-11,0 %, oltre il 10 %).',
     );
-    expect(screen.getByTestId('bancata-bilancio')).toHaveTextContent('Informi105,42 tScaglie240,00 tScogliere10,00 tTerre100,00 t');
-    expect(screen.getByTestId('bancata-sottoprodotti')).toHaveTextContent('Informi registrati come blocchi1 · 5,42 t');
-    expect(screen.getByTestId('bancata-sottoprodotti')).toHaveTextContent('Scaglie bianche220,00 tScaglie scure20,00 tScogliere10,00 t');
+    expect(screen.getByTestId('bancata-bilancio')).toHaveTextContent(
+      'Informi105,42 tScaglie240,00 tScogliere10,00 tTerre100,00 t',
+    );
+    expect(screen.getByTestId('bancata-sottoprodotti')).toHaveTextContent(
+      'Informi registrati come blocchi1 · 5,42 t',
+    );
+    expect(screen.getByTestId('bancata-sottoprodotti')).toHaveTextContent(
+      'Scaglie bianche220,00 tScaglie scure20,00 tScogliere10,00 t',
+    );
   });
 
   it('no warning within the tolerance, and no balance while the bancata is open', () => {

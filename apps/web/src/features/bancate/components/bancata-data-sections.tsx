@@ -1,5 +1,9 @@
 import { Message } from 'primereact/message';
-import { BILANCIO_MASSA_TOLLERANZA_PERCENT, METODO_TAGLIO_LABELS, type Bancata } from '@gestcava/contracts';
+import {
+  BILANCIO_MASSA_TOLLERANZA_PERCENT,
+  METODO_TAGLIO_LABELS,
+  type Bancata,
+} from '@gestcava/contracts';
 import { DetailItem as Item, DetailList, RecordNoteItems } from '@/components/detail-list';
 import { formatDate, formatInteger, formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { formatDims, formatPercentValue } from '@/lib/production-format';
@@ -16,10 +20,14 @@ export function BancataDataSection({ bancata: b }: { bancata: Bancata }) {
         <Item label="Materiale">{b.materiale.nome}</Item>
         <Item label="Data di taglio">{formatDate(b.dataTaglio)}</Item>
         <Item label="Data di ribaltamento">{formatDate(b.dataRibaltamento)}</Item>
-        <Item label="Metodo di taglio">{b.metodoTaglio ? METODO_TAGLIO_LABELS[b.metodoTaglio] : null}</Item>
+        <Item label="Metodo di taglio">
+          {b.metodoTaglio ? METODO_TAGLIO_LABELS[b.metodoTaglio] : null}
+        </Item>
         <Item label="Misure (L × H × P)">{formatDims(b.lunghezza, b.altezza, b.profondita)}</Item>
         <Item label="Volume lordo">{formatVolume(b.volumeLordo)}</Item>
-        <Item label={`Peso stimato (${formatNumber(b.materiale.densita, 2)} t/m³)`}>{formatWeight(b.pesoStimato)}</Item>
+        <Item label={`Peso stimato (${formatNumber(b.materiale.densita, 2)} t/m³)`}>
+          {formatWeight(b.pesoStimato)}
+        </Item>
         <RecordNoteItems record={b} />
       </DetailList>
     </SectionCard>
@@ -45,7 +53,11 @@ export function BancataSottoprodottiSection({ bancata: b }: { bancata: Bancata }
       )}
       <DetailList testId="bancata-sottoprodotti">
         <Item label="Informi sfusi">{formatWeight(b.informiT)}</Item>
-        <Item label="Informi registrati come blocchi">{b.blocchiInformi.count > 0 ? `${formatInteger(b.blocchiInformi.count)} · ${formatWeight(b.blocchiInformi.pesoT)}` : null}</Item>
+        <Item label="Informi registrati come blocchi">
+          {b.blocchiInformi.count > 0
+            ? `${formatInteger(b.blocchiInformi.count)} · ${formatWeight(b.blocchiInformi.pesoT)}`
+            : null}
+        </Item>
         <Item label="Scaglie bianche">{formatWeight(b.scaglieT)}</Item>
         <Item label="Scaglie scure">{formatWeight(b.scaglieScureT)}</Item>
         <Item label="Scogliere">{formatWeight(b.scogliereT)}</Item>
@@ -63,7 +75,9 @@ export function BancataSottoprodottiSection({ bancata: b }: { bancata: Bancata }
             <Item label="Terre">{formatWeight(m.terreT)}</Item>
             <Item label="Totale uscito">{formatWeight(m.totaleT)}</Item>
             <Item label="Peso lordo stimato">{formatWeight(m.lordoT)}</Item>
-            <Item label="Differenza">{m.differenzaPercent !== null ? formatPercentValue(m.differenzaPercent) : null}</Item>
+            <Item label="Differenza">
+              {m.differenzaPercent !== null ? formatPercentValue(m.differenzaPercent) : null}
+            </Item>
           </DetailList>
         </>
       )}

@@ -44,8 +44,27 @@ export function BancataDetail({
   const back = <BackToList to={backTo} label="Elenco bancate" />;
 
   return (
-    <DetailShell query={record} title="Bancata" back={back} notFound={{ title: 'Bancata non trovata', text: 'La bancata richiesta non esiste o è stata eliminata.' }}>
-      {(b) => <BancataPage bancata={b} back={back} backTo={backTo} history={history} blocchi={blocchi} newBlocco={newBlocco} photos={photos} headerExtra={headerExtra} />}
+    <DetailShell
+      query={record}
+      title="Bancata"
+      back={back}
+      notFound={{
+        title: 'Bancata non trovata',
+        text: 'La bancata richiesta non esiste o è stata eliminata.',
+      }}
+    >
+      {(b) => (
+        <BancataPage
+          bancata={b}
+          back={back}
+          backTo={backTo}
+          history={history}
+          blocchi={blocchi}
+          newBlocco={newBlocco}
+          photos={photos}
+          headerExtra={headerExtra}
+        />
+      )}
     </DetailShell>
   );
 }
@@ -73,7 +92,10 @@ function BancataPage({
   const writable = can(user, 'bancate', 'write');
   const cave = useLookups('cave');
   const materiali = useLookups('materiali');
-  const names = useMemo(() => new Map([...(cave.data ?? []), ...(materiali.data ?? [])].map((r) => [r._id, r.nome])), [cave.data, materiali.data]);
+  const names = useMemo(
+    () => new Map([...(cave.data ?? []), ...(materiali.data ?? [])].map((r) => [r._id, r.nome])),
+    [cave.data, materiali.data],
+  );
 
   return (
     <>
@@ -82,7 +104,9 @@ function BancataPage({
         {headerExtra?.(b)}
         {writable && b.stato !== 'annullata' && <BancataEditAction bancata={b} />}
         {writable && user?.role === 'admin' && <BancataCodiceAction bancata={b} />}
-        {writable && b.stato === 'pianificata' && <BancataDeleteAction bancata={b} backTo={backTo} />}
+        {writable && b.stato === 'pianificata' && (
+          <BancataDeleteAction bancata={b} backTo={backTo} />
+        )}
       </PageHeader>
 
       <div className="grid">
@@ -95,7 +119,11 @@ function BancataPage({
 
         <div className="col-12 xl:col-4">
           {photos?.(b)}
-          <HistorySection query={history} fieldLabels={BANCATA_FIELD_LABELS} formatValue={bancataHistoryValue(names)} />
+          <HistorySection
+            query={history}
+            fieldLabels={BANCATA_FIELD_LABELS}
+            formatValue={bancataHistoryValue(names)}
+          />
         </div>
       </div>
     </>

@@ -66,16 +66,24 @@ export function BancataFormDialog({
   const create = useCreateBancata();
   const update = useUpdateBancata(bancata?._id ?? '');
   const materiali = useLookups('materiali');
-  const form = useDialogForm<BancataCreateInput, BancataCreate>(zodResolver(bancataCreateSchema), toFormValues(bancata));
+  const form = useDialogForm<BancataCreateInput, BancataCreate>(
+    zodResolver(bancataCreateSchema),
+    toFormValues(bancata),
+  );
   const {
     control,
     register,
     reset,
     formState: { errors },
   } = form;
-  const [lunghezza, altezza, profondita, materialeId] = useWatch({ control, name: ['lunghezza', 'altezza', 'profondita', 'materialeId'] });
+  const [lunghezza, altezza, profondita, materialeId] = useWatch({
+    control,
+    name: ['lunghezza', 'altezza', 'profondita', 'materialeId'],
+  });
 
-  const densita = materiali.data?.find((m) => m._id === materialeId)?.densita ?? (bancata?.materiale._id === materialeId ? bancata?.materiale.densita : undefined);
+  const densita =
+    materiali.data?.find((m) => m._id === materialeId)?.densita ??
+    (bancata?.materiale._id === materialeId ? bancata?.materiale.densita : undefined);
   const [l, h, p] = [positive(lunghezza), positive(altezza), positive(profondita)];
   const volume = l && h && p ? volumeM3(l, h, p) : null;
   const peso = volume !== null && densita ? pesoT(volume, densita) : null;
@@ -95,12 +103,26 @@ export function BancataFormDialog({
   const title = editing ? `Modifica bancata ${bancata.codice}` : 'Nuova bancata';
 
   const cm = (name: 'lunghezza' | 'altezza' | 'profondita') => (
-    <FormField id={fid(name)} label={L[name] ?? name} required error={err(name)} className="col-12 sm:col-4">
+    <FormField
+      id={fid(name)}
+      label={L[name] ?? name}
+      required
+      error={err(name)}
+      className="col-12 sm:col-4"
+    >
       <Controller
         control={control}
         name={name}
         render={({ field }) => (
-          <NumberInput id={fid(name)} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} unit="cm" error={err(name)} />
+          <NumberInput
+            id={fid(name)}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            decimals={0}
+            unit="cm"
+            error={err(name)}
+          />
         )}
       />
     </FormField>
@@ -111,13 +133,25 @@ export function BancataFormDialog({
       label={L[name] ?? name}
       error={err(name)}
       className="col-12 sm:col-4"
-      hint={name === 'informiT' ? 'Quelli non registrati come blocchi: gli informi registrati contano col loro peso' : undefined}
+      hint={
+        name === 'informiT'
+          ? 'Quelli non registrati come blocchi: gli informi registrati contano col loro peso'
+          : undefined
+      }
     >
       <Controller
         control={control}
         name={name}
         render={({ field }) => (
-          <NumberInput id={fid(name)} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={2} unit="t" error={err(name)} />
+          <NumberInput
+            id={fid(name)}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            decimals={2}
+            unit="t"
+            error={err(name)}
+          />
         )}
       />
     </FormField>
@@ -143,43 +177,108 @@ export function BancataFormDialog({
             control={control}
             name="cavaId"
             render={({ field }) => (
-              <LookupDropdown kind="cave" id={fid('cavaId')} label="Cava" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('cavaId')} placeholder="Scegli la cava" />
+              <LookupDropdown
+                kind="cave"
+                id={fid('cavaId')}
+                label="Cava"
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                error={err('cavaId')}
+                placeholder="Scegli la cava"
+              />
             )}
           />
         </FormField>
         <FormField id={fid('fronte')} label={L.fronte ?? 'Fronte'} error={err('fronte')}>
-          <InputText id={fid('fronte')} maxLength={80} autoComplete="off" className={`w-full${err('fronte') ? ' p-invalid' : ''}`} {...invalidProps(fid('fronte'), err('fronte'))} {...register('fronte')} />
+          <InputText
+            id={fid('fronte')}
+            maxLength={80}
+            autoComplete="off"
+            className={`w-full${err('fronte') ? ' p-invalid' : ''}`}
+            {...invalidProps(fid('fronte'), err('fronte'))}
+            {...register('fronte')}
+          />
         </FormField>
         <FormField id={fid('materialeId')} label="Materiale" required error={err('materialeId')}>
           <Controller
             control={control}
             name="materialeId"
             render={({ field }) => (
-              <LookupDropdown kind="materiali" id={fid('materialeId')} label="Materiale" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('materialeId')} placeholder="Scegli il materiale" />
+              <LookupDropdown
+                kind="materiali"
+                id={fid('materialeId')}
+                label="Materiale"
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                error={err('materialeId')}
+                placeholder="Scegli il materiale"
+              />
             )}
           />
         </FormField>
-        <FormField id={fid('metodoTaglio')} label={L.metodoTaglio ?? 'Metodo'} error={err('metodoTaglio')}>
+        <FormField
+          id={fid('metodoTaglio')}
+          label={L.metodoTaglio ?? 'Metodo'}
+          error={err('metodoTaglio')}
+        >
           <Controller
             control={control}
             name="metodoTaglio"
             render={({ field }) => (
-              <Dropdown inputId={fid('metodoTaglio')} pt={dropdownPt('Metodo di taglio')} value={field.value ?? null} options={METODO_TAGLIO_OPTIONS} onChange={(e) => field.onChange((e.value as string | undefined) ?? null)} onBlur={field.onBlur} placeholder="Non indicato" showClear className="w-full" />
+              <Dropdown
+                inputId={fid('metodoTaglio')}
+                pt={dropdownPt('Metodo di taglio')}
+                value={field.value ?? null}
+                options={METODO_TAGLIO_OPTIONS}
+                onChange={(e) => field.onChange((e.value as string | undefined) ?? null)}
+                onBlur={field.onBlur}
+                placeholder="Non indicato"
+                showClear
+                className="w-full"
+              />
             )}
           />
         </FormField>
-        <FormField id={fid('dataTaglio')} label={L.dataTaglio ?? 'Data'} required error={err('dataTaglio')}>
+        <FormField
+          id={fid('dataTaglio')}
+          label={L.dataTaglio ?? 'Data'}
+          required
+          error={err('dataTaglio')}
+        >
           <Controller
             control={control}
             name="dataTaglio"
-            render={({ field }) => <DateInput id={fid('dataTaglio')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('dataTaglio')} />}
+            render={({ field }) => (
+              <DateInput
+                id={fid('dataTaglio')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={err('dataTaglio')}
+              />
+            )}
           />
         </FormField>
-        <FormField id={fid('dataRibaltamento')} label={L.dataRibaltamento ?? 'Data'} error={err('dataRibaltamento')} hint="Se vuota, la mette il passaggio a «Ribaltata»">
+        <FormField
+          id={fid('dataRibaltamento')}
+          label={L.dataRibaltamento ?? 'Data'}
+          error={err('dataRibaltamento')}
+          hint="Se vuota, la mette il passaggio a «Ribaltata»"
+        >
           <Controller
             control={control}
             name="dataRibaltamento"
-            render={({ field }) => <DateInput id={fid('dataRibaltamento')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('dataRibaltamento')} />}
+            render={({ field }) => (
+              <DateInput
+                id={fid('dataRibaltamento')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={err('dataRibaltamento')}
+              />
+            )}
           />
         </FormField>
 
@@ -191,8 +290,16 @@ export function BancataFormDialog({
           <ComputedValues
             label="Volume e peso calcolati"
             items={[
-              { key: 'volumeLordo', label: 'Volume lordo', value: volume !== null ? formatVolume(volume) : null },
-              { key: 'pesoStimato', label: densita ? `Peso stimato (${formatNumber(densita, 2)} t/m³)` : 'Peso stimato', value: peso !== null ? formatWeight(peso) : null },
+              {
+                key: 'volumeLordo',
+                label: 'Volume lordo',
+                value: volume !== null ? formatVolume(volume) : null,
+              },
+              {
+                key: 'pesoStimato',
+                label: densita ? `Peso stimato (${formatNumber(densita, 2)} t/m³)` : 'Peso stimato',
+                value: peso !== null ? formatWeight(peso) : null,
+              },
             ]}
           />
         </div>
@@ -205,7 +312,13 @@ export function BancataFormDialog({
         {tonnes('terreT')}
 
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
+          <LongTextArea
+            control={control}
+            name="note"
+            id={fid('note')}
+            max={2000}
+            error={err('note')}
+          />
         </FormField>
       </div>
     </FormDialog>

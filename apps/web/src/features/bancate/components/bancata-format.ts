@@ -1,7 +1,4 @@
-import {
-  BANCATA_STATO_LABELS,
-  METODO_TAGLIO_LABELS,
-} from '@gestcava/contracts';
+import { BANCATA_STATO_LABELS, METODO_TAGLIO_LABELS } from '@gestcava/contracts';
 import { formatDate, formatNumber, formatVolume, formatWeight, labelOf } from '@/lib/format';
 
 /** Italian labels of the fields history reports (BANCATA_FIELDS on the server) and of the form. */
@@ -27,7 +24,10 @@ export const BANCATA_FIELD_LABELS: Record<string, string> = {
   stato: 'Stato',
 };
 
-export const METODO_TAGLIO_OPTIONS = Object.entries(METODO_TAGLIO_LABELS).map(([value, label]) => ({ value, label }));
+export const METODO_TAGLIO_OPTIONS = Object.entries(METODO_TAGLIO_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
 
 /** A history value as people read it; ids of lookups become their names when known. */
 export function bancataHistoryValue(names: ReadonlyMap<string, string>) {

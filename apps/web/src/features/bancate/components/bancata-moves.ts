@@ -1,7 +1,10 @@
 import type { BancataStato } from '@gestcava/contracts';
 
 /** The button of each move, by target state (what the clerk does, not the state's name). */
-export const BANCATA_MOVE_LABELS: Record<BancataStato, { label: string; icon: string; severity?: 'danger' }> = {
+export const BANCATA_MOVE_LABELS: Record<
+  BancataStato,
+  { label: string; icon: string; severity?: 'danger' }
+> = {
   pianificata: { label: 'Pianificata', icon: 'pi pi-calendar' },
   in_taglio: { label: 'Inizia il taglio', icon: 'pi pi-play' },
   ribaltata: { label: 'Ribaltata', icon: 'pi pi-replay' },

@@ -7,7 +7,9 @@ import { BancataStatoActions } from './bancata-stato-actions';
 describe('bancata state buttons: only the moves of the transition table', () => {
   it.each(BANCATA_STATI)('from %s', (stato) => {
     const { unmount } = render(<BancataStatoActions stato={stato} onMove={() => undefined} />);
-    expect(screen.queryAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(BANCATA_TRANSITIONS[stato].map((to) => `bancata-move-${to}`));
+    expect(screen.queryAllByRole('button').map((b) => b.getAttribute('data-testid'))).toEqual(
+      BANCATA_TRANSITIONS[stato].map((to) => `bancata-move-${to}`),
+    );
     unmount();
   });
 
@@ -15,7 +17,10 @@ describe('bancata state buttons: only the moves of the transition table', () => 
     const user = userEvent.setup();
     const onMove = vi.fn();
     render(<BancataStatoActions stato="pianificata" onMove={onMove} />);
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Inizia il taglio', 'Annulla la bancata']);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Inizia il taglio',
+      'Annulla la bancata',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Inizia il taglio' }));
     expect(onMove).toHaveBeenCalledWith('in_taglio');
   });

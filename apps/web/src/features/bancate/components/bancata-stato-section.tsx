@@ -8,15 +8,28 @@ import { BancataStatoActions } from './bancata-stato-actions';
 import { BANCATA_MOVE_LABELS, BANCATA_MOVES_TO_CONFIRM } from './bancata-moves';
 
 /** The bancata's state and, for who may write, its moves; closing and annulling ask first. */
-export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata; writable: boolean }) {
+export function BancataStatoSection({
+  bancata: b,
+  writable,
+}: {
+  bancata: Bancata;
+  writable: boolean;
+}) {
   const mutation = useChangeBancataStato(b._id);
-  const move = useStateMove({ mutation, codice: b.codice, labels: BANCATA_STATO_LABELS, confirm: BANCATA_MOVES_TO_CONFIRM });
+  const move = useStateMove({
+    mutation,
+    codice: b.codice,
+    labels: BANCATA_STATO_LABELS,
+    confirm: BANCATA_MOVES_TO_CONFIRM,
+  });
 
   return (
     <StateMoveSection
       name="bancata"
       move={move}
-      actions={writable && <BancataStatoActions stato={b.stato} onMove={move.onMove} busy={move.sending} />}
+      actions={
+        writable && <BancataStatoActions stato={b.stato} onMove={move.onMove} busy={move.sending} />
+      }
       confirmation={(to) => ({
         title: to === 'chiusa' ? 'Chiudere la bancata?' : 'Annullare la bancata?',
         confirmLabel: BANCATA_MOVE_LABELS[to].label,
@@ -34,7 +47,9 @@ export function BancataStatoSection({ bancata: b, writable }: { bancata: Bancata
       })}
     >
       <BancataStatoTag stato={b.stato} testId="bancata-stato" />
-      {b.stato === 'chiusa' && <span className="text-color-secondary">Resa congelata alla chiusura</span>}
+      {b.stato === 'chiusa' && (
+        <span className="text-color-secondary">Resa congelata alla chiusura</span>
+      )}
     </StateMoveSection>
   );
 }

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { BANCATA_SORT_FIELDS, BANCATA_STATI, BANCATA_STATO_LABELS, detailPath, type Bancata } from '@gestcava/contracts';
+import {
+  BANCATA_SORT_FIELDS,
+  BANCATA_STATI,
+  BANCATA_STATO_LABELS,
+  detailPath,
+  type Bancata,
+} from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListLookupFilter, ListPage, ListStatoFilter } from '@/components/list/list-page';
@@ -16,7 +22,13 @@ type FilterName = 'stato' | 'cavaId' | 'materialeId' | 'dal' | 'al';
 const LIST_CONFIG = {
   sortFields: BANCATA_SORT_FIELDS,
   defaultSort: '-dataTaglio',
-  filters: { stato: enumFilter(BANCATA_STATI), cavaId: uuidFilter, materialeId: uuidFilter, dal: isoDateFilter, al: isoDateFilter },
+  filters: {
+    stato: enumFilter(BANCATA_STATI),
+    cavaId: uuidFilter,
+    materialeId: uuidFilter,
+    dal: isoDateFilter,
+    al: isoDateFilter,
+  },
   permission: 'bancate',
 } as const;
 const STATO_OPTIONS = BANCATA_STATI.map((s) => ({ value: s, label: BANCATA_STATO_LABELS[s] }));
@@ -24,8 +36,19 @@ const detailOf = (b: { _id: string }) => detailPath('bancata', b._id);
 
 const COLUMNS: ListColumn<Bancata>[] = [
   { field: 'codice', header: 'Codice', sortable: true, className: 'col-nowrap' },
-  { field: 'stato', header: 'Stato', sortable: true, body: (b) => <BancataStatoTag stato={b.stato} /> },
-  { field: 'dataTaglio', header: 'Taglio', sortable: true, body: (b) => formatDate(b.dataTaglio), className: 'col-nowrap' },
+  {
+    field: 'stato',
+    header: 'Stato',
+    sortable: true,
+    body: (b) => <BancataStatoTag stato={b.stato} />,
+  },
+  {
+    field: 'dataTaglio',
+    header: 'Taglio',
+    sortable: true,
+    body: (b) => formatDate(b.dataTaglio),
+    className: 'col-nowrap',
+  },
   {
     field: 'materiale',
     header: 'Materiale e cava',
@@ -36,18 +59,46 @@ const COLUMNS: ListColumn<Bancata>[] = [
       </span>
     ),
   },
-  { field: 'misure', header: 'Misure (L × H × P)', body: (b) => formatDims(b.lunghezza, b.altezza, b.profondita), className: 'col-nowrap' },
-  { field: 'volumeLordo', header: 'Volume', sortable: true, body: (b) => formatVolume(b.volumeLordo), className: 'col-nowrap col-number' },
-  { field: 'pesoStimato', header: 'Peso', body: (b) => formatWeight(b.pesoStimato), className: 'col-nowrap col-number' },
-  { field: 'blocchi', header: 'Blocchi', body: (b) => formatInteger(b.blocchi.count), className: 'col-number' },
-  { field: 'resa', header: 'Resa', body: (b) => (b.blocchi.count > 0 ? formatPercentValue(b.resa) : '—'), className: 'col-nowrap col-number' },
+  {
+    field: 'misure',
+    header: 'Misure (L × H × P)',
+    body: (b) => formatDims(b.lunghezza, b.altezza, b.profondita),
+    className: 'col-nowrap',
+  },
+  {
+    field: 'volumeLordo',
+    header: 'Volume',
+    sortable: true,
+    body: (b) => formatVolume(b.volumeLordo),
+    className: 'col-nowrap col-number',
+  },
+  {
+    field: 'pesoStimato',
+    header: 'Peso',
+    body: (b) => formatWeight(b.pesoStimato),
+    className: 'col-nowrap col-number',
+  },
+  {
+    field: 'blocchi',
+    header: 'Blocchi',
+    body: (b) => formatInteger(b.blocchi.count),
+    className: 'col-number',
+  },
+  {
+    field: 'resa',
+    header: 'Resa',
+    body: (b) => (b.blocchi.count > 0 ? formatPercentValue(b.resa) : '—'),
+    className: 'col-nowrap col-number',
+  },
 ];
 
 /**
  * Bancate (DESIGN §5 "Lists"): server paging and sort, search by codice, fronte and note, filters
  * by stato, cava, materiale and cut date, all in the URL; totals of the filtered set.
  */
-export function BancateList({ selectionActions }: { selectionActions?: (bancate: Bancata[]) => ReactNode } = {}) {
+export function BancateList({
+  selectionActions,
+}: { selectionActions?: (bancate: Bancata[]) => ReactNode } = {}) {
   const page = useListPage<FilterName, BancataFilters, Bancata>(LIST_CONFIG);
   const { params } = page;
   const list = useBancate(page.query);
@@ -59,15 +110,34 @@ export function BancateList({ selectionActions }: { selectionActions?: (bancate:
       page={page}
       title="Bancate"
       icon="pi pi-th-large"
-      actions={<ExportButtons download={(format) => exportBancate({ ...page.filters, sort: params.sort }, format)} fallbackName="bancate" />}
+      actions={
+        <ExportButtons
+          download={(format) => exportBancate({ ...page.filters, sort: params.sort }, format)}
+          fallbackName="bancate"
+        />
+      }
       newButton={{ label: 'Nuova bancata', testId: 'bancata-new' }}
       label="Elenco bancate"
       search="Codice, fronte o note"
       filters={
         <>
           <ListStatoFilter params={params} options={STATO_OPTIONS} />
-          <ListLookupFilter params={params} name="cavaId" kind="cave" id="filter-cava" label="Cava" placeholder="Tutte" />
-          <ListLookupFilter params={params} name="materialeId" kind="materiali" id="filter-materiale" label="Materiale" placeholder="Tutti" />
+          <ListLookupFilter
+            params={params}
+            name="cavaId"
+            kind="cave"
+            id="filter-cava"
+            label="Cava"
+            placeholder="Tutte"
+          />
+          <ListLookupFilter
+            params={params}
+            name="materialeId"
+            kind="materiali"
+            id="filter-materiale"
+            label="Materiale"
+            placeholder="Tutti"
+          />
           <ListPeriodFilter params={params} fromLabel="Tagliate dal" />
         </>
       }
@@ -80,7 +150,13 @@ export function BancateList({ selectionActions }: { selectionActions?: (bancate:
           { label: 'Peso stimato', value: formatWeight(s?.pesoStimato) },
         ],
       }}
-      selection={selectionActions && { word: ['bancata scelta', 'bancate scelte'], name: (b) => b.codice, actions: selectionActions }}
+      selection={
+        selectionActions && {
+          word: ['bancata scelta', 'bancate scelte'],
+          name: (b) => b.codice,
+          actions: selectionActions,
+        }
+      }
       table={{
         label: 'Bancate',
         query: list,
@@ -102,7 +178,14 @@ export function BancateList({ selectionActions }: { selectionActions?: (bancate:
         title: 'Nessuna bancata registrata',
         text: 'Qui compariranno le bancate tagliate in cava, con misure, volume, stato e i blocchi ricavati.',
       }}
-      createDialog={<BancataFormDialog onClose={() => page.setCreating(false)} onSaved={(b) => page.created(detailOf(b), { summary: 'Bancata registrata', detail: b.codice })} />}
+      createDialog={
+        <BancataFormDialog
+          onClose={() => page.setCreating(false)}
+          onSaved={(b) =>
+            page.created(detailOf(b), { summary: 'Bancata registrata', detail: b.codice })
+          }
+        />
+      }
     />
   );
 }

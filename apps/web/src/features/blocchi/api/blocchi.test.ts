@@ -11,7 +11,11 @@ const CHOICE = {
   materiale: { _id: '01a20158-6dea-77ef-a7cd-000000000002', nome: 'Statuario', densita: 2.71 },
 };
 const fetchMock = vi.fn((input: RequestInfo | URL) =>
-  Promise.resolve(String(input).includes('/api/blocchi/bancate-selezionabili') ? jsonResponse([CHOICE]) : jsonResponse({ message: 'Accesso negato', code: 'FORBIDDEN' }, 403)),
+  Promise.resolve(
+    String(input).includes('/api/blocchi/bancate-selezionabili')
+      ? jsonResponse([CHOICE])
+      : jsonResponse({ message: 'Accesso negato', code: 'FORBIDDEN' }, 403),
+  ),
 );
 
 beforeEach(() => {

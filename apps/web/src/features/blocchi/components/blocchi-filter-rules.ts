@@ -43,7 +43,10 @@ export const BLOCCO_FILTER_RULES: Record<BloccoFilterName, (v: string) => string
 };
 
 /** The URL's search and filters as the list, its summary and its export send them. */
-export function toBloccoFilters(q: string, f: Readonly<Partial<Record<BloccoFilterName, string>>>): BloccoFilters {
+export function toBloccoFilters(
+  q: string,
+  f: Readonly<Partial<Record<BloccoFilterName, string>>>,
+): BloccoFilters {
   return {
     q: q || undefined,
     origine: f.origine as BloccoFilters['origine'],

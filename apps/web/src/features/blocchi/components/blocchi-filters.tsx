@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { BLOCCO_STATI, BLOCCO_STATO_LABELS, CATEGORIE, CATEGORIA_LABELS, SCELTE, SCELTA_LABELS, type BloccoListItem } from '@gestcava/contracts';
+import {
+  BLOCCO_STATI,
+  BLOCCO_STATO_LABELS,
+  CATEGORIE,
+  CATEGORIA_LABELS,
+  SCELTE,
+  SCELTA_LABELS,
+  type BloccoListItem,
+} from '@gestcava/contracts';
 import { ListFilters } from '@/components/list/list-filters';
 import { ListSearch } from '@/components/list/list-search';
 import type { ListParams } from '@/components/list/use-list-params';
@@ -35,9 +43,16 @@ export function BlocchiFilters({
 }) {
   const interno = kind === 'blocchi';
   const { filters } = params;
-  const bancataFiltered = filters.bancataId ? rows.find((b) => b.bancata?._id === filters.bancataId)?.bancata?.codice : undefined;
+  const bancataFiltered = filters.bancataId
+    ? rows.find((b) => b.bancata?._id === filters.bancataId)?.bancata?.codice
+    : undefined;
 
-  const dropdownFilter = (name: BloccoFilterName, label: string, options: { value: string; label: string }[], placeholder = 'Tutti') => (
+  const dropdownFilter = (
+    name: BloccoFilterName,
+    label: string,
+    options: { value: string; label: string }[],
+    placeholder = 'Tutti',
+  ) => (
     <div className="list-filter">
       <label htmlFor={`filter-${name}`}>{label}</label>
       <Dropdown
@@ -53,10 +68,25 @@ export function BlocchiFilters({
       />
     </div>
   );
-  const lookupFilter = (name: BloccoFilterName, kindOf: 'cave' | 'materiali' | 'ubicazioni', label: string, placeholder: string) => (
+  const lookupFilter = (
+    name: BloccoFilterName,
+    kindOf: 'cave' | 'materiali' | 'ubicazioni',
+    label: string,
+    placeholder: string,
+  ) => (
     <div className="list-filter">
       <label htmlFor={`filter-${name}`}>{label}</label>
-      <LookupDropdown kind={kindOf} id={`filter-${name}`} label={label} value={filters[name]} onChange={(v) => params.setFilter(name, v ?? undefined)} placeholder={placeholder} showClear includeInactive testId={`filter-${name}`} />
+      <LookupDropdown
+        kind={kindOf}
+        id={`filter-${name}`}
+        label={label}
+        value={filters[name]}
+        onChange={(v) => params.setFilter(name, v ?? undefined)}
+        placeholder={placeholder}
+        showClear
+        includeInactive
+        testId={`filter-${name}`}
+      />
     </div>
   );
 
@@ -65,7 +95,16 @@ export function BlocchiFilters({
       active={Object.keys(filters).length}
       onClear={params.clear}
       search={
-        <ListSearch value={params.q} onSearch={params.setQ} label="Cerca" placeholder={interno ? 'Codice, materiale, tracciabilità, note' : 'Codice, materiale, n. fornitore, tracciabilità'} />
+        <ListSearch
+          value={params.q}
+          onSearch={params.setQ}
+          label="Cerca"
+          placeholder={
+            interno
+              ? 'Codice, materiale, tracciabilità, note'
+              : 'Codice, materiale, n. fornitore, tracciabilità'
+          }
+        />
       }
     >
       {dropdownFilter('stato', 'Stato', STATO_OPTIONS)}
@@ -75,9 +114,23 @@ export function BlocchiFilters({
       {interno && lookupFilter('cavaId', 'cave', 'Cava', 'Tutte')}
       {lookupFilter('ubicazioneId', 'ubicazioni', 'Ubicazione', 'Tutte')}
       {!interno && (
-        <AnagraficaFilter kind={kind} which="fornitori" label="Fornitore" params={params} known={rows.find((b) => b.fornitore?._id === filters.fornitoreId)?.fornitore?.ragioneSociale} />
+        <AnagraficaFilter
+          kind={kind}
+          which="fornitori"
+          label="Fornitore"
+          params={params}
+          known={
+            rows.find((b) => b.fornitore?._id === filters.fornitoreId)?.fornitore?.ragioneSociale
+          }
+        />
       )}
-      <AnagraficaFilter kind={kind} which="clienti" label="Cliente" params={params} known={rows.find((b) => b.cliente?._id === filters.clienteId)?.cliente?.ragioneSociale} />
+      <AnagraficaFilter
+        kind={kind}
+        which="clienti"
+        label="Cliente"
+        params={params}
+        known={rows.find((b) => b.cliente?._id === filters.clienteId)?.cliente?.ragioneSociale}
+      />
       <div className="list-filter list-filter-check">
         <Checkbox
           inputId="filter-inScadenza"
@@ -93,17 +146,37 @@ export function BlocchiFilters({
       <AmountFilter name="prezzoMax" label="a (€)" params={params} decimals={2} />
       <div className="list-filter list-filter-date">
         <label htmlFor="filter-dal">{interno ? 'Riquadrati dal' : 'Registrati dal'}</label>
-        <DateInput id="filter-dal" value={filters.dal} onChange={(v) => params.setFilter('dal', v ?? undefined)} max={filters.al} testId="filter-dal" />
+        <DateInput
+          id="filter-dal"
+          value={filters.dal}
+          onChange={(v) => params.setFilter('dal', v ?? undefined)}
+          max={filters.al}
+          testId="filter-dal"
+        />
       </div>
       <div className="list-filter list-filter-date">
         <label htmlFor="filter-al">al</label>
-        <DateInput id="filter-al" value={filters.al} onChange={(v) => params.setFilter('al', v ?? undefined)} min={filters.dal} testId="filter-al" />
+        <DateInput
+          id="filter-al"
+          value={filters.al}
+          onChange={(v) => params.setFilter('al', v ?? undefined)}
+          min={filters.dal}
+          testId="filter-al"
+        />
       </div>
       {filters.origine === 'tutte' && (
         <div className="list-filter list-filter-chip">
           <span className="filter-chip" data-testid="filter-origine">
             Propri e acquistati
-            <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={interno ? 'Solo i blocchi propri' : 'Solo i blocchi acquistati'} onClick={() => params.setFilter('origine', undefined)} />
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              size="small"
+              aria-label={interno ? 'Solo i blocchi propri' : 'Solo i blocchi acquistati'}
+              onClick={() => params.setFilter('origine', undefined)}
+            />
           </span>
         </div>
       )}
@@ -111,7 +184,15 @@ export function BlocchiFilters({
         <div className="list-filter list-filter-chip">
           <span className="filter-chip" data-testid="filter-bancata">
             Bancata {bancataFiltered ?? 'scelta'}
-            <Button type="button" icon="pi pi-times" text rounded size="small" aria-label="Togli il filtro per bancata" onClick={() => params.setFilter('bancataId', undefined)} />
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              size="small"
+              aria-label="Togli il filtro per bancata"
+              onClick={() => params.setFilter('bancataId', undefined)}
+            />
           </span>
         </div>
       )}
@@ -136,7 +217,11 @@ function AnagraficaFilter({
   const name = which === 'clienti' ? 'clienteId' : 'fornitoreId';
   const [picked, setPicked] = useState<PickedAnagrafica | null>(null);
   const id = params.filters[name];
-  const value = id ? (picked?._id === id ? picked : { _id: id, ragioneSociale: known ?? `${label} scelto` }) : null;
+  const value = id
+    ? picked?._id === id
+      ? picked
+      : { _id: id, ragioneSociale: known ?? `${label} scelto` }
+    : null;
   return (
     <div className="list-filter list-filter-wide">
       <label htmlFor={`filter-${name}`}>{label}</label>
@@ -155,7 +240,17 @@ function AnagraficaFilter({
 }
 
 /** A number typed the Italian way, sent when the field is left (not at every key). */
-function AmountFilter({ name, label, params, decimals }: { name: BloccoFilterName; label: string; params: ListParams<BloccoFilterName>; decimals: number }) {
+function AmountFilter({
+  name,
+  label,
+  params,
+  decimals,
+}: {
+  name: BloccoFilterName;
+  label: string;
+  params: ListParams<BloccoFilterName>;
+  decimals: number;
+}) {
   const current = params.filters[name];
   const [value, setValue] = useState<number | null>(current === undefined ? null : Number(current));
   // the URL changed from elsewhere ("Azzera filtri", back): show its value
@@ -164,11 +259,19 @@ function AmountFilter({ name, label, params, decimals }: { name: BloccoFilterNam
     setSeen(current);
     setValue(current === undefined ? null : Number(current));
   }
-  const commit = () => params.setFilter(name, value === null || value < 0 ? undefined : String(value));
+  const commit = () =>
+    params.setFilter(name, value === null || value < 0 ? undefined : String(value));
   return (
     <div className="list-filter list-filter-date">
       <label htmlFor={`filter-${name}`}>{label}</label>
-      <NumberInput id={`filter-${name}`} value={value} onChange={setValue} onBlur={commit} decimals={decimals} testId={`filter-${name}`} />
+      <NumberInput
+        id={`filter-${name}`}
+        value={value}
+        onChange={setValue}
+        onBlur={commit}
+        decimals={decimals}
+        testId={`filter-${name}`}
+      />
     </div>
   );
 }

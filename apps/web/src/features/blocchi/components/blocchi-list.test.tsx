@@ -30,7 +30,10 @@ const ROW: BloccoListItem = {
   ubicazione: { _id: 'ubi-1', nome: 'Piazzale cava' },
   prezzoListino: 2334,
   unitaPrezzo: 'm3',
-  cliente: { _id: '01a20158-0000-7000-8000-00000000c001', ragioneSociale: 'Marmi Apuani Export S.p.A.' },
+  cliente: {
+    _id: '01a20158-0000-7000-8000-00000000c001',
+    ragioneSociale: 'Marmi Apuani Export S.p.A.',
+  },
   opzioneScadenza: '2026-12-05',
   stato: 'opzionato',
   createdAt: '2026-09-30T03:41:43.523Z',
@@ -38,18 +41,27 @@ const ROW: BloccoListItem = {
 
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = String(input);
-  if (url.includes('/api/blocchi/summary')) return Promise.resolve(jsonResponse({ count: 1, volumeLordo: 4.853, volumeNetto: 4.352, pesoT: 13.42 }));
-  if (url.includes('/api/blocchi/export')) return Promise.resolve(new Response('codice\n', { headers: { 'content-type': 'text/csv' } }));
-  if (url.includes('/api/blocchi?') || url.endsWith('/api/blocchi')) return Promise.resolve(jsonResponse({ items: [ROW], total: 1, page: 1, limit: 20 }));
+  if (url.includes('/api/blocchi/summary'))
+    return Promise.resolve(
+      jsonResponse({ count: 1, volumeLordo: 4.853, volumeNetto: 4.352, pesoT: 13.42 }),
+    );
+  if (url.includes('/api/blocchi/export'))
+    return Promise.resolve(new Response('codice\n', { headers: { 'content-type': 'text/csv' } }));
+  if (url.includes('/api/blocchi?') || url.endsWith('/api/blocchi'))
+    return Promise.resolve(jsonResponse({ items: [ROW], total: 1, page: 1, limit: 20 }));
   return Promise.resolve(jsonResponse([]));
 });
-const calledWith = (part: string) => fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes(part));
+const calledWith = (part: string) =>
+  fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes(part));
 
 function renderList(path = '/app/pages/blocchi') {
   return renderRoutes(
     [
       { path: '/app/pages/blocchi', element: <BlocchiList key="blocchi" kind="blocchi" /> },
-      { path: '/app/pages/blocchi-esterni', element: <BlocchiList key="blocchi-esterni" kind="blocchi-esterni" /> },
+      {
+        path: '/app/pages/blocchi-esterni',
+        element: <BlocchiList key="blocchi-esterni" kind="blocchi-esterni" />,
+      },
     ],
     path,
   );
@@ -83,10 +95,19 @@ describe('blocchi list', { timeout: 30_000 }, () => {
 
   it('sends the expiring, volume and price filters of the URL', async () => {
     setSession(DEMO_USERS.produzione, 'token-1');
-    renderList('/app/pages/blocchi?inScadenza=true&volumeMin=2.5&volumeMax=6&prezzoMin=1000&prezzoMax=3000');
+    renderList(
+      '/app/pages/blocchi?inScadenza=true&volumeMin=2.5&volumeMax=6&prezzoMin=1000&prezzoMax=3000',
+    );
     await screen.findByText('BL-2026-0082');
     const listUrl = calledWith('/api/blocchi?')[0] ?? '';
-    for (const part of ['inScadenza=true', 'volumeMin=2.5', 'volumeMax=6', 'prezzoMin=1000', 'prezzoMax=3000']) expect(listUrl).toContain(part);
+    for (const part of [
+      'inScadenza=true',
+      'volumeMin=2.5',
+      'volumeMax=6',
+      'prezzoMin=1000',
+      'prezzoMax=3000',
+    ])
+      expect(listUrl).toContain(part);
     expect(screen.getByLabelText('Opzionati in scadenza')).toBeChecked();
   });
 
@@ -111,7 +132,9 @@ describe('blocchi list', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/app/pages/blocchi-esterni');
     expect(router.state.location.state).toEqual({ nuovo: true });
     // the bought-in block's form is open on arrival
-    await waitFor(() => expect(document.querySelector('.p-dialog')).toHaveTextContent('Nuovo blocco esterno'));
+    await waitFor(() =>
+      expect(document.querySelector('.p-dialog')).toHaveTextContent('Nuovo blocco esterno'),
+    );
   });
 
   it('who registers bancate keeps "Nuovo blocco"', async () => {
@@ -123,24 +146,47 @@ describe('blocchi list', { timeout: 30_000 }, () => {
 
 describe('own and bought-in blocks in one list (issue 27)', { timeout: 30_000 }, () => {
   it('origine=tutte asks for both, names each row’s origin and opens each on its own page', async () => {
-    const esterno: BloccoListItem = { ...ROW, _id: '01a20158-72e3-777b-9974-d1dd9b5b2b99', codice: 'BL-2026-0099', origine: 'esterno', bancata: null, cava: null, fornitore: { _id: 'f-1', ragioneSociale: 'Cave Esterne S.r.l.' }, numeroFornitore: '77' };
+    const esterno: BloccoListItem = {
+      ...ROW,
+      _id: '01a20158-72e3-777b-9974-d1dd9b5b2b99',
+      codice: 'BL-2026-0099',
+      origine: 'esterno',
+      bancata: null,
+      cava: null,
+      fornitore: { _id: 'f-1', ragioneSociale: 'Cave Esterne S.r.l.' },
+      numeroFornitore: '77',
+    };
     const both = vi.fn((input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('/api/blocchi/summary')) return Promise.resolve(jsonResponse({ count: 2, volumeLordo: 9.7, volumeNetto: 8.7, pesoT: 26.2 }));
-      if (url.includes('/api/blocchi?')) return Promise.resolve(jsonResponse({ items: [ROW, esterno], total: 2, page: 1, limit: 20 }));
+      if (url.includes('/api/blocchi/summary'))
+        return Promise.resolve(
+          jsonResponse({ count: 2, volumeLordo: 9.7, volumeNetto: 8.7, pesoT: 26.2 }),
+        );
+      if (url.includes('/api/blocchi?'))
+        return Promise.resolve(
+          jsonResponse({ items: [ROW, esterno], total: 2, page: 1, limit: 20 }),
+        );
       return Promise.resolve(jsonResponse([]));
     });
     vi.stubGlobal('fetch', both);
     setSession(DEMO_USERS.admin, 'token-1');
     renderList('/app/pages/blocchi?stato=disponibile&origine=tutte');
-    expect(await screen.findByRole('heading', { name: 'Blocchi propri e acquistati' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Blocchi propri e acquistati' }),
+    ).toBeInTheDocument();
     await screen.findByText('BL-2026-0099');
     const urls = both.mock.calls.map((c) => String(c[0]));
     expect(urls.find((u) => u.includes('/api/blocchi?'))).toContain('origine=tutte');
     expect(urls.find((u) => u.includes('/api/blocchi/summary'))).toContain('origine=tutte');
     expect(screen.getByText('Acquistato · Cave Esterne S.r.l. · n. 77')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'BL-2026-0099' })).toHaveAttribute('href', `/app/pages/blocchi-esterni/${esterno._id}`);
-    expect(screen.getByRole('link', { name: 'BL-2026-0082' })).toHaveAttribute('href', `/app/pages/blocchi/${ROW._id}`);
+    expect(screen.getByRole('link', { name: 'BL-2026-0099' })).toHaveAttribute(
+      'href',
+      `/app/pages/blocchi-esterni/${esterno._id}`,
+    );
+    expect(screen.getByRole('link', { name: 'BL-2026-0082' })).toHaveAttribute(
+      'href',
+      `/app/pages/blocchi/${ROW._id}`,
+    );
     expect(screen.getByTestId('filter-origine')).toHaveTextContent('Propri e acquistati');
   });
 });

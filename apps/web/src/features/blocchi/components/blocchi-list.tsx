@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { BLOCCO_SORT_FIELDS, CATEGORIA_LABELS, pesoText, SCELTA_LABELS, type BloccoListItem } from '@gestcava/contracts';
+import {
+  BLOCCO_SORT_FIELDS,
+  CATEGORIA_LABELS,
+  pesoText,
+  SCELTA_LABELS,
+  type BloccoListItem,
+} from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListPage } from '@/components/list/list-page';
@@ -12,24 +18,48 @@ import { formatDate, formatInteger, formatVolume, formatWeight } from '@/lib/for
 import { formatDims } from '@/lib/production-format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { useBlocchi, useBlocchiSummary, exportBlocchi, BLOCCO_KIND_LABELS, type BloccoFilters, type BloccoKind } from '../api/blocchi';
-import { BLOCCO_FILTER_RULES, toBloccoFilters, type BloccoFilterName } from './blocchi-filter-rules';
+import {
+  useBlocchi,
+  useBlocchiSummary,
+  exportBlocchi,
+  BLOCCO_KIND_LABELS,
+  type BloccoFilters,
+  type BloccoKind,
+} from '../api/blocchi';
+import {
+  BLOCCO_FILTER_RULES,
+  toBloccoFilters,
+  type BloccoFilterName,
+} from './blocchi-filter-rules';
 import { BlocchiFilters } from './blocchi-filters';
 import { PesoBlocco } from '@/components/peso-blocco';
 import { BloccoFormDialog } from './blocco-form';
 import './blocchi.css';
 
 // "Nuovo blocco esterno" from the Blocchi list lands on the esterni with the form open
-const LIST_CONFIG = { sortFields: BLOCCO_SORT_FIELDS, defaultSort: '-createdAt', filters: BLOCCO_FILTER_RULES, toFilters: toBloccoFilters, newFromLinkState: true };
-const CONFIGS = { blocchi: { ...LIST_CONFIG, permission: 'blocchi' }, 'blocchi-esterni': { ...LIST_CONFIG, permission: 'blocchi-esterni' } } as const;
+const LIST_CONFIG = {
+  sortFields: BLOCCO_SORT_FIELDS,
+  defaultSort: '-createdAt',
+  filters: BLOCCO_FILTER_RULES,
+  toFilters: toBloccoFilters,
+  newFromLinkState: true,
+};
+const CONFIGS = {
+  blocchi: { ...LIST_CONFIG, permission: 'blocchi' },
+  'blocchi-esterni': { ...LIST_CONFIG, permission: 'blocchi-esterni' },
+} as const;
 
 function provenienza(b: BloccoListItem): string {
-  if (b.origine === 'interno') return b.bancata ? `${b.bancata.codice}${b.cava ? ` · ${b.cava.nome}` : ''}` : '';
-  return [b.fornitore?.ragioneSociale, b.numeroFornitore ? `n. ${b.numeroFornitore}` : null].filter(Boolean).join(' · ');
+  if (b.origine === 'interno')
+    return b.bancata ? `${b.bancata.codice}${b.cava ? ` · ${b.cava.nome}` : ''}` : '';
+  return [b.fornitore?.ragioneSociale, b.numeroFornitore ? `n. ${b.numeroFornitore}` : null]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** A row's page: the esterni's for a bought-in block (with origine=tutte the list holds both kinds). */
-const detailOf = (b: Pick<BloccoListItem, '_id' | 'origine'>) => `${BLOCCO_KIND_LABELS[b.origine === 'esterno' ? 'blocchi-esterni' : 'blocchi'].base}/${b._id}`;
+const detailOf = (b: Pick<BloccoListItem, '_id' | 'origine'>) =>
+  `${BLOCCO_KIND_LABELS[b.origine === 'esterno' ? 'blocchi-esterni' : 'blocchi'].base}/${b._id}`;
 
 /**
  * Blocchi or blocchi esterni (DESIGN §5 "Lists"; issue §6): server paging and sort; search by
@@ -58,12 +88,32 @@ export function BlocchiList({
 
   const columns: ListColumn<BloccoListItem>[] = [
     { field: 'codice', header: 'Codice', sortable: true, className: 'col-nowrap' },
-    { field: 'stato', header: 'Stato', sortable: true, body: (b) => <BloccoStatoTag stato={b.stato} /> },
+    {
+      field: 'stato',
+      header: 'Stato',
+      sortable: true,
+      body: (b) => <BloccoStatoTag stato={b.stato} />,
+    },
     ...(tutte
-      ? [{ field: 'origine', header: 'Provenienza', body: (b: BloccoListItem) => `${b.origine === 'esterno' ? 'Acquistato' : 'Proprio'} · ${provenienza(b)}`, className: 'col-ellipsis' }]
+      ? [
+          {
+            field: 'origine',
+            header: 'Provenienza',
+            body: (b: BloccoListItem) =>
+              `${b.origine === 'esterno' ? 'Acquistato' : 'Proprio'} · ${provenienza(b)}`,
+            className: 'col-ellipsis',
+          },
+        ]
       : interno
         ? []
-        : [{ field: 'fornitore', header: 'Fornitore', body: (b: BloccoListItem) => provenienza(b), className: 'col-ellipsis' }]),
+        : [
+            {
+              field: 'fornitore',
+              header: 'Fornitore',
+              body: (b: BloccoListItem) => provenienza(b),
+              className: 'col-ellipsis',
+            },
+          ]),
     {
       field: 'scelta',
       header: 'Materiale e scelta',
@@ -78,16 +128,62 @@ export function BlocchiList({
         </span>
       ),
     },
-    { field: 'misure', header: 'Misure nette', body: (b) => formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta), className: 'col-nowrap' },
-    { field: 'volumeNetto', header: 'Vol. netto', sortable: true, body: (b) => formatVolume(b.volumeNetto), className: 'col-nowrap col-number' },
+    {
+      field: 'misure',
+      header: 'Misure nette',
+      body: (b) => formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta),
+      className: 'col-nowrap',
+    },
+    {
+      field: 'volumeNetto',
+      header: 'Vol. netto',
+      sortable: true,
+      body: (b) => formatVolume(b.volumeNetto),
+      className: 'col-nowrap col-number',
+    },
     // the weight the total sums (the weighbridge, else theoretical), with its basis
-    { field: 'peso', header: 'Peso', sortable: true, body: (b) => <PesoBlocco peso={b.peso} />, className: 'col-nowrap col-number' },
-    { field: 'ubicazione', header: 'Ubicazione', body: (b) => <span title={b.ubicazione?.nome}>{b.ubicazione?.nome ?? ''}</span>, className: 'col-ellipsis col-narrow' },
-    { field: 'cliente', header: 'Cliente', body: (b) => <span title={b.cliente?.ragioneSociale}>{b.cliente?.ragioneSociale ?? ''}</span>, className: 'col-ellipsis col-narrow' },
-    { field: 'opzioneScadenza', header: 'Opzione fino al', body: (b) => formatDate(b.opzioneScadenza), className: 'col-nowrap' },
+    {
+      field: 'peso',
+      header: 'Peso',
+      sortable: true,
+      body: (b) => <PesoBlocco peso={b.peso} />,
+      className: 'col-nowrap col-number',
+    },
+    {
+      field: 'ubicazione',
+      header: 'Ubicazione',
+      body: (b) => <span title={b.ubicazione?.nome}>{b.ubicazione?.nome ?? ''}</span>,
+      className: 'col-ellipsis col-narrow',
+    },
+    {
+      field: 'cliente',
+      header: 'Cliente',
+      body: (b) => <span title={b.cliente?.ragioneSociale}>{b.cliente?.ragioneSociale ?? ''}</span>,
+      className: 'col-ellipsis col-narrow',
+    },
+    {
+      field: 'opzioneScadenza',
+      header: 'Opzione fino al',
+      body: (b) => formatDate(b.opzioneScadenza),
+      className: 'col-nowrap',
+    },
     ...(interno
-      ? [{ field: 'bancata', header: 'Bancata', body: (b: BloccoListItem) => b.bancata?.codice ?? '', className: 'col-nowrap' }]
-      : [{ field: 'dataAcquisto', header: 'Acquisto', body: (b: BloccoListItem) => formatDate(b.dataAcquisto), className: 'col-nowrap' }]),
+      ? [
+          {
+            field: 'bancata',
+            header: 'Bancata',
+            body: (b: BloccoListItem) => b.bancata?.codice ?? '',
+            className: 'col-nowrap',
+          },
+        ]
+      : [
+          {
+            field: 'dataAcquisto',
+            header: 'Acquisto',
+            body: (b: BloccoListItem) => formatDate(b.dataAcquisto),
+            className: 'col-nowrap',
+          },
+        ]),
     // not a table column (the code already orders by date): the phone's "Ordina per" offers it
     ...(cards ? [{ field: 'createdAt', header: 'Data di registrazione', sortable: true }] : []),
   ];
@@ -97,7 +193,13 @@ export function BlocchiList({
   // An own blocco is born from a bancata: whoever cannot see the bancate (the sawmill) buys blocks in.
   const esterni = BLOCCO_KIND_LABELS['blocchi-esterni'];
   const newEsternoButton = can(user, 'blocchi-esterni', 'write') ? (
-    <Button type="button" label="Nuovo blocco esterno" icon="pi pi-plus" onClick={() => void navigate(esterni.base, { state: { nuovo: true } })} data-testid="blocco-new" />
+    <Button
+      type="button"
+      label="Nuovo blocco esterno"
+      icon="pi pi-plus"
+      onClick={() => void navigate(esterni.base, { state: { nuovo: true } })}
+      data-testid="blocco-new"
+    />
   ) : null;
 
   return (
@@ -105,7 +207,12 @@ export function BlocchiList({
       page={page}
       title={tutte ? 'Blocchi propri e acquistati' : labels.title}
       icon={labels.icon}
-      actions={<ExportButtons download={(format) => exportBlocchi(kind, { ...filters, sort: params.sort }, format)} fallbackName={kind} />}
+      actions={
+        <ExportButtons
+          download={(format) => exportBlocchi(kind, { ...filters, sort: params.sort }, format)}
+          fallbackName={kind}
+        />
+      }
       newButton={{ label: interno ? 'Nuovo blocco' : 'Nuovo blocco esterno', testId: 'blocco-new' }}
       newAction={interno && !can(user, 'bancate') ? newEsternoButton : undefined}
       label={`Elenco ${labels.plurale.toLowerCase()}`}
@@ -122,7 +229,13 @@ export function BlocchiList({
           ...(s?.informiT ? [{ label: 'di cui informi', value: formatWeight(s.informiT) }] : []),
         ],
       }}
-      selection={selectionActions && { word: ['blocco scelto', 'blocchi scelti'], name: (b) => b.codice, actions: selectionActions }}
+      selection={
+        selectionActions && {
+          word: ['blocco scelto', 'blocchi scelti'],
+          name: (b) => b.codice,
+          actions: selectionActions,
+        }
+      }
       table={{
         label: labels.plurale,
         query: list,
@@ -135,7 +248,12 @@ export function BlocchiList({
             `${b.materiale.nome} · ${SCELTA_LABELS[b.scelta]} · ${CATEGORIA_LABELS[b.categoria]}`,
             `${formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta)} · ${formatVolume(b.volumeNetto)} · ${pesoText(b.peso)}`,
             [provenienza(b), b.ubicazione?.nome].filter(Boolean).join(' · '),
-            [b.cliente?.ragioneSociale, b.opzioneScadenza ? `opzione fino al ${formatDate(b.opzioneScadenza)}` : null].filter(Boolean).join(' · '),
+            [
+              b.cliente?.ragioneSociale,
+              b.opzioneScadenza ? `opzione fino al ${formatDate(b.opzioneScadenza)}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · '),
           ].filter(Boolean),
         }),
       }}
@@ -151,7 +269,12 @@ export function BlocchiList({
         <BloccoFormDialog
           kind={kind}
           onClose={() => page.setCreating(false)}
-          onSaved={(b) => page.created(detailOf(b), { summary: interno ? 'Blocco registrato' : 'Blocco esterno registrato', detail: b.codice })}
+          onSaved={(b) =>
+            page.created(detailOf(b), {
+              summary: interno ? 'Blocco registrato' : 'Blocco esterno registrato',
+              detail: b.codice,
+            })
+          }
         />
       }
     />

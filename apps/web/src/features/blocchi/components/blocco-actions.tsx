@@ -36,7 +36,11 @@ export function BloccoDeclassaDialog({ kind, blocco, onClose }: ActionProps) {
       onClose={onClose}
       onDone={(saved) => {
         onClose();
-        notify({ severity: 'success', summary: 'Blocco declassato', detail: `${saved.codice}: ${SCELTA_LABELS[saved.scelta]}, ${CATEGORIA_LABELS[saved.categoria]}` });
+        notify({
+          severity: 'success',
+          summary: 'Blocco declassato',
+          detail: `${saved.codice}: ${SCELTA_LABELS[saved.scelta]}, ${CATEGORIA_LABELS[saved.categoria]}`,
+        });
       }}
     />
   );
@@ -45,10 +49,21 @@ export function BloccoDeclassaDialog({ kind, blocco, onClose }: ActionProps) {
 /** Correcting the code (admin only): the code is the block's name on paper, so it asks for the new one. */
 export function BloccoCodiceDialog({ kind, blocco, onClose }: ActionProps) {
   const update = useUpdateBlocco(kind, blocco._id);
-  return <CodiceDialog current={blocco.codice} onClose={onClose} save={(codice) => update.mutateAsync({ codice })} />;
+  return (
+    <CodiceDialog
+      current={blocco.codice}
+      onClose={onClose}
+      save={(codice) => update.mutateAsync({ codice })}
+    />
+  );
 }
 
-export function BloccoDeleteDialog({ kind, blocco, backTo, onClose }: ActionProps & { backTo: string }) {
+export function BloccoDeleteDialog({
+  kind,
+  blocco,
+  backTo,
+  onClose,
+}: ActionProps & { backTo: string }) {
   const navigate = useNavigate();
   const remove = useDeleteBlocco(kind, blocco._id);
   const doDelete = () =>
@@ -73,8 +88,8 @@ export function BloccoDeleteDialog({ kind, blocco, backTo, onClose }: ActionProp
       testId="confirm-blocco-delete"
     >
       <p className="m-0">
-        Il blocco sarà eliminato definitivamente, con il suo storico visibile solo nei registri. Se altri dati lo usano (lavorazioni,
-        collaudi) non si può eliminare.
+        Il blocco sarà eliminato definitivamente, con il suo storico visibile solo nei registri. Se
+        altri dati lo usano (lavorazioni, collaudi) non si può eliminare.
       </p>
     </DeleteConfirmDialog>
   );

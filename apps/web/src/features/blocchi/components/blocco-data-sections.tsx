@@ -1,9 +1,24 @@
 import { Link } from 'react-router';
 import { Skeleton } from 'primereact/skeleton';
-import { CATEGORIA_LABELS, detailPath, DIFETTO_LABELS, SCELTA_LABELS, type Blocco, type GenealogyNode, type PageKey } from '@gestcava/contracts';
+import {
+  CATEGORIA_LABELS,
+  detailPath,
+  DIFETTO_LABELS,
+  SCELTA_LABELS,
+  type Blocco,
+  type GenealogyNode,
+  type PageKey,
+} from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { GenealogyLinks } from '@/components/genealogy-links';
-import { formatDate, formatDateTime, formatEuro, formatNumber, formatVolume, formatWeight } from '@/lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatEuro,
+  formatNumber,
+  formatVolume,
+  formatWeight,
+} from '@/lib/format';
 import { formatDims } from '@/lib/production-format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -37,7 +52,14 @@ export function BloccoDataSection({ blocco: b }: { blocco: Blocco }) {
         <Item label="Codice di tracciabilità">{b.codiceTracciabilita}</Item>
         {b.origine === 'interno' ? (
           <>
-            <Item label="Bancata">{b.bancata && (can(user, 'bancate', 'read') ? <Link to={detailPath('bancata', b.bancata._id)}>{b.bancata.codice}</Link> : b.bancata.codice)}</Item>
+            <Item label="Bancata">
+              {b.bancata &&
+                (can(user, 'bancate', 'read') ? (
+                  <Link to={detailPath('bancata', b.bancata._id)}>{b.bancata.codice}</Link>
+                ) : (
+                  b.bancata.codice
+                ))}
+            </Item>
             <Item label="Cava">{b.cava?.nome}</Item>
             <Item label="Data riquadratura">{formatDate(b.dataRiquadratura)}</Item>
           </>
@@ -52,7 +74,9 @@ export function BloccoDataSection({ blocco: b }: { blocco: Blocco }) {
           {b.difettoso ? (
             <span>
               {b.difetti.length ? b.difetti.map((d) => DIFETTO_LABELS[d]).join(', ') : 'Difettoso'}
-              {b.noteDifetti && <span className="block pre-line text-color-secondary mt-1">{b.noteDifetti}</span>}
+              {b.noteDifetti && (
+                <span className="block pre-line text-color-secondary mt-1">{b.noteDifetti}</span>
+              )}
             </span>
           ) : (
             'Nessuno (sano)'
@@ -70,23 +94,36 @@ export function BloccoDataSection({ blocco: b }: { blocco: Blocco }) {
 
 /** Gross and net measures with their volumes, and the weights. */
 export function BloccoMisureSection({ blocco: b }: { blocco: Blocco }) {
-  const sameNet = b.lunghezzaNetta === b.lunghezza && b.altezzaNetta === b.altezza && b.profonditaNetta === b.profondita;
+  const sameNet =
+    b.lunghezzaNetta === b.lunghezza &&
+    b.altezzaNetta === b.altezza &&
+    b.profonditaNetta === b.profondita;
   return (
     <SectionCard titleId="blocco-misure-title" title="Misure, volumi e peso">
       <DetailList testId="blocco-misure">
-        <Item label="Misure lorde (L × H × P)">{formatDims(b.lunghezza, b.altezza, b.profondita)}</Item>
+        <Item label="Misure lorde (L × H × P)">
+          {formatDims(b.lunghezza, b.altezza, b.profondita)}
+        </Item>
         <Item label="Volume lordo">{formatVolume(b.volumeLordo)}</Item>
         <Item label="Misure nette (L × H × P)">
           {formatDims(b.lunghezzaNetta, b.altezzaNetta, b.profonditaNetta)}
           {sameNet && <span className="text-color-secondary"> (uguali alle lorde)</span>}
         </Item>
         <Item label="Volume netto">{formatVolume(b.volumeNetto)}</Item>
-        <Item label={`Peso teorico (${formatNumber(b.materiale.densita, 2)} t/m³)`}>{formatWeight(b.pesoTeorico)}</Item>
+        <Item label={`Peso teorico (${formatNumber(b.materiale.densita, 2)} t/m³)`}>
+          {formatWeight(b.pesoTeorico)}
+        </Item>
         <Item label="Peso alla pesa">{formatWeight(b.pesoPesa)}</Item>
         <Item label="Peso (pesa, altrimenti teorico)">
           <PesoBlocco peso={b.peso} />
         </Item>
-        <Item label="Pesata">{b.dataPesata ? `${formatDate(b.dataPesata)}${b.numeroPesata ? `, bolla n. ${b.numeroPesata}` : ''}` : b.numeroPesata ? `bolla n. ${b.numeroPesata}` : null}</Item>
+        <Item label="Pesata">
+          {b.dataPesata
+            ? `${formatDate(b.dataPesata)}${b.numeroPesata ? `, bolla n. ${b.numeroPesata}` : ''}`
+            : b.numeroPesata
+              ? `bolla n. ${b.numeroPesata}`
+              : null}
+        </Item>
       </DetailList>
     </SectionCard>
   );
@@ -107,7 +144,11 @@ export function BloccoAcquistoSection({ blocco: b }: { blocco: Blocco }) {
 }
 
 /** Where the blocco comes from and what it became, linked where the user may look. */
-export function BloccoGenealogySection({ query }: { query: { data?: GenealogyNode[]; isPending: boolean; isError: boolean; error: Error | null } }) {
+export function BloccoGenealogySection({
+  query,
+}: {
+  query: { data?: GenealogyNode[]; isPending: boolean; isError: boolean; error: Error | null };
+}) {
   const { user } = useSession();
   const canOpenNode = (n: GenealogyNode) => {
     const page = NODE_PAGE[n.entityType];
@@ -118,9 +159,15 @@ export function BloccoGenealogySection({ query }: { query: { data?: GenealogyNod
       {query.isPending ? (
         <Skeleton width="60%" height="3rem" />
       ) : query.isError || !query.data ? (
-        <p className="m-0 text-color-secondary">Genealogia non disponibile: {query.error?.message}</p>
+        <p className="m-0 text-color-secondary">
+          Genealogia non disponibile: {query.error?.message}
+        </p>
       ) : (
-        <GenealogyLinks nodes={query.data} canOpen={canOpenNode} emptyText="Nessun collegamento registrato." />
+        <GenealogyLinks
+          nodes={query.data}
+          canOpen={canOpenNode}
+          emptyText="Nessun collegamento registrato."
+        />
       )}
     </SectionCard>
   );

@@ -53,15 +53,49 @@ const blocco: Blocco = {
   updatedAt: '2026-11-22T03:41:42.249Z',
 };
 const history = [
-  { _id: 'h2', action: 'declassa', at: '2026-11-20T10:00:00.000Z', user: { _id: 'u', name: 'Marco Lazzerini' }, changes: { scelta: { from: 'prima', to: 'seconda' } }, note: 'Pelo passante' },
-  { _id: 'h1', action: 'create', at: '2026-09-30T03:41:43.523Z', user: { _id: 'u', name: 'Marco Lazzerini' }, changes: {}, note: null },
+  {
+    _id: 'h2',
+    action: 'declassa',
+    at: '2026-11-20T10:00:00.000Z',
+    user: { _id: 'u', name: 'Marco Lazzerini' },
+    changes: { scelta: { from: 'prima', to: 'seconda' } },
+    note: 'Pelo passante',
+  },
+  {
+    _id: 'h1',
+    action: 'create',
+    at: '2026-09-30T03:41:43.523Z',
+    user: { _id: 'u', name: 'Marco Lazzerini' },
+    changes: {},
+    note: null,
+  },
 ];
 const genealogy = [
-  { entityType: 'cava', _id: 'cava-1', label: 'Cava Canalgrande', codice: null, relation: 'origine', path: null },
-  { entityType: 'bancata', _id: blocco.bancata!._id, label: 'Bancata BA-2026-0014', codice: 'BA-2026-0014', relation: 'origine', path: `/app/bancate/${blocco.bancata!._id}` },
+  {
+    entityType: 'cava',
+    _id: 'cava-1',
+    label: 'Cava Canalgrande',
+    codice: null,
+    relation: 'origine',
+    path: null,
+  },
+  {
+    entityType: 'bancata',
+    _id: blocco.bancata!._id,
+    label: 'Bancata BA-2026-0014',
+    codice: 'BA-2026-0014',
+    relation: 'origine',
+    path: `/app/bancate/${blocco.bancata!._id}`,
+  },
 ];
 
-const CLIENTE = { _id: '01a20158-0000-7000-8000-00000000c001', ragioneSociale: 'Marmi Apuani Export S.p.A.', partitaIva: '01234567897', comune: 'Carrara', nazione: 'IT' };
+const CLIENTE = {
+  _id: '01a20158-0000-7000-8000-00000000c001',
+  ragioneSociale: 'Marmi Apuani Export S.p.A.',
+  partitaIva: '01234567897',
+  comune: 'Carrara',
+  nazione: 'IT',
+};
 let clientiAnswer = () => jsonResponse([CLIENTE]);
 let statoBody: unknown = null;
 const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
@@ -73,7 +107,14 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   if (url.includes('/api/blocchi/clienti-selezionabili')) return Promise.resolve(clientiAnswer());
   if (url.endsWith(`/api/blocchi/${ID}/stato`) && init?.method === 'POST') {
     statoBody = JSON.parse(String(init.body));
-    return Promise.resolve(jsonResponse({ ...blocco, stato: 'opzionato', cliente: { _id: CLIENTE._id, ragioneSociale: CLIENTE.ragioneSociale }, opzioneScadenza: '2099-12-31T22:59:59.000Z' }));
+    return Promise.resolve(
+      jsonResponse({
+        ...blocco,
+        stato: 'opzionato',
+        cliente: { _id: CLIENTE._id, ragioneSociale: CLIENTE.ragioneSociale },
+        opzioneScadenza: '2099-12-31T22:59:59.000Z',
+      }),
+    );
   }
   if (/\/api\/(materiali|ubicazioni)$/.test(url)) return Promise.resolve(jsonResponse([]));
   return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
@@ -82,7 +123,15 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
 function renderDetail() {
   // The page composes the photos feature's panel into the detail; here a stand-in shows where it goes.
   const photos = (b: Blocco) => <section data-testid="photos-section">Foto di {b.codice}</section>;
-  return renderRoutes([{ path: '/app/pages/blocchi/:id', element: <BloccoDetail kind="blocchi" id={ID} photos={photos} /> }], `/app/pages/blocchi/${ID}`);
+  return renderRoutes(
+    [
+      {
+        path: '/app/pages/blocchi/:id',
+        element: <BloccoDetail kind="blocchi" id={ID} photos={photos} />,
+      },
+    ],
+    `/app/pages/blocchi/${ID}`,
+  );
 }
 
 beforeEach(() => {
@@ -99,22 +148,34 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Blocco BL-2026-0082' })).toBeInTheDocument();
     expect(screen.getByTestId('blocco-stato')).toHaveTextContent('Disponibile');
-    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-testid')).filter((t) => t?.startsWith('blocco-'))).toEqual([
+    expect(
+      screen
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('data-testid'))
+        .filter((t) => t?.startsWith('blocco-')),
+    ).toEqual([
       'blocco-edit',
       'blocco-declassa',
       'blocco-delete',
       'blocco-move-opzionato',
       'blocco-move-scartato',
     ]);
-    expect(await screen.findByRole('link', { name: 'Bancata BA-2026-0014' })).toHaveAttribute('href', `/app/bancate/${blocco.bancata!._id}`);
+    expect(await screen.findByRole('link', { name: 'Bancata BA-2026-0014' })).toHaveAttribute(
+      'href',
+      `/app/bancate/${blocco.bancata!._id}`,
+    );
     expect(screen.getByText('Cava Canalgrande').closest('a')).toBeNull();
     // the production date, as every production figure counts the block (issue 25 item 6)
     expect(screen.getByTestId('blocco-data')).toHaveTextContent('Data riquadratura05/03/26');
     expect(screen.getByTestId('photos-section')).toHaveTextContent('Foto di BL-2026-0082');
     // the pesata the estrazione counts the block by (issue 25 item 10)
-    expect(screen.getByTestId('blocco-misure')).toHaveTextContent('Pesata20/03/26, bolla n. PS-173-0042');
+    expect(screen.getByTestId('blocco-misure')).toHaveTextContent(
+      'Pesata20/03/26, bolla n. PS-173-0042',
+    );
     // the weight sales and stock use: the weighbridge's, said so (issue 25 item 3)
-    expect(screen.getByTestId('blocco-misure')).toHaveTextContent('Peso (pesa, altrimenti teorico)12,96 t pesato');
+    expect(screen.getByTestId('blocco-misure')).toHaveTextContent(
+      'Peso (pesa, altrimenti teorico)12,96 t pesato',
+    );
     await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(2));
     expect(screen.getByText('Declassamento')).toBeInTheDocument();
     expect(screen.getByText('Pelo passante')).toBeInTheDocument();
@@ -128,8 +189,11 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Blocco BL-2026-0082' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(2));
     const moves = screen.getByRole('group', { name: 'Cambia stato' });
-    expect([...moves.querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual(['blocco-move-opzionato']);
-    for (const id of ['blocco-edit', 'blocco-declassa', 'blocco-delete', 'blocco-codice']) expect(screen.queryByTestId(id)).toBeNull();
+    expect([...moves.querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual(
+      ['blocco-move-opzionato'],
+    );
+    for (const id of ['blocco-edit', 'blocco-declassa', 'blocco-delete', 'blocco-codice'])
+      expect(screen.queryByTestId(id)).toBeNull();
     // vendite does not see bancate: the genealogy names the bancata without a link to a page it may not open
     expect(screen.getByText('Bancata BA-2026-0014').closest('a')).toBeNull();
   });
@@ -141,23 +205,39 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     await user.click(await screen.findByTestId('blocco-move-opzionato'));
     await user.click(screen.getByRole('button', { name: 'Opziona' }));
     const cliente = screen.getByLabelText(/^Cliente/);
-    await waitFor(() => expect(document.getElementById(cliente.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Per opzionare un blocco serve il cliente'));
+    await waitFor(() =>
+      expect(
+        document.getElementById(cliente.getAttribute('aria-describedby') ?? '')?.textContent,
+      ).toBe('Per opzionare un blocco serve il cliente'),
+    );
     expect(statoBody).toBeNull();
 
     await user.type(cliente, 'Apuani');
-    await user.click(await screen.findByRole('option', { name: /Marmi Apuani Export/, hidden: true }));
+    await user.click(
+      await screen.findByRole('option', { name: /Marmi Apuani Export/, hidden: true }),
+    );
     await user.click(screen.getByRole('button', { name: 'Opziona' }));
-    await waitFor(() => expect(statoBody).toMatchObject({ stato: 'opzionato', clienteId: CLIENTE._id }));
-    expect((statoBody as { opzioneScadenza: string }).opzioneScadenza).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await waitFor(() =>
+      expect(statoBody).toMatchObject({ stato: 'opzionato', clienteId: CLIENTE._id }),
+    );
+    expect((statoBody as { opzioneScadenza: string }).opzioneScadenza).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
     expect(fetchMock.mock.calls.some(([u]) => /\/api\/clienti(\?|$)/.test(String(u)))).toBe(false);
   });
 
   it('should the picker be refused (403), the dialog explains instead of failing', async () => {
-    clientiAnswer = () => jsonResponse({ message: 'Non hai il permesso per questa operazione', code: 'FORBIDDEN' }, 403);
+    clientiAnswer = () =>
+      jsonResponse(
+        { message: 'Non hai il permesso per questa operazione', code: 'FORBIDDEN' },
+        403,
+      );
     const user = userEvent.setup({ delay: null });
     setSession(DEMO_USERS.produzione, 'token-1');
     renderDetail();
     await user.click(await screen.findByTestId('blocco-move-opzionato'));
-    expect(await screen.findByTestId('opzione-cliente-forbidden')).toHaveTextContent("non ti consente di consultare l'elenco «Clienti»");
+    expect(await screen.findByTestId('opzione-cliente-forbidden')).toHaveTextContent(
+      "non ti consente di consultare l'elenco «Clienti»",
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { BLOCCO_STATI_DECLASSABILI, BLOCCO_STATI_ELIMINABILI, type Blocco, type BloccoStato, type GenealogyNode, type HistoryItem } from '@gestcava/contracts';
+import {
+  BLOCCO_STATI_DECLASSABILI,
+  BLOCCO_STATI_ELIMINABILI,
+  type Blocco,
+  type BloccoStato,
+  type GenealogyNode,
+  type HistoryItem,
+} from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { DdtRefs } from '@/components/stock/ddt-refs';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
@@ -9,14 +16,30 @@ import { useBackToList } from '@/components/detail/use-back-to-list';
 import { useLookups } from '@/lib/lookups';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { useBlocco, useBloccoHistory, useBloccoGenealogy, BLOCCO_KIND_LABELS, type BloccoKind } from '../api/blocchi';
+import {
+  useBlocco,
+  useBloccoHistory,
+  useBloccoGenealogy,
+  BLOCCO_KIND_LABELS,
+  type BloccoKind,
+} from '../api/blocchi';
 import { BLOCCO_FIELD_LABELS, bloccoHistoryValue } from './blocco-format';
 import { canDeclassare } from './blocco-moves';
-import { BloccoCodiceDialog, BloccoDeclassaDialog, BloccoDeleteDialog, BloccoEditDialog } from './blocco-actions';
+import {
+  BloccoCodiceDialog,
+  BloccoDeclassaDialog,
+  BloccoDeleteDialog,
+  BloccoEditDialog,
+} from './blocco-actions';
 import { BloccoStatoSection } from './blocco-stato-section';
 import { BloccoQuickActions } from './blocco-quick-actions';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
-import { BloccoAcquistoSection, BloccoDataSection, BloccoGenealogySection, BloccoMisureSection } from './blocco-data-sections';
+import {
+  BloccoAcquistoSection,
+  BloccoDataSection,
+  BloccoGenealogySection,
+  BloccoMisureSection,
+} from './blocco-data-sections';
 import './blocchi.css';
 
 /** States after which the record is history: no more edits (the server answers 409). */
@@ -61,9 +84,25 @@ export function BloccoDetail({
       query={record}
       title={labels.singolare}
       back={back}
-      notFound={{ title: `${labels.singolare} non trovato`, text: 'Il blocco richiesto non esiste, è stato eliminato o appartiene a un altro elenco.' }}
+      notFound={{
+        title: `${labels.singolare} non trovato`,
+        text: 'Il blocco richiesto non esiste, è stato eliminato o appartiene a un altro elenco.',
+      }}
     >
-      {(b) => <BloccoPage kind={kind} blocco={b} back={back} backTo={backTo} history={history} genealogy={genealogy} photos={photos} trasferimenti={trasferimenti} headerExtra={headerExtra} quickPhoto={quickPhoto} />}
+      {(b) => (
+        <BloccoPage
+          kind={kind}
+          blocco={b}
+          back={back}
+          backTo={backTo}
+          history={history}
+          genealogy={genealogy}
+          photos={photos}
+          trasferimenti={trasferimenti}
+          headerExtra={headerExtra}
+          quickPhoto={quickPhoto}
+        />
+      )}
     </DetailShell>
   );
 }
@@ -106,12 +145,53 @@ function BloccoPage({
   const [dialog, setDialog] = useState<'edit' | 'declassa' | 'codice' | 'delete' | null>(null);
   const closeDialog = () => setDialog(null);
   const actions: HeaderAction[] = [
-    ...(editable ? [{ label: 'Modifica', icon: 'pi pi-pencil', onClick: () => setDialog('edit'), testId: 'blocco-edit' }] : []),
-    ...(declassabile ? [{ label: 'Declassa', icon: 'pi pi-arrow-down', look: 'warning' as const, onClick: () => setDialog('declassa'), testId: 'blocco-declassa' }] : []),
-    ...(writable && user?.role === 'admin' ? [{ label: 'Correggi codice', icon: 'pi pi-hashtag', look: 'outlined' as const, onClick: () => setDialog('codice'), testId: 'blocco-codice' }] : []),
-    ...(eliminabile ? [{ label: 'Elimina', icon: 'pi pi-trash', look: 'danger' as const, onClick: () => setDialog('delete'), testId: 'blocco-delete' }] : []),
+    ...(editable
+      ? [
+          {
+            label: 'Modifica',
+            icon: 'pi pi-pencil',
+            onClick: () => setDialog('edit'),
+            testId: 'blocco-edit',
+          },
+        ]
+      : []),
+    ...(declassabile
+      ? [
+          {
+            label: 'Declassa',
+            icon: 'pi pi-arrow-down',
+            look: 'warning' as const,
+            onClick: () => setDialog('declassa'),
+            testId: 'blocco-declassa',
+          },
+        ]
+      : []),
+    ...(writable && user?.role === 'admin'
+      ? [
+          {
+            label: 'Correggi codice',
+            icon: 'pi pi-hashtag',
+            look: 'outlined' as const,
+            onClick: () => setDialog('codice'),
+            testId: 'blocco-codice',
+          },
+        ]
+      : []),
+    ...(eliminabile
+      ? [
+          {
+            label: 'Elimina',
+            icon: 'pi pi-trash',
+            look: 'danger' as const,
+            onClick: () => setDialog('delete'),
+            testId: 'blocco-delete',
+          },
+        ]
+      : []),
   ];
-  const names = new Map<string, string>([...(materiali.data ?? []), ...(ubicazioni.data ?? [])].map((r) => [r._id, r.nome]));
+  const names = new Map<string, string>(
+    [...(materiali.data ?? []), ...(ubicazioni.data ?? [])].map((r) => [r._id, r.nome]),
+  );
   if (b.fornitore) names.set(b.fornitore._id, b.fornitore.ragioneSociale);
   if (b.cliente) names.set(b.cliente._id, b.cliente.ragioneSociale);
 
@@ -123,11 +203,17 @@ function BloccoPage({
         <HeaderActions actions={actions} />
       </PageHeader>
       {dialog === 'edit' && <BloccoEditDialog kind={kind} blocco={b} onClose={closeDialog} />}
-      {dialog === 'declassa' && <BloccoDeclassaDialog kind={kind} blocco={b} onClose={closeDialog} />}
+      {dialog === 'declassa' && (
+        <BloccoDeclassaDialog kind={kind} blocco={b} onClose={closeDialog} />
+      )}
       {dialog === 'codice' && <BloccoCodiceDialog kind={kind} blocco={b} onClose={closeDialog} />}
-      {dialog === 'delete' && <BloccoDeleteDialog kind={kind} blocco={b} backTo={backTo} onClose={closeDialog} />}
+      {dialog === 'delete' && (
+        <BloccoDeleteDialog kind={kind} blocco={b} backTo={backTo} onClose={closeDialog} />
+      )}
 
-      {phone && <BloccoQuickActions kind={kind} blocco={b} photo={quickPhoto?.(b)} canMove={editable} />}
+      {phone && (
+        <BloccoQuickActions kind={kind} blocco={b} photo={quickPhoto?.(b)} canMove={editable} />
+      )}
       <div className="grid">
         <div className="col-12 xl:col-8">
           <BloccoStatoSection kind={kind} blocco={b} writable={writable} canOption={canOption} />
@@ -141,7 +227,11 @@ function BloccoPage({
 
         <div className="col-12 xl:col-4">
           {photos?.(b)}
-          <HistorySection query={history} fieldLabels={BLOCCO_FIELD_LABELS} formatValue={bloccoHistoryValue(names)} />
+          <HistorySection
+            query={history}
+            fieldLabels={BLOCCO_FIELD_LABELS}
+            formatValue={bloccoHistoryValue(names)}
+          />
         </div>
       </div>
     </>

@@ -50,7 +50,11 @@ export function BloccoDifettiFields({ form }: { form: BloccoForm }) {
                           checked={checked}
                           onChange={(e) => {
                             const current = field.value ?? [];
-                            field.onChange(e.checked ? [...current, o.value as Difetto] : current.filter((d) => d !== o.value));
+                            field.onChange(
+                              e.checked
+                                ? [...current, o.value as Difetto]
+                                : current.filter((d) => d !== o.value),
+                            );
                           }}
                         />
                         <label htmlFor={fid(`difetto-${o.value}`)}>{o.label}</label>
@@ -61,8 +65,20 @@ export function BloccoDifettiFields({ form }: { form: BloccoForm }) {
               )}
             />
           </fieldset>
-          <FormField id={fid('noteDifetti')} label={L.noteDifetti ?? ''} error={form.formState.errors.noteDifetti?.message} className="col-12">
-            <LongTextArea control={control} name="noteDifetti" id={fid('noteDifetti')} max={1000} rows={2} error={form.formState.errors.noteDifetti?.message} />
+          <FormField
+            id={fid('noteDifetti')}
+            label={L.noteDifetti ?? ''}
+            error={form.formState.errors.noteDifetti?.message}
+            className="col-12"
+          >
+            <LongTextArea
+              control={control}
+              name="noteDifetti"
+              id={fid('noteDifetti')}
+              max={1000}
+              rows={2}
+              error={form.formState.errors.noteDifetti?.message}
+            />
           </FormField>
         </>
       )}

@@ -33,7 +33,14 @@ export function BloccoNumberField({
 }) {
   const error = form.formState.errors[name]?.message;
   return (
-    <FormField id={fid(name)} label={label ?? L[name] ?? name} required={required} error={error} className={className} hint={hint}>
+    <FormField
+      id={fid(name)}
+      label={label ?? L[name] ?? name}
+      required={required}
+      error={error}
+      className={className}
+      hint={hint}
+    >
       <Controller
         control={form.control}
         name={name}
@@ -77,7 +84,16 @@ export function BloccoChoiceField({
         control={form.control}
         name={name}
         render={({ field }) => (
-          <Dropdown inputId={fid(name)} pt={dropdownPt(text)} value={field.value ?? null} options={options} onChange={(e) => field.onChange(e.value as string)} onBlur={field.onBlur} className={`w-full${error ? ' p-invalid' : ''}`} {...invalidProps(fid(name), error)} />
+          <Dropdown
+            inputId={fid(name)}
+            pt={dropdownPt(text)}
+            value={field.value ?? null}
+            options={options}
+            onChange={(e) => field.onChange(e.value as string)}
+            onBlur={field.onBlur}
+            className={`w-full${error ? ' p-invalid' : ''}`}
+            {...invalidProps(fid(name), error)}
+          />
         )}
       />
     </FormField>

@@ -9,10 +9,24 @@ import type { FormValues } from './blocco-form-values';
  * (the default of the next blocco from that cava; bought-in blocchi share one).
  */
 const lastKey = (kind: BloccoKind) => `gestcava.blocco-precedente.${kind}`;
-const ubicazioneKey = (cavaId: string | null | undefined) => `gestcava.ubicazione-cava.${cavaId ?? 'esterni'}`;
+const ubicazioneKey = (cavaId: string | null | undefined) =>
+  `gestcava.ubicazione-cava.${cavaId ?? 'esterni'}`;
 
 /** Provenance, materiale, quality, ubicazione and defects: never codici nor measures. */
-const COPIED = ['bancataId', 'fornitoreId', 'dataAcquisto', 'unitaPrezzoAcquisto', 'materialeId', 'scelta', 'categoria', 'ubicazioneId', 'difettoso', 'difetti', 'noteDifetti', 'unitaPrezzo'] as const;
+const COPIED = [
+  'bancataId',
+  'fornitoreId',
+  'dataAcquisto',
+  'unitaPrezzoAcquisto',
+  'materialeId',
+  'scelta',
+  'categoria',
+  'ubicazioneId',
+  'difettoso',
+  'difetti',
+  'noteDifetti',
+  'unitaPrezzo',
+] as const;
 type Copied = Pick<FormValues, (typeof COPIED)[number]>;
 
 export interface PreviousBlocco {
@@ -36,19 +50,28 @@ export function rememberBlocco(kind: BloccoKind, saved: Blocco): void {
     noteDifetti: saved.noteDifetti ?? '',
     unitaPrezzo: saved.unitaPrezzo,
   };
-  const previous: PreviousBlocco = { codice: saved.codice, values, fornitore: saved.fornitore ?? null };
+  const previous: PreviousBlocco = {
+    codice: saved.codice,
+    values,
+    fornitore: saved.fornitore ?? null,
+  };
   writeJson(lastKey(kind), previous);
   if (saved.ubicazione) writeString(ubicazioneKey(saved.cava?._id), saved.ubicazione._id);
 }
 
 export function previousBlocco(kind: BloccoKind): PreviousBlocco | null {
   const stored = readJson(lastKey(kind));
-  if (!stored || typeof stored !== 'object' || !('values' in stored) || !('codice' in stored)) return null;
+  if (!stored || typeof stored !== 'object' || !('values' in stored) || !('codice' in stored))
+    return null;
   return stored as PreviousBlocco;
 }
 
 /** The previous blocco's fields over a form's values, keeping a fixed bancata (the page's own). */
-export function withPrevious(current: FormValues, previous: PreviousBlocco, fixedBancata: boolean): FormValues {
+export function withPrevious(
+  current: FormValues,
+  previous: PreviousBlocco,
+  fixedBancata: boolean,
+): FormValues {
   const next: FormValues = { ...current };
   for (const key of COPIED) {
     if (!(key in current) || (key === 'bancataId' && fixedBancata)) continue;

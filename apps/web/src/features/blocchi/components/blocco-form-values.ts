@@ -61,12 +61,18 @@ export const GROSS = ['lunghezza', 'altezza', 'profondita'] as const;
 export const NET = ['lunghezzaNetta', 'altezzaNetta', 'profonditaNetta'] as const;
 
 /** A net measure equal to the gross one is shown empty: it follows the gross one (DESIGN §4). */
-const netOf = (net: number | undefined, gross: number | undefined) => (net === undefined || net === gross ? null : net);
+const netOf = (net: number | undefined, gross: number | undefined) =>
+  net === undefined || net === gross ? null : net;
 
-export function toBloccoFormValues(kind: BloccoKind, b: Blocco | null | undefined, bancata?: BancataOrigin | null): FormValues {
+export function toBloccoFormValues(
+  kind: BloccoKind,
+  b: Blocco | null | undefined,
+  bancata?: BancataOrigin | null,
+): FormValues {
   const common: FormValues = {
     codiceTracciabilita: b?.codiceTracciabilita ?? '',
-    materialeId: b?.materiale._id ?? bancata?.materiale._id ?? (kind === 'blocchi' ? undefined : ''),
+    materialeId:
+      b?.materiale._id ?? bancata?.materiale._id ?? (kind === 'blocchi' ? undefined : ''),
     scelta: b?.scelta ?? 'prima',
     categoria: b?.categoria ?? 'squadrato',
     difettoso: b?.difettoso ?? false,
@@ -86,7 +92,12 @@ export function toBloccoFormValues(kind: BloccoKind, b: Blocco | null | undefine
     unitaPrezzo: b?.unitaPrezzo ?? 'm3',
     note: b?.note ?? '',
   };
-  if (kind === 'blocchi') return { bancataId: b?.bancata?._id ?? bancata?._id ?? '', dataRiquadratura: b?.dataRiquadratura ?? todayIso(), ...common };
+  if (kind === 'blocchi')
+    return {
+      bancataId: b?.bancata?._id ?? bancata?._id ?? '',
+      dataRiquadratura: b?.dataRiquadratura ?? todayIso(),
+      ...common,
+    };
   return {
     fornitoreId: b?.fornitore?._id ?? '',
     numeroFornitore: b?.numeroFornitore ?? '',
@@ -99,7 +110,13 @@ export function toBloccoFormValues(kind: BloccoKind, b: Blocco | null | undefine
 }
 
 /** Volumes and weight as the server computes them, from what is typed so far (null while incomplete). */
-export function liveQuantities(v: Pick<FormValues, 'lunghezza' | 'altezza' | 'profondita' | 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta'>, densita: number | undefined) {
+export function liveQuantities(
+  v: Pick<
+    FormValues,
+    'lunghezza' | 'altezza' | 'profondita' | 'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta'
+  >,
+  densita: number | undefined,
+) {
   const [l, h, p] = GROSS.map((k) => positive(v[k]));
   const [ln, hn, pn] = NET.map((k, i) => positive(v[k]) ?? [l, h, p][i] ?? null);
   const volumeLordo = l && h && p ? volumeM3(l, h, p) : null;
@@ -108,4 +125,3 @@ export function liveQuantities(v: Pick<FormValues, 'lunghezza' | 'altezza' | 'pr
   const pesoTeorico = volumeNetto !== null && densita ? pesoT(volumeNetto, densita) : null;
   return { volumeLordo, volumeNetto, pesoTeorico };
 }
-

@@ -22,12 +22,36 @@ import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { notify } from '@/lib/toast';
 import { positive } from '@/lib/production-format';
-import { useCreateBlocco, useUpdateBlocco, useBancateSelezionabili, BLOCCO_KIND_LABELS, type BloccoKind } from '../api/blocchi';
+import {
+  useCreateBlocco,
+  useUpdateBlocco,
+  useBancateSelezionabili,
+  BLOCCO_KIND_LABELS,
+  type BloccoKind,
+} from '../api/blocchi';
 import './blocchi.css';
-import { GROSS, NET, fid, liveQuantities, toBloccoFormValues, type BancataOrigin, type FormValues, type Output } from './blocco-form-values';
-import { BLOCCO_FIELD_LABELS as L, CATEGORIA_OPTIONS, SCELTA_OPTIONS, UNITA_PREZZO_OPTIONS } from './blocco-format';
+import {
+  GROSS,
+  NET,
+  fid,
+  liveQuantities,
+  toBloccoFormValues,
+  type BancataOrigin,
+  type FormValues,
+  type Output,
+} from './blocco-form-values';
+import {
+  BLOCCO_FIELD_LABELS as L,
+  CATEGORIA_OPTIONS,
+  SCELTA_OPTIONS,
+  UNITA_PREZZO_OPTIONS,
+} from './blocco-format';
 import { BloccoChoiceField, BloccoNumberField } from './blocco-form-fields';
-import { AcquistoFields, BancataOriginField, DataRiquadraturaField } from './blocco-provenienza-fields';
+import {
+  AcquistoFields,
+  BancataOriginField,
+  DataRiquadraturaField,
+} from './blocco-provenienza-fields';
 import { BloccoDifettiFields } from './blocco-difetti-fields';
 import { BloccoPesataFields } from './blocco-pesata-fields';
 import { lastUbicazione, previousBlocco, rememberBlocco, withPrevious } from './blocco-form-memory';
@@ -69,10 +93,22 @@ export function BloccoFormDialog({
   }, [kind, blocco, bancata, interno]);
   const [previous, setPrevious] = useState(() => (blocco ? null : previousBlocco(kind)));
   const resolver = useMemo(
-    () => (interno ? zodResolver(bloccoInternoCreateSchema) : zodResolver(bloccoEsternoCreateSchema)) as unknown as Resolver<FormValues, unknown, Output>,
+    () =>
+      (interno
+        ? zodResolver(bloccoInternoCreateSchema)
+        : zodResolver(bloccoEsternoCreateSchema)) as unknown as Resolver<
+        FormValues,
+        unknown,
+        Output
+      >,
     [interno],
   );
-  const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: defaults, mode: 'onTouched', shouldFocusError: false });
+  const form = useForm<FormValues, unknown, Output>({
+    resolver,
+    defaultValues: defaults,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
   const {
     control,
     register,
@@ -88,7 +124,9 @@ export function BloccoFormDialog({
     materiali.data?.find((m) => m._id === watched.materialeId)?.densita ??
     (blocco?.materiale._id === watched.materialeId ? blocco?.materiale.densita : undefined) ??
     (bancata?.materiale._id === watched.materialeId ? bancata?.materiale.densita : undefined) ??
-    (bancataChoice?.materiale._id === watched.materialeId ? bancataChoice?.materiale.densita : undefined);
+    (bancataChoice?.materiale._id === watched.materialeId
+      ? bancataChoice?.materiale.densita
+      : undefined);
   const q = liveQuantities(watched, densita);
 
   const close = () => {
@@ -117,20 +155,36 @@ export function BloccoFormDialog({
     const next = toBloccoFormValues(kind, null, bancata);
     // only the kind's own keys: the schemas are strict (a `fornitoreId: undefined` fails an own blocco)
     // a series of blocks is squared on the same day
-    const provenance = interno ? { bancataId: kept.bancataId, dataRiquadratura: kept.dataRiquadratura } : { fornitoreId: kept.fornitoreId };
-    reset({ ...next, ...provenance, materialeId: kept.materialeId, ubicazioneId: kept.ubicazioneId });
-    notify({ severity: 'success', summary: 'Blocco registrato', detail: `${saved.codice}: ora il prossimo` });
+    const provenance = interno
+      ? { bancataId: kept.bancataId, dataRiquadratura: kept.dataRiquadratura }
+      : { fornitoreId: kept.fornitoreId };
+    reset({
+      ...next,
+      ...provenance,
+      materialeId: kept.materialeId,
+      ubicazioneId: kept.ubicazioneId,
+    });
+    notify({
+      severity: 'success',
+      summary: 'Blocco registrato',
+      detail: `${saved.codice}: ora il prossimo`,
+    });
     // once the dialog's buttons, disabled while saving, are back: the next blocco starts from its length
     setTimeout(() => setFocus('lunghezza'));
   };
   const copyPrevious = (p: NonNullable<typeof previous>) => {
     const values = withPrevious(form.getValues(), p, !!bancata);
-    for (const [key, value] of Object.entries(values)) setValue(key as keyof FormValues, value as never, { shouldDirty: true });
+    for (const [key, value] of Object.entries(values))
+      setValue(key as keyof FormValues, value as never, { shouldDirty: true });
     if (p.fornitore && !interno) setFornitore(p.fornitore);
   };
 
   const err = (name: keyof FormValues) => errors[name]?.message;
-  const title = editing ? `Modifica ${labels.singolare.toLowerCase()} ${blocco.codice}` : interno ? 'Nuovo blocco' : 'Nuovo blocco esterno';
+  const title = editing
+    ? `Modifica ${labels.singolare.toLowerCase()} ${blocco.codice}`
+    : interno
+      ? 'Nuovo blocco'
+      : 'Nuovo blocco esterno';
 
   return (
     <FormDialog
@@ -150,7 +204,15 @@ export function BloccoFormDialog({
       <div className="formgrid grid">
         {previous && (
           <div className="col-12">
-            <Button type="button" label={`Copia dal precedente (${previous.codice})`} icon="pi pi-copy" text size="small" onClick={() => copyPrevious(previous)} data-testid="blocco-copy-previous" />
+            <Button
+              type="button"
+              label={`Copia dal precedente (${previous.codice})`}
+              icon="pi pi-copy"
+              text
+              size="small"
+              onClick={() => copyPrevious(previous)}
+              data-testid="blocco-copy-previous"
+            />
           </div>
         )}
         <h3 className="form-section-title col-12">Provenienza</h3>
@@ -160,38 +222,99 @@ export function BloccoFormDialog({
               form={form}
               blocco={blocco}
               bancata={bancata}
-              choices={choosingBancata ? { data: bancate.data, isPending: bancate.isPending } : null}
+              choices={
+                choosingBancata ? { data: bancate.data, isPending: bancate.isPending } : null
+              }
             />
             <DataRiquadraturaField form={form} />
           </>
         ) : (
-          <AcquistoFields form={form} kind={kind} fornitore={fornitore} onFornitore={setFornitore} />
+          <AcquistoFields
+            form={form}
+            kind={kind}
+            fornitore={fornitore}
+            onFornitore={setFornitore}
+          />
         )}
-        <FormField id={fid('codiceTracciabilita')} label={L.codiceTracciabilita ?? ''} error={err('codiceTracciabilita')} className={interno ? 'col-12 md:col-6' : 'col-12 sm:col-8'} hint="Certificato comunale o chip, se c'è">
-          <InputText id={fid('codiceTracciabilita')} maxLength={60} autoComplete="off" className={`w-full${err('codiceTracciabilita') ? ' p-invalid' : ''}`} {...invalidProps(fid('codiceTracciabilita'), err('codiceTracciabilita'))} {...register('codiceTracciabilita')} />
+        <FormField
+          id={fid('codiceTracciabilita')}
+          label={L.codiceTracciabilita ?? ''}
+          error={err('codiceTracciabilita')}
+          className={interno ? 'col-12 md:col-6' : 'col-12 sm:col-8'}
+          hint="Certificato comunale o chip, se c'è"
+        >
+          <InputText
+            id={fid('codiceTracciabilita')}
+            maxLength={60}
+            autoComplete="off"
+            className={`w-full${err('codiceTracciabilita') ? ' p-invalid' : ''}`}
+            {...invalidProps(fid('codiceTracciabilita'), err('codiceTracciabilita'))}
+            {...register('codiceTracciabilita')}
+          />
         </FormField>
 
         <h3 className="form-section-title col-12">Materiale, qualità, ubicazione</h3>
-        <FormField id={fid('materialeId')} label="Materiale" required={!interno} error={err('materialeId')} className="col-12 md:col-6" hint={interno ? 'Di norma quello della bancata' : undefined}>
+        <FormField
+          id={fid('materialeId')}
+          label="Materiale"
+          required={!interno}
+          error={err('materialeId')}
+          className="col-12 md:col-6"
+          hint={interno ? 'Di norma quello della bancata' : undefined}
+        >
           <Controller
             control={control}
             name="materialeId"
             render={({ field }) => (
-              <LookupDropdown kind="materiali" id={fid('materialeId')} label="Materiale" value={field.value} onChange={(v) => field.onChange(v ?? (interno ? undefined : ''))} onBlur={field.onBlur} error={err('materialeId')} placeholder="Scegli il materiale" />
+              <LookupDropdown
+                kind="materiali"
+                id={fid('materialeId')}
+                label="Materiale"
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? (interno ? undefined : ''))}
+                onBlur={field.onBlur}
+                error={err('materialeId')}
+                placeholder="Scegli il materiale"
+              />
             )}
           />
         </FormField>
-        <FormField id={fid('ubicazioneId')} label="Ubicazione" required error={err('ubicazioneId')} className="col-12 md:col-6">
+        <FormField
+          id={fid('ubicazioneId')}
+          label="Ubicazione"
+          required
+          error={err('ubicazioneId')}
+          className="col-12 md:col-6"
+        >
           <Controller
             control={control}
             name="ubicazioneId"
             render={({ field }) => (
-              <LookupDropdown kind="ubicazioni" id={fid('ubicazioneId')} label="Ubicazione" value={field.value} onChange={(v) => field.onChange(v ?? '')} onBlur={field.onBlur} error={err('ubicazioneId')} placeholder="Dove si trova" />
+              <LookupDropdown
+                kind="ubicazioni"
+                id={fid('ubicazioneId')}
+                label="Ubicazione"
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                error={err('ubicazioneId')}
+                placeholder="Dove si trova"
+              />
             )}
           />
         </FormField>
-        <BloccoChoiceField form={form} name="scelta" options={SCELTA_OPTIONS} className="col-12 sm:col-6" />
-        <BloccoChoiceField form={form} name="categoria" options={CATEGORIA_OPTIONS} className="col-12 sm:col-6" />
+        <BloccoChoiceField
+          form={form}
+          name="scelta"
+          options={SCELTA_OPTIONS}
+          className="col-12 sm:col-6"
+        />
+        <BloccoChoiceField
+          form={form}
+          name="categoria"
+          options={CATEGORIA_OPTIONS}
+          className="col-12 sm:col-6"
+        />
 
         <h3 className="form-section-title col-12">Misure lorde (come cavate)</h3>
         {GROSS.map((name) => (
@@ -200,15 +323,37 @@ export function BloccoFormDialog({
         <h3 className="form-section-title col-12">Misure nette (commerciali)</h3>
         {NET.map((name, i) => {
           const gross = positive(watched[GROSS[i] as (typeof GROSS)[number]]);
-          return <BloccoNumberField key={name} form={form} name={name} unit="cm" decimals={0} placeholder={gross ? `= ${formatNumber(gross, 0)}` : '= lorda'} hint="Vuota = uguale alla lorda" />;
+          return (
+            <BloccoNumberField
+              key={name}
+              form={form}
+              name={name}
+              unit="cm"
+              decimals={0}
+              placeholder={gross ? `= ${formatNumber(gross, 0)}` : '= lorda'}
+              hint="Vuota = uguale alla lorda"
+            />
+          );
         })}
         <div className="col-12">
           <ComputedValues
             label="Volumi e peso calcolati"
             items={[
-              { key: 'volumeLordo', label: 'Volume lordo', value: q.volumeLordo !== null ? formatVolume(q.volumeLordo) : null },
-              { key: 'volumeNetto', label: 'Volume netto', value: q.volumeNetto !== null ? formatVolume(q.volumeNetto) : null },
-              { key: 'pesoTeorico', label: densita ? `Peso teorico (${formatNumber(densita, 2)} t/m³)` : 'Peso teorico', value: q.pesoTeorico !== null ? formatWeight(q.pesoTeorico) : null },
+              {
+                key: 'volumeLordo',
+                label: 'Volume lordo',
+                value: q.volumeLordo !== null ? formatVolume(q.volumeLordo) : null,
+              },
+              {
+                key: 'volumeNetto',
+                label: 'Volume netto',
+                value: q.volumeNetto !== null ? formatVolume(q.volumeNetto) : null,
+              },
+              {
+                key: 'pesoTeorico',
+                label: densita ? `Peso teorico (${formatNumber(densita, 2)} t/m³)` : 'Peso teorico',
+                value: q.pesoTeorico !== null ? formatWeight(q.pesoTeorico) : null,
+              },
             ]}
           />
         </div>
@@ -217,11 +362,30 @@ export function BloccoFormDialog({
         <BloccoDifettiFields form={form} />
 
         <h3 className="form-section-title col-12">Prezzo di listino</h3>
-        <BloccoNumberField form={form} name="prezzoListino" label="Prezzo" unit="€" decimals={2} className="col-12 sm:col-6" />
-        <BloccoChoiceField form={form} name="unitaPrezzo" options={UNITA_PREZZO_OPTIONS} className="col-12 sm:col-6" label="Per" />
+        <BloccoNumberField
+          form={form}
+          name="prezzoListino"
+          label="Prezzo"
+          unit="€"
+          decimals={2}
+          className="col-12 sm:col-6"
+        />
+        <BloccoChoiceField
+          form={form}
+          name="unitaPrezzo"
+          options={UNITA_PREZZO_OPTIONS}
+          className="col-12 sm:col-6"
+          label="Per"
+        />
 
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
+          <LongTextArea
+            control={control}
+            name="note"
+            id={fid('note')}
+            max={2000}
+            error={err('note')}
+          />
         </FormField>
       </div>
     </FormDialog>

@@ -7,14 +7,22 @@ import {
   type Blocco,
   type UNITA_PREZZO_ACQUISTO,
 } from '@gestcava/contracts';
-import { formatDate, formatEuro, formatNumber, formatVolume, formatWeight, labelOf } from '@/lib/format';
+import {
+  formatDate,
+  formatEuro,
+  formatNumber,
+  formatVolume,
+  formatWeight,
+  labelOf,
+} from '@/lib/format';
 import { formatHistoryValue } from '@/components/history-value';
 
-export const UNITA_PREZZO_ACQUISTO_LABELS: Record<(typeof UNITA_PREZZO_ACQUISTO)[number], string> = {
-  totale: '€ a corpo (totale)',
-  m3: '€/m³',
-  t: '€/t',
-};
+export const UNITA_PREZZO_ACQUISTO_LABELS: Record<(typeof UNITA_PREZZO_ACQUISTO)[number], string> =
+  {
+    totale: '€ a corpo (totale)',
+    m3: '€/m³',
+    t: '€/t',
+  };
 
 /** Italian labels of the fields history reports (BLOCCO_FIELDS on the server) and of the form. */
 export const BLOCCO_FIELD_LABELS: Record<string, string> = {
@@ -55,7 +63,14 @@ export const BLOCCO_FIELD_LABELS: Record<string, string> = {
   opzioneScadenza: "Scadenza dell'opzione",
 };
 
-const CM_FIELDS = new Set(['lunghezza', 'altezza', 'profondita', 'lunghezzaNetta', 'altezzaNetta', 'profonditaNetta']);
+const CM_FIELDS = new Set([
+  'lunghezza',
+  'altezza',
+  'profondita',
+  'lunghezzaNetta',
+  'altezzaNetta',
+  'profonditaNetta',
+]);
 
 /** A history value as people read it; ids become names when this page knows them. */
 export function bloccoHistoryValue(names: ReadonlyMap<string, string>) {
@@ -75,7 +90,9 @@ export function bloccoHistoryValue(names: ReadonlyMap<string, string>) {
       case 'unitaPrezzoAcquisto':
         return labelOf(UNITA_PREZZO_ACQUISTO_LABELS, value);
       case 'difetti':
-        return Array.isArray(value) ? value.map((d) => labelOf(DIFETTO_LABELS, d)).join(', ') || '—' : String(value);
+        return Array.isArray(value)
+          ? value.map((d) => labelOf(DIFETTO_LABELS, d)).join(', ') || '—'
+          : String(value);
       case 'materialeId':
       case 'ubicazioneId':
       case 'fornitoreId':
@@ -109,14 +126,31 @@ export function formatPrezzo(value: number | null, unita: Blocco['unitaPrezzo'])
 }
 
 /** The purchase price with its unit: `12.000,00 €` (a corpo) or `850,00 €/m³`. */
-export function formatPrezzoAcquisto(b: Pick<Blocco, 'prezzoAcquisto' | 'unitaPrezzoAcquisto'>): string {
+export function formatPrezzoAcquisto(
+  b: Pick<Blocco, 'prezzoAcquisto' | 'unitaPrezzoAcquisto'>,
+): string {
   if (b.prezzoAcquisto === null) return '';
-  if (!b.unitaPrezzoAcquisto || b.unitaPrezzoAcquisto === 'totale') return formatEuro(b.prezzoAcquisto);
+  if (!b.unitaPrezzoAcquisto || b.unitaPrezzoAcquisto === 'totale')
+    return formatEuro(b.prezzoAcquisto);
   return `${formatNumber(b.prezzoAcquisto, 2)} ${UNITA_PREZZO_ACQUISTO_LABELS[b.unitaPrezzoAcquisto]}`;
 }
 
-export const SCELTA_OPTIONS = Object.entries(SCELTA_LABELS).map(([value, label]) => ({ value, label }));
-export const CATEGORIA_OPTIONS = Object.entries(CATEGORIA_LABELS).map(([value, label]) => ({ value, label }));
-export const DIFETTO_OPTIONS = Object.entries(DIFETTO_LABELS).map(([value, label]) => ({ value, label }));
-export const UNITA_PREZZO_OPTIONS = Object.entries(UNITA_PREZZO_LABELS).map(([value, label]) => ({ value, label }));
-export const UNITA_PREZZO_ACQUISTO_OPTIONS = Object.entries(UNITA_PREZZO_ACQUISTO_LABELS).map(([value, label]) => ({ value, label }));
+export const SCELTA_OPTIONS = Object.entries(SCELTA_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+export const CATEGORIA_OPTIONS = Object.entries(CATEGORIA_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+export const DIFETTO_OPTIONS = Object.entries(DIFETTO_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+export const UNITA_PREZZO_OPTIONS = Object.entries(UNITA_PREZZO_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+export const UNITA_PREZZO_ACQUISTO_OPTIONS = Object.entries(UNITA_PREZZO_ACQUISTO_LABELS).map(
+  ([value, label]) => ({ value, label }),
+);

@@ -1,4 +1,11 @@
-import { CATEGORIE, CATEGORIA_LABELS, SCELTE, SCELTA_LABELS, type Blocco, type BloccoStato } from '@gestcava/contracts';
+import {
+  CATEGORIE,
+  CATEGORIA_LABELS,
+  SCELTE,
+  SCELTA_LABELS,
+  type Blocco,
+  type BloccoStato,
+} from '@gestcava/contracts';
 import type { BloccoKind } from '../api/blocchi';
 
 /** What a dialog of one of a block's moves (opzione, declassamento) is given: the block, and what to do after. */
@@ -20,9 +27,13 @@ interface Move {
 export function bloccoMoveOf(from: BloccoStato, to: BloccoStato): Move {
   switch (to) {
     case 'disponibile':
-      return from === 'opzionato' ? { label: "Togli l'opzione", icon: 'pi pi-undo', look: 'outlined' } : { label: 'Disponibile', icon: 'pi pi-check', look: 'primary' };
+      return from === 'opzionato'
+        ? { label: "Togli l'opzione", icon: 'pi pi-undo', look: 'outlined' }
+        : { label: 'Disponibile', icon: 'pi pi-check', look: 'primary' };
     case 'opzionato':
-      return from === 'opzionato' ? { label: "Rinnova o cambia l'opzione", icon: 'pi pi-bookmark', look: 'outlined' } : { label: 'Opziona per un cliente', icon: 'pi pi-bookmark', look: 'outlined' };
+      return from === 'opzionato'
+        ? { label: "Rinnova o cambia l'opzione", icon: 'pi pi-bookmark', look: 'outlined' }
+        : { label: 'Opziona per un cliente', icon: 'pi pi-bookmark', look: 'outlined' };
     case 'scartato':
       return { label: 'Scarta', icon: 'pi pi-times', look: 'danger' };
     default:
@@ -50,8 +61,14 @@ export function isOptionMove(from: BloccoStato, to: BloccoStato): boolean {
 /** Grades and categories below the current ones: a declassamento only lowers. */
 export function lowerOptions(b: Pick<Blocco, 'scelta' | 'categoria'>) {
   return {
-    scelte: SCELTE.slice(SCELTE.indexOf(b.scelta) + 1).map((value) => ({ value, label: SCELTA_LABELS[value] })),
-    categorie: CATEGORIE.slice(CATEGORIE.indexOf(b.categoria) + 1).map((value) => ({ value, label: CATEGORIA_LABELS[value] })),
+    scelte: SCELTE.slice(SCELTE.indexOf(b.scelta) + 1).map((value) => ({
+      value,
+      label: SCELTA_LABELS[value],
+    })),
+    categorie: CATEGORIE.slice(CATEGORIE.indexOf(b.categoria) + 1).map((value) => ({
+      value,
+      label: CATEGORIA_LABELS[value],
+    })),
   };
 }
 

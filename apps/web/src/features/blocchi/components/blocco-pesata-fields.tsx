@@ -18,16 +18,50 @@ export function BloccoPesataFields({ form }: { form: BloccoForm }) {
   return (
     <>
       <h3 className="form-section-title col-12">Pesata</h3>
-      <BloccoNumberField form={form} name="pesoPesa" unit="t" decimals={2} hint="Il peso letto alla pesa, se c’è" />
-      <FormField id={fid('dataPesata')} label={L.dataPesata ?? ''} error={err('dataPesata')} className="col-12 sm:col-4" hint="Il giorno in cui è passato dalla pesa">
+      <BloccoNumberField
+        form={form}
+        name="pesoPesa"
+        unit="t"
+        decimals={2}
+        hint="Il peso letto alla pesa, se c’è"
+      />
+      <FormField
+        id={fid('dataPesata')}
+        label={L.dataPesata ?? ''}
+        error={err('dataPesata')}
+        className="col-12 sm:col-4"
+        hint="Il giorno in cui è passato dalla pesa"
+      >
         <Controller
           control={control}
           name="dataPesata"
-          render={({ field }) => <DateInput id={fid('dataPesata')} value={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} error={err('dataPesata')} max={todayIso()} />}
+          render={({ field }) => (
+            <DateInput
+              id={fid('dataPesata')}
+              value={field.value ?? null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={err('dataPesata')}
+              max={todayIso()}
+            />
+          )}
         />
       </FormField>
-      <FormField id={fid('numeroPesata')} label={L.numeroPesata ?? ''} error={err('numeroPesata')} className="col-12 sm:col-4" hint="Il numero della bolla di pesa">
-        <InputText id={fid('numeroPesata')} maxLength={30} autoComplete="off" className={`w-full${err('numeroPesata') ? ' p-invalid' : ''}`} {...invalidProps(fid('numeroPesata'), err('numeroPesata'))} {...register('numeroPesata')} />
+      <FormField
+        id={fid('numeroPesata')}
+        label={L.numeroPesata ?? ''}
+        error={err('numeroPesata')}
+        className="col-12 sm:col-4"
+        hint="Il numero della bolla di pesa"
+      >
+        <InputText
+          id={fid('numeroPesata')}
+          maxLength={30}
+          autoComplete="off"
+          className={`w-full${err('numeroPesata') ? ' p-invalid' : ''}`}
+          {...invalidProps(fid('numeroPesata'), err('numeroPesata'))}
+          {...register('numeroPesata')}
+        />
       </FormField>
     </>
   );

@@ -8,7 +8,11 @@ import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagr
 import { invalidProps } from '@/components/form/form-errors';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { todayIso } from '@/lib/iso-date';
-import { anagraficheChoicesQueryOptions, type BancataChoice, type BloccoKind } from '../api/blocchi';
+import {
+  anagraficheChoicesQueryOptions,
+  type BancataChoice,
+  type BloccoKind,
+} from '../api/blocchi';
 import { fid, type BancataOrigin } from './blocco-form-values';
 import { BLOCCO_FIELD_LABELS as L, UNITA_PREZZO_ACQUISTO_OPTIONS } from './blocco-format';
 import { BloccoChoiceField, BloccoNumberField, type BloccoForm } from './blocco-form-fields';
@@ -31,9 +35,20 @@ export function BancataOriginField({
 }) {
   const error = form.formState.errors.bancataId?.message;
   return (
-    <FormField id={fid('bancataId')} label="Bancata" required error={error} className="col-12 md:col-6">
+    <FormField
+      id={fid('bancataId')}
+      label="Bancata"
+      required
+      error={error}
+      className="col-12 md:col-6"
+    >
       {!choices ? (
-        <InputText id={fid('bancataId')} value={blocco?.bancata?.codice ?? bancata?.codice ?? ''} readOnly className="w-full" />
+        <InputText
+          id={fid('bancataId')}
+          value={blocco?.bancata?.codice ?? bancata?.codice ?? ''}
+          readOnly
+          className="w-full"
+        />
       ) : (
         <Controller
           control={form.control}
@@ -43,11 +58,15 @@ export function BancataOriginField({
               inputId={fid('bancataId')}
               pt={dropdownPt('Bancata')}
               value={field.value || null}
-              options={(choices.data ?? []).map((c) => ({ value: c._id, label: `${c.codice} · ${c.cava.nome} · ${c.materiale.nome} (${BANCATA_STATO_LABELS[c.stato as BancataStato] ?? c.stato})` }))}
+              options={(choices.data ?? []).map((c) => ({
+                value: c._id,
+                label: `${c.codice} · ${c.cava.nome} · ${c.materiale.nome} (${BANCATA_STATO_LABELS[c.stato as BancataStato] ?? c.stato})`,
+              }))}
               onChange={(e) => {
                 field.onChange(e.value as string);
                 const chosen = choices.data?.find((c) => c._id === e.value);
-                if (chosen) form.setValue('materialeId', chosen.materiale._id, { shouldDirty: true });
+                if (chosen)
+                  form.setValue('materialeId', chosen.materiale._id, { shouldDirty: true });
               }}
               onBlur={field.onBlur}
               loading={choices.isPending}
@@ -69,11 +88,27 @@ export function BancataOriginField({
 export function DataRiquadraturaField({ form }: { form: BloccoForm }) {
   const error = form.formState.errors.dataRiquadratura?.message;
   return (
-    <FormField id={fid('dataRiquadratura')} label={L.dataRiquadratura ?? ''} required error={error} className="col-12 md:col-6" hint="Il giorno in cui il blocco è stato riquadrato: la produzione lo conta in quel giorno">
+    <FormField
+      id={fid('dataRiquadratura')}
+      label={L.dataRiquadratura ?? ''}
+      required
+      error={error}
+      className="col-12 md:col-6"
+      hint="Il giorno in cui il blocco è stato riquadrato: la produzione lo conta in quel giorno"
+    >
       <Controller
         control={form.control}
         name="dataRiquadratura"
-        render={({ field }) => <DateInput id={fid('dataRiquadratura')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={error} max={todayIso()} />}
+        render={({ field }) => (
+          <DateInput
+            id={fid('dataRiquadratura')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={error}
+            max={todayIso()}
+          />
+        )}
       />
     </FormField>
   );
@@ -92,10 +127,17 @@ export function AcquistoFields({
   onFornitore: (fornitore: PickedAnagrafica | null) => void;
 }) {
   const { control, register } = form;
-  const err = (name: 'fornitoreId' | 'numeroFornitore' | 'dataAcquisto') => form.formState.errors[name]?.message;
+  const err = (name: 'fornitoreId' | 'numeroFornitore' | 'dataAcquisto') =>
+    form.formState.errors[name]?.message;
   return (
     <>
-      <FormField id={fid('fornitoreId')} label="Fornitore" required error={err('fornitoreId')} className="col-12 md:col-6">
+      <FormField
+        id={fid('fornitoreId')}
+        label="Fornitore"
+        required
+        error={err('fornitoreId')}
+        className="col-12 md:col-6"
+      >
         <Controller
           control={control}
           name="fornitoreId"
@@ -116,18 +158,51 @@ export function AcquistoFields({
           )}
         />
       </FormField>
-      <FormField id={fid('numeroFornitore')} label={L.numeroFornitore ?? ''} error={err('numeroFornitore')} className="col-12 md:col-6" hint="Il numero del blocco per il fornitore o la cava d'origine">
-        <InputText id={fid('numeroFornitore')} maxLength={60} autoComplete="off" className={`w-full${err('numeroFornitore') ? ' p-invalid' : ''}`} {...invalidProps(fid('numeroFornitore'), err('numeroFornitore'))} {...register('numeroFornitore')} />
+      <FormField
+        id={fid('numeroFornitore')}
+        label={L.numeroFornitore ?? ''}
+        error={err('numeroFornitore')}
+        className="col-12 md:col-6"
+        hint="Il numero del blocco per il fornitore o la cava d'origine"
+      >
+        <InputText
+          id={fid('numeroFornitore')}
+          maxLength={60}
+          autoComplete="off"
+          className={`w-full${err('numeroFornitore') ? ' p-invalid' : ''}`}
+          {...invalidProps(fid('numeroFornitore'), err('numeroFornitore'))}
+          {...register('numeroFornitore')}
+        />
       </FormField>
-      <FormField id={fid('dataAcquisto')} label={L.dataAcquisto ?? ''} required error={err('dataAcquisto')} className="col-12 sm:col-4">
+      <FormField
+        id={fid('dataAcquisto')}
+        label={L.dataAcquisto ?? ''}
+        required
+        error={err('dataAcquisto')}
+        className="col-12 sm:col-4"
+      >
         <Controller
           control={control}
           name="dataAcquisto"
-          render={({ field }) => <DateInput id={fid('dataAcquisto')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={err('dataAcquisto')} max={todayIso()} />}
+          render={({ field }) => (
+            <DateInput
+              id={fid('dataAcquisto')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={err('dataAcquisto')}
+              max={todayIso()}
+            />
+          )}
         />
       </FormField>
       <BloccoNumberField form={form} name="prezzoAcquisto" unit="€" decimals={2} required />
-      <BloccoChoiceField form={form} name="unitaPrezzoAcquisto" options={UNITA_PREZZO_ACQUISTO_OPTIONS} label="Il prezzo è" />
+      <BloccoChoiceField
+        form={form}
+        name="unitaPrezzoAcquisto"
+        options={UNITA_PREZZO_ACQUISTO_OPTIONS}
+        label="Il prezzo è"
+      />
       <BloccoNumberField form={form} name="costoTrasporto" unit="€" decimals={2} />
     </>
   );

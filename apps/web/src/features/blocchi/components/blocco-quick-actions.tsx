@@ -12,7 +12,17 @@ import { useMoveBlocco, type BloccoKind } from '../api/blocchi';
  * A block scanned in the yard, on a phone (issue 18): the photo, the move to another place and the
  * state change first, each within two taps. The photo button comes from the photos feature.
  */
-export function BloccoQuickActions({ kind, blocco: b, photo, canMove }: { kind: BloccoKind; blocco: Blocco; photo: ReactNode; canMove: boolean }) {
+export function BloccoQuickActions({
+  kind,
+  blocco: b,
+  photo,
+  canMove,
+}: {
+  kind: BloccoKind;
+  blocco: Blocco;
+  photo: ReactNode;
+  canMove: boolean;
+}) {
   const [moving, setMoving] = useState(false);
   const ubicazioni = useLookups('ubicazioni');
   const update = useMoveBlocco(kind, b);
@@ -23,15 +33,30 @@ export function BloccoQuickActions({ kind, blocco: b, photo, canMove }: { kind: 
       onSuccess: (result) => {
         setMoving(false);
         // kept on the device: its own toast said so
-        if (!wasQueued(result)) notify({ severity: 'success', summary: 'Blocco spostato', detail: `${b.codice} → ${place.nome}` });
+        if (!wasQueued(result))
+          notify({
+            severity: 'success',
+            summary: 'Blocco spostato',
+            detail: `${b.codice} → ${place.nome}`,
+          });
       },
-      onError: (error) => notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
+      onError: (error) =>
+        notify({ severity: 'error', summary: 'Spostamento non riuscito', detail: error.message }),
     });
 
   return (
     <nav className="quick-actions" aria-label="Azioni rapide" data-testid="quick-actions">
       {photo}
-      {canMove && <Button type="button" label="Sposta" icon="pi pi-map-marker" outlined onClick={() => setMoving(true)} data-testid="quick-move" />}
+      {canMove && (
+        <Button
+          type="button"
+          label="Sposta"
+          icon="pi pi-map-marker"
+          outlined
+          onClick={() => setMoving(true)}
+          data-testid="quick-move"
+        />
+      )}
       <Button
         type="button"
         label="Stato"

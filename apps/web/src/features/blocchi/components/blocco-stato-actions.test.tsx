@@ -17,7 +17,8 @@ describe('blocco state buttons: only the manual moves of the transition table', 
       if (!allowed.includes(to)) expect(screen.queryByTestId(`blocco-move-${to}`)).toBeNull();
       else expect(canMoveBlocco(stato, to)).toBe(true);
     }
-    if (allowed.length === 0) expect(screen.queryByRole('group', { name: 'Cambia stato' })).toBeNull();
+    if (allowed.length === 0)
+      expect(screen.queryByRole('group', { name: 'Cambia stato' })).toBeNull();
     unmount();
   });
 
@@ -32,12 +33,19 @@ describe('blocco state buttons: only the manual moves of the transition table', 
     const user = userEvent.setup();
     const onMove = vi.fn();
     const { rerender } = render(<BloccoStatoActions stato="in_piazzale" onMove={onMove} />);
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Disponibile', 'Scarta']);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Disponibile',
+      'Scarta',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Disponibile' }));
     expect(onMove).toHaveBeenCalledWith('disponibile');
 
     rerender(<BloccoStatoActions stato="opzionato" onMove={onMove} />);
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(["Rinnova o cambia l'opzione", "Togli l'opzione", 'Scarta']);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      "Rinnova o cambia l'opzione",
+      "Togli l'opzione",
+      'Scarta',
+    ]);
     await user.click(screen.getByRole('button', { name: "Togli l'opzione" }));
     expect(onMove).toHaveBeenLastCalledWith('disponibile');
 
@@ -45,11 +53,16 @@ describe('blocco state buttons: only the manual moves of the transition table', 
     for (const b of screen.getAllByRole('button')) expect(b).toBeDisabled();
   });
 
-  it('for a seller with read-only blocchi: opziona, rinnova and togli l\'opzione only', () => {
-    const { rerender } = render(<BloccoStatoActions stato="disponibile" optionsOnly onMove={() => undefined} />);
+  it("for a seller with read-only blocchi: opziona, rinnova and togli l'opzione only", () => {
+    const { rerender } = render(
+      <BloccoStatoActions stato="disponibile" optionsOnly onMove={() => undefined} />,
+    );
     expect(testIds()).toEqual(['blocco-move-opzionato']);
     rerender(<BloccoStatoActions stato="opzionato" optionsOnly onMove={() => undefined} />);
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(["Rinnova o cambia l'opzione", "Togli l'opzione"]);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      "Rinnova o cambia l'opzione",
+      "Togli l'opzione",
+    ]);
     rerender(<BloccoStatoActions stato="in_piazzale" optionsOnly onMove={() => undefined} />);
     expect(screen.queryByRole('group', { name: 'Cambia stato' })).toBeNull();
   });

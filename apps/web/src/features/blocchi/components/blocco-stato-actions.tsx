@@ -22,10 +22,19 @@ export function BloccoStatoActions({
   return (
     <StateActions
       name="blocco"
-      moves={optionsOnly ? BLOCCO_TRANSITIONS[stato].manual.filter((to) => isOptionMove(stato, to)) : webMoves(stato, BLOCCO_TRANSITIONS[stato].manual)}
+      moves={
+        optionsOnly
+          ? BLOCCO_TRANSITIONS[stato].manual.filter((to) => isOptionMove(stato, to))
+          : webMoves(stato, BLOCCO_TRANSITIONS[stato].manual)
+      }
       moveOf={(to) => {
         const m = bloccoMoveOf(stato, to);
-        return { label: m.label, icon: m.icon, severity: m.look === 'danger' ? 'danger' : undefined, outlined: m.look !== 'primary' };
+        return {
+          label: m.label,
+          icon: m.icon,
+          severity: m.look === 'danger' ? 'danger' : undefined,
+          outlined: m.look !== 'primary',
+        };
       }}
       onMove={onMove}
       busy={busy}

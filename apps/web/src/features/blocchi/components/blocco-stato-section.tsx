@@ -15,9 +15,24 @@ import { OpzioneDialog } from './opzione-dialog';
  * the option moves only): opzionare asks for the cliente and the expiry, scartare for a
  * confirmation and a reason, the others go at once. A sold block offers «Crea DDT» to who makes DDTs.
  */
-export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { kind: BloccoKind; blocco: Blocco; writable: boolean; canOption: boolean }) {
+export function BloccoStatoSection({
+  kind,
+  blocco: b,
+  writable,
+  canOption,
+}: {
+  kind: BloccoKind;
+  blocco: Blocco;
+  writable: boolean;
+  canOption: boolean;
+}) {
   const mutation = useChangeBloccoStatoQueueable(kind, b);
-  const move = useStateMove({ mutation, codice: b.codice, labels: BLOCCO_STATO_LABELS, confirm: ['opzionato', 'scartato'] });
+  const move = useStateMove({
+    mutation,
+    codice: b.codice,
+    labels: BLOCCO_STATO_LABELS,
+    confirm: ['opzionato', 'scartato'],
+  });
 
   return (
     <StateMoveSection
@@ -25,8 +40,17 @@ export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { k
       move={move}
       actions={
         <>
-          {(writable || canOption) && <BloccoStatoActions stato={b.stato} optionsOnly={!writable} onMove={move.onMove} busy={move.busy} />}
-          {b.stato === 'venduto' && b.cliente && <CreaDdtButton party={{ clienteId: b.cliente._id }} items={{ blocchi: [b._id] }} />}
+          {(writable || canOption) && (
+            <BloccoStatoActions
+              stato={b.stato}
+              optionsOnly={!writable}
+              onMove={move.onMove}
+              busy={move.busy}
+            />
+          )}
+          {b.stato === 'venduto' && b.cliente && (
+            <CreaDdtButton party={{ clienteId: b.cliente._id }} items={{ blocchi: [b._id] }} />
+          )}
         </>
       }
       confirmation={(to) =>
@@ -37,7 +61,12 @@ export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { k
               confirmIcon: 'pi pi-times',
               danger: true,
               testId: 'confirm-scarta',
-              body: <p className="mt-0">Un blocco scartato non si vende e non si lavora più: è una scelta definitiva. Per un difetto che ne abbassa solo il valore usa «Declassa».</p>,
+              body: (
+                <p className="mt-0">
+                  Un blocco scartato non si vende e non si lavora più: è una scelta definitiva. Per
+                  un difetto che ne abbassa solo il valore usa «Declassa».
+                </p>
+              ),
               note: { id: 'scarta-nota', label: 'Motivo (facoltativo)' },
             }
           : null
@@ -50,19 +79,29 @@ export function BloccoStatoSection({ kind, blocco: b, writable, canOption }: { k
             onClose={move.cancel}
             onDone={(saved) => {
               move.cancel();
-              notify({ severity: 'success', summary: 'Blocco opzionato', detail: `${saved.codice} per ${saved.cliente?.ragioneSociale ?? ''}` });
+              notify({
+                severity: 'success',
+                summary: 'Blocco opzionato',
+                detail: `${saved.codice} per ${saved.cliente?.ragioneSociale ?? ''}`,
+              });
             }}
           />
         )
       }
     >
       <BloccoStatoTag stato={b.stato} testId="blocco-stato" />
-      {b.cliente && (b.stato === 'opzionato' || b.stato === 'venduto' || b.stato === 'spedito' || b.stato === 'in_collaudo') && (
-        <span className="opzione-info" data-testid="blocco-cliente">
-          <span>per {b.cliente.ragioneSociale}</span>
-          {b.stato === 'opzionato' && b.opzioneScadenza && <span>fino al {formatDate(b.opzioneScadenza)}</span>}
-        </span>
-      )}
+      {b.cliente &&
+        (b.stato === 'opzionato' ||
+          b.stato === 'venduto' ||
+          b.stato === 'spedito' ||
+          b.stato === 'in_collaudo') && (
+          <span className="opzione-info" data-testid="blocco-cliente">
+            <span>per {b.cliente.ragioneSociale}</span>
+            {b.stato === 'opzionato' && b.opzioneScadenza && (
+              <span>fino al {formatDate(b.opzioneScadenza)}</span>
+            )}
+          </span>
+        )}
     </StateMoveSection>
   );
 }

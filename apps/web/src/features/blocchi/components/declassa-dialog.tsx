@@ -27,7 +27,11 @@ export function DeclassaDialog({ kind, blocco, onClose, onDone }: BloccoMoveDial
   const declassa = useDeclassaBlocco(kind, blocco._id);
   const { scelte, categorie } = lowerOptions(blocco);
   const form = useForm<Values, unknown, BloccoDeclassaBody>({
-    resolver: zodResolver(bloccoDeclassaBodySchema) as unknown as Resolver<Values, unknown, BloccoDeclassaBody>,
+    resolver: zodResolver(bloccoDeclassaBodySchema) as unknown as Resolver<
+      Values,
+      unknown,
+      BloccoDeclassaBody
+    >,
     defaultValues: { nota: '' },
   });
   const {
@@ -36,8 +40,18 @@ export function DeclassaDialog({ kind, blocco, onClose, onDone }: BloccoMoveDial
     formState: { errors },
   } = form;
   const categoria = useWatch({ control, name: 'categoria' });
-  const select = (name: 'scelta' | 'categoria' | 'unitaPrezzo', label: string, options: { value: string; label: string }[], placeholder: string) => (
-    <FormField id={`declassa-${name}`} label={label} error={errors[name]?.message} className="col-12 sm:col-6">
+  const select = (
+    name: 'scelta' | 'categoria' | 'unitaPrezzo',
+    label: string,
+    options: { value: string; label: string }[],
+    placeholder: string,
+  ) => (
+    <FormField
+      id={`declassa-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      className="col-12 sm:col-6"
+    >
       <Controller
         control={control}
         name={name}
@@ -73,17 +87,42 @@ export function DeclassaDialog({ kind, blocco, onClose, onDone }: BloccoMoveDial
       submit={{ label: 'Declassa', icon: 'pi pi-arrow-down', severity: 'warning' }}
       intro={
         <>
-          Oggi: scelta <strong>{SCELTA_LABELS[blocco.scelta]}</strong>, <strong>{CATEGORIA_LABELS[blocco.categoria]}</strong>, prezzo in{' '}
+          Oggi: scelta <strong>{SCELTA_LABELS[blocco.scelta]}</strong>,{' '}
+          <strong>{CATEGORIA_LABELS[blocco.categoria]}</strong>, prezzo in{' '}
           {UNITA_PREZZO_LABELS[blocco.unitaPrezzo]}. Il blocco resta vendibile.
         </>
       }
     >
       <div className="formgrid grid">
         {select('scelta', 'Nuova scelta', scelte, scelte.length ? 'Invariata' : 'Già la più bassa')}
-        {select('categoria', 'Nuova categoria', categorie, categorie.length ? 'Invariata' : 'Già la più bassa')}
-        {select('unitaPrezzo', 'Prezzo in', UNITA_PREZZO_OPTIONS, categoria === 'informe' ? '€/q (informe)' : 'Invariato')}
-        <FormField id="declassa-nota" label="Motivo" required error={errors.nota?.message} className="col-12" hint="Es. pelo passante emerso alla riquadratura">
-          <InputTextarea id="declassa-nota" rows={3} maxLength={500} className={`w-full${errors.nota ? ' p-invalid' : ''}`} {...invalidProps('declassa-nota', errors.nota?.message)} {...register('nota')} />
+        {select(
+          'categoria',
+          'Nuova categoria',
+          categorie,
+          categorie.length ? 'Invariata' : 'Già la più bassa',
+        )}
+        {select(
+          'unitaPrezzo',
+          'Prezzo in',
+          UNITA_PREZZO_OPTIONS,
+          categoria === 'informe' ? '€/q (informe)' : 'Invariato',
+        )}
+        <FormField
+          id="declassa-nota"
+          label="Motivo"
+          required
+          error={errors.nota?.message}
+          className="col-12"
+          hint="Es. pelo passante emerso alla riquadratura"
+        >
+          <InputTextarea
+            id="declassa-nota"
+            rows={3}
+            maxLength={500}
+            className={`w-full${errors.nota ? ' p-invalid' : ''}`}
+            {...invalidProps('declassa-nota', errors.nota?.message)}
+            {...register('nota')}
+          />
         </FormField>
       </div>
     </ActionDialog>

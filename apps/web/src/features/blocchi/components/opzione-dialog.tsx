@@ -12,7 +12,12 @@ import type { BloccoMoveDialogProps } from './blocco-moves';
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
 import { AnagraficaPickerField } from '@/components/form/picker-fields';
 
-type Values = { stato: 'opzionato'; clienteId?: string; opzioneScadenza?: string | null; nota?: string | null };
+type Values = {
+  stato: 'opzionato';
+  clienteId?: string;
+  opzioneScadenza?: string | null;
+  nota?: string | null;
+};
 
 /**
  * Opzionare a block (DESIGN §4): the cliente it is held for and until when. After the expiry it
@@ -23,11 +28,16 @@ export function OpzioneDialog({ kind, blocco, onClose, onDone }: BloccoMoveDialo
   const renewing = blocco.stato === 'opzionato';
   const [cliente, setCliente] = useState<PickedAnagrafica | null>(renewing ? blocco.cliente : null);
   const form = useForm<Values, unknown, BloccoStatoBody>({
-    resolver: zodResolver(bloccoStatoBodySchema) as unknown as Resolver<Values, unknown, BloccoStatoBody>,
+    resolver: zodResolver(bloccoStatoBodySchema) as unknown as Resolver<
+      Values,
+      unknown,
+      BloccoStatoBody
+    >,
     defaultValues: {
       stato: 'opzionato',
       clienteId: renewing ? blocco.cliente?._id : undefined,
-      opzioneScadenza: renewing && blocco.opzioneScadenza ? blocco.opzioneScadenza.slice(0, 10) : todayIso(14),
+      opzioneScadenza:
+        renewing && blocco.opzioneScadenza ? blocco.opzioneScadenza.slice(0, 10) : todayIso(14),
       nota: '',
     },
   });
@@ -52,20 +62,56 @@ export function OpzioneDialog({ kind, blocco, onClose, onDone }: BloccoMoveDialo
       intro="Il blocco resta riservato al cliente fino alla scadenza; dopo torna disponibile da solo."
     >
       <div className="formgrid grid">
-        <FormField id="opzione-cliente" label="Cliente" required error={errors.clienteId?.message} className="col-12">
-          <AnagraficaPickerField control={control} name="clienteId" onPick={setCliente} which="clienti" choices={(q) => anagraficheChoicesQueryOptions(kind, 'clienti', q)} id="opzione-cliente" value={cliente} error={errors.clienteId?.message} testId="opzione-cliente" />
+        <FormField
+          id="opzione-cliente"
+          label="Cliente"
+          required
+          error={errors.clienteId?.message}
+          className="col-12"
+        >
+          <AnagraficaPickerField
+            control={control}
+            name="clienteId"
+            onPick={setCliente}
+            which="clienti"
+            choices={(q) => anagraficheChoicesQueryOptions(kind, 'clienti', q)}
+            id="opzione-cliente"
+            value={cliente}
+            error={errors.clienteId?.message}
+            testId="opzione-cliente"
+          />
         </FormField>
-        <FormField id="opzione-scadenza" label="Scadenza dell'opzione" required error={errors.opzioneScadenza?.message} className="col-12 sm:col-6" hint="Fino a fine giornata">
+        <FormField
+          id="opzione-scadenza"
+          label="Scadenza dell'opzione"
+          required
+          error={errors.opzioneScadenza?.message}
+          className="col-12 sm:col-6"
+          hint="Fino a fine giornata"
+        >
           <Controller
             control={control}
             name="opzioneScadenza"
             render={({ field }) => (
-              <DateInput id="opzione-scadenza" value={field.value} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} min={todayIso()} error={errors.opzioneScadenza?.message} />
+              <DateInput
+                id="opzione-scadenza"
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? undefined)}
+                onBlur={field.onBlur}
+                min={todayIso()}
+                error={errors.opzioneScadenza?.message}
+              />
             )}
           />
         </FormField>
         <FormField id="opzione-nota" label="Nota" error={errors.nota?.message} className="col-12">
-          <InputTextarea id="opzione-nota" rows={2} maxLength={500} className="w-full" {...register('nota')} />
+          <InputTextarea
+            id="opzione-nota"
+            rows={2}
+            maxLength={500}
+            className="w-full"
+            {...register('nota')}
+          />
         </FormField>
       </div>
     </ActionDialog>

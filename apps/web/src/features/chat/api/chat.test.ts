@@ -19,18 +19,24 @@ describe('getUnreadCount (SPEC §4, §8)', () => {
     setSession(DEMO_USERS.produzione, 'token-produzione');
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, data: { unreadCount: 4 } }));
     expect(await getUnreadCount()).toBe(4);
-    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer token-produzione');
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('Authorization')).toBe(
+      'Bearer token-produzione',
+    );
   });
 
   it('counts 0 when the call fails', async () => {
     setSession(DEMO_USERS.produzione, 'token-produzione');
-    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Errore interno', code: 'INTERNAL' }, 500));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'Errore interno', code: 'INTERNAL' }, 500),
+    );
     expect(await getUnreadCount()).toBe(0);
   });
 
   it('counts 0 on a 404 or a network failure', async () => {
     setSession(DEMO_USERS.produzione, 'token-produzione');
-    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Risorsa non trovata', code: 'NOT_FOUND' }, 404));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'Risorsa non trovata', code: 'NOT_FOUND' }, 404),
+    );
     expect(await getUnreadCount()).toBe(0);
     fetchMock.mockRejectedValueOnce(new TypeError('offline'));
     expect(await getUnreadCount()).toBe(0);

@@ -1,5 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CHAT_PAGE_LIMIT, CHAT_UNREAD_POLL_MS, chatAvailableUsersResponseSchema, type ChatConversationPage, chatConversationResponseSchema, chatConversationsResponseSchema, type ChatConversationSummary, type ChatMessage, chatMessageResponseSchema, chatUnreadResponseSchema, type ChatUser } from '@gestcava/contracts';
+import {
+  CHAT_PAGE_LIMIT,
+  CHAT_UNREAD_POLL_MS,
+  chatAvailableUsersResponseSchema,
+  type ChatConversationPage,
+  chatConversationResponseSchema,
+  chatConversationsResponseSchema,
+  type ChatConversationSummary,
+  type ChatMessage,
+  chatMessageResponseSchema,
+  chatUnreadResponseSchema,
+  type ChatUser,
+} from '@gestcava/contracts';
 import { api, apiUpload, newIdempotencyKey, type UploadProgress } from '@/lib/api';
 import { getToken } from '@/lib/session';
 
@@ -13,13 +25,18 @@ export const chatKeys = {
 
 /** DELETE /api/chat/message/:id: only the sender; the message stays as 'Messaggio eliminato'. */
 export async function deleteMessage(id: string): Promise<ChatMessage> {
-  const { message } = await api.delete(`/api/chat/message/${encodeURIComponent(id)}`, undefined, { schema: chatMessageResponseSchema });
+  const { message } = await api.delete(`/api/chat/message/${encodeURIComponent(id)}`, undefined, {
+    schema: chatMessageResponseSchema,
+  });
   return message;
 }
 
 /** GET /api/chat/available-users: whom the user may write to (with online state). */
 export async function getAvailableUsers(): Promise<ChatUser[]> {
-  const { users } = await api.get('/api/chat/available-users', { schema: chatAvailableUsersResponseSchema, timeoutMs: 10_000 });
+  const { users } = await api.get('/api/chat/available-users', {
+    schema: chatAvailableUsersResponseSchema,
+    timeoutMs: 10_000,
+  });
   return users;
 }
 
@@ -42,7 +59,11 @@ export interface ConversationPageParams {
 }
 
 /** GET /api/chat/conversation/:userId?limit=50&skip=0 (SPEC §7, §9), plus before/after for stable paging. */
-export function getConversationPage(userId: string, { limit = CHAT_PAGE_LIMIT, before, after }: ConversationPageParams = {}, signal?: AbortSignal): Promise<ChatConversationPage> {
+export function getConversationPage(
+  userId: string,
+  { limit = CHAT_PAGE_LIMIT, before, after }: ConversationPageParams = {},
+  signal?: AbortSignal,
+): Promise<ChatConversationPage> {
   return api.get(`/api/chat/conversation/${encodeURIComponent(userId)}`, {
     query: { limit, skip: before || after ? undefined : 0, before, after },
     schema: chatConversationResponseSchema,
@@ -53,7 +74,10 @@ export function getConversationPage(userId: string, { limit = CHAT_PAGE_LIMIT, b
 
 /** GET /api/chat/users: the user's conversations, newest first, with last message and unread count. */
 export async function getConversations(): Promise<ChatConversationSummary[]> {
-  const { users } = await api.get('/api/chat/users', { schema: chatConversationsResponseSchema, timeoutMs: 10_000 });
+  const { users } = await api.get('/api/chat/users', {
+    schema: chatConversationsResponseSchema,
+    timeoutMs: 10_000,
+  });
   return users;
 }
 
@@ -76,7 +100,10 @@ export async function getUnreadCount(): Promise<number> {
   // user is typing.
   if (!getToken()) return 0;
   try {
-    const { data } = await api.get('/api/chat/unread', { schema: chatUnreadResponseSchema, timeoutMs: 10_000 });
+    const { data } = await api.get('/api/chat/unread', {
+      schema: chatUnreadResponseSchema,
+      timeoutMs: 10_000,
+    });
     return data.unreadCount;
   } catch {
     return 0;
@@ -107,13 +134,21 @@ export interface SendMessageInput {
  * Idempotency-Key for the call: the client's own retry (a refreshed anti-forgery token) and a resend
  * of the same request create one message.
  */
-export async function sendMessage(input: SendMessageInput, onProgress?: (p: UploadProgress) => void, idempotencyKey = newIdempotencyKey()): Promise<ChatMessage> {
+export async function sendMessage(
+  input: SendMessageInput,
+  onProgress?: (p: UploadProgress) => void,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<ChatMessage> {
   const form = new FormData();
   form.append('receiverId', input.receiverId);
   form.append('content', input.content);
   if (input.socketId) form.append('socketId', input.socketId);
   for (const file of input.files) form.append('files', file, file.name);
-  const { message } = await apiUpload('/api/chat/message', form, { schema: chatMessageResponseSchema, onProgress, idempotencyKey });
+  const { message } = await apiUpload('/api/chat/message', form, {
+    schema: chatMessageResponseSchema,
+    onProgress,
+    idempotencyKey,
+  });
   return message;
 }
 
@@ -121,14 +156,19 @@ export async function sendMessage(input: SendMessageInput, onProgress?: (p: Uplo
  * How far each file is, from the bytes of the whole request: the files go one after the other
  * in the body, so file i is done when the upload has passed the files before it and itself.
  */
-export function perFileProgress(files: readonly { size: number }[], loaded: number, total: number): number[] {
+export function perFileProgress(
+  files: readonly { size: number }[],
+  loaded: number,
+  total: number,
+): number[] {
   const sizes = files.map((f) => f.size);
   const sum = sizes.reduce((a, b) => a + b, 0);
   // What is not file bytes (fields, boundaries) comes before the first file, mostly.
   const overhead = Math.max(0, total - sum);
   let offset = overhead;
   return sizes.map((size) => {
-    const done = size === 0 ? (loaded >= offset ? 1 : 0) : Math.min(1, Math.max(0, (loaded - offset) / size));
+    const done =
+      size === 0 ? (loaded >= offset ? 1 : 0) : Math.min(1, Math.max(0, (loaded - offset) / size));
     offset += size;
     return Math.round(done * 100);
   });

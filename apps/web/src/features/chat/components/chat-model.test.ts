@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@gestcava/contracts';
 import { perFileProgress } from '../api/chat';
-import { dayLabel, formatFileSize, inConversation, mergeMessages, withDaySeparators } from './chat-model';
+import {
+  dayLabel,
+  formatFileSize,
+  inConversation,
+  mergeMessages,
+  withDaySeparators,
+} from './chat-model';
 
 const msg = (id: string, createdAt: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   _id: id,
@@ -46,10 +52,20 @@ describe('date separators', () => {
 
   it('puts one separator before the first message of each day', () => {
     const rows = withDaySeparators(
-      [msg('1', new Date(2026, 2, 3, 9).toISOString()), msg('2', new Date(2026, 2, 3, 10).toISOString()), msg('3', new Date(2026, 2, 5, 9).toISOString())],
+      [
+        msg('1', new Date(2026, 2, 3, 9).toISOString()),
+        msg('2', new Date(2026, 2, 3, 10).toISOString()),
+        msg('3', new Date(2026, 2, 5, 9).toISOString()),
+      ],
       now,
     );
-    expect(rows.map((r) => (r.kind === 'day' ? r.label : r.message._id))).toEqual(['03/03/26', '1', '2', 'Oggi', '3']);
+    expect(rows.map((r) => (r.kind === 'day' ? r.label : r.message._id))).toEqual([
+      '03/03/26',
+      '1',
+      '2',
+      'Oggi',
+      '3',
+    ]);
   });
 });
 

@@ -12,7 +12,10 @@ export function compareMessages(a: ChatMessage, b: ChatMessage): number {
  * Adds or replaces messages by id and keeps the server order, oldest first: a message that arrives
  * both live and through a catch-up page shows once (the later copy wins: it may be deleted or read).
  */
-export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+export function mergeMessages(
+  current: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+): ChatMessage[] {
   if (incoming.length === 0) return current as ChatMessage[];
   const byId = new Map(current.map((m) => [m._id, m]));
   for (const m of incoming) byId.set(m._id, m);
@@ -21,7 +24,10 @@ export function mergeMessages(current: readonly ChatMessage[], incoming: readonl
 
 /** Does this message belong to the conversation between `me` and `other`? */
 export function inConversation(message: ChatMessage, me: string, other: string): boolean {
-  return (message.senderId === me && message.receiverId === other) || (message.senderId === other && message.receiverId === me);
+  return (
+    (message.senderId === me && message.receiverId === other) ||
+    (message.senderId === other && message.receiverId === me)
+  );
 }
 
 /** The date separator: 'Oggi', 'Ieri', else dd/MM/yy (SPEC §1). */
@@ -34,10 +40,15 @@ export function dayLabel(value: string, now: Date = new Date()): string {
   return formatDate(date);
 }
 
-export type ChatRow = { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; message: ChatMessage };
+export type ChatRow =
+  | { kind: 'day'; key: string; label: string }
+  | { kind: 'message'; key: string; message: ChatMessage };
 
 /** Messages with a separator before the first of each calendar day. */
-export function withDaySeparators(messages: readonly ChatMessage[], now: Date = new Date()): ChatRow[] {
+export function withDaySeparators(
+  messages: readonly ChatMessage[],
+  now: Date = new Date(),
+): ChatRow[] {
   const rows: ChatRow[] = [];
   let lastDay = '';
   for (const message of messages) {

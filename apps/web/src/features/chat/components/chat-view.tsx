@@ -18,7 +18,8 @@ export function ChatView() {
   const available = useAvailableUsers();
   if (!user) return null;
 
-  const select = (userId: string | null) => setParams(userId ? { con: userId } : {}, { replace: false });
+  const select = (userId: string | null) =>
+    setParams(userId ? { con: userId } : {}, { replace: false });
 
   return (
     <div className="chat-page">
@@ -33,7 +34,12 @@ export function ChatView() {
           loading={conversations.isLoading || available.isLoading}
         />
         {selected ? (
-          <ConversationPane key={selected} me={user._id} other={selected} onBack={() => select(null)} />
+          <ConversationPane
+            key={selected}
+            me={user._id}
+            other={selected}
+            onBack={() => select(null)}
+          />
         ) : (
           <div className="chat-placeholder">
             <i className="pi pi-comments" aria-hidden="true" />

@@ -7,7 +7,10 @@ import { setSession } from '@/lib/session';
 import { Composer } from './composer';
 
 const sendMessage = vi.hoisted(() => vi.fn());
-vi.mock('../api/chat', async (importOriginal) => ({ ...(await importOriginal<object>()), sendMessage }));
+vi.mock('../api/chat', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  sendMessage,
+}));
 
 const sent: ChatMessage = {
   _id: 'm1',
@@ -26,7 +29,11 @@ function setup() {
   setSession(DEMO_USERS.produzione, 'token');
   const onSent = vi.fn();
   render(<Composer receiverId="u-vendite" onSent={onSent} />);
-  return { onSent, input: screen.getByTestId('chat-input'), files: screen.getByTestId('chat-file-input') as HTMLInputElement };
+  return {
+    onSent,
+    input: screen.getByTestId('chat-input'),
+    files: screen.getByTestId('chat-file-input') as HTMLInputElement,
+  };
 }
 
 const file = (name: string, size: number, type = 'application/pdf') => {
@@ -45,13 +52,19 @@ describe('Composer', () => {
     expect(input).toHaveValue('prima\nseconda');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
-    expect(sendMessage.mock.calls[0]![0]).toMatchObject({ receiverId: 'u-vendite', content: 'prima\nseconda', files: [] });
+    expect(sendMessage.mock.calls[0]![0]).toMatchObject({
+      receiverId: 'u-vendite',
+      content: 'prima\nseconda',
+      files: [],
+    });
     expect(input).toHaveValue('');
   });
 
   it('keeps what is typed and attached while the previous message is on its way', async () => {
     let answer: (m: ChatMessage) => void = () => undefined;
-    sendMessage.mockImplementationOnce(() => new Promise<ChatMessage>((resolve) => (answer = resolve)));
+    sendMessage.mockImplementationOnce(
+      () => new Promise<ChatMessage>((resolve) => (answer = resolve)),
+    );
     const { onSent, input, files } = setup();
     const user = userEvent.setup();
     await user.type(input, 'prima{Enter}');
@@ -73,7 +86,9 @@ describe('Composer', () => {
 
   it('refuses an 11th file and a file over 25 MB before sending, with the server’s messages', () => {
     const { files } = setup();
-    fireEvent.change(files, { target: { files: Array.from({ length: 11 }, (_, i) => file(`f${i}.pdf`, 10)) } });
+    fireEvent.change(files, {
+      target: { files: Array.from({ length: 11 }, (_, i) => file(`f${i}.pdf`, 10)) },
+    });
     expect(screen.getByTestId('chat-composer-error')).toHaveTextContent(CHAT_MESSAGES.tooManyFiles);
     fireEvent.change(files, { target: { files: [file('grande.pdf', 25 * 1024 * 1024 + 1)] } });
     expect(screen.getByTestId('chat-composer-error')).toHaveTextContent(CHAT_MESSAGES.fileTooLarge);
@@ -84,11 +99,23 @@ describe('Composer', () => {
 
   it('shows the server’s message when sending fails and keeps the text, and resends with the same key', async () => {
     const { ApiError } = await import('@/lib/api');
-    sendMessage.mockRejectedValueOnce(new ApiError({ status: 400, message: CHAT_MESSAGES.receiverUnavailable, code: 'VALIDATION' })).mockResolvedValueOnce(sent);
+    sendMessage
+      .mockRejectedValueOnce(
+        new ApiError({
+          status: 400,
+          message: CHAT_MESSAGES.receiverUnavailable,
+          code: 'VALIDATION',
+        }),
+      )
+      .mockResolvedValueOnce(sent);
     const { input } = setup();
     const user = userEvent.setup();
     await user.type(input, 'ciao{Enter}');
-    await waitFor(() => expect(screen.getByTestId('chat-composer-error')).toHaveTextContent(CHAT_MESSAGES.receiverUnavailable));
+    await waitFor(() =>
+      expect(screen.getByTestId('chat-composer-error')).toHaveTextContent(
+        CHAT_MESSAGES.receiverUnavailable,
+      ),
+    );
     expect(input).toHaveValue('ciao');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(2));

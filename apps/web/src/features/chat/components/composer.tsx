@@ -2,7 +2,14 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
-import { CHAT_ACCEPT, CHAT_CONTENT_MAX, CHAT_FILE_MAX_BYTES, CHAT_MAX_FILES, CHAT_MESSAGES, type ChatMessage } from '@gestcava/contracts';
+import {
+  CHAT_ACCEPT,
+  CHAT_CONTENT_MAX,
+  CHAT_FILE_MAX_BYTES,
+  CHAT_MAX_FILES,
+  CHAT_MESSAGES,
+  type ChatMessage,
+} from '@gestcava/contracts';
 import { isApiError, newIdempotencyKey } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { perFileProgress, sendMessage } from '../api/chat';
@@ -21,7 +28,13 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
  * Writing a message: Enter sends, Shift+Enter starts a new line; attachments with preview and
  * per-file progress. The checks of the server are made here first, with the same messages.
  */
-export function Composer({ receiverId, onSent }: { receiverId: string; onSent: (message: ChatMessage) => void }) {
+export function Composer({
+  receiverId,
+  onSent,
+}: {
+  receiverId: string;
+  onSent: (message: ChatMessage) => void;
+}) {
   const [content, setContent] = useState('');
   const [pending, setPending] = useState<Pending[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
@@ -37,12 +50,19 @@ export function Composer({ receiverId, onSent }: { receiverId: string; onSent: (
   useEffect(() => {
     pendingRef.current = pending;
   }, [pending]);
-  useEffect(() => () => pendingRef.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview)), []);
-  const release = (items: Pending[]) => items.forEach((p) => p.preview && URL.revokeObjectURL(p.preview));
+  useEffect(
+    () => () => pendingRef.current.forEach((p) => p.preview && URL.revokeObjectURL(p.preview)),
+    [],
+  );
+  const release = (items: Pending[]) =>
+    items.forEach((p) => p.preview && URL.revokeObjectURL(p.preview));
 
   const tooLong = content.length > CHAT_CONTENT_MAX;
   const canSend = !sending && !tooLong && (content.trim() !== '' || pending.length > 0);
-  const counter = useMemo(() => (content.length > CHAT_CONTENT_MAX - 200 ? `${content.length}/${CHAT_CONTENT_MAX}` : ''), [content]);
+  const counter = useMemo(
+    () => (content.length > CHAT_CONTENT_MAX - 200 ? `${content.length}/${CHAT_CONTENT_MAX}` : ''),
+    [content],
+  );
 
   function addFiles(list: FileList | null) {
     if (!list) return;
@@ -57,7 +77,13 @@ export function Composer({ receiverId, onSent }: { receiverId: string; onSent: (
       return;
     }
     setError(null);
-    setPending((p) => [...p, ...chosen.map((file) => ({ file, preview: IMAGE_TYPES.has(file.type) ? URL.createObjectURL(file) : null }))]);
+    setPending((p) => [
+      ...p,
+      ...chosen.map((file) => ({
+        file,
+        preview: IMAGE_TYPES.has(file.type) ? URL.createObjectURL(file) : null,
+      })),
+    ]);
   }
 
   function removeFile(index: number) {
@@ -111,16 +137,37 @@ export function Composer({ receiverId, onSent }: { receiverId: string; onSent: (
       {pending.length > 0 && (
         <ul className="chat-pending" aria-label="Allegati da inviare">
           {pending.map((p, i) => (
-            <li key={`${p.file.name}-${i}`} className="chat-pending-item" data-testid="chat-pending-file">
-              {p.preview ? <img src={p.preview} alt="" className="chat-pending-thumb" /> : <i className="pi pi-file chat-pending-icon" aria-hidden="true" />}
+            <li
+              key={`${p.file.name}-${i}`}
+              className="chat-pending-item"
+              data-testid="chat-pending-file"
+            >
+              {p.preview ? (
+                <img src={p.preview} alt="" className="chat-pending-thumb" />
+              ) : (
+                <i className="pi pi-file chat-pending-icon" aria-hidden="true" />
+              )}
               <span className="chat-pending-name" title={p.file.name}>
                 {p.file.name}
               </span>
               <span className="chat-pending-size">{formatFileSize(p.file.size)}</span>
               {progress ? (
-                <ProgressBar value={progress[i] ?? 0} showValue={false} className="chat-pending-progress" aria-label={`Caricamento di ${p.file.name}`} />
+                <ProgressBar
+                  value={progress[i] ?? 0}
+                  showValue={false}
+                  className="chat-pending-progress"
+                  aria-label={`Caricamento di ${p.file.name}`}
+                />
               ) : (
-                <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={`Togli ${p.file.name}`} onClick={() => removeFile(i)} />
+                <Button
+                  type="button"
+                  icon="pi pi-times"
+                  text
+                  rounded
+                  size="small"
+                  aria-label={`Togli ${p.file.name}`}
+                  onClick={() => removeFile(i)}
+                />
               )}
             </li>
           ))}
@@ -166,9 +213,20 @@ export function Composer({ receiverId, onSent }: { receiverId: string; onSent: (
           invalid={tooLong}
           data-testid="chat-input"
         />
-        <Button type="button" icon="pi pi-send" rounded aria-label="Invia" disabled={!canSend} loading={sending} onClick={() => void submit()} data-testid="chat-send" />
+        <Button
+          type="button"
+          icon="pi pi-send"
+          rounded
+          aria-label="Invia"
+          disabled={!canSend}
+          loading={sending}
+          onClick={() => void submit()}
+          data-testid="chat-send"
+        />
       </div>
-      {counter && <span className={`chat-counter${tooLong ? ' chat-counter-over' : ''}`}>{counter}</span>}
+      {counter && (
+        <span className={`chat-counter${tooLong ? ' chat-counter-over' : ''}`}>{counter}</span>
+      )}
     </div>
   );
 }

@@ -45,7 +45,9 @@ export function ConversationList({
       ...available.filter((u) => !started.has(u._id)).map((u) => ({ user: u, summary: null })),
     ];
     const q = searchKey(query.trim());
-    return q ? all.filter((e) => searchKey(`${e.user.name} ${e.user.companyName}`).includes(q)) : all;
+    return q
+      ? all.filter((e) => searchKey(`${e.user.name} ${e.user.companyName}`).includes(q))
+      : all;
   }, [conversations, available, query]);
 
   return (
@@ -64,7 +66,11 @@ export function ConversationList({
         </IconField>
       </div>
       {loading && <p className="chat-list-empty">Caricamento…</p>}
-      {!loading && entries.length === 0 && <p className="chat-list-empty">{query ? 'Nessun collega trovato' : 'Nessun collega con la chat'}</p>}
+      {!loading && entries.length === 0 && (
+        <p className="chat-list-empty">
+          {query ? 'Nessun collega trovato' : 'Nessun collega con la chat'}
+        </p>
+      )}
       <ul className="chat-list-items">
         {entries.map(({ user, summary }) => (
           <li key={user._id}>
@@ -76,7 +82,10 @@ export function ConversationList({
               data-testid={`chat-contact-${user._id}`}
               data-name={user.name}
             >
-              <span className={`chat-avatar${user.online ? ' chat-avatar-online' : ''}`} aria-hidden="true">
+              <span
+                className={`chat-avatar${user.online ? ' chat-avatar-online' : ''}`}
+                aria-hidden="true"
+              >
                 {user.name.slice(0, 1).toUpperCase()}
               </span>
               <span className="chat-list-text">
@@ -84,16 +93,24 @@ export function ConversationList({
                   {user.name}
                   {user.online && <span className="sr-only"> (in linea)</span>}
                 </span>
-                <span className="chat-list-preview">{summary ? preview(summary, me) : user.companyName}</span>
+                <span className="chat-list-preview">
+                  {summary ? preview(summary, me) : user.companyName}
+                </span>
               </span>
               <span className="chat-list-meta">
                 {summary && (
                   <span className="chat-list-time">
-                    {dayLabel(summary.lastMessage.createdAt) === 'Oggi' ? formatTime(summary.lastMessage.createdAt) : dayLabel(summary.lastMessage.createdAt)}
+                    {dayLabel(summary.lastMessage.createdAt) === 'Oggi'
+                      ? formatTime(summary.lastMessage.createdAt)
+                      : dayLabel(summary.lastMessage.createdAt)}
                   </span>
                 )}
                 {summary && summary.unreadCount > 0 && (
-                  <span className="chat-unread-badge" data-testid="chat-contact-unread" aria-label={formatUnread(summary.unreadCount)}>
+                  <span
+                    className="chat-unread-badge"
+                    data-testid="chat-contact-unread"
+                    aria-label={formatUnread(summary.unreadCount)}
+                  >
                     {summary.unreadCount > 99 ? '99+' : summary.unreadCount}
                   </span>
                 )}

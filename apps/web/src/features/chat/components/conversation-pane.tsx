@@ -16,15 +16,37 @@ import { MessageBubble } from './message-bubble';
 const LOAD_OLDER_AT_PX = 80;
 const NEAR_BOTTOM_PX = 120;
 
-export function ConversationPane({ me, other, onBack }: { me: string; other: string; onBack: () => void }) {
+export function ConversationPane({
+  me,
+  other,
+  onBack,
+}: {
+  me: string;
+  other: string;
+  onBack: () => void;
+}) {
   const conversation = useConversation(me, other);
-  const { messages, user, loading, loadingOlder, hasOlder, error, loadOlder, add, markReadLocally } = conversation;
+  const {
+    messages,
+    user,
+    loading,
+    loadingOlder,
+    hasOlder,
+    error,
+    loadOlder,
+    add,
+    markReadLocally,
+  } = conversation;
   const queryClient = useQueryClient();
   const scroller = useRef<HTMLDivElement>(null);
   const [toDelete, setToDelete] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState(false);
   // Where the view was before a change: the bottom (follow new messages) or a height (keep the place when older ones load above).
-  const anchor = useRef<{ atBottom: boolean; height: number; top: number }>({ atBottom: true, height: 0, top: 0 });
+  const anchor = useRef<{ atBottom: boolean; height: number; top: number }>({
+    atBottom: true,
+    height: 0,
+    top: 0,
+  });
 
   const unreadFromOther = messages.some((m) => m.senderId === other && !m.readAt && !m.deleted);
   useEffect(() => {
@@ -45,13 +67,18 @@ export function ConversationPane({ me, other, onBack }: { me: string; other: str
     if (!el) return;
     const was = anchor.current;
     if (was.atBottom) el.scrollTop = el.scrollHeight;
-    else if (el.scrollHeight !== was.height) el.scrollTop = was.top + (el.scrollHeight - was.height);
+    else if (el.scrollHeight !== was.height)
+      el.scrollTop = was.top + (el.scrollHeight - was.height);
   }, [messages]);
 
   function onScroll() {
     const el = scroller.current;
     if (!el) return;
-    anchor.current = { atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX, height: el.scrollHeight, top: el.scrollTop };
+    anchor.current = {
+      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX,
+      height: el.scrollHeight,
+      top: el.scrollTop,
+    };
     if (el.scrollTop < LOAD_OLDER_AT_PX && hasOlder && !loadingOlder) void loadOlder();
   }
 
@@ -63,17 +90,36 @@ export function ConversationPane({ me, other, onBack }: { me: string; other: str
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
       setToDelete(null);
     } catch (e) {
-      notify({ severity: 'error', summary: 'Messaggio non eliminato', detail: isApiError(e) ? e.message : undefined });
+      notify({
+        severity: 'error',
+        summary: 'Messaggio non eliminato',
+        detail: isApiError(e) ? e.message : undefined,
+      });
     } finally {
       setDeleting(false);
     }
   }
 
   return (
-    <section className="chat-pane" aria-label={user ? `Conversazione con ${user.name}` : 'Conversazione'} data-testid="chat-pane">
+    <section
+      className="chat-pane"
+      aria-label={user ? `Conversazione con ${user.name}` : 'Conversazione'}
+      data-testid="chat-pane"
+    >
       <header className="chat-pane-header">
-        <Button type="button" icon="pi pi-arrow-left" text rounded className="chat-back" aria-label="Torna alle conversazioni" onClick={onBack} />
-        <span className={`chat-avatar${user?.online ? ' chat-avatar-online' : ''}`} aria-hidden="true">
+        <Button
+          type="button"
+          icon="pi pi-arrow-left"
+          text
+          rounded
+          className="chat-back"
+          aria-label="Torna alle conversazioni"
+          onClick={onBack}
+        />
+        <span
+          className={`chat-avatar${user?.online ? ' chat-avatar-online' : ''}`}
+          aria-hidden="true"
+        >
           {user?.name.slice(0, 1).toUpperCase() ?? '…'}
         </span>
         <div className="chat-pane-title">
@@ -81,23 +127,38 @@ export function ConversationPane({ me, other, onBack }: { me: string; other: str
           <span>{user ? `${user.companyName}${user.online ? ' · in linea' : ''}` : ''}</span>
         </div>
       </header>
-      <div className="chat-messages" ref={scroller} onScroll={onScroll} data-testid="chat-messages" aria-live="polite">
+      <div
+        className="chat-messages"
+        ref={scroller}
+        onScroll={onScroll}
+        data-testid="chat-messages"
+        aria-live="polite"
+      >
         {loadingOlder && <p className="chat-hint">Carico i messaggi precedenti…</p>}
-        {!hasOlder && !loading && messages.length > 0 && <p className="chat-hint">Inizio della conversazione</p>}
+        {!hasOlder && !loading && messages.length > 0 && (
+          <p className="chat-hint">Inizio della conversazione</p>
+        )}
         {loading && <p className="chat-hint">Caricamento…</p>}
         {error && (
           <p className="chat-hint chat-hint-error" role="alert">
             {error}
           </p>
         )}
-        {!loading && !error && messages.length === 0 && <p className="chat-hint">Nessun messaggio: scrivi il primo.</p>}
+        {!loading && !error && messages.length === 0 && (
+          <p className="chat-hint">Nessun messaggio: scrivi il primo.</p>
+        )}
         {withDaySeparators(messages).map((row) =>
           row.kind === 'day' ? (
             <div key={row.key} className="chat-day" role="separator" data-testid="chat-day">
               <span>{row.label}</span>
             </div>
           ) : (
-            <MessageBubble key={row.key} message={row.message} own={row.message.senderId === me} onDelete={setToDelete} />
+            <MessageBubble
+              key={row.key}
+              message={row.message}
+              own={row.message.senderId === me}
+              onDelete={setToDelete}
+            />
           ),
         )}
       </div>
@@ -117,7 +178,10 @@ export function ConversationPane({ me, other, onBack }: { me: string; other: str
         onCancel={() => setToDelete(null)}
         testId="chat-delete-dialog"
       >
-        <p className="m-0">Il messaggio e i suoi allegati spariranno per entrambi; resterà la scritta «Messaggio eliminato».</p>
+        <p className="m-0">
+          Il messaggio e i suoi allegati spariranno per entrambi; resterà la scritta «Messaggio
+          eliminato».
+        </p>
       </DeleteConfirmDialog>
     </section>
   );

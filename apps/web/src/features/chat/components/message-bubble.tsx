@@ -14,11 +14,23 @@ function fileIcon(mime: string): string {
 }
 
 /** One message: text as text (never markup), image thumbnails, file chips, time, read state, delete for own. */
-export function MessageBubble({ message, own, onDelete }: { message: ChatMessage; own: boolean; onDelete: (m: ChatMessage) => void }) {
+export function MessageBubble({
+  message,
+  own,
+  onDelete,
+}: {
+  message: ChatMessage;
+  own: boolean;
+  onDelete: (m: ChatMessage) => void;
+}) {
   const images = message.attachments.filter((a) => a.isImage && a.inlineUrl);
   const files = message.attachments.filter((a) => !a.isImage || !a.inlineUrl);
   return (
-    <div className={`chat-message${own ? ' chat-message-own' : ''}`} data-testid="chat-message" data-id={message._id}>
+    <div
+      className={`chat-message${own ? ' chat-message-own' : ''}`}
+      data-testid="chat-message"
+      data-id={message._id}
+    >
       <div className="chat-bubble">
         {message.deleted ? (
           <p className="chat-text chat-text-deleted">
@@ -30,7 +42,12 @@ export function MessageBubble({ message, own, onDelete }: { message: ChatMessage
               <div className="chat-images">
                 {images.map((a) => (
                   <a key={a._id} href={a.url} download={a.fileName} title={`Scarica ${a.fileName}`}>
-                    <img src={a.inlineUrl!} alt={a.fileName} loading="lazy" className="chat-thumb" />
+                    <img
+                      src={a.inlineUrl!}
+                      alt={a.fileName}
+                      loading="lazy"
+                      className="chat-thumb"
+                    />
                   </a>
                 ))}
               </div>
@@ -39,7 +56,12 @@ export function MessageBubble({ message, own, onDelete }: { message: ChatMessage
               <ul className="chat-files">
                 {files.map((a) => (
                   <li key={a._id}>
-                    <a href={a.url} download={a.fileName} className="chat-file-chip" data-testid="chat-file">
+                    <a
+                      href={a.url}
+                      download={a.fileName}
+                      className="chat-file-chip"
+                      data-testid="chat-file"
+                    >
                       <i className={fileIcon(a.mime)} aria-hidden="true" />
                       <span className="chat-file-name">{a.fileName}</span>
                       <span className="chat-file-size">{formatFileSize(a.size)}</span>
@@ -58,8 +80,15 @@ export function MessageBubble({ message, own, onDelete }: { message: ChatMessage
         <div className="chat-meta">
           <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
           {own && !message.deleted && (
-            <span className="chat-read" data-testid="chat-read-state" title={message.readAt ? 'Letto' : 'Inviato'}>
-              <i className={message.readAt ? 'pi pi-check-circle' : 'pi pi-check'} aria-hidden="true" />
+            <span
+              className="chat-read"
+              data-testid="chat-read-state"
+              title={message.readAt ? 'Letto' : 'Inviato'}
+            >
+              <i
+                className={message.readAt ? 'pi pi-check-circle' : 'pi pi-check'}
+                aria-hidden="true"
+              />
               <span className="sr-only">{message.readAt ? 'Letto' : 'Inviato'}</span>
             </span>
           )}

@@ -38,8 +38,10 @@ export function useChatRealtime(enabled: boolean) {
         .catch(() => [])
         .then((users) => {
           const senderName = users.find((u) => u._id === message.senderId)?.name ?? 'un collega';
-          notifyNewMessage({ senderName, content: message.content, attachmentCount: message.attachments.length }, pathRef.current, () =>
-            void navigate(`/app/chat?con=${encodeURIComponent(message.senderId)}`),
+          notifyNewMessage(
+            { senderName, content: message.content, attachmentCount: message.attachments.length },
+            pathRef.current,
+            () => void navigate(`/app/chat?con=${encodeURIComponent(message.senderId)}`),
           );
         });
     };
@@ -47,7 +49,8 @@ export function useChatRealtime(enabled: boolean) {
     const unsubscribe = subscribeChatEvents({
       unread_count: ({ unreadCount }) => queryClient.setQueryData(chatKeys.unread, unreadCount),
       new_message: onNewMessage,
-      message_deleted: () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations }),
+      message_deleted: () =>
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations }),
       messages_read: () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread }),
       reconnected: () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }),
     });

@@ -14,7 +14,14 @@ export interface ConversationState {
   error: string | null;
 }
 
-const EMPTY: ConversationState = { messages: [], user: null, loading: true, loadingOlder: false, hasOlder: false, error: null };
+const EMPTY: ConversationState = {
+  messages: [],
+  user: null,
+  loading: true,
+  loadingOlder: false,
+  hasOlder: false,
+  error: null,
+};
 const LOAD_ERROR = 'Impossibile caricare la conversazione';
 
 /**
@@ -44,10 +51,23 @@ export function useConversation(me: string, other: string) {
     const controller = new AbortController();
     setState(EMPTY);
     getConversationPage(other, {}, controller.signal)
-      .then((page) => setState({ messages: mergeMessages([], page.messages), user: page.user, loading: false, loadingOlder: false, hasOlder: page.hasMore, error: null }))
+      .then((page) =>
+        setState({
+          messages: mergeMessages([], page.messages),
+          user: page.user,
+          loading: false,
+          loadingOlder: false,
+          hasOlder: page.hasMore,
+          error: null,
+        }),
+      )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ ...EMPTY, loading: false, error: isApiError(error) ? error.message : LOAD_ERROR });
+        setState({
+          ...EMPTY,
+          loading: false,
+          error: isApiError(error) ? error.message : LOAD_ERROR,
+        });
       });
 
     /** After a reconnect: everything after the newest message shown, until nothing more. */
@@ -76,7 +96,9 @@ export function useConversation(me: string, other: string) {
         if (readerId !== other) return;
         setState((s) => ({
           ...s,
-          messages: s.messages.map((m) => (m.senderId === me && m.receiverId === other && !m.readAt ? { ...m, readAt } : m)),
+          messages: s.messages.map((m) =>
+            m.senderId === me && m.receiverId === other && !m.readAt ? { ...m, readAt } : m,
+          ),
         }));
       },
       reconnected: () => void catchUp().catch(() => undefined),
@@ -104,7 +126,8 @@ export function useConversation(me: string, other: string) {
     };
     const timer = setInterval(() => void refresh().catch(() => undefined), LINK_REFRESH_MS);
     const onVisible = () => {
-      if (document.visibilityState === 'visible' && Date.now() - last >= LINK_REFRESH_MS) void refresh().catch(() => undefined);
+      if (document.visibilityState === 'visible' && Date.now() - last >= LINK_REFRESH_MS)
+        void refresh().catch(() => undefined);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
@@ -120,16 +143,28 @@ export function useConversation(me: string, other: string) {
     setState((x) => ({ ...x, loadingOlder: true }));
     try {
       const page = await getConversationPage(other, { before: oldest._id });
-      setState((x) => ({ ...x, messages: mergeMessages(x.messages, page.messages), hasOlder: page.hasMore, loadingOlder: false }));
+      setState((x) => ({
+        ...x,
+        messages: mergeMessages(x.messages, page.messages),
+        hasOlder: page.hasMore,
+        loadingOlder: false,
+      }));
     } catch (error) {
-      setState((x) => ({ ...x, loadingOlder: false, error: isApiError(error) ? error.message : LOAD_ERROR }));
+      setState((x) => ({
+        ...x,
+        loadingOlder: false,
+        error: isApiError(error) ? error.message : LOAD_ERROR,
+      }));
     }
   }, [other]);
 
   /** Marks the other's messages read here (the server is told through the socket). */
   const markReadLocally = useCallback(() => {
     const readAt = new Date().toISOString();
-    setState((s) => ({ ...s, messages: s.messages.map((m) => (m.senderId === other && !m.readAt ? { ...m, readAt } : m)) }));
+    setState((s) => ({
+      ...s,
+      messages: s.messages.map((m) => (m.senderId === other && !m.readAt ? { ...m, readAt } : m)),
+    }));
   }, [other]);
 
   return { ...state, add, loadOlder, markReadLocally };

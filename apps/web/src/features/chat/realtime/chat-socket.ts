@@ -1,21 +1,37 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_PATH, type ChatClientToServerEvents, type ChatServerToClientEvents } from '@gestcava/contracts';
+import {
+  SOCKET_PATH,
+  type ChatClientToServerEvents,
+  type ChatServerToClientEvents,
+} from '@gestcava/contracts';
 import { webConfig } from '@/lib/config';
 import { log } from '@/lib/log';
 
 export type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
 
 /** What a part of the app listens to; `reconnected` fires when a dropped connection comes back. */
-export type ChatHandlers = { [E in keyof ChatServerToClientEvents]?: ChatServerToClientEvents[E] } & {
+export type ChatHandlers = {
+  [E in keyof ChatServerToClientEvents]?: ChatServerToClientEvents[E];
+} & {
   reconnected?: () => void;
 };
 
-const EVENTS = ['authenticated', 'unread_count', 'new_message', 'message_deleted', 'messages_read', 'error'] as const;
+const EVENTS = [
+  'authenticated',
+  'unread_count',
+  'new_message',
+  'message_deleted',
+  'messages_read',
+  'error',
+] as const;
 
 let current: { socket: ChatSocket; token: string } | null = null;
 const subscribers = new Set<ChatHandlers>();
 
-function dispatch<E extends keyof ChatHandlers>(event: E, ...args: Parameters<NonNullable<ChatHandlers[E]>>) {
+function dispatch<E extends keyof ChatHandlers>(
+  event: E,
+  ...args: Parameters<NonNullable<ChatHandlers[E]>>
+) {
   for (const s of subscribers) {
     const handler = s[event] as ((...a: typeof args) => void) | undefined;
     handler?.(...args);
@@ -48,7 +64,9 @@ export function openChatSocket(token: string, userId: string): ChatSocket {
     if (connectedBefore) dispatch('reconnected');
     connectedBefore = true;
   });
-  socket.on('connect_error', (err) => log.warn('chat: connessione rifiutata o non riuscita', err.message));
+  socket.on('connect_error', (err) =>
+    log.warn('chat: connessione rifiutata o non riuscita', err.message),
+  );
   for (const event of EVENTS) {
     socket.on(event, ((data: never) => dispatch(event, data)) as never);
   }

@@ -15,7 +15,9 @@ async function makeReader(): Promise<(canvas: HTMLCanvasElement) => Promise<stri
   }
   const { default: jsQR } = await import('jsqr');
   return async (canvas) => {
-    const image = canvas.getContext('2d', { willReadFrequently: true })!.getImageData(0, 0, canvas.width, canvas.height);
+    const image = canvas
+      .getContext('2d', { willReadFrequently: true })!
+      .getImageData(0, 0, canvas.width, canvas.height);
     return jsQR(image.data, image.width, image.height)?.data ?? null;
   };
 }
@@ -24,7 +26,13 @@ async function makeReader(): Promise<(canvas: HTMLCanvasElement) => Promise<stri
  * The phone's back camera reading a label's QR code (issue 18). The camera needs HTTPS (or
  * localhost): without it, or without permission, it says so and the code can be typed instead.
  */
-export function CameraScanner({ onRead, onCancel }: { onRead: (text: string) => void; onCancel: () => void }) {
+export function CameraScanner({
+  onRead,
+  onCancel,
+}: {
+  onRead: (text: string) => void;
+  onCancel: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -35,13 +43,20 @@ export function CameraScanner({ onRead, onCancel }: { onRead: (text: string) => 
     const canvas = document.createElement('canvas');
     (async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
-        setProblem('La fotocamera non è disponibile qui: serve una connessione sicura (https). Scrivi il codice.');
+        setProblem(
+          'La fotocamera non è disponibile qui: serve una connessione sicura (https). Scrivi il codice.',
+        );
         return;
       }
       try {
-        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+        stream = await navigator.mediaDevices.getUserMedia({
+          video: { facingMode: 'environment' },
+          audio: false,
+        });
       } catch {
-        setProblem('Non è stato possibile usare la fotocamera (permesso negato o fotocamera occupata). Scrivi il codice.');
+        setProblem(
+          'Non è stato possibile usare la fotocamera (permesso negato o fotocamera occupata). Scrivi il codice.',
+        );
         return;
       }
       if (stopped || !video.current) return;
@@ -74,7 +89,11 @@ export function CameraScanner({ onRead, onCancel }: { onRead: (text: string) => 
 
   return (
     <div className="camera-scanner" data-testid="camera-scanner">
-      {problem ? <p className="m-0">{problem}</p> : <video ref={video} muted playsInline aria-label="Inquadra il codice QR dell’etichetta" />}
+      {problem ? (
+        <p className="m-0">{problem}</p>
+      ) : (
+        <video ref={video} muted playsInline aria-label="Inquadra il codice QR dell’etichetta" />
+      )}
       <Button type="button" label="Scrivi il codice" icon="pi pi-pencil" text onClick={onCancel} />
     </div>
   );

@@ -17,7 +17,8 @@ export function CodeRedirect() {
     resolveCodice(codice, controller.signal)
       .then((found) => void navigate(found.detailPath, { replace: true }))
       .catch((err: unknown) => {
-        if (!controller.signal.aborted) setError(err instanceof Error ? err.message : 'Codice non riconosciuto');
+        if (!controller.signal.aborted)
+          setError(err instanceof Error ? err.message : 'Codice non riconosciuto');
       });
     return () => controller.abort();
   }, [codice, navigate]);

@@ -51,9 +51,18 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
         void navigate(found.detailPath);
       } catch (err) {
         // no exact match: the codes that contain what was typed, if any
-        const similar = isApiError(err) && err.status === 404 && typed.trim().length >= 2 ? await codiceCandidates(typed).catch(() => []) : [];
+        const similar =
+          isApiError(err) && err.status === 404 && typed.trim().length >= 2
+            ? await codiceCandidates(typed).catch(() => [])
+            : [];
         setCandidates(similar);
-        setError(similar.length ? 'Nessun codice esatto: forse uno di questi?' : err instanceof Error ? err.message : 'Ricerca non riuscita: riprova');
+        setError(
+          similar.length
+            ? 'Nessun codice esatto: forse uno di questi?'
+            : err instanceof Error
+              ? err.message
+              : 'Ricerca non riuscita: riprova',
+        );
       } finally {
         setPending(false);
       }
@@ -81,13 +90,36 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
   return (
     <>
       {variant === 'topbar' ? (
-        <button type="button" className="p-link layout-topbar-button layout-topbar-code-search" onClick={() => setOpen(true)} aria-label={LABEL} title={LABEL} data-testid="code-search-open">
+        <button
+          type="button"
+          className="p-link layout-topbar-button layout-topbar-code-search"
+          onClick={() => setOpen(true)}
+          aria-label={LABEL}
+          title={LABEL}
+          data-testid="code-search-open"
+        >
           <i className="pi pi-search" aria-hidden="true" />
         </button>
       ) : (
-        <Button type="button" label={LABEL} icon="pi pi-search" outlined onClick={() => setOpen(true)} data-testid="dashboard-code-search" />
+        <Button
+          type="button"
+          label={LABEL}
+          icon="pi pi-search"
+          outlined
+          onClick={() => setOpen(true)}
+          data-testid="dashboard-code-search"
+        />
       )}
-      <Dialog visible={open} onHide={close} onShow={() => input.current?.focus()} header={LABEL} modal style={{ width: '28rem' }} breakpoints={{ '640px': '100vw' }} data-testid="code-search-dialog">
+      <Dialog
+        visible={open}
+        onHide={close}
+        onShow={() => input.current?.focus()}
+        header={LABEL}
+        modal
+        style={{ width: '28rem' }}
+        breakpoints={{ '640px': '100vw' }}
+        data-testid="code-search-dialog"
+      >
         <form onSubmit={(e) => void submit(e)} role="search" aria-label={LABEL}>
           <label htmlFor="code-search-input" className="block mb-2">
             Codice (per esempio BL-2026-0042, una lastra BL-2026-0042-007, un pacco PK-2026-0031)
@@ -106,9 +138,25 @@ export function CodeSearch({ variant }: { variant: 'topbar' | 'dashboard' }) {
               className="flex-1"
               data-testid="code-search-input"
             />
-            <Button type="submit" label="Apri" icon="pi pi-arrow-right" loading={pending} data-testid="code-search-submit" />
+            <Button
+              type="submit"
+              label="Apri"
+              icon="pi pi-arrow-right"
+              loading={pending}
+              data-testid="code-search-submit"
+            />
           </div>
-          {touch && !scanning && <Button type="button" label="Scansiona" icon="pi pi-camera" outlined className="w-full mt-3" onClick={() => setScanning(true)} data-testid="code-search-scan" />}
+          {touch && !scanning && (
+            <Button
+              type="button"
+              label="Scansiona"
+              icon="pi pi-camera"
+              outlined
+              className="w-full mt-3"
+              onClick={() => setScanning(true)}
+              data-testid="code-search-scan"
+            />
+          )}
           <div className="mt-3">
             <FormAlert message={error} testId="code-search-error" />
           </div>

@@ -28,7 +28,11 @@ import { queryRoots } from '@/lib/query-keys';
 const collaudi = defineResource({
   key: ['collaudi'],
   base: '/api/collaudi',
-  schemas: { list: pageOf(collaudoListItemSchema), summary: collaudoSummarySchema, detail: collaudoSchema },
+  schemas: {
+    list: pageOf(collaudoListItemSchema),
+    summary: collaudoSummarySchema,
+    detail: collaudoSchema,
+  },
   invalidates: [queryRoots.blocchi],
   offline: 'collaudo',
 });
@@ -40,7 +44,8 @@ export type CollaudoListParams = CollaudoFilters & ListPaging;
 export const useCollaudi = (params: CollaudoListParams) => collaudi.useList(params);
 /** → { count, perStato, blocchiVenduti, volumeVenduto, importoVenduto } */
 export const useCollaudiSummary = (filters: CollaudoFilters) => collaudi.useSummary(filters);
-export const exportCollaudi = (filters: CollaudoFilters & { sort: string }, format: ExportFormat) => collaudi.exportFile(filters, format);
+export const exportCollaudi = (filters: CollaudoFilters & { sort: string }, format: ExportFormat) =>
+  collaudi.exportFile(filters, format);
 /** Header, rows with their blocks, totals of the accepted rows. */
 export const useCollaudo = collaudi.useDetail;
 export const useCollaudoHistory = collaudi.useHistory;
@@ -50,10 +55,15 @@ export const useCreateCollaudo = () => collaudi.useCreate<CollaudoCreate>();
 /** The header (the cliente only while it has no rows). */
 export const useUpdateCollaudo = (id: string) => collaudi.useUpdate<CollaudoUpdate>(id);
 /** POST /:id/stato: the moves of COLLAUDO_TRANSITIONS; confirming sells the accepted blocks. */
-export const useChangeCollaudoStato = (id: string) => collaudi.useAction<CollaudoStatoBody>(id, 'stato');
+export const useChangeCollaudoStato = (id: string) =>
+  collaudi.useAction<CollaudoStatoBody>(id, 'stato');
 /** POST /:id/righe: a block joins (it goes in_collaudo). */
-export const useAddRiga = (id: string) => collaudi.useSaving((bloccoId: string) => api.create(collaudi.path(id, 'righe'), { bloccoId }, { schema: collaudoSchema }));
-const rigaPath = (id: string, rigaId: string) => collaudi.path(id, `righe/${encodeURIComponent(rigaId)}`);
+export const useAddRiga = (id: string) =>
+  collaudi.useSaving((bloccoId: string) =>
+    api.create(collaudi.path(id, 'righe'), { bloccoId }, { schema: collaudoSchema }),
+  );
+const rigaPath = (id: string, rigaId: string) =>
+  collaudi.path(id, `righe/${encodeURIComponent(rigaId)}`);
 /** The words of a row's edit in the offline queue's label, in the card's order. */
 const RIGA_CHANGE_WORDS: Record<keyof CollaudoRigaUpdate, string> = {
   lunghezzaRilevata: 'misure',
@@ -69,7 +79,10 @@ const RIGA_CHANGE_WORDS: Record<keyof CollaudoRigaUpdate, string> = {
   pesoRilevato: 'peso',
   note: 'note',
 };
-const rigaChangeWords = (body: CollaudoRigaUpdate) => [...new Set(Object.keys(body).map((k) => RIGA_CHANGE_WORDS[k as keyof CollaudoRigaUpdate]))].join(', ');
+const rigaChangeWords = (body: CollaudoRigaUpdate) =>
+  [...new Set(Object.keys(body).map((k) => RIGA_CHANGE_WORDS[k as keyof CollaudoRigaUpdate]))].join(
+    ', ',
+  );
 
 /**
  * PUT /:id/righe/:rigaId: only the fields that changed; null clears one. A yard action (issue 29):
@@ -86,28 +99,53 @@ export const useUpdateRiga = (c: { _id: string; codice: string }) =>
     itemKey: `riga:${riga._id}`,
   }));
 /** DELETE /:id/righe/:rigaId: the block goes back to its previous state. */
-export const useRemoveRiga = (id: string) => collaudi.useSaving((rigaId: string) => api.delete(rigaPath(id, rigaId), undefined, { schema: collaudoSchema }));
+export const useRemoveRiga = (id: string) =>
+  collaudi.useSaving((rigaId: string) =>
+    api.delete(rigaPath(id, rigaId), undefined, { schema: collaudoSchema }),
+  );
 
 /** GET /api/collaudi/clienti-selezionabili?q=: the clienti by name, under the collaudi permission. */
-export const clientiSelezionabiliQueryOptions = collaudi.queries.picker('clienti', 'clienti-selezionabili', z.array(anagraficaPickerItemSchema), 60_000);
+export const clientiSelezionabiliQueryOptions = collaudi.queries.picker(
+  'clienti',
+  'clienti-selezionabili',
+  z.array(anagraficaPickerItemSchema),
+  60_000,
+);
 
-const blocchiCollaudabili = collaudi.queries.picker('blocchi', 'blocchi-collaudabili', z.array(bloccoCollaudabileSchema), 15_000);
+const blocchiCollaudabili = collaudi.queries.picker(
+  'blocchi',
+  'blocchi-collaudabili',
+  z.array(bloccoCollaudabileSchema),
+  15_000,
+);
 /** GET /api/collaudi/blocchi-collaudabili?collaudoId&q: disponibile blocks, or optioned for this collaudo's cliente. */
-export const blocchiCollaudabiliQueryOptions = (collaudoId: string, q: string) => blocchiCollaudabili(q, { collaudoId });
+export const blocchiCollaudabiliQueryOptions = (collaudoId: string, q: string) =>
+  blocchiCollaudabili(q, { collaudoId });
 
 export function useBlocchiCollaudabili(collaudoId: string, q: string, enabled: boolean) {
-  return useQuery({ ...blocchiCollaudabiliQueryOptions(collaudoId, q), enabled, placeholderData: keepPreviousData });
+  return useQuery({
+    ...blocchiCollaudabiliQueryOptions(collaudoId, q),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/collaudi/:id/verbale-link?lingua → a short-lived signed relative URL of the verbale PDF, in Italian or English. */
 export function getVerbaleLink(id: string, lingua: VerbaleLingua = 'it') {
-  return api.get(collaudi.path(id, 'verbale-link'), { schema: verbaleLinkSchema, query: { lingua } });
+  return api.get(collaudi.path(id, 'verbale-link'), {
+    schema: verbaleLinkSchema,
+    query: { lingua },
+  });
 }
 
 /** GET /api/collaudi/di-cliente/:clienteId: a cliente's collaudi and the blocks it bought. */
 export function useCollaudiOfCliente(clienteId: string) {
   return useQuery({
     queryKey: collaudi.keys.of('di-cliente', clienteId),
-    queryFn: ({ signal }) => api.get(`/api/collaudi/di-cliente/${encodeURIComponent(clienteId)}`, { schema: collaudiOfClienteSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/api/collaudi/di-cliente/${encodeURIComponent(clienteId)}`, {
+        schema: collaudiOfClienteSchema,
+        signal,
+      }),
   });
 }

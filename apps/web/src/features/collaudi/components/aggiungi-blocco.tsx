@@ -11,7 +11,15 @@ import { pickByCode } from './pick-by-code';
  * Adding a block by its code (typed or read off the block, Enter adds it), or from the list of
  * the blocks this collaudo may take: disponibile, or optioned for its cliente.
  */
-export function AggiungiBlocco({ collaudoId, onAdd, adding }: { collaudoId: string; onAdd: (b: BloccoCollaudabile) => Promise<boolean>; adding: boolean }) {
+export function AggiungiBlocco({
+  collaudoId,
+  onAdd,
+  adding,
+}: {
+  collaudoId: string;
+  onAdd: (b: BloccoCollaudabile) => Promise<boolean>;
+  adding: boolean;
+}) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -48,7 +56,10 @@ export function AggiungiBlocco({ collaudoId, onAdd, adding }: { collaudoId: stri
     }
     const b = pickByCode(code, found);
     if (b) await add(b);
-    else if (found.length === 0) setMessage(`Nessun blocco collaudabile con codice «${code}»: deve essere disponibile, o opzionato per questo cliente.`);
+    else if (found.length === 0)
+      setMessage(
+        `Nessun blocco collaudabile con codice «${code}»: deve essere disponibile, o opzionato per questo cliente.`,
+      );
     else {
       setQ(code);
       setMessage(`Più blocchi contengono «${code}»: scegli quale.`);
@@ -82,7 +93,15 @@ export function AggiungiBlocco({ collaudoId, onAdd, adding }: { collaudoId: stri
           className="aggiungi-blocco-input"
           data-testid="aggiungi-blocco-codice"
         />
-        <Button type="button" label="Aggiungi" icon="pi pi-plus" loading={adding} disabled={!text.trim()} onClick={() => void addTyped()} data-testid="aggiungi-blocco-submit" />
+        <Button
+          type="button"
+          label="Aggiungi"
+          icon="pi pi-plus"
+          loading={adding}
+          disabled={!text.trim()}
+          onClick={() => void addTyped()}
+          data-testid="aggiungi-blocco-submit"
+        />
         <Button
           type="button"
           label={browse ? 'Chiudi elenco' : 'Elenco'}
@@ -95,29 +114,50 @@ export function AggiungiBlocco({ collaudoId, onAdd, adding }: { collaudoId: stri
         />
       </div>
       {message && (
-        <small id="aggiungi-blocco-msg" className="p-error block mt-1" role="alert" data-testid="aggiungi-blocco-msg">
+        <small
+          id="aggiungi-blocco-msg"
+          className="p-error block mt-1"
+          role="alert"
+          data-testid="aggiungi-blocco-msg"
+        >
           {message}
         </small>
       )}
       {open && (
-        <div id="aggiungi-blocco-options" className="aggiungi-blocco-options" aria-busy={list.isFetching}>
+        <div
+          id="aggiungi-blocco-options"
+          className="aggiungi-blocco-options"
+          aria-busy={list.isFetching}
+        >
           {list.isError ? (
             <p className="m-0 p-error">{list.error.message}</p>
           ) : list.isPending ? (
             <p className="m-0 text-color-secondary">Ricerca dei blocchi…</p>
           ) : options.length === 0 ? (
-            <p className="m-0 text-color-secondary">{q ? `Nessun blocco collaudabile contiene «${q}».` : 'Nessun blocco collaudabile: servono blocchi disponibili o opzionati per questo cliente.'}</p>
+            <p className="m-0 text-color-secondary">
+              {q
+                ? `Nessun blocco collaudabile contiene «${q}».`
+                : 'Nessun blocco collaudabile: servono blocchi disponibili o opzionati per questo cliente.'}
+            </p>
           ) : (
             <ul aria-label="Blocchi collaudabili">
               {options.map((b) => (
                 <li key={b._id}>
-                  <button type="button" className="aggiungi-blocco-option" disabled={adding} onClick={() => void add(b)} data-testid="blocco-collaudabile-option">
+                  <button
+                    type="button"
+                    className="aggiungi-blocco-option"
+                    disabled={adding}
+                    onClick={() => void add(b)}
+                    data-testid="blocco-collaudabile-option"
+                  >
                     <span>
                       <strong>{b.codice}</strong> {b.materiale.nome} · {SCELTA_LABELS[b.scelta]}
                     </span>
                     <span className="text-color-secondary">
                       {formatVolume(b.volumeNetto)}
-                      {b.stato === 'opzionato' ? ` · ${BLOCCO_STATO_LABELS.opzionato.toLowerCase()}${b.opzioneScadenza ? ` fino al ${formatDate(b.opzioneScadenza)}` : ''}` : ''}
+                      {b.stato === 'opzionato'
+                        ? ` · ${BLOCCO_STATO_LABELS.opzionato.toLowerCase()}${b.opzioneScadenza ? ` fino al ${formatDate(b.opzioneScadenza)}` : ''}`
+                        : ''}
                     </span>
                     <i className="pi pi-plus-circle" aria-hidden="true" />
                   </button>

@@ -12,7 +12,11 @@ import { CollaudoStatoTag } from './collaudo-stato';
 export function CollaudiClienteSection({ clienteId }: { clienteId: string }) {
   const query = useCollaudiOfCliente(clienteId);
   return (
-    <SectionCard titleId="cliente-collaudi-title" title="Collaudi e acquisti" icon="pi pi-check-square">
+    <SectionCard
+      titleId="cliente-collaudi-title"
+      title="Collaudi e acquisti"
+      icon="pi pi-check-square"
+    >
       {query.isPending ? (
         <Skeleton width="100%" height="4rem" />
       ) : query.isError ? (
@@ -31,7 +35,9 @@ export function CollaudiClienteSection({ clienteId }: { clienteId: string }) {
                   <CollaudoStatoTag stato={c.stato} />
                   <span className="cliente-collaudi-figures">
                     {formatInteger(c.blocchiAccettati)}/{formatInteger(c.blocchi)} blocchi
-                    {c.blocchiAccettati > 0 ? ` · ${formatVolume(c.volumeNetto)} · ${formatEuroCents(c.importo)}` : ''}
+                    {c.blocchiAccettati > 0
+                      ? ` · ${formatVolume(c.volumeNetto)} · ${formatEuroCents(c.importo)}`
+                      : ''}
                   </span>
                 </li>
               ))}
@@ -44,12 +50,20 @@ export function CollaudiClienteSection({ clienteId }: { clienteId: string }) {
             <ul className="cliente-collaudi-list" aria-label="Blocchi acquistati dal cliente">
               {query.data.blocchiAcquistati.map((b) => (
                 <li key={b._id}>
-                  <RecordLink to={detailPath(b.origine === 'esterno' ? 'blocco-esterno' : 'blocco', b._id)}>{b.codice}</RecordLink>
+                  <RecordLink
+                    to={detailPath(b.origine === 'esterno' ? 'blocco-esterno' : 'blocco', b._id)}
+                  >
+                    {b.codice}
+                  </RecordLink>
                   <span className="text-color-secondary">{b.materiale.nome}</span>
                   <BloccoStatoTag stato={b.stato} />
                   <span className="cliente-collaudi-figures">
                     {formatVolume(b.volumeNettoAccettato)}
-                    {b.importo !== null ? ` · ${formatEuroCents(b.importo)}` : ''} · <RecordLink to={detailPath('collaudo', b.collaudo._id)}>{b.collaudo.codice}</RecordLink> del {formatDate(b.collaudo.data)}
+                    {b.importo !== null ? ` · ${formatEuroCents(b.importo)}` : ''} ·{' '}
+                    <RecordLink to={detailPath('collaudo', b.collaudo._id)}>
+                      {b.collaudo.codice}
+                    </RecordLink>{' '}
+                    del {formatDate(b.collaudo.data)}
                   </span>
                 </li>
               ))}

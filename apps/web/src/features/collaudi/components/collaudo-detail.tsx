@@ -1,7 +1,13 @@
 import './collaudi.css';
 import { useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
-import { COLLAUDO_STATI_MODIFICABILI, detailPath, ENTITY_PAGES, type Collaudo, type CollaudoRiga } from '@gestcava/contracts';
+import {
+  COLLAUDO_STATI_MODIFICABILI,
+  detailPath,
+  ENTITY_PAGES,
+  type Collaudo,
+  type CollaudoRiga,
+} from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
@@ -37,13 +43,32 @@ export function CollaudoDetail({ id, ...slots }: { id: string } & CollaudoSlots)
   const backTo = useBackToList(ENTITY_PAGES.collaudo.path);
   const back = <BackToList to={backTo} label="Elenco collaudi" />;
   return (
-    <DetailShell query={record} title="Collaudo" back={back} notFound={{ title: 'Collaudo non trovato', text: 'Il collaudo richiesto non esiste o appartiene a un’altra ditta.' }}>
+    <DetailShell
+      query={record}
+      title="Collaudo"
+      back={back}
+      notFound={{
+        title: 'Collaudo non trovato',
+        text: 'Il collaudo richiesto non esiste o appartiene a un’altra ditta.',
+      }}
+    >
       {(c) => <CollaudoPage collaudo={c} back={back} history={history} {...slots} />}
     </DetailShell>
   );
 }
 
-function CollaudoPage({ collaudo: c, back, history, photos, blockPhoto, actions }: { collaudo: Collaudo; back: ReactNode; history: ReturnType<typeof useCollaudoHistory> } & CollaudoSlots) {
+function CollaudoPage({
+  collaudo: c,
+  back,
+  history,
+  photos,
+  blockPhoto,
+  actions,
+}: {
+  collaudo: Collaudo;
+  back: ReactNode;
+  history: ReturnType<typeof useCollaudoHistory>;
+} & CollaudoSlots) {
   const { user } = useSession();
   const writable = can(user, 'collaudi', 'write');
   const editable = writable && COLLAUDO_STATI_MODIFICABILI.includes(c.stato);
@@ -56,17 +81,40 @@ function CollaudoPage({ collaudo: c, back, history, photos, blockPhoto, actions 
         {back}
         <VerbaleButton collaudoId={c._id} codice={c.codice} />
         {actions?.(c)}
-        {editable && <Button type="button" label="Modifica" icon="pi pi-pencil" outlined onClick={() => setEditing(true)} data-testid="collaudo-edit" />}
+        {editable && (
+          <Button
+            type="button"
+            label="Modifica"
+            icon="pi pi-pencil"
+            outlined
+            onClick={() => setEditing(true)}
+            data-testid="collaudo-edit"
+          />
+        )}
       </PageHeader>
       <div className="grid">
         <div className="col-12 xl:col-8">
-          <CollaudoStatoSection collaudo={c} writable={writable} saveRows={editor.saveAll} draftOf={editor.draftFor} />
+          <CollaudoStatoSection
+            collaudo={c}
+            writable={writable}
+            saveRows={editor.saveAll}
+            draftOf={editor.draftFor}
+          />
           <DataSection collaudo={c} />
-          <CollaudoRighe collaudo={c} editable={editable} editor={editor} blockPhoto={blockPhoto ? (r) => blockPhoto(c, r) : undefined} />
+          <CollaudoRighe
+            collaudo={c}
+            editable={editable}
+            editor={editor}
+            blockPhoto={blockPhoto ? (r) => blockPhoto(c, r) : undefined}
+          />
         </div>
         <div className="col-12 xl:col-4">
           {photos?.(c)}
-          <HistorySection query={history} fieldLabels={COLLAUDO_FIELD_LABELS} formatValue={collaudoHistoryValue} />
+          <HistorySection
+            query={history}
+            fieldLabels={COLLAUDO_FIELD_LABELS}
+            formatValue={collaudoHistoryValue}
+          />
         </div>
       </div>
       <CollaudoTotaliBar totali={editable ? editor.totali : c.totali} live={editable} />
@@ -96,7 +144,9 @@ function DataSection({ collaudo: c }: { collaudo: Collaudo }) {
           </RecordLink>
         </Item>
         <Item label="Luogo">{c.luogo}</Item>
-        <Item label="Ispettore">{[c.ispettore, c.ispettoreSocieta].filter(Boolean).join(', ')}</Item>
+        <Item label="Ispettore">
+          {[c.ispettore, c.ispettoreSocieta].filter(Boolean).join(', ')}
+        </Item>
         <Item label="Riferimento ordine">{c.riferimentoOrdine}</Item>
         <Item label="Resa">{c.resa}</Item>
         <Item label="Carico">{c.carico}</Item>

@@ -8,14 +8,25 @@ import {
   type AbbuonoTipo,
   type CollaudoStato,
 } from '@gestcava/contracts';
-import { formatDate, formatEuro, formatNumber, formatVolume, formatWeight, labelOf } from '@/lib/format';
+import {
+  formatDate,
+  formatEuro,
+  formatNumber,
+  formatVolume,
+  formatWeight,
+  labelOf,
+} from '@/lib/format';
 import { formatHistoryValue } from '@/components/history-value';
 
 /** `310 × 180 × 165 cm` */
-export const misure = (l: number, h: number, p: number) => `${formatNumber(l, 0)} × ${formatNumber(h, 0)} × ${formatNumber(p, 0)} cm`;
+export const misure = (l: number, h: number, p: number) =>
+  `${formatNumber(l, 0)} × ${formatNumber(h, 0)} × ${formatNumber(p, 0)} cm`;
 
 /** The button of each move, by target state. */
-export const COLLAUDO_MOVES: Record<CollaudoStato, { label: string; icon: string; severity?: 'danger' | 'success' }> = {
+export const COLLAUDO_MOVES: Record<
+  CollaudoStato,
+  { label: string; icon: string; severity?: 'danger' | 'success' }
+> = {
   programmato: { label: 'Programmato', icon: 'pi pi-calendar' },
   in_corso: { label: 'Inizia il collaudo', icon: 'pi pi-play' },
   eseguito: { label: 'Collaudo eseguito', icon: 'pi pi-check' },
@@ -23,7 +34,10 @@ export const COLLAUDO_MOVES: Record<CollaudoStato, { label: string; icon: string
   annullato: { label: 'Annulla il collaudo', icon: 'pi pi-times', severity: 'danger' },
 };
 /** eseguito → in_corso reads as reopening, not starting. */
-export const RIAPRI_MOVE: { label: string; icon: string; severity?: 'danger' | 'success' } = { label: 'Riapri le misure', icon: 'pi pi-replay' };
+export const RIAPRI_MOVE: { label: string; icon: string; severity?: 'danger' | 'success' } = {
+  label: 'Riapri le misure',
+  icon: 'pi pi-replay',
+};
 
 /** The unit an abbuono's value is typed in, and its decimals. */
 export const ABBUONO_UNITS: Record<AbbuonoTipo, { unit: string; decimals: number }> = {
@@ -47,7 +61,10 @@ export function formatAbbuono(tipo: AbbuonoTipo | null, valore: number | null): 
 }
 
 /** `120,00 €/m³` */
-export function formatPrezzo(prezzo: number | null, unita: keyof typeof UNITA_PREZZO_COLLAUDO_LABELS): string {
+export function formatPrezzo(
+  prezzo: number | null,
+  unita: keyof typeof UNITA_PREZZO_COLLAUDO_LABELS,
+): string {
   return prezzo === null ? '' : `${formatNumber(prezzo, 2)} ${UNITA_PREZZO_COLLAUDO_LABELS[unita]}`;
 }
 
@@ -94,7 +111,9 @@ export function collaudoHistoryValue(field: string, value: unknown): string {
     case 'unitaPrezzo':
       return labelOf(UNITA_PREZZO_COLLAUDO_LABELS, value);
     case 'difettiRiscontrati':
-      return Array.isArray(value) ? value.map((d) => labelOf(DIFETTO_LABELS, d)).join(', ') || '—' : String(value);
+      return Array.isArray(value)
+        ? value.map((d) => labelOf(DIFETTO_LABELS, d)).join(', ') || '—'
+        : String(value);
     case 'data':
       return formatDate(String(value));
     case 'lunghezzaRilevata':

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BloccoCollaudabile, Collaudo, CollaudoRiga, CollaudoTotali } from '@gestcava/contracts';
+import type {
+  BloccoCollaudabile,
+  Collaudo,
+  CollaudoRiga,
+  CollaudoTotali,
+} from '@gestcava/contracts';
 import { isApiError } from '@/lib/api';
 import { formatEuroCents, formatInteger, formatVolume, formatWeight } from '@/lib/format';
 import { notify } from '@/lib/toast';
@@ -29,7 +34,8 @@ export function CollaudoRighe({
   const add = useAddRiga(c._id);
   const remove = useRemoveRiga(c._id);
   const onConflict = (error: unknown) => {
-    if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: collaudiKeys.all });
+    if (isApiError(error) && error.status === 409)
+      void queryClient.invalidateQueries({ queryKey: collaudiKeys.all });
   };
 
   const onAdd = async (b: BloccoCollaudabile) => {
@@ -38,16 +44,29 @@ export function CollaudoRighe({
       await add.mutateAsync(b._id);
       return true;
     } catch (error) {
-      notify({ severity: 'error', summary: `${b.codice} non aggiunto`, detail: error instanceof Error ? error.message : undefined });
+      notify({
+        severity: 'error',
+        summary: `${b.codice} non aggiunto`,
+        detail: error instanceof Error ? error.message : undefined,
+      });
       onConflict(error);
       return false;
     }
   };
   const onRemove = (r: CollaudoRiga) =>
     remove.mutate(r._id, {
-      onSuccess: () => notify({ severity: 'success', summary: 'Blocco tolto dal collaudo', detail: r.blocco.codice }),
+      onSuccess: () =>
+        notify({
+          severity: 'success',
+          summary: 'Blocco tolto dal collaudo',
+          detail: r.blocco.codice,
+        }),
       onError: (error) => {
-        notify({ severity: 'error', summary: `${r.blocco.codice} non tolto`, detail: error.message });
+        notify({
+          severity: 'error',
+          summary: `${r.blocco.codice} non tolto`,
+          detail: error.message,
+        });
         onConflict(error);
       },
     });
@@ -64,7 +83,11 @@ export function CollaudoRighe({
       {c.righe.length === 0 ? (
         <div className="card collaudo-righe-empty" data-testid="righe-empty">
           <i className="pi pi-box" aria-hidden="true" />
-          <p className="m-0">{editable ? 'Nessun blocco: scrivi il codice di un blocco o aprilo dall’elenco per aggiungerlo.' : 'Nessun blocco in questo collaudo.'}</p>
+          <p className="m-0">
+            {editable
+              ? 'Nessun blocco: scrivi il codice di un blocco o aprilo dall’elenco per aggiungerlo.'
+              : 'Nessun blocco in questo collaudo.'}
+          </p>
         </div>
       ) : (
         c.righe.map((r, i) =>
@@ -96,7 +119,14 @@ export function CollaudoRighe({
 /** The totals of the accepted blocks, always in sight at the bottom of the screen. */
 export function CollaudoTotaliBar({ totali: t, live }: { totali: CollaudoTotali; live: boolean }) {
   return (
-    <div className="collaudo-totali" role="region" aria-label={live ? 'Totali dei blocchi accettati, come scritti' : 'Totali dei blocchi accettati'} data-testid="collaudo-totali">
+    <div
+      className="collaudo-totali"
+      role="region"
+      aria-label={
+        live ? 'Totali dei blocchi accettati, come scritti' : 'Totali dei blocchi accettati'
+      }
+      data-testid="collaudo-totali"
+    >
       <dl>
         <div>
           <dt>Accettati</dt>

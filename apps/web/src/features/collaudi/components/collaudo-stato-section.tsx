@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { BLOCCO_STATO_LABELS, COLLAUDO_STATO_LABELS, COLLAUDO_TRANSITIONS, type Collaudo, type CollaudoRiga, type CollaudoStato } from '@gestcava/contracts';
+import {
+  BLOCCO_STATO_LABELS,
+  COLLAUDO_STATO_LABELS,
+  COLLAUDO_TRANSITIONS,
+  type Collaudo,
+  type CollaudoRiga,
+  type CollaudoStato,
+} from '@gestcava/contracts';
 import { StateActions } from '@/components/detail/state-actions';
 import { StateMoveSection } from '@/components/detail/state-move-section';
 import { useStateMove } from '@/components/detail/use-state-move';
@@ -38,7 +45,8 @@ export function CollaudoStatoSection({
     labels: COLLAUDO_STATO_LABELS,
     confirm: ['confermato', 'annullato'],
     onError: (error) => {
-      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: collaudiKeys.detail(c._id) });
+      if (isApiError(error) && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: collaudiKeys.detail(c._id) });
     },
   });
   const [preparing, setPreparing] = useState<CollaudoStato | null>(null);
@@ -48,7 +56,11 @@ export function CollaudoStatoSection({
     try {
       const unsaved = await saveRows();
       if (unsaved.length > 0) {
-        notify({ severity: 'warn', summary: 'Blocchi non salvati', detail: `Correggi e salva prima: ${unsaved.join(', ')}` });
+        notify({
+          severity: 'warn',
+          summary: 'Blocchi non salvati',
+          detail: `Correggi e salva prima: ${unsaved.join(', ')}`,
+        });
         return;
       }
     } finally {
@@ -60,7 +72,11 @@ export function CollaudoStatoSection({
         return why ? [`${r.blocco.codice} (${why})`] : [];
       });
       if (c.righe.length === 0) {
-        notify({ severity: 'warn', summary: 'Nessun blocco', detail: 'Aggiungi i blocchi del collaudo prima di chiuderlo.' });
+        notify({
+          severity: 'warn',
+          summary: 'Nessun blocco',
+          detail: 'Aggiungi i blocchi del collaudo prima di chiuderlo.',
+        });
         return;
       }
       if (missing.length > 0) {
@@ -79,7 +95,12 @@ export function CollaudoStatoSection({
       moveOf={(to) => {
         const riapri = c.stato === 'eseguito' && to === 'in_corso';
         const m = riapri ? RIAPRI_MOVE : COLLAUDO_MOVES[to];
-        return { label: m.label, icon: m.icon, severity: m.severity, outlined: m.severity === 'danger' || riapri };
+        return {
+          label: m.label,
+          icon: m.icon,
+          severity: m.severity,
+          outlined: m.severity === 'danger' || riapri,
+        };
       }}
       onMove={(to) => void onMove(to)}
       busy={move.busy || preparing !== null}

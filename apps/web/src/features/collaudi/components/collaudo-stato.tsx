@@ -1,4 +1,9 @@
-import { COLLAUDO_STATO_LABELS, ESITO_LABELS, type CollaudoStato, type Esito } from '@gestcava/contracts';
+import {
+  COLLAUDO_STATO_LABELS,
+  ESITO_LABELS,
+  type CollaudoStato,
+  type Esito,
+} from '@gestcava/contracts';
 import { StatoTag } from '@/components/stato-tag';
 import type { StatoTone } from '@/components/stato-tones';
 
@@ -14,9 +19,16 @@ export function CollaudoStatoTag({ stato, testId }: { stato: CollaudoStato; test
   return <StatoTag label={COLLAUDO_STATO_LABELS[stato]} tone={TONES[stato]} testId={testId} />;
 }
 
-const ESITO_TONES: Record<Esito, StatoTone> = { accettato: 'success', accettato_con_riserva: 'warning', rifiutato: 'danger' };
+const ESITO_TONES: Record<Esito, StatoTone> = {
+  accettato: 'success',
+  accettato_con_riserva: 'warning',
+  rifiutato: 'danger',
+};
 
 export function EsitoTag({ esito, testId }: { esito: Esito | null; testId?: string }) {
-  return esito ? <StatoTag label={ESITO_LABELS[esito]} tone={ESITO_TONES[esito]} testId={testId} /> : <StatoTag label="Da valutare" tone="neutral" testId={testId} />;
+  return esito ? (
+    <StatoTag label={ESITO_LABELS[esito]} tone={ESITO_TONES[esito]} testId={testId} />
+  ) : (
+    <StatoTag label="Da valutare" tone="neutral" testId={testId} />
+  );
 }
-

@@ -13,7 +13,15 @@ export interface ConfermaSummary {
 export function confermaSummary(c: Pick<Collaudo, 'cliente' | 'righe'>): ConfermaSummary {
   return {
     cliente: c.cliente.ragioneSociale,
-    venduti: c.righe.filter((r) => isAccettato(r.esito)).map((r) => ({ codice: r.blocco.codice, volume: r.volumeNettoAccettato, importo: r.importo })),
-    tornano: c.righe.filter((r) => !isAccettato(r.esito)).map((r) => ({ codice: r.blocco.codice, stato: r.statoPrecedente })),
+    venduti: c.righe
+      .filter((r) => isAccettato(r.esito))
+      .map((r) => ({
+        codice: r.blocco.codice,
+        volume: r.volumeNettoAccettato,
+        importo: r.importo,
+      })),
+    tornano: c.righe
+      .filter((r) => !isAccettato(r.esito))
+      .map((r) => ({ codice: r.blocco.codice, stato: r.statoPrecedente })),
   };
 }

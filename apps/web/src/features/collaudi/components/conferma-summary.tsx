@@ -11,7 +11,12 @@ export function ConfermaSummaryView({ collaudo }: { collaudo: Collaudo }) {
       {s.venduti.length > 0 ? (
         <>
           <p className="mt-0">
-            <strong>{s.venduti.length === 1 ? '1 blocco venduto' : `${formatInteger(s.venduti.length)} blocchi venduti`}</strong> a <strong>{s.cliente}</strong>:
+            <strong>
+              {s.venduti.length === 1
+                ? '1 blocco venduto'
+                : `${formatInteger(s.venduti.length)} blocchi venduti`}
+            </strong>{' '}
+            a <strong>{s.cliente}</strong>:
           </p>
           <ul className="conferma-list" data-testid="conferma-venduti">
             {s.venduti.map((v) => (
@@ -33,7 +38,11 @@ export function ConfermaSummaryView({ collaudo }: { collaudo: Collaudo }) {
       )}
       {s.tornano.length > 0 && (
         <>
-          <p>{s.tornano.length === 1 ? 'Torna in magazzino:' : `Tornano in magazzino ${formatInteger(s.tornano.length)} blocchi:`}</p>
+          <p>
+            {s.tornano.length === 1
+              ? 'Torna in magazzino:'
+              : `Tornano in magazzino ${formatInteger(s.tornano.length)} blocchi:`}
+          </p>
           <ul className="conferma-list" data-testid="conferma-tornano">
             {s.tornano.map((r) => (
               <li key={r.codice}>

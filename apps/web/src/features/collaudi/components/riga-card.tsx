@@ -1,9 +1,21 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { BLOCCO_STATO_LABELS, detailPath, SCELTA_LABELS, type CollaudoRiga } from '@gestcava/contracts';
+import {
+  BLOCCO_STATO_LABELS,
+  detailPath,
+  SCELTA_LABELS,
+  type CollaudoRiga,
+} from '@gestcava/contracts';
 import { RecordLink } from '@/components/record-link';
 import { formatVolume } from '@/lib/format';
 import { misure } from './collaudo-format';
-import { AbbuonoFields, DifettiField, EsitoField, MisureFields, NoteField, type RigaFieldProps } from './riga-fields';
+import {
+  AbbuonoFields,
+  DifettiField,
+  EsitoField,
+  MisureFields,
+  NoteField,
+  type RigaFieldProps,
+} from './riga-fields';
 import { RigaFoot, RigaPreview, type RigaStatus } from './riga-foot';
 import type { RigaDraft } from './riga-model';
 import { PrezzoFields } from './riga-prezzo-fields';
@@ -54,18 +66,29 @@ export function RigaCard({
   const bloccoPath = detailPath(b.origine === 'esterno' ? 'blocco-esterno' : 'blocco', b._id);
 
   return (
-    <article className="card riga-card" aria-labelledby={fid('title')} data-testid="riga-card" data-codice={b.codice} onKeyDown={enterToNextNumber}>
+    <article
+      className="card riga-card"
+      aria-labelledby={fid('title')}
+      data-testid="riga-card"
+      data-codice={b.codice}
+      onKeyDown={enterToNextNumber}
+    >
       <header className="riga-card-head">
         <div className="riga-card-title">
           <h3 id={fid('title')} className="m-0">
-            <span className="riga-card-n">{index + 1}.</span> <RecordLink to={bloccoPath}>{b.codice}</RecordLink>
+            <span className="riga-card-n">{index + 1}.</span>{' '}
+            <RecordLink to={bloccoPath}>{b.codice}</RecordLink>
           </h3>
           <span className="text-color-secondary">
-            {[b.materiale.nome, SCELTA_LABELS[b.scelta], b.origine === 'esterno' ? 'esterno' : null].filter(Boolean).join(' · ')}
+            {[b.materiale.nome, SCELTA_LABELS[b.scelta], b.origine === 'esterno' ? 'esterno' : null]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
           <span className="text-color-secondary">
             Dichiarato {misure(b.lunghezza, b.altezza, b.profondita)} · {formatVolume(b.volume)}
-            {riga.statoPrecedente === 'opzionato' ? ` · era ${BLOCCO_STATO_LABELS.opzionato.toLowerCase()}` : ''}
+            {riga.statoPrecedente === 'opzionato'
+              ? ` · era ${BLOCCO_STATO_LABELS.opzionato.toLowerCase()}`
+              : ''}
           </span>
         </div>
         <div className="riga-card-actions">
@@ -87,9 +110,16 @@ export function RigaCard({
 
 /** Enter goes to the card's next number (measures, abbuono, price, tonnes); after the last it is left, which saves it. */
 function enterToNextNumber(e: KeyboardEvent<HTMLElement>) {
-  if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement) || !e.target.classList.contains('number-input')) return;
+  if (
+    e.key !== 'Enter' ||
+    !(e.target instanceof HTMLInputElement) ||
+    !e.target.classList.contains('number-input')
+  )
+    return;
   e.preventDefault();
-  const inputs = Array.from(e.currentTarget.querySelectorAll<HTMLInputElement>('input.number-input:not([disabled])'));
+  const inputs = Array.from(
+    e.currentTarget.querySelectorAll<HTMLInputElement>('input.number-input:not([disabled])'),
+  );
   const next = inputs[inputs.indexOf(e.target) + 1];
   if (next) {
     next.focus();

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { ABBUONO_LABELS, ABBUONO_TIPI, DIFETTI, DIFETTO_LABELS, ESITI, type AbbuonoTipo, type CollaudoRiga, type Esito } from '@gestcava/contracts';
+import {
+  ABBUONO_LABELS,
+  ABBUONO_TIPI,
+  DIFETTI,
+  DIFETTO_LABELS,
+  ESITI,
+  type AbbuonoTipo,
+  type CollaudoRiga,
+  type Esito,
+} from '@gestcava/contracts';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { NumberInput } from '@/components/form/number-input';
 import { formatNumber } from '@/lib/format';
@@ -10,7 +19,15 @@ import type { RigaDraft } from './riga-model';
 
 /** What each part of a collaudo row's card works on. */
 /** A field of the row: its label above its input. */
-export function RigaField({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+export function RigaField({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="riga-field">
       <label htmlFor={id}>{label}</label>
@@ -34,16 +51,35 @@ export interface RigaFieldProps {
 
 const ESITO_BUTTONS: Record<Esito, { label: string; icon: string; className: string }> = {
   accettato: { label: 'Accettato', icon: 'pi pi-check', className: 'esito-accettato' },
-  accettato_con_riserva: { label: 'Con riserva', icon: 'pi pi-exclamation-triangle', className: 'esito-riserva' },
+  accettato_con_riserva: {
+    label: 'Con riserva',
+    icon: 'pi pi-exclamation-triangle',
+    className: 'esito-riserva',
+  },
   rifiutato: { label: 'Rifiutato', icon: 'pi pi-times', className: 'esito-rifiutato' },
 };
-const ABBUONO_OPTIONS = [{ value: null, label: 'Nessun abbuono' }, ...ABBUONO_TIPI.map((t) => ({ value: t, label: ABBUONO_LABELS[t] }))];
+const ABBUONO_OPTIONS = [
+  { value: null, label: 'Nessun abbuono' },
+  ...ABBUONO_TIPI.map((t) => ({ value: t, label: ABBUONO_LABELS[t] })),
+];
 
 /** The measures found, in cm, with the declared ones as placeholders. */
 export function MisureFields({ blocco: b, draft, set, commit, fid }: RigaFieldProps) {
-  const number = (name: 'lunghezzaRilevata' | 'altezzaRilevata' | 'profonditaRilevata', label: string, declared: number) => (
+  const number = (
+    name: 'lunghezzaRilevata' | 'altezzaRilevata' | 'profonditaRilevata',
+    label: string,
+    declared: number,
+  ) => (
     <RigaField id={fid(name)} label={label}>
-      <NumberInput id={fid(name)} value={draft[name]} onChange={(v) => set(name, v)} onBlur={commit} decimals={0} placeholder={formatNumber(declared, 0)} testId={`riga-${name}`} />
+      <NumberInput
+        id={fid(name)}
+        value={draft[name]}
+        onChange={(v) => set(name, v)}
+        onBlur={commit}
+        decimals={0}
+        placeholder={formatNumber(declared, 0)}
+        testId={`riga-${name}`}
+      />
     </RigaField>
   );
   return (
@@ -64,7 +100,10 @@ export function DifettiField({ blocco: b, draft, set }: RigaFieldProps) {
     <fieldset className="riga-section">
       <legend>Difetti</legend>
       <p className="riga-dichiarati">
-        <span className="text-color-secondary">Dichiarati:</span> {b.difettiDichiarati.length > 0 ? b.difettiDichiarati.map((d) => DIFETTO_LABELS[d]).join(', ') : 'nessuno'}
+        <span className="text-color-secondary">Dichiarati:</span>{' '}
+        {b.difettiDichiarati.length > 0
+          ? b.difettiDichiarati.map((d) => DIFETTO_LABELS[d]).join(', ')
+          : 'nessuno'}
         {b.noteDifetti ? ` (${b.noteDifetti})` : ''}
       </p>
       <div className="riga-chips" role="group" aria-label="Difetti riscontrati">
@@ -77,12 +116,24 @@ export function DifettiField({ blocco: b, draft, set }: RigaFieldProps) {
               type="button"
               className={`riga-chip${on ? ' riga-chip-on' : ''}${declared ? ' riga-chip-declared' : ''}`}
               aria-pressed={on}
-              onClick={() => set('difettiRiscontrati', on ? draft.difettiRiscontrati.filter((x) => x !== d) : [...draft.difettiRiscontrati, d], true)}
+              onClick={() =>
+                set(
+                  'difettiRiscontrati',
+                  on
+                    ? draft.difettiRiscontrati.filter((x) => x !== d)
+                    : [...draft.difettiRiscontrati, d],
+                  true,
+                )
+              }
               data-testid={`riga-difetto-${d}`}
             >
               {on && <i className="pi pi-check" aria-hidden="true" />}
               {DIFETTO_LABELS[d]}
-              {declared && <span className="riga-chip-mark" title="Dichiarato">D</span>}
+              {declared && (
+                <span className="riga-chip-mark" title="Dichiarato">
+                  D
+                </span>
+              )}
             </button>
           );
         })}
@@ -103,14 +154,28 @@ export function AbbuonoFields({ draft, set, change, commit, fid }: RigaFieldProp
           value={draft.abbuonoTipo}
           options={ABBUONO_OPTIONS}
           placeholder="Nessun abbuono"
-          onChange={(e) => change({ ...draft, abbuonoTipo: (e.value as AbbuonoTipo | null) ?? null, abbuonoValore: e.value ? draft.abbuonoValore : null })}
+          onChange={(e) =>
+            change({
+              ...draft,
+              abbuonoTipo: (e.value as AbbuonoTipo | null) ?? null,
+              abbuonoValore: e.value ? draft.abbuonoValore : null,
+            })
+          }
           className="w-full"
           data-testid="riga-abbuono-tipo"
         />
       </RigaField>
       {abbuono && (
         <RigaField id={fid('abbuonoValore')} label="Valore dell'abbuono">
-          <NumberInput id={fid('abbuonoValore')} value={draft.abbuonoValore} onChange={(v) => set('abbuonoValore', v)} onBlur={commit} decimals={abbuono.decimals} unit={abbuono.unit} testId="riga-abbuono-valore" />
+          <NumberInput
+            id={fid('abbuonoValore')}
+            value={draft.abbuonoValore}
+            onChange={(v) => set('abbuonoValore', v)}
+            onBlur={commit}
+            decimals={abbuono.decimals}
+            unit={abbuono.unit}
+            testId="riga-abbuono-valore"
+          />
         </RigaField>
       )}
     </div>
@@ -127,7 +192,14 @@ export function EsitoField({ draft, set }: RigaFieldProps) {
           const m = ESITO_BUTTONS[e];
           const on = draft.esito === e;
           return (
-            <button key={e} type="button" className={`riga-esito ${m.className}${on ? ' riga-esito-on' : ''}`} aria-pressed={on} onClick={() => set('esito', on ? null : e, true)} data-testid={`riga-esito-${e}`}>
+            <button
+              key={e}
+              type="button"
+              className={`riga-esito ${m.className}${on ? ' riga-esito-on' : ''}`}
+              aria-pressed={on}
+              onClick={() => set('esito', on ? null : e, true)}
+              data-testid={`riga-esito-${e}`}
+            >
               <i className={m.icon} aria-hidden="true" />
               <span>{m.label}</span>
             </button>

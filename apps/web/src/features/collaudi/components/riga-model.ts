@@ -67,7 +67,10 @@ function same(field: RigaField, a: RigaDraft[RigaField], b: RigaDraft[RigaField]
 }
 
 /** The fields of the draft that differ from the stored row, as the PUT sends them (null clears). */
-export function rigaChanges(draft: RigaDraft, riga: CollaudoRiga): Partial<Record<RigaField, unknown>> {
+export function rigaChanges(
+  draft: RigaDraft,
+  riga: CollaudoRiga,
+): Partial<Record<RigaField, unknown>> {
   const saved = draftOf(riga);
   const out: Partial<Record<RigaField, unknown>> = {};
   for (const f of FIELDS) {
@@ -75,7 +78,8 @@ export function rigaChanges(draft: RigaDraft, riga: CollaudoRiga): Partial<Recor
     out[f] = f === 'note' ? draft.note.trim() || null : draft[f];
   }
   // an abbuono without its type means nothing: clearing the type clears the value
-  if ('abbuonoTipo' in out && draft.abbuonoTipo === null && saved.abbuonoValore !== null) out.abbuonoValore = null;
+  if ('abbuonoTipo' in out && draft.abbuonoTipo === null && saved.abbuonoValore !== null)
+    out.abbuonoValore = null;
   return out;
 }
 
@@ -96,11 +100,17 @@ export function rebase(draft: RigaDraft, before: CollaudoRiga, after: CollaudoRi
 }
 
 /** The changes checked by the contract's schema: the body to send, or the first message. */
-export function checkChanges(changes: Partial<Record<RigaField, unknown>>): { ok: true; body: CollaudoRigaUpdate } | { ok: false; field: string | null; message: string } {
+export function checkChanges(
+  changes: Partial<Record<RigaField, unknown>>,
+): { ok: true; body: CollaudoRigaUpdate } | { ok: false; field: string | null; message: string } {
   const parsed = collaudoRigaUpdateSchema.safeParse(changes);
   if (parsed.success) return { ok: true, body: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, field: issue?.path[0] !== undefined ? String(issue.path[0]) : null, message: issue?.message ?? 'Valori non validi' };
+  return {
+    ok: false,
+    field: issue?.path[0] !== undefined ? String(issue.path[0]) : null,
+    message: issue?.message ?? 'Valori non validi',
+  };
 }
 
 const num = (v: number | null) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

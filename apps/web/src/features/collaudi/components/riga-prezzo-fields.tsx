@@ -1,4 +1,9 @@
-import { SCELTA_LABELS, SCELTE, UNITA_PREZZO_COLLAUDO, UNITA_PREZZO_COLLAUDO_LABELS } from '@gestcava/contracts';
+import {
+  SCELTA_LABELS,
+  SCELTE,
+  UNITA_PREZZO_COLLAUDO,
+  UNITA_PREZZO_COLLAUDO_LABELS,
+} from '@gestcava/contracts';
 import { NumberInput } from '@/components/form/number-input';
 import { formatNumber, formatWeight } from '@/lib/format';
 import { RigaField, type RigaFieldProps } from './riga-fields';
@@ -15,19 +20,34 @@ export function PrezzoFields({ blocco: b, draft, set, commit, fid }: RigaFieldPr
           onBlur={commit}
           decimals={2}
           unit={UNITA_PREZZO_COLLAUDO_LABELS[draft.unitaPrezzo]}
-          placeholder={b.prezzoListino !== null ? `listino ${formatNumber(b.prezzoListino, 2)}` : undefined}
+          placeholder={
+            b.prezzoListino !== null ? `listino ${formatNumber(b.prezzoListino, 2)}` : undefined
+          }
           testId="riga-prezzo"
         />
       </RigaField>
       <ToggleGroup
         id={fid('unita')}
         label="Prezzo a"
-        options={UNITA_PREZZO_COLLAUDO.map((u) => ({ value: u, label: UNITA_PREZZO_COLLAUDO_LABELS[u], testId: `riga-unita-${u}` }))}
+        options={UNITA_PREZZO_COLLAUDO.map((u) => ({
+          value: u,
+          label: UNITA_PREZZO_COLLAUDO_LABELS[u],
+          testId: `riga-unita-${u}`,
+        }))}
         value={draft.unitaPrezzo}
         onPick={(u) => set('unitaPrezzo', u, true)}
       />
       <RigaField id={fid('pesoRilevato')} label="Peso alla pesa">
-        <NumberInput id={fid('pesoRilevato')} value={draft.pesoRilevato} onChange={(v) => set('pesoRilevato', v)} onBlur={commit} decimals={2} unit="t" placeholder={b.pesoPesa !== null ? `blocco: ${formatWeight(b.pesoPesa)}` : 'facoltativo'} testId="riga-peso" />
+        <NumberInput
+          id={fid('pesoRilevato')}
+          value={draft.pesoRilevato}
+          onChange={(v) => set('pesoRilevato', v)}
+          onBlur={commit}
+          decimals={2}
+          unit="t"
+          placeholder={b.pesoPesa !== null ? `blocco: ${formatWeight(b.pesoPesa)}` : 'facoltativo'}
+          testId="riga-peso"
+        />
       </RigaField>
       <ToggleGroup
         id={fid('scelta')}
@@ -64,7 +84,14 @@ function ToggleGroup<T extends string>({
       </span>
       <div className="riga-toggle" role="group" aria-labelledby={id}>
         {options.map((o) => (
-          <button key={o.value} type="button" className={`riga-toggle-btn${value === o.value ? ' riga-toggle-on' : ''}`} aria-pressed={value === o.value} onClick={() => onPick(o.value)} data-testid={o.testId}>
+          <button
+            key={o.value}
+            type="button"
+            className={`riga-toggle-btn${value === o.value ? ' riga-toggle-on' : ''}`}
+            aria-pressed={value === o.value}
+            onClick={() => onPick(o.value)}
+            data-testid={o.testId}
+          >
             {o.label}
           </button>
         ))}

@@ -4,12 +4,28 @@ import { BLOCCO_STATO_LABELS, type CollaudoRiga } from '@gestcava/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /** The bin on a row's card and the question before the block leaves the collaudo. */
-export function RigaRemoveButton({ riga, onRemove, removing }: { riga: CollaudoRiga; onRemove: () => void; removing?: boolean }) {
+export function RigaRemoveButton({
+  riga,
+  onRemove,
+  removing,
+}: {
+  riga: CollaudoRiga;
+  onRemove: () => void;
+  removing?: boolean;
+}) {
   const [ask, setAsk] = useState(false);
   const b = riga.blocco;
   return (
     <>
-      <Button type="button" icon="pi pi-trash" outlined severity="danger" aria-label={`Togli ${b.codice} dal collaudo`} onClick={() => setAsk(true)} data-testid="riga-remove" />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        outlined
+        severity="danger"
+        aria-label={`Togli ${b.codice} dal collaudo`}
+        onClick={() => setAsk(true)}
+        data-testid="riga-remove"
+      />
       <ConfirmDialog
         visible={ask}
         title={`Togliere ${b.codice} dal collaudo?`}
@@ -25,7 +41,8 @@ export function RigaRemoveButton({ riga, onRemove, removing }: { riga: CollaudoR
         testId="confirm-riga-remove"
       >
         <p className="m-0">
-          Le misure e l&apos;esito scritti per {b.codice} si perdono; il blocco torna {BLOCCO_STATO_LABELS[riga.statoPrecedente].toLowerCase()}.
+          Le misure e l&apos;esito scritti per {b.codice} si perdono; il blocco torna{' '}
+          {BLOCCO_STATO_LABELS[riga.statoPrecedente].toLowerCase()}.
         </p>
       </ConfirmDialog>
     </>

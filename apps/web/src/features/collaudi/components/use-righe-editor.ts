@@ -5,7 +5,15 @@ import { isApiError } from '@/lib/api';
 import { wasQueued } from '@/lib/offline/use-queueable';
 import { notify } from '@/lib/toast';
 import { collaudiKeys, useUpdateRiga } from '../api/collaudi';
-import { checkChanges, draftOf, isDirty, previewOf, rebase, rigaChanges, type RigaDraft } from './riga-model';
+import {
+  checkChanges,
+  draftOf,
+  isDirty,
+  previewOf,
+  rebase,
+  rigaChanges,
+  type RigaDraft,
+} from './riga-model';
 import type { RigaStatus } from './riga-foot';
 
 interface Drafts {
@@ -13,7 +21,10 @@ interface Drafts {
   drafts: ReadonlyMap<string, RigaDraft>;
 }
 
-const initial = (righe: readonly CollaudoRiga[]): Drafts => ({ righe, drafts: new Map(righe.map((r) => [r._id, draftOf(r)])) });
+const initial = (righe: readonly CollaudoRiga[]): Drafts => ({
+  righe,
+  drafts: new Map(righe.map((r) => [r._id, draftOf(r)])),
+});
 
 /**
  * The rows being filled in: a draft per row kept across saves (a stored row that comes back
@@ -59,7 +70,8 @@ export function useRigheEditor(collaudo: Collaudo) {
       return next;
     });
 
-  const setDraft = (rigaId: string, draft: RigaDraft) => setState((s) => ({ ...s, drafts: new Map(s.drafts).set(rigaId, draft) }));
+  const setDraft = (rigaId: string, draft: RigaDraft) =>
+    setState((s) => ({ ...s, drafts: new Map(s.drafts).set(rigaId, draft) }));
 
   /** Saves what differs from the stored row; false when it could not (the card says why). */
   const commit = (riga: CollaudoRiga, draft: RigaDraft): Promise<boolean> => {
@@ -75,7 +87,10 @@ export function useRigheEditor(collaudo: Collaudo) {
     }
     countSaving(riga._id, 1);
     // the row as the last save left it: its updatedAt is this save's If-Match (an earlier save in the chain moved it on)
-    const latest = () => queryClient.getQueryData<Collaudo>(collaudiKeys.detail(collaudo._id))?.righe.find((r) => r._id === riga._id) ?? riga;
+    const latest = () =>
+      queryClient
+        .getQueryData<Collaudo>(collaudiKeys.detail(collaudo._id))
+        ?.righe.find((r) => r._id === riga._id) ?? riga;
     const run = chain.current.then(() =>
       update.mutateAsync({ riga: latest(), body: checked.body }).then(
         (result) => {
@@ -87,7 +102,11 @@ export function useRigheEditor(collaudo: Collaudo) {
           const message = error instanceof Error ? error.message : 'Salvataggio non riuscito';
           setError(riga._id, message);
           if (isApiError(error) && error.status === 409) {
-            notify({ severity: 'error', summary: `${riga.blocco.codice}: non salvato`, detail: message });
+            notify({
+              severity: 'error',
+              summary: `${riga.blocco.codice}: non salvato`,
+              detail: message,
+            });
             void queryClient.invalidateQueries({ queryKey: collaudiKeys.detail(collaudo._id) });
           }
           return false;
@@ -122,7 +141,11 @@ export function useRigheEditor(collaudo: Collaudo) {
     totali,
     /** saves every row's changes and waits for them: the codes of the rows that could not be saved */
     saveAll: async (): Promise<string[]> => {
-      const results = await Promise.all(collaudo.righe.map((r) => commit(r, draftFor(r)).then((ok) => (ok ? null : r.blocco.codice))));
+      const results = await Promise.all(
+        collaudo.righe.map((r) =>
+          commit(r, draftFor(r)).then((ok) => (ok ? null : r.blocco.codice)),
+        ),
+      );
       await chain.current;
       return results.filter((c): c is string => c !== null);
     },

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VerbaleButton } from './verbale-button';
 
 const getVerbaleLink = vi.hoisted(() => vi.fn());
-vi.mock('../api/collaudi', async (importOriginal) => ({ ...(await importOriginal<object>()), getVerbaleLink }));
+vi.mock('../api/collaudi', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getVerbaleLink,
+}));
 
 afterEach(() => {
   getVerbaleLink.mockReset();
@@ -14,10 +17,14 @@ afterEach(() => {
 describe('VerbaleButton', () => {
   it('downloads the Italian verbale, or the English one for a foreign buyer, each under its own file name', async () => {
     const clicked: Array<{ href: string; download: string }> = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push({ href: this.href, download: this.download });
     });
-    getVerbaleLink.mockImplementation((id: string, lingua: string) => Promise.resolve({ url: `/api/collaudi/${id}/verbale?sig=s&lingua=${lingua}` }));
+    getVerbaleLink.mockImplementation((id: string, lingua: string) =>
+      Promise.resolve({ url: `/api/collaudi/${id}/verbale?sig=s&lingua=${lingua}` }),
+    );
     render(<VerbaleButton collaudoId="col-1" codice="CO-2026-0007" />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Scarica verbale' }));

@@ -20,8 +20,19 @@ export function VerbaleButton({ collaudoId, codice }: { collaudoId: string; codi
   });
   return (
     <>
-      <Button label="Scarica verbale" icon="pi pi-file-pdf" {...button('it')} data-testid="collaudo-verbale" />
-      <Button label="Verbale (EN)" icon="pi pi-globe" {...button('en')} tooltip="Verbale in inglese, per un acquirente estero" data-testid="collaudo-verbale-en" />
+      <Button
+        label="Scarica verbale"
+        icon="pi pi-file-pdf"
+        {...button('it')}
+        data-testid="collaudo-verbale"
+      />
+      <Button
+        label="Verbale (EN)"
+        icon="pi pi-globe"
+        {...button('en')}
+        tooltip="Verbale in inglese, per un acquirente estero"
+        data-testid="collaudo-verbale-en"
+      />
     </>
   );
 }

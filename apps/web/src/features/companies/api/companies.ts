@@ -36,7 +36,9 @@ export type ShellCompany = Pick<Company, '_id' | 'name' | 'quarryName' | 'logoUr
 /** GET /companies/user-company (the X-Company-Id one for an admin). Failure → null (SPEC §8). */
 export async function getUserCompany(): Promise<ShellCompany | null> {
   try {
-    const { company } = await api.get('/companies/user-company', { schema: userCompanyResponseSchema });
+    const { company } = await api.get('/companies/user-company', {
+      schema: userCompanyResponseSchema,
+    });
     return company;
   } catch {
     return null;
@@ -55,7 +57,9 @@ export function useUserCompany(companyKey: string | null) {
 }
 
 /** 'Cava di {quarryName}', or the company name when it has no quarry (DESIGN §4). */
-export function quarryLabel(company: Pick<Company, 'name' | 'quarryName'> | null | undefined): string {
+export function quarryLabel(
+  company: Pick<Company, 'name' | 'quarryName'> | null | undefined,
+): string {
   if (!company) return '';
   return company.quarryName ? `Cava di ${company.quarryName}` : company.name;
 }

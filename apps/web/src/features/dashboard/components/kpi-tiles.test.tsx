@@ -70,7 +70,9 @@ describe('KPI tiles', () => {
     expect(tile('produzione')).toHaveTextContent('novembre 2025: 6,5 m³ (+126,9 %)');
     // informi by weight and the bancate's cut volume: their own figures, beside the squared m³ (issue 25)
     expect(produzione.getByTestId('produzione-informi')).toHaveTextContent('informi 12,3 t');
-    expect(produzione.getByTestId('produzione-bancate')).toHaveTextContent('bancate tagliate 180,3 m³ (2)');
+    expect(produzione.getByTestId('produzione-bancate')).toHaveTextContent(
+      'bancate tagliate 180,3 m³ (2)',
+    );
 
     // Own and bought-in together, the split linked to each list.
     const disponibili = within(tile('disponibili')!);

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { dashboardLinks, shiftMonth, variazionePercent, type Dashboard, type DashboardBlocchiOrigine, type DashboardLinks } from '@gestcava/contracts';
+import {
+  dashboardLinks,
+  shiftMonth,
+  variazionePercent,
+  type Dashboard,
+  type DashboardBlocchiOrigine,
+  type DashboardLinks,
+} from '@gestcava/contracts';
 import { formatDate, formatInteger, formatNumber } from '@/lib/format';
 import { formatPercentValue } from '@/lib/production-format';
 import { monthLong } from './dashboard-format';
@@ -51,7 +58,12 @@ type BlocchiLinks = DashboardLinks['disponibili'];
  * part its own list, all with the filter applied (contracts' dashboardLinks); under the opzionati
  * tile, the options expiring soon.
  */
-function blocchiTile(blocchi: Origini, tile: { id: string; icon: string; label: string; field: Field }, links: BlocchiLinks, inScadenzaLinks?: BlocchiLinks): Tile {
+function blocchiTile(
+  blocchi: Origini,
+  tile: { id: string; icon: string; label: string; field: Field },
+  links: BlocchiLinks,
+  inScadenzaLinks?: BlocchiLinks,
+): Tile {
   const { interni, esterni } = blocchi;
   const { field } = tile;
   const total = (interni?.[field] ?? 0) + (esterni?.[field] ?? 0);
@@ -78,7 +90,13 @@ function blocchiTile(blocchi: Origini, tile: { id: string; icon: string; label: 
 }
 
 /** The month's production: the m³ against the month before and the same month a year ago, the informi and the bancate cut. */
-function ProduzioneDetail({ p, links }: { p: NonNullable<Dashboard['produzione']>; links: NonNullable<DashboardLinks['produzione']> }) {
+function ProduzioneDetail({
+  p,
+  links,
+}: {
+  p: NonNullable<Dashboard['produzione']>;
+  links: NonNullable<DashboardLinks['produzione']>;
+}) {
   return (
     <>
       <span className="kpi-line">
@@ -105,7 +123,13 @@ function ProduzioneDetail({ p, links }: { p: NonNullable<Dashboard['produzione']
 }
 
 /** The average yield's basis in words, and the newest bancata (the list has the others). */
-function ReseDetail({ rese, ultima }: { rese: NonNullable<Dashboard['rese']>; ultima: string | null | undefined }) {
+function ReseDetail({
+  rese,
+  ultima,
+}: {
+  rese: NonNullable<Dashboard['rese']>;
+  ultima: string | null | undefined;
+}) {
   if (!rese.ultime[0]) return 'nessuna bancata chiusa';
   return (
     <>
@@ -119,7 +143,8 @@ function ReseDetail({ rese, ultima }: { rese: NonNullable<Dashboard['rese']>; ul
   );
 }
 
-const pezzi = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
+const pezzi = (n: number, one: string, many: string) =>
+  `${formatInteger(n)} ${n === 1 ? one : many}`;
 
 /**
  * The KPI tiles: one per figure the server sent (a null section is a page the user may not read,
@@ -130,14 +155,75 @@ export function KpiTiles({ data }: { data: Dashboard }) {
   const anyBlocchi = blocchi.interni || blocchi.esterni;
   const links = dashboardLinks(data);
   const tiles: (Tile | null | undefined | false)[] = [
-    p && { id: 'produzione', icon: 'pi pi-box', label: `m³ blocchi riquadrati a ${monthLong(p.mese)}`, value: m3(p.m3Mese), to: links.produzione!.mese, detail: <ProduzioneDetail p={p} links={links.produzione!} /> },
-    anyBlocchi && blocchiTile(blocchi, { id: 'disponibili', icon: 'pi pi-th-large', label: 'Blocchi disponibili', field: 'disponibili' }, links.disponibili),
-    anyBlocchi && blocchiTile(blocchi, { id: 'opzionati', icon: 'pi pi-bookmark', label: 'Blocchi opzionati', field: 'opzionati' }, links.opzionati, links.inScadenza),
-    anyBlocchi && blocchiTile(blocchi, { id: 'in-collaudo', icon: 'pi pi-search', label: 'Blocchi in collaudo', field: 'inCollaudo' }, links.inCollaudo),
-    lastre && { id: 'lastre', icon: 'pi pi-clone', label: 'Lastre in magazzino', value: m2(lastre.mq), to: links.lastre!, detail: pezzi(lastre.pezzi, 'lastra', 'lastre') },
-    pavimenti && { id: 'pavimenti', icon: 'pi pi-table', label: 'Pavimenti in magazzino', value: m2(pavimenti.mq), to: links.pavimenti!, detail: pezzi(pavimenti.pezzi, 'pezzo', 'pezzi') },
-    collaudi && { id: 'collaudi', icon: 'pi pi-check-square', label: 'Collaudi programmati questa settimana', value: formatInteger(collaudi.programmatiSettimana), to: links.collaudi!, detail: `dal ${formatDate(collaudi.dal)} al ${formatDate(collaudi.al)}` },
-    rese && { id: 'resa', icon: 'pi pi-percentage', label: 'Resa delle ultime bancate chiuse', value: rese.resaMedia === null ? '—' : formatPercentValue(rese.resaMedia), to: links.rese!.chiuse, detail: <ReseDetail rese={rese} ultima={links.rese!.ultima} /> },
+    p && {
+      id: 'produzione',
+      icon: 'pi pi-box',
+      label: `m³ blocchi riquadrati a ${monthLong(p.mese)}`,
+      value: m3(p.m3Mese),
+      to: links.produzione!.mese,
+      detail: <ProduzioneDetail p={p} links={links.produzione!} />,
+    },
+    anyBlocchi &&
+      blocchiTile(
+        blocchi,
+        {
+          id: 'disponibili',
+          icon: 'pi pi-th-large',
+          label: 'Blocchi disponibili',
+          field: 'disponibili',
+        },
+        links.disponibili,
+      ),
+    anyBlocchi &&
+      blocchiTile(
+        blocchi,
+        { id: 'opzionati', icon: 'pi pi-bookmark', label: 'Blocchi opzionati', field: 'opzionati' },
+        links.opzionati,
+        links.inScadenza,
+      ),
+    anyBlocchi &&
+      blocchiTile(
+        blocchi,
+        {
+          id: 'in-collaudo',
+          icon: 'pi pi-search',
+          label: 'Blocchi in collaudo',
+          field: 'inCollaudo',
+        },
+        links.inCollaudo,
+      ),
+    lastre && {
+      id: 'lastre',
+      icon: 'pi pi-clone',
+      label: 'Lastre in magazzino',
+      value: m2(lastre.mq),
+      to: links.lastre!,
+      detail: pezzi(lastre.pezzi, 'lastra', 'lastre'),
+    },
+    pavimenti && {
+      id: 'pavimenti',
+      icon: 'pi pi-table',
+      label: 'Pavimenti in magazzino',
+      value: m2(pavimenti.mq),
+      to: links.pavimenti!,
+      detail: pezzi(pavimenti.pezzi, 'pezzo', 'pezzi'),
+    },
+    collaudi && {
+      id: 'collaudi',
+      icon: 'pi pi-check-square',
+      label: 'Collaudi programmati questa settimana',
+      value: formatInteger(collaudi.programmatiSettimana),
+      to: links.collaudi!,
+      detail: `dal ${formatDate(collaudi.dal)} al ${formatDate(collaudi.al)}`,
+    },
+    rese && {
+      id: 'resa',
+      icon: 'pi pi-percentage',
+      label: 'Resa delle ultime bancate chiuse',
+      value: rese.resaMedia === null ? '—' : formatPercentValue(rese.resaMedia),
+      to: links.rese!.chiuse,
+      detail: <ReseDetail rese={rese} ultima={links.rese!.ultima} />,
+    },
   ];
   return (
     <ul className="kpi-tiles" aria-label="Indicatori">

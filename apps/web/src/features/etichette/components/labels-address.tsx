@@ -10,9 +10,24 @@ import './labels-address.css';
 export function LabelsAddress({ compact = false }: { compact?: boolean }) {
   const { data } = useLabelsAddress();
   if (!data || (compact && !data.loopback)) return null;
-  if (!data.loopback) return <Message className="labels-address" severity="info" text={`Le etichette puntano a ${data.publicUrl}`} data-testid="labels-address" />;
+  if (!data.loopback)
+    return (
+      <Message
+        className="labels-address"
+        severity="info"
+        text={`Le etichette puntano a ${data.publicUrl}`}
+        data-testid="labels-address"
+      />
+    );
   const text = compact
     ? `I QR puntano a ${data.publicUrl}: i telefoni non lo aprono`
     : `Le etichette puntano a ${data.publicUrl}, un indirizzo locale che nessun telefono in cava può aprire: imposta PUBLIC_URL con l'indirizzo pubblico del server e riavvialo`;
-  return <Message className="labels-address" severity="warn" text={text} data-testid="labels-address-warning" />;
+  return (
+    <Message
+      className="labels-address"
+      severity="warn"
+      text={text}
+      data-testid="labels-address-warning"
+    />
+  );
 }

@@ -9,16 +9,31 @@ import { PrintLabelsButton } from './print-labels-button';
 installApiMocks();
 
 function answer(address: { publicUrl: string; loopback: boolean }) {
-  fetchMock.mockImplementation((input) => Promise.resolve(String(input).endsWith('/api/etichette/indirizzo') ? jsonResponse(address) : jsonResponse({ message: 'unexpected call' }, 599)));
+  fetchMock.mockImplementation((input) =>
+    Promise.resolve(
+      String(input).endsWith('/api/etichette/indirizzo')
+        ? jsonResponse(address)
+        : jsonResponse({ message: 'unexpected call' }, 599),
+    ),
+  );
 }
 
-const withQueries = (ui: React.ReactElement) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+const withQueries = (ui: React.ReactElement) =>
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      {ui}
+    </QueryClientProvider>,
+  );
 
 describe('labels pointing to a loopback address (issue 27)', () => {
   it('the print button warns that the QR codes open on no phone', async () => {
     answer({ publicUrl: 'http://localhost:3000', loopback: true });
     withQueries(<PrintLabelsButton entityType="blocco" ids={['b1']} />);
-    expect(await screen.findByTestId('labels-address-warning')).toHaveTextContent('I QR puntano a http://localhost:3000: i telefoni non lo aprono');
+    expect(await screen.findByTestId('labels-address-warning')).toHaveTextContent(
+      'I QR puntano a http://localhost:3000: i telefoni non lo aprono',
+    );
     expect(screen.getByRole('button', { name: 'Stampa etichetta' })).toBeEnabled();
   });
 
@@ -38,10 +53,14 @@ describe('labels pointing to a loopback address (issue 27)', () => {
   it('the admin settings show the address either way, and how to fix a local one', async () => {
     answer({ publicUrl: 'https://gestcava.cava.example', loopback: false });
     const { unmount } = withQueries(<LabelsAddress />);
-    expect(await screen.findByTestId('labels-address')).toHaveTextContent('Le etichette puntano a https://gestcava.cava.example');
+    expect(await screen.findByTestId('labels-address')).toHaveTextContent(
+      'Le etichette puntano a https://gestcava.cava.example',
+    );
     unmount();
     answer({ publicUrl: 'http://127.0.0.1:3000', loopback: true });
     withQueries(<LabelsAddress />);
-    expect(await screen.findByTestId('labels-address-warning')).toHaveTextContent(/puntano a http:\/\/127\.0\.0\.1:3000, un indirizzo locale .* imposta PUBLIC_URL/);
+    expect(await screen.findByTestId('labels-address-warning')).toHaveTextContent(
+      /puntano a http:\/\/127\.0\.0\.1:3000, un indirizzo locale .* imposta PUBLIC_URL/,
+    );
   });
 });

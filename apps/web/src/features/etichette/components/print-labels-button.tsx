@@ -12,16 +12,33 @@ type Formato = 'a4' | '100x150';
  * or 100×150 mm labels for a thermal printer — with the QR code that opens the item's page, and a
  * warning beside it while that page's address is a local one (issue 27).
  */
-export function PrintLabelsButton({ entityType, ids, codice }: { entityType: string; ids: string[]; codice?: string }) {
+export function PrintLabelsButton({
+  entityType,
+  ids,
+  codice,
+}: {
+  entityType: string;
+  ids: string[];
+  codice?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const label = ids.length === 1 ? 'Stampa etichetta' : `Stampa ${ids.length} etichette`;
   const print = async (formato: Formato) => {
     setBusy(true);
     try {
-      const { blob, fileName } = await apiDownload('/api/etichette', { query: { entityType, ids: ids.join(','), formato } });
-      saveBlob(blob, fileName ?? `etichett${ids.length === 1 ? `a-${codice ?? entityType}` : 'e'}.pdf`);
+      const { blob, fileName } = await apiDownload('/api/etichette', {
+        query: { entityType, ids: ids.join(','), formato },
+      });
+      saveBlob(
+        blob,
+        fileName ?? `etichett${ids.length === 1 ? `a-${codice ?? entityType}` : 'e'}.pdf`,
+      );
     } catch (error) {
-      notify({ severity: 'error', summary: 'Etichette non generate', detail: error instanceof Error ? error.message : undefined });
+      notify({
+        severity: 'error',
+        summary: 'Etichette non generate',
+        detail: error instanceof Error ? error.message : undefined,
+      });
     } finally {
       setBusy(false);
     }
@@ -36,8 +53,16 @@ export function PrintLabelsButton({ entityType, ids, codice }: { entityType: str
         loading={busy}
         onClick={() => void print('a4')}
         model={[
-          { label: 'Foglio A4 (8 per foglio)', icon: 'pi pi-file', command: () => void print('a4') },
-          { label: 'Etichetta 100×150 mm', icon: 'pi pi-tag', command: () => void print('100x150') },
+          {
+            label: 'Foglio A4 (8 per foglio)',
+            icon: 'pi pi-file',
+            command: () => void print('a4'),
+          },
+          {
+            label: 'Etichetta 100×150 mm',
+            icon: 'pi pi-tag',
+            command: () => void print('100x150'),
+          },
         ]}
         menuButtonProps={{ 'aria-label': 'Formato delle etichette' }}
         data-testid="print-labels"

@@ -19,7 +19,11 @@ const riga = (tipo: Riga['tipo'], pezzi: number, mq: number): Riga => ({
 
 describe('totaliGiacenza', () => {
   it('counts slabs and tiles apart, never as one "pezzi" figure (issue 25)', () => {
-    const totali = totaliGiacenza([riga('lastre', 12, 54), riga('pavimenti', 800, 74.42), riga('lastre', 3, 13.5)]);
+    const totali = totaliGiacenza([
+      riga('lastre', 12, 54),
+      riga('pavimenti', 800, 74.42),
+      riga('lastre', 3, 13.5),
+    ]);
     expect(totali).toEqual([
       { label: 'Lastre', value: '15' },
       { label: 'Pezzi di pavimento', value: '800' },
@@ -31,6 +35,11 @@ describe('totaliGiacenza', () => {
   });
 
   it('shows only the kinds the user sees', () => {
-    expect(totaliGiacenza([riga('pavimenti', 40, 3.72)]).map((t) => t.label)).toEqual(['Pezzi di pavimento', 'm²', 'Peso', 'Valore a listino']);
+    expect(totaliGiacenza([riga('pavimenti', 40, 3.72)]).map((t) => t.label)).toEqual([
+      'Pezzi di pavimento',
+      'm²',
+      'Peso',
+      'Valore a listino',
+    ]);
   });
 });

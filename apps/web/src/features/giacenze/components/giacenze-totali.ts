@@ -13,8 +13,12 @@ export function totaliGiacenza(righe: Riga[]): Array<{ label: string; value: str
   const lastre = righe.filter((r) => r.tipo === 'lastre');
   const pavimenti = righe.filter((r) => r.tipo === 'pavimenti');
   return [
-    ...(lastre.length ? [{ label: 'Lastre', value: formatInteger(sum(lastre, (r) => r.pezzi)) }] : []),
-    ...(pavimenti.length ? [{ label: 'Pezzi di pavimento', value: formatInteger(sum(pavimenti, (r) => r.pezzi)) }] : []),
+    ...(lastre.length
+      ? [{ label: 'Lastre', value: formatInteger(sum(lastre, (r) => r.pezzi)) }]
+      : []),
+    ...(pavimenti.length
+      ? [{ label: 'Pezzi di pavimento', value: formatInteger(sum(pavimenti, (r) => r.pezzi)) }]
+      : []),
     { label: 'm²', value: formatArea(sum(righe, (r) => r.mq)) },
     { label: 'Peso', value: formatWeight(sum(righe, (r) => r.pesoT)) },
     { label: 'Valore a listino', value: formatEuro(sum(righe, (r) => r.valore)) },

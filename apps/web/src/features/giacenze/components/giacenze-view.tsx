@@ -2,14 +2,27 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
-import { detailPath, FINITURA_LABELS, giacenzeSchema, SCELTA_LABELS, type Giacenze } from '@gestcava/contracts';
+import {
+  detailPath,
+  FINITURA_LABELS,
+  giacenzeSchema,
+  SCELTA_LABELS,
+  type Giacenze,
+} from '@gestcava/contracts';
 import { EmptyState } from '@/components/empty-state';
 import { ListTotals } from '@/components/list/list-totals';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { api } from '@/lib/api';
-import { formatArea, formatDate, formatEuro, formatInteger, formatWeight, labelOf } from '@/lib/format';
+import {
+  formatArea,
+  formatDate,
+  formatEuro,
+  formatInteger,
+  formatWeight,
+  labelOf,
+} from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { queryRoots } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
@@ -31,7 +44,9 @@ export function GiacenzeView() {
     queryKey: queryRoots.giacenze,
     queryFn: ({ signal }) => api.get('/api/magazzino/giacenze', { schema: giacenzeSchema, signal }),
   });
-  const visible = (giacenze.data?.righe ?? []).filter((r) => can(user, r.tipo === 'lastre' ? 'magazzino-lastre' : 'magazzino-pavimenti', 'read'));
+  const visible = (giacenze.data?.righe ?? []).filter((r) =>
+    can(user, r.tipo === 'lastre' ? 'magazzino-lastre' : 'magazzino-pavimenti', 'read'),
+  );
   const senzaPrezzo = sum(visible, (r) => r.senzaPrezzo);
 
   return (
@@ -45,7 +60,9 @@ export function GiacenzeView() {
         />
         {senzaPrezzo > 0 && (
           <p className="text-color-secondary">
-            {senzaPrezzo === 1 ? 'Un pacco o lotto non ha un prezzo di listino e vale 0 nel totale.' : `${formatInteger(senzaPrezzo)} pacchi o lotti non hanno un prezzo di listino e valgono 0 nel totale.`}
+            {senzaPrezzo === 1
+              ? 'Un pacco o lotto non ha un prezzo di listino e vale 0 nel totale.'
+              : `${formatInteger(senzaPrezzo)} pacchi o lotti non hanno un prezzo di listino e valgono 0 nel totale.`}
           </p>
         )}
         {giacenze.isError ? (
@@ -55,29 +72,68 @@ export function GiacenzeView() {
             <p>Le lastre e i pavimenti arrivano in magazzino quando si completa una lavorazione.</p>
           </EmptyState>
         ) : (
-          <DataTable value={visible} size="small" stripedRows loading={giacenze.isPending} className="list-table" responsiveLayout={phone ? 'stack' : undefined} breakpoint="768px" pt={{ table: { 'aria-label': 'Giacenze' } }} data-testid="giacenze-table">
+          <DataTable
+            value={visible}
+            size="small"
+            stripedRows
+            loading={giacenze.isPending}
+            className="list-table"
+            responsiveLayout={phone ? 'stack' : undefined}
+            breakpoint="768px"
+            pt={{ table: { 'aria-label': 'Giacenze' } }}
+            data-testid="giacenze-table"
+          >
             <Column header="Materiale" body={(r: Riga) => r.materiale.nome} />
             <Column header="Tipo" body={(r: Riga) => TIPO[r.tipo]} />
-            <Column header="Spessore" body={(r: Riga) => `${r.spessoreMm} mm`} className="col-nowrap" />
+            <Column
+              header="Spessore"
+              body={(r: Riga) => `${r.spessoreMm} mm`}
+              className="col-nowrap"
+            />
             <Column header="Finitura" body={(r: Riga) => labelOf(FINITURA_LABELS, r.finitura)} />
             <Column header="Scelta" body={(r: Riga) => labelOf(SCELTA_LABELS, r.scelta)} />
             <Column header="Ubicazione" body={(r: Riga) => r.ubicazione?.nome ?? '—'} />
-            <Column header="Pezzi" body={(r: Riga) => formatInteger(r.pezzi)} className="col-number" />
-            <Column header="m²" body={(r: Riga) => formatArea(r.mq)} className="col-nowrap col-number" />
-            <Column header="Peso" body={(r: Riga) => formatWeight(r.pesoT)} className="col-nowrap col-number" />
-            <Column header="Valore" body={(r: Riga) => formatEuro(r.valore)} className="col-nowrap col-number" />
+            <Column
+              header="Pezzi"
+              body={(r: Riga) => formatInteger(r.pezzi)}
+              className="col-number"
+            />
+            <Column
+              header="m²"
+              body={(r: Riga) => formatArea(r.mq)}
+              className="col-nowrap col-number"
+            />
+            <Column
+              header="Peso"
+              body={(r: Riga) => formatWeight(r.pesoT)}
+              className="col-nowrap col-number"
+            />
+            <Column
+              header="Valore"
+              body={(r: Riga) => formatEuro(r.valore)}
+              className="col-nowrap col-number"
+            />
           </DataTable>
         )}
       </section>
-      <SectionCard titleId="riserve-scadenza-title" title="Riserve in scadenza (7 giorni)" icon="pi pi-clock">
+      <SectionCard
+        titleId="riserve-scadenza-title"
+        title="Riserve in scadenza (7 giorni)"
+        icon="pi pi-clock"
+      >
         {!giacenze.data?.inScadenza.length ? (
           <p className="m-0 text-color-secondary">Nessuna riserva scade nei prossimi 7 giorni.</p>
         ) : (
-          <ul className="list-none p-0 m-0 flex flex-column gap-2" data-testid="riserve-in-scadenza">
+          <ul
+            className="list-none p-0 m-0 flex flex-column gap-2"
+            data-testid="riserve-in-scadenza"
+          >
             {giacenze.data.inScadenza.map((r) => (
               <li key={`${r.tipo}-${r.item._id}-${r.cliente._id}-${r.scadenza}`}>
-                <strong>{formatDate(r.scadenza)}</strong> · {r.tipo === 'lastra' ? 'Lastra' : 'Lotto'}{' '}
-                <Link to={detailPath(r.tipo, r.item._id)}>{r.item.codice}</Link> · {r.cliente.ragioneSociale}
+                <strong>{formatDate(r.scadenza)}</strong> ·{' '}
+                {r.tipo === 'lastra' ? 'Lastra' : 'Lotto'}{' '}
+                <Link to={detailPath(r.tipo, r.item._id)}>{r.item.codice}</Link> ·{' '}
+                {r.cliente.ragioneSociale}
                 {r.tipo === 'lotto' ? ` · ${formatInteger(r.pezzi)} pezzi` : ''}
               </li>
             ))}

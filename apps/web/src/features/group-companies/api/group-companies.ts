@@ -1,6 +1,18 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
-import { companiesResponseSchema, type Company, companyResponseSchema, type CreateCompanyBody, type UpdateCompanyBody } from '@gestcava/contracts';
+import {
+  companiesResponseSchema,
+  type Company,
+  companyResponseSchema,
+  type CreateCompanyBody,
+  type UpdateCompanyBody,
+} from '@gestcava/contracts';
 import { queryRoots } from '@/lib/query-keys';
 import { api, apiUpload, type UploadProgress } from '@/lib/api';
 
@@ -19,13 +31,18 @@ export function invalidateCompanies(queryClient: QueryClient): Promise<unknown> 
 
 /** POST /companies/create (admin). */
 export async function createCompany(body: CreateCompanyBody) {
-  const { company } = await api.create('/companies/create', body, { schema: companyResponseSchema });
+  const { company } = await api.create('/companies/create', body, {
+    schema: companyResponseSchema,
+  });
   return company;
 }
 
 export function useCreateCompany() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createCompany, onSuccess: () => invalidateCompanies(queryClient) });
+  return useMutation({
+    mutationFn: createCompany,
+    onSuccess: () => invalidateCompanies(queryClient),
+  });
 }
 
 /** Cache keys: the full company records of this page; the shell keeps its own under ['companies']. */
@@ -36,7 +53,10 @@ export const groupCompaniesKeys = {
 
 /** GET /companies/list with every field (document data, logo). */
 export async function getGroupCompanies(signal?: AbortSignal): Promise<Company[]> {
-  const { companies } = await api.get('/companies/list', { schema: companiesResponseSchema, signal });
+  const { companies } = await api.get('/companies/list', {
+    schema: companiesResponseSchema,
+    signal,
+  });
   return companies;
 }
 
@@ -57,7 +77,10 @@ export async function updateCompany(body: UpdateCompanyBody) {
 
 export function useUpdateCompany() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCompany, onSuccess: () => invalidateCompanies(queryClient) });
+  return useMutation({
+    mutationFn: updateCompany,
+    onSuccess: () => invalidateCompanies(queryClient),
+  });
 }
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -79,11 +102,19 @@ export function logoFileProblem(file: File): string | null {
  * POST /companies/upload-logo (multipart; admin): `companyId` must come before the file `logo`,
  * the server reads the parts in order.
  */
-export function uploadLogo(companyId: string, file: File, onProgress?: (p: UploadProgress) => void) {
+export function uploadLogo(
+  companyId: string,
+  file: File,
+  onProgress?: (p: UploadProgress) => void,
+) {
   const form = new FormData();
   form.append('companyId', companyId);
   form.append('logo', file, file.name);
-  return apiUpload('/companies/upload-logo', form, { schema: uploadLogoResponseSchema, onProgress, create: false });
+  return apiUpload('/companies/upload-logo', form, {
+    schema: uploadLogoResponseSchema,
+    onProgress,
+    create: false,
+  });
 }
 
 export function useUploadLogo() {

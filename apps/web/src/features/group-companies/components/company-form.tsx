@@ -25,7 +25,12 @@ import { useCreateCompany, useUpdateCompany } from '../api/group-companies';
 const companyFormSchema = createCompanyBodySchema.superRefine((v, ctx) => {
   const nazione = v.nazione ?? 'IT';
   const check = (path: string, result: { ok: boolean; message?: string }) => {
-    if (!result.ok) ctx.addIssue({ code: 'custom', path: [path], message: result.message ?? 'Valore non valido' });
+    if (!result.ok)
+      ctx.addIssue({
+        code: 'custom',
+        path: [path],
+        message: result.message ?? 'Valore non valido',
+      });
   };
   if (v.partitaIva) check('partitaIva', validateVatNumber(v.partitaIva, nazione));
   if (v.cap) check('cap', validateCap(v.cap, nazione));
@@ -34,7 +39,20 @@ const companyFormSchema = createCompanyBodySchema.superRefine((v, ctx) => {
   if (v.pec) check('pec', validatePec(v.pec));
 });
 
-const FIELDS = ['name', 'quarryName', 'partitaIva', 'codiceFiscale', 'indirizzo', 'cap', 'comune', 'provincia', 'nazione', 'telefono', 'email', 'pec'] as const;
+const FIELDS = [
+  'name',
+  'quarryName',
+  'partitaIva',
+  'codiceFiscale',
+  'indirizzo',
+  'cap',
+  'comune',
+  'provincia',
+  'nazione',
+  'telefono',
+  'email',
+  'pec',
+] as const;
 type FormValues = Record<(typeof FIELDS)[number], string>;
 
 /** The company as the form holds it: every field a text, empty where the company has none, Italy by default. */
@@ -58,7 +76,10 @@ export function CompanyFormDialog({
   const editing = !!company;
   const create = useCreateCompany();
   const update = useUpdateCompany();
-  const form = useDialogForm<FormValues, CreateCompanyBody>(zodResolver(companyFormSchema) as never, toValues(company));
+  const form = useDialogForm<FormValues, CreateCompanyBody>(
+    zodResolver(companyFormSchema) as never,
+    toValues(company),
+  );
   const {
     register,
     control,
@@ -67,13 +88,26 @@ export function CompanyFormDialog({
   const nazione = useWatch({ control, name: 'nazione' }) || 'IT';
 
   const save = async (values: CreateCompanyBody) => {
-    const saved = company ? await update.mutateAsync({ ...values, _id: company._id }) : await create.mutateAsync(values);
+    const saved = company
+      ? await update.mutateAsync({ ...values, _id: company._id })
+      : await create.mutateAsync(values);
     onSaved(saved);
   };
 
   const err = (name: keyof FormValues) => errors[name]?.message;
-  const text = (name: keyof FormValues, label: string, opts: { required?: boolean; className?: string; hint?: string; type?: string } = {}) => (
-    <FormField id={fid(name)} label={label} required={opts.required} error={err(name)} hint={opts.hint} className={opts.className}>
+  const text = (
+    name: keyof FormValues,
+    label: string,
+    opts: { required?: boolean; className?: string; hint?: string; type?: string } = {},
+  ) => (
+    <FormField
+      id={fid(name)}
+      label={label}
+      required={opts.required}
+      error={err(name)}
+      hint={opts.hint}
+      className={opts.className}
+    >
       <InputText
         id={fid(name)}
         type={opts.type ?? 'text'}
@@ -108,9 +142,22 @@ export function CompanyFormDialog({
         {text('indirizzo', 'Indirizzo', { className: 'col-12' })}
         {text('cap', 'CAP', { className: 'col-12 md:col-3' })}
         {text('comune', 'Comune', { className: 'col-12 md:col-5' })}
-        <ProvinciaField control={control} register={register} id={fid('provincia')} error={err('provincia')} className="col-12 md:col-4" italian={nazione === 'IT'} showClear />
+        <ProvinciaField
+          control={control}
+          register={register}
+          id={fid('provincia')}
+          error={err('provincia')}
+          className="col-12 md:col-4"
+          italian={nazione === 'IT'}
+          showClear
+        />
         <NazioneField control={control} id={fid('nazione')} error={err('nazione')} />
-        <TelefonoField control={control} id={fid('telefono')} error={err('telefono')} nazione={nazione} />
+        <TelefonoField
+          control={control}
+          id={fid('telefono')}
+          error={err('telefono')}
+          nazione={nazione}
+        />
         {text('email', 'Email', { type: 'email' })}
         {text('pec', 'PEC', { type: 'email' })}
       </div>

@@ -13,7 +13,9 @@ import { LogoUploadDialog } from './logo-upload-dialog';
 import './group-companies.css';
 
 function address(c: Company): string {
-  const place = [c.cap, c.comune, c.provincia ? `(${c.provincia})` : null].filter(Boolean).join(' ');
+  const place = [c.cap, c.comune, c.provincia ? `(${c.provincia})` : null]
+    .filter(Boolean)
+    .join(' ');
   return [c.indirizzo, place, c.nazione !== 'IT' ? c.nazione : null].filter(Boolean).join(', ');
 }
 
@@ -47,7 +49,9 @@ function CompanyCard({
           <h2 id={titleId} className="card-title m-0">
             {company.name}
           </h2>
-          <p className="m-0 text-color-secondary">{company.quarryName ? `Cava di ${company.quarryName}` : 'Senza cava'}</p>
+          <p className="m-0 text-color-secondary">
+            {company.quarryName ? `Cava di ${company.quarryName}` : 'Senza cava'}
+          </p>
           {current && <Tag value="La tua ditta" severity="info" className="mt-2" />}
         </div>
       </div>
@@ -63,8 +67,23 @@ function CompanyCard({
       </DetailList>
       {admin && (
         <div className="company-card-actions">
-          <Button type="button" label="Modifica" icon="pi pi-pencil" outlined onClick={onEdit} aria-label={`Modifica ${company.name}`} />
-          <Button type="button" label="Logo" icon="pi pi-image" outlined onClick={onLogo} aria-label={`Cambia il logo di ${company.name}`} data-testid="company-logo-button" />
+          <Button
+            type="button"
+            label="Modifica"
+            icon="pi pi-pencil"
+            outlined
+            onClick={onEdit}
+            aria-label={`Modifica ${company.name}`}
+          />
+          <Button
+            type="button"
+            label="Logo"
+            icon="pi pi-image"
+            outlined
+            onClick={onLogo}
+            aria-label={`Cambia il logo di ${company.name}`}
+            data-testid="company-logo-button"
+          />
         </div>
       )}
     </article>
@@ -106,12 +125,21 @@ export function GroupCompaniesView() {
     <>
       {admin && (
         <div className="flex justify-content-end mb-3">
-          <Button type="button" label="Nuova ditta" icon="pi pi-plus" onClick={() => setEditing('new')} data-testid="company-new" />
+          <Button
+            type="button"
+            label="Nuova ditta"
+            icon="pi pi-plus"
+            onClick={() => setEditing('new')}
+            data-testid="company-new"
+          />
         </div>
       )}
       {companies.data.length === 0 ? (
         <EmptyState icon="pi pi-building" title="Nessuna ditta del gruppo">
-          <p>Le ditte del gruppo (cave, segherie, laboratori) compariranno qui con i loro dati e il logo.</p>
+          <p>
+            Le ditte del gruppo (cave, segherie, laboratori) compariranno qui con i loro dati e il
+            logo.
+          </p>
         </EmptyState>
       ) : (
         <div className="grid">
@@ -140,7 +168,11 @@ export function GroupCompaniesView() {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
-            notify({ severity: 'success', summary: editing === 'new' ? 'Ditta creata' : 'Dati della ditta salvati', detail: saved.name });
+            notify({
+              severity: 'success',
+              summary: editing === 'new' ? 'Ditta creata' : 'Dati della ditta salvati',
+              detail: saved.name,
+            });
           }}
         />
       )}

@@ -80,7 +80,15 @@ export function LogoUploadDialog({
       data-testid="logo-dialog"
       footer={
         <DialogFooter onCancel={onClose} pending={upload.isPending}>
-          <Button type="button" label="Carica logo" icon="pi pi-upload" onClick={send} loading={upload.isPending} disabled={!file} data-testid="logo-upload" />
+          <Button
+            type="button"
+            label="Carica logo"
+            icon="pi pi-upload"
+            onClick={send}
+            loading={upload.isPending}
+            disabled={!file}
+            data-testid="logo-upload"
+          />
         </DialogFooter>
       }
     >
@@ -88,11 +96,19 @@ export function LogoUploadDialog({
       <div className="logo-preview-row">
         <figure className="logo-preview">
           <figcaption>Attuale</figcaption>
-          {company.logoUrl ? <img src={company.logoUrl} alt={`Logo attuale di ${company.name}`} /> : <span className="logo-none">Nessun logo</span>}
+          {company.logoUrl ? (
+            <img src={company.logoUrl} alt={`Logo attuale di ${company.name}`} />
+          ) : (
+            <span className="logo-none">Nessun logo</span>
+          )}
         </figure>
         <figure className="logo-preview">
           <figcaption>Nuovo</figcaption>
-          {preview ? <img src={preview} alt="Anteprima del nuovo logo" data-testid="logo-preview" /> : <span className="logo-none">Scegli un file</span>}
+          {preview ? (
+            <img src={preview} alt="Anteprima del nuovo logo" data-testid="logo-preview" />
+          ) : (
+            <span className="logo-none">Scegli un file</span>
+          )}
         </figure>
       </div>
       <div className="field mt-3">
@@ -107,7 +123,9 @@ export function LogoUploadDialog({
           data-testid="logo-file"
         />
       </div>
-      {percent !== null && <ProgressBar value={percent ?? 0} aria-label="Avanzamento del caricamento" />}
+      {percent !== null && (
+        <ProgressBar value={percent ?? 0} aria-label="Avanzamento del caricamento" />
+      )}
     </Dialog>
   );
 }

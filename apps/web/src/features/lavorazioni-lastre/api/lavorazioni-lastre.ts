@@ -25,7 +25,12 @@ import { queryRoots } from '@/lib/query-keys';
 const lavorazioni = defineResource({
   key: ['lavorazioni-lastre'],
   base: '/api/lavorazioni-lastre',
-  schemas: { list: pageOf(lavorazioneLastreListItemSchema), summary: lavorazioneLastreSummarySchema, detail: lavorazioneLastreSchema, filters: lavorazioneLastreFilterSchema },
+  schemas: {
+    list: pageOf(lavorazioneLastreListItemSchema),
+    summary: lavorazioneLastreSummarySchema,
+    detail: lavorazioneLastreSchema,
+    filters: lavorazioneLastreFilterSchema,
+  },
   invalidates: [queryRoots.blocchi],
 });
 
@@ -42,27 +47,45 @@ export const useLavorazioneLastreHistory = lavorazioni.useHistory;
 /** Plans the sawing of a disponibile block. */
 export const useCreateLavorazioneLastre = () => lavorazioni.useCreate<LavorazioneLastreCreate>();
 /** The plan while pianificata, the note at any time. */
-export const useUpdateLavorazioneLastre = (id: string) => lavorazioni.useUpdate<Partial<LavorazioneLastreUpdate>>(id);
+export const useUpdateLavorazioneLastre = (id: string) =>
+  lavorazioni.useUpdate<Partial<LavorazioneLastreUpdate>>(id);
 /** POST /:id/stato: start the sawing (the block goes in_segagione) or cancel it (the block is given back). */
-export const useChangeLavorazioneLastreStato = (id: string) => lavorazioni.useAction<LavorazioneLastreStatoBody>(id, 'stato');
+export const useChangeLavorazioneLastreStato = (id: string) =>
+  lavorazioni.useAction<LavorazioneLastreStatoBody>(id, 'stato');
 /**
  * POST /:id/completa: the slabs (one by one, or count and average size) → completata, the block
  * segato, pacchi and lastre loaded in one transaction; 409 if not in_segagione.
  */
 export const useCompletaLavorazioneLastre = (id: string) =>
-  lavorazioni.useAction<LavorazioneLastreCompleta>(id, 'completa', { invalidates: [queryRoots.magazzinoLastre] });
+  lavorazioni.useAction<LavorazioneLastreCompleta>(id, 'completa', {
+    invalidates: [queryRoots.magazzinoLastre],
+  });
 
 /*
  * The plan form's choices, read under this module's own permission (no blocchi, macchine or
  * fornitori page needed): disponibile blocks (own and bought-in) by code, the machines, the terzisti.
  */
-export const blocchiSegabiliQueryOptions = lavorazioni.queries.picker('blocchi', 'blocchi-segabili', z.array(bloccoSegabileSchema), 30_000);
-export const terzistiQueryOptions = lavorazioni.queries.picker('terzisti', 'terzisti', z.array(anagraficaPickerItemSchema), 60_000);
+export const blocchiSegabiliQueryOptions = lavorazioni.queries.picker(
+  'blocchi',
+  'blocchi-segabili',
+  z.array(bloccoSegabileSchema),
+  30_000,
+);
+export const terzistiQueryOptions = lavorazioni.queries.picker(
+  'terzisti',
+  'terzisti',
+  z.array(anagraficaPickerItemSchema),
+  60_000,
+);
 
 export function useMacchinePicker() {
   return useQuery({
     queryKey: lavorazioni.keys.of('picker', 'macchine'),
-    queryFn: ({ signal }) => api.get('/api/lavorazioni-lastre/macchine', { schema: z.array(macchinaPickerSchema), signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/lavorazioni-lastre/macchine', {
+        schema: z.array(macchinaPickerSchema),
+        signal,
+      }),
     staleTime: 5 * 60_000,
   });
 }

@@ -13,7 +13,15 @@ const lav: LavorazioneLastre = {
   _id: ID,
   codice: 'SG-2026-0007',
   companyId: 'c-segheria',
-  blocco: { _id: 'b1', codice: 'BL-2026-0042', origine: 'esterno', volumeNetto: 9.207, lunghezzaNetta: 310, altezzaNetta: 180, profonditaNetta: 165 },
+  blocco: {
+    _id: 'b1',
+    codice: 'BL-2026-0042',
+    origine: 'esterno',
+    volumeNetto: 9.207,
+    lunghezzaNetta: 310,
+    altezzaNetta: 180,
+    profonditaNetta: 165,
+  },
   materiale: { _id: 'm1', nome: 'Statuario' },
   macchina: { _id: 'k1', nome: 'Telaio 1', kerfMm: 5, rifiloMm: 20 },
   spessoreMm: 20,
@@ -33,7 +41,15 @@ const lav: LavorazioneLastre = {
   createdAt: '2026-11-20T08:00:00.000Z',
   updatedAt: '2026-11-20T08:00:00.000Z',
 };
-const ubicazioni = [{ _id: UBICAZIONE, createdAt: '2026-01-01T00:00:00.000Z', nome: 'Cavalletto A', tipo: 'cavalletto', attiva: true }];
+const ubicazioni = [
+  {
+    _id: UBICAZIONE,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    nome: 'Cavalletto A',
+    tipo: 'cavalletto',
+    attiva: true,
+  },
+];
 
 let posted: unknown = null;
 let refuse = false;
@@ -43,9 +59,25 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   if (url.endsWith('/api/ubicazioni')) return Promise.resolve(jsonResponse(ubicazioni));
   if (url.endsWith(`/api/lavorazioni-lastre/${ID}/completa`) && init?.method === 'POST') {
     posted = JSON.parse(String(init.body));
-    if (refuse) return Promise.resolve(jsonResponse({ message: 'La segagione SG-2026-0007 non è in segagione: è già completata', code: 'CONFLICT' }, 409));
+    if (refuse)
+      return Promise.resolve(
+        jsonResponse(
+          {
+            message: 'La segagione SG-2026-0007 non è in segagione: è già completata',
+            code: 'CONFLICT',
+          },
+          409,
+        ),
+      );
     return Promise.resolve(
-      jsonResponse({ ...lav, stato: 'completata', numeroLastre: 3, mqTotali: 16.53, resa: 9.98, pacchi: [{ _id: 'p1', codice: 'PK-2026-0001', nLastre: 3, mq: 16.53 }] }),
+      jsonResponse({
+        ...lav,
+        stato: 'completata',
+        numeroLastre: 3,
+        mqTotali: 16.53,
+        resa: 9.98,
+        pacchi: [{ _id: 'p1', codice: 'PK-2026-0001', nLastre: 3, mq: 16.53 }],
+      }),
     );
   }
   return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
@@ -61,12 +93,23 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The screen opens with the first slab's length focused, ready to type. */
 async function renderDialog(onDone = vi.fn()) {
-  renderRoutes([{ path: '/x', element: <CompletaDialog lavorazione={lav} onClose={() => undefined} onDone={onDone} /> }], '/x');
-  await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('lastra-1-lunghezza')));
+  renderRoutes(
+    [
+      {
+        path: '/x',
+        element: <CompletaDialog lavorazione={lav} onClose={() => undefined} onDone={onDone} />,
+      },
+    ],
+    '/x',
+  );
+  await waitFor(() =>
+    expect(document.activeElement).toBe(screen.getByTestId('lastra-1-lunghezza')),
+  );
   return onDone;
 }
 
-const cell = (n: number, col: string) => screen.getByTestId(`lastra-${n}-${col}`) as HTMLInputElement;
+const cell = (n: number, col: string) =>
+  screen.getByTestId(`lastra-${n}-${col}`) as HTMLInputElement;
 const figure = (key: string) => screen.getByTestId(`computed-${key}`).textContent;
 
 describe('completion screen', { timeout: 30_000 }, () => {
@@ -132,14 +175,22 @@ describe('completion screen', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByTestId('lastra-3-scelta'), 'seconda');
     // no location yet: the screen says so and stays
     await user.click(screen.getByTestId('completa-riepilogo'));
-    expect(screen.getByTestId('completa-error')).toHaveTextContent("Scegli l'ubicazione dei pacchi");
+    expect(screen.getByTestId('completa-error')).toHaveTextContent(
+      "Scegli l'ubicazione dei pacchi",
+    );
     await user.type(screen.getByLabelText('Lastre per pacco'), '2');
-    await user.click(document.getElementById('completa-ubicazione')?.closest('.p-dropdown') as HTMLElement);
+    await user.click(
+      document.getElementById('completa-ubicazione')?.closest('.p-dropdown') as HTMLElement,
+    );
     await user.click(await screen.findByRole('option', { name: 'Cavalletto A', hidden: true }));
     await user.click(screen.getByTestId('completa-riepilogo'));
 
-    expect(screen.getByTestId('summary-lastre')).toHaveTextContent('3 (BL-2026-0042-001 … BL-2026-0042-003)');
-    expect(screen.getByTestId('summary-pacchi')).toHaveTextContent("2 pacchi: 1 da 2, l'ultimo da 1");
+    expect(screen.getByTestId('summary-lastre')).toHaveTextContent(
+      '3 (BL-2026-0042-001 … BL-2026-0042-003)',
+    );
+    expect(screen.getByTestId('summary-pacchi')).toHaveTextContent(
+      "2 pacchi: 1 da 2, l'ultimo da 1",
+    );
     // 5,58 + 5,58 + 4,96
     expect(screen.getByTestId('summary-mq')).toHaveTextContent('16,12 m²');
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/completa'))).toBe(false);
@@ -174,7 +225,8 @@ describe('completion screen', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Numero e misura media' }));
     await user.type(screen.getByLabelText(/Numero di lastre/), '70');
     // 165 cm deep: ⌊(1650 − 40) / 25⌋ + 1 = 65
-    const limite = 'Al massimo 65 lastre da 20 mm da questo blocco, non 70 (profondità 165 cm, spessore + taglio 25 mm, rifilo 2 × 20 mm)';
+    const limite =
+      'Al massimo 65 lastre da 20 mm da questo blocco, non 70 (profondità 165 cm, spessore + taglio 25 mm, rifilo 2 × 20 mm)';
     expect(screen.getByTestId('completa-limite')).toHaveTextContent(limite);
     await user.click(screen.getByTestId('completa-riepilogo'));
     expect(screen.getByTestId('completa-error')).toHaveTextContent(limite);
@@ -185,11 +237,15 @@ describe('completion screen', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     refuse = true;
     const onDone = await renderDialog();
-    await user.click(document.getElementById('completa-ubicazione')?.closest('.p-dropdown') as HTMLElement);
+    await user.click(
+      document.getElementById('completa-ubicazione')?.closest('.p-dropdown') as HTMLElement,
+    );
     await user.click(await screen.findByRole('option', { name: 'Cavalletto A', hidden: true }));
     await user.click(screen.getByTestId('completa-riepilogo'));
     await user.click(screen.getByTestId('completa-conferma'));
-    expect(await screen.findByTestId('completa-error')).toHaveTextContent('non è in segagione: è già completata');
+    expect(await screen.findByTestId('completa-error')).toHaveTextContent(
+      'non è in segagione: è già completata',
+    );
     expect(onDone).not.toHaveBeenCalled();
     expect(cell(1, 'lunghezza')).toHaveValue('3100');
   });

@@ -27,7 +27,15 @@ function initialDraft(lav: LavorazioneLastre): CompletaDraft {
   // the block's net length and height (cm) are the first slab's likely size (mm)
   const lunghezza = String(Math.round(lav.blocco.lunghezzaNetta * 10));
   const altezza = String(Math.round(lav.blocco.altezzaNetta * 10));
-  return { mode: 'una', rows: [gridRow({ lunghezza, altezza })], numero: '', lunghezza, altezza, lastrePerPacco: null, ubicazioneId: null };
+  return {
+    mode: 'una',
+    rows: [gridRow({ lunghezza, altezza })],
+    numero: '',
+    lunghezza,
+    altezza,
+    lastrePerPacco: null,
+    ubicazioneId: null,
+  };
 }
 
 function pacchiText(sizes: readonly number[]): string {
@@ -35,7 +43,9 @@ function pacchiText(sizes: readonly number[]): string {
   if (sizes.length === 1) return `1 pacco da ${formatInteger(sizes[0])} lastre`;
   const first = sizes[0] ?? 0;
   const last = sizes.at(-1) ?? 0;
-  return last === first ? `${sizes.length} pacchi da ${formatInteger(first)} lastre` : `${sizes.length} pacchi: ${sizes.length - 1} da ${formatInteger(first)}, l'ultimo da ${formatInteger(last)}`;
+  return last === first
+    ? `${sizes.length} pacchi da ${formatInteger(first)} lastre`
+    : `${sizes.length} pacchi: ${sizes.length - 1} da ${formatInteger(first)}, l'ultimo da ${formatInteger(last)}`;
 }
 
 /**
@@ -43,7 +53,15 @@ function pacchiText(sizes: readonly number[]): string {
  * average size, bundle size and location; live m² and yield beside the machine's maximum; a summary
  * before the one request that loads the stock. Full screen, so 60 rows fit a clerk's work.
  */
-export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazione: LavorazioneLastre; onClose: () => void; onDone: (lav: LavorazioneLastre) => void }) {
+export function CompletaDialog({
+  lavorazione: lav,
+  onClose,
+  onDone,
+}: {
+  lavorazione: LavorazioneLastre;
+  onClose: () => void;
+  onDone: (lav: LavorazioneLastre) => void;
+}) {
   const completa = useCompletaLavorazioneLastre(lav._id);
   const ubicazioni = useLookups('ubicazioni');
   const [draft, setDraft] = useState<CompletaDraft>(() => initialDraft(lav));
@@ -96,9 +114,21 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
       items={[
         { key: 'numeroLastre', label: 'Lastre', value: formatInteger(figures.numeroLastre) },
         { key: 'mq', label: 'm² totali', value: figures.mq > 0 ? formatArea(figures.mq) : null },
-        { key: 'resa', label: `Resa (${formatNumber(lav.blocco.volumeNetto, 3)} m³ netti)`, value: formatResa(figures.resa) },
-        { key: 'resaTeorica', label: `Massimo teorico (${lav.spessoreMm} mm + ${formatNumber(lav.macchina.kerfMm)} mm di taglio, rifilo 2 × ${formatNumber(lav.macchina.rifiloMm)} mm)`, value: formatResa(lav.resaTeorica) },
-        { key: 'pacchi', label: 'Pacchi', value: figures.numeroLastre > 0 ? pacchiText(figures.pacchi) : null },
+        {
+          key: 'resa',
+          label: `Resa (${formatNumber(lav.blocco.volumeNetto, 3)} m³ netti)`,
+          value: formatResa(figures.resa),
+        },
+        {
+          key: 'resaTeorica',
+          label: `Massimo teorico (${lav.spessoreMm} mm + ${formatNumber(lav.macchina.kerfMm)} mm di taglio, rifilo 2 × ${formatNumber(lav.macchina.rifiloMm)} mm)`,
+          value: formatResa(lav.resaTeorica),
+        },
+        {
+          key: 'pacchi',
+          label: 'Pacchi',
+          value: figures.numeroLastre > 0 ? pacchiText(figures.pacchi) : null,
+        },
       ]}
     />
   );
@@ -107,12 +137,35 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
     step === 'dati' ? (
       <div className="flex flex-wrap justify-content-end gap-2">
         <Button type="button" label="Annulla" outlined onClick={requestClose} disabled={pending} />
-        <Button type="button" label="Riepilogo" icon="pi pi-arrow-right" iconPos="right" onClick={toSummary} data-testid="completa-riepilogo" />
+        <Button
+          type="button"
+          label="Riepilogo"
+          icon="pi pi-arrow-right"
+          iconPos="right"
+          onClick={toSummary}
+          data-testid="completa-riepilogo"
+        />
       </div>
     ) : (
       <div className="flex flex-wrap justify-content-end gap-2">
-        <Button type="button" label="Indietro" icon="pi pi-arrow-left" outlined onClick={() => setStep('dati')} disabled={pending} data-testid="completa-indietro" />
-        <Button type="button" label="Conferma e carica il magazzino" icon="pi pi-check" loading={pending} onClick={confirm} autoFocus data-testid="completa-conferma" />
+        <Button
+          type="button"
+          label="Indietro"
+          icon="pi pi-arrow-left"
+          outlined
+          onClick={() => setStep('dati')}
+          disabled={pending}
+          data-testid="completa-indietro"
+        />
+        <Button
+          type="button"
+          label="Conferma e carica il magazzino"
+          icon="pi pi-check"
+          loading={pending}
+          onClick={confirm}
+          autoFocus
+          data-testid="completa-conferma"
+        />
       </div>
     );
 
@@ -142,11 +195,15 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
           <div className="completa-layout">
             <div className="completa-main">
               <p className="mt-0 text-color-secondary">
-                Blocco <strong>{lav.blocco.codice}</strong> · {lav.materiale.nome} · spessore {lav.spessoreMm} mm · {lav.macchina.nome}
+                Blocco <strong>{lav.blocco.codice}</strong> · {lav.materiale.nome} · spessore{' '}
+                {lav.spessoreMm} mm · {lav.macchina.nome}
               </p>
               <SelectButton
                 value={draft.mode}
-                options={MODES.map((m) => ({ ...m, className: m.value === draft.mode ? undefined : 'p-button-outlined' }))}
+                options={MODES.map((m) => ({
+                  ...m,
+                  className: m.value === draft.mode ? undefined : 'p-button-outlined',
+                }))}
                 onChange={(e) => e.value && change({ mode: e.value as CompletaDraft['mode'] })}
                 allowEmpty={false}
                 aria-label="Come indicare le lastre"
@@ -156,40 +213,118 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
               {draft.mode === 'una' ? (
                 <>
                   <p className="mt-0 text-sm text-color-secondary" id="lastre-grid-help">
-                    Invio scende alla lastra dopo (in fondo ne aggiunge una con la stessa misura); «=» copia la riga sopra; ↑ ↓ tra le righe.
+                    Invio scende alla lastra dopo (in fondo ne aggiunge una con la stessa misura);
+                    «=» copia la riga sopra; ↑ ↓ tra le righe.
                   </p>
-                  <LastreGrid rows={draft.rows} onChange={(rows) => change({ rows })} bloccoCodice={lav.blocco.codice} showErrors={tried} />
+                  <LastreGrid
+                    rows={draft.rows}
+                    onChange={(rows) => change({ rows })}
+                    bloccoCodice={lav.blocco.codice}
+                    showErrors={tried}
+                  />
                   <Button
                     type="button"
                     label="Aggiungi lastra"
                     icon="pi pi-plus"
                     text
                     className="mt-2"
-                    onClick={() => change({ rows: [...draft.rows, gridRow({ lunghezza: draft.rows.at(-1)?.lunghezza, altezza: draft.rows.at(-1)?.altezza, scelta: draft.rows.at(-1)?.scelta })] })}
+                    onClick={() =>
+                      change({
+                        rows: [
+                          ...draft.rows,
+                          gridRow({
+                            lunghezza: draft.rows.at(-1)?.lunghezza,
+                            altezza: draft.rows.at(-1)?.altezza,
+                            scelta: draft.rows.at(-1)?.scelta,
+                          }),
+                        ],
+                      })
+                    }
                     data-testid="lastre-grid-add"
                   />
                 </>
               ) : (
                 <div className="formgrid grid">
-                  <FormField id="completa-numero" label="Numero di lastre" required className="col-12 sm:col-4">
-                    <InputText id="completa-numero" inputMode="numeric" autoComplete="off" className="w-full" value={draft.numero} onChange={(e) => change({ numero: e.target.value })} data-testid="completa-numero" />
+                  <FormField
+                    id="completa-numero"
+                    label="Numero di lastre"
+                    required
+                    className="col-12 sm:col-4"
+                  >
+                    <InputText
+                      id="completa-numero"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      className="w-full"
+                      value={draft.numero}
+                      onChange={(e) => change({ numero: e.target.value })}
+                      data-testid="completa-numero"
+                    />
                   </FormField>
-                  <FormField id="completa-lunghezza" label="Lunghezza media (mm)" required className="col-12 sm:col-4">
-                    <InputText id="completa-lunghezza" inputMode="numeric" autoComplete="off" className="w-full" value={draft.lunghezza} onChange={(e) => change({ lunghezza: e.target.value })} />
+                  <FormField
+                    id="completa-lunghezza"
+                    label="Lunghezza media (mm)"
+                    required
+                    className="col-12 sm:col-4"
+                  >
+                    <InputText
+                      id="completa-lunghezza"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      className="w-full"
+                      value={draft.lunghezza}
+                      onChange={(e) => change({ lunghezza: e.target.value })}
+                    />
                   </FormField>
-                  <FormField id="completa-altezza" label="Altezza media (mm)" required className="col-12 sm:col-4">
-                    <InputText id="completa-altezza" inputMode="numeric" autoComplete="off" className="w-full" value={draft.altezza} onChange={(e) => change({ altezza: e.target.value })} />
+                  <FormField
+                    id="completa-altezza"
+                    label="Altezza media (mm)"
+                    required
+                    className="col-12 sm:col-4"
+                  >
+                    <InputText
+                      id="completa-altezza"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      className="w-full"
+                      value={draft.altezza}
+                      onChange={(e) => change({ altezza: e.target.value })}
+                    />
                   </FormField>
                 </div>
               )}
             </div>
             <aside className="completa-side" aria-label="Pacchi e totali">
               <div className="formgrid grid">
-                <FormField id="completa-per-pacco" label="Lastre per pacco" hint="Vuoto: un solo pacco" className="col-12 sm:col-6 lg:col-12">
-                  <NumberInput id="completa-per-pacco" value={draft.lastrePerPacco} onChange={(v) => change({ lastrePerPacco: v })} decimals={0} testId="completa-per-pacco" />
+                <FormField
+                  id="completa-per-pacco"
+                  label="Lastre per pacco"
+                  hint="Vuoto: un solo pacco"
+                  className="col-12 sm:col-6 lg:col-12"
+                >
+                  <NumberInput
+                    id="completa-per-pacco"
+                    value={draft.lastrePerPacco}
+                    onChange={(v) => change({ lastrePerPacco: v })}
+                    decimals={0}
+                    testId="completa-per-pacco"
+                  />
                 </FormField>
-                <FormField id="completa-ubicazione" label="Ubicazione dei pacchi" required className="col-12 sm:col-6 lg:col-12">
-                  <LookupDropdown kind="ubicazioni" id="completa-ubicazione" label="Ubicazione dei pacchi" value={draft.ubicazioneId} onChange={(v) => change({ ubicazioneId: v })} placeholder="Scegli l'ubicazione" testId="completa-ubicazione" />
+                <FormField
+                  id="completa-ubicazione"
+                  label="Ubicazione dei pacchi"
+                  required
+                  className="col-12 sm:col-6 lg:col-12"
+                >
+                  <LookupDropdown
+                    kind="ubicazioni"
+                    id="completa-ubicazione"
+                    label="Ubicazione dei pacchi"
+                    value={draft.ubicazioneId}
+                    onChange={(v) => change({ ubicazioneId: v })}
+                    placeholder="Scegli l'ubicazione"
+                    testId="completa-ubicazione"
+                  />
                 </FormField>
               </div>
               {live}
@@ -202,7 +337,10 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
             <h2 id="completa-riepilogo-title" className="text-xl mt-0">
               Riepilogo
             </h2>
-            <p>Confermando, la segagione {lav.codice} si chiude, il blocco {lav.blocco.codice} risulta segato e il magazzino lastre riceve:</p>
+            <p>
+              Confermando, la segagione {lav.codice} si chiude, il blocco {lav.blocco.codice}{' '}
+              risulta segato e il magazzino lastre riceve:
+            </p>
             <dl className="completa-summary-list">
               <dt>Lastre</dt>
               <dd data-testid="summary-lastre">
@@ -222,7 +360,10 @@ export function CompletaDialog({ lavorazione: lav, onClose, onDone }: { lavorazi
           </section>
         )}
       </Dialog>
-      <UnsavedChangesGuard when={dirty && !pending} closing={{ asked: askDiscard, onStay: () => setAskDiscard(false), onLeave: onClose }} />
+      <UnsavedChangesGuard
+        when={dirty && !pending}
+        closing={{ asked: askDiscard, onStay: () => setAskDiscard(false), onLeave: onClose }}
+      />
     </>
   );
 }

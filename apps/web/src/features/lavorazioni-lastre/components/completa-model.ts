@@ -1,6 +1,21 @@
-import { lastraCodice, resaSegagione, verificaSegagione, type LavorazioneLastre, type LavorazioneLastreCompleta } from '@gestcava/contracts';
+import {
+  lastraCodice,
+  resaSegagione,
+  verificaSegagione,
+  type LavorazioneLastre,
+  type LavorazioneLastreCompleta,
+} from '@gestcava/contracts';
 import { readNumberInput } from '@/components/form/number-text';
-import { averageMq, gridMq, mmError, pacchiOf, readMm, rowErrors, rowsToLastre, type GridRow } from './lastre-grid-model';
+import {
+  averageMq,
+  gridMq,
+  mmError,
+  pacchiOf,
+  readMm,
+  rowErrors,
+  rowsToLastre,
+  type GridRow,
+} from './lastre-grid-model';
 
 /** What the completion screen holds while the clerk types. */
 export interface CompletaDraft {
@@ -29,13 +44,21 @@ export interface CompletaFigures {
 export type LavorazioneLimiti = Pick<LavorazioneLastre, 'blocco' | 'spessoreMm' | 'macchina'>;
 
 /** The server's rule on the slabs typed so far: null while the block can give them. */
-function limiteOf(lav: LavorazioneLimiti, lastre: readonly { lunghezzaMm: number; altezzaMm: number }[]): string | null {
+function limiteOf(
+  lav: LavorazioneLimiti,
+  lastre: readonly { lunghezzaMm: number; altezzaMm: number }[],
+): string | null {
   if (lastre.length === 0) return null;
-  const esito = verificaSegagione(lav.blocco, { spessoreMm: lav.spessoreMm, kerfMm: lav.macchina.kerfMm, rifiloMm: lav.macchina.rifiloMm }, lastre);
+  const esito = verificaSegagione(
+    lav.blocco,
+    { spessoreMm: lav.spessoreMm, kerfMm: lav.macchina.kerfMm, rifiloMm: lav.macchina.rifiloMm },
+    lastre,
+  );
   return esito.ok ? null : esito.message;
 }
 
-const uguali = (n: number, lunghezzaMm: number, altezzaMm: number) => Array.from({ length: n }, () => ({ lunghezzaMm, altezzaMm }));
+const uguali = (n: number, lunghezzaMm: number, altezzaMm: number) =>
+  Array.from({ length: n }, () => ({ lunghezzaMm, altezzaMm }));
 
 function readNumero(text: string): number | null {
   const n = readNumberInput(text);
@@ -74,7 +97,10 @@ export function figuresOf(draft: CompletaDraft, lav: LavorazioneLimiti): Complet
 }
 
 /** The draft as the request body, or the first reason it cannot be sent yet (Italian). */
-export function bodyOf(draft: CompletaDraft, lav: LavorazioneLimiti): { body: LavorazioneLastreCompleta } | { error: string } {
+export function bodyOf(
+  draft: CompletaDraft,
+  lav: LavorazioneLimiti,
+): { body: LavorazioneLastreCompleta } | { error: string } {
   const common = {
     ...(draft.lastrePerPacco !== null ? { lastrePerPacco: draft.lastrePerPacco } : {}),
   };
@@ -94,17 +120,35 @@ export function bodyOf(draft: CompletaDraft, lav: LavorazioneLimiti): { body: La
   } else {
     const n = readNumberInput(draft.numero);
     if (n === null) return { error: 'Numero di lastre: obbligatorio' };
-    if (!Number.isInteger(n) || n < 1 || n > 999) return { error: 'Numero di lastre: un numero intero da 1 a 999' };
-    const e = mmError(draft.lunghezza, 'Lunghezza media') ?? mmError(draft.altezza, 'Altezza media');
+    if (!Number.isInteger(n) || n < 1 || n > 999)
+      return { error: 'Numero di lastre: un numero intero da 1 a 999' };
+    const e =
+      mmError(draft.lunghezza, 'Lunghezza media') ?? mmError(draft.altezza, 'Altezza media');
     if (e) return { error: e };
-    result = { body: { numeroLastre: n, lunghezzaMm: readMm(draft.lunghezza) ?? 0, altezzaMm: readMm(draft.altezza) ?? 0, ...common, ubicazioneId: draft.ubicazioneId ?? '' } };
+    result = {
+      body: {
+        numeroLastre: n,
+        lunghezzaMm: readMm(draft.lunghezza) ?? 0,
+        altezzaMm: readMm(draft.altezza) ?? 0,
+        ...common,
+        ubicazioneId: draft.ubicazioneId ?? '',
+      },
+    };
   }
-  if (draft.lastrePerPacco !== null && (!Number.isInteger(draft.lastrePerPacco) || draft.lastrePerPacco < 1 || draft.lastrePerPacco > 999)) {
+  if (
+    draft.lastrePerPacco !== null &&
+    (!Number.isInteger(draft.lastrePerPacco) ||
+      draft.lastrePerPacco < 1 ||
+      draft.lastrePerPacco > 999)
+  ) {
     return { error: 'Lastre per pacco: un numero intero da 1 a 999' };
   }
   if ('body' in result) {
     const b = result.body;
-    const limite = limiteOf(lav, 'lastre' in b ? b.lastre : uguali(b.numeroLastre, b.lunghezzaMm, b.altezzaMm));
+    const limite = limiteOf(
+      lav,
+      'lastre' in b ? b.lastre : uguali(b.numeroLastre, b.lunghezzaMm, b.altezzaMm),
+    );
     if (limite) return { error: limite };
   }
   if (!draft.ubicazioneId) return { error: "Scegli l'ubicazione dei pacchi" };

@@ -21,13 +21,23 @@ export interface GridRow {
 
 let nextKey = 1;
 export function gridRow(from?: Partial<Omit<GridRow, 'key'>>): GridRow {
-  return { key: nextKey++, lunghezza: from?.lunghezza ?? '', altezza: from?.altezza ?? '', scelta: from?.scelta ?? '' };
+  return {
+    key: nextKey++,
+    lunghezza: from?.lunghezza ?? '',
+    altezza: from?.altezza ?? '',
+    scelta: from?.scelta ?? '',
+  };
 }
 
 /** A new last row repeating the last one's size and grade: a gang saw's slabs are mostly alike. */
 export function appendRow(rows: readonly GridRow[]): GridRow[] {
   const last = rows.at(-1);
-  return [...rows, gridRow(last ? { lunghezza: last.lunghezza, altezza: last.altezza, scelta: last.scelta } : undefined)];
+  return [
+    ...rows,
+    gridRow(
+      last ? { lunghezza: last.lunghezza, altezza: last.altezza, scelta: last.scelta } : undefined,
+    ),
+  ];
 }
 
 /** "Come sopra": the row takes the size and grade of the one above it (the first has none above). */
@@ -35,7 +45,11 @@ export function copyAbove(rows: readonly GridRow[], index: number): GridRow[] {
   const above = rows[index - 1];
   const row = rows[index];
   if (!above || !row) return [...rows];
-  return rows.map((r, i) => (i === index ? { ...r, lunghezza: above.lunghezza, altezza: above.altezza, scelta: above.scelta } : r));
+  return rows.map((r, i) =>
+    i === index
+      ? { ...r, lunghezza: above.lunghezza, altezza: above.altezza, scelta: above.scelta }
+      : r,
+  );
 }
 
 /** Deleting a row renumbers the ones after it; the grid keeps at least one row. */
@@ -44,7 +58,11 @@ export function removeRow(rows: readonly GridRow[], index: number): GridRow[] {
   return kept.length > 0 ? kept : [gridRow()];
 }
 
-export function updateRow(rows: readonly GridRow[], index: number, change: Partial<Omit<GridRow, 'key'>>): GridRow[] {
+export function updateRow(
+  rows: readonly GridRow[],
+  index: number,
+  change: Partial<Omit<GridRow, 'key'>>,
+): GridRow[] {
   return rows.map((r, i) => (i === index ? { ...r, ...change } : r));
 }
 
@@ -71,7 +89,10 @@ export interface RowErrors {
 }
 
 export function rowErrors(row: GridRow): RowErrors {
-  return { lunghezza: mmError(row.lunghezza, 'Lunghezza'), altezza: mmError(row.altezza, 'Altezza') };
+  return {
+    lunghezza: mmError(row.lunghezza, 'Lunghezza'),
+    altezza: mmError(row.altezza, 'Altezza'),
+  };
 }
 
 /** The slabs the rows describe, in order; null while any row is incomplete or wrong. */
@@ -81,7 +102,11 @@ export function rowsToLastre(rows: readonly GridRow[]): LastraMisura[] | null {
     const l = readMm(row.lunghezza);
     const h = readMm(row.altezza);
     if (l === null || h === null) return null;
-    lastre.push(row.scelta ? { lunghezzaMm: l, altezzaMm: h, scelta: row.scelta } : { lunghezzaMm: l, altezzaMm: h });
+    lastre.push(
+      row.scelta
+        ? { lunghezzaMm: l, altezzaMm: h, scelta: row.scelta }
+        : { lunghezzaMm: l, altezzaMm: h },
+    );
   }
   return lastre;
 }

@@ -2,9 +2,23 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from 'primereact/button';
 import { areaM2, lastraCodice, SCELTA_LABELS, SCELTE } from '@gestcava/contracts';
 import { formatArea } from '@/lib/format';
-import { appendRow, copyAbove, readMm, removeRow, rowErrors, updateRow, type GridColumn, type GridRow, type Scelta } from './lastre-grid-model';
+import {
+  appendRow,
+  copyAbove,
+  readMm,
+  removeRow,
+  rowErrors,
+  updateRow,
+  type GridColumn,
+  type GridRow,
+  type Scelta,
+} from './lastre-grid-model';
 
-const COLUMN_LABELS: Record<GridColumn, string> = { lunghezza: 'Lunghezza', altezza: 'Altezza', scelta: 'Scelta' };
+const COLUMN_LABELS: Record<GridColumn, string> = {
+  lunghezza: 'Lunghezza',
+  altezza: 'Altezza',
+  scelta: 'Scelta',
+};
 
 /**
  * The slabs one by one, in sawing order, typed from the keyboard (DESIGN §5, issue 12): Enter goes
@@ -45,9 +59,14 @@ export function LastreGrid({
   const moveToAfterChange = (index: number, col: GridColumn) => {
     pendingFocus.current = { index, col };
   };
-  const touch = (row: GridRow, col: GridColumn) => setTouched((t) => (t.has(`${row.key}-${col}`) ? t : new Set(t).add(`${row.key}-${col}`)));
+  const touch = (row: GridRow, col: GridColumn) =>
+    setTouched((t) => (t.has(`${row.key}-${col}`) ? t : new Set(t).add(`${row.key}-${col}`)));
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement | HTMLSelectElement>, index: number, col: GridColumn) => {
+  const onKeyDown = (
+    e: KeyboardEvent<HTMLInputElement | HTMLSelectElement>,
+    index: number,
+    col: GridColumn,
+  ) => {
     const row = rows[index];
     if (!row) return;
     if (e.key === 'Enter') {
@@ -69,13 +88,19 @@ export function LastreGrid({
     }
   };
 
-  const register = (row: GridRow, col: GridColumn) => (el: HTMLInputElement | HTMLSelectElement | null) => {
-    const key = `${row.key}-${col}`;
-    if (el) cells.current.set(key, el);
-    else cells.current.delete(key);
-  };
+  const register =
+    (row: GridRow, col: GridColumn) => (el: HTMLInputElement | HTMLSelectElement | null) => {
+      const key = `${row.key}-${col}`;
+      if (el) cells.current.set(key, el);
+      else cells.current.delete(key);
+    };
 
-  const sizeCell = (row: GridRow, index: number, col: 'lunghezza' | 'altezza', error: string | null) => {
+  const sizeCell = (
+    row: GridRow,
+    index: number,
+    col: 'lunghezza' | 'altezza',
+    error: string | null,
+  ) => {
     const shown = error && (showErrors || touched.has(`${row.key}-${col}`));
     const id = `lastra-${index + 1}-${col}`;
     return (
@@ -101,7 +126,11 @@ export function LastreGrid({
 
   return (
     <div className="lastre-grid-scroll">
-      <table className="lastre-grid" aria-label="Lastre in ordine di segagione" data-testid="lastre-grid">
+      <table
+        className="lastre-grid"
+        aria-label="Lastre in ordine di segagione"
+        data-testid="lastre-grid"
+      >
         <thead>
           <tr>
             <th scope="col">N°</th>
@@ -129,7 +158,11 @@ export function LastreGrid({
             const h = readMm(row.altezza);
             return (
               <tr key={row.key} data-testid="lastre-grid-row">
-                <th scope="row" className="lastre-grid-n" title={lastraCodice(bloccoCodice, index + 1)}>
+                <th
+                  scope="row"
+                  className="lastre-grid-n"
+                  title={lastraCodice(bloccoCodice, index + 1)}
+                >
                   {String(index + 1).padStart(3, '0')}
                 </th>
                 {sizeCell(row, index, 'lunghezza', errors.lunghezza)}
@@ -140,7 +173,9 @@ export function LastreGrid({
                     className="p-inputtext p-component lastre-grid-select"
                     value={row.scelta}
                     aria-label={`Scelta lastra ${index + 1}`}
-                    onChange={(e) => onChange(updateRow(rows, index, { scelta: e.target.value as Scelta | '' }))}
+                    onChange={(e) =>
+                      onChange(updateRow(rows, index, { scelta: e.target.value as Scelta | '' }))
+                    }
                     onKeyDown={(e) => onKeyDown(e, index, 'scelta')}
                     data-testid={`lastra-${index + 1}-scelta`}
                   >
@@ -152,7 +187,10 @@ export function LastreGrid({
                     ))}
                   </select>
                 </td>
-                <td className="col-number col-nowrap lastre-grid-mq" data-testid={`lastra-${index + 1}-mq`}>
+                <td
+                  className="col-number col-nowrap lastre-grid-mq"
+                  data-testid={`lastra-${index + 1}-mq`}
+                >
                   {l !== null && h !== null ? formatArea(areaM2(l, h)) : '—'}
                 </td>
                 <td className="col-nowrap">

@@ -25,11 +25,26 @@ import { FormField } from '@/components/form/form-field';
 import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 import { formatNumber, formatVolume } from '@/lib/format';
-import { useCreateLavorazioneLastre, useUpdateLavorazioneLastre, blocchiSegabiliQueryOptions, useMacchinePicker, terzistiQueryOptions } from '../api/lavorazioni-lastre';
+import {
+  useCreateLavorazioneLastre,
+  useUpdateLavorazioneLastre,
+  blocchiSegabiliQueryOptions,
+  useMacchinePicker,
+  terzistiQueryOptions,
+} from '../api/lavorazioni-lastre';
 import { formatResa } from './lavorazione-lastre-format';
 
 type FormInput = z.input<typeof lavorazioneLastreCreateSchema>;
-const FIELD_NAMES = ['bloccoId', 'macchinaId', 'spessoreMm', 'finitura', 'resinatura', 'contoTerzi', 'terzistaId', 'note'];
+const FIELD_NAMES = [
+  'bloccoId',
+  'macchinaId',
+  'spessoreMm',
+  'finitura',
+  'resinatura',
+  'contoTerzi',
+  'terzistaId',
+  'note',
+];
 const FINITURA_OPTIONS = FINITURE.map((f) => ({ value: f, label: FINITURA_LABELS[f] }));
 
 function toFormValues(lav: LavorazioneLastre | null | undefined): FormInput {
@@ -66,18 +81,31 @@ export function LavorazioneLastreFormDialog({
   const macchine = useMacchinePicker();
   const [blocco, setBlocco] = useState<BloccoSegabile | null>(null);
   const [terzista, setTerzista] = useState<PickedAnagrafica | null>(lavorazione?.terzista ?? null);
-  const form = useDialogForm<FormInput, LavorazioneLastreCreate>(zodResolver(lavorazioneLastreCreateSchema), toFormValues(lavorazione));
+  const form = useDialogForm<FormInput, LavorazioneLastreCreate>(
+    zodResolver(lavorazioneLastreCreateSchema),
+    toFormValues(lavorazione),
+  );
   const {
     control,
     reset,
     setValue,
     formState: { errors },
   } = form;
-  const [macchinaId, spessoreMm, contoTerzi] = useWatch({ control, name: ['macchinaId', 'spessoreMm', 'contoTerzi'] });
+  const [macchinaId, spessoreMm, contoTerzi] = useWatch({
+    control,
+    name: ['macchinaId', 'spessoreMm', 'contoTerzi'],
+  });
   const macchina = macchine.data?.find((m) => m._id === macchinaId);
   // as the server plans it: across the block's largest face, with the machine's kerf and trim
   const misure = lavorazione?.blocco ?? blocco;
-  const teorica = macchina && misure && typeof spessoreMm === 'number' && spessoreMm > 0 ? resaTeoricaBlocco(misure, { spessoreMm, kerfMm: macchina.kerfMm, rifiloMm: macchina.rifiloMm }) : null;
+  const teorica =
+    macchina && misure && typeof spessoreMm === 'number' && spessoreMm > 0
+      ? resaTeoricaBlocco(misure, {
+          spessoreMm,
+          kerfMm: macchina.kerfMm,
+          rifiloMm: macchina.rifiloMm,
+        })
+      : null;
 
   const close = () => {
     reset(toFormValues(lavorazione));
@@ -91,7 +119,10 @@ export function LavorazioneLastreFormDialog({
   };
   const err = (name: keyof FormInput) => errors[name]?.message;
   const fid = (name: string) => `lavorazione-${name}`;
-  const macchinaOptions = (macchine.data ?? []).map((m) => ({ value: m._id, label: `${m.nome} (taglio ${formatNumber(m.kerfMm)} mm)` }));
+  const macchinaOptions = (macchine.data ?? []).map((m) => ({
+    value: m._id,
+    label: `${m.nome} (taglio ${formatNumber(m.kerfMm)} mm)`,
+  }));
 
   return (
     <FormDialog
@@ -107,12 +138,43 @@ export function LavorazioneLastreFormDialog({
     >
       <div className="formgrid grid">
         {editing ? (
-          <FormField id={fid('bloccoId')} label="Blocco da segare" className="col-12" hint={`${lavorazione.materiale.nome} · ${formatVolume(lavorazione.blocco.volumeNetto)} netti: per segarne un altro, annulla questa segagione`}>
-            <InputText id={fid('bloccoId')} value={lavorazione.blocco.codice} readOnly className="w-full" />
+          <FormField
+            id={fid('bloccoId')}
+            label="Blocco da segare"
+            className="col-12"
+            hint={`${lavorazione.materiale.nome} · ${formatVolume(lavorazione.blocco.volumeNetto)} netti: per segarne un altro, annulla questa segagione`}
+          >
+            <InputText
+              id={fid('bloccoId')}
+              value={lavorazione.blocco.codice}
+              readOnly
+              className="w-full"
+            />
           </FormField>
         ) : (
-          <FormField id={fid('bloccoId')} label="Blocco da segare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
-            <BloccoPickerField control={control} name="bloccoId" cleared="" onPick={setBlocco} choices={blocchiSegabiliQueryOptions} testId="lavorazione-blocco" id={fid('bloccoId')} value={blocco} error={err('bloccoId')} />
+          <FormField
+            id={fid('bloccoId')}
+            label="Blocco da segare"
+            required
+            error={err('bloccoId')}
+            className="col-12"
+            hint={
+              blocco
+                ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti`
+                : 'Solo i blocchi disponibili, propri e acquistati'
+            }
+          >
+            <BloccoPickerField
+              control={control}
+              name="bloccoId"
+              cleared=""
+              onPick={setBlocco}
+              choices={blocchiSegabiliQueryOptions}
+              testId="lavorazione-blocco"
+              id={fid('bloccoId')}
+              value={blocco}
+              error={err('bloccoId')}
+            />
           </FormField>
         )}
         <DropdownField
@@ -125,7 +187,9 @@ export function LavorazioneLastreFormDialog({
           options={macchinaOptions}
           cleared=""
           placeholder={macchine.isError ? 'Elenco non disponibile' : 'Scegli la macchina'}
-          emptyMessage={macchine.isPending ? 'Caricamento…' : 'Nessuna macchina: aggiungile in Impostazioni'}
+          emptyMessage={
+            macchine.isPending ? 'Caricamento…' : 'Nessuna macchina: aggiungile in Impostazioni'
+          }
           testId="lavorazione-macchina"
         />
         <FormField id={fid('spessoreMm')} label="Spessore" required error={err('spessoreMm')}>
@@ -134,31 +198,78 @@ export function LavorazioneLastreFormDialog({
             name="spessoreMm"
             render={({ field }) => (
               <>
-                <NumberInput id={fid('spessoreMm')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} unit="mm" error={err('spessoreMm')} testId="lavorazione-spessore" />
-                <div className="flex flex-wrap gap-1 mt-1" role="group" aria-label="Spessori comuni">
+                <NumberInput
+                  id={fid('spessoreMm')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  decimals={0}
+                  unit="mm"
+                  error={err('spessoreMm')}
+                  testId="lavorazione-spessore"
+                />
+                <div
+                  className="flex flex-wrap gap-1 mt-1"
+                  role="group"
+                  aria-label="Spessori comuni"
+                >
                   {SPESSORI_LASTRE_MM.map((s) => (
-                    <Button key={s} type="button" label={`${s / 10} cm`} size="small" outlined={field.value !== s} onClick={() => setValue('spessoreMm', s, { shouldDirty: true, shouldValidate: true })} aria-pressed={field.value === s} data-testid={`lavorazione-spessore-${s}`} />
+                    <Button
+                      key={s}
+                      type="button"
+                      label={`${s / 10} cm`}
+                      size="small"
+                      outlined={field.value !== s}
+                      onClick={() =>
+                        setValue('spessoreMm', s, { shouldDirty: true, shouldValidate: true })
+                      }
+                      aria-pressed={field.value === s}
+                      data-testid={`lavorazione-spessore-${s}`}
+                    />
                   ))}
                 </div>
               </>
             )}
           />
         </FormField>
-        <DropdownField control={control} name="finitura" id={fid('finitura')} label="Finitura" error={err('finitura')} options={FINITURA_OPTIONS} shown="grezzo" />
+        <DropdownField
+          control={control}
+          name="finitura"
+          id={fid('finitura')}
+          label="Finitura"
+          error={err('finitura')}
+          options={FINITURA_OPTIONS}
+          shown="grezzo"
+        />
         <div className="field col-12 md:col-6 flex align-items-end">
           <Controller
             control={control}
             name="resinatura"
             render={({ field }) => (
               <div className="checkbox-field mb-2">
-                <Checkbox inputId={fid('resinatura')} checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} />
+                <Checkbox
+                  inputId={fid('resinatura')}
+                  checked={field.value === true}
+                  onChange={(e) => field.onChange(e.checked === true)}
+                />
                 <label htmlFor={fid('resinatura')}>Resinatura</label>
               </div>
             )}
           />
         </div>
         <div className="col-12">
-          <ComputedValues label="Resa teorica calcolata" items={[{ key: 'resaTeorica', label: macchina ? `Resa teorica massima (${spessoreMm ?? '—'} mm + ${formatNumber(macchina.kerfMm)} mm di taglio, rifilo 2 × ${formatNumber(macchina.rifiloMm)} mm)` : 'Resa teorica massima', value: formatResa(teorica) || null }]} />
+          <ComputedValues
+            label="Resa teorica calcolata"
+            items={[
+              {
+                key: 'resaTeorica',
+                label: macchina
+                  ? `Resa teorica massima (${spessoreMm ?? '—'} mm + ${formatNumber(macchina.kerfMm)} mm di taglio, rifilo 2 × ${formatNumber(macchina.rifiloMm)} mm)`
+                  : 'Resa teorica massima',
+                value: formatResa(teorica) || null,
+              },
+            ]}
+          />
         </div>
         <div className="field col-12 md:col-4">
           <Controller
@@ -183,12 +294,35 @@ export function LavorazioneLastreFormDialog({
           />
         </div>
         {contoTerzi && (
-          <FormField id={fid('terzistaId')} label="Terzista" required error={err('terzistaId')} className="col-12 md:col-8">
-            <AnagraficaPickerField control={control} name="terzistaId" cleared={null} onPick={setTerzista} which="fornitori" choices={terzistiQueryOptions} id={fid('terzistaId')} value={terzista} error={err('terzistaId')} testId="lavorazione-terzista" />
+          <FormField
+            id={fid('terzistaId')}
+            label="Terzista"
+            required
+            error={err('terzistaId')}
+            className="col-12 md:col-8"
+          >
+            <AnagraficaPickerField
+              control={control}
+              name="terzistaId"
+              cleared={null}
+              onPick={setTerzista}
+              which="fornitori"
+              choices={terzistiQueryOptions}
+              id={fid('terzistaId')}
+              value={terzista}
+              error={err('terzistaId')}
+              testId="lavorazione-terzista"
+            />
           </FormField>
         )}
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
+          <LongTextArea
+            control={control}
+            name="note"
+            id={fid('note')}
+            max={2000}
+            error={err('note')}
+          />
         </FormField>
       </div>
     </FormDialog>

@@ -1,10 +1,16 @@
-import { FINITURA_LABELS, LAVORAZIONE_LASTRE_STATO_LABELS, type LavorazioneLastreStato } from '@gestcava/contracts';
+import {
+  FINITURA_LABELS,
+  LAVORAZIONE_LASTRE_STATO_LABELS,
+  type LavorazioneLastreStato,
+} from '@gestcava/contracts';
 import { formatArea, formatDate, formatNumber, labelOf } from '@/lib/format';
 import { formatHistoryValue } from '@/components/history-value';
 
 /** A yield in m² per m³ of block: `39,89 m²/m³`. */
 export function formatResa(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? `${formatNumber(value, 2)} m²/m³` : '';
+  return typeof value === 'number' && Number.isFinite(value)
+    ? `${formatNumber(value, 2)} m²/m³`
+    : '';
 }
 
 /** Italian labels of the fields history reports and the forms use. */
@@ -57,7 +63,10 @@ export function lavorazioneHistoryValue(names: ReadonlyMap<string, string>) {
 }
 
 /** The button of each move, by target state (what the clerk does). */
-export const LAVORAZIONE_LASTRE_MOVES: Record<LavorazioneLastreStato, { label: string; icon: string; severity?: 'danger' }> = {
+export const LAVORAZIONE_LASTRE_MOVES: Record<
+  LavorazioneLastreStato,
+  { label: string; icon: string; severity?: 'danger' }
+> = {
   pianificata: { label: 'Pianificata', icon: 'pi pi-calendar' },
   in_segagione: { label: 'Avvia segagione', icon: 'pi pi-play' },
   completata: { label: 'Completa', icon: 'pi pi-check' },

@@ -9,6 +9,14 @@ const TONES: Record<LavorazioneLastreStato, StatoTone> = {
   annullata: 'muted',
 };
 
-export function LavorazioneLastreStatoTag({ stato, testId }: { stato: LavorazioneLastreStato; testId?: string }) {
-  return <StatoTag label={LAVORAZIONE_LASTRE_STATO_LABELS[stato]} tone={TONES[stato]} testId={testId} />;
+export function LavorazioneLastreStatoTag({
+  stato,
+  testId,
+}: {
+  stato: LavorazioneLastreStato;
+  testId?: string;
+}) {
+  return (
+    <StatoTag label={LAVORAZIONE_LASTRE_STATO_LABELS[stato]} tone={TONES[stato]} testId={testId} />
+  );
 }

@@ -12,7 +12,11 @@ import { ListPeriodFilter } from '@/components/list/list-period-filter';
 import { useListPage } from '@/components/list/use-list-page';
 import { formatArea, formatDate, formatInteger, formatNumber, formatVolume } from '@/lib/format';
 import { enumFilter, isoDateFilter, uuidFilter } from '@/lib/list-filter-rules';
-import { useLavorazioniLastre, useLavorazioniLastreSummary, type LavorazioneLastreFilters } from '../api/lavorazioni-lastre';
+import {
+  useLavorazioniLastre,
+  useLavorazioniLastreSummary,
+  type LavorazioneLastreFilters,
+} from '../api/lavorazioni-lastre';
 import { LavorazioneLastreFormDialog } from './lavorazione-lastre-form';
 import { formatResa } from './lavorazione-lastre-format';
 import { LavorazioneLastreStatoTag } from './lavorazione-lastre-stato';
@@ -32,21 +36,31 @@ const LIST_CONFIG = {
   filters: FILTER_RULES,
   permission: 'lavorazione-lastre',
 } as const;
-const STATO_OPTIONS = LAVORAZIONE_LASTRE_STATI.map((s) => ({ value: s, label: LAVORAZIONE_LASTRE_STATO_LABELS[s] }));
+const STATO_OPTIONS = LAVORAZIONE_LASTRE_STATI.map((s) => ({
+  value: s,
+  label: LAVORAZIONE_LASTRE_STATO_LABELS[s],
+}));
 
 /**
  * Lavorazione → Lastre: the sawings, server-paged, searched by their code or their block's, filtered
  * by state, machine, material and date; totals of slabs, m² and the mean yield of the filtered set.
  */
 export function LavorazioniLastreList() {
-  const page = useListPage<FilterName, LavorazioneLastreFilters, LavorazioneLastreListItem>(LIST_CONFIG);
+  const page = useListPage<FilterName, LavorazioneLastreFilters, LavorazioneLastreListItem>(
+    LIST_CONFIG,
+  );
   const { params } = page;
   const list = useLavorazioniLastre(page.query);
   const summary = useLavorazioniLastreSummary(page.filters);
 
   const columns: ListColumn<LavorazioneLastreListItem>[] = [
     { field: 'codice', header: 'Codice', sortable: true, className: 'col-nowrap' },
-    { field: 'stato', header: 'Stato', sortable: true, body: (l) => <LavorazioneLastreStatoTag stato={l.stato} /> },
+    {
+      field: 'stato',
+      header: 'Stato',
+      sortable: true,
+      body: (l) => <LavorazioneLastreStatoTag stato={l.stato} />,
+    },
     {
       field: 'blocco',
       header: 'Blocco e materiale',
@@ -62,7 +76,9 @@ export function LavorazioniLastreList() {
       header: 'Macchina, spessore, finitura',
       body: (l) => (
         <span className="cell-two-lines">
-          <span>{l.contoTerzi ? `Conto terzi: ${l.terzista?.ragioneSociale ?? ''}` : l.macchina.nome}</span>
+          <span>
+            {l.contoTerzi ? `Conto terzi: ${l.terzista?.ragioneSociale ?? ''}` : l.macchina.nome}
+          </span>
           <span className="text-color-secondary">
             {l.spessoreMm} mm · {FINITURA_LABELS[l.finitura]}
             {l.resinatura ? ' · resinato' : ''}
@@ -70,9 +86,26 @@ export function LavorazioniLastreList() {
         </span>
       ),
     },
-    { field: 'dataInizio', header: 'Inizio', sortable: true, body: (l) => formatDate(l.dataInizio), className: 'col-nowrap' },
-    { field: 'numeroLastre', header: 'Lastre', body: (l) => formatInteger(l.numeroLastre), className: 'col-number' },
-    { field: 'mqTotali', header: 'm²', sortable: true, body: (l) => formatArea(l.mqTotali), className: 'col-nowrap col-number' },
+    {
+      field: 'dataInizio',
+      header: 'Inizio',
+      sortable: true,
+      body: (l) => formatDate(l.dataInizio),
+      className: 'col-nowrap',
+    },
+    {
+      field: 'numeroLastre',
+      header: 'Lastre',
+      body: (l) => formatInteger(l.numeroLastre),
+      className: 'col-number',
+    },
+    {
+      field: 'mqTotali',
+      header: 'm²',
+      sortable: true,
+      body: (l) => formatArea(l.mqTotali),
+      className: 'col-nowrap col-number',
+    },
     {
       field: 'resa',
       header: 'Resa m²/m³',
@@ -107,12 +140,30 @@ export function LavorazioniLastreList() {
       filters={
         <>
           <ListStatoFilter params={params} options={STATO_OPTIONS} />
-          <ListLookupFilter params={params} name="macchinaId" kind="macchine" id="filter-macchina" label="Macchina" placeholder="Tutte" />
-          <ListLookupFilter params={params} name="materialeId" kind="materiali" id="filter-materiale" label="Materiale" placeholder="Tutti" />
+          <ListLookupFilter
+            params={params}
+            name="macchinaId"
+            kind="macchine"
+            id="filter-macchina"
+            label="Macchina"
+            placeholder="Tutte"
+          />
+          <ListLookupFilter
+            params={params}
+            name="materialeId"
+            kind="materiali"
+            id="filter-materiale"
+            label="Materiale"
+            placeholder="Tutti"
+          />
           <ListPeriodFilter params={params} />
         </>
       }
-      totals={{ items: totals, loading: summary.isPending, label: 'Totali delle segagioni filtrate' }}
+      totals={{
+        items: totals,
+        loading: summary.isPending,
+        label: 'Totali delle segagioni filtrate',
+      }}
       table={{
         label: 'Segagioni',
         query: list,
@@ -124,7 +175,9 @@ export function LavorazioniLastreList() {
           lines: [
             `${l.blocco.codice} · ${l.materiale.nome}`,
             `${l.macchina.nome} · ${l.spessoreMm} mm · ${FINITURA_LABELS[l.finitura]}`,
-            l.mqTotali !== null ? `${formatInteger(l.numeroLastre)} lastre · ${formatArea(l.mqTotali)} · resa ${formatResa(l.resa)}` : `Resa teorica ${formatResa(l.resaTeorica)}`,
+            l.mqTotali !== null
+              ? `${formatInteger(l.numeroLastre)} lastre · ${formatArea(l.mqTotali)} · resa ${formatResa(l.resa)}`
+              : `Resa teorica ${formatResa(l.resaTeorica)}`,
           ],
         }),
       }}
@@ -137,7 +190,12 @@ export function LavorazioniLastreList() {
       createDialog={
         <LavorazioneLastreFormDialog
           onClose={() => page.setCreating(false)}
-          onSaved={(l) => page.created(detailPath('lavorazione-lastre', l._id), { summary: 'Segagione pianificata', detail: `${l.codice}: blocco ${l.blocco.codice}` })}
+          onSaved={(l) =>
+            page.created(detailPath('lavorazione-lastre', l._id), {
+              summary: 'Segagione pianificata',
+              detail: `${l.codice}: blocco ${l.blocco.codice}`,
+            })
+          }
         />
       }
     />

@@ -22,7 +22,12 @@ import { queryRoots } from '@/lib/query-keys';
 const lavorazioni = defineResource({
   key: ['lavorazioni-pavimenti'],
   base: '/api/lavorazioni-pavimenti',
-  schemas: { list: pageOf(lavorazionePavimentiListItemSchema), summary: lavorazionePavimentiSummarySchema, detail: lavorazionePavimentiSchema, filters: lavorazionePavimentiFilterSchema },
+  schemas: {
+    list: pageOf(lavorazionePavimentiListItemSchema),
+    summary: lavorazionePavimentiSummarySchema,
+    detail: lavorazionePavimentiSchema,
+    filters: lavorazionePavimentiFilterSchema,
+  },
   invalidates: [queryRoots.blocchi, queryRoots.magazzinoLastre, queryRoots.magazzinoPavimenti],
 });
 
@@ -36,16 +41,29 @@ export const useLavorazioniPavimentiSummary = lavorazioni.useSummary;
 export const useLavorazionePavimenti = lavorazioni.useDetail;
 export const useLavorazionePavimentiHistory = lavorazioni.useHistory;
 /** Plans a cut from a disponibile block or from disponibile slabs. */
-export const useCreateLavorazionePavimenti = () => lavorazioni.useCreate<LavorazionePavimentiCreate>();
+export const useCreateLavorazionePavimenti = () =>
+  lavorazioni.useCreate<LavorazionePavimentiCreate>();
 /** POST /:id/stato: start (the block or the slabs are taken) or cancel (they are given back). */
-export const useChangeLavorazionePavimentiStato = (id: string) => lavorazioni.useAction<LavorazionePavimentiStatoBody>(id, 'stato');
+export const useChangeLavorazionePavimentiStato = (id: string) =>
+  lavorazioni.useAction<LavorazionePavimentiStatoBody>(id, 'stato');
 /** POST /:id/completa: pieces and boxes → completata and a lot in magazzino pavimenti, in one transaction. */
-export const useCompletaLavorazionePavimenti = (id: string) => lavorazioni.useAction<LavorazionePavimentiCompleta>(id, 'completa');
+export const useCompletaLavorazionePavimenti = (id: string) =>
+  lavorazioni.useAction<LavorazionePavimentiCompleta>(id, 'completa');
 
 /** The plan form's choices under this module's permission: disponibile blocks by code… */
-export const blocchiTagliabiliQueryOptions = lavorazioni.queries.picker('blocchi', 'blocchi-tagliabili', z.array(bloccoSegabileSchema), 30_000);
+export const blocchiTagliabiliQueryOptions = lavorazioni.queries.picker(
+  'blocchi',
+  'blocchi-tagliabili',
+  z.array(bloccoSegabileSchema),
+  30_000,
+);
 
-const lastreTagliabili = lavorazioni.queries.picker('lastre', 'lastre-tagliabili', z.array(lastraTagliabileSchema), 30_000);
+const lastreTagliabili = lavorazioni.queries.picker(
+  'lastre',
+  'lastre-tagliabili',
+  z.array(lastraTagliabileSchema),
+  30_000,
+);
 /** …and disponibile slabs, by their code or their bundle's. */
 export function useLastreTagliabili(q: string) {
   return useQuery({ ...lastreTagliabili(q), placeholderData: keepPreviousData });

@@ -2,7 +2,11 @@ import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDialogForm } from '@/components/form/use-dialog-form';
 import type { z } from 'zod';
-import { lavorazionePavimentiCompletaSchema, type LavorazionePavimenti, type LavorazionePavimentiCompleta } from '@gestcava/contracts';
+import {
+  lavorazionePavimentiCompletaSchema,
+  type LavorazionePavimenti,
+  type LavorazionePavimentiCompleta,
+} from '@gestcava/contracts';
 import { ComputedValues } from '@/components/form/computed-values';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
@@ -19,9 +23,20 @@ const FIELD_NAMES = ['pezzi', 'pezziPerCassa', 'scartoMq', 'ubicazioneId'];
  * Completing a tile cut: pieces, pieces per box, waste and where the lot goes; the m² and the boxes
  * it will load show as they are typed. One transaction on the server: the lot and its carico.
  */
-export function CompletaPavimentiDialog({ lavorazione: lav, onClose, onDone }: { lavorazione: LavorazionePavimenti; onClose: () => void; onDone: (saved: LavorazionePavimenti) => void }) {
+export function CompletaPavimentiDialog({
+  lavorazione: lav,
+  onClose,
+  onDone,
+}: {
+  lavorazione: LavorazionePavimenti;
+  onClose: () => void;
+  onDone: (saved: LavorazionePavimenti) => void;
+}) {
   const completa = useCompletaLavorazionePavimenti(lav._id);
-  const form = useDialogForm<FormInput, LavorazionePavimentiCompleta>(zodResolver(lavorazionePavimentiCompletaSchema), { scartoMq: null });
+  const form = useDialogForm<FormInput, LavorazionePavimentiCompleta>(
+    zodResolver(lavorazionePavimentiCompletaSchema),
+    { scartoMq: null },
+  );
   const {
     control,
     formState: { errors },
@@ -44,23 +59,82 @@ export function CompletaPavimentiDialog({ lavorazione: lav, onClose, onDone }: {
     >
       <div className="formgrid grid">
         <FormField id={fid('pezzi')} label="Pezzi prodotti" required error={err('pezzi')}>
-          <Controller control={control} name="pezzi" render={({ field }) => <NumberInput id={fid('pezzi')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} error={err('pezzi')} testId="completa-pavimenti-pezzi" />} />
+          <Controller
+            control={control}
+            name="pezzi"
+            render={({ field }) => (
+              <NumberInput
+                id={fid('pezzi')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                decimals={0}
+                error={err('pezzi')}
+                testId="completa-pavimenti-pezzi"
+              />
+            )}
+          />
         </FormField>
-        <FormField id={fid('pezziPerCassa')} label="Pezzi per cassa" required error={err('pezziPerCassa')}>
+        <FormField
+          id={fid('pezziPerCassa')}
+          label="Pezzi per cassa"
+          required
+          error={err('pezziPerCassa')}
+        >
           <Controller
             control={control}
             name="pezziPerCassa"
-            render={({ field }) => <NumberInput id={fid('pezziPerCassa')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} error={err('pezziPerCassa')} testId="completa-pavimenti-per-cassa" />}
+            render={({ field }) => (
+              <NumberInput
+                id={fid('pezziPerCassa')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                decimals={0}
+                error={err('pezziPerCassa')}
+                testId="completa-pavimenti-per-cassa"
+              />
+            )}
           />
         </FormField>
         <FormField id={fid('scartoMq')} label="Scarto" error={err('scartoMq')}>
-          <Controller control={control} name="scartoMq" render={({ field }) => <NumberInput id={fid('scartoMq')} value={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} decimals={2} unit="m²" error={err('scartoMq')} />} />
+          <Controller
+            control={control}
+            name="scartoMq"
+            render={({ field }) => (
+              <NumberInput
+                id={fid('scartoMq')}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                decimals={2}
+                unit="m²"
+                error={err('scartoMq')}
+              />
+            )}
+          />
         </FormField>
-        <FormField id={fid('ubicazioneId')} label="Ubicazione del lotto" required error={err('ubicazioneId')}>
+        <FormField
+          id={fid('ubicazioneId')}
+          label="Ubicazione del lotto"
+          required
+          error={err('ubicazioneId')}
+        >
           <Controller
             control={control}
             name="ubicazioneId"
-            render={({ field }) => <LookupDropdown kind="ubicazioni" id={fid('ubicazioneId')} label="Ubicazione del lotto" value={field.value} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} error={err('ubicazioneId')} testId="completa-pavimenti-ubicazione" />}
+            render={({ field }) => (
+              <LookupDropdown
+                kind="ubicazioni"
+                id={fid('ubicazioneId')}
+                label="Ubicazione del lotto"
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? undefined)}
+                onBlur={field.onBlur}
+                error={err('ubicazioneId')}
+                testId="completa-pavimenti-ubicazione"
+              />
+            )}
           />
         </FormField>
         <div className="col-12">
@@ -68,9 +142,22 @@ export function CompletaPavimentiDialog({ lavorazione: lav, onClose, onDone }: {
             label="Il lotto che sarà caricato"
             testId="completa-pavimenti-preview"
             items={[
-              { key: 'mq', label: `m² (${lav.lunghezzaMm}×${lav.larghezzaMm} mm)`, value: mq !== null ? formatArea(mq) : null },
+              {
+                key: 'mq',
+                label: `m² (${lav.lunghezzaMm}×${lav.larghezzaMm} mm)`,
+                value: mq !== null ? formatArea(mq) : null,
+              },
               { key: 'casse', label: 'Casse', value: boxes !== null ? formatInteger(boxes) : null },
-              { key: 'ultima', label: 'Ultima cassa', value: boxes === null ? null : lastBox !== null ? `l'ultima cassa contiene ${formatInteger(lastBox)} pezzi` : 'tutte piene' },
+              {
+                key: 'ultima',
+                label: 'Ultima cassa',
+                value:
+                  boxes === null
+                    ? null
+                    : lastBox !== null
+                      ? `l'ultima cassa contiene ${formatInteger(lastBox)} pezzi`
+                      : 'tutte piene',
+              },
             ]}
           />
         </div>

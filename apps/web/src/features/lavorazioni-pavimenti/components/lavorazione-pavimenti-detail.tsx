@@ -8,14 +8,27 @@ import {
   type LavorazionePavimenti,
   type LavorazionePavimentiStato,
 } from '@gestcava/contracts';
-import { ProcessingDetail, ProcessingStatoSection, type ProcessingKind } from '@/components/detail/processing-detail';
+import {
+  ProcessingDetail,
+  ProcessingStatoSection,
+  type ProcessingKind,
+} from '@/components/detail/processing-detail';
 import { DetailItem as Item, DetailList, RecordNoteItems } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { RecordLink } from '@/components/record-link';
 import { formatArea, formatDate, formatInteger } from '@/lib/format';
-import { useLavorazionePavimenti, useLavorazionePavimentiHistory, useChangeLavorazionePavimentiStato } from '../api/lavorazioni-pavimenti';
+import {
+  useLavorazionePavimenti,
+  useLavorazionePavimentiHistory,
+  useChangeLavorazionePavimentiStato,
+} from '../api/lavorazioni-pavimenti';
 import { CompletaPavimentiDialog } from './completa-pavimenti-dialog';
-import { formatResaPavimenti, LAVORAZIONE_PAVIMENTI_FIELD_LABELS, LAVORAZIONE_PAVIMENTI_MOVES, lavorazionePavimentiHistoryValue } from './lavorazione-pavimenti-format';
+import {
+  formatResaPavimenti,
+  LAVORAZIONE_PAVIMENTI_FIELD_LABELS,
+  LAVORAZIONE_PAVIMENTI_MOVES,
+  lavorazionePavimentiHistoryValue,
+} from './lavorazione-pavimenti-format';
 import { LavorazionePavimentiStatoTag } from './lavorazione-pavimenti-stato';
 
 const LAVORAZIONE: ProcessingKind<LavorazionePavimentiStato, LavorazionePavimenti> = {
@@ -25,7 +38,10 @@ const LAVORAZIONE: ProcessingKind<LavorazionePavimentiStato, LavorazionePaviment
   title: 'Lavorazione pavimenti',
   heading: 'Lavorazione',
   icon: 'pi pi-table',
-  notFound: { title: 'Lavorazione non trovata', text: 'La lavorazione richiesta non esiste o appartiene a un’altra ditta.' },
+  notFound: {
+    title: 'Lavorazione non trovata',
+    text: 'La lavorazione richiesta non esiste o appartiene a un’altra ditta.',
+  },
   fieldLabels: LAVORAZIONE_PAVIMENTI_FIELD_LABELS,
   labels: LAVORAZIONE_PAVIMENTI_STATO_LABELS,
   moves: LAVORAZIONE_PAVIMENTI_MOVES,
@@ -36,11 +52,13 @@ const LAVORAZIONE: ProcessingKind<LavorazionePavimentiStato, LavorazionePaviment
     label: 'Completa: carica il lotto',
     Dialog: CompletaPavimentiDialog,
     summary: 'Lavorazione completata',
-    detail: (saved) => `${formatInteger(saved.pezzi)} pezzi, ${formatArea(saved.mqProdotti)} nel lotto ${saved.lotto?.codice ?? ''}`,
+    detail: (saved) =>
+      `${formatInteger(saved.pezzi)} pezzi, ${formatArea(saved.mqProdotti)} nel lotto ${saved.lotto?.codice ?? ''}`,
   },
   cancel: {
     title: 'Annullare la lavorazione?',
-    body: (lav) => `${lav.codice} non sarà tagliata: ${lav.origine === 'blocco' ? `il blocco ${lav.blocco?.codice ?? ''} torna disponibile` : `le ${lav.lastre.length} lastre tornano disponibili`}. La lavorazione resta nel registro, con il suo storico.`,
+    body: (lav) =>
+      `${lav.codice} non sarà tagliata: ${lav.origine === 'blocco' ? `il blocco ${lav.blocco?.codice ?? ''} torna disponibile` : `le ${lav.lastre.length} lastre tornano disponibili`}. La lavorazione resta nel registro, con il suo storico.`,
   },
 };
 
@@ -49,7 +67,14 @@ export function LavorazionePavimentiDetail({ id }: { id: string }) {
   const record = useLavorazionePavimenti(id);
   const history = useLavorazionePavimentiHistory(id);
   return (
-    <ProcessingDetail kind={LAVORAZIONE} query={record} history={history} formatValue={(lav) => (field, value) => lavorazionePavimentiHistoryValue(field, value, lav.origine)}>
+    <ProcessingDetail
+      kind={LAVORAZIONE}
+      query={record}
+      history={history}
+      formatValue={(lav) => (field, value) =>
+        lavorazionePavimentiHistoryValue(field, value, lav.origine)
+      }
+    >
       {(lav, writable) => (
         <>
           <StatoSection lav={lav} writable={writable} />
@@ -62,16 +87,27 @@ export function LavorazionePavimentiDetail({ id }: { id: string }) {
 
 function StatoSection({ lav, writable }: { lav: LavorazionePavimenti; writable: boolean }) {
   const mutation = useChangeLavorazionePavimentiStato(lav._id);
-  return <ProcessingStatoSection kind={LAVORAZIONE} record={lav} writable={writable} mutation={mutation} />;
+  return (
+    <ProcessingStatoSection
+      kind={LAVORAZIONE}
+      record={lav}
+      writable={writable}
+      mutation={mutation}
+    />
+  );
 }
 
 function DataSection({ lav }: { lav: LavorazionePavimenti }) {
-  const bloccoPath = lav.blocco ? detailPath(lav.blocco.origine === 'esterno' ? 'blocco-esterno' : 'blocco', lav.blocco._id) : null;
+  const bloccoPath = lav.blocco
+    ? detailPath(lav.blocco.origine === 'esterno' ? 'blocco-esterno' : 'blocco', lav.blocco._id)
+    : null;
   return (
     <SectionCard titleId="pavimenti-data-title" title="Dati della lavorazione">
       <DetailList testId="pavimenti-data">
         <Item label="Codice">{lav.codice}</Item>
-        <Item label="Origine">{lav.origine === 'blocco' ? 'Da un blocco' : `Da ${lav.lastre.length} lastre`}</Item>
+        <Item label="Origine">
+          {lav.origine === 'blocco' ? 'Da un blocco' : `Da ${lav.lastre.length} lastre`}
+        </Item>
         <Item label={lav.origine === 'blocco' ? 'Blocco' : 'Blocco delle lastre'}>
           {lav.blocco && bloccoPath && (
             <RecordLink to={bloccoPath} testId="pavimenti-blocco-link">

@@ -31,41 +31,78 @@ import { invalidProps } from '@/components/form/form-errors';
 import { LongTextArea } from '@/components/form/long-text-area';
 import { NumberInput } from '@/components/form/number-input';
 import { formatArea, formatVolume } from '@/lib/format';
-import { useCreateLavorazionePavimenti, blocchiTagliabiliQueryOptions, useLastreTagliabili } from '../api/lavorazioni-pavimenti';
+import {
+  useCreateLavorazionePavimenti,
+  blocchiTagliabiliQueryOptions,
+  useLastreTagliabili,
+} from '../api/lavorazioni-pavimenti';
 
 type FormInput = z.input<typeof lavorazionePavimentiCreateSchema>;
-const FIELD_NAMES = ['bloccoId', 'lastraIds', 'lunghezzaMm', 'larghezzaMm', 'spessoreMm', 'finitura', 'bordo', 'calibrato', 'note'];
+const FIELD_NAMES = [
+  'bloccoId',
+  'lastraIds',
+  'lunghezzaMm',
+  'larghezzaMm',
+  'spessoreMm',
+  'finitura',
+  'bordo',
+  'calibrato',
+  'note',
+];
 const FINITURA_OPTIONS = FINITURE.map((f) => ({ value: f, label: FINITURA_LABELS[f] }));
 const BORDO_OPTIONS = BORDI.map((b) => ({ value: b, label: BORDO_LABELS[b] }));
 const ORIGINE_OPTIONS: { value: OriginePavimenti; label: string }[] = [
   { value: 'blocco', label: 'Da un blocco' },
   { value: 'lastre', label: 'Da lastre' },
 ];
-const DEFAULTS: FormInput = { lunghezzaMm: 305, larghezzaMm: 305, spessoreMm: 10, finitura: 'levigato', bordo: 'vivo', calibrato: true, note: '' };
+const DEFAULTS: FormInput = {
+  lunghezzaMm: 305,
+  larghezzaMm: 305,
+  spessoreMm: 10,
+  finitura: 'levigato',
+  bordo: 'vivo',
+  calibrato: true,
+  note: '',
+};
 
 /**
  * Planning a tile cut (DESIGN §4 "Lavorazione pavimenti"): from a disponibile block found by code or
  * from disponibile slabs (by their code or their bundle's), the format from the presets or typed,
  * thickness, finish, edge and calibration.
  */
-export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (lav: LavorazionePavimenti) => void }) {
+export function LavorazionePavimentiFormDialog({
+  onClose,
+  onSaved,
+}: {
+  onClose: () => void;
+  onSaved: (lav: LavorazionePavimenti) => void;
+}) {
   const create = useCreateLavorazionePavimenti();
   const [origine, setOrigine] = useState<OriginePavimenti>('blocco');
   const [blocco, setBlocco] = useState<BloccoSegabile | null>(null);
   const [slabSearch, setSlabSearch] = useState('');
   const lastre = useLastreTagliabili(slabSearch);
-  const form = useDialogForm<FormInput, LavorazionePavimentiCreate>(zodResolver(lavorazionePavimentiCreateSchema), DEFAULTS);
+  const form = useDialogForm<FormInput, LavorazionePavimentiCreate>(
+    zodResolver(lavorazionePavimentiCreateSchema),
+    DEFAULTS,
+  );
   const {
     control,
     reset,
     setValue,
     formState: { errors },
   } = form;
-  const [lunghezzaMm, larghezzaMm, lastraIds] = useWatch({ control, name: ['lunghezzaMm', 'larghezzaMm', 'lastraIds'] });
+  const [lunghezzaMm, larghezzaMm, lastraIds] = useWatch({
+    control,
+    name: ['lunghezzaMm', 'larghezzaMm', 'lastraIds'],
+  });
   // the slabs chosen, kept as they were listed, so a choice stays shown (and counted) when the search moves on
   const [known, setKnown] = useState<ReadonlyMap<string, LastraTagliabile>>(new Map());
   const chosen = (lastraIds ?? []).flatMap((id) => known.get(id) ?? []);
-  const slabOptions = [...chosen, ...(lastre.data ?? []).filter((l) => !lastraIds?.includes(l._id))];
+  const slabOptions = [
+    ...chosen,
+    ...(lastre.data ?? []).filter((l) => !lastraIds?.includes(l._id)),
+  ];
 
   const close = () => {
     reset(DEFAULTS);
@@ -90,14 +127,51 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
   };
 
   return (
-    <FormDialog name="pavimenti" title="Nuova lavorazione pavimenti" form={form} fieldNames={FIELD_NAMES} onSave={save} onClose={close} pending={create.isPending} width="46rem" maximizable>
+    <FormDialog
+      name="pavimenti"
+      title="Nuova lavorazione pavimenti"
+      form={form}
+      fieldNames={FIELD_NAMES}
+      onSave={save}
+      onClose={close}
+      pending={create.isPending}
+      width="46rem"
+      maximizable
+    >
       <div className="formgrid grid">
         <div className="field col-12">
-          <SelectButton value={origine} options={ORIGINE_OPTIONS} onChange={(e) => e.value && switchOrigine(e.value as OriginePavimenti)} allowEmpty={false} aria-label="Origine" data-testid="pavimenti-origine" />
+          <SelectButton
+            value={origine}
+            options={ORIGINE_OPTIONS}
+            onChange={(e) => e.value && switchOrigine(e.value as OriginePavimenti)}
+            allowEmpty={false}
+            aria-label="Origine"
+            data-testid="pavimenti-origine"
+          />
         </div>
         {origine === 'blocco' ? (
-          <FormField id={fid('bloccoId')} label="Blocco da tagliare" required error={err('bloccoId')} className="col-12" hint={blocco ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti` : 'Solo i blocchi disponibili, propri e acquistati'}>
-            <BloccoPickerField control={control} name="bloccoId" onPick={setBlocco} choices={blocchiTagliabiliQueryOptions} testId="pavimenti-blocco" id={fid('bloccoId')} value={blocco} error={err('bloccoId')} />
+          <FormField
+            id={fid('bloccoId')}
+            label="Blocco da tagliare"
+            required
+            error={err('bloccoId')}
+            className="col-12"
+            hint={
+              blocco
+                ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti`
+                : 'Solo i blocchi disponibili, propri e acquistati'
+            }
+          >
+            <BloccoPickerField
+              control={control}
+              name="bloccoId"
+              onPick={setBlocco}
+              choices={blocchiTagliabiliQueryOptions}
+              testId="pavimenti-blocco"
+              id={fid('bloccoId')}
+              value={blocco}
+              error={err('bloccoId')}
+            />
           </FormField>
         ) : (
           <FormField
@@ -106,7 +180,16 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
             required
             error={err('lastraIds')}
             className="col-12"
-            hint={chosen.length ? `${chosen.length} lastre · ${formatArea(sumRounded(chosen.map((l) => l.mq), 2))}` : 'Solo le lastre disponibili di un materiale; cerca per codice della lastra o del pacco'}
+            hint={
+              chosen.length
+                ? `${chosen.length} lastre · ${formatArea(
+                    sumRounded(
+                      chosen.map((l) => l.mq),
+                      2,
+                    ),
+                  )}`
+                : 'Solo le lastre disponibili di un materiale; cerca per codice della lastra o del pacco'
+            }
           >
             <Controller
               control={control}
@@ -120,7 +203,9 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
                   optionLabel="codice"
                   itemTemplate={(l: LastraTagliabile) => (
                     <span>
-                      <strong>{l.codice}</strong> {l.materiale.nome} · {l.spessoreMm} mm · {formatArea(l.mq)} <span className="text-color-secondary">({l.pacco.codice})</span>
+                      <strong>{l.codice}</strong> {l.materiale.nome} · {l.spessoreMm} mm ·{' '}
+                      {formatArea(l.mq)}{' '}
+                      <span className="text-color-secondary">({l.pacco.codice})</span>
                     </span>
                   )}
                   filter
@@ -128,7 +213,15 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
                   onFilter={(e) => setSlabSearch(e.filter)}
                   onChange={(e) => {
                     const ids = e.value as string[];
-                    setKnown((prev) => new Map([...prev, ...slabOptions.filter((l) => ids.includes(l._id)).map((l) => [l._id, l] as const)]));
+                    setKnown(
+                      (prev) =>
+                        new Map([
+                          ...prev,
+                          ...slabOptions
+                            .filter((l) => ids.includes(l._id))
+                            .map((l) => [l._id, l] as const),
+                        ]),
+                    );
                     field.onChange(ids.length ? ids : undefined);
                   }}
                   onBlur={field.onBlur}
@@ -148,31 +241,126 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
           <span className="block mb-2 font-medium" id="pavimenti-formati-label">
             Formato
           </span>
-          <div className="flex flex-wrap gap-1" role="group" aria-labelledby="pavimenti-formati-label">
+          <div
+            className="flex flex-wrap gap-1"
+            role="group"
+            aria-labelledby="pavimenti-formati-label"
+          >
             {FORMATI_PAVIMENTI.map((f) => {
               const on = lunghezzaMm === f.lunghezzaMm && larghezzaMm === f.larghezzaMm;
-              return <Button key={formatoLabel(f)} type="button" label={formatoLabel(f)} size="small" outlined={!on} aria-pressed={on} onClick={() => preset(f)} data-testid={`pavimenti-formato-${formatoLabel(f)}`} />;
+              return (
+                <Button
+                  key={formatoLabel(f)}
+                  type="button"
+                  label={formatoLabel(f)}
+                  size="small"
+                  outlined={!on}
+                  aria-pressed={on}
+                  onClick={() => preset(f)}
+                  data-testid={`pavimenti-formato-${formatoLabel(f)}`}
+                />
+              );
             })}
           </div>
         </div>
-        <FormField id={fid('lunghezzaMm')} label="Lunghezza" required error={err('lunghezzaMm')} className="col-6 md:col-4">
-          <Controller control={control} name="lunghezzaMm" render={({ field }) => <NumberInput id={fid('lunghezzaMm')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} unit="mm" error={err('lunghezzaMm')} />} />
+        <FormField
+          id={fid('lunghezzaMm')}
+          label="Lunghezza"
+          required
+          error={err('lunghezzaMm')}
+          className="col-6 md:col-4"
+        >
+          <Controller
+            control={control}
+            name="lunghezzaMm"
+            render={({ field }) => (
+              <NumberInput
+                id={fid('lunghezzaMm')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                decimals={0}
+                unit="mm"
+                error={err('lunghezzaMm')}
+              />
+            )}
+          />
         </FormField>
-        <FormField id={fid('larghezzaMm')} label="Larghezza" required error={err('larghezzaMm')} className="col-6 md:col-4">
-          <Controller control={control} name="larghezzaMm" render={({ field }) => <NumberInput id={fid('larghezzaMm')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} unit="mm" error={err('larghezzaMm')} />} />
+        <FormField
+          id={fid('larghezzaMm')}
+          label="Larghezza"
+          required
+          error={err('larghezzaMm')}
+          className="col-6 md:col-4"
+        >
+          <Controller
+            control={control}
+            name="larghezzaMm"
+            render={({ field }) => (
+              <NumberInput
+                id={fid('larghezzaMm')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                decimals={0}
+                unit="mm"
+                error={err('larghezzaMm')}
+              />
+            )}
+          />
         </FormField>
-        <FormField id={fid('spessoreMm')} label="Spessore" required error={err('spessoreMm')} className="col-12 md:col-4">
-          <Controller control={control} name="spessoreMm" render={({ field }) => <NumberInput id={fid('spessoreMm')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} decimals={0} unit="mm" error={err('spessoreMm')} />} />
+        <FormField
+          id={fid('spessoreMm')}
+          label="Spessore"
+          required
+          error={err('spessoreMm')}
+          className="col-12 md:col-4"
+        >
+          <Controller
+            control={control}
+            name="spessoreMm"
+            render={({ field }) => (
+              <NumberInput
+                id={fid('spessoreMm')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                decimals={0}
+                unit="mm"
+                error={err('spessoreMm')}
+              />
+            )}
+          />
         </FormField>
-        <DropdownField control={control} name="finitura" id={fid('finitura')} label="Finitura" error={err('finitura')} options={FINITURA_OPTIONS} shown="levigato" />
-        <DropdownField control={control} name="bordo" id={fid('bordo')} label="Bordo" error={err('bordo')} options={BORDO_OPTIONS} shown="vivo" />
+        <DropdownField
+          control={control}
+          name="finitura"
+          id={fid('finitura')}
+          label="Finitura"
+          error={err('finitura')}
+          options={FINITURA_OPTIONS}
+          shown="levigato"
+        />
+        <DropdownField
+          control={control}
+          name="bordo"
+          id={fid('bordo')}
+          label="Bordo"
+          error={err('bordo')}
+          options={BORDO_OPTIONS}
+          shown="vivo"
+        />
         <div className="field col-12">
           <Controller
             control={control}
             name="calibrato"
             render={({ field }) => (
               <div className="checkbox-field">
-                <Checkbox inputId={fid('calibrato')} checked={field.value !== false} onChange={(e) => field.onChange(e.checked === true)} />
+                <Checkbox
+                  inputId={fid('calibrato')}
+                  checked={field.value !== false}
+                  onChange={(e) => field.onChange(e.checked === true)}
+                />
                 <label htmlFor={fid('calibrato')}>Calibrato</label>
               </div>
             )}
@@ -180,11 +368,31 @@ export function LavorazionePavimentiFormDialog({ onClose, onSaved }: { onClose: 
         </div>
         {origine === 'lastre' && chosen.length > 0 && (
           <div className="col-12">
-            <ComputedValues label="Lastre scelte" items={[{ key: 'mqLastre', label: `m² delle ${chosen.length} lastre`, value: formatArea(sumRounded(chosen.map((l) => l.mq), 2)) }]} />
+            <ComputedValues
+              label="Lastre scelte"
+              items={[
+                {
+                  key: 'mqLastre',
+                  label: `m² delle ${chosen.length} lastre`,
+                  value: formatArea(
+                    sumRounded(
+                      chosen.map((l) => l.mq),
+                      2,
+                    ),
+                  ),
+                },
+              ]}
+            />
           </div>
         )}
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
-          <LongTextArea control={control} name="note" id={fid('note')} max={2000} error={err('note')} />
+          <LongTextArea
+            control={control}
+            name="note"
+            id={fid('note')}
+            max={2000}
+            error={err('note')}
+          />
         </FormField>
       </div>
     </FormDialog>

@@ -11,14 +11,27 @@ import { formatPercentValue } from '@/lib/production-format';
 import { formatHistoryValue } from '@/components/history-value';
 
 /** `305×305 · 10 mm · Levigato`, with the edge and calibration when they say something. */
-export function formatTile(l: Pick<LavorazionePavimentiListItem, 'lunghezzaMm' | 'larghezzaMm' | 'spessoreMm' | 'finitura' | 'bordo' | 'calibrato'>): string {
-  return [`${formatoLabel(l)} mm`, `${l.spessoreMm} mm`, FINITURA_LABELS[l.finitura], l.bordo === 'bisellato' ? 'bisellato' : null, l.calibrato ? 'calibrato' : null]
+export function formatTile(
+  l: Pick<
+    LavorazionePavimentiListItem,
+    'lunghezzaMm' | 'larghezzaMm' | 'spessoreMm' | 'finitura' | 'bordo' | 'calibrato'
+  >,
+): string {
+  return [
+    `${formatoLabel(l)} mm`,
+    `${l.spessoreMm} mm`,
+    FINITURA_LABELS[l.finitura],
+    l.bordo === 'bisellato' ? 'bisellato' : null,
+    l.calibrato ? 'calibrato' : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 }
 
 /** The yield as the server computes it: m²/m³ of a block's net volume, or % of the slabs' area. */
-export function formatResaPavimenti(l: Pick<LavorazionePavimentiListItem, 'origine' | 'resa'>): string {
+export function formatResaPavimenti(
+  l: Pick<LavorazionePavimentiListItem, 'origine' | 'resa'>,
+): string {
   if (l.resa === null) return '—';
   return l.origine === 'blocco' ? `${formatNumber(l.resa, 2)} m²/m³` : formatPercentValue(l.resa);
 }
@@ -43,7 +56,11 @@ export const LAVORAZIONE_PAVIMENTI_FIELD_LABELS: Record<string, string> = {
 };
 
 /** A history value of a tile cut: the yield in its unit, m²/m³ of a block or % of slabs (issue 27). */
-export function lavorazionePavimentiHistoryValue(field: string, value: unknown, origine: LavorazionePavimentiListItem['origine']): string {
+export function lavorazionePavimentiHistoryValue(
+  field: string,
+  value: unknown,
+  origine: LavorazionePavimentiListItem['origine'],
+): string {
   if (value === null || value === undefined || value === '') return '—';
   switch (field) {
     case 'resa':
@@ -74,7 +91,10 @@ export function lavorazionePavimentiHistoryValue(field: string, value: unknown, 
 }
 
 /** The button of each move, by target state. */
-export const LAVORAZIONE_PAVIMENTI_MOVES: Record<LavorazionePavimentiStato, { label: string; icon: string; severity?: 'danger' }> = {
+export const LAVORAZIONE_PAVIMENTI_MOVES: Record<
+  LavorazionePavimentiStato,
+  { label: string; icon: string; severity?: 'danger' }
+> = {
   pianificata: { label: 'Pianificata', icon: 'pi pi-calendar' },
   in_lavorazione: { label: 'Avvia lavorazione', icon: 'pi pi-play' },
   completata: { label: 'Completa', icon: 'pi pi-check' },

@@ -1,4 +1,7 @@
-import { LAVORAZIONE_PAVIMENTI_STATO_LABELS, type LavorazionePavimentiStato } from '@gestcava/contracts';
+import {
+  LAVORAZIONE_PAVIMENTI_STATO_LABELS,
+  type LavorazionePavimentiStato,
+} from '@gestcava/contracts';
 import { StatoTag } from '@/components/stato-tag';
 import type { StatoTone } from '@/components/stato-tones';
 
@@ -9,6 +12,18 @@ const TONES: Record<LavorazionePavimentiStato, StatoTone> = {
   annullata: 'muted',
 };
 
-export function LavorazionePavimentiStatoTag({ stato, testId }: { stato: LavorazionePavimentiStato; testId?: string }) {
-  return <StatoTag label={LAVORAZIONE_PAVIMENTI_STATO_LABELS[stato]} tone={TONES[stato]} testId={testId} />;
+export function LavorazionePavimentiStatoTag({
+  stato,
+  testId,
+}: {
+  stato: LavorazionePavimentiStato;
+  testId?: string;
+}) {
+  return (
+    <StatoTag
+      label={LAVORAZIONE_PAVIMENTI_STATO_LABELS[stato]}
+      tone={TONES[stato]}
+      testId={testId}
+    />
+  );
 }

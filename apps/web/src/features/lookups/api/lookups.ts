@@ -5,8 +5,13 @@ import { LOOKUP_ITEM_SCHEMAS, lookupKeys, type LookupRecord } from '@/lib/lookup
 import { queryRoots } from '@/lib/query-keys';
 
 /** POST /api/cave (or materiali, ubicazioni, macchine), admin: 201 + the record. */
-export function createLookup<K extends LookupKind>(kind: K, body: Record<string, unknown>): Promise<LookupRecord[K]> {
-  return api.create(`/api/${kind}`, body, { schema: LOOKUP_ITEM_SCHEMAS[kind] }) as Promise<LookupRecord[K]>;
+export function createLookup<K extends LookupKind>(
+  kind: K,
+  body: Record<string, unknown>,
+): Promise<LookupRecord[K]> {
+  return api.create(`/api/${kind}`, body, { schema: LOOKUP_ITEM_SCHEMAS[kind] }) as Promise<
+    LookupRecord[K]
+  >;
 }
 
 export function useCreateLookup(kind: LookupKind) {
@@ -31,14 +36,21 @@ export function useDeleteLookup(kind: LookupKind) {
 }
 
 /** PUT /api/cave/:id (admin) with the fields to change: 200 + the record. */
-export function updateLookup<K extends LookupKind>(kind: K, id: string, body: Record<string, unknown>): Promise<LookupRecord[K]> {
-  return api.put(`/api/${kind}/${encodeURIComponent(id)}`, body, { schema: LOOKUP_ITEM_SCHEMAS[kind] }) as Promise<LookupRecord[K]>;
+export function updateLookup<K extends LookupKind>(
+  kind: K,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<LookupRecord[K]> {
+  return api.put(`/api/${kind}/${encodeURIComponent(id)}`, body, {
+    schema: LOOKUP_ITEM_SCHEMAS[kind],
+  }) as Promise<LookupRecord[K]>;
 }
 
 export function useUpdateLookup(kind: LookupKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; body: Record<string, unknown> }) => updateLookup(kind, v.id, v.body),
+    mutationFn: (v: { id: string; body: Record<string, unknown> }) =>
+      updateLookup(kind, v.id, v.body),
     // names shown in bancate and blocchi come with them: those lists refresh too
     onSuccess: () =>
       Promise.all([

@@ -11,7 +11,12 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
 import type { LookupRecord } from '@/lib/lookups';
 import { useCreateLookup, useUpdateLookup } from '../api/lookups';
-import { LOOKUP_BODY_SCHEMAS, LOOKUP_DEFAULTS, LOOKUP_EDIT_SCHEMAS, LOOKUP_FIELDS } from './lookup-fields';
+import {
+  LOOKUP_BODY_SCHEMAS,
+  LOOKUP_DEFAULTS,
+  LOOKUP_EDIT_SCHEMAS,
+  LOOKUP_FIELDS,
+} from './lookup-fields';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 
 type Values = Record<string, unknown>;
@@ -20,7 +25,12 @@ function toValues(kind: LookupKind, record: LookupRecord[LookupKind] | null): Va
   const defaults = LOOKUP_DEFAULTS[kind];
   if (!record) return { ...defaults };
   const r = record as unknown as Values;
-  return Object.fromEntries(Object.keys(defaults).map((k) => [k, r[k] ?? (typeof defaults[k] === 'string' ? '' : defaults[k])]));
+  return Object.fromEntries(
+    Object.keys(defaults).map((k) => [
+      k,
+      r[k] ?? (typeof defaults[k] === 'string' ? '' : defaults[k]),
+    ]),
+  );
 }
 
 /** A cava, materiale, ubicazione or macchina, new or edited (admin), checked by the contract's schema. */
@@ -39,14 +49,19 @@ export function LookupFormDialog({
   const noun = LOOKUP_LABELS[kind].singolare;
   const create = useCreateLookup(kind);
   const update = useUpdateLookup(kind);
-  const form = useDialogForm<FieldValues, Values>(zodResolver((record ? LOOKUP_EDIT_SCHEMAS : LOOKUP_BODY_SCHEMAS)[kind]), toValues(kind, record));
+  const form = useDialogForm<FieldValues, Values>(
+    zodResolver((record ? LOOKUP_EDIT_SCHEMAS : LOOKUP_BODY_SCHEMAS)[kind]),
+    toValues(kind, record),
+  );
   const {
     control,
     formState: { errors },
   } = form;
 
   const save = async (values: Values) => {
-    const saved = record ? await update.mutateAsync({ id: record._id, body: values }) : await create.mutateAsync(values);
+    const saved = record
+      ? await update.mutateAsync({ id: record._id, body: values })
+      : await create.mutateAsync(values);
     onSaved(saved, !record);
   };
 
@@ -77,7 +92,11 @@ export function LookupFormDialog({
                   name={f.name}
                   render={({ field }) => (
                     <div className="checkbox-field">
-                      <Checkbox inputId={id} checked={field.value === true} onChange={(e) => field.onChange(e.checked === true)} />
+                      <Checkbox
+                        inputId={id}
+                        checked={field.value === true}
+                        onChange={(e) => field.onChange(e.checked === true)}
+                      />
                       <label htmlFor={id}>{f.label}</label>
                     </div>
                   )}

@@ -23,17 +23,23 @@ type Ask = { kind: 'delete'; row: Row } | { kind: 'conflict'; row: Row; message:
 
 const DESCRIPTIONS: Record<LookupKind, string> = {
   cave: 'Le cave della ditta: le bancate nascono qui, la galleria foto filtra per cava; con € le tariffe del contributo di estrazione.',
-  materiali: 'Le varietà di marmo e pietra, con la densità che dà il peso teorico di bancate e blocchi.',
+  materiali:
+    'Le varietà di marmo e pietra, con la densità che dà il peso teorico di bancate e blocchi.',
   ubicazioni: 'Dove stanno i blocchi: piazzali, cavalletti, scaffali, terzisti, clienti.',
-  macchine: 'Telai e multifili della segheria, con lo spessore di taglio e il rifilo per il calcolo della resa.',
+  macchine:
+    'Telai e multifili della segheria, con lo spessore di taglio e il rifilo per il calcolo della resa.',
 };
 
 function valueText(row: Row, name: string): string {
-  const field = LOOKUP_FIELDS.cave.concat(LOOKUP_FIELDS.materiali, LOOKUP_FIELDS.ubicazioni, LOOKUP_FIELDS.macchine).find((f) => f.name === name);
+  const field = LOOKUP_FIELDS.cave
+    .concat(LOOKUP_FIELDS.materiali, LOOKUP_FIELDS.ubicazioni, LOOKUP_FIELDS.macchine)
+    .find((f) => f.name === name);
   const value = (row as unknown as Record<string, unknown>)[name];
   if (value === null || value === undefined || value === '') return '—';
-  if (field?.type === 'select') return field.options?.find((o) => o.value === value)?.label ?? String(value);
-  if (typeof value === 'number') return `${formatNumber(value, field?.decimals ?? undefined)}${field?.unit ? ` ${field.unit}` : ''}`;
+  if (field?.type === 'select')
+    return field.options?.find((o) => o.value === value)?.label ?? String(value);
+  if (typeof value === 'number')
+    return `${formatNumber(value, field?.decimals ?? undefined)}${field?.unit ? ` ${field.unit}` : ''}`;
   return String(value);
 }
 
@@ -45,7 +51,9 @@ function nameOf(row: Row): string {
 export function LookupsPanel() {
   const [search, setSearch] = useSearchParams();
   const voce = search.get('voce');
-  const kind: LookupKind = (LOOKUP_KINDS as readonly string[]).includes(voce ?? '') ? (voce as LookupKind) : 'cave';
+  const kind: LookupKind = (LOOKUP_KINDS as readonly string[]).includes(voce ?? '')
+    ? (voce as LookupKind)
+    : 'cave';
   const setKind = (next: LookupKind) =>
     setSearch(
       (prev) => {
@@ -87,7 +95,10 @@ function LookupTable({ kind }: { kind: LookupKind }) {
   const [tariffe, setTariffe] = useState<LookupRecord['cave'] | null>(null);
   const flag = ACTIVE_FLAG[kind];
   const columns = LOOKUP_FIELDS[kind].filter((f) => f.type !== 'bool');
-  const rows = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.nome.localeCompare(b.nome, 'it')) as Row[], [list.data]);
+  const rows = useMemo(
+    () => [...(list.data ?? [])].sort((a, b) => a.nome.localeCompare(b.nome, 'it')) as Row[],
+    [list.data],
+  );
 
   const doDelete = (row: Row) =>
     remove.mutate(row._id, {
@@ -96,10 +107,15 @@ function LookupTable({ kind }: { kind: LookupKind }) {
         notify({ severity: 'success', summary: 'Voce eliminata', detail: nameOf(row) });
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) setAsk({ kind: 'conflict', row, message: error.message });
+        if (isApiError(error) && error.status === 409)
+          setAsk({ kind: 'conflict', row, message: error.message });
         else {
           setAsk(null);
-          notify({ severity: 'error', summary: 'Eliminazione non riuscita', detail: error.message });
+          notify({
+            severity: 'error',
+            summary: 'Eliminazione non riuscita',
+            detail: error.message,
+          });
         }
       },
     });
@@ -121,17 +137,40 @@ function LookupTable({ kind }: { kind: LookupKind }) {
   const actions = (row: Row) => (
     <span className="lookup-actions">
       {kind === 'cave' && (
-        <Button type="button" icon="pi pi-euro" text rounded onClick={() => setTariffe(row as LookupRecord['cave'])} aria-label={`Tariffe di estrazione di ${nameOf(row)}`} data-testid="lookup-tariffe" />
+        <Button
+          type="button"
+          icon="pi pi-euro"
+          text
+          rounded
+          onClick={() => setTariffe(row as LookupRecord['cave'])}
+          aria-label={`Tariffe di estrazione di ${nameOf(row)}`}
+          data-testid="lookup-tariffe"
+        />
       )}
-      <Button type="button" icon="pi pi-pencil" text rounded onClick={() => setEditing(row)} aria-label={`Modifica ${nameOf(row)}`} data-testid="lookup-edit" />
-      <Button type="button" icon="pi pi-trash" text rounded severity="danger" onClick={() => setAsk({ kind: 'delete', row })} aria-label={`Elimina ${nameOf(row)}`} data-testid="lookup-delete" />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        text
+        rounded
+        onClick={() => setEditing(row)}
+        aria-label={`Modifica ${nameOf(row)}`}
+        data-testid="lookup-edit"
+      />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        text
+        rounded
+        severity="danger"
+        onClick={() => setAsk({ kind: 'delete', row })}
+        aria-label={`Elimina ${nameOf(row)}`}
+        data-testid="lookup-delete"
+      />
     </span>
   );
 
   if (list.isError) {
-    return (
-      <LoadFailedState message={list.error.message} onRetry={() => void list.refetch()} />
-    );
+    return <LoadFailedState message={list.error.message} onRetry={() => void list.refetch()} />;
   }
 
   return (
@@ -143,7 +182,13 @@ function LookupTable({ kind }: { kind: LookupKind }) {
           </h2>
           <p className="m-0 mt-1 text-color-secondary">{DESCRIPTIONS[kind]}</p>
         </div>
-        <Button type="button" label="Nuova voce" icon="pi pi-plus" onClick={() => setEditing('new')} data-testid="lookup-new" />
+        <Button
+          type="button"
+          label="Nuova voce"
+          icon="pi pi-plus"
+          onClick={() => setEditing('new')}
+          data-testid="lookup-new"
+        />
       </div>
 
       {cards ? (
@@ -164,7 +209,9 @@ function LookupTable({ kind }: { kind: LookupKind }) {
               <span className="lookup-card-actions">{actions(row)}</span>
             </li>
           ))}
-          {!list.isPending && rows.length === 0 && <li className="text-color-secondary">Nessuna voce: aggiungi la prima.</li>}
+          {!list.isPending && rows.length === 0 && (
+            <li className="text-color-secondary">Nessuna voce: aggiungi la prima.</li>
+          )}
         </ul>
       ) : (
         <DataTable
@@ -178,10 +225,28 @@ function LookupTable({ kind }: { kind: LookupKind }) {
           data-testid="lookups-table"
         >
           {columns.map((c) => (
-            <Column key={c.name} field={c.name} header={c.label} body={(row: Row) => valueText(row, c.name)} />
+            <Column
+              key={c.name}
+              field={c.name}
+              header={c.label}
+              body={(row: Row) => valueText(row, c.name)}
+            />
           ))}
-          <Column header="Stato" body={(row: Row) => <StatusTag active={isLookupActive(row)} on={flag === 'attiva' ? 'Attiva' : 'Attivo'} off={flag === 'attiva' ? 'Non attiva' : 'Non attivo'} />} />
-          <Column header={<span className="sr-only">Azioni</span>} body={actions} className="col-nowrap" />
+          <Column
+            header="Stato"
+            body={(row: Row) => (
+              <StatusTag
+                active={isLookupActive(row)}
+                on={flag === 'attiva' ? 'Attiva' : 'Attivo'}
+                off={flag === 'attiva' ? 'Non attiva' : 'Non attivo'}
+              />
+            )}
+          />
+          <Column
+            header={<span className="sr-only">Azioni</span>}
+            body={actions}
+            className="col-nowrap"
+          />
         </DataTable>
       )}
 
@@ -192,7 +257,11 @@ function LookupTable({ kind }: { kind: LookupKind }) {
           onClose={() => setEditing(null)}
           onSaved={(saved, created) => {
             setEditing(null);
-            notify({ severity: 'success', summary: created ? 'Voce aggiunta' : 'Modifiche salvate', detail: nameOf(saved) });
+            notify({
+              severity: 'success',
+              summary: created ? 'Voce aggiunta' : 'Modifiche salvate',
+              detail: nameOf(saved),
+            });
           }}
         />
       )}
@@ -208,8 +277,8 @@ function LookupTable({ kind }: { kind: LookupKind }) {
         testId="confirm-lookup-delete"
       >
         <p className="m-0">
-          <strong>{ask ? nameOf(ask.row) : ''}</strong> sarà eliminata. Se bancate o blocchi la usano non si può eliminare:
-          in quel caso puoi disattivarla.
+          <strong>{ask ? nameOf(ask.row) : ''}</strong> sarà eliminata. Se bancate o blocchi la
+          usano non si può eliminare: in quel caso puoi disattivarla.
         </p>
       </DeleteConfirmDialog>
       <DeleteConflictDialog

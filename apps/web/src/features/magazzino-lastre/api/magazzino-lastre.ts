@@ -22,15 +22,31 @@ const ROOT = queryRoots.magazzinoLastre;
 
 /** Bundles and slabs in stock, cached under queryRoots.magazzinoLastre (a sawing's completion refreshes it). */
 const stock = {
-  pacchi: defineResource({ key: [...ROOT, 'pacchi'], base: '/api/magazzino/pacchi', schemas: { list: pageOf(paccoSchema), summary: stockSummarySchema, detail: paccoDetailSchema }, offline: 'pacco' }),
-  lastre: defineResource({ key: [...ROOT, 'lastre'], base: '/api/magazzino/lastre', schemas: { list: pageOf(lastraSchema), summary: stockSummarySchema, detail: lastraSchema }, offline: 'lastra' }),
+  pacchi: defineResource({
+    key: [...ROOT, 'pacchi'],
+    base: '/api/magazzino/pacchi',
+    schemas: { list: pageOf(paccoSchema), summary: stockSummarySchema, detail: paccoDetailSchema },
+    offline: 'pacco',
+  }),
+  lastre: defineResource({
+    key: [...ROOT, 'lastre'],
+    base: '/api/magazzino/lastre',
+    schemas: { list: pageOf(lastraSchema), summary: stockSummarySchema, detail: lastraSchema },
+    offline: 'lastra',
+  }),
 };
 type Plural = keyof typeof stock;
 
 type Paging = 'page' | 'limit' | 'sort';
 /** What the lists and their totals share (the URL's text for numbers and flags). */
-export type PaccoFilters = Omit<z.input<typeof paccoListQuerySchema>, Paging | 'spessoreMm' | 'esauriti'> & { spessoreMm?: string; esauriti?: string };
-export type LastraFilters = Omit<z.input<typeof lastraListQuerySchema>, Paging | 'spessoreMm' | 'esauriti'> & { spessoreMm?: string; esauriti?: string };
+export type PaccoFilters = Omit<
+  z.input<typeof paccoListQuerySchema>,
+  Paging | 'spessoreMm' | 'esauriti'
+> & { spessoreMm?: string; esauriti?: string };
+export type LastraFilters = Omit<
+  z.input<typeof lastraListQuerySchema>,
+  Paging | 'spessoreMm' | 'esauriti'
+> & { spessoreMm?: string; esauriti?: string };
 
 export const usePacchi = (params: PaccoFilters & ListPaging) => stock.pacchi.useList(params);
 export const usePacchiSummary = (filters: PaccoFilters) => stock.pacchi.useSummary(filters);
@@ -41,13 +57,22 @@ export const useLastreSummary = (filters: LastraFilters) => stock.lastre.useSumm
 /** The slab, its bundle and its provenance up to the quarry. */
 export const useLastra = stock.lastre.useDetail;
 export const useStockHistory = (plural: Plural, id: string) => stock[plural].useHistory(id);
-export const exportStock = (plural: Plural, filters: (PaccoFilters | LastraFilters) & { sort: string }, format: ExportFormat) => stock[plural].exportFile(filters, format);
+export const exportStock = (
+  plural: Plural,
+  filters: (PaccoFilters | LastraFilters) & { sort: string },
+  format: ExportFormat,
+) => stock[plural].exportFile(filters, format);
 
 /** GET /api/magazzino/movimenti?paccoId|lastraId: the ledger rows of one bundle or slab, newest first. */
 export function useMovimenti(params: { paccoId?: string; lastraId?: string }) {
   return useQuery({
     queryKey: [...ROOT, 'movimenti', params],
-    queryFn: ({ signal }) => api.get('/api/magazzino/movimenti', { query: { ...params, limit: 100 }, schema: pageOf(movimentoSchema), signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/magazzino/movimenti', {
+        query: { ...params, limit: 100 },
+        schema: pageOf(movimentoSchema),
+        signal,
+      }),
   });
 }
 
@@ -60,7 +85,8 @@ export type PaccoOp = 'riserva' | 'rilascia' | 'vendi' | 'sposta';
  */
 function useRefreshStock() {
   const queryClient = useQueryClient();
-  return () => Promise.all(STOCK_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () =>
+    Promise.all(STOCK_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 const refreshOnConflict = (refresh: () => Promise<unknown>) => (error: Error) => {
@@ -71,7 +97,8 @@ const refreshOnConflict = (refresh: () => Promise<unknown>) => (error: Error) =>
 export function useLastraOperation(id: string) {
   const refresh = useRefreshStock();
   return useMutation({
-    mutationFn: ({ op, body }: { op: LastraOp; body: object }) => api.post(stock.lastre.path(id, op), body, { schema: lastraSchema }),
+    mutationFn: ({ op, body }: { op: LastraOp; body: object }) =>
+      api.post(stock.lastre.path(id, op), body, { schema: lastraSchema }),
     onSuccess: () => refresh(),
     onError: refreshOnConflict(refresh),
   });
@@ -81,17 +108,32 @@ const STOCK_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
 
 /** The yard's quick move of a slab: sent at once, or kept on the device while offline (issue 29). */
 export const useSpostaLastra = (l: { _id: string; codice: string; updatedAt: string }) =>
-  useSposta({ kind: 'sposta-lastra', what: 'Lastra', item: l, url: stock.lastre.path(l._id, 'sposta'), schema: lastraSchema, invalidates: STOCK_ROOTS });
+  useSposta({
+    kind: 'sposta-lastra',
+    what: 'Lastra',
+    item: l,
+    url: stock.lastre.path(l._id, 'sposta'),
+    schema: lastraSchema,
+    invalidates: STOCK_ROOTS,
+  });
 
 /** The yard's quick move of a bundle (with its slabs in stock), queued offline like a slab's. */
 export const useSpostaPacco = (p: { _id: string; codice: string; updatedAt: string }) =>
-  useSposta({ kind: 'sposta-pacco', what: 'Pacco', item: p, url: stock.pacchi.path(p._id, 'sposta'), schema: paccoOperazioneSchema, invalidates: STOCK_ROOTS });
+  useSposta({
+    kind: 'sposta-pacco',
+    what: 'Pacco',
+    item: p,
+    url: stock.pacchi.path(p._id, 'sposta'),
+    schema: paccoOperazioneSchema,
+    invalidates: STOCK_ROOTS,
+  });
 
 /** POST /api/magazzino/pacchi/:id/<op>: the bundle after it and how many of its slabs it moved. */
 export function usePaccoOperation(id: string) {
   const refresh = useRefreshStock();
   return useMutation({
-    mutationFn: ({ op, body }: { op: PaccoOp; body: object }) => api.post(stock.pacchi.path(id, op), body, { schema: paccoOperazioneSchema }),
+    mutationFn: ({ op, body }: { op: PaccoOp; body: object }) =>
+      api.post(stock.pacchi.path(id, op), body, { schema: paccoOperazioneSchema }),
     onSuccess: () => refresh(),
     onError: refreshOnConflict(refresh),
   });
@@ -101,7 +143,8 @@ export function usePaccoOperation(id: string) {
 export function useUpdatePacco(id: string) {
   const refresh = useRefreshStock();
   return useMutation({
-    mutationFn: (body: StockItemUpdateInput) => api.put(stock.pacchi.path(id), body, { schema: paccoDetailSchema }),
+    mutationFn: (body: StockItemUpdateInput) =>
+      api.put(stock.pacchi.path(id), body, { schema: paccoDetailSchema }),
     onSuccess: () => refresh(),
   });
 }
@@ -110,7 +153,8 @@ export function useUpdatePacco(id: string) {
 export function useUpdateLastra(id: string) {
   const refresh = useRefreshStock();
   return useMutation({
-    mutationFn: (body: LastraUpdateInput) => api.put(stock.lastre.path(id), body, { schema: lastraSchema }),
+    mutationFn: (body: LastraUpdateInput) =>
+      api.put(stock.lastre.path(id), body, { schema: lastraSchema }),
     onSuccess: () => refresh(),
   });
 }
@@ -122,7 +166,15 @@ export function useUpdateLastra(id: string) {
 export function useLastreSelectionOperation() {
   const refresh = useRefreshStock();
   return useMutation({
-    mutationFn: async ({ op, body, lastre }: { op: LastraOp; body: object; lastre: Array<{ _id: string; codice: string }> }) => {
+    mutationFn: async ({
+      op,
+      body,
+      lastre,
+    }: {
+      op: LastraOp;
+      body: object;
+      lastre: Array<{ _id: string; codice: string }>;
+    }) => {
       const done: string[] = [];
       const failed: Array<{ codice: string; message: string }> = [];
       for (const l of lastre) {
@@ -130,7 +182,10 @@ export function useLastreSelectionOperation() {
           await api.post(stock.lastre.path(l._id, op), body, { schema: lastraSchema });
           done.push(l.codice);
         } catch (error) {
-          failed.push({ codice: l.codice, message: error instanceof Error ? error.message : 'non riuscita' });
+          failed.push({
+            codice: l.codice,
+            message: error instanceof Error ? error.message : 'non riuscita',
+          });
         }
       }
       return { done, failed };

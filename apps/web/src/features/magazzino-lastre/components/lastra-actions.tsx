@@ -4,7 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
-import { DIFETTI, DIFETTO_LABELS, lastraUpdateSchema, SCELTA_LABELS, SCELTE, type Lastra, type LastraUpdateInput } from '@gestcava/contracts';
+import {
+  DIFETTI,
+  DIFETTO_LABELS,
+  lastraUpdateSchema,
+  SCELTA_LABELS,
+  SCELTE,
+  type Lastra,
+  type LastraUpdateInput,
+} from '@gestcava/contracts';
 import { CreaDdtButton } from '@/components/stock/crea-ddt';
 import { RilasciaConfirm } from '@/components/stock/rilascia-confirm';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
@@ -50,7 +58,13 @@ export function LastraActions({ lastra: l }: { lastra: Lastra }) {
   // sold: it leaves with a DDT (the offer right after the sale, and the button while it waits). Its
   // bundle is named too: when every slab of it is sold to this cliente the bundle travels as one collo
   // and da-spedire lists the bundle, not the slab; the new DDT ticks whichever of the two it lists.
-  if (l.stato === 'venduta' && l.cliente) return <CreaDdtButton party={{ clienteId: l.cliente._id }} items={{ lastre: [l._id], pacchi: [l.pacco._id] }} />;
+  if (l.stato === 'venduta' && l.cliente)
+    return (
+      <CreaDdtButton
+        party={{ clienteId: l.cliente._id }}
+        items={{ lastre: [l._id], pacchi: [l.pacco._id] }}
+      />
+    );
   if (actions.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2" data-testid="lastra-actions">
@@ -66,18 +80,37 @@ export function LastraActions({ lastra: l }: { lastra: Lastra }) {
           data-testid={`lastra-${a}`}
         />
       ))}
-      {open === 'riserva' && <RiservaDialog title={`Riserva ${l.codice}`} onSave={run('riserva')} onClose={close} />}
+      {open === 'riserva' && (
+        <RiservaDialog title={`Riserva ${l.codice}`} onSave={run('riserva')} onClose={close} />
+      )}
       {open === 'vendi' && (
         <VendiDialog
           title={`Vendi ${l.codice}`}
           cliente={l.stato === 'riservata' ? l.cliente : null}
-          note={l.stato === 'riservata' && l.cliente && l.scadenzaRiserva ? `Riservata a ${l.cliente.ragioneSociale} fino al ${formatDate(l.scadenzaRiserva)}: si vende solo a questo cliente.` : undefined}
+          note={
+            l.stato === 'riservata' && l.cliente && l.scadenzaRiserva
+              ? `Riservata a ${l.cliente.ragioneSociale} fino al ${formatDate(l.scadenzaRiserva)}: si vende solo a questo cliente.`
+              : undefined
+          }
           onSave={run('vendi')}
           onClose={close}
         />
       )}
-      {open === 'sposta' && <SpostaDialog title={`Sposta ${l.codice}`} current={l.ubicazione?.nome} onSave={run('sposta')} onClose={close} />}
-      {open === 'rotta' && <TextOperationDialog title={`Lastra rotta: ${l.codice}`} onSave={run('rotta')} onClose={close} />}
+      {open === 'sposta' && (
+        <SpostaDialog
+          title={`Sposta ${l.codice}`}
+          current={l.ubicazione?.nome}
+          onSave={run('sposta')}
+          onClose={close}
+        />
+      )}
+      {open === 'rotta' && (
+        <TextOperationDialog
+          title={`Lastra rotta: ${l.codice}`}
+          onSave={run('rotta')}
+          onClose={close}
+        />
+      )}
       <RilasciaConfirm
         visible={open === 'rilascia'}
         title={`Rilasciare ${l.codice}?`}
@@ -96,7 +129,11 @@ export function LastraActions({ lastra: l }: { lastra: Lastra }) {
 function SceltaDialog({ lastra: l, onClose }: { lastra: Lastra; onClose: () => void }) {
   const update = useUpdateLastra(l._id);
   const form = useForm<LastraUpdateInput, unknown, LastraUpdateInput>({
-    resolver: zodResolver(lastraUpdateSchema) as unknown as Resolver<LastraUpdateInput, unknown, LastraUpdateInput>,
+    resolver: zodResolver(lastraUpdateSchema) as unknown as Resolver<
+      LastraUpdateInput,
+      unknown,
+      LastraUpdateInput
+    >,
     defaultValues: { scelta: l.scelta, difetti: l.difetti },
     shouldFocusError: false,
   });
@@ -109,7 +146,11 @@ function SceltaDialog({ lastra: l, onClose }: { lastra: Lastra; onClose: () => v
       onSave={async (body) => {
         await update.mutateAsync(body);
         onClose();
-        notify({ severity: 'success', summary: 'Scelta aggiornata', detail: `${l.codice}: ${SCELTA_LABELS[body.scelta]}` });
+        notify({
+          severity: 'success',
+          summary: 'Scelta aggiornata',
+          detail: `${l.codice}: ${SCELTA_LABELS[body.scelta]}`,
+        });
       }}
       onClose={onClose}
       width="30rem"
@@ -119,14 +160,33 @@ function SceltaDialog({ lastra: l, onClose }: { lastra: Lastra; onClose: () => v
           <Controller
             control={form.control}
             name="scelta"
-            render={({ field }) => <Dropdown inputId="lastra-scelta" value={field.value} options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))} onChange={(e) => field.onChange(e.value)} className="w-full" pt={dropdownPt('Scelta')} />}
+            render={({ field }) => (
+              <Dropdown
+                inputId="lastra-scelta"
+                value={field.value}
+                options={SCELTE.map((s) => ({ value: s, label: SCELTA_LABELS[s] }))}
+                onChange={(e) => field.onChange(e.value)}
+                className="w-full"
+                pt={dropdownPt('Scelta')}
+              />
+            )}
           />
         </FormField>
         <FormField id="lastra-difetti" label="Difetti" className="col-12">
           <Controller
             control={form.control}
             name="difetti"
-            render={({ field }) => <MultiSelect inputId="lastra-difetti" value={field.value ?? []} options={DIFETTI.map((d) => ({ value: d, label: DIFETTO_LABELS[d] }))} onChange={(e) => field.onChange(e.value)} display="chip" className="w-full" placeholder="Nessuno" />}
+            render={({ field }) => (
+              <MultiSelect
+                inputId="lastra-difetti"
+                value={field.value ?? []}
+                options={DIFETTI.map((d) => ({ value: d, label: DIFETTO_LABELS[d] }))}
+                onChange={(e) => field.onChange(e.value)}
+                display="chip"
+                className="w-full"
+                placeholder="Nessuno"
+              />
+            )}
           />
         </FormField>
       </div>

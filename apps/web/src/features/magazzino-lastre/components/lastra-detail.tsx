@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { useLastra, useStockHistory, useSpostaLastra, useMovimenti } from '../api/magazzino-lastre';
-import { DIFETTO_LABELS, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, type Lastra } from '@gestcava/contracts';
+import {
+  DIFETTO_LABELS,
+  ENTITY_PAGES,
+  FINITURA_LABELS,
+  SCELTA_LABELS,
+  type Lastra,
+} from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { StatoPanel } from '@/components/stato-tag';
@@ -16,7 +22,10 @@ import { StockQuickActions } from '@/components/stock/stock-quick-actions';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 
 /** A slab: its state, size and grade, its bundle and provenance up to the quarry, its photos. */
-export function LastraDetailView({ id, ...slots }: { id: string } & Omit<StockItemSlots<Lastra>, 'trasferimenti'>) {
+export function LastraDetailView({
+  id,
+  ...slots
+}: { id: string } & Omit<StockItemSlots<Lastra>, 'trasferimenti'>) {
   const { user } = useSession();
   const writable = can(user, 'magazzino-lastre', 'write');
   const history = useStockHistory('lastre', id);
@@ -26,9 +35,17 @@ export function LastraDetailView({ id, ...slots }: { id: string } & Omit<StockIt
       noun="Lastra"
       icon="pi pi-clone"
       list={{ path: ENTITY_PAGES.lastra.path, label: 'Elenco lastre' }}
-      notFoundText={{ title: 'Lastra non trovata', text: 'La lastra richiesta non esiste o appartiene a un’altra ditta.' }}
+      notFoundText={{
+        title: 'Lastra non trovata',
+        text: 'La lastra richiesta non esiste o appartiene a un’altra ditta.',
+      }}
       slots={slots}
-      quickActions={(l) => writable && (l.stato === 'disponibile' || l.stato === 'riservata') && <LastraQuickActions lastra={l} photo={slots.quickPhoto?.(l)} />}
+      quickActions={(l) =>
+        writable &&
+        (l.stato === 'disponibile' || l.stato === 'riservata') && (
+          <LastraQuickActions lastra={l} photo={slots.quickPhoto?.(l)} />
+        )
+      }
       ledger={(l) => <StockLedger lastraId={l._id} />}
       history={{ query: history, fieldLabels: STOCK_FIELD_LABELS, formatValue: stockHistoryValue }}
     >
@@ -40,7 +57,9 @@ export function LastraDetailView({ id, ...slots }: { id: string } & Omit<StockIt
               {l.cliente && (
                 <span className="text-color-secondary" data-testid="lastra-cliente">
                   {l.stato === 'riservata' ? 'per' : 'a'} {l.cliente.ragioneSociale}
-                  {l.stato === 'riservata' && l.scadenzaRiserva ? `, fino al ${formatDate(l.scadenzaRiserva)}` : ''}
+                  {l.stato === 'riservata' && l.scadenzaRiserva
+                    ? `, fino al ${formatDate(l.scadenzaRiserva)}`
+                    : ''}
                 </span>
               )}
             </StatoPanel>
@@ -68,7 +87,9 @@ export function LastraDetailView({ id, ...slots }: { id: string } & Omit<StockIt
 }
 
 function StockLedger({ lastraId }: { lastraId: string }) {
-  return <MovimentiSection query={useMovimenti({ lastraId })} unit="lastre" testId="lastra-movimenti" />;
+  return (
+    <MovimentiSection query={useMovimenti({ lastraId })} unit="lastre" testId="lastra-movimenti" />
+  );
 }
 
 function LastraQuickActions({ lastra: l, photo }: { lastra: Lastra; photo: ReactNode }) {

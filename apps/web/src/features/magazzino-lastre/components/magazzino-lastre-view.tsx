@@ -18,7 +18,15 @@ import { ListPage, type ListPageProps } from '@/components/list/list-page';
 import type { ListColumn } from '@/components/list/list-table';
 import { useListPage, type ListPageState } from '@/components/list/use-list-page';
 import { formatArea, formatInteger, formatWeight } from '@/lib/format';
-import { usePacchi, usePacchiSummary, useLastre, useLastreSummary, type LastraFilters, type PaccoFilters, exportStock } from '../api/magazzino-lastre';
+import {
+  usePacchi,
+  usePacchiSummary,
+  useLastre,
+  useLastreSummary,
+  type LastraFilters,
+  type PaccoFilters,
+  exportStock,
+} from '../api/magazzino-lastre';
 import { StockFilters } from './stock-filters';
 import { STOCK_FILTER_RULES, type StockFilterName } from './stock-filter-rules';
 import { LastraStatoTag } from './lastra-stato';
@@ -26,17 +34,43 @@ import { LastreSelectionActions } from './pacco-actions';
 import './magazzino-lastre.css';
 
 export type MagazzinoLastreTab = 'pacchi' | 'lastre';
-type SelectionActions = ((items: Array<Pacco | Lastra>, clear: () => void) => ReactNode) | undefined;
+type SelectionActions =
+  ((items: Array<Pacco | Lastra>, clear: () => void) => ReactNode) | undefined;
 type Filters = Readonly<Partial<Record<StockFilterName, string>>>;
 /** What the tabs' summaries say of the filtered stock (bundles are counted too) */
-type StockSummary = { data?: { count?: number; pezzi: number; mq: number; pesoT: number }; isPending: boolean };
+type StockSummary = {
+  data?: { count?: number; pezzi: number; mq: number; pesoT: number };
+  isPending: boolean;
+};
 
-const paccoFilters = (q: string, f: Filters): PaccoFilters => ({ q: q || undefined, materialeId: f.materialeId, spessoreMm: f.spessoreMm, finitura: f.finitura as PaccoFilters['finitura'], scelta: f.scelta as PaccoFilters['scelta'], ubicazioneId: f.ubicazioneId });
-const lastraFilters = (q: string, f: Filters): LastraFilters => ({ ...paccoFilters(q, f), stato: f.stato as LastraStato | undefined });
-const PACCHI_CONFIG = { sortFields: PACCO_SORT_FIELDS, defaultSort: '-codice', filters: STOCK_FILTER_RULES, toFilters: paccoFilters };
-const LASTRE_CONFIG = { sortFields: LASTRA_SORT_FIELDS, defaultSort: '-codice', filters: STOCK_FILTER_RULES, toFilters: lastraFilters, permission: 'magazzino-lastre' as const };
+const paccoFilters = (q: string, f: Filters): PaccoFilters => ({
+  q: q || undefined,
+  materialeId: f.materialeId,
+  spessoreMm: f.spessoreMm,
+  finitura: f.finitura as PaccoFilters['finitura'],
+  scelta: f.scelta as PaccoFilters['scelta'],
+  ubicazioneId: f.ubicazioneId,
+});
+const lastraFilters = (q: string, f: Filters): LastraFilters => ({
+  ...paccoFilters(q, f),
+  stato: f.stato as LastraStato | undefined,
+});
+const PACCHI_CONFIG = {
+  sortFields: PACCO_SORT_FIELDS,
+  defaultSort: '-codice',
+  filters: STOCK_FILTER_RULES,
+  toFilters: paccoFilters,
+};
+const LASTRE_CONFIG = {
+  sortFields: LASTRA_SORT_FIELDS,
+  defaultSort: '-codice',
+  filters: STOCK_FILTER_RULES,
+  toFilters: lastraFilters,
+  permission: 'magazzino-lastre' as const,
+};
 
-const measures = (x: { spessoreMm: number; finitura: Pacco['finitura'] }) => `${x.spessoreMm} mm · ${FINITURA_LABELS[x.finitura]}`;
+const measures = (x: { spessoreMm: number; finitura: Pacco['finitura'] }) =>
+  `${x.spessoreMm} mm · ${FINITURA_LABELS[x.finitura]}`;
 
 const PACCHI_COLUMNS: ListColumn<Pacco>[] = [
   { field: 'codice', header: 'Pacco', sortable: true, className: 'col-nowrap' },
@@ -50,17 +84,45 @@ const PACCHI_COLUMNS: ListColumn<Pacco>[] = [
       </span>
     ),
   },
-  { field: 'spessoreMm', header: 'Spessore e finitura', sortable: true, body: (p) => `${measures(p)}${p.resinatura ? ' · resinato' : ''}`, className: 'col-nowrap' },
+  {
+    field: 'spessoreMm',
+    header: 'Spessore e finitura',
+    sortable: true,
+    body: (p) => `${measures(p)}${p.resinatura ? ' · resinato' : ''}`,
+    className: 'col-nowrap',
+  },
   { field: 'scelta', header: 'Scelta', body: (p) => scelteText(p) },
-  { field: 'nLastre', header: 'Lastre', sortable: true, body: (p) => formatInteger(p.nLastre), className: 'col-number' },
-  { field: 'mq', header: 'm²', sortable: true, body: (p) => formatArea(p.mq), className: 'col-nowrap col-number' },
-  { field: 'pesoT', header: 'Peso', body: (p) => formatWeight(p.pesoT), className: 'col-nowrap col-number' },
+  {
+    field: 'nLastre',
+    header: 'Lastre',
+    sortable: true,
+    body: (p) => formatInteger(p.nLastre),
+    className: 'col-number',
+  },
+  {
+    field: 'mq',
+    header: 'm²',
+    sortable: true,
+    body: (p) => formatArea(p.mq),
+    className: 'col-nowrap col-number',
+  },
+  {
+    field: 'pesoT',
+    header: 'Peso',
+    body: (p) => formatWeight(p.pesoT),
+    className: 'col-nowrap col-number',
+  },
   { field: 'ubicazione', header: 'Ubicazione', body: (p) => p.ubicazione?.nome ?? '—' },
 ];
 
 const LASTRE_COLUMNS: ListColumn<Lastra>[] = [
   { field: 'codice', header: 'Lastra', sortable: true, className: 'col-nowrap' },
-  { field: 'stato', header: 'Stato', sortable: true, body: (l) => <LastraStatoTag stato={l.stato} /> },
+  {
+    field: 'stato',
+    header: 'Stato',
+    sortable: true,
+    body: (l) => <LastraStatoTag stato={l.stato} />,
+  },
   {
     field: 'pacco',
     header: 'Materiale e pacco',
@@ -71,14 +133,32 @@ const LASTRE_COLUMNS: ListColumn<Lastra>[] = [
       </span>
     ),
   },
-  { field: 'misure', header: 'Misure (mm)', body: (l) => `${formatInteger(l.lunghezzaMm)} × ${formatInteger(l.altezzaMm)}`, className: 'col-nowrap' },
-  { field: 'spessoreMm', header: 'Spessore e finitura', sortable: true, body: measures, className: 'col-nowrap' },
+  {
+    field: 'misure',
+    header: 'Misure (mm)',
+    body: (l) => `${formatInteger(l.lunghezzaMm)} × ${formatInteger(l.altezzaMm)}`,
+    className: 'col-nowrap',
+  },
+  {
+    field: 'spessoreMm',
+    header: 'Spessore e finitura',
+    sortable: true,
+    body: measures,
+    className: 'col-nowrap',
+  },
   { field: 'scelta', header: 'Scelta', body: (l) => SCELTA_LABELS[l.scelta] },
-  { field: 'mq', header: 'm²', sortable: true, body: (l) => formatArea(l.mq), className: 'col-nowrap col-number' },
+  {
+    field: 'mq',
+    header: 'm²',
+    sortable: true,
+    body: (l) => formatArea(l.mq),
+    className: 'col-nowrap col-number',
+  },
   { field: 'ubicazione', header: 'Ubicazione', body: (l) => l.ubicazione?.nome ?? '—' },
 ];
 
-const EMPTY_TEXT = 'Le lastre arrivano in magazzino quando si completa una segagione (Lavorazione → Lastre).';
+const EMPTY_TEXT =
+  'Le lastre arrivano in magazzino quando si completa una segagione (Lavorazione → Lastre).';
 
 /**
  * Magazzino → Lastre (DESIGN §4 "Magazzino lastre"): the bundles (/app/pages/magazzino/pacchi) and
@@ -94,12 +174,20 @@ export function MagazzinoLastreView({
   /** other features' buttons for the ticked bundles or slabs (given by the page) */
   selectionActions?: SelectionActions;
 }) {
-  return tab === 'pacchi' ? <PacchiList selectionActions={selectionActions} /> : <LastreList selectionActions={selectionActions} />;
+  return tab === 'pacchi' ? (
+    <PacchiList selectionActions={selectionActions} />
+  ) : (
+    <LastreList selectionActions={selectionActions} />
+  );
 }
 
 /** The page's header buttons: the stock summary. */
 const GIACENZE = (
-  <Link to="/app/pages/magazzino/giacenze" className="p-button p-button-outlined no-underline" data-testid="link-giacenze">
+  <Link
+    to="/app/pages/magazzino/giacenze"
+    className="p-button p-button-outlined no-underline"
+    data-testid="link-giacenze"
+  >
     <i className="pi pi-chart-bar mr-2" aria-hidden="true" />
     Giacenze
   </Link>
@@ -117,7 +205,12 @@ function StockTabs({ tab }: { tab: MagazzinoLastreTab }) {
     return s ? `?${s}` : '';
   }, [location.search, tab]);
   const tabLink = (to: MagazzinoLastreTab, path: string, icon: string, label: string) => (
-    <Link to={`${path}${tab === to ? location.search : carried}`} className={`p-button p-component${tab === to ? '' : ' p-button-outlined'}`} aria-current={tab === to ? 'page' : undefined} data-testid={`tab-${to}`}>
+    <Link
+      to={`${path}${tab === to ? location.search : carried}`}
+      className={`p-button p-component${tab === to ? '' : ' p-button-outlined'}`}
+      aria-current={tab === to ? 'page' : undefined}
+      data-testid={`tab-${to}`}
+    >
       <i className={`${icon} mr-2`} aria-hidden="true" />
       {label}
     </Link>
@@ -140,7 +233,12 @@ function StockListPage<T extends Pacco | Lastra, Filters extends PaccoFilters>({
   placeholder,
   summary,
   ...list
-}: { tab: MagazzinoLastreTab; page: ListPageState<StockFilterName, Filters, T>; placeholder: string; summary: StockSummary } & Pick<ListPageProps<T, StockFilterName, Filters>, 'selection' | 'table' | 'empty'>) {
+}: {
+  tab: MagazzinoLastreTab;
+  page: ListPageState<StockFilterName, Filters, T>;
+  placeholder: string;
+  summary: StockSummary;
+} & Pick<ListPageProps<T, StockFilterName, Filters>, 'selection' | 'table' | 'empty'>) {
   const s = summary.data;
   const totals = {
     label: tab === 'pacchi' ? 'Totali dei pacchi filtrati' : 'Totali delle lastre filtrate',
@@ -156,11 +254,28 @@ function StockListPage<T extends Pacco | Lastra, Filters extends PaccoFilters>({
     <>
       <StockFilters params={page.params} withStato={tab === 'lastre'} placeholder={placeholder} />
       <div className="stock-export">
-        <ExportButtons download={(format) => exportStock(tab, { ...page.filters, sort: page.params.sort }, format)} fallbackName={tab} />
+        <ExportButtons
+          download={(format) =>
+            exportStock(tab, { ...page.filters, sort: page.params.sort }, format)
+          }
+          fallbackName={tab}
+        />
       </div>
     </>
   );
-  return <ListPage page={page} title="Magazzino Lastre" icon="pi pi-clone" actions={GIACENZE} tabs={<StockTabs tab={tab} />} label={`Elenco ${tab}`} toolbar={toolbar} totals={totals} {...list} />;
+  return (
+    <ListPage
+      page={page}
+      title="Magazzino Lastre"
+      icon="pi pi-clone"
+      actions={GIACENZE}
+      tabs={<StockTabs tab={tab} />}
+      label={`Elenco ${tab}`}
+      toolbar={toolbar}
+      totals={totals}
+      {...list}
+    />
+  );
 }
 
 function PacchiList({ selectionActions }: { selectionActions: SelectionActions }) {
@@ -173,7 +288,13 @@ function PacchiList({ selectionActions }: { selectionActions: SelectionActions }
       page={page}
       placeholder="Codice del pacco o del blocco"
       summary={summary}
-      selection={selectionActions && { word: ['pacco scelto', 'pacchi scelti'], name: (p) => p.codice, actions: selectionActions }}
+      selection={
+        selectionActions && {
+          word: ['pacco scelto', 'pacchi scelti'],
+          name: (p) => p.codice,
+          actions: selectionActions,
+        }
+      }
       table={{
         label: 'Pacchi',
         query: list,
@@ -181,10 +302,19 @@ function PacchiList({ selectionActions }: { selectionActions: SelectionActions }
         rowLink: (p) => detailPath('pacco', p._id),
         card: (p) => ({
           title: p.codice,
-          lines: [`${p.materiale.nome} · blocco ${bloccoCodiceOf(p) ?? '—'}`, `${measures(p)} · ${scelteText(p)}`, `${formatInteger(p.nLastre)} lastre · ${formatArea(p.mq)} · ${formatWeight(p.pesoT)}${p.ubicazione ? ` · ${p.ubicazione.nome}` : ''}`],
+          lines: [
+            `${p.materiale.nome} · blocco ${bloccoCodiceOf(p) ?? '—'}`,
+            `${measures(p)} · ${scelteText(p)}`,
+            `${formatInteger(p.nLastre)} lastre · ${formatArea(p.mq)} · ${formatWeight(p.pesoT)}${p.ubicazione ? ` · ${p.ubicazione.nome}` : ''}`,
+          ],
         }),
       }}
-      empty={{ noMatch: 'Nessun pacco', icon: 'pi pi-box', title: 'Nessun pacco in magazzino', text: EMPTY_TEXT }}
+      empty={{
+        noMatch: 'Nessun pacco',
+        icon: 'pi pi-box',
+        title: 'Nessun pacco in magazzino',
+        text: EMPTY_TEXT,
+      }}
     />
   );
 }
@@ -207,7 +337,9 @@ function LastreList({ selectionActions }: { selectionActions: SelectionActions }
               name: (l) => l.codice,
               actions: (lastre, clear) => (
                 <>
-                  {writable && <LastreSelectionActions lastre={lastre} onDone={clear} showCount={false} />}
+                  {writable && (
+                    <LastreSelectionActions lastre={lastre} onDone={clear} showCount={false} />
+                  )}
                   {selectionActions?.(lastre, clear)}
                 </>
               ),
@@ -222,10 +354,19 @@ function LastreList({ selectionActions }: { selectionActions: SelectionActions }
         card: (l) => ({
           title: l.codice,
           badge: <LastraStatoTag stato={l.stato} />,
-          lines: [`${l.materiale.nome} · pacco ${l.pacco.codice}`, `${formatInteger(l.lunghezzaMm)} × ${formatInteger(l.altezzaMm)} mm · ${measures(l)}`, `${formatArea(l.mq)} · ${SCELTA_LABELS[l.scelta]}${l.ubicazione ? ` · ${l.ubicazione.nome}` : ''}`],
+          lines: [
+            `${l.materiale.nome} · pacco ${l.pacco.codice}`,
+            `${formatInteger(l.lunghezzaMm)} × ${formatInteger(l.altezzaMm)} mm · ${measures(l)}`,
+            `${formatArea(l.mq)} · ${SCELTA_LABELS[l.scelta]}${l.ubicazione ? ` · ${l.ubicazione.nome}` : ''}`,
+          ],
         }),
       }}
-      empty={{ noMatch: 'Nessuna lastra', icon: 'pi pi-clone', title: 'Nessuna lastra in magazzino', text: EMPTY_TEXT }}
+      empty={{
+        noMatch: 'Nessuna lastra',
+        icon: 'pi pi-clone',
+        title: 'Nessuna lastra in magazzino',
+        text: EMPTY_TEXT,
+      }}
     />
   );
 }

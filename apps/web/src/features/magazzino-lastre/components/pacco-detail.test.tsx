@@ -53,14 +53,24 @@ const pacco: PaccoDetail = {
   lastre: [lastra(1), lastra(2), lastra(3)],
 };
 /** The same bundle as received from a group company: the sender's block and sawing are not its rows. */
-const ricevuto: PaccoDetail = { ...pacco, _id: 'p2', blocco: null, bancata: null, cava: null, lavorazione: null, trasferitoDa: { ditta: 'Marmi Demo S.r.l.', blocco: 'BL-2026-0042' } };
+const ricevuto: PaccoDetail = {
+  ...pacco,
+  _id: 'p2',
+  blocco: null,
+  bancata: null,
+  cava: null,
+  lavorazione: null,
+  trasferitoDa: { ditta: 'Marmi Demo S.r.l.', blocco: 'BL-2026-0042' },
+};
 
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = new URL(String(input), 'http://localhost');
   if (url.pathname === '/api/magazzino/pacchi/p1') return Promise.resolve(jsonResponse(pacco));
   if (url.pathname === '/api/magazzino/pacchi/p2') return Promise.resolve(jsonResponse(ricevuto));
-  if (/^\/api\/magazzino\/pacchi\/p[12]\/history$/.test(url.pathname)) return Promise.resolve(jsonResponse([]));
-  if (url.pathname === '/api/magazzino/movimenti') return Promise.resolve(jsonResponse({ items: [], total: 0, page: 1, limit: 100 }));
+  if (/^\/api\/magazzino\/pacchi\/p[12]\/history$/.test(url.pathname))
+    return Promise.resolve(jsonResponse([]));
+  if (url.pathname === '/api/magazzino/movimenti')
+    return Promise.resolve(jsonResponse({ items: [], total: 0, page: 1, limit: 100 }));
   return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
 });
 
@@ -70,15 +80,27 @@ afterEach(() => vi.unstubAllGlobals());
 describe('bundle detail', { timeout: 30_000 }, () => {
   it('its slabs in sawing order and its provenance up to the cava, linked where the user may go', async () => {
     setSession(DEMO_USERS.magazzino, 'token-1');
-    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
+    renderRoutes(
+      [{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }],
+      '/app/pages/magazzino/pacchi/p1',
+    );
     const table = await screen.findByTestId('pacco-lastre');
     const rows = within(table).getAllByRole('row').slice(1);
     // the magazzino user may act: a column of checkboxes comes first
-    expect(rows.map((r) => within(r).getAllByRole('cell')[2]?.textContent)).toEqual(['BL-2026-0042-001', 'BL-2026-0042-002', 'BL-2026-0042-003']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]?.textContent)).toEqual([
+      'BL-2026-0042-001',
+      'BL-2026-0042-002',
+      'BL-2026-0042-003',
+    ]);
     expect(within(rows[1] as HTMLElement).getByText('Riservata')).toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'BL-2026-0042-001' })).toHaveAttribute('href', '/app/pages/magazzino/lastre/l1');
+    expect(
+      within(rows[0] as HTMLElement).getByRole('link', { name: 'BL-2026-0042-001' }),
+    ).toHaveAttribute('href', '/app/pages/magazzino/lastre/l1');
     expect(screen.getByTestId('pacco-data')).toHaveTextContent('Grezzo (a telaio), resinato');
-    expect(screen.getByTestId('provenienza-lavorazione')).toHaveAttribute('href', '/app/pages/lastre/sg1');
+    expect(screen.getByTestId('provenienza-lavorazione')).toHaveAttribute(
+      'href',
+      '/app/pages/lastre/sg1',
+    );
     expect(screen.getByTestId('provenienza')).toHaveTextContent('Canalgrande');
     // the magazzino user has no blocchi or bancate page: the codes are named, not linked
     expect(screen.getByTestId('provenienza-blocco').tagName).toBe('SPAN');
@@ -88,7 +110,10 @@ describe('bundle detail', { timeout: 30_000 }, () => {
 
   it('a bundle received from a group company names the sender and its block’s code, nothing of its rows', async () => {
     setSession(DEMO_USERS.magazzino, 'token-1');
-    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p2" /> }], '/app/pages/magazzino/pacchi/p2');
+    renderRoutes(
+      [{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p2" /> }],
+      '/app/pages/magazzino/pacchi/p2',
+    );
     const provenienza = await screen.findByTestId('provenienza');
     expect(provenienza).toHaveTextContent('Trasferito daMarmi Demo S.r.l.');
     expect(provenienza).toHaveTextContent('BloccoBL-2026-0042');
@@ -99,7 +124,10 @@ describe('bundle detail', { timeout: 30_000 }, () => {
 
   it('slabs chosen in the table get their own operations; the bundle’s act on its free slabs', async () => {
     setSession(DEMO_USERS.magazzino, 'token-1');
-    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
+    renderRoutes(
+      [{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }],
+      '/app/pages/magazzino/pacchi/p1',
+    );
     await screen.findByTestId('pacco-lastre');
     expect(screen.getByTestId('pacco-disponibili')).toHaveTextContent('2 di 3 in giacenza libere');
     expect(screen.getByTestId('pacco-riserva')).toBeInTheDocument();
@@ -113,17 +141,34 @@ describe('bundle detail', { timeout: 30_000 }, () => {
   });
 
   it('a user who only reads the stock sees no operations', async () => {
-    setSession({ ...DEMO_USERS.magazzino, permissions: { 'magazzino-lastre': { access: true, write: false } } }, 'token-1');
-    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
+    setSession(
+      {
+        ...DEMO_USERS.magazzino,
+        permissions: { 'magazzino-lastre': { access: true, write: false } },
+      },
+      'token-1',
+    );
+    renderRoutes(
+      [{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }],
+      '/app/pages/magazzino/pacchi/p1',
+    );
     await screen.findByTestId('pacco-lastre');
     expect(screen.queryByTestId('pacco-actions')).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: 'Scegli BL-2026-0042-001' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: 'Scegli BL-2026-0042-001' }),
+    ).not.toBeInTheDocument();
   });
 
   it('a mixed bundle says its grades with their slabs (issue 27 item 2)', async () => {
     setSession(DEMO_USERS.magazzino, 'token-1');
-    pacco.scelte = [{ scelta: 'prima', lastre: 2 }, { scelta: 'seconda', lastre: 1 }];
-    renderRoutes([{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }], '/app/pages/magazzino/pacchi/p1');
+    pacco.scelte = [
+      { scelta: 'prima', lastre: 2 },
+      { scelta: 'seconda', lastre: 1 },
+    ];
+    renderRoutes(
+      [{ path: '/app/pages/magazzino/pacchi/:id', element: <PaccoDetailView id="p1" /> }],
+      '/app/pages/magazzino/pacchi/p1',
+    );
     expect(await screen.findByTestId('pacco-data')).toHaveTextContent('2 prima · 1 seconda');
     pacco.scelte = [{ scelta: 'prima', lastre: 3 }];
   });

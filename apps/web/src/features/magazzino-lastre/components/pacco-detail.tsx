@@ -1,7 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { usePacco, useStockHistory, useMovimenti, useSpostaPacco } from '../api/magazzino-lastre';
 import { Checkbox } from 'primereact/checkbox';
-import { detailPath, ENTITY_PAGES, FINITURA_LABELS, SCELTA_LABELS, scelteText, type PaccoDetail } from '@gestcava/contracts';
+import {
+  detailPath,
+  ENTITY_PAGES,
+  FINITURA_LABELS,
+  SCELTA_LABELS,
+  scelteText,
+  type PaccoDetail,
+} from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { RecordLink } from '@/components/record-link';
@@ -34,9 +41,14 @@ export function PaccoDetailView({ id, ...slots }: { id: string } & StockItemSlot
       noun="Pacco"
       icon="pi pi-box"
       list={{ path: ENTITY_PAGES.pacco.path, label: 'Elenco pacchi' }}
-      notFoundText={{ title: 'Pacco non trovato', text: 'Il pacco richiesto non esiste o appartiene a un’altra ditta.' }}
+      notFoundText={{
+        title: 'Pacco non trovato',
+        text: 'Il pacco richiesto non esiste o appartiene a un’altra ditta.',
+      }}
       slots={slots}
-      quickActions={(p) => writable && p.nLastre > 0 && <PaccoQuickActions pacco={p} photo={slots.quickPhoto?.(p)} />}
+      quickActions={(p) =>
+        writable && p.nLastre > 0 && <PaccoQuickActions pacco={p} photo={slots.quickPhoto?.(p)} />
+      }
       ledger={(p) => <StockLedger paccoId={p._id} />}
       history={{ query: history, fieldLabels: STOCK_FIELD_LABELS, formatValue: stockHistoryValue }}
     >
@@ -53,7 +65,9 @@ export function PaccoDetailView({ id, ...slots }: { id: string } & StockItemSlot
               <Item label="m² in giacenza">{formatArea(p.mq)}</Item>
               <Item label="Peso">{formatWeight(p.pesoT)}</Item>
               <Item label="Ubicazione">{p.ubicazione?.nome}</Item>
-              <Item label="Prezzo di listino">{p.prezzoListino !== null ? `${formatEuro(p.prezzoListino)}/m²` : null}</Item>
+              <Item label="Prezzo di listino">
+                {p.prezzoListino !== null ? `${formatEuro(p.prezzoListino)}/m²` : null}
+              </Item>
               <Item label="Note">{p.note}</Item>
               <Item label="Caricato il">{formatDateTime(p.createdAt)}</Item>
             </DetailList>
@@ -70,13 +84,28 @@ export function PaccoDetailView({ id, ...slots }: { id: string } & StockItemSlot
 function LastreSection({ pacco: p, writable }: { pacco: PaccoDetail; writable: boolean }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   return (
-    <SectionCard titleId="pacco-lastre-title" title={`Lastre (${p.lastre.length})`} icon="pi pi-clone">
+    <SectionCard
+      titleId="pacco-lastre-title"
+      title={`Lastre (${p.lastre.length})`}
+      icon="pi pi-clone"
+    >
       <p className="mt-0 text-color-secondary" data-testid="pacco-disponibili">
-        {formatInteger(p.lastreDisponibili)} di {formatInteger(p.nLastre)} in giacenza libere; le lastre sono in ordine di segagione (macchiate a libro).
+        {formatInteger(p.lastreDisponibili)} di {formatInteger(p.nLastre)} in giacenza libere; le
+        lastre sono in ordine di segagione (macchiate a libro).
       </p>
-      {writable && <PaccoActions pacco={p} selected={p.lastre.filter((l) => selected.has(l._id))} onDone={() => setSelected(new Set())} />}
+      {writable && (
+        <PaccoActions
+          pacco={p}
+          selected={p.lastre.filter((l) => selected.has(l._id))}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
       <div className="table-scroll mt-3">
-        <table className="pacco-lastre-table" aria-labelledby="pacco-lastre-title" data-testid="pacco-lastre">
+        <table
+          className="pacco-lastre-table"
+          aria-labelledby="pacco-lastre-title"
+          data-testid="pacco-lastre"
+        >
           <thead>
             <tr>
               {writable && (
@@ -136,7 +165,9 @@ function LastreSection({ pacco: p, writable }: { pacco: PaccoDetail; writable: b
 }
 
 function StockLedger({ paccoId }: { paccoId: string }) {
-  return <MovimentiSection query={useMovimenti({ paccoId })} unit="lastre" testId="pacco-movimenti" />;
+  return (
+    <MovimentiSection query={useMovimenti({ paccoId })} unit="lastre" testId="pacco-movimenti" />
+  );
 }
 
 function PaccoQuickActions({ pacco: p, photo }: { pacco: PaccoDetail; photo: ReactNode }) {

@@ -1,7 +1,8 @@
 import { FINITURE, LASTRA_STATI, SCELTE } from '@gestcava/contracts';
 import { enumFilter, uuidFilter } from '@/lib/list-filter-rules';
 
-export type StockFilterName = 'materialeId' | 'spessoreMm' | 'finitura' | 'scelta' | 'ubicazioneId' | 'stato';
+export type StockFilterName =
+  'materialeId' | 'spessoreMm' | 'finitura' | 'scelta' | 'ubicazioneId' | 'stato';
 
 const positiveInt = (v: string) => (/^\d{1,3}$/.test(v) && Number(v) > 0 ? v : undefined);
 
@@ -14,4 +15,3 @@ export const STOCK_FILTER_RULES: Record<StockFilterName, (v: string) => string |
   ubicazioneId: uuidFilter,
   stato: enumFilter(LASTRA_STATI),
 };
-

@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Checkbox } from 'primereact/checkbox';
-import { bloccoCodiceOf, casseText, detailPath, FINITURA_LABELS, FINITURE, formatoLabel, LOTTO_SORT_FIELDS, SCELTA_LABELS, SCELTE, type Lotto } from '@gestcava/contracts';
+import {
+  bloccoCodiceOf,
+  casseText,
+  detailPath,
+  FINITURA_LABELS,
+  FINITURE,
+  formatoLabel,
+  LOTTO_SORT_FIELDS,
+  SCELTA_LABELS,
+  SCELTE,
+  type Lotto,
+} from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListFilter } from '@/components/list/list-filter';
@@ -9,9 +20,15 @@ import { ListLookupFilter, ListOptionFilter, ListPage } from '@/components/list/
 import { useListPage } from '@/components/list/use-list-page';
 import { formatArea, formatInteger, formatWeight } from '@/lib/format';
 import { enumFilter, uuidFilter } from '@/lib/list-filter-rules';
-import { exportLotti, useLotti, useLottiSummary, type LottoFilters } from '../api/magazzino-pavimenti';
+import {
+  exportLotti,
+  useLotti,
+  useLottiSummary,
+  type LottoFilters,
+} from '../api/magazzino-pavimenti';
 
-type FilterName = 'materialeId' | 'spessoreMm' | 'finitura' | 'scelta' | 'ubicazioneId' | 'esauriti';
+type FilterName =
+  'materialeId' | 'spessoreMm' | 'finitura' | 'scelta' | 'ubicazioneId' | 'esauriti';
 const FILTER_RULES: Record<FilterName, (v: string) => string | undefined> = {
   materialeId: uuidFilter,
   spessoreMm: (v) => (/^\d{1,3}$/.test(v) && Number(v) > 0 ? v : undefined),
@@ -25,10 +42,12 @@ const LIST_CONFIG = {
   defaultSort: '-codice',
   filters: FILTER_RULES,
 };
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((v) => ({ value: v, label: labels[v] }));
 const SPESSORE_OPTIONS = [10, 12, 15, 20, 30].map((s) => ({ value: String(s), label: `${s} mm` }));
 
-const formatOf = (l: Lotto) => `${formatoLabel(l)} · ${l.spessoreMm} mm · ${FINITURA_LABELS[l.finitura]}`;
+const formatOf = (l: Lotto) =>
+  `${formatoLabel(l)} · ${l.spessoreMm} mm · ${FINITURA_LABELS[l.finitura]}`;
 const detailOf = (l: Lotto) => detailPath('lotto', l._id);
 
 const COLUMNS: ListColumn<Lotto>[] = [
@@ -45,9 +64,26 @@ const COLUMNS: ListColumn<Lotto>[] = [
   },
   { field: 'lunghezzaMm', header: 'Formato', body: formatOf },
   { field: 'scelta', header: 'Scelta', body: (l) => SCELTA_LABELS[l.scelta] },
-  { field: 'pezzi', header: 'Pezzi', sortable: true, body: (l) => formatInteger(l.pezzi), className: 'col-number' },
-  { field: 'casse', header: 'Casse', body: (l) => casseText(l.pezzi, l.pezziPerCassa), className: 'col-nowrap col-number' },
-  { field: 'mq', header: 'm²', sortable: true, body: (l) => formatArea(l.mq), className: 'col-nowrap col-number' },
+  {
+    field: 'pezzi',
+    header: 'Pezzi',
+    sortable: true,
+    body: (l) => formatInteger(l.pezzi),
+    className: 'col-number',
+  },
+  {
+    field: 'casse',
+    header: 'Casse',
+    body: (l) => casseText(l.pezzi, l.pezziPerCassa),
+    className: 'col-nowrap col-number',
+  },
+  {
+    field: 'mq',
+    header: 'm²',
+    sortable: true,
+    body: (l) => formatArea(l.mq),
+    className: 'col-nowrap col-number',
+  },
   { field: 'ubicazione', header: 'Ubicazione', body: (l) => l.ubicazione?.nome ?? '—' },
 ];
 
@@ -55,14 +91,17 @@ const COLUMNS: ListColumn<Lotto>[] = [
  * Magazzino → Pavimenti (DESIGN §4 "Magazzino pavimenti"): the tile lots with stock on hand (one tone
  * per lot), filtered by material, thickness, finish, grade and location, with pieces, m² and t.
  */
-export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lotto[], clear: () => void) => ReactNode } = {}) {
+export function LottiList({
+  selectionActions,
+}: { selectionActions?: (lotti: Lotto[], clear: () => void) => ReactNode } = {}) {
   const page = useListPage<FilterName, LottoFilters, Lotto>(LIST_CONFIG);
   const { params } = page;
   const f = params.filters;
   const list = useLotti(page.query);
   const summary = useLottiSummary(page.filters);
   const s = summary.data;
-  const set = (name: FilterName) => (v: string | null | undefined) => params.setFilter(name, v ?? undefined);
+  const set = (name: FilterName) => (v: string | null | undefined) =>
+    params.setFilter(name, v ?? undefined);
 
   return (
     <ListPage
@@ -71,25 +110,69 @@ export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lot
       icon="pi pi-table"
       actions={
         <>
-          <Link to="/app/pages/magazzino/giacenze" className="p-button p-button-outlined no-underline" data-testid="link-giacenze">
+          <Link
+            to="/app/pages/magazzino/giacenze"
+            className="p-button p-button-outlined no-underline"
+            data-testid="link-giacenze"
+          >
             <i className="pi pi-chart-bar mr-2" aria-hidden="true" />
             Giacenze
           </Link>
-          <ExportButtons download={(format) => exportLotti({ ...page.filters, sort: params.sort }, format)} fallbackName="lotti" />
+          <ExportButtons
+            download={(format) => exportLotti({ ...page.filters, sort: params.sort }, format)}
+            fallbackName="lotti"
+          />
         </>
       }
       label="Elenco lotti"
       search="Codice del lotto o del blocco"
       filters={
         <>
-          <ListLookupFilter params={params} name="materialeId" kind="materiali" id="filter-materiale" label="Materiale" placeholder="Tutti" />
-          <ListOptionFilter params={params} name="spessoreMm" id="filter-spessore" label="Spessore" options={SPESSORE_OPTIONS} placeholder="Tutti" />
-          <ListOptionFilter params={params} name="finitura" label="Finitura" options={options(FINITURE, FINITURA_LABELS)} placeholder="Tutte" />
-          <ListOptionFilter params={params} name="scelta" label="Scelta" options={options(SCELTE, SCELTA_LABELS)} placeholder="Tutte" />
-          <ListLookupFilter params={params} name="ubicazioneId" kind="ubicazioni" id="filter-ubicazione" label="Ubicazione" placeholder="Tutte" />
+          <ListLookupFilter
+            params={params}
+            name="materialeId"
+            kind="materiali"
+            id="filter-materiale"
+            label="Materiale"
+            placeholder="Tutti"
+          />
+          <ListOptionFilter
+            params={params}
+            name="spessoreMm"
+            id="filter-spessore"
+            label="Spessore"
+            options={SPESSORE_OPTIONS}
+            placeholder="Tutti"
+          />
+          <ListOptionFilter
+            params={params}
+            name="finitura"
+            label="Finitura"
+            options={options(FINITURE, FINITURA_LABELS)}
+            placeholder="Tutte"
+          />
+          <ListOptionFilter
+            params={params}
+            name="scelta"
+            label="Scelta"
+            options={options(SCELTE, SCELTA_LABELS)}
+            placeholder="Tutte"
+          />
+          <ListLookupFilter
+            params={params}
+            name="ubicazioneId"
+            kind="ubicazioni"
+            id="filter-ubicazione"
+            label="Ubicazione"
+            placeholder="Tutte"
+          />
           <ListFilter id="filter-esauriti" label="Esauriti">
             <div className="checkbox-field">
-              <Checkbox inputId="filter-esauriti" checked={f.esauriti === 'true'} onChange={(e) => set('esauriti')(e.checked ? 'true' : null)} />
+              <Checkbox
+                inputId="filter-esauriti"
+                checked={f.esauriti === 'true'}
+                onChange={(e) => set('esauriti')(e.checked ? 'true' : null)}
+              />
               <label htmlFor="filter-esauriti">Anche i lotti esauriti</label>
             </div>
           </ListFilter>
@@ -105,7 +188,13 @@ export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lot
           { label: 'Peso', value: formatWeight(s?.pesoT) },
         ],
       }}
-      selection={selectionActions && { word: ['lotto scelto', 'lotti scelti'], name: (l) => l.codice, actions: selectionActions }}
+      selection={
+        selectionActions && {
+          word: ['lotto scelto', 'lotti scelti'],
+          name: (l) => l.codice,
+          actions: selectionActions,
+        }
+      }
       table={{
         label: 'Lotti',
         query: list,
@@ -113,7 +202,11 @@ export function LottiList({ selectionActions }: { selectionActions?: (lotti: Lot
         rowLink: detailOf,
         card: (l) => ({
           title: l.codice,
-          lines: [`${l.materiale.nome} · ${formatOf(l)}`, `${formatInteger(l.pezzi)} pezzi · ${casseText(l.pezzi, l.pezziPerCassa)} · ${formatArea(l.mq)}`, l.ubicazione?.nome ?? ''].filter(Boolean),
+          lines: [
+            `${l.materiale.nome} · ${formatOf(l)}`,
+            `${formatInteger(l.pezzi)} pezzi · ${casseText(l.pezzi, l.pezziPerCassa)} · ${formatArea(l.mq)}`,
+            l.ubicazione?.nome ?? '',
+          ].filter(Boolean),
         }),
       }}
       empty={{

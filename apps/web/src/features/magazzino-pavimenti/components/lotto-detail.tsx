@@ -1,18 +1,39 @@
 import type { ReactNode } from 'react';
-import { BORDO_LABELS, casseText, ENTITY_PAGES, FINITURA_LABELS, formatoLabel, SCELTA_LABELS, type Lotto } from '@gestcava/contracts';
+import {
+  BORDO_LABELS,
+  casseText,
+  ENTITY_PAGES,
+  FINITURA_LABELS,
+  formatoLabel,
+  SCELTA_LABELS,
+  type Lotto,
+} from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { formatArea, formatDateTime, formatEuro, formatInteger } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { useLotto, useLottoHistory, useLottoMovimenti, useSpostaLotto } from '../api/magazzino-pavimenti';
+import {
+  useLotto,
+  useLottoHistory,
+  useLottoMovimenti,
+  useSpostaLotto,
+} from '../api/magazzino-pavimenti';
 import { LottoActions, LottoRiserveSection } from './lotto-actions';
 import { ProvenienzaSection } from '@/components/stock/provenienza-section';
 import { StockItemDetail, type StockItemSlots } from '@/components/stock/stock-item-detail';
 import { StockQuickActions } from '@/components/stock/stock-quick-actions';
 import { MovimentiSection } from '@/components/stock/movimenti-section';
 
-const FIELD_LABELS: Record<string, string> = { codice: 'Codice', pezzi: 'Pezzi', mq: 'm²', casse: 'Casse', pezziPerCassa: 'Pezzi per cassa', ubicazioneId: 'Ubicazione', prezzoListino: 'Prezzo di listino' };
+const FIELD_LABELS: Record<string, string> = {
+  codice: 'Codice',
+  pezzi: 'Pezzi',
+  mq: 'm²',
+  casse: 'Casse',
+  pezziPerCassa: 'Pezzi per cassa',
+  ubicazioneId: 'Ubicazione',
+  prezzoListino: 'Prezzo di listino',
+};
 
 /**
  * A tile lot (DESIGN §4 "Magazzino pavimenti"): format and quantities on hand, where it comes from up
@@ -28,9 +49,14 @@ export function LottoDetailView({ id, ...slots }: { id: string } & StockItemSlot
       noun="Lotto"
       icon="pi pi-table"
       list={{ path: ENTITY_PAGES.lotto.path, label: 'Elenco lotti' }}
-      notFoundText={{ title: 'Lotto non trovato', text: 'Il lotto richiesto non esiste o appartiene a un’altra ditta.' }}
+      notFoundText={{
+        title: 'Lotto non trovato',
+        text: 'Il lotto richiesto non esiste o appartiene a un’altra ditta.',
+      }}
       slots={slots}
-      quickActions={(l) => writable && l.pezzi > 0 && <LottoQuickActions lotto={l} photo={slots.quickPhoto?.(l)} />}
+      quickActions={(l) =>
+        writable && l.pezzi > 0 && <LottoQuickActions lotto={l} photo={slots.quickPhoto?.(l)} />
+      }
       ledger={(l) => <StockLedger lottoId={l._id} pezziPerCassa={l.pezziPerCassa} />}
       history={{ query: history, fieldLabels: FIELD_LABELS }}
     >
@@ -53,7 +79,9 @@ export function LottoDetailView({ id, ...slots }: { id: string } & StockItemSlot
               <Item label="Casse">{casseText(l.pezzi, l.pezziPerCassa)}</Item>
               <Item label="m² in giacenza">{formatArea(l.mq)}</Item>
               <Item label="Ubicazione">{l.ubicazione?.nome}</Item>
-              <Item label="Prezzo di listino">{l.prezzoListino !== null ? `${formatEuro(l.prezzoListino)}/m²` : null}</Item>
+              <Item label="Prezzo di listino">
+                {l.prezzoListino !== null ? `${formatEuro(l.prezzoListino)}/m²` : null}
+              </Item>
               <Item label="Note">{l.note}</Item>
               <Item label="Caricato il">{formatDateTime(l.createdAt)}</Item>
             </DetailList>
@@ -64,7 +92,11 @@ export function LottoDetailView({ id, ...slots }: { id: string } & StockItemSlot
             )}
           </SectionCard>
           <LottoRiserveSection lotto={l} writable={writable} />
-          <ProvenienzaSection item={l} lavorazione={{ label: 'Lavorazione', kind: 'lavorazione-pavimenti' }} idPrefix="lotto" />
+          <ProvenienzaSection
+            item={l}
+            lavorazione={{ label: 'Lavorazione', kind: 'lavorazione-pavimenti' }}
+            idPrefix="lotto"
+          />
         </>
       )}
     </StockItemDetail>
@@ -72,7 +104,14 @@ export function LottoDetailView({ id, ...slots }: { id: string } & StockItemSlot
 }
 
 function StockLedger({ lottoId, pezziPerCassa }: { lottoId: string; pezziPerCassa: number }) {
-  return <MovimentiSection query={useLottoMovimenti(lottoId)} unit="pezzi" testId="lotto-movimenti" pezziPerCassa={pezziPerCassa} />;
+  return (
+    <MovimentiSection
+      query={useLottoMovimenti(lottoId)}
+      unit="pezzi"
+      testId="lotto-movimenti"
+      pezziPerCassa={pezziPerCassa}
+    />
+  );
 }
 
 function LottoQuickActions({ lotto: l, photo }: { lotto: Lotto; photo: ReactNode }) {

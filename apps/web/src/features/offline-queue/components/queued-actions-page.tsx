@@ -10,7 +10,10 @@ import type { QueuedAction, QueuedState } from '@/lib/offline/queue';
 import { formatDateTime } from '@/lib/format';
 import './queued-actions.css';
 
-const STATE_TAGS: Record<QueuedState, { value: string; severity: 'warning' | 'success' | 'danger' }> = {
+const STATE_TAGS: Record<
+  QueuedState,
+  { value: string; severity: 'warning' | 'success' | 'danger' }
+> = {
   in_attesa: { value: 'In attesa', severity: 'warning' },
   inviata: { value: 'Inviata', severity: 'success' },
   rifiutata: { value: 'Rifiutata', severity: 'danger' },
@@ -38,29 +41,59 @@ export function QueuedActionsPage() {
       </p>
       {actions.length === 0 ? (
         <EmptyState icon="pi pi-check-circle" title="Tutto inviato">
-          Le foto, gli spostamenti, i cambi di stato e le misure di collaudo fatti senza rete compaiono qui finché non arrivano al server.
+          Le foto, gli spostamenti, i cambi di stato e le misure di collaudo fatti senza rete
+          compaiono qui finché non arrivano al server.
         </EmptyState>
       ) : (
         <ol className="queued-actions" data-testid="queued-actions">
           {actions.map((a) => (
-            <li key={a.seq} className="card queued-action" data-testid="queued-action" data-state={a.state}>
+            <li
+              key={a.seq}
+              className="card queued-action"
+              data-testid="queued-action"
+              data-state={a.state}
+            >
               <div className="queued-action-head">
                 <span className="queued-action-label">{a.label}</span>
                 <Tag {...STATE_TAGS[a.state]} data-testid="queued-action-state" />
               </div>
               <span className="text-color-secondary">
                 {formatDateTime(new Date(a.createdAt))}
-                {a.state === 'in_attesa' && a.attempts > 0 ? ` · ${a.attempts === 1 ? '1 tentativo' : `${a.attempts} tentativi`}` : ''}
+                {a.state === 'in_attesa' && a.attempts > 0
+                  ? ` · ${a.attempts === 1 ? '1 tentativo' : `${a.attempts} tentativi`}`
+                  : ''}
               </span>
               {a.reason && a.state !== 'inviata' && (
-                <p className={`m-0 ${a.state === 'rifiutata' ? 'queued-action-refused' : 'text-color-secondary'}`} data-testid="queued-action-reason">
+                <p
+                  className={`m-0 ${a.state === 'rifiutata' ? 'queued-action-refused' : 'text-color-secondary'}`}
+                  data-testid="queued-action-reason"
+                >
                   {a.reason}
                 </p>
               )}
               {a.state !== 'inviata' && (
                 <div className="queued-action-buttons">
-                  {a.state === 'in_attesa' && <Button type="button" label="Riprova ora" icon="pi pi-refresh" outlined size="small" onClick={() => void queue?.retryNow(a.seq)} data-testid="queued-action-retry" />}
-                  <Button type="button" label="Scarta" icon="pi pi-trash" severity="danger" outlined size="small" onClick={() => setDiscarding(a)} data-testid="queued-action-discard" />
+                  {a.state === 'in_attesa' && (
+                    <Button
+                      type="button"
+                      label="Riprova ora"
+                      icon="pi pi-refresh"
+                      outlined
+                      size="small"
+                      onClick={() => void queue?.retryNow(a.seq)}
+                      data-testid="queued-action-retry"
+                    />
+                  )}
+                  <Button
+                    type="button"
+                    label="Scarta"
+                    icon="pi pi-trash"
+                    severity="danger"
+                    outlined
+                    size="small"
+                    onClick={() => setDiscarding(a)}
+                    data-testid="queued-action-discard"
+                  />
                 </div>
               )}
             </li>
@@ -80,7 +113,9 @@ export function QueuedActionsPage() {
         }}
         testId="confirm-discard"
       >
-        <p className="mt-0">«{discarding?.label}» non verrà inviata e sarà tolta dal dispositivo.</p>
+        <p className="mt-0">
+          «{discarding?.label}» non verrà inviata e sarà tolta dal dispositivo.
+        </p>
       </ConfirmDialog>
     </>
   );

@@ -1,6 +1,33 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type GalleryQuery, type Photo, PHOTO_TIMEOUTS, photoAnswerSchema, photoDeletedSchema, photoEntityListSchema, type PhotoEntityType, type PhotoPage, photoPageSchema, photosDeletedSchema, photoSyncStartedSchema, photoSyncStatusSchema, photoUploadAnswerSchema } from '@gestcava/contracts';
-import { api, apiUpload, buildUrl, isApiError, newIdempotencyKey, type UploadProgress } from '@/lib/api';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  type GalleryQuery,
+  type Photo,
+  PHOTO_TIMEOUTS,
+  photoAnswerSchema,
+  photoDeletedSchema,
+  photoEntityListSchema,
+  type PhotoEntityType,
+  type PhotoPage,
+  photoPageSchema,
+  photosDeletedSchema,
+  photoSyncStartedSchema,
+  photoSyncStatusSchema,
+  photoUploadAnswerSchema,
+} from '@gestcava/contracts';
+import {
+  api,
+  apiUpload,
+  buildUrl,
+  isApiError,
+  newIdempotencyKey,
+  type UploadProgress,
+} from '@/lib/api';
 import { sendOrQueue } from '@/lib/offline/send-or-queue';
 import { notify } from '@/lib/toast';
 import { log } from '@/lib/log';
@@ -18,12 +45,16 @@ export interface PhotoEntity {
 }
 
 /** The gallery's request: page, limit and the filters, as the server names them. */
-export type GalleryParams = Pick<GalleryQuery, 'page' | 'limit' | 'entityType' | 'cavaId' | 'searchTerm'>;
+export type GalleryParams = Pick<
+  GalleryQuery,
+  'page' | 'limit' | 'entityType' | 'cavaId' | 'searchTerm'
+>;
 
 /** Query keys of the photo caches: everything starts with ['photos'], so one invalidation refreshes panel and gallery. */
 export const photoKeys = {
   all: ['photos'] as const,
-  entity: (entityType: string, entityId: string) => ['photos', 'entity', entityType, entityId] as const,
+  entity: (entityType: string, entityId: string) =>
+    ['photos', 'entity', entityType, entityId] as const,
   gallery: (params: GalleryParams) => ['photos', 'gallery', params] as const,
 };
 
@@ -39,7 +70,8 @@ export const photoUrl = (relative: string): string => buildUrl(relative);
 /** The Italian text of a failed photo call: the server's own message, or what went wrong on the way. */
 export function photoErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.message;
-  if (error instanceof DOMException && error.name === 'TimeoutError') return 'Il server non ha risposto in tempo: riprova';
+  if (error instanceof DOMException && error.name === 'TimeoutError')
+    return 'Il server non ha risposto in tempo: riprova';
   return 'Operazione non riuscita: riprova';
 }
 
@@ -58,7 +90,11 @@ export function deletePhoto(id: string) {
 
 /** DELETE /photos/deletePhotos { entityType, entityId }: every photo of the entity; answers how many. */
 export function deleteEntityPhotos(entityType: PhotoEntityType, entityId: string) {
-  return api.delete('/photos/deletePhotos', { entityType, entityId }, { schema: photosDeletedSchema, timeoutMs: PHOTO_TIMEOUTS.delete });
+  return api.delete(
+    '/photos/deletePhotos',
+    { entityType, entityId },
+    { schema: photosDeletedSchema, timeoutMs: PHOTO_TIMEOUTS.delete },
+  );
 }
 
 export function useDeletePhoto() {
@@ -90,7 +126,11 @@ const NO_PHOTOS: EntityPhotos = { photos: [], zipUrl: null };
  * GET /photos/flutter/getPhotos?entityType&entityId. SPEC §5: without type and id there is nothing
  * to ask. SPEC §8: a failed lookup gives an empty list (the toast says why) instead of an error page.
  */
-export async function getEntityPhotos(entityType: string, entityId: string, signal?: AbortSignal): Promise<EntityPhotos> {
+export async function getEntityPhotos(
+  entityType: string,
+  entityId: string,
+  signal?: AbortSignal,
+): Promise<EntityPhotos> {
   if (!entityType || !entityId) return NO_PHOTOS;
   try {
     const answer = await api.get('/photos/flutter/getPhotos', {
@@ -103,7 +143,11 @@ export async function getEntityPhotos(entityType: string, entityId: string, sign
   } catch (error) {
     // The query itself was cancelled (the panel went away): nobody is waiting for a toast.
     if (signal?.aborted) throw error;
-    notify({ severity: 'error', summary: 'Foto non disponibili', detail: photoErrorMessage(error) });
+    notify({
+      severity: 'error',
+      summary: 'Foto non disponibili',
+      detail: photoErrorMessage(error),
+    });
     return NO_PHOTOS;
   }
 }
@@ -125,7 +169,10 @@ const NO_PAGE: PhotoPage = { photos: [], total: 0 };
  * GET /photo-gallery/paginatedPhotos with the entity's code, materiale, stato, cava and detail
  * page on each photo. A failed page is an empty one plus a toast (SPEC §8, like every photo list).
  */
-export async function getGalleryPhotos(params: GalleryParams, signal?: AbortSignal): Promise<PhotoPage> {
+export async function getGalleryPhotos(
+  params: GalleryParams,
+  signal?: AbortSignal,
+): Promise<PhotoPage> {
   try {
     return await api.get('/photo-gallery/paginatedPhotos', {
       query: { ...params, includeEntityInfo: 'true' },
@@ -135,7 +182,11 @@ export async function getGalleryPhotos(params: GalleryParams, signal?: AbortSign
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    notify({ severity: 'error', summary: 'Galleria non disponibile', detail: photoErrorMessage(error) });
+    notify({
+      severity: 'error',
+      summary: 'Galleria non disponibile',
+      detail: photoErrorMessage(error),
+    });
     return NO_PAGE;
   }
 }
@@ -177,7 +228,8 @@ const SYNC_STATUS_KEY = ['photo-sync-status'] as const;
 export function usePhotoSyncStatus() {
   return useQuery({
     queryKey: SYNC_STATUS_KEY,
-    queryFn: ({ signal }) => api.get('/photos/getSyncStatus', { schema: photoSyncStatusSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/photos/getSyncStatus', { schema: photoSyncStatusSchema, signal }),
     refetchInterval: (query) => (query.state.data?.running ? 2000 : false),
   });
 }
@@ -186,7 +238,8 @@ export function usePhotoSyncStatus() {
 export function useStartPhotoSync() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get('/photos/syncPhotosWithFilesystem', { schema: photoSyncStartedSchema }),
+    mutationFn: () =>
+      api.get('/photos/syncPhotosWithFilesystem', { schema: photoSyncStartedSchema }),
     onSuccess: (answer) => queryClient.setQueryData(SYNC_STATUS_KEY, answer.status),
   });
 }
@@ -199,7 +252,13 @@ export interface PhotoUpload extends PhotoEntity {
 const UPLOAD_PATH = '/photos/uploadPhotos';
 
 /** The upload's text fields, in the order the server reads them (the file goes after them). */
-function photoFields({ entityType, entityId, codice, bloccoId, description }: Omit<PhotoUpload, 'file'>): Array<[string, string]> {
+function photoFields({
+  entityType,
+  entityId,
+  codice,
+  bloccoId,
+  description,
+}: Omit<PhotoUpload, 'file'>): Array<[string, string]> {
   const fields: Array<[string, string]> = [
     ['entityType', entityType],
     ['entityId', entityId],
@@ -217,7 +276,11 @@ function photoFields({ entityType, entityId, codice, bloccoId, description }: Om
  */
 export function uploadPhoto(
   upload: PhotoUpload,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string } = {},
+  options: {
+    onProgress?: (progress: UploadProgress) => void;
+    signal?: AbortSignal;
+    idempotencyKey?: string;
+  } = {},
 ) {
   const form = new FormData();
   for (const [name, value] of photoFields(upload)) form.append(name, value);
@@ -249,7 +312,10 @@ export const PHOTO_ENTITY_LABELS: Record<PhotoEntityType, string> = {
  * the network — kept on the device with its file and uploaded by the offline queue later, with the
  * same Idempotency-Key (one photo however many times it is sent).
  */
-export function uploadPhotoOrQueue(upload: PhotoUpload, options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {}) {
+export function uploadPhotoOrQueue(
+  upload: PhotoUpload,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+) {
   const fileId = newIdempotencyKey();
   return sendOrQueue(
     {
@@ -257,7 +323,11 @@ export function uploadPhotoOrQueue(upload: PhotoUpload, options: { onProgress?: 
       label: `${PHOTO_ENTITY_LABELS[upload.entityType]} ${upload.codice}: foto ${upload.file.name}`,
       method: 'POST',
       url: UPLOAD_PATH,
-      body: { type: 'form', fields: photoFields(upload), files: [{ field: 'photos', fileId, name: upload.file.name }] },
+      body: {
+        type: 'form',
+        fields: photoFields(upload),
+        files: [{ field: 'photos', fileId, name: upload.file.name }],
+      },
       files: [{ id: fileId, blob: upload.file }],
       ifMatch: null,
       itemKey: null,

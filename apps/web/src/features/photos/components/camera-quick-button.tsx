@@ -29,8 +29,14 @@ export function CameraQuickButton({
     (list: UploadItem[]) => {
       // the picture just taken is the last one of the queue
       const last = list.at(-1);
-      if (last?.status === 'done') notify({ severity: 'success', summary: 'Foto caricata', detail: what });
-      else if (last?.status === 'error' || last?.status === 'invalid') notify({ severity: 'error', summary: 'Foto non caricata', detail: last.message ?? undefined });
+      if (last?.status === 'done')
+        notify({ severity: 'success', summary: 'Foto caricata', detail: what });
+      else if (last?.status === 'error' || last?.status === 'invalid')
+        notify({
+          severity: 'error',
+          summary: 'Foto non caricata',
+          detail: last.message ?? undefined,
+        });
     },
     [what],
   );
@@ -38,7 +44,15 @@ export function CameraQuickButton({
   const busy = items.some((i) => i.status === 'queued' || i.status === 'uploading');
   return (
     <>
-      <Button type="button" label={label} icon="pi pi-camera" className={className} loading={busy} onClick={() => input.current?.click()} data-testid={testId} />
+      <Button
+        type="button"
+        label={label}
+        icon="pi pi-camera"
+        className={className}
+        loading={busy}
+        onClick={() => input.current?.click()}
+        data-testid={testId}
+      />
       <input
         ref={input}
         type="file"

@@ -19,7 +19,9 @@ describe('photo checks before sending', () => {
   });
 
   it('anything else is refused, whatever its name says', () => {
-    expect(photoFileProblem(file('verbale.pdf', 'application/pdf'))).toBe(PHOTO_MESSAGES.unsupported);
+    expect(photoFileProblem(file('verbale.pdf', 'application/pdf'))).toBe(
+      PHOTO_MESSAGES.unsupported,
+    );
     expect(photoFileProblem(file('foto.gif', 'image/gif'))).toBe(PHOTO_MESSAGES.unsupported);
     expect(photoFileProblem(file('finta.jpg', 'text/plain'))).toBe(PHOTO_MESSAGES.unsupported);
     expect(photoFileProblem(file('senza-estensione', ''))).toBe(PHOTO_MESSAGES.unsupported);
@@ -27,15 +29,23 @@ describe('photo checks before sending', () => {
 
   it('over 25 MB is too large; exactly 25 MB goes', () => {
     expect(photoFileProblem(file('a.jpg', 'image/jpeg', PHOTO_MAX_BYTES))).toBeNull();
-    expect(photoFileProblem(file('a.jpg', 'image/jpeg', PHOTO_MAX_BYTES + 1))).toBe(PHOTO_MESSAGES.tooLarge);
+    expect(photoFileProblem(file('a.jpg', 'image/jpeg', PHOTO_MAX_BYTES + 1))).toBe(
+      PHOTO_MESSAGES.tooLarge,
+    );
   });
 
   it('the request: SPEC messages for no file and no entity, then the count limit', () => {
     const entity = { entityType: 'blocco', entityId: '01a2-id' };
     expect(uploadRequestProblem({ ...entity, fileCount: 0 })).toBe('Nessun file da caricare');
-    expect(uploadRequestProblem({ entityType: 'blocco', entityId: '', fileCount: 1 })).toBe('EntityType o EntityId mancanti');
-    expect(uploadRequestProblem({ entityType: '', entityId: 'x', fileCount: 1 })).toBe('EntityType o EntityId mancanti');
+    expect(uploadRequestProblem({ entityType: 'blocco', entityId: '', fileCount: 1 })).toBe(
+      'EntityType o EntityId mancanti',
+    );
+    expect(uploadRequestProblem({ entityType: '', entityId: 'x', fileCount: 1 })).toBe(
+      'EntityType o EntityId mancanti',
+    );
     expect(uploadRequestProblem({ ...entity, fileCount: PHOTO_MAX_FILES })).toBeNull();
-    expect(uploadRequestProblem({ ...entity, fileCount: PHOTO_MAX_FILES + 1 })).toBe(PHOTO_MESSAGES.tooMany);
+    expect(uploadRequestProblem({ ...entity, fileCount: PHOTO_MAX_FILES + 1 })).toBe(
+      PHOTO_MESSAGES.tooMany,
+    );
   });
 });

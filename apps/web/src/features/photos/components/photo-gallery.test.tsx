@@ -30,11 +30,25 @@ const galleryPhoto: Photo = {
   thumbnailUrl: '/photos/file/p1/thumb?sig=t',
   previewUrl: '/photos/file/p1/preview?sig=p',
   downloadUrl: '/photos/downloadSinglePhoto/p1?sig=d',
-  entity: { codice: 'BL-2026-0082', materiale: 'Arabescato', stato: 'disponibile', cava: 'Canalgrande', detailPath: `/app/pages/blocchi/${BLOCCO_ID}` },
+  entity: {
+    codice: 'BL-2026-0082',
+    materiale: 'Arabescato',
+    stato: 'disponibile',
+    cava: 'Canalgrande',
+    detailPath: `/app/pages/blocchi/${BLOCCO_ID}`,
+  },
 };
 
 let galleryAnswer = () => jsonResponse({ photos: [galleryPhoto], total: 45 });
-const idleSync: PhotoSyncStatus = { running: false, startedAt: null, finishedAt: null, imported: 0, missing: 0, orphans: 0, errors: [] };
+const idleSync: PhotoSyncStatus = {
+  running: false,
+  startedAt: null,
+  finishedAt: null,
+  imported: 0,
+  missing: 0,
+  orphans: 0,
+  errors: [],
+};
 let syncStatus = idleSync;
 const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = String(input);
@@ -45,12 +59,26 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
   }
   if (url.includes('/photo-gallery/paginatedPhotos')) return Promise.resolve(galleryAnswer());
   if (url.endsWith('/api/cave')) {
-    return Promise.resolve(jsonResponse([{ _id: CAVA_ID, createdAt: '2026-01-01T00:00:00.000Z', codice: '12', nome: 'Canalgrande', comune: 'Carrara', bacino: null, concessione: null, attiva: true }]));
+    return Promise.resolve(
+      jsonResponse([
+        {
+          _id: CAVA_ID,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          codice: '12',
+          nome: 'Canalgrande',
+          comune: 'Carrara',
+          bacino: null,
+          concessione: null,
+          attiva: true,
+        },
+      ]),
+    );
   }
   return Promise.resolve(jsonResponse({ message: 'non previsto', code: 'NOT_FOUND' }, 404));
 });
 
-const galleryCalls = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('paginatedPhotos'));
+const galleryCalls = () =>
+  fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('paginatedPhotos'));
 const lastQuery = () => new URL(galleryCalls().at(-1) ?? '', 'http://x').searchParams;
 
 function renderGallery(path: string) {
@@ -81,20 +109,34 @@ describe('photo gallery', { timeout: 20_000 }, () => {
     });
     expect(screen.getByTestId('gallery-total')).toHaveTextContent('45 foto');
     expect(screen.getByRole('searchbox', { name: 'Cerca' })).toHaveValue('BL-2026');
-    await waitFor(() => expect(document.getElementById('gallery-cava')?.closest('.p-dropdown')).toHaveTextContent('Canalgrande (12)'));
+    await waitFor(() =>
+      expect(document.getElementById('gallery-cava')?.closest('.p-dropdown')).toHaveTextContent(
+        'Canalgrande (12)',
+      ),
+    );
     // the card: code linked to the detail, materiale, stato tag, cava, date dd/MM/yy
-    expect(within(card).getByRole('link', { name: 'BL-2026-0082' })).toHaveAttribute('href', `/app/pages/blocchi/${BLOCCO_ID}`);
+    expect(within(card).getByRole('link', { name: 'BL-2026-0082' })).toHaveAttribute(
+      'href',
+      `/app/pages/blocchi/${BLOCCO_ID}`,
+    );
     expect(card).toHaveTextContent('Blocco · Arabescato');
     expect(card).toHaveTextContent('Disponibile');
     expect(card).toHaveTextContent('Cava Canalgrande · 20/11/26');
-    expect(within(card).getByRole('img', { name: 'Fronte del blocco' })).toHaveAttribute('src', '/photos/file/p1/thumb?sig=t');
+    expect(within(card).getByRole('img', { name: 'Fronte del blocco' })).toHaveAttribute(
+      'src',
+      '/photos/file/p1/thumb?sig=t',
+    );
   });
 
   it('a bad value in the URL is dropped, never sent', async () => {
     setSession(DEMO_USERS.produzione, 'token-1');
     renderGallery('/app/photo-gallery?tipo=fattura&cava=not-a-uuid&page=abc');
     await screen.findByTestId('gallery-card');
-    expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: '20', includeEntityInfo: 'true' });
+    expect(Object.fromEntries(lastQuery())).toEqual({
+      page: '1',
+      limit: '20',
+      includeEntityInfo: 'true',
+    });
   });
 
   it('changing the type writes it to the URL and goes back to page 1; the pages move with the paginator', async () => {
@@ -137,9 +179,21 @@ describe('photo gallery', { timeout: 20_000 }, () => {
     renderGallery('/app/photo-gallery');
     await screen.findByTestId('gallery-card');
     await user.click(screen.getByRole('button', { name: 'Sincronizza cartelle' }));
-    expect(await screen.findByRole('progressbar', { name: 'Sincronizzazione in corso' })).toBeInTheDocument();
-    syncStatus = { ...idleSync, startedAt: '2026-11-22T09:00:00.000Z', finishedAt: '2026-11-22T09:00:03.000Z', imported: 3, missing: 1, orphans: 2, errors: ['x/blocco/BL-1/a.jpg: Blocco non trovato'] };
-    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent('3 importate, 1 file mancanti, 2 file orfani');
+    expect(
+      await screen.findByRole('progressbar', { name: 'Sincronizzazione in corso' }),
+    ).toBeInTheDocument();
+    syncStatus = {
+      ...idleSync,
+      startedAt: '2026-11-22T09:00:00.000Z',
+      finishedAt: '2026-11-22T09:00:03.000Z',
+      imported: 3,
+      missing: 1,
+      orphans: 2,
+      errors: ['x/blocco/BL-1/a.jpg: Blocco non trovato'],
+    };
+    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(
+      '3 importate, 1 file mancanti, 2 file orfani',
+    );
     expect(screen.getByText('1 file non importati')).toBeInTheDocument();
   });
 

@@ -40,7 +40,10 @@ const LIST_CONFIG = {
   sortFields: [] as string[],
   defaultSort: '',
   defaultLimit: GALLERY_DEFAULT_LIMIT,
-  filters: { tipo: enumFilter(ENTITY_TYPES), cava: uuidFilter } satisfies Record<FilterName, (v: string) => string | undefined>,
+  filters: { tipo: enumFilter(ENTITY_TYPES), cava: uuidFilter } satisfies Record<
+    FilterName,
+    (v: string) => string | undefined
+  >,
 };
 const ALL = 'tutte';
 /** The choices not taken are outlined: the app's contrast rules paint every plain button solid. */
@@ -54,7 +57,10 @@ const PLURALS: Record<PhotoEntityType, string> = {
   'lavorazione-lastre': 'Segagioni',
   'lavorazione-pavimenti': 'Lavorazioni pavimenti',
 };
-const TIPO_OPTIONS = [{ value: ALL, label: 'Tutte' }, ...PHOTO_ENTITY_TYPES.map((t) => ({ value: t, label: PLURALS[t] }))];
+const TIPO_OPTIONS = [
+  { value: ALL, label: 'Tutte' },
+  ...PHOTO_ENTITY_TYPES.map((t) => ({ value: t, label: PLURALS[t] })),
+];
 
 /**
  * Galleria Foto (SPEC §2, §7): every photo of the company's bancate and blocchi, 20 a page from
@@ -105,23 +111,47 @@ export function PhotoGallery() {
       total > 0 ? (
         <EmptyState icon="pi pi-images" title="Pagina vuota">
           <p>Questa pagina non ha più foto.</p>
-          <Button type="button" label="Torna alla prima pagina" icon="pi pi-arrow-left" text onClick={() => params.setPage(1)} />
+          <Button
+            type="button"
+            label="Torna alla prima pagina"
+            icon="pi pi-arrow-left"
+            text
+            onClick={() => params.setPage(1)}
+          />
         </EmptyState>
       ) : params.filtered ? (
         <EmptyState icon="pi pi-filter-slash" title="Nessun risultato">
           <p>Nessuna foto corrisponde alla ricerca o ai filtri scelti.</p>
-          <Button type="button" label="Azzera ricerca e filtri" icon="pi pi-times" text onClick={params.clear} />
+          <Button
+            type="button"
+            label="Azzera ricerca e filtri"
+            icon="pi pi-times"
+            text
+            onClick={params.clear}
+          />
         </EmptyState>
       ) : (
         <EmptyState icon="pi pi-images" title="Nessuna foto">
-          <p>Le foto si caricano dalla scheda di una bancata o di un blocco e compaiono tutte qui.</p>
+          <p>
+            Le foto si caricano dalla scheda di una bancata o di un blocco e compaiono tutte qui.
+          </p>
         </EmptyState>
       );
   } else {
     content = (
-      <ul className="gallery-grid" aria-label="Foto" aria-busy={gallery.isPlaceholderData} data-testid="gallery-grid">
+      <ul
+        className="gallery-grid"
+        aria-label="Foto"
+        aria-busy={gallery.isPlaceholderData}
+        data-testid="gallery-grid"
+      >
         {photos.map((photo, index) => (
-          <GalleryCard key={photo._id} photo={photo} canOpen={canOpen} onOpen={() => setViewing(index)} />
+          <GalleryCard
+            key={photo._id}
+            photo={photo}
+            canOpen={canOpen}
+            onOpen={() => setViewing(index)}
+          />
         ))}
       </ul>
     );
@@ -135,7 +165,14 @@ export function PhotoGallery() {
         <ListFilters
           active={Object.keys(params.filters).length}
           onClear={params.clear}
-          search={<ListSearch value={params.q} onSearch={params.setQ} label="Cerca" placeholder="Codice o descrizione" />}
+          search={
+            <ListSearch
+              value={params.q}
+              onSearch={params.setQ}
+              label="Cerca"
+              placeholder="Codice o descrizione"
+            />
+          }
         >
           <div className="list-filter gallery-tipo-filter">
             <span id="gallery-tipo-label" className="gallery-filter-label">
@@ -143,8 +180,16 @@ export function PhotoGallery() {
             </span>
             <SelectButton
               value={tipo}
-              options={TIPO_OPTIONS.map((o) => ({ ...o, className: o.value === tipo ? undefined : 'p-button-outlined' }))}
-              onChange={(e) => params.setFilter('tipo', e.value === ALL || !e.value ? undefined : (e.value as string))}
+              options={TIPO_OPTIONS.map((o) => ({
+                ...o,
+                className: o.value === tipo ? undefined : 'p-button-outlined',
+              }))}
+              onChange={(e) =>
+                params.setFilter(
+                  'tipo',
+                  e.value === ALL || !e.value ? undefined : (e.value as string),
+                )
+              }
               allowEmpty={false}
               aria-labelledby="gallery-tipo-label"
               data-testid="gallery-tipo"
@@ -152,7 +197,16 @@ export function PhotoGallery() {
           </div>
           <div className="list-filter">
             <label htmlFor="gallery-cava">Cava</label>
-            <LookupDropdown kind="cave" id="gallery-cava" label="Cava" value={params.filters.cava} onChange={(v) => params.setFilter('cava', v ?? undefined)} placeholder="Tutte" showClear includeInactive />
+            <LookupDropdown
+              kind="cave"
+              id="gallery-cava"
+              label="Cava"
+              value={params.filters.cava}
+              onChange={(v) => params.setFilter('cava', v ?? undefined)}
+              placeholder="Tutte"
+              showClear
+              includeInactive
+            />
           </div>
         </ListFilters>
 
@@ -175,12 +229,25 @@ export function PhotoGallery() {
           />
         )}
       </section>
-      <PhotoLightbox photos={photos} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+      <PhotoLightbox
+        photos={photos}
+        index={viewing}
+        onIndexChange={setViewing}
+        onClose={() => setViewing(null)}
+      />
     </>
   );
 }
 
-function GalleryCard({ photo, canOpen, onOpen }: { photo: Photo; canOpen: (detailPath: string) => boolean; onOpen: () => void }) {
+function GalleryCard({
+  photo,
+  canOpen,
+  onOpen,
+}: {
+  photo: Photo;
+  canOpen: (detailPath: string) => boolean;
+  onOpen: () => void;
+}) {
   const alt = photoAlt(photo);
   const entity = photo.entity;
   const codice = entity?.codice ?? photo.codice ?? '—';
@@ -190,7 +257,11 @@ function GalleryCard({ photo, canOpen, onOpen }: { photo: Photo; canOpen: (detai
       <div className="gallery-card-body">
         <div className="gallery-card-head">
           {entity && canOpen(entity.detailPath) ? (
-            <Link to={entity.detailPath} className="gallery-card-code" data-testid="gallery-card-link">
+            <Link
+              to={entity.detailPath}
+              className="gallery-card-code"
+              data-testid="gallery-card-link"
+            >
               {codice}
             </Link>
           ) : (
@@ -198,8 +269,19 @@ function GalleryCard({ photo, canOpen, onOpen }: { photo: Photo; canOpen: (detai
           )}
           {entity?.stato && <EntityStatoTag entityType={photo.entityType} stato={entity.stato} />}
         </div>
-        <span className="gallery-card-line">{[PHOTO_ENTITY_LABELS[photo.entityType as PhotoEntityType] ?? photo.entityType, entity?.materiale].filter(Boolean).join(' · ')}</span>
-        <span className="gallery-card-line">{[entity?.cava ? `Cava ${entity.cava}` : null, formatDate(photo.createdAt)].filter(Boolean).join(' · ')}</span>
+        <span className="gallery-card-line">
+          {[
+            PHOTO_ENTITY_LABELS[photo.entityType as PhotoEntityType] ?? photo.entityType,
+            entity?.materiale,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+        <span className="gallery-card-line">
+          {[entity?.cava ? `Cava ${entity.cava}` : null, formatDate(photo.createdAt)]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
       </div>
     </li>
   );
@@ -207,7 +289,9 @@ function GalleryCard({ photo, canOpen, onOpen }: { photo: Photo; canOpen: (detai
 
 /** The entity's state with the app's coloured tag; a value this version does not know stays plain text. */
 function EntityStatoTag({ entityType, stato }: { entityType: string; stato: string }) {
-  if (entityType === 'blocco' && Object.hasOwn(BLOCCO_STATO_LABELS, stato)) return <BloccoStatoTag stato={stato as BloccoStato} />;
-  if (entityType === 'bancata' && Object.hasOwn(BANCATA_STATO_LABELS, stato)) return <BancataStatoTag stato={stato as BancataStato} />;
+  if (entityType === 'blocco' && Object.hasOwn(BLOCCO_STATO_LABELS, stato))
+    return <BloccoStatoTag stato={stato as BloccoStato} />;
+  if (entityType === 'bancata' && Object.hasOwn(BANCATA_STATO_LABELS, stato))
+    return <BancataStatoTag stato={stato as BancataStato} />;
   return <span className="gallery-card-line">{stato}</span>;
 }

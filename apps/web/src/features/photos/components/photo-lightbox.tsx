@@ -22,7 +22,14 @@ export function PhotoLightbox({
   onClose: () => void;
 }) {
   if (index === null || photos.length === 0) return null;
-  return <OpenLightbox photos={photos} index={Math.min(index, photos.length - 1)} onIndexChange={onIndexChange} onClose={onClose} />;
+  return (
+    <OpenLightbox
+      photos={photos}
+      index={Math.min(index, photos.length - 1)}
+      onIndexChange={onIndexChange}
+      onClose={onClose}
+    />
+  );
 }
 
 function OpenLightbox({
@@ -67,14 +74,20 @@ function OpenLightbox({
       showThumbnails={false}
       showItemNavigators={photos.length > 1}
       item={(photo: Photo) => <LightboxImage key={photo._id} photo={photo} />}
-      caption={(photo: Photo) => <LightboxCaption photo={photo} position={index + 1} count={photos.length} />}
-      onShow={() => document.querySelector<HTMLElement>('.photo-lightbox .p-galleria-close')?.focus()}
+      caption={(photo: Photo) => (
+        <LightboxCaption photo={photo} position={index + 1} count={photos.length} />
+      )}
+      onShow={() =>
+        document.querySelector<HTMLElement>('.photo-lightbox .p-galleria-close')?.focus()
+      }
       onHide={() => {
         onClose();
         opener.current?.focus();
       }}
       className="photo-lightbox"
-      pt={{ mask: { 'aria-label': 'Foto a schermo intero', className: 'photo-lightbox-mask' } as object }}
+      pt={{
+        mask: { 'aria-label': 'Foto a schermo intero', className: 'photo-lightbox-mask' } as object,
+      }}
       data-testid="photo-lightbox"
     />
   );
@@ -89,7 +102,11 @@ function LightboxImage({ photo }: { photo: Photo }) {
   const url = fresh ? fresh.url : photoUrl(photo.previewUrl);
   if (url === null || photo.fileMissing) {
     return (
-      <div className="photo-lightbox-missing" role="img" aria-label={`${photoAlt(photo)}: anteprima non disponibile`}>
+      <div
+        className="photo-lightbox-missing"
+        role="img"
+        aria-label={`${photoAlt(photo)}: anteprima non disponibile`}
+      >
         <i className="pi pi-image" aria-hidden="true" />
         <span>Anteprima non disponibile</span>
       </div>
@@ -103,13 +120,24 @@ function LightboxImage({ photo }: { photo: Photo }) {
       data-testid="photo-lightbox-image"
       onError={() => {
         if (fresh) setFresh({ url: null });
-        else void getPhoto(photo._id).then((p) => setFresh({ url: p ? photoUrl(p.previewUrl) : null }));
+        else
+          void getPhoto(photo._id).then((p) =>
+            setFresh({ url: p ? photoUrl(p.previewUrl) : null }),
+          );
       }}
     />
   );
 }
 
-function LightboxCaption({ photo, position, count }: { photo: Photo; position: number; count: number }) {
+function LightboxCaption({
+  photo,
+  position,
+  count,
+}: {
+  photo: Photo;
+  position: number;
+  count: number;
+}) {
   return (
     <div className="photo-lightbox-caption">
       <div className="photo-lightbox-text">
@@ -119,7 +147,11 @@ function LightboxCaption({ photo, position, count }: { photo: Photo; position: n
           {photo.userName ? ` · ${photo.userName}` : ''} · {position} di {count}
         </span>
       </div>
-      <a href={photoUrl(photo.downloadUrl)} download={photo.fileName} className="p-button p-component p-button-sm p-button-outlined photo-lightbox-download">
+      <a
+        href={photoUrl(photo.downloadUrl)}
+        download={photo.fileName}
+        className="p-button p-component p-button-sm p-button-outlined photo-lightbox-download"
+      >
         <i className="pi pi-download mr-2" aria-hidden="true" />
         <span>Scarica originale</span>
       </a>

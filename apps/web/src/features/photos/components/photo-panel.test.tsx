@@ -40,7 +40,15 @@ const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   if (url.endsWith('/api/token')) return Promise.resolve(jsonResponse({ csrfToken: 'csrf' }));
   if (url.includes('/photos/flutter/getPhotos')) {
-    return Promise.resolve(jsonResponse({ success: true, photos, zipUrl: photos.length ? `/photos/downloadPhotos?entityType=blocco&entityId=${ENTITY_ID}&sig=z` : null }));
+    return Promise.resolve(
+      jsonResponse({
+        success: true,
+        photos,
+        zipUrl: photos.length
+          ? `/photos/downloadPhotos?entityType=blocco&entityId=${ENTITY_ID}&sig=z`
+          : null,
+      }),
+    );
   }
   if (url.includes('/photos/deletePhoto/') && init?.method === 'DELETE') {
     const id = url.split('/').pop() ?? '';
@@ -97,10 +105,14 @@ class ControlledXhr {
 }
 
 function renderPanel(writable = true) {
-  return renderRoutes([{ path: '/', element: <PhotoPanel entity={entity} writable={writable} /> }], '/');
+  return renderRoutes(
+    [{ path: '/', element: <PhotoPanel entity={entity} writable={writable} /> }],
+    '/',
+  );
 }
 
-const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], name, { type: 'image/jpeg' });
+const jpeg = (name: string) =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], name, { type: 'image/jpeg' });
 
 beforeEach(() => {
   photos = [photo('p2', 'Spigolo scheggiato'), photo('p1', null)];
@@ -121,9 +133,16 @@ describe('photo panel', { timeout: 20_000 }, () => {
     const img = within(tiles[0]!).getByRole('img', { name: 'Spigolo scheggiato' });
     expect(img).toHaveAttribute('src', '/photos/file/p2/thumb?sig=t');
     expect(img).toHaveAttribute('loading', 'lazy');
-    expect(within(tiles[1]!).getByRole('img', { name: 'Foto di BL-2026-0082' })).toBeInTheDocument();
-    expect(within(tiles[0]!).getByRole('link', { name: 'Scarica Spigolo scheggiato' })).toHaveAttribute('href', '/photos/downloadSinglePhoto/p2?sig=d');
-    expect(screen.getByTestId('photo-download-zip')).toHaveAttribute('href', expect.stringContaining('/photos/downloadPhotos?entityType=blocco'));
+    expect(
+      within(tiles[1]!).getByRole('img', { name: 'Foto di BL-2026-0082' }),
+    ).toBeInTheDocument();
+    expect(
+      within(tiles[0]!).getByRole('link', { name: 'Scarica Spigolo scheggiato' }),
+    ).toHaveAttribute('href', '/photos/downloadSinglePhoto/p2?sig=d');
+    expect(screen.getByTestId('photo-download-zip')).toHaveAttribute(
+      'href',
+      expect.stringContaining('/photos/downloadPhotos?entityType=blocco'),
+    );
     expect(screen.getByRole('heading', { name: 'Foto (2)' })).toBeInTheDocument();
     const [call] = fetchMock.mock.calls.filter(([u]) => String(u).includes('getPhotos'));
     expect(String(call?.[0])).toContain(`entityType=blocco&entityId=${ENTITY_ID}`);
@@ -156,7 +175,9 @@ describe('photo panel', { timeout: 20_000 }, () => {
   it('empty: invites the first upload, no zip link', async () => {
     photos = [];
     renderPanel();
-    expect(await screen.findByTestId('photos-empty')).toHaveTextContent('Nessuna foto: carica la prima');
+    expect(await screen.findByTestId('photos-empty')).toHaveTextContent(
+      'Nessuna foto: carica la prima',
+    );
     expect(screen.queryByTestId('photo-download-zip')).toBeNull();
   });
 
@@ -172,9 +193,19 @@ describe('photo panel', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('photo-upload-error')).toHaveTextContent(PHOTO_MESSAGES.noFiles);
 
     const input = screen.getByTestId('photo-file-input');
-    await user.upload(input, [jpeg('fronte.jpg'), new File(['x'], 'IMG_1.HEIC', { type: 'image/heic' }), jpeg('retro.jpg'), jpeg('lato.jpg')]);
+    await user.upload(input, [
+      jpeg('fronte.jpg'),
+      new File(['x'], 'IMG_1.HEIC', { type: 'image/heic' }),
+      jpeg('retro.jpg'),
+      jpeg('lato.jpg'),
+    ]);
     const rows = screen.getAllByTestId('photo-upload-item');
-    expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['ready', 'invalid', 'ready', 'ready']);
+    expect(rows.map((r) => r.getAttribute('data-status'))).toEqual([
+      'ready',
+      'invalid',
+      'ready',
+      'ready',
+    ]);
     expect(rows[1]).toHaveTextContent(PHOTO_MESSAGES.heic);
 
     await user.type(screen.getByTestId('photo-description'), 'Dopo la riquadratura');
@@ -193,8 +224,14 @@ describe('photo panel', { timeout: 20_000 }, () => {
     expect(first?.timeout).toBe(300_000);
 
     first?.progress(40, 100);
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Caricamento di fronte.jpg' })).toHaveAttribute('aria-valuenow', '40'));
-    expect(screen.getByRole('progressbar', { name: 'Caricamento di retro.jpg' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('progressbar', { name: 'Caricamento di fronte.jpg' }),
+      ).toHaveAttribute('aria-valuenow', '40'),
+    );
+    expect(
+      screen.getByRole('progressbar', { name: 'Caricamento di retro.jpg' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('photo-upload-cancel-all')).toBeInTheDocument();
 
     // cancel one: the third file starts in its place
@@ -203,15 +240,24 @@ describe('photo panel', { timeout: 20_000 }, () => {
     await waitFor(() => expect(ControlledXhr.instances).toHaveLength(3));
 
     first?.answer(201, { success: true, photos: [photo('p3', 'Dopo la riquadratura')] });
-    ControlledXhr.instances[2]?.answer(415, { message: 'Il file non è una foto JPEG, PNG o WebP', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    ControlledXhr.instances[2]?.answer(415, {
+      message: 'Il file non è una foto JPEG, PNG o WebP',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
 
     await waitFor(() =>
-      expect(screen.getAllByTestId('photo-upload-item').map((r) => r.getAttribute('data-status'))).toEqual(['done', 'invalid', 'cancelled', 'error']),
+      expect(
+        screen.getAllByTestId('photo-upload-item').map((r) => r.getAttribute('data-status')),
+      ).toEqual(['done', 'invalid', 'cancelled', 'error']),
     );
-    expect(screen.getAllByTestId('photo-upload-item')[3]).toHaveTextContent('Il file non è una foto JPEG, PNG o WebP');
+    expect(screen.getAllByTestId('photo-upload-item')[3]).toHaveTextContent(
+      'Il file non è una foto JPEG, PNG o WebP',
+    );
     expect(screen.queryByRole('progressbar')).toBeNull();
     // the list is asked again once the queue has drained
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('getPhotos'))).toHaveLength(2));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('getPhotos'))).toHaveLength(2),
+    );
   });
 
   it('closing with photos chosen and not sent asks first; Continua keeps them', async () => {
@@ -222,7 +268,9 @@ describe('photo panel', { timeout: 20_000 }, () => {
     await screen.findByTestId('photo-upload-dialog');
     await user.upload(screen.getByTestId('photo-file-input'), [jpeg('fronte.jpg')]);
     await user.click(screen.getByRole('button', { name: 'Chiudi' }));
-    expect(await screen.findByTestId('photo-discard-dialog')).toHaveTextContent('Una foto scelta non è stata caricata');
+    expect(await screen.findByTestId('photo-discard-dialog')).toHaveTextContent(
+      'Una foto scelta non è stata caricata',
+    );
     await user.click(screen.getByRole('button', { name: 'Continua a caricare' }));
     await waitFor(() => expect(screen.queryByTestId('photo-discard-dialog')).toBeNull());
     expect(screen.getAllByTestId('photo-upload-item')).toHaveLength(1);

@@ -6,7 +6,14 @@ import type { Photo } from '@gestcava/contracts';
 import { ConfirmDialog, DeleteConfirmDialog } from '@/components/confirm-dialog';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { photoUrl, type PhotoEntity, useEntityPhotos, useDeleteEntityPhotos, useDeletePhoto, photoErrorMessage } from '../api/photos';
+import {
+  photoUrl,
+  type PhotoEntity,
+  useEntityPhotos,
+  useDeleteEntityPhotos,
+  useDeletePhoto,
+  photoErrorMessage,
+} from '../api/photos';
 import { PhotoLightbox } from './photo-lightbox';
 import { photoAlt } from './photo-alt';
 import { PhotoThumbButton } from './photo-thumb';
@@ -31,23 +38,52 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
 
   const doDelete = (photo: Photo) =>
     removeOne.mutate(photo._id, {
-      onSuccess: () => notify({ severity: 'success', summary: 'Foto eliminata', detail: photoAlt(photo) }),
-      onError: (error) => notify({ severity: 'error', summary: 'Eliminazione non riuscita', detail: photoErrorMessage(error) }),
+      onSuccess: () =>
+        notify({ severity: 'success', summary: 'Foto eliminata', detail: photoAlt(photo) }),
+      onError: (error) =>
+        notify({
+          severity: 'error',
+          summary: 'Eliminazione non riuscita',
+          detail: photoErrorMessage(error),
+        }),
       onSettled: () => setAskDelete(null),
     });
   const doDeleteAll = () =>
     removeAll.mutate(undefined, {
-      onSuccess: ({ deleted }) => notify({ severity: 'success', summary: deleted === 1 ? '1 foto eliminata' : `${deleted} foto eliminate`, detail: entity.codice }),
-      onError: (error) => notify({ severity: 'error', summary: 'Eliminazione non riuscita', detail: photoErrorMessage(error) }),
+      onSuccess: ({ deleted }) =>
+        notify({
+          severity: 'success',
+          summary: deleted === 1 ? '1 foto eliminata' : `${deleted} foto eliminate`,
+          detail: entity.codice,
+        }),
+      onError: (error) =>
+        notify({
+          severity: 'error',
+          summary: 'Eliminazione non riuscita',
+          detail: photoErrorMessage(error),
+        }),
       onSettled: () => setAskDeleteAll(false),
     });
 
   const uploadButton = writable && (
-    <Button type="button" label="Carica foto" icon="pi pi-upload" size="small" onClick={() => setUploading(true)} data-testid="photo-upload-open" />
+    <Button
+      type="button"
+      label="Carica foto"
+      icon="pi pi-upload"
+      size="small"
+      onClick={() => setUploading(true)}
+      data-testid="photo-upload-open"
+    />
   );
 
   return (
-    <section className="card photo-panel" aria-labelledby={titleId} data-testid="photos-section" data-entity-type={entity.entityType} data-entity-id={entity.entityId}>
+    <section
+      className="card photo-panel"
+      aria-labelledby={titleId}
+      data-testid="photos-section"
+      data-entity-type={entity.entityType}
+      data-entity-id={entity.entityId}
+    >
       <div className="photo-panel-head">
         <h2 id={titleId} className="card-title m-0">
           <i className="pi pi-images mr-2" aria-hidden="true" />
@@ -56,13 +92,27 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
         <div className="photo-panel-actions">
           {uploadButton}
           {zipUrl && photos.length > 0 && (
-            <a href={photoUrl(zipUrl)} download className="p-button p-component p-button-sm p-button-outlined" data-testid="photo-download-zip">
+            <a
+              href={photoUrl(zipUrl)}
+              download
+              className="p-button p-component p-button-sm p-button-outlined"
+              data-testid="photo-download-zip"
+            >
               <i className="pi pi-download mr-2" aria-hidden="true" />
               <span>Scarica tutte (zip)</span>
             </a>
           )}
           {writable && photos.length > 0 && (
-            <Button type="button" label="Elimina tutte" icon="pi pi-trash" size="small" outlined severity="danger" onClick={() => setAskDeleteAll(true)} data-testid="photo-delete-all" />
+            <Button
+              type="button"
+              label="Elimina tutte"
+              icon="pi pi-trash"
+              size="small"
+              outlined
+              severity="danger"
+              onClick={() => setAskDeleteAll(true)}
+              data-testid="photo-delete-all"
+            />
           )}
         </div>
       </div>
@@ -81,12 +131,22 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
       ) : (
         <ul className="photo-grid" aria-label={`Foto di ${entity.codice}`}>
           {photos.map((photo, index) => (
-            <PhotoTile key={photo._id} photo={photo} onOpen={() => setViewing(index)} onDelete={writable ? () => setAskDelete(photo) : undefined} />
+            <PhotoTile
+              key={photo._id}
+              photo={photo}
+              onOpen={() => setViewing(index)}
+              onDelete={writable ? () => setAskDelete(photo) : undefined}
+            />
           ))}
         </ul>
       )}
 
-      <PhotoLightbox photos={photos} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
+      <PhotoLightbox
+        photos={photos}
+        index={viewing}
+        onIndexChange={setViewing}
+        onClose={() => setViewing(null)}
+      />
       {uploading && <PhotoUploadDialog entity={entity} onClose={() => setUploading(false)} />}
 
       <DeleteConfirmDialog
@@ -101,7 +161,9 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
           <div className="photo-confirm">
             <img src={photoUrl(askDelete.thumbnailUrl)} alt="" className="photo-confirm-thumb" />
             <p className="m-0">
-              <strong>{photoAlt(askDelete)}</strong> ({formatDate(askDelete.takenAt ?? askDelete.createdAt)}) sarà eliminata definitivamente, con il suo file.
+              <strong>{photoAlt(askDelete)}</strong> (
+              {formatDate(askDelete.takenAt ?? askDelete.createdAt)}) sarà eliminata
+              definitivamente, con il suo file.
             </p>
           </div>
         )}
@@ -118,24 +180,49 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
         testId="confirm-photo-delete-all"
       >
         <p className="m-0">
-          Tutte le {photos.length} foto di <strong>{entity.codice}</strong> saranno eliminate definitivamente, con i loro file.
+          Tutte le {photos.length} foto di <strong>{entity.codice}</strong> saranno eliminate
+          definitivamente, con i loro file.
         </p>
       </ConfirmDialog>
     </section>
   );
 }
 
-function PhotoTile({ photo, onOpen, onDelete }: { photo: Photo; onOpen: () => void; onDelete?: () => void }) {
+function PhotoTile({
+  photo,
+  onOpen,
+  onDelete,
+}: {
+  photo: Photo;
+  onOpen: () => void;
+  onDelete?: () => void;
+}) {
   const alt = photoAlt(photo);
   return (
     <li className="photo-tile" data-testid="photo-tile">
       <PhotoThumbButton photo={photo} alt={alt} onOpen={onOpen} />
       <div className="photo-tile-bar">
         <span className="photo-tile-date">{formatDate(photo.takenAt ?? photo.createdAt)}</span>
-        <a href={photoUrl(photo.downloadUrl)} download={photo.fileName} className="p-button p-component p-button-text p-button-sm p-button-icon-only" aria-label={`Scarica ${alt}`}>
+        <a
+          href={photoUrl(photo.downloadUrl)}
+          download={photo.fileName}
+          className="p-button p-component p-button-text p-button-sm p-button-icon-only"
+          aria-label={`Scarica ${alt}`}
+        >
           <i className="pi pi-download" aria-hidden="true" />
         </a>
-        {onDelete && <Button type="button" icon="pi pi-trash" text size="small" severity="danger" aria-label={`Elimina ${alt}`} onClick={onDelete} data-testid="photo-delete" />}
+        {onDelete && (
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            text
+            size="small"
+            severity="danger"
+            aria-label={`Elimina ${alt}`}
+            onClick={onDelete}
+            data-testid="photo-delete"
+          />
+        )}
       </div>
     </li>
   );

@@ -19,13 +19,19 @@ export function PhotoSync() {
 
   // When a sync ends, imported photos and flags show up in the lists.
   useEffect(() => {
-    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: photoKeys.all });
+    if (wasRunning.current && !running)
+      void queryClient.invalidateQueries({ queryKey: photoKeys.all });
     wasRunning.current = running;
   }, [running, queryClient]);
 
   const onStart = () =>
     start.mutate(undefined, {
-      onError: (error) => notify({ severity: 'error', summary: 'Sincronizzazione non avviata', detail: photoErrorMessage(error) }),
+      onError: (error) =>
+        notify({
+          severity: 'error',
+          summary: 'Sincronizzazione non avviata',
+          detail: photoErrorMessage(error),
+        }),
     });
 
   const s = status.data;
@@ -40,11 +46,18 @@ export function PhotoSync() {
         loading={start.isPending || running}
         disabled={running}
       />
-      {running && <ProgressBar mode="indeterminate" className="photo-sync-progress" aria-label="Sincronizzazione in corso" />}
+      {running && (
+        <ProgressBar
+          mode="indeterminate"
+          className="photo-sync-progress"
+          aria-label="Sincronizzazione in corso"
+        />
+      )}
       {s?.finishedAt && !running && (
         <div className="photo-sync-result" role="status">
-          Sincronizzazione del {formatDateTime(s.finishedAt)}: {formatInteger(s.imported)} importate, {formatInteger(s.missing)} file mancanti,{' '}
-          {formatInteger(s.orphans)} file orfani
+          Sincronizzazione del {formatDateTime(s.finishedAt)}: {formatInteger(s.imported)}{' '}
+          importate, {formatInteger(s.missing)} file mancanti, {formatInteger(s.orphans)} file
+          orfani
           {s.errors.length > 0 && (
             <details>
               <summary>{formatInteger(s.errors.length)} file non importati</summary>

@@ -2,7 +2,15 @@ import type { Photo } from '@gestcava/contracts';
 import { photoUrl } from '../api/photos';
 
 /** The thumbnail that opens the lightbox, in the panel and in the gallery; a file the sync found gone says so. */
-export function PhotoThumbButton({ photo, alt, onOpen }: { photo: Photo; alt: string; onOpen: () => void }) {
+export function PhotoThumbButton({
+  photo,
+  alt,
+  onOpen,
+}: {
+  photo: Photo;
+  alt: string;
+  onOpen: () => void;
+}) {
   return (
     <button type="button" className="photo-tile-open" onClick={onOpen} aria-label={`Apri ${alt}`}>
       {photo.fileMissing ? (

@@ -4,7 +4,12 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
-import { PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX, PHOTO_FORMATS_LABEL, PHOTO_MAX_FILES } from '@gestcava/contracts';
+import {
+  PHOTO_ACCEPT,
+  PHOTO_DESCRIPTION_MAX,
+  PHOTO_FORMATS_LABEL,
+  PHOTO_MAX_FILES,
+} from '@gestcava/contracts';
 import { FormAlert } from '@/components/form/form-alert';
 import { useMediaQuery } from '@/components/list/use-media-query';
 import { formatNumber } from '@/lib/format';
@@ -29,7 +34,9 @@ const STATUS_LABELS: Record<UploadStatus, string> = {
 };
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${formatNumber(bytes / 1024 / 1024, 1)} MB` : `${formatNumber(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
+  return bytes >= 1024 * 1024
+    ? `${formatNumber(bytes / 1024 / 1024, 1)} MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
 }
 
 /**
@@ -37,7 +44,13 @@ function formatSize(bytes: number): string {
  * an optional description, then one request per file with its own progress bar, cancel and retry.
  * The dialog stays open while files travel; it closes by itself when all of them arrived.
  */
-export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; onClose: () => void }) {
+export function PhotoUploadDialog({
+  entity,
+  onClose,
+}: {
+  entity: PhotoEntity;
+  onClose: () => void;
+}) {
   const ids = useId();
   const pickInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -51,7 +64,12 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
     // kept on the device while offline: each said so in its own toast
     const stored = list.filter((i) => i.status === 'stored').length;
     if (done + stored === list.length) {
-      if (done > 0) notify({ severity: 'success', summary: done === 1 ? 'Foto caricata' : `${done} foto caricate`, detail: entity.codice });
+      if (done > 0)
+        notify({
+          severity: 'success',
+          summary: done === 1 ? 'Foto caricata' : `${done} foto caricate`,
+          detail: entity.codice,
+        });
       onClose();
     }
   });
@@ -81,13 +99,25 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
     addFiles(e.dataTransfer.files);
   };
   const send = () => {
-    const reason = uploadRequestProblem({ entityType: entity.entityType, entityId: entity.entityId, fileCount: ready.length });
+    const reason = uploadRequestProblem({
+      entityType: entity.entityType,
+      entityId: entity.entityId,
+      fileCount: ready.length,
+    });
     setProblem(reason);
     if (!reason) queue.start(description);
   };
 
   const footer = busy ? (
-    <Button type="button" label="Annulla caricamenti" icon="pi pi-times" outlined severity="danger" onClick={() => queue.cancelAll()} data-testid="photo-upload-cancel-all" />
+    <Button
+      type="button"
+      label="Annulla caricamenti"
+      icon="pi pi-times"
+      outlined
+      severity="danger"
+      onClick={() => queue.cancelAll()}
+      data-testid="photo-upload-cancel-all"
+    />
   ) : (
     <div className="flex flex-wrap justify-content-end gap-2">
       <Button type="button" label="Chiudi" outlined onClick={requestClose} />
@@ -127,14 +157,46 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
         <i className="pi pi-cloud-upload photo-drop-icon" aria-hidden="true" />
         <p className="m-0">Trascina qui le foto oppure</p>
         <div className="flex flex-wrap justify-content-center gap-2">
-          <Button type="button" label="Scegli foto" icon="pi pi-images" onClick={() => pickInput.current?.click()} disabled={busy} />
-          {touch && <Button type="button" label="Scatta foto" icon="pi pi-camera" outlined onClick={() => cameraInput.current?.click()} disabled={busy} />}
+          <Button
+            type="button"
+            label="Scegli foto"
+            icon="pi pi-images"
+            onClick={() => pickInput.current?.click()}
+            disabled={busy}
+          />
+          {touch && (
+            <Button
+              type="button"
+              label="Scatta foto"
+              icon="pi pi-camera"
+              outlined
+              onClick={() => cameraInput.current?.click()}
+              disabled={busy}
+            />
+          )}
         </div>
         <p className="m-0 photo-drop-hint">
           {PHOTO_FORMATS_LABEL}, al massimo 25 MB per foto e {PHOTO_MAX_FILES} foto per volta.
         </p>
-        <input ref={pickInput} type="file" accept={PHOTO_ACCEPT} multiple hidden onChange={onPick} aria-label="Scegli foto" data-testid="photo-file-input" />
-        <input ref={cameraInput} type="file" accept={PHOTO_ACCEPT} capture="environment" hidden onChange={onPick} aria-label="Scatta foto" />
+        <input
+          ref={pickInput}
+          type="file"
+          accept={PHOTO_ACCEPT}
+          multiple
+          hidden
+          onChange={onPick}
+          aria-label="Scegli foto"
+          data-testid="photo-file-input"
+        />
+        <input
+          ref={cameraInput}
+          type="file"
+          accept={PHOTO_ACCEPT}
+          capture="environment"
+          hidden
+          onChange={onPick}
+          aria-label="Scatta foto"
+        />
       </div>
 
       <label htmlFor={`${ids}-description`} className="block mt-3 mb-1">
@@ -156,7 +218,13 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
       {items.length > 0 && (
         <ul className="photo-upload-list" aria-label="Foto da caricare">
           {items.map((item) => (
-            <UploadRow key={item.key} item={item} onCancel={(k) => queue.cancel(k)} onRetry={(k) => queue.retry(k)} onRemove={(k) => queue.remove(k)} />
+            <UploadRow
+              key={item.key}
+              item={item}
+              onCancel={(k) => queue.cancel(k)}
+              onRetry={(k) => queue.retry(k)}
+              onRemove={(k) => queue.remove(k)}
+            />
           ))}
         </ul>
       )}
@@ -171,7 +239,10 @@ export function PhotoUploadDialog({ entity, onClose }: { entity: PhotoEntity; on
         onCancel={() => setAskDiscard(false)}
         testId="photo-discard-dialog"
       >
-        {unsent === 1 ? 'Una foto scelta non è stata caricata' : `${unsent} foto scelte non sono state caricate`}: chiudendo si perdono.
+        {unsent === 1
+          ? 'Una foto scelta non è stata caricata'
+          : `${unsent} foto scelte non sono state caricate`}
+        : chiudendo si perdono.
       </ConfirmDialog>
     </Dialog>
   );
@@ -191,19 +262,51 @@ function UploadRow({
   const name = item.file.name;
   const travelling = item.status === 'queued' || item.status === 'uploading';
   return (
-    <li className={`photo-upload-item photo-upload-${item.status}`} data-testid="photo-upload-item" data-status={item.status}>
+    <li
+      className={`photo-upload-item photo-upload-${item.status}`}
+      data-testid="photo-upload-item"
+      data-status={item.status}
+    >
       <div className="photo-upload-head">
         <span className="photo-upload-name" title={name}>
           {name}
         </span>
         <span className="photo-upload-size">{formatSize(item.file.size)}</span>
-        <span className="photo-upload-status">{item.status === 'uploading' ? `${item.percent}%` : STATUS_LABELS[item.status]}</span>
-        {travelling && <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={`Annulla ${name}`} onClick={() => onCancel(item.key)} />}
+        <span className="photo-upload-status">
+          {item.status === 'uploading' ? `${item.percent}%` : STATUS_LABELS[item.status]}
+        </span>
+        {travelling && (
+          <Button
+            type="button"
+            icon="pi pi-times"
+            text
+            rounded
+            size="small"
+            aria-label={`Annulla ${name}`}
+            onClick={() => onCancel(item.key)}
+          />
+        )}
         {(item.status === 'error' || item.status === 'cancelled') && (
-          <Button type="button" icon="pi pi-refresh" text rounded size="small" aria-label={`Riprova ${name}`} onClick={() => onRetry(item.key)} />
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            text
+            rounded
+            size="small"
+            aria-label={`Riprova ${name}`}
+            onClick={() => onRetry(item.key)}
+          />
         )}
         {!travelling && item.status !== 'done' && item.status !== 'stored' && (
-          <Button type="button" icon="pi pi-trash" text rounded size="small" aria-label={`Togli ${name}`} onClick={() => onRemove(item.key)} />
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            text
+            rounded
+            size="small"
+            aria-label={`Togli ${name}`}
+            onClick={() => onRemove(item.key)}
+          />
         )}
       </div>
       {travelling && (

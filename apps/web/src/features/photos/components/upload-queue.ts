@@ -7,7 +7,8 @@ import { photoFileProblem } from './photo-checks';
 export const MAX_PARALLEL_UPLOADS = 2;
 
 /** 'stored': kept on the device while offline, uploaded by the offline queue when the network returns (issue 29). */
-export type UploadStatus = 'ready' | 'invalid' | 'queued' | 'uploading' | 'done' | 'stored' | 'error' | 'cancelled';
+export type UploadStatus =
+  'ready' | 'invalid' | 'queued' | 'uploading' | 'done' | 'stored' | 'error' | 'cancelled';
 
 export interface UploadItem {
   key: string;
@@ -21,7 +22,11 @@ export interface UploadItem {
 }
 
 export interface UploadQueueOptions {
-  send: (item: UploadItem, signal: AbortSignal, onProgress: (progress: UploadProgress) => void) => Promise<unknown>;
+  send: (
+    item: UploadItem,
+    signal: AbortSignal,
+    onProgress: (progress: UploadProgress) => void,
+  ) => Promise<unknown>;
   /** every change of the list (the view re-renders) */
   onChange: (items: UploadItem[]) => void;
 }
@@ -48,14 +53,23 @@ export class UploadQueue {
   add(files: Iterable<File>): void {
     const added = Array.from(files, (file): UploadItem => {
       const problem = photoFileProblem(file);
-      return { key: `u${nextKey++}`, file, status: problem ? 'invalid' : 'ready', percent: 0, message: problem, description: '' };
+      return {
+        key: `u${nextKey++}`,
+        file,
+        status: problem ? 'invalid' : 'ready',
+        percent: 0,
+        message: problem,
+        description: '',
+      };
     });
     this.set([...this.items, ...added]);
   }
 
   /** Sends every ready file with this description. */
   start(description: string): void {
-    this.set(this.items.map((i) => (i.status === 'ready' ? { ...i, status: 'queued', description } : i)));
+    this.set(
+      this.items.map((i) => (i.status === 'ready' ? { ...i, status: 'queued', description } : i)),
+    );
     this.pump();
   }
 
@@ -72,7 +86,8 @@ export class UploadQueue {
   }
 
   cancelAll(): void {
-    for (const item of this.items) if (item.status === 'queued' || item.status === 'uploading') this.cancel(item.key);
+    for (const item of this.items)
+      if (item.status === 'queued' || item.status === 'uploading') this.cancel(item.key);
   }
 
   remove(key: string): void {
@@ -123,9 +138,15 @@ export class UploadQueue {
     this.controllers.set(item.key, controller);
     this.patch(item.key, { status: 'uploading', percent: 0, message: null });
     try {
-      const result = await this.options.send(item, controller.signal, (p) => this.patch(item.key, { percent: p.percent ?? 0 }));
+      const result = await this.options.send(item, controller.signal, (p) =>
+        this.patch(item.key, { percent: p.percent ?? 0 }),
+      );
       if (wasQueued(result)) {
-        this.patch(item.key, { status: 'stored', percent: 0, message: 'Salvata sul dispositivo: verrà inviata appena torna la rete' });
+        this.patch(item.key, {
+          status: 'stored',
+          percent: 0,
+          message: 'Salvata sul dispositivo: verrà inviata appena torna la rete',
+        });
       } else {
         this.uploaded++;
         this.patch(item.key, { status: 'done', percent: 100 });
@@ -137,7 +158,8 @@ export class UploadQueue {
       this.controllers.delete(item.key);
     }
     this.pump();
-    if (this.disposed || this.items.some((i) => i.status === 'queued' || i.status === 'uploading')) return;
+    if (this.disposed || this.items.some((i) => i.status === 'queued' || i.status === 'uploading'))
+      return;
     const uploaded = this.uploaded;
     this.uploaded = 0;
     this.drainListener?.(this.items, uploaded);

@@ -13,7 +13,11 @@ export function usePhotoUploads(entity: PhotoEntity, onDrained?: (items: UploadI
   const [queue] = useState(
     () =>
       new UploadQueue({
-        send: (item, signal, onProgress) => uploadPhotoOrQueue({ ...entity, description: item.description, file: item.file }, { signal, onProgress }),
+        send: (item, signal, onProgress) =>
+          uploadPhotoOrQueue(
+            { ...entity, description: item.description, file: item.file },
+            { signal, onProgress },
+          ),
         onChange: setItems,
       }),
   );

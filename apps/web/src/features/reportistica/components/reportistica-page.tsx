@@ -32,13 +32,24 @@ export function ReportisticaPage() {
 
   const run = async (name: ReportName, formato: ReportFormato) => {
     setRunning((r) => [...r, { name, formato, received: 0 }]);
-    const progress = (received: number) => setRunning((r) => r.map((x) => (x.name === name && x.formato === formato ? { ...x, received } : x)));
+    const progress = (received: number) =>
+      setRunning((r) =>
+        r.map((x) => (x.name === name && x.formato === formato ? { ...x, received } : x)),
+      );
     try {
       const { blob, fileName } = await downloadReport(name, formato, periodo, progress);
       saveBlob(blob, fileName ?? `${name}.${formato}`);
-      notify({ severity: 'success', summary: `${REPORTS[name].title}: pronto`, detail: fileName ?? undefined });
+      notify({
+        severity: 'success',
+        summary: `${REPORTS[name].title}: pronto`,
+        detail: fileName ?? undefined,
+      });
     } catch (error) {
-      notify({ severity: 'error', summary: `${REPORTS[name].title}: non riuscito`, detail: error instanceof Error ? error.message : undefined });
+      notify({
+        severity: 'error',
+        summary: `${REPORTS[name].title}: non riuscito`,
+        detail: error instanceof Error ? error.message : undefined,
+      });
     } finally {
       setRunning((r) => r.filter((x) => !(x.name === name && x.formato === formato)));
     }
@@ -53,14 +64,35 @@ export function ReportisticaPage() {
             {(Object.keys(PRESET_LABELS) as PeriodoPreset[]).map((p) => {
               const value = periodoOf(p, today);
               const active = value.dal === periodo.dal && value.al === periodo.al;
-              return <Button key={p} type="button" label={PRESET_LABELS[p]} size="small" outlined={!active} aria-pressed={active} onClick={() => setPeriodo(value)} />;
+              return (
+                <Button
+                  key={p}
+                  type="button"
+                  label={PRESET_LABELS[p]}
+                  size="small"
+                  outlined={!active}
+                  aria-pressed={active}
+                  onClick={() => setPeriodo(value)}
+                />
+              );
             })}
           </div>
           <div className="report-dates">
             <label htmlFor="report-dal">Dal</label>
-            <DateInput id="report-dal" testId="report-dal" value={periodo.dal} onChange={(dal) => dal && setPeriodo((p) => ({ ...p, dal }))} />
+            <DateInput
+              id="report-dal"
+              testId="report-dal"
+              value={periodo.dal}
+              onChange={(dal) => dal && setPeriodo((p) => ({ ...p, dal }))}
+            />
             <label htmlFor="report-al">Al</label>
-            <DateInput id="report-al" testId="report-al" value={periodo.al} onChange={(al) => al && setPeriodo((p) => ({ ...p, al }))} error={invalid ? 'Il periodo finisce prima di cominciare' : undefined} />
+            <DateInput
+              id="report-al"
+              testId="report-al"
+              value={periodo.al}
+              onChange={(al) => al && setPeriodo((p) => ({ ...p, al }))}
+              error={invalid ? 'Il periodo finisce prima di cominciare' : undefined}
+            />
           </div>
         </div>
       </SectionCard>
@@ -73,7 +105,9 @@ export function ReportisticaPage() {
               <div className="report-text">
                 <h2 className="report-title">{report.title}</h2>
                 <p className="report-description">{report.description}</p>
-                {!report.periodo && <p className="report-note">Fotografia di oggi: il periodo non si applica.</p>}
+                {!report.periodo && (
+                  <p className="report-note">Fotografia di oggi: il periodo non si applica.</p>
+                )}
               </div>
               <div className="report-actions">
                 {(['pdf', 'xlsx'] as const).map((formato) => (
@@ -95,7 +129,9 @@ export function ReportisticaPage() {
                 <div key={r.formato} className="report-progress" role="status">
                   <ProgressBar mode="indeterminate" style={{ height: '4px' }} />
                   <span>
-                    Scaricamento {r.formato === 'pdf' ? 'PDF' : 'Excel'} in corso{r.received ? `: ${formatNumber(r.received / 1024, 0)} KB ricevuti` : '…'} — puoi continuare a lavorare
+                    Scaricamento {r.formato === 'pdf' ? 'PDF' : 'Excel'} in corso
+                    {r.received ? `: ${formatNumber(r.received / 1024, 0)} KB ricevuti` : '…'} —
+                    puoi continuare a lavorare
                   </span>
                 </div>
               ))}

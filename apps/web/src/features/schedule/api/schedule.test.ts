@@ -8,9 +8,12 @@ describe('schedule data (SPEC §7)', () => {
     expect(parsed.success).toBe(true);
     const events = parsed.data?.data ?? [];
     expect(events.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(events.map((e) => e.tipo))).toEqual(new Set(['collaudo', 'consegna', 'manutenzione', 'spedizione', 'riunione']));
+    expect(new Set(events.map((e) => e.tipo))).toEqual(
+      new Set(['collaudo', 'consegna', 'manutenzione', 'spedizione', 'riunione']),
+    );
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
-    for (const e of events) if (e.end) expect(Date.parse(e.end)).toBeGreaterThan(Date.parse(e.start));
+    for (const e of events)
+      if (e.end) expect(Date.parse(e.end)).toBeGreaterThan(Date.parse(e.start));
   });
 
   it('upcomingEvents keeps running and future events, in order, up to the limit', () => {
@@ -28,7 +31,9 @@ describe('schedule data (SPEC §7)', () => {
       ev(3, '2026-02-01T08:00:00Z', null),
       ev(4, '2026-03-01T08:00:00Z', null),
     ];
-    expect(upcomingEvents(list, new Date('2026-01-15T00:00:00Z'), 2).map((e) => e.id)).toEqual([2, 3]);
+    expect(upcomingEvents(list, new Date('2026-01-15T00:00:00Z'), 2).map((e) => e.id)).toEqual([
+      2, 3,
+    ]);
     expect(upcomingEvents(list, new Date('2027-01-01T00:00:00Z'))).toEqual([]);
   });
 });

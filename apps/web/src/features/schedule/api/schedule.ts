@@ -6,7 +6,13 @@ import { z } from 'zod';
  * field `data` (DESIGN §5: `{ id, title, start, end, allDay, tipo }`). One typed service reads it.
  */
 export const SCHEDULE_URL = '/assets/data/scheduleevents.json';
-export const SCHEDULE_TIPI = ['collaudo', 'consegna', 'manutenzione', 'spedizione', 'riunione'] as const;
+export const SCHEDULE_TIPI = [
+  'collaudo',
+  'consegna',
+  'manutenzione',
+  'spedizione',
+  'riunione',
+] as const;
 export type ScheduleTipo = (typeof SCHEDULE_TIPI)[number];
 
 export const TIPO_LABELS: Record<ScheduleTipo, string> = {
@@ -17,7 +23,9 @@ export const TIPO_LABELS: Record<ScheduleTipo, string> = {
   riunione: 'Riunione',
 };
 
-const isoDate = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Data non valida' });
+const isoDate = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Data non valida' });
 
 export const scheduleEventSchema = z.object({
   id: z.union([z.number().int(), z.string()]),
@@ -40,7 +48,11 @@ export async function getScheduleEvents(signal?: AbortSignal): Promise<ScheduleE
 }
 
 /** The next `limit` events from `now` on (those still running included). */
-export function upcomingEvents<E extends Pick<ScheduleEvent, 'start' | 'end'>>(events: readonly E[], now: Date, limit = 6): E[] {
+export function upcomingEvents<E extends Pick<ScheduleEvent, 'start' | 'end'>>(
+  events: readonly E[],
+  now: Date,
+  limit = 6,
+): E[] {
   const t = now.getTime();
   return events.filter((e) => Date.parse(e.end ?? e.start) >= t).slice(0, limit);
 }

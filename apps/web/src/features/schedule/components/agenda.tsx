@@ -59,7 +59,9 @@ export function Agenda({
 }) {
   const { data, isPending, isError } = useScheduleEvents();
   // A dozen events at most: sorting them on each render costs nothing worth memoising.
-  const merged = [...(data ?? []), ...derived].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const merged = [...(data ?? []), ...derived].sort(
+    (a, b) => Date.parse(a.start) - Date.parse(b.start),
+  );
   const events = upcomingEvents<AgendaEvent>(merged, now, limit);
   // The file failing does not hide what the app itself knows.
   const fileMissing = isError && derived.length === 0;

@@ -1,5 +1,17 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type RegisterBody, resetPasswordResponseSchema, type UpdateUserBody, userResponseSchema, usersResponseSchema } from '@gestcava/contracts';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  type RegisterBody,
+  resetPasswordResponseSchema,
+  type UpdateUserBody,
+  userResponseSchema,
+  usersResponseSchema,
+} from '@gestcava/contracts';
 import { api } from '@/lib/api';
 
 export const usersKeys = {
@@ -13,7 +25,11 @@ export function invalidateUsers(queryClient: QueryClient): Promise<void> {
 
 /** POST /companies/associate-user { userId, companyId } (admin): the company a user belongs to. */
 export async function associateUser(userId: string, companyId: string) {
-  const { user } = await api.post('/companies/associate-user', { userId, companyId }, { schema: userResponseSchema });
+  const { user } = await api.post(
+    '/companies/associate-user',
+    { userId, companyId },
+    { schema: userResponseSchema },
+  );
   return user;
 }
 
@@ -66,9 +82,13 @@ export function useUsers() {
  * replace it at the next login, and every session of theirs ends now.
  */
 export async function resetPassword(id: string): Promise<string> {
-  const { temporaryPassword } = await api.post(`/api/users/${encodeURIComponent(id)}/reset-password`, undefined, {
-    schema: resetPasswordResponseSchema,
-  });
+  const { temporaryPassword } = await api.post(
+    `/api/users/${encodeURIComponent(id)}/reset-password`,
+    undefined,
+    {
+      schema: resetPasswordResponseSchema,
+    },
+  );
   return temporaryPassword;
 }
 
@@ -83,7 +103,9 @@ export function useResetPassword() {
  * next request sends them to log in again with the new rights.
  */
 export async function updateUser(id: string, body: UpdateUserBody) {
-  const { user } = await api.put(`/user/update/${encodeURIComponent(id)}`, body, { schema: userResponseSchema });
+  const { user } = await api.put(`/user/update/${encodeURIComponent(id)}`, body, {
+    schema: userResponseSchema,
+  });
   return user;
 }
 

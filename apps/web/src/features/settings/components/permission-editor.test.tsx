@@ -2,9 +2,23 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PAGE_KEYS, PAGE_LABELS, PERMISSION_PRESETS, can, permissionPreset, type Permissions } from '@gestcava/contracts';
+import {
+  PAGE_KEYS,
+  PAGE_LABELS,
+  PERMISSION_PRESETS,
+  can,
+  permissionPreset,
+  type Permissions,
+} from '@gestcava/contracts';
 import { PermissionEditor } from './permission-editor';
-import { READ_ONLY_PAGES, gridOf, matchingPreset, permissionsOf, presetPermissions, toggle } from './permissions-model';
+import {
+  READ_ONLY_PAGES,
+  gridOf,
+  matchingPreset,
+  permissionsOf,
+  presetPermissions,
+  toggle,
+} from './permissions-model';
 
 /** What the editor last emitted (a box, so the harness does not reassign a module variable). */
 const emitted: { value: Permissions } = { value: {} };
@@ -40,12 +54,16 @@ describe('permission editor', { timeout: 30_000 }, () => {
   it('lists every page key of the registry with accesso and modifica', () => {
     render(<Harness />);
     for (const key of PAGE_KEYS) {
-      expect(document.querySelector(`label[for="perm-${key}-access"]`)).toHaveTextContent(`Accesso a ${PAGE_LABELS[key]}`);
+      expect(document.querySelector(`label[for="perm-${key}-access"]`)).toHaveTextContent(
+        `Accesso a ${PAGE_LABELS[key]}`,
+      );
       if (key === 'dashboard') continue;
       expect(access(PAGE_LABELS[key])).not.toBeChecked();
       if (READ_ONLY_PAGES.includes(key)) continue;
       expect(write(PAGE_LABELS[key])).not.toBeChecked();
-      expect(document.querySelector(`label[for="perm-${key}-write"]`)).toHaveTextContent(`Modifica di ${PAGE_LABELS[key]}`);
+      expect(document.querySelector(`label[for="perm-${key}-write"]`)).toHaveTextContent(
+        `Modifica di ${PAGE_LABELS[key]}`,
+      );
     }
     expect(screen.getByLabelText('Modifica di Collaudi')).toBe(write('Collaudi'));
     expect(screen.getAllByRole('row')).toHaveLength(PAGE_KEYS.length + 1);
@@ -102,12 +120,18 @@ describe('permission editor', { timeout: 30_000 }, () => {
       spedizioni: true,
       chat: true,
     });
-    expect(screen.getByRole('button', { name: 'Magazzino' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Magazzino' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(access('Bancate')).not.toBeChecked();
     expect(write('Magazzino Lastre')).toBeChecked();
 
     await user.click(write('Bancate'));
-    expect(screen.getByRole('button', { name: 'Magazzino' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Magazzino' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Sola lettura' }));
     for (const key of PAGE_KEYS) {
@@ -119,7 +143,16 @@ describe('permission editor', { timeout: 30_000 }, () => {
   });
 
   it('reads the stored shapes: true, false, { access }, { access, write }', () => {
-    render(<Harness initial={{ bancate: true, blocchi: { access: true, write: false }, collaudi: { access: true }, chat: false }} />);
+    render(
+      <Harness
+        initial={{
+          bancate: true,
+          blocchi: { access: true, write: false },
+          collaudi: { access: true },
+          chat: false,
+        }}
+      />,
+    );
     expect(write('Bancate')).toBeChecked();
     expect(access('Blocchi')).toBeChecked();
     expect(write('Blocchi')).not.toBeChecked();
@@ -138,9 +171,9 @@ describe('permissions model', () => {
       // the same rights as the preset itself, page by page
       for (const key of PAGE_KEYS) {
         for (const mode of ['read', 'write'] as const) {
-          expect(can({ role: 'user', permissions: presetPermissions(preset.name) }, key, mode)).toBe(
-            can({ role: 'user', permissions: preset.permissions }, key, mode),
-          );
+          expect(
+            can({ role: 'user', permissions: presetPermissions(preset.name) }, key, mode),
+          ).toBe(can({ role: 'user', permissions: preset.permissions }, key, mode));
         }
       }
     }

@@ -1,7 +1,14 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Button } from 'primereact/button';
 import { PAGE_KEYS, PAGE_LABELS, PERMISSION_PRESETS, type Permissions } from '@gestcava/contracts';
-import { ALWAYS_ON_PAGE, READ_ONLY_PAGES, gridOf, matchingPreset, presetPermissions, toggle } from './permissions-model';
+import {
+  ALWAYS_ON_PAGE,
+  READ_ONLY_PAGES,
+  gridOf,
+  matchingPreset,
+  presetPermissions,
+  toggle,
+} from './permissions-model';
 
 /**
  * Which pages a user sees and edits (DESIGN §3.3): every page key of the registry with its
@@ -39,7 +46,14 @@ export function PermissionEditor({
             data-testid={`preset-${p.name}`}
           />
         ))}
-        <Button type="button" label="Nessuno" size="small" text onClick={() => onChange({})} disabled={disabled} />
+        <Button
+          type="button"
+          label="Nessuno"
+          size="small"
+          text
+          onClick={() => onChange({})}
+          disabled={disabled}
+        />
       </div>
       <table className="permission-table">
         <thead>

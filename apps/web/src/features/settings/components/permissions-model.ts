@@ -1,4 +1,10 @@
-import { PAGE_KEYS, PERMISSION_PRESETS, type PageKey, type Permissions, type PermissionValue } from '@gestcava/contracts';
+import {
+  PAGE_KEYS,
+  PERMISSION_PRESETS,
+  type PageKey,
+  type Permissions,
+  type PermissionValue,
+} from '@gestcava/contracts';
 
 /** Pages where writing means nothing: the dashboard only shows, the chat needs only access. */
 export const READ_ONLY_PAGES: readonly PageKey[] = ['dashboard', 'chat'];
@@ -35,7 +41,12 @@ export function permissionsOf(grid: PermissionGrid): Permissions {
 }
 
 /** `modifica` implies `accesso`; without `accesso` there is no `modifica`. */
-export function toggle(permissions: Permissions, key: PageKey, what: keyof PermissionRow, on: boolean): Permissions {
+export function toggle(
+  permissions: Permissions,
+  key: PageKey,
+  what: keyof PermissionRow,
+  on: boolean,
+): Permissions {
   const grid = gridOf(permissions);
   const row = { ...grid[key] };
   if (what === 'write') {
@@ -53,7 +64,10 @@ export function toggle(permissions: Permissions, key: PageKey, what: keyof Permi
 /** The preset these permissions are exactly, if any. */
 export function matchingPreset(permissions: Permissions): string | null {
   const current = JSON.stringify(permissionsOf(gridOf(permissions)));
-  return PERMISSION_PRESETS.find((p) => JSON.stringify(permissionsOf(gridOf(p.permissions))) === current)?.name ?? null;
+  return (
+    PERMISSION_PRESETS.find((p) => JSON.stringify(permissionsOf(gridOf(p.permissions))) === current)
+      ?.name ?? null
+  );
 }
 
 export function presetPermissions(name: string): Permissions {

@@ -7,7 +7,14 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Dropdown } from 'primereact/dropdown';
 import { Checkbox } from 'primereact/checkbox';
-import { emailSchema, nameSchema, passwordSchema, permissionsSchema, roleSchema, type User } from '@gestcava/contracts';
+import {
+  emailSchema,
+  nameSchema,
+  passwordSchema,
+  permissionsSchema,
+  roleSchema,
+  type User,
+} from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
@@ -49,7 +56,8 @@ function revokes(before: User, after: FormOutput): boolean {
     before.role !== after.role ||
     before.active !== after.active ||
     before.companyId !== after.companyId ||
-    JSON.stringify(permissionsOf(gridOf(before.permissions))) !== JSON.stringify(permissionsOf(gridOf(after.permissions)))
+    JSON.stringify(permissionsOf(gridOf(before.permissions))) !==
+      JSON.stringify(permissionsOf(gridOf(after.permissions)))
   );
 }
 
@@ -78,15 +86,18 @@ export function UserFormDialog({
   const update = useUpdateUser();
   const associate = useAssociateUser();
   const [showPassword, setShowPassword] = useState(false);
-  const form = useDialogForm<FormInput, FormOutput>(zodResolver(editing ? baseSchema : createSchema), {
-    name: user?.name ?? '',
-    email: user?.email ?? '',
-    password: '',
-    role: user?.role ?? 'user',
-    companyId: user?.companyId ?? defaultCompanyId,
-    permissions: permissionsOf(gridOf(user?.permissions)),
-    active: user?.active ?? true,
-  });
+  const form = useDialogForm<FormInput, FormOutput>(
+    zodResolver(editing ? baseSchema : createSchema),
+    {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      role: user?.role ?? 'user',
+      companyId: user?.companyId ?? defaultCompanyId,
+      permissions: permissionsOf(gridOf(user?.permissions)),
+      active: user?.active ?? true,
+    },
+  );
   const {
     register,
     control,
@@ -117,7 +128,10 @@ export function UserFormDialog({
     if (!self && v.companyId !== user.companyId) {
       saved = await associate.mutateAsync({ userId: user._id, companyId: v.companyId });
     }
-    onSaved(saved, { created: false, sessionsEnded: !self && revokes(user, { ...v, permissions }) });
+    onSaved(saved, {
+      created: false,
+      sessionsEnded: !self && revokes(user, { ...v, permissions }),
+    });
   };
 
   const err = (name: keyof FormInput) => errors[name]?.message;
@@ -137,15 +151,29 @@ export function UserFormDialog({
       {self && (
         <p className="mt-0 text-color-secondary">
           <i className="pi pi-info-circle mr-2" aria-hidden="true" />
-          Questo è il tuo account: ruolo, ditta, stato e permessi non si cambiano da qui, per non chiuderti fuori.
+          Questo è il tuo account: ruolo, ditta, stato e permessi non si cambiano da qui, per non
+          chiuderti fuori.
         </p>
       )}
       <div className="formgrid grid">
         <FormField id={fid('name')} label="Nome e cognome" required error={err('name')}>
-          <InputText id={fid('name')} autoComplete="off" className={`w-full${err('name') ? ' p-invalid' : ''}`} {...invalidProps(fid('name'), err('name'))} {...register('name')} />
+          <InputText
+            id={fid('name')}
+            autoComplete="off"
+            className={`w-full${err('name') ? ' p-invalid' : ''}`}
+            {...invalidProps(fid('name'), err('name'))}
+            {...register('name')}
+          />
         </FormField>
         <FormField id={fid('email')} label="Email" required error={err('email')}>
-          <InputText id={fid('email')} type="email" autoComplete="off" className={`w-full${err('email') ? ' p-invalid' : ''}`} {...invalidProps(fid('email'), err('email'))} {...register('email')} />
+          <InputText
+            id={fid('email')}
+            type="email"
+            autoComplete="off"
+            className={`w-full${err('email') ? ' p-invalid' : ''}`}
+            {...invalidProps(fid('email'), err('email'))}
+            {...register('email')}
+          />
         </FormField>
         {!editing && (
           <FormField
@@ -178,30 +206,60 @@ export function UserFormDialog({
                 icon="pi pi-refresh"
                 outlined
                 onClick={() => {
-                  setValue('password', generatePassword(), { shouldDirty: true, shouldValidate: true });
+                  setValue('password', generatePassword(), {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  });
                   setShowPassword(true);
                 }}
               />
             </div>
           </FormField>
         )}
-        <FormField id={fid('role')} label="Ruolo" required error={err('role')} className="col-12 md:col-4">
+        <FormField
+          id={fid('role')}
+          label="Ruolo"
+          required
+          error={err('role')}
+          className="col-12 md:col-4"
+        >
           <Controller
             control={control}
             name="role"
             render={({ field }) => (
-              <Dropdown inputId={fid('role')} pt={{ select: { 'aria-label': 'Ruolo' }, trigger: { 'aria-label': 'Scegli il ruolo' } }} value={field.value} options={ROLE_OPTIONS} onChange={(e) => field.onChange(e.value)} onBlur={field.onBlur} disabled={self} className="w-full" />
+              <Dropdown
+                inputId={fid('role')}
+                pt={{
+                  select: { 'aria-label': 'Ruolo' },
+                  trigger: { 'aria-label': 'Scegli il ruolo' },
+                }}
+                value={field.value}
+                options={ROLE_OPTIONS}
+                onChange={(e) => field.onChange(e.value)}
+                onBlur={field.onBlur}
+                disabled={self}
+                className="w-full"
+              />
             )}
           />
         </FormField>
-        <FormField id={fid('companyId')} label="Ditta" required error={err('companyId')} className="col-12 md:col-5">
+        <FormField
+          id={fid('companyId')}
+          label="Ditta"
+          required
+          error={err('companyId')}
+          className="col-12 md:col-5"
+        >
           <Controller
             control={control}
             name="companyId"
             render={({ field }) => (
               <Dropdown
                 inputId={fid('companyId')}
-                pt={{ select: { 'aria-label': 'Ditta' }, trigger: { 'aria-label': 'Scegli la ditta' } }}
+                pt={{
+                  select: { 'aria-label': 'Ditta' },
+                  trigger: { 'aria-label': 'Scegli la ditta' },
+                }}
                 value={field.value}
                 options={companies as CompanyChoice[]}
                 optionLabel="name"
@@ -222,7 +280,12 @@ export function UserFormDialog({
             name="active"
             render={({ field }) => (
               <div className="checkbox-field mb-2">
-                <Checkbox inputId={fid('active')} checked={field.value} onChange={(e) => field.onChange(e.checked === true)} disabled={self} />
+                <Checkbox
+                  inputId={fid('active')}
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.checked === true)}
+                  disabled={self}
+                />
                 <label htmlFor={fid('active')}>Attivo</label>
               </div>
             )}
@@ -238,16 +301,24 @@ export function UserFormDialog({
             <Controller
               control={control}
               name="permissions"
-              render={({ field }) => <PermissionEditor value={field.value ?? {}} onChange={field.onChange} disabled={self} />}
+              render={({ field }) => (
+                <PermissionEditor
+                  value={field.value ?? {}}
+                  onChange={field.onChange}
+                  disabled={self}
+                />
+              )}
             />
           )}
-          {errors.permissions?.message && <small className="p-error">{errors.permissions.message}</small>}
+          {errors.permissions?.message && (
+            <small className="p-error">{errors.permissions.message}</small>
+          )}
         </div>
       </div>
       {editing && !self && (
         <p className="text-color-secondary text-sm mb-0">
-          Se cambi ruolo, ditta, stato o permessi, le sessioni aperte dell&apos;utente vengono chiuse: al prossimo
-          clic dovrà accedere di nuovo e vedrà i nuovi permessi.
+          Se cambi ruolo, ditta, stato o permessi, le sessioni aperte dell&apos;utente vengono
+          chiuse: al prossimo clic dovrà accedere di nuovo e vedrà i nuovi permessi.
         </p>
       )}
     </FormDialog>

@@ -1,5 +1,9 @@
 import type { User } from '@gestcava/contracts';
-import { ConfirmDialog, DeleteConfirmDialog, DeleteConflictDialog } from '@/components/confirm-dialog';
+import {
+  ConfirmDialog,
+  DeleteConfirmDialog,
+  DeleteConflictDialog,
+} from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { useDeleteUser, useResetPassword, useUpdateUser } from '../api/settings';
@@ -7,14 +11,23 @@ import { useDeleteUser, useResetPassword, useUpdateUser } from '../api/settings'
 export type UserQuestion = 'delete' | 'deactivate' | 'reactivate' | 'reset';
 
 /** The question on screen: one of a row's actions, or the 409 of a delete (the user has data: deactivate instead). */
-export type UserAsk = { kind: UserQuestion; user: User } | { kind: 'conflict'; user: User; message: string } | null;
+export type UserAsk =
+  { kind: UserQuestion; user: User } | { kind: 'conflict'; user: User; message: string } | null;
 
 /**
  * The questions before a user's delete, (de)activation and password reset, each running its call
  * once confirmed; a refused delete turns into the offer to deactivate, a reset shows the temporary
  * password (`onTemporary`).
  */
-export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setAsk: (ask: UserAsk) => void; onTemporary: (shown: { name: string; password: string }) => void }) {
+export function UserQuestions({
+  ask,
+  setAsk,
+  onTemporary,
+}: {
+  ask: UserAsk;
+  setAsk: (ask: UserAsk) => void;
+  onTemporary: (shown: { name: string; password: string }) => void;
+}) {
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const reset = useResetPassword();
@@ -29,7 +42,9 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
           notify({
             severity: 'success',
             summary: active ? 'Utente riattivato' : 'Utente disattivato',
-            detail: active ? u.name : `${u.name} non può più accedere; le sue sessioni sono state chiuse.`,
+            detail: active
+              ? u.name
+              : `${u.name} non può più accedere; le sue sessioni sono state chiuse.`,
           });
         },
         onError: (error) => {
@@ -46,10 +61,15 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
         notify({ severity: 'success', summary: 'Utente eliminato', detail: u.name });
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) setAsk({ kind: 'conflict', user: u, message: error.message });
+        if (isApiError(error) && error.status === 409)
+          setAsk({ kind: 'conflict', user: u, message: error.message });
         else {
           closeAsk();
-          notify({ severity: 'error', summary: 'Eliminazione non riuscita', detail: error.message });
+          notify({
+            severity: 'error',
+            summary: 'Eliminazione non riuscita',
+            detail: error.message,
+          });
         }
       },
     });
@@ -62,12 +82,19 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
       },
       onError: (error) => {
         closeAsk();
-        notify({ severity: 'error', summary: 'Reimpostazione non riuscita', detail: error.message });
+        notify({
+          severity: 'error',
+          summary: 'Reimpostazione non riuscita',
+          detail: error.message,
+        });
       },
     });
 
   /** What each question's dialog shares: shown while it is the one asked, closed by Annulla, confirmed on its user. */
-  const question = (kinds: readonly NonNullable<UserAsk>['kind'][], confirm: (u: User) => void) => ({
+  const question = (
+    kinds: readonly NonNullable<UserAsk>['kind'][],
+    confirm: (u: User) => void,
+  ) => ({
     visible: ask !== null && kinds.includes(ask.kind),
     onConfirm: () => ask && confirm(ask.user),
     onCancel: closeAsk,
@@ -75,10 +102,16 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
 
   return (
     <>
-      <DeleteConfirmDialog title="Eliminare l'utente?" loading={remove.isPending} {...question(['delete'], doDelete)} testId="confirm-user-delete">
+      <DeleteConfirmDialog
+        title="Eliminare l'utente?"
+        loading={remove.isPending}
+        {...question(['delete'], doDelete)}
+        testId="confirm-user-delete"
+      >
         <p className="m-0">
-          <strong>{ask?.user.name}</strong> ({ask?.user.email}) sarà eliminato definitivamente. Se ha registrato dati, o è
-          l&apos;ultimo amministratore, non si può eliminare: potrai disattivarlo.
+          <strong>{ask?.user.name}</strong> ({ask?.user.email}) sarà eliminato definitivamente. Se
+          ha registrato dati, o è l&apos;ultimo amministratore, non si può eliminare: potrai
+          disattivarlo.
         </p>
       </DeleteConfirmDialog>
 
@@ -107,10 +140,18 @@ export function UserQuestions({ ask, setAsk, onTemporary }: { ask: UserAsk; setA
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog title="Reimpostare la password?" confirmLabel="Reimposta" confirmIcon="pi pi-key" loading={reset.isPending} {...question(['reset'], doReset)} testId="confirm-user-reset">
+      <ConfirmDialog
+        title="Reimpostare la password?"
+        confirmLabel="Reimposta"
+        confirmIcon="pi pi-key"
+        loading={reset.isPending}
+        {...question(['reset'], doReset)}
+        testId="confirm-user-reset"
+      >
         <p className="m-0">
-          Verrà creata una password temporanea per <strong>{ask?.user.name}</strong>, da comunicargli. Le sue sessioni
-          aperte verranno chiuse e al prossimo accesso dovrà sceglierne una nuova.
+          Verrà creata una password temporanea per <strong>{ask?.user.name}</strong>, da
+          comunicargli. Le sue sessioni aperte verranno chiuse e al prossimo accesso dovrà
+          sceglierne una nuova.
         </p>
       </ConfirmDialog>
     </>

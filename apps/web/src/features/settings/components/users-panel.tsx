@@ -18,7 +18,13 @@ import './settings.css';
  * Impostazioni → Utenti (admin): list, create, edit with the permission editor, deactivate,
  * delete (409 → deactivate), reset the password (temporary one shown once), change company.
  */
-export function UsersPanel({ companies, defaultCompanyId }: { companies: readonly CompanyChoice[]; defaultCompanyId: string }) {
+export function UsersPanel({
+  companies,
+  defaultCompanyId,
+}: {
+  companies: readonly CompanyChoice[];
+  defaultCompanyId: string;
+}) {
   const { user: me } = useSession();
   const users = useUsers();
   const cards = useMediaQuery(CARDS_QUERY);
@@ -32,7 +38,9 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
     const all = users.data ?? [];
     const needle = searchKey(q.trim());
     const filtered = needle
-      ? all.filter((u) => searchKey(`${u.name} ${u.email} ${companyName.get(u.companyId) ?? ''}`).includes(needle))
+      ? all.filter((u) =>
+          searchKey(`${u.name} ${u.email} ${companyName.get(u.companyId) ?? ''}`).includes(needle),
+        )
       : all;
     return [...filtered].sort((a, b) => a.name.localeCompare(b.name, 'it'));
   }, [users.data, q, companyName]);
@@ -45,16 +53,41 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
     rows,
     loading: users.isPending,
     companyOf: (u: User) => companyName.get(u.companyId) ?? (companies.length === 0 ? '…' : '—'),
-    actions: (u: User) => <UserRowActions user={u} self={u._id === me?._id} onEdit={() => setEditing(u)} onAsk={(kind) => setAsk({ kind, user: u })} />,
+    actions: (u: User) => (
+      <UserRowActions
+        user={u}
+        self={u._id === me?._id}
+        onEdit={() => setEditing(u)}
+        onAsk={(kind) => setAsk({ kind, user: u })}
+      />
+    ),
   };
   return (
     <>
       <div className="users-toolbar">
-        <ListSearch value={q} onSearch={setQ} label="Cerca utente" placeholder="Nome, email o ditta" />
-        <Button type="button" label="Nuovo utente" icon="pi pi-user-plus" onClick={() => setEditing('new')} data-testid="user-new" />
+        <ListSearch
+          value={q}
+          onSearch={setQ}
+          label="Cerca utente"
+          placeholder="Nome, email o ditta"
+        />
+        <Button
+          type="button"
+          label="Nuovo utente"
+          icon="pi pi-user-plus"
+          onClick={() => setEditing('new')}
+          data-testid="user-new"
+        />
       </div>
 
-      {cards ? <UsersCards {...view} /> : <UsersTable {...view} emptyMessage={q ? 'Nessun utente corrisponde alla ricerca.' : 'Nessun utente.'} />}
+      {cards ? (
+        <UsersCards {...view} />
+      ) : (
+        <UsersTable
+          {...view}
+          emptyMessage={q ? 'Nessun utente corrisponde alla ricerca.' : 'Nessun utente.'}
+        />
+      )}
 
       {editing && (
         <UserFormDialog
@@ -78,7 +111,13 @@ export function UsersPanel({ companies, defaultCompanyId }: { companies: readonl
 
       <UserQuestions ask={ask} setAsk={setAsk} onTemporary={setTemporary} />
 
-      {temporary && <TemporaryPasswordDialog name={temporary.name} password={temporary.password} onClose={() => setTemporary(null)} />}
+      {temporary && (
+        <TemporaryPasswordDialog
+          name={temporary.name}
+          password={temporary.password}
+          onClose={() => setTemporary(null)}
+        />
+      )}
     </>
   );
 }

@@ -16,7 +16,9 @@ function profileLabel(u: User): string {
   if (u.role === 'admin') return 'Tutti i permessi';
   const preset = matchingPreset(u.permissions);
   if (preset) return preset;
-  const n = Object.values(u.permissions).filter((v) => v === true || (typeof v === 'object' && v.access)).length;
+  const n = Object.values(u.permissions).filter(
+    (v) => v === true || (typeof v === 'object' && v.access),
+  ).length;
   return n === 0 ? 'Nessun permesso' : `Personalizzato (${n} pagine)`;
 }
 
@@ -51,7 +53,9 @@ export function UsersCards({ rows, loading, companyOf, actions }: UsersViewProps
           <span className="list-card-line">
             {roleLabel(u)} · {companyOf(u)} · {profileLabel(u)}
           </span>
-          <span className="list-card-line">Ultimo accesso: {u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'mai'}</span>
+          <span className="list-card-line">
+            Ultimo accesso: {u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'mai'}
+          </span>
           <span className="user-card-actions">{actions(u)}</span>
         </li>
       ))}
@@ -60,7 +64,13 @@ export function UsersCards({ rows, loading, companyOf, actions }: UsersViewProps
 }
 
 /** The users as a table, 20 a page. */
-export function UsersTable({ rows, loading, companyOf, actions, emptyMessage }: UsersViewProps & { emptyMessage: string }) {
+export function UsersTable({
+  rows,
+  loading,
+  companyOf,
+  actions,
+  emptyMessage,
+}: UsersViewProps & { emptyMessage: string }) {
   return (
     <DataTable
       value={rows}
@@ -102,9 +112,19 @@ export function UsersTable({ rows, loading, companyOf, actions, emptyMessage }: 
         header="Ultimo accesso"
         sortable
         className="col-nowrap"
-        body={(u: User) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : <span className="text-color-secondary">mai</span>)}
+        body={(u: User) =>
+          u.lastLoginAt ? (
+            formatDateTime(u.lastLoginAt)
+          ) : (
+            <span className="text-color-secondary">mai</span>
+          )
+        }
       />
-      <Column header={<span className="p-hidden-accessible">Azioni</span>} body={actions} className="col-nowrap" />
+      <Column
+        header={<span className="p-hidden-accessible">Azioni</span>}
+        body={actions}
+        className="col-nowrap"
+      />
     </DataTable>
   );
 }

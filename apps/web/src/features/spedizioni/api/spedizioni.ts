@@ -25,8 +25,19 @@ import { queryRoots } from '@/lib/query-keys';
 const ddt = defineResource({
   key: queryRoots.spedizioni,
   base: '/api/ddt',
-  schemas: { list: pageOf(ddtListItemSchema), summary: ddtSummarySchema, detail: ddtSchema, filters: ddtFilterSchema },
-  invalidates: [queryRoots.blocchi, queryRoots.magazzinoLastre, queryRoots.magazzinoPavimenti, queryRoots.giacenze, queryRoots.collaudi],
+  schemas: {
+    list: pageOf(ddtListItemSchema),
+    summary: ddtSummarySchema,
+    detail: ddtSchema,
+    filters: ddtFilterSchema,
+  },
+  invalidates: [
+    queryRoots.blocchi,
+    queryRoots.magazzinoLastre,
+    queryRoots.magazzinoPavimenti,
+    queryRoots.giacenze,
+    queryRoots.collaudi,
+  ],
 });
 export const spedizioniKeys = ddt.keys;
 
@@ -34,15 +45,21 @@ export type DdtFilters = Pick<DdtListQuery, 'q' | 'stato' | 'causale' | 'dal' | 
 
 export const useDdtList = (params: DdtFilters & ListPaging) => ddt.useList(params);
 export const useDdtSummary = ddt.useSummary;
-export const exportDdt = (filters: DdtFilters & { sort: string }, format: ExportFormat) => ddt.exportFile(filters, format);
+export const exportDdt = (filters: DdtFilters & { sort: string }, format: ExportFormat) =>
+  ddt.exportFile(filters, format);
 export const useDdt = ddt.useDetail;
 export const useDdtHistory = ddt.useHistory;
 
 /** A draft saved: POST /api/ddt (201) the first time, PUT /api/ddt/:id (the whole draft again) after. */
 export const useSaveDdt = () =>
-  ddt.useSaving(({ id, body }: { id: string | null; body: DdtCreateInput }) => (id ? api.put(ddt.path(id), body, { schema: ddtSchema }) : api.create('/api/ddt', body, { schema: ddtSchema })));
+  ddt.useSaving(({ id, body }: { id: string | null; body: DdtCreateInput }) =>
+    id
+      ? api.put(ddt.path(id), body, { schema: ddtSchema })
+      : api.create('/api/ddt', body, { schema: ddtSchema }),
+  );
 /** POST /:id/emetti: the next number of the year, the items shipped. */
-export const useEmettiDdt = () => ddt.useSaving((id: string) => api.post(ddt.path(id, 'emetti'), undefined, { schema: ddtSchema }));
+export const useEmettiDdt = () =>
+  ddt.useSaving((id: string) => api.post(ddt.path(id, 'emetti'), undefined, { schema: ddtSchema }));
 /** POST /:id/annulla { motivo }: the number stays used, the items return to sold. */
 export const useAnnullaDdt = (id: string) => ddt.useAction<{ motivo: string }>(id, 'annulla');
 /** DELETE /:id: a draft only. */
@@ -55,21 +72,35 @@ export type DdtParty = { clienteId: string } | { destinazioneCompanyId: string }
 export function useDaSpedire(party: DdtParty | null) {
   return useQuery({
     queryKey: ddt.keys.of('da-spedire', party),
-    queryFn: ({ signal }) => api.get('/api/ddt/da-spedire', { query: { ...party }, schema: ddtDaSpedireSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/ddt/da-spedire', { query: { ...party }, schema: ddtDaSpedireSchema, signal }),
     enabled: party !== null,
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /api/ddt/clienti-selezionabili?q: the clienti by name, under the spedizioni permission. */
-export const clientiDdtQueryOptions = ddt.queries.picker('clienti', 'clienti-selezionabili', z.array(anagraficaPickerItemSchema), 60_000);
+export const clientiDdtQueryOptions = ddt.queries.picker(
+  'clienti',
+  'clienti-selezionabili',
+  z.array(anagraficaPickerItemSchema),
+  60_000,
+);
 
 /** GET /api/ddt/ditte-selezionabili: the group's other companies. */
 export function useDitteDestinazione() {
-  return useQuery({ queryKey: ddt.keys.of('ditte'), queryFn: ({ signal }) => api.get('/api/ddt/ditte-selezionabili', { schema: z.array(dittaDestinazioneSchema), signal }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ddt.keys.of('ditte'),
+    queryFn: ({ signal }) =>
+      api.get('/api/ddt/ditte-selezionabili', { schema: z.array(dittaDestinazioneSchema), signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** GET /:id/documento-link: a short-lived signed relative URL of the DDT's PDF or its packing list. */
 export function getDocumentoLink(id: string, query: DdtDocumentoLinkQueryInput) {
-  return api.get(ddt.path(id, 'documento-link'), { schema: ddtDocumentoLinkSchema, query: { ...query } });
+  return api.get(ddt.path(id, 'documento-link'), {
+    schema: ddtDocumentoLinkSchema,
+    query: { ...query },
+  });
 }

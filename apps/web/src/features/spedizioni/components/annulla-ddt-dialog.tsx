@@ -5,7 +5,17 @@ import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
 
 /** Annulla an emitted DDT: the reason is required (it goes in the history); the number stays used, the items return to sold. */
-export function AnnullaDdtDialog({ numero, loading, onConfirm, onCancel }: { numero: string; loading: boolean; onConfirm: (motivo: string) => void; onCancel: () => void }) {
+export function AnnullaDdtDialog({
+  numero,
+  loading,
+  onConfirm,
+  onCancel,
+}: {
+  numero: string;
+  loading: boolean;
+  onConfirm: (motivo: string) => void;
+  onCancel: () => void;
+}) {
   const [motivo, setMotivo] = useState('');
   const [tried, setTried] = useState(false);
   const error = tried && !motivo.trim() ? 'Motivo: obbligatorio' : undefined;
@@ -25,10 +35,22 @@ export function AnnullaDdtDialog({ numero, loading, onConfirm, onCancel }: { num
       onCancel={onCancel}
       testId="ddt-annulla-dialog"
     >
-      <p className="mt-0">Il numero resta usato e il PDF riporterà ANNULLATO; gli elementi tornano venduti, da spedire.</p>
+      <p className="mt-0">
+        Il numero resta usato e il PDF riporterà ANNULLATO; gli elementi tornano venduti, da
+        spedire.
+      </p>
       <div className="formgrid grid">
         <FormField id="ddt-motivo" label="Motivo" required error={error} className="col-12">
-          <InputTextarea id="ddt-motivo" value={motivo} onChange={(e) => setMotivo(e.target.value)} rows={3} maxLength={500} className={`w-full${error ? ' p-invalid' : ''}`} data-testid="ddt-motivo" {...invalidProps('ddt-motivo', error)} />
+          <InputTextarea
+            id="ddt-motivo"
+            value={motivo}
+            onChange={(e) => setMotivo(e.target.value)}
+            rows={3}
+            maxLength={500}
+            className={`w-full${error ? ' p-invalid' : ''}`}
+            data-testid="ddt-motivo"
+            {...invalidProps('ddt-motivo', error)}
+          />
         </FormField>
       </div>
     </ConfirmDialog>

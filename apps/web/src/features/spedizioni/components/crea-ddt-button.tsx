@@ -6,5 +6,11 @@ import { blocchiDaSpedire } from '../model/nuovo-ddt';
 export function CreaDdtCollaudo({ collaudo }: { collaudo: Collaudo }) {
   const blocchi = blocchiDaSpedire(collaudo);
   if (blocchi.length === 0) return null;
-  return <CreaDdtButton party={{ clienteId: collaudo.cliente._id }} items={{ blocchi }} testId="collaudo-crea-ddt" />;
+  return (
+    <CreaDdtButton
+      party={{ clienteId: collaudo.cliente._id }}
+      items={{ blocchi }}
+      testId="collaudo-crea-ddt"
+    />
+  );
 }

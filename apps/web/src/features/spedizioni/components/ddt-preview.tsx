@@ -1,5 +1,12 @@
 import { Button } from 'primereact/button';
-import { DDT_CAUSALE_TABLE, PORTO_LABELS, TRASPORTO_A_CURA_LABELS, totaliDdt, type DdtCausale, type DdtElemento } from '@gestcava/contracts';
+import {
+  DDT_CAUSALE_TABLE,
+  PORTO_LABELS,
+  TRASPORTO_A_CURA_LABELS,
+  totaliDdt,
+  type DdtCausale,
+  type DdtElemento,
+} from '@gestcava/contracts';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { formatDateTime } from '@/lib/format';
@@ -28,7 +35,12 @@ export function DdtPreview({
   onBack: () => void;
 }) {
   return (
-    <SectionCard titleId="ddt-preview-title" title="Anteprima del DDT" icon="pi pi-eye" className="ddt-preview">
+    <SectionCard
+      titleId="ddt-preview-title"
+      title="Anteprima del DDT"
+      icon="pi pi-eye"
+      className="ddt-preview"
+    >
       <DetailList testId="ddt-preview">
         <Item label="Causale">{DDT_CAUSALE_TABLE[causale].label}</Item>
         <Item label="Destinatario">{destinatario}</Item>
@@ -36,7 +48,17 @@ export function DdtPreview({
           {indirizzoText(t)}
         </Item>
         <Item label="Trasporto a cura del">{TRASPORTO_A_CURA_LABELS[t.trasportoACura]}</Item>
-        {t.trasportoACura === 'vettore' && <Item label="Vettore">{[t.vettoreRagioneSociale, t.vettorePartitaIva && `P.IVA ${t.vettorePartitaIva}`, t.targa && `targa ${t.targa}`].filter(Boolean).join(' · ')}</Item>}
+        {t.trasportoACura === 'vettore' && (
+          <Item label="Vettore">
+            {[
+              t.vettoreRagioneSociale,
+              t.vettorePartitaIva && `P.IVA ${t.vettorePartitaIva}`,
+              t.targa && `targa ${t.targa}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Item>
+        )}
         <Item label="Porto">{PORTO_LABELS[t.porto]}</Item>
         <Item label="Aspetto esteriore">{t.aspetto}</Item>
         <Item label="Inizio trasporto">{formatDateTime(t.inizioTrasporto)}</Item>
@@ -46,9 +68,33 @@ export function DdtPreview({
       </DetailList>
       <DdtRighe righe={righe} totali={totaliDdt(righe)} links={false} testId="ddt-preview-righe" />
       <div className="ddt-actions">
-        <Button type="button" label="Modifica i dati" icon="pi pi-arrow-left" text onClick={onBack} disabled={busy !== null} />
-        <Button type="button" label="Salva bozza" icon="pi pi-save" outlined loading={busy === 'bozza'} disabled={busy !== null} onClick={onBozza} data-testid="ddt-salva-bozza" />
-        <Button type="button" label="Emetti e scarica il PDF" icon="pi pi-file-pdf" loading={busy === 'emetti'} disabled={busy !== null} onClick={onEmetti} data-testid="ddt-emetti" />
+        <Button
+          type="button"
+          label="Modifica i dati"
+          icon="pi pi-arrow-left"
+          text
+          onClick={onBack}
+          disabled={busy !== null}
+        />
+        <Button
+          type="button"
+          label="Salva bozza"
+          icon="pi pi-save"
+          outlined
+          loading={busy === 'bozza'}
+          disabled={busy !== null}
+          onClick={onBozza}
+          data-testid="ddt-salva-bozza"
+        />
+        <Button
+          type="button"
+          label="Emetti e scarica il PDF"
+          icon="pi pi-file-pdf"
+          loading={busy === 'emetti'}
+          disabled={busy !== null}
+          onClick={onEmetti}
+          data-testid="ddt-emetti"
+        />
       </div>
     </SectionCard>
   );

@@ -4,7 +4,23 @@ import { RecordLink } from '@/components/record-link';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { colliText, itemPath, pesoOf, quantitaOf, totaliText } from './ddt-figures';
 
-type Riga = Pick<DdtElemento, 'entityType' | '_id' | 'lottoId' | 'codice' | 'descrizione' | 'misure' | 'scelta' | 'pezzi' | 'casse' | 'mq' | 'm3' | 'pesoKg' | 'pesoBase' | 'colli'>;
+type Riga = Pick<
+  DdtElemento,
+  | 'entityType'
+  | '_id'
+  | 'lottoId'
+  | 'codice'
+  | 'descrizione'
+  | 'misure'
+  | 'scelta'
+  | 'pezzi'
+  | 'casse'
+  | 'mq'
+  | 'm3'
+  | 'pesoKg'
+  | 'pesoBase'
+  | 'colli'
+>;
 
 function Codice({ riga, links }: { riga: Riga; links: boolean }) {
   const to = links ? itemPath(riga) : null;
@@ -15,7 +31,17 @@ function Codice({ riga, links }: { riga: Riga; links: boolean }) {
  * A DDT's lines as they print: code (linking to the item's page), description with measures and
  * scelta, quantity, weight with its basis, colli; the totals below. A table, cards on a phone.
  */
-export function DdtRighe({ righe, totali, links = true, testId = 'ddt-righe' }: { righe: readonly Riga[]; totali: { colli: number; pesoKg: number; mq: number; m3: number }; links?: boolean; testId?: string }) {
+export function DdtRighe({
+  righe,
+  totali,
+  links = true,
+  testId = 'ddt-righe',
+}: {
+  righe: readonly Riga[];
+  totali: { colli: number; pesoKg: number; mq: number; m3: number };
+  links?: boolean;
+  testId?: string;
+}) {
   const phone = useMediaQuery(CARDS_QUERY);
   const descr = (r: Riga) => [r.descrizione, r.misure, r.scelta].filter(Boolean).join(' · ');
   const totals = (

@@ -6,13 +6,57 @@ import type { DdtDaSpedire, DdtRigaTipo } from '@gestcava/contracts';
 import { tickKey, type Ticked } from '../model/nuovo-ddt';
 import { ItemsStep } from './items-step';
 
-const base = { materiale: 'Bianco Carrara', scelta: 'Prima', casse: null, mq: null, m3: null, lottoId: null, pesoBase: 'calcolato' as const };
+const base = {
+  materiale: 'Bianco Carrara',
+  scelta: 'Prima',
+  casse: null,
+  mq: null,
+  m3: null,
+  lottoId: null,
+  pesoBase: 'calcolato' as const,
+};
 const da: DdtDaSpedire = {
   destinatario: null,
-  blocchi: [{ ...base, entityType: 'blocco', _id: 'b1', codice: 'BL-2026-0001', descrizione: 'Blocco di Bianco Carrara', misure: '300 × 200 × 180 cm', pezzi: 1, m3: 10.8, pesoKg: 29160, pesoBase: 'teorico', colli: 1 }],
+  blocchi: [
+    {
+      ...base,
+      entityType: 'blocco',
+      _id: 'b1',
+      codice: 'BL-2026-0001',
+      descrizione: 'Blocco di Bianco Carrara',
+      misure: '300 × 200 × 180 cm',
+      pezzi: 1,
+      m3: 10.8,
+      pesoKg: 29160,
+      pesoBase: 'teorico',
+      colli: 1,
+    },
+  ],
   pacchi: [],
   lastre: [],
-  lotti: [{ ...base, entityType: 'lotto', _id: 'v1', codice: 'LO-2026-0003', descrizione: 'Pavimento', misure: '610 × 305 × 10 mm', pezzi: 60, casse: 5, mq: 11.16, pesoKg: 301, colli: 5, lottoId: 'l1', formato: { lunghezzaMm: 610, larghezzaMm: 305, spessoreMm: 10, densita: 2.7, pezziPerCassa: 12 } }],
+  lotti: [
+    {
+      ...base,
+      entityType: 'lotto',
+      _id: 'v1',
+      codice: 'LO-2026-0003',
+      descrizione: 'Pavimento',
+      misure: '610 × 305 × 10 mm',
+      pezzi: 60,
+      casse: 5,
+      mq: 11.16,
+      pesoKg: 301,
+      colli: 5,
+      lottoId: 'l1',
+      formato: {
+        lunghezzaMm: 610,
+        larghezzaMm: 305,
+        spessoreMm: 10,
+        densita: 2.7,
+        pezziPerCassa: 12,
+      },
+    },
+  ],
 };
 
 function Harness() {
@@ -24,7 +68,16 @@ function Harness() {
       else next.delete(tickKey(tipo, id));
       return next;
     });
-  return <ItemsStep da={da} loading={false} ticked={ticked} onToggle={(tipo, id, on) => set(tipo, id, on ? {} : null)} onPezzi={(id, p) => set('lotto', id, { pezzi: p ?? 0 })} onAll={() => undefined} />;
+  return (
+    <ItemsStep
+      da={da}
+      loading={false}
+      ticked={ticked}
+      onToggle={(tipo, id, on) => set(tipo, id, on ? {} : null)}
+      onPezzi={(id, p) => set('lotto', id, { pezzi: p ?? 0 })}
+      onAll={() => undefined}
+    />
+  );
 }
 
 describe('new DDT: ticking what leaves', () => {
@@ -44,6 +97,8 @@ describe('new DDT: ticking what leaves', () => {
     expect(totali).toHaveTextContent('2 elementi: 4 colli · 5,58 m² · 10,800 m³ · 29.311 kg');
     await userEvent.clear(pezzi);
     await userEvent.type(pezzi, '61');
-    expect(screen.getByRole('alert')).toHaveTextContent('Pezzi: al massimo 60, quelli ancora da spedire');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Pezzi: al massimo 60, quelli ancora da spedire',
+    );
   });
 });

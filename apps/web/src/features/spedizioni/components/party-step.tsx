@@ -8,10 +8,23 @@ import { clientiDdtQueryOptions, useDitteDestinazione } from '../api/spedizioni'
 import type { Party } from '../model/nuovo-ddt';
 import { outlined } from './ddt-figures';
 
-const CAUSALE_OPTIONS = DDT_CAUSALI.map((c) => ({ value: c, label: c === 'vendita' ? 'Vendita a un cliente' : 'Trasferimento nel gruppo' }));
+const CAUSALE_OPTIONS = DDT_CAUSALI.map((c) => ({
+  value: c,
+  label: c === 'vendita' ? 'Vendita a un cliente' : 'Trasferimento nel gruppo',
+}));
 
 /** Step 1: the causale and who receives the goods — a cliente, or for a transfer a company of the group. */
-export function PartyStep({ causale, party, onCausale, onParty }: { causale: DdtCausale; party: Party | null; onCausale: (c: DdtCausale) => void; onParty: (p: Party | null) => void }) {
+export function PartyStep({
+  causale,
+  party,
+  onCausale,
+  onParty,
+}: {
+  causale: DdtCausale;
+  party: Party | null;
+  onCausale: (c: DdtCausale) => void;
+  onParty: (p: Party | null) => void;
+}) {
   const ditte = useDitteDestinazione();
   return (
     <div className="formgrid grid">
@@ -37,12 +50,19 @@ export function PartyStep({ causale, party, onCausale, onParty }: { causale: Ddt
             choices={clientiDdtQueryOptions}
             id="ddt-cliente"
             value={party ? { _id: party.id, ragioneSociale: party.nome ?? 'Cliente scelto' } : null}
-            onChange={(v) => onParty(v ? { causale: 'vendita', id: v._id, nome: v.ragioneSociale } : null)}
+            onChange={(v) =>
+              onParty(v ? { causale: 'vendita', id: v._id, nome: v.ragioneSociale } : null)
+            }
             testId="ddt-cliente"
           />
         </FormField>
       ) : (
-        <FormField id="ddt-ditta" label={DDT_CAUSALE_TABLE.trasferimento.label} required className="col-12 md:col-6">
+        <FormField
+          id="ddt-ditta"
+          label={DDT_CAUSALE_TABLE.trasferimento.label}
+          required
+          className="col-12 md:col-6"
+        >
           <Dropdown
             inputId="ddt-ditta"
             pt={dropdownPt('Ditta del gruppo')}

@@ -1,6 +1,14 @@
 import { Link } from 'react-router';
 import { Dropdown } from 'primereact/dropdown';
-import { DDT_CAUSALE_TABLE, DDT_CAUSALI, DDT_SORT_FIELDS, DDT_STATI, DDT_STATO_LABELS, detailPath, type DdtListItem } from '@gestcava/contracts';
+import {
+  DDT_CAUSALE_TABLE,
+  DDT_CAUSALI,
+  DDT_SORT_FIELDS,
+  DDT_STATI,
+  DDT_STATO_LABELS,
+  detailPath,
+  type DdtListItem,
+} from '@gestcava/contracts';
 import { ExportButtons } from '@/components/export-buttons';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { ListFilter } from '@/components/list/list-filter';
@@ -19,7 +27,12 @@ type FilterName = 'stato' | 'causale' | 'dal' | 'al';
 const LIST_CONFIG = {
   sortFields: DDT_SORT_FIELDS,
   defaultSort: '-createdAt',
-  filters: { stato: enumFilter(DDT_STATI), causale: enumFilter(DDT_CAUSALI), dal: isoDateFilter, al: isoDateFilter },
+  filters: {
+    stato: enumFilter(DDT_STATI),
+    causale: enumFilter(DDT_CAUSALI),
+    dal: isoDateFilter,
+    al: isoDateFilter,
+  },
   permission: 'spedizioni',
 } as const;
 const STATO_OPTIONS = DDT_STATI.map((s) => ({ value: s, label: DDT_STATO_LABELS[s] }));
@@ -30,11 +43,27 @@ const colli = (n: number) => (n === 1 ? '1 collo' : `${formatInteger(n)} colli`)
 
 const COLUMNS: ListColumn<DdtListItem>[] = [
   { field: 'numero', header: 'Numero', sortable: true, body: numeroOf, className: 'col-nowrap' },
-  { field: 'data', header: 'Data', sortable: true, body: (d) => formatDate(d.data), className: 'col-nowrap' },
+  {
+    field: 'data',
+    header: 'Data',
+    sortable: true,
+    body: (d) => formatDate(d.data),
+    className: 'col-nowrap',
+  },
   { field: 'destinatario', header: 'Destinatario', body: (d) => d.destinatario },
   { field: 'causale', header: 'Causale', body: (d) => DDT_CAUSALE_TABLE[d.causale].label },
-  { field: 'colli', header: 'Colli', body: (d) => formatInteger(d.colli), className: 'col-nowrap col-number' },
-  { field: 'pesoKg', header: 'Peso kg', body: (d) => formatInteger(d.pesoKg), className: 'col-nowrap col-number' },
+  {
+    field: 'colli',
+    header: 'Colli',
+    body: (d) => formatInteger(d.colli),
+    className: 'col-nowrap col-number',
+  },
+  {
+    field: 'pesoKg',
+    header: 'Peso kg',
+    body: (d) => formatInteger(d.pesoKg),
+    className: 'col-nowrap col-number',
+  },
   { field: 'stato', header: 'Stato', sortable: true, body: (d) => <DdtStatoTag stato={d.stato} /> },
 ];
 
@@ -57,7 +86,12 @@ export function SpedizioniList() {
       page={page}
       title="Spedizioni (DDT)"
       icon="pi pi-truck"
-      actions={<ExportButtons download={(format) => exportDdt({ ...page.filters, sort: params.sort }, format)} fallbackName="ddt" />}
+      actions={
+        <ExportButtons
+          download={(format) => exportDdt({ ...page.filters, sort: params.sort }, format)}
+          fallbackName="ddt"
+        />
+      }
       newAction={nuovo}
       label="Elenco DDT"
       search="Numero, destinatario o codice"
@@ -65,7 +99,16 @@ export function SpedizioniList() {
         <>
           <ListStatoFilter params={params} options={STATO_OPTIONS} />
           <ListFilter id="filter-causale" label="Causale">
-            <Dropdown inputId="filter-causale" pt={dropdownPt('Causale')} value={params.filters.causale ?? null} options={CAUSALE_OPTIONS} onChange={(e) => params.setFilter('causale', (e.value as string | null) ?? undefined)} placeholder="Tutte" showClear className="w-full" />
+            <Dropdown
+              inputId="filter-causale"
+              pt={dropdownPt('Causale')}
+              value={params.filters.causale ?? null}
+              options={CAUSALE_OPTIONS}
+              onChange={(e) => params.setFilter('causale', (e.value as string | null) ?? undefined)}
+              placeholder="Tutte"
+              showClear
+              className="w-full"
+            />
           </ListFilter>
           <ListPeriodFilter params={params} />
         </>
@@ -88,7 +131,10 @@ export function SpedizioniList() {
         card: (d) => ({
           title: `DDT ${numeroOf(d)}`,
           badge: <DdtStatoTag stato={d.stato} />,
-          lines: [[formatDate(d.data), d.destinatario].filter(Boolean).join(' · '), `${DDT_CAUSALE_TABLE[d.causale].label} · ${colli(d.colli)} · ${kg(d.pesoKg)}`],
+          lines: [
+            [formatDate(d.data), d.destinatario].filter(Boolean).join(' · '),
+            `${DDT_CAUSALE_TABLE[d.causale].label} · ${colli(d.colli)} · ${kg(d.pesoKg)}`,
+          ],
         }),
       }}
       empty={{

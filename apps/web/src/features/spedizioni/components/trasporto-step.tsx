@@ -2,7 +2,12 @@ import { format } from 'date-fns';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
-import { PORTI, PORTO_LABELS, TRASPORTO_A_CURA, TRASPORTO_A_CURA_LABELS } from '@gestcava/contracts';
+import {
+  PORTI,
+  PORTO_LABELS,
+  TRASPORTO_A_CURA,
+  TRASPORTO_A_CURA_LABELS,
+} from '@gestcava/contracts';
 import { invalidProps } from '@/components/form/form-errors';
 import { useAutomezziOptions } from '@/lib/automezzi';
 import { FormField } from '@/components/form/form-field';
@@ -13,21 +18,57 @@ const CURA_OPTIONS = TRASPORTO_A_CURA.map((v) => ({ value: v, label: TRASPORTO_A
 const PORTO_OPTIONS = PORTI.map((v) => ({ value: v, label: PORTO_LABELS[v] }));
 const ASPETTI = 'ddt-aspetti';
 const AUTOMEZZI = 'ddt-automezzi';
-const ASPETTI_SUGGERITI = ['Blocchi sciolti', 'Pacchi su cavalletti', 'Lastre su cavalletti', 'Casse su bancali', 'Sciolto'];
-const LIMITS: Partial<Record<TrasportoField, number>> = { vettoreRagioneSociale: 200, vettorePartitaIva: 20, targa: 20, aspetto: 200, indirizzo: 200, cap: 10, comune: 100, provincia: 5, nazione: 2 };
+const ASPETTI_SUGGERITI = [
+  'Blocchi sciolti',
+  'Pacchi su cavalletti',
+  'Lastre su cavalletti',
+  'Casse su bancali',
+  'Sciolto',
+];
+const LIMITS: Partial<Record<TrasportoField, number>> = {
+  vettoreRagioneSociale: 200,
+  vettorePartitaIva: 20,
+  targa: 20,
+  aspetto: 200,
+  indirizzo: 200,
+  cap: 10,
+  comune: 100,
+  provincia: 5,
+  nazione: 2,
+};
 
 /** "2026-11-25T14:30" for the local date-time input, and back to an ISO instant. */
-const toLocal = (iso: string) => (Number.isNaN(Date.parse(iso)) ? '' : format(new Date(iso), "yyyy-MM-dd'T'HH:mm"));
+const toLocal = (iso: string) =>
+  Number.isNaN(Date.parse(iso)) ? '' : format(new Date(iso), "yyyy-MM-dd'T'HH:mm");
 const fromLocal = (local: string) => (local ? new Date(local).toISOString() : '');
 
 /** Step 3: who carries the goods (a vettore with its targa), porto, aspetto, when it starts, where it goes, notes. */
-export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto; errors: Partial<Record<TrasportoField, string>>; onChange: (patch: Partial<Trasporto>) => void }) {
+export function TrasportoStep({
+  value: t,
+  errors,
+  onChange,
+}: {
+  value: Trasporto;
+  errors: Partial<Record<TrasportoField, string>>;
+  onChange: (patch: Partial<Trasporto>) => void;
+}) {
   // the company's own trucks (Anagrafica → Automezzi) are offered as plates when it carries; any other plate can be typed
   const automezzi = useAutomezziOptions().data ?? [];
-  const text = (name: TrasportoField, label: string, opts: { className?: string; required?: boolean; list?: string; hint?: string } = {}) => {
+  const text = (
+    name: TrasportoField,
+    label: string,
+    opts: { className?: string; required?: boolean; list?: string; hint?: string } = {},
+  ) => {
     const id = `ddt-${name}`;
     return (
-      <FormField id={id} label={label} required={opts.required} error={errors[name]} hint={opts.hint} className={opts.className ?? 'col-12 md:col-6'}>
+      <FormField
+        id={id}
+        label={label}
+        required={opts.required}
+        error={errors[name]}
+        hint={opts.hint}
+        className={opts.className ?? 'col-12 md:col-6'}
+      >
         <InputText
           id={id}
           value={t[name]}
@@ -51,13 +92,23 @@ export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto
           value={t.trasportoACura}
           options={outlined(CURA_OPTIONS, t.trasportoACura)}
           allowEmpty={false}
-          onChange={(e) => e.value && onChange({ trasportoACura: e.value as Trasporto['trasportoACura'] })}
+          onChange={(e) =>
+            e.value && onChange({ trasportoACura: e.value as Trasporto['trasportoACura'] })
+          }
           aria-label="Trasporto a cura del"
           data-testid="ddt-trasportoACura"
         />
       </FormField>
       <FormField id="ddt-porto" label="Porto" className="col-12 md:col-6">
-        <SelectButton id="ddt-porto" value={t.porto} options={outlined(PORTO_OPTIONS, t.porto)} allowEmpty={false} onChange={(e) => e.value && onChange({ porto: e.value as Trasporto['porto'] })} aria-label="Porto" data-testid="ddt-porto" />
+        <SelectButton
+          id="ddt-porto"
+          value={t.porto}
+          options={outlined(PORTO_OPTIONS, t.porto)}
+          allowEmpty={false}
+          onChange={(e) => e.value && onChange({ porto: e.value as Trasporto['porto'] })}
+          aria-label="Porto"
+          data-testid="ddt-porto"
+        />
       </FormField>
       {t.trasportoACura === 'vettore' && (
         <>
@@ -69,7 +120,10 @@ export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto
       {t.trasportoACura !== 'vettore' &&
         text('targa', 'Targa del mezzo', {
           list: t.trasportoACura === 'mittente' ? AUTOMEZZI : undefined,
-          hint: t.trasportoACura === 'mittente' ? 'Uno dei tuoi automezzi, o un’altra targa' : 'Il mezzo del destinatario, se noto',
+          hint:
+            t.trasportoACura === 'mittente'
+              ? 'Uno dei tuoi automezzi, o un’altra targa'
+              : 'Il mezzo del destinatario, se noto',
         })}
       <datalist id={AUTOMEZZI}>
         {automezzi.map((a) => (
@@ -82,7 +136,13 @@ export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto
           <option key={a} value={a} />
         ))}
       </datalist>
-      <FormField id="ddt-inizioTrasporto" label="Inizio trasporto" required error={errors.inizioTrasporto} className="col-12 md:col-6">
+      <FormField
+        id="ddt-inizioTrasporto"
+        label="Inizio trasporto"
+        required
+        error={errors.inizioTrasporto}
+        className="col-12 md:col-6"
+      >
         <InputText
           id="ddt-inizioTrasporto"
           type="datetime-local"
@@ -94,13 +154,25 @@ export function TrasportoStep({ value: t, errors, onChange }: { value: Trasporto
         />
       </FormField>
       <h3 className="col-12 ddt-subtitle">Destinazione</h3>
-      {text('indirizzo', 'Indirizzo', { required: true, hint: 'Proposto dal destinatario: cambialo se la merce va altrove' })}
+      {text('indirizzo', 'Indirizzo', {
+        required: true,
+        hint: 'Proposto dal destinatario: cambialo se la merce va altrove',
+      })}
       {text('comune', 'Comune', { required: true })}
       {text('cap', 'CAP', { className: 'col-4 md:col-2' })}
       {text('provincia', 'Provincia', { className: 'col-4 md:col-2' })}
       {text('nazione', 'Nazione (sigla)', { className: 'col-4 md:col-2' })}
       <FormField id="ddt-note" label="Note" className="col-12">
-        <InputTextarea id="ddt-note" value={t.note} onChange={(e) => onChange({ note: e.target.value })} rows={2} maxLength={2000} autoResize className="w-full" data-testid="ddt-note" />
+        <InputTextarea
+          id="ddt-note"
+          value={t.note}
+          onChange={(e) => onChange({ note: e.target.value })}
+          rows={2}
+          maxLength={2000}
+          autoResize
+          className="w-full"
+          data-testid="ddt-note"
+        />
       </FormField>
     </div>
   );

@@ -26,14 +26,21 @@ export interface Party {
 }
 
 /** The party as the API's queries and links name it. */
-export const partyQuery = (p: Pick<Party, 'causale' | 'id'>): { clienteId: string } | { destinazioneCompanyId: string } =>
+export const partyQuery = (
+  p: Pick<Party, 'causale' | 'id'>,
+): { clienteId: string } | { destinazioneCompanyId: string } =>
   p.causale === 'vendita' ? { clienteId: p.id } : { destinazioneCompanyId: p.id };
 
 /** The items ticked, by `tipo:id`; a tile sale keeps the pieces chosen. */
 export type Ticked = ReadonlyMap<string, { tipo: DdtRigaTipo; id: string; pezzi?: number }>;
 export const tickKey = (tipo: DdtRigaTipo, id: string) => `${tipo}:${id}`;
 
-const LISTS: Record<DdtRigaTipo, keyof Omit<DdtDaSpedire, 'destinatario'>> = { blocco: 'blocchi', pacco: 'pacchi', lastra: 'lastre', lotto: 'lotti' };
+const LISTS: Record<DdtRigaTipo, keyof Omit<DdtDaSpedire, 'destinatario'>> = {
+  blocco: 'blocchi',
+  pacco: 'pacchi',
+  lastra: 'lastre',
+  lotto: 'lotti',
+};
 
 /**
  * The lines the ticked items make, with their figures: as `da-spedire` lists them, a tile sale's for
@@ -45,7 +52,8 @@ export function righeScelte(da: DdtDaSpedire | undefined, ticked: Ticked): DdtEl
     da[LISTS[tipo]].flatMap((e): DdtElemento[] => {
       const t = ticked.get(tickKey(tipo, e._id));
       if (!t) return [];
-      if (tipo !== 'lotto' || !('formato' in e) || t.pezzi === undefined || t.pezzi === e.pezzi) return [e];
+      if (tipo !== 'lotto' || !('formato' in e) || t.pezzi === undefined || t.pezzi === e.pezzi)
+        return [e];
       const { formato, ...elemento } = e;
       return [{ ...elemento, pezzi: t.pezzi, ...figurePavimento(formato, t.pezzi) }];
     }),
@@ -57,16 +65,29 @@ export function righeScelte(da: DdtDaSpedire | undefined, ticked: Ticked): DdtEl
  * What a link asked to tick that the party's list holds: a slab's link names its bundle too, and
  * da-spedire lists either the whole bundle (every slab of it sold to the party) or the slab.
  */
-export function preTickedListed(da: DdtDaSpedire, preTicked: ReadonlyArray<{ tipo: DdtRigaTipo; id: string }>): Ticked {
-  const listed = new Set([...da.blocchi, ...da.pacchi, ...da.lastre, ...da.lotti].map((e) => tickKey(e.entityType, e._id)));
-  return new Map(preTicked.filter((p) => listed.has(tickKey(p.tipo, p.id))).map((p) => [tickKey(p.tipo, p.id), p]));
+export function preTickedListed(
+  da: DdtDaSpedire,
+  preTicked: ReadonlyArray<{ tipo: DdtRigaTipo; id: string }>,
+): Ticked {
+  const listed = new Set(
+    [...da.blocchi, ...da.pacchi, ...da.lastre, ...da.lotti].map((e) =>
+      tickKey(e.entityType, e._id),
+    ),
+  );
+  return new Map(
+    preTicked
+      .filter((p) => listed.has(tickKey(p.tipo, p.id)))
+      .map((p) => [tickKey(p.tipo, p.id), p]),
+  );
 }
 
-export const totaliScelti = (da: DdtDaSpedire | undefined, ticked: Ticked) => totaliDdt(righeScelte(da, ticked));
+export const totaliScelti = (da: DdtDaSpedire | undefined, ticked: Ticked) =>
+  totaliDdt(righeScelte(da, ticked));
 
 /** A tile sale's pieces: a whole number from 1 to what is left to ship. */
 export function pezziError(pezzi: number | null | undefined, max: number): string | undefined {
-  if (pezzi == null || !Number.isInteger(pezzi) || pezzi < 1) return 'Pezzi: almeno 1, un numero intero';
+  if (pezzi == null || !Number.isInteger(pezzi) || pezzi < 1)
+    return 'Pezzi: almeno 1, un numero intero';
   if (pezzi > max) return `Pezzi: al massimo ${max}, quelli ancora da spedire`;
   return undefined;
 }
@@ -89,13 +110,38 @@ export interface Trasporto {
 }
 export type TrasportoField = keyof Trasporto;
 
-type Indirizzo = { indirizzo: string | null; cap: string | null; comune: string | null; provincia: string | null; nazione: string | null };
+type Indirizzo = {
+  indirizzo: string | null;
+  cap: string | null;
+  comune: string | null;
+  provincia: string | null;
+  nazione: string | null;
+};
 /** The destination fields of an address (the party's, a draft's). */
-export const addressOf = (a: Indirizzo | null | undefined) => ({ indirizzo: a?.indirizzo ?? '', cap: a?.cap ?? '', comune: a?.comune ?? '', provincia: a?.provincia ?? '', nazione: a?.nazione ?? '' });
+export const addressOf = (a: Indirizzo | null | undefined) => ({
+  indirizzo: a?.indirizzo ?? '',
+  cap: a?.cap ?? '',
+  comune: a?.comune ?? '',
+  provincia: a?.provincia ?? '',
+  nazione: a?.nazione ?? '',
+});
 
 /** A new DDT's transport: by the sender, porto franco, starting now, to the party's address. */
-export function nuovoTrasporto(destinatario: Indirizzo | null | undefined, now = new Date()): Trasporto {
-  return { trasportoACura: 'mittente', vettoreRagioneSociale: '', vettorePartitaIva: '', targa: '', porto: 'franco', aspetto: '', inizioTrasporto: now.toISOString(), note: '', ...addressOf(destinatario) };
+export function nuovoTrasporto(
+  destinatario: Indirizzo | null | undefined,
+  now = new Date(),
+): Trasporto {
+  return {
+    trasportoACura: 'mittente',
+    vettoreRagioneSociale: '',
+    vettorePartitaIva: '',
+    targa: '',
+    porto: 'franco',
+    aspetto: '',
+    inizioTrasporto: now.toISOString(),
+    note: '',
+    ...addressOf(destinatario),
+  };
 }
 
 /** A draft's transport, to edit it. */
@@ -117,12 +163,14 @@ export function trasportoOf(d: Ddt): Trasporto {
 export function trasportoErrors(t: Trasporto): Partial<Record<TrasportoField, string>> {
   const errors: Partial<Record<TrasportoField, string>> = {};
   if (t.trasportoACura === 'vettore') {
-    if (!t.vettoreRagioneSociale.trim()) errors.vettoreRagioneSociale = 'Con il trasporto a cura del vettore, indica il vettore';
+    if (!t.vettoreRagioneSociale.trim())
+      errors.vettoreRagioneSociale = 'Con il trasporto a cura del vettore, indica il vettore';
     if (!t.targa.trim()) errors.targa = 'Indica la targa del mezzo del vettore';
   }
   if (!t.indirizzo.trim()) errors.indirizzo = 'Destinazione: indirizzo obbligatorio';
   if (!t.comune.trim()) errors.comune = 'Destinazione: comune obbligatorio';
-  if (Number.isNaN(Date.parse(t.inizioTrasporto))) errors.inizioTrasporto = 'Inizio trasporto: data e ora non valide';
+  if (Number.isNaN(Date.parse(t.inizioTrasporto)))
+    errors.inizioTrasporto = 'Inizio trasporto: data e ora non valide';
   return errors;
 }
 
@@ -133,33 +181,64 @@ export function ddtBody(party: Party, ticked: Ticked, t: Trasporto): DdtCreateIn
   // a vettore names itself; the sender's or the receiver's own truck is its plate alone (the server names the carrier)
   const targa = opt(t.targa);
   const vettore =
-    t.trasportoACura === 'vettore' ? { ragioneSociale: t.vettoreRagioneSociale.trim(), partitaIva: opt(t.vettorePartitaIva), targa } : targa ? { targa } : undefined;
+    t.trasportoACura === 'vettore'
+      ? {
+          ragioneSociale: t.vettoreRagioneSociale.trim(),
+          partitaIva: opt(t.vettorePartitaIva),
+          targa,
+        }
+      : targa
+        ? { targa }
+        : undefined;
   return {
     causale: party.causale,
     ...partyQuery(party),
-    destinazione: { indirizzo: t.indirizzo.trim(), cap: opt(t.cap), comune: t.comune.trim(), provincia: opt(t.provincia), nazione: opt(t.nazione) },
+    destinazione: {
+      indirizzo: t.indirizzo.trim(),
+      cap: opt(t.cap),
+      comune: t.comune.trim(),
+      provincia: opt(t.provincia),
+      nazione: opt(t.nazione),
+    },
     trasportoACura: t.trasportoACura,
     vettore,
     porto: t.porto,
     aspetto: opt(t.aspetto),
     inizioTrasporto: new Date(t.inizioTrasporto).toISOString(),
     note: opt(t.note),
-    righe: [...ticked.values()].map((r) => ({ entityType: r.tipo, id: r.id, ...(r.tipo === 'lotto' && r.pezzi !== undefined ? { pezzi: r.pezzi } : {}) })),
+    righe: [...ticked.values()].map((r) => ({
+      entityType: r.tipo,
+      id: r.id,
+      ...(r.tipo === 'lotto' && r.pezzi !== undefined ? { pezzi: r.pezzi } : {}),
+    })),
   };
 }
 
 /** The URL parameter of each kind of item pre-ticked. */
-const PARAM: Record<DdtRigaTipo, string> = { blocco: 'blocchi', pacco: 'pacchi', lastra: 'lastre', lotto: 'lotti' };
+const PARAM: Record<DdtRigaTipo, string> = {
+  blocco: 'blocchi',
+  pacco: 'pacchi',
+  lastra: 'lastre',
+  lotto: 'lotti',
+};
 /** The new DDT's page. */
 export const nuovoDdtPagePath = detailPath('ddt', 'nuovo');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The party and the items a link pre-ticks; ids that are not ids are left out. */
-export function readNuovoParams(search: URLSearchParams): { party: Party | null; preTicked: Array<{ tipo: DdtRigaTipo; id: string }> } {
+export function readNuovoParams(search: URLSearchParams): {
+  party: Party | null;
+  preTicked: Array<{ tipo: DdtRigaTipo; id: string }>;
+} {
   const clienteId = search.get('clienteId');
   const dittaId = search.get('destinazioneCompanyId');
-  const party: Party | null = clienteId && UUID.test(clienteId) ? { causale: 'vendita', id: clienteId, nome: null } : dittaId && UUID.test(dittaId) ? { causale: 'trasferimento', id: dittaId, nome: null } : null;
+  const party: Party | null =
+    clienteId && UUID.test(clienteId)
+      ? { causale: 'vendita', id: clienteId, nome: null }
+      : dittaId && UUID.test(dittaId)
+        ? { causale: 'trasferimento', id: dittaId, nome: null }
+        : null;
   const preTicked = DDT_RIGA_TIPI.flatMap((tipo) =>
     (search.get(PARAM[tipo]) ?? '')
       .split(',')
@@ -170,4 +249,7 @@ export function readNuovoParams(search: URLSearchParams): { party: Party | null;
 }
 
 /** The blocks a confirmed collaudo sold that have not left yet ("Crea DDT" ticks them). */
-export const blocchiDaSpedire = (c: Pick<Collaudo, 'stato' | 'righe'>) => (c.stato === 'confermato' ? c.righe.filter((r) => r.blocco.stato === 'venduto').map((r) => r.bloccoId) : []);
+export const blocchiDaSpedire = (c: Pick<Collaudo, 'stato' | 'righe'>) =>
+  c.stato === 'confermato'
+    ? c.righe.filter((r) => r.blocco.stato === 'venduto').map((r) => r.bloccoId)
+    : [];

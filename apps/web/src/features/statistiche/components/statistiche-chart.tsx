@@ -12,12 +12,31 @@ export default function StatisticheChart({ data, label }: { data: ChartData; lab
       animation: false as const,
       plugins: {
         legend: { position: 'bottom' as const },
-        tooltip: { callbacks: { label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => `${item.dataset.label ?? ''}: ${formatNumber(item.parsed.y)}` } },
+        tooltip: {
+          callbacks: {
+            label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) =>
+              `${item.dataset.label ?? ''}: ${formatNumber(item.parsed.y)}`,
+          },
+        },
       },
-      scales: { y: { beginAtZero: true, ticks: { callback: (value: string | number) => formatNumber(Number(value)) } } },
+      scales: {
+        y: {
+          beginAtZero: true,
+          ticks: { callback: (value: string | number) => formatNumber(Number(value)) },
+        },
+      },
       locale: 'it-IT',
     }),
     [],
   );
-  return <Chart type="bar" data={data} options={options} ariaLabel={label} className="statistiche-chart-canvas" data-testid="statistiche-chart" />;
+  return (
+    <Chart
+      type="bar"
+      data={data}
+      options={options}
+      ariaLabel={label}
+      className="statistiche-chart-canvas"
+      data-testid="statistiche-chart"
+    />
+  );
 }

@@ -31,12 +31,30 @@ import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { PageHeader } from '@/components/page-header';
 import { todayIso } from '@/lib/iso-date';
 import { exportStatistiche, statisticheQuery } from '../api/statistiche';
-import { chartData, formatValue, formatVariazione, perFor, periodLabel, readState, tableRows, variazione, writeState, type StatisticheState, type TableRow } from '../lib/statistiche-view-model';
+import {
+  chartData,
+  formatValue,
+  formatVariazione,
+  perFor,
+  periodLabel,
+  readState,
+  tableRows,
+  variazione,
+  writeState,
+  type StatisticheState,
+  type TableRow,
+} from '../lib/statistiche-view-model';
 
 // chart.js comes with the chart only: the page draws its table before the chart's code has arrived
 const StatisticheChart = lazy(() => import('./statistiche-chart'));
 
-const SECTION_ICONS = { produzione: 'pi pi-box', lavorazione: 'pi pi-th-large', vendite: 'pi pi-euro', magazzino: 'pi pi-warehouse', acquisti: 'pi pi-truck' } as const;
+const SECTION_ICONS = {
+  produzione: 'pi pi-box',
+  lavorazione: 'pi pi-th-large',
+  vendite: 'pi pi-euro',
+  magazzino: 'pi pi-warehouse',
+  acquisti: 'pi pi-truck',
+} as const;
 
 /**
  * Statistiche (issue 15): a period (presets or dal/al) compared with the one before and with last
@@ -50,9 +68,13 @@ export function StatisticheView() {
   const phone = useMediaQuery(CARDS_QUERY);
   const set = (next: Partial<StatisticheState>) => {
     const merged = { ...state, ...next };
-    setParams(writeState({ ...merged, per: perFor(merged.section, merged.per) }), { replace: false });
+    setParams(writeState({ ...merged, per: perFor(merged.section, merged.per) }), {
+      replace: false,
+    });
   };
-  const query = useQuery(statisticheQuery(state.section, { dal: state.dal, al: state.al, per: state.per }));
+  const query = useQuery(
+    statisticheQuery(state.section, { dal: state.dal, al: state.al, per: state.per }),
+  );
   const data = query.data;
   const { dal, al } = state;
   const confronto = useMemo(() => periodiConfronto({ dal, al }), [dal, al]);
@@ -68,7 +90,16 @@ export function StatisticheView() {
     <>
       <PageHeader title="Statistiche" icon="pi pi-chart-line">
         {data && data.series.length > 0 && (
-          <ExportButtons download={(format) => exportStatistiche(state.section, { dal: state.dal, al: state.al, per: state.per }, format)} fallbackName={`statistiche-${state.section}`} />
+          <ExportButtons
+            download={(format) =>
+              exportStatistiche(
+                state.section,
+                { dal: state.dal, al: state.al, per: state.per },
+                format,
+              )
+            }
+            fallbackName={`statistiche-${state.section}`}
+          />
         )}
       </PageHeader>
 
@@ -80,7 +111,11 @@ export function StatisticheView() {
           <SelectButton
             value={state.preset}
             // the theme draws every option filled: the ones not chosen are outlined, as in the stock dialogs
-            options={STATISTICHE_PRESETS.map((p) => ({ label: STATISTICHE_PRESET_LABELS[p], value: p, className: p === state.preset ? undefined : 'p-button-outlined' }))}
+            options={STATISTICHE_PRESETS.map((p) => ({
+              label: STATISTICHE_PRESET_LABELS[p],
+              value: p,
+              className: p === state.preset ? undefined : 'p-button-outlined',
+            }))}
             onChange={(e) => choosePreset(e.value as StatistichePreset | null)}
             allowEmpty={false}
             aria-labelledby="statistiche-periodo-label"
@@ -94,13 +129,25 @@ export function StatisticheView() {
               <label htmlFor="statistiche-dal" className="statistiche-label">
                 Dal
               </label>
-              <DateInput id="statistiche-dal" value={state.dal} max={state.al} onChange={(v) => v && v <= state.al && set({ dal: v })} testId="statistiche-dal" />
+              <DateInput
+                id="statistiche-dal"
+                value={state.dal}
+                max={state.al}
+                onChange={(v) => v && v <= state.al && set({ dal: v })}
+                testId="statistiche-dal"
+              />
             </div>
             <div className="statistiche-field">
               <label htmlFor="statistiche-al" className="statistiche-label">
                 Al
               </label>
-              <DateInput id="statistiche-al" value={state.al} min={state.dal} onChange={(v) => v && v >= state.dal && set({ al: v })} testId="statistiche-al" />
+              <DateInput
+                id="statistiche-al"
+                value={state.al}
+                min={state.dal}
+                onChange={(v) => v && v >= state.dal && set({ al: v })}
+                testId="statistiche-al"
+              />
             </div>
           </div>
         )}
@@ -111,7 +158,10 @@ export function StatisticheView() {
           <Dropdown
             inputId="statistiche-per"
             value={state.per}
-            options={STATISTICHE_PER_SEZIONE[state.section].map((p) => ({ label: STATISTICHE_PER_LABELS[p], value: p }))}
+            options={STATISTICHE_PER_SEZIONE[state.section].map((p) => ({
+              label: STATISTICHE_PER_LABELS[p],
+              value: p,
+            }))}
             onChange={(e) => set({ per: e.value as StatistichePer })}
             pt={dropdownPt('Raggruppa per')}
             data-testid="statistiche-per"
@@ -125,7 +175,8 @@ export function StatisticheView() {
               <strong>{periodLabel(state)}</strong>
               <span className="text-color-secondary">
                 {' '}
-                · confronto con {periodLabel(confronto.previous)} e {periodLabel(confronto.lastYear)}
+                · confronto con {periodLabel(confronto.previous)} e{' '}
+                {periodLabel(confronto.lastYear)}
               </span>
             </>
           )}
@@ -133,7 +184,12 @@ export function StatisticheView() {
       </section>
 
       <TabMenu
-        model={STATISTICHE_SEZIONI.map((s) => ({ label: STATISTICHE_SEZIONE_LABELS[s], icon: SECTION_ICONS[s], command: () => set({ section: s }), data: { testid: `statistiche-tab-${s}` } }))}
+        model={STATISTICHE_SEZIONI.map((s) => ({
+          label: STATISTICHE_SEZIONE_LABELS[s],
+          icon: SECTION_ICONS[s],
+          command: () => set({ section: s }),
+          data: { testid: `statistiche-tab-${s}` },
+        }))}
         activeIndex={STATISTICHE_SEZIONI.indexOf(state.section)}
         onTabChange={(e) => set({ section: STATISTICHE_SEZIONI[e.index]! })}
         className="statistiche-tabs"
@@ -144,11 +200,18 @@ export function StatisticheView() {
       {query.isError ? (
         <LoadFailedState message={query.error.message} onRetry={() => void query.refetch()} />
       ) : !data ? (
-        <section className="card statistiche-loading" aria-busy="true" data-testid="statistiche-loading">
+        <section
+          className="card statistiche-loading"
+          aria-busy="true"
+          data-testid="statistiche-loading"
+        >
           <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Caricamento delle statistiche…
         </section>
       ) : data.series.length === 0 ? (
-        <EmptyState icon="pi pi-chart-bar" title={`Nessun dato per ${STATISTICHE_SEZIONE_LABELS[state.section].toLowerCase()} nel periodo`}>
+        <EmptyState
+          icon="pi pi-chart-bar"
+          title={`Nessun dato per ${STATISTICHE_SEZIONE_LABELS[state.section].toLowerCase()} nel periodo`}
+        >
           <p>Scegli un periodo più ampio, o un altro raggruppamento.</p>
         </EmptyState>
       ) : (
@@ -158,13 +221,25 @@ export function StatisticheView() {
   );
 }
 
-function SectionBody({ data, phone, stale }: { data: Statistiche; phone: boolean; stale: boolean }) {
+function SectionBody({
+  data,
+  phone,
+  stale,
+}: {
+  data: Statistiche;
+  phone: boolean;
+  stale: boolean;
+}) {
   const headline = data.metrics.filter((m) => m.compare).slice(0, 4);
   const rows = useMemo(() => tableRows(data), [data]);
   const chart = useMemo(() => chartData(data), [data]);
   const compareMonths = data.per !== 'mese';
   return (
-    <div className={stale ? 'statistiche-stale' : undefined} aria-busy={stale} data-testid="statistiche-section">
+    <div
+      className={stale ? 'statistiche-stale' : undefined}
+      aria-busy={stale}
+      data-testid="statistiche-section"
+    >
       {data.comparison && headline.length > 0 && (
         <ListTotals
           label="Totali del periodo"
@@ -181,7 +256,9 @@ function SectionBody({ data, phone, stale }: { data: Statistiche; phone: boolean
       )}
       {data.note && <p className="text-color-secondary">{data.note}</p>}
       <section className="card statistiche-chart" aria-label="Grafico">
-        <Suspense fallback={<div className="statistiche-chart-placeholder">Caricamento del grafico…</div>}>
+        <Suspense
+          fallback={<div className="statistiche-chart-placeholder">Caricamento del grafico…</div>}
+        >
           {/* PrimeReact's Chart is mounted only with its data (STACK.md, gotcha 7); the key renews it per answer */}
           <StatisticheChart
             key={`${data.section}-${data.per}-${data.dal}-${data.al}`}
@@ -202,15 +279,27 @@ function SectionBody({ data, phone, stale }: { data: Statistiche; phone: boolean
           breakpoint="768px"
           rowClassName={(r: TableRow) => (r.total ? 'statistiche-total' : '')}
           pt={{
-            table: { 'aria-label': `${STATISTICHE_SEZIONE_LABELS[data.section]} per ${STATISTICHE_PER_LABELS[data.per].toLowerCase()}` },
+            table: {
+              'aria-label': `${STATISTICHE_SEZIONE_LABELS[data.section]} per ${STATISTICHE_PER_LABELS[data.per].toLowerCase()}`,
+            },
             // a wide table scrolls sideways: the keyboard reaches it too
             wrapper: { tabIndex: 0, role: 'region', 'aria-label': 'Tabella scorrevole' },
           }}
           data-testid="statistiche-table"
         >
-          <Column header={STATISTICHE_PER_LABELS[data.per]} body={(r: TableRow) => r.label} frozen={!phone} className="statistiche-group" />
+          <Column
+            header={STATISTICHE_PER_LABELS[data.per]}
+            body={(r: TableRow) => r.label}
+            frozen={!phone}
+            className="statistiche-group"
+          />
           {data.metrics.flatMap((m) => [
-            <Column key={m.key} header={m.label} body={(r: TableRow) => formatValue(m.unit, r.values[m.key])} className="col-nowrap col-number" />,
+            <Column
+              key={m.key}
+              header={m.label}
+              body={(r: TableRow) => formatValue(m.unit, r.values[m.key])}
+              className="col-nowrap col-number"
+            />,
             ...(data.comparison && m.compare ? comparisonColumns(m, compareMonths) : []),
           ])}
         </DataTable>
@@ -238,7 +327,21 @@ function comparisonColumns(m: StatisticaMetrica, withPrevious: boolean) {
     );
   };
   return [
-    ...(withPrevious ? [<Column key={`${m.key}-prev`} header={`${m.label} · periodo prec.`} body={cell('previous')} className="col-nowrap col-number statistiche-compare-col" />] : []),
-    <Column key={`${m.key}-ly`} header={`${m.label} · anno prec.`} body={cell('lastYear')} className="col-nowrap col-number statistiche-compare-col" />,
+    ...(withPrevious
+      ? [
+          <Column
+            key={`${m.key}-prev`}
+            header={`${m.label} · periodo prec.`}
+            body={cell('previous')}
+            className="col-nowrap col-number statistiche-compare-col"
+          />,
+        ]
+      : []),
+    <Column
+      key={`${m.key}-ly`}
+      header={`${m.label} · anno prec.`}
+      body={cell('lastYear')}
+      className="col-nowrap col-number statistiche-compare-col"
+    />,
   ];
 }

@@ -1,29 +1,76 @@
 import { describe, expect, it } from 'vitest';
 import type { Statistiche } from '@gestcava/contracts';
-import { chartData, formatValue, perFor, formatVariazione, readState, tableRows, variazione, writeState } from './statistiche-view-model';
+import {
+  chartData,
+  formatValue,
+  perFor,
+  formatVariazione,
+  readState,
+  tableRows,
+  variazione,
+  writeState,
+} from './statistiche-view-model';
 
 const today = '2026-11-24';
 
 describe('the page state in the URL', () => {
   it('defaults to this year by material, Produzione first', () => {
-    expect(readState(new URLSearchParams(), today)).toEqual({ section: 'produzione', preset: 'anno', dal: '2026-01-01', al: today, per: 'materiale' });
+    expect(readState(new URLSearchParams(), today)).toEqual({
+      section: 'produzione',
+      preset: 'anno',
+      dal: '2026-01-01',
+      al: today,
+      per: 'materiale',
+    });
   });
 
   it('reads a preset, a custom period, and falls back when the dates are wrong', () => {
-    expect(readState(new URLSearchParams('periodo=ultimi12&sezione=vendite&per=cliente'), today)).toEqual({ section: 'vendite', preset: 'ultimi12', dal: '2025-12-01', al: today, per: 'cliente' });
-    expect(readState(new URLSearchParams('periodo=personalizzato&dal=2025-03-01&al=2025-04-30'), today)).toMatchObject({ preset: 'personalizzato', dal: '2025-03-01', al: '2025-04-30' });
-    expect(readState(new URLSearchParams('periodo=personalizzato&dal=2025-05-01&al=2025-04-30'), today)).toMatchObject({ preset: 'anno', dal: '2026-01-01' });
+    expect(
+      readState(new URLSearchParams('periodo=ultimi12&sezione=vendite&per=cliente'), today),
+    ).toEqual({
+      section: 'vendite',
+      preset: 'ultimi12',
+      dal: '2025-12-01',
+      al: today,
+      per: 'cliente',
+    });
+    expect(
+      readState(new URLSearchParams('periodo=personalizzato&dal=2025-03-01&al=2025-04-30'), today),
+    ).toMatchObject({ preset: 'personalizzato', dal: '2025-03-01', al: '2025-04-30' });
+    expect(
+      readState(new URLSearchParams('periodo=personalizzato&dal=2025-05-01&al=2025-04-30'), today),
+    ).toMatchObject({ preset: 'anno', dal: '2026-01-01' });
   });
 
   it('keeps a grouping the section has, else by material, else the section’s first', () => {
-    expect(readState(new URLSearchParams('sezione=acquisti&per=cava'), today).per).toBe('materiale');
+    expect(readState(new URLSearchParams('sezione=acquisti&per=cava'), today).per).toBe(
+      'materiale',
+    );
     expect(perFor('acquisti', 'cava')).toBe('fornitore');
-    expect(readState(new URLSearchParams('sezione=lavorazione&per=macchina'), today).per).toBe('macchina');
+    expect(readState(new URLSearchParams('sezione=lavorazione&per=macchina'), today).per).toBe(
+      'macchina',
+    );
   });
 
   it('writes back only what differs from the defaults', () => {
-    expect(writeState({ section: 'produzione', preset: 'anno', dal: '2026-01-01', al: today, per: 'materiale' }).toString()).toBe('');
-    expect(writeState({ section: 'vendite', preset: 'personalizzato', dal: '2025-03-01', al: '2025-04-30', per: 'mese' }).toString()).toBe('sezione=vendite&periodo=personalizzato&dal=2025-03-01&al=2025-04-30&per=mese');
+    expect(
+      writeState({
+        section: 'produzione',
+        preset: 'anno',
+        dal: '2026-01-01',
+        al: today,
+        per: 'materiale',
+      }).toString(),
+    ).toBe('');
+    expect(
+      writeState({
+        section: 'vendite',
+        preset: 'personalizzato',
+        dal: '2025-03-01',
+        al: '2025-04-30',
+        per: 'mese',
+      }).toString(),
+    ).toBe('sezione=vendite&periodo=personalizzato&dal=2025-03-01&al=2025-04-30&per=mese');
   });
 });
 
@@ -57,8 +104,20 @@ const answer: Statistiche = {
     { key: 'volumeBlocchi', label: 'Volume netto blocchi', unit: 'm3', chart: true, compare: true },
   ],
   series: [
-    { key: 'a', label: 'Bianco Carrara', values: { blocchi: 1, volumeBlocchi: 6 }, previous: { blocchi: 0, volumeBlocchi: null }, lastYear: { blocchi: 0, volumeBlocchi: null } },
-    { key: 'b', label: 'Statuario', values: { blocchi: 2, volumeBlocchi: 18 }, previous: { blocchi: 2, volumeBlocchi: 7 }, lastYear: { blocchi: 1, volumeBlocchi: 9 } },
+    {
+      key: 'a',
+      label: 'Bianco Carrara',
+      values: { blocchi: 1, volumeBlocchi: 6 },
+      previous: { blocchi: 0, volumeBlocchi: null },
+      lastYear: { blocchi: 0, volumeBlocchi: null },
+    },
+    {
+      key: 'b',
+      label: 'Statuario',
+      values: { blocchi: 2, volumeBlocchi: 18 },
+      previous: { blocchi: 2, volumeBlocchi: 7 },
+      lastYear: { blocchi: 1, volumeBlocchi: 9 },
+    },
   ],
   totals: { blocchi: 3, volumeBlocchi: 24 },
   comparison: {
@@ -72,7 +131,12 @@ describe('table and chart', () => {
   it('ends the table with the totals of all three periods', () => {
     const rows = tableRows(answer);
     expect(rows.map((r) => r.label)).toEqual(['Bianco Carrara', 'Statuario', 'Totale']);
-    expect(rows[2]).toMatchObject({ total: true, values: { volumeBlocchi: 24 }, lastYear: { volumeBlocchi: 9 }, previous: { volumeBlocchi: 7 } });
+    expect(rows[2]).toMatchObject({
+      total: true,
+      values: { volumeBlocchi: 24 },
+      lastYear: { volumeBlocchi: 9 },
+      previous: { volumeBlocchi: 7 },
+    });
     expect(tableRows({ ...answer, series: [] })).toEqual([]);
   });
 

@@ -12,7 +12,15 @@ import {
   type StatisticheUnita,
   variazionePercent,
 } from '@gestcava/contracts';
-import { formatArea, formatDate, formatEuro, formatInteger, formatNumber, formatVolume, formatWeight } from '@/lib/format';
+import {
+  formatArea,
+  formatDate,
+  formatEuro,
+  formatInteger,
+  formatNumber,
+  formatVolume,
+  formatWeight,
+} from '@/lib/format';
 
 // The page's logic without React: what the URL says, how a figure reads, how a change is put and
 // what the chart draws. Tested on its own (statistiche-view-model.test.ts).
@@ -26,7 +34,8 @@ export interface StatisticheState {
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => list.find((x) => x === value);
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
+  list.find((x) => x === value);
 
 /**
  * The page's state from its URL: `?sezione=&periodo=&per=` and, for a custom period, `dal` and `al`.
@@ -40,7 +49,12 @@ export function readState(params: URLSearchParams, today: string): StatisticheSt
   let period = { dal, al };
   if (preset === 'personalizzato' && !(ISO.test(dal) && ISO.test(al) && dal <= al)) preset = 'anno';
   if (preset !== 'personalizzato') period = periodoPreset(preset, today);
-  return { section, preset, ...period, per: perFor(section, oneOf(STATISTICHE_PER_SEZIONE[section], params.get('per')) ?? 'materiale') };
+  return {
+    section,
+    preset,
+    ...period,
+    per: perFor(section, oneOf(STATISTICHE_PER_SEZIONE[section], params.get('per')) ?? 'materiale'),
+  };
 }
 
 /** The chosen grouping when the section has it, else the section's own first one. */
@@ -101,7 +115,8 @@ export function formatVariazione(pct: number | null): string {
 }
 
 /** "01/01/26 – 24/11/26" */
-export const periodLabel = (p: { dal: string; al: string }) => `${formatDate(p.dal)} – ${formatDate(p.al)}`;
+export const periodLabel = (p: { dal: string; al: string }) =>
+  `${formatDate(p.dal)} – ${formatDate(p.al)}`;
 
 export interface TableRow {
   key: string;
@@ -130,7 +145,13 @@ export function tableRows(data: Statistiche): TableRow[] {
 
 export interface ChartData {
   labels: string[];
-  datasets: Array<{ label: string; data: Array<number | null>; backgroundColor: string; borderColor: string; borderWidth: number }>;
+  datasets: Array<{
+    label: string;
+    data: Array<number | null>;
+    backgroundColor: string;
+    borderColor: string;
+    borderWidth: number;
+  }>;
 }
 
 const COLORS = ['#3b82f6', '#f59e0b', '#10b981', '#8b5cf6'];

@@ -1,6 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { dittaDestinazioneSchema, pageOf, trasferimentoSchema, type TrasferimentoCreate } from '@gestcava/contracts';
+import {
+  dittaDestinazioneSchema,
+  pageOf,
+  trasferimentoSchema,
+  type TrasferimentoCreate,
+} from '@gestcava/contracts';
 import { api } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -24,12 +29,21 @@ const pageSchema = pageOf(trasferimentoSchema);
 
 /** GET /api/trasferimenti: the transfers this company is part of, newest first. */
 export function useTrasferimenti(params: TrasferimentiParams) {
-  return useQuery({ queryKey: trasferimentiKeys.list(params), queryFn: ({ signal }) => api.get(BASE, { query: { ...params }, schema: pageSchema, signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: trasferimentiKeys.list(params),
+    queryFn: ({ signal }) => api.get(BASE, { query: { ...params }, schema: pageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/trasferimenti/destinazioni: the other companies of the group. */
 export function useDestinazioni() {
-  return useQuery({ queryKey: trasferimentiKeys.destinazioni, queryFn: ({ signal }) => api.get(`${BASE}/destinazioni`, { schema: z.array(dittaDestinazioneSchema), signal }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: trasferimentiKeys.destinazioni,
+    queryFn: ({ signal }) =>
+      api.get(`${BASE}/destinazioni`, { schema: z.array(dittaDestinazioneSchema), signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /**
@@ -39,8 +53,17 @@ export function useDestinazioni() {
 export function useCreateTrasferimento() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrasferimentoCreate) => api.create(BASE, body, { schema: trasferimentoSchema }),
+    mutationFn: (body: TrasferimentoCreate) =>
+      api.create(BASE, body, { schema: trasferimentoSchema }),
     onSuccess: () =>
-      Promise.all([queryRoots.trasferimenti, queryRoots.blocchi, queryRoots.magazzinoLastre, queryRoots.magazzinoPavimenti, queryRoots.giacenze].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [
+          queryRoots.trasferimenti,
+          queryRoots.blocchi,
+          queryRoots.magazzinoLastre,
+          queryRoots.magazzinoPavimenti,
+          queryRoots.giacenze,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

@@ -21,17 +21,35 @@ const LIST_CONFIG = {
   sortFields: [],
   defaultSort: '-createdAt',
   filters: { direzione: enumFilter<Direzione>(['uscita', 'entrata']) },
-  toFilters: (_q: string, f: Readonly<Partial<Record<'direzione', string>>>): Filters => ({ direzione: f.direzione as Direzione | undefined }),
+  toFilters: (_q: string, f: Readonly<Partial<Record<'direzione', string>>>): Filters => ({
+    direzione: f.direzione as Direzione | undefined,
+  }),
 };
 
-const controparte = (t: Trasferimento) => (t.direzione === 'uscita' ? `A ${t.destinazione.name}` : `Da ${t.origine.name}`);
+const controparte = (t: Trasferimento) =>
+  t.direzione === 'uscita' ? `A ${t.destinazione.name}` : `Da ${t.origine.name}`;
 
 const COLUMNS: ListColumn<Trasferimento>[] = [
-  { field: 'createdAt', header: 'Data', body: (t) => formatDate(t.createdAt), className: 'col-nowrap' },
+  {
+    field: 'createdAt',
+    header: 'Data',
+    body: (t) => formatDate(t.createdAt),
+    className: 'col-nowrap',
+  },
   { field: 'ditta', header: 'Ditta', body: controparte },
-  { field: 'documento', header: 'Documento', body: (t) => t.documento ?? '—', className: 'col-nowrap' },
+  {
+    field: 'documento',
+    header: 'Documento',
+    body: (t) => t.documento ?? '—',
+    className: 'col-nowrap',
+  },
   { field: 'righe', header: 'Elementi', body: (t) => <TrasferimentoRighe trasferimento={t} /> },
-  { field: 'totale', header: 'Totale', body: (t) => formatEuro(t.totale), className: 'col-nowrap col-number' },
+  {
+    field: 'totale',
+    header: 'Totale',
+    body: (t) => formatEuro(t.totale),
+    className: 'col-nowrap col-number',
+  },
   { field: 'utente', header: 'Da', body: (t) => t.utente?.name ?? '—' },
 ];
 
@@ -56,9 +74,17 @@ export function TrasferimentiList() {
           <SelectButton
             value={direzione}
             // the theme fills every option: the ones not chosen are outlined, as in the photo gallery
-            options={DIREZIONI.map((o) => ({ ...o, className: o.value === direzione ? undefined : 'p-button-outlined' }))}
+            options={DIREZIONI.map((o) => ({
+              ...o,
+              className: o.value === direzione ? undefined : 'p-button-outlined',
+            }))}
             allowEmpty={false}
-            onChange={(e) => params.setFilter('direzione', e.value === 'tutti' ? undefined : (e.value as Direzione))}
+            onChange={(e) =>
+              params.setFilter(
+                'direzione',
+                e.value === 'tutti' ? undefined : (e.value as Direzione),
+              )
+            }
             aria-label="Direzione"
           />
         </div>
@@ -68,7 +94,13 @@ export function TrasferimentiList() {
         testId: 'trasferimenti-list',
         query: list,
         columns: COLUMNS,
-        card: (t) => ({ title: `${controparte(t)} · ${formatDate(t.createdAt)}`, lines: [`${t.documento ? `${t.documento} · ` : ''}${formatEuro(t.totale)}`, <TrasferimentoRighe key="righe" trasferimento={t} />] }),
+        card: (t) => ({
+          title: `${controparte(t)} · ${formatDate(t.createdAt)}`,
+          lines: [
+            `${t.documento ? `${t.documento} · ` : ''}${formatEuro(t.totale)}`,
+            <TrasferimentoRighe key="righe" trasferimento={t} />,
+          ],
+        }),
       }}
       empty={{
         noMatch: 'Nessun trasferimento',

@@ -16,7 +16,13 @@ import './trasferimenti.css';
  * On a block's, bundle's or lot's page: where it went (or where it came from) between the group's
  * companies, and the button that transfers it when it may go.
  */
-export function TrasferimentiPanel({ item, canTransfer }: { item: TransferItem; canTransfer: boolean }) {
+export function TrasferimentiPanel({
+  item,
+  canTransfer,
+}: {
+  item: TransferItem;
+  canTransfer: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<Trasferimento | null>(null);
   const list = useTrasferimenti({ page: 1, limit: 20, itemId: item.id });
@@ -24,7 +30,11 @@ export function TrasferimentiPanel({ item, canTransfer }: { item: TransferItem; 
   if (!canTransfer && items.length === 0) return null;
 
   return (
-    <SectionCard titleId={`trasferimenti-${item.id}`} title="Ditte del gruppo" icon="pi pi-arrow-right-arrow-left">
+    <SectionCard
+      titleId={`trasferimenti-${item.id}`}
+      title="Ditte del gruppo"
+      icon="pi pi-arrow-right-arrow-left"
+    >
       {items.length === 0 ? (
         <p className="mt-0 text-color-secondary">Mai trasferito ad altre ditte del gruppo.</p>
       ) : (
@@ -47,7 +57,16 @@ export function TrasferimentiPanel({ item, canTransfer }: { item: TransferItem; 
         </ul>
       )}
       <div className="flex flex-wrap gap-2 align-items-center">
-        {canTransfer && <Button type="button" label="Trasferisci a una ditta del gruppo" icon="pi pi-send" outlined onClick={() => setOpen(true)} data-testid="trasferisci" />}
+        {canTransfer && (
+          <Button
+            type="button"
+            label="Trasferisci a una ditta del gruppo"
+            icon="pi pi-send"
+            outlined
+            onClick={() => setOpen(true)}
+            data-testid="trasferisci"
+          />
+        )}
         <Link to={TRASFERIMENTI_PATH}>Tutti i trasferimenti</Link>
       </div>
       {open && (
@@ -57,7 +76,11 @@ export function TrasferimentiPanel({ item, canTransfer }: { item: TransferItem; 
           onDone={(t) => {
             setOpen(false);
             setDone(t);
-            notify({ severity: 'success', summary: 'Trasferimento registrato', detail: `${item.codice} → ${t.destinazione.name}` });
+            notify({
+              severity: 'success',
+              summary: 'Trasferimento registrato',
+              detail: `${item.codice} → ${t.destinazione.name}`,
+            });
           }}
         />
       )}

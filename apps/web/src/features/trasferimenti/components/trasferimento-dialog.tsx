@@ -3,7 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useDialogForm } from '@/components/form/use-dialog-form';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { trasferimentoCreateSchema, type Trasferimento, type TrasferimentoCreate, type TrasferimentoCreateInput } from '@gestcava/contracts';
+import {
+  trasferimentoCreateSchema,
+  type Trasferimento,
+  type TrasferimentoCreate,
+  type TrasferimentoCreateInput,
+} from '@gestcava/contracts';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
@@ -32,37 +37,89 @@ const TIPO_LABEL = { blocco: 'Blocco', pacco: 'Pacco', lotto: 'Lotto' } as const
  * item and, if any, its own reference; the goods then travel with a DDT («Crea DDT» after it). The
  * receiving company gets the same codes; here the items become venduto.
  */
-export function TrasferimentoDialog({ items, onClose, onDone }: { items: TransferItem[]; onClose: () => void; onDone: (t: Trasferimento) => void }) {
+export function TrasferimentoDialog({
+  items,
+  onClose,
+  onDone,
+}: {
+  items: TransferItem[];
+  onClose: () => void;
+  onDone: (t: Trasferimento) => void;
+}) {
   const create = useCreateTrasferimento();
   const destinazioni = useDestinazioni();
-  const form = useDialogForm<TrasferimentoCreateInput, TrasferimentoCreate>(zodResolver(trasferimentoCreateSchema), {
-    destinazioneCompanyId: destinazioni.data?.length === 1 ? destinazioni.data[0]!._id : undefined,
-    blocchi: items.filter((i) => i.tipo === 'blocco').map((i) => ({ id: i.id, prezzo: undefined as unknown as number })),
-    pacchi: items.filter((i) => i.tipo === 'pacco').map((i) => ({ id: i.id, prezzo: undefined as unknown as number })),
-    lotti: items.filter((i) => i.tipo === 'lotto').map((i) => ({ id: i.id, pezzi: i.pezzi ?? 1, prezzo: undefined as unknown as number })),
-    documento: '',
-    note: '',
-  });
+  const form = useDialogForm<TrasferimentoCreateInput, TrasferimentoCreate>(
+    zodResolver(trasferimentoCreateSchema),
+    {
+      destinazioneCompanyId:
+        destinazioni.data?.length === 1 ? destinazioni.data[0]!._id : undefined,
+      blocchi: items
+        .filter((i) => i.tipo === 'blocco')
+        .map((i) => ({ id: i.id, prezzo: undefined as unknown as number })),
+      pacchi: items
+        .filter((i) => i.tipo === 'pacco')
+        .map((i) => ({ id: i.id, prezzo: undefined as unknown as number })),
+      lotti: items
+        .filter((i) => i.tipo === 'lotto')
+        .map((i) => ({ id: i.id, pezzi: i.pezzi ?? 1, prezzo: undefined as unknown as number })),
+      documento: '',
+      note: '',
+    },
+  );
   const {
     control,
     register,
     formState: { errors },
   } = form;
   const values = useWatch({ control });
-  const totale = [...(values.blocchi ?? []), ...(values.pacchi ?? []), ...(values.lotti ?? [])].reduce((a, r) => a + (r?.prezzo ?? 0), 0);
-  const rows = (['blocco', 'pacco', 'lotto'] as const).flatMap((tipo) => items.filter((i) => i.tipo === tipo).map((item, index) => ({ item, index })));
-  const fieldNames = ['destinazioneCompanyId', 'documento', 'note', 'blocchi', 'pacchi', 'lotti', ...rows.flatMap(({ item, index }) => [`${KEY[item.tipo]}.${index}.prezzo`, `${KEY[item.tipo]}.${index}.pezzi`])];
+  const totale = [
+    ...(values.blocchi ?? []),
+    ...(values.pacchi ?? []),
+    ...(values.lotti ?? []),
+  ].reduce((a, r) => a + (r?.prezzo ?? 0), 0);
+  const rows = (['blocco', 'pacco', 'lotto'] as const).flatMap((tipo) =>
+    items.filter((i) => i.tipo === tipo).map((item, index) => ({ item, index })),
+  );
+  const fieldNames = [
+    'destinazioneCompanyId',
+    'documento',
+    'note',
+    'blocchi',
+    'pacchi',
+    'lotti',
+    ...rows.flatMap(({ item, index }) => [
+      `${KEY[item.tipo]}.${index}.prezzo`,
+      `${KEY[item.tipo]}.${index}.pezzi`,
+    ]),
+  ];
 
   const save = async (body: TrasferimentoCreate) => onDone(await create.mutateAsync(body));
-  const title = items.length === 1 ? `Trasferisci ${items[0]!.codice}` : `Trasferisci ${items.length} elementi`;
+  const title =
+    items.length === 1 ? `Trasferisci ${items[0]!.codice}` : `Trasferisci ${items.length} elementi`;
 
   return (
-    <FormDialog name="trasferimento" title={title} form={form} fieldNames={fieldNames} onSave={save} onClose={onClose} pending={create.isPending} width="44rem">
+    <FormDialog
+      name="trasferimento"
+      title={title}
+      form={form}
+      fieldNames={fieldNames}
+      onSave={save}
+      onClose={onClose}
+      pending={create.isPending}
+      width="44rem"
+    >
       <p className="mt-0 text-color-secondary">
-        Una vendita tra ditte del gruppo: qui gli elementi risultano venduti alla ditta scelta, che li riceve con gli stessi codici e il prezzo come prezzo di acquisto.
+        Una vendita tra ditte del gruppo: qui gli elementi risultano venduti alla ditta scelta, che
+        li riceve con gli stessi codici e il prezzo come prezzo di acquisto.
       </p>
       <div className="formgrid grid">
-        <FormField id="trasferimento-destinazione" label="Ditta di destinazione" required error={errors.destinazioneCompanyId?.message} className="col-12">
+        <FormField
+          id="trasferimento-destinazione"
+          label="Ditta di destinazione"
+          required
+          error={errors.destinazioneCompanyId?.message}
+          className="col-12"
+        >
           <Controller
             control={control}
             name="destinazioneCompanyId"
@@ -79,7 +136,10 @@ export function TrasferimentoDialog({ items, onClose, onDone }: { items: Transfe
                 onBlur={field.onBlur}
                 className="w-full"
                 pt={dropdownPt('Ditta di destinazione')}
-                {...invalidProps('trasferimento-destinazione', errors.destinazioneCompanyId?.message)}
+                {...invalidProps(
+                  'trasferimento-destinazione',
+                  errors.destinazioneCompanyId?.message,
+                )}
                 data-testid="trasferimento-destinazione"
               />
             )}
@@ -88,31 +148,72 @@ export function TrasferimentoDialog({ items, onClose, onDone }: { items: Transfe
 
         {rows.map(({ item, index }) => {
           const key = KEY[item.tipo];
-          const rowErrors = (errors[key] as Array<{ prezzo?: { message?: string }; pezzi?: { message?: string } } | undefined> | undefined)?.[index];
+          const rowErrors = (
+            errors[key] as
+              | Array<{ prezzo?: { message?: string }; pezzi?: { message?: string } } | undefined>
+              | undefined
+          )?.[index];
           const id = `trasferimento-${key}-${index}`;
           return (
-            <div key={item.id} className="col-12 grid formgrid m-0 p-0" data-testid="trasferimento-riga">
+            <div
+              key={item.id}
+              className="col-12 grid formgrid m-0 p-0"
+              data-testid="trasferimento-riga"
+            >
               <div className="field col-12 md:col-5">
                 <span className="block font-semibold">
                   {TIPO_LABEL[item.tipo]} {item.codice}
                 </span>
-                {item.descrizione && <small className="text-color-secondary">{item.descrizione}</small>}
+                {item.descrizione && (
+                  <small className="text-color-secondary">{item.descrizione}</small>
+                )}
               </div>
               {item.tipo === 'lotto' && (
-                <FormField id={`${id}-pezzi`} label="Pezzi" required error={rowErrors?.pezzi?.message} className="col-6 md:col-3" hint={item.pezzi !== undefined ? `Liberi: ${item.pezzi}` : undefined}>
+                <FormField
+                  id={`${id}-pezzi`}
+                  label="Pezzi"
+                  required
+                  error={rowErrors?.pezzi?.message}
+                  className="col-6 md:col-3"
+                  hint={item.pezzi !== undefined ? `Liberi: ${item.pezzi}` : undefined}
+                >
                   <Controller
                     control={control}
                     name={`lotti.${index}.pezzi`}
-                    render={({ field }) => <NumberInput id={`${id}-pezzi`} decimals={0} value={field.value} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} error={rowErrors?.pezzi?.message} />}
+                    render={({ field }) => (
+                      <NumberInput
+                        id={`${id}-pezzi`}
+                        decimals={0}
+                        value={field.value}
+                        onChange={(v) => field.onChange(v ?? undefined)}
+                        onBlur={field.onBlur}
+                        error={rowErrors?.pezzi?.message}
+                      />
+                    )}
                   />
                 </FormField>
               )}
-              <FormField id={`${id}-prezzo`} label="Prezzo" required error={rowErrors?.prezzo?.message} className={item.tipo === 'lotto' ? 'col-6 md:col-4' : 'col-12 md:col-7'} hint="Totale dell’elemento">
+              <FormField
+                id={`${id}-prezzo`}
+                label="Prezzo"
+                required
+                error={rowErrors?.prezzo?.message}
+                className={item.tipo === 'lotto' ? 'col-6 md:col-4' : 'col-12 md:col-7'}
+                hint="Totale dell’elemento"
+              >
                 <Controller
                   control={control}
                   name={`${key}.${index}.prezzo`}
                   render={({ field }) => (
-                    <NumberInput id={`${id}-prezzo`} unit="€" value={field.value as number | undefined} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} error={rowErrors?.prezzo?.message} testId={`${id}-prezzo`} />
+                    <NumberInput
+                      id={`${id}-prezzo`}
+                      unit="€"
+                      value={field.value as number | undefined}
+                      onChange={(v) => field.onChange(v ?? undefined)}
+                      onBlur={field.onBlur}
+                      error={rowErrors?.prezzo?.message}
+                      testId={`${id}-prezzo`}
+                    />
                   )}
                 />
               </FormField>
@@ -120,16 +221,41 @@ export function TrasferimentoDialog({ items, onClose, onDone }: { items: Transfe
           );
         })}
 
-        <FormField id="trasferimento-documento" label="Riferimento" error={errors.documento?.message} className="col-12 md:col-6" hint="Ordine o fattura (facoltativo): il DDT si crea dopo">
-          <InputText id="trasferimento-documento" className="w-full" maxLength={100} {...register('documento')} {...invalidProps('trasferimento-documento', errors.documento?.message)} data-testid="trasferimento-documento" />
+        <FormField
+          id="trasferimento-documento"
+          label="Riferimento"
+          error={errors.documento?.message}
+          className="col-12 md:col-6"
+          hint="Ordine o fattura (facoltativo): il DDT si crea dopo"
+        >
+          <InputText
+            id="trasferimento-documento"
+            className="w-full"
+            maxLength={100}
+            {...register('documento')}
+            {...invalidProps('trasferimento-documento', errors.documento?.message)}
+            data-testid="trasferimento-documento"
+          />
         </FormField>
         <div className="field col-12 md:col-6 flex align-items-end">
           <span data-testid="trasferimento-totale">
             Totale: <strong>{formatEuro(totale)}</strong>
           </span>
         </div>
-        <FormField id="trasferimento-note" label="Note" error={errors.note?.message} className="col-12">
-          <LongTextArea control={control} name="note" id="trasferimento-note" max={1000} rows={2} error={errors.note?.message} />
+        <FormField
+          id="trasferimento-note"
+          label="Note"
+          error={errors.note?.message}
+          className="col-12"
+        >
+          <LongTextArea
+            control={control}
+            name="note"
+            id="trasferimento-note"
+            max={1000}
+            rows={2}
+            error={errors.note?.message}
+          />
         </FormField>
       </div>
     </FormDialog>

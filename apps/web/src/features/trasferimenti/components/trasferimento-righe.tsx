@@ -15,10 +15,20 @@ export function TrasferimentoRighe({ trasferimento }: { trasferimento: Trasferim
       {trasferimento.righe.map((r) => {
         const path = detailPath(r.kind, r.itemId);
         const page = pageOfDetailPath(path);
-        const quantita = r.tipo === 'blocco' ? '' : r.tipo === 'lotto' ? ` · ${formatInteger(r.pezzi)} pezzi, ${formatArea(r.mq)}` : ` · ${formatInteger(r.pezzi)} lastre, ${formatArea(r.mq)}`;
+        const quantita =
+          r.tipo === 'blocco'
+            ? ''
+            : r.tipo === 'lotto'
+              ? ` · ${formatInteger(r.pezzi)} pezzi, ${formatArea(r.mq)}`
+              : ` · ${formatInteger(r.pezzi)} lastre, ${formatArea(r.mq)}`;
         return (
           <li key={`${r.tipo}-${r.itemId}`}>
-            {TIPO[r.tipo]} {page && can(user, page, 'read') ? <Link to={path}>{r.codice}</Link> : <span>{r.codice}</span>}
+            {TIPO[r.tipo]}{' '}
+            {page && can(user, page, 'read') ? (
+              <Link to={path}>{r.codice}</Link>
+            ) : (
+              <span>{r.codice}</span>
+            )}
             <span className="text-color-secondary">
               {quantita} · {formatEuro(r.prezzo)}
             </span>
