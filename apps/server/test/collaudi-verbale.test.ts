@@ -200,9 +200,8 @@ function read(pdf: Buffer) {
 }
 
 async function image(format: 'jpeg' | 'png' | 'webp', color: string) {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
-    [format]()
-    .toBuffer();
+  const img = sharp({ create: { width: 640, height: 480, channels: 3, background: color } });
+  return img[format]().toBuffer();
 }
 
 describe('renderVerbale', () => {

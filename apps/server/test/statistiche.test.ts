@@ -401,27 +401,25 @@ async function fixture(
       documento: 'DDT 1',
       createdAt: new Date('2025-04-25T10:00:00Z'),
     });
-  await db()
-    .insert(lotti)
-    .values({
-      companyId,
-      codice: 'LO-T-1',
-      lavorazioneId: p1!.id,
-      bloccoId: b2a.id,
-      materialeId: bianco!.id,
-      lunghezzaMm: 305,
-      larghezzaMm: 305,
-      spessoreMm: 10,
-      finitura: 'lucidato',
-      bordo: 'vivo',
-      calibrato: true,
-      scelta: 'prima',
-      pezzi: 100,
-      mq: 9.3,
-      pezziPerCassa: 10,
-      casse: 10,
-      prezzoListino: 50,
-    });
+  await db().insert(lotti).values({
+    companyId,
+    codice: 'LO-T-1',
+    lavorazioneId: p1!.id,
+    bloccoId: b2a.id,
+    materialeId: bianco!.id,
+    lunghezzaMm: 305,
+    larghezzaMm: 305,
+    spessoreMm: 10,
+    finitura: 'lucidato',
+    bordo: 'vivo',
+    calibrato: true,
+    scelta: 'prima',
+    pezzi: 100,
+    mq: 9.3,
+    pezziPerCassa: 10,
+    casse: 10,
+    prezzoListino: 50,
+  });
 
   const collaudo = async (codice: string, data: string, stato: string) =>
     (
@@ -463,31 +461,27 @@ async function fixture(
       },
     ]);
   const co2 = await collaudo('CO-T-2', '2025-04-22', 'eseguito');
-  await db()
-    .insert(collaudoRighe)
-    .values({
-      collaudoId: co2.id,
-      bloccoId: b2a.id,
-      statoPrecedente: 'disponibile',
-      esito: 'accettato',
-      prezzo: 1000,
-      volumeNettoAccettato: 6,
-      peso: 16.2,
-      importo: 600_000,
-    });
+  await db().insert(collaudoRighe).values({
+    collaudoId: co2.id,
+    bloccoId: b2a.id,
+    statoPrecedente: 'disponibile',
+    esito: 'accettato',
+    prezzo: 1000,
+    volumeNettoAccettato: 6,
+    peso: 16.2,
+    importo: 600_000,
+  });
   const co3 = await collaudo('CO-T-3', '2024-04-10', 'confermato');
-  await db()
-    .insert(collaudoRighe)
-    .values({
-      collaudoId: co3.id,
-      bloccoId: b4a.id,
-      statoPrecedente: 'disponibile',
-      esito: 'accettato',
-      prezzo: 1000,
-      volumeNettoAccettato: 9,
-      peso: 24.39,
-      importo: 900_000,
-    });
+  await db().insert(collaudoRighe).values({
+    collaudoId: co3.id,
+    bloccoId: b4a.id,
+    statoPrecedente: 'disponibile',
+    esito: 'accettato',
+    prezzo: 1000,
+    volumeNettoAccettato: 9,
+    peso: 24.39,
+    importo: 900_000,
+  });
 }
 
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -519,26 +513,24 @@ beforeAll(async () => {
       stato: 'chiusa',
     })
     .returning();
-  await db()
-    .insert(blocchi)
-    .values({
-      companyId: other.company.id,
-      codice: 'BL-X-1',
-      origine: 'interno',
-      bancataId: ob!.id,
-      materialeId: otherLookups.materialeId,
-      lunghezza: 300,
-      altezza: 200,
-      profondita: 150,
-      lunghezzaNetta: 300,
-      altezzaNetta: 200,
-      profonditaNetta: 150,
-      volumeLordo: 70,
-      volumeNetto: 70,
-      pesoTeorico: 189.7,
-      dataRiquadratura: '2025-03-16',
-      stato: 'disponibile',
-    });
+  await db().insert(blocchi).values({
+    companyId: other.company.id,
+    codice: 'BL-X-1',
+    origine: 'interno',
+    bancataId: ob!.id,
+    materialeId: otherLookups.materialeId,
+    lunghezza: 300,
+    altezza: 200,
+    profondita: 150,
+    lunghezzaNetta: 300,
+    altezzaNetta: 200,
+    profonditaNetta: 150,
+    volumeLordo: 70,
+    volumeNetto: 70,
+    pesoTeorico: 189.7,
+    dataRiquadratura: '2025-03-16',
+    stato: 'disponibile',
+  });
 });
 afterAll(() => ctx.close());
 

@@ -880,16 +880,14 @@ describe('transfers between group companies', () => {
         .where(eq(movimenti.paccoId, row.id));
       await db.update(auditLog).set({ userId: t!.userId }).where(eq(auditLog.entityId, row.id));
       // a later real edit by the same user, an admin of both companies: it stays theirs
-      await db
-        .insert(auditLog)
-        .values({
-          companyId: row.companyId,
-          entityType: 'pacco',
-          entityId: row.id,
-          action: 'update',
-          userId: t!.userId,
-          changes: { note: { from: null, to: 'rivisto' } },
-        });
+      await db.insert(auditLog).values({
+        companyId: row.companyId,
+        entityType: 'pacco',
+        entityId: row.id,
+        action: 'update',
+        userId: t!.userId,
+        changes: { note: { from: null, to: 'rivisto' } },
+      });
       return { src: src!, userId: t!.userId };
     };
     const [{ src: srcAlone, userId: byAlone }, { src: srcBack, userId: byBack }] = [

@@ -148,13 +148,11 @@ test.describe('offline queue, 390 px', () => {
     await context.setOffline(true);
     await page.bringToFront();
     for (const [i, r] of [190, 120].entries()) {
-      await page
-        .getByTestId('quick-photo-input')
-        .setInputFiles({
-          name: `piazzale-${i + 1}.jpg`,
-          mimeType: 'image/jpeg',
-          buffer: await jpeg(r),
-        });
+      await page.getByTestId('quick-photo-input').setInputFiles({
+        name: `piazzale-${i + 1}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await jpeg(r),
+      });
       await expect(
         page.locator('.p-toast-message').filter({ hasText: `foto piazzale-${i + 1}.jpg` }),
       ).toBeVisible();

@@ -101,12 +101,10 @@ export function registerErrorHandler(app: FastifyInstance) {
           .send({ message: 'Richiesta troppo grande', code: 'PAYLOAD_TOO_LARGE' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return reply
-          .code(415)
-          .send({
-            message: 'Formato della richiesta non supportato',
-            code: 'UNSUPPORTED_MEDIA_TYPE',
-          });
+        return reply.code(415).send({
+          message: 'Formato della richiesta non supportato',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -157,22 +155,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         'transazione interrotta da una concorrente',
       );
       // Retry-After marks it as "nothing done, try again": not stored for its Idempotency-Key, retried by the offline queue.
-      return reply
-        .code(409)
-        .header('retry-after', '1')
-        .send({
-          message: 'Un’altra operazione sugli stessi dati era in corso: riprova',
-          code: 'CONFLICT',
-        });
+      return reply.code(409).header('retry-after', '1').send({
+        message: 'Un’altra operazione sugli stessi dati era in corso: riprova',
+        code: 'CONFLICT',
+      });
     }
     if (pgCode && PG_UNAVAILABLE.has(pgCode)) {
       request.log.error({ err: error }, 'database non raggiungibile');
-      return reply
-        .code(503)
-        .send({
-          message: 'Servizio momentaneamente non disponibile: riprova tra poco',
-          code: 'SERVICE_UNAVAILABLE',
-        });
+      return reply.code(503).send({
+        message: 'Servizio momentaneamente non disponibile: riprova tra poco',
+        code: 'SERVICE_UNAVAILABLE',
+      });
     }
     request.log.error({ err: error }, 'errore interno');
     return reply.code(500).send({ message: 'Errore interno', code: 'INTERNAL' });

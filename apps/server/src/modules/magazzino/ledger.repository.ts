@@ -33,15 +33,13 @@ async function insertMovimento(
     lottoId?: string | null;
   },
 ) {
-  await tx
-    .insert(movimenti)
-    .values({
-      ...row,
-      companyId: meta.companyId,
-      userId: meta.userId,
-      causale: meta.causale ?? null,
-      documento: meta.documento ?? null,
-    });
+  await tx.insert(movimenti).values({
+    ...row,
+    companyId: meta.companyId,
+    userId: meta.userId,
+    causale: meta.causale ?? null,
+    documento: meta.documento ?? null,
+  });
 }
 
 /** A new bundle with its slabs, and its `carico`: the pacco's on-hand quantities are its slabs'. */

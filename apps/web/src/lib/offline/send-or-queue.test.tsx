@@ -82,15 +82,13 @@ describe('sendOrQueue', () => {
   it('a gateway or a stopping instance answering for the server (502, 503, 504) keeps the action too', async () => {
     online = true;
     for (const status of [502, 503, 504]) {
-      const direct = vi
-        .fn()
-        .mockRejectedValue(
-          new ApiError({
-            status,
-            message: 'Il server si sta arrestando',
-            code: 'SERVICE_UNAVAILABLE',
-          }),
-        );
+      const direct = vi.fn().mockRejectedValue(
+        new ApiError({
+          status,
+          message: 'Il server si sta arrestando',
+          code: 'SERVICE_UNAVAILABLE',
+        }),
+      );
       expect((await sendOrQueue(request(`risposta ${status}`), direct)).queued).toBe(true);
     }
     expect(
