@@ -39,7 +39,9 @@ export function LayoutProvider({
   }, [config.scale]);
 
   useEffect(() => {
-    void applyTheme(config.theme, config.colorScheme);
+    const swap = new AbortController();
+    void applyTheme(config.theme, config.colorScheme, swap.signal);
+    return () => swap.abort();
   }, [config.theme, config.colorScheme]);
 
   const toggleMenu = useCallback(() => {

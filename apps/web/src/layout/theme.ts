@@ -24,10 +24,15 @@ function themeHref(theme: LayoutConfig['theme'], scheme: LayoutConfig['colorSche
   return THEMES[theme][scheme];
 }
 
-/** Resolves when the stylesheet has loaded (or failed, or after 4 s). */
+/**
+ * Resolves when the stylesheet has loaded (or failed, or after 4 s, or when `signal` aborts).
+ * Aborting clears the timer and listeners: a component that unmounts (or a test environment that
+ * is torn down) must leave nothing that fires later and touches `document`.
+ */
 export function applyTheme(
   theme: LayoutConfig['theme'],
   scheme: LayoutConfig['colorScheme'],
+  signal?: AbortSignal,
 ): Promise<void> {
   const href = themeHref(theme, scheme);
   const root = document.documentElement;
@@ -44,9 +49,22 @@ export function applyTheme(
   link.dataset.themeLink = '';
   return new Promise<void>((resolve) => {
     let settled = false;
+    const timer = setTimeout(() => finish(), 4000);
+    const stop = () => {
+      settled = true;
+      clearTimeout(timer);
+      link.removeEventListener('load', finish);
+      link.removeEventListener('error', finish);
+      signal?.removeEventListener('abort', abort);
+    };
+    const abort = () => {
+      if (settled) return;
+      stop();
+      resolve();
+    };
     const finish = () => {
       if (settled) return;
-      settled = true;
+      stop();
       // Older links (a previous swap still loading included) go away once the new one is in.
       for (const old of document.querySelectorAll('link[data-theme-link]')) {
         if (old !== link) old.remove();
@@ -56,7 +74,8 @@ export function applyTheme(
     };
     link.addEventListener('load', finish, { once: true });
     link.addEventListener('error', finish, { once: true });
-    setTimeout(finish, 4000);
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort, { once: true });
     // Before the app's own CSS, so layout rules can refine the theme.
     const first = document.head.querySelector('link[rel="stylesheet"], style');
     document.head.insertBefore(link, first);
