@@ -45,6 +45,7 @@ import { createHostCheck, MISDIRECTED_MESSAGE } from './lib/hosts.js';
 import { createSocketChatEvents } from './realtime/chat-events.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
 import type { ZodApp } from './lib/module.js';
+import type { FaultPoints } from './lib/faults.js';
 import { MODULES } from './modules.js';
 import { createServices, type Services } from './services.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
@@ -67,13 +68,22 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where stored files live; by default the one the configuration names (tests pass another). */
   storageBackend?: ObjectBackend;
+  /** Tests only: where a write is made to fail (lib/faults.ts). */
+  faults?: FaultPoints;
 }
 
 /** Routes registered by libraries (the OpenAPI UI, static files) are public by nature. */
 const LIBRARY_ROUTE = /^\/(docs(\/|$)|\*$)/;
 
 /** Builds the whole app; `main.ts` listens on it and the tests inject into the same thing. */
-export async function buildApp({ config, database, secret, logger, storageBackend }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  secret,
+  logger,
+  storageBackend,
+  faults,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -149,7 +159,7 @@ export async function buildApp({ config, database, secret, logger, storageBacken
     ? await listenedCountCache(database.pglite, 'blocchi')
     : noCountCache;
   app.addHook('onClose', () => counts.stop());
-  const domain = createServices({ db, counts });
+  const domain = createServices({ db, counts, faults });
   // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
   const links = createSessionLinks({ storage, sessions });
   const photos = createPhotosService({ db, storage, entities: domain.entities, links });

@@ -1,6 +1,7 @@
 import type { Db } from './db/client.js';
 import { noCountCache, type CountCache } from './lib/count-cache.js';
 import { createEntityRegistry, type EntityRegistry } from './lib/entities.js';
+import { NO_FAULTS, type FaultPoints } from './lib/faults.js';
 import { MODULES, type ModulesInOrder, type ModuleServices } from './modules.js';
 
 export interface ServicesDeps {
@@ -8,6 +9,8 @@ export interface ServicesDeps {
   entities?: EntityRegistry;
   /** The blocks' count cache (PGlite); the demo seed writes before any reader and passes none. */
   counts?: CountCache;
+  /** Where tests make a write fail (lib/faults.ts); none in the real server. */
+  faults?: FaultPoints;
 }
 
 /** What every module's services may use besides the services of the modules before it. */
@@ -25,8 +28,9 @@ export function createServices({
   db,
   entities = createEntityRegistry(),
   counts = noCountCache,
+  faults = NO_FAULTS,
 }: ServicesDeps) {
-  const core: Core = { db, entities, counts };
+  const core: Core = { db, entities, counts, faults };
   const built: Record<string, unknown> = {};
   for (const module of MODULES) {
     // each factory's parameter type is what it needs (checked against the list's order above)

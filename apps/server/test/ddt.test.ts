@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocchi, clienti, ddtContatori, lastre, movimenti } from '../src/db/schema/index.js';
-import { setDdtFaultForTests } from '../src/modules/ddt/ddt.service.js';
 import { bozza, ddtFixture, year, type DdtFixture } from './ddt-helpers.js';
 import { createCompany } from './helpers.js';
 
@@ -324,13 +323,13 @@ describe('DDT: draft, emission, cancellation', () => {
       .select()
       .from(ddtContatori)
       .where(and(eq(ddtContatori.companyId, f.org.company.id), eq(ddtContatori.anno, year)));
-    setDdtFaultForTests(async () => {
+    f.faults.afterDdtNumero = async () => {
       throw new Error('guasto simulato');
-    });
+    };
     try {
       expect((await f.spedizioni.post(`/api/ddt/${draft._id}/emetti`)).statusCode).toBe(500);
     } finally {
-      setDdtFaultForTests(null);
+      delete f.faults.afterDdtNumero;
     }
     expect(await statoBlocco(blocco._id)).toBe('venduto');
     expect((await f.spedizioni.get(`/api/ddt/${draft._id}`)).json()).toMatchObject({

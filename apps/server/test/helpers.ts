@@ -11,6 +11,7 @@ import type { ObjectBackend } from '../src/lib/object-store/backend.js';
 import { companies, lavorazioniPavimenti, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/auth/passwords.js';
 import { createTestDatabase } from './database.js';
+import type { FaultPoints } from '../src/lib/faults.js';
 
 export const TEST_PASSWORD = 'Prova-Sicura-2026!';
 let passwordHash: Promise<string> | undefined;
@@ -47,7 +48,12 @@ async function storageBackendFor(
 /** The real app on a fresh test database, with generous login limits unless a test sets its own. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logger?: AppDeps['logger']; storageBackend?: TestStorageBackend } = {},
+  options: {
+    logger?: AppDeps['logger'];
+    storageBackend?: TestStorageBackend;
+    /** Set a point of it during a test to make a write fail there (lib/faults.ts). */
+    faults?: FaultPoints;
+  } = {},
 ): Promise<TestContext & { /** for tests that forge tokens with the right key */ secret: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-app-'));
   const config = loadConfig({
@@ -64,7 +70,14 @@ export async function buildTestApp(
   const database = await createTestDatabase();
   const secret = crypto.randomBytes(32).toString('hex');
   const storageBackend = await storageBackendFor(dataDir, options.storageBackend);
-  const app = await buildApp({ config, database, secret, logger: options.logger, storageBackend });
+  const app = await buildApp({
+    config,
+    database,
+    secret,
+    logger: options.logger,
+    storageBackend,
+    faults: options.faults,
+  });
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { lastre, lotti, movimenti, pacchi, riserveLotti } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
 import { buildTestApp, createProductionLookups, loadLotto, setupCompany } from './helpers.js';
+import type { FaultPoints } from '../src/lib/faults.js';
 
 // What the stock tests share: a company with a warehouse, a saw, two customers, three stock users
 // and a second group company; bundles and lots made as the app makes them; their books.
@@ -19,7 +20,9 @@ export type StockFixture = Awaited<ReturnType<typeof stockFixture>>;
 
 export async function stockFixture() {
   const year = new Date().getFullYear();
-  const ctx = await buildTestApp();
+  /** The points where a test makes a write fail (lib/faults.ts): none until a test sets one. */
+  const faults: FaultPoints = {};
+  const ctx = await buildTestApp({}, { faults });
   const org = await setupCompany(ctx);
   const admin = await org.adminClient();
   const lookups = await createProductionLookups(admin);
@@ -74,6 +77,7 @@ export async function stockFixture() {
 
   return {
     ctx,
+    faults,
     org,
     admin,
     mag,

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, lastre, lotti, movimenti, riserveLotti } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
-import { setStockGuardsForTests } from '../src/modules/magazzino/stock.repository.js';
 import { createProductionLookups, loadLotto, setupCompany, type TestClient } from './helpers.js';
 import { sale, stockFixture, tomorrow, type StockFixture } from './stock-fixtures.js';
 
@@ -28,7 +27,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  setStockGuardsForTests(true);
   await ctx?.close();
 });
 
@@ -524,7 +522,7 @@ describe('races and faults (QUALITY R1–R3, R6)', () => {
 
   it('R3: with the guard switched off (test-only seam) the same race sells the slab more than once', async () => {
     const { lastre: slabs } = await bundle(4);
-    setStockGuardsForTests(false);
+    f.faults.withoutStockGuards = true;
     try {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -542,7 +540,7 @@ describe('races and faults (QUALITY R1–R3, R6)', () => {
       expect(results.filter((r) => r.statusCode === 200).length).toBeGreaterThan(1);
       expect(rows.length).toBeGreaterThan(1);
     } finally {
-      setStockGuardsForTests(true);
+      delete f.faults.withoutStockGuards;
     }
   });
 

@@ -11,6 +11,7 @@ import { createDdtDocuments } from './ddt.documents.js';
 import { ddtRoutes } from './ddt.routes.js';
 import { seedDdt } from './ddt.seed.js';
 import { createDdtService, type DdtService } from './ddt.service.js';
+import type { FaultPoints } from '../../lib/faults.js';
 
 /** Spedizioni: the DDT of what is sold and leaves the yard; the PDF and the packing list are HTTP-side documents. */
 export const ddtModule = defineModule({
@@ -21,6 +22,7 @@ export const ddtModule = defineModule({
     blocchi: BlocchiService;
     stock: StockService;
     entities: EntityRegistry;
+    faults: FaultPoints;
   }) => ({ ddt: createDdtService(deps) }),
   routes: async (
     app,

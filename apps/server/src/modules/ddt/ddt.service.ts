@@ -26,6 +26,7 @@ import { todayInRome } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { streamExport } from '../../lib/export.js';
 import { pageOfRows } from '../../lib/pagination.js';
+import type { FaultPoints } from '../../lib/faults.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { StockService } from '../magazzino/stock.service.js';
@@ -58,15 +59,6 @@ const MISSING = {
   lotto: 'Vendita di pavimenti non trovata',
 } as const;
 
-/**
- * Test-only seam (QUALITY R3): runs inside the emission, after the number is taken and before any
- * item moves, so a test can make it fail there and see that neither the number nor the items stay.
- */
-let afterNumeroForTests: (() => Promise<void>) | null = null;
-export function setDdtFaultForTests(hook: (() => Promise<void>) | null): void {
-  afterNumeroForTests = hook;
-}
-
 export type DdtService = ReturnType<typeof createDdtService>;
 
 interface Party {
@@ -86,8 +78,9 @@ export function createDdtService(deps: {
   blocchi: BlocchiService;
   stock: StockService;
   entities: EntityRegistry;
+  faults: FaultPoints;
 }) {
-  const { db, clienti, blocchi, stock, entities } = deps;
+  const { db, clienti, blocchi, stock, entities, faults } = deps;
   registerDdtEntity(entities);
 
   /** The receiver: a cliente, or a group company through its cliente record here (as a transfer sells to it). */
@@ -454,7 +447,7 @@ export function createDdtService(deps: {
         const data = seed?.data ?? todayInRome();
         const anno = Number(data.slice(0, 4));
         const numero = await repo.nextNumero(tx, actor.companyId, anno);
-        await afterNumeroForTests?.();
+        await faults.afterDdtNumero?.();
         const ref = { id, documento: `DDT ${numeroDdt(numero, anno)}` };
         const stored = await repo.righeOf(tx, id);
         const righe = await elementi(

@@ -23,6 +23,7 @@ import {
   type LedgerRow,
   type MovedLastra,
 } from './stock.repository.js';
+import type { FaultPoints } from '../../lib/faults.js';
 
 const LASTRA_STATO_MESSAGE: Record<string, string> = {
   venduta: 'La lastra è già stata venduta',
@@ -40,8 +41,11 @@ export function createLastreStock(deps: {
   db: Db;
   magazzino: MagazzinoService;
   checks: StockChecks;
+  faults: FaultPoints;
 }) {
-  const { db, magazzino, checks } = deps;
+  const { db, magazzino, checks, faults } = deps;
+
+  const updateLastre = repo.lastreUpdater(faults);
 
   /** Releases the target's expired slab reservations, with the system's movimento and history. */
   async function expireLastre(tx: DbOrTx, companyId: string, target: LastraTarget) {
@@ -122,7 +126,7 @@ export function createLastreStock(deps: {
       'ids' in target ? { lastraIds: target.ids } : { paccoIds: [target.paccoId] },
     );
     await expireLastre(tx, actor.companyId, target);
-    const moved = await repo.updateLastre(tx, actor.companyId, target, op.guard, op.set);
+    const moved = await updateLastre(tx, actor.companyId, target, op.guard, op.set);
     if ('ids' in target && moved.length !== target.ids.length) {
       const missing = target.ids.find((id) => !moved.some((m) => m.id === id))!;
       await refusal(tx, actor.companyId, missing, op.what);
@@ -297,13 +301,9 @@ export function createLastreStock(deps: {
     async spedisciLastra(actor: Actor, id: string, documento: string): Promise<Lastra> {
       await db.transaction(async (tx) => {
         // Shipping moves no quantity (the sale took the slab out of stock): a history row with the document.
-        const moved = await repo.updateLastre(
-          tx,
-          actor.companyId,
-          { ids: [id] },
-          lastraGuard.venduta,
-          { stato: 'spedita' },
-        );
+        const moved = await updateLastre(tx, actor.companyId, { ids: [id] }, lastraGuard.venduta, {
+          stato: 'spedita',
+        });
         if (!moved.length) await refusal(tx, actor.companyId, id, 'spedirla');
         await recordAudit(tx, {
           companyId: actor.companyId,
@@ -372,7 +372,7 @@ export function createLastreStock(deps: {
         ]);
         if (!Object.keys(changes).length) return;
         // a slab no longer in stock keeps its grade: a 409 that says why, and no history of a change not made
-        const moved = await repo.updateLastre(
+        const moved = await updateLastre(
           tx,
           actor.companyId,
           { ids: [id] },
@@ -445,7 +445,7 @@ export function createLastreStock(deps: {
         if (!Object.keys(changes).length) return;
         await repo.updatePacco(tx, actor.companyId, id, body);
         if (changes.scelta)
-          await repo.updateLastre(tx, actor.companyId, { paccoId: id }, lastraGuard.inGiacenza, {
+          await updateLastre(tx, actor.companyId, { paccoId: id }, lastraGuard.inGiacenza, {
             scelta: body.scelta,
           });
         await recordAudit(tx, {

@@ -8,6 +8,7 @@ import { lockPacchi } from './ledger.repository.js';
 import * as spedizioni from './spedizioni.repository.js';
 import * as repo from './stock.repository.js';
 import { lastraGuard, type LastraTarget, type MovedLastra } from './stock.repository.js';
+import type { FaultPoints } from '../../lib/faults.js';
 
 /** The DDT a shipment belongs to, as its rows name it ("DDT 12/2026"). */
 export interface DdtRef {
@@ -21,7 +22,9 @@ export interface DdtRef {
  * quantity moves: the sale took the items out of stock) and a history row naming the DDT. Each
  * returns what it moved; the caller turns a shortfall into its 409. Part of the stock service.
  */
-export function createSpedizioniStock() {
+export function createSpedizioniStock(faults: FaultPoints) {
+  const updateLastre = repo.lastreUpdater(faults);
+
   async function movedLastre(
     tx: DbOrTx,
     actor: Actor,
@@ -77,7 +80,7 @@ export function createSpedizioniStock() {
         actor.companyId,
         'ids' in target ? { lastraIds: target.ids } : { paccoIds: [target.paccoId] },
       );
-      const moved = await repo.updateLastre(
+      const moved = await updateLastre(
         tx,
         actor.companyId,
         target,
@@ -106,13 +109,9 @@ export function createSpedizioniStock() {
       motivo: string,
     ): Promise<MovedLastra[]> {
       await lockPacchi(tx, actor.companyId, { lastraIds: ids });
-      const moved = await repo.updateLastre(
-        tx,
-        actor.companyId,
-        { ids },
-        eq(lastre.stato, 'spedita'),
-        { stato: 'venduta' },
-      );
+      const moved = await updateLastre(tx, actor.companyId, { ids }, eq(lastre.stato, 'spedita'), {
+        stato: 'venduta',
+      });
       await movedLastre(
         tx,
         actor,

@@ -6,6 +6,7 @@ import { stockRoutes } from './stock.routes.js';
 import { seedStock } from './stock.seed.js';
 import { createStockService, type StockService } from './stock.service.js';
 import type { MagazzinoService } from './magazzino.service.js';
+import type { FaultPoints } from '../../lib/faults.js';
 
 type Deps = {
   db: Db;
@@ -20,8 +21,8 @@ type Deps = {
  */
 export const stockModule = defineModule({
   name: 'stock',
-  services: ({ db, magazzino, clienti, lookups }: Deps) => ({
-    stock: createStockService({ db, magazzino, clienti, ubicazioni: lookups.ubicazioni }),
+  services: ({ db, faults, magazzino, clienti, lookups }: Deps & { faults: FaultPoints }) => ({
+    stock: createStockService({ db, faults, magazzino, clienti, ubicazioni: lookups.ubicazioni }),
   }),
   routes: async (app, { stock, clienti, lookups }: { stock: StockService } & Deps) => {
     await app.register(stockRoutes, { stock, clienti, ubicazioni: lookups.ubicazioni });

@@ -13,6 +13,7 @@ import {
 import { todayInRomeSql } from '../../lib/dates.js';
 import { outer } from '../../lib/sql.js';
 import { rowsOf } from '../../lib/pagination.js';
+import type { FaultPoints } from '../../lib/faults.js';
 
 // The SQL of the stock operations (DESIGN §4 "Stock ledger"). Every change is one guarded UPDATE
 // (`… WHERE stato = … RETURNING`, `… WHERE pezzi - pezzi_riservati >= n RETURNING`): what it returns
@@ -21,15 +22,6 @@ import { rowsOf } from '../../lib/pagination.js';
 
 /** The advisory lock that lets one instance at a time sweep expired stock reservations. */
 const SWEEP_LOCK = 726_402;
-
-/**
- * Test-only seam for the mutation check (QUALITY R3): with the guards off, the slab updates lose
- * their `WHERE stato …` condition, and the race test must then fail on PostgreSQL.
- */
-let guardsOn = true;
-export function setStockGuardsForTests(on: boolean): void {
-  guardsOn = on;
-}
 
 export interface LedgerRow {
   companyId: string;
@@ -85,6 +77,20 @@ export interface MovedLastra {
 }
 
 /**
+ * `updateLastre` as the stock operations call it: always guarded, unless a test takes the guard away
+ * to prove it is what stops a race (lib/faults.ts).
+ */
+export function lastreUpdater(faults: FaultPoints) {
+  return (
+    tx: DbOrTx,
+    companyId: string,
+    target: LastraTarget,
+    guard: SQL,
+    set: Partial<typeof lastre.$inferInsert>,
+  ) => updateLastre(tx, companyId, target, faults.withoutStockGuards ? undefined : guard, set);
+}
+
+/**
  * Moves the target slabs that satisfy `guard` (in the company) to the values of `set`, in one
  * statement, and returns those it moved: the others were not in a state for it.
  */
@@ -92,7 +98,8 @@ export async function updateLastre(
   tx: DbOrTx,
   companyId: string,
   target: LastraTarget,
-  guard: SQL,
+  /** The state the slabs must be in; `undefined` only when a test takes the guard away (lib/faults.ts). */
+  guard: SQL | undefined,
   set: Partial<typeof lastre.$inferInsert>,
 ): Promise<MovedLastra[]> {
   const which =
@@ -100,7 +107,7 @@ export async function updateLastre(
   return tx
     .update(lastre)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(lastre.companyId, companyId), which, guardsOn ? guard : undefined))
+    .where(and(eq(lastre.companyId, companyId), which, guard))
     .returning({
       id: lastre.id,
       codice: lastre.codice,

@@ -15,6 +15,7 @@ import { createLottiStock } from './stock-lotti.js';
 import { createSpedizioniStock } from './stock-spedizioni.js';
 import * as repo from './stock.repository.js';
 import type { LedgerRow } from './stock.repository.js';
+import type { FaultPoints } from '../../lib/faults.js';
 
 export type StockService = ReturnType<typeof createStockService>;
 
@@ -26,19 +27,20 @@ export type StockService = ReturnType<typeof createStockService>;
  */
 export function createStockService(deps: {
   db: Db;
+  faults: FaultPoints;
   magazzino: MagazzinoService;
   clienti: AnagraficaService;
   ubicazioni: LookupsService<'ubicazioni'>;
 }) {
   const { db, magazzino } = deps;
   const checks = createStockChecks(deps);
-  const lastre = createLastreStock({ db, magazzino, checks });
+  const lastre = createLastreStock({ db, magazzino, checks, faults: deps.faults });
   const lotti = createLottiStock({ db, magazzino, checks });
 
   return {
     ...lastre,
     ...lotti,
-    ...createSpedizioniStock(),
+    ...createSpedizioniStock(deps.faults),
     /** A transfer's bundles, then its lots, locked up front in id order: two transfers of the same items wait in line. */
     async lockForTransfer(
       tx: DbOrTx,
