@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneBatch, streamExport } from '../src/lib/export.js';
+import { MODULES } from '../src/modules.js';
 import { csvRows } from './csv-helpers.js';
 import {
   buildTestApp,
@@ -176,13 +177,13 @@ beforeAll(async () => {
     ispettore: comune,
   });
   expect(collaudo.statusCode, collaudo.body).toBe(201);
-  // a truck described as a formula
-  const automezzo = await admin.post('/api/automezzi', {
-    targa: 'AB123CD',
-    descrizione: name,
-    portataT: 25,
-  });
-  expect(automezzo.statusCode, automezzo.body).toBe(201);
+  // each module that declares a sample of its list gets one with its text as a formula
+  for (const module of MODULES) {
+    if (!('exportSample' in module) || !module.exportSample) continue;
+    const { path, body } = module.exportSample;
+    const sample = await admin.post(path, body(name!));
+    expect(sample.statusCode, `${path}: ${sample.body}`).toBe(201);
+  }
 });
 afterAll(() => ctx.close());
 

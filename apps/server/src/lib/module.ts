@@ -37,12 +37,17 @@ export interface SeedContext<S> {
  *   it receives those services plus the app's platform (storage, sessions, render pools, ...) and may
  *   build HTTP-only helpers there (a PDF renderer, a report service).
  * - `seed`: its step of the demo data, run in list order, so a step sees the rows the steps before made.
+ * - `exportSample`: a record of its list that the export walk of the tests creates through its own
+ *   create route with `text` in its text fields (a formula), so every list's export is proven to
+ *   neutralise formulas without a line in the test (a module whose records need others omits it and
+ *   is created there by hand).
  */
 export interface ModuleManifest<N extends string, S extends object, D, R, X> {
   name: N;
   services?: (deps: D) => S;
   routes?: (app: ZodApp, deps: R) => Promise<void>;
   seed?: (ctx: SeedContext<X>) => Promise<void>;
+  exportSample?: { path: string; body: (text: string) => object };
 }
 
 /** Identity, for the inference: each part's needs come from its parameter's annotation. */

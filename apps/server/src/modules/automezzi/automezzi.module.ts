@@ -16,4 +16,8 @@ export const automezziModule = defineModule({
       companyIds: ctx.companyIds,
       userId: ctx.userIds['admin@cava.example']!,
     }),
+  exportSample: {
+    path: '/api/automezzi',
+    body: (text: string) => ({ targa: 'AB123CD', descrizione: text, portataT: 25 }),
+  },
 });

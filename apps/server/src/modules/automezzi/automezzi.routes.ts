@@ -6,70 +6,40 @@ import {
   automezzoCreateSchema,
   automezzoSchema,
   automezzoUpdateSchema,
-  idSchema,
-  pageOf,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sendExport } from '../../lib/downloads.js';
-import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
+import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { AutomezziService } from './automezzi.service.js';
 
-const idParams = z.object({ id: idSchema });
+const base = '/api/automezzi';
 const tags = ['automezzi'];
 // the list is also the DDT's choice of truck (`?attivo=true`), so whoever writes DDTs reads it
-const read = { page: ['automezzi', 'spedizioni'], mode: 'read' } as const;
-const write = { page: 'automezzi', mode: 'write' } as const;
+const { read } = pageAccess(['automezzi', 'spedizioni']);
+const { write } = pageAccess('automezzi');
 
-/** `/api/automezzi`: the company's trucks. */
+/** `/api/automezzi`: the company's trucks (docs/architecture.md "Recipe: a new module"). */
 export const automezziRoutes: FastifyPluginAsyncZod<{ automezzi: AutomezziService }> = async (
   app,
   { automezzi },
 ) => {
-  app.get(
-    '/api/automezzi',
-    {
-      config: { access: read },
-      schema: {
-        tags,
-        querystring: automezziListQuerySchema,
-        response: { 200: pageOf(automezzoSchema) },
-      },
+  listRoutes(app, base, {
+    access: read,
+    tags,
+    list: { query: automezziListQuerySchema, item: automezzoSchema, read: automezzi.list },
+    summary: {
+      query: automezziFilterSchema,
+      response: automezziSummarySchema,
+      read: automezzi.summary,
     },
-    async (request) => automezzi.list(requireAuth(request).companyId, request.query),
-  );
-
-  app.get(
-    '/api/automezzi/summary',
-    {
-      config: { access: read },
-      schema: {
-        tags,
-        querystring: automezziFilterSchema,
-        response: { 200: automezziSummarySchema },
-      },
+    export: {
+      query: automezziExportQuerySchema,
+      read: (companyId, { format, ...filter }) => automezzi.export(companyId, filter, format),
     },
-    async (request) => automezzi.summary(requireAuth(request).companyId, request.query),
-  );
-
-  app.get(
-    '/api/automezzi/export',
-    {
-      config: { access: read },
-      preHandler: app.limits.export,
-      schema: { tags, querystring: automezziExportQuerySchema },
-    },
-    async (request, reply) => {
-      const { format, ...filter } = request.query;
-      return sendExport(
-        reply,
-        await automezzi.export(requireAuth(request).companyId, filter, format),
-      );
-    },
-  );
+  });
 
   app.post(
-    '/api/automezzi',
+    base,
     {
       config: { access: write },
       schema: { tags, body: automezzoCreateSchema, response: { 201: automezzoSchema } },
@@ -79,7 +49,7 @@ export const automezziRoutes: FastifyPluginAsyncZod<{ automezzi: AutomezziServic
   );
 
   app.put(
-    '/api/automezzi/:id',
+    `${base}/:id`,
     {
       config: { access: write },
       schema: {
@@ -93,7 +63,7 @@ export const automezziRoutes: FastifyPluginAsyncZod<{ automezzi: AutomezziServic
   );
 
   app.delete(
-    '/api/automezzi/:id',
+    `${base}/:id`,
     { config: { access: write }, schema: { tags, params: idParams } },
     async (request, reply) => {
       await automezzi.remove(actorOf(request), request.params.id);

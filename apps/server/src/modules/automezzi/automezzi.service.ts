@@ -20,7 +20,8 @@ import {
   type ExportColumn,
   type ExportStream,
 } from '../../lib/export.js';
-import { toPage } from '../../lib/pagination.js';
+import { pageOfRows } from '../../lib/pagination.js';
+import { pick } from '../../lib/pick.js';
 import { automezziRepository as repo, type AutomezzoRow } from './automezzi.repository.js';
 
 export type AutomezziService = ReturnType<typeof createAutomezziService>;
@@ -33,12 +34,7 @@ const FIELDS = ['targa', 'descrizione', 'portataT', 'attivo'] as const satisfies
 const NOT_FOUND = 'Automezzo non trovato';
 const duplicate = (targa: string) => `Esiste già un automezzo con la targa ${formatTarga(targa)}`;
 
-const dataOf = (row: AutomezzoRow): AutomezzoCreate => ({
-  targa: row.targa,
-  descrizione: row.descrizione,
-  portataT: row.portataT,
-  attivo: row.attivo,
-});
+const dataOf = (row: AutomezzoRow): AutomezzoCreate => pick(row, FIELDS);
 const toDto = (row: AutomezzoRow): Automezzo => ({
   _id: row.id,
   ...dataOf(row),
@@ -49,9 +45,8 @@ const toDto = (row: AutomezzoRow): Automezzo => ({
 /** A company's trucks: the list (its `attivo=true` is the DDT's choice), one plate once per company, history rows. */
 export function createAutomezziService({ db }: { db: Db }) {
   return {
-    async list(companyId: string, query: AutomezziListQuery): Promise<Page<Automezzo>> {
-      const { items, counted } = await repo.page(db, companyId, query);
-      return toPage(items.map(toDto), counted, query.page, query.limit);
+    list(companyId: string, query: AutomezziListQuery): Promise<Page<Automezzo>> {
+      return pageOfRows(repo.page(db, companyId, query), toDto, query);
     },
 
     async summary(companyId: string, filter: AutomezziFilter): Promise<AutomezziSummary> {
