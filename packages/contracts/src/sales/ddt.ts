@@ -299,6 +299,11 @@ export const ddtSchema = z.object({
   createdBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * A draft's warnings as it stands now, in Italian: an item that left meanwhile (the emission would
+   * refuse it), a transport starting days after the DDT's date. Empty once emitted.
+   */
+  avvisi: z.array(z.string()),
 });
 export type Ddt = z.infer<typeof ddtSchema>;
 
