@@ -342,17 +342,19 @@ describe('tile lots', () => {
     });
     expect(sold.statusCode, sold.body).toBe(200);
     expect(sold.json()).toMatchObject({
+      // a part of a lot is the m² of its pieces (120 × 0,093025 = 11,163), as its DDT prints it
       pezzi: 120,
-      mq: 11.17,
+      mq: 11.16,
       lotto: { pezzi: 130, casse: 11, pezziRiservati: 120, pezziDisponibili: 10 },
     });
+    // the lot keeps the rest of its books (23,26 − 11,16), so the ledger adds up
     expect(await lottoBooks(id)).toEqual({
       pezzi: 130,
-      mq: 12.09,
+      mq: 12.1,
       casse: 11,
       riservati: 120,
       ledgerN: 130,
-      ledgerMq: 12.09,
+      ledgerMq: 12.1,
       activeReserved: 120,
     });
 
