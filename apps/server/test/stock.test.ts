@@ -329,9 +329,7 @@ describe('tile lots', () => {
       documento: 'DDT 7',
     });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().message).toBe(
-      'Non ci sono 131 pezzi liberi nel lotto: ne restano 130',
-    );
+    expect(tooMany.json().message).toBe('Non ci sono 131 pezzi liberi nel lotto: ne restano 130');
     // cliente A may buy its 108 reserved plus the 22 free, not one more; it buys 120
     const sold = await pav.post(`/api/magazzino/lotti/${id}/vendi`, {
       pezzi: 120,

@@ -30,9 +30,13 @@ async function adminApi(request: APIRequestContext) {
   ).csrfToken;
   return {
     blocchi: async (stato: string) =>
-      ((await (await request.get(`/api/blocchi?stato=${stato}&limit=50`, { headers: auth })).json()) as {
-        items: Item[];
-      }).items,
+      (
+        (await (
+          await request.get(`/api/blocchi?stato=${stato}&limit=50`, { headers: auth })
+        ).json()) as {
+          items: Item[];
+        }
+      ).items,
     stato: async (id: string, stato: string) =>
       (
         await request.post(`/api/blocchi/${id}/stato`, {

@@ -104,9 +104,7 @@ function AppShell() {
         footer={<AppFooter company={shown} />}
         menu={APP_MENU}
         loading={company.isPending}
-        sidebarEnd={
-          <SidebarLogout onLogout={logout.onLogout} loggingOut={logout.loggingOut} />
-        }
+        sidebarEnd={<SidebarLogout onLogout={logout.onLogout} loggingOut={logout.loggingOut} />}
       />
       {logout.dialog}
     </>

@@ -75,7 +75,10 @@ export async function loadWithDeviceCopy<T>(
  * The same read-through for a whole lookup list (ubicazioni, materiali…): what an offline action's
  * dialog offers after a reload without network. No copy → NotOnDeviceError.
  */
-export async function loadLookupWithDeviceCopy<T>(name: string, load: () => Promise<T>): Promise<T> {
+export async function loadLookupWithDeviceCopy<T>(
+  name: string,
+  load: () => Promise<T>,
+): Promise<T> {
   const scope = currentScope();
   let data: T;
   try {

@@ -218,7 +218,9 @@ export class OfflineQueue {
   }
 
   /** A waiting action doing exactly what `input` does (same request on the same item): making it twice is a mistake. */
-  duplicateOf(input: Pick<QueuedAction, 'method' | 'url' | 'body' | 'itemKey'>): QueuedAction | undefined {
+  duplicateOf(
+    input: Pick<QueuedAction, 'method' | 'url' | 'body' | 'itemKey'>,
+  ): QueuedAction | undefined {
     if (input.body.type !== 'json') return undefined;
     const json = JSON.stringify(input.body.json);
     return this.actions.find(
