@@ -46,6 +46,7 @@ import {
 import * as repo from './ddt.repository.js';
 
 const NOT_FOUND = 'DDT non trovato';
+const righeText = (n: number) => (n === 1 ? '1 riga' : `${n} righe`);
 const EXPORT_BATCH = 200;
 const LABEL = {
   blocco: 'Il blocco',
@@ -473,7 +474,7 @@ export function createDdtService(deps: {
           entityId: created.id,
           action: 'create',
           userId: actor.userId,
-          note: `Bozza per ${row.destinatario.ragioneSociale}, ${righe.length} righe`,
+          note: `Bozza per ${row.destinatario.ragioneSociale}, ${righeText(righe.length)}`,
         });
         return created.id;
       });
@@ -493,7 +494,7 @@ export function createDdtService(deps: {
           entityId: id,
           action: 'update',
           userId: actor.userId,
-          note: `${righe.length} righe`,
+          note: righeText(righe.length),
         });
       });
       return get(actor.companyId, id);

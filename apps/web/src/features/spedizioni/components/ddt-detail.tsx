@@ -184,7 +184,8 @@ function DdtPage({
       </PageHeader>
       <p className="ddt-head-line" data-testid="ddt-head">
         <DdtStatoTag stato={d.stato} testId="ddt-stato" />{' '}
-        <span data-testid="ddt-numero">{numero}</span>
+        {/* a draft has no number: its tag already says «Bozza» */}
+        {d.numeroDocumento && <span data-testid="ddt-numero">{numero}</span>}
         {d.data && <span> del {formatDate(d.data)}</span>} · {d.destinatario.ragioneSociale}
       </p>
       {d.avvisi.length > 0 && (
