@@ -63,6 +63,36 @@ describe('the start of the transport', () => {
   });
 });
 
+describe("the carrier's data", () => {
+  it("refuses a carrier P.IVA a cliente's would not pass (400), and stores one spelling of a plate", async () => {
+    const blocco = await f.soldBlock(f.ids.clienteA);
+    const righe = [{ entityType: 'blocco', id: blocco._id }];
+    const bad = await f.spedizioni.post(
+      '/api/ddt',
+      bozza(f.ids.clienteA, righe, {
+        trasportoACura: 'vettore',
+        vettore: { ragioneSociale: 'Trasporti Apuani S.r.l.', partitaIva: '123', targa: 'FG482KT' },
+      }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^Vettore: Partita IVA/);
+    const ok = await f.spedizioni.post(
+      '/api/ddt',
+      bozza(f.ids.clienteA, righe, {
+        trasportoACura: 'vettore',
+        vettore: {
+          ragioneSociale: 'Trasporti Apuani S.r.l.',
+          partitaIva: '00123450454',
+          targa: 'fg 482-kt',
+        },
+      }),
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().vettore).toMatchObject({ partitaIva: '00123450454', targa: 'FG482KT' });
+    expect((await f.spedizioni.delete(`/api/ddt/${ok.json()._id}`)).statusCode).toBe(204);
+  });
+});
+
 describe('an item that already left', () => {
   it('names the DDT it left with, on the draft as soon as it is opened and at its emission', async () => {
     const blocco = await f.soldBlock(f.ids.clienteA);

@@ -42,3 +42,18 @@ export function controllaInizioTrasporto(
         : null,
   };
 }
+
+const KG = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
+const T = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
+
+/**
+ * A load heavier than the truck's payload (Automezzi's portata): a warning before the emission, not
+ * a refusal (the weights are theoretical until the weighbridge; docs/spedizioni.md "Il carico").
+ */
+export function avvisoPortata(
+  pesoKg: number,
+  automezzo: { targa: string; portataT: number } | null | undefined,
+): string | null {
+  if (!automezzo || pesoKg <= automezzo.portataT * 1000) return null;
+  return `Carico di ${KG.format(pesoKg)} kg oltre la portata dell'automezzo ${automezzo.targa} (${T.format(automezzo.portataT)} t): controlla prima di emettere`;
+}

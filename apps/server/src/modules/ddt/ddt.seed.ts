@@ -8,7 +8,7 @@ import type { DdtService } from './ddt.service.js';
 
 const VETTORE = {
   ragioneSociale: 'F.lli Tonarelli Autotrasporti S.r.l.',
-  partitaIva: '00123450457',
+  partitaIva: '00123450454',
   targa: 'FK482TR',
 };
 
