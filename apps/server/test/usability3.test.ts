@@ -75,7 +75,7 @@ describe("the carrier's data", () => {
       }),
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^Vettore: Partita IVA/);
+    expect(bad.json().message).toMatch(/^vettore.partitaIva: Partita IVA/);
     const ok = await f.spedizioni.post(
       '/api/ddt',
       bozza(f.ids.clienteA, righe, {

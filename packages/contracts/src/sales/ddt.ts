@@ -83,7 +83,7 @@ export const vettoreSchema = z.strictObject({
     if (!v) return v;
     const checked = validateVatNumber(v, vatCountryOf(v));
     if (checked.ok) return checked.value;
-    ctx.addIssue({ code: 'custom', message: `Vettore: ${checked.message}` });
+    ctx.addIssue({ code: 'custom', message: checked.message });
     return z.NEVER;
   }),
   // one truck, one spelling: «FG 482 KT» and «fg482kt» are FG482KT, as Automezzi stores it
