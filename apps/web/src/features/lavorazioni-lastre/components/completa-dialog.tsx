@@ -40,7 +40,7 @@ function initialDraft(lav: LavorazioneLastre): CompletaDraft {
 
 const lastre = (n: number) => (n === 1 ? '1 lastra' : `${formatInteger(n)} lastre`);
 
-export function pacchiText(sizes: readonly number[]): string {
+function pacchiText(sizes: readonly number[]): string {
   if (sizes.length === 0) return '—';
   if (sizes.length === 1) return `1 pacco da ${lastre(sizes[0] ?? 0)}`;
   const first = sizes[0] ?? 0;
