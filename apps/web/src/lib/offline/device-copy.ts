@@ -90,7 +90,9 @@ export async function loadLookupWithDeviceCopy<T>(
     return copy.data as T;
   }
   const now = currentScope();
-  if (scope && now?.userId === scope.userId && now.companyId === scope.companyId) {
+  // a browser without IndexedDB (or a test's DOM) works online, without a copy
+  const canStore = typeof indexedDB !== 'undefined';
+  if (canStore && scope && now?.userId === scope.userId && now.companyId === scope.companyId) {
     void quietly('salvataggio', () => storeLookup(scope, name, data));
   }
   return data;
