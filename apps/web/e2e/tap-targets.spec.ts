@@ -75,7 +75,6 @@ test('at 390 px every tap target of the dashboard, the gallery, Automezzi, Spedi
     await settled(page, title);
     offenders[path] = await smallTargets(page);
   }
-  console.log(JSON.stringify(offenders, null, 1));
   expect(offenders).toEqual({
     dashboard: [],
     '/app/photo-gallery': [],
