@@ -26,7 +26,7 @@ beforeAll(async () => {
       trasportoACura: 'vettore',
       vettore: {
         ragioneSociale: 'Autotrasporti Apuani S.r.l.',
-        partitaIva: '01234560453',
+        partitaIva: '01234560454',
         targa: 'AB123CD',
       },
       destinazione: { indirizzo: 'Hafenstraße 12', cap: '20457', comune: 'Hamburg', nazione: 'DE' },

@@ -327,9 +327,7 @@ describe('tile lots', () => {
       documento: 'DDT 7',
     });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().message).toBe(
-      'Non ci sono 131 pezzi liberi nel lotto: ricarica e riprova',
-    );
+    expect(tooMany.json().message).toBe('Non ci sono 131 pezzi liberi nel lotto: ne restano 130');
     // cliente A may buy its 108 reserved plus the 22 free, not one more; it buys 120
     const sold = await pav.post(`/api/magazzino/lotti/${id}/vendi`, {
       pezzi: 120,
@@ -340,17 +338,19 @@ describe('tile lots', () => {
     });
     expect(sold.statusCode, sold.body).toBe(200);
     expect(sold.json()).toMatchObject({
+      // a part of a lot is the m² of its pieces (120 × 0,093025 = 11,163), as its DDT prints it
       pezzi: 120,
-      mq: 11.17,
+      mq: 11.16,
       lotto: { pezzi: 130, casse: 11, pezziRiservati: 120, pezziDisponibili: 10 },
     });
+    // the lot keeps the rest of its books (23,26 − 11,16), so the ledger adds up
     expect(await lottoBooks(id)).toEqual({
       pezzi: 130,
-      mq: 12.09,
+      mq: 12.1,
       casse: 11,
       riservati: 120,
       ledgerN: 130,
-      ledgerMq: 12.09,
+      ledgerMq: 12.1,
       activeReserved: 120,
     });
 

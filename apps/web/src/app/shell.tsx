@@ -4,8 +4,11 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { forgetOtherUsers } from '@/lib/offline/device-data';
 import { deleteQueue, useOfflineQueueRunner, usePendingCount } from '@/lib/offline/active-queue';
 import { useSession } from '@/lib/session';
+import { usePrefetchLookups } from '@/lib/lookups';
+import { useOnline } from '@/lib/offline/network';
 import { AppFooter } from '@/layout/app-footer';
 import { AppLayout } from '@/layout/app-layout';
+import { SidebarLogout } from '@/layout/app-sidebar';
 import { AppTopbar } from '@/layout/app-topbar';
 import { PrimeProvider } from '@/layout/prime-provider';
 import { useLogout } from '@/features/auth/api/logout';
@@ -17,36 +20,24 @@ import { CodeSearch } from '@/features/codici/components/code-search';
 import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
 import { APP_MENU } from './app-pages';
 
-/** A component of its own so the unread count's updates re-render the top bar only. */
-function ShellTopbar({ company }: { company: ShellCompany | null }) {
+/**
+ * Logout, from the top bar's menu and from the side menu (reachable on a phone whatever the top bar
+ * shows): the device's queue goes with the user (docs/offline.md "Uscita"); actions still waiting
+ * would be lost, so it asks first.
+ */
+function useShellLogout() {
   const { user } = useSession();
   const logout = useLogout();
-  const chatAllowed = can(user, 'chat');
-  const unread = useUnreadCount(chatAllowed).data ?? 0;
-  useChatRealtime(chatAllowed);
   const pending = usePendingCount();
   const [askLogout, setAskLogout] = useState(false);
-  // the device's queue goes with the user (issue 29); actions still waiting are lost, so they ask first
   const leave = () => {
     setAskLogout(false);
     void (user ? deleteQueue(user._id) : Promise.resolve()).finally(() => logout.mutate());
   };
-  return (
-    <>
-      <AppTopbar
-        company={company}
-        quarryLabel={quarryLabel(company)}
-        widgets={
-          <>
-            {user?.role === 'admin' && <CompanySelector user={user} />}
-            <NotificationsToggle />
-          </>
-        }
-        codeSearch={<CodeSearch variant="topbar" />}
-        chatUnread={chatAllowed ? unread : null}
-        onLogout={() => (pending > 0 ? setAskLogout(true) : leave())}
-        loggingOut={logout.isPending}
-      />
+  return {
+    onLogout: () => (pending > 0 ? setAskLogout(true) : leave()),
+    loggingOut: logout.isPending,
+    dialog: (
       <ConfirmDialog
         visible={askLogout}
         title="Uscire?"
@@ -62,28 +53,61 @@ function ShellTopbar({ company }: { company: ShellCompany | null }) {
           verranno eliminate dal dispositivo.
         </p>
       </ConfirmDialog>
-    </>
+    ),
+  };
+}
+type ShellLogout = ReturnType<typeof useShellLogout>;
+
+/** A component of its own so the unread count's updates re-render the top bar only. */
+function ShellTopbar({ company, logout }: { company: ShellCompany | null; logout: ShellLogout }) {
+  const { user } = useSession();
+  const chatAllowed = can(user, 'chat');
+  const unread = useUnreadCount(chatAllowed).data ?? 0;
+  useChatRealtime(chatAllowed);
+  return (
+    <AppTopbar
+      company={company}
+      quarryLabel={quarryLabel(company)}
+      widgets={
+        <>
+          {user?.role === 'admin' && <CompanySelector user={user} />}
+          <NotificationsToggle />
+        </>
+      }
+      codeSearch={<CodeSearch variant="topbar" />}
+      chatUnread={chatAllowed ? unread : null}
+      onLogout={logout.onLogout}
+      loggingOut={logout.loggingOut}
+    />
   );
 }
 
 function AppShell() {
   const { user, selectedCompanyId } = useSession();
   const userId = user?._id;
+  const online = useOnline();
   // whoever signed in (here or in another tab), nothing another user opened stays on the device
   useEffect(() => {
     if (userId) void forgetOtherUsers(userId);
   }, [userId]);
   // the user's offline queue replays from here, on every page of the app
   useOfflineQueueRunner();
+  // what an offline action needs is on the device from the first online visit (docs/offline.md)
+  usePrefetchLookups(userId && online ? `${userId}|${selectedCompanyId ?? ''}` : null);
   const company = useUserCompany(selectedCompanyId);
   const shown = company.data ?? null;
+  const logout = useShellLogout();
   return (
-    <AppLayout
-      topbar={<ShellTopbar company={shown} />}
-      footer={<AppFooter company={shown} />}
-      menu={APP_MENU}
-      loading={company.isPending}
-    />
+    <>
+      <AppLayout
+        topbar={<ShellTopbar company={shown} logout={logout} />}
+        footer={<AppFooter company={shown} />}
+        menu={APP_MENU}
+        loading={company.isPending}
+        sidebarEnd={<SidebarLogout onLogout={logout.onLogout} loggingOut={logout.loggingOut} />}
+      />
+      {logout.dialog}
+    </>
   );
 }
 

@@ -21,11 +21,14 @@ export function AppLayout({
   footer,
   menu,
   loading,
+  sidebarEnd,
 }: {
   topbar: ReactNode;
   footer: ReactNode;
   menu: readonly MenuEntry[];
   loading: boolean;
+  /** after the menu, in the side bar (the app's Logout) */
+  sidebarEnd?: ReactNode;
 }) {
   const { config, state, closeFloatingMenu } = useLayout();
   const { user } = useSession();
@@ -77,6 +80,7 @@ export function AppLayout({
         {topbar}
         <div className="layout-sidebar" ref={sidebarRef} id="app-sidebar">
           <AppSidebar />
+          {sidebarEnd}
         </div>
         <div className="layout-main-container">
           <main className="layout-main" id="main-content" tabIndex={-1}>

@@ -6,7 +6,10 @@ import { formatUnread } from '@/lib/format';
 import { OfflineBadge } from '@/components/offline/offline-badge';
 import { useLayout } from './layout-context';
 import type { LayoutCompany } from './layout-company';
-import { PendingActionsBadge } from '@/components/offline/pending-actions-badge';
+import {
+  PendingActionsBadge,
+  RefusedActionsBadge,
+} from '@/components/offline/pending-actions-badge';
 
 /** The top bar's feature parts come from the app (app/shell.tsx): the layout imports no feature. */
 export interface AppTopbarProps {
@@ -112,6 +115,7 @@ export function AppTopbar({
 
       {codeSearch}
       <PendingActionsBadge />
+      <RefusedActionsBadge />
       {/* the chat and its unread badge stay in the bar on phones too, not inside the ⋮ menu */}
       {chatUnread !== null && (
         <Link

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   cavaSchema,
@@ -12,6 +13,8 @@ import {
   type Ubicazione,
 } from '@gestcava/contracts';
 import { api } from './api';
+import { isNotOnDevice, loadLookupWithDeviceCopy } from './offline/device-copy';
+import { retryOnce } from './query-client';
 
 /**
  * The four lookups (DESIGN §4 "Lookups": cave, materiali, ubicazioni, macchine), read by every
@@ -53,15 +56,37 @@ async function getLookups<K extends LookupKind>(
   return api.get(`/api/${kind}`, { schema, signal });
 }
 
-const lookupsQueryOptions = <K extends LookupKind>(kind: K) =>
+/**
+ * Kept on the device at every load and read from there without network (lib/offline/device-copy),
+ * so a yard phone reopened offline still offers its ubicazioni.
+ */
+export const lookupsQueryOptions = <K extends LookupKind>(kind: K) =>
   queryOptions({
     queryKey: lookupKeys.list(kind),
-    queryFn: ({ signal }) => getLookups(kind, signal),
+    queryFn: ({ signal }) => loadLookupWithDeviceCopy(kind, () => getLookups(kind, signal)),
     staleTime: 5 * 60_000,
+    // asked even when the browser says offline (TanStack would pause it): the device answers then
+    networkMode: 'always',
+    retry: (failureCount, error) => !isNotOnDevice(error) && retryOnce(failureCount, error),
   });
 
 export function useLookups<K extends LookupKind>(kind: K) {
   return useQuery(lookupsQueryOptions(kind));
+}
+
+/** Every lookup an offline action may need: read at the app's start and at each return of the network. */
+export const OFFLINE_LOOKUPS = ['ubicazioni', 'materiali', 'macchine', 'cave'] as const;
+
+/**
+ * Puts the lookups on the device (and refreshes them) whenever the app is online: the shell calls it
+ * with the user and company it acts for, or null offline.
+ */
+export function usePrefetchLookups(scope: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!scope) return;
+    for (const kind of OFFLINE_LOOKUPS) void queryClient.prefetchQuery(lookupsQueryOptions(kind));
+  }, [scope, queryClient]);
 }
 
 /** Whether a lookup record is in use for new data (cave and ubicazioni say attiva, the others attivo). */

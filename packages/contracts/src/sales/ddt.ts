@@ -3,6 +3,9 @@ import { isoDate, optionalText, requiredText } from '../fields.js';
 import { listQuerySchema } from '../pagination.js';
 import { anagraficaRef } from '../processing/common.js';
 import { PESO_BASI } from '../production/peso-blocco.js';
+import { validateVatNumber } from '../anagrafica/identifiers/vat-number.js';
+import { isEuVatPrefix } from '../countries/countries.js';
+import { normalizeTarga } from './automezzi.js';
 
 // The documento di trasporto (D.P.R. 472/1996; DESIGN §4 "Spedizione (DDT)"): what is sold leaves the
 // yard with it. A draft is edited freely; emitting numbers it (per company and year, no gap, no
@@ -75,9 +78,23 @@ export type DdtIndirizzo = z.output<typeof ddtIndirizzoSchema>;
  */
 export const vettoreSchema = z.strictObject({
   ragioneSociale: optionalText(200),
-  partitaIva: optionalText(20),
-  targa: optionalText(20),
+  // checked as a cliente's: an Italian one by its check digit, a foreign one by its EU prefix
+  partitaIva: optionalText(20).transform((v, ctx) => {
+    if (!v) return v;
+    const checked = validateVatNumber(v, vatCountryOf(v));
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  }),
+  // one truck, one spelling: «FG 482 KT» and «fg482kt» are FG482KT, as Automezzi stores it
+  targa: optionalText(20).transform((v) => (v ? normalizeTarga(v) : v)),
 });
+
+/** The country a carrier's VAT number says by its prefix (`DE…`); none or `IT`: Italian. */
+function vatCountryOf(partitaIva: string): string {
+  const head = partitaIva.trim().slice(0, 2).toUpperCase();
+  return /^[A-Z]{2}$/.test(head) && head !== 'IT' && isEuVatPrefix(head) ? head : 'IT';
+}
 export type Vettore = z.output<typeof vettoreSchema>;
 
 /**
@@ -299,6 +316,11 @@ export const ddtSchema = z.object({
   createdBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * A draft's warnings as it stands now, in Italian: an item that left meanwhile (the emission would
+   * refuse it), a transport starting days after the DDT's date. Empty once emitted.
+   */
+  avvisi: z.array(z.string()),
 });
 export type Ddt = z.infer<typeof ddtSchema>;
 

@@ -3,4 +3,5 @@ export * from './collaudi.js';
 export * from './ddt.js';
 export * from './ddt-ref.js';
 export * from './ddt-quantities.js';
+export * from './ddt-checks.js';
 export * from './automezzi.js';

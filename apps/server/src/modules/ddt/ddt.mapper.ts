@@ -177,6 +177,7 @@ export function toDdtDto(
   row: { ddt: DdtRow; cliente: string; utente: string | null },
   righe: RigaRow[],
   destinazioneCompany: { _id: string; name: string } | null,
+  avvisi: string[] = [],
 ): Ddt {
   const d = row.ddt;
   return {
@@ -231,6 +232,7 @@ export function toDdtDto(
     createdBy: d.createdBy && row.utente ? { _id: d.createdBy, name: row.utente } : null,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
+    avvisi,
   };
 }
 

@@ -8,7 +8,7 @@ import type { DdtService } from './ddt.service.js';
 
 const VETTORE = {
   ragioneSociale: 'F.lli Tonarelli Autotrasporti S.r.l.',
-  partitaIva: '00123450457',
+  partitaIva: '00123450454',
   targa: 'FK482TR',
 };
 
@@ -78,7 +78,8 @@ export async function seedDdt(
         trasportoACura: estero ? 'vettore' : 'destinatario',
         vettore: estero ? VETTORE : undefined,
         porto: estero ? 'franco' : 'assegnato',
-        inizioTrasporto: `${data}T07:30:00.000Z`,
+        // the day is in the past: the transport starts at the emission the demo dates (a new draft's start is never before today)
+        inizioTrasporto: null,
         note: `Collaudo ${c.codice}${estero ? ': al porto di Marina di Carrara per l’imbarco' : ''}`,
       },
     );
@@ -94,7 +95,7 @@ export async function seedDdt(
         new Date(`${data}T16:00:00Z`),
       );
       const later = [addDays(data, 2), today].sort()[0]!;
-      const again = await ddt.create(actor, { ...body, inizioTrasporto: `${later}T07:30:00.000Z` });
+      const again = await ddt.create(actor, body);
       await ddt.emetti(actor, again._id, { data: later, at: new Date(`${later}T07:00:00Z`) });
     }
   }

@@ -3,6 +3,8 @@ import {
   totaliDdt,
   numeroDdt,
   type Ddt,
+  controllaInizioTrasporto,
+  type DdtCausale,
   type DdtCreate,
   type DdtDaSpedire,
   type DdtElemento,
@@ -45,6 +47,7 @@ import {
 import * as repo from './ddt.repository.js';
 
 const NOT_FOUND = 'DDT non trovato';
+const righeText = (n: number) => (n === 1 ? '1 riga' : `${n} righe`);
 const EXPORT_BATCH = 200;
 const LABEL = {
   blocco: 'Il blocco',
@@ -60,6 +63,14 @@ const MISSING = {
 } as const;
 
 export type DdtService = ReturnType<typeof createDdtService>;
+
+/** Whom the lines go to, the causale (a transfer's item is "trasferito"), and the DDT being written if saved. */
+interface ElementiParty {
+  clienteId: string;
+  nome: string;
+  causale: DdtCausale;
+  ddtId?: string;
+}
 
 interface Party {
   clienteId: string;
@@ -147,19 +158,43 @@ export function createDdtService(deps: {
     };
   }
 
-  /** Why a line cannot ship: 404 when the item is not in the company, else a 409 that names it. */
+  /**
+   * Why a line cannot ship: 404 when the item is not in the company, else a 409 that names it and,
+   * when it already left, the DDT it left with.
+   */
   async function refusal(
     tx: DbOrTx,
     companyId: string,
     riga: DdtRigaInput,
-    destinatario: string,
+    party: ElementiParty,
   ): Promise<never> {
     const codice = await repo.codiceOf(tx, companyId, riga.entityType, riga.id);
     if (!codice) throw notFound(MISSING[riga.entityType]);
+    const partito = (await repo.ddtOfItem(tx, companyId, riga.id))
+      .filter((d) => d.stato === 'emesso' && d.id !== party.ddtId)
+      .at(-1);
+    const femminile = riga.entityType === 'lastra';
+    const spedito = femminile ? 'spedita' : 'spedito';
+    if (partito?.numero && partito.anno) {
+      const con = `con il DDT ${numeroDdt(partito.numero, partito.anno)}`;
+      throw conflict(
+        riga.entityType === 'lotto'
+          ? `La vendita del lotto ${codice} a ${party.nome} è già spedita ${con}: toglila dal DDT`
+          : `${LABEL[riga.entityType]} ${codice} è già ${spedito} ${con}: toglilo dal DDT`,
+      );
+    }
+    const venduto =
+      party.causale === 'trasferimento'
+        ? femminile
+          ? 'trasferita'
+          : 'trasferito'
+        : femminile
+          ? 'venduta'
+          : 'venduto';
     const what =
       riga.entityType === 'lotto'
-        ? `La vendita del lotto ${codice} a ${destinatario} non ha pezzi da spedire`
-        : `${LABEL[riga.entityType]} ${codice} non è ${riga.entityType === 'lastra' ? 'venduta' : 'venduto'} a ${destinatario} o è già ${riga.entityType === 'lastra' ? 'spedita' : 'spedito'}`;
+        ? `La vendita del lotto ${codice} a ${party.nome} non ha pezzi da spedire`
+        : `${LABEL[riga.entityType]} ${codice} non è ${venduto} a ${party.nome} o è già ${spedito}`;
     throw conflict(`${what}: toglilo dal DDT`);
   }
 
@@ -167,7 +202,7 @@ export function createDdtService(deps: {
   async function elementi(
     tx: DbOrTx,
     companyId: string,
-    party: { clienteId: string; nome: string },
+    party: ElementiParty,
     righe: readonly DdtRigaInput[],
   ): Promise<DdtElemento[]> {
     const ids = (t: DdtRigaInput['entityType']) =>
@@ -183,15 +218,15 @@ export function createDdtService(deps: {
       const same = (id: string) => id === r.id.toLowerCase();
       if (r.entityType === 'blocco') {
         const b = bs.find((x) => same(x.id));
-        out.push(b ? elementoBlocco(b) : await refusal(tx, companyId, r, party.nome));
+        out.push(b ? elementoBlocco(b) : await refusal(tx, companyId, r, party));
       } else if (r.entityType === 'lastra') {
         const l = slabs.find((x) => same(x.id));
         if (l && ids('pacco').some((p) => p.toLowerCase() === l.paccoId))
           throw badRequest(`La lastra ${l.codice} è già nel DDT con il suo pacco ${l.paccoCodice}`);
-        out.push(l ? elementoLastra(l) : await refusal(tx, companyId, r, party.nome));
+        out.push(l ? elementoLastra(l) : await refusal(tx, companyId, r, party));
       } else if (r.entityType === 'pacco') {
         const mine = packs.filter((x) => same(x.paccoId));
-        if (mine.length === 0) await refusal(tx, companyId, r, party.nome);
+        if (mine.length === 0) await refusal(tx, companyId, r, party);
         if (mine.some((x) => x.altre > 0))
           throw conflict(
             `Il pacco ${mine[0]!.paccoCodice} non è venduto per intero a ${party.nome}: spedisci le sue lastre vendute una per una`,
@@ -199,7 +234,7 @@ export function createDdtService(deps: {
         out.push(elementoPacco(mine));
       } else {
         const v = sales.find((x) => same(x.id));
-        if (!v) await refusal(tx, companyId, r, party.nome);
+        if (!v) await refusal(tx, companyId, r, party);
         const restano = v!.venduti - v!.spediti;
         if ((r.pezzi ?? restano) > restano)
           throw conflict(
@@ -227,6 +262,8 @@ export function createDdtService(deps: {
 
   /** The header of a draft from its body: party, destination (default the party's address), transport. */
   async function header(tx: DbOrTx, companyId: string, body: DdtCreate) {
+    // a draft is emitted today at the earliest, so its transport cannot start before today
+    inizioNonPrima(body.inizioTrasporto, todayInRome());
     const party = await partyOf(tx, companyId, body);
     const d = party.destinatario;
     const destinazione =
@@ -274,10 +311,42 @@ export function createDdtService(deps: {
     const righe = await elementi(
       tx,
       companyId,
-      { clienteId: party.clienteId, nome: d.ragioneSociale },
+      { clienteId: party.clienteId, nome: d.ragioneSociale, causale: body.causale },
       body.righe,
     );
     return { row: { ...row, ...totaliDdt(righe) }, righe };
+  }
+
+  /** 400 when the transport would start before the DDT's date (docs/spedizioni.md "Inizio del trasporto"). */
+  function inizioNonPrima(inizio: string | Date | null | undefined, data: string): void {
+    const { errore } = controllaInizioTrasporto(inizio, data);
+    if (errore) throw badRequest(errore, [{ path: 'inizioTrasporto', message: errore }]);
+  }
+
+  /** What a draft's reader should know before emitting it: items gone meanwhile, a late start. */
+  async function avvisiBozza(tx: DbOrTx, companyId: string, d: repo.DdtRow, righe: DdtRigaInput[]) {
+    const avvisi: string[] = [];
+    const party = {
+      clienteId: d.clienteId,
+      nome: d.destinatario.ragioneSociale,
+      causale: d.causale as DdtCausale,
+      ddtId: d.id,
+    };
+    const refused = async (lines: DdtRigaInput[]) => {
+      try {
+        await elementi(tx, companyId, party, lines);
+        return false;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (lines.length === 1) avvisi.push(error.message);
+        return true;
+      }
+    };
+    // all the lines in one read; line by line only when one of them no longer ships
+    if ((await refused(righe)) && righe.length > 1) for (const riga of righe) await refused([riga]);
+    const { errore, avviso } = controllaInizioTrasporto(d.inizioTrasporto, todayInRome());
+    if (errore ?? avviso) avvisi.push((errore ?? avviso)!);
+    return avvisi;
   }
 
   async function lockIn(tx: DbOrTx, companyId: string, id: string, stato: DdtStato, what: string) {
@@ -294,11 +363,21 @@ export function createDdtService(deps: {
     const ditta = row.ddt.destinazioneCompanyId
       ? await findCompanyRow(tx, row.ddt.destinazioneCompanyId)
       : undefined;
-    return toDdtDto(
-      row,
-      await repo.righeOf(tx, id),
-      ditta ? { _id: ditta.id, name: ditta.name } : null,
-    );
+    const righe = await repo.righeOf(tx, id);
+    const avvisi =
+      row.ddt.stato === 'bozza'
+        ? await avvisiBozza(
+            tx,
+            companyId,
+            row.ddt,
+            righe.map((r) => ({
+              entityType: r.entityType,
+              id: r.entityId,
+              pezzi: r.entityType === 'lotto' ? r.pezzi : undefined,
+            })),
+          )
+        : [];
+    return toDdtDto(row, righe, ditta ? { _id: ditta.id, name: ditta.name } : null, avvisi);
   }
 
   /** Ships one line of an emitting DDT; the slabs it shipped (for a cancellation to give back). */
@@ -388,7 +467,7 @@ export function createDdtService(deps: {
           entityId: created.id,
           action: 'create',
           userId: actor.userId,
-          note: `Bozza per ${row.destinatario.ragioneSociale}, ${righe.length} righe`,
+          note: `Bozza per ${row.destinatario.ragioneSociale}, ${righeText(righe.length)}`,
         });
         return created.id;
       });
@@ -408,7 +487,7 @@ export function createDdtService(deps: {
           entityId: id,
           action: 'update',
           userId: actor.userId,
-          note: `${righe.length} righe`,
+          note: righeText(righe.length),
         });
       });
       return get(actor.companyId, id);
@@ -445,6 +524,7 @@ export function createDdtService(deps: {
         const d = await lockIn(tx, actor.companyId, id, 'bozza', 'è già stato emesso');
         // `seed`: the demo's year of DDTs, emitted in date order on their own days; the API always emits today
         const data = seed?.data ?? todayInRome();
+        inizioNonPrima(d.inizioTrasporto, data);
         const anno = Number(data.slice(0, 4));
         const numero = await repo.nextNumero(tx, actor.companyId, anno);
         await faults.afterDdtNumero?.();
@@ -453,7 +533,12 @@ export function createDdtService(deps: {
         const righe = await elementi(
           tx,
           actor.companyId,
-          { clienteId: d.clienteId, nome: d.destinatario.ragioneSociale },
+          {
+            clienteId: d.clienteId,
+            nome: d.destinatario.ragioneSociale,
+            causale: d.causale as DdtCausale,
+            ddtId: id,
+          },
           stored.map((r) => ({
             entityType: r.entityType,
             id: r.entityId,

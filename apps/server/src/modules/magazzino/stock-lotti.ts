@@ -40,6 +40,11 @@ export function createLottiStock(deps: {
     return row;
   }
   const pezziWord = (n: number) => (n === 1 ? '1 pezzo' : `${n} pezzi`);
+  /** The lot is locked when this is said: what is free is a fact, not a guess to reload for. */
+  const nonCiSono = (n: number, liberi: number) =>
+    `Non ci sono ${pezziWord(n)} liberi nel lotto: ${
+      liberi <= 0 ? 'non ne resta nessuno' : liberi === 1 ? 'ne resta 1' : `ne restano ${liberi}`
+    }`;
 
   /** The pieces a quantity stands for; less than one piece (one box, of a lot sold by the box) is a 400, never rounded up. */
   function pezziRichiesti(
@@ -125,7 +130,11 @@ export function createLottiStock(deps: {
     );
   }
 
-  /** Takes `n` pieces out of a lot (sale, split): pieces, boxes and m² lowered, the m² it took. */
+  /**
+   * Takes `n` pieces out of a lot (sale, split): pieces, boxes and m² lowered, the m² it took. A part
+   * of a lot is `mqPavimenti` of its pieces, the figure its DDT prints; the lot keeps the rest of its
+   * books, so the ledger's m² add up to the lot's (docs/spedizioni.md "Una parte di un lotto").
+   */
   async function take(
     tx: DbOrTx,
     companyId: string,
@@ -135,10 +144,13 @@ export function createLottiStock(deps: {
   ) {
     const after = await repo.takePezzi(tx, companyId, lotto.id, n);
     if (!after) throw conflict(message);
-    const mq = mqPavimenti(after.pezzi, lotto.lunghezzaMm, lotto.larghezzaMm);
-    await repo.setLottoMq(tx, lotto.id, mq);
-    // after.mq is still the m² before (only the pieces changed in that update)
-    return { after, mqTaken: roundTo(after.mq - mq, 2) };
+    // after.mq is still the m² before (only the pieces changed in that update); the last pieces take what is left
+    const mqTaken =
+      after.pezzi === 0
+        ? after.mq
+        : Math.min(after.mq, mqPavimenti(n, lotto.lunghezzaMm, lotto.larghezzaMm));
+    await repo.setLottoMq(tx, lotto.id, roundTo(after.mq - mqTaken, 2));
+    return { after, mqTaken };
   }
 
   async function lottoResult(
@@ -162,8 +174,7 @@ export function createLottiStock(deps: {
         const lotto = await lockedLotto(tx, actor.companyId, id);
         const n = pezziRichiesti(body, lotto);
         const after = await repo.reservePezzi(tx, actor.companyId, id, n);
-        if (!after)
-          throw conflict(`Non ci sono ${pezziWord(n)} liberi nel lotto: ricarica e riprova`);
+        if (!after) throw conflict(nonCiSono(n, lotto.pezzi - lotto.pezziRiservati));
         const row = await repo.insertRiserva(tx, {
           companyId: actor.companyId,
           lottoId: id,
@@ -264,7 +275,7 @@ export function createLottiStock(deps: {
           actor.companyId,
           lotto,
           n,
-          `Non ci sono ${pezziWord(n)} liberi nel lotto: ricarica e riprova`,
+          nonCiSono(n, lotto.pezzi - lotto.pezziRiservati + riservati),
         );
         if (riservati > n) {
           const last = riserve.reduce((a, r) => (r.scadenza > a.scadenza ? r : a));

@@ -12,6 +12,7 @@ import { RecentOnDevice } from '@/components/offline/device-copy';
 import { useOnline } from '@/lib/offline/network';
 import { isNetworkFailure } from '@/lib/offline/device-copy';
 import { useDashboard } from '@/features/dashboard/api/dashboard';
+import { useUserCompany } from '@/features/companies/api/companies';
 import { KpiTiles } from '@/features/dashboard/components/kpi-tiles';
 import { hasKpis } from '@/features/dashboard/components/dashboard-format';
 import { LatestActivity } from '@/features/dashboard/components/latest-activity';
@@ -26,7 +27,8 @@ const ProductionChart = lazy(() => import('@/features/dashboard/components/produ
  * this user opened lately, readable from the device (issue 29).
  */
 export function DashboardPage() {
-  const { user } = useSession();
+  const { user, selectedCompanyId } = useSession();
+  const company = useUserCompany(selectedCompanyId).data;
   const sections = useMenu().flatMap((e) =>
     e.kind === 'group' ? e.items.map((item) => ({ ...item, group: e.label })) : [],
   );
@@ -129,7 +131,7 @@ export function DashboardPage() {
           </SectionCard>
         </div>
         <div className="col-12 xl:col-5">
-          <Agenda derived={d?.agenda} />
+          <Agenda derived={d?.agenda} companyName={company?.name} />
         </div>
       </div>
     </>

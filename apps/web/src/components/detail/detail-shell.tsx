@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
-import { DeviceCopyMark, RecentOnDevice } from '@/components/offline/device-copy';
+import { DeviceCopyMark, PendingOnItem, RecentOnDevice } from '@/components/offline/device-copy';
 import { isApiError } from '@/lib/api';
 import { isNotOnDevice } from '@/lib/offline/device-copy';
 
@@ -107,6 +107,7 @@ export function DetailShell<T>({
   return (
     <>
       <DeviceCopyMark data={query.data} updatedAt={query.dataUpdatedAt} />
+      <PendingOnItem data={query.data} />
       {children(query.data)}
     </>
   );

@@ -102,6 +102,13 @@ export function FormDialog<T extends FieldValues, O>({
     const timer = setTimeout(() => focusFirstInvalid(formRef.current));
     return () => clearTimeout(timer);
   }, [focusRequest]);
+  // the server's message was about the values sent: once the user changes one, it no longer holds
+  // (a plate already used, then corrected, must not stay marked as used)
+  useEffect(() => {
+    if (formError === null) return;
+    const watching = form.watch(() => setFormError(null));
+    return () => watching.unsubscribe();
+  }, [formError, form]);
   const submitWith = (save: (values: O) => Promise<void>) =>
     form.handleSubmit(
       async (values) => {

@@ -70,6 +70,33 @@ describe('list cards on a phone', () => {
   });
 });
 
+describe('a list sorted by a field no column shows', () => {
+  it('names that order (newest first) instead of showing the first column ascending', () => {
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: true,
+      media: q,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    render(
+      <MemoryRouter>
+        <ListTable
+          label="Spedizioni"
+          query={query}
+          params={{ ...params, sort: '-createdAt' }}
+          columns={COLUMNS}
+          rowLink={() => '/x'}
+          onOpen={() => {}}
+          card={(r) => ({ title: r.codice, lines: [] })}
+          empty={null}
+        />
+      </MemoryRouter>,
+    );
+    const select = screen.getByLabelText('Ordina per') as HTMLSelectElement;
+    expect(select.selectedOptions[0]!.textContent).toBe('Inserimento (più recenti prima)');
+  });
+});
+
 describe('a list without detail pages', () => {
   it('shows its rows as plain text: no link in the table nor on the cards', () => {
     render(

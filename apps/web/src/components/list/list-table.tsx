@@ -97,6 +97,15 @@ const PAGE_REPORT = '{first}–{last} di {totalRecords}';
  * the rows have one.
  * Under 768 px the same rows become cards with the same paginator.
  */
+/** A sort by a field no column shows: the record's creation or last change, newest first by default. */
+function hiddenSortLabel(sort: string): string {
+  const desc = sort.startsWith('-');
+  const field = sort.replace(/^-/, '');
+  const name =
+    field === 'createdAt' ? 'Inserimento' : field === 'updatedAt' ? 'Ultima modifica' : field;
+  return `${name} (${desc ? 'più recenti prima' : 'meno recenti prima'})`;
+}
+
 export function ListTable<T extends { _id: string }, F extends string>(
   props: ListTableProps<T, F>,
 ) {
@@ -170,6 +179,10 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
               value={params.sort}
               onChange={(e) => params.setSort(e.target.value)}
             >
+              {/* the list's own default order (newest first) may be of no column: named, never shown as another */}
+              {!sortable.some((c) => c.field === sortField) && (
+                <option value={params.sort}>{hiddenSortLabel(params.sort)}</option>
+              )}
               {sortable.flatMap((c) => [
                 <option key={c.field} value={c.field}>
                   {c.header} (crescente)

@@ -6,6 +6,8 @@ import { detailPath, type EntityKind } from '@gestcava/contracts';
 import { RecordLink } from '@/components/record-link';
 import { SectionCard } from '@/components/section-card';
 import { useOnline } from '@/lib/offline/network';
+import { usePendingFor } from '@/lib/offline/active-queue';
+import { Link } from 'react-router';
 import { currentScope, deviceCopyTime } from '@/lib/offline/device-copy';
 import { quietly, recentItems } from '@/lib/offline/item-cache';
 import { useSession } from '@/lib/session';
@@ -27,6 +29,26 @@ export function DeviceCopyMark({ data, updatedAt }: { data: unknown; updatedAt?:
     <div className="device-copy-mark" role="status" data-testid="device-copy-mark">
       <i className="pi pi-database" aria-hidden="true" />
       <span>Copia sul dispositivo, {freshAt(at)}</span>
+    </div>
+  );
+}
+
+/**
+ * Over a detail page: the actions still waiting on the device for this record. The page shows the
+ * record as the server (or the copy) has it; these say what it will be once they arrive, and the
+ * same action again is refused at once (lib/offline/send-or-queue).
+ */
+export function PendingOnItem({ data }: { data: unknown }) {
+  const id = (data as { _id?: unknown } | null)?._id;
+  const pending = usePendingFor(typeof id === 'string' ? id : '');
+  if (typeof id !== 'string' || pending.length === 0) return null;
+  return (
+    <div className="device-copy-mark pending-on-item" role="status" data-testid="pending-on-item">
+      <i className="pi pi-cloud-upload" aria-hidden="true" />
+      <span>
+        In attesa di invio: {pending.map((a) => `«${a.label}»`).join(', ')}.{' '}
+        <Link to="/app/pages/azioni-in-attesa">Azioni in attesa</Link>
+      </span>
     </div>
   );
 }

@@ -16,7 +16,7 @@ export function OfflineBadge() {
           title="Il dispositivo non ha rete"
         >
           <i className="pi pi-wifi" aria-hidden="true" />
-          Non in linea
+          <span className="offline-badge-text">Non in linea</span>
         </span>
       )}
     </span>

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { deleteDB } from 'idb';
 import { useSession } from '../session';
+import { notify } from '../toast';
 import { isOnline } from './network';
 import { OfflineQueue, type QueuedAction } from './queue';
 import { sendQueued } from './queue-send';
@@ -45,6 +46,28 @@ export function usePendingCount(): number {
   return useQueuedActions().actions.filter((a) => a.state === 'in_attesa').length;
 }
 
+/** Refused actions the user has not seen on the queue's page yet (the top bar's "N azioni rifiutate"). */
+export function useUnseenRefusals(): number {
+  return useQueuedActions().actions.filter((a) => a.state === 'rifiutata' && !a.seen).length;
+}
+
+/** The actions still waiting for one item (`blocco:<id>`, `lastra:<id>`…, matched by the id). */
+export function usePendingFor(id: string): QueuedAction[] {
+  return useQueuedActions().actions.filter(
+    (a) => a.state === 'in_attesa' && a.itemKey?.endsWith(`:${id}`),
+  );
+}
+
+/** Where the user is, whatever the page: which action the server refused, and why. */
+function tellRefusal(action: QueuedAction): void {
+  notify({
+    severity: 'error',
+    summary: `Azione rifiutata: ${action.label}`,
+    detail: action.reason ?? undefined,
+    life: 15_000,
+  });
+}
+
 /** Where the browser has Web Locks, one tab replays a user's queue at a time; the others skip their turn. */
 async function oneTabAtATime(name: string, replay: () => Promise<void>): Promise<boolean> {
   if (typeof navigator === 'undefined' || !('locks' in navigator)) {
@@ -79,6 +102,7 @@ export function useOfflineQueueRunner(): void {
       isOnline,
       exclusive: (replay) => oneTabAtATime(queueDbName(userId), replay),
       onSettled: (action) => {
+        if (action.state === 'rifiutata') tellRefusal(action);
         for (const queryKey of action.invalidates) void queryClient.invalidateQueries({ queryKey });
       },
     }).then((opened) => {

@@ -1,7 +1,14 @@
 import type { EntityKind } from '@gestcava/contracts';
 import { isApiError } from '../api';
 import { getSession } from '../session';
-import { quietly, readItem, storeItem, type CacheScope } from './item-cache';
+import {
+  quietly,
+  readItem,
+  readLookup,
+  storeItem,
+  storeLookup,
+  type CacheScope,
+} from './item-cache';
 import { NotOnDeviceError } from './not-on-device';
 
 export { isNotOnDevice, NotOnDeviceError } from './not-on-device';
@@ -60,6 +67,33 @@ export async function loadWithDeviceCopy<T>(
   const now = currentScope();
   if (scope && now?.userId === scope.userId && now.companyId === scope.companyId) {
     void quietly('salvataggio', () => storeItem(scope, kind, id, data));
+  }
+  return data;
+}
+
+/**
+ * The same read-through for a whole lookup list (ubicazioni, materiali…): what an offline action's
+ * dialog offers after a reload without network. No copy → NotOnDeviceError.
+ */
+export async function loadLookupWithDeviceCopy<T>(
+  name: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const scope = currentScope();
+  let data: T;
+  try {
+    data = await load();
+  } catch (error) {
+    if (!scope || !isNetworkFailure(error)) throw error;
+    const copy = await quietly('lettura', () => readLookup(scope, name));
+    if (!copy) throw new NotOnDeviceError();
+    return copy.data as T;
+  }
+  const now = currentScope();
+  // a browser without IndexedDB (or a test's DOM) works online, without a copy
+  const canStore = typeof indexedDB !== 'undefined';
+  if (canStore && scope && now?.userId === scope.userId && now.companyId === scope.companyId) {
+    void quietly('salvataggio', () => storeLookup(scope, name, data));
   }
   return data;
 }

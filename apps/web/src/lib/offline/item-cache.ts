@@ -38,8 +38,22 @@ export interface CachedItem {
   fetchedAt: number;
 }
 
+/**
+ * A list an offline action needs to be made (the ubicazioni of Sposta, materiali, macchine, cave),
+ * kept whole for the company from the first online visit (docs/offline.md "Le tabelle di base").
+ */
+export interface CachedLookup {
+  /** `${companyId}|${name}` */
+  key: string;
+  companyId: string;
+  name: string;
+  data: unknown;
+  fetchedAt: number;
+}
+
 interface CacheDb extends DBSchema {
   items: { key: string; value: CachedItem; indexes: { fetchedAt: number } };
+  lookups: { key: string; value: CachedLookup };
 }
 
 export const cacheDbName = (userId: string) => `${CACHE_DB_PREFIX}${userId}`;
@@ -53,11 +67,13 @@ function open(userId: string): Promise<IDBPDatabase<CacheDb>> {
   const name = cacheDbName(userId);
   let db = connections.get(name);
   if (!db) {
-    db = openDB<CacheDb>(name, 1, {
-      upgrade(database) {
-        database
-          .createObjectStore('items', { keyPath: 'key' })
-          .createIndex('fetchedAt', 'fetchedAt');
+    db = openDB<CacheDb>(name, 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1)
+          database
+            .createObjectStore('items', { keyPath: 'key' })
+            .createIndex('fetchedAt', 'fetchedAt');
+        if (oldVersion < 2) database.createObjectStore('lookups', { keyPath: 'key' });
       },
       // deleteDatabase waits for every open connection: ours lets go at once
       blocking() {
@@ -130,6 +146,34 @@ export async function recentItems(scope: CacheScope, now = Date.now()): Promise<
   const db = await open(scope.userId);
   const all = await db.getAllFromIndex('items', 'fetchedAt');
   return all.filter((item) => item.companyId === scope.companyId && fresh(item, now)).reverse();
+}
+
+/** Writes (or refreshes) the company's copy of a lookup list. */
+export async function storeLookup(
+  scope: CacheScope,
+  name: string,
+  data: unknown,
+  now = Date.now(),
+): Promise<void> {
+  const db = await open(scope.userId);
+  await db.put('lookups', {
+    key: `${scope.companyId}|${name}`,
+    companyId: scope.companyId,
+    name,
+    data,
+    fetchedAt: now,
+  });
+}
+
+/** The company's copy of a lookup list, unless older than MAX_AGE_DAYS. */
+export async function readLookup(
+  scope: CacheScope,
+  name: string,
+  now = Date.now(),
+): Promise<CachedLookup | undefined> {
+  const db = await open(scope.userId);
+  const copy = await db.get('lookups', `${scope.companyId}|${name}`);
+  return copy && now - copy.fetchedAt <= MAX_AGE_DAYS * DAY_MS ? copy : undefined;
 }
 
 /** Drops the copies older than MAX_AGE_DAYS, then the oldest beyond MAX_ITEMS. */

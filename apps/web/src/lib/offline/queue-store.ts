@@ -56,6 +56,8 @@ export interface QueuedAction {
   createdAt: number;
   /** epoch ms, once sent or refused */
   settledAt: number | null;
+  /** a refusal the user has seen on the queue's page (until then the top bar points to it) */
+  seen?: boolean;
 }
 
 export type NewAction = Omit<QueuedAction, 'seq'>;

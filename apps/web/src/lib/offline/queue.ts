@@ -209,6 +209,31 @@ export class OfflineQueue {
     await this.reload();
   }
 
+  /** The queue's page is open: its refusals are known to the user, the top bar's notice goes. */
+  async markRefusalsSeen(): Promise<void> {
+    const unseen = this.actions.filter((a) => a.state === 'rifiutata' && !a.seen);
+    if (unseen.length === 0) return;
+    for (const a of unseen) await updateAction(this.db, a.seq, { seen: true });
+    await this.reload();
+  }
+
+  /** A waiting action doing exactly what `input` does (same request on the same item): making it twice is a mistake. */
+  duplicateOf(
+    input: Pick<QueuedAction, 'method' | 'url' | 'body' | 'itemKey'>,
+  ): QueuedAction | undefined {
+    if (input.body.type !== 'json') return undefined;
+    const json = JSON.stringify(input.body.json);
+    return this.actions.find(
+      (a) =>
+        a.state === 'in_attesa' &&
+        a.itemKey === input.itemKey &&
+        a.method === input.method &&
+        a.url === input.url &&
+        a.body.type === 'json' &&
+        JSON.stringify(a.body.json) === json,
+    );
+  }
+
   /** "Riprova ora": a waiting action is due at once. */
   async retryNow(seq: number): Promise<void> {
     const action = this.actions.find((a) => a.seq === seq);

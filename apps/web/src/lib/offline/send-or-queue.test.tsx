@@ -15,7 +15,8 @@ const request = (label: string): QueueRequest => ({
   label,
   method: 'POST',
   url: '/api/blocchi/b1/stato',
-  body: { type: 'json', json: { stato: 'disponibile', nota: null } },
+  // each its own note: the same request twice on one item is a duplicate (tested below)
+  body: { type: 'json', json: { stato: 'disponibile', nota: label } },
   ifMatch: '2026-11-26T08:00:00.000Z',
   itemKey: 'blocco:b1',
   invalidates: [['blocchi']],
@@ -125,5 +126,17 @@ describe('sendOrQueue', () => {
         ?.list()
         .map((a) => a.label),
     ).toEqual(['prima', 'seconda']);
+  });
+
+  it('the same request on the same item while the first waits is not kept twice: a warning says so', async () => {
+    online = false;
+    const first = await sendOrQueue(request('scarta'), vi.fn());
+    const again = await sendOrQueue(request('scarta'), vi.fn());
+    expect(again).toEqual(first);
+    expect(
+      getActiveQueue()!
+        .list()
+        .filter((a) => a.state === 'in_attesa'),
+    ).toHaveLength(1);
   });
 });

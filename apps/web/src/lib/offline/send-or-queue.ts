@@ -8,6 +8,7 @@ import { queuedHeaders } from './queue-send';
 import type { StoredFile } from './queue-store';
 
 export const QUEUED_SUMMARY = 'Salvata sul dispositivo: verrà inviata appena torna la rete';
+export const DUPLICATE_SUMMARY = 'Già in attesa sul dispositivo: non viene salvata due volte';
 
 /** A yard action as the queue keeps it; the key, the company and the order are added here. */
 export type QueueRequest = Omit<ActionInput, 'idempotencyKey' | 'companyId'> & {
@@ -60,6 +61,12 @@ export async function sendOrQueue<T>(
   };
   const keep = async (): Promise<SendOutcome<T>> => {
     if (!queue) throw new Error('Nessuna coda sul dispositivo');
+    // the page still shows the item as before the waiting action: the same tap again is refused here, not by the server later
+    const same = queue.duplicateOf(input);
+    if (same) {
+      notify({ severity: 'warn', summary: DUPLICATE_SUMMARY, detail: same.label });
+      return { queued: true, action: same };
+    }
     const action = await queue.enqueue(
       { ...input, idempotencyKey, companyId: companyOfSession() },
       files,

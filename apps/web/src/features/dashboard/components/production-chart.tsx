@@ -45,7 +45,9 @@ export default function ProductionChart({ serie }: { serie: Serie }) {
     scales: {
       y: {
         beginAtZero: true,
-        ticks: { callback: (v: string | number) => formatNumber(Number(v), 0) },
+        // whole m³ on the axis: with nothing produced Chart.js would step by 0,2 and, shown without
+        // decimals, read 0, 0, 0, 1, 1, 1
+        ticks: { precision: 0, callback: (v: string | number) => formatNumber(Number(v), 0) },
       },
       x: { ticks: { autoSkip: true, maxRotation: 0 } },
     },

@@ -1,15 +1,18 @@
 import { Message } from 'primereact/message';
+import { useSession } from '@/lib/session';
 import { useLabelsAddress } from '../api/etichette';
 import './labels-address.css';
 
 /**
  * Where the labels' QR codes point (issue 27). A loopback address (PUBLIC_URL unset: localhost) opens
- * on no phone in the yard: a warning, in the print button's area and in the admin settings.
+ * on no phone in the yard: a warning for administrators, beside the print button and in the settings.
  * `compact`: the one line beside the print button; otherwise the address is always shown.
  */
 export function LabelsAddress({ compact = false }: { compact?: boolean }) {
   const { data } = useLabelsAddress();
-  if (!data || (compact && !data.loopback)) return null;
+  // only an administrator can set PUBLIC_URL: a yard user would read the warning on every page and could do nothing about it
+  const admin = useSession().user?.role === 'admin';
+  if (!data || (compact && (!data.loopback || !admin))) return null;
   if (!data.loopback)
     return (
       <Message

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, setSession } from '@/lib/session';
 import { fetchMock, installApiMocks } from '@/test/api-mocks';
-import { jsonResponse } from '@/test/fixtures';
+import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
 import { LabelsAddress } from './labels-address';
 import { PrintLabelsButton } from './print-labels-button';
 
@@ -27,14 +28,27 @@ const withQueries = (ui: React.ReactElement) =>
     </QueryClientProvider>,
   );
 
+afterEach(() => clearSession());
+
 describe('labels pointing to a loopback address (issue 27)', () => {
-  it('the print button warns that the QR codes open on no phone', async () => {
+  it('the print button warns an administrator that the QR codes open on no phone', async () => {
+    setSession(DEMO_USERS.admin, 'token');
     answer({ publicUrl: 'http://localhost:3000', loopback: true });
     withQueries(<PrintLabelsButton entityType="blocco" ids={['b1']} />);
     expect(await screen.findByTestId('labels-address-warning')).toHaveTextContent(
       'I QR puntano a http://localhost:3000: i telefoni non lo aprono',
     );
     expect(screen.getByRole('button', { name: 'Stampa etichetta' })).toBeEnabled();
+  });
+
+  it('a yard user is not told on every page what only an administrator can fix', async () => {
+    setSession(DEMO_USERS.produzione, 'token');
+    answer({ publicUrl: 'http://localhost:3000', loopback: true });
+    withQueries(<PrintLabelsButton entityType="blocco" ids={['b1']} />);
+    await screen.findByRole('button', { name: 'Stampa etichetta' });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('labels-address-warning')).toBeNull();
   });
 
   it('a public address: the button alone', async () => {

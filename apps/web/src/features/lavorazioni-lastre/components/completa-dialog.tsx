@@ -38,13 +38,15 @@ function initialDraft(lav: LavorazioneLastre): CompletaDraft {
   };
 }
 
+const lastre = (n: number) => (n === 1 ? '1 lastra' : `${formatInteger(n)} lastre`);
+
 function pacchiText(sizes: readonly number[]): string {
   if (sizes.length === 0) return '—';
-  if (sizes.length === 1) return `1 pacco da ${formatInteger(sizes[0])} lastre`;
+  if (sizes.length === 1) return `1 pacco da ${lastre(sizes[0] ?? 0)}`;
   const first = sizes[0] ?? 0;
   const last = sizes.at(-1) ?? 0;
   return last === first
-    ? `${sizes.length} pacchi da ${formatInteger(first)} lastre`
+    ? `${sizes.length} pacchi da ${lastre(first)}`
     : `${sizes.length} pacchi: ${sizes.length - 1} da ${formatInteger(first)}, l'ultimo da ${formatInteger(last)}`;
 }
 

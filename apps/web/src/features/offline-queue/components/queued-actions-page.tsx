@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -22,13 +22,18 @@ const STATE_TAGS: Record<
 /**
  * Azioni in attesa (issue 29): what this device keeps for the user, in the order it will be sent —
  * each with its state (a refused one with the server's reason), "Riprova ora" for one waiting on its
- * backoff and "Scarta" to give one up.
+ * backoff and "Elimina dall'elenco" to give one up (not "Scarta", a block's own state).
  */
 export function QueuedActionsPage() {
   const { queue, actions } = useQueuedActions();
   const [discarding, setDiscarding] = useState<QueuedAction | null>(null);
   const pending = actions.filter((a) => a.state === 'in_attesa').length;
   const online = useOnline();
+  // the refusals are read here: the top bar's notice has done its job
+  const unseen = actions.some((a) => a.state === 'rifiutata' && !a.seen);
+  useEffect(() => {
+    if (unseen) void queue?.markRefusalsSeen();
+  }, [unseen, queue]);
   return (
     <>
       <PageHeader title="Azioni in attesa" icon="pi pi-cloud-upload" />
@@ -86,7 +91,7 @@ export function QueuedActionsPage() {
                   )}
                   <Button
                     type="button"
-                    label="Scarta"
+                    label="Elimina dall'elenco"
                     icon="pi pi-trash"
                     severity="danger"
                     outlined
@@ -102,8 +107,8 @@ export function QueuedActionsPage() {
       )}
       <ConfirmDialog
         visible={discarding !== null}
-        title="Scartare l'azione?"
-        confirmLabel="Scarta"
+        title="Eliminare l'azione dall'elenco?"
+        confirmLabel="Elimina"
         confirmIcon="pi pi-trash"
         danger
         onCancel={() => setDiscarding(null)}

@@ -29,6 +29,7 @@ import {
   type UploadProgress,
 } from '@/lib/api';
 import { sendOrQueue } from '@/lib/offline/send-or-queue';
+import { isNetworkFailure } from '@/lib/offline/device-copy';
 import { notify } from '@/lib/toast';
 import { log } from '@/lib/log';
 
@@ -118,6 +119,8 @@ export interface EntityPhotos {
   photos: Photo[];
   /** signed link to all of them as one zip; null when there are none */
   zipUrl: string | null;
+  /** the server could not be reached: the photos are not on the device (docs/offline.md) */
+  offline?: boolean;
 }
 
 const NO_PHOTOS: EntityPhotos = { photos: [], zipUrl: null };
@@ -143,6 +146,8 @@ export async function getEntityPhotos(
   } catch (error) {
     // The query itself was cancelled (the panel went away): nobody is waiting for a toast.
     if (signal?.aborted) throw error;
+    // no network: the panel says the photos are not kept offline; no error to report
+    if (isNetworkFailure(error)) return { ...NO_PHOTOS, offline: true };
     notify({
       severity: 'error',
       summary: 'Foto non disponibili',
@@ -157,6 +162,8 @@ export const entityPhotosQueryOptions = (entityType: string, entityId: string) =
     queryKey: photoKeys.entity(entityType, entityId),
     queryFn: ({ signal }) => getEntityPhotos(entityType, entityId, signal),
     ...PHOTO_CACHE,
+    // asked offline too (TanStack would pause it): the answer then is "not available offline"
+    networkMode: 'always',
   });
 
 export function useEntityPhotos(entityType: string, entityId: string) {

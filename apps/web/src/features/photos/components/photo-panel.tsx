@@ -1,11 +1,12 @@
 import './photos.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import type { Photo } from '@gestcava/contracts';
 import { ConfirmDialog, DeleteConfirmDialog } from '@/components/confirm-dialog';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toast';
+import { useOnline } from '@/lib/offline/network';
 import {
   photoUrl,
   type PhotoEntity,
@@ -35,6 +36,13 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
   const photos = list.data?.photos ?? [];
   const zipUrl = list.data?.zipUrl ?? null;
   const titleId = `photos-title-${entity.entityId}`;
+  // the network is back: the photos the device could not ask for are asked now
+  const online = useOnline();
+  const unreachable = list.data?.offline === true;
+  const { refetch } = list;
+  useEffect(() => {
+    if (online && unreachable) void refetch();
+  }, [online, unreachable, refetch]);
 
   const doDelete = (photo: Photo) =>
     removeOne.mutate(photo._id, {
@@ -122,6 +130,14 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="photo-skeleton" height="auto" />
           ))}
+        </div>
+      ) : list.data?.offline ? (
+        <div className="photo-empty" data-testid="photos-offline">
+          <i className="pi pi-wifi" aria-hidden="true" />
+          <p className="m-0">
+            Le foto non sono disponibili offline: si vedono quando torna la rete
+            {writable ? ' (quelle scattate ora restano in attesa sul dispositivo)' : ''}.
+          </p>
         </div>
       ) : photos.length === 0 ? (
         <div className="photo-empty" data-testid="photos-empty">

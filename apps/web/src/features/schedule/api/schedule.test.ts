@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import scheduleFile from '../../../../public/assets/data/scheduleevents.json';
-import { scheduleResponseSchema, upcomingEvents, type ScheduleEvent } from './schedule';
+import {
+  eventsOfCompany,
+  scheduleResponseSchema,
+  upcomingEvents,
+  type ScheduleEvent,
+} from './schedule';
 
 describe('schedule data (SPEC §7)', () => {
   it('the bundled file has { data: [{ id, title, start, end, allDay, tipo }] }', () => {
@@ -35,5 +40,14 @@ describe('schedule data (SPEC §7)', () => {
       2, 3,
     ]);
     expect(upcomingEvents(list, new Date('2027-01-01T00:00:00Z'))).toEqual([]);
+  });
+
+  it("a company sees its own events and nobody's in particular, never another group company's", () => {
+    const events = scheduleResponseSchema.parse(scheduleFile).data;
+    expect(eventsOfCompany(events, 'Segheria Demo S.r.l.')).toEqual([]);
+    expect(eventsOfCompany(events, 'Marmi Demo S.r.l.')).toEqual(events);
+    const shared = { ...events[0]!, ditta: undefined };
+    expect(eventsOfCompany([shared, events[1]!], 'Segheria Demo S.r.l.')).toEqual([shared]);
+    expect(eventsOfCompany(events, null)).toEqual([]);
   });
 });

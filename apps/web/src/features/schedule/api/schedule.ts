@@ -34,6 +34,8 @@ export const scheduleEventSchema = z.object({
   end: isoDate.nullable(),
   allDay: z.boolean(),
   tipo: z.enum(SCHEDULE_TIPI),
+  /** the group company whose event it is (its name); none: every company's */
+  ditta: z.string().optional(),
 });
 export type ScheduleEvent = z.infer<typeof scheduleEventSchema>;
 
@@ -45,6 +47,17 @@ export async function getScheduleEvents(signal?: AbortSignal): Promise<ScheduleE
   const parsed = scheduleResponseSchema.safeParse(await response.json());
   if (!parsed.success) throw new Error('Agenda: formato del file non valido');
   return [...parsed.data.data].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+/**
+ * The file is one for the whole installation, its events each a company's (docs/dashboard.md
+ * "Agenda"): a company sees its own and those of nobody in particular, never another's.
+ */
+export function eventsOfCompany<E extends { ditta?: string }>(
+  events: readonly E[],
+  companyName: string | null | undefined,
+): E[] {
+  return events.filter((e) => e.ditta === undefined || (!!companyName && e.ditta === companyName));
 }
 
 /** The next `limit` events from `now` on (those still running included). */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDate, formatTime, toDate } from '@/lib/format';
 import {
+  eventsOfCompany,
   TIPO_LABELS,
   upcomingEvents,
   useScheduleEvents,
@@ -52,14 +53,17 @@ export function Agenda({
   now = new Date(),
   limit = 8,
   derived = [],
+  companyName,
 }: {
   now?: Date;
   limit?: number;
   derived?: readonly AgendaEvent[];
+  /** the company the user works for: the file's events of other companies stay out */
+  companyName: string | null | undefined;
 }) {
   const { data, isPending, isError } = useScheduleEvents();
   // A dozen events at most: sorting them on each render costs nothing worth memoising.
-  const merged = [...(data ?? []), ...derived].sort(
+  const merged = [...eventsOfCompany(data ?? [], companyName), ...derived].sort(
     (a, b) => Date.parse(a.start) - Date.parse(b.start),
   );
   const events = upcomingEvents<AgendaEvent>(merged, now, limit);

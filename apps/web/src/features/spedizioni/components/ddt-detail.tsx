@@ -184,9 +184,20 @@ function DdtPage({
       </PageHeader>
       <p className="ddt-head-line" data-testid="ddt-head">
         <DdtStatoTag stato={d.stato} testId="ddt-stato" />{' '}
-        <span data-testid="ddt-numero">{numero}</span>
+        {/* a draft has no number: its tag already says «Bozza» */}
+        {d.numeroDocumento && <span data-testid="ddt-numero">{numero}</span>}
         {d.data && <span> del {formatDate(d.data)}</span>} · {d.destinatario.ragioneSociale}
       </p>
+      {d.avvisi.length > 0 && (
+        // what the emission would refuse (an item gone meanwhile) or ask about: said on opening
+        <ul className="ddt-avvisi" role="alert" data-testid="ddt-avvisi">
+          {d.avvisi.map((a) => (
+            <li key={a}>
+              <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {a}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="grid">
         <div className="col-12 xl:col-8">
           <DdtData ddt={d} />

@@ -3,6 +3,9 @@ import {
   DDT_CAUSALE_TABLE,
   PORTO_LABELS,
   TRASPORTO_A_CURA_LABELS,
+  avvisoPortata,
+  formatTarga,
+  normalizeTarga,
   totaliDdt,
   type DdtCausale,
   type DdtElemento,
@@ -10,6 +13,7 @@ import {
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { SectionCard } from '@/components/section-card';
 import { formatDateTime } from '@/lib/format';
+import { useAutomezziOptions } from '@/lib/automezzi';
 import type { Trasporto } from '../model/nuovo-ddt';
 import { indirizzoText } from './ddt-figures';
 import { DdtRighe } from './ddt-righe';
@@ -34,6 +38,12 @@ export function DdtPreview({
   onBozza: () => void;
   onBack: () => void;
 }) {
+  const targa = t.targa ? normalizeTarga(t.targa) : '';
+  const automezzo = useAutomezziOptions().data?.find((a) => a.value === targa)?.automezzo;
+  const carico = avvisoPortata(
+    totaliDdt(righe).pesoKg,
+    automezzo && { targa: formatTarga(automezzo.targa), portataT: automezzo.portataT },
+  );
   return (
     <SectionCard
       titleId="ddt-preview-title"
@@ -41,6 +51,11 @@ export function DdtPreview({
       icon="pi pi-eye"
       className="ddt-preview"
     >
+      {carico && (
+        <p className="ddt-avvisi" role="alert" data-testid="ddt-preview-avviso">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {carico}
+        </p>
+      )}
       <DetailList testId="ddt-preview">
         <Item label="Causale">{DDT_CAUSALE_TABLE[causale].label}</Item>
         <Item label="Destinatario">{destinatario}</Item>
@@ -53,11 +68,14 @@ export function DdtPreview({
             {[
               t.vettoreRagioneSociale,
               t.vettorePartitaIva && `P.IVA ${t.vettorePartitaIva}`,
-              t.targa && `targa ${t.targa}`,
+              targa && `targa ${formatTarga(targa)}`,
             ]
               .filter(Boolean)
               .join(' · ')}
           </Item>
+        )}
+        {t.trasportoACura !== 'vettore' && targa && (
+          <Item label="Targa del mezzo">{formatTarga(targa)}</Item>
         )}
         <Item label="Porto">{PORTO_LABELS[t.porto]}</Item>
         <Item label="Aspetto esteriore">{t.aspetto}</Item>
