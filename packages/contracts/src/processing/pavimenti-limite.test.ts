@@ -78,10 +78,13 @@ function migliorImpacchettamento(w: number, h: number, a: number, b: number): nu
   const grid = new Uint8Array(w * h);
   const area = a * b;
   let best = 0;
-  const forme = a === b ? [[a, b]] : [
-    [a, b],
-    [b, a],
-  ];
+  const forme =
+    a === b
+      ? [[a, b]]
+      : [
+          [a, b],
+          [b, a],
+        ];
   const fits = (x: number, y: number, tw: number, th: number) => {
     if (x + tw > w || y + th > h) return false;
     for (let j = y; j < y + th; j++)

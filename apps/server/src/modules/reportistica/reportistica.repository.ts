@@ -2,7 +2,8 @@ import type { TariffaCategoria } from '@gestcava/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi as blocchiTable } from '../../db/schema/index.js';
+import { bancate as bancateTable, blocchi as blocchiTable } from '../../db/schema/index.js';
+import { bancataTagliata } from '../../lib/bancata-stato.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { pesoBaseSql, pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { rowsOf } from '../../lib/pagination.js';
@@ -19,6 +20,8 @@ const romeDay = (column: SQL) => sql`(${column} at time zone 'Europe/Rome')::dat
 /** The blocks of these queries are `b`: their weight and value by the one rule (lib/peso-blocco.ts). */
 const b = alias(blocchiTable, 'b');
 const pesoBlocco = pesoBloccoSql(b);
+/** The bancate of these queries are `ba`: counted once cut, by the one rule (lib/bancata-stato.ts). */
+const ba = alias(bancateTable, 'ba');
 
 async function all<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
@@ -71,7 +74,7 @@ const registroRows = (companyId: string, p: Periodo) => sql`
          ba.scogliere_t::float8 as scogliere, ba.terre_t::float8 as terre,
          null::text as scelta, null::text as categoria, null::text as tracciabilita, null::text as uscita, null::text as ddt
   from bancate ba join cave c on c.id = ba.cava_id join materiali m on m.id = ba.materiale_id
-  where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al}
+  where ba.company_id = ${companyId} and ${bancataTagliata(ba)} and ba.data_taglio between ${p.dal} and ${p.al}
   union all
   select ${registroData}::text, 'Blocco', ba.codice, c.nome, m.nome, b.codice,
          b.lunghezza || '×' || b.altezza || '×' || b.profondita, null,
@@ -138,8 +141,8 @@ export interface EstrazioneRow {
 
 /**
  * What left each cava in the period, by tariff category (the basis of the contributo di estrazione,
- * docs/reportistica.md): own blocks counted on the day of their pesata (registered, if never weighed),
- * except those still in the quarry yard and the scrapped ones, in t pesate (the weighbridge) or t
+ * docs/reportistica.md): own blocks counted on the day of their pesata (registered, if never weighed)
+ * once they left the quarry yard, scrapped or not since, in t pesate (the weighbridge) or t
  * teoriche (net m³ × density); informe blocks under Informi, by weight only; the by-products typed on
  * the bancate cut in the period as t dichiarate: the bancata's informi are the loose ones, never
  * registered as blocks (the bancata form says "Informi sfusi"), so an informe counts once either way. Each item's t is rounded before the sums; the contribution
@@ -147,6 +150,11 @@ export interface EstrazioneRow {
  */
 export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
   const giorno = sql`coalesce(b.data_pesata, b.data_riquadratura)`;
+  // Left the quarry: out of the yard, whatever happened to it since. A scrapped block counts as it
+  // was when scrapped: weighed, or scrapped after leaving the yard (its history says from where).
+  const uscitoDallaCava = sql`(b.stato not in ('in_piazzale', 'scartato') or (b.stato = 'scartato' and (b.data_pesata is not null or not exists (
+      select 1 from audit_log a where a.company_id = b.company_id and a.entity_type = 'blocco' and a.entity_id = b.id
+        and a.action = 'stato' and a.changes->'stato'->>'to' = 'scartato' and a.changes->'stato'->>'from' = 'in_piazzale'))))`;
   return all<EstrazioneRow>(
     db,
     sql`with voci as (
@@ -154,14 +162,14 @@ export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
                  b.materiale_id, b.scelta, b.categoria, 1 as pezzi, case when b.categoria <> 'informe' then b.volume_netto end as volume,
                  b.peso_pesa as pesate, case when b.peso_pesa is null then ${pesoBlocco} end as teoriche, null::numeric as dichiarate
           from blocchi b
-          where b.company_id = ${companyId} and b.origine = 'interno' and b.stato not in ('in_piazzale', 'scartato') and ${giorno} between ${p.dal} and ${p.al}
+          where b.company_id = ${companyId} and b.origine = 'interno' and ${uscitoDallaCava} and ${giorno} between ${p.dal} and ${p.al}
           union all
           select ba.cava_id, ba.data_taglio, v.voce, ba.materiale_id, null, null, null, null, null, null, v.t
           from bancate ba
           cross join lateral (values
             ('informi', ba.informi_t),
             ('scaglieBianche', ba.scaglie_t), ('scaglieScure', ba.scaglie_scure_t), ('scogliere', ba.scogliere_t), ('terre', ba.terre_t)) as v(voce, t)
-          where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al} and v.t is not null
+          where ba.company_id = ${companyId} and ${bancataTagliata(ba)} and ba.data_taglio between ${p.dal} and ${p.al} and v.t is not null
         ), righe as (
           select v.cava_id, v.voce, v.materiale_id, v.scelta, v.categoria,
                  case v.voce when 'blocchi' then t.blocchi when 'informi' then t.informi when 'scaglieBianche' then t.scaglie_bianche
