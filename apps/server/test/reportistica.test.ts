@@ -339,3 +339,56 @@ describe('registro di produzione: by the production date, informi by weight (iss
     ).toEqual([9, 24.39, 6]);
   });
 });
+
+describe('rese: one rule for a bancata yield (docs/reportistica.md, "Regole delle cifre")', () => {
+  it('"Uscita" is the squared blocks\' net m³, the yield is over it, and the informi are tonnes in their own column', async () => {
+    const own = await setupCompany(ctx);
+    const boss = await own.adminClient();
+    const lookups = await createProductionLookups(boss); // Statuario, 2.71 t/m³
+    // 500 × 400 × 300 = 60 m³, 3 t of loose informi typed on it
+    const bancata = (
+      await boss.post('/api/bancate', {
+        cavaId: lookups.cavaId,
+        materialeId: lookups.materialeId,
+        dataTaglio: `${year}-01-12`,
+        lunghezza: 500,
+        altezza: 400,
+        profondita: 300,
+        informiT: 3,
+      })
+    ).json();
+    for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura'])
+      await boss.post(`/api/bancate/${bancata._id}/stato`, { stato });
+    // 9 m³ and 3 m³ squared; an informe of 2 m³, never weighed: 2 × 2,71 = 5,42 t
+    for (const body of [
+      { lunghezza: 300, altezza: 200, profondita: 150 },
+      { lunghezza: 200, altezza: 150, profondita: 100 },
+      { lunghezza: 200, altezza: 100, profondita: 100, categoria: 'informe' },
+    ]) {
+      const res = await boss.post('/api/blocchi', {
+        bancataId: bancata._id,
+        ubicazioneId: lookups.ubicazioneId,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const chiusa = await boss.post(`/api/bancate/${bancata._id}/stato`, { stato: 'chiusa' });
+    expect(chiusa.statusCode, chiusa.body).toBe(200);
+
+    const res = await boss.get('/api/reports/rese', {
+      query: { formato: 'xlsx', dal: `${year}-01-01`, al: today },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await xlsxRows(res.rawPayload);
+    const header = rows[0] as string[];
+    const row = rows.find((r) => r[1] === bancata.codice)!;
+    const cell = (h: string) => row[header.indexOf(h)];
+    // 9 + 3 = 12 m³ out of 60: 20,0 %; informi 5,42 + 3 = 8,42 t
+    expect([
+      cell('Ingresso (m³)'),
+      cell('Uscita (m³ o m²)'),
+      cell('Informi (t)'),
+      cell('Resa'),
+    ]).toEqual([60, 12, 8.42, 20]);
+  });
+});

@@ -394,8 +394,10 @@ function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' |
 
 const listColumns = {
   ddt,
+  // Qualified by hand: a one-table select renders its columns unqualified, and `ddt_id = id` inside the
+  // subquery would compare the line's own id.
   righe:
-    sql<number>`(select count(*)::int from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id})`.mapWith(
+    sql<number>`(select count(*)::int from ${ddtRighe} as r where r.ddt_id = ${sql.identifier('ddt')}.${sql.identifier('id')})`.mapWith(
       Number,
     ),
 };

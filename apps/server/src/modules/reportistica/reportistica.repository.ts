@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate as bancateTable, blocchi as blocchiTable } from '../../db/schema/index.js';
-import { bancataTagliata } from '../../lib/bancata-stato.js';
+import { bancataChiusa, bancataTagliata } from '../../lib/bancata-stato.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { pesoBaseSql, pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { rowsOf } from '../../lib/pagination.js';
@@ -285,23 +285,31 @@ export interface ResaRow {
   materiale: string;
   ingresso: number;
   uscita: number;
+  /** A bancata's informi, t: its informe blocks by weight and the loose ones typed on it. */
+  informi: number | null;
   resa: number | null;
   resaTeorica: number | null;
   unita: string;
 }
 
-/** Yields of the period: bancate closed (net block m³ over gross m³, %) and sawings completed (m² per m³). */
+/**
+ * Yields of the period: bancate closed (the squared blocks' net m³ over the bancata's gross m³, %, as
+ * frozen at closing; informi by weight in their own column, never in the m³) and sawings completed
+ * (m² per m³).
+ */
 export function rese(db: DbOrTx, companyId: string, p: Periodo) {
   return all<ResaRow>(
     db,
     sql`select * from (
           select 'Bancata' as tipo, ba.codice, ba.data_taglio::text as data, m.nome as materiale, ba.volume_lordo::float8 as ingresso,
-                 coalesce((select sum(b.volume_netto) from blocchi b where b.bancata_id = ba.id), 0)::float8 as uscita, ba.resa_chiusura::float8 as resa,
+                 coalesce((select sum(b.volume_netto) from blocchi b where b.bancata_id = ba.id and b.categoria <> 'informe'), 0)::float8 as uscita,
+                 (coalesce((select sum(${pesoBlocco}) from blocchi b where b.bancata_id = ba.id and b.categoria = 'informe'), 0) + coalesce(ba.informi_t, 0))::float8 as informi,
+                 ba.resa_chiusura::float8 as resa,
                  null::float8 as "resaTeorica", '% m³ netti su m³ lordi' as unita
           from bancate ba join materiali m on m.id = ba.materiale_id
-          where ba.company_id = ${companyId} and ba.stato = 'chiusa' and ba.data_taglio between ${p.dal} and ${p.al}
+          where ba.company_id = ${companyId} and ${bancataChiusa(ba)} and ba.data_taglio between ${p.dal} and ${p.al}
           union all
-          select 'Segagione', s.codice, s.data_fine::text, m.nome, b.volume_netto::float8, s.mq_totali::float8, s.resa::float8, s.resa_teorica::float8, 'm² per m³'
+          select 'Segagione', s.codice, s.data_fine::text, m.nome, b.volume_netto::float8, s.mq_totali::float8, null, s.resa::float8, s.resa_teorica::float8, 'm² per m³'
           from lavorazioni_lastre s join blocchi b on b.id = s.blocco_id join materiali m on m.id = b.materiale_id
           where s.company_id = ${companyId} and s.stato = 'completata' and s.data_fine between ${p.dal} and ${p.al}
         ) x order by tipo, data, codice`,

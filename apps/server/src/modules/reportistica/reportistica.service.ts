@@ -298,6 +298,7 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
       { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.5 },
       { header: 'Ingresso (m³)', kind: 'm3', value: (r) => r.ingresso, width: 1 },
       { header: 'Uscita (m³ o m²)', kind: 'm2', value: (r) => r.uscita, width: 1.1 },
+      { header: 'Informi (t)', kind: 't', value: (r) => r.informi, width: 0.9 },
       { header: 'Resa', kind: 'ratio', value: (r) => r.resa, width: 0.8 },
       { header: 'Resa teorica', kind: 'ratio', value: (r) => r.resaTeorica, width: 0.9 },
       { header: 'Unità della resa', kind: 'text', value: (r) => r.unita, width: 1.6 },
