@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { outer } from '../../lib/sql.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   blocchi,
@@ -394,10 +395,9 @@ function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' |
 
 const listColumns = {
   ddt,
-  // Qualified by hand: a one-table select renders its columns unqualified, and `ddt_id = id` inside the
-  // subquery would compare the line's own id.
+  // outer(): a one-table select renders its columns bare, and a bare `id` would be the line's own
   righe:
-    sql<number>`(select count(*)::int from ${ddtRighe} as r where r.ddt_id = ${sql.identifier('ddt')}.${sql.identifier('id')})`.mapWith(
+    sql<number>`(select count(*)::int from ${ddtRighe} where ${ddtRighe.ddtId} = ${outer(ddt.id)})`.mapWith(
       Number,
     ),
 };

@@ -6,6 +6,7 @@ import { bancate as bancateTable, blocchi as blocchiTable } from '../../db/schem
 import { bancataChiusa, bancataTagliata } from '../../lib/bancata-stato.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { pesoBaseSql, pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
+import { pesoLastraSql } from '../../lib/peso-lastra.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // The reports' rows, each one SQL statement (grouped, or paged for the long lists), always inside the
@@ -217,7 +218,7 @@ export function giacenze(db: DbOrTx, companyId: string) {
           group by 1, 2, 3
           union all
           select coalesce(l.ubicazione_id, p.ubicazione_id), 'Lastre', p.materiale_id, count(*)::int, null, sum(l.mq)::float8,
-                 sum(round(l.mq * p.spessore_mm / 1000.0 * m.densita, 2))::float8, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8, count(*) filter (where p.prezzo_listino is null)::int
+                 sum(${pesoLastraSql(sql`l.mq`, sql`p.spessore_mm`, sql`m.densita`)})::float8, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8, count(*) filter (where p.prezzo_listino is null)::int
           from lastre l join pacchi p on p.id = l.pacco_id join materiali m on m.id = p.materiale_id
           where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
           group by 1, 2, 3

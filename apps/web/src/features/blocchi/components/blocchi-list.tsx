@@ -14,7 +14,7 @@ import { ListPage } from '@/components/list/list-page';
 import { useListPage } from '@/components/list/use-list-page';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { BloccoStatoTag } from '@/components/stato-tag';
-import { formatDate, formatInteger, formatVolume, formatWeight } from '@/lib/format';
+import { formatDate, formatVolume, formatWeight } from '@/lib/format';
 import { formatConteggioBlocchi, formatDims } from '@/lib/production-format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
