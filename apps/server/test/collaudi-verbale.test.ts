@@ -350,6 +350,32 @@ describe('renderVerbale', () => {
     expect(text).toContain('BOZZA – collaudo non ancora confermato');
   });
 
+  it('a draft or a cancelled verbale prints "—" for a row not yet examined, never an amount the totals leave out', async () => {
+    // 200 × 100 × 100 = 2 m³ × 1 250 €/m³ = 2 500 € if it were accepted; not examined, it owes nothing
+    const nonEsaminata = riga({
+      n: 4,
+      misure: [200, 100, 100],
+      esito: null,
+      prezzo: 1250,
+      unita: 'm3',
+    });
+    expect(nonEsaminata.importo).toBe(250000);
+    for (const stato of ['in_corso', 'annullato'] as const) {
+      const { text } = read(
+        await renderVerbale({
+          collaudo: collaudo([...tre(), nonEsaminata], { stato }),
+          company,
+          cliente,
+          photos: new Map(),
+        }),
+      );
+      expect(text, stato).toContain(codice(4));
+      expect(text, stato).not.toContain('2.500,00');
+      // the row ends with its price and no amount: "— (esito) € 1.250,00/m³ —"
+      expect(text, stato).toMatch(new RegExp(`${codice(4)}.*— € 1\\.250,00 ?/ ?m³ —`));
+    }
+  });
+
   it('60 blocks and a long note run over several pages, the table header on each, every page numbered', async () => {
     const righe = Array.from({ length: 60 }, (_, i) =>
       riga({

@@ -913,3 +913,56 @@ describe('a sale per tonne is charged on the weighbridge (issue 25 item 3)', () 
     });
   });
 });
+
+describe('informi are sold by weight (docs/reportistica.md, "Regole delle cifre")', () => {
+  it('an informe priced per m³ is a 400, as a block, at its declassamento and on a collaudo row; its row starts per tonne', async () => {
+    const message = 'Gli informi si vendono a peso: €/t o €/q';
+    const created = await admin.post('/api/blocchi-esterni', {
+      fornitoreId: ids.fornitore,
+      dataAcquisto: `${year}-02-01`,
+      prezzoAcquisto: 900,
+      unitaPrezzoAcquisto: 'totale',
+      materialeId: ids.materiale,
+      ubicazioneId: ids.ubicazione,
+      lunghezza: 300,
+      altezza: 200,
+      profondita: 150,
+      categoria: 'informe',
+      prezzoListino: 300,
+      unitaPrezzo: 'm3',
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe(message);
+
+    // declassed to informe while its list price stays per m³: refused
+    const squadrato = await makeBlocco();
+    const declassa = await admin.post(`/api/blocchi-esterni/${squadrato._id}/declassa`, {
+      categoria: 'informe',
+      unitaPrezzo: 'm3',
+      nota: 'Crepa passante',
+    });
+    expect(declassa.statusCode).toBe(400);
+    expect(declassa.json().message).toBe(message);
+
+    // 9 m³ × 2,71 = 24,39 t at 9,50 €/q: the row starts at 95,00 €/t, 24,39 × 95 = 2 317,05 €
+    const informe = await makeBlocco({
+      categoria: 'informe',
+      prezzoListino: 9.5,
+      unitaPrezzo: 'q',
+    });
+    const collaudo = await aggiungi((await nuovo())._id, informe._id);
+    expect(rigaOf(collaudo, informe._id)).toMatchObject({
+      unitaPrezzo: 't',
+      prezzo: 95,
+      peso: 24.39,
+      importo: 231705,
+    });
+    const url = `${base}/${collaudo._id}/righe/${rigaOf(collaudo, informe._id)._id}`;
+    const perM3 = await vendite.put(url, { unitaPrezzo: 'm3' });
+    expect(perM3.statusCode).toBe(400);
+    expect(perM3.json().message).toBe(message);
+    expect(
+      (await vendite.put(url, { prezzo: 100, esito: 'accettato' })).json().righe[0],
+    ).toMatchObject({ unitaPrezzo: 't', importo: 243900 });
+  });
+});

@@ -201,6 +201,7 @@ beforeAll(async () => {
     volumeLordo: number,
     stato: string,
     resaChiusura: number | null,
+    informiT: number | null = null,
   ) =>
     ctx.database.db
       .insert(bancate)
@@ -217,11 +218,13 @@ beforeAll(async () => {
         pesoStimato: 270,
         stato,
         resaChiusura,
+        informiT,
       })
       .returning();
-  const [b1] = await bancata('BA-1', addDays(oggi, -10), 100, 'chiusa', 80);
+  // loose informi typed on a bancata count as informi of its cut month; not on one still being cut
+  const [b1] = await bancata('BA-1', addDays(oggi, -10), 100, 'chiusa', 80, 6);
   await bancata('BA-2', addDays(oggi, -20), 50, 'chiusa', 62);
-  await bancata('BA-3', addDays(oggi, -1), 70, 'in_taglio', null);
+  await bancata('BA-3', addDays(oggi, -1), 70, 'in_taglio', null, 9);
   ids.B1 = b1!.id;
 
   // Collaudi: two programmati this week (today and Monday), one next week, one eseguito today.
@@ -374,12 +377,14 @@ describe('GET /api/dashboard', () => {
       [addDays(oggi, -10), 100],
       [addDays(oggi, -20), 50],
     ].filter(([d]) => String(d).startsWith(mese));
+    // BA-1's 6 t of loose informi in its cut month (this one or the last); BA-3's 9 t nowhere
+    const sfusi = (m: string) => (addDays(oggi, -10).startsWith(m) ? 6 : 0);
     expect(d.produzione).toMatchObject({
       mese,
       m3Mese: 14.75,
       m3MesePrecedente: 12.5,
       m3StessoMeseAnnoScorso: 6.5,
-      tInformiMese: 11.25,
+      tInformiMese: 11.25 + sfusi(mese),
       bancateMese: {
         m3: tagliate.reduce((s, [, v]) => s + Number(v), 0),
         bancate: tagliate.length,
@@ -387,8 +392,13 @@ describe('GET /api/dashboard', () => {
     });
     const serie = d.produzione!.serie;
     expect(serie.map((s) => s.mese)).toEqual(Array.from({ length: 12 }, (_, i) => mesePiu(i - 11)));
-    expect(serie.at(-1)).toEqual({ mese, m3: 14.75, blocchi: 2, tInformi: 11.25 });
-    expect(serie.at(-2)).toEqual({ mese: mesePiu(-1), m3: 12.5, blocchi: 3, tInformi: 0 });
+    expect(serie.at(-1)).toEqual({ mese, m3: 14.75, blocchi: 2, tInformi: 11.25 + sfusi(mese) });
+    expect(serie.at(-2)).toEqual({
+      mese: mesePiu(-1),
+      m3: 12.5,
+      blocchi: 3,
+      tInformi: sfusi(mesePiu(-1)),
+    });
     expect(serie.find((s) => s.mese === mesePiu(-5))).toEqual({
       mese: mesePiu(-5),
       m3: 3,

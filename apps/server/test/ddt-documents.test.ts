@@ -153,7 +153,10 @@ describe('DDT documents', () => {
       _id: draftId,
       numero: null,
       destinatario: 'Edilmarmi S.p.A.',
+      righe: 1,
     });
+    // each DDT's own lines: the block and the bundle
+    expect(byNumber.items[0].righe).toBe(2);
     // the totals count the draft too, but only the emitted DDT's colli and kg: the draft has not left
     expect((await f.spedizioni.get('/api/ddt/summary')).json()).toEqual({
       count: 2,
@@ -173,6 +176,8 @@ describe('DDT documents', () => {
     expect(rows[0]).toContain('Peso lordo (kg)');
     expect(rows[1]!.slice(0, 2)).toEqual([ddt.numero, year]);
     expect(rows[1]![8]).toBe(30246);
+    expect(rows[0]![6]).toBe('Righe');
+    expect(rows[1]![6]).toBe(2);
     const csv = await download(f.spedizioni, '/api/ddt/export', { format: 'csv' });
     expect(csv.body).toContain('"Stone Design GmbH"');
   });

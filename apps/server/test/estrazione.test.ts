@@ -154,6 +154,19 @@ beforeAll(async () => {
     },
     ['annullata'],
   );
+  // D is still being cut («in taglio»): not production yet, in no figure (docs/reportistica.md, "Regole delle cifre")
+  await bancata(
+    'D',
+    {
+      dataTaglio: '2026-03-05',
+      lunghezza: 600,
+      altezza: 400,
+      profondita: 300,
+      informiT: 4,
+      scaglieT: 10,
+    },
+    [],
+  );
   const blocco = async (key: string, body: Record<string, unknown>) => {
     const res = await admin.post('/api/blocchi', { ubicazioneId: lookups.ubicazioneId, ...body });
     expect(res.statusCode, res.body).toBe(201);
@@ -206,7 +219,8 @@ beforeAll(async () => {
     dataPesata: '2026-03-21',
     ...disponibile,
   });
-  // 5: still in the quarry yard (4,992 m³, 13,5 t); 6: scrapped (3,388 m³, 9,1 t): neither left the quarry
+  // 5: still in the quarry yard (4,992 m³, 13,5 t): it has not left the quarry. 6: weighed (3,388 m³,
+  // 9,1 t) and scrapped later: it left, and scrapping changes nothing in the declaration
   await blocco('b5', {
     bancataId: b,
     lunghezza: 240,
@@ -225,6 +239,16 @@ beforeAll(async () => {
     ...disponibile,
   });
   expect((await admin.post(`/api/blocchi/${b6}/stato`, { stato: 'scartato' })).statusCode).toBe(
+    200,
+  );
+  // 7: never weighed, scrapped straight from the quarry yard (200×100×100): it never left
+  const b7 = await blocco('b7', {
+    bancataId: b,
+    lunghezza: 200,
+    altezza: 100,
+    profondita: 100,
+  });
+  expect((await admin.post(`/api/blocchi/${b7}/stato`, { stato: 'scartato' })).statusCode).toBe(
     200,
   );
   // sold (as a collaudo would) and shipped today with a DDT
@@ -298,18 +322,18 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
         'Tariffa €/t': 4.2,
         Contributo: 105,
       },
-      // block 3, 2026: 9,9 × 4,50 = 44,55
+      // blocks 3 and 6 (scrapped after its pesata), 2026: 9,9 + 9,1 = 19 t × 4,50 = 85,50; 3,6 + 3,388 m³
       {
         ...cava,
         Voce: 'Blocchi',
         Scelta: 'Prima',
         Categoria: 'Squadrato',
-        Pezzi: 1,
-        'm³ netti': 3.6,
-        't pesate': 9.9,
-        t: 9.9,
+        Pezzi: 2,
+        'm³ netti': 6.988,
+        't pesate': 19,
+        t: 19,
         'Tariffa €/t': 4.5,
-        Contributo: 44.55,
+        Contributo: 85.5,
       },
       // block 2 on its net m³: 8,65 × 4,50 = 38,925 → 38,93
       {
@@ -326,12 +350,12 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
       },
       {
         'N. cava': 'Totale 173 · Blocchi',
-        Pezzi: 3,
-        'm³ netti': 15.792,
-        't pesate': 34.9,
+        Pezzi: 4,
+        'm³ netti': 19.18,
+        't pesate': 44,
         't teoriche': 8.65,
-        t: 43.55,
-        Contributo: 188.48,
+        t: 52.65,
+        Contributo: 229.43,
       },
       // the informe block by weight only: 5,35 × 2,30 = 12,305 → 12,31
       {
@@ -426,17 +450,17 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
       },
       { ...cava, Voce: 'Terre', 't dichiarate': 5, t: 5, 'Tariffa €/t': 0.6, Contributo: 3 },
       { 'N. cava': 'Totale 173 · Terre', 't dichiarate': 12.25, t: 12.25, Contributo: 6.63 },
-      // the yard's 13,5 t and the scrapped 9,1 t are nowhere; 21,5 + 62,4 + 9,85 + 15,8 + 12,25 = 121,8 t declared;
-      // 40,25 + 8,65 + 121,8 = 170,7 t; 188,48 + 59,26 + 83,36 + 9,52 + 18,56 + 6,63 = 365,81 €
+      // the yard's 13,5 t, block 7 and bancata D are nowhere; 21,5 + 62,4 + 9,85 + 15,8 + 12,25 = 121,8 t declared;
+      // 49,35 + 8,65 + 121,8 = 179,8 t; 229,43 + 59,26 + 83,36 + 9,52 + 18,56 + 6,63 = 406,76 €
       {
         'N. cava': 'Totale',
-        Pezzi: 4,
-        'm³ netti': 15.792,
-        't pesate': 40.25,
+        Pezzi: 5,
+        'm³ netti': 19.18,
+        't pesate': 49.35,
         't teoriche': 8.65,
         't dichiarate': 121.8,
-        t: 170.7,
-        Contributo: 365.81,
+        t: 179.8,
+        Contributo: 406.76,
       },
     ]);
     const info = await xlsxRows(res.rawPayload, 2);
@@ -446,6 +470,9 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
         .map((r) => r[1])
         .join(' '),
     ).toContain('t teoriche: m³ netti × densità');
+    expect(info.find((r) => r[0] === 'Nota' && String(r[1]).startsWith('Blocchi'))?.[1]).toBe(
+      'Blocchi usciti dalla cava alla data della pesata (o di riquadratura se mai pesati), anche se poi scartati; esclusi solo quelli ancora in piazzale o scartati in piazzale senza pesata; informi: i blocchi informi a peso più gli informi sfusi dichiarati sulle bancate tagliate.',
+    );
   });
 
   it('counts a block on the day of its pesata: a period ending before it leaves the block out', async () => {
@@ -606,20 +633,31 @@ describe('registro di produzione (issue 25 item 12)', () => {
           't blocchi': 9.1,
           Peso: 'pesato',
         }),
-        // 9 + 3,75 + 3,6 + 4,992 + 3,388 = 24,73 m³ gross; 24,172 net; 25 + 8,65 + 9,9 + 13,5 + 9,1 = 66,15 t; the informe 5,35 t
+        // produced, then scrapped: still in the registro; 2 m³ × 2,71 = 5,42 t
+        blocco('b7', {
+          Bancata: codici.B,
+          'Lordo L×H×P (cm)': '200×100×100',
+          'm³ lordi': 2,
+          'Netto L×H×P (cm)': '200×100×100',
+          'm³ netti': 2,
+          't blocchi': 5.42,
+          Peso: 'teorico',
+        }),
+        // 9 + 3,75 + 3,6 + 4,992 + 3,388 + 2 = 26,73 m³ gross; 26,172 net; 25 + 8,65 + 9,9 + 13,5 + 9,1 + 5,42 = 71,57 t;
+        // the informe 5,35 t; bancata D, still «in taglio», is not there
         {
           Data: undefined,
-          'm³ lordi': 24.73,
-          'm³ netti': 24.172,
-          't blocchi': 66.15,
+          'm³ lordi': 26.73,
+          'm³ netti': 26.172,
+          't blocchi': 71.57,
           'Informi t': 5.35,
         },
         {
           Data: undefined,
           'm³ bancata': 296,
-          'm³ lordi': 24.73,
-          'm³ netti': 24.172,
-          't blocchi': 66.15,
+          'm³ lordi': 26.73,
+          'm³ netti': 26.172,
+          't blocchi': 71.57,
           'Informi t': 26.85,
           'Scaglie bianche t': 62.4,
           'Scaglie scure t': 9.85,
@@ -653,7 +691,7 @@ describe('registro di produzione (issue 25 item 12)', () => {
       codici.b2!,
       '240×140×95',
       'teorico',
-      '24,172',
+      '26,172',
     ])
       expect(registro).toContain(text);
     // 23 columns on A4: the short headers on paper, and codes, dates and DDT numbers each on one line (not broken in their cell)
@@ -677,10 +715,10 @@ describe('registro di produzione (issue 25 item 12)', () => {
       'Concessione n. 173/2019',
       't teoriche: m³ netti × densità',
       'Totale 173 · Blocchi',
-      '€ 188,48',
+      '€ 229,43',
       'Totale 173 · Scogliere',
       '€ 18,56',
-      '€ 365,81',
+      '€ 406,76',
     ])
       expect(estrazione).toContain(text);
   });

@@ -348,21 +348,33 @@ describe('from a block', () => {
     ).toBe('Consegna a marzo');
 
     const movimentiBefore = await countRows(movimenti);
+    // 300 × 160 cm face, 140 cm deep: 1400 / 20 = 70 slices, each 2745 × 1525 mm of whole tiles = 45
+    // tiles: 3150 at most (the other faces give 80 × 36 = 2880 and 150 × 20 = 3000).
+    expect((await tagliatore.get(`${base}/${lav._id}`)).json().pezziMassimi).toBe(3150);
+    const troppe = await tagliatore.post(`${base}/${lav._id}/completa`, {
+      pezzi: 3151,
+      pezziPerCassa: 12,
+      ubicazioneId: ids.ubicazione,
+    });
+    expect(troppe.statusCode).toBe(400);
+    expect(troppe.json().message).toBe(
+      `Al massimo 3150 piastrelle 305×305 mm dal blocco ${blocco.codice} (300 × 160 × 140 cm, spessore 20 mm), non 3151`,
+    );
     const done = await tagliatore.post(`${base}/${lav._id}/completa`, {
       pezzi: 1000,
       pezziPerCassa: 12,
-      scartoMq: 4.5,
       ubicazioneId: ids.ubicazione,
     });
     expect(done.statusCode, done.body).toBe(200);
     const completed = done.json();
     // 1000 × 0.305 × 0.305 = 93.025: rounded once on the total (per piece it would be 90).
+    // Waste: the 70 slices' 70 × 3.00 × 1.60 = 336 m² less the tiles' 93.03 = 242.97 m².
     expect(completed).toMatchObject({
       stato: 'completata',
       dataFine: todayInRome(),
       pezzi: 1000,
       mqProdotti: 93.03,
-      scartoMq: 4.5,
+      scartoMq: 242.97,
       resa: 13.84,
     });
     expect(completed.lotto.codice).toMatch(new RegExp(`^LO-${year}-\\d{4}$`));
@@ -696,20 +708,30 @@ describe('from slabs', () => {
       nLastre: 4,
     });
 
-    const done = await tagliatore.post(`${base}/${lav._id}/completa`, {
-      pezzi: 120,
+    // Each 2800–2820 × 1500 slab holds 2745 × 1220 mm of whole 305 mm tiles: 36 tiles, 108 from three.
+    const oltre = await tagliatore.post(`${base}/${lav._id}/completa`, {
+      pezzi: 109,
       pezziPerCassa: 50,
-      scartoMq: 1.2,
+      ubicazioneId: ids.ubicazione,
+    });
+    expect(oltre.statusCode).toBe(400);
+    expect(oltre.json().message).toBe(
+      'Al massimo 108 piastrelle 305×305 mm da queste 3 lastre, non 109',
+    );
+    const done = await tagliatore.post(`${base}/${lav._id}/completa`, {
+      pezzi: 100,
+      pezziPerCassa: 50,
       ubicazioneId: ids.ubicazione,
     });
     expect(done.statusCode, done.body).toBe(200);
     const mqCut = Math.round(cut.reduce((a, s) => a + s.mq * 100, 0)) / 100;
-    expect(mqCut).toBeCloseTo(12.65, 1); // 2800, 2810, 2820 × 1500 mm
-    // 120 × 0.305² = 11.163 → 11.16 m² of tiles from the slabs' m², in %.
+    expect(mqCut).toBe(12.65); // 4.20 + 4.22 + 4.23 (2800, 2810, 2820 × 1500 mm)
+    // 100 × 0.305² = 9.3025 → 9.30 m² of tiles from the slabs' 12.65 m²: 73.5 %; waste 12.65 − 9.30.
     expect(done.json()).toMatchObject({
       stato: 'completata',
-      mqProdotti: 11.16,
-      resa: Math.round((11.16 / mqCut) * 1000) / 10,
+      mqProdotti: 9.3,
+      scartoMq: 3.35,
+      resa: 73.5,
     });
     expect(await lastreStati(cut.map((s) => s.id))).toEqual([
       'in_lavorazione',
@@ -718,9 +740,9 @@ describe('from slabs', () => {
     ]);
     const [lotto] = await lottiOf(lav._id);
     expect(lotto).toMatchObject({
-      pezzi: 120,
-      mq: 11.16,
-      casse: 3,
+      pezzi: 100,
+      mq: 9.3,
+      casse: 2,
       scelta: 'seconda',
       bloccoId: blocco._id,
       spessoreMm: 20,
@@ -740,8 +762,8 @@ describe('from slabs', () => {
       mq: bundle.mq,
     });
     expect(await ledgerSum(db(), org.company.id, { lottoId: lotto!.id })).toEqual({
-      pezzi: 120,
-      mq: 11.16,
+      pezzi: 100,
+      mq: 9.3,
     });
     const slabHistory = await db()
       .select()
@@ -853,7 +875,6 @@ describe('list, filters and summary', () => {
     await tagliatore.post(`${base}/${lav._id}/completa`, {
       pezzi: 200,
       pezziPerCassa: 20,
-      scartoMq: 0.5,
       ubicazioneId: ids.ubicazione,
     });
     const { lastre: slabs, blocco: slabBlock } = await makeSlabs(1);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInRome } from '../src/lib/dates.js';
@@ -356,7 +357,8 @@ describe('lastre', () => {
         query: { bloccoId: bought.blocco._id },
       })
     ).json();
-    expect(summary).toEqual({ count: 4, pezzi: 4, mq: 15.12, pesoT: 1.23 }); // 15.12 × 0.03 × 2.71 = 1.229
+    // each slab 3,78 m² × 0,03 × 2,71 = 0,307 → 0,31 t, four of them 1,24 t (one weight per slab)
+    expect(summary).toEqual({ count: 4, pezzi: 4, mq: 15.12, pesoT: 1.24 });
     const q = (query: Record<string, string>) =>
       magazzino.get('/api/magazzino/lastre', { query }).then((r) => r.json().total);
     expect(await q({ spessoreMm: '20' })).toBe(3);
@@ -740,5 +742,51 @@ describe('stock totals (issue 25 item 4)', () => {
       mq: 9,
       pesoT: 0.48,
     });
+  });
+
+  it('one weight per slab: a bundle, the slab totals and the giacenze report give the same tonnes for the same slabs', async () => {
+    const blocco = (
+      await admin.post('/api/blocchi', {
+        bancataId: own.bancata._id,
+        ubicazioneId: ids.ubicazione,
+        lunghezza: 310,
+        altezza: 110,
+        profondita: 100,
+        stato: 'disponibile',
+      })
+    ).json();
+    const posto = (
+      await admin.post('/api/ubicazioni', { nome: 'Scaffale pesi', tipo: 'scaffale' })
+    ).json();
+    await saw(
+      blocco._id,
+      {},
+      {
+        numeroLastre: 3,
+        lunghezzaMm: 3000,
+        altezzaMm: 1000,
+        lastrePerPacco: 3,
+        ubicazioneId: posto._id,
+      },
+    );
+    const query = { bloccoId: blocco._id };
+    // each slab 3 m² × 0,02 m × 2,71 t/m³ = 0,1626 → 0,16 t; three slabs 0,48 t wherever they are
+    // summed (the bundle's 9 m² weighed at once would be 0,4878 → 0,49)
+    const [pacco] = (await magazzino.get('/api/magazzino/pacchi', { query })).json().items;
+    expect(pacco.pesoT).toBe(0.48);
+    expect((await magazzino.get('/api/magazzino/pacchi/summary', { query })).json().pesoT).toBe(
+      0.48,
+    );
+    expect((await magazzino.get('/api/magazzino/lastre/summary', { query })).json().pesoT).toBe(
+      0.48,
+    );
+    const report = await admin.get('/api/reports/giacenze', { query: { formato: 'xlsx' } });
+    expect(report.statusCode, report.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const row = rows.find((r) => r[0] === 'Scaffale pesi' && r[1] === 'Lastre')!;
+    expect(row[(rows[0] as string[]).indexOf('t')]).toBe(0.48);
   });
 });

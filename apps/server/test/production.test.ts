@@ -243,6 +243,17 @@ describe('bancate', () => {
     const open = (await cavatore.get(`/api/bancate/${b._id}`)).json();
     expect(open.blocchi).toEqual({ count: 2, volumeLordo: 10.08, volumeNetto: 9.9, pesoT: 26.83 });
     expect(open.blocchiInformi).toEqual({ count: 1, pesoT: 5.42 });
+    // the list's totals bar: 3 blocks, of which 1 informe (5,42 t); the m³ are the squared ones'
+    expect(
+      (await cavatore.get('/api/blocchi/summary', { query: { bancataId: b._id } })).json(),
+    ).toEqual({
+      count: 3,
+      informi: 1,
+      volumeLordo: 10.08,
+      volumeNetto: 9.9,
+      pesoT: 32.25,
+      informiT: 5.42,
+    });
     expect(open.resa).toBe(5); // 9.9 / 200 = 4.95 %, rounded half up (with the informe it would be 6)
     // by-products typed: 26.83 + (5.42 + 100) + (200 + 30) + 20 + 100 = 482.25 t of 542 t gross, 11.0 % short
     await cavatore.put(`/api/bancate/${b._id}`, {

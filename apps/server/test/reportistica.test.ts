@@ -339,3 +339,141 @@ describe('registro di produzione: by the production date, informi by weight (iss
     ).toEqual([9, 24.39, 6]);
   });
 });
+
+describe('rese: one rule for a bancata yield (docs/reportistica.md, "Regole delle cifre")', () => {
+  it('"Uscita" is the squared blocks\' net m³, the yield is over it, and the informi are tonnes in their own column', async () => {
+    const own = await setupCompany(ctx);
+    const boss = await own.adminClient();
+    const lookups = await createProductionLookups(boss); // Statuario, 2.71 t/m³
+    // 500 × 400 × 300 = 60 m³, 3 t of loose informi typed on it
+    const bancata = (
+      await boss.post('/api/bancate', {
+        cavaId: lookups.cavaId,
+        materialeId: lookups.materialeId,
+        dataTaglio: `${year}-01-12`,
+        lunghezza: 500,
+        altezza: 400,
+        profondita: 300,
+        informiT: 3,
+      })
+    ).json();
+    for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura'])
+      await boss.post(`/api/bancate/${bancata._id}/stato`, { stato });
+    // 9 m³ and 3 m³ squared; an informe of 2 m³, never weighed: 2 × 2,71 = 5,42 t
+    for (const body of [
+      { lunghezza: 300, altezza: 200, profondita: 150 },
+      { lunghezza: 200, altezza: 150, profondita: 100 },
+      { lunghezza: 200, altezza: 100, profondita: 100, categoria: 'informe' },
+    ]) {
+      const res = await boss.post('/api/blocchi', {
+        bancataId: bancata._id,
+        ubicazioneId: lookups.ubicazioneId,
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const chiusa = await boss.post(`/api/bancate/${bancata._id}/stato`, { stato: 'chiusa' });
+    expect(chiusa.statusCode, chiusa.body).toBe(200);
+
+    const res = await boss.get('/api/reports/rese', {
+      query: { formato: 'xlsx', dal: `${year}-01-01`, al: today },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await xlsxRows(res.rawPayload);
+    const header = rows[0] as string[];
+    const row = rows.find((r) => r[1] === bancata.codice)!;
+    const cell = (h: string) => row[header.indexOf(h)];
+    // 9 + 3 = 12 m³ out of 60: 20,0 %; informi 5,42 + 3 = 8,42 t
+    expect([
+      cell('Ingresso (m³)'),
+      cell('Uscita (m³ o m²)'),
+      cell('Informi (t)'),
+      cell('Resa'),
+    ]).toEqual([60, 12, 8.42, 20]);
+  });
+});
+
+describe('stock value and days in stock (docs/reportistica.md, "Regole delle cifre")', () => {
+  it('a bought-in block without list price is valued at its cost and flagged, in statistiche as in giacenze; ageing runs from the production date, per kind', async () => {
+    const own = await setupCompany(ctx);
+    const boss = await own.adminClient();
+    const lookups = await createProductionLookups(boss); // Statuario, 2.71 t/m³
+    const oggi = todayInRome();
+    const giorniFa = (n: number) =>
+      new Date(Date.parse(`${oggi}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const fornitore = (
+      await boss.post('/api/fornitori', {
+        ragioneSociale: 'Cave Esterne S.r.l.',
+        nazione: 'DE',
+        indirizzo: 'Hauptstr. 1',
+        comune: 'Berlin',
+      })
+    ).json();
+    // bought 10 days ago, no list price: 200 × 200 × 100 = 4 m³ × 500 €/m³ + 100 € transport = 2 100 €
+    const esterno = await boss.post('/api/blocchi-esterni', {
+      fornitoreId: fornitore._id,
+      dataAcquisto: giorniFa(10),
+      prezzoAcquisto: 500,
+      unitaPrezzoAcquisto: 'm3',
+      costoTrasporto: 100,
+      materialeId: lookups.materialeId,
+      ubicazioneId: lookups.ubicazioneId,
+      lunghezza: 200,
+      altezza: 200,
+      profondita: 100,
+    });
+    expect(esterno.statusCode, esterno.body).toBe(201);
+    // an own block of a bancata cut 400 days ago, squared 100 days ago, entered today, 1 500 €/m³ × 2 m³
+    const bancata = (
+      await boss.post('/api/bancate', {
+        cavaId: lookups.cavaId,
+        materialeId: lookups.materialeId,
+        dataTaglio: giorniFa(400),
+        lunghezza: 500,
+        altezza: 400,
+        profondita: 300,
+      })
+    ).json();
+    for (const stato of ['in_taglio', 'ribaltata', 'in_riquadratura'])
+      await boss.post(`/api/bancate/${bancata._id}/stato`, { stato });
+    const proprio = await boss.post('/api/blocchi', {
+      bancataId: bancata._id,
+      ubicazioneId: lookups.ubicazioneId,
+      lunghezza: 200,
+      altezza: 100,
+      profondita: 100,
+      dataRiquadratura: giorniFa(100),
+      prezzoListino: 1500,
+      unitaPrezzo: 'm3',
+      stato: 'disponibile',
+    });
+    expect(proprio.statusCode, proprio.body).toBe(201);
+
+    const stats = await boss.get('/api/statistiche/magazzino', {
+      query: { per: 'materiale', dal: `${year}-01-01`, al: today },
+    });
+    expect(stats.statusCode, stats.body).toBe(200);
+    // 2 100 + 3 000; ages 10 and 100 days: average 55, one in each of the first two buckets
+    expect(stats.json().totals).toMatchObject({
+      valoreBlocchi: 5100,
+      blocchiSenzaListino: 1,
+      etaBlocchi: 55,
+      etaBlocchi0_90: 1,
+      etaBlocchi91_180: 1,
+      etaBlocchi181_365: 0,
+      etaBlocchiOltre365: 0,
+      etaLastre: null,
+    });
+    expect(
+      stats.json().metrics.find((m: { key: string }) => m.key === 'valoreBlocchi').descrizione,
+    ).toContain("costo d'acquisto");
+
+    const { rows } = await xlsxRows(
+      (await boss.get('/api/reports/giacenze', { query: { formato: 'xlsx' } })).rawPayload,
+    );
+    const header = rows[0] as string[];
+    const blocchiRow = rows.find((r) => r[1] === 'Blocchi')!;
+    expect(blocchiRow[header.indexOf('Valore a listino')]).toBe(5100);
+    expect(blocchiRow[header.indexOf('Senza prezzo')]).toBe(1);
+  });
+});

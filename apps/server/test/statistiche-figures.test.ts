@@ -233,3 +233,139 @@ describe('statistiche percentages', () => {
     });
   });
 });
+
+describe('every statistiche figure says what it counts', () => {
+  it('each metric of each section has a line saying what it counts, informi and group transfers named', async () => {
+    const descrizioni: Record<string, string> = {};
+    for (const section of ['produzione', 'lavorazione', 'vendite', 'magazzino', 'acquisti']) {
+      const a = (await admin.get(`/api/statistiche/${section}?${june}`)).json() as {
+        metrics: Array<{ key: string; descrizione?: string }>;
+      };
+      for (const m of a.metrics) {
+        expect(m.descrizione, `${section}.${m.key}`).toMatch(/\S{3}/);
+        descrizioni[`${section}.${m.key}`] = m.descrizione!;
+      }
+    }
+    // 'Blocchi riquadrati' counts squared blocks, not the informi: it says so
+    expect(descrizioni['produzione.blocchi']).toContain('informi sono a parte');
+    // T, still «in taglio», is not a bancata cut: the figure says which count
+    expect(descrizioni['produzione.bancate']).toContain('non quelle ancora in taglio');
+    // sales count the transfers to group companies: the subtitle says so
+    expect(descrizioni['vendite.importo']).toContain('trasferimenti alle ditte del gruppo');
+    expect(descrizioni['vendite.volume']).toContain('informi esclusi');
+  });
+});
+
+describe('informi sold by weight in statistiche', () => {
+  it('an informe sold counts in pieces, tonnes and euros, never in the m³ sold nor the €/m³', async () => {
+    const org = await setupCompany(ctx);
+    const boss = await org.adminClient();
+    const { cavaId, materialeId, ubicazioneId } = await createProductionLookups(boss);
+    const companyId = org.company.id;
+    const [ba] = await db()
+      .insert(bancate)
+      .values({
+        companyId,
+        codice: 'BA-I-1',
+        cavaId,
+        materialeId,
+        dataTaglio: '2025-06-02',
+        lunghezza: 1000,
+        altezza: 500,
+        profondita: 200,
+        volumeLordo: 100,
+        pesoStimato: 271,
+        stato: 'chiusa',
+        resaChiusura: 5,
+      })
+      .returning();
+    const blocco = async (codice: string, volumeNetto: number, informe: boolean) =>
+      (
+        await db()
+          .insert(blocchi)
+          .values({
+            companyId,
+            codice,
+            origine: 'interno',
+            bancataId: ba!.id,
+            cavaId,
+            materialeId,
+            scelta: 'prima',
+            categoria: informe ? 'informe' : 'squadrato',
+            lunghezza: 250,
+            altezza: 200,
+            profondita: 100,
+            lunghezzaNetta: 250,
+            altezzaNetta: 200,
+            profonditaNetta: 100,
+            volumeLordo: volumeNetto,
+            volumeNetto,
+            pesoTeorico: 1,
+            pesoPesa: informe ? 6 : null,
+            ubicazioneId,
+            dataRiquadratura: '2025-06-03',
+            stato: 'venduto',
+          })
+          .returning()
+      )[0]!;
+    const squadrato = await blocco('BL-I-1', 5, false);
+    const informe = await blocco('BL-I-2', 2, true);
+    const [cliente] = await db()
+      .insert(clienti)
+      .values({
+        companyId,
+        ragioneSociale: 'Granulati S.r.l.',
+        indirizzo: 'Via 1',
+        comune: 'Massa',
+      })
+      .returning();
+    const [co] = await db()
+      .insert(collaudi)
+      .values({
+        companyId,
+        codice: 'CO-I-1',
+        data: '2025-06-20',
+        clienteId: cliente!.id,
+        stato: 'confermato',
+      })
+      .returning();
+    // 5 m³ at 1 000 €/m³ = 5 000 € (13,55 t); the informe 6 t at 100 €/t = 600 €
+    await db()
+      .insert(collaudoRighe)
+      .values([
+        {
+          collaudoId: co!.id,
+          statoPrecedente: 'disponibile',
+          bloccoId: squadrato.id,
+          esito: 'accettato',
+          prezzo: 1000,
+          unitaPrezzo: 'm3',
+          volumeNettoAccettato: 5,
+          peso: 13.55,
+          importo: 500_000,
+        },
+        {
+          collaudoId: co!.id,
+          statoPrecedente: 'disponibile',
+          bloccoId: informe.id,
+          esito: 'accettato',
+          prezzo: 100,
+          unitaPrezzo: 't',
+          volumeNettoAccettato: 2,
+          peso: 6,
+          importo: 60_000,
+        },
+      ]);
+    const res = await boss.get(`/api/statistiche/vendite?${june}&per=cliente`);
+    expect(res.statusCode, res.body).toBe(200);
+    // 2 blocks, 5 m³ (not 7), 19,55 t, 5 600 €; €/m³ 5 000 / 5 = 1 000 (not 5 600 / 7 = 800); €/t 5 600 / 19,55 = 286,45
+    expect(res.json().totals).toMatchObject({
+      blocchi: 2,
+      volume: 5,
+      peso: 19.55,
+      importoBlocchi: 5600,
+      prezzoM3: 1000,
+      prezzoT: 286.45,
+    });
+  });
+});

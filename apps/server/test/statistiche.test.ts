@@ -819,10 +819,12 @@ describe('magazzino', () => {
       blocchiOpzionati: 1,
       volumeBlocchi: 11,
       pesoBlocchi: 29.81,
-      valoreBlocchi: 9775,
+      // at list price 9 775 €, and the bought-in block of 4 m³ without one at its cost, 3 000 €
+      valoreBlocchi: 12775,
+      blocchiSenzaListino: 1,
       mqLastre: 5.5,
       mqPavimenti: 0,
-      valore: 10875,
+      valore: 13875,
     });
     expect(row(a, 'Bianco Carrara').values).toMatchObject({
       blocchiDisponibili: 1,
@@ -838,12 +840,13 @@ describe('magazzino', () => {
       blocchiOpzionati: 1,
       volumeBlocchi: 17,
       pesoBlocchi: 46.01,
-      valoreBlocchi: 15775,
+      valoreBlocchi: 18775,
+      blocchiSenzaListino: 1,
       mqLastre: 5.5,
       mqPavimenti: 9.3,
-      valore: 17340,
-      eta0_90: 0,
-      etaOltre365: 4,
+      valore: 20340,
+      etaBlocchi0_90: 0,
+      etaBlocchiOltre365: 4,
     });
   });
 });

@@ -54,6 +54,10 @@ test.describe('processing: cutting tiles', () => {
     await expect(dialog.getByTestId('computed-ultima')).toHaveText(
       "l'ultima cassa contiene 4 pezzi",
     );
+    // the most pieces the block can give in this format, which the server holds the completion to
+    await expect(
+      dialog.getByText(/^Al massimo [\d.]+: quanti ne entrano nel materiale$/),
+    ).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'pavimenti-completa-390');
     await page.getByTestId('completa-pavimenti-save').click();

@@ -111,6 +111,12 @@ test.describe('statistiche', () => {
     await screenshot(page, 'statistiche-produzione-390');
     await page.getByTestId('statistiche-table').scrollIntoViewIfNeeded();
     await screenshot(page, 'statistiche-tabella-390');
+    // what each figure counts, under the table
+    const legenda = page.getByTestId('statistiche-legenda');
+    await legenda.getByText('Cosa contano le cifre').click();
+    await expect(legenda).toContainText('gli informi sono a parte, a peso');
+    await legenda.scrollIntoViewIfNeeded();
+    await screenshot(page, 'statistiche-legenda-390');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -35,7 +35,7 @@ export const REPORTS: Record<ReportName, { title: string; description: string; p
     vendite: {
       title: 'Vendite per cliente',
       description:
-        'Blocchi venduti con i collaudi confermati e lastre e pavimenti venduti, per cliente e materiale',
+        'Blocchi venduti con i collaudi confermati, lastre e pavimenti venduti e i trasferimenti alle ditte del gruppo, per cliente e materiale',
       periodo: true,
     },
     rese: {

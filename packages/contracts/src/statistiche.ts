@@ -161,6 +161,8 @@ export const statisticaMetricaSchema = z.object({
   key: z.string(),
   label: z.string(),
   unit: z.enum(STATISTICHE_UNITA),
+  /** what the figure counts, in one line (shown under it) */
+  descrizione: z.string(),
   /** drawn in the chart (the section's headline figures) */
   chart: z.boolean(),
   /** shown beside its value for the previous period and last year */

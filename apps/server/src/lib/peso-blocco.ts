@@ -18,6 +18,10 @@ type BloccoPesoColumns = {
 type BloccoValoreColumns = BloccoPesoColumns & {
   prezzoListino: AnyPgColumn;
   unitaPrezzo: AnyPgColumn;
+  origine: AnyPgColumn;
+  prezzoAcquisto: AnyPgColumn;
+  unitaPrezzoAcquisto: AnyPgColumn;
+  costoTrasporto: AnyPgColumn;
 };
 
 /** t, 2 decimals. */
@@ -28,9 +32,19 @@ export const pesoBloccoSql = (b: BloccoPesoColumns): SQL =>
 export const pesoBaseSql = (b: Pick<BloccoPesoColumns, 'pesoPesa'>): SQL =>
   sql`case when ${b.pesoPesa} is null then 'teorico' else 'pesato' end`;
 
-/** Value at list price, € to the cent per block: per m³ on the net volume, per t (or quintale) on the weight above; 0 without a price. */
+/** What a bought-in block cost: its price by its unit (whole, per m³, per t) plus the transport, € to the cent. */
+export const costoAcquistoSql = (b: BloccoValoreColumns): SQL =>
+  sql`round(coalesce(${b.prezzoAcquisto}, 0) * (case ${b.unitaPrezzoAcquisto} when 'm3' then ${b.volumeNetto} when 't' then ${pesoBloccoSql(b)} else 1 end) + coalesce(${b.costoTrasporto}, 0), 2)`;
+
+/**
+ * A block's stock value, € to the cent (docs/reportistica.md, "Regole delle cifre"): at list price, per
+ * m³ on the net volume, per t (or quintale) on the weight above; without a list price, a bought-in
+ * block at what it cost (`costoAcquistoSql`), an own one at 0 — both counted as "senza listino".
+ */
 export const valoreBloccoSql = (b: BloccoValoreColumns): SQL =>
-  sql`round(coalesce(${b.prezzoListino}, 0) * (case ${b.unitaPrezzo} when 't' then ${pesoBloccoSql(b)} when 'q' then ${pesoBloccoSql(b)} * 10 else ${b.volumeNetto} end), 2)`;
+  sql`(case when ${b.prezzoListino} is not null
+        then round(${b.prezzoListino} * (case ${b.unitaPrezzo} when 't' then ${pesoBloccoSql(b)} when 'q' then ${pesoBloccoSql(b)} * 10 else ${b.volumeNetto} end), 2)
+        when ${b.origine} = 'esterno' then ${costoAcquistoSql(b)} else 0 end)`;
 
 /**
  * A material's density was corrected: the weights stored from it (each block's `peso_teorico`, each

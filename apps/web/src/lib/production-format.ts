@@ -21,3 +21,17 @@ export function formatPercentValue(value: number | null | undefined, decimals = 
 export function positive(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 }
+
+/**
+ * A blocks count that says how many are informi and what they weigh, since the m³ beside it leave
+ * them out: "12 blocchi, di cui 3 informi (40,50 t)".
+ */
+export function formatConteggioBlocchi(
+  s: { count: number; informi: number; informiT: number } | undefined,
+): string {
+  if (!s) return '';
+  const blocchi = s.count === 1 ? '1 blocco' : `${formatNumber(s.count, 0)} blocchi`;
+  if (!s.informi) return blocchi;
+  const informi = s.informi === 1 ? '1 informe' : `${formatNumber(s.informi, 0)} informi`;
+  return `${blocchi}, di cui ${informi} (${formatNumber(s.informiT, 2)} t)`;
+}

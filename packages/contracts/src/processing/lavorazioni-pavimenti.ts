@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
-import { m2, mm, optionalText } from '../fields.js';
+import { mm, optionalText } from '../fields.js';
 import { BLOCCO_ORIGINI } from '../production/blocchi.js';
 import { FINITURE, codiceRef, periodFilters, ref, spessoreMm, statoNota } from './common.js';
 
@@ -116,7 +116,6 @@ const intero = (label: string, min: number, max: number) =>
 export const lavorazionePavimentiCompletaSchema = z.strictObject({
   pezzi: intero('Pezzi', 1, 1_000_000),
   pezziPerCassa: intero('Pezzi per cassa', 1, 1000),
-  scartoMq: m2('Scarto').nullish(),
   ubicazioneId: z.uuid({ error: "Scegli l'ubicazione del lotto" }),
 });
 export type LavorazionePavimentiCompleta = z.output<typeof lavorazionePavimentiCompletaSchema>;
@@ -145,6 +144,8 @@ export const lavorazionePavimentiSchema = z.object({
   resa: z.number().nullable(),
   lotto: codiceRef.nullable(),
   stato: z.enum(LAVORAZIONE_PAVIMENTI_STATI),
+  /** The most tiles of the format the source can physically give (see pavimenti-limite). */
+  pezziMassimi: z.number().int(),
   note: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -152,6 +153,7 @@ export const lavorazionePavimentiSchema = z.object({
 export type LavorazionePavimenti = z.infer<typeof lavorazionePavimentiSchema>;
 export const lavorazionePavimentiListItemSchema = lavorazionePavimentiSchema.omit({
   lastre: true,
+  pezziMassimi: true,
   companyId: true,
   note: true,
   updatedAt: true,

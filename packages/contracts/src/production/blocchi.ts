@@ -102,6 +102,20 @@ export const BLOCCO_STATI_ELIMINABILI: readonly BloccoStato[] = [
   'scartato',
 ];
 
+/**
+ * Informi are sold and reported by weight (docs/reportistica.md, "Regole delle cifre"): a price per m³
+ * on an informe block — its list price, a collaudo row — is refused with this message.
+ */
+export const INFORMI_A_PESO = 'Gli informi si vendono a peso: €/t o €/q';
+/** True when a price is set per m³ on an informe. */
+export function informeAVolume(b: {
+  categoria: string;
+  unitaPrezzo: string | null | undefined;
+  prezzo: number | null | undefined;
+}): boolean {
+  return b.categoria === 'informe' && b.unitaPrezzo === 'm3' && b.prezzo != null;
+}
+
 export const SCELTE = ['prima', 'seconda', 'commerciale'] as const;
 export const CATEGORIE = ['squadrato', 'semisquadrato', 'informe'] as const;
 export const DIFETTI = ['pelo', 'crepa', 'macchia', 'vena', 'taroli', 'spigolo', 'colore'] as const;
@@ -439,6 +453,8 @@ export const bloccoExportQuerySchema = bloccoFilterSchema.extend({
 
 export const bloccoSummarySchema = z.object({
   count: z.number().int(),
+  /** How many of them are informi (counted above, by weight below, never in the m³). */
+  informi: z.number().int(),
   /** m³ of the squared blocks: informi count by weight only (DESIGN §4). */
   volumeLordo: z.number(),
   volumeNetto: z.number(),

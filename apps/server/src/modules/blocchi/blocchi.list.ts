@@ -225,6 +225,7 @@ export async function summary(
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
+      informi: sql<number>`(count(*) filter (where ${blocchi.categoria} = 'informe'))::int`,
       // informi count by weight, not in the squared m³ (DESIGN §3)
       volumeLordo: sql<number>`coalesce(sum(${blocchi.volumeLordo}) filter (where ${blocchi.categoria} <> 'informe'), 0)::float8`,
       volumeNetto: sql<number>`coalesce(sum(${blocchi.volumeNetto}) filter (where ${blocchi.categoria} <> 'informe'), 0)::float8`,

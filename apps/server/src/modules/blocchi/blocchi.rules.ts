@@ -1,4 +1,4 @@
-import { pesoT, volumeM3 } from '@gestcava/contracts';
+import { INFORMI_A_PESO, informeAVolume, pesoT, volumeM3 } from '@gestcava/contracts';
 import { badRequest } from '../../lib/app-error.js';
 import type { BloccoRow } from './blocchi.mapper.js';
 
@@ -97,4 +97,10 @@ export function assertPesata(current: Pesata | null, body: Partial<Pesata>, toda
 export function assertDataRiquadratura(data: string, oggi: string) {
   const message = 'Data riquadratura: non può essere nel futuro';
   if (data > oggi) throw badRequest(message, [{ path: 'dataRiquadratura', message }]);
+}
+
+/** An informe's list price is per tonne or quintale, never per m³ (docs/reportistica.md, "Regole delle cifre"). */
+export function assertAPeso(b: Parameters<typeof informeAVolume>[0]) {
+  if (informeAVolume(b))
+    throw badRequest(INFORMI_A_PESO, [{ path: 'unitaPrezzo', message: INFORMI_A_PESO }]);
 }

@@ -50,6 +50,7 @@ import { assertSenzaLavorazioni, blocchiOperations, transition } from './blocchi
 import { BLOCCO_FIELDS, toBloccoDto, type BloccoJoined, type BloccoRow } from './blocchi.mapper.js';
 import { registerBloccoEntity } from './blocchi.entity.js';
 import {
+  assertAPeso,
   assertDataRiquadratura,
   assertNetWithinGross,
   assertPesata,
@@ -213,6 +214,7 @@ export function createBlocchiService(deps: {
         const densita = await densitaOf(actor.companyId, materialeId!, tx);
         await assertUbicazione(actor.companyId, body.ubicazioneId, tx);
         assertPesata(null, body, todayInRome());
+        assertAPeso({ ...body, prezzo: body.prezzoListino });
         const dims = newDims(body);
         const row = await repo.insert(tx, {
           ...body,
@@ -287,6 +289,11 @@ export function createBlocchiService(deps: {
           const dims = updatedDims(current, body);
           assertNetWithinGross(dims);
           assertPesata(current, body, todayInRome());
+          assertAPeso({
+            categoria: body.categoria ?? current.categoria,
+            unitaPrezzo: body.unitaPrezzo ?? current.unitaPrezzo,
+            prezzo: body.prezzoListino !== undefined ? body.prezzoListino : current.prezzoListino,
+          });
           if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
           const row = await repo.updateInCompany(tx, actor.companyId, id, {
             ...body,
@@ -420,6 +427,11 @@ export function createBlocchiService(deps: {
         }
         // Irregular blocks are sold by the quintale (trade custom) unless the user says otherwise.
         const unitaPrezzo = body.unitaPrezzo ?? (body.categoria === 'informe' ? 'q' : undefined);
+        assertAPeso({
+          categoria: body.categoria ?? current.categoria,
+          unitaPrezzo: unitaPrezzo ?? current.unitaPrezzo,
+          prezzo: current.prezzoListino,
+        });
         const set = {
           ...(body.scelta ? { scelta: body.scelta } : {}),
           ...(body.categoria ? { categoria: body.categoria } : {}),

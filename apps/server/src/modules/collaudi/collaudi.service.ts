@@ -3,6 +3,8 @@ import {
   COLLAUDO_STATI,
   COLLAUDO_STATI_MODIFICABILI,
   COLLAUDO_STATO_LABELS,
+  INFORMI_A_PESO,
+  informeAVolume,
   isAccettato,
   roundTo,
   type AnagraficaPickerItem,
@@ -443,15 +445,24 @@ export function createCollaudiService(deps: {
           note: `Collaudo ${collaudo.codice}`,
           set: { clienteId: collaudo.clienteId, opzioneScadenza: null },
         });
-        // The list price is the starting point of the negotiation, when it is per m³ or per t.
-        const listino = blocco.unitaPrezzo === 'm3' || blocco.unitaPrezzo === 't';
+        // The list price is the starting point of the negotiation, when it is per m³ or per t (a price
+        // per quintale is ten to the tonne). An informe is priced by weight whatever its list says.
+        const aPeso = blocco.categoria === 'informe' || blocco.unitaPrezzo !== 'm3';
+        const prezzoT =
+          blocco.prezzoListino == null
+            ? null
+            : blocco.unitaPrezzo === 'q'
+              ? roundTo(blocco.prezzoListino * 10, 2)
+              : blocco.unitaPrezzo === 't'
+                ? blocco.prezzoListino
+                : null;
         const riga = await repo.insertRiga(tx, {
           collaudoId: id,
           bloccoId,
           statoPrecedente: statoEffettivo,
           opzioneScadenzaPrecedente: statoEffettivo === 'opzionato' ? blocco.opzioneScadenza : null,
-          unitaPrezzo: blocco.unitaPrezzo === 't' ? 't' : 'm3',
-          prezzo: listino ? blocco.prezzoListino : null,
+          unitaPrezzo: aPeso ? 't' : 'm3',
+          prezzo: aPeso ? prezzoT : blocco.prezzoListino,
         });
         await storeFigures(tx, await joinedRiga(tx, id, riga.id));
         await repo.touch(tx, id);
@@ -486,6 +497,15 @@ export function createCollaudiService(deps: {
         );
         const current = await repo.findRiga(tx, id, rigaId);
         if (!current) throw notFound('Riga del collaudo non trovata');
+        const { categoria } = await blocchi.get(null, actor.companyId, current.bloccoId, tx);
+        if (
+          informeAVolume({
+            categoria,
+            unitaPrezzo: body.unitaPrezzo ?? current.unitaPrezzo,
+            prezzo: body.prezzo !== undefined ? body.prezzo : current.prezzo,
+          })
+        )
+          throw badRequest(INFORMI_A_PESO, [{ path: 'unitaPrezzo', message: INFORMI_A_PESO }]);
         const values = { ...body };
         // No type, no value: an abbuono is the pair.
         if (values.abbuonoTipo === null) values.abbuonoValore = null;

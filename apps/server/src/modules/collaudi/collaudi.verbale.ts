@@ -86,12 +86,16 @@ function columns(x: VerbaleText): Column<Riga>[] {
     },
     { title: c.esito, width: 40, align: 'left', cell: (r) => (r.esito ? x.t.esiti[r.esito] : '—') },
     { title: c.prezzo, width: 58, align: 'right', cell: x.prezzo },
-    // a rejected block is not sold: an amount beside it would read as owed
+    // only an accepted block is owed: one rejected or not yet examined (a draft, a cancelled
+    // collaudo) shows no amount, as the totals leave it out
     {
       title: c.importo,
       width: 53,
       align: 'right',
-      cell: (r) => (r.importo == null || r.esito === 'rifiutato' ? '—' : x.euro(r.importo / 100)),
+      cell: (r) =>
+        r.importo == null || r.esito == null || r.esito === 'rifiutato'
+          ? '—'
+          : x.euro(r.importo / 100),
     },
   ];
 }

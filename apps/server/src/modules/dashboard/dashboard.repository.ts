@@ -15,8 +15,9 @@ import { rowsOf } from '../../lib/pagination.js';
  * Every statement takes `companyId` and applies it itself.
  */
 
-/** Own blocks in these statements are `b`. */
+/** Own blocks in these statements are `b`, bancate `ba`. */
 const b = alias(blocchi, 'b');
+const ba = alias(bancate, 'ba');
 
 /** The first instant of this month in Rome, as a Rome wall-clock timestamp. */
 const monthStartRome = sql`date_trunc('month', now() at time zone 'Europe/Rome')`;
@@ -25,7 +26,8 @@ const monthStartRome = sql`date_trunc('month', now() at time zone 'Europe/Rome')
  * Own blocks squared per month, by their production date (`data_riquadratura`, DESIGN §4), from the
  * same month last year to this one (13 months: the chart's 12 plus the year-ago comparison): the net
  * m³ and count of the squared ones, and the informi apart by weight (t, the one rule of
- * lib/peso-blocco.ts), which are not squared m³. Each month is one range on the production date, so
+ * lib/peso-blocco.ts: informe blocks by production date plus the loose informi of the bancate cut, by
+ * cut date; docs/reportistica.md, "Regole delle cifre"), which are not squared m³. Each month is one range on the production date, so
  * blocchi_riquadratura_idx (company, origine, data_riquadratura) serves it; empty months are 0.
  */
 export async function produzionePerMese(db: DbOrTx, companyId: string) {
@@ -37,7 +39,10 @@ export async function produzionePerMese(db: DbOrTx, companyId: string) {
     select to_char(mesi.da, 'YYYY-MM') as mese,
       round(coalesce(sum(b.volume_netto) filter (where b.categoria <> 'informe'), 0), 3)::float8 as m3,
       (count(b.id) filter (where b.categoria <> 'informe'))::int as blocchi,
-      round(coalesce(sum(${pesoBloccoSql(b)}) filter (where b.categoria = 'informe'), 0), 2)::float8 as t_informi
+      round(coalesce(sum(${pesoBloccoSql(b)}) filter (where b.categoria = 'informe'), 0)
+        -- and the loose informi typed on the bancate cut in the month, as statistiche counts them
+        + coalesce((select sum(ba.informi_t) from bancate ba where ba.company_id = ${companyId} and ${bancataTagliata(ba)}
+            and ba.data_taglio >= mesi.da and ba.data_taglio < (mesi.da + interval '1 month')::date), 0), 2)::float8 as t_informi
     from mesi
     left join blocchi b on b.company_id = ${companyId} and b.origine = 'interno' and b.data_riquadratura >= mesi.da and b.data_riquadratura < mesi.a
     group by mesi.da

@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { outer } from '../../lib/sql.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   blocchi,
@@ -394,8 +395,9 @@ function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' |
 
 const listColumns = {
   ddt,
+  // outer(): a one-table select renders its columns bare, and a bare `id` would be the line's own
   righe:
-    sql<number>`(select count(*)::int from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id})`.mapWith(
+    sql<number>`(select count(*)::int from ${ddtRighe} where ${ddtRighe.ddtId} = ${outer(ddt.id)})`.mapWith(
       Number,
     ),
 };

@@ -61,12 +61,14 @@ export function toListItem({
 export function toLavorazioneDto(
   j: LavorazioneJoined,
   lastre: ReadonlyArray<{ id: string; codice: string; mq: number }>,
+  pezziMassimi: number,
 ): LavorazionePavimenti {
   const l = j.lavorazione;
   return {
     ...toListItem(j),
     companyId: l.companyId,
     lastre: lastre.map((s) => ({ _id: s.id, codice: s.codice, mq: s.mq })),
+    pezziMassimi,
     note: l.note,
     updatedAt: l.updatedAt.toISOString(),
   };

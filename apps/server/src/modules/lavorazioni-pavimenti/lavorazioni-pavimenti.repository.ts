@@ -196,7 +196,14 @@ export async function insertLastre(
 /** The slabs a lavorazione cuts, in code order. */
 export function lastreOf(db: DbOrTx, lavorazioneId: string) {
   return db
-    .select({ id: lastre.id, codice: lastre.codice, mq: lastre.mq, scelta: lastre.scelta })
+    .select({
+      id: lastre.id,
+      codice: lastre.codice,
+      mq: lastre.mq,
+      scelta: lastre.scelta,
+      lunghezzaMm: lastre.lunghezzaMm,
+      altezzaMm: lastre.altezzaMm,
+    })
     .from(links)
     .innerJoin(lastre, eq(lastre.id, links.lastraId))
     .where(eq(links.lavorazioneId, lavorazioneId))

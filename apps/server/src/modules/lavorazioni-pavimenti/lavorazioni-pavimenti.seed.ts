@@ -1,4 +1,3 @@
-import { roundTo } from '@gestcava/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ubicazioni } from '../../db/schema/index.js';
@@ -40,11 +39,11 @@ export async function seedLavorazioniPavimenti(
       note: 'Marmette per il cantiere di Verona',
     });
     await lavorazioni.changeStato(actor, lav._id, { stato: 'in_lavorazione', nota: null });
-    const pezzi = Math.floor((cut.volumeNetto * MQ_PER_M3) / 0.093025);
+    // never more than the block physically holds in this format (the completion refuses it)
+    const pezzi = Math.min(Math.floor((cut.volumeNetto * MQ_PER_M3) / 0.093025), lav.pezziMassimi);
     await lavorazioni.completa(actor, lav._id, {
       pezzi,
       pezziPerCassa: 11,
-      scartoMq: roundTo(cut.volumeNetto * 3, 2),
       ubicazioneId: magazzino.id,
     });
   }
@@ -74,11 +73,10 @@ export async function seedLavorazioniPavimenti(
       note: null,
     });
     await lavorazioni.changeStato(actor, lav._id, { stato: 'in_lavorazione', nota: null });
-    const mqLastre = bundle.reduce((a, s) => a + s.mq, 0);
+    // a few tiles short of the most the slabs hold: a chipped corner, a vein cut away
     await lavorazioni.completa(actor, lav._id, {
-      pezzi: Math.floor((mqLastre * 0.85) / 0.18605),
+      pezzi: Math.max(1, lav.pezziMassimi - 3),
       pezziPerCassa: 8,
-      scartoMq: null,
       ubicazioneId: magazzino.id,
     });
   }

@@ -3,11 +3,14 @@ import {
   LAVORAZIONE_PAVIMENTI_STATO_LABELS,
   SCELTE,
   casse,
-  mqPavimenti,
+  limitePiastrelleBlocco,
+  limitePiastrelleLastre,
   resaPavimenti,
   resaSegagione,
   sumRounded,
+  verificaPiastrelle,
   type BloccoSegabile,
+  type LimitePiastrelle,
   type LastraTagliabile,
   type LastraTagliabileQuery,
   type LavorazionePavimenti,
@@ -39,6 +42,8 @@ import { pageOfRows } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
+
+type BloccoDto = Awaited<ReturnType<BlocchiService['get']>>;
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import {
@@ -90,7 +95,37 @@ export function createLavorazioniPavimentiService(deps: {
   ): Promise<LavorazionePavimenti> {
     const row = await repo.findJoined(tx, companyId, id);
     if (!row) throw notFound(NOT_FOUND);
-    return toLavorazioneDto(row, await repo.lastreOf(tx, id));
+    const slabs = await repo.lastreOf(tx, id);
+    const { limite } = await sourceOf(companyId, row.lavorazione, slabs, tx);
+    return toLavorazioneDto(row, slabs, limite.pezziMassimi);
+  }
+
+  /**
+   * What the source can give in the lavorazione's format (docs/reportistica.md, "Regole delle cifre"):
+   * each slab's bound summed, or the block sliced at the tile's thickness; and the block when there is one.
+   */
+  async function sourceOf(
+    companyId: string,
+    lav: Pick<
+      LavorazioneRow,
+      'origine' | 'bloccoId' | 'lunghezzaMm' | 'larghezzaMm' | 'spessoreMm'
+    >,
+    slabs: Awaited<ReturnType<typeof repo.lastreOf>>,
+    tx: DbOrTx,
+  ): Promise<{ limite: LimitePiastrelle; fonte: string; blocco: BloccoDto | null }> {
+    if (lav.origine === 'blocco') {
+      const blocco = await blocchi.get(null, companyId, lav.bloccoId!, tx);
+      return {
+        limite: limitePiastrelleBlocco(blocco, lav),
+        fonte: `dal blocco ${blocco.codice} (${blocco.lunghezzaNetta} × ${blocco.altezzaNetta} × ${blocco.profonditaNetta} cm, spessore ${lav.spessoreMm} mm)`,
+        blocco,
+      };
+    }
+    return {
+      limite: limitePiastrelleLastre(slabs, lav),
+      fonte: slabs.length === 1 ? 'da questa lastra' : `da queste ${slabs.length} lastre`,
+      blocco: null,
+    };
   }
 
   /** The block to cut, any origine, as a field error when it is not the company's. */
@@ -344,16 +379,19 @@ export function createLavorazioniPavimentiService(deps: {
             { path: 'ubicazioneId', message: 'Ubicazione non valida' },
           ]);
         }
-        const mq = mqPavimenti(body.pezzi, locked.lunghezzaMm, locked.larghezzaMm);
+        const slabs = locked.origine === 'lastre' ? await repo.lastreOf(tx, id) : [];
+        const { limite, fonte, blocco } = await sourceOf(actor.companyId, locked, slabs, tx);
+        const verifica = verificaPiastrelle(limite, locked, body.pezzi, fonte);
+        if (!verifica.ok)
+          throw badRequest(verifica.message, [{ path: 'pezzi', message: verifica.message }]);
+        const mq = verifica.mqProdotti;
         let resa: number | null;
         let scelta: Scelta;
         let slabIds: string[] = [];
-        if (locked.origine === 'blocco') {
-          const blocco = await blocchi.get(null, actor.companyId, locked.bloccoId!, tx);
+        if (blocco) {
           resa = resaSegagione(mq, blocco.volumeNetto);
           scelta = blocco.scelta;
         } else {
-          const slabs = await repo.lastreOf(tx, id);
           slabIds = slabs.map((s) => s.id);
           resa = resaPavimenti(
             mq,
@@ -369,7 +407,7 @@ export function createLavorazioniPavimentiService(deps: {
           dataFine: todayInRome(),
           pezzi: body.pezzi,
           mqProdotti: mq,
-          scartoMq: body.scartoMq ?? null,
+          scartoMq: verifica.scartoMq,
           resa,
         };
         await changeState(tx, STATES, {
@@ -378,7 +416,7 @@ export function createLavorazioniPavimentiService(deps: {
           to: 'completata',
           userId: actor.userId,
           set: () => risultato,
-          // only what the completion changed: no waste given is no "Scarto: — → —" (issue 27)
+          // only what the completion changed, field by field
           changes: (current) =>
             diffChanges(
               current,

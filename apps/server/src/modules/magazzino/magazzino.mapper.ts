@@ -1,6 +1,5 @@
 import {
   importoMovimento,
-  pesoLastraT,
   type Lastra,
   type Lotto,
   type Movimento,
@@ -90,7 +89,8 @@ export function toPaccoDto(j: PaccoJoined, scelte: Pacco['scelte']): Pacco {
     scelte,
     nLastre: p.nLastre,
     mq: p.mq,
-    pesoT: pesoLastraT(p.mq, p.spessoreMm, j.materiale.densita),
+    // its slabs' rounded weights summed (lib/peso-lastra.ts): the same figure the totals and giacenze add
+    pesoT: j.pesoT,
     lastreDisponibili: j.lastreDisponibili,
     ...tail(p, j.ubicazioneNome),
   };

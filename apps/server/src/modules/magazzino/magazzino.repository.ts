@@ -44,6 +44,7 @@ import { todayInRomeSql } from '../../lib/dates.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
+import { LASTRE_NEL_PACCO, pesoLastraSql } from '../../lib/peso-lastra.js';
 
 // Reads of magazzino lastre and pavimenti. The names beside each item are scalar subqueries (one
 // primary-key read each), as in the blocchi list (docs/query-plans-pglite.md). Every join and subquery
@@ -116,6 +117,15 @@ const LASTRE_IN_GIACENZA = ['disponibile', 'riservata'];
 
 /* ---------------------------------------------------------------- pacchi */
 
+const lastreNelPacco = and(
+  eq(lastre.paccoId, outer(pacchi.id)),
+  inArray(lastre.stato, [...LASTRE_NEL_PACCO]),
+)!;
+const densitaPacco = sql`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})`;
+/** A bundle's weight: the sum of the rounded weights of its slabs that `which` picks (lib/peso-lastra.ts). */
+const pesoPacco = (which: SQL) =>
+  sql`(select coalesce(sum(${pesoLastraSql(lastre.mq, outer(pacchi.spessoreMm), densitaPacco)}), 0) from ${lastre} where ${which})`;
+
 function pacchiJoined(db: DbOrTx) {
   return db
     .select({
@@ -131,6 +141,7 @@ function pacchiJoined(db: DbOrTx) {
       materiale,
       ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, pacchi.ubicazioneId, pacchi.companyId),
       lastreDisponibili: sql<number>`(select count(*)::int from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)} and ${lastre.companyId} = ${outer(pacchi.companyId)} and ${lastraLibera})`,
+      pesoT: sql<number>`${pesoPacco(lastreNelPacco)}::float8`,
     })
     .from(pacchi)
     .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
@@ -203,8 +214,8 @@ export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filte
       count: sql<number>`count(*)::int`,
       pezzi: sql<number>`coalesce(sum(${nLastre}), 0)::int`,
       mq: sql<number>`coalesce(sum(${mq}), 0)::float8`,
-      // each bundle's weight rounded as its row shows it (pesoLastraT), then summed: the total is the sum of the rows (DESIGN §3.1)
-      pesoT: sql<number>`coalesce(sum(round((${mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)}))::numeric, 2)), 0)::float8`,
+      // each bundle's weight as its row shows it (its slabs', lib/peso-lastra.ts), then summed: the total is the sum of the rows
+      pesoT: sql<number>`coalesce(sum(${pesoPacco(filter.scelta ? lastreDiScelta(filter.scelta, filter.esauriti) : lastreNelPacco)}), 0)::float8`,
     })
     .from(pacchi)
     .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
@@ -350,7 +361,7 @@ export async function lastreSummary(
       count: sql<number>`count(*)::int`,
       pezzi: sql<number>`count(*)::int`,
       mq: sql<number>`coalesce(sum(${lastre.mq}), 0)::float8`,
-      pesoT: sql<number>`coalesce(sum(${lastre.mq} * ${pacchi.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})), 0)::float8`,
+      pesoT: sql<number>`coalesce(sum(${pesoLastraSql(lastre.mq, pacchi.spessoreMm, densitaPacco)}), 0)::float8`,
     })
     .from(lastre)
     .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))

@@ -2,9 +2,11 @@ import type { TariffaCategoria } from '@gestcava/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi as blocchiTable } from '../../db/schema/index.js';
+import { bancate as bancateTable, blocchi as blocchiTable } from '../../db/schema/index.js';
+import { bancataChiusa, bancataTagliata } from '../../lib/bancata-stato.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { pesoBaseSql, pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
+import { pesoLastraSql } from '../../lib/peso-lastra.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // The reports' rows, each one SQL statement (grouped, or paged for the long lists), always inside the
@@ -19,6 +21,8 @@ const romeDay = (column: SQL) => sql`(${column} at time zone 'Europe/Rome')::dat
 /** The blocks of these queries are `b`: their weight and value by the one rule (lib/peso-blocco.ts). */
 const b = alias(blocchiTable, 'b');
 const pesoBlocco = pesoBloccoSql(b);
+/** The bancate of these queries are `ba`: counted once cut, by the one rule (lib/bancata-stato.ts). */
+const ba = alias(bancateTable, 'ba');
 
 async function all<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
@@ -71,7 +75,7 @@ const registroRows = (companyId: string, p: Periodo) => sql`
          ba.scogliere_t::float8 as scogliere, ba.terre_t::float8 as terre,
          null::text as scelta, null::text as categoria, null::text as tracciabilita, null::text as uscita, null::text as ddt
   from bancate ba join cave c on c.id = ba.cava_id join materiali m on m.id = ba.materiale_id
-  where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al}
+  where ba.company_id = ${companyId} and ${bancataTagliata(ba)} and ba.data_taglio between ${p.dal} and ${p.al}
   union all
   select ${registroData}::text, 'Blocco', ba.codice, c.nome, m.nome, b.codice,
          b.lunghezza || '×' || b.altezza || '×' || b.profondita, null,
@@ -138,8 +142,8 @@ export interface EstrazioneRow {
 
 /**
  * What left each cava in the period, by tariff category (the basis of the contributo di estrazione,
- * docs/reportistica.md): own blocks counted on the day of their pesata (registered, if never weighed),
- * except those still in the quarry yard and the scrapped ones, in t pesate (the weighbridge) or t
+ * docs/reportistica.md): own blocks counted on the day of their pesata (registered, if never weighed)
+ * once they left the quarry yard, scrapped or not since, in t pesate (the weighbridge) or t
  * teoriche (net m³ × density); informe blocks under Informi, by weight only; the by-products typed on
  * the bancate cut in the period as t dichiarate: the bancata's informi are the loose ones, never
  * registered as blocks (the bancata form says "Informi sfusi"), so an informe counts once either way. Each item's t is rounded before the sums; the contribution
@@ -147,6 +151,11 @@ export interface EstrazioneRow {
  */
 export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
   const giorno = sql`coalesce(b.data_pesata, b.data_riquadratura)`;
+  // Left the quarry: out of the yard, whatever happened to it since. A scrapped block counts as it
+  // was when scrapped: weighed, or scrapped after leaving the yard (its history says from where).
+  const uscitoDallaCava = sql`(b.stato not in ('in_piazzale', 'scartato') or (b.stato = 'scartato' and (b.data_pesata is not null or not exists (
+      select 1 from audit_log a where a.company_id = b.company_id and a.entity_type = 'blocco' and a.entity_id = b.id
+        and a.action = 'stato' and a.changes->'stato'->>'to' = 'scartato' and a.changes->'stato'->>'from' = 'in_piazzale'))))`;
   return all<EstrazioneRow>(
     db,
     sql`with voci as (
@@ -154,14 +163,14 @@ export function estrazione(db: DbOrTx, companyId: string, p: Periodo) {
                  b.materiale_id, b.scelta, b.categoria, 1 as pezzi, case when b.categoria <> 'informe' then b.volume_netto end as volume,
                  b.peso_pesa as pesate, case when b.peso_pesa is null then ${pesoBlocco} end as teoriche, null::numeric as dichiarate
           from blocchi b
-          where b.company_id = ${companyId} and b.origine = 'interno' and b.stato not in ('in_piazzale', 'scartato') and ${giorno} between ${p.dal} and ${p.al}
+          where b.company_id = ${companyId} and b.origine = 'interno' and ${uscitoDallaCava} and ${giorno} between ${p.dal} and ${p.al}
           union all
           select ba.cava_id, ba.data_taglio, v.voce, ba.materiale_id, null, null, null, null, null, null, v.t
           from bancate ba
           cross join lateral (values
             ('informi', ba.informi_t),
             ('scaglieBianche', ba.scaglie_t), ('scaglieScure', ba.scaglie_scure_t), ('scogliere', ba.scogliere_t), ('terre', ba.terre_t)) as v(voce, t)
-          where ba.company_id = ${companyId} and ba.stato not in ('pianificata', 'annullata') and ba.data_taglio between ${p.dal} and ${p.al} and v.t is not null
+          where ba.company_id = ${companyId} and ${bancataTagliata(ba)} and ba.data_taglio between ${p.dal} and ${p.al} and v.t is not null
         ), righe as (
           select v.cava_id, v.voce, v.materiale_id, v.scelta, v.categoria,
                  case v.voce when 'blocchi' then t.blocchi when 'informi' then t.informi when 'scaglieBianche' then t.scaglie_bianche
@@ -209,7 +218,7 @@ export function giacenze(db: DbOrTx, companyId: string) {
           group by 1, 2, 3
           union all
           select coalesce(l.ubicazione_id, p.ubicazione_id), 'Lastre', p.materiale_id, count(*)::int, null, sum(l.mq)::float8,
-                 sum(round(l.mq * p.spessore_mm / 1000.0 * m.densita, 2))::float8, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8, count(*) filter (where p.prezzo_listino is null)::int
+                 sum(${pesoLastraSql(sql`l.mq`, sql`p.spessore_mm`, sql`m.densita`)})::float8, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8, count(*) filter (where p.prezzo_listino is null)::int
           from lastre l join pacchi p on p.id = l.pacco_id join materiali m on m.id = p.materiale_id
           where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
           group by 1, 2, 3
@@ -277,23 +286,31 @@ export interface ResaRow {
   materiale: string;
   ingresso: number;
   uscita: number;
+  /** A bancata's informi, t: its informe blocks by weight and the loose ones typed on it. */
+  informi: number | null;
   resa: number | null;
   resaTeorica: number | null;
   unita: string;
 }
 
-/** Yields of the period: bancate closed (net block m³ over gross m³, %) and sawings completed (m² per m³). */
+/**
+ * Yields of the period: bancate closed (the squared blocks' net m³ over the bancata's gross m³, %, as
+ * frozen at closing; informi by weight in their own column, never in the m³) and sawings completed
+ * (m² per m³).
+ */
 export function rese(db: DbOrTx, companyId: string, p: Periodo) {
   return all<ResaRow>(
     db,
     sql`select * from (
           select 'Bancata' as tipo, ba.codice, ba.data_taglio::text as data, m.nome as materiale, ba.volume_lordo::float8 as ingresso,
-                 coalesce((select sum(b.volume_netto) from blocchi b where b.bancata_id = ba.id), 0)::float8 as uscita, ba.resa_chiusura::float8 as resa,
+                 coalesce((select sum(b.volume_netto) from blocchi b where b.bancata_id = ba.id and b.categoria <> 'informe'), 0)::float8 as uscita,
+                 (coalesce((select sum(${pesoBlocco}) from blocchi b where b.bancata_id = ba.id and b.categoria = 'informe'), 0) + coalesce(ba.informi_t, 0))::float8 as informi,
+                 ba.resa_chiusura::float8 as resa,
                  null::float8 as "resaTeorica", '% m³ netti su m³ lordi' as unita
           from bancate ba join materiali m on m.id = ba.materiale_id
-          where ba.company_id = ${companyId} and ba.stato = 'chiusa' and ba.data_taglio between ${p.dal} and ${p.al}
+          where ba.company_id = ${companyId} and ${bancataChiusa(ba)} and ba.data_taglio between ${p.dal} and ${p.al}
           union all
-          select 'Segagione', s.codice, s.data_fine::text, m.nome, b.volume_netto::float8, s.mq_totali::float8, s.resa::float8, s.resa_teorica::float8, 'm² per m³'
+          select 'Segagione', s.codice, s.data_fine::text, m.nome, b.volume_netto::float8, s.mq_totali::float8, null, s.resa::float8, s.resa_teorica::float8, 'm² per m³'
           from lavorazioni_lastre s join blocchi b on b.id = s.blocco_id join materiali m on m.id = b.materiale_id
           where s.company_id = ${companyId} and s.stato = 'completata' and s.data_fine between ${p.dal} and ${p.al}
         ) x order by tipo, data, codice`,

@@ -236,7 +236,7 @@ const estrazioneColumns: ReportColumn<repo.EstrazioneRow>[] = [
 /** What each tonnage column is taken on, printed on the declaration. */
 const ESTRAZIONE_NOTES = [
   't pesate: alla pesa della cava; t teoriche: m³ netti × densità, per i blocchi non pesati; t dichiarate: informi, scaglie, scogliere e terre indicati sulla bancata, non pesati.',
-  'Blocchi alla data della pesata (o di riquadratura se mai pesati), esclusi quelli ancora in piazzale e gli scartati; informi: i blocchi informi a peso più gli informi sfusi dichiarati sulla bancata.',
+  'Blocchi usciti dalla cava alla data della pesata (o di riquadratura se mai pesati), anche se poi scartati; esclusi solo quelli ancora in piazzale o scartati in piazzale senza pesata; informi: i blocchi informi a peso più gli informi sfusi dichiarati sulle bancate tagliate.',
 ];
 
 const REPORT_SOURCES: Record<ReportName, Report> = {
@@ -298,6 +298,7 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
       { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.5 },
       { header: 'Ingresso (m³)', kind: 'm3', value: (r) => r.ingresso, width: 1 },
       { header: 'Uscita (m³ o m²)', kind: 'm2', value: (r) => r.uscita, width: 1.1 },
+      { header: 'Informi (t)', kind: 't', value: (r) => r.informi, width: 0.9 },
       { header: 'Resa', kind: 'ratio', value: (r) => r.resa, width: 0.8 },
       { header: 'Resa teorica', kind: 'ratio', value: (r) => r.resaTeorica, width: 0.9 },
       { header: 'Unità della resa', kind: 'text', value: (r) => r.unita, width: 1.6 },

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi } from '../../db/schema/index.js';
 import { bancataChiusa, bancataTagliata } from '../../lib/bancata-stato.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
-import { pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
+import { costoAcquistoSql, pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { rowsOf } from '../../lib/pagination.js';
 
 // Statistiche (issue 15): every figure is an aggregate computed by PostgreSQL. Each section is a
@@ -29,6 +29,8 @@ export interface MetricDef {
   compare?: boolean;
   /** groupings where the figure means nothing (a bancata has no scelta) */
   not?: readonly StatistichePer[];
+  /** what the figure counts, in a line: shown under it (docs/reportistica.md, "Regole delle cifre") */
+  descrizione: string;
 }
 
 export interface SectionDef {
@@ -110,6 +112,40 @@ function resaExpr(per: StatistichePer): SQL {
   return ratio(sql`sum(vnc)`, sql`sum(sum(vbc)) over (partition by g.gp, grouping(g.k))`, 100);
 }
 
+/** Days in stock, from the production date to today (Rome), of the magazzino facts. */
+const eta = sql`(now() at time zone 'Europe/Rome')::date - d`;
+const ETA_KINDS = [
+  { kind: 'blocco', key: 'Blocchi', label: 'blocchi', what: 'dei blocchi' },
+  { kind: 'lastra', key: 'Lastre', label: 'lastre', what: 'delle lastre' },
+  { kind: 'lotto', key: 'Pavimenti', label: 'lotti di pavimenti', what: 'dei lotti di pavimenti' },
+] as const;
+const ETA_BUCKETS = [
+  { key: '0_90', label: 'fino a 90 giorni', where: sql`${eta} <= 90` },
+  { key: '91_180', label: '91–180 giorni', where: sql`${eta} between 91 and 180` },
+  { key: '181_365', label: '181–365 giorni', where: sql`${eta} between 181 and 365` },
+  { key: 'Oltre365', label: 'oltre un anno', where: sql`${eta} > 365` },
+] as const;
+/** Per kind, the average age and the four buckets, over the same items. */
+function etaMetrics(k: (typeof ETA_KINDS)[number]): MetricDef[] {
+  const ofKind = sql`kind = ${k.kind}`;
+  return [
+    {
+      key: `eta${k.key}`,
+      label: `Giorni in magazzino ${k.what} (media)`,
+      unit: 'giorni',
+      expr: sql`avg(${eta}) filter (where ${ofKind})`,
+      descrizione: `Giorni dalla data di produzione a oggi, media ${k.what} in giacenza`,
+    },
+    ...ETA_BUCKETS.map((b): MetricDef => ({
+      key: `eta${k.key}${b.key}`,
+      label: `${k.key} ${b.label}`,
+      unit: 'n',
+      expr: sql`count(*) filter (where ${ofKind} and ${b.where})`,
+      descrizione: `Quanti ${k.label} in giacenza sono stati prodotti da ${b.label.replace('fino a ', 'al più ')}`,
+    })),
+  ];
+}
+
 export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
   produzione: {
     // Blocks count on their production date (`data_riquadratura`, DESIGN §4); a bancata's gross volume on
@@ -136,6 +172,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       where bl.company_id = ${companyId} and bl.origine = 'interno' and bl.categoria <> 'informe' and ${bancataChiusa(ba)} and ba.data_taglio between ${from} and ${to}`,
     metrics: [
       {
+        descrizione:
+          'Bancate tagliate (ribaltate, in riquadratura o chiuse) con data di taglio nel periodo; non quelle ancora in taglio',
         key: 'bancate',
         label: 'Bancate',
         unit: 'n',
@@ -143,6 +181,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         not: ['scelta'],
       },
       {
+        descrizione: 'm³ lordi delle bancate tagliate nel periodo, per data di taglio',
         key: 'volumeBancate',
         label: 'Volume bancate tagliate',
         unit: 'm3',
@@ -150,6 +189,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         not: ['scelta'],
       },
       {
+        descrizione:
+          'Blocchi propri squadrati e semisquadrati per data di riquadratura; gli informi sono a parte, a peso',
         key: 'blocchi',
         label: 'Blocchi riquadrati',
         unit: 'n',
@@ -157,6 +198,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione: 'm³ netti dei blocchi riquadrati nel periodo, informi esclusi',
         key: 'volumeBlocchi',
         label: 'Volume netto blocchi',
         unit: 'm3',
@@ -164,11 +206,35 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         chart: true,
         compare: true,
       },
-      { key: 'pesoBlocchi', label: 'Peso blocchi', unit: 't', expr: sql`sum(t)`, compare: true },
-      { key: 'informiT', label: 'Informi', unit: 't', expr: sql`sum(ti)`, compare: true },
+      {
+        descrizione:
+          'Peso alla pesa, altrimenti m³ netti × densità, dei blocchi riquadrati (informi esclusi)',
+        key: 'pesoBlocchi',
+        label: 'Peso blocchi',
+        unit: 't',
+        expr: sql`sum(t)`,
+        compare: true,
+      },
+      {
+        descrizione:
+          'Blocchi informi a peso, per data di riquadratura, più gli informi sfusi delle bancate tagliate, per data di taglio',
+        key: 'informiT',
+        label: 'Informi',
+        unit: 't',
+        expr: sql`sum(ti)`,
+        compare: true,
+      },
       // Σ net block volume ÷ bancata gross volume over closed bancate (DOMAIN-NOTES §4); by scelta, each
       // scelta's share of all the period's closed bancate (a window over the grouped rows: a bancata has no scelta).
-      { key: 'resa', label: 'Resa bancata → blocchi', unit: 'pct', expr: resaExpr, compare: true },
+      {
+        descrizione:
+          'm³ netti dei blocchi riquadrati (informi esclusi) sul volume delle bancate chiuse tagliate nel periodo',
+        key: 'resa',
+        label: 'Resa bancata → blocchi',
+        unit: 'pct',
+        expr: resaExpr,
+        compare: true,
+      },
     ],
   },
   lavorazione: {
@@ -187,6 +253,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       where p.company_id = ${companyId} and p.stato = 'completata' and p.data_fine between ${from} and ${to}`,
     metrics: [
       {
+        descrizione: 'Segagioni completate nel periodo, per data di fine',
         key: 'segagioni',
         label: 'Segagioni',
         unit: 'n',
@@ -194,14 +261,22 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione: 'm³ netti dei blocchi delle segagioni completate',
         key: 'volumeSegato',
         label: 'Blocchi segati',
         unit: 'm3',
         expr: sql`sum(vol)`,
         compare: true,
       },
-      { key: 'lastre', label: 'Lastre', unit: 'n', expr: sql`sum(nl)` },
       {
+        descrizione: 'Lastre prodotte dalle segagioni completate',
+        key: 'lastre',
+        label: 'Lastre',
+        unit: 'n',
+        expr: sql`sum(nl)`,
+      },
+      {
+        descrizione: 'm² delle lastre prodotte dalle segagioni completate',
         key: 'mqLastre',
         label: 'Lastre prodotte',
         unit: 'm2',
@@ -210,6 +285,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione: 'm² di lastre per m³ netto di blocco segato',
         key: 'resa',
         label: 'Resa m²/m³',
         unit: 'm2m3',
@@ -218,18 +294,21 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       },
       // the theoretical maximum weighted by the volume sawn, so a big block counts for what it is
       {
+        descrizione: 'La resa massima della macchina e dello spessore, pesata sul volume segato',
         key: 'resaTeorica',
         label: 'Resa teorica m²/m³',
         unit: 'm2m3',
         expr: ratio(sql`sum(rt * vol)`, sql`sum(vol)`),
       },
       {
+        descrizione: 'Resa ottenuta sulla resa teorica',
         key: 'efficienza',
         label: 'Resa su teorica',
         unit: 'pct',
         expr: ratio(sql`sum(mq)`, sql`sum(rt * vol)`, 100),
       },
       {
+        descrizione: 'm² delle piastrelle delle lavorazioni pavimenti completate',
         key: 'mqPavimenti',
         label: 'Pavimenti prodotti',
         unit: 'm2',
@@ -238,6 +317,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione:
+          'm² di scarto (m² del materiale meno m² delle piastrelle) sul materiale tagliato',
         key: 'scartoPavimenti',
         label: 'Scarto pavimenti',
         unit: 'pct',
@@ -251,7 +332,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
     // are sold through the stock ledger: a `scarico` with a cliente and a price per m², slab or piece.
     // A transfer to a group company is the intercompany sale it is: each item at its transfer price
     // (trasferimenti_righe), a block with its net m³ and weight by the one rule (lib/peso-blocco.ts).
-    // `venduto` marks a block sold (accepted at collaudo or transferred): the block figures count those.
+    // `venduto` marks a block sold (accepted at collaudo or transferred): the block figures count those;
+    // `informe` ones count in pieces, tonnes and euros, never in the m³ nor the €/m³ (sold by weight).
     facts: (companyId, from, to) => sql`
       select c.data as d, 'collaudo' as kind, r.esito, ${dim('cliente', sql`c.cliente_id::text`)},
              ${dim('materiale', sql`bl.materiale_id::text`)},
@@ -260,7 +342,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
              (bl.volume_netto - ${volumeMisurato})::float8 as calo_m3,
              (${volumeMisurato} - r.volume_netto_accettato)::float8 as abbuono_m3,
              (r.abbuono_tipo is not null and coalesce(r.abbuono_valore, 0) > 0) as abbuono, 0::float8 as mq, 0::float8 as eur_stock,
-             r.esito in ('accettato', 'accettato_con_riserva') as venduto
+             r.esito in ('accettato', 'accettato_con_riserva') as venduto, bl.categoria = 'informe' as informe
       from collaudo_righe r join collaudi c on c.id = r.collaudo_id join blocchi bl on bl.id = r.blocco_id
       where c.company_id = ${companyId} and c.stato = 'confermato' and r.esito is not null and c.data between ${from} and ${to}
       union all
@@ -268,7 +350,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
              coalesce(pa.materiale_id, lo.materiale_id)::text,
              coalesce(la.scelta, pa.scelta, lo.scelta),
              0, 0, 0, 0, 0, false, (-m.mq)::float8,
-             (m.prezzo * case m.unita_prezzo when 'mq' then -m.mq else -m.pezzi end)::float8, false
+             (m.prezzo * case m.unita_prezzo when 'mq' then -m.mq else -m.pezzi end)::float8, false, false
       from movimenti m
         left join lastre la on la.id = m.lastra_id
         left join pacchi pa on pa.id = coalesce(m.pacco_id, la.pacco_id)
@@ -282,7 +364,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
              coalesce(bl.volume_netto, 0)::float8, coalesce(${pesoBlocco}, 0)::float8,
              (case when t.tipo = 'blocco' then t.prezzo else 0 end)::float8, 0, 0, false,
              (case when t.tipo = 'blocco' then 0 else t.mq end)::float8, (case when t.tipo = 'blocco' then 0 else t.prezzo end)::float8,
-             t.tipo = 'blocco'
+             t.tipo = 'blocco', coalesce(bl.categoria = 'informe', false)
       from trasferimenti_righe t join trasferimenti tr on tr.id = t.trasferimento_id
         left join blocchi bl on t.tipo = 'blocco' and bl.id = t.origine_id
         left join pacchi pa on t.tipo = 'pacco' and pa.id = t.origine_id
@@ -291,6 +373,8 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         and tr.created_at >= (${from}::date::timestamp at time zone 'Europe/Rome') and tr.created_at < ((${to}::date + 1)::timestamp at time zone 'Europe/Rome')`,
     metrics: [
       {
+        descrizione:
+          'Blocchi accettati nei collaudi confermati e blocchi trasferiti alle ditte del gruppo, informi compresi',
         key: 'blocchi',
         label: 'Blocchi venduti',
         unit: 'n',
@@ -298,14 +382,24 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione:
+          'm³ netti accettati dei blocchi venduti e trasferiti, informi esclusi (si vendono a peso)',
         key: 'volume',
         label: 'Volume venduto',
         unit: 'm3',
-        expr: sql`sum(vol) filter (where venduto)`,
+        expr: sql`sum(vol) filter (where venduto and not informe)`,
         compare: true,
       },
-      { key: 'peso', label: 'Peso venduto', unit: 't', expr: sql`sum(t) filter (where venduto)` },
       {
+        descrizione: 'Peso dei blocchi venduti e trasferiti, informi compresi',
+        key: 'peso',
+        label: 'Peso venduto',
+        unit: 't',
+        expr: sql`sum(t) filter (where venduto)`,
+      },
+      {
+        descrizione:
+          'Importo dei blocchi accettati nei collaudi confermati e prezzo di trasferimento alle ditte del gruppo',
         key: 'importoBlocchi',
         label: 'Importo blocchi',
         unit: 'eur',
@@ -313,26 +407,41 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione: 'Importo dei blocchi non informi sui loro m³',
         key: 'prezzoM3',
         label: 'Prezzo medio €/m³',
         unit: 'eurm3',
-        expr: ratio(sql`sum(eur) filter (where venduto)`, sql`sum(vol) filter (where venduto)`),
+        expr: ratio(
+          sql`sum(eur) filter (where venduto and not informe)`,
+          sql`sum(vol) filter (where venduto and not informe)`,
+        ),
         compare: true,
       },
       {
+        descrizione: 'Importo dei blocchi venduti sul loro peso',
         key: 'prezzoT',
         label: 'Prezzo medio €/t',
         unit: 'eurt',
         expr: ratio(sql`sum(eur) filter (where venduto)`, sql`sum(t) filter (where venduto)`),
       },
-      { key: 'mqVenduti', label: 'Lastre e pavimenti venduti', unit: 'm2', expr: sql`sum(mq)` },
       {
+        descrizione:
+          'm² di lastre e pavimenti venduti dal magazzino o trasferiti alle ditte del gruppo',
+        key: 'mqVenduti',
+        label: 'Lastre e pavimenti venduti',
+        unit: 'm2',
+        expr: sql`sum(mq)`,
+      },
+      {
+        descrizione:
+          'Importo delle vendite di lastre e pavimenti e dei loro trasferimenti alle ditte del gruppo',
         key: 'importoStock',
         label: 'Importo lastre e pavimenti',
         unit: 'eur',
         expr: sql`sum(eur_stock)`,
       },
       {
+        descrizione: 'Blocchi, lastre e pavimenti, compresi i trasferimenti alle ditte del gruppo',
         key: 'importo',
         label: 'Importo totale',
         unit: 'eur',
@@ -341,24 +450,29 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione: 'Righe accettate dei collaudi confermati',
         key: 'accettati',
         label: 'Esito: accettati',
         unit: 'n',
         expr: sql`count(*) filter (where esito = 'accettato')`,
       },
       {
+        descrizione: 'Righe accettate con riserva dei collaudi confermati',
         key: 'conRiserva',
         label: 'Esito: con riserva',
         unit: 'n',
         expr: sql`count(*) filter (where esito = 'accettato_con_riserva')`,
       },
       {
+        descrizione: 'Righe rifiutate dei collaudi confermati',
         key: 'rifiutati',
         label: 'Esito: rifiutati',
         unit: 'n',
         expr: sql`count(*) filter (where esito = 'rifiutato')`,
       },
       {
+        descrizione:
+          'Righe accettate (anche con riserva) su tutte le righe esaminate dei collaudi confermati',
         key: 'percAccettati',
         label: 'Blocchi accettati',
         unit: 'pct',
@@ -369,6 +483,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         ),
       },
       {
+        descrizione: 'Righe accettate con un abbuono',
         key: 'abbuoni',
         label: 'Righe con abbuono',
         unit: 'n',
@@ -376,12 +491,14 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       },
       // on the accepted blocks: what the buyer measured less than the declared net volume, and what was then allowed off it
       {
+        descrizione: 'm³ dichiarati meno m³ misurati al collaudo, sui blocchi accettati',
         key: 'caloM3',
         label: 'm³ calo di misura',
         unit: 'm3',
         expr: sql`sum(calo_m3) filter (where esito in ('accettato', 'accettato_con_riserva'))`,
       },
       {
+        descrizione: "m³ misurati meno m³ accettati dopo l'abbuono, sui blocchi accettati",
         key: 'abbuonoM3',
         label: 'm³ abbuonati',
         unit: 'm3',
@@ -391,28 +508,30 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
   },
   magazzino: {
     // What is on hand today: blocks disponibili or opzionati (an option past its day is disponibile:
-    // lib/blocco-stato.ts), slabs disponibili or riservate, tile lots with pieces.
-    // `d` is the day the item entered the stock; ageing is today minus that day. Weight and value per
-    // item by the rule of lib/peso-blocco.ts, rounded per item as the giacenze report rounds them.
+    // lib/blocco-stato.ts), slabs disponibili or riservate, tile lots with pieces. `d` is the item's
+    // production date (docs/reportistica.md, "Regole delle cifre"): a block's riquadratura (a bought-in
+    // one's purchase), the sawing or tile cut that made a slab or a lot; ageing is today minus that day,
+    // per kind, its average and its buckets over the same items. Weight and value per item by the rules
+    // of lib/peso-blocco.ts, rounded per item as the giacenze report rounds them.
     snapshot: true,
-    note: 'Giacenza alla data odierna: il periodo non si applica. Per mese: il mese di ingresso in magazzino.',
+    note: 'Giacenza alla data odierna: il periodo non si applica. Per mese: il mese di produzione.',
     facts: (companyId) => sql`
-      select coalesce(bl.data_acquisto, ba.data_taglio, ${romeDay(sql`bl.created_at`)}) as d, 'blocco' as kind,
+      select case when bl.origine = 'esterno' then coalesce(bl.data_acquisto, bl.data_riquadratura) else bl.data_riquadratura end as d, 'blocco' as kind,
              ${statoEffettivoOf(alias(blocchi, 'bl'))} as stato,
              ${dim('materiale', sql`bl.materiale_id::text`)}, ${dim('scelta', sql`bl.scelta`)},
              bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t, 0::float8 as mq_lastre, 0::float8 as mq_pav,
-             ${valoreBloccoSql(alias(blocchi, 'bl'))}::float8 as valore
-      from blocchi bl left join bancate ba on ba.id = bl.bancata_id
+             ${valoreBloccoSql(alias(blocchi, 'bl'))}::float8 as valore, bl.prezzo_listino is null as senza_listino
+      from blocchi bl
       where bl.company_id = ${companyId} and bl.stato in ('disponibile', 'opzionato')
       union all
-      select ${romeDay(sql`l.created_at`)}, 'lastra', null, p.materiale_id::text, l.scelta,
-             0, 0, l.mq::float8, 0, round(l.mq * coalesce(p.prezzo_listino, 0), 2)::float8
-      from lastre l join pacchi p on p.id = l.pacco_id
+      select coalesce(ll.data_fine, ${romeDay(sql`l.created_at`)}), 'lastra', null, p.materiale_id::text, l.scelta,
+             0, 0, l.mq::float8, 0, round(l.mq * coalesce(p.prezzo_listino, 0), 2)::float8, p.prezzo_listino is null
+      from lastre l join pacchi p on p.id = l.pacco_id left join lavorazioni_lastre ll on ll.id = p.lavorazione_id
       where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
       union all
-      select ${romeDay(sql`lo.created_at`)}, 'lotto', null, lo.materiale_id::text, lo.scelta,
-             0, 0, 0, lo.mq::float8, round(lo.mq * coalesce(lo.prezzo_listino, 0), 2)::float8
-      from lotti lo
+      select coalesce(lp.data_fine, ${romeDay(sql`lo.created_at`)}), 'lotto', null, lo.materiale_id::text, lo.scelta,
+             0, 0, 0, lo.mq::float8, round(lo.mq * coalesce(lo.prezzo_listino, 0), 2)::float8, lo.prezzo_listino is null
+      from lotti lo left join lavorazioni_pavimenti lp on lp.id = lo.lavorazione_id
       where lo.company_id = ${companyId} and lo.pezzi > 0`,
     metrics: [
       {
@@ -420,12 +539,14 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         label: 'Blocchi disponibili',
         unit: 'n',
         expr: sql`count(*) filter (where stato = 'disponibile')`,
+        descrizione: 'Blocchi propri e acquistati disponibili oggi, informi compresi',
       },
       {
         key: 'blocchiOpzionati',
         label: 'Blocchi opzionati',
         unit: 'n',
         expr: sql`count(*) filter (where stato = 'opzionato')`,
+        descrizione: "Blocchi con un'opzione ancora valida oggi",
       },
       {
         key: 'volumeBlocchi',
@@ -433,47 +554,54 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         unit: 'm3',
         expr: sql`sum(vol)`,
         chart: true,
+        descrizione: 'm³ netti dei blocchi disponibili e opzionati',
       },
-      { key: 'pesoBlocchi', label: 'Peso blocchi', unit: 't', expr: sql`sum(t)` },
+      {
+        key: 'pesoBlocchi',
+        label: 'Peso blocchi',
+        unit: 't',
+        expr: sql`sum(t)`,
+        descrizione: 'Peso alla pesa, altrimenti m³ netti × densità, arrotondato per blocco',
+      },
       {
         key: 'valoreBlocchi',
-        label: 'Valore blocchi a listino',
+        label: 'Valore blocchi',
         unit: 'eur',
         expr: sql`sum(valore) filter (where kind = 'blocco')`,
-      },
-      { key: 'mqLastre', label: 'Lastre', unit: 'm2', expr: sql`sum(mq_lastre)`, chart: true },
-      { key: 'mqPavimenti', label: 'Pavimenti', unit: 'm2', expr: sql`sum(mq_pav)`, chart: true },
-      { key: 'valore', label: 'Valore totale a listino', unit: 'eur', expr: sql`sum(valore)` },
-      {
-        key: 'etaMedia',
-        label: 'Giorni in magazzino (media)',
-        unit: 'giorni',
-        expr: sql`avg((now() at time zone 'Europe/Rome')::date - d)`,
+        descrizione:
+          "A listino; un blocco acquistato senza listino al costo d'acquisto (con trasporto), uno proprio senza listino a zero",
       },
       {
-        key: 'eta0_90',
-        label: 'Blocchi fino a 90 giorni',
+        key: 'blocchiSenzaListino',
+        label: 'Blocchi senza listino',
         unit: 'n',
-        expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d <= 90)`,
+        expr: sql`count(*) filter (where kind = 'blocco' and senza_listino)`,
+        descrizione: "Valutati al costo d'acquisto se acquistati, a zero se propri",
       },
       {
-        key: 'eta91_180',
-        label: 'Blocchi 91–180 giorni',
-        unit: 'n',
-        expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d between 91 and 180)`,
+        key: 'mqLastre',
+        label: 'Lastre',
+        unit: 'm2',
+        expr: sql`sum(mq_lastre)`,
+        chart: true,
+        descrizione: 'm² delle lastre disponibili e riservate',
       },
       {
-        key: 'eta181_365',
-        label: 'Blocchi 181–365 giorni',
-        unit: 'n',
-        expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d between 181 and 365)`,
+        key: 'mqPavimenti',
+        label: 'Pavimenti',
+        unit: 'm2',
+        expr: sql`sum(mq_pav)`,
+        chart: true,
+        descrizione: 'm² dei lotti di pavimenti con pezzi in giacenza',
       },
       {
-        key: 'etaOltre365',
-        label: 'Blocchi oltre un anno',
-        unit: 'n',
-        expr: sql`count(*) filter (where kind = 'blocco' and (now() at time zone 'Europe/Rome')::date - d > 365)`,
+        key: 'valore',
+        label: 'Valore totale',
+        unit: 'eur',
+        expr: sql`sum(valore)`,
+        descrizione: 'Blocchi come sopra, lastre e pavimenti a listino (senza listino: zero)',
       },
+      ...ETA_KINDS.flatMap(etaMetrics),
     ],
   },
   acquisti: {
@@ -483,13 +611,14 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
       select bl.data_acquisto as d, ${dim('fornitore', sql`bl.fornitore_id::text`)},
              ${dim('materiale', sql`bl.materiale_id::text`)},
              bl.volume_netto::float8 as vol, ${pesoBlocco}::float8 as t,
-             (coalesce(bl.prezzo_acquisto, 0) * case bl.unita_prezzo_acquisto when 'm3' then bl.volume_netto when 't' then ${pesoBlocco} else 1 end + coalesce(bl.costo_trasporto, 0))::float8 as costo,
+             ${costoAcquistoSql(alias(blocchi, 'bl'))}::float8 as costo,
              s.mq::float8 as mq, case when s.mq is null then 0 else bl.volume_netto end::float8 as vol_segato
       from blocchi bl
         left join (select blocco_id, sum(mq_totali) as mq from lavorazioni_lastre where company_id = ${companyId} and stato = 'completata' group by blocco_id) s on s.blocco_id = bl.id
       where bl.company_id = ${companyId} and bl.origine = 'esterno' and bl.data_acquisto between ${from} and ${to}`,
     metrics: [
       {
+        descrizione: 'Blocchi esterni per data di acquisto',
         key: 'blocchi',
         label: 'Blocchi acquistati',
         unit: 'n',
@@ -497,6 +626,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione: 'm³ netti dei blocchi acquistati',
         key: 'volume',
         label: 'Volume netto',
         unit: 'm3',
@@ -504,8 +634,16 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         chart: true,
         compare: true,
       },
-      { key: 'peso', label: 'Peso', unit: 't', expr: sql`sum(t)` },
       {
+        descrizione: 'Peso alla pesa, altrimenti m³ netti × densità, dei blocchi acquistati',
+        key: 'peso',
+        label: 'Peso',
+        unit: 't',
+        expr: sql`sum(t)`,
+      },
+      {
+        descrizione:
+          "Prezzo d'acquisto secondo la sua unità più il trasporto, arrotondato per blocco",
         key: 'costo',
         label: 'Costo (con trasporto)',
         unit: 'eur',
@@ -513,15 +651,29 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         compare: true,
       },
       {
+        descrizione: 'Costo sui m³ netti acquistati',
         key: 'costoM3',
         label: 'Costo medio €/m³',
         unit: 'eurm3',
         expr: ratio(sql`sum(costo)`, sql`sum(vol)`),
         compare: true,
       },
-      { key: 'segati', label: 'Blocchi segati', unit: 'n', expr: sql`count(mq)` },
-      { key: 'mqLastre', label: 'Lastre ottenute', unit: 'm2', expr: sql`sum(mq)` },
       {
+        descrizione: 'Blocchi acquistati nel periodo con almeno una segagione completata',
+        key: 'segati',
+        label: 'Blocchi segati',
+        unit: 'n',
+        expr: sql`count(mq)`,
+      },
+      {
+        descrizione: 'm² delle lastre delle loro segagioni completate',
+        key: 'mqLastre',
+        label: 'Lastre ottenute',
+        unit: 'm2',
+        expr: sql`sum(mq)`,
+      },
+      {
+        descrizione: 'm² di lastre per m³ netto dei blocchi acquistati già segati',
         key: 'resa',
         label: 'Resa m²/m³ dei segati',
         unit: 'm2m3',

@@ -127,6 +127,7 @@ export function createStatisticheService({ db }: { db: Db }) {
         key: m.key,
         label: m.label,
         unit: m.unit,
+        descrizione: m.descrizione,
         chart: !!m.chart,
         compare: !!m.compare,
       })),

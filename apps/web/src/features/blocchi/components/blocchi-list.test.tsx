@@ -43,7 +43,14 @@ const fetchMock = vi.fn((input: RequestInfo | URL) => {
   const url = String(input);
   if (url.includes('/api/blocchi/summary'))
     return Promise.resolve(
-      jsonResponse({ count: 1, volumeLordo: 4.853, volumeNetto: 4.352, pesoT: 13.42 }),
+      jsonResponse({
+        count: 1,
+        informi: 0,
+        volumeLordo: 4.853,
+        volumeNetto: 4.352,
+        pesoT: 13.42,
+        informiT: 0,
+      }),
     );
   if (url.includes('/api/blocchi/export'))
     return Promise.resolve(new Response('codice\n', { headers: { 'content-type': 'text/csv' } }));
@@ -160,7 +167,14 @@ describe('own and bought-in blocks in one list (issue 27)', { timeout: 30_000 },
       const url = String(input);
       if (url.includes('/api/blocchi/summary'))
         return Promise.resolve(
-          jsonResponse({ count: 2, volumeLordo: 9.7, volumeNetto: 8.7, pesoT: 26.2 }),
+          jsonResponse({
+            count: 2,
+            informi: 1,
+            volumeLordo: 9.7,
+            volumeNetto: 8.7,
+            pesoT: 26.2,
+            informiT: 5.42,
+          }),
         );
       if (url.includes('/api/blocchi?'))
         return Promise.resolve(
@@ -178,6 +192,9 @@ describe('own and bought-in blocks in one list (issue 27)', { timeout: 30_000 },
     const urls = both.mock.calls.map((c) => String(c[0]));
     expect(urls.find((u) => u.includes('/api/blocchi?'))).toContain('origine=tutte');
     expect(urls.find((u) => u.includes('/api/blocchi/summary'))).toContain('origine=tutte');
+    // the count says how many are informi and their tonnes, the m³ say they leave them out
+    expect(await screen.findByText('2 blocchi, di cui 1 informe (5,42 t)')).toBeInTheDocument();
+    expect(screen.getByText('Volume netto (esclusi informi)')).toBeInTheDocument();
     expect(screen.getByText('Acquistato · Cave Esterne S.r.l. · n. 77')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'BL-2026-0099' })).toHaveAttribute(
       'href',

@@ -14,8 +14,8 @@ import { ListPage } from '@/components/list/list-page';
 import { useListPage } from '@/components/list/use-list-page';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { BloccoStatoTag } from '@/components/stato-tag';
-import { formatDate, formatInteger, formatVolume, formatWeight } from '@/lib/format';
-import { formatDims } from '@/lib/production-format';
+import { formatDate, formatVolume, formatWeight } from '@/lib/format';
+import { formatConteggioBlocchi, formatDims } from '@/lib/production-format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import {
@@ -221,12 +221,17 @@ export function BlocchiList({
         label: `Totali dei ${labels.plurale.toLowerCase()} filtrati`,
         loading: summary.isPending,
         items: [
-          { label: labels.plurale, value: formatInteger(s?.count) },
-          { label: 'Volume lordo', value: formatVolume(s?.volumeLordo) },
-          { label: 'Volume netto', value: formatVolume(s?.volumeNetto) },
+          // informi count among the blocks and by weight, never in the m³ (docs/reportistica.md, "Regole delle cifre")
+          { label: labels.plurale, value: formatConteggioBlocchi(s) },
+          {
+            label: s?.informi ? 'Volume lordo (esclusi informi)' : 'Volume lordo',
+            value: formatVolume(s?.volumeLordo),
+          },
+          {
+            label: s?.informi ? 'Volume netto (esclusi informi)' : 'Volume netto',
+            value: formatVolume(s?.volumeNetto),
+          },
           { label: 'Peso (pesa o teorico)', value: formatWeight(s?.pesoT) },
-          // informi are reckoned by weight, outside the m³ above (issue 25)
-          ...(s?.informiT ? [{ label: 'di cui informi', value: formatWeight(s.informiT) }] : []),
         ],
       }}
       selection={

@@ -17,11 +17,12 @@ import { useCompletaLavorazionePavimenti } from '../api/lavorazioni-pavimenti';
 import { completaPreview } from './completa-preview';
 
 type FormInput = z.input<typeof lavorazionePavimentiCompletaSchema>;
-const FIELD_NAMES = ['pezzi', 'pezziPerCassa', 'scartoMq', 'ubicazioneId'];
+const FIELD_NAMES = ['pezzi', 'pezziPerCassa', 'ubicazioneId'];
 
 /**
- * Completing a tile cut: pieces, pieces per box, waste and where the lot goes; the m² and the boxes
- * it will load show as they are typed. One transaction on the server: the lot and its carico.
+ * Completing a tile cut: pieces, pieces per box and where the lot goes; the m² and the boxes it will
+ * load show as they are typed, with the most pieces the source can give (the server refuses more) and
+ * the waste it will compute. One transaction on the server: the lot and its carico.
  */
 export function CompletaPavimentiDialog({
   lavorazione: lav,
@@ -35,7 +36,7 @@ export function CompletaPavimentiDialog({
   const completa = useCompletaLavorazionePavimenti(lav._id);
   const form = useDialogForm<FormInput, LavorazionePavimentiCompleta>(
     zodResolver(lavorazionePavimentiCompletaSchema),
-    { scartoMq: null },
+    {},
   );
   const {
     control,
@@ -58,7 +59,13 @@ export function CompletaPavimentiDialog({
       width="36rem"
     >
       <div className="formgrid grid">
-        <FormField id={fid('pezzi')} label="Pezzi prodotti" required error={err('pezzi')}>
+        <FormField
+          id={fid('pezzi')}
+          label="Pezzi prodotti"
+          required
+          error={err('pezzi')}
+          hint={`Al massimo ${formatInteger(lav.pezziMassimi)}: quanti ne entrano nel materiale`}
+        >
           <Controller
             control={control}
             name="pezzi"
@@ -93,23 +100,6 @@ export function CompletaPavimentiDialog({
                 decimals={0}
                 error={err('pezziPerCassa')}
                 testId="completa-pavimenti-per-cassa"
-              />
-            )}
-          />
-        </FormField>
-        <FormField id={fid('scartoMq')} label="Scarto" error={err('scartoMq')}>
-          <Controller
-            control={control}
-            name="scartoMq"
-            render={({ field }) => (
-              <NumberInput
-                id={fid('scartoMq')}
-                value={field.value ?? null}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                decimals={2}
-                unit="m²"
-                error={err('scartoMq')}
               />
             )}
           />

@@ -1,3 +1,4 @@
+import { StatisticheLegenda } from './statistiche-legenda';
 import './statistiche.css';
 import '@/components/list/list-table.css';
 import { lazy, Suspense, useMemo } from 'react';
@@ -249,6 +250,7 @@ function SectionBody({
               <>
                 {formatValue(m.unit, data.totals[m.key])}
                 <small className="statistiche-delta">{headlineChange(m, data)}</small>
+                <small className="statistiche-descrizione">{m.descrizione}</small>
               </>
             ),
           }))}
@@ -304,6 +306,7 @@ function SectionBody({
           ])}
         </DataTable>
       </section>
+      <StatisticheLegenda metrics={data.metrics} />
     </div>
   );
 }

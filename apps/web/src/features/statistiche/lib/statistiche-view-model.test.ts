@@ -100,8 +100,22 @@ const answer: Statistiche = {
   al: '2025-04-30',
   per: 'materiale',
   metrics: [
-    { key: 'blocchi', label: 'Blocchi', unit: 'n', chart: false, compare: true },
-    { key: 'volumeBlocchi', label: 'Volume netto blocchi', unit: 'm3', chart: true, compare: true },
+    {
+      key: 'blocchi',
+      label: 'Blocchi',
+      unit: 'n',
+      descrizione: 'Blocchi',
+      chart: false,
+      compare: true,
+    },
+    {
+      key: 'volumeBlocchi',
+      label: 'Volume netto blocchi',
+      unit: 'm3',
+      descrizione: 'Volume netto blocchi',
+      chart: true,
+      compare: true,
+    },
   ],
   series: [
     {
