@@ -126,8 +126,16 @@ export const segniListSchema = z
 /** `PUT /api/photos/:id/segni` body: the whole set, which replaces the saved one. */
 export const segniBodySchema = z.object({ segni: segniListSchema });
 export type SegniBody = z.input<typeof segniBodySchema>;
+/** A saved mark as answered (already checked on the way in: a plain shape, no refinements). */
+export const segnoSavedSchema = z.object({
+  tipo: z.enum(SEGNO_TIPI),
+  punti: z.array(z.tuple([z.number(), z.number()])),
+  difetto: z.enum(SEGNO_DIFETTI),
+  lunghezzaCm: z.number().optional(),
+  nota: z.string().optional(),
+});
 /** `GET` and `PUT /api/photos/:id/segni` answer. */
-export const segniAnswerSchema = z.object({ segni: z.array(segnoSchema) });
+export const segniAnswerSchema = z.object({ segni: z.array(segnoSavedSchema) });
 export type SegniAnswer = z.infer<typeof segniAnswerSchema>;
 
 /**

@@ -40,7 +40,8 @@ export function drawSegni(
         layer.composite([{ input: Buffer.from(segniSvg(segni, info.width, info.height)) }]);
       return await layer
         .flatten({ background: '#ffffff' })
-        .jpeg({ quality: options.quality ?? 85, mozjpeg: true })
+        // 4:4:4: thin coloured strokes keep their colour (4:2:0 halves the chroma and greys them)
+        .jpeg({ quality: options.quality ?? 85, mozjpeg: true, chromaSubsampling: '4:4:4' })
         .toBuffer();
     } catch {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Immagine danneggiata o illeggibile');
