@@ -104,12 +104,7 @@ export const segnoSchema = z
       .positive({ error: SEGNI_MESSAGES.lunghezza })
       .max(SEGNO_LUNGHEZZA_MAX_CM, { error: SEGNI_MESSAGES.lunghezza })
       .optional(),
-    nota: z
-      .string()
-      .trim()
-      .max(SEGNO_NOTA_MAX, { error: SEGNI_MESSAGES.nota })
-      .optional()
-      .transform((v) => v || undefined),
+    nota: z.string().trim().max(SEGNO_NOTA_MAX, { error: SEGNI_MESSAGES.nota }).optional(),
   })
   .superRefine((s, ctx) => {
     const { min, max } = SEGNO_PUNTI[s.tipo];

@@ -234,6 +234,10 @@ export function PhotoGallery() {
         index={viewing}
         onIndexChange={setViewing}
         onClose={() => setViewing(null)}
+        canMark={(photo) => {
+          const page = photo.entity && pageOfDetailPath(photo.entity.detailPath);
+          return page ? can(user, page, 'write') : false;
+        }}
       />
     </>
   );
