@@ -99,6 +99,8 @@ function OpenLightbox({
             'aria-label': 'Foto a schermo intero',
             className: 'photo-lightbox-mask',
           } as object,
+          previousItemButton: { 'aria-label': 'Foto precedente' } as object,
+          nextItemButton: { 'aria-label': 'Foto successiva' } as object,
         }}
         data-testid="photo-lightbox"
       />

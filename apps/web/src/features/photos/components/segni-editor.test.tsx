@@ -104,14 +104,14 @@ describe('segni editor', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('segni-chip').textContent).toBe('1. Pelo (linea)');
 
     // a point is a tap; delete removes the selected one
-    await user.click(screen.getByRole('button', { name: /^\s*Punto$/ }));
+    await user.click(screen.getByTestId('segni-tool-punto'));
     drag(canvas, [[200, 30]]);
     expect(screen.getAllByTestId('segni-chip')).toHaveLength(2);
     await user.click(screen.getByTestId('segni-delete'));
     expect(screen.getAllByTestId('segni-chip')).toHaveLength(1);
 
     // a second finger (a pinch) drops the stroke in progress: nothing is drawn
-    await user.click(screen.getByRole('button', { name: /^\s*Linea$/ }));
+    await user.click(screen.getByTestId('segni-tool-linea'));
     fireEvent.pointerDown(canvas, { ...finger, pointerId: 5, clientX: 10, clientY: 10 });
     fireEvent.pointerDown(canvas, { ...finger, pointerId: 6, clientX: 300, clientY: 200 });
     fireEvent.pointerMove(canvas, { ...finger, pointerId: 5, clientX: 50, clientY: 50 });

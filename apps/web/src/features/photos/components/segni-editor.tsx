@@ -2,7 +2,6 @@ import '@/components/segni/segni.css';
 import './segni-editor.css';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { SelectButton } from 'primereact/selectbutton';
 import {
   SEGNI_MAX,
   SEGNO_DIFETTI,
@@ -106,21 +105,21 @@ export function SegniEditor({
     >
       <div className="segni-editor">
         <div className="segni-editor-tools">
-          <SelectButton
-            value={editor.tipo}
-            options={TOOLS}
-            optionLabel="label"
-            optionValue="value"
-            allowEmpty={false}
-            onChange={(e) => editor.setTipo(e.value as SegnoTipo)}
-            itemTemplate={(o: (typeof TOOLS)[number]) => (
-              <span className="segni-tool">
-                <i className={o.icon} aria-hidden="true" /> {o.label}
-              </span>
-            )}
-            aria-label="Strumento"
-            data-testid="segni-tool"
-          />
+          <div className="segni-tools" role="group" aria-label="Strumento">
+            {TOOLS.map((o) => (
+              <Button
+                key={o.value}
+                type="button"
+                icon={o.icon}
+                label={o.label}
+                size="small"
+                outlined={editor.tipo !== o.value}
+                aria-pressed={editor.tipo === o.value}
+                onClick={() => editor.setTipo(o.value)}
+                data-testid={`segni-tool-${o.value}`}
+              />
+            ))}
+          </div>
           <label className="segni-editor-difetto">
             <span>Difetto</span>
             <select
