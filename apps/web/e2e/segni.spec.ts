@@ -48,7 +48,8 @@ test('produzione marks a pelo on a block photo with a touch drag and sees it aft
   await dialog.getByTestId('photo-upload-send').click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 
-  const open = panel.getByRole('button', { name: `Apri ${description}` });
+  const openName = { name: `Apri ${description}` };
+  const open = panel.getByRole('button', openName);
   await open.click();
   await page.getByTestId('segni-open').click();
   const editor = page.getByTestId('segni-editor');
@@ -72,7 +73,7 @@ test('produzione marks a pelo on a block photo with a touch drag and sees it aft
 
   // after a reload: the tile counts it, the viewer draws it with its legend
   await page.reload();
-  const tile = panel.getByTestId('photo-tile').filter({ has: open });
+  const tile = panel.getByTestId('photo-tile').filter({ has: page.getByRole('button', openName) });
   await expect(tile.getByTestId('photo-segni-count')).toContainText('1');
   await open.click();
   const shown = page.locator('.photo-lightbox [data-segni="1"]');
