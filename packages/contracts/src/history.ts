@@ -24,4 +24,6 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   riattivazione: 'Riattivazione',
   /** a collaudo's blocks: added, measured and judged, or removed */
   riga: 'Blocchi del collaudo',
+  /** the defects marked on one of its photos (the note names the photo and counts them) */
+  segni: 'Difetti segnati su una foto',
 };
