@@ -13,7 +13,7 @@ describe('fatture arithmetic', () => {
   it('rounds a line half up after its discount', () => {
     expect(
       prezzoTotaleRiga({ quantita: 8.125, prezzoUnitario: 1450, scontoPercentuale: 3.5 }),
-    ).toBe(11369.42);
+    ).toBe(11368.91);
     expect(prezzoTotaleRiga({ quantita: null, prezzoUnitario: 2, scontoPercentuale: null })).toBe(
       2,
     );
