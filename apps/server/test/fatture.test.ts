@@ -121,6 +121,72 @@ describe('fattura differita (TD24) from DDTs', () => {
     expect(byDdt.items.map((i: { _id: string }) => i._id)).toEqual([bozza._id]);
   });
 
+  it('a block sold through a collaudo takes its accepted m³ and price; a percentage abbuono is the line discount, to the cent', async () => {
+    const [a, b] = [await f.boughtBlock(), await f.boughtBlock()]; // 300 × 200 × 180 cm = 10,8 m³
+    const c = await f.admin.post('/api/collaudi', { data: today, clienteId: f.clienti.it });
+    expect(c.statusCode, c.body).toBe(201);
+    const id = c.json()._id;
+    for (const x of [a, b])
+      expect(
+        (await f.admin.post(`/api/collaudi/${id}/righe`, { bloccoId: x._id })).statusCode,
+      ).toBe(201);
+    const righe = (await f.admin.get(`/api/collaudi/${id}`)).json().righe as Array<{
+      _id: string;
+      bloccoId: string;
+    }>;
+    const giudica = async (bloccoId: string, body: Record<string, unknown>) => {
+      const r = righe.find((x) => x.bloccoId === bloccoId)!;
+      const res = await f.admin.put(`/api/collaudi/${id}/righe/${r._id}`, {
+        esito: 'accettato',
+        unitaPrezzo: 'm3',
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await giudica(a._id, { prezzo: 1234.5, abbuonoTipo: 'percentuale', abbuonoValore: 3.75 });
+    await giudica(b._id, { prezzo: 1100, abbuonoTipo: 'prezzo', abbuonoValore: 50 });
+    for (const to of ['in_corso', 'eseguito', 'confermato']) {
+      const res = await f.admin.post(`/api/collaudi/${id}/stato`, { stato: to });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const collaudo = (await f.admin.get(`/api/collaudi/${id}`)).json();
+    const importo = (bloccoId: string) =>
+      collaudo.righe.find((r: { bloccoId: string }) => r.bloccoId === bloccoId).importo / 100;
+    const d = await f.ddtEmesso(f.clienti.it, [
+      { entityType: 'blocco', id: a._id },
+      { entityType: 'blocco', id: b._id },
+    ]);
+    const e = await emetti((await crea(td24(f.clienti.it, [d._id])))._id);
+    // 10,8 m³ × 1 234,50 = 13 332,60 less 3,75 % = 12 832,63
+    expect(e.righe[0]).toMatchObject({
+      quantita: 10.8,
+      unitaMisura: 'm3',
+      prezzoUnitario: 1234.5,
+      scontoPercentuale: 3.75,
+      prezzoTotale: importo(a._id),
+    });
+    expect(e.righe[0].prezzoTotale).toBe(12832.63);
+    // the price abbuono lowers the unit price: 10,8 × 1 050 = 11 340,00
+    expect(e.righe[1]).toMatchObject({ prezzoUnitario: 1050, prezzoTotale: importo(b._id) });
+    expect(e.righe[1].prezzoTotale).toBe(11340);
+    expect(e.righe[0].descrizione).toContain(collaudo.codice);
+    const xml = await xmlOf(f.fatture, e._id);
+    await expectValidXml(xml);
+    expectSdiArithmetic(xml);
+    expect(all(xml, 'Percentuale')).toEqual(['3.75']);
+    // blocco → collaudo → DDT → fattura → cliente
+    const g = (await f.admin.get(`/api/blocchi-esterni/${a._id}/genealogy`)).json();
+    expect(
+      g.some(
+        (n: { entityType: string; _id: string }) => n.entityType === 'fattura' && n._id === e._id,
+      ),
+    ).toBe(true);
+    const perElemento = (
+      await f.fatture.get('/api/fatture', { query: { elementoId: a._id } })
+    ).json();
+    expect(perElemento.items.map((i: { _id: string }) => i._id)).toEqual([e._id]);
+  });
+
   it('an EU cliente with a VAT number is N3.2, with the law in the summary, and XXXXXXX', async () => {
     const d = await f.ddtPacco(f.clienti.de);
     const e = await emetti((await crea(td24(f.clienti.de, [d._id])))._id);
