@@ -147,6 +147,16 @@ describe('numbering, outcomes and corrections', () => {
   });
 
   it('the list finds by number and cliente, exports, and zips the period', async () => {
+    await emetti(
+      (
+        await crea({
+          clienteId: f.clienti.de,
+          tipoDocumento: 'TD01',
+          data: today,
+          righe: [{ descrizione: 'Campionatura', prezzoUnitario: 40 }],
+        })
+      )._id,
+    );
     const found = await f.fatture.get('/api/fatture', { query: { q: 'Naturstein' } });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json().items.length).toBe(1);
