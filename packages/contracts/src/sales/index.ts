@@ -5,3 +5,5 @@ export * from './ddt-ref.js';
 export * from './ddt-quantities.js';
 export * from './ddt-checks.js';
 export * from './automezzi.js';
+export * from './fatture.js';
+export * from './fatture-calc.js';
