@@ -54,6 +54,7 @@ export const DEMO_USERS = {
       dashboard: true,
       collaudi: true,
       spedizioni: true,
+      fatture: true,
       clienti: true,
       fornitori: true,
       statistiche: true,
