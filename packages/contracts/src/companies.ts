@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from './auth.js';
 import { optionalText, requiredText } from './fields.js';
+import { REGIMI_FISCALI, SOCIO_UNICO, STATO_LIQUIDAZIONE } from './sales/fatture.js';
 import {
   validateCap,
   validateEmail,
+  validateIban,
   validatePec,
   validateProvincia,
   validateVatNumber,
@@ -25,6 +27,14 @@ export const companySchema = z.object({
   telefono: z.string().nullable(),
   email: z.string().nullable(),
   pec: z.string().nullable(),
+  // the issuer's fiscal data an electronic invoice prints (docs/fatture.md "Dati della ditta")
+  regimeFiscale: z.enum(REGIMI_FISCALI),
+  reaUfficio: z.string().nullable(),
+  reaNumero: z.string().nullable(),
+  capitaleSociale: z.number().nullable(),
+  socioUnico: z.enum(SOCIO_UNICO).nullable(),
+  statoLiquidazione: z.enum(STATO_LIQUIDAZIONE),
+  iban: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Company = z.infer<typeof companySchema>;
@@ -47,6 +57,27 @@ const companyFields = {
   telefono: optionalText(30),
   email: optionalText(254),
   pec: optionalText(254),
+  regimeFiscale: z
+    .enum(REGIMI_FISCALI, { error: 'Regime fiscale non valido (es. RF01)' })
+    .optional(),
+  reaUfficio: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, { error: 'Ufficio REA: sigla della provincia di 2 lettere' })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  reaNumero: optionalText(20),
+  capitaleSociale: z
+    .number({ error: 'Capitale sociale: un importo in euro' })
+    .min(0, { error: 'Capitale sociale: non negativo' })
+    .max(1_000_000_000_000, { error: 'Capitale sociale: troppo grande' })
+    .nullish(),
+  socioUnico: z.enum(SOCIO_UNICO, { error: 'Socio unico: SU o SM' }).nullish(),
+  statoLiquidazione: z
+    .enum(STATO_LIQUIDAZIONE, { error: 'Stato liquidazione: LN o LS' })
+    .optional(),
+  iban: optionalText(50),
 };
 
 /** The document data of a group company follow the same rules as a cliente's (DOMAIN-NOTES §2.8). */
@@ -58,6 +89,7 @@ function checkIdentifiers(
     provincia?: string | null;
     email?: string | null;
     pec?: string | null;
+    iban?: string | null;
   },
   ctx: z.RefinementCtx,
 ) {
@@ -76,6 +108,7 @@ function checkIdentifiers(
   check('provincia', body.provincia, (v) => validateProvincia(v, nazione));
   check('email', body.email, validateEmail);
   check('pec', body.pec, validatePec);
+  check('iban', body.iban, validateIban);
 }
 
 export const createCompanyBodySchema = z.strictObject(companyFields).superRefine(checkIdentifiers);

@@ -18,6 +18,7 @@ export const ENTITY_PAGES = {
   lotto: { page: 'magazzino-pavimenti', path: '/app/pages/magazzino/pavimenti' },
   collaudo: { page: 'collaudi', path: '/app/pages/collaudi' },
   ddt: { page: 'spedizioni', path: '/app/pages/spedizioni' },
+  fattura: { page: 'fatture', path: '/app/pages/fatture' },
   cliente: { page: 'clienti', path: '/app/pages/clienti' },
   fornitore: { page: 'fornitori', path: '/app/pages/fornitori' },
 } as const satisfies Record<string, { page: PageKey; path: `/app/${string}` }>;

@@ -52,6 +52,7 @@ const PAGES = [
   { key: 'magazzino-pavimenti', label: 'Magazzino Pavimenti', presets: { Magazzino: true } },
   { key: 'collaudi', label: 'Collaudi', presets: { Vendite: true } },
   { key: 'spedizioni', label: 'Spedizioni (DDT)', presets: { Magazzino: true, Vendite: true } },
+  { key: 'fatture', label: 'Fatture', presets: { Vendite: true } },
   { key: 'statistiche', label: 'Statistiche', presets: { Vendite: true } },
   { key: 'clienti', label: 'Clienti', presets: { Vendite: true } },
   { key: 'fornitori', label: 'Fornitori', presets: { Vendite: true } },

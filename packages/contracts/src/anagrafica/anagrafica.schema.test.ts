@@ -57,6 +57,8 @@ describe('anagraficaCreateSchema: valid bodies', () => {
       referente: 'Mario Rossi',
       iban: 'IT60X0542811101000000123456',
       condizioniPagamento: 'Bonifico 60 gg d.f.f.m.',
+      dichiarazioneIntento: null,
+      pagamento: null,
       note: null,
       attivo: true,
     } satisfies AnagraficaData);
@@ -89,6 +91,8 @@ describe('anagraficaCreateSchema: valid bodies', () => {
       referente: null,
       iban: null,
       condizioniPagamento: null,
+      dichiarazioneIntento: null,
+      pagamento: null,
       note: null,
       attivo: true,
     });

@@ -65,6 +65,8 @@ export const ANAGRAFICA_LABELS: Readonly<Record<keyof AnagraficaData, string>> =
   referente: 'Referente',
   iban: 'IBAN',
   condizioniPagamento: 'Condizioni di pagamento',
+  dichiarazioneIntento: "Dichiarazione d'intento",
+  pagamento: 'Pagamento',
   note: 'Note',
   attivo: 'Attivo',
 };
@@ -87,9 +89,46 @@ export interface AnagraficaData {
   referente: string | null;
   iban: string | null;
   condizioniPagamento: string | null;
+  /** An esportatore abituale's declaration: its invoices are N3.5 (docs/fatture.md "IVA"). */
+  dichiarazioneIntento: DichiarazioneIntento | null;
+  /** The structured terms an invoice takes by default; `condizioniPagamento` stays as a note. */
+  pagamento: PagamentoCliente | null;
   note: string | null;
   attivo: boolean;
 }
+
+/** The modalità of the FatturaPA schema a cliente may pay by (MP05 bonifico, MP12 RIBA, …). */
+export const MODALITA_PAGAMENTO_CLIENTE = [
+  'MP01',
+  'MP02',
+  'MP05',
+  'MP08',
+  'MP09',
+  'MP12',
+  'MP19',
+  'MP21',
+] as const;
+
+export const dichiarazioneIntentoSchema = z.strictObject({
+  protocollo: z
+    .string({ error: "Dichiarazione d'intento: protocollo obbligatorio" })
+    .trim()
+    .min(1, { error: "Dichiarazione d'intento: protocollo obbligatorio" })
+    .max(40, { error: "Dichiarazione d'intento: protocollo di al massimo 40 caratteri" }),
+  data: z.iso.date({ error: "Dichiarazione d'intento: data non valida (AAAA-MM-GG)" }),
+});
+export type DichiarazioneIntento = z.output<typeof dichiarazioneIntentoSchema>;
+
+export const pagamentoClienteSchema = z.strictObject({
+  modalita: z.enum(MODALITA_PAGAMENTO_CLIENTE, { error: 'Modalità di pagamento non valida' }),
+  giorni: z
+    .number({ error: 'Giorni di pagamento: un numero intero' })
+    .int({ error: 'Giorni di pagamento: un numero intero' })
+    .min(0, { error: 'Giorni di pagamento: non negativi' })
+    .max(365, { error: 'Giorni di pagamento: al massimo 365' }),
+  fineMese: z.boolean({ error: 'Fine mese: sì o no' }),
+});
+export type PagamentoCliente = z.output<typeof pagamentoClienteSchema>;
 
 const text = (field: TextField) => {
   const label = ANAGRAFICA_LABELS[field];
@@ -124,6 +163,8 @@ const fieldShape = {
   referente: text('referente'),
   iban: text('iban'),
   condizioniPagamento: text('condizioniPagamento'),
+  dichiarazioneIntento: dichiarazioneIntentoSchema.nullish(),
+  pagamento: pagamentoClienteSchema.nullish(),
   note: text('note'),
   attivo: flag('attivo'),
 };
@@ -301,6 +342,10 @@ function normaliseBody(body: RawBody, mode: Mode): Partial<AnagraficaData> {
   set('referente', keep);
   set('iban', (v) => normalised(validateIban(v)));
   set('condizioniPagamento', keep);
+  for (const key of ['dichiarazioneIntento', 'pagamento'] as const) {
+    if (body[key] !== undefined || mode === 'create')
+      (out as Record<string, unknown>)[key] = body[key] ?? null;
+  }
   set('note', keep);
   if (body.attivo !== undefined || mode === 'create') out.attivo = body.attivo ?? true;
   return out;
@@ -381,6 +426,14 @@ export const anagraficaSchema = z.object({
   referente: z.string().nullable(),
   iban: z.string().nullable(),
   condizioniPagamento: z.string().nullable(),
+  dichiarazioneIntento: z.object({ protocollo: z.string(), data: z.string() }).nullable(),
+  pagamento: z
+    .object({
+      modalita: z.enum(MODALITA_PAGAMENTO_CLIENTE),
+      giorni: z.number().int(),
+      fineMese: z.boolean(),
+    })
+    .nullable(),
   note: z.string().nullable(),
   attivo: z.boolean(),
   createdAt: z.string(),
