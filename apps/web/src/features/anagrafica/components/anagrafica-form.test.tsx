@@ -26,6 +26,8 @@ const saved: Anagrafica = {
   referente: null,
   iban: null,
   condizioniPagamento: null,
+  dichiarazioneIntento: null,
+  pagamento: null,
   note: null,
   attivo: true,
   createdAt: '2026-11-22T08:00:00.000Z',

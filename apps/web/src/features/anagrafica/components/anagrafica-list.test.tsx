@@ -27,6 +27,8 @@ const row = (i: number, extra: Partial<Anagrafica> = {}): Anagrafica => ({
   referente: null,
   iban: null,
   condizioniPagamento: null,
+  dichiarazioneIntento: null,
+  pagamento: null,
   note: null,
   attivo: true,
   createdAt: '2026-11-22T08:00:00.000Z',

@@ -22,6 +22,10 @@ export function FatturaStatoTag({ stato, testId }: { stato: FatturaStato; testId
 export function EsitoSdiTag({ esito, testId }: { esito: FatturaEsito | null; testId?: string }) {
   if (!esito) return null;
   return (
-    <StatoTag label={`SDI: ${FATTURA_ESITO_LABELS[esito]}`} tone={ESITO_TONES[esito]} testId={testId} />
+    <StatoTag
+      label={`SDI: ${FATTURA_ESITO_LABELS[esito]}`}
+      tone={ESITO_TONES[esito]}
+      testId={testId}
+    />
   );
 }
