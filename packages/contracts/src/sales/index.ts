@@ -5,3 +5,4 @@ export * from './ddt-ref.js';
 export * from './ddt-quantities.js';
 export * from './automezzi.js';
 export * from './fatture.js';
+export * from './fatture-calc.js';

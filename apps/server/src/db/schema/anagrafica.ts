@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DichiarazioneIntento, PagamentoCliente } from '@gestcava/contracts';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { primaryId, timestamps } from './columns.js';
 import { companyRef } from './companies.js';
 
@@ -24,6 +25,8 @@ function anagraficaColumns() {
     referente: text('referente'),
     iban: text('iban'),
     condizioniPagamento: text('condizioni_pagamento'),
+    dichiarazioneIntento: jsonb('dichiarazione_intento').$type<DichiarazioneIntento>(),
+    pagamento: jsonb('pagamento').$type<PagamentoCliente>(),
     note: text('note'),
     attivo: boolean('attivo').notNull().default(true),
     ...timestamps(),

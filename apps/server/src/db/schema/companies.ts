@@ -1,4 +1,4 @@
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { primaryId, timestamps } from './columns.js';
 
 export const companies = pgTable('companies', {
@@ -16,6 +16,14 @@ export const companies = pgTable('companies', {
   telefono: text('telefono'),
   email: text('email'),
   pec: text('pec'),
+  // the issuer's fiscal data an electronic invoice prints (docs/fatture.md "Dati della ditta")
+  regimeFiscale: text('regime_fiscale').notNull().default('RF01'),
+  reaUfficio: text('rea_ufficio'),
+  reaNumero: text('rea_numero'),
+  capitaleSociale: numeric('capitale_sociale', { precision: 16, scale: 2, mode: 'number' }),
+  socioUnico: text('socio_unico'),
+  statoLiquidazione: text('stato_liquidazione').notNull().default('LN'),
+  iban: text('iban'),
   ...timestamps(),
 });
 
