@@ -61,7 +61,7 @@ export function useNuovaFattura(draft?: Fattura, onSaved?: (f: Fattura) => void)
     draft
       ? { id: draft.cliente._id, nome: draft.cliente.ragioneSociale }
       : initial.clienteId
-        ? { id: initial.clienteId, nome: null }
+        ? { id: initial.clienteId, nome: initial.clienteNome }
         : null,
   );
   const [mese, setMese] = useState<string | null>(null);

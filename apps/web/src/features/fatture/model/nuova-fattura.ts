@@ -1,6 +1,6 @@
 import {
   fatturaRigaInputSchema,
-  roundTo,
+  prezzoTotaleRiga,
   sumRounded,
   type DaFatturare,
   type DaFatturareDdt,
@@ -42,15 +42,9 @@ export const nuovaRiga = (over: Partial<RigaLibera> = {}): RigaLibera => ({
   ...over,
 });
 
-/** A line's amount: quantity (1 when none) × unit price less its discount, half-up to the cent. */
-export function importoRiga(r: {
-  quantita: number | null;
-  prezzoUnitario: number | null;
-  scontoPercentuale: number | null;
-}): number {
-  const lordo = (r.quantita ?? 1) * (r.prezzoUnitario ?? 0);
-  return roundTo(lordo * (1 - (r.scontoPercentuale ?? 0) / 100), 2);
-}
+/** A free line's amount as the server computes it (the contracts' `prezzoTotaleRiga`); no price yet, 0. */
+export const importoRiga = (r: RigaLibera): number =>
+  prezzoTotaleRiga({ ...r, prezzoUnitario: r.prezzoUnitario ?? 0 });
 
 /** "2026-11": the calendar month of an ISO date. */
 export const meseOf = (isoDate: string) => isoDate.slice(0, 7);
@@ -212,11 +206,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The cliente and the DDTs a link pre-ticks (`nuovaFatturaPath`); ids that are not ids are left out. */
 export function readNuovaParams(search: URLSearchParams): {
   clienteId: string | null;
+  clienteNome: string | null;
   ddt: string[];
 } {
   const clienteId = search.get('clienteId');
+  const ok = !!clienteId && UUID.test(clienteId);
   return {
-    clienteId: clienteId && UUID.test(clienteId) ? clienteId : null,
+    clienteId: ok ? clienteId : null,
+    clienteNome: ok ? search.get('cliente')?.trim().slice(0, 200) || null : null,
     ddt: (search.get('ddt') ?? '').split(',').filter((id) => UUID.test(id)),
   };
 }

@@ -168,7 +168,7 @@ function DdtPage({
                 {
                   label: 'Fattura',
                   icon: 'pi pi-receipt',
-                  onClick: () => void navigate(nuovaFatturaPath(clienteDaFatturare._id, [d._id])),
+                  onClick: () => void navigate(nuovaFatturaPath(clienteDaFatturare, [d._id])),
                   testId: 'ddt-fattura',
                 },
               ]
