@@ -21,3 +21,7 @@ export function titoloFattura(f: {
   const nome = f.tipoDocumento === 'TD04' ? 'Nota di credito' : 'Fattura';
   return f.numeroDocumento ? `${nome} ${f.numeroDocumento}` : `Bozza di ${nome.toLowerCase()}`;
 }
+
+/** "12/2026", or "Bozza" before it is emitted. */
+export const numeroFattura = (f: { numeroDocumento: string | null }) =>
+  f.numeroDocumento ?? 'Bozza';

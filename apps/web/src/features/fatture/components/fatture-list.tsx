@@ -25,6 +25,7 @@ import {
   type FattureFilters,
 } from '../api/fatture';
 import { EsitoSdiTag, FatturaStatoTag } from './fattura-tags';
+import { numeroFattura } from './fattura-text';
 import { ZipButton } from './zip-button';
 
 type FilterName = 'stato' | 'tipoDocumento' | 'esito' | 'dal' | 'al';
@@ -44,9 +45,6 @@ const STATO_OPTIONS = FATTURA_STATI.map((s) => ({ value: s, label: FATTURA_STATO
 const TIPO_OPTIONS = FATTURA_TIPI.map((t) => ({ value: t, label: FATTURA_TIPO_LABELS[t] }));
 const ESITO_OPTIONS = FATTURA_ESITI.map((e) => ({ value: e, label: FATTURA_ESITO_LABELS[e] }));
 const detailOf = (f: { _id: string }) => detailPath('fattura', f._id);
-/** "12/2026", or "Bozza" before it is emitted. */
-export const numeroFattura = (f: { numeroDocumento: string | null }) =>
-  f.numeroDocumento ?? 'Bozza';
 /** A nota di credito's figures read as what they take away. */
 const segno = (f: Pick<FatturaListItem, 'tipoDocumento'>, n: number) =>
   formatEuro(f.tipoDocumento === 'TD04' ? -n : n);

@@ -38,7 +38,7 @@ export function useNuovaFattura(draft?: Fattura, onSaved?: (f: Fattura) => void)
   const [search] = useSearchParams();
   const [initial] = useState(() =>
     draft
-      ? { clienteId: draft.cliente._id, ddt: draft.ddt.map((d) => d._id) }
+      ? { clienteId: draft.cliente._id, clienteNome: null, ddt: draft.ddt.map((d) => d._id) }
       : readNuovaParams(search),
   );
   const [bozza, setBozza] = useState<Bozza>(() =>

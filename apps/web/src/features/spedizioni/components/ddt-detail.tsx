@@ -10,6 +10,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
+import { FattureRefs } from '@/components/fatture/fatture-refs';
 import { nuovaFatturaPath } from '@/components/fatture/nuova-fattura-path';
 import { HeaderActions, type HeaderAction } from '@/components/detail/header-actions';
 import { HistorySection } from '@/components/detail/history-section';
@@ -209,6 +210,7 @@ function DdtPage({
           </SectionCard>
         </div>
         <div className="col-12 xl:col-4">
+          <FattureRefs ddt={[d]} />
           <HistorySection query={history} fieldLabels={FIELD_LABELS} formatValue={historyValue} />
         </div>
       </div>
