@@ -9,6 +9,7 @@ import { collaudiModule } from './modules/collaudi/collaudi.module.js';
 import { companiesModule } from './modules/companies/companies.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ddtModule } from './modules/ddt/ddt.module.js';
+import { fattureModule } from './modules/fatture/fatture.module.js';
 import { etichetteModule } from './modules/etichette/etichette.module.js';
 import { filesModule } from './modules/files/files.module.js';
 import { lavorazioniLastreModule } from './modules/lavorazioni-lastre/lavorazioni-lastre.module.js';
@@ -46,6 +47,7 @@ export const MODULES = [
   collaudiModule,
   automezziModule,
   ddtModule,
+  fattureModule,
   codiciModule,
   etichetteModule,
   reportisticaModule,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInRome } from '../src/lib/dates.js';
 import { oneBatch, streamExport } from '../src/lib/export.js';
 import { csvRows } from './csv-helpers.js';
 import {
@@ -130,6 +131,14 @@ beforeAll(async () => {
     righe: [{ entityType: 'lastra', id: lastraId }],
   });
   expect(ddt.statusCode, ddt.body).toBe(201);
+  // a draft invoice to the same cliente: the invoice list names it
+  const fattura = await admin.post('/api/fatture', {
+    clienteId: cliente.json()._id,
+    tipoDocumento: 'TD01',
+    data: todayInRome(),
+    righe: [{ descrizione: '=1+2', prezzoUnitario: 10 }],
+  });
+  expect(fattura.statusCode, fattura.body).toBe(201);
   const perTaglio = await admin.post('/api/blocchi-esterni', {
     fornitoreId: fornitore.json()._id,
     dataAcquisto: '2026-02-01',
@@ -204,6 +213,7 @@ describe('CSV exports neutralise formulas (QUALITY S16)', () => {
         '/api/magazzino/lotti/export',
         '/api/collaudi/export',
         '/api/ddt/export',
+        '/api/fatture/export',
         '/api/statistiche/:section/export',
       ]),
     );

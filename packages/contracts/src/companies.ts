@@ -77,7 +77,7 @@ const companyFields = {
   statoLiquidazione: z
     .enum(STATO_LIQUIDAZIONE, { error: 'Stato liquidazione: LN o LS' })
     .optional(),
-  iban: optionalText(50),
+  iban: optionalText(50).transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : v)),
 };
 
 /** The document data of a group company follow the same rules as a cliente's (DOMAIN-NOTES §2.8). */

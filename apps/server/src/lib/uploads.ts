@@ -30,6 +30,7 @@ export const FILE_KINDS = {
     ext: 'pptx',
     label: 'PowerPoint',
   },
+  xml: { mime: 'application/xml', ext: 'xml', label: 'XML' },
 } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 export const IMAGE_KINDS: FileKind[] = ['jpeg', 'png', 'webp'];

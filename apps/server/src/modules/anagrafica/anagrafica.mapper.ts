@@ -22,6 +22,8 @@ export const ANAGRAFICA_FIELDS = [
   'referente',
   'iban',
   'condizioniPagamento',
+  'dichiarazioneIntento',
+  'pagamento',
   'note',
   'attivo',
 ] as const satisfies ReadonlyArray<keyof AnagraficaData>;

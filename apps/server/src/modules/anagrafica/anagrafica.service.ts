@@ -186,7 +186,12 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
         header: ANAGRAFICA_LABELS[field],
         value: (r: Anagrafica) => {
           const v = r[field];
-          return typeof v === 'boolean' ? (v ? 'Sì' : 'No') : v;
+          if (typeof v === 'boolean') return v ? 'Sì' : 'No';
+          if (v && typeof v === 'object')
+            return 'protocollo' in v
+              ? `${v.protocollo} del ${v.data}`
+              : `${v.modalita} ${v.giorni} gg${v.fineMese ? ' f.m.' : ''}`;
+          return v;
         },
         width: field === 'ragioneSociale' || field === 'note' ? 36 : 18,
       }));

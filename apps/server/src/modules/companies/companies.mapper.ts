@@ -1,4 +1,4 @@
-import type { Company } from '@gestcava/contracts';
+import type { Company, RegimeFiscale } from '@gestcava/contracts';
 import type { CompanyRow } from '../../lib/companies.js';
 import { pick } from '../../lib/pick.js';
 
@@ -21,7 +21,14 @@ export function toCompanyDto(row: CompanyRow, logoUrl: string | null): Company {
       'telefono',
       'email',
       'pec',
+      'reaUfficio',
+      'reaNumero',
+      'capitaleSociale',
+      'iban',
     ]),
+    regimeFiscale: row.regimeFiscale as RegimeFiscale,
+    socioUnico: row.socioUnico as Company['socioUnico'],
+    statoLiquidazione: row.statoLiquidazione as Company['statoLiquidazione'],
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,0 +1,238 @@
+import {
+  latin1,
+  prezzoTotaleRiga,
+  roundTo,
+  type DaFatturareDdt,
+  type DdtRigaTipo,
+} from '@gestcava/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../lib/pagination.js';
+
+// The DDT lines an invoice takes and the quantity and price each was sold at (docs/fatture.md
+// "Righe dai DDT"): a block through its collaudo row (unit, accepted quantity, price after a price
+// abbuono, a percentage abbuono as the line's discount), a transfer at its agreed price, slabs and
+// bundles by m² or pieces, tiles by m² or pieces, each at the price of its sale.
+
+interface PricedRow {
+  riga_id: string;
+  ddt_id: string;
+  numero: number;
+  anno: number;
+  data: string;
+  posizione: number;
+  entity_type: DdtRigaTipo;
+  entity_id: string;
+  codice: string;
+  descrizione: string;
+  materiale: string;
+  scelta: string | null;
+  misure: string;
+  pezzi: number;
+  mq: number | null;
+  m3: number | null;
+  peso_kg: number;
+  collaudo: string | null;
+  c_unita: 'm3' | 't' | null;
+  c_m3: number | null;
+  c_t: number | null;
+  c_prezzo: number | null;
+  c_abbuono_tipo: string | null;
+  c_abbuono_valore: number | null;
+  t_prezzo: number | null;
+  s_prezzo: number | null;
+  s_unita: string | null;
+  s_n: number | null;
+  s_mq: number | null;
+  l_prezzo: number | null;
+  l_unita: string | null;
+  l_venduti: number | null;
+  b_prezzo: number | null;
+  b_unita: string | null;
+}
+
+/**
+ * The emitted DDTs' lines to this cliente not yet invoiced, with their sale figures; `ddtIds` narrows
+ * them to some DDTs, `rigaIds` to some lines (an emission re-reads its own).
+ */
+export async function righeDdtDaFatturare(
+  db: DbOrTx,
+  companyId: string,
+  clienteId: string,
+  opts: { ddtIds?: readonly string[] } = {},
+): Promise<PricedRow[]> {
+  const ddtFilter = opts.ddtIds
+    ? sql`and d.id in (${sql.join(
+        opts.ddtIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`
+    select r.id as riga_id, d.id as ddt_id, d.numero, d.anno, d.data::text as data, r.posizione,
+      r.entity_type, r.entity_id, r.codice, r.descrizione, r.materiale, r.scelta, r.misure, r.pezzi,
+      r.mq::float8 as mq, r.m3::float8 as m3, r.peso_kg,
+      cr.codice as collaudo, cr.unita_prezzo as c_unita, cr.volume_netto_accettato::float8 as c_m3,
+      cr.peso::float8 as c_t, cr.prezzo::float8 as c_prezzo, cr.abbuono_tipo as c_abbuono_tipo,
+      cr.abbuono_valore::float8 as c_abbuono_valore,
+      coalesce(tb.prezzo, tp.prezzo)::float8 as t_prezzo,
+      ls.prezzo::float8 as s_prezzo, ls.unita as s_unita, ls.n::int as s_n, ls.mq::float8 as s_mq,
+      lv.prezzo::float8 as l_prezzo, lv.unita_prezzo as l_unita, lv.venduti::int as l_venduti,
+      b.prezzo_listino::float8 as b_prezzo, b.unita_prezzo as b_unita
+    from ddt_righe r
+    join ddt d on d.id = r.ddt_id
+    left join lateral (
+      select c.codice, x.unita_prezzo, x.volume_netto_accettato, x.peso, x.prezzo, x.abbuono_tipo, x.abbuono_valore
+      from collaudo_righe x join collaudi c on c.id = x.collaudo_id
+      where r.entity_type = 'blocco' and x.blocco_id = r.entity_id and c.stato = 'confermato'
+        and c.cliente_id = d.cliente_id and x.esito in ('accettato', 'accettato_con_riserva')
+      order by c.data desc limit 1) cr on true
+    left join lateral (
+      select m.prezzo from movimenti m
+      where r.entity_type = 'blocco' and m.blocco_id = r.entity_id and m.tipo = 'trasferimento'
+        and m.cliente_id = d.cliente_id and m.prezzo is not null
+      order by m.created_at desc limit 1) tb on true
+    left join lateral (
+      select t.prezzo from trasferimenti_righe t
+      where r.entity_type = 'pacco' and t.tipo = 'pacco' and t.origine_id = r.entity_id
+      limit 1) tp on true
+    left join lateral (
+      select min(m.prezzo) as prezzo, min(m.unita_prezzo) as unita, count(*) as n, sum(-m.mq) as mq
+      from movimenti m
+      where r.entity_type in ('pacco', 'lastra') and m.lastra_id = any(r.lastra_ids)
+        and m.tipo = 'scarico' and m.cliente_id = d.cliente_id and m.prezzo is not null) ls on true
+    left join lateral (
+      select m.prezzo, m.unita_prezzo, -m.pezzi as venduti from movimenti m
+      where r.entity_type = 'lotto' and m.id = r.entity_id) lv on true
+    left join blocchi b on r.entity_type = 'blocco' and b.id = r.entity_id
+    where d.company_id = ${companyId} and d.cliente_id = ${clienteId} and d.stato = 'emesso'
+      and not exists (select 1 from fatture_ddt_righe f where f.ddt_riga_id = r.id)
+      ${ddtFilter}
+    order by d.anno, d.numero, r.posizione`);
+  return rowsOf<PricedRow>(result);
+}
+
+export interface RigaDaDdt {
+  ddtId: string;
+  ddtRigaId: string;
+  entityType: DdtRigaTipo;
+  entityId: string;
+  codice: string;
+  descrizione: string;
+  quantita: number | null;
+  unitaMisura: string | null;
+  prezzoUnitario: number;
+  scontoPercentuale: number | null;
+  prezzoTotale: number;
+}
+
+const UNITA = { m3: 'm3', t: 't', q: 'q', mq: 'm2', lastra: 'lastre', pezzo: 'pz' } as const;
+
+/** Quantity, unit, price and discount of one line as it was sold. */
+function venduto(
+  r: PricedRow,
+): Pick<RigaDaDdt, 'quantita' | 'unitaMisura' | 'prezzoUnitario' | 'scontoPercentuale'> {
+  const a = { quantita: null, unitaMisura: null, scontoPercentuale: null };
+  if (r.entity_type === 'blocco' && r.c_unita) {
+    const tipo = r.c_abbuono_tipo;
+    const valore = r.c_abbuono_valore ?? 0;
+    const prezzo = r.c_prezzo ?? 0;
+    return {
+      quantita: r.c_unita === 'm3' ? r.c_m3 : r.c_t,
+      unitaMisura: UNITA[r.c_unita],
+      prezzoUnitario: tipo === 'prezzo' ? Math.max(0, roundTo(prezzo - valore, 2)) : prezzo,
+      scontoPercentuale:
+        tipo === 'percentuale' && valore > 0 ? roundTo(Math.min(valore, 100), 2) : null,
+    };
+  }
+  if (r.t_prezzo != null)
+    return { ...a, quantita: 1, unitaMisura: 'nr', prezzoUnitario: r.t_prezzo };
+  if (r.entity_type === 'blocco') {
+    const unita = (r.b_unita ?? 'm3') as 'm3' | 't' | 'q';
+    const quantita =
+      unita === 'm3'
+        ? (r.m3 ?? 0)
+        : unita === 't'
+          ? roundTo(r.peso_kg / 1000, 2)
+          : roundTo(r.peso_kg / 100, 2);
+    return { ...a, quantita, unitaMisura: UNITA[unita], prezzoUnitario: r.b_prezzo ?? 0 };
+  }
+  if (r.entity_type === 'lotto') {
+    const prezzo = r.l_prezzo ?? 0;
+    if (r.l_unita === 'pezzo')
+      return { ...a, quantita: r.pezzi, unitaMisura: 'pz', prezzoUnitario: prezzo };
+    if (r.l_unita === 'totale')
+      return {
+        ...a,
+        quantita: 1,
+        unitaMisura: 'nr',
+        prezzoUnitario: roundTo((prezzo * r.pezzi) / (r.l_venduti || r.pezzi), 2),
+      };
+    return { ...a, quantita: r.mq ?? 0, unitaMisura: 'm2', prezzoUnitario: prezzo };
+  }
+  const prezzo = r.s_prezzo ?? 0;
+  if (r.s_unita === 'lastra')
+    return { ...a, quantita: r.s_n ?? r.pezzi, unitaMisura: 'lastre', prezzoUnitario: prezzo };
+  return {
+    ...a,
+    quantita: roundTo(r.s_mq ?? r.mq ?? 0, 2),
+    unitaMisura: 'm2',
+    prezzoUnitario: prezzo,
+  };
+}
+
+const NOMI = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Pavimento' } as const;
+
+export function rigaDaDdt(r: PricedRow): RigaDaDdt {
+  const v = venduto(r);
+  const parti = [
+    `${NOMI[r.entity_type]} ${r.codice}`,
+    r.materiale,
+    r.scelta ? `scelta ${r.scelta}` : null,
+    r.misure,
+    r.entity_type === 'pacco' ? `${r.pezzi} lastre` : null,
+    r.collaudo ? `collaudo ${r.collaudo}` : null,
+  ].filter(Boolean);
+  return {
+    ddtId: r.ddt_id,
+    ddtRigaId: r.riga_id,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    codice: r.codice,
+    descrizione: latin1(parti.join(' - ')).slice(0, 1000),
+    ...v,
+    prezzoTotale: prezzoTotaleRiga(v),
+  };
+}
+
+/** The lines grouped by DDT, as `da-fatturare` answers them. */
+export function perDdt(rows: readonly PricedRow[]): DaFatturareDdt[] {
+  const out = new Map<string, DaFatturareDdt>();
+  for (const r of rows) {
+    const d = out.get(r.ddt_id) ?? {
+      _id: r.ddt_id,
+      numero: r.numero,
+      anno: r.anno,
+      numeroDocumento: `${r.numero}/${r.anno}`,
+      data: r.data,
+      righe: [],
+      importo: 0,
+    };
+    const riga = rigaDaDdt(r);
+    d.righe.push({
+      ddtId: riga.ddtId,
+      ddtRigaId: riga.ddtRigaId,
+      entityType: riga.entityType,
+      entityId: riga.entityId,
+      codice: riga.codice,
+      descrizione: riga.descrizione,
+      quantita: riga.quantita,
+      unitaMisura: riga.unitaMisura,
+      prezzoUnitario: riga.prezzoUnitario,
+      scontoPercentuale: riga.scontoPercentuale,
+      prezzoTotale: riga.prezzoTotale,
+    });
+    d.importo = roundTo(d.importo + riga.prezzoTotale, 2);
+    out.set(r.ddt_id, d);
+  }
+  return [...out.values()];
+}

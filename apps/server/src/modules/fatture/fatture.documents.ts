@@ -1,0 +1,56 @@
+import type { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import type { Db } from '../../db/client.js';
+import { findCompanyRow } from '../../lib/companies.js';
+import type { DocumentFile } from '../../lib/downloads.js';
+import type { FattureService } from './fatture.service.js';
+import * as repo from './fatture.repository.js';
+import { fatturaXml } from './fatture.xml.js';
+
+// The files of an invoice: its FatturaPA XML (named by `nomeFile`) and the period's ZIP for the
+// accountant (docs/fatture.md "Il file XML").
+
+export type FattureDocuments = ReturnType<typeof createFattureDocuments>;
+
+export function createFattureDocuments(deps: { db: Db; fatture: FattureService }) {
+  const { db, fatture } = deps;
+
+  async function xmlOf(companyId: string, id: string) {
+    const f = await fatture.get(companyId, id);
+    const company = (await findCompanyRow(db, companyId))!;
+    const cliente = await repo.clienteOf(db, companyId, f.cliente._id);
+    const xml = fatturaXml(f, company, { protocolloIntento: cliente?.dichiarazioneIntento });
+    const nome = f.nomeFile ?? `bozza_${(f.numeroDocumento ?? f._id).replace(/\W+/g, '_')}.xml`;
+    return { nome, xml };
+  }
+
+  return {
+    xmlOf,
+    async xml(companyId: string, id: string): Promise<DocumentFile> {
+      const { nome, xml } = await xmlOf(companyId, id);
+      return { body: Buffer.from(xml, 'utf8'), contentType: 'application/xml', fileName: nome };
+    },
+
+    /** The emitted invoices' XML files of a period in one ZIP. */
+    async zip(companyId: string, dal: string, al: string) {
+      const rows = await repo.emesseDelPeriodo(db, companyId, dal, al);
+      const archive = new ZipArchive({ zlib: { level: 6 } });
+      void (async () => {
+        try {
+          for (const row of rows) {
+            const { nome, xml } = await xmlOf(companyId, row.id);
+            archive.append(xml, { name: nome });
+          }
+          await archive.finalize();
+        } catch (error) {
+          archive.destroy(error as Error);
+        }
+      })();
+      return {
+        fileName: `fatture_${dal}_${al}.zip`,
+        contentType: 'application/zip',
+        body: archive as unknown as Readable,
+      };
+    },
+  };
+}

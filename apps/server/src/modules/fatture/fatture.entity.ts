@@ -1,0 +1,208 @@
+import {
+  FATTURA_STATO_LABELS,
+  FATTURA_TIPO_LABELS,
+  detailPath,
+  type FatturaStato,
+  type FatturaTipo,
+  type GenealogyNode,
+} from '@gestcava/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { italianDate } from '../../lib/dates.js';
+import type { EntityRegistry } from '../../lib/entities.js';
+import { rowsOf } from '../../lib/pagination.js';
+
+// The invoice in the entity registry (docs/fatture.md "Ricerca e genealogia"): the code lookup finds
+// "fattura 12/2026", its genealogy names its DDTs and cliente, and a DDT and each invoiced item name it back.
+
+/** "FATTURA 12/2026", "FATT. N. 12/2026", "12/2026" (upper-cased by `normalizeCodice`); `partial` for search. */
+export function parseNumeroFattura(text: string, partial = false) {
+  const m = (
+    partial
+      ? /^(?:FATT(?:URA)?\.?\s*(?:N[.°º]?\s*)?)?(\d{1,9})(?:\s*\/\s*(\d{0,4}))?$/
+      : /^(?:FATT(?:URA)?\.?\s*(?:N[.°º]?\s*)?)?(\d{1,9})\s*\/\s*(\d{4})$/
+  ).exec(text.toUpperCase().trim());
+  if (!m || Number(m[1]) === 0) return null;
+  return { numero: Number(m[1]), anno: m[2] ?? '' };
+}
+
+interface RefRow {
+  id: string;
+  codice: string;
+}
+
+async function refs(db: DbOrTx, where: ReturnType<typeof sql>, limit = 1): Promise<RefRow[]> {
+  return rowsOf<RefRow>(
+    await db.execute(sql`
+      select id, numero || '/' || anno as codice from fatture
+      where numero is not null and ${where} order by anno desc, numero desc limit ${limit}`),
+  );
+}
+
+interface Linked {
+  id: string;
+  numero: number | null;
+  anno: number | null;
+  data: string;
+  tipo_documento: FatturaTipo;
+  stato: FatturaStato;
+  cliente: string;
+}
+
+const nodeOf = (r: Linked): GenealogyNode => ({
+  entityType: 'fattura',
+  _id: r.id,
+  label: `${FATTURA_TIPO_LABELS[r.tipo_documento]} ${r.numero != null ? `${r.numero}/${r.anno}` : '(bozza)'} del ${italianDate(r.data)} a ${r.cliente}`,
+  codice: r.numero != null ? `${r.numero}/${r.anno}` : null,
+  relation: 'vendita',
+  path: detailPath('fattura', r.id),
+});
+
+const linked = (db: DbOrTx, companyId: string, where: ReturnType<typeof sql>) =>
+  db
+    .execute(
+      sql`select f.id, f.numero, f.anno, f.data::text as data, f.tipo_documento, f.stato, f.cessionario->>'ragioneSociale' as cliente
+      from fatture f where f.company_id = ${companyId} and f.stato = 'emessa' and exists (
+        select 1 from fatture_righe r left join ddt_righe dr on dr.id = r.ddt_riga_id
+        where r.fattura_id = f.id and ${where}) order by f.anno, f.numero`,
+    )
+    .then((r) => rowsOf<Linked>(r).map(nodeOf));
+
+export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
+  entities.register({
+    type: 'fattura',
+    label: 'Fattura',
+    notFound: 'Fattura non trovata',
+    permission: () => 'fatture',
+    findInCompany: async (tx, companyId, id) =>
+      (
+        await rowsOf<RefRow>(
+          await tx.execute(
+            sql`select id, coalesce(numero || '/' || anno, 'bozza') as codice from fatture where company_id = ${companyId} and id = ${id}`,
+          ),
+        )
+      )[0] ?? null,
+    async findByCodice(tx, companyId, codice, typed) {
+      const n = parseNumeroFattura(typed ?? codice) ?? parseNumeroFattura(codice);
+      if (!n) return null;
+      return (
+        (
+          await refs(
+            tx,
+            sql`company_id = ${companyId} and numero = ${n.numero} and anno = ${Number(n.anno)}`,
+          )
+        )[0] ?? null
+      );
+    },
+    async searchCodice(tx, companyId, text, limit) {
+      const n = parseNumeroFattura(text, true);
+      if (!n) return [];
+      return refs(
+        tx,
+        sql`company_id = ${companyId} and numero = ${n.numero} and anno::text like ${`${n.anno}%`}`,
+        limit,
+      );
+    },
+    detailPath: (ref) => detailPath('fattura', ref.id),
+    pages: ['fatture'],
+    readableIds: (canRead) => (canRead('fatture') ? 'all' : 'none'),
+    idsInCava: (companyId, cavaId) =>
+      sql`select r.fattura_id from fatture_righe r join blocchi b on b.id = r.entity_id where r.entity_type = 'blocco' and b.company_id = ${companyId} and b.cava_id = ${cavaId}`,
+    async describe(tx, companyId, ids) {
+      if (!ids.length) return new Map();
+      const rows = rowsOf<Linked & { totale: number }>(
+        await tx.execute(sql`
+          select id, numero, anno, data::text as data, tipo_documento, stato, totale::float8 as totale,
+            cessionario->>'ragioneSociale' as cliente
+          from fatture where company_id = ${companyId} and id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`),
+      );
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            codice: r.numero != null ? `${r.numero}/${r.anno}` : null,
+            materiale: null,
+            stato: FATTURA_STATO_LABELS[r.stato],
+            cava: null,
+            facts: [
+              FATTURA_TIPO_LABELS[r.tipo_documento],
+              r.cliente,
+              italianDate(r.data),
+              `${r.totale.toFixed(2).replace('.', ',')} €`,
+            ],
+          },
+        ]),
+      );
+    },
+  });
+
+  // blocco → collaudo → DDT → fattura → cliente: a DDT and each invoiced item name their invoices
+  entities.addGenealogy('ddt', (tx, companyId, id) => linked(tx, companyId, sql`r.ddt_id = ${id}`));
+  for (const kind of ['blocco', 'pacco', 'lastra', 'lotto'] as const)
+    entities.addGenealogy(kind, (tx, companyId, id) =>
+      linked(
+        tx,
+        companyId,
+        kind === 'lotto'
+          ? sql`(r.entity_id = ${id} or dr.lotto_id = ${id})`
+          : kind === 'lastra'
+            ? sql`(r.entity_id = ${id} or ${id} = any(dr.lastra_ids))`
+            : sql`r.entity_id = ${id}`,
+      ),
+    );
+
+  entities.addGenealogy('fattura', async (tx, companyId, id) => {
+    const ddt = rowsOf<{ id: string; numero: number; anno: number; data: string }>(
+      await tx.execute(sql`
+        select distinct d.id, d.numero, d.anno, d.data::text as data from fatture_righe r
+        join fatture f on f.id = r.fattura_id join ddt d on d.id = r.ddt_id
+        where f.company_id = ${companyId} and f.id = ${id} order by d.anno, d.numero`),
+    );
+    const [f] = rowsOf<{
+      cliente_id: string;
+      cliente: string;
+      collegata: string | null;
+      codice: string | null;
+    }>(
+      await tx.execute(sql`
+        select f.cliente_id, f.cessionario->>'ragioneSociale' as cliente, f.fattura_collegata_id as collegata,
+          c.numero || '/' || c.anno as codice
+        from fatture f left join fatture c on c.id = f.fattura_collegata_id
+        where f.company_id = ${companyId} and f.id = ${id}`),
+    );
+    if (!f) return [];
+    return [
+      ...ddt.map((d): GenealogyNode => ({
+        entityType: 'ddt',
+        _id: d.id,
+        label: `DDT ${d.numero}/${d.anno} del ${italianDate(d.data)}`,
+        codice: `${d.numero}/${d.anno}`,
+        relation: 'origine',
+        path: detailPath('ddt', d.id),
+      })),
+      ...(f.collegata
+        ? [
+            {
+              entityType: 'fattura',
+              _id: f.collegata,
+              label: `Fattura ${f.codice ?? ''}`.trim(),
+              codice: f.codice,
+              relation: 'origine',
+              path: detailPath('fattura', f.collegata),
+            } satisfies GenealogyNode,
+          ]
+        : []),
+      {
+        entityType: 'cliente',
+        _id: f.cliente_id,
+        label: f.cliente,
+        codice: null,
+        relation: 'vendita',
+        path: detailPath('cliente', f.cliente_id),
+      },
+    ];
+  });
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client.js';
+import type { EntityRegistry } from '../../lib/entities.js';
+import { defineModule } from '../../lib/module.js';
+import type { Storage } from '../../lib/storage.js';
+import { createFattureDocuments } from './fatture.documents.js';
+import { registerFatturaEntity } from './fatture.entity.js';
+import { fattureRoutes } from './fatture.routes.js';
+import { createFattureService, type FattureService } from './fatture.service.js';
+
+/** Fatture: the electronic invoice of what the DDTs shipped (docs/fatture.md). */
+export const fattureModule = defineModule({
+  name: 'fatture',
+  services: (deps: { db: Db; entities: EntityRegistry }) => {
+    registerFatturaEntity(deps.entities, deps.db);
+    return { fatture: createFattureService(deps) };
+  },
+  routes: async (app, deps: { db: Db; fatture: FattureService; storage: Storage }) => {
+    await app.register(fattureRoutes, {
+      fatture: deps.fatture,
+      storage: deps.storage,
+      documents: createFattureDocuments(deps),
+    });
+  },
+});
