@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   anagraficaPickerItemSchema,
@@ -109,13 +109,21 @@ export function useFattureCollegabili(clienteId: string | null) {
   });
 }
 
-/** GET /api/fatture/clienti-selezionabili?q: the clienti by name, under the fatture permission. */
-export const clientiFatturaQueryOptions = fatture.queries.picker(
-  'clienti',
-  'clienti-selezionabili',
-  z.array(anagraficaPickerItemSchema),
-  60_000,
-);
+/**
+ * The clienti by name for the invoice: the DDT module's picker (`GET /api/ddt/clienti-selezionabili`,
+ * under Spedizioni), which whoever invoices DDTs reads; a user without it is told by the picker.
+ */
+export const clientiFatturaQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: fatture.keys.of('picker', 'clienti', q.trim()),
+    queryFn: ({ signal }) =>
+      api.get('/api/ddt/clienti-selezionabili', {
+        query: { q: q.trim() || undefined },
+        schema: z.array(anagraficaPickerItemSchema),
+        signal,
+      }),
+    staleTime: 60_000,
+  });
 
 /** GET /:id/xml or /:id/pdf: the FatturaPA file (named by `nomeFile`) or the copia di cortesia, saved. */
 export async function downloadFattura(id: string, what: 'xml' | 'pdf', fallbackName: string) {
