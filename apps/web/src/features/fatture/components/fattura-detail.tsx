@@ -181,7 +181,7 @@ function FatturaPage({
         <EsitoSdiTag esito={f.esito} testId="fattura-esito" />
         <span data-testid="fattura-numero">{f.numeroDocumento ?? 'Bozza'}</span>
         <span>del {formatDate(f.data)}</span>
-        <span>· {f.cessionario.ragioneSociale}</span>
+        <span className="font-semibold">{f.cessionario.ragioneSociale}</span>
       </p>
       {!bozza && (
         <p className="text-color-secondary mt-0" data-testid="fattura-readonly">
