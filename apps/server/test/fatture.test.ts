@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fattureContatori, fattureDdtRighe } from '../src/db/schema/fatture.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
 import { createFattureService } from '../src/modules/fatture/fatture.service.js';
+import { readPdf } from './ddt-helpers.js';
 import { onPostgres } from './database.js';
 import {
   all,
@@ -371,6 +372,33 @@ describe('numbering, outcomes and corrections', () => {
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('copia di cortesia', () => {
+  it('prints the parties, lines, VAT, payment and the notice; BOZZA across a draft', async () => {
+    const d = await crea({
+      clienteId: f.clienti.it,
+      tipoDocumento: 'TD01',
+      data: today,
+      righe: [
+        { descrizione: 'Lucidatura lastre', quantita: 12, unitaMisura: 'm2', prezzoUnitario: 18 },
+      ],
+    });
+    const draft = await f.fatture.get(`/api/fatture/${d._id}/pdf`);
+    expect(draft.statusCode).toBe(200);
+    expect(draft.headers['content-type']).toBe('application/pdf');
+    expect(readPdf(draft.rawPayload).text).toContain('BOZZA');
+    const e = await emetti(d._id);
+    const pdf = readPdf((await f.fatture.get(`/api/fatture/${d._id}/pdf`)).rawPayload).text;
+    expect(pdf).toContain(`N. ${e.numeroDocumento}`);
+    expect(pdf).toContain('Marmi Prova S.r.l.');
+    expect(pdf).toContain('Lucidatura lastre');
+    // 12 × 18 = 216,00 + 22 % = 47,52 → 263,52
+    expect(pdf).toContain('263,52 €');
+    expect(pdf).toContain('IT60X0542811101000000123456');
+    expect(pdf).toContain('Documento privo di valenza fiscale');
+    expect(pdf).not.toContain('BOZZA');
   });
 });
 

@@ -30,6 +30,11 @@ export const DEMO_COMPANIES = {
     telefono: '+39 0585 123456',
     email: 'info@marmidemo.example',
     pec: 'marmidemo@pec.example',
+    reaUfficio: 'MS',
+    reaNumero: '098765',
+    capitaleSociale: 50000,
+    socioUnico: 'SM',
+    iban: 'IT60X0542811101000000123456',
   },
   segheria: {
     name: 'Segheria Demo S.r.l.',
@@ -43,6 +48,8 @@ export const DEMO_COMPANIES = {
     telefono: '+39 0585 654321',
     email: 'info@segheriademo.example',
     pec: 'segheriademo@pec.example',
+    reaUfficio: 'MS',
+    reaNumero: '112233',
   },
 } as const;
 

@@ -3,6 +3,10 @@ import { ZipArchive } from 'archiver';
 import type { Db } from '../../db/client.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import type { DocumentFile } from '../../lib/downloads.js';
+import type { PdfCompany } from '../../lib/pdf.js';
+import type { RenderPool } from '../../lib/render-pool.js';
+import type { Storage } from '../../lib/storage.js';
+import type { FatturaPdfInput } from './fatture.pdf.js';
 import type { FattureService } from './fatture.service.js';
 import * as repo from './fatture.repository.js';
 import { fatturaXml } from './fatture.xml.js';
@@ -12,8 +16,40 @@ import { fatturaXml } from './fatture.xml.js';
 
 export type FattureDocuments = ReturnType<typeof createFattureDocuments>;
 
-export function createFattureDocuments(deps: { db: Db; fatture: FattureService }) {
-  const { db, fatture } = deps;
+/** Drawn in the document pool: pdfkit is CPU work (docs/architecture.md). */
+const PDF_RENDERER = new URL('./fatture.pdf.ts', import.meta.url);
+
+export function createFattureDocuments(deps: {
+  db: Db;
+  fatture: FattureService;
+  storage: Storage;
+  renderPool: RenderPool;
+}) {
+  const { db, fatture, storage, renderPool } = deps;
+
+  async function company(companyId: string): Promise<FatturaPdfInput['company']> {
+    const c = (await findCompanyRow(db, companyId))!;
+    const logo = c.logoKey ? await storage.read(c.logoKey).catch(() => null) : null;
+    const base: PdfCompany = {
+      name: c.name,
+      partitaIva: c.partitaIva,
+      codiceFiscale: c.codiceFiscale,
+      indirizzo: c.indirizzo,
+      cap: c.cap,
+      comune: c.comune,
+      provincia: c.provincia,
+      telefono: c.telefono,
+      email: c.email,
+      pec: c.pec,
+      logo,
+    };
+    return {
+      ...base,
+      iban: c.iban,
+      regimeFiscale: c.regimeFiscale,
+      rea: c.reaUfficio && c.reaNumero ? `REA ${c.reaUfficio}-${c.reaNumero}` : null,
+    };
+  }
 
   async function xmlOf(companyId: string, id: string) {
     const f = await fatture.get(companyId, id);
@@ -29,6 +65,19 @@ export function createFattureDocuments(deps: { db: Db; fatture: FattureService }
     async xml(companyId: string, id: string): Promise<DocumentFile> {
       const { nome, xml } = await xmlOf(companyId, id);
       return { body: Buffer.from(xml, 'utf8'), contentType: 'application/xml', fileName: nome };
+    },
+
+    /** The copia di cortesia (BOZZA across a draft), drawn in the document pool. */
+    async pdf(companyId: string, id: string): Promise<DocumentFile> {
+      const fattura = await fatture.get(companyId, id);
+      const body = await renderPool.render<FatturaPdfInput>(PDF_RENDERER, {
+        fattura,
+        company: await company(companyId),
+      });
+      const nome = fattura.numeroDocumento
+        ? `fattura-${fattura.numeroDocumento.replace('/', '-')}`
+        : `fattura-bozza-${fattura._id.slice(-8)}`;
+      return { body, contentType: 'application/pdf', fileName: `${nome}.pdf` };
     },
 
     /** The emitted invoices' XML files of a period in one ZIP. */

@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client.js';
 import type { EntityRegistry } from '../../lib/entities.js';
-import { defineModule } from '../../lib/module.js';
+import { defineModule, type SeedContext } from '../../lib/module.js';
+import type { RenderPool } from '../../lib/render-pool.js';
 import type { Storage } from '../../lib/storage.js';
 import { createFattureDocuments } from './fatture.documents.js';
 import { registerFatturaEntity } from './fatture.entity.js';
 import { fattureRoutes } from './fatture.routes.js';
+import { seedFatture } from './fatture.seed.js';
 import { createFattureService, type FattureService } from './fatture.service.js';
 
 /** Fatture: the electronic invoice of what the DDTs shipped (docs/fatture.md). */
@@ -14,11 +16,20 @@ export const fattureModule = defineModule({
     registerFatturaEntity(deps.entities, deps.db);
     return { fatture: createFattureService(deps) };
   },
-  routes: async (app, deps: { db: Db; fatture: FattureService; storage: Storage }) => {
+  routes: async (
+    app,
+    deps: { db: Db; fatture: FattureService; storage: Storage; renderPool: RenderPool },
+  ) => {
     await app.register(fattureRoutes, {
       fatture: deps.fatture,
       storage: deps.storage,
       documents: createFattureDocuments(deps),
     });
   },
+  // After the DDTs: what they shipped is invoiced month by month.
+  seed: (ctx: SeedContext<{ fatture: FattureService }>) =>
+    seedFatture(ctx.db, ctx.services, {
+      marmiId: ctx.companyIds.marmi,
+      userId: ctx.userIds['vendite@cava.example']!,
+    }),
 });

@@ -81,6 +81,12 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
       sendDocument(reply, await documents.xml(companyOf(request), request.params.id)),
   );
   app.get(
+    `${base}/:id/pdf`,
+    { config: { access: read }, preHandler: app.limits.export, schema: { tags, params: idParams } },
+    async (request, reply) =>
+      sendDocument(reply, await documents.pdf(companyOf(request), request.params.id)),
+  );
+  app.get(
     `${base}/:id/history`,
     {
       config: { access: read },
