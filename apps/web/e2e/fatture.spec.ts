@@ -207,7 +207,7 @@ test.describe('Fatture: a month’s DDTs invoiced', () => {
     const pdfDownload = page.waitForEvent('download');
     await headerAction(page, 'Scarica PDF');
     const pdf = await pdfDownload;
-    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(pdf.suggestedFilename()).toBe(`fattura-${numero.replace('/', '-')}.pdf`);
     expect(
       fs
         .readFileSync(await pdf.path())
