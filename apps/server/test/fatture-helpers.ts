@@ -3,6 +3,7 @@ import path from 'node:path';
 import { partitaIvaCheckDigit } from '@gestcava/contracts';
 import { expect } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { todayInRome as todayOf } from '../src/lib/dates.js';
 import { bozza, ddtFixture } from './ddt-helpers.js';
 import type { TestClient } from './helpers.js';
 
@@ -155,4 +156,27 @@ export async function xmlOf(client: TestClient, id: string) {
   const res = await client.get(`/api/fatture/${id}/xml`);
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
+}
+
+/** The invoice calls the tests repeat: a TD24 body, a created draft (201), an emission (200). */
+export function fattureApi(fixture: () => FattureFixture) {
+  return {
+    td24: (clienteId: string, ddtIds: string[], extra: Record<string, unknown> = {}) => ({
+      clienteId,
+      tipoDocumento: 'TD24',
+      data: todayOf(),
+      ddtIds,
+      ...extra,
+    }),
+    async crea(body: Record<string, unknown>) {
+      const res = await fixture().fatture.post('/api/fatture', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    },
+    async emetti(id: string) {
+      const res = await fixture().fatture.post(`/api/fatture/${id}/emetti`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    },
+  };
 }

@@ -1,21 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fattureContatori, fattureDdtRighe } from '../src/db/schema/fatture.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
-import { createFattureService } from '../src/modules/fatture/fatture.service.js';
-import { readPdf } from './ddt-helpers.js';
-import { onPostgres } from './database.js';
 import {
   all,
   blocks,
   expectSdiArithmetic,
   expectValidXml,
+  fattureApi,
   fattureFixture,
   xmlOf,
   type FattureFixture,
 } from './fatture-helpers.js';
-import { createCompany } from './helpers.js';
-import { multipart } from './security-helpers.js';
 
 // The electronic invoice (docs/fatture.md): every XML validated against the official schema and
 // checked by the SDI's arithmetic. Figures by hand: a bundle of 4 slabs of 4,5 m² sold at 85 €/m² =
@@ -28,23 +22,7 @@ beforeAll(async () => {
 afterAll(() => f.ctx.close());
 
 const today = todayInRome();
-const td24 = (clienteId: string, ddtIds: string[], extra: Record<string, unknown> = {}) => ({
-  clienteId,
-  tipoDocumento: 'TD24',
-  data: today,
-  ddtIds,
-  ...extra,
-});
-async function crea(body: Record<string, unknown>) {
-  const res = await f.fatture.post('/api/fatture', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-async function emetti(id: string) {
-  const res = await f.fatture.post(`/api/fatture/${id}/emetti`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const { td24, crea, emetti } = fattureApi(() => f);
 
 describe('fattura differita (TD24) from DDTs', () => {
   it('invoices two DDTs of an Italian cliente at 22 %, numbered, with a valid XML', async () => {
@@ -119,6 +97,72 @@ describe('fattura differita (TD24) from DDTs', () => {
     ).toBe(true);
     const byDdt = (await f.fatture.get('/api/fatture', { query: { ddtId: d1._id } })).json();
     expect(byDdt.items.map((i: { _id: string }) => i._id)).toEqual([bozza._id]);
+  });
+
+  it('a block sold through a collaudo takes its accepted m³ and price; a percentage abbuono is the line discount, to the cent', async () => {
+    const [a, b] = [await f.boughtBlock(), await f.boughtBlock()]; // 300 × 200 × 180 cm = 10,8 m³
+    const c = await f.admin.post('/api/collaudi', { data: today, clienteId: f.clienti.it });
+    expect(c.statusCode, c.body).toBe(201);
+    const id = c.json()._id;
+    for (const x of [a, b])
+      expect(
+        (await f.admin.post(`/api/collaudi/${id}/righe`, { bloccoId: x._id })).statusCode,
+      ).toBe(201);
+    const righe = (await f.admin.get(`/api/collaudi/${id}`)).json().righe as Array<{
+      _id: string;
+      bloccoId: string;
+    }>;
+    const giudica = async (bloccoId: string, body: Record<string, unknown>) => {
+      const r = righe.find((x) => x.bloccoId === bloccoId)!;
+      const res = await f.admin.put(`/api/collaudi/${id}/righe/${r._id}`, {
+        esito: 'accettato',
+        unitaPrezzo: 'm3',
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await giudica(a._id, { prezzo: 1234.5, abbuonoTipo: 'percentuale', abbuonoValore: 3.75 });
+    await giudica(b._id, { prezzo: 1100, abbuonoTipo: 'prezzo', abbuonoValore: 50 });
+    for (const to of ['in_corso', 'eseguito', 'confermato']) {
+      const res = await f.admin.post(`/api/collaudi/${id}/stato`, { stato: to });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const collaudo = (await f.admin.get(`/api/collaudi/${id}`)).json();
+    const importo = (bloccoId: string) =>
+      collaudo.righe.find((r: { bloccoId: string }) => r.bloccoId === bloccoId).importo / 100;
+    const d = await f.ddtEmesso(f.clienti.it, [
+      { entityType: 'blocco', id: a._id },
+      { entityType: 'blocco', id: b._id },
+    ]);
+    const e = await emetti((await crea(td24(f.clienti.it, [d._id])))._id);
+    // 10,8 m³ × 1 234,50 = 13 332,60 less 3,75 % = 12 832,63
+    expect(e.righe[0]).toMatchObject({
+      quantita: 10.8,
+      unitaMisura: 'm3',
+      prezzoUnitario: 1234.5,
+      scontoPercentuale: 3.75,
+      prezzoTotale: importo(a._id),
+    });
+    expect(e.righe[0].prezzoTotale).toBe(12832.63);
+    // the price abbuono lowers the unit price: 10,8 × 1 050 = 11 340,00
+    expect(e.righe[1]).toMatchObject({ prezzoUnitario: 1050, prezzoTotale: importo(b._id) });
+    expect(e.righe[1].prezzoTotale).toBe(11340);
+    expect(e.righe[0].descrizione).toContain(collaudo.codice);
+    const xml = await xmlOf(f.fatture, e._id);
+    await expectValidXml(xml);
+    expectSdiArithmetic(xml);
+    expect(all(xml, 'Percentuale')).toEqual(['3.75']);
+    // blocco → collaudo → DDT → fattura → cliente
+    const g = (await f.admin.get(`/api/blocchi-esterni/${a._id}/genealogy`)).json();
+    expect(
+      g.some(
+        (n: { entityType: string; _id: string }) => n.entityType === 'fattura' && n._id === e._id,
+      ),
+    ).toBe(true);
+    const perElemento = (
+      await f.fatture.get('/api/fatture', { query: { elementoId: a._id } })
+    ).json();
+    expect(perElemento.items.map((i: { _id: string }) => i._id)).toEqual([e._id]);
   });
 
   it('an EU cliente with a VAT number is N3.2, with the law in the summary, and XXXXXXX', async () => {
@@ -233,240 +277,5 @@ describe('immediate invoices, VAT cases and notes of credit', () => {
       await f.fatture.get('/api/fatture/summary', { query: { clienteId: f.clienti.it } })
     ).json();
     expect(after.totale).toBeCloseTo(before.totale - 122, 2);
-  });
-});
-
-describe('numbering, outcomes and corrections', () => {
-  it('a date before the last emitted invoice is 409 naming it', async () => {
-    const yesterday = addDays(today, -1);
-    if (yesterday.slice(0, 4) !== today.slice(0, 4)) return;
-    const last = await emetti(
-      (
-        await crea({
-          clienteId: f.clienti.it,
-          tipoDocumento: 'TD01',
-          data: today,
-          righe: [{ descrizione: 'Servizio', prezzoUnitario: 10 }],
-        })
-      )._id,
-    );
-    const draft = await crea({
-      clienteId: f.clienti.it,
-      tipoDocumento: 'TD01',
-      data: yesterday,
-      righe: [{ descrizione: 'Servizio', prezzoUnitario: 10 }],
-    });
-    const res = await f.fatture.post(`/api/fatture/${draft._id}/emetti`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain(`${last.numero}/${last.anno}`);
-    expect((await f.fatture.delete(`/api/fatture/${draft._id}`)).statusCode).toBe(204);
-  });
-
-  it('a scartata invoice is corrected with its number and date and a new file name', async () => {
-    const e = await emetti(
-      (
-        await crea({
-          clienteId: f.clienti.it,
-          tipoDocumento: 'TD01',
-          data: today,
-          righe: [{ descrizione: 'Servizio', prezzoUnitario: 10 }],
-        })
-      )._id,
-    );
-    const wrong = await multipart([
-      {
-        name: 'file',
-        filename: 'scarto.xml',
-        type: 'application/xml',
-        data: Buffer.from(
-          `<?xml version="1.0" encoding="UTF-8"?><ns3:NotificaScarto xmlns:ns3="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.0"><IdentificativoSdI>1</IdentificativoSdI><NomeFile>IT00000000000_ZZZZZ.xml</NomeFile><DataOraRicezione>${today}T10:00:00</DataOraRicezione></ns3:NotificaScarto>`,
-        ),
-      },
-    ]);
-    const refused = await f.fatture.post(`/api/fatture/${e._id}/notifica`, wrong.payload, {
-      headers: wrong.headers,
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toContain(e.nomeFile);
-    const form = await multipart([
-      {
-        name: 'file',
-        filename: 'scarto.xml',
-        type: 'application/xml',
-        data: Buffer.from(
-          `<?xml version="1.0" encoding="UTF-8"?><ns3:NotificaScarto xmlns:ns3="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.0"><IdentificativoSdI>1</IdentificativoSdI><NomeFile>${e.nomeFile}</NomeFile><DataOraRicezione>${today}T10:00:00</DataOraRicezione><ListaErrori><Errore><Codice>00404</Codice><Descrizione>Fattura duplicata</Descrizione></Errore></ListaErrori></ns3:NotificaScarto>`,
-        ),
-      },
-    ]);
-    const scartata = await f.fatture.post(`/api/fatture/${e._id}/notifica`, form.payload, {
-      headers: form.headers,
-    });
-    expect(scartata.statusCode, scartata.body).toBe(200);
-    expect(scartata.json()).toMatchObject({
-      esito: 'scartata',
-      esiti: [
-        {
-          esito: 'scartata',
-          nomeFile: e.nomeFile,
-          notifica: 'scarto.xml',
-          note: '00404: Fattura duplicata',
-        },
-      ],
-    });
-    const corretta = await f.fatture.post(`/api/fatture/${e._id}/correggi`);
-    expect(corretta.statusCode, corretta.body).toBe(200);
-    expect(corretta.json()).toMatchObject({ stato: 'bozza', numero: e.numero, data: e.data });
-    const again = await emetti(e._id);
-    expect(again).toMatchObject({ numero: e.numero, anno: e.anno, data: e.data });
-    expect(again.nomeFile).not.toBe(e.nomeFile);
-    const consegnata = await f.fatture.post(`/api/fatture/${e._id}/esito`, {
-      esito: 'consegnata',
-      data: today,
-    });
-    expect(consegnata.json().esito).toBe('consegnata');
-  });
-
-  it('a fault between the number and the marking of the lines leaves neither', async () => {
-    const d = await f.ddtPacco(f.clienti.it);
-    const draft = await crea(td24(f.clienti.it, [d._id]));
-    const anno = Number(today.slice(0, 4));
-    const counter = async () =>
-      (
-        await f.ctx.database.db
-          .select()
-          .from(fattureContatori)
-          .where(
-            and(eq(fattureContatori.companyId, f.org.company.id), eq(fattureContatori.anno, anno)),
-          )
-      )[0]?.ultimo;
-    const before = await counter();
-    const faulty = createFattureService({
-      db: f.ctx.database.db,
-      entities: f.ctx.app.services.entities,
-      faults: {
-        afterNumero: async () => {
-          throw new Error('guasto simulato');
-        },
-      },
-    });
-    const actor = { userId: f.fatture.user!._id, companyId: f.org.company.id, isAdmin: false };
-    await expect(faulty.emetti(actor, draft._id)).rejects.toThrow('guasto simulato');
-    expect(await counter()).toBe(before);
-    expect(
-      await f.ctx.database.db
-        .select()
-        .from(fattureDdtRighe)
-        .where(eq(fattureDdtRighe.fatturaId, draft._id)),
-    ).toEqual([]);
-    expect((await emetti(draft._id)).numero).toBe((before ?? 0) + 1);
-  });
-
-  it('the list finds by number and cliente, exports, and zips the period', async () => {
-    const found = await f.fatture.get('/api/fatture', { query: { q: 'Naturstein' } });
-    expect(found.statusCode, found.body).toBe(200);
-    expect(found.json().items.length).toBe(1);
-    const csv = await f.fatture.get('/api/fatture/export', { query: { format: 'csv' } });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain('Naturstein GmbH');
-    const zip = await f.fatture.get('/api/fatture/xml', { query: { dal: today, al: today } });
-    expect(zip.statusCode).toBe(200);
-    expect(zip.headers['content-type']).toBe('application/zip');
-    expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
-  });
-});
-
-describe('copia di cortesia', () => {
-  it('prints the parties, lines, VAT, payment and the notice; BOZZA across a draft', async () => {
-    const d = await crea({
-      clienteId: f.clienti.it,
-      tipoDocumento: 'TD01',
-      data: today,
-      righe: [
-        { descrizione: 'Lucidatura lastre', quantita: 12, unitaMisura: 'm2', prezzoUnitario: 18 },
-      ],
-    });
-    const draft = await f.fatture.get(`/api/fatture/${d._id}/pdf`);
-    expect(draft.statusCode).toBe(200);
-    expect(draft.headers['content-type']).toBe('application/pdf');
-    expect(readPdf(draft.rawPayload).text).toContain('BOZZA');
-    const e = await emetti(d._id);
-    const pdf = readPdf((await f.fatture.get(`/api/fatture/${d._id}/pdf`)).rawPayload).text;
-    expect(pdf).toContain(`N. ${e.numeroDocumento}`);
-    expect(pdf).toContain('Marmi Prova S.r.l.');
-    expect(pdf).toContain('Lucidatura lastre');
-    // 12 × 18 = 216,00 + 22 % = 47,52 → 263,52
-    expect(pdf).toContain('263,52 €');
-    expect(pdf).toContain('IT60X0542811101000000123456');
-    expect(pdf).toContain('Documento privo di valenza fiscale');
-    expect(pdf).not.toContain('BOZZA');
-  });
-});
-
-describe('access', () => {
-  it('403 without the page, 404 for another company', async () => {
-    const d = await crea({
-      clienteId: f.clienti.it,
-      tipoDocumento: 'TD01',
-      data: today,
-      righe: [{ descrizione: 'Servizio', prezzoUnitario: 10 }],
-    });
-    const nobody = (await f.org.userClient({ spedizioni: true })).client;
-    const reader = (await f.org.userClient({ fatture: { access: true, write: false } })).client;
-    expect((await nobody.get('/api/fatture')).statusCode).toBe(403);
-    expect((await nobody.get(`/api/fatture/${d._id}`)).statusCode).toBe(403);
-    expect((await reader.get(`/api/fatture/${d._id}`)).statusCode).toBe(200);
-    expect((await reader.post(`/api/fatture/${d._id}/emetti`)).statusCode).toBe(403);
-    const altra = await createCompany(f.ctx);
-    const other = (await f.org.userClient({ fatture: true }, { companyId: altra.id })).client;
-    for (const res of [
-      await other.get(`/api/fatture/${d._id}`),
-      await other.get(`/api/fatture/${d._id}/xml`),
-      await other.put(`/api/fatture/${d._id}`, {
-        clienteId: f.clienti.it,
-        tipoDocumento: 'TD01',
-        data: today,
-        righe: [{ descrizione: 'x', prezzoUnitario: 1 }],
-      }),
-      await other.post(`/api/fatture/${d._id}/emetti`),
-      await other.post(`/api/fatture/${d._id}/correggi`),
-      await other.post(`/api/fatture/${d._id}/esito`, { esito: 'consegnata', data: today }),
-      await other.delete(`/api/fatture/${d._id}`),
-    ])
-      expect(res.statusCode, res.body).toBe(404);
-    expect((await f.fatture.get(`/api/fatture/${d._id}`)).json().stato).toBe('bozza');
-  });
-});
-
-describe.runIf(onPostgres())('concurrency (PostgreSQL)', () => {
-  it('20 drafts emitted at once get 20 distinct numbers with no gap', async () => {
-    const drafts = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        crea({
-          clienteId: f.clienti.it,
-          tipoDocumento: 'TD01',
-          data: today,
-          righe: [{ descrizione: 'Servizio', prezzoUnitario: 10 }],
-        }),
-      ),
-    );
-    const res = await Promise.all(
-      drafts.map((d) => f.fatture.post(`/api/fatture/${d._id}/emetti`)),
-    );
-    expect(res.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    const numeri = res.map((r) => r.json().numero as number).sort((a, b) => a - b);
-    expect(numeri).toEqual(Array.from({ length: 20 }, (_, i) => numeri[0]! + i));
-  });
-
-  it('two drafts invoicing one DDT emitted at once: one 200, one 409', async () => {
-    const d = await f.ddtPacco(f.clienti.de);
-    const a = await crea(td24(f.clienti.de, [d._id]));
-    const b = await crea(td24(f.clienti.de, [d._id]));
-    const res = await Promise.all(
-      [a, b].map((x) => f.fatture.post(`/api/fatture/${x._id}/emetti`)),
-    );
-    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(res.find((r) => r.statusCode === 409)!.json().message).toBe(
-      `Il DDT ${d.numero}/${d.anno} è già fatturato`,
-    );
   });
 });

@@ -173,7 +173,8 @@ describe('route table (S9)', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // the walk grows with every page route and logs a user in per permission set
+  }, 120_000);
 
   it('lets an admin through every route (never 401, 403 or 500)', async () => {
     const failures: string[] = [];

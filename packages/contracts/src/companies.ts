@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './auth.js';
 import { optionalText, requiredText } from './fields.js';
-import { REGIMI_FISCALI, SOCIO_UNICO, STATO_LIQUIDAZIONE } from './sales/fatture.js';
+import { REGIMI_FISCALI, SOCIO_UNICO, STATO_LIQUIDAZIONE } from './sales/fatture-codes.js';
 import {
   validateCap,
   validateEmail,

@@ -130,6 +130,19 @@ export const collaudoRigaUpdateSchema = z
         message: 'Abbuono: al massimo 100%',
       });
     }
+    // the invoice carries it as the line's discount, which the FatturaPA schema takes with two decimals
+    // (docs/fatture.md "Righe dai DDT")
+    if (
+      b.abbuonoTipo === 'percentuale' &&
+      b.abbuonoValore != null &&
+      Math.abs(b.abbuonoValore * 100 - Math.round(b.abbuonoValore * 100)) > 1e-9
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['abbuonoValore'],
+        message: 'Abbuono: al massimo due decimali',
+      });
+    }
     if (
       b.abbuonoTipo &&
       ABBUONO_CM.includes(b.abbuonoTipo) &&

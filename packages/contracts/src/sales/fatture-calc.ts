@@ -1,6 +1,6 @@
 import { isEuCountry } from '../countries/countries.js';
 import { roundTo, sumRounded } from '../production/quantities.js';
-import { BOLLO_IMPORTO, BOLLO_SOGLIA, type NaturaIva } from './fatture.js';
+import { BOLLO_IMPORTO, BOLLO_SOGLIA, type NaturaIva } from './fatture-codes.js';
 
 // The invoice's arithmetic and VAT case (docs/fatture.md "Importi" and "IVA"), shared by the server
 // (what it stores and writes in the XML) and the web (the live preview): the SDI's own checks.

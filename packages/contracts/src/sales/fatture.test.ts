@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anagraficaCreateSchema } from '../anagrafica/anagrafica.schema.js';
 import { updateCompanyBodySchema } from '../companies.js';
+import { collaudoRigaUpdateSchema } from './collaudi.js';
 import { fatturaCreateSchema, fatturaRigaInputSchema } from './fatture.js';
 
 const cliente = '0b0c4a36-6a4c-4f7e-9a36-8f2b7d2c9e01';
@@ -117,5 +118,14 @@ describe('fiscal fields of companies and clienti', () => {
       'Modalità di pagamento non valida',
       'Giorni di pagamento: al massimo 365',
     ]);
+  });
+});
+
+describe('a percentage abbuono fits the invoice discount', () => {
+  it('has at most two decimals', () => {
+    const parse = (abbuonoValore: number) =>
+      collaudoRigaUpdateSchema.safeParse({ abbuonoTipo: 'percentuale', abbuonoValore });
+    expect(parse(3.75).success).toBe(true);
+    expect(messages(parse(3.755))).toEqual(['Abbuono: al massimo due decimali']);
   });
 });
