@@ -57,7 +57,8 @@ export default defineConfig({
     command: 'node e2e/server.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // the build and the demo seed take longer on a loaded shared machine: E2E_SERVER_TIMEOUT_MS
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -113,7 +113,7 @@ describe('sidebar menu (SPEC §2)', () => {
       'Dashboard',
       'Produzione[Blocchi]',
       'FUNZIONI',
-      'Vendita[Collaudi,Spedizioni (DDT)]',
+      'Vendita[Collaudi,Spedizioni (DDT),Fatture]',
       'Analisi Dati[Statistiche,Reportistica]',
       'Anagrafica[Clienti,Fornitori,Ditte del gruppo]',
     ]);

@@ -175,6 +175,22 @@ export const APP_PAGES: readonly AppPage[] = [
     load: () => import('./routes/spedizione-nuova'),
   },
   {
+    path: pathOf('fattura'),
+    rule: { page: 'fatture' },
+    title: 'Fatture',
+    load: () => import('./routes/fatture-list'),
+    loadDetail: () => import('./routes/fattura-detail'),
+    menu: { key: 'fatture', group: 'vendita', label: 'Fatture', icon: 'pi pi-receipt' },
+  },
+  {
+    // Nuova fattura: a page of its own (cliente, DDTs, lines, payment, preview), reached from the
+    // list or a DDT; its static path wins over the detail's `:id`
+    path: `${pathOf('fattura')}/nuova`,
+    rule: { page: 'fatture', mode: 'write' },
+    title: 'Nuova fattura',
+    load: () => import('./routes/fattura-nuova'),
+  },
+  {
     path: 'pages/statistiche',
     rule: { page: 'statistiche' },
     title: 'Statistiche',

@@ -16,6 +16,8 @@ export const queryRoots = {
   collaudi: ['collaudi'],
   /** the DDTs (features/spedizioni) */
   spedizioni: ['spedizioni'],
+  /** the invoices (features/fatture): emitting one marks its DDTs' lines invoiced */
+  fatture: ['fatture'],
   /** transfers between group companies (features/trasferimenti): a stock or block change may add one */
   trasferimenti: ['trasferimenti'],
   companies: ['companies'],

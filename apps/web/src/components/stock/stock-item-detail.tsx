@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DdtRef } from '@gestcava/contracts';
 import { DdtRefs } from './ddt-refs';
+import { FattureRefs } from '@/components/fatture/fatture-refs';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell, type RecordQuery } from '@/components/detail/detail-shell';
 import { HistorySection } from '@/components/detail/history-section';
@@ -68,6 +69,7 @@ export function StockItemDetail<T extends { codice: string; ddt?: readonly DdtRe
             <div className="col-12 xl:col-8">
               {children(item)}
               <DdtRefs ddt={item.ddt} />
+              <FattureRefs ddt={item.ddt} />
             </div>
             <div className="col-12 xl:col-4">
               {slots.photos?.(item)}

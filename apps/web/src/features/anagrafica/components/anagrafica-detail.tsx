@@ -10,6 +10,7 @@ import {
   type Anagrafica,
   type AnagraficaKind,
   type HistoryItem,
+  MODALITA_PAGAMENTO_LABELS,
 } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
@@ -23,7 +24,7 @@ import {
 import { StatusTag } from '@/components/status-tag';
 import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { isApiError } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -254,6 +255,16 @@ function AnagraficaPage({
               <Item label={L.condizioniPagamento} wide>
                 {r.condizioniPagamento}
               </Item>
+              {r.pagamento && (
+                <Item label={L.pagamento}>
+                  {`${MODALITA_PAGAMENTO_LABELS[r.pagamento.modalita]} a ${r.pagamento.giorni} giorni${r.pagamento.fineMese ? ' fine mese' : ''}`}
+                </Item>
+              )}
+              {r.dichiarazioneIntento && (
+                <Item label={L.dichiarazioneIntento}>
+                  {`Protocollo ${r.dichiarazioneIntento.protocollo} del ${formatDate(r.dichiarazioneIntento.data)}`}
+                </Item>
+              )}
               <Item label={L.note} wide>
                 {r.note && <span className="pre-line">{r.note}</span>}
               </Item>

@@ -192,6 +192,40 @@ describe('cliente form: errors beside the fields', { timeout: 30_000 }, () => {
     });
   });
 
+  it('a cliente’s invoicing terms: structured payment and a dichiarazione d’intento, checked then sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderForm(saved);
+    await user.click(
+      document.getElementById('ana-pagamento-modalita')?.closest('.p-dropdown') as HTMLElement,
+    );
+    await user.click(await screen.findByRole('option', { name: 'RIBA (MP12)', hidden: true }));
+    const giorni = screen.getByLabelText(/^Giorni/);
+    await user.clear(giorni);
+    await user.type(giorni, '60');
+    await user.click(screen.getByLabelText('Fine mese'));
+    await user.click(screen.getByLabelText(/^Esportatore abituale/));
+    // the declaration without its protocol is refused beside the field
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() =>
+      expect(messageOf(screen.getByLabelText(/^Protocollo della dichiarazione/))).toBe(
+        "Dichiarazione d'intento: protocollo obbligatorio",
+      ),
+    );
+    expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PUT')).toBe(false);
+    await user.type(
+      screen.getByLabelText(/^Protocollo della dichiarazione/),
+      '24010512345678-000001',
+    );
+    await user.type(screen.getByLabelText(/^Data della dichiarazione/), '15/01/26{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      pagamento: { modalita: 'MP12', giorni: 60, fineMese: true },
+      dichiarazioneIntento: { protocollo: '24010512345678-000001', data: '2026-01-15' },
+    });
+  });
+
   it('a foreign cliente: no provincia or CAP required, a foreign VAT number checked', async () => {
     const user = userEvent.setup({ delay: null });
     renderForm({

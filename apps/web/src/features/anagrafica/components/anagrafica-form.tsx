@@ -19,10 +19,13 @@ import { NazioneField, ProvinciaField, TelefonoField } from '@/components/form/a
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
 import { useCreateAnagrafica, useUpdateAnagrafica } from '../api/anagrafica';
+import { FatturazioneFields } from './fatturazione-fields';
 
 type TextKey = keyof typeof ANAGRAFICA_LIMITS;
 type FormValues = { [K in TextKey]: string } & {
   nazione: string;
+  dichiarazioneIntento: AnagraficaCreateInput['dichiarazioneIntento'];
+  pagamento: AnagraficaCreateInput['pagamento'];
   pubblicaAmministrazione: boolean;
   attivo: boolean;
 };
@@ -48,6 +51,8 @@ function toFormValues(record: Anagrafica | null | undefined): FormValues {
     referente: text(record?.referente),
     iban: text(record?.iban),
     condizioniPagamento: text(record?.condizioniPagamento),
+    dichiarazioneIntento: record?.dichiarazioneIntento ?? null,
+    pagamento: record?.pagamento ?? null,
     note: text(record?.note),
     attivo: record?.attivo ?? true,
   };
@@ -255,7 +260,14 @@ export function AnagraficaFormDialog({
               : '7 caratteri, oppure 0000000 con la PEC',
         })}
         {text('iban', { upper: true, label: 'IBAN' })}
-        {text('condizioniPagamento', { className: 'col-12' })}
+        {kind === 'clienti' && <FatturazioneFields control={control} errors={errors} />}
+        {text('condizioniPagamento', {
+          className: 'col-12',
+          hint:
+            kind === 'clienti'
+              ? 'Nota libera; la fattura segue la modalità e i giorni indicati sopra'
+              : undefined,
+        })}
         <FormField id={fid('note')} label="Note" error={err('note')} className="col-12">
           <LongTextArea
             control={control}

@@ -9,6 +9,7 @@ import {
 } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { DdtRefs } from '@/components/stock/ddt-refs';
+import { FattureRefs } from '@/components/fatture/fatture-refs';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
 import { HeaderActions, type HeaderAction } from '@/components/detail/header-actions';
 import { HistorySection } from '@/components/detail/history-section';
@@ -218,6 +219,7 @@ function BloccoPage({
         <div className="col-12 xl:col-8">
           <BloccoStatoSection kind={kind} blocco={b} writable={writable} canOption={canOption} />
           <DdtRefs ddt={b.ddt} />
+          <FattureRefs ddt={b.ddt} />
           <BloccoDataSection blocco={b} />
           <BloccoMisureSection blocco={b} />
           {b.origine === 'esterno' && <BloccoAcquistoSection blocco={b} />}

@@ -17,6 +17,7 @@ import { NazioneField, ProvinciaField, TelefonoField } from '@/components/form/a
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
 import { useCreateCompany, useUpdateCompany } from '../api/group-companies';
+import { FiscalFields } from './fiscal-fields';
 
 /**
  * The contract's company body, plus the checks of the data printed on documents (P.IVA, CAP,
@@ -39,7 +40,7 @@ const companyFormSchema = createCompanyBodySchema.superRefine((v, ctx) => {
   if (v.pec) check('pec', validatePec(v.pec));
 });
 
-const FIELDS = [
+const TEXT_FIELDS = [
   'name',
   'quarryName',
   'partitaIva',
@@ -52,13 +53,37 @@ const FIELDS = [
   'telefono',
   'email',
   'pec',
+  'reaUfficio',
+  'reaNumero',
+  'iban',
 ] as const;
-type FormValues = Record<(typeof FIELDS)[number], string>;
+const FIELDS = [
+  ...TEXT_FIELDS,
+  'regimeFiscale',
+  'capitaleSociale',
+  'socioUnico',
+  'statoLiquidazione',
+] as const;
+type FormValues = Record<(typeof TEXT_FIELDS)[number], string> &
+  Pick<CreateCompanyBody, 'regimeFiscale' | 'capitaleSociale' | 'socioUnico' | 'statoLiquidazione'>;
 
-/** The company as the form holds it: every field a text, empty where the company has none, Italy by default. */
+/**
+ * The company as the form holds it: every text field a text, empty where the company has none,
+ * Italy by default; the fiscal data an invoice prints with their defaults (RF01, not in liquidation).
+ */
 function toValues(c: Company | null | undefined): FormValues {
-  const values = Object.fromEntries(FIELDS.map((name) => [name, c?.[name] ?? ''])) as FormValues;
-  return { ...values, nazione: c?.nazione ?? 'IT' };
+  const values = Object.fromEntries(TEXT_FIELDS.map((name) => [name, c?.[name] ?? ''])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    string
+  >;
+  return {
+    ...values,
+    nazione: c?.nazione ?? 'IT',
+    regimeFiscale: c?.regimeFiscale ?? 'RF01',
+    capitaleSociale: c?.capitaleSociale ?? null,
+    socioUnico: c?.socioUnico ?? null,
+    statoLiquidazione: c?.statoLiquidazione ?? 'LN',
+  };
 }
 
 const fid = (name: string) => `company-${name}`;
@@ -96,7 +121,7 @@ export function CompanyFormDialog({
 
   const err = (name: keyof FormValues) => errors[name]?.message;
   const text = (
-    name: keyof FormValues,
+    name: (typeof TEXT_FIELDS)[number],
     label: string,
     opts: { required?: boolean; className?: string; hint?: string; type?: string } = {},
   ) => (
@@ -160,6 +185,7 @@ export function CompanyFormDialog({
         />
         {text('email', 'Email', { type: 'email' })}
         {text('pec', 'PEC', { type: 'email' })}
+        <FiscalFields control={control} err={err} text={text} />
       </div>
     </FormDialog>
   );

@@ -64,6 +64,13 @@ function CompanyCard({
         <DetailItem label="Telefono">{company.telefono}</DetailItem>
         <DetailItem label="Email">{company.email}</DetailItem>
         <DetailItem label="PEC">{company.pec}</DetailItem>
+        <DetailItem label="Regime fiscale">{company.regimeFiscale}</DetailItem>
+        <DetailItem label="REA">
+          {company.reaUfficio && company.reaNumero
+            ? `${company.reaUfficio} ${company.reaNumero}`
+            : null}
+        </DetailItem>
+        <DetailItem label="IBAN">{company.iban}</DetailItem>
       </DetailList>
       {admin && (
         <div className="company-card-actions">

@@ -10,6 +10,8 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
+import { FattureRefs } from '@/components/fatture/fatture-refs';
+import { nuovaFatturaPath } from '@/components/fatture/nuova-fattura-path';
 import { HeaderActions, type HeaderAction } from '@/components/detail/header-actions';
 import { HistorySection } from '@/components/detail/history-section';
 import { useBackToList } from '@/components/detail/use-back-to-list';
@@ -78,6 +80,9 @@ function DdtPage({
   const { user } = useSession();
   const navigate = useNavigate();
   const writable = can(user, 'spedizioni', 'write');
+  // an emitted sale's DDT is invoiced from here: Nuova fattura for its cliente, this DDT ticked
+  const clienteDaFatturare =
+    d.stato === 'emesso' && can(user, 'fatture', 'write') ? d.cliente : null;
   const [asking, setAsking] = useState<Asking>(null);
   const emetti = useEmettiDdt();
   const annulla = useAnnullaDdt(d._id);
@@ -159,6 +164,16 @@ function DdtPage({
           ]
         : []
       : [
+          ...(clienteDaFatturare
+            ? [
+                {
+                  label: 'Fattura',
+                  icon: 'pi pi-receipt',
+                  onClick: () => void navigate(nuovaFatturaPath(clienteDaFatturare, [d._id])),
+                  testId: 'ddt-fattura',
+                },
+              ]
+            : []),
           ...downloads,
           ...(d.stato === 'emesso' && writable
             ? [
@@ -206,6 +221,7 @@ function DdtPage({
           </SectionCard>
         </div>
         <div className="col-12 xl:col-4">
+          <FattureRefs ddt={[d]} />
           <HistorySection query={history} fieldLabels={FIELD_LABELS} formatValue={historyValue} />
         </div>
       </div>
