@@ -113,7 +113,7 @@ describe('sidebar menu (SPEC §2)', () => {
       'Dashboard',
       'Produzione[Blocchi]',
       'FUNZIONI',
-      'Vendita[Collaudi,Spedizioni (DDT),Fatture]',
+      'Vendita[Collaudi,Spedizioni (DDT)]',
       'Analisi Dati[Statistiche,Reportistica]',
       'Anagrafica[Clienti,Fornitori,Ditte del gruppo]',
     ]);
