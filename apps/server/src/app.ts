@@ -69,7 +69,7 @@ export interface AppDeps {
   storageBackend?: ObjectBackend;
 }
 
-/** Routes registered by libraries (the OpenAPI UI, static files) are public by nature. */
+/** Routes registered by libraries (the OpenAPI UI, static files): public, but for the OpenAPI in production. */
 const LIBRARY_ROUTE = /^\/(docs(\/|$)|\*$)/;
 
 /** Builds the whole app; `main.ts` listens on it and the tests inject into the same thing. */
@@ -109,7 +109,12 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (LIBRARY_ROUTE.test(route.url) && !route.config?.access) {
-      route.config = { ...route.config, access: 'public' };
+      // the OpenAPI description maps every call: in production an admin's alone (docs/security.md)
+      const docs = route.url.startsWith('/docs');
+      route.config = {
+        ...route.config,
+        access: docs && config.isProduction ? 'admin' : 'public',
+      };
     }
     routes.push(route);
   });

@@ -11,6 +11,8 @@ export interface WalkedRoute {
   access: AccessRule | undefined;
   /** The zod body schema, when the route declares one. */
   body: unknown;
+  /** Open to a user who must still replace a temporary password. */
+  duringPasswordChange: boolean;
   label: string;
 }
 
@@ -31,6 +33,7 @@ export function walkRoutes(app: App, { includeLibrary = false } = {}): WalkedRou
         url: route.url,
         access: route.config?.access,
         body: route.schema?.body,
+        duringPasswordChange: route.config?.duringPasswordChange === true,
         label,
       });
     }

@@ -1,7 +1,7 @@
 import { can, idSchema, type PageKey } from '@gestcava/contracts';
 import { z } from 'zod';
-import { AppError, forbidden } from './app-error.js';
-import type { AuthContext, SessionStore } from './auth/sessions.js';
+import { forbidden } from './app-error.js';
+import { assertMayAct, type AuthContext, type SessionStore } from './auth/sessions.js';
 import type { Storage } from './storage.js';
 
 /** The query a session-bound link carries besides its own parameters. */
@@ -32,15 +32,8 @@ export interface SignedDocument {
   ttlSeconds: number;
 }
 
-/**
- * The checks a non-public route gets from the auth plugin, for these public document routes: a user
- * who must still replace a temporary password reads nothing, and the page's read is needed.
- */
+/** The page's read, as the auth plugin checks it on a non-public route. */
 function mayRead(user: AuthContext['user'], page: PageKey) {
-  if (user.mustChangePassword)
-    throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', {
-      body: { passwordChangeRequired: true },
-    });
   if (!can(user, page, 'read')) throw forbidden();
 }
 
@@ -89,6 +82,8 @@ export function createSessionLinks({
       throw forbidden(
         'Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento',
       );
+    // the rules a bearer of this session obeys on every route (plugins/auth.ts)
+    assertMayAct(auth.user);
     if (auth.user.companyId !== companyId && auth.user.role !== 'admin') throw forbidden();
     return auth;
   }

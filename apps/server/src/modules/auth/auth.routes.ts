@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/user/login',
     {
-      config: { access: 'public', csrf: 'anonymous' },
+      config: { access: 'public', csrf: 'anonymous', duringPasswordChange: true },
       schema: { tags: ['user'], body: loginBodySchema, response: { 200: loginResponseSchema } },
     },
     async (request) => {
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/token',
     {
-      config: { access: 'public' },
+      config: { access: 'public', duringPasswordChange: true },
       schema: { tags: ['system'], response: { 200: csrfTokenResponseSchema } },
     },
     async (request, reply) => {
