@@ -232,7 +232,7 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   await app.register(authPlugin, { db, keys, sessions });
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, key: keys.idempotency });
   await app.register(rateLimitsPlugin, { config });
 
   // What every module's routes may use: the domain services and the platform built above.

@@ -13,6 +13,8 @@ export interface WalkedRoute {
   body: unknown;
   /** Open to a user who must still replace a temporary password. */
   duringPasswordChange: boolean;
+  /** Kept out of the idempotency store. */
+  holdsSecrets: boolean;
   label: string;
 }
 
@@ -34,6 +36,7 @@ export function walkRoutes(app: App, { includeLibrary = false } = {}): WalkedRou
         access: route.config?.access,
         body: route.schema?.body,
         duringPasswordChange: route.config?.duringPasswordChange === true,
+        holdsSecrets: route.config?.holdsSecrets === true,
         label,
       });
     }
