@@ -123,16 +123,16 @@ export function createSessionLinks({
       id: string,
       query: SignedLinkQuery,
       bearer: () => AuthContext & { companyId: string },
-    ): Promise<string> {
+    ): Promise<{ companyId: string; userId: string }> {
       if (query.sig) {
         const companyId = query.companyId ?? '';
         const { user } = await verify(documentSubject(doc, companyId, id), companyId, query);
         mayRead(user, doc.page);
-        return companyId;
+        return { companyId, userId: user.id };
       }
       const auth = bearer();
       mayRead(auth.user, doc.page);
-      return auth.companyId;
+      return { companyId: auth.companyId, userId: auth.user.id };
     },
   };
 }
