@@ -57,6 +57,7 @@ import {
   withImageOrigin,
 } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { refuseUnreadIfMatch } from './lib/preconditions.js';
 import { registerCompression } from './plugins/compression.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 
@@ -221,6 +222,7 @@ export async function buildApp({ config, database, secret, logger, storageBacken
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url)) throw new AppError('VALIDATION', 'Indirizzo non valido');
   });
+  app.addHook('onRequest', refuseUnreadIfMatch);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 20, fieldSize: 100_000, parts: 100 },

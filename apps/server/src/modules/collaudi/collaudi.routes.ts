@@ -154,7 +154,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
   app.put(
     `${base}/:id/righe/:rigaId`,
     {
-      config: { access: write },
+      config: { access: write, ifMatch: true },
       schema: {
         tags,
         params: rigaParams,
