@@ -173,7 +173,12 @@ export async function buildApp({ config, database, secret, logger, storageBacken
     log: app.log,
     servesHost: createHostCheck(config),
   });
-  const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
+  const chat = createChatService({
+    db,
+    storage,
+    links,
+    events: createSocketChatEvents(realtime.io),
+  });
   const chatGateway = registerChatGateway(realtime.io, {
     keys,
     sessions,

@@ -11,7 +11,7 @@ import {
 } from './helpers.js';
 import { concreteUrl, walkRoutes } from './security-helpers.js';
 
-// docs/security.md, "One set of session rules" and "Links bound to a session". Runs on PGlite and
+// docs/security.md, "One set of session rules" and "Links bound to their session". Runs on PGlite and
 // PostgreSQL.
 
 let ctx: TestContext;
