@@ -58,6 +58,7 @@ import {
   withImageOrigin,
 } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { refuseUnreadIfMatch } from './lib/preconditions.js';
 import { registerCompression } from './plugins/compression.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 
@@ -72,7 +73,7 @@ export interface AppDeps {
   faults?: FaultPoints;
 }
 
-/** Routes registered by libraries (the OpenAPI UI, static files) are public by nature. */
+/** Routes registered by libraries (the OpenAPI UI, static files): public, but for the OpenAPI in production. */
 const LIBRARY_ROUTE = /^\/(docs(\/|$)|\*$)/;
 
 /** Builds the whole app; `main.ts` listens on it and the tests inject into the same thing. */
@@ -119,7 +120,12 @@ export async function buildApp({
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (LIBRARY_ROUTE.test(route.url) && !route.config?.access) {
-      route.config = { ...route.config, access: 'public' };
+      // the OpenAPI description maps every call: in production an admin's alone (docs/security.md)
+      const docs = route.url.startsWith('/docs');
+      route.config = {
+        ...route.config,
+        access: docs && config.isProduction ? 'admin' : 'public',
+      };
     }
     routes.push(route);
   });
@@ -177,7 +183,12 @@ export async function buildApp({
     log: app.log,
     servesHost: createHostCheck(config),
   });
-  const chat = createChatService({ db, storage, events: createSocketChatEvents(realtime.io) });
+  const chat = createChatService({
+    db,
+    storage,
+    links,
+    events: createSocketChatEvents(realtime.io),
+  });
   const chatGateway = registerChatGateway(realtime.io, {
     keys,
     sessions,
@@ -226,6 +237,7 @@ export async function buildApp({
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url)) throw new AppError('VALIDATION', 'Indirizzo non valido');
   });
+  app.addHook('onRequest', refuseUnreadIfMatch);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 20, fieldSize: 100_000, parts: 100 },
@@ -237,7 +249,7 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   await app.register(authPlugin, { db, keys, sessions });
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, key: keys.idempotency });
   await app.register(rateLimitsPlugin, { config });
 
   // What every module's routes may use: the domain services and the platform built above.

@@ -251,6 +251,48 @@ describe('delivery', () => {
     expect(cCounts).toEqual([]);
   });
 
+  it('pushes a message with a file to each session with links signed for that session (docs/security.md, "Links bound to their session")', async () => {
+    const a = await org.userClient({ chat: true });
+    const b = await org.userClient({ chat: true });
+    const bDesk = await login(ctx.app, b.user.email);
+    const aTab = (await connected(a.client.token!)).socket;
+    const aOther = (await connected(a.client.token!)).socket;
+    const phone = (await connected(b.client.token!)).socket;
+    const desk = (await connected(bDesk.token!)).socket;
+    const sendingTab = record(aTab, 'new_message');
+    const got = Promise.all([
+      next(phone, 'new_message'),
+      next(desk, 'new_message'),
+      next(aOther, 'new_message'),
+    ]);
+    const form = await multipart([
+      { name: 'receiverId', value: b.user.id },
+      { name: 'content', value: 'Il verbale firmato' },
+      { name: 'socketId', value: aTab.id! },
+      {
+        name: 'files',
+        data: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+        filename: 'verbale.pdf',
+        type: 'application/pdf',
+      },
+    ]);
+    const res = await a.client.post('/api/chat/message', form.payload, { headers: form.headers });
+    expect(res.statusCode, res.body).toBe(201);
+    const [onPhone, onDesk, onSenderTab] = await got;
+    const status = async (m: ChatMessage) =>
+      (await ctx.app.inject({ url: m.attachments[0]!.url })).statusCode;
+    expect(onPhone.attachments).toHaveLength(1);
+    expect(onPhone.attachments[0]!.url).not.toBe(onDesk.attachments[0]!.url);
+    expect([await status(onPhone), await status(onDesk), await status(onSenderTab)]).toEqual([
+      200, 200, 200,
+    ]);
+    // the phone logs out: its copy's link closes, the desk's stays open
+    expect((await b.client.post('/user/logout')).statusCode).toBe(200);
+    expect([await status(onPhone), await status(onDesk)]).toEqual([403, 200]);
+    await settle();
+    expect(sendingTab).toEqual([]);
+  });
+
   it('marks a conversation read: the new count to all the reader’s tabs, a receipt to the sender', async () => {
     const a = await org.userClient({ chat: true });
     const b = await org.userClient({ chat: true });

@@ -137,9 +137,13 @@ describe('/companies', () => {
 });
 
 describe('/api/health', () => {
-  it('answers status, version, database kind and name', async () => {
+  it('answers { status } to anyone; version, database kind and name to an admin only', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({
+    expect(res.json()).toEqual({ status: 'ok' });
+    const user = (await org.userClient({ clienti: true })).client;
+    expect((await user.get('/api/health')).json()).toEqual({ status: 'ok' });
+    const admin = await org.adminClient();
+    expect((await admin.get('/api/health')).json()).toEqual({
       status: 'ok',
       version: '1.0.0',
       db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
@@ -164,8 +168,13 @@ describe('/api/health', () => {
         url: '/api/health',
         headers: { host: 'test.altrove.it:3000' },
       });
-      expect(on.json().staging).toBe(false);
-      expect(off.json().staging).toBe(true);
+      expect(on.json()).toEqual({ status: 'ok' });
+      // the staging banner names the database to anyone, on the login page too
+      expect(off.json()).toEqual({
+        status: 'ok',
+        staging: true,
+        dbName: expect.stringMatching(/^[\w-]+$/),
+      });
     } finally {
       await local.close();
     }
@@ -187,6 +196,26 @@ describe('/api/health', () => {
     expect(
       spec.paths['/user/login'].post.requestBody.content['application/json'].schema.required,
     ).toEqual(['email', 'password']);
+  });
+
+  it('in production, the OpenAPI description and its page are an admin’s', async () => {
+    const prod = await buildTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    try {
+      const company = await setupCompany(prod);
+      const admin = await company.adminClient();
+      const user = (await company.userClient({ clienti: true })).client;
+      for (const url of ['/docs', '/docs/json']) {
+        expect((await prod.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+        expect((await user.get(url)).statusCode, url).toBe(403);
+        expect((await admin.get(url)).statusCode, url).toBe(200);
+      }
+      expect(Object.keys((await admin.get('/docs/json')).json().paths)).toContain('/user/login');
+    } finally {
+      await prod.close();
+    }
   });
 });
 

@@ -328,6 +328,24 @@ describe('DDT signed links (the browser downloads without a bearer)', () => {
     expect((await anon.get(readerUrl)).statusCode).toBe(403);
   });
 
+  it('bogus signatures from an address never lock out a valid link: the signature is checked first, the limit counts bogus links by address and valid ones by their user', async () => {
+    const anon = await anonymousClient(f.ctx.app);
+    const url = await link(f.spedizioni, ddt._id);
+    const bogus = url.replace(/sig=[^&]+/, 'sig=abc');
+    // earlier tests of this file spent some of the address's budget (ten a minute)
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push((await anon.get(bogus)).statusCode);
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.slice(0, answers.indexOf(429)).every((code) => code === 403)).toBe(true);
+    const limited = await anon.get(bogus);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // a colleague on the same address opens the valid link, and the DDT's packing list
+    expect((await anon.get(url)).statusCode).toBe(200);
+    const packing = await link(f.spedizioni, ddt._id, { tipo: 'packing-list', formato: 'xlsx' });
+    expect((await anon.get(packing)).statusCode).toBe(200);
+  });
+
   it('a user who must still replace a temporary password downloads nothing, with the bearer as with a link', async () => {
     const email = `temporanea-${Math.random()}@prova.example`;
     expect(

@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companies } from '../src/db/schema/index.js';
-import { buildTestApp, fetchCsrf, setupCompany, TestClient, type TestContext } from './helpers.js';
+import { companies, idempotencyKeys } from '../src/db/schema/index.js';
+import {
+  buildTestApp,
+  fetchCsrf,
+  setupCompany,
+  TEST_PASSWORD,
+  TestClient,
+  type TestContext,
+} from './helpers.js';
+import { bodyFieldNames, walkRoutes } from './security-helpers.js';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -140,5 +149,74 @@ describe('Idempotency-Key on creating requests', () => {
       { headers: { 'idempotency-key': 'con spazi non ammessi' } },
     );
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('no secret in the idempotency store', () => {
+  const keptFor = async (userId: string) =>
+    ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+
+  it('a password change and a reset with a key are served, run again on a repeat, and leave nothing kept', async () => {
+    const { user, client } = await org.userClient({ clienti: true });
+    const key = crypto.randomUUID();
+    const change = { currentPassword: TEST_PASSWORD, newPassword: 'Nuova-Segreta-2026-x' };
+    const first = await client.post('/user/change-password', change, {
+      headers: { 'idempotency-key': key },
+    });
+    expect(first.statusCode).toBe(200);
+    // the repeat runs again: the current password is no longer that one
+    const again = await client.post('/user/change-password', change, {
+      headers: { 'idempotency-key': key },
+    });
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.statusCode).toBe(400);
+    expect(await keptFor(user.id)).toEqual([]);
+
+    const admin = await org.adminClient();
+    const resetKey = crypto.randomUUID();
+    const reset = () =>
+      admin.post(`/api/users/${user.id}/reset-password`, undefined, {
+        headers: { 'idempotency-key': resetKey },
+      });
+    const one = await reset();
+    const two = await reset();
+    expect(one.statusCode).toBe(200);
+    expect(two.statusCode).toBe(200);
+    expect(two.json().temporaryPassword).not.toBe(one.json().temporaryPassword);
+    const kept = JSON.stringify(await keptFor(org.admin.id));
+    for (const secret of [one.json().temporaryPassword, two.json().temporaryPassword])
+      expect(kept).not.toContain(secret);
+
+    // an admin choosing a password for someone keeps nothing either
+    const registered = await admin.post(
+      '/user/register',
+      { name: 'Con Chiave', email: `chiave-${key}@prova.example`, password: 'Scelta-Con-Chiave-9' },
+      { headers: { 'idempotency-key': crypto.randomUUID() } },
+    );
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(JSON.stringify(await keptFor(org.admin.id))).not.toContain('Scelta-Con-Chiave-9');
+  });
+
+  it('every route whose body names a password is kept out of the store', () => {
+    const missing = walkRoutes(ctx.app)
+      .filter((r) => bodyFieldNames(r.body).some((f) => /password/i.test(f)))
+      .filter((r) => !r.holdsSecrets)
+      .map((r) => r.label);
+    expect(missing).toEqual([]);
+  });
+
+  it("any other fingerprint is keyed with the server's secret, not a plain hash of the body", async () => {
+    const admin = await org.adminClient();
+    const body = { name: 'Marmi Impronta S.r.l.' };
+    const res = await admin.post('/companies/create', body, {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = (await keptFor(org.admin.id)).filter((r) => r.path === '/companies/create');
+    const plain = createHash('sha256')
+      .update(`POST /companies/create\n${JSON.stringify(body)}`)
+      .digest('hex');
+    expect(row!.requestHash).not.toBe(plain);
+    expect(row!.requestHash).toMatch(/^[\w-]{43}$/);
   });
 });

@@ -11,6 +11,10 @@ export interface WalkedRoute {
   access: AccessRule | undefined;
   /** The zod body schema, when the route declares one. */
   body: unknown;
+  /** Open to a user who must still replace a temporary password. */
+  duringPasswordChange: boolean;
+  /** Kept out of the idempotency store. */
+  holdsSecrets: boolean;
   label: string;
 }
 
@@ -31,6 +35,8 @@ export function walkRoutes(app: App, { includeLibrary = false } = {}): WalkedRou
         url: route.url,
         access: route.config?.access,
         body: route.schema?.body,
+        duringPasswordChange: route.config?.duringPasswordChange === true,
+        holdsSecrets: route.config?.holdsSecrets === true,
         label,
       });
     }

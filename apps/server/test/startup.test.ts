@@ -55,8 +55,9 @@ describe('starting the server (npm start)', { timeout: 120_000 }, () => {
     expect(server.output()).toContain('admin@cava.example');
     expect(server.output()).toContain('Cava-Demo-2026');
 
+    // anonymous: only the status (docs/security.md, "Public metadata")
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-    expect(await health.json()).toMatchObject({ status: 'ok', db: 'pglite' });
+    expect(await health.json()).toEqual({ status: 'ok' });
     const token = await fetch(`http://127.0.0.1:${port}/api/token`);
     const csrf = ((await token.json()) as { csrfToken: string }).csrfToken;
     const login = await fetch(`http://127.0.0.1:${port}/user/login`, {

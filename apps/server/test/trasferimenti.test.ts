@@ -700,6 +700,51 @@ describe('transfers between group companies', () => {
     });
   });
 
+  it("a received block carries what travels with the stone, never the sender's internal note or list price: not on the row, its history or its search", async () => {
+    const own = await bloccoInterno();
+    await ctx.database.db
+      .update(blocchi)
+      .set({
+        note: 'Sconto riservato Bianchi zzqriservato',
+        prezzoListino: 9999,
+        difettoso: true,
+        difetti: ['pelo'],
+        noteDifetti: 'Pelo sul lato corto',
+        codiceTracciabilita: 'TR-CAR-0042',
+        scelta: 'seconda',
+      })
+      .where(eq(blocchi.id, own._id));
+    const t = await marmiAdmin.post('/api/trasferimenti', {
+      destinazioneCompanyId: segheria.company.id,
+      blocchi: [{ id: own._id, prezzo: 4100 }],
+      documento: 'DDT 91/26',
+    });
+    expect(t.statusCode, t.body).toBe(201);
+    const id = await theirRow(segheriaAdmin, t.json()._id, own.codice);
+    const row = await segheriaAdmin.get(`/api/blocchi-esterni/${id}`);
+    expect(row.json()).toMatchObject({
+      codice: own.codice,
+      scelta: 'seconda',
+      difetti: ['pelo'],
+      noteDifetti: 'Pelo sul lato corto',
+      codiceTracciabilita: 'TR-CAR-0042',
+      lunghezza: 300,
+      prezzoAcquisto: 4100,
+    });
+    const history = await segheriaAdmin.get(`/api/blocchi-esterni/${id}/history`);
+    expect(history.statusCode).toBe(200);
+    for (const body of [row.body, history.body]) {
+      expect(body).not.toContain('zzqriservato');
+      expect(body).not.toContain('9999');
+    }
+    expect(row.json().note ?? null).toBeNull();
+    const found = await segheriaAdmin.get('/api/blocchi-esterni', {
+      query: { q: 'zzqriservato' },
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().items).toEqual([]);
+  });
+
   it('R14: after transfers of every kind no answer to the receiving company names a row of the sender (issue 23)', async () => {
     // an own block with its bancata and quarry, sawn at Marmi; its bundle goes alone
     const own = await bloccoInterno();

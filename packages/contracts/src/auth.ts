@@ -106,12 +106,16 @@ export const resetPasswordResponseSchema = z.object({
 export const csrfTokenResponseSchema = z.object({ csrfToken: z.string() });
 export const logoResponseSchema = z.object({ logoUrl: z.string().nullable() });
 
+/**
+ * `GET /api/health`: `{ status }` to anyone; an admin also reads the version and the database; a
+ * staging address names its database to anyone (the banner of every page).
+ */
 export const healthResponseSchema = z.object({
   status: z.enum(['ok']),
-  version: z.string(),
-  db: z.enum(['pglite', 'postgres']),
-  dbName: z.string(),
-  staging: z.boolean(),
+  version: z.string().optional(),
+  db: z.enum(['pglite', 'postgres']).optional(),
+  dbName: z.string().optional(),
+  staging: z.boolean().optional(),
 });
 export type Health = z.infer<typeof healthResponseSchema>;
 

@@ -28,7 +28,10 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   // Per-user limits on costly work (docs/operations.md "Limits"), per minute unless named otherwise.
-  RATE_LIMIT_EXPORTS: z.coerce.number().int().min(1).default(10),
+  // generous: a manager downloads the month's reports in a row (docs/security.md, "Download limits")
+  RATE_LIMIT_EXPORTS: z.coerce.number().int().min(1).default(60),
+  /** Signed links with a bad signature a minute, per address. */
+  RATE_LIMIT_BAD_LINKS: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_EXPORTS_AT_ONCE: z.coerce.number().int().min(1).default(2),
   /** Labels a minute: a sheet is charged by its labels (each is a QR code and a drawing), not as one export. */
   RATE_LIMIT_LABELS: z.coerce.number().int().min(1).default(400),

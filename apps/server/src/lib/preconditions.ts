@@ -6,6 +6,13 @@ import { AppError, badRequest } from './app-error.js';
 import type { CompanyTable } from './company-table.js';
 import { rowsOf } from './pagination.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads `If-Match` (ifMatchOf); any other write refuses the header (refuseUnreadIfMatch). */
+    ifMatch?: true;
+  }
+}
+
 /** The ISO form every DTO's `updatedAt` has (`Date.toISOString()`: milliseconds, UTC). */
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -35,6 +42,23 @@ export function ifMatchOf(request: FastifyRequest): Date | undefined {
     );
   }
   return date;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * An `onRequest` hook: a write whose route does not read `If-Match` refuses it with 400 rather than
+ * ignore it, so a client never believes a precondition held that nobody checked (docs/security.md,
+ * "If-Match").
+ */
+export async function refuseUnreadIfMatch(request: FastifyRequest): Promise<void> {
+  if (
+    request.headers['if-match'] !== undefined &&
+    WRITES.has(request.method) &&
+    !request.routeOptions.config?.ifMatch &&
+    !request.is404
+  )
+    throw badRequest('Intestazione If-Match non supportata da questa operazione: inviala senza');
 }
 
 /** The one row an `If-Match` is about: its table's `updated_at` and the condition that finds it. */

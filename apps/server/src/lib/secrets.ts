@@ -8,6 +8,8 @@ export interface Keys {
   jwt: Uint8Array;
   csrf: Buffer;
   signedUrl: Buffer;
+  /** The idempotency store's fingerprints of requests. */
+  idempotency: Buffer;
 }
 
 export function deriveKeys(secret: string): Keys {
@@ -16,6 +18,7 @@ export function deriveKeys(secret: string): Keys {
     jwt: new Uint8Array(derive('jwt')),
     csrf: derive('csrf'),
     signedUrl: derive('signed-url'),
+    idempotency: derive('idempotency'),
   };
 }
 

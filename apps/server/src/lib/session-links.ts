@@ -1,8 +1,8 @@
 import { can, idSchema, type PageKey } from '@gestcava/contracts';
 import { z } from 'zod';
-import { AppError, forbidden } from './app-error.js';
-import type { AuthContext, SessionStore } from './auth/sessions.js';
-import type { Storage } from './storage.js';
+import { forbidden } from './app-error.js';
+import { assertMayAct, type AuthContext, type SessionStore } from './auth/sessions.js';
+import { FILES_ROUTE, type Storage } from './storage.js';
 
 /** The query a session-bound link carries besides its own parameters. */
 export interface SessionLinkQuery {
@@ -22,6 +22,15 @@ export const signedLinkQuerySchema = z.object({
 });
 export type SignedLinkQuery = z.output<typeof signedLinkQuerySchema>;
 
+/** A stored file's link: who may open it besides the session it is signed for. */
+export interface FileLinkOptions {
+  ttlSeconds: number;
+  /** the name a download is saved as; without it an image shows inline */
+  downloadName?: string;
+  /** the session's user must read at least one of these pages when the link is used */
+  pages: PageKey[];
+}
+
 /** A signed document: its subject names the company and the record, so a link opens that one only. */
 export interface SignedDocument {
   /** e.g. `verbale`, `ddt` */
@@ -32,15 +41,8 @@ export interface SignedDocument {
   ttlSeconds: number;
 }
 
-/**
- * The checks a non-public route gets from the auth plugin, for these public document routes: a user
- * who must still replace a temporary password reads nothing, and the page's read is needed.
- */
+/** The page's read, as the auth plugin checks it on a non-public route. */
 function mayRead(user: AuthContext['user'], page: PageKey) {
-  if (user.mustChangePassword)
-    throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', {
-      body: { passwordChangeRequired: true },
-    });
   if (!can(user, page, 'read')) throw forbidden();
 }
 
@@ -60,11 +62,17 @@ export function createSessionLinks({
   sessions: SessionStore;
 }) {
   const bound = (subject: string, sid: string, uid: string) => `${subject}\n${sid}\n${uid}`;
+  const fileSubject = (key: string, downloadName: string, pages: string) =>
+    `file\n${key}\n${downloadName}\n${pages}`;
   const documentSubject = (doc: SignedDocument, companyId: string, id: string) =>
     `${doc.kind}\n${companyId}\n${id}`;
 
   /** The query parameters that sign `subject` for this session, valid at most `ttlSeconds`. */
-  function sign(subject: string, auth: AuthContext, ttlSeconds: number): Record<string, string> {
+  function sign(
+    subject: string,
+    auth: Pick<AuthContext, 'sessionId'> & { user: { id: string } },
+    ttlSeconds: number,
+  ): Record<string, string> {
     const { exp, sig } = storage.signSubject(
       bound(subject, auth.sessionId, auth.user.id),
       ttlSeconds,
@@ -72,9 +80,9 @@ export function createSessionLinks({
     return { sid: auth.sessionId, uid: auth.user.id, exp: String(exp), sig };
   }
 
-  async function verify(
+  /** The live session a link was signed for, under the rules its bearer obeys, or 403 with the reason. */
+  async function liveSession(
     subject: string,
-    companyId: string,
     { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery,
   ): Promise<AuthContext> {
     const verdict = storage.verifySubject(bound(subject, sid, uid), exp, sig);
@@ -89,6 +97,17 @@ export function createSessionLinks({
       throw forbidden(
         'Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento',
       );
+    // the rules a bearer of this session obeys on every route (plugins/auth.ts)
+    assertMayAct(auth.user);
+    return auth;
+  }
+
+  async function verify(
+    subject: string,
+    companyId: string,
+    query: SessionLinkQuery,
+  ): Promise<AuthContext> {
+    const auth = await liveSession(subject, query);
     if (auth.user.companyId !== companyId && auth.user.role !== 'admin') throw forbidden();
     return auth;
   }
@@ -101,6 +120,34 @@ export function createSessionLinks({
      * or any as an admin, as `X-Company-Id`), or 403 with the reason. The caller checks the page's read.
      */
     verify,
+
+    /**
+     * A relative URL of stored file `key` (a photo, a chat attachment) that works while this session
+     * lives and its user reads one of `pages` (docs/security.md, "Links bound to their session"). The
+     * expiry is rounded as `storage.signedUrl`'s, so within a session an `<img>` keeps one URL and the
+     * browser its cached copy.
+     */
+    fileUrl(
+      key: string,
+      auth: Pick<AuthContext, 'sessionId'> & { user: { id: string } },
+      { ttlSeconds, downloadName = '', pages }: FileLinkOptions,
+    ): string {
+      const scope = pages.join(',');
+      const signed = sign(fileSubject(key, downloadName, scope), auth, ttlSeconds);
+      const params = new URLSearchParams({ ...signed, pages: scope });
+      if (downloadName) params.set('dl', downloadName);
+      return `${FILES_ROUTE}/${key}?${params.toString()}`;
+    },
+
+    /** `fileUrl`'s link: its session alive and reading one of its pages, or 403 with the reason. */
+    async verifyFile(
+      key: string,
+      query: SessionLinkQuery & { dl?: string; pages?: string },
+    ): Promise<void> {
+      const scope = query.pages ?? '';
+      const { user } = await liveSession(fileSubject(key, query.dl ?? '', scope), query);
+      if (!scope.split(',').some((page) => can(user, page as PageKey, 'read'))) throw forbidden();
+    },
 
     /**
      * A relative URL of `path` that opens record `id`'s document without a bearer token while this session
@@ -128,16 +175,16 @@ export function createSessionLinks({
       id: string,
       query: SignedLinkQuery,
       bearer: () => AuthContext & { companyId: string },
-    ): Promise<string> {
+    ): Promise<{ companyId: string; userId: string }> {
       if (query.sig) {
         const companyId = query.companyId ?? '';
         const { user } = await verify(documentSubject(doc, companyId, id), companyId, query);
         mayRead(user, doc.page);
-        return companyId;
+        return { companyId, userId: user.id };
       }
       const auth = bearer();
       mayRead(auth.user, doc.page);
-      return auth.companyId;
+      return { companyId: auth.companyId, userId: auth.user.id };
     },
   };
 }

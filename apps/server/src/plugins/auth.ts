@@ -9,7 +9,7 @@ import type { Actor } from '../lib/actor.js';
 import { AppError, forbidden, unauthorized } from '../lib/app-error.js';
 import type { Keys } from '../lib/secrets.js';
 import { CSRF_COOKIE, CSRF_HEADER, verifyCsrfToken } from '../lib/auth/csrf.js';
-import type { AuthContext, SessionStore } from '../lib/auth/sessions.js';
+import { assertMayAct, type AuthContext, type SessionStore } from '../lib/auth/sessions.js';
 import { verifyAccessToken } from '../lib/auth/tokens.js';
 
 declare module 'fastify' {
@@ -18,7 +18,7 @@ declare module 'fastify' {
     access?: AccessRule;
     /** Only the login call accepts an anonymous anti-forgery token. */
     csrf?: 'anonymous';
-    /** Open to a user who must still replace a temporary password. */
+    /** Open to a user who must still replace a temporary password (with a bearer, even on a public route). */
     duringPasswordChange?: true;
   }
   interface FastifyRequest {
@@ -102,15 +102,8 @@ export const authPlugin = fp<AuthPluginOptions>(
       const user = auth.user;
       const isAdmin = user.role === 'admin';
 
-      if (
-        access !== 'public' &&
-        user.mustChangePassword &&
-        !request.routeOptions.config.duringPasswordChange
-      ) {
-        throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', {
-          body: { passwordChangeRequired: true },
-        });
-      }
+      // every route a bearer reaches, public ones included (a download that also takes a signed link)
+      if (!request.routeOptions.config.duringPasswordChange) assertMayAct(user);
 
       if (access === 'public' || access === 'authenticated') {
         // nothing more than a live session (when there is one)

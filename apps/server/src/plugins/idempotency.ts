@@ -1,12 +1,19 @@
-import crypto from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
+import { hmac } from '../lib/secrets.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes or answers a password or another user secret: the idempotency store never
+     * sees it (docs/security.md, "No secret in the idempotency store").
+     */
+    holdsSecrets?: true;
+  }
   interface FastifyRequest {
     idempotency: { userId: string; companyId: string; key: string } | null;
   }
@@ -21,7 +28,13 @@ const REPLAYED_HEADERS = ['content-type', 'location'];
 /** The methods whose answers are kept: creating requests, and the edits and moves an offline queue replays. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function fingerprint(method: string, url: string, body: unknown, contentType: string | undefined) {
+function fingerprint(
+  key: Buffer,
+  method: string,
+  url: string,
+  body: unknown,
+  contentType: string | undefined,
+) {
   // A multipart body is not parsed yet here, and its length is no fingerprint: the same photos sent
   // again are framed with a new boundary, whose length varies by browser. The key alone names it.
   const content =
@@ -30,7 +43,8 @@ function fingerprint(method: string, url: string, body: unknown, contentType: st
         ? 'multipart'
         : ''
       : JSON.stringify(body);
-  return crypto.createHash('sha256').update(`${method} ${url}\n${content}`).digest('hex');
+  // keyed: a kept fingerprint is no fast hash of what the body held
+  return hmac(key, `${method} ${url}\n${content}`);
 }
 
 /**
@@ -39,115 +53,125 @@ function fingerprint(method: string, url: string, body: unknown, contentType: st
  * edit replayed late never re-applies over a newer one (docs/offline.md); a concurrent twin gets
  * 409, the same key with another body 422. Server errors are not stored, so a retry can succeed.
  */
-export const idempotencyPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }) => {
-  app.decorateRequest('idempotency', null);
+export const idempotencyPlugin = fp<{ db: Db; key: Buffer }>(
+  async (app: FastifyInstance, { db, key: fingerprintKey }) => {
+    app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    const key = request.headers[HEADER];
-    if (!WRITES.has(request.method) || key === undefined || !request.auth || !request.companyId)
-      return;
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw new AppError('VALIDATION', 'Intestazione Idempotency-Key non valida');
-    }
-    const scope = { userId: request.auth.user.id, companyId: request.companyId, key };
-    const requestHash = fingerprint(
-      request.method,
-      request.url,
-      request.body,
-      request.headers['content-type'],
-    );
-    const where = and(
-      eq(idempotencyKeys.userId, scope.userId),
-      eq(idempotencyKeys.companyId, scope.companyId),
-      eq(idempotencyKeys.key, key),
-    );
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          where,
-          eq(idempotencyKeys.state, 'in_flight'),
-          lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_IN_FLIGHT_MS)),
-        ),
+    app.addHook('preHandler', async (request, reply) => {
+      const key = request.headers[HEADER];
+      if (
+        !WRITES.has(request.method) ||
+        key === undefined ||
+        !request.auth ||
+        !request.companyId ||
+        // served normally, a repeat runs again: nothing of a password is kept for a week
+        request.routeOptions.config.holdsSecrets
+      )
+        return;
+      if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+        throw new AppError('VALIDATION', 'Intestazione Idempotency-Key non valida');
+      }
+      const scope = { userId: request.auth.user.id, companyId: request.companyId, key };
+      const requestHash = fingerprint(
+        fingerprintKey,
+        request.method,
+        request.url,
+        request.body,
+        request.headers['content-type'],
       );
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({
-        ...scope,
-        method: request.method,
-        path: request.url,
-        requestHash,
-        state: 'in_flight',
-        createdAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length) {
-      request.idempotency = scope;
-      return;
-    }
-    const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
-    if (!existing)
-      throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
-    if (existing.requestHash !== requestHash) {
-      throw new AppError(
-        'IDEMPOTENCY_MISMATCH',
-        'Questa Idempotency-Key è già stata usata per una richiesta diversa',
+      const where = and(
+        eq(idempotencyKeys.userId, scope.userId),
+        eq(idempotencyKeys.companyId, scope.companyId),
+        eq(idempotencyKeys.key, key),
       );
-    }
-    if (existing.state === 'in_flight') {
-      throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
-    }
-    reply.code(existing.statusCode ?? 200);
-    for (const [name, value] of Object.entries(existing.responseHeaders ?? {}))
-      reply.header(name, value);
-    reply.header('idempotent-replayed', 'true');
-    return reply.send(existing.responseBody ?? '');
-  });
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            where,
+            eq(idempotencyKeys.state, 'in_flight'),
+            lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_IN_FLIGHT_MS)),
+          ),
+        );
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({
+          ...scope,
+          method: request.method,
+          path: request.url,
+          requestHash,
+          state: 'in_flight',
+          createdAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length) {
+        request.idempotency = scope;
+        return;
+      }
+      const [existing] = await db.select().from(idempotencyKeys).where(where).limit(1);
+      if (!existing)
+        throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
+      if (existing.requestHash !== requestHash) {
+        throw new AppError(
+          'IDEMPOTENCY_MISMATCH',
+          'Questa Idempotency-Key è già stata usata per una richiesta diversa',
+        );
+      }
+      if (existing.state === 'in_flight') {
+        throw new AppError('IDEMPOTENCY_IN_FLIGHT', 'Richiesta già in corso: attendi il suo esito');
+      }
+      reply.code(existing.statusCode ?? 200);
+      for (const [name, value] of Object.entries(existing.responseHeaders ?? {}))
+        reply.header(name, value);
+      reply.header('idempotent-replayed', 'true');
+      return reply.send(existing.responseBody ?? '');
+    });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const scope = request.idempotency;
-    if (!scope) return payload;
-    request.idempotency = null;
-    const where = and(
-      eq(idempotencyKeys.userId, scope.userId),
-      eq(idempotencyKeys.companyId, scope.companyId),
-      eq(idempotencyKeys.key, scope.key),
-    );
-    // Not kept: a failure of ours; an answer that asks to try again (a 429, a transaction PostgreSQL
-    // ended for a concurrent one: both carry Retry-After and did nothing, so the retry must run, as
-    // Stripe's keys do); a request whose body never fully arrived (an upload cut off by lost signal,
-    // which the offline queue resends with the same key); or a streamed answer.
-    const tryAgain =
-      reply.statusCode >= 500 ||
-      reply.statusCode === 429 ||
-      reply.getHeader('retry-after') !== undefined;
-    const cutOff = request.raw.aborted;
-    if (
-      tryAgain ||
-      cutOff ||
-      (typeof payload !== 'string' && payload !== null && payload !== undefined)
-    ) {
-      await db.delete(idempotencyKeys).where(where);
+    app.addHook('onSend', async (request, reply, payload) => {
+      const scope = request.idempotency;
+      if (!scope) return payload;
+      request.idempotency = null;
+      const where = and(
+        eq(idempotencyKeys.userId, scope.userId),
+        eq(idempotencyKeys.companyId, scope.companyId),
+        eq(idempotencyKeys.key, scope.key),
+      );
+      // Not kept: a failure of ours; an answer that asks to try again (a 429, a transaction PostgreSQL
+      // ended for a concurrent one: both carry Retry-After and did nothing, so the retry must run, as
+      // Stripe's keys do); a request whose body never fully arrived (an upload cut off by lost signal,
+      // which the offline queue resends with the same key); or a streamed answer.
+      const tryAgain =
+        reply.statusCode >= 500 ||
+        reply.statusCode === 429 ||
+        reply.getHeader('retry-after') !== undefined;
+      const cutOff = request.raw.aborted;
+      if (
+        tryAgain ||
+        cutOff ||
+        (typeof payload !== 'string' && payload !== null && payload !== undefined)
+      ) {
+        await db.delete(idempotencyKeys).where(where);
+        return payload;
+      }
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const value = reply.getHeader(name);
+        if (typeof value === 'string') headers[name] = value;
+      }
+      await db
+        .update(idempotencyKeys)
+        .set({
+          state: 'done',
+          statusCode: reply.statusCode,
+          responseBody: (payload as string | null) ?? '',
+          responseHeaders: headers,
+        })
+        .where(where);
       return payload;
-    }
-    const headers: Record<string, string> = {};
-    for (const name of REPLAYED_HEADERS) {
-      const value = reply.getHeader(name);
-      if (typeof value === 'string') headers[name] = value;
-    }
-    await db
-      .update(idempotencyKeys)
-      .set({
-        state: 'done',
-        statusCode: reply.statusCode,
-        responseBody: (payload as string | null) ?? '',
-        responseHeaders: headers,
-      })
-      .where(where);
-    return payload;
-  });
-});
+    });
+  },
+);
 
 /**
  * How long an answer is kept: a week, not Stripe's minimum day, because an offline phone may resend an

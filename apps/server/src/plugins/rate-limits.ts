@@ -17,7 +17,17 @@ import { AppError } from '../lib/app-error.js';
  * several instances each allows the figure (docs/operations.md).
  */
 export interface Limits {
+  /**
+   * Exports, reports and documents, per user: the bearer's, or the one a valid signed link names (put
+   * `signedLink` before it); only a request with neither counts by its address.
+   */
   export: preHandlerAsyncHookHandler;
+  /**
+   * A preHandler that checks a signed link's signature and session first (`check` answers the link's
+   * user, or throws): a valid link then counts against that user, a bogus one against its address, so
+   * nobody on an address can lock a colleague's valid link out. A request without `sig` passes on.
+   */
+  signedLink(check: (request: FastifyRequest) => Promise<string>): preHandlerAsyncHookHandler;
   upload: preHandlerAsyncHookHandler;
   chatMessage: preHandlerAsyncHookHandler;
   photoSync: preHandlerAsyncHookHandler;
@@ -27,11 +37,38 @@ export interface Limits {
 
 const MINUTE = 60_000;
 
-/** The signed-in user, or the address for a request without a session (none of these routes has one). */
-const userKey = (request: FastifyRequest) => request.auth?.user.id ?? `ip:${request.ip}`;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user a valid signed link was made for (limits.signedLink). */
+    linkUserId: string | null;
+  }
+}
+
+/** The signed-in user, the signed link's, or the address for a request with neither. */
+const userKey = (request: FastifyRequest) =>
+  request.auth?.user.id ?? request.linkUserId ?? `ip:${request.ip}`;
+
+/** A budget per key and fixed window of a minute: `charge` answers the seconds to wait when spent. */
+function fixedWindows(max: number) {
+  const windows = new Map<string, { resetAt: number; used: number }>();
+  return (key: string, count = 1): string | null => {
+    const now = Date.now();
+    let window = windows.get(key);
+    if (!window || window.resetAt <= now) {
+      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      window = { resetAt: now + MINUTE, used: 0 };
+      windows.set(key, window);
+    }
+    if (window.used + count > max)
+      return String(Math.max(1, Math.ceil((window.resetAt - now) / 1000)));
+    window.used += count;
+    return null;
+  };
+}
 
 async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
+  app.decorateRequest('linkUserId', null);
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: userKey,
@@ -76,26 +113,36 @@ async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
 
   // Labels cost by the label (a QR code and a drawing each, seconds for a full sheet): a budget a
   // minute per user, in a fixed window; @fastify/rate-limit counts requests, one each.
-  const labelWindows = new Map<string, { resetAt: number; used: number }>();
+  const labelBudget = fixedWindows(config.RATE_LIMIT_LABELS);
   const chargeLabels = (request: FastifyRequest, count: number) => {
-    const key = userKey(request);
-    const now = Date.now();
-    let window = labelWindows.get(key);
-    if (!window || window.resetAt <= now) {
-      for (const [k, w] of labelWindows) if (w.resetAt <= now) labelWindows.delete(k);
-      window = { resetAt: now + MINUTE, used: 0 };
-      labelWindows.set(key, window);
-    }
-    if (window.used + count > config.RATE_LIMIT_LABELS) {
-      const seconds = String(Math.max(1, Math.ceil((window.resetAt - now) / 1000)));
+    const seconds = labelBudget(userKey(request), count);
+    if (seconds)
       throw new AppError(
         'RATE_LIMITED',
         `Troppe etichette in un minuto (al massimo ${config.RATE_LIMIT_LABELS}): riprova tra ${seconds} secondi`,
         { headers: { 'retry-after': seconds } },
       );
-    }
-    window.used += count;
   };
+
+  const badLinks = fixedWindows(config.RATE_LIMIT_BAD_LINKS);
+  const signedLink =
+    (check: (request: FastifyRequest) => Promise<string>): preHandlerAsyncHookHandler =>
+    async (request) => {
+      const query = request.query as { sig?: string } | undefined;
+      if (!query?.sig) return;
+      try {
+        request.linkUserId = await check(request);
+      } catch (error) {
+        const seconds = badLinks(`ip:${request.ip}`);
+        if (seconds)
+          throw new AppError(
+            'RATE_LIMITED',
+            `Troppe richieste di questo tipo: riprova tra ${seconds} secondi`,
+            { headers: { 'retry-after': seconds } },
+          );
+        throw error;
+      }
+    };
 
   const limits: Limits = {
     export: exportLimit,
@@ -103,6 +150,7 @@ async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
     chatMessage: perMinute(config.RATE_LIMIT_CHAT_MESSAGES),
     photoSync: perMinute(config.RATE_LIMIT_PHOTO_SYNC),
     labels: chargeLabels,
+    signedLink,
   };
   app.decorate('limits', limits);
 }

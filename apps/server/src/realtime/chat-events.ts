@@ -7,9 +7,28 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** The chat's events over socket.io rooms; through the adapter they reach every instance. */
 export function createSocketChatEvents(io: ChatIo): ChatEvents {
   return {
-    newMessage(message, exceptSocketId) {
-      const target = io.to([userRoom(message.receiverId), userRoom(message.senderId)]);
-      (exceptSocketId ? target.except(exceptSocketId) : target).emit('new_message', message);
+    newMessage(message, exceptSocketId, forSession) {
+      const rooms = [userRoom(message.receiverId), userRoom(message.senderId)];
+      const except = (target: ReturnType<ChatIo['to']>) =>
+        exceptSocketId ? target.except(exceptSocketId) : target;
+      if (!forSession) {
+        except(io.to(rooms)).emit('new_message', message);
+        return;
+      }
+      // The sessions connected now, on any instance: one copy each, signed for it. A tab that connects
+      // after this catches up by reading the conversation, which signs for its session too.
+      void io
+        .in(rooms)
+        .fetchSockets()
+        .then((sockets) => {
+          const sessions = new Map(sockets.map((s) => [s.data.sessionId, s.data.userId]));
+          for (const [sessionId, userId] of sessions)
+            except(io.to(sessionRoom(sessionId))).emit(
+              'new_message',
+              forSession({ sessionId, user: { id: userId } }),
+            );
+        })
+        .catch(() => undefined);
     },
     messageDeleted(message) {
       io.to([userRoom(message.receiverId), userRoom(message.senderId)]).emit(

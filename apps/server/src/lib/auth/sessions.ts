@@ -2,6 +2,7 @@ import type { Permissions, Role } from '@gestcava/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
+import { AppError } from '../app-error.js';
 
 export interface AuthUser {
   id: string;
@@ -12,6 +13,18 @@ export interface AuthUser {
   permissions: Permissions;
   active: boolean;
   mustChangePassword: boolean;
+}
+
+/**
+ * The one rule a live session obeys on every route that accepts it, by bearer or by a session-bound
+ * link (docs/security.md, "One set of session rules"): a user who must still replace a temporary
+ * password does nothing else first.
+ */
+export function assertMayAct(user: AuthUser): void {
+  if (user.mustChangePassword)
+    throw new AppError('FORBIDDEN', 'Devi prima sostituire la password temporanea', {
+      body: { passwordChangeRequired: true },
+    });
 }
 
 export interface AuthContext {

@@ -28,7 +28,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/user/login',
     {
-      config: { access: 'public', csrf: 'anonymous' },
+      config: {
+        access: 'public',
+        csrf: 'anonymous',
+        duringPasswordChange: true,
+        holdsSecrets: true,
+      },
       schema: { tags: ['user'], body: loginBodySchema, response: { 200: loginResponseSchema } },
     },
     async (request) => {
@@ -63,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/user/change-password',
     {
-      config: { access: 'authenticated', duringPasswordChange: true },
+      config: { access: 'authenticated', duringPasswordChange: true, holdsSecrets: true },
       schema: { tags: ['user'], body: changePasswordBodySchema, response: { 200: successSchema } },
     },
     async (request) => {
@@ -84,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/token',
     {
-      config: { access: 'public' },
+      config: { access: 'public', duringPasswordChange: true },
       schema: { tags: ['system'], response: { 200: csrfTokenResponseSchema } },
     },
     async (request, reply) => {

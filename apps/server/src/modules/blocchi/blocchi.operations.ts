@@ -165,32 +165,41 @@ export const blocchiOperations = {
       note: string;
     },
   ): Promise<{ id: string }> {
-    const { id: sourceId, companyId: _c, createdAt: _ca, updatedAt: _u, ...copy } = args.source;
+    const s = args.source;
     try {
       const row = await repo.insert(tx, {
-        ...copy,
+        // what travels with the stone, named one by one (docs/security.md, "What a transfer copies"):
+        // the sender's internal note, prices and anything added to the table later stay with the sender
+        codice: s.codice,
+        scelta: s.scelta,
+        categoria: s.categoria,
+        difettoso: s.difettoso,
+        difetti: s.difetti,
+        noteDifetti: s.noteDifetti,
+        codiceTracciabilita: s.codiceTracciabilita,
+        lunghezza: s.lunghezza,
+        altezza: s.altezza,
+        profondita: s.profondita,
+        lunghezzaNetta: s.lunghezzaNetta,
+        altezzaNetta: s.altezzaNetta,
+        profonditaNetta: s.profonditaNetta,
+        volumeLordo: s.volumeLordo,
+        volumeNetto: s.volumeNetto,
+        pesoTeorico: s.pesoTeorico,
+        pesoPesa: s.pesoPesa,
         companyId: args.companyId,
         origine: 'esterno',
-        bancataId: null,
-        cavaId: null,
         fornitoreId: args.fornitoreId,
-        numeroFornitore: null,
         dataAcquisto: todayInRome(),
         // a bought-in block's production date is the day it entered (contracts' blocco schema); the
         // sender's weighbridge ticket is the sender's quarry declaration, not the receiver's
         dataRiquadratura: todayInRome(),
-        dataPesata: null,
-        numeroPesata: null,
         prezzoAcquisto: args.prezzo,
         unitaPrezzoAcquisto: 'totale',
-        costoTrasporto: null,
         materialeId: args.materialeId,
         ubicazioneId: args.ubicazioneId,
-        prezzoListino: null,
-        clienteId: null,
-        opzioneScadenza: null,
         stato: 'disponibile',
-        trasferitoDaId: sourceId,
+        trasferitoDaId: s.id,
       });
       await recordAudit(tx, {
         companyId: args.companyId,

@@ -169,7 +169,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
   app.put(
     `${base}/:id`,
     {
-      config: { access: write },
+      config: { access: write, ifMatch: true },
       schema: { tags, params: idParams, body: updateSchema, response: { 200: bloccoSchema } },
     },
     async (request) =>
@@ -185,7 +185,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${base}/:id/stato`,
     {
-      config: { access: read },
+      config: { access: read, ifMatch: true },
       schema: {
         tags,
         params: idParams,

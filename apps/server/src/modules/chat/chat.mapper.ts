@@ -1,21 +1,24 @@
 import type { ChatAttachment, ChatMessage, ChatUser } from '@gestcava/contracts';
 import type { chatAttachments, chatMessages } from '../../db/schema/index.js';
-import type { Storage } from '../../lib/storage.js';
 import { IMAGE_KINDS, FILE_KINDS } from '../../lib/uploads.js';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ChatAttachmentRow = typeof chatAttachments.$inferSelect;
 
 /**
- * Minutes, like photo links: a link is a credential that outlives a logout, so it must not last a
- * shift. The web app fetches the open conversation again before its links expire; a stale link
- * answers 'Collegamento scaduto: ricarica la pagina'. The URLs go only to the two participants.
+ * Minutes, like photo links. A link opens only while the session it was signed for lives and its
+ * user has the chat (docs/security.md, "Links bound to their session"); the web app fetches the open
+ * conversation again before its links expire, and a stale link answers 'Collegamento scaduto:
+ * ricarica la pagina'.
  */
 export const ATTACHMENT_URL_TTL_SECONDS = 30 * 60;
 
+/** The link of a stored file for the session that will read the message; `downloadName` makes it a download. */
+export type AttachmentSigner = (key: string, downloadName?: string) => string;
+
 const IMAGE_MIMES = new Set<string>(IMAGE_KINDS.map((k) => FILE_KINDS[k].mime));
 
-export function toAttachmentDto(row: ChatAttachmentRow, storage: Storage): ChatAttachment {
+export function toAttachmentDto(row: ChatAttachmentRow, sign: AttachmentSigner): ChatAttachment {
   const isImage = IMAGE_MIMES.has(row.mime);
   return {
     _id: row.id,
@@ -24,21 +27,15 @@ export function toAttachmentDto(row: ChatAttachmentRow, storage: Storage): ChatA
     size: row.size,
     isImage,
     // A download always (attachment + nosniff); images also their small WebP, shown inline.
-    url: storage.signedUrl(row.storageKey, {
-      ttlSeconds: ATTACHMENT_URL_TTL_SECONDS,
-      downloadName: row.fileName,
-    }),
-    inlineUrl:
-      isImage && row.thumbnailKey
-        ? storage.signedUrl(row.thumbnailKey, { ttlSeconds: ATTACHMENT_URL_TTL_SECONDS })
-        : null,
+    url: sign(row.storageKey, row.fileName),
+    inlineUrl: isImage && row.thumbnailKey ? sign(row.thumbnailKey) : null,
   };
 }
 
 export function toMessageDto(
   row: ChatMessageRow,
   attachments: ChatAttachmentRow[],
-  storage: Storage,
+  sign: AttachmentSigner,
 ): ChatMessage {
   const deleted = row.deletedAt !== null;
   return {
@@ -46,7 +43,7 @@ export function toMessageDto(
     senderId: row.senderId,
     receiverId: row.receiverId,
     content: deleted ? '' : row.content,
-    attachments: deleted ? [] : attachments.map((a) => toAttachmentDto(a, storage)),
+    attachments: deleted ? [] : attachments.map((a) => toAttachmentDto(a, sign)),
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
     deleted,

@@ -45,7 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
     { config: { access }, schema: { tags, response: { 200: chatConversationsResponseSchema } } },
     async (request) => ({
       success: true as const,
-      users: await chat.conversations(requireAuth(request).user),
+      users: await chat.conversations(requireAuth(request)),
     }),
   );
 
@@ -61,7 +61,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
       },
     },
     async (request) =>
-      chat.conversation(requireAuth(request).user, request.params.userId, request.query),
+      chat.conversation(requireAuth(request), request.params.userId, request.query),
   );
 
   app.get(
@@ -97,7 +97,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
     async (request, reply) => {
       if (!request.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il messaggio come multipart/form-data');
-      const { user } = requireAuth(request);
+      const auth = requireAuth(request);
       const { fields, files } = await readMultipart(request, storage, {
         fileField: 'files',
         allowed: CHAT_FILE_KINDS,
@@ -122,7 +122,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
           }));
           throw badRequest(details[0]!.message, details);
         }
-        message = await chat.send(user, { ...parsed.data, files });
+        message = await chat.send(auth, { ...parsed.data, files });
       } finally {
         // Files moved into storage are gone from tmp (rm of a missing file does nothing); images were
         // rewritten without location, and refused messages keep nothing: their temporary files go,

@@ -13,11 +13,14 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.j
 import { processAttachmentImage } from '../../lib/images.js';
 import type { Storage } from '../../lib/storage.js';
 import { IMAGE_KINDS, type ReceivedFile } from '../../lib/uploads.js';
-import type { AuthUser } from '../../lib/auth/sessions.js';
-import type { ChatEvents } from './chat.events.js';
+import type { AuthContext, AuthUser } from '../../lib/auth/sessions.js';
+import type { SessionLinks } from '../../lib/session-links.js';
+import type { ChatEvents, ChatSession } from './chat.events.js';
 import {
   toChatUserDto,
   toMessageDto,
+  ATTACHMENT_URL_TTL_SECONDS,
+  type AttachmentSigner,
   type ChatAttachmentRow,
   type ChatMessageRow,
 } from './chat.mapper.js';
@@ -46,20 +49,38 @@ export interface SendInput {
 export function createChatService({
   db,
   storage,
+  links,
   events,
 }: {
   db: Db;
   storage: Storage;
+  links: SessionLinks;
   events: ChatEvents;
 }) {
-  async function withAttachments(rows: ChatMessageRow[]): Promise<ChatMessage[]> {
+  /** Links for one session: they open while it lives and its user has the chat (lib/session-links.ts). */
+  const signerFor =
+    (session: ChatSession): AttachmentSigner =>
+    (key, downloadName) =>
+      links.fileUrl(key, session, {
+        ttlSeconds: ATTACHMENT_URL_TTL_SECONDS,
+        downloadName,
+        pages: ['chat'],
+      });
+  /** A message without files carries no link: any session may read the same copy. */
+  const noLinks: AttachmentSigner = () => '';
+
+  async function withAttachments(
+    session: ChatSession,
+    rows: ChatMessageRow[],
+  ): Promise<ChatMessage[]> {
     const files = await repo.attachmentsOf(
       db,
       rows.filter((r) => !r.deletedAt).map((r) => r.id),
     );
     const byMessage = new Map<string, ChatAttachmentRow[]>();
     for (const f of files) byMessage.set(f.messageId, [...(byMessage.get(f.messageId) ?? []), f]);
-    return rows.map((r) => toMessageDto(r, byMessage.get(r.id) ?? [], storage));
+    const sign = signerFor(session);
+    return rows.map((r) => toMessageDto(r, byMessage.get(r.id) ?? [], sign));
   }
 
   async function counterpart(me: AuthUser, otherId: string): Promise<UserRow> {
@@ -105,7 +126,8 @@ export function createChatService({
     },
 
     /** `GET /api/chat/users`: the caller's conversations, newest first, with last message and unread count. */
-    async conversations(me: AuthUser): Promise<ChatConversationSummary[]> {
+    async conversations(session: AuthContext): Promise<ChatConversationSummary[]> {
+      const me = session.user;
       const last = await repo.lastMessages(db, me.id);
       const [people, unread, connected, messages] = await Promise.all([
         repo.findUsers(
@@ -114,7 +136,7 @@ export function createChatService({
         ),
         repo.unreadBySender(db, me.id),
         online(),
-        withAttachments(last),
+        withAttachments(session, last),
       ]);
       const byId = new Map(people.map((p) => [p.id, p]));
       const unreadBy = new Map(unread.map((u) => [u.userId, u.unreadCount]));
@@ -133,10 +155,11 @@ export function createChatService({
 
     /** `GET /api/chat/conversation/:userId`: never changes anything (reading is `mark_as_read`). */
     async conversation(
-      me: AuthUser,
+      session: AuthContext,
       otherId: string,
       query: ChatConversationQuery,
     ): Promise<ChatConversationPage> {
+      const me = session.user;
       const other = await counterpart(me, otherId);
       for (const cursorId of [query.before, query.after]) {
         if (!cursorId) continue;
@@ -154,7 +177,7 @@ export function createChatService({
       const connected = await online();
       return {
         success: true,
-        messages: await withAttachments(rows.slice(0, query.limit)),
+        messages: await withAttachments(session, rows.slice(0, query.limit)),
         hasMore,
         user: toChatUserDto(other, connected.has(other.id)),
       };
@@ -165,7 +188,8 @@ export function createChatService({
      * files; they are moved into storage, the rows written in one transaction, and only then is the
      * message emitted. Anything that fails removes what this call wrote.
      */
-    async send(me: AuthUser, input: SendInput): Promise<ChatMessage> {
+    async send(session: AuthContext, input: SendInput): Promise<ChatMessage> {
+      const me = session.user;
       const content = input.content.trim() === '' ? '' : input.content;
       if (!content && input.files.length === 0)
         throw badRequest(CHAT_MESSAGES.empty, [{ path: 'content', message: CHAT_MESSAGES.empty }]);
@@ -231,10 +255,17 @@ export function createChatService({
         throw error;
       }
       // Committed: from here on the files belong to the message, whatever happens to the notification.
-      const dto = toMessageDto(saved.message, saved.attachments, storage);
-      events.newMessage(dto, input.socketId);
+      const { message, attachments } = saved;
+      // Each tab receives links signed for its own session; a text-only message is one copy for all.
+      events.newMessage(
+        toMessageDto(message, [], noLinks),
+        input.socketId,
+        attachments.length
+          ? (reader) => toMessageDto(message, attachments, signerFor(reader))
+          : undefined,
+      );
       await publishUnread(receiver.id);
-      return dto;
+      return toMessageDto(message, attachments, signerFor(session));
     },
 
     /** `DELETE /api/chat/message/:id`: only the sender; the row stays as 'Messaggio eliminato'. */
@@ -253,10 +284,10 @@ export function createChatService({
         return { row, keys };
       });
       // Deleted already (a double click, another tab): answer the current state.
-      if (!result) return toMessageDto((await repo.findMessageFor(db, id, me.id))!, [], storage);
+      if (!result) return toMessageDto((await repo.findMessageFor(db, id, me.id))!, [], noLinks);
       // After the rows are gone (QUALITY R7): a crash in between leaves the keys to the pending sweep.
       await storage.removeReleased(result.keys);
-      const dto = toMessageDto(result.row, [], storage);
+      const dto = toMessageDto(result.row, [], noLinks);
       events.messageDeleted(dto);
       if (!existing.readAt) await publishUnread(existing.receiverId);
       return dto;

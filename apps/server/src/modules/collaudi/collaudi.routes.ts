@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDocument } from '../../lib/downloads.js';
 import { ifMatchOf } from '../../lib/preconditions.js';
-import { signedLinkQuerySchema } from '../../lib/session-links.js';
+import { signedLinkQuerySchema, type SignedLinkQuery } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { CollaudiDocuments } from './collaudi.documents.js';
@@ -154,7 +154,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
   app.put(
     `${base}/:id/righe/:rigaId`,
     {
-      config: { access: write },
+      config: { access: write, ifMatch: true },
       schema: {
         tags,
         params: rigaParams,
@@ -201,7 +201,20 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
     `${base}/:id/verbale`,
     {
       config: { access: 'public' },
-      preHandler: app.limits.export,
+      // the signature and its session first, then the download limit of the link's user
+      preHandler: [
+        app.limits.signedLink(
+          async (request) =>
+            (
+              await documents.verbaleCompany(
+                (request.params as { id: string }).id,
+                request.query as SignedLinkQuery,
+                () => requireAuth(request),
+              )
+            ).userId,
+        ),
+        app.limits.export,
+      ],
       schema: {
         tags,
         params: idParams,
@@ -209,7 +222,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const companyId = await documents.verbaleCompany(request.params.id, request.query, () =>
+      const { companyId } = await documents.verbaleCompany(request.params.id, request.query, () =>
         requireAuth(request),
       );
       const { pdf, filename } = await documents.verbale(

@@ -31,7 +31,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/user/logo',
     {
-      config: { access: 'public' },
+      config: { access: 'public', duringPasswordChange: true },
       schema: { tags: ['user'], response: { 200: logoResponseSchema } },
     },
     async (request) => ({ logoUrl: await companies.logoUrlFor(request.companyId) }),

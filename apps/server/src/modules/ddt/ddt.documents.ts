@@ -1,5 +1,4 @@
 import { numeroDdt, type DdtDocumentoLinkQuery, type PackingListQuery } from '@gestcava/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import type { PdfCompany } from '../../lib/pdf.js';
@@ -9,13 +8,15 @@ import type { RenderPool } from '../../lib/render-pool.js';
 import type { SessionLinks, SignedDocument, SignedLinkQuery } from '../../lib/session-links.js';
 import type { Storage } from '../../lib/storage.js';
 import type { DdtPdfInput } from './ddt.pdf.js';
-import { packingRows, packingWords, type PackingInput, type PackingLastra } from './ddt.packing.js';
+import type { PackingInput, PackingLastra } from './ddt.packing.js';
 import * as repo from './ddt.repository.js';
 import type { DdtService } from './ddt.service.js';
 
 /** Drawn in the document pool: pdfkit is CPU work (docs/architecture.md). */
 const DDT_RENDERER = new URL('./ddt.pdf.ts', import.meta.url);
 const PACKING_RENDERER = new URL('./ddt.packing.ts', import.meta.url);
+/** The workbook too: thousands of rows zipped are tens of milliseconds of CPU (docs/performance.md). */
+const PACKING_XLSX_RENDERER = new URL('./ddt.packing-xlsx.ts', import.meta.url);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type DdtDocuments = ReturnType<typeof createDdtDocuments>;
@@ -128,50 +129,10 @@ export function createDdtDocuments(deps: {
         };
       }
       return {
-        body: await packingXlsx(input),
+        body: await renderPool.render<PackingInput>(PACKING_XLSX_RENDERER, input),
         contentType: XLSX,
         fileName: fileName(name, ddt, 'xlsx'),
       };
     },
   };
-}
-
-/** The packing list as a workbook: the same rows as the PDF, numbers as numbers. */
-async function packingXlsx(input: PackingInput): Promise<Buffer> {
-  const w = packingWords(input.lingua);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(w.title, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
-    { header: w.tipo, width: 10 },
-    { header: w.codice, width: 22 },
-    { header: w.descrizione, width: 34 },
-    { header: w.lunghezza, width: 12, style: { numFmt: '0' } },
-    { header: w.altezza, width: 12, style: { numFmt: '0' } },
-    { header: w.spessore, width: 12, style: { numFmt: '0' } },
-    { header: w.scelta, width: 12 },
-    { header: w.pezzi, width: 8, style: { numFmt: '0' } },
-    { header: w.casse, width: 8, style: { numFmt: '0' } },
-    { header: 'm²', width: 10, style: { numFmt: '#,##0.00' } },
-    { header: 'm³', width: 10, style: { numFmt: '#,##0.000' } },
-    { header: w.peso, width: 14, style: { numFmt: '#,##0' } },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const r of packingRows(input)) {
-    const row = sheet.addRow([
-      r.tipo,
-      r.codice,
-      r.kind === 'riga' || r.kind === 'carico' ? r.descrizione || r.misure : '',
-      r.lunghezzaMm,
-      r.altezzaMm,
-      r.spessoreMm,
-      r.scelta || null,
-      r.pezzi,
-      r.casse,
-      r.mq,
-      r.m3,
-      r.pesoKg,
-    ]);
-    if (r.kind === 'totale' || r.kind === 'carico') row.font = { bold: true };
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

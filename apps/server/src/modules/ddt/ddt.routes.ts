@@ -22,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDocument } from '../../lib/downloads.js';
-import { signedLinkQuerySchema } from '../../lib/session-links.js';
+import { signedLinkQuerySchema, type SignedLinkQuery } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { DdtDocuments } from './ddt.documents.js';
@@ -149,12 +149,26 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
 
   // A bearer with spedizioni read (API clients), or the signed link of `documento-link` (the browser's
   // plain link), which works only while the session that asked for it lives (lib/session-links.ts).
-  const signed = { config: { access: 'public' }, preHandler: app.limits.export } as const;
+  // The signature and its session first, then the download limit of the link's user.
+  const linkUser = app.limits.signedLink(
+    async (request) =>
+      (
+        await documents.companyOf(
+          (request.params as { id: string }).id,
+          request.query as SignedLinkQuery,
+          () => requireAuth(request),
+        )
+      ).userId,
+  );
+  const signed = {
+    config: { access: 'public' as const },
+    preHandler: [linkUser, app.limits.export],
+  };
   app.get(
     `${base}/:id/pdf`,
     { ...signed, schema: { tags, params: idParams, querystring: signedLinkQuerySchema } },
     async (request, reply) => {
-      const companyId = await documents.companyOf(request.params.id, request.query, () =>
+      const { companyId } = await documents.companyOf(request.params.id, request.query, () =>
         requireAuth(request),
       );
       return sendDocument(reply, await documents.pdf(companyId, request.params.id));
@@ -171,7 +185,7 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const companyId = await documents.companyOf(request.params.id, request.query, () =>
+      const { companyId } = await documents.companyOf(request.params.id, request.query, () =>
         requireAuth(request),
       );
       return sendDocument(

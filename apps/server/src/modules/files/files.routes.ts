@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idSchema } from '@gestcava/contracts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { contentDisposition } from '../../lib/downloads.js';
+import type { SessionLinks } from '../../lib/session-links.js';
 import { FILES_ROUTE, type Storage } from '../../lib/storage.js';
 import { FILE_KINDS } from '../../lib/uploads.js';
 
@@ -11,10 +13,11 @@ const INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 /** Every stored file is served here, and only with a valid, unexpired signature (DESIGN §2.2). */
 /** With `presigned` (S3_PRESIGNED=1 on an S3 backend) the bytes come from the bucket through a redirect instead. */
-export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; presigned: boolean }> = async (
-  app,
-  { storage, presigned },
-) => {
+export const filesRoutes: FastifyPluginAsyncZod<{
+  storage: Storage;
+  links: SessionLinks;
+  presigned: boolean;
+}> = async (app, { storage, links, presigned }) => {
   app.get(
     `${FILES_ROUTE}/*`,
     {
@@ -25,20 +28,26 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage; presigned: b
           exp: z.coerce.number().int(),
           sig: z.string().max(100),
           dl: z.string().max(255).optional(),
+          // a link bound to a session (a photo, a chat attachment): docs/security.md, "Links bound to their session"
+          sid: idSchema.optional(),
+          uid: idSchema.optional(),
+          pages: z.string().max(200).optional(),
         }),
       },
     },
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       const { exp, sig, dl = '' } = request.query;
-      const verdict = storage.verifySignature(key, exp, sig, dl);
-      if (verdict !== 'ok') {
-        throw new AppError(
-          'FORBIDDEN',
-          verdict === 'expired'
-            ? 'Collegamento scaduto: ricarica la pagina'
-            : 'Collegamento non valido',
-        );
+      if (request.query.sid) await links.verifyFile(key, request.query);
+      else {
+        const verdict = storage.verifySignature(key, exp, sig, dl);
+        if (verdict !== 'ok')
+          throw new AppError(
+            'FORBIDDEN',
+            verdict === 'expired'
+              ? 'Collegamento scaduto: ricarica la pagina'
+              : 'Collegamento non valido',
+          );
       }
       const mime = MIME_BY_EXT.get(path.extname(key).slice(1)) ?? 'application/octet-stream';
       const inline = INLINE.has(mime) && !dl;

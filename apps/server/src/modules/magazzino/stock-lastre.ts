@@ -360,9 +360,21 @@ export function createLastreStock(deps: {
       });
       return slabDto(actor.companyId, id);
     },
-    /** Re-grading one slab (scelta, difetti). */
-    async updateLastra(actor: Actor, id: string, body: LastraUpdateInput): Promise<Lastra> {
+    /** Re-grading one slab (scelta, difetti); `ifMatch` as for a move. */
+    async updateLastra(
+      actor: Actor,
+      id: string,
+      body: LastraUpdateInput,
+      ifMatch?: Date,
+    ): Promise<Lastra> {
       await db.transaction(async (tx) => {
+        await lockPacchi(tx, actor.companyId, { lastraIds: [id] });
+        await assertUnchanged(
+          tx,
+          versionIn(lastre, actor.companyId, id),
+          ifMatch,
+          STALE_MESSAGES.lastra,
+        );
         const before = await repo.lockLastra(tx, actor.companyId, id);
         if (!before) throw notFound('Lastra non trovata');
         const after = { scelta: body.scelta, difetti: body.difetti ?? before.difetti };

@@ -119,7 +119,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     `${base}/lastre/:id/sposta`,
-    { config: { access: lastreAccess.write }, schema: { ...slab, body: spostaSchema } },
+    {
+      config: { access: lastreAccess.write, ifMatch: true },
+      schema: { ...slab, body: spostaSchema },
+    },
     async (request) =>
       stock.spostaLastra(
         actorOf(request),
@@ -130,8 +133,12 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   );
   app.put(
     `${base}/lastre/:id`,
-    { config: { access: lastreAccess.write }, schema: { ...slab, body: lastraUpdateSchema } },
-    async (request) => stock.updateLastra(actorOf(request), request.params.id, request.body),
+    {
+      config: { access: lastreAccess.write, ifMatch: true },
+      schema: { ...slab, body: lastraUpdateSchema },
+    },
+    async (request) =>
+      stock.updateLastra(actorOf(request), request.params.id, request.body, ifMatchOf(request)),
   );
 
   /* a bundle: its slabs available at that moment */
@@ -156,7 +163,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     `${base}/pacchi/:id/sposta`,
-    { config: { access: lastreAccess.write }, schema: { ...bundle, body: spostaSchema } },
+    {
+      config: { access: lastreAccess.write, ifMatch: true },
+      schema: { ...bundle, body: spostaSchema },
+    },
     async (request) =>
       stock.spostaPacco(
         actorOf(request),
@@ -206,7 +216,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   );
   app.post(
     `${base}/lotti/:id/sposta`,
-    { config: { access: pavimentiAccess.write }, schema: { ...lot, body: spostaLottoSchema } },
+    {
+      config: { access: pavimentiAccess.write, ifMatch: true },
+      schema: { ...lot, body: spostaLottoSchema },
+    },
     async (request) =>
       stock.spostaLotto(actorOf(request), request.params.id, request.body, ifMatchOf(request)),
   );

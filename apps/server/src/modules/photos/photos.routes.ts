@@ -61,8 +61,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user, companyId } = requireAuth(request);
-      return photos.page(user, companyId, request.query);
+      const auth = requireAuth(request);
+      return photos.page(auth, auth.companyId, request.query);
     },
   );
 
@@ -97,10 +97,10 @@ export const photosRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['photos'], params: idParams, response: { 200: photoAnswerSchema } },
     },
     async (request) => {
-      const { user, companyId } = requireAuth(request);
+      const auth = requireAuth(request);
       return {
         success: true as const,
-        photo: await photos.get(user, companyId, request.params.id),
+        photo: await photos.get(auth, auth.companyId, request.params.id),
       };
     },
   );
@@ -146,8 +146,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('VALIDATION', PHOTO_MESSAGES.noFiles);
-      const { user, companyId } = requireAuth(request);
-      const uploaded = await photos.upload(user, companyId, request);
+      const auth = requireAuth(request);
+      const uploaded = await photos.upload(auth, auth.companyId, request);
       return reply.code(201).send({ success: true as const, photos: uploaded });
     },
   );
@@ -249,8 +249,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user, companyId } = requireAuth(request);
-      return photos.page(user, companyId, request.query);
+      const auth = requireAuth(request);
+      return photos.page(auth, auth.companyId, request.query);
     },
   );
 };

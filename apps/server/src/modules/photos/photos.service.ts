@@ -122,7 +122,17 @@ export function createPhotosService({
     return `${base}_${index !== undefined ? String(index + 1).padStart(3, '0') : row.id.slice(-8)}${ext}`;
   }
 
-  function toPhoto(row: PhotoWithUser, entity?: PhotoEntityInfo): Photo {
+  /**
+   * A photo as `auth`'s session sees it: its three links open while that session lives and its user
+   * reads the photo gallery or the entity's page (docs/security.md, "Links bound to their session").
+   */
+  function toPhoto(
+    auth: AuthContext,
+    row: PhotoWithUser,
+    entityPages: readonly PageKey[],
+    entity?: PhotoEntityInfo,
+  ): Photo {
+    const pages: PageKey[] = ['photo-gallery', ...entityPages];
     return {
       _id: row.id,
       entityType: row.entityType,
@@ -141,11 +151,12 @@ export function createPhotosService({
       createdAt: row.createdAt.toISOString(),
       fileMissing: row.fileMissing,
       nSegni: row.segni.length,
-      thumbnailUrl: storage.signedUrl(row.thumbnailKey, { ttlSeconds: URL_TTL_SECONDS }),
-      previewUrl: storage.signedUrl(row.previewKey, { ttlSeconds: URL_TTL_SECONDS }),
-      downloadUrl: storage.signedUrl(row.originalKey, {
+      thumbnailUrl: links.fileUrl(row.thumbnailKey, auth, { ttlSeconds: URL_TTL_SECONDS, pages }),
+      previewUrl: links.fileUrl(row.previewKey, auth, { ttlSeconds: URL_TTL_SECONDS, pages }),
+      downloadUrl: links.fileUrl(row.originalKey, auth, {
         ttlSeconds: URL_TTL_SECONDS,
         downloadName: downloadName(row),
+        pages,
       }),
       ...(entity ? { entity } : {}),
     };
@@ -198,7 +209,14 @@ export function createPhotosService({
     });
   }
 
-  async function withEntityInfo(companyId: string, rows: PhotoWithUser[]): Promise<Photo[]> {
+  /** A list's row names only its entity's type: every page that may govern that type. */
+  const typePages = (row: PhotoWithUser) => entities.get(row.entityType)?.pages ?? [];
+
+  async function withEntityInfo(
+    auth: AuthContext,
+    companyId: string,
+    rows: PhotoWithUser[],
+  ): Promise<Photo[]> {
     const byType = new Map<string, string[]>();
     for (const row of rows)
       byType.set(row.entityType, [...(byType.get(row.entityType) ?? []), row.entityId]);
@@ -214,7 +232,9 @@ export function createPhotosService({
         });
       }
     }
-    return rows.map((row) => toPhoto(row, info.get(`${row.entityType}:${row.entityId}`)));
+    return rows.map((row) =>
+      toPhoto(auth, row, typePages(row), info.get(`${row.entityType}:${row.entityId}`)),
+    );
   }
 
   /**
@@ -305,15 +325,15 @@ export function createPhotosService({
       if (!canRead(auth.user, t)) throw forbidden();
       const rows = await repo.listForEntity(db, companyId, t.definition.type, t.ref.id);
       return {
-        photos: rows.map((r) => toPhoto(r)),
+        photos: rows.map((r) => toPhoto(auth, r, [pageOf(t)])),
         zipUrl: rows.length ? zipUrl(auth, companyId, t) : null,
       };
     },
 
-    async get(user: AuthUser, companyId: string, id: string) {
+    async get(auth: AuthContext, companyId: string, id: string) {
       const { row, target } = await photoInCompany(companyId, id);
-      if (!canRead(user, target)) throw forbidden();
-      return toPhoto(row);
+      if (!canRead(auth.user, target)) throw forbidden();
+      return toPhoto(auth, row, [pageOf(target)]);
     },
 
     async original(user: AuthUser, companyId: string, id: string) {
@@ -324,10 +344,10 @@ export function createPhotosService({
       return { stream, fileName: downloadName(row), mime: row.mime };
     },
 
-    async page(user: AuthUser, companyId: string, q: GalleryQuery) {
+    async page(auth: AuthContext, companyId: string, q: GalleryQuery) {
       const cavaId = q.cavaId;
       const { rows, total } = await repo.page(db, companyId, {
-        readable: readable(user),
+        readable: readable(auth.user),
         entityType: q.entityType,
         inCava: cavaId
           ? entities.all().map((d) => ({ entityType: d.type, ids: d.idsInCava(companyId, cavaId) }))
@@ -339,8 +359,8 @@ export function createPhotosService({
       return {
         photos:
           q.includeEntityInfo === 'true'
-            ? await withEntityInfo(companyId, rows)
-            : rows.map((r) => toPhoto(r)),
+            ? await withEntityInfo(auth, companyId, rows)
+            : rows.map((r) => toPhoto(auth, r, typePages(r))),
         total,
       };
     },
@@ -349,7 +369,8 @@ export function createPhotosService({
      * `POST /photos/uploadPhotos`. The entity is checked as soon as its fields have arrived (a client
      * sends them before the files), so a refused upload does not stream 25 MB files first.
      */
-    async upload(user: AuthUser, companyId: string, request: FastifyRequest) {
+    async upload(auth: AuthContext, companyId: string, request: FastifyRequest) {
+      const { user } = auth;
       let target: Target | null = null;
       const resolveTarget = async (fields: Record<string, string>) => {
         const t = await findTarget(companyId, text(fields, 'entityType'), {
@@ -386,7 +407,8 @@ export function createPhotosService({
           description,
           bloccoId,
         });
-        return rows.map((r) => toPhoto({ ...r, userName: user.name }));
+        const pages = [pageOf(target)];
+        return rows.map((r) => toPhoto(auth, { ...r, userName: user.name }, pages));
       } finally {
         await discardFiles(files);
       }

@@ -20,20 +20,27 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/health',
     {
-      config: { access: 'public' },
+      config: { access: 'public', duringPasswordChange: true },
       schema: { tags: ['system'], response: { 200: healthResponseSchema } },
     },
     async (request, reply) => {
       // A database that does not answer makes this a 503 (error handler), which is what a probe needs.
       await database.db.execute(sql`select 1`);
       reply.header('cache-control', 'no-store');
-      return {
-        status: 'ok' as const,
-        version: APP_VERSION,
-        db: database.kind,
-        dbName: database.dbName,
-        staging: isStaging(request.hostname, productionDomain),
-      };
+      const staging = isStaging(request.hostname, productionDomain);
+      // the details name the software and its database: an admin's (docs/security.md, "Public
+      // metadata"); a staging address shows its database in every page's banner, to anyone
+      if (request.auth?.user.role === 'admin')
+        return {
+          status: 'ok' as const,
+          version: APP_VERSION,
+          db: database.kind,
+          dbName: database.dbName,
+          staging,
+        };
+      return staging
+        ? { status: 'ok' as const, staging, dbName: database.dbName }
+        : { status: 'ok' as const };
     },
   );
 
@@ -41,7 +48,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   app.get(
     READY_ROUTE,
     {
-      config: { access: 'public' },
+      config: { access: 'public', duringPasswordChange: true },
       schema: {
         tags: ['system'],
         response: { 200: readyResponseSchema, 503: readyResponseSchema },

@@ -35,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.put(
     '/user/update/:id',
     {
-      config: { access: 'selfOrAdmin' },
+      config: { access: 'selfOrAdmin', holdsSecrets: true },
       schema: {
         tags: ['user'],
         params: idParams,
@@ -61,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/user/register',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', holdsSecrets: true },
       schema: { tags: ['user'], body: registerBodySchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
@@ -77,7 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/:id/reset-password',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', holdsSecrets: true },
       schema: { tags: ['user'], params: idParams, response: { 200: resetPasswordResponseSchema } },
     },
     async (request) => ({
