@@ -8,11 +8,10 @@ import { bozza, ddtFixture } from './ddt-helpers.js';
 import type { TestClient } from './helpers.js';
 
 // What the invoice tests share: the DDT fixture with the company's fiscal data, clienti of each VAT
-// case, emitted DDTs, and the official schema (beside the repository: `<repo>/../shared/fatturapa`,
-// or FATTURAPA_DIR) to validate every XML against.
+// case, emitted DDTs, and the official schema (test/fatturapa/, or FATTURAPA_DIR) to validate every
+// XML against.
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const xsdDir = process.env.FATTURAPA_DIR ?? path.join(repoRoot, '..', 'shared', 'fatturapa');
+const xsdDir = process.env.FATTURAPA_DIR ?? path.join(import.meta.dirname, 'fatturapa');
 const xsd = (name: string) => ({
   fileName: name,
   contents: fs.readFileSync(path.join(xsdDir, name), 'utf8'),
