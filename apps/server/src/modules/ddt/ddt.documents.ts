@@ -1,4 +1,9 @@
-import { numeroDdt, type DdtDocumentoLinkQuery, type PackingListQuery } from '@gestcava/contracts';
+import {
+  numeroDdt,
+  pesoKgSuperficie,
+  type DdtDocumentoLinkQuery,
+  type PackingListQuery,
+} from '@gestcava/contracts';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import { findCompanyRow } from '../../lib/companies.js';
@@ -111,7 +116,9 @@ export function createDdtDocuments(deps: {
               ? { paccoId: r.entityId, clienteId: ddt.cliente!._id }
               : { ids: [r.entityId] }
             : { ids: r.lastraIds };
-        lastre[r.id] = await repo.lastrePacking(db, companyId, which);
+        lastre[r.id] = (await repo.lastrePacking(db, companyId, which)).map(
+          ({ densita, ...l }) => ({ ...l, pesoKg: pesoKgSuperficie(l.mq, l.spessoreMm, densita) }),
+        );
       }
       const input: PackingInput = {
         ddt,
@@ -151,25 +158,29 @@ async function packingXlsx(input: PackingInput): Promise<Buffer> {
     { header: w.scelta, width: 12 },
     { header: w.pezzi, width: 8, style: { numFmt: '0' } },
     { header: w.casse, width: 8, style: { numFmt: '0' } },
+    { header: w.colli, width: 8, style: { numFmt: '0' } },
     { header: 'm²', width: 10, style: { numFmt: '#,##0.00' } },
     { header: 'm³', width: 10, style: { numFmt: '#,##0.000' } },
-    { header: w.peso, width: 14, style: { numFmt: '#,##0' } },
+    { header: w.pesoNetto, width: 14, style: { numFmt: '#,##0' } },
+    { header: w.pesoLordo, width: 14, style: { numFmt: '#,##0' } },
   ];
   sheet.getRow(1).font = { bold: true };
   for (const r of packingRows(input)) {
     const row = sheet.addRow([
       r.tipo,
       r.codice,
-      r.kind === 'riga' || r.kind === 'carico' ? r.descrizione || r.misure : '',
+      r.kind === 'riga' ? r.descrizione || r.misure : '',
       r.lunghezzaMm,
       r.altezzaMm,
       r.spessoreMm,
       r.scelta || null,
       r.pezzi,
       r.casse,
+      r.colli,
       r.mq,
       r.m3,
-      r.pesoKg,
+      r.pesoNettoKg,
+      r.pesoLordoKg,
     ]);
     if (r.kind === 'totale' || r.kind === 'carico') row.font = { bold: true };
   }

@@ -9,7 +9,17 @@ import type { DdtService } from './ddt.service.js';
 const VETTORE = {
   ragioneSociale: 'F.lli Tonarelli Autotrasporti S.r.l.',
   partitaIva: '00123450457',
+  indirizzo: 'Via Aurelia 31, 54033 Carrara (MS)',
   targa: 'FK482TR',
+};
+
+/** Where an export by sea unloads: the quay of the port, not the buyer's seat abroad. */
+const PORTO_MARINA = {
+  indirizzo: 'Porto di Marina di Carrara, Viale Cristoforo Colombo',
+  cap: '54033',
+  comune: 'Carrara',
+  provincia: 'MS',
+  nazione: 'IT',
 };
 
 const righeOf = (da: DdtDaSpedire) =>
@@ -77,6 +87,7 @@ export async function seedDdt(
         // export by sea: the haulier takes the blocks to the port; Italian buyers collect with their own truck
         trasportoACura: estero ? 'vettore' : 'destinatario',
         vettore: estero ? VETTORE : undefined,
+        destinazione: estero ? PORTO_MARINA : undefined,
         porto: estero ? 'franco' : 'assegnato',
         inizioTrasporto: `${data}T07:30:00.000Z`,
         note: `Collaudo ${c.codice}${estero ? ': al porto di Marina di Carrara per l’imbarco' : ''}`,
