@@ -69,7 +69,7 @@ describe('a weighbridge reading far from its block', () => {
       await nuovo({ pesoPesa: 29.1, dataPesata: '2026-02-03', numeroPesata: 'PS-0107' })
     ).json();
     const without = (await nuovo({ pesoPesa: 28.8 })).json();
-    const list = (await f.admin.get(base, { query: { limit: 100 } })).json();
+    const list = (await f.admin.get(base, { query: { limit: '100' } })).json();
     const item = (id: string) => list.items.find((i: { _id: string }) => i._id === id);
     expect(item(withTicket._id)).toMatchObject({
       pesoPesa: 29.1,
@@ -99,5 +99,21 @@ describe('a weighbridge reading far from its block', () => {
     expect((row[col('Data pesata')] as Date).toISOString().slice(0, 10)).toBe('2026-02-03');
     expect(row[col('N. bolla di pesa')]).toBe('PS-0107');
     expect(row[col('Data riquadratura')]).toBeInstanceOf(Date);
+  });
+});
+
+describe('the tile-cuts list exports like every list', () => {
+  it('GET /api/lavorazioni-pavimenti/export answers a typed workbook and a CSV', async () => {
+    const xlsx = await f.admin.get('/api/lavorazioni-pavimenti/export', {
+      query: { format: 'xlsx', stato: 'completata' },
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const { rows } = await readXlsx(xlsx.rawPayload);
+    expect(rows[0]).toEqual(expect.arrayContaining(['Codice', 'Formato', 'Pezzi', 'Scarto (m²)']));
+    const csv = await f.admin.get('/api/lavorazioni-pavimenti/export', {
+      query: { format: 'csv' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Lotto');
   });
 });
