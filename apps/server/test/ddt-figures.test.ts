@@ -156,6 +156,9 @@ describe('a DDT after a collaudo: quantities and weights', () => {
     expect(text).toContain('29.268 stimato');
     expect(text).toContain('Peso lordo 57.084 kg');
     expect(text).toContain('Peso netto 51.748 kg');
+    // the bundle was sawn by a gang saw in this fixture; the finish names no machine
+    expect(text).toContain('grezzo di segagione');
+    expect(text).not.toContain('a telaio');
   });
 
   it('the place of departure is edited in the draft; with the sender carrying, its plate is printed', async () => {

@@ -275,12 +275,12 @@ export async function renderPackingList(input: PackingInput): Promise<Buffer> {
     { title: w.codice, width: 82, align: 'left', cell: (r) => r.codice },
     {
       title: w.descrizione,
-      width: 69,
+      width: 64,
       align: 'left',
       cell: (r) => (r.kind === 'lastra' ? '' : r.descrizione),
     },
     { title: w.misure, width: 72, align: 'left', cell: (r) => r.misure },
-    { title: w.scelta, width: 48, align: 'left', cell: (r) => r.scelta },
+    { title: w.scelta, width: 53, align: 'left', cell: (r) => r.scelta },
     {
       title: `${w.pezzi} / ${w.casse}`,
       width: 32,

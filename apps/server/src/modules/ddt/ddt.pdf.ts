@@ -60,8 +60,9 @@ export function quantita(r: DdtRiga): string {
 
 const COLUMNS: Column<DdtRiga>[] = [
   { title: 'Codice', width: 75, align: 'left', cell: (r) => r.codice },
-  { title: 'Descrizione', width: 130, align: 'left', cell: (r) => r.descrizione },
-  { title: 'Scelta', width: 45, align: 'left', cell: (r) => r.scelta ?? '—' },
+  { title: 'Descrizione', width: 121, align: 'left', cell: (r) => r.descrizione },
+  // wide enough for "Commerciale" on one line
+  { title: 'Scelta', width: 54, align: 'left', cell: (r) => r.scelta ?? '—' },
   { title: 'Misure', width: 85, align: 'left', cell: (r) => r.misure },
   { title: 'Quantità', width: 85, align: 'right', cell: quantita },
   { title: 'Colli', width: 30, align: 'right', cell: (r) => String(r.colli) },
