@@ -4,7 +4,7 @@ import { bozza, ddtFixture, readPdf, readXlsx, year, type DdtFixture } from './d
 
 // Issue 26: the DDT and its packing list read back as the driver and the buyer get them; the list,
 // its search and export; who may reach which DDT. Figures by hand as in ddt.test.ts: a block of
-// 10,8 m³ at 29 270 kg theoretical, a bundle of 4 slabs 3000 × 1500 × 20 mm = 18 m² at 976 kg.
+// 10,8 m³ at 29 268 kg (unweighed: gross m³ × 2,71, stimato), a bundle of 4 slabs 3000 × 1500 × 20 mm = 18 m² at 976 kg.
 
 let f: DdtFixture;
 let ddt: { _id: string; numero: number };
@@ -67,11 +67,11 @@ describe('DDT documents', () => {
     expect(text).toContain('Franco');
     expect(text).toContain(blocco.codice);
     expect(text).toContain('10,800 m³');
-    expect(text).toContain('29.270');
+    expect(text).toContain('29.268 stimato');
     expect(text).toContain('4 lastre, 18,00 m²');
-    // 2 colli; 29 270 + 976 kg
+    // 2 colli; 29 268 + 976 kg
     expect(text).toMatch(/Numero colli 2/);
-    expect(text).toContain('30.246 kg');
+    expect(text).toContain('Peso lordo 30.244 kg');
     expect(text).toContain('Firma del conducente');
     expect(text).toContain('Firma del destinatario');
     pdf.pages.forEach((p, n) => expect(p).toContain(`Pagina ${n + 1} di ${pdf.pages.length}`));
@@ -96,7 +96,7 @@ describe('DDT documents', () => {
     for (const l of pacco.lastre) expect(it).toContain(l.codice);
     expect(it).toContain('3000 × 1500 × 20 mm');
     expect(it).toContain('Totale del carico');
-    expect(it).toContain('30.246');
+    expect(it).toContain('30.244');
 
     const en = readPdf(
       (
@@ -116,7 +116,7 @@ describe('DDT documents', () => {
       'Page 1 of',
     ])
       expect(en).toContain(word);
-    expect(en).toContain('30,246');
+    expect(en).toContain('30,244');
 
     const res = await download(f.spedizioni, `/api/ddt/${ddt._id}/packing-list`, {
       formato: 'xlsx',
@@ -128,10 +128,10 @@ describe('DDT documents', () => {
     const slab = rows.find((r) => r[1] === pacco.lastre[0]!.codice)!;
     // Slab, code, -, 3000, 1500, 20, grade, 1 piece, -, 4.5 m²: numbers as numbers
     expect(slab.slice(3, 6)).toEqual([3000, 1500, 20]);
-    expect(slab[9]).toBe(4.5);
+    expect(slab[10]).toBe(4.5);
     const load = rows.at(-1)!;
     expect(load[1]).toBe('Total of the load');
-    expect(load[11]).toBe(30246);
+    expect(load[13]).toBe(30244);
   });
 
   it('lists DDTs searched by number, party or item code and filtered by stato, and exports them', async () => {
@@ -162,7 +162,7 @@ describe('DDT documents', () => {
       count: 2,
       emessi: 1,
       colli: 2,
-      pesoKg: 30246,
+      pesoKg: 30244,
     });
     expect(
       (await f.spedizioni.get('/api/ddt/summary', { query: { stato: 'bozza' } })).json(),
@@ -175,7 +175,7 @@ describe('DDT documents', () => {
     const { rows } = await readXlsx(xlsx.rawPayload);
     expect(rows[0]).toContain('Peso lordo (kg)');
     expect(rows[1]!.slice(0, 2)).toEqual([ddt.numero, year]);
-    expect(rows[1]![8]).toBe(30246);
+    expect(rows[1]![8]).toBe(30244);
     expect(rows[0]![6]).toBe('Righe');
     expect(rows[1]![6]).toBe(2);
     const csv = await download(f.spedizioni, '/api/ddt/export', { format: 'csv' });

@@ -6,7 +6,7 @@ import { createCompany } from './helpers.js';
 
 // Issue 26: the DDT from what is sold to a party, numbered per company and year with no gap, and
 // every item shipped once. Figures by hand: Statuario 2,71 t/m³; a block 300 × 200 × 180 cm =
-// 10,8 m³ × 2,71 = 29,268 → 29,27 t theoretical; a bundle of 4 slabs 3000 × 1500 mm = 18 m² ×
+// 10,8 m³ × 2,71 = 29,268 t = 29 268 kg, unweighed so carried at its gross volume (stimato); a bundle of 4 slabs 3000 × 1500 mm = 18 m² ×
 // 20 mm × 2,71 = 975,6 → 976 kg; 3 boxes of 12 tiles 305 × 305 × 10 = 36 × 0,093025 = 3,3489 →
 // 3,35 m² × 10 × 2,71 = 90,785 → 91 kg.
 
@@ -36,8 +36,9 @@ describe('DDT: draft, emission, cancellation', () => {
     expect(da.blocchi.find((b: { _id: string }) => b._id === blocco._id)).toMatchObject({
       codice: blocco.codice,
       m3: 10.8,
-      pesoKg: 29270,
-      pesoBase: 'teorico',
+      pesoKg: 29268,
+      pesoBase: 'stimato',
+      pesoNettoKg: 29268,
       colli: 1,
     });
     expect(da.blocchi.find((b: { _id: string }) => b._id === pesato._id)).toMatchObject({
@@ -74,12 +75,13 @@ describe('DDT: draft, emission, cancellation', () => {
     const created = await f.spedizioni.post('/api/ddt', bozza(c, righe));
     expect(created.statusCode, created.body).toBe(201);
     const draft = created.json();
-    // 1 + 1 + 1 + 3 colli; 29 270 + 27 500 + 976 + 91 kg
+    // 1 + 1 + 1 + 3 colli; 29 268 + 27 500 + 976 + 91 kg
     expect(draft).toMatchObject({
       stato: 'bozza',
       numero: null,
       colli: 6,
-      pesoKg: 57837,
+      pesoKg: 57835,
+      pesoNettoKg: 57835,
       mq: 21.35,
       m3: 21.6,
     });
@@ -230,6 +232,7 @@ describe('DDT: draft, emission, cancellation', () => {
     expect(proprio.json().vettore).toEqual({
       ragioneSociale: f.org.company.name,
       partitaIva: null,
+      indirizzo: null,
       targa: 'FG482KT',
     });
     expect((await f.spedizioni.delete(`/api/ddt/${proprio.json()._id}`)).statusCode).toBe(204);
@@ -353,6 +356,7 @@ describe('DDT: draft, emission, cancellation', () => {
       pacchi: [],
       lastre: [],
       lotti: [],
+      luogoPartenza: null,
     });
     expect((await db().select({ id: clienti.id }).from(clienti)).length).toBe(before);
   });

@@ -695,7 +695,7 @@ describe('list, summary, genealogy', () => {
     expect(lines[0]).toMatch(/^Codice;Blocco;Origine;Materiale;/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
-      `${lav.codice};${blocco.codice};Acquistato;Statuario;6,72;Telaio 1;20;Grezzo (a telaio);No;No;;Completata;`,
+      `${lav.codice};${blocco.codice};Acquistato;Statuario;6,72;Telaio 1;20;Grezzo di segagione;No;No;;Completata;`,
     );
     expect(lines[1]).toMatch(/;10;48;7,14;39,29$/);
     expect((await vendite.get('/api/lavorazioni-lastre/export')).statusCode).toBe(403);

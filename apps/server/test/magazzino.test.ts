@@ -350,7 +350,7 @@ describe('lastre', () => {
     const rows = csvRows(csv.body).map((r) => r.join(';'));
     expect(rows).toHaveLength(5);
     expect(rows[4]).toBe(
-      `${bought.blocco.codice}-004;${bought.lav.pacchi[0]!.codice};${bought.blocco.codice};Statuario;4;2700;1400;30;Grezzo (a telaio);3,78;Prima;;Piazzale cava;;Disponibile`,
+      `${bought.blocco.codice}-004;${bought.lav.pacchi[0]!.codice};${bought.blocco.codice};Statuario;4;2700;1400;30;Grezzo di segagione;3,78;Prima;;Piazzale cava;;Disponibile`,
     );
     const summary = (
       await magazzino.get('/api/magazzino/lastre/summary', {

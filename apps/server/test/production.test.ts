@@ -738,7 +738,9 @@ describe('blocchi and blocchi esterni', () => {
     const csv = await cavatore.get('/api/blocchi/export', {
       query: { format: 'csv', bancataId: bancata._id },
     });
-    expect(csvRows(csv.body)[0]!.join(';')).toMatch(/^Codice;Bancata;Cava;Materiale;Stato/);
+    expect(csvRows(csv.body)[0]!.join(';')).toMatch(
+      /^Codice;Bancata;Cava;Data riquadratura;Materiale;Stato/,
+    );
     expect(
       (await cavatore.get('/api/blocchi', { query: { stato: 'ghiacciato' } })).statusCode,
     ).toBe(400);

@@ -15,7 +15,8 @@ export const FINITURE = [
 ] as const;
 export type Finitura = (typeof FINITURE)[number];
 export const FINITURA_LABELS: Record<Finitura, string> = {
-  grezzo: 'Grezzo (a telaio)',
+  // the saw's own surface, whatever machine cut it (a gang saw or a multi-wire: the label names neither)
+  grezzo: 'Grezzo di segagione',
   levigato: 'Levigato',
   lucidato: 'Lucidato',
   spazzolato: 'Spazzolato',

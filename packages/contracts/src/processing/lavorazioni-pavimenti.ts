@@ -186,6 +186,14 @@ export const lavorazionePavimentiListQuerySchema = listQuerySchema.extend({
     .optional(),
 });
 export type LavorazionePavimentiListQuery = z.output<typeof lavorazionePavimentiListQuerySchema>;
+/** The list as a CSV or Excel file: its filters and its order. */
+export const lavorazionePavimentiExportQuerySchema = lavorazionePavimentiFilterSchema.extend({
+  sort: lavorazionePavimentiListQuerySchema.shape.sort,
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+});
+export type LavorazionePavimentiExportQuery = z.output<
+  typeof lavorazionePavimentiExportQuerySchema
+>;
 
 export const lavorazionePavimentiSummarySchema = z.object({
   count: z.number().int(),

@@ -168,6 +168,8 @@ const commonFields = {
   /** The pesata (issue 25 item 10): the day the block crossed the quarry's weighbridge and the ticket's number. */
   dataPesata: isoDate('Data della pesata').nullish(),
   numeroPesata: optionalText(30),
+  /** The user confirms a weighbridge reading outside 0,5–1,5 × the gross m³ × density (the history keeps it). */
+  pesoFuoriNorma: z.boolean({ error: 'Peso fuori norma: sì o no' }).optional(),
   ubicazioneId: z.uuid({ error: "Scegli l'ubicazione" }),
   prezzoListino: euro('Prezzo di listino').nullish(),
   unitaPrezzo: z.enum(UNITA_PREZZO, { error: 'Unità di prezzo non valida' }).default('m3'),
@@ -374,6 +376,10 @@ export const bloccoListItemSchema = bloccoSchema.pick({
   volumeLordo: true,
   volumeNetto: true,
   peso: true,
+  // the weighbridge reading with its ticket, or none (docs/ddt.md "La pesata")
+  pesoPesa: true,
+  dataPesata: true,
+  numeroPesata: true,
   ubicazione: true,
   prezzoListino: true,
   unitaPrezzo: true,

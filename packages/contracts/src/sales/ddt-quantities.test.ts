@@ -3,27 +3,36 @@ import {
   colliOf,
   figurePavimento,
   numeroDdt,
-  pesoKgBlocco,
+  pesiBlocco,
   pesoKgSuperficie,
   totaliDdt,
 } from './ddt-quantities.js';
 
 describe('DDT line figures', () => {
-  it('a block weighs its weighbridge tonnes where it has them, else its theoretical weight', () => {
-    // 15.08 t on the weighbridge
-    expect(pesoKgBlocco({ pesoPesa: 15.08, volumeNettoM3: 5.4, densita: 2.7 })).toEqual({
+  it('a block travels at its weighbridge weight, else at its gross m³ × density (stimato), in kg from m³', () => {
+    const b = { volumeLordoM3: 5.94, volumeVendutoM3: 5.4, densita: 2.7 };
+    // 15.08 t on the weighbridge: gross and net
+    expect(pesiBlocco({ ...b, pesoPesa: 15.08 })).toEqual({
       kg: 15080,
       base: 'pesato',
-    });
-    // 3 × 2 × 1.8 m = 10.8 m³ × 2.7 = 29.16 t
-    expect(pesoKgBlocco({ pesoPesa: null, volumeNettoM3: 10.8, densita: 2.7 })).toEqual({
-      kg: 29160,
-      base: 'teorico',
+      nettoKg: 15080,
     });
     // the collaudo's weighbridge wins over the block's
+    expect(pesiBlocco({ ...b, pesoRilevato: 14.5, pesoPesa: 15.08 })).toEqual({
+      kg: 14500,
+      base: 'pesato',
+      nettoKg: 14500,
+    });
+    // gross 5.94 m³ × 2.7 = 16.038 t → 16 038 kg; sold 5.4 m³ × 2.7 = 14 580 kg
+    expect(pesiBlocco({ ...b, pesoPesa: null })).toEqual({
+      kg: 16038,
+      base: 'stimato',
+      nettoKg: 14580,
+    });
+    // 10.8 m³ × 2.71 = 29.268 t: 29 268 kg, not 29.27 t × 1000
     expect(
-      pesoKgBlocco({ pesoRilevato: 14.5, pesoPesa: 15.08, volumeNettoM3: 5.4, densita: 2.7 }),
-    ).toEqual({ kg: 14500, base: 'pesato' });
+      pesiBlocco({ pesoPesa: null, volumeLordoM3: 10.8, volumeVendutoM3: 10.8, densita: 2.71 }),
+    ).toEqual({ kg: 29268, base: 'stimato', nettoKg: 29268 });
   });
 
   it('slabs and tiles weigh m² × thickness × density, rounded to the kg', () => {
@@ -58,15 +67,16 @@ describe('DDT line figures', () => {
   });
 
   it("a DDT's totals are the sums of its lines' rounded figures", () => {
-    const block = { colli: 1, pesoKg: 29270, mq: null, m3: 10.8 };
-    const bundle = { colli: 1, pesoKg: 976, mq: 18, m3: null };
-    const tiles = { colli: 3, pesoKg: 151, mq: 5.58, m3: null };
+    const block = { colli: 1, pesoKg: 32000, pesoNettoKg: 29268, mq: null, m3: 10.8 };
+    const bundle = { colli: 1, pesoKg: 976, pesoNettoKg: 976, mq: 18, m3: null };
+    const tiles = { colli: 3, pesoKg: 151, pesoNettoKg: 151, mq: 5.58, m3: null };
     expect(totaliDdt([block, bundle, tiles])).toEqual({
       colli: 5,
-      pesoKg: 30397,
+      pesoKg: 33127,
+      pesoNettoKg: 30395,
       mq: 23.58,
       m3: 10.8,
     });
-    expect(totaliDdt([])).toEqual({ colli: 0, pesoKg: 0, mq: 0, m3: 0 });
+    expect(totaliDdt([])).toEqual({ colli: 0, pesoKg: 0, pesoNettoKg: 0, mq: 0, m3: 0 });
   });
 });

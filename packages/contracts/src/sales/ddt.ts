@@ -58,18 +58,26 @@ export const PORTO_LABELS: Record<Porto, string> = { franco: 'Franco', assegnato
 export const DDT_RIGA_TIPI = ['blocco', 'pacco', 'lastra', 'lotto'] as const;
 export type DdtRigaTipo = (typeof DDT_RIGA_TIPI)[number];
 
-/** How a line's weight was taken: a block's weighbridge or theoretical weight, or m² × thickness × density. */
-export const DDT_PESO_BASI = [...PESO_BASI, 'calcolato'] as const;
+/**
+ * How a line's gross weight (`pesoKg`) was taken (docs/ddt.md "Quantità e pesi di una riga"): a
+ * block's weighbridge (`pesato`) or its gross volume × density (`stimato`), slabs and tiles m² ×
+ * thickness × density (`calcolato`); `teorico` only on lines written before the gross rule.
+ */
+export const DDT_PESO_BASI = [...PESO_BASI, 'stimato', 'calcolato'] as const;
 export type DdtPesoBase = (typeof DDT_PESO_BASI)[number];
 
-export const ddtIndirizzoSchema = z.strictObject({
-  indirizzo: requiredText(200, 'Destinazione: indirizzo obbligatorio'),
-  cap: optionalText(10),
-  comune: requiredText(100, 'Destinazione: comune obbligatorio'),
-  provincia: optionalText(5),
-  nazione: optionalText(2),
-});
+const indirizzoSchema = (label: string) =>
+  z.strictObject({
+    indirizzo: requiredText(200, `${label}: indirizzo obbligatorio`),
+    cap: optionalText(10),
+    comune: requiredText(100, `${label}: comune obbligatorio`),
+    provincia: optionalText(5),
+    nazione: optionalText(2),
+  });
+export const ddtIndirizzoSchema = indirizzoSchema('Destinazione');
 export type DdtIndirizzo = z.output<typeof ddtIndirizzoSchema>;
+/** Where the goods leave from: the same shape as the destination. */
+export const luogoPartenzaSchema = indirizzoSchema('Luogo di partenza');
 
 /**
  * Who carries and with which truck. A vettore names itself; with the transport by the sender or by
@@ -86,6 +94,8 @@ export const vettoreSchema = z.strictObject({
     ctx.addIssue({ code: 'custom', message: checked.message });
     return z.NEVER;
   }),
+  /** The carrier's seat, printed beside its name. */
+  indirizzo: optionalText(300),
   // one truck, one spelling: «FG 482 KT» and «fg482kt» are FG482KT, as Automezzi stores it
   targa: optionalText(20).transform((v) => (v ? normalizeTarga(v) : v)),
 });
@@ -120,6 +130,8 @@ export const ddtCreateSchema = z
     clienteId: z.uuid({ error: 'Cliente non valido' }).optional(),
     destinazioneCompanyId: z.uuid({ error: 'Ditta di destinazione non valida' }).optional(),
     destinazione: ddtIndirizzoSchema.optional(),
+    /** Default: the sender's seat, where its goods lie (its quarry yard or its sawmill). */
+    luogoPartenza: luogoPartenzaSchema.optional(),
     trasportoACura: z.enum(TRASPORTO_A_CURA, {
       error: 'Trasporto a cura: mittente, destinatario o vettore',
     }),
@@ -216,9 +228,13 @@ export const ddtElementoSchema = z.object({
   pezzi: z.number().int(),
   casse: z.number().int().nullable(),
   mq: z.number().nullable(),
+  /** A block's m³ as sold: accepted at its collaudo (after the abbuoni), else its net volume. */
   m3: z.number().nullable(),
+  /** Gross kg: what the truck carries (the DDT's "Peso lordo" is their sum). */
   pesoKg: z.number().int(),
   pesoBase: z.enum(DDT_PESO_BASI),
+  /** Net kg: the goods as sold (a block: the weighbridge, else its accepted m³ × density). */
+  pesoNettoKg: z.number().int(),
   colli: z.number().int(),
   /** For `lotto`: the lot sold from. */
   lottoId: z.string().nullable(),
@@ -234,6 +250,14 @@ export const formatoPavimentoSchema = z.object({
   pezziPerCassa: z.number().int(),
 });
 export type FormatoPavimento = z.infer<typeof formatoPavimentoSchema>;
+
+const indirizzoOutSchema = z.object({
+  indirizzo: z.string(),
+  cap: z.string().nullable(),
+  comune: z.string(),
+  provincia: z.string().nullable(),
+  nazione: z.string().nullable(),
+});
 
 /** Who receives the goods, as the DDT prints them (the party's data when the draft was saved). */
 const destinatarioSchema = z.object({
@@ -262,6 +286,8 @@ export const ddtDaSpedireSchema = z.object({
   lastre: z.array(ddtElementoSchema),
   /** each with its format, so part of the sale can be shipped with figures computed as the server will */
   lotti: z.array(ddtElementoSchema.extend({ formato: formatoPavimentoSchema })),
+  /** The place of departure a new DDT starts with: the sender's seat, where its goods lie. */
+  luogoPartenza: indirizzoOutSchema.nullable(),
 });
 export type DdtDaSpedire = z.infer<typeof ddtDaSpedireSchema>;
 
@@ -286,18 +312,15 @@ export const ddtSchema = z.object({
   cliente: anagraficaRef.nullable(),
   destinazioneCompany: z.object({ _id: z.string(), name: z.string() }).nullable(),
   destinatario: destinatarioSchema,
-  destinazione: z.object({
-    indirizzo: z.string(),
-    cap: z.string().nullable(),
-    comune: z.string(),
-    provincia: z.string().nullable(),
-    nazione: z.string().nullable(),
-  }),
+  destinazione: indirizzoOutSchema,
+  /** Null only on DDTs written before the place of departure was kept. */
+  luogoPartenza: indirizzoOutSchema.nullable(),
   trasportoACura: z.enum(TRASPORTO_A_CURA),
   vettore: z
     .object({
       ragioneSociale: z.string(),
       partitaIva: z.string().nullable(),
+      indirizzo: z.string().nullable(),
       targa: z.string().nullable(),
     })
     .nullable(),
@@ -307,7 +330,10 @@ export const ddtSchema = z.object({
   note: z.string().nullable(),
   righe: z.array(ddtRigaSchema),
   colli: z.number().int(),
+  /** Gross kg, the "Peso lordo" printed: the sum of the lines' `pesoKg`. */
   pesoKg: z.number().int(),
+  /** Net kg: the sum of the lines' `pesoNettoKg`. */
+  pesoNettoKg: z.number().int(),
   mq: z.number(),
   m3: z.number(),
   annullatoMotivo: z.string().nullable(),

@@ -60,9 +60,16 @@ export const ddt = pgTable(
     destinazioneComune: text('destinazione_comune').notNull(),
     destinazioneProvincia: text('destinazione_provincia'),
     destinazioneNazione: text('destinazione_nazione'),
+    /** Where the goods leave from (default their location: the quarry's yard or the sawmill); null on DDTs written before it was kept. */
+    luogoPartenzaIndirizzo: text('luogo_partenza_indirizzo'),
+    luogoPartenzaCap: text('luogo_partenza_cap'),
+    luogoPartenzaComune: text('luogo_partenza_comune'),
+    luogoPartenzaProvincia: text('luogo_partenza_provincia'),
+    luogoPartenzaNazione: text('luogo_partenza_nazione'),
     trasportoACura: text('trasporto_a_cura').notNull(),
     vettoreRagioneSociale: text('vettore_ragione_sociale'),
     vettorePartitaIva: text('vettore_partita_iva'),
+    vettoreIndirizzo: text('vettore_indirizzo'),
     vettoreTarga: text('vettore_targa'),
     porto: text('porto').notNull(),
     aspetto: text('aspetto'),
@@ -123,8 +130,11 @@ export const ddtRighe = pgTable(
     casse: integer('casse'),
     mq: area('mq'),
     m3: volume('m3'),
+    /** Gross: what the truck carries (docs/ddt.md "Quantità e pesi di una riga"). */
     pesoKg: integer('peso_kg').notNull(),
     pesoBase: text('peso_base').notNull(),
+    /** Net: the goods as sold (a block: the weighbridge, else the accepted m³ × density). */
+    pesoNettoKg: integer('peso_netto_kg').notNull(),
     colli: integer('colli').notNull(),
     lastraIds: uuid('lastra_ids')
       .array()
@@ -136,7 +146,7 @@ export const ddtRighe = pgTable(
     index('ddt_righe_entity_idx').on(t.entityId),
     check(
       'ddt_righe_check',
-      sql`${t.entityType} in ('blocco', 'pacco', 'lastra', 'lotto') and ${t.pezzi} > 0 and ${t.pesoKg} >= 0 and ${t.colli} >= 0 and ${t.pesoBase} in ('pesato', 'teorico', 'calcolato')`,
+      sql`${t.entityType} in ('blocco', 'pacco', 'lastra', 'lotto') and ${t.pezzi} > 0 and ${t.pesoKg} >= 0 and ${t.colli} >= 0 and ${t.pesoNettoKg} >= 0 and ${t.pesoBase} in ('pesato', 'teorico', 'stimato', 'calcolato')`,
     ),
   ],
 );

@@ -36,6 +36,12 @@ export function bloccoExportColumns(origine: BloccoOrigine): ExportColumn<Blocco
             numFmt: '#,##0.00',
           },
         ]),
+    // the production date every production figure counts by
+    {
+      header: 'Data riquadratura',
+      value: (b) => new Date(b.dataRiquadratura),
+      numFmt: 'dd/mm/yyyy',
+    },
     { header: 'Materiale', value: (b) => b.materiale.nome },
     { header: 'Stato', value: (b) => BLOCCO_STATO_LABELS[b.stato] },
     { header: 'Scelta', value: (b) => SCELTA_LABELS[b.scelta] },
@@ -57,6 +63,14 @@ export function bloccoExportColumns(origine: BloccoOrigine): ExportColumn<Blocco
     // the weight the list shows and sums (the weighbridge, else theoretical) and what it is taken on
     { header: 'Peso (t)', value: (b) => b.peso.t, numFmt: '0.00' },
     { header: 'Base del peso', value: (b) => b.peso.base },
+    // the weighbridge reading with its ticket (docs/ddt.md "La pesata")
+    { header: 'Peso alla pesa (t)', value: (b) => b.pesoPesa, numFmt: '0.00' },
+    {
+      header: 'Data pesata',
+      value: (b) => (b.dataPesata ? new Date(b.dataPesata) : null),
+      numFmt: 'dd/mm/yyyy',
+    },
+    { header: 'N. bolla di pesa', value: (b) => b.numeroPesata },
     { header: 'Prezzo di listino (€)', value: (b) => b.prezzoListino, numFmt: '#,##0.00' },
     {
       header: 'Unità di prezzo',

@@ -1,4 +1,4 @@
-import { INFORMI_A_PESO, informeAVolume, pesoT, volumeM3 } from '@gestcava/contracts';
+import { INFORMI_A_PESO, informeAVolume, pesoT, roundTo, volumeM3 } from '@gestcava/contracts';
 import { badRequest } from '../../lib/app-error.js';
 import type { BloccoRow } from './blocchi.mapper.js';
 
@@ -103,4 +103,36 @@ export function assertDataRiquadratura(data: string, oggi: string) {
 export function assertAPeso(b: Parameters<typeof informeAVolume>[0]) {
   if (informeAVolume(b))
     throw badRequest(INFORMI_A_PESO, [{ path: 'unitaPrezzo', message: INFORMI_A_PESO }]);
+}
+
+const T = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const M3 = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/**
+ * A weighbridge reading far from the block it is typed on (docs/ddt.md "La pesata"): outside 0,5–1,5
+ * × the gross m³ × density it is refused, naming the expected range, unless the user confirms it.
+ * Only a new or changed reading is checked, so a confirmed one does not ask again at the next edit.
+ */
+export function assertPesoPlausibile(
+  pesoPesa: number | null | undefined,
+  previous: number | null,
+  block: { volumeLordo: number; densita: number },
+  confermato: boolean,
+) {
+  if (pesoPesa == null || pesoPesa === previous || confermato) return;
+  const atteso = block.volumeLordo * block.densita;
+  const [min, max] = [roundTo(atteso * 0.5, 2), roundTo(atteso * 1.5, 2)];
+  if (pesoPesa >= min && pesoPesa <= max) return;
+  const message = `Peso alla pesa fuori norma: per ${M3.format(block.volumeLordo)} m³ lordi a ${block.densita.toLocaleString('it-IT')} t/m³ ci si attende tra ${T.format(min)} e ${T.format(max)} t. Se il peso è giusto, conferma il peso fuori norma`;
+  throw badRequest(message, [{ path: 'pesoPesa', message }]);
+}
+
+/** Whether a reading is one the user had to confirm: what the history records beside it. */
+export function pesoFuori(
+  pesoPesa: number | null,
+  block: { volumeLordo: number; densita: number },
+) {
+  if (pesoPesa == null) return false;
+  const atteso = block.volumeLordo * block.densita;
+  return pesoPesa < roundTo(atteso * 0.5, 2) || pesoPesa > roundTo(atteso * 1.5, 2);
 }

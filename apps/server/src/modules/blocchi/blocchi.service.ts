@@ -35,6 +35,7 @@ import {
   recordAuditMany,
   type HistoryItem,
 } from '../../lib/audit.js';
+import type { AuditChanges } from '../../db/schema/index.js';
 import { assertCodiceChange, nextCode } from '../../lib/codes.js';
 import type { CountCache } from '../../lib/count-cache.js';
 import type { EntityRegistry } from '../../lib/entities.js';
@@ -54,6 +55,8 @@ import {
   assertDataRiquadratura,
   assertNetWithinGross,
   assertPesata,
+  assertPesoPlausibile,
+  pesoFuori,
   newDims,
   quantities,
   updatedDims,
@@ -62,6 +65,14 @@ import { bloccoExportColumns } from './blocchi.export.js';
 import * as repo from './blocchi.repository.js';
 
 const { notFound: NOT_FOUND, stale: STALE } = repo.BLOCCO_STATES.manual.messages;
+
+/** The history's mark of a weighbridge reading the user confirmed outside the expected range. */
+function fuoriNorma(
+  pesoPesa: number | null,
+  lordo: { volumeLordo: number; densita: number },
+): AuditChanges {
+  return pesoFuori(pesoPesa, lordo) ? { pesoFuoriNorma: { from: null, to: true } } : {};
+}
 
 export type BlocchiService = ReturnType<typeof createBlocchiService>;
 
@@ -187,7 +198,7 @@ export function createBlocchiService(deps: {
     async create(
       origine: BloccoOrigine,
       actor: Actor,
-      { stato: startAs, ...body }: BloccoCreate,
+      { stato: startAs, pesoFuoriNorma, ...body }: BloccoCreate,
     ): Promise<Blocco> {
       return db.transaction(async (tx) => {
         let bancataId: string | null = null;
@@ -216,6 +227,8 @@ export function createBlocchiService(deps: {
         assertPesata(null, body, todayInRome());
         assertAPeso({ ...body, prezzo: body.prezzoListino });
         const dims = newDims(body);
+        const lordo = { volumeLordo: quantities(dims, densita).volumeLordo, densita };
+        assertPesoPlausibile(body.pesoPesa, null, lordo, pesoFuoriNorma === true);
         const row = await repo.insert(tx, {
           ...body,
           ...dims,
@@ -234,7 +247,7 @@ export function createBlocchiService(deps: {
           entityId: row.id,
           action: 'create',
           userId: actor.userId,
-          changes: initialValues(row, BLOCCO_FIELDS),
+          changes: { ...initialValues(row, BLOCCO_FIELDS), ...fuoriNorma(row.pesoPesa, lordo) },
         });
         // "Disponibile subito": the ordinary move, with its history row, in the creating transaction.
         if (startAs && startAs !== row.stato) {
@@ -256,7 +269,7 @@ export function createBlocchiService(deps: {
       origine: BloccoOrigine,
       actor: Actor,
       id: string,
-      body: BloccoUpdate,
+      { pesoFuoriNorma, ...body }: BloccoUpdate,
       ifMatch?: Date,
     ): Promise<Blocco> {
       if (body.codice !== undefined && !actor.isAdmin)
@@ -294,15 +307,21 @@ export function createBlocchiService(deps: {
             unitaPrezzo: body.unitaPrezzo ?? current.unitaPrezzo,
             prezzo: body.prezzoListino !== undefined ? body.prezzoListino : current.prezzoListino,
           });
+          const q = quantities(dims, densita);
+          const lordo = { volumeLordo: q.volumeLordo, densita };
+          assertPesoPlausibile(body.pesoPesa, current.pesoPesa, lordo, pesoFuoriNorma === true);
           if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
           const row = await repo.updateInCompany(tx, actor.companyId, id, {
             ...body,
             ...dims,
-            ...quantities(dims, densita),
+            ...q,
           });
           if (row && row.codice !== current.codice)
             await entities.codiceChanged(tx, 'blocco', actor.companyId, id, row.codice);
-          const changes = diffChanges(current, row!, BLOCCO_FIELDS);
+          const changes = {
+            ...diffChanges(current, row!, BLOCCO_FIELDS),
+            ...(row!.pesoPesa !== current.pesoPesa ? fuoriNorma(row!.pesoPesa, lordo) : {}),
+          };
           if (Object.keys(changes).length) {
             await recordAudit(tx, {
               companyId: actor.companyId,

@@ -279,8 +279,8 @@ export async function seedProduction(
             createdAt: day(age),
           })
           .returning({ id: blocchi.id, pesoPesa: blocchi.pesoPesa });
-        // a weighed block that left the yard crossed the quarry's weighbridge the day it was squared: its pesata
-        if (blocco!.pesoPesa !== null && state !== 'in_piazzale') {
+        // a weighed block crossed the quarry's weighbridge the day it was squared: every reading has its ticket
+        if (blocco!.pesoPesa !== null) {
           pesate += 1;
           await tx
             .update(blocchi)

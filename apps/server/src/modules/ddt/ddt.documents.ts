@@ -1,4 +1,9 @@
-import { numeroDdt, type DdtDocumentoLinkQuery, type PackingListQuery } from '@gestcava/contracts';
+import {
+  numeroDdt,
+  pesoKgSuperficie,
+  type DdtDocumentoLinkQuery,
+  type PackingListQuery,
+} from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import type { PdfCompany } from '../../lib/pdf.js';
@@ -112,7 +117,9 @@ export function createDdtDocuments(deps: {
               ? { paccoId: r.entityId, clienteId: ddt.cliente!._id }
               : { ids: [r.entityId] }
             : { ids: r.lastraIds };
-        lastre[r.id] = await repo.lastrePacking(db, companyId, which);
+        lastre[r.id] = (await repo.lastrePacking(db, companyId, which)).map(
+          ({ densita, ...l }) => ({ ...l, pesoKg: pesoKgSuperficie(l.mq, l.spessoreMm, densita) }),
+        );
       }
       const input: PackingInput = {
         ddt,

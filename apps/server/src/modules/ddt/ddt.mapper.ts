@@ -1,9 +1,10 @@
 import {
+  calcolaRiga,
   colliOf,
   figurePavimento,
   FINITURA_LABELS,
   numeroDdt,
-  pesoKgBlocco,
+  pesiBlocco,
   pesoKgSuperficie,
   SCELTA_LABELS,
   sumRounded,
@@ -13,6 +14,7 @@ import {
   type DdtElemento,
   type DdtListItem,
   type DdtPesoBase,
+  type AbbuonoTipo,
   type DdtStato,
   type Finitura,
   type Porto,
@@ -35,13 +37,42 @@ const INT = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGroupi
 const scelta = (s: string) => SCELTA_LABELS[s as keyof typeof SCELTA_LABELS] ?? s;
 const finitura = (f: string) => (FINITURA_LABELS[f as Finitura] ?? f).toLowerCase();
 
+/**
+ * A sold block: the measures and m³ accepted at its collaudo (what the buyer pays for), else its net
+ * ones; its weights by docs/ddt.md "Quantità e pesi di una riga".
+ */
 export function elementoBlocco(b: BloccoVenduto): DdtElemento {
-  const peso = pesoKgBlocco({
-    pesoRilevato: b.pesoRilevato,
+  const c = b.collaudo;
+  const accettato = c
+    ? {
+        ...calcolaRiga({
+          dichiarate: { lunghezza: b.lunghezza, altezza: b.altezza, profondita: b.profondita },
+          lunghezzaRilevata: c.lunghezzaRilevata,
+          altezzaRilevata: c.altezzaRilevata,
+          profonditaRilevata: c.profonditaRilevata,
+          abbuonoTipo: c.abbuonoTipo as AbbuonoTipo | null,
+          abbuonoValore: c.abbuonoValore,
+          densita: b.densita,
+          pesoPesa: b.pesoPesa,
+          pesoRilevato: c.pesoRilevato,
+          prezzo: null,
+          unitaPrezzo: 'm3',
+        }),
+        // the confirmed collaudo's stored m³, never recomputed
+        volumeNettoAccettato: c.volumeNettoAccettato,
+      }
+    : null;
+  const m3 = accettato?.volumeNettoAccettato ?? b.volumeNetto;
+  const peso = pesiBlocco({
+    pesoRilevato: c?.pesoRilevato ?? null,
     pesoPesa: b.pesoPesa,
-    volumeNettoM3: b.volumeNetto,
+    volumeLordoM3: b.volumeLordo,
+    volumeVendutoM3: m3,
     densita: b.densita,
   });
+  const [l, h, p] = accettato
+    ? [accettato.lunghezzaNetta, accettato.altezzaNetta, accettato.profonditaNetta]
+    : [b.lunghezza, b.altezza, b.profondita];
   return {
     entityType: 'blocco',
     _id: b.id,
@@ -49,13 +80,14 @@ export function elementoBlocco(b: BloccoVenduto): DdtElemento {
     descrizione: `Blocco di ${b.materiale}`,
     materiale: b.materiale,
     scelta: scelta(b.scelta),
-    misure: `${b.lunghezza} × ${b.altezza} × ${b.profondita} cm`,
+    misure: `${l} × ${h} × ${p} cm`,
     pezzi: 1,
     casse: null,
     mq: null,
-    m3: b.volumeNetto,
+    m3,
     pesoKg: peso.kg,
     pesoBase: peso.base,
+    pesoNettoKg: peso.nettoKg,
     colli: colliOf('blocco', null),
     lottoId: null,
   };
@@ -72,6 +104,7 @@ function superficie(
     slabs.map((l) => l.mq),
     2,
   );
+  const kg = slabs.reduce((a, l) => a + pesoKgSuperficie(l.mq, l.spessoreMm, l.densita), 0);
   const what =
     entityType === 'pacco'
       ? `Pacco di ${slabs.length} ${slabs.length === 1 ? 'lastra' : 'lastre'}`
@@ -91,8 +124,10 @@ function superficie(
     casse: null,
     mq,
     m3: null,
-    pesoKg: pesoKgSuperficie(mq, first.spessoreMm, first.densita),
+    // the sum of the slabs' own weights, so the packing list's slab rows add up to the line
+    pesoKg: kg,
     pesoBase: 'calcolato',
+    pesoNettoKg: kg,
     colli: colliOf(entityType, null),
     lottoId: null,
   };
@@ -120,6 +155,8 @@ export function elementoLotto(v: VenditaLotto, pezzi = v.venduti - v.spediti): D
     m3: null,
     pesoKg,
     pesoBase: 'calcolato',
+    // tiles travel in their boxes, whose own weight is not kept: gross and net are the tiles'
+    pesoNettoKg: pesoKg,
     colli,
     lottoId: v.lottoId,
   };
@@ -156,6 +193,7 @@ export function toNewRiga(e: DdtElemento): NewRiga {
     m3: e.m3,
     pesoKg: e.pesoKg,
     pesoBase: e.pesoBase,
+    pesoNettoKg: e.pesoNettoKg,
     colli: e.colli,
   };
 }
@@ -192,11 +230,22 @@ export function toDdtDto(
       provincia: d.destinazioneProvincia,
       nazione: d.destinazioneNazione,
     },
+    luogoPartenza:
+      d.luogoPartenzaIndirizzo && d.luogoPartenzaComune
+        ? {
+            indirizzo: d.luogoPartenzaIndirizzo,
+            cap: d.luogoPartenzaCap,
+            comune: d.luogoPartenzaComune,
+            provincia: d.luogoPartenzaProvincia,
+            nazione: d.luogoPartenzaNazione,
+          }
+        : null,
     trasportoACura: d.trasportoACura as TrasportoACura,
     vettore: d.vettoreRagioneSociale
       ? {
           ragioneSociale: d.vettoreRagioneSociale,
           partitaIva: d.vettorePartitaIva,
+          indirizzo: d.vettoreIndirizzo,
           targa: d.vettoreTarga,
         }
       : null,
@@ -219,11 +268,13 @@ export function toDdtDto(
       m3: r.m3,
       pesoKg: r.pesoKg,
       pesoBase: r.pesoBase as DdtPesoBase,
+      pesoNettoKg: r.pesoNettoKg,
       colli: r.colli,
       lottoId: r.lottoId,
     })),
     colli: d.colli,
     pesoKg: d.pesoKg,
+    pesoNettoKg: righe.reduce((a, r) => a + r.pesoNettoKg, 0),
     mq: d.mq,
     m3: d.m3,
     annullatoMotivo: d.annullatoMotivo,

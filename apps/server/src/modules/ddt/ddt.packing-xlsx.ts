@@ -16,25 +16,29 @@ export async function render(input: PackingInput): Promise<Buffer> {
     { header: w.scelta, width: 12 },
     { header: w.pezzi, width: 8, style: { numFmt: '0' } },
     { header: w.casse, width: 8, style: { numFmt: '0' } },
+    { header: w.colli, width: 8, style: { numFmt: '0' } },
     { header: 'm²', width: 10, style: { numFmt: '#,##0.00' } },
     { header: 'm³', width: 10, style: { numFmt: '#,##0.000' } },
-    { header: w.peso, width: 14, style: { numFmt: '#,##0' } },
+    { header: w.pesoNetto, width: 14, style: { numFmt: '#,##0' } },
+    { header: w.pesoLordo, width: 14, style: { numFmt: '#,##0' } },
   ];
   sheet.getRow(1).font = { bold: true };
   for (const r of packingRows(input)) {
     const row = sheet.addRow([
       r.tipo,
       r.codice,
-      r.kind === 'riga' || r.kind === 'carico' ? r.descrizione || r.misure : '',
+      r.kind === 'riga' ? r.descrizione || r.misure : '',
       r.lunghezzaMm,
       r.altezzaMm,
       r.spessoreMm,
       r.scelta || null,
       r.pezzi,
       r.casse,
+      r.colli,
       r.mq,
       r.m3,
-      r.pesoKg,
+      r.pesoNettoKg,
+      r.pesoLordoKg,
     ]);
     if (r.kind === 'totale' || r.kind === 'carico') row.font = { bold: true };
   }

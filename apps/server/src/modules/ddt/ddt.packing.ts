@@ -23,6 +23,8 @@ export interface PackingLastra {
   spessoreMm: number;
   mq: number;
   scelta: string;
+  /** m² × thickness × density, in kg: the line of a bundle is the sum of its slabs'. */
+  pesoKg: number;
 }
 
 export interface PackingInput {
@@ -53,11 +55,13 @@ const WORDS = {
     misure: 'Misure',
     lunghezza: 'Lunghezza (mm)',
     altezza: 'Altezza (mm)',
-    spessore: 'Spessore (mm)',
+    spessore: 'Spessore o profondità (mm)',
+    spessoreDi: 'spessore',
     pezzi: 'Pezzi',
     casse: 'Casse',
     scelta: 'Scelta',
-    peso: 'Peso netto (kg)',
+    pesoNetto: 'Peso netto (kg)',
+    pesoLordo: 'Peso lordo (kg)',
     destinatario: 'Destinatario',
     data: 'Data',
     colli: 'Colli',
@@ -79,11 +83,13 @@ const WORDS = {
     misure: 'Dimensions',
     lunghezza: 'Length (mm)',
     altezza: 'Height (mm)',
-    spessore: 'Thickness (mm)',
+    spessore: 'Thickness or depth (mm)',
+    spessoreDi: 'thickness',
     pezzi: 'Pieces',
     casse: 'Boxes',
     scelta: 'Grade',
-    peso: 'Net weight (kg)',
+    pesoNetto: 'Net weight (kg)',
+    pesoLordo: 'Gross weight (kg)',
     destinatario: 'Consignee',
     data: 'Date',
     colli: 'Packages',
@@ -111,9 +117,12 @@ export interface PackingRow {
   misure: string;
   pezzi: number | null;
   casse: number | null;
+  /** Packages: each line's, and the load's on its row. */
+  colli: number | null;
   mq: number | null;
   m3: number | null;
-  pesoKg: number | null;
+  pesoNettoKg: number | null;
+  pesoLordoKg: number | null;
   scelta: string;
 }
 
@@ -123,13 +132,23 @@ const empty = {
   spessoreMm: null,
   pezzi: null,
   casse: null,
+  colli: null,
   mq: null,
   m3: null,
-  pesoKg: null,
+  pesoNettoKg: null,
+  pesoLordoKg: null,
   scelta: '',
   misure: '',
   descrizione: '',
 };
+
+/** A block's "300 × 200 × 180 cm" or tiles' "610 × 305 × 10 mm" as mm, for the list's number columns. */
+function misureMm(misure: string): [number, number, number] | null {
+  const m = /^(\d+) × (\d+) × (\d+(?:[.,]\d+)?) (cm|mm)$/.exec(misure);
+  if (!m) return null;
+  const k = m[4] === 'cm' ? 10 : 1;
+  return [Number(m[1]) * k, Number(m[2]) * k, Number(m[3]!.replace(',', '.')) * k];
+}
 
 /** The rows of the packing list, shared by the PDF and the XLSX so both say the same. */
 export function packingRows({
@@ -143,23 +162,33 @@ export function packingRows({
   const rows: PackingRow[] = [];
   for (const r of ddt.righe) {
     const tipo = w[r.entityType];
+    const mm = misureMm(r.misure);
+    const slabs = lastre[r.rigaId] ?? [];
     const line: PackingRow = {
       ...empty,
       kind: 'riga',
       tipo,
       codice: r.codice,
       descrizione: lingua === 'it' ? r.descrizione : `${tipo}, ${r.materiale}`,
-      misure: r.misure,
+      // a bundle's thickness in the list's language (the DDT's line is written in Italian)
+      misure:
+        r.entityType === 'pacco' && slabs[0]
+          ? `${w.spessoreDi} ${slabs[0].spessoreMm} mm`
+          : r.misure,
+      lunghezzaMm: mm?.[0] ?? null,
+      altezzaMm: mm?.[1] ?? null,
+      spessoreMm: mm?.[2] ?? null,
       scelta: scelta(r.scelta),
       pezzi: r.pezzi,
       casse: r.casse,
+      colli: r.colli,
       mq: r.mq,
       m3: r.m3,
-      pesoKg: r.pesoKg,
+      pesoNettoKg: r.pesoNettoKg,
+      pesoLordoKg: r.pesoKg,
     };
     rows.push(line);
     if (r.entityType === 'pacco' || r.entityType === 'lastra') {
-      const slabs = lastre[r.rigaId] ?? [];
       if (r.entityType === 'lastra' && slabs[0])
         Object.assign(line, {
           lunghezzaMm: slabs[0].lunghezzaMm,
@@ -180,6 +209,8 @@ export function packingRows({
             spessoreMm: l.spessoreMm,
             pezzi: 1,
             mq: l.mq,
+            pesoNettoKg: l.pesoKg,
+            pesoLordoKg: l.pesoKg,
             scelta: scelta(l.scelta),
           });
         }
@@ -189,8 +220,10 @@ export function packingRows({
           tipo: '',
           codice: `${w.totale} ${r.codice}`,
           pezzi: r.pezzi,
+          colli: r.colli,
           mq: r.mq,
-          pesoKg: r.pesoKg,
+          pesoNettoKg: r.pesoNettoKg,
+          pesoLordoKg: r.pesoKg,
         });
       }
     }
@@ -200,10 +233,11 @@ export function packingRows({
     kind: 'carico',
     tipo: '',
     codice: w.carico,
-    descrizione: `${w.colli}: ${ddt.colli}`,
+    colli: ddt.colli,
     mq: ddt.mq || null,
     m3: ddt.m3 || null,
-    pesoKg: ddt.pesoKg,
+    pesoNettoKg: ddt.pesoNettoKg,
+    pesoLordoKg: ddt.pesoKg,
   });
   return rows;
 }
@@ -237,29 +271,31 @@ export async function renderPackingList(input: PackingInput): Promise<Buffer> {
   if (ddt.data) doc.text(`${w.data}: ${dataIt(ddt.data)}`, { width: WIDTH });
   doc.moveDown(0.5);
   const columns: Column<PackingRow>[] = [
-    { title: w.tipo, width: 50, align: 'left', cell: (r) => r.tipo },
-    { title: w.codice, width: 95, align: 'left', cell: (r) => r.codice },
+    { title: w.tipo, width: 38, align: 'left', cell: (r) => r.tipo },
+    { title: w.codice, width: 82, align: 'left', cell: (r) => r.codice },
     {
       title: w.descrizione,
-      width: 95,
+      width: 64,
       align: 'left',
       cell: (r) => (r.kind === 'lastra' ? '' : r.descrizione),
     },
-    { title: w.misure, width: 90, align: 'left', cell: (r) => r.misure },
-    { title: w.scelta, width: 45, align: 'left', cell: (r) => r.scelta },
+    { title: w.misure, width: 72, align: 'left', cell: (r) => r.misure },
+    { title: w.scelta, width: 53, align: 'left', cell: (r) => r.scelta },
     {
       title: `${w.pezzi} / ${w.casse}`,
-      width: 45,
+      width: 32,
       align: 'right',
       cell: (r) => [r.pezzi, r.casse].filter((v) => v != null).join(' / '),
     },
+    { title: w.colli, width: 34, align: 'right', cell: (r) => n(r.colli, 0) },
     {
       title: 'm² / m³',
-      width: 45,
+      width: 40,
       align: 'right',
       cell: (r) => [n(r.mq, 2), n(r.m3, 3)].filter(Boolean).join('\n'),
     },
-    { title: w.peso, width: 50, align: 'right', cell: (r) => n(r.pesoKg, 0) },
+    { title: w.pesoNetto, width: 50, align: 'right', cell: (r) => n(r.pesoNettoKg, 0) },
+    { title: w.pesoLordo, width: 50, align: 'right', cell: (r) => n(r.pesoLordoKg, 0) },
   ];
   const rows = packingRows(input);
   table(doc, columns, rows, (r) => r.kind === 'totale' || r.kind === 'carico');

@@ -1,5 +1,6 @@
 import {
   DDT_CAUSALE_TABLE,
+  findCountry,
   PORTO_LABELS,
   TRASPORTO_A_CURA_LABELS,
   type Ddt,
@@ -59,19 +60,31 @@ export function quantita(r: DdtRiga): string {
 
 const COLUMNS: Column<DdtRiga>[] = [
   { title: 'Codice', width: 75, align: 'left', cell: (r) => r.codice },
-  { title: 'Descrizione', width: 130, align: 'left', cell: (r) => r.descrizione },
-  { title: 'Scelta', width: 45, align: 'left', cell: (r) => r.scelta ?? '—' },
+  { title: 'Descrizione', width: 121, align: 'left', cell: (r) => r.descrizione },
+  // wide enough for "Commerciale" on one line
+  { title: 'Scelta', width: 54, align: 'left', cell: (r) => r.scelta ?? '—' },
   { title: 'Misure', width: 85, align: 'left', cell: (r) => r.misure },
   { title: 'Quantità', width: 85, align: 'right', cell: quantita },
   { title: 'Colli', width: 30, align: 'right', cell: (r) => String(r.colli) },
-  // the weight and what it was taken on: the weighbridge, the theoretical volume, or m² × thickness
+  // the gross weight and what it was taken on: the weighbridge, the gross volume (stimato), or m² × thickness
   {
-    title: 'Peso (kg)',
+    title: 'Peso lordo (kg)',
     width: 65,
     align: 'right',
     cell: (r) => `${numero(r.pesoKg, 0)}\n${r.pesoBase}`,
   },
 ];
+
+/** A country by its Italian name ("Emirati Arabi Uniti"), the code if unknown. */
+const paese = (code: string | null) => (code ? (findCountry(code)?.name ?? code) : '');
+
+/** Italy's P.IVA, or a buyer abroad's own tax identifier. */
+const idFiscale = (d: { partitaIva: string | null; nazione: string | null }) =>
+  d.partitaIva
+    ? !d.nazione || d.nazione === 'IT'
+      ? `P.IVA ${d.partitaIva}`
+      : `Id. fiscale ${d.partitaIva}`
+    : '';
 
 /**
  * The documento di trasporto (D.P.R. 472/1996) on A4: the issuing company, number and date, the
@@ -162,12 +175,7 @@ function parties(doc: Doc, ddt: Ddt) {
     top,
     half,
     'Destinatario (cessionario)',
-    [
-      d.ragioneSociale,
-      d.partitaIva ? `P.IVA ${d.partitaIva}` : '',
-      indirizzo(d) ?? '',
-      d.nazione ?? '',
-    ].filter(Boolean),
+    [d.ragioneSociale, idFiscale(d), indirizzo(d) ?? '', paese(d.nazione)].filter(Boolean),
   );
   const dest = ddt.destinazione;
   const right = box(
@@ -176,7 +184,7 @@ function parties(doc: Doc, ddt: Ddt) {
     top,
     half,
     'Luogo di destinazione',
-    [d.ragioneSociale, indirizzo(dest) ?? '', dest.nazione ?? ''].filter(Boolean),
+    [indirizzo(dest) ?? '', paese(dest.nazione)].filter(Boolean),
   );
   const bottom = Math.max(left, right);
   doc
@@ -192,13 +200,23 @@ function transport(doc: Doc, ddt: Ddt) {
   const top = doc.y;
   const half = WIDTH / 2 - 5;
   const v = ddt.vettore;
+  const p = ddt.luogoPartenza;
   facts(doc, MARGIN, half, [
+    [
+      'Luogo di partenza',
+      p && [indirizzo(p), p.nazione === 'IT' ? '' : paese(p.nazione)].filter(Boolean).join(', '),
+    ],
     ['Causale del trasporto', DDT_CAUSALE_TABLE[ddt.causale].label],
     ['Trasporto a cura del', TRASPORTO_A_CURA_LABELS[ddt.trasportoACura]],
     [
       'Vettore',
       v
-        ? [v.ragioneSociale, v.partitaIva && `P.IVA ${v.partitaIva}`].filter(Boolean).join(', ')
+        ? [
+            [v.ragioneSociale, v.partitaIva && `P.IVA ${v.partitaIva}`].filter(Boolean).join(', '),
+            v.indirizzo,
+          ]
+            .filter(Boolean)
+            .join('\n')
         : null,
     ],
     ['Targa', v?.targa ?? null],
@@ -214,6 +232,7 @@ function transport(doc: Doc, ddt: Ddt) {
       ['Aspetto esteriore dei beni', ddt.aspetto],
       ['Numero colli', String(ddt.colli)],
       ['Peso lordo', `${numero(ddt.pesoKg, 0)} kg`],
+      ['Peso netto', `${numero(ddt.pesoNettoKg, 0)} kg`],
       ['Inizio trasporto', ddt.inizioTrasporto ? dataOra(ddt.inizioTrasporto) : null],
     ],
     100,
@@ -227,6 +246,7 @@ function totals(doc: Doc, ddt: Ddt) {
     ...(ddt.m3 > 0 ? [['Volume', `${numero(ddt.m3, 3)} m³`] as [string, string]] : []),
     ...(ddt.mq > 0 ? [['Superficie', `${numero(ddt.mq, 2)} m²`] as [string, string]] : []),
     ['Peso lordo', `${numero(ddt.pesoKg, 0)} kg`],
+    ['Peso netto', `${numero(ddt.pesoNettoKg, 0)} kg`],
   ];
   ensure(doc, lines.length * 14 + 12);
   doc.y += 8;

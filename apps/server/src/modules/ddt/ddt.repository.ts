@@ -45,18 +45,19 @@ export type NewRiga = Omit<typeof ddtRighe.$inferInsert, 'ddtId' | 'posizione'>;
 // The reads behind `da-spedire` and behind each line of a draft: items of the company sold to one
 // cliente and not yet shipped. `ids` narrows them to a draft's lines.
 
-/** Blocks `venduto` to the cliente, with the weighbridge reading of the collaudo that sold them, if any. */
+/**
+ * Blocks `venduto` to the cliente, each with the row of the last confirmed collaudo that accepted it,
+ * if any: its measures, abbuono, accepted m³ and weighbridge reading are what the DDT line shows.
+ */
 export function blocchiVenduti(
   db: DbOrTx,
   companyId: string,
   clienteId: string,
   ids?: readonly string[],
 ) {
-  const pesoRilevato = sql<
-    number | null
-  >`(select ${collaudoRighe.pesoRilevato} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
+  const rigaAccettata = sql`(select ${collaudoRighe.id} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
     where ${collaudoRighe.bloccoId} = ${blocchi.id} and ${collaudi.stato} = 'confermato' and ${collaudoRighe.esito} in ('accettato', 'accettato_con_riserva')
-    order by ${collaudi.data} desc limit 1)`.mapWith(Number);
+    order by ${collaudi.data} desc, ${collaudi.createdAt} desc limit 1)`;
   return db
     .select({
       id: blocchi.id,
@@ -65,14 +66,26 @@ export function blocchiVenduti(
       lunghezza: blocchi.lunghezzaNetta,
       altezza: blocchi.altezzaNetta,
       profondita: blocchi.profonditaNetta,
+      volumeLordo: blocchi.volumeLordo,
       volumeNetto: blocchi.volumeNetto,
       pesoPesa: blocchi.pesoPesa,
-      pesoRilevato,
       materiale: materiali.nome,
       densita: materiali.densita,
+      // the id first: drizzle reads a left-joined object as absent when its first field is null
+      collaudo: {
+        rigaId: collaudoRighe.id,
+        lunghezzaRilevata: collaudoRighe.lunghezzaRilevata,
+        altezzaRilevata: collaudoRighe.altezzaRilevata,
+        profonditaRilevata: collaudoRighe.profonditaRilevata,
+        abbuonoTipo: collaudoRighe.abbuonoTipo,
+        abbuonoValore: collaudoRighe.abbuonoValore,
+        volumeNettoAccettato: collaudoRighe.volumeNettoAccettato,
+        pesoRilevato: collaudoRighe.pesoRilevato,
+      },
     })
     .from(blocchi)
     .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
+    .leftJoin(collaudoRighe, eq(collaudoRighe.id, rigaAccettata))
     .where(
       and(
         eq(blocchi.companyId, companyId),
@@ -236,7 +249,9 @@ export function lastrePacking(
     spessoreMm: pacchi.spessoreMm,
     mq: lastre.mq,
     scelta: lastre.scelta,
+    densita: materiali.densita,
   })
+    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
     .where(and(eq(lastre.companyId, companyId), where))
     .orderBy(asc(lastre.codice));
 }

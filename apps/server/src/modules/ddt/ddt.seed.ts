@@ -9,8 +9,36 @@ import type { DdtService } from './ddt.service.js';
 const VETTORE = {
   ragioneSociale: 'F.lli Tonarelli Autotrasporti S.r.l.',
   partitaIva: '00123450454',
+  indirizzo: 'Via Aurelia 31, 54033 Carrara (MS)',
   targa: 'FK482TR',
 };
+
+/** Where an export by sea unloads: the quay of the port, not the buyer's seat abroad. */
+const PORTO_MARINA = {
+  indirizzo: 'Porto di Marina di Carrara, Viale Cristoforo Colombo',
+  cap: '54033',
+  comune: 'Carrara',
+  provincia: 'MS',
+  nazione: 'IT',
+};
+
+/**
+ * A truck and its trailer weigh about 14 t and may not exceed 44 t on the road: at most 30 t of stone
+ * per load. Blocks go into loads heaviest first, each into the first load it fits (a block above
+ * 30 t would travel alone, as an exceptional transport; the demo has none).
+ */
+const PORTATA_KG = 30_000;
+function carichi<T extends { pesoKg: number }>(elementi: T[]): T[][] {
+  const loads: Array<{ kg: number; items: T[] }> = [];
+  for (const e of [...elementi].sort((a, b) => b.pesoKg - a.pesoKg)) {
+    const load = loads.find((l) => l.kg + e.pesoKg <= PORTATA_KG);
+    if (load) {
+      load.kg += e.pesoKg;
+      load.items.push(e);
+    } else loads.push({ kg: e.pesoKg, items: [e] });
+  }
+  return loads.map((l) => l.items);
+}
 
 const righeOf = (da: DdtDaSpedire) =>
   [...da.blocchi, ...da.pacchi, ...da.lastre, ...da.lotti].map((e) => ({
@@ -70,33 +98,40 @@ export async function seedDdt(
     const data = [addDays(c.data, 3), today].sort()[0]!;
     if (venduti.length === 0 || !data.startsWith(thisYear)) continue;
     const estero = c.resa?.startsWith('FOB') ?? false;
-    const body = bozza(
-      c.clienteId,
-      venduti.map((b) => ({ entityType: 'blocco' as const, id: b.id })),
-      {
-        // export by sea: the haulier takes the blocks to the port; Italian buyers collect with their own truck
-        trasportoACura: estero ? 'vettore' : 'destinatario',
-        vettore: estero ? VETTORE : undefined,
-        porto: estero ? 'franco' : 'assegnato',
-        // the day is in the past: the transport starts at the emission the demo dates (a new draft's start is never before today)
-        inizioTrasporto: null,
-        note: `Collaudo ${c.codice}${estero ? ': al porto di Marina di Carrara per l’imbarco' : ''}`,
-      },
+    const ids = new Set(venduti.map((v) => v.id));
+    const elementi = (await ddt.daSpedire(ctx.marmiId, { clienteId: c.clienteId })).blocchi.filter(
+      (e) => ids.has(e._id),
     );
-    const draft = await ddt.create(actor, body);
-    await ddt.emetti(actor, draft._id, { data, at: new Date(`${data}T07:00:00Z`) });
-    if (!annullato && estero) {
-      // the ship left without the container: the DDT is cancelled and the blocks leave two days later
-      annullato = true;
-      await ddt.annulla(
-        actor,
-        draft._id,
-        'Container non imbarcato: i blocchi partono con il viaggio successivo',
-        new Date(`${data}T16:00:00Z`),
+    for (const carico of carichi(elementi)) {
+      const body = bozza(
+        c.clienteId,
+        carico.map((e) => ({ entityType: 'blocco' as const, id: e._id })),
+        {
+          // export by sea: the haulier takes the blocks to the port; Italian buyers collect with their own truck
+          trasportoACura: estero ? 'vettore' : 'destinatario',
+          vettore: estero ? VETTORE : undefined,
+          destinazione: estero ? PORTO_MARINA : undefined,
+          porto: estero ? 'franco' : 'assegnato',
+          // the day is in the past: the transport starts at the emission the demo dates (a new draft's start is never before today)
+          inizioTrasporto: null,
+          note: `Collaudo ${c.codice}${estero ? ': al porto di Marina di Carrara per l’imbarco' : ''}`,
+        },
       );
-      const later = [addDays(data, 2), today].sort()[0]!;
-      const again = await ddt.create(actor, body);
-      await ddt.emetti(actor, again._id, { data: later, at: new Date(`${later}T07:00:00Z`) });
+      const draft = await ddt.create(actor, body);
+      await ddt.emetti(actor, draft._id, { data, at: new Date(`${data}T07:00:00Z`) });
+      if (!annullato && estero) {
+        // the ship left without the container: the DDT is cancelled and the blocks leave two days later
+        annullato = true;
+        await ddt.annulla(
+          actor,
+          draft._id,
+          'Container non imbarcato: i blocchi partono con il viaggio successivo',
+          new Date(`${data}T16:00:00Z`),
+        );
+        const later = [addDays(data, 2), today].sort()[0]!;
+        const again = await ddt.create(actor, body);
+        await ddt.emetti(actor, again._id, { data: later, at: new Date(`${later}T07:00:00Z`) });
+      }
     }
   }
 
@@ -127,9 +162,16 @@ export async function seedDdt(
     await ddt.emetti(actor, draft._id);
   }
   const gruppo = await ddt.daSpedire(ctx.marmiId, { destinazioneCompanyId: ctx.segheriaId });
-  if (righeOf(gruppo).length) {
+  const resto = righeOf({ ...gruppo, blocchi: [] });
+  // the blocks by truckload, what else was sold with the first
+  const viaggi = carichi(gruppo.blocchi).map((load, i) => [
+    ...load.map((e) => ({ entityType: e.entityType, id: e._id })),
+    ...(i === 0 ? resto : []),
+  ]);
+  if (viaggi.length === 0 && resto.length) viaggi.push(resto);
+  for (const righe of viaggi) {
     const draft = await ddt.create(actor, {
-      ...bozza('', righeOf(gruppo), {
+      ...bozza('', righe, {
         trasportoACura: 'mittente',
         vettore: undefined,
         note: 'Blocchi per la segheria del gruppo',

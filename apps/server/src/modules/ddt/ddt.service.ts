@@ -10,6 +10,7 @@ import {
   type DdtElemento,
   type DdtExportQuery,
   type DdtFilter,
+  type DdtIndirizzo,
   type DdtListItem,
   type DdtListQuery,
   type DdtSummary,
@@ -70,6 +71,12 @@ interface ElementiParty {
   nome: string;
   causale: DdtCausale;
   ddtId?: string;
+}
+
+/** The header's stored totals (the net weight is the lines' sum, read from them). */
+function totaliTestata(righe: DdtElemento[]) {
+  const { colli, pesoKg, mq, m3 } = totaliDdt(righe);
+  return { colli, pesoKg, mq, m3 };
 }
 
 interface Party {
@@ -260,6 +267,20 @@ export function createDdtService(deps: {
     return (await findCompanyRow(tx, companyId))!.name;
   }
 
+  /** Where the goods leave from unless the draft says otherwise: the sender's seat (its yard or sawmill). */
+  async function partenzaDefault(tx: DbOrTx, companyId: string): Promise<DdtIndirizzo | null> {
+    const c = (await findCompanyRow(tx, companyId))!;
+    return c.indirizzo && c.comune
+      ? {
+          indirizzo: c.indirizzo,
+          cap: c.cap,
+          comune: c.comune,
+          provincia: c.provincia,
+          nazione: c.nazione,
+        }
+      : null;
+  }
+
   /** The header of a draft from its body: party, destination (default the party's address), transport. */
   async function header(tx: DbOrTx, companyId: string, body: DdtCreate) {
     // a draft is emitted today at the earliest, so its transport cannot start before today
@@ -284,6 +305,7 @@ export function createDdtService(deps: {
           message: 'Il destinatario non ha un indirizzo: indica la destinazione',
         },
       ]);
+    const partenza = body.luogoPartenza ?? (await partenzaDefault(tx, companyId));
     const vettore = body.vettore && {
       ...body.vettore,
       ragioneSociale:
@@ -299,9 +321,15 @@ export function createDdtService(deps: {
       destinazioneComune: destinazione.comune,
       destinazioneProvincia: destinazione.provincia,
       destinazioneNazione: destinazione.nazione,
+      luogoPartenzaIndirizzo: partenza?.indirizzo ?? null,
+      luogoPartenzaCap: partenza?.cap ?? null,
+      luogoPartenzaComune: partenza?.comune ?? null,
+      luogoPartenzaProvincia: partenza?.provincia ?? null,
+      luogoPartenzaNazione: partenza?.nazione ?? null,
       trasportoACura: body.trasportoACura,
       vettoreRagioneSociale: vettore?.ragioneSociale ?? null,
       vettorePartitaIva: vettore?.partitaIva ?? null,
+      vettoreIndirizzo: vettore?.indirizzo ?? null,
       vettoreTarga: vettore?.targa ?? null,
       porto: body.porto,
       aspetto: body.aspetto,
@@ -314,7 +342,7 @@ export function createDdtService(deps: {
       { clienteId: party.clienteId, nome: d.ragioneSociale, causale: body.causale },
       body.righe,
     );
-    return { row: { ...row, ...totaliDdt(righe) }, righe };
+    return { row: { ...row, ...totaliTestata(righe) }, righe };
   }
 
   /** 400 when the transport would start before the DDT's date (docs/spedizioni.md "Inizio del trasporto"). */
@@ -564,7 +592,7 @@ export function createDdtService(deps: {
             data,
             emessoAt: now,
             inizioTrasporto: d.inizioTrasporto ?? now,
-            ...totaliDdt(righe),
+            ...totaliTestata(righe),
           },
           'bozza',
         );
@@ -656,7 +684,16 @@ export function createDdtService(deps: {
       query: { clienteId?: string; destinazioneCompanyId?: string },
     ): Promise<DdtDaSpedire> {
       const party = await partyOf(db, companyId, query, false);
-      if (!party) return { destinatario: null, blocchi: [], pacchi: [], lastre: [], lotti: [] };
+      const luogoPartenza = await partenzaDefault(db, companyId);
+      if (!party)
+        return {
+          destinatario: null,
+          blocchi: [],
+          pacchi: [],
+          lastre: [],
+          lotti: [],
+          luogoPartenza,
+        };
       const [bs, slabs, sales] = await Promise.all([
         repo.blocchiVenduti(db, companyId, party.clienteId),
         repo.lastreVendute(db, companyId, party.clienteId),
@@ -671,6 +708,7 @@ export function createDdtService(deps: {
         pacchi: [...whole.values()].map(elementoPacco),
         lastre: slabs.filter((x) => x.altre > 0).map(elementoLastra),
         lotti: sales.map(daSpedireLotto),
+        luogoPartenza,
       };
     },
 

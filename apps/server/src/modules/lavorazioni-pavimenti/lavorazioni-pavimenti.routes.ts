@@ -6,6 +6,7 @@ import {
   lastraTagliabileSchema,
   lavorazionePavimentiCompletaSchema,
   lavorazionePavimentiCreateSchema,
+  lavorazionePavimentiExportQuerySchema,
   lavorazionePavimentiFilterSchema,
   lavorazionePavimentiListItemSchema,
   lavorazionePavimentiListQuerySchema,
@@ -39,6 +40,10 @@ export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
       query: lavorazionePavimentiFilterSchema,
       response: lavorazionePavimentiSummarySchema,
       read: lavorazioni.summary,
+    },
+    export: {
+      query: lavorazionePavimentiExportQuerySchema,
+      read: lavorazioni.export,
     },
   });
   // Pickers under this module's permission (DESIGN §3.1): the cutter needs no blocchi or magazzino page.

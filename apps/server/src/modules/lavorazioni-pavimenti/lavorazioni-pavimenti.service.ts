@@ -16,6 +16,7 @@ import {
   type LavorazionePavimenti,
   type LavorazionePavimentiCompleta,
   type LavorazionePavimentiCreate,
+  type LavorazionePavimentiExportQuery,
   type LavorazionePavimentiFilter,
   type LavorazionePavimentiListItem,
   type LavorazionePavimentiListQuery,
@@ -56,6 +57,7 @@ import {
   toListItem,
   type LavorazioneRow,
 } from './lavorazioni-pavimenti.mapper.js';
+import { exportLavorazioniPavimenti } from './lavorazioni-pavimenti.export.js';
 import * as repo from './lavorazioni-pavimenti.repository.js';
 
 const STATES = repo.LAVORAZIONE_PAVIMENTI_STATES;
@@ -235,6 +237,12 @@ export function createLavorazioniPavimentiService(deps: {
     ): Promise<LavorazionePavimentiSummary> {
       return repo.summary(db, companyId, filter);
     },
+
+    export: (
+      companyId: string,
+      query: LavorazionePavimentiExportQuery,
+      onError?: (e: unknown) => void,
+    ) => exportLavorazioniPavimenti(db, companyId, query, onError),
 
     async history(companyId: string, id: string): Promise<HistoryItem[]> {
       await get(companyId, id);

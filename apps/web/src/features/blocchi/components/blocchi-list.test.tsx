@@ -27,6 +27,9 @@ const ROW: BloccoListItem = {
   volumeNetto: 4.352,
   // weighed at the quarry's weighbridge: the list shows and sums the weighed tonnes (issue 25 item 3)
   peso: { t: 13.42, base: 'pesato' },
+  pesoPesa: 13.42,
+  dataPesata: '2026-02-03',
+  numeroPesata: 'PS-CN-0012',
   ubicazione: { _id: 'ubi-1', nome: 'Piazzale cava' },
   prezzoListino: 2334,
   unitaPrezzo: 'm3',
@@ -98,6 +101,8 @@ describe('blocchi list', { timeout: 30_000 }, () => {
     const cell = await screen.findByTitle('13,42 t pesato');
     expect(cell).toHaveTextContent('13,42 t pesato');
     expect(screen.getByRole('columnheader', { name: 'Peso' })).toBeInTheDocument();
+    // the weighbridge reading names its ticket
+    expect(screen.getByText('bolla n. PS-CN-0012 del 03/02/26')).toBeInTheDocument();
   });
 
   it('sends the expiring, volume and price filters of the URL', async () => {

@@ -34,6 +34,7 @@ import {
 import { BlocchiFilters } from './blocchi-filters';
 import { PesoBlocco } from '@/components/peso-blocco';
 import { BloccoFormDialog } from './blocco-form';
+import { bollaText } from './blocco-format';
 import './blocchi.css';
 
 // "Nuovo blocco esterno" from the Blocchi list lands on the esterni with the form open
@@ -146,7 +147,14 @@ export function BlocchiList({
       field: 'peso',
       header: 'Peso',
       sortable: true,
-      body: (b) => <PesoBlocco peso={b.peso} />,
+      body: (b) => (
+        <>
+          <PesoBlocco peso={b.peso} />
+          {b.pesoPesa != null && (
+            <small className="block text-color-secondary">{bollaText(b)}</small>
+          )}
+        </>
+      ),
       className: 'col-nowrap col-number',
     },
     {

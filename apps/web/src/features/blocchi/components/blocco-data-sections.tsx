@@ -22,7 +22,7 @@ import {
 import { formatDims } from '@/lib/production-format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { formatPrezzo, formatPrezzoAcquisto } from './blocco-format';
+import { bollaText, formatPrezzo, formatPrezzoAcquisto } from './blocco-format';
 import { PesoBlocco } from '@/components/peso-blocco';
 import { SectionCard } from '@/components/section-card';
 
@@ -117,13 +117,7 @@ export function BloccoMisureSection({ blocco: b }: { blocco: Blocco }) {
         <Item label="Peso (pesa, altrimenti teorico)">
           <PesoBlocco peso={b.peso} />
         </Item>
-        <Item label="Pesata">
-          {b.dataPesata
-            ? `${formatDate(b.dataPesata)}${b.numeroPesata ? `, bolla n. ${b.numeroPesata}` : ''}`
-            : b.numeroPesata
-              ? `bolla n. ${b.numeroPesata}`
-              : null}
-        </Item>
+        <Item label="Pesata">{b.pesoPesa != null ? bollaText(b) : null}</Item>
       </DetailList>
     </SectionCard>
   );

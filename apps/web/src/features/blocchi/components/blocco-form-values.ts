@@ -50,6 +50,7 @@ export type FormValues = {
   pesoPesa?: number | null;
   dataPesata?: string | null;
   numeroPesata?: string | null;
+  pesoFuoriNorma?: boolean;
   ubicazioneId?: string;
   prezzoListino?: number | null;
   unitaPrezzo?: string;

@@ -357,7 +357,12 @@ export function BloccoFormDialog({
             ]}
           />
         </div>
-        <BloccoPesataFields form={form} />
+        <BloccoPesataFields
+          form={form}
+          volumeLordo={q.volumeLordo}
+          densita={densita}
+          saved={blocco?.pesoPesa ?? null}
+        />
 
         <BloccoDifettiFields form={form} />
 

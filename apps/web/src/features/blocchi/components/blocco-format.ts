@@ -51,6 +51,7 @@ export const BLOCCO_FIELD_LABELS: Record<string, string> = {
   volumeLordo: 'Volume lordo',
   volumeNetto: 'Volume netto',
   pesoPesa: 'Peso alla pesa',
+  pesoFuoriNorma: 'Peso fuori norma confermato',
   dataPesata: 'Data della pesata',
   numeroPesata: 'N. bolla di pesa',
   pesoTeorico: 'Peso teorico',
@@ -109,6 +110,8 @@ export function bloccoHistoryValue(names: ReadonlyMap<string, string>) {
       case 'pesoPesa':
       case 'pesoTeorico':
         return formatWeight(Number(value));
+      case 'pesoFuoriNorma':
+        return value === true ? 'sì' : 'no';
       case 'prezzoAcquisto':
       case 'prezzoListino':
       case 'costoTrasporto':
@@ -154,3 +157,13 @@ export const UNITA_PREZZO_OPTIONS = Object.entries(UNITA_PREZZO_LABELS).map(([va
 export const UNITA_PREZZO_ACQUISTO_OPTIONS = Object.entries(UNITA_PREZZO_ACQUISTO_LABELS).map(
   ([value, label]) => ({ value, label }),
 );
+
+/**
+ * A weighbridge reading's ticket as the list and the page show it: "bolla n. PS-12 del 03/02/26", or
+ * "pesato, senza bolla" when the tonnes were typed without one (docs/ddt.md "La pesata").
+ */
+export function bollaText(b: Pick<Blocco, 'dataPesata' | 'numeroPesata'>): string {
+  if (!b.numeroPesata && !b.dataPesata) return 'pesato, senza bolla';
+  const numero = b.numeroPesata ? `bolla n. ${b.numeroPesata}` : 'senza numero di bolla';
+  return b.dataPesata ? `${numero} del ${formatDate(b.dataPesata)}` : numero;
+}

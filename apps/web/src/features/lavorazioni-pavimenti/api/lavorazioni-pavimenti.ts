@@ -12,7 +12,7 @@ import {
   type LavorazionePavimentiCreate,
   type lavorazionePavimentiStatoBodySchema,
 } from '@gestcava/contracts';
-import { defineResource, type ListPaging } from '@/lib/define-resource';
+import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
 /**
@@ -37,6 +37,11 @@ export type LavorazionePavimentiStatoBody = z.input<typeof lavorazionePavimentiS
 
 export const useLavorazioniPavimenti = lavorazioni.useList;
 export const useLavorazioniPavimentiSummary = lavorazioni.useSummary;
+/** GET /export: the filtered list as a CSV or Excel file. */
+export const exportLavorazioniPavimenti = (
+  filters: LavorazionePavimentiFilters,
+  format: ExportFormat,
+) => lavorazioni.exportFile(filters, format, 30_000);
 /** The cut with its block or slabs and the lot it produced. */
 export const useLavorazionePavimenti = lavorazioni.useDetail;
 export const useLavorazionePavimentiHistory = lavorazioni.useHistory;

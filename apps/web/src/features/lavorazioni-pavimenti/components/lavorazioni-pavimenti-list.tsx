@@ -5,6 +5,7 @@ import {
   LAVORAZIONE_PAVIMENTI_STATO_LABELS,
   type LavorazionePavimentiListItem,
 } from '@gestcava/contracts';
+import { ExportButtons } from '@/components/export-buttons';
 import type { ListColumn } from '@/components/list/list-table';
 import { ListLookupFilter, ListPage, ListStatoFilter } from '@/components/list/list-page';
 import { ListPeriodFilter } from '@/components/list/list-period-filter';
@@ -12,6 +13,7 @@ import { useListPage } from '@/components/list/use-list-page';
 import { formatArea, formatDate, formatInteger } from '@/lib/format';
 import { enumFilter, isoDateFilter, uuidFilter } from '@/lib/list-filter-rules';
 import {
+  exportLavorazioniPavimenti,
   useLavorazioniPavimenti,
   useLavorazioniPavimentiSummary,
   type LavorazionePavimentiFilters,
@@ -104,6 +106,12 @@ export function LavorazioniPavimentiList() {
       page={page}
       title="Lavorazione Pavimenti"
       icon="pi pi-table"
+      actions={
+        <ExportButtons
+          download={(format) => exportLavorazioniPavimenti(page.filters, format)}
+          fallbackName="lavorazioni-pavimenti"
+        />
+      }
       newButton={{ label: 'Nuova lavorazione', testId: 'pavimenti-new' }}
       label="Elenco lavorazioni pavimenti"
       search="Codice della lavorazione o del blocco"

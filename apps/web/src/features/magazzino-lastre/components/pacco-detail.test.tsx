@@ -96,7 +96,7 @@ describe('bundle detail', { timeout: 30_000 }, () => {
     expect(
       within(rows[0] as HTMLElement).getByRole('link', { name: 'BL-2026-0042-001' }),
     ).toHaveAttribute('href', '/app/pages/magazzino/lastre/l1');
-    expect(screen.getByTestId('pacco-data')).toHaveTextContent('Grezzo (a telaio), resinato');
+    expect(screen.getByTestId('pacco-data')).toHaveTextContent('Grezzo di segagione, resinato');
     expect(screen.getByTestId('provenienza-lavorazione')).toHaveAttribute(
       'href',
       '/app/pages/lastre/sg1',

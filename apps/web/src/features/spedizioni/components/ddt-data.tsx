@@ -35,10 +35,17 @@ export function DdtData({ ddt: d }: { ddt: Ddt }) {
         <Item label="Destinazione" wide>
           {indirizzoText(d.destinazione)}
         </Item>
+        <Item label="Luogo di partenza" wide>
+          {d.luogoPartenza && indirizzoText(d.luogoPartenza)}
+        </Item>
         <Item label="Trasporto a cura del">{TRASPORTO_A_CURA_LABELS[d.trasportoACura]}</Item>
         {d.vettore && (
           <Item label="Vettore">
-            {[d.vettore.ragioneSociale, d.vettore.partitaIva && `P.IVA ${d.vettore.partitaIva}`]
+            {[
+              d.vettore.ragioneSociale,
+              d.vettore.partitaIva && `P.IVA ${d.vettore.partitaIva}`,
+              d.vettore.indirizzo,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </Item>

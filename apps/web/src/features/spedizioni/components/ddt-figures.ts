@@ -25,9 +25,10 @@ export function quantitaOf(
 const BASI: Record<DdtElemento['pesoBase'], string> = {
   pesato: 'pesato',
   teorico: 'teorico',
+  stimato: 'stimato',
   calcolato: 'calcolato',
 };
-/** "29.270 kg (teorico)". */
+/** "29.268 kg (stimato)". */
 export const pesoOf = (e: Pick<DdtElemento, 'pesoKg' | 'pesoBase'>) =>
   `${formatInteger(e.pesoKg)} kg (${BASI[e.pesoBase]})`;
 

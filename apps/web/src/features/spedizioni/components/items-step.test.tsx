@@ -17,6 +17,7 @@ const base = {
 };
 const da: DdtDaSpedire = {
   destinatario: null,
+  luogoPartenza: null,
   blocchi: [
     {
       ...base,
@@ -28,6 +29,7 @@ const da: DdtDaSpedire = {
       pezzi: 1,
       m3: 10.8,
       pesoKg: 29160,
+      pesoNettoKg: 29160,
       pesoBase: 'teorico',
       colli: 1,
     },
@@ -46,6 +48,7 @@ const da: DdtDaSpedire = {
       casse: 5,
       mq: 11.16,
       pesoKg: 301,
+      pesoNettoKg: 301,
       colli: 5,
       lottoId: 'l1',
       formato: {

@@ -11,7 +11,7 @@ import { colliText, pesoOf, quantitaOf, totaliText } from './ddt-figures';
 
 const GROUPS: ReadonlyArray<{
   tipo: DdtRigaTipo;
-  list: keyof Omit<DdtDaSpedire, 'destinatario'>;
+  list: keyof Omit<DdtDaSpedire, 'destinatario' | 'luogoPartenza'>;
   title: string;
 }> = [
   { tipo: 'blocco', list: 'blocchi', title: 'Blocchi' },

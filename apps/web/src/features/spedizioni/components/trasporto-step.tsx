@@ -28,6 +28,7 @@ const ASPETTI_SUGGERITI = [
 const LIMITS: Partial<Record<TrasportoField, number>> = {
   vettoreRagioneSociale: 200,
   vettorePartitaIva: 20,
+  vettoreIndirizzo: 300,
   targa: 20,
   aspetto: 200,
   indirizzo: 200,
@@ -35,6 +36,11 @@ const LIMITS: Partial<Record<TrasportoField, number>> = {
   comune: 100,
   provincia: 5,
   nazione: 2,
+  partenzaIndirizzo: 200,
+  partenzaCap: 10,
+  partenzaComune: 100,
+  partenzaProvincia: 5,
+  partenzaNazione: 2,
 };
 
 /** "2026-11-25T14:30" for the local date-time input, and back to an ISO instant. */
@@ -115,6 +121,10 @@ export function TrasportoStep({
           {text('vettoreRagioneSociale', 'Vettore (ragione sociale)', { required: true })}
           {text('vettorePartitaIva', 'P.IVA del vettore', { className: 'col-12 md:col-3' })}
           {text('targa', 'Targa', { required: true, className: 'col-12 md:col-3' })}
+          {text('vettoreIndirizzo', 'Sede del vettore', {
+            className: 'col-12',
+            hint: 'Indirizzo, CAP, comune: stampato sul DDT',
+          })}
         </>
       )}
       {t.trasportoACura !== 'vettore' &&
@@ -162,6 +172,14 @@ export function TrasportoStep({
       {text('cap', 'CAP', { className: 'col-4 md:col-2' })}
       {text('provincia', 'Provincia', { className: 'col-4 md:col-2' })}
       {text('nazione', 'Nazione (sigla)', { className: 'col-4 md:col-2' })}
+      <h3 className="col-12 ddt-subtitle">Luogo di partenza</h3>
+      {text('partenzaIndirizzo', 'Indirizzo', {
+        hint: 'Dove si trova la merce: la sede della ditta, se non lo cambi',
+      })}
+      {text('partenzaComune', 'Comune')}
+      {text('partenzaCap', 'CAP', { className: 'col-4 md:col-2' })}
+      {text('partenzaProvincia', 'Provincia', { className: 'col-4 md:col-2' })}
+      {text('partenzaNazione', 'Nazione (sigla)', { className: 'col-4 md:col-2' })}
       <FormField id="ddt-note" label="Note" className="col-12">
         <InputTextarea
           id="ddt-note"

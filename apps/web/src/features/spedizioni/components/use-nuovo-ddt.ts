@@ -7,6 +7,7 @@ import {
   addressOf,
   ddtBody,
   nuovoTrasporto,
+  partenzaOf,
   partyQuery,
   pezziError,
   preTickedListed,
@@ -73,7 +74,15 @@ export function useNuovoDdt(draft?: Ddt, onSaved?: (d: Ddt) => void) {
     if (!party.nome && data.destinatario)
       setParty({ ...party, nome: data.destinatario.ragioneSociale });
     // the destination follows the party; what was typed of the transport stays
-    setTrasporto((t) => ({ ...(t ?? nuovoTrasporto(null)), ...addressOf(data.destinatario) }));
+    setTrasporto((t) => {
+      const base = t ?? nuovoTrasporto(null);
+      return {
+        ...base,
+        ...addressOf(data.destinatario),
+        // the sender's seat, unless a place of departure was already typed
+        ...(base.partenzaIndirizzo ? {} : partenzaOf(data.luogoPartenza)),
+      };
+    });
     setTicked(
       initial.party && keyOf(initial.party) === keyOf(party)
         ? preTickedListed(data, initial.preTicked)

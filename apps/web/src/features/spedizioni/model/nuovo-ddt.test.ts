@@ -38,6 +38,7 @@ const blocco: DdtElemento = {
   pezzi: 1,
   m3: 10.8,
   pesoKg: 29160,
+  pesoNettoKg: 29160,
   pesoBase: 'teorico',
   colli: 1,
 };
@@ -51,6 +52,7 @@ const pacco: DdtElemento = {
   pezzi: 4,
   mq: 18,
   pesoKg: 972,
+  pesoNettoKg: 972,
   colli: 1,
 };
 // 60 tiles 610 × 305 × 10 mm, 12 a box: 11.163 → 11.16 m², 5 boxes, 11.16 × 10 × 2.7 = 301.32 → 301 kg
@@ -72,12 +74,14 @@ const lotto = {
   casse: 5,
   mq: 11.16,
   pesoKg: 301,
+  pesoNettoKg: 301,
   colli: 5,
   lottoId: 'lot-1',
   formato,
 };
 const da: DdtDaSpedire = {
   destinatario: null,
+  luogoPartenza: null,
   blocchi: [blocco],
   pacchi: [pacco],
   lastre: [],
@@ -94,10 +98,17 @@ const ticks = (...t: Array<[DdtElemento['entityType'], string, number?]>): Ticke
 
 describe('new DDT: the totals as items are ticked', () => {
   it('sums the rounded figures of what is ticked: colli, m², m³ and kg', () => {
-    expect(totaliScelti(da, ticks())).toEqual({ colli: 0, pesoKg: 0, mq: 0, m3: 0 });
+    expect(totaliScelti(da, ticks())).toEqual({
+      colli: 0,
+      pesoKg: 0,
+      pesoNettoKg: 0,
+      mq: 0,
+      m3: 0,
+    });
     expect(totaliScelti(da, ticks(['blocco', BL]))).toEqual({
       colli: 1,
       pesoKg: 29160,
+      pesoNettoKg: 29160,
       mq: 0,
       m3: 10.8,
     });
@@ -105,6 +116,7 @@ describe('new DDT: the totals as items are ticked', () => {
     expect(totaliScelti(da, ticks(['blocco', BL], ['pacco', PK]))).toEqual({
       colli: 2,
       pesoKg: 30132,
+      pesoNettoKg: 30132,
       mq: 18,
       m3: 10.8,
     });
@@ -112,6 +124,7 @@ describe('new DDT: the totals as items are ticked', () => {
     expect(totaliScelti(da, ticks(['blocco', BL], ['pacco', PK], ['lotto', VL]))).toEqual({
       colli: 7,
       pesoKg: 30433,
+      pesoNettoKg: 30433,
       mq: 29.16,
       m3: 10.8,
     });
@@ -125,6 +138,7 @@ describe('new DDT: the totals as items are ticked', () => {
     expect(totaliScelti(da, ticks(['pacco', PK], ['lotto', VL, 30]))).toEqual({
       colli: 4,
       pesoKg: 1123,
+      pesoNettoKg: 1123,
       mq: 23.58,
       m3: 0,
     });
@@ -266,6 +280,7 @@ describe('new DDT: what a link ticks', () => {
       pezzi: 1,
       mq: 4.5,
       pesoKg: 243,
+      pesoNettoKg: 243,
     };
     expect([...preTickedListed({ ...da, pacchi: [], lastre: [slab] }, link).keys()]).toEqual([
       tickKey('lastra', LA),

@@ -35,7 +35,7 @@ export const partyQuery = (
 export type Ticked = ReadonlyMap<string, { tipo: DdtRigaTipo; id: string; pezzi?: number }>;
 export const tickKey = (tipo: DdtRigaTipo, id: string) => `${tipo}:${id}`;
 
-const LISTS: Record<DdtRigaTipo, keyof Omit<DdtDaSpedire, 'destinatario'>> = {
+const LISTS: Record<DdtRigaTipo, keyof Omit<DdtDaSpedire, 'destinatario' | 'luogoPartenza'>> = {
   blocco: 'blocchi',
   pacco: 'pacchi',
   lastra: 'lastre',
@@ -55,7 +55,9 @@ export function righeScelte(da: DdtDaSpedire | undefined, ticked: Ticked): DdtEl
       if (tipo !== 'lotto' || !('formato' in e) || t.pezzi === undefined || t.pezzi === e.pezzi)
         return [e];
       const { formato, ...elemento } = e;
-      return [{ ...elemento, pezzi: t.pezzi, ...figurePavimento(formato, t.pezzi) }];
+      const f = figurePavimento(formato, t.pezzi);
+      // tiles: gross and net are the tiles' own weight (docs/ddt.md "Quantità e pesi di una riga")
+      return [{ ...elemento, pezzi: t.pezzi, ...f, pesoNettoKg: f.pesoKg }];
     }),
   );
 }
@@ -96,6 +98,7 @@ export interface Trasporto {
   trasportoACura: TrasportoACura;
   vettoreRagioneSociale: string;
   vettorePartitaIva: string;
+  vettoreIndirizzo: string;
   targa: string;
   porto: Porto;
   aspetto: string;
@@ -106,6 +109,12 @@ export interface Trasporto {
   comune: string;
   provincia: string;
   nazione: string;
+  /** Where the goods leave from: the sender's seat unless changed (docs/ddt.md "Luoghi, vettore"). */
+  partenzaIndirizzo: string;
+  partenzaCap: string;
+  partenzaComune: string;
+  partenzaProvincia: string;
+  partenzaNazione: string;
   note: string;
 }
 export type TrasportoField = keyof Trasporto;
@@ -126,6 +135,15 @@ export const addressOf = (a: Indirizzo | null | undefined) => ({
   nazione: a?.nazione ?? '',
 });
 
+/** The place-of-departure fields of an address. */
+export const partenzaOf = (a: Indirizzo | null | undefined) => ({
+  partenzaIndirizzo: a?.indirizzo ?? '',
+  partenzaCap: a?.cap ?? '',
+  partenzaComune: a?.comune ?? '',
+  partenzaProvincia: a?.provincia ?? '',
+  partenzaNazione: a?.nazione ?? '',
+});
+
 /** A new DDT's transport: by the sender, porto franco, starting now, to the party's address. */
 export function nuovoTrasporto(
   destinatario: Indirizzo | null | undefined,
@@ -135,12 +153,14 @@ export function nuovoTrasporto(
     trasportoACura: 'mittente',
     vettoreRagioneSociale: '',
     vettorePartitaIva: '',
+    vettoreIndirizzo: '',
     targa: '',
     porto: 'franco',
     aspetto: '',
     inizioTrasporto: now.toISOString(),
     note: '',
     ...addressOf(destinatario),
+    ...partenzaOf(null),
   };
 }
 
@@ -150,12 +170,14 @@ export function trasportoOf(d: Ddt): Trasporto {
     trasportoACura: d.trasportoACura,
     vettoreRagioneSociale: d.vettore?.ragioneSociale ?? '',
     vettorePartitaIva: d.vettore?.partitaIva ?? '',
+    vettoreIndirizzo: d.vettore?.indirizzo ?? '',
     targa: d.vettore?.targa ?? '',
     porto: d.porto,
     aspetto: d.aspetto ?? '',
     inizioTrasporto: d.inizioTrasporto ?? new Date().toISOString(),
     note: d.note ?? '',
     ...addressOf(d.destinazione),
+    ...partenzaOf(d.luogoPartenza),
   };
 }
 
@@ -169,6 +191,11 @@ export function trasportoErrors(t: Trasporto): Partial<Record<TrasportoField, st
   }
   if (!t.indirizzo.trim()) errors.indirizzo = 'Destinazione: indirizzo obbligatorio';
   if (!t.comune.trim()) errors.comune = 'Destinazione: comune obbligatorio';
+  // a place of departure is optional (the server proposes the sender's seat), but whole if given
+  if (t.partenzaIndirizzo.trim() && !t.partenzaComune.trim())
+    errors.partenzaComune = 'Luogo di partenza: comune obbligatorio';
+  if (!t.partenzaIndirizzo.trim() && t.partenzaComune.trim())
+    errors.partenzaIndirizzo = 'Luogo di partenza: indirizzo obbligatorio';
   if (Number.isNaN(Date.parse(t.inizioTrasporto)))
     errors.inizioTrasporto = 'Inizio trasporto: data e ora non valide';
   return errors;
@@ -185,6 +212,7 @@ export function ddtBody(party: Party, ticked: Ticked, t: Trasporto): DdtCreateIn
       ? {
           ragioneSociale: t.vettoreRagioneSociale.trim(),
           partitaIva: opt(t.vettorePartitaIva),
+          indirizzo: opt(t.vettoreIndirizzo),
           targa,
         }
       : targa
@@ -200,6 +228,15 @@ export function ddtBody(party: Party, ticked: Ticked, t: Trasporto): DdtCreateIn
       provincia: opt(t.provincia),
       nazione: opt(t.nazione),
     },
+    luogoPartenza: t.partenzaIndirizzo.trim()
+      ? {
+          indirizzo: t.partenzaIndirizzo.trim(),
+          cap: opt(t.partenzaCap),
+          comune: t.partenzaComune.trim(),
+          provincia: opt(t.partenzaProvincia),
+          nazione: opt(t.partenzaNazione),
+        }
+      : undefined,
     trasportoACura: t.trasportoACura,
     vettore,
     porto: t.porto,
