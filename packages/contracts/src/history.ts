@@ -24,4 +24,7 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   riattivazione: 'Riattivazione',
   /** a collaudo's blocks: added, measured and judged, or removed */
   riga: 'Blocchi del collaudo',
+  /** a buyer answered through a link (docs/condivisioni.md) */
+  risposta_cliente: 'Risposta del cliente',
+  condivisione: 'Condiviso con un cliente',
 };

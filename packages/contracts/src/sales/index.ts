@@ -4,3 +4,4 @@ export * from './ddt.js';
 export * from './ddt-ref.js';
 export * from './ddt-quantities.js';
 export * from './automezzi.js';
+export * from './condivisioni.js';
