@@ -2,6 +2,7 @@ import type { Config } from '../../config/config.js';
 import type { Db } from '../../db/client.js';
 import { defineModule, type SeedContext } from '../../lib/module.js';
 import type { Storage } from '../../lib/storage.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import { createCondivisioniPublic } from './condivisioni.public.js';
 import { condivisioniPublicRoutes } from './condivisioni.public-routes.js';
 import { condivisioniRoutes } from './condivisioni.routes.js';
@@ -19,9 +20,20 @@ export const condivisioniModule = defineModule({
       condivisioni,
       storage,
       config,
-    }: { db: Db; condivisioni: CondivisioniService; storage: Storage; config: Config },
+      clienti,
+    }: {
+      db: Db;
+      condivisioni: CondivisioniService;
+      storage: Storage;
+      config: Config;
+      clienti: AnagraficaService;
+    },
   ) => {
-    await app.register(condivisioniRoutes, { condivisioni, publicUrl: config.publicUrl });
+    await app.register(condivisioniRoutes, {
+      condivisioni,
+      clienti,
+      publicUrl: config.publicUrl,
+    });
     await app.register(condivisioniPublicRoutes, {
       pubblico: createCondivisioniPublic({ db }),
       storage,

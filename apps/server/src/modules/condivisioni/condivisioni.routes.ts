@@ -1,4 +1,6 @@
 import {
+  anagraficaPickerItemSchema,
+  pickerQuerySchema,
   condivisioneCreateSchema,
   condivisioneCreatedSchema,
   condivisioneDetailSchema,
@@ -9,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { CondivisioniService } from './condivisioni.service.js';
 
 const tags = ['condivisioni'];
@@ -20,8 +23,23 @@ const write = { page: ['collaudi', 'blocchi'], mode: 'write' } as const;
 /** `/api/condivisioni`: the links the staff send to buyers (docs/condivisioni.md). */
 export const condivisioniRoutes: FastifyPluginAsyncZod<{
   condivisioni: CondivisioniService;
+  clienti: AnagraficaService;
   publicUrl: string;
-}> = async (app, { condivisioni, publicUrl }) => {
+}> = async (app, { condivisioni, clienti, publicUrl }) => {
+  // the share dialog's choice of cliente, under this module's permission (no Clienti page needed)
+  app.get(
+    '/api/condivisioni/clienti-selezionabili',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        querystring: pickerQuerySchema,
+        response: { 200: z.array(anagraficaPickerItemSchema) },
+      },
+    },
+    async (request) => clienti.pick(requireAuth(request).companyId, request.query.q),
+  );
+
   app.post(
     '/api/condivisioni',
     {

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import {
+  DEMO,
+  expectNoSeriousA11yViolations,
+  login,
+  screenshot,
+  storedToken,
+  watchConsole,
+} from './helpers';
+
+/** The link for a buyer, at 390 px: shared from a block's page, opened without login, answered. */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test('the vendite user shares a block in English; the buyer opens it elsewhere and asks for an option; the block’s history shows it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const console = watchConsole(page);
+  await login(page, DEMO.vendite);
+  const token = await storedToken(page);
+  const list = await page.request.get('/api/blocchi?stato=disponibile&limit=5&sort=-codice', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(list.ok()).toBe(true);
+  const blocco = ((await list.json()) as { items: Array<{ _id: string; codice: string }> })
+    .items[0]!;
+
+  await page.goto(`/app/pages/blocchi/${blocco._id}`);
+  await page.getByTestId('condividi').click();
+  const dialog = page.getByTestId('condividi-dialog');
+  await dialog.getByTestId('condividi-cliente').locator('input').fill('Xiamen');
+  await page.getByRole('option', { name: /Xiamen Shunfa/ }).click();
+  await dialog.getByText('Inglese').click();
+  await dialog.getByText('Mostra i prezzi di listino').click();
+  await dialog.getByLabel('Messaggio per il cliente').fill('Dear Mr Chen, the block we discussed.');
+  await dialog.getByTestId('condividi-crea').click();
+  const url = await dialog.getByTestId('condividi-url').inputValue();
+  expect(url).toMatch(/\/v\/[A-Za-z0-9_-]{43}$/);
+  await screenshot(page, 'condividi-390');
+  await dialog.getByRole('button', { name: 'Chiudi' }).click();
+
+  // the buyer: another browser, no session, a phone
+  const buyerContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const buyer = await buyerContext.newPage();
+  const buyerConsole = watchConsole(buyer);
+  const foreign: string[] = [];
+  buyer.on('request', (r) => {
+    if (!r.url().startsWith(new URL(url).origin)) foreign.push(r.url());
+  });
+  const answer = await buyer.goto(url);
+  expect(answer!.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(buyer.getByRole('heading', { name: 'Blocks on offer' })).toBeVisible();
+  await expect(buyer.getByText('Dear Mr Chen, the block we discussed.')).toBeVisible();
+  const card = buyer.getByTestId('pubblico-blocco');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: new RegExp(blocco.codice) })).toBeVisible();
+  await expect(card.getByText('Net volume')).toBeVisible();
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(buyer, testInfo, 'condivisione-pubblica');
+  await screenshot(buyer, 'condivisione-pubblica-390');
+
+  // the switch: Italian and back
+  await buyer.getByTestId('pubblico-lingua-it').click();
+  await expect(buyer.getByRole('heading', { name: 'Offerta blocchi' })).toBeVisible();
+  await buyer.getByTestId('pubblico-lingua-en').click();
+
+  await card.getByText('I ask for an option').click();
+  await card.getByLabel('Note (optional)').fill('Please hold it for our inspector');
+  await card.getByTestId('pubblico-invia').click();
+  await expect(card.getByText('Answer sent: thank you.')).toBeVisible();
+  expect(foreign).toEqual([]);
+  expect(buyerConsole.errors).toEqual([]);
+  await buyerContext.close();
+
+  // back in the app: the block's history names the cliente and the note
+  await page.reload();
+  await expect(
+    page.getByText(/Xiamen Shunfa Stone Co\. Ltd\. \(link condiviso\)/).first(),
+  ).toBeVisible();
+  await expect(page.getByText(/Please hold it for our inspector/).first()).toBeVisible();
+  await expect(page.getByTestId('condivisioni-list')).toContainText('Richiesta d');
+  await screenshot(page, 'condivisioni-blocco-390');
+  expect(console.errors).toEqual([]);
+});
