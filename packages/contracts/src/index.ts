@@ -28,3 +28,4 @@ export * from './dashboard-links.js';
 export * from './statistiche.js';
 export * from './reports.js';
 export * from './etichette.js';
+export * from './segni.js';

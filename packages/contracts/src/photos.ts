@@ -58,6 +58,8 @@ export const photoSchema = z.object({
   createdAt: z.string(),
   /** The sync found the stored file gone. */
   fileMissing: z.boolean(),
+  /** How many defects are marked on it (`GET /api/photos/:id/segni` gives them). */
+  nSegni: z.number().int(),
   /** Short-lived signed relative URLs: prefix the server address (SPEC §7). */
   thumbnailUrl: z.string(),
   previewUrl: z.string(),

@@ -70,6 +70,8 @@ const thumbnailOf = (image: Sharp) =>
  */
 export const IMAGE_DECODES_AT_ONCE = 2;
 const decoding = pLimit(IMAGE_DECODES_AT_ONCE);
+/** Other image work (marks drawn on a photo) waits for the same slots as uploads. */
+export const inDecodeSlot = <T>(work: () => Promise<T>): Promise<T> => decoding(work);
 /** Images being decoded now and waiting their turn, in this process. */
 export const imageDecodes = () => ({
   active: decoding.activeCount,

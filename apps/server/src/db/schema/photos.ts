@@ -1,5 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Segno } from '@gestcava/contracts';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { primaryId } from './columns.js';
 import { companyRef } from './companies.js';
 import { blocchi } from './production.js';
@@ -33,6 +44,12 @@ export const photos = pgTable(
     previewKey: text('preview_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
     fileMissing: boolean('file_missing').notNull().default(false),
+    /**
+     * The defects marked on the picture (docs/photos.md, "Segni sui difetti"): the whole set is
+     * written at once, so one column rather than a table of rows; lists count them with
+     * `jsonb_array_length`.
+     */
+    segni: jsonb('segni').$type<Segno[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the gallery search compares (lib/search.ts), stored so the trigram recheck computes nothing per row. */
     searchText: text('search_text').generatedAlwaysAs(
@@ -44,5 +61,9 @@ export const photos = pgTable(
     index('photos_company_idx').on(t.companyId, t.createdAt, t.id),
     index('photos_entity_idx').on(t.companyId, t.entityType, t.entityId, t.createdAt),
     index('photos_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check(
+      'photos_segni_check',
+      sql`jsonb_typeof(${t.segni}) = 'array' and jsonb_array_length(${t.segni}) <= 100`,
+    ),
   ],
 );

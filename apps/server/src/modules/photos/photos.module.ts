@@ -1,6 +1,7 @@
 import type { EntityRegistry } from '../../lib/entities.js';
 import { defineModule } from '../../lib/module.js';
 import { photosRoutes } from './photos.routes.js';
+import { photoSegniRoutes } from './photos.segni.routes.js';
 import type { PhotosService } from './photos.service.js';
 import type { PhotoSync } from './photos.sync.js';
 
@@ -16,5 +17,6 @@ export const photosModule = defineModule({
     }: { photos: PhotosService; photoSync: PhotoSync; entities: EntityRegistry },
   ) => {
     await app.register(photosRoutes, { photos, sync: photoSync, entities });
+    await app.register(photoSegniRoutes, { photos, entities });
   },
 });

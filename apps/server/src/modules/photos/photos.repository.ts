@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Segno } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { chatAttachments, companies, photos, users } from '../../db/schema/index.js';
 import { cappedCount, rowsOf } from '../../lib/pagination.js';
@@ -221,4 +222,29 @@ export function renameCodice(
       ),
     )
     .then(() => undefined);
+}
+
+/** Replaces the marks of one photo of the company; undefined when there is no such photo. */
+export function updateSegni(db: DbOrTx, companyId: string, id: string, segni: Segno[]) {
+  return db
+    .update(photos)
+    .set({ segni })
+    .where(and(eq(photos.companyId, companyId), eq(photos.id, id)))
+    .returning({
+      id: photos.id,
+      segni: photos.segni,
+      entityType: photos.entityType,
+      entityId: photos.entityId,
+      fileName: photos.fileName,
+    })
+    .then((r) => r[0]);
+}
+
+/** The marks of some of the company's photos, by id (ids of other companies are left out). */
+export function segniOf(db: DbOrTx, companyId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: photos.id, segni: photos.segni })
+    .from(photos)
+    .where(and(eq(photos.companyId, companyId), inArray(photos.id, ids)));
 }

@@ -185,12 +185,28 @@ export const photosRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // The original without location, as a download (the same file `downloadUrl` signs).
+  // The original without location, as a download (the same file `downloadUrl` signs); with
+  // `?segni=1` a JPEG with the defects marked on it drawn in (docs/photos.md, "Segni sui difetti").
   app.get(
     '/photos/downloadSinglePhoto/:id',
-    { config: { access: read }, schema: { tags: ['photos'], params: idParams } },
+    {
+      config: { access: read },
+      schema: {
+        tags: ['photos'],
+        params: idParams,
+        querystring: z.object({ segni: z.enum(['0', '1']).optional() }),
+      },
+    },
     async (request, reply) => {
       const { user, companyId } = requireAuth(request);
+      if (request.query.segni === '1') {
+        const drawn = await photos.originalWithSegni(user, companyId, request.params.id);
+        return sendDownload(
+          reply,
+          { contentType: 'image/jpeg', fileName: drawn.fileName, body: drawn.body },
+          'private, no-store',
+        );
+      }
       const file = await photos.original(user, companyId, request.params.id);
       return sendDownload(
         reply,

@@ -31,6 +31,7 @@ import type { AuthContext, AuthUser } from '../../lib/auth/sessions.js';
 import { processPhoto } from '../../lib/images.js';
 import * as repo from './photos.repository.js';
 import type { PhotoWithUser } from './photos.repository.js';
+import { createPhotoSegni } from './photos.segni.js';
 
 /** Signed links to photo files live about this long (rounded so the browser can cache them). */
 const URL_TTL_SECONDS = 30 * 60;
@@ -105,6 +106,16 @@ export function createPhotosService({
     return { row, target: await findTarget(companyId, row.entityType, { id: row.entityId }) };
   }
 
+  const segni = createPhotoSegni({
+    db,
+    storage,
+    photoInCompany,
+    assertCanRead: (user: AuthUser, t: Target) => {
+      if (!canRead(user, t)) throw forbidden();
+    },
+    assertCanWrite,
+  });
+
   function downloadName(row: PhotoWithUser, index?: number) {
     const ext = path.extname(row.originalKey);
     const base = (row.codice ?? row.entityType).replace(/[^\w.-]+/g, '_');
@@ -129,6 +140,7 @@ export function createPhotosService({
       takenAt: row.takenAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       fileMissing: row.fileMissing,
+      nSegni: row.segni.length,
       thumbnailUrl: storage.signedUrl(row.thumbnailKey, { ttlSeconds: URL_TTL_SECONDS }),
       previewUrl: storage.signedUrl(row.previewKey, { ttlSeconds: URL_TTL_SECONDS }),
       downloadUrl: storage.signedUrl(row.originalKey, {
@@ -282,6 +294,8 @@ export function createPhotosService({
   }
 
   return {
+    ...segni,
+
     async listForEntity(
       auth: AuthContext,
       companyId: string,

@@ -27,6 +27,7 @@ const galleryPhoto: Photo = {
   takenAt: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   fileMissing: false,
+  nSegni: 0,
   thumbnailUrl: '/photos/file/p1/thumb?sig=t',
   previewUrl: '/photos/file/p1/preview?sig=p',
   downloadUrl: '/photos/downloadSinglePhoto/p1?sig=d',

@@ -29,6 +29,7 @@ function photo(id: string, description: string | null): Photo {
     takenAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     fileMissing: false,
+    nSegni: 0,
     thumbnailUrl: `/photos/file/${id}/thumb?sig=t`,
     previewUrl: `/photos/file/${id}/preview?sig=p`,
     downloadUrl: `/photos/downloadSinglePhoto/${id}?sig=d`,

@@ -1,0 +1,2 @@
+ALTER TABLE "photos" ADD COLUMN "segni" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "photos" ADD CONSTRAINT "photos_segni_check" CHECK (jsonb_typeof("photos"."segni") = 'array' and jsonb_array_length("photos"."segni") <= 100);
