@@ -283,6 +283,40 @@ describe('what the buyer sees', () => {
     }
   });
 
+  it('gives each photo its marks, and ?segni=1 draws them into the image', async () => {
+    const b = await makeBlocco();
+    const photo = await photoOf(b);
+    const segni = [
+      {
+        tipo: 'linea',
+        punti: [
+          [0.1, 0.2],
+          [0.6, 0.25],
+        ],
+        difetto: 'pelo',
+        lunghezzaCm: 40,
+      },
+    ];
+    const saved = await admin.put(`/api/photos/${photo}/segni`, { segni });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const link = await share([b._id]);
+    const body = (await buyer.get(pub(link.token))).json();
+    expect(body.blocchi[0].foto).toMatchObject([
+      { _id: photo, width: 800, height: 600, segni: [{ tipo: 'linea', difetto: 'pelo' }] },
+    ]);
+    const plain = await buyer.get(pub(link.token, `/foto/${photo}`));
+    const marked = await buyer.get(pub(link.token, `/foto/${photo}?segni=1`));
+    expect(marked.statusCode).toBe(200);
+    expect(marked.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(marked.rawPayload).metadata()).exif).toBeUndefined();
+    // the pixel under the line is no longer the photo's grey
+    const px = async (buf: Buffer) =>
+      (
+        await sharp(buf).extract({ left: 280, top: 135, width: 1, height: 1 }).raw().toBuffer()
+      ).toJSON().data;
+    expect(await px(marked.rawPayload)).not.toEqual(await px(plain.rawPayload));
+  });
+
   it('shows a block sold or optioned to someone else meanwhile as no longer available, without photos', async () => {
     const b = await makeBlocco();
     const photo = await photoOf(b);

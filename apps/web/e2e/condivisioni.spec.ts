@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import {
   DEMO,
+  PASSWORD,
   expectNoSeriousA11yViolations,
   login,
   screenshot,
@@ -8,22 +10,77 @@ import {
   watchConsole,
 } from './helpers';
 
+/** The admin (through the API) puts a photo with a 40 cm pelo marked on the block to share. */
+async function photoWithPelo(request: APIRequestContext, blocco: { _id: string; codice: string }) {
+  const csrf = async (bearer?: string) =>
+    (
+      (await (
+        await request.get('/api/token', {
+          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+        })
+      ).json()) as { csrfToken: string }
+    ).csrfToken;
+  const anon = await csrf();
+  const login = await request.post('/user/login', {
+    data: { email: DEMO.admin.email, password: PASSWORD },
+    headers: { 'x-csrf-token': anon },
+  });
+  expect(login.ok()).toBe(true);
+  const bearer = ((await login.json()) as { user: { accessToken: string } }).user.accessToken;
+  const headers = { authorization: `Bearer ${bearer}`, 'x-csrf-token': await csrf(bearer) };
+  const jpeg = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: '#e6e2da' },
+  })
+    .jpeg()
+    .toBuffer();
+  const upload = await request.post('/photos/uploadPhotos', {
+    headers,
+    multipart: {
+      entityType: 'blocco',
+      entityId: blocco._id,
+      codice: blocco.codice,
+      photos: { name: 'faccia-a.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const photoId = ((await upload.json()) as { photos: Array<{ _id: string }> }).photos[0]!._id;
+  const segni = await request.put(`/api/photos/${photoId}/segni`, {
+    headers,
+    data: {
+      segni: [
+        {
+          tipo: 'linea',
+          punti: [
+            [0.2, 0.3],
+            [0.7, 0.35],
+          ],
+          difetto: 'pelo',
+          lunghezzaCm: 40,
+        },
+      ],
+    },
+  });
+  expect(segni.status(), await segni.text()).toBe(200);
+}
+
 /** The link for a buyer, at 390 px: shared from a block's page, opened without login, answered. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 test('the vendite user shares a block in English; the buyer opens it elsewhere and asks for an option; the block’s history shows it', async ({
   page,
   browser,
+  request,
 }, testInfo) => {
   const console = watchConsole(page);
   await login(page, DEMO.vendite);
   const token = await storedToken(page);
-  const list = await page.request.get('/api/blocchi?stato=disponibile&limit=5&sort=-codice', {
+  const list = await page.request.get('/api/blocchi?stato=disponibile&limit=5', {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(list.ok()).toBe(true);
   const blocco = ((await list.json()) as { items: Array<{ _id: string; codice: string }> })
     .items[0]!;
+  await photoWithPelo(request, blocco);
 
   await page.goto(`/app/pages/blocchi/${blocco._id}`);
   await page.getByTestId('condividi').click();
@@ -59,6 +116,9 @@ test('the vendite user shares a block in English; the buyer opens it elsewhere a
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('heading', { name: new RegExp(blocco.codice) })).toBeVisible();
   await expect(card.getByText('Net volume')).toBeVisible();
+  // the mark drawn over the photo, and named in the link's language
+  await expect(card.locator('[data-segni="1"] svg')).toBeVisible();
+  await expect(card.getByTestId('pubblico-segni')).toContainText('Hairline crack');
   expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(buyer, testInfo, 'condivisione-pubblica');
   await screenshot(buyer, 'condivisione-pubblica-390');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../auth.js';
 import { isoDate, optionalText } from '../fields.js';
 import { PESO_BASI } from '../production/peso-blocco.js';
+import { segnoSavedSchema } from '../segni.js';
 
 /** A link that shows a buyer some blocks (docs/condivisioni.md). */
 export const CONDIVISIONE_LINGUE = ['it', 'en'] as const;
@@ -114,7 +115,15 @@ export const pubblicoBloccoSchema = z.object({
   peso: z.object({ t: z.number(), base: z.enum(PESO_BASI) }),
   difetti: z.array(z.string()),
   noteDifetti: z.string().nullable(),
-  foto: z.array(z.object({ _id: z.string(), segni: z.array(z.unknown()) })),
+  foto: z.array(
+    z.object({
+      _id: z.string(),
+      /** the preview's size, so the page draws the marks over it before it loads */
+      width: z.number().int(),
+      height: z.number().int(),
+      segni: z.array(segnoSavedSchema),
+    }),
+  ),
   prezzo: z.object({ importo: z.number(), unita: z.string() }).nullable().optional(),
 });
 export type PubblicoBlocco = z.infer<typeof pubblicoBloccoSchema>;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { defineModule, type SeedContext } from '../../lib/module.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
+import type { PhotosService } from '../photos/photos.service.js';
 import { createCondivisioniPublic } from './condivisioni.public.js';
 import { condivisioniPublicRoutes } from './condivisioni.public-routes.js';
 import { condivisioniRoutes } from './condivisioni.routes.js';
@@ -21,12 +22,14 @@ export const condivisioniModule = defineModule({
       storage,
       config,
       clienti,
+      photos,
     }: {
       db: Db;
       condivisioni: CondivisioniService;
       storage: Storage;
       config: Config;
       clienti: AnagraficaService;
+      photos: PhotosService;
     },
   ) => {
     await app.register(condivisioniRoutes, {
@@ -37,6 +40,7 @@ export const condivisioniModule = defineModule({
     await app.register(condivisioniPublicRoutes, {
       pubblico: createCondivisioniPublic({ db }),
       storage,
+      photos,
     });
   },
   seed: (ctx: SeedContext<{ condivisioni: CondivisioniService }>) => seedCondivisioni(ctx),

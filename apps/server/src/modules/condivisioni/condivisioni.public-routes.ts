@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Storage } from '../../lib/storage.js';
+import type { PhotosService } from '../photos/photos.service.js';
 import type { CondivisioniPublic } from './condivisioni.public.js';
 
 const tags = ['pubblico'];
@@ -55,8 +56,9 @@ function guessLimiter(max: number) {
 export const condivisioniPublicRoutes: FastifyPluginAsyncZod<{
   pubblico: CondivisioniPublic;
   storage: Storage;
+  photos: Pick<PhotosService, 'imageWithSegni'>;
   guessesPerMinute?: number;
-}> = async (app, { pubblico, storage, guessesPerMinute = GUESSES_PER_MINUTE }) => {
+}> = async (app, { pubblico, storage, photos, guessesPerMinute = GUESSES_PER_MINUTE }) => {
   const limiter = guessLimiter(guessesPerMinute);
   app.addHook('onRequest', async (request) => limiter.check(request.ip));
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -93,9 +95,14 @@ export const condivisioniPublicRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { token, photoId } = request.params;
-      const key = await pubblico.photoKey(token, photoId, () => limiter.miss(request.ip));
-      // the preview is re-encoded from the decoded pixels: it carries no EXIF, so no location
-      const stream = await storage.open(key);
+      const photo = await pubblico.photoOf(token, photoId, () => limiter.miss(request.ip));
+      // the preview (or the JPEG drawn from it) is re-encoded from the pixels: no EXIF, no location
+      if (request.query.segni === '1')
+        return reply
+          .header('content-type', 'image/jpeg')
+          .header('x-content-type-options', 'nosniff')
+          .send(await photos.imageWithSegni(photo.companyId, photo.id, 'preview'));
+      const stream = await storage.open(photo.previewKey);
       if (!stream) throw notFound('Foto non trovata / Photo not found');
       return reply
         .header('content-type', 'image/webp')

@@ -76,7 +76,14 @@ export function createCondivisioniPublic({ db }: { db: Db }) {
   async function photosOf(link: CondivisioneRow, bloccoIds: string[]) {
     if (bloccoIds.length === 0) return [];
     return db
-      .select({ id: photos.id, entityId: photos.entityId, previewKey: photos.previewKey })
+      .select({
+        id: photos.id,
+        entityId: photos.entityId,
+        width: photos.width,
+        height: photos.height,
+        segni: photos.segni,
+        previewKey: photos.previewKey,
+      })
       .from(photos)
       .where(
         and(
@@ -146,7 +153,9 @@ export function createCondivisioniPublic({ db }: { db: Db }) {
             difetti: b.difetti,
             noteDifetti: b.noteDifetti,
             foto: offerto
-              ? foto.filter((f) => f.entityId === b.id).map((f) => ({ _id: f.id, segni: [] }))
+              ? foto
+                  .filter((f) => f.entityId === b.id)
+                  .map((f) => ({ _id: f.id, width: f.width, height: f.height, segni: f.segni }))
               : [],
             prezzo:
               link.mostraPrezzi && offerto && b.prezzoListino != null
@@ -161,13 +170,17 @@ export function createCondivisioniPublic({ db }: { db: Db }) {
       };
     },
 
-    /** The storage key of a photo's preview, only for a photo of a block the link still offers. */
-    async photoKey(token: string, photoId: string, onUnknown: () => void): Promise<string> {
+    /** A photo of a block the link still offers (404 for any other), for the photos service to serve. */
+    async photoOf(
+      token: string,
+      photoId: string,
+      onUnknown: () => void,
+    ): Promise<{ companyId: string; id: string; previewKey: string }> {
       const link = await live(token, onUnknown);
       const offered = (await blocksOf(link)).filter((r) => r.offerto).map((r) => r.b.id);
       const found = (await photosOf(link, offered)).find((p) => p.id === photoId);
       if (!found) throw notFound('Foto non trovata / Photo not found');
-      return found.previewKey;
+      return { companyId: link.companyId, id: found.id, previewKey: found.previewKey };
     },
 
     /**

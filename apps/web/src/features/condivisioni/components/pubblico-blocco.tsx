@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import { RISPOSTE, type PubblicoBlocco, type Risposta } from '@gestcava/contracts';
+import { SegniImage } from '@/components/segni/segni-image';
 import { fotoUrl, useRisposta } from '../api/pubblico';
 import type { Strings } from './pubblico-strings';
 
@@ -43,14 +44,24 @@ export function PubblicoBloccoCard({
       {blocco.foto.length > 0 ? (
         <div className="pubblico-photos">
           {blocco.foto.map((f, i) => (
-            <figure key={f._id} data-segni={JSON.stringify(f.segni)}>
-              <img
+            <div key={f._id}>
+              <SegniImage
                 src={fotoUrl(token, f._id)}
                 alt={`${s.foto} ${i + 1} · ${blocco.codice}`}
-                loading="lazy"
-                referrerPolicy="no-referrer"
+                width={f.width}
+                height={f.height}
+                segni={f.segni}
+                legend={false}
               />
-            </figure>
+              {f.segni.length > 0 && (
+                <p className="pubblico-segni" data-testid="pubblico-segni">
+                  {s.segni}:{' '}
+                  {[...new Set(f.segni.map((g) => g.difetto))]
+                    .map((d) => s.difettiNomi[d] ?? d)
+                    .join(', ')}
+                </p>
+              )}
+            </div>
           ))}
         </div>
       ) : (

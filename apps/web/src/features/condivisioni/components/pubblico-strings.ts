@@ -53,6 +53,7 @@ export const STRINGS = {
       taroli: 'Taroli',
       spigolo: 'Spigolo',
       colore: 'Colore',
+      altro: 'Altro',
     } as Record<string, string>,
   },
   en: {
@@ -106,6 +107,7 @@ export const STRINGS = {
       taroli: 'Taroli (voids)',
       spigolo: 'Broken edge',
       colore: 'Colour variation',
+      altro: 'Other',
     } as Record<string, string>,
   },
 } as const;
