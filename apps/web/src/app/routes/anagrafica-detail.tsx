@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { AnagraficaDetail } from '@/features/anagrafica/components/anagrafica-detail';
 import { CollaudiClienteSection } from '@/features/collaudi/components/collaudi-cliente-section';
-import { CondivisioniPanel } from '@/features/condivisioni/components/condivisioni-panel';
+import { LazyCondivisioniPanel as CondivisioniPanel } from '@/features/condivisioni/components/lazy';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { usePageHandle } from '../use-page-handle';

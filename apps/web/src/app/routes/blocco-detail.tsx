@@ -3,7 +3,7 @@ import { BloccoDetail } from '@/features/blocchi/components/blocco-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
 import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
 import { TrasferimentiPanel } from '@/features/trasferimenti/components/trasferimenti-panel';
-import { CondivisioniPanel } from '@/features/condivisioni/components/condivisioni-panel';
+import { LazyCondivisioniPanel as CondivisioniPanel } from '@/features/condivisioni/components/lazy';
 import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { formatVolume } from '@/lib/format';
 import { can } from '@/lib/permissions';
