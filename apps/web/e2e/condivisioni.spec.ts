@@ -71,6 +71,8 @@ test('the vendite user shares a block in English; the buyer opens it elsewhere a
   browser,
   request,
 }, testInfo) => {
+  // two browsers, a photo upload and a build of marks: longer than the default minute
+  test.setTimeout(180_000);
   const console = watchConsole(page);
   await login(page, DEMO.vendite);
   const token = await storedToken(page);
@@ -94,7 +96,7 @@ test('the vendite user shares a block in English; the buyer opens it elsewhere a
   const url = await dialog.getByTestId('condividi-url').inputValue();
   expect(url).toMatch(/\/v\/[A-Za-z0-9_-]{43}$/);
   await screenshot(page, 'condividi-390');
-  await dialog.getByRole('button', { name: 'Chiudi' }).click();
+  await dialog.getByTestId('condividi-chiudi').click();
 
   // the buyer: another browser, no session, a phone
   const buyerContext = await browser.newContext({

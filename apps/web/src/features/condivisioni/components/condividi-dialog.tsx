@@ -110,7 +110,13 @@ export function CondividiDialog({
               <i className="pi pi-envelope mr-2" aria-hidden="true" />
               E-mail
             </a>
-            <Button type="button" label="Chiudi" text onClick={onClose} />
+            <Button
+              type="button"
+              label="Chiudi"
+              text
+              onClick={onClose}
+              data-testid="condividi-chiudi"
+            />
           </div>
         </div>
       ) : (
