@@ -50,7 +50,8 @@ export function PubblicoBloccoCard({
                 alt={`${s.foto} ${i + 1} · ${blocco.codice}`}
                 width={f.width}
                 height={f.height}
-                segni={f.segni}
+                // a saved mark may lack its note; the layer wants the key present
+                segni={f.segni.map((g) => ({ ...g, nota: g.nota }))}
                 legend={false}
               />
               {f.segni.length > 0 && (
