@@ -197,7 +197,7 @@ describe('segni on a photo', () => {
       const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
       expect([info.width, info.height]).toEqual([W, H]);
       const at = (y * info.width + x) * info.channels;
-      return [data[at]!, data[at + 1]!, data[at + 2]!];
+      return [data[at]!, data[at + 1]!, data[at + 2]!] as const;
     };
     // on the line (the middle of the photo): red where the plain photo is grey
     const [r, g, b] = await pixel(drawn.rawPayload, W / 2, H / 2);

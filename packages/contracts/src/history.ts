@@ -27,4 +27,6 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   /** a buyer answered through a link (docs/condivisioni.md) */
   risposta_cliente: 'Risposta del cliente',
   condivisione: 'Condiviso con un cliente',
+  /** the defects marked on one of its photos (the note names the photo and counts them) */
+  segni: 'Difetti segnati su una foto',
 };

@@ -91,8 +91,14 @@ const coordinata = z
   .number({ error: SEGNI_MESSAGES.coordinata })
   .min(0, { error: SEGNI_MESSAGES.coordinata })
   .max(1, { error: SEGNI_MESSAGES.coordinata });
-export const puntoSchema = z.tuple([coordinata, coordinata], { error: SEGNI_MESSAGES.punto });
-export type Punto = z.infer<typeof puntoSchema>;
+export type Punto = [number, number];
+/**
+ * `[x, y]`. An array of length 2 rather than `z.tuple`: the tuple class would join the zod code
+ * every page loads first (docs/performance.md), and the check is the same.
+ */
+export const puntoSchema = z
+  .array(coordinata, { error: SEGNI_MESSAGES.punto })
+  .length(2, { error: SEGNI_MESSAGES.punto }) as unknown as z.ZodType<Punto>;
 
 export const segnoSchema = z
   .object({
@@ -104,12 +110,7 @@ export const segnoSchema = z
       .positive({ error: SEGNI_MESSAGES.lunghezza })
       .max(SEGNO_LUNGHEZZA_MAX_CM, { error: SEGNI_MESSAGES.lunghezza })
       .optional(),
-    nota: z
-      .string()
-      .trim()
-      .max(SEGNO_NOTA_MAX, { error: SEGNI_MESSAGES.nota })
-      .optional()
-      .transform((v) => v || undefined),
+    nota: z.string().trim().max(SEGNO_NOTA_MAX, { error: SEGNI_MESSAGES.nota }).optional(),
   })
   .superRefine((s, ctx) => {
     const { min, max } = SEGNO_PUNTI[s.tipo];
@@ -129,7 +130,7 @@ export type SegniBody = z.input<typeof segniBodySchema>;
 /** A saved mark as answered (already checked on the way in: a plain shape, no refinements). */
 export const segnoSavedSchema = z.object({
   tipo: z.enum(SEGNO_TIPI),
-  punti: z.array(z.tuple([z.number(), z.number()])),
+  punti: z.array(z.array(z.number()) as unknown as z.ZodType<Punto>),
   difetto: z.enum(SEGNO_DIFETTI),
   lunghezzaCm: z.number().optional(),
   nota: z.string().optional(),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth/sessions.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import type { RenderPool } from '../../lib/render-pool.js';
+import { drawSegni } from '../../lib/segni-image.js';
 import type { SessionLinks, SignedDocument, SignedLinkQuery } from '../../lib/session-links.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -67,10 +68,13 @@ export function createCollaudiDocuments(deps: {
         id,
         collaudo.righe.map((r) => r.bloccoId),
       );
-      for (const { bloccoId, key } of keys) {
+      for (const { bloccoId, key, segni } of keys) {
         const list = photos.get(bloccoId) ?? [];
         if (list.length >= PHOTOS_PER_BLOCK) continue;
-        const bytes = await storage.read(key).catch(() => null);
+        const stored = await storage.read(key).catch(() => null);
+        // the defects marked on it drawn in, as the photo viewer shows them (docs/photos.md, "Segni sui difetti")
+        const bytes =
+          stored && segni.length > 0 ? await drawSegni(stored, segni).catch(() => stored) : stored;
         if (bytes) photos.set(bloccoId, [...list, bytes]);
       }
       const pdf = await renderPool.render<VerbaleInput>(RENDERER, {

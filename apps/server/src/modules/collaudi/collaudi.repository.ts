@@ -354,6 +354,7 @@ export function photoKeysForVerbale(
     .select({
       bloccoId: sql<string>`coalesce(${photos.bloccoId}, ${photos.entityId})`,
       key: photos.thumbnailKey,
+      segni: photos.segni,
     })
     .from(photos)
     .where(

@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
-import { bancate, blocchi, companies, materiali } from '../../db/schema/index.js';
+import type { Segno } from '@gestcava/contracts';
+import { bancate, blocchi, companies, materiali, users } from '../../db/schema/index.js';
 import * as repo from './photos.repository.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -18,6 +19,63 @@ const TINTS: Record<string, [string, string]> = {
   Bardiglio: ['#9aa0a8', '#4d535c'],
   Cremo: ['#ece2cf', '#b49b74'],
 };
+
+/**
+ * Defects the yard marked on the first demo blocks' photos (docs/photos.md, "Segni sui difetti"):
+ * a hairline crack across the face, a stain, a broken corner.
+ */
+const DEMO_SEGNI: Segno[][] = [
+  [
+    {
+      tipo: 'linea',
+      punti: [
+        [0.18, 0.22],
+        [0.34, 0.3],
+        [0.52, 0.35],
+        [0.71, 0.46],
+      ],
+      difetto: 'pelo',
+      lunghezzaCm: 40,
+      nota: 'Faccia A, passante',
+    },
+    {
+      tipo: 'area',
+      punti: [
+        [0.72, 0.62],
+        [0.84, 0.6],
+        [0.88, 0.72],
+        [0.76, 0.76],
+      ],
+      difetto: 'macchia',
+      nota: 'Macchia gialla, si toglie in lucidatura',
+    },
+  ],
+  [
+    {
+      tipo: 'linea',
+      punti: [
+        [0.4, 0.1],
+        [0.46, 0.38],
+        [0.44, 0.62],
+      ],
+      difetto: 'pelo',
+      lunghezzaCm: 65,
+    },
+  ],
+  [
+    {
+      tipo: 'area',
+      punti: [
+        [0.3, 0.3],
+        [0.45, 0.28],
+        [0.5, 0.42],
+        [0.33, 0.45],
+      ],
+      difetto: 'macchia',
+    },
+    { tipo: 'punto', punti: [[0.9, 0.12]], difetto: 'spigolo' },
+  ],
+];
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -86,19 +144,25 @@ export async function seedDemoPhotos({
         .limit(BANCATE)
     ).map((b) => ({ ...b, entityType: 'bancata', description: 'Fronte di taglio' })),
   ];
+  const [marker] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'produzione@cava.example'));
   const started = Date.now();
   let made = 0;
   for (const [i, item] of items.entries()) {
     if (signal.aborted) return;
     const jpeg = await marbleJpeg(item.codice, item.materiale, i + 1);
     if (signal.aborted) return;
-    await photos.importBuffer(
+    const [photo] = await photos.importBuffer(
       company.id,
       { entityType: item.entityType, entityId: item.id },
       jpeg,
       `${item.codice}.jpg`,
       item.description,
     );
+    const segni = DEMO_SEGNI[i];
+    if (photo && segni) await photos.saveSegniAs(company.id, photo.id, segni, marker?.id ?? null);
     made++;
   }
   log.info({ photos: made, ms: Date.now() - started }, 'foto dimostrative create');

@@ -46,6 +46,22 @@ export function createPhotoSegni<T>({
     return drawSegni(source, row.segni, options);
   }
 
+  function saveSegniAs(companyId: string, id: string, segni: Segno[], userId: string | null) {
+    return db.transaction(async (tx) => {
+      const saved = await repo.updateSegni(tx, companyId, id, segni);
+      if (!saved) throw notFound('Foto non trovata');
+      await recordAudit(tx, {
+        companyId,
+        entityType: saved.entityType,
+        entityId: saved.entityId,
+        action: 'segni',
+        userId,
+        note: `Segni sulla foto ${saved.fileName}: ${segniSummary(saved.segni)}`,
+      });
+      return saved.segni;
+    });
+  }
+
   return {
     async getSegni(user: AuthUser, companyId: string, id: string): Promise<Segno[]> {
       const { row, target } = await photoInCompany(companyId, id);
@@ -61,20 +77,11 @@ export function createPhotoSegni<T>({
     async saveSegni(user: AuthUser, companyId: string, id: string, segni: Segno[]) {
       const { target } = await photoInCompany(companyId, id);
       assertCanWrite(user, target);
-      return db.transaction(async (tx) => {
-        const saved = await repo.updateSegni(tx, companyId, id, segni);
-        if (!saved) throw notFound('Foto non trovata');
-        await recordAudit(tx, {
-          companyId,
-          entityType: saved.entityType,
-          entityId: saved.entityId,
-          action: 'segni',
-          userId: user.id,
-          note: `Segni sulla foto ${saved.fileName}: ${segniSummary(saved.segni)}`,
-        });
-        return saved.segni;
-      });
+      return saveSegniAs(companyId, id, segni, user.id);
     },
+
+    /** The save without a user check, for demo data and imports (`userId` null: the system). */
+    saveSegniAs,
 
     /** `?segni=1`: the photo as a JPEG with its marks drawn, for a user who may read it. */
     async originalWithSegni(user: AuthUser, companyId: string, id: string) {

@@ -86,10 +86,11 @@ export function PhotoGallery() {
   const photos = gallery.data?.photos ?? [];
   const total = gallery.data?.total ?? 0;
 
-  const canOpen = (detailPath: string) => {
+  const allows = (detailPath: string, mode: 'read' | 'write') => {
     const page = pageOfDetailPath(detailPath);
-    return page ? can(user, page, 'read') : true;
+    return page ? can(user, page, mode) : mode === 'read';
   };
+  const canOpen = (detailPath: string) => allows(detailPath, 'read');
 
   let content;
   if (gallery.isPending) {
@@ -234,6 +235,7 @@ export function PhotoGallery() {
         index={viewing}
         onIndexChange={setViewing}
         onClose={() => setViewing(null)}
+        canMark={(photo) => !!photo.entity && allows(photo.entity.detailPath, 'write')}
       />
     </>
   );

@@ -146,6 +146,7 @@ export function PhotoPanel({ entity, writable }: { entity: PhotoEntity; writable
         index={viewing}
         onIndexChange={setViewing}
         onClose={() => setViewing(null)}
+        canMark={writable ? () => true : undefined}
       />
       {uploading && <PhotoUploadDialog entity={entity} onClose={() => setUploading(false)} />}
 
@@ -203,6 +204,15 @@ function PhotoTile({
       <PhotoThumbButton photo={photo} alt={alt} onOpen={onOpen} />
       <div className="photo-tile-bar">
         <span className="photo-tile-date">{formatDate(photo.takenAt ?? photo.createdAt)}</span>
+        {photo.nSegni > 0 && (
+          <span className="photo-segni-badge" data-testid="photo-segni-count">
+            <i className="pi pi-pencil" aria-hidden="true" />
+            {photo.nSegni}
+            <span className="p-hidden-accessible">
+              {photo.nSegni === 1 ? ' difetto segnato' : ' difetti segnati'}
+            </span>
+          </span>
+        )}
         <a
           href={photoUrl(photo.downloadUrl)}
           download={photo.fileName}
