@@ -50,8 +50,7 @@ export function PubblicoBloccoCard({
                 alt={`${s.foto} ${i + 1} · ${blocco.codice}`}
                 width={f.width}
                 height={f.height}
-                // a saved mark may lack its note; the layer wants the key present
-                segni={f.segni.map((g) => ({ ...g, nota: g.nota }))}
+                segni={f.segni}
                 legend={false}
               />
               {f.segni.length > 0 && (
