@@ -6,6 +6,7 @@ import { blocchiModule } from './modules/blocchi/blocchi.module.js';
 import { chatModule } from './modules/chat/chat.module.js';
 import { codiciModule } from './modules/codici/codici.module.js';
 import { collaudiModule } from './modules/collaudi/collaudi.module.js';
+import { condivisioniModule } from './modules/condivisioni/condivisioni.module.js';
 import { companiesModule } from './modules/companies/companies.module.js';
 import { dashboardModule } from './modules/dashboard/dashboard.module.js';
 import { ddtModule } from './modules/ddt/ddt.module.js';
@@ -45,6 +46,7 @@ export const MODULES = [
   stockModule,
   trasferimentiModule,
   collaudiModule,
+  condivisioniModule,
   automezziModule,
   ddtModule,
   fattureModule,

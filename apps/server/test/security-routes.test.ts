@@ -28,6 +28,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** Every route a caller without a session may reach; a new one is added here on purpose. */
+const PUBLIC_ROUTES = [
+  'GET /api/collaudi/:id/verbale',
+  'GET /api/ddt/:id/packing-list',
+  'GET /api/ddt/:id/pdf',
+  'GET /api/files/*',
+  'GET /api/health',
+  'GET /api/pubblico/:token',
+  'GET /api/pubblico/:token/foto/:photoId',
+  'GET /api/ready',
+  'GET /api/token',
+  'GET /photos/downloadPhotos',
+  'GET /user/logo',
+  'POST /api/pubblico/:token/risposte',
+  'POST /user/login',
+];
+
 const pagesOf = (rule: AccessRule): readonly PageKey[] | null =>
   typeof rule === 'object' ? (typeof rule.page === 'string' ? [rule.page] : rule.page) : null;
 
@@ -61,6 +78,17 @@ describe('route table (S9)', () => {
       .filter((r) => r.access === undefined)
       .map((r) => r.label);
     expect(missing, `routes without config.access: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('declares public only the routes meant to be opened without login', async () => {
+    const open = routes.filter((r) => r.access === 'public').map((r) => r.label);
+    // a buyer's link (docs/condivisioni.md) opens only these three, all under its token
+    expect(open.filter((l) => l.includes('/api/pubblico'))).toEqual([
+      'GET /api/pubblico/:token',
+      'GET /api/pubblico/:token/foto/:photoId',
+      'POST /api/pubblico/:token/risposte',
+    ]);
+    expect([...open].sort()).toEqual(PUBLIC_ROUTES);
   });
 
   it('answers 401 UNAUTHORIZED to an anonymous caller on every non-public route', async () => {
@@ -131,6 +159,7 @@ describe('route table (S9)', () => {
     }
   });
 
+  // four users per page route, a few hundred requests: longer than the default on a shared machine
   it('answers 403 on page routes to a user without the page, and to a read-only user on writing routes', async () => {
     const clients = new Map<string, TestClient>();
     const clientWith = async (permissions: Permissions) => {

@@ -24,6 +24,9 @@ export const HISTORY_ACTION_LABELS: Record<string, string> = {
   riattivazione: 'Riattivazione',
   /** a collaudo's blocks: added, measured and judged, or removed */
   riga: 'Blocchi del collaudo',
+  /** a buyer answered through a link (docs/condivisioni.md) */
+  risposta_cliente: 'Risposta del cliente',
+  condivisione: 'Condiviso con un cliente',
   /** the defects marked on one of its photos (the note names the photo and counts them) */
   segni: 'Difetti segnati su una foto',
 };

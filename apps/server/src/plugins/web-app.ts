@@ -39,6 +39,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       // The build writes .br and .gz beside every text file (apps/web/build/precompress.ts).
       preCompressed: true,
       setHeaders(res, filePath) {
+        // index.html for a buyer's link keeps the no-store set below
+        if (res.getHeader('cache-control') === 'no-store') return;
         res.header(
           'cache-control',
           HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -56,10 +58,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       !isAsset &&
       hasWeb
     ) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+      // a buyer's link carries its token in the path: never sent on, kept or indexed (docs/condivisioni.md)
+      if (request.url.startsWith('/v/'))
+        reply
+          .header('referrer-policy', 'no-referrer')
+          .header('x-robots-tag', 'noindex')
+          .header('cache-control', 'no-store');
+      else reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Risorsa non trovata', code: 'NOT_FOUND' });
   });

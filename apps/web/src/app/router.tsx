@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
       },
       // a label's QR code (/c/<codice>) opens inside the app, so a logged-out phone logs in and comes back
       { path: 'c/:codice', Component: ToAppCode },
+      // a buyer's link: public, outside the shell, its own lazy chunk (docs/condivisioni.md)
+      { path: 'v/:token', lazy: () => import('./routes/link-pubblico') },
       { path: '*', element: <Navigate to="/notfound" replace /> },
     ],
   },

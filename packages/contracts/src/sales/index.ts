@@ -7,3 +7,4 @@ export * from './ddt-checks.js';
 export * from './automezzi.js';
 export * from './fatture.js';
 export * from './fatture-calc.js';
+export * from './condivisioni.js';

@@ -1,4 +1,5 @@
 import { BlocchiList } from '@/features/blocchi/components/blocchi-list';
+import { LazyCondividiButton as CondividiButton } from '@/features/condivisioni/components/lazy';
 import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { TrasferisciButton } from '@/features/trasferimenti/components/trasferisci-button';
 import { can } from '@/lib/permissions';
@@ -8,7 +9,8 @@ import { bloccoKindOf } from './blocchi-kind';
 
 /**
  * /app/pages/blocchi and /app/pages/blocchi-esterni: one feature, the kind from the route; the ticked
- * blocks print their labels and, for who may write, travel to a group company (only disponibili go).
+ * blocks print their labels, are shared with a cliente and, for who may write, travel to a group
+ * company (only disponibili go).
  */
 export function BlocchiListPage() {
   const { page } = usePageHandle();
@@ -23,6 +25,9 @@ export function BlocchiListPage() {
       selectionActions={(blocchi, clear) => (
         <>
           <PrintLabelsButton entityType="blocco" ids={blocchi.map((b) => b._id)} />
+          {(writable || can(user, 'collaudi', 'write')) && (
+            <CondividiButton blocchi={blocchi.map((b) => ({ _id: b._id, codice: b.codice }))} />
+          )}
           {writable && (
             <TrasferisciButton
               items={blocchi

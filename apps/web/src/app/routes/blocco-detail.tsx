@@ -3,6 +3,7 @@ import { BloccoDetail } from '@/features/blocchi/components/blocco-detail';
 import { PhotoPanel } from '@/features/photos/components/photo-panel';
 import { CameraQuickButton } from '@/features/photos/components/camera-quick-button';
 import { TrasferimentiPanel } from '@/features/trasferimenti/components/trasferimenti-panel';
+import { LazyCondivisioniPanel as CondivisioniPanel } from '@/features/condivisioni/components/lazy';
 import { PrintLabelsButton } from '@/features/etichette/components/print-labels-button';
 import { formatVolume } from '@/lib/format';
 import { can } from '@/lib/permissions';
@@ -44,16 +45,23 @@ export function BloccoDetailPage() {
         <PrintLabelsButton entityType="blocco" ids={[blocco._id]} codice={blocco.codice} />
       )}
       trasferimenti={(blocco) => (
-        <TrasferimentiPanel
-          item={{
-            tipo: 'blocco',
-            id: blocco._id,
-            codice: blocco.codice,
-            descrizione: `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti`,
-          }}
-          // a disponibile block goes (an expired option reads as disponibile): the server checks again
-          canTransfer={writable && blocco.stato === 'disponibile'}
-        />
+        <>
+          <CondivisioniPanel
+            filter={{ bloccoId: blocco._id }}
+            share={{ _id: blocco._id, codice: blocco.codice }}
+            canWrite={writable || can(user, 'collaudi', 'write')}
+          />
+          <TrasferimentiPanel
+            item={{
+              tipo: 'blocco',
+              id: blocco._id,
+              codice: blocco.codice,
+              descrizione: `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti`,
+            }}
+            // a disponibile block goes (an expired option reads as disponibile): the server checks again
+            canTransfer={writable && blocco.stato === 'disponibile'}
+          />
+        </>
       )}
     />
   );

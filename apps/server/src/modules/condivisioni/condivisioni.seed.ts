@@ -1,0 +1,87 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { blocchi, clienti } from '../../db/schema/index.js';
+import { addDays, todayInRome } from '../../lib/dates.js';
+import type { SeedContext } from '../../lib/module.js';
+import type { CondivisioniService } from './condivisioni.service.js';
+
+const DAY = 86_400_000;
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+
+/**
+ * Two links of Marmi Demo: one running, sent to the buyer in Xiamen, opened and answered; one to a
+ * French buyer that expired unanswered. Blocks are taken among those on offer (docs/condivisioni.md).
+ */
+export async function seedCondivisioni(ctx: SeedContext<{ condivisioni: CondivisioniService }>) {
+  const { db, services, companyIds, userIds } = ctx;
+  const userId = userIds['vendite@cava.example'] ?? userIds['admin@cava.example']!;
+  const actor = { userId, companyId: companyIds.marmi, isAdmin: false };
+  const rows = await db
+    .select({ id: blocchi.id })
+    .from(blocchi)
+    .where(and(eq(blocchi.companyId, companyIds.marmi), eq(blocchi.stato, 'disponibile')))
+    .orderBy(asc(blocchi.codice))
+    .limit(5);
+  const clientiRows = await db
+    .select({ id: clienti.id, ragioneSociale: clienti.ragioneSociale })
+    .from(clienti)
+    .where(eq(clienti.companyId, companyIds.marmi));
+  const xiamen = clientiRows.find((c) => c.ragioneSociale.startsWith('Xiamen'));
+  const provence = clientiRows.find((c) => c.ragioneSociale.startsWith('Marbres de Provence'));
+  if (rows.length < 4 || !xiamen || !provence) return;
+  const now = Date.now();
+  const today = todayInRome();
+
+  await services.condivisioni.importDemo(
+    actor,
+    {
+      clienteId: xiamen.id,
+      blocchi: [rows[0]!.id, rows[1]!.id, rows[2]!.id],
+      scadenza: addDays(today, 12),
+      lingua: 'en',
+      messaggio:
+        'Dear Mr Chen, here are the three Bianco Carrara blocks we discussed. The hairline on the first block is marked on its photos.',
+      creataIl: new Date(now - 2 * DAY),
+    },
+    [
+      { at: new Date(now - 2 * DAY + 3 * 3600_000), indirizzo: '120.41.38.0/24', browser: IPHONE },
+      { at: new Date(now - DAY), indirizzo: '120.41.38.0/24', browser: IPHONE },
+    ],
+    [
+      {
+        bloccoId: rows[0]!.id,
+        risposta: 'richiesta_opzione',
+        nota: 'Please hold it until our inspector arrives on the 15th.',
+        at: new Date(now - DAY + 600_000),
+      },
+      {
+        bloccoId: rows[1]!.id,
+        risposta: 'interessato',
+        nota: null,
+        at: new Date(now - DAY + 660_000),
+      },
+      {
+        bloccoId: rows[2]!.id,
+        risposta: 'non_interessato',
+        nota: 'Too many veins for our project.',
+        at: new Date(now - DAY + 720_000),
+      },
+    ],
+  );
+
+  await services.condivisioni.importDemo(
+    actor,
+    {
+      clienteId: provence.id,
+      blocchi: [rows[3]!.id],
+      scadenza: addDays(today, -3),
+      lingua: 'it',
+      messaggio: 'Buongiorno, le mandiamo il blocco di cui abbiamo parlato al telefono.',
+      creataIl: new Date(now - 10 * DAY),
+    },
+    [{ at: new Date(now - 9 * DAY), indirizzo: '82.64.120.0/24', browser: ANDROID }],
+    [],
+  );
+}
