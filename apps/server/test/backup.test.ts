@@ -182,6 +182,17 @@ const CHECKED_TEXT: Record<string, string> = {
   'movimenti.pezzi_spediti': '0',
   'riserve_lotti.stato': 'attiva',
   'trasferimenti_righe.tipo': 'blocco',
+  'fatture.tipo_documento': 'TD01',
+  'fatture.stato': 'emessa',
+  'fatture.esito': 'consegnata',
+  // a rate of 0 goes with a nature (and a rate above 0 without one)
+  'fatture_righe.aliquota_iva': '0',
+  'fatture_righe.natura': 'N3.2',
+  // the marks on a photo are a list
+  'photos.segni': '[]',
+  'condivisioni.lingua': 'it',
+  'condivisioni.token_hash': 'ab'.repeat(32),
+  'condivisioni_risposte.risposta': 'interessato',
 };
 
 /**
