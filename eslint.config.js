@@ -17,7 +17,7 @@ const dirsOf = (dir) =>
     .map((d) => d.name);
 
 /**
- * Layering of DESIGN §2, checked on the resolved file, so `../modules/x`, `../../modules/x` and
+ * Layering of docs/architecture.md, checked on the resolved file, so `../modules/x`, `../../modules/x` and
  * `@/features/x` are the same import to it. Each zone: files in `target` may not import files in
  * `from`, except the `except` globs (absolute, as the rule wants them).
  *
@@ -38,7 +38,8 @@ const serverZones = [
       `${SERVER}/cli/**`,
       `${SERVER}/*.ts`,
     ],
-    message: 'lib/, db/ e config/ non importano moduli, plugin né il resto dell’app (DESIGN §2).',
+    message:
+      'lib/, db/ e config/ non importano moduli, plugin né il resto dell’app (docs/architecture.md).',
   },
   {
     target: `${SERVER}/plugins/**`,
@@ -49,7 +50,8 @@ const serverZones = [
       `${SERVER}/cli/**`,
       `${SERVER}/*.ts`,
     ],
-    message: 'plugins/ non importa moduli: ciò che serve a entrambi va in lib/ (DESIGN §2).',
+    message:
+      'plugins/ non importa moduli: ciò che serve a entrambi va in lib/ (docs/architecture.md).',
   },
   ...dirsOf(`${SERVER}/modules`).map((name) => ({
     target: `${SERVER}/modules/${name}/**`,
@@ -114,7 +116,7 @@ const serverZones = [
 ];
 
 /**
- * The same layering for the web app (DESIGN §2.2): shared code (components/, lib/, layout/) never
+ * The same layering for the web app (docs/architecture.md "Module pattern"): shared code (components/, lib/, layout/) never
  * reaches into a feature, and a feature does not import another feature.
  */
 const webZones = [
@@ -188,7 +190,7 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.object.name='sql'][callee.property.name='raw']",
-          message: 'sql.raw non è permesso: usa parametri (QUALITY S15).',
+          message: 'sql.raw non è permesso: usa parametri (docs/quality.md S15).',
         },
       ],
     },
@@ -203,14 +205,14 @@ export default tseslint.config(
       'react/no-danger': 'off',
       'no-restricted-properties': [
         'error',
-        { property: 'dangerouslySetInnerHTML', message: 'Vietato (QUALITY S16).' },
+        { property: 'dangerouslySetInnerHTML', message: 'Vietato (docs/quality.md S16).' },
       ],
       // The JSX attribute form, which no-restricted-properties does not see.
       'no-restricted-syntax': [
         'error',
         {
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Vietato (QUALITY S16).',
+          message: 'Vietato (docs/quality.md S16).',
         },
       ],
     },

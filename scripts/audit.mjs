@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm audit of the production dependencies as a CI check (QUALITY S27):
+// npm audit of the production dependencies as a CI check (docs/quality.md S27):
 //   node scripts/audit.mjs
 // Fails on a high or critical advisory not in .ci/audit-allowlist.json ({ "GHSA-…": "why it does not
 // apply" }). When the registry's audit service cannot be reached or answers no report (network error,

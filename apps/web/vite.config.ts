@@ -6,14 +6,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { budget } from './build/budget.ts';
 import { precompress } from './build/precompress.ts';
 
-/** The API prefixes the server owns (DESIGN §3.1); in development Vite forwards them to it. */
+/** The API prefixes the server owns (docs/api.md "Shape of the API"); in development Vite forwards them to it. */
 const API_PREFIXES = ['/api', '/user', '/companies', '/photos', '/photo-gallery'];
 const API_TARGET = process.env.GESTCAVA_API_URL ?? 'http://127.0.0.1:3000';
 /** Every path the server answers itself (apps/server/src/plugins/web-app.ts API_PREFIXES). */
 const SERVER_PREFIXES = [...API_PREFIXES, '/socket.io'];
 
 /**
- * The installed app's service worker (issue 29, docs/offline.md): Workbox precaches the built app so
+ * The installed app's service worker (docs/offline.md): Workbox precaches the built app so
  * it starts without network, and answers the app's own page addresses with index.html. The server's
  * addresses (API, downloads, photos) always go to the network: no API answer is cached here (item
  * data offline is the per-user IndexedDB copy). 'prompt': a new version waits for the user's
@@ -89,7 +89,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by the budget check (build/budget.ts) to find what each route loads.
     manifest: true,
-    // Every chunk is measured against QUALITY P9 (login route ≤ 170 KB gz, lazy pages ≤ 50 KB gz).
+    // Every chunk is measured against docs/quality.md P9 (login route ≤ 170 KB gz, lazy pages ≤ 50 KB gz).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {

@@ -1,5 +1,5 @@
 /**
- * QUALITY P8: fan-out of a 1 KB chat message, database write included, to 50 and 200 sockets;
+ * docs/quality.md P8: fan-out of a 1 KB chat message, database write included, to 50 and 200 sockets;
  * p99 ≤ 2 × (bare socket.io broadcast p99 + raw insert p99) measured in the same run, absolute
  * guards 10 ms (50) and 25 ms (200), none lost.
  *

@@ -1,7 +1,7 @@
 import { fmt, httpLoad, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
 
 /**
- * Issue 15: GET /api/dashboard over the 100 000-blocchi bench database (seed:bench), as the admin, who
+ * GET /api/dashboard over the 100 000-blocchi bench database (seed:bench), as the admin, who
  * sees every KPI and so runs every aggregate. The target (p95 ≤ 100 ms) is one user opening the
  * dashboard: one request in flight. Ten at once are reported beside it: on PGlite they queue on the
  * one database thread, so their p95 is about ten times one request's cost (docs/performance.md).

@@ -8,7 +8,7 @@ import { healthDuring, ms, quantile, root, spawnServer, type BenchRow } from './
 const LABELS = 150;
 
 /**
- * Issue 23 / QUALITY P14: while two 150-label PDFs render (QR codes and pdfkit, seconds of CPU), a
+ * docs/quality.md P14: while two 150-label PDFs render (QR codes and pdfkit, seconds of CPU), a
  * client polling `/api/health` keeps p99 < 100 ms: documents render in the worker pool
  * (lib/render-pool.ts), not on the event loop. The server is the real one (main.ts) on a small
  * benchmark database (1000 blocks, made here), with the per-user limits raised for the one user.

@@ -16,7 +16,7 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 /**
- * Issue 15: a report over 100 000 rows (the elenco blocchi of the benchmark database, every block since
+ * a report over 100 000 rows (the elenco blocchi of the benchmark database, every block since
  * 2000) finishes within 30 s, and writing it grows the server's resident memory by less than 300 MB,
  * as PDF and as XLSX. Both are streamed while the rows are read 2000 at a time.
  */
@@ -33,7 +33,7 @@ export async function benchReports(): Promise<BenchRow[]> {
       const report = fetch(`${server.base}/api/reports/blocchi?formato=${formato}&dal=2000-01-01`, {
         headers: { authorization: `Bearer ${server.token}` },
       }).then(async (res) => ({ res, bytes: (await res.arrayBuffer()).byteLength }));
-      // QUALITY P14: how the event loop fares meanwhile (the report is written on it, between its batches)
+      // docs/quality.md P14: how the event loop fares meanwhile (the report is written on it, between its batches)
       const health = await healthDuring(server.base, report);
       const { res, bytes } = await report;
       const elapsed = performance.now() - started;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance goals of QUALITY §3 that exist so far, each a ratio to a baseline
+ * `npm run bench`: the performance goals of docs/quality.md "Performance" that exist so far, each a ratio to a baseline
  * measured in the same run, with its absolute guard. Writes bench/results.md at the repository root.
  * Usage: npm run bench [-- login bundle]
  */
@@ -68,5 +68,5 @@ const parts = fs.existsSync(dir)
   : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
-  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, documents, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (QUALITY §3); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, documents, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (docs/quality.md "Performance"); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );

@@ -1,5 +1,5 @@
 /**
- * QUALITY R16: a soak. The real server (demo data, PGlite) first takes as much as it can for 5 s, then
+ * docs/quality.md R16: a soak. The real server (demo data, PGlite) first takes as much as it can for 5 s, then
  * half that rate for SOAK_SECONDS (600 by default; CI runs 60) on what the screens ask most: the
  * blocchi and bancate lists, a block's detail, the blocchi totals. Measured in slices of a minute (two
  * halves for a run of a minute): RSS growth after the first slice < 10 %, every slice's p99 within
@@ -92,7 +92,7 @@ export async function benchSoak(): Promise<BenchRow[]> {
     const firstP99 = p99s[0]!;
     const worstDrift = Math.max(...p99s.map((p) => Math.abs(p - firstP99) / firstP99));
     const driftOk = p99s.every((p) => Math.abs(p - firstP99) <= 0.2 * firstP99 || p < 10);
-    // QUALITY compares minutes with the first minute; the p99 of a shorter slice (CI's one-minute run
+    // docs/quality.md R16 compares minutes with the first minute; the p99 of a shorter slice (CI's one-minute run
     // has two of 30 s) moves by a quarter from noise alone, so there it is reported, not judged
     const judged = sliceSeconds >= 60;
     // CI's one-minute run shares a 2-core machine with whatever else runs there: one busy neighbour

@@ -2,7 +2,7 @@ import { STATISTICHE_SEZIONI } from '@gestcava/contracts';
 import { fmt, httpLoad, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
 
 /**
- * Issue 15 (QUALITY P5): each section of GET /api/statistiche over the 100 000-blocchi bench database
+ * (docs/quality.md P5): each section of GET /api/statistiche over the 100 000-blocchi bench database
  * (seed:bench), as the admin: the last twelve months by material, so each request also computes the
  * previous twelve and the same twelve a year earlier — three years of facts. One user at a time:
  * the page asks one section at once. Target p95 ≤ 300 ms per section. Not in CI.

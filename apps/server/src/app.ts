@@ -103,7 +103,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // Graceful stop (QUALITY R9): from the first close hook on, /api/ready answers 503, a request that
+  // Graceful stop (docs/quality.md R9): from the first close hook on, /api/ready answers 503, a request that
   // reaches an open connection gets 503 and every answer, the ones in flight included, closes its
   // connection, so the server stops as soon as they are done instead of waiting for idle keep-alive sockets.
   const readiness = createReadiness({ log: app.log });
@@ -177,7 +177,7 @@ export async function buildApp({
     pendingGraceMs: config.STORAGE_PENDING_GRACE_MINUTES * 60_000,
     log: app.log,
   });
-  // Realtime on the same HTTP server (DESIGN §3.2); the chat stores a message, then emits it.
+  // Realtime on the same HTTP server (docs/api.md "Sessions and anti-forgery"); the chat stores a message, then emits it.
   const realtime = await createSocketServer(app.server, {
     redisUrl: config.REDIS_URL,
     log: app.log,
@@ -202,7 +202,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
-  // What a load balancer waits for before it sends traffic here (issue 28), checked on each probe.
+  // What a load balancer waits for before it sends traffic here, checked on each probe.
   readiness.register(databaseCheck(db));
   if (realtime.redisCheck)
     readiness.register({ name: 'redis', label: 'Redis', run: realtime.redisCheck });

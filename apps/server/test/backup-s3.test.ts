@@ -1,5 +1,5 @@
 /**
- * Backup and restore with STORAGE=s3 (issue 28): the backup packs the bucket's objects, streamed, into
+ * Backup and restore with STORAGE=s3: the backup packs the bucket's objects, streamed, into
  * the backup's uploads archive, and the restore writes them back through the bucket, byte for byte.
  * The database side is the drill of backup.test.ts; here PGlite, as the object part does not depend
  * on the database engine.

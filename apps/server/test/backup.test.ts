@@ -1,5 +1,5 @@
 /**
- * Backup and restore drill (QUALITY R11): build a database with rows in every table and some uploaded
+ * Backup and restore drill (docs/quality.md R11): build a database with rows in every table and some uploaded
  * files, back it up, restore it into a fresh place, and compare per-table row counts and
  * md5(string_agg(row::text)) checksums, taken independently on both sides. PGlite in the default run;
  * PostgreSQL (a fresh database created for the test, dropped after) when TEST_DATABASE_URL is set.

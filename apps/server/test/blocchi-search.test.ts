@@ -7,7 +7,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Issue 27 item 15: the blocchi search text matches the material's name too ("Calacatta" found nothing).
+// the blocchi search text matches the material's name too ("Calacatta" found nothing).
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('block search by material (issue 27)', () => {
+describe('block search by material', () => {
   it('"calacatta" finds the Calacatta blocks, accents and case aside, beside the code and traceability matches', async () => {
     const oro = (await esterno(admin, ids, ids.calacatta)).json();
     const statuario = (

@@ -1,5 +1,5 @@
 /**
- * Issue 7, scale-out (DESIGN §2.1, §3.2): two server processes on one PostgreSQL database, linked by
+ * scale-out (docs/architecture.md, §3.2): two server processes on one PostgreSQL database, linked by
  * socket.io's Redis adapter. A message sent through one instance reaches a client connected to the
  * other; presence and session revocation cross instances too.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 7, the realtime half (DESIGN §3.2) with real socket.io clients against the listening app:
+ * the realtime half (docs/api.md "Sessions and anti-forgery") with real socket.io clients against the listening app:
  * the handshake refuses a missing or invalid token and a user without the chat page; `authenticate`
  * answers only the token's own user; messages, unread counts and read receipts reach the right tabs
  * and nobody else; a revoked session is disconnected at once; a reconnecting client catches up with
@@ -363,7 +363,7 @@ describe('sessions', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
-  it("disconnects a deleted user's sockets at once (issue 17 finding 8: the cascade fired no revocation)", async () => {
+  it("disconnects a deleted user's sockets at once (the cascade used to fire no revocation)", async () => {
     const a = await org.userClient({ chat: true });
     const admin = await org.adminClient();
     const { socket } = await connected(a.client.token!);
@@ -411,7 +411,7 @@ describe('reconnect', () => {
   });
 });
 
-describe('server restart (QUALITY R12)', () => {
+describe('server restart (docs/quality.md R12)', () => {
   it('a client reconnects by itself after a restart and catches up from the database, in order, once each', async () => {
     // An app of its own on a known port and secret, so a second app can take over the same database.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-restart-'));

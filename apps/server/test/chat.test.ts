@@ -1,5 +1,5 @@
 /**
- * Issue 7, the chat's HTTP calls (SPEC §7): access, who may write to whom, attachment rules through the
+ * the chat's HTTP calls (docs/api.md "Shape of the API"): access, who may write to whom, attachment rules through the
  * one upload pipeline, paging with skip/before/after, only-the-sender delete, idempotent resend, and
  * that nobody reads a conversation they are not part of.
  */
@@ -112,7 +112,7 @@ describe('access', () => {
     expect((await send(noChat.client, anna.user.id, 'ciao')).statusCode).toBe(403);
   });
 
-  it('answers the unread count in the shape of SPEC §7', async () => {
+  it('answers the unread count in the shape of docs/api.md "Shape of the API"', async () => {
     const res = await carla.client.get('/api/chat/unread');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { unreadCount: 0 } });

@@ -8,7 +8,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Issue 27 item 9: the code box answers every coded kind (sawings, tile cuts and collaudi too, and a
+// the code box answers every coded kind (sawings, tile cuts and collaudi too, and a
 // block's traceability code), and says "no access" instead of "unknown" for an item the user may not read.
 
 let ctx: TestContext;
@@ -92,7 +92,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('GET /api/codici/:codice, every coded kind (issue 27)', () => {
+describe('GET /api/codici/:codice, every coded kind', () => {
   it('finds a sawing, a tile cut and a collaudo by their codes, however typed', async () => {
     expect(items.segagione.codice).toMatch(/^SG-/);
     expect(items.pavimenti.codice).toMatch(/^LP-/);

@@ -9,7 +9,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// "Find or scan a code" (issue 18): GET /api/codici/:codice for every kind in the entity registry.
+// "Find or scan a code": GET /api/codici/:codice for every kind in the entity registry.
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
@@ -158,7 +158,7 @@ describe('GET /api/codici/:codice', () => {
     );
     expect((await admin.get('/api/codici/XX-1999-0001')).statusCode).toBe(404);
     const magazziniere = (await org.userClient({ 'magazzino-lastre': true })).client;
-    // an item of the user's own company whose page the user may not read: 403, said so (issue 27)
+    // an item of the user's own company whose page the user may not read: 403, said so
     expect((await magazziniere.get(`/api/codici/${items.blocco.codice}`)).statusCode).toBe(403);
     expect((await magazziniere.get(`/api/codici/${items.pacco.codice}`)).statusCode).toBe(200);
     const anonymous = await anonymousClient(ctx.app);

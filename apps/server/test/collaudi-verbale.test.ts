@@ -18,7 +18,7 @@ import {
   type VerbalePhotos,
 } from '../src/modules/collaudi/collaudi.verbale.js';
 
-// The verbale di collaudo (issue 14) is a pure function of its input: a collaudo built by hand, its
+// The verbale di collaudo is a pure function of its input: a collaudo built by hand, its
 // figures from the contracts' calcolaRiga / totaliCollaudo as the server stores them, the PDF read back with mupdf.
 
 const company: VerbaleCompany = {
@@ -466,7 +466,7 @@ describe('renderVerbale', () => {
   });
 });
 
-describe('renderVerbale: the weight column (issue 25, item 3)', () => {
+describe('renderVerbale: the weight column (item 3)', () => {
   it('each row prints its tonnes and whether they were weighed: the block at the weighbridge, the collaudo reading, or m³ × density', async () => {
     const righe = [
       // 220 × 200 × 110 = 4,84 m³ (13,07 t theoretical), 15,08 t at the weighbridge, sold at 846 €/t
@@ -498,7 +498,7 @@ describe('renderVerbale: the weight column (issue 25, item 3)', () => {
   });
 });
 
-describe('renderVerbale in English (issue 25, item 13)', () => {
+describe('renderVerbale in English (item 13)', () => {
   it('for a foreign buyer: English title, headings, labels, terms and clause, figures written 1,234.56, dates dd/MM/yyyy', async () => {
     const pdf = read(
       await renderVerbale({

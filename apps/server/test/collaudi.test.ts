@@ -653,7 +653,7 @@ describe('verbale, photos and export', () => {
     expect((await vendite.get(`${base}/${created._id}/verbale`)).statusCode).toBe(200);
   });
 
-  it('the verbale in English for a foreign buyer: the signed link carries the language; a language other than it or en is a 400 in Italian (issue 25)', async () => {
+  it('the verbale in English for a foreign buyer: the signed link carries the language; a language other than it or en is a 400 in Italian', async () => {
     const blocco = await makeBlocco();
     const created = await nuovo(vendite, { resa: 'FOB Marina di Carrara' });
     const collaudo = await aggiungi(created._id, blocco._id);
@@ -695,7 +695,7 @@ describe('verbale, photos and export', () => {
     }
   });
 
-  it('the verbale link works only while the session that asked for it lives: refused after logout and once the user is deactivated (issue 23)', async () => {
+  it('the verbale link works only while the session that asked for it lives: refused after logout and once the user is deactivated', async () => {
     const created = await nuovo();
     const anon = await anonymousClient(ctx.app);
     const ended = (res: { statusCode: number; json(): { message: string } }) => {
@@ -764,7 +764,7 @@ describe('verbale, photos and export', () => {
   });
 });
 
-describe('defects found at a collaudo (issue 27 item 3)', () => {
+describe('defects found at a collaudo', () => {
   it('join the block’s defects when the collaudo is confirmed, with a history row naming the collaudo', async () => {
     const rifiutato = await makeBlocco({ difettoso: true, difetti: ['macchia'] });
     const accettato = await makeBlocco();
@@ -819,7 +819,7 @@ describe('defects found at a collaudo (issue 27 item 3)', () => {
   });
 });
 
-describe('a sale per tonne is charged on the weighbridge (issue 25 item 3)', () => {
+describe('a sale per tonne is charged on the weighbridge', () => {
   // 220 × 200 × 110 cm = 4,84 m³ of Statuario at 2,71 t/m³ = 13,12 t theoretical; the weighbridge read 15,08 t
   const dims = {
     lunghezza: 220,

@@ -1,5 +1,5 @@
 /**
- * Issue "Fast on a phone in the yard": every text answer compressed (brotli, gzip for older
+ * Fast on a phone in the yard (docs/performance.md): every text answer compressed (brotli, gzip for older
  * clients), the web app's files sent in the copies the build compressed, never images, fonts or
  * archives, and the same bytes whatever the browser accepts.
  */

@@ -196,7 +196,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('CSV exports neutralise formulas (QUALITY S16)', () => {
+describe('CSV exports neutralise formulas (docs/quality.md S16)', () => {
   it('every /export route writes text that would start a formula with a leading quote', async () => {
     const exports = walkRoutes(ctx.app).filter(
       (r) => r.method === 'GET' && r.url.endsWith('/export'),
@@ -260,7 +260,7 @@ describe('CSV exports neutralise formulas (QUALITY S16)', () => {
   });
 });
 
-describe('CSV formulas hidden behind a separator (issue 23 item 5)', () => {
+describe('CSV formulas hidden behind a separator', () => {
   it('no cell starts a formula whether the file is read on semicolons, commas or tabs, and every text reads back as written but for the quote', async () => {
     const texts = [
       'Rossi SRL,=1+2*3',

@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// GET /api/dashboard (issue 15): every KPI against a small hand-built fixture whose sums are written
+// GET /api/dashboard: every KPI against a small hand-built fixture whose sums are written
 // below, each KPI only with its page's permission, and another company's data never in the answer.
 // Blocks, bancate, collaudi and audit rows are inserted directly so their dates are ours to choose;
 // slabs and tiles go through the app as in stock.test.ts. Runs on PGlite and with TEST_DATABASE_URL.
@@ -167,7 +167,7 @@ beforeAll(async () => {
     creato: `${mesePiu(-14)}-05`,
     stato: 'disponibile',
   });
-  // Issue 25: production counts by the production date, not the day the block was entered: I9 was entered
+  // production counts by the production date, not the day the block was entered: I9 was entered
   // this month but squared last month. An informe counts by weight (11.25 t at the weighbridge), never in the m³.
   await blocco('I9', c, {
     origine: 'interno',
@@ -601,7 +601,7 @@ describe('GET /api/dashboard', () => {
   });
 });
 
-describe('every dashboard number opens a list that shows it (issue 27)', () => {
+describe('every dashboard number opens a list that shows it', () => {
   /** The list API behind a web list link: its totals (the summary where the list has one) with the link's filters. */
   async function listOf(client: TestClient, link: string) {
     const [path, search = ''] = link.split('?');

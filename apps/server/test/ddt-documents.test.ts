@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousClient, createUser, login, type TestClient } from './helpers.js';
 import { bozza, ddtFixture, readPdf, readXlsx, year, type DdtFixture } from './ddt-helpers.js';
 
-// Issue 26: the DDT and its packing list read back as the driver and the buyer get them; the list,
+// the DDT and its packing list read back as the driver and the buyer get them; the list,
 // its search and export; who may reach which DDT. Figures by hand as in ddt.test.ts: a block of
 // 10,8 m³ at 29 268 kg (unweighed: gross m³ × 2,71, stimato), a bundle of 4 slabs 3000 × 1500 × 20 mm = 18 m² at 976 kg.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInRome } from '../src/lib/dates.js';
 import { bozza, ddtFixture, year, type DdtFixture } from './ddt-helpers.js';
 
-// Issue 26: a DDT is an entity like the others — its number finds it in the code box, it has a
+// a DDT is an entity like the others — its number finds it in the code box, it has a
 // history and a genealogy both ways — and each shipped item's page names the DDTs it left with.
 
 let f: DdtFixture;
@@ -219,7 +219,7 @@ describe("each shipped item's detail names its DDTs", () => {
   });
 });
 
-describe('the free-text documento is optional (issue 26)', () => {
+describe('the free-text documento is optional', () => {
   it('a transfer without documento: 201, its causale names the company only, its answer the sale a DDT ships', async () => {
     const lottoId = await f.lot(48);
     const res = await f.admin.post('/api/trasferimenti', {

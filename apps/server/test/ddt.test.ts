@@ -4,7 +4,7 @@ import { blocchi, clienti, ddtContatori, lastre, movimenti } from '../src/db/sch
 import { bozza, ddtFixture, year, type DdtFixture } from './ddt-helpers.js';
 import { createCompany } from './helpers.js';
 
-// Issue 26: the DDT from what is sold to a party, numbered per company and year with no gap, and
+// the DDT from what is sold to a party, numbered per company and year with no gap, and
 // every item shipped once. Figures by hand: Statuario 2,71 t/m³; a block 300 × 200 × 180 cm =
 // 10,8 m³ × 2,71 = 29,268 t = 29 268 kg, unweighed so carried at its gross volume (stimato); a bundle of 4 slabs 3000 × 1500 mm = 18 m² ×
 // 20 mm × 2,71 = 975,6 → 976 kg; 3 boxes of 12 tiles 305 × 305 × 10 = 36 × 0,093025 = 3,3489 →

@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Issue 25 items 9–12: the extraction declaration (tonnes on one basis per column, the pesata's day,
+// The extraction declaration (tonnes on one basis per column, the pesata's day,
 // informi once, tariffs and the contribution) and the registro di produzione, read back from their
 // XLSX. Every figure below is computed by hand from this fixture (Statuario 2,71 t/m³, cava 173).
 
@@ -278,7 +278,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('estrazione: the declaration for the contributo di estrazione (issue 25 items 9–11)', () => {
+describe('estrazione: the declaration for the contributo di estrazione', () => {
   it('tonnes per basis and category, the tariff of the day each item left, the contribution per row, per category and in total, with the quarry number and concession', async () => {
     const res = await admin.get('/api/reports/estrazione', {
       query: { formato: 'xlsx', dal: '2025-01-01', al: today },
@@ -487,7 +487,7 @@ describe('estrazione: the declaration for the contributo di estrazione (issue 25
   });
 });
 
-describe('registro di produzione (issue 25 item 12)', () => {
+describe('registro di produzione', () => {
   it('bancate cut with gross m³ and by-products, blocks with gross and net measures and t pesato/teorico, the exit day, monthly subtotals', async () => {
     const res = await admin.get('/api/reports/registro-produzione', {
       query: { formato: 'xlsx', dal: '2025-01-01', al: today },
@@ -724,7 +724,7 @@ describe('registro di produzione (issue 25 item 12)', () => {
   });
 });
 
-describe('pesata and tariffs through the API (issue 25 items 10, 11)', () => {
+describe('pesata and tariffs through the API', () => {
   it('a block keeps its pesata; a ticket without tonnes or a date after today is a 400 naming the field', async () => {
     const list = (await admin.get('/api/blocchi', { query: { q: codici.b1! } })).json();
     const detail = (await admin.get(`/api/blocchi/${list.items[0]._id}`)).json();

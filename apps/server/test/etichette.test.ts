@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Labels with QR codes (issue 18): the PDF is rasterised and its QR codes decoded back to the URLs.
+// Labels with QR codes: the PDF is rasterised and its QR codes decoded back to the URLs.
 
 const PUBLIC_URL = 'https://gestcava.cava-demo.example';
 let ctx: TestContext;
@@ -140,7 +140,7 @@ describe('GET /api/etichette', () => {
     expect(page!.text).toContain(org.company.name);
   });
 
-  it('block and bundle labels print the weight, a block’s with its basis (issue 25)', async () => {
+  it('block and bundle labels print the weight, a block’s with its basis', async () => {
     // 300 × 160 × 140 cm = 6.72 m³ × 2.71 t/m³ = 18.21 t theoretical; 280 × 160 × 140 cm weighed at 17.35 t
     const blocks = pages(
       (
@@ -166,7 +166,7 @@ describe('GET /api/etichette', () => {
     expect(bundle).toContain('1,02 t teorico');
   });
 
-  it('a slab label prints its grade beside its measures (issue 27)', async () => {
+  it('a slab label prints its grade beside its measures', async () => {
     const lastra = (await admin.get('/api/magazzino/lastre', { query: { limit: '1' } })).json()
       .items[0];
     const res = await admin.get('/api/etichette', {
@@ -223,7 +223,7 @@ describe('GET /api/etichette', () => {
     ).toBe(400);
   });
 
-  it('a code cannot choose the download’s name or break its header (issue 23): quoted and encoded by the shared helper', async () => {
+  it('a code cannot choose the download’s name or break its header: quoted and encoded by the shared helper', async () => {
     // codes written before the rule, or arrived with a transfer, may still hold any character
     const [b] = blocchi;
     const label = (codice: string) =>
@@ -262,7 +262,7 @@ describe('GET /api/etichette', () => {
     }
   });
 
-  it('says where the QR codes point, and whether that is a loopback address no phone can open (issue 27)', async () => {
+  it('says where the QR codes point, and whether that is a loopback address no phone can open', async () => {
     expect((await admin.get('/api/etichette/indirizzo')).json()).toEqual({
       publicUrl: PUBLIC_URL,
       loopback: false,

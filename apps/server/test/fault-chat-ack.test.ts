@@ -11,7 +11,7 @@ import {
 } from './helpers.js';
 
 /**
- * QUALITY R13: the answer to a chat message is lost on its way back (a proxy that cuts the connection
+ * docs/quality.md R13: the answer to a chat message is lost on its way back (a proxy that cuts the connection
  * as soon as the server answers: the fault hook), the client retries up to 3 times with the same
  * Idempotency-Key, as the web app's send does → one message stored, and the answer that finally
  * arrives is the first one replayed. Real HTTP through a real socket, on PGlite and PostgreSQL.

@@ -9,7 +9,7 @@ import {
 } from './server-process.js';
 
 /**
- * QUALITY R10: SIGKILL during a write loop on the file-backed PGlite, then a restart on the same
+ * docs/quality.md R10: SIGKILL during a write loop on the file-backed PGlite, then a restart on the same
  * DATA_DIR: every write answered 2xx is there. PostgreSQL's durability is its own; this checks the
  * embedded database the default installation runs on, so the PostgreSQL layer skips it.
  */

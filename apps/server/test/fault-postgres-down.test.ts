@@ -13,7 +13,7 @@ import { anonymousClient, createCompany, createUser, login, type TestClient } fr
 import { freePort } from './server-process.js';
 
 /**
- * QUALITY R15: PostgreSQL stops under a running app → a generic 503 without stack or address; it
+ * docs/quality.md R15: PostgreSQL stops under a running app → a generic 503 without stack or address; it
  * comes back → requests succeed again within 5 s, without restarting the app. The test makes its own
  * throwaway cluster (stopping the suite's shared one would break the other files), so it needs the
  * PostgreSQL server binaries; it runs in the PostgreSQL layer, as the other PostgreSQL-only checks.

@@ -13,7 +13,7 @@ import {
 } from './server-process.js';
 
 /**
- * QUALITY R9: SIGTERM under load. Requests the server had begun when the signal came complete; later
+ * docs/quality.md R9: SIGTERM under load. Requests the server had begun when the signal came complete; later
  * ones get 503 while it drains, then the port closes; the database is closed and the process exits 0
  * within 10 s. Runs on PGlite, and on PostgreSQL in the PostgreSQL layer.
  */

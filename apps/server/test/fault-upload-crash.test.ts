@@ -13,7 +13,7 @@ import {
 } from './server-process.js';
 
 /**
- * QUALITY R7: SIGKILL while 10 photo uploads are being processed, then a restart: the start-up sweep
+ * docs/quality.md R7: SIGKILL while 10 photo uploads are being processed, then a restart: the start-up sweep
  * of the pending objects (storage_pending) leaves exactly the files the photo rows name, no file
  * without a row and no row without its files, no pending entry and no temporary file. On PGlite,
  * and on PostgreSQL in the PostgreSQL layer.

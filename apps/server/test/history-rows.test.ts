@@ -8,7 +8,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Issue 27 item 10: a history row lists only the fields that changed, and names the records its ids
+// a history row lists only the fields that changed, and names the records its ids
 // point to (a cliente that is no longer on the block), so the page need not show "altro".
 
 let ctx: TestContext;
@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('history rows (issue 27)', () => {
+describe('history rows', () => {
   it('a block entering a collaudo and coming back: only the changed fields, the cliente named', async () => {
     const blocco = (
       await admin.post('/api/blocchi-esterni', {

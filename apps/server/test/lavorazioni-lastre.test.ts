@@ -787,7 +787,7 @@ describe('access', () => {
   });
 });
 
-describe('summary from one set of rows (issue 27 item 7)', () => {
+describe('summary from one set of rows', () => {
   it('divides out: m² ÷ m³ of "blocchi segati" is the yield shown, planned and running sawings left out of all three', async () => {
     const macchina = (
       await admin.post('/api/macchine', {
@@ -839,7 +839,7 @@ describe('summary from one set of rows (issue 27 item 7)', () => {
   });
 });
 
-describe('what the block can give (issue 25 item 1)', () => {
+describe('what the block can give', () => {
   // SG-2026-0010's block: 248 × 120 × 97 cm net = 2.887 m³; Telaio 1 cuts 5 mm and trims 20 mm a side
   const demoBlock = { lunghezza: 248, altezza: 120, profondita: 97 };
   const completa = (id: string, body: Record<string, unknown>) =>

@@ -236,7 +236,7 @@ describe('permissions and company isolation', () => {
         })
       ).statusCode,
     ).toBe(403);
-    // The segheria preset has no tile page (DESIGN §7).
+    // The segheria preset has no tile page (docs/screens.md "Demo data").
     const segheria = (await org.userClient(permissionPreset('Segheria'))).client;
     expect((await segheria.get(base)).statusCode).toBe(403);
   });
@@ -570,7 +570,7 @@ describe('from a block', () => {
         .map((h: { changes: { stato: { to: string } }; user: unknown }) => h.changes.stato.to),
     ).toEqual(['in_segagione', 'disponibile']);
 
-    // A block a plan waits for cannot be scrapped (issue 27: the plan would wait for ever); a plan whose
+    // A block a plan waits for cannot be scrapped (the plan would wait for ever); a plan whose
     // block was optioned meanwhile cannot start.
     const third = await planned(tagliatore, { bloccoId: blocco._id });
     expect(

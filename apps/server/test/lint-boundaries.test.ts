@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layering of DESIGN §2 and the ban on import cycles, as the repository's own eslint.config.js
+// The layering of docs/architecture.md and the ban on import cycles, as the repository's own eslint.config.js
 // enforces them: each snippet is linted as if it were the named file, so its imports resolve against
 // the real tree. Relative and alias spellings of the same import must be refused alike.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -36,7 +36,7 @@ async function withApp(env: Record<string, string>, run: (ctx: TestContext) => P
   }
 }
 
-describe('login throttling under concurrency (DESIGN §3.2)', () => {
+describe('login throttling under concurrency (docs/api.md "Sessions and anti-forgery")', () => {
   it('verifies at most the limit of parallel wrong passwords, and the right one waits too', async () => {
     await withApp({ LOGIN_MAX_FAILURES_PAIR: '5' }, async (ctx) => {
       const { admin } = await setupCompany(ctx);

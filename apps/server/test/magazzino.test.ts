@@ -652,7 +652,7 @@ describe('access and photos', () => {
   });
 });
 
-describe('mixed bundles (issue 27 item 2)', () => {
+describe('mixed bundles', () => {
   it('a bundle says each grade of its slabs with their count, and a grade filter finds every bundle holding it, with the totals of that grade', async () => {
     const mixed = bought.lav.pacchi[0]!;
     const slabs = (
@@ -706,7 +706,7 @@ describe('mixed bundles (issue 27 item 2)', () => {
   });
 });
 
-describe('stock totals (issue 25 item 4)', () => {
+describe('stock totals', () => {
   it("the bundles' weight total is the sum of the rows' rounded weights, not the rounded sum", async () => {
     const blocco = (
       await admin.post('/api/blocchi', {

@@ -11,7 +11,7 @@ import { describeObjectBackend } from './object-backend-contract.js';
 import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 
 /**
- * The storage contract (issue 28): every backend stores, streams, lists and removes objects the same
+ * The storage contract: every backend stores, streams, lists and removes objects the same
  * way, so `Storage` and its callers cannot tell them apart.
  */
 

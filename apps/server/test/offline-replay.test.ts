@@ -8,7 +8,7 @@ import { todayInRome } from '../src/lib/dates.js';
 import { createUser, login, type TestClient } from './helpers.js';
 import { stockFixture, tomorrow, type StockFixture } from './stock-fixtures.js';
 
-// The server half of the offline queue (issue 29, docs/offline.md "Lato server: una volta sola"):
+// The server half of the offline queue (docs/offline.md "Lato server: una volta sola"):
 // every queued action carries an Idempotency-Key, whose first answer comes back on any replay, and
 // may carry If-Match, the item's updatedAt as the queue saw it, which a change since turns into a 409.
 
@@ -288,7 +288,7 @@ describe('Idempotency-Key on the edits and moves a queue replays', () => {
 });
 
 describe('If-Match: the first send of a queued action whose item changed meanwhile', () => {
-  it('the issue’s conflicting replay: the block was sold by another user, the queued state change is a 409 and nothing changes', async () => {
+  it('a conflicting replay: the block was sold by another user, the queued state change is a 409 and nothing changes', async () => {
     const b = await makeBlocco();
     const { collaudo, url } = await collaudoWith(b._id);
     const base = `/api/collaudi/${collaudo._id}`;

@@ -13,7 +13,7 @@ import {
 } from './helpers.js';
 
 /**
- * The zip of an entity's photos streams from the backend one entry after the other (issue 28): a
+ * The zip of an entity's photos streams from the backend one entry after the other: a
  * gallery of hundreds of photos must not hold hundreds of open files or bucket requests, and every
  * entry carries the stored original's bytes.
  */

@@ -198,7 +198,7 @@ describe('upload and read', () => {
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(zip.rawPayload.toString('latin1')).toContain(`${blocco.codice}_001.jpg`);
     expect(zip.rawPayload.toString('latin1')).toContain(`${blocco.codice}_002.jpg`);
-    // and with a bearer, as SPEC's binary call
+    // and with a bearer, as the fixed binary call
     expect(
       (
         await cavatore.get('/photos/downloadPhotos', {
@@ -211,7 +211,7 @@ describe('upload and read', () => {
     );
   });
 
-  it('refuses what is not a photo, with the SPEC messages', async () => {
+  it('refuses what is not a photo, with the fixed messages', async () => {
     const jpeg = await cameraJpeg(200, 150);
     const noFile = await upload(cavatore, forBlocco(), []);
     expect(noFile.statusCode).toBe(400);
@@ -373,7 +373,7 @@ describe('access', () => {
     ).toBe(403);
   });
 
-  it('the zip link lives only as long as the session that listed the photos (issue 23)', async () => {
+  it('the zip link lives only as long as the session that listed the photos', async () => {
     const { client } = await org.userClient({ blocchi: true });
     const uploaded = await upload(client, forBlocco(), [
       { name: 'a.jpg', data: await cameraJpeg(64, 48) },
@@ -577,7 +577,7 @@ describe('delete', () => {
   });
 });
 
-describe('served originals (issue 17 finding 9)', () => {
+describe('served originals', () => {
   it('a JPEG comes back with no comment, no metadata and nothing after its end, losslessly, its orientation and colour profile kept', async () => {
     const base = await sharp({
       create: { width: 64, height: 48, channels: 3, background: '#a0522d' },

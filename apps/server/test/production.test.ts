@@ -136,7 +136,7 @@ describe('lookups', () => {
     expect((await stranger.put(`/api/materiali/${m._id}`, { nome: 'Mio' })).statusCode).toBe(404);
   });
 
-  it('a corrected density moves the stored theoretical weights, so every screen keeps one weight (issue 25)', async () => {
+  it('a corrected density moves the stored theoretical weights, so every screen keeps one weight', async () => {
     const m = (
       await admin.post('/api/materiali', { nome: 'Arabescato Corchia', densita: 2.6 })
     ).json();
@@ -163,7 +163,7 @@ describe('lookups', () => {
     });
   });
 
-  it('a quarry saved before the code rule keeps its code on an edit; a changed code follows the rule (issue 23)', async () => {
+  it('a quarry saved before the code rule keeps its code on an edit; a changed code follows the rule', async () => {
     const [old] = await ctx.database.db
       .insert(cave)
       .values({ companyId: org.company.id, codice: "CÀVA'1", nome: 'Cava vecchia' })
@@ -233,7 +233,7 @@ describe('bancate', () => {
     await moveBancata(cavatore, b._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
     await makeBlocco(cavatore, b._id); // 5.04 m³, 13.66 t (net m³ × 2.71)
     await makeBlocco(cavatore, b._id, { lunghezzaNetta: 270 }); // net 4.86 m³, 13.17 t
-    // an informe counts by weight (issue 25 item 8): 2 m³ × 2.71 = 5.42 t, not in the squared m³ nor the yield
+    // an informe counts by weight: 2 m³ × 2.71 = 5.42 t, not in the squared m³ nor the yield
     await makeBlocco(cavatore, b._id, {
       categoria: 'informe',
       lunghezza: 200,
@@ -342,7 +342,7 @@ describe('bancate', () => {
     ).toEqual(['altezza', 'dataTaglio', 'lunghezza']);
   });
 
-  it('exports the filtered list in its order as typed XLSX and CSV (issue 17: the list had no export)', async () => {
+  it('exports the filtered list in its order as typed XLSX and CSV', async () => {
     const summary = (
       await cavatore.get('/api/bancate/summary', { query: { stato: 'chiusa' } })
     ).json();
@@ -402,7 +402,7 @@ describe('blocchi and blocchi esterni', () => {
     expect(genealogy.map((n: { entityType: string }) => n.entityType)).toEqual(['cava', 'bancata']);
   });
 
-  it('an own block has a production date: today unless typed, editable, never in the future (issue 25 item 6)', async () => {
+  it('an own block has a production date: today unless typed, editable, never in the future', async () => {
     const today = (await makeBlocco(cavatore, bancata._id)).dataRiquadratura;
     expect(today).toBe(todayInRome());
     const typed = await makeBlocco(cavatore, bancata._id, { dataRiquadratura: inDays(-3) });
@@ -746,7 +746,7 @@ describe('blocchi and blocchi esterni', () => {
     ).toBe(400);
   });
 
-  it('a list row carries the weight its total sums, by the one rule, with its basis; the Peso column sorts by it (issue 25)', async () => {
+  it('a list row carries the weight its total sums, by the one rule, with its basis; the Peso column sorts by it', async () => {
     const own = await makeBancata(cavatore);
     await moveBancata(cavatore, own._id, 'in_taglio', 'ribaltata', 'in_riquadratura');
     // weighed at 12.5 t (its theoretical weight is 280×150×120 = 5.04 m³ × 2.71 = 13.6584 → 13.66 t)

@@ -1,5 +1,5 @@
 /**
- * Issue 17 finding 6 (S24): per-user limits on costly work. Before, 200 parallel exports, 150 chat
+ * (S24): per-user limits on costly work. Before, 200 parallel exports, 150 chat
  * messages, 30 uploads and 20 photo syncs were all accepted. The figures are set low here; the
  * mechanism is the production one (plugins/rate-limits.ts).
  */
@@ -63,7 +63,7 @@ describe('per-user limits on costly work', () => {
     expect((await b.get('/api/clienti/export?format=csv')).statusCode).toBe(200);
   });
 
-  it('labels: charged by the label, not by the request (issue 23); a colleague keeps his budget', async () => {
+  it('labels: charged by the label, not by the request; a colleague keeps his budget', async () => {
     const { client: a } = await org.userClient({ blocchi: true });
     const { client: b } = await org.userClient({ blocchi: true });
     const ids = (n: number) => Array.from({ length: n }, () => crypto.randomUUID()).join(',');

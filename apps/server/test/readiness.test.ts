@@ -1,5 +1,5 @@
 /**
- * `GET /api/ready` in one process (issue 28): what a load balancer reads. The checks against real
+ * `GET /api/ready` in one process: what a load balancer reads. The checks against real
  * Redis and PostgreSQL outages, and shutdown, run with real processes in ready-cluster.test.ts.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 28, several hosts: instances A and B with different DATA_DIRs on one PostgreSQL, one Redis and
+ * several hosts: instances A and B with different DATA_DIRs on one PostgreSQL, one Redis and
  * one bucket act as one (a session, a chat message, a photo, a chat attachment), `/api/ready` follows
  * what they depend on, and SIGTERM to A while requests run loses none of them, while its chat sockets
  * come back through the proxy to B.

@@ -6,7 +6,7 @@ import { createRenderPool } from '../src/lib/render-pool.js';
 import type { EtichetteInput } from '../src/modules/etichette/etichette.pdf.js';
 import type { Cell, ReportInput } from '../src/modules/reportistica/reportistica.render.js';
 
-// The document pool (issue 23, QUALITY P14): labels and the verbale are drawn in a worker thread
+// The document pool (docs/quality.md P14): labels and the verbale are drawn in a worker thread
 // that loads the TypeScript renderers itself; Buffers (a logo) cross the boundary intact. The verbale
 // through the pool: collaudi-verbale.test.ts.
 // How responsive the server stays meanwhile is measured by `npm run bench -- documents`.

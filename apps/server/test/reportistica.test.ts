@@ -208,7 +208,7 @@ describe('reportistica', () => {
   });
 });
 
-describe('giacenze: one weight rule, rows rounded per item (issue 25 item 4)', () => {
+describe('giacenze: one weight rule, rows rounded per item', () => {
   it("blocks weigh the weighbridge's tonnes, else net m³ × density; each item rounded, the total the sum of the rows, and the same tonnes and value as statistiche magazzino", async () => {
     const own = await setupCompany(ctx);
     const boss = await own.adminClient();
@@ -282,7 +282,7 @@ describe('giacenze: one weight rule, rows rounded per item (issue 25 item 4)', (
   });
 });
 
-describe('registro di produzione: by the production date, informi by weight (issue 25 items 6, 8)', () => {
+describe('registro di produzione: by the production date, informi by weight', () => {
   it('lists the blocks squared in the period, whenever entered, with the informi apart from the m³ and their tonnes', async () => {
     const own = await setupCompany(ctx);
     const boss = await own.adminClient();

@@ -24,7 +24,7 @@ export interface TestS3 {
 }
 
 /**
- * A real S3-compatible server for one test file (issue 28): s3rver on a free port (a child process,
+ * A real S3-compatible server for one test file: s3rver on a free port (a child process,
  * see s3rver-process.mjs for why), its objects in a temporary directory removed on stop, one bucket
  * made ahead. It also stops when the test process ends without stop(): its stdin closes then.
  */

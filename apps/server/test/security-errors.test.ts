@@ -1,5 +1,5 @@
 /**
- * QUALITY S25 and DESIGN §3.1: a failure inside the server answers a generic error, 500
+ * docs/quality.md S25 and docs/api.md "Shape of the API": a failure inside the server answers a generic error, 500
  * `{ message: 'Errore interno', code: 'INTERNAL' }` (or 503 when the database is unreachable), with
  * no stack, SQL, file path or table name.
  */

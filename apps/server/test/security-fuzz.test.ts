@@ -1,5 +1,5 @@
 /**
- * QUALITY S14: schema validation on every route and no prototype pollution. fast-check sends 1 000
+ * docs/quality.md S14: schema validation on every route and no prototype pollution. fast-check sends 1 000
  * arbitrary bodies to every non-GET route (as an admin with a valid anti-forgery token, so the bodies
  * reach validation and the handlers), and arbitrary query strings and path segments to every GET route:
  * the server never answers 500, and every error keeps the `{ message, code }` shape.
@@ -28,7 +28,7 @@ import {
   type WalkedRoute,
 } from './security-helpers.js';
 
-/** QUALITY S14 asks 1 000 per route; SECURITY_FUZZ_RUNS can lower it for a quick local run. */
+/** docs/quality.md S14 asks 1 000 per route; SECURITY_FUZZ_RUNS can lower it for a quick local run. */
 const BODY_RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 1000);
 const QUERY_RUNS = Math.min(200, BODY_RUNS);
 /** Valid-shaped bodies on these routes cost an argon2 hash or verify (≈ 20 ms): at most this many per route. */

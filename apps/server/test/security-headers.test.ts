@@ -1,5 +1,5 @@
 /**
- * QUALITY S22 (security headers on every kind of answer) and DESIGN §3.1 (JSON 404 under the API
+ * docs/quality.md S22 (security headers on every kind of answer) and docs/api.md "Shape of the API" (JSON 404 under the API
  * prefixes, the web app's index.html for every other GET).
  */
 import fs from 'node:fs';

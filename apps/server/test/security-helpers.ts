@@ -62,7 +62,7 @@ export const ERROR_STATUSES_ALLOWED = [
   200, 201, 202, 204, 400, 401, 403, 404, 409, 413, 415, 422, 429,
 ];
 
-/** Every error answer has DESIGN §3.1's shape: an Italian message and an English code. */
+/** Every error answer has docs/api.md "Shape of the API"'s shape: an Italian message and an English code. */
 export function expectErrorShape(res: LightMyRequestResponse): { message: string; code: string } {
   const body = res.json() as { message?: unknown; code?: unknown };
   if (typeof body.message !== 'string' || typeof body.code !== 'string') {

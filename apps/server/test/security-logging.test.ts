@@ -1,6 +1,6 @@
 /**
- * QUALITY S26: security events are logged (authentication success and failure, access denied,
- * anti-forgery failures) and no secret is: no password, no whole token, no cookie (SPEC §9: a token
+ * docs/quality.md S26: security events are logged (authentication success and failure, access denied,
+ * anti-forgery failures) and no secret is: no password, no whole token, no cookie (docs/domain.md "Constants and limits": a token
  * only as its first 10 characters). The app runs with the production logger options, writing to a
  * stream the test reads.
  */

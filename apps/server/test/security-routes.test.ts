@@ -1,5 +1,5 @@
 /**
- * QUALITY S9 and S11 over the whole route table: every route declares an access rule, and the
+ * docs/quality.md S9 and S11 over the whole route table: every route declares an access rule, and the
  * server (not the menu) enforces it for anonymous callers, plain users, users without the page,
  * read-only users on writing routes and admins. A crawl of every GET answer finds no secret.
  */

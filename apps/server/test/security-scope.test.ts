@@ -1,5 +1,5 @@
 /**
- * QUALITY S10 (as far as the foundation goes) and S11: the company comes from the session and only an
+ * docs/quality.md S10 (as far as the foundation goes) and S11: the company comes from the session and only an
  * admin may pick another with `X-Company-Id`; a non-admin edits only their own name and email.
  */
 import crypto from 'node:crypto';

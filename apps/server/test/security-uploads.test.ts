@@ -1,5 +1,5 @@
 /**
- * The upload pipeline as it is reachable today, through `POST /companies/upload-logo` (QUALITY S17–S21,
+ * The upload pipeline as it is reachable today, through `POST /companies/upload-logo` (docs/quality.md S17–S21,
  * R8): types by their bytes, the 2 MB limit, the pixel limit, metadata stripped, server-chosen names,
  * and files served only through short-lived signed URLs with nosniff. A refused upload leaves nothing.
  */

@@ -14,7 +14,7 @@ import { TEST_PASSWORD } from './helpers.js';
 
 /**
  * The real server as a child process (`src/main.ts` through tsx, as `npm start` runs it), for the fault tests
- * (QUALITY R7, R9, R10): signals, crashes and restarts need a process, not `app.inject`.
+ * (docs/quality.md R7, R9, R10): signals, crashes and restarts need a process, not `app.inject`.
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');

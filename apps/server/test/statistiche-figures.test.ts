@@ -8,7 +8,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Issue 25: which bancate the production figures count, by which date, informi by weight, and
+// which bancate the production figures count, by which date, informi by weight, and
 // percentages with one decimal. A hand-built fixture in June–July 2025 (nothing else in the company;
 // the periods compared are empty):
 //   P pianificata 02/06, 387,91 m³ — not cut: no production

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movimenti } from '../src/db/schema/index.js';
 import { stockFixture, tomorrow, type StockFixture } from './stock-fixtures.js';
 
-// A lot sold by the box (issue 25, "Also"): a quantity in m² takes whole boxes, and the movimento records them.
+// A lot sold by the box ("Also"): a quantity in m² takes whole boxes, and the movimento records them.
 
 let f: StockFixture;
 

@@ -6,8 +6,8 @@ import { addDays, todayInRome } from '../src/lib/dates.js';
 import { createProductionLookups, loadLotto, setupCompany, type TestClient } from './helpers.js';
 import { sale, stockFixture, tomorrow, type StockFixture } from './stock-fixtures.js';
 
-// Stock operations (issue 13): reserve, release, sell, ship, break, move, adjust, with the ledger
-// and the races of QUALITY R1–R3, R6. Runs on PGlite and, in CI, on PostgreSQL.
+// Stock operations: reserve, release, sell, ship, break, move, adjust, with the ledger
+// and the races of docs/quality.md R1–R3, R6. Runs on PGlite and, in CI, on PostgreSQL.
 
 let f: StockFixture;
 let ctx: StockFixture['ctx'];
@@ -240,7 +240,7 @@ describe('slabs', () => {
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().details[0]).toMatchObject({ path: 'scadenza' });
-    // the sale's documento is optional (the goods leave with a DDT, issue 26); a unit of its own is not
+    // the sale's documento is optional (the goods leave with a DDT); a unit of its own is not
     const badUnit = await mag.post(`/api/magazzino/lastre/${slabs[0]!._id}/vendi`, {
       clienteId: ids.clienteA,
       prezzo: 10,
@@ -482,7 +482,7 @@ describe('tile lots', () => {
   });
 });
 
-describe('races and faults (QUALITY R1–R3, R6)', () => {
+describe('races and faults (docs/quality.md R1–R3, R6)', () => {
   it('R1: 20 parallel sales of one slab: exactly one succeeds, 19 × 409, one movimento', async () => {
     const { lastre: slabs } = await bundle(2);
     const clients = [mag, mag2];
@@ -711,7 +711,7 @@ describe('races and faults (QUALITY R1–R3, R6)', () => {
   }, 240_000);
 });
 
-describe('quantities of less than one piece (issue 23 item 7)', () => {
+describe('quantities of less than one piece', () => {
   it('a sale or reservation of less than one piece is a 400 that writes nothing; one piece written with 2 decimals still counts', async () => {
     const id = await lot(24);
     await pav.post(`/api/magazzino/lotti/${id}/riserva`, {
@@ -765,7 +765,7 @@ describe('quantities of less than one piece (issue 23 item 7)', () => {
   });
 });
 
-describe('slab history records only changes made (issue 23 item 8)', () => {
+describe('slab history records only changes made', () => {
   it('re-grading a sold slab is a 409 with no history row; a sale or a break records the real previous state', async () => {
     const { lastre: slabs } = await bundle(3);
     const [sold, reserved, broken] = slabs.map((l) => l._id) as [string, string, string];
@@ -818,7 +818,7 @@ describe('slab history records only changes made (issue 23 item 8)', () => {
   });
 });
 
-describe('giacenze by page (issue 23 item 3)', () => {
+describe('giacenze by page', () => {
   it('a slabs-only user sees slab stock and slab reservations only; a tiles-only user the tiles only', async () => {
     const { lastre: slabs } = await bundle(1);
     await mag.post(`/api/magazzino/lastre/${slabs[0]!._id}/riserva`, {
@@ -851,7 +851,7 @@ describe('giacenze by page (issue 23 item 3)', () => {
   });
 });
 
-describe('movimenti carry their amount (issue 27 item 5)', () => {
+describe('movimenti carry their amount', () => {
   it('a sale row has its unit price, its unit and the amount: price × m², × slabs or × pieces, to the cent', async () => {
     const { lastre: slabs } = await bundle(2);
     await mag.post(`/api/magazzino/lastre/${slabs[0]!._id}/vendi`, {
@@ -901,7 +901,7 @@ describe('movimenti carry their amount (issue 27 item 5)', () => {
   });
 });
 
-describe('giacenze figures (DESIGN §3.1)', () => {
+describe('giacenze figures (docs/api.md "Shape of the API")', () => {
   it('a row’s valore is the sum of its items’ values each rounded to the cent', async () => {
     const other = await setupCompany(ctx);
     const admin = await other.adminClient();

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../src/config/config.js';
 import { checkStorageAtStartup, s3BackendFromConfig } from '../src/lib/object-store/select-s3.js';
 import { startTestS3, type TestS3 } from './s3.js';
 
-/** Issue 28: STORAGE=s3 and its variables, checked when the server starts. */
+/** STORAGE=s3 and its variables, checked when the server starts. */
 
 const S3_ENV = {
   STORAGE: 's3',

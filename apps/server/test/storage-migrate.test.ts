@@ -1,5 +1,5 @@
 /**
- * `npm run storage:migrate` (issue 28): an installation's files move from DATA_DIR/uploads into a
+ * `npm run storage:migrate`: an installation's files move from DATA_DIR/uploads into a
  * bucket (s3rver) and back, each verified by size and sha256; a re-run skips what is there, an
  * interrupted run completes when run again, a damaged object is found and copied again.
  */

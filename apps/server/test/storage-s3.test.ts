@@ -14,8 +14,8 @@ import { startTestS3, testS3Backend, type TestS3 } from './s3.js';
 import { multipart } from './security-helpers.js';
 
 /**
- * Issue 28: the photo, chat-attachment and logo flows once on the S3 backend (s3rver), ending with a
- * bucket that holds exactly the objects the rows own (QUALITY R7); and the presigned redirect.
+ * the photo, chat-attachment and logo flows once on the S3 backend (s3rver), ending with a
+ * bucket that holds exactly the objects the rows own (docs/quality.md R7); and the presigned redirect.
  */
 
 let s3: TestS3;

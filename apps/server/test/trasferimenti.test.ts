@@ -23,7 +23,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Transfers between group companies (issue 13, DESIGN §4 "Ditte del gruppo"): the quarry sells to the
+// Transfers between group companies (docs/domain.md "Ditte del gruppo"): the quarry sells to the
 // group's sawmill. Runs on PGlite and, in CI, on PostgreSQL.
 
 let ctx: TestContext;
@@ -456,7 +456,7 @@ describe('transfers between group companies', () => {
     expect(copies).toHaveLength(1);
   });
 
-  it('a block an open job uses stays: a transfer, a collaudo or scrapping answers 409 naming the job (issue 27)', async () => {
+  it('a block an open job uses stays: a transfer, a collaudo or scrapping answers 409 naming the job', async () => {
     const blocco = await bloccoEsterno();
     const sg = (
       await marmiAdmin.post('/api/lavorazioni-lastre', {
@@ -567,7 +567,7 @@ describe('transfers between group companies', () => {
     expect((await marmiAdmin.post('/api/trasferimenti', body)).statusCode).toBe(201);
   });
 
-  it('a transferred block lands where the transfer says, else in the receiver’s first yard; another company’s location is 400 (issue 27)', async () => {
+  it('a transferred block lands where the transfer says, else in the receiver’s first yard; another company’s location is 400', async () => {
     const capannone = (
       await segheriaAdmin.post('/api/ubicazioni', { nome: 'Capannone', tipo: 'scaffale' })
     ).json();
@@ -670,7 +670,7 @@ describe('transfers between group companies', () => {
     );
   });
 
-  it("a received block is bought in today: its production date is the day it arrived, the sender's pesata ticket stays with the sender (issue 25)", async () => {
+  it("a received block is bought in today: its production date is the day it arrived, the sender's pesata ticket stays with the sender", async () => {
     const own = await bloccoInterno();
     await ctx.database.db
       .update(blocchi)
@@ -745,7 +745,7 @@ describe('transfers between group companies', () => {
     expect(found.json().items).toEqual([]);
   });
 
-  it('R14: after transfers of every kind no answer to the receiving company names a row of the sender (issue 23)', async () => {
+  it('R14: after transfers of every kind no answer to the receiving company names a row of the sender', async () => {
     // an own block with its bancata and quarry, sawn at Marmi; its bundle goes alone
     const own = await bloccoInterno();
     const ownBundle = await pacco(4, own);
@@ -980,7 +980,7 @@ describe('transfers between group companies', () => {
   });
 });
 
-describe('split codes after a transfer (issue 23 item 6)', () => {
+describe('split codes after a transfer', () => {
   it('a lot split twice, its /2 then the lot itself transferred: the receiver splits and receives again under the next free suffix', async () => {
     const lot = await lotto(137);
     const first = await magazziniere.post(`/api/magazzino/lotti/${lot.id}/sposta`, {
@@ -1028,7 +1028,7 @@ describe('split codes after a transfer (issue 23 item 6)', () => {
   });
 });
 
-describe('transfers by page (issue 23 item 3)', () => {
+describe('transfers by page', () => {
   it('a slabs-only user sees a transfer with its bundles only, and their total', async () => {
     const bundle = await pacco(2);
     const lot = await lotto(141);

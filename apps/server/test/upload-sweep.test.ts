@@ -10,7 +10,7 @@ import { onPostgres } from './database.js';
 import { buildTestApp, setupCompany, type TestContext } from './helpers.js';
 
 /**
- * The pending objects of QUALITY R7 (storage_pending): an object is recorded before it is written
+ * The pending objects of docs/quality.md R7 (storage_pending): an object is recorded before it is written
  * and settled with its row, so a crash in between leaves an entry the sweep acts on — on any backend
  * and whichever instance sweeps. The sweep must never take an object a row owns.
  * (fault-upload-crash.test.ts covers photos with a real crash and restart.)

@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-/** The "Usability" issue, server side: Rome calendar dates, quick starts, sales optioning. */
+/** Usability, server side: Rome calendar dates, quick starts, sales optioning. */
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof setupCompany>>;
 let cavatore: TestClient;
@@ -174,7 +174,7 @@ describe('quick starts', () => {
   });
 });
 
-describe('sales users option blocks (DESIGN §3.3 amended)', () => {
+describe('sales users option blocks (docs/api.md "Who may call what" amended)', () => {
   it('a collaudi writer with read access options, renews and releases, and nothing more', async () => {
     const { client: vendite } = await org.userClient({
       collaudi: true,

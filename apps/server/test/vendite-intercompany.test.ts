@@ -9,7 +9,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Issue 25 ("Also"): a transfer to a group company is the intercompany sale it is, so it shows in the
+// ("Also"): a transfer to a group company is the intercompany sale it is, so it shows in the
 // seller's sales report and statistics, at its transfer prices. Hand-built fixture (today, Rome):
 //   Marmi buys an external block of 290 × 150 × 120 cm = 5.22 m³ (Statuario 2.71 t/m³ → 14.15 t)
 //   and holds a tile lot of 40 pieces of 600 × 300 mm (0.18 m² each).

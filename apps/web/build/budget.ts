@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 import { onBuilt } from './on-built.ts';
 
 /**
- * The first-load budget (issue "Fast on a phone in the yard", QUALITY P9), checked on every build:
+ * The first-load budget (docs/quality.md P9, docs/performance.md), checked on every build:
  * what a browser receives, compressed as the server sends it, for the login page and for the
  * dashboard after login. The routes' files are read from Vite's manifest (static imports only: what
  * loads before the page can draw), the fonts from the @font-face rules of the CSS they load.
@@ -15,9 +15,9 @@ export const BUDGET = {
   loginBytes: 250 * 1024,
   /** The same for the dashboard, the first page after login. */
   dashboardBytes: 450 * 1024,
-  /** QUALITY P9: the login route's JavaScript, gzip. */
+  /** docs/quality.md P9: the login route's JavaScript, gzip. */
   loginJsGzipBytes: 170 * 1024,
-  /** QUALITY P9: every chunk loaded later, gzip. */
+  /** docs/quality.md P9: every chunk loaded later, gzip. */
   lazyChunkGzipBytes: 50 * 1024,
 };
 

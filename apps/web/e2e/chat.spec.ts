@@ -16,7 +16,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 7 in the browser: two colleagues in two browser contexts chat in real time; the receiver's
+ * The chat in the browser: two colleagues in two browser contexts chat in real time; the receiver's
  * top-bar badge counts up while they are elsewhere (with a desktop notification) and goes back to
  * zero when they read; attachments, read state, delete, markup shown as text, 360 px.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, login, screenshot, storedToken } from './helpers';
 
-// Issue 26: a magazzino sale offers «Crea DDT» with what it sold. The Nuovo DDT page itself belongs to
+// a magazzino sale offers «Crea DDT» with what it sold. The Nuovo DDT page itself belongs to
 // the Spedizioni pages: here only the address it is opened with is checked (its URL contract).
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -8,7 +8,7 @@ import {
   type DemoUser,
 } from './helpers';
 
-// Issue 15, dashboard: each demo user sees the KPI tiles of the pages they may read, and no other;
+// dashboard: each demo user sees the KPI tiles of the pages they may read, and no other;
 // the numbers link to their lists with the filter applied; screenshots at 1366 and 390 px.
 
 const ALL = [
@@ -22,7 +22,7 @@ const ALL = [
   'resa',
 ] as const;
 
-/** DESIGN §7's permissions: which tiles each demo user's pages explain. */
+/** docs/screens.md "Demo data"'s permissions: which tiles each demo user's pages explain. */
 const EXPECTED: Record<keyof typeof DEMO, readonly string[]> = {
   admin: ALL,
   // bancate, blocchi, blocchi-esterni
@@ -88,7 +88,7 @@ test.describe('dashboard KPIs', () => {
       fullPage: true,
     });
 
-    // the tile adds own and bought-in blocks: its list shows both, and the same number (issue 27).
+    // the tile adds own and bought-in blocks: its list shows both, and the same number.
     // Other specs add and move blocks in parallel, so the two are compared when read back to back.
     await expect(async () => {
       await page.goto('/app/dashboard');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, login } from './helpers';
 
-test.describe('estrazione: tariffs of a quarry (issue 25 item 11)', () => {
+test.describe('estrazione: tariffs of a quarry', () => {
   test('admin: Impostazioni → Cave → € shows the demo tariffs; a new period is added, an overlapping one refused, then removed', async ({
     page,
   }) => {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { DEMO, login, screenshot, watchConsole } from './helpers';
 
 /**
- * The two daily flows of the "Usability" issue on a phone, typed at full speed, with their taps
+ * The two daily flows on a phone, typed at full speed, with their taps
  * counted: produzione records a bancata and its blocchi with a photo; vendite options a blocco.
  * Navigation starts from the page's address (a bookmark or a shared link) and after the login.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, fillLogin, login, openVendi } from './helpers';
 
-/** What a form with unsaved values does when the user, or another tab, tries to take them away (issue 27 items 12–13). */
+/** What a form with unsaved values does when the user, or another tab, tries to take them away. */
 
 test('Escape then Back on a form with unsaved values asks once, not twice', async ({ page }) => {
   await login(page, DEMO.admin);

@@ -9,7 +9,7 @@ import {
 import { DEMO, login, PASSWORD, screenshot } from './helpers';
 
 /**
- * Issue 29 "Queue what you do": the yard's actions made without signal are kept on the phone and
+ * The queue (docs/offline.md "Azioni in attesa"): the yard's actions made without signal are kept on the phone and
  * reach the server exactly once when the network returns. The pages are opened online first (the
  * app shell offline is h/pwa's test); its service worker serves the app's lazy parts offline.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, login, storedToken } from './helpers';
 
 /**
- * Issue 29 "Read what you touch", on a phone: a block opened online is readable offline from the
+ * The read copy (docs/offline.md "Cosa resta sul dispositivo"), on a phone: a block opened online is readable offline from the
  * device's copy, marked with when it was fresh; one never opened says it is not on the device; the
  * logout leaves no gestcava-* database, and the next user on the browser finds nothing of the first.
  */

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, login, openVendi } from './helpers';
 
 /**
- * Issue 29, the app shell offline: a real service worker, a phone's 390 px, the network cut with
+ * the app shell offline: a real service worker, a phone's 390 px, the network cut with
  * context.setOffline. Item data offline and the action queue have their own specs.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

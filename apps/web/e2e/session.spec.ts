@@ -5,7 +5,7 @@ test.describe('session', () => {
   test('a user is sent away from a page they may not see', async ({ page }) => {
     await login(page, DEMO.produzione);
     await page.goto('/app/pages/collaudi');
-    // SPEC §6: without the page permission the user goes to / (which opens /landing).
+    // docs/api.md "Who may call what": without the page permission the user goes to / (which opens /landing).
     await expect(page).toHaveURL(/\/landing$/);
     await expect(page.getByRole('link', { name: "Vai all'app" }).first()).toBeVisible();
     await page.goto('/app/pages/settings');

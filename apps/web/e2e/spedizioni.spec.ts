@@ -10,7 +10,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 26 in the browser, on a phone: the vendite user ships a confirmed collaudo's sold blocks with a
+ * The DDT in the browser, on a phone: the vendite user ships a confirmed collaudo's sold blocks with a
  * DDT — Crea DDT on the collaudo, the transport by a vettore, the preview, Emetti — downloads the PDF,
  * and the blocks are then shipped. The collaudo, its cliente and its blocks are made here through the
  * API, so the specs running beside this one do not touch them.

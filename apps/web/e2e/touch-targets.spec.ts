@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, login } from './helpers';
 
 /**
- * Gloves in the yard (issue 27 item 14): on a phone every button, tab, dropdown and checkbox of
+ * Gloves in the yard: on a phone every button, tab, dropdown and checkbox of
  * the round-2 pages is at least 44 px tall, a checkbox's clickable area 44 × 44 (WCAG 2.2's 24 px
  * is the floor, not the goal). Measured at 390 px over each page, its list and one detail.
  */
@@ -11,7 +11,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 const MIN = 44;
 
 /**
- * What a finger presses: the controls the issue names. A dropdown opens wherever it is pressed,
+ * What a finger presses: the controls users pressed and missed. A dropdown opens wherever it is pressed,
  * so the whole dropdown is its trigger, not only the arrow inside it.
  */
 const TARGETS = [

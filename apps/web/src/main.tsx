@@ -28,7 +28,7 @@ configureApiClient({
   },
 });
 
-// The anti-forgery token is fetched at start (SPEC §7); a failure is logged by the client.
+// The anti-forgery token is fetched at start (docs/api.md "Shape of the API"); a failure is logged by the client.
 refreshCsrfToken().catch(() => undefined);
 
 const layoutConfig = loadLayoutConfig();
@@ -46,7 +46,7 @@ function render(): void {
   );
 }
 
-/** The service worker (the app offline, issue 29), after the first render: its code is not part of the login route. */
+/** The service worker (the app offline), after the first render: its code is not part of the login route. */
 function registerServiceWorker(): void {
   import('./lib/offline/register-sw')
     .then(({ registerAppServiceWorker }) => registerAppServiceWorker())

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** SPEC §9 and the chat issue: the limits both sides check. */
+/** docs/domain.md "Constants and limits" and the chat issue: the limits both sides check. */
 export const CHAT_PAGE_LIMIT = 50;
 export const CHAT_MAX_PAGE_LIMIT = 100;
 export const CHAT_CONTENT_MAX = 4000;
 export const CHAT_MAX_FILES = 10;
 export const CHAT_FILE_MAX_BYTES = 25 * 1024 * 1024;
-/** SPEC §9: the top-bar count is refreshed every 30 s besides the realtime events. */
+/** docs/domain.md "Constants and limits": the top-bar count is refreshed every 30 s besides the realtime events. */
 export const CHAT_UNREAD_POLL_MS = 30_000;
 /** What the browser offers in the file picker; the server decides by the bytes. */
 export const CHAT_ACCEPT = [
@@ -53,7 +53,7 @@ export const chatAttachmentSchema = z.object({
 });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
-/** SPEC §3 "Chat message": senderId, content, attachments, receiverId; plus time and read state. */
+/** docs/domain.md "The records" "Chat message": senderId, content, attachments, receiverId; plus time and read state. */
 export const chatMessageSchema = z.object({
   _id: z.string(),
   senderId: z.string(),
@@ -67,7 +67,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** SPEC §3 "Chat user": _id, name; plus the company and whether they are connected now. */
+/** docs/domain.md "The records" "Chat user": _id, name; plus the company and whether they are connected now. */
 export const chatUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -94,7 +94,7 @@ export const chatConversationsResponseSchema = z.object({
 
 export const chatConversationParamsSchema = z.object({ userId: chatId });
 /**
- * `limit`/`skip` newest first (SPEC §9: 50 and 0); `before=<id>` the page older than that message
+ * `limit`/`skip` newest first (docs/domain.md "Constants and limits": 50 and 0); `before=<id>` the page older than that message
  * (stable while new ones arrive); `after=<id>` what came after it, oldest first (reconnect catch-up).
  */
 export const chatConversationQuerySchema = z
@@ -143,7 +143,7 @@ export const chatSendFieldsSchema = z.object({
   socketId: z.string().max(64).optional(),
 });
 
-// -- realtime (DESIGN §3.2) ------------------------------------------------------------------
+// -- realtime (docs/api.md "Sessions and anti-forgery") ------------------------------------------------------------------
 
 export const SOCKET_PATH = '/socket.io';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// "Find or scan a code" (issue 18): every registered item kind answers to its painted code, typed any
+// "Find or scan a code": every registered item kind answers to its painted code, typed any
 // way the yard types it.
 
 /**

@@ -80,7 +80,7 @@ const companyFields = {
   iban: optionalText(50).transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : v)),
 };
 
-/** The document data of a group company follow the same rules as a cliente's (DOMAIN-NOTES §2.8). */
+/** The document data of a group company follow the same rules as a cliente's (docs/domain.md). */
 function checkIdentifiers(
   body: {
     nazione?: string | undefined;
@@ -114,7 +114,7 @@ function checkIdentifiers(
 export const createCompanyBodySchema = z.strictObject(companyFields).superRefine(checkIdentifiers);
 export type CreateCompanyBody = z.input<typeof createCompanyBodySchema>;
 
-/** SPEC's `PUT /companies/update` names the company by `_id` in the body. */
+/** The fixed `PUT /companies/update` names the company by `_id` in the body. */
 export const updateCompanyBodySchema = z
   .strictObject(companyFields)
   .partial()

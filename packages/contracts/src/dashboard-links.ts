@@ -1,7 +1,7 @@
 import type { Dashboard } from './dashboard.js';
 import { ENTITY_PAGES } from './pages.js';
 
-// Where each dashboard number leads (issue 27): one place, so the web draws these links and the
+// Where each dashboard number leads: one place, so the web draws these links and the
 // server's test opens each list with the same filters and checks that it shows the same number.
 
 const BLOCCHI = ENTITY_PAGES.blocco.path;

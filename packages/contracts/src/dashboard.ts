@@ -78,7 +78,7 @@ export const dashboardSchema = z.object({
       path: z.string().nullable(),
     }),
   ),
-  /** Agenda events the app derives, shaped like the schedule file's (SPEC §7) plus a link. */
+  /** Agenda events the app derives, shaped like the schedule file's (docs/api.md "Shape of the API") plus a link. */
   agenda: z.array(
     z.object({
       id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape of the API (DESIGN §3.1). */
+/** The one error shape of the API (docs/api.md "Shape of the API"). */
 export const ERROR_CODES = [
   'VALIDATION',
   'UNAUTHORIZED',

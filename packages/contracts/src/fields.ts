@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { roundTo } from './production/quantities.js';
 
 /**
- * One zod builder per kind of field (DESIGN §3 conventions), each with one range and Italian
+ * One zod builder per kind of field (docs/api.md conventions), each with one range and Italian
  * messages naming the field, so every schema measures, rounds and complains the same way.
  * A length or a weight depends on what is measured, so those builders take the maximum from the
  * caller; the named maxima below are the ones in use.
  */
 
-/** A block: gang saws take blocks of about 3.5 m (DOMAIN-NOTES §1); 500 cm also catches a size typed in mm. */
+/** A block: gang saws take blocks of about 3.5 m (docs/domain.md); 500 cm also catches a size typed in mm. */
 export const BLOCCO_MAX_CM = 500;
 /** A bancata: a slice of the quarry face, tens of metres long. */
 export const BANCATA_MAX_CM = 5000;
@@ -42,7 +42,7 @@ function codiceLength(min: number, max: number, missing: string) {
 /**
  * A code a person types (a block or bancata corrected by an admin, a quarry's number): it is printed
  * on labels, put in QR addresses and download names, and travels to other companies with a transfer,
- * so it holds letters, digits, spaces and `- / . _` only (issue 23): no quotes, no `€`.
+ * so it holds letters, digits, spaces and `- / . _` only: no quotes, no `€`.
  */
 export function codice(min: number, max: number, missing = 'Il codice è obbligatorio') {
   return codiceLength(min, max, missing).regex(CODICE_CHARS, { error: CODICE_CHARS_MESSAGE });
@@ -72,12 +72,12 @@ export function optionalText(max: number) {
     .transform((v) => (v ? v : null));
 }
 
-/** A length in whole centimetres, from 1 to `max` (blocks and bancate, DESIGN §3). */
+/** A length in whole centimetres, from 1 to `max` (blocks and bancate, docs/api.md). */
 export function cm(label: string, max: number) {
   return wholeUnits(label, 'cm', max);
 }
 
-/** A length or thickness in whole millimetres, from 1 to `max` (slabs and tiles, DESIGN §3). */
+/** A length or thickness in whole millimetres, from 1 to `max` (slabs and tiles, docs/api.md). */
 export function mm(label: string, max: number) {
   return wholeUnits(label, 'mm', max);
 }

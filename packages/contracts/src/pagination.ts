@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one pagination shape for `/api/<plural>` lists (DESIGN §3.1). */
+/** The one pagination shape for `/api/<plural>` lists (docs/api.md "Shape of the API"). */
 export const LIST_LIMIT_MAX = 100;
 export const LIST_TOTAL_CAP = 10_000;
 

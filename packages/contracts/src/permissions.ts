@@ -1,9 +1,9 @@
 /**
- * The one permission registry (DESIGN §3.3): it drives the server's access check,
+ * The one permission registry (docs/api.md "Who may call what"): it drives the server's access check,
  * the sidebar menu, the route guards and the permission editor.
  */
 
-/** The jobs of DESIGN §7, each a starting point of the permission editor; "Sola lettura" reads every page. */
+/** The jobs of docs/screens.md "Demo data", each a starting point of the permission editor; "Sola lettura" reads every page. */
 const PRESET_NAMES = ['Produzione', 'Magazzino', 'Vendite', 'Segheria', 'Sola lettura'] as const;
 export type PermissionPresetName = (typeof PRESET_NAMES)[number];
 type JobPreset = Exclude<PermissionPresetName, 'Sola lettura'>;
@@ -136,7 +136,7 @@ function presetOf(name: PermissionPresetName): Permissions {
 }
 
 /**
- * Starting points of the permission editor (Impostazioni → Utenti), one per job of DESIGN §7; the
+ * Starting points of the permission editor (Impostazioni → Utenti), one per job of docs/screens.md "Demo data"; the
  * demo users get theirs from here.
  */
 export const PERMISSION_PRESETS: ReadonlyArray<{

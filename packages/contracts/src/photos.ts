@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** SPEC §9 and the photos issue: the limits both sides check. */
+/** docs/domain.md "Constants and limits" and the photos issue: the limits both sides check. */
 export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
 export const PHOTO_MAX_FILES = 50;
 /** What the browser may offer in the file picker; the server decides by the bytes. */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 export const PHOTO_FORMATS_LABEL = 'JPEG, PNG o WebP';
 export const PHOTO_DESCRIPTION_MAX = 500;
-/** Request timeouts of SPEC §9, in milliseconds. */
+/** Request timeouts of docs/domain.md "Constants and limits", in milliseconds. */
 export const PHOTO_TIMEOUTS = {
   list: 10_000,
   single: 10_000,
@@ -18,7 +18,7 @@ export const PHOTO_TIMEOUTS = {
 } as const;
 export const GALLERY_DEFAULT_LIMIT = 20;
 
-/** SPEC §8 messages, shown by the client before it sends and answered by the server the same. */
+/** docs/api.md "Errors" messages, shown by the client before it sends and answered by the server the same. */
 export const PHOTO_MESSAGES = {
   noFiles: 'Nessun file da caricare',
   noEntity: 'EntityType o EntityId mancanti',
@@ -60,7 +60,7 @@ export const photoSchema = z.object({
   fileMissing: z.boolean(),
   /** How many defects are marked on it (`GET /api/photos/:id/segni` gives them). */
   nSegni: z.number().int(),
-  /** Short-lived signed relative URLs: prefix the server address (SPEC §7). */
+  /** Short-lived signed relative URLs: prefix the server address (docs/api.md "Shape of the API"). */
   thumbnailUrl: z.string(),
   previewUrl: z.string(),
   downloadUrl: z.string(),

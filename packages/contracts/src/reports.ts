@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './fields.js';
 
-/** The reports a quarry files (issue 15, Reportistica): `GET /api/reports/<name>`. */
+/** The reports a quarry files (Reportistica): `GET /api/reports/<name>`. */
 export const REPORT_NAMES = [
   'registro-produzione',
   'estrazione',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './fields.js';
 
-// Statistiche (issue 15, DOMAIN-NOTES §3): one answer shape for every section, so the web draws any
+// Statistiche (docs/domain.md): one answer shape for every section, so the web draws any
 // section's chart and table from the same data — the metrics (columns) come with the answer.
 
 export const STATISTICHE_SEZIONI = [
@@ -47,7 +47,7 @@ export const STATISTICHE_PER_LABELS: Record<StatistichePer, string> = {
 /** The groupings each section has (the first is its default): a sale has no cava, a sawing no cliente. */
 export const STATISTICHE_PER_SEZIONE: Record<StatisticheSezione, readonly StatistichePer[]> = {
   produzione: ['mese', 'materiale', 'cava', 'scelta'],
-  // by block: each sawing's m²/m³ beside its machine's maximum (DOMAIN-NOTES §2.5)
+  // by block: each sawing's m²/m³ beside its machine's maximum (docs/domain.md)
   lavorazione: ['mese', 'materiale', 'macchina', 'spessore', 'blocco'],
   vendite: ['mese', 'materiale', 'cliente', 'scelta'],
   magazzino: ['materiale', 'scelta', 'mese'],

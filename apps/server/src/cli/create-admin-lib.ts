@@ -1,5 +1,5 @@
 /**
- * The first administrator (DESIGN §7): `npm run create-admin` on a production database that has no
+ * The first administrator (docs/screens.md "Demo data"): `npm run create-admin` on a production database that has no
  * demo data. Creates the company too when the database has none. The user goes through the users
  * service, so the same rules apply as for POST /user/register (password length, common passwords,
  * one account per email, argon2id).

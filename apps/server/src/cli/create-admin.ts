@@ -1,7 +1,7 @@
 /**
  * npm run create-admin -- --email <email> [--name "<nome>"] [--company "<nome o id>"]
  *
- * Creates an administrator (the first one of a production installation, DESIGN §7). The password
+ * Creates an administrator (the first one of a production installation, docs/screens.md "Demo data"). The password
  * comes from ADMIN_PASSWORD or from a hidden prompt, never from the command line (it would stay in
  * the shell history and in the process list). Applies the migrations first; creates the company
  * when the database has none. Works with NODE_ENV=production without JWT_SECRET.

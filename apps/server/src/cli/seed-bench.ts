@@ -1,6 +1,6 @@
 /**
  * `npm run seed:bench`: fills the database in DATA_DIR (or DATABASE_URL) with 100 000 blocchi over
- * three companies, with one bancata for every 20 own blocks, for the benchmarks (QUALITY P1, P2, P5).
+ * three companies, with one bancata for every 20 own blocks, for the benchmarks (docs/quality.md P1, P2, P5).
  * Demo users and data stay. Rows are made by the database itself (`generate_series`) in statements of
  * 10 000, so the embedded engine is never held for long. Usage: npm run seed:bench [-- --blocchi 100000]
  */

@@ -43,10 +43,10 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   TRUST_PROXY: bool,
   REDIS_URL: z.string().optional(),
-  /** A stored object pending longer than this without its row is a crash's leftover (QUALITY R7); longer than any upload takes. */
+  /** A stored object pending longer than this without its row is a crash's leftover (docs/quality.md R7); longer than any upload takes. */
   STORAGE_PENDING_GRACE_MINUTES: z.coerce.number().min(0).default(60),
   WEB_DIST_DIR: z.string().optional(),
-  // Where stored files live (issue 28, docs/operations.md "Archiviazione dei file").
+  // Where stored files live (docs/operations.md "Archiviazione dei file").
   STORAGE: z.enum(['filesystem', 's3'], { error: 'filesystem oppure s3' }).default('filesystem'),
   S3_BUCKET: z.string().optional(),
   /** Empty for AWS itself. */

@@ -4,7 +4,7 @@ import { blocchi, lavorazioniLastre, lavorazioniPavimenti } from '../db/schema/i
 
 /**
  * Blocks no planned or running job waits for: the demo transfers and sells only these, as the app
- * would refuse the others (a job left waiting for a block that is gone, issue 27).
+ * would refuse the others (a job left waiting for a block that is gone).
  */
 export function senzaLavorazioniAperte(db: Db): SQL {
   return and(

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { todayInRomeSql } from './dates.js';
 
 /**
- * The rule "an option past its day counts as `disponibile`" (DESIGN §4) in SQL, written once for every
+ * The rule "an option past its day counts as `disponibile`" (docs/domain.md) in SQL, written once for every
  * query that reads blocks: the blocchi lists and detail, and the hand-written SQL of the dashboard,
  * statistiche and reportistica, which pass their alias (drizzle `alias(blocchi, 'b')`).
  */

@@ -35,7 +35,7 @@ type Letter =
   | 'Z';
 
 /**
- * A series of DESIGN §4 (one per entity): two capital letters, chosen by the module that creates the
+ * A series of docs/domain.md (one per entity): two capital letters, chosen by the module that creates the
  * entity where it calls nextCode (BA bancate, BL blocchi, SG segagioni, PK pacchi, LP lavorazioni
  * pavimenti, LO lotti, CO collaudi). A new series needs no edit here; pick letters no module uses yet.
  */
@@ -43,7 +43,7 @@ export type CodeSeries = `${Letter}${Letter}`;
 
 /**
  * The series' row in `code_sequences`: one for the whole installation, since the series are shared by
- * all the group's companies (DESIGN §4), so a stone transferred between them keeps a code no one else has.
+ * all the group's companies (docs/domain.md), so a stone transferred between them keeps a code no one else has.
  */
 export const GROUP_SEQUENCE_KEY = '00000000-0000-0000-0000-000000000000';
 

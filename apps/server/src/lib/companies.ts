@@ -21,7 +21,7 @@ export type DatiDitta = Pick<
 /**
  * Whether an id from outside (a form's companyId, an inbox folder's name) names a company of this
  * installation. Shared by the users module and the photo sync, which may not reach into the
- * companies module's repository (DESIGN §2.2; the companies service itself depends on users).
+ * companies module's repository (docs/architecture.md "Module pattern"; the companies service itself depends on users).
  */
 export function companyExists(db: DbOrTx, id: string): Promise<boolean> {
   return db

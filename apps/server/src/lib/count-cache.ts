@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * List totals kept between requests on the embedded database, where counting a few thousand rows
- * costs more than reading the page itself (docs/performance.md, QUALITY P1). PGlite is one process
+ * costs more than reading the page itself (docs/performance.md, docs/quality.md P1). PGlite is one process
  * that sees every write, and a trigger notifies it of each change to the table (migration 0010),
  * so a kept total is never older than the last write. The short lifetime covers what changes with
  * the clock alone: an option that expires turns a block `disponibile` without any write.

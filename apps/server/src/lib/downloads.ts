@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ExportStream } from './export.js';
 
-/** RFC 6266: an ASCII fallback plus the UTF-8 name (QUALITY S20). */
+/** RFC 6266: an ASCII fallback plus the UTF-8 name (docs/quality.md S20). */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -22,7 +22,7 @@ export interface EntityDefinition {
   findInCompany(db: DbOrTx, companyId: string, id: string): Promise<EntityRef | null>;
   /**
    * The item of this code (normalised: `normalizeCodice`). `typed` is the text as typed, for a kind
-   * that also answers to a code it does not make (a block's traceability code, issue 27).
+   * that also answers to a code it does not make (a block's traceability code).
    */
   findByCodice(
     db: DbOrTx,
@@ -85,7 +85,7 @@ export type GenealogyContributor = (
 export type DdtRefsProvider = (db: DbOrTx, companyId: string, id: string) => Promise<DdtRef[]>;
 
 /**
- * The registry of traceable, photo-bearing entity types (DESIGN §2.2). Photos, chat references,
+ * The registry of traceable, photo-bearing entity types (docs/architecture.md "Module pattern"). Photos, chat references,
  * genealogy views and labels go through it instead of importing the modules. A module registers its
  * types; later modules add genealogy (a lavorazione adds a block's slabs) without the block module
  * knowing them.

@@ -44,7 +44,7 @@ const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])([\s"]*)(?=[=+\-@])/g;
  * CSV for Italian Excel: `;` between cells, decimal comma, dates dd/MM/yyyy, a BOM for UTF-8.
  * Every text cell is quoted (RFC 4180), so a reader that honours quotes keeps it whole whatever it
  * splits on; text that would start a formula, at its start or after a separator, gets a `'` before
- * it (QUALITY S16), so `Rossi SRL,=1+2*3` reads `Rossi SRL,'=1+2*3` even to a reader that splits
+ * it (docs/quality.md S16), so `Rossi SRL,=1+2*3` reads `Rossi SRL,'=1+2*3` even to a reader that splits
  * on commas. Numbers are written by us and stay numbers, negative ones included.
  */
 function csvCell(value: CellValue): string {
@@ -61,7 +61,7 @@ function csvCell(value: CellValue): string {
 }
 
 /**
- * The one way to export a list (DESIGN §5): XLSX with typed cells (dates as dates, numbers as numbers)
+ * The one way to export a list (docs/screens.md): XLSX with typed cells (dates as dates, numbers as numbers)
  * through exceljs's streaming writer, or CSV; both written batch by batch to a stream the reply sends.
  * The first batch is read before anything is sent, so a failing query is still an ordinary error answer.
  */

@@ -8,7 +8,7 @@ import { IMAGE_DECODES_AT_ONCE, imageDecodes, processPhoto } from './images.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-images-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('image decoding (issue 17 finding 6)', () => {
+describe('image decoding', () => {
   it('decodes at most two images at once; a burst queues instead of taking every libuv thread from the logins', async () => {
     const file = path.join(dir, 'foto.jpg');
     fs.writeFileSync(

@@ -6,7 +6,7 @@ import { AppError } from './app-error.js';
 import type { FileKind } from './uploads.js';
 
 /**
- * The one image pipeline (DESIGN §2.2) for photos, chat attachments and company logos: header checked against the
+ * The one image pipeline (docs/architecture.md "Module pattern") for photos, chat attachments and company logos: header checked against the
  * pixel limit before anything is decoded, WebP variants with the EXIF orientation applied, and
  * originals served without location. sharp works in libuv's thread pool, so the event loop (and
  * the sockets) stay free while it runs.
@@ -65,7 +65,7 @@ const thumbnailOf = (image: Sharp) =>
 
 /**
  * Images decoded at once in this process. sharp and argon2 share libuv's four threads: a burst of
- * large uploads used to take all four and a login waited behind them (92 → 777 ms, issue 17 finding
+ * large uploads used to take all four and a login waited behind them (92 → 777 ms, measured
  * 6). Two at a time leaves the others to logins; the rest of a burst queues here.
  */
 export const IMAGE_DECODES_AT_ONCE = 2;
@@ -190,7 +190,7 @@ const ADOBE_LENGTH = 2 + 12;
 const EOI = Buffer.from([0xff, 0xd9]);
 
 /**
- * A JPEG as it will be served, losslessly (issue 17 finding 9): only what decoding needs, the colour
+ * A JPEG as it will be served, losslessly: only what decoding needs, the colour
  * profile and Adobe's colour transform are kept, and the orientation is written back as the one EXIF
  * field. Comments, JFIF (and its thumbnail), EXIF (location, camera, free text), XMP, IPTC, other
  * application segments and anything after the end marker are dropped: nothing but a picture comes back. Returns null when the structure is not a

@@ -36,7 +36,7 @@ export function safeUrl(url: string): string {
   return `${url.slice(0, query)}?${params.join('&')}`;
 }
 
-/** SPEC §9: a token appears in logs only as its first 10 characters; passwords and cookies never. */
+/** docs/domain.md "Constants and limits": a token appears in logs only as its first 10 characters; passwords and cookies never. */
 function censor(value: unknown, path: string[]): string {
   if (path[path.length - 1] === 'url')
     return typeof value === 'string' ? safeUrl(value) : '[nascosto]';

@@ -25,12 +25,12 @@ export function orderByOf(
   return descending ? [desc(column), desc(tieBreaker)] : [asc(column), asc(tieBreaker)];
 }
 
-/** A user's text as a literal `ILIKE` pattern: `%` and `_` match themselves (QUALITY S15). */
+/** A user's text as a literal `ILIKE` pattern: `%` and `_` match themselves (docs/quality.md S15). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Counts at most LIST_TOTAL_CAP + 1 rows: exact up to the cap, then `totalCapped` (DESIGN §3.1). */
+/** Counts at most LIST_TOTAL_CAP + 1 rows: exact up to the cap, then `totalCapped` (docs/api.md "Shape of the API"). */
 export function cappedCount(subquery: SQL): SQL<number> {
   return sql<number>`(select count(*)::int from (${subquery} limit ${LIST_TOTAL_CAP + 1}) as capped)`;
 }

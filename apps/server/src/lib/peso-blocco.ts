@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { bancate, blocchi, materiali } from '../db/schema/index.js';
 
 /**
- * A block's weight in SQL, the same rule as contracts' `pesoBlocco` (DESIGN §4 "Weight"): the
+ * A block's weight in SQL, the same rule as contracts' `pesoBlocco` (docs/domain.md "Weight"): the
  * weighbridge's `peso_pesa` where there is one, else the net volume × the material's density, rounded
  * to the tonne's 2 decimals per block before any sum. Written once for the aggregate queries of the
  * giacenze report, reportistica's block lists and statistiche magazzino, which pass their alias

@@ -35,7 +35,7 @@ function withTimeout(run: () => Promise<void>, ms: number): Promise<void> {
 }
 
 /**
- * Readiness for a load balancer (issue 28): named checks registered at start-up (database with its
+ * Readiness for a load balancer: named checks registered at start-up (database with its
  * migrations, Redis, file storage), each with its own timeout, and a stop flag raised the moment
  * shutdown begins. Probes that arrive while a round of checks runs share it, so a burst of probes
  * costs one query per service.

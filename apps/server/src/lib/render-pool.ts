@@ -6,7 +6,7 @@ import { AppError } from './app-error.js';
 
 /**
  * CPU-heavy documents (labels with QR codes, the verbale) render in a small pool of worker threads
- * (issue 23, QUALITY P14): QR encoding and pdfkit are synchronous, and a 170-label sheet held the
+ * (docs/quality.md P14): QR encoding and pdfkit are synchronous, and a 170-label sheet held the
  * event loop, and every other user's requests, for seconds. The database reads stay on the main
  * thread; a worker gets plain data and gives back the bytes.
  */

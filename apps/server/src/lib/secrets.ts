@@ -41,7 +41,7 @@ export function loadSecret(config: Config): string {
 
 /**
  * This instance's id, kept in its DATA_DIR (each instance has its own): what it wrote ahead of a row
- * and never settled is a crash of its own, swept at its next start whatever its age (QUALITY R7).
+ * and never settled is a crash of its own, swept at its next start whatever its age (docs/quality.md R7).
  */
 export function loadInstanceId(config: Config): string {
   const file = path.join(config.dataDir, '.instance-id');

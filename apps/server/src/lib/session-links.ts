@@ -50,7 +50,7 @@ export type SessionLinks = ReturnType<typeof createSessionLinks>;
 
 /**
  * Links a browser opens without a bearer token (a document saved like any file) that work only while
- * the session that asked for them lives (issue 23): the signature covers the session and its user, and
+ * the session that asked for them lives: the signature covers the session and its user, and
  * using the link resolves that session as a request would, so a logout, a revocation or a deactivated
  * user refuses it at once, not when the link expires.
  */

@@ -28,10 +28,10 @@ export type Storage = ReturnType<typeof createStorage>;
 export type { Placement } from './object-store/pending.js';
 
 /**
- * Stored files (DESIGN §2.2): keys chosen by the server (`<companyId>/<aa>/<bb>/<uuid>.<ext>`, never
+ * Stored files (docs/architecture.md "Module pattern"): keys chosen by the server (`<companyId>/<aa>/<bb>/<uuid>.<ext>`, never
  * by the client), served only through short-lived signed URLs. The bytes live in a backend (the
  * local filesystem or a bucket, lib/object-store); what does not depend on it stays here: keys and
- * their validation, signatures, placement (QUALITY R7) and the temporary upload files, which are on
+ * their validation, signatures, placement (docs/quality.md R7) and the temporary upload files, which are on
  * the local disk of the instance that receives the request.
  */
 export function createStorage({
@@ -93,7 +93,7 @@ export function createStorage({
       return backend.putBuffer(valid(key), data, contentType);
     },
 
-    /** The objects of one upload, written ahead of their rows (QUALITY R7; lib/object-store/pending.ts). */
+    /** The objects of one upload, written ahead of their rows (docs/quality.md R7; lib/object-store/pending.ts). */
     beginPlacement(): Placement {
       return pending.begin();
     },
@@ -179,7 +179,7 @@ export function createStorage({
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
     },
 
-    /** Temporary files left by a crash mid-upload (QUALITY R7), on this instance's disk. */
+    /** Temporary files left by a crash mid-upload (docs/quality.md R7), on this instance's disk. */
     async sweepTemp(olderThanMs = 0): Promise<number> {
       let removed = 0;
       for (const name of await fsp.readdir(tempDir)) {

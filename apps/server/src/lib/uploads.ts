@@ -48,7 +48,7 @@ export interface ReceivedFile {
 export interface ReceiveOptions {
   allowed: readonly FileKind[];
   maxBytes: number;
-  /** A caller's own wording (the photos' SPEC messages). */
+  /** A caller's own wording (the photos' fixed messages, docs/api.md "Errors"). */
   messages?: { tooLarge?: string; unsupported?: string; heic?: string };
 }
 
@@ -72,7 +72,7 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 const withoutBidiControls = (name: string) => name.replace(BIDI_CONTROLS, '');
 
 /**
- * The one way an uploaded file enters the system (DESIGN §2.2): streamed to a temporary file while
+ * The one way an uploaded file enters the system (docs/architecture.md "Module pattern"): streamed to a temporary file while
  * hashing, refused past its size, checked by its bytes against an allowlist. The caller moves it into
  * storage (`storage.put`) or removes it; on any failure here nothing is left behind.
  */

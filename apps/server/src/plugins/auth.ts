@@ -14,7 +14,7 @@ import { verifyAccessToken } from '../lib/auth/tokens.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The one access rule every route declares (DESIGN §3.3). */
+    /** The one access rule every route declares (docs/api.md "Who may call what"). */
     access?: AccessRule;
     /** Only the login call accepts an anonymous anti-forgery token. */
     csrf?: 'anonymous';

@@ -12,7 +12,7 @@ interface PgLikeError {
 /** Busboy reports a cut-off or malformed multipart body with plain errors, without a code. */
 const MALFORMED_MULTIPART = /unexpected end of multipart data|^Multipart: Boundary not found/i;
 
-/** A library's own 4xx keeps its status and gets the matching code of DESIGN §3.1. */
+/** A library's own 4xx keeps its status and gets the matching code of docs/api.md "Shape of the API". */
 const LIBRARY_ERRORS: Record<number, { code: ErrorCode; message: string }> = {
   401: { code: 'UNAUTHORIZED', message: 'Accesso non autorizzato' },
   403: { code: 'FORBIDDEN', message: 'Accesso negato' },
@@ -51,7 +51,7 @@ const PG_UNAVAILABLE = new Set([
 
 /**
  * One error handler: every failure leaves as `{ message, code, details? }` with an Italian message.
- * A 500 never carries a stack, SQL or path (QUALITY S25).
+ * A 500 never carries a stack, SQL or path (docs/quality.md S25).
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & PgLikeError, request, reply) => {

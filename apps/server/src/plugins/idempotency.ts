@@ -48,7 +48,7 @@ function fingerprint(
 }
 
 /**
- * Optional `Idempotency-Key` on writing requests (DESIGN §3.2, Stripe's rules): the first answer
+ * Optional `Idempotency-Key` on writing requests (docs/api.md "Sessions and anti-forgery", Stripe's rules): the first answer
  * for a key, user and company is stored and replayed, whatever happened to the item since, so an
  * edit replayed late never re-applies over a newer one (docs/offline.md); a concurrent twin gets
  * 409, the same key with another body 422. Server errors are not stored, so a retry can succeed.

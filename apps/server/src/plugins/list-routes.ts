@@ -12,7 +12,7 @@ import { requireAuth } from './auth.js';
 /** `/:id` in a route's path. */
 export const idParams = z.object({ id: idSchema });
 
-/** A page's two access rules, as its routes declare them (DESIGN §3.3). */
+/** A page's two access rules, as its routes declare them (docs/api.md "Who may call what"). */
 export function pageAccess<const P extends PageKey | readonly PageKey[]>(page: P) {
   return { read: { page, mode: 'read' }, write: { page, mode: 'write' } } as const;
 }
@@ -50,7 +50,7 @@ export interface ListRoutes<
 }
 
 /**
- * The reads behind a list page (DESIGN §5): `GET base`, `GET base/summary` and `GET base/export`, each
+ * The reads behind a list page (docs/screens.md): `GET base`, `GET base/summary` and `GET base/export`, each
  * under the page's read access and scoped to the company the request acts for.
  */
 export function listRoutes<

@@ -10,7 +10,7 @@ import type { Config } from '../config/config.js';
 import { AppError } from '../lib/app-error.js';
 
 /**
- * Per-user limits on the work that costs the server most (S24, DESIGN §3.2): exports and reports,
+ * Per-user limits on the work that costs the server most (S24, docs/api.md "Sessions and anti-forgery"): exports and reports,
  * uploads, chat messages and the photo sync. One counter per user and kind, shared by every route of
  * the kind, so ten exports of ten different lists count as ten. A route takes one as its
  * `preHandler`: `{ preHandler: app.limits.export }`. Counters live in this instance's memory: behind

@@ -3,7 +3,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type helmetMiddleware from 'helmet';
 
-/** The security headers and CSP of every answer (DESIGN §6, QUALITY S22). */
+/** The security headers and CSP of every answer (docs/quality.md, docs/quality.md S22). */
 export const SECURITY_HEADERS = {
   contentSecurityPolicy: {
     useDefaults: false,
@@ -14,7 +14,7 @@ export const SECURITY_HEADERS = {
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      // the app's service worker (/sw.js, issue 29), and the manifest of the installed app
+      // the app's service worker (/sw.js), and the manifest of the installed app
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

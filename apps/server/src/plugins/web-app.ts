@@ -23,7 +23,7 @@ const HASHED_ASSET =
   /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|svg|png|jpg|webp)(\.br|\.gz)?$/;
 
 /**
- * Serves the built web app from one origin with the API (DESIGN §3.1): hashed assets cached for a year,
+ * Serves the built web app from one origin with the API (docs/api.md "Shape of the API"): hashed assets cached for a year,
  * everything else revalidated (the service worker /sw.js and its workbox-*.js included, so a browser
  * finds a new deployment on its next start: docs/offline.md), and client routes answered with index.html. Text files are sent in the
  * brotli or gzip copy the build made when the browser accepts it.

@@ -12,7 +12,7 @@ const RECHECK_MS = 60_000;
 /**
  * A tab sends a handful of events a minute (authenticate on connect, mark_as_read on reading): past
  * this many in the window the events are dropped with an error, and far past it the socket goes
- * (QUALITY S24: anti-automation; each mark_as_read costs a database write).
+ * (docs/quality.md S24: anti-automation; each mark_as_read costs a database write).
  */
 export const SOCKET_EVENT_LIMIT = { windowMs: 10_000, max: 50, disconnectAt: 200 } as const;
 const TOO_MANY = 'Troppe richieste: riprova più tardi';
@@ -38,7 +38,7 @@ function allowed(auth: AuthContext | null): 'ok' | 'token' | 'permission' {
 }
 
 /**
- * The realtime half of the chat (DESIGN §3.2): JWT, session row and chat permission are checked at
+ * The realtime half of the chat (docs/api.md "Sessions and anti-forgery"): JWT, session row and chat permission are checked at
  * the handshake (refused otherwise); the socket joins `user:<id>` and `session:<id>`; the client's
  * `authenticate` is answered only for the token's own user; a revoked session's sockets go at once.
  */
@@ -155,7 +155,7 @@ export function registerChatGateway(
     });
 
     // Handlers first, so nothing the client sends right after connecting is lost; then the rooms
-    // and the count the client starts from (SPEC §4: set from the server on connect).
+    // and the count the client starts from (docs/api.md "Sessions and anti-forgery": set from the server on connect).
     void (async () => {
       await socket.join([userRoom(userId), sessionRoom(sessionId)]);
       socket.emit('unread_count', { unreadCount: await chat.unreadCount(userId) });

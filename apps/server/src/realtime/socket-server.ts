@@ -22,11 +22,11 @@ export type ChatIo = Server<
   SocketData
 >;
 
-/** The client only sends small events: socket.io's 1 MB default is lowered (QUALITY S23). */
+/** The client only sends small events: socket.io's 1 MB default is lowered (docs/quality.md S23). */
 const MAX_CLIENT_PACKET_BYTES = 16 * 1024;
 
 /**
- * QUALITY S23: the page and the socket share one origin, so a browser's `Origin` must name this
+ * docs/quality.md S23: the page and the socket share one origin, so a browser's `Origin` must name this
  * host; a foreign page is refused at the handshake (and no CORS header is ever sent). Clients that
  * are not browsers send no Origin and still need a valid token.
  */
@@ -41,7 +41,7 @@ export function sameOrigin(req: IncomingMessage): boolean {
 }
 
 /**
- * socket.io on the same HTTP server as Fastify, at `/socket.io` (DESIGN §3.2). With REDIS_URL the
+ * socket.io on the same HTTP server as Fastify, at `/socket.io` (docs/api.md "Sessions and anti-forgery"). With REDIS_URL the
  * Redis adapter links the instances: a room emit on one reaches sockets on all of them.
  */
 export async function createSocketServer(

@@ -53,7 +53,7 @@ export const DEMO_COMPANIES = {
   },
 } as const;
 
-/** DESIGN §7: the demo users, all with the same password, each with the permission preset of their job. */
+/** docs/screens.md "Demo data": the demo users, all with the same password, each with the permission preset of their job. */
 export const DEMO_USERS: Array<
   DemoLogin & { name: string; companyKey: keyof typeof DEMO_COMPANIES }
 > = [
@@ -128,7 +128,7 @@ export async function seedDemo(db: Db): Promise<void> {
     }
     return { db, services: createServices({ db }), companyIds, userIds };
   });
-  // DESIGN §7: each module adds its demo data, in the list's order (modules.ts), so each step sees
+  // docs/screens.md "Demo data": each module adds its demo data, in the list's order (modules.ts), so each step sees
   // the rows the steps before it made and an empty database always shows a living quarry.
   for (const module of MODULES) {
     // typed so, the compiler checks that each step needs only services the list builds

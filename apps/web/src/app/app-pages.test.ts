@@ -15,7 +15,7 @@ import { routes } from './router';
 const filterMenu = (user: User | null) => filterModel(user, APP_MENU);
 
 /**
- * SPEC §2's sidebar, which the tests below pin entry by entry. A module's own page (automezzi…) is
+ * docs/screens.md's sidebar, which the tests below pin entry by entry. A module's own page (automezzi…) is
  * pinned by its feature's test; the table test at the end checks every page with a menu is in it.
  */
 const SPEC_MENU_KEYS = new Set([
@@ -50,7 +50,7 @@ const labels = (entries: MenuEntry[]) =>
     e.kind === 'group' ? `${e.label}[${e.items.map((i) => i.label).join(',')}]` : e.label,
   );
 
-describe('sidebar menu (SPEC §2)', () => {
+describe('sidebar menu (docs/screens.md)', () => {
   it('admin sees every entry, with the FUNZIONI heading before Vendita', () => {
     expect(labels(specOnly(filterMenu(DEMO_USERS.admin)))).toEqual([
       'Dashboard',
@@ -65,7 +65,7 @@ describe('sidebar menu (SPEC §2)', () => {
     ]);
   });
 
-  it('the paths are the ones of SPEC §2', () => {
+  it('the paths are the ones of docs/screens.md', () => {
     const leaves = visibleLeaves(DEMO_USERS.admin, APP_MENU).filter((l) =>
       SPEC_MENU_KEYS.has(l.key),
     );
@@ -197,7 +197,7 @@ describe('sidebar menu (SPEC §2)', () => {
   });
 });
 
-describe('routes of the /app pages (SPEC §2, §6)', () => {
+describe('routes of the /app pages (docs/screens.md, §6)', () => {
   /** The shell's children: where APP_PAGES become routes. */
   const appChildren = (): RouteObject[] => {
     const app = routes[0]?.children?.find((r) => r.path === 'app');

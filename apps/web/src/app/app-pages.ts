@@ -13,7 +13,7 @@ import { menuOf, type MenuGroupDef, type PageMenu } from '@/layout/menu-model';
 /** A lazy route module: route files in app/routes/ export `Component`. */
 export type RouteModule = () => Promise<{ Component: ComponentType }>;
 
-/** The sidebar's groups (SPEC §2 "Sidebar menu"); a page names its group in its `menu`. */
+/** The sidebar's groups (docs/screens.md "Sidebar menu"); a page names its group in its `menu`. */
 export const MENU_GROUPS = {
   produzione: { label: 'Produzione', icon: 'pi pi-box' },
   'blocchi-esterni-group': { label: 'Blocchi Esterni', icon: 'pi pi-truck' },
@@ -256,14 +256,14 @@ export const APP_PAGES: readonly AppPage[] = [
     load: () => import('./routes/chat'),
   },
   {
-    // linked from Magazzino → Lastre and → Pavimenti; SPEC §2's menu has no entry for it
+    // linked from Magazzino → Lastre and → Pavimenti; docs/screens.md's menu has no entry for it
     path: 'pages/magazzino/giacenze',
     rule: { page: ['magazzino-lastre', 'magazzino-pavimenti'] },
     title: 'Giacenze',
     load: () => import('./routes/giacenze'),
   },
   {
-    // reached from the block and stock pages' "Ditte del gruppo" section; SPEC §2's menu has no entry for it
+    // reached from the block and stock pages' "Ditte del gruppo" section; docs/screens.md's menu has no entry for it
     path: 'pages/trasferimenti',
     rule: { page: ['blocchi', 'blocchi-esterni', 'magazzino-lastre', 'magazzino-pavimenti'] },
     title: 'Trasferimenti',
@@ -282,7 +282,7 @@ export const APP_PAGES: readonly AppPage[] = [
     load: () => import('./routes/profile'),
   },
   {
-    // the device's offline queue (issue 29), reached from the top bar's "N azioni in attesa"
+    // the device's offline queue, reached from the top bar's "N azioni in attesa"
     path: 'pages/azioni-in-attesa',
     rule: 'authenticated',
     title: 'Azioni in attesa',

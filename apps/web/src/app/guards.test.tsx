@@ -33,7 +33,7 @@ function renderAt(path: string, rule: PageRule) {
   render(<RouterProvider router={router} />);
 }
 
-describe('guards (SPEC §6)', () => {
+describe('guards (docs/api.md "Who may call what")', () => {
   it('/app without a token goes to /auth/login with the returnUrl', () => {
     clearSession();
     renderAt('/app/page?x=1', { page: 'dashboard' });

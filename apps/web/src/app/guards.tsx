@@ -4,7 +4,7 @@ import { useSession } from '@/lib/session';
 import { loginPath, type NoAccessState } from './paths';
 
 /**
- * /app: only a stored token is checked (SPEC §6); without it, the login page and back here.
+ * /app: only a stored token is checked (docs/api.md "Who may call what"); without it, the login page and back here.
  * A user holding a temporary password (an admin's reset) must replace it first.
  */
 export function RequireToken() {
@@ -21,7 +21,7 @@ export function RequireToken() {
 }
 
 /**
- * A page: no stored user → /auth/login; no permission → / (SPEC §6), whose landing then says why. 'dashboard' is always
+ * A page: no stored user → /auth/login; no permission → / (docs/api.md "Who may call what"), whose landing then says why. 'dashboard' is always
  * allowed and admins everywhere, through `can`.
  */
 export function RequirePage({ rule }: { rule: PageRule }) {

@@ -21,7 +21,7 @@ export function safeReturnUrl(value: string | null | undefined): string {
   return value;
 }
 
-/** Router state of the redirect to / from a page the user may not open (SPEC §6): the landing says why. */
+/** Router state of the redirect to / from a page the user may not open (docs/api.md "Who may call what"): the landing says why. */
 export interface NoAccessState {
   noAccess: string;
 }

@@ -6,7 +6,7 @@ import type { LayoutConfig } from '@/layout/layout-config';
 /**
  * Root providers. PrimeReact's provider and Italian locale live in the shell chunk
  * (layout/prime-provider.tsx): the public pages use only PrimeReact's CSS, keeping the login
- * route's JavaScript small (QUALITY P9).
+ * route's JavaScript small (docs/quality.md P9).
  */
 export function AppProviders({
   children,

@@ -8,7 +8,7 @@ import { webConfig } from '@/lib/config';
 import { useHealth } from '@/features/health/api/health';
 import type { RouteHandle } from './route-handle';
 
-// Loaded only once a new version waits: it stays out of the login route (QUALITY P9).
+// Loaded only once a new version waits: it stays out of the login route (docs/quality.md P9).
 const UpdatePrompt = lazy(() =>
   import('@/components/offline/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
 );

@@ -7,7 +7,7 @@ import { RouteError } from './route-error';
 import { FullScreenLoader } from '@/components/full-screen-loader';
 
 /**
- * Routes (SPEC §2, DESIGN §5), every page lazy-loaded. Route modules export `Component`. The /app
+ * Routes (docs/screens.md, docs/screens.md), every page lazy-loaded. Route modules export `Component`. The /app
  * pages come from APP_PAGES: each a guarded route, with its detail `<path>/:id` when it has one.
  */
 

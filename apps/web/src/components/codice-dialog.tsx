@@ -8,7 +8,7 @@ import { invalidProps } from './form/form-errors';
 import { isApiError } from '@/lib/api';
 
 /**
- * An admin's correction of a generated code (DESIGN §4: codes are editable only by an admin).
+ * An admin's correction of a generated code (docs/domain.md: codes are editable only by an admin).
  * `save` sends `{ codice }`; a server refusal (a code already used) shows beside the field.
  */
 export function CodiceDialog({

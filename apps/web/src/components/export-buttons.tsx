@@ -4,7 +4,7 @@ import { saveBlob, useDownloadButtons } from '@/lib/download';
 export type ExportFormat = 'csv' | 'xlsx';
 
 /**
- * Export of the filtered list (DESIGN §5): the file comes from the server through the API client
+ * Export of the filtered list (docs/screens.md): the file comes from the server through the API client
  * (bearer, company) and is saved by the browser.
  */
 export function ExportButtons({

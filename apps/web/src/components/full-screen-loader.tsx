@@ -1,4 +1,4 @@
-/** The full-screen loader (SPEC §2): 'Caricamento in corso...'. */
+/** The full-screen loader (docs/screens.md): 'Caricamento in corso...'. */
 export function FullScreenLoader() {
   return (
     <div className="app-loader" role="status" aria-live="polite" data-testid="full-screen-loader">

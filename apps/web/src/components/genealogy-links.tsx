@@ -23,7 +23,7 @@ const TYPE_ICONS: Record<string, string> = {
 };
 
 /**
- * Where an item came from and where it went (DESIGN §1: bancata → blocco → lastre/pavimenti →
+ * Where an item came from and where it went (docs/domain.md "The flow": bancata → blocco → lastre/pavimenti →
  * collaudo → cliente), from the entity registry's `genealogy`. A node with a `path` links to its
  * detail page; the others (a cava) are plain text. Later modules add nodes without changes here.
  */

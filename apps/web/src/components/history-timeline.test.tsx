@@ -14,7 +14,7 @@ const row = (changes: HistoryItem['changes'], names?: Record<string, string>): H
   names,
 });
 
-describe('history timeline (issue 27 item 10)', () => {
+describe('history timeline', () => {
   it('shows an id by the name the server sent, even when the page no longer knows it', () => {
     render(
       <HistoryTimeline

@@ -24,7 +24,7 @@ function actionLabel(action: string): string {
 }
 
 /**
- * The history of a record (DESIGN §4 "Audit"): who, when, what, and each changed field with its
+ * The history of a record (docs/domain.md "Audit"): who, when, what, and each changed field with its
  * Italian label, from → to (ids by the names the server sent). Newest first.
  */
 export function HistoryTimeline({

@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import './quick-actions.css';
 
 /**
- * Moving an item in the yard on a phone (issue 18): the active places as big buttons, one tap on
+ * Moving an item in the yard on a phone: the active places as big buttons, one tap on
  * the new place does it. The caller saves and closes.
  */
 export function QuickMoveDialog({

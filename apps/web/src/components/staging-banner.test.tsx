@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { StagingBanner } from './staging-banner';
 
-describe('staging banner (SPEC §2)', () => {
+describe('staging banner (docs/screens.md)', () => {
   it("'STAGING MODE - DB: {dbName} | Server: {address}' when the server says staging", () => {
     render(<StagingBanner health={{ staging: true, dbName: 'gestcava' }} />);
     expect(screen.getByTestId('staging-banner')).toHaveTextContent(

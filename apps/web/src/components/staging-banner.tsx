@@ -1,6 +1,6 @@
 import type { Health } from '@gestcava/contracts';
 
-/** 'STAGING MODE - DB: {dbName} | Server: {server address}' when the server says staging (SPEC §2). */
+/** 'STAGING MODE - DB: {dbName} | Server: {server address}' when the server says staging (docs/screens.md). */
 export function StagingBanner({
   health,
 }: {

@@ -1,7 +1,7 @@
 import { webConfig } from '@/lib/config';
 import type { LayoutCompany } from './layout-company';
 
-/** Footer (SPEC §2): the group label and 'v' plus the version. */
+/** Footer (docs/screens.md): the group label and 'v' plus the version. */
 export function AppFooter({ company }: { company: LayoutCompany | null }) {
   return (
     <footer className="layout-footer" data-testid="footer">

@@ -34,7 +34,7 @@ function withoutKey(set: ReadonlySet<string>, key: string): ReadonlySet<string> 
 /**
  * The sidebar menu (already filtered by permission). Groups open on click and on navigation to
  * one of their pages, and collapse by themselves 15 s after they were opened or last used
- * (SPEC §9).
+ * (docs/domain.md "Constants and limits").
  */
 export function AppMenu({
   entries,

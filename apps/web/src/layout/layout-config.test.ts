@@ -3,7 +3,7 @@ import { localeOption, localeOptions } from 'primereact/api';
 import { setupPrimeReactLocale } from '@/lib/primereact-locale';
 import { DEFAULT_LAYOUT_CONFIG, loadLayoutConfig, saveLayoutConfig } from './layout-config';
 
-describe('layout config (SPEC §3)', () => {
+describe('layout config (docs/domain.md "The records")', () => {
   it('defaults: ripple, outlined inputs, static menu, light, scale 14', () => {
     expect(loadLayoutConfig()).toEqual(DEFAULT_LAYOUT_CONFIG);
     expect(DEFAULT_LAYOUT_CONFIG).toMatchObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readJson, writeJson } from '@/lib/storage';
 
-/** Layout config (SPEC §3): ripple, inputStyle, menuMode, colorScheme, theme, scale; kept in local storage. */
+/** Layout config (docs/domain.md "The records"): ripple, inputStyle, menuMode, colorScheme, theme, scale; kept in local storage. */
 export const THEME_COLORS = ['blue', 'indigo', 'teal'] as const;
 export type ThemeColor = (typeof THEME_COLORS)[number];
 export const THEME_COLOR_LABELS: Record<ThemeColor, string> = {
@@ -42,9 +42,9 @@ export function saveLayoutConfig(config: LayoutConfig): void {
   writeJson(LAYOUT_CONFIG_KEY, config);
 }
 
-/** Desktop above 991 px (SPEC §9). */
+/** Desktop above 991 px (docs/domain.md "Constants and limits"). */
 const DESKTOP_MIN_WIDTH = 992;
 export const isDesktop = (): boolean => window.innerWidth >= DESKTOP_MIN_WIDTH;
 
-/** Submenus auto-collapse after 15 s (SPEC §9). */
+/** Submenus auto-collapse after 15 s (docs/domain.md "Constants and limits"). */
 export const SUBMENU_COLLAPSE_MS = 15_000;

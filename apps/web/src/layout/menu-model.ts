@@ -2,7 +2,7 @@ import type { User } from '@gestcava/contracts';
 import { isAllowed, type PageRule } from '@/lib/permissions';
 
 /**
- * The sidebar menu (SPEC §2 "Sidebar menu", EXAMPLES §4.2) as data, derived from the app's pages
+ * The sidebar menu (docs/screens.md "Sidebar menu", EXAMPLES §4.2) as data, derived from the app's pages
  * table (app/app-pages.ts, handed over by the shell): a leaf per page with a `menu`, under that
  * page's rule, filtered by the same `can` the guards and the server use.
  */

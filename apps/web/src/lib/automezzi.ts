@@ -39,7 +39,7 @@ function optionOf(automezzo: Automezzo): AutomezzoOption {
 }
 
 /**
- * The active trucks as dropdown options, for a form of another feature (the DDT's vettore, issue 26):
+ * The active trucks as dropdown options, for a form of another feature (the DDT's vettore):
  * read under `automezzi` or `spedizioni`, so whoever writes DDTs may use it.
  */
 export function useAutomezziOptions() {

@@ -16,7 +16,7 @@ import { useQueueable as useQueueableMutation } from './offline/use-queueable';
 import { retryOnce } from './query-client';
 
 /**
- * One feature's server resource (DESIGN §2.2, docs/architecture.md "web"): the list, its summary,
+ * One feature's server resource (docs/architecture.md "Module pattern", docs/architecture.md "web"): the list, its summary,
  * one record, its history (and genealogy), and the writes, over the one API client (./api).
  *
  * - URLs: GET base?<params>, GET base/summary?<filters>, GET base/:id, GET base/:id/history,
@@ -47,7 +47,7 @@ export interface ResourceConfig<
   /** other features' query roots a write makes stale */
   invalidates?: readonly QueryKey[];
   /**
-   * A kind readable offline (issue 29): its detail is kept on the device at every load and read
+   * A kind readable offline: its detail is kept on the device at every load and read
    * from there when the network fails (lib/offline/device-copy.ts; DetailShell marks the copy).
    */
   offline?: EntityKind;
@@ -153,7 +153,7 @@ export function defineResource<
       }),
     /**
      * A search of the feature's own pickers: GET base/<endpoint>?q=<trimmed>&<extra>, under
-     * [...key, 'picker', name, ...scope, q] (DESIGN §3.1: read under this module's permission).
+     * [...key, 'picker', name, ...scope, q] (docs/api.md "Shape of the API": read under this module's permission).
      */
     picker:
       <P extends z.ZodType>(name: string, endpoint: string, schema: P, staleTime: number) =>
@@ -194,7 +194,7 @@ export function defineResource<
   }
 
   /**
-   * A yard action that answers the record (issue 29): sent at once with its Idempotency-Key and
+   * A yard action that answers the record: sent at once with its Idempotency-Key and
    * If-Match, or kept on the device when offline and replayed later; once sent, the caches refresh.
    */
   function useQueueable<V>(

@@ -2,7 +2,7 @@ import { format as formatFns, isValid, parseISO } from 'date-fns';
 import { it } from 'date-fns/locale/it';
 
 /**
- * Italian formatting, in one place (SPEC §1, §9; DESIGN §3.1, §5):
+ * Italian formatting, in one place (docs/domain.md "The flow", §9; docs/api.md "Shape of the API", §5):
  * dates dd/MM/yy in the UI, dd/MM/yyyy on documents, euro, numbers with Italian separators
  * (always grouped: `1.234,56`), m³ (3 decimals), m² (2), t (2).
  */
@@ -73,7 +73,7 @@ export function formatEuro(value: number | null | undefined): string {
   return numberFormat({ style: 'currency', currency: 'EUR' }).format(value);
 }
 
-/** Amounts kept as integer cents (DESIGN §3.1): 123456 → 1.234,56 € */
+/** Amounts kept as integer cents (docs/api.md "Shape of the API"): 123456 → 1.234,56 € */
 export function formatEuroCents(cents: number | null | undefined): string {
   if (!isNumber(cents)) return '';
   return formatEuro(cents / 100);

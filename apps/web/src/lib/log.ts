@@ -1,5 +1,5 @@
 /**
- * The web app's logger. Tokens never appear whole: only their first 10 characters (SPEC §9).
+ * The web app's logger. Tokens never appear whole: only their first 10 characters (docs/domain.md "Constants and limits").
  * Debug lines are printed in development only.
  */
 export function maskToken(token: string | null | undefined): string {

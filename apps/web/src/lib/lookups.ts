@@ -17,7 +17,7 @@ import { isNotOnDevice, loadLookupWithDeviceCopy } from './offline/device-copy';
 import { retryOnce } from './query-client';
 
 /**
- * The four lookups (DESIGN §4 "Lookups": cave, materiali, ubicazioni, macchine), read by every
+ * The four lookups (docs/domain.md "Lookups": cave, materiali, ubicazioni, macchine), read by every
  * authenticated user: the pickers and filters of bancate and blocchi use them, and Impostazioni
  * (features/lookups) writes them. Small arrays, fetched whole and cached.
  */

@@ -12,7 +12,7 @@ import {
   WELCOME_NOTIFICATION_TIMEOUT_MS,
 } from './notifications';
 
-describe('notification texts (SPEC §8)', () => {
+describe('notification texts (docs/api.md "Errors")', () => {
   it('toasts', () => {
     expect(NOTIFICATION_TEXTS.enabled).toEqual({
       summary: 'Notifiche abilitate',
@@ -74,7 +74,7 @@ class FakeNotification {
   }
 }
 
-describe('desktop notifications (SPEC §4, §9)', () => {
+describe('desktop notifications (docs/api.md "Sessions and anti-forgery", §9)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeNotification.created = [];

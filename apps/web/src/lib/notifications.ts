@@ -1,7 +1,7 @@
 import { readString, writeString } from './storage';
 
 /**
- * Notifications (SPEC §4, §8, §9). The text rules are pure functions, tested on their own.
+ * Notifications (docs/api.md "Sessions and anti-forgery", §8, §9). The text rules are pure functions, tested on their own.
  */
 export const NOTIFICATION_TEXTS = {
   enabled: {

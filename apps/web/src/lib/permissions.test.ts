@@ -3,7 +3,7 @@ import { PAGE_KEYS } from '@gestcava/contracts';
 import { DEMO_USERS } from '@/test/fixtures';
 import { can, isAllowed } from './permissions';
 
-describe('can (DESIGN §3.3, SPEC §6)', () => {
+describe('can (docs/api.md "Who may call what", docs/api.md "Who may call what")', () => {
   it('dashboard is always allowed to a logged-in user', () => {
     expect(can({ role: 'user', permissions: {} }, 'dashboard')).toBe(true);
     expect(can(null, 'dashboard')).toBe(false);

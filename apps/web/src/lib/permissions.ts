@@ -3,7 +3,7 @@ import type { User } from '@gestcava/contracts';
 
 /**
  * One rule vocabulary for menu entries, route guards and page actions, all answered by the
- * contracts' `can` (DESIGN §3.3): the same check the server makes.
+ * contracts' `can` (docs/api.md "Who may call what"): the same check the server makes.
  */
 export type PageRule =
   'authenticated' | 'admin' | { page: PageKey | readonly PageKey[]; mode?: AccessMode };

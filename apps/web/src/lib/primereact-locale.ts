@@ -107,7 +107,7 @@ export function setupPrimeReactLocale(): void {
     now: 'Adesso',
     weekHeader: 'Sett',
     firstDayOfWeek: 1,
-    // PrimeReact: y = two-digit year → dd/MM/yy (SPEC §1)
+    // PrimeReact: y = two-digit year → dd/MM/yy (docs/domain.md "The flow")
     dateFormat: 'dd/mm/y',
     weak: 'Debole',
     medium: 'Media',

@@ -9,7 +9,7 @@ import {
 } from './session';
 import { formDraftKey, readFormDraft, writeFormDraft } from './form-drafts';
 
-describe('session storage (SPEC §3, §4)', () => {
+describe('session storage (docs/domain.md "The records", §4)', () => {
   it('stores currentUser without the token and the token as token', () => {
     setSession({ ...DEMO_USERS.vendite, accessToken: 'jwt-123' }, 'jwt-123');
     expect(window.localStorage.getItem('token')).toBe('jwt-123');

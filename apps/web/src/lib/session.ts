@@ -3,7 +3,7 @@ import { userSchema, type User } from '@gestcava/contracts';
 import { readJson, readString, writeJson, writeString } from './storage';
 import { clearFormDrafts } from './form-drafts';
 
-/** Storage keys fixed by SPEC §3. */
+/** Storage keys fixed by docs/domain.md "The records". */
 export const STORAGE_KEYS = {
   user: 'currentUser',
   token: 'token',
@@ -65,7 +65,7 @@ export function setSession(user: User & { accessToken?: string }, token: string)
   emit();
 }
 
-/** An update of the current user merges the change into the stored user (SPEC §4). */
+/** An update of the current user merges the change into the stored user (docs/api.md "Sessions and anti-forgery"). */
 export function mergeCurrentUser(changes: Partial<User>): void {
   const current = readUser();
   if (!current) return;

@@ -72,7 +72,7 @@ export const ANAGRAFICA_ENTITY_TYPES = {
 } as const satisfies Record<AnagraficaKind, string>;
 
 /**
- * A cliente or fornitore in a picker of another module (DESIGN §3.1 "Pickers"): the few fields a
+ * A cliente or fornitore in a picker of another module (docs/api.md "Shape of the API" "Pickers"): the few fields a
  * choice needs, served under that module's own permission.
  */
 export const anagraficaPickerItemSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The one body schema of a cliente or fornitore (DESIGN §4 "Clienti / Fornitori"), shared by the
+ * The one body schema of a cliente or fornitore (docs/domain.md "Clienti / Fornitori"), shared by the
  * server routes and the web forms: `anagraficaCreateSchema` for a new record,
  * `anagraficaUpdateSchema` for a partial change, `anagraficaSchema` for what the API answers.
  *

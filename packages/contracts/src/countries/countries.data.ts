@@ -1,5 +1,5 @@
 /**
- * The country list of SPEC §3 / DESIGN §4 "Countries": every officially assigned ISO 3166-1
+ * The country list of docs/domain.md "The records" / docs/domain.md "Countries": every officially assigned ISO 3166-1
  * alpha-2 code (249) plus Kosovo (`XK`, user-assigned but used by the EU, SWIFT and the IBAN
  * registry), with its Italian name and its international dial code.
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate, optionalText } from '../fields.js';
 import { SCELTE, DIFETTI } from '../production/blocchi.js';
 
-/** Surface finishes (DESIGN §4); resin is a treatment (`resinatura`), not a finish. */
+/** Surface finishes (docs/domain.md); resin is a treatment (`resinatura`), not a finish. */
 export const FINITURE = [
   'grezzo',
   'levigato',

@@ -32,7 +32,7 @@ export const LAVORAZIONE_LASTRE_STATO_LABELS: Record<LavorazioneLastreStato, str
 };
 
 /**
- * The transition table of a sawing (DESIGN §4). `manual` moves go through `POST …/:id/stato`;
+ * The transition table of a sawing (docs/domain.md). `manual` moves go through `POST …/:id/stato`;
  * `completata` only through `POST …/:id/completa`, which also loads the stock.
  */
 export const LAVORAZIONE_LASTRE_TRANSITIONS: Record<

@@ -28,7 +28,7 @@ export const LAVORAZIONE_PAVIMENTI_TRANSITIONS: Record<
   annullata: { manual: [], system: [] },
 };
 
-/** Tile formats offered first, mm (DESIGN §4); any other size may be typed. */
+/** Tile formats offered first, mm (docs/domain.md); any other size may be typed. */
 export const FORMATI_PAVIMENTI = [
   { lunghezzaMm: 305, larghezzaMm: 305 },
   { lunghezzaMm: 400, larghezzaMm: 400 },

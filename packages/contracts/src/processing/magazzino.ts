@@ -7,7 +7,7 @@ import { roundTo } from '../production/quantities.js';
 import { FINITURE, anagraficaRef, codiceRef, periodFilters, ref } from './common.js';
 import { BORDI } from './lavorazioni-pavimenti.js';
 
-// Magazzino lastre and pavimenti (DESIGN §4): what the sawmill's completions load, as it reads; the
+// Magazzino lastre and pavimenti (docs/domain.md): what the sawmill's completions load, as it reads; the
 // operations on it (reserve, sell, move, adjust) are in stock.ts.
 
 export const LASTRA_STATI = [
@@ -91,7 +91,7 @@ export function importoMovimento(m: {
 const blocco = codiceRef.extend({ origine: z.enum(BLOCCO_ORIGINI) });
 /**
  * Of an item received from a group company: the sender and the code of the block it came from there.
- * The receiver sees the code and the company only, never the sender's rows (DESIGN §4).
+ * The receiver sees the code and the company only, never the sender's rows (docs/domain.md).
  */
 const trasferitoDa = z.object({ ditta: z.string(), blocco: z.string().nullable() }).nullable();
 /**

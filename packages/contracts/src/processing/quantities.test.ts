@@ -41,7 +41,7 @@ describe('processing quantities', () => {
     expect(casse(1, 12)).toBe(1);
   });
 
-  it('says boxes as they stand, the last partial one apart (issue 27 item 6)', () => {
+  it('says boxes as they stand, the last partial one apart', () => {
     expect(casseText(245, 8)).toBe('30 casse da 8 + 1 da 5');
     expect(casseText(240, 8)).toBe('30 casse da 8');
     expect(casseText(9, 8)).toBe('1 cassa da 8 + 1 da 1');

@@ -1,7 +1,7 @@
 import { areaM2, percent, roundScaled, roundTo, sumRounded } from '../production/quantities.js';
 
 /**
- * The sawmill's numbers (DESIGN §4, DOMAIN-NOTES segagione): one place for server and web, so the
+ * The sawmill's numbers (docs/domain.md, docs/domain.md segagione): one place for server and web, so the
  * completion screen shows exactly what the server will store.
  */
 

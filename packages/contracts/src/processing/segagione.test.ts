@@ -26,7 +26,7 @@ describe('what a block can give', () => {
     ).toBe(26.8);
   });
 
-  it('refuses slabs larger than the face: issue 25 SG-2026-0010 and the 3 600 m² sawing', () => {
+  it('refuses slabs larger than the face: SG-2026-0010 and the 3 600 m² sawing', () => {
     expect(verificaSegagione(demo, multifilo(30), lastre(38, 2850, 1650))).toEqual({
       ok: false,
       limite: 'faccia',

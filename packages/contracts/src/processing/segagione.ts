@@ -2,7 +2,7 @@ import { roundTo } from '../production/quantities.js';
 import { mqLastre, resaSegagione } from './quantities.js';
 
 /**
- * What a block can give (DESIGN §4, DOMAIN-NOTES segagione): one rule for the server, which refuses
+ * What a block can give (docs/domain.md, docs/domain.md segagione): one rule for the server, which refuses
  * an impossible completion, and for the completion screen, which says so while the clerk types.
  * A block may be sawn in any orientation: any two of its net dimensions are the face, the third the depth.
  */

@@ -19,7 +19,7 @@ describe('pezziOf', () => {
     expect(pezziOf({ pezzi: 7 }, lotto)).toBe(7);
   });
 
-  it('a lot sold by the box takes m² in whole boxes, and less than one box is 0 (issue 25)', () => {
+  it('a lot sold by the box takes m² in whole boxes, and less than one box is 0', () => {
     const perCassa = { lunghezzaMm: 305, larghezzaMm: 305, pezziPerCassa: 11, vendutoACasse: true };
     // 10 m² are 108 pieces, 9,8 boxes of 11: 10 boxes
     expect(pezziOf({ mq: 10 }, perCassa)).toBe(110);
@@ -34,7 +34,7 @@ describe('pezziOf', () => {
 });
 
 describe('scelteText', () => {
-  it('says one grade plainly and a mixed bundle grade by grade with its slabs (issue 27 item 2)', () => {
+  it('says one grade plainly and a mixed bundle grade by grade with its slabs', () => {
     expect(scelteText({ scelta: 'prima', scelte: [{ scelta: 'prima', lastre: 4 }] })).toBe('Prima');
     expect(
       scelteText({

@@ -3,7 +3,7 @@ import { euro, isoDate, optionalText, requiredText } from '../fields.js';
 import { anagraficaRef, codiceRef, difettiList, ref, sceltaEnum } from './common.js';
 import { lottoSchema, paccoDetailSchema } from './magazzino.js';
 
-// Operations on stock (DESIGN §4 "Magazzino lastre", "Magazzino pavimenti", "Stock ledger"): reserve,
+// Operations on stock (docs/domain.md "Magazzino lastre", "Magazzino pavimenti", "Stock ledger"): reserve,
 // release, sell, ship, break, move, adjust. Every one is a guarded update and a movimento.
 
 const clienteId = z.uuid({ error: 'Scegli il cliente' });
@@ -11,7 +11,7 @@ const ubicazioneId = z.uuid({ error: "Scegli l'ubicazione" });
 /** A reservation holds through its expiry day (Rome); the server refuses a day already past. */
 const scadenza = isoDate('Scadenza della riserva');
 const documento = requiredText(100, 'Documento: obbligatorio (numero del DDT o della fattura)');
-/** A sale's own reference (an order, a fattura): optional, since the goods leave with a DDT GestCava issues (issue 26). */
+/** A sale's own reference (an order, a fattura): optional, since the goods leave with a DDT GestCava issues. */
 const documentoVendita = optionalText(100);
 const prezzo = euro('Prezzo');
 

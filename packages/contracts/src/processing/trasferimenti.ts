@@ -3,7 +3,7 @@ import { euro, optionalText } from '../fields.js';
 import { listQuerySchema } from '../pagination.js';
 import { periodFilters } from './common.js';
 
-// Transfers between group companies (DESIGN §4 "Ditte del gruppo"): a sale between two legal entities
+// Transfers between group companies (docs/domain.md "Ditte del gruppo"): a sale between two legal entities
 // of the installation. The source items become `venduto` to the receiving company; the receiving
 // company gets its own rows with the same codes and a link back to the source rows.
 
@@ -37,7 +37,7 @@ export const trasferimentoCreateSchema = z
       .default([]),
     /** Where the items arrive: one of the receiving company's locations (default: its first yard). */
     ubicazioneId: z.uuid({ error: 'Ubicazione non valida' }).optional(),
-    /** The sale's own reference (an order, a fattura): optional, since the goods leave with a DDT GestCava issues (issue 26). */
+    /** The sale's own reference (an order, a fattura): optional, since the goods leave with a DDT GestCava issues. */
     documento: optionalText(100),
     note: optionalText(1000),
   })

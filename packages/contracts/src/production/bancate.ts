@@ -31,7 +31,7 @@ export const BANCATA_STATO_LABELS: Record<BancataStato, string> = {
   annullata: 'Annullata',
 };
 
-/** The one transition table of a bancata (DESIGN §4): any other move answers 409. */
+/** The one transition table of a bancata (docs/domain.md): any other move answers 409. */
 export const BANCATA_TRANSITIONS: Record<BancataStato, readonly BancataStato[]> = {
   pianificata: ['in_taglio', 'annullata'],
   in_taglio: ['ribaltata', 'annullata'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bilancioMassa } from './bilancio-massa.js';
 
-// Issue 25: a closed bancata's blocks + informi + scaglie + scogliere + terre ≈ its gross weight, within 10 %.
+// a closed bancata's blocks + informi + scaglie + scogliere + terre ≈ its gross weight, within 10 %.
 describe('bilancioMassa', () => {
   const base = {
     lordoT: 1000,

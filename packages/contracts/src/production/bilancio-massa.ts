@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { percent, sumRounded } from './quantities.js';
 
 /**
- * A bancata's mass balance (issue 25): what came out of it — squared blocks, informi, scaglie (bianche
+ * A bancata's mass balance: what came out of it — squared blocks, informi, scaglie (bianche
  * and scure), scogliere and terre, in tonnes — against its gross weight (`pesoStimato`, gross m³ × density). A closed bancata
  * whose balance is off by more than this share has a measure or a by-product tonnage wrong.
  */

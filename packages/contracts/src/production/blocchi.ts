@@ -44,7 +44,7 @@ export const BLOCCO_STATO_LABELS: Record<BloccoStato, string> = {
 };
 
 /**
- * The one transition table of a blocco (DESIGN §4). `manual` moves are the user's (`POST …/:id/stato`);
+ * The one transition table of a blocco (docs/domain.md). `manual` moves are the user's (`POST …/:id/stato`);
  * the others belong to the modules that cause them (collaudi, lavorazioni) and go through their services.
  */
 export const BLOCCO_TRANSITIONS: Record<
@@ -52,7 +52,7 @@ export const BLOCCO_TRANSITIONS: Record<
   { manual: readonly BloccoStato[]; system: readonly BloccoStato[] }
 > = {
   in_piazzale: { manual: ['disponibile', 'scartato'], system: [] },
-  // venduto by the system: a transfer to a group company (DESIGN §4 "Ditte del gruppo")
+  // venduto by the system: a transfer to a group company (docs/domain.md "Ditte del gruppo")
   disponibile: {
     manual: ['opzionato', 'scartato'],
     system: ['in_collaudo', 'in_segagione', 'venduto'],
@@ -82,7 +82,7 @@ export function isOptionMove(from: BloccoStato, to: BloccoStato): boolean {
 }
 
 /**
- * DESIGN §3.3 amended: optioning is a sales act, so whoever writes `collaudi` may also make the option
+ * docs/api.md "Who may call what" amended: optioning is a sales act, so whoever writes `collaudi` may also make the option
  * moves (isOptionMove) on a block they can read, without write access to the block itself.
  */
 export function canOptionBlocchi(user: PermissionSubject | null | undefined): boolean {
@@ -165,7 +165,7 @@ const commonFields = {
   altezzaNetta: cm('Altezza netta', BLOCCO_MAX_CM).nullish(),
   profonditaNetta: cm('Profondità netta', BLOCCO_MAX_CM).nullish(),
   pesoPesa: tonnes('Peso alla pesa', BLOCCO_MAX_T).nullish(),
-  /** The pesata (issue 25 item 10): the day the block crossed the quarry's weighbridge and the ticket's number. */
+  /** The pesata: the day the block crossed the quarry's weighbridge and the ticket's number. */
   dataPesata: isoDate('Data della pesata').nullish(),
   numeroPesata: optionalText(30),
   /** The user confirms a weighbridge reading outside 0,5–1,5 × the gross m³ × density (the history keeps it). */
@@ -217,7 +217,7 @@ function netWithinGross(
 }
 
 /**
- * An own block's production date (DESIGN §4): the day it was squared, which every production figure
+ * An own block's production date (docs/domain.md): the day it was squared, which every production figure
  * counts by. Optional: the server defaults it to the day the block is entered (Rome).
  */
 const dataRiquadratura = isoDate('Data riquadratura');
@@ -355,7 +355,7 @@ export type Blocco = z.infer<typeof bloccoSchema>;
 /**
  * A row of the blocchi lists: what the list, its cards and its filters show. The detail answers
  * the whole `Blocco`; a list row half as wide is half the work for the embedded database, which
- * decodes every field in JavaScript (docs/performance.md, QUALITY P1).
+ * decodes every field in JavaScript (docs/performance.md, docs/quality.md P1).
  */
 export const bloccoListItemSchema = bloccoSchema.pick({
   _id: true,
@@ -407,7 +407,7 @@ const bloccoFilters = {
   q: z.string().trim().max(100).optional(),
   stato: z.enum(BLOCCO_STATI, { error: 'Stato non valido' }).optional(),
   /**
-   * `tutte`: own and bought-in blocks in one list, as the dashboard adds them (issue 27); it asks
+   * `tutte`: own and bought-in blocks in one list, as the dashboard adds them; it asks
    * for both pages' read permission. Without it each route lists its own origine.
    */
   origine: z.enum(['tutte'], { error: 'Origine non valida' }).optional(),
@@ -461,7 +461,7 @@ export const bloccoSummarySchema = z.object({
   count: z.number().int(),
   /** How many of them are informi (counted above, by weight below, never in the m³). */
   informi: z.number().int(),
-  /** m³ of the squared blocks: informi count by weight only (DESIGN §4). */
+  /** m³ of the squared blocks: informi count by weight only (docs/domain.md). */
   volumeLordo: z.number(),
   volumeNetto: z.number(),
   /** Theoretical weight of all the blocks, informi included. */

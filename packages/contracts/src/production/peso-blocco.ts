@@ -1,7 +1,7 @@
 import { pesoT } from './quantities.js';
 
 /**
- * The one rule for a block's weight (DESIGN §4 "Weight"), wherever it is shown, valued or charged:
+ * The one rule for a block's weight (docs/domain.md "Weight"), wherever it is shown, valued or charged:
  * the weighbridge where there is one — a collaudo row's `pesoRilevato`, else the block's `pesoPesa` —
  * else the theoretical weight of the net volume. Goods sold by weight are paid on the weighbridge.
  * The server's aggregate queries use the same rule in SQL (apps/server/src/lib/peso-blocco.ts).

@@ -1,5 +1,5 @@
 /**
- * The shared quantity rules (DESIGN §4), used by server and forms alike. Lengths of blocks and
+ * The shared quantity rules (docs/domain.md), used by server and forms alike. Lengths of blocks and
  * bancate in whole cm; slab and tile sizes in whole mm. Each item is rounded before any sum.
  *
  * Rounding is half away from zero ("half up" on the magnitude) on the DECIMAL value, never on the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { euro, isoDate } from '../fields.js';
 
 /**
- * A quarry's tariffs for the contributo di estrazione (issue 25 item 11): € per tonne brought down by
+ * A quarry's tariffs for the contributo di estrazione: € per tonne brought down by
  * category, valid from `validoDal` to `validoAl` (open-ended when empty). `GET/POST /api/cave/:id/tariffe`,
  * `PUT/DELETE /api/cave/:id/tariffe/:tariffaId`: any user reads, admins write, as the quarry itself.
  */

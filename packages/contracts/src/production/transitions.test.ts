@@ -8,7 +8,7 @@ import {
   canMoveBlocco,
 } from './blocchi.js';
 
-describe('bancata transitions (DESIGN §4)', () => {
+describe('bancata transitions (docs/domain.md)', () => {
   it('go forward through the cut, may be cancelled until squaring starts, and end at chiusa or annullata', () => {
     expect(BANCATA_TRANSITIONS).toEqual({
       pianificata: ['in_taglio', 'annullata'],
@@ -43,7 +43,7 @@ describe('bancata transitions (DESIGN §4)', () => {
   });
 });
 
-describe('blocco transitions (DESIGN §4)', () => {
+describe('blocco transitions (docs/domain.md)', () => {
   it('let the user move only along the manual moves', () => {
     expect(canMoveBlocco('in_piazzale', 'disponibile')).toBe(true);
     expect(canMoveBlocco('disponibile', 'opzionato')).toBe(true);

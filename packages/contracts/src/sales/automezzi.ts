@@ -3,7 +3,7 @@ import { requiredText, tonnes } from '../fields.js';
 import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
 
-// A company's trucks (issue 24, the module recipe's proof): the vettore's truck a DDT names (issue 26).
+// A company's trucks (the module recipe's proof): the vettore's truck a DDT names.
 
 /** The heaviest load a road truck carries in Italy (a 44 t articulated lorry carries about 30 t); 60 t catches kg typed as t. */
 export const AUTOMEZZO_PORTATA_MAX_T = 60;

@@ -123,7 +123,7 @@ describe('totaliCollaudo', () => {
   });
 });
 
-describe('calcolaRiga: the weight a per-tonne sale is charged on (issue 25, item 3)', () => {
+describe('calcolaRiga: the weight a per-tonne sale is charged on (item 3)', () => {
   // CO-2026-0002 / BL-2026-0014 as the issue tells it: 4.84 m³ net of 2.70 t/m³ (13.07 t), 15.08 t at the weighbridge, €846/t
   const bl14: RigaCalcInput = {
     ...base,

@@ -2,7 +2,7 @@ import { pesoBlocco, type PesoBase } from '../production/peso-blocco.js';
 import { roundTo, sumRounded, volumeM3 } from '../production/quantities.js';
 
 /**
- * The figures of a collaudo (DESIGN §4 "Collaudo"), shared by the server, the verbale and the tablet
+ * The figures of a collaudo (docs/domain.md "Collaudo"), shared by the server, the verbale and the tablet
  * screen so the live preview is what the server will store. Each row is rounded on its own; totals are
  * sums of rounded rows.
  */

@@ -6,7 +6,7 @@ import { BLOCCO_ORIGINI, BLOCCO_STATI, DIFETTI, SCELTE } from '../production/blo
 import { PESO_BASI } from '../production/peso-blocco.js';
 import { ABBUONO_CM, ABBUONO_TIPI, ESITI, UNITA_PREZZO_COLLAUDO } from './collaudi-quantities.js';
 
-// The buyer's inspection of blocks (DESIGN §4 "Collaudo", DOMAIN-NOTES §2.4, §2.10): blocks are added
+// The buyer's inspection of blocks (docs/domain.md "Collaudo", docs/domain.md, §2.10): blocks are added
 // as rows, measured and judged one by one, and the confirmation sells the accepted ones in one step.
 
 export const COLLAUDO_STATI = [
@@ -331,7 +331,7 @@ export const bloccoCollaudabileQuerySchema = z.object({
 export type BloccoCollaudabileQuery = z.output<typeof bloccoCollaudabileQuerySchema>;
 
 export const verbaleLinkSchema = z.object({ url: z.string() });
-/** The verbale's language (issue 25): Italian by default, English for a foreign buyer. */
+/** The verbale's language: Italian by default, English for a foreign buyer. */
 export const VERBALE_LINGUE = ['it', 'en'] as const;
 export type VerbaleLingua = (typeof VERBALE_LINGUE)[number];
 export const verbaleQuerySchema = z.object({

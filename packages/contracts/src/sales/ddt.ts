@@ -7,7 +7,7 @@ import { validateVatNumber } from '../anagrafica/identifiers/vat-number.js';
 import { isEuVatPrefix } from '../countries/countries.js';
 import { normalizeTarga } from './automezzi.js';
 
-// The documento di trasporto (D.P.R. 472/1996; DESIGN §4 "Spedizione (DDT)"): what is sold leaves the
+// The documento di trasporto (D.P.R. 472/1996; docs/domain.md "Spedizione (DDT)"): what is sold leaves the
 // yard with it. A draft is edited freely; emitting numbers it (per company and year, no gap, no
 // repeat) and ships its items in one transaction; cancelling keeps the number and gives the items back.
 

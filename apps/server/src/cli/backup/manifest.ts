@@ -1,7 +1,7 @@
 /**
  * Backup and restore of GestCava's data: the database (embedded PGlite or PostgreSQL) and the uploaded
  * files under DATA_DIR/uploads. Used by `npm run backup` / `npm run restore` and by the restore drill
- * test (QUALITY R11).
+ * test (docs/quality.md R11).
  *
  * A backup is one folder `gestcava-backup-<UTC time>/` (or the same folder packed as one .tar file):
  *   manifest.json          format, app version, db kind, created at, per-table row counts and checksums

@@ -66,7 +66,7 @@ export async function inReadSnapshot<T>(
   }
 }
 
-/** Row counts and checksums of every table of the database (QUALITY R11). */
+/** Row counts and checksums of every table of the database (docs/quality.md R11). */
 export function snapshotDatabase(database: Database): Promise<DbSnapshot> {
   return inReadSnapshot(database, snapshotWith);
 }

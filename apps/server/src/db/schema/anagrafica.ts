@@ -4,7 +4,7 @@ import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/p
 import { primaryId, timestamps } from './columns.js';
 import { companyRef } from './companies.js';
 
-/** Clienti and fornitori share one shape (DESIGN §4) in two tables, so other tables reference the right one. */
+/** Clienti and fornitori share one shape (docs/domain.md) in two tables, so other tables reference the right one. */
 function anagraficaColumns() {
   return {
     id: primaryId(),

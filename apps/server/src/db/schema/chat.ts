@@ -5,9 +5,9 @@ import { companyRef } from './companies.js';
 import { users } from './users.js';
 
 /**
- * Direct messages between users of the group (SPEC §3 "Chat message"). Ids are uuid v7 and the
+ * Direct messages between users of the group (docs/domain.md "The records" "Chat message"). Ids are uuid v7 and the
  * order is (created_at, id): the time comes from the database, so several instances agree on it.
- * A user with messages cannot be deleted (deactivate instead, DESIGN §3.3). A deleted message keeps its row (both sides show 'Messaggio eliminato') and loses its text and files.
+ * A user with messages cannot be deleted (deactivate instead, docs/api.md "Who may call what"). A deleted message keeps its row (both sides show 'Messaggio eliminato') and loses its text and files.
  */
 export const chatMessages = pgTable(
   'chat_messages',

@@ -32,7 +32,7 @@ export const cave = pgTable(
 );
 
 /**
- * A quarry's tariffs for the contributo di estrazione (issue 25 item 11): € per tonne brought down, by
+ * A quarry's tariffs for the contributo di estrazione: € per tonne brought down, by
  * category, valid from `valido_dal` to `valido_al` (open-ended when null). Periods of one quarry never
  * overlap (checked by the service under the quarry's row lock), so each day has at most one tariff.
  */

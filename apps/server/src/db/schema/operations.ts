@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** Failed logins only (DESIGN §3.2: throttling counts failures). Kept in the database so every instance sees them. */
+/** Failed logins only (docs/api.md "Sessions and anti-forgery": throttling counts failures). Kept in the database so every instance sees them. */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -25,7 +25,7 @@ export const loginFailures = pgTable(
   ],
 );
 
-/** Stored answers of writing requests that carried an `Idempotency-Key` (DESIGN §3.2, docs/offline.md). */
+/** Stored answers of writing requests that carried an `Idempotency-Key` (docs/api.md "Sessions and anti-forgery", docs/offline.md). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

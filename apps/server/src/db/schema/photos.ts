@@ -17,7 +17,7 @@ import { blocchi } from './production.js';
 import { users } from './users.js';
 
 /**
- * One row per photo of a registered entity (DESIGN §4 "Photo"). The files are the cleaned
+ * One row per photo of a registered entity (docs/domain.md "Photo"). The files are the cleaned
  * original and two WebP variants in storage; `codice` is the entity's code at upload time, kept
  * for the gallery's search and for photos that arrive by code through the inbox.
  */

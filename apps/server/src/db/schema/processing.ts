@@ -21,7 +21,7 @@ import { users } from './users.js';
 import { companies, companyRef } from './companies.js';
 import { ddt } from './shipping.js';
 
-// The sawmill and its stock (DESIGN §4 "Lavorazione lastre/pavimenti", "Magazzino", "Stock ledger").
+// The sawmill and its stock (docs/domain.md "Lavorazione lastre/pavimenti", "Magazzino", "Stock ledger").
 // Stock quantities live on the item (pacco, lotto) and every change of them is a movimento row written
 // in the same transaction; CHECKs keep them ≥ 0 whatever the code does.
 
@@ -115,7 +115,7 @@ export const pacchi = pgTable(
     codice: text('codice').notNull(),
     /**
      * The sawing and the block it came from, in this company. A bundle received from a group company
-     * names only this company's rows (DESIGN §4): its copy of the block when it has one, else nothing.
+     * names only this company's rows (docs/domain.md): its copy of the block when it has one, else nothing.
      */
     lavorazioneId: uuid('lavorazione_id').references(() => lavorazioniLastre.id, {
       onDelete: 'restrict',
@@ -371,7 +371,7 @@ export const movimenti = pgTable(
   ],
 );
 
-/** A sale between two group companies of the installation (DESIGN §4 "Ditte del gruppo"). */
+/** A sale between two group companies of the installation (docs/domain.md "Ditte del gruppo"). */
 export const trasferimenti = pgTable(
   'trasferimenti',
   {
@@ -381,7 +381,7 @@ export const trasferimenti = pgTable(
     destinazioneCompanyId: uuid('destinazione_company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
-    /** The sale's own reference (an order, a fattura), if any: the goods travel with a DDT (issue 26). */
+    /** The sale's own reference (an order, a fattura), if any: the goods travel with a DDT. */
     documento: text('documento'),
     note: text('note'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),

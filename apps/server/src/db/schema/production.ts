@@ -136,7 +136,7 @@ export const blocchi = pgTable(
     // A calendar day in Rome: the option holds through the whole of it (lib/dates.ts).
     opzioneScadenza: date('opzione_scadenza', { mode: 'string' }),
     /**
-     * The production date (DESIGN §4): the day the block was squared from its bancata, in Rome's calendar;
+     * The production date (docs/domain.md): the day the block was squared from its bancata, in Rome's calendar;
      * every production figure (dashboard, registro, statistiche) counts the block by it. Defaults to the
      * day it is entered; editable.
      */
@@ -149,7 +149,7 @@ export const blocchi = pgTable(
     trasferitoDaId: uuid('trasferito_da_id'),
     /**
      * What the list search compares (lib/search.ts), stored: the trigram index's recheck then reads it
-     * instead of computing f_unaccent again on every candidate row (docs/performance.md, QUALITY P5).
+     * instead of computing f_unaccent again on every candidate row (docs/performance.md, docs/quality.md P5).
      */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL => sql`f_unaccent(${blocchiSearchText(blocchi)})`,

@@ -16,7 +16,7 @@ import { primaryId, timestamps } from './columns.js';
 import { companyRef } from './companies.js';
 import { blocchi } from './production.js';
 
-// The buyer's inspection (DESIGN §4 "Collaudo"). A row holds a block while the collaudo is open and
+// The buyer's inspection (docs/domain.md "Collaudo"). A row holds a block while the collaudo is open and
 // remembers where the block goes back (its state and option) if it is rejected or the collaudo
 // cancelled.
 

@@ -18,7 +18,7 @@ import { primaryId, timestamps } from './columns.js';
 import { companies, companyRef } from './companies.js';
 import { users } from './users.js';
 
-// The documento di trasporto (DESIGN §4 "Spedizione (DDT)"). A draft has no number; emitting takes the
+// The documento di trasporto (docs/domain.md "Spedizione (DDT)"). A draft has no number; emitting takes the
 // company's next number of the year from `ddt_contatori` in the same transaction that ships the items,
 // so a failure rolls the counter back with everything else: no gap, and the unique index no repeat.
 

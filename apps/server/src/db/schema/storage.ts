@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Stored objects written ahead of the row that will own them, or left behind by a row just
- * deleted (QUALITY R7). A key is recorded here, committed, before its object is written; the
+ * deleted (docs/quality.md R7). A key is recorded here, committed, before its object is written; the
  * transaction that commits the owning row removes it. An entry older than the grace period whose
  * key no row owns is a crash in between: the sweep removes the object, then the entry. A table and
  * not a local note because several instances write into one bucket and any of them may sweep.

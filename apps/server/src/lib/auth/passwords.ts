@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-/** OWASP's first argon2id profile (QUALITY S4): m=19 MiB, t=2, p=1. */
+/** OWASP's first argon2id profile (docs/quality.md S4): m=19 MiB, t=2, p=1. */
 export const ARGON2_OPTIONS = {
   algorithm: 2, // Algorithm.Argon2id (a const enum, which isolated modules cannot read)
   memoryCost: 19_456,

@@ -51,7 +51,7 @@ export interface SessionPolicy {
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /**
- * Server-side sessions behind the JWT (DESIGN §3.2): every request checks the row,
+ * Server-side sessions behind the JWT (docs/api.md "Sessions and anti-forgery"): every request checks the row,
  * cached per instance for at most 5 s, so a revocation is seen within that time everywhere
  * and at once on this instance.
  */

@@ -53,7 +53,7 @@ const verified = new WeakMap<
 >();
 const VERIFIED_KEPT = 1000;
 
-/** One algorithm, issuer, audience and expiry checked (QUALITY S6); anything else is null. */
+/** One algorithm, issuer, audience and expiry checked (docs/quality.md S6); anything else is null. */
 export async function verifyAccessToken(
   key: Uint8Array,
   token: string,

@@ -7,7 +7,7 @@ export interface StoredObject {
 }
 
 export interface PresignOptions {
-  /** At most 60 s (issue 28): the app has already checked the permission, the link only carries the bytes. */
+  /** At most 60 s: the app has already checked the permission, the link only carries the bytes. */
   ttlSeconds: number;
   /** Served as an attachment with this file name. */
   downloadName?: string;
@@ -22,9 +22,9 @@ export interface PutOptions {
 }
 
 /**
- * Where the bytes of stored files live (DESIGN §2.2): the local filesystem (default) or an
+ * Where the bytes of stored files live (docs/architecture.md "Module pattern"): the local filesystem (default) or an
  * S3-compatible bucket. Keys are chosen by the server (`<companyId>/<aa>/<bb>/<uuid>[-variant].<ext>`)
- * and validated by `Storage` before they reach a backend; signing, placement (QUALITY R7) and
+ * and validated by `Storage` before they reach a backend; signing, placement (docs/quality.md R7) and
  * temporary upload files stay in `Storage`, the same for both backends.
  */
 export interface ObjectBackend {

@@ -7,7 +7,7 @@ import type { ObjectBackend } from './backend.js';
 const SWEEP_BATCH = 200;
 
 /**
- * The objects of one upload, written ahead of the row that will own them (QUALITY R7): each key is
+ * The objects of one upload, written ahead of the row that will own them (docs/quality.md R7): each key is
  * recorded as pending (committed) before its object is written, and the transaction that commits
  * the owning row settles them. On any failure before that commit the caller abandons the placement.
  */

@@ -31,7 +31,7 @@ export interface S3BackendOptions {
   listPageSize?: number;
 }
 
-/** A presigned link never outlives this, whatever the caller asks (issue 28). */
+/** A presigned link never outlives this, whatever the caller asks. */
 export const PRESIGNED_MAX_TTL_SECONDS = 60;
 const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 const UPLOAD_QUEUE_SIZE = 2;
@@ -177,7 +177,7 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
   };
 }
 
-/** Start-up and readiness errors name the variable to fix (issue 28). */
+/** Start-up and readiness errors name the variable to fix. */
 function checkError(error: unknown, options: S3BackendOptions): Error {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number }; message?: string };
   const status = e?.$metadata?.httpStatusCode;

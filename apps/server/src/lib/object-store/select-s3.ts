@@ -10,7 +10,7 @@ export function s3BackendFromConfig(config: Pick<Config, 's3'>): ObjectBackend |
   return config.s3 ? createS3Backend(config.s3) : null;
 }
 
-/** Start-up: a bucket that does not answer stops the server, naming the variable to fix (issue 28). */
+/** Start-up: a bucket that does not answer stops the server, naming the variable to fix. */
 export async function checkStorageAtStartup(backend: ObjectBackend): Promise<void> {
   try {
     await backend.check();

@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         request.log.info({ userId: result.user._id }, 'accesso riuscito');
         return result;
       } catch (error) {
-        // QUALITY S26: the email as typed (pino writes it JSON-escaped, so a CR/LF cannot forge a line).
+        // docs/quality.md S26: the email as typed (pino writes it JSON-escaped, so a CR/LF cannot forge a line).
         const reason = error instanceof AppError ? error.code : 'INTERNAL';
         request.log.warn({ email: request.body.email, reason }, 'accesso non riuscito');
         throw error;

@@ -21,7 +21,7 @@ export function createAuthService(deps: {
   users: UsersService;
 }) {
   const { db, keys, sessions, throttle, users } = deps;
-  // Unknown emails verify against this hash, so they cost the same time as a wrong password (QUALITY S1).
+  // Unknown emails verify against this hash, so they cost the same time as a wrong password (docs/quality.md S1).
   const dummyHash = hashPassword('gestcava-dummy-password-for-timing');
 
   return {
@@ -30,7 +30,7 @@ export function createAuthService(deps: {
       password: string,
       meta: { ip: string; userAgent?: string },
     ): Promise<LoginResponse> {
-      // Counted before verifying: a failure unless it turns out right (DESIGN §3.2).
+      // Counted before verifying: a failure unless it turns out right (docs/api.md "Sessions and anti-forgery").
       const attempt = await throttle.begin(email, meta.ip);
       const user = await users.findForLogin(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);

@@ -29,7 +29,7 @@ export interface LoginAttempt {
 }
 
 /**
- * Throttles password guesses (DESIGN §3.2) in the database, so every instance sees the same counts.
+ * Throttles password guesses (docs/api.md "Sessions and anti-forgery") in the database, so every instance sees the same counts.
  * Each attempt is inserted *before* the password is verified and then counted in a second statement:
  * the k-th attempt to commit sees at least k rows, so however many run in parallel, at most the limit
  * get to verify a password. Rows of attempts that verified right are deleted; what stays are failures.

@@ -8,7 +8,7 @@ import { pairFailures } from './login-throttle.js';
  * the user stamped (and rehashed when its parameters are old). One statement is atomic like the
  * transaction it replaced, and on the embedded database it is one trip through the engine instead of
  * five (BEGIN, three writes, COMMIT): 2–3 ms of a login that must stay within 1.5× one argon2
- * verify (QUALITY P6, docs/performance.md).
+ * verify (docs/quality.md P6, docs/performance.md).
  */
 export async function recordSuccessfulLogin(
   db: Db,

@@ -4,7 +4,7 @@ import { automezziRoutes } from './automezzi.routes.js';
 import { seedAutomezzi } from './automezzi.seed.js';
 import { createAutomezziService, type AutomezziService } from './automezzi.service.js';
 
-/** A company's trucks, the vettore's truck a DDT names (issue 26). */
+/** A company's trucks, the vettore's truck a DDT names. */
 export const automezziModule = defineModule({
   name: 'automezzi',
   services: ({ db }: { db: Db }) => ({ automezzi: createAutomezziService({ db }) }),

@@ -36,7 +36,7 @@ const SEGHERIA: AutomezzoCreate[] = [
   },
 ];
 
-/** The trucks of the demo companies (DESIGN §7), written through the service: one is retired, as in a real yard. */
+/** The trucks of the demo companies (docs/screens.md "Demo data"), written through the service: one is retired, as in a real yard. */
 export async function seedAutomezzi(
   automezzi: AutomezziService,
   ctx: { companyIds: { marmi: string; segheria: string }; userId: string },

@@ -38,7 +38,7 @@ export const resaChiusura = sql<number>`(select round(coalesce(sum(${blocchi.vol
 
 /**
  * Totals of a bancata's blocchi in one correlated subquery (uses the bancata_id index): the squared
- * ones, and the informi apart (DESIGN §4: informi count by weight). Weights by the one rule, per block.
+ * ones, and the informi apart (docs/domain.md: informi count by weight). Weights by the one rule, per block.
  */
 const peso = pesoBloccoSql(blocchi);
 const squadrato = sql`${blocchi.categoria} <> 'informe'`;

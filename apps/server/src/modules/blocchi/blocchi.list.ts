@@ -34,7 +34,7 @@ import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
 const optionLapsed = optionLapsedOf(blocchi);
 export const optionExpired = optionExpiredOf(blocchi);
 
-/** An option past its expiry counts as `disponibile` everywhere (DESIGN §4). */
+/** An option past its expiry counts as `disponibile` everywhere (docs/domain.md). */
 export const statoEffettivo = statoEffettivoOf(blocchi);
 
 /** `stato = X` on the effective state, written so the (company, origine, stato, created_at) index serves it. */
@@ -71,7 +71,7 @@ export function filterWhere(companyId: string, origine: BloccoOrigine, f: Blocco
     f.origine === 'tutte' ? undefined : eq(blocchi.origine, origine),
   ];
   if (f.q) {
-    // The stored text (code, numero fornitore, tracciabilità, note) or the material's name (issue 27):
+    // The stored text (code, numero fornitore, tracciabilità, note) or the material's name:
     // the materials' ids are literals, so the planner ORs the trigram index with blocchi_materiale_idx,
     // and a search that names no material is the trigram path alone (docs/performance.md).
     const text = matchesStoredSearch(blocchi.searchText, f.q);
@@ -90,7 +90,7 @@ export function filterWhere(companyId: string, origine: BloccoOrigine, f: Blocco
   if (f.fornitoreId) conditions.push(eq(blocchi.fornitoreId, f.fornitoreId));
   if (f.ubicazioneId) conditions.push(eq(blocchi.ubicazioneId, f.ubicazioneId));
   // Dates are days in Italy's calendar: from the start of `dal` to the end of `al`.
-  // By the production date (issue 25 item 6), as the dashboard and the reports count; a bought-in
+  // By the production date, as the dashboard and the reports count; a bought-in
   // block's is the day it was entered.
   if (f.dal) conditions.push(gte(blocchi.dataRiquadratura, f.dal));
   if (f.al) conditions.push(lte(blocchi.dataRiquadratura, f.al));
@@ -184,7 +184,7 @@ const countQuery = (where: SQL): SQL =>
 
 type ListQuery = BloccoSearch & PageOpts;
 
-/** The two statements of a list page; the benchmark runs the same ones raw (QUALITY P1). */
+/** The two statements of a list page; the benchmark runs the same ones raw (docs/quality.md P1). */
 export function listQueries(
   db: DbOrTx,
   companyId: string,
@@ -229,7 +229,7 @@ export async function summary(
     .select({
       count: sql<number>`count(*)::int`,
       informi: sql<number>`(count(*) filter (where ${blocchi.categoria} = 'informe'))::int`,
-      // informi count by weight, not in the squared m³ (DESIGN §3)
+      // informi count by weight, not in the squared m³ (docs/api.md)
       volumeLordo: sql<number>`coalesce(sum(${blocchi.volumeLordo}) filter (where ${blocchi.categoria} <> 'informe'), 0)::float8`,
       volumeNetto: sql<number>`coalesce(sum(${blocchi.volumeNetto}) filter (where ${blocchi.categoria} <> 'informe'), 0)::float8`,
       // the one weight rule (weighbridge, else net m³ × density), as every other screen sums it

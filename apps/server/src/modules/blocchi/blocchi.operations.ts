@@ -59,7 +59,7 @@ export async function transition(
     note: args.note,
     where: repo.origineIs(args.origine),
     set: () => set,
-    // Only what this move changed: no "Scadenza dell'opzione: — → —" (issue 27).
+    // Only what this move changed: no "Scadenza dell'opzione: — → —".
     changes: (current) =>
       diffChanges(current, { ...current, ...set }, Object.keys(set) as Array<keyof typeof set>),
   });
@@ -148,10 +148,10 @@ export const blocchiOperations = {
   },
 
   /**
-   * A block received from a group company (a transfer, DESIGN §4): bought-in, with the same code and
+   * A block received from a group company (a transfer, docs/domain.md): bought-in, with the same code and
    * measures, the sender as fornitore and the price as its purchase price, linked to the sender's row.
    * It lands where the transfer says (the receiver's yard by default). Its history row names no user:
-   * the sender's user is none of the receiver's business (DESIGN §4), the note names the sender.
+   * the sender's user is none of the receiver's business (docs/domain.md), the note names the sender.
    */
   async receiveFromGroup(
     tx: DbOrTx,

@@ -19,7 +19,7 @@ function segabile(r: Row): BloccoSegabile {
   };
 }
 
-/** The blocks other modules choose from, each served under that module's own permission (DESIGN §3.1). */
+/** The blocks other modules choose from, each served under that module's own permission (docs/api.md "Shape of the API"). */
 export function blocchiPickers(db: DbOrTx) {
   return {
     /**

@@ -54,7 +54,7 @@ const SWEEP_LOCK = 726_401;
 /**
  * The names beside each block come from scalar subqueries, not joins: a seven-table join cost the
  * planner ~4 ms per list call on PGlite (more than running it), a correlated subquery per lookup
- * plans in microseconds and reads one primary-key row (docs/query-plans-pglite.md, QUALITY P1).
+ * plans in microseconds and reads one primary-key row (docs/query-plans-pglite.md, docs/quality.md P1).
  */
 function joined(db: DbOrTx) {
   return db
@@ -296,7 +296,7 @@ export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
 }
 
 /**
- * The block whose traceability code is `text`, case and accents aside (the code box, issue 27). The
+ * The block whose traceability code is `text`, case and accents aside (the code box). The
  * stored search text narrows it through its trigram index (the code is part of it), the equality
  * then wants the whole code: a part of it is a candidate, not an answer.
  */

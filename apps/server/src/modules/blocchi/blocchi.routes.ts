@@ -82,7 +82,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
         blocchi.export(origine, companyId, filter, format, onError),
     },
   });
-  // Pickers under this module's permission (DESIGN §3.1): a yard user needs no clienti or fornitori page.
+  // Pickers under this module's permission (docs/api.md "Shape of the API"): a yard user needs no clienti or fornitori page.
   app.get(
     `${base}/clienti-selezionabili`,
     {
@@ -96,7 +96,7 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
     async (request) => clienti.pick(requireAuth(request).companyId, request.query.q),
   );
   if (origine === 'interno') {
-    // A bancata's detail page lists its blocchi under the bancate permission (DESIGN §3.1, pickers).
+    // A bancata's detail page lists its blocchi under the bancate permission (docs/api.md "Shape of the API", pickers).
     app.get(
       '/api/bancate/:id/blocchi',
       {

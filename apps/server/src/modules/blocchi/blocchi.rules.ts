@@ -48,7 +48,7 @@ export function updatedDims(current: Dims, body: Partial<Gross> & NetChange): Di
 
 /**
  * Volumes and theoretical weight from the measures, with the shared pure functions. The theoretical
- * weight is the NET volume's (DESIGN §3 "Weight"): the one a block is valued and sold on without a weighbridge.
+ * weight is the NET volume's (docs/api.md "Weight"): the one a block is valued and sold on without a weighbridge.
  */
 export function quantities(d: Dims, densita: number) {
   const volumeNetto = volumeM3(d.lunghezzaNetta, d.altezzaNetta, d.profonditaNetta);

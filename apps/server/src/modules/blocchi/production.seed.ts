@@ -118,7 +118,7 @@ async function seedLookups(tx: DbOrTx, companyId: string, quarry: boolean) {
 const STATI_CHIUSI = ['chiusa', 'chiusa', 'chiusa', 'in_riquadratura', 'ribaltata'] as const;
 
 /**
- * DESIGN §7: lookups for both companies, a year of bancate and blocchi at Marmi Demo in every state,
+ * docs/screens.md "Demo data": lookups for both companies, a year of bancate and blocchi at Marmi Demo in every state,
  * and blocchi esterni bought from the demo fornitori.
  */
 export async function seedProduction(
@@ -143,7 +143,7 @@ export async function seedProduction(
     let pesate = 0;
 
     // 18 bancate over the last year, oldest closed, newest still being cut or planned. A cut bancata's
-    // measures are fitted to the blocks squared from it, so its yield is the trade's (issue 25: 20–40 %
+    // measures are fitted to the blocks squared from it, so its yield is the trade's (20–40 %
     // in blocks once closed, less while blocks are still to come), and a closed one's by-products make
     // its mass balance (blocks + informi + scaglie + scogliere + terre ≈ gross weight) within a few per cent.
     for (let i = 0; i < 18; i++) {

@@ -21,7 +21,7 @@ import { discardFiles, FILE_KINDS, readMultipart, type FileKind } from '../../li
 import { requireAuth } from '../../plugins/auth.js';
 import type { ChatService } from './chat.service.js';
 
-/** DESIGN §3.3: `/api/chat/*` needs the chat page (admins pass). */
+/** docs/api.md "Who may call what": `/api/chat/*` needs the chat page (admins pass). */
 const access = { page: 'chat', mode: 'read' } as const;
 const tags = ['chat'];
 /** Every kind the upload pipeline knows: JPEG, PNG, WebP, PDF and Office files, by their bytes. */
@@ -82,7 +82,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; storage: Sto
     }),
   );
 
-  // Sending is a write, but SPEC §2 gives the chat one permission: whoever may open the chat may write in it.
+  // Sending is a write, but docs/screens.md gives the chat one permission: whoever may open the chat may write in it.
   app.post(
     '/api/chat/message',
     {

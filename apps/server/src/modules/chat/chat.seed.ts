@@ -5,7 +5,7 @@ import { chatMessages } from '../../db/schema/index.js';
 type Line = [from: string, to: string, minutesAgo: number, content: string];
 
 /**
- * DESIGN §7: a few conversations between the demo users, so the chat is alive on first start; the
+ * docs/screens.md "Demo data": a few conversations between the demo users, so the chat is alive on first start; the
  * latest messages to each user are left unread, so the top-bar badge shows a count.
  */
 const CONVERSATIONS: Line[] = [

@@ -30,7 +30,7 @@ export type ChatService = ReturnType<typeof createChatService>;
 
 type UserRow = Awaited<ReturnType<typeof repo.listActiveUsers>>[number];
 
-/** SPEC §2: the chat is for users with the chat permission, and for admins. */
+/** docs/screens.md: the chat is for users with the chat permission, and for admins. */
 const mayChat = (u: Pick<UserRow, 'role' | 'permissions' | 'active'>) => u.active && can(u, 'chat');
 
 export interface SendInput {
@@ -42,7 +42,7 @@ export interface SendInput {
 }
 
 /**
- * Direct messages between users of the group (SPEC §7 "Chat"). A user may write to any active user
+ * Direct messages between users of the group (docs/api.md "Shape of the API" "Chat"). A user may write to any active user
  * of any group company who has the chat page (or is an admin); a conversation is readable only by
  * its two participants.
  */
@@ -227,7 +227,7 @@ export function createChatService({
         }
         const values = { id: uuidv7(), senderId: me.id, receiverId: receiver.id, content };
         // Text only: one INSERT is atomic by itself, and the two round trips of BEGIN/COMMIT are saved
-        // from the latency every receiver waits for (QUALITY P8).
+        // from the latency every receiver waits for (docs/quality.md P8).
         saved =
           placed.length === 0
             ? { message: await repo.insertMessage(db, values), attachments: [] }
@@ -285,7 +285,7 @@ export function createChatService({
       });
       // Deleted already (a double click, another tab): answer the current state.
       if (!result) return toMessageDto((await repo.findMessageFor(db, id, me.id))!, [], noLinks);
-      // After the rows are gone (QUALITY R7): a crash in between leaves the keys to the pending sweep.
+      // After the rows are gone (docs/quality.md R7): a crash in between leaves the keys to the pending sweep.
       await storage.removeReleased(result.keys);
       const dto = toMessageDto(result.row, [], noLinks);
       events.messageDeleted(dto);

@@ -11,7 +11,7 @@ import type { EntityRegistry } from '../../lib/entities.js';
 export type CodiciService = ReturnType<typeof createCodiciService>;
 
 /**
- * "Find or scan a code" (issue 18): a code, however typed, names at most one item of the caller's
+ * "Find or scan a code": a code, however typed, names at most one item of the caller's
  * company among the kinds in the entity registry — each kind registered later is found for free.
  */
 export function createCodiciService(deps: { db: Db; entities: EntityRegistry }) {

@@ -14,7 +14,7 @@ import * as repo from './collaudi.repository.js';
 
 /**
  * The collaudo in the entity registry: its photos, codes, labels and the code search come from there.
- * A block's genealogy shows the collaudi it went through, with the outcome (DESIGN §4 "Blocco").
+ * A block's genealogy shows the collaudi it went through, with the outcome (docs/domain.md "Blocco").
  */
 export function registerCollaudoEntity(entities: EntityRegistry) {
   entities.register({

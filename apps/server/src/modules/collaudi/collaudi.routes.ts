@@ -50,7 +50,7 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
     },
     export: { query: collaudoExportQuerySchema, read: collaudi.exportList },
   });
-  // Pickers under this module's permission (DESIGN §3.1): a sales clerk needs no clienti or blocchi write.
+  // Pickers under this module's permission (docs/api.md "Shape of the API"): a sales clerk needs no clienti or blocchi write.
   app.get(
     `${base}/clienti-selezionabili`,
     {

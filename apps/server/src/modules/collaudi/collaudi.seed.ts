@@ -64,7 +64,7 @@ const TERMINI: Record<
 const PIAZZALE = 'Piazzale cava Canalgrande';
 
 /**
- * DESIGN §7: a year of sales for Marmi Demo through its buyers' inspections — collaudi in every state,
+ * docs/screens.md "Demo data": a year of sales for Marmi Demo through its buyers' inspections — collaudi in every state,
  * one confirmed with a rejected block, one programmed for this week (the dashboard's agenda shows it)
  * — written through the collaudi service as the web app would, so blocks, history and figures agree.
  */

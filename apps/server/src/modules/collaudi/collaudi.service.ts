@@ -64,7 +64,7 @@ const EXPORT_BATCH = 200;
 export type CollaudiService = ReturnType<typeof createCollaudiService>;
 
 /**
- * The buyer's inspection (DESIGN §4 "Collaudo"). Blocks enter and leave through the blocchi service's
+ * The buyer's inspection (docs/domain.md "Collaudo"). Blocks enter and leave through the blocchi service's
  * `transition` (by the system), always inside this module's transactions and always after the collaudo
  * row is locked, so two requests on one collaudo wait for each other and a block is in one open
  * collaudo at a time.

@@ -15,7 +15,7 @@ import {
 } from '@gestcava/contracts';
 import { numero } from '../../lib/pdf.js';
 
-// The verbale's texts in each language (issue 25): one table of words per language, and what each
+// The verbale's texts in each language: one table of words per language, and what each
 // block's row says, its numbers the way the reader writes them (1.234,56 or 1,234.56).
 
 type Riga = Collaudo['righe'][number];

@@ -101,7 +101,7 @@ function columns(x: VerbaleText): Column<Riga>[] {
 }
 
 /**
- * The verbale di collaudo (issue 14): the signed record of a buyer's inspection, one A4 PDF with the
+ * The verbale di collaudo: the signed record of a buyer's inspection, one A4 PDF with the
  * seller and the buyer, a row per block as measured and judged, the totals of the accepted blocks,
  * reserves and defects, photos by block and the signatures. Pure: every byte it needs comes in.
  */

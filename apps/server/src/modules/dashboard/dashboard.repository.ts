@@ -23,7 +23,7 @@ const ba = alias(bancate, 'ba');
 const monthStartRome = sql`date_trunc('month', now() at time zone 'Europe/Rome')`;
 
 /**
- * Own blocks squared per month, by their production date (`data_riquadratura`, DESIGN §4), from the
+ * Own blocks squared per month, by their production date (`data_riquadratura`, docs/domain.md), from the
  * same month last year to this one (13 months: the chart's 12 plus the year-ago comparison): the net
  * m³ and count of the squared ones, and the informi apart by weight (t, the one rule of
  * lib/peso-blocco.ts: informe blocks by production date plus the loose informi of the bancate cut, by
@@ -62,7 +62,7 @@ export async function bancateTagliateMese(db: DbOrTx, companyId: string) {
 
 /**
  * Yard blocks by origine and effective state: a stored option whose day has passed counts as
- * disponibile (lib/blocco-stato.ts, DESIGN §4). Only the three states the
+ * disponibile (lib/blocco-stato.ts, docs/domain.md). Only the three states the
  * tiles show are read, through blocchi_stato_idx (company, origine, stato).
  */
 export async function blocchiPerStato(

@@ -4,7 +4,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import type { DashboardService } from './dashboard.service.js';
 
 /**
- * GET /api/dashboard: every signed-in user has a dashboard (SPEC §6), so the rule is `authenticated`;
+ * GET /api/dashboard: every signed-in user has a dashboard (docs/api.md "Who may call what"), so the rule is `authenticated`;
  * which figures the answer holds follows the user's page permissions inside the service.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (

@@ -53,7 +53,7 @@ function shiftMonth(yyyyMm: string, delta: number): string {
 }
 
 /**
- * The dashboard (issue 15): every figure from SQL aggregates in the repository; this service decides
+ * The dashboard: every figure from SQL aggregates in the repository; this service decides
  * which of them the user may see (`can(user, page, 'read')` on the page that explains each number)
  * and asks only for those, so a hidden tile costs no query either.
  */

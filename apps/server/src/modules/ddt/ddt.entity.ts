@@ -48,7 +48,7 @@ function summaryOf(r: Awaited<ReturnType<typeof repo.summaries>>[number]): Entit
 }
 
 /**
- * The DDT in the entity registry (issue 26): the code lookup finds it by its number, a shipped item's
+ * The DDT in the entity registry: the code lookup finds it by its number, a shipped item's
  * genealogy and page name the DDTs it left with (blocco → collaudo → DDT → cliente, lastra → pacco →
  * DDT), and the DDT's own genealogy lists what it carried and to whom.
  */

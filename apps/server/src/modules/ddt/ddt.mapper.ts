@@ -30,7 +30,7 @@ import type {
   VenditaLotto,
 } from './ddt.repository.js';
 
-// Rows → the API's shapes, and the figures of each line (DESIGN §4: weight by the one rule, in whole
+// Rows → the API's shapes, and the figures of each line (docs/domain.md: weight by the one rule, in whole
 // kg per line; colli one per block, bundle or loose slab, the boxes for tiles).
 
 const INT = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });

@@ -243,7 +243,7 @@ export function packingRows({
 }
 
 /**
- * The packing list an importer receives (issue 26): per block its measures, m³ and weight; per bundle
+ * The packing list an importer receives: per block its measures, m³ and weight; per bundle
  * each slab's code, length × height, thickness, m² and grade; per tile line pieces, boxes and m²;
  * totals per line and for the load. Italian or English headings and number formats.
  */

@@ -32,7 +32,7 @@ const { read, write } = pageAccess('spedizioni');
 const tags = ['ddt'];
 const base = '/api/ddt';
 
-/** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (DESIGN §4 "Spedizione (DDT)"). */
+/** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (docs/domain.md "Spedizione (DDT)"). */
 export const ddtRoutes: FastifyPluginAsyncZod<{
   ddt: DdtService;
   documents: DdtDocuments;
@@ -44,7 +44,7 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
     summary: { query: ddtFilterSchema, response: ddtSummarySchema, read: ddt.summary },
     export: { query: ddtExportQuerySchema, read: ddt.exportList },
   });
-  // Pickers under this page's own permission (DESIGN §3.1): a magazzino clerk shipping needs no clienti page.
+  // Pickers under this page's own permission (docs/api.md "Shape of the API"): a magazzino clerk shipping needs no clienti page.
   app.get(
     `${base}/clienti-selezionabili`,
     {

@@ -62,7 +62,7 @@ function bozza(clienteId: string, righe: DdtCreate['righe'], extra: Partial<DdtC
 }
 
 /**
- * DESIGN §7: a year of DDTs for Marmi Demo — the blocks of its older confirmed collaudi, each shipped a
+ * docs/screens.md "Demo data": a year of DDTs for Marmi Demo — the blocks of its older confirmed collaudi, each shipped a
  * few days after the inspection (one DDT cancelled and issued again), the slabs and tiles sold from
  * stock, and the blocks transferred to Segheria Demo — numbered without gaps in date order. The two
  * newest collaudi stay sold and unshipped, for the demo users to ship.

@@ -86,7 +86,7 @@ interface Party {
 }
 
 /**
- * The documento di trasporto (DESIGN §4 "Spedizione (DDT)"). A draft names what is sold to one party
+ * The documento di trasporto (docs/domain.md "Spedizione (DDT)"). A draft names what is sold to one party
  * and not yet shipped; emitting numbers it and ships every item in one transaction (guarded updates
  * through the blocchi and stock services); cancelling gives the items back to sold and keeps the number.
  */
@@ -673,7 +673,7 @@ export function createDdtService(deps: {
      * What is sold to the party and not shipped. A group company is reached through its cliente record,
      * only looked up here (a GET writes nothing): without one nothing was ever sold to it.
      */
-    /** The new DDT's pickers under spedizioni (DESIGN §3.1): the clienti by name, and the group's other companies. */
+    /** The new DDT's pickers under spedizioni (docs/api.md "Shape of the API"): the clienti by name, and the group's other companies. */
     pickClienti: (companyId: string, q: string | undefined) => clienti.pick(companyId, q),
     async ditte(companyId: string) {
       return (await otherCompanies(db, companyId)).map((c) => ({ _id: c.id, name: c.name }));

@@ -29,7 +29,7 @@ export const render = ({ items, ditta, formato }: EtichetteInput) =>
   renderEtichette(items, ditta, formato);
 
 /**
- * Labels as a PDF (issue 18): on A4 a sheet of 2 × 4 with dashed cut lines; on 100×150 mm one label
+ * Labels as a PDF: on A4 a sheet of 2 × 4 with dashed cut lines; on 100×150 mm one label
  * per page for a thermal printer. Each: the QR code of the item's /c/<codice> address, the code in
  * large type, its key facts, the company's name and logo.
  */

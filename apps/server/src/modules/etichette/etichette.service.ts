@@ -25,7 +25,7 @@ export function isLoopback(url: string): boolean {
 }
 
 /**
- * Printable labels for any kind in the entity registry (issue 18): each kind registered later gets
+ * Printable labels for any kind in the entity registry: each kind registered later gets
  * labels for free. The QR code points at the configured public address, never at a request's Host.
  */
 export function createEtichetteService(deps: {

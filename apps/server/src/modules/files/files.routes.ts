@@ -11,7 +11,7 @@ import { FILE_KINDS } from '../../lib/uploads.js';
 const MIME_BY_EXT = new Map<string, string>(Object.values(FILE_KINDS).map((k) => [k.ext, k.mime]));
 const INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
-/** Every stored file is served here, and only with a valid, unexpired signature (DESIGN §2.2). */
+/** Every stored file is served here, and only with a valid, unexpired signature (docs/architecture.md "Module pattern"). */
 /** With `presigned` (S3_PRESIGNED=1 on an S3 backend) the bytes come from the bucket through a redirect instead. */
 export const filesRoutes: FastifyPluginAsyncZod<{
   storage: Storage;
@@ -52,7 +52,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       const mime = MIME_BY_EXT.get(path.extname(key).slice(1)) ?? 'application/octet-stream';
       const inline = INLINE.has(mime) && !dl;
       if (presigned && storage.backend.presignedGetUrl) {
-        // Checked above, so the bucket may serve the bytes: through a link that lives at most 60 s (issue 28).
+        // Checked above, so the bucket may serve the bytes: through a link that lives at most 60 s.
         if (!(await storage.head(key))) throw notFound('File non trovato');
         const url = await storage.backend.presignedGetUrl(key, {
           ttlSeconds: 60,

@@ -19,7 +19,7 @@ const MAX_LASTRE_IN_GENEALOGIA = 100;
 
 /**
  * The sawing in the entity registry: the code box finds an SG-… code, and photos and labels know the
- * kind (issue 27). Its page is the sawmill's.
+ * kind. Its page is the sawmill's.
  */
 export function registerLavorazioneLastreEntity(entities: EntityRegistry) {
   entities.register({

@@ -156,7 +156,7 @@ export async function listPage(
 
 /**
  * The list's totals. m², slabs and m³ are all of the completed sawings (a planned or running one has
- * sawn nothing yet), so the m² ÷ m³ of the same summary is the yield it shows (issue 27).
+ * sawn nothing yet), so the m² ÷ m³ of the same summary is the yield it shows.
  */
 export async function summary(db: DbOrTx, companyId: string, filter: LavorazioneLastreFilter) {
   const completata = sql`${lavorazioniLastre.stato} = 'completata'`;

@@ -49,7 +49,7 @@ export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{
         lavorazioni.export(companyId, filter, format, onError),
     },
   });
-  // Pickers under this module's permission (DESIGN §3.1): a sawmill clerk needs no blocchi or fornitori page.
+  // Pickers under this module's permission (docs/api.md "Shape of the API"): a sawmill clerk needs no blocchi or fornitori page.
   app.get(
     `${base}/blocchi-segabili`,
     {

@@ -14,7 +14,7 @@ import { addDays, todayInRome } from '../../lib/dates.js';
 import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 
 /**
- * DESIGN §7: each demo company has sawn blocks into slabs (the oldest `disponibile` ones), and has
+ * docs/screens.md "Demo data": each demo company has sawn blocks into slabs (the oldest `disponibile` ones), and has
  * one sawing under way. Through the service, so stock, ledger, block states and history agree.
  */
 export async function seedLavorazioniLastre(

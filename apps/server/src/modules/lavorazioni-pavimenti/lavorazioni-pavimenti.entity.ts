@@ -16,7 +16,7 @@ import * as repo from './lavorazioni-pavimenti.repository.js';
 
 /**
  * The tile cut in the entity registry: the code box finds an LP-… code, and photos and labels know
- * the kind (issue 27).
+ * the kind.
  */
 export function registerLavorazionePavimentiEntity(entities: EntityRegistry) {
   entities.register({

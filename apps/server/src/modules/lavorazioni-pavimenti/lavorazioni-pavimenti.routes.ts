@@ -46,7 +46,7 @@ export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
       read: lavorazioni.export,
     },
   });
-  // Pickers under this module's permission (DESIGN §3.1): the cutter needs no blocchi or magazzino page.
+  // Pickers under this module's permission (docs/api.md "Shape of the API"): the cutter needs no blocchi or magazzino page.
   app.get(
     `${base}/blocchi-tagliabili`,
     {

@@ -4,11 +4,11 @@ import { ubicazioni } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { LavorazioniPavimentiService } from './lavorazioni-pavimenti.service.js';
 
-/** Tiles of a 2 cm cut yield about 25 m² per m³ of block (DOMAIN-NOTES, resa). */
+/** Tiles of a 2 cm cut yield about 25 m² per m³ of block (docs/domain.md, resa). */
 const MQ_PER_M3 = 25;
 
 /**
- * DESIGN §7: Marmi Demo's tile line, through the same service calls as the web app so the ledger is
+ * docs/screens.md "Demo data": Marmi Demo's tile line, through the same service calls as the web app so the ledger is
  * exact: a block cut into a lot of 305×305 tiles, one cut planned from another block and, when the
  * sawing demo left slabs in stock, a lot cut from a few of them.
  */

@@ -69,7 +69,7 @@ type Scelta = (typeof SCELTE)[number];
 export type LavorazioniPavimentiService = ReturnType<typeof createLavorazioniPavimentiService>;
 
 /**
- * Tiles cut from a block (tagliablocchi) or from slabs (DESIGN §4 "Lavorazione pavimenti"). The block
+ * Tiles cut from a block (tagliablocchi) or from slabs (docs/domain.md "Lavorazione pavimenti"). The block
  * moves through the blocchi service; the slabs and the lot through the magazzino's stock operations, inside this
  * module's transactions.
  */

@@ -18,7 +18,7 @@ function toDto(row: TariffaRow): CavaTariffa {
 export type CaveTariffeService = ReturnType<typeof createCaveTariffeService>;
 
 /**
- * A quarry's tariffs for the contributo di estrazione (issue 25 item 11). Each write locks the quarry's
+ * A quarry's tariffs for the contributo di estrazione. Each write locks the quarry's
  * row first, so two admins adding periods at once are serialised and the no-overlap check holds.
  * History goes on the quarry (entity `cava`), where the tariffs are edited.
  */

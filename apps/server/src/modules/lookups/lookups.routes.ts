@@ -5,7 +5,7 @@ import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
 import { lookupDefinition, type LookupsService } from './lookups.service.js';
 
-/** `/api/cave`, `/api/materiali`, `/api/ubicazioni`, `/api/macchine`: any user reads, admins write (DESIGN §3.3). */
+/** `/api/cave`, `/api/materiali`, `/api/ubicazioni`, `/api/macchine`: any user reads, admins write (docs/api.md "Who may call what"). */
 export const lookupsRoutes: FastifyPluginAsyncZod<{
   kind: LookupKind;
   service: LookupsService;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, movimenti, pacchi } from '../../db/schema/index.js';
 import { conflict } from '../../lib/app-error.js';
 
-// The stock ledger's writes (DESIGN §4 "Stock ledger"). Every change of a quantity on hand is a
+// The stock ledger's writes (docs/domain.md "Stock ledger"). Every change of a quantity on hand is a
 // movimento and a guarded update of the item in the same transaction: the caller's. Quantities are
 // signed changes; the CHECKs of migration 0013 refuse any item going below zero.
 

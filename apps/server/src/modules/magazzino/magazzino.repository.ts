@@ -49,7 +49,7 @@ import { LASTRE_NEL_PACCO, pesoLastraSql } from '../../lib/peso-lastra.js';
 // Reads of magazzino lastre and pavimenti. The names beside each item are scalar subqueries (one
 // primary-key read each), as in the blocchi list (docs/query-plans-pglite.md). Every join and subquery
 // is bounded by the row's own company: a row received from a group company may still hold an id of the
-// sender (rows written before migration 0019), and the receiver sees none of the sender's rows (DESIGN §4).
+// sender (rows written before migration 0019), and the receiver sees none of the sender's rows (docs/domain.md).
 
 type CompanyTable = { id: PgColumn; companyId: PgColumn };
 /** The name of the row `fk` points to, when that row is of `company` (the outer row's company column). */
@@ -73,7 +73,7 @@ const provenienza = {
 
 /**
  * Of a bundle or lot received from a group company: the sender's name and the code of the block it
- * came from there — the code and the company only (DESIGN §4), never the sender's ids.
+ * came from there — the code and the company only (docs/domain.md), never the sender's ids.
  */
 function trasferitoDa(table: typeof pacchi | typeof lotti) {
   const src = sql`from ${table} as src where src.id = ${outer(table.trasferitoDaId)}`;

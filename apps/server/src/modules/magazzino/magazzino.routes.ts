@@ -29,7 +29,7 @@ const filterOf = <T extends z.ZodObject>(schema: T) =>
   schema.omit({ page: true, limit: true, sort: true });
 
 /**
- * `/api/magazzino/*`: reads of the stock the lavorazioni load (operations come with the stock issue).
+ * `/api/magazzino/*`: reads of the stock the lavorazioni load (the operations are stock.routes.ts).
  * Pacchi and lastre under `magazzino-lastre`, lotti under `magazzino-pavimenti`, the ledger under either.
  */
 export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoService }> = async (

@@ -119,7 +119,7 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     lottiOfLavorazioni: (tx: DbOrTx, companyId: string, lavorazioneIds: string[]) =>
       registry.lottiOfLavorazioni(tx, companyId, lavorazioneIds),
 
-    // The stock operations the lavorazioni and the transfers run inside their own transaction (DESIGN §4
+    // The stock operations the lavorazioni and the transfers run inside their own transaction (docs/domain.md
     // "Stock ledger"): each writes its movimenti and guards its updates, so a refusal rolls the caller back.
     /** A new bundle with its slabs (a sawing's output, a transfer's arrival) and its `carico`. */
     caricaPacco: (...args: Parameters<typeof ledger.caricaPacco>) => ledger.caricaPacco(...args),

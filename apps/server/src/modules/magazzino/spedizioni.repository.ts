@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { movimenti } from '../../db/schema/index.js';
 
-// The guarded updates of a tile sale's shipped pieces (DESIGN §4 "Spedizione (DDT)"): a DDT ships part
+// The guarded updates of a tile sale's shipped pieces (docs/domain.md "Spedizione (DDT)"): a DDT ships part
 // or all of a sale (a lot's `scarico` or `trasferimento` to a cliente); the pieces it ships are added
 // only while they fit in what was sold and not yet shipped, and taken back only while they are there.
 

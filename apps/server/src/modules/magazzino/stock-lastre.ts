@@ -34,7 +34,7 @@ const LASTRA_STATO_MESSAGE: Record<string, string> = {
 };
 
 /**
- * Slabs and bundles in stock (DESIGN §4 "Magazzino lastre"): reserve, release, sell, ship, break,
+ * Slabs and bundles in stock (docs/domain.md "Magazzino lastre"): reserve, release, sell, ship, break,
  * move, re-grade, and a bundle's free slabs leaving for a group company. Part of the stock service.
  */
 export function createLastreStock(deps: {

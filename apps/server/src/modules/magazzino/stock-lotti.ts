@@ -24,7 +24,7 @@ import type { StockChecks } from './stock.checks.js';
 import * as repo from './stock.repository.js';
 
 /**
- * Tile lots in stock (DESIGN §4 "Magazzino pavimenti"): reserve, release, sell, count, move or split,
+ * Tile lots in stock (docs/domain.md "Magazzino pavimenti"): reserve, release, sell, count, move or split,
  * and pieces leaving for a group company. Part of the stock service.
  */
 export function createLottiStock(deps: {

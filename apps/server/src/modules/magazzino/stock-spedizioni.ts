@@ -17,7 +17,7 @@ export interface DdtRef {
 }
 
 /**
- * Sold stock leaving with a DDT and coming back to sold when the DDT is cancelled (DESIGN §4
+ * Sold stock leaving with a DDT and coming back to sold when the DDT is cancelled (docs/domain.md
  * "Spedizione (DDT)"), in the DDT's transaction: guarded updates, a `spedizione` movimento (no
  * quantity moves: the sale took the items out of stock) and a history row naming the DDT. Each
  * returns what it moved; the caller turns a shortfall into its 409. Part of the stock service.

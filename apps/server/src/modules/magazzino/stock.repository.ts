@@ -15,7 +15,7 @@ import { outer } from '../../lib/sql.js';
 import { rowsOf } from '../../lib/pagination.js';
 import type { FaultPoints } from '../../lib/faults.js';
 
-// The SQL of the stock operations (DESIGN §4 "Stock ledger"). Every change is one guarded UPDATE
+// The SQL of the stock operations (docs/domain.md "Stock ledger"). Every change is one guarded UPDATE
 // (`… WHERE stato = … RETURNING`, `… WHERE pezzi - pezzi_riservati >= n RETURNING`): what it returns
 // is what changed; nothing is read first and written after. The caller's transaction holds the
 // movimento and the history row with it.
@@ -485,7 +485,7 @@ export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
 
 /**
  * Stock on hand grouped by material, thickness, finish, scelta and location, valued at list price: each
- * item's value rounded to the cent before the sum (DESIGN §3.1, as `sumRounded`), so a row is its items.
+ * item's value rounded to the cent before the sum (docs/api.md "Shape of the API", as `sumRounded`), so a row is its items.
  */
 export async function giacenze(db: DbOrTx, companyId: string) {
   const result = await db.execute(sql`

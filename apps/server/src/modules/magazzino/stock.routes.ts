@@ -49,7 +49,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { stock, clienti, ubicazioni }) => {
   const base = '/api/magazzino';
 
-  // Pickers under these pages' own permissions (DESIGN §3.1): a magazzino clerk needs no clienti page.
+  // Pickers under these pages' own permissions (docs/api.md "Shape of the API"): a magazzino clerk needs no clienti page.
   app.get(
     `${base}/clienti-selezionabili`,
     {

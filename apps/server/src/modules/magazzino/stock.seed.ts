@@ -7,7 +7,7 @@ import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { StockService } from './stock.service.js';
 
 /**
- * DESIGN §7: Marmi Demo's stock at work — list prices on bundles and lots, slabs reserved (one
+ * docs/screens.md "Demo data": Marmi Demo's stock at work — list prices on bundles and lots, slabs reserved (one
  * reservation ends tomorrow), a bundle sold and partly shipped, tiles reserved and sold. Through the
  * stock service, so the ledger and the history agree with the figures.
  */

@@ -20,7 +20,7 @@ import type { FaultPoints } from '../../lib/faults.js';
 export type StockService = ReturnType<typeof createStockService>;
 
 /**
- * Operations on stock (DESIGN §4): slabs and bundles (stock-lastre.ts) and tile lots (stock-lotti.ts).
+ * Operations on stock (docs/domain.md): slabs and bundles (stock-lastre.ts) and tile lots (stock-lotti.ts).
  * Each runs in one transaction: expired reservations of the target are released first (a system
  * movimento), then one guarded update, its movimenti and history rows. Here: the giacenze and the
  * sweep of expired reservations.

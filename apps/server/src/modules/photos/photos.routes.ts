@@ -25,7 +25,7 @@ import { signedLinkQuerySchema } from '../../lib/session-links.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
-/** Checked in the handler, so a missing field answers SPEC's exact message (not a field-prefixed one). */
+/** Checked in the handler, so a missing field answers the fixed message (docs/api.md "Errors") (not a field-prefixed one). */
 const looseEntityRef = z.object({
   entityType: z.string().max(30).optional(),
   entityId: z.string().max(100).optional(),
@@ -37,7 +37,7 @@ function entityRef(value: unknown) {
 }
 
 /**
- * The SPEC §7 "Photos" calls, with their exact paths. Reads need photo-gallery or read on the
+ * The docs/api.md "Shape of the API" "Photos" calls, with their exact paths. Reads need photo-gallery or read on the
  * entity's page; writes need write on the entity's page (checked per entity in the service; the
  * route rule lets through anyone who could have either).
  */
@@ -137,7 +137,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: write },
       preHandler: app.limits.upload,
-      // Large photos over a yard's mobile connection: SPEC §9 gives the client 300 s.
+      // Large photos over a yard's mobile connection: docs/domain.md "Constants and limits" gives the client 300 s.
       schema: {
         tags: ['photos'],
         consumes: ['multipart/form-data'],

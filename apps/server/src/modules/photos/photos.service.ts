@@ -273,7 +273,7 @@ export function createPhotosService({
     };
   }
 
-  /** Files → rows in one transaction; on any failure no file and no row is left behind (QUALITY R7). */
+  /** Files → rows in one transaction; on any failure no file and no row is left behind (docs/quality.md R7). */
   async function importFiles(
     companyId: string,
     t: Target,
@@ -421,7 +421,7 @@ export function createPhotosService({
         if (row) await storage.release(tx, keysOf([row]));
         return row;
       });
-      // After the row is gone (QUALITY R7): a crash in between leaves the keys to the pending sweep.
+      // After the row is gone (docs/quality.md R7): a crash in between leaves the keys to the pending sweep.
       if (deleted) await storage.removeReleased(keysOf([deleted]));
     },
 

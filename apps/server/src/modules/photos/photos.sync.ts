@@ -128,7 +128,7 @@ export function createPhotoSync({
 
   return {
     /**
-     * Objects pending past the grace period (QUALITY R7): the ones a row owns are kept, the others
+     * Objects pending past the grace period (docs/quality.md R7): the ones a row owns are kept, the others
      * (a crash between writing them and committing their row) removed. At start-up and periodically.
      */
     async sweepPending(ownToo = false): Promise<{ removed: number; kept: number }> {

@@ -60,7 +60,7 @@ export interface RegistroRow {
   ddt: string | null;
 }
 
-/** A block's production date (DESIGN §3): the registro's date basis for blocks. */
+/** A block's production date (docs/api.md): the registro's date basis for blocks. */
 const registroData = sql`b.data_riquadratura`;
 
 /**
@@ -83,7 +83,7 @@ const registroRows = (companyId: string, p: Periodo) => sql`
          b.lunghezza_netta || '×' || b.altezza_netta || '×' || b.profondita_netta,
          case when b.categoria <> 'informe' then b.volume_netto::float8 end,
          case when b.categoria <> 'informe' then ${pesoBlocco}::float8 end, ${pesoBaseSql(b)},
-         -- an informe counts by weight, in the informi column (DESIGN §3)
+         -- an informe counts by weight, in the informi column (docs/api.md)
          case when b.categoria = 'informe' then ${pesoBlocco}::float8 end, null, null, null, null, b.scelta, b.categoria, b.codice_tracciabilita,
          case when b.stato = 'spedito' then coalesce(sp.data::text, (
            select (max(a.at) at time zone 'Europe/Rome')::date::text from audit_log a

@@ -13,7 +13,7 @@ import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { costoAcquistoSql, pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { rowsOf } from '../../lib/pagination.js';
 
-// Statistiche (issue 15): every figure is an aggregate computed by PostgreSQL. Each section is a
+// Statistiche: every figure is an aggregate computed by PostgreSQL. Each section is a
 // "facts" query (one row per bancata, block, sawing, collaudo row, sale… of the company, with its
 // day `d` and its dimensions), joined to the three periods (current, previous, last year) and
 // grouped by the chosen dimension with GROUPING SETS, so one statement answers the rows and the
@@ -148,7 +148,7 @@ function etaMetrics(k: (typeof ETA_KINDS)[number]): MetricDef[] {
 
 export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
   produzione: {
-    // Blocks count on their production date (`data_riquadratura`, DESIGN §4); a bancata's gross volume on
+    // Blocks count on their production date (`data_riquadratura`, docs/domain.md); a bancata's gross volume on
     // its cut date, only once actually cut (a planned one is no production). Informi count by weight
     // (blocks of categoria informe and the bancata's loose informi), never in the m³ or the yield. The
     // yield is over the closed bancate of the period by cut date: their squared blocks (`resa` rows,
@@ -224,7 +224,7 @@ export const SECTIONS: Record<StatisticheSezione, SectionDef> = {
         expr: sql`sum(ti)`,
         compare: true,
       },
-      // Σ net block volume ÷ bancata gross volume over closed bancate (DOMAIN-NOTES §4); by scelta, each
+      // Σ net block volume ÷ bancata gross volume over closed bancate (docs/domain.md); by scelta, each
       // scelta's share of all the period's closed bancate (a window over the grouped rows: a bancata has no scelta).
       {
         descrizione:

@@ -13,7 +13,7 @@ const read = { page: 'statistiche', mode: 'read' } as const;
 const tags = ['statistiche'];
 const base = '/api/statistiche';
 
-/** Statistiche (issue 15): one GET per section with the period and the grouping, and its table as a file. */
+/** Statistiche: one GET per section with the period and the grouping, and its table as a file. */
 export const statisticheRoutes: FastifyPluginAsyncZod<{ statistiche: StatisticheService }> = async (
   app,
   { statistiche },

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.js';
 import { READY_ROUTE, type Readiness } from '../../lib/readiness.js';
 
-/** Staging is any address not on the production domain (SPEC §2, §9). */
+/** Staging is any address not on the production domain (docs/screens.md, §9). */
 export function isStaging(host: string | undefined, productionDomain: string | undefined): boolean {
   if (!productionDomain) return false;
   const name = (host ?? '').replace(/:\d+$/, '').toLowerCase();

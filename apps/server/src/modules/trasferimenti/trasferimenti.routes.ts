@@ -23,7 +23,7 @@ const tags = ['trasferimenti'];
 const mayRead = (request: FastifyRequest) => (page: PageKey) =>
   can(requireAuth(request).user, page, 'read');
 
-/** `/api/trasferimenti`: sales between the group's companies (DESIGN §4 "Ditte del gruppo"). */
+/** `/api/trasferimenti`: sales between the group's companies (docs/domain.md "Ditte del gruppo"). */
 export const trasferimentiRoutes: FastifyPluginAsyncZod<{
   trasferimenti: TrasferimentiService;
 }> = async (app, { trasferimenti }) => {

@@ -8,7 +8,7 @@ import type { LavorazioniLastreService } from '../lavorazioni-lastre/lavorazioni
 import type { TrasferimentiService } from './trasferimenti.service.js';
 
 /**
- * DESIGN §7: the group's real flow — Marmi Demo sells two of its own blocks to Segheria Demo, and
+ * docs/screens.md "Demo data": the group's real flow — Marmi Demo sells two of its own blocks to Segheria Demo, and
  * the segheria user saws one of them. Through the services, as the web app would.
  */
 export async function seedTrasferimenti(
@@ -77,7 +77,7 @@ export async function seedTrasferimenti(
     note: 'Blocco ricevuto da Marmi Demo',
   });
   await segagioni.changeStato(segheria, lav._id, { stato: 'in_segagione', nota: null });
-  // What the block can give (issue 25): its net face less the trimmed edges, and most of the slabs
+  // What the block can give: its net face less the trimmed edges, and most of the slabs
   // its depth allows on this machine.
   const [b] = await db.select().from(blocchi).where(eq(blocchi.id, bloccoId));
   const numeroLastre = Math.floor(

@@ -27,7 +27,7 @@ import * as repo from './trasferimenti.repository.js';
 
 export type TrasferimentiService = ReturnType<typeof createTrasferimentiService>;
 
-/** The page whose write access moves each kind of item out of the company (DESIGN §3.1). */
+/** The page whose write access moves each kind of item out of the company (docs/api.md "Shape of the API"). */
 const PAGE_OF = {
   interno: 'blocchi',
   esterno: 'blocchi-esterni',
@@ -36,7 +36,7 @@ const PAGE_OF = {
 } as const satisfies Record<string, PageKey>;
 
 /**
- * Transfers between group companies (DESIGN §4 "Ditte del gruppo"): a sale between two legal
+ * Transfers between group companies (docs/domain.md "Ditte del gruppo"): a sale between two legal
  * entities of the installation, in one transaction. The source items become `venduto` to the
  * receiving company (its cliente record here, created if missing) and stay in the source's
  * history and figures; the destination gets its own rows with the same codes — a block as bought-in
@@ -159,7 +159,7 @@ export function createTrasferimentiService(deps: {
         const riferimento = body.documento ? `, ${body.documento}` : '';
         const causale = `Trasferimento a ${destination.name}${riferimento}`;
         const received = `Trasferito da ${source!.name}${riferimento}`;
-        // The receiver's rows name no user of the sender (DESIGN §4): the system's, with the sender in the causale.
+        // The receiver's rows name no user of the sender (docs/domain.md): the system's, with the sender in the causale.
         const destMeta = {
           companyId: D,
           userId: null,

@@ -1,4 +1,4 @@
 import { CodeRedirect } from '@/features/codici/components/code-redirect';
 
-/** /c/:codice: a label's QR code lands here (issue 18). */
+/** /c/:codice: a label's QR code lands here. */
 export const Component = CodeRedirect;

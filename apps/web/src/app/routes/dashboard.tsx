@@ -21,10 +21,10 @@ import { LatestActivity } from '@/features/dashboard/components/latest-activity'
 const ProductionChart = lazy(() => import('@/features/dashboard/components/production-chart'));
 
 /**
- * Dashboard (issue 15): greeting and code search, the KPI tiles the user's pages allow, the 12-month
+ * Dashboard: greeting and code search, the KPI tiles the user's pages allow, the 12-month
  * production chart, the latest activity and the Agenda with the events the app derives; everything
  * but the schedule file from GET /api/dashboard, one request. Without network, first the items
- * this user opened lately, readable from the device (issue 29).
+ * this user opened lately, readable from the device.
  */
 export function DashboardPage() {
   const { user, selectedCompanyId } = useSession();

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/page-header';
 import { GroupCompaniesView } from '@/features/group-companies/components/group-companies-view';
 
-/** /app/pages/group-companies: visible with clienti or fornitori (SPEC §2); writes for admins. */
+/** /app/pages/group-companies: visible with clienti or fornitori (docs/screens.md); writes for admins. */
 export function GroupCompaniesPage() {
   return (
     <>

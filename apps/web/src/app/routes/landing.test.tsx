@@ -23,7 +23,7 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('landing after a refused page (SPEC §6)', () => {
+describe('landing after a refused page (docs/api.md "Who may call what")', () => {
   it('says why and offers the way back to the dashboard', () => {
     setSession(DEMO_USERS.produzione, 'token-1');
     const router = renderAt('/app/pages/collaudi');

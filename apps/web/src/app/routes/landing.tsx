@@ -36,7 +36,7 @@ const FEATURES = [
   },
 ];
 
-/** The public landing page (SPEC §2). */
+/** The public landing page (docs/screens.md). */
 export function LandingPage() {
   const { token } = useSession();
   const { state } = useLocation();

@@ -49,7 +49,7 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [wait, startWait] = useCountdown();
-  // The login needs the server: offline the page says so instead of failing on submit (issue 29).
+  // The login needs the server: offline the page says so instead of failing on submit.
   const online = useOnline();
   const {
     register,
@@ -66,8 +66,8 @@ export function LoginPage() {
     setServerMessage(null);
     login.mutate(values, {
       onSuccess: () => {
-        // SPEC §4: ask for notifications after login (in the background), then go on. Loaded here, not
-        // with the page: the login route's JavaScript stays inside QUALITY P9.
+        // docs/api.md "Sessions and anti-forgery": ask for notifications after login (in the background), then go on. Loaded here, not
+        // with the page: the login route's JavaScript stays inside docs/quality.md P9.
         void import('@/features/notifications/hooks/use-notifications').then((m) =>
           m.askNotificationsAfterLogin(),
         );
@@ -182,7 +182,7 @@ export function LoginPage() {
               </small>
             )}
           </div>
-          {/* PrimeReact's classes without its JavaScript: the login route stays light (QUALITY P9). */}
+          {/* PrimeReact's classes without its JavaScript: the login route stays light (docs/quality.md P9). */}
           <button
             type="submit"
             className="p-button p-component w-full justify-content-center"

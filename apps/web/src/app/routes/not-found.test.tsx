@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { NotFoundPage } from './not-found';
 
-describe('not-found page (SPEC §2)', () => {
+describe('not-found page (docs/screens.md)', () => {
   it('has the exact title, message and three links to the home route', () => {
     render(
       <MemoryRouter>

@@ -6,7 +6,7 @@ const LINKS = [
   { icon: 'pi pi-home', label: 'Torna alla home' },
 ];
 
-/** SPEC §2: title, message and three links, all to the home route. */
+/** docs/screens.md: title, message and three links, all to the home route. */
 export function NotFoundPage() {
   return (
     <main className="public-page notfound-page">

@@ -13,7 +13,7 @@ function permissionText(value: PermissionValue | undefined): string | null {
   return (value.write ?? value.access) ? 'lettura e scrittura' : 'sola lettura';
 }
 
-/** Profilo (SPEC §2): the user's data and the change-password form. */
+/** Profilo (docs/screens.md): the user's data and the change-password form. */
 export function ProfilePage() {
   const { user, selectedCompanyId } = useSession();
   const company = useUserCompany(selectedCompanyId);

@@ -9,7 +9,7 @@ import { LookupsPanel } from '@/features/lookups/components/lookups-panel';
 import { LabelsAddress } from '@/features/etichette/components/labels-address';
 
 /**
- * Impostazioni (admin, DESIGN §5): one tab per area, the chosen one in the URL (?tab=):
+ * Impostazioni (admin, docs/screens.md): one tab per area, the chosen one in the URL (?tab=):
  * utenti, ditte del gruppo, anagrafiche di base (cave, materiali, ubicazioni, macchine).
  */
 const TABS = [
@@ -42,7 +42,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Impostazioni" icon="pi pi-cog" />
-      {/* the address the QR codes of every label carry (issue 27) */}
+      {/* the address the QR codes of every label carry */}
       <div className="mb-3">
         <LabelsAddress />
       </div>

@@ -30,9 +30,9 @@ export function BackToList({ to, label }: { to: string; label: string }) {
 }
 
 /**
- * A detail page around its record (DESIGN §5 "Detail pages"): the header with the back link and
+ * A detail page around its record (docs/screens.md "Detail pages"): the header with the back link and
  * a skeleton while it loads, "not found" for a 404, the server's message and "Riprova" for any
- * other failure; the page itself once the record is there. A kind kept on the device (issue 29)
+ * other failure; the page itself once the record is there. A kind kept on the device
  * is marked when the page shows the device's copy, and says so when offline without one.
  */
 export function DetailShell<T>({

@@ -47,7 +47,7 @@ export interface ProcessingKind<S extends string, T> {
 }
 
 /**
- * A processing's detail page (DESIGN §4): the shell with the back link to its list, the header,
+ * A processing's detail page (docs/domain.md): the shell with the back link to its list, the header,
  * the page's sections in the main column and the history beside them.
  */
 export function ProcessingDetail<S extends string, T extends { codice: string }>({

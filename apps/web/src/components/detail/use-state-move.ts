@@ -17,7 +17,7 @@ export const dangerOutlined = (m: {
 
 /**
  * What a state change needs of its mutation (TanStack Query's result has it): POST …/stato with the
- * target and a note. Its result may be a yard action kept on the device (issue 29), not yet sent.
+ * target and a note. Its result may be a yard action kept on the device, not yet sent.
  */
 export interface StateMoveMutation<S extends string> {
   mutate: (
@@ -49,7 +49,7 @@ export interface StateMove<S extends string> {
 }
 
 /**
- * A record's state change (DESIGN §4): the moves of its transition table, some asking first with an
+ * A record's state change (docs/domain.md): the moves of its transition table, some asking first with an
  * optional note; a toast says the new state ("Stato aggiornato") or why the server refused it.
  */
 export function useStateMove<S extends string, M extends S>({

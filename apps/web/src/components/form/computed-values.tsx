@@ -1,7 +1,7 @@
 import './computed-values.css';
 
 /**
- * Values the form computes as the user types (DESIGN §5: m³, t, m² shown live), read out by
+ * Values the form computes as the user types (docs/screens.md: m³, t, m² shown live), read out by
  * screen readers when they change. A value not computable yet shows a dash.
  */
 export function ComputedValues({

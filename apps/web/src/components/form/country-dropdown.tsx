@@ -10,7 +10,7 @@ const itemTemplate = (c: Country | null) =>
     </span>
   ) : null;
 
-/** Nazione (SPEC §3): the country list by Italian name, searchable by name or ISO code. */
+/** Nazione (docs/domain.md "The records"): the country list by Italian name, searchable by name or ISO code. */
 export function CountryDropdown({
   id,
   value,

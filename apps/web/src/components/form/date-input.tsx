@@ -7,7 +7,7 @@ import { invalidProps } from './form-errors';
 import { formatDateText, fromIso, readDateText, toIso } from './date-text';
 
 /**
- * A calendar date (DESIGN §5, dd/MM/yy), held by the form as `YYYY-MM-DD`, what the API takes;
+ * A calendar date (docs/screens.md, dd/MM/yy), held by the form as `YYYY-MM-DD`, what the API takes;
  * empty is null, text that is not a date is reported as typed so the schema says why.
  * The text is the user's own: PrimeReact's Calendar input takes focus into its popup while it
  * opens and drops keys typed at normal speed (upstream #5944), so the calendar is only opened

@@ -11,7 +11,7 @@ export function toIso(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** `2026-03-05` → `05/03/26` (DESIGN §5, dd/MM/yy); anything else as it is. */
+/** `2026-03-05` → `05/03/26` (docs/screens.md, dd/MM/yy); anything else as it is. */
 export function formatDateText(value: string | null | undefined): string {
   const date = fromIso(value);
   if (!date) return value ?? '';

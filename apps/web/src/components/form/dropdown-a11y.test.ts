@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-// Issue 27 item 15: a dropdown's trigger read "Scegli: vendi-unita" to a screen reader, its element id.
+// a dropdown's trigger read "Scegli: vendi-unita" to a screen reader, its element id.
 // dropdownPt takes the label a person reads; every call in the app is checked here.
 const sources = import.meta.glob<string>('/src/**/*.tsx', {
   query: '?raw',

@@ -5,7 +5,7 @@ import { FormField } from './form-field';
 import { invalidProps } from './form-errors';
 
 /**
- * A form's field chosen from a list (DESIGN §5 "Forms"): label, error and hint around a Dropdown
+ * A form's field chosen from a list (docs/screens.md "Forms"): label, error and hint around a Dropdown
  * bound to the form, named for screen readers and marked invalid with its error.
  */
 export function DropdownField<T extends FieldValues, O, V extends string = string>({

@@ -46,7 +46,7 @@ export interface FormDialogProps<T extends FieldValues, O> {
 }
 
 /**
- * A record's form in a dialog (DESIGN §5 "Forms"): Annulla/Salva footer, the discard question
+ * A record's form in a dialog (docs/screens.md "Forms"): Annulla/Salva footer, the discard question
  * when the form has unsaved changes (closing the dialog, leaving the page, closing the tab), the
  * server's field errors beside their fields and the rest above the form.
  */

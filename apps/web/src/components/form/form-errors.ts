@@ -14,7 +14,7 @@ export function invalidProps(id: string, message: string | undefined) {
 }
 
 /**
- * The server's field errors (`details[].path`, DESIGN §3.1) placed beside the form's fields.
+ * The server's field errors (`details[].path`, docs/api.md "Shape of the API") placed beside the form's fields.
  * Returns the message for the top of the form: the server's own when no field took a detail,
  * or null when every detail found its field.
  */

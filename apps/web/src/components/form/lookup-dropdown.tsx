@@ -12,7 +12,7 @@ function labelOf(record: { nome: string; codice?: string }): string {
 }
 
 /**
- * A cava, materiale, ubicazione or macchina (DESIGN §4 lookups). Only active records are offered,
+ * A cava, materiale, ubicazione or macchina (docs/domain.md lookups). Only active records are offered,
  * except the one already chosen, which stays visible. Used by forms and by list filters.
  */
 export function LookupDropdown({

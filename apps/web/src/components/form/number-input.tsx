@@ -5,7 +5,7 @@ import { formatNumberInput, readNumberInput } from './number-text';
 import { invalidProps } from './form-errors';
 
 /**
- * An Italian number input (DESIGN §5: `1.234,56`): typed with comma decimals and optional dot
+ * An Italian number input (docs/screens.md: `1.234,56`): typed with comma decimals and optional dot
  * groups, reported to the form as a number while the user types (so computed m³ and t follow
  * every key), shown grouped when the field is left. `unit` is read after the value (cm, t, €).
  */

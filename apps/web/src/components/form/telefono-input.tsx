@@ -16,7 +16,7 @@ const valueTemplate = (c: Country | null, props: { placeholder?: string }) =>
   c ? <span>{`${c.code} ${c.dialCode}`}</span> : <span>{props.placeholder}</span>;
 
 /**
- * Telefono with its dial code (DESIGN §4): a searchable country dropdown for the prefix beside
+ * Telefono with its dial code (docs/domain.md): a searchable country dropdown for the prefix beside
  * the number. The field's value is one string (`+39 0585 123456`), what the schema checks.
  */
 export function TelefonoInput({

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { holdUnsavedChanges } from '@/lib/unsaved-changes';
 import '../severity.css';
 
-/** "Leave without saving?" — the question of every form with unsaved changes (DESIGN §5). */
+/** "Leave without saving?" — the question of every form with unsaved changes (docs/screens.md). */
 function DiscardChangesDialog({
   visible,
   onStay,
@@ -53,7 +53,7 @@ export interface CloseQuestion {
  * While `when` holds: navigating away inside the app asks first, closing or reloading the tab
  * gets the browser's own question, and a new version of the app waits to be applied. `closing` is the form's own question when it is closed:
  * one dialog answers both, so Back pressed while the form asks does not stack a second question
- * (issue 27 item 13). Leaving closes the form and, when a navigation waits, lets it go on.
+ *. Leaving closes the form and, when a navigation waits, lets it go on.
  */
 export function UnsavedChangesGuard({ when, closing }: { when: boolean; closing?: CloseQuestion }) {
   const blocker = useBlocker(

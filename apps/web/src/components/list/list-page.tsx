@@ -57,7 +57,7 @@ export interface ListPageProps<T extends { _id: string }, F extends string, Filt
 }
 
 /**
- * A list page (DESIGN §5 "Lists"): header with its buttons and "new", search and filters,
+ * A list page (docs/screens.md "Lists"): header with its buttons and "new", search and filters,
  * totals of the filtered set, the server-paged table (cards on a phone), the empty states and
  * the create dialog. The state comes from `useListPage`.
  */

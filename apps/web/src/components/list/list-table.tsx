@@ -92,7 +92,7 @@ function SelectBox<T extends { _id: string }>({
 const PAGE_REPORT = '{first}–{last} di {totalRecords}';
 
 /**
- * A server-paged list (DESIGN §5): PrimeReact DataTable in lazy mode, page, rows and sort bound
+ * A server-paged list (docs/screens.md): PrimeReact DataTable in lazy mode, page, rows and sort bound
  * to the URL through `useListParams`; a row click (or Enter on its link) opens the detail page, if
  * the rows have one.
  * Under 768 px the same rows become cards with the same paginator.

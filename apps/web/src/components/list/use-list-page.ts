@@ -43,7 +43,7 @@ export interface ListPageState<F extends string, Filters, T extends { _id: strin
 }
 
 /**
- * The state of a server-paged list page (DESIGN §5 "Lists"): its search, filters, page and sort in
+ * The state of a server-paged list page (docs/screens.md "Lists"): its search, filters, page and sort in
  * the URL (`useListParams`), the filters its queries take, the ticked rows and the create dialog.
  * The page calls its own list and summary hooks with `query` and `filters`.
  */

@@ -18,5 +18,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** DESIGN §5: lists become cards under 768 px. */
+/** docs/screens.md: lists become cards under 768 px. */
 export const CARDS_QUERY = '(max-width: 767.98px)';

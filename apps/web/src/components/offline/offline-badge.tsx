@@ -2,7 +2,7 @@ import { useOnline } from '@/lib/offline/network';
 import './offline.css';
 
 /**
- * "Non in linea" in the top bar while the device has no network (issue 29). The live region is always
+ * "Non in linea" in the top bar while the device has no network. The live region is always
  * there, so screen readers announce both the loss and the return of the network.
  */
 export function OfflineBadge() {

@@ -3,7 +3,7 @@ import { usePendingCount, useUnseenRefusals } from '@/lib/offline/active-queue';
 import './pending-actions-badge.css';
 
 /**
- * "N azioni in attesa" in the top bar (issue 29): the yard actions kept on this device, waiting for
+ * "N azioni in attesa" in the top bar: the yard actions kept on this device, waiting for
  * the network; a tap opens their list. Nothing while none waits. On a phone the count alone shows.
  */
 export function PendingActionsBadge() {

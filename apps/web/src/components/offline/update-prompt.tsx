@@ -4,10 +4,10 @@ import { useHasUnsavedChanges } from '@/lib/unsaved-changes';
 import './offline.css';
 
 /**
- * "Nuova versione disponibile — Aggiorna" (issue 29): a bar at the foot of every page while a new
+ * "Nuova versione disponibile — Aggiorna": a bar at the foot of every page while a new
  * version of the app waits. Nothing reloads by itself; while a form has unsaved changes the update
  * waits and says why, so a reload never loses what was typed. Plain markup with PrimeReact's
- * classes: it is on the login route too (QUALITY P9).
+ * classes: it is on the login route too (docs/quality.md P9).
  */
 export function UpdatePrompt() {
   const apply = useUpdateOffer();

@@ -6,7 +6,7 @@ import { nuovoDdtPath, type DdtItems, type DdtParty } from './nuovo-ddt-path';
 
 /**
  * «Crea DDT»: opens Spedizioni → Nuovo DDT for the party with these items ticked. Only for who may
- * write on Spedizioni; the goods leave with the DDT GestCava prints (issue 26), not by hand.
+ * write on Spedizioni; the goods leave with the DDT GestCava prints, not by hand.
  */
 export function CreaDdtButton({
   party,

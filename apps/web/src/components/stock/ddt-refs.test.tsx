@@ -21,7 +21,7 @@ const conSpedizioni = {
   permissions: { ...DEMO_USERS.magazzino.permissions, spedizioni: true },
 };
 
-describe('the DDTs a shipped item left with (issue 26)', () => {
+describe('the DDTs a shipped item left with', () => {
   it('each links its Spedizioni page; a cancelled one is struck through and labelled', () => {
     setSession(conSpedizioni, 'token-1');
     renderRoutes([{ path: '/', element: <DdtRefs ddt={[annullato, emesso]} /> }], '/');

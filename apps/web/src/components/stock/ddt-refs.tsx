@@ -7,7 +7,7 @@ import { formatDate } from '@/lib/format';
 const ddtRefText = (d: DdtRef) => `DDT ${numeroDdt(d.numero, d.anno)} del ${formatDate(d.data)}`;
 
 /**
- * The DDTs a shipped item left with (issue 26), each linking its page on Spedizioni: a cancelled one
+ * The DDTs a shipped item left with, each linking its page on Spedizioni: a cancelled one
  * struck through and labelled. Nothing without a DDT (an item shipped with a document made elsewhere
  * shows that document in its movements, as before).
  */

@@ -14,7 +14,7 @@ const text = (l: LottoQuantita, unit: 'pezzi' | 'casse' | 'mq', value: number) =
   conversione(l, unit, value, pezziOf({ [unit]: value }, l));
 
 describe('conversione', () => {
-  it('m² of a lot sold by the box say the whole boxes they take (issue 25)', () => {
+  it('m² of a lot sold by the box say the whole boxes they take', () => {
     // 10 m² are 108 pieces, 9,8 boxes: 10 boxes
     expect(text(lotto, 'mq', 10)).toBe('10,00 m² → 10 casse (110 pezzi, 10,23 m²)');
     expect(text(lotto, 'mq', 1.02)).toBe('1,02 m² → 1 cassa (11 pezzi, 1,02 m²)');

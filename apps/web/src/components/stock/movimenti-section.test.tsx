@@ -37,7 +37,7 @@ const show = (items: Movimento[], unit: 'lastre' | 'pezzi', pezziPerCassa?: numb
   );
 };
 
-describe('movimenti lines (issue 27 items 5 and 6)', () => {
+describe('movimenti lines', () => {
   it('a slab sale shows the unit price with the amount beside it', () => {
     const lines = show([base], 'lastre');
     expect(lines[0]).toBe(

@@ -3,7 +3,7 @@ import { SectionCard } from '@/components/section-card';
 import { formatDateTime } from '@/lib/format';
 import { movimentoDettagli } from './movimento-text';
 
-/** The stock ledger of one item (DESIGN §4): what moved, how much, to whom, for what document, who, when and why. */
+/** The stock ledger of one item (docs/domain.md): what moved, how much, to whom, for what document, who, when and why. */
 export function MovimentiSection({
   query,
   unit,

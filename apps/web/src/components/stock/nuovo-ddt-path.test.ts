@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientiDaSpedire, lastreDaSpedire, nuovoDdtPath } from './nuovo-ddt-path';
 
-// The Spedizioni page's URL contract (issue 26): /spedizioni/nuovo?clienteId=<id> or
+// The Spedizioni page's URL contract: /spedizioni/nuovo?clienteId=<id> or
 // ?destinazioneCompanyId=<id>, then &blocchi=<id,id>&pacchi=<ids>&lastre=<ids>&lotti=<ids>.
 
 describe('«Crea DDT» opens Nuovo DDT with what was sold', () => {

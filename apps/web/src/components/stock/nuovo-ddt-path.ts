@@ -15,7 +15,7 @@ export interface DdtItems {
 const KINDS = ['blocchi', 'pacchi', 'lastre', 'lotti'] as const;
 
 /**
- * The Nuovo DDT page for a party with items ticked (issue 26, the Spedizioni page's URL contract):
+ * The Nuovo DDT page for a party with items ticked (the Spedizioni page's URL contract):
  * `/app/pages/spedizioni/nuovo?clienteId=<id>` or `?destinazioneCompanyId=<id>`, then
  * `&blocchi=<id,id>&pacchi=<ids>&lastre=<ids>&lotti=<ids>` for the kinds that have any.
  */

@@ -1,7 +1,7 @@
 import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 
-// What the dialogs of the stock operations (DESIGN §4 "Magazzino lastre", "Magazzino pavimenti")
+// What the dialogs of the stock operations (docs/domain.md "Magazzino lastre", "Magazzino pavimenti")
 // share: their props, their form (checked with the contract's schema, the server's answer shown by
 // FormDialog) and the quantity, cliente and expiry fields (operation-fields.tsx).
 

@@ -4,10 +4,10 @@ import { RecordLink } from '@/components/record-link';
 import { SectionCard } from '@/components/section-card';
 
 /**
- * Where a bundle, a slab or a tile lot comes from, up to the quarry face (DESIGN §1): the sawing or
+ * Where a bundle, a slab or a tile lot comes from, up to the quarry face (docs/domain.md "The flow"): the sawing or
  * tile cut, the block (own or bought-in), and for an own block its bancata and cava. Linked where
  * the user may look. One received from a group company names the sender and its block's code only
- * (DESIGN §4).
+ * (docs/domain.md).
  */
 export function ProvenienzaSection({
   item,

@@ -21,7 +21,7 @@ export interface StockItemSlots<T> {
 }
 
 /**
- * The page of a slab, bundle or tile lot (DESIGN §4 "Magazzino"): header with the back link, on a
+ * The page of a slab, bundle or tile lot (docs/domain.md "Magazzino"): header with the back link, on a
  * phone the quick actions, then the item's own sections (data, provenance, its actions) and the DDTs
  * it left with, beside its photos, transfers, ledger and history.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { anagraficaPickerItemSchema } from '@gestcava/contracts';
 import { api } from '@/lib/api';
 
-// The magazzino pages' own pickers (DESIGN §3.1): a stock clerk chooses a cliente or a place without
+// The magazzino pages' own pickers (docs/api.md "Shape of the API"): a stock clerk chooses a cliente or a place without
 // the Clienti page or the lookups' settings.
 
 const ROOT = ['magazzino-pickers'] as const;

@@ -7,7 +7,7 @@ import '@/components/quick-actions.css';
 import { useStockUbicazioni } from './stock-pickers';
 
 /**
- * A slab, bundle or lot scanned in the yard, on a phone (issue 18): the photo (the photos feature's
+ * A slab, bundle or lot scanned in the yard, on a phone: the photo (the photos feature's
  * camera button, given by the page) and the move to another place in two taps; its state changes
  * are the page's first section.
  */
@@ -23,7 +23,7 @@ export function StockQuickActions({
   photo: ReactNode;
   /** the toast's words once moved («Lastra spostata») */
   movedLabel: string;
-  /** its result may be a move kept on the device for later (issue 29), whose own toast says so */
+  /** its result may be a move kept on the device for later, whose own toast says so */
   onMove: (place: { _id: string; nome: string }) => Promise<unknown>;
 }) {
   const [moving, setMoving] = useState(false);

@@ -6,7 +6,7 @@ import { useQueueable } from '@/lib/offline/use-queueable';
 
 /**
  * The yard's quick move of a slab, bundle or lot (POST …/:id/sposta with the place), a yard action
- * of issue 29: offline it is kept on the device and replayed once; If-Match is the item's updatedAt
+ * of docs/offline.md: offline it is kept on the device and replayed once; If-Match is the item's updatedAt
  * as shown. Once sent — or refused with 409, someone else moved it first — its figures refetch.
  */
 export function useSposta<S extends z.ZodType>({

@@ -9,7 +9,7 @@ import { api } from './request';
 
 installApiMocks();
 
-describe('anti-forgery token fetch (SPEC §7, §8)', () => {
+describe('anti-forgery token fetch (docs/api.md "Shape of the API", §8)', () => {
   it('stores the token and sends the bearer so the server can bind it to the session', async () => {
     setSession(DEMO_USERS.produzione, 'jwt');
     script([], ['bound-token']);

@@ -20,7 +20,7 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-/** The XSRF-TOKEN cookie, else the stored csrfToken (SPEC §7). */
+/** The XSRF-TOKEN cookie, else the stored csrfToken (docs/api.md "Shape of the API"). */
 export function getCsrfToken(): string | null {
   return readCookie('XSRF-TOKEN') || readString(STORAGE_KEYS.csrfToken);
 }

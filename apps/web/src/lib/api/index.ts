@@ -1,5 +1,5 @@
 /**
- * The one API client (DESIGN §5 "Transport"): JSON calls through fetch, uploads through
+ * The one API client (docs/screens.md "Transport"): JSON calls through fetch, uploads through
  * XMLHttpRequest (for progress). Both share the same rules (./transport.ts):
  * - `Authorization: Bearer <token>` when a token is stored;
  * - `X-Company-Id` when an admin acts for another group company;

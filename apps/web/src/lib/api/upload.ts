@@ -16,7 +16,7 @@ export interface UploadOptions {
   method?: 'POST' | 'PUT';
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
-  /** SPEC §9: uploads time out after 300 s */
+  /** docs/domain.md "Constants and limits": uploads time out after 300 s */
   timeoutMs?: number;
   create?: boolean;
   idempotencyKey?: string;
@@ -103,7 +103,7 @@ export async function apiUpload(
       xhr.send(form);
     });
 
-  // An upload without any anti-forgery token fetches one first (SPEC §7).
+  // An upload without any anti-forgery token fetches one first (docs/api.md "Shape of the API").
   if (!getCsrfToken()) await refreshCsrfToken();
 
   const body = await execute(method, send, {

@@ -3,7 +3,7 @@ import type { EntityKind } from '@gestcava/contracts';
 import { log } from '../log';
 
 /**
- * The device's copy of the items the user opened (issue 29 "Read what you touch", docs/offline.md
+ * The device's copy of the items the user opened (docs/offline.md
  * "Cosa resta sul dispositivo"): every successful online load of a block, bundle, slab, lot or
  * collaudo detail is written here, and a detail that cannot reach the server is read from here.
  *

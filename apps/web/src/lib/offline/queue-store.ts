@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /**
- * The device's queue of yard actions (issue 29 "Queue what you do"), one IndexedDB database per
+ * The device's queue of yard actions (docs/offline.md "Azioni in attesa"), one IndexedDB database per
  * user: another user logging in on the same device opens their own and never sees this one.
  */
 

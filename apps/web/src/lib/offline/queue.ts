@@ -17,7 +17,7 @@ import {
 export type { QueuedAction, QueuedKind, QueuedState } from './queue-store';
 
 /**
- * The replay of the device's queue (issue 29): in order (seq), one at a time, while online. A
+ * The replay of the device's queue: in order (seq), one at a time, while online. A
  * network failure, a 5xx, a 429 or a twin still in flight waits and tries again with exponential
  * backoff (Retry-After honoured) — the later actions wait behind it, so the order holds; any other
  * 4xx is 'rifiutata' with the server's message and the next one goes; a 401 pauses the queue until

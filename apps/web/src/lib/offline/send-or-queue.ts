@@ -42,7 +42,7 @@ function companyOfSession(): string | null {
 }
 
 /**
- * A yard action (issue 29): online it goes at once with its Idempotency-Key (and If-Match); offline,
+ * A yard action: online it goes at once with its Idempotency-Key (and If-Match); offline,
  * behind actions still waiting, or when that send fails for the network, it is kept on the device
  * with the same key and replayed
  * when the network returns (the server answers a key it already saw with its stored answer, so a

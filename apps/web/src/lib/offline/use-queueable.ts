@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { sendOrQueue, type DirectSend, type QueueRequest, type SendOutcome } from './send-or-queue';
 
 /**
- * A yard action as a mutation (issue 29): its result says whether it was sent (`value`, the
+ * A yard action as a mutation: its result says whether it was sent (`value`, the
  * server's answer, given to `onSent`) or kept on the device for later (`queued`).
  */
 export function useQueueable<V, T>(options: {

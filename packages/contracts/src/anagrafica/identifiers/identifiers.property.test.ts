@@ -1,5 +1,5 @@
 /**
- * Property tests of the check-digit functions (issue 4 item 2): a generated valid number passes,
+ * Property tests of the check-digit functions: a generated valid number passes,
  * any single-character change of it fails. Valid numbers are built with oracles written here
  * independently of identifiers.ts (own tables, BigInt for mod 97), so a wrong table on either side
  * shows up.

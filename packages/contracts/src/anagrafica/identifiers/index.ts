@@ -1,6 +1,6 @@
 /**
- * Italian and international identifiers of customers and suppliers (DESIGN §4 "Clienti /
- * Fornitori", DOMAIN-NOTES §2.8): pure functions, no I/O, the same on server and browser.
+ * Italian and international identifiers of customers and suppliers (docs/domain.md "Clienti /
+ * Fornitori", docs/domain.md): pure functions, no I/O, the same on server and browser.
  *
  * Every `validate…` function takes what the user typed and answers either the normalised value
  * or an Italian message that names the field and says why it is wrong.

@@ -49,7 +49,7 @@ function formatHistoryValue(field: string, value: unknown): string {
 type Pending = 'delete' | 'deactivate' | 'reactivate' | 'conflict' | null;
 
 /**
- * A cliente or fornitore (DESIGN §5 "Detail pages"): data, actions, history; `extra` is what other
+ * A cliente or fornitore (docs/screens.md "Detail pages"): data, actions, history; `extra` is what other
  * features show of it (a cliente's collaudi), given by the route.
  */
 export function AnagraficaDetail({

@@ -61,7 +61,7 @@ function toFormValues(record: Anagrafica | null | undefined): FormValues {
 const fid = (name: string) => `ana-${name}`;
 
 /**
- * A cliente or fornitore, new or edited, in a dialog (DESIGN §5): the contract's own schema
+ * A cliente or fornitore, new or edited, in a dialog (docs/screens.md): the contract's own schema
  * (the server's) checks every field as the user leaves it and on save, each message beside its
  * field; the server's field errors (a duplicate P.IVA…) land beside the fields too.
  */

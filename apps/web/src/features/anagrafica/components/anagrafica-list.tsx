@@ -97,7 +97,7 @@ const COLUMNS: ListColumn<Anagrafica>[] = [
 ];
 
 /**
- * Clienti or fornitori (DESIGN §5 "Lists"): server paging and sort, search, filters and their
+ * Clienti or fornitori (docs/screens.md "Lists"): server paging and sort, search, filters and their
  * totals, all in the URL; export of the filtered list; `Nuovo` for those who may write.
  */
 export function AnagraficaList({ kind }: { kind: AnagraficaKind }) {

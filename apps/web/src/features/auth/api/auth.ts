@@ -75,7 +75,7 @@ export interface UpdateProfileInput {
   email: string;
 }
 
-/** PUT /user/update/:id for the current user; the answer is merged into the stored user (SPEC §4). */
+/** PUT /user/update/:id for the current user; the answer is merged into the stored user (docs/api.md "Sessions and anti-forgery"). */
 export async function updateCurrentUser(id: string, body: UpdateProfileInput) {
   const { user } = await api.put(`/user/update/${encodeURIComponent(id)}`, body, {
     schema: userResponseSchema,

@@ -6,7 +6,7 @@ import { clearSession, getSession } from '@/lib/session';
 
 /**
  * Logout, apart from ./auth.ts so the login page does not load the device's data code (IndexedDB,
- * QUALITY P9): the shell and the change-password page use it.
+ * docs/quality.md P9): the shell and the change-password page use it.
  */
 
 /** POST /user/logout: the server revokes the session. Failure (already expired, offline) is ignored. */
@@ -38,7 +38,7 @@ export async function clearLocalSession(
 }
 
 /**
- * Logout for real (SPEC §4): revoke on the server, go to /auth/login, clear everything (the device's
+ * Logout for real (docs/api.md "Sessions and anti-forgery"): revoke on the server, go to /auth/login, clear everything (the device's
  * gestcava-* databases too). The whole sequence lives in the mutation function, so it
  * completes even though the top bar that started it unmounts on the way.
  */

@@ -72,7 +72,7 @@ function AttivoSwitch({ automezzo, writable }: { automezzo: Automezzo; writable:
 }
 
 /**
- * Anagrafica → Automezzi: the company's trucks, the vettore's truck a DDT names (issue 26). A short
+ * Anagrafica → Automezzi: the company's trucks, the vettore's truck a DDT names. A short
  * list without a detail page: a row is edited in a dialog and taken out of service with its switch.
  */
 export function AutomezziList() {

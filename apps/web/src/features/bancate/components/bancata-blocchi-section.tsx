@@ -60,7 +60,7 @@ export function BancataBlocchiSection({
           { label: 'Volume lordo', value: formatVolume(b.blocchi.volumeLordo) },
           { label: 'Volume netto', value: formatVolume(b.blocchi.volumeNetto) },
           { label: 'Peso', value: formatWeight(b.blocchi.pesoT) },
-          // informi count by weight, outside the squared m³ and the yield (issue 25)
+          // informi count by weight, outside the squared m³ and the yield
           ...(b.blocchiInformi.count > 0
             ? [
                 {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { bilancioMassa, type Bancata } from '@gestcava/contracts';
 import { BancataSottoprodottiSection } from './bancata-data-sections';
 
-// Issue 25: a closed bancata whose blocks, informi, scaglie (bianche and scure), scogliere and terre miss its gross weight by more
+// a closed bancata whose blocks, informi, scaglie (bianche and scure), scogliere and terre miss its gross weight by more
 // than 10 % says so; an open one is still giving its stone and shows no balance.
 const bancata = (stato: Bancata['stato'], scaglieT: number): Bancata =>
   ({

@@ -37,7 +37,7 @@ export function BancataDataSection({ bancata: b }: { bancata: Bancata }) {
 /**
  * The by-products of the cut, in tonnes, and the mass balance: squared blocks, informi (registered
  * as blocks and loose), scaglie (bianche and scure), scogliere and terre against the gross weight; a closed bancata off by more than
- * the tolerance is flagged (issue 25).
+ * the tolerance is flagged.
  */
 export function BancataSottoprodottiSection({ bancata: b }: { bancata: Bancata }) {
   const m = b.bilancioMassa;

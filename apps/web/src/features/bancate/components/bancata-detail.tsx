@@ -17,7 +17,7 @@ import { BancataDataSection, BancataSottoprodottiSection } from './bancata-data-
 type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null };
 
 /**
- * A bancata (DESIGN §5 "Detail pages"): its data, the state moves its table allows, its blocchi
+ * A bancata (docs/screens.md "Detail pages"): its data, the state moves its table allows, its blocchi
  * with totals and resa, by-products, photos and history. `newBlocco` is the page's way to add a
  * blocco (the blocchi feature's form), offered while the bancata is being squared; `photos` its
  * photos panel (the photos feature's).

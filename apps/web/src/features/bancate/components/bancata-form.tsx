@@ -50,7 +50,7 @@ function toFormValues(b: Bancata | null | undefined): BancataCreateInput {
 }
 
 /**
- * A bancata, new or edited, in a dialog (DESIGN §5): the contract's schema checks each field as
+ * A bancata, new or edited, in a dialog (docs/screens.md): the contract's schema checks each field as
  * it is left and on save; volume and estimated weight follow the measures as they are typed.
  */
 export function BancataFormDialog({

@@ -3,7 +3,7 @@ import { StateActions } from '@/components/detail/state-actions';
 import { dangerOutlined } from '@/components/detail/use-state-move';
 import { BANCATA_MOVE_LABELS } from './bancata-moves';
 
-/** The bancata's moves from its state (DESIGN §4); the one under way spins. */
+/** The bancata's moves from its state (docs/domain.md); the one under way spins. */
 export function BancataStatoActions({
   stato,
   onMove,

@@ -93,7 +93,7 @@ const COLUMNS: ListColumn<Bancata>[] = [
 ];
 
 /**
- * Bancate (DESIGN §5 "Lists"): server paging and sort, search by codice, fronte and note, filters
+ * Bancate (docs/screens.md "Lists"): server paging and sort, search by codice, fronte and note, filters
  * by stato, cava, materiale and cut date, all in the URL; totals of the filtered set.
  */
 export function BancateList({

@@ -36,7 +36,7 @@ export const BLOCCO_KIND_LABELS: Record<
     base: ENTITY_PAGES.blocco.path,
     icon: 'pi pi-stop',
   },
-  // the title is the menu's (SPEC §2)
+  // the title is the menu's (docs/screens.md)
   'blocchi-esterni': {
     title: 'Blocchi Esterni',
     singolare: 'Blocco esterno',
@@ -99,7 +99,7 @@ export const useChangeBloccoStato = (kind: BloccoKind, id: string) =>
 export const useDeclassaBlocco = (kind: BloccoKind, id: string) =>
   blocchi[kind].useAction<BloccoDeclassaBody>(id, 'declassa');
 /**
- * The yard's state change of a block (issue 29): offline it is kept on the device and replayed with
+ * The yard's state change of a block: offline it is kept on the device and replayed with
  * its Idempotency-Key; If-Match is the block's updatedAt as shown, so a block changed meanwhile
  * (sold by someone else…) refuses it instead of being overwritten.
  */
@@ -132,7 +132,7 @@ export const exportBlocchi = (
 
 /**
  * A cliente (to opzionare a blocco) or a fornitore (of a blocco esterno) by name, from this
- * module's own pickers (DESIGN §3.1): `GET /api/blocchi/clienti-selezionabili?q=`,
+ * module's own pickers (docs/api.md "Shape of the API"): `GET /api/blocchi/clienti-selezionabili?q=`,
  * `GET /api/blocchi-esterni/fornitori-selezionabili?q=`, read under the blocchi permission, so a
  * yard user needs no Clienti or Fornitori page.
  */

@@ -25,7 +25,7 @@ const ROW: BloccoListItem = {
   profonditaNetta: 111,
   volumeLordo: 4.853,
   volumeNetto: 4.352,
-  // weighed at the quarry's weighbridge: the list shows and sums the weighed tonnes (issue 25 item 3)
+  // weighed at the quarry's weighbridge: the list shows and sums the weighed tonnes
   peso: { t: 13.42, base: 'pesato' },
   pesoPesa: 13.42,
   dataPesata: '2026-02-03',
@@ -156,7 +156,7 @@ describe('blocchi list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('own and bought-in blocks in one list (issue 27)', { timeout: 30_000 }, () => {
+describe('own and bought-in blocks in one list', { timeout: 30_000 }, () => {
   it('origine=tutte asks for both, names each row’s origin and opens each on its own page', async () => {
     const esterno: BloccoListItem = {
       ...ROW,

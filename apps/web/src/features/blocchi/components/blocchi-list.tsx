@@ -63,7 +63,7 @@ const detailOf = (b: Pick<BloccoListItem, '_id' | 'origine'>) =>
   `${BLOCCO_KIND_LABELS[b.origine === 'esterno' ? 'blocchi-esterni' : 'blocchi'].base}/${b._id}`;
 
 /**
- * Blocchi or blocchi esterni (DESIGN §5 "Lists"; issue §6): server paging and sort; search by
+ * Blocchi or blocchi esterni (docs/screens.md "How pages behave"): server paging and sort; search by
  * codice, numero fornitore, tracciabilità and note; filters by stato, cava, materiale, scelta,
  * categoria, bancata, fornitore, ubicazione and date, all in the URL so a link shares the view;
  * totals (count, m³, t) and CSV/XLSX export of the filtered set.

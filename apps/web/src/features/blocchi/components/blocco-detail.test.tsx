@@ -165,14 +165,14 @@ describe('blocco detail', { timeout: 20_000 }, () => {
       `/app/bancate/${blocco.bancata!._id}`,
     );
     expect(screen.getByText('Cava Canalgrande').closest('a')).toBeNull();
-    // the production date, as every production figure counts the block (issue 25 item 6)
+    // the production date, as every production figure counts the block
     expect(screen.getByTestId('blocco-data')).toHaveTextContent('Data riquadratura05/03/26');
     expect(screen.getByTestId('photos-section')).toHaveTextContent('Foto di BL-2026-0082');
-    // the pesata the estrazione counts the block by (issue 25 item 10)
+    // the pesata the estrazione counts the block by
     expect(screen.getByTestId('blocco-misure')).toHaveTextContent(
       'Pesata20/03/26, bolla n. PS-173-0042',
     );
-    // the weight sales and stock use: the weighbridge's, said so (issue 25 item 3)
+    // the weight sales and stock use: the weighbridge's, said so
     expect(screen.getByTestId('blocco-misure')).toHaveTextContent(
       'Peso (pesa, altrimenti teorico)12,96 t pesato',
     );

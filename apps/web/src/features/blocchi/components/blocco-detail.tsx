@@ -49,7 +49,7 @@ const FINAL_STATI: readonly BloccoStato[] = ['spedito', 'segato', 'scartato'];
 type Query<T> = { data?: T; isPending: boolean; isError: boolean; error: Error | null };
 
 /**
- * A blocco or blocco esterno (DESIGN §5 "Detail pages"): data and measures, the manual moves its
+ * A blocco or blocco esterno (docs/screens.md "Detail pages"): data and measures, the manual moves its
  * (effective) state allows, declassamento, genealogy, photos and history. Read-only users see the
  * same page without any action.
  */
@@ -135,7 +135,7 @@ function BloccoPage({
   const phone = useMediaQuery(CARDS_QUERY);
   const { user } = useSession();
   const writable = can(user, kind, 'write');
-  // who sells options blocks (SPEC: collaudi write), even with the blocchi read-only
+  // who sells options blocks (docs/permissions.md: collaudi write), even with the blocchi read-only
   const canOption = can(user, 'collaudi', 'write');
   const materiali = useLookups('materiali');
   const ubicazioni = useLookups('ubicazioni');

@@ -61,7 +61,7 @@ export type Output = BloccoInternoCreate | BloccoEsternoCreate;
 export const GROSS = ['lunghezza', 'altezza', 'profondita'] as const;
 export const NET = ['lunghezzaNetta', 'altezzaNetta', 'profonditaNetta'] as const;
 
-/** A net measure equal to the gross one is shown empty: it follows the gross one (DESIGN §4). */
+/** A net measure equal to the gross one is shown empty: it follows the gross one (docs/domain.md). */
 const netOf = (net: number | undefined, gross: number | undefined) =>
   net === undefined || net === gross ? null : net;
 
@@ -122,7 +122,7 @@ export function liveQuantities(
   const [ln, hn, pn] = NET.map((k, i) => positive(v[k]) ?? [l, h, p][i] ?? null);
   const volumeLordo = l && h && p ? volumeM3(l, h, p) : null;
   const volumeNetto = ln && hn && pn ? volumeM3(ln, hn, pn) : null;
-  // the theoretical weight is the net volume's, as the server stores it (DESIGN §3 "Weight")
+  // the theoretical weight is the net volume's, as the server stores it (docs/api.md "Weight")
   const pesoTeorico = volumeNetto !== null && densita ? pesoT(volumeNetto, densita) : null;
   return { volumeLordo, volumeNetto, pesoTeorico };
 }

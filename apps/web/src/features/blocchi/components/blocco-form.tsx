@@ -57,7 +57,7 @@ import { BloccoPesataFields } from './blocco-pesata-fields';
 import { lastUbicazione, previousBlocco, rememberBlocco, withPrevious } from './blocco-form-memory';
 
 /**
- * A blocco, new or edited (DESIGN §5 "Forms"): own blocks come from a bancata (ribaltata or in
+ * A blocco, new or edited (docs/screens.md "Forms"): own blocks come from a bancata (ribaltata or in
  * riquadratura), bought-in ones from a fornitore with the purchase. Volumes and weight follow the
  * measures as they are typed; empty net measures are the gross ones; the server's field errors
  * land beside their fields.

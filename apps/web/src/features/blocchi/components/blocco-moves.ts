@@ -43,7 +43,7 @@ export function bloccoMoveOf(from: BloccoStato, to: BloccoStato): Move {
 
 /**
  * The manual moves the web offers: the transition table's, but a sold block leaves with a DDT
- * («Crea DDT», issue 26), not by venduto → spedito by hand (the API keeps that move for goods shipped
+ * («Crea DDT»), not by venduto → spedito by hand (the API keeps that move for goods shipped
  * with a document made elsewhere).
  */
 export function webMoves(from: BloccoStato, manual: readonly BloccoStato[]): BloccoStato[] {

@@ -9,7 +9,7 @@ import { wasQueued } from '@/lib/offline/use-queueable';
 import { useMoveBlocco, type BloccoKind } from '../api/blocchi';
 
 /**
- * A block scanned in the yard, on a phone (issue 18): the photo, the move to another place and the
+ * A block scanned in the yard, on a phone: the photo, the move to another place and the
  * state change first, each within two taps. The photo button comes from the photos feature.
  */
 export function BloccoQuickActions({

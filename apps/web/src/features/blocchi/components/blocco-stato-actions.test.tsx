@@ -22,7 +22,7 @@ describe('blocco state buttons: only the manual moves of the transition table', 
     unmount();
   });
 
-  it('a sold block has no manual «Spedito»: it ships with a DDT (issue 26)', () => {
+  it('a sold block has no manual «Spedito»: it ships with a DDT', () => {
     expect(BLOCCO_TRANSITIONS.venduto.manual).toContain('spedito');
     render(<BloccoStatoActions stato="venduto" onMove={() => undefined} />);
     expect(screen.queryByTestId('blocco-move-spedito')).toBeNull();

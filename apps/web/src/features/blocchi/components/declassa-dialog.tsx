@@ -20,7 +20,7 @@ import { dropdownPt } from '@/components/form/dropdown-a11y';
 type Values = { scelta?: string; categoria?: string; unitaPrezzo?: string; nota: string };
 
 /**
- * Declassamento (DESIGN §4): a lower grade or category, with the reason (required); the block
+ * Declassamento (docs/domain.md): a lower grade or category, with the reason (required); the block
  * stays sellable and history keeps the reason. An informe is priced by the quintale unless told.
  */
 export function DeclassaDialog({ kind, blocco, onClose, onDone }: BloccoMoveDialogProps) {

@@ -20,7 +20,7 @@ type Values = {
 };
 
 /**
- * Opzionare a block (DESIGN §4): the cliente it is held for and until when. After the expiry it
+ * Opzionare a block (docs/domain.md): the cliente it is held for and until when. After the expiry it
  * counts as disponibile again by itself. A renewal keeps the cliente unless changed.
  */
 export function OpzioneDialog({ kind, blocco, onClose, onDone }: BloccoMoveDialogProps) {

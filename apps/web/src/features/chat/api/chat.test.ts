@@ -14,7 +14,7 @@ afterEach(() => {
   onUnauthorized.mockReset();
 });
 
-describe('getUnreadCount (SPEC §4, §8)', () => {
+describe('getUnreadCount (docs/api.md "Sessions and anti-forgery", §8)', () => {
   it('reads data.unreadCount from the server', async () => {
     setSession(DEMO_USERS.produzione, 'token-produzione');
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, data: { unreadCount: 4 } }));

@@ -58,7 +58,7 @@ export interface ConversationPageParams {
   after?: string;
 }
 
-/** GET /api/chat/conversation/:userId?limit=50&skip=0 (SPEC §7, §9), plus before/after for stable paging. */
+/** GET /api/chat/conversation/:userId?limit=50&skip=0 (docs/api.md "Shape of the API", §9), plus before/after for stable paging. */
 export function getConversationPage(
   userId: string,
   { limit = CHAT_PAGE_LIMIT, before, after }: ConversationPageParams = {},
@@ -90,10 +90,10 @@ export function useConversations() {
   return useQuery(conversationsQueryOptions);
 }
 
-/** SPEC §9: polled every 30 s. */
+/** docs/domain.md "Constants and limits": polled every 30 s. */
 export const UNREAD_POLL_MS = CHAT_UNREAD_POLL_MS;
 
-/** GET /api/chat/unread; a failure counts as 0 (SPEC §8). */
+/** GET /api/chat/unread; a failure counts as 0 (docs/api.md "Errors"). */
 export async function getUnreadCount(): Promise<number> {
   // Right after a logout the top bar may still poll once: without a token there is nothing to ask,
   // and an anonymous 401 would send the login page (already open) to itself again, losing what the

@@ -30,7 +30,7 @@ export function inConversation(message: ChatMessage, me: string, other: string):
   );
 }
 
-/** The date separator: 'Oggi', 'Ieri', else dd/MM/yy (SPEC §1). */
+/** The date separator: 'Oggi', 'Ieri', else dd/MM/yy (docs/domain.md "The flow"). */
 export function dayLabel(value: string, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '';

@@ -3,7 +3,7 @@ import type { ChatMessage } from '@gestcava/contracts';
 import { formatTime } from '@/lib/format';
 import { formatFileSize } from './chat-model';
 
-/** SPEC §7: a deleted message shows this. */
+/** docs/api.md "Shape of the API": a deleted message shows this. */
 export const CHAT_DELETED_LABEL = 'Messaggio eliminato';
 
 function fileIcon(mime: string): string {

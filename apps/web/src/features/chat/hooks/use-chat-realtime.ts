@@ -8,7 +8,7 @@ import { availableUsersQueryOptions, chatKeys } from '../api/chat';
 import { closeChatSocket, openChatSocket, subscribeChatEvents } from '../realtime/chat-socket';
 
 /**
- * The app-wide half of the chat, mounted once by the top bar (SPEC §4): the connection, the
+ * The app-wide half of the chat, mounted once by the top bar (docs/api.md "Sessions and anti-forgery"): the connection, the
  * unread count (from the server on connect and on `unread_count`, +1 on a `new_message` from someone
  * else, refreshed on read events; the 30 s poll lives in the query) and desktop notifications when
  * the user is not on the chat page.

@@ -39,7 +39,7 @@ function dispatch<E extends keyof ChatHandlers>(
 }
 
 /**
- * The tab's one realtime connection (DESIGN §3.2): same origin, with credentials and
+ * The tab's one realtime connection (docs/api.md "Sessions and anti-forgery"): same origin, with credentials and
  * `auth: { token }`; `authenticate { userId }` after every connect. socket.io reconnects by itself
  * after a drop, a server that stops included (it closes the sockets at the transport, so they come
  * back through the load balancer to another instance); a refused handshake (expired session, no chat
@@ -91,7 +91,7 @@ export function subscribeChatEvents(handlers: ChatHandlers): () => void {
   return () => subscribers.delete(handlers);
 }
 
-/** SPEC §7: the client marks a conversation read by its sender. */
+/** docs/api.md "Shape of the API": the client marks a conversation read by its sender. */
 export function markAsRead(senderId: string): void {
   current?.socket.emit('mark_as_read', { senderId });
 }

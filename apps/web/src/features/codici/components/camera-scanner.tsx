@@ -23,7 +23,7 @@ async function makeReader(): Promise<(canvas: HTMLCanvasElement) => Promise<stri
 }
 
 /**
- * The phone's back camera reading a label's QR code (issue 18). The camera needs HTTPS (or
+ * The phone's back camera reading a label's QR code. The camera needs HTTPS (or
  * localhost): without it, or without permission, it says so and the code can be typed instead.
  */
 export function CameraScanner({

@@ -5,7 +5,7 @@ import { FullScreenLoader } from '@/components/full-screen-loader';
 import { resolveCodice } from '../api/codici';
 
 /**
- * `/c/<codice>`, what a label's QR code opens (issue 18): the item's page, after the login if needed
+ * `/c/<codice>`, what a label's QR code opens: the item's page, after the login if needed
  * (the route sits behind the token guard, which comes back here), or an Italian word on why not.
  */
 export function CodeRedirect() {

@@ -18,7 +18,7 @@ const TOUCH_QUERY = '(pointer: coarse)';
 const LABEL = 'Cerca o scansiona un codice';
 
 /**
- * "Cerca o scansiona un codice" (issue 18): from any page, the painted code of a bancata, block,
+ * "Cerca o scansiona un codice": from any page, the painted code of a bancata, block,
  * bundle, slab or lot — typed any way — opens its page. `variant` picks the top bar's icon button or
  * the dashboard's labelled one.
  */

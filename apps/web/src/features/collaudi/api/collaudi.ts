@@ -85,7 +85,7 @@ const rigaChangeWords = (body: CollaudoRigaUpdate) =>
   );
 
 /**
- * PUT /:id/righe/:rigaId: only the fields that changed; null clears one. A yard action (issue 29):
+ * PUT /:id/righe/:rigaId: only the fields that changed; null clears one. A yard action:
  * offline it is kept on the device and replayed once, If-Match the row's updatedAt as shown.
  */
 export const useUpdateRiga = (c: { _id: string; codice: string }) =>

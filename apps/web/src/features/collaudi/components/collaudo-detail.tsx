@@ -36,7 +36,7 @@ export interface CollaudoSlots {
   actions?: (c: Collaudo) => ReactNode;
 }
 
-/** A collaudo (DESIGN §4 "Collaudo", issue 14): header, state, the blocks one card each, totals, verbale, photos, history. */
+/** A collaudo (docs/domain.md "Collaudo"): header, state, the blocks one card each, totals, verbale, photos, history. */
 export function CollaudoDetail({ id, ...slots }: { id: string } & CollaudoSlots) {
   const record = useCollaudo(id);
   const history = useCollaudoHistory(id);

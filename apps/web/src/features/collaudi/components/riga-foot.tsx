@@ -5,7 +5,7 @@ import { formatEuroCents, formatVolume, formatWeight } from '@/lib/format';
 import { misure } from './collaudo-format';
 import { previewOf, type RigaDraft } from './riga-model';
 
-/** 'queued': kept on the device while offline, to be sent when the network returns (issue 29). */
+/** 'queued': kept on the device while offline, to be sent when the network returns. */
 export type RigaStatus =
   | { kind: 'saved' }
   | { kind: 'dirty' }

@@ -47,7 +47,7 @@ export function useRigheEditor(collaudo: Collaudo) {
   }
   const [saving, setSaving] = useState<ReadonlyMap<string, number>>(new Map());
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  // the drafts kept on the device while offline (issue 29), until the stored row catches up
+  // the drafts kept on the device while offline, until the stored row catches up
   const [queued, setQueued] = useState<ReadonlyMap<string, RigaDraft>>(new Map());
   // the saves go one after the other, so the last one made is the last one stored
   const chain = useRef<Promise<unknown>>(Promise.resolve());

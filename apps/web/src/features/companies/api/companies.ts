@@ -33,7 +33,7 @@ const userCompanyResponseSchema = z.object({
 });
 export type ShellCompany = Pick<Company, '_id' | 'name' | 'quarryName' | 'logoUrl'>;
 
-/** GET /companies/user-company (the X-Company-Id one for an admin). Failure → null (SPEC §8). */
+/** GET /companies/user-company (the X-Company-Id one for an admin). Failure → null (docs/api.md "Errors"). */
 export async function getUserCompany(): Promise<ShellCompany | null> {
   try {
     const { company } = await api.get('/companies/user-company', {
@@ -56,7 +56,7 @@ export function useUserCompany(companyKey: string | null) {
   return useQuery(userCompanyQueryOptions(companyKey));
 }
 
-/** 'Cava di {quarryName}', or the company name when it has no quarry (DESIGN §4). */
+/** 'Cava di {quarryName}', or the company name when it has no quarry (docs/domain.md). */
 export function quarryLabel(
   company: Pick<Company, 'name' | 'quarryName'> | null | undefined,
 ): string {

@@ -7,7 +7,7 @@ import { useCompanies } from '../api/companies';
 
 /**
  * Admins act for any group company: the choice is sent as X-Company-Id on every request and the
- * cached data of the previous company is dropped (DESIGN §5).
+ * cached data of the previous company is dropped (docs/screens.md).
  */
 export function CompanySelector({ user }: { user: User }) {
   const id = useId();

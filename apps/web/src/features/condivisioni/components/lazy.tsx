@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 
 /**
  * The pages that offer sharing (blocks list, block, collaudo, cliente) load it only when shown: its
- * chunks stay out of the router's preload lists, which ship with the login route (QUALITY P9).
+ * chunks stay out of the router's preload lists, which ship with the login route (docs/quality.md P9).
  */
 const Panel = lazy(() =>
   import('./condivisioni-panel').then((m) => ({ default: m.CondivisioniPanel })),

@@ -65,10 +65,10 @@ describe('KPI tiles', () => {
       'href',
       '/app/pages/blocchi?dal=2025-11-01&al=2025-11-30',
     );
-    // the changes keep one decimal, as every percentage (14,75 on 10 and on 6,5: issue 25)
+    // the changes keep one decimal, as every percentage (14,75 on 10 and on 6,5)
     expect(tile('produzione')).toHaveTextContent('mese scorso 10,0 m³ (+47,5 %)');
     expect(tile('produzione')).toHaveTextContent('novembre 2025: 6,5 m³ (+126,9 %)');
-    // informi by weight and the bancate's cut volume: their own figures, beside the squared m³ (issue 25)
+    // informi by weight and the bancate's cut volume: their own figures, beside the squared m³
     expect(produzione.getByTestId('produzione-informi')).toHaveTextContent('informi 12,3 t');
     expect(produzione.getByTestId('produzione-bancate')).toHaveTextContent(
       'bancate tagliate 180,3 m³ (2)',
@@ -76,7 +76,7 @@ describe('KPI tiles', () => {
 
     // Own and bought-in together, the split linked to each list.
     const disponibili = within(tile('disponibili')!);
-    // the total opens both lists in one, so it shows the same 4 (issue 27)
+    // the total opens both lists in one, so it shows the same 4
     expect(disponibili.getByRole('link', { name: 'Blocchi disponibili: 4' })).toHaveAttribute(
       'href',
       '/app/pages/blocchi?stato=disponibile&origine=tutte',

@@ -4,7 +4,7 @@ import { useLabelsAddress } from '../api/etichette';
 import './labels-address.css';
 
 /**
- * Where the labels' QR codes point (issue 27). A loopback address (PUBLIC_URL unset: localhost) opens
+ * Where the labels' QR codes point. A loopback address (PUBLIC_URL unset: localhost) opens
  * on no phone in the yard: a warning for administrators, beside the print button and in the settings.
  * `compact`: the one line beside the print button; otherwise the address is always shown.
  */

@@ -30,7 +30,7 @@ const withQueries = (ui: React.ReactElement) =>
 
 afterEach(() => clearSession());
 
-describe('labels pointing to a loopback address (issue 27)', () => {
+describe('labels pointing to a loopback address', () => {
   it('the print button warns an administrator that the QR codes open on no phone', async () => {
     setSession(DEMO_USERS.admin, 'token');
     answer({ publicUrl: 'http://localhost:3000', loopback: true });

@@ -8,9 +8,9 @@ import { LabelsAddress } from './labels-address';
 type Formato = 'a4' | '100x150';
 
 /**
- * "Stampa etichetta" (issue 18): the label PDF of one item or a selection — an A4 sheet by default,
+ * "Stampa etichetta": the label PDF of one item or a selection — an A4 sheet by default,
  * or 100×150 mm labels for a thermal printer — with the QR code that opens the item's page, and a
- * warning beside it while that page's address is a local one (issue 27).
+ * warning beside it while that page's address is a local one.
  */
 export function PrintLabelsButton({
   entityType,

@@ -18,7 +18,7 @@ const riga = (tipo: Riga['tipo'], pezzi: number, mq: number): Riga => ({
 });
 
 describe('totaliGiacenza', () => {
-  it('counts slabs and tiles apart, never as one "pezzi" figure (issue 25)', () => {
+  it('counts slabs and tiles apart, never as one "pezzi" figure', () => {
     const totali = totaliGiacenza([
       riga('lastre', 12, 54),
       riga('pavimenti', 800, 74.42),

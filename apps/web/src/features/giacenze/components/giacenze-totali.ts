@@ -6,7 +6,7 @@ type Riga = Giacenze['righe'][number];
 const sum = (righe: Riga[], f: (r: Riga) => number) => righe.reduce((a, r) => a + f(r), 0);
 
 /**
- * The giacenze's totals. Slabs and tiles are counted apart (issue 25): 12 slabs and 800 tiles are not
+ * The giacenze's totals. Slabs and tiles are counted apart: 12 slabs and 800 tiles are not
  * 812 "pezzi". m², t and € add up across both.
  */
 export function totaliGiacenza(righe: Riga[]): Array<{ label: string; value: string }> {

@@ -34,7 +34,7 @@ const TIPO = { lastre: 'Lastre', pavimenti: 'Pavimenti' } as const;
 const sum = (righe: Riga[], f: (r: Riga) => number) => righe.reduce((a, r) => a + f(r), 0);
 
 /**
- * Giacenze (issue 13): the stock on hand by material, thickness, finish, scelta and place — pieces,
+ * Giacenze: the stock on hand by material, thickness, finish, scelta and place — pieces,
  * m², t and value at list price — and the reservations that end within a week.
  */
 export function GiacenzeView() {

@@ -98,7 +98,7 @@ function CompanyCard({
 }
 
 /**
- * Ditte del gruppo (DESIGN §4): each company's document data and logo; admins edit them and
+ * Ditte del gruppo (docs/domain.md): each company's document data and logo; admins edit them and
  * upload the logo, others read.
  */
 export function GroupCompaniesView() {

@@ -4,7 +4,7 @@ import { getHealth } from './health';
 
 const health = { status: 'ok', version: '1.0.0', db: 'pglite', dbName: 'gestcava', staging: true };
 
-describe('getHealth (the staging banner’s source, SPEC §2)', () => {
+describe('getHealth (the staging banner’s source, docs/screens.md)', () => {
   const fetchMock = vi.fn<(input: RequestInfo | URL) => Promise<Response>>();
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => vi.unstubAllGlobals());

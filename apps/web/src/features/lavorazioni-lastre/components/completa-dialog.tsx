@@ -51,7 +51,7 @@ function pacchiText(sizes: readonly number[]): string {
 }
 
 /**
- * Completing a sawing (issue 12): the slabs one by one in a keyboard grid or as a count and an
+ * Completing a sawing: the slabs one by one in a keyboard grid or as a count and an
  * average size, bundle size and location; live m² and yield beside the machine's maximum; a summary
  * before the one request that loads the stock. Full screen, so 60 rows fit a clerk's work.
  */

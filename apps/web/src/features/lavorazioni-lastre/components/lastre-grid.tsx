@@ -21,7 +21,7 @@ const COLUMN_LABELS: Record<GridColumn, string> = {
 };
 
 /**
- * The slabs one by one, in sawing order, typed from the keyboard (DESIGN §5, issue 12): Enter goes
+ * The slabs one by one, in sawing order, typed from the keyboard (docs/screens.md): Enter goes
  * down the same column and, on the last row, adds a row repeating its size; "=" or "Come sopra"
  * copies the row above; ↑ ↓ move between rows. Under 768 px the table scrolls sideways.
  */

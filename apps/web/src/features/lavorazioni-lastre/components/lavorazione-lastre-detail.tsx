@@ -68,7 +68,7 @@ const SEGAGIONE: ProcessingKind<LavorazioneLastreStato, LavorazioneLastre> = {
 };
 
 /**
- * A sawing (DESIGN §4, issue 12): its plan and block, the moves its state allows (start,
+ * A sawing (docs/domain.md): its plan and block, the moves its state allows (start,
  * cancel), the completion screen while it is being sawn, the pacchi it produced, its history.
  */
 export function LavorazioneLastreDetail({ id }: { id: string }) {

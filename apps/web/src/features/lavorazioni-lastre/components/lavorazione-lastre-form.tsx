@@ -61,7 +61,7 @@ function toFormValues(lav: LavorazioneLastre | null | undefined): FormInput {
 }
 
 /**
- * Planning a sawing (DESIGN §4 "Lavorazione lastre"): a disponibile block found by code, the
+ * Planning a sawing (docs/domain.md "Lavorazione lastre"): a disponibile block found by code, the
  * machine, thickness (20/30/40/50 offered), finish, resin, conto terzi with its terzista; the
  * machine's theoretical yield follows thickness and kerf as they are chosen.
  */

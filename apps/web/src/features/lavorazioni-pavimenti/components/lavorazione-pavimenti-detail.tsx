@@ -62,7 +62,7 @@ const LAVORAZIONE: ProcessingKind<LavorazionePavimentiStato, LavorazionePaviment
   },
 };
 
-/** A tile cut (DESIGN §4, issue 12): its origin, format, state moves, completion into a lot, history. */
+/** A tile cut (docs/domain.md): its origin, format, state moves, completion into a lot, history. */
 export function LavorazionePavimentiDetail({ id }: { id: string }) {
   const record = useLavorazionePavimenti(id);
   const history = useLavorazionePavimentiHistory(id);

@@ -66,7 +66,7 @@ const DEFAULTS: FormInput = {
 };
 
 /**
- * Planning a tile cut (DESIGN §4 "Lavorazione pavimenti"): from a disponibile block found by code or
+ * Planning a tile cut (docs/domain.md "Lavorazione pavimenti"): from a disponibile block found by code or
  * from disponibile slabs (by their code or their bundle's), the format from the presets or typed,
  * thickness, finish, edge and calibration.
  */

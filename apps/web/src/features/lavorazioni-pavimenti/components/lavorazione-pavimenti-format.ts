@@ -55,7 +55,7 @@ export const LAVORAZIONE_PAVIMENTI_FIELD_LABELS: Record<string, string> = {
   stato: 'Stato',
 };
 
-/** A history value of a tile cut: the yield in its unit, m²/m³ of a block or % of slabs (issue 27). */
+/** A history value of a tile cut: the yield in its unit, m²/m³ of a block or % of slabs. */
 export function lavorazionePavimentiHistoryValue(
   field: string,
   value: unknown,

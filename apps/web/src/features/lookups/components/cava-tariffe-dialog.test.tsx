@@ -64,7 +64,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('cava tariffe (issue 25 item 11)', { timeout: 20_000 }, () => {
+describe('cava tariffe', { timeout: 20_000 }, () => {
   it('lists each period with its € per tonne by category, and deletes one after asking', async () => {
     setSession(DEMO_USERS.admin, 'token-1');
     renderRoutes(

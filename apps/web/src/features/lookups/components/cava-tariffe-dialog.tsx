@@ -20,7 +20,7 @@ const periodo = (t: CavaTariffa) =>
   `dal ${formatDate(t.validoDal)}${t.validoAl ? ` al ${formatDate(t.validoAl)}` : ' (senza scadenza)'}`;
 
 /**
- * A quarry's tariffs for the contributo di estrazione (issue 25 item 11): one row per period, € per
+ * A quarry's tariffs for the contributo di estrazione: one row per period, € per
  * tonne by category; the Estrazione report values each item at the tariff of its day.
  */
 export function CavaTariffeDialog({ cava, onClose }: { cava: Cava; onClose: () => void }) {

@@ -38,7 +38,7 @@ export interface LookupField {
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
-/** The fields of each lookup (DESIGN §4), in form order; the flag "attiva/attivo" comes last. */
+/** The fields of each lookup (docs/domain.md), in form order; the flag "attiva/attivo" comes last. */
 export const LOOKUP_FIELDS: Record<LookupKind, LookupField[]> = {
   cave: [
     {

@@ -106,7 +106,7 @@ export function useLastraOperation(id: string) {
 
 const STOCK_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
 
-/** The yard's quick move of a slab: sent at once, or kept on the device while offline (issue 29). */
+/** The yard's quick move of a slab: sent at once, or kept on the device while offline. */
 export const useSpostaLastra = (l: { _id: string; codice: string; updatedAt: string }) =>
   useSposta({
     kind: 'sposta-lastra',

@@ -161,7 +161,7 @@ const EMPTY_TEXT =
   'Le lastre arrivano in magazzino quando si completa una segagione (Lavorazione → Lastre).';
 
 /**
- * Magazzino → Lastre (DESIGN §4 "Magazzino lastre"): the bundles (/app/pages/magazzino/pacchi) and
+ * Magazzino → Lastre (docs/domain.md "Magazzino lastre"): the bundles (/app/pages/magazzino/pacchi) and
  * the single slabs (/app/pages/magazzino/lastre), two tabs over one set of filters, each with the
  * totals of what is selected: pieces, m², t. Ticked slabs can be reserved, sold, released or moved
  * together; the page adds what other features do with ticked items (labels, transfers).

@@ -159,7 +159,7 @@ describe('bundle detail', { timeout: 30_000 }, () => {
     ).not.toBeInTheDocument();
   });
 
-  it('a mixed bundle says its grades with their slabs (issue 27 item 2)', async () => {
+  it('a mixed bundle says its grades with their slabs', async () => {
     setSession(DEMO_USERS.magazzino, 'token-1');
     pacco.scelte = [
       { scelta: 'prima', lastre: 2 },

@@ -28,7 +28,7 @@ const IN_GIACENZA: readonly string[] = ['disponibile', 'riservata'];
 import './magazzino-lastre.css';
 
 /**
- * A bundle (DESIGN §4 "Magazzino lastre"): its data, where it comes from up to the quarry, its
+ * A bundle (docs/domain.md "Magazzino lastre"): its data, where it comes from up to the quarry, its
  * slabs in sawing order, its photos (the photos feature's panel, given by the page) and its ledger.
  */
 export function PaccoDetailView({ id, ...slots }: { id: string } & StockItemSlots<PaccoDetail>) {

@@ -74,7 +74,7 @@ function useRefreshLotti() {
     Promise.all(LOTTO_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** The yard's quick move of a whole lot: sent at once, or kept on the device while offline (issue 29). */
+/** The yard's quick move of a whole lot: sent at once, or kept on the device while offline. */
 export const useSpostaLotto = (l: { _id: string; codice: string; updatedAt: string }) =>
   useSposta({
     kind: 'sposta-lotto',

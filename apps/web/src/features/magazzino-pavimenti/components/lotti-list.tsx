@@ -88,7 +88,7 @@ const COLUMNS: ListColumn<Lotto>[] = [
 ];
 
 /**
- * Magazzino → Pavimenti (DESIGN §4 "Magazzino pavimenti"): the tile lots with stock on hand (one tone
+ * Magazzino → Pavimenti (docs/domain.md "Magazzino pavimenti"): the tile lots with stock on hand (one tone
  * per lot), filtered by material, thickness, finish, grade and location, with pieces, m² and t.
  */
 export function LottiList({

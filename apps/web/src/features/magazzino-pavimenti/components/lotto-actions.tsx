@@ -21,7 +21,7 @@ import {
 const pezziWord = (n: number) => (n === 1 ? '1 pezzo' : `${formatInteger(n)} pezzi`);
 
 /**
- * A tile lot's operations (DESIGN §4 "Magazzino pavimenti"): reserve and sell in pezzi, casse or m²
+ * A tile lot's operations (docs/domain.md "Magazzino pavimenti"): reserve and sell in pezzi, casse or m²
  * with the conversion shown, release, count, move (a part splits off), and its list price.
  */
 export function LottoActions({ lotto: l }: { lotto: Lotto }) {

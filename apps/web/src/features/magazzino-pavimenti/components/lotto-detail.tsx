@@ -36,7 +36,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /**
- * A tile lot (DESIGN §4 "Magazzino pavimenti"): format and quantities on hand, where it comes from up
+ * A tile lot (docs/domain.md "Magazzino pavimenti"): format and quantities on hand, where it comes from up
  * to the quarry face, its photos (the photos feature's panel, given by the page), ledger and history.
  */
 export function LottoDetailView({ id, ...slots }: { id: string } & StockItemSlots<Lotto>) {

@@ -1,6 +1,6 @@
 import { useNotificationsToggle } from '../hooks/use-notifications';
 
-/** Only where the browser has the Notification API, in a secure context (SPEC §2). */
+/** Only where the browser has the Notification API, in a secure context (docs/screens.md). */
 export function NotificationsToggle() {
   const { supported, enabled, busy, toggle } = useNotificationsToggle();
   if (!supported) return null;

@@ -28,7 +28,7 @@ export function disableNotifications(): void {
 }
 
 /**
- * After login (SPEC §4): ask for the permission when the browser has not been asked yet. Runs
+ * After login (docs/api.md "Sessions and anti-forgery"): ask for the permission when the browser has not been asked yet. Runs
  * in the background; the user is not kept waiting on the login page.
  */
 export async function askNotificationsAfterLogin(): Promise<void> {

@@ -20,7 +20,7 @@ const STATE_TAGS: Record<
 };
 
 /**
- * Azioni in attesa (issue 29): what this device keeps for the user, in the order it will be sent —
+ * Azioni in attesa: what this device keeps for the user, in the order it will be sent —
  * each with its state (a refused one with the server's reason), "Riprova ora" for one waiting on its
  * backoff and "Elimina dall'elenco" to give one up (not "Scarta", a block's own state).
  */

@@ -65,7 +65,7 @@ export const photoKeys = {
  */
 export const PHOTO_CACHE = { staleTime: 5 * 60_000, gcTime: 10 * 60_000 } as const;
 
-/** SPEC §7: the server answers relative URLs, to be prefixed with the server address (the API client's base). */
+/** docs/api.md "Shape of the API": the server answers relative URLs, to be prefixed with the server address (the API client's base). */
 export const photoUrl = (relative: string): string => buildUrl(relative);
 
 /** The Italian text of a failed photo call: the server's own message, or what went wrong on the way. */
@@ -126,8 +126,8 @@ export interface EntityPhotos {
 const NO_PHOTOS: EntityPhotos = { photos: [], zipUrl: null };
 
 /**
- * GET /photos/flutter/getPhotos?entityType&entityId. SPEC §5: without type and id there is nothing
- * to ask. SPEC §8: a failed lookup gives an empty list (the toast says why) instead of an error page.
+ * GET /photos/flutter/getPhotos?entityType&entityId. docs/domain.md "The records": without type and id there is nothing
+ * to ask. docs/api.md "Errors": a failed lookup gives an empty list (the toast says why) instead of an error page.
  */
 export async function getEntityPhotos(
   entityType: string,
@@ -174,7 +174,7 @@ const NO_PAGE: PhotoPage = { photos: [], total: 0 };
 
 /**
  * GET /photo-gallery/paginatedPhotos with the entity's code, materiale, stato, cava and detail
- * page on each photo. A failed page is an empty one plus a toast (SPEC §8, like every photo list).
+ * page on each photo. A failed page is an empty one plus a toast (docs/api.md "Errors", like every photo list).
  */
 export async function getGalleryPhotos(
   params: GalleryParams,
@@ -212,7 +212,7 @@ export function useGalleryPhotos(params: GalleryParams) {
 }
 
 /**
- * GET /photos/getPhoto/:id: one photo with freshly signed URLs. SPEC §8: a failed lookup gives
+ * GET /photos/getPhoto/:id: one photo with freshly signed URLs. docs/api.md "Errors": a failed lookup gives
  * null (the caller shows the photo as unavailable).
  */
 export async function getPhoto(id: string, signal?: AbortSignal): Promise<Photo | null> {
@@ -279,7 +279,7 @@ function photoFields({
 /**
  * POST /photos/uploadPhotos, one file per request so each gets its own progress, cancel and retry.
  * The user is the session's (the server never takes userId from the form); the API client fetches
- * an anti-forgery token first when there is none (SPEC §7).
+ * an anti-forgery token first when there is none (docs/api.md "Shape of the API").
  */
 export function uploadPhoto(
   upload: PhotoUpload,
@@ -315,7 +315,7 @@ export const PHOTO_ENTITY_LABELS: Record<PhotoEntityType, string> = {
 };
 
 /**
- * A photo taken in the yard (issue 29): uploaded at once, or — offline, or when the upload fails for
+ * A photo taken in the yard: uploaded at once, or — offline, or when the upload fails for
  * the network — kept on the device with its file and uploaded by the offline queue later, with the
  * same Idempotency-Key (one photo however many times it is sent).
  */

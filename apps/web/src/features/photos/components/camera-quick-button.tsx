@@ -7,7 +7,7 @@ import { usePhotoUploads } from './use-photo-uploads';
 import type { UploadItem } from './upload-queue';
 
 /**
- * The yard's one-tap photo (issue 18): the phone's camera opens at once and the picture is uploaded
+ * The yard's one-tap photo: the phone's camera opens at once and the picture is uploaded
  * to the item as soon as it is taken, with a word when it arrived (or why not).
  */
 export function CameraQuickButton({

@@ -34,7 +34,7 @@ describe('photo checks before sending', () => {
     );
   });
 
-  it('the request: SPEC messages for no file and no entity, then the count limit', () => {
+  it('the request: the fixed messages for no file and no entity, then the count limit', () => {
     const entity = { entityType: 'blocco', entityId: '01a2-id' };
     expect(uploadRequestProblem({ ...entity, fileCount: 0 })).toBe('Nessun file da caricare');
     expect(uploadRequestProblem({ entityType: 'blocco', entityId: '', fileCount: 1 })).toBe(

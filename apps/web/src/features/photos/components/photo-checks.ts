@@ -7,7 +7,7 @@ import {
 
 /**
  * The checks the client makes before sending (the server makes the same ones by the bytes): the
- * user learns at once, in the SPEC's words, why a file will not go, without waiting for it to upload.
+ * user learns at once, in the product's fixed words, why a file will not go, without waiting for it to upload.
  */
 const ACCEPTED_TYPES = new Set(PHOTO_ACCEPT.split(','));
 const ACCEPTED_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'png', 'webp']);
@@ -38,7 +38,7 @@ export function photoFileProblem(file: Pick<File, 'name' | 'type' | 'size'>): st
   return null;
 }
 
-/** Why this upload cannot start (SPEC §5: files, then the entity; then the count limit), or null. */
+/** Why this upload cannot start (docs/domain.md "The records": files, then the entity; then the count limit), or null. */
 export function uploadRequestProblem(request: {
   entityType: string;
   entityId: string;

@@ -63,7 +63,7 @@ const TIPO_OPTIONS = [
 ];
 
 /**
- * Galleria Foto (SPEC §2, §7): every photo of the company's bancate and blocchi, 20 a page from
+ * Galleria Foto (docs/screens.md, §7): every photo of the company's bancate and blocchi, 20 a page from
  * the server, filtered by type, cava and a search (code, description, entity code), each with its
  * entity's code, materiale, stato, cava and date and a link to its page; the image opens full screen.
  */

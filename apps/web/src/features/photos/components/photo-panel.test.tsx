@@ -189,7 +189,7 @@ describe('photo panel', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('photo-upload-open'));
     await screen.findByTestId('photo-upload-dialog');
 
-    // nothing chosen: the SPEC message, nothing sent
+    // nothing chosen: the fixed message, nothing sent
     await user.click(screen.getByTestId('photo-upload-send'));
     expect(screen.getByTestId('photo-upload-error')).toHaveTextContent(PHOTO_MESSAGES.noFiles);
 

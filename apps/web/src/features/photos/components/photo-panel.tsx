@@ -21,7 +21,7 @@ import { PhotoThumbButton } from './photo-thumb';
 import { PhotoUploadDialog } from './photo-upload-dialog';
 
 /**
- * The "Foto" section of a detail page (DESIGN §5): thumbnails newest first, the full-screen
+ * The "Foto" section of a detail page (docs/screens.md): thumbnails newest first, the full-screen
  * viewer, each original and all of them as one zip to download, and — for a user who may write
  * the entity's page — upload with progress and delete (one, or all) after a confirmation.
  */

@@ -6,7 +6,7 @@ import { photoFileProblem } from './photo-checks';
 /** At most two files travel at once: a tablet on the quarry's network keeps some bandwidth. */
 export const MAX_PARALLEL_UPLOADS = 2;
 
-/** 'stored': kept on the device while offline, uploaded by the offline queue when the network returns (issue 29). */
+/** 'stored': kept on the device while offline, uploaded by the offline queue when the network returns. */
 export type UploadStatus =
   'ready' | 'invalid' | 'queued' | 'uploading' | 'done' | 'stored' | 'error' | 'cancelled';
 

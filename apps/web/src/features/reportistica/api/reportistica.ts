@@ -3,7 +3,7 @@ import { apiDownload } from '@/lib/api';
 
 export type ReportFormato = 'pdf' | 'xlsx';
 
-/** A report of 100 000 rows takes up to half a minute to write (QUALITY, issue 15): more than a list's export. */
+/** A report of 100 000 rows takes up to half a minute to write (docs/performance.md): more than a list's export. */
 const REPORT_TIMEOUT_MS = 120_000;
 
 export function downloadReport(

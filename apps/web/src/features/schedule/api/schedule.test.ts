@@ -7,7 +7,7 @@ import {
   type ScheduleEvent,
 } from './schedule';
 
-describe('schedule data (SPEC §7)', () => {
+describe('schedule data (docs/api.md "Shape of the API")', () => {
   it('the bundled file has { data: [{ id, title, start, end, allDay, tipo }] }', () => {
     const parsed = scheduleResponseSchema.safeParse(scheduleFile);
     expect(parsed.success).toBe(true);

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 /**
- * Schedule data (SPEC §7): a bundled file `/assets/data/scheduleevents.json` whose answer has a
- * field `data` (DESIGN §5: `{ id, title, start, end, allDay, tipo }`). One typed service reads it.
+ * Schedule data (docs/api.md "Shape of the API"): a bundled file `/assets/data/scheduleevents.json` whose answer has a
+ * field `data` (docs/screens.md: `{ id, title, start, end, allDay, tipo }`). One typed service reads it.
  */
 export const SCHEDULE_URL = '/assets/data/scheduleevents.json';
 export const SCHEDULE_TIPI = [

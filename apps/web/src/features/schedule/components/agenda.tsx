@@ -11,7 +11,7 @@ import {
 import { SectionCard } from '@/components/section-card';
 
 /**
- * An agenda line: the schedule file's events (SPEC §7) and the ones the app derives from its data
+ * An agenda line: the schedule file's events (docs/api.md "Shape of the API") and the ones the app derives from its data
  * (GET /api/dashboard: collaudi programmati, options and reservations running out), which carry a
  * link to their record and the extra kind `scadenza`.
  */
@@ -48,7 +48,7 @@ function when(event: AgendaEvent): string {
   return `${formatDate(start)}, ${formatTime(start)}${end ? `–${formatTime(end)}` : ''}`;
 }
 
-/** "Agenda": the next events of the schedule file (SPEC §7) merged with `derived` ones, soonest first. */
+/** "Agenda": the next events of the schedule file (docs/api.md "Shape of the API") merged with `derived` ones, soonest first. */
 export function Agenda({
   now = new Date(),
   limit = 8,

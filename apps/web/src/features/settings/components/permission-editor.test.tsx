@@ -109,7 +109,7 @@ describe('permission editor', { timeout: 30_000 }, () => {
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Magazzino' }));
     expect(emitted.value).toEqual(permissionPreset('Magazzino'));
-    // the job's own pages (DESIGN §7); a module's page may add itself to the preset (contracts' PAGES)
+    // the job's own pages (docs/screens.md "Demo data"); a module's page may add itself to the preset (contracts' PAGES)
     expect(emitted.value).toMatchObject({
       dashboard: true,
       'lavorazione-lastre': true,
@@ -156,7 +156,7 @@ describe('permission editor', { timeout: 30_000 }, () => {
     expect(write('Bancate')).toBeChecked();
     expect(access('Blocchi')).toBeChecked();
     expect(write('Blocchi')).not.toBeChecked();
-    // write defaults to access (DESIGN §3.3)
+    // write defaults to access (docs/api.md "Who may call what")
     expect(write('Collaudi')).toBeChecked();
     expect(access('Chat')).not.toBeChecked();
   });

@@ -11,7 +11,7 @@ import {
 } from './permissions-model';
 
 /**
- * Which pages a user sees and edits (DESIGN §3.3): every page key of the registry with its
+ * Which pages a user sees and edits (docs/api.md "Who may call what"): every page key of the registry with its
  * `accesso` and `modifica` toggles (modifica implies accesso), and the presets as starting points.
  * The dashboard shows as always on; pages where writing means nothing have no `modifica` box.
  */

@@ -17,7 +17,7 @@ export interface PermissionRow {
 }
 export type PermissionGrid = Record<PageKey, PermissionRow>;
 
-/** One stored value as the editor's two toggles (`write` defaults to `access`, DESIGN §3.3). */
+/** One stored value as the editor's two toggles (`write` defaults to `access`, docs/api.md "Who may call what"). */
 export function rowOf(value: PermissionValue | undefined): PermissionRow {
   if (value === undefined || value === false) return { access: false, write: false };
   if (value === true) return { access: true, write: true };

@@ -50,7 +50,7 @@ const ROLE_OPTIONS = [
 
 const fid = (name: string) => `user-${name}`;
 
-/** What an edit changed that ends the user's sessions (DESIGN §3.2). */
+/** What an edit changed that ends the user's sessions (docs/api.md "Sessions and anti-forgery"). */
 function revokes(before: User, after: FormOutput): boolean {
   return (
     before.role !== after.role ||

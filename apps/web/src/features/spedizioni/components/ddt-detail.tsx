@@ -45,7 +45,7 @@ const failed = (summary: string) => (error: unknown) =>
     detail: error instanceof Error ? error.message : undefined,
   });
 
-/** A DDT (issue 26): header, parties and transport, the lines, totals, history; the actions its state allows. */
+/** A DDT: header, parties and transport, the lines, totals, history; the actions its state allows. */
 export function DdtDetail({ id }: { id: string }) {
   const record = useDdt(id);
   const history = useDdtHistory(id);

@@ -12,7 +12,7 @@ import { TrasportoStep } from './trasporto-step';
 import { useNuovoDdt } from './use-nuovo-ddt';
 
 /**
- * Nuovo DDT (issue 26) on one page, in three steps: the party, what leaves (totals as you tick), the
+ * Nuovo DDT on one page, in three steps: the party, what leaves (totals as you tick), the
  * transport; then the preview, and Emetti (which downloads the PDF) or Salva bozza. With `draft`,
  * the same form edits a draft and `onSaved` closes it.
  */

@@ -14,7 +14,7 @@ import {
   type TrasportoACura,
 } from '@gestcava/contracts';
 
-// The new DDT's model (issue 26), apart from its components so it is tested alone: the party, the
+// The new DDT's model, apart from its components so it is tested alone: the party, the
 // items ticked (a tile sale with its pieces), their figures and totals as the server will compute
 // them, the transport data and its checks, and the body sent.
 

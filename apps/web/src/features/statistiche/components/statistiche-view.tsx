@@ -58,7 +58,7 @@ const SECTION_ICONS = {
 } as const;
 
 /**
- * Statistiche (issue 15): a period (presets or dal/al) compared with the one before and with last
+ * Statistiche: a period (presets or dal/al) compared with the one before and with last
  * year, a grouping, one tab per section; each section's chart and the table behind it, exportable.
  * The state lives in the URL, so a view can be bookmarked and the back button undoes a change.
  */

@@ -54,7 +54,7 @@ const COLUMNS: ListColumn<Trasferimento>[] = [
 ];
 
 /**
- * The transfers between the group's companies this company is part of (DESIGN §4 "Ditte del
+ * The transfers between the group's companies this company is part of (docs/domain.md "Ditte del
  * gruppo"): going out and coming in, each item as this company's own row.
  */
 export function TrasferimentiList() {

@@ -3,7 +3,7 @@ import type { Trasferimento } from '@gestcava/contracts';
 import { nuovoDdtPath } from '@/components/stock/nuovo-ddt-path';
 import { ddtOfTrasferimento } from './trasferimento-ddt';
 
-describe('«Crea DDT» after a transfer (issue 26)', () => {
+describe('«Crea DDT» after a transfer', () => {
   it('after a transfer: to the receiving company, its blocks and bundles, its lots by their sale', () => {
     const riga = (tipo: 'blocco' | 'pacco' | 'lotto', itemId: string, venditaId?: string) => ({
       tipo,

@@ -33,7 +33,7 @@ const KEY = { blocco: 'blocchi', pacco: 'pacchi', lotto: 'lotti' } as const;
 const TIPO_LABEL = { blocco: 'Blocco', pacco: 'Pacco', lotto: 'Lotto' } as const;
 
 /**
- * A transfer to another company of the group (DESIGN §4 "Ditte del gruppo"): a sale with a price per
+ * A transfer to another company of the group (docs/domain.md "Ditte del gruppo"): a sale with a price per
  * item and, if any, its own reference; the goods then travel with a DDT («Crea DDT» after it). The
  * receiving company gets the same codes; here the items become venduto.
  */
