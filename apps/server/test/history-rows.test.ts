@@ -108,7 +108,7 @@ describe('history rows', () => {
     });
   });
 
-  it('a tile cut completed without waste: its row lists what the completion set, no "Scarto: — → —"', async () => {
+  it('a tile cut completed: its row lists what the completion set, the computed scrap included', async () => {
     const blocco = (
       await admin.post('/api/blocchi-esterni', {
         fornitoreId: ids.fornitore,
@@ -144,12 +144,16 @@ describe('history rows', () => {
       await admin.get(`/api/lavorazioni-pavimenti/${lav._id}/history`)
     ).json() as HistoryRow[];
     const completed = history.find((h) => (h.changes.stato?.to as string) === 'completata')!;
+    // the scrap is computed at completion (source m² less the tiles'), so it is a change with a value
     expect(Object.keys(completed.changes).sort()).toEqual([
       'dataFine',
       'mqProdotti',
       'pezzi',
       'resa',
+      'scartoMq',
       'stato',
     ]);
+    expect(completed.changes.scartoMq!.from).toBeNull();
+    expect(typeof completed.changes.scartoMq!.to).toBe('number');
   });
 });
