@@ -170,6 +170,19 @@ describe('numbering, outcomes and corrections', () => {
   });
 });
 
+describe('an invoiced DDT', () => {
+  it('is not cancelled: 409 naming the invoice, the DDT stays emitted', async () => {
+    const d = await f.ddtPacco(f.clienti.it);
+    const e = await emetti((await crea(td24(f.clienti.it, [d._id])))._id);
+    const res = await f.spedizioni.post(`/api/ddt/${d._id}/annulla`, { motivo: 'Prova' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `Il DDT è fatturato con la fattura ${e.numero}/${e.anno}: non si annulla (una fattura emessa si corregge con una nota di credito)`,
+    );
+    expect((await f.spedizioni.get(`/api/ddt/${d._id}`)).json().stato).toBe('emesso');
+  });
+});
+
 describe('copia di cortesia', () => {
   it('prints the parties, lines, VAT, payment and the notice; BOZZA across a draft', async () => {
     const d = await crea({
@@ -211,6 +224,11 @@ describe('access', () => {
     expect((await nobody.get(`/api/fatture/${d._id}`)).statusCode).toBe(403);
     expect((await reader.get(`/api/fatture/${d._id}`)).statusCode).toBe(200);
     expect((await reader.post(`/api/fatture/${d._id}/emetti`)).statusCode).toBe(403);
+    // the clienti to invoice are chosen under Fatture alone, without the DDT's page
+    const picker = await reader.get('/api/fatture/clienti-selezionabili');
+    expect(picker.statusCode).toBe(200);
+    expect(picker.json().map((c: { _id: string }) => c._id)).toContain(f.clienti.it);
+    expect((await nobody.get('/api/fatture/clienti-selezionabili')).statusCode).toBe(403);
     const altra = await createCompany(f.ctx);
     const other = (await f.org.userClient({ fatture: true }, { companyId: altra.id })).client;
     for (const res of [

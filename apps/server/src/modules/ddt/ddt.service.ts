@@ -65,6 +65,9 @@ const MISSING = {
 
 export type DdtService = ReturnType<typeof createDdtService>;
 
+/** A check run before a DDT is cancelled; it throws (a 409) to refuse. */
+export type AnnullaCheck = (tx: DbOrTx, companyId: string, ddtId: string) => Promise<void>;
+
 /** Whom the lines go to, the causale (a transfer's item is "trasferito"), and the DDT being written if saved. */
 interface ElementiParty {
   clienteId: string;
@@ -99,6 +102,11 @@ export function createDdtService(deps: {
   faults: FaultPoints;
 }) {
   const { db, clienti, blocchi, stock, entities, faults } = deps;
+  /**
+   * Rules of modules listed after this one on cancelling a DDT (an invoiced DDT is corrected with a
+   * note of credit, docs/fatture.md): each runs in the cancel's transaction, after the DDT's lock.
+   */
+  const annullaChecks: AnnullaCheck[] = [];
   registerDdtEntity(entities);
 
   /** The receiver: a cliente, or a group company through its cliente record here (as a transfer sells to it). */
@@ -610,6 +618,11 @@ export function createDdtService(deps: {
       return get(actor.companyId, id);
     },
 
+    /** A rule another module adds to cancelling (the invoice module: an invoiced DDT stays). */
+    onAnnulla(check: AnnullaCheck): void {
+      annullaChecks.push(check);
+    },
+
     /** Cancels an emitted DDT: its number stays used, its items go back to sold to the same party. */
     async annulla(actor: Actor, id: string, motivo: string, at = new Date()): Promise<Ddt> {
       await db.transaction(async (tx) => {
@@ -620,6 +633,7 @@ export function createDdtService(deps: {
           'emesso',
           'si annulla solo un DDT emesso (una bozza si elimina)',
         );
+        for (const check of annullaChecks) await check(tx, actor.companyId, id);
         const ref = { id, documento: `DDT ${numeroDdt(d.numero!, d.anno!)}` };
         const note = `${ref.documento} annullato: ${motivo}`;
         for (const r of await repo.righeOf(tx, id)) {

@@ -1,4 +1,5 @@
 import {
+  anagraficaPickerItemSchema,
   daFatturareQuerySchema,
   daFatturareSchema,
   fatturaCreateSchema,
@@ -13,6 +14,7 @@ import {
   fatturaZipQuerySchema,
   genealogyNodeSchema,
   historySchema,
+  pickerQuerySchema,
 } from '@gestcava/contracts';
 import fsp from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +25,7 @@ import type { Storage } from '../../lib/storage.js';
 import { discardFiles, readMultipart } from '../../lib/uploads.js';
 import { actorOf } from '../../plugins/auth.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { FattureDocuments } from './fatture.documents.js';
 import type { FattureService } from './fatture.service.js';
 
@@ -36,7 +39,8 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
   fatture: FattureService;
   documents: FattureDocuments;
   storage: Storage;
-}> = async (app, { fatture, documents, storage }) => {
+  clienti: Pick<AnagraficaService, 'pick'>;
+}> = async (app, { fatture, documents, storage, clienti }) => {
   listRoutes(app, base, {
     access: read,
     tags,
@@ -44,6 +48,19 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     summary: { query: fatturaFilterSchema, response: fatturaSummarySchema, read: fatture.summary },
     export: { query: fatturaExportQuerySchema, read: fatture.exportList },
   });
+  // The clienti to invoice, under this page's own permission (docs/api.md "Shape of the API", pickers).
+  app.get(
+    `${base}/clienti-selezionabili`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: pickerQuerySchema,
+        response: { 200: z.array(anagraficaPickerItemSchema) },
+      },
+    },
+    async (request) => clienti.pick(companyOf(request), request.query.q),
+  );
   app.get(
     `${base}/da-fatturare`,
     {

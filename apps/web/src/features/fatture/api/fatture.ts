@@ -109,15 +109,12 @@ export function useFattureCollegabili(clienteId: string | null) {
   });
 }
 
-/**
- * The clienti by name for the invoice: the DDT module's picker (`GET /api/ddt/clienti-selezionabili`,
- * under Spedizioni), which whoever invoices DDTs reads; a user without it is told by the picker.
- */
+/** The clienti by name for the invoice, under the Fatture page's own permission. */
 export const clientiFatturaQueryOptions = (q: string) =>
   queryOptions({
     queryKey: fatture.keys.of('picker', 'clienti', q.trim()),
     queryFn: ({ signal }) =>
-      api.get('/api/ddt/clienti-selezionabili', {
+      api.get('/api/fatture/clienti-selezionabili', {
         query: { q: q.trim() || undefined },
         schema: z.array(anagraficaPickerItemSchema),
         signal,
