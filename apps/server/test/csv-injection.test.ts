@@ -140,12 +140,14 @@ beforeAll(async () => {
     righe: [{ descrizione: '=1+2', prezzoUnitario: 10 }],
   });
   expect(fattura.statusCode, fattura.body).toBe(201);
+  // a block of a stone whose name is a formula, for the tile cut (its export names the material)
+  const pietra = (await admin.post('/api/materiali', { nome: name, densita: 2.7 })).json();
   const perTaglio = await admin.post('/api/blocchi-esterni', {
     fornitoreId: fornitore.json()._id,
     dataAcquisto: '2026-02-01',
     prezzoAcquisto: 1200,
     unitaPrezzoAcquisto: 'm3',
-    materialeId: lookups.materialeId,
+    materialeId: pietra._id,
     ubicazioneId: lookups.ubicazioneId,
     lunghezza: 200,
     altezza: 100,
