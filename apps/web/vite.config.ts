@@ -89,6 +89,14 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by the budget check (build/budget.ts) to find what each route loads.
     manifest: true,
+    // A lazy page's stylesheets are fetched with it, and so are the scripts of the dashboard (the
+    // page after login); the other pages' scripts follow their own imports. Listing every page's
+    // scripts in the entry cost the login route about 2 KB gz and grew with each page
+    // (docs/performance.md "The first load on a phone"); the service worker keeps them all once loaded.
+    modulePreload: {
+      resolveDependencies: (file, deps) =>
+        /\/dashboard-[^/]*\.js$/.test(file) ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     // Every chunk is measured against docs/quality.md P9 (login route ≤ 170 KB gz, lazy pages ≤ 50 KB gz).
     chunkSizeWarningLimit: 400,
     rolldownOptions: {

@@ -91,7 +91,7 @@ beforeAll(async () => {
         trasportoACura: 'vettore',
         vettore: {
           ragioneSociale: 'Autotrasporti Apuani S.r.l.',
-          partitaIva: '01234560453',
+          partitaIva: '01234560454',
           indirizzo: 'Via Aurelia 31, 54033 Carrara (MS)',
           targa: 'AB123CD',
         },

@@ -37,7 +37,7 @@ const packing = (client: TestClient) =>
   client.get(`/api/ddt/${ddtId}/packing-list`, { query: { formato: 'xlsx' } });
 
 describe('packing list XLSX in the document pool', () => {
-  it('health answers while ten workbooks are drawn, each probe quicker than one workbook alone', async () => {
+  it('health answers while ten workbooks are drawn, the typical probe far quicker than one workbook alone', async () => {
     // one alone, twice (the first warms the worker)
     await packing(clients[0]!);
     let start = performance.now();
@@ -54,6 +54,10 @@ describe('packing list XLSX in the document pool', () => {
     }
     for (const res of await downloads) expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(probes.length).toBeGreaterThan(0);
-    expect(Math.max(...probes), `one workbook alone ${alone.toFixed(0)} ms`).toBeLessThan(alone);
+    // On the event loop a probe waits for whole workbooks (the median was about the time of one);
+    // in the pool it waits only for the database reads between them. The median, not the slowest:
+    // one probe may meet a read, and the machine's speed must not decide the test.
+    const median = [...probes].sort((a, b) => a - b)[Math.floor(probes.length / 2)]!;
+    expect(median, `one workbook alone ${alone.toFixed(0)} ms`).toBeLessThan(alone / 2);
   });
 });

@@ -170,7 +170,7 @@ describe('blocco detail', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('photos-section')).toHaveTextContent('Foto di BL-2026-0082');
     // the pesata the estrazione counts the block by
     expect(screen.getByTestId('blocco-misure')).toHaveTextContent(
-      'Pesata20/03/26, bolla n. PS-173-0042',
+      'Pesatabolla n. PS-173-0042 del 20/03/26',
     );
     // the weight sales and stock use: the weighbridge's, said so
     expect(screen.getByTestId('blocco-misure')).toHaveTextContent(
