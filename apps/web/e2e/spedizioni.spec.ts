@@ -156,7 +156,7 @@ test.describe('Spedizioni: the DDT of a collaudo', () => {
     await page.getByTestId('ddt-aspetto').fill('Blocchi sciolti');
     await page.getByTestId('ddt-anteprima').click();
     const preview = page.getByTestId('ddt-preview');
-    await expect(preview).toContainText('Autotrasporti Apuani S.r.l. · targa AB123CD');
+    await expect(preview).toContainText('Autotrasporti Apuani S.r.l. · targa AB 123 CD');
     await expect(preview).toContainText('Hafenstraße 12, 20457 Hamburg, DE');
     for (const c of codici) await expect(page.getByTestId('ddt-preview-righe')).toContainText(c);
     await expectNoSeriousA11yViolations(page, testInfo, 'nuovo-ddt');

@@ -7,7 +7,7 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** The chat's events over socket.io rooms; through the adapter they reach every instance. */
 export function createSocketChatEvents(io: ChatIo): ChatEvents {
   return {
-    newMessage(message, exceptSocketId, forSession) {
+    async newMessage(message, exceptSocketId, forSession) {
       const rooms = [userRoom(message.receiverId), userRoom(message.senderId)];
       const except = (target: ReturnType<ChatIo['to']>) =>
         exceptSocketId ? target.except(exceptSocketId) : target;
@@ -17,7 +17,9 @@ export function createSocketChatEvents(io: ChatIo): ChatEvents {
       }
       // The sessions connected now, on any instance: one copy each, signed for it. A tab that connects
       // after this catches up by reading the conversation, which signs for its session too.
-      void io
+      // Resolved once the copies are out: the unread count the service sends next must not arrive
+      // before the message it counts (the client adds one for each message it receives).
+      await io
         .in(rooms)
         .fetchSockets()
         .then((sockets) => {

@@ -20,7 +20,7 @@ export interface ChatEvents {
     message: ChatMessage,
     exceptSocketId?: string,
     forSession?: (session: ChatSession) => ChatMessage,
-  ): void;
+  ): Promise<void>;
   messageDeleted(message: ChatMessage): void;
   unreadCount(userId: string, unreadCount: number): void;
   messagesRead(senderId: string, receipt: ChatReadReceipt): void;

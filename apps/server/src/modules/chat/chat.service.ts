@@ -257,7 +257,7 @@ export function createChatService({
       // Committed: from here on the files belong to the message, whatever happens to the notification.
       const { message, attachments } = saved;
       // Each tab receives links signed for its own session; a text-only message is one copy for all.
-      events.newMessage(
+      await events.newMessage(
         toMessageDto(message, [], noLinks),
         input.socketId,
         attachments.length
