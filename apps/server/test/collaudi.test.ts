@@ -10,6 +10,7 @@ import {
   anonymousClient,
   buildTestApp,
   createProductionLookups,
+  createTradeParties,
   setupCompany,
   type TestClient,
   type TestContext,
@@ -108,36 +109,11 @@ beforeAll(async () => {
   admin = await org.adminClient();
   vendite = (await org.userClient(permissionPreset('Vendite'))).client;
   const lookups = await createProductionLookups(admin);
-  const fornitore = (
-    await admin.post('/api/fornitori', {
-      ragioneSociale: 'Cave Esterne S.r.l.',
-      nazione: 'DE',
-      indirizzo: 'Hauptstr. 1',
-      comune: 'Berlin',
-    })
-  ).json();
-  const clienteA = (
-    await admin.post('/api/clienti', {
-      ragioneSociale: 'Stone Design GmbH',
-      nazione: 'DE',
-      indirizzo: 'Hauptstr. 1',
-      comune: 'München',
-    })
-  ).json();
-  const clienteB = (
-    await admin.post('/api/clienti', {
-      ragioneSociale: 'Edilmarmi S.p.A.',
-      nazione: 'DE',
-      indirizzo: 'Ring 2',
-      comune: 'Berlin',
-    })
-  ).json();
+  const parties = await createTradeParties(admin);
   ids = {
     materiale: lookups.materialeId,
     ubicazione: lookups.ubicazioneId,
-    fornitore: fornitore._id,
-    clienteA: clienteA._id,
-    clienteB: clienteB._id,
+    ...parties,
   };
 });
 afterAll(() => ctx.close());

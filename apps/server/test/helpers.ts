@@ -244,6 +244,23 @@ export async function createProductionLookups(admin: TestClient) {
 }
 
 /**
+ * The trade parties most sales and stock tests need: a German supplier of bought-in blocks and two
+ * German customers (A buys, B is the other one a block may be optioned or sold to).
+ */
+export async function createTradeParties(admin: TestClient) {
+  const party = async (path: string, ragioneSociale: string, indirizzo: string, comune: string) => {
+    const res = await admin.post(path, { ragioneSociale, nazione: 'DE', indirizzo, comune });
+    if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return (res.json() as { _id: string })._id;
+  };
+  return {
+    fornitore: await party('/api/fornitori', 'Cave Esterne S.r.l.', 'Hauptstr. 1', 'Berlin'),
+    clienteA: await party('/api/clienti', 'Stone Design GmbH', 'Hauptstr. 1', 'München'),
+    clienteB: await party('/api/clienti', 'Edilmarmi S.p.A.', 'Ring 2', 'Berlin'),
+  };
+}
+
+/**
  * A tile lot in stock, loaded through the ledger as a completed tile cut loads it (the cut itself is
  * written directly, `LP-` for the lot's `LO-`): 305×305×10 lucidato unless told, m² and boxes computed
  * as the app computes them.

@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { lastre, lotti, movimenti, pacchi, riserveLotti } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
-import { buildTestApp, createProductionLookups, loadLotto, setupCompany } from './helpers.js';
+import {
+  buildTestApp,
+  createProductionLookups,
+  createTradeParties,
+  loadLotto,
+  setupCompany,
+} from './helpers.js';
 import type { FaultPoints } from '../src/lib/faults.js';
 
 // What the stock tests share: a company with a warehouse, a saw, two customers, three stock users
@@ -32,39 +38,13 @@ export async function stockFixture() {
   const macchina = (
     await admin.post('/api/macchine', { nome: 'Telaio', tipo: 'telaio', kerfMm: 5, rifiloMm: 20 })
   ).json();
-  const fornitore = (
-    await admin.post('/api/fornitori', {
-      ragioneSociale: 'Cave Esterne S.r.l.',
-      nazione: 'DE',
-      indirizzo: 'Hauptstr. 9',
-      comune: 'Berlin',
-    })
-  ).json();
-  const clienteA = (
-    await admin.post('/api/clienti', {
-      ragioneSociale: 'Stone Design GmbH',
-      nazione: 'DE',
-      indirizzo: 'Hauptstr. 1',
-      comune: 'München',
-    })
-  ).json();
-  const clienteB = (
-    await admin.post('/api/clienti', {
-      ragioneSociale: 'Edilmarmi S.p.A.',
-      nazione: 'DE',
-      indirizzo: 'Ring 2',
-      comune: 'Berlin',
-    })
-  ).json();
-  expect(clienteB._id).toBeTruthy();
+  const parties = await createTradeParties(admin);
   const ids = {
     materiale: lookups.materialeId,
     ubicazione: lookups.ubicazioneId,
     scaffale: scaffale._id as string,
     macchina: macchina._id as string,
-    fornitore: fornitore._id as string,
-    clienteA: clienteA._id as string,
-    clienteB: clienteB._id as string,
+    ...parties,
   };
   const mag = (await org.userClient({ 'magazzino-lastre': true, 'magazzino-pavimenti': true }))
     .client;
