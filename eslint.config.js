@@ -163,6 +163,25 @@ const imports = {
   },
 };
 
+/**
+ * Size limits (docs/architecture.md, "Module pattern"): a source file reads in one sitting, a web
+ * component in less. Counted as Prettier writes the file, comments and blank lines included. Tests,
+ * end-to-end specs and generated migrations are left out: a test file is read one case at a time.
+ */
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**', 'apps/web/e2e/**'];
+const sizeLimits = [
+  {
+    files: ['apps/**/*.{ts,tsx,mjs}', 'packages/**/*.ts', 'scripts/**/*.mjs'],
+    ignores: TEST_FILES,
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: TEST_FILES,
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -218,4 +237,5 @@ export default tseslint.config(
     },
   },
   imports,
+  ...sizeLimits,
 );
