@@ -6,7 +6,7 @@ import { seedDemo } from '../src/seed/demo.js';
 import { readPdf } from './ddt-helpers.js';
 import { buildTestApp, login, type TestClient, type TestContext } from './helpers.js';
 
-// The demo as an auditor reads it (docs/domain.md "Il demo"): list prices that fall with the scelta
+// The demo as an auditor reads it (docs/screens.md "What the demo's figures obey"): list prices that fall with the scelta
 // and sit at Carrara's levels, informi cheaper by the tonne, bought-in blocks from quarries that cut their
 // stone, a handful of scrapped blocks each with its defect, trucks within the road limit; and every PDF
 // the app prints keeps the demo's longest values whole (docs/reportistica.md, lib/pdf.ts `fitWidths`).

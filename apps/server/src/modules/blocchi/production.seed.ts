@@ -36,9 +36,9 @@ const MATERIALI = [
 ];
 
 /**
- * List prices as Carrara's market has them, € per tonne of a prima block (docs/domain.md "Prezzi del
- * demo"): Statuario and Calacatta in the thousands, Bianco Carrara below a thousand, the grey and veined
- * stones less. Seconda and commerciale, and informi, are shares of it that never overlap.
+ * List prices as Carrara's market has them, € per tonne of a prima block (docs/screens.md "What the
+ * demo's figures obey"): Statuario and Calacatta in the thousands, Bianco Carrara below a thousand, the
+ * grey and veined stones less. Seconda and commerciale, and informi, are shares of it that never overlap.
  */
 export const PREZZO_PRIMA_T: Record<string, number> = {
   'Bianco Carrara': 800,
