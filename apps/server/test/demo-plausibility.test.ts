@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema/index.js';
 import { rowsOf } from '../src/lib/pagination.js';
+import { packingRows } from '../src/modules/ddt/ddt.packing.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { readPdf } from './ddt-helpers.js';
 import { buildTestApp, login, type TestClient, type TestContext } from './helpers.js';
@@ -188,5 +189,33 @@ describe('demo documents print the longest values whole', () => {
     }>;
     expect(fatture.length).toBeGreaterThan(0);
     for (const f of fatture) expect(await pdfText(`/api/fatture/${f._id}/pdf`)).toMatch(DATE);
+  });
+});
+
+describe('the English packing list', () => {
+  it('says a bundle’s thickness in English even when its slabs are not listed', () => {
+    const riga = {
+      rigaId: 'r1',
+      entityType: 'pacco',
+      codice: 'PK-2026-0009',
+      descrizione: 'Pacco di 10 lastre di Statuario',
+      materiale: 'Statuario',
+      misure: 'spessore 30 mm',
+      scelta: 'prima',
+      pezzi: 10,
+      casse: null,
+      colli: 1,
+      mq: 40,
+      m3: null,
+      pesoKg: 3252,
+      pesoNettoKg: 3252,
+    };
+    const ddt = { righe: [riga], colli: 1, mq: 40, m3: 0, pesoKg: 3252, pesoNettoKg: 3252 };
+    const rows = packingRows({
+      ddt: ddt as unknown as Parameters<typeof packingRows>[0]['ddt'],
+      lingua: 'en',
+      lastre: {},
+    });
+    expect(rows[0]).toMatchObject({ tipo: 'Bundle', misure: 'thickness 30 mm', scelta: 'First' });
   });
 });
