@@ -82,6 +82,28 @@ describe('demo plausibility', () => {
     within(prima('Bianco Carrara'), 600, 1000);
   });
 
+  it('slabs and tiles list by stone and scelta too: a seconda never above a prima of the same stone, thickness and finish', async () => {
+    const rows = await query<{ k: string; scelta: string; prezzo: number }>(sql`
+      select concat_ws('|', p.company_id, p.materiale_id, p.spessore_mm, p.finitura) as k, p.scelta,
+        p.prezzo_listino::float8 as prezzo from pacchi p where p.prezzo_listino is not null
+      union all
+      select concat_ws('|', l.company_id, l.materiale_id, l.spessore_mm, l.finitura), l.scelta,
+        l.prezzo_listino::float8 from lotti l where l.prezzo_listino is not null`);
+    expect(rows.length).toBeGreaterThan(3);
+    const rank = { prima: 0, seconda: 1, commerciale: 2 } as Record<string, number>;
+    for (const a of rows)
+      for (const b of rows)
+        if (a.k === b.k && rank[a.scelta]! < rank[b.scelta]!)
+          expect(a.prezzo).toBeGreaterThan(b.prezzo);
+    // a Statuario or Calacatta slab lists above any Bianco Carrara one
+    const named = await query<{ nome: string; prezzo: number }>(sql`
+      select m.nome, p.prezzo_listino::float8 as prezzo from pacchi p join materiali m on m.id = p.materiale_id
+      where p.prezzo_listino is not null`);
+    const bianco = named.filter((r) => r.nome === 'Bianco Carrara').map((r) => r.prezzo);
+    for (const r of named.filter((x) => ['Statuario', 'Calacatta'].includes(x.nome)))
+      expect(r.prezzo).toBeGreaterThan(Math.max(0, ...bianco));
+  });
+
   it('scraps a handful of blocks, each for a declared defect, none of them a sound prima', async () => {
     const scartati = await query<{
       scelta: string;
