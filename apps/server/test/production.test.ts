@@ -222,6 +222,11 @@ describe('bancate', () => {
 
   it('squares blocchi only once toppled, and freezes the yield when closed', async () => {
     const b = await makeBancata(cavatore, { lunghezza: 1000, altezza: 500, profondita: 400 });
+    // planned, nothing out of it yet: no yield and no balance ("—"), not 0 % and −100 %
+    const planned = (await cavatore.get(`/api/bancate/${b._id}`)).json();
+    expect([planned.resa, planned.bilancioMassa.differenzaPercent]).toEqual([null, null]);
+    const listed = (await cavatore.get('/api/bancate', { query: { q: b.codice } })).json();
+    expect(listed.items.find((x: { _id: string }) => x._id === b._id).resa).toBeNull();
     const early = await cavatore.post('/api/blocchi', {
       bancataId: b._id,
       ubicazioneId: ids.ubicazione,

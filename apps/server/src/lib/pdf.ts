@@ -198,13 +198,50 @@ function row(
   };
 }
 
+/** The widest word of a cell (a word with the space pdfkit measures after it): what its column must hold whole. */
+function widestWord(doc: Doc, text: string, font: string): number {
+  doc.font(font).fontSize(7.5);
+  const space = doc.widthOfString(' ');
+  return Math.max(0, ...text.split(/\s+/).map((w) => (w ? doc.widthOfString(w) + space : 0)));
+}
+
+/**
+ * The columns' widths for these cells: each column at least as wide as its widest word (header and
+ * cells), the room for it taken from the columns with room to spare in proportion to it, so a cell wraps
+ * between words and never inside one ("Commercia-le", "06/02/202-6"). The widths given are the wish;
+ * only where every word cannot fit (a table too narrow for its words) a word may still break.
+ */
+export function fitWidths(
+  doc: Doc,
+  columns: Array<{ title: string; width: number }>,
+  cells: string[][],
+): number[] {
+  const need = columns.map(
+    (c, i) =>
+      Math.max(
+        widestWord(doc, c.title, 'Helvetica-Bold'),
+        ...cells.map((r) => widestWord(doc, r[i]!, 'Helvetica-Bold')),
+      ) +
+      2 * PAD +
+      0.5,
+  );
+  const widths = columns.map((c) => c.width);
+  const short = widths.reduce((a, w, i) => a + Math.max(0, need[i]! - w), 0);
+  const room = widths.reduce((a, w, i) => a + Math.max(0, w - need[i]!), 0);
+  if (short === 0 || room < short) return widths;
+  return widths.map((w, i) => (w < need[i]! ? need[i]! : w - ((w - need[i]!) * short) / room));
+}
+
 /** A table: the header row again on each page it continues on; `bold` rows (totals) stand out. */
 export function table<R>(
   doc: Doc,
-  columns: Column<R>[],
+  given: Column<R>[],
   rows: R[],
   bold: (r: R) => boolean = () => false,
 ) {
+  const cells = rows.map((r) => given.map((c) => c.cell(r)));
+  const widths = fitWidths(doc, given, cells);
+  const columns = given.map((c, i) => ({ ...c, width: widths[i]! }));
   const head = row(
     doc,
     columns,
@@ -215,13 +252,7 @@ export function table<R>(
   ensure(doc, head.height + 20);
   head.draw(doc.y);
   rows.forEach((r, n) => {
-    const line = row(
-      doc,
-      columns,
-      columns.map((c) => c.cell(r)),
-      bold(r),
-      n % 2 ? '#f6f7f8' : null,
-    );
+    const line = row(doc, columns, cells[n]!, bold(r), n % 2 ? '#f6f7f8' : null);
     if (ensure(doc, line.height)) head.draw(doc.y);
     line.draw(doc.y);
   });

@@ -30,6 +30,19 @@ describe('bilancioMassa', () => {
     });
   });
 
+  it('has no balance while open and nothing has come out of it (a planned bancata is not −100 %)', () => {
+    const nothing = {
+      ...base,
+      blocchiT: 0,
+      informiBlocchiT: 0,
+      informiT: null,
+      scaglieT: null,
+      terreT: null,
+    };
+    expect(bilancioMassa({ ...nothing, chiusa: false }).differenzaPercent).toBeNull();
+    expect(bilancioMassa({ ...nothing, chiusa: true }).differenzaPercent).toBe(-100);
+  });
+
   it('flags a closed bancata off by more than 10 %, either way, and never an open one', () => {
     // by-products not typed: 320.75 of 1000 t, −67.9 %
     const untyped = bilancioMassa({ ...base, informiT: null, scaglieT: null, terreT: null });

@@ -21,7 +21,7 @@ export const bilancioMassaSchema = z.object({
   terreT: z.number(),
   /** blocchi + informi + scaglie + scogliere + terre, t. */
   totaleT: z.number(),
-  /** (totale − lordo) ÷ lordo, % with one decimal: negative when mass is missing; null without a gross weight. */
+  /** (totale − lordo) ÷ lordo, % with one decimal: negative when mass is missing; null without a gross weight or, while open, before anything came out. */
   differenzaPercent: z.number().nullable(),
   /** Closed and off by more than BILANCIO_MASSA_TOLLERANZA_PERCENT (an open bancata is still giving its stone). */
   fuoriTolleranza: z.boolean(),
@@ -49,7 +49,9 @@ export function bilancioMassa(b: BilancioMassaInput): BilancioMassa {
   const scogliereT = b.scogliereT ?? 0;
   const terreT = b.terreT ?? 0;
   const totaleT = sumRounded([b.blocchiT, informiT, scaglieT, scogliereT, terreT], 2);
-  const differenzaPercent = percent(totaleT - b.lordoT, b.lordoT);
+  // an open bancata that has given nothing yet (planned, being cut) has no balance, not −100 %
+  const differenzaPercent =
+    !b.chiusa && totaleT === 0 ? null : percent(totaleT - b.lordoT, b.lordoT);
   return {
     lordoT: b.lordoT,
     blocchiT: b.blocchiT,

@@ -192,6 +192,7 @@ const FORNITORI: AnagraficaCreateInput[] = [
     email: 'info@fantiscritti.example',
     codiceSdi: '0000000',
     pec: 'fantiscritti@pec.example',
+    note: 'Blocchi Calacatta, Arabescato e Bianco Carrara.',
   },
   {
     ragioneSociale: 'Segheria Versilia S.r.l.',

@@ -65,7 +65,13 @@ export function toBancataDto({ bancata: b, cava, materiale, blocchi }: BancataJo
     materiale: { _id: materiale.id, nome: materiale.nome, densita: materiale.densita },
     metodoTaglio: b.metodoTaglio as Bancata['metodoTaglio'],
     stato: b.stato as BancataStato,
-    resa: b.stato === 'chiusa' ? b.resaChiusura : resaPercent([blocchi.volumeNetto], b.volumeLordo),
+    // docs/reportistica.md "What «cut» means": before its first block a bancata has no yield yet, not 0 %
+    resa:
+      b.stato === 'chiusa'
+        ? b.resaChiusura
+        : blocchi.count + blocchi.informiCount > 0
+          ? resaPercent([blocchi.volumeNetto], b.volumeLordo)
+          : null,
     blocchi: {
       count: blocchi.count,
       volumeLordo: blocchi.volumeLordo,

@@ -15,6 +15,7 @@ import {
 import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
+import { prezzoListinoDemo } from '../../lib/demo-prezzi.js';
 
 /** A small deterministic generator, so every demo database looks the same. */
 function random(seed: number) {
@@ -34,6 +35,12 @@ const MATERIALI = [
   { nome: 'Cremo Delicato', densita: 2.7 },
   { nome: 'Zebrino', densita: 2.7 },
 ];
+
+/** The Carrara quarries the demo buys blocks from, and the stones each one cuts. */
+const CAVE_FORNITRICI: Record<string, string[]> = {
+  'Cave Michelangelo S.r.l.': ['Statuario', 'Bianco Carrara'],
+  'Escavazione Fantiscritti S.n.c.': ['Calacatta', 'Arabescato', 'Bianco Carrara'],
+};
 
 async function seedLookups(tx: DbOrTx, companyId: string, quarry: boolean) {
   const mats = await tx
@@ -141,6 +148,7 @@ export async function seedProduction(
     const audit: AuditEntry[] = [];
     const yardUb = marmi.ubicazioni.filter((u) => u.tipo === 'piazzale_cava');
     let pesate = 0;
+    let scartati = 0;
 
     // 18 bancate over the last year, oldest closed, newest still being cut or planned. A cut bancata's
     // measures are fitted to the blocks squared from it, so its yield is the trade's (20–40 %
@@ -217,7 +225,7 @@ export async function seedProduction(
         const age = stato === 'chiusa' ? daysAgo - 6 - k : (15 - i) * 18 + 2 * k;
         // Sawn and sold blocks come from real sawings and collaudi (lavorazioni-lastre.seed.ts,
         // collaudi.seed.ts), so this draw never says `segato`, `in_collaudo`, `venduto` or `spedito`.
-        const state =
+        const drawn =
           stato === 'chiusa'
             ? pick([
                 'disponibile',
@@ -232,10 +240,28 @@ export async function seedProduction(
             : pick(['in_piazzale', 'disponibile'] as const);
         const categoria = rnd() < 0.15 ? 'informe' : rnd() < 0.3 ? 'semisquadrato' : 'squadrato';
         const difettoso = rnd() < 0.2;
+        // A block is scrapped for a defect that makes it worthless (an open crack through it), and that
+        // is rare: a handful a year. A sound block the draw would scrap stays on offer with an option.
+        const scrap = drawn === 'scartato' && difettoso && scartati < 5;
+        if (scrap) scartati += 1;
+        const optioned = drawn === 'scartato' && !scrap;
+        const state = optioned ? 'opzionato' : drawn;
         const withCustomer = state === 'opzionato';
         const pesoPesa =
           rnd() < 0.5 ? roundTo(pesoT(vl, materiale.densita) + between(-30, 30) / 100, 2) : null;
         const peso = pesoPesa ?? pesoT(vn, materiale.densita);
+        // drawn in the order the demo always drew them, so every other figure stays the same
+        const tracciabilita =
+          rnd() < 0.6 ? `CARRARA-${cava.codice}-${String(between(10000, 99999))}` : null;
+        const scelta = pick(['prima', 'prima', 'seconda', 'commerciale'] as const);
+        const difetto = difettoso ? pick(['pelo', 'macchia', 'vena', 'spigolo'] as const) : null;
+        const ubicazione = pick(yardUb);
+        const listino = prezzoListinoDemo(
+          materiale,
+          scrap ? 'commerciale' : scelta,
+          categoria === 'informe',
+          rnd(),
+        );
         if (categoria === 'informe') informiBlocchiT += peso;
         else {
           squadratiM3 += vn;
@@ -250,12 +276,12 @@ export async function seedProduction(
             bancataId: bancata!.id,
             cavaId: cava.id,
             materialeId: materiale.id,
-            codiceTracciabilita:
-              rnd() < 0.6 ? `CARRARA-${cava.codice}-${String(between(10000, 99999))}` : null,
-            scelta: pick(['prima', 'prima', 'seconda', 'commerciale'] as const),
+            codiceTracciabilita: tracciabilita,
+            scelta: scrap ? 'commerciale' : scelta,
             categoria,
             difettoso,
-            difetti: difettoso ? [pick(['pelo', 'macchia', 'vena', 'spigolo'] as const)] : [],
+            difetti: scrap ? ['crepa', difetto!] : difettoso ? [difetto!] : [],
+            noteDifetti: scrap ? 'Crepa aperta passante: il blocco non regge la segagione' : null,
             lunghezza: l,
             altezza: h,
             profondita: p,
@@ -264,16 +290,19 @@ export async function seedProduction(
             volumeNetto: vn,
             pesoTeorico: pesoT(vn, materiale.densita),
             pesoPesa,
-            ubicazioneId: pick(yardUb).id,
-            prezzoListino:
-              categoria === 'informe'
-                ? between(60, 180)
-                : materiale.nome === 'Statuario' || materiale.nome === 'Calacatta'
-                  ? between(4500, 7000)
-                  : between(1200, 2600),
-            unitaPrezzo: categoria === 'informe' ? 'q' : 'm3',
-            clienteId: withCustomer && clientiMarmi.length ? pick(clientiMarmi).id : null,
-            opzioneScadenza: state === 'opzionato' ? addDays(todayInRome(), between(3, 20)) : null,
+            ubicazioneId: ubicazione.id,
+            prezzoListino: listino.prezzo,
+            unitaPrezzo: listino.unita,
+            clienteId: optioned
+              ? (clientiMarmi[k % clientiMarmi.length]?.id ?? null)
+              : withCustomer && clientiMarmi.length
+                ? pick(clientiMarmi).id
+                : null,
+            opzioneScadenza: optioned
+              ? addDays(todayInRome(), 5 + (k % 10))
+              : state === 'opzionato'
+                ? addDays(todayInRome(), between(3, 20))
+                : null,
             stato: state,
             dataRiquadratura: addDays(todayInRome(), -age),
             createdAt: day(age),
@@ -335,17 +364,33 @@ export async function seedProduction(
       const mats = await tx.select().from(materiali).where(eq(materiali.companyId, companyId));
       const ubs = await tx.select().from(ubicazioni).where(eq(ubicazioni.companyId, companyId));
       const suppliers = await tx.select().from(fornitori).where(eq(fornitori.companyId, companyId));
+      // the draws of a wider choice of suppliers are kept, so the blocks after them stay the same
       const quarries = suppliers.filter((f) =>
         /Cave|Escavazione|Mármoles|Pentelikon|Quarries/.test(f.ragioneSociale),
       );
+      const carrara = suppliers.filter((f) => CAVE_FORNITRICI[f.ragioneSociale]);
       for (let k = 0; k < 6; k++) {
-        const materiale = pick(mats);
+        const materialeDraw = rnd();
         const l = between(240, 300);
         const h = between(120, 160);
         const p = between(100, 140);
         const vl = volumeM3(l, h, p);
-        const fornitore = pick(quarries);
+        pick(quarries);
+        // a quarry sells the stones it cuts: Cave Michelangelo its Statuario and Bianco, Fantiscritti its Calacatta…
+        const fornitore = carrara[k % carrara.length]!;
+        const stones = CAVE_FORNITRICI[fornitore.ragioneSociale]!;
+        const materiale = mats.find(
+          (m) => m.nome === stones[Math.floor(materialeDraw * stones.length)],
+        )!;
         const age = between(10, 300);
+        const numeroFornitore = `${fornitore.ragioneSociale.slice(0, 3).toUpperCase()}-${between(1000, 9999)}`;
+        const prezzoDraw = rnd();
+        const costoTrasporto = between(300, 1200);
+        const scelta = pick(['prima', 'seconda'] as const);
+        // bought at about three quarters of what the stone lists at, per m³
+        const prezzoAcquisto =
+          Math.round((prezzoListinoDemo(materiale, scelta, false, prezzoDraw).prezzo * 0.75) / 10) *
+          10;
         const [blocco] = await tx
           .insert(blocchi)
           .values({
@@ -353,13 +398,13 @@ export async function seedProduction(
             codice: await nextCode(tx, 'BL', day(age).getFullYear()),
             origine: 'esterno',
             fornitoreId: fornitore.id,
-            numeroFornitore: `${fornitore.ragioneSociale.slice(0, 3).toUpperCase()}-${between(1000, 9999)}`,
+            numeroFornitore,
             dataAcquisto: isoDay(day(age)),
-            prezzoAcquisto: between(1100, 2400),
+            prezzoAcquisto,
             unitaPrezzoAcquisto: 'm3',
-            costoTrasporto: between(300, 1200),
+            costoTrasporto,
             materialeId: materiale.id,
-            scelta: pick(['prima', 'seconda'] as const),
+            scelta,
             categoria: 'squadrato',
             lunghezza: l,
             altezza: h,

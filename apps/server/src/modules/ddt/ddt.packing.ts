@@ -174,7 +174,7 @@ export function packingRows({
       misure:
         r.entityType === 'pacco' && slabs[0]
           ? `${w.spessoreDi} ${slabs[0].spessoreMm} mm`
-          : r.misure,
+          : r.misure.replace(/^spessore\b/, w.spessoreDi),
       lunghezzaMm: mm?.[0] ?? null,
       altezzaMm: mm?.[1] ?? null,
       spessoreMm: mm?.[2] ?? null,

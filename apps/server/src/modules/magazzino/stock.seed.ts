@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { lastre, lotti, pacchi } from '../../db/schema/index.js';
+import { lastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
+import { prezzoLastreDemo } from '../../lib/demo-prezzi.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -31,9 +32,17 @@ export async function seedStock(
     .from(pacchi)
     .where(and(eq(pacchi.companyId, ctx.marmiId), gt(pacchi.nLastre, 2)))
     .orderBy(asc(pacchi.codice));
-  for (const [i, p] of bundles.entries()) {
+  const stones = await db.select().from(materiali).where(eq(materiali.companyId, ctx.marmiId));
+  const stone = (id: string) => stones.find((m) => m.id === id)!;
+  // by stone, scelta, thickness and finish: within a stone a seconda never lists above a prima
+  for (const p of bundles) {
     await stock.updatePacco(actor, p.id, {
-      prezzoListino: p.finitura === 'grezzo' ? 78 + i * 4 : 112 + i * 3,
+      prezzoListino: prezzoLastreDemo(
+        stone(p.materialeId),
+        p.scelta as 'prima',
+        p.spessoreMm,
+        p.finitura,
+      ),
       scelta: p.scelta as 'prima',
       note: null,
     });
@@ -67,7 +76,15 @@ export async function seedStock(
     // shipped with a DDT by the spedizioni step (ddt.seed.ts)
     await stock.vendiPacco(actor, second.id, {
       clienteId: c._id,
-      prezzo: 118,
+      // sold a little under its list price, as a trade buyer gets it
+      prezzo: Math.round(
+        prezzoLastreDemo(
+          stone(second.materialeId),
+          second.scelta as 'prima',
+          second.spessoreMm,
+          second.finitura,
+        ) * 0.95,
+      ),
       unita: 'mq',
       documento: 'Ordine OC-2026-031',
     });
@@ -83,7 +100,12 @@ export async function seedStock(
   // the small 305 tiles go by the box, as a shop sells them
   for (const l of lots)
     await stock.updateLotto(actor, l.id, {
-      prezzoListino: l.lunghezzaMm === 305 ? 46 : 58,
+      prezzoListino: prezzoLastreDemo(
+        stone(l.materialeId),
+        l.scelta as 'prima',
+        l.spessoreMm,
+        l.finitura,
+      ),
       scelta: l.scelta as 'prima',
       note: null,
       vendutoACasse: l.lunghezzaMm === 305,
@@ -98,7 +120,14 @@ export async function seedStock(
     await stock.vendiLotto(actor, lot.id, {
       casse: 3,
       clienteId: c._id,
-      prezzo: 44,
+      prezzo: Math.round(
+        prezzoLastreDemo(
+          stone(lot.materialeId),
+          lot.scelta as 'prima',
+          lot.spessoreMm,
+          lot.finitura,
+        ) * 0.9,
+      ),
       unita: 'mq',
       documento: 'Ordine OC-2026-034',
     });

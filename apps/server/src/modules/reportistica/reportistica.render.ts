@@ -13,8 +13,14 @@ export interface ReportColumnSpec {
   /** The header on paper, where the full one does not fit a narrow column of a wide report. */
   pdfHeader?: string;
   kind: ColumnKind;
-  /** Relative width in the PDF (1 = a short number). */
+  /** Relative share of the PDF's room left once every column holds its longest value (1 = a short number). */
   width?: number;
+  /**
+   * The longest values the column realistically holds ("Commerciale", "Fossa degli Angeli"): the PDF's
+   * column is at least as wide as the widest of them, so they print whole. A number or date column has
+   * its unit's (KIND_SAMPLES).
+   */
+  samples?: string[];
   /** Summed into the totals row. */
   total?: boolean;
   /** Left out of the PDF (a wide report's XLSX keeps every column; the A4 page keeps what fits). */
@@ -231,6 +237,61 @@ function xlsxValue(kind: ColumnKind, value: string | number | null) {
   return value;
 }
 
+/** The widest figure each unit's column is made to hold whole (a total of the year included). */
+const KIND_SAMPLES: Partial<Record<ColumnKind, string>> = {
+  int: '99.999',
+  cm: '9999',
+  m3: '99.999,999',
+  t: '999.999,99',
+  m2: '99.999,99',
+  eur: '€ 9.999.999,99',
+  pct: '100,0',
+  ratio: '999,99',
+  date: '00/00/0000',
+};
+
+/**
+ * The PDF columns' widths: each column first gets what its header (bold) and its longest value need on
+ * one line, then the room left is shared by the columns' `width`. A report whose columns need more than
+ * the page gets a smaller type (`fontSize` scaled down) rather than cut values. Pure, so it is tested
+ * with pdfkit's own measures.
+ */
+export function columnWidths(
+  pdf: PDFKit.PDFDocument,
+  columns: ReportColumnSpec[],
+  innerWidth: number,
+  fontSize: number,
+  gap: { text: number; number: number },
+): { widths: number[]; fontSize: number } {
+  const natural = (size: number) =>
+    columns.map((c) => {
+      const numeric = c.kind !== 'text' && c.kind !== 'date';
+      pdf.font('Helvetica-Bold').fontSize(size);
+      const header = pdf.widthOfString(c.pdfHeader ?? c.header);
+      pdf.font('Helvetica').fontSize(size);
+      const values = [...(c.samples ?? []), KIND_SAMPLES[c.kind] ?? ''];
+      // a totals row is bold: its figures are measured so
+      if (numeric) pdf.font('Helvetica-Bold');
+      const longest = Math.max(...values.map((v) => pdf.widthOfString(v)));
+      return Math.max(header, longest) + (numeric ? gap.number : gap.text) + 1;
+    });
+  let size = fontSize;
+  let need = natural(size);
+  let sum = need.reduce((a, w) => a + w, 0);
+  while (sum > innerWidth && size > 4.5) {
+    size = Math.max(4.5, Math.floor(size * (innerWidth / sum) * 10) / 10);
+    need = natural(size);
+    sum = need.reduce((a, w) => a + w, 0);
+    if (size === 4.5) break;
+  }
+  const left = Math.max(0, innerWidth - sum);
+  const weight = columns.reduce((a, c) => a + (c.width ?? 1), 0);
+  return {
+    widths: need.map((w, i) => w + (left * (columns[i]!.width ?? 1)) / weight),
+    fontSize: size,
+  };
+}
+
 const PAGE = { width: 841.89, height: 595.28, margin: 32 };
 const ROW_H = 13;
 const HEADER_H = 64;
@@ -272,27 +333,38 @@ function reportPdf(full: ReportDocument): Readable {
   const lines = doc.count + (doc.subtotals?.groups ?? 0) + (hasTotals ? 1 : 0);
   const pages = Math.max(1, Math.ceil(lines / ROWS_PER_PAGE));
   const innerWidth = PAGE.width - 2 * PAGE.margin;
-  const weight = doc.columns.reduce((a, c) => a + (c.width ?? 1), 0);
-  const widths = doc.columns.map((c) => ((c.width ?? 1) / weight) * innerWidth);
+  // a wide report (the registro's 23 columns) gets narrower gaps
+  const wide = doc.columns.length > 15;
+  const pad = wide ? { text: 3, number: 1, width: 5 } : { text: 8, number: 2, width: 10 };
+  const fitted = columnWidths(
+    pdf,
+    doc.columns,
+    innerWidth,
+    wide ? 5.5 : 7.5,
+    // what a cell's text loses to its gaps: the left inset plus the right one
+    { text: pad.width, number: pad.width },
+  );
+  const { widths, fontSize } = fitted;
   const xs = widths.map((_, i) => PAGE.margin + widths.slice(0, i).reduce((a, w) => a + w, 0));
   let page = 0;
   let y = 0;
   let onPage = 0;
 
-  // a wide report (the registro's 23 columns) gets a smaller type and narrower gaps so codes and dates still fit their cell
-  const wide = doc.columns.length > 15;
-  const fontSize = wide ? 5.5 : 7.5;
-  const pad = wide ? { text: 3, number: 1, width: 5 } : { text: 8, number: 2, width: 10 };
   const cells = (texts: string[], top: number, bold: boolean) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+    const font = bold ? 'Helvetica-Bold' : 'Helvetica';
     // a totals row's label ("Totale marzo 2026") runs on over the empty cells after it
     let span = 1;
     while (bold && span < texts.length && texts[span] === '') span += 1;
     texts.forEach((text, i) => {
       const numeric = doc.columns[i]!.kind !== 'text' && doc.columns[i]!.kind !== 'date';
-      const width = i === 0 ? widths.slice(0, span).reduce((a, w) => a + w, 0) : widths[i]!;
+      const width =
+        (i === 0 ? widths.slice(0, span).reduce((a, w) => a + w, 0) : widths[i]!) - pad.width;
+      // a value longer than any the column was made for shrinks to fit before it is ever cut
+      pdf.font(font).fontSize(fontSize);
+      const natural = pdf.widthOfString(text);
+      if (natural > width) pdf.fontSize(Math.max(fontSize * 0.7, (fontSize * width) / natural));
       pdf.text(text, xs[i]! + (numeric ? pad.number : pad.text), top + 3, {
-        width: width - pad.width,
+        width,
         height: ROW_H,
         lineBreak: false,
         ellipsis: true,

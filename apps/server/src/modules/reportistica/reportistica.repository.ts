@@ -363,3 +363,37 @@ export async function blocchiCount(db: DbOrTx, companyId: string, p: Periodo) {
   );
   return row?.n ?? 0;
 }
+
+/** The names a report's text columns may print, so the PDF sizes those columns to the longest. */
+export interface LookupNames {
+  cava: string[];
+  concessione: string[];
+  materiale: string[];
+  ubicazione: string[];
+  /** a block's origin: its cava or the fornitore it was bought from */
+  provenienza: string[];
+  cliente: string[];
+}
+
+export async function lookupNames(db: DbOrTx, companyId: string): Promise<LookupNames> {
+  const [row] = await all<Record<keyof LookupNames, string[] | null>>(
+    db,
+    sql`select
+      (select array_agg(nome) from cave where company_id = ${companyId}) as cava,
+      (select array_agg(concessione) from cave where company_id = ${companyId} and concessione is not null) as concessione,
+      (select array_agg(nome) from materiali where company_id = ${companyId}) as materiale,
+      (select array_agg(nome) from ubicazioni where company_id = ${companyId}) as ubicazione,
+      (select array_agg(distinct f.ragione_sociale) from fornitori f join blocchi bl on bl.fornitore_id = f.id
+        where f.company_id = ${companyId}) as provenienza,
+      (select array_agg(ragione_sociale) from clienti where company_id = ${companyId}) as cliente`,
+  );
+  const of = (k: keyof LookupNames) => row?.[k] ?? [];
+  return {
+    cava: of('cava'),
+    concessione: of('concessione'),
+    materiale: of('materiale'),
+    ubicazione: [...of('ubicazione'), 'Senza ubicazione'],
+    provenienza: [...of('cava'), ...of('provenienza')],
+    cliente: of('cliente'),
+  };
+}

@@ -27,7 +27,16 @@ const RENDERER = new URL('./reportistica.render.ts', import.meta.url);
 /** A column of a report: how its cell is computed from a row, here; how it is drawn, in the worker. */
 export interface ReportColumn<T> extends ReportColumnSpec {
   value: (row: T) => Cell;
+  /** The company's names this column prints (its cave, materiali…): the PDF column fits the longest. */
+  lookup?: keyof repo.LookupNames;
 }
+
+/** The enums' labels, every one a column may print. */
+const SCELTE = Object.values(SCELTA_LABELS);
+const CATEGORIE = Object.values(CATEGORIA_LABELS);
+const CODICE = ['BL-2026-00000'];
+const MISURE = '999×999×999';
+const TIPI = ['Blocchi', 'Lastre', 'Pavimenti', 'Bancata', 'Segagione'];
 
 const scelta = (s: string | null) =>
   s ? (SCELTA_LABELS[s as keyof typeof SCELTA_LABELS] ?? s) : null;
@@ -70,6 +79,7 @@ type Report = (
   p: repo.Periodo,
   meta: Meta,
   write: Write,
+  names: repo.LookupNames,
 ) => Promise<Readable>;
 type Write = (input: ReportInput, rows: AsyncIterable<Cell[][]>) => Readable;
 
@@ -78,14 +88,15 @@ async function* cellsOf<T>(columns: ReportColumn<T>[], rows: AsyncIterable<T[]>)
   for await (const batch of rows) yield batch.map((row) => columns.map((c) => c.value(row)));
 }
 
-const specs = <T>(columns: ReportColumn<T>[]): ReportColumnSpec[] =>
-  columns.map(({ header, pdfHeader, kind, width, total, pdf }) => ({
+const specs = <T>(columns: ReportColumn<T>[], names: repo.LookupNames): ReportColumnSpec[] =>
+  columns.map(({ header, pdfHeader, kind, width, total, pdf, samples, lookup }) => ({
     header,
     pdfHeader,
     kind,
     width,
     total,
     pdf,
+    samples: [...(samples ?? []), ...(lookup ? names[lookup] : [])],
   }));
 
 /** A grouped report: one statement, small by nature (groups, not items). */
@@ -97,12 +108,12 @@ function grouped<T>(
     subtotals?: (rows: T[]) => NonNullable<ReportInput['subtotals']>;
   } = {},
 ): Report {
-  return async (db, companyId, p, meta, write) => {
+  return async (db, companyId, p, meta, write, names) => {
     const rows = await load(db, companyId, p);
     return write(
       {
         ...meta,
-        columns: specs(columns),
+        columns: specs(columns, names),
         count: rows.length,
         notes: options.notes,
         subtotals: options.subtotals?.(rows),
@@ -134,7 +145,7 @@ function paged<T>(
   /** Subtotals by these columns; the count then says how many groups there are. */
   subtotals?: Omit<NonNullable<ReportInput['subtotals']>, 'groups'>,
 ): Report {
-  return async (db, companyId, p, meta, write) => {
+  return async (db, companyId, p, meta, write, names) => {
     const rows = (async function* () {
       for (let offset = 0; ; offset += BATCH) {
         const batch = await page(db, companyId, p, { limit: BATCH, offset });
@@ -148,7 +159,7 @@ function paged<T>(
     return write(
       {
         ...meta,
-        columns: specs(columns),
+        columns: specs(columns, names),
         count: n,
         subtotals: subtotals && { ...subtotals, groups },
       },
@@ -161,15 +172,22 @@ const registroColumns: ReportColumn<repo.RegistroRow>[] = [
   { header: 'Data', kind: 'date', value: (r) => r.data, width: 0.95 },
   // on paper a bancata's row is the one without a block
   { header: 'Tipo', kind: 'text', value: (r) => r.tipo, pdf: false },
-  { header: 'Bancata', kind: 'text', value: (r) => r.bancata, width: 1.15 },
+  { header: 'Bancata', kind: 'text', value: (r) => r.bancata, samples: CODICE, width: 1.15 },
   { header: 'Cava', kind: 'text', value: (r) => r.cava, pdf: false },
-  { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.05 },
-  { header: 'Blocco', kind: 'text', value: (r) => r.blocco, width: 1.15 },
+  {
+    header: 'Materiale',
+    kind: 'text',
+    value: (r) => r.materiale,
+    lookup: 'materiale',
+    width: 1.05,
+  },
+  { header: 'Blocco', kind: 'text', value: (r) => r.blocco, samples: CODICE, width: 1.15 },
   {
     header: 'Lordo L×H×P (cm)',
     pdfHeader: 'Lordo L×H×P',
     kind: 'text',
     value: (r) => r.lordo,
+    samples: [MISURE],
     width: 1.2,
   },
   { header: 'm³ bancata', kind: 'm3', value: (r) => r.volumeBancata, width: 1, total: true },
@@ -179,11 +197,18 @@ const registroColumns: ReportColumn<repo.RegistroRow>[] = [
     pdfHeader: 'Netto L×H×P',
     kind: 'text',
     value: (r) => r.netto,
+    samples: [MISURE],
     width: 1.2,
   },
   { header: 'm³ netti', kind: 'm3', value: (r) => r.volumeNetto, width: 0.9, total: true },
   { header: 't blocchi', kind: 't', value: (r) => r.peso, width: 0.9, total: true },
-  { header: 'Peso', kind: 'text', value: (r) => r.base, width: 0.75 },
+  {
+    header: 'Peso',
+    kind: 'text',
+    value: (r) => r.base,
+    samples: ['teorico', 'pesato'],
+    width: 0.75,
+  },
   { header: 'Informi t', kind: 't', value: (r) => r.informi, width: 0.9, total: true },
   {
     header: 'Scaglie bianche t',
@@ -203,26 +228,51 @@ const registroColumns: ReportColumn<repo.RegistroRow>[] = [
   },
   { header: 'Scogliere t', kind: 't', value: (r) => r.scogliere, width: 1, total: true },
   { header: 'Terre t', kind: 't', value: (r) => r.terre, width: 0.8, total: true },
-  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 1.05 },
-  { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 1.2 },
-  { header: 'Tracciabilità', kind: 'text', value: (r) => r.tracciabilita, width: 1.75 },
+  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), samples: SCELTE, width: 1.05 },
+  {
+    header: 'Categoria',
+    kind: 'text',
+    value: (r) => categoria(r.categoria),
+    samples: CATEGORIE,
+    width: 1.2,
+  },
+  {
+    header: 'Tracciabilità',
+    kind: 'text',
+    value: (r) => r.tracciabilita,
+    samples: ['CARRARA-173-99999'],
+    width: 1.75,
+  },
   { header: 'Uscita', kind: 'date', value: (r) => r.uscita, width: 1 },
-  { header: 'DDT', kind: 'text', value: (r) => r.ddt, width: 0.75 },
+  { header: 'DDT', kind: 'text', value: (r) => r.ddt, samples: ['999/2026'], width: 0.75 },
 ];
 
 const estrazioneColumns: ReportColumn<repo.EstrazioneRow>[] = [
   { header: 'N. cava', kind: 'text', value: (r) => r.cavaCodice, width: 0.7 },
-  { header: 'Cava', kind: 'text', value: (r) => r.cava, width: 1 },
-  { header: 'Concessione', kind: 'text', value: (r) => r.concessione, width: 2.1 },
+  { header: 'Cava', kind: 'text', value: (r) => r.cava, lookup: 'cava', width: 1 },
+  {
+    header: 'Concessione',
+    kind: 'text',
+    value: (r) => r.concessione,
+    lookup: 'concessione',
+    width: 2.1,
+  },
   {
     header: 'Voce',
     kind: 'text',
     value: (r) => TARIFFA_CATEGORIA_LABELS[r.voce] ?? r.voce,
+    samples: Object.values(TARIFFA_CATEGORIA_LABELS),
     width: 1.3,
   },
-  { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.1 },
-  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 0.7 },
-  { header: 'Categoria', kind: 'text', value: (r) => categoria(r.categoria), width: 0.9 },
+  { header: 'Materiale', kind: 'text', value: (r) => r.materiale, lookup: 'materiale', width: 1.1 },
+  { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), samples: SCELTE, width: 0.7 },
+  {
+    header: 'Categoria',
+    kind: 'text',
+    value: (r) => categoria(r.categoria),
+    samples: CATEGORIE,
+    width: 0.9,
+  },
   { header: 'Pezzi', kind: 'int', value: (r) => r.pezzi, width: 0.6, total: true },
   { header: 'm³ netti', kind: 'm3', value: (r) => r.volume, width: 0.8, total: true },
   { header: 't pesate', kind: 't', value: (r) => r.pesate, width: 0.8, total: true },
@@ -258,10 +308,17 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
         header: 'Ubicazione',
         kind: 'text',
         value: (r) => r.ubicazione ?? 'Senza ubicazione',
+        lookup: 'ubicazione',
         width: 1.8,
       },
-      { header: 'Tipo', kind: 'text', value: (r) => r.tipo, width: 1 },
-      { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.6 },
+      { header: 'Tipo', kind: 'text', value: (r) => r.tipo, samples: TIPI, width: 1 },
+      {
+        header: 'Materiale',
+        kind: 'text',
+        value: (r) => r.materiale,
+        lookup: 'materiale',
+        width: 1.6,
+      },
       ...pezziPerTipo,
       { header: 'm³', kind: 'm3', value: (r) => r.volume, width: 1, total: true },
       { header: 'm²', kind: 'm2', value: (r) => r.mq, width: 1, total: true },
@@ -273,9 +330,15 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
   ),
   vendite: grouped<repo.VenditaRow>(
     [
-      { header: 'Cliente', kind: 'text', value: (r) => r.cliente, width: 2.2 },
-      { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.5 },
-      { header: 'Tipo', kind: 'text', value: (r) => r.tipo, width: 1 },
+      { header: 'Cliente', kind: 'text', value: (r) => r.cliente, lookup: 'cliente', width: 2.2 },
+      {
+        header: 'Materiale',
+        kind: 'text',
+        value: (r) => r.materiale,
+        lookup: 'materiale',
+        width: 1.5,
+      },
+      { header: 'Tipo', kind: 'text', value: (r) => r.tipo, samples: TIPI, width: 1 },
       ...pezziPerTipo,
       { header: 'm³', kind: 'm3', value: (r) => r.volume, width: 1, total: true },
       { header: 't', kind: 't', value: (r) => r.tonnellate, width: 1, total: true },
@@ -292,36 +355,68 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
   ),
   rese: grouped<repo.ResaRow>(
     [
-      { header: 'Tipo', kind: 'text', value: (r) => r.tipo, width: 1 },
-      { header: 'Codice', kind: 'text', value: (r) => r.codice, width: 1.3 },
+      { header: 'Tipo', kind: 'text', value: (r) => r.tipo, samples: TIPI, width: 1 },
+      { header: 'Codice', kind: 'text', value: (r) => r.codice, samples: CODICE, width: 1.3 },
       { header: 'Data', kind: 'date', value: (r) => r.data, width: 1 },
-      { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.5 },
+      {
+        header: 'Materiale',
+        kind: 'text',
+        value: (r) => r.materiale,
+        lookup: 'materiale',
+        width: 1.5,
+      },
       { header: 'Ingresso (m³)', kind: 'm3', value: (r) => r.ingresso, width: 1 },
       { header: 'Uscita (m³ o m²)', kind: 'm2', value: (r) => r.uscita, width: 1.1 },
       { header: 'Informi (t)', kind: 't', value: (r) => r.informi, width: 0.9 },
       { header: 'Resa', kind: 'ratio', value: (r) => r.resa, width: 0.8 },
       { header: 'Resa teorica', kind: 'ratio', value: (r) => r.resaTeorica, width: 0.9 },
-      { header: 'Unità della resa', kind: 'text', value: (r) => r.unita, width: 1.6 },
+      {
+        header: 'Unità della resa',
+        kind: 'text',
+        value: (r) => r.unita,
+        samples: ['% m³ netti su m³ lordi', 'm² per m³'],
+        width: 1.6,
+      },
     ],
     repo.rese,
   ),
   blocchi: paged<repo.BloccoRow>(
     [
-      { header: 'Codice', kind: 'text', value: (r) => r.codice, width: 1.3 },
+      { header: 'Codice', kind: 'text', value: (r) => r.codice, samples: CODICE, width: 1.3 },
       {
         header: 'Origine',
         kind: 'text',
         value: (r) => (r.origine === 'interno' ? 'Proprio' : 'Esterno'),
+        samples: ['Proprio', 'Esterno'],
         width: 0.8,
       },
       { header: 'Data', kind: 'date', value: (r) => r.data, width: 1 },
-      { header: 'Cava o fornitore', kind: 'text', value: (r) => r.provenienza, width: 1.6 },
-      { header: 'Materiale', kind: 'text', value: (r) => r.materiale, width: 1.3 },
-      { header: 'Scelta', kind: 'text', value: (r) => scelta(r.scelta), width: 0.9 },
+      {
+        header: 'Cava o fornitore',
+        kind: 'text',
+        value: (r) => r.provenienza,
+        lookup: 'provenienza',
+        width: 1.6,
+      },
+      {
+        header: 'Materiale',
+        kind: 'text',
+        value: (r) => r.materiale,
+        lookup: 'materiale',
+        width: 1.3,
+      },
+      {
+        header: 'Scelta',
+        kind: 'text',
+        value: (r) => scelta(r.scelta),
+        samples: SCELTE,
+        width: 0.9,
+      },
       {
         header: 'L×H×P (cm)',
         kind: 'text',
         value: (r) => `${r.lunghezza}×${r.altezza}×${r.profondita}`,
+        samples: [MISURE],
         width: 1.2,
       },
       { header: 'm³ netti', kind: 'm3', value: (r) => r.volume, width: 0.9, total: true },
@@ -330,10 +425,23 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
         header: 'Stato',
         kind: 'text',
         value: (r) => BLOCCO_STATO_LABELS[r.stato as BloccoStato] ?? r.stato,
+        samples: Object.values(BLOCCO_STATO_LABELS),
         width: 1,
       },
-      { header: 'Tracciabilità', kind: 'text', value: (r) => r.tracciabilita, width: 1.6 },
-      { header: 'Ubicazione', kind: 'text', value: (r) => r.ubicazione, width: 1.3 },
+      {
+        header: 'Tracciabilità',
+        kind: 'text',
+        value: (r) => r.tracciabilita,
+        samples: ['CARRARA-173-99999'],
+        width: 1.6,
+      },
+      {
+        header: 'Ubicazione',
+        kind: 'text',
+        value: (r) => r.ubicazione,
+        lookup: 'ubicazione',
+        width: 1.3,
+      },
     ],
     repo.blocchiCount,
     repo.blocchi,
@@ -373,8 +481,14 @@ export function createReportisticaService(deps: {
         company: { name: company?.name ?? '', logo },
         formato: query.formato,
       };
-      const stream = await REPORT_SOURCES[name](db, companyId, periodo, meta, (input, rows) =>
-        renderPool.stream(RENDERER, input, rows, onError),
+      const names = await repo.lookupNames(db, companyId);
+      const stream = await REPORT_SOURCES[name](
+        db,
+        companyId,
+        periodo,
+        meta,
+        (input, rows) => renderPool.stream(RENDERER, input, rows, onError),
+        names,
       );
       const fileName = `${name}-${REPORTS[name].periodo ? `${periodo.dal}_${periodo.al}` : today}.${query.formato}`;
       return {

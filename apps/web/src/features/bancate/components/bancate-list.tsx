@@ -87,7 +87,7 @@ const COLUMNS: ListColumn<Bancata>[] = [
   {
     field: 'resa',
     header: 'Resa',
-    body: (b) => (b.blocchi.count > 0 ? formatPercentValue(b.resa) : '—'),
+    body: (b) => (b.resa !== null ? formatPercentValue(b.resa) : '—'),
     className: 'col-nowrap col-number',
   },
 ];
