@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import {
   healthDuring,
   ms,
@@ -18,7 +19,9 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 /**
  * a report over 100 000 rows (the elenco blocchi of the benchmark database, every block since
  * 2000) finishes within 30 s, and writing it grows the server's resident memory by less than 300 MB,
- * as PDF and as XLSX. Both are streamed while the rows are read 2000 at a time.
+ * as PDF and as XLSX. Both are streamed while the rows are read a page at a time, in code order
+ * (docs/performance.md "Reports page by the index"); meanwhile `/api/health` answers with p99 < 100 ms
+ * (docs/quality.md P14). The load average is printed beside each: the machine is shared.
  */
 export async function benchReports(): Promise<BenchRow[]> {
   const env = seededBenchEnv();
@@ -39,11 +42,12 @@ export async function benchReports(): Promise<BenchRow[]> {
       const elapsed = performance.now() - started;
       const after = memoryOf(server.pid);
       const growth = after.peak - before.rss;
+      const healthP99 = quantile(health, 0.99);
       rows.push({
-        goal: `Report "elenco blocchi" over the 100 000-block database, ${formato.toUpperCase()}`,
-        measured: `${res.status}, ${(bytes / 2 ** 20).toFixed(1)} MB in ${ms(elapsed)}; server RSS ${before.rss.toFixed(0)} MB → peak ${after.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB); /api/health meanwhile p50 ${ms(quantile(health, 0.5))}, p99 ${ms(quantile(health, 0.99))}`,
-        target: '≤ 30 s, RSS growth < 300 MB',
-        pass: res.status === 200 && elapsed <= 30_000 && growth < 300,
+        goal: `Report "elenco blocchi" over the 100 000-block database, ${formato.toUpperCase()} (load average ${os.loadavg()[0]!.toFixed(1)})`,
+        measured: `${res.status}, ${(bytes / 2 ** 20).toFixed(1)} MB in ${ms(elapsed)}; server RSS ${before.rss.toFixed(0)} MB → peak ${after.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB); /api/health meanwhile p50 ${ms(quantile(health, 0.5))}, p99 ${ms(healthP99)}, max ${ms(Math.max(...health))} over ${health.length} probes`,
+        target: '≤ 30 s, RSS growth < 300 MB, health p99 < 100 ms (P14)',
+        pass: res.status === 200 && elapsed <= 30_000 && growth < 300 && healthP99 < 100,
       });
     }
   } finally {
