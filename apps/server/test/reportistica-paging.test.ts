@@ -118,7 +118,7 @@ describe('elenco blocchi, page after page', () => {
     });
     expect(whole.map((r) => r.codice)).toEqual([...codici].sort());
     for (const limit of [1, 2, 4]) {
-      const pages = await allPages(
+      const pages = await allPages<repo.BloccoRow, string>(
         limit,
         (page) => repo.blocchi(ctx.database.db, companyId, always, page),
         (r) => r.codice,
@@ -164,7 +164,7 @@ describe('registro di produzione, page after page', () => {
     const blocks = whole.filter((r) => r.tipo === 'Blocco');
     expect(blocks.map((r) => r.blocco).sort()).toEqual([...codici].sort());
     for (const limit of [1, 2, 3, 5]) {
-      const pages = await allPages(
+      const pages = await allPages<repo.RegistroRow, repo.RegistroCursor>(
         limit,
         (page) => repo.registroProduzione(ctx.database.db, companyId, marzo, page),
         ({ data, tipo, bancata, blocco }) => ({ data, tipo, bancata, blocco }),

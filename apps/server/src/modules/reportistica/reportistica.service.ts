@@ -320,7 +320,7 @@ const REPORT_SOURCES: Record<ReportName, Report> = {
     ],
     repo.rese,
   ),
-  blocchi: paged<repo.BloccoRow>(
+  blocchi: paged<repo.BloccoRow, string>(
     [
       { header: 'Codice', kind: 'text', value: (r) => r.codice, width: 1.3 },
       {
