@@ -160,7 +160,7 @@ async function explainRoutes(databaseUrl: string, routes: Route[]) {
           if (elapsed > 5) {
             const plan = await pool.query(`explain (analyze, buffers) ${text}`, values);
             const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
-            parts.push(`\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+            parts.push(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
           }
         }
     }
@@ -169,7 +169,7 @@ async function explainRoutes(databaseUrl: string, routes: Route[]) {
   }
   fs.writeFileSync(
     path.join(root, 'docs/query-plans-mixed-postgres.md'),
-    `# Query plans of the scale-out read mix (PostgreSQL)\n\nWritten by \`npm run bench -- mixed-postgres\` over 100 000 blocchi (seed:bench): each route's statements as the app sent them, timed alone on an idle connection (the second of two runs), with the plan of those over 5 ms. Load average ${loadAverage()}.\n\n${parts.join('\n')}\n`,
+    `# Query plans of the scale-out read mix (PostgreSQL)\n\nWritten by \`npm run bench -- mixed-postgres\` over 100 000 blocchi (seed:bench): each route's statements as the app sent them, timed alone on an idle connection (the second of two runs), with the plan of those over 5 ms. Load average ${loadAverage()}.\n\n${parts.join('\n\n')}\n`,
   );
 }
 
