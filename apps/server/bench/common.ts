@@ -171,7 +171,15 @@ export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@ca
   // As scripts/start.mjs starts it.
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    [
+      // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      path.join(root, 'apps/server/src/main.ts'),
+    ],
     {
       cwd: root,
       env: {
@@ -192,7 +200,19 @@ export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@ca
     });
     const base = `http://127.0.0.1:${port}`;
     const token = await accessToken(base, email, DEMO_PASSWORD);
-    return { base, token, pid: server.pid!, kill: () => server.kill('SIGTERM') };
+    return {
+      base,
+      token,
+      pid: server.pid!,
+      kill: () => server.kill('SIGTERM'),
+      /** Stops the server and waits until it has exited (its profile written). */
+      stop: () =>
+        new Promise<void>((resolve) => {
+          if (server.exitCode !== null) return resolve();
+          server.once('exit', () => resolve());
+          server.kill('SIGTERM');
+        }),
+    };
   } catch (error) {
     server.kill('SIGTERM');
     throw error;

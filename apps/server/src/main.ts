@@ -22,6 +22,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   await database.migrate();
 

@@ -43,6 +43,8 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   TRUST_PROXY: bool,
   REDIS_URL: z.string().optional(),
+  /** PostgreSQL connections each instance keeps (docs/performance.md "Fifty connections over two instances"). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** A stored object pending longer than this without its row is a crash's leftover (docs/quality.md R7); longer than any upload takes. */
   STORAGE_PENDING_GRACE_MINUTES: z.coerce.number().min(0).default(60),
   WEB_DIST_DIR: z.string().optional(),

@@ -24,9 +24,13 @@ type BloccoValoreColumns = BloccoPesoColumns & {
   costoTrasporto: AnyPgColumn;
 };
 
-/** t, 2 decimals. */
-export const pesoBloccoSql = (b: BloccoPesoColumns): SQL =>
-  sql`coalesce(${b.pesoPesa}, round(${b.volumeNetto} * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${b.materialeId}), 2))`;
+/**
+ * t, 2 decimals. A query that already joins the block's material passes its `densita` column: on the
+ * embedded database the lookup per row costs a scan of `materiali` (docs/performance.md "Reports
+ * page by the index").
+ */
+export const pesoBloccoSql = (b: BloccoPesoColumns, densita?: SQL): SQL =>
+  sql`coalesce(${b.pesoPesa}, round(${b.volumeNetto} * ${densita ?? sql`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${b.materialeId})`}, 2))`;
 
 /** The basis of that weight, as contracts' `PesoBase`: 'pesato' (the weighbridge) or 'teorico'. */
 export const pesoBaseSql = (b: Pick<BloccoPesoColumns, 'pesoPesa'>): SQL =>

@@ -39,12 +39,14 @@ export async function produzionePerMese(db: DbOrTx, companyId: string) {
     select to_char(mesi.da, 'YYYY-MM') as mese,
       round(coalesce(sum(b.volume_netto) filter (where b.categoria <> 'informe'), 0), 3)::float8 as m3,
       (count(b.id) filter (where b.categoria <> 'informe'))::int as blocchi,
-      round(coalesce(sum(${pesoBloccoSql(b)}) filter (where b.categoria = 'informe'), 0)
+      round(coalesce(sum(${pesoBloccoSql(b, sql`m.densita`)}) filter (where b.categoria = 'informe'), 0)
         -- and the loose informi typed on the bancate cut in the month, as statistiche counts them
         + coalesce((select sum(ba.informi_t) from bancate ba where ba.company_id = ${companyId} and ${bancataTagliata(ba)}
             and ba.data_taglio >= mesi.da and ba.data_taglio < (mesi.da + interval '1 month')::date), 0), 2)::float8 as t_informi
     from mesi
     left join blocchi b on b.company_id = ${companyId} and b.origine = 'interno' and b.data_riquadratura >= mesi.da and b.data_riquadratura < mesi.a
+    -- the density by a join: a lookup per block rescans materiali (lib/peso-blocco.ts)
+    left join materiali m on m.id = b.materiale_id
     group by mesi.da
     order by mesi.da`);
   return rowsOf<{ mese: string; m3: number; blocchi: number; t_informi: number }>(result);

@@ -1,0 +1,344 @@
+/**
+ * The scale-out read mix (docs/performance.md "Fifty connections over two instances"): two real servers
+ * on one PostgreSQL (BENCH_DATABASE_URL, 100 000 blocchi from seed:bench) and one Redis (REDIS_URL),
+ * 50 connections split between them, each cycling through what the screens ask most: the blocchi list
+ * (first and deep page), a block's detail and history, the text search, the dashboard, the giacenze and
+ * the collaudi list. Beside each route, in the same run, its raw SQL loop: the statements the route ran
+ * (recorded from one request through the app in this process), replayed straight to PostgreSQL through a
+ * pool as large as the two servers' pools together, at the same 50 in flight, statements the route
+ * issues together replayed together. Not in CI.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config/config.js';
+import { openDatabase, POSTGRES_SESSION_OPTIONS } from '../src/db/client.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import {
+  accessToken,
+  ms,
+  quantile,
+  root,
+  seededBenchEnv,
+  spawnServer,
+  type BenchRow,
+} from './common.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = 50;
+const INSTANCES = 2;
+/** Each instance's pool (DATABASE_POOL_SIZE as the servers are given it): 5 unless told, see docs/performance.md. */
+const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 5);
+const EMAIL = 'admin@cava.example';
+
+interface Route {
+  name: string;
+  path: string;
+  /** The route's statements in waves: those of one wave were in flight together. */
+  waves: Array<Array<[unknown, unknown]>>;
+}
+
+interface RouteLoad {
+  latencies: number[];
+  bytes: number[];
+  errors: number;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+
+const stats = (l: number[]) =>
+  `p50 ${ms(quantile(l, 0.5))}, p95 ${ms(quantile(l, 0.95))}, p99 ${ms(quantile(l, 0.99))}`;
+
+/** The mix's paths, from the bench data: the available blocks (about 200 pages of 50), one block. */
+async function routesOf(base: string, token: string): Promise<Array<Omit<Route, 'waves'>>> {
+  const res = await fetch(`${base}/api/blocchi?limit=1&q=BL-B-000123`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const block = ((await res.json()) as { items: Array<{ _id: string }> }).items[0]!;
+  const list = 'stato=disponibile&sort=-createdAt&limit=50';
+  return [
+    { name: 'blocchi list, page 1', path: `/api/blocchi?${list}&page=1` },
+    { name: 'blocchi list, deep page (100)', path: `/api/blocchi?${list}&page=100` },
+    { name: 'blocco detail', path: `/api/blocchi/${block._id}` },
+    { name: 'blocchi text search', path: '/api/blocchi?q=TRC-0123&limit=50&page=1' },
+    { name: 'dashboard', path: '/api/dashboard' },
+    { name: 'giacenze (stock)', path: '/api/magazzino/giacenze' },
+    { name: 'blocco history', path: `/api/blocchi/${block._id}/history` },
+    { name: 'collaudi list', path: '/api/collaudi?limit=20&page=1' },
+  ];
+}
+
+/**
+ * Each route's statements, recorded from the app in this process on the same database: one request
+ * to warm the session cache, then the recorded one. Statements issued before any earlier one of the
+ * request had answered form one wave (the route runs them at once).
+ */
+async function recordRoutes(databaseUrl: string, dataDir: string): Promise<Route[]> {
+  const database = await openDatabase({ databaseUrl });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX_FAILURES_PAIR: '100000',
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
+  });
+  const app = await buildApp({ config, database, secret: 'b'.repeat(48) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  try {
+    const token = await accessToken(base, EMAIL, DEMO_PASSWORD);
+    const pool = database.pool!;
+    let log: Array<{ args: [unknown, unknown]; start: number; end: number }> | null = null;
+    const query = pool.query.bind(pool) as (a: unknown, b: unknown) => Promise<unknown>;
+    (pool as unknown as { query: unknown }).query = (a: unknown, b: unknown) => {
+      const entry = { args: [a, b] as [unknown, unknown], start: performance.now(), end: Infinity };
+      log?.push(entry);
+      return query(a, b).finally(() => (entry.end = performance.now()));
+    };
+    const routes: Route[] = [];
+    for (const route of await routesOf(base, token)) {
+      const headers = { authorization: `Bearer ${token}` };
+      await (await fetch(`${base}${route.path}`, { headers })).arrayBuffer();
+      log = [];
+      const res = await fetch(`${base}${route.path}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${route.path}: ${res.status}`);
+      const waves: Route['waves'] = [];
+      let waveEnd = -Infinity;
+      for (const entry of log) {
+        if (entry.start >= waveEnd || !waves.length) {
+          waves.push([]);
+          waveEnd = entry.end;
+        }
+        waves.at(-1)!.push(entry.args);
+        waveEnd = Math.min(waveEnd, entry.end);
+      }
+      log = null;
+      routes.push({ ...route, waves });
+    }
+    return routes;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/**
+ * Each route's statements one at a time on an idle pool, with the plan of those over 5 ms, into
+ * docs/query-plans-mixed-postgres.md: where a route's time goes before any load.
+ */
+async function explainRoutes(databaseUrl: string, routes: Route[]) {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    options: POSTGRES_SESSION_OPTIONS,
+  });
+  const parts: string[] = [];
+  try {
+    for (const route of routes) {
+      parts.push(`## ${route.name}\n\n\`GET ${route.path.replace(/[0-9a-f-]{36}/g, ':id')}\``);
+      for (const [w, wave] of route.waves.entries())
+        for (const [config, params] of wave) {
+          const text = typeof config === 'string' ? config : (config as { text: string }).text;
+          const values = params as unknown[];
+          await pool.query(text, values);
+          const started = performance.now();
+          await pool.query(text, values);
+          const elapsed = performance.now() - started;
+          const head = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+          parts.push(`- wave ${w + 1}, ${ms(elapsed)}: \`${head}…\``);
+          if (elapsed > 5) {
+            const plan = await pool.query(`explain (analyze, buffers) ${text}`, values);
+            const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
+            parts.push(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
+          }
+        }
+    }
+  } finally {
+    await pool.end();
+  }
+  fs.writeFileSync(
+    path.join(root, 'docs/query-plans-mixed-postgres.md'),
+    `# Query plans of the scale-out read mix (PostgreSQL)\n\nWritten by \`npm run bench -- mixed-postgres\` over 100 000 blocchi (seed:bench): each route's statements as the app sent them, timed alone on an idle connection (the second of two runs), with the plan of those over 5 ms. Load average ${loadAverage()}.\n\n${parts.join('\n\n')}\n`,
+  );
+}
+
+/** The routes' statements straight to PostgreSQL: 50 loops, each cycling through the routes. */
+async function rawMix(databaseUrl: string, routes: Route[]): Promise<RouteLoad[]> {
+  // the sessions the servers open, with their settings
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: INSTANCES * POOL,
+    options: POSTGRES_SESSION_OPTIONS,
+  });
+  const run = (route: Route) =>
+    route.waves.reduce<Promise<unknown>>(
+      (previous, wave) =>
+        previous.then(() =>
+          Promise.all(
+            wave.map(([a, b]) =>
+              (pool.query as (a: unknown, b: unknown) => Promise<unknown>)(a, b),
+            ),
+          ),
+        ),
+      Promise.resolve(),
+    );
+  const loads = routes.map<RouteLoad>(() => ({ latencies: [], bytes: [], errors: 0 }));
+  try {
+    for (const route of routes) for (let i = 0; i < 5; i++) await run(route);
+    const until = performance.now() + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, c) => {
+        for (let i = c; performance.now() < until; i++) {
+          const r = i % routes.length;
+          const started = performance.now();
+          await run(routes[r]!);
+          loads[r]!.latencies.push(performance.now() - started);
+        }
+      }),
+    );
+  } finally {
+    await pool.end();
+  }
+  return loads;
+}
+
+/** The mix over HTTP: the connections split between the servers, each cycling through the routes. */
+async function httpMix(
+  servers: Array<{ base: string; token: string }>,
+  routes: Route[],
+  seconds: number,
+): Promise<RouteLoad[]> {
+  const loads = routes.map<RouteLoad>(() => ({ latencies: [], bytes: [], errors: 0 }));
+  let errors = 0;
+  await Promise.all(
+    servers.map(
+      (server, s) =>
+        new Promise<void>((resolve, reject) => {
+          // Each connection starts at another route, so the routes do not move in step.
+          const offset = s * (CONNECTIONS / servers.length);
+          const requests = routes.map((route, r) => ({
+            method: 'GET' as const,
+            path: route.path,
+            onResponse: (_status: number, _body: string, context: object) => {
+              (context as { route?: number }).route = r;
+            },
+          }));
+          const instance = autocannon(
+            {
+              url: server.base,
+              connections: CONNECTIONS / servers.length,
+              duration: seconds,
+              headers: {
+                authorization: `Bearer ${server.token}`,
+                // as a browser asks
+                'accept-encoding': 'gzip, deflate, br',
+              },
+              requests: [
+                ...requests.slice(offset % routes.length),
+                ...requests.slice(0, offset % routes.length),
+              ],
+            },
+            (err, result) => {
+              if (err) return reject(err);
+              errors += result.errors + result.timeouts;
+              resolve();
+            },
+          );
+          instance.on('response', (client, status, bytes, time) => {
+            const iterator = (
+              client as unknown as { requestIterator: { context: { route: number } } }
+            ).requestIterator;
+            const load = loads[iterator.context.route]!;
+            if (status !== 200) load.errors++;
+            load.latencies.push(time);
+            load.bytes.push(bytes);
+          });
+        }),
+    ),
+  );
+  if (errors) loads[0]!.errors += errors;
+  return loads;
+}
+
+export async function benchMixed(): Promise<BenchRow[]> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const redisUrl = process.env.REDIS_URL ?? process.env.BENCH_REDIS_URL;
+  if (!databaseUrl || !redisUrl) return [];
+  const env = seededBenchEnv(databaseUrl);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-mixed-'));
+  const routes = await recordRoutes(databaseUrl, path.join(scratch, 'record'));
+  await explainRoutes(databaseUrl, routes);
+  const loadBefore = loadAverage();
+  const raw = await rawMix(databaseUrl, routes);
+  const loadRaw = loadAverage();
+
+  const servers = await Promise.all(
+    Array.from({ length: INSTANCES }, (_, i) =>
+      spawnServer(
+        {
+          ...env,
+          REDIS_URL: redisUrl,
+          DATA_DIR: path.join(scratch, `instance-${i}`),
+          DATABASE_POOL_SIZE: String(POOL),
+          LOGIN_MAX_FAILURES_PAIR: '100000',
+        },
+        EMAIL,
+      ),
+    ),
+  );
+  let http: RouteLoad[];
+  let loadHttp: string;
+  try {
+    await httpMix(servers, routes, 3);
+    http = await httpMix(servers, routes, SECONDS);
+    loadHttp = loadAverage();
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+
+  const all = http.flatMap((l) => l.latencies);
+  const allRaw = raw.flatMap((l) => l.latencies);
+  const errors = http.reduce((a, l) => a + l.errors, 0);
+  const setting = `${CONNECTIONS} connections over ${INSTANCES} instances (pool ${POOL} each), ${SECONDS} s`;
+  const rows: BenchRow[] = [
+    {
+      goal: `Mix, raw SQL loop (${CONNECTIONS} in flight, pool ${INSTANCES * POOL}); load average ${loadBefore} → ${loadRaw}`,
+      measured: `${(allRaw.length / SECONDS).toFixed(0)} req/s, ${stats(allRaw)}`,
+      target: 'baseline',
+      pass: true,
+    },
+    {
+      goal: `Mix, full stack: ${setting}; load average ${loadHttp}`,
+      measured: `${(all.length / SECONDS).toFixed(0)} req/s, ${stats(all)}, ${errors} errors; p99 ${(quantile(all, 0.99) / quantile(allRaw, 0.99)).toFixed(2)}× raw`,
+      target: 'p99 ≤ 150 ms, 0 errors',
+      pass: errors === 0 && quantile(all, 0.99) <= 150,
+    },
+  ];
+  for (const [i, route] of routes.entries()) {
+    const h = http[i]!;
+    const r = raw[i]!;
+    const ratio = quantile(h.latencies, 0.99) / quantile(r.latencies, 0.99);
+    const statements = route.waves.flat().length;
+    const judged = route.name === 'dashboard' || route.name.startsWith('blocchi list');
+    const bytes = h.bytes.length ? h.bytes.reduce((a, b) => a + b, 0) / h.bytes.length : 0;
+    rows.push({
+      goal: `Mix, ${route.name} (${statements} statements in ${route.waves.length} waves)`,
+      measured: `raw ${stats(r.latencies)} · full stack ${stats(h.latencies)}, ${(bytes / 1024).toFixed(1)} KB a response${h.errors ? `, ${h.errors} errors` : ''}; p99 ${ratio.toFixed(2)}× raw`,
+      target: judged ? 'p99 ≤ 1.5× raw p99' : 'reported',
+      pass: h.errors === 0 && (!judged || ratio <= 1.5),
+    });
+  }
+  return rows;
+}
