@@ -6,8 +6,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { webConfig } from '@/lib/config';
 import { useOnline } from '@/lib/offline/network';
-import { useLogin, useLogo } from '@/features/auth/api/auth';
+import { useLogin } from '@/features/auth/api/auth';
 import { safeReturnUrl } from '../paths';
+import { LoginIcon, LoginLogo } from './login-parts';
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, { error: "Inserisci l'email" }).max(254),
@@ -45,7 +46,6 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  const logo = useLogo();
   const [showPassword, setShowPassword] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [wait, startWait] = useCountdown();
@@ -92,11 +92,7 @@ export function LoginPage() {
     <main className="public-page login-page">
       <div className="public-card login-card">
         <div className="login-brand">
-          {logo.data ? (
-            <img src={logo.data} alt="Logo della ditta" className="login-logo" />
-          ) : (
-            <img src="/favicon.svg" alt="" className="login-mark" width={48} height={48} />
-          )}
+          <LoginLogo />
           <span className="login-product">{webConfig.productName}</span>
         </div>
         <h1 className="login-title">Accedi</h1>
@@ -109,7 +105,7 @@ export function LoginPage() {
             data-testid="login-offline"
           >
             <div className="p-message-wrapper">
-              <i className="pi pi-wifi p-message-icon" aria-hidden="true" />
+              <LoginIcon name="wifi" className="p-message-icon" />
               <span className="p-message-detail">
                 Sei offline: l&apos;accesso richiede la connessione. Le azioni già in attesa restano
                 sul dispositivo.
@@ -125,7 +121,7 @@ export function LoginPage() {
             data-testid="login-error"
           >
             <div className="p-message-wrapper">
-              <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
+              <LoginIcon name="times-circle" className="p-message-icon" />
               <span className="p-message-detail">
                 {serverMessage}
                 {locked && ` Potrai riprovare tra ${formatWait(wait)}.`}
@@ -173,7 +169,7 @@ export function LoginPage() {
                 aria-label={showPassword ? 'Nascondi la password' : 'Mostra la password'}
                 aria-pressed={showPassword}
               >
-                <i className={showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'} aria-hidden="true" />
+                <LoginIcon name={showPassword ? 'eye-slash' : 'eye'} />
               </button>
             </div>
             {errors.password && (
@@ -190,9 +186,9 @@ export function LoginPage() {
             aria-busy={login.isPending}
             data-testid="login-submit"
           >
-            <i
-              className={`p-button-icon p-button-icon-left pi ${login.isPending ? 'pi-spin pi-spinner' : 'pi-sign-in'}`}
-              aria-hidden="true"
+            <LoginIcon
+              name={login.isPending ? 'spinner' : 'sign-in'}
+              className={`p-button-icon p-button-icon-left${login.isPending ? ' pi-spin' : ''}`}
             />
             <span className="p-button-label">
               {login.isPending ? 'Accesso in corso...' : 'Accedi'}
