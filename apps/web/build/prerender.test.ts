@@ -47,12 +47,11 @@ describe('prerendered pages (docs/performance.md "The login paints first")', () 
     const timers: (() => void)[] = [];
     let paint: ((list: { getEntriesByName(name: string): unknown[] }, o: object) => void) | null =
       null;
-    let observer: object = {};
+    const observer = { disconnect() {} };
     class PerformanceObserver {
       static supportedEntryTypes = observesPaint ? ['paint', 'navigation'] : ['navigation'];
       constructor(callback: NonNullable<typeof paint>) {
         paint = callback;
-        observer = this;
       }
       observe() {}
       disconnect() {}

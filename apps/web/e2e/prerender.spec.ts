@@ -20,7 +20,9 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+    // visible, but it cannot send the form before the script (the password would go in the address)
     await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
     // the constant logo address: the server answers the image (the product's mark in the demo)
     const logo = page.getByRole('img', { name: 'Logo' });
     await expect(logo).toHaveAttribute('src', '/user/logo');

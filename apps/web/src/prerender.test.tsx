@@ -64,7 +64,11 @@ describe('prerendered public pages (docs/performance.md "The login paints first"
     expect(document.querySelector('img.login-logo')?.getAttribute('src')).toBe('/user/logo');
     expect(document.querySelector('#login-email')?.getAttribute('type')).toBe('email');
     expect(document.querySelector('#login-password')?.getAttribute('type')).toBe('password');
-    expect(document.querySelector('[data-testid="login-submit"]')?.textContent).toBe('Accedi');
+    const submit = document.querySelector<HTMLButtonElement>('[data-testid="login-submit"]');
+    expect(submit?.textContent).toBe('Accedi');
+    // before its script the form cannot be sent (the browser would put the password in the address)
+    expect(submit?.disabled).toBe(true);
+    expect(document.querySelector('form')?.getAttribute('method')).toBe('post');
   });
 
   for (const { path } of PRERENDERED_PAGES) {
@@ -73,6 +77,8 @@ describe('prerendered public pages (docs/performance.md "The login paints first"
       expect(problems).toEqual([]);
       expect(container.firstElementChild).toBe(drawn);
       expect(container.querySelector('[data-testid="full-screen-loader"]')).toBeNull();
+      if (path === '/auth/login')
+        expect(container.querySelector('button[type="submit"]')).toBeEnabled();
     });
   }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { webConfig } from '@/lib/config';
+import { useHydrated } from '@/lib/hydrated';
 import { useOnline } from '@/lib/offline/network';
 import { useLogin } from '@/features/auth/api/auth';
 import { safeReturnUrl } from '../paths';
@@ -51,6 +52,9 @@ export function LoginPage() {
   const [wait, startWait] = useCountdown();
   // The login needs the server: offline the page says so instead of failing on submit.
   const online = useOnline();
+  // Drawn by the build, the form is on screen before its script: submitted then, the browser would
+  // send the password in the address. The button waits for the script (and with it Enter).
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -130,7 +134,12 @@ export function LoginPage() {
           </div>
         )}
 
-        <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="login-form">
+        <form
+          method="post"
+          onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+          noValidate
+          className="login-form"
+        >
           <div className="field">
             <label htmlFor="login-email">Email</label>
             <input
@@ -182,7 +191,7 @@ export function LoginPage() {
           <button
             type="submit"
             className="p-button p-component w-full justify-content-center"
-            disabled={locked || login.isPending || !online}
+            disabled={!hydrated || locked || login.isPending || !online}
             aria-busy={login.isPending}
             data-testid="login-submit"
           >
