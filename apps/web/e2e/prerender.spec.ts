@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, fillLogin, screenshot, watchConsole } from './helpers';
+import { DEMO, fillLogin, PASSWORD, screenshot, watchConsole } from './helpers';
 
 /**
  * The login page and the landing arrive drawn (docs/performance.md "The login paints first"): the
@@ -58,6 +58,26 @@ test.describe('prerendered public pages', () => {
     await fillLogin(page, DEMO.vendite.email);
     await expect(page).toHaveURL(/\/app\/pages\/collaudi$/);
     await expect(page.getByTestId('page-title')).toHaveText('Collaudi');
+    expect(console.errors).toEqual([]);
+  });
+
+  test('what is typed before the script arrives is kept and sent once the button is ready', async ({
+    page,
+  }) => {
+    const console = watchConsole(page);
+    // a slow link: the app's entry arrives two seconds late
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(DEMO.magazzino.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeEnabled({ timeout: 20_000 });
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.magazzino.email);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
     expect(console.errors).toEqual([]);
   });
 

@@ -61,7 +61,8 @@ export function LoginPage() {
     formState: { errors },
   } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
+    // no default values: when the fields register, react-hook-form then takes what is already in
+    // them, typed before the script took the drawn page over, instead of clearing it
   });
 
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
