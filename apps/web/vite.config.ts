@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { budget } from './build/budget.ts';
 import { precompress } from './build/precompress.ts';
+import { prerenderPages } from './build/prerender.ts';
 
 /** The API prefixes the server owns (docs/api.md "Shape of the API"); in development Vite forwards them to it. */
 const API_PREFIXES = ['/api', '/user', '/companies', '/photos', '/photo-gallery'];
@@ -68,7 +69,14 @@ function themeWithoutFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themeWithoutFonts(), serviceWorker(), precompress(), budget()],
+  plugins: [
+    react(),
+    themeWithoutFonts(),
+    prerenderPages(),
+    serviceWorker(),
+    precompress(),
+    budget(),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

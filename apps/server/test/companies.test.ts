@@ -97,6 +97,19 @@ describe('/companies', () => {
     ).toBe(400);
   });
 
+  // what a browser's <img> asks for (Chromium's Accept for images)
+  const IMAGE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+  it('an <img src="/user/logo"> without a company logo gets the product\'s mark; the app\'s client still gets JSON', async () => {
+    const anon = await anonymousClient(ctx.app);
+    const image = await anon.get('/user/logo', { headers: { accept: IMAGE_ACCEPT } });
+    expect(image.statusCode).toBe(302);
+    expect(image.headers.location).toBe('/favicon.svg');
+    expect(image.headers['cache-control']).toBe('no-cache');
+    const json = await anon.get('/user/logo', { headers: { accept: 'application/json' } });
+    expect(json.json()).toEqual({ logoUrl: null });
+  });
+
   it('uploads a logo, serves it through a signed URL and shows it on the login page', async () => {
     const admin = await org.adminClient();
     const png = await sharp({
@@ -121,6 +134,12 @@ describe('/companies', () => {
     const anon = await anonymousClient(ctx.app);
     const logo = await anon.get('/user/logo');
     expect(logo.json().logoUrl).toMatch(/^\/api\/files\//);
+    // the login page's <img src="/user/logo"> is sent on to that image
+    const asImage = await anon.get('/user/logo', { headers: { accept: IMAGE_ACCEPT } });
+    expect(asImage.statusCode).toBe(302);
+    expect(asImage.headers.location).toMatch(/^\/api\/files\/.+\.png\?exp=\d+&sig=/);
+    const followed = await ctx.app.inject({ method: 'GET', url: asImage.headers.location! });
+    expect(followed.headers['content-type']).toBe('image/png');
     const { client } = await org.userClient();
     expect((await client.get('/user/logo')).json().logoUrl).toMatch(/^\/api\/files\//);
 

@@ -20,6 +20,9 @@ let webDir: string;
 /** A build like apps/web's: text files with .br and .gz beside them (build/precompress.ts). */
 const TEXT_FILES: Record<string, string> = {
   'index.html': `<!doctype html><html><head><title>GestCava</title></head><body>${'<div id="root"></div>'.repeat(60)}</body></html>`,
+  // the pages the build prerendered (apps/web/build/prerender.ts)
+  'auth/login.html': `<!doctype html><html><head><title>Accedi · GestCava</title></head><body><div id="root"><main class="login-page">${'<input class="p-inputtext">'.repeat(40)}</main></div></body></html>`,
+  'landing.html': `<!doctype html><html><head><title>Benvenuto · GestCava</title></head><body><div id="root"><div class="landing">${'<h2>Magazzino</h2>'.repeat(40)}</div></div></body></html>`,
   'assets/index-AbCdEf12.js': `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ i, nome: `blocco ${i}` })))};`,
   'assets/index-Gh34IjKl.css': '.p-button { color: var(--primary-color); }\n'.repeat(200),
   'manifest.webmanifest': JSON.stringify({
@@ -33,6 +36,7 @@ const WOFF2 = Buffer.from('wOF2'.repeat(2000));
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.mkdirSync(path.join(webDir, 'auth'));
   for (const [name, text] of Object.entries(TEXT_FILES)) {
     const file = path.join(webDir, name);
     fs.writeFileSync(file, text);
@@ -103,6 +107,25 @@ describe('the web app', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-encoding']).toBe('br');
     expect(decoded(res).toString()).toBe(TEXT_FILES['index.html']);
+  });
+
+  it('answers the login page and the landing with their prerendered HTML, every other route with index.html', async () => {
+    // docs/performance.md "The login paints first"
+    for (const [url, file] of [
+      ['/auth/login', 'auth/login.html'],
+      ['/auth/login?returnUrl=%2Fapp%2Fpages%2Fcollaudi', 'auth/login.html'],
+      ['/landing', 'landing.html'],
+      ['/', 'index.html'],
+      ['/auth/change-password', 'index.html'],
+      ['/landing/altro', 'index.html'],
+      ['/app/pages/collaudi', 'index.html'],
+    ] as const) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(decoded(res).toString(), url).toBe(TEXT_FILES[file]);
+    }
   });
 
   it('never compresses images and fonts', async () => {

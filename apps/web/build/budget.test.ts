@@ -89,6 +89,21 @@ describe('first-load budget', () => {
     expect(checkBudget(dist).overruns).toEqual([]);
   });
 
+  it('measures the login page with its prerendered HTML when the build has it, the dashboard with index.html', () => {
+    makeDist(files(), MANIFEST);
+    fs.mkdirSync(path.join(dist, 'auth'));
+    const drawn = `<!doctype html><div id="root">${'<input class="p-inputtext">'.repeat(50)}</div>`;
+    fs.writeFileSync(path.join(dist, 'auth/login.html'), drawn);
+    fs.writeFileSync(path.join(dist, 'auth/login.html.br'), zlib.brotliCompressSync(drawn));
+    const { login, dashboard } = checkBudget(dist);
+    expect(login.files).toContain('auth/login.html');
+    expect(login.files).not.toContain('index.html');
+    expect(dashboard.files).toContain('index.html');
+    expect(login.bytes - routeSize(dist, ['src/app/routes/login.tsx']).bytes).toBe(
+      zlib.brotliCompressSync(drawn).length - zlib.brotliCompressSync('<!doctype html>').length,
+    );
+  });
+
   it('names every route and chunk over budget', () => {
     const random = (n: number) =>
       Buffer.from(Array.from({ length: n }, () => Math.floor(Math.random() * 256)));

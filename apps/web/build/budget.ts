@@ -27,6 +27,9 @@ export const ROUTES = {
   dashboard: ['src/app/shell.tsx', 'src/app/routes/dashboard.tsx'],
 } as const;
 
+/** The login page's own HTML, its first render included (build/prerender.ts). */
+export const LOGIN_HTML = 'auth/login.html';
+
 /** The theme a first visit gets (layout-config defaults), loaded by src/layout/theme.ts. */
 const DEFAULT_THEME = /lara-light-blue\/theme\.css$/;
 
@@ -83,9 +86,14 @@ function readManifest(distDir: string): Manifest {
   return JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
-export function routeSize(distDir: string, modules: readonly string[]): RouteSize {
+/** What a route loads; `html` is the page the server sends for it (index.html unless prerendered). */
+export function routeSize(
+  distDir: string,
+  modules: readonly string[],
+  html = 'index.html',
+): RouteSize {
   const manifest = readManifest(distDir);
-  const files = new Set<string>(['index.html']);
+  const files = new Set<string>([html]);
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`budget: ${key} is not in the build manifest`);
@@ -118,7 +126,9 @@ export function checkBudget(distDir: string): {
   dashboard: RouteSize;
 } {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const login = routeSize(distDir, ROUTES.login);
+  // a build without the prerendered page (the budget's own tests) is measured with index.html
+  const loginHtml = fs.existsSync(path.join(distDir, LOGIN_HTML)) ? LOGIN_HTML : 'index.html';
+  const login = routeSize(distDir, ROUTES.login, loginHtml);
   const dashboard = routeSize(distDir, ROUTES.dashboard);
   const overruns: string[] = [];
   if (login.bytes > BUDGET.loginBytes)

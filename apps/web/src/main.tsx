@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import 'primeicons/primeicons.css';
 import 'primeflex/primeflex.css';
@@ -9,7 +9,7 @@ import './styles/layout.css';
 import './styles/touch.css';
 import './styles/contrast.css';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, loadMatchedRoutes } from './app/router';
 import { loginPath } from './app/paths';
 import { configureApiClient, refreshCsrfToken } from './lib/api';
 import { queryClient } from './lib/query-client';
@@ -17,14 +17,14 @@ import { log } from './lib/log';
 import { loadLayoutConfig } from './layout/layout-config';
 import { applyScale, applyTheme } from './layout/theme';
 
-const router = createAppRouter();
+let router: ReturnType<typeof createAppRouter> | undefined;
 
 // 401 anywhere (except a failed login): the client has cleared token and user; drop cached data
 // and go to the login page, which brings the user back to returnUrl.
 configureApiClient({
   onUnauthorized: (returnUrl) => {
     queryClient.clear();
-    void router.navigate(loginPath(returnUrl), { replace: true });
+    void router?.navigate(loginPath(returnUrl), { replace: true });
   },
 });
 
@@ -34,16 +34,26 @@ refreshCsrfToken().catch(() => undefined);
 const layoutConfig = loadLayoutConfig();
 applyScale(layoutConfig.scale);
 
-function render(): void {
+/**
+ * The login page and the landing come with their first render in the HTML (build/prerender.ts):
+ * their route module is loaded first, then React hydrates that markup instead of drawing anew
+ * (docs/performance.md "The login paints first"). Every other address starts from an empty root.
+ */
+async function render(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
-  createRoot(container).render(
+  const prerendered = container.firstElementChild !== null;
+  if (prerendered) await loadMatchedRoutes(window.location.pathname);
+  router = createAppRouter();
+  const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} layoutConfig={layoutConfig}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 /** The service worker (the app offline), after the first render: its code is not part of the login route. */
@@ -54,7 +64,6 @@ function registerServiceWorker(): void {
 }
 
 // The theme stylesheet first, so the first paint is styled (no inline script is allowed by the CSP).
-void applyTheme(layoutConfig.theme, layoutConfig.colorScheme).then(() => {
-  render();
-  registerServiceWorker();
-});
+void applyTheme(layoutConfig.theme, layoutConfig.colorScheme)
+  .then(render)
+  .then(registerServiceWorker);

@@ -18,6 +18,15 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
+/**
+ * Client routes whose first render the build wrote into their own HTML file (apps/web/build/prerender.ts,
+ * docs/performance.md "The login paints first"): the browser paints them before the script runs.
+ */
+const PRERENDERED: Record<string, string> = {
+  '/auth/login': 'auth/login.html',
+  '/landing': 'landing.html',
+};
+
 // setHeaders sees the file actually sent: the .br or .gz copy when the browser takes one.
 const HASHED_ASSET =
   /\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|svg|png|jpg|webp)(\.br|\.gz)?$/;
@@ -31,6 +40,10 @@ const HASHED_ASSET =
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // only the files this build has: an older build without them still serves index.html
+  const prerendered = new Map(
+    Object.entries(PRERENDERED).filter(([, file]) => fs.existsSync(path.join(distDir, file))),
+  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -65,7 +78,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
           .header('x-robots-tag', 'noindex')
           .header('cache-control', 'no-store');
       else reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      const page = prerendered.get(request.url.split('?')[0] ?? '') ?? 'index.html';
+      return reply.type('text/html; charset=utf-8').sendFile(page);
     }
     return reply.code(404).send({ message: 'Risorsa non trovata', code: 'NOT_FOUND' });
   });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { APP_PAGES, type AppPage } from './app-pages';
 import { RequirePage, RequireToken, ToAppCode, ToLanding } from './guards';
 import { RootLayout } from './root-layout';
@@ -78,6 +78,28 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** What a lazy route module may give its route (the route modules export `Component`). */
+const LAZY_ROUTE_KEYS = ['Component', 'ErrorBoundary', 'HydrateFallback', 'loader'] as const;
+
+/**
+ * Loads the lazy modules of the routes matching `pathname` and sets them on the routes, so a router
+ * created afterwards draws that page at once. Hydrating a prerendered page needs it: with a route
+ * still lazy the router's first render is its fallback, not the page the HTML holds
+ * (docs/performance.md "The login paints first").
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = (await route.lazy()) as Record<string, unknown>;
+      const given = LAZY_ROUTE_KEYS.filter((key) => loaded[key] !== undefined);
+      Object.assign(route, Object.fromEntries(given.map((key) => [key, loaded[key]])));
+      delete route.lazy;
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

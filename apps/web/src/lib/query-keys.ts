@@ -21,7 +21,5 @@ export const queryRoots = {
   /** transfers between group companies (features/trasferimenti): a stock or block change may add one */
   trasferimenti: ['trasferimenti'],
   companies: ['companies'],
-  /** the login page's logo (features/auth) */
-  logo: ['user', 'logo'],
   health: ['health'],
 } as const;

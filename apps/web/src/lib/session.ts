@@ -103,6 +103,13 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/**
+ * What the prerendered public pages were drawn with (docs/performance.md "The login paints
+ * first"): nobody signed in. React uses it while hydrating them, then draws the stored session.
+ */
+const SIGNED_OUT: SessionSnapshot = { user: null, token: null, selectedCompanyId: null };
+const signedOut = (): SessionSnapshot => SIGNED_OUT;
+
 export function useSession(): SessionSnapshot {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, signedOut);
 }

@@ -16,6 +16,14 @@ import { discardFiles, IMAGE_KINDS, readMultipart } from '../../lib/uploads.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { LOGO_MAX_BYTES, type CompaniesService } from './companies.service.js';
 
+/** The product's mark, the web app's own icon (apps/web/public/favicon.svg). */
+const PRODUCT_MARK = '/favicon.svg';
+
+/** A browser loading an image asks for image types first; the app's HTTP client asks for JSON. */
+function wantsImage(accept: string | undefined): boolean {
+  return /^\s*image\//i.test(accept ?? '');
+}
+
 const readGroup = { page: ['clienti', 'fornitori'], mode: 'read' } as const;
 const nullableCompanyResponse = z.object({
   success: z.literal(true),
@@ -34,7 +42,17 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public', duringPasswordChange: true },
       schema: { tags: ['user'], response: { 200: logoResponseSchema } },
     },
-    async (request) => ({ logoUrl: await companies.logoUrlFor(request.companyId) }),
+    async (request, reply) => {
+      const logoUrl = await companies.logoUrlFor(request.companyId);
+      if (!wantsImage(request.headers.accept)) return { logoUrl };
+      // An <img src="/user/logo">: the image itself, by way of its signed link, or the product's
+      // mark when there is no logo; asked again on each load so a new logo shows at once
+      // (docs/api.md "The logo as an image").
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept')
+        .redirect(logoUrl ?? PRODUCT_MARK, 302);
+    },
   );
 
   app.get(

@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { webConfig } from '@/lib/config';
+import { useHydrated } from '@/lib/hydrated';
 import { useOnline } from '@/lib/offline/network';
-import { useLogin, useLogo } from '@/features/auth/api/auth';
+import { useLogin } from '@/features/auth/api/auth';
 import { safeReturnUrl } from '../paths';
+import { LoginIcon, LoginLogo } from './login-parts';
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, { error: "Inserisci l'email" }).max(254),
@@ -45,19 +47,22 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  const logo = useLogo();
   const [showPassword, setShowPassword] = useState(false);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [wait, startWait] = useCountdown();
   // The login needs the server: offline the page says so instead of failing on submit.
   const online = useOnline();
+  // Drawn by the build, the form is on screen before its script: submitted then, the browser would
+  // send the password in the address. The button waits for the script (and with it Enter).
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
+    // no default values: when the fields register, react-hook-form then takes what is already in
+    // them, typed before the script took the drawn page over, instead of clearing it
   });
 
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
@@ -92,11 +97,7 @@ export function LoginPage() {
     <main className="public-page login-page">
       <div className="public-card login-card">
         <div className="login-brand">
-          {logo.data ? (
-            <img src={logo.data} alt="Logo della ditta" className="login-logo" />
-          ) : (
-            <img src="/favicon.svg" alt="" className="login-mark" width={48} height={48} />
-          )}
+          <LoginLogo />
           <span className="login-product">{webConfig.productName}</span>
         </div>
         <h1 className="login-title">Accedi</h1>
@@ -109,7 +110,7 @@ export function LoginPage() {
             data-testid="login-offline"
           >
             <div className="p-message-wrapper">
-              <i className="pi pi-wifi p-message-icon" aria-hidden="true" />
+              <LoginIcon name="wifi" className="p-message-icon" />
               <span className="p-message-detail">
                 Sei offline: l&apos;accesso richiede la connessione. Le azioni già in attesa restano
                 sul dispositivo.
@@ -125,7 +126,7 @@ export function LoginPage() {
             data-testid="login-error"
           >
             <div className="p-message-wrapper">
-              <i className="pi pi-times-circle p-message-icon" aria-hidden="true" />
+              <LoginIcon name="times-circle" className="p-message-icon" />
               <span className="p-message-detail">
                 {serverMessage}
                 {locked && ` Potrai riprovare tra ${formatWait(wait)}.`}
@@ -134,7 +135,12 @@ export function LoginPage() {
           </div>
         )}
 
-        <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate className="login-form">
+        <form
+          method="post"
+          onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+          noValidate
+          className="login-form"
+        >
           <div className="field">
             <label htmlFor="login-email">Email</label>
             <input
@@ -173,7 +179,7 @@ export function LoginPage() {
                 aria-label={showPassword ? 'Nascondi la password' : 'Mostra la password'}
                 aria-pressed={showPassword}
               >
-                <i className={showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'} aria-hidden="true" />
+                <LoginIcon name={showPassword ? 'eye-slash' : 'eye'} />
               </button>
             </div>
             {errors.password && (
@@ -186,13 +192,13 @@ export function LoginPage() {
           <button
             type="submit"
             className="p-button p-component w-full justify-content-center"
-            disabled={locked || login.isPending || !online}
+            disabled={!hydrated || locked || login.isPending || !online}
             aria-busy={login.isPending}
             data-testid="login-submit"
           >
-            <i
-              className={`p-button-icon p-button-icon-left pi ${login.isPending ? 'pi-spin pi-spinner' : 'pi-sign-in'}`}
-              aria-hidden="true"
+            <LoginIcon
+              name={login.isPending ? 'spinner' : 'sign-in'}
+              className={`p-button-icon p-button-icon-left${login.isPending ? ' pi-spin' : ''}`}
             />
             <span className="p-button-label">
               {login.isPending ? 'Accesso in corso...' : 'Accedi'}

@@ -1,13 +1,11 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   type LoginBody,
   loginResponseSchema,
-  logoResponseSchema,
   successSchema,
   userResponseSchema,
 } from '@gestcava/contracts';
 import { api, refreshCsrfToken } from '@/lib/api';
-import { queryRoots } from '@/lib/query-keys';
 import { mergeCurrentUser, setSession } from '@/lib/session';
 
 export interface ChangePasswordInput {
@@ -22,29 +20,6 @@ export function changePassword(body: ChangePasswordInput) {
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
-}
-
-/** GET /user/logo (public: the primary company's logo on the login page). Failure → null. */
-export async function getLogo(): Promise<string | null> {
-  try {
-    const { logoUrl } = await api.get('/user/logo', {
-      schema: logoResponseSchema,
-      timeoutMs: 10_000,
-    });
-    return logoUrl;
-  } catch {
-    return null;
-  }
-}
-
-export const logoQueryOptions = queryOptions({
-  queryKey: queryRoots.logo,
-  queryFn: getLogo,
-  staleTime: 5 * 60_000,
-});
-
-export function useLogo() {
-  return useQuery(logoQueryOptions);
 }
 
 /**
