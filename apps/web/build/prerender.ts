@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 
 /** The entry that renders the public pages (src/prerender.tsx), built for Node. */
@@ -116,6 +117,38 @@ export function injectPage(
 }
 
 /**
+ * Inlines the rules the drawn page uses (Beasties reads the page's markup against its stylesheets)
+ * and moves the stylesheets to the end of the body, so the first paint waits for no file: on a slow
+ * link the two sheets (40 KB compressed) held the login's largest paint for about half a second.
+ * The full sheets still load, unchanged, for the app the script then starts. Stylesheets are read
+ * from the bundle being written, since nothing is on disk yet.
+ */
+async function inlineCriticalCss(
+  html: string,
+  bundle: Rollup.OutputBundle,
+  base: string,
+): Promise<string> {
+  const root = '/bundle/';
+  const beasties = new (class extends Beasties {
+    readFile(filename: string): string {
+      const asset = bundle[filename.slice(root.length)];
+      if (asset?.type !== 'asset') throw new Error(`prerender: ${filename} is not in the build`);
+      return String(asset.source);
+    }
+  })({
+    path: root,
+    publicPath: base,
+    preload: 'body',
+    pruneSource: false,
+    inlineFonts: false,
+    preloadFonts: false,
+    compress: true,
+    logLevel: 'warn',
+  });
+  return beasties.process(html);
+}
+
+/**
  * The login page and the landing, drawn at build time from the app's own components with React's
  * static prerendering (docs/performance.md "The login paints first"): each gets its HTML file
  * beside index.html, which the server sends for that address. The files join the bundle, so the
@@ -150,10 +183,11 @@ export function prerenderPages(): Plugin {
         const prerenderer = await loadPrerenderer(config);
         for (const { path: pagePath, file } of prerenderer.PRERENDERED_PAGES) {
           const page = await prerenderer.prerenderPage(pagePath);
+          const html = injectPage(template, page, themeHref, bootSrc);
           this.emitFile({
             type: 'asset',
             fileName: file,
-            source: injectPage(template, page, themeHref, bootSrc),
+            source: await inlineCriticalCss(html, bundle, config.base),
           });
         }
       },
