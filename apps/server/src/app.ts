@@ -43,6 +43,7 @@ import { createChatService, type ChatService } from './modules/chat/chat.service
 import { registerChatGateway } from './realtime/chat-gateway.js';
 import { createHostCheck, MISDIRECTED_MESSAGE } from './lib/hosts.js';
 import { createSocketChatEvents } from './realtime/chat-events.js';
+import { createSocketCondivisioniEvents } from './realtime/condivisioni-events.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
 import type { ZodApp } from './lib/module.js';
 import type { FaultPoints } from './lib/faults.js';
@@ -273,6 +274,7 @@ export async function buildApp({
     photos,
     photoSync,
     chat,
+    condivisioniEvents: createSocketCondivisioniEvents(realtime.io),
   };
   for (const module of MODULES) {
     // typed so, the compiler checks that the platform has what each module's routes need

@@ -75,6 +75,32 @@ describe('/api/automezzi', () => {
     );
   });
 
+  it('keeps the tare in kg: none by default, set, changed with a history row, cleared; 400 outside 1–40.000 kg', async () => {
+    const created = await clerk.post(base, { ...scania, targa: 'GA 119 RV' });
+    expect(created.statusCode, created.body).toBe(201);
+    const truck = created.json();
+    expect(truck.taraKg).toBeNull();
+
+    const set = await clerk.put(`${base}/${truck._id}`, { taraKg: 15_200 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ taraKg: 15_200, portataT: 30 });
+    expect((await clerk.get(`${base}?q=GA119RV`)).json().items[0].taraKg).toBe(15_200);
+    const [history] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, truck._id), eq(auditLog.action, 'update')));
+    expect(history?.changes).toMatchObject({ taraKg: { from: null, to: 15_200 } });
+
+    for (const taraKg of [0, 45_000, 15_200.5, '15t']) {
+      const bad = await clerk.put(`${base}/${truck._id}`, { taraKg });
+      expect(bad.statusCode, String(taraKg)).toBe(400);
+      expect(bad.json().message).toMatch(/Tara/);
+    }
+    const cleared = await clerk.put(`${base}/${truck._id}`, { taraKg: null });
+    expect(cleared.json().taraKg).toBeNull();
+    expect((await clerk.delete(`${base}/${truck._id}`)).statusCode).toBe(204);
+  });
+
   it('refuses a plate the company already has, however it is typed (409), not one another company has', async () => {
     expect((await clerk.post(base, { ...scania, targa: 'EZ315LC' })).statusCode).toBe(201);
     const dup = await clerk.post(base, { ...scania, targa: 'ez-315 lc' });
@@ -125,7 +151,7 @@ describe('list, summary and export', () => {
     for (const truck of [
       { targa: 'FG482KT', descrizione: 'Scania R 580 bilico', portataT: 30 },
       { targa: 'FB907MS', descrizione: 'Iveco Trakker 4 assi', portataT: 25 },
-      { targa: 'EZ315LC', descrizione: 'Volvo FH 500 pianale', portataT: 28.5 },
+      { targa: 'EZ315LC', descrizione: 'Volvo FH 500 pianale', portataT: 28.5, taraKg: 14_600 },
       { targa: 'DK228PA', descrizione: 'Mercedes Actros gru', portataT: 16, attivo: false },
     ]) {
       expect((await client.post(base, truck)).statusCode).toBe(201);
@@ -187,6 +213,7 @@ describe('list, summary and export', () => {
       'Targa',
       'Descrizione',
       'Portata (t)',
+      'Tara (kg)',
       'Attivo',
     ]);
     expect(sheet.rowCount).toBe(4);
@@ -195,17 +222,18 @@ describe('list, summary and export', () => {
       'EZ 315 LC',
       'Volvo FH 500 pianale',
       28.5,
+      14_600,
       'Sì',
     ]);
 
     const csv = await client.get(`${base}/export`, { query: { format: 'csv' } });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csvRows(csv.body).filter((r) => r.length > 1)).toEqual([
-      ['Targa', 'Descrizione', 'Portata (t)', 'Attivo'],
-      ['DK 228 PA', 'Mercedes Actros gru', '16', 'No'],
-      ['EZ 315 LC', 'Volvo FH 500 pianale', '28,5', 'Sì'],
-      ['FB 907 MS', 'Iveco Trakker 4 assi', '25', 'Sì'],
-      ['FG 482 KT', 'Scania R 580 bilico', '30', 'Sì'],
+      ['Targa', 'Descrizione', 'Portata (t)', 'Tara (kg)', 'Attivo'],
+      ['DK 228 PA', 'Mercedes Actros gru', '16', '', 'No'],
+      ['EZ 315 LC', 'Volvo FH 500 pianale', '28,5', '14600', 'Sì'],
+      ['FB 907 MS', 'Iveco Trakker 4 assi', '25', '', 'Sì'],
+      ['FG 482 KT', 'Scania R 580 bilico', '30', '', 'Sì'],
     ]);
   });
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { permissionPreset } from '@gestcava/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { condivisioni } from '../src/db/schema/condivisioni.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
@@ -422,6 +423,121 @@ describe('the buyer’s answers', () => {
       'interessato',
       'non_interessato',
     ]);
+  });
+});
+
+describe('the maker’s notification', () => {
+  type Notifiche = {
+    nonLette: number;
+    condivisioni: string[];
+    risposte: Array<{ _id: string; codice: string; origine: string; cliente: string }>;
+  };
+  const notifiche = async (client: TestClient) =>
+    (await client.get('/api/condivisioni/notifiche')).json() as Notifiche;
+  const answer = (token: string, bloccoId: string, risposta: string, nota?: string) =>
+    buyer
+      .post(pub(token, '/risposte'), { bloccoId, risposta, nota })
+      .then((r) => expect(r.statusCode, r.body).toBe(201));
+
+  it('lists the unread answers newest first with block, cliente, answer and note, to the link’s maker only', async () => {
+    await vendite.post('/api/condivisioni/notifiche/letti', {});
+    const a = await makeBlocco();
+    const b = await makeBlocco();
+    const link = await share([a._id, b._id]);
+    await answer(link.token, a._id, 'interessato');
+    await answer(link.token, b._id, 'richiesta_opzione', 'Hold it please');
+
+    const mine = await notifiche(vendite);
+    expect(mine.nonLette).toBe(2);
+    expect(mine.condivisioni).toEqual([link._id]);
+    expect(mine.risposte).toMatchObject([
+      {
+        condivisioneId: link._id,
+        bloccoId: b._id,
+        codice: b.codice,
+        origine: 'esterno',
+        cliente: 'Xiamen Shunfa Stone Co. Ltd.',
+        risposta: 'richiesta_opzione',
+        nota: 'Hold it please',
+        at: expect.any(String),
+      },
+      { bloccoId: a._id, risposta: 'interessato', nota: null },
+    ]);
+    // the admin sees the link on the block, but the notice is its maker's
+    expect((await notifiche(admin)).risposte.map((r) => r.codice)).not.toContain(b.codice);
+  });
+
+  it('marks the answers named read, then all of them, and nobody else’s', async () => {
+    await vendite.post('/api/condivisioni/notifiche/letti', {});
+    const a = await makeBlocco();
+    const b = await makeBlocco();
+    const link = await share([a._id, b._id]);
+    await answer(link.token, a._id, 'interessato');
+    await answer(link.token, b._id, 'non_interessato');
+    const [first, second] = (await notifiche(vendite)).risposte;
+
+    // another user of the company names the answer: nothing changes for the maker
+    expect(
+      (await admin.post('/api/condivisioni/notifiche/letti', { risposte: [first!._id] }))
+        .statusCode,
+    ).toBe(200);
+    expect((await notifiche(vendite)).nonLette).toBe(2);
+
+    const one = await vendite.post('/api/condivisioni/notifiche/letti', {
+      risposte: [first!._id],
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ nonLette: 1, risposte: [{ _id: second!._id }] });
+
+    const all = await vendite.post('/api/condivisioni/notifiche/letti', {});
+    expect(all.json()).toEqual({ nonLette: 0, condivisioni: [], risposte: [] });
+    // the link's page still lists both answers
+    expect((await vendite.get(`/api/condivisioni/${link._id}`)).json().risposte).toHaveLength(2);
+    expect(
+      (await vendite.post('/api/condivisioni/notifiche/letti', { risposte: ['x'] })).statusCode,
+    ).toBe(400);
+  });
+
+  it('reaches the maker’s open tab at once, and no other user’s', async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = ctx.app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const connect = async (token: string) => {
+      const socket = connectClient(url, {
+        path: '/socket.io',
+        auth: { token },
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+      });
+      // the server sends the chat's unread count once the socket is in its user's room
+      await new Promise<void>((resolve, reject) => {
+        socket.once('unread_count', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    const maker = await connect(vendite.token!);
+    const other = await connect(admin.token!);
+    try {
+      let otherHeard = 0;
+      other.on('condivisioni_risposta', () => otherHeard++);
+      const heard = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no condivisioni_risposta')), 3000);
+        maker.once('condivisioni_risposta', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      const b = await makeBlocco();
+      const link = await share([b._id]);
+      await answer(link.token, b._id, 'interessato');
+      await heard;
+      expect(otherHeard).toBe(0);
+    } finally {
+      maker.disconnect();
+      other.disconnect();
+    }
   });
 });
 

@@ -21,7 +21,7 @@ test('at 390 px the admin adds a truck and finds it in the list, in service', as
   await page.goto('/app/pages/automezzi');
   await expect(page.getByTestId('page-title')).toHaveText('Automezzi');
   await expect(page.getByTestId('list-card').filter({ hasText: 'FG 482 KT' })).toContainText(
-    'Scania R 580',
+    'Portata 30 t · tara 15.200 kg',
   );
 
   const plate = targa();
@@ -30,6 +30,7 @@ test('at 390 px the admin adds a truck and finds it in the list, in service', as
   await dialog.getByLabel(/^Targa/).fill(plate.typed);
   await dialog.getByLabel(/^Descrizione/).fill('Iveco S-Way 490 — bilico con pianale');
   await dialog.getByLabel(/^Portata/).fill('27,5');
+  await dialog.getByLabel(/^Tara/).fill('15800');
   await page.getByTestId('automezzo-save').click();
   await expect(dialog).toBeHidden();
 
@@ -38,7 +39,7 @@ test('at 390 px the admin adds a truck and finds it in the list, in service', as
   await expect(page.getByTestId('list-card')).toHaveCount(1);
   const card = page.getByTestId('list-card').filter({ hasText: plate.printed });
   await expect(card).toContainText('Iveco S-Way 490 — bilico con pianale');
-  await expect(card).toContainText('Portata 27,5 t');
+  await expect(card).toContainText('Portata 27,5 t · tara 15.800 kg');
   await expect(card.getByRole('switch', { name: `In servizio: ${plate.printed}` })).toBeChecked();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'automezzi-390');

@@ -151,3 +151,90 @@ test('the vendite user shares a block in English; the buyer opens it elsewhere a
   await screenshot(page, 'condivisioni-blocco-390');
   expect(console.errors).toEqual([]);
 });
+
+test('a buyer’s answer reaches the link’s maker in the top bar, live, and opens the block', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const console = watchConsole(page);
+  await login(page, DEMO.vendite);
+  const bearer = await storedToken(page);
+  const headers = { authorization: `Bearer ${bearer}` };
+  // the anti-forgery token fetched for each write: the page's own requests renew the cookie
+  const post = async (path: string, data: object) => {
+    const { csrfToken } = (await (await page.request.get('/api/token', { headers })).json()) as {
+      csrfToken: string;
+    };
+    return page.request.post(path, { headers: { ...headers, 'x-csrf-token': csrfToken }, data });
+  };
+  // the demo's unread answer is read first: the badge then counts this buyer's alone
+  const read = await post('/api/condivisioni/notifiche/letti', {});
+  expect(read.status(), await read.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('topbar-risposte')).toHaveCount(0);
+
+  const list = await page.request.get('/api/blocchi?stato=disponibile&limit=5', { headers });
+  const blocco = ((await list.json()) as { items: Array<{ _id: string; codice: string }> })
+    .items[1]!;
+  const clienti = (await (
+    await page.request.get('/api/condivisioni/clienti-selezionabili?q=Xiamen', { headers })
+  ).json()) as Array<{ _id: string }>;
+  const scadenza = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const created = await post('/api/condivisioni', {
+    clienteId: clienti[0]!._id,
+    blocchi: [blocco._id],
+    scadenza,
+    lingua: 'en',
+    mostraPrezzi: false,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { url } = (await created.json()) as { url: string };
+
+  // the buyer, on another phone
+  const buyerContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(url);
+  const card = buyer.getByTestId('pubblico-blocco');
+  await card.getByText('Interested', { exact: true }).click();
+  await card.getByLabel('Note (optional)').fill('Send us the gross weight please');
+  await card.getByTestId('pubblico-invia').click();
+  await expect(card.getByText('Answer sent: thank you.')).toBeVisible();
+  await buyerContext.close();
+
+  // the maker's page, untouched: the notice arrives through the realtime connection
+  const notice = page.getByTestId('topbar-risposte');
+  await expect(page.getByTestId('risposte-badge')).toHaveText('1');
+  await expect(notice).toHaveAccessibleName('1 risposta di un cliente da leggere');
+  // the bar still fits the narrowest phone, its last button (⋮) included
+  await page.setViewportSize({ width: 360, height: 740 });
+  const more = page.getByRole('button', { name: 'Altre azioni' });
+  for (const button of [notice, more]) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await notice.click();
+  const dialog = page.getByTestId('risposte-dialog');
+  const item = dialog.getByTestId('risposta-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(`Blocco ${blocco.codice}`);
+  await expect(item).toContainText('Xiamen Shunfa Stone Co. Ltd.: Interessato');
+  await expect(item).toContainText('«Send us the gross weight please»');
+  await screenshot(page, 'condivisioni-notifica-390');
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`/app/pages/blocchi/${blocco._id}$`));
+  await expect(page.getByTestId('condivisioni-list')).toContainText('Interessato');
+  // read: the notice goes, and stays gone after a reload
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('condivisioni-list')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  expect(console.errors).toEqual([]);
+});

@@ -162,6 +162,11 @@ export interface ChatServerToClientEvents {
   /** The receiver read the conversation: the sender's messages to them are read. */
   messages_read: (receipt: ChatReadReceipt) => void;
   error: (data: { message: string }) => void;
+  /**
+   * A buyer answered on one of the user's shared links (docs/condivisioni.md "Le risposte"): the
+   * top bar refetches the unread answers. Carries nothing: the list is read through the API.
+   */
+  condivisioni_risposta: () => void;
 }
 
 export interface ChatClientToServerEvents {

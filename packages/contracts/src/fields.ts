@@ -82,7 +82,12 @@ export function mm(label: string, max: number) {
   return wholeUnits(label, 'mm', max);
 }
 
-function wholeUnits(label: string, unit: 'cm' | 'mm', max: number) {
+/** A weight in whole kilograms, from 1 to `max` (a truck's tare). */
+export function kg(label: string, max: number) {
+  return wholeUnits(label, 'kg', max);
+}
+
+function wholeUnits(label: string, unit: 'cm' | 'mm' | 'kg', max: number) {
   return (
     z
       // empty is not a wrong number: say what is missing

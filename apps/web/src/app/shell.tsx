@@ -17,6 +17,7 @@ import { useChatRealtime } from '@/features/chat/hooks/use-chat-realtime';
 import { quarryLabel, useUserCompany, type ShellCompany } from '@/features/companies/api/companies';
 import { CompanySelector } from '@/features/companies/components/company-selector';
 import { CodeSearch } from '@/features/codici/components/code-search';
+import { NotificheRisposte } from '@/features/condivisioni/components/notifiche-risposte';
 import { NotificationsToggle } from '@/features/notifications/components/notifications-toggle';
 import { APP_MENU } from './app-pages';
 
@@ -75,6 +76,7 @@ function ShellTopbar({ company, logout }: { company: ShellCompany | null; logout
         </>
       }
       codeSearch={<CodeSearch variant="topbar" />}
+      notices={<NotificheRisposte />}
       chatUnread={chatAllowed ? unread : null}
       onLogout={logout.onLogout}
       loggingOut={logout.loggingOut}
@@ -114,7 +116,8 @@ function AppShell() {
 /**
  * The authenticated shell: the layout (which knows no feature) filled with the features' parts —
  * the company (logo, quarry label, footer name), the company picker, the notifications toggle,
- * the code search, the chat badge with the app-wide chat connection, and logout; on entering, the
+ * the code search, the buyers' answers on shared links, the chat badge with the app-wide chat
+ * connection, and logout; on entering, the
  * other users' copies on the device go (lib/offline/device-data).
  */
 function Shell() {

@@ -21,6 +21,8 @@ export interface AppTopbarProps {
   widgets: ReactNode;
   /** "Cerca o scansiona un codice": stays in the bar on phones, beside the chat. */
   codeSearch?: ReactNode;
+  /** Notices of the features beside the chat (the buyers' answers on shared links): nothing when none. */
+  notices?: ReactNode;
   /** Unread chat messages for the badge; null: no chat button (the user has no chat). */
   chatUnread: number | null;
   onLogout: () => void;
@@ -32,6 +34,7 @@ export function AppTopbar({
   quarryLabel: label,
   widgets,
   codeSearch,
+  notices,
   chatUnread,
   onLogout,
   loggingOut,
@@ -116,6 +119,7 @@ export function AppTopbar({
       {codeSearch}
       <PendingActionsBadge />
       <RefusedActionsBadge />
+      {notices}
       {/* the chat and its unread badge stay in the bar on phones too, not inside the ⋮ menu */}
       {chatUnread !== null && (
         <Link

@@ -14,6 +14,7 @@ const scania = {
   targa: 'FG482KT',
   descrizione: 'Scania R 580 bilico',
   portataT: 30,
+  taraKg: 15_200,
   attivo: true,
   createdAt: '2026-11-22T08:00:00.000Z',
   updatedAt: '2026-11-22T08:00:00.000Z',

@@ -20,6 +20,8 @@ export const queryRoots = {
   fatture: ['fatture'],
   /** transfers between group companies (features/trasferimenti): a stock or block change may add one */
   trasferimenti: ['trasferimenti'],
+  /** the unread buyers' answers of the user's links (features/condivisioni), pushed by the chat socket */
+  condivisioniNotifiche: ['condivisioni', 'notifiche'],
   companies: ['companies'],
   health: ['health'],
 } as const;

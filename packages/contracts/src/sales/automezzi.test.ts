@@ -11,6 +11,7 @@ describe('automezzo', () => {
       targa: 'FG482KT',
       descrizione: 'Scania R 580 bilico',
       portataT: 30,
+      taraKg: null,
       attivo: true,
     });
     expect(normalizeTarga(' ab-123 cd ')).toBe('AB123CD');
@@ -43,5 +44,13 @@ describe('automezzo', () => {
     expect(message({ ...truck, portataT: -3 }, 'portataT')).toBe(
       'Portata: non può essere negativo',
     );
+  });
+
+  it('takes a tare in whole kg up to 40.000, or none', () => {
+    expect(automezzoCreateSchema.parse({ ...truck, taraKg: 15_500 }).taraKg).toBe(15_500);
+    expect(automezzoCreateSchema.parse({ ...truck, taraKg: null }).taraKg).toBeNull();
+    expect(message({ ...truck, taraKg: 15_500.5 }, 'taraKg')).toBe('Tara: un numero intero di kg');
+    expect(message({ ...truck, taraKg: 0 }, 'taraKg')).toBe('Tara: almeno 1 kg');
+    expect(message({ ...truck, taraKg: 45_000 }, 'taraKg')).toBe('Tara: al massimo 40000 kg');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, tonnes } from '../fields.js';
+import { kg, requiredText, tonnes } from '../fields.js';
 import { listQuerySchema } from '../pagination.js';
 import { updateShapeOf } from '../schema-utils.js';
 
@@ -7,6 +7,8 @@ import { updateShapeOf } from '../schema-utils.js';
 
 /** The heaviest load a road truck carries in Italy (a 44 t articulated lorry carries about 30 t); 60 t catches kg typed as t. */
 export const AUTOMEZZO_PORTATA_MAX_T = 60;
+/** A tare above the road limit itself is a typo (a tractor with its semitrailer weighs 14–16 t empty). */
+export const AUTOMEZZO_TARA_MAX_KG = 40_000;
 
 /**
  * A plate as stored: capitals, no spaces or dashes (`ab 123 cd` → `AB123CD`), so one truck has one
@@ -44,6 +46,11 @@ const shape = {
   portataT: tonnes('Portata', AUTOMEZZO_PORTATA_MAX_T).refine((t) => t > 0, {
     error: 'Portata: deve essere maggiore di 0 t',
   }),
+  /**
+   * The truck empty, in kg (tractor and trailer together for a bilico): tare + load is the gross
+   * mass the DDT's preview holds against the road limit; none when unknown.
+   */
+  taraKg: kg('Tara', AUTOMEZZO_TARA_MAX_KG).nullable().default(null),
   attivo: z.boolean({ error: 'Attivo: sì o no' }).default(true),
 };
 
@@ -59,6 +66,7 @@ export const automezzoSchema = z.object({
   targa: z.string(),
   descrizione: z.string(),
   portataT: z.number(),
+  taraKg: z.number().int().nullable(),
   attivo: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -70,6 +78,7 @@ export const AUTOMEZZO_LABELS = {
   targa: 'Targa',
   descrizione: 'Descrizione',
   portataT: 'Portata (t)',
+  taraKg: 'Tara (kg)',
   attivo: 'Attivo',
 } as const;
 

@@ -94,6 +94,35 @@ export const condivisioniQuerySchema = z
   .refine((q) => q.clienteId || q.bloccoId, { error: 'Indica il cliente o il blocco' });
 export const condivisioniListSchema = z.object({ items: z.array(condivisioneSchema) });
 
+/** An answer a buyer gave on one of the caller's links, not read yet: the maker's notification. */
+export const condivisioneNotificaSchema = z.object({
+  _id: z.string(),
+  condivisioneId: z.string(),
+  bloccoId: z.string(),
+  codice: z.string(),
+  /** Which block page opens it: `blocchi` or `blocchi-esterni`. */
+  origine: z.enum(['interno', 'esterno']),
+  cliente: z.string(),
+  risposta: z.enum(RISPOSTE),
+  nota: z.string().nullable(),
+  at: z.string(),
+});
+export type CondivisioneNotifica = z.infer<typeof condivisioneNotificaSchema>;
+/** The newest unread answers first, at most `CONDIVISIONE_NOTIFICHE_MAX`; `nonLette` counts them all. */
+export const condivisioniNotificheSchema = z.object({
+  nonLette: z.number().int(),
+  /** The links with unread answers. */
+  condivisioni: z.array(z.string()),
+  risposte: z.array(condivisioneNotificaSchema),
+});
+export type CondivisioniNotifiche = z.infer<typeof condivisioniNotificheSchema>;
+export const CONDIVISIONE_NOTIFICHE_MAX = 50;
+/** Marks answers read: the ones named, or every unread answer of the caller's links. */
+export const condivisioniNotificheLettiSchema = z.strictObject({
+  risposte: z.array(idSchema).max(CONDIVISIONE_NOTIFICHE_MAX).optional(),
+});
+export type CondivisioniNotificheLetti = z.input<typeof condivisioniNotificheLettiSchema>;
+
 // ---- the public side: what a buyer sees (never an internal note, cost, supplier or history)
 
 const misureSchema = z.object({

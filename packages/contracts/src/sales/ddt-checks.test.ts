@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avvisoPortata, controllaInizioTrasporto } from './ddt-checks.js';
+import { avvisoMassaComplessiva, avvisoPortata, controllaInizioTrasporto } from './ddt-checks.js';
 
 describe('the start of a DDT transport', () => {
   it('before the DDT date is an error; more than 3 days after, a warning', () => {
@@ -24,5 +24,19 @@ describe('a load over the truck payload', () => {
     );
     expect(avvisoPortata(25_000, { targa: 'FG 482 KT', portataT: 25 })).toBeNull();
     expect(avvisoPortata(25_770, null)).toBeNull();
+  });
+});
+
+describe('a gross mass over the 44 t road limit', () => {
+  const bilico = { targa: 'FG 482 KT', taraKg: 15_500 };
+  it('warns with tare + load against 44.000 kg', () => {
+    expect(avvisoMassaComplessiva(29_000, bilico)).toBe(
+      "Massa complessiva di 44.500 kg (tara 15.500 kg + carico 29.000 kg) oltre il limite di 44.000 kg su strada dell'automezzo FG 482 KT: controlla prima di emettere",
+    );
+  });
+  it('says nothing at the limit, without a tare or without a known truck', () => {
+    expect(avvisoMassaComplessiva(28_500, bilico)).toBeNull();
+    expect(avvisoMassaComplessiva(40_000, { targa: 'FG 482 KT', taraKg: null })).toBeNull();
+    expect(avvisoMassaComplessiva(50_000, null)).toBeNull();
   });
 });

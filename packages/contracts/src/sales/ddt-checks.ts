@@ -57,3 +57,20 @@ export function avvisoPortata(
   if (!automezzo || pesoKg <= automezzo.portataT * 1000) return null;
   return `Carico di ${KG.format(pesoKg)} kg oltre la portata dell'automezzo ${automezzo.targa} (${T.format(automezzo.portataT)} t): controlla prima di emettere`;
 }
+
+/** The gross mass a road vehicle may weigh in Italy (5 or more axles): docs/spedizioni.md "Il vettore e il carico". */
+export const MASSA_COMPLESSIVA_MAX_KG = 44_000;
+
+/**
+ * A truck whose tare plus the load weighs more than the road limit: a warning before the emission,
+ * as for the payload; nothing when the truck's tare is not known.
+ */
+export function avvisoMassaComplessiva(
+  pesoKg: number,
+  automezzo: { targa: string; taraKg: number | null } | null | undefined,
+): string | null {
+  if (!automezzo || automezzo.taraKg === null) return null;
+  const lordo = automezzo.taraKg + pesoKg;
+  if (lordo <= MASSA_COMPLESSIVA_MAX_KG) return null;
+  return `Massa complessiva di ${KG.format(lordo)} kg (tara ${KG.format(automezzo.taraKg)} kg + carico ${KG.format(pesoKg)} kg) oltre il limite di ${KG.format(MASSA_COMPLESSIVA_MAX_KG)} kg su strada dell'automezzo ${automezzo.targa}: controlla prima di emettere`;
+}

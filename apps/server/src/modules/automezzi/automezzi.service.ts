@@ -28,9 +28,13 @@ export type AutomezziService = ReturnType<typeof createAutomezziService>;
 
 const ENTITY_TYPE = 'automezzo';
 /** The stored fields: what history compares and the export lists. */
-const FIELDS = ['targa', 'descrizione', 'portataT', 'attivo'] as const satisfies ReadonlyArray<
-  keyof AutomezzoCreate
->;
+const FIELDS = [
+  'targa',
+  'descrizione',
+  'portataT',
+  'taraKg',
+  'attivo',
+] as const satisfies ReadonlyArray<keyof AutomezzoCreate>;
 const NOT_FOUND = 'Automezzo non trovato';
 const duplicate = (targa: string) => `Esiste già un automezzo con la targa ${formatTarga(targa)}`;
 
@@ -143,6 +147,7 @@ export function createAutomezziService({ db }: { db: Db }) {
         { header: AUTOMEZZO_LABELS.targa, value: (r) => formatTarga(r.targa), width: 12 },
         { header: AUTOMEZZO_LABELS.descrizione, value: (r) => r.descrizione, width: 40 },
         { header: AUTOMEZZO_LABELS.portataT, value: (r) => r.portataT, width: 12, numFmt: '0.00' },
+        { header: AUTOMEZZO_LABELS.taraKg, value: (r) => r.taraKg, width: 12, numFmt: '#,##0' },
         { header: AUTOMEZZO_LABELS.attivo, value: (r) => (r.attivo ? 'Sì' : 'No'), width: 8 },
       ];
       const batches = exportPages(500, (page, limit) =>

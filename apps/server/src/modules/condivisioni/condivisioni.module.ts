@@ -4,6 +4,7 @@ import { defineModule, type SeedContext } from '../../lib/module.js';
 import type { Storage } from '../../lib/storage.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { PhotosService } from '../photos/photos.service.js';
+import type { CondivisioniEvents } from './condivisioni.events.js';
 import { createCondivisioniPublic } from './condivisioni.public.js';
 import { condivisioniPublicRoutes } from './condivisioni.public-routes.js';
 import { condivisioniRoutes } from './condivisioni.routes.js';
@@ -23,6 +24,7 @@ export const condivisioniModule = defineModule({
       config,
       clienti,
       photos,
+      condivisioniEvents,
     }: {
       db: Db;
       condivisioni: CondivisioniService;
@@ -30,6 +32,7 @@ export const condivisioniModule = defineModule({
       config: Config;
       clienti: AnagraficaService;
       photos: PhotosService;
+      condivisioniEvents: CondivisioniEvents;
     },
   ) => {
     await app.register(condivisioniRoutes, {
@@ -38,7 +41,7 @@ export const condivisioniModule = defineModule({
       publicUrl: config.publicUrl,
     });
     await app.register(condivisioniPublicRoutes, {
-      pubblico: createCondivisioniPublic({ db }),
+      pubblico: createCondivisioniPublic({ db, events: condivisioniEvents }),
       storage,
       photos,
     });

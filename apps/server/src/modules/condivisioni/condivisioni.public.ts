@@ -11,6 +11,7 @@ import { blocchi, clienti, companies, materiali, photos } from '../../db/schema/
 import { AppError, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { condivisioniRepository as repo, type CondivisioneRow } from './condivisioni.repository.js';
+import type { CondivisioniEvents } from './condivisioni.events.js';
 import { offertoSql, rispostaNote } from './condivisioni.service.js';
 import { browserOf, hashToken, truncateAddress } from './condivisioni.token.js';
 
@@ -40,7 +41,7 @@ export interface Visitor {
  * What a link's token opens, and nothing else (docs/condivisioni.md "Cosa vede il cliente"): the
  * named blocks' public fields, their photos, the answers. Every read starts from the token's hash.
  */
-export function createCondivisioniPublic({ db }: { db: Db }) {
+export function createCondivisioniPublic({ db, events }: { db: Db; events: CondivisioniEvents }) {
   /** The live link of a token: 404 unknown (`onUnknown` counts it), 410 revoked or expired. */
   async function live(
     token: string,
@@ -184,12 +185,12 @@ export function createCondivisioniPublic({ db }: { db: Db }) {
     },
 
     /**
-     * The buyer's answer: a row on the link (unread: the maker's notification) and a history row on
-     * the block. The link is read under a share lock, so a revocation committed first wins (410) and
+     * The buyer's answer: a row on the link (unread: the maker's notification, pushed to the maker's
+     * tabs once committed) and a history row on the block. The link is read under a share lock, so a revocation committed first wins (410) and
      * one that comes after waits for the answer. A request for an option options nothing.
      */
     async answer(token: string, body: PubblicoRispostaCreate, onUnknown: () => void) {
-      return db.transaction(async (tx) => {
+      const { answer, makerId } = await db.transaction(async (tx) => {
         const link = await live(token, onUnknown, tx, true);
         if (!link.blocchi.includes(body.bloccoId))
           throw notFound('Blocco non trovato / Block not found');
@@ -215,12 +216,17 @@ export function createCondivisioniPublic({ db }: { db: Db }) {
           note: rispostaNote(cliente!.ragioneSociale, body.risposta, body.nota ?? null),
         });
         return {
-          _id: row!.id,
-          bloccoId: row!.bloccoId,
-          risposta: body.risposta,
-          at: row!.at.toISOString(),
+          makerId: link.userId,
+          answer: {
+            _id: row!.id,
+            bloccoId: row!.bloccoId,
+            risposta: body.risposta,
+            at: row!.at.toISOString(),
+          },
         };
       });
+      if (makerId) events.rispostaRicevuta(makerId);
+      return answer;
     },
   };
 }

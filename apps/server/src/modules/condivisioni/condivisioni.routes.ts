@@ -5,6 +5,8 @@ import {
   condivisioneCreatedSchema,
   condivisioneDetailSchema,
   condivisioniListSchema,
+  condivisioniNotificheLettiSchema,
+  condivisioniNotificheSchema,
   condivisioniQuerySchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -74,14 +76,27 @@ export const condivisioniRoutes: FastifyPluginAsyncZod<{
     '/api/condivisioni/notifiche',
     {
       config: { access: read },
-      schema: {
-        tags,
-        response: {
-          200: z.object({ nonLette: z.number().int(), condivisioni: z.array(z.string()) }),
-        },
-      },
+      schema: { tags, response: { 200: condivisioniNotificheSchema } },
     },
     async (request) => condivisioni.notifiche(actorOf(request)),
+  );
+
+  // the maker dismissed the notice, or opened one answer's block
+  app.post(
+    '/api/condivisioni/notifiche/letti',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        body: condivisioniNotificheLettiSchema,
+        response: { 200: condivisioniNotificheSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await condivisioni.segnaRisposteLette(actor, request.body);
+      return condivisioni.notifiche(actor);
+    },
   );
 
   app.get(

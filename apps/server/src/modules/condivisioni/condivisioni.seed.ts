@@ -55,12 +55,15 @@ export async function seedCondivisioni(ctx: SeedContext<{ condivisioni: Condivis
         risposta: 'richiesta_opzione',
         nota: 'Please hold it until our inspector arrives on the 15th.',
         at: new Date(now - DAY + 600_000),
+        // the office read the first two; the third waits in the top bar's notice
+        lettaAt: new Date(now - DAY + 3600_000),
       },
       {
         bloccoId: rows[1]!.id,
         risposta: 'interessato',
         nota: null,
         at: new Date(now - DAY + 660_000),
+        lettaAt: new Date(now - DAY + 3600_000),
       },
       {
         bloccoId: rows[2]!.id,

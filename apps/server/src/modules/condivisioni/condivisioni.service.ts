@@ -1,6 +1,10 @@
 import type { RISPOSTE } from '@gestcava/contracts';
 import {
   CONDIVISIONE_MAX_GIORNI,
+  CONDIVISIONE_NOTIFICHE_MAX,
+  type CondivisioniNotifiche,
+  type CondivisioniNotificheLetti,
+  condivisioniNotificheLettiSchema,
   type Condivisione,
   type CondivisioneCreate,
   type CondivisioneCreated,
@@ -8,7 +12,7 @@ import {
   condivisioneCreateSchema,
   RISPOSTA_LABELS,
 } from '@gestcava/contracts';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   condivisioni,
@@ -35,6 +39,8 @@ export const rispostaNote = (
 
 export const ENTITY_TYPE = 'condivisione';
 const NOT_FOUND = 'Link non trovato';
+/** An id no row has: `in ()` is not SQL, and an empty list marks nothing. */
+const NONE = '00000000-0000-0000-0000-000000000000';
 type Stato = Condivisione['stato'];
 
 /**
@@ -103,6 +109,20 @@ export function createCondivisioniService({ db }: { db: Db }) {
         browser: a.browser,
       })),
     } satisfies CondivisioneDetail;
+  }
+
+  /** Only answers on the caller's own links, and each once: an answer already read keeps its time. */
+  async function markRead(actor: Actor, which: SQL | undefined) {
+    await db
+      .update(condivisioniRisposte)
+      .set({ lettaAt: new Date() })
+      .where(
+        and(
+          which,
+          isNull(condivisioniRisposte.lettaAt),
+          sql`exists (select 1 from ${condivisioni} where ${condivisioni.id} = ${condivisioniRisposte.condivisioneId} and ${condivisioni.companyId} = ${actor.companyId} and ${condivisioni.userId} = ${actor.userId})`,
+        ),
+      );
   }
 
   return {
@@ -224,38 +244,71 @@ export function createCondivisioniService({ db }: { db: Db }) {
       return detail(actor.companyId, id);
     },
 
-    /** The answers to the caller's own links not seen yet: the notification of a buyer's answer. */
-    async notifiche(actor: Actor) {
-      const rows = await db
-        .select({ risposta: condivisioniRisposte, condivisioneId: condivisioni.id })
-        .from(condivisioniRisposte)
-        .innerJoin(condivisioni, eq(condivisioni.id, condivisioniRisposte.condivisioneId))
-        .where(
-          and(
-            eq(condivisioni.companyId, actor.companyId),
-            eq(condivisioni.userId, actor.userId),
-            isNull(condivisioniRisposte.lettaAt),
-          ),
-        )
-        .limit(100);
+    /**
+     * The answers to the caller's own links not read yet, newest first: the notification of a
+     * buyer's answer (docs/condivisioni.md "Le risposte").
+     */
+    async notifiche(actor: Actor): Promise<CondivisioniNotifiche> {
+      const unread = and(
+        eq(condivisioni.companyId, actor.companyId),
+        eq(condivisioni.userId, actor.userId),
+        isNull(condivisioniRisposte.lettaAt),
+      );
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select({
+            risposta: condivisioniRisposte,
+            codice: blocchi.codice,
+            origine: blocchi.origine,
+            cliente: clienti.ragioneSociale,
+          })
+          .from(condivisioniRisposte)
+          .innerJoin(condivisioni, eq(condivisioni.id, condivisioniRisposte.condivisioneId))
+          .innerJoin(blocchi, eq(blocchi.id, condivisioniRisposte.bloccoId))
+          .innerJoin(clienti, eq(clienti.id, condivisioni.clienteId))
+          .where(unread)
+          .orderBy(desc(condivisioniRisposte.at), desc(condivisioniRisposte.id))
+          .limit(CONDIVISIONE_NOTIFICHE_MAX),
+        db
+          .select({
+            n: count(),
+            links: sql<string[]>`coalesce(array_agg(distinct ${condivisioni.id}), '{}')`,
+          })
+          .from(condivisioniRisposte)
+          .innerJoin(condivisioni, eq(condivisioni.id, condivisioniRisposte.condivisioneId))
+          .where(unread),
+      ]);
       return {
-        nonLette: rows.length,
-        condivisioni: [...new Set(rows.map((r) => r.condivisioneId))],
+        nonLette: totals?.n ?? 0,
+        condivisioni: totals?.links ?? [],
+        risposte: rows.map(({ risposta: r, codice, origine, cliente }) => ({
+          _id: r.id,
+          condivisioneId: r.condivisioneId,
+          bloccoId: r.bloccoId,
+          codice,
+          origine,
+          cliente,
+          risposta: r.risposta as (typeof RISPOSTE)[number],
+          nota: r.nota,
+          at: r.at.toISOString(),
+        })),
       };
     },
 
     /** The maker opened the link's page: its answers are seen. */
     async segnaLette(actor: Actor, id: string) {
-      await db
-        .update(condivisioniRisposte)
-        .set({ lettaAt: new Date() })
-        .where(
-          and(
-            eq(condivisioniRisposte.condivisioneId, id),
-            isNull(condivisioniRisposte.lettaAt),
-            sql`exists (select 1 from ${condivisioni} where ${condivisioni.id} = ${id} and ${condivisioni.companyId} = ${actor.companyId} and ${condivisioni.userId} = ${actor.userId})`,
-          ),
-        );
+      await markRead(actor, eq(condivisioniRisposte.condivisioneId, id));
+    },
+
+    /** The maker dismissed the notification: the answers named, or all of them, are read. */
+    async segnaRisposteLette(actor: Actor, body: CondivisioniNotificheLetti) {
+      const { risposte } = condivisioniNotificheLettiSchema.parse(body);
+      await markRead(
+        actor,
+        risposte
+          ? inArray(condivisioniRisposte.id, risposte.length ? risposte : [NONE])
+          : undefined,
+      );
     },
 
     /**
@@ -278,6 +331,7 @@ export function createCondivisioniService({ db }: { db: Db }) {
         risposta: (typeof RISPOSTE)[number];
         nota: string | null;
         at: Date;
+        lettaAt?: Date;
       }>,
     ) {
       await db.transaction(async (tx) => {

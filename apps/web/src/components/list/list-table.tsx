@@ -1,13 +1,15 @@
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
-import { Paginator, type PaginatorPageChangeEvent } from 'primereact/paginator';
+import type { PaginatorPageChangeEvent } from 'primereact/paginator';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { formatInteger } from '@/lib/format';
 import { ROWS_PER_PAGE_OPTIONS, type ListParams } from './use-list-params';
 import { CARDS_QUERY, useMediaQuery } from './use-media-query';
+import { ListCards } from './list-cards';
+import { SelectBox } from './list-select-box';
 import './list-table.css';
 import './list-cards.css';
 
@@ -58,37 +60,6 @@ export interface ListSelection<T> {
   name: (row: T) => string;
 }
 
-/** A row's box: ticks it in or out of the selection, without opening the row. */
-function SelectBox<T extends { _id: string }>({
-  row,
-  selection,
-}: {
-  row: T;
-  selection: ListSelection<T>;
-}) {
-  const checked = selection.selected.some((r) => r._id === row._id);
-  return (
-    <span
-      onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => e.stopPropagation()}
-      className="list-select-box"
-    >
-      <Checkbox
-        inputId={`scegli-${row._id}`}
-        checked={checked}
-        onChange={(e) =>
-          selection.onChange(
-            e.checked
-              ? [...selection.selected, row]
-              : selection.selected.filter((r) => r._id !== row._id),
-          )
-        }
-        aria-label={`Scegli ${selection.name(row)}`}
-      />
-    </span>
-  );
-}
-
 const PAGE_REPORT = '{first}–{last} di {totalRecords}';
 
 /**
@@ -97,15 +68,6 @@ const PAGE_REPORT = '{first}–{last} di {totalRecords}';
  * the rows have one.
  * Under 768 px the same rows become cards with the same paginator.
  */
-/** A sort by a field no column shows: the record's creation or last change, newest first by default. */
-function hiddenSortLabel(sort: string): string {
-  const desc = sort.startsWith('-');
-  const field = sort.replace(/^-/, '');
-  const name =
-    field === 'createdAt' ? 'Inserimento' : field === 'updatedAt' ? 'Ultima modifica' : field;
-  return `${name} (${desc ? 'più recenti prima' : 'meno recenti prima'})`;
-}
-
 export function ListTable<T extends { _id: string }, F extends string>(
   props: ListTableProps<T, F>,
 ) {
@@ -151,7 +113,6 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
   const totalCapped = query.data?.totalCapped;
   const loading = query.isFetching;
   const cards = useMediaQuery(CARDS_QUERY);
-  const sortId = useId();
   const first = (params.page - 1) * params.limit;
   const sortField = params.sort.replace(/^-/, '');
   const sortOrder = params.sort.startsWith('-') ? -1 : 1;
@@ -166,82 +127,24 @@ function ListRows<T extends { _id: string }, F extends string>(props: ListTableP
     params.setSort(e.sortOrder === -1 ? `-${e.sortField}` : e.sortField);
   };
 
-  if (cards) {
-    const sortable = columns.filter((c) => c.sortable);
+  if (cards)
     return (
-      <div className="list-cards" aria-busy={loading}>
-        {sortable.length > 0 && (
-          <div className="list-cards-sort">
-            <label htmlFor={sortId}>Ordina per</label>
-            <select
-              id={sortId}
-              className="p-inputtext p-component"
-              value={params.sort}
-              onChange={(e) => params.setSort(e.target.value)}
-            >
-              {/* the list's own default order (newest first) may be of no column: named, never shown as another */}
-              {!sortable.some((c) => c.field === sortField) && (
-                <option value={params.sort}>{hiddenSortLabel(params.sort)}</option>
-              )}
-              {sortable.flatMap((c) => [
-                <option key={c.field} value={c.field}>
-                  {c.header} (crescente)
-                </option>,
-                <option key={`-${c.field}`} value={`-${c.field}`}>
-                  {c.header} (decrescente)
-                </option>,
-              ])}
-            </select>
-          </div>
-        )}
-        <ul className="list-cards-items" aria-label={label} data-testid={testId}>
-          {items.map((row) => {
-            const c = card(row);
-            const content = (
-              <>
-                <span className="list-card-head">
-                  <span className="list-card-title">{c.title}</span>
-                  {c.badge}
-                </span>
-                {c.lines.map((line, i) => (
-                  <span className="list-card-line" key={i}>
-                    {line}
-                  </span>
-                ))}
-              </>
-            );
-            return (
-              <li key={row._id} className={selection ? 'list-card-selectable' : undefined}>
-                {selection && <SelectBox row={row} selection={selection} />}
-                {rowLink ? (
-                  <Link
-                    to={rowLink(row)}
-                    state={linkState}
-                    className="list-card"
-                    data-testid="list-card"
-                  >
-                    {content}
-                  </Link>
-                ) : (
-                  <div className="list-card" data-testid="list-card">
-                    {content}
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        <Paginator
-          first={first}
-          rows={params.limit}
-          totalRecords={total}
-          onPageChange={onPage}
-          template="PrevPageLink CurrentPageReport NextPageLink"
-          currentPageReportTemplate={`{first}–{last} di ${totalLabel}`}
-        />
-      </div>
+      <ListCards
+        items={items}
+        total={total}
+        totalLabel={totalLabel}
+        loading={loading}
+        params={params}
+        columns={columns}
+        onPage={onPage}
+        card={card}
+        rowLink={rowLink}
+        linkState={linkState}
+        selection={selection}
+        label={label}
+        testId={testId}
+      />
     );
-  }
 
   return (
     <DataTable

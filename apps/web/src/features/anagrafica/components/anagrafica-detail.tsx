@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from 'primereact/button';
-import { Tag } from 'primereact/tag';
 import {
   ANAGRAFICA_ENTITY_TYPES,
   ANAGRAFICA_KIND_LABELS,
@@ -10,7 +9,6 @@ import {
   type Anagrafica,
   type AnagraficaKind,
   type HistoryItem,
-  MODALITA_PAGAMENTO_LABELS,
 } from '@gestcava/contracts';
 import { PageHeader } from '@/components/page-header';
 import { BackToList, DetailShell } from '@/components/detail/detail-shell';
@@ -21,10 +19,7 @@ import {
   DeleteConfirmDialog,
   DeleteConflictDialog,
 } from '@/components/confirm-dialog';
-import { StatusTag } from '@/components/status-tag';
-import { DetailItem as Item, DetailList } from '@/components/detail-list';
 import { isApiError } from '@/lib/api';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -35,16 +30,9 @@ import {
   useDeleteAnagrafica,
 } from '../api/anagrafica';
 import { AnagraficaFormDialog } from './anagrafica-form';
-import { countryName, formatTelefono } from './anagrafica-format';
+import { AnagraficaDataSection } from './anagrafica-data-section';
+import { formatHistoryValue } from './anagrafica-format';
 import './anagrafica.css';
-
-function formatHistoryValue(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'sì' : 'no';
-  if (field === 'nazione' && typeof value === 'string') return countryName(value);
-  if (field === 'telefono' && typeof value === 'string') return formatTelefono(value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 type Pending = 'delete' | 'deactivate' | 'reactivate' | 'conflict' | null;
 
@@ -164,7 +152,6 @@ function AnagraficaPage({
     });
   };
 
-  const L = ANAGRAFICA_LABELS;
   return (
     <>
       <PageHeader
@@ -217,61 +204,7 @@ function AnagraficaPage({
 
       <div className="grid">
         <div className="col-12 xl:col-8">
-          <section className="card" aria-labelledby="anagrafica-data-title">
-            <div className="flex align-items-center justify-content-between gap-2 mb-3">
-              <h2 id="anagrafica-data-title" className="card-title m-0">
-                Dati {labels.singolare === 'Cliente' ? 'del cliente' : 'del fornitore'}
-              </h2>
-              <span className="flex gap-2">
-                {r.pubblicaAmministrazione && (
-                  <Tag value="Pubblica amministrazione" severity="info" />
-                )}
-                <StatusTag active={r.attivo} testId="anagrafica-status" />
-              </span>
-            </div>
-            <DetailList testId="anagrafica-data">
-              <Item label={L.ragioneSociale} wide>
-                {r.ragioneSociale}
-              </Item>
-              <Item label={L.partitaIva}>{r.partitaIva}</Item>
-              <Item label={L.codiceFiscale}>{r.codiceFiscale}</Item>
-              <Item label={L.indirizzo} wide>
-                {[
-                  r.indirizzo,
-                  [r.cap, r.comune, r.provincia ? `(${r.provincia})` : '']
-                    .filter(Boolean)
-                    .join(' '),
-                ].join(', ')}
-              </Item>
-              <Item label={L.nazione}>{`${countryName(r.nazione)} (${r.nazione})`}</Item>
-              <Item label={L.telefono}>
-                {r.telefono && <a href={`tel:${r.telefono}`}>{formatTelefono(r.telefono)}</a>}
-              </Item>
-              <Item label={L.email}>{r.email && <a href={`mailto:${r.email}`}>{r.email}</a>}</Item>
-              <Item label={L.pec}>{r.pec && <a href={`mailto:${r.pec}`}>{r.pec}</a>}</Item>
-              <Item label={L.referente}>{r.referente}</Item>
-              <Item label={L.codiceSdi}>{r.codiceSdi}</Item>
-              <Item label={L.iban}>{r.iban}</Item>
-              <Item label={L.condizioniPagamento} wide>
-                {r.condizioniPagamento}
-              </Item>
-              {r.pagamento && (
-                <Item label={L.pagamento}>
-                  {`${MODALITA_PAGAMENTO_LABELS[r.pagamento.modalita]} a ${r.pagamento.giorni} giorni${r.pagamento.fineMese ? ' fine mese' : ''}`}
-                </Item>
-              )}
-              {r.dichiarazioneIntento && (
-                <Item label={L.dichiarazioneIntento}>
-                  {`Protocollo ${r.dichiarazioneIntento.protocollo} del ${formatDate(r.dichiarazioneIntento.data)}`}
-                </Item>
-              )}
-              <Item label={L.note} wide>
-                {r.note && <span className="pre-line">{r.note}</span>}
-              </Item>
-              <Item label="Creato il">{formatDateTime(r.createdAt)}</Item>
-              <Item label="Ultima modifica">{formatDateTime(r.updatedAt)}</Item>
-            </DetailList>
-          </section>
+          <AnagraficaDataSection kind={kind} record={r} />
           {extra}
         </div>
         <div className="col-12 xl:col-4">

@@ -23,3 +23,12 @@ export function placeOf(r: Pick<Anagrafica, 'comune' | 'provincia' | 'nazione'>)
 export function taxIdOf(r: Pick<Anagrafica, 'partitaIva' | 'codiceFiscale' | 'nazione'>): string {
   return r.partitaIva ?? r.codiceFiscale ?? '';
 }
+
+/** A history row's value as the page shows it: yes/no, a country's name, a phone as written. */
+export function formatHistoryValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'sì' : 'no';
+  if (field === 'nazione' && typeof value === 'string') return countryName(value);
+  if (field === 'telefono' && typeof value === 'string') return formatTelefono(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}

@@ -12,6 +12,7 @@ const truck = (targa: string, descrizione: string, portataT: number, attivo = tr
   targa,
   descrizione,
   portataT,
+  taraKg: null,
   attivo,
   createdAt: '2026-11-22T08:00:00.000Z',
   updatedAt: '2026-11-22T08:00:00.000Z',
@@ -51,7 +52,7 @@ const renderList = (path = '/app/pages/automezzi') =>
 beforeEach(() => {
   items = [
     truck('FB907MS', 'Iveco Trakker 4 assi', 25),
-    truck('FG482KT', 'Scania R 580 bilico', 30),
+    { ...truck('FG482KT', 'Scania R 580 bilico', 30), taraKg: 15_200 },
     truck('DK228PA', 'Mercedes Actros gru', 16, false),
   ];
   createAnswer = (body) =>
@@ -71,6 +72,7 @@ describe('automezzi list', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('FG 482 KT')).closest('tr')!;
     expect(within(row).getByText('Scania R 580 bilico')).toBeInTheDocument();
     expect(within(row).getByText('30 t')).toBeInTheDocument();
+    expect(within(row).getByText('15.200 kg')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'FG 482 KT' })).toBeNull();
     await waitFor(() =>
       expect(screen.getByTestId('list-totals')).toHaveTextContent('Portata in servizio55 t'),
@@ -86,6 +88,7 @@ describe('automezzi list', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText(/^Targa/), 'ab 12 cd');
     await user.type(screen.getByLabelText(/^Descrizione/), 'Volvo FH 500 pianale');
     await user.type(screen.getByLabelText(/^Portata/), '28,5');
+    await user.type(screen.getByLabelText(/^Tara/), '14600');
     await user.click(screen.getByTestId('automezzo-save'));
     expect(
       await screen.findByText(/^Targa non valida: due lettere, tre cifre e due lettere/),
@@ -100,6 +103,7 @@ describe('automezzi list', { timeout: 30_000 }, () => {
       targa: 'EZ315LC',
       descrizione: 'Volvo FH 500 pianale',
       portataT: 28.5,
+      taraKg: 14_600,
       attivo: true,
     });
     await waitFor(() => expect(screen.queryByTestId('automezzo-form-dialog')).toBeNull());
@@ -146,6 +150,7 @@ describe('automezzi list', { timeout: 30_000 }, () => {
       targa: 'FB907MS',
       descrizione: 'Iveco Trakker 410 4 assi',
       portataT: 25,
+      taraKg: null,
       attivo: true,
     });
   });

@@ -35,6 +35,7 @@ const LIST_CONFIG = {
 } as const;
 
 const tonnes = (t: number) => `${formatNumber(t)} t`;
+const kg = (n: number | null) => (n === null ? '' : `${formatInteger(n)} kg`);
 
 /** The switch that takes a truck out of service (out of the DDT's choice) or back, for who may write. */
 function AttivoSwitch({ automezzo, writable }: { automezzo: Automezzo; writable: boolean }) {
@@ -120,6 +121,12 @@ export function AutomezziList() {
       body: (r) => tonnes(r.portataT),
     },
     {
+      field: 'taraKg',
+      header: 'Tara',
+      className: 'col-nowrap text-right',
+      body: (r) => kg(r.taraKg),
+    },
+    {
       field: 'attivo',
       header: 'Stato',
       body: (r) => <AttivoSwitch automezzo={r} writable={page.writable} />,
@@ -162,7 +169,7 @@ export function AutomezziList() {
             title: formatTarga(r.targa),
             lines: [
               r.descrizione,
-              `Portata ${tonnes(r.portataT)}`,
+              `Portata ${tonnes(r.portataT)}${r.taraKg === null ? '' : ` · tara ${kg(r.taraKg)}`}`,
               <span className="flex align-items-center justify-content-between" key="azioni">
                 <AttivoSwitch automezzo={r} writable={page.writable} />
                 {edit(r)}
@@ -174,7 +181,7 @@ export function AutomezziList() {
           noMatch: 'Nessun automezzo',
           icon: 'pi pi-truck',
           title: 'Nessun automezzo registrato',
-          text: 'Qui compariranno i camion della ditta, con targa e portata: nei DDT si sceglie il mezzo del trasporto fra quelli in servizio.',
+          text: 'Qui compariranno i camion della ditta, con targa, portata e tara: nei DDT si sceglie il mezzo del trasporto fra quelli in servizio.',
         }}
         createDialog={
           <AutomezzoFormDialog

@@ -5,6 +5,7 @@ import { Checkbox } from 'primereact/checkbox';
 import {
   AUTOMEZZO_LABELS,
   AUTOMEZZO_PORTATA_MAX_T,
+  AUTOMEZZO_TARA_MAX_KG,
   automezzoCreateSchema,
   formatTarga,
   type Automezzo,
@@ -21,7 +22,7 @@ const FIELD_NAMES = Object.keys(AUTOMEZZO_LABELS);
 
 /**
  * A truck, new or edited, in a dialog: the contract's schema checks each field as the user leaves it
- * (an Italian plate, a capacity up to 60 t), the server's 409 on a plate the company has lands beside it.
+ * (an Italian plate, a capacity up to 60 t, a tare in whole kg), the server's 409 on a plate the company has lands beside it.
  */
 export function AutomezzoFormDialog({
   record,
@@ -41,9 +42,10 @@ export function AutomezzoFormDialog({
           targa: formatTarga(record.targa),
           descrizione: record.descrizione,
           portataT: record.portataT,
+          taraKg: record.taraKg,
           attivo: record.attivo,
         }
-      : { targa: '', descrizione: '', attivo: true },
+      : { targa: '', descrizione: '', taraKg: null, attivo: true },
     mode: 'onTouched',
     shouldFocusError: false,
   });
@@ -103,6 +105,29 @@ export function AutomezzoFormDialog({
                 decimals={2}
                 unit="t"
                 error={err('portataT')}
+              />
+            )}
+          />
+        </FormField>
+        <FormField
+          id="automezzo-taraKg"
+          label="Tara"
+          error={err('taraKg')}
+          hint={`Il mezzo vuoto (trattore e semirimorchio per un bilico), fino a ${AUTOMEZZO_TARA_MAX_KG.toLocaleString('it-IT')} kg: con il carico, la massa complessiva che il DDT confronta con il limite di 44 t`}
+          className="col-12"
+        >
+          <Controller
+            control={control}
+            name="taraKg"
+            render={({ field }) => (
+              <NumberInput
+                id="automezzo-taraKg"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                decimals={0}
+                unit="kg"
+                error={err('taraKg')}
               />
             )}
           />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputText } from 'primereact/inputtext';
 import {
@@ -14,14 +14,10 @@ import {
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { LongTextArea } from '@/components/form/long-text-area';
-import { LookupDropdown } from '@/components/form/lookup-dropdown';
-import { ComputedValues } from '@/components/form/computed-values';
 import { invalidProps } from '@/components/form/form-errors';
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
-import { formatNumber, formatVolume, formatWeight } from '@/lib/format';
 import { useLookups } from '@/lib/lookups';
 import { notify } from '@/lib/toast';
-import { positive } from '@/lib/production-format';
 import {
   useCreateBlocco,
   useUpdateBlocco,
@@ -31,8 +27,6 @@ import {
 } from '../api/blocchi';
 import './blocchi.css';
 import {
-  GROSS,
-  NET,
   fid,
   liveQuantities,
   toBloccoFormValues,
@@ -40,12 +34,7 @@ import {
   type FormValues,
   type Output,
 } from './blocco-form-values';
-import {
-  BLOCCO_FIELD_LABELS as L,
-  CATEGORIA_OPTIONS,
-  SCELTA_OPTIONS,
-  UNITA_PREZZO_OPTIONS,
-} from './blocco-format';
+import { BLOCCO_FIELD_LABELS as L, UNITA_PREZZO_OPTIONS } from './blocco-format';
 import { BloccoChoiceField, BloccoNumberField } from './blocco-form-fields';
 import {
   AcquistoFields,
@@ -53,6 +42,8 @@ import {
   DataRiquadraturaField,
 } from './blocco-provenienza-fields';
 import { BloccoDifettiFields } from './blocco-difetti-fields';
+import { BloccoMaterialeFields } from './blocco-materiale-fields';
+import { BloccoMisureFields } from './blocco-misure-fields';
 import { BloccoPesataFields } from './blocco-pesata-fields';
 import { lastUbicazione, previousBlocco, rememberBlocco, withPrevious } from './blocco-form-memory';
 
@@ -253,110 +244,9 @@ export function BloccoFormDialog({
           />
         </FormField>
 
-        <h3 className="form-section-title col-12">Materiale, qualità, ubicazione</h3>
-        <FormField
-          id={fid('materialeId')}
-          label="Materiale"
-          required={!interno}
-          error={err('materialeId')}
-          className="col-12 md:col-6"
-          hint={interno ? 'Di norma quello della bancata' : undefined}
-        >
-          <Controller
-            control={control}
-            name="materialeId"
-            render={({ field }) => (
-              <LookupDropdown
-                kind="materiali"
-                id={fid('materialeId')}
-                label="Materiale"
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? (interno ? undefined : ''))}
-                onBlur={field.onBlur}
-                error={err('materialeId')}
-                placeholder="Scegli il materiale"
-              />
-            )}
-          />
-        </FormField>
-        <FormField
-          id={fid('ubicazioneId')}
-          label="Ubicazione"
-          required
-          error={err('ubicazioneId')}
-          className="col-12 md:col-6"
-        >
-          <Controller
-            control={control}
-            name="ubicazioneId"
-            render={({ field }) => (
-              <LookupDropdown
-                kind="ubicazioni"
-                id={fid('ubicazioneId')}
-                label="Ubicazione"
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                error={err('ubicazioneId')}
-                placeholder="Dove si trova"
-              />
-            )}
-          />
-        </FormField>
-        <BloccoChoiceField
-          form={form}
-          name="scelta"
-          options={SCELTA_OPTIONS}
-          className="col-12 sm:col-6"
-        />
-        <BloccoChoiceField
-          form={form}
-          name="categoria"
-          options={CATEGORIA_OPTIONS}
-          className="col-12 sm:col-6"
-        />
+        <BloccoMaterialeFields form={form} interno={interno} />
 
-        <h3 className="form-section-title col-12">Misure lorde (come cavate)</h3>
-        {GROSS.map((name) => (
-          <BloccoNumberField key={name} form={form} name={name} unit="cm" decimals={0} required />
-        ))}
-        <h3 className="form-section-title col-12">Misure nette (commerciali)</h3>
-        {NET.map((name, i) => {
-          const gross = positive(watched[GROSS[i] as (typeof GROSS)[number]]);
-          return (
-            <BloccoNumberField
-              key={name}
-              form={form}
-              name={name}
-              unit="cm"
-              decimals={0}
-              placeholder={gross ? `= ${formatNumber(gross, 0)}` : '= lorda'}
-              hint="Vuota = uguale alla lorda"
-            />
-          );
-        })}
-        <div className="col-12">
-          <ComputedValues
-            label="Volumi e peso calcolati"
-            items={[
-              {
-                key: 'volumeLordo',
-                label: 'Volume lordo',
-                value: q.volumeLordo !== null ? formatVolume(q.volumeLordo) : null,
-              },
-              {
-                key: 'volumeNetto',
-                label: 'Volume netto',
-                value: q.volumeNetto !== null ? formatVolume(q.volumeNetto) : null,
-              },
-              {
-                key: 'pesoTeorico',
-                label: densita ? `Peso teorico (${formatNumber(densita, 2)} t/m³)` : 'Peso teorico',
-                value: q.pesoTeorico !== null ? formatWeight(q.pesoTeorico) : null,
-              },
-            ]}
-          />
-        </div>
+        <BloccoMisureFields form={form} quantities={q} densita={densita} />
         <BloccoPesataFields
           form={form}
           volumeLordo={q.volumeLordo}

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@gestcava/contracts';
 import { notifyNewMessage } from '@/lib/notifications';
+import { queryRoots } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { availableUsersQueryOptions, chatKeys } from '../api/chat';
 import { closeChatSocket, openChatSocket, subscribeChatEvents } from '../realtime/chat-socket';
@@ -10,8 +11,8 @@ import { closeChatSocket, openChatSocket, subscribeChatEvents } from '../realtim
 /**
  * The app-wide half of the chat, mounted once by the top bar (docs/api.md "Sessions and anti-forgery"): the connection, the
  * unread count (from the server on connect and on `unread_count`, +1 on a `new_message` from someone
- * else, refreshed on read events; the 30 s poll lives in the query) and desktop notifications when
- * the user is not on the chat page.
+ * else, refreshed on read events; the 30 s poll lives in the query), desktop notifications when
+ * the user is not on the chat page, and the buyers' answers on the user's shared links.
  */
 export function useChatRealtime(enabled: boolean) {
   const { token, user } = useSession();
@@ -52,7 +53,13 @@ export function useChatRealtime(enabled: boolean) {
       message_deleted: () =>
         void queryClient.invalidateQueries({ queryKey: chatKeys.conversations }),
       messages_read: () => void queryClient.invalidateQueries({ queryKey: chatKeys.unread }),
-      reconnected: () => void queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+      // the same connection tells the maker of a shared link that a buyer answered
+      condivisioni_risposta: () =>
+        void queryClient.invalidateQueries({ queryKey: queryRoots.condivisioniNotifiche }),
+      reconnected: () => {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryRoots.condivisioniNotifiche });
+      },
     });
     return () => {
       unsubscribe();

@@ -22,6 +22,7 @@ const EVENTS = [
   'new_message',
   'message_deleted',
   'messages_read',
+  'condivisioni_risposta',
   'error',
 ] as const;
 

@@ -6,6 +6,7 @@ import {
   type LavorazioneLastreCompleta,
 } from '@gestcava/contracts';
 import { readNumberInput } from '@/components/form/number-text';
+import { formatInteger } from '@/lib/format';
 import {
   averageMq,
   gridMq,
@@ -153,4 +154,17 @@ export function bodyOf(
   }
   if (!draft.ubicazioneId) return { error: "Scegli l'ubicazione dei pacchi" };
   return result;
+}
+
+const lastre = (n: number) => (n === 1 ? '1 lastra' : `${formatInteger(n)} lastre`);
+
+/** "3 pacchi da 20 lastre", or the last one's size when it differs. */
+export function pacchiText(sizes: readonly number[]): string {
+  if (sizes.length === 0) return '—';
+  if (sizes.length === 1) return `1 pacco da ${lastre(sizes[0] ?? 0)}`;
+  const first = sizes[0] ?? 0;
+  const last = sizes.at(-1) ?? 0;
+  return last === first
+    ? `${sizes.length} pacchi da ${lastre(first)}`
+    : `${sizes.length} pacchi: ${sizes.length - 1} da ${formatInteger(first)}, l'ultimo da ${formatInteger(last)}`;
 }

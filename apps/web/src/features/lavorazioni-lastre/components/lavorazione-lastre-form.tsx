@@ -4,35 +4,32 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useDialogForm } from '@/components/form/use-dialog-form';
 import type { z } from 'zod';
 import { Checkbox } from 'primereact/checkbox';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import {
   FINITURA_LABELS,
   FINITURE,
   lavorazioneLastreCreateSchema,
   resaTeoricaBlocco,
-  SPESSORI_LASTRE_MM,
   type BloccoSegabile,
   type LavorazioneLastre,
   type LavorazioneLastreCreate,
 } from '@gestcava/contracts';
 import type { PickedAnagrafica } from '@/components/form/anagrafica-picker';
-import { AnagraficaPickerField, BloccoPickerField } from '@/components/form/picker-fields';
+import { AnagraficaPickerField } from '@/components/form/picker-fields';
 import { ComputedValues } from '@/components/form/computed-values';
 import { FormDialog } from '@/components/form/form-dialog';
 import { DropdownField } from '@/components/form/dropdown-field';
 import { FormField } from '@/components/form/form-field';
 import { LongTextArea } from '@/components/form/long-text-area';
-import { NumberInput } from '@/components/form/number-input';
-import { formatNumber, formatVolume } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import {
   useCreateLavorazioneLastre,
   useUpdateLavorazioneLastre,
-  blocchiSegabiliQueryOptions,
   useMacchinePicker,
   terzistiQueryOptions,
 } from '../api/lavorazioni-lastre';
 import { formatResa } from './lavorazione-lastre-format';
+import { LavorazioneBloccoField } from './lavorazione-blocco-field';
+import { LavorazioneSpessoreField } from './lavorazione-spessore-field';
 
 type FormInput = z.input<typeof lavorazioneLastreCreateSchema>;
 const FIELD_NAMES = [
@@ -137,46 +134,13 @@ export function LavorazioneLastreFormDialog({
       maximizable
     >
       <div className="formgrid grid">
-        {editing ? (
-          <FormField
-            id={fid('bloccoId')}
-            label="Blocco da segare"
-            className="col-12"
-            hint={`${lavorazione.materiale.nome} · ${formatVolume(lavorazione.blocco.volumeNetto)} netti: per segarne un altro, annulla questa segagione`}
-          >
-            <InputText
-              id={fid('bloccoId')}
-              value={lavorazione.blocco.codice}
-              readOnly
-              className="w-full"
-            />
-          </FormField>
-        ) : (
-          <FormField
-            id={fid('bloccoId')}
-            label="Blocco da segare"
-            required
-            error={err('bloccoId')}
-            className="col-12"
-            hint={
-              blocco
-                ? `${blocco.materiale.nome} · ${formatVolume(blocco.volumeNetto)} netti`
-                : 'Solo i blocchi disponibili, propri e acquistati'
-            }
-          >
-            <BloccoPickerField
-              control={control}
-              name="bloccoId"
-              cleared=""
-              onPick={setBlocco}
-              choices={blocchiSegabiliQueryOptions}
-              testId="lavorazione-blocco"
-              id={fid('bloccoId')}
-              value={blocco}
-              error={err('bloccoId')}
-            />
-          </FormField>
-        )}
+        <LavorazioneBloccoField
+          control={control}
+          lavorazione={lavorazione}
+          blocco={blocco}
+          onPick={setBlocco}
+          error={err('bloccoId')}
+        />
         <DropdownField
           control={control}
           name="macchinaId"
@@ -192,46 +156,7 @@ export function LavorazioneLastreFormDialog({
           }
           testId="lavorazione-macchina"
         />
-        <FormField id={fid('spessoreMm')} label="Spessore" required error={err('spessoreMm')}>
-          <Controller
-            control={control}
-            name="spessoreMm"
-            render={({ field }) => (
-              <>
-                <NumberInput
-                  id={fid('spessoreMm')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  decimals={0}
-                  unit="mm"
-                  error={err('spessoreMm')}
-                  testId="lavorazione-spessore"
-                />
-                <div
-                  className="flex flex-wrap gap-1 mt-1"
-                  role="group"
-                  aria-label="Spessori comuni"
-                >
-                  {SPESSORI_LASTRE_MM.map((s) => (
-                    <Button
-                      key={s}
-                      type="button"
-                      label={`${s / 10} cm`}
-                      size="small"
-                      outlined={field.value !== s}
-                      onClick={() =>
-                        setValue('spessoreMm', s, { shouldDirty: true, shouldValidate: true })
-                      }
-                      aria-pressed={field.value === s}
-                      data-testid={`lavorazione-spessore-${s}`}
-                    />
-                  ))}
-                </div>
-              </>
-            )}
-          />
-        </FormField>
+        <LavorazioneSpessoreField control={control} setValue={setValue} error={err('spessoreMm')} />
         <DropdownField
           control={control}
           name="finitura"

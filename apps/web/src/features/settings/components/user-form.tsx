@@ -1,65 +1,28 @@
-import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useDialogForm } from '@/components/form/use-dialog-form';
-import { z } from 'zod';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Dropdown } from 'primereact/dropdown';
-import { Checkbox } from 'primereact/checkbox';
-import {
-  emailSchema,
-  nameSchema,
-  passwordSchema,
-  permissionsSchema,
-  roleSchema,
-  type User,
-} from '@gestcava/contracts';
+import type { User } from '@gestcava/contracts';
+import { useDialogForm } from '@/components/form/use-dialog-form';
 import { FormField } from '@/components/form/form-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { invalidProps } from '@/components/form/form-errors';
 import { useCreateUser, useUpdateUser, useAssociateUser } from '../api/settings';
 import { PermissionEditor } from './permission-editor';
-import { generatePassword } from './generate-password';
 import { permissionsOf, gridOf } from './permissions-model';
+import { UserAccessFields } from './user-access-fields';
+import {
+  baseSchema,
+  createSchema,
+  fid,
+  FIELDS,
+  revokes,
+  type CompanyChoice,
+  type FormInput,
+  type FormOutput,
+} from './user-form-model';
+import { UserPasswordField } from './user-password-field';
 
-export interface CompanyChoice {
-  _id: string;
-  name: string;
-}
-
-const baseSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  password: z.string(),
-  role: roleSchema,
-  companyId: z.string().min(1, { error: 'Scegli la ditta' }),
-  permissions: permissionsSchema,
-  active: z.boolean(),
-});
-const createSchema = baseSchema.extend({ password: passwordSchema });
-
-type FormInput = z.input<typeof baseSchema>;
-type FormOutput = z.output<typeof baseSchema>;
-const FIELDS = ['name', 'email', 'password', 'role', 'companyId', 'permissions', 'active'];
-
-const ROLE_OPTIONS = [
-  { label: 'Utente', value: 'user' },
-  { label: 'Amministratore', value: 'admin' },
-];
-
-const fid = (name: string) => `user-${name}`;
-
-/** What an edit changed that ends the user's sessions (docs/api.md "Sessions and anti-forgery"). */
-function revokes(before: User, after: FormOutput): boolean {
-  return (
-    before.role !== after.role ||
-    before.active !== after.active ||
-    before.companyId !== after.companyId ||
-    JSON.stringify(permissionsOf(gridOf(before.permissions))) !==
-      JSON.stringify(permissionsOf(gridOf(after.permissions)))
-  );
-}
+export type { CompanyChoice } from './user-form-model';
 
 /**
  * A user, new or edited (admin, Impostazioni → Utenti): data, role, company, active flag and the
@@ -85,7 +48,6 @@ export function UserFormDialog({
   const create = useCreateUser();
   const update = useUpdateUser();
   const associate = useAssociateUser();
-  const [showPassword, setShowPassword] = useState(false);
   const form = useDialogForm<FormInput, FormOutput>(
     zodResolver(editing ? baseSchema : createSchema),
     {
@@ -101,7 +63,6 @@ export function UserFormDialog({
   const {
     register,
     control,
-    setValue,
     formState: { errors },
   } = form;
   const role = useWatch({ control, name: 'role' });
@@ -175,122 +136,8 @@ export function UserFormDialog({
             {...register('email')}
           />
         </FormField>
-        {!editing && (
-          <FormField
-            id={fid('password')}
-            label="Password iniziale"
-            required
-            error={err('password')}
-            hint="Almeno 10 caratteri. Comunicala all'utente: potrà cambiarla dal suo profilo."
-            className="col-12"
-          >
-            <div className="p-inputgroup">
-              <InputText
-                id={fid('password')}
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="new-password"
-                className={err('password') ? 'p-invalid' : undefined}
-                {...invalidProps(fid('password'), err('password'))}
-                {...register('password')}
-              />
-              <Button
-                type="button"
-                icon={showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'}
-                outlined
-                onClick={() => setShowPassword((s) => !s)}
-                aria-label={showPassword ? 'Nascondi la password' : 'Mostra la password'}
-              />
-              <Button
-                type="button"
-                label="Genera"
-                icon="pi pi-refresh"
-                outlined
-                onClick={() => {
-                  setValue('password', generatePassword(), {
-                    shouldDirty: true,
-                    shouldValidate: true,
-                  });
-                  setShowPassword(true);
-                }}
-              />
-            </div>
-          </FormField>
-        )}
-        <FormField
-          id={fid('role')}
-          label="Ruolo"
-          required
-          error={err('role')}
-          className="col-12 md:col-4"
-        >
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <Dropdown
-                inputId={fid('role')}
-                pt={{
-                  select: { 'aria-label': 'Ruolo' },
-                  trigger: { 'aria-label': 'Scegli il ruolo' },
-                }}
-                value={field.value}
-                options={ROLE_OPTIONS}
-                onChange={(e) => field.onChange(e.value)}
-                onBlur={field.onBlur}
-                disabled={self}
-                className="w-full"
-              />
-            )}
-          />
-        </FormField>
-        <FormField
-          id={fid('companyId')}
-          label="Ditta"
-          required
-          error={err('companyId')}
-          className="col-12 md:col-5"
-        >
-          <Controller
-            control={control}
-            name="companyId"
-            render={({ field }) => (
-              <Dropdown
-                inputId={fid('companyId')}
-                pt={{
-                  select: { 'aria-label': 'Ditta' },
-                  trigger: { 'aria-label': 'Scegli la ditta' },
-                }}
-                value={field.value}
-                options={companies as CompanyChoice[]}
-                optionLabel="name"
-                optionValue="_id"
-                onChange={(e) => field.onChange(e.value)}
-                onBlur={field.onBlur}
-                disabled={self}
-                placeholder="Scegli la ditta"
-                className={`w-full${err('companyId') ? ' p-invalid' : ''}`}
-                {...invalidProps(fid('companyId'), err('companyId'))}
-              />
-            )}
-          />
-        </FormField>
-        <div className="field col-12 md:col-3 flex align-items-end">
-          <Controller
-            control={control}
-            name="active"
-            render={({ field }) => (
-              <div className="checkbox-field mb-2">
-                <Checkbox
-                  inputId={fid('active')}
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.checked === true)}
-                  disabled={self}
-                />
-                <label htmlFor={fid('active')}>Attivo</label>
-              </div>
-            )}
-          />
-        </div>
+        {!editing && <UserPasswordField form={form} />}
+        <UserAccessFields form={form} companies={companies} self={self} />
         <div className="col-12">
           {role === 'admin' ? (
             <p className="text-color-secondary" data-testid="admin-permissions-note">

@@ -3,6 +3,7 @@ import {
   DDT_CAUSALE_TABLE,
   PORTO_LABELS,
   TRASPORTO_A_CURA_LABELS,
+  avvisoMassaComplessiva,
   avvisoPortata,
   formatTarga,
   normalizeTarga,
@@ -40,9 +41,11 @@ export function DdtPreview({
 }) {
   const targa = t.targa ? normalizeTarga(t.targa) : '';
   const automezzo = useAutomezziOptions().data?.find((a) => a.value === targa)?.automezzo;
-  const carico = avvisoPortata(
-    totaliDdt(righe).pesoKg,
-    automezzo && { targa: formatTarga(automezzo.targa), portataT: automezzo.portataT },
+  const mezzo = automezzo && { ...automezzo, targa: formatTarga(automezzo.targa) };
+  const { pesoKg } = totaliDdt(righe);
+  // warnings, not refusals: the weights are theoretical until the weighbridge
+  const avvisi = [avvisoPortata(pesoKg, mezzo), avvisoMassaComplessiva(pesoKg, mezzo)].filter(
+    (a): a is string => a !== null,
   );
   return (
     <SectionCard
@@ -51,11 +54,11 @@ export function DdtPreview({
       icon="pi pi-eye"
       className="ddt-preview"
     >
-      {carico && (
-        <p className="ddt-avvisi" role="alert" data-testid="ddt-preview-avviso">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {carico}
+      {avvisi.map((avviso) => (
+        <p key={avviso} className="ddt-avvisi" role="alert" data-testid="ddt-preview-avviso">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {avviso}
         </p>
-      )}
+      ))}
       <DetailList testId="ddt-preview">
         <Item label="Causale">{DDT_CAUSALE_TABLE[causale].label}</Item>
         <Item label="Destinatario">{destinatario}</Item>

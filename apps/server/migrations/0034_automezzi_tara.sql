@@ -1,0 +1,2 @@
+ALTER TABLE "automezzi" ADD COLUMN "tara_kg" integer;--> statement-breakpoint
+ALTER TABLE "automezzi" ADD CONSTRAINT "automezzi_tara_check" CHECK ("automezzi"."tara_kg" > 0 and "automezzi"."tara_kg" <= 40000);

@@ -1,0 +1,137 @@
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { InputText } from 'primereact/inputtext';
+import { Dropdown } from 'primereact/dropdown';
+import type { BancataCreate, BancataCreateInput } from '@gestcava/contracts';
+import { DateInput } from '@/components/form/date-input';
+import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { FormField } from '@/components/form/form-field';
+import { invalidProps } from '@/components/form/form-errors';
+import { LookupDropdown } from '@/components/form/lookup-dropdown';
+import { BANCATA_FIELD_LABELS as L, METODO_TAGLIO_OPTIONS } from './bancata-format';
+
+type BancataForm = UseFormReturn<BancataCreateInput, unknown, BancataCreate>;
+const fid = (name: string) => `bancata-${name}`;
+
+/** Where and when the bancata was cut: cava and fronte, the stone, the method, the cut and the overturning. */
+export function BancataProvenienzaFields({ form }: { form: BancataForm }) {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form;
+  const err = (name: keyof BancataCreateInput) => errors[name]?.message;
+  return (
+    <>
+      <h3 className="form-section-title col-12">Provenienza</h3>
+      <FormField id={fid('cavaId')} label="Cava" required error={err('cavaId')}>
+        <Controller
+          control={control}
+          name="cavaId"
+          render={({ field }) => (
+            <LookupDropdown
+              kind="cave"
+              id={fid('cavaId')}
+              label="Cava"
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? '')}
+              onBlur={field.onBlur}
+              error={err('cavaId')}
+              placeholder="Scegli la cava"
+            />
+          )}
+        />
+      </FormField>
+      <FormField id={fid('fronte')} label={L.fronte ?? 'Fronte'} error={err('fronte')}>
+        <InputText
+          id={fid('fronte')}
+          maxLength={80}
+          autoComplete="off"
+          className={`w-full${err('fronte') ? ' p-invalid' : ''}`}
+          {...invalidProps(fid('fronte'), err('fronte'))}
+          {...register('fronte')}
+        />
+      </FormField>
+      <FormField id={fid('materialeId')} label="Materiale" required error={err('materialeId')}>
+        <Controller
+          control={control}
+          name="materialeId"
+          render={({ field }) => (
+            <LookupDropdown
+              kind="materiali"
+              id={fid('materialeId')}
+              label="Materiale"
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? '')}
+              onBlur={field.onBlur}
+              error={err('materialeId')}
+              placeholder="Scegli il materiale"
+            />
+          )}
+        />
+      </FormField>
+      <FormField
+        id={fid('metodoTaglio')}
+        label={L.metodoTaglio ?? 'Metodo'}
+        error={err('metodoTaglio')}
+      >
+        <Controller
+          control={control}
+          name="metodoTaglio"
+          render={({ field }) => (
+            <Dropdown
+              inputId={fid('metodoTaglio')}
+              pt={dropdownPt('Metodo di taglio')}
+              value={field.value ?? null}
+              options={METODO_TAGLIO_OPTIONS}
+              onChange={(e) => field.onChange((e.value as string | undefined) ?? null)}
+              onBlur={field.onBlur}
+              placeholder="Non indicato"
+              showClear
+              className="w-full"
+            />
+          )}
+        />
+      </FormField>
+      <FormField
+        id={fid('dataTaglio')}
+        label={L.dataTaglio ?? 'Data'}
+        required
+        error={err('dataTaglio')}
+      >
+        <Controller
+          control={control}
+          name="dataTaglio"
+          render={({ field }) => (
+            <DateInput
+              id={fid('dataTaglio')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={err('dataTaglio')}
+            />
+          )}
+        />
+      </FormField>
+      <FormField
+        id={fid('dataRibaltamento')}
+        label={L.dataRibaltamento ?? 'Data'}
+        error={err('dataRibaltamento')}
+        hint="Se vuota, la mette il passaggio a «Ribaltata»"
+      >
+        <Controller
+          control={control}
+          name="dataRibaltamento"
+          render={({ field }) => (
+            <DateInput
+              id={fid('dataRibaltamento')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={err('dataRibaltamento')}
+            />
+          )}
+        />
+      </FormField>
+    </>
+  );
+}
