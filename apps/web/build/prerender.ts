@@ -130,7 +130,7 @@ async function inlineCriticalCss(
 ): Promise<string> {
   const root = '/bundle/';
   const beasties = new (class extends Beasties {
-    readFile(filename: string): string {
+    override readFile(filename: string): string {
       const asset = bundle[filename.slice(root.length)];
       if (asset?.type !== 'asset') throw new Error(`prerender: ${filename} is not in the build`);
       return String(asset.source);
