@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { cappedCount, rowsOf } from './pagination.js';
@@ -24,6 +24,14 @@ export function companyTable<
   return {
     table,
     inCompany,
+    /**
+     * The company's rows that also match `conditions` (undefined ones are skipped): the WHERE of a
+     * query the helpers below do not cover (a join, a summary, a guarded update), so the company is
+     * applied here too and never written by hand.
+     */
+    scope(companyId: string, ...conditions: Array<SQL | undefined>): SQL {
+      return and(eq(t.companyId, companyId), ...conditions)!;
+    },
     find(db: DbOrTx, companyId: string, id: string): Promise<Row | undefined> {
       return db
         .select()
@@ -60,6 +68,43 @@ export function companyTable<
         .where(inCompany(companyId, id))
         .returning()
         .then((r) => r[0] as Row | undefined);
+    },
+    /**
+     * One guarded UPDATE of the company's row that also answers the row as it was before, for a
+     * history diff or a check of the merged record without reading first: the statement's own
+     * subquery locks the row (`FOR NO KEY UPDATE`), so `before` is the version this update replaced
+     * even under concurrent edits. undefined when the company has no such row.
+     */
+    async updateReturningBefore(
+      db: DbOrTx,
+      companyId: string,
+      id: string,
+      values: Partial<Insert>,
+    ): Promise<{ before: Row; after: Row } | undefined> {
+      const locked = db
+        .select()
+        .from(t)
+        .where(inCompany(companyId, id))
+        .for('no key update')
+        .as('before');
+      const columns = getTableColumns(t);
+      const keys = Object.keys(columns);
+      const fields = locked as unknown as Record<string, PgColumn>;
+      const selection = {
+        ...columns,
+        ...Object.fromEntries(keys.map((k) => [`before.${k}`, fields[k]!])),
+      };
+      const [row] = await db
+        .update(t)
+        .set({ ...values, updatedAt: new Date() } as never)
+        .from(locked)
+        .where(eq(t.id, fields.id!))
+        .returning(selection);
+      if (!row) return undefined;
+      const all = row as Record<string, unknown>;
+      const before = Object.fromEntries(keys.map((k) => [k, all[`before.${k}`]]));
+      const after = Object.fromEntries(keys.map((k) => [k, all[k]]));
+      return { before: before as Row, after: after as Row };
     },
     /**
      * One page of the company's rows that match `where`, in `order`, and how many match (capped:
