@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, lastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
-import { bloccoOf, lastraStatoEffettivo, nameOf } from './magazzino.repository.js';
+import { bloccoOf, lastraStatoEffettivo, nameOf } from './magazzino.columns.js';
 
 // The stock items as the entity registry and a block's genealogy read them (codes, photo cards,
 // quarries, bundles and lots of a block); the lists and the ledger are in magazzino.repository.ts.

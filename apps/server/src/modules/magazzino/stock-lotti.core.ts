@@ -12,6 +12,7 @@ import { recordAuditMany } from '../../lib/audit.js';
 import type { MagazzinoService } from './magazzino.service.js';
 import type { StockChecks } from './stock.checks.js';
 import * as repo from './stock.repository.js';
+import * as lots from './stock-lotti.repository.js';
 import type { Db } from '../../db/client.js';
 
 // The pieces every tile-lot operation shares (stock-lotti.ts assembles the operations).
@@ -24,7 +25,7 @@ export interface LottiContext {
 }
 
 export async function lottoOrThrow(tx: DbOrTx, companyId: string, id: string) {
-  const row = await repo.lockLotto(tx, companyId, id);
+  const row = await lots.lockLotto(tx, companyId, id);
   if (!row) throw notFound('Lotto non trovato');
   return row;
 }
@@ -59,7 +60,7 @@ export function pezziRichiesti(
 }
 
 export function toRiserva(
-  r: Awaited<ReturnType<typeof repo.riserveAttive>>[number],
+  r: Awaited<ReturnType<typeof lots.riserveAttive>>[number],
   lotto: { lunghezzaMm: number; larghezzaMm: number },
 ): Riserva {
   return {
@@ -83,14 +84,14 @@ export function toRiserva(
  */
 export async function lockedLotto(tx: DbOrTx, companyId: string, id: string) {
   const lotto = await lottoOrThrow(tx, companyId, id);
-  const expired = await repo.expireRiserveLotti(tx, { companyId, lottoId: id });
+  const expired = await lots.expireRiserveLotti(tx, { companyId, lottoId: id });
   if (!expired.length) return lotto;
   await recordExpiredRiserve(tx, expired);
   return lottoOrThrow(tx, companyId, id);
 }
 export async function recordExpiredRiserve(
   tx: DbOrTx,
-  expired: Awaited<ReturnType<typeof repo.expireRiserveLotti>>,
+  expired: Awaited<ReturnType<typeof lots.expireRiserveLotti>>,
 ) {
   await repo.insertMovimenti(
     tx,
@@ -131,14 +132,14 @@ export async function take(
   n: number,
   message: string,
 ) {
-  const after = await repo.takePezzi(tx, companyId, lotto.id, n);
+  const after = await lots.takePezzi(tx, companyId, lotto.id, n);
   if (!after) throw conflict(message);
   // after.mq is still the m² before (only the pieces changed in that update); the last pieces take what is left
   const mqTaken =
     after.pezzi === 0
       ? after.mq
       : Math.min(after.mq, mqPavimenti(n, lotto.lunghezzaMm, lotto.larghezzaMm));
-  await repo.setLottoMq(tx, lotto.id, roundTo(after.mq - mqTaken, 2));
+  await lots.setLottoMq(tx, lotto.id, roundTo(after.mq - mqTaken, 2));
   return { after, mqTaken };
 }
 

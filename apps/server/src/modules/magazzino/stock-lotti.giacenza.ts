@@ -13,6 +13,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { DbOrTx } from '../../db/client.js';
 import { caricaLotto } from './ledger.repository.js';
 import * as repo from './stock.repository.js';
+import * as lots from './stock-lotti.repository.js';
 import {
   lottoOrThrow,
   pezziWord,
@@ -35,7 +36,7 @@ interface LotMove {
 /** The whole lot moves: a zero-quantity `trasferimento`. */
 async function moveWhole(move: LotMove, ubicazioneId: string) {
   const { tx, actor, id, lotto, ubicazione, causale } = move;
-  await repo.updateLotto(tx, actor.companyId, id, { ubicazioneId });
+  await lots.updateLotto(tx, actor.companyId, id, { ubicazioneId });
   await repo.insertMovimenti(tx, [
     {
       companyId: actor.companyId,
@@ -64,7 +65,7 @@ async function splitOff(move: LotMove, ubicazioneId: string, pezzi: number) {
   // the lot may have changed since the user read it: a conflict, not a wrong input
   if (pezzi > lotto.pezzi)
     throw conflict(`Il lotto ha ${pezziWord(lotto.pezzi)}: non se ne possono spostare ${pezzi}`);
-  const codice = await repo.nextSplitCodice(tx, actor.companyId, lotto.codice);
+  const codice = await lots.nextSplitCodice(tx, actor.companyId, lotto.codice);
   const { mqTaken } = await take(
     tx,
     actor.companyId,
@@ -145,10 +146,10 @@ export function createLottiGiacenza(ctx: LottiContext) {
             `Nel lotto sono riservati ${pezziWord(lotto.pezziRiservati)}: rilascia prima le riserve che i pezzi contati non coprono`,
           );
         }
-        const after = await repo.setPezzi(tx, actor.companyId, id, lotto.pezzi, body.pezzi);
+        const after = await lots.setPezzi(tx, actor.companyId, id, lotto.pezzi, body.pezzi);
         if (!after) throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
         const mq = mqPavimenti(body.pezzi, lotto.lunghezzaMm, lotto.larghezzaMm);
-        await repo.setLottoMq(tx, id, mq);
+        await lots.setLottoMq(tx, id, mq);
         const d = { pezzi: body.pezzi - lotto.pezzi, mq: roundTo(mq - lotto.mq, 2) };
         await repo.insertMovimenti(tx, [
           {
@@ -218,7 +219,7 @@ export function createLottiGiacenza(ctx: LottiContext) {
           'vendutoACasse',
         ]);
         if (!Object.keys(changes).length) return;
-        await repo.updateLotto(tx, actor.companyId, id, body);
+        await lots.updateLotto(tx, actor.companyId, id, body);
         await recordAudit(tx, {
           companyId: actor.companyId,
           entityType: 'lotto',

@@ -9,6 +9,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
 import type { Actor } from '../../lib/actor.js';
 import * as repo from './stock.repository.js';
+import * as lots from './stock-lotti.repository.js';
 import {
   pezziWord,
   nonCiSono,
@@ -33,9 +34,9 @@ export function createLottiRiserve(ctx: LottiContext) {
         const cliente = await checks.cliente(tx, actor.companyId, body.clienteId);
         const lotto = await lockedLotto(tx, actor.companyId, id);
         const n = pezziRichiesti(body, lotto);
-        const after = await repo.reservePezzi(tx, actor.companyId, id, n);
+        const after = await lots.reservePezzi(tx, actor.companyId, id, n);
         if (!after) throw conflict(nonCiSono(n, lotto.pezzi - lotto.pezziRiservati));
-        const row = await repo.insertRiserva(tx, {
+        const row = await lots.insertRiserva(tx, {
           companyId: actor.companyId,
           lottoId: id,
           clienteId: body.clienteId,
@@ -84,7 +85,7 @@ export function createLottiRiserve(ctx: LottiContext) {
     ): Promise<LottoOperazione> {
       const pezzi = await db.transaction(async (tx) => {
         await lockedLotto(tx, actor.companyId, id);
-        const ended = await repo.endRiserve(tx, actor.companyId, id, 'rilasciata', { riservaId });
+        const ended = await lots.endRiserve(tx, actor.companyId, id, 'rilasciata', { riservaId });
         if (!ended.length)
           throw conflict(
             riservaId
@@ -121,7 +122,7 @@ export function createLottiRiserve(ctx: LottiContext) {
 
     async riserveLotto(companyId: string, id: string): Promise<Riserva[]> {
       const lotto = await magazzino.lotto(companyId, id);
-      return (await repo.riserveAttive(db, companyId, id)).map((r) => toRiserva(r, lotto));
+      return (await lots.riserveAttive(db, companyId, id)).map((r) => toRiserva(r, lotto));
     },
   };
 }

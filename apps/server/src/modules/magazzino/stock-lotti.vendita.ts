@@ -4,6 +4,7 @@ import { conflict } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import * as repo from './stock.repository.js';
+import * as lots from './stock-lotti.repository.js';
 import {
   pezziWord,
   nonCiSono,
@@ -25,7 +26,7 @@ export function createLottiVendita(ctx: LottiContext) {
         const n = pezziRichiesti(body, lotto);
         // The buyer's own reservations are consumed first (ended, so their pieces count as free for
         // this sale); whatever part of them the sale does not take stays reserved, with the same expiry.
-        const riserve = await repo.endRiserve(tx, actor.companyId, id, 'evasa', {
+        const riserve = await lots.endRiserve(tx, actor.companyId, id, 'evasa', {
           clienteId: body.clienteId,
         });
         const riservati = riserve.reduce((a, r) => a + r.pezzi, 0);
@@ -38,9 +39,9 @@ export function createLottiVendita(ctx: LottiContext) {
         );
         if (riservati > n) {
           const last = riserve.reduce((a, r) => (r.scadenza > a.scadenza ? r : a));
-          if (!(await repo.reservePezzi(tx, actor.companyId, id, riservati - n)))
+          if (!(await lots.reservePezzi(tx, actor.companyId, id, riservati - n)))
             throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
-          await repo.insertRiserva(tx, {
+          await lots.insertRiserva(tx, {
             companyId: actor.companyId,
             lottoId: id,
             clienteId: body.clienteId,
@@ -88,9 +89,9 @@ export function createLottiVendita(ctx: LottiContext) {
 
     /* -------------------------------------------------------- transfers to a group company */
     nextSplitCodice: (tx: DbOrTx, companyId: string, codice: string) =>
-      repo.nextSplitCodice(tx, companyId, codice),
+      lots.nextSplitCodice(tx, companyId, codice),
     codiceLottoTaken: (tx: DbOrTx, companyId: string, codice: string) =>
-      repo.lottoCodiceTaken(tx, companyId, codice),
+      lots.lottoCodiceTaken(tx, companyId, codice),
     /** `n` free pieces of a lot leave stock for the receiving company, in the caller's transaction. */
     async cediLotto(
       tx: DbOrTx,
