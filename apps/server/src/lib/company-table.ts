@@ -1,10 +1,24 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { cappedCount, rowsOf } from './pagination.js';
 
 /** A table of company data: every row has its own id and the company it belongs to. */
 export type CompanyTable = PgTable & { id: PgColumn; companyId: PgColumn; updatedAt: PgColumn };
+
+/**
+ * The rows of `table` in the company that also match `conditions` (undefined ones skipped): the WHERE
+ * of any query the helpers of `companyTable` do not cover (a join, a summary, a guarded update, a lock
+ * of several rows). `companyId` is the company's id, or the outer row's `company_id` column when it
+ * bounds a join (`companyScope(pacchi, lastre.companyId)`: the bundle of the slab's own company).
+ */
+export function companyScope(
+  table: Pick<CompanyTable, 'companyId'>,
+  companyId: string | SQLWrapper,
+  ...conditions: Array<SQL | undefined>
+): SQL {
+  return and(eq(table.companyId, companyId), ...conditions)!;
+}
 
 /**
  * The company-scoped reads and writes (and the list page) every simple table repeats (in the spirit of Infisical's
@@ -30,7 +44,7 @@ export function companyTable<
      * applied here too and never written by hand.
      */
     scope(companyId: string, ...conditions: Array<SQL | undefined>): SQL {
-      return and(eq(t.companyId, companyId), ...conditions)!;
+      return companyScope(t, companyId, ...conditions);
     },
     find(db: DbOrTx, companyId: string, id: string): Promise<Row | undefined> {
       return db

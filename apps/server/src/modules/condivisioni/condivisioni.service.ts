@@ -23,6 +23,7 @@ import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { addDays, italianDate, todayInRome } from '../../lib/dates.js';
 import { condivisioniRepository as repo, type CondivisioneRow } from './condivisioni.repository.js';
 import { newToken } from './condivisioni.token.js';
+import { companyScope } from '../../lib/company-table.js';
 
 export type CondivisioniService = ReturnType<typeof createCondivisioniService>;
 
@@ -127,7 +128,7 @@ export function createCondivisioniService({ db }: { db: Db }) {
         const [cliente] = await tx
           .select({ id: clienti.id, ragioneSociale: clienti.ragioneSociale })
           .from(clienti)
-          .where(and(eq(clienti.companyId, actor.companyId), eq(clienti.id, body.clienteId)));
+          .where(companyScope(clienti, actor.companyId, eq(clienti.id, body.clienteId)));
         if (!cliente)
           throw badRequest('Cliente non valido', [
             { path: 'clienteId', message: 'Cliente non valido' },
@@ -136,8 +137,9 @@ export function createCondivisioniService({ db }: { db: Db }) {
           .select({ id: blocchi.id, codice: blocchi.codice, offerto: offertoSql(cliente.id) })
           .from(blocchi)
           .where(
-            and(
-              eq(blocchi.companyId, actor.companyId),
+            companyScope(
+              blocchi,
+              actor.companyId,
               sql`${blocchi.id} in (${sql.join(
                 ids.map((b) => sql`${b}::uuid`),
                 sql`, `,
@@ -199,8 +201,9 @@ export function createCondivisioniService({ db }: { db: Db }) {
           .update(condivisioni)
           .set({ revocataAt: new Date(), revocataDa: actor.userId, updatedAt: new Date() })
           .where(
-            and(
-              eq(condivisioni.companyId, actor.companyId),
+            companyScope(
+              condivisioni,
+              actor.companyId,
               eq(condivisioni.id, id),
               isNull(condivisioni.revocataAt),
             ),
@@ -231,8 +234,9 @@ export function createCondivisioniService({ db }: { db: Db }) {
         .from(condivisioniRisposte)
         .innerJoin(condivisioni, eq(condivisioni.id, condivisioniRisposte.condivisioneId))
         .where(
-          and(
-            eq(condivisioni.companyId, actor.companyId),
+          companyScope(
+            condivisioni,
+            actor.companyId,
             eq(condivisioni.userId, actor.userId),
             isNull(condivisioniRisposte.lettaAt),
           ),

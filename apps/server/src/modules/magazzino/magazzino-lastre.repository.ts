@@ -30,6 +30,7 @@ import {
   LASTRE_IN_GIACENZA,
   type Filter,
 } from './magazzino.columns.js';
+import { companyScope } from '../../lib/company-table.js';
 
 /* ---------------------------------------------------------------- lastre */
 
@@ -62,11 +63,11 @@ function lastreJoined(db: DbOrTx) {
       clienteNome: nameOf(clienti, clienti.ragioneSociale, lastre.clienteId, lastre.companyId),
     })
     .from(lastre)
-    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
+    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId)))
     .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
     .innerJoin(
       materiali,
-      and(eq(materiali.id, pacchi.materialeId), eq(materiali.companyId, lastre.companyId)),
+      and(eq(materiali.id, pacchi.materialeId), companyScope(materiali, lastre.companyId)),
     );
 }
 export type LastraJoined = Awaited<ReturnType<ReturnType<typeof lastreJoined>['execute']>>[number];
@@ -82,8 +83,9 @@ function statoLastraIs(stato: string): SQL {
 }
 
 function lastreWhere(companyId: string, f: Filter<LastraListQuery>): SQL {
-  return and(
-    eq(lastre.companyId, companyId),
+  return companyScope(
+    lastre,
+    companyId,
     f.q ? matchesSearch(lastre.codice, f.q) : undefined,
     f.materialeId ? eq(pacchi.materialeId, f.materialeId) : undefined,
     f.finitura ? eq(pacchi.finitura, f.finitura) : undefined,
@@ -134,14 +136,14 @@ export async function lastreSummary(
       pesoT: sql<number>`coalesce(sum(${pesoLastraSql(lastre.mq, pacchi.spessoreMm, densitaPacco)}), 0)::float8`,
     })
     .from(lastre)
-    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
+    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId)))
     .where(lastreWhere(companyId, filter));
   return row!;
 }
 
 export async function findLastra(db: DbOrTx, companyId: string, id: string) {
   const [row] = await lastreJoined(db)
-    .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id)))
+    .where(companyScope(lastre, companyId, eq(lastre.id, id)))
     .limit(1);
   return row;
 }
@@ -149,6 +151,6 @@ export async function findLastra(db: DbOrTx, companyId: string, id: string) {
 /** A bundle's slabs in sawing order. */
 export function lastreOfPacco(db: DbOrTx, companyId: string, paccoId: string) {
   return lastreJoined(db)
-    .where(and(eq(lastre.companyId, companyId), eq(lastre.paccoId, paccoId)))
+    .where(companyScope(lastre, companyId, eq(lastre.paccoId, paccoId)))
     .orderBy(asc(lastre.progressivo));
 }

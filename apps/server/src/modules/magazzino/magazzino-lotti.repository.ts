@@ -27,6 +27,7 @@ import {
   count,
   type Filter,
 } from './magazzino.columns.js';
+import { companyScope } from '../../lib/company-table.js';
 
 function lottiJoined(db: DbOrTx) {
   return db
@@ -48,14 +49,15 @@ function lottiJoined(db: DbOrTx) {
     .leftJoin(blocchi, bloccoOf(lotti.bloccoId, lotti.companyId))
     .innerJoin(
       materiali,
-      and(eq(materiali.id, lotti.materialeId), eq(materiali.companyId, lotti.companyId)),
+      and(eq(materiali.id, lotti.materialeId), companyScope(materiali, lotti.companyId)),
     );
 }
 export type LottoJoined = Awaited<ReturnType<ReturnType<typeof lottiJoined>['execute']>>[number];
 
 function lottiWhere(companyId: string, f: Filter<LottoListQuery>): SQL {
-  return and(
-    eq(lotti.companyId, companyId),
+  return companyScope(
+    lotti,
+    companyId,
     f.q ? matchesSearch(lotti.codice, f.q) : undefined,
     f.materialeId ? eq(lotti.materialeId, f.materialeId) : undefined,
     f.finitura ? eq(lotti.finitura, f.finitura) : undefined,
@@ -99,7 +101,7 @@ export async function lottiSummary(db: DbOrTx, companyId: string, filter: Filter
 
 export async function findLotto(db: DbOrTx, companyId: string, id: string) {
   const [row] = await lottiJoined(db)
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, id)))
+    .where(companyScope(lotti, companyId, eq(lotti.id, id)))
     .limit(1);
   return row;
 }
@@ -114,8 +116,9 @@ function movimentiWhere(
   f: Filter<MovimentoListQuery>,
   scope: MovimentiScope,
 ): SQL {
-  return and(
-    eq(movimenti.companyId, companyId),
+  return companyScope(
+    movimenti,
+    companyId,
     scope.lastre && scope.pavimenti
       ? undefined
       : scope.lastre

@@ -15,6 +15,7 @@ import {
 import { todayInRomeSql } from '../../lib/dates.js';
 import { cappedCount, rowsOf } from '../../lib/pagination.js';
 import { outer } from '../../lib/sql.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // Reads of magazzino lastre and pavimenti. The names beside each item are scalar subqueries (one
 // primary-key read each), as in the blocchi list (docs/query-plans-pglite.md). Every join and subquery
@@ -30,7 +31,7 @@ export const nameOf = (table: CompanyTable, column: PgColumn, fk: PgColumn, comp
 
 /** A join on the block `fk` names, within the company of the row that names it. */
 export const bloccoOf = (fk: PgColumn, company: PgColumn) =>
-  and(eq(blocchi.id, fk), eq(blocchi.companyId, company));
+  and(eq(blocchi.id, fk), companyScope(blocchi, company));
 
 /** Where a block comes from: its bancata and quarry (own blocks) by name. */
 export const provenienza = {

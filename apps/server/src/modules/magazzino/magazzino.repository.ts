@@ -26,6 +26,7 @@ import {
   LASTRE_IN_GIACENZA,
   type Filter,
 } from './magazzino.columns.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // The bundles' reads (the slabs' in magazzino-lastre.repository.ts, the lots' and the ledger's in
 // magazzino-lotti.repository.ts; the shared columns and the company rule of their joins in magazzino.columns.ts).
@@ -61,7 +62,7 @@ function pacchiJoined(db: DbOrTx) {
     .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
     .innerJoin(
       materiali,
-      and(eq(materiali.id, pacchi.materialeId), eq(materiali.companyId, pacchi.companyId)),
+      and(eq(materiali.id, pacchi.materialeId), companyScope(materiali, pacchi.companyId)),
     );
 }
 export type PaccoJoined = Awaited<ReturnType<ReturnType<typeof pacchiJoined>['execute']>>[number];
@@ -81,8 +82,9 @@ function lastreDiScelta(scelta: string, esauriti: boolean | undefined): SQL {
 }
 
 function pacchiWhere(companyId: string, f: Filter<PaccoListQuery>): SQL {
-  return and(
-    eq(pacchi.companyId, companyId),
+  return companyScope(
+    pacchi,
+    companyId,
     f.q ? or(matchesSearch(pacchi.codice, f.q), matchesSearch(blocchi.codice, f.q)) : undefined,
     f.materialeId ? eq(pacchi.materialeId, f.materialeId) : undefined,
     f.finitura ? eq(pacchi.finitura, f.finitura) : undefined,
@@ -139,7 +141,7 @@ export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filte
 
 export async function findPacco(db: DbOrTx, companyId: string, id: string) {
   const [row] = await pacchiJoined(db)
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
+    .where(companyScope(pacchi, companyId, eq(pacchi.id, id)))
     .limit(1);
   return row;
 }
@@ -156,8 +158,9 @@ export async function scelteOfPacchi(
     .select({ paccoId: lastre.paccoId, scelta: lastre.scelta, lastre: sql<number>`count(*)::int` })
     .from(lastre)
     .where(
-      and(
-        eq(lastre.companyId, companyId),
+      companyScope(
+        lastre,
+        companyId,
         inArray(lastre.paccoId, paccoIds),
         inArray(lastre.stato, LASTRE_IN_GIACENZA),
       ),

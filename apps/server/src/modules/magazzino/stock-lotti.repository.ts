@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, like, lt, sql, type SQLWrapper } from 'drizzle-o
 import type { DbOrTx } from '../../db/client.js';
 import { clienti, lotti, riserveLotti, users } from '../../db/schema/index.js';
 import { todayInRomeSql } from '../../lib/dates.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // The SQL of the tile lots and their reservations (stock.repository.ts says how a stock write goes).
 
@@ -19,7 +20,7 @@ export async function expireRiserveLotti(
   const where = [lotReservationExpired];
   if (scope)
     where.push(
-      eq(riserveLotti.companyId, scope.companyId),
+      companyScope(riserveLotti, scope.companyId),
       eq(riserveLotti.lottoId, scope.lottoId),
     );
   const expired = await tx
@@ -55,8 +56,9 @@ export async function reservePezzi(tx: DbOrTx, companyId: string, lottoId: strin
     .update(lotti)
     .set({ pezziRiservati: sql`${lotti.pezziRiservati} + ${n}`, updatedAt: new Date() })
     .where(
-      and(
-        eq(lotti.companyId, companyId),
+      companyScope(
+        lotti,
+        companyId,
         eq(lotti.id, lottoId),
         sql`${lotti.pezzi} - ${lotti.pezziRiservati} >= ${n}`,
       ),
@@ -82,8 +84,9 @@ export async function endRiserve(
     .update(riserveLotti)
     .set({ stato: to, updatedAt: new Date() })
     .where(
-      and(
-        eq(riserveLotti.companyId, companyId),
+      companyScope(
+        riserveLotti,
+        companyId,
         eq(riserveLotti.lottoId, lottoId),
         eq(riserveLotti.stato, 'attiva'),
         which.riservaId ? eq(riserveLotti.id, which.riservaId) : undefined,
@@ -105,8 +108,9 @@ export async function takePezzi(tx: DbOrTx, companyId: string, lottoId: string, 
       updatedAt: new Date(),
     })
     .where(
-      and(
-        eq(lotti.companyId, companyId),
+      companyScope(
+        lotti,
+        companyId,
         eq(lotti.id, lottoId),
         sql`${lotti.pezzi} - ${lotti.pezziRiservati} >= ${n}`,
       ),
@@ -131,8 +135,9 @@ export async function setPezzi(
       updatedAt: new Date(),
     })
     .where(
-      and(
-        eq(lotti.companyId, companyId),
+      companyScope(
+        lotti,
+        companyId,
         eq(lotti.id, lottoId),
         eq(lotti.pezzi, from),
         sql`${lotti.pezziRiservati} <= ${to}`,
@@ -156,7 +161,7 @@ export async function lockLotti(
   await tx
     .select({ id: lotti.id })
     .from(lotti)
-    .where(and(companyId ? eq(lotti.companyId, companyId) : undefined, inArray(lotti.id, ids)))
+    .where(and(companyId ? companyScope(lotti, companyId) : undefined, inArray(lotti.id, ids)))
     .orderBy(lotti.id)
     .for('no key update');
 }
@@ -165,7 +170,7 @@ export async function lockLotto(tx: DbOrTx, companyId: string, id: string) {
   const [row] = await tx
     .select()
     .from(lotti)
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, id)))
+    .where(companyScope(lotti, companyId, eq(lotti.id, id)))
     .for('no key update');
   return row;
 }
@@ -179,7 +184,7 @@ export async function updateLotto(
   const [row] = await tx
     .update(lotti)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, id)))
+    .where(companyScope(lotti, companyId, eq(lotti.id, id)))
     .returning();
   return row;
 }
@@ -201,10 +206,7 @@ export async function nextSplitCodice(
     })
     .from(lotti)
     .where(
-      and(
-        eq(lotti.companyId, companyId),
-        like(lotti.codice, `${root.replace(/[\\%_]/g, '\\$&')}/%`),
-      ),
+      companyScope(lotti, companyId, like(lotti.codice, `${root.replace(/[\\%_]/g, '\\$&')}/%`)),
     );
   return `${root}/${(row?.n ?? 0) + 1}`;
 }
@@ -217,7 +219,7 @@ export async function lottoCodiceTaken(
   const [row] = await db
     .select({ id: lotti.id })
     .from(lotti)
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.codice, codice)))
+    .where(companyScope(lotti, companyId, eq(lotti.codice, codice)))
     .limit(1);
   return Boolean(row);
 }
@@ -230,8 +232,9 @@ export async function riserveAttive(db: DbOrTx, companyId: string, lottoId: stri
     .innerJoin(clienti, eq(clienti.id, riserveLotti.clienteId))
     .leftJoin(users, eq(users.id, riserveLotti.userId))
     .where(
-      and(
-        eq(riserveLotti.companyId, companyId),
+      companyScope(
+        riserveLotti,
+        companyId,
         eq(riserveLotti.lottoId, lottoId),
         eq(riserveLotti.stato, 'attiva'),
         sql`${riserveLotti.scadenza} >= ${todayInRomeSql}`,

@@ -5,6 +5,7 @@ import { clienti, lastre, movimenti, pacchi } from '../../db/schema/index.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { outer } from '../../lib/sql.js';
 import type { FaultPoints } from '../../lib/faults.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // The SQL of the stock operations (docs/domain.md "Stock ledger"). Every change is one guarded UPDATE
 // (`… WHERE stato = … RETURNING`, `… WHERE pezzi - pezzi_riservati >= n RETURNING`): what it returns
@@ -95,7 +96,7 @@ export async function updateLastre(
   return tx
     .update(lastre)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(lastre.companyId, companyId), which, guard))
+    .where(companyScope(lastre, companyId, which, guard))
     .returning({
       id: lastre.id,
       codice: lastre.codice,
@@ -123,7 +124,7 @@ export async function expireLastre(
 ) {
   const where = [slabReservationExpired];
   if (scope) {
-    where.push(eq(lastre.companyId, scope.companyId));
+    where.push(companyScope(lastre, scope.companyId));
     where.push(
       'ids' in scope.target
         ? inArray(lastre.id, [...scope.target.ids])
@@ -148,7 +149,7 @@ export async function lastraState(db: DbOrTx, companyId: string, id: string) {
     .select({ stato: lastre.stato, clienteId: lastre.clienteId, cliente: clienti.ragioneSociale })
     .from(lastre)
     .leftJoin(clienti, eq(clienti.id, lastre.clienteId))
-    .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id)));
+    .where(companyScope(lastre, companyId, eq(lastre.id, id)));
   return row;
 }
 
@@ -157,7 +158,7 @@ export async function paccoExists(db: DbOrTx, companyId: string, id: string): Pr
   const [row] = await db
     .select({ id: pacchi.id })
     .from(pacchi)
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)));
+    .where(companyScope(pacchi, companyId, eq(pacchi.id, id)));
   return Boolean(row);
 }
 
@@ -170,7 +171,7 @@ export async function updatePacco(
   const [row] = await tx
     .update(pacchi)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
+    .where(companyScope(pacchi, companyId, eq(pacchi.id, id)))
     .returning();
   return row;
 }
@@ -180,7 +181,7 @@ export async function lockPacco(tx: DbOrTx, companyId: string, id: string) {
   const [row] = await tx
     .select()
     .from(pacchi)
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
+    .where(companyScope(pacchi, companyId, eq(pacchi.id, id)))
     .for('no key update');
   return row;
 }
@@ -189,7 +190,7 @@ export async function lockLastra(tx: DbOrTx, companyId: string, id: string) {
   const [row] = await tx
     .select()
     .from(lastre)
-    .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id)))
+    .where(companyScope(lastre, companyId, eq(lastre.id, id)))
     .for('no key update');
   return row;
 }
@@ -199,6 +200,6 @@ export function lastreRows(db: DbOrTx, companyId: string, ids: readonly string[]
   return db
     .select()
     .from(lastre)
-    .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, [...ids])))
+    .where(companyScope(lastre, companyId, inArray(lastre.id, [...ids])))
     .orderBy(asc(lastre.progressivo));
 }
