@@ -11,7 +11,7 @@ import { blocchi, clienti, companies, materiali, photos } from '../../db/schema/
 import { AppError, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { condivisioniRepository as repo, type CondivisioneRow } from './condivisioni.repository.js';
-import { offertoSql, rispostaNote } from './condivisioni.service.js';
+import { offertoSql, rispostaNote } from './condivisioni.common.js';
 import { browserOf, hashToken, truncateAddress } from './condivisioni.token.js';
 import { companyScope } from '../../lib/company-table.js';
 
