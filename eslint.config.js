@@ -134,6 +134,74 @@ const webZones = [
   })),
 ];
 
+/**
+ * Whose rows are whose (docs/architecture.md "Reading another module's rows"): the tables each module
+ * owns. A module imports another module's table from db/schema only where `TABLE_READS` says so;
+ * otherwise it reads through that module's `*.service.ts` or `*.reads.ts`. Tables in no list are
+ * reference data any module may join (companies, users, clienti, fornitori, the lookups, the audit
+ * log). The reporting modules read every table (read models). Type-only imports are free.
+ */
+const TABLE_OWNERS = {
+  automezzi: ['automezzi'],
+  bancate: ['bancate'],
+  blocchi: ['blocchi'],
+  chat: ['chatMessages', 'chatAttachments'],
+  collaudi: ['collaudi', 'collaudoRighe'],
+  condivisioni: ['condivisioni', 'condivisioniAccessi', 'condivisioniRisposte'],
+  ddt: ['ddt', 'ddtRighe', 'ddtContatori'],
+  fatture: ['fatture', 'fattureRighe', 'fattureDdtRighe', 'fattureContatori', 'fattureEsiti'],
+  'lavorazioni-lastre': ['lavorazioniLastre'],
+  'lavorazioni-pavimenti': ['lavorazioniPavimenti', 'lavorazioniPavimentiLastre'],
+  magazzino: ['pacchi', 'lastre', 'lotti', 'riserveLotti', 'movimenti'],
+  photos: ['photos'],
+  trasferimenti: ['trasferimenti', 'trasferimentiRighe'],
+};
+const REPORTING_MODULES = ['statistiche', 'dashboard', 'reportistica'];
+/**
+ * The reads of another module's tables that stay, each a join that names or bounds the module's own
+ * rows (docs/architecture.md lists why). Anything new goes through the owner's exported reads.
+ */
+const TABLE_READS = {
+  bancate: ['blocchi'],
+  blocchi: ['bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
+  collaudi: ['blocchi', 'photos'],
+  condivisioni: ['blocchi', 'photos'],
+  ddt: ['blocchi', 'collaudi', 'collaudoRighe', 'lastre', 'lotti', 'movimenti', 'pacchi'],
+  fatture: ['ddt'],
+  'lavorazioni-lastre': ['blocchi', 'lastre', 'pacchi', 'movimenti'],
+  'lavorazioni-pavimenti': ['blocchi', 'lastre', 'lotti', 'pacchi'],
+  magazzino: ['blocchi', 'bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
+  photos: ['bancate', 'blocchi', 'chatAttachments'],
+  trasferimenti: ['blocchi'],
+};
+const tableReads = dirsOf(`${SERVER}/modules`)
+  .filter((name) => !REPORTING_MODULES.includes(name))
+  .map((name) => {
+    const allowed = new Set([...(TABLE_OWNERS[name] ?? []), ...(TABLE_READS[name] ?? [])]);
+    const foreign = Object.values(TABLE_OWNERS)
+      .flat()
+      .filter((table) => !allowed.has(table));
+    return {
+      files: [`${SERVER}/modules/${name}/**/*.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['**/db/schema/*'],
+                importNames: foreign,
+                allowTypeImports: true,
+                message:
+                  'Un modulo legge le righe di un altro solo tramite il suo *.service.ts o *.reads.ts (docs/architecture.md).',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+
 /** The import rules: layering (above) and no cycles, over imports resolved the way tsc resolves them. */
 const imports = {
   files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
@@ -237,5 +305,6 @@ export default tseslint.config(
     },
   },
   imports,
+  ...tableReads,
   ...sizeLimits,
 );

@@ -125,6 +125,43 @@ describe.each(['clienti', 'fornitori'] as const)('/api/%s', (kind) => {
     expect(officeCode.json().details.map((d: { path: string }) => d.path)).toEqual(['codiceSdi']);
   });
 
+  it('two edits of different fields at once both stay, each with its own history row', async () => {
+    const row = (await clerk.post(base, cliente({ partitaIva: unique() }))).json();
+    const [a, b] = await Promise.all([
+      clerk.put(`${base}/${row._id}`, { note: 'Consegna al mattino' }),
+      clerk.put(`${base}/${row._id}`, { referente: 'Ada Rossi' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await clerk.get(`${base}/${row._id}`)).json()).toMatchObject({
+      note: 'Consegna al mattino',
+      referente: 'Ada Rossi',
+    });
+    const history = (await clerk.get(`${base}/${row._id}/history`)).json();
+    const changed = history
+      .filter((h: { action: string }) => h.action === 'update')
+      .map((h: { changes: Record<string, unknown> }) => Object.keys(h.changes))
+      .sort();
+    expect(changed).toEqual([['note'], ['referente']]);
+  });
+
+  it('an edit that changes nothing keeps the record’s time and writes no history', async () => {
+    const row = (await clerk.post(base, cliente({ partitaIva: unique() }))).json();
+    const same = await clerk.put(`${base}/${row._id}`, { comune: 'Carrara' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().updatedAt).toBe(row.updatedAt);
+    const history = (await clerk.get(`${base}/${row._id}/history`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['create']);
+  });
+
+  it('a refused merged record leaves the stored one as it was', async () => {
+    const row = (await clerk.post(base, cliente({ partitaIva: unique() }))).json();
+    expect((await clerk.put(`${base}/${row._id}`, { nazione: 'DE' })).statusCode).toBe(400);
+    expect((await clerk.get(`${base}/${row._id}`)).json()).toMatchObject({
+      nazione: 'IT',
+      updatedAt: row.updatedAt,
+    });
+  });
+
   it('another company’s record answers 404 and stays as it was', async () => {
     const row = (await clerk.post(base, cliente({ partitaIva: unique() }))).json();
     const other = await setupCompany(ctx);

@@ -87,6 +87,40 @@ describe('lint: layering and cycles', { timeout: 120_000 }, () => {
     ).toEqual([]);
   });
 
+  it('refuses a module importing another module’s table, but not reference tables, types or a report', async () => {
+    const tableErrors = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+      return result!.messages
+        .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
+        .map((m) => m.message.split(' ')[0]);
+    };
+    const use = (names: string) => `export const probe = [${names}];\n`;
+    expect(
+      await tableErrors(
+        `${SERVER}/modules/magazzino/probe.ts`,
+        `import { collaudi, lastre, materiali, clienti } from '../../db/schema/index.js';\n${use('collaudi, lastre, materiali, clienti')}`,
+      ),
+    ).toEqual(["'collaudi'"]);
+    expect(
+      await tableErrors(
+        `${SERVER}/modules/fatture/probe.ts`,
+        `import { pacchi } from '../../db/schema/processing.js';\n${use('pacchi')}`,
+      ),
+    ).toEqual(["'pacchi'"]);
+    expect(
+      await tableErrors(
+        `${SERVER}/modules/fatture/probe.ts`,
+        "import type { pacchi } from '../../db/schema/index.js';\nexport type Probe = typeof pacchi;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await tableErrors(
+        `${SERVER}/modules/statistiche/probe.ts`,
+        `import { collaudi, pacchi } from '../../db/schema/index.js';\n${use('collaudi, pacchi')}`,
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     // codes.ts imports dates.ts: dates.ts importing codes.ts back closes a loop.
     const code = "import { nextCode } from './codes.js';\nexport const probe = nextCode;\n";

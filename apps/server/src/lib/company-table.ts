@@ -1,10 +1,24 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { cappedCount, rowsOf } from './pagination.js';
 
 /** A table of company data: every row has its own id and the company it belongs to. */
 export type CompanyTable = PgTable & { id: PgColumn; companyId: PgColumn; updatedAt: PgColumn };
+
+/**
+ * The rows of `table` in the company that also match `conditions` (undefined ones skipped): the WHERE
+ * of any query the helpers of `companyTable` do not cover (a join, a summary, a guarded update, a lock
+ * of several rows). `companyId` is the company's id, or the outer row's `company_id` column when it
+ * bounds a join (`companyScope(pacchi, lastre.companyId)`: the bundle of the slab's own company).
+ */
+export function companyScope(
+  table: Pick<CompanyTable, 'companyId'>,
+  companyId: string | SQLWrapper,
+  ...conditions: Array<SQL | undefined>
+): SQL {
+  return and(eq(table.companyId, companyId), ...conditions)!;
+}
 
 /**
  * The company-scoped reads and writes (and the list page) every simple table repeats (in the spirit of Infisical's
@@ -24,6 +38,14 @@ export function companyTable<
   return {
     table,
     inCompany,
+    /**
+     * The company's rows that also match `conditions` (undefined ones are skipped): the WHERE of a
+     * query the helpers below do not cover (a join, a summary, a guarded update), so the company is
+     * applied here too and never written by hand.
+     */
+    scope(companyId: string, ...conditions: Array<SQL | undefined>): SQL {
+      return companyScope(t, companyId, ...conditions);
+    },
     find(db: DbOrTx, companyId: string, id: string): Promise<Row | undefined> {
       return db
         .select()
@@ -60,6 +82,43 @@ export function companyTable<
         .where(inCompany(companyId, id))
         .returning()
         .then((r) => r[0] as Row | undefined);
+    },
+    /**
+     * One guarded UPDATE of the company's row that also answers the row as it was before, for a
+     * history diff or a check of the merged record without reading first: the statement's own
+     * subquery locks the row (`FOR NO KEY UPDATE`), so `before` is the version this update replaced
+     * even under concurrent edits. undefined when the company has no such row.
+     */
+    async updateReturningBefore(
+      db: DbOrTx,
+      companyId: string,
+      id: string,
+      values: Partial<Insert>,
+    ): Promise<{ before: Row; after: Row } | undefined> {
+      const locked = db
+        .select()
+        .from(t)
+        .where(inCompany(companyId, id))
+        .for('no key update')
+        .as('before');
+      const columns = getTableColumns(t);
+      const keys = Object.keys(columns);
+      const fields = locked as unknown as Record<string, PgColumn>;
+      const selection = {
+        ...columns,
+        ...Object.fromEntries(keys.map((k) => [`before.${k}`, fields[k]!])),
+      };
+      const [row] = await db
+        .update(t)
+        .set({ ...values, updatedAt: new Date() } as never)
+        .from(locked)
+        .where(eq(t.id, fields.id!))
+        .returning(selection);
+      if (!row) return undefined;
+      const all = row as Record<string, unknown>;
+      const before = Object.fromEntries(keys.map((k) => [k, all[`before.${k}`]]));
+      const after = Object.fromEntries(keys.map((k) => [k, all[k]]));
+      return { before: before as Row, after: after as Row };
     },
     /**
      * One page of the company's rows that match `where`, in `order`, and how many match (capped:

@@ -1,5 +1,5 @@
 import type { AnagraficaData, AnagraficaFilter } from '@gestcava/contracts';
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AnagraficaTable } from '../../db/schema/index.js';
 import { companyTable } from '../../lib/company-table.js';
@@ -7,9 +7,13 @@ import type { CompanyRow, DatiDitta } from '../../lib/companies.js';
 import { cappedCount, orderByOf, rowsOf } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 
+/** Reads and writes by id, inside the company (lib/company-table.ts). */
+const byId = (table: AnagraficaTable) =>
+  companyTable<AnagraficaTable, AnagraficaTable['$inferSelect'], AnagraficaData>(table);
+
 /** The list filters, always inside the company: every reader below takes `companyId` and applies it here. */
 function filterWhere(table: AnagraficaTable, companyId: string, filter: AnagraficaFilter): SQL {
-  const conditions: Array<SQL | undefined> = [eq(table.companyId, companyId)];
+  const conditions: Array<SQL | undefined> = [];
   if (filter.q) {
     conditions.push(
       or(
@@ -22,7 +26,7 @@ function filterWhere(table: AnagraficaTable, companyId: string, filter: Anagrafi
   if (filter.nazione) conditions.push(eq(table.nazione, filter.nazione));
   if (filter.provincia) conditions.push(eq(table.provincia, filter.provincia));
   if (filter.attivo !== undefined) conditions.push(eq(table.attivo, filter.attivo));
-  return and(...conditions)!;
+  return byId(table).scope(companyId, ...conditions);
 }
 
 export async function listPage(
@@ -106,10 +110,6 @@ export async function summary(
   return row!;
 }
 
-/** Reads and writes by id, inside the company (lib/company-table.ts). */
-const byId = (table: AnagraficaTable) =>
-  companyTable<AnagraficaTable, AnagraficaTable['$inferSelect'], AnagraficaData>(table);
-
 export function findInCompany(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string) {
   return byId(table).find(db, companyId, id);
 }
@@ -123,14 +123,15 @@ export function insert(
   return byId(table).insert(db, companyId, data);
 }
 
+/** The patch written in one guarded statement; the row as it was comes back with the new one. */
 export function update(
   db: DbOrTx,
   table: AnagraficaTable,
   companyId: string,
   id: string,
-  data: AnagraficaData,
+  patch: Partial<AnagraficaData>,
 ) {
-  return byId(table).update(db, companyId, id, data);
+  return byId(table).updateReturningBefore(db, companyId, id, patch);
 }
 
 export function remove(db: DbOrTx, table: AnagraficaTable, companyId: string, id: string) {
@@ -151,8 +152,8 @@ export async function findForDitta(
     .select({ id: table.id, ragioneSociale: table.ragioneSociale })
     .from(table)
     .where(
-      and(
-        eq(table.companyId, companyId),
+      byId(table).scope(
+        companyId,
         ditta.partitaIva
           ? eq(table.partitaIva, ditta.partitaIva)
           : eq(table.ragioneSociale, ditta.name),

@@ -37,6 +37,11 @@ import * as repo from './anagrafica.repository.js';
 
 export type AnagraficaService = ReturnType<typeof createAnagraficaService>;
 
+/** Thrown out of an update's transaction that changed nothing, so that it rolls back. */
+class Unchanged {
+  constructor(readonly row: AnagraficaRow) {}
+}
+
 /** Clienti and fornitori: one service, parameterised by kind (same rules, two tables). */
 export function createAnagraficaService({ db, kind }: { db: Db; kind: AnagraficaKind }) {
   const table = kind === 'clienti' ? clienti : fornitori;
@@ -112,13 +117,18 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
       }
     },
 
-    /** The merged record is checked whole with the create rules, then saved with its history row. */
+    /**
+     * One guarded UPDATE of the fields sent, which also answers the record as it was; the merged
+     * record is then checked whole with the create rules inside the same transaction, under the
+     * row lock the UPDATE holds, and a failed check rolls the write back (docs/architecture.md
+     * "Partial updates and cross-field rules").
+     */
     async update(actor: Actor, id: string, patch: AnagraficaUpdate): Promise<Anagrafica> {
       try {
         const row = await db.transaction(async (tx) => {
-          const current = await repo.findInCompany(tx, table, actor.companyId, id);
-          if (!current) throw notFound(`${label} non trovato`);
-          const before = toAnagraficaData(current);
+          const written = await repo.update(tx, table, actor.companyId, id, patch);
+          if (!written) throw notFound(`${label} non trovato`);
+          const before = toAnagraficaData(written.before);
           const merged = mergeAnagraficaUpdate(before, patch);
           if (!merged.success) {
             const details = merged.error.issues.map((i) => ({
@@ -128,8 +138,8 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
             throw new AppError('VALIDATION', details[0]?.message ?? 'Dati non validi', { details });
           }
           const changes = diffChanges(before, merged.data, ANAGRAFICA_FIELDS);
-          if (Object.keys(changes).length === 0) return current;
-          const updated = await repo.update(tx, table, actor.companyId, id, merged.data);
+          // nothing changed: undo the write (its new updatedAt) and answer the record as it was
+          if (Object.keys(changes).length === 0) throw new Unchanged(written.before);
           await recordAudit(tx, {
             companyId: actor.companyId,
             entityType,
@@ -143,10 +153,11 @@ export function createAnagraficaService({ db, kind }: { db: Db; kind: Anagrafica
             userId: actor.userId,
             changes,
           });
-          return updated!;
+          return written.after;
         });
         return toAnagraficaDto(row);
       } catch (error) {
+        if (error instanceof Unchanged) return toAnagraficaDto(error.row);
         throw constraintError(error, { unique: duplicate }) ?? error;
       }
     },

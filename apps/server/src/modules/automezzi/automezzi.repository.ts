@@ -2,7 +2,7 @@ import { normalizeTarga, type AutomezziFilter } from '@gestcava/contracts';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { automezzi } from '../../db/schema/automezzi.js';
-import { companyTable } from '../../lib/company-table.js';
+import { companyScope, companyTable } from '../../lib/company-table.js';
 import { orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 
@@ -55,7 +55,7 @@ export const automezziRepository = {
         portataAttiviT: sql<number>`coalesce(sum(${automezzi.portataT}) filter (where ${automezzi.attivo}), 0)::float8`,
       })
       .from(automezzi)
-      .where(and(eq(automezzi.companyId, companyId), filterWhere(filter)));
+      .where(companyScope(automezzi, companyId, filterWhere(filter)));
     return row!;
   },
 };

@@ -12,6 +12,7 @@ import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/paginat
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BancataJoined, BancataRow, BlocchiTotals } from './bancate.mapper.js';
+import { companyScope } from '../../lib/company-table.js';
 
 type NewBancata = typeof bancate.$inferInsert;
 
@@ -70,7 +71,7 @@ function filterWhere(
   companyId: string,
   f: BancataFilter & { stati?: readonly BancataStato[] },
 ): SQL {
-  const conditions: Array<SQL | undefined> = [eq(bancate.companyId, companyId)];
+  const conditions: Array<SQL | undefined> = [companyScope(bancate, companyId)];
   if (f.q) {
     conditions.push(
       or(
@@ -162,7 +163,7 @@ export async function findJoined(
   id: string,
 ): Promise<BancataJoined | undefined> {
   const [row] = await joined(db)
-    .where(and(eq(bancate.companyId, companyId), eq(bancate.id, id)))
+    .where(companyScope(bancate, companyId, eq(bancate.id, id)))
     .limit(1);
   return row as BancataJoined | undefined;
 }
@@ -177,7 +178,7 @@ export function lockInCompany(
   return db
     .select()
     .from(bancate)
-    .where(and(eq(bancate.companyId, companyId), eq(bancate.id, id)))
+    .where(companyScope(bancate, companyId, eq(bancate.id, id)))
     .for(mode === 'update' ? 'update' : 'share')
     .then((r) => r[0]);
 }
@@ -187,7 +188,7 @@ export function searchCodice(db: DbOrTx, companyId: string, text: string, limit:
   return db
     .select({ id: bancate.id, codice: bancate.codice })
     .from(bancate)
-    .where(and(eq(bancate.companyId, companyId), matchesSearch(bancate.codice, text)))
+    .where(companyScope(bancate, companyId, matchesSearch(bancate.codice, text)))
     .orderBy(desc(bancate.codice))
     .limit(limit);
 }
@@ -196,7 +197,7 @@ export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
   return db
     .select({ id: bancate.id, codice: bancate.codice })
     .from(bancate)
-    .where(and(eq(bancate.companyId, companyId), eq(bancate.codice, codice)))
+    .where(companyScope(bancate, companyId, eq(bancate.codice, codice)))
     .limit(1)
     .then((r) => r[0]);
 }
@@ -215,7 +216,7 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
     .from(bancate)
     .leftJoin(materiali, eq(materiali.id, bancate.materialeId))
     .leftJoin(cave, eq(cave.id, bancate.cavaId))
-    .where(and(eq(bancate.companyId, companyId), inArray(bancate.id, ids)));
+    .where(companyScope(bancate, companyId, inArray(bancate.id, ids)));
 }
 
 export function insert(db: DbOrTx, values: NewBancata): Promise<BancataRow> {
@@ -235,7 +236,7 @@ export function updateInCompany(
   return db
     .update(bancate)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(bancate.id, id), eq(bancate.companyId, companyId)))
+    .where(and(eq(bancate.id, id), companyScope(bancate, companyId)))
     .returning()
     .then((r) => r[0]);
 }
@@ -244,7 +245,7 @@ export function updateInCompany(
 export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: BancataStato) {
   return db
     .delete(bancate)
-    .where(and(eq(bancate.id, id), eq(bancate.companyId, companyId), eq(bancate.stato, stato)));
+    .where(and(eq(bancate.id, id), companyScope(bancate, companyId), eq(bancate.stato, stato)));
 }
 
 /** The ids of a quarry's bancate, as a subquery (photos filtered by cava). */

@@ -4,7 +4,7 @@ import {
   type CondivisioneLingua,
 } from '@gestcava/contracts';
 import { pesoBlocco } from '@gestcava/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { condivisioniAccessi, condivisioniRisposte } from '../../db/schema/condivisioni.js';
 import { blocchi, clienti, companies, materiali, photos } from '../../db/schema/index.js';
@@ -12,8 +12,9 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { condivisioniRepository as repo, type CondivisioneRow } from './condivisioni.repository.js';
 import type { CondivisioniEvents } from './condivisioni.events.js';
-import { offertoSql, rispostaNote } from './condivisioni.service.js';
+import { offertoSql, rispostaNote } from './condivisioni.common.js';
 import { browserOf, hashToken, truncateAddress } from './condivisioni.token.js';
+import { companyScope } from '../../lib/company-table.js';
 
 export type CondivisioniPublic = ReturnType<typeof createCondivisioniPublic>;
 
@@ -71,7 +72,7 @@ export function createCondivisioniPublic({ db, events }: { db: Db; events: Condi
       })
       .from(blocchi)
       .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
-      .where(and(eq(blocchi.companyId, link.companyId), inArray(blocchi.id, link.blocchi)));
+      .where(companyScope(blocchi, link.companyId, inArray(blocchi.id, link.blocchi)));
   }
 
   async function photosOf(link: CondivisioneRow, bloccoIds: string[]) {
@@ -87,8 +88,9 @@ export function createCondivisioniPublic({ db, events }: { db: Db; events: Condi
       })
       .from(photos)
       .where(
-        and(
-          eq(photos.companyId, link.companyId),
+        companyScope(
+          photos,
+          link.companyId,
           eq(photos.entityType, 'blocco'),
           inArray(photos.entityId, bloccoIds),
           eq(photos.fileMissing, false),

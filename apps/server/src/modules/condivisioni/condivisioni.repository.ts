@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   condivisioni,
@@ -7,6 +7,7 @@ import {
 } from '../../db/schema/condivisioni.js';
 import { blocchi, clienti, users } from '../../db/schema/index.js';
 import { todayInRomeSql } from '../../lib/dates.js';
+import { companyScope } from '../../lib/company-table.js';
 
 export type CondivisioneRow = typeof condivisioni.$inferSelect;
 
@@ -20,7 +21,7 @@ export const condivisioniRepository = {
     return db
       .select({ row: condivisioni, stato: statoSql })
       .from(condivisioni)
-      .where(and(eq(condivisioni.companyId, companyId), where))
+      .where(companyScope(condivisioni, companyId, where))
       .orderBy(desc(condivisioni.createdAt), desc(condivisioni.id))
       .limit(200);
   },

@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { blocchi, clienti } from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import type { SeedContext } from '../../lib/module.js';
 import type { CondivisioniService } from './condivisioni.service.js';
+import { companyScope } from '../../lib/company-table.js';
 
 const DAY = 86_400_000;
 const IPHONE =
@@ -21,13 +22,13 @@ export async function seedCondivisioni(ctx: SeedContext<{ condivisioni: Condivis
   const rows = await db
     .select({ id: blocchi.id })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyIds.marmi), eq(blocchi.stato, 'disponibile')))
+    .where(companyScope(blocchi, companyIds.marmi, eq(blocchi.stato, 'disponibile')))
     .orderBy(asc(blocchi.codice))
     .limit(5);
   const clientiRows = await db
     .select({ id: clienti.id, ragioneSociale: clienti.ragioneSociale })
     .from(clienti)
-    .where(eq(clienti.companyId, companyIds.marmi));
+    .where(companyScope(clienti, companyIds.marmi));
   const xiamen = clientiRows.find((c) => c.ragioneSociale.startsWith('Xiamen'));
   const provence = clientiRows.find((c) => c.ragioneSociale.startsWith('Marbres de Provence'));
   if (rows.length < 4 || !xiamen || !provence) return;

@@ -1,8 +1,9 @@
 import { numeroDdt } from '@gestcava/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fatture, fattureDdtRighe, fattureRighe } from '../../db/schema/fatture.js';
 import { conflict } from '../../lib/app-error.js';
+import { companyScope } from '../../lib/company-table.js';
 
 /**
  * A DDT whose lines an emitted invoice names is not cancelled (docs/fatture.md): its goods would go
@@ -19,7 +20,7 @@ export async function refuseAnnullaOfInvoicedDdt(
     .from(fattureRighe)
     .innerJoin(fattureDdtRighe, eq(fattureDdtRighe.ddtRigaId, fattureRighe.ddtRigaId))
     .innerJoin(fatture, eq(fatture.id, fattureDdtRighe.fatturaId))
-    .where(and(eq(fatture.companyId, companyId), eq(fattureRighe.ddtId, ddtId)))
+    .where(companyScope(fatture, companyId, eq(fattureRighe.ddtId, ddtId)))
     .limit(1);
   if (fattura?.numero)
     throw conflict(

@@ -14,7 +14,7 @@ import {
   type FatturaRigaInput,
   type NaturaIva,
 } from '@gestcava/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ddt } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
@@ -22,6 +22,7 @@ import { findCompanyRow } from '../../lib/companies.js';
 import { italianDate, todayInRome } from '../../lib/dates.js';
 import { righeDdtDaFatturare, rigaDaDdt } from './fatture.ddt-lines.js';
 import * as repo from './fatture.repository.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // A draft from its body (docs/fatture.md): the cliente's VAT case, the DDT lines as sold, the free
 // lines, the stamp duty, the summaries and the payment, all computed here and stored as they are.
@@ -62,7 +63,7 @@ async function righeDaDdt(tx: DbOrTx, companyId: string, body: FatturaCreate) {
       clienteId: ddt.clienteId,
     })
     .from(ddt)
-    .where(and(eq(ddt.companyId, companyId), inArray(ddt.id, ddtIds)));
+    .where(companyScope(ddt, companyId, inArray(ddt.id, ddtIds)));
   for (const id of ddtIds) {
     const d = docs.find((x) => x.id === id.toLowerCase());
     if (!d || d.clienteId !== body.clienteId || d.stato !== 'emesso')

@@ -9,7 +9,7 @@ import {
   fattureRighe,
 } from '../../db/schema/fatture.js';
 import { clienti, ddt, users } from '../../db/schema/index.js';
-import { companyTable } from '../../lib/company-table.js';
+import { companyScope, companyTable } from '../../lib/company-table.js';
 import { orderByOf, rowsOf } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -78,11 +78,7 @@ export async function precedente(tx: DbOrTx, companyId: string, anno: number, nu
     .select({ numero: fatture.numero, data: fatture.data })
     .from(fatture)
     .where(
-      and(
-        eq(fatture.companyId, companyId),
-        eq(fatture.anno, anno),
-        sql`${fatture.numero} < ${numero}`,
-      ),
+      companyScope(fatture, companyId, eq(fatture.anno, anno), sql`${fatture.numero} < ${numero}`),
     )
     .orderBy(desc(fatture.numero))
     .limit(1);
@@ -184,7 +180,7 @@ export async function summary(db: DbOrTx, companyId: string, filter: FatturaFilt
       totale: sql<number>`coalesce(sum(${sign} * ${fatture.totale}) filter (where ${emessa}), 0)::float8`,
     })
     .from(fatture)
-    .where(and(eq(fatture.companyId, companyId), filterWhere(filter)));
+    .where(companyScope(fatture, companyId, filterWhere(filter)));
   return row!;
 }
 
@@ -194,8 +190,9 @@ export function emesseDelPeriodo(db: DbOrTx, companyId: string, dal: string, al:
     .select()
     .from(fatture)
     .where(
-      and(
-        eq(fatture.companyId, companyId),
+      companyScope(
+        fatture,
+        companyId,
         eq(fatture.stato, 'emessa'),
         gte(fatture.data, dal),
         lte(fatture.data, al),
@@ -208,7 +205,7 @@ export async function clienteOf(db: DbOrTx, companyId: string, id: string) {
   const [c] = await db
     .select()
     .from(clienti)
-    .where(and(eq(clienti.companyId, companyId), eq(clienti.id, id)));
+    .where(companyScope(clienti, companyId, eq(clienti.id, id)));
   return c;
 }
 
@@ -217,16 +214,14 @@ export async function findByNumero(db: DbOrTx, companyId: string, numero: number
   const [row] = await db
     .select()
     .from(fatture)
-    .where(
-      and(eq(fatture.companyId, companyId), eq(fatture.numero, numero), eq(fatture.anno, anno)),
-    );
+    .where(companyScope(fatture, companyId, eq(fatture.numero, numero), eq(fatture.anno, anno)));
   return row;
 }
 
 export async function deleteBozza(db: DbOrTx, companyId: string, id: string) {
   await db
     .delete(fatture)
-    .where(and(eq(fatture.companyId, companyId), eq(fatture.id, id), eq(fatture.stato, 'bozza')));
+    .where(companyScope(fatture, companyId, eq(fatture.id, id), eq(fatture.stato, 'bozza')));
 }
 
 /** Frees the DDT lines of an invoice sent back to draft (a correction marks them again at emission). */

@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ddt } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { FattureService } from './fatture.service.js';
+import { companyScope } from '../../lib/company-table.js';
 
 /** The last day of the date's month, or today when that is earlier. */
 function fineMese(data: string, today: string): string {
@@ -28,7 +29,7 @@ export async function seedFatture(
   const emessi = await db
     .select({ id: ddt.id, clienteId: ddt.clienteId, data: ddt.data })
     .from(ddt)
-    .where(and(eq(ddt.companyId, ctx.marmiId), eq(ddt.stato, 'emesso')))
+    .where(companyScope(ddt, ctx.marmiId, eq(ddt.stato, 'emesso')))
     .orderBy(asc(ddt.data), asc(ddt.numero));
   const gruppi = new Map<string, { clienteId: string; data: string; ddtIds: string[] }>();
   for (const d of emessi) {

@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
+import { companyScope } from '../../lib/company-table.js';
 
 type TariffaRow = typeof caveTariffe.$inferSelect;
 const FIELDS = ['validoDal', 'validoAl', ...TARIFFA_CATEGORIE] as const;
@@ -27,7 +28,7 @@ export function createCaveTariffeService({ db }: { db: Db }) {
     const [cava] = await tx
       .select({ id: cave.id })
       .from(cave)
-      .where(and(eq(cave.companyId, companyId), eq(cave.id, cavaId)))
+      .where(companyScope(cave, companyId, eq(cave.id, cavaId)))
       .for('update');
     if (!cava) throw notFound('Cava non trovata');
   }
@@ -81,7 +82,7 @@ export function createCaveTariffeService({ db }: { db: Db }) {
       const [cava] = await db
         .select({ id: cave.id })
         .from(cave)
-        .where(and(eq(cave.companyId, companyId), eq(cave.id, cavaId)));
+        .where(companyScope(cave, companyId, eq(cave.id, cavaId)));
       if (!cava) throw notFound('Cava non trovata');
       const rows = await db
         .select()

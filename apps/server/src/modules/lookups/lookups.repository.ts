@@ -1,7 +1,7 @@
 import type { LookupKind } from '@gestcava/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { companyTable } from '../../lib/company-table.js';
+import { companyScope, companyTable } from '../../lib/company-table.js';
 import { cave, macchine, materiali, ubicazioni } from '../../db/schema/index.js';
 
 /** The four lookup tables: each has id, companyId, createdAt, updatedAt and a `nome` they list by. */
@@ -28,7 +28,7 @@ export function lookupRepository<K extends LookupKind>(kind: K) {
       return db
         .select()
         .from(table)
-        .where(eq(table.companyId, companyId))
+        .where(companyScope(table, companyId))
         .orderBy(asc(table.nome)) as Promise<LookupRow<K>[]>;
     },
 
@@ -57,6 +57,6 @@ export async function ensureMateriale(
   const [existing] = await db
     .select({ id: materiali.id })
     .from(materiali)
-    .where(and(eq(materiali.companyId, companyId), eq(materiali.nome, m.nome)));
+    .where(companyScope(materiali, companyId, eq(materiali.nome, m.nome)));
   return existing!.id;
 }

@@ -1,8 +1,9 @@
 import { roundTo, type MovimentoTipo } from '@gestcava/contracts';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, movimenti, pacchi } from '../../db/schema/index.js';
 import { conflict } from '../../lib/app-error.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // The stock ledger's writes (docs/domain.md "Stock ledger"). Every change of a quantity on hand is a
 // movimento and a guarded update of the item in the same transaction: the caller's. Quantities are
@@ -113,8 +114,9 @@ export async function scaricaLastre(
     .update(lastre)
     .set({ stato: toStato, updatedAt: new Date() })
     .where(
-      and(
-        eq(lastre.companyId, meta.companyId),
+      companyScope(
+        lastre,
+        meta.companyId,
         inArray(lastre.id, [...ids]),
         eq(lastre.stato, fromStato),
       ),
@@ -161,12 +163,12 @@ export async function lockPacchi(
           tx
             .select({ id: lastre.paccoId })
             .from(lastre)
-            .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, ids))),
+            .where(companyScope(lastre, companyId, inArray(lastre.id, ids))),
         );
   await tx
     .select({ id: pacchi.id })
     .from(pacchi)
-    .where(and(eq(pacchi.companyId, companyId), which))
+    .where(companyScope(pacchi, companyId, which))
     .orderBy(pacchi.id)
     .for('no key update');
 }
@@ -190,7 +192,7 @@ export async function lowerPacchi(
         mq: sql`${pacchi.mq} - ${t.mq}`,
         updatedAt: new Date(),
       })
-      .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, paccoId), gte(pacchi.nLastre, t.n)))
+      .where(companyScope(pacchi, companyId, eq(pacchi.id, paccoId), gte(pacchi.nLastre, t.n)))
       .returning({ id: pacchi.id });
     if (!updated.length) throw conflict('Il pacco non ha più queste lastre: ricarica e riprova');
   }
@@ -213,11 +215,7 @@ export async function cambiaStatoLastre(
     .update(lastre)
     .set({ stato: toStato, updatedAt: new Date() })
     .where(
-      and(
-        eq(lastre.companyId, companyId),
-        inArray(lastre.id, [...ids]),
-        eq(lastre.stato, fromStato),
-      ),
+      companyScope(lastre, companyId, inArray(lastre.id, [...ids]), eq(lastre.stato, fromStato)),
     )
     .returning({ id: lastre.id, codice: lastre.codice });
   if (moved.length !== ids.length) {
@@ -243,8 +241,9 @@ export async function ledgerSum(
     })
     .from(movimenti)
     .where(
-      and(
-        eq(movimenti.companyId, companyId),
+      companyScope(
+        movimenti,
+        companyId,
         of.paccoId ? eq(movimenti.paccoId, of.paccoId) : eq(movimenti.lottoId, of.lottoId!),
       ),
     );

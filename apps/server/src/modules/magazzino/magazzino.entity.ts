@@ -4,6 +4,8 @@ import { lastre, lotti, pacchi } from '../../db/schema/index.js';
 import { describeBy, type EntityRegistry } from '../../lib/entities.js';
 import * as registry from './magazzino.registry.js';
 import * as repo from './magazzino.repository.js';
+import * as lastreRepo from './magazzino-lastre.repository.js';
+import * as lottiRepo from './magazzino-lotti.repository.js';
 
 const TABLES = { pacco: pacchi, lastra: lastre, lotto: lotti } as const;
 const LABELS = { pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' } as const;
@@ -121,7 +123,7 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
   });
 
   entities.addGenealogy('lastra', async (tx, companyId, id) => {
-    const j = await repo.findLastra(tx, companyId, id);
+    const j = await lastreRepo.findLastra(tx, companyId, id);
     if (!j) return [];
     return [
       ...originNodes(j, {
@@ -142,7 +144,7 @@ export function registerMagazzinoEntities(entities: EntityRegistry) {
   });
 
   entities.addGenealogy('lotto', async (tx, companyId, id) => {
-    const j = await repo.findLotto(tx, companyId, id);
+    const j = await lottiRepo.findLotto(tx, companyId, id);
     if (!j) return [];
     return originNodes(j, {
       type: 'lavorazione-pavimenti',

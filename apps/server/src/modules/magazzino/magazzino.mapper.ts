@@ -6,12 +6,9 @@ import {
   type Pacco,
   type PaccoDetail,
 } from '@gestcava/contracts';
-import type {
-  LastraJoined,
-  LottoJoined,
-  MovimentoJoined,
-  PaccoJoined,
-} from './magazzino.repository.js';
+import type { LastraJoined } from './magazzino-lastre.repository.js';
+import type { LottoJoined, MovimentoJoined } from './magazzino-lotti.repository.js';
+import type { PaccoJoined } from './magazzino.repository.js';
 
 type Provenienza = Pick<
   PaccoJoined,

@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, lastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
-import { bloccoOf, lastraStatoEffettivo, nameOf } from './magazzino.repository.js';
+import { bloccoOf, lastraStatoEffettivo, nameOf } from './magazzino.columns.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // The stock items as the entity registry and a block's genealogy read them (codes, photo cards,
 // quarries, bundles and lots of a block); the lists and the ledger are in magazzino.repository.ts.
@@ -19,8 +20,9 @@ export function findCodice(
     .select({ id: table.id, codice: table.codice })
     .from(table)
     .where(
-      and(
-        eq(table.companyId, companyId),
+      companyScope(
+        table,
+        companyId,
         'id' in by ? eq(table.id, by.id) : eq(table.codice, by.codice),
       ),
     )
@@ -39,7 +41,7 @@ export function searchCodice(
   return db
     .select({ id: table.id, codice: table.codice })
     .from(table)
-    .where(and(eq(table.companyId, companyId), matchesSearch(table.codice, text)))
+    .where(companyScope(table, companyId, matchesSearch(table.codice, text)))
     .orderBy(desc(table.codice))
     .limit(limit);
 }
@@ -66,10 +68,10 @@ export async function summaries(
         >`array['Scelta ' || ${lastre.scelta}, ${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]`,
       })
       .from(lastre)
-      .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), eq(pacchi.companyId, lastre.companyId)))
+      .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId)))
       .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
       .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
-      .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, ids)));
+      .where(companyScope(lastre, companyId, inArray(lastre.id, ids)));
   }
   const table = kind === 'pacco' ? pacchi : lotti;
   const facts =
@@ -97,7 +99,7 @@ export async function summaries(
     .from(table)
     .innerJoin(materiali, eq(materiali.id, table.materialeId))
     .leftJoin(blocchi, bloccoOf(table.bloccoId, table.companyId))
-    .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
+    .where(companyScope(table, companyId, inArray(table.id, ids)));
   // a lot's boxes in the one text the app uses for them (`casseText`: "30 casse da 8 + 1 da 5");
   // a bundle's weight for the crane and the truck (m² × thickness × density: nothing weighs a bundle)
   return rows.map(({ pezzi, pezziPerCassa, mq, spessoreMm, densita, ...r }) =>
@@ -134,7 +136,7 @@ export function pacchiOfBlocco(db: DbOrTx, companyId: string, bloccoId: string) 
       >`(select coalesce(json_agg(json_build_object('id', ${lastre.id}, 'codice', ${lastre.codice}, 'progressivo', ${lastre.progressivo}) order by ${lastre.progressivo}), '[]'::json) from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
     })
     .from(pacchi)
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.bloccoId, bloccoId)))
+    .where(companyScope(pacchi, companyId, eq(pacchi.bloccoId, bloccoId)))
     .orderBy(asc(pacchi.codice));
 }
 
@@ -150,6 +152,6 @@ export function lottiOfLavorazioni(db: DbOrTx, companyId: string, lavorazioneIds
       mq: lotti.mq,
     })
     .from(lotti)
-    .where(and(eq(lotti.companyId, companyId), inArray(lotti.lavorazioneId, lavorazioneIds)))
+    .where(companyScope(lotti, companyId, inArray(lotti.lavorazioneId, lavorazioneIds)))
     .orderBy(asc(lotti.codice));
 }

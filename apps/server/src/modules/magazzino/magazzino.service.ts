@@ -36,9 +36,11 @@ import {
 } from './magazzino.mapper.js';
 import * as registry from './magazzino.registry.js';
 import * as repo from './magazzino.repository.js';
+import * as lastreRepo from './magazzino-lastre.repository.js';
+import * as lottiRepo from './magazzino-lotti.repository.js';
 
 export type { MovimentoMeta, NewLastra, NewLotto, NewPacco } from './ledger.repository.js';
-export type { MovimentiScope } from './magazzino.repository.js';
+export type { MovimentiScope } from './magazzino-lotti.repository.js';
 
 export type MagazzinoService = ReturnType<typeof createMagazzinoService>;
 
@@ -90,12 +92,12 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     return row;
   }
   async function lastra(companyId: string, id: string) {
-    const row = await repo.findLastra(db, companyId, id);
+    const row = await lastreRepo.findLastra(db, companyId, id);
     if (!row) throw notFound(NOT_FOUND.lastra);
     return row;
   }
   async function lotto(companyId: string, id: string) {
-    const row = await repo.findLotto(db, companyId, id);
+    const row = await lottiRepo.findLotto(db, companyId, id);
     if (!row) throw notFound(NOT_FOUND.lotto);
     return row;
   }
@@ -148,7 +150,7 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     async pacco(companyId: string, id: string): Promise<PaccoDetail> {
       const [scelte, slabs] = await Promise.all([
         repo.scelteOfPacchi(db, companyId, [id]),
-        repo.lastreOfPacco(db, companyId, id),
+        lastreRepo.lastreOfPacco(db, companyId, id),
       ]);
       return {
         ...toPaccoDetailDto(await pacco(companyId, id), scelte.get(id) ?? [], slabs),
@@ -157,10 +159,10 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     },
 
     lastre(companyId: string, query: LastraListQuery): Promise<Page<Lastra>> {
-      return pageOfRows(repo.lastrePage(db, companyId, query), toLastraDto, query);
+      return pageOfRows(lastreRepo.lastrePage(db, companyId, query), toLastraDto, query);
     },
     async lastreSummary(companyId: string, filter: Filter<LastraListQuery>): Promise<StockSummary> {
-      return rounded(await repo.lastreSummary(db, companyId, filter));
+      return rounded(await lastreRepo.lastreSummary(db, companyId, filter));
     },
     async lastra(companyId: string, id: string): Promise<Lastra> {
       return {
@@ -170,10 +172,10 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     },
 
     lotti(companyId: string, query: LottoListQuery): Promise<Page<Lotto>> {
-      return pageOfRows(repo.lottiPage(db, companyId, query), toLottoDto, query);
+      return pageOfRows(lottiRepo.lottiPage(db, companyId, query), toLottoDto, query);
     },
     async lottiSummary(companyId: string, filter: Filter<LottoListQuery>): Promise<StockSummary> {
-      return rounded(await repo.lottiSummary(db, companyId, filter));
+      return rounded(await lottiRepo.lottiSummary(db, companyId, filter));
     },
     async lotto(companyId: string, id: string): Promise<Lotto> {
       return {
@@ -204,7 +206,7 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     ) {
       const page = async (n: number) =>
         (
-          await repo.lastrePage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })
+          await lastreRepo.lastrePage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })
         ).items.map(toLastraDto);
       return exportOf(page, lastraExportColumns, 'Lastre', 'lastre', format, onError);
     },
@@ -215,9 +217,9 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
       onError?: (e: unknown) => void,
     ) {
       const page = async (n: number) =>
-        (await repo.lottiPage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })).items.map(
-          toLottoDto,
-        );
+        (
+          await lottiRepo.lottiPage(db, companyId, { ...query, page: n, limit: EXPORT_BATCH })
+        ).items.map(toLottoDto);
       return exportOf(page, lottoExportColumns, 'Lotti', 'lotti-pavimenti', format, onError);
     },
 
@@ -225,9 +227,13 @@ export function createMagazzinoService(deps: { db: Db; entities: EntityRegistry 
     movimenti(
       companyId: string,
       query: MovimentoListQuery,
-      scope: repo.MovimentiScope,
+      scope: lottiRepo.MovimentiScope,
     ): Promise<Page<Movimento>> {
-      return pageOfRows(repo.movimentiPage(db, companyId, query, scope), toMovimentoDto, query);
+      return pageOfRows(
+        lottiRepo.movimentiPage(db, companyId, query, scope),
+        toMovimentoDto,
+        query,
+      );
     },
 
     async history(

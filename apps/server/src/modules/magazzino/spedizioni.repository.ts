@@ -1,14 +1,16 @@
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { movimenti } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // The guarded updates of a tile sale's shipped pieces (docs/domain.md "Spedizione (DDT)"): a DDT ships part
 // or all of a sale (a lot's `scarico` or `trasferimento` to a cliente); the pieces it ships are added
 // only while they fit in what was sold and not yet shipped, and taken back only while they are there.
 
 const venditaLotto = (companyId: string, id: string) =>
-  and(
-    eq(movimenti.companyId, companyId),
+  companyScope(
+    movimenti,
+    companyId,
     eq(movimenti.id, id),
     isNotNull(movimenti.lottoId),
     inArray(movimenti.tipo, ['scarico', 'trasferimento']),

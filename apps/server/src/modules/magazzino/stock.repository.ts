@@ -1,27 +1,16 @@
 import type { MovimentoTipo } from '@gestcava/contracts';
-import { and, asc, eq, inArray, like, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  clienti,
-  lastre,
-  lotti,
-  movimenti,
-  pacchi,
-  riserveLotti,
-  users,
-} from '../../db/schema/index.js';
+import { clienti, lastre, movimenti, pacchi } from '../../db/schema/index.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { outer } from '../../lib/sql.js';
-import { rowsOf } from '../../lib/pagination.js';
 import type { FaultPoints } from '../../lib/faults.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // The SQL of the stock operations (docs/domain.md "Stock ledger"). Every change is one guarded UPDATE
 // (`… WHERE stato = … RETURNING`, `… WHERE pezzi - pezzi_riservati >= n RETURNING`): what it returns
 // is what changed; nothing is read first and written after. The caller's transaction holds the
 // movimento and the history row with it.
-
-/** The advisory lock that lets one instance at a time sweep expired stock reservations. */
-const SWEEP_LOCK = 726_402;
 
 export interface LedgerRow {
   companyId: string;
@@ -107,7 +96,7 @@ export async function updateLastre(
   return tx
     .update(lastre)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(lastre.companyId, companyId), which, guard))
+    .where(companyScope(lastre, companyId, which, guard))
     .returning({
       id: lastre.id,
       codice: lastre.codice,
@@ -120,14 +109,9 @@ export async function updateLastre(
 }
 
 /** A slab reservation past its day (it holds through its expiry day in Rome), still written as held. */
-const slabReservationExpired = and(
+export const slabReservationExpired = and(
   eq(lastre.stato, 'riservata'),
   lt(lastre.scadenzaRiserva, todayInRomeSql),
-)!;
-/** A lot reservation past its day, still written as active. */
-const lotReservationExpired = and(
-  eq(riserveLotti.stato, 'attiva'),
-  lt(riserveLotti.scadenza, todayInRomeSql),
 )!;
 
 /**
@@ -140,7 +124,7 @@ export async function expireLastre(
 ) {
   const where = [slabReservationExpired];
   if (scope) {
-    where.push(eq(lastre.companyId, scope.companyId));
+    where.push(companyScope(lastre, scope.companyId));
     where.push(
       'ids' in scope.target
         ? inArray(lastre.id, [...scope.target.ids])
@@ -165,7 +149,7 @@ export async function lastraState(db: DbOrTx, companyId: string, id: string) {
     .select({ stato: lastre.stato, clienteId: lastre.clienteId, cliente: clienti.ragioneSociale })
     .from(lastre)
     .leftJoin(clienti, eq(clienti.id, lastre.clienteId))
-    .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id)));
+    .where(companyScope(lastre, companyId, eq(lastre.id, id)));
   return row;
 }
 
@@ -174,7 +158,7 @@ export async function paccoExists(db: DbOrTx, companyId: string, id: string): Pr
   const [row] = await db
     .select({ id: pacchi.id })
     .from(pacchi)
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)));
+    .where(companyScope(pacchi, companyId, eq(pacchi.id, id)));
   return Boolean(row);
 }
 
@@ -187,7 +171,7 @@ export async function updatePacco(
   const [row] = await tx
     .update(pacchi)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
+    .where(companyScope(pacchi, companyId, eq(pacchi.id, id)))
     .returning();
   return row;
 }
@@ -197,7 +181,7 @@ export async function lockPacco(tx: DbOrTx, companyId: string, id: string) {
   const [row] = await tx
     .select()
     .from(pacchi)
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
+    .where(companyScope(pacchi, companyId, eq(pacchi.id, id)))
     .for('no key update');
   return row;
 }
@@ -206,7 +190,7 @@ export async function lockLastra(tx: DbOrTx, companyId: string, id: string) {
   const [row] = await tx
     .select()
     .from(lastre)
-    .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id)))
+    .where(companyScope(lastre, companyId, eq(lastre.id, id)))
     .for('no key update');
   return row;
 }
@@ -216,332 +200,6 @@ export function lastreRows(db: DbOrTx, companyId: string, ids: readonly string[]
   return db
     .select()
     .from(lastre)
-    .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, [...ids])))
+    .where(companyScope(lastre, companyId, inArray(lastre.id, [...ids])))
     .orderBy(asc(lastre.progressivo));
-}
-
-/* ---------------------------------------------------------------- lotti */
-
-/** Writes expired lot reservations as `scaduta`, lowering their lots' reserved pieces; returns them. */
-export async function expireRiserveLotti(
-  tx: DbOrTx,
-  scope: { companyId: string; lottoId: string } | null,
-) {
-  const where = [lotReservationExpired];
-  if (scope)
-    where.push(
-      eq(riserveLotti.companyId, scope.companyId),
-      eq(riserveLotti.lottoId, scope.lottoId),
-    );
-  const expired = await tx
-    .update(riserveLotti)
-    .set({ stato: 'scaduta', updatedAt: new Date() })
-    .where(and(...where))
-    .returning({
-      id: riserveLotti.id,
-      companyId: riserveLotti.companyId,
-      lottoId: riserveLotti.lottoId,
-      pezzi: riserveLotti.pezzi,
-      clienteId: riserveLotti.clienteId,
-    });
-  await lowerRiservati(tx, expired);
-  return expired;
-}
-
-/** Lowers each lot's reserved pieces by the reservations that ended. */
-async function lowerRiservati(tx: DbOrTx, ended: Array<{ lottoId: string; pezzi: number }>) {
-  const perLotto = new Map<string, number>();
-  for (const r of ended) perLotto.set(r.lottoId, (perLotto.get(r.lottoId) ?? 0) + r.pezzi);
-  for (const [lottoId, n] of perLotto) {
-    await tx
-      .update(lotti)
-      .set({ pezziRiservati: sql`${lotti.pezziRiservati} - ${n}`, updatedAt: new Date() })
-      .where(eq(lotti.id, lottoId));
-  }
-}
-
-/** Reserves `n` pieces if that many are free: the lot's row after, or undefined. */
-export async function reservePezzi(tx: DbOrTx, companyId: string, lottoId: string, n: number) {
-  const [row] = await tx
-    .update(lotti)
-    .set({ pezziRiservati: sql`${lotti.pezziRiservati} + ${n}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(lotti.companyId, companyId),
-        eq(lotti.id, lottoId),
-        sql`${lotti.pezzi} - ${lotti.pezziRiservati} >= ${n}`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function insertRiserva(tx: DbOrTx, row: typeof riserveLotti.$inferInsert) {
-  const [inserted] = await tx.insert(riserveLotti).values(row).returning();
-  return inserted!;
-}
-
-/** Ends the lot's active reservations (one, or all) as `to`; returns them, their lots' counters lowered. */
-export async function endRiserve(
-  tx: DbOrTx,
-  companyId: string,
-  lottoId: string,
-  to: 'rilasciata' | 'evasa',
-  which: { riservaId?: string; clienteId?: string },
-) {
-  const ended = await tx
-    .update(riserveLotti)
-    .set({ stato: to, updatedAt: new Date() })
-    .where(
-      and(
-        eq(riserveLotti.companyId, companyId),
-        eq(riserveLotti.lottoId, lottoId),
-        eq(riserveLotti.stato, 'attiva'),
-        which.riservaId ? eq(riserveLotti.id, which.riservaId) : undefined,
-        which.clienteId ? eq(riserveLotti.clienteId, which.clienteId) : undefined,
-      ),
-    )
-    .returning();
-  await lowerRiservati(tx, ended);
-  return ended;
-}
-
-/** Takes `n` pieces out of the lot if that many are free. Boxes follow the pieces (the last may be partial); m² are the caller's. */
-export async function takePezzi(tx: DbOrTx, companyId: string, lottoId: string, n: number) {
-  const [row] = await tx
-    .update(lotti)
-    .set({
-      pezzi: sql`${lotti.pezzi} - ${n}`,
-      casse: sql`(${lotti.pezzi} - ${n} + ${lotti.pezziPerCassa} - 1) / ${lotti.pezziPerCassa}`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(lotti.companyId, companyId),
-        eq(lotti.id, lottoId),
-        sql`${lotti.pezzi} - ${lotti.pezziRiservati} >= ${n}`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** Sets the lot's pieces to a count (an inventory), if its reservations still fit: the row after. */
-export async function setPezzi(
-  tx: DbOrTx,
-  companyId: string,
-  lottoId: string,
-  from: number,
-  to: number,
-) {
-  const [row] = await tx
-    .update(lotti)
-    .set({
-      pezzi: to,
-      casse: sql`(${to} + ${lotti.pezziPerCassa} - 1) / ${lotti.pezziPerCassa}`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(lotti.companyId, companyId),
-        eq(lotti.id, lottoId),
-        eq(lotti.pezzi, from),
-        sql`${lotti.pezziRiservati} <= ${to}`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-export async function setLottoMq(tx: DbOrTx, lottoId: string, mq: number) {
-  await tx.update(lotti).set({ mq }).where(eq(lotti.id, lottoId));
-}
-
-/**
- * The sweep's locks, taken before it writes anything: the bundles of the slabs whose reservation has
- * expired, then the lots of the expired lot reservations, each in id order. Parent first, as every
- * stock transaction does, so the sweep waits in line with the users' operations instead of deadlocking.
- */
-export async function lockForSweep(tx: DbOrTx): Promise<void> {
-  const expiredSlabs = tx.select({ id: lastre.paccoId }).from(lastre).where(slabReservationExpired);
-  await tx
-    .select({ id: pacchi.id })
-    .from(pacchi)
-    .where(inArray(pacchi.id, expiredSlabs))
-    .orderBy(pacchi.id)
-    .for('no key update');
-  await lockLotti(
-    tx,
-    null,
-    tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(lotReservationExpired),
-  );
-}
-
-/** Locks lots in id order (a transfer's, in its company; the sweep's, in every one), so two such transactions wait in line. */
-export async function lockLotti(
-  tx: DbOrTx,
-  companyId: string | null,
-  ids: string[] | SQLWrapper,
-): Promise<void> {
-  if (Array.isArray(ids) && ids.length === 0) return;
-  await tx
-    .select({ id: lotti.id })
-    .from(lotti)
-    .where(and(companyId ? eq(lotti.companyId, companyId) : undefined, inArray(lotti.id, ids)))
-    .orderBy(lotti.id)
-    .for('no key update');
-}
-
-export async function lockLotto(tx: DbOrTx, companyId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(lotti)
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, id)))
-    .for('no key update');
-  return row;
-}
-
-export async function updateLotto(
-  tx: DbOrTx,
-  companyId: string,
-  id: string,
-  set: Partial<typeof lotti.$inferInsert>,
-) {
-  const [row] = await tx
-    .update(lotti)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.id, id)))
-    .returning();
-  return row;
-}
-
-/**
- * The next free code for a part split off a lot: `LO-2026-0001/1`, `/2`… on the first lot's code, one
- * above the highest suffix the company holds. A count would not do: a company that received `/2` and
- * the lot itself from a group company holds one split code, and `/2` again would collide for ever.
- */
-export async function nextSplitCodice(
-  tx: DbOrTx,
-  companyId: string,
-  codice: string,
-): Promise<string> {
-  const root = codice.split('/')[0]!;
-  const [row] = await tx
-    .select({
-      n: sql<number>`coalesce(max(substring(${lotti.codice} from '/([0-9]+)$')::int), 0)::int`,
-    })
-    .from(lotti)
-    .where(
-      and(
-        eq(lotti.companyId, companyId),
-        like(lotti.codice, `${root.replace(/[\\%_]/g, '\\$&')}/%`),
-      ),
-    );
-  return `${root}/${(row?.n ?? 0) + 1}`;
-}
-
-export async function lottoCodiceTaken(
-  db: DbOrTx,
-  companyId: string,
-  codice: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: lotti.id })
-    .from(lotti)
-    .where(and(eq(lotti.companyId, companyId), eq(lotti.codice, codice)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** A lot's active reservations (expired ones excluded), soonest expiry first. */
-export async function riserveAttive(db: DbOrTx, companyId: string, lottoId: string) {
-  return db
-    .select({ riserva: riserveLotti, cliente: clienti.ragioneSociale, utente: users.name })
-    .from(riserveLotti)
-    .innerJoin(clienti, eq(clienti.id, riserveLotti.clienteId))
-    .leftJoin(users, eq(users.id, riserveLotti.userId))
-    .where(
-      and(
-        eq(riserveLotti.companyId, companyId),
-        eq(riserveLotti.lottoId, lottoId),
-        eq(riserveLotti.stato, 'attiva'),
-        sql`${riserveLotti.scadenza} >= ${todayInRomeSql}`,
-      ),
-    )
-    .orderBy(asc(riserveLotti.scadenza), asc(riserveLotti.createdAt));
-}
-
-/* ---------------------------------------------------------------- sweep */
-
-/** Takes the sweep's advisory lock for this transaction: false when another instance holds it. */
-export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
-  const lock = await tx.execute<{ ok: boolean }>(
-    sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`,
-  );
-  return Boolean(rowsOf<{ ok: boolean }>(lock)[0]?.ok);
-}
-
-/* ---------------------------------------------------------------- giacenze */
-
-/**
- * Stock on hand grouped by material, thickness, finish, scelta and location, valued at list price: each
- * item's value rounded to the cent before the sum (docs/api.md "Shape of the API", as `sumRounded`), so a row is its items.
- */
-export async function giacenze(db: DbOrTx, companyId: string) {
-  const result = await db.execute(sql`
-    with righe as (
-      select 'lastre' as tipo, p.materiale_id, p.spessore_mm, p.finitura, l.scelta, coalesce(l.ubicazione_id, p.ubicazione_id) as ubicazione_id,
-             count(*)::int as pezzi, sum(l.mq)::float8 as mq, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8 as valore,
-             count(*) filter (where p.prezzo_listino is null)::int as senza_prezzo
-      from lastre l join pacchi p on p.id = l.pacco_id
-      where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
-      group by 1, 2, 3, 4, 5, 6
-      union all
-      select 'pavimenti', materiale_id, spessore_mm, finitura, scelta, ubicazione_id,
-             sum(pezzi)::int, sum(mq)::float8, sum(round(mq * coalesce(prezzo_listino, 0), 2))::float8,
-             count(*) filter (where prezzo_listino is null)::int
-      from lotti where company_id = ${companyId} and pezzi > 0
-      group by 1, 2, 3, 4, 5, 6
-    )
-    select r.*, m.nome as materiale_nome, m.densita, u.nome as ubicazione_nome
-    from righe r join materiali m on m.id = r.materiale_id left join ubicazioni u on u.id = r.ubicazione_id
-    order by m.nome, r.tipo, r.spessore_mm, r.finitura, r.scelta, u.nome nulls last`);
-  return rowsOf<{
-    tipo: 'lastre' | 'pavimenti';
-    materiale_id: string;
-    materiale_nome: string;
-    densita: number;
-    spessore_mm: number;
-    finitura: string;
-    scelta: string;
-    ubicazione_id: string | null;
-    ubicazione_nome: string | null;
-    pezzi: number;
-    mq: number;
-    valore: number;
-    senza_prezzo: number;
-  }>(result);
-}
-
-/** Reservations whose last day is within `days` from today (Rome), slabs and lots, soonest first. */
-export async function riserveInScadenza(db: DbOrTx, companyId: string, days: number) {
-  const result = await db.execute(sql`
-    select 'lastra' as tipo, l.id, l.codice, c.id as cliente_id, c.ragione_sociale, 1 as pezzi, l.scadenza_riserva as scadenza
-    from lastre l join clienti c on c.id = l.cliente_id
-    where l.company_id = ${companyId} and l.stato = 'riservata' and l.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
-    union all
-    select 'lotto', lo.id, lo.codice, c.id, c.ragione_sociale, r.pezzi, r.scadenza
-    from riserve_lotti r join lotti lo on lo.id = r.lotto_id join clienti c on c.id = r.cliente_id
-    where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
-    order by scadenza, codice
-    limit 200`);
-  return rowsOf<{
-    tipo: 'lastra' | 'lotto';
-    id: string;
-    codice: string;
-    cliente_id: string;
-    ragione_sociale: string;
-    pezzi: number;
-    scadenza: string;
-  }>(result);
 }

@@ -6,6 +6,7 @@ import { addDays, todayInRome } from '../../lib/dates.js';
 import type { Actor } from '../../lib/actor.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { StockService } from './stock.service.js';
+import { companyScope } from '../../lib/company-table.js';
 
 /**
  * docs/screens.md "Demo data": Marmi Demo's stock at work — list prices on bundles and lots, slabs reserved (one
@@ -30,7 +31,7 @@ export async function seedStock(
   const bundles = await db
     .select()
     .from(pacchi)
-    .where(and(eq(pacchi.companyId, ctx.marmiId), gt(pacchi.nLastre, 2)))
+    .where(companyScope(pacchi, ctx.marmiId, gt(pacchi.nLastre, 2)))
     .orderBy(asc(pacchi.codice));
   const stones = await db.select().from(materiali).where(eq(materiali.companyId, ctx.marmiId));
   const stone = (id: string) => stones.find((m) => m.id === id)!;
@@ -95,7 +96,7 @@ export async function seedStock(
   const lots = await db
     .select()
     .from(lotti)
-    .where(and(eq(lotti.companyId, ctx.marmiId), gt(lotti.pezzi, 100)))
+    .where(companyScope(lotti, ctx.marmiId, gt(lotti.pezzi, 100)))
     .orderBy(asc(lotti.codice));
   // the small 305 tiles go by the box, as a shop sells them
   for (const l of lots)

@@ -14,6 +14,8 @@ import { createLastreStock } from './stock-lastre.js';
 import { createLottiStock } from './stock-lotti.js';
 import { createSpedizioniStock } from './stock-spedizioni.js';
 import * as repo from './stock.repository.js';
+import * as lots from './stock-lotti.repository.js';
+import * as stockQueries from './stock-giacenze.repository.js';
 import type { LedgerRow } from './stock.repository.js';
 import type { FaultPoints } from '../../lib/faults.js';
 
@@ -48,7 +50,7 @@ export function createStockService(deps: {
       items: { pacchi: string[]; lotti: string[] },
     ) {
       await lockPacchi(tx, companyId, { paccoIds: items.pacchi });
-      await repo.lockLotti(tx, companyId, items.lotti);
+      await lots.lockLotti(tx, companyId, items.lotti);
     },
     /** Ledger rows written by a transfer (its blocks, which no stock item carries). */
     movimenti: (tx: DbOrTx, rows: LedgerRow[]) => repo.insertMovimenti(tx, rows),
@@ -60,8 +62,8 @@ export function createStockService(deps: {
       scope: { lastre: boolean; pavimenti: boolean },
     ): Promise<Giacenze> {
       const [righe, inScadenza] = await Promise.all([
-        repo.giacenze(db, companyId),
-        repo.riserveInScadenza(db, companyId, RISERVA_IN_SCADENZA_GIORNI),
+        stockQueries.giacenze(db, companyId),
+        stockQueries.riserveInScadenza(db, companyId, RISERVA_IN_SCADENZA_GIORNI),
       ]);
       const readable = (tipo: string) =>
         tipo === 'lastre' || tipo === 'lastra' ? scope.lastre : scope.pavimenti;
@@ -103,11 +105,11 @@ export function createStockService(deps: {
      */
     async sweepExpiredReservations(): Promise<number> {
       return db.transaction(async (tx) => {
-        if (!(await repo.trySweepLock(tx))) return 0;
-        await repo.lockForSweep(tx);
+        if (!(await stockQueries.trySweepLock(tx))) return 0;
+        await stockQueries.lockForSweep(tx);
         const slabs = await repo.expireLastre(tx, null);
         await lastre.recordExpiredLastre(tx, slabs);
-        const riserve = await repo.expireRiserveLotti(tx, null);
+        const riserve = await lots.expireRiserveLotti(tx, null);
         await lotti.recordExpiredRiserve(tx, riserve);
         return slabs.length + riserve.length;
       });

@@ -1,0 +1,174 @@
+import { type LottoListQuery, type MovimentoListQuery } from '@gestcava/contracts';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  blocchi,
+  clienti,
+  lastre,
+  lavorazioniPavimenti,
+  lotti,
+  materiali,
+  movimenti,
+  pacchi,
+  ubicazioni,
+  users,
+} from '../../db/schema/index.js';
+import { orderByOf, type PageOpts } from '../../lib/pagination.js';
+import { matchesSearch } from '../../lib/search.js';
+import { outer } from '../../lib/sql.js';
+
+import {
+  nameOf,
+  bloccoOf,
+  provenienza,
+  trasferitoDa,
+  materiale,
+  lottoPezziRiservati,
+  count,
+  type Filter,
+} from './magazzino.columns.js';
+import { companyScope } from '../../lib/company-table.js';
+
+function lottiJoined(db: DbOrTx) {
+  return db
+    .select({
+      lotto: lotti,
+      ...provenienza,
+      lavorazioneCodice: nameOf(
+        lavorazioniPavimenti,
+        lavorazioniPavimenti.codice,
+        lotti.lavorazioneId,
+        lotti.companyId,
+      ),
+      ...trasferitoDa(lotti),
+      materiale,
+      ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, lotti.ubicazioneId, lotti.companyId),
+      pezziRiservati: lottoPezziRiservati,
+    })
+    .from(lotti)
+    .leftJoin(blocchi, bloccoOf(lotti.bloccoId, lotti.companyId))
+    .innerJoin(
+      materiali,
+      and(eq(materiali.id, lotti.materialeId), companyScope(materiali, lotti.companyId)),
+    );
+}
+export type LottoJoined = Awaited<ReturnType<ReturnType<typeof lottiJoined>['execute']>>[number];
+
+function lottiWhere(companyId: string, f: Filter<LottoListQuery>): SQL {
+  return companyScope(
+    lotti,
+    companyId,
+    f.q ? matchesSearch(lotti.codice, f.q) : undefined,
+    f.materialeId ? eq(lotti.materialeId, f.materialeId) : undefined,
+    f.finitura ? eq(lotti.finitura, f.finitura) : undefined,
+    f.scelta ? eq(lotti.scelta, f.scelta) : undefined,
+    f.ubicazioneId ? eq(lotti.ubicazioneId, f.ubicazioneId) : undefined,
+    f.spessoreMm ? eq(lotti.spessoreMm, f.spessoreMm) : undefined,
+    f.bloccoId ? eq(lotti.bloccoId, f.bloccoId) : undefined,
+    f.esauriti ? undefined : gt(lotti.pezzi, 0),
+  )!;
+}
+
+const LOTTO_SORT = {
+  codice: lotti.codice,
+  createdAt: lotti.createdAt,
+  mq: lotti.mq,
+  pezzi: lotti.pezzi,
+};
+
+export async function lottiPage(db: DbOrTx, companyId: string, query: LottoListQuery & PageOpts) {
+  const where = lottiWhere(companyId, query);
+  const items = await lottiJoined(db)
+    .where(where)
+    .orderBy(...orderByOf(query.sort, LOTTO_SORT, desc(lotti.createdAt), lotti.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { items, counted: await count(db, sql`${lotti}`, where) };
+}
+
+export async function lottiSummary(db: DbOrTx, companyId: string, filter: Filter<LottoListQuery>) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pezzi: sql<number>`coalesce(sum(${lotti.pezzi}), 0)::int`,
+      mq: sql<number>`coalesce(sum(${lotti.mq}), 0)::float8`,
+      pesoT: sql<number>`coalesce(sum(${lotti.mq} * ${lotti.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(lotti.materialeId)})), 0)::float8`,
+    })
+    .from(lotti)
+    .where(lottiWhere(companyId, filter));
+  return row!;
+}
+
+export async function findLotto(db: DbOrTx, companyId: string, id: string) {
+  const [row] = await lottiJoined(db)
+    .where(companyScope(lotti, companyId, eq(lotti.id, id)))
+    .limit(1);
+  return row;
+}
+
+/* ---------------------------------------------------------------- movimenti */
+
+/** Which rows of the ledger a user may read: the slab side, the tile side, or both. */
+export type MovimentiScope = { lastre: boolean; pavimenti: boolean };
+
+function movimentiWhere(
+  companyId: string,
+  f: Filter<MovimentoListQuery>,
+  scope: MovimentiScope,
+): SQL {
+  return companyScope(
+    movimenti,
+    companyId,
+    scope.lastre && scope.pavimenti
+      ? undefined
+      : scope.lastre
+        ? isNull(movimenti.lottoId)
+        : isNotNull(movimenti.lottoId),
+    f.tipo ? eq(movimenti.tipo, f.tipo) : undefined,
+    f.bloccoId ? eq(movimenti.bloccoId, f.bloccoId) : undefined,
+    f.paccoId ? eq(movimenti.paccoId, f.paccoId) : undefined,
+    f.lastraId ? eq(movimenti.lastraId, f.lastraId) : undefined,
+    f.lottoId ? eq(movimenti.lottoId, f.lottoId) : undefined,
+    // Dates are days in Italy's calendar: from the start of `dal` to the end of `al`.
+    f.dal
+      ? gte(movimenti.createdAt, sql`(${f.dal}::date)::timestamp at time zone 'Europe/Rome'`)
+      : undefined,
+    f.al
+      ? lt(movimenti.createdAt, sql`(${f.al}::date + 1)::timestamp at time zone 'Europe/Rome'`)
+      : undefined,
+  )!;
+}
+
+export async function movimentiPage(
+  db: DbOrTx,
+  companyId: string,
+  query: MovimentoListQuery & PageOpts,
+  scope: MovimentiScope,
+) {
+  const where = movimentiWhere(companyId, query, scope);
+  const items = await db
+    .select({
+      movimento: movimenti,
+      bloccoCodice: nameOf(blocchi, blocchi.codice, movimenti.bloccoId, movimenti.companyId),
+      paccoCodice: nameOf(pacchi, pacchi.codice, movimenti.paccoId, movimenti.companyId),
+      lastraCodice: nameOf(lastre, lastre.codice, movimenti.lastraId, movimenti.companyId),
+      lottoCodice: nameOf(lotti, lotti.codice, movimenti.lottoId, movimenti.companyId),
+      clienteNome: nameOf(
+        clienti,
+        clienti.ragioneSociale,
+        movimenti.clienteId,
+        movimenti.companyId,
+      ),
+      // not bounded: an admin works in every company of the installation, under their own name
+      utenteNome: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${outer(movimenti.userId)})`,
+    })
+    .from(movimenti)
+    .where(where)
+    .orderBy(desc(movimenti.createdAt), desc(movimenti.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { items, counted: await count(db, sql`${movimenti}`, where) };
+}
+export type MovimentoJoined = Awaited<ReturnType<typeof movimentiPage>>['items'][number];

@@ -1,0 +1,90 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  bancate,
+  blocchi,
+  cave,
+  companies,
+  lastre,
+  lotti,
+  materiali,
+  pacchi,
+  riserveLotti,
+} from '../../db/schema/index.js';
+import { todayInRomeSql } from '../../lib/dates.js';
+import { cappedCount, rowsOf } from '../../lib/pagination.js';
+import { outer } from '../../lib/sql.js';
+import { companyScope } from '../../lib/company-table.js';
+
+// Reads of magazzino lastre and pavimenti. The names beside each item are scalar subqueries (one
+// primary-key read each), as in the blocchi list (docs/query-plans-pglite.md). Every join and subquery
+// is bounded by the row's own company: a row received from a group company may still hold an id of the
+// sender (rows written before migration 0019), and the receiver sees none of the sender's rows (docs/domain.md).
+
+export type CompanyTable = { id: PgColumn; companyId: PgColumn };
+/** The name of the row `fk` points to, when that row is of `company` (the outer row's company column). */
+export const nameOf = (table: CompanyTable, column: PgColumn, fk: PgColumn, company: PgColumn) =>
+  sql<
+    string | null
+  >`(select ${column} from ${column.table} where ${table.id} = ${outer(fk)} and ${table.companyId} = ${outer(company)})`;
+
+/** A join on the block `fk` names, within the company of the row that names it. */
+export const bloccoOf = (fk: PgColumn, company: PgColumn) =>
+  and(eq(blocchi.id, fk), companyScope(blocchi, company));
+
+/** Where a block comes from: its bancata and quarry (own blocks) by name. */
+export const provenienza = {
+  blocco: { id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine },
+  bancataId: blocchi.bancataId,
+  bancataCodice: nameOf(bancate, bancate.codice, blocchi.bancataId, blocchi.companyId),
+  cavaId: blocchi.cavaId,
+  cavaNome: nameOf(cave, cave.nome, blocchi.cavaId, blocchi.companyId),
+};
+
+/**
+ * Of a bundle or lot received from a group company: the sender's name and the code of the block it
+ * came from there — the code and the company only (docs/domain.md), never the sender's ids.
+ */
+export function trasferitoDa(table: typeof pacchi | typeof lotti) {
+  const src = sql`from ${table} as src where src.id = ${outer(table.trasferitoDaId)}`;
+  return {
+    trasferitoDitta: sql<
+      string | null
+    >`(select (select c.name from ${companies} c where c.id = src.company_id) ${src})`,
+    trasferitoBlocco: sql<
+      string | null
+    >`(select (select b.codice from ${blocchi} b where b.id = src.blocco_id and b.company_id = src.company_id) ${src})`,
+  };
+}
+
+export const materiale = { id: materiali.id, nome: materiali.nome, densita: materiali.densita };
+
+/** A slab reservation holds through its last day in Rome; the day after, it counts as released. */
+export const riservaLastraScaduta = sql`(${lastre.stato} = 'riservata' and ${lastre.scadenzaRiserva} < ${todayInRomeSql})`;
+/** The state every read and rule uses: an expired reservation reads as `disponibile` (the sweep writes it later). */
+export const lastraStatoEffettivo = sql<string>`(case when ${riservaLastraScaduta} then 'disponibile' else ${lastre.stato} end)`;
+/** A slab free to reserve or sell now. */
+export const lastraLibera = sql`(${lastre.stato} = 'disponibile' or ${riservaLastraScaduta})`;
+/** Where a slab is: its own place once moved apart, else its bundle's. */
+export const lastraUbicazioneId = sql<
+  string | null
+>`coalesce(${lastre.ubicazioneId}, ${pacchi.ubicazioneId})`;
+
+/** Pieces of a lot under reservations still running (expired ones count as released before the sweep). */
+export const lottoPezziRiservati = sql<number>`(select coalesce(sum(${riserveLotti.pezzi}), 0)::int from ${riserveLotti} where ${riserveLotti.lottoId} = ${outer(lotti.id)} and ${riserveLotti.stato} = 'attiva' and ${riserveLotti.scadenza} >= ${todayInRomeSql})`;
+
+export type Filter<Q> = Omit<Q, 'page' | 'limit' | 'sort'>;
+
+export async function count(db: DbOrTx, from: SQL, where: SQL): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`select ${cappedCount(sql`select 1 from ${from} where ${where}`)} as n`,
+  );
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/** Slabs on hand: in stock, free or reserved (in_lavorazione ones are committed to a tile cut). */
+export const LASTRE_IN_GIACENZA = ['disponibile', 'riservata'];
+
+/** The density of a bundle's material, for its slabs' weights. */
+export const densitaPacco = sql`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(pacchi.materialeId)})`;

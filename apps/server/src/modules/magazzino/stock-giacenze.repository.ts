@@ -1,0 +1,108 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { lastre, pacchi, riserveLotti } from '../../db/schema/index.js';
+import { todayInRomeSql } from '../../lib/dates.js';
+import { rowsOf } from '../../lib/pagination.js';
+
+import { lockLotti, lotReservationExpired } from './stock-lotti.repository.js';
+import { slabReservationExpired } from './stock.repository.js';
+
+// The sweep of expired reservations and the stock on hand, over slabs and lots together.
+
+/** The advisory lock that lets one instance at a time sweep expired stock reservations. */
+const SWEEP_LOCK = 726_402;
+
+/**
+ * The sweep's locks, taken before it writes anything: the bundles of the slabs whose reservation has
+ * expired, then the lots of the expired lot reservations, each in id order. Parent first, as every
+ * stock transaction does, so the sweep waits in line with the users' operations instead of deadlocking.
+ */
+export async function lockForSweep(tx: DbOrTx): Promise<void> {
+  const expiredSlabs = tx.select({ id: lastre.paccoId }).from(lastre).where(slabReservationExpired);
+  await tx
+    .select({ id: pacchi.id })
+    .from(pacchi)
+    .where(inArray(pacchi.id, expiredSlabs))
+    .orderBy(pacchi.id)
+    .for('no key update');
+  await lockLotti(
+    tx,
+    null,
+    tx.select({ id: riserveLotti.lottoId }).from(riserveLotti).where(lotReservationExpired),
+  );
+}
+
+/* ---------------------------------------------------------------- sweep */
+
+/** Takes the sweep's advisory lock for this transaction: false when another instance holds it. */
+export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
+  const lock = await tx.execute<{ ok: boolean }>(
+    sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`,
+  );
+  return Boolean(rowsOf<{ ok: boolean }>(lock)[0]?.ok);
+}
+
+/* ---------------------------------------------------------------- giacenze */
+
+/**
+ * Stock on hand grouped by material, thickness, finish, scelta and location, valued at list price: each
+ * item's value rounded to the cent before the sum (docs/api.md "Shape of the API", as `sumRounded`), so a row is its items.
+ */
+export async function giacenze(db: DbOrTx, companyId: string) {
+  const result = await db.execute(sql`
+    with righe as (
+      select 'lastre' as tipo, p.materiale_id, p.spessore_mm, p.finitura, l.scelta, coalesce(l.ubicazione_id, p.ubicazione_id) as ubicazione_id,
+             count(*)::int as pezzi, sum(l.mq)::float8 as mq, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8 as valore,
+             count(*) filter (where p.prezzo_listino is null)::int as senza_prezzo
+      from lastre l join pacchi p on p.id = l.pacco_id
+      where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
+      group by 1, 2, 3, 4, 5, 6
+      union all
+      select 'pavimenti', materiale_id, spessore_mm, finitura, scelta, ubicazione_id,
+             sum(pezzi)::int, sum(mq)::float8, sum(round(mq * coalesce(prezzo_listino, 0), 2))::float8,
+             count(*) filter (where prezzo_listino is null)::int
+      from lotti where company_id = ${companyId} and pezzi > 0
+      group by 1, 2, 3, 4, 5, 6
+    )
+    select r.*, m.nome as materiale_nome, m.densita, u.nome as ubicazione_nome
+    from righe r join materiali m on m.id = r.materiale_id left join ubicazioni u on u.id = r.ubicazione_id
+    order by m.nome, r.tipo, r.spessore_mm, r.finitura, r.scelta, u.nome nulls last`);
+  return rowsOf<{
+    tipo: 'lastre' | 'pavimenti';
+    materiale_id: string;
+    materiale_nome: string;
+    densita: number;
+    spessore_mm: number;
+    finitura: string;
+    scelta: string;
+    ubicazione_id: string | null;
+    ubicazione_nome: string | null;
+    pezzi: number;
+    mq: number;
+    valore: number;
+    senza_prezzo: number;
+  }>(result);
+}
+
+/** Reservations whose last day is within `days` from today (Rome), slabs and lots, soonest first. */
+export async function riserveInScadenza(db: DbOrTx, companyId: string, days: number) {
+  const result = await db.execute(sql`
+    select 'lastra' as tipo, l.id, l.codice, c.id as cliente_id, c.ragione_sociale, 1 as pezzi, l.scadenza_riserva as scadenza
+    from lastre l join clienti c on c.id = l.cliente_id
+    where l.company_id = ${companyId} and l.stato = 'riservata' and l.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
+    union all
+    select 'lotto', lo.id, lo.codice, c.id, c.ragione_sociale, r.pezzi, r.scadenza
+    from riserve_lotti r join lotti lo on lo.id = r.lotto_id join clienti c on c.id = r.cliente_id
+    where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
+    order by scadenza, codice
+    limit 200`);
+  return rowsOf<{
+    tipo: 'lastra' | 'lotto';
+    id: string;
+    codice: string;
+    cliente_id: string;
+    ragione_sociale: string;
+    pezzi: number;
+    scadenza: string;
+  }>(result);
+}

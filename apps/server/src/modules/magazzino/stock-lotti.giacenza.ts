@@ -1,0 +1,235 @@
+import {
+  mqPavimenti,
+  roundTo,
+  type LottoOperazione,
+  type LottoUpdateInput,
+} from '@gestcava/contracts';
+import { lotti } from '../../db/schema/index.js';
+import { conflict } from '../../lib/app-error.js';
+import { diffChanges, recordAudit, recordAuditMany } from '../../lib/audit.js';
+import { constraintError } from '../../lib/db-errors.js';
+import { assertUnchanged, STALE_MESSAGES, versionIn } from '../../lib/preconditions.js';
+import type { Actor } from '../../lib/actor.js';
+import type { DbOrTx } from '../../db/client.js';
+import { caricaLotto } from './ledger.repository.js';
+import * as repo from './stock.repository.js';
+import * as lots from './stock-lotti.repository.js';
+import {
+  lottoOrThrow,
+  pezziWord,
+  lockedLotto,
+  take,
+  lottoResult,
+  type LottiContext,
+} from './stock-lotti.core.js';
+
+/** A lot being moved, locked, with where it goes. */
+interface LotMove {
+  tx: DbOrTx;
+  actor: Actor;
+  id: string;
+  lotto: Awaited<ReturnType<typeof lockedLotto>>;
+  ubicazione: { nome: string };
+  causale: string;
+}
+
+/** The whole lot moves: a zero-quantity `trasferimento`. */
+async function moveWhole(move: LotMove, ubicazioneId: string) {
+  const { tx, actor, id, lotto, ubicazione, causale } = move;
+  await lots.updateLotto(tx, actor.companyId, id, { ubicazioneId });
+  await repo.insertMovimenti(tx, [
+    {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      tipo: 'trasferimento',
+      pezzi: 0,
+      mq: 0,
+      lottoId: id,
+      causale,
+    },
+  ]);
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lotto',
+    entityId: id,
+    action: 'sposta',
+    userId: actor.userId,
+    changes: { ubicazione: { from: null, to: ubicazione.nome } },
+  });
+  return { pezzi: lotto.pezzi, mq: lotto.mq, nuovoLottoId: undefined };
+}
+
+/** Part of the lot moves: split off as a new lot under the same code with the next suffix. */
+async function splitOff(move: LotMove, ubicazioneId: string, pezzi: number) {
+  const { tx, actor, id, lotto, ubicazione, causale } = move;
+  // the lot may have changed since the user read it: a conflict, not a wrong input
+  if (pezzi > lotto.pezzi)
+    throw conflict(`Il lotto ha ${pezziWord(lotto.pezzi)}: non se ne possono spostare ${pezzi}`);
+  const codice = await lots.nextSplitCodice(tx, actor.companyId, lotto.codice);
+  const { mqTaken } = await take(
+    tx,
+    actor.companyId,
+    lotto,
+    pezzi,
+    `Non ci sono ${pezziWord(pezzi)} liberi da spostare: gli altri sono riservati`,
+  );
+  const { id: _id, createdAt: _c, updatedAt: _u, pezziRiservati: _r, ...copy } = lotto;
+  const nuovo = await caricaLotto(
+    tx,
+    {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      causale: `Diviso dal lotto ${lotto.codice}, ${causale}`,
+    },
+    {
+      ...copy,
+      codice,
+      pezzi: pezzi,
+      mq: mqTaken,
+      casse: Math.ceil(pezzi / lotto.pezziPerCassa),
+      ubicazioneId,
+    },
+  ).catch((error: unknown) => {
+    throw (
+      constraintError(error, {
+        unique: 'Un altro spostamento ha appena diviso il lotto: riprova',
+      }) ?? error
+    );
+  });
+  await repo.insertMovimenti(tx, [
+    {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      tipo: 'trasferimento',
+      pezzi: -pezzi,
+      mq: -mqTaken,
+      lottoId: id,
+      bloccoId: lotto.bloccoId,
+      causale: `${causale} come lotto ${codice}`,
+    },
+  ]);
+  await recordAuditMany(tx, [
+    {
+      companyId: actor.companyId,
+      entityType: 'lotto',
+      entityId: id,
+      action: 'divisione',
+      userId: actor.userId,
+      changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - pezzi } },
+      note: `${pezziWord(pezzi)} in ${ubicazione.nome} come lotto ${codice}`,
+    },
+    {
+      companyId: actor.companyId,
+      entityType: 'lotto',
+      entityId: nuovo.id,
+      action: 'create',
+      userId: actor.userId,
+      note: `Diviso dal lotto ${lotto.codice}`,
+    },
+  ]);
+  return { pezzi: pezzi, mq: mqTaken, nuovoLottoId: nuovo.id };
+}
+
+/** A lot as it lies: counted again, moved (whole or split), its price and grade edited. */
+export function createLottiGiacenza(ctx: LottiContext) {
+  const { db, magazzino, checks } = ctx;
+  return {
+    async rettificaLotto(
+      actor: Actor,
+      id: string,
+      body: { pezzi: number; motivo: string },
+    ): Promise<LottoOperazione> {
+      const diff = await db.transaction(async (tx) => {
+        const lotto = await lockedLotto(tx, actor.companyId, id);
+        if (body.pezzi < lotto.pezziRiservati) {
+          throw conflict(
+            `Nel lotto sono riservati ${pezziWord(lotto.pezziRiservati)}: rilascia prima le riserve che i pezzi contati non coprono`,
+          );
+        }
+        const after = await lots.setPezzi(tx, actor.companyId, id, lotto.pezzi, body.pezzi);
+        if (!after) throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
+        const mq = mqPavimenti(body.pezzi, lotto.lunghezzaMm, lotto.larghezzaMm);
+        await lots.setLottoMq(tx, id, mq);
+        const d = { pezzi: body.pezzi - lotto.pezzi, mq: roundTo(mq - lotto.mq, 2) };
+        await repo.insertMovimenti(tx, [
+          {
+            companyId: actor.companyId,
+            userId: actor.userId,
+            tipo: 'rettifica',
+            pezzi: d.pezzi,
+            mq: d.mq,
+            lottoId: id,
+            bloccoId: lotto.bloccoId,
+            causale: body.motivo,
+          },
+        ]);
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'lotto',
+          entityId: id,
+          action: 'rettifica',
+          userId: actor.userId,
+          changes: { pezzi: { from: lotto.pezzi, to: body.pezzi } },
+          note: body.motivo,
+        });
+        return d;
+      });
+      return lottoResult(magazzino, actor.companyId, id, diff);
+    },
+
+    /** Moves a lot, or part of it (split off under the same code with a suffix, so its tone stays traceable). */
+    async spostaLotto(
+      actor: Actor,
+      id: string,
+      body: { ubicazioneId: string; pezzi?: number },
+      ifMatch?: Date,
+    ): Promise<LottoOperazione> {
+      const result = await db.transaction(async (tx) => {
+        await assertUnchanged(
+          tx,
+          versionIn(lotti, actor.companyId, id),
+          ifMatch,
+          STALE_MESSAGES.lotto,
+        );
+        const ubicazione = await checks.ubicazione(tx, actor.companyId, body.ubicazioneId);
+        const lotto = await lockedLotto(tx, actor.companyId, id);
+        if (lotto.pezzi === 0) throw conflict('Il lotto è esaurito: non c’è niente da spostare');
+        const causale = `Spostamento in ${ubicazione.nome}`;
+        const move = { tx, actor, id, lotto, ubicazione, causale };
+        return body.pezzi === undefined || body.pezzi === lotto.pezzi
+          ? moveWhole(move, body.ubicazioneId)
+          : splitOff(move, body.ubicazioneId, body.pezzi);
+      });
+      return lottoResult(magazzino, actor.companyId, id, {
+        pezzi: result.pezzi,
+        mq: result.mq,
+        ...(result.nuovoLottoId
+          ? { nuovoLotto: await magazzino.lotto(actor.companyId, result.nuovoLottoId) }
+          : {}),
+      });
+    },
+
+    async updateLotto(actor: Actor, id: string, body: LottoUpdateInput) {
+      await db.transaction(async (tx) => {
+        const before = await lottoOrThrow(tx, actor.companyId, id);
+        const changes = diffChanges(before, { ...before, ...body }, [
+          'prezzoListino',
+          'scelta',
+          'note',
+          'vendutoACasse',
+        ]);
+        if (!Object.keys(changes).length) return;
+        await lots.updateLotto(tx, actor.companyId, id, body);
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'lotto',
+          entityId: id,
+          action: 'update',
+          userId: actor.userId,
+          changes,
+        });
+      });
+      return magazzino.lotto(actor.companyId, id);
+    },
+  };
+}

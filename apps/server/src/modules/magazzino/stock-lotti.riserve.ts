@@ -1,0 +1,128 @@
+import {
+  mqPavimenti,
+  type LottoOperazione,
+  type Riserva,
+  type RiservaLottoInput,
+} from '@gestcava/contracts';
+import { conflict } from '../../lib/app-error.js';
+import { recordAudit } from '../../lib/audit.js';
+import { italianDate } from '../../lib/dates.js';
+import type { Actor } from '../../lib/actor.js';
+import * as repo from './stock.repository.js';
+import * as lots from './stock-lotti.repository.js';
+import {
+  pezziWord,
+  nonCiSono,
+  pezziRichiesti,
+  toRiserva,
+  lockedLotto,
+  lottoResult,
+  type LottiContext,
+} from './stock-lotti.core.js';
+
+/** A lot's reservations: reserve pieces for a cliente, release them, list those running. */
+export function createLottiRiserve(ctx: LottiContext) {
+  const { db, magazzino, checks } = ctx;
+  return {
+    async riservaLotto(
+      actor: Actor,
+      id: string,
+      body: RiservaLottoInput,
+    ): Promise<LottoOperazione> {
+      checks.scadenza(body.scadenza);
+      const riserva = await db.transaction(async (tx) => {
+        const cliente = await checks.cliente(tx, actor.companyId, body.clienteId);
+        const lotto = await lockedLotto(tx, actor.companyId, id);
+        const n = pezziRichiesti(body, lotto);
+        const after = await lots.reservePezzi(tx, actor.companyId, id, n);
+        if (!after) throw conflict(nonCiSono(n, lotto.pezzi - lotto.pezziRiservati));
+        const row = await lots.insertRiserva(tx, {
+          companyId: actor.companyId,
+          lottoId: id,
+          clienteId: body.clienteId,
+          pezzi: n,
+          scadenza: body.scadenza,
+          userId: actor.userId,
+        });
+        await repo.insertMovimenti(tx, [
+          {
+            companyId: actor.companyId,
+            userId: actor.userId,
+            tipo: 'riserva',
+            pezzi: 0,
+            mq: 0,
+            lottoId: id,
+            clienteId: body.clienteId,
+            causale: `Riservati ${pezziWord(n)} a ${cliente.ragioneSociale} fino al ${italianDate(body.scadenza)}`,
+          },
+        ]);
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'lotto',
+          entityId: id,
+          action: 'riserva',
+          userId: actor.userId,
+          changes: { riservati: { from: after.pezziRiservati - n, to: after.pezziRiservati } },
+          note: `${cliente.ragioneSociale}, fino al ${italianDate(body.scadenza)}`,
+        });
+        return { row, cliente, lotto };
+      });
+      const riservaDto = toRiserva(
+        { riserva: riserva.row, cliente: riserva.cliente.ragioneSociale, utente: null },
+        riserva.lotto,
+      );
+      return lottoResult(magazzino, actor.companyId, id, {
+        pezzi: riserva.row.pezzi,
+        mq: riservaDto.mq,
+        riserva: riservaDto,
+      });
+    },
+
+    async rilasciaLotto(
+      actor: Actor,
+      id: string,
+      riservaId: string | undefined,
+    ): Promise<LottoOperazione> {
+      const pezzi = await db.transaction(async (tx) => {
+        await lockedLotto(tx, actor.companyId, id);
+        const ended = await lots.endRiserve(tx, actor.companyId, id, 'rilasciata', { riservaId });
+        if (!ended.length)
+          throw conflict(
+            riservaId
+              ? 'La riserva non è più attiva: ricarica e riprova'
+              : 'Il lotto non ha riserve attive',
+          );
+        const n = ended.reduce((a, r) => a + r.pezzi, 0);
+        await repo.insertMovimenti(
+          tx,
+          ended.map((r) => ({
+            companyId: actor.companyId,
+            userId: actor.userId,
+            tipo: 'rilascio' as const,
+            pezzi: 0,
+            mq: 0,
+            lottoId: id,
+            clienteId: r.clienteId,
+            causale: `Rilasciati ${pezziWord(r.pezzi)}`,
+          })),
+        );
+        await recordAudit(tx, {
+          companyId: actor.companyId,
+          entityType: 'lotto',
+          entityId: id,
+          action: 'rilascio',
+          userId: actor.userId,
+          changes: { riservati: { from: n, to: 0 } },
+        });
+        return n;
+      });
+      const lotto = await magazzino.lotto(actor.companyId, id);
+      return { lotto, pezzi, mq: mqPavimenti(pezzi, lotto.lunghezzaMm, lotto.larghezzaMm) };
+    },
+
+    async riserveLotto(companyId: string, id: string): Promise<Riserva[]> {
+      const lotto = await magazzino.lotto(companyId, id);
+      return (await lots.riserveAttive(db, companyId, id)).map((r) => toRiserva(r, lotto));
+    },
+  };
+}
