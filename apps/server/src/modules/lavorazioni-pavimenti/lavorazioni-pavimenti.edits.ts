@@ -1,92 +1,46 @@
 import {
   BLOCCO_STATO_LABELS,
   LAVORAZIONE_PAVIMENTI_STATO_LABELS,
-  SCELTE,
-  casse,
-  limitePiastrelleBlocco,
-  limitePiastrelleLastre,
-  resaPavimenti,
-  resaSegagione,
-  sumRounded,
-  verificaPiastrelle,
-  type BloccoSegabile,
-  type LimitePiastrelle,
-  type LastraTagliabile,
-  type LastraTagliabileQuery,
   type LavorazionePavimenti,
-  type LavorazionePavimentiCompleta,
   type LavorazionePavimentiCreate,
-  type LavorazionePavimentiExportQuery,
-  type LavorazionePavimentiFilter,
-  type LavorazionePavimentiListItem,
-  type LavorazionePavimentiListQuery,
   type LavorazionePavimentiStato,
   type LavorazionePavimentiStatoBody,
-  type LavorazionePavimentiSummary,
   type LavorazionePavimentiUpdate,
-  type Page,
 } from '@gestcava/contracts';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
-import {
-  diffChanges,
-  initialValues,
-  listHistory,
-  recordAudit,
-  recordAuditMany,
-  type HistoryItem,
-} from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { todayInRome } from '../../lib/dates.js';
-import type { EntityRegistry } from '../../lib/entities.js';
-import { pageOfRows } from '../../lib/pagination.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
-import type { BlocchiService } from '../blocchi/blocchi.service.js';
 
-type BloccoDto = Awaited<ReturnType<BlocchiService['get']>>;
-import type { LookupsService } from '../lookups/lookups.service.js';
-import type { MagazzinoService } from '../magazzino/magazzino.service.js';
-import {
-  registerLavorazionePavimentiEntity,
-  registerLavorazionePavimentiGenealogy,
-} from './lavorazioni-pavimenti.entity.js';
 import {
   LAVORAZIONE_PAVIMENTI_FIELDS,
-  toLavorazioneDto,
-  toListItem,
   type LavorazioneRow,
 } from './lavorazioni-pavimenti.mapper.js';
-import { exportLavorazioniPavimenti } from './lavorazioni-pavimenti.export.js';
 import * as repo from './lavorazioni-pavimenti.repository.js';
+import {
+  type LavorazioniPavimentiCore,
+  type LavorazioniPavimentiDeps,
+} from './lavorazioni-pavimenti.core.js';
 
 const STATES = repo.LAVORAZIONE_PAVIMENTI_STATES;
 const NOT_FOUND = STATES.messages.notFound;
 const ENTITY = STATES.entityType;
-
-type Scelta = (typeof SCELTE)[number];
-
-function elenco(codici: string[]): string {
-  const shown =
-    codici.length > 5
-      ? `${codici.slice(0, 5).join(', ')} e altre ${codici.length - 5}`
-      : codici.join(', ');
-  return codici.length === 1 ? `La lastra ${shown}` : `Le lastre ${shown}`;
-}
-
-
 
 /**
  * Tiles cut from a block (tagliablocchi) or from slabs (docs/domain.md "Lavorazione pavimenti"). The block
  * moves through the blocchi service; the slabs and the lot through the magazzino's stock operations, inside this
  * module's transactions.
  */
-import { type LavorazioniPavimentiCore, type LavorazioniPavimentiDeps } from './lavorazioni-pavimenti.core.js';
 
 /** A tile cut planned, edited and moved through its states. */
-export function createLavorazioniPavimentiEdits(deps: LavorazioniPavimentiDeps, core: LavorazioniPavimentiCore) {
-  const { db, blocchi, magazzino, ubicazioni } = deps;
-  const { get, sourceOf, bloccoOf, lastreDaTagliare, moveMaterial } = core;
+export function createLavorazioniPavimentiEdits(
+  deps: LavorazioniPavimentiDeps,
+  core: LavorazioniPavimentiCore,
+) {
+  const { db } = deps;
+  const { get, bloccoOf, lastreDaTagliare, moveMaterial } = core;
   return {
     /** A plan from a `disponibile` block or from `disponibile` slabs of one material (the origin is whichever is given). */
     async create(
@@ -194,7 +148,5 @@ export function createLavorazioniPavimentiEdits(deps: LavorazioniPavimentiDeps, 
         return get(actor.companyId, id, tx);
       });
     },
-
-
   };
 }
