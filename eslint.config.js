@@ -56,9 +56,14 @@ const serverZones = [
   ...dirsOf(`${SERVER}/modules`).map((name) => ({
     target: `${SERVER}/modules/${name}/**`,
     from: `${SERVER}/modules/**`,
-    except: [`${ROOT}/${SERVER}/modules/${name}/**`, `${ROOT}/${SERVER}/modules/*/*.service.ts`],
+    // `*.reads.ts`: the plain reads a module offers others, so none of them names its tables.
+    except: [
+      `${ROOT}/${SERVER}/modules/${name}/**`,
+      `${ROOT}/${SERVER}/modules/*/*.service.ts`,
+      `${ROOT}/${SERVER}/modules/*/*.reads.ts`,
+    ],
     message:
-      'Un modulo usa un altro modulo solo tramite il suo *.service.ts (mai repository, routes o mapper).',
+      'Un modulo usa un altro modulo solo tramite il suo *.service.ts o *.reads.ts (mai repository, routes o mapper).',
   })),
   {
     target: `${SERVER}/modules/**`,

@@ -34,6 +34,7 @@ describe('lint: layering and cycles', { timeout: 120_000 }, () => {
       [],
     );
     expect(await importErrors(file, "export * from './collaudi.repository.js';\n")).toEqual([]);
+    expect(await importErrors(file, "export * from '../blocchi/blocchi.reads.js';\n")).toEqual([]);
   });
 
   it('refuses an import that runs back up the server tiers', async () => {

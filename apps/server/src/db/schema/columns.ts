@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
 // The columns every domain table repeats, written once. `companyRef()` lives in companies.ts, next to
@@ -18,3 +18,9 @@ export function timestamps() {
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   };
 }
+
+/** m², to the hundredth (a slab's, a lot's or a line's area). */
+export const area = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+/** Euro, to the cent. */
+export const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });

@@ -8,6 +8,7 @@ export * from './production.js';
 export * from './photos.js';
 export * from './chat.js';
 export * from './processing.js';
+export * from './trasferimenti.js';
 export * from './sales.js';
 export * from './shipping.js';
 export * from './storage.js';

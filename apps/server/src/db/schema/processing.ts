@@ -13,21 +13,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { primaryId, timestamps } from './columns.js';
+import { area, money, primaryId, timestamps } from './columns.js';
 import { clienti, fornitori } from './anagrafica.js';
 import { macchine, materiali, ubicazioni } from './lookups.js';
 import { blocchi } from './production.js';
 import { users } from './users.js';
-import { companies, companyRef } from './companies.js';
+import { companyRef } from './companies.js';
 import { ddt } from './shipping.js';
 
 // The sawmill and its stock (docs/domain.md "Lavorazione lastre/pavimenti", "Magazzino", "Stock ledger").
 // Stock quantities live on the item (pacco, lotto) and every change of them is a movimento row written
 // in the same transaction; CHECKs keep them ≥ 0 whatever the code does.
 
-const area = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const ratio = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
-const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 // Column groups the tables below share (each call makes new builders: a column belongs to one table).
 
@@ -367,58 +365,6 @@ export const movimenti = pgTable(
     check(
       'movimenti_oggetto_check',
       sql`${t.paccoId} is not null or ${t.lottoId} is not null or ${t.lastraId} is not null or ${t.bloccoId} is not null`,
-    ),
-  ],
-);
-
-/** A sale between two group companies of the installation (docs/domain.md "Ditte del gruppo"). */
-export const trasferimenti = pgTable(
-  'trasferimenti',
-  {
-    id: primaryId(),
-    /** The source company. */
-    companyId: companyRef(),
-    destinazioneCompanyId: uuid('destinazione_company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
-    /** The sale's own reference (an order, a fattura), if any: the goods travel with a DDT. */
-    documento: text('documento'),
-    note: text('note'),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('trasferimenti_company_idx').on(t.companyId, t.createdAt),
-    index('trasferimenti_destinazione_idx').on(t.destinazioneCompanyId, t.createdAt),
-    check('trasferimenti_ditte_check', sql`${t.companyId} <> ${t.destinazioneCompanyId}`),
-  ],
-);
-
-/** Each item of a transfer: its row in the source company and the one it became in the destination. */
-export const trasferimentiRighe = pgTable(
-  'trasferimenti_righe',
-  {
-    id: primaryId(),
-    trasferimentoId: uuid('trasferimento_id')
-      .notNull()
-      .references(() => trasferimenti.id, { onDelete: 'cascade' }),
-    tipo: text('tipo').$type<'blocco' | 'pacco' | 'lotto'>().notNull(),
-    codice: text('codice').notNull(),
-    /** The code in the destination: the same, or with a suffix for a lot's later parts. */
-    codiceDestinazione: text('codice_destinazione').notNull(),
-    origineId: uuid('origine_id').notNull(),
-    destinazioneId: uuid('destinazione_id').notNull(),
-    pezzi: integer('pezzi').notNull(),
-    mq: area('mq').notNull(),
-    prezzo: money('prezzo').notNull(),
-  },
-  (t) => [
-    index('trasferimenti_righe_trasferimento_idx').on(t.trasferimentoId),
-    index('trasferimenti_righe_origine_idx').on(t.origineId),
-    index('trasferimenti_righe_destinazione_idx').on(t.destinazioneId),
-    check(
-      'trasferimenti_righe_check',
-      sql`${t.tipo} in ('blocco', 'pacco', 'lotto') and ${t.pezzi} > 0 and ${t.mq} >= 0 and ${t.prezzo} >= 0`,
     ),
   ],
 );

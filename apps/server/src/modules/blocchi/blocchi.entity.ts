@@ -9,6 +9,8 @@ import {
 import { describeBy, type EntityRegistry } from '../../lib/entities.js';
 import { toBloccoDto } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
+import { bloccoIdsInCava } from './blocchi.reads.js';
+import * as refs from './blocchi.refs.js';
 
 const ITALIAN_M3 = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 3,
@@ -46,7 +48,7 @@ export function registerBloccoEntity(entities: EntityRegistry) {
         : null;
     },
     async searchCodice(tx, companyId, text, limit) {
-      return (await repo.searchCodice(tx, companyId, text, limit)).map((r) => ({
+      return (await refs.searchCodice(tx, companyId, text, limit)).map((r) => ({
         id: r.id,
         codice: r.codice,
         kind: r.origine,
@@ -54,8 +56,8 @@ export function registerBloccoEntity(entities: EntityRegistry) {
     },
     async findByCodice(tx, companyId, codice, typed) {
       const row =
-        (await repo.findByCodice(tx, companyId, codice)) ??
-        (typed ? await repo.findByTracciabilita(tx, companyId, typed) : undefined);
+        (await refs.findByCodice(tx, companyId, codice)) ??
+        (typed ? await refs.findByTracciabilita(tx, companyId, typed) : undefined);
       return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;
     },
     detailPath: (ref) => detailPath(ref.kind === 'esterno' ? 'blocco-esterno' : 'blocco', ref.id),
@@ -65,10 +67,10 @@ export function registerBloccoEntity(entities: EntityRegistry) {
       const esterno = canRead('blocchi-esterni');
       if (interno && esterno) return 'all';
       if (!interno && !esterno) return 'none';
-      return repo.idsOfOrigine(interno ? 'interno' : 'esterno');
+      return refs.idsOfOrigine(interno ? 'interno' : 'esterno');
     },
-    idsInCava: repo.idsInCava,
-    describe: describeBy(repo.summaries, (r) => ({
+    idsInCava: bloccoIdsInCava,
+    describe: describeBy(refs.summaries, (r) => ({
       codice: r.codice,
       materiale: r.materiale,
       stato: r.stato,

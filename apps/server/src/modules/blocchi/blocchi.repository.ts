@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/pagination.js';
 import { versionIn } from '../../lib/preconditions.js';
-import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
+import { matchesStoredSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
@@ -276,73 +276,6 @@ export function disponibili(
     .limit(opts.limit);
 }
 
-/** Blocchi whose code contains the text (a code search's candidates). */
-export function searchCodice(db: DbOrTx, companyId: string, text: string, limit: number) {
-  return db
-    .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
-    .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), matchesSearch(blocchi.codice, text)))
-    .orderBy(desc(blocchi.codice))
-    .limit(limit);
-}
-
-export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
-  return db
-    .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
-    .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.codice, codice)))
-    .limit(1)
-    .then((r) => r[0]);
-}
-
-/**
- * The block whose traceability code is `text`, case and accents aside (the code box). The
- * stored search text narrows it through its trigram index (the code is part of it), the equality
- * then wants the whole code: a part of it is a candidate, not an answer.
- */
-export function findByTracciabilita(db: DbOrTx, companyId: string, text: string) {
-  return db
-    .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
-    .from(blocchi)
-    .where(
-      and(
-        eq(blocchi.companyId, companyId),
-        matchesStoredSearch(blocchi.searchText, text),
-        sql`upper(${searchText(blocchi.codiceTracciabilita)}) = upper(f_unaccent(${text}))`,
-      ),
-    )
-    .orderBy(desc(blocchi.createdAt))
-    .limit(1)
-    .then((r) => r[0]);
-}
-
-/** Code, material, effective state, quarry and what the label's facts need of many blocchi at once (photo cards, labels). */
-export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: blocchi.id,
-      codice: blocchi.codice,
-      origine: blocchi.origine,
-      stato: statoEffettivo,
-      materiale: sql<
-        string | null
-      >`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
-      cava: sql<
-        string | null
-      >`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
-      scelta: blocchi.scelta,
-      lunghezzaNetta: blocchi.lunghezzaNetta,
-      altezzaNetta: blocchi.altezzaNetta,
-      profonditaNetta: blocchi.profonditaNetta,
-      volumeNetto: blocchi.volumeNetto,
-      pesoPesa: blocchi.pesoPesa,
-      densita: sql<number>`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})::float8`,
-    })
-    .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), inArray(blocchi.id, ids)));
-}
-
 export function insert(db: DbOrTx, values: NewBlocco): Promise<BloccoRow> {
   return db
     .insert(blocchi)
@@ -411,14 +344,4 @@ export async function expireOptions(
     .set({ stato: 'disponibile', clienteId: null, opzioneScadenza: null, updatedAt: new Date() })
     .where(optionExpired)
     .returning({ id: blocchi.id, companyId: blocchi.companyId });
-}
-
-/** The ids of one origine's blocchi, as a subquery (photo lists for a user who reads only one kind). */
-export function idsOfOrigine(origine: BloccoOrigine): SQL {
-  return sql`select ${blocchi.id} from ${blocchi} where ${blocchi.origine} = ${origine}`;
-}
-
-/** The ids of a quarry's blocchi, as a subquery (photos filtered by cava). */
-export function idsInCava(companyId: string, cavaId: string): SQL {
-  return sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`;
 }

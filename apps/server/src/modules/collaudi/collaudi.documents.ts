@@ -8,7 +8,7 @@ import type { SessionLinks, SignedDocument, SignedLinkQuery } from '../../lib/se
 import type { Storage } from '../../lib/storage.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { CollaudiService } from './collaudi.service.js';
-import * as repo from './collaudi.repository.js';
+import { thumbnailsForVerbale } from '../photos/photos.reads.js';
 import type { VerbaleInput, VerbalePhotos } from './collaudi.verbale.js';
 
 /** Thumbnails per block in the verbale: enough to show the block, few enough to keep the PDF small. */
@@ -62,7 +62,7 @@ export function createCollaudiDocuments(deps: {
       const cliente = await clienti.get(companyId, collaudo.cliente._id);
       const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
       const photos: VerbalePhotos = new Map();
-      const keys = await repo.photoKeysForVerbale(
+      const keys = await thumbnailsForVerbale(
         db,
         companyId,
         id,

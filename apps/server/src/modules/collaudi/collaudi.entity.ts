@@ -7,10 +7,11 @@ import {
   type GenealogyNode,
 } from '@gestcava/contracts';
 import { sql } from 'drizzle-orm';
-import { blocchi, collaudoRighe } from '../../db/schema/index.js';
+import { collaudoRighe } from '../../db/schema/index.js';
+import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
 import { italianDate } from '../../lib/dates.js';
 import { describeBy, type EntityRegistry } from '../../lib/entities.js';
-import * as repo from './collaudi.repository.js';
+import * as repo from './collaudi.refs.js';
 
 /**
  * The collaudo in the entity registry: its photos, codes, labels and the code search come from there.
@@ -28,7 +29,7 @@ export function registerCollaudoEntity(entities: EntityRegistry) {
     pages: ['collaudi'],
     readableIds: (canRead) => (canRead('collaudi') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>
-      sql`select ${collaudoRighe.collaudoId} from ${collaudoRighe} inner join ${blocchi} on ${blocchi.id} = ${collaudoRighe.bloccoId} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`,
+      sql`select ${collaudoRighe.collaudoId} from ${collaudoRighe} where ${collaudoRighe.bloccoId} in (${bloccoIdsInCava(companyId, cavaId)})`,
     describe: describeBy(repo.summaries, (r) => ({
       codice: r.codice,
       materiale: null,

@@ -14,8 +14,8 @@ import {
   collaudi,
   collaudoRighe,
   materiali,
-  photos,
 } from '../../db/schema/index.js';
+import { companyTable } from '../../lib/company-table.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import type { Versioned } from '../../lib/preconditions.js';
 import { matchesSearch } from '../../lib/search.js';
@@ -27,6 +27,7 @@ type NewCollaudo = typeof collaudi.$inferInsert;
 type NewRiga = typeof collaudoRighe.$inferInsert;
 
 const c = collaudi;
+const scoped = companyTable(collaudi);
 const r = collaudoRighe;
 const cl = clienti;
 
@@ -200,9 +201,7 @@ export async function findJoined(
   companyId: string,
   id: string,
 ): Promise<CollaudoJoined | undefined> {
-  const [row] = await joined(db)
-    .where(and(eq(c.companyId, companyId), eq(c.id, id)))
-    .limit(1);
+  const [row] = await joined(db).where(scoped.inCompany(companyId, id)).limit(1);
   return row as CollaudoJoined | undefined;
 }
 
@@ -212,20 +211,15 @@ export function lockInCompany(
   companyId: string,
   id: string,
 ): Promise<CollaudoRow | undefined> {
-  return db
-    .select()
-    .from(c)
-    .where(and(eq(c.companyId, companyId), eq(c.id, id)))
-    .for('no key update')
-    .then((rows) => rows[0]);
+  return scoped.findForUpdate(db, companyId, id);
 }
 
-export function insert(db: DbOrTx, values: NewCollaudo): Promise<CollaudoRow> {
-  return db
-    .insert(c)
-    .values(values)
-    .returning()
-    .then((rows) => rows[0]!);
+export function insert(
+  db: DbOrTx,
+  companyId: string,
+  values: Omit<NewCollaudo, 'companyId'>,
+): Promise<CollaudoRow> {
+  return scoped.insert(db, companyId, values);
 }
 
 /** Updates the header only while its state is still `stato`; undefined when it moved meanwhile. */
@@ -239,7 +233,7 @@ export function updateInStato(
   return db
     .update(c)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(c.companyId, companyId), eq(c.id, id), eq(c.stato, stato)))
+    .where(and(scoped.inCompany(companyId, id), eq(c.stato, stato)))
     .returning()
     .then((rows) => rows[0]);
 }
@@ -316,95 +310,10 @@ export function openCollaudoOfBlocco(
     .then((rows) => rows[0]);
 }
 
-/** Collaudi in which a block appears, newest first (the block's genealogy). */
-export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
-  return db
-    .select({
-      id: c.id,
-      codice: c.codice,
-      data: c.data,
-      stato: c.stato,
-      esito: r.esito,
-      cliente: cl.ragioneSociale,
-    })
-    .from(r)
-    .innerJoin(c, eq(c.id, r.collaudoId))
-    .innerJoin(cl, eq(cl.id, c.clienteId))
-    .where(and(eq(c.companyId, companyId), eq(r.bloccoId, bloccoId)))
-    .orderBy(desc(c.data), desc(c.id));
-}
-
 /** A cliente's collaudi, newest first (at most 200: its page shows the recent ones). */
 export async function ofCliente(db: DbOrTx, companyId: string, clienteId: string) {
   return (await joined(db)
     .where(and(eq(c.companyId, companyId), eq(c.clienteId, clienteId)))
     .orderBy(desc(c.data), desc(c.id))
     .limit(200)) as CollaudoJoined[];
-}
-
-/** The photos a verbale prints: each block's own and the collaudo's tagged with it, newest first. */
-export function photoKeysForVerbale(
-  db: DbOrTx,
-  companyId: string,
-  collaudoId: string,
-  bloccoIds: readonly string[],
-) {
-  if (bloccoIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      bloccoId: sql<string>`coalesce(${photos.bloccoId}, ${photos.entityId})`,
-      key: photos.thumbnailKey,
-      segni: photos.segni,
-    })
-    .from(photos)
-    .where(
-      and(
-        eq(photos.companyId, companyId),
-        eq(photos.fileMissing, false),
-        or(
-          and(eq(photos.entityType, 'blocco'), inArray(photos.entityId, [...bloccoIds])),
-          and(
-            eq(photos.entityType, 'collaudo'),
-            eq(photos.entityId, collaudoId),
-            inArray(photos.bloccoId, [...bloccoIds]),
-          ),
-        ),
-      ),
-    )
-    .orderBy(desc(photos.createdAt));
-}
-
-export function findCodice(db: DbOrTx, companyId: string, by: { id: string } | { codice: string }) {
-  return db
-    .select({ id: c.id, codice: c.codice })
-    .from(c)
-    .where(and(eq(c.companyId, companyId), 'id' in by ? eq(c.id, by.id) : eq(c.codice, by.codice)))
-    .limit(1)
-    .then((rows) => rows[0] ?? null);
-}
-
-export function searchCodice(db: DbOrTx, companyId: string, text: string, limit: number) {
-  return db
-    .select({ id: c.id, codice: c.codice })
-    .from(c)
-    .where(and(eq(c.companyId, companyId), matchesSearch(c.codice, text)))
-    .orderBy(desc(c.codice))
-    .limit(limit);
-}
-
-/** Code, cliente and state of many collaudi at once (photo cards, labels). */
-export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: c.id,
-      codice: c.codice,
-      stato: c.stato,
-      data: c.data,
-      cliente: cl.ragioneSociale,
-      blocchi: sql<number>`(select count(*)::int from ${r} where ${r.collaudoId} = ${c.id})`,
-    })
-    .from(c)
-    .innerJoin(cl, eq(cl.id, c.clienteId))
-    .where(and(eq(c.companyId, companyId), inArray(c.id, ids)));
 }

@@ -14,7 +14,6 @@ import {
   collaudoStatoBodySchema,
   collaudoSummarySchema,
   collaudoUpdateSchema,
-  historySchema,
   idSchema,
   verbaleLinkSchema,
   pickerQuerySchema,
@@ -27,6 +26,7 @@ import { ifMatchOf } from '../../lib/preconditions.js';
 import { signedLinkQuerySchema, type SignedLinkQuery } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
+import { detailRoutes } from '../../plugins/detail-routes.js';
 import type { CollaudiDocuments } from './collaudi.documents.js';
 import type { CollaudiService } from './collaudi.service.js';
 
@@ -49,6 +49,14 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
       read: collaudi.summary,
     },
     export: { query: collaudoExportQuerySchema, read: collaudi.exportList },
+  });
+  detailRoutes(app, base, {
+    access: { read, write },
+    tags,
+    response: collaudoSchema,
+    get: collaudi.get,
+    history: collaudi.history,
+    stato: { body: collaudoStatoBodySchema, write: collaudi.changeStato },
   });
   // Pickers under this module's permission (docs/api.md "Shape of the API"): a sales clerk needs no clienti or blocchi write.
   app.get(
@@ -84,22 +92,6 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => collaudi.ofCliente(companyOf(request), request.params.id),
   );
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: collaudoSchema } },
-    },
-    async (request) => collaudi.get(companyOf(request), request.params.id),
-  );
-  app.get(
-    `${base}/:id/history`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: historySchema } },
-    },
-    async (request) => collaudi.history(companyOf(request), request.params.id),
-  );
   app.post(
     base,
     {
@@ -121,19 +113,6 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => collaudi.update(actorOf(request), request.params.id, request.body),
-  );
-  app.post(
-    `${base}/:id/stato`,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        params: idParams,
-        body: collaudoStatoBodySchema,
-        response: { 200: collaudoSchema },
-      },
-    },
-    async (request) => collaudi.changeStato(actorOf(request), request.params.id, request.body),
   );
   app.post(
     `${base}/:id/righe`,

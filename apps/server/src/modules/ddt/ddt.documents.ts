@@ -15,6 +15,7 @@ import type { Storage } from '../../lib/storage.js';
 import type { DdtPdfInput } from './ddt.pdf.js';
 import type { PackingInput, PackingLastra } from './ddt.packing.js';
 import * as repo from './ddt.repository.js';
+import { lastrePacking } from '../magazzino/stock.reads.js';
 import type { DdtService } from './ddt.service.js';
 
 /** Drawn in the document pool: pdfkit is CPU work (docs/architecture.md). */
@@ -117,9 +118,10 @@ export function createDdtDocuments(deps: {
               ? { paccoId: r.entityId, clienteId: ddt.cliente!._id }
               : { ids: [r.entityId] }
             : { ids: r.lastraIds };
-        lastre[r.id] = (await repo.lastrePacking(db, companyId, which)).map(
-          ({ densita, ...l }) => ({ ...l, pesoKg: pesoKgSuperficie(l.mq, l.spessoreMm, densita) }),
-        );
+        lastre[r.id] = (await lastrePacking(db, companyId, which)).map(({ densita, ...l }) => ({
+          ...l,
+          pesoKg: pesoKgSuperficie(l.mq, l.spessoreMm, densita),
+        }));
       }
       const input: PackingInput = {
         ddt,

@@ -20,15 +20,13 @@ import {
   type Porto,
   type TrasportoACura,
 } from '@gestcava/contracts';
-import type {
-  BloccoVenduto,
-  DdtRow,
-  LastraVenduta,
-  ListRow,
-  NewRiga,
-  RigaRow,
-  VenditaLotto,
-} from './ddt.repository.js';
+import type { BloccoVendutoRow } from '../blocchi/blocchi.reads.js';
+import type { RigaAccettata } from '../collaudi/collaudi.reads.js';
+import type { LastraVenduta, VenditaLotto } from '../magazzino/stock.reads.js';
+import type { DdtRow, ListRow, NewRiga, RigaRow } from './ddt.repository.js';
+
+/** A sold block with the row of the collaudo that accepted it, if any. */
+export type BloccoVenduto = BloccoVendutoRow & { collaudo: RigaAccettata | null };
 
 // Rows → the API's shapes, and the figures of each line (docs/domain.md: weight by the one rule, in whole
 // kg per line; colli one per block, bundle or loose slab, the boxes for tiles).

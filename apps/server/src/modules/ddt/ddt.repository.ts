@@ -1,277 +1,44 @@
 import type { DdtListQuery } from '@gestcava/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { outer } from '../../lib/sql.js';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  blocchi,
-  clienti,
-  collaudi,
-  collaudoRighe,
-  ddt,
-  ddtContatori,
-  ddtRighe,
-  lastre,
-  lotti,
-  materiali,
-  movimenti,
-  pacchi,
-  users,
-} from '../../db/schema/index.js';
+import { clienti, ddt, ddtContatori, ddtRighe, users } from '../../db/schema/index.js';
+import { companyTable } from '../../lib/company-table.js';
 import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
-import { selectLastre } from '../../lib/stock-queries.js';
+import { bloccoIdsInCava, origineBloccoSql } from '../blocchi/blocchi.reads.js';
+import { collaudoAccettanteSql } from '../collaudi/collaudi.reads.js';
+import { lastraCodiceIn, paccoHasLastraIn } from '../magazzino/stock.reads.js';
 
 export type DdtRow = typeof ddt.$inferSelect;
+const rows = companyTable(ddt);
 const destinatarioText = sql<string>`${ddt.destinatario}->>'ragioneSociale'`;
 export type NewDdt = typeof ddt.$inferInsert;
 export type RigaRow = typeof ddtRighe.$inferSelect;
 export type NewRiga = Omit<typeof ddtRighe.$inferInsert, 'ddtId' | 'posizione'>;
 
-/* ---------------------------------------------------------------- what is sold and not shipped */
-
-// The reads behind `da-spedire` and behind each line of a draft: items of the company sold to one
-// cliente and not yet shipped. `ids` narrows them to a draft's lines.
-
-/**
- * Blocks `venduto` to the cliente, each with the row of the last confirmed collaudo that accepted it,
- * if any: its measures, abbuono, accepted m³ and weighbridge reading are what the DDT line shows.
- */
-export function blocchiVenduti(
-  db: DbOrTx,
-  companyId: string,
-  clienteId: string,
-  ids?: readonly string[],
-) {
-  const rigaAccettata = sql`(select ${collaudoRighe.id} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
-    where ${collaudoRighe.bloccoId} = ${blocchi.id} and ${collaudi.stato} = 'confermato' and ${collaudoRighe.esito} in ('accettato', 'accettato_con_riserva')
-    order by ${collaudi.data} desc, ${collaudi.createdAt} desc limit 1)`;
-  return db
-    .select({
-      id: blocchi.id,
-      codice: blocchi.codice,
-      scelta: blocchi.scelta,
-      lunghezza: blocchi.lunghezzaNetta,
-      altezza: blocchi.altezzaNetta,
-      profondita: blocchi.profonditaNetta,
-      volumeLordo: blocchi.volumeLordo,
-      volumeNetto: blocchi.volumeNetto,
-      pesoPesa: blocchi.pesoPesa,
-      materiale: materiali.nome,
-      densita: materiali.densita,
-      // the id first: drizzle reads a left-joined object as absent when its first field is null
-      collaudo: {
-        rigaId: collaudoRighe.id,
-        lunghezzaRilevata: collaudoRighe.lunghezzaRilevata,
-        altezzaRilevata: collaudoRighe.altezzaRilevata,
-        profonditaRilevata: collaudoRighe.profonditaRilevata,
-        abbuonoTipo: collaudoRighe.abbuonoTipo,
-        abbuonoValore: collaudoRighe.abbuonoValore,
-        volumeNettoAccettato: collaudoRighe.volumeNettoAccettato,
-        pesoRilevato: collaudoRighe.pesoRilevato,
-      },
-    })
-    .from(blocchi)
-    .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
-    .leftJoin(collaudoRighe, eq(collaudoRighe.id, rigaAccettata))
-    .where(
-      and(
-        eq(blocchi.companyId, companyId),
-        eq(blocchi.stato, 'venduto'),
-        eq(blocchi.clienteId, clienteId),
-        ids ? inArray(blocchi.id, [...ids]) : undefined,
-      ),
-    )
-    .orderBy(asc(blocchi.codice));
-}
-export type BloccoVenduto = Awaited<ReturnType<typeof blocchiVenduti>>[number];
-
-/**
- * Slabs `venduta` to the cliente, each with how many other slabs of its bundle are neither sold to
- * this cliente nor broken (0: the bundle travels whole, as one collo).
- */
-export function lastreVendute(
-  db: DbOrTx,
-  companyId: string,
-  clienteId: string,
-  where?: { ids?: readonly string[]; paccoIds?: readonly string[] },
-) {
-  return selectLastre(db, {
-    id: lastre.id,
-    codice: lastre.codice,
-    paccoId: lastre.paccoId,
-    paccoCodice: pacchi.codice,
-    lunghezzaMm: lastre.lunghezzaMm,
-    altezzaMm: lastre.altezzaMm,
-    mq: lastre.mq,
-    scelta: lastre.scelta,
-    spessoreMm: pacchi.spessoreMm,
-    finitura: pacchi.finitura,
-    materiale: materiali.nome,
-    densita: materiali.densita,
-    // the inner table is aliased, so "lastre" below is the outer row
-    altre:
-      sql<number>`(select count(*)::int from ${lastre} as altra where altra.pacco_id = ${lastre.paccoId} and altra.stato <> 'rotta'
-      and not (altra.stato = 'venduta' and altra.cliente_id = ${clienteId}))`.mapWith(Number),
-  })
-    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
-    .where(
-      and(
-        eq(lastre.companyId, companyId),
-        eq(lastre.stato, 'venduta'),
-        eq(lastre.clienteId, clienteId),
-        where?.ids ? inArray(lastre.id, [...where.ids]) : undefined,
-        where?.paccoIds ? inArray(lastre.paccoId, [...where.paccoIds]) : undefined,
-      ),
-    )
-    .orderBy(asc(pacchi.codice), asc(lastre.progressivo));
-}
-export type LastraVenduta = Awaited<ReturnType<typeof lastreVendute>>[number];
-
-/** Tile sales (a lot's `scarico` or `trasferimento`) to the cliente with pieces not yet shipped. */
-export function venditeLotti(
-  db: DbOrTx,
-  companyId: string,
-  clienteId: string,
-  ids?: readonly string[],
-) {
-  return db
-    .select({
-      id: movimenti.id,
-      lottoId: lotti.id,
-      codice: lotti.codice,
-      venduti: sql<number>`-${movimenti.pezzi}`.mapWith(Number),
-      spediti: movimenti.pezziSpediti,
-      lunghezzaMm: lotti.lunghezzaMm,
-      larghezzaMm: lotti.larghezzaMm,
-      spessoreMm: lotti.spessoreMm,
-      finitura: lotti.finitura,
-      scelta: lotti.scelta,
-      pezziPerCassa: lotti.pezziPerCassa,
-      materiale: materiali.nome,
-      densita: materiali.densita,
-      data: movimenti.createdAt,
-    })
-    .from(movimenti)
-    .innerJoin(lotti, eq(lotti.id, movimenti.lottoId))
-    .innerJoin(materiali, eq(materiali.id, lotti.materialeId))
-    .where(
-      and(
-        eq(movimenti.companyId, companyId),
-        eq(movimenti.clienteId, clienteId),
-        inArray(movimenti.tipo, ['scarico', 'trasferimento']),
-        sql`-${movimenti.pezzi} > ${movimenti.pezziSpediti}`,
-        ids ? inArray(movimenti.id, [...ids]) : undefined,
-      ),
-    )
-    .orderBy(asc(movimenti.createdAt));
-}
-export type VenditaLotto = Awaited<ReturnType<typeof venditeLotti>>[number];
-
-/** An item's code in the company, whatever its state (to name it in a 409), or undefined when it is not there. */
-export async function codiceOf(
-  db: DbOrTx,
-  companyId: string,
-  entityType: string,
-  id: string,
-): Promise<string | undefined> {
-  const pick = async (q: Promise<Array<{ codice: string }>>) => (await q)[0]?.codice;
-  switch (entityType) {
-    case 'blocco':
-      return pick(
-        db
-          .select({ codice: blocchi.codice })
-          .from(blocchi)
-          .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id))),
-      );
-    case 'pacco':
-      return pick(
-        db
-          .select({ codice: pacchi.codice })
-          .from(pacchi)
-          .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id))),
-      );
-    case 'lastra':
-      return pick(
-        db
-          .select({ codice: lastre.codice })
-          .from(lastre)
-          .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id))),
-      );
-    default:
-      return pick(
-        db
-          .select({ codice: lotti.codice })
-          .from(movimenti)
-          .innerJoin(lotti, eq(lotti.id, movimenti.lottoId))
-          .where(
-            and(
-              eq(movimenti.companyId, companyId),
-              eq(movimenti.id, id),
-              isNotNull(movimenti.clienteId),
-            ),
-          ),
-      );
-  }
-}
-
-/** Slabs as the packing list prints them: those a line shipped, or (a draft's bundle) those sold to its cliente. */
-export function lastrePacking(
-  db: DbOrTx,
-  companyId: string,
-  which: { ids: readonly string[] } | { paccoId: string; clienteId: string },
-) {
-  const where =
-    'ids' in which
-      ? inArray(lastre.id, [...which.ids])
-      : and(
-          eq(lastre.paccoId, which.paccoId),
-          eq(lastre.stato, 'venduta'),
-          eq(lastre.clienteId, which.clienteId),
-        );
-  if ('ids' in which && which.ids.length === 0) return Promise.resolve([]);
-  return selectLastre(db, {
-    codice: lastre.codice,
-    lunghezzaMm: lastre.lunghezzaMm,
-    altezzaMm: lastre.altezzaMm,
-    spessoreMm: pacchi.spessoreMm,
-    mq: lastre.mq,
-    scelta: lastre.scelta,
-    densita: materiali.densita,
-  })
-    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
-    .where(and(eq(lastre.companyId, companyId), where))
-    .orderBy(asc(lastre.codice));
-}
-
 /* ---------------------------------------------------------------- the DDT */
 
-export async function insertDdt(tx: DbOrTx, row: NewDdt): Promise<DdtRow> {
-  const [created] = await tx.insert(ddt).values(row).returning();
-  return created!;
+export function insertDdt(
+  tx: DbOrTx,
+  companyId: string,
+  row: Omit<NewDdt, 'companyId'>,
+): Promise<DdtRow> {
+  return rows.insert(tx, companyId, row);
 }
 
-/** The draft's lines replaced by these (in this order). */
-export async function replaceRighe(tx: DbOrTx, ddtId: string, righe: NewRiga[]): Promise<void> {
+/** The draft's lines replaced by these (in this order); the new lines as stored. */
+export async function replaceRighe(
+  tx: DbOrTx,
+  ddtId: string,
+  righe: NewRiga[],
+): Promise<RigaRow[]> {
   await tx.delete(ddtRighe).where(eq(ddtRighe.ddtId, ddtId));
-  if (righe.length)
-    await tx.insert(ddtRighe).values(righe.map((r, i) => ({ ...r, ddtId, posizione: i + 1 })));
-}
-
-export async function setLastraIds(tx: DbOrTx, rigaId: string, ids: string[]): Promise<void> {
-  await tx.update(ddtRighe).set({ lastraIds: ids }).where(eq(ddtRighe.id, rigaId));
+  if (righe.length === 0) return [];
+  return tx
+    .insert(ddtRighe)
+    .values(righe.map((r, i) => ({ ...r, ddtId, posizione: i + 1 })))
+    .returning();
 }
 
 export async function updateDdt(
@@ -284,9 +51,7 @@ export async function updateDdt(
   const [row] = await tx
     .update(ddt)
     .set({ ...set, updatedAt: new Date() })
-    .where(
-      and(eq(ddt.companyId, companyId), eq(ddt.id, id), stato ? eq(ddt.stato, stato) : undefined),
-    )
+    .where(and(rows.inCompany(companyId, id), stato ? eq(ddt.stato, stato) : undefined))
     .returning();
   return row;
 }
@@ -294,32 +59,43 @@ export async function updateDdt(
 export async function deleteBozza(tx: DbOrTx, companyId: string, id: string): Promise<boolean> {
   const deleted = await tx
     .delete(ddt)
-    .where(and(eq(ddt.companyId, companyId), eq(ddt.id, id), eq(ddt.stato, 'bozza')))
+    .where(and(rows.inCompany(companyId, id), eq(ddt.stato, 'bozza')))
     .returning({ id: ddt.id });
   return deleted.length > 0;
 }
 
-/** The DDT locked for a change of state (two emissions of one draft wait for each other). */
+const withNames = { ddt, cliente: clienti.ragioneSociale, utente: users.name };
+/** A DDT with the names its page shows: its cliente's and its author's. */
+export type DdtWithNames = { ddt: DdtRow; cliente: string; utente: string | null };
+
+function selectWithNames(db: DbOrTx, companyId: string, id: string) {
+  return db
+    .select(withNames)
+    .from(ddt)
+    .innerJoin(clienti, eq(clienti.id, ddt.clienteId))
+    .leftJoin(users, eq(users.id, ddt.createdBy))
+    .where(rows.inCompany(companyId, id));
+}
+
+/**
+ * The DDT locked for a change of state (two emissions of one draft wait for each other), with its
+ * names, so that a change reads it once.
+ */
 export async function lockDdt(
   tx: DbOrTx,
   companyId: string,
   id: string,
-): Promise<DdtRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(ddt)
-    .where(and(eq(ddt.companyId, companyId), eq(ddt.id, id)))
-    .for('update');
+): Promise<DdtWithNames | undefined> {
+  const [row] = await selectWithNames(tx, companyId, id).for('update', { of: ddt });
   return row;
 }
 
-export async function findDdt(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await db
-    .select({ ddt, cliente: clienti.ragioneSociale, utente: users.name })
-    .from(ddt)
-    .innerJoin(clienti, eq(clienti.id, ddt.clienteId))
-    .leftJoin(users, eq(users.id, ddt.createdBy))
-    .where(and(eq(ddt.companyId, companyId), eq(ddt.id, id)));
+export async function findDdt(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<DdtWithNames | undefined> {
+  const [row] = await selectWithNames(db, companyId, id);
   return row;
 }
 
@@ -370,7 +146,7 @@ export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string)
           eq(ddtRighe.lottoId, entityId),
           sql`${entityId}::uuid = any(${ddtRighe.lastraIds})`,
           // a bundle sold slab by slab left with the DDTs of its slabs
-          sql`exists (select 1 from ${lastre} where ${lastre.paccoId} = ${entityId} and ${lastre.id} = any(${ddtRighe.lastraIds}))`,
+          paccoHasLastraIn(entityId, ddtRighe.lastraIds),
         ),
       ),
     );
@@ -401,7 +177,7 @@ function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' |
         matchesSearch(destinatarioText, f.q),
         sql`exists (select 1 from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id} and ${matchesSearch(ddtRighe.codice, f.q)})`,
         // a slab's code finds the DDT its bundle travelled with
-        sql`exists (select 1 from ${ddtRighe} inner join ${lastre} on ${lastre.id} = any(${ddtRighe.lastraIds}) where ${ddtRighe.ddtId} = ${ddt.id} and ${matchesSearch(lastre.codice, f.q)})`,
+        sql`exists (select 1 from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id} and ${lastraCodiceIn(ddtRighe.lastraIds, f.q)})`,
       ),
     );
   }
@@ -545,7 +321,7 @@ export async function summaries(db: DbOrTx, companyId: string, ids: readonly str
 
 /** The DDTs whose blocks come from the cava (the cross-type lists' cava filter). */
 export function idsInCava(companyId: string, cavaId: string): SQL {
-  return sql`select ${ddtRighe.ddtId} from ${ddtRighe} inner join ${blocchi} on ${blocchi.id} = ${ddtRighe.entityId} where ${ddtRighe.entityType} = 'blocco' and ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`;
+  return sql`select ${ddtRighe.ddtId} from ${ddtRighe} where ${ddtRighe.entityType} = 'blocco' and ${ddtRighe.entityId} in (${bloccoIdsInCava(companyId, cavaId)})`;
 }
 
 /** The DDT's lines with what their pages need (a block's origine picks its page), and its receiver. */
@@ -553,27 +329,20 @@ export async function genealogyOf(db: DbOrTx, companyId: string, id: string) {
   const [head] = await db
     .select({ clienteId: ddt.clienteId, destinatario: destinatarioText })
     .from(ddt)
-    .where(and(eq(ddt.companyId, companyId), eq(ddt.id, id)));
+    .where(rows.inCompany(companyId, id));
   if (!head) return null;
   // a block's sale: the last confirmed collaudo that accepted it (blocco → collaudo → DDT → cliente)
-  const collaudo = (column: typeof collaudi.id | typeof collaudi.codice) =>
-    sql<
-      string | null
-    >`(select ${column} from ${collaudoRighe} inner join ${collaudi} on ${collaudi.id} = ${collaudoRighe.collaudoId}
-      where ${collaudoRighe.bloccoId} = ${ddtRighe.entityId} and ${collaudi.stato} = 'confermato' and ${collaudoRighe.esito} in ('accettato', 'accettato_con_riserva')
-      order by ${collaudi.data} desc limit 1)`;
   const righe = await db
     .select({
       entityType: ddtRighe.entityType,
       entityId: ddtRighe.entityId,
       lottoId: ddtRighe.lottoId,
       codice: ddtRighe.codice,
-      origine: blocchi.origine,
-      collaudoId: collaudo(collaudi.id),
-      collaudoCodice: collaudo(collaudi.codice),
+      origine: origineBloccoSql(ddtRighe.entityId),
+      collaudoId: collaudoAccettanteSql(ddtRighe.entityId, 'id'),
+      collaudoCodice: collaudoAccettanteSql(ddtRighe.entityId, 'codice'),
     })
     .from(ddtRighe)
-    .leftJoin(blocchi, and(eq(ddtRighe.entityType, 'blocco'), eq(blocchi.id, ddtRighe.entityId)))
     .where(eq(ddtRighe.ddtId, id))
     .orderBy(asc(ddtRighe.posizione));
   return { ...head, righe };

@@ -15,7 +15,6 @@ import {
   ddtSummarySchema,
   ddtUpdateSchema,
   genealogyNodeSchema,
-  historySchema,
   packingListQuerySchema,
   pickerQuerySchema,
 } from '@gestcava/contracts';
@@ -24,6 +23,7 @@ import { z } from 'zod';
 import { sendDocument } from '../../lib/downloads.js';
 import { signedLinkQuerySchema, type SignedLinkQuery } from '../../lib/session-links.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
+import { detailRoutes } from '../../plugins/detail-routes.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { DdtDocuments } from './ddt.documents.js';
 import type { DdtService } from './ddt.service.js';
@@ -43,6 +43,13 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
     list: { query: ddtListQuerySchema, item: ddtListItemSchema, read: ddt.list },
     summary: { query: ddtFilterSchema, response: ddtSummarySchema, read: ddt.summary },
     export: { query: ddtExportQuerySchema, read: ddt.exportList },
+  });
+  detailRoutes(app, base, {
+    access: { read, write },
+    tags,
+    response: ddtSchema,
+    get: ddt.get,
+    history: ddt.history,
   });
   // Pickers under this page's own permission (docs/api.md "Shape of the API"): a magazzino clerk shipping needs no clienti page.
   app.get(
@@ -72,19 +79,6 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
       schema: { tags, querystring: ddtDaSpedireQuerySchema, response: { 200: ddtDaSpedireSchema } },
     },
     async (request) => ddt.daSpedire(companyOf(request), request.query),
-  );
-  app.get(
-    `${base}/:id`,
-    { config: { access: read }, schema: { tags, params: idParams, response: { 200: ddtSchema } } },
-    async (request) => ddt.get(companyOf(request), request.params.id),
-  );
-  app.get(
-    `${base}/:id/history`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: historySchema } },
-    },
-    async (request) => ddt.history(companyOf(request), request.params.id),
   );
   app.get(
     `${base}/:id/genealogy`,

@@ -5,6 +5,7 @@ import {
   type LavorazioneLastreStato,
 } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { companyTable } from '../../lib/company-table.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   blocchi,
@@ -23,6 +24,7 @@ import type { StateMachine } from '../../lib/state-change.js';
 import type { LavorazioneLastreJoined, LavorazioneLastreRow } from './lavorazioni-lastre.mapper.js';
 
 type NewLavorazione = typeof lavorazioniLastre.$inferInsert;
+const scoped = companyTable(lavorazioniLastre);
 
 /**
  * A sawing's states for `changeState`: the user's moves (`POST …/stato`) or every move, for the
@@ -178,9 +180,7 @@ export async function findJoined(
   companyId: string,
   id: string,
 ): Promise<LavorazioneLastreJoined | undefined> {
-  const [row] = await joined(db)
-    .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.id, id)))
-    .limit(1);
+  const [row] = await joined(db).where(scoped.inCompany(companyId, id)).limit(1);
   return row as LavorazioneLastreJoined | undefined;
 }
 
@@ -203,12 +203,7 @@ export function lockInCompany(
   companyId: string,
   id: string,
 ): Promise<LavorazioneLastreRow | undefined> {
-  return db
-    .select()
-    .from(lavorazioniLastre)
-    .where(and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.id, id)))
-    .for('no key update')
-    .then((r) => r[0]);
+  return scoped.findForUpdate(db, companyId, id);
 }
 
 export function insert(db: DbOrTx, values: NewLavorazione): Promise<LavorazioneLastreRow> {
@@ -230,13 +225,7 @@ export function updateInStato(
   return db
     .update(lavorazioniLastre)
     .set({ ...values, updatedAt: new Date() })
-    .where(
-      and(
-        eq(lavorazioniLastre.id, id),
-        eq(lavorazioniLastre.companyId, companyId),
-        eq(lavorazioniLastre.stato, stato),
-      ),
-    )
+    .where(and(scoped.inCompany(companyId, id), eq(lavorazioniLastre.stato, stato)))
     .returning()
     .then((r) => r[0]);
 }

@@ -2,7 +2,6 @@ import {
   anagraficaPickerItemSchema,
   bloccoSegabileQuerySchema,
   bloccoSegabileSchema,
-  historySchema,
   lavorazioneLastreCompletaSchema,
   lavorazioneLastreCreateSchema,
   lavorazioneLastreExportQuerySchema,
@@ -20,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
+import { detailRoutes } from '../../plugins/detail-routes.js';
 import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 
 const base = '/api/lavorazioni-lastre';
@@ -48,6 +48,15 @@ export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{
       read: (companyId, { format, ...filter }, onError) =>
         lavorazioni.export(companyId, filter, format, onError),
     },
+  });
+  detailRoutes(app, base, {
+    access: { read, write },
+    tags,
+    response: lavorazioneLastreSchema,
+    get: lavorazioni.get,
+    history: lavorazioni.history,
+    stato: { body: lavorazioneLastreStatoBodySchema, write: lavorazioni.changeStato },
+    completa: { body: lavorazioneLastreCompletaSchema, write: lavorazioni.completa },
   });
   // Pickers under this module's permission (docs/api.md "Shape of the API"): a sawmill clerk needs no blocchi or fornitori page.
   app.get(
@@ -82,22 +91,6 @@ export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => lavorazioni.terzisti(requireAuth(request).companyId, request.query.q),
   );
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: lavorazioneLastreSchema } },
-    },
-    async (request) => lavorazioni.get(requireAuth(request).companyId, request.params.id),
-  );
-  app.get(
-    `${base}/:id/history`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: historySchema } },
-    },
-    async (request) => lavorazioni.history(requireAuth(request).companyId, request.params.id),
-  );
   app.post(
     base,
     {
@@ -123,31 +116,5 @@ export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => lavorazioni.update(actorOf(request), request.params.id, request.body),
-  );
-  app.post(
-    `${base}/:id/stato`,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        params: idParams,
-        body: lavorazioneLastreStatoBodySchema,
-        response: { 200: lavorazioneLastreSchema },
-      },
-    },
-    async (request) => lavorazioni.changeStato(actorOf(request), request.params.id, request.body),
-  );
-  app.post(
-    `${base}/:id/completa`,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        params: idParams,
-        body: lavorazioneLastreCompletaSchema,
-        response: { 200: lavorazioneLastreSchema },
-      },
-    },
-    async (request) => lavorazioni.completa(actorOf(request), request.params.id, request.body),
   );
 };

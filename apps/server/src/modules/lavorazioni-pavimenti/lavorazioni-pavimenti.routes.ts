@@ -1,7 +1,6 @@
 import {
   bloccoSegabileQuerySchema,
   bloccoSegabileSchema,
-  historySchema,
   lastraTagliabileQuerySchema,
   lastraTagliabileSchema,
   lavorazionePavimentiCompletaSchema,
@@ -19,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
+import { detailRoutes } from '../../plugins/detail-routes.js';
 import type { LavorazioniPavimentiService } from './lavorazioni-pavimenti.service.js';
 
 const { read, write } = pageAccess('lavorazione-pavimenti');
@@ -46,6 +46,15 @@ export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
       read: lavorazioni.export,
     },
   });
+  detailRoutes(app, base, {
+    access: { read, write },
+    tags,
+    response: lavorazionePavimentiSchema,
+    get: lavorazioni.get,
+    history: lavorazioni.history,
+    stato: { body: lavorazionePavimentiStatoBodySchema, write: lavorazioni.changeStato },
+    completa: { body: lavorazionePavimentiCompletaSchema, write: lavorazioni.completa },
+  });
   // Pickers under this module's permission (docs/api.md "Shape of the API"): the cutter needs no blocchi or magazzino page.
   app.get(
     `${base}/blocchi-tagliabili`,
@@ -72,22 +81,6 @@ export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => lavorazioni.lastreTagliabili(requireAuth(request).companyId, request.query),
   );
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: lavorazionePavimentiSchema } },
-    },
-    async (request) => lavorazioni.get(requireAuth(request).companyId, request.params.id),
-  );
-  app.get(
-    `${base}/:id/history`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: historySchema } },
-    },
-    async (request) => lavorazioni.history(requireAuth(request).companyId, request.params.id),
-  );
   app.post(
     base,
     {
@@ -113,31 +106,5 @@ export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => lavorazioni.update(actorOf(request), request.params.id, request.body),
-  );
-  app.post(
-    `${base}/:id/stato`,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        params: idParams,
-        body: lavorazionePavimentiStatoBodySchema,
-        response: { 200: lavorazionePavimentiSchema },
-      },
-    },
-    async (request) => lavorazioni.changeStato(actorOf(request), request.params.id, request.body),
-  );
-  app.post(
-    `${base}/:id/completa`,
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        params: idParams,
-        body: lavorazionePavimentiCompletaSchema,
-        response: { 200: lavorazionePavimentiSchema },
-      },
-    },
-    async (request) => lavorazioni.completa(actorOf(request), request.params.id, request.body),
   );
 };

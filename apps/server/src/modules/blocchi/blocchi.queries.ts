@@ -1,0 +1,110 @@
+import type {
+  Blocco,
+  BloccoFilter,
+  BloccoListItem,
+  BloccoListQuery,
+  BloccoOrigine,
+  BloccoSort,
+  BloccoSummary,
+  GenealogyNode,
+  Page,
+} from '@gestcava/contracts';
+import { listHistory, type HistoryItem } from '../../lib/audit.js';
+import { streamExport, type ExportStream } from '../../lib/export.js';
+import { toPage } from '../../lib/pagination.js';
+import type { BlocchiCore, BlocchiDeps } from './blocchi.core.js';
+import { bloccoExportColumns } from './blocchi.export.js';
+import { toBloccoDto, type BloccoJoined } from './blocchi.mapper.js';
+import * as repo from './blocchi.repository.js';
+
+/** The reads of the two block pages (own and bought-in) and of a bancata's page. */
+export function createBlocchiQueries(
+  { db, bancate, entities, counts }: BlocchiDeps,
+  { get }: BlocchiCore,
+) {
+  async function list(
+    origine: BloccoOrigine,
+    companyId: string,
+    query: BloccoListQuery,
+  ): Promise<Page<BloccoListItem>> {
+    const { page, limit, sort: _sort, ...filter } = query;
+    const search = await repo.withMaterialiDelTesto(db, companyId, query);
+    // At once: on PostgreSQL the two statements run on two connections, so the page waits for the
+    // slower of the two instead of their sum; PGlite runs them one after the other either way.
+    const [items, counted] = await Promise.all([
+      repo.listItems(db, companyId, origine, search),
+      counts.get(JSON.stringify([companyId, origine, filter]), () =>
+        repo.countMatching(db, companyId, origine, search),
+      ),
+    ]);
+    return toPage(items, counted, page, limit);
+  }
+
+  async function summary(
+    origine: BloccoOrigine,
+    companyId: string,
+    filter: BloccoFilter,
+  ): Promise<BloccoSummary> {
+    const search = await repo.withMaterialiDelTesto(db, companyId, filter);
+    return repo.summary(db, companyId, origine, search);
+  }
+
+  /** A bancata's blocchi, for its detail page (read under the bancate permission). */
+  async function ofBancata(companyId: string, bancataId: string): Promise<Blocco[]> {
+    await bancate.get(companyId, bancataId);
+    const rows: BloccoJoined[] = [];
+    for await (const batch of repo.batches(db, companyId, 'interno', { bancataId }, 'createdAt'))
+      rows.push(...batch);
+    return rows.map(toBloccoDto);
+  }
+
+  /** The list as a file: its filters and its order (`sort`). */
+  function exportList(
+    origine: BloccoOrigine,
+    companyId: string,
+    { sort, ...filter }: BloccoFilter & { sort?: BloccoSort },
+    format: 'csv' | 'xlsx',
+    onError?: (e: unknown) => void,
+  ): Promise<ExportStream> {
+    const rows = (async function* () {
+      const search = await repo.withMaterialiDelTesto(db, companyId, filter);
+      for await (const batch of repo.batches(db, companyId, origine, search, sort))
+        yield batch.map(toBloccoDto);
+    })();
+    return streamExport({
+      format,
+      columns: bloccoExportColumns(origine),
+      batches: rows,
+      sheet: origine === 'interno' ? 'Blocchi' : 'Blocchi esterni',
+      baseName: origine === 'interno' ? 'blocchi' : 'blocchi-esterni',
+      onError,
+    });
+  }
+
+  return {
+    get,
+    list,
+    summary,
+    ofBancata,
+    export: exportList,
+    /** The block's page: the block and the DDTs it left with. */
+    async detail(origine: BloccoOrigine, companyId: string, id: string): Promise<Blocco> {
+      return {
+        ...(await get(origine, companyId, id)),
+        ddt: await entities.ddtOf(db, companyId, id),
+      };
+    },
+    async history(origine: BloccoOrigine, companyId: string, id: string): Promise<HistoryItem[]> {
+      await get(origine, companyId, id);
+      return listHistory(db, companyId, 'blocco', id);
+    },
+    async genealogy(
+      origine: BloccoOrigine,
+      companyId: string,
+      id: string,
+    ): Promise<GenealogyNode[]> {
+      await get(origine, companyId, id);
+      return entities.genealogyOf(db, 'blocco', companyId, id);
+    },
+  };
+}

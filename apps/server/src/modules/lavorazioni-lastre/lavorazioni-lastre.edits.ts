@@ -1,0 +1,188 @@
+import {
+  LAVORAZIONE_LASTRE_STATO_LABELS,
+  resaTeoricaBlocco,
+  type LavorazioneLastre,
+  type LavorazioneLastreCreate,
+  type LavorazioneLastreStatoBody,
+  type LavorazioneLastreUpdate,
+} from '@gestcava/contracts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { nextCode } from '../../lib/codes.js';
+import { constraintError } from '../../lib/db-errors.js';
+import { todayInRome } from '../../lib/dates.js';
+import { changeState } from '../../lib/state-change.js';
+import type { Actor } from '../../lib/actor.js';
+import { LAVORAZIONE_LASTRE_FIELDS } from './lavorazioni-lastre.mapper.js';
+import * as repo from './lavorazioni-lastre.repository.js';
+import {
+  type LavorazioniLastreCore,
+  type LavorazioniLastreDeps,
+} from './lavorazioni-lastre.core.js';
+
+const { notFound: NOT_FOUND, stale: STALE } = repo.LAVORAZIONE_LASTRE_STATES.manual.messages;
+const GIA_APERTA = 'Il blocco ha già una segagione pianificata o in corso';
+
+/** A sawing planned, edited and moved through its states. */
+export function createLavorazioniLastreEdits(
+  deps: LavorazioniLastreDeps,
+  core: LavorazioniLastreCore,
+) {
+  const { db, blocchi } = deps;
+  const { get, macchinaOf, assertTerzista } = core;
+  return {
+    /** Plans a sawing of a `disponibile` block; its theoretical yield is fixed now, from the machine's kerf and trim. */
+    async create(actor: Actor, body: LavorazioneLastreCreate): Promise<LavorazioneLastre> {
+      try {
+        return await db.transaction(async (tx) => {
+          // Locked so an option or a sale cannot slip in between the check and the plan.
+          const blocco = await blocchi.lockForLavorazione(tx, actor.companyId, body.bloccoId);
+          if (!blocco)
+            throw badRequest('Blocco non valido', [
+              { path: 'bloccoId', message: 'Blocco non valido' },
+            ]);
+          if (blocco.statoEffettivo !== 'disponibile')
+            throw conflict(
+              `Il blocco ${blocco.blocco.codice} non è disponibile: non si può pianificarne la segagione`,
+            );
+          const macchina = await macchinaOf(actor.companyId, body.macchinaId, tx);
+          await assertTerzista(actor.companyId, body.terzistaId, tx);
+          const row = await repo.insert(tx, {
+            ...body,
+            terzistaId: body.contoTerzi ? (body.terzistaId ?? null) : null,
+            companyId: actor.companyId,
+            codice: await nextCode(tx, 'SG'),
+            resaTeorica: resaTeoricaBlocco(blocco.blocco, {
+              spessoreMm: body.spessoreMm,
+              kerfMm: macchina.kerfMm,
+              rifiloMm: macchina.rifiloMm,
+            }),
+            stato: 'pianificata',
+          });
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType: 'lavorazione-lastre',
+            entityId: row.id,
+            action: 'create',
+            userId: actor.userId,
+            changes: initialValues(row, LAVORAZIONE_LASTRE_FIELDS),
+          });
+          return get(actor.companyId, row.id, tx);
+        });
+      } catch (error) {
+        throw constraintError(error, { unique: GIA_APERTA }) ?? error;
+      }
+    },
+
+    /** The plan changes only while `pianificata`; the note at any time. */
+    async update(
+      actor: Actor,
+      id: string,
+      body: LavorazioneLastreUpdate,
+    ): Promise<LavorazioneLastre> {
+      return db.transaction(async (tx) => {
+        const current = await repo.lockInCompany(tx, actor.companyId, id);
+        if (!current) throw notFound(NOT_FOUND);
+        const { note, ...plan } = body;
+        const changesPlan = Object.entries(plan).some(
+          ([k, v]) => v !== undefined && v !== current[k as keyof typeof current],
+        );
+        if (changesPlan && current.stato !== 'pianificata') {
+          throw conflict(
+            `La lavorazione è «${LAVORAZIONE_LASTRE_STATO_LABELS[current.stato as keyof typeof LAVORAZIONE_LASTRE_STATO_LABELS]}»: si può modificare solo la nota`,
+          );
+        }
+        const next = {
+          ...current,
+          ...Object.fromEntries(Object.entries(plan).filter(([, v]) => v !== undefined)),
+        } as typeof current;
+        if (!next.contoTerzi) next.terzistaId = null;
+        if (next.contoTerzi && !next.terzistaId) {
+          throw badRequest('Per una lavorazione conto terzi scegli il terzista', [
+            { path: 'terzistaId', message: 'Per una lavorazione conto terzi scegli il terzista' },
+          ]);
+        }
+        const macchina =
+          plan.macchinaId || plan.spessoreMm
+            ? await macchinaOf(actor.companyId, next.macchinaId, tx)
+            : null;
+        const blocco = macchina ? (await repo.findJoined(tx, actor.companyId, id))!.blocco : null;
+        if (plan.terzistaId) await assertTerzista(actor.companyId, plan.terzistaId, tx);
+        const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, {
+          ...(changesPlan
+            ? {
+                macchinaId: next.macchinaId,
+                spessoreMm: next.spessoreMm,
+                finitura: next.finitura,
+                resinatura: next.resinatura,
+                contoTerzi: next.contoTerzi,
+                terzistaId: next.terzistaId,
+                ...(macchina && blocco
+                  ? {
+                      resaTeorica: resaTeoricaBlocco(blocco, {
+                        spessoreMm: next.spessoreMm,
+                        kerfMm: macchina.kerfMm,
+                        rifiloMm: macchina.rifiloMm,
+                      }),
+                    }
+                  : {}),
+              }
+            : {}),
+          ...(note !== undefined ? { note } : {}),
+        });
+        if (!row) throw conflict(STALE);
+        const changes = diffChanges(current, row, LAVORAZIONE_LASTRE_FIELDS);
+        if (Object.keys(changes).length) {
+          await recordAudit(tx, {
+            companyId: actor.companyId,
+            entityType: 'lavorazione-lastre',
+            entityId: id,
+            action: 'update',
+            userId: actor.userId,
+            changes,
+          });
+        }
+        return get(actor.companyId, id, tx);
+      });
+    },
+
+    /** Starting moves the block to `in_segagione`; cancelling a started sawing gives the block back. */
+    async changeStato(
+      actor: Actor,
+      id: string,
+      body: LavorazioneLastreStatoBody,
+    ): Promise<LavorazioneLastre> {
+      return db.transaction(async (tx) => {
+        const { from, current } = await changeState(tx, repo.LAVORAZIONE_LASTRE_STATES.manual, {
+          companyId: actor.companyId,
+          id,
+          to: body.stato,
+          userId: actor.userId,
+          note: body.nota,
+          set: () => (body.stato === 'in_segagione' ? { dataInizio: todayInRome() } : {}),
+        });
+        const block = {
+          companyId: actor.companyId,
+          origine: null,
+          id: current.bloccoId,
+          by: 'system' as const,
+          userId: actor.userId,
+        };
+        if (body.stato === 'in_segagione') {
+          await blocchi.transition(tx, {
+            ...block,
+            to: 'in_segagione',
+            note: `Segagione ${current.codice} iniziata`,
+          });
+        } else if (from === 'in_segagione') {
+          await blocchi.transition(tx, {
+            ...block,
+            to: 'disponibile',
+            note: `Segagione ${current.codice} annullata`,
+          });
+        }
+        return get(actor.companyId, id, tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import {
+  type PermissionSubject,
+  type Trasferimento,
+  type TrasferimentoCreate,
+} from '@gestcava/contracts';
+import type { Db } from '../../db/client.js';
+import { badRequest } from '../../lib/app-error.js';
+import { findCompanyRow } from '../../lib/companies.js';
+import type { Actor } from '../../lib/actor.js';
+import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
+import type { BlocchiService } from '../blocchi/blocchi.service.js';
+import type { LookupsService } from '../lookups/lookups.service.js';
+import type { MagazzinoService } from '../magazzino/magazzino.service.js';
+import type { StockService } from '../magazzino/stock.service.js';
+import * as repo from './trasferimenti.repository.js';
+
+import {
+  allowed,
+  createTrasferimentiItems,
+  PAGE_OF,
+  type TransferContext,
+} from './trasferimenti.items.js';
+import type { TrasferimentiQueries } from './trasferimenti.queries.js';
+
+export type TrasferimentiDeps = {
+  db: Db;
+  clienti: Pick<AnagraficaService, 'ensureForDitta'>;
+  fornitori: Pick<AnagraficaService, 'ensureForDitta'>;
+  materiali: Pick<LookupsService<'materiali'>, 'find'>;
+  blocchi: Pick<
+    BlocchiService,
+    'assertSenzaLavorazioni' | 'lockForLavorazione' | 'receiveFromGroup' | 'transition'
+  >;
+  magazzino: Pick<MagazzinoService, 'caricaLotto' | 'caricaPacco'>;
+  stock: Pick<
+    StockService,
+    | 'cediLotto'
+    | 'cediPacco'
+    | 'codiceLottoTaken'
+    | 'lastreRows'
+    | 'lockForTransfer'
+    | 'lockPacco'
+    | 'movimenti'
+    | 'nextSplitCodice'
+  >;
+};
+
+function ditta(row: NonNullable<Awaited<ReturnType<typeof findCompanyRow>>>) {
+  return {
+    name: row.name,
+    partitaIva: row.partitaIva,
+    codiceFiscale: row.codiceFiscale,
+    indirizzo: row.indirizzo,
+    cap: row.cap,
+    comune: row.comune,
+    provincia: row.provincia,
+    nazione: row.nazione,
+    email: row.email,
+    pec: row.pec,
+  };
+}
+
+/**
+ * A transfer, in one transaction: the items locked up front, then each moved out of the sender and
+ * into the receiver, then its lines; the answer names each lot's sale (`venditaId`) for its DDT.
+ */
+export function createTrasferimento(
+  deps: TrasferimentiDeps,
+  { get }: Pick<TrasferimentiQueries, 'get'>,
+) {
+  const { db, clienti, fornitori, blocchi, stock } = deps;
+  const items = createTrasferimentiItems(deps);
+  return {
+    async create(
+      actor: Actor,
+      user: PermissionSubject,
+      body: TrasferimentoCreate,
+    ): Promise<Trasferimento> {
+      if (body.destinazioneCompanyId === actor.companyId)
+        throw badRequest('La ditta di destinazione è questa stessa ditta', [
+          { path: 'destinazioneCompanyId', message: 'Scegli un’altra ditta del gruppo' },
+        ]);
+      if (body.pacchi.length) allowed(user, PAGE_OF.pacco);
+      if (body.lotti.length) allowed(user, PAGE_OF.lotto);
+      // each lot's sale (its movimento): the `lotto` line of the DDT that ships the transfer
+      const vendite = new Map<string, string>();
+      const id = await db.transaction(async (tx) => {
+        const [source, destination] = await Promise.all([
+          findCompanyRow(tx, actor.companyId),
+          findCompanyRow(tx, body.destinazioneCompanyId),
+        ]);
+        if (!destination)
+          throw badRequest('Ditta di destinazione non valida', [
+            { path: 'destinazioneCompanyId', message: 'Non è una ditta di questa installazione' },
+          ]);
+        const D = destination.id;
+        const ubicazioneId = await repo.ubicazioneArrivo(tx, D, body.ubicazioneId);
+        if (ubicazioneId === undefined)
+          throw badRequest('Ubicazione non valida', [
+            { path: 'ubicazioneId', message: 'Non è un’ubicazione della ditta di destinazione' },
+          ]);
+        const cliente = await clienti.ensureForDitta(tx, actor.companyId, ditta(destination));
+        const fornitore = body.blocchi.length
+          ? await fornitori.ensureForDitta(tx, D, ditta(source!))
+          : null;
+        // Everything it moves, locked up front, each kind in id order (PostgreSQL's uuid order is that of
+        // the lowercase text): blocks, then bundles, then lots. Two transfers of the same items wait in line.
+        for (const id of body.blocchi.map((b) => b.id.toLowerCase()).sort())
+          await blocchi.lockForLavorazione(tx, actor.companyId, id);
+        await stock.lockForTransfer(tx, actor.companyId, {
+          pacchi: body.pacchi.map((p) => p.id),
+          lotti: body.lotti.map((l) => l.id),
+        });
+        const header = await repo.insertTrasferimento(tx, {
+          companyId: actor.companyId,
+          destinazioneCompanyId: D,
+          documento: body.documento,
+          note: body.note,
+          userId: actor.userId,
+        });
+        const riferimento = body.documento ? `, ${body.documento}` : '';
+        const causale = `Trasferimento a ${destination.name}${riferimento}`;
+        const received = `Trasferito da ${source!.name}${riferimento}`;
+        // The receiver's rows name no user of the sender (docs/domain.md): the system's, with the sender in the causale.
+        const destMeta = {
+          companyId: D,
+          userId: null,
+          causale: received,
+          documento: body.documento,
+        };
+        const righe: Array<Parameters<typeof repo.insertRighe>[1][number]> = [];
+        const t: TransferContext = {
+          actor,
+          user,
+          D,
+          headerId: header.id,
+          clienteId: cliente.id,
+          fornitoreId: fornitore?.id ?? null,
+          ubicazioneId,
+          documento: body.documento,
+          causale,
+          received,
+          destMeta,
+        };
+        for (const item of body.blocchi) righe.push(await items.trasferisciBlocco(tx, t, item));
+        for (const item of body.pacchi) righe.push(await items.trasferisciPacco(tx, t, item));
+        for (const item of body.lotti) {
+          const { venditaId, riga } = await items.trasferisciLotto(tx, t, item);
+          vendite.set(riga.origineId, venditaId);
+          righe.push(riga);
+        }
+        await repo.insertRighe(tx, righe);
+        return header.id;
+      });
+      const created = await get(actor.companyId, id);
+      return {
+        ...created,
+        righe: created.righe.map((r) =>
+          r.tipo === 'lotto' ? { ...r, venditaId: vendite.get(r.itemId) } : r,
+        ),
+      };
+    },
+  };
+}
