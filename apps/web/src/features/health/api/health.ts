@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Health, healthResponseSchema } from '@gestcava/contracts';
 import { api } from '@/lib/api';
+import { defineResource } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
 /** GET /api/health (public): db name and staging flag for the banner. Failure → null. */
@@ -12,12 +12,10 @@ export async function getHealth(): Promise<Health | null> {
   }
 }
 
-export const healthQueryOptions = queryOptions({
-  queryKey: queryRoots.health,
-  queryFn: getHealth,
-  staleTime: Infinity,
-});
+const health = defineResource({ key: queryRoots.health, base: '/api/health' });
 
-export function useHealth() {
-  return useQuery(healthQueryOptions);
-}
+export const useHealth = health.read(() => ({
+  key: [],
+  load: getHealth,
+  staleTime: Infinity,
+})).use;
