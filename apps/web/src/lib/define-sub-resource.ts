@@ -117,12 +117,12 @@ export function defineSubResource<L extends z.ZodType, M, I extends z.ZodType>(
           : api.delete(path(parentId, id), undefined, { schema: parent.detail, ...opts }),
       ),
     /** PUT base/:id/<name> with the whole set: the answer (the saved set) replaces the cached list. */
-    useReplace: <B>(parentId: string) => {
+    useReplace: <V>(parentId: string, toBody: (variables: V) => unknown = (v) => v) => {
       const queryClient = useQueryClient();
       return useMutation({
-        mutationFn: (body: B) =>
+        mutationFn: (variables: V) =>
           api
-            .put(path(parentId), body, { schema: config.list as L, ...opts })
+            .put(path(parentId), toBody(variables), { schema: config.list as L, ...opts })
             .then((answer) => mapList(answer as z.output<L>)),
         onSuccess: (saved) => {
           queryClient.setQueryData(keys.list(parentId), saved);

@@ -20,6 +20,8 @@ export const queryRoots = {
   magazzinoLastre: ['magazzino-lastre'],
   /** tile lots in stock (features/magazzino-pavimenti), loaded by a tile cut's completion */
   magazzinoPavimenti: ['magazzino-pavimenti'],
+  /** the magazzino pages' own pickers (clienti, places), read under the stock pages' permission */
+  magazzinoPickers: ['magazzino-pickers'],
   /** the stock on hand of both magazzini (features/giacenze): every stock operation changes it */
   giacenze: ['giacenze'],
   /** the collaudi (features/collaudi): a DDT ships their sold blocks */
