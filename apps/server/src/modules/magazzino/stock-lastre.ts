@@ -105,7 +105,7 @@ export function createLastreStock(deps: {
     tipo: LedgerRow['tipo'];
     ledger?: Partial<LedgerRow>;
     audit: {
-      action: string;
+      action: AuditEntry['action'];
       changes: (l: MovedLastra) => AuditEntry['changes'];
       note?: string | null;
     };
