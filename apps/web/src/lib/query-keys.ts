@@ -49,6 +49,8 @@ export const queryRoots = {
   etichette: ['etichette'],
   /** the agenda's bundled file (features/schedule) */
   schedule: ['schedule'],
+  /** what this device keeps for offline reading (not the API: IndexedDB) */
+  deviceCopies: ['device-copies'],
   /** the login page's logo (features/auth) */
   logo: ['user', 'logo'],
   health: ['health'],
