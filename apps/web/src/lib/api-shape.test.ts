@@ -10,6 +10,7 @@ const OUTSIDE = [
   'auth/api/logout.ts',
   'codici/api/codici.ts',
   'condivisioni/api/pubblico.ts',
+  'health/api/health.ts',
   'photos/api/photo-upload.ts',
   'reportistica/api/reportistica.ts',
   'schedule/api/schedule.ts',

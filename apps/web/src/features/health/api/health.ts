@@ -1,7 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Health, healthResponseSchema } from '@gestcava/contracts';
 import { api } from '@/lib/api';
-import { defineResource } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
+
+/*
+ * Outside the resources (docs/architecture.md "Web: one API shape"): the staging banner shows on the
+ * login page too, whose first load may not carry defineResource's offline code (docs/quality.md P9).
+ */
 
 /** GET /api/health (public): db name and staging flag for the banner. Failure → null. */
 export async function getHealth(): Promise<Health | null> {
@@ -12,10 +17,12 @@ export async function getHealth(): Promise<Health | null> {
   }
 }
 
-const health = defineResource({ key: queryRoots.health, base: '/api/health' });
-
-export const useHealth = health.read(() => ({
-  key: [],
-  load: getHealth,
+export const healthQueryOptions = queryOptions({
+  queryKey: queryRoots.health,
+  queryFn: getHealth,
   staleTime: Infinity,
-})).use;
+});
+
+export function useHealth() {
+  return useQuery(healthQueryOptions);
+}
