@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { HistoryAction } from '@gestcava/contracts';
 import type { DbOrTx } from '../db/client.js';
 import {
   auditLog,
@@ -12,7 +13,8 @@ import {
   type AuditChanges,
 } from '../db/schema/index.js';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'stato' | 'declassa' | (string & {});
+/** One of the registered history actions (contracts' `HISTORY_ACTIONS`: label, icon, dashboard word). */
+export type AuditAction = HistoryAction;
 
 export interface AuditEntry {
   companyId: string;

@@ -1,27 +1,7 @@
-import { HISTORY_ACTION_LABELS, type HistoryItem } from '@gestcava/contracts';
+import { historyActionIcon, historyActionLabel, type HistoryItem } from '@gestcava/contracts';
 import { formatDateTime } from '@/lib/format';
 import { formatHistoryValue } from './history-value';
 import './history-timeline.css';
-
-const EXTRA_ACTION_LABELS: Record<string, string> = {
-  disattivazione: 'Disattivazione',
-  riattivazione: 'Riattivazione',
-};
-
-const ACTION_ICONS: Record<string, string> = {
-  create: 'pi pi-plus',
-  update: 'pi pi-pencil',
-  delete: 'pi pi-trash',
-  disattivazione: 'pi pi-ban',
-  riattivazione: 'pi pi-replay',
-  stato: 'pi pi-arrow-right',
-  declassa: 'pi pi-arrow-down',
-  riga: 'pi pi-box',
-};
-
-function actionLabel(action: string): string {
-  return HISTORY_ACTION_LABELS[action] ?? EXTRA_ACTION_LABELS[action] ?? action;
-}
 
 /**
  * The history of a record (docs/domain.md "Audit"): who, when, what, and each changed field with its
@@ -57,11 +37,11 @@ export function HistoryTimeline({
             return (
               <li key={item._id} className="history-item" data-testid="history-item">
                 <span className="history-icon" aria-hidden="true">
-                  <i className={ACTION_ICONS[item.action] ?? 'pi pi-circle'} />
+                  <i className={historyActionIcon(item.action)} />
                 </span>
                 <div className="history-body">
                   <p className="history-head">
-                    <strong>{actionLabel(item.action)}</strong>
+                    <strong>{historyActionLabel(item.action)}</strong>
                     <span className="history-meta">
                       <time dateTime={item.at}>{formatDateTime(item.at)}</time>
                       {' · '}

@@ -1,25 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { automezzoSchema, formatTarga, pageOf, type Automezzo } from '@gestcava/contracts';
 import { api } from './api';
+import { defineResource } from './define-resource';
+import { queryRoots } from './query-keys';
 
 /** The root of every automezzi cache: features/automezzi's writes refresh everything under it, these options too. */
-export const AUTOMEZZI_ROOT = ['automezzi'] as const;
-
-const activePage = pageOf(automezzoSchema);
+export const AUTOMEZZI_ROOT = queryRoots.automezzi;
 
 /** GET /api/automezzi?attivo=true: the company's trucks in service, by plate (a company has a handful). */
-export const automezziOptionsQuery = () =>
-  queryOptions({
-    queryKey: [...AUTOMEZZI_ROOT, 'options'],
-    queryFn: ({ signal }) =>
-      api.get('/api/automezzi', {
+const options = defineResource({ key: AUTOMEZZI_ROOT, base: '/api/automezzi' }).read(() => ({
+  key: ['options'],
+  load: (signal) =>
+    api
+      .get('/api/automezzi', {
         query: { attivo: true, limit: 200, sort: 'targa' },
-        schema: activePage,
+        schema: pageOf(automezzoSchema),
         signal,
-      }),
-    select: (page) => page.items.map(optionOf),
-    staleTime: 60_000,
-  });
+      })
+      .then((page) => page.items.map(optionOf)),
+  staleTime: 60_000,
+}));
+export const automezziOptionsQuery = options.options;
 
 export interface AutomezzoOption {
   /** the plate as stored (`FG482KT`): what a DDT's `vettore.targa` takes */
@@ -42,6 +42,4 @@ function optionOf(automezzo: Automezzo): AutomezzoOption {
  * The active trucks as dropdown options, for a form of another feature (the DDT's vettore):
  * read under `automezzi` or `spedizioni`, so whoever writes DDTs may use it.
  */
-export function useAutomezziOptions() {
-  return useQuery(automezziOptionsQuery());
-}
+export const useAutomezziOptions = options.use;

@@ -9,15 +9,18 @@ import {
 } from '@tanstack/react-query';
 import { z } from 'zod';
 import { genealogyNodeSchema, historySchema, type EntityKind } from '@gestcava/contracts';
-import { api, apiDownload } from './api';
+import { api, apiDownload, isApiError } from './api';
+import { defineSubResource, type SubResourceConfig } from './define-sub-resource';
 import { isNotOnDevice, loadWithDeviceCopy } from './offline/device-copy';
 import type { QueuedKind } from './offline/queue';
 import { useQueueable as useQueueableMutation } from './offline/use-queueable';
 import { retryOnce } from './query-client';
+import { defineRead, type QueryParams, type ReadSpec } from './resource-read';
 
 /**
- * One feature's server resource (docs/architecture.md "Module pattern", docs/architecture.md "web"): the list, its summary,
- * one record, its history (and genealogy), and the writes, over the one API client (./api).
+ * One feature's server resource (docs/architecture.md "Web: one API shape"): the list, its summary,
+ * one record, its history (and genealogy), its child rows (`sub`), its other reads (`read`) and the
+ * writes, over the one API client (./api). Every feature's API is one or more of these.
  *
  * - URLs: GET base?<params>, GET base/summary?<filters>, GET base/:id, GET base/:id/history,
  *   GET base/:id/genealogy, GET base/export?<filters>&format; POST base (with an Idempotency-Key),
@@ -34,13 +37,15 @@ export interface ResourceConfig<
   S extends z.ZodType,
   D extends z.ZodType,
 > {
+  /** a root of lib/query-keys.ts (`queryRoots.x`), or a key under one */
   key: QueryKey;
   base: string;
-  schemas: {
+  /** what the resource serves in the standard shape; a resource without a list or record omits them */
+  schemas?: {
     /** the list's page schema (pageOf(item)) */
-    list: L;
+    list?: L;
     summary?: S;
-    detail: D;
+    detail?: D;
     /** types the filters the list, summary and export send in the URL (not parsed here) */
     filters?: F;
   };
@@ -61,7 +66,6 @@ export interface ListPaging {
 }
 
 const genealogySchema = z.array(genealogyNodeSchema);
-type QueryParams = Record<string, string | number | boolean | null | undefined>;
 interface Saved {
   _id: string;
 }
@@ -88,17 +92,37 @@ export function defineResource<
 >(config: ResourceConfig<F, L, S, D>) {
   type Filters = z.input<F>;
   type Detail = z.output<D>;
-  const { key, base, schemas } = config;
+  const { key, base } = config;
+  const schemas = (config.schemas ?? {}) as { list: L; summary: S; detail: D };
   const path = (id: string, suffix?: string) =>
     `${base}/${encodeURIComponent(id)}${suffix ? `/${suffix}` : ''}`;
+
+  /** After a write: the whole resource and what other features show of it refetch. */
+  const refresh = (queryClient: QueryClient, also: readonly QueryKey[] = []) =>
+    Promise.all(
+      [key, ...(config.invalidates ?? []), ...also].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+
+  const detailKey = (id: string) => [...key, 'detail', id] as const;
+  /** Child rows or a nested path: GET/POST base/:id/<name>, PUT/DELETE base/:id/<name>/:childId. */
+  const sub = <SL extends z.ZodType, SM, SI extends z.ZodType = D>(
+    name: string,
+    subConfig: SubResourceConfig<SL, SM, SI>,
+  ) =>
+    defineSubResource({ key, path, detail: schemas.detail, detailKey, refresh }, name, subConfig);
+  const history = sub('history', { list: historySchema });
+  /** where the server has it: cava, bancata or fornitore above; lastre, collaudo, cliente below */
+  const genealogy = sub('genealogy', { list: genealogySchema });
 
   const keys = {
     all: key,
     list: (params: unknown) => [...key, 'list', params] as const,
     summary: (filters: unknown) => [...key, 'summary', filters] as const,
-    detail: (id: string) => [...key, 'detail', id] as const,
-    history: (id: string) => [...key, 'history', id] as const,
-    genealogy: (id: string) => [...key, 'genealogy', id] as const,
+    detail: detailKey,
+    history: history.keys.list,
+    genealogy: genealogy.keys.list,
     /** a key of the feature's own queries (pickers…), under the resource's root */
     of: (...parts: unknown[]) => [...key, ...parts] as const,
   };
@@ -118,7 +142,7 @@ export function defineResource<
         queryFn: ({ signal }) =>
           api.get(`${base}/summary`, {
             query: { ...(filters as QueryParams) },
-            schema: schemas.summary as S,
+            schema: schemas.summary,
             signal,
           }),
         placeholderData: keepPreviousData,
@@ -139,18 +163,8 @@ export function defineResource<
         retry: (failureCount, error) => !isNotOnDevice(error) && retryOnce(failureCount, error),
       });
     },
-    history: (id: string) =>
-      queryOptions({
-        queryKey: keys.history(id),
-        queryFn: ({ signal }) => api.get(path(id, 'history'), { schema: historySchema, signal }),
-      }),
-    /** where the server has it: cava, bancata or fornitore above; lastre, collaudo, cliente below */
-    genealogy: (id: string) =>
-      queryOptions({
-        queryKey: keys.genealogy(id),
-        queryFn: ({ signal }) =>
-          api.get(path(id, 'genealogy'), { schema: genealogySchema, signal }),
-      }),
+    history: history.queries.list,
+    genealogy: genealogy.queries.list,
     /**
      * A search of the feature's own pickers: GET base/<endpoint>?q=<trimmed>&<extra>, under
      * [...key, 'picker', name, ...scope, q] (docs/api.md "Shape of the API": read under this module's permission).
@@ -170,26 +184,48 @@ export function defineResource<
         }),
   };
 
-  /** After a write: the whole resource and what other features show of it refetch. */
-  const refresh = (queryClient: QueryClient, also: readonly QueryKey[] = []) =>
-    Promise.all(
-      [key, ...(config.invalidates ?? []), ...also].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
+  /**
+   * A write whose answer is not the cached record (an operation's report, a wrapped answer, a
+   * 204): once it succeeds the resource and what it invalidates refetch; `onConflict` refetches
+   * after a 409 too (someone else changed it first: the screen must show the new state).
+   */
+  function useWrite<V, T>(
+    send: (variables: V) => Promise<T>,
+    options: {
+      invalidates?: readonly QueryKey[];
+      /** what the answer changes in the cache before the refresh */
+      onSuccess?: (answer: T, queryClient: QueryClient) => unknown;
+      /** false: the answer is all the cache needs (onSuccess writes it) */
+      refresh?: boolean;
+      onConflict?: boolean;
+      /** refresh after a failure too (a batch that went in part) */
+      onSettled?: boolean;
+    } = {},
+  ) {
+    const queryClient = useQueryClient();
+    const again = () => refresh(queryClient, options.invalidates);
+    return useMutation({
+      mutationFn: send,
+      onSuccess: async (answer: T) => {
+        await options.onSuccess?.(answer, queryClient);
+        if (options.refresh !== false && !options.onSettled) await again();
+      },
+      onError: (error: Error) => {
+        if (options.onConflict && isApiError(error) && error.status === 409) void again();
+      },
+      onSettled: () => (options.onSettled ? again() : undefined),
+    });
+  }
 
   /** A write that answers the record (create, update, a state move…): it replaces the cached one, then the caches refresh. */
   function useSaving<V>(
     send: (variables: V) => Promise<Detail>,
-    options: { invalidates?: readonly QueryKey[] } = {},
+    options: { invalidates?: readonly QueryKey[]; onConflict?: boolean } = {},
   ) {
-    const queryClient = useQueryClient();
-    return useMutation({
-      mutationFn: send,
-      onSuccess: (saved: Detail) => {
-        queryClient.setQueryData(keys.detail((saved as Saved)._id), saved);
-        return refresh(queryClient, options.invalidates);
-      },
+    return useWrite(send, {
+      ...options,
+      onSuccess: (saved, queryClient) =>
+        queryClient.setQueryData(keys.detail((saved as Saved)._id), saved),
     });
   }
 
@@ -231,13 +267,17 @@ export function defineResource<
     queries,
     path,
     refresh,
+    sub,
+    /** Another read of the resource, under its root: `read((…args) => ({ key, url, schema }))`. */
+    read: <A extends unknown[], R>(spec: (...args: A) => ReadSpec<R>) => defineRead(key, spec),
+    useWrite,
     useSaving,
     useQueueable,
     useList: (params: Filters & ListPaging) => useQuery(queries.list(params)),
     useSummary: (filters: Filters) => useQuery(queries.summary(filters)),
     useDetail: (id: string) => useQuery(queries.detail(id)),
-    useHistory: (id: string) => useQuery(queries.history(id)),
-    useGenealogy: (id: string) => useQuery(queries.genealogy(id)),
+    useHistory: (id: string) => history.useList(id),
+    useGenealogy: (id: string) => genealogy.useList(id),
     /** POST base: 201 and the record (the Idempotency-Key makes a retried click harmless). */
     useCreate: <B>() => useSaving((body: B) => api.create(base, body, { schema: schemas.detail })),
     /** PUT base/:id with the fields to change. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   cavaSchema,
@@ -14,6 +14,8 @@ import {
 } from '@gestcava/contracts';
 import { api } from './api';
 import { isNotOnDevice, loadLookupWithDeviceCopy } from './offline/device-copy';
+import { defineResource } from './define-resource';
+import { queryRoots } from './query-keys';
 import { retryOnce } from './query-client';
 
 /**
@@ -42,36 +44,49 @@ export const LOOKUP_ITEM_SCHEMAS = {
   macchine: macchinaSchema,
 } as const;
 
-export const lookupKeys = {
-  all: ['lookups'] as const,
-  list: (kind: LookupKind) => ['lookups', kind] as const,
+/** One resource per kind, under ['lookups', kind]: a write refreshes that kind (a cava's tariffs too). */
+const lookupResource = (kind: LookupKind) =>
+  defineResource({ key: [...queryRoots.lookups, kind], base: `/api/${kind}` });
+export const LOOKUP_RESOURCES: Record<LookupKind, ReturnType<typeof lookupResource>> = {
+  cave: lookupResource('cave'),
+  materiali: lookupResource('materiali'),
+  ubicazioni: lookupResource('ubicazioni'),
+  macchine: lookupResource('macchine'),
 };
 
-/** GET /api/cave (or materiali, ubicazioni, macchine) → the company's records. */
-async function getLookups<K extends LookupKind>(
-  kind: K,
-  signal?: AbortSignal,
-): Promise<LookupRecord[K][]> {
-  const schema = LOOKUP_LIST_SCHEMAS[kind] as unknown as z.ZodType<LookupRecord[K][]>;
-  return api.get(`/api/${kind}`, { schema, signal });
-}
-
 /**
- * Kept on the device at every load and read from there without network (lib/offline/device-copy),
- * so a yard phone reopened offline still offers its ubicazioni.
+ * GET /api/cave (or materiali, ubicazioni, macchine) → the company's records. Kept on the device at
+ * every load and read from there without network (lib/offline/device-copy), so a yard phone
+ * reopened offline still offers its ubicazioni.
  */
-export const lookupsQueryOptions = <K extends LookupKind>(kind: K) =>
-  queryOptions({
-    queryKey: lookupKeys.list(kind),
-    queryFn: ({ signal }) => loadLookupWithDeviceCopy(kind, () => getLookups(kind, signal)),
+const lookupRead = <K extends LookupKind>(kind: K) =>
+  LOOKUP_RESOURCES[kind].read(() => ({
+    key: [],
+    load: (signal) =>
+      loadLookupWithDeviceCopy(kind, () =>
+        api.get(`/api/${kind}`, {
+          schema: LOOKUP_LIST_SCHEMAS[kind] as unknown as z.ZodType<LookupRecord[K][]>,
+          signal,
+        }),
+      ),
     staleTime: 5 * 60_000,
     // asked even when the browser says offline (TanStack would pause it): the device answers then
     networkMode: 'always',
     retry: (failureCount, error) => !isNotOnDevice(error) && retryOnce(failureCount, error),
-  });
+  }));
+const LOOKUP_READS = {
+  cave: lookupRead('cave'),
+  materiali: lookupRead('materiali'),
+  ubicazioni: lookupRead('ubicazioni'),
+  macchine: lookupRead('macchine'),
+};
+const readOf = <K extends LookupKind>(kind: K) =>
+  LOOKUP_READS[kind] as unknown as ReturnType<typeof lookupRead<K>>;
+
+export const lookupsQueryOptions = <K extends LookupKind>(kind: K) => readOf(kind).options();
 
 export function useLookups<K extends LookupKind>(kind: K) {
-  return useQuery(lookupsQueryOptions(kind));
+  return readOf(kind).use();
 }
 
 /** Every lookup an offline action may need: read at the app's start and at each return of the network. */

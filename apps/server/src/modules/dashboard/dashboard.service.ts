@@ -1,5 +1,6 @@
 import {
   can,
+  historyActionVerb,
   type Dashboard,
   type DashboardBlocchiOrigine,
   type PageKey,
@@ -19,28 +20,12 @@ const BANCATE_CHIUSE = 5;
 /** Derived agenda events per kind: enough for a week's card, never a whole table. */
 const EVENTI_PER_TIPO = 20;
 
-const ACTION_WORDS: Record<string, string> = {
-  create: 'creato',
-  update: 'modificato',
-  delete: 'eliminato',
-  declassa: 'declassato',
-  riga: 'righe modificate',
-  riserva: 'riservato',
-  rilascio: 'riserva rilasciata',
-  vendita: 'venduto',
-  sposta: 'spostato',
-  rettifica: 'rettificato',
-  divisione: 'diviso',
-  trasferimento: 'trasferito',
-  operazione: 'movimentato',
-};
-
 const words = (stato: string) => stato.replaceAll('_', ' ');
 
 function descrizione(action: string, statoDa: string | null, statoA: string | null): string {
   if (action === 'stato' && statoA)
     return statoDa ? `stato: ${words(statoDa)} → ${words(statoA)}` : `stato: ${words(statoA)}`;
-  return ACTION_WORDS[action] ?? words(action);
+  return historyActionVerb(action);
 }
 
 const iso = (at: string | Date) => (at instanceof Date ? at : new Date(at)).toISOString();

@@ -90,7 +90,7 @@ export interface SlabOp {
   tipo: LedgerRow['tipo'];
   ledger?: Partial<LedgerRow>;
   audit: {
-    action: string;
+    action: AuditEntry['action'];
     changes: (l: MovedLastra) => AuditEntry['changes'];
     note?: string | null;
   };

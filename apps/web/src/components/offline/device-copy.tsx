@@ -10,6 +10,7 @@ import { usePendingFor } from '@/lib/offline/active-queue';
 import { Link } from 'react-router';
 import { currentScope, deviceCopyTime } from '@/lib/offline/device-copy';
 import { quietly, recentItems } from '@/lib/offline/item-cache';
+import { queryRoots } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 
 /** «aggiornata alle 09:41 del 26/11/26» (the device's clock) */
@@ -71,7 +72,7 @@ export function RecentOnDevice() {
   const { user, selectedCompanyId } = useSession();
   const scope = currentScope();
   const recent = useQuery({
-    queryKey: ['device-copies', user?._id, selectedCompanyId],
+    queryKey: [...queryRoots.deviceCopies, user?._id, selectedCompanyId],
     queryFn: async () => (scope ? ((await quietly('elenco', () => recentItems(scope))) ?? []) : []),
     networkMode: 'always',
     staleTime: 0,

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   bancataFilterSchema,
@@ -10,7 +9,6 @@ import {
   type BancataUpdate,
   type bancataStatoBodySchema,
 } from '@gestcava/contracts';
-import { api } from '@/lib/api';
 import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -46,10 +44,5 @@ export const exportBancate = (filters: BancataFilters & { sort: string }, format
   bancate.exportFile(filters, format);
 
 /** GET /api/bancate/:id/blocchi: the blocchi squared from it (read under the bancate permission). */
-export function useBancataBlocchi(id: string) {
-  return useQuery({
-    queryKey: bancate.keys.of('blocchi', id),
-    queryFn: ({ signal }) =>
-      api.get(bancate.path(id, 'blocchi'), { schema: z.array(bloccoSchema), signal }),
-  });
-}
+const blocchi = bancate.sub('blocchi', { list: z.array(bloccoSchema) });
+export const useBancataBlocchi = (id: string) => blocchi.useList(id);

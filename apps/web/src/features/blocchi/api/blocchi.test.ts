@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USERS, jsonResponse } from '@/test/fixtures';
 import { setSession } from '@/lib/session';
-import { getBancateSelezionabili } from './blocchi';
+import { QueryClient } from '@tanstack/react-query';
+import { bancateSelezionabiliQueryOptions } from './blocchi';
 
 const CHOICE = {
   _id: '01a20158-72da-77ed-9c9e-000000000014',
@@ -27,7 +28,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('bancate a new blocco may come from', () => {
   it('are read through the blocchi module, so a user without the bancate page gets them', async () => {
-    await expect(getBancateSelezionabili()).resolves.toEqual([CHOICE]);
+    await expect(new QueryClient().fetchQuery(bancateSelezionabiliQueryOptions())).resolves.toEqual(
+      [CHOICE],
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/blocchi\/bancate-selezionabili$/);
   });

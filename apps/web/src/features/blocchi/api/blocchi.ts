@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   BLOCCO_STATO_LABELS,
@@ -18,7 +17,6 @@ import {
   type BloccoStatoBody,
   type BloccoUpdate,
 } from '@gestcava/contracts';
-import { api } from '@/lib/api';
 import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -114,7 +112,7 @@ export const useChangeBloccoStatoQueueable = (kind: BloccoKind, b: Blocco) =>
     itemKey: `blocco:${b._id}`,
   }));
 /** The yard's move of a block to another ubicazione (PUT with the place only), queued offline like the state change. */
-export const useMoveBlocco = (kind: BloccoKind, b: Blocco) =>
+export const useSpostaBlocco = (kind: BloccoKind, b: Blocco) =>
   blocchi[kind].useQueueable((place: { _id: string; nome: string }) => ({
     kind: 'sposta-blocco',
     label: `${BLOCCO_KIND_LABELS[kind].singolare} ${b.codice}: sposta in ${place.nome}`,
@@ -154,19 +152,11 @@ export type BancataChoice = BancataPickerItem;
  * The bancate a new blocco may come from (ribaltata or in riquadratura), newest first. Read
  * through the blocchi module, so the blocchi permission is enough (no bancate page needed).
  */
-export function getBancateSelezionabili(signal?: AbortSignal): Promise<BancataChoice[]> {
-  return api.get('/api/blocchi/bancate-selezionabili', {
-    schema: z.array(bancataPickerItemSchema),
-    signal,
-  });
-}
-
-export function useBancateSelezionabili(enabled = true) {
-  return useQuery({
-    ...queryOptions({
-      queryKey: [...queryRoots.blocchi, 'bancate-selezionabili'],
-      queryFn: ({ signal }) => getBancateSelezionabili(signal),
-    }),
-    enabled,
-  });
-}
+const bancateSelezionabili = blocchi.blocchi.read((enabled: boolean) => ({
+  key: ['bancate-selezionabili'],
+  url: '/api/blocchi/bancate-selezionabili',
+  schema: z.array(bancataPickerItemSchema),
+  enabled,
+}));
+export const bancateSelezionabiliQueryOptions = () => bancateSelezionabili.options(true);
+export const useBancateSelezionabili = (enabled = true) => bancateSelezionabili.use(enabled);

@@ -6,7 +6,7 @@ import type { Blocco } from '@gestcava/contracts';
 import { isLookupActive, useLookups } from '@/lib/lookups';
 import { notify } from '@/lib/toast';
 import { wasQueued } from '@/lib/offline/use-queueable';
-import { useMoveBlocco, type BloccoKind } from '../api/blocchi';
+import { useSpostaBlocco, type BloccoKind } from '../api/blocchi';
 
 /**
  * A block scanned in the yard, on a phone: the photo, the move to another place and the
@@ -25,7 +25,7 @@ export function BloccoQuickActions({
 }) {
   const [moving, setMoving] = useState(false);
   const ubicazioni = useLookups('ubicazioni');
-  const update = useMoveBlocco(kind, b);
+  const update = useSpostaBlocco(kind, b);
   const places = (ubicazioni.data ?? []).filter((u) => isLookupActive(u));
 
   const moveTo = (place: { _id: string; nome: string }) =>

@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   CHAT_PAGE_LIMIT,
   CHAT_UNREAD_POLL_MS,
@@ -13,14 +12,22 @@ import {
   type ChatUser,
 } from '@gestcava/contracts';
 import { api, apiUpload, newIdempotencyKey, type UploadProgress } from '@/lib/api';
+import { defineResource } from '@/lib/define-resource';
+import { queryRoots } from '@/lib/query-keys';
 import { getToken } from '@/lib/session';
 
-/** Query keys of the chat: everything starts with ['chat']. */
+/**
+ * /api/chat: the conversations, the contacts and the unread count, under ['chat'] (the realtime
+ * events refresh them by these keys). Sending a message is an upload with progress (below).
+ */
+const chat = defineResource({ key: queryRoots.chat, base: '/api/chat' });
+
+/** Query keys of the chat. */
 export const chatKeys = {
-  all: ['chat'] as const,
-  unread: ['chat', 'unread'] as const,
-  conversations: ['chat', 'users'] as const,
-  availableUsers: ['chat', 'available-users'] as const,
+  all: chat.keys.all,
+  unread: chat.keys.of('unread'),
+  conversations: chat.keys.of('users'),
+  availableUsers: chat.keys.of('available-users'),
 };
 
 /** DELETE /api/chat/message/:id: only the sender; the message stays as 'Messaggio eliminato'. */
@@ -40,15 +47,13 @@ export async function getAvailableUsers(): Promise<ChatUser[]> {
   return users;
 }
 
-export const availableUsersQueryOptions = queryOptions({
-  queryKey: chatKeys.availableUsers,
-  queryFn: getAvailableUsers,
+const availableUsers = chat.read(() => ({
+  key: ['available-users'],
+  load: getAvailableUsers,
   staleTime: 60_000,
-});
-
-export function useAvailableUsers() {
-  return useQuery(availableUsersQueryOptions);
-}
+}));
+export const availableUsersQueryOptions = availableUsers.options();
+export const useAvailableUsers = availableUsers.use;
 
 export interface ConversationPageParams {
   limit?: number;
@@ -81,14 +86,7 @@ export async function getConversations(): Promise<ChatConversationSummary[]> {
   return users;
 }
 
-export const conversationsQueryOptions = queryOptions({
-  queryKey: chatKeys.conversations,
-  queryFn: getConversations,
-});
-
-export function useConversations() {
-  return useQuery(conversationsQueryOptions);
-}
+export const useConversations = chat.read(() => ({ key: ['users'], load: getConversations })).use;
 
 /** docs/domain.md "Constants and limits": polled every 30 s. */
 export const UNREAD_POLL_MS = CHAT_UNREAD_POLL_MS;
@@ -110,16 +108,13 @@ export async function getUnreadCount(): Promise<number> {
   }
 }
 
-export const unreadCountQueryOptions = queryOptions({
-  queryKey: chatKeys.unread,
-  queryFn: getUnreadCount,
+export const useUnreadCount = chat.read((enabled: boolean) => ({
+  key: ['unread'],
+  load: getUnreadCount,
   refetchInterval: UNREAD_POLL_MS,
   staleTime: UNREAD_POLL_MS,
-});
-
-export function useUnreadCount(enabled: boolean) {
-  return useQuery({ ...unreadCountQueryOptions, enabled });
-}
+  enabled,
+})).use;
 
 export interface SendMessageInput {
   receiverId: string;

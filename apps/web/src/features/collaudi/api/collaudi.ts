@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   anagraficaPickerItemSchema,
@@ -26,7 +25,7 @@ import { queryRoots } from '@/lib/query-keys';
  * too). Every write answers the whole collaudo; the blocks it holds, sells or gives back refresh.
  */
 const collaudi = defineResource({
-  key: ['collaudi'],
+  key: queryRoots.collaudi,
   base: '/api/collaudi',
   schemas: {
     list: pageOf(collaudoListItemSchema),
@@ -57,13 +56,13 @@ export const useUpdateCollaudo = (id: string) => collaudi.useUpdate<CollaudoUpda
 /** POST /:id/stato: the moves of COLLAUDO_TRANSITIONS; confirming sells the accepted blocks. */
 export const useChangeCollaudoStato = (id: string) =>
   collaudi.useAction<CollaudoStatoBody>(id, 'stato');
-/** POST /:id/righe: a block joins (it goes in_collaudo). */
-export const useAddRiga = (id: string) =>
-  collaudi.useSaving((bloccoId: string) =>
-    api.create(collaudi.path(id, 'righe'), { bloccoId }, { schema: collaudoSchema }),
-  );
-const rigaPath = (id: string, rigaId: string) =>
-  collaudi.path(id, `righe/${encodeURIComponent(rigaId)}`);
+/**
+ * The collaudo's rows, a child of it: every write answers the whole collaudo, which replaces the
+ * cached one (their list is the detail's, so the sub-resource has no list of its own).
+ */
+const righe = collaudi.sub('righe', {});
+/** POST /:id/righe { bloccoId }: a block joins (it goes in_collaudo). */
+export const useAddRiga = (id: string) => righe.useCreate(id, (bloccoId: string) => ({ bloccoId }));
 /** The words of a row's edit in the offline queue's label, in the card's order. */
 const RIGA_CHANGE_WORDS: Record<keyof CollaudoRigaUpdate, string> = {
   lunghezzaRilevata: 'misure',
@@ -93,16 +92,13 @@ export const useUpdateRiga = (c: { _id: string; codice: string }) =>
     kind: 'riga-collaudo',
     label: `Collaudo ${c.codice}, blocco ${riga.blocco.codice}: ${rigaChangeWords(body)}`,
     method: 'PUT',
-    url: rigaPath(c._id, riga._id),
+    url: righe.path(c._id, riga._id),
     json: body,
     ifMatch: riga.updatedAt,
     itemKey: `riga:${riga._id}`,
   }));
 /** DELETE /:id/righe/:rigaId: the block goes back to its previous state. */
-export const useRemoveRiga = (id: string) =>
-  collaudi.useSaving((rigaId: string) =>
-    api.delete(rigaPath(id, rigaId), undefined, { schema: collaudoSchema }),
-  );
+export const useRemoveRiga = righe.useRemove;
 
 /** GET /api/collaudi/clienti-selezionabili?q=: the clienti by name, under the collaudi permission. */
 export const clientiSelezionabiliQueryOptions = collaudi.queries.picker(
@@ -112,23 +108,19 @@ export const clientiSelezionabiliQueryOptions = collaudi.queries.picker(
   60_000,
 );
 
-const blocchiCollaudabili = collaudi.queries.picker(
-  'blocchi',
-  'blocchi-collaudabili',
-  z.array(bloccoCollaudabileSchema),
-  15_000,
-);
 /** GET /api/collaudi/blocchi-collaudabili?collaudoId&q: disponibile blocks, or optioned for this collaudo's cliente. */
+const blocchiCollaudabili = collaudi.read((collaudoId: string, q: string, enabled?: boolean) => ({
+  key: ['picker', 'blocchi', collaudoId, q.trim()],
+  url: '/api/collaudi/blocchi-collaudabili',
+  query: { collaudoId, q: q.trim() || undefined },
+  schema: z.array(bloccoCollaudabileSchema),
+  staleTime: 15_000,
+  keepPrevious: true,
+  enabled,
+}));
 export const blocchiCollaudabiliQueryOptions = (collaudoId: string, q: string) =>
-  blocchiCollaudabili(q, { collaudoId });
-
-export function useBlocchiCollaudabili(collaudoId: string, q: string, enabled: boolean) {
-  return useQuery({
-    ...blocchiCollaudabiliQueryOptions(collaudoId, q),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+  blocchiCollaudabili.options(collaudoId, q);
+export const useBlocchiCollaudabili = blocchiCollaudabili.use;
 
 /** GET /api/collaudi/:id/verbale-link?lingua → a short-lived signed relative URL of the verbale PDF, in Italian or English. */
 export function getVerbaleLink(id: string, lingua: VerbaleLingua = 'it') {
@@ -139,13 +131,8 @@ export function getVerbaleLink(id: string, lingua: VerbaleLingua = 'it') {
 }
 
 /** GET /api/collaudi/di-cliente/:clienteId: a cliente's collaudi and the blocks it bought. */
-export function useCollaudiOfCliente(clienteId: string) {
-  return useQuery({
-    queryKey: collaudi.keys.of('di-cliente', clienteId),
-    queryFn: ({ signal }) =>
-      api.get(`/api/collaudi/di-cliente/${encodeURIComponent(clienteId)}`, {
-        schema: collaudiOfClienteSchema,
-        signal,
-      }),
-  });
-}
+export const useCollaudiOfCliente = collaudi.read((clienteId: string) => ({
+  key: ['di-cliente', clienteId],
+  url: `/api/collaudi/di-cliente/${encodeURIComponent(clienteId)}`,
+  schema: collaudiOfClienteSchema,
+})).use;

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type Company, companySchema } from '@gestcava/contracts';
 import { api } from '@/lib/api';
+import { defineResource } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
 const companiesListSchema = z.object({
@@ -10,21 +10,21 @@ const companiesListSchema = z.object({
 });
 export type CompanyOption = z.infer<typeof companiesListSchema>['companies'][number];
 
+/** What the shell shows of the group companies; the Ditte del gruppo page's writes refresh it. */
+const companies = defineResource({ key: queryRoots.companies, base: '/companies' });
+
 /** GET /companies/list: the group companies (the admin's company selector). */
 export async function getCompanies(): Promise<CompanyOption[]> {
   const { companies } = await api.get('/companies/list', { schema: companiesListSchema });
   return companies;
 }
 
-export const companiesQueryOptions = queryOptions({
-  queryKey: [...queryRoots.companies, 'list'],
-  queryFn: getCompanies,
+export const useCompanies = companies.read((enabled: boolean) => ({
+  key: ['list'],
+  load: getCompanies,
   staleTime: 5 * 60_000,
-});
-
-export function useCompanies(enabled: boolean) {
-  return useQuery({ ...companiesQueryOptions, enabled });
-}
+  enabled,
+})).use;
 
 /** Only what the shell reads; the rest of the company passes through. */
 const userCompanyResponseSchema = z.object({
@@ -45,16 +45,11 @@ export async function getUserCompany(): Promise<ShellCompany | null> {
   }
 }
 
-export const userCompanyQueryOptions = (companyKey: string | null) =>
-  queryOptions({
-    queryKey: [...queryRoots.companies, 'user-company', companyKey],
-    queryFn: getUserCompany,
-    staleTime: 5 * 60_000,
-  });
-
-export function useUserCompany(companyKey: string | null) {
-  return useQuery(userCompanyQueryOptions(companyKey));
-}
+export const useUserCompany = companies.read((companyKey: string | null) => ({
+  key: ['user-company', companyKey],
+  load: getUserCompany,
+  staleTime: 5 * 60_000,
+})).use;
 
 /** 'Cava di {quarryName}', or the company name when it has no quarry (docs/domain.md). */
 export function quarryLabel(

@@ -1,77 +1,84 @@
-import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   anagraficaPickerItemSchema,
   condivisioneCreatedSchema,
   condivisioneDetailSchema,
   condivisioniListSchema,
-  type AnagraficaPickerItem,
+  condivisioniNotificheSchema,
   type CondivisioneCreate,
+  type CondivisioniNotificheLetti,
 } from '@gestcava/contracts';
 import { api } from '@/lib/api';
+import { defineResource } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
-const ROOT = ['condivisioni'] as const;
-const BASE = '/api/condivisioni';
-
-/** GET /api/condivisioni?clienteId|bloccoId: the links sent to a cliente, or naming a block. */
-export function useCondivisioni(filter: { clienteId?: string; bloccoId?: string }) {
-  return useQuery({
-    queryKey: [...ROOT, 'list', filter],
-    queryFn: ({ signal }) =>
-      api.get(BASE, { query: { ...filter }, schema: condivisioniListSchema, signal }),
-  });
-}
-
-/** GET /api/condivisioni/:id: visits and answers of one link (opening it marks its answers seen). */
-export function useCondivisione(id: string | null) {
-  return useQuery({
-    queryKey: [...ROOT, 'detail', id],
-    queryFn: ({ signal }) => api.get(`${BASE}/${id}`, { schema: condivisioneDetailSchema, signal }),
-    enabled: id !== null,
-  });
-}
-
-/** The share dialog's cliente search, under the module's own permission. */
-export const clientiQueryOptions = (
-  q: string,
-): UseQueryOptions<AnagraficaPickerItem[], Error, AnagraficaPickerItem[], readonly unknown[]> => ({
-  queryKey: [...ROOT, 'clienti', q.trim()],
-  queryFn: ({ signal }) =>
-    api.get(`${BASE}/clienti-selezionabili`, {
-      query: { q: q.trim() || undefined },
-      schema: z.array(anagraficaPickerItemSchema),
-      signal,
-    }),
-  staleTime: 60_000,
+/** /api/condivisioni, the links sent to clienti: a write adds a row to the blocks' history too. */
+const condivisioni = defineResource({
+  key: queryRoots.condivisioni,
+  base: '/api/condivisioni',
+  invalidates: [queryRoots.blocchi],
 });
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ROOT }),
-      // the blocks' history gains a row
-      queryClient.invalidateQueries({ queryKey: queryRoots.blocchi }),
-    ]);
-}
+/** GET /api/condivisioni?clienteId|bloccoId: the links sent to a cliente, or naming a block. */
+export const useCondivisioni = condivisioni.read(
+  (filter: { clienteId?: string; bloccoId?: string }) => ({
+    key: ['list', filter],
+    url: '/api/condivisioni',
+    query: filter,
+    schema: condivisioniListSchema,
+  }),
+).use;
+
+/** GET /api/condivisioni/:id: visits and answers of one link (opening it marks its answers seen). */
+export const useCondivisione = condivisioni.read((id: string | null) => ({
+  key: ['detail', id],
+  url: condivisioni.path(id ?? ''),
+  schema: condivisioneDetailSchema,
+  enabled: id !== null,
+})).use;
+
+/** The share dialog's cliente search, under the module's own permission. */
+export const clientiQueryOptions = condivisioni.queries.picker(
+  'clienti',
+  'clienti-selezionabili',
+  z.array(anagraficaPickerItemSchema),
+  60_000,
+);
 
 /** POST /api/condivisioni: the answer is the only place the link's url ever appears. */
-export function useCreateCondivisione() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: CondivisioneCreate) =>
-      api.create(BASE, body, { schema: condivisioneCreatedSchema }),
-    onSuccess: refresh,
-  });
-}
+export const useCreateCondivisione = () =>
+  condivisioni.useWrite((body: CondivisioneCreate) =>
+    api.create('/api/condivisioni', body, { schema: condivisioneCreatedSchema }),
+  );
 
 /** POST /api/condivisioni/:id/revoca: the link stops opening at once. */
-export function useRevocaCondivisione() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) =>
-      api.post(`${BASE}/${id}/revoca`, undefined, { schema: condivisioneDetailSchema }),
-    onSuccess: refresh,
-  });
-}
+export const useRevocaCondivisione = () =>
+  condivisioni.useWrite((id: string) =>
+    api.post(condivisioni.path(id, 'revoca'), undefined, { schema: condivisioneDetailSchema }),
+  );
+
+/**
+ * GET /api/condivisioni/notifiche: the buyers' answers on the user's own links not read yet. The
+ * socket's `condivisioni_risposta` refreshes it at once (its key is `queryRoots.condivisioniNotifiche`);
+ * a tab without the realtime connection (no chat page) polls each minute and on return to the tab.
+ */
+export const useNotificheRisposte = condivisioni.read((enabled: boolean) => ({
+  key: ['notifiche'],
+  url: '/api/condivisioni/notifiche',
+  schema: condivisioniNotificheSchema,
+  enabled,
+  refetchInterval: 60_000,
+  refetchOnWindowFocus: true,
+})).use;
+
+/** POST /api/condivisioni/notifiche/letti: the answers named (or all) are read; answers the rest. */
+export const useSegnaRisposteLette = () =>
+  condivisioni.useWrite(
+    (body: CondivisioniNotificheLetti) =>
+      api.post('/api/condivisioni/notifiche/letti', body, { schema: condivisioniNotificheSchema }),
+    {
+      onSuccess: (data, queryClient) =>
+        queryClient.setQueryData(queryRoots.condivisioniNotifiche, data),
+      refresh: false,
+    },
+  );

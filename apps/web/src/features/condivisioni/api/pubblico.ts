@@ -5,8 +5,9 @@ import {
   type PubblicoRispostaCreate,
 } from '@gestcava/contracts';
 import { api, buildUrl, isApiError } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
-const key = (token: string) => ['pubblico', token] as const;
+const key = (token: string) => [...queryRoots.pubblico, token] as const;
 export const pubblicoBase = (token: string) => `/api/pubblico/${encodeURIComponent(token)}`;
 
 /** GET /api/pubblico/:token: what the link shows (404 unknown, 410 withdrawn or expired: no retry). */

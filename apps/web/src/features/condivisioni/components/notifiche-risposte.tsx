@@ -6,7 +6,7 @@ import { can, RISPOSTA_LABELS, type CondivisioneNotifica } from '@gestcava/contr
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { useNotificheRisposte, useSegnaRisposteLette } from '../api/notifiche';
+import { useNotificheRisposte, useSegnaRisposteLette } from '../api/condivisioni';
 import './notifiche-risposte.css';
 
 const bloccoPath = (r: CondivisioneNotifica) =>

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   anagraficaPickerItemSchema,
@@ -80,47 +79,36 @@ export const useNotificaFattura = (id: string) =>
   );
 
 /** GET /api/fatture/da-fatturare?clienteId: the cliente's emitted DDTs with lines not yet invoiced. */
-export function useDaFatturare(clienteId: string | null) {
-  return useQuery({
-    queryKey: fatture.keys.of('da-fatturare', clienteId),
-    queryFn: ({ signal }) =>
-      api.get('/api/fatture/da-fatturare', {
-        query: { clienteId: clienteId ?? undefined },
-        schema: daFatturareSchema,
-        signal,
-      }),
-    enabled: clienteId !== null,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useDaFatturare = fatture.read((clienteId: string | null) => ({
+  key: ['da-fatturare', clienteId],
+  url: '/api/fatture/da-fatturare',
+  query: { clienteId: clienteId ?? undefined },
+  schema: daFatturareSchema,
+  enabled: clienteId !== null,
+  keepPrevious: true,
+})).use;
 
 /** The cliente's emitted invoices (not notes of credit), the ones a nota di credito may correct. */
-export function useFattureCollegabili(clienteId: string | null) {
-  return useQuery({
-    queryKey: fatture.keys.of('collegabili', clienteId),
-    queryFn: ({ signal }) =>
-      api.get('/api/fatture', {
+export const useFattureCollegabili = fatture.read((clienteId: string | null) => ({
+  key: ['collegabili', clienteId],
+  load: (signal) =>
+    api
+      .get('/api/fatture', {
         query: { clienteId: clienteId ?? undefined, stato: 'emessa', limit: 100, sort: '-data' },
         schema: pageOf(fatturaListItemSchema),
         signal,
-      }),
-    enabled: clienteId !== null,
-    select: (page) => page.items.filter((f) => f.tipoDocumento !== 'TD04'),
-  });
-}
+      })
+      .then((page) => page.items.filter((f) => f.tipoDocumento !== 'TD04')),
+  enabled: clienteId !== null,
+})).use;
 
 /** The clienti by name for the invoice, under the Fatture page's own permission. */
-export const clientiFatturaQueryOptions = (q: string) =>
-  queryOptions({
-    queryKey: fatture.keys.of('picker', 'clienti', q.trim()),
-    queryFn: ({ signal }) =>
-      api.get('/api/fatture/clienti-selezionabili', {
-        query: { q: q.trim() || undefined },
-        schema: z.array(anagraficaPickerItemSchema),
-        signal,
-      }),
-    staleTime: 60_000,
-  });
+export const clientiFatturaQueryOptions = fatture.queries.picker(
+  'clienti',
+  'clienti-selezionabili',
+  z.array(anagraficaPickerItemSchema),
+  60_000,
+);
 
 /** GET /:id/xml or /:id/pdf: the FatturaPA file (named by `nomeFile`) or the copia di cortesia, saved. */
 export async function downloadFattura(id: string, what: 'xml' | 'pdf', fallbackName: string) {

@@ -1,20 +1,12 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
-import {
-  detailPath,
-  FINITURA_LABELS,
-  giacenzeSchema,
-  SCELTA_LABELS,
-  type Giacenze,
-} from '@gestcava/contracts';
+import { detailPath, FINITURA_LABELS, SCELTA_LABELS, type Giacenze } from '@gestcava/contracts';
 import { EmptyState } from '@/components/empty-state';
 import { ListTotals } from '@/components/list/list-totals';
 import { CARDS_QUERY, useMediaQuery } from '@/components/list/use-media-query';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
-import { api } from '@/lib/api';
 import {
   formatArea,
   formatDate,
@@ -24,8 +16,8 @@ import {
   labelOf,
 } from '@/lib/format';
 import { can } from '@/lib/permissions';
-import { queryRoots } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
+import { useGiacenze } from '../api/giacenze';
 import { totaliGiacenza } from './giacenze-totali';
 
 type Riga = Giacenze['righe'][number];
@@ -40,10 +32,7 @@ const sum = (righe: Riga[], f: (r: Riga) => number) => righe.reduce((a, r) => a 
 export function GiacenzeView() {
   const { user } = useSession();
   const phone = useMediaQuery(CARDS_QUERY);
-  const giacenze = useQuery({
-    queryKey: queryRoots.giacenze,
-    queryFn: ({ signal }) => api.get('/api/magazzino/giacenze', { schema: giacenzeSchema, signal }),
-  });
+  const giacenze = useGiacenze();
   const visible = (giacenze.data?.righe ?? []).filter((r) =>
     can(user, r.tipo === 'lastre' ? 'magazzino-lastre' : 'magazzino-pavimenti', 'read'),
   );

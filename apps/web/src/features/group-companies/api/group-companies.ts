@@ -1,85 +1,45 @@
-import {
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   companiesResponseSchema,
-  type Company,
   companyResponseSchema,
   type CreateCompanyBody,
   type UpdateCompanyBody,
 } from '@gestcava/contracts';
 import { queryRoots } from '@/lib/query-keys';
 import { api, apiUpload, type UploadProgress } from '@/lib/api';
+import { defineResource } from '@/lib/define-resource';
 
 /**
- * After a company changes: this page's list, and what the shell shows of companies (top bar
- * company and logo, admin's company selector) so the new name or logo appears at once.
+ * The group companies' full records (admin). After a company changes: this page's list, and what
+ * the shell shows of companies (top bar company and logo, admin's company selector, the login
+ * page's logo) so the new name or logo appears at once.
  */
-export function invalidateCompanies(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: groupCompaniesKeys.all }),
-    queryClient.invalidateQueries({ queryKey: queryRoots.companies }),
-  ]);
-}
-
-/** POST /companies/create (admin). */
-export async function createCompany(body: CreateCompanyBody) {
-  const { company } = await api.create('/companies/create', body, {
-    schema: companyResponseSchema,
-  });
-  return company;
-}
-
-export function useCreateCompany() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCompany,
-    onSuccess: () => invalidateCompanies(queryClient),
-  });
-}
-
-/** Cache keys: the full company records of this page; the shell keeps its own under ['companies']. */
-export const groupCompaniesKeys = {
-  all: ['group-companies'] as const,
-  list: ['group-companies', 'list'] as const,
-};
-
-/** GET /companies/list with every field (document data, logo). */
-export async function getGroupCompanies(signal?: AbortSignal): Promise<Company[]> {
-  const { companies } = await api.get('/companies/list', {
-    schema: companiesResponseSchema,
-    signal,
-  });
-  return companies;
-}
-
-export const groupCompaniesQueryOptions = queryOptions({
-  queryKey: groupCompaniesKeys.list,
-  queryFn: ({ signal }) => getGroupCompanies(signal),
+const groupCompanies = defineResource({
+  key: queryRoots.groupCompanies,
+  base: '/companies',
+  invalidates: [queryRoots.companies],
 });
 
-export function useGroupCompanies() {
-  return useQuery(groupCompaniesQueryOptions);
-}
+/** GET /companies/list with every field (document data, logo). */
+export const useGroupCompanies = groupCompanies.read(() => ({
+  key: ['list'],
+  load: (signal) =>
+    api
+      .get('/companies/list', { schema: companiesResponseSchema, signal })
+      .then((a) => a.companies),
+})).use;
+
+/** POST /companies/create (admin). */
+export const useCreateCompany = () =>
+  groupCompanies.useWrite((body: CreateCompanyBody) =>
+    api.create('/companies/create', body, { schema: companyResponseSchema }).then((a) => a.company),
+  );
 
 /** PUT /companies/update: the company named by `_id` in the body (admin). */
-export async function updateCompany(body: UpdateCompanyBody) {
-  const { company } = await api.put('/companies/update', body, { schema: companyResponseSchema });
-  return company;
-}
-
-export function useUpdateCompany() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCompany,
-    onSuccess: () => invalidateCompanies(queryClient),
-  });
-}
+export const useUpdateCompany = () =>
+  groupCompanies.useWrite((body: UpdateCompanyBody) =>
+    api.put('/companies/update', body, { schema: companyResponseSchema }).then((a) => a.company),
+  );
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -115,11 +75,8 @@ export function uploadLogo(
   });
 }
 
-export function useUploadLogo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { companyId: string; file: File; onProgress?: (p: UploadProgress) => void }) =>
+export const useUploadLogo = () =>
+  groupCompanies.useWrite(
+    (v: { companyId: string; file: File; onProgress?: (p: UploadProgress) => void }) =>
       uploadLogo(v.companyId, v.file, v.onProgress),
-    onSuccess: () => invalidateCompanies(queryClient),
-  });
-}
+  );

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   anagraficaPickerItemSchema,
@@ -14,7 +13,6 @@ import {
   type LavorazioneLastreUpdate,
   type lavorazioneLastreStatoBodySchema,
 } from '@gestcava/contracts';
-import { api } from '@/lib/api';
 import { defineResource, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -23,7 +21,7 @@ import { queryRoots } from '@/lib/query-keys';
  * saws (its state and genealogy, under queryRoots.blocchi); a completion loads the magazzino too.
  */
 const lavorazioni = defineResource({
-  key: ['lavorazioni-lastre'],
+  key: queryRoots.lavorazioniLastre,
   base: '/api/lavorazioni-lastre',
   schemas: {
     list: pageOf(lavorazioneLastreListItemSchema),
@@ -78,14 +76,9 @@ export const terzistiQueryOptions = lavorazioni.queries.picker(
   60_000,
 );
 
-export function useMacchinePicker() {
-  return useQuery({
-    queryKey: lavorazioni.keys.of('picker', 'macchine'),
-    queryFn: ({ signal }) =>
-      api.get('/api/lavorazioni-lastre/macchine', {
-        schema: z.array(macchinaPickerSchema),
-        signal,
-      }),
-    staleTime: 5 * 60_000,
-  });
-}
+export const useMacchinePicker = lavorazioni.read(() => ({
+  key: ['picker', 'macchine'],
+  url: '/api/lavorazioni-lastre/macchine',
+  schema: z.array(macchinaPickerSchema),
+  staleTime: 5 * 60_000,
+})).use;

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   bloccoSegabileSchema,
@@ -20,7 +19,7 @@ import { queryRoots } from '@/lib/query-keys';
  * slabs it takes (blocchi, magazzino lastre) and, once completed, the lots.
  */
 const lavorazioni = defineResource({
-  key: ['lavorazioni-pavimenti'],
+  key: queryRoots.lavorazioniPavimenti,
   base: '/api/lavorazioni-pavimenti',
   schemas: {
     list: pageOf(lavorazionePavimentiListItemSchema),
@@ -63,13 +62,12 @@ export const blocchiTagliabiliQueryOptions = lavorazioni.queries.picker(
   30_000,
 );
 
-const lastreTagliabili = lavorazioni.queries.picker(
-  'lastre',
-  'lastre-tagliabili',
-  z.array(lastraTagliabileSchema),
-  30_000,
-);
 /** …and disponibile slabs, by their code or their bundle's. */
-export function useLastreTagliabili(q: string) {
-  return useQuery({ ...lastreTagliabili(q), placeholderData: keepPreviousData });
-}
+export const useLastreTagliabili = lavorazioni.read((q: string) => ({
+  key: ['picker', 'lastre', q.trim()],
+  url: '/api/lavorazioni-pavimenti/lastre-tagliabili',
+  query: { q: q.trim() || undefined },
+  schema: z.array(lastraTagliabileSchema),
+  staleTime: 30_000,
+  keepPrevious: true,
+})).use;

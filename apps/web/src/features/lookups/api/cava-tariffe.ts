@@ -1,38 +1,22 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { cavaTariffaSchema, type CavaTariffa, type CavaTariffaBody } from '@gestcava/contracts';
+import { cavaTariffaSchema, type CavaTariffaBody } from '@gestcava/contracts';
 import { api } from '@/lib/api';
+import { LOOKUP_RESOURCES } from '@/lib/lookups';
 
 /** A quarry's tariffs for the contributo di estrazione: `/api/cave/:id/tariffe` (admins write). */
-const keys = { list: (cavaId: string) => ['lookups', 'cave', cavaId, 'tariffe'] as const };
-const base = (cavaId: string) => `/api/cave/${encodeURIComponent(cavaId)}/tariffe`;
+const cave = LOOKUP_RESOURCES.cave;
+const tariffe = cave.sub('tariffe', { list: z.array(cavaTariffaSchema), item: cavaTariffaSchema });
 
-export const cavaTariffeQueryOptions = (cavaId: string) =>
-  queryOptions({
-    queryKey: keys.list(cavaId),
-    queryFn: ({ signal }) => api.get(base(cavaId), { schema: z.array(cavaTariffaSchema), signal }),
-  });
+export const cavaTariffeQueryOptions = tariffe.queries.list;
+export const useCavaTariffe = (cavaId: string) => tariffe.useList(cavaId);
 
-export function useCavaTariffe(cavaId: string) {
-  return useQuery(cavaTariffeQueryOptions(cavaId));
-}
+/** Create (no id) or replace (id) one period's tariffs. The list refreshes after it. */
+export const useSaveCavaTariffa = (cavaId: string) =>
+  cave.useWrite(({ id, body }: { id?: string; body: CavaTariffaBody }) =>
+    id
+      ? api.put(tariffe.path(cavaId, id), body, { schema: cavaTariffaSchema })
+      : api.create(tariffe.path(cavaId), body, { schema: cavaTariffaSchema }),
+  );
 
-/** Create (no id) or replace (id) one period's tariffs; delete by id. The list refreshes after each. */
-export function useSaveCavaTariffa(cavaId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: CavaTariffaBody }): Promise<CavaTariffa> =>
-      id
-        ? api.put(`${base(cavaId)}/${encodeURIComponent(id)}`, body, { schema: cavaTariffaSchema })
-        : api.create(base(cavaId), body, { schema: cavaTariffaSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.list(cavaId) }),
-  });
-}
-
-export function useDeleteCavaTariffa(cavaId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`${base(cavaId)}/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.list(cavaId) }),
-  });
-}
+/** DELETE /api/cave/:cavaId/tariffe/:id. */
+export const useDeleteCavaTariffa = (cavaId: string) => tariffe.useRemove(cavaId);

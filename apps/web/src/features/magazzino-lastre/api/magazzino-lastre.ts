@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   lastraSchema,
@@ -13,12 +12,17 @@ import {
   type lastraListQuerySchema,
   type paccoListQuerySchema,
 } from '@gestcava/contracts';
-import { api, isApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { useSposta } from '@/components/stock/use-sposta';
 import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
 const ROOT = queryRoots.magazzinoLastre;
+/**
+ * After any write — or a 409, when someone else moved the slab first — every slab and bundle
+ * figure may have changed: lists, totals, details, ledger, the stock on hand and a transfer's history.
+ */
+const STOCK_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
 
 /** Bundles and slabs in stock, cached under queryRoots.magazzinoLastre (a sawing's completion refreshes it). */
 const stock = {
@@ -26,16 +30,20 @@ const stock = {
     key: [...ROOT, 'pacchi'],
     base: '/api/magazzino/pacchi',
     schemas: { list: pageOf(paccoSchema), summary: stockSummarySchema, detail: paccoDetailSchema },
+    invalidates: STOCK_ROOTS,
     offline: 'pacco',
   }),
   lastre: defineResource({
     key: [...ROOT, 'lastre'],
     base: '/api/magazzino/lastre',
     schemas: { list: pageOf(lastraSchema), summary: stockSummarySchema, detail: lastraSchema },
+    invalidates: STOCK_ROOTS,
     offline: 'lastra',
   }),
+  /** the stock ledger, read per item */
+  movimenti: defineResource({ key: [...ROOT, 'movimenti'], base: '/api/magazzino/movimenti' }),
 };
-type Plural = keyof typeof stock;
+type Plural = 'pacchi' | 'lastre';
 
 type Paging = 'page' | 'limit' | 'sort';
 /** What the lists and their totals share (the URL's text for numbers and flags). */
@@ -64,47 +72,25 @@ export const exportStock = (
 ) => stock[plural].exportFile(filters, format);
 
 /** GET /api/magazzino/movimenti?paccoId|lastraId: the ledger rows of one bundle or slab, newest first. */
-export function useMovimenti(params: { paccoId?: string; lastraId?: string }) {
-  return useQuery({
-    queryKey: [...ROOT, 'movimenti', params],
-    queryFn: ({ signal }) =>
-      api.get('/api/magazzino/movimenti', {
-        query: { ...params, limit: 100 },
-        schema: pageOf(movimentoSchema),
-        signal,
-      }),
-  });
-}
+export const useMovimenti = stock.movimenti.read(
+  (params: { paccoId?: string; lastraId?: string }) => ({
+    key: [params],
+    url: '/api/magazzino/movimenti',
+    query: { ...params, limit: 100 },
+    schema: pageOf(movimentoSchema),
+  }),
+).use;
 
 export type LastraOp = 'riserva' | 'rilascia' | 'vendi' | 'rotta' | 'sposta';
 export type PaccoOp = 'riserva' | 'rilascia' | 'vendi' | 'sposta';
 
-/**
- * After an operation — or a 409, when someone else moved the slab first — every slab and bundle
- * figure may have changed: lists, totals, details, ledger (and a transfer's history).
- */
-function useRefreshStock() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(STOCK_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
-
-const refreshOnConflict = (refresh: () => Promise<unknown>) => (error: Error) => {
-  if (isApiError(error) && error.status === 409) void refresh();
-};
-
 /** POST /api/magazzino/lastre/:id/<op>: the slab after it. */
-export function useLastraOperation(id: string) {
-  const refresh = useRefreshStock();
-  return useMutation({
-    mutationFn: ({ op, body }: { op: LastraOp; body: object }) =>
+export const useLastraOperation = (id: string) =>
+  stock.lastre.useSaving(
+    ({ op, body }: { op: LastraOp; body: object }) =>
       api.post(stock.lastre.path(id, op), body, { schema: lastraSchema }),
-    onSuccess: () => refresh(),
-    onError: refreshOnConflict(refresh),
-  });
-}
-
-const STOCK_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
+    { onConflict: true },
+  );
 
 /** The yard's quick move of a slab: sent at once, or kept on the device while offline. */
 export const useSpostaLastra = (l: { _id: string; codice: string; updatedAt: string }) =>
@@ -129,44 +115,26 @@ export const useSpostaPacco = (p: { _id: string; codice: string; updatedAt: stri
   });
 
 /** POST /api/magazzino/pacchi/:id/<op>: the bundle after it and how many of its slabs it moved. */
-export function usePaccoOperation(id: string) {
-  const refresh = useRefreshStock();
-  return useMutation({
-    mutationFn: ({ op, body }: { op: PaccoOp; body: object }) =>
+export const usePaccoOperation = (id: string) =>
+  stock.pacchi.useWrite(
+    ({ op, body }: { op: PaccoOp; body: object }) =>
       api.post(stock.pacchi.path(id, op), body, { schema: paccoOperazioneSchema }),
-    onSuccess: () => refresh(),
-    onError: refreshOnConflict(refresh),
-  });
-}
+    { onConflict: true },
+  );
 
 /** PUT /api/magazzino/pacchi/:id: list price, scelta (its slabs in stock follow), note. */
-export function useUpdatePacco(id: string) {
-  const refresh = useRefreshStock();
-  return useMutation({
-    mutationFn: (body: StockItemUpdateInput) =>
-      api.put(stock.pacchi.path(id), body, { schema: paccoDetailSchema }),
-    onSuccess: () => refresh(),
-  });
-}
+export const useUpdatePacco = (id: string) => stock.pacchi.useUpdate<StockItemUpdateInput>(id);
 
 /** PUT /api/magazzino/lastre/:id: re-grading one slab. */
-export function useUpdateLastra(id: string) {
-  const refresh = useRefreshStock();
-  return useMutation({
-    mutationFn: (body: LastraUpdateInput) =>
-      api.put(stock.lastre.path(id), body, { schema: lastraSchema }),
-    onSuccess: () => refresh(),
-  });
-}
+export const useUpdateLastra = (id: string) => stock.lastre.useUpdate<LastraUpdateInput>(id);
 
 /**
  * The same operation on some slabs, one request each in turn (each slab is its own guarded update on
  * the server): which went and, for the others, the server's reason.
  */
-export function useLastreSelectionOperation() {
-  const refresh = useRefreshStock();
-  return useMutation({
-    mutationFn: async ({
+export const useLastreSelectionOperation = () =>
+  stock.lastre.useWrite(
+    async ({
       op,
       body,
       lastre,
@@ -190,6 +158,5 @@ export function useLastreSelectionOperation() {
       }
       return { done, failed };
     },
-    onSettled: () => refresh(),
-  });
-}
+    { onSettled: true },
+  );

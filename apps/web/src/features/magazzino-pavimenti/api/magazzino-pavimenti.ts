@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   lottoOperazioneSchema,
@@ -10,20 +9,25 @@ import {
   type LottoUpdateInput,
   type lottoListQuerySchema,
 } from '@gestcava/contracts';
-import { api, isApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { useSposta } from '@/components/stock/use-sposta';
 import { defineResource, type ExportFormat, type ListPaging } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
 const ROOT = queryRoots.magazzinoPavimenti;
+/** After any write, or a 409 (someone took the pieces first): every tile figure is refetched. */
+const LOTTO_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
 
 /** /api/magazzino/lotti: tile lots, cached under queryRoots.magazzinoPavimenti (a tile cut's completion refreshes it). */
 const lotti = defineResource({
   key: [...ROOT, 'lotti'],
   base: '/api/magazzino/lotti',
   schemas: { list: pageOf(lottoSchema), summary: stockSummarySchema, detail: lottoSchema },
+  invalidates: LOTTO_ROOTS,
   offline: 'lotto',
 });
+/** the stock ledger, read per lot */
+const movimenti = defineResource({ key: [...ROOT, 'movimenti'], base: '/api/magazzino/movimenti' });
 
 type Paging = 'page' | 'limit' | 'sort';
 /** What the list and its totals share (the URL's text for numbers and flags). */
@@ -42,37 +46,18 @@ export const exportLotti = (filters: LottoFilters & { sort: string }, format: Ex
   lotti.exportFile(filters, format);
 
 /** GET /api/magazzino/movimenti?lottoId: the lot's rows of the stock ledger, newest first. */
-export function useLottoMovimenti(lottoId: string) {
-  return useQuery({
-    queryKey: [...ROOT, 'movimenti', lottoId],
-    queryFn: ({ signal }) =>
-      api.get('/api/magazzino/movimenti', {
-        query: { lottoId, limit: 100 },
-        schema: pageOf(movimentoSchema),
-        signal,
-      }),
-  });
-}
+export const useLottoMovimenti = movimenti.read((lottoId: string) => ({
+  key: [lottoId],
+  url: '/api/magazzino/movimenti',
+  query: { lottoId, limit: 100 },
+  schema: pageOf(movimentoSchema),
+})).use;
 
 /** GET /api/magazzino/lotti/:id/riserve: the reservations running, soonest expiry first. */
-export function useLottoRiserve(id: string) {
-  return useQuery({
-    queryKey: lotti.keys.of('riserve', id),
-    queryFn: ({ signal }) =>
-      api.get(lotti.path(id, 'riserve'), { schema: z.array(riservaSchema), signal }),
-  });
-}
+const riserve = lotti.sub('riserve', { list: z.array(riservaSchema) });
+export const useLottoRiserve = (id: string) => riserve.useList(id);
 
 export type LottoOp = 'riserva' | 'rilascia' | 'vendi' | 'rettifica' | 'sposta';
-
-const LOTTO_ROOTS = [ROOT, queryRoots.trasferimenti, queryRoots.giacenze];
-
-/** After an operation, or a 409 (someone took the pieces first): every tile figure is refetched. */
-function useRefreshLotti() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(LOTTO_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
 
 /** The yard's quick move of a whole lot: sent at once, or kept on the device while offline. */
 export const useSpostaLotto = (l: { _id: string; codice: string; updatedAt: string }) =>
@@ -86,23 +71,12 @@ export const useSpostaLotto = (l: { _id: string; codice: string; updatedAt: stri
   });
 
 /** POST /api/magazzino/lotti/:id/<op>: the lot after it, the pieces and m² it took, a split's new lot. */
-export function useLottoOperation(id: string) {
-  const refresh = useRefreshLotti();
-  return useMutation({
-    mutationFn: ({ op, body }: { op: LottoOp; body: object }) =>
+export const useLottoOperation = (id: string) =>
+  lotti.useWrite(
+    ({ op, body }: { op: LottoOp; body: object }) =>
       api.post(lotti.path(id, op), body, { schema: lottoOperazioneSchema }),
-    onSuccess: () => refresh(),
-    onError: (error) => {
-      if (isApiError(error) && error.status === 409) void refresh();
-    },
-  });
-}
+    { onConflict: true },
+  );
 
 /** PUT /api/magazzino/lotti/:id: list price, scelta, note. */
-export function useUpdateLotto(id: string) {
-  const refresh = useRefreshLotti();
-  return useMutation({
-    mutationFn: (body: LottoUpdateInput) => api.put(lotti.path(id), body, { schema: lottoSchema }),
-    onSuccess: () => refresh(),
-  });
-}
+export const useUpdateLotto = (id: string) => lotti.useUpdate<LottoUpdateInput>(id);

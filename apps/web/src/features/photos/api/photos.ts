@@ -1,11 +1,4 @@
 import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import {
   type GalleryQuery,
   type Photo,
   PHOTO_TIMEOUTS,
@@ -18,18 +11,11 @@ import {
   photosDeletedSchema,
   photoSyncStartedSchema,
   photoSyncStatusSchema,
-  photoUploadAnswerSchema,
 } from '@gestcava/contracts';
-import {
-  api,
-  apiUpload,
-  buildUrl,
-  isApiError,
-  newIdempotencyKey,
-  type UploadProgress,
-} from '@/lib/api';
-import { sendOrQueue } from '@/lib/offline/send-or-queue';
+import { api, buildUrl, isApiError } from '@/lib/api';
+import { defineResource } from '@/lib/define-resource';
 import { isNetworkFailure } from '@/lib/offline/device-copy';
+import { queryRoots } from '@/lib/query-keys';
 import { notify } from '@/lib/toast';
 import { log } from '@/lib/log';
 
@@ -51,12 +37,18 @@ export type GalleryParams = Pick<
   'page' | 'limit' | 'entityType' | 'cavaId' | 'searchTerm'
 >;
 
-/** Query keys of the photo caches: everything starts with ['photos'], so one invalidation refreshes panel and gallery. */
+/**
+ * The photos of every entity and the gallery, all under ['photos'], so one invalidation refreshes
+ * panel and gallery. The routes keep their historical paths (`/photos/…`, `/photo-gallery/…`); the
+ * marks of a photo are the one nested path under `/api/photos/:id` (./segni.ts).
+ */
+export const photos = defineResource({ key: queryRoots.photos, base: '/api/photos' });
+
+/** Query keys of the photo caches. */
 export const photoKeys = {
-  all: ['photos'] as const,
-  entity: (entityType: string, entityId: string) =>
-    ['photos', 'entity', entityType, entityId] as const,
-  gallery: (params: GalleryParams) => ['photos', 'gallery', params] as const,
+  all: photos.keys.all,
+  entity: (entityType: string, entityId: string) => photos.keys.of('entity', entityType, entityId),
+  gallery: (params: GalleryParams) => photos.keys.of('gallery', params),
 };
 
 /**
@@ -98,21 +90,10 @@ export function deleteEntityPhotos(entityType: PhotoEntityType, entityId: string
   );
 }
 
-export function useDeletePhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePhoto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: photoKeys.all }),
-  });
-}
+export const useDeletePhoto = () => photos.useWrite(deletePhoto);
 
-export function useDeleteEntityPhotos(entityType: PhotoEntityType, entityId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => deleteEntityPhotos(entityType, entityId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: photoKeys.all }),
-  });
-}
+export const useDeleteEntityPhotos = (entityType: PhotoEntityType, entityId: string) =>
+  photos.useWrite(() => deleteEntityPhotos(entityType, entityId));
 
 export interface EntityPhotos {
   /** newest first */
@@ -157,18 +138,15 @@ export async function getEntityPhotos(
   }
 }
 
-export const entityPhotosQueryOptions = (entityType: string, entityId: string) =>
-  queryOptions({
-    queryKey: photoKeys.entity(entityType, entityId),
-    queryFn: ({ signal }) => getEntityPhotos(entityType, entityId, signal),
-    ...PHOTO_CACHE,
-    // asked offline too (TanStack would pause it): the answer then is "not available offline"
-    networkMode: 'always',
-  });
-
-export function useEntityPhotos(entityType: string, entityId: string) {
-  return useQuery(entityPhotosQueryOptions(entityType, entityId));
-}
+const entityPhotos = photos.read((entityType: string, entityId: string) => ({
+  key: ['entity', entityType, entityId],
+  load: (signal) => getEntityPhotos(entityType, entityId, signal),
+  ...PHOTO_CACHE,
+  // asked offline too (TanStack would pause it): the answer then is "not available offline"
+  networkMode: 'always',
+}));
+export const entityPhotosQueryOptions = entityPhotos.options;
+export const useEntityPhotos = entityPhotos.use;
 
 const NO_PAGE: PhotoPage = { photos: [], total: 0 };
 
@@ -198,18 +176,15 @@ export async function getGalleryPhotos(
   }
 }
 
-export const galleryPhotosQueryOptions = (params: GalleryParams) =>
-  queryOptions({
-    queryKey: photoKeys.gallery(params),
-    queryFn: ({ signal }) => getGalleryPhotos(params, signal),
-    // The server pages: while the next page loads, the current one stays on screen.
-    placeholderData: keepPreviousData,
-    ...PHOTO_CACHE,
-  });
-
-export function useGalleryPhotos(params: GalleryParams) {
-  return useQuery(galleryPhotosQueryOptions(params));
-}
+const galleryPhotos = photos.read((params: GalleryParams) => ({
+  key: ['gallery', params],
+  load: (signal) => getGalleryPhotos(params, signal),
+  // The server pages: while the next page loads, the current one stays on screen.
+  keepPrevious: true,
+  ...PHOTO_CACHE,
+}));
+export const galleryPhotosQueryOptions = galleryPhotos.options;
+export const useGalleryPhotos = galleryPhotos.use;
 
 /**
  * GET /photos/getPhoto/:id: one photo with freshly signed URLs. docs/api.md "Errors": a failed lookup gives
@@ -229,78 +204,26 @@ export async function getPhoto(id: string, signal?: AbortSignal): Promise<Photo 
   }
 }
 
-const SYNC_STATUS_KEY = ['photo-sync-status'] as const;
-
 /** GET /photos/getSyncStatus (admin), polled every 2 s while a sync runs. */
-export function usePhotoSyncStatus() {
-  return useQuery({
-    queryKey: SYNC_STATUS_KEY,
-    queryFn: ({ signal }) =>
-      api.get('/photos/getSyncStatus', { schema: photoSyncStatusSchema, signal }),
-    refetchInterval: (query) => (query.state.data?.running ? 2000 : false),
-  });
-}
+const syncStatus = photos.read(() => ({
+  key: ['sync-status'],
+  url: '/photos/getSyncStatus',
+  schema: photoSyncStatusSchema,
+  refetchInterval: (query) => (query.state.data?.running ? 2000 : false),
+}));
+export const usePhotoSyncStatus = syncStatus.use;
 
 /** GET /photos/syncPhotosWithFilesystem (admin): starts the reconciliation in the background. */
-export function useStartPhotoSync() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      api.get('/photos/syncPhotosWithFilesystem', { schema: photoSyncStartedSchema }),
-    onSuccess: (answer) => queryClient.setQueryData(SYNC_STATUS_KEY, answer.status),
-  });
-}
-
-export interface PhotoUpload extends PhotoEntity {
-  file: File;
-  description: string;
-}
-
-const UPLOAD_PATH = '/photos/uploadPhotos';
-
-/** The upload's text fields, in the order the server reads them (the file goes after them). */
-function photoFields({
-  entityType,
-  entityId,
-  codice,
-  bloccoId,
-  description,
-}: Omit<PhotoUpload, 'file'>): Array<[string, string]> {
-  const fields: Array<[string, string]> = [
-    ['entityType', entityType],
-    ['entityId', entityId],
-    ['codice', codice],
-  ];
-  if (bloccoId) fields.push(['bloccoId', bloccoId]);
-  if (description.trim()) fields.push(['description', description.trim()]);
-  return fields;
-}
-
-/**
- * POST /photos/uploadPhotos, one file per request so each gets its own progress, cancel and retry.
- * The user is the session's (the server never takes userId from the form); the API client fetches
- * an anti-forgery token first when there is none (docs/api.md "Shape of the API").
- */
-export function uploadPhoto(
-  upload: PhotoUpload,
-  options: {
-    onProgress?: (progress: UploadProgress) => void;
-    signal?: AbortSignal;
-    idempotencyKey?: string;
-  } = {},
-) {
-  const form = new FormData();
-  for (const [name, value] of photoFields(upload)) form.append(name, value);
-  // Files last: the server reads the fields before it streams the file.
-  form.append('photos', upload.file, upload.file.name);
-  return apiUpload(UPLOAD_PATH, form, {
-    schema: photoUploadAnswerSchema,
-    timeoutMs: PHOTO_TIMEOUTS.upload,
-    onProgress: options.onProgress,
-    signal: options.signal,
-    idempotencyKey: options.idempotencyKey,
-  });
-}
+export const useStartPhotoSync = () =>
+  photos.useWrite(
+    () => api.get('/photos/syncPhotosWithFilesystem', { schema: photoSyncStartedSchema }),
+    {
+      onSuccess: (answer, queryClient) =>
+        queryClient.setQueryData(syncStatus.options().queryKey, answer.status),
+      // the status is all that changed (the panel refreshes the lists once the sync ends)
+      refresh: false,
+    },
+  );
 
 /** One item of each entity type, as the gallery's cards and the offline queue name it. */
 export const PHOTO_ENTITY_LABELS: Record<PhotoEntityType, string> = {
@@ -313,33 +236,3 @@ export const PHOTO_ENTITY_LABELS: Record<PhotoEntityType, string> = {
   'lavorazione-lastre': 'Segagione',
   'lavorazione-pavimenti': 'Lavorazione pavimenti',
 };
-
-/**
- * A photo taken in the yard: uploaded at once, or — offline, or when the upload fails for
- * the network — kept on the device with its file and uploaded by the offline queue later, with the
- * same Idempotency-Key (one photo however many times it is sent).
- */
-export function uploadPhotoOrQueue(
-  upload: PhotoUpload,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
-) {
-  const fileId = newIdempotencyKey();
-  return sendOrQueue(
-    {
-      kind: 'foto',
-      label: `${PHOTO_ENTITY_LABELS[upload.entityType]} ${upload.codice}: foto ${upload.file.name}`,
-      method: 'POST',
-      url: UPLOAD_PATH,
-      body: {
-        type: 'form',
-        fields: photoFields(upload),
-        files: [{ field: 'photos', fileId, name: upload.file.name }],
-      },
-      files: [{ id: fileId, blob: upload.file }],
-      ifMatch: null,
-      itemKey: null,
-      invalidates: [[...photoKeys.all]],
-    },
-    (direct) => uploadPhoto(upload, { ...options, idempotencyKey: direct.idempotencyKey }),
-  );
-}

@@ -1,43 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PHOTO_TIMEOUTS, segniAnswerSchema, type Segno } from '@gestcava/contracts';
-import { api } from '@/lib/api';
-import { photoKeys } from './photos';
+import { photos } from './photos';
 
-/** Under ['photos'], so a photo deleted or re-marked refreshes with the lists. */
-export const segniKey = (photoId: string) => ['photos', 'segni', photoId] as const;
+/**
+ * GET|PUT /api/photos/:id/segni, a photo's marks: under ['photos'], so a photo deleted or
+ * re-marked refreshes with the lists (they carry nSegni).
+ */
+const segni = photos.sub('segni', {
+  list: segniAnswerSchema,
+  map: (answer) => answer.segni as Segno[],
+  timeoutMs: PHOTO_TIMEOUTS.single,
+});
+export const segniKey = segni.keys.list;
 
-/** GET /api/photos/:id/segni: only fetched for a photo that has marks (`nSegni`). */
-export function usePhotoSegni(photoId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: segniKey(photoId),
-    queryFn: ({ signal }) =>
-      api
-        .get(`/api/photos/${encodeURIComponent(photoId)}/segni`, {
-          schema: segniAnswerSchema,
-          signal,
-          timeoutMs: PHOTO_TIMEOUTS.single,
-        })
-        .then((a) => a.segni as Segno[]),
-    enabled,
-  });
-}
+/** Only fetched for a photo that has marks (`nSegni`). */
+export const usePhotoSegni = (photoId: string, enabled: boolean) =>
+  segni.useList(photoId, { enabled });
 
-/** PUT /api/photos/:id/segni: the whole set replaces the saved one. */
-export function useSaveSegni(photoId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (segni: Segno[]) =>
-      api
-        .put(
-          `/api/photos/${encodeURIComponent(photoId)}/segni`,
-          { segni },
-          { schema: segniAnswerSchema, timeoutMs: PHOTO_TIMEOUTS.single },
-        )
-        .then((a) => a.segni as Segno[]),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(segniKey(photoId), saved);
-      // the lists carry nSegni
-      return queryClient.invalidateQueries({ queryKey: photoKeys.all });
-    },
-  });
-}
+/** The whole set replaces the saved one. */
+export const useSaveSegni = (photoId: string) =>
+  segni.useReplace(photoId, (marks: Segno[]) => ({ segni: marks }));

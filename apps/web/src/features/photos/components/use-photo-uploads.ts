@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { photoKeys, type PhotoEntity, uploadPhotoOrQueue } from '../api/photos';
+import { photoKeys, type PhotoEntity } from '../api/photos';
+import { uploadPhotoOrQueue } from '../api/photo-upload';
 import { UploadQueue, type UploadItem } from './upload-queue';
 
 /**

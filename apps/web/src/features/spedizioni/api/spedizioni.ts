@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   anagraficaPickerItemSchema,
@@ -69,15 +68,14 @@ export const useRemoveDdt = ddt.useRemove;
 export type DdtParty = { clienteId: string } | { destinazioneCompanyId: string };
 
 /** GET /api/ddt/da-spedire: what is sold to the party and not shipped yet, with the party's address. */
-export function useDaSpedire(party: DdtParty | null) {
-  return useQuery({
-    queryKey: ddt.keys.of('da-spedire', party),
-    queryFn: ({ signal }) =>
-      api.get('/api/ddt/da-spedire', { query: { ...party }, schema: ddtDaSpedireSchema, signal }),
-    enabled: party !== null,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useDaSpedire = ddt.read((party: DdtParty | null) => ({
+  key: ['da-spedire', party],
+  url: '/api/ddt/da-spedire',
+  query: { ...party },
+  schema: ddtDaSpedireSchema,
+  enabled: party !== null,
+  keepPrevious: true,
+})).use;
 
 /** GET /api/ddt/clienti-selezionabili?q: the clienti by name, under the spedizioni permission. */
 export const clientiDdtQueryOptions = ddt.queries.picker(
@@ -88,14 +86,12 @@ export const clientiDdtQueryOptions = ddt.queries.picker(
 );
 
 /** GET /api/ddt/ditte-selezionabili: the group's other companies. */
-export function useDitteDestinazione() {
-  return useQuery({
-    queryKey: ddt.keys.of('ditte'),
-    queryFn: ({ signal }) =>
-      api.get('/api/ddt/ditte-selezionabili', { schema: z.array(dittaDestinazioneSchema), signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export const useDitteDestinazione = ddt.read(() => ({
+  key: ['ditte'],
+  url: '/api/ddt/ditte-selezionabili',
+  schema: z.array(dittaDestinazioneSchema),
+  staleTime: 5 * 60_000,
+})).use;
 
 /** GET /:id/documento-link: a short-lived signed relative URL of the DDT's PDF or its packing list. */
 export function getDocumentoLink(id: string, query: DdtDocumentoLinkQueryInput) {

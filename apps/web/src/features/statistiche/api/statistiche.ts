@@ -1,21 +1,14 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   type StatistichePer,
   statisticheSchema,
   type StatisticheSezione,
 } from '@gestcava/contracts';
-import { api, apiDownload } from '@/lib/api';
+import { apiDownload } from '@/lib/api';
+import { defineResource } from '@/lib/define-resource';
+import { queryRoots } from '@/lib/query-keys';
 
-const ROOT = ['statistiche'] as const;
-
-/** Query keys of the statistics: everything starts with ['statistiche']; nothing else refreshes them. */
-export const statisticheKeys = {
-  all: ROOT,
-  section: (
-    section: StatisticheSezione,
-    params: { dal: string; al: string; per: StatistichePer },
-  ) => [...ROOT, section, params] as const,
-};
+/** /api/statistiche: one read per section, under ['statistiche']; nothing else refreshes them. */
+const statistiche = defineResource({ key: queryRoots.statistiche, base: '/api/statistiche' });
 
 export interface StatisticheParams {
   dal: string;
@@ -27,19 +20,16 @@ export interface StatisticheParams {
  * GET /api/statistiche/<section>: the figures of the period grouped by `per`, with the comparison.
  * The previous answer stays on screen while the next period loads, so the chart does not blink away.
  */
-export function statisticheQuery(section: StatisticheSezione, params: StatisticheParams) {
-  return queryOptions({
-    queryKey: statisticheKeys.section(section, params),
-    queryFn: ({ signal }) =>
-      api.get(`/api/statistiche/${section}`, {
-        query: { ...params },
-        schema: statisticheSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+export const statisticheQuery = statistiche.read(
+  (section: StatisticheSezione, params: StatisticheParams) => ({
+    key: [section, params],
+    url: `/api/statistiche/${section}`,
+    query: params,
+    schema: statisticheSchema,
+    keepPrevious: true,
     staleTime: 60_000,
-  });
-}
+  }),
+).options;
 
 /** GET /api/statistiche/<section>/export: the table on screen as a file. */
 export function exportStatistiche(

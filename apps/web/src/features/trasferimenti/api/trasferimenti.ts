@@ -1,4 +1,3 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   dittaDestinazioneSchema,
@@ -7,15 +6,23 @@ import {
   type TrasferimentoCreate,
 } from '@gestcava/contracts';
 import { api } from '@/lib/api';
+import { defineResource } from '@/lib/define-resource';
 import { queryRoots } from '@/lib/query-keys';
 
-const ROOT = queryRoots.trasferimenti;
-const BASE = '/api/trasferimenti';
-
-export const trasferimentiKeys = {
-  list: (params: object) => [...ROOT, 'list', params] as const,
-  destinazioni: [...ROOT, 'destinazioni'] as const,
-};
+/**
+ * /api/trasferimenti: the transfers this company is part of. A transfer is one transaction on the
+ * server; afterwards every cache of what moved is stale: blocks, bundles and slabs, lots, stock.
+ */
+const trasferimenti = defineResource({
+  key: queryRoots.trasferimenti,
+  base: '/api/trasferimenti',
+  invalidates: [
+    queryRoots.blocchi,
+    queryRoots.magazzinoLastre,
+    queryRoots.magazzinoPavimenti,
+    queryRoots.giacenze,
+  ],
+});
 
 export interface TrasferimentiParams {
   page: number;
@@ -25,45 +32,25 @@ export interface TrasferimentiParams {
   itemId?: string;
 }
 
-const pageSchema = pageOf(trasferimentoSchema);
-
-/** GET /api/trasferimenti: the transfers this company is part of, newest first. */
-export function useTrasferimenti(params: TrasferimentiParams) {
-  return useQuery({
-    queryKey: trasferimentiKeys.list(params),
-    queryFn: ({ signal }) => api.get(BASE, { query: { ...params }, schema: pageSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+/** GET /api/trasferimenti: newest first. */
+export const useTrasferimenti = trasferimenti.read((params: TrasferimentiParams) => ({
+  key: ['list', params],
+  url: '/api/trasferimenti',
+  query: params,
+  schema: pageOf(trasferimentoSchema),
+  keepPrevious: true,
+})).use;
 
 /** GET /api/trasferimenti/destinazioni: the other companies of the group. */
-export function useDestinazioni() {
-  return useQuery({
-    queryKey: trasferimentiKeys.destinazioni,
-    queryFn: ({ signal }) =>
-      api.get(`${BASE}/destinazioni`, { schema: z.array(dittaDestinazioneSchema), signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export const useDestinazioni = trasferimenti.read(() => ({
+  key: ['destinazioni'],
+  url: '/api/trasferimenti/destinazioni',
+  schema: z.array(dittaDestinazioneSchema),
+  staleTime: 5 * 60_000,
+})).use;
 
-/**
- * POST /api/trasferimenti: one transaction on the server. Afterwards every cache of what moved is
- * stale: blocks, bundles and slabs, lots, and the transfers themselves.
- */
-export function useCreateTrasferimento() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TrasferimentoCreate) =>
-      api.create(BASE, body, { schema: trasferimentoSchema }),
-    onSuccess: () =>
-      Promise.all(
-        [
-          queryRoots.trasferimenti,
-          queryRoots.blocchi,
-          queryRoots.magazzinoLastre,
-          queryRoots.magazzinoPavimenti,
-          queryRoots.giacenze,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-  });
-}
+/** POST /api/trasferimenti (an Idempotency-Key makes a retried click harmless). */
+export const useCreateTrasferimento = () =>
+  trasferimenti.useWrite((body: TrasferimentoCreate) =>
+    api.create('/api/trasferimenti', body, { schema: trasferimentoSchema }),
+  );
