@@ -12,7 +12,13 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, listHistory, recordAudit } from '../../lib/audit.js';
+import {
+  diffChanges,
+  initialValues,
+  listHistory,
+  recordAudit,
+  type AuditAction,
+} from '../../lib/audit.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { exportPages, streamExport, type ExportStream } from '../../lib/export.js';
 import { pageOfRows } from '../../lib/pagination.js';
@@ -42,7 +48,7 @@ export function create__Plural__Service({ db }: { db: Db }) {
     tx: DbOrTx,
     actor: Actor,
     id: string,
-    action: string,
+    action: AuditAction,
     changes: Record<string, { from: unknown; to: unknown }>,
   ) {
     await recordAudit(tx, {
