@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
+import { CRITICAL_CSS_ID } from '../src/layout/critical-css.ts';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 
 /** The entry that renders the public pages (src/prerender.tsx), built for Node. */
@@ -145,7 +146,10 @@ async function inlineCriticalCss(
     compress: true,
     logLevel: 'warn',
   });
-  return beasties.process(html);
+  const inlined = await beasties.process(html);
+  // named, so a theme swap can take these default-theme rules away (src/layout/theme.ts)
+  if (!inlined.includes('<style>')) throw new Error('prerender: Beasties inlined no CSS');
+  return inlined.replace('<style>', `<style id="${CRITICAL_CSS_ID}">`);
 }
 
 /**

@@ -4,6 +4,7 @@ import lightIndigo from 'primereact/resources/themes/lara-light-indigo/theme.css
 import darkIndigo from 'primereact/resources/themes/lara-dark-indigo/theme.css?url';
 import lightTeal from 'primereact/resources/themes/lara-light-teal/theme.css?url';
 import darkTeal from 'primereact/resources/themes/lara-dark-teal/theme.css?url';
+import { CRITICAL_CSS_ID } from './critical-css';
 import type { LayoutConfig } from './layout-config';
 
 /**
@@ -70,6 +71,7 @@ export function applyTheme(
         if (old !== link) old.remove();
       }
       link.id = THEME_LINK_ID;
+      document.getElementById(CRITICAL_CSS_ID)?.remove();
       resolve();
     };
     link.addEventListener('load', finish, { once: true });
