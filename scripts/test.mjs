@@ -12,11 +12,6 @@
 // TEST_DATABASE_URL is set, web unit (Vitest), web end-to-end (Playwright). A layer that does not exist
 // yet (no config or no test files) is reported as skipped; a runner that crashed or wrote no report
 // counts as at least one failure. TEST_LAYER_TIMEOUT_MINUTES (default 30) stops a layer that hangs.
-//
-// TEST_LANES=2 (CI sets it) runs the end-to-end layer beside the others instead of after them: the
-// browser tests spend much of their time waiting on the page, so the two lanes share two cores
-// better than one lane does (docs/quality.md, "Tempo della CI"). The second lane's lines are
-// prefixed with `[e2e]`; the summary is the same.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -155,32 +150,14 @@ function parseArgs(argv) {
   return { names, extra };
 }
 
-/** Copies a child's output line by line with a prefix, so two lanes stay readable in one log. */
-function pipePrefixed(stream, out, prefix) {
-  let rest = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop();
-    for (const line of lines) out.write(`${prefix}${line}\n`);
-  });
-  stream.on('end', () => {
-    if (rest) out.write(`${prefix}${rest}\n`);
-  });
-}
-
-function run(cmd, args, env, prefix) {
+function run(cmd, args, env) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: ROOT,
       env,
-      stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
+      stdio: ['ignore', 'inherit', 'inherit'],
       detached: !isWindows,
     });
-    if (prefix) {
-      pipePrefixed(child.stdout, process.stdout, prefix);
-      pipePrefixed(child.stderr, process.stderr, prefix);
-    }
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -295,13 +272,15 @@ function failedTests(kind, r) {
 
 const fmtSecs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Runs `layers` one after the other; `prefix` marks the lines of a lane that runs beside another. */
-async function runLane(layers, extra, prefix) {
+async function main() {
+  const { names, extra } = parseArgs(process.argv.slice(2));
+  const selected = names.length ? LAYERS.filter((l) => names.includes(l.id)) : LAYERS;
   const results = [];
-  for (const layer of layers) {
+
+  for (const layer of selected) {
     const reason = !layer.present() ? 'no tests yet' : layer.skipReason?.();
     if (reason) {
-      console.log(`\n${prefix}=== ${layer.title}: SKIPPED (${reason})`);
+      console.log(`\n=== ${layer.title}: SKIPPED (${reason})`);
       results.push({
         layer,
         status: 'skipped',
@@ -316,9 +295,9 @@ async function runLane(layers, extra, prefix) {
     const report = path.join(TMP, `${layer.id}.json`);
     fs.rmSync(report, { force: true });
     const [cmd, args] = layer.command(report, extra);
-    console.log(`\n${prefix}=== ${layer.title}: ${path.basename(cmd)} ${args.join(' ')}`);
+    console.log(`\n=== ${layer.title}: ${path.basename(cmd)} ${args.join(' ')}`);
     const start = Date.now();
-    const { code, timedOut } = await run(cmd, args, layer.env(report), prefix);
+    const { code, timedOut } = await run(cmd, args, layer.env(report));
     const ms = Date.now() - start;
     const c = count(layer.kind, report, code);
     if (timedOut) {
@@ -327,22 +306,10 @@ async function runLane(layers, extra, prefix) {
     }
     const status = c.failed > 0 ? 'FAILED' : 'ok';
     console.log(
-      `${prefix}=== ${layer.title}: ${status}, ${c.passed} passed, ${c.failed} failed (${fmtSecs(ms)})`,
+      `=== ${layer.title}: ${status}, ${c.passed} passed, ${c.failed} failed (${fmtSecs(ms)})`,
     );
     results.push({ layer, status, ...c, ms });
   }
-  return results;
-}
-
-async function main() {
-  const { names, extra } = parseArgs(process.argv.slice(2));
-  const selected = names.length ? LAYERS.filter((l) => names.includes(l.id)) : LAYERS;
-  const lanes = Number(process.env.TEST_LANES || 1) >= 2 && selected.length > 1 ? 2 : 1;
-  const side = lanes === 2 ? selected.filter((l) => l.id === 'e2e') : [];
-  const main = selected.filter((l) => !side.includes(l));
-  const laneResults = await Promise.all([runLane(main, extra, ''), runLane(side, extra, '[e2e] ')]);
-  // Summary in the layers' usual order, whichever lane ran them.
-  const results = selected.map((l) => laneResults.flat().find((r) => r.layer === l));
 
   const passed = results.reduce((s, r) => s + r.passed, 0);
   const failed = results.reduce((s, r) => s + r.failed, 0);
