@@ -31,11 +31,25 @@ export function BancataQuantitaFields({
     formState: { errors },
   } = form;
   const err = (name: keyof BancataCreateInput) => errors[name]?.message;
-  const cm = (name: 'lunghezza' | 'altezza' | 'profondita') => (
+  type NumberName =
+    | 'lunghezza'
+    | 'altezza'
+    | 'profondita'
+    | 'informiT'
+    | 'scaglieT'
+    | 'scaglieScureT'
+    | 'scogliereT'
+    | 'terreT';
+  const numberField = (
+    name: NumberName,
+    unit: 'cm' | 't',
+    extra: { required?: boolean; hint?: string } = {},
+  ) => (
     <FormField
       id={fid(name)}
       label={L[name] ?? name}
-      required
+      required={extra.required}
+      hint={extra.hint}
       error={err(name)}
       className="col-12 sm:col-4"
     >
@@ -48,43 +62,23 @@ export function BancataQuantitaFields({
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            decimals={0}
-            unit="cm"
+            decimals={unit === 'cm' ? 0 : 2}
+            unit={unit}
             error={err(name)}
           />
         )}
       />
     </FormField>
   );
-  const tonnes = (name: 'informiT' | 'scaglieT' | 'scaglieScureT' | 'scogliereT' | 'terreT') => (
-    <FormField
-      id={fid(name)}
-      label={L[name] ?? name}
-      error={err(name)}
-      className="col-12 sm:col-4"
-      hint={
+  const cm = (name: 'lunghezza' | 'altezza' | 'profondita') =>
+    numberField(name, 'cm', { required: true });
+  const tonnes = (name: 'informiT' | 'scaglieT' | 'scaglieScureT' | 'scogliereT' | 'terreT') =>
+    numberField(name, 't', {
+      hint:
         name === 'informiT'
           ? 'Quelli non registrati come blocchi: gli informi registrati contano col loro peso'
-          : undefined
-      }
-    >
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <NumberInput
-            id={fid(name)}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            decimals={2}
-            unit="t"
-            error={err(name)}
-          />
-        )}
-      />
-    </FormField>
-  );
+          : undefined,
+    });
 
   return (
     <>
