@@ -65,15 +65,20 @@ test.describe('prerendered public pages', () => {
     page,
   }) => {
     const console = watchConsole(page);
-    // a slow link: the app's entry arrives two seconds late
+    // a slow link: the app's entry is held back until the person has typed (a fixed delay raced
+    // the typing: on a fast machine the script had arrived before the first key)
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await typed;
       await route.continue();
     });
-    await page.goto('/auth/login');
+    // 'commit': the load event would wait for the held script
+    await page.goto('/auth/login', { waitUntil: 'commit' });
     await page.getByLabel('Email').fill(DEMO.magazzino.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    release();
     await expect(page.getByRole('button', { name: 'Accedi' })).toBeEnabled({ timeout: 20_000 });
     await expect(page.getByLabel('Email')).toHaveValue(DEMO.magazzino.email);
     await page.getByRole('button', { name: 'Accedi' }).click();
