@@ -45,7 +45,7 @@ export const __pluralCamel__Repository = {
         attivi: sql<number>`count(*) filter (where ${__pluralCamel__.attivo})::int`,
       })
       .from(__pluralCamel__)
-      .where(and(eq(__pluralCamel__.companyId, companyId), filterWhere(filter)));
+      .where(rows.scope(companyId, filterWhere(filter)));
     return row!;
   },
 };

@@ -1,5 +1,4 @@
 import {
-  historySchema,
   __pluralCamel__ExportQuerySchema,
   __pluralCamel__FilterSchema,
   __pluralCamel__ListQuerySchema,
@@ -10,7 +9,8 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
-import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
+import { detailRoutes } from '../../plugins/detail-routes.js';
+import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { __Plural__Service } from './__plural__.service.js';
 
 const base = '/api/__plural__';
@@ -41,23 +41,13 @@ export const __pluralCamel__Routes: FastifyPluginAsyncZod<{ __pluralCamel__: __P
     },
   });
 
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: __singularCamel__Schema } },
-    },
-    async (request) => __pluralCamel__.get(companyOf(request), request.params.id),
-  );
-
-  app.get(
-    `${base}/:id/history`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: historySchema } },
-    },
-    async (request) => __pluralCamel__.history(companyOf(request), request.params.id),
-  );
+  detailRoutes(app, base, {
+    access: { read, write },
+    tags,
+    response: __singularCamel__Schema,
+    get: __pluralCamel__.get,
+    history: __pluralCamel__.history,
+  });
 
   app.post(
     base,

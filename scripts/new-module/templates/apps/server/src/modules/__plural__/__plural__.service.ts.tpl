@@ -1,6 +1,5 @@
 import {
   __SINGULAR___LABELS,
-  type HistoryItem,
   type Page,
   type __Singular__,
   type __Singular__Create,
@@ -18,6 +17,7 @@ import {
   listHistory,
   recordAudit,
   type AuditAction,
+  type HistoryItem,
 } from '../../lib/audit.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { exportPages, streamExport, type ExportStream } from '../../lib/export.js';
