@@ -179,6 +179,18 @@ const TABLE_READS = {
   photos: ['bancate', 'blocchi', 'chatAttachments'],
   trasferimenti: ['blocchi'],
 };
+/**
+ * A module missing from TABLE_OWNERS whose schema file bears its name (`db/schema/<module>.ts`, as
+ * `npm run new:module` writes it) owns the tables defined there, so a new module's tables are guarded
+ * without a line above. The modules whose same-named file holds reference data stay open to all.
+ */
+const REFERENCE_MODULES = ['anagrafica', 'companies', 'lookups', 'users'];
+for (const name of dirsOf(`${SERVER}/modules`)) {
+  const schema = new URL(`./${SERVER}/db/schema/${name}.ts`, import.meta.url);
+  if (name in TABLE_OWNERS || REFERENCE_MODULES.includes(name) || !fs.existsSync(schema)) continue;
+  const defined = fs.readFileSync(schema, 'utf8').matchAll(/export const (\w+) = pgTable\(/g);
+  TABLE_OWNERS[name] = [...defined].map((m) => m[1]);
+}
 const tableReads = dirsOf(`${SERVER}/modules`)
   .filter((name) => !REPORTING_MODULES.includes(name))
   .map((name) => {

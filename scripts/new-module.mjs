@@ -128,6 +128,30 @@ function throwawayCopy() {
   return dir;
 }
 
+/**
+ * The generated tables are the module's own without a line in eslint.config.js (TABLE_OWNERS is
+ * derived from `db/schema/<name>.ts`): another module importing one is refused by lint.
+ */
+function assertTablesGuarded(dir, n) {
+  const probe = path.join(dir, 'apps/server/src/modules/automezzi/table-probe.ts');
+  fs.writeFileSync(
+    probe,
+    `import { ${n.pluralCamel} } from '../../db/schema/${n.plural}.js';\nexport const probe = ${n.pluralCamel};\n`,
+  );
+  let output = '';
+  try {
+    execFileSync('npx', ['eslint', probe], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    output = String(error.stdout);
+  } finally {
+    fs.rmSync(probe);
+  }
+  if (!output.includes('no-restricted-imports'))
+    throw new Error(
+      `un altro modulo importa la tabella ${n.pluralCamel} senza che lint lo rifiuti`,
+    );
+}
+
 function check() {
   const dir = throwawayCopy();
   const n = namesOf({ plural: 'voci-prova', singular: 'voce-prova', feminine: true });
@@ -144,6 +168,7 @@ function check() {
       run('npx', ['tsc', '-p', project, '--noEmit']);
     run('npx', ['eslint', '--max-warnings=0', ...written, ...edited]);
     run('npx', ['prettier', '--check', '--log-level', 'warn', ...written, ...edited]);
+    assertTablesGuarded(dir, n);
     const rel = (f) => path.relative(dir, f);
     const tests = written.filter((f) => /\.test\.tsx?$/.test(f)).map(rel);
     const under = (prefix) =>
