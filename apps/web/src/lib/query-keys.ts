@@ -3,7 +3,8 @@
  * of the web client. Each resource (`defineResource({ key: queryRoots.x })`) builds all its keys
  * under its root, so a write refreshes everything of it with one invalidation; a feature that
  * refreshes another's cache (features do not import each other) names the same constant in its
- * `invalidates`. A new feature adds its root here.
+ * `invalidates`. A feature adds its root here once another feature refreshes it; until then its
+ * resource's own `key: ['<name>']` is its root (docs/architecture.md, the recipe's step 12).
  */
 export const queryRoots = {
   anagrafica: ['anagrafica'],
