@@ -2,10 +2,8 @@ import { type LottoListQuery, type MovimentoListQuery } from '@gestcava/contract
 import { and, desc, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  blocchi,
   clienti,
   lastre,
-  lavorazioniPavimenti,
   lotti,
   materiali,
   movimenti,
@@ -24,21 +22,23 @@ import {
   trasferitoDa,
   materiale,
   lottoPezziRiservati,
-  count,
+  listPage,
   type Filter,
 } from './magazzino.columns.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoRefs, codiceBloccoSql } from '../blocchi/blocchi.reads.js';
+import { codiceLavorazionePavimentiSql } from '../lavorazioni-pavimenti/lavorazioni-pavimenti.reads.js';
 
-function lottiJoined(db: DbOrTx) {
-  return db
+/** The lots' list: each with its block (`blocco`), names and reserved pieces. */
+function lottiList(db: DbOrTx, companyId: string) {
+  const blocco = bloccoRefs(db, companyId);
+  const select = db
     .select({
       lotto: lotti,
-      ...provenienza,
-      lavorazioneCodice: nameOf(
-        lavorazioniPavimenti,
-        lavorazioniPavimenti.codice,
-        lotti.lavorazioneId,
-        lotti.companyId,
+      ...provenienza(blocco),
+      lavorazioneCodice: codiceLavorazionePavimentiSql(
+        outer(lotti.lavorazioneId),
+        outer(lotti.companyId),
       ),
       ...trasferitoDa(lotti),
       materiale,
@@ -46,13 +46,15 @@ function lottiJoined(db: DbOrTx) {
       pezziRiservati: lottoPezziRiservati,
     })
     .from(lotti)
-    .leftJoin(blocchi, bloccoOf(lotti.bloccoId, lotti.companyId))
+    .leftJoin(blocco, bloccoOf(blocco, lotti.bloccoId))
     .innerJoin(
       materiali,
       and(eq(materiali.id, lotti.materialeId), companyScope(materiali, lotti.companyId)),
-    );
+    )
+    .$dynamic();
+  return { select, from: sql`${lotti}` };
 }
-export type LottoJoined = Awaited<ReturnType<ReturnType<typeof lottiJoined>['execute']>>[number];
+export type LottoJoined = Awaited<ReturnType<typeof lottiList>['select']>[number];
 
 function lottiWhere(companyId: string, f: Filter<LottoListQuery>): SQL {
   return companyScope(
@@ -76,14 +78,9 @@ const LOTTO_SORT = {
   pezzi: lotti.pezzi,
 };
 
-export async function lottiPage(db: DbOrTx, companyId: string, query: LottoListQuery & PageOpts) {
-  const where = lottiWhere(companyId, query);
-  const items = await lottiJoined(db)
-    .where(where)
-    .orderBy(...orderByOf(query.sort, LOTTO_SORT, desc(lotti.createdAt), lotti.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { items, counted: await count(db, sql`${lotti}`, where) };
+export function lottiPage(db: DbOrTx, companyId: string, query: LottoListQuery & PageOpts) {
+  const order = orderByOf(query.sort, LOTTO_SORT, desc(lotti.createdAt), lotti.id);
+  return listPage(db, lottiList(db, companyId), lottiWhere(companyId, query), order, query);
 }
 
 export async function lottiSummary(db: DbOrTx, companyId: string, filter: Filter<LottoListQuery>) {
@@ -100,8 +97,8 @@ export async function lottiSummary(db: DbOrTx, companyId: string, filter: Filter
 }
 
 export async function findLotto(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await lottiJoined(db)
-    .where(companyScope(lotti, companyId, eq(lotti.id, id)))
+  const [row] = await lottiList(db, companyId)
+    .select.where(companyScope(lotti, companyId, eq(lotti.id, id)))
     .limit(1);
   return row;
 }
@@ -139,17 +136,12 @@ function movimentiWhere(
   )!;
 }
 
-export async function movimentiPage(
-  db: DbOrTx,
-  companyId: string,
-  query: MovimentoListQuery & PageOpts,
-  scope: MovimentiScope,
-) {
-  const where = movimentiWhere(companyId, query, scope);
-  const items = await db
+/** The ledger's rows, each with the codes and names of what it moved and who moved it. */
+function movimentiList(db: DbOrTx) {
+  const select = db
     .select({
       movimento: movimenti,
-      bloccoCodice: nameOf(blocchi, blocchi.codice, movimenti.bloccoId, movimenti.companyId),
+      bloccoCodice: codiceBloccoSql(outer(movimenti.bloccoId), outer(movimenti.companyId)),
       paccoCodice: nameOf(pacchi, pacchi.codice, movimenti.paccoId, movimenti.companyId),
       lastraCodice: nameOf(lastre, lastre.codice, movimenti.lastraId, movimenti.companyId),
       lottoCodice: nameOf(lotti, lotti.codice, movimenti.lottoId, movimenti.companyId),
@@ -165,10 +157,17 @@ export async function movimentiPage(
       >`(select ${users.name} from ${users} where ${users.id} = ${outer(movimenti.userId)})`,
     })
     .from(movimenti)
-    .where(where)
-    .orderBy(desc(movimenti.createdAt), desc(movimenti.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { items, counted: await count(db, sql`${movimenti}`, where) };
+    .$dynamic();
+  return { select, from: sql`${movimenti}` };
+}
+
+export function movimentiPage(
+  db: DbOrTx,
+  companyId: string,
+  query: MovimentoListQuery & PageOpts,
+  scope: MovimentiScope,
+) {
+  const order = [desc(movimenti.createdAt), desc(movimenti.id)];
+  return listPage(db, movimentiList(db), movimentiWhere(companyId, query, scope), order, query);
 }
 export type MovimentoJoined = Awaited<ReturnType<typeof movimentiPage>>['items'][number];

@@ -1,11 +1,12 @@
 import { casseText, pesoLastraT, pesoText } from '@gestcava/contracts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, cave, lastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
+import { cave, lastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import { bloccoOf, lastraStatoEffettivo, nameOf } from './magazzino.columns.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoIdsInCava, bloccoRefs } from '../blocchi/blocchi.reads.js';
 
 // The stock items as the entity registry and a block's genealogy read them (codes, photo cards,
 // quarries, bundles and lots of a block); the lists and the ledger are in magazzino.repository.ts.
@@ -54,7 +55,8 @@ export async function summaries(
   ids: string[],
 ) {
   if (ids.length === 0) return [];
-  const cava = nameOf(cave, cave.nome, blocchi.cavaId, blocchi.companyId);
+  const blocco = bloccoRefs(db, companyId);
+  const cava = nameOf(cave, cave.nome, blocco.cavaId, blocco.companyId);
   if (kind === 'lastra') {
     return db
       .select({
@@ -70,7 +72,7 @@ export async function summaries(
       .from(lastre)
       .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId)))
       .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
-      .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
+      .leftJoin(blocco, bloccoOf(blocco, lastre.bloccoId))
       .where(companyScope(lastre, companyId, inArray(lastre.id, ids)));
   }
   const table = kind === 'pacco' ? pacchi : lotti;
@@ -98,7 +100,7 @@ export async function summaries(
     })
     .from(table)
     .innerJoin(materiali, eq(materiali.id, table.materialeId))
-    .leftJoin(blocchi, bloccoOf(table.bloccoId, table.companyId))
+    .leftJoin(blocco, bloccoOf(blocco, table.bloccoId))
     .where(companyScope(table, companyId, inArray(table.id, ids)));
   // a lot's boxes in the one text the app uses for them (`casseText`: "30 casse da 8 + 1 da 5");
   // a bundle's weight for the crane and the truck (m² × thickness × density: nothing weighs a bundle)
@@ -121,7 +123,7 @@ export function idsInCava(
   companyId: string,
   cavaId: string,
 ): SQL {
-  return sql`select ${table.id} from ${table} where ${table.companyId} = ${companyId} and ${table.bloccoId} in (select ${blocchi.id} from ${blocchi} where ${blocchi.cavaId} = ${cavaId} and ${blocchi.companyId} = ${companyId})`;
+  return sql`select ${table.id} from ${table} where ${companyScope(table, companyId, sql`${table.bloccoId} in (${bloccoIdsInCava(companyId, cavaId)})`)}`;
 }
 
 /** A block's bundles with their slabs' codes in sawing order (genealogy). */

@@ -33,7 +33,7 @@ export async function seedStock(
     .from(pacchi)
     .where(companyScope(pacchi, ctx.marmiId, gt(pacchi.nLastre, 2)))
     .orderBy(asc(pacchi.codice));
-  const stones = await db.select().from(materiali).where(eq(materiali.companyId, ctx.marmiId));
+  const stones = await db.select().from(materiali).where(companyScope(materiali, ctx.marmiId));
   const stone = (id: string) => stones.find((m) => m.id === id)!;
   // by stone, scelta, thickness and finish: within a stone a seconda never lists above a prima
   for (const p of bundles) {
