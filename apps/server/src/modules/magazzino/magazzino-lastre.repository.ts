@@ -11,9 +11,9 @@ import {
   densitaPacco,
   nameOf,
   bloccoOf,
-  provenienza,
-  trasferitoDa,
-  materiale,
+  testaColumns,
+  totalsOf,
+  firstOf,
   riservaLastraScaduta,
   lastraStatoEffettivo,
   lastraLibera,
@@ -45,13 +45,11 @@ function lastreList(db: DbOrTx, companyId: string) {
         lavorazioneId: pacchi.lavorazioneId,
         ubicazioneId: pacchi.ubicazioneId,
       },
-      ...provenienza(blocco),
-      lavorazioneCodice: codiceLavorazioneLastreSql(
-        outer(pacchi.lavorazioneId),
-        outer(pacchi.companyId),
+      ...testaColumns(
+        blocco,
+        pacchi,
+        codiceLavorazioneLastreSql(outer(pacchi.lavorazioneId), outer(pacchi.companyId)),
       ),
-      ...trasferitoDa(pacchi),
-      materiale,
       statoEffettivo: lastraStatoEffettivo,
       ubicazioneId: lastraUbicazioneId,
       ubicazioneNome: sql<
@@ -121,23 +119,21 @@ export async function lastreSummary(
   filter: Filter<LastraListQuery>,
 ) {
   const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      pezzi: sql<number>`count(*)::int`,
-      mq: sql<number>`coalesce(sum(${lastre.mq}), 0)::float8`,
-      pesoT: sql<number>`coalesce(sum(${pesoLastraSql(lastre.mq, pacchi.spessoreMm, densitaPacco)}), 0)::float8`,
-    })
+    .select(
+      totalsOf({
+        pezzi: null,
+        mq: lastre.mq,
+        pesoT: pesoLastraSql(lastre.mq, pacchi.spessoreMm, densitaPacco),
+      }),
+    )
     .from(lastre)
     .innerJoin(pacchi, paccoOfLastra)
     .where(lastreWhere(companyId, filter));
   return row!;
 }
 
-export async function findLastra(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await lastreList(db, companyId)
-    .select.where(companyScope(lastre, companyId, eq(lastre.id, id)))
-    .limit(1);
-  return row;
+export function findLastra(db: DbOrTx, companyId: string, id: string) {
+  return firstOf(lastreList(db, companyId), companyScope(lastre, companyId, eq(lastre.id, id)));
 }
 
 /** A bundle's slabs in sawing order. */

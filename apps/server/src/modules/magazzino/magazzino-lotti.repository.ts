@@ -18,9 +18,9 @@ import { outer } from '../../lib/sql.js';
 import {
   nameOf,
   bloccoOf,
-  provenienza,
-  trasferitoDa,
-  materiale,
+  testaColumns,
+  totalsOf,
+  firstOf,
   lottoPezziRiservati,
   listPage,
   type Filter,
@@ -35,13 +35,11 @@ function lottiList(db: DbOrTx, companyId: string) {
   const select = db
     .select({
       lotto: lotti,
-      ...provenienza(blocco),
-      lavorazioneCodice: codiceLavorazionePavimentiSql(
-        outer(lotti.lavorazioneId),
-        outer(lotti.companyId),
+      ...testaColumns(
+        blocco,
+        lotti,
+        codiceLavorazionePavimentiSql(outer(lotti.lavorazioneId), outer(lotti.companyId)),
       ),
-      ...trasferitoDa(lotti),
-      materiale,
       ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, lotti.ubicazioneId, lotti.companyId),
       pezziRiservati: lottoPezziRiservati,
     })
@@ -85,22 +83,20 @@ export function lottiPage(db: DbOrTx, companyId: string, query: LottoListQuery &
 
 export async function lottiSummary(db: DbOrTx, companyId: string, filter: Filter<LottoListQuery>) {
   const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      pezzi: sql<number>`coalesce(sum(${lotti.pezzi}), 0)::int`,
-      mq: sql<number>`coalesce(sum(${lotti.mq}), 0)::float8`,
-      pesoT: sql<number>`coalesce(sum(${lotti.mq} * ${lotti.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(lotti.materialeId)})), 0)::float8`,
-    })
+    .select(
+      totalsOf({
+        pezzi: lotti.pezzi,
+        mq: lotti.mq,
+        pesoT: sql`${lotti.mq} * ${lotti.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(lotti.materialeId)})`,
+      }),
+    )
     .from(lotti)
     .where(lottiWhere(companyId, filter));
   return row!;
 }
 
-export async function findLotto(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await lottiList(db, companyId)
-    .select.where(companyScope(lotti, companyId, eq(lotti.id, id)))
-    .limit(1);
-  return row;
+export function findLotto(db: DbOrTx, companyId: string, id: string) {
+  return firstOf(lottiList(db, companyId), companyScope(lotti, companyId, eq(lotti.id, id)));
 }
 
 /* ---------------------------------------------------------------- movimenti */

@@ -34,6 +34,8 @@ export type BloccoRefs = ReturnType<typeof bloccoRefs>;
 /** A join on the block `fk` names: `blocco` holds the company's blocks only. */
 export const bloccoOf = (blocco: BloccoRefs, fk: PgColumn) => eq(blocco.id, fk);
 
+export const materiale = { id: materiali.id, nome: materiali.nome, densita: materiali.densita };
+
 /** Where a block comes from: its bancata and quarry (own blocks) by name. */
 export const provenienza = (blocco: BloccoRefs) => ({
   blocco: { id: blocco.id, codice: blocco.codice, origine: blocco.origine },
@@ -41,6 +43,21 @@ export const provenienza = (blocco: BloccoRefs) => ({
   bancataCodice: codiceBancataSql(outer(blocco.bancataId), outer(blocco.companyId)),
   cavaId: blocco.cavaId,
   cavaNome: nameOf(cave, cave.nome, blocco.cavaId, blocco.companyId),
+});
+
+/**
+ * What every stock list's row opens with: where its block comes from, the code of the job that made
+ * it, the sender of a received item, its material.
+ */
+export const testaColumns = (
+  blocco: BloccoRefs,
+  item: typeof pacchi | typeof lotti,
+  lavorazioneCodice: SQL<string | null>,
+) => ({
+  ...provenienza(blocco),
+  lavorazioneCodice,
+  ...trasferitoDa(item),
+  materiale,
 });
 
 /**
@@ -58,8 +75,6 @@ export function trasferitoDa(table: typeof pacchi | typeof lotti) {
     >`(select ${codiceBloccoSql(sql`src.blocco_id`, sql`src.company_id`)} ${src})`,
   };
 }
-
-export const materiale = { id: materiali.id, nome: materiali.nome, densita: materiali.densita };
 
 /** A slab reservation holds through its last day in Rome; the day after, it counts as released. */
 export const riservaLastraScaduta = sql`(${lastre.stato} = 'riservata' and ${lastre.scadenzaRiserva} < ${todayInRomeSql})`;
@@ -92,6 +107,27 @@ export interface StockList<S extends PgSelect> {
   select: S;
   from: SQL;
 }
+
+/** The row of a stock list that `where` picks (its detail), or undefined. */
+export async function firstOf<S extends PgSelect>(
+  list: StockList<S>,
+  where: SQL,
+): Promise<Awaited<S>[number] | undefined> {
+  const [row] = await list.select.where(where).limit(1);
+  return row as Awaited<S>[number] | undefined;
+}
+
+/**
+ * A stock list's totals: how many rows, and the sums of their pieces (each row one when `pezzi` is
+ * null), m² and tonnes, each the sum of what the rows show.
+ */
+export const totalsOf = (t: { pezzi: SQL | PgColumn | null; mq: SQL | PgColumn; pesoT: SQL }) => ({
+  count: sql<number>`count(*)::int`,
+  pezzi:
+    t.pezzi === null ? sql<number>`count(*)::int` : sql<number>`coalesce(sum(${t.pezzi}), 0)::int`,
+  mq: sql<number>`coalesce(sum(${t.mq}), 0)::float8`,
+  pesoT: sql<number>`coalesce(sum(${t.pesoT}), 0)::float8`,
+});
 
 /** One page of a stock list in `order`, and how many rows match `where` (capped: lib/pagination's `toPage`). */
 export async function listPage<S extends PgSelect>(

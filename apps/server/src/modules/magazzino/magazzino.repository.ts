@@ -11,9 +11,9 @@ import {
   densitaPacco,
   nameOf,
   bloccoOf,
-  provenienza,
-  trasferitoDa,
-  materiale,
+  testaColumns,
+  totalsOf,
+  firstOf,
   lastraLibera,
   listPage,
   LASTRE_IN_GIACENZA,
@@ -43,13 +43,11 @@ function pacchiList(db: DbOrTx, companyId: string) {
   const select = db
     .select({
       pacco: pacchi,
-      ...provenienza(blocco),
-      lavorazioneCodice: codiceLavorazioneLastreSql(
-        outer(pacchi.lavorazioneId),
-        outer(pacchi.companyId),
+      ...testaColumns(
+        blocco,
+        pacchi,
+        codiceLavorazioneLastreSql(outer(pacchi.lavorazioneId), outer(pacchi.companyId)),
       ),
-      ...trasferitoDa(pacchi),
-      materiale,
       ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, pacchi.ubicazioneId, pacchi.companyId),
       lastreDisponibili: sql<number>`(select count(*)::int from ${lastre} where ${companyScope(lastre, outer(pacchi.companyId), eq(lastre.paccoId, outer(pacchi.id)), lastraLibera)})`,
       pesoT: sql<number>`${pesoPacco(lastreNelPacco)}::float8`,
@@ -119,25 +117,20 @@ export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filte
     ? sql`(select coalesce(sum(${lastre.mq}), 0) from ${lastre} where ${lastreDiScelta(filter.scelta, filter.esauriti)})`
     : pacchi.mq;
   const blocco = bloccoRefs(db, companyId);
+  // each bundle's weight as its row shows it (its slabs', lib/peso-lastra.ts), then summed: the total is the sum of the rows
+  const pesoT = pesoPacco(
+    filter.scelta ? lastreDiScelta(filter.scelta, filter.esauriti) : lastreNelPacco,
+  );
   const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      pezzi: sql<number>`coalesce(sum(${nLastre}), 0)::int`,
-      mq: sql<number>`coalesce(sum(${mq}), 0)::float8`,
-      // each bundle's weight as its row shows it (its slabs', lib/peso-lastra.ts), then summed: the total is the sum of the rows
-      pesoT: sql<number>`coalesce(sum(${pesoPacco(filter.scelta ? lastreDiScelta(filter.scelta, filter.esauriti) : lastreNelPacco)}), 0)::float8`,
-    })
+    .select(totalsOf({ pezzi: nLastre, mq, pesoT }))
     .from(pacchi)
     .leftJoin(blocco, bloccoOf(blocco, pacchi.bloccoId))
     .where(pacchiWhere(blocco, companyId, filter));
   return row!;
 }
 
-export async function findPacco(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await pacchiList(db, companyId)
-    .select.where(companyScope(pacchi, companyId, eq(pacchi.id, id)))
-    .limit(1);
-  return row;
+export function findPacco(db: DbOrTx, companyId: string, id: string) {
+  return firstOf(pacchiList(db, companyId), companyScope(pacchi, companyId, eq(pacchi.id, id)));
 }
 
 /** The grades of some bundles' slabs on hand, with how many of each, in the order of SCELTE. */
