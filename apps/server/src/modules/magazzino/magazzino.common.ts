@@ -2,6 +2,7 @@ import { roundTo, type Pacco, type StockSummary } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
+import { NOT_FOUND } from './magazzino.entity.js';
 import { toPaccoDto } from './magazzino.mapper.js';
 import * as repo from './magazzino.repository.js';
 import * as lastreRepo from './magazzino-lastre.repository.js';
@@ -17,12 +18,6 @@ export interface MagazzinoDeps {
 
 export type { Filter } from './magazzino.columns.js';
 export type StockKind = 'pacco' | 'lastra' | 'lotto';
-
-const NOT_FOUND = {
-  pacco: 'Pacco non trovato',
-  lastra: 'Lastra non trovata',
-  lotto: 'Lotto non trovato',
-} as const;
 
 /** The bundle, slab or lot of the company as its detail reads it, or the 404 that names it. */
 export function createFinders(db: Db) {
