@@ -175,7 +175,6 @@ const TABLE_READS = {
   fatture: ['ddt'],
   'lavorazioni-lastre': ['blocchi', 'lastre', 'pacchi', 'movimenti'],
   'lavorazioni-pavimenti': ['blocchi', 'lastre', 'lotti', 'pacchi'],
-  magazzino: ['blocchi', 'bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
   photos: ['bancate', 'blocchi', 'chatAttachments'],
   trasferimenti: ['blocchi'],
 };

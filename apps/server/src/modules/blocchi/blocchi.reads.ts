@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, materiali } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
 
 // What other modules may read of the blocks, as plain reads (docs/architecture.md "Module pattern"):
@@ -64,3 +65,27 @@ export const origineBloccoSql = (id: PgColumn) =>
   sql<
     string | null
   >`(select ${outer(blocchi.origine)} from ${blocchi} where ${outer(blocchi.id)} = ${outer(id)})`;
+
+/**
+ * The company's blocks as a subquery to join (`blocco`): what a stock item shows and searches of the
+ * block it was cut from (docs/architecture.md "Reading another module's rows").
+ */
+export const bloccoRefs = (db: DbOrTx, companyId: string) =>
+  db
+    .select({
+      id: blocchi.id,
+      codice: blocchi.codice,
+      origine: blocchi.origine,
+      bancataId: blocchi.bancataId,
+      cavaId: blocchi.cavaId,
+      companyId: blocchi.companyId,
+    })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId))
+    .as('blocco');
+
+/** The code of the block `id` of the company `companyId` (null when none), as a scalar subquery. */
+export const codiceBloccoSql = (id: SQLWrapper, companyId: string | SQLWrapper) =>
+  sql<
+    string | null
+  >`(select ${outer(blocchi.codice)} from ${blocchi} where ${companyScope(blocchi, companyId, eq(blocchi.id, id))})`;

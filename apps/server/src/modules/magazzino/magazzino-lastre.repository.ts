@@ -1,15 +1,7 @@
 import { type LastraListQuery } from '@gestcava/contracts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  blocchi,
-  clienti,
-  lastre,
-  lavorazioniLastre,
-  materiali,
-  pacchi,
-  ubicazioni,
-} from '../../db/schema/index.js';
+import { clienti, lastre, materiali, pacchi, ubicazioni } from '../../db/schema/index.js';
 import { orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -19,23 +11,30 @@ import {
   densitaPacco,
   nameOf,
   bloccoOf,
-  provenienza,
-  trasferitoDa,
-  materiale,
+  testaColumns,
+  totalsOf,
+  firstOf,
   riservaLastraScaduta,
   lastraStatoEffettivo,
   lastraLibera,
   lastraUbicazioneId,
-  count,
+  listPage,
   LASTRE_IN_GIACENZA,
   type Filter,
 } from './magazzino.columns.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoRefs } from '../blocchi/blocchi.reads.js';
+import { codiceLavorazioneLastreSql } from '../lavorazioni-lastre/lavorazioni-lastre.reads.js';
 
 /* ---------------------------------------------------------------- lastre */
 
-function lastreJoined(db: DbOrTx) {
-  return db
+/** A slab's bundle, of the slab's own company. */
+const paccoOfLastra = and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId))!;
+
+/** The slabs' list: each with its bundle, its block (`blocco`), names and place. */
+function lastreList(db: DbOrTx, companyId: string) {
+  const blocco = bloccoRefs(db, companyId);
+  const select = db
     .select({
       lastra: lastre,
       pacco: {
@@ -46,33 +45,29 @@ function lastreJoined(db: DbOrTx) {
         lavorazioneId: pacchi.lavorazioneId,
         ubicazioneId: pacchi.ubicazioneId,
       },
-      ...provenienza,
-      lavorazioneCodice: nameOf(
-        lavorazioniLastre,
-        lavorazioniLastre.codice,
-        pacchi.lavorazioneId,
-        pacchi.companyId,
+      ...testaColumns(
+        blocco,
+        pacchi,
+        codiceLavorazioneLastreSql(outer(pacchi.lavorazioneId), outer(pacchi.companyId)),
       ),
-      ...trasferitoDa(pacchi),
-      materiale,
       statoEffettivo: lastraStatoEffettivo,
       ubicazioneId: lastraUbicazioneId,
       ubicazioneNome: sql<
         string | null
-      >`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${lastraUbicazioneId} and ${ubicazioni.companyId} = ${outer(lastre.companyId)})`,
+      >`(select ${ubicazioni.nome} from ${ubicazioni} where ${companyScope(ubicazioni, outer(lastre.companyId), sql`${ubicazioni.id} = ${lastraUbicazioneId}`)})`,
       clienteNome: nameOf(clienti, clienti.ragioneSociale, lastre.clienteId, lastre.companyId),
     })
     .from(lastre)
-    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId)))
-    .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
+    .innerJoin(pacchi, paccoOfLastra)
+    .leftJoin(blocco, bloccoOf(blocco, lastre.bloccoId))
     .innerJoin(
       materiali,
       and(eq(materiali.id, pacchi.materialeId), companyScope(materiali, lastre.companyId)),
-    );
+    )
+    .$dynamic();
+  return { select, from: sql`${lastre} inner join ${pacchi} on ${paccoOfLastra}` };
 }
-export type LastraJoined = Awaited<ReturnType<ReturnType<typeof lastreJoined>['execute']>>[number];
-
-const lastreFrom = sql`${lastre} inner join ${pacchi} on ${pacchi.id} = ${lastre.paccoId} and ${pacchi.companyId} = ${lastre.companyId}`;
+export type LastraJoined = Awaited<ReturnType<typeof lastreList>['select']>[number];
 
 /** `stato = X` on the effective state. */
 function statoLastraIs(stato: string): SQL {
@@ -110,17 +105,12 @@ const LASTRA_SORT = {
   stato: lastre.stato,
 };
 
-export async function lastrePage(db: DbOrTx, companyId: string, query: LastraListQuery & PageOpts) {
-  const where = lastreWhere(companyId, query);
-  const items = await lastreJoined(db)
-    .where(where)
-    .orderBy(
-      ...orderByOf(query.sort, LASTRA_SORT, desc(lastre.createdAt), lastre.id),
-      asc(lastre.progressivo),
-    )
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { items, counted: await count(db, lastreFrom, where) };
+export function lastrePage(db: DbOrTx, companyId: string, query: LastraListQuery & PageOpts) {
+  const order = [
+    ...orderByOf(query.sort, LASTRA_SORT, desc(lastre.createdAt), lastre.id),
+    asc(lastre.progressivo),
+  ];
+  return listPage(db, lastreList(db, companyId), lastreWhere(companyId, query), order, query);
 }
 
 export async function lastreSummary(
@@ -129,28 +119,26 @@ export async function lastreSummary(
   filter: Filter<LastraListQuery>,
 ) {
   const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      pezzi: sql<number>`count(*)::int`,
-      mq: sql<number>`coalesce(sum(${lastre.mq}), 0)::float8`,
-      pesoT: sql<number>`coalesce(sum(${pesoLastraSql(lastre.mq, pacchi.spessoreMm, densitaPacco)}), 0)::float8`,
-    })
+    .select(
+      totalsOf({
+        pezzi: null,
+        mq: lastre.mq,
+        pesoT: pesoLastraSql(lastre.mq, pacchi.spessoreMm, densitaPacco),
+      }),
+    )
     .from(lastre)
-    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId)))
+    .innerJoin(pacchi, paccoOfLastra)
     .where(lastreWhere(companyId, filter));
   return row!;
 }
 
-export async function findLastra(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await lastreJoined(db)
-    .where(companyScope(lastre, companyId, eq(lastre.id, id)))
-    .limit(1);
-  return row;
+export function findLastra(db: DbOrTx, companyId: string, id: string) {
+  return firstOf(lastreList(db, companyId), companyScope(lastre, companyId, eq(lastre.id, id)));
 }
 
 /** A bundle's slabs in sawing order. */
 export function lastreOfPacco(db: DbOrTx, companyId: string, paccoId: string) {
-  return lastreJoined(db)
-    .where(companyScope(lastre, companyId, eq(lastre.paccoId, paccoId)))
+  return lastreList(db, companyId)
+    .select.where(companyScope(lastre, companyId, eq(lastre.paccoId, paccoId)))
     .orderBy(asc(lastre.progressivo));
 }

@@ -2,10 +2,8 @@ import { type LottoListQuery, type MovimentoListQuery } from '@gestcava/contract
 import { and, desc, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  blocchi,
   clienti,
   lastre,
-  lavorazioniPavimenti,
   lotti,
   materiali,
   movimenti,
@@ -20,39 +18,41 @@ import { outer } from '../../lib/sql.js';
 import {
   nameOf,
   bloccoOf,
-  provenienza,
-  trasferitoDa,
-  materiale,
+  testaColumns,
+  totalsOf,
+  firstOf,
   lottoPezziRiservati,
-  count,
+  listPage,
   type Filter,
 } from './magazzino.columns.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoRefs, codiceBloccoSql } from '../blocchi/blocchi.reads.js';
+import { codiceLavorazionePavimentiSql } from '../lavorazioni-pavimenti/lavorazioni-pavimenti.reads.js';
 
-function lottiJoined(db: DbOrTx) {
-  return db
+/** The lots' list: each with its block (`blocco`), names and reserved pieces. */
+function lottiList(db: DbOrTx, companyId: string) {
+  const blocco = bloccoRefs(db, companyId);
+  const select = db
     .select({
       lotto: lotti,
-      ...provenienza,
-      lavorazioneCodice: nameOf(
-        lavorazioniPavimenti,
-        lavorazioniPavimenti.codice,
-        lotti.lavorazioneId,
-        lotti.companyId,
+      ...testaColumns(
+        blocco,
+        lotti,
+        codiceLavorazionePavimentiSql(outer(lotti.lavorazioneId), outer(lotti.companyId)),
       ),
-      ...trasferitoDa(lotti),
-      materiale,
       ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, lotti.ubicazioneId, lotti.companyId),
       pezziRiservati: lottoPezziRiservati,
     })
     .from(lotti)
-    .leftJoin(blocchi, bloccoOf(lotti.bloccoId, lotti.companyId))
+    .leftJoin(blocco, bloccoOf(blocco, lotti.bloccoId))
     .innerJoin(
       materiali,
       and(eq(materiali.id, lotti.materialeId), companyScope(materiali, lotti.companyId)),
-    );
+    )
+    .$dynamic();
+  return { select, from: sql`${lotti}` };
 }
-export type LottoJoined = Awaited<ReturnType<ReturnType<typeof lottiJoined>['execute']>>[number];
+export type LottoJoined = Awaited<ReturnType<typeof lottiList>['select']>[number];
 
 function lottiWhere(companyId: string, f: Filter<LottoListQuery>): SQL {
   return companyScope(
@@ -76,34 +76,27 @@ const LOTTO_SORT = {
   pezzi: lotti.pezzi,
 };
 
-export async function lottiPage(db: DbOrTx, companyId: string, query: LottoListQuery & PageOpts) {
-  const where = lottiWhere(companyId, query);
-  const items = await lottiJoined(db)
-    .where(where)
-    .orderBy(...orderByOf(query.sort, LOTTO_SORT, desc(lotti.createdAt), lotti.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { items, counted: await count(db, sql`${lotti}`, where) };
+export function lottiPage(db: DbOrTx, companyId: string, query: LottoListQuery & PageOpts) {
+  const order = orderByOf(query.sort, LOTTO_SORT, desc(lotti.createdAt), lotti.id);
+  return listPage(db, lottiList(db, companyId), lottiWhere(companyId, query), order, query);
 }
 
 export async function lottiSummary(db: DbOrTx, companyId: string, filter: Filter<LottoListQuery>) {
   const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      pezzi: sql<number>`coalesce(sum(${lotti.pezzi}), 0)::int`,
-      mq: sql<number>`coalesce(sum(${lotti.mq}), 0)::float8`,
-      pesoT: sql<number>`coalesce(sum(${lotti.mq} * ${lotti.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(lotti.materialeId)})), 0)::float8`,
-    })
+    .select(
+      totalsOf({
+        pezzi: lotti.pezzi,
+        mq: lotti.mq,
+        pesoT: sql`${lotti.mq} * ${lotti.spessoreMm} / 1000.0 * (select ${materiali.densita} from ${materiali} where ${materiali.id} = ${outer(lotti.materialeId)})`,
+      }),
+    )
     .from(lotti)
     .where(lottiWhere(companyId, filter));
   return row!;
 }
 
-export async function findLotto(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await lottiJoined(db)
-    .where(companyScope(lotti, companyId, eq(lotti.id, id)))
-    .limit(1);
-  return row;
+export function findLotto(db: DbOrTx, companyId: string, id: string) {
+  return firstOf(lottiList(db, companyId), companyScope(lotti, companyId, eq(lotti.id, id)));
 }
 
 /* ---------------------------------------------------------------- movimenti */
@@ -139,17 +132,12 @@ function movimentiWhere(
   )!;
 }
 
-export async function movimentiPage(
-  db: DbOrTx,
-  companyId: string,
-  query: MovimentoListQuery & PageOpts,
-  scope: MovimentiScope,
-) {
-  const where = movimentiWhere(companyId, query, scope);
-  const items = await db
+/** The ledger's rows, each with the codes and names of what it moved and who moved it. */
+function movimentiList(db: DbOrTx) {
+  const select = db
     .select({
       movimento: movimenti,
-      bloccoCodice: nameOf(blocchi, blocchi.codice, movimenti.bloccoId, movimenti.companyId),
+      bloccoCodice: codiceBloccoSql(outer(movimenti.bloccoId), outer(movimenti.companyId)),
       paccoCodice: nameOf(pacchi, pacchi.codice, movimenti.paccoId, movimenti.companyId),
       lastraCodice: nameOf(lastre, lastre.codice, movimenti.lastraId, movimenti.companyId),
       lottoCodice: nameOf(lotti, lotti.codice, movimenti.lottoId, movimenti.companyId),
@@ -165,10 +153,17 @@ export async function movimentiPage(
       >`(select ${users.name} from ${users} where ${users.id} = ${outer(movimenti.userId)})`,
     })
     .from(movimenti)
-    .where(where)
-    .orderBy(desc(movimenti.createdAt), desc(movimenti.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { items, counted: await count(db, sql`${movimenti}`, where) };
+    .$dynamic();
+  return { select, from: sql`${movimenti}` };
+}
+
+export function movimentiPage(
+  db: DbOrTx,
+  companyId: string,
+  query: MovimentoListQuery & PageOpts,
+  scope: MovimentiScope,
+) {
+  const order = [desc(movimenti.createdAt), desc(movimenti.id)];
+  return listPage(db, movimentiList(db), movimentiWhere(companyId, query, scope), order, query);
 }
 export type MovimentoJoined = Awaited<ReturnType<typeof movimentiPage>>['items'][number];

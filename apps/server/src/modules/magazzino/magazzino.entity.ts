@@ -9,7 +9,8 @@ import * as lottiRepo from './magazzino-lotti.repository.js';
 
 const TABLES = { pacco: pacchi, lastra: lastre, lotto: lotti } as const;
 const LABELS = { pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' } as const;
-const NOT_FOUND = {
+/** What a 404 says of each kind of stock item. */
+export const NOT_FOUND = {
   pacco: 'Pacco non trovato',
   lastra: 'Lastra non trovata',
   lotto: 'Lotto non trovato',
@@ -80,37 +81,43 @@ function originNodes(
  * them under the lavorazione that made them (the lavorazioni's contributors ask this service).
  */
 export function registerMagazzinoEntities(entities: EntityRegistry) {
-  for (const type of ['pacco', 'lastra', 'lotto'] as const) {
-    const table = TABLES[type];
-    const page = type === 'lotto' ? 'magazzino-pavimenti' : 'magazzino-lastre';
-    entities.register({
-      type,
-      label: LABELS[type],
-      notFound: NOT_FOUND[type],
-      permission: () => page,
-      findInCompany: (tx: DbOrTx, companyId, id) =>
-        registry.findCodice(tx, table, companyId, { id }),
-      findByCodice: (tx: DbOrTx, companyId, codice) =>
-        registry.findCodice(tx, table, companyId, { codice }),
-      searchCodice: (tx: DbOrTx, companyId, text, limit) =>
-        registry.searchCodice(tx, table, companyId, text, limit),
-      detailPath: (ref) => detailPath(type, ref.id),
-      pages: [page],
-      readableIds: (canRead) => (canRead(page) ? 'all' : 'none'),
-      idsInCava: (companyId, cavaId) => registry.idsInCava(table, companyId, cavaId),
-      describe: describeBy(
-        (tx, companyId, ids) => registry.summaries(tx, type, companyId, ids),
-        (r) => ({
-          codice: r.codice,
-          materiale: r.materiale,
-          stato: r.stato,
-          cava: r.cava,
-          facts: [r.materiale, ...r.facts],
-        }),
-      ),
-    });
-  }
+  for (const type of ['pacco', 'lastra', 'lotto'] as const) registerStockEntity(entities, type);
+  addStockGenealogies(entities);
+}
 
+/** One kind of stock item: its codes, its page, its photo card. */
+function registerStockEntity(entities: EntityRegistry, type: 'pacco' | 'lastra' | 'lotto') {
+  const table = TABLES[type];
+  const page = type === 'lotto' ? 'magazzino-pavimenti' : 'magazzino-lastre';
+  entities.register({
+    type,
+    label: LABELS[type],
+    notFound: NOT_FOUND[type],
+    permission: () => page,
+    findInCompany: (tx: DbOrTx, companyId, id) => registry.findCodice(tx, table, companyId, { id }),
+    findByCodice: (tx: DbOrTx, companyId, codice) =>
+      registry.findCodice(tx, table, companyId, { codice }),
+    searchCodice: (tx: DbOrTx, companyId, text, limit) =>
+      registry.searchCodice(tx, table, companyId, text, limit),
+    detailPath: (ref) => detailPath(type, ref.id),
+    pages: [page],
+    readableIds: (canRead) => (canRead(page) ? 'all' : 'none'),
+    idsInCava: (companyId, cavaId) => registry.idsInCava(table, companyId, cavaId),
+    describe: describeBy(
+      (tx, companyId, ids) => registry.summaries(tx, type, companyId, ids),
+      (r) => ({
+        codice: r.codice,
+        materiale: r.materiale,
+        stato: r.stato,
+        cava: r.cava,
+        facts: [r.materiale, ...r.facts],
+      }),
+    ),
+  });
+}
+
+/** What a bundle, a slab and a lot come from, for their genealogy. */
+function addStockGenealogies(entities: EntityRegistry) {
   entities.addGenealogy('pacco', async (tx, companyId, id) => {
     const j = await repo.findPacco(tx, companyId, id);
     if (!j) return [];

@@ -1,11 +1,12 @@
 import { casseText, pesoLastraT, pesoText } from '@gestcava/contracts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, cave, lastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
+import { cave, lastre, lotti, materiali, pacchi } from '../../db/schema/index.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
-import { bloccoOf, lastraStatoEffettivo, nameOf } from './magazzino.columns.js';
+import { bloccoOf, lastraStatoEffettivo, nameOf, type BloccoRefs } from './magazzino.columns.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoIdsInCava, bloccoRefs } from '../blocchi/blocchi.reads.js';
 
 // The stock items as the entity registry and a block's genealogy read them (codes, photo cards,
 // quarries, bundles and lots of a block); the lists and the ledger are in magazzino.repository.ts.
@@ -46,34 +47,34 @@ export function searchCodice(
     .limit(limit);
 }
 
-/** Code, material, state and quarry of many stock items at once (photo cards). */
-export async function summaries(
-  db: DbOrTx,
-  kind: 'pacco' | 'lastra' | 'lotto',
-  companyId: string,
-  ids: string[],
-) {
-  if (ids.length === 0) return [];
-  const cava = nameOf(cave, cave.nome, blocchi.cavaId, blocchi.companyId);
-  if (kind === 'lastra') {
-    return db
-      .select({
-        id: lastre.id,
-        codice: lastre.codice,
-        stato: lastraStatoEffettivo,
-        materiale: materiali.nome,
-        cava,
-        facts: sql<
-          string[]
-        >`array['Scelta ' || ${lastre.scelta}, ${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]`,
-      })
-      .from(lastre)
-      .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId)))
-      .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
-      .leftJoin(blocchi, bloccoOf(lastre.bloccoId, lastre.companyId))
-      .where(companyScope(lastre, companyId, inArray(lastre.id, ids)));
-  }
+/** The quarry of the block a stock item was cut from, by name (`blocco`: the company's blocks). */
+const cavaOf = (blocco: BloccoRefs) => nameOf(cave, cave.nome, blocco.cavaId, blocco.companyId);
+
+/** Code, state, material, quarry and facts of some slabs (photo cards). */
+function lastraSummaries(db: DbOrTx, companyId: string, ids: string[]) {
+  const blocco = bloccoRefs(db, companyId);
+  return db
+    .select({
+      id: lastre.id,
+      codice: lastre.codice,
+      stato: lastraStatoEffettivo,
+      materiale: materiali.nome,
+      cava: cavaOf(blocco),
+      facts: sql<
+        string[]
+      >`array['Scelta ' || ${lastre.scelta}, ${lastre.lunghezzaMm} || ' × ' || ${lastre.altezzaMm} || ' mm', ${pacchi.spessoreMm} || ' mm di spessore', 'Pacco ' || ${pacchi.codice}]`,
+    })
+    .from(lastre)
+    .innerJoin(pacchi, and(eq(pacchi.id, lastre.paccoId), companyScope(pacchi, lastre.companyId)))
+    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
+    .leftJoin(blocco, bloccoOf(blocco, lastre.bloccoId))
+    .where(companyScope(lastre, companyId, inArray(lastre.id, ids)));
+}
+
+/** Code, material, quarry and facts of some bundles or lots, with what their weight and boxes need. */
+function itemRows(db: DbOrTx, kind: 'pacco' | 'lotto', companyId: string, ids: string[]) {
   const table = kind === 'pacco' ? pacchi : lotti;
+  const blocco = bloccoRefs(db, companyId);
   const facts =
     kind === 'pacco'
       ? sql<
@@ -82,13 +83,13 @@ export async function summaries(
       : sql<
           string[]
         >`array[${lotti.lunghezzaMm} || ' × ' || ${lotti.larghezzaMm} || ' × ' || ${lotti.spessoreMm} || ' mm · ' || ${lotti.finitura}]`;
-  const rows = await db
+  return db
     .select({
       id: table.id,
       codice: table.codice,
       stato: sql<string | null>`null`,
       materiale: materiali.nome,
-      cava,
+      cava: cavaOf(blocco),
       facts,
       pezzi: kind === 'lotto' ? lotti.pezzi : sql<number>`0`,
       pezziPerCassa: kind === 'lotto' ? lotti.pezziPerCassa : sql<number>`1`,
@@ -98,8 +99,20 @@ export async function summaries(
     })
     .from(table)
     .innerJoin(materiali, eq(materiali.id, table.materialeId))
-    .leftJoin(blocchi, bloccoOf(table.bloccoId, table.companyId))
+    .leftJoin(blocco, bloccoOf(blocco, table.bloccoId))
     .where(companyScope(table, companyId, inArray(table.id, ids)));
+}
+
+/** Code, material, state and quarry of many stock items at once (photo cards). */
+export async function summaries(
+  db: DbOrTx,
+  kind: 'pacco' | 'lastra' | 'lotto',
+  companyId: string,
+  ids: string[],
+) {
+  if (ids.length === 0) return [];
+  if (kind === 'lastra') return lastraSummaries(db, companyId, ids);
+  const rows = await itemRows(db, kind, companyId, ids);
   // a lot's boxes in the one text the app uses for them (`casseText`: "30 casse da 8 + 1 da 5");
   // a bundle's weight for the crane and the truck (m² × thickness × density: nothing weighs a bundle)
   return rows.map(({ pezzi, pezziPerCassa, mq, spessoreMm, densita, ...r }) =>
@@ -121,7 +134,7 @@ export function idsInCava(
   companyId: string,
   cavaId: string,
 ): SQL {
-  return sql`select ${table.id} from ${table} where ${table.companyId} = ${companyId} and ${table.bloccoId} in (select ${blocchi.id} from ${blocchi} where ${blocchi.cavaId} = ${cavaId} and ${blocchi.companyId} = ${companyId})`;
+  return sql`select ${table.id} from ${table} where ${companyScope(table, companyId, sql`${table.bloccoId} in (${bloccoIdsInCava(companyId, cavaId)})`)}`;
 }
 
 /** A block's bundles with their slabs' codes in sawing order (genealogy). */

@@ -1,14 +1,7 @@
 import { SCELTE, type Pacco, type PaccoListQuery } from '@gestcava/contracts';
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  blocchi,
-  lastre,
-  lavorazioniLastre,
-  materiali,
-  pacchi,
-  ubicazioni,
-} from '../../db/schema/index.js';
+import { lastre, materiali, pacchi, ubicazioni } from '../../db/schema/index.js';
 import { orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -18,15 +11,18 @@ import {
   densitaPacco,
   nameOf,
   bloccoOf,
-  provenienza,
-  trasferitoDa,
-  materiale,
+  testaColumns,
+  totalsOf,
+  firstOf,
   lastraLibera,
-  count,
+  listPage,
   LASTRE_IN_GIACENZA,
+  type BloccoRefs,
   type Filter,
 } from './magazzino.columns.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoRefs } from '../blocchi/blocchi.reads.js';
+import { codiceLavorazioneLastreSql } from '../lavorazioni-lastre/lavorazioni-lastre.reads.js';
 
 // The bundles' reads (the slabs' in magazzino-lastre.repository.ts, the lots' and the ledger's in
 // magazzino-lotti.repository.ts; the shared columns and the company rule of their joins in magazzino.columns.ts).
@@ -41,33 +37,32 @@ const lastreNelPacco = and(
 const pesoPacco = (which: SQL) =>
   sql`(select coalesce(sum(${pesoLastraSql(lastre.mq, outer(pacchi.spessoreMm), densitaPacco)}), 0) from ${lastre} where ${which})`;
 
-function pacchiJoined(db: DbOrTx) {
-  return db
+/** The bundles' list: each with its block (`blocco`, which the search also names), names and weight. */
+function pacchiList(db: DbOrTx, companyId: string) {
+  const blocco = bloccoRefs(db, companyId);
+  const select = db
     .select({
       pacco: pacchi,
-      ...provenienza,
-      lavorazioneCodice: nameOf(
-        lavorazioniLastre,
-        lavorazioniLastre.codice,
-        pacchi.lavorazioneId,
-        pacchi.companyId,
+      ...testaColumns(
+        blocco,
+        pacchi,
+        codiceLavorazioneLastreSql(outer(pacchi.lavorazioneId), outer(pacchi.companyId)),
       ),
-      ...trasferitoDa(pacchi),
-      materiale,
       ubicazioneNome: nameOf(ubicazioni, ubicazioni.nome, pacchi.ubicazioneId, pacchi.companyId),
-      lastreDisponibili: sql<number>`(select count(*)::int from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)} and ${lastre.companyId} = ${outer(pacchi.companyId)} and ${lastraLibera})`,
+      lastreDisponibili: sql<number>`(select count(*)::int from ${lastre} where ${companyScope(lastre, outer(pacchi.companyId), eq(lastre.paccoId, outer(pacchi.id)), lastraLibera)})`,
       pesoT: sql<number>`${pesoPacco(lastreNelPacco)}::float8`,
     })
     .from(pacchi)
-    .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
+    .leftJoin(blocco, bloccoOf(blocco, pacchi.bloccoId))
     .innerJoin(
       materiali,
       and(eq(materiali.id, pacchi.materialeId), companyScope(materiali, pacchi.companyId)),
-    );
+    )
+    .$dynamic();
+  const from = sql`${pacchi} left join ${blocco} on ${bloccoOf(blocco, pacchi.bloccoId)}`;
+  return { blocco, select, from };
 }
-export type PaccoJoined = Awaited<ReturnType<ReturnType<typeof pacchiJoined>['execute']>>[number];
-
-const pacchiFrom = sql`${pacchi} left join ${blocchi} on ${bloccoOf(pacchi.bloccoId, pacchi.companyId)}`;
+export type PaccoJoined = Awaited<ReturnType<typeof pacchiList>['select']>[number];
 
 /**
  * The bundle's slabs of a grade, as the slab list counts them: on hand, or every one with `esauriti`.
@@ -81,11 +76,11 @@ function lastreDiScelta(scelta: string, esauriti: boolean | undefined): SQL {
   )!;
 }
 
-function pacchiWhere(companyId: string, f: Filter<PaccoListQuery>): SQL {
+function pacchiWhere(blocco: BloccoRefs, companyId: string, f: Filter<PaccoListQuery>): SQL {
   return companyScope(
     pacchi,
     companyId,
-    f.q ? or(matchesSearch(pacchi.codice, f.q), matchesSearch(blocchi.codice, f.q)) : undefined,
+    f.q ? or(matchesSearch(pacchi.codice, f.q), matchesSearch(blocco.codice, f.q)) : undefined,
     f.materialeId ? eq(pacchi.materialeId, f.materialeId) : undefined,
     f.finitura ? eq(pacchi.finitura, f.finitura) : undefined,
     f.scelta
@@ -107,14 +102,10 @@ const PACCO_SORT = {
   spessoreMm: pacchi.spessoreMm,
 };
 
-export async function pacchiPage(db: DbOrTx, companyId: string, query: PaccoListQuery & PageOpts) {
-  const where = pacchiWhere(companyId, query);
-  const items = await pacchiJoined(db)
-    .where(where)
-    .orderBy(...orderByOf(query.sort, PACCO_SORT, desc(pacchi.createdAt), pacchi.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { items, counted: await count(db, pacchiFrom, where) };
+export function pacchiPage(db: DbOrTx, companyId: string, query: PaccoListQuery & PageOpts) {
+  const list = pacchiList(db, companyId);
+  const order = orderByOf(query.sort, PACCO_SORT, desc(pacchi.createdAt), pacchi.id);
+  return listPage(db, list, pacchiWhere(list.blocco, companyId, query), order, query);
 }
 
 export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filter<PaccoListQuery>) {
@@ -125,25 +116,21 @@ export async function pacchiSummary(db: DbOrTx, companyId: string, filter: Filte
   const mq = filter.scelta
     ? sql`(select coalesce(sum(${lastre.mq}), 0) from ${lastre} where ${lastreDiScelta(filter.scelta, filter.esauriti)})`
     : pacchi.mq;
+  const blocco = bloccoRefs(db, companyId);
+  // each bundle's weight as its row shows it (its slabs', lib/peso-lastra.ts), then summed: the total is the sum of the rows
+  const pesoT = pesoPacco(
+    filter.scelta ? lastreDiScelta(filter.scelta, filter.esauriti) : lastreNelPacco,
+  );
   const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      pezzi: sql<number>`coalesce(sum(${nLastre}), 0)::int`,
-      mq: sql<number>`coalesce(sum(${mq}), 0)::float8`,
-      // each bundle's weight as its row shows it (its slabs', lib/peso-lastra.ts), then summed: the total is the sum of the rows
-      pesoT: sql<number>`coalesce(sum(${pesoPacco(filter.scelta ? lastreDiScelta(filter.scelta, filter.esauriti) : lastreNelPacco)}), 0)::float8`,
-    })
+    .select(totalsOf({ pezzi: nLastre, mq, pesoT }))
     .from(pacchi)
-    .leftJoin(blocchi, bloccoOf(pacchi.bloccoId, pacchi.companyId))
-    .where(pacchiWhere(companyId, filter));
+    .leftJoin(blocco, bloccoOf(blocco, pacchi.bloccoId))
+    .where(pacchiWhere(blocco, companyId, filter));
   return row!;
 }
 
-export async function findPacco(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await pacchiJoined(db)
-    .where(companyScope(pacchi, companyId, eq(pacchi.id, id)))
-    .limit(1);
-  return row;
+export function findPacco(db: DbOrTx, companyId: string, id: string) {
+  return firstOf(pacchiList(db, companyId), companyScope(pacchi, companyId, eq(pacchi.id, id)));
 }
 
 /** The grades of some bundles' slabs on hand, with how many of each, in the order of SCELTE. */

@@ -28,14 +28,10 @@ import type { MagazzinoService } from './magazzino.service.js';
 const filterOf = <T extends z.ZodObject>(schema: T) =>
   schema.omit({ page: true, limit: true, sort: true });
 
-/**
- * `/api/magazzino/*`: reads of the stock the lavorazioni load (the operations are stock.routes.ts).
- * Pacchi and lastre under `magazzino-lastre`, lotti under `magazzino-pavimenti`, the ledger under either.
- */
-export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoService }> = async (
-  app,
-  { magazzino },
-) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The three stock lists, each with its totals and its file. */
+function stockLists(app: App, magazzino: MagazzinoService) {
   listRoutes(app, '/api/magazzino/pacchi', {
     access: lastreAccess.read,
     tags,
@@ -81,6 +77,10 @@ export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoServic
         magazzino.exportLotti(companyId, query, format, onError),
     },
   });
+}
+
+/** The ledger: slab-side rows need magazzino-lastre, lot rows magazzino-pavimenti. */
+function movimentiRoute(app: App, magazzino: MagazzinoService) {
   app.get(
     '/api/magazzino/movimenti',
     {
@@ -99,7 +99,10 @@ export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoServic
       });
     },
   );
+}
 
+/** A bundle's, slab's or lot's detail, history and genealogy. */
+function stockItems(app: App, magazzino: MagazzinoService) {
   app.get(
     '/api/magazzino/pacchi/:id',
     {
@@ -143,4 +146,17 @@ export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoServic
       async (request) => magazzino.genealogy(kind, companyOf(request), request.params.id),
     );
   }
+}
+
+/**
+ * `/api/magazzino/*`: reads of the stock the lavorazioni load (the operations are stock.routes.ts).
+ * Pacchi and lastre under `magazzino-lastre`, lotti under `magazzino-pavimenti`, the ledger under either.
+ */
+export const magazzinoRoutes: FastifyPluginAsyncZod<{ magazzino: MagazzinoService }> = async (
+  app,
+  { magazzino },
+) => {
+  stockLists(app, magazzino);
+  movimentiRoute(app, magazzino);
+  stockItems(app, magazzino);
 };

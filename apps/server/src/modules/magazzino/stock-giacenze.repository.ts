@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { lastre, pacchi, riserveLotti } from '../../db/schema/index.js';
+import { lastre, lotti, pacchi, riserveLotti } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
 
@@ -51,17 +52,17 @@ export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
 export async function giacenze(db: DbOrTx, companyId: string) {
   const result = await db.execute(sql`
     with righe as (
-      select 'lastre' as tipo, p.materiale_id, p.spessore_mm, p.finitura, l.scelta, coalesce(l.ubicazione_id, p.ubicazione_id) as ubicazione_id,
-             count(*)::int as pezzi, sum(l.mq)::float8 as mq, sum(round(l.mq * coalesce(p.prezzo_listino, 0), 2))::float8 as valore,
-             count(*) filter (where p.prezzo_listino is null)::int as senza_prezzo
-      from lastre l join pacchi p on p.id = l.pacco_id
-      where l.company_id = ${companyId} and l.stato in ('disponibile', 'riservata')
+      select 'lastre' as tipo, pacchi.materiale_id, pacchi.spessore_mm, pacchi.finitura, lastre.scelta, coalesce(lastre.ubicazione_id, pacchi.ubicazione_id) as ubicazione_id,
+             count(*)::int as pezzi, sum(lastre.mq)::float8 as mq, sum(round(lastre.mq * coalesce(pacchi.prezzo_listino, 0), 2))::float8 as valore,
+             count(*) filter (where pacchi.prezzo_listino is null)::int as senza_prezzo
+      from ${lastre} join ${pacchi} on pacchi.id = lastre.pacco_id
+      where ${companyScope(lastre, companyId)} and lastre.stato in ('disponibile', 'riservata')
       group by 1, 2, 3, 4, 5, 6
       union all
       select 'pavimenti', materiale_id, spessore_mm, finitura, scelta, ubicazione_id,
              sum(pezzi)::int, sum(mq)::float8, sum(round(mq * coalesce(prezzo_listino, 0), 2))::float8,
              count(*) filter (where prezzo_listino is null)::int
-      from lotti where company_id = ${companyId} and pezzi > 0
+      from ${lotti} where ${companyScope(lotti, companyId)} and pezzi > 0
       group by 1, 2, 3, 4, 5, 6
     )
     select r.*, m.nome as materiale_nome, m.densita, u.nome as ubicazione_nome
@@ -87,13 +88,13 @@ export async function giacenze(db: DbOrTx, companyId: string) {
 /** Reservations whose last day is within `days` from today (Rome), slabs and lots, soonest first. */
 export async function riserveInScadenza(db: DbOrTx, companyId: string, days: number) {
   const result = await db.execute(sql`
-    select 'lastra' as tipo, l.id, l.codice, c.id as cliente_id, c.ragione_sociale, 1 as pezzi, l.scadenza_riserva as scadenza
-    from lastre l join clienti c on c.id = l.cliente_id
-    where l.company_id = ${companyId} and l.stato = 'riservata' and l.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
+    select 'lastra' as tipo, lastre.id, lastre.codice, c.id as cliente_id, c.ragione_sociale, 1 as pezzi, lastre.scadenza_riserva as scadenza
+    from ${lastre} join clienti c on c.id = lastre.cliente_id
+    where ${companyScope(lastre, companyId)} and lastre.stato = 'riservata' and lastre.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
     union all
-    select 'lotto', lo.id, lo.codice, c.id, c.ragione_sociale, r.pezzi, r.scadenza
-    from riserve_lotti r join lotti lo on lo.id = r.lotto_id join clienti c on c.id = r.cliente_id
-    where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
+    select 'lotto', lo.id, lo.codice, c.id, c.ragione_sociale, riserve_lotti.pezzi, riserve_lotti.scadenza
+    from ${riserveLotti} join lotti lo on lo.id = riserve_lotti.lotto_id join clienti c on c.id = riserve_lotti.cliente_id
+    where ${companyScope(riserveLotti, companyId)} and riserve_lotti.stato = 'attiva' and riserve_lotti.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
     order by scadenza, codice
     limit 200`);
   return rowsOf<{

@@ -4,7 +4,7 @@ import type {
   RiservaLastraInput,
   VendiLastraInput,
 } from '@gestcava/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { lastre } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import { diffChanges, recordAudit } from '../../lib/audit.js';
@@ -36,137 +36,126 @@ export function createLastreStock(deps: {
   return { recordExpiredLastre, ...createLastraOps(ctx), ...createPacchiStock(ctx) };
 }
 
+/** Shipping moves no quantity (the sale took the slab out of stock): a history row with the document. */
+async function spedita(
+  ctx: LastreContext,
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  documento: string,
+) {
+  const moved = await ctx.updateLastre(tx, actor.companyId, { ids: [id] }, lastraGuard.venduta, {
+    stato: 'spedita',
+  });
+  if (!moved.length) await refusal(tx, actor.companyId, id, 'spedirla');
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lastra',
+    entityId: id,
+    action: 'stato',
+    userId: actor.userId,
+    changes: { stato: { from: 'venduta', to: 'spedita' } },
+    note: `Documento ${documento}`,
+  });
+}
+
+/** A broken slab leaves stock with its `scarico`, whatever its reservation. */
+function rotta(ctx: LastreContext, tx: DbOrTx, actor: Actor, id: string, nota: string) {
+  return onLastre(
+    ctx,
+    tx,
+    actor,
+    { ids: [id] },
+    {
+      guard: lastraGuard.inGiacenza,
+      set: { stato: 'rotta', clienteId: null, scadenzaRiserva: null },
+      scarico: true,
+      tipo: 'scarico',
+      ledger: { causale: `Rotta: ${nota}` },
+      audit: {
+        action: 'stato',
+        changes: (l) => ({ stato: { from: l.statoPrima, to: 'rotta' } }),
+        note: nota,
+      },
+      what: 'segnarla come rotta',
+    },
+  );
+}
+
+/**
+ * The slab's bundle locked (the bundle first, as every slab operation locks them: no deadlock with a
+ * bundle's sale), then a 409 when the slab changed since the client's `ifMatch`.
+ */
+async function lockUnchanged(tx: DbOrTx, actor: Actor, id: string, ifMatch?: Date) {
+  await lockPacchi(tx, actor.companyId, { lastraIds: [id] });
+  await assertUnchanged(tx, versionIn(lastre, actor.companyId, id), ifMatch, STALE_MESSAGES.lastra);
+}
+
+/** A slab's scelta and difetti changed, while it is in stock. */
+async function regrade(
+  ctx: LastreContext,
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  body: LastraUpdateInput,
+) {
+  const before = await repo.lockLastra(tx, actor.companyId, id);
+  if (!before) throw notFound('Lastra non trovata');
+  const after = { scelta: body.scelta, difetti: body.difetti ?? before.difetti };
+  const changes = diffChanges({ scelta: before.scelta, difetti: before.difetti }, after, [
+    'scelta',
+    'difetti',
+  ]);
+  if (!Object.keys(changes).length) return;
+  // a slab no longer in stock keeps its grade: a 409 that says why, and no history of a change not made
+  const guard = lastraGuard.inGiacenza;
+  const moved = await ctx.updateLastre(tx, actor.companyId, { ids: [id] }, guard, after);
+  if (!moved.length) await refusal(tx, actor.companyId, id, 'cambiarne la scelta o i difetti');
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lastra',
+    entityId: id,
+    action: 'update',
+    userId: actor.userId,
+    changes,
+  });
+}
+
 /** One slab: reserve, release, sell, ship, break, move, re-grade. */
 function createLastraOps(ctx: LastreContext) {
   const { db, magazzino } = ctx;
   const ops = createSlabOps(ctx);
-  const slabDto = (companyId: string, id: string): Promise<Lastra> =>
-    magazzino.lastra(companyId, id);
+  /** The operation in its own transaction, then the slab as it is now. */
+  const onSlab = async (
+    actor: Actor,
+    id: string,
+    run: (tx: DbOrTx) => Promise<unknown>,
+  ): Promise<Lastra> => {
+    await db.transaction(run);
+    return magazzino.lastra(actor.companyId, id);
+  };
   return {
-    async riservaLastra(actor: Actor, id: string, body: RiservaLastraInput): Promise<Lastra> {
-      await db.transaction((tx) => ops.riserva(tx, actor, { ids: [id] }, body));
-      return slabDto(actor.companyId, id);
-    },
-    async rilasciaLastra(actor: Actor, id: string, nota: string | null): Promise<Lastra> {
-      await db.transaction((tx) => ops.rilascia(tx, actor, { ids: [id] }, nota));
-      return slabDto(actor.companyId, id);
-    },
-    async vendiLastra(actor: Actor, id: string, body: VendiLastraInput): Promise<Lastra> {
-      await db.transaction((tx) => ops.vendi(tx, actor, { ids: [id] }, body));
-      return slabDto(actor.companyId, id);
-    },
-    async spedisciLastra(actor: Actor, id: string, documento: string): Promise<Lastra> {
-      await db.transaction(async (tx) => {
-        // Shipping moves no quantity (the sale took the slab out of stock): a history row with the document.
-        const moved = await ctx.updateLastre(
-          tx,
-          actor.companyId,
-          { ids: [id] },
-          lastraGuard.venduta,
-          {
-            stato: 'spedita',
-          },
-        );
-        if (!moved.length) await refusal(tx, actor.companyId, id, 'spedirla');
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'lastra',
-          entityId: id,
-          action: 'stato',
-          userId: actor.userId,
-          changes: { stato: { from: 'venduta', to: 'spedita' } },
-          note: `Documento ${documento}`,
-        });
-      });
-      return slabDto(actor.companyId, id);
-    },
-    async rottaLastra(actor: Actor, id: string, nota: string): Promise<Lastra> {
-      await db.transaction((tx) =>
-        onLastre(
-          ctx,
-          tx,
-          actor,
-          { ids: [id] },
-          {
-            guard: lastraGuard.inGiacenza,
-            set: { stato: 'rotta', clienteId: null, scadenzaRiserva: null },
-            scarico: true,
-            tipo: 'scarico',
-            ledger: { causale: `Rotta: ${nota}` },
-            audit: {
-              action: 'stato',
-              changes: (l) => ({ stato: { from: l.statoPrima, to: 'rotta' } }),
-              note: nota,
-            },
-            what: 'segnarla come rotta',
-          },
-        ),
-      );
-      return slabDto(actor.companyId, id);
-    },
+    riservaLastra: (actor: Actor, id: string, body: RiservaLastraInput) =>
+      onSlab(actor, id, (tx) => ops.riserva(tx, actor, { ids: [id] }, body)),
+    rilasciaLastra: (actor: Actor, id: string, nota: string | null) =>
+      onSlab(actor, id, (tx) => ops.rilascia(tx, actor, { ids: [id] }, nota)),
+    vendiLastra: (actor: Actor, id: string, body: VendiLastraInput) =>
+      onSlab(actor, id, (tx) => ops.vendi(tx, actor, { ids: [id] }, body)),
+    spedisciLastra: (actor: Actor, id: string, documento: string) =>
+      onSlab(actor, id, (tx) => spedita(ctx, tx, actor, id, documento)),
+    rottaLastra: (actor: Actor, id: string, nota: string) =>
+      onSlab(actor, id, (tx) => rotta(ctx, tx, actor, id, nota)),
     /** `ifMatch`: the slab's `updatedAt` the client saw; another since is a 409 and nothing moves. */
-    async spostaLastra(
-      actor: Actor,
-      id: string,
-      ubicazioneId: string,
-      ifMatch?: Date,
-    ): Promise<Lastra> {
-      await db.transaction(async (tx) => {
-        // the bundle first, as every slab operation locks them (no deadlock with a bundle's sale)
-        await lockPacchi(tx, actor.companyId, { lastraIds: [id] });
-        await assertUnchanged(
-          tx,
-          versionIn(lastre, actor.companyId, id),
-          ifMatch,
-          STALE_MESSAGES.lastra,
-        );
+    spostaLastra: (actor: Actor, id: string, ubicazioneId: string, ifMatch?: Date) =>
+      onSlab(actor, id, async (tx) => {
+        await lockUnchanged(tx, actor, id, ifMatch);
         return ops.sposta(tx, actor, { ids: [id] }, ubicazioneId, true);
-      });
-      return slabDto(actor.companyId, id);
-    },
+      }),
     /** Re-grading one slab (scelta, difetti); `ifMatch` as for a move. */
-    async updateLastra(
-      actor: Actor,
-      id: string,
-      body: LastraUpdateInput,
-      ifMatch?: Date,
-    ): Promise<Lastra> {
-      await db.transaction(async (tx) => {
-        await lockPacchi(tx, actor.companyId, { lastraIds: [id] });
-        await assertUnchanged(
-          tx,
-          versionIn(lastre, actor.companyId, id),
-          ifMatch,
-          STALE_MESSAGES.lastra,
-        );
-        const before = await repo.lockLastra(tx, actor.companyId, id);
-        if (!before) throw notFound('Lastra non trovata');
-        const after = { scelta: body.scelta, difetti: body.difetti ?? before.difetti };
-        const changes = diffChanges({ scelta: before.scelta, difetti: before.difetti }, after, [
-          'scelta',
-          'difetti',
-        ]);
-        if (!Object.keys(changes).length) return;
-        // a slab no longer in stock keeps its grade: a 409 that says why, and no history of a change not made
-        const moved = await ctx.updateLastre(
-          tx,
-          actor.companyId,
-          { ids: [id] },
-          lastraGuard.inGiacenza,
-          after,
-        );
-        if (!moved.length)
-          await refusal(tx, actor.companyId, id, 'cambiarne la scelta o i difetti');
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'lastra',
-          entityId: id,
-          action: 'update',
-          userId: actor.userId,
-          changes,
-        });
-      });
-      return slabDto(actor.companyId, id);
-    },
+    updateLastra: (actor: Actor, id: string, body: LastraUpdateInput, ifMatch?: Date) =>
+      onSlab(actor, id, async (tx) => {
+        await lockUnchanged(tx, actor, id, ifMatch);
+        await regrade(ctx, tx, actor, id, body);
+      }),
   };
 }

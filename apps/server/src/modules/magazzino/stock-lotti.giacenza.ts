@@ -59,50 +59,46 @@ async function moveWhole(move: LotMove, ubicazioneId: string) {
   return { pezzi: lotto.pezzi, mq: lotto.mq, nuovoLottoId: undefined };
 }
 
-/** Part of the lot moves: split off as a new lot under the same code with the next suffix. */
-async function splitOff(move: LotMove, ubicazioneId: string, pezzi: number) {
-  const { tx, actor, id, lotto, ubicazione, causale } = move;
-  // the lot may have changed since the user read it: a conflict, not a wrong input
-  if (pezzi > lotto.pezzi)
-    throw conflict(`Il lotto ha ${pezziWord(lotto.pezzi)}: non se ne possono spostare ${pezzi}`);
-  const codice = await lots.nextSplitCodice(tx, actor.companyId, lotto.codice);
-  const { mqTaken } = await take(
-    tx,
-    actor.companyId,
-    lotto,
-    pezzi,
-    `Non ci sono ${pezziWord(pezzi)} liberi da spostare: gli altri sono riservati`,
-  );
+/** The part split off, loaded as a new lot under `codice` where it goes (its own `carico`). */
+async function caricaParte(
+  move: LotMove,
+  part: { codice: string; pezzi: number; mq: number },
+  ubicazioneId: string,
+) {
+  const { tx, actor, lotto, causale } = move;
   const { id: _id, createdAt: _c, updatedAt: _u, pezziRiservati: _r, ...copy } = lotto;
-  const nuovo = await caricaLotto(
-    tx,
-    {
-      companyId: actor.companyId,
-      userId: actor.userId,
-      causale: `Diviso dal lotto ${lotto.codice}, ${causale}`,
+  const meta = {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    causale: `Diviso dal lotto ${lotto.codice}, ${causale}`,
+  };
+  const casse = Math.ceil(part.pezzi / lotto.pezziPerCassa);
+  return caricaLotto(tx, meta, { ...copy, ...part, casse, ubicazioneId }).catch(
+    (error: unknown) => {
+      throw (
+        constraintError(error, {
+          unique: 'Un altro spostamento ha appena diviso il lotto: riprova',
+        }) ?? error
+      );
     },
-    {
-      ...copy,
-      codice,
-      pezzi: pezzi,
-      mq: mqTaken,
-      casse: Math.ceil(pezzi / lotto.pezziPerCassa),
-      ubicazioneId,
-    },
-  ).catch((error: unknown) => {
-    throw (
-      constraintError(error, {
-        unique: 'Un altro spostamento ha appena diviso il lotto: riprova',
-      }) ?? error
-    );
-  });
+  );
+}
+
+/** The split in the ledger and the history: the old lot's `trasferimento`, both lots' rows. */
+async function recordSplit(
+  move: LotMove,
+  part: { codice: string; pezzi: number; mq: number },
+  nuovoId: string,
+) {
+  const { tx, actor, id, lotto, ubicazione, causale } = move;
+  const { codice, pezzi } = part;
   await repo.insertMovimenti(tx, [
     {
       companyId: actor.companyId,
       userId: actor.userId,
       tipo: 'trasferimento',
       pezzi: -pezzi,
-      mq: -mqTaken,
+      mq: -part.mq,
       lottoId: id,
       bloccoId: lotto.bloccoId,
       causale: `${causale} come lotto ${codice}`,
@@ -121,12 +117,31 @@ async function splitOff(move: LotMove, ubicazioneId: string, pezzi: number) {
     {
       companyId: actor.companyId,
       entityType: 'lotto',
-      entityId: nuovo.id,
+      entityId: nuovoId,
       action: 'create',
       userId: actor.userId,
       note: `Diviso dal lotto ${lotto.codice}`,
     },
   ]);
+}
+
+/** Part of the lot moves: split off as a new lot under the same code with the next suffix. */
+async function splitOff(move: LotMove, ubicazioneId: string, pezzi: number) {
+  const { tx, actor, lotto } = move;
+  // the lot may have changed since the user read it: a conflict, not a wrong input
+  if (pezzi > lotto.pezzi)
+    throw conflict(`Il lotto ha ${pezziWord(lotto.pezzi)}: non se ne possono spostare ${pezzi}`);
+  const codice = await lots.nextSplitCodice(tx, actor.companyId, lotto.codice);
+  const { mqTaken } = await take(
+    tx,
+    actor.companyId,
+    lotto,
+    pezzi,
+    `Non ci sono ${pezziWord(pezzi)} liberi da spostare: gli altri sono riservati`,
+  );
+  const part = { codice, pezzi, mq: mqTaken };
+  const nuovo = await caricaParte(move, part, ubicazioneId);
+  await recordSplit(move, part, nuovo.id);
   return { pezzi: pezzi, mq: mqTaken, nuovoLottoId: nuovo.id };
 }
 

@@ -8,6 +8,7 @@ import { conflict } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
 import type { Actor } from '../../lib/actor.js';
+import type { DbOrTx } from '../../db/client.js';
 import * as repo from './stock.repository.js';
 import * as lots from './stock-lotti.repository.js';
 import {
@@ -19,6 +20,38 @@ import {
   lottoResult,
   type LottiContext,
 } from './stock-lotti.core.js';
+
+/** The reservation in the ledger (a zero-quantity `riserva`) and in the lot's history. */
+async function recordRiserva(
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  body: RiservaLottoInput,
+  done: { n: number; cliente: string; after: { pezziRiservati: number } },
+) {
+  const { n, cliente, after } = done;
+  await repo.insertMovimenti(tx, [
+    {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      tipo: 'riserva',
+      pezzi: 0,
+      mq: 0,
+      lottoId: id,
+      clienteId: body.clienteId,
+      causale: `Riservati ${pezziWord(n)} a ${cliente} fino al ${italianDate(body.scadenza)}`,
+    },
+  ]);
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lotto',
+    entityId: id,
+    action: 'riserva',
+    userId: actor.userId,
+    changes: { riservati: { from: after.pezziRiservati - n, to: after.pezziRiservati } },
+    note: `${cliente}, fino al ${italianDate(body.scadenza)}`,
+  });
+}
 
 /** A lot's reservations: reserve pieces for a cliente, release them, list those running. */
 export function createLottiRiserve(ctx: LottiContext) {
@@ -44,27 +77,7 @@ export function createLottiRiserve(ctx: LottiContext) {
           scadenza: body.scadenza,
           userId: actor.userId,
         });
-        await repo.insertMovimenti(tx, [
-          {
-            companyId: actor.companyId,
-            userId: actor.userId,
-            tipo: 'riserva',
-            pezzi: 0,
-            mq: 0,
-            lottoId: id,
-            clienteId: body.clienteId,
-            causale: `Riservati ${pezziWord(n)} a ${cliente.ragioneSociale} fino al ${italianDate(body.scadenza)}`,
-          },
-        ]);
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'lotto',
-          entityId: id,
-          action: 'riserva',
-          userId: actor.userId,
-          changes: { riservati: { from: after.pezziRiservati - n, to: after.pezziRiservati } },
-          note: `${cliente.ragioneSociale}, fino al ${italianDate(body.scadenza)}`,
-        });
+        await recordRiserva(tx, actor, id, body, { n, cliente: cliente.ragioneSociale, after });
         return { row, cliente, lotto };
       });
       const riservaDto = toRiserva(

@@ -15,6 +15,80 @@ import {
   type LottiContext,
 } from './stock-lotti.core.js';
 
+type Lotto = Awaited<ReturnType<typeof lockedLotto>>;
+
+/**
+ * The buyer's own reservations are consumed first (ended, so their pieces count as free for this
+ * sale), with how many pieces they held.
+ */
+async function consumaRiserve(tx: DbOrTx, actor: Actor, id: string, clienteId: string) {
+  const riserve = await lots.endRiserve(tx, actor.companyId, id, 'evasa', { clienteId });
+  const riservati = riserve.reduce((a, r) => a + r.pezzi, 0);
+  return { riserve, riservati };
+}
+
+/** Whatever part of the buyer's reservations the sale does not take stays reserved, with the same expiry. */
+async function riservaResto(
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  clienteId: string,
+  consumed: Awaited<ReturnType<typeof consumaRiserve>>,
+  n: number,
+) {
+  const { riserve, riservati } = consumed;
+  if (riservati <= n) return;
+  const last = riserve.reduce((a, r) => (r.scadenza > a.scadenza ? r : a));
+  if (!(await lots.reservePezzi(tx, actor.companyId, id, riservati - n)))
+    throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
+  await lots.insertRiserva(tx, {
+    companyId: actor.companyId,
+    lottoId: id,
+    clienteId,
+    pezzi: riservati - n,
+    scadenza: last.scadenza,
+    userId: actor.userId,
+  });
+}
+
+/** The sale's `scarico` and history row; answers the movimento's id. */
+async function recordVendita(
+  tx: DbOrTx,
+  actor: Actor,
+  lotto: Lotto,
+  body: VendiLottoInput,
+  sold: { n: number; mqTaken: number; cliente: string },
+) {
+  const { n, mqTaken, cliente } = sold;
+  const [venditaId] = await repo.insertMovimenti(tx, [
+    {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      tipo: 'scarico',
+      pezzi: -n,
+      mq: -mqTaken,
+      casse: casse(n, lotto.pezziPerCassa),
+      lottoId: lotto.id,
+      bloccoId: lotto.bloccoId,
+      clienteId: body.clienteId,
+      prezzo: body.prezzo,
+      unitaPrezzo: body.unita,
+      documento: body.documento,
+      causale: `Vendita a ${cliente}`,
+    },
+  ]);
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lotto',
+    entityId: lotto.id,
+    action: 'vendita',
+    userId: actor.userId,
+    changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } },
+    note: body.documento ? `${cliente}, documento ${body.documento}` : cliente,
+  });
+  return venditaId!;
+}
+
 /** Pieces of a lot leave stock: sold to a cliente, or transferred to a group company. */
 export function createLottiVendita(ctx: LottiContext) {
   const { db, magazzino, checks } = ctx;
@@ -24,61 +98,12 @@ export function createLottiVendita(ctx: LottiContext) {
         const cliente = await checks.cliente(tx, actor.companyId, body.clienteId);
         const lotto = await lockedLotto(tx, actor.companyId, id);
         const n = pezziRichiesti(body, lotto);
-        // The buyer's own reservations are consumed first (ended, so their pieces count as free for
-        // this sale); whatever part of them the sale does not take stays reserved, with the same expiry.
-        const riserve = await lots.endRiserve(tx, actor.companyId, id, 'evasa', {
-          clienteId: body.clienteId,
-        });
-        const riservati = riserve.reduce((a, r) => a + r.pezzi, 0);
-        const { mqTaken } = await take(
-          tx,
-          actor.companyId,
-          lotto,
-          n,
-          nonCiSono(n, lotto.pezzi - lotto.pezziRiservati + riservati),
-        );
-        if (riservati > n) {
-          const last = riserve.reduce((a, r) => (r.scadenza > a.scadenza ? r : a));
-          if (!(await lots.reservePezzi(tx, actor.companyId, id, riservati - n)))
-            throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
-          await lots.insertRiserva(tx, {
-            companyId: actor.companyId,
-            lottoId: id,
-            clienteId: body.clienteId,
-            pezzi: riservati - n,
-            scadenza: last.scadenza,
-            userId: actor.userId,
-          });
-        }
-        const [venditaId] = await repo.insertMovimenti(tx, [
-          {
-            companyId: actor.companyId,
-            userId: actor.userId,
-            tipo: 'scarico',
-            pezzi: -n,
-            mq: -mqTaken,
-            casse: casse(n, lotto.pezziPerCassa),
-            lottoId: id,
-            bloccoId: lotto.bloccoId,
-            clienteId: body.clienteId,
-            prezzo: body.prezzo,
-            unitaPrezzo: body.unita,
-            documento: body.documento,
-            causale: `Vendita a ${cliente.ragioneSociale}`,
-          },
-        ]);
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'lotto',
-          entityId: id,
-          action: 'vendita',
-          userId: actor.userId,
-          changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } },
-          note: body.documento
-            ? `${cliente.ragioneSociale}, documento ${body.documento}`
-            : cliente.ragioneSociale,
-        });
-        return { n, mqTaken, venditaId: venditaId! };
+        const consumed = await consumaRiserve(tx, actor, id, body.clienteId);
+        const free = lotto.pezzi - lotto.pezziRiservati + consumed.riservati;
+        const { mqTaken } = await take(tx, actor.companyId, lotto, n, nonCiSono(n, free));
+        await riservaResto(tx, actor, id, body.clienteId, consumed, n);
+        const sold = { n, mqTaken, cliente: cliente.ragioneSociale };
+        return { n, mqTaken, venditaId: await recordVendita(tx, actor, lotto, body, sold) };
       });
       return lottoResult(magazzino, actor.companyId, id, {
         pezzi: taken.n,

@@ -15,112 +15,110 @@ import { lastraGuard, type LastraTarget, type MovedLastra } from './stock.reposi
 import { onLastre, type LastreContext } from './stock-lastre.core.js';
 import { createSlabOps } from './stock-lastre.ops.js';
 
-/** A bundle's available slabs, its own edit, and its slabs leaving for a group company. */
-export function createPacchiStock(ctx: LastreContext) {
-  const { db, magazzino } = ctx;
-  const ops = createSlabOps(ctx);
-  async function paccoResult(
-    companyId: string,
-    paccoId: string,
-    moved: MovedLastra[],
-  ): Promise<PaccoOperazione> {
-    return { pacco: await magazzino.pacco(companyId, paccoId), lastre: moved.length };
-  }
-  async function onPacco(
-    actor: Actor,
-    paccoId: string,
-    run: (tx: DbOrTx, target: LastraTarget) => Promise<MovedLastra[]>,
-    empty: string,
-    after?: (tx: DbOrTx) => Promise<void>,
-  ): Promise<PaccoOperazione> {
-    const moved = await db.transaction(async (tx) => {
-      if (!(await repo.paccoExists(tx, actor.companyId, paccoId)))
-        throw notFound('Pacco non trovato');
-      const done = await run(tx, { paccoId });
-      if (done.length === 0) throw conflict(empty);
-      await after?.(tx);
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        entityType: 'pacco',
-        entityId: paccoId,
-        action: 'operazione',
-        userId: actor.userId,
-        changes: { lastre: { from: null, to: done.map((l) => l.codice).join(', ') } },
-      });
-      return done;
+/**
+ * An operation on a bundle's slabs available at that moment, in one transaction: 404 without the
+ * bundle, 409 `empty` when no slab moved, a history row naming the slabs; then the bundle as it is.
+ */
+async function onPacco(
+  ctx: LastreContext,
+  actor: Actor,
+  paccoId: string,
+  op: {
+    run: (tx: DbOrTx, target: LastraTarget) => Promise<MovedLastra[]>;
+    empty: string;
+    after?: (tx: DbOrTx) => Promise<void>;
+  },
+): Promise<PaccoOperazione> {
+  const moved = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.paccoExists(tx, actor.companyId, paccoId)))
+      throw notFound('Pacco non trovato');
+    const done = await op.run(tx, { paccoId });
+    if (done.length === 0) throw conflict(op.empty);
+    await op.after?.(tx);
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      entityType: 'pacco',
+      entityId: paccoId,
+      action: 'operazione',
+      userId: actor.userId,
+      changes: { lastre: { from: null, to: done.map((l) => l.codice).join(', ') } },
     });
-    return paccoResult(actor.companyId, paccoId, moved);
-  }
+    return done;
+  });
+  return { pacco: await ctx.magazzino.pacco(actor.companyId, paccoId), lastre: moved.length };
+}
 
+/** Edits a bundle's list price, scelta and note; the scelta also re-grades its slabs in stock. */
+async function updatePacco(
+  ctx: LastreContext,
+  actor: Actor,
+  id: string,
+  body: StockItemUpdateInput,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.lockPacco(tx, actor.companyId, id);
+    if (!before) throw notFound('Pacco non trovato');
+    const changes = diffChanges(before, { ...before, ...body }, [
+      'prezzoListino',
+      'scelta',
+      'note',
+    ]);
+    if (!Object.keys(changes).length) return;
+    await repo.updatePacco(tx, actor.companyId, id, body);
+    if (changes.scelta)
+      await ctx.updateLastre(tx, actor.companyId, { paccoId: id }, lastraGuard.inGiacenza, {
+        scelta: body.scelta,
+      });
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      entityType: 'pacco',
+      entityId: id,
+      action: 'update',
+      userId: actor.userId,
+      changes,
+    });
+  });
+  return ctx.magazzino.pacco(actor.companyId, id);
+}
+
+/** A bundle's slabs available at that moment: reserved, released, sold, moved; and its own edit. */
+function createPaccoOps(ctx: LastreContext) {
+  const ops = createSlabOps(ctx);
   return {
-    /* -------------------------------------------------------- a bundle's available slabs */
     riservaPacco: (actor: Actor, id: string, body: RiservaLastraInput) =>
-      onPacco(
-        actor,
-        id,
-        (tx, target) => ops.riserva(tx, actor, target, body),
-        'Nessuna lastra del pacco è disponibile da riservare',
-      ),
+      onPacco(ctx, actor, id, {
+        run: (tx, target) => ops.riserva(tx, actor, target, body),
+        empty: 'Nessuna lastra del pacco è disponibile da riservare',
+      }),
     rilasciaPacco: (actor: Actor, id: string, nota: string | null) =>
-      onPacco(
-        actor,
-        id,
-        (tx, target) => ops.rilascia(tx, actor, target, nota),
-        'Nessuna lastra del pacco è riservata',
-      ),
+      onPacco(ctx, actor, id, {
+        run: (tx, target) => ops.rilascia(tx, actor, target, nota),
+        empty: 'Nessuna lastra del pacco è riservata',
+      }),
     vendiPacco: (actor: Actor, id: string, body: VendiLastraInput) =>
-      onPacco(
-        actor,
-        id,
-        (tx, target) => ops.vendi(tx, actor, target, body),
-        'Nessuna lastra del pacco si può vendere a questo cliente',
-      ),
+      onPacco(ctx, actor, id, {
+        run: (tx, target) => ops.vendi(tx, actor, target, body),
+        empty: 'Nessuna lastra del pacco si può vendere a questo cliente',
+      }),
     spostaPacco: (actor: Actor, id: string, ubicazioneId: string, ifMatch?: Date) =>
-      onPacco(
-        actor,
-        id,
-        async (tx, target) => {
-          await assertUnchanged(
-            tx,
-            versionIn(pacchi, actor.companyId, id),
-            ifMatch,
-            STALE_MESSAGES.pacco,
-          );
+      onPacco(ctx, actor, id, {
+        run: async (tx, target) => {
+          const version = versionIn(pacchi, actor.companyId, id);
+          await assertUnchanged(tx, version, ifMatch, STALE_MESSAGES.pacco);
           return ops.sposta(tx, actor, target, ubicazioneId, false);
         },
-        'Il pacco non ha lastre in magazzino da spostare',
-        async (tx) => void (await repo.updatePacco(tx, actor.companyId, id, { ubicazioneId })),
-      ),
+        empty: 'Il pacco non ha lastre in magazzino da spostare',
+        after: async (tx) =>
+          void (await repo.updatePacco(tx, actor.companyId, id, { ubicazioneId })),
+      }),
+    updatePacco: (actor: Actor, id: string, body: StockItemUpdateInput) =>
+      updatePacco(ctx, actor, id, body),
+  };
+}
 
-    /** Edits a bundle's list price, scelta and note; the scelta also re-grades its slabs in stock. */
-    async updatePacco(actor: Actor, id: string, body: StockItemUpdateInput) {
-      await db.transaction(async (tx) => {
-        const before = await repo.lockPacco(tx, actor.companyId, id);
-        if (!before) throw notFound('Pacco non trovato');
-        const changes = diffChanges(before, { ...before, ...body }, [
-          'prezzoListino',
-          'scelta',
-          'note',
-        ]);
-        if (!Object.keys(changes).length) return;
-        await repo.updatePacco(tx, actor.companyId, id, body);
-        if (changes.scelta)
-          await ctx.updateLastre(tx, actor.companyId, { paccoId: id }, lastraGuard.inGiacenza, {
-            scelta: body.scelta,
-          });
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'pacco',
-          entityId: id,
-          action: 'update',
-          userId: actor.userId,
-          changes,
-        });
-      });
-      return magazzino.pacco(actor.companyId, id);
-    },
-
-    /* -------------------------------------------------------- transfers to a group company */
+/** A bundle's free slabs leaving for a group company, in the transfer's transaction. */
+function createPaccoCessione(ctx: LastreContext) {
+  return {
     lockPacco: (tx: DbOrTx, companyId: string, id: string) => repo.lockPacco(tx, companyId, id),
     lastreRows: (tx: DbOrTx, companyId: string, ids: readonly string[]) =>
       repo.lastreRows(tx, companyId, ids),
@@ -158,4 +156,9 @@ export function createPacchiStock(ctx: LastreContext) {
       return moved;
     },
   };
+}
+
+/** A bundle's available slabs, its own edit, and its slabs leaving for a group company. */
+export function createPacchiStock(ctx: LastreContext) {
+  return { ...createPaccoOps(ctx), ...createPaccoCessione(ctx) };
 }

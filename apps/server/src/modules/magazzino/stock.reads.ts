@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, materiali, movimenti, pacchi } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { matchesSearch } from '../../lib/search.js';
 import { selectLastre } from '../../lib/stock-queries.js';
 
@@ -38,8 +39,9 @@ export function lastreVendute(
   })
     .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
     .where(
-      and(
-        eq(lastre.companyId, companyId),
+      companyScope(
+        lastre,
+        companyId,
         eq(lastre.stato, 'venduta'),
         eq(lastre.clienteId, clienteId),
         where?.ids ? inArray(lastre.id, [...where.ids]) : undefined,
@@ -78,8 +80,9 @@ export function venditeLotti(
     .innerJoin(lotti, eq(lotti.id, movimenti.lottoId))
     .innerJoin(materiali, eq(materiali.id, lotti.materialeId))
     .where(
-      and(
-        eq(movimenti.companyId, companyId),
+      companyScope(
+        movimenti,
+        companyId,
         eq(movimenti.clienteId, clienteId),
         inArray(movimenti.tipo, ['scarico', 'trasferimento']),
         sql`-${movimenti.pezzi} > ${movimenti.pezziSpediti}`,
@@ -105,19 +108,20 @@ export async function codiceStock(
       ? db
           .select({ codice: pacchi.codice })
           .from(pacchi)
-          .where(and(eq(pacchi.companyId, companyId), eq(pacchi.id, id)))
+          .where(companyScope(pacchi, companyId, eq(pacchi.id, id)))
       : kind === 'lastra'
         ? db
             .select({ codice: lastre.codice })
             .from(lastre)
-            .where(and(eq(lastre.companyId, companyId), eq(lastre.id, id)))
+            .where(companyScope(lastre, companyId, eq(lastre.id, id)))
         : db
             .select({ codice: lotti.codice })
             .from(movimenti)
             .innerJoin(lotti, eq(lotti.id, movimenti.lottoId))
             .where(
-              and(
-                eq(movimenti.companyId, companyId),
+              companyScope(
+                movimenti,
+                companyId,
                 eq(movimenti.id, id),
                 isNotNull(movimenti.clienteId),
               ),
@@ -150,7 +154,7 @@ export function lastrePacking(
     densita: materiali.densita,
   })
     .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
-    .where(and(eq(lastre.companyId, companyId), where))
+    .where(companyScope(lastre, companyId, where))
     .orderBy(asc(lastre.codice));
 }
 

@@ -38,17 +38,17 @@ const slab = { tags, params: idParams, response: { 200: lastraSchema } };
 const bundle = { tags, params: idParams, response: { 200: paccoOperazioneSchema } };
 const lot = { tags, params: idParams, response: { 200: lottoOperazioneSchema } };
 
-/**
- * `/api/magazzino/*` operations: slabs and bundles under `magazzino-lastre` (write), tile lots under
- * `magazzino-pavimenti` (write); the pickers and the giacenze under either page.
- */
-export const stockRoutes: FastifyPluginAsyncZod<{
+const base = '/api/magazzino';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+interface StockRoutesDeps {
   stock: StockService;
   clienti: AnagraficaService;
   ubicazioni: LookupsService<'ubicazioni'>;
-}> = async (app, { stock, clienti, ubicazioni }) => {
-  const base = '/api/magazzino';
+}
 
+/** The pickers and the giacenze, under either page. */
+function pickersAndGiacenze(app: App, { stock, clienti, ubicazioni }: StockRoutesDeps) {
   // Pickers under these pages' own permissions (docs/api.md "Shape of the API"): a magazzino clerk needs no clienti page.
   app.get(
     `${base}/clienti-selezionabili`,
@@ -85,8 +85,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
       });
     },
   );
+}
 
-  /* one slab */
+/** One slab: reserve, release, sell, ship, break, move, edit. */
+function slabRoutes(app: App, stock: StockService) {
   app.post(
     `${base}/lastre/:id/riserva`,
     { config: { access: lastreAccess.write }, schema: { ...slab, body: riservaLastraSchema } },
@@ -140,8 +142,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       stock.updateLastra(actorOf(request), request.params.id, request.body, ifMatchOf(request)),
   );
+}
 
-  /* a bundle: its slabs available at that moment */
+/** A bundle: its slabs available at that moment. */
+function bundleRoutes(app: App, stock: StockService) {
   app.post(
     `${base}/pacchi/:id/riserva`,
     { config: { access: lastreAccess.write }, schema: { ...bundle, body: riservaLastraSchema } },
@@ -188,8 +192,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => stock.updatePacco(actorOf(request), request.params.id, request.body),
   );
+}
 
-  /* tile lots */
+/** Tile lots: reserve, release, sell, count again, move, edit, their reservations. */
+function lotRoutes(app: App, stock: StockService) {
   app.post(
     `${base}/lotti/:id/riserva`,
     { config: { access: pavimentiAccess.write }, schema: { ...lot, body: riservaLottoSchema } },
@@ -239,4 +245,15 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => stock.riserveLotto(requireAuth(request).companyId, request.params.id),
   );
+}
+
+/**
+ * `/api/magazzino/*` operations: slabs and bundles under `magazzino-lastre` (write), tile lots under
+ * `magazzino-pavimenti` (write); the pickers and the giacenze under either page.
+ */
+export const stockRoutes: FastifyPluginAsyncZod<StockRoutesDeps> = async (app, deps) => {
+  pickersAndGiacenze(app, deps);
+  slabRoutes(app, deps.stock);
+  bundleRoutes(app, deps.stock);
+  lotRoutes(app, deps.stock);
 };
