@@ -4,10 +4,10 @@ import {
   type CondivisioneCreated,
   condivisioneCreateSchema,
 } from '@gestcava/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { condivisioni } from '../../db/schema/condivisioni.js';
-import { blocchi, clienti } from '../../db/schema/index.js';
+import { clienti } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { recordAuditMany } from '../../lib/audit.js';
@@ -15,7 +15,8 @@ import { addDays, italianDate, todayInRome } from '../../lib/dates.js';
 import { newToken } from './condivisioni.token.js';
 import { companyScope } from '../../lib/company-table.js';
 
-import { detail, offertoSql } from './condivisioni.common.js';
+import { blocchiOffribili } from '../blocchi/blocchi.reads.js';
+import { detail } from './condivisioni.common.js';
 
 /** A new link for a cliente to a set of blocks it may be offered, with its history on each block. */
 export async function create(
@@ -43,19 +44,7 @@ export async function create(
       throw badRequest('Cliente non valido', [
         { path: 'clienteId', message: 'Cliente non valido' },
       ]);
-    const found = await tx
-      .select({ id: blocchi.id, codice: blocchi.codice, offerto: offertoSql(cliente.id) })
-      .from(blocchi)
-      .where(
-        companyScope(
-          blocchi,
-          actor.companyId,
-          sql`${blocchi.id} in (${sql.join(
-            ids.map((b) => sql`${b}::uuid`),
-            sql`, `,
-          )})`,
-        ),
-      );
+    const found = await blocchiOffribili(tx, actor.companyId, cliente.id, ids);
     for (const b of ids) {
       const row = found.find((f) => f.id === b);
       if (!row) throw notFound(`Blocco non trovato: ${b}`);

@@ -4,17 +4,18 @@ import {
   type CondivisioneLingua,
 } from '@gestcava/contracts';
 import { pesoBlocco } from '@gestcava/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { condivisioniAccessi, condivisioniRisposte } from '../../db/schema/condivisioni.js';
-import { blocchi, clienti, companies, materiali, photos } from '../../db/schema/index.js';
+import { clienti, companies } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { condivisioniRepository as repo, type CondivisioneRow } from './condivisioni.repository.js';
 import type { CondivisioniEvents } from './condivisioni.events.js';
-import { offertoSql, rispostaNote } from './condivisioni.common.js';
+import { rispostaNote } from './condivisioni.common.js';
 import { browserOf, hashToken, truncateAddress } from './condivisioni.token.js';
-import { companyScope } from '../../lib/company-table.js';
+import { blocchiCondivisi } from '../blocchi/blocchi.reads.js';
+import { fotoDiBlocchi } from '../photos/photos.reads.js';
 
 export type CondivisioniPublic = ReturnType<typeof createCondivisioniPublic>;
 
@@ -62,42 +63,11 @@ export function createCondivisioniPublic({ db, events }: { db: Db; events: Condi
   }
 
   /** The blocks of a link as they are now, with `offerto` false for one sold or optioned to another meanwhile. */
-  async function blocksOf(link: CondivisioneRow) {
-    return db
-      .select({
-        b: blocchi,
-        materiale: materiali.nome,
-        densita: materiali.densita,
-        offerto: offertoSql(link.clienteId),
-      })
-      .from(blocchi)
-      .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
-      .where(companyScope(blocchi, link.companyId, inArray(blocchi.id, link.blocchi)));
-  }
+  const blocksOf = (link: CondivisioneRow) =>
+    blocchiCondivisi(db, link.companyId, link.clienteId, link.blocchi);
 
-  async function photosOf(link: CondivisioneRow, bloccoIds: string[]) {
-    if (bloccoIds.length === 0) return [];
-    return db
-      .select({
-        id: photos.id,
-        entityId: photos.entityId,
-        width: photos.width,
-        height: photos.height,
-        segni: photos.segni,
-        previewKey: photos.previewKey,
-      })
-      .from(photos)
-      .where(
-        companyScope(
-          photos,
-          link.companyId,
-          eq(photos.entityType, 'blocco'),
-          inArray(photos.entityId, bloccoIds),
-          eq(photos.fileMissing, false),
-        ),
-      )
-      .orderBy(asc(photos.createdAt), asc(photos.id));
-  }
+  const photosOf = (link: CondivisioneRow, bloccoIds: string[]) =>
+    fotoDiBlocchi(db, link.companyId, bloccoIds);
 
   return {
     live,

@@ -1,9 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
-import { blocchi, clienti } from '../../db/schema/index.js';
+import { clienti } from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import type { SeedContext } from '../../lib/module.js';
 import type { CondivisioniService } from './condivisioni.service.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoIdsDisponibili } from '../blocchi/blocchi.reads.js';
 
 const DAY = 86_400_000;
 const IPHONE =
@@ -19,12 +19,7 @@ export async function seedCondivisioni(ctx: SeedContext<{ condivisioni: Condivis
   const { db, services, companyIds, userIds } = ctx;
   const userId = userIds['vendite@cava.example'] ?? userIds['admin@cava.example']!;
   const actor = { userId, companyId: companyIds.marmi, isAdmin: false };
-  const rows = await db
-    .select({ id: blocchi.id })
-    .from(blocchi)
-    .where(companyScope(blocchi, companyIds.marmi, eq(blocchi.stato, 'disponibile')))
-    .orderBy(asc(blocchi.codice))
-    .limit(5);
+  const rows = await bloccoIdsDisponibili(db, companyIds.marmi, 5);
   const clientiRows = await db
     .select({ id: clienti.id, ragioneSociale: clienti.ragioneSociale })
     .from(clienti)

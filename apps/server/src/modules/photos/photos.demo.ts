@@ -1,9 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import type { Segno } from '@gestcava/contracts';
-import { bancate, blocchi, companies, materiali, users } from '../../db/schema/index.js';
+import { companies, users } from '../../db/schema/index.js';
+import { ultimeBancate } from '../bancate/bancate.reads.js';
+import { ultimiBlocchiInterni } from '../blocchi/blocchi.reads.js';
 import * as repo from './photos.repository.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -121,28 +123,17 @@ export async function seedDemoPhotos({
     .from(companies)
     .where(eq(companies.name, companyName));
   if (!company) return;
-  const materiale = sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`;
   const items = [
-    ...(
-      await db
-        .select({ id: blocchi.id, codice: blocchi.codice, materiale })
-        .from(blocchi)
-        .where(and(eq(blocchi.companyId, company.id), eq(blocchi.origine, 'interno')))
-        .orderBy(desc(blocchi.createdAt))
-        .limit(BLOCCHI)
-    ).map((b) => ({ ...b, entityType: 'blocco', description: 'Blocco in piazzale' })),
-    ...(
-      await db
-        .select({
-          id: bancate.id,
-          codice: bancate.codice,
-          materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${bancate.materialeId})`,
-        })
-        .from(bancate)
-        .where(eq(bancate.companyId, company.id))
-        .orderBy(desc(bancate.createdAt))
-        .limit(BANCATE)
-    ).map((b) => ({ ...b, entityType: 'bancata', description: 'Fronte di taglio' })),
+    ...(await ultimiBlocchiInterni(db, company.id, BLOCCHI)).map((b) => ({
+      ...b,
+      entityType: 'blocco',
+      description: 'Blocco in piazzale',
+    })),
+    ...(await ultimeBancate(db, company.id, BANCATE)).map((b) => ({
+      ...b,
+      entityType: 'bancata',
+      description: 'Fronte di taglio',
+    })),
   ];
   const [marker] = await db
     .select({ id: users.id })

@@ -1,0 +1,21 @@
+import { desc, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { bancate, materiali } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
+
+// What other modules may read of the bancate, as plain reads (docs/architecture.md "Reading another
+// module's rows"): they never name the bancate's table themselves.
+
+/** The company's latest `limit` bancate, with their material's name (demo photos). */
+export function ultimeBancate(db: DbOrTx, companyId: string, limit: number) {
+  return db
+    .select({
+      id: bancate.id,
+      codice: bancate.codice,
+      materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${bancate.materialeId})`,
+    })
+    .from(bancate)
+    .where(companyScope(bancate, companyId))
+    .orderBy(desc(bancate.createdAt))
+    .limit(limit);
+}
