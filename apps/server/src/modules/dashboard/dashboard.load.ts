@@ -12,6 +12,17 @@ const EVENTI_PER_TIPO = 20;
 
 export type Origine = 'interno' | 'esterno';
 
+/** Every value of `pending` awaited at once, under its own name. */
+async function allOf<T extends Record<string, unknown>>(
+  pending: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const keys = Object.keys(pending);
+  const values = await Promise.all(keys.map((k) => pending[k]));
+  return Object.fromEntries(keys.map((k, i) => [k, values[i]])) as {
+    [K in keyof T]: Awaited<T[K]>;
+  };
+}
+
 /** The origins of blocks the user may see: each has a page of its own. */
 const originiOf = (may: (page: PageKey) => boolean): Origine[] => [
   ...(may('blocchi') ? (['interno'] as const) : []),
@@ -41,51 +52,25 @@ export async function loadFigures(
     .filter((k): k is { type: string; ids: Exclude<typeof k.ids, 'none'> } => k.ids !== 'none');
 
   // PGlite runs one statement at a time anyway; on PostgreSQL the pool answers them side by side.
-  const [
-    righe,
-    bancateMese,
-    perStato,
-    lastre,
-    pavimenti,
-    settimana,
-    bancate,
-    audit,
-    collaudi,
-    opzioni,
-    riserve,
-  ] = await Promise.all([
-    may('blocchi') ? kept('produzione', () => repo.produzionePerMese(db, companyId)) : null,
-    may('blocchi') && may('bancate') ? repo.bancateTagliateMese(db, companyId) : null,
-    kept('blocchi', () => repo.blocchiPerStato(db, companyId, origini)),
-    may('magazzino-lastre') ? repo.lastreInGiacenza(db, companyId) : null,
-    may('magazzino-pavimenti') ? repo.pavimentiInGiacenza(db, companyId) : null,
-    may('collaudi') ? repo.collaudiSettimana(db, companyId) : null,
-    may('bancate') ? repo.ultimeBancateChiuse(db, companyId, BANCATE_CHIUSE) : null,
-    repo.ultimeAttivita(db, companyId, kinds, ATTIVITA),
-    may('collaudi') ? repo.collaudiProgrammati(db, companyId, EVENTI_PER_TIPO) : [],
-    kept('opzioni', () => repo.opzioniInScadenza(db, companyId, origini, EVENTI_PER_TIPO)),
-    repo.riserveInScadenza(
+  const figures = await allOf({
+    righe: may('blocchi') ? kept('produzione', () => repo.produzionePerMese(db, companyId)) : null,
+    bancateMese: may('blocchi') && may('bancate') ? repo.bancateTagliateMese(db, companyId) : null,
+    perStato: kept('blocchi', () => repo.blocchiPerStato(db, companyId, origini)),
+    lastre: may('magazzino-lastre') ? repo.lastreInGiacenza(db, companyId) : null,
+    pavimenti: may('magazzino-pavimenti') ? repo.pavimentiInGiacenza(db, companyId) : null,
+    settimana: may('collaudi') ? repo.collaudiSettimana(db, companyId) : null,
+    bancate: may('bancate') ? repo.ultimeBancateChiuse(db, companyId, BANCATE_CHIUSE) : null,
+    audit: repo.ultimeAttivita(db, companyId, kinds, ATTIVITA),
+    collaudi: may('collaudi') ? repo.collaudiProgrammati(db, companyId, EVENTI_PER_TIPO) : [],
+    opzioni: kept('opzioni', () => repo.opzioniInScadenza(db, companyId, origini, EVENTI_PER_TIPO)),
+    riserve: repo.riserveInScadenza(
       db,
       companyId,
       { lastre: may('magazzino-lastre'), lotti: may('magazzino-pavimenti') },
       EVENTI_PER_TIPO,
     ),
-  ]);
-  return {
-    oggi,
-    origini,
-    righe,
-    bancateMese,
-    perStato,
-    lastre,
-    pavimenti,
-    settimana,
-    bancate,
-    audit,
-    collaudi,
-    opzioni,
-    riserve,
-  };
+  });
+  return { oggi, origini, ...figures };
 }
 
 export type Figures = Awaited<ReturnType<typeof loadFigures>>;

@@ -99,6 +99,22 @@ export function marbleJpeg(codice: string, materiale: string, seed: number): Pro
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
+/** The latest blocks quarried here and bancate of the company, each with the caption of its photo. */
+async function demoItems(db: Db, companyId: string) {
+  return [
+    ...(await ultimiBlocchiInterni(db, companyId, BLOCCHI)).map((b) => ({
+      ...b,
+      entityType: 'blocco',
+      description: 'Blocco in piazzale',
+    })),
+    ...(await ultimeBancate(db, companyId, BANCATE)).map((b) => ({
+      ...b,
+      entityType: 'bancata',
+      description: 'Fronte di taglio',
+    })),
+  ];
+}
+
 /**
  * Demo photos for the demo quarry (the company named `companyName`), made after the server listens so start-up stays fast: a few
  * dozen recent blocchi and bancate get a picture each. Runs only while the photo table is empty
@@ -123,18 +139,7 @@ export async function seedDemoPhotos({
     .from(companies)
     .where(eq(companies.name, companyName));
   if (!company) return;
-  const items = [
-    ...(await ultimiBlocchiInterni(db, company.id, BLOCCHI)).map((b) => ({
-      ...b,
-      entityType: 'blocco',
-      description: 'Blocco in piazzale',
-    })),
-    ...(await ultimeBancate(db, company.id, BANCATE)).map((b) => ({
-      ...b,
-      entityType: 'bancata',
-      description: 'Fronte di taglio',
-    })),
-  ];
+  const items = await demoItems(db, company.id);
   const [marker] = await db
     .select({ id: users.id })
     .from(users)
