@@ -170,12 +170,10 @@ const TABLE_READS = {
   bancate: ['blocchi'],
   blocchi: ['bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
   collaudi: ['blocchi', 'photos'],
-  condivisioni: ['blocchi', 'photos'],
   ddt: ['blocchi', 'collaudi', 'collaudoRighe', 'lastre', 'lotti', 'movimenti', 'pacchi'],
   fatture: ['ddt'],
   'lavorazioni-lastre': ['blocchi', 'lastre', 'pacchi', 'movimenti'],
   'lavorazioni-pavimenti': ['blocchi', 'lastre', 'lotti', 'pacchi'],
-  photos: ['bancate', 'blocchi', 'chatAttachments'],
   trasferimenti: ['blocchi'],
 };
 /**

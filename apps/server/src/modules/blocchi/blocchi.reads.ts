@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, materiali } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
+import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 
 // What other modules may read of the blocks, as plain reads (docs/architecture.md "Module pattern"):
 // they never name the blocks' table themselves.
@@ -89,3 +90,108 @@ export const codiceBloccoSql = (id: SQLWrapper, companyId: string | SQLWrapper) 
   sql<
     string | null
   >`(select ${outer(blocchi.codice)} from ${blocchi} where ${companyScope(blocchi, companyId, eq(blocchi.id, id))})`;
+
+/**
+ * A block may be offered to a cliente while it is `disponibile` (a lapsed option counts so), or
+ * optioned or in collaudo for that same cliente (docs/condivisioni.md "Quali blocchi").
+ */
+const offertoSql = (clienteId: string) =>
+  sql<boolean>`(${statoEffettivoOf(blocchi)} = 'disponibile' or (${statoEffettivoOf(blocchi)} in ('opzionato', 'in_collaudo') and ${blocchi.clienteId} = ${clienteId}))`;
+
+/** The company's blocks among `ids`, each with its code and whether it may be offered to the cliente. */
+export function blocchiOffribili(
+  db: DbOrTx,
+  companyId: string,
+  clienteId: string,
+  ids: readonly string[],
+) {
+  return db
+    .select({ id: blocchi.id, codice: blocchi.codice, offerto: offertoSql(clienteId) })
+    .from(blocchi)
+    .where(
+      companyScope(
+        blocchi,
+        companyId,
+        sql`${blocchi.id} in (${sql.join(
+          ids.map((b) => sql`${b}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    );
+}
+
+/** What a shared link shows of the company's blocks among `ids`, with `offerto` for the link's cliente. */
+export function blocchiCondivisi(
+  db: DbOrTx,
+  companyId: string,
+  clienteId: string,
+  ids: readonly string[],
+) {
+  return db
+    .select({
+      b: {
+        id: blocchi.id,
+        codice: blocchi.codice,
+        scelta: blocchi.scelta,
+        categoria: blocchi.categoria,
+        lunghezza: blocchi.lunghezza,
+        altezza: blocchi.altezza,
+        profondita: blocchi.profondita,
+        lunghezzaNetta: blocchi.lunghezzaNetta,
+        altezzaNetta: blocchi.altezzaNetta,
+        profonditaNetta: blocchi.profonditaNetta,
+        volumeNetto: blocchi.volumeNetto,
+        pesoPesa: blocchi.pesoPesa,
+        difetti: blocchi.difetti,
+        noteDifetti: blocchi.noteDifetti,
+        prezzoListino: blocchi.prezzoListino,
+        unitaPrezzo: blocchi.unitaPrezzo,
+      },
+      materiale: materiali.nome,
+      densita: materiali.densita,
+      offerto: offertoSql(clienteId),
+    })
+    .from(blocchi)
+    .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
+    .where(companyScope(blocchi, companyId, inArray(blocchi.id, [...ids])));
+}
+
+/** Code and stored state of the company's blocks among `ids` (one statement for a page of rows). */
+export function codiciStatiBlocchi(db: DbOrTx, companyId: string, ids: readonly string[]) {
+  return db
+    .select({ id: blocchi.id, codice: blocchi.codice, stato: blocchi.stato })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId, inArray(blocchi.id, [...ids])));
+}
+
+/** `select id, codice, origine` of the company's blocks as a subquery `blocco` to join. */
+export const bloccoCodiceOrigineRefs = (db: DbOrTx, companyId: string) =>
+  db
+    .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId))
+    .as('blocco');
+
+/** The ids of the company's first `limit` blocks `disponibile` by code (demo data). */
+export function bloccoIdsDisponibili(db: DbOrTx, companyId: string, limit: number) {
+  return db
+    .select({ id: blocchi.id })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId, eq(blocchi.stato, 'disponibile')))
+    .orderBy(asc(blocchi.codice))
+    .limit(limit);
+}
+
+/** The company's latest `limit` blocks quarried here, with their material's name (demo photos). */
+export function ultimiBlocchiInterni(db: DbOrTx, companyId: string, limit: number) {
+  return db
+    .select({
+      id: blocchi.id,
+      codice: blocchi.codice,
+      materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
+    })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId, eq(blocchi.origine, 'interno')))
+    .orderBy(desc(blocchi.createdAt))
+    .limit(limit);
+}

@@ -1,11 +1,9 @@
 import type { RISPOSTE } from '@gestcava/contracts';
 import { type Condivisione, type CondivisioneDetail, RISPOSTA_LABELS } from '@gestcava/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { condivisioni } from '../../db/schema/condivisioni.js';
-import { blocchi } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
-import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { condivisioniRepository as repo, type CondivisioneRow } from './condivisioni.repository.js';
 
 // What the staff's operations on links and the public page share.
@@ -21,16 +19,14 @@ export const ENTITY_TYPE = 'condivisione';
 export const NOT_FOUND = 'Link non trovato';
 export type Stato = Condivisione['stato'];
 
-/**
- * A block may be offered to a cliente while it is `disponibile` (a lapsed option counts so), or
- * optioned or in collaudo for that same cliente (docs/condivisioni.md "Quali blocchi").
- */
-export const offertoSql = (clienteId: string) =>
-  sql<boolean>`(${statoEffettivoOf(blocchi)} = 'disponibile' or (${statoEffettivoOf(blocchi)} in ('opzionato', 'in_collaudo') and ${blocchi.clienteId} = ${clienteId}))`;
-
-export async function toDtos(db: DbOrTx, rows: Array<{ row: CondivisioneRow; stato: Stato }>) {
+export async function toDtos(
+  db: DbOrTx,
+  companyId: string,
+  rows: Array<{ row: CondivisioneRow; stato: Stato }>,
+) {
   const x = await repo.extras(
     db,
+    companyId,
     rows.map((r) => r.row),
   );
   return rows.map(({ row, stato }): Condivisione => {
@@ -76,7 +72,7 @@ export async function toDtos(db: DbOrTx, rows: Array<{ row: CondivisioneRow; sta
 export async function detail(tx: DbOrTx, companyId: string, id: string) {
   const [found] = await repo.list(tx, companyId, eq(condivisioni.id, id));
   if (!found) throw notFound(NOT_FOUND);
-  const [dto] = await toDtos(tx, [found]);
+  const [dto] = await toDtos(tx, companyId, [found]);
   const accessi = await repo.accessi(tx, id);
   return {
     ...dto!,

@@ -1,7 +1,7 @@
 import type { RISPOSTE } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
 import { companyScope } from '../../lib/company-table.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import {
   condivisioni,
   condivisioniAccessi,
@@ -14,6 +14,57 @@ import { newToken } from './condivisioni.token.js';
 
 import { rispostaNote } from './condivisioni.common.js';
 
+interface DemoLink {
+  clienteId: string;
+  blocchi: string[];
+  scadenza: string;
+  lingua: 'it' | 'en';
+  messaggio: string;
+  creataIl: Date;
+}
+type DemoAccesso = { at: Date; indirizzo: string; browser: string };
+type DemoRisposta = {
+  bloccoId: string;
+  risposta: (typeof RISPOSTE)[number];
+  nota: string | null;
+  at: Date;
+  lettaAt?: Date;
+};
+
+/** The link's row as it was made on `creataIl`, with its visits and answers. */
+async function insertDemoLink(
+  tx: DbOrTx,
+  actor: Actor,
+  link: DemoLink,
+  accessi: DemoAccesso[],
+  risposte: DemoRisposta[],
+) {
+  const [row] = await tx
+    .insert(condivisioni)
+    .values({
+      companyId: actor.companyId,
+      clienteId: link.clienteId,
+      userId: actor.userId,
+      tokenHash: newToken().hash,
+      blocchi: link.blocchi,
+      scadenza: link.scadenza,
+      lingua: link.lingua,
+      mostraPrezzi: true,
+      messaggio: link.messaggio,
+      createdAt: link.creataIl,
+      updatedAt: link.creataIl,
+    })
+    .returning({ id: condivisioni.id });
+  if (accessi.length)
+    await tx
+      .insert(condivisioniAccessi)
+      .values(accessi.map((a) => ({ ...a, condivisioneId: row!.id })));
+  if (risposte.length)
+    await tx
+      .insert(condivisioniRisposte)
+      .values(risposte.map((r) => ({ ...r, condivisioneId: row!.id })));
+}
+
 /**
  * Demo data: links made days ago with their visits and answers. The token is thrown away, as for
  * every link (only the hash is stored), so a demo link opens for nobody.
@@ -21,48 +72,12 @@ import { rispostaNote } from './condivisioni.common.js';
 export async function importDemo(
   db: Db,
   actor: Actor,
-  link: {
-    clienteId: string;
-    blocchi: string[];
-    scadenza: string;
-    lingua: 'it' | 'en';
-    messaggio: string;
-    creataIl: Date;
-  },
-  accessi: Array<{ at: Date; indirizzo: string; browser: string }>,
-  risposte: Array<{
-    bloccoId: string;
-    risposta: (typeof RISPOSTE)[number];
-    nota: string | null;
-    at: Date;
-    lettaAt?: Date;
-  }>,
+  link: DemoLink,
+  accessi: DemoAccesso[],
+  risposte: DemoRisposta[],
 ) {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(condivisioni)
-      .values({
-        companyId: actor.companyId,
-        clienteId: link.clienteId,
-        userId: actor.userId,
-        tokenHash: newToken().hash,
-        blocchi: link.blocchi,
-        scadenza: link.scadenza,
-        lingua: link.lingua,
-        mostraPrezzi: true,
-        messaggio: link.messaggio,
-        createdAt: link.creataIl,
-        updatedAt: link.creataIl,
-      })
-      .returning({ id: condivisioni.id });
-    if (accessi.length)
-      await tx
-        .insert(condivisioniAccessi)
-        .values(accessi.map((a) => ({ ...a, condivisioneId: row!.id })));
-    if (risposte.length)
-      await tx
-        .insert(condivisioniRisposte)
-        .values(risposte.map((r) => ({ ...r, condivisioneId: row!.id })));
+    await insertDemoLink(tx, actor, link, accessi, risposte);
     const [cliente] = await tx
       .select({ ragioneSociale: clienti.ragioneSociale })
       .from(clienti)

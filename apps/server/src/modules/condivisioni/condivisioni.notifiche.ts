@@ -8,9 +8,10 @@ import {
 import { and, count, desc, eq, exists, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { condivisioni, condivisioniRisposte } from '../../db/schema/condivisioni.js';
-import { blocchi, clienti } from '../../db/schema/index.js';
+import { clienti } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoCodiceOrigineRefs } from '../blocchi/blocchi.reads.js';
 
 /** An id no row has: `in ()` is not SQL, and an empty list marks nothing. */
 const NONE = '00000000-0000-0000-0000-000000000000';
@@ -26,17 +27,18 @@ export async function notifiche(db: Db, actor: Actor): Promise<CondivisioniNotif
     eq(condivisioni.userId, actor.userId),
     isNull(condivisioniRisposte.lettaAt),
   );
+  const blocco = bloccoCodiceOrigineRefs(db, actor.companyId);
   const [rows, [totals]] = await Promise.all([
     db
       .select({
         risposta: condivisioniRisposte,
-        codice: blocchi.codice,
-        origine: blocchi.origine,
+        codice: blocco.codice,
+        origine: blocco.origine,
         cliente: clienti.ragioneSociale,
       })
       .from(condivisioniRisposte)
       .innerJoin(condivisioni, eq(condivisioni.id, condivisioniRisposte.condivisioneId))
-      .innerJoin(blocchi, eq(blocchi.id, condivisioniRisposte.bloccoId))
+      .innerJoin(blocco, eq(blocco.id, condivisioniRisposte.bloccoId))
       .innerJoin(clienti, eq(clienti.id, condivisioni.clienteId))
       .where(unread)
       .orderBy(desc(condivisioniRisposte.at), desc(condivisioniRisposte.id))

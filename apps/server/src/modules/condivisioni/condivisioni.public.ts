@@ -3,18 +3,17 @@ import {
   type PubblicoRispostaCreate,
   type CondivisioneLingua,
 } from '@gestcava/contracts';
-import { pesoBlocco } from '@gestcava/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { condivisioniAccessi, condivisioniRisposte } from '../../db/schema/condivisioni.js';
-import { blocchi, clienti, companies, materiali, photos } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { condivisioniRisposte } from '../../db/schema/condivisioni.js';
+import { clienti } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { condivisioniRepository as repo, type CondivisioneRow } from './condivisioni.repository.js';
 import type { CondivisioniEvents } from './condivisioni.events.js';
-import { offertoSql, rispostaNote } from './condivisioni.common.js';
-import { browserOf, hashToken, truncateAddress } from './condivisioni.token.js';
-import { companyScope } from '../../lib/company-table.js';
+import { rispostaNote } from './condivisioni.common.js';
+import { blocksOf, photosOf, viewOf, type Visitor } from './condivisioni.public-view.js';
+import { hashToken } from './condivisioni.token.js';
 
 export type CondivisioniPublic = ReturnType<typeof createCondivisioniPublic>;
 
@@ -33,9 +32,39 @@ const GONE: Record<CondivisioneLingua, Record<'scaduta' | 'revocata', string>> =
 const UNKNOWN = 'Link non valido / Invalid link';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export interface Visitor {
-  ip: string;
-  userAgent: string | undefined;
+/** The buyer's answer on the live link, and its history row on the block. */
+async function writeAnswer(tx: DbOrTx, link: CondivisioneRow, body: PubblicoRispostaCreate) {
+  if (!link.blocchi.includes(body.bloccoId)) throw notFound('Blocco non trovato / Block not found');
+  const [cliente] = await tx
+    .select({ ragioneSociale: clienti.ragioneSociale })
+    .from(clienti)
+    .where(eq(clienti.id, link.clienteId));
+  const [row] = await tx
+    .insert(condivisioniRisposte)
+    .values({
+      condivisioneId: link.id,
+      bloccoId: body.bloccoId,
+      risposta: body.risposta,
+      nota: body.nota ?? null,
+    })
+    .returning();
+  await recordAudit(tx, {
+    companyId: link.companyId,
+    entityType: 'blocco',
+    entityId: body.bloccoId,
+    action: 'risposta_cliente',
+    userId: null,
+    note: rispostaNote(cliente!.ragioneSociale, body.risposta, body.nota ?? null),
+  });
+  return {
+    makerId: link.userId,
+    answer: {
+      _id: row!.id,
+      bloccoId: row!.bloccoId,
+      risposta: body.risposta,
+      at: row!.at.toISOString(),
+    },
+  };
 }
 
 /**
@@ -61,47 +90,10 @@ export function createCondivisioniPublic({ db, events }: { db: Db; events: Condi
     return found.row;
   }
 
-  /** The blocks of a link as they are now, with `offerto` false for one sold or optioned to another meanwhile. */
-  async function blocksOf(link: CondivisioneRow) {
-    return db
-      .select({
-        b: blocchi,
-        materiale: materiali.nome,
-        densita: materiali.densita,
-        offerto: offertoSql(link.clienteId),
-      })
-      .from(blocchi)
-      .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
-      .where(companyScope(blocchi, link.companyId, inArray(blocchi.id, link.blocchi)));
-  }
-
-  async function photosOf(link: CondivisioneRow, bloccoIds: string[]) {
-    if (bloccoIds.length === 0) return [];
-    return db
-      .select({
-        id: photos.id,
-        entityId: photos.entityId,
-        width: photos.width,
-        height: photos.height,
-        segni: photos.segni,
-        previewKey: photos.previewKey,
-      })
-      .from(photos)
-      .where(
-        companyScope(
-          photos,
-          link.companyId,
-          eq(photos.entityType, 'blocco'),
-          inArray(photos.entityId, bloccoIds),
-          eq(photos.fileMissing, false),
-        ),
-      )
-      .orderBy(asc(photos.createdAt), asc(photos.id));
-  }
-
   return {
     live,
 
+    /** The link as its buyer sees it; each opening is a visit on the link. */
     async view(
       token: string,
       visitor: Visitor,
@@ -109,68 +101,7 @@ export function createCondivisioniPublic({ db, events }: { db: Db; events: Condi
       logoUrl: (key: string) => string,
     ): Promise<PubblicoCondivisione> {
       const link = await live(token, onUnknown);
-      await db.insert(condivisioniAccessi).values({
-        condivisioneId: link.id,
-        indirizzo: truncateAddress(visitor.ip),
-        browser: browserOf(visitor.userAgent),
-      });
-      const [[company], [cliente], rows, risposte] = await Promise.all([
-        db.select().from(companies).where(eq(companies.id, link.companyId)),
-        db.select().from(clienti).where(eq(clienti.id, link.clienteId)),
-        blocksOf(link),
-        db
-          .select()
-          .from(condivisioniRisposte)
-          .where(eq(condivisioniRisposte.condivisioneId, link.id))
-          .orderBy(asc(condivisioniRisposte.at)),
-      ]);
-      const offered = rows.filter((r) => r.offerto).map((r) => r.b.id);
-      const foto = await photosOf(link, offered);
-      const order = (id: string) => link.blocchi.indexOf(id);
-      return {
-        azienda: {
-          nome: company!.name,
-          logoUrl: company!.logoKey ? logoUrl(company!.logoKey) : null,
-        },
-        cliente: { ragioneSociale: cliente!.ragioneSociale },
-        messaggio: link.messaggio,
-        scadenza: link.scadenza,
-        lingua: link.lingua,
-        blocchi: rows
-          .sort((a, b) => order(a.b.id) - order(b.b.id))
-          .map(({ b, materiale, densita, offerto }) => ({
-            _id: b.id,
-            codice: b.codice,
-            disponibile: offerto,
-            materiale,
-            scelta: b.scelta,
-            categoria: b.categoria,
-            misureLorde: { lunghezza: b.lunghezza, altezza: b.altezza, profondita: b.profondita },
-            misureNette: {
-              lunghezza: b.lunghezzaNetta,
-              altezza: b.altezzaNetta,
-              profondita: b.profonditaNetta,
-            },
-            volumeNetto: b.volumeNetto,
-            peso: pesoBlocco({ pesoPesa: b.pesoPesa, volumeNettoM3: b.volumeNetto, densita }),
-            difetti: b.difetti,
-            noteDifetti: b.noteDifetti,
-            foto: offerto
-              ? foto
-                  .filter((f) => f.entityId === b.id)
-                  .map((f) => ({ _id: f.id, width: f.width, height: f.height, segni: f.segni }))
-              : [],
-            prezzo:
-              link.mostraPrezzi && offerto && b.prezzoListino != null
-                ? { importo: b.prezzoListino, unita: b.unitaPrezzo }
-                : null,
-          })),
-        risposte: risposte.map((r) => ({
-          bloccoId: r.bloccoId,
-          risposta: r.risposta as PubblicoCondivisione['risposte'][number]['risposta'],
-          at: r.at.toISOString(),
-        })),
-      };
+      return viewOf(db, link, visitor, logoUrl);
     },
 
     /** A photo of a block the link still offers (404 for any other), for the photos service to serve. */
@@ -180,8 +111,8 @@ export function createCondivisioniPublic({ db, events }: { db: Db; events: Condi
       onUnknown: () => void,
     ): Promise<{ companyId: string; id: string; previewKey: string }> {
       const link = await live(token, onUnknown);
-      const offered = (await blocksOf(link)).filter((r) => r.offerto).map((r) => r.b.id);
-      const found = (await photosOf(link, offered)).find((p) => p.id === photoId);
+      const offered = (await blocksOf(db, link)).filter((r) => r.offerto).map((r) => r.b.id);
+      const found = (await photosOf(db, link, offered)).find((p) => p.id === photoId);
       if (!found) throw notFound('Foto non trovata / Photo not found');
       return { companyId: link.companyId, id: found.id, previewKey: found.previewKey };
     },
@@ -192,41 +123,9 @@ export function createCondivisioniPublic({ db, events }: { db: Db; events: Condi
      * one that comes after waits for the answer. A request for an option options nothing.
      */
     async answer(token: string, body: PubblicoRispostaCreate, onUnknown: () => void) {
-      const { answer, makerId } = await db.transaction(async (tx) => {
-        const link = await live(token, onUnknown, tx, true);
-        if (!link.blocchi.includes(body.bloccoId))
-          throw notFound('Blocco non trovato / Block not found');
-        const [cliente] = await tx
-          .select({ ragioneSociale: clienti.ragioneSociale })
-          .from(clienti)
-          .where(eq(clienti.id, link.clienteId));
-        const [row] = await tx
-          .insert(condivisioniRisposte)
-          .values({
-            condivisioneId: link.id,
-            bloccoId: body.bloccoId,
-            risposta: body.risposta,
-            nota: body.nota ?? null,
-          })
-          .returning();
-        await recordAudit(tx, {
-          companyId: link.companyId,
-          entityType: 'blocco',
-          entityId: body.bloccoId,
-          action: 'risposta_cliente',
-          userId: null,
-          note: rispostaNote(cliente!.ragioneSociale, body.risposta, body.nota ?? null),
-        });
-        return {
-          makerId: link.userId,
-          answer: {
-            _id: row!.id,
-            bloccoId: row!.bloccoId,
-            risposta: body.risposta,
-            at: row!.at.toISOString(),
-          },
-        };
-      });
+      const { answer, makerId } = await db.transaction(async (tx) =>
+        writeAnswer(tx, await live(token, onUnknown, tx, true), body),
+      );
       if (makerId) events.rispostaRicevuta(makerId);
       return answer;
     },

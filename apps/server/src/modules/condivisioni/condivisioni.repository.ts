@@ -5,9 +5,10 @@ import {
   condivisioniAccessi,
   condivisioniRisposte,
 } from '../../db/schema/condivisioni.js';
-import { blocchi, clienti, users } from '../../db/schema/index.js';
+import { clienti, users } from '../../db/schema/index.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { companyScope } from '../../lib/company-table.js';
+import { codiciStatiBlocchi } from '../blocchi/blocchi.reads.js';
 
 export type CondivisioneRow = typeof condivisioni.$inferSelect;
 
@@ -27,7 +28,7 @@ export const condivisioniRepository = {
   },
 
   /** Names and figures of a page of links, in four set queries whatever the page's length. */
-  async extras(db: DbOrTx, rows: CondivisioneRow[]) {
+  async extras(db: DbOrTx, companyId: string, rows: CondivisioneRow[]) {
     const ids = rows.map((r) => r.id);
     const bloccoIds = [...new Set(rows.flatMap((r) => r.blocchi))];
     const clienteIds = [...new Set(rows.map((r) => r.clienteId))];
@@ -48,10 +49,7 @@ export const condivisioniRepository = {
         .from(condivisioniRisposte)
         .where(inArray(condivisioniRisposte.condivisioneId, ids))
         .orderBy(asc(condivisioniRisposte.at), asc(condivisioniRisposte.id)),
-      db
-        .select({ id: blocchi.id, codice: blocchi.codice, stato: blocchi.stato })
-        .from(blocchi)
-        .where(inArray(blocchi.id, bloccoIds)),
+      codiciStatiBlocchi(db, companyId, bloccoIds),
       db
         .select({ id: clienti.id, ragioneSociale: clienti.ragioneSociale })
         .from(clienti)

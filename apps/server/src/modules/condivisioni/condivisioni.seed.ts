@@ -1,9 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
-import { blocchi, clienti } from '../../db/schema/index.js';
+import { clienti } from '../../db/schema/index.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
+import type { Actor } from '../../lib/actor.js';
 import type { SeedContext } from '../../lib/module.js';
 import type { CondivisioniService } from './condivisioni.service.js';
 import { companyScope } from '../../lib/company-table.js';
+import { bloccoIdsDisponibili } from '../blocchi/blocchi.reads.js';
 
 const DAY = 86_400_000;
 const IPHONE =
@@ -19,12 +20,7 @@ export async function seedCondivisioni(ctx: SeedContext<{ condivisioni: Condivis
   const { db, services, companyIds, userIds } = ctx;
   const userId = userIds['vendite@cava.example'] ?? userIds['admin@cava.example']!;
   const actor = { userId, companyId: companyIds.marmi, isAdmin: false };
-  const rows = await db
-    .select({ id: blocchi.id })
-    .from(blocchi)
-    .where(companyScope(blocchi, companyIds.marmi, eq(blocchi.stato, 'disponibile')))
-    .orderBy(asc(blocchi.codice))
-    .limit(5);
+  const rows = await bloccoIdsDisponibili(db, companyIds.marmi, 5);
   const clientiRows = await db
     .select({ id: clienti.id, ragioneSociale: clienti.ragioneSociale })
     .from(clienti)
@@ -32,13 +28,24 @@ export async function seedCondivisioni(ctx: SeedContext<{ condivisioni: Condivis
   const xiamen = clientiRows.find((c) => c.ragioneSociale.startsWith('Xiamen'));
   const provence = clientiRows.find((c) => c.ragioneSociale.startsWith('Marbres de Provence'));
   if (rows.length < 4 || !xiamen || !provence) return;
+  await seedXiamen(services.condivisioni, actor, xiamen.id, rows);
+  await seedProvence(services.condivisioni, actor, provence.id, rows[3]!.id);
+}
+
+/** The running link to the buyer in Xiamen: three blocks, two visits, three answers (one unread). */
+async function seedXiamen(
+  condivisioni: CondivisioniService,
+  actor: Actor,
+  clienteId: string,
+  rows: Array<{ id: string }>,
+) {
   const now = Date.now();
   const today = todayInRome();
 
-  await services.condivisioni.importDemo(
+  await condivisioni.importDemo(
     actor,
     {
-      clienteId: xiamen.id,
+      clienteId,
       blocchi: [rows[0]!.id, rows[1]!.id, rows[2]!.id],
       scadenza: addDays(today, 12),
       lingua: 'en',
@@ -74,12 +81,22 @@ export async function seedCondivisioni(ctx: SeedContext<{ condivisioni: Condivis
       },
     ],
   );
+}
 
-  await services.condivisioni.importDemo(
+/** The French buyer's link, expired after one visit and no answer. */
+async function seedProvence(
+  condivisioni: CondivisioniService,
+  actor: Actor,
+  clienteId: string,
+  bloccoId: string,
+) {
+  const now = Date.now();
+  const today = todayInRome();
+  await condivisioni.importDemo(
     actor,
     {
-      clienteId: provence.id,
-      blocchi: [rows[3]!.id],
+      clienteId,
+      blocchi: [bloccoId],
       scadenza: addDays(today, -3),
       lingua: 'it',
       messaggio: 'Buongiorno, le mandiamo il blocco di cui abbiamo parlato al telefono.',

@@ -33,7 +33,7 @@ export function createCondivisioniService({ db }: { db: Db }) {
         q.clienteId ? eq(condivisioni.clienteId, q.clienteId) : undefined,
         q.bloccoId ? sql`${condivisioni.blocchi} @> array[${q.bloccoId}::uuid]` : undefined,
       )!;
-      return { items: await toDtos(db, await repo.list(db, companyId, where)) };
+      return { items: await toDtos(db, companyId, await repo.list(db, companyId, where)) };
     },
 
     /** Withdraws the link at once: the next request with its token answers 410. */

@@ -1,9 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import type { Segno } from '@gestcava/contracts';
-import { bancate, blocchi, companies, materiali, users } from '../../db/schema/index.js';
+import { companies, users } from '../../db/schema/index.js';
+import { ultimeBancate } from '../bancate/bancate.reads.js';
+import { ultimiBlocchiInterni } from '../blocchi/blocchi.reads.js';
 import * as repo from './photos.repository.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -97,6 +99,22 @@ export function marbleJpeg(codice: string, materiale: string, seed: number): Pro
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
+/** The latest blocks quarried here and bancate of the company, each with the caption of its photo. */
+async function demoItems(db: Db, companyId: string) {
+  return [
+    ...(await ultimiBlocchiInterni(db, companyId, BLOCCHI)).map((b) => ({
+      ...b,
+      entityType: 'blocco',
+      description: 'Blocco in piazzale',
+    })),
+    ...(await ultimeBancate(db, companyId, BANCATE)).map((b) => ({
+      ...b,
+      entityType: 'bancata',
+      description: 'Fronte di taglio',
+    })),
+  ];
+}
+
 /**
  * Demo photos for the demo quarry (the company named `companyName`), made after the server listens so start-up stays fast: a few
  * dozen recent blocchi and bancate get a picture each. Runs only while the photo table is empty
@@ -121,29 +139,7 @@ export async function seedDemoPhotos({
     .from(companies)
     .where(eq(companies.name, companyName));
   if (!company) return;
-  const materiale = sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`;
-  const items = [
-    ...(
-      await db
-        .select({ id: blocchi.id, codice: blocchi.codice, materiale })
-        .from(blocchi)
-        .where(and(eq(blocchi.companyId, company.id), eq(blocchi.origine, 'interno')))
-        .orderBy(desc(blocchi.createdAt))
-        .limit(BLOCCHI)
-    ).map((b) => ({ ...b, entityType: 'blocco', description: 'Blocco in piazzale' })),
-    ...(
-      await db
-        .select({
-          id: bancate.id,
-          codice: bancate.codice,
-          materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${bancate.materialeId})`,
-        })
-        .from(bancate)
-        .where(eq(bancate.companyId, company.id))
-        .orderBy(desc(bancate.createdAt))
-        .limit(BANCATE)
-    ).map((b) => ({ ...b, entityType: 'bancata', description: 'Fronte di taglio' })),
-  ];
+  const items = await demoItems(db, company.id);
   const [marker] = await db
     .select({ id: users.id })
     .from(users)

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { photos } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // What other modules may read of the photos (docs/architecture.md "Module pattern").
 
@@ -20,8 +21,9 @@ export function thumbnailsForVerbale(
     })
     .from(photos)
     .where(
-      and(
-        eq(photos.companyId, companyId),
+      companyScope(
+        photos,
+        companyId,
         eq(photos.fileMissing, false),
         or(
           and(eq(photos.entityType, 'blocco'), inArray(photos.entityId, [...bloccoIds])),
@@ -34,4 +36,29 @@ export function thumbnailsForVerbale(
       ),
     )
     .orderBy(desc(photos.createdAt));
+}
+
+/** The photos of the company's blocks among `bloccoIds` whose file is there, oldest first (a shared link's page). */
+export function fotoDiBlocchi(db: DbOrTx, companyId: string, bloccoIds: readonly string[]) {
+  if (bloccoIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: photos.id,
+      entityId: photos.entityId,
+      width: photos.width,
+      height: photos.height,
+      segni: photos.segni,
+      previewKey: photos.previewKey,
+    })
+    .from(photos)
+    .where(
+      companyScope(
+        photos,
+        companyId,
+        eq(photos.entityType, 'blocco'),
+        inArray(photos.entityId, [...bloccoIds]),
+        eq(photos.fileMissing, false),
+      ),
+    )
+    .orderBy(asc(photos.createdAt), asc(photos.id));
 }

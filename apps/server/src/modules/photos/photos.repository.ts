@@ -1,9 +1,11 @@
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Segno } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { chatAttachments, companies, photos, users } from '../../db/schema/index.js';
+import { companies, photos, users } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { cappedCount, rowsOf } from '../../lib/pagination.js';
 import { matchesStoredSearch } from '../../lib/search.js';
+import { attachmentKeys, attachmentKeysAmong } from '../chat/chat.reads.js';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhotoRow = typeof photos.$inferInsert;
@@ -31,7 +33,7 @@ export async function findInCompany(
   id: string,
 ): Promise<PhotoWithUser | undefined> {
   const [row] = await withUser(db)
-    .where(and(eq(photos.companyId, companyId), eq(photos.id, id)))
+    .where(companyScope(photos, companyId, eq(photos.id, id)))
     .limit(1);
   return row && flatten(row);
 }
@@ -44,8 +46,9 @@ export async function listForEntity(
 ) {
   const rows = await withUser(db)
     .where(
-      and(
-        eq(photos.companyId, companyId),
+      companyScope(
+        photos,
+        companyId,
         eq(photos.entityType, entityType),
         eq(photos.entityId, entityId),
       ),
@@ -72,8 +75,9 @@ const ofType = (entityType: string, ids: 'all' | SQL) =>
 
 /** A gallery page of the company's photos, newest first. */
 export async function page(db: DbOrTx, companyId: string, f: GalleryFilter) {
-  const where = and(
-    eq(photos.companyId, companyId),
+  const where = companyScope(
+    photos,
+    companyId,
     f.readable &&
       (f.readable.length ? or(...f.readable.map((r) => ofType(r.entityType, r.ids))) : sql`false`),
     f.entityType ? eq(photos.entityType, f.entityType) : undefined,
@@ -105,7 +109,7 @@ export function insertMany(db: DbOrTx, rows: NewPhotoRow[]) {
 export function deleteOne(db: DbOrTx, companyId: string, id: string) {
   return db
     .delete(photos)
-    .where(and(eq(photos.companyId, companyId), eq(photos.id, id)))
+    .where(companyScope(photos, companyId, eq(photos.id, id)))
     .returning()
     .then((r) => r[0]);
 }
@@ -119,8 +123,9 @@ export function deleteForEntity(
   return db
     .delete(photos)
     .where(
-      and(
-        eq(photos.companyId, companyId),
+      companyScope(
+        photos,
+        companyId,
         eq(photos.entityType, entityType),
         eq(photos.entityId, entityId),
       ),
@@ -168,12 +173,7 @@ export async function ownedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>
         ),
       ),
     db.select({ a: companies.logoKey }).from(companies).where(inArray(companies.logoKey, keys)),
-    db
-      .select({ a: chatAttachments.storageKey, b: chatAttachments.thumbnailKey })
-      .from(chatAttachments)
-      .where(
-        or(inArray(chatAttachments.storageKey, keys), inArray(chatAttachments.thumbnailKey, keys)),
-      ),
+    attachmentKeysAmong(db, keys),
   ]);
   return new Set(
     [...photoRows, ...logos, ...attachments].flatMap((r) =>
@@ -186,9 +186,7 @@ export async function ownedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>
 export async function otherOwnedKeys(db: DbOrTx): Promise<string[]> {
   const [logos, attachments] = await Promise.all([
     db.select({ key: companies.logoKey }).from(companies),
-    db
-      .select({ key: chatAttachments.storageKey, thumbnail: chatAttachments.thumbnailKey })
-      .from(chatAttachments),
+    attachmentKeys(db),
   ]);
   // an image attachment's thumbnail is owned as much as the image
   return [...logos, ...attachments].flatMap((x) =>
@@ -215,8 +213,9 @@ export function renameCodice(
     .update(photos)
     .set({ codice })
     .where(
-      and(
-        eq(photos.companyId, companyId),
+      companyScope(
+        photos,
+        companyId,
         eq(photos.entityType, entityType),
         eq(photos.entityId, entityId),
       ),
@@ -229,7 +228,7 @@ export function updateSegni(db: DbOrTx, companyId: string, id: string, segni: Se
   return db
     .update(photos)
     .set({ segni })
-    .where(and(eq(photos.companyId, companyId), eq(photos.id, id)))
+    .where(companyScope(photos, companyId, eq(photos.id, id)))
     .returning({
       id: photos.id,
       segni: photos.segni,
@@ -246,5 +245,5 @@ export function segniOf(db: DbOrTx, companyId: string, ids: string[]) {
   return db
     .select({ id: photos.id, segni: photos.segni })
     .from(photos)
-    .where(and(eq(photos.companyId, companyId), inArray(photos.id, ids)));
+    .where(companyScope(photos, companyId, inArray(photos.id, ids)));
 }

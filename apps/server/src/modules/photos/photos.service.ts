@@ -4,6 +4,7 @@ import { createPhotosCore, type PhotosDeps, type Target } from './photos.core.js
 import { createPhotosGallery } from './photos.gallery.js';
 import { createPhotoSegni } from './photos.segni.js';
 import * as repo from './photos.repository.js';
+import { createPhotosRemove } from './photos.remove.js';
 import { createPhotosUpload } from './photos.upload.js';
 import { createPhotosZip } from './photos.zip.js';
 
@@ -11,8 +12,9 @@ export type PhotosService = ReturnType<typeof createPhotosService>;
 
 /**
  * Photos of any registered entity. Each group of operations is a file, assembled here: the reads
- * (`photos.gallery.ts`), uploads, imports and removals (`photos.upload.ts`), the zip (`photos.zip.ts`)
- * and the marks drawn on a photo (`photos.segni.ts`).
+ * (`photos.gallery.ts`), uploads and imports (`photos.upload.ts`, through the pipeline of
+ * `photos.import.ts`), removals (`photos.remove.ts`), the zip (`photos.zip.ts`) and the marks drawn
+ * on a photo (`photos.segni.ts`).
  */
 export function createPhotosService(deps: PhotosDeps) {
   const { db, storage, entities } = deps;
@@ -34,6 +36,7 @@ export function createPhotosService(deps: PhotosDeps) {
     ...segni,
     ...createPhotosGallery(deps, core),
     ...createPhotosUpload(deps, core),
+    ...createPhotosRemove(deps, core),
     ...createPhotosZip(deps, core),
   };
 }
