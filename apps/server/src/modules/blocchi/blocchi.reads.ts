@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, materiali } from '../../db/schema/index.js';
 import { outer } from '../../lib/sql.js';
+import { companyScope } from '../../lib/company-table.js';
 
 // What other modules may read of the blocks, as plain reads (docs/architecture.md "Module pattern"):
 // they never name the blocks' table themselves.
@@ -64,3 +65,40 @@ export const origineBloccoSql = (id: PgColumn) =>
   sql<
     string | null
   >`(select ${outer(blocchi.origine)} from ${blocchi} where ${outer(blocchi.id)} = ${outer(id)})`;
+
+/**
+ * What a sawing or a tile cut shows, filters and totals of its block, as a subquery bounded by the
+ * company to join (`.innerJoin(blocco, eq(blocco.id, lavorazioniLastre.bloccoId))`).
+ */
+export function bloccoLavorazioneRefs(db: DbOrTx, companyId: string) {
+  return db
+    .select({
+      id: blocchi.id,
+      codice: blocchi.codice,
+      origine: blocchi.origine,
+      materialeId: blocchi.materialeId,
+      cavaId: blocchi.cavaId,
+      volumeNetto: blocchi.volumeNetto,
+      lunghezzaNetta: blocchi.lunghezzaNetta,
+      altezzaNetta: blocchi.altezzaNetta,
+      profonditaNetta: blocchi.profonditaNetta,
+    })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId))
+    .as('blocco');
+}
+
+/** The company's `limit` oldest `disponibile` blocks with their net measures (the demo's sawings). */
+export function blocchiDisponibili(db: DbOrTx, companyId: string, limit: number) {
+  return db
+    .select({
+      id: blocchi.id,
+      lunghezzaNetta: blocchi.lunghezzaNetta,
+      altezzaNetta: blocchi.altezzaNetta,
+      profonditaNetta: blocchi.profonditaNetta,
+    })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId, eq(blocchi.stato, 'disponibile')))
+    .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
+    .limit(limit);
+}
