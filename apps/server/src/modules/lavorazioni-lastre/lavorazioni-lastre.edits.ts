@@ -13,7 +13,12 @@ import { constraintError } from '../../lib/db-errors.js';
 import { todayInRome } from '../../lib/dates.js';
 import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
-import { LAVORAZIONE_LASTRE_FIELDS } from './lavorazioni-lastre.mapper.js';
+import {
+  LAVORAZIONE_LASTRE_FIELDS,
+  type LavorazioneLastreRow,
+} from './lavorazioni-lastre.mapper.js';
+import type { DbOrTx } from '../../db/client.js';
+import { pick } from '../../lib/pick.js';
 import * as repo from './lavorazioni-lastre.repository.js';
 import {
   type LavorazioniLastreCore,
@@ -23,6 +28,46 @@ import {
 const { notFound: NOT_FOUND, stale: STALE } = repo.LAVORAZIONE_LASTRE_STATES.manual.messages;
 const GIA_APERTA = 'Il blocco ha già una segagione pianificata o in corso';
 
+type Plan = Omit<LavorazioneLastreUpdate, 'note'>;
+
+/** The columns of the plan an edit writes (the note is written apart, at any time). */
+const PLAN_FIELDS = [
+  'macchinaId',
+  'spessoreMm',
+  'finitura',
+  'resinatura',
+  'contoTerzi',
+  'terzistaId',
+] as const satisfies ReadonlyArray<keyof LavorazioneLastreRow>;
+
+/** Whether the edit changes the plan; refused (409) once the sawing has left `pianificata`. */
+function assertPlanEditable(current: LavorazioneLastreRow, plan: Plan): boolean {
+  const changesPlan = Object.entries(plan).some(
+    ([k, v]) => v !== undefined && v !== current[k as keyof typeof current],
+  );
+  if (changesPlan && current.stato !== 'pianificata') {
+    throw conflict(
+      `La lavorazione è «${LAVORAZIONE_LASTRE_STATO_LABELS[current.stato as keyof typeof LAVORAZIONE_LASTRE_STATO_LABELS]}»: si può modificare solo la nota`,
+    );
+  }
+  return changesPlan;
+}
+
+/** The stored plan with the edit's fields over it; conto terzi needs its terzista (400). */
+function mergedPlan(current: LavorazioneLastreRow, plan: Plan): LavorazioneLastreRow {
+  const next = {
+    ...current,
+    ...Object.fromEntries(Object.entries(plan).filter(([, v]) => v !== undefined)),
+  } as LavorazioneLastreRow;
+  if (!next.contoTerzi) next.terzistaId = null;
+  if (next.contoTerzi && !next.terzistaId) {
+    throw badRequest('Per una lavorazione conto terzi scegli il terzista', [
+      { path: 'terzistaId', message: 'Per una lavorazione conto terzi scegli il terzista' },
+    ]);
+  }
+  return next;
+}
+
 /** A sawing planned, edited and moved through its states. */
 export function createLavorazioniLastreEdits(
   deps: LavorazioniLastreDeps,
@@ -30,6 +75,30 @@ export function createLavorazioniLastreEdits(
 ) {
   const { db, blocchi } = deps;
   const { get, macchinaOf, assertTerzista } = core;
+
+  /**
+   * The theoretical yield again when the edit changes the machine or the thickness (the new machine
+   * must be active), else nothing to write.
+   */
+  async function resaTeoricaOf(
+    tx: DbOrTx,
+    companyId: string,
+    id: string,
+    plan: Plan,
+    next: LavorazioneLastreRow,
+  ): Promise<{ resaTeorica?: number }> {
+    if (!plan.macchinaId && !plan.spessoreMm) return {};
+    const macchina = await macchinaOf(companyId, next.macchinaId, tx);
+    const { blocco } = (await repo.findJoined(tx, companyId, id))!;
+    return {
+      resaTeorica: resaTeoricaBlocco(blocco, {
+        spessoreMm: next.spessoreMm,
+        kerfMm: macchina.kerfMm,
+        rifiloMm: macchina.rifiloMm,
+      }),
+    };
+  }
+
   return {
     /** Plans a sawing of a `disponibile` block; its theoretical yield is fixed now, from the machine's kerf and trim. */
     async create(actor: Actor, body: LavorazioneLastreCreate): Promise<LavorazioneLastre> {
@@ -84,50 +153,12 @@ export function createLavorazioniLastreEdits(
         const current = await repo.lockInCompany(tx, actor.companyId, id);
         if (!current) throw notFound(NOT_FOUND);
         const { note, ...plan } = body;
-        const changesPlan = Object.entries(plan).some(
-          ([k, v]) => v !== undefined && v !== current[k as keyof typeof current],
-        );
-        if (changesPlan && current.stato !== 'pianificata') {
-          throw conflict(
-            `La lavorazione è «${LAVORAZIONE_LASTRE_STATO_LABELS[current.stato as keyof typeof LAVORAZIONE_LASTRE_STATO_LABELS]}»: si può modificare solo la nota`,
-          );
-        }
-        const next = {
-          ...current,
-          ...Object.fromEntries(Object.entries(plan).filter(([, v]) => v !== undefined)),
-        } as typeof current;
-        if (!next.contoTerzi) next.terzistaId = null;
-        if (next.contoTerzi && !next.terzistaId) {
-          throw badRequest('Per una lavorazione conto terzi scegli il terzista', [
-            { path: 'terzistaId', message: 'Per una lavorazione conto terzi scegli il terzista' },
-          ]);
-        }
-        const macchina =
-          plan.macchinaId || plan.spessoreMm
-            ? await macchinaOf(actor.companyId, next.macchinaId, tx)
-            : null;
-        const blocco = macchina ? (await repo.findJoined(tx, actor.companyId, id))!.blocco : null;
+        const changesPlan = assertPlanEditable(current, plan);
+        const next = mergedPlan(current, plan);
+        const resa = await resaTeoricaOf(tx, actor.companyId, id, plan, next);
         if (plan.terzistaId) await assertTerzista(actor.companyId, plan.terzistaId, tx);
         const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, {
-          ...(changesPlan
-            ? {
-                macchinaId: next.macchinaId,
-                spessoreMm: next.spessoreMm,
-                finitura: next.finitura,
-                resinatura: next.resinatura,
-                contoTerzi: next.contoTerzi,
-                terzistaId: next.terzistaId,
-                ...(macchina && blocco
-                  ? {
-                      resaTeorica: resaTeoricaBlocco(blocco, {
-                        spessoreMm: next.spessoreMm,
-                        kerfMm: macchina.kerfMm,
-                        rifiloMm: macchina.rifiloMm,
-                      }),
-                    }
-                  : {}),
-              }
-            : {}),
+          ...(changesPlan ? { ...pick(next, PLAN_FIELDS), ...resa } : {}),
           ...(note !== undefined ? { note } : {}),
         });
         if (!row) throw conflict(STALE);
