@@ -173,7 +173,6 @@ const TABLE_READS = {
   condivisioni: ['blocchi', 'photos'],
   ddt: ['blocchi', 'collaudi', 'collaudoRighe', 'lastre', 'lotti', 'movimenti', 'pacchi'],
   fatture: ['ddt'],
-  'lavorazioni-pavimenti': ['blocchi', 'lastre', 'lotti', 'pacchi'],
   magazzino: ['blocchi', 'bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
   photos: ['bancate', 'blocchi', 'chatAttachments'],
   trasferimenti: ['blocchi'],

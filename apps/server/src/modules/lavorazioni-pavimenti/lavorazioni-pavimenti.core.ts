@@ -12,6 +12,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
+import { lockLastre } from '../magazzino/stock.reads.js';
 import { toLavorazioneDto, type LavorazioneRow } from './lavorazioni-pavimenti.mapper.js';
 import * as repo from './lavorazioni-pavimenti.repository.js';
 
@@ -63,7 +64,7 @@ export function createLavorazioniPavimentiCore(deps: LavorazioniPavimentiDeps) {
   ): Promise<LavorazionePavimenti> {
     const row = await repo.findJoined(tx, companyId, id);
     if (!row) throw notFound(NOT_FOUND);
-    const slabs = await repo.lastreOf(tx, id);
+    const slabs = await repo.lastreOf(tx, companyId, id);
     const { limite } = await sourceOf(companyId, row.lavorazione, slabs, tx);
     return toLavorazioneDto(row, slabs, limite.pezziMassimi);
   }
@@ -111,7 +112,7 @@ export function createLavorazioniPavimentiCore(deps: LavorazioniPavimentiDeps) {
   async function lastreDaTagliare(companyId: string, ids: readonly string[], tx: DbOrTx) {
     // their bundles first, as every slab transaction takes them
     await magazzino.lockPacchiOfLastre(tx, companyId, ids);
-    const rows = await repo.lockLastre(tx, companyId, ids);
+    const rows = await lockLastre(tx, companyId, ids);
     if (rows.length !== ids.length)
       throw badRequest('Lastra non valida', [
         { path: 'lastraIds', message: 'Una o più lastre non esistono' },
@@ -127,7 +128,7 @@ export function createLavorazioniPavimentiCore(deps: LavorazioniPavimentiDeps) {
         'Le lastre scelte sono di materiali diversi: un lotto di pavimenti è di un solo materiale';
       throw badRequest(message, [{ path: 'lastraIds', message }]);
     }
-    const altrove = await repo.lastreInAltreLavorazioni(tx, ids);
+    const altrove = await repo.lastreInAltreLavorazioni(tx, companyId, ids);
     if (altrove.length)
       throw conflict(
         `${elenco(altrove)} ${altrove.length === 1 ? 'è già' : 'sono già'} in un'altra lavorazione pavimenti`,
@@ -162,7 +163,7 @@ export function createLavorazioniPavimentiCore(deps: LavorazioniPavimentiDeps) {
       }
       return;
     }
-    const ids = (await repo.lastreOf(tx, lav.id)).map((l) => l.id);
+    const ids = (await repo.lastreOf(tx, actor.companyId, lav.id)).map((l) => l.id);
     const [from, to] =
       move === 'start' ? ['disponibile', 'in_lavorazione'] : ['in_lavorazione', 'disponibile'];
     const moved = await (move === 'start' ? magazzino.impegnaLastre : magazzino.liberaLastre)(
