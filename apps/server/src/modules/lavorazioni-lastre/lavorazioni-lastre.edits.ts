@@ -3,15 +3,12 @@ import {
   resaTeoricaBlocco,
   type LavorazioneLastre,
   type LavorazioneLastreCreate,
-  type LavorazioneLastreStatoBody,
   type LavorazioneLastreUpdate,
 } from '@gestcava/contracts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { constraintError } from '../../lib/db-errors.js';
-import { todayInRome } from '../../lib/dates.js';
-import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
 import {
   LAVORAZIONE_LASTRE_FIELDS,
@@ -68,37 +65,37 @@ function mergedPlan(current: LavorazioneLastreRow, plan: Plan): LavorazioneLastr
   return next;
 }
 
-/** A sawing planned, edited and moved through its states. */
+/**
+ * The theoretical yield again when the edit changes the machine or the thickness (the new machine
+ * must be active), else nothing to write.
+ */
+async function resaTeoricaOf(
+  { macchinaOf }: LavorazioniLastreCore,
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+  plan: Plan,
+  next: LavorazioneLastreRow,
+): Promise<{ resaTeorica?: number }> {
+  if (!plan.macchinaId && !plan.spessoreMm) return {};
+  const macchina = await macchinaOf(companyId, next.macchinaId, tx);
+  const { blocco } = (await repo.findJoined(tx, companyId, id))!;
+  return {
+    resaTeorica: resaTeoricaBlocco(blocco, {
+      spessoreMm: next.spessoreMm,
+      kerfMm: macchina.kerfMm,
+      rifiloMm: macchina.rifiloMm,
+    }),
+  };
+}
+
+/** A sawing planned and its plan edited. */
 export function createLavorazioniLastreEdits(
   deps: LavorazioniLastreDeps,
   core: LavorazioniLastreCore,
 ) {
   const { db, blocchi } = deps;
   const { get, macchinaOf, assertTerzista } = core;
-
-  /**
-   * The theoretical yield again when the edit changes the machine or the thickness (the new machine
-   * must be active), else nothing to write.
-   */
-  async function resaTeoricaOf(
-    tx: DbOrTx,
-    companyId: string,
-    id: string,
-    plan: Plan,
-    next: LavorazioneLastreRow,
-  ): Promise<{ resaTeorica?: number }> {
-    if (!plan.macchinaId && !plan.spessoreMm) return {};
-    const macchina = await macchinaOf(companyId, next.macchinaId, tx);
-    const { blocco } = (await repo.findJoined(tx, companyId, id))!;
-    return {
-      resaTeorica: resaTeoricaBlocco(blocco, {
-        spessoreMm: next.spessoreMm,
-        kerfMm: macchina.kerfMm,
-        rifiloMm: macchina.rifiloMm,
-      }),
-    };
-  }
-
   return {
     /** Plans a sawing of a `disponibile` block; its theoretical yield is fixed now, from the machine's kerf and trim. */
     async create(actor: Actor, body: LavorazioneLastreCreate): Promise<LavorazioneLastre> {
@@ -155,7 +152,7 @@ export function createLavorazioniLastreEdits(
         const { note, ...plan } = body;
         const changesPlan = assertPlanEditable(current, plan);
         const next = mergedPlan(current, plan);
-        const resa = await resaTeoricaOf(tx, actor.companyId, id, plan, next);
+        const resa = await resaTeoricaOf(core, tx, actor.companyId, id, plan, next);
         if (plan.terzistaId) await assertTerzista(actor.companyId, plan.terzistaId, tx);
         const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, {
           ...(changesPlan ? { ...pick(next, PLAN_FIELDS), ...resa } : {}),
@@ -171,45 +168,6 @@ export function createLavorazioniLastreEdits(
             action: 'update',
             userId: actor.userId,
             changes,
-          });
-        }
-        return get(actor.companyId, id, tx);
-      });
-    },
-
-    /** Starting moves the block to `in_segagione`; cancelling a started sawing gives the block back. */
-    async changeStato(
-      actor: Actor,
-      id: string,
-      body: LavorazioneLastreStatoBody,
-    ): Promise<LavorazioneLastre> {
-      return db.transaction(async (tx) => {
-        const { from, current } = await changeState(tx, repo.LAVORAZIONE_LASTRE_STATES.manual, {
-          companyId: actor.companyId,
-          id,
-          to: body.stato,
-          userId: actor.userId,
-          note: body.nota,
-          set: () => (body.stato === 'in_segagione' ? { dataInizio: todayInRome() } : {}),
-        });
-        const block = {
-          companyId: actor.companyId,
-          origine: null,
-          id: current.bloccoId,
-          by: 'system' as const,
-          userId: actor.userId,
-        };
-        if (body.stato === 'in_segagione') {
-          await blocchi.transition(tx, {
-            ...block,
-            to: 'in_segagione',
-            note: `Segagione ${current.codice} iniziata`,
-          });
-        } else if (from === 'in_segagione') {
-          await blocchi.transition(tx, {
-            ...block,
-            to: 'disponibile',
-            note: `Segagione ${current.codice} annullata`,
           });
         }
         return get(actor.companyId, id, tx);
