@@ -172,8 +172,6 @@ const TABLE_READS = {
   collaudi: ['blocchi', 'photos'],
   ddt: ['blocchi', 'collaudi', 'collaudoRighe', 'lastre', 'lotti', 'movimenti', 'pacchi'],
   fatture: ['ddt'],
-  'lavorazioni-lastre': ['blocchi', 'lastre', 'pacchi', 'movimenti'],
-  'lavorazioni-pavimenti': ['blocchi', 'lastre', 'lotti', 'pacchi'],
   trasferimenti: ['blocchi'],
 };
 /**

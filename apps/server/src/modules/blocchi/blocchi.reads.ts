@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'dri
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, materiali } from '../../db/schema/index.js';
-import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
+import { companyScope } from '../../lib/company-table.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 
 // What other modules may read of the blocks, as plain reads (docs/architecture.md "Module pattern"):
@@ -193,5 +193,42 @@ export function ultimiBlocchiInterni(db: DbOrTx, companyId: string, limit: numbe
     .from(blocchi)
     .where(companyScope(blocchi, companyId, eq(blocchi.origine, 'interno')))
     .orderBy(desc(blocchi.createdAt))
+    .limit(limit);
+}
+
+/**
+ * What a sawing or a tile cut shows, filters and totals of its block, as a subquery bounded by the
+ * company to join (`.innerJoin(blocco, eq(blocco.id, lavorazioniLastre.bloccoId))`).
+ */
+export function bloccoLavorazioneRefs(db: DbOrTx, companyId: string) {
+  return db
+    .select({
+      id: blocchi.id,
+      codice: blocchi.codice,
+      origine: blocchi.origine,
+      materialeId: blocchi.materialeId,
+      cavaId: blocchi.cavaId,
+      volumeNetto: blocchi.volumeNetto,
+      lunghezzaNetta: blocchi.lunghezzaNetta,
+      altezzaNetta: blocchi.altezzaNetta,
+      profonditaNetta: blocchi.profonditaNetta,
+    })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId))
+    .as('blocco');
+}
+
+/** The company's `limit` oldest `disponibile` blocks with their net measures (the demo's sawings). */
+export function blocchiDisponibili(db: DbOrTx, companyId: string, limit: number) {
+  return db
+    .select({
+      id: blocchi.id,
+      lunghezzaNetta: blocchi.lunghezzaNetta,
+      altezzaNetta: blocchi.altezzaNetta,
+      profonditaNetta: blocchi.profonditaNetta,
+    })
+    .from(blocchi)
+    .where(companyScope(blocchi, companyId, eq(blocchi.stato, 'disponibile')))
+    .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
     .limit(limit);
 }

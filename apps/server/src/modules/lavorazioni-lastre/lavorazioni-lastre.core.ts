@@ -6,6 +6,7 @@ import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from '../magazzino/magazzino.service.js';
+import { pacchiOfLavorazione } from '../magazzino/stock.reads.js';
 import { toLavorazioneDto } from './lavorazioni-lastre.mapper.js';
 import * as repo from './lavorazioni-lastre.repository.js';
 
@@ -30,7 +31,7 @@ export function createLavorazioniLastreCore(deps: LavorazioniLastreDeps) {
   async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<LavorazioneLastre> {
     const row = await repo.findJoined(tx, companyId, id);
     if (!row) throw notFound(NOT_FOUND);
-    return toLavorazioneDto(row, await repo.pacchiOf(tx, companyId, id));
+    return toLavorazioneDto(row, await pacchiOfLavorazione(tx, companyId, id));
   }
 
   async function macchinaOf(companyId: string, id: string, tx: DbOrTx) {

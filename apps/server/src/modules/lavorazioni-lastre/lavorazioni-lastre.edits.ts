@@ -3,17 +3,19 @@ import {
   resaTeoricaBlocco,
   type LavorazioneLastre,
   type LavorazioneLastreCreate,
-  type LavorazioneLastreStatoBody,
   type LavorazioneLastreUpdate,
 } from '@gestcava/contracts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { constraintError } from '../../lib/db-errors.js';
-import { todayInRome } from '../../lib/dates.js';
-import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
-import { LAVORAZIONE_LASTRE_FIELDS } from './lavorazioni-lastre.mapper.js';
+import {
+  LAVORAZIONE_LASTRE_FIELDS,
+  type LavorazioneLastreRow,
+} from './lavorazioni-lastre.mapper.js';
+import type { DbOrTx } from '../../db/client.js';
+import { pick } from '../../lib/pick.js';
 import * as repo from './lavorazioni-lastre.repository.js';
 import {
   type LavorazioniLastreCore,
@@ -23,7 +25,71 @@ import {
 const { notFound: NOT_FOUND, stale: STALE } = repo.LAVORAZIONE_LASTRE_STATES.manual.messages;
 const GIA_APERTA = 'Il blocco ha già una segagione pianificata o in corso';
 
-/** A sawing planned, edited and moved through its states. */
+type Plan = Omit<LavorazioneLastreUpdate, 'note'>;
+
+/** The columns of the plan an edit writes (the note is written apart, at any time). */
+const PLAN_FIELDS = [
+  'macchinaId',
+  'spessoreMm',
+  'finitura',
+  'resinatura',
+  'contoTerzi',
+  'terzistaId',
+] as const satisfies ReadonlyArray<keyof LavorazioneLastreRow>;
+
+/** Whether the edit changes the plan; refused (409) once the sawing has left `pianificata`. */
+function assertPlanEditable(current: LavorazioneLastreRow, plan: Plan): boolean {
+  const changesPlan = Object.entries(plan).some(
+    ([k, v]) => v !== undefined && v !== current[k as keyof typeof current],
+  );
+  if (changesPlan && current.stato !== 'pianificata') {
+    throw conflict(
+      `La lavorazione è «${LAVORAZIONE_LASTRE_STATO_LABELS[current.stato as keyof typeof LAVORAZIONE_LASTRE_STATO_LABELS]}»: si può modificare solo la nota`,
+    );
+  }
+  return changesPlan;
+}
+
+/** The stored plan with the edit's fields over it; conto terzi needs its terzista (400). */
+function mergedPlan(current: LavorazioneLastreRow, plan: Plan): LavorazioneLastreRow {
+  const next = {
+    ...current,
+    ...Object.fromEntries(Object.entries(plan).filter(([, v]) => v !== undefined)),
+  } as LavorazioneLastreRow;
+  if (!next.contoTerzi) next.terzistaId = null;
+  if (next.contoTerzi && !next.terzistaId) {
+    throw badRequest('Per una lavorazione conto terzi scegli il terzista', [
+      { path: 'terzistaId', message: 'Per una lavorazione conto terzi scegli il terzista' },
+    ]);
+  }
+  return next;
+}
+
+/**
+ * The theoretical yield again when the edit changes the machine or the thickness (the new machine
+ * must be active), else nothing to write.
+ */
+async function resaTeoricaOf(
+  { macchinaOf }: LavorazioniLastreCore,
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+  plan: Plan,
+  next: LavorazioneLastreRow,
+): Promise<{ resaTeorica?: number }> {
+  if (!plan.macchinaId && !plan.spessoreMm) return {};
+  const macchina = await macchinaOf(companyId, next.macchinaId, tx);
+  const { blocco } = (await repo.findJoined(tx, companyId, id))!;
+  return {
+    resaTeorica: resaTeoricaBlocco(blocco, {
+      spessoreMm: next.spessoreMm,
+      kerfMm: macchina.kerfMm,
+      rifiloMm: macchina.rifiloMm,
+    }),
+  };
+}
+
+/** A sawing planned and its plan edited. */
 export function createLavorazioniLastreEdits(
   deps: LavorazioniLastreDeps,
   core: LavorazioniLastreCore,
@@ -84,50 +150,12 @@ export function createLavorazioniLastreEdits(
         const current = await repo.lockInCompany(tx, actor.companyId, id);
         if (!current) throw notFound(NOT_FOUND);
         const { note, ...plan } = body;
-        const changesPlan = Object.entries(plan).some(
-          ([k, v]) => v !== undefined && v !== current[k as keyof typeof current],
-        );
-        if (changesPlan && current.stato !== 'pianificata') {
-          throw conflict(
-            `La lavorazione è «${LAVORAZIONE_LASTRE_STATO_LABELS[current.stato as keyof typeof LAVORAZIONE_LASTRE_STATO_LABELS]}»: si può modificare solo la nota`,
-          );
-        }
-        const next = {
-          ...current,
-          ...Object.fromEntries(Object.entries(plan).filter(([, v]) => v !== undefined)),
-        } as typeof current;
-        if (!next.contoTerzi) next.terzistaId = null;
-        if (next.contoTerzi && !next.terzistaId) {
-          throw badRequest('Per una lavorazione conto terzi scegli il terzista', [
-            { path: 'terzistaId', message: 'Per una lavorazione conto terzi scegli il terzista' },
-          ]);
-        }
-        const macchina =
-          plan.macchinaId || plan.spessoreMm
-            ? await macchinaOf(actor.companyId, next.macchinaId, tx)
-            : null;
-        const blocco = macchina ? (await repo.findJoined(tx, actor.companyId, id))!.blocco : null;
+        const changesPlan = assertPlanEditable(current, plan);
+        const next = mergedPlan(current, plan);
+        const resa = await resaTeoricaOf(core, tx, actor.companyId, id, plan, next);
         if (plan.terzistaId) await assertTerzista(actor.companyId, plan.terzistaId, tx);
         const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, {
-          ...(changesPlan
-            ? {
-                macchinaId: next.macchinaId,
-                spessoreMm: next.spessoreMm,
-                finitura: next.finitura,
-                resinatura: next.resinatura,
-                contoTerzi: next.contoTerzi,
-                terzistaId: next.terzistaId,
-                ...(macchina && blocco
-                  ? {
-                      resaTeorica: resaTeoricaBlocco(blocco, {
-                        spessoreMm: next.spessoreMm,
-                        kerfMm: macchina.kerfMm,
-                        rifiloMm: macchina.rifiloMm,
-                      }),
-                    }
-                  : {}),
-              }
-            : {}),
+          ...(changesPlan ? { ...pick(next, PLAN_FIELDS), ...resa } : {}),
           ...(note !== undefined ? { note } : {}),
         });
         if (!row) throw conflict(STALE);
@@ -140,45 +168,6 @@ export function createLavorazioniLastreEdits(
             action: 'update',
             userId: actor.userId,
             changes,
-          });
-        }
-        return get(actor.companyId, id, tx);
-      });
-    },
-
-    /** Starting moves the block to `in_segagione`; cancelling a started sawing gives the block back. */
-    async changeStato(
-      actor: Actor,
-      id: string,
-      body: LavorazioneLastreStatoBody,
-    ): Promise<LavorazioneLastre> {
-      return db.transaction(async (tx) => {
-        const { from, current } = await changeState(tx, repo.LAVORAZIONE_LASTRE_STATES.manual, {
-          companyId: actor.companyId,
-          id,
-          to: body.stato,
-          userId: actor.userId,
-          note: body.nota,
-          set: () => (body.stato === 'in_segagione' ? { dataInizio: todayInRome() } : {}),
-        });
-        const block = {
-          companyId: actor.companyId,
-          origine: null,
-          id: current.bloccoId,
-          by: 'system' as const,
-          userId: actor.userId,
-        };
-        if (body.stato === 'in_segagione') {
-          await blocchi.transition(tx, {
-            ...block,
-            to: 'in_segagione',
-            note: `Segagione ${current.codice} iniziata`,
-          });
-        } else if (from === 'in_segagione') {
-          await blocchi.transition(tx, {
-            ...block,
-            to: 'disponibile',
-            note: `Segagione ${current.codice} annullata`,
           });
         }
         return get(actor.companyId, id, tx);

@@ -4,23 +4,15 @@ import {
   LAVORAZIONE_LASTRE_TRANSITIONS,
   type LavorazioneLastreStato,
 } from '@gestcava/contracts';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { companyTable } from '../../lib/company-table.js';
+import { asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { companyScope, companyTable } from '../../lib/company-table.js';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  blocchi,
-  cave,
-  fornitori,
-  lastre,
-  lavorazioniLastre,
-  macchine,
-  materiali,
-  pacchi,
-} from '../../db/schema/index.js';
+import { cave, fornitori, lavorazioniLastre, macchine, materiali } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
+import { bloccoIdsInCava, bloccoLavorazioneRefs } from '../blocchi/blocchi.reads.js';
 import type { LavorazioneLastreJoined, LavorazioneLastreRow } from './lavorazioni-lastre.mapper.js';
 
 type NewLavorazione = typeof lavorazioniLastre.$inferInsert;
@@ -79,33 +71,37 @@ export interface LavorazioneLastreFilter {
 /** The day a sawing counts for in date filters: when it started, or (still planned) when it was planned, in Rome. */
 const giorno = sql`coalesce(${lavorazioniLastre.dataInizio}, (${lavorazioniLastre.createdAt} at time zone 'Europe/Rome')::date)`;
 
-function filterWhere(companyId: string, f: LavorazioneLastreFilter): SQL {
-  return and(
-    eq(lavorazioniLastre.companyId, companyId),
+type Blocco = ReturnType<typeof bloccoLavorazioneRefs>;
+
+/** The sawings of the company matching the filter; `blocco` is the joined block (code, material). */
+function filterWhere(blocco: Blocco, companyId: string, f: LavorazioneLastreFilter): SQL {
+  return scoped.scope(
+    companyId,
     f.q
-      ? or(matchesSearch(lavorazioniLastre.codice, f.q), matchesSearch(blocchi.codice, f.q))
+      ? or(matchesSearch(lavorazioniLastre.codice, f.q), matchesSearch(blocco.codice, f.q))
       : undefined,
     f.stato ? eq(lavorazioniLastre.stato, f.stato) : undefined,
     f.macchinaId ? eq(lavorazioniLastre.macchinaId, f.macchinaId) : undefined,
-    f.materialeId ? eq(blocchi.materialeId, f.materialeId) : undefined,
+    f.materialeId ? eq(blocco.materialeId, f.materialeId) : undefined,
     f.bloccoId ? eq(lavorazioniLastre.bloccoId, f.bloccoId) : undefined,
     f.dal ? gte(giorno, sql`${f.dal}::date`) : undefined,
     f.al ? lte(giorno, sql`${f.al}::date`) : undefined,
-  )!;
+  );
 }
 
-function joined(db: DbOrTx) {
+/** The sawings with their block, material and machine; `blocco` is the company's blocks' subquery. */
+function joined(db: DbOrTx, blocco: Blocco) {
   return db
     .select({
       lavorazione: lavorazioniLastre,
       blocco: {
-        id: blocchi.id,
-        codice: blocchi.codice,
-        origine: blocchi.origine,
-        volumeNetto: blocchi.volumeNetto,
-        lunghezzaNetta: blocchi.lunghezzaNetta,
-        altezzaNetta: blocchi.altezzaNetta,
-        profonditaNetta: blocchi.profonditaNetta,
+        id: blocco.id,
+        codice: blocco.codice,
+        origine: blocco.origine,
+        volumeNetto: blocco.volumeNetto,
+        lunghezzaNetta: blocco.lunghezzaNetta,
+        altezzaNetta: blocco.altezzaNetta,
+        profonditaNetta: blocco.profonditaNetta,
       },
       materiale: { id: materiali.id, nome: materiali.nome },
       macchina: {
@@ -116,11 +112,11 @@ function joined(db: DbOrTx) {
       },
       terzistaNome: sql<
         string | null
-      >`(select ${fornitori.ragioneSociale} from ${fornitori} where ${fornitori.id} = ${outer(lavorazioniLastre.terzistaId)})`,
+      >`(select ${fornitori.ragioneSociale} from ${fornitori} where ${companyScope(fornitori, outer(lavorazioniLastre.companyId), sql`${fornitori.id} = ${outer(lavorazioniLastre.terzistaId)}`)})`,
     })
     .from(lavorazioniLastre)
-    .innerJoin(blocchi, eq(blocchi.id, lavorazioniLastre.bloccoId))
-    .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
+    .innerJoin(blocco, eq(blocco.id, lavorazioniLastre.bloccoId))
+    .innerJoin(materiali, eq(materiali.id, blocco.materialeId))
     .innerJoin(macchine, eq(macchine.id, lavorazioniLastre.macchinaId));
 }
 
@@ -138,20 +134,26 @@ export async function listPage(
   companyId: string,
   query: LavorazioneLastreFilter & PageOpts,
 ) {
-  const where = filterWhere(companyId, query);
+  const blocco = bloccoLavorazioneRefs(db, companyId);
+  const where = filterWhere(blocco, companyId, query);
   const order = orderByOf(
     query.sort,
     SORT_COLUMNS,
     desc(lavorazioniLastre.createdAt),
     lavorazioniLastre.id,
   );
-  const items = (await joined(db)
+  const items = (await joined(db, blocco)
     .where(where)
     .orderBy(...order)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)) as LavorazioneLastreJoined[];
+  const matching = db
+    .select({ one: sql`1` })
+    .from(lavorazioniLastre)
+    .innerJoin(blocco, eq(blocco.id, lavorazioniLastre.bloccoId))
+    .where(where);
   const counted = await db.execute<{ n: number }>(
-    sql`select ${cappedCount(sql`select 1 from ${lavorazioniLastre} inner join ${blocchi} on ${blocchi.id} = ${lavorazioniLastre.bloccoId} where ${where}`)} as n`,
+    sql`select ${cappedCount(sql`${matching}`)} as n`,
   );
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
@@ -162,16 +164,17 @@ export async function listPage(
  */
 export async function summary(db: DbOrTx, companyId: string, filter: LavorazioneLastreFilter) {
   const completata = sql`${lavorazioniLastre.stato} = 'completata'`;
+  const blocco = bloccoLavorazioneRefs(db, companyId);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
       numeroLastre: sql<number>`coalesce(sum(${lavorazioniLastre.numeroLastre}) filter (where ${completata}), 0)::int`,
       mqCompletate: sql<number>`coalesce(sum(${lavorazioniLastre.mqTotali}) filter (where ${completata}), 0)::float8`,
-      volumeCompletate: sql<number>`coalesce(sum(${blocchi.volumeNetto}) filter (where ${completata}), 0)::float8`,
+      volumeCompletate: sql<number>`coalesce(sum(${blocco.volumeNetto}) filter (where ${completata}), 0)::float8`,
     })
     .from(lavorazioniLastre)
-    .innerJoin(blocchi, eq(blocchi.id, lavorazioniLastre.bloccoId))
-    .where(filterWhere(companyId, filter));
+    .innerJoin(blocco, eq(blocco.id, lavorazioniLastre.bloccoId))
+    .where(filterWhere(blocco, companyId, filter));
   return row!;
 }
 
@@ -180,22 +183,10 @@ export async function findJoined(
   companyId: string,
   id: string,
 ): Promise<LavorazioneLastreJoined | undefined> {
-  const [row] = await joined(db).where(scoped.inCompany(companyId, id)).limit(1);
+  const [row] = await joined(db, bloccoLavorazioneRefs(db, companyId))
+    .where(scoped.inCompany(companyId, id))
+    .limit(1);
   return row as LavorazioneLastreJoined | undefined;
-}
-
-/** The bundles a sawing produced, with what each held when loaded (its slabs, whatever was sold since). */
-export function pacchiOf(db: DbOrTx, companyId: string, lavorazioneId: string) {
-  return db
-    .select({
-      id: pacchi.id,
-      codice: pacchi.codice,
-      nLastre: sql<number>`(select count(*)::int from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
-      mq: sql<number>`(select coalesce(sum(${lastre.mq}), 0)::float8 from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
-    })
-    .from(pacchi)
-    .where(and(eq(pacchi.companyId, companyId), eq(pacchi.lavorazioneId, lavorazioneId)))
-    .orderBy(asc(pacchi.codice));
 }
 
 export function lockInCompany(
@@ -206,12 +197,11 @@ export function lockInCompany(
   return scoped.findForUpdate(db, companyId, id);
 }
 
-export function insert(db: DbOrTx, values: NewLavorazione): Promise<LavorazioneLastreRow> {
-  return db
-    .insert(lavorazioniLastre)
-    .values(values)
-    .returning()
-    .then((r) => r[0]!);
+export function insert(
+  db: DbOrTx,
+  { companyId, ...values }: NewLavorazione,
+): Promise<LavorazioneLastreRow> {
+  return scoped.insert(db, companyId, values);
 }
 
 /** Updates the row only while its state is still `stato`; undefined when it moved meanwhile. */
@@ -225,7 +215,9 @@ export function updateInStato(
   return db
     .update(lavorazioniLastre)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(scoped.inCompany(companyId, id), eq(lavorazioniLastre.stato, stato)))
+    .where(
+      scoped.scope(companyId, eq(lavorazioniLastre.id, id), eq(lavorazioniLastre.stato, stato)),
+    )
     .returning()
     .then((r) => r[0]);
 }
@@ -240,33 +232,32 @@ export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
       spessoreMm: lavorazioniLastre.spessoreMm,
     })
     .from(lavorazioniLastre)
-    .where(
-      and(eq(lavorazioniLastre.companyId, companyId), eq(lavorazioniLastre.bloccoId, bloccoId)),
-    )
+    .where(scoped.scope(companyId, eq(lavorazioniLastre.bloccoId, bloccoId)))
     .orderBy(asc(lavorazioniLastre.createdAt), asc(lavorazioniLastre.id));
 }
 
 /** Code, state, the block's material and quarry of many sawings at once (photo cards, the code box). */
 export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
+  const blocco = bloccoLavorazioneRefs(db, companyId);
   return db
     .select({
       id: lavorazioniLastre.id,
       codice: lavorazioniLastre.codice,
       stato: lavorazioniLastre.stato,
-      blocco: blocchi.codice,
+      blocco: blocco.codice,
       spessoreMm: lavorazioniLastre.spessoreMm,
-      materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
+      materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocco.materialeId})`,
       cava: sql<
         string | null
-      >`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
+      >`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocco.cavaId})`,
     })
     .from(lavorazioniLastre)
-    .innerJoin(blocchi, eq(blocchi.id, lavorazioniLastre.bloccoId))
-    .where(and(eq(lavorazioniLastre.companyId, companyId), inArray(lavorazioniLastre.id, ids)));
+    .innerJoin(blocco, eq(blocco.id, lavorazioniLastre.bloccoId))
+    .where(scoped.scope(companyId, inArray(lavorazioniLastre.id, ids)));
 }
 
 /** The sawings of a quarry's blocks, as a subquery. */
 export function idsInCava(companyId: string, cavaId: string): SQL {
-  return sql`select ${lavorazioniLastre.id} from ${lavorazioniLastre} inner join ${blocchi} on ${blocchi.id} = ${lavorazioniLastre.bloccoId} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`;
+  return sql`select ${lavorazioniLastre.id} from ${lavorazioniLastre} where ${companyScope(lavorazioniLastre, companyId, sql`${lavorazioniLastre.bloccoId} in (${bloccoIdsInCava(companyId, cavaId)})`)}`;
 }

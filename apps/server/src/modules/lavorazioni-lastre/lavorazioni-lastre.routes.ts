@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import { detailRoutes } from '../../plugins/detail-routes.js';
+import type { ZodApp } from '../../lib/module.js';
 import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 
 const base = '/api/lavorazioni-lastre';
@@ -58,6 +59,12 @@ export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{
     stato: { body: lavorazioneLastreStatoBodySchema, write: lavorazioni.changeStato },
     completa: { body: lavorazioneLastreCompletaSchema, write: lavorazioni.completa },
   });
+  pickerRoutes(app, lavorazioni);
+  editRoutes(app, lavorazioni);
+};
+
+/** The pickers of the plan form, under this module's permission. */
+function pickerRoutes(app: ZodApp, lavorazioni: LavorazioniLastreService) {
   // Pickers under this module's permission (docs/api.md "Shape of the API"): a sawmill clerk needs no blocchi or fornitori page.
   app.get(
     `${base}/blocchi-segabili`,
@@ -91,6 +98,10 @@ export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => lavorazioni.terzisti(requireAuth(request).companyId, request.query.q),
   );
+}
+
+/** A sawing planned (`POST`) and its plan or note edited (`PUT /:id`). */
+function editRoutes(app: ZodApp, lavorazioni: LavorazioniLastreService) {
   app.post(
     base,
     {
@@ -117,4 +128,4 @@ export const lavorazioniLastreRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => lavorazioni.update(actorOf(request), request.params.id, request.body),
   );
-};
+}

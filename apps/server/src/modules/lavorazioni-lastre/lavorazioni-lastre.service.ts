@@ -8,13 +8,14 @@ import {
 } from './lavorazioni-lastre.core.js';
 import { createLavorazioniLastreQueries } from './lavorazioni-lastre.queries.js';
 import { createLavorazioniLastreEdits } from './lavorazioni-lastre.edits.js';
+import { createLavorazioniLastreStato } from './lavorazioni-lastre.stato.js';
 import { createLavorazioniLastreCompleta } from './lavorazioni-lastre.completa.js';
 
 export type LavorazioniLastreService = ReturnType<typeof createLavorazioniLastreService>;
 
 /**
  * Sawings of a block into slabs (docs/domain.md). Each group of operations is a file, assembled here:
- * the reads and pickers (`*.queries.ts`), the plan and its states (`*.edits.ts`), the completion that
+ * the reads and pickers (`*.queries.ts`), the plan (`*.edits.ts`) and its states (`*.stato.ts`), the completion that
  * loads the stock (`*.completa.ts`).
  */
 export function createLavorazioniLastreService(deps: LavorazioniLastreDeps) {
@@ -25,6 +26,7 @@ export function createLavorazioniLastreService(deps: LavorazioniLastreDeps) {
     get: core.get,
     ...createLavorazioniLastreQueries(deps, core),
     ...createLavorazioniLastreEdits(deps, core),
+    ...createLavorazioniLastreStato(deps, core),
     ...createLavorazioniLastreCompleta(deps, core),
   };
 }

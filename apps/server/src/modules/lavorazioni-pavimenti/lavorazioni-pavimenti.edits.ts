@@ -4,14 +4,11 @@ import {
   type LavorazionePavimenti,
   type LavorazionePavimentiCreate,
   type LavorazionePavimentiStato,
-  type LavorazionePavimentiStatoBody,
   type LavorazionePavimentiUpdate,
 } from '@gestcava/contracts';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
-import { todayInRome } from '../../lib/dates.js';
-import { changeState } from '../../lib/state-change.js';
 import type { Actor } from '../../lib/actor.js';
 
 import {
@@ -28,19 +25,13 @@ const STATES = repo.LAVORAZIONE_PAVIMENTI_STATES;
 const NOT_FOUND = STATES.messages.notFound;
 const ENTITY = STATES.entityType;
 
-/**
- * Tiles cut from a block (tagliablocchi) or from slabs (docs/domain.md "Lavorazione pavimenti"). The block
- * moves through the blocchi service; the slabs and the lot through the magazzino's stock operations, inside this
- * module's transactions.
- */
-
-/** A tile cut planned, edited and moved through its states. */
+/** A tile cut planned and its plan edited. */
 export function createLavorazioniPavimentiEdits(
   deps: LavorazioniPavimentiDeps,
   core: LavorazioniPavimentiCore,
 ) {
   const { db } = deps;
-  const { get, bloccoOf, lastreDaTagliare, moveMaterial } = core;
+  const { get, bloccoOf, lastreDaTagliare } = core;
   return {
     /** A plan from a `disponibile` block or from `disponibile` slabs of one material (the origin is whichever is given). */
     async create(
@@ -121,30 +112,6 @@ export function createLavorazioniPavimentiEdits(
             changes,
           });
         }
-        return get(actor.companyId, id, tx);
-      });
-    },
-
-    /**
-     * `in_lavorazione` takes the block (→ in_segagione) or the slabs (→ in_lavorazione) and dates the
-     * start; `annullata` gives them back if the work had started. All in one transaction.
-     */
-    async changeStato(
-      actor: Actor,
-      id: string,
-      { stato: to, nota }: LavorazionePavimentiStatoBody,
-    ): Promise<LavorazionePavimenti> {
-      return db.transaction(async (tx) => {
-        const { from, current } = await changeState(tx, STATES, {
-          companyId: actor.companyId,
-          id,
-          to,
-          userId: actor.userId,
-          note: nota,
-          set: () => (to === 'in_lavorazione' ? { dataInizio: todayInRome() } : {}),
-        });
-        if (to === 'in_lavorazione') await moveMaterial(tx, actor, current, 'start');
-        else if (from === 'in_lavorazione') await moveMaterial(tx, actor, current, 'giveBack');
         return get(actor.companyId, id, tx);
       });
     },

@@ -23,12 +23,6 @@ import {
 const STATES = repo.LAVORAZIONE_PAVIMENTI_STATES;
 const ENTITY = STATES.entityType;
 
-/**
- * Tiles cut from a block (tagliablocchi) or from slabs (docs/domain.md "Lavorazione pavimenti"). The block
- * moves through the blocchi service; the slabs and the lot through the magazzino's stock operations, inside this
- * module's transactions.
- */
-
 /** The reads of the lavorazioni pavimenti page and its pickers. */
 export function createLavorazioniPavimentiQueries(
   deps: LavorazioniPavimentiDeps,

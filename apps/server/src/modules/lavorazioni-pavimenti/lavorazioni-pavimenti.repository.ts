@@ -7,26 +7,46 @@ import {
   type LavorazionePavimentiFilter,
   type LavorazionePavimentiStato,
 } from '@gestcava/contracts';
-import { and, asc, desc, eq, gte, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  not,
+  or,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  blocchi,
-  lastre,
   lavorazioniPavimenti,
   lavorazioniPavimentiLastre,
-  lotti,
   materiali,
-  pacchi,
 } from '../../db/schema/index.js';
+import { companyScope, companyTable } from '../../lib/company-table.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
+import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
-import { selectLastre } from '../../lib/stock-queries.js';
+import { bloccoIdsInCava, bloccoLavorazioneRefs } from '../blocchi/blocchi.reads.js';
+import {
+  lastraIdsInCava,
+  lastraIdsOfBlocco,
+  lastraRefs,
+  lastreDisponibili,
+  lottoRefs,
+} from '../magazzino/stock.reads.js';
 import type { LavorazioneJoined, LavorazioneRow } from './lavorazioni-pavimenti.mapper.js';
 
 type NewLavorazione = typeof lavorazioniPavimenti.$inferInsert;
 const lp = lavorazioniPavimenti;
 const links = lavorazioniPavimentiLastre;
+const scoped = companyTable(lp);
+type Blocco = ReturnType<typeof bloccoLavorazioneRefs>;
 
 /**
  * A tile lavorazione's states for `changeState`: the user's moves (`POST …/stato`, whose body allows
@@ -60,32 +80,36 @@ export const LAVORAZIONE_PAVIMENTI_STATES: StateMachine<
 /** The states in which a lavorazione holds its slabs: a slab is in at most one of these. */
 const APERTE = ['pianificata', 'in_lavorazione'] as const;
 
-function joined(db: DbOrTx) {
+/** The lavorazioni with their material, block (if any) and lot (once completed), of the company. */
+function joined(db: DbOrTx, companyId: string, blocco: Blocco) {
+  const lotto = lottoRefs(db, companyId);
   return db
     .select({
       lavorazione: lp,
-      blocco: { id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine },
+      blocco: { id: blocco.id, codice: blocco.codice, origine: blocco.origine },
       materiale: { id: materiali.id, nome: materiali.nome },
-      lotto: { id: lotti.id, codice: lotti.codice },
+      lotto: { id: lotto.id, codice: lotto.codice },
     })
     .from(lp)
     .innerJoin(materiali, eq(materiali.id, lp.materialeId))
-    .leftJoin(blocchi, eq(blocchi.id, lp.bloccoId))
-    .leftJoin(lotti, eq(lotti.lavorazioneId, lp.id));
+    .leftJoin(blocco, eq(blocco.id, lp.bloccoId))
+    .leftJoin(lotto, eq(lotto.lavorazioneId, lp.id));
 }
 
 /** The day a lavorazione belongs to in the period filters: started, else planned (Italy's calendar). */
 const giorno = sql`coalesce(${lp.dataInizio}, (${lp.createdAt} at time zone 'Europe/Rome')::date)`;
 
-function filterWhere(companyId: string, f: LavorazionePavimentiFilter): SQL {
-  const conditions: Array<SQL | undefined> = [eq(lp.companyId, companyId)];
-  if (f.q) conditions.push(or(matchesSearch(lp.codice, f.q), matchesSearch(blocchi.codice, f.q)));
-  if (f.stato) conditions.push(eq(lp.stato, f.stato));
-  if (f.materialeId) conditions.push(eq(lp.materialeId, f.materialeId));
-  if (f.bloccoId) conditions.push(eq(lp.bloccoId, f.bloccoId));
-  if (f.dal) conditions.push(gte(giorno, f.dal));
-  if (f.al) conditions.push(lte(giorno, f.al));
-  return and(...conditions)!;
+/** The company's lavorazioni matching the filter; `blocco` is the joined block (its code). */
+function filterWhere(blocco: Blocco, companyId: string, f: LavorazionePavimentiFilter): SQL {
+  return scoped.scope(
+    companyId,
+    f.q ? or(matchesSearch(lp.codice, f.q), matchesSearch(blocco.codice, f.q)) : undefined,
+    f.stato ? eq(lp.stato, f.stato) : undefined,
+    f.materialeId ? eq(lp.materialeId, f.materialeId) : undefined,
+    f.bloccoId ? eq(lp.bloccoId, f.bloccoId) : undefined,
+    f.dal ? gte(giorno, f.dal) : undefined,
+    f.al ? lte(giorno, f.al) : undefined,
+  );
 }
 
 export async function listPage(
@@ -93,7 +117,8 @@ export async function listPage(
   companyId: string,
   query: LavorazionePavimentiFilter & PageOpts,
 ) {
-  const where = filterWhere(companyId, query);
+  const blocco = bloccoLavorazioneRefs(db, companyId);
+  const where = filterWhere(blocco, companyId, query);
   const order = orderByOf(
     query.sort,
     {
@@ -106,7 +131,7 @@ export async function listPage(
     desc(lp.createdAt),
     lp.id,
   );
-  const items = (await joined(db)
+  const items = (await joined(db, companyId, blocco)
     .where(where)
     .orderBy(...order)
     .limit(query.limit)
@@ -114,7 +139,7 @@ export async function listPage(
   const matching = db
     .select({ one: sql`1` })
     .from(lp)
-    .leftJoin(blocchi, eq(blocchi.id, lp.bloccoId))
+    .leftJoin(blocco, eq(blocco.id, lp.bloccoId))
     .where(where);
   const counted = await db.execute<{ n: number }>(
     sql`select ${cappedCount(sql`${matching}`)} as n`,
@@ -123,6 +148,7 @@ export async function listPage(
 }
 
 export async function summary(db: DbOrTx, companyId: string, filter: LavorazionePavimentiFilter) {
+  const blocco = bloccoLavorazioneRefs(db, companyId);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -131,8 +157,8 @@ export async function summary(db: DbOrTx, companyId: string, filter: Lavorazione
       scartoMq: sql<number>`coalesce(sum(${lp.scartoMq}), 0)::float8`,
     })
     .from(lp)
-    .leftJoin(blocchi, eq(blocchi.id, lp.bloccoId))
-    .where(filterWhere(companyId, filter));
+    .leftJoin(blocco, eq(blocco.id, lp.bloccoId))
+    .where(filterWhere(blocco, companyId, filter));
   return row!;
 }
 
@@ -141,8 +167,8 @@ export async function findJoined(
   companyId: string,
   id: string,
 ): Promise<LavorazioneJoined | undefined> {
-  const [row] = await joined(db)
-    .where(and(eq(lp.companyId, companyId), eq(lp.id, id)))
+  const [row] = await joined(db, companyId, bloccoLavorazioneRefs(db, companyId))
+    .where(scoped.inCompany(companyId, id))
     .limit(1);
   return row as LavorazioneJoined | undefined;
 }
@@ -152,20 +178,14 @@ export function lockInCompany(
   companyId: string,
   id: string,
 ): Promise<LavorazioneRow | undefined> {
-  return db
-    .select()
-    .from(lp)
-    .where(and(eq(lp.companyId, companyId), eq(lp.id, id)))
-    .for('no key update')
-    .then((r) => r[0]);
+  return scoped.findForUpdate(db, companyId, id);
 }
 
-export function insert(db: DbOrTx, values: NewLavorazione): Promise<LavorazioneRow> {
-  return db
-    .insert(lp)
-    .values(values)
-    .returning()
-    .then((r) => r[0]!);
+export function insert(
+  db: DbOrTx,
+  { companyId, ...values }: NewLavorazione,
+): Promise<LavorazioneRow> {
+  return scoped.insert(db, companyId, values);
 }
 
 /** Updates the row only while its state is still `stato`; undefined when it moved meanwhile. */
@@ -179,7 +199,7 @@ export function updateInStato(
   return db
     .update(lp)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(lp.companyId, companyId), eq(lp.id, id), eq(lp.stato, stato)))
+    .where(scoped.scope(companyId, eq(lp.id, id), eq(lp.stato, stato)))
     .returning()
     .then((r) => r[0]);
 }
@@ -194,54 +214,39 @@ export async function insertLastre(
 }
 
 /** The slabs a lavorazione cuts, in code order. */
-export function lastreOf(db: DbOrTx, lavorazioneId: string) {
+export function lastreOf(db: DbOrTx, companyId: string, lavorazioneId: string) {
+  const lastra = lastraRefs(db, companyId);
   return db
     .select({
-      id: lastre.id,
-      codice: lastre.codice,
-      mq: lastre.mq,
-      scelta: lastre.scelta,
-      lunghezzaMm: lastre.lunghezzaMm,
-      altezzaMm: lastre.altezzaMm,
+      id: lastra.id,
+      codice: lastra.codice,
+      mq: lastra.mq,
+      scelta: lastra.scelta,
+      lunghezzaMm: lastra.lunghezzaMm,
+      altezzaMm: lastra.altezzaMm,
     })
     .from(links)
-    .innerJoin(lastre, eq(lastre.id, links.lastraId))
+    .innerJoin(lastra, eq(lastra.id, links.lastraId))
     .where(eq(links.lavorazioneId, lavorazioneId))
-    .orderBy(asc(lastre.codice));
+    .orderBy(asc(lastra.codice));
 }
 
-/**
- * The chosen slabs of the company, locked (in id order, so two plans wait for each other instead of
- * deadlocking), with what a plan needs: state, block, bundle material, m² and grade.
- */
-export function lockLastre(tx: DbOrTx, companyId: string, ids: readonly string[]) {
-  return selectLastre(tx, {
-    id: lastre.id,
-    codice: lastre.codice,
-    stato: lastre.stato,
-    bloccoId: lastre.bloccoId,
-    mq: lastre.mq,
-    scelta: lastre.scelta,
-    materialeId: pacchi.materialeId,
-  })
-    .where(and(eq(lastre.companyId, companyId), inArray(lastre.id, [...ids])))
-    .orderBy(asc(lastre.id))
-    .for('no key update', { of: lastre });
-}
-
-const inOpenLavorazione = (lastraId: typeof lastre.id): SQL =>
-  sql`exists (select 1 from ${links} inner join ${lp} on ${lp.id} = ${links.lavorazioneId} where ${links.lastraId} = ${lastraId} and ${inArray(lp.stato, [...APERTE])})`;
+/** True when the slab `lastraId` is held by an open lavorazione of the company. */
+const inOpenLavorazione = (companyId: string, lastraId: Column): SQL =>
+  sql`exists (select 1 from ${links} inner join ${lp} on ${lp.id} = ${links.lavorazioneId} where ${links.lastraId} = ${lastraId} and ${companyScope(lp, companyId, inArray(lp.stato, [...APERTE]))})`;
 
 /** Codes of the given slabs that another open lavorazione pavimenti already holds. */
 export async function lastreInAltreLavorazioni(
   tx: DbOrTx,
+  companyId: string,
   ids: readonly string[],
 ): Promise<string[]> {
+  const lastra = lastraRefs(tx, companyId);
   const rows = await tx
-    .select({ codice: lastre.codice })
-    .from(lastre)
-    .where(and(inArray(lastre.id, [...ids]), inOpenLavorazione(lastre.id)))
-    .orderBy(asc(lastre.codice));
+    .select({ codice: lastra.codice })
+    .from(lastra)
+    .where(and(inArray(lastra.id, [...ids]), inOpenLavorazione(companyId, lastra.id)))
+    .orderBy(asc(lastra.codice));
   return rows.map((r) => r.codice);
 }
 
@@ -252,30 +257,13 @@ export async function lastreTagliabili(
   f: LastraTagliabileQuery,
   limit = 200,
 ): Promise<LastraTagliabile[]> {
-  const rows = await selectLastre(db, {
-    id: lastre.id,
-    codice: lastre.codice,
-    paccoId: pacchi.id,
-    paccoCodice: pacchi.codice,
-    materialeId: materiali.id,
-    materialeNome: materiali.nome,
-    lunghezzaMm: lastre.lunghezzaMm,
-    altezzaMm: lastre.altezzaMm,
-    spessoreMm: pacchi.spessoreMm,
-    mq: lastre.mq,
-  })
-    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
-    .where(
-      and(
-        eq(lastre.companyId, companyId),
-        eq(lastre.stato, 'disponibile'),
-        f.paccoId ? eq(lastre.paccoId, f.paccoId) : undefined,
-        f.q ? or(matchesSearch(lastre.codice, f.q), matchesSearch(pacchi.codice, f.q)) : undefined,
-        not(inOpenLavorazione(lastre.id)),
-      ),
-    )
-    .orderBy(asc(lastre.codice))
-    .limit(limit);
+  const rows = await lastreDisponibili(
+    db,
+    companyId,
+    f,
+    (lastraId) => not(inOpenLavorazione(companyId, lastraId)),
+    limit,
+  );
   return rows.map((r) => ({
     _id: r.id,
     codice: r.codice,
@@ -294,11 +282,11 @@ export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
     .select({ id: lp.id, codice: lp.codice, stato: lp.stato })
     .from(lp)
     .where(
-      and(
-        eq(lp.companyId, companyId),
+      scoped.scope(
+        companyId,
         or(
           eq(lp.bloccoId, bloccoId),
-          sql`exists (select 1 from ${links} inner join ${lastre} on ${lastre.id} = ${links.lastraId} where ${links.lavorazioneId} = ${lp.id} and ${lastre.bloccoId} = ${bloccoId})`,
+          sql`exists (select 1 from ${links} where ${links.lavorazioneId} = ${outer(lp.id)} and ${links.lastraId} in (${lastraIdsOfBlocco(companyId, bloccoId)}))`,
         ),
       ),
     )
@@ -316,11 +304,11 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
       materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${lp.materialeId})`,
     })
     .from(lp)
-    .where(and(eq(lp.companyId, companyId), inArray(lp.id, ids)));
+    .where(scoped.scope(companyId, inArray(lp.id, ids)));
 }
 
 /** The tile cuts of a quarry's stone, from its blocks or their slabs, as a subquery. */
 export function idsInCava(companyId: string, cavaId: string): SQL {
-  return sql`select ${lp.id} from ${lp} inner join ${blocchi} on ${blocchi.id} = ${lp.bloccoId} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}
-    union select ${links.lavorazioneId} from ${links} inner join ${lastre} on ${lastre.id} = ${links.lastraId} inner join ${blocchi} on ${blocchi.id} = ${lastre.bloccoId} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`;
+  return sql`select ${lp.id} from ${lp} where ${companyScope(lp, companyId, sql`${lp.bloccoId} in (${bloccoIdsInCava(companyId, cavaId)})`)}
+    union select ${links.lavorazioneId} from ${links} where ${links.lastraId} in (${lastraIdsInCava(companyId, cavaId)})`;
 }

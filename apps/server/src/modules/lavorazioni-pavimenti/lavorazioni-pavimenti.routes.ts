@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import { detailRoutes } from '../../plugins/detail-routes.js';
+import type { ZodApp } from '../../lib/module.js';
 import type { LavorazioniPavimentiService } from './lavorazioni-pavimenti.service.js';
 
 const { read, write } = pageAccess('lavorazione-pavimenti');
@@ -55,6 +56,12 @@ export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
     stato: { body: lavorazionePavimentiStatoBodySchema, write: lavorazioni.changeStato },
     completa: { body: lavorazionePavimentiCompletaSchema, write: lavorazioni.completa },
   });
+  pickerRoutes(app, lavorazioni);
+  editRoutes(app, lavorazioni);
+};
+
+/** The pickers of the plan form, under this module's permission. */
+function pickerRoutes(app: ZodApp, lavorazioni: LavorazioniPavimentiService) {
   // Pickers under this module's permission (docs/api.md "Shape of the API"): the cutter needs no blocchi or magazzino page.
   app.get(
     `${base}/blocchi-tagliabili`,
@@ -81,6 +88,10 @@ export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => lavorazioni.lastreTagliabili(requireAuth(request).companyId, request.query),
   );
+}
+
+/** A tile cut planned (`POST`) and its plan or note edited (`PUT /:id`). */
+function editRoutes(app: ZodApp, lavorazioni: LavorazioniPavimentiService) {
   app.post(
     base,
     {
@@ -107,4 +118,4 @@ export const lavorazioniPavimentiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => lavorazioni.update(actorOf(request), request.params.id, request.body),
   );
-};
+}

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ubicazioni } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import type { Actor } from '../../lib/actor.js';
+import type { BloccoSegabile } from '@gestcava/contracts';
 import type { LavorazioniPavimentiService } from './lavorazioni-pavimenti.service.js';
 
 /** Tiles of a 2 cm cut yield about 25 m² per m³ of block (docs/domain.md, resa). */
@@ -21,32 +23,13 @@ export async function seedLavorazioniPavimenti(
   const [magazzino] = await db
     .select({ id: ubicazioni.id })
     .from(ubicazioni)
-    .where(and(eq(ubicazioni.companyId, ctx.marmiId), eq(ubicazioni.tipo, 'piazzale_segheria')))
+    .where(companyScope(ubicazioni, ctx.marmiId, eq(ubicazioni.tipo, 'piazzale_segheria')))
     .orderBy(asc(ubicazioni.nome))
     .limit(1);
   if (!magazzino) return;
   const blocks = await lavorazioni.blocchiTagliabili(ctx.marmiId, undefined);
   const [cut, planned] = blocks.filter((b) => b.origine === 'interno');
-  if (cut) {
-    const lav = await lavorazioni.create(actor, {
-      bloccoId: cut._id,
-      lunghezzaMm: 305,
-      larghezzaMm: 305,
-      spessoreMm: 20,
-      finitura: 'lucidato',
-      bordo: 'vivo',
-      calibrato: true,
-      note: 'Marmette per il cantiere di Verona',
-    });
-    await lavorazioni.changeStato(actor, lav._id, { stato: 'in_lavorazione', nota: null });
-    // never more than the block physically holds in this format (the completion refuses it)
-    const pezzi = Math.min(Math.floor((cut.volumeNetto * MQ_PER_M3) / 0.093025), lav.pezziMassimi);
-    await lavorazioni.completa(actor, lav._id, {
-      pezzi,
-      pezziPerCassa: 11,
-      ubicazioneId: magazzino.id,
-    });
-  }
+  if (cut) await seedFromBlock(lavorazioni, actor, cut, magazzino.id);
   if (planned) {
     await lavorazioni.create(actor, {
       bloccoId: planned._id,
@@ -59,7 +42,43 @@ export async function seedLavorazioniPavimenti(
       note: null,
     });
   }
-  const slabs = await lavorazioni.lastreTagliabili(ctx.marmiId, {});
+  await seedFromSlabs(lavorazioni, actor, magazzino.id);
+}
+
+/** A block cut into a lot of 305×305 tiles, about as many as a 2 cm cut yields. */
+async function seedFromBlock(
+  lavorazioni: LavorazioniPavimentiService,
+  actor: Actor,
+  cut: BloccoSegabile,
+  ubicazioneId: string,
+) {
+  const lav = await lavorazioni.create(actor, {
+    bloccoId: cut._id,
+    lunghezzaMm: 305,
+    larghezzaMm: 305,
+    spessoreMm: 20,
+    finitura: 'lucidato',
+    bordo: 'vivo',
+    calibrato: true,
+    note: 'Marmette per il cantiere di Verona',
+  });
+  await lavorazioni.changeStato(actor, lav._id, { stato: 'in_lavorazione', nota: null });
+  // never more than the block physically holds in this format (the completion refuses it)
+  const pezzi = Math.min(Math.floor((cut.volumeNetto * MQ_PER_M3) / 0.093025), lav.pezziMassimi);
+  await lavorazioni.completa(actor, lav._id, {
+    pezzi,
+    pezziPerCassa: 11,
+    ubicazioneId,
+  });
+}
+
+/** When the sawing demo left slabs in stock, a lot cut from a few of one bundle. */
+async function seedFromSlabs(
+  lavorazioni: LavorazioniPavimentiService,
+  actor: Actor,
+  ubicazioneId: string,
+) {
+  const slabs = await lavorazioni.lastreTagliabili(actor.companyId, {});
   const bundle = slabs.filter((s) => s.pacco._id === slabs[0]?.pacco._id).slice(0, 3);
   if (bundle.length) {
     const lav = await lavorazioni.create(actor, {
@@ -77,7 +96,7 @@ export async function seedLavorazioniPavimenti(
     await lavorazioni.completa(actor, lav._id, {
       pezzi: Math.max(1, lav.pezziMassimi - 3),
       pezziPerCassa: 8,
-      ubicazioneId: magazzino.id,
+      ubicazioneId,
     });
   }
 }

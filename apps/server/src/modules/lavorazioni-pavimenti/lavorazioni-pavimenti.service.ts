@@ -8,6 +8,7 @@ import {
 } from './lavorazioni-pavimenti.core.js';
 import { createLavorazioniPavimentiQueries } from './lavorazioni-pavimenti.queries.js';
 import { createLavorazioniPavimentiEdits } from './lavorazioni-pavimenti.edits.js';
+import { createLavorazioniPavimentiStato } from './lavorazioni-pavimenti.stato.js';
 import { createLavorazioniPavimentiCompleta } from './lavorazioni-pavimenti.completa.js';
 
 export type LavorazioniPavimentiService = ReturnType<typeof createLavorazioniPavimentiService>;
@@ -16,7 +17,7 @@ export type LavorazioniPavimentiService = ReturnType<typeof createLavorazioniPav
  * Tiles cut from a block (tagliablocchi) or from slabs (docs/domain.md "Lavorazione pavimenti"). The block
  * moves through the blocchi service; the slabs and the lot through the magazzino's stock operations, inside this
  * module's transactions. Each group of operations is a file, assembled here: the reads and pickers
- * (`*.queries.ts`), the plan and its states (`*.edits.ts`), the completion that loads the lot (`*.completa.ts`).
+ * (`*.queries.ts`), the plan (`*.edits.ts`) and its states (`*.stato.ts`), the completion that loads the lot (`*.completa.ts`).
  */
 export function createLavorazioniPavimentiService(deps: LavorazioniPavimentiDeps) {
   const core = createLavorazioniPavimentiCore(deps);
@@ -26,6 +27,7 @@ export function createLavorazioniPavimentiService(deps: LavorazioniPavimentiDeps
     get: core.get,
     ...createLavorazioniPavimentiQueries(deps, core),
     ...createLavorazioniPavimentiEdits(deps, core),
+    ...createLavorazioniPavimentiStato(deps, core),
     ...createLavorazioniPavimentiCompleta(deps, core),
   };
 }

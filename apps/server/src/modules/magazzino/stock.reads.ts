@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, isNotNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, materiali, movimenti, pacchi } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { matchesSearch } from '../../lib/search.js';
 import { selectLastre } from '../../lib/stock-queries.js';
+import { companyScope } from '../../lib/company-table.js';
+import { outer } from '../../lib/sql.js';
+import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
 
 // What other modules may read of the stock (docs/architecture.md "Module pattern"): the slabs and tile
 // sales sold to a cliente and not shipped, as the DDT lists and ships them, and the slabs a packing
@@ -165,3 +168,132 @@ export const paccoHasLastraIn = (paccoId: string, lastraIds: Column): SQL =>
 /** True when one of the slabs `lastraIds` (a uuid[] column) has a code matching the search. */
 export const lastraCodiceIn = (lastraIds: Column, q: string): SQL =>
   sql`exists (select 1 from ${lastre} where ${lastre.id} = any(${lastraIds}) and ${matchesSearch(lastre.codice, q)})`;
+
+/** The bundles a sawing loaded, in code order, with what each held when loaded (its slabs, sold or not). */
+export function pacchiOfLavorazione(db: DbOrTx, companyId: string, lavorazioneId: string) {
+  return db
+    .select({
+      id: pacchi.id,
+      codice: pacchi.codice,
+      nLastre: sql<number>`(select count(*)::int from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
+      mq: sql<number>`(select coalesce(sum(${lastre.mq}), 0)::float8 from ${lastre} where ${lastre.paccoId} = ${outer(pacchi.id)})`,
+    })
+    .from(pacchi)
+    .where(companyScope(pacchi, companyId, eq(pacchi.lavorazioneId, lavorazioneId)))
+    .orderBy(asc(pacchi.codice));
+}
+
+/** The company's slabs as a subquery to join (`lastra`): code, m², grade and measures. */
+export function lastraRefs(db: DbOrTx, companyId: string) {
+  return db
+    .select({
+      id: lastre.id,
+      codice: lastre.codice,
+      mq: lastre.mq,
+      scelta: lastre.scelta,
+      lunghezzaMm: lastre.lunghezzaMm,
+      altezzaMm: lastre.altezzaMm,
+    })
+    .from(lastre)
+    .where(companyScope(lastre, companyId))
+    .as('lastra');
+}
+
+/**
+ * The company's slabs `ids` locked (in id order, so two plans wait for each other instead of
+ * deadlocking), with state, block, bundle material, m² and grade; the caller locked their bundles first.
+ */
+export function lockLastre(tx: DbOrTx, companyId: string, ids: readonly string[]) {
+  return selectLastre(tx, {
+    id: lastre.id,
+    codice: lastre.codice,
+    stato: lastre.stato,
+    bloccoId: lastre.bloccoId,
+    mq: lastre.mq,
+    scelta: lastre.scelta,
+    materialeId: pacchi.materialeId,
+  })
+    .where(companyScope(lastre, companyId, inArray(lastre.id, [...ids])))
+    .orderBy(asc(lastre.id))
+    .for('no key update', { of: lastre });
+}
+
+/**
+ * The company's `disponibile` slabs with their bundle and material, in code order: of the bundle
+ * `paccoId`, matching `q` (slab or bundle code) and the caller's condition on the slab's id.
+ */
+export function lastreDisponibili(
+  db: DbOrTx,
+  companyId: string,
+  f: { paccoId?: string; q?: string },
+  where: (lastraId: Column) => SQL,
+  limit: number,
+) {
+  return selectLastre(db, {
+    id: lastre.id,
+    codice: lastre.codice,
+    paccoId: pacchi.id,
+    paccoCodice: pacchi.codice,
+    materialeId: materiali.id,
+    materialeNome: materiali.nome,
+    lunghezzaMm: lastre.lunghezzaMm,
+    altezzaMm: lastre.altezzaMm,
+    spessoreMm: pacchi.spessoreMm,
+    mq: lastre.mq,
+  })
+    .innerJoin(materiali, eq(materiali.id, pacchi.materialeId))
+    .where(
+      companyScope(
+        lastre,
+        companyId,
+        eq(lastre.stato, 'disponibile'),
+        f.paccoId ? eq(lastre.paccoId, f.paccoId) : undefined,
+        f.q ? or(matchesSearch(lastre.codice, f.q), matchesSearch(pacchi.codice, f.q)) : undefined,
+        where(lastre.id),
+      ),
+    )
+    .orderBy(asc(lastre.codice))
+    .limit(limit);
+}
+
+/** `select id` of the company's slabs sawn from the block, for an `in (…)`. */
+export const lastraIdsOfBlocco = (companyId: string, bloccoId: string): SQL =>
+  sql`select ${lastre.id} from ${lastre} where ${companyScope(lastre, companyId, eq(lastre.bloccoId, bloccoId))}`;
+
+/** `select id` of the company's slabs sawn from the blocks of the cava, for an `in (…)`. */
+export const lastraIdsInCava = (companyId: string, cavaId: string): SQL =>
+  sql`select ${lastre.id} from ${lastre} where ${companyScope(lastre, companyId, sql`${lastre.bloccoId} in (${bloccoIdsInCava(companyId, cavaId)})`)}`;
+
+/** The company's tile lots as a subquery to join (`lotto`): code and the lavorazione that cut it. */
+export function lottoRefs(db: DbOrTx, companyId: string) {
+  return db
+    .select({ id: lotti.id, codice: lotti.codice, lavorazioneId: lotti.lavorazioneId })
+    .from(lotti)
+    .where(companyScope(lotti, companyId))
+    .as('lotto');
+}
+
+/**
+ * Demo data only: the bundles a sawing loaded, their slabs and their `carico` dated `at` instead of
+ * the moment the seed ran, so the demo's stock has a past.
+ */
+export async function backdateCaricoOfLavorazione(
+  db: DbOrTx,
+  companyId: string,
+  lavorazioneId: string,
+  at: SQL,
+) {
+  const ofLavorazione = sql`(select ${pacchi.id} from ${pacchi} where ${companyScope(pacchi, companyId, eq(pacchi.lavorazioneId, lavorazioneId))})`;
+  await db
+    .update(pacchi)
+    .set({ createdAt: at })
+    .where(companyScope(pacchi, companyId, eq(pacchi.lavorazioneId, lavorazioneId)));
+  await db
+    .update(lastre)
+    .set({ createdAt: at })
+    .where(companyScope(lastre, companyId, sql`${lastre.paccoId} in ${ofLavorazione}`));
+  await db
+    .update(movimenti)
+    .set({ createdAt: at })
+    .where(companyScope(movimenti, companyId, sql`${movimenti.paccoId} in ${ofLavorazione}`));
+}
