@@ -169,10 +169,7 @@ const REPORTING_MODULES = ['statistiche', 'dashboard', 'reportistica'];
 const TABLE_READS = {
   bancate: ['blocchi'],
   blocchi: ['bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
-  collaudi: ['blocchi', 'photos'],
   condivisioni: ['blocchi', 'photos'],
-  ddt: ['blocchi', 'collaudi', 'collaudoRighe', 'lastre', 'lotti', 'movimenti', 'pacchi'],
-  fatture: ['ddt'],
   'lavorazioni-lastre': ['blocchi', 'lastre', 'pacchi', 'movimenti'],
   'lavorazioni-pavimenti': ['blocchi', 'lastre', 'lotti', 'pacchi'],
   magazzino: ['blocchi', 'bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],

@@ -32,7 +32,6 @@ export interface CollaudiDeps {
     | 'addDifetti'
     | 'assertSenzaLavorazioni'
     | 'collaudabili'
-    | 'statoEffettivo'
   >;
   clienti: Pick<AnagraficaService, 'find' | 'pick'>;
   entities: EntityRegistry;
@@ -41,13 +40,12 @@ export interface CollaudiDeps {
 export type CollaudiCore = ReturnType<typeof createCollaudiCore>;
 
 export function createCollaudiCore({ db, blocchi, clienti }: CollaudiDeps) {
-  const righeOf = (tx: DbOrTx, ids: readonly string[]) =>
-    repo.righeOf(tx, ids, blocchi.statoEffettivo);
+  const righeOf = repo.righeOf;
 
   async function get(companyId: string, id: string, tx: DbOrTx = db): Promise<Collaudo> {
     const row = await repo.findJoined(tx, companyId, id);
     if (!row) throw notFound(NOT_FOUND);
-    return toCollaudoDto(row, await righeOf(tx, [id]));
+    return toCollaudoDto(row, await righeOf(tx, companyId, [id]));
   }
 
   async function assertCliente(companyId: string, clienteId: string, tx: DbOrTx) {
@@ -85,10 +83,11 @@ export function createCollaudiCore({ db, blocchi, clienti }: CollaudiDeps) {
   /** One row of a collaudo with its block, as just written. */
   async function joinedRiga(
     tx: DbOrTx,
+    companyId: string,
     collaudoId: string,
     rigaId: string,
   ): Promise<repo.RigaJoined> {
-    return (await righeOf(tx, [collaudoId])).find((r) => r.riga.id === rigaId)!;
+    return (await righeOf(tx, companyId, [collaudoId])).find((r) => r.riga.id === rigaId)!;
   }
 
   async function moveBlocco(

@@ -36,6 +36,7 @@ export function createCollaudiQueries({ db, blocchi, clienti }: CollaudiDeps, co
     const { items, counted } = await repo.listPage(db, companyId, query);
     const righe = await righeOf(
       db,
+      companyId,
       items.map((i) => i.collaudo.id),
     );
     const rows = items.map((i) =>
@@ -85,6 +86,7 @@ export function createCollaudiQueries({ db, blocchi, clienti }: CollaudiDeps, co
     const rows = await repo.ofCliente(db, companyId, clienteId);
     const righe = await righeOf(
       db,
+      companyId,
       rows.map((r) => r.collaudo.id),
     );
     const acquistati = rows

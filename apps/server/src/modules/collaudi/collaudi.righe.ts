@@ -91,7 +91,7 @@ export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: Collaud
         opzioneScadenzaPrecedente: statoEffettivo === 'opzionato' ? blocco.opzioneScadenza : null,
         ...prezzoIniziale(blocco),
       });
-      await storeFigures(tx, await joinedRiga(tx, id, riga.id));
+      await storeFigures(tx, await joinedRiga(tx, actor.companyId, id, riga.id));
       await repo.touch(tx, id);
       await recordAudit(tx, {
         companyId: actor.companyId,
@@ -128,7 +128,7 @@ export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: Collaud
       // No type, no value: an abbuono is the pair.
       if (values.abbuonoTipo === null) values.abbuonoValore = null;
       const row = await repo.updateRiga(tx, id, rigaId, values);
-      await storeFigures(tx, await joinedRiga(tx, id, rigaId));
+      await storeFigures(tx, await joinedRiga(tx, actor.companyId, id, rigaId));
       const changes = diffChanges(current, row!, RIGA_FIELDS);
       if (Object.keys(changes).length) {
         const codice = (await blocchi.get(null, actor.companyId, current.bloccoId, tx)).codice;

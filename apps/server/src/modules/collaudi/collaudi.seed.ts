@@ -1,9 +1,10 @@
 import type { CollaudoRigaUpdate, Esito } from '@gestcava/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocchi, clienti } from '../../db/schema/index.js';
+import { clienti } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
-import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
+import { squadratiLiberi } from '../blocchi/blocchi.reads.js';
 import type { Actor } from '../../lib/actor.js';
 import type { CollaudiService } from './collaudi.service.js';
 
@@ -78,23 +79,10 @@ export async function seedCollaudi(
   const clientiRows = await db
     .select({ id: clienti.id, nome: clienti.ragioneSociale })
     .from(clienti)
-    .where(and(eq(clienti.companyId, ctx.marmiId), eq(clienti.attivo, true)));
+    .where(companyScope(clienti, ctx.marmiId, eq(clienti.attivo, true)));
   const clienteId = (nome: string) => clientiRows.find((c) => c.nome === nome)?.id;
   // Squared blocks sold by volume; the newest stay in stock for the demo users to sell.
-  const liberi = await db
-    .select({ id: blocchi.id, prezzo: blocchi.prezzoListino, createdAt: blocchi.createdAt })
-    .from(blocchi)
-    .where(
-      and(
-        eq(blocchi.companyId, ctx.marmiId),
-        eq(blocchi.origine, 'interno'),
-        eq(blocchi.stato, 'disponibile'),
-        inArray(blocchi.categoria, ['squadrato', 'semisquadrato']),
-        senzaLavorazioniAperte(db),
-      ),
-    )
-    .orderBy(asc(blocchi.createdAt), asc(blocchi.id));
-
+  const liberi = await squadratiLiberi(db, ctx.marmiId);
   const today = todayInRome();
   // "This week": within the days left to Sunday, so the agenda of the current week shows it.
   const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;

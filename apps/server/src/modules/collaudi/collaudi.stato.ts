@@ -84,7 +84,7 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
       }
       if (body.clienteId && body.clienteId !== current.clienteId) {
         await assertCliente(actor.companyId, body.clienteId, tx);
-        if ((await righeOf(tx, [id])).length) {
+        if ((await righeOf(tx, actor.companyId, [id])).length) {
           const message =
             'Il cliente si cambia solo prima di aggiungere i blocchi: togli i blocchi o crea un nuovo collaudo';
           throw conflict(message);
@@ -156,7 +156,7 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
     return db.transaction(async (tx) => {
       const locked = await repo.lockInCompany(tx, actor.companyId, id);
       if (!locked) throw notFound(NOT_FOUND);
-      const righe = await righeOf(tx, [id]);
+      const righe = await righeOf(tx, actor.companyId, [id]);
       await changeState(tx, STATES, {
         companyId: actor.companyId,
         id,

@@ -1,9 +1,9 @@
 import type { DdtCreate, DdtDaSpedire } from '@gestcava/contracts';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocchi, collaudi, collaudoRighe, movimenti } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
+import { collaudiConfermati } from '../collaudi/collaudi.reads.js';
+import { clientiConScarichi } from '../magazzino/stock.reads.js';
 import type { DdtService } from './ddt.service.js';
 
 const VETTORE = {
@@ -75,30 +75,15 @@ export async function seedDdt(
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const today = todayInRome();
   const thisYear = today.slice(0, 4);
-  const confermati = await db
-    .select({
-      id: collaudi.id,
-      codice: collaudi.codice,
-      data: collaudi.data,
-      clienteId: collaudi.clienteId,
-      resa: collaudi.resa,
-    })
-    .from(collaudi)
-    .where(and(eq(collaudi.companyId, ctx.marmiId), eq(collaudi.stato, 'confermato')))
-    .orderBy(asc(collaudi.data), asc(collaudi.id));
-
+  const confermati = await collaudiConfermati(db, ctx.marmiId);
   let annullato = false;
   for (const c of confermati.slice(0, Math.max(0, confermati.length - 2))) {
-    const venduti = await db
-      .select({ id: collaudoRighe.bloccoId })
-      .from(collaudoRighe)
-      .innerJoin(blocchi, eq(blocchi.id, collaudoRighe.bloccoId))
-      .where(and(eq(collaudoRighe.collaudoId, c.id), eq(blocchi.stato, 'venduto')));
     // each year its own series: a DDT of last year's inspection would be numbered in last year's
     const data = [addDays(c.data, 3), today].sort()[0]!;
-    if (venduti.length === 0 || !data.startsWith(thisYear)) continue;
+    // the blocks it sold are those still to ship to its cliente (a rejected block is not sold)
+    if (c.bloccoIds.length === 0 || !data.startsWith(thisYear)) continue;
     const estero = c.resa?.startsWith('FOB') ?? false;
-    const ids = new Set(venduti.map((v) => v.id));
+    const ids = new Set(c.bloccoIds);
     const elementi = (await ddt.daSpedire(ctx.marmiId, { clienteId: c.clienteId })).blocchi.filter(
       (e) => ids.has(e._id),
     );
@@ -136,18 +121,8 @@ export async function seedDdt(
   }
 
   // today: what was sold from stock (slabs and tiles), and the blocks sold to Segheria Demo
-  const acquirenti = await db
-    .selectDistinct({ clienteId: movimenti.clienteId })
-    .from(movimenti)
-    .where(
-      and(
-        eq(movimenti.companyId, ctx.marmiId),
-        eq(movimenti.tipo, 'scarico'),
-        isNotNull(movimenti.clienteId),
-      ),
-    );
-  for (const { clienteId } of acquirenti) {
-    if (!clienteId) continue;
+  const acquirenti = await clientiConScarichi(db, ctx.marmiId);
+  for (const clienteId of acquirenti) {
     const da = await ddt.daSpedire(ctx.marmiId, { clienteId });
     const stock = { ...da, blocchi: [] };
     if (righeOf(stock).length === 0) continue;

@@ -14,15 +14,13 @@ import {
   type FatturaRigaInput,
   type NaturaIva,
 } from '@gestcava/contracts';
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ddt } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import { italianDate, todayInRome } from '../../lib/dates.js';
 import { righeDdtDaFatturare, rigaDaDdt } from './fatture.ddt-lines.js';
 import * as repo from './fatture.repository.js';
-import { companyScope } from '../../lib/company-table.js';
+import { ddtDocsOf } from '../ddt/ddt.reads.js';
 
 // A draft from its body (docs/fatture.md): the cliente's VAT case, the DDT lines as sold, the free
 // lines, the stamp duty, the summaries and the payment, all computed here and stored as they are.
@@ -53,17 +51,7 @@ async function righeDaDdt(tx: DbOrTx, companyId: string, body: FatturaCreate) {
   const ddtIds = body.ddtIds ?? [];
   if (!ddtIds.length) return [];
   const rows = await righeDdtDaFatturare(tx, companyId, body.clienteId, { ddtIds });
-  const docs = await tx
-    .select({
-      id: ddt.id,
-      numero: ddt.numero,
-      anno: ddt.anno,
-      data: ddt.data,
-      stato: ddt.stato,
-      clienteId: ddt.clienteId,
-    })
-    .from(ddt)
-    .where(companyScope(ddt, companyId, inArray(ddt.id, ddtIds)));
+  const docs = await ddtDocsOf(tx, companyId, ddtIds);
   for (const id of ddtIds) {
     const d = docs.find((x) => x.id === id.toLowerCase());
     if (!d || d.clienteId !== body.clienteId || d.stato !== 'emesso')

@@ -15,6 +15,7 @@ import { cessionarioOf } from './fatture.draft.js';
 import { numeroFattura } from './fatture.mapper.js';
 import { leggiNotifica } from './fatture.notifica.js';
 import * as repo from './fatture.repository.js';
+import { ddtDocsOf } from '../ddt/ddt.reads.js';
 
 // Emission and the SDI's outcomes (docs/fatture.md "Numerazione" and "Esiti dello SDI").
 
@@ -123,7 +124,7 @@ export function createEmissione(deps: {
           );
         const righe = await repo.righeOf(tx, id);
         const ddtRigaIds = righe.flatMap((r) => (r.ddtRigaId ? [r.ddtRigaId] : []));
-        const numeri = await repo.numeriDdt(tx, [
+        const numeri = await ddtDocsOf(tx, actor.companyId, [
           ...new Set(righe.flatMap((r) => (r.ddtId ? [r.ddtId] : []))),
         ]);
         const ddtOf = (rigaId: string) => {

@@ -11,6 +11,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { italianDate } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { rowsOf } from '../../lib/pagination.js';
+import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
+import { ddtRefsOf } from './fatture.repository.js';
 
 // The invoice in the entity registry (docs/fatture.md "Ricerca e genealogia"): the code lookup finds
 // "fattura 12/2026", its genealogy names its DDTs and cliente, and a DDT and each invoiced item name it back.
@@ -107,7 +109,7 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
     pages: ['fatture'],
     readableIds: (canRead) => (canRead('fatture') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>
-      sql`select r.fattura_id from fatture_righe r join blocchi b on b.id = r.entity_id where r.entity_type = 'blocco' and b.company_id = ${companyId} and b.cava_id = ${cavaId}`,
+      sql`select r.fattura_id from fatture_righe r where r.entity_type = 'blocco' and r.entity_id in (${bloccoIdsInCava(companyId, cavaId)})`,
     async describe(tx, companyId, ids) {
       if (!ids.length) return new Map();
       const rows = rowsOf<Linked & { totale: number }>(
@@ -155,12 +157,7 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
     );
 
   entities.addGenealogy('fattura', async (tx, companyId, id) => {
-    const ddt = rowsOf<{ id: string; numero: number; anno: number; data: string }>(
-      await tx.execute(sql`
-        select distinct d.id, d.numero, d.anno, d.data::text as data from fatture_righe r
-        join fatture f on f.id = r.fattura_id join ddt d on d.id = r.ddt_id
-        where f.company_id = ${companyId} and f.id = ${id} order by d.anno, d.numero`),
-    );
+    const ddt = await ddtRefsOf(tx, companyId, id);
     const [f] = rowsOf<{
       cliente_id: string;
       cliente: string;

@@ -1,10 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ddt } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { todayInRome } from '../../lib/dates.js';
 import type { FattureService } from './fatture.service.js';
-import { companyScope } from '../../lib/company-table.js';
+import { ddtEmessi } from '../ddt/ddt.reads.js';
 
 /** The last day of the date's month, or today when that is earlier. */
 function fineMese(data: string, today: string): string {
@@ -26,11 +24,7 @@ export async function seedFatture(
 ) {
   const actor: Actor = { companyId: ctx.marmiId, userId: ctx.userId, isAdmin: false };
   const today = todayInRome();
-  const emessi = await db
-    .select({ id: ddt.id, clienteId: ddt.clienteId, data: ddt.data })
-    .from(ddt)
-    .where(companyScope(ddt, ctx.marmiId, eq(ddt.stato, 'emesso')))
-    .orderBy(asc(ddt.data), asc(ddt.numero));
+  const emessi = await ddtEmessi(db, ctx.marmiId);
   const gruppi = new Map<string, { clienteId: string; data: string; ddtIds: string[] }>();
   for (const d of emessi) {
     const key = `${d.clienteId}|${d.data!.slice(0, 7)}`;

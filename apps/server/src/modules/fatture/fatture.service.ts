@@ -47,7 +47,7 @@ export function createFattureService(deps: {
     const [righe, esiti, ddt, collegata, createdBy] = await Promise.all([
       repo.righeOf(tx, id),
       repo.esitiOf(tx, id),
-      repo.ddtRefsOf(tx, id),
+      repo.ddtRefsOf(tx, companyId, id),
       row.fatturaCollegataId ? repo.rows.find(tx, companyId, row.fatturaCollegataId) : undefined,
       repo.createdByOf(tx, row.createdBy),
     ]);

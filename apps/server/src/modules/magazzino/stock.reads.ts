@@ -161,3 +161,18 @@ export const paccoHasLastraIn = (paccoId: string, lastraIds: Column): SQL =>
 /** True when one of the slabs `lastraIds` (a uuid[] column) has a code matching the search. */
 export const lastraCodiceIn = (lastraIds: Column, q: string): SQL =>
   sql`exists (select 1 from ${lastre} where ${lastre.id} = any(${lastraIds}) and ${matchesSearch(lastre.codice, q)})`;
+
+/** The clienti the company's stock was sold to (a `scarico` with a buyer), each once. */
+export async function clientiConScarichi(db: DbOrTx, companyId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ clienteId: movimenti.clienteId })
+    .from(movimenti)
+    .where(
+      and(
+        eq(movimenti.companyId, companyId),
+        eq(movimenti.tipo, 'scarico'),
+        isNotNull(movimenti.clienteId),
+      ),
+    );
+  return rows.map((r) => r.clienteId!);
+}
