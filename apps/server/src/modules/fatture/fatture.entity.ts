@@ -6,8 +6,11 @@ import {
   type FatturaTipo,
   type GenealogyNode,
 } from '@gestcava/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { fatture } from '../../db/schema/fatture.js';
+import { companyScope } from '../../lib/company-table.js';
 import { italianDate } from '../../lib/dates.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { rowsOf } from '../../lib/pagination.js';
@@ -27,6 +30,9 @@ export function parseNumeroFattura(text: string, partial = false) {
   if (!m || Number(m[1]) === 0) return null;
   return { numero: Number(m[1]), anno: m[2] ?? '' };
 }
+
+/** The invoice as `f` in the hand-written SQL below. */
+const fa = alias(fatture, 'f');
 
 interface RefRow {
   id: string;
@@ -64,7 +70,7 @@ const linked = (db: DbOrTx, companyId: string, where: ReturnType<typeof sql>) =>
   db
     .execute(
       sql`select f.id, f.numero, f.anno, f.data::text as data, f.tipo_documento, f.stato, f.cessionario->>'ragioneSociale' as cliente
-      from fatture f where f.company_id = ${companyId} and f.stato = 'emessa' and exists (
+      from fatture f where ${companyScope(fa, companyId)} and f.stato = 'emessa' and exists (
         select 1 from fatture_righe r left join ddt_righe dr on dr.id = r.ddt_riga_id
         where r.fattura_id = f.id and ${where}) order by f.anno, f.numero`,
     )
@@ -80,7 +86,7 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
       (
         await rowsOf<RefRow>(
           await tx.execute(
-            sql`select id, coalesce(numero || '/' || anno, 'bozza') as codice from fatture where company_id = ${companyId} and id = ${id}`,
+            sql`select id, coalesce(numero || '/' || anno, 'bozza') as codice from fatture where ${companyScope(fatture, companyId, eq(fatture.id, id))}`,
           ),
         )
       )[0] ?? null,
@@ -91,7 +97,11 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
         (
           await refs(
             tx,
-            sql`company_id = ${companyId} and numero = ${n.numero} and anno = ${Number(n.anno)}`,
+            companyScope(
+              fatture,
+              companyId,
+              sql`numero = ${n.numero} and anno = ${Number(n.anno)}`,
+            ),
           )
         )[0] ?? null
       );
@@ -101,7 +111,11 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
       if (!n) return [];
       return refs(
         tx,
-        sql`company_id = ${companyId} and numero = ${n.numero} and anno::text like ${`${n.anno}%`}`,
+        companyScope(
+          fatture,
+          companyId,
+          sql`numero = ${n.numero} and anno::text like ${`${n.anno}%`}`,
+        ),
         limit,
       );
     },
@@ -116,7 +130,7 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
         await tx.execute(sql`
           select id, numero, anno, data::text as data, tipo_documento, stato, totale::float8 as totale,
             cessionario->>'ragioneSociale' as cliente
-          from fatture where company_id = ${companyId} and id in (${sql.join(
+          from fatture where ${companyScope(fatture, companyId)} and id in (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
           )})`),
@@ -168,7 +182,7 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
         select f.cliente_id, f.cessionario->>'ragioneSociale' as cliente, f.fattura_collegata_id as collegata,
           c.numero || '/' || c.anno as codice
         from fatture f left join fatture c on c.id = f.fattura_collegata_id
-        where f.company_id = ${companyId} and f.id = ${id}`),
+        where ${companyScope(fa, companyId, eq(fa.id, id))}`),
     );
     if (!f) return [];
     return [
