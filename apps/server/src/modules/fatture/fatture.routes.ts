@@ -13,7 +13,6 @@ import {
   fatturaUpdateSchema,
   fatturaZipQuerySchema,
   genealogyNodeSchema,
-  historySchema,
   pickerQuerySchema,
 } from '@gestcava/contracts';
 import fsp from 'node:fs/promises';
@@ -24,6 +23,7 @@ import { sendDocument, sendDownload } from '../../lib/downloads.js';
 import type { Storage } from '../../lib/storage.js';
 import { discardFiles, readMultipart } from '../../lib/uploads.js';
 import { actorOf } from '../../plugins/auth.js';
+import { detailRoutes } from '../../plugins/detail-routes.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { FattureDocuments } from './fatture.documents.js';
@@ -83,14 +83,13 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
         'private, no-store',
       ),
   );
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: fatturaSchema } },
-    },
-    async (request) => fatture.get(companyOf(request), request.params.id),
-  );
+  detailRoutes(app, base, {
+    access: { read, write },
+    tags,
+    response: fatturaSchema,
+    get: fatture.get,
+    history: fatture.history,
+  });
   app.get(
     `${base}/:id/xml`,
     { config: { access: read }, schema: { tags, params: idParams } },
@@ -102,14 +101,6 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     { config: { access: read }, preHandler: app.limits.export, schema: { tags, params: idParams } },
     async (request, reply) =>
       sendDocument(reply, await documents.pdf(companyOf(request), request.params.id)),
-  );
-  app.get(
-    `${base}/:id/history`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: historySchema } },
-    },
-    async (request) => fatture.history(companyOf(request), request.params.id),
   );
   app.get(
     `${base}/:id/genealogy`,
