@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { fatture } from '../../db/schema/fatture.js';
 import { companyScope } from '../../lib/company-table.js';
 import { italianDate } from '../../lib/dates.js';
-import type { EntityRegistry } from '../../lib/entities.js';
+import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import { rowsOf } from '../../lib/pagination.js';
 import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
 import { ddtRefsOf } from './fatture.repository.js';
@@ -76,6 +76,93 @@ const linked = (db: DbOrTx, companyId: string, where: ReturnType<typeof sql>) =>
     )
     .then((r) => rowsOf<Linked>(r).map(nodeOf));
 
+/** What a card or a code lookup says of invoices: type, cliente, date and total. */
+async function describeFatture(
+  tx: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, EntitySummary>> {
+  if (!ids.length) return new Map();
+  const rows = rowsOf<Linked & { totale: number }>(
+    await tx.execute(sql`
+      select id, numero, anno, data::text as data, tipo_documento, stato, totale::float8 as totale,
+        cessionario->>'ragioneSociale' as cliente
+      from fatture where ${companyScope(fatture, companyId)} and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        codice: r.numero != null ? `${r.numero}/${r.anno}` : null,
+        materiale: null,
+        stato: FATTURA_STATO_LABELS[r.stato],
+        cava: null,
+        facts: [
+          FATTURA_TIPO_LABELS[r.tipo_documento],
+          r.cliente,
+          italianDate(r.data),
+          `${r.totale.toFixed(2).replace('.', ',')} €`,
+        ],
+      },
+    ]),
+  );
+}
+
+/** The invoice's DDTs, the invoice it corrects, and its cliente. */
+async function fatturaGenealogy(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<GenealogyNode[]> {
+  const ddt = await ddtRefsOf(tx, companyId, id);
+  const [f] = rowsOf<{
+    cliente_id: string;
+    cliente: string;
+    collegata: string | null;
+    codice: string | null;
+  }>(
+    await tx.execute(sql`
+      select f.cliente_id, f.cessionario->>'ragioneSociale' as cliente, f.fattura_collegata_id as collegata,
+        c.numero || '/' || c.anno as codice
+      from fatture f left join fatture c on c.id = f.fattura_collegata_id
+      where ${companyScope(fa, companyId, eq(fa.id, id))}`),
+  );
+  if (!f) return [];
+  return [
+    ...ddt.map((d): GenealogyNode => ({
+      entityType: 'ddt',
+      _id: d.id,
+      label: `DDT ${d.numero}/${d.anno} del ${italianDate(d.data)}`,
+      codice: `${d.numero}/${d.anno}`,
+      relation: 'origine',
+      path: detailPath('ddt', d.id),
+    })),
+    ...(f.collegata
+      ? [
+          {
+            entityType: 'fattura',
+            _id: f.collegata,
+            label: `Fattura ${f.codice ?? ''}`.trim(),
+            codice: f.codice,
+            relation: 'origine',
+            path: detailPath('fattura', f.collegata),
+          } satisfies GenealogyNode,
+        ]
+      : []),
+    {
+      entityType: 'cliente',
+      _id: f.cliente_id,
+      label: f.cliente,
+      codice: null,
+      relation: 'vendita',
+      path: detailPath('cliente', f.cliente_id),
+    },
+  ];
+}
+
 export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
   entities.register({
     type: 'fattura',
@@ -124,35 +211,7 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
     readableIds: (canRead) => (canRead('fatture') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>
       sql`select r.fattura_id from fatture_righe r where r.entity_type = 'blocco' and r.entity_id in (${bloccoIdsInCava(companyId, cavaId)})`,
-    async describe(tx, companyId, ids) {
-      if (!ids.length) return new Map();
-      const rows = rowsOf<Linked & { totale: number }>(
-        await tx.execute(sql`
-          select id, numero, anno, data::text as data, tipo_documento, stato, totale::float8 as totale,
-            cessionario->>'ragioneSociale' as cliente
-          from fatture where ${companyScope(fatture, companyId)} and id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`),
-      );
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            codice: r.numero != null ? `${r.numero}/${r.anno}` : null,
-            materiale: null,
-            stato: FATTURA_STATO_LABELS[r.stato],
-            cava: null,
-            facts: [
-              FATTURA_TIPO_LABELS[r.tipo_documento],
-              r.cliente,
-              italianDate(r.data),
-              `${r.totale.toFixed(2).replace('.', ',')} €`,
-            ],
-          },
-        ]),
-      );
-    },
+    describe: describeFatture,
   });
 
   // blocco → collaudo → DDT → fattura → cliente: a DDT and each invoiced item name their invoices
@@ -170,50 +229,5 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
       ),
     );
 
-  entities.addGenealogy('fattura', async (tx, companyId, id) => {
-    const ddt = await ddtRefsOf(tx, companyId, id);
-    const [f] = rowsOf<{
-      cliente_id: string;
-      cliente: string;
-      collegata: string | null;
-      codice: string | null;
-    }>(
-      await tx.execute(sql`
-        select f.cliente_id, f.cessionario->>'ragioneSociale' as cliente, f.fattura_collegata_id as collegata,
-          c.numero || '/' || c.anno as codice
-        from fatture f left join fatture c on c.id = f.fattura_collegata_id
-        where ${companyScope(fa, companyId, eq(fa.id, id))}`),
-    );
-    if (!f) return [];
-    return [
-      ...ddt.map((d): GenealogyNode => ({
-        entityType: 'ddt',
-        _id: d.id,
-        label: `DDT ${d.numero}/${d.anno} del ${italianDate(d.data)}`,
-        codice: `${d.numero}/${d.anno}`,
-        relation: 'origine',
-        path: detailPath('ddt', d.id),
-      })),
-      ...(f.collegata
-        ? [
-            {
-              entityType: 'fattura',
-              _id: f.collegata,
-              label: `Fattura ${f.codice ?? ''}`.trim(),
-              codice: f.codice,
-              relation: 'origine',
-              path: detailPath('fattura', f.collegata),
-            } satisfies GenealogyNode,
-          ]
-        : []),
-      {
-        entityType: 'cliente',
-        _id: f.cliente_id,
-        label: f.cliente,
-        codice: null,
-        relation: 'vendita',
-        path: detailPath('cliente', f.cliente_id),
-      },
-    ];
-  });
+  entities.addGenealogy('fattura', fatturaGenealogy);
 }
