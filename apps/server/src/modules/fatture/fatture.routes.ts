@@ -17,6 +17,7 @@ import {
 } from '@gestcava/contracts';
 import fsp from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodApp } from '../../lib/module.js';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { sendDocument, sendDownload } from '../../lib/downloads.js';
@@ -34,13 +35,15 @@ const tags = ['fatture'];
 const base = '/api/fatture';
 const NOTIFICA_MAX_BYTES = 1_048_576;
 
-/** Fatture: drafts, emission, the SDI's outcomes, the XML and the list (docs/fatture.md). */
-export const fattureRoutes: FastifyPluginAsyncZod<{
+type Deps = {
   fatture: FattureService;
   documents: FattureDocuments;
   storage: Storage;
   clienti: Pick<AnagraficaService, 'pick'>;
-}> = async (app, { fatture, documents, storage, clienti }) => {
+};
+
+/** The list with its totals and export. */
+function fattureListRoutes(app: ZodApp, { fatture }: Deps) {
   listRoutes(app, base, {
     access: read,
     tags,
@@ -48,6 +51,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     summary: { query: fatturaFilterSchema, response: fatturaSummarySchema, read: fatture.summary },
     export: { query: fatturaExportQuerySchema, read: fatture.exportList },
   });
+}
+
+/** What an invoice is written from: the clienti and the DDT lines left to invoice. */
+function fattureReadRoutes(app: ZodApp, { fatture, clienti }: Deps) {
   // The clienti to invoice, under this page's own permission (docs/api.md "Shape of the API", pickers).
   app.get(
     `${base}/clienti-selezionabili`,
@@ -69,6 +76,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => fatture.daFatturare(companyOf(request), request.query.clienteId),
   );
+}
+
+/** The period's XML files for the accountant, in one ZIP. */
+function fattureZipRoute(app: ZodApp, { documents }: Deps) {
   app.get(
     `${base}/xml`,
     {
@@ -83,6 +94,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
         'private, no-store',
       ),
   );
+}
+
+/** The record, its history and genealogy, its XML and PDF. */
+function fattureRecordRoutes(app: ZodApp, { fatture, documents }: Deps) {
   detailRoutes(app, base, {
     access: { read, write },
     tags,
@@ -110,6 +125,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => fatture.genealogy(companyOf(request), request.params.id),
   );
+}
+
+/** The draft written whole and deleted. */
+function fattureDraftRoutes(app: ZodApp, { fatture }: Deps) {
   app.post(
     base,
     {
@@ -140,6 +159,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
       return reply.code(204).send();
     },
   );
+}
+
+/** The emission, the SDI's outcome and the correction of a rejected invoice. */
+function fattureEmissioneRoutes(app: ZodApp, { fatture }: Deps) {
   app.post(
     `${base}/:id/emetti`,
     {
@@ -169,6 +192,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => fatture.esito(actorOf(request), request.params.id, request.body),
   );
+}
+
+/** The SDI's notification file, uploaded. */
+function fattureNotificaRoute(app: ZodApp, { fatture, storage }: Deps) {
   app.post(
     `${base}/:id/notifica`,
     {
@@ -207,4 +234,15 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
       }
     },
   );
+}
+
+/** Fatture: drafts, emission, the SDI's outcomes, the XML and the list (docs/fatture.md). */
+export const fattureRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  fattureListRoutes(app, deps);
+  fattureReadRoutes(app, deps);
+  fattureZipRoute(app, deps);
+  fattureRecordRoutes(app, deps);
+  fattureDraftRoutes(app, deps);
+  fattureEmissioneRoutes(app, deps);
+  fattureNotificaRoute(app, deps);
 };
