@@ -18,6 +18,52 @@ const VERBALE: SignedDocument = { kind: 'verbale', page: 'collaudi', ttlSeconds:
 /** Drawn in the document pool: pdfkit and the photos' thumbnails are CPU work. */
 const RENDERER = new URL('./collaudi.verbale.ts', import.meta.url);
 
+type CompanyRow = Awaited<ReturnType<typeof findCompanyRow>>;
+
+/** The company as the verbale's header prints it. */
+function verbaleCompanyOf(company: CompanyRow, logo: Buffer | null): VerbaleInput['company'] {
+  return {
+    name: company?.name ?? '',
+    partitaIva: company?.partitaIva ?? null,
+    codiceFiscale: company?.codiceFiscale ?? null,
+    indirizzo: company?.indirizzo ?? null,
+    cap: company?.cap ?? null,
+    comune: company?.comune ?? null,
+    provincia: company?.provincia ?? null,
+    telefono: company?.telefono ?? null,
+    email: company?.email ?? null,
+    pec: company?.pec ?? null,
+    logo,
+  };
+}
+
+/** Up to `PHOTOS_PER_BLOCK` thumbnails per block, each with the defects marked on it drawn in. */
+async function verbalePhotos(
+  db: Db,
+  storage: Storage,
+  companyId: string,
+  collaudoId: string,
+  righe: ReadonlyArray<{ bloccoId: string }>,
+): Promise<VerbalePhotos> {
+  const photos: VerbalePhotos = new Map();
+  const keys = await thumbnailsForVerbale(
+    db,
+    companyId,
+    collaudoId,
+    righe.map((r) => r.bloccoId),
+  );
+  for (const { bloccoId, key, segni } of keys) {
+    const list = photos.get(bloccoId) ?? [];
+    if (list.length >= PHOTOS_PER_BLOCK) continue;
+    const stored = await storage.read(key).catch(() => null);
+    // the defects marked on it drawn in, as the photo viewer shows them (docs/photos.md, "Segni sui difetti")
+    const bytes =
+      stored && segni.length > 0 ? await drawSegni(stored, segni).catch(() => stored) : stored;
+    if (bytes) photos.set(bloccoId, [...list, bytes]);
+  }
+  return photos;
+}
+
 export type CollaudiDocuments = ReturnType<typeof createCollaudiDocuments>;
 
 /** The verbale di collaudo: its PDF (company, cliente, rows, photos) and the signed link that downloads it. */
@@ -61,37 +107,10 @@ export function createCollaudiDocuments(deps: {
       const company = await findCompanyRow(db, companyId);
       const cliente = await clienti.get(companyId, collaudo.cliente._id);
       const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
-      const photos: VerbalePhotos = new Map();
-      const keys = await thumbnailsForVerbale(
-        db,
-        companyId,
-        id,
-        collaudo.righe.map((r) => r.bloccoId),
-      );
-      for (const { bloccoId, key, segni } of keys) {
-        const list = photos.get(bloccoId) ?? [];
-        if (list.length >= PHOTOS_PER_BLOCK) continue;
-        const stored = await storage.read(key).catch(() => null);
-        // the defects marked on it drawn in, as the photo viewer shows them (docs/photos.md, "Segni sui difetti")
-        const bytes =
-          stored && segni.length > 0 ? await drawSegni(stored, segni).catch(() => stored) : stored;
-        if (bytes) photos.set(bloccoId, [...list, bytes]);
-      }
+      const photos = await verbalePhotos(db, storage, companyId, id, collaudo.righe);
       const pdf = await renderPool.render<VerbaleInput>(RENDERER, {
         collaudo,
-        company: {
-          name: company?.name ?? '',
-          partitaIva: company?.partitaIva ?? null,
-          codiceFiscale: company?.codiceFiscale ?? null,
-          indirizzo: company?.indirizzo ?? null,
-          cap: company?.cap ?? null,
-          comune: company?.comune ?? null,
-          provincia: company?.provincia ?? null,
-          telefono: company?.telefono ?? null,
-          email: company?.email ?? null,
-          pec: company?.pec ?? null,
-          logo,
-        },
+        company: verbaleCompanyOf(company, logo),
         cliente: {
           ragioneSociale: cliente.ragioneSociale,
           partitaIva: cliente.partitaIva ?? null,

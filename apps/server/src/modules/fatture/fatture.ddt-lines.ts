@@ -119,57 +119,77 @@ export interface RigaDaDdt {
 
 const UNITA = { m3: 'm3', t: 't', q: 'q', mq: 'm2', lastra: 'lastre', pezzo: 'pz' } as const;
 
-/** Quantity, unit, price and discount of one line as it was sold. */
-function venduto(
-  r: PricedRow,
-): Pick<RigaDaDdt, 'quantita' | 'unitaMisura' | 'prezzoUnitario' | 'scontoPercentuale'> {
-  const a = { quantita: null, unitaMisura: null, scontoPercentuale: null };
-  if (r.entity_type === 'blocco' && r.c_unita) {
-    const tipo = r.c_abbuono_tipo;
-    const valore = r.c_abbuono_valore ?? 0;
-    const prezzo = r.c_prezzo ?? 0;
+type Venduto = Pick<RigaDaDdt, 'quantita' | 'unitaMisura' | 'prezzoUnitario' | 'scontoPercentuale'>;
+const NESSUNO = { quantita: null, unitaMisura: null, scontoPercentuale: null };
+
+/** A block through its collaudo row: unit, accepted quantity, price after a price abbuono, a percentage abbuono as discount. */
+function vendutoACollaudo(r: PricedRow & { c_unita: 'm3' | 't' }): Venduto {
+  const tipo = r.c_abbuono_tipo;
+  const valore = r.c_abbuono_valore ?? 0;
+  const prezzo = r.c_prezzo ?? 0;
+  return {
+    quantita: r.c_unita === 'm3' ? r.c_m3 : r.c_t,
+    unitaMisura: UNITA[r.c_unita],
+    prezzoUnitario: tipo === 'prezzo' ? Math.max(0, roundTo(prezzo - valore, 2)) : prezzo,
+    scontoPercentuale:
+      tipo === 'percentuale' && valore > 0 ? roundTo(Math.min(valore, 100), 2) : null,
+  };
+}
+
+/** A block sold without a collaudo: its list price, by m³ or by weight. */
+function vendutoAListino(r: PricedRow): Venduto {
+  const unita = (r.b_unita ?? 'm3') as 'm3' | 't' | 'q';
+  const quantita =
+    unita === 'm3'
+      ? (r.m3 ?? 0)
+      : unita === 't'
+        ? roundTo(r.peso_kg / 1000, 2)
+        : roundTo(r.peso_kg / 100, 2);
+  return { ...NESSUNO, quantita, unitaMisura: UNITA[unita], prezzoUnitario: r.b_prezzo ?? 0 };
+}
+
+/** Tiles at the price of their sale: by piece, the whole sale's share, or by m². */
+function vendutoLotto(r: PricedRow): Venduto {
+  const prezzo = r.l_prezzo ?? 0;
+  if (r.l_unita === 'pezzo')
+    return { ...NESSUNO, quantita: r.pezzi, unitaMisura: 'pz', prezzoUnitario: prezzo };
+  if (r.l_unita === 'totale')
     return {
-      quantita: r.c_unita === 'm3' ? r.c_m3 : r.c_t,
-      unitaMisura: UNITA[r.c_unita],
-      prezzoUnitario: tipo === 'prezzo' ? Math.max(0, roundTo(prezzo - valore, 2)) : prezzo,
-      scontoPercentuale:
-        tipo === 'percentuale' && valore > 0 ? roundTo(Math.min(valore, 100), 2) : null,
+      ...NESSUNO,
+      quantita: 1,
+      unitaMisura: 'nr',
+      prezzoUnitario: roundTo((prezzo * r.pezzi) / (r.l_venduti || r.pezzi), 2),
     };
-  }
-  if (r.t_prezzo != null)
-    return { ...a, quantita: 1, unitaMisura: 'nr', prezzoUnitario: r.t_prezzo };
-  if (r.entity_type === 'blocco') {
-    const unita = (r.b_unita ?? 'm3') as 'm3' | 't' | 'q';
-    const quantita =
-      unita === 'm3'
-        ? (r.m3 ?? 0)
-        : unita === 't'
-          ? roundTo(r.peso_kg / 1000, 2)
-          : roundTo(r.peso_kg / 100, 2);
-    return { ...a, quantita, unitaMisura: UNITA[unita], prezzoUnitario: r.b_prezzo ?? 0 };
-  }
-  if (r.entity_type === 'lotto') {
-    const prezzo = r.l_prezzo ?? 0;
-    if (r.l_unita === 'pezzo')
-      return { ...a, quantita: r.pezzi, unitaMisura: 'pz', prezzoUnitario: prezzo };
-    if (r.l_unita === 'totale')
-      return {
-        ...a,
-        quantita: 1,
-        unitaMisura: 'nr',
-        prezzoUnitario: roundTo((prezzo * r.pezzi) / (r.l_venduti || r.pezzi), 2),
-      };
-    return { ...a, quantita: r.mq ?? 0, unitaMisura: 'm2', prezzoUnitario: prezzo };
-  }
+  return { ...NESSUNO, quantita: r.mq ?? 0, unitaMisura: 'm2', prezzoUnitario: prezzo };
+}
+
+/** Slabs and bundles at the price of their sale, by slab or by m². */
+function vendutoLastre(r: PricedRow): Venduto {
   const prezzo = r.s_prezzo ?? 0;
   if (r.s_unita === 'lastra')
-    return { ...a, quantita: r.s_n ?? r.pezzi, unitaMisura: 'lastre', prezzoUnitario: prezzo };
+    return {
+      ...NESSUNO,
+      quantita: r.s_n ?? r.pezzi,
+      unitaMisura: 'lastre',
+      prezzoUnitario: prezzo,
+    };
   return {
-    ...a,
+    ...NESSUNO,
     quantita: roundTo(r.s_mq ?? r.mq ?? 0, 2),
     unitaMisura: 'm2',
     prezzoUnitario: prezzo,
   };
+}
+
+/** Quantity, unit, price and discount of one line as it was sold. */
+function venduto(r: PricedRow): Venduto {
+  if (r.entity_type === 'blocco' && r.c_unita)
+    return vendutoACollaudo(r as PricedRow & { c_unita: 'm3' | 't' });
+  if (r.t_prezzo != null)
+    return { ...NESSUNO, quantita: 1, unitaMisura: 'nr', prezzoUnitario: r.t_prezzo };
+  if (r.entity_type === 'blocco') return vendutoAListino(r);
+  if (r.entity_type === 'lotto') return vendutoLotto(r);
+  return vendutoLastre(r);
 }
 
 const NOMI = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Pavimento' } as const;
