@@ -1,7 +1,7 @@
 import type { VerbaleLingua } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth/sessions.js';
-import { findCompanyRow } from '../../lib/companies.js';
+import { pdfCompanyOf } from '../../lib/pdf-company.js';
 import type { RenderPool } from '../../lib/render-pool.js';
 import { drawSegni } from '../../lib/segni-image.js';
 import type { SessionLinks, SignedDocument, SignedLinkQuery } from '../../lib/session-links.js';
@@ -17,25 +17,6 @@ const PHOTOS_PER_BLOCK = 3;
 const VERBALE: SignedDocument = { kind: 'verbale', page: 'collaudi', ttlSeconds: 300 };
 /** Drawn in the document pool: pdfkit and the photos' thumbnails are CPU work. */
 const RENDERER = new URL('./collaudi.verbale.ts', import.meta.url);
-
-type CompanyRow = Awaited<ReturnType<typeof findCompanyRow>>;
-
-/** The company as the verbale's header prints it. */
-function verbaleCompanyOf(company: CompanyRow, logo: Buffer | null): VerbaleInput['company'] {
-  return {
-    name: company?.name ?? '',
-    partitaIva: company?.partitaIva ?? null,
-    codiceFiscale: company?.codiceFiscale ?? null,
-    indirizzo: company?.indirizzo ?? null,
-    cap: company?.cap ?? null,
-    comune: company?.comune ?? null,
-    provincia: company?.provincia ?? null,
-    telefono: company?.telefono ?? null,
-    email: company?.email ?? null,
-    pec: company?.pec ?? null,
-    logo,
-  };
-}
 
 /** Up to `PHOTOS_PER_BLOCK` thumbnails per block, each with the defects marked on it drawn in. */
 async function verbalePhotos(
@@ -104,13 +85,12 @@ export function createCollaudiDocuments(deps: {
       lingua: VerbaleLingua,
     ): Promise<{ pdf: Buffer; filename: string }> {
       const collaudo = await get(companyId, id);
-      const company = await findCompanyRow(db, companyId);
+      const { company } = await pdfCompanyOf(db, storage, companyId);
       const cliente = await clienti.get(companyId, collaudo.cliente._id);
-      const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
       const photos = await verbalePhotos(db, storage, companyId, id, collaudo.righe);
       const pdf = await renderPool.render<VerbaleInput>(RENDERER, {
         collaudo,
-        company: verbaleCompanyOf(company, logo),
+        company,
         cliente: {
           ragioneSociale: cliente.ragioneSociale,
           partitaIva: cliente.partitaIva ?? null,
