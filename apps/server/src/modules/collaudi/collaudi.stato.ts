@@ -49,9 +49,7 @@ function assertGiudicati(righe: repo.RigaJoined[], to: CollaudoStato) {
     );
 }
 
-export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: CollaudiCore) {
-  const { get, righeOf, assertCliente, moveBlocco, giveBack, storeFigures } = core;
-
+function createCreate({ db }: CollaudiDeps, { get, assertCliente }: CollaudiCore) {
   async function create(actor: Actor, body: CollaudoCreate): Promise<Collaudo> {
     return db.transaction(async (tx) => {
       await assertCliente(actor.companyId, body.clienteId, tx);
@@ -71,7 +69,10 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
       return get(actor.companyId, row.id, tx);
     });
   }
+  return create;
+}
 
+function createUpdate({ db }: CollaudiDeps, { get, righeOf, assertCliente }: CollaudiCore) {
   /** The header changes until the collaudo is closed; the cliente only while it holds no block. */
   async function update(actor: Actor, id: string, body: CollaudoUpdate): Promise<Collaudo> {
     return db.transaction(async (tx) => {
@@ -105,7 +106,13 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
       return get(actor.companyId, id, tx);
     });
   }
+  return update;
+}
 
+function createChangeStato(
+  { db, blocchi }: CollaudiDeps,
+  { get, righeOf, moveBlocco, giveBack, storeFigures }: CollaudiCore,
+) {
   /** A confirmed row: the accepted block sold at its price, a rejected one returned; its defects join the block's. */
   async function conferma(
     tx: DbOrTx,
@@ -174,6 +181,13 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
       return get(actor.companyId, id, tx);
     });
   }
+  return changeStato;
+}
 
-  return { create, update, changeStato };
+export function createCollaudiStato(deps: CollaudiDeps, core: CollaudiCore) {
+  return {
+    create: createCreate(deps, core),
+    update: createUpdate(deps, core),
+    changeStato: createChangeStato(deps, core),
+  };
 }
