@@ -45,6 +45,21 @@ async function verbalePhotos(
   return photos;
 }
 
+/** The cliente as the verbale prints it. */
+function verbaleClienteOf(
+  cliente: Awaited<ReturnType<AnagraficaService['get']>>,
+): VerbaleInput['cliente'] {
+  return {
+    ragioneSociale: cliente.ragioneSociale,
+    partitaIva: cliente.partitaIva ?? null,
+    indirizzo: cliente.indirizzo ?? null,
+    cap: cliente.cap ?? null,
+    comune: cliente.comune ?? null,
+    provincia: cliente.provincia ?? null,
+    nazione: cliente.nazione ?? null,
+  };
+}
+
 export type CollaudiDocuments = ReturnType<typeof createCollaudiDocuments>;
 
 /** The verbale di collaudo: its PDF (company, cliente, rows, photos) and the signed link that downloads it. */
@@ -91,15 +106,7 @@ export function createCollaudiDocuments(deps: {
       const pdf = await renderPool.render<VerbaleInput>(RENDERER, {
         collaudo,
         company,
-        cliente: {
-          ragioneSociale: cliente.ragioneSociale,
-          partitaIva: cliente.partitaIva ?? null,
-          indirizzo: cliente.indirizzo ?? null,
-          cap: cliente.cap ?? null,
-          comune: cliente.comune ?? null,
-          provincia: cliente.provincia ?? null,
-          nazione: cliente.nazione ?? null,
-        },
+        cliente: verbaleClienteOf(cliente),
         photos,
         lingua,
       });

@@ -57,6 +57,27 @@ async function packingLastre(db: Db, companyId: string, ddt: Ddt) {
   return lastre;
 }
 
+/** The packing list drawn in the pool, as a PDF or a workbook. */
+async function renderPacking(
+  renderPool: RenderPool,
+  input: PackingInput,
+  formato: PackingListQuery['formato'],
+): Promise<DocumentFile> {
+  const name = input.lingua === 'en' ? 'packing-list' : 'packing-list-it';
+  if (formato === 'pdf') {
+    return {
+      body: await renderPool.render<PackingInput>(PACKING_RENDERER, input),
+      contentType: 'application/pdf',
+      fileName: fileName(name, input.ddt, 'pdf'),
+    };
+  }
+  return {
+    body: await renderPool.render<PackingInput>(PACKING_XLSX_RENDERER, input),
+    contentType: XLSX,
+    fileName: fileName(name, input.ddt, 'xlsx'),
+  };
+}
+
 /** The DDT's PDF and its packing list (PDF or XLSX, Italian or English): the data read here, drawn in the pool. */
 export function createDdtDocuments(deps: {
   db: Db;
@@ -118,19 +139,7 @@ export function createDdtDocuments(deps: {
         lingua: query.lingua,
         lastre,
       };
-      const name = query.lingua === 'en' ? 'packing-list' : 'packing-list-it';
-      if (query.formato === 'pdf') {
-        return {
-          body: await renderPool.render<PackingInput>(PACKING_RENDERER, input),
-          contentType: 'application/pdf',
-          fileName: fileName(name, ddt, 'pdf'),
-        };
-      }
-      return {
-        body: await renderPool.render<PackingInput>(PACKING_XLSX_RENDERER, input),
-        contentType: XLSX,
-        fileName: fileName(name, ddt, 'xlsx'),
-      };
+      return renderPacking(renderPool, input, query.formato);
     },
   };
 }

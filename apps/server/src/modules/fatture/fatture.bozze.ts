@@ -1,12 +1,25 @@
 import type { Fattura, FatturaCreate } from '@gestcava/contracts';
+import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { conflict } from '../../lib/app-error.js';
-import { recordAudit } from '../../lib/audit.js';
+import { recordAudit, type AuditAction } from '../../lib/audit.js';
 import type { FattureCore, FattureDeps } from './fatture.core.js';
 import { buildDraft } from './fatture.draft.js';
 import * as repo from './fatture.repository.js';
 
 // The draft's writes (docs/fatture.md): written whole from its body, each with its history row.
+
+/** The draft's history row: what was done to it, by whom, with a note. */
+function historyOf(tx: DbOrTx, actor: Actor, id: string, action: AuditAction, note?: string) {
+  return recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'fattura',
+    entityId: id,
+    action,
+    userId: actor.userId,
+    note,
+  });
+}
 
 export function createFattureBozze({ db }: FattureDeps, { get, lockBozza }: FattureCore) {
   return {
@@ -18,14 +31,13 @@ export function createFattureBozze({ db }: FattureDeps, { get, lockBozza }: Fatt
           createdBy: actor.userId,
         });
         await repo.replaceRighe(tx, created.id, righe);
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'fattura',
-          entityId: created.id,
-          action: 'create',
-          userId: actor.userId,
-          note: `Bozza ${body.tipoDocumento} per ${row.cessionario.ragioneSociale}, ${righe.length} righe`,
-        });
+        await historyOf(
+          tx,
+          actor,
+          created.id,
+          'create',
+          `Bozza ${body.tipoDocumento} per ${row.cessionario.ragioneSociale}, ${righe.length} righe`,
+        );
         return created.id;
       });
       return get(actor.companyId, id);
@@ -40,14 +52,13 @@ export function createFattureBozze({ db }: FattureDeps, { get, lockBozza }: Fatt
         const { row, righe } = await buildDraft(tx, actor.companyId, body);
         await repo.rows.update(tx, actor.companyId, id, row);
         await repo.replaceRighe(tx, id, righe);
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'fattura',
-          entityId: id,
-          action: 'update',
-          userId: actor.userId,
-          note: `${righe.length} righe, totale ${row.totale.toFixed(2)}`,
-        });
+        await historyOf(
+          tx,
+          actor,
+          id,
+          'update',
+          `${righe.length} righe, totale ${row.totale.toFixed(2)}`,
+        );
       });
       return get(actor.companyId, id);
     },
@@ -60,13 +71,7 @@ export function createFattureBozze({ db }: FattureDeps, { get, lockBozza }: Fatt
             'Una fattura scartata ha già il suo numero: correggila ed emettila di nuovo',
           );
         await repo.deleteBozza(tx, actor.companyId, id);
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'fattura',
-          entityId: id,
-          action: 'delete',
-          userId: actor.userId,
-        });
+        await historyOf(tx, actor, id, 'delete');
       });
     },
   };

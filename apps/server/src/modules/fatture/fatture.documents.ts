@@ -19,6 +19,34 @@ export type FattureDocuments = ReturnType<typeof createFattureDocuments>;
 /** Drawn in the document pool: pdfkit is CPU work (docs/architecture.md). */
 const PDF_RENDERER = new URL('./fatture.pdf.ts', import.meta.url);
 
+/** The emitted invoices' XML files of a period in one ZIP, streamed as each file is written. */
+async function zipOf(
+  db: Db,
+  companyId: string,
+  dal: string,
+  al: string,
+  xmlOf: (companyId: string, id: string) => Promise<{ nome: string; xml: string }>,
+) {
+  const rows = await repo.emesseDelPeriodo(db, companyId, dal, al);
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  void (async () => {
+    try {
+      for (const row of rows) {
+        const { nome, xml } = await xmlOf(companyId, row.id);
+        archive.append(xml, { name: nome });
+      }
+      await archive.finalize();
+    } catch (error) {
+      archive.destroy(error as Error);
+    }
+  })();
+  return {
+    fileName: `fatture_${dal}_${al}.zip`,
+    contentType: 'application/zip',
+    body: archive as unknown as Readable,
+  };
+}
+
 /** The issuer as the copia di cortesia prints it: the header's data, its IBAN, regime and REA. */
 async function fatturaCompany(
   db: Db,
@@ -73,25 +101,6 @@ export function createFattureDocuments(deps: {
     },
 
     /** The emitted invoices' XML files of a period in one ZIP. */
-    async zip(companyId: string, dal: string, al: string) {
-      const rows = await repo.emesseDelPeriodo(db, companyId, dal, al);
-      const archive = new ZipArchive({ zlib: { level: 6 } });
-      void (async () => {
-        try {
-          for (const row of rows) {
-            const { nome, xml } = await xmlOf(companyId, row.id);
-            archive.append(xml, { name: nome });
-          }
-          await archive.finalize();
-        } catch (error) {
-          archive.destroy(error as Error);
-        }
-      })();
-      return {
-        fileName: `fatture_${dal}_${al}.zip`,
-        contentType: 'application/zip',
-        body: archive as unknown as Readable,
-      };
-    },
+    zip: (companyId: string, dal: string, al: string) => zipOf(db, companyId, dal, al, xmlOf),
   };
 }

@@ -76,6 +76,54 @@ const linked = (db: DbOrTx, companyId: string, where: ReturnType<typeof sql>) =>
     )
     .then((r) => rowsOf<Linked>(r).map(nodeOf));
 
+/** The invoice's id and code ("bozza" for a draft) in the company. */
+async function findFattura(tx: DbOrTx, companyId: string, id: string): Promise<RefRow | null> {
+  return (
+    (
+      await rowsOf<RefRow>(
+        await tx.execute(
+          sql`select id, coalesce(numero || '/' || anno, 'bozza') as codice from fatture where ${companyScope(fatture, companyId, eq(fatture.id, id))}`,
+        ),
+      )
+    )[0] ?? null
+  );
+}
+
+/** The emitted invoice a typed code "fattura 12/2026" names. */
+async function findFatturaByCodice(
+  tx: DbOrTx,
+  companyId: string,
+  codice: string,
+  typed?: string,
+): Promise<RefRow | null> {
+  const n = parseNumeroFattura(typed ?? codice) ?? parseNumeroFattura(codice);
+  if (!n) return null;
+  return (
+    (
+      await refs(
+        tx,
+        companyScope(fatture, companyId, sql`numero = ${n.numero} and anno = ${Number(n.anno)}`),
+      )
+    )[0] ?? null
+  );
+}
+
+/** Emitted invoices whose code begins as typed, newest first. */
+async function searchFatture(
+  tx: DbOrTx,
+  companyId: string,
+  text: string,
+  limit: number,
+): Promise<RefRow[]> {
+  const n = parseNumeroFattura(text, true);
+  if (!n) return [];
+  return refs(
+    tx,
+    companyScope(fatture, companyId, sql`numero = ${n.numero} and anno::text like ${`${n.anno}%`}`),
+    limit,
+  );
+}
+
 /** What a card or a code lookup says of invoices: type, cliente, date and total. */
 async function describeFatture(
   tx: DbOrTx,
@@ -169,43 +217,9 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
     label: 'Fattura',
     notFound: 'Fattura non trovata',
     permission: () => 'fatture',
-    findInCompany: async (tx, companyId, id) =>
-      (
-        await rowsOf<RefRow>(
-          await tx.execute(
-            sql`select id, coalesce(numero || '/' || anno, 'bozza') as codice from fatture where ${companyScope(fatture, companyId, eq(fatture.id, id))}`,
-          ),
-        )
-      )[0] ?? null,
-    async findByCodice(tx, companyId, codice, typed) {
-      const n = parseNumeroFattura(typed ?? codice) ?? parseNumeroFattura(codice);
-      if (!n) return null;
-      return (
-        (
-          await refs(
-            tx,
-            companyScope(
-              fatture,
-              companyId,
-              sql`numero = ${n.numero} and anno = ${Number(n.anno)}`,
-            ),
-          )
-        )[0] ?? null
-      );
-    },
-    async searchCodice(tx, companyId, text, limit) {
-      const n = parseNumeroFattura(text, true);
-      if (!n) return [];
-      return refs(
-        tx,
-        companyScope(
-          fatture,
-          companyId,
-          sql`numero = ${n.numero} and anno::text like ${`${n.anno}%`}`,
-        ),
-        limit,
-      );
-    },
+    findInCompany: findFattura,
+    findByCodice: findFatturaByCodice,
+    searchCodice: searchFatture,
     detailPath: (ref) => detailPath('fattura', ref.id),
     pages: ['fatture'],
     readableIds: (canRead) => (canRead('fatture') ? 'all' : 'none'),

@@ -43,6 +43,24 @@ async function recordEsito(
   });
 }
 
+/** Back to draft in the transaction, its DDT lines freed until it is emitted again. */
+async function correggiIn(tx: DbOrTx, actor: Actor, id: string) {
+  const row = await lockFattura(tx, actor.companyId, id);
+  if (row.stato !== 'emessa' || (row.esito as FatturaEsito | null) !== 'scartata')
+    throw conflict('Si corregge solo una fattura scartata dallo SDI');
+  await repo.smarcaRigheDdt(tx, id);
+  await repo.rows.update(tx, actor.companyId, id, { stato: 'bozza', esito: null });
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'fattura',
+    entityId: id,
+    action: 'stato',
+    userId: actor.userId,
+    changes: { stato: { from: 'emessa', to: 'bozza' } },
+    note: `Correzione dopo lo scarto del file ${row.nomeFile}`,
+  });
+}
+
 export function createEsiti({ db }: FattureDeps, { get }: FattureCore) {
   return {
     async esito(actor: Actor, id: string, body: FatturaEsitoBody): Promise<Fattura> {
@@ -78,22 +96,7 @@ export function createEsiti({ db }: FattureDeps, { get }: FattureCore) {
 
     /** A scartata invoice back to draft with its number and date; it is emitted again under a new file name. */
     async correggi(actor: Actor, id: string): Promise<Fattura> {
-      await db.transaction(async (tx) => {
-        const row = await lockFattura(tx, actor.companyId, id);
-        if (row.stato !== 'emessa' || (row.esito as FatturaEsito | null) !== 'scartata')
-          throw conflict('Si corregge solo una fattura scartata dallo SDI');
-        await repo.smarcaRigheDdt(tx, id);
-        await repo.rows.update(tx, actor.companyId, id, { stato: 'bozza', esito: null });
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'fattura',
-          entityId: id,
-          action: 'stato',
-          userId: actor.userId,
-          changes: { stato: { from: 'emessa', to: 'bozza' } },
-          note: `Correzione dopo lo scarto del file ${row.nomeFile}`,
-        });
-      });
+      await db.transaction((tx) => correggiIn(tx, actor, id));
       return get(actor.companyId, id);
     },
   };
