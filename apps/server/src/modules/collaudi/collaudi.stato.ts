@@ -109,47 +109,47 @@ function createUpdate({ db }: CollaudiDeps, { get, righeOf, assertCliente }: Col
   return update;
 }
 
-function createChangeStato(
-  { db, blocchi }: CollaudiDeps,
-  { get, righeOf, moveBlocco, giveBack, storeFigures }: CollaudiCore,
+/** A confirmed row: the accepted block sold at its price, a rejected one returned; its defects join the block's. */
+async function conferma(
+  blocchi: CollaudiDeps['blocchi'],
+  { moveBlocco, giveBack, storeFigures }: CollaudiCore,
+  tx: DbOrTx,
+  actor: Actor,
+  locked: repo.CollaudoRow,
+  joined: repo.RigaJoined,
 ) {
-  /** A confirmed row: the accepted block sold at its price, a rejected one returned; its defects join the block's. */
-  async function conferma(
-    tx: DbOrTx,
-    actor: Actor,
-    locked: repo.CollaudoRow,
-    joined: repo.RigaJoined,
-  ) {
-    const { riga, blocco } = joined;
-    if (isAccettato(riga.esito as Esito)) {
-      const prezzo = `${riga.prezzo!.toLocaleString('it-IT', { minimumFractionDigits: 2 })} €/${riga.unitaPrezzo === 't' ? 't' : 'm³'}`;
-      await moveBlocco(
-        tx,
-        actor,
-        locked,
-        blocco.id,
-        'venduto',
-        `Collaudo ${locked.codice}: venduto a ${prezzo}`,
-        {
-          clienteId: locked.clienteId,
-          prezzoListino: riga.prezzo,
-          unitaPrezzo: riga.unitaPrezzo,
-        },
-      );
-    } else {
-      await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice}: rifiutato`);
-    }
-    await blocchi.addDifetti(tx, {
-      companyId: actor.companyId,
-      id: blocco.id,
-      difetti: riga.difettiRiscontrati,
-      userId: actor.userId,
-      note: `Collaudo ${locked.codice}: difetti riscontrati`,
-    });
-    // the block's measures and density are as read above: moving it changes neither
-    await storeFigures(tx, joined);
+  const { riga, blocco } = joined;
+  if (isAccettato(riga.esito as Esito)) {
+    const prezzo = `${riga.prezzo!.toLocaleString('it-IT', { minimumFractionDigits: 2 })} €/${riga.unitaPrezzo === 't' ? 't' : 'm³'}`;
+    await moveBlocco(
+      tx,
+      actor,
+      locked,
+      blocco.id,
+      'venduto',
+      `Collaudo ${locked.codice}: venduto a ${prezzo}`,
+      {
+        clienteId: locked.clienteId,
+        prezzoListino: riga.prezzo,
+        unitaPrezzo: riga.unitaPrezzo,
+      },
+    );
+  } else {
+    await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice}: rifiutato`);
   }
+  await blocchi.addDifetti(tx, {
+    companyId: actor.companyId,
+    id: blocco.id,
+    difetti: riga.difettiRiscontrati,
+    userId: actor.userId,
+    note: `Collaudo ${locked.codice}: difetti riscontrati`,
+  });
+  // the block's measures and density are as read above: moving it changes neither
+  await storeFigures(tx, joined);
+}
 
+function createChangeStato({ db, blocchi }: CollaudiDeps, core: CollaudiCore) {
+  const { get, righeOf, giveBack } = core;
   /**
    * `confermato` sells the accepted blocks (venduto, with the cliente and the price) and returns the
    * rejected ones, each with the defects found here joining its own; `annullato` returns every block.
@@ -174,7 +174,7 @@ function createChangeStato(
       // After the transition check (a wrong move is a 409 whatever the rows say); a refusal rolls it back.
       if (to === 'eseguito' || to === 'confermato') assertGiudicati(righe, to);
       if (to === 'confermato')
-        for (const joined of righe) await conferma(tx, actor, locked, joined);
+        for (const joined of righe) await conferma(blocchi, core, tx, actor, locked, joined);
       else if (to === 'annullato')
         for (const { riga } of righe)
           await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice} annullato`);

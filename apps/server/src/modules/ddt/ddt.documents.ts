@@ -78,6 +78,22 @@ async function renderPacking(
   };
 }
 
+/** The signed URL of the PDF or of the packing list; format and language stay outside the signature. */
+function documentoUrl(
+  links: SessionLinks,
+  auth: AuthContext & { companyId: string },
+  id: string,
+  query: DdtDocumentoLinkQuery,
+): string {
+  const base = `/api/ddt/${id}`;
+  // any format or language is the same DDT the session may read
+  if (query.tipo === 'ddt') return links.documentUrl(DDT_LINK, auth, id, `${base}/pdf`);
+  return links.documentUrl(DDT_LINK, auth, id, `${base}/packing-list`, {
+    formato: query.formato,
+    lingua: query.lingua,
+  });
+}
+
 /** The DDT's PDF and its packing list (PDF or XLSX, Italian or English): the data read here, drawn in the pool. */
 export function createDdtDocuments(deps: {
   db: Db;
@@ -98,16 +114,7 @@ export function createDdtDocuments(deps: {
       query: DdtDocumentoLinkQuery,
     ): Promise<{ url: string }> {
       await service.get(auth.companyId, id);
-      const base = `/api/ddt/${id}`;
-      // the format and language stay outside the signature: any of them is the same DDT the session may read
-      if (query.tipo === 'ddt')
-        return { url: links.documentUrl(DDT_LINK, auth, id, `${base}/pdf`) };
-      return {
-        url: links.documentUrl(DDT_LINK, auth, id, `${base}/packing-list`, {
-          formato: query.formato,
-          lingua: query.lingua,
-        }),
-      };
+      return { url: documentoUrl(links, auth, id, query) };
     },
 
     /** The company a download serves: a valid signed link's, or the bearer's (lib/session-links.ts). */
