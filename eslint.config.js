@@ -169,9 +169,6 @@ const REPORTING_MODULES = ['statistiche', 'dashboard', 'reportistica'];
 const TABLE_READS = {
   bancate: ['blocchi'],
   blocchi: ['bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
-  collaudi: ['blocchi', 'photos'],
-  ddt: ['blocchi', 'collaudi', 'collaudoRighe', 'lastre', 'lotti', 'movimenti', 'pacchi'],
-  fatture: ['ddt'],
   trasferimenti: ['blocchi'],
 };
 /**

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
-import { blocchi, materiali } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { blocchi, cave, materiali } from '../../db/schema/index.js';
+import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
+import { statoEffettivoOf } from '../../lib/blocco-stato.js';
+import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import { companyScope } from '../../lib/company-table.js';
-import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 
 // What other modules may read of the blocks, as plain reads (docs/architecture.md "Module pattern"):
 // they never name the blocks' table themselves.
@@ -231,4 +233,87 @@ export function blocchiDisponibili(db: DbOrTx, companyId: string, limit: number)
     .where(companyScope(blocchi, companyId, eq(blocchi.stato, 'disponibile')))
     .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
     .limit(limit);
+}
+
+/** `select id` of the company's blocks whose code matches the search (a collaudo found by its blocks). */
+export const bloccoIdsConCodice = (companyId: string, q: string): SQL =>
+  sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${matchesSearch(blocchi.codice, q)}`;
+
+/** The blocks `ids` with what a collaudo's tablet and verbale show beside its measures, by id. */
+export async function schedeCollaudo(db: DbOrTx, companyId: string, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, SchedaCollaudo>();
+  const rows = await db
+    .select({
+      id: blocchi.id,
+      codice: blocchi.codice,
+      origine: sql<'interno' | 'esterno'>`${blocchi.origine}`,
+      stato: statoEffettivoOf(blocchi),
+      materialeId: materiali.id,
+      materialeNome: materiali.nome,
+      cavaId: cave.id,
+      cavaCodice: cave.codice,
+      cavaNome: cave.nome,
+      codiceTracciabilita: blocchi.codiceTracciabilita,
+      densita: materiali.densita,
+      scelta: blocchi.scelta,
+      lunghezzaNetta: blocchi.lunghezzaNetta,
+      altezzaNetta: blocchi.altezzaNetta,
+      profonditaNetta: blocchi.profonditaNetta,
+      volumeNetto: blocchi.volumeNetto,
+      pesoTeorico: blocchi.pesoTeorico,
+      pesoPesa: blocchi.pesoPesa,
+      difetti: blocchi.difetti,
+      noteDifetti: blocchi.noteDifetti,
+      prezzoListino: blocchi.prezzoListino,
+      unitaPrezzo: blocchi.unitaPrezzo,
+      clienteId: blocchi.clienteId,
+    })
+    .from(blocchi)
+    .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
+    .leftJoin(cave, eq(cave.id, blocchi.cavaId))
+    .where(and(eq(blocchi.companyId, companyId), inArray(blocchi.id, [...new Set(ids)])));
+  return new Map(rows.map((b) => [b.id, b]));
+}
+export type SchedaCollaudo = {
+  id: string;
+  codice: string;
+  origine: 'interno' | 'esterno';
+  stato: string;
+  materialeId: string;
+  materialeNome: string;
+  /** Null, all three, for a bought-in block. */
+  cavaId: string | null;
+  cavaCodice: string | null;
+  cavaNome: string | null;
+  codiceTracciabilita: string | null;
+  densita: number;
+  scelta: string;
+  lunghezzaNetta: number;
+  altezzaNetta: number;
+  profonditaNetta: number;
+  volumeNetto: number;
+  pesoTeorico: number;
+  pesoPesa: number | null;
+  difetti: string[];
+  noteDifetti: string | null;
+  prezzoListino: number | null;
+  unitaPrezzo: string;
+  clienteId: string | null;
+};
+
+/** The company's squared blocks in stock that no open job waits for, oldest first (the demo sells these). */
+export function squadratiLiberi(db: Db, companyId: string) {
+  return db
+    .select({ id: blocchi.id, prezzo: blocchi.prezzoListino, createdAt: blocchi.createdAt })
+    .from(blocchi)
+    .where(
+      and(
+        eq(blocchi.companyId, companyId),
+        eq(blocchi.origine, 'interno'),
+        eq(blocchi.stato, 'disponibile'),
+        inArray(blocchi.categoria, ['squadrato', 'semisquadrato']),
+        senzaLavorazioniAperte(db),
+      ),
+    )
+    .orderBy(asc(blocchi.createdAt), asc(blocchi.id));
 }

@@ -1,7 +1,7 @@
 import type { VerbaleLingua } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth/sessions.js';
-import { findCompanyRow } from '../../lib/companies.js';
+import { pdfCompanyOf } from '../../lib/pdf-company.js';
 import type { RenderPool } from '../../lib/render-pool.js';
 import { drawSegni } from '../../lib/segni-image.js';
 import type { SessionLinks, SignedDocument, SignedLinkQuery } from '../../lib/session-links.js';
@@ -17,6 +17,48 @@ const PHOTOS_PER_BLOCK = 3;
 const VERBALE: SignedDocument = { kind: 'verbale', page: 'collaudi', ttlSeconds: 300 };
 /** Drawn in the document pool: pdfkit and the photos' thumbnails are CPU work. */
 const RENDERER = new URL('./collaudi.verbale.ts', import.meta.url);
+
+/** Up to `PHOTOS_PER_BLOCK` thumbnails per block, each with the defects marked on it drawn in. */
+async function verbalePhotos(
+  db: Db,
+  storage: Storage,
+  companyId: string,
+  collaudoId: string,
+  righe: ReadonlyArray<{ bloccoId: string }>,
+): Promise<VerbalePhotos> {
+  const photos: VerbalePhotos = new Map();
+  const keys = await thumbnailsForVerbale(
+    db,
+    companyId,
+    collaudoId,
+    righe.map((r) => r.bloccoId),
+  );
+  for (const { bloccoId, key, segni } of keys) {
+    const list = photos.get(bloccoId) ?? [];
+    if (list.length >= PHOTOS_PER_BLOCK) continue;
+    const stored = await storage.read(key).catch(() => null);
+    // the defects marked on it drawn in, as the photo viewer shows them (docs/photos.md, "Segni sui difetti")
+    const bytes =
+      stored && segni.length > 0 ? await drawSegni(stored, segni).catch(() => stored) : stored;
+    if (bytes) photos.set(bloccoId, [...list, bytes]);
+  }
+  return photos;
+}
+
+/** The cliente as the verbale prints it. */
+function verbaleClienteOf(
+  cliente: Awaited<ReturnType<AnagraficaService['get']>>,
+): VerbaleInput['cliente'] {
+  return {
+    ragioneSociale: cliente.ragioneSociale,
+    partitaIva: cliente.partitaIva ?? null,
+    indirizzo: cliente.indirizzo ?? null,
+    cap: cliente.cap ?? null,
+    comune: cliente.comune ?? null,
+    provincia: cliente.provincia ?? null,
+    nazione: cliente.nazione ?? null,
+  };
+}
 
 export type CollaudiDocuments = ReturnType<typeof createCollaudiDocuments>;
 
@@ -58,49 +100,13 @@ export function createCollaudiDocuments(deps: {
       lingua: VerbaleLingua,
     ): Promise<{ pdf: Buffer; filename: string }> {
       const collaudo = await get(companyId, id);
-      const company = await findCompanyRow(db, companyId);
+      const { company } = await pdfCompanyOf(db, storage, companyId);
       const cliente = await clienti.get(companyId, collaudo.cliente._id);
-      const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
-      const photos: VerbalePhotos = new Map();
-      const keys = await thumbnailsForVerbale(
-        db,
-        companyId,
-        id,
-        collaudo.righe.map((r) => r.bloccoId),
-      );
-      for (const { bloccoId, key, segni } of keys) {
-        const list = photos.get(bloccoId) ?? [];
-        if (list.length >= PHOTOS_PER_BLOCK) continue;
-        const stored = await storage.read(key).catch(() => null);
-        // the defects marked on it drawn in, as the photo viewer shows them (docs/photos.md, "Segni sui difetti")
-        const bytes =
-          stored && segni.length > 0 ? await drawSegni(stored, segni).catch(() => stored) : stored;
-        if (bytes) photos.set(bloccoId, [...list, bytes]);
-      }
+      const photos = await verbalePhotos(db, storage, companyId, id, collaudo.righe);
       const pdf = await renderPool.render<VerbaleInput>(RENDERER, {
         collaudo,
-        company: {
-          name: company?.name ?? '',
-          partitaIva: company?.partitaIva ?? null,
-          codiceFiscale: company?.codiceFiscale ?? null,
-          indirizzo: company?.indirizzo ?? null,
-          cap: company?.cap ?? null,
-          comune: company?.comune ?? null,
-          provincia: company?.provincia ?? null,
-          telefono: company?.telefono ?? null,
-          email: company?.email ?? null,
-          pec: company?.pec ?? null,
-          logo,
-        },
-        cliente: {
-          ragioneSociale: cliente.ragioneSociale,
-          partitaIva: cliente.partitaIva ?? null,
-          indirizzo: cliente.indirizzo ?? null,
-          cap: cliente.cap ?? null,
-          comune: cliente.comune ?? null,
-          provincia: cliente.provincia ?? null,
-          nazione: cliente.nazione ?? null,
-        },
+        company,
+        cliente: verbaleClienteOf(cliente),
         photos,
         lingua,
       });

@@ -74,6 +74,33 @@ export function figuresShown(stato: CollaudoStato, riga: RigaRow, blocco: RigaJo
   };
 }
 
+/** The row's block as the collaudo shows it: its declared measures, defects and list price. */
+function bloccoDto(blocco: RigaJoined['blocco']): Riga['blocco'] {
+  return {
+    _id: blocco.id,
+    codice: blocco.codice,
+    origine: blocco.origine,
+    stato: blocco.stato as Blocco['stato'],
+    materiale: { _id: blocco.materialeId, nome: blocco.materialeNome },
+    cava: blocco.cavaId
+      ? { _id: blocco.cavaId, codice: blocco.cavaCodice ?? '', nome: blocco.cavaNome ?? '' }
+      : null,
+    codiceTracciabilita: blocco.codiceTracciabilita,
+    densita: blocco.densita,
+    scelta: blocco.scelta as Blocco['scelta'],
+    lunghezza: blocco.lunghezzaNetta,
+    altezza: blocco.altezzaNetta,
+    profondita: blocco.profonditaNetta,
+    volume: blocco.volumeNetto,
+    pesoTeorico: blocco.pesoTeorico,
+    pesoPesa: blocco.pesoPesa,
+    difettiDichiarati: blocco.difetti as Blocco['difettiDichiarati'],
+    noteDifetti: blocco.noteDifetti,
+    prezzoListino: blocco.prezzoListino,
+    unitaPrezzoListino: blocco.unitaPrezzo,
+  };
+}
+
 export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): Riga {
   const f = figuresShown(stato, riga, blocco);
   // the inputs are frozen at confirmation, so the measures recomputed from them are those that were sold
@@ -81,29 +108,7 @@ export function toRigaDto({ riga, blocco }: RigaJoined, stato: CollaudoStato): R
   return {
     _id: riga.id,
     bloccoId: blocco.id,
-    blocco: {
-      _id: blocco.id,
-      codice: blocco.codice,
-      origine: blocco.origine,
-      stato: blocco.stato as Blocco['stato'],
-      materiale: { _id: blocco.materialeId, nome: blocco.materialeNome },
-      cava: blocco.cavaId
-        ? { _id: blocco.cavaId, codice: blocco.cavaCodice ?? '', nome: blocco.cavaNome ?? '' }
-        : null,
-      codiceTracciabilita: blocco.codiceTracciabilita,
-      densita: blocco.densita,
-      scelta: blocco.scelta as Blocco['scelta'],
-      lunghezza: blocco.lunghezzaNetta,
-      altezza: blocco.altezzaNetta,
-      profondita: blocco.profonditaNetta,
-      volume: blocco.volumeNetto,
-      pesoTeorico: blocco.pesoTeorico,
-      pesoPesa: blocco.pesoPesa,
-      difettiDichiarati: blocco.difetti as Blocco['difettiDichiarati'],
-      noteDifetti: blocco.noteDifetti,
-      prezzoListino: blocco.prezzoListino,
-      unitaPrezzoListino: blocco.unitaPrezzo,
-    },
+    blocco: bloccoDto(blocco),
     statoPrecedente: riga.statoPrecedente as Riga['statoPrecedente'],
     lunghezzaRilevata: riga.lunghezzaRilevata,
     altezzaRilevata: riga.altezzaRilevata,

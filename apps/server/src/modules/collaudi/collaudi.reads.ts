@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { collaudi, collaudoRighe } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
 
 // What other modules may read of the collaudi (docs/architecture.md "Module pattern"): a sold block's
@@ -33,11 +34,7 @@ export async function righeAccettate(db: DbOrTx, companyId: string, bloccoIds: r
     .from(collaudoRighe)
     .innerJoin(collaudi, eq(collaudi.id, collaudoRighe.collaudoId))
     .where(
-      and(
-        eq(collaudi.companyId, companyId),
-        inArray(collaudoRighe.bloccoId, [...bloccoIds]),
-        accettata,
-      ),
+      companyScope(collaudi, companyId, inArray(collaudoRighe.bloccoId, [...bloccoIds]), accettata),
     )
     .orderBy(collaudoRighe.bloccoId, desc(collaudi.data), desc(collaudi.createdAt));
   return new Map(rows.map(({ bloccoId, ...riga }) => [bloccoId, riga]));
@@ -63,3 +60,22 @@ export const collaudoAccettanteSql = (bloccoId: PgColumn, column: 'id' | 'codice
     where ${outer(collaudoRighe.bloccoId)} = ${outer(bloccoId)} and ${outer(collaudi.stato)} = 'confermato'
     and ${outer(collaudoRighe.esito)} in ('accettato', 'accettato_con_riserva')
     order by ${outer(collaudi.data)} desc limit 1)`;
+
+/** The company's confirmed collaudi, oldest first, with the blocks each took (the demo ships them). */
+export async function collaudiConfermati(db: DbOrTx, companyId: string) {
+  const rows = await db
+    .select({
+      id: collaudi.id,
+      codice: collaudi.codice,
+      data: collaudi.data,
+      clienteId: collaudi.clienteId,
+      resa: collaudi.resa,
+      bloccoIds: sql<
+        string[]
+      >`coalesce((select array_agg(${outer(collaudoRighe.bloccoId)}) from ${collaudoRighe} where ${outer(collaudoRighe.collaudoId)} = ${outer(collaudi.id)}), '{}')`,
+    })
+    .from(collaudi)
+    .where(companyScope(collaudi, companyId, eq(collaudi.stato, 'confermato')))
+    .orderBy(asc(collaudi.data), asc(collaudi.id));
+  return rows;
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { clienti, collaudi, collaudoRighe } from '../../db/schema/index.js';
 import { companyTable } from '../../lib/company-table.js';
@@ -25,7 +25,7 @@ export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
     .from(r)
     .innerJoin(c, eq(c.id, r.collaudoId))
     .innerJoin(cl, eq(cl.id, c.clienteId))
-    .where(and(eq(c.companyId, companyId), eq(r.bloccoId, bloccoId)))
+    .where(scoped.scope(companyId, eq(r.bloccoId, bloccoId)))
     .orderBy(desc(c.data), desc(c.id));
 }
 
@@ -36,7 +36,7 @@ export function findCodice(db: DbOrTx, companyId: string, by: { id: string } | {
     .where(
       'id' in by
         ? scoped.inCompany(companyId, by.id)
-        : and(eq(c.companyId, companyId), eq(c.codice, by.codice)),
+        : scoped.scope(companyId, eq(c.codice, by.codice)),
     )
     .limit(1)
     .then((rows) => rows[0] ?? null);
@@ -46,7 +46,7 @@ export function searchCodice(db: DbOrTx, companyId: string, text: string, limit:
   return db
     .select({ id: c.id, codice: c.codice })
     .from(c)
-    .where(and(eq(c.companyId, companyId), matchesSearch(c.codice, text)))
+    .where(scoped.scope(companyId, matchesSearch(c.codice, text)))
     .orderBy(desc(c.codice))
     .limit(limit);
 }
@@ -65,5 +65,5 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
     })
     .from(c)
     .innerJoin(cl, eq(cl.id, c.clienteId))
-    .where(and(eq(c.companyId, companyId), inArray(c.id, ids)));
+    .where(scoped.scope(companyId, inArray(c.id, ids)));
 }

@@ -7,19 +7,17 @@ import {
 } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  blocchi,
-  cave,
-  clienti,
-  collaudi,
-  collaudoRighe,
-  materiali,
-} from '../../db/schema/index.js';
+import { clienti, collaudi, collaudoRighe } from '../../db/schema/index.js';
 import { companyTable } from '../../lib/company-table.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import type { Versioned } from '../../lib/preconditions.js';
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
+import {
+  bloccoIdsConCodice,
+  schedeCollaudo,
+  type SchedaCollaudo,
+} from '../blocchi/blocchi.reads.js';
 
 export type CollaudoRow = typeof collaudi.$inferSelect;
 export type RigaRow = typeof collaudoRighe.$inferSelect;
@@ -46,32 +44,7 @@ export const COLLAUDO_STATES: StateMachine<typeof collaudi, CollaudoStato> = {
 /** A row's block with what the tablet and the verbale show beside the measures. */
 export interface RigaJoined {
   riga: RigaRow;
-  blocco: {
-    id: string;
-    codice: string;
-    origine: 'interno' | 'esterno';
-    stato: string;
-    materialeId: string;
-    materialeNome: string;
-    /** Null, all three, for a bought-in block. */
-    cavaId: string | null;
-    cavaCodice: string | null;
-    cavaNome: string | null;
-    codiceTracciabilita: string | null;
-    densita: number;
-    scelta: string;
-    lunghezzaNetta: number;
-    altezzaNetta: number;
-    profonditaNetta: number;
-    volumeNetto: number;
-    pesoTeorico: number;
-    pesoPesa: number | null;
-    difetti: string[];
-    noteDifetti: string | null;
-    prezzoListino: number | null;
-    unitaPrezzo: string;
-    clienteId: string | null;
-  };
+  blocco: SchedaCollaudo;
 }
 
 export interface CollaudoJoined {
@@ -87,9 +60,9 @@ function joined(db: DbOrTx) {
 }
 
 function filterWhere(companyId: string, f: CollaudoFilter): SQL {
-  const conditions: Array<SQL | undefined> = [eq(c.companyId, companyId)];
+  const conditions: Array<SQL | undefined> = [];
   if (f.q) {
-    const inBlocchi = sql`exists (select 1 from ${r} inner join ${blocchi} on ${blocchi.id} = ${r.bloccoId} where ${r.collaudoId} = ${c.id} and ${matchesSearch(blocchi.codice, f.q)})`;
+    const inBlocchi = sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} in (${bloccoIdsConCodice(companyId, f.q)}))`;
     conditions.push(
       or(matchesSearch(c.codice, f.q), matchesSearch(cl.ragioneSociale, f.q), inBlocchi),
     );
@@ -102,7 +75,7 @@ function filterWhere(companyId: string, f: CollaudoFilter): SQL {
     );
   if (f.dal) conditions.push(gte(c.data, f.dal));
   if (f.al) conditions.push(lte(c.data, f.al));
-  return and(...conditions)!;
+  return scoped.scope(companyId, ...conditions);
 }
 
 export async function listPage(db: DbOrTx, companyId: string, query: CollaudoFilter & PageOpts) {
@@ -151,49 +124,30 @@ export async function summary(db: DbOrTx, companyId: string, filter: CollaudoFil
   return { perStato, sold: sold! };
 }
 
-/** Every row of the given collaudi with its block, in the order the blocks were added. */
-export function righeOf(
+/**
+ * Every row of the given collaudi with its block, in the order the blocks were added: the rows, then
+ * the blocks' cards from their module in one more statement.
+ */
+export async function righeOf(
   db: DbOrTx,
+  companyId: string,
   collaudoIds: readonly string[],
-  statoEffettivo: SQL<string>,
 ): Promise<Array<RigaJoined & { collaudoId: string }>> {
-  if (collaudoIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      collaudoId: r.collaudoId,
-      riga: r,
-      blocco: {
-        id: blocchi.id,
-        codice: blocchi.codice,
-        origine: sql<'interno' | 'esterno'>`${blocchi.origine}`,
-        stato: statoEffettivo,
-        materialeId: materiali.id,
-        materialeNome: materiali.nome,
-        cavaId: cave.id,
-        cavaCodice: cave.codice,
-        cavaNome: cave.nome,
-        codiceTracciabilita: blocchi.codiceTracciabilita,
-        densita: materiali.densita,
-        scelta: blocchi.scelta,
-        lunghezzaNetta: blocchi.lunghezzaNetta,
-        altezzaNetta: blocchi.altezzaNetta,
-        profonditaNetta: blocchi.profonditaNetta,
-        volumeNetto: blocchi.volumeNetto,
-        pesoTeorico: blocchi.pesoTeorico,
-        pesoPesa: blocchi.pesoPesa,
-        difetti: blocchi.difetti,
-        noteDifetti: blocchi.noteDifetti,
-        prezzoListino: blocchi.prezzoListino,
-        unitaPrezzo: blocchi.unitaPrezzo,
-        clienteId: blocchi.clienteId,
-      },
-    })
+  if (collaudoIds.length === 0) return [];
+  const righe = await db
+    .select()
     .from(r)
-    .innerJoin(blocchi, eq(blocchi.id, r.bloccoId))
-    .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
-    .leftJoin(cave, eq(cave.id, blocchi.cavaId))
     .where(inArray(r.collaudoId, [...collaudoIds]))
-    .orderBy(asc(r.createdAt), asc(r.id)) as Promise<Array<RigaJoined & { collaudoId: string }>>;
+    .orderBy(asc(r.createdAt), asc(r.id));
+  const schede = await schedeCollaudo(
+    db,
+    companyId,
+    righe.map((riga) => riga.bloccoId),
+  );
+  return righe.flatMap((riga) => {
+    const blocco = schede.get(riga.bloccoId);
+    return blocco ? [{ collaudoId: riga.collaudoId, riga, blocco }] : [];
+  });
 }
 
 export async function findJoined(
@@ -313,7 +267,7 @@ export function openCollaudoOfBlocco(
 /** A cliente's collaudi, newest first (at most 200: its page shows the recent ones). */
 export async function ofCliente(db: DbOrTx, companyId: string, clienteId: string) {
   return (await joined(db)
-    .where(and(eq(c.companyId, companyId), eq(c.clienteId, clienteId)))
+    .where(scoped.scope(companyId, eq(c.clienteId, clienteId)))
     .orderBy(desc(c.data), desc(c.id))
     .limit(200)) as CollaudoJoined[];
 }

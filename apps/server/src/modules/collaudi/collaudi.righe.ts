@@ -38,33 +38,35 @@ function prezzoIniziale(blocco: Locked['blocco']) {
   return { unitaPrezzo: aPeso ? 't' : 'm3', prezzo: aPeso ? prezzoT : listino };
 }
 
-export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: CollaudiCore) {
-  const { get, lockModificabile, storeFigures, joinedRiga, giveBack } = core;
-
-  /** 409 unless the block may join this collaudo: `disponibile`, or optioned for its cliente, and in no job. */
-  async function assertCollaudabile(
-    tx: DbOrTx,
-    companyId: string,
-    collaudo: repo.CollaudoRow,
-    { blocco, statoEffettivo }: Locked,
-  ) {
-    if (statoEffettivo === 'in_collaudo') {
-      const altro = await repo.openCollaudoOfBlocco(tx, blocco.id);
-      throw conflict(
-        altro?.id === collaudo.id
-          ? `Il blocco ${blocco.codice} è già in questo collaudo`
-          : `Il blocco ${blocco.codice} è già nel collaudo ${altro?.codice ?? 'di un altro cliente'}`,
-      );
-    }
-    if (statoEffettivo === 'opzionato' && blocco.clienteId !== collaudo.clienteId)
-      throw conflict(`Il blocco ${blocco.codice} è opzionato per un altro cliente`);
-    if (statoEffettivo !== 'disponibile' && statoEffettivo !== 'opzionato')
-      throw conflict(
-        `Il blocco ${blocco.codice} è «${BLOCCO_STATO_LABELS[statoEffettivo as BloccoStato]}»: si collauda solo un blocco disponibile o opzionato per questo cliente`,
-      );
-    await blocchi.assertSenzaLavorazioni(tx, companyId, blocco, 'metterlo in collaudo');
+/** 409 unless the block may join this collaudo: `disponibile`, or optioned for its cliente, and in no job. */
+async function assertCollaudabile(
+  blocchi: CollaudiDeps['blocchi'],
+  tx: DbOrTx,
+  companyId: string,
+  collaudo: repo.CollaudoRow,
+  { blocco, statoEffettivo }: Locked,
+) {
+  if (statoEffettivo === 'in_collaudo') {
+    const altro = await repo.openCollaudoOfBlocco(tx, blocco.id);
+    throw conflict(
+      altro?.id === collaudo.id
+        ? `Il blocco ${blocco.codice} è già in questo collaudo`
+        : `Il blocco ${blocco.codice} è già nel collaudo ${altro?.codice ?? 'di un altro cliente'}`,
+    );
   }
+  if (statoEffettivo === 'opzionato' && blocco.clienteId !== collaudo.clienteId)
+    throw conflict(`Il blocco ${blocco.codice} è opzionato per un altro cliente`);
+  if (statoEffettivo !== 'disponibile' && statoEffettivo !== 'opzionato')
+    throw conflict(
+      `Il blocco ${blocco.codice} è «${BLOCCO_STATO_LABELS[statoEffettivo as BloccoStato]}»: si collauda solo un blocco disponibile o opzionato per questo cliente`,
+    );
+  await blocchi.assertSenzaLavorazioni(tx, companyId, blocco, 'metterlo in collaudo');
+}
 
+function createAddRiga(
+  { db, blocchi }: CollaudiDeps,
+  { get, lockModificabile, storeFigures, joinedRiga }: CollaudiCore,
+) {
   /** A block joins: `disponibile`, or optioned for this cliente; it becomes `in_collaudo` and its state is remembered. */
   async function addRiga(actor: Actor, id: string, bloccoId: string): Promise<Collaudo> {
     return db.transaction(async (tx) => {
@@ -72,7 +74,7 @@ export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: Collaud
       const locked = await blocchi.lockForLavorazione(tx, actor.companyId, bloccoId);
       if (!locked)
         throw badRequest('Blocco non valido', [{ path: 'bloccoId', message: 'Blocco non valido' }]);
-      await assertCollaudabile(tx, actor.companyId, collaudo, locked);
+      await assertCollaudabile(blocchi, tx, actor.companyId, collaudo, locked);
       const { blocco, statoEffettivo } = locked;
       await blocchi.transition(tx, {
         companyId: actor.companyId,
@@ -91,7 +93,7 @@ export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: Collaud
         opzioneScadenzaPrecedente: statoEffettivo === 'opzionato' ? blocco.opzioneScadenza : null,
         ...prezzoIniziale(blocco),
       });
-      await storeFigures(tx, await joinedRiga(tx, id, riga.id));
+      await storeFigures(tx, await joinedRiga(tx, actor.companyId, id, riga.id));
       await repo.touch(tx, id);
       await recordAudit(tx, {
         companyId: actor.companyId,
@@ -105,7 +107,13 @@ export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: Collaud
       return get(actor.companyId, id, tx);
     });
   }
+  return addRiga;
+}
 
+function createUpdateRiga(
+  { db, blocchi }: CollaudiDeps,
+  { get, lockModificabile, storeFigures, joinedRiga }: CollaudiCore,
+) {
   /** `ifMatch`: the row's `updatedAt` the client saw; another since is a 409 and nothing is written. */
   async function updateRiga(
     actor: Actor,
@@ -128,7 +136,7 @@ export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: Collaud
       // No type, no value: an abbuono is the pair.
       if (values.abbuonoTipo === null) values.abbuonoValore = null;
       const row = await repo.updateRiga(tx, id, rigaId, values);
-      await storeFigures(tx, await joinedRiga(tx, id, rigaId));
+      await storeFigures(tx, await joinedRiga(tx, actor.companyId, id, rigaId));
       const changes = diffChanges(current, row!, RIGA_FIELDS);
       if (Object.keys(changes).length) {
         const codice = (await blocchi.get(null, actor.companyId, current.bloccoId, tx)).codice;
@@ -146,7 +154,14 @@ export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: Collaud
       return get(actor.companyId, id, tx);
     });
   }
+  return updateRiga;
+}
 
+function createRemoveRiga(
+  { db, blocchi }: CollaudiDeps,
+  { get, lockModificabile, giveBack }: CollaudiCore,
+) {
+  /** A block leaves: back to its option if that still runs, else `disponibile`. */
   async function removeRiga(actor: Actor, id: string, rigaId: string): Promise<Collaudo> {
     return db.transaction(async (tx) => {
       const collaudo = await lockModificabile(tx, actor.companyId, id);
@@ -167,6 +182,13 @@ export function createCollaudiRighe({ db, blocchi }: CollaudiDeps, core: Collaud
       return get(actor.companyId, id, tx);
     });
   }
+  return removeRiga;
+}
 
-  return { addRiga, updateRiga, removeRiga };
+export function createCollaudiRighe(deps: CollaudiDeps, core: CollaudiCore) {
+  return {
+    addRiga: createAddRiga(deps, core),
+    updateRiga: createUpdateRiga(deps, core),
+    removeRiga: createRemoveRiga(deps, core),
+  };
 }

@@ -20,6 +20,7 @@ import {
   verbaleQuerySchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodApp } from '../../lib/module.js';
 import { z } from 'zod';
 import { sendDocument } from '../../lib/downloads.js';
 import { ifMatchOf } from '../../lib/preconditions.js';
@@ -35,10 +36,10 @@ const { read, write } = pageAccess('collaudi');
 const tags = ['collaudi'];
 const base = '/api/collaudi';
 
-export const collaudiRoutes: FastifyPluginAsyncZod<{
-  collaudi: CollaudiService;
-  documents: CollaudiDocuments;
-}> = async (app, { collaudi, documents }) => {
+type Deps = { collaudi: CollaudiService; documents: CollaudiDocuments };
+
+/** The list with its totals and export, the record, its history and its state. */
+function collaudiRecordRoutes(app: ZodApp, { collaudi }: Deps) {
   listRoutes(app, base, {
     access: read,
     tags,
@@ -58,6 +59,10 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
     history: collaudi.history,
     stato: { body: collaudoStatoBodySchema, write: collaudi.changeStato },
   });
+}
+
+/** What a collaudo is written from (pickers) and a cliente's collaudi. */
+function collaudiReadRoutes(app: ZodApp, { collaudi }: Deps) {
   // Pickers under this module's permission (docs/api.md "Shape of the API"): a sales clerk needs no clienti or blocchi write.
   app.get(
     `${base}/clienti-selezionabili`,
@@ -92,6 +97,10 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => collaudi.ofCliente(companyOf(request), request.params.id),
   );
+}
+
+/** The collaudo's header written. */
+function collaudiWriteRoutes(app: ZodApp, { collaudi }: Deps) {
   app.post(
     base,
     {
@@ -114,6 +123,10 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => collaudi.update(actorOf(request), request.params.id, request.body),
   );
+}
+
+/** The collaudo's blocks: added, judged, removed. */
+function collaudiRigheRoutes(app: ZodApp, { collaudi }: Deps) {
   app.post(
     `${base}/:id/righe`,
     {
@@ -159,6 +172,10 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       collaudi.removeRiga(actorOf(request), request.params.id, request.params.rigaId),
   );
+}
+
+/** The signed link the browser downloads the verbale with. */
+function collaudiVerbaleLinkRoute(app: ZodApp, { documents }: Deps) {
   app.get(
     `${base}/:id/verbale-link`,
     {
@@ -173,7 +190,10 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       documents.verbaleLink(requireAuth(request), request.params.id, request.query.lingua),
   );
+}
 
+/** The verbale's PDF, by bearer or signed link. */
+function collaudiVerbaleRoute(app: ZodApp, { documents }: Deps) {
   // A bearer with collaudi read (API clients), or the signed link of `verbale-link` (the browser), which
   // works only while the session that asked for it lives (lib/session-links.ts).
   app.get(
@@ -212,4 +232,13 @@ export const collaudiRoutes: FastifyPluginAsyncZod<{
       return sendDocument(reply, { body: pdf, contentType: 'application/pdf', fileName: filename });
     },
   );
+}
+
+export const collaudiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  collaudiRecordRoutes(app, deps);
+  collaudiReadRoutes(app, deps);
+  collaudiWriteRoutes(app, deps);
+  collaudiRigheRoutes(app, deps);
+  collaudiVerbaleLinkRoute(app, deps);
+  collaudiVerbaleRoute(app, deps);
 };

@@ -49,9 +49,7 @@ function assertGiudicati(righe: repo.RigaJoined[], to: CollaudoStato) {
     );
 }
 
-export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: CollaudiCore) {
-  const { get, righeOf, assertCliente, moveBlocco, giveBack, storeFigures } = core;
-
+function createCreate({ db }: CollaudiDeps, { get, assertCliente }: CollaudiCore) {
   async function create(actor: Actor, body: CollaudoCreate): Promise<Collaudo> {
     return db.transaction(async (tx) => {
       await assertCliente(actor.companyId, body.clienteId, tx);
@@ -71,7 +69,10 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
       return get(actor.companyId, row.id, tx);
     });
   }
+  return create;
+}
 
+function createUpdate({ db }: CollaudiDeps, { get, righeOf, assertCliente }: CollaudiCore) {
   /** The header changes until the collaudo is closed; the cliente only while it holds no block. */
   async function update(actor: Actor, id: string, body: CollaudoUpdate): Promise<Collaudo> {
     return db.transaction(async (tx) => {
@@ -84,7 +85,7 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
       }
       if (body.clienteId && body.clienteId !== current.clienteId) {
         await assertCliente(actor.companyId, body.clienteId, tx);
-        if ((await righeOf(tx, [id])).length) {
+        if ((await righeOf(tx, actor.companyId, [id])).length) {
           const message =
             'Il cliente si cambia solo prima di aggiungere i blocchi: togli i blocchi o crea un nuovo collaudo';
           throw conflict(message);
@@ -105,44 +106,50 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
       return get(actor.companyId, id, tx);
     });
   }
+  return update;
+}
 
-  /** A confirmed row: the accepted block sold at its price, a rejected one returned; its defects join the block's. */
-  async function conferma(
-    tx: DbOrTx,
-    actor: Actor,
-    locked: repo.CollaudoRow,
-    joined: repo.RigaJoined,
-  ) {
-    const { riga, blocco } = joined;
-    if (isAccettato(riga.esito as Esito)) {
-      const prezzo = `${riga.prezzo!.toLocaleString('it-IT', { minimumFractionDigits: 2 })} €/${riga.unitaPrezzo === 't' ? 't' : 'm³'}`;
-      await moveBlocco(
-        tx,
-        actor,
-        locked,
-        blocco.id,
-        'venduto',
-        `Collaudo ${locked.codice}: venduto a ${prezzo}`,
-        {
-          clienteId: locked.clienteId,
-          prezzoListino: riga.prezzo,
-          unitaPrezzo: riga.unitaPrezzo,
-        },
-      );
-    } else {
-      await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice}: rifiutato`);
-    }
-    await blocchi.addDifetti(tx, {
-      companyId: actor.companyId,
-      id: blocco.id,
-      difetti: riga.difettiRiscontrati,
-      userId: actor.userId,
-      note: `Collaudo ${locked.codice}: difetti riscontrati`,
-    });
-    // the block's measures and density are as read above: moving it changes neither
-    await storeFigures(tx, joined);
+/** A confirmed row: the accepted block sold at its price, a rejected one returned; its defects join the block's. */
+async function conferma(
+  blocchi: CollaudiDeps['blocchi'],
+  { moveBlocco, giveBack, storeFigures }: CollaudiCore,
+  tx: DbOrTx,
+  actor: Actor,
+  locked: repo.CollaudoRow,
+  joined: repo.RigaJoined,
+) {
+  const { riga, blocco } = joined;
+  if (isAccettato(riga.esito as Esito)) {
+    const prezzo = `${riga.prezzo!.toLocaleString('it-IT', { minimumFractionDigits: 2 })} €/${riga.unitaPrezzo === 't' ? 't' : 'm³'}`;
+    await moveBlocco(
+      tx,
+      actor,
+      locked,
+      blocco.id,
+      'venduto',
+      `Collaudo ${locked.codice}: venduto a ${prezzo}`,
+      {
+        clienteId: locked.clienteId,
+        prezzoListino: riga.prezzo,
+        unitaPrezzo: riga.unitaPrezzo,
+      },
+    );
+  } else {
+    await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice}: rifiutato`);
   }
+  await blocchi.addDifetti(tx, {
+    companyId: actor.companyId,
+    id: blocco.id,
+    difetti: riga.difettiRiscontrati,
+    userId: actor.userId,
+    note: `Collaudo ${locked.codice}: difetti riscontrati`,
+  });
+  // the block's measures and density are as read above: moving it changes neither
+  await storeFigures(tx, joined);
+}
 
+function createChangeStato({ db, blocchi }: CollaudiDeps, core: CollaudiCore) {
+  const { get, righeOf, giveBack } = core;
   /**
    * `confermato` sells the accepted blocks (venduto, with the cliente and the price) and returns the
    * rejected ones, each with the defects found here joining its own; `annullato` returns every block.
@@ -156,7 +163,7 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
     return db.transaction(async (tx) => {
       const locked = await repo.lockInCompany(tx, actor.companyId, id);
       if (!locked) throw notFound(NOT_FOUND);
-      const righe = await righeOf(tx, [id]);
+      const righe = await righeOf(tx, actor.companyId, [id]);
       await changeState(tx, STATES, {
         companyId: actor.companyId,
         id,
@@ -167,13 +174,20 @@ export function createCollaudiStato({ db, blocchi }: CollaudiDeps, core: Collaud
       // After the transition check (a wrong move is a 409 whatever the rows say); a refusal rolls it back.
       if (to === 'eseguito' || to === 'confermato') assertGiudicati(righe, to);
       if (to === 'confermato')
-        for (const joined of righe) await conferma(tx, actor, locked, joined);
+        for (const joined of righe) await conferma(blocchi, core, tx, actor, locked, joined);
       else if (to === 'annullato')
         for (const { riga } of righe)
           await giveBack(tx, actor, locked, riga, `Collaudo ${locked.codice} annullato`);
       return get(actor.companyId, id, tx);
     });
   }
+  return changeStato;
+}
 
-  return { create, update, changeStato };
+export function createCollaudiStato(deps: CollaudiDeps, core: CollaudiCore) {
+  return {
+    create: createCreate(deps, core),
+    update: createUpdate(deps, core),
+    changeStato: createChangeStato(deps, core),
+  };
 }

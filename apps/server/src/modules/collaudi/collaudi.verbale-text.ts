@@ -249,6 +249,31 @@ export const VERBALE_TESTI: Record<VerbaleLingua, VerbaleTesti> = {
 export const numeroIt = (value: number, decimals: number, upTo = false) =>
   numero(value, decimals, 'it', upTo);
 
+/** The abbuono agreed on a row, in the verbale's words and numbers. */
+function abbuonoText(
+  t: (typeof VERBALE_TESTI)[VerbaleLingua],
+  r: Riga,
+  n: (value: number, decimals: number, upTo?: boolean) => string,
+): string {
+  const euro = (value: number) => `€ ${n(value, 2)}`;
+  // as calcolaRiga: a zero or missing value is no abbuono
+  if (!r.abbuonoTipo || !r.abbuonoValore) return '—';
+  const v = r.abbuonoValore;
+  switch (r.abbuonoTipo) {
+    case 'cm_per_lato':
+    case 'cm_lunghezza':
+    case 'cm_altezza':
+    case 'cm_profondita':
+      return `${n(v, 0)} ${t.abbuoni[r.abbuonoTipo]}`;
+    case 'm3':
+      return `${n(v, 3)} ${t.abbuoni.m3}`;
+    case 'percentuale':
+      return `${n(v, 2, true)}${t.abbuoni.percentuale}`;
+    case 'prezzo':
+      return t.abbuoni.prezzo.replace('€', euro(v));
+  }
+}
+
 /** The verbale's row texts in one language. */
 export function verbaleText(lingua: VerbaleLingua) {
   const t = VERBALE_TESTI[lingua];
@@ -260,24 +285,7 @@ export function verbaleText(lingua: VerbaleLingua) {
       ? '—'
       : [l, h, p].map((v) => (v == null ? '—' : n(v, 0))).join(' × ');
 
-  function abbuono(r: Riga): string {
-    // as calcolaRiga: a zero or missing value is no abbuono
-    if (!r.abbuonoTipo || !r.abbuonoValore) return '—';
-    const v = r.abbuonoValore;
-    switch (r.abbuonoTipo) {
-      case 'cm_per_lato':
-      case 'cm_lunghezza':
-      case 'cm_altezza':
-      case 'cm_profondita':
-        return `${n(v, 0)} ${t.abbuoni[r.abbuonoTipo]}`;
-      case 'm3':
-        return `${n(v, 3)} ${t.abbuoni.m3}`;
-      case 'percentuale':
-        return `${n(v, 2, true)}${t.abbuoni.percentuale}`;
-      case 'prezzo':
-        return t.abbuoni.prezzo.replace('€', euro(v));
-    }
-  }
+  const abbuono = (r: Riga) => abbuonoText(t, r, n);
 
   return {
     t,

@@ -143,24 +143,9 @@ function header(doc: Doc, { t }: VerbaleText, collaudo: Collaudo, company: Verba
   }
 }
 
-function parties(doc: Doc, { t }: VerbaleText, collaudo: Collaudo, cliente: VerbaleCliente) {
-  const top = doc.y;
-  const half = WIDTH / 2 - 10;
-  doc.font('Helvetica').fontSize(8).fillColor(GREY).text(t.cliente, MARGIN, top, { width: half });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor('#000')
-    .text(cliente.ragioneSociale, { width: half });
-  const clienteLines = [
-    cliente.partitaIva && `${t.partitaIva} ${cliente.partitaIva}`,
-    indirizzo(cliente),
-    cliente.nazione,
-  ].filter(Boolean);
-  doc.font('Helvetica').fontSize(9).text(clienteLines.join('\n'), { width: half, lineGap: 1 });
-  const leftBottom = doc.y;
-
-  const facts: Array<[string, string | null]> = [
+/** The collaudo's facts beside the cliente: when, where, who inspected, the order and its terms. */
+function collaudoFacts({ t }: VerbaleText, collaudo: Collaudo): Array<[string, string | null]> {
+  return [
     // dd/MM/yyyy in both languages: what a British or a German reader writes too
     [t.data, dataIt(collaudo.data)],
     [t.luogo, collaudo.luogo],
@@ -175,6 +160,11 @@ function parties(doc: Doc, { t }: VerbaleText, collaudo: Collaudo, cliente: Verb
     [t.pagamento, collaudo.pagamento],
     [t.valuta, 'EUR'],
   ];
+}
+
+/** Label and value pairs in the right half of the page, from `top`. */
+function factColumn(doc: Doc, top: number, facts: Array<[string, string | null]>) {
+  const half = WIDTH / 2 - 10;
   const x = MARGIN + WIDTH / 2 + 10;
   doc.y = top;
   for (const [label, value] of facts) {
@@ -191,6 +181,27 @@ function parties(doc: Doc, { t }: VerbaleText, collaudo: Collaudo, cliente: Verb
       .text(value || '—', x + 85, y, { width: half - 85 });
     doc.y += 2;
   }
+}
+
+function parties(doc: Doc, x: VerbaleText, collaudo: Collaudo, cliente: VerbaleCliente) {
+  const { t } = x;
+  const top = doc.y;
+  const half = WIDTH / 2 - 10;
+  doc.font('Helvetica').fontSize(8).fillColor(GREY).text(t.cliente, MARGIN, top, { width: half });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#000')
+    .text(cliente.ragioneSociale, { width: half });
+  const clienteLines = [
+    cliente.partitaIva && `${t.partitaIva} ${cliente.partitaIva}`,
+    indirizzo(cliente),
+    cliente.nazione,
+  ].filter(Boolean);
+  doc.font('Helvetica').fontSize(9).text(clienteLines.join('\n'), { width: half, lineGap: 1 });
+  const leftBottom = doc.y;
+
+  factColumn(doc, top, collaudoFacts(x, collaudo));
   doc.y = Math.max(leftBottom, doc.y);
   if (collaudo.note) {
     sectionTitle(doc, t.note, 12);

@@ -1,13 +1,26 @@
 import type { Ddt, DdtCreate } from '@gestcava/contracts';
+import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { conflict } from '../../lib/app-error.js';
-import { recordAudit } from '../../lib/audit.js';
+import { recordAudit, type AuditAction } from '../../lib/audit.js';
 import { CHANGED, lockIn, righeText, type DdtDeps } from './ddt.common.js';
 import { toNewRiga } from './ddt.mapper.js';
 import type { createDdtParty } from './ddt.party.js';
 import * as repo from './ddt.repository.js';
 
 // A draft: written, rewritten whole (PUT) and deleted; its lines are re-read from what is sold now.
+
+/** The draft's history row: what was done to it, by whom, with a note. */
+function historyOf(tx: DbOrTx, actor: Actor, id: string, action: AuditAction, note?: string) {
+  return recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'ddt',
+    entityId: id,
+    action,
+    userId: actor.userId,
+    note,
+  });
+}
 
 export function createDdtBozze(
   { db }: DdtDeps,
@@ -22,14 +35,13 @@ export function createDdtBozze(
         createdBy: actor.userId,
       });
       await repo.replaceRighe(tx, created.id, righe.map(toNewRiga));
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        entityType: 'ddt',
-        entityId: created.id,
-        action: 'create',
-        userId: actor.userId,
-        note: `Bozza per ${row.destinatario.ragioneSociale}, ${righeText(righe.length)}`,
-      });
+      await historyOf(
+        tx,
+        actor,
+        created.id,
+        'create',
+        `Bozza per ${row.destinatario.ragioneSociale}, ${righeText(righe.length)}`,
+      );
       return created.id;
     });
     return get(actor.companyId, id);
@@ -42,14 +54,7 @@ export function createDdtBozze(
       const { row, righe } = await header(tx, actor.companyId, body);
       await repo.updateDdt(tx, actor.companyId, id, row, 'bozza');
       await repo.replaceRighe(tx, id, righe.map(toNewRiga));
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        entityType: 'ddt',
-        entityId: id,
-        action: 'update',
-        userId: actor.userId,
-        note: righeText(righe.length),
-      });
+      await historyOf(tx, actor, id, 'update', righeText(righe.length));
     });
     return get(actor.companyId, id);
   }
@@ -59,13 +64,7 @@ export function createDdtBozze(
       const only = 'si elimina solo una bozza (un DDT emesso si annulla)';
       await lockIn(tx, actor.companyId, id, 'bozza', only);
       if (!(await repo.deleteBozza(tx, actor.companyId, id))) throw conflict(CHANGED);
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        entityType: 'ddt',
-        entityId: id,
-        action: 'delete',
-        userId: actor.userId,
-      });
+      await historyOf(tx, actor, id, 'delete');
     });
   }
 

@@ -1,12 +1,12 @@
 import {
   numeroDdt,
   pesoKgSuperficie,
+  type Ddt,
   type DdtDocumentoLinkQuery,
   type PackingListQuery,
 } from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
-import { findCompanyRow } from '../../lib/companies.js';
-import type { PdfCompany } from '../../lib/pdf.js';
+import { pdfCompanyOf } from '../../lib/pdf-company.js';
 import type { AuthContext } from '../../lib/auth/sessions.js';
 import type { DocumentFile } from '../../lib/downloads.js';
 import type { RenderPool } from '../../lib/render-pool.js';
@@ -30,6 +30,70 @@ export type DdtDocuments = ReturnType<typeof createDdtDocuments>;
 /** The DDT's signed links (the browser's downloads): read under spedizioni, for five minutes. */
 const DDT_LINK: SignedDocument = { kind: 'ddt', page: 'spedizioni', ttlSeconds: 300 };
 
+const fileName = (
+  prefix: string,
+  d: { numero: number | null; anno: number | null; _id: string },
+  ext: string,
+) =>
+  `${prefix}-${d.numero != null && d.anno != null ? numeroDdt(d.numero, d.anno).replace('/', '-') : `bozza-${d._id.slice(-8)}`}.${ext}`;
+
+/** Each bundle's or slab line's slabs with their weight: those it shipped, or while a draft those sold to the cliente now. */
+async function packingLastre(db: Db, companyId: string, ddt: Ddt) {
+  const lastre: Record<string, PackingLastra[]> = {};
+  const stored = await repo.righeOf(db, ddt._id);
+  for (const r of stored) {
+    if (r.entityType !== 'pacco' && r.entityType !== 'lastra') continue;
+    const which =
+      ddt.stato === 'bozza'
+        ? r.entityType === 'pacco'
+          ? { paccoId: r.entityId, clienteId: ddt.cliente!._id }
+          : { ids: [r.entityId] }
+        : { ids: r.lastraIds };
+    lastre[r.id] = (await lastrePacking(db, companyId, which)).map(({ densita, ...l }) => ({
+      ...l,
+      pesoKg: pesoKgSuperficie(l.mq, l.spessoreMm, densita),
+    }));
+  }
+  return lastre;
+}
+
+/** The packing list drawn in the pool, as a PDF or a workbook. */
+async function renderPacking(
+  renderPool: RenderPool,
+  input: PackingInput,
+  formato: PackingListQuery['formato'],
+): Promise<DocumentFile> {
+  const name = input.lingua === 'en' ? 'packing-list' : 'packing-list-it';
+  if (formato === 'pdf') {
+    return {
+      body: await renderPool.render<PackingInput>(PACKING_RENDERER, input),
+      contentType: 'application/pdf',
+      fileName: fileName(name, input.ddt, 'pdf'),
+    };
+  }
+  return {
+    body: await renderPool.render<PackingInput>(PACKING_XLSX_RENDERER, input),
+    contentType: XLSX,
+    fileName: fileName(name, input.ddt, 'xlsx'),
+  };
+}
+
+/** The signed URL of the PDF or of the packing list; format and language stay outside the signature. */
+function documentoUrl(
+  links: SessionLinks,
+  auth: AuthContext & { companyId: string },
+  id: string,
+  query: DdtDocumentoLinkQuery,
+): string {
+  const base = `/api/ddt/${id}`;
+  // any format or language is the same DDT the session may read
+  if (query.tipo === 'ddt') return links.documentUrl(DDT_LINK, auth, id, `${base}/pdf`);
+  return links.documentUrl(DDT_LINK, auth, id, `${base}/packing-list`, {
+    formato: query.formato,
+    lingua: query.lingua,
+  });
+}
+
 /** The DDT's PDF and its packing list (PDF or XLSX, Italian or English): the data read here, drawn in the pool. */
 export function createDdtDocuments(deps: {
   db: Db;
@@ -40,30 +104,7 @@ export function createDdtDocuments(deps: {
 }) {
   const { db, ddt: service, storage, renderPool, links } = deps;
 
-  async function company(companyId: string): Promise<PdfCompany> {
-    const c = await findCompanyRow(db, companyId);
-    const logo = c?.logoKey ? await storage.read(c.logoKey).catch(() => null) : null;
-    return {
-      name: c?.name ?? '',
-      partitaIva: c?.partitaIva ?? null,
-      codiceFiscale: c?.codiceFiscale ?? null,
-      indirizzo: c?.indirizzo ?? null,
-      cap: c?.cap ?? null,
-      comune: c?.comune ?? null,
-      provincia: c?.provincia ?? null,
-      telefono: c?.telefono ?? null,
-      email: c?.email ?? null,
-      pec: c?.pec ?? null,
-      logo,
-    };
-  }
-
-  const fileName = (
-    prefix: string,
-    d: { numero: number | null; anno: number | null; _id: string },
-    ext: string,
-  ) =>
-    `${prefix}-${d.numero != null && d.anno != null ? numeroDdt(d.numero, d.anno).replace('/', '-') : `bozza-${d._id.slice(-8)}`}.${ext}`;
+  const company = async (companyId: string) => (await pdfCompanyOf(db, storage, companyId)).company;
 
   return {
     /** A link the browser opens without a bearer token (the PDF or the packing list), while this session lives. */
@@ -73,16 +114,7 @@ export function createDdtDocuments(deps: {
       query: DdtDocumentoLinkQuery,
     ): Promise<{ url: string }> {
       await service.get(auth.companyId, id);
-      const base = `/api/ddt/${id}`;
-      // the format and language stay outside the signature: any of them is the same DDT the session may read
-      if (query.tipo === 'ddt')
-        return { url: links.documentUrl(DDT_LINK, auth, id, `${base}/pdf`) };
-      return {
-        url: links.documentUrl(DDT_LINK, auth, id, `${base}/packing-list`, {
-          formato: query.formato,
-          lingua: query.lingua,
-        }),
-      };
+      return { url: documentoUrl(links, auth, id, query) };
     },
 
     /** The company a download serves: a valid signed link's, or the bearer's (lib/session-links.ts). */
@@ -107,41 +139,14 @@ export function createDdtDocuments(deps: {
       query: PackingListQuery,
     ): Promise<DocumentFile> {
       const ddt = await service.get(companyId, id);
-      // each bundle's slabs: those it shipped, or while a draft those sold to the cliente now
-      const lastre: Record<string, PackingLastra[]> = {};
-      const stored = await repo.righeOf(db, id);
-      for (const r of stored) {
-        if (r.entityType !== 'pacco' && r.entityType !== 'lastra') continue;
-        const which =
-          ddt.stato === 'bozza'
-            ? r.entityType === 'pacco'
-              ? { paccoId: r.entityId, clienteId: ddt.cliente!._id }
-              : { ids: [r.entityId] }
-            : { ids: r.lastraIds };
-        lastre[r.id] = (await lastrePacking(db, companyId, which)).map(({ densita, ...l }) => ({
-          ...l,
-          pesoKg: pesoKgSuperficie(l.mq, l.spessoreMm, densita),
-        }));
-      }
+      const lastre = await packingLastre(db, companyId, ddt);
       const input: PackingInput = {
         ddt,
         company: await company(companyId),
         lingua: query.lingua,
         lastre,
       };
-      const name = query.lingua === 'en' ? 'packing-list' : 'packing-list-it';
-      if (query.formato === 'pdf') {
-        return {
-          body: await renderPool.render<PackingInput>(PACKING_RENDERER, input),
-          contentType: 'application/pdf',
-          fileName: fileName(name, ddt, 'pdf'),
-        };
-      }
-      return {
-        body: await renderPool.render<PackingInput>(PACKING_XLSX_RENDERER, input),
-        contentType: XLSX,
-        fileName: fileName(name, ddt, 'xlsx'),
-      };
+      return renderPacking(renderPool, input, query.formato);
     },
   };
 }

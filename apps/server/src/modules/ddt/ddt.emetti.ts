@@ -69,40 +69,42 @@ export const movimentoBlocco = (
   causale,
 });
 
+/** Ships one line of an emitting DDT; the slabs it shipped (for a cancellation to give back). */
+async function spedisci(
+  { blocchi, stock }: Pick<DdtDeps, 'blocchi' | 'stock'>,
+  tx: DbOrTx,
+  actor: Actor,
+  d: repo.DdtRow,
+  e: DdtElemento,
+  ref: DdtRef,
+): Promise<string[]> {
+  if (e.entityType === 'blocco') {
+    const causale = `Spedito a ${d.destinatario.ragioneSociale} con ${ref.documento}`;
+    await moveBlocco(blocchi, tx, actor, e, 'spedito', causale);
+    await stock.movimenti(tx, [movimentoBlocco(actor, d, e._id, ref, causale)]);
+    return [];
+  }
+  if (e.entityType === 'lotto') {
+    await stock.spedisciVenditaLotto(tx, actor, e._id, d.clienteId, e.pezzi, ref, e.codice);
+    return [];
+  }
+  const which = e.entityType === 'pacco' ? { paccoId: e._id } : { ids: [e._id] };
+  const moved = await stock.spedisciLastre(tx, actor, which, d.clienteId, ref);
+  if (moved.length !== e.pezzi)
+    throw conflict(
+      `${LABEL[e.entityType]} ${e.codice} è cambiato mentre il DDT veniva emesso: ricarica e riprova`,
+    );
+  return moved.map((l) => l.id);
+}
+
 /**
  * Numbers the draft and ships its items, all or nothing: the counter row is taken first (so the
  * company's emissions queue on it), then each line is re-read and moved by a guarded update. Any
  * item sold elsewhere, shipped or changed meanwhile is a 409, and the rollback gives the number back.
  * The DDT and its lines are read once: the answer is made of what the writes returned.
  */
-export function createDdtEmetti({ db, blocchi, stock, faults }: DdtDeps) {
-  /** Ships one line of an emitting DDT; the slabs it shipped (for a cancellation to give back). */
-  async function spedisci(
-    tx: DbOrTx,
-    actor: Actor,
-    d: repo.DdtRow,
-    e: DdtElemento,
-    ref: DdtRef,
-  ): Promise<string[]> {
-    if (e.entityType === 'blocco') {
-      const causale = `Spedito a ${d.destinatario.ragioneSociale} con ${ref.documento}`;
-      await moveBlocco(blocchi, tx, actor, e, 'spedito', causale);
-      await stock.movimenti(tx, [movimentoBlocco(actor, d, e._id, ref, causale)]);
-      return [];
-    }
-    if (e.entityType === 'lotto') {
-      await stock.spedisciVenditaLotto(tx, actor, e._id, d.clienteId, e.pezzi, ref, e.codice);
-      return [];
-    }
-    const which = e.entityType === 'pacco' ? { paccoId: e._id } : { ids: [e._id] };
-    const moved = await stock.spedisciLastre(tx, actor, which, d.clienteId, ref);
-    if (moved.length !== e.pezzi)
-      throw conflict(
-        `${LABEL[e.entityType]} ${e.codice} è cambiato mentre il DDT veniva emesso: ricarica e riprova`,
-      );
-    return moved.map((l) => l.id);
-  }
-
+export function createDdtEmetti(deps: DdtDeps) {
+  const { db, faults } = deps;
   /** `seed`: the demo's year of DDTs, emitted in date order on their own days; the API always emits today. */
   async function emetti(actor: Actor, id: string, seed?: { data: string; at: Date }): Promise<Ddt> {
     return db.transaction(async (tx) => {
@@ -117,7 +119,7 @@ export function createDdtEmetti({ db, blocchi, stock, faults }: DdtDeps) {
       const stored = await repo.righeOf(tx, id);
       const righe = await elementi(tx, actor.companyId, elementiPartyOf(d), righeInputOf(stored));
       const shipped: string[][] = [];
-      for (const e of righe) shipped.push(await spedisci(tx, actor, d, e, ref));
+      for (const e of righe) shipped.push(await spedisci(deps, tx, actor, d, e, ref));
       const lines = righe.map((e, i) => ({ ...toNewRiga(e), lastraIds: shipped[i]! }));
       const written = await repo.replaceRighe(tx, id, lines);
       const now = seed?.at ?? new Date();

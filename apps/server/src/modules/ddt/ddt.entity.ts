@@ -6,6 +6,7 @@ import {
   type DdtStato,
   type GenealogyNode,
 } from '@gestcava/contracts';
+import type { DbOrTx } from '../../db/client.js';
 import { italianDate } from '../../lib/dates.js';
 import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import * as repo from './ddt.repository.js';
@@ -47,6 +48,73 @@ function summaryOf(r: Awaited<ReturnType<typeof repo.summaries>>[number]): Entit
   };
 }
 
+/** A line of the DDT as its genealogy shows it: the item's page (a lot's sale opens its lot). */
+function rigaNode(
+  r: NonNullable<Awaited<ReturnType<typeof repo.genealogyOf>>>['righe'][number],
+): GenealogyNode {
+  const kind =
+    r.entityType === 'blocco'
+      ? r.origine === 'esterno'
+        ? 'blocco-esterno'
+        : 'blocco'
+      : r.entityType;
+  const pageId = r.entityType === 'lotto' ? r.lottoId : r.entityId;
+  const label = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' }[
+    r.entityType
+  ];
+  return {
+    entityType: r.entityType,
+    _id: pageId ?? r.entityId,
+    label: `${label} ${r.codice}`,
+    codice: r.codice,
+    relation: 'origine',
+    path: pageId ? detailPath(kind, pageId) : null,
+  };
+}
+
+/** What the DDT carried, the collaudi that sold its blocks, and its receiver. */
+async function ddtGenealogy(tx: DbOrTx, companyId: string, id: string): Promise<GenealogyNode[]> {
+  const g = await repo.genealogyOf(tx, companyId, id);
+  if (!g) return [];
+  const items = g.righe.map(rigaNode);
+  // the collaudi that sold its blocks, each once
+  const collaudi = new Map(
+    g.righe.flatMap((r) =>
+      r.collaudoId && r.collaudoCodice ? [[r.collaudoId, r.collaudoCodice] as const] : [],
+    ),
+  );
+  const sold = [...collaudi].map(([cid, codice]): GenealogyNode => ({
+    entityType: 'collaudo',
+    _id: cid,
+    label: `Collaudo ${codice}`,
+    codice,
+    relation: 'origine',
+    path: detailPath('collaudo', cid),
+  }));
+  return [
+    ...items,
+    ...sold,
+    {
+      entityType: 'cliente',
+      _id: g.clienteId,
+      label: g.destinatario,
+      codice: null,
+      relation: 'vendita',
+      path: detailPath('cliente', g.clienteId),
+    },
+  ];
+}
+
+/** A DDT as an item's genealogy names it: number, date, receiver (and a cancellation). */
+const ddtNode = (r: Awaited<ReturnType<typeof repo.ddtOfItem>>[number]): GenealogyNode => ({
+  entityType: 'ddt',
+  _id: r.id,
+  label: `DDT ${numeroDdt(r.numero!, r.anno!)} del ${italianDate(r.data!)} a ${r.destinatario}${r.stato === 'annullato' ? ` (${statoText(r.stato)})` : ''}`,
+  codice: numeroDdt(r.numero!, r.anno!),
+  relation: 'vendita',
+  path: detailPath('ddt', r.id),
+});
+
 /**
  * The DDT in the entity registry: the code lookup finds it by its number, a shipped item's
  * genealogy and page name the DDTs it left with (blocco → collaudo → DDT → cliente, lastra → pacco →
@@ -85,69 +153,9 @@ export function registerDdtEntity(entities: EntityRegistry) {
     })),
   );
 
-  for (const kind of ['blocco', 'pacco', 'lastra', 'lotto'] as const) {
-    entities.addGenealogy(kind, async (tx, companyId, id) => {
-      const rows = await repo.ddtOfItem(tx, companyId, id);
-      return rows.map((r): GenealogyNode => ({
-        entityType: 'ddt',
-        _id: r.id,
-        label: `DDT ${numeroDdt(r.numero!, r.anno!)} del ${italianDate(r.data!)} a ${r.destinatario}${r.stato === 'annullato' ? ` (${statoText(r.stato)})` : ''}`,
-        codice: numeroDdt(r.numero!, r.anno!),
-        relation: 'vendita',
-        path: detailPath('ddt', r.id),
-      }));
-    });
-  }
-
-  // What the DDT carried (each line's page: a lot's sale opens its lot), the collaudi that sold its blocks, and its receiver.
-  entities.addGenealogy('ddt', async (tx, companyId, id) => {
-    const g = await repo.genealogyOf(tx, companyId, id);
-    if (!g) return [];
-    const items = g.righe.map((r): GenealogyNode => {
-      const kind =
-        r.entityType === 'blocco'
-          ? r.origine === 'esterno'
-            ? 'blocco-esterno'
-            : 'blocco'
-          : r.entityType;
-      const pageId = r.entityType === 'lotto' ? r.lottoId : r.entityId;
-      const label = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Lotto' }[
-        r.entityType
-      ];
-      return {
-        entityType: r.entityType,
-        _id: pageId ?? r.entityId,
-        label: `${label} ${r.codice}`,
-        codice: r.codice,
-        relation: 'origine',
-        path: pageId ? detailPath(kind, pageId) : null,
-      };
-    });
-    // the collaudi that sold its blocks, each once
-    const collaudi = new Map(
-      g.righe.flatMap((r) =>
-        r.collaudoId && r.collaudoCodice ? [[r.collaudoId, r.collaudoCodice] as const] : [],
-      ),
+  for (const kind of ['blocco', 'pacco', 'lastra', 'lotto'] as const)
+    entities.addGenealogy(kind, async (tx, companyId, id) =>
+      (await repo.ddtOfItem(tx, companyId, id)).map(ddtNode),
     );
-    const sold = [...collaudi].map(([cid, codice]): GenealogyNode => ({
-      entityType: 'collaudo',
-      _id: cid,
-      label: `Collaudo ${codice}`,
-      codice,
-      relation: 'origine',
-      path: detailPath('collaudo', cid),
-    }));
-    return [
-      ...items,
-      ...sold,
-      {
-        entityType: 'cliente',
-        _id: g.clienteId,
-        label: g.destinatario,
-        codice: null,
-        relation: 'vendita',
-        path: detailPath('cliente', g.clienteId),
-      },
-    ];
-  });
+  entities.addGenealogy('ddt', ddtGenealogy);
 }

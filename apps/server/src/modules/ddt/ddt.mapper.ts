@@ -35,31 +35,34 @@ const INT = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGroupi
 const scelta = (s: string) => SCELTA_LABELS[s as keyof typeof SCELTA_LABELS] ?? s;
 const finitura = (f: string) => (FINITURA_LABELS[f as Finitura] ?? f).toLowerCase();
 
+/** The block as its confirmed collaudo accepted it: measures after the abbuono, the stored m³. */
+function misureAccettate(b: BloccoVenduto, c: NonNullable<BloccoVenduto['collaudo']>) {
+  return {
+    ...calcolaRiga({
+      dichiarate: { lunghezza: b.lunghezza, altezza: b.altezza, profondita: b.profondita },
+      lunghezzaRilevata: c.lunghezzaRilevata,
+      altezzaRilevata: c.altezzaRilevata,
+      profonditaRilevata: c.profonditaRilevata,
+      abbuonoTipo: c.abbuonoTipo as AbbuonoTipo | null,
+      abbuonoValore: c.abbuonoValore,
+      densita: b.densita,
+      pesoPesa: b.pesoPesa,
+      pesoRilevato: c.pesoRilevato,
+      prezzo: null,
+      unitaPrezzo: 'm3',
+    }),
+    // the confirmed collaudo's stored m³, never recomputed
+    volumeNettoAccettato: c.volumeNettoAccettato,
+  };
+}
+
 /**
  * A sold block: the measures and m³ accepted at its collaudo (what the buyer pays for), else its net
  * ones; its weights by docs/ddt.md "Quantità e pesi di una riga".
  */
 export function elementoBlocco(b: BloccoVenduto): DdtElemento {
   const c = b.collaudo;
-  const accettato = c
-    ? {
-        ...calcolaRiga({
-          dichiarate: { lunghezza: b.lunghezza, altezza: b.altezza, profondita: b.profondita },
-          lunghezzaRilevata: c.lunghezzaRilevata,
-          altezzaRilevata: c.altezzaRilevata,
-          profonditaRilevata: c.profonditaRilevata,
-          abbuonoTipo: c.abbuonoTipo as AbbuonoTipo | null,
-          abbuonoValore: c.abbuonoValore,
-          densita: b.densita,
-          pesoPesa: b.pesoPesa,
-          pesoRilevato: c.pesoRilevato,
-          prezzo: null,
-          unitaPrezzo: 'm3',
-        }),
-        // the confirmed collaudo's stored m³, never recomputed
-        volumeNettoAccettato: c.volumeNettoAccettato,
-      }
-    : null;
+  const accettato = c ? misureAccettate(b, c) : null;
   const m3 = accettato?.volumeNettoAccettato ?? b.volumeNetto;
   const peso = pesiBlocco({
     pesoRilevato: c?.pesoRilevato ?? null,
@@ -209,18 +212,9 @@ function testata(d: DdtRow) {
   };
 }
 
-export function toDdtDto(
-  row: { ddt: DdtRow; cliente: string; utente: string | null },
-  righe: RigaRow[],
-  destinazioneCompany: { _id: string; name: string } | null,
-  avvisi: string[] = [],
-): Ddt {
-  const d = row.ddt;
+/** The header's places of destination and departure (none when the draft named no departure). */
+function luoghiOf(d: DdtRow) {
   return {
-    ...testata(d),
-    cliente: { _id: d.clienteId, ragioneSociale: row.cliente },
-    destinazioneCompany,
-    destinatario: d.destinatario,
     destinazione: {
       indirizzo: d.destinazioneIndirizzo,
       cap: d.destinazioneCap,
@@ -238,38 +232,60 @@ export function toDdtDto(
             nazione: d.luogoPartenzaNazione,
           }
         : null,
+  };
+}
+
+const vettoreOf = (d: DdtRow) =>
+  d.vettoreRagioneSociale
+    ? {
+        ragioneSociale: d.vettoreRagioneSociale,
+        partitaIva: d.vettorePartitaIva,
+        indirizzo: d.vettoreIndirizzo,
+        targa: d.vettoreTarga,
+      }
+    : null;
+
+/** A stored line as the detail shows it. */
+const rigaOf = (r: RigaRow): Ddt['righe'][number] => ({
+  rigaId: r.id,
+  entityType: r.entityType,
+  _id: r.entityId,
+  codice: r.codice,
+  descrizione: r.descrizione,
+  materiale: r.materiale,
+  scelta: r.scelta,
+  misure: r.misure,
+  pezzi: r.pezzi,
+  casse: r.casse,
+  mq: r.mq,
+  m3: r.m3,
+  pesoKg: r.pesoKg,
+  pesoBase: r.pesoBase as DdtPesoBase,
+  pesoNettoKg: r.pesoNettoKg,
+  colli: r.colli,
+  lottoId: r.lottoId,
+});
+
+export function toDdtDto(
+  row: { ddt: DdtRow; cliente: string; utente: string | null },
+  righe: RigaRow[],
+  destinazioneCompany: { _id: string; name: string } | null,
+  avvisi: string[] = [],
+): Ddt {
+  const d = row.ddt;
+  return {
+    ...testata(d),
+    cliente: { _id: d.clienteId, ragioneSociale: row.cliente },
+    destinazioneCompany,
+    destinatario: d.destinatario,
+    ...luoghiOf(d),
     trasportoACura: d.trasportoACura as TrasportoACura,
-    vettore: d.vettoreRagioneSociale
-      ? {
-          ragioneSociale: d.vettoreRagioneSociale,
-          partitaIva: d.vettorePartitaIva,
-          indirizzo: d.vettoreIndirizzo,
-          targa: d.vettoreTarga,
-        }
-      : null,
+    vettore: vettoreOf(d),
     porto: d.porto as Porto,
     aspetto: d.aspetto,
     inizioTrasporto: d.inizioTrasporto?.toISOString() ?? null,
     note: d.note,
-    righe: righe.map((r) => ({
-      rigaId: r.id,
-      entityType: r.entityType,
-      _id: r.entityId,
-      codice: r.codice,
-      descrizione: r.descrizione,
-      materiale: r.materiale,
-      scelta: r.scelta,
-      misure: r.misure,
-      pezzi: r.pezzi,
-      casse: r.casse,
-      mq: r.mq,
-      m3: r.m3,
-      pesoKg: r.pesoKg,
-      pesoBase: r.pesoBase as DdtPesoBase,
-      pesoNettoKg: r.pesoNettoKg,
-      colli: r.colli,
-      lottoId: r.lottoId,
-    })),
+    righe: righe.map(rigaOf),
     colli: d.colli,
     pesoKg: d.pesoKg,
     pesoNettoKg: righe.reduce((a, r) => a + r.pesoNettoKg, 0),

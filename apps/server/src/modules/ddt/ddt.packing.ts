@@ -150,6 +150,83 @@ function misureMm(misure: string): [number, number, number] | null {
   return [Number(m[1]) * k, Number(m[2]) * k, Number(m[3]!.replace(',', '.')) * k];
 }
 
+type Words = (typeof WORDS)[keyof typeof WORDS];
+type Riga = PackingInput['ddt']['righe'][number];
+type Slab = PackingInput['lastre'][string][number];
+
+/** A line of the DDT as the list's row, in the list's language (a slab's own measures when loose). */
+function rigaRow(
+  r: Riga,
+  slabs: Slab[],
+  w: Words,
+  lingua: Lingua,
+  scelta: (s: string | null) => string,
+): PackingRow {
+  const tipo = w[r.entityType];
+  const mm = misureMm(r.misure);
+  const loose = r.entityType === 'lastra' ? slabs[0] : undefined;
+  return {
+    ...empty,
+    kind: 'riga',
+    tipo,
+    codice: r.codice,
+    descrizione: lingua === 'it' ? r.descrizione : `${tipo}, ${r.materiale}`,
+    // a bundle's thickness in the list's language (the DDT's line is written in Italian)
+    misure:
+      r.entityType === 'pacco' && slabs[0]
+        ? `${w.spessoreDi} ${slabs[0].spessoreMm} mm`
+        : r.misure.replace(/^spessore\b/, w.spessoreDi),
+    lunghezzaMm: loose ? loose.lunghezzaMm : (mm?.[0] ?? null),
+    altezzaMm: loose ? loose.altezzaMm : (mm?.[1] ?? null),
+    spessoreMm: loose ? loose.spessoreMm : (mm?.[2] ?? null),
+    scelta: scelta(r.scelta),
+    pezzi: r.pezzi,
+    casse: r.casse,
+    colli: r.colli,
+    mq: r.mq,
+    m3: r.m3,
+    pesoNettoKg: r.pesoNettoKg,
+    pesoLordoKg: r.pesoKg,
+  };
+}
+
+/** A bundle's slabs, one row each, and the bundle's total. */
+function paccoRows(
+  r: Riga,
+  slabs: Slab[],
+  w: Words,
+  scelta: (s: string | null) => string,
+): PackingRow[] {
+  return [
+    ...slabs.map((l): PackingRow => ({
+      ...empty,
+      kind: 'lastra',
+      tipo: w.lastra,
+      codice: l.codice,
+      misure: `${l.lunghezzaMm} × ${l.altezzaMm} × ${l.spessoreMm} mm`,
+      lunghezzaMm: l.lunghezzaMm,
+      altezzaMm: l.altezzaMm,
+      spessoreMm: l.spessoreMm,
+      pezzi: 1,
+      mq: l.mq,
+      pesoNettoKg: l.pesoKg,
+      pesoLordoKg: l.pesoKg,
+      scelta: scelta(l.scelta),
+    })),
+    {
+      ...empty,
+      kind: 'totale',
+      tipo: '',
+      codice: `${w.totale} ${r.codice}`,
+      pezzi: r.pezzi,
+      colli: r.colli,
+      mq: r.mq,
+      pesoNettoKg: r.pesoNettoKg,
+      pesoLordoKg: r.pesoKg,
+    },
+  ];
+}
+
 /** The rows of the packing list, shared by the PDF and the XLSX so both say the same. */
 export function packingRows({
   ddt,
@@ -159,75 +236,11 @@ export function packingRows({
   const w = WORDS[lingua];
   const scelta = (s: string | null) =>
     s ? (lingua === 'en' ? (SCELTA_EN[s.toLowerCase()] ?? s) : s) : '';
-  const rows: PackingRow[] = [];
-  for (const r of ddt.righe) {
-    const tipo = w[r.entityType];
-    const mm = misureMm(r.misure);
+  const rows = ddt.righe.flatMap((r) => {
     const slabs = lastre[r.rigaId] ?? [];
-    const line: PackingRow = {
-      ...empty,
-      kind: 'riga',
-      tipo,
-      codice: r.codice,
-      descrizione: lingua === 'it' ? r.descrizione : `${tipo}, ${r.materiale}`,
-      // a bundle's thickness in the list's language (the DDT's line is written in Italian)
-      misure:
-        r.entityType === 'pacco' && slabs[0]
-          ? `${w.spessoreDi} ${slabs[0].spessoreMm} mm`
-          : r.misure.replace(/^spessore\b/, w.spessoreDi),
-      lunghezzaMm: mm?.[0] ?? null,
-      altezzaMm: mm?.[1] ?? null,
-      spessoreMm: mm?.[2] ?? null,
-      scelta: scelta(r.scelta),
-      pezzi: r.pezzi,
-      casse: r.casse,
-      colli: r.colli,
-      mq: r.mq,
-      m3: r.m3,
-      pesoNettoKg: r.pesoNettoKg,
-      pesoLordoKg: r.pesoKg,
-    };
-    rows.push(line);
-    if (r.entityType === 'pacco' || r.entityType === 'lastra') {
-      if (r.entityType === 'lastra' && slabs[0])
-        Object.assign(line, {
-          lunghezzaMm: slabs[0].lunghezzaMm,
-          altezzaMm: slabs[0].altezzaMm,
-          spessoreMm: slabs[0].spessoreMm,
-        });
-      if (r.entityType === 'pacco') {
-        for (const l of slabs) {
-          const misure = `${l.lunghezzaMm} × ${l.altezzaMm} × ${l.spessoreMm} mm`;
-          rows.push({
-            ...empty,
-            kind: 'lastra',
-            tipo: w.lastra,
-            codice: l.codice,
-            misure,
-            lunghezzaMm: l.lunghezzaMm,
-            altezzaMm: l.altezzaMm,
-            spessoreMm: l.spessoreMm,
-            pezzi: 1,
-            mq: l.mq,
-            pesoNettoKg: l.pesoKg,
-            pesoLordoKg: l.pesoKg,
-            scelta: scelta(l.scelta),
-          });
-        }
-        rows.push({
-          ...empty,
-          kind: 'totale',
-          tipo: '',
-          codice: `${w.totale} ${r.codice}`,
-          pezzi: r.pezzi,
-          colli: r.colli,
-          mq: r.mq,
-          pesoNettoKg: r.pesoNettoKg,
-          pesoLordoKg: r.pesoKg,
-        });
-      }
-    }
-  }
+    const line = rigaRow(r, slabs, w, lingua, scelta);
+    return r.entityType === 'pacco' ? [line, ...paccoRows(r, slabs, w, scelta)] : [line];
+  });
   rows.push({
     ...empty,
     kind: 'carico',
@@ -242,35 +255,10 @@ export function packingRows({
   return rows;
 }
 
-/**
- * The packing list an importer receives: per block its measures, m³ and weight; per bundle
- * each slab's code, length × height, thickness, m² and grade; per tile line pieces, boxes and m²;
- * totals per line and for the load. Italian or English headings and number formats.
- */
-export async function renderPackingList(input: PackingInput): Promise<Buffer> {
-  const { ddt, company, lingua } = input;
-  const w = WORDS[lingua];
+/** The PDF's columns, with numbers in the list's language. */
+function packingColumns(w: Words, lingua: Lingua): Column<PackingRow>[] {
   const n = (v: number | null, d: number) => (v == null ? '' : numero(v, d, lingua));
-  const riferimento = ddt.numeroDocumento
-    ? `${w.ddt} ${ddt.numeroDocumento}`
-    : `${w.ddt} (${w.bozza})`;
-  const { doc, bytes } = createPdf({
-    title: `${w.title} ${riferimento}`,
-    author: company.name,
-    lang: lingua === 'it' ? 'it-IT' : 'en-GB',
-  });
-  companyHeader(doc, company, w.title, riferimento);
-  doc.font('Helvetica').fontSize(9).fillColor('#000');
-  const d = ddt.destinatario;
-  doc.text(
-    `${w.destinatario}: ${d.ragioneSociale}${d.nazione ? ` (${d.nazione})` : ''}`,
-    MARGIN,
-    doc.y,
-    { width: WIDTH },
-  );
-  if (ddt.data) doc.text(`${w.data}: ${dataIt(ddt.data)}`, { width: WIDTH });
-  doc.moveDown(0.5);
-  const columns: Column<PackingRow>[] = [
+  return [
     { title: w.tipo, width: 38, align: 'left', cell: (r) => r.tipo },
     { title: w.codice, width: 82, align: 'left', cell: (r) => r.codice },
     {
@@ -297,6 +285,36 @@ export async function renderPackingList(input: PackingInput): Promise<Buffer> {
     { title: w.pesoNetto, width: 50, align: 'right', cell: (r) => n(r.pesoNettoKg, 0) },
     { title: w.pesoLordo, width: 50, align: 'right', cell: (r) => n(r.pesoLordoKg, 0) },
   ];
+}
+
+/**
+ * The packing list an importer receives: per block its measures, m³ and weight; per bundle
+ * each slab's code, length × height, thickness, m² and grade; per tile line pieces, boxes and m²;
+ * totals per line and for the load. Italian or English headings and number formats.
+ */
+export async function renderPackingList(input: PackingInput): Promise<Buffer> {
+  const { ddt, company, lingua } = input;
+  const w = WORDS[lingua];
+  const riferimento = ddt.numeroDocumento
+    ? `${w.ddt} ${ddt.numeroDocumento}`
+    : `${w.ddt} (${w.bozza})`;
+  const { doc, bytes } = createPdf({
+    title: `${w.title} ${riferimento}`,
+    author: company.name,
+    lang: lingua === 'it' ? 'it-IT' : 'en-GB',
+  });
+  companyHeader(doc, company, w.title, riferimento);
+  doc.font('Helvetica').fontSize(9).fillColor('#000');
+  const d = ddt.destinatario;
+  doc.text(
+    `${w.destinatario}: ${d.ragioneSociale}${d.nazione ? ` (${d.nazione})` : ''}`,
+    MARGIN,
+    doc.y,
+    { width: WIDTH },
+  );
+  if (ddt.data) doc.text(`${w.data}: ${dataIt(ddt.data)}`, { width: WIDTH });
+  doc.moveDown(0.5);
+  const columns = packingColumns(w, lingua);
   const rows = packingRows(input);
   table(doc, columns, rows, (r) => r.kind === 'totale' || r.kind === 'carico');
   doc.font('Helvetica').fontSize(7.5).fillColor(GREY);

@@ -32,21 +32,52 @@ const indirizzoOf = (a: Address) =>
       }
     : null;
 
-export function createDdtParty(clienti: AnagraficaService) {
-  async function clientePartyOf(tx: DbOrTx, companyId: string, clienteId: string) {
-    const c = await clienti.find(companyId, clienteId, tx);
-    if (!c)
-      throw badRequest('Cliente non valido', [
-        { path: 'clienteId', message: 'Cliente non valido' },
-      ]);
-    const { ragioneSociale, partitaIva, indirizzo, cap, comune, provincia, nazione } = c;
-    return {
-      clienteId: c.id,
-      destinazioneCompanyId: null,
-      destinatario: { ragioneSociale, partitaIva, indirizzo, cap, comune, provincia, nazione },
-    };
-  }
+async function clientePartyOf(
+  clienti: AnagraficaService,
+  tx: DbOrTx,
+  companyId: string,
+  clienteId: string,
+): Promise<Party> {
+  const c = await clienti.find(companyId, clienteId, tx);
+  if (!c)
+    throw badRequest('Cliente non valido', [{ path: 'clienteId', message: 'Cliente non valido' }]);
+  const { ragioneSociale, partitaIva, indirizzo, cap, comune, provincia, nazione } = c;
+  return {
+    clienteId: c.id,
+    destinazioneCompanyId: null,
+    destinatario: { ragioneSociale, partitaIva, indirizzo, cap, comune, provincia, nazione },
+  };
+}
 
+/** A group company as the receiver, through its cliente record (created when `create`, else looked up). */
+async function dittaPartyOf(
+  clienti: AnagraficaService,
+  tx: DbOrTx,
+  companyId: string,
+  destinazioneCompanyId: string | undefined,
+  create: boolean,
+): Promise<Party | null> {
+  const ditta =
+    destinazioneCompanyId && destinazioneCompanyId !== companyId
+      ? await findCompanyRow(tx, destinazioneCompanyId)
+      : undefined;
+  if (!ditta)
+    throw badRequest('Ditta di destinazione non valida', [
+      { path: 'destinazioneCompanyId', message: 'Scegli un’altra ditta di questa installazione' },
+    ]);
+  const cliente = create
+    ? await clienti.ensureForDitta(tx, companyId, ditta)
+    : await clienti.findForDitta(tx, companyId, ditta);
+  if (!cliente) return null;
+  const { name: ragioneSociale, partitaIva, indirizzo, cap, comune, provincia, nazione } = ditta;
+  return {
+    clienteId: cliente.id,
+    destinazioneCompanyId: ditta.id,
+    destinatario: { ragioneSociale, partitaIva, indirizzo, cap, comune, provincia, nazione },
+  };
+}
+
+export function createDdtParty(clienti: AnagraficaService) {
   /** The party of a DDT; a group company through its cliente record, created when `create` (a write) and else only looked up. */
   async function partyOf(tx: DbOrTx, companyId: string, body: PartyQuery): Promise<Party>;
   async function partyOf(
@@ -61,33 +92,8 @@ export function createDdtParty(clienti: AnagraficaService) {
     body: PartyQuery,
     create = true,
   ): Promise<Party | null> {
-    if (body.clienteId) return clientePartyOf(tx, companyId, body.clienteId);
-    const ditta =
-      body.destinazioneCompanyId && body.destinazioneCompanyId !== companyId
-        ? await findCompanyRow(tx, body.destinazioneCompanyId)
-        : undefined;
-    if (!ditta)
-      throw badRequest('Ditta di destinazione non valida', [
-        { path: 'destinazioneCompanyId', message: 'Scegli un’altra ditta di questa installazione' },
-      ]);
-    const cliente = create
-      ? await clienti.ensureForDitta(tx, companyId, ditta)
-      : await clienti.findForDitta(tx, companyId, ditta);
-    if (!cliente) return null;
-    const { partitaIva, indirizzo, cap, comune, provincia, nazione } = ditta;
-    return {
-      clienteId: cliente.id,
-      destinazioneCompanyId: ditta.id,
-      destinatario: {
-        ragioneSociale: ditta.name,
-        partitaIva,
-        indirizzo,
-        cap,
-        comune,
-        provincia,
-        nazione,
-      },
-    };
+    if (body.clienteId) return clientePartyOf(clienti, tx, companyId, body.clienteId);
+    return dittaPartyOf(clienti, tx, companyId, body.destinazioneCompanyId, create);
   }
 
   return {
@@ -116,6 +122,45 @@ async function vettoreOf(tx: DbOrTx, companyId: string, body: DdtCreate, destina
   return { ...body.vettore, ragioneSociale };
 }
 
+/** Where the goods go: as the draft says, else the party's address; 400 when neither is known. */
+function destinazioneOf(body: DdtCreate, destinatario: DdtDestinatarioSnapshot) {
+  const destinazione = body.destinazione ?? indirizzoOf(destinatario);
+  if (!destinazione)
+    throw badRequest('Indica il luogo di destinazione', [
+      {
+        path: 'destinazione',
+        message: 'Il destinatario non ha un indirizzo: indica la destinazione',
+      },
+    ]);
+  return destinazione;
+}
+
+/** The header's columns of the places of destination and departure. */
+function luoghiColumns(destinazione: DdtIndirizzo, partenza: DdtIndirizzo | null) {
+  return {
+    destinazioneIndirizzo: destinazione.indirizzo,
+    destinazioneCap: destinazione.cap,
+    destinazioneComune: destinazione.comune,
+    destinazioneProvincia: destinazione.provincia,
+    destinazioneNazione: destinazione.nazione,
+    luogoPartenzaIndirizzo: partenza?.indirizzo ?? null,
+    luogoPartenzaCap: partenza?.cap ?? null,
+    luogoPartenzaComune: partenza?.comune ?? null,
+    luogoPartenzaProvincia: partenza?.provincia ?? null,
+    luogoPartenzaNazione: partenza?.nazione ?? null,
+  };
+}
+
+/** The header's columns of the carrier (none when the draft names none). */
+function vettoreColumns(vettore: Awaited<ReturnType<typeof vettoreOf>>) {
+  return {
+    vettoreRagioneSociale: vettore?.ragioneSociale ?? null,
+    vettorePartitaIva: vettore?.partitaIva ?? null,
+    vettoreIndirizzo: vettore?.indirizzo ?? null,
+    vettoreTarga: vettore?.targa ?? null,
+  };
+}
+
 /** The header of a draft from its body: party, destination (default the party's address), transport. */
 async function header(
   tx: DbOrTx,
@@ -127,14 +172,7 @@ async function header(
   inizioNonPrima(body.inizioTrasporto, todayInRome());
   const party = await partyOf(tx, companyId, body);
   const d = party.destinatario;
-  const destinazione = body.destinazione ?? indirizzoOf(d);
-  if (!destinazione)
-    throw badRequest('Indica il luogo di destinazione', [
-      {
-        path: 'destinazione',
-        message: 'Il destinatario non ha un indirizzo: indica la destinazione',
-      },
-    ]);
+  const destinazione = destinazioneOf(body, d);
   const partenza = body.luogoPartenza ?? (await partenzaDefault(tx, companyId));
   const vettore = await vettoreOf(tx, companyId, body, d.ragioneSociale);
   const righe = await elementi(
@@ -148,21 +186,9 @@ async function header(
     clienteId: party.clienteId,
     destinazioneCompanyId: party.destinazioneCompanyId,
     destinatario: d,
-    destinazioneIndirizzo: destinazione.indirizzo,
-    destinazioneCap: destinazione.cap,
-    destinazioneComune: destinazione.comune,
-    destinazioneProvincia: destinazione.provincia,
-    destinazioneNazione: destinazione.nazione,
-    luogoPartenzaIndirizzo: partenza?.indirizzo ?? null,
-    luogoPartenzaCap: partenza?.cap ?? null,
-    luogoPartenzaComune: partenza?.comune ?? null,
-    luogoPartenzaProvincia: partenza?.provincia ?? null,
-    luogoPartenzaNazione: partenza?.nazione ?? null,
+    ...luoghiColumns(destinazione, partenza),
     trasportoACura: body.trasportoACura,
-    vettoreRagioneSociale: vettore?.ragioneSociale ?? null,
-    vettorePartitaIva: vettore?.partitaIva ?? null,
-    vettoreIndirizzo: vettore?.indirizzo ?? null,
-    vettoreTarga: vettore?.targa ?? null,
+    ...vettoreColumns(vettore),
     porto: body.porto,
     aspetto: body.aspetto,
     inizioTrasporto: body.inizioTrasporto ? new Date(body.inizioTrasporto) : null,

@@ -117,6 +117,17 @@ export async function renderDdt({ ddt, company }: DdtPdfInput): Promise<Buffer> 
   sectionTitle(doc, 'Beni trasportati');
   table(doc, COLUMNS, ddt.righe);
   totals(doc, ddt);
+  noteEAnnullamento(doc, ddt);
+  signatures(doc);
+  finishPages(doc, titolo, {
+    watermark: ddt.stato === 'bozza' ? 'BOZZA' : ddt.stato === 'annullato' ? 'ANNULLATO' : null,
+  });
+  doc.end();
+  return bytes;
+}
+
+/** The notes, and a cancelled DDT's date and reason. */
+function noteEAnnullamento(doc: Doc, ddt: Ddt) {
   if (ddt.note) {
     sectionTitle(doc, 'Note', 12);
     doc
@@ -138,12 +149,6 @@ export async function renderDdt({ ddt, company }: DdtPdfInput): Promise<Buffer> 
         { width: WIDTH },
       );
   }
-  signatures(doc);
-  finishPages(doc, titolo, {
-    watermark: ddt.stato === 'bozza' ? 'BOZZA' : ddt.stato === 'annullato' ? 'ANNULLATO' : null,
-  });
-  doc.end();
-  return bytes;
 }
 
 function box(doc: Doc, x: number, y: number, width: number, title: string, lines: string[]) {

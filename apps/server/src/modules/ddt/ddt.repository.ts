@@ -125,7 +125,7 @@ export async function nextNumero(tx: DbOrTx, companyId: string, anno: number): P
 
 /** The emitted or cancelled DDTs that carried an item (a block, a bundle or some of its slabs, a slab on its own or in its bundle, a lot's sale): its page links them. */
 export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string) {
-  const rows = await db
+  const found = await db
     .selectDistinct({
       id: ddt.id,
       numero: ddt.numero,
@@ -138,8 +138,8 @@ export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string)
     .from(ddtRighe)
     .innerJoin(ddt, eq(ddt.id, ddtRighe.ddtId))
     .where(
-      and(
-        eq(ddt.companyId, companyId),
+      rows.scope(
+        companyId,
         ne(ddt.stato, 'bozza'),
         or(
           eq(ddtRighe.entityId, entityId),
@@ -150,13 +150,13 @@ export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string)
         ),
       ),
     );
-  return rows.sort((a, b) => (a.emessoAt?.getTime() ?? 0) - (b.emessoAt?.getTime() ?? 0));
+  return found.sort((a, b) => (a.emessoAt?.getTime() ?? 0) - (b.emessoAt?.getTime() ?? 0));
 }
 
 /* ---------------------------------------------------------------- the list */
 
 function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' | 'sort'>): SQL {
-  const conditions: Array<SQL | undefined> = [eq(ddt.companyId, companyId)];
+  const conditions: Array<SQL | undefined> = [];
   if (f.stato) conditions.push(eq(ddt.stato, f.stato));
   if (f.causale) conditions.push(eq(ddt.causale, f.causale));
   if (f.clienteId) conditions.push(eq(ddt.clienteId, f.clienteId));
@@ -181,7 +181,7 @@ function filterWhere(companyId: string, f: Omit<DdtListQuery, 'page' | 'limit' |
       ),
     );
   }
-  return and(...conditions)!;
+  return rows.scope(companyId, ...conditions);
 }
 
 const listColumns = {
@@ -272,10 +272,9 @@ export async function findRef(
     .select({ id: ddt.id, codice: codiceText })
     .from(ddt)
     .where(
-      and(
-        eq(ddt.companyId, companyId),
-        'id' in by ? eq(ddt.id, by.id) : and(eq(ddt.numero, by.numero), eq(ddt.anno, by.anno)),
-      ),
+      'id' in by
+        ? rows.inCompany(companyId, by.id)
+        : rows.scope(companyId, eq(ddt.numero, by.numero), eq(ddt.anno, by.anno)),
     );
   return row ?? null;
 }
@@ -292,8 +291,8 @@ export function searchRefs(
     .select({ id: ddt.id, codice: codiceText })
     .from(ddt)
     .where(
-      and(
-        eq(ddt.companyId, companyId),
+      rows.scope(
+        companyId,
         eq(ddt.numero, numero),
         anno ? sql`${ddt.anno}::text like ${`${anno}%`}` : undefined,
       ),
@@ -316,7 +315,7 @@ export async function summaries(db: DbOrTx, companyId: string, ids: readonly str
       pesoKg: ddt.pesoKg,
     })
     .from(ddt)
-    .where(and(eq(ddt.companyId, companyId), inArray(ddt.id, [...ids])));
+    .where(rows.scope(companyId, inArray(ddt.id, [...ids])));
 }
 
 /** The DDTs whose blocks come from the cava (the cross-type lists' cava filter). */

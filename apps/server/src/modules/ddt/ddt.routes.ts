@@ -19,6 +19,7 @@ import {
   pickerQuerySchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodApp } from '../../lib/module.js';
 import { z } from 'zod';
 import { sendDocument } from '../../lib/downloads.js';
 import { signedLinkQuerySchema, type SignedLinkQuery } from '../../lib/session-links.js';
@@ -32,11 +33,10 @@ const { read, write } = pageAccess('spedizioni');
 const tags = ['ddt'];
 const base = '/api/ddt';
 
-/** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (docs/domain.md "Spedizione (DDT)"). */
-export const ddtRoutes: FastifyPluginAsyncZod<{
-  ddt: DdtService;
-  documents: DdtDocuments;
-}> = async (app, { ddt, documents }) => {
+type Deps = { ddt: DdtService; documents: DdtDocuments };
+
+/** The list with its totals and export, the record and its history. */
+function ddtRecordRoutes(app: ZodApp, { ddt }: Deps) {
   listRoutes(app, base, {
     access: read,
     tags,
@@ -51,6 +51,10 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
     get: ddt.get,
     history: ddt.history,
   });
+}
+
+/** What a draft is written from (pickers, what is left to ship) and the genealogy. */
+function ddtReadRoutes(app: ZodApp, { ddt }: Deps) {
   // Pickers under this page's own permission (docs/api.md "Shape of the API"): a magazzino clerk shipping needs no clienti page.
   app.get(
     `${base}/clienti-selezionabili`,
@@ -88,6 +92,10 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ddt.genealogy(companyOf(request), request.params.id),
   );
+}
+
+/** The draft written, emitted and cancelled. */
+function ddtWriteRoutes(app: ZodApp, { ddt }: Deps) {
   app.post(
     base,
     {
@@ -126,6 +134,10 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ddt.annulla(actorOf(request), request.params.id, request.body.motivo),
   );
+}
+
+/** The signed link the browser downloads a document with. */
+function ddtLinkRoutes(app: ZodApp, { documents }: Deps) {
   app.get(
     `${base}/:id/documento-link`,
     {
@@ -140,7 +152,10 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       documents.documentoLink(requireAuth(request), request.params.id, request.query),
   );
+}
 
+/** The PDF and the packing list, by bearer or signed link. */
+function ddtDocumentRoutes(app: ZodApp, { documents }: Deps) {
   // A bearer with spedizioni read (API clients), or the signed link of `documento-link` (the browser's
   // plain link), which works only while the session that asked for it lives (lib/session-links.ts).
   // The signature and its session first, then the download limit of the link's user.
@@ -188,4 +203,13 @@ export const ddtRoutes: FastifyPluginAsyncZod<{
       );
     },
   );
+}
+
+/** Spedizioni (DDT): drafts, emission, cancellation, the list and the documents (docs/domain.md "Spedizione (DDT)"). */
+export const ddtRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  ddtRecordRoutes(app, deps);
+  ddtReadRoutes(app, deps);
+  ddtWriteRoutes(app, deps);
+  ddtLinkRoutes(app, deps);
+  ddtDocumentRoutes(app, deps);
 };

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../lib/pagination.js';
+import { righeEmesseSql } from '../ddt/ddt.reads.js';
 
 // The DDT lines an invoice takes and the quantity and price each was sold at (docs/fatture.md
 // "Righe dai DDT"): a block through its collaudo row (unit, accepted quantity, price after a price
@@ -61,14 +62,8 @@ export async function righeDdtDaFatturare(
   clienteId: string,
   opts: { ddtIds?: readonly string[] } = {},
 ): Promise<PricedRow[]> {
-  const ddtFilter = opts.ddtIds
-    ? sql`and d.id in (${sql.join(
-        opts.ddtIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
   const result = await db.execute(sql`
-    select r.id as riga_id, d.id as ddt_id, d.numero, d.anno, d.data::text as data, r.posizione,
+    select r.id as riga_id, r.ddt_id, r.numero, r.anno, r.data::text as data, r.posizione,
       r.entity_type, r.entity_id, r.codice, r.descrizione, r.materiale, r.scelta, r.misure, r.pezzi,
       r.mq::float8 as mq, r.m3::float8 as m3, r.peso_kg,
       cr.codice as collaudo, cr.unita_prezzo as c_unita, cr.volume_netto_accettato::float8 as c_m3,
@@ -78,18 +73,17 @@ export async function righeDdtDaFatturare(
       ls.prezzo::float8 as s_prezzo, ls.unita as s_unita, ls.n::int as s_n, ls.mq::float8 as s_mq,
       lv.prezzo::float8 as l_prezzo, lv.unita_prezzo as l_unita, lv.venduti::int as l_venduti,
       b.prezzo_listino::float8 as b_prezzo, b.unita_prezzo as b_unita
-    from ddt_righe r
-    join ddt d on d.id = r.ddt_id
+    from ${righeEmesseSql(companyId, clienteId, opts.ddtIds)} r
     left join lateral (
       select c.codice, x.unita_prezzo, x.volume_netto_accettato, x.peso, x.prezzo, x.abbuono_tipo, x.abbuono_valore
       from collaudo_righe x join collaudi c on c.id = x.collaudo_id
       where r.entity_type = 'blocco' and x.blocco_id = r.entity_id and c.stato = 'confermato'
-        and c.cliente_id = d.cliente_id and x.esito in ('accettato', 'accettato_con_riserva')
+        and c.cliente_id = r.cliente_id and x.esito in ('accettato', 'accettato_con_riserva')
       order by c.data desc limit 1) cr on true
     left join lateral (
       select m.prezzo from movimenti m
       where r.entity_type = 'blocco' and m.blocco_id = r.entity_id and m.tipo = 'trasferimento'
-        and m.cliente_id = d.cliente_id and m.prezzo is not null
+        and m.cliente_id = r.cliente_id and m.prezzo is not null
       order by m.created_at desc limit 1) tb on true
     left join lateral (
       select t.prezzo from trasferimenti_righe t
@@ -99,15 +93,13 @@ export async function righeDdtDaFatturare(
       select min(m.prezzo) as prezzo, min(m.unita_prezzo) as unita, count(*) as n, sum(-m.mq) as mq
       from movimenti m
       where r.entity_type in ('pacco', 'lastra') and m.lastra_id = any(r.lastra_ids)
-        and m.tipo = 'scarico' and m.cliente_id = d.cliente_id and m.prezzo is not null) ls on true
+        and m.tipo = 'scarico' and m.cliente_id = r.cliente_id and m.prezzo is not null) ls on true
     left join lateral (
       select m.prezzo, m.unita_prezzo, -m.pezzi as venduti from movimenti m
       where r.entity_type = 'lotto' and m.id = r.entity_id) lv on true
     left join blocchi b on r.entity_type = 'blocco' and b.id = r.entity_id
-    where d.company_id = ${companyId} and d.cliente_id = ${clienteId} and d.stato = 'emesso'
-      and not exists (select 1 from fatture_ddt_righe f where f.ddt_riga_id = r.id)
-      ${ddtFilter}
-    order by d.anno, d.numero, r.posizione`);
+    where not exists (select 1 from fatture_ddt_righe f where f.ddt_riga_id = r.id)
+    order by r.anno, r.numero, r.posizione`);
   return rowsOf<PricedRow>(result);
 }
 
@@ -127,57 +119,77 @@ export interface RigaDaDdt {
 
 const UNITA = { m3: 'm3', t: 't', q: 'q', mq: 'm2', lastra: 'lastre', pezzo: 'pz' } as const;
 
-/** Quantity, unit, price and discount of one line as it was sold. */
-function venduto(
-  r: PricedRow,
-): Pick<RigaDaDdt, 'quantita' | 'unitaMisura' | 'prezzoUnitario' | 'scontoPercentuale'> {
-  const a = { quantita: null, unitaMisura: null, scontoPercentuale: null };
-  if (r.entity_type === 'blocco' && r.c_unita) {
-    const tipo = r.c_abbuono_tipo;
-    const valore = r.c_abbuono_valore ?? 0;
-    const prezzo = r.c_prezzo ?? 0;
+type Venduto = Pick<RigaDaDdt, 'quantita' | 'unitaMisura' | 'prezzoUnitario' | 'scontoPercentuale'>;
+const NESSUNO = { quantita: null, unitaMisura: null, scontoPercentuale: null };
+
+/** A block through its collaudo row: unit, accepted quantity, price after a price abbuono, a percentage abbuono as discount. */
+function vendutoACollaudo(r: PricedRow & { c_unita: 'm3' | 't' }): Venduto {
+  const tipo = r.c_abbuono_tipo;
+  const valore = r.c_abbuono_valore ?? 0;
+  const prezzo = r.c_prezzo ?? 0;
+  return {
+    quantita: r.c_unita === 'm3' ? r.c_m3 : r.c_t,
+    unitaMisura: UNITA[r.c_unita],
+    prezzoUnitario: tipo === 'prezzo' ? Math.max(0, roundTo(prezzo - valore, 2)) : prezzo,
+    scontoPercentuale:
+      tipo === 'percentuale' && valore > 0 ? roundTo(Math.min(valore, 100), 2) : null,
+  };
+}
+
+/** A block sold without a collaudo: its list price, by m³ or by weight. */
+function vendutoAListino(r: PricedRow): Venduto {
+  const unita = (r.b_unita ?? 'm3') as 'm3' | 't' | 'q';
+  const quantita =
+    unita === 'm3'
+      ? (r.m3 ?? 0)
+      : unita === 't'
+        ? roundTo(r.peso_kg / 1000, 2)
+        : roundTo(r.peso_kg / 100, 2);
+  return { ...NESSUNO, quantita, unitaMisura: UNITA[unita], prezzoUnitario: r.b_prezzo ?? 0 };
+}
+
+/** Tiles at the price of their sale: by piece, the whole sale's share, or by m². */
+function vendutoLotto(r: PricedRow): Venduto {
+  const prezzo = r.l_prezzo ?? 0;
+  if (r.l_unita === 'pezzo')
+    return { ...NESSUNO, quantita: r.pezzi, unitaMisura: 'pz', prezzoUnitario: prezzo };
+  if (r.l_unita === 'totale')
     return {
-      quantita: r.c_unita === 'm3' ? r.c_m3 : r.c_t,
-      unitaMisura: UNITA[r.c_unita],
-      prezzoUnitario: tipo === 'prezzo' ? Math.max(0, roundTo(prezzo - valore, 2)) : prezzo,
-      scontoPercentuale:
-        tipo === 'percentuale' && valore > 0 ? roundTo(Math.min(valore, 100), 2) : null,
+      ...NESSUNO,
+      quantita: 1,
+      unitaMisura: 'nr',
+      prezzoUnitario: roundTo((prezzo * r.pezzi) / (r.l_venduti || r.pezzi), 2),
     };
-  }
-  if (r.t_prezzo != null)
-    return { ...a, quantita: 1, unitaMisura: 'nr', prezzoUnitario: r.t_prezzo };
-  if (r.entity_type === 'blocco') {
-    const unita = (r.b_unita ?? 'm3') as 'm3' | 't' | 'q';
-    const quantita =
-      unita === 'm3'
-        ? (r.m3 ?? 0)
-        : unita === 't'
-          ? roundTo(r.peso_kg / 1000, 2)
-          : roundTo(r.peso_kg / 100, 2);
-    return { ...a, quantita, unitaMisura: UNITA[unita], prezzoUnitario: r.b_prezzo ?? 0 };
-  }
-  if (r.entity_type === 'lotto') {
-    const prezzo = r.l_prezzo ?? 0;
-    if (r.l_unita === 'pezzo')
-      return { ...a, quantita: r.pezzi, unitaMisura: 'pz', prezzoUnitario: prezzo };
-    if (r.l_unita === 'totale')
-      return {
-        ...a,
-        quantita: 1,
-        unitaMisura: 'nr',
-        prezzoUnitario: roundTo((prezzo * r.pezzi) / (r.l_venduti || r.pezzi), 2),
-      };
-    return { ...a, quantita: r.mq ?? 0, unitaMisura: 'm2', prezzoUnitario: prezzo };
-  }
+  return { ...NESSUNO, quantita: r.mq ?? 0, unitaMisura: 'm2', prezzoUnitario: prezzo };
+}
+
+/** Slabs and bundles at the price of their sale, by slab or by m². */
+function vendutoLastre(r: PricedRow): Venduto {
   const prezzo = r.s_prezzo ?? 0;
   if (r.s_unita === 'lastra')
-    return { ...a, quantita: r.s_n ?? r.pezzi, unitaMisura: 'lastre', prezzoUnitario: prezzo };
+    return {
+      ...NESSUNO,
+      quantita: r.s_n ?? r.pezzi,
+      unitaMisura: 'lastre',
+      prezzoUnitario: prezzo,
+    };
   return {
-    ...a,
+    ...NESSUNO,
     quantita: roundTo(r.s_mq ?? r.mq ?? 0, 2),
     unitaMisura: 'm2',
     prezzoUnitario: prezzo,
   };
+}
+
+/** Quantity, unit, price and discount of one line as it was sold. */
+function venduto(r: PricedRow): Venduto {
+  if (r.entity_type === 'blocco' && r.c_unita)
+    return vendutoACollaudo(r as PricedRow & { c_unita: 'm3' | 't' });
+  if (r.t_prezzo != null)
+    return { ...NESSUNO, quantita: 1, unitaMisura: 'nr', prezzoUnitario: r.t_prezzo };
+  if (r.entity_type === 'blocco') return vendutoAListino(r);
+  if (r.entity_type === 'lotto') return vendutoLotto(r);
+  return vendutoLastre(r);
 }
 
 const NOMI = { blocco: 'Blocco', pacco: 'Pacco', lastra: 'Lastra', lotto: 'Pavimento' } as const;

@@ -3,7 +3,7 @@ import { ZipArchive } from 'archiver';
 import type { Db } from '../../db/client.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import type { DocumentFile } from '../../lib/downloads.js';
-import type { PdfCompany } from '../../lib/pdf.js';
+import { pdfCompanyOf } from '../../lib/pdf-company.js';
 import type { RenderPool } from '../../lib/render-pool.js';
 import type { Storage } from '../../lib/storage.js';
 import type { FatturaPdfInput } from './fatture.pdf.js';
@@ -19,6 +19,50 @@ export type FattureDocuments = ReturnType<typeof createFattureDocuments>;
 /** Drawn in the document pool: pdfkit is CPU work (docs/architecture.md). */
 const PDF_RENDERER = new URL('./fatture.pdf.ts', import.meta.url);
 
+/** The emitted invoices' XML files of a period in one ZIP, streamed as each file is written. */
+async function zipOf(
+  db: Db,
+  companyId: string,
+  dal: string,
+  al: string,
+  xmlOf: (companyId: string, id: string) => Promise<{ nome: string; xml: string }>,
+) {
+  const rows = await repo.emesseDelPeriodo(db, companyId, dal, al);
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  void (async () => {
+    try {
+      for (const row of rows) {
+        const { nome, xml } = await xmlOf(companyId, row.id);
+        archive.append(xml, { name: nome });
+      }
+      await archive.finalize();
+    } catch (error) {
+      archive.destroy(error as Error);
+    }
+  })();
+  return {
+    fileName: `fatture_${dal}_${al}.zip`,
+    contentType: 'application/zip',
+    body: archive as unknown as Readable,
+  };
+}
+
+/** The issuer as the copia di cortesia prints it: the header's data, its IBAN, regime and REA. */
+async function fatturaCompany(
+  db: Db,
+  storage: Storage,
+  companyId: string,
+): Promise<FatturaPdfInput['company']> {
+  const { company, row } = await pdfCompanyOf(db, storage, companyId);
+  const c = row!;
+  return {
+    ...company,
+    iban: c.iban,
+    regimeFiscale: c.regimeFiscale,
+    rea: c.reaUfficio && c.reaNumero ? `REA ${c.reaUfficio}-${c.reaNumero}` : null,
+  };
+}
+
 export function createFattureDocuments(deps: {
   db: Db;
   fatture: FattureService;
@@ -26,30 +70,6 @@ export function createFattureDocuments(deps: {
   renderPool: RenderPool;
 }) {
   const { db, fatture, storage, renderPool } = deps;
-
-  async function company(companyId: string): Promise<FatturaPdfInput['company']> {
-    const c = (await findCompanyRow(db, companyId))!;
-    const logo = c.logoKey ? await storage.read(c.logoKey).catch(() => null) : null;
-    const base: PdfCompany = {
-      name: c.name,
-      partitaIva: c.partitaIva,
-      codiceFiscale: c.codiceFiscale,
-      indirizzo: c.indirizzo,
-      cap: c.cap,
-      comune: c.comune,
-      provincia: c.provincia,
-      telefono: c.telefono,
-      email: c.email,
-      pec: c.pec,
-      logo,
-    };
-    return {
-      ...base,
-      iban: c.iban,
-      regimeFiscale: c.regimeFiscale,
-      rea: c.reaUfficio && c.reaNumero ? `REA ${c.reaUfficio}-${c.reaNumero}` : null,
-    };
-  }
 
   async function xmlOf(companyId: string, id: string) {
     const f = await fatture.get(companyId, id);
@@ -72,7 +92,7 @@ export function createFattureDocuments(deps: {
       const fattura = await fatture.get(companyId, id);
       const body = await renderPool.render<FatturaPdfInput>(PDF_RENDERER, {
         fattura,
-        company: await company(companyId),
+        company: await fatturaCompany(db, storage, companyId),
       });
       const nome = fattura.numeroDocumento
         ? `fattura-${fattura.numeroDocumento.replace('/', '-')}`
@@ -81,25 +101,6 @@ export function createFattureDocuments(deps: {
     },
 
     /** The emitted invoices' XML files of a period in one ZIP. */
-    async zip(companyId: string, dal: string, al: string) {
-      const rows = await repo.emesseDelPeriodo(db, companyId, dal, al);
-      const archive = new ZipArchive({ zlib: { level: 6 } });
-      void (async () => {
-        try {
-          for (const row of rows) {
-            const { nome, xml } = await xmlOf(companyId, row.id);
-            archive.append(xml, { name: nome });
-          }
-          await archive.finalize();
-        } catch (error) {
-          archive.destroy(error as Error);
-        }
-      })();
-      return {
-        fileName: `fatture_${dal}_${al}.zip`,
-        contentType: 'application/zip',
-        body: archive as unknown as Readable,
-      };
-    },
+    zip: (companyId: string, dal: string, al: string) => zipOf(db, companyId, dal, al, xmlOf),
   };
 }

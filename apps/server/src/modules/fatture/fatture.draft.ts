@@ -14,15 +14,13 @@ import {
   type FatturaRigaInput,
   type NaturaIva,
 } from '@gestcava/contracts';
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ddt } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/app-error.js';
 import { findCompanyRow } from '../../lib/companies.js';
 import { italianDate, todayInRome } from '../../lib/dates.js';
 import { righeDdtDaFatturare, rigaDaDdt } from './fatture.ddt-lines.js';
 import * as repo from './fatture.repository.js';
-import { companyScope } from '../../lib/company-table.js';
+import { ddtDocsOf } from '../ddt/ddt.reads.js';
 
 // A draft from its body (docs/fatture.md): the cliente's VAT case, the DDT lines as sold, the free
 // lines, the stamp duty, the summaries and the payment, all computed here and stored as they are.
@@ -53,17 +51,7 @@ async function righeDaDdt(tx: DbOrTx, companyId: string, body: FatturaCreate) {
   const ddtIds = body.ddtIds ?? [];
   if (!ddtIds.length) return [];
   const rows = await righeDdtDaFatturare(tx, companyId, body.clienteId, { ddtIds });
-  const docs = await tx
-    .select({
-      id: ddt.id,
-      numero: ddt.numero,
-      anno: ddt.anno,
-      data: ddt.data,
-      stato: ddt.stato,
-      clienteId: ddt.clienteId,
-    })
-    .from(ddt)
-    .where(companyScope(ddt, companyId, inArray(ddt.id, ddtIds)));
+  const docs = await ddtDocsOf(tx, companyId, ddtIds);
   for (const id of ddtIds) {
     const d = docs.find((x) => x.id === id.toLowerCase());
     if (!d || d.clienteId !== body.clienteId || d.stato !== 'emesso')
@@ -82,7 +70,10 @@ async function righeDaDdt(tx: DbOrTx, companyId: string, body: FatturaCreate) {
   return rows.map(rigaDaDdt);
 }
 
-function casoRiga(r: FatturaRigaInput, base: { aliquotaIva: number; natura: NaturaIva | null }) {
+function casoRiga(
+  r: FatturaRigaInput,
+  base: { aliquotaIva: number; natura: NaturaIva | null },
+): Caso {
   if (r.natura) return { aliquotaIva: 0, natura: r.natura };
   if (r.aliquotaIva != null) return { aliquotaIva: r.aliquotaIva, natura: null };
   return base;
@@ -123,36 +114,37 @@ function pagamentoOf(
   };
 }
 
-/** The stored draft of a body: its row values and its lines (numbered from 1). */
-export async function buildDraft(tx: DbOrTx, companyId: string, body: FatturaCreate) {
-  const cliente = await repo.clienteOf(tx, companyId, body.clienteId);
-  if (!cliente) throw field('clienteId', 'Cliente non valido');
-  if (body.data > todayInRome()) throw field('data', 'La data della fattura non può essere futura');
-  let collegata: repo.FatturaRow | undefined;
-  if (body.fatturaCollegataId) {
-    collegata = await repo.rows.find(tx, companyId, body.fatturaCollegataId);
-    if (!collegata || collegata.stato !== 'emessa' || collegata.clienteId !== cliente.id)
-      throw field(
-        'fatturaCollegataId',
-        'La fattura collegata è una fattura emessa dello stesso cliente',
-      );
-    if (body.data < collegata.data)
-      throw field('data', 'Una nota di credito non precede la fattura che corregge');
-  }
-  const caso = casoIvaCliente(cliente);
-  const daDdt = (await righeDaDdt(tx, companyId, body)).map((r) => ({ ...r, ...caso }));
-  const libere = (body.righe ?? []).map((r) => {
+/** The emitted invoice a note of credit corrects: the same cliente's, not after the note's date. */
+async function collegataOf(
+  tx: DbOrTx,
+  companyId: string,
+  body: FatturaCreate,
+  cliente: ClienteRow,
+): Promise<repo.FatturaRow | undefined> {
+  if (!body.fatturaCollegataId) return undefined;
+  const collegata = await repo.rows.find(tx, companyId, body.fatturaCollegataId);
+  if (!collegata || collegata.stato !== 'emessa' || collegata.clienteId !== cliente.id)
+    throw field(
+      'fatturaCollegataId',
+      'La fattura collegata è una fattura emessa dello stesso cliente',
+    );
+  if (body.data < collegata.data)
+    throw field('data', 'Una nota di credito non precede la fattura che corregge');
+  return collegata;
+}
+
+type Caso = { aliquotaIva: number; natura: NaturaIva | null };
+
+/** The body's free lines, each with its VAT case (the cliente's unless the line says otherwise). */
+function righeLibere(body: FatturaCreate, caso: Caso) {
+  return (body.righe ?? []).map((r) => {
     const v = {
       quantita: r.quantita ?? null,
       prezzoUnitario: r.prezzoUnitario,
       scontoPercentuale: r.scontoPercentuale ?? null,
     };
     return {
-      ddtId: null,
-      ddtRigaId: null,
-      entityType: null,
-      entityId: null,
-      codice: null,
+      ...SENZA_DDT,
       descrizione: latin1(r.descrizione),
       unitaMisura: r.unitaMisura ? latin1(r.unitaMisura) : null,
       ...v,
@@ -160,24 +152,34 @@ export async function buildDraft(tx: DbOrTx, companyId: string, body: FatturaCre
       ...casoRiga(r, caso),
     };
   });
-  const righe = [...daDdt, ...libere];
+}
+
+const SENZA_DDT = { ddtId: null, ddtRigaId: null, entityType: null, entityId: null, codice: null };
+
+/** The stamp duty charged to the cliente, as a line out of VAT's field (N1). */
+const rigaBollo = (bollo: number) => ({
+  ...SENZA_DDT,
+  descrizione: BOLLO_DESCRIZIONE,
+  unitaMisura: null,
+  quantita: null,
+  prezzoUnitario: bollo,
+  scontoPercentuale: null,
+  prezzoTotale: bollo,
+  aliquotaIva: 0,
+  natura: 'N1' as NaturaIva,
+});
+
+/** The stored draft of a body: its row values and its lines (numbered from 1). */
+export async function buildDraft(tx: DbOrTx, companyId: string, body: FatturaCreate) {
+  const cliente = await repo.clienteOf(tx, companyId, body.clienteId);
+  if (!cliente) throw field('clienteId', 'Cliente non valido');
+  if (body.data > todayInRome()) throw field('data', 'La data della fattura non può essere futura');
+  const collegata = await collegataOf(tx, companyId, body, cliente);
+  const caso = casoIvaCliente(cliente);
+  const daDdt = (await righeDaDdt(tx, companyId, body)).map((r) => ({ ...r, ...caso }));
+  const righe = [...daDdt, ...righeLibere(body, caso)];
   const bollo = bolloDovuto(righe);
-  if (bollo && body.addebitaBollo)
-    righe.push({
-      ddtId: null,
-      ddtRigaId: null,
-      entityType: null,
-      entityId: null,
-      codice: null,
-      descrizione: BOLLO_DESCRIZIONE,
-      unitaMisura: null,
-      quantita: null,
-      prezzoUnitario: bollo,
-      scontoPercentuale: null,
-      prezzoTotale: bollo,
-      aliquotaIva: 0,
-      natura: 'N1',
-    });
+  if (bollo && body.addebitaBollo) righe.push(rigaBollo(bollo));
   const riepilogo = riepiloghi(righe);
   const totali = totaliFattura(riepilogo);
   if (totali.totale < 0) throw field('righe', 'Il totale della fattura non può essere negativo');

@@ -1,29 +1,23 @@
-import {
-  numeroDdt,
-  type Fattura,
-  type FatturaEsito,
-  type FatturaEsitoBody,
-} from '@gestcava/contracts';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { numeroDdt, type Fattura } from '@gestcava/contracts';
+import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findCompanyRow, type CompanyRow } from '../../lib/companies.js';
-import { italianDate, todayInRome } from '../../lib/dates.js';
+import { italianDate } from '../../lib/dates.js';
 import { pgErrorCode } from '../../lib/db-errors.js';
+import { ddtDocsOf } from '../ddt/ddt.reads.js';
+import { NOT_FOUND, type FattureCore, type FattureDeps } from './fatture.core.js';
 import { cessionarioOf } from './fatture.draft.js';
 import { numeroFattura } from './fatture.mapper.js';
-import { leggiNotifica } from './fatture.notifica.js';
 import * as repo from './fatture.repository.js';
 
-// Emission and the SDI's outcomes (docs/fatture.md "Numerazione" and "Esiti dello SDI").
+// Emission (docs/fatture.md "Numerazione"); the SDI's outcomes are in fatture.esiti.ts.
 
 /** Test seam: a fault run inside the emission after the number is taken, before the lines are marked. */
 export interface EmissioneFaults {
   afterNumero?: () => Promise<void>;
 }
-
-const NOT_FOUND = 'Fattura non trovata';
 
 /** What an emission needs of the issuer: partita IVA, sede, regime (400 naming what is missing). */
 export function missingDitta(c: CompanyRow): string[] {
@@ -55,49 +49,74 @@ export function nomeFileOf(company: CompanyRow, progressivo: number): string {
   return `${company.nazione}${piva}_${progressivo.toString(36).toUpperCase().padStart(5, '0')}.xml`;
 }
 
-export function createEmissione(deps: {
-  db: Db;
-  get: (companyId: string, id: string, tx?: DbOrTx) => Promise<Fattura>;
-  faults?: EmissioneFaults;
-}) {
-  const { db, get } = deps;
+/** The invoice locked for a change of state; 404 when the company has none. */
+export async function lockFattura(tx: DbOrTx, companyId: string, id: string) {
+  const row = await repo.rows.findForUpdate(tx, companyId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
 
-  async function lock(tx: DbOrTx, companyId: string, id: string) {
-    const row = await repo.rows.findForUpdate(tx, companyId, id);
-    if (!row) throw notFound(NOT_FOUND);
-    return row;
+/** The issuer and the receiver as the file will name them; 400 naming what either lacks. */
+async function parti(tx: DbOrTx, companyId: string, row: repo.FatturaRow) {
+  const company = (await findCompanyRow(tx, companyId))!;
+  const cliente = await repo.clienteOf(tx, companyId, row.clienteId);
+  const cessionario = cliente ? cessionarioOf(cliente) : row.cessionario;
+  const ditta = missingDitta(company);
+  if (ditta.length)
+    throw badRequest(
+      `Dati fiscali della ditta mancanti: ${ditta.join(', ')} (Impostazioni → Ditte del gruppo)`,
+    );
+  const mancano = missingCliente(cessionario);
+  if (mancano.length)
+    throw badRequest(
+      `Dati del cliente ${cessionario.ragioneSociale} mancanti: ${mancano.join(', ')}`,
+    );
+  return { company, cessionario };
+}
+
+/** The invoice's number and year: a corrected invoice keeps its own, a new one takes the next of its year. */
+async function numeroOf(tx: DbOrTx, companyId: string, row: repo.FatturaRow) {
+  if (row.numero != null) return { numero: row.numero, anno: row.anno! };
+  const anno = Number(row.data.slice(0, 4));
+  const numero = await repo.nextNumero(tx, companyId, anno);
+  const prima = await repo.precedente(tx, companyId, anno, numero);
+  if (prima && prima.data > row.data)
+    throw conflict(
+      `La data precede quella dell'ultima fattura emessa, ${numeroFattura(prima.numero!, anno)} del ${italianDate(prima.data)}: il registro è cronologico`,
+    );
+  return { numero, anno };
+}
+
+/** Marks the invoice's DDT lines invoiced; 409 naming the DDT when one already is. */
+async function marcaRighe(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+  righe: repo.RigaRow[],
+  faults: FattureDeps['faults'],
+) {
+  const ddtRigaIds = righe.flatMap((r) => (r.ddtRigaId ? [r.ddtRigaId] : []));
+  const numeri = await ddtDocsOf(tx, companyId, [
+    ...new Set(righe.flatMap((r) => (r.ddtId ? [r.ddtId] : []))),
+  ]);
+  const ddtOf = (rigaId: string) => {
+    const d = numeri.find((n) => n.id === righe.find((r) => r.ddtRigaId === rigaId)?.ddtId);
+    return d ? `DDT ${numeroDdt(d.numero!, d.anno!)}` : 'DDT';
+  };
+  await faults?.afterNumero?.();
+  const gia = await repo.giaFatturate(tx, ddtRigaIds);
+  if (gia.length) throw conflict(`Il ${ddtOf(gia[0]!.ddtRigaId)} è già fatturato`);
+  try {
+    await repo.marcaRigheDdt(tx, id, ddtRigaIds);
+  } catch (error) {
+    // another invoice marked a line meanwhile: its transaction committed first
+    if (pgErrorCode(error) === '23505')
+      throw conflict(`Il ${ddtOf(ddtRigaIds[0]!)} è già fatturato`);
+    throw error;
   }
+}
 
-  async function recordEsito(
-    tx: DbOrTx,
-    actor: Actor,
-    row: repo.FatturaRow,
-    body: FatturaEsitoBody,
-    notifica?: { nome: string; xml: string },
-  ) {
-    if (row.stato !== 'emessa') throw conflict('Solo una fattura emessa riceve un esito dallo SDI');
-    await repo.insertEsito(tx, {
-      fatturaId: row.id,
-      esito: body.esito,
-      data: body.data,
-      note: body.note,
-      nomeFile: row.nomeFile,
-      notificaNome: notifica?.nome ?? null,
-      notificaXml: notifica?.xml ?? null,
-      userId: actor.userId,
-    });
-    await repo.rows.update(tx, actor.companyId, row.id, { esito: body.esito });
-    await recordAudit(tx, {
-      companyId: actor.companyId,
-      entityType: 'fattura',
-      entityId: row.id,
-      action: 'esito',
-      userId: actor.userId,
-      changes: { esito: { from: row.esito, to: body.esito } },
-      note: [row.nomeFile, body.note].filter(Boolean).join(': '),
-    });
-  }
-
+export function createEmissione({ db, faults }: FattureDeps, { get }: FattureCore) {
   return {
     /**
      * Numbers the draft and marks its DDT lines invoiced, all or nothing: the counter row is taken first
@@ -106,51 +125,12 @@ export function createEmissione(deps: {
      */
     async emetti(actor: Actor, id: string, at = new Date()): Promise<Fattura> {
       await db.transaction(async (tx) => {
-        const row = await lock(tx, actor.companyId, id);
+        const row = await lockFattura(tx, actor.companyId, id);
         if (row.stato !== 'bozza') throw conflict('La fattura è già emessa');
-        const company = (await findCompanyRow(tx, actor.companyId))!;
-        const cliente = await repo.clienteOf(tx, actor.companyId, row.clienteId);
-        const cessionario = cliente ? cessionarioOf(cliente) : row.cessionario;
-        const ditta = missingDitta(company);
-        if (ditta.length)
-          throw badRequest(
-            `Dati fiscali della ditta mancanti: ${ditta.join(', ')} (Impostazioni → Ditte del gruppo)`,
-          );
-        const mancano = missingCliente(cessionario);
-        if (mancano.length)
-          throw badRequest(
-            `Dati del cliente ${cessionario.ragioneSociale} mancanti: ${mancano.join(', ')}`,
-          );
+        const { company, cessionario } = await parti(tx, actor.companyId, row);
         const righe = await repo.righeOf(tx, id);
-        const ddtRigaIds = righe.flatMap((r) => (r.ddtRigaId ? [r.ddtRigaId] : []));
-        const numeri = await repo.numeriDdt(tx, [
-          ...new Set(righe.flatMap((r) => (r.ddtId ? [r.ddtId] : []))),
-        ]);
-        const ddtOf = (rigaId: string) => {
-          const d = numeri.find((n) => n.id === righe.find((r) => r.ddtRigaId === rigaId)?.ddtId);
-          return d ? `DDT ${numeroDdt(d.numero!, d.anno!)}` : 'DDT';
-        };
-        let { numero, anno } = row;
-        if (numero == null) {
-          anno = Number(row.data.slice(0, 4));
-          numero = await repo.nextNumero(tx, actor.companyId, anno);
-          const prima = await repo.precedente(tx, actor.companyId, anno, numero);
-          if (prima && prima.data > row.data)
-            throw conflict(
-              `La data precede quella dell'ultima fattura emessa, ${numeroFattura(prima.numero!, anno)} del ${italianDate(prima.data)}: il registro è cronologico`,
-            );
-        }
-        await deps.faults?.afterNumero?.();
-        const gia = await repo.giaFatturate(tx, ddtRigaIds);
-        if (gia.length) throw conflict(`Il ${ddtOf(gia[0]!.ddtRigaId)} è già fatturato`);
-        try {
-          await repo.marcaRigheDdt(tx, id, ddtRigaIds);
-        } catch (error) {
-          // another invoice marked a line meanwhile: its transaction committed first
-          if (pgErrorCode(error) === '23505')
-            throw conflict(`Il ${ddtOf(ddtRigaIds[0]!)} è già fatturato`);
-          throw error;
-        }
+        const { numero, anno } = await numeroOf(tx, actor.companyId, row);
+        await marcaRighe(tx, actor.companyId, id, righe, faults);
         const nomeFile = nomeFileOf(company, await repo.nextNumero(tx, actor.companyId, 0));
         await repo.rows.update(tx, actor.companyId, id, {
           stato: 'emessa',
@@ -168,59 +148,7 @@ export function createEmissione(deps: {
           action: 'stato',
           userId: actor.userId,
           changes: { stato: { from: 'bozza', to: 'emessa' } },
-          note: `Fattura ${numeroFattura(numero, anno!)}, file ${nomeFile}`,
-        });
-      });
-      return get(actor.companyId, id);
-    },
-
-    async esito(actor: Actor, id: string, body: FatturaEsitoBody): Promise<Fattura> {
-      await db.transaction(async (tx) => {
-        await recordEsito(tx, actor, await lock(tx, actor.companyId, id), body);
-      });
-      return get(actor.companyId, id);
-    },
-
-    /** The SDI's notification file: it must name this invoice's file. */
-    async notifica(
-      actor: Actor,
-      id: string,
-      file: { nome: string; xml: string },
-    ): Promise<Fattura> {
-      const letta = leggiNotifica(file.xml);
-      await db.transaction(async (tx) => {
-        const row = await lock(tx, actor.companyId, id);
-        if (letta.nomeFile !== row.nomeFile)
-          throw badRequest(
-            `La notifica riguarda il file ${letta.nomeFile}, non ${row.nomeFile ?? 'questa fattura'}`,
-          );
-        await recordEsito(
-          tx,
-          actor,
-          row,
-          { esito: letta.esito, data: letta.data ?? todayInRome(), note: letta.note },
-          file,
-        );
-      });
-      return get(actor.companyId, id);
-    },
-
-    /** A scartata invoice back to draft with its number and date; it is emitted again under a new file name. */
-    async correggi(actor: Actor, id: string): Promise<Fattura> {
-      await db.transaction(async (tx) => {
-        const row = await lock(tx, actor.companyId, id);
-        if (row.stato !== 'emessa' || (row.esito as FatturaEsito | null) !== 'scartata')
-          throw conflict('Si corregge solo una fattura scartata dallo SDI');
-        await repo.smarcaRigheDdt(tx, id);
-        await repo.rows.update(tx, actor.companyId, id, { stato: 'bozza', esito: null });
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'fattura',
-          entityId: id,
-          action: 'stato',
-          userId: actor.userId,
-          changes: { stato: { from: 'emessa', to: 'bozza' } },
-          note: `Correzione dopo lo scarto del file ${row.nomeFile}`,
+          note: `Fattura ${numeroFattura(numero, anno)}, file ${nomeFile}`,
         });
       });
       return get(actor.companyId, id);

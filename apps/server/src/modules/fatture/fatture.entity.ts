@@ -6,11 +6,16 @@ import {
   type FatturaTipo,
   type GenealogyNode,
 } from '@gestcava/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { fatture } from '../../db/schema/fatture.js';
+import { companyScope } from '../../lib/company-table.js';
 import { italianDate } from '../../lib/dates.js';
-import type { EntityRegistry } from '../../lib/entities.js';
+import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import { rowsOf } from '../../lib/pagination.js';
+import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
+import { ddtRefsOf } from './fatture.repository.js';
 
 // The invoice in the entity registry (docs/fatture.md "Ricerca e genealogia"): the code lookup finds
 // "fattura 12/2026", its genealogy names its DDTs and cliente, and a DDT and each invoiced item name it back.
@@ -25,6 +30,9 @@ export function parseNumeroFattura(text: string, partial = false) {
   if (!m || Number(m[1]) === 0) return null;
   return { numero: Number(m[1]), anno: m[2] ?? '' };
 }
+
+/** The invoice as `f` in the hand-written SQL below. */
+const fa = alias(fatture, 'f');
 
 interface RefRow {
   id: string;
@@ -62,11 +70,146 @@ const linked = (db: DbOrTx, companyId: string, where: ReturnType<typeof sql>) =>
   db
     .execute(
       sql`select f.id, f.numero, f.anno, f.data::text as data, f.tipo_documento, f.stato, f.cessionario->>'ragioneSociale' as cliente
-      from fatture f where f.company_id = ${companyId} and f.stato = 'emessa' and exists (
+      from fatture f where ${companyScope(fa, companyId)} and f.stato = 'emessa' and exists (
         select 1 from fatture_righe r left join ddt_righe dr on dr.id = r.ddt_riga_id
         where r.fattura_id = f.id and ${where}) order by f.anno, f.numero`,
     )
     .then((r) => rowsOf<Linked>(r).map(nodeOf));
+
+/** The invoice's id and code ("bozza" for a draft) in the company. */
+async function findFattura(tx: DbOrTx, companyId: string, id: string): Promise<RefRow | null> {
+  return (
+    (
+      await rowsOf<RefRow>(
+        await tx.execute(
+          sql`select id, coalesce(numero || '/' || anno, 'bozza') as codice from fatture where ${companyScope(fatture, companyId, eq(fatture.id, id))}`,
+        ),
+      )
+    )[0] ?? null
+  );
+}
+
+/** The emitted invoice a typed code "fattura 12/2026" names. */
+async function findFatturaByCodice(
+  tx: DbOrTx,
+  companyId: string,
+  codice: string,
+  typed?: string,
+): Promise<RefRow | null> {
+  const n = parseNumeroFattura(typed ?? codice) ?? parseNumeroFattura(codice);
+  if (!n) return null;
+  return (
+    (
+      await refs(
+        tx,
+        companyScope(fatture, companyId, sql`numero = ${n.numero} and anno = ${Number(n.anno)}`),
+      )
+    )[0] ?? null
+  );
+}
+
+/** Emitted invoices whose code begins as typed, newest first. */
+async function searchFatture(
+  tx: DbOrTx,
+  companyId: string,
+  text: string,
+  limit: number,
+): Promise<RefRow[]> {
+  const n = parseNumeroFattura(text, true);
+  if (!n) return [];
+  return refs(
+    tx,
+    companyScope(fatture, companyId, sql`numero = ${n.numero} and anno::text like ${`${n.anno}%`}`),
+    limit,
+  );
+}
+
+/** What a card or a code lookup says of invoices: type, cliente, date and total. */
+async function describeFatture(
+  tx: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, EntitySummary>> {
+  if (!ids.length) return new Map();
+  const rows = rowsOf<Linked & { totale: number }>(
+    await tx.execute(sql`
+      select id, numero, anno, data::text as data, tipo_documento, stato, totale::float8 as totale,
+        cessionario->>'ragioneSociale' as cliente
+      from fatture where ${companyScope(fatture, companyId)} and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        codice: r.numero != null ? `${r.numero}/${r.anno}` : null,
+        materiale: null,
+        stato: FATTURA_STATO_LABELS[r.stato],
+        cava: null,
+        facts: [
+          FATTURA_TIPO_LABELS[r.tipo_documento],
+          r.cliente,
+          italianDate(r.data),
+          `${r.totale.toFixed(2).replace('.', ',')} €`,
+        ],
+      },
+    ]),
+  );
+}
+
+/** The invoice's DDTs, the invoice it corrects, and its cliente. */
+async function fatturaGenealogy(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<GenealogyNode[]> {
+  const ddt = await ddtRefsOf(tx, companyId, id);
+  const [f] = rowsOf<{
+    cliente_id: string;
+    cliente: string;
+    collegata: string | null;
+    codice: string | null;
+  }>(
+    await tx.execute(sql`
+      select f.cliente_id, f.cessionario->>'ragioneSociale' as cliente, f.fattura_collegata_id as collegata,
+        c.numero || '/' || c.anno as codice
+      from fatture f left join fatture c on c.id = f.fattura_collegata_id
+      where ${companyScope(fa, companyId, eq(fa.id, id))}`),
+  );
+  if (!f) return [];
+  return [
+    ...ddt.map((d): GenealogyNode => ({
+      entityType: 'ddt',
+      _id: d.id,
+      label: `DDT ${d.numero}/${d.anno} del ${italianDate(d.data)}`,
+      codice: `${d.numero}/${d.anno}`,
+      relation: 'origine',
+      path: detailPath('ddt', d.id),
+    })),
+    ...(f.collegata
+      ? [
+          {
+            entityType: 'fattura',
+            _id: f.collegata,
+            label: `Fattura ${f.codice ?? ''}`.trim(),
+            codice: f.codice,
+            relation: 'origine',
+            path: detailPath('fattura', f.collegata),
+          } satisfies GenealogyNode,
+        ]
+      : []),
+    {
+      entityType: 'cliente',
+      _id: f.cliente_id,
+      label: f.cliente,
+      codice: null,
+      relation: 'vendita',
+      path: detailPath('cliente', f.cliente_id),
+    },
+  ];
+}
 
 export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
   entities.register({
@@ -74,69 +217,15 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
     label: 'Fattura',
     notFound: 'Fattura non trovata',
     permission: () => 'fatture',
-    findInCompany: async (tx, companyId, id) =>
-      (
-        await rowsOf<RefRow>(
-          await tx.execute(
-            sql`select id, coalesce(numero || '/' || anno, 'bozza') as codice from fatture where company_id = ${companyId} and id = ${id}`,
-          ),
-        )
-      )[0] ?? null,
-    async findByCodice(tx, companyId, codice, typed) {
-      const n = parseNumeroFattura(typed ?? codice) ?? parseNumeroFattura(codice);
-      if (!n) return null;
-      return (
-        (
-          await refs(
-            tx,
-            sql`company_id = ${companyId} and numero = ${n.numero} and anno = ${Number(n.anno)}`,
-          )
-        )[0] ?? null
-      );
-    },
-    async searchCodice(tx, companyId, text, limit) {
-      const n = parseNumeroFattura(text, true);
-      if (!n) return [];
-      return refs(
-        tx,
-        sql`company_id = ${companyId} and numero = ${n.numero} and anno::text like ${`${n.anno}%`}`,
-        limit,
-      );
-    },
+    findInCompany: findFattura,
+    findByCodice: findFatturaByCodice,
+    searchCodice: searchFatture,
     detailPath: (ref) => detailPath('fattura', ref.id),
     pages: ['fatture'],
     readableIds: (canRead) => (canRead('fatture') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>
-      sql`select r.fattura_id from fatture_righe r join blocchi b on b.id = r.entity_id where r.entity_type = 'blocco' and b.company_id = ${companyId} and b.cava_id = ${cavaId}`,
-    async describe(tx, companyId, ids) {
-      if (!ids.length) return new Map();
-      const rows = rowsOf<Linked & { totale: number }>(
-        await tx.execute(sql`
-          select id, numero, anno, data::text as data, tipo_documento, stato, totale::float8 as totale,
-            cessionario->>'ragioneSociale' as cliente
-          from fatture where company_id = ${companyId} and id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`),
-      );
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            codice: r.numero != null ? `${r.numero}/${r.anno}` : null,
-            materiale: null,
-            stato: FATTURA_STATO_LABELS[r.stato],
-            cava: null,
-            facts: [
-              FATTURA_TIPO_LABELS[r.tipo_documento],
-              r.cliente,
-              italianDate(r.data),
-              `${r.totale.toFixed(2).replace('.', ',')} €`,
-            ],
-          },
-        ]),
-      );
-    },
+      sql`select r.fattura_id from fatture_righe r where r.entity_type = 'blocco' and r.entity_id in (${bloccoIdsInCava(companyId, cavaId)})`,
+    describe: describeFatture,
   });
 
   // blocco → collaudo → DDT → fattura → cliente: a DDT and each invoiced item name their invoices
@@ -154,55 +243,5 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
       ),
     );
 
-  entities.addGenealogy('fattura', async (tx, companyId, id) => {
-    const ddt = rowsOf<{ id: string; numero: number; anno: number; data: string }>(
-      await tx.execute(sql`
-        select distinct d.id, d.numero, d.anno, d.data::text as data from fatture_righe r
-        join fatture f on f.id = r.fattura_id join ddt d on d.id = r.ddt_id
-        where f.company_id = ${companyId} and f.id = ${id} order by d.anno, d.numero`),
-    );
-    const [f] = rowsOf<{
-      cliente_id: string;
-      cliente: string;
-      collegata: string | null;
-      codice: string | null;
-    }>(
-      await tx.execute(sql`
-        select f.cliente_id, f.cessionario->>'ragioneSociale' as cliente, f.fattura_collegata_id as collegata,
-          c.numero || '/' || c.anno as codice
-        from fatture f left join fatture c on c.id = f.fattura_collegata_id
-        where f.company_id = ${companyId} and f.id = ${id}`),
-    );
-    if (!f) return [];
-    return [
-      ...ddt.map((d): GenealogyNode => ({
-        entityType: 'ddt',
-        _id: d.id,
-        label: `DDT ${d.numero}/${d.anno} del ${italianDate(d.data)}`,
-        codice: `${d.numero}/${d.anno}`,
-        relation: 'origine',
-        path: detailPath('ddt', d.id),
-      })),
-      ...(f.collegata
-        ? [
-            {
-              entityType: 'fattura',
-              _id: f.collegata,
-              label: `Fattura ${f.codice ?? ''}`.trim(),
-              codice: f.codice,
-              relation: 'origine',
-              path: detailPath('fattura', f.collegata),
-            } satisfies GenealogyNode,
-          ]
-        : []),
-      {
-        entityType: 'cliente',
-        _id: f.cliente_id,
-        label: f.cliente,
-        codice: null,
-        relation: 'vendita',
-        path: detailPath('cliente', f.cliente_id),
-      },
-    ];
-  });
+  entities.addGenealogy('fattura', fatturaGenealogy);
 }

@@ -89,7 +89,20 @@ export async function renderFattura({ fattura: f, company }: FatturaPdfInput): P
       { width: WIDTH, align: 'right' },
     );
   cliente(doc, f);
-  const riferimenti: Array<[string, string | null]> = [
+  riferimenti(doc, f);
+  sectionTitle(doc, 'Righe');
+  table(doc, COLUMNS, f.righe);
+  riepilogo(doc, f);
+  pagamento(doc, f, company.iban);
+  chiusura(doc, f);
+  finishPages(doc, titolo, { watermark: f.stato === 'bozza' ? 'BOZZA' : null });
+  doc.end();
+  return bytes;
+}
+
+/** The DDTs, the corrected invoice and the reason, those the invoice has. */
+function riferimenti(doc: Doc, f: Fattura) {
+  const righe: Array<[string, string | null]> = [
     [
       'DDT',
       f.ddt.length
@@ -108,12 +121,12 @@ export async function renderFattura({ fattura: f, company }: FatturaPdfInput): P
     doc,
     MARGIN,
     WIDTH,
-    riferimenti.filter(([, v]) => v),
+    righe.filter(([, v]) => v),
   );
-  sectionTitle(doc, 'Righe');
-  table(doc, COLUMNS, f.righe);
-  riepilogo(doc, f);
-  pagamento(doc, f, company.iban);
+}
+
+/** The notes, and the notice that the XML sent to the SDI is the original. */
+function chiusura(doc: Doc, f: Fattura) {
   if (f.note) {
     sectionTitle(doc, 'Note', 12);
     doc
@@ -129,9 +142,6 @@ export async function renderFattura({ fattura: f, company }: FatturaPdfInput): P
     .fontSize(8)
     .fillColor(GREY)
     .text(NON_FISCALE, MARGIN, doc.y, { width: WIDTH });
-  finishPages(doc, titolo, { watermark: f.stato === 'bozza' ? 'BOZZA' : null });
-  doc.end();
-  return bytes;
 }
 
 function cliente(doc: Doc, f: Fattura) {

@@ -1,5 +1,5 @@
 import type { FatturaFilter, FatturaListQuery } from '@gestcava/contracts';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   fatture,
@@ -8,11 +8,12 @@ import {
   fattureEsiti,
   fattureRighe,
 } from '../../db/schema/fatture.js';
-import { clienti, ddt, users } from '../../db/schema/index.js';
+import { clienti, users } from '../../db/schema/index.js';
 import { companyScope, companyTable } from '../../lib/company-table.js';
-import { orderByOf, rowsOf } from '../../lib/pagination.js';
+import { orderByOf } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
+import { ddtCodiciSql, ddtDocsOf } from '../ddt/ddt.reads.js';
 
 export const rows = companyTable(fatture);
 export type FatturaRow = typeof fatture.$inferSelect;
@@ -51,12 +52,18 @@ export async function createdByOf(db: DbOrTx, userId: string | null) {
   return u ? { _id: u.id, name: u.name } : null;
 }
 
-export async function ddtRefsOf(db: DbOrTx, fatturaId: string) {
-  const result = await db.execute(sql`
-    select d.id, d.numero, d.anno, d.data from ddt d
-    where d.id in (select ddt_id from fatture_righe where fattura_id = ${fatturaId} and ddt_id is not null)
-    order by d.anno, d.numero`);
-  return rowsOf<{ id: string; numero: number; anno: number; data: string }>(result);
+/** The DDTs an invoice's lines come from, by year and number. */
+export async function ddtRefsOf(db: DbOrTx, companyId: string, fatturaId: string) {
+  const ids = await db
+    .selectDistinct({ ddtId: fattureRighe.ddtId })
+    .from(fattureRighe)
+    .where(and(eq(fattureRighe.fatturaId, fatturaId), isNotNull(fattureRighe.ddtId)));
+  const docs = await ddtDocsOf(
+    db,
+    companyId,
+    ids.map((r) => r.ddtId!),
+  );
+  return docs.map((d) => ({ id: d.id, numero: d.numero!, anno: d.anno!, data: d.data! }));
 }
 
 /** The next number of the company's series (per year; `anno` 0 is the file names' progressive), the row locked until commit. */
@@ -93,24 +100,23 @@ export async function marcaRigheDdt(tx: DbOrTx, fatturaId: string, ddtRigaIds: r
       .values(ddtRigaIds.map((ddtRigaId) => ({ ddtRigaId, fatturaId })));
 }
 
-/** Of these DDT lines, those already invoiced, with the DDT's number. */
+/** Of these DDT lines, those already invoiced. */
 export async function giaFatturate(db: DbOrTx, ddtRigaIds: readonly string[]) {
   if (!ddtRigaIds.length) return [];
   return db
-    .select({ ddtRigaId: fattureDdtRighe.ddtRigaId, numero: ddt.numero, anno: ddt.anno })
+    .select({ ddtRigaId: fattureDdtRighe.ddtRigaId })
     .from(fattureDdtRighe)
-    .innerJoin(fattureRighe, eq(fattureRighe.ddtRigaId, fattureDdtRighe.ddtRigaId))
-    .innerJoin(ddt, eq(ddt.id, fattureRighe.ddtId))
     .where(inArray(fattureDdtRighe.ddtRigaId, [...ddtRigaIds]));
 }
 
 /* ------------------------------------------------------------------ the list */
 
 const fid = outer(fatture.id);
-const ddtText = sql<string>`coalesce((select string_agg(distinct d.numero || '/' || d.anno, ', ') from ${fattureRighe} r join ${ddt} d on d.id = r.ddt_id where r.fattura_id = ${fid}), '')`;
+const ddtText = (companyId: string) =>
+  sql<string>`coalesce((select string_agg(distinct d.codice, ', ') from ${fattureRighe} r join ${ddtCodiciSql(companyId)} d on d.id = r.ddt_id where r.fattura_id = ${fid}), '')`;
 const numeroText = sql<string>`(${fatture.numero} || '/' || ${fatture.anno})`;
 
-export function filterWhere(filter: FatturaFilter): SQL | undefined {
+export function filterWhere(companyId: string, filter: FatturaFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [
     filter.tipoDocumento ? eq(fatture.tipoDocumento, filter.tipoDocumento) : undefined,
     filter.stato ? eq(fatture.stato, filter.stato) : undefined,
@@ -128,7 +134,7 @@ export function filterWhere(filter: FatturaFilter): SQL | undefined {
       ? or(
           matchesSearch(numeroText, filter.q),
           matchesSearch(sql`${fatture.cessionario}->>'ragioneSociale'`, filter.q),
-          sql`exists (select 1 from ${fattureRighe} r join ${ddt} d on d.id = r.ddt_id where r.fattura_id = ${fid} and (d.numero || '/' || d.anno) ilike ${`%${filter.q.replace(/^ddt\s*/i, '').replace(/[%_\\]/g, '\\$&')}%`})`,
+          sql`exists (select 1 from ${fattureRighe} r join ${ddtCodiciSql(companyId)} d on d.id = r.ddt_id where r.fattura_id = ${fid} and d.codice ilike ${`%${filter.q.replace(/^ddt\s*/i, '').replace(/[%_\\]/g, '\\$&')}%`})`,
         )
       : undefined,
   ];
@@ -145,18 +151,18 @@ const ORDER = {
 export async function page(db: DbOrTx, companyId: string, query: FatturaListQuery) {
   const order = orderByOf(query.sort, ORDER, desc(fatture.createdAt), fatture.id);
   const result = await rows.page(db, companyId, {
-    where: filterWhere(query),
+    where: filterWhere(companyId, query),
     order,
     page: query.page,
     limit: query.limit,
   });
-  return { items: await withDdtText(db, result.items), counted: result.counted };
+  return { items: await withDdtText(db, companyId, result.items), counted: result.counted };
 }
 
-export async function withDdtText(db: DbOrTx, items: FatturaRow[]) {
+export async function withDdtText(db: DbOrTx, companyId: string, items: FatturaRow[]) {
   if (!items.length) return [];
   const texts = await db
-    .select({ id: fatture.id, ddt: ddtText })
+    .select({ id: fatture.id, ddt: ddtText(companyId) })
     .from(fatture)
     .where(
       inArray(
@@ -180,7 +186,7 @@ export async function summary(db: DbOrTx, companyId: string, filter: FatturaFilt
       totale: sql<number>`coalesce(sum(${sign} * ${fatture.totale}) filter (where ${emessa}), 0)::float8`,
     })
     .from(fatture)
-    .where(companyScope(fatture, companyId, filterWhere(filter)));
+    .where(companyScope(fatture, companyId, filterWhere(companyId, filter)));
   return row!;
 }
 
@@ -227,13 +233,4 @@ export async function deleteBozza(db: DbOrTx, companyId: string, id: string) {
 /** Frees the DDT lines of an invoice sent back to draft (a correction marks them again at emission). */
 export async function smarcaRigheDdt(db: DbOrTx, fatturaId: string) {
   await db.delete(fattureDdtRighe).where(eq(fattureDdtRighe.fatturaId, fatturaId));
-}
-
-/** The DDTs (number, year) of these DDT ids, to name them in messages. */
-export async function numeriDdt(db: DbOrTx, ids: readonly string[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: ddt.id, numero: ddt.numero, anno: ddt.anno })
-    .from(ddt)
-    .where(inArray(ddt.id, [...ids]));
 }

@@ -13,17 +13,18 @@ import {
   fatturaUpdateSchema,
   fatturaZipQuerySchema,
   genealogyNodeSchema,
-  historySchema,
   pickerQuerySchema,
 } from '@gestcava/contracts';
 import fsp from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodApp } from '../../lib/module.js';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { sendDocument, sendDownload } from '../../lib/downloads.js';
 import type { Storage } from '../../lib/storage.js';
 import { discardFiles, readMultipart } from '../../lib/uploads.js';
 import { actorOf } from '../../plugins/auth.js';
+import { detailRoutes } from '../../plugins/detail-routes.js';
 import { companyOf, idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { FattureDocuments } from './fatture.documents.js';
@@ -34,13 +35,15 @@ const tags = ['fatture'];
 const base = '/api/fatture';
 const NOTIFICA_MAX_BYTES = 1_048_576;
 
-/** Fatture: drafts, emission, the SDI's outcomes, the XML and the list (docs/fatture.md). */
-export const fattureRoutes: FastifyPluginAsyncZod<{
+type Deps = {
   fatture: FattureService;
   documents: FattureDocuments;
   storage: Storage;
   clienti: Pick<AnagraficaService, 'pick'>;
-}> = async (app, { fatture, documents, storage, clienti }) => {
+};
+
+/** The list with its totals and export. */
+function fattureListRoutes(app: ZodApp, { fatture }: Deps) {
   listRoutes(app, base, {
     access: read,
     tags,
@@ -48,6 +51,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     summary: { query: fatturaFilterSchema, response: fatturaSummarySchema, read: fatture.summary },
     export: { query: fatturaExportQuerySchema, read: fatture.exportList },
   });
+}
+
+/** What an invoice is written from: the clienti and the DDT lines left to invoice. */
+function fattureReadRoutes(app: ZodApp, { fatture, clienti }: Deps) {
   // The clienti to invoice, under this page's own permission (docs/api.md "Shape of the API", pickers).
   app.get(
     `${base}/clienti-selezionabili`,
@@ -69,6 +76,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => fatture.daFatturare(companyOf(request), request.query.clienteId),
   );
+}
+
+/** The period's XML files for the accountant, in one ZIP. */
+function fattureZipRoute(app: ZodApp, { documents }: Deps) {
   app.get(
     `${base}/xml`,
     {
@@ -83,14 +94,17 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
         'private, no-store',
       ),
   );
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: fatturaSchema } },
-    },
-    async (request) => fatture.get(companyOf(request), request.params.id),
-  );
+}
+
+/** The record, its history and genealogy, its XML and PDF. */
+function fattureRecordRoutes(app: ZodApp, { fatture, documents }: Deps) {
+  detailRoutes(app, base, {
+    access: { read, write },
+    tags,
+    response: fatturaSchema,
+    get: fatture.get,
+    history: fatture.history,
+  });
   app.get(
     `${base}/:id/xml`,
     { config: { access: read }, schema: { tags, params: idParams } },
@@ -104,14 +118,6 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
       sendDocument(reply, await documents.pdf(companyOf(request), request.params.id)),
   );
   app.get(
-    `${base}/:id/history`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: historySchema } },
-    },
-    async (request) => fatture.history(companyOf(request), request.params.id),
-  );
-  app.get(
     `${base}/:id/genealogy`,
     {
       config: { access: read },
@@ -119,6 +125,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => fatture.genealogy(companyOf(request), request.params.id),
   );
+}
+
+/** The draft written whole and deleted. */
+function fattureDraftRoutes(app: ZodApp, { fatture }: Deps) {
   app.post(
     base,
     {
@@ -149,6 +159,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
       return reply.code(204).send();
     },
   );
+}
+
+/** The emission, the SDI's outcome and the correction of a rejected invoice. */
+function fattureEmissioneRoutes(app: ZodApp, { fatture }: Deps) {
   app.post(
     `${base}/:id/emetti`,
     {
@@ -178,6 +192,10 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => fatture.esito(actorOf(request), request.params.id, request.body),
   );
+}
+
+/** The SDI's notification file, uploaded. */
+function fattureNotificaRoute(app: ZodApp, { fatture, storage }: Deps) {
   app.post(
     `${base}/:id/notifica`,
     {
@@ -216,4 +234,15 @@ export const fattureRoutes: FastifyPluginAsyncZod<{
       }
     },
   );
+}
+
+/** Fatture: drafts, emission, the SDI's outcomes, the XML and the list (docs/fatture.md). */
+export const fattureRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  fattureListRoutes(app, deps);
+  fattureReadRoutes(app, deps);
+  fattureZipRoute(app, deps);
+  fattureRecordRoutes(app, deps);
+  fattureDraftRoutes(app, deps);
+  fattureEmissioneRoutes(app, deps);
+  fattureNotificaRoute(app, deps);
 };

@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, materiali, movimenti, pacchi } from '../../db/schema/index.js';
-import { companyScope } from '../../lib/company-table.js';
 import { matchesSearch } from '../../lib/search.js';
 import { selectLastre } from '../../lib/stock-queries.js';
 import { companyScope } from '../../lib/company-table.js';
@@ -296,4 +295,19 @@ export async function backdateCaricoOfLavorazione(
     .update(movimenti)
     .set({ createdAt: at })
     .where(companyScope(movimenti, companyId, sql`${movimenti.paccoId} in ${ofLavorazione}`));
+}
+
+/** The clienti the company's stock was sold to (a `scarico` with a buyer), each once. */
+export async function clientiConScarichi(db: DbOrTx, companyId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ clienteId: movimenti.clienteId })
+    .from(movimenti)
+    .where(
+      and(
+        eq(movimenti.companyId, companyId),
+        eq(movimenti.tipo, 'scarico'),
+        isNotNull(movimenti.clienteId),
+      ),
+    );
+  return rows.map((r) => r.clienteId!);
 }
