@@ -250,5 +250,5 @@ export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: 
 
 /** The ids of a quarry's bancate, as a subquery (photos filtered by cava). */
 export function idsInCava(companyId: string, cavaId: string): SQL {
-  return sql`select ${bancate.id} from ${bancate} where ${bancate.companyId} = ${companyId} and ${bancate.cavaId} = ${cavaId}`;
+  return sql`select ${bancate.id} from ${bancate} where ${companyScope(bancate, companyId, eq(bancate.cavaId, cavaId))}`;
 }

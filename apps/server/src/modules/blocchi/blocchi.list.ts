@@ -13,6 +13,7 @@ import {
   optionLapsed as optionLapsedOf,
   statoEffettivoOf,
 } from '../../lib/blocco-stato.js';
+import { companyScope } from '../../lib/company-table.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import {
   bancate,
@@ -60,14 +61,13 @@ export async function withMaterialiDelTesto<F extends BloccoFilter>(
   const rows = await db
     .select({ id: materiali.id })
     .from(materiali)
-    .where(and(eq(materiali.companyId, companyId), matchesSearch(materiali.nome, f.q)));
+    .where(companyScope(materiali, companyId, matchesSearch(materiali.nome, f.q)));
   return { ...f, materialiDelTesto: rows.map((r) => r.id) };
 }
 
 /** Every list filter, always inside the company and the route's origine (both with `origine: 'tutte'`). */
 export function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoSearch): SQL {
   const conditions: Array<SQL | undefined> = [
-    eq(blocchi.companyId, companyId),
     f.origine === 'tutte' ? undefined : eq(blocchi.origine, origine),
   ];
   if (f.q) {
@@ -101,7 +101,7 @@ export function filterWhere(companyId: string, origine: BloccoOrigine, f: Blocco
   if (f.volumeMax !== undefined) conditions.push(lte(blocchi.volumeNetto, f.volumeMax));
   if (f.prezzoMin !== undefined) conditions.push(gte(blocchi.prezzoListino, f.prezzoMin));
   if (f.prezzoMax !== undefined) conditions.push(lte(blocchi.prezzoListino, f.prezzoMax));
-  return and(...conditions)!;
+  return companyScope(blocchi, companyId, ...conditions);
 }
 
 export const SORT_COLUMNS = {

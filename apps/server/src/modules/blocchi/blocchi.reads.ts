@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, materiali } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
 
 // What other modules may read of the blocks, as plain reads (docs/architecture.md "Module pattern"):
@@ -31,8 +32,9 @@ export function blocchiVenduti(
     .from(blocchi)
     .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
     .where(
-      and(
-        eq(blocchi.companyId, companyId),
+      companyScope(
+        blocchi,
+        companyId,
         eq(blocchi.stato, 'venduto'),
         eq(blocchi.clienteId, clienteId),
         ids ? inArray(blocchi.id, [...ids]) : undefined,
@@ -51,13 +53,13 @@ export async function codiceBlocco(
   const [row] = await db
     .select({ codice: blocchi.codice })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id)));
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id)));
   return row?.codice;
 }
 
 /** `select id` of the company's blocks from the cava, for an `in (…)` of a cross-type list. */
 export const bloccoIdsInCava = (companyId: string, cavaId: string): SQL =>
-  sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${blocchi.cavaId} = ${cavaId}`;
+  sql`select ${blocchi.id} from ${blocchi} where ${companyScope(blocchi, companyId, eq(blocchi.cavaId, cavaId))}`;
 
 /** The `origine` of the block whose id is `id` (null when it is none), as a scalar subquery. */
 export const origineBloccoSql = (id: PgColumn) =>

@@ -19,6 +19,7 @@ import {
   materiali,
   ubicazioni,
 } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { rowsOf } from '../../lib/pagination.js';
 import { versionIn } from '../../lib/preconditions.js';
 import { matchesStoredSearch } from '../../lib/search.js';
@@ -183,7 +184,7 @@ export async function findJoined(
   id: string,
 ) {
   const [row] = await joined(db)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), origineIs(origine)))
     .limit(1);
   return row && nest(row);
 }
@@ -202,7 +203,7 @@ export async function lockInCompany(
   const [row] = await db
     .select({ blocco: blocchi, statoEffettivo })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), origineIs(origine)))
     .for('no key update');
   return row;
 }
@@ -260,8 +261,9 @@ export function disponibili(
     })
     .from(blocchi)
     .where(
-      and(
-        eq(blocchi.companyId, companyId),
+      companyScope(
+        blocchi,
+        companyId,
         opts.opzionatiPer
           ? or(
               statoIs('disponibile'),
@@ -293,7 +295,7 @@ export function updateInCompany(
   return db
     .update(blocchi)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id)))
     .returning()
     .then((r) => r[0]);
 }
@@ -309,7 +311,7 @@ export function updateInStato(
   return db
     .update(blocchi)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId), eq(blocchi.stato, stato)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), eq(blocchi.stato, stato)))
     .returning()
     .then((r) => r[0]);
 }
@@ -318,7 +320,7 @@ export function updateInStato(
 export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: string) {
   return db
     .delete(blocchi)
-    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId), eq(blocchi.stato, stato)));
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), eq(blocchi.stato, stato)));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
+import { companyScope } from '../../lib/company-table.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import { prezzoListinoDemo } from '../../lib/demo-prezzi.js';
 import { CAVE_FORNITRICI, seedLookups } from './production-lookups.seed.js';
@@ -46,7 +47,7 @@ export async function seedProduction(
     const clientiMarmi = await tx
       .select({ id: clienti.id })
       .from(clienti)
-      .where(eq(clienti.companyId, ctx.marmiId));
+      .where(companyScope(clienti, ctx.marmiId));
     const audit: AuditEntry[] = [];
     const yardUb = marmi.ubicazioni.filter((u) => u.tipo === 'piazzale_cava');
     let pesate = 0;
@@ -263,9 +264,9 @@ export async function seedProduction(
 
     // Blocchi esterni bought at other quarries (Marmi Demo) and by the sawmill (Segheria Demo).
     for (const companyId of [ctx.marmiId, ctx.segheriaId]) {
-      const mats = await tx.select().from(materiali).where(eq(materiali.companyId, companyId));
-      const ubs = await tx.select().from(ubicazioni).where(eq(ubicazioni.companyId, companyId));
-      const suppliers = await tx.select().from(fornitori).where(eq(fornitori.companyId, companyId));
+      const mats = await tx.select().from(materiali).where(companyScope(materiali, companyId));
+      const ubs = await tx.select().from(ubicazioni).where(companyScope(ubicazioni, companyId));
+      const suppliers = await tx.select().from(fornitori).where(companyScope(fornitori, companyId));
       // the draws of a wider choice of suppliers are kept, so the blocks after them stay the same
       const quarries = suppliers.filter((f) =>
         /Cave|Escavazione|Mármoles|Pentelikon|Quarries/.test(f.ragioneSociale),

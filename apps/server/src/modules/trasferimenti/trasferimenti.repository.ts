@@ -10,6 +10,7 @@ import {
   ubicazioni,
   users,
 } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { cappedCount, rowsOf, type PageOpts } from '../../lib/pagination.js';
 
 // Transfers between group companies: each one is seen by its two companies, the source and the destination.
@@ -29,20 +30,20 @@ export type TrasferimentoQuery =
 
 function visibleTo(companyId: string, q: TrasferimentoQuery): SQL {
   const both = or(
-    eq(trasferimenti.companyId, companyId),
+    companyScope(trasferimenti, companyId),
     eq(trasferimenti.destinazioneCompanyId, companyId),
   )!;
   if ('id' in q) return and(both, eq(trasferimenti.id, q.id))!;
   const f = q;
   const side =
     f.direzione === 'uscita'
-      ? eq(trasferimenti.companyId, companyId)
+      ? companyScope(trasferimenti, companyId)
       : f.direzione === 'entrata'
         ? eq(trasferimenti.destinazioneCompanyId, companyId)
         : both;
   // an item id names the caller's row: the source row on its way out, the new row on its way in
   const item = f.itemId
-    ? sql`exists (select 1 from ${trasferimentiRighe} r where r.trasferimento_id = ${trasferimenti.id} and ((r.origine_id = ${f.itemId} and ${trasferimenti.companyId} = ${companyId}) or (r.destinazione_id = ${f.itemId} and ${trasferimenti.destinazioneCompanyId} = ${companyId})))`
+    ? sql`exists (select 1 from ${trasferimentiRighe} r where r.trasferimento_id = ${trasferimenti.id} and ((r.origine_id = ${f.itemId} and ${companyScope(trasferimenti, companyId)}) or (r.destinazione_id = ${f.itemId} and ${trasferimenti.destinazioneCompanyId} = ${companyId})))`
     : undefined;
   return and(
     side,
@@ -162,13 +163,13 @@ export async function ubicazioneArrivo(
     const [row] = await db
       .select({ id: ubicazioni.id })
       .from(ubicazioni)
-      .where(and(eq(ubicazioni.companyId, companyId), eq(ubicazioni.id, id)));
+      .where(companyScope(ubicazioni, companyId, eq(ubicazioni.id, id)));
     return row?.id;
   }
   const [row] = await db
     .select({ id: ubicazioni.id })
     .from(ubicazioni)
-    .where(and(eq(ubicazioni.companyId, companyId), eq(ubicazioni.attiva, true)))
+    .where(companyScope(ubicazioni, companyId, eq(ubicazioni.attiva, true)))
     .orderBy(sql`${like(ubicazioni.tipo, 'piazzale_%')} desc`, asc(ubicazioni.nome))
     .limit(1);
   return row?.id ?? null;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { blocchi, macchine, ubicazioni } from '../../db/schema/index.js';
 import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
 import type { Actor } from '../../lib/actor.js';
+import { companyScope } from '../../lib/company-table.js';
 import type { LavorazioniLastreService } from '../lavorazioni-lastre/lavorazioni-lastre.service.js';
 import type { TrasferimentiService } from './trasferimenti.service.js';
 
@@ -51,13 +52,13 @@ export async function seedTrasferimenti(
   const [macchina] = await db
     .select()
     .from(macchine)
-    .where(and(eq(macchine.companyId, ctx.segheriaId), eq(macchine.attiva, true)))
+    .where(companyScope(macchine, ctx.segheriaId, eq(macchine.attiva, true)))
     .orderBy(asc(macchine.nome))
     .limit(1);
   const [ubicazione] = await db
     .select()
     .from(ubicazioni)
-    .where(eq(ubicazioni.companyId, ctx.segheriaId))
+    .where(companyScope(ubicazioni, ctx.segheriaId))
     .orderBy(asc(ubicazioni.nome))
     .limit(1);
   const received = transfer.righe.find((r) => r.tipo === 'blocco');
