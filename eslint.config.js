@@ -167,8 +167,6 @@ const REPORTING_MODULES = ['statistiche', 'dashboard', 'reportistica'];
  * rows (docs/architecture.md lists why). Anything new goes through the owner's exported reads.
  */
 const TABLE_READS = {
-  bancate: ['blocchi'],
-  blocchi: ['bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
   collaudi: ['blocchi', 'photos'],
   condivisioni: ['blocchi', 'photos'],
   ddt: ['blocchi', 'collaudi', 'collaudoRighe', 'lastre', 'lotti', 'movimenti', 'pacchi'],
@@ -177,7 +175,6 @@ const TABLE_READS = {
   'lavorazioni-pavimenti': ['blocchi', 'lastre', 'lotti', 'pacchi'],
   magazzino: ['blocchi', 'bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
   photos: ['bancate', 'blocchi', 'chatAttachments'],
-  trasferimenti: ['blocchi'],
 };
 const tableReads = dirsOf(`${SERVER}/modules`)
   .filter((name) => !REPORTING_MODULES.includes(name))

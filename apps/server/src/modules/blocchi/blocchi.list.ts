@@ -15,18 +15,11 @@ import {
 } from '../../lib/blocco-stato.js';
 import { companyScope } from '../../lib/company-table.js';
 import { todayInRomeSql } from '../../lib/dates.js';
-import {
-  bancate,
-  blocchi,
-  cave,
-  clienti,
-  fornitori,
-  materiali,
-  ubicazioni,
-} from '../../db/schema/index.js';
+import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { pesoBaseSql, pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
+import { bancataRefJsonSql } from '../bancate/bancate.reads.js';
 
 /*
  * The blocks' list: the effective state, the filters, the page built as JSON by PostgreSQL, its
@@ -116,9 +109,14 @@ export const SORT_COLUMNS = {
   scelta: blocchi.scelta,
 };
 
-/** The lookup row `id` points to, as `object`; null without one (the case skips the read: no fornitore on own blocks). */
+/** The row `id` points to, as the JSON `subquery` reads; null without one (the case skips the read: no fornitore on own blocks). */
+function refOrNull(id: PgColumn, subquery: SQL): SQL {
+  return sql`case when ${id} is null then null else ${subquery} end`;
+}
+
+/** The lookup row `id` points to, as `object` (a reference table this list may join). */
 function refJson(id: PgColumn, table: PgTable, pk: PgColumn, object: SQL): SQL {
-  return sql`case when ${id} is null then null else (select ${object} from ${table} where ${pk} = ${id}) end`;
+  return refOrNull(id, sql`(select ${object} from ${table} where ${pk} = ${id})`);
 }
 
 const isoUtc = (column: PgColumn) =>
@@ -134,7 +132,7 @@ const listItemJson = sql`json_build_object(
   '_id', ${blocchi.id},
   'codice', ${blocchi.codice},
   'origine', ${blocchi.origine},
-  'bancata', ${refJson(blocchi.bancataId, bancate, bancate.id, sql`json_build_object('_id', ${bancate.id}, 'codice', ${bancate.codice})`)},
+  'bancata', ${refOrNull(blocchi.bancataId, bancataRefJsonSql(blocchi.bancataId))},
   'cava', ${refJson(blocchi.cavaId, cave, cave.id, sql`json_build_object('_id', ${cave.id}, 'nome', ${cave.nome})`)},
   'fornitore', ${refJson(blocchi.fornitoreId, fornitori, fornitori.id, sql`json_build_object('_id', ${fornitori.id}, 'ragioneSociale', ${fornitori.ragioneSociale})`)},
   'numeroFornitore', ${blocchi.numeroFornitore},

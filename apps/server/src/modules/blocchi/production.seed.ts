@@ -1,19 +1,13 @@
 import { pesoT, resaPercent, roundTo, volumeM3 } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  bancate,
-  blocchi,
-  clienti,
-  fornitori,
-  materiali,
-  ubicazioni,
-} from '../../db/schema/index.js';
+import { blocchi, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { companyScope } from '../../lib/company-table.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import { prezzoListinoDemo } from '../../lib/demo-prezzi.js';
+import type { BancateService } from '../bancate/bancate.service.js';
 import { CAVE_FORNITRICI, seedLookups } from './production-lookups.seed.js';
 
 /** A small deterministic generator, so every demo database looks the same. */
@@ -33,6 +27,7 @@ const STATI_CHIUSI = ['chiusa', 'chiusa', 'chiusa', 'in_riquadratura', 'ribaltat
  */
 export async function seedProduction(
   db: Db,
+  bancate: Pick<BancateService, 'insertDemo' | 'fitDemo'>,
   ctx: { marmiId: string; segheriaId: string; userId: string },
 ) {
   const rnd = random(2026);
@@ -77,30 +72,27 @@ export async function seedProduction(
               : i === 16
                 ? 'in_taglio'
                 : 'pianificata';
-      const [bancata] = await tx
-        .insert(bancate)
-        .values({
-          companyId: ctx.marmiId,
-          codice: await nextCode(tx, 'BA', day(daysAgo).getFullYear()),
-          cavaId: cava.id,
-          fronte: `Gradone ${between(1, 6)}, fronte ${pick(['nord', 'est', 'ovest'])}`,
-          materialeId: materiale.id,
-          dataTaglio: isoDay(day(daysAgo)),
-          dataRibaltamento: ['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato)
-            ? isoDay(day(daysAgo - 4))
-            : null,
-          ...dims,
-          volumeLordo,
-          pesoStimato: pesoT(volumeLordo, materiale.densita),
-          metodoTaglio: pick(['filo_diamantato', 'filo_diamantato', 'misto'] as const),
-          stato,
-          createdAt: day(daysAgo),
-        })
-        .returning();
+      const bancata = await bancate.insertDemo(tx, {
+        companyId: ctx.marmiId,
+        codice: await nextCode(tx, 'BA', day(daysAgo).getFullYear()),
+        cavaId: cava.id,
+        fronte: `Gradone ${between(1, 6)}, fronte ${pick(['nord', 'est', 'ovest'])}`,
+        materialeId: materiale.id,
+        dataTaglio: isoDay(day(daysAgo)),
+        dataRibaltamento: ['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato)
+          ? isoDay(day(daysAgo - 4))
+          : null,
+        ...dims,
+        volumeLordo,
+        pesoStimato: pesoT(volumeLordo, materiale.densita),
+        metodoTaglio: pick(['filo_diamantato', 'filo_diamantato', 'misto'] as const),
+        stato,
+        createdAt: day(daysAgo),
+      });
       audit.push({
         companyId: ctx.marmiId,
         entityType: 'bancata',
-        entityId: bancata!.id,
+        entityId: bancata.id,
         action: 'create',
         userId: ctx.userId,
         note: 'Dati dimostrativi',
@@ -176,7 +168,7 @@ export async function seedProduction(
             companyId: ctx.marmiId,
             codice: await nextCode(tx, 'BL', day(age).getFullYear()),
             origine: 'interno',
-            bancataId: bancata!.id,
+            bancataId: bancata.id,
             cavaId: cava.id,
             materialeId: materiale.id,
             codiceTracciabilita: tracciabilita,
@@ -256,10 +248,13 @@ export async function seedProduction(
             }
           : {};
       const resaChiusura = stato === 'chiusa' ? resaPercent([squadratiM3], lordo) : null;
-      await tx
-        .update(bancate)
-        .set({ ...fitted, volumeLordo: lordo, pesoStimato: lordoT, ...sottoprodotti, resaChiusura })
-        .where(eq(bancate.id, bancata!.id));
+      await bancate.fitDemo(tx, ctx.marmiId, bancata.id, {
+        ...fitted,
+        volumeLordo: lordo,
+        pesoStimato: lordoT,
+        ...sottoprodotti,
+        resaChiusura,
+      });
     }
 
     // Blocchi esterni bought at other quarries (Marmi Demo) and by the sawmill (Segheria Demo).

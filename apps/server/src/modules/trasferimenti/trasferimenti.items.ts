@@ -12,7 +12,8 @@ import { recordAudit } from '../../lib/audit.js';
 import { constraintError } from '../../lib/db-errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { ensureMateriale } from '../lookups/lookups.service.js';
-import * as repo from './trasferimenti.repository.js';
+import { bloccoInDestinazione } from '../blocchi/blocchi.reads.js';
+import type * as repo from './trasferimenti.repository.js';
 import type { TrasferimentiDeps } from './trasferimenti.create.js';
 
 /** What every item of one transfer shares: both companies, the sender's cliente and fornitore records, the words. */
@@ -168,7 +169,7 @@ export function createTrasferimentiItems({
       moved.map((m) => m.id),
     );
     // the receiver's own copy of the block, if it has one; the sawing stays the sender's alone
-    const bloccoId = await repo.bloccoInDestinazione(tx, t.D, pacco.bloccoId);
+    const bloccoId = await bloccoInDestinazione(tx, t.D, pacco.bloccoId);
     const materialeId = await materialeIn(tx, actor.companyId, t.D, pacco.materialeId);
     const created = await magazzino
       .caricaPacco(
@@ -259,7 +260,7 @@ export function createTrasferimentiItems({
       companyId: t.D,
       codice,
       lavorazioneId: null,
-      bloccoId: await repo.bloccoInDestinazione(tx, t.D, lotto.bloccoId),
+      bloccoId: await bloccoInDestinazione(tx, t.D, lotto.bloccoId),
       materialeId,
       pezzi: item.pezzi,
       mq: mqTaken,
