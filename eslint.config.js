@@ -167,9 +167,6 @@ const REPORTING_MODULES = ['statistiche', 'dashboard', 'reportistica'];
  * rows (docs/architecture.md lists why). Anything new goes through the owner's exported reads.
  */
 const TABLE_READS = {
-  bancate: ['blocchi'],
-  blocchi: ['bancate', 'lavorazioniLastre', 'lavorazioniPavimenti'],
-  trasferimenti: ['blocchi'],
 };
 /**
  * A module missing from TABLE_OWNERS whose schema file bears its name (`db/schema/<module>.ts`, as

@@ -40,6 +40,29 @@ export const BANCATA_FIELDS = [
   'note',
 ] as const satisfies ReadonlyArray<keyof BancataRow>;
 
+/** docs/reportistica.md "What «cut» means": before its first block a bancata has no yield yet, not 0 %. */
+function resaOf(b: BancataRow, blocchi: BlocchiTotals) {
+  if (b.stato === 'chiusa') return b.resaChiusura;
+  return blocchi.count + blocchi.informiCount > 0
+    ? resaPercent([blocchi.volumeNetto], b.volumeLordo)
+    : null;
+}
+
+/** Where the bancata's gross weight went: blocks, informi and the by-products typed at closing. */
+function bilancioOf(b: BancataRow, blocchi: BlocchiTotals) {
+  return bilancioMassa({
+    lordoT: b.pesoStimato,
+    blocchiT: blocchi.pesoT,
+    informiBlocchiT: blocchi.informiPesoT,
+    informiT: b.informiT,
+    scaglieT: b.scaglieT,
+    scaglieScureT: b.scaglieScureT,
+    scogliereT: b.scogliereT,
+    terreT: b.terreT,
+    chiusa: b.stato === 'chiusa',
+  });
+}
+
 export function toBancataDto({ bancata: b, cava, materiale, blocchi }: BancataJoined): Bancata {
   return {
     _id: b.id,
@@ -65,13 +88,7 @@ export function toBancataDto({ bancata: b, cava, materiale, blocchi }: BancataJo
     materiale: { _id: materiale.id, nome: materiale.nome, densita: materiale.densita },
     metodoTaglio: b.metodoTaglio as Bancata['metodoTaglio'],
     stato: b.stato as BancataStato,
-    // docs/reportistica.md "What «cut» means": before its first block a bancata has no yield yet, not 0 %
-    resa:
-      b.stato === 'chiusa'
-        ? b.resaChiusura
-        : blocchi.count + blocchi.informiCount > 0
-          ? resaPercent([blocchi.volumeNetto], b.volumeLordo)
-          : null,
+    resa: resaOf(b, blocchi),
     blocchi: {
       count: blocchi.count,
       volumeLordo: blocchi.volumeLordo,
@@ -79,17 +96,7 @@ export function toBancataDto({ bancata: b, cava, materiale, blocchi }: BancataJo
       pesoT: blocchi.pesoT,
     },
     blocchiInformi: { count: blocchi.informiCount, pesoT: blocchi.informiPesoT },
-    bilancioMassa: bilancioMassa({
-      lordoT: b.pesoStimato,
-      blocchiT: blocchi.pesoT,
-      informiBlocchiT: blocchi.informiPesoT,
-      informiT: b.informiT,
-      scaglieT: b.scaglieT,
-      scaglieScureT: b.scaglieScureT,
-      scogliereT: b.scogliereT,
-      terreT: b.terreT,
-      chiusa: b.stato === 'chiusa',
-    }),
+    bilancioMassa: bilancioOf(b, blocchi),
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
   };

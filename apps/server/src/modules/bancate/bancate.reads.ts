@@ -1,8 +1,9 @@
-import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bancate, materiali } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 // What other modules may read of the bancate, as plain reads (docs/architecture.md "Reading another
 // module's rows"): they never name the bancate's table themselves.
@@ -26,3 +27,7 @@ export function ultimeBancate(db: DbOrTx, companyId: string, limit: number) {
     .orderBy(desc(bancate.createdAt))
     .limit(limit);
 }
+
+/** The bancata whose id is `id` (the caller's column) as `{ _id, codice }` JSON, a scalar subquery. */
+export const bancataRefJsonSql = (id: PgColumn): SQL =>
+  sql`(select json_build_object('_id', ${bancate.id}, 'codice', ${bancate.codice}) from ${bancate} where ${bancate.id} = ${id})`;

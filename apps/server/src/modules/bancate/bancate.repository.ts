@@ -6,12 +6,12 @@ import {
 } from '@gestcava/contracts';
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { bancate, blocchi, cave, materiali } from '../../db/schema/index.js';
-import { pesoBloccoSql } from '../../lib/peso-blocco.js';
+import { bancate, cave, materiali } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import type { StateMachine } from '../../lib/state-change.js';
-import type { BancataJoined, BancataRow, BlocchiTotals } from './bancate.mapper.js';
+import { totaliBlocchiBancataSql, volumeNettoSquadratiSql } from '../blocchi/blocchi.reads.js';
+import type { BancataJoined, BancataRow } from './bancate.mapper.js';
 import { companyScope } from '../../lib/company-table.js';
 
 type NewBancata = typeof bancate.$inferInsert;
@@ -35,23 +35,7 @@ export const BANCATA_STATES: StateMachine<typeof bancate, BancataStato> = {
 };
 
 /** The yield at closing: the net volume of the bancata's squared blocchi (informi count by weight) over its gross volume, in %. */
-export const resaChiusura = sql<number>`(select round(coalesce(sum(${blocchi.volumeNetto}), 0) / nullif(${bancate.volumeLordo}, 0) * 100, 1) from ${blocchi} where ${blocchi.bancataId} = ${bancate.id} and ${blocchi.categoria} <> 'informe')`;
-
-/**
- * Totals of a bancata's blocchi in one correlated subquery (uses the bancata_id index): the squared
- * ones, and the informi apart (docs/domain.md: informi count by weight). Weights by the one rule, per block.
- */
-const peso = pesoBloccoSql(blocchi);
-const squadrato = sql`${blocchi.categoria} <> 'informe'`;
-const blocchiTotals = sql<BlocchiTotals>`(
-  select json_build_object(
-    'count', (count(*) filter (where ${squadrato}))::int,
-    'volumeLordo', coalesce(sum(${blocchi.volumeLordo}) filter (where ${squadrato}), 0)::float8,
-    'volumeNetto', coalesce(sum(${blocchi.volumeNetto}) filter (where ${squadrato}), 0)::float8,
-    'pesoT', coalesce(sum(${peso}) filter (where ${squadrato}), 0)::float8,
-    'informiCount', (count(*) filter (where not ${squadrato}))::int,
-    'informiPesoT', coalesce(sum(${peso}) filter (where not ${squadrato}), 0)::float8)
-  from ${blocchi} where ${blocchi.bancataId} = ${bancate.id})`;
+export const resaChiusura = sql<number>`round(${volumeNettoSquadratiSql(bancate.id)} / nullif(${bancate.volumeLordo}, 0) * 100, 1)`;
 
 function joined(db: DbOrTx) {
   return db
@@ -59,7 +43,7 @@ function joined(db: DbOrTx) {
       bancata: bancate,
       cava: { id: cave.id, nome: cave.nome },
       materiale: { id: materiali.id, nome: materiali.nome, densita: materiali.densita },
-      blocchi: blocchiTotals,
+      blocchi: totaliBlocchiBancataSql(bancate.id),
     })
     .from(bancate)
     .innerJoin(cave, eq(cave.id, bancate.cavaId))
@@ -250,5 +234,5 @@ export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: 
 
 /** The ids of a quarry's bancate, as a subquery (photos filtered by cava). */
 export function idsInCava(companyId: string, cavaId: string): SQL {
-  return sql`select ${bancate.id} from ${bancate} where ${bancate.companyId} = ${companyId} and ${bancate.cavaId} = ${cavaId}`;
+  return sql`select ${bancate.id} from ${bancate} where ${companyScope(bancate, companyId, eq(bancate.cavaId, cavaId))}`;
 }

@@ -48,6 +48,11 @@ export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService }> =
     },
     async (request) => bancate.history(requireAuth(request).companyId, request.params.id),
   );
+  writeRoutes(app, bancate);
+};
+
+/** The writes: create, edit, a state move, delete (a planned bancata only). */
+function writeRoutes(app: Parameters<FastifyPluginAsyncZod>[0], bancate: BancateService) {
   app.post(
     '/api/bancate',
     {
@@ -97,4 +102,4 @@ export const bancateRoutes: FastifyPluginAsyncZod<{ bancate: BancateService }> =
       return reply.code(204).send();
     },
   );
-};
+}

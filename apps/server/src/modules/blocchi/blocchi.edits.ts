@@ -1,24 +1,21 @@
 import {
-  BANCATA_STATI_CON_BLOCCHI,
   BLOCCO_STATI_ELIMINABILI,
   BLOCCO_STATO_LABELS,
   type Blocco,
-  type BloccoCreate,
   type BloccoOrigine,
   type BloccoStato,
   type BloccoUpdate,
 } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
-import { assertCodiceChange, nextCode } from '../../lib/codes.js';
+import { conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { diffChanges, recordAudit } from '../../lib/audit.js';
+import { assertCodiceChange } from '../../lib/codes.js';
 import { todayInRome } from '../../lib/dates.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { assertUnchanged, STALE_MESSAGES } from '../../lib/preconditions.js';
 import { fuoriNorma, NOT_FOUND, type BlocchiCore, type BlocchiDeps } from './blocchi.core.js';
 import { BLOCCO_FIELDS, type BloccoRow } from './blocchi.mapper.js';
-import { transition } from './blocchi.operations.js';
 import * as repo from './blocchi.repository.js';
 import {
   assertAPeso,
@@ -26,84 +23,15 @@ import {
   assertNetWithinGross,
   assertPesata,
   assertPesoPlausibile,
-  newDims,
   quantities,
   updatedDims,
 } from './blocchi.rules.js';
 
-// A block written, corrected and deleted.
-
-type Source = { bancataId: string | null; cavaId: string | null; materialeId: string };
+// A block corrected and deleted (a new one: blocchi.create.ts).
 
 export function createBlocchiEdits(deps: BlocchiDeps, core: BlocchiCore) {
-  const { db, bancate, entities } = deps;
+  const { db, entities } = deps;
   const { get, densitaOf, assertUbicazione, assertFornitore } = core;
-
-  /** Where a new block comes from: its bancata (locked, in a state that yields blocks), or a fornitore. */
-  async function sourceOf(tx: DbOrTx, companyId: string, body: BloccoCreate): Promise<Source> {
-    if (!('bancataId' in body)) {
-      await assertFornitore(companyId, body.fornitoreId, tx);
-      return { bancataId: null, cavaId: null, materialeId: body.materialeId! };
-    }
-    const bancata = await bancate.lockForNewBlocco(tx, companyId, body.bancataId);
-    if (!bancata)
-      throw badRequest('Bancata non valida', [
-        { path: 'bancataId', message: 'Bancata non valida' },
-      ]);
-    if (!BANCATA_STATI_CON_BLOCCHI.includes(bancata.stato as never))
-      throw conflict(
-        `La bancata ${bancata.codice} deve essere ribaltata o in riquadratura per ricavarne blocchi`,
-      );
-    if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
-    const materialeId = body.materialeId ?? bancata.materialeId;
-    return { bancataId: bancata.id, cavaId: bancata.cavaId, materialeId };
-  }
-
-  async function create(
-    origine: BloccoOrigine,
-    actor: Actor,
-    { stato: startAs, pesoFuoriNorma, ...body }: BloccoCreate,
-  ): Promise<Blocco> {
-    return db.transaction(async (tx) => {
-      const source = await sourceOf(tx, actor.companyId, body);
-      const densita = await densitaOf(actor.companyId, source.materialeId, tx);
-      await assertUbicazione(actor.companyId, body.ubicazioneId, tx);
-      assertPesata(null, body, todayInRome());
-      assertAPeso({ ...body, prezzo: body.prezzoListino });
-      const dims = newDims(body);
-      const lordo = { volumeLordo: quantities(dims, densita).volumeLordo, densita };
-      assertPesoPlausibile(body.pesoPesa, null, lordo, pesoFuoriNorma === true);
-      const row = await repo.insert(tx, {
-        ...body,
-        ...dims,
-        ...quantities(dims, densita),
-        ...source,
-        companyId: actor.companyId,
-        codice: await nextCode(tx, 'BL'),
-        origine,
-        stato: origine === 'esterno' ? 'disponibile' : 'in_piazzale',
-      });
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        entityType: 'blocco',
-        entityId: row.id,
-        action: 'create',
-        userId: actor.userId,
-        changes: { ...initialValues(row, BLOCCO_FIELDS), ...fuoriNorma(row.pesoPesa, lordo) },
-      });
-      // "Disponibile subito": the ordinary move, with its history row, in the creating transaction.
-      if (startAs && startAs !== row.stato)
-        await transition(tx, {
-          companyId: actor.companyId,
-          origine,
-          id: row.id,
-          to: startAs,
-          by: 'manual',
-          userId: actor.userId,
-        });
-      return get(origine, actor.companyId, row.id, tx);
-    });
-  }
 
   /** The edited block's figures, after every check of the merged record (a partial update sends one field). */
   async function checkedEdit(
@@ -203,5 +131,5 @@ export function createBlocchiEdits(deps: BlocchiDeps, core: BlocchiCore) {
     }
   }
 
-  return { create, update, remove };
+  return { update, remove };
 }

@@ -13,19 +13,13 @@ import {
   optionLapsed as optionLapsedOf,
   statoEffettivoOf,
 } from '../../lib/blocco-stato.js';
+import { companyScope } from '../../lib/company-table.js';
 import { todayInRomeSql } from '../../lib/dates.js';
-import {
-  bancate,
-  blocchi,
-  cave,
-  clienti,
-  fornitori,
-  materiali,
-  ubicazioni,
-} from '../../db/schema/index.js';
+import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { pesoBaseSql, pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
+import { bancataRefJsonSql } from '../bancate/bancate.reads.js';
 
 /*
  * The blocks' list: the effective state, the filters, the page built as JSON by PostgreSQL, its
@@ -60,14 +54,13 @@ export async function withMaterialiDelTesto<F extends BloccoFilter>(
   const rows = await db
     .select({ id: materiali.id })
     .from(materiali)
-    .where(and(eq(materiali.companyId, companyId), matchesSearch(materiali.nome, f.q)));
+    .where(companyScope(materiali, companyId, matchesSearch(materiali.nome, f.q)));
   return { ...f, materialiDelTesto: rows.map((r) => r.id) };
 }
 
 /** Every list filter, always inside the company and the route's origine (both with `origine: 'tutte'`). */
 export function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoSearch): SQL {
   const conditions: Array<SQL | undefined> = [
-    eq(blocchi.companyId, companyId),
     f.origine === 'tutte' ? undefined : eq(blocchi.origine, origine),
   ];
   if (f.q) {
@@ -101,7 +94,7 @@ export function filterWhere(companyId: string, origine: BloccoOrigine, f: Blocco
   if (f.volumeMax !== undefined) conditions.push(lte(blocchi.volumeNetto, f.volumeMax));
   if (f.prezzoMin !== undefined) conditions.push(gte(blocchi.prezzoListino, f.prezzoMin));
   if (f.prezzoMax !== undefined) conditions.push(lte(blocchi.prezzoListino, f.prezzoMax));
-  return and(...conditions)!;
+  return companyScope(blocchi, companyId, ...conditions);
 }
 
 export const SORT_COLUMNS = {
@@ -116,9 +109,14 @@ export const SORT_COLUMNS = {
   scelta: blocchi.scelta,
 };
 
-/** The lookup row `id` points to, as `object`; null without one (the case skips the read: no fornitore on own blocks). */
+/** The row `id` points to, as the JSON `subquery` reads; null without one (the case skips the read: no fornitore on own blocks). */
+function refOrNull(id: PgColumn, subquery: SQL): SQL {
+  return sql`case when ${id} is null then null else ${subquery} end`;
+}
+
+/** The lookup row `id` points to, as `object` (a reference table this list may join). */
 function refJson(id: PgColumn, table: PgTable, pk: PgColumn, object: SQL): SQL {
-  return sql`case when ${id} is null then null else (select ${object} from ${table} where ${pk} = ${id}) end`;
+  return refOrNull(id, sql`(select ${object} from ${table} where ${pk} = ${id})`);
 }
 
 const isoUtc = (column: PgColumn) =>
@@ -134,7 +132,7 @@ const listItemJson = sql`json_build_object(
   '_id', ${blocchi.id},
   'codice', ${blocchi.codice},
   'origine', ${blocchi.origine},
-  'bancata', ${refJson(blocchi.bancataId, bancate, bancate.id, sql`json_build_object('_id', ${bancate.id}, 'codice', ${bancate.codice})`)},
+  'bancata', ${refOrNull(blocchi.bancataId, bancataRefJsonSql(blocchi.bancataId))},
   'cava', ${refJson(blocchi.cavaId, cave, cave.id, sql`json_build_object('_id', ${cave.id}, 'nome', ${cave.nome})`)},
   'fornitore', ${refJson(blocchi.fornitoreId, fornitori, fornitori.id, sql`json_build_object('_id', ${fornitori.id}, 'ragioneSociale', ${fornitori.ragioneSociale})`)},
   'numeroFornitore', ${blocchi.numeroFornitore},

@@ -50,31 +50,22 @@ export const BLOCCO_FIELDS = [
   'dataRiquadratura',
 ] as const satisfies ReadonlyArray<keyof BloccoRow>;
 
-export function toBloccoDto(j: BloccoJoined): Blocco {
-  const b = j.blocco;
-  const expired = j.statoEffettivo !== b.stato;
+/** The names beside the block: where it comes from, what it is and where it lies. */
+function refsOf(j: BloccoJoined) {
   return {
-    _id: b.id,
-    codice: b.codice,
-    companyId: b.companyId,
-    origine: b.origine,
     bancata: j.bancata ? { _id: j.bancata.id, codice: j.bancata.codice } : null,
     cava: j.cava ? { _id: j.cava.id, nome: j.cava.nome } : null,
     fornitore: j.fornitore
       ? { _id: j.fornitore.id, ragioneSociale: j.fornitore.ragioneSociale }
       : null,
-    numeroFornitore: b.numeroFornitore,
-    dataAcquisto: b.dataAcquisto,
-    prezzoAcquisto: b.prezzoAcquisto,
-    unitaPrezzoAcquisto: b.unitaPrezzoAcquisto as Blocco['unitaPrezzoAcquisto'],
-    costoTrasporto: b.costoTrasporto,
-    codiceTracciabilita: b.codiceTracciabilita,
     materiale: { _id: j.materiale.id, nome: j.materiale.nome, densita: j.materiale.densita },
-    scelta: b.scelta as Blocco['scelta'],
-    categoria: b.categoria as Blocco['categoria'],
-    difettoso: b.difettoso,
-    difetti: b.difetti as Blocco['difetti'],
-    noteDifetti: b.noteDifetti,
+    ubicazione: j.ubicazione ? { _id: j.ubicazione.id, nome: j.ubicazione.nome } : null,
+  };
+}
+
+/** The block's measures, gross and net, and its weights (the weighbridge's, the theoretical, the one shown). */
+function misureOf(b: BloccoRow, densita: number) {
+  return {
     lunghezza: b.lunghezza,
     altezza: b.altezza,
     profondita: b.profondita,
@@ -87,12 +78,31 @@ export function toBloccoDto(j: BloccoJoined): Blocco {
     dataPesata: b.dataPesata,
     numeroPesata: b.numeroPesata,
     pesoTeorico: b.pesoTeorico,
-    peso: pesoBlocco({
-      pesoPesa: b.pesoPesa,
-      volumeNettoM3: b.volumeNetto,
-      densita: j.materiale.densita,
-    }),
-    ubicazione: j.ubicazione ? { _id: j.ubicazione.id, nome: j.ubicazione.nome } : null,
+    peso: pesoBlocco({ pesoPesa: b.pesoPesa, volumeNettoM3: b.volumeNetto, densita }),
+  };
+}
+
+export function toBloccoDto(j: BloccoJoined): Blocco {
+  const b = j.blocco;
+  const expired = j.statoEffettivo !== b.stato;
+  return {
+    _id: b.id,
+    codice: b.codice,
+    companyId: b.companyId,
+    origine: b.origine,
+    ...refsOf(j),
+    numeroFornitore: b.numeroFornitore,
+    dataAcquisto: b.dataAcquisto,
+    prezzoAcquisto: b.prezzoAcquisto,
+    unitaPrezzoAcquisto: b.unitaPrezzoAcquisto as Blocco['unitaPrezzoAcquisto'],
+    costoTrasporto: b.costoTrasporto,
+    codiceTracciabilita: b.codiceTracciabilita,
+    scelta: b.scelta as Blocco['scelta'],
+    categoria: b.categoria as Blocco['categoria'],
+    difettoso: b.difettoso,
+    difetti: b.difetti as Blocco['difetti'],
+    noteDifetti: b.noteDifetti,
+    ...misureOf(b, j.materiale.densita),
     prezzoListino: b.prezzoListino,
     unitaPrezzo: b.unitaPrezzo as Blocco['unitaPrezzo'],
     // An expired option no longer names a customer.

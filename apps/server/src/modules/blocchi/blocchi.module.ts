@@ -42,8 +42,8 @@ export const blocchiModule = defineModule({
     await app.register(blocchiRoutes, { origine: 'interno', blocchi, bancate, clienti, fornitori });
     await app.register(blocchiRoutes, { origine: 'esterno', blocchi, bancate, clienti, fornitori });
   },
-  seed: (ctx: SeedContext<object>) =>
-    seedProduction(ctx.db, {
+  seed: (ctx: SeedContext<{ bancate: BancateService }>) =>
+    seedProduction(ctx.db, ctx.services.bancate, {
       marmiId: ctx.companyIds.marmi,
       segheriaId: ctx.companyIds.segheria,
       userId: ctx.userIds['produzione@cava.example']!,

@@ -18,6 +18,56 @@ import * as repo from './blocchi.repository.js';
 
 const { notFound: NOT_FOUND } = repo.BLOCCO_STATES.manual.messages;
 
+/** What a group company's block received from it is: `args.source`'s stone, bought in by `args.companyId`. */
+type ReceivedBlocco = {
+  companyId: string;
+  source: BloccoRow;
+  fornitoreId: string;
+  materialeId: string;
+  ubicazioneId: string | null;
+  prezzo: number;
+  note: string;
+};
+
+/** The receiver's new row of a block received from a group company (`receiveFromGroup`). */
+function receivedCopy(args: ReceivedBlocco): Parameters<typeof repo.insert>[1] {
+  const s = args.source;
+  return {
+    // what travels with the stone, named one by one (docs/security.md, "What a transfer copies"):
+    // the sender's internal note, prices and anything added to the table later stay with the sender
+    codice: s.codice,
+    scelta: s.scelta,
+    categoria: s.categoria,
+    difettoso: s.difettoso,
+    difetti: s.difetti,
+    noteDifetti: s.noteDifetti,
+    codiceTracciabilita: s.codiceTracciabilita,
+    lunghezza: s.lunghezza,
+    altezza: s.altezza,
+    profondita: s.profondita,
+    lunghezzaNetta: s.lunghezzaNetta,
+    altezzaNetta: s.altezzaNetta,
+    profonditaNetta: s.profonditaNetta,
+    volumeLordo: s.volumeLordo,
+    volumeNetto: s.volumeNetto,
+    pesoTeorico: s.pesoTeorico,
+    pesoPesa: s.pesoPesa,
+    companyId: args.companyId,
+    origine: 'esterno',
+    fornitoreId: args.fornitoreId,
+    dataAcquisto: todayInRome(),
+    // a bought-in block's production date is the day it entered (contracts' blocco schema); the
+    // sender's weighbridge ticket is the sender's quarry declaration, not the receiver's
+    dataRiquadratura: todayInRome(),
+    prezzoAcquisto: args.prezzo,
+    unitaPrezzoAcquisto: 'totale',
+    materialeId: args.materialeId,
+    ubicazioneId: args.ubicazioneId,
+    stato: 'disponibile',
+    trasferitoDaId: s.id,
+  };
+}
+
 // What other modules do to a block inside their own transactions (sawing, tile cuts, collaudi,
 // transfers): the block service spreads these into its interface.
 
@@ -153,54 +203,9 @@ export const blocchiOperations = {
    * It lands where the transfer says (the receiver's yard by default). Its history row names no user:
    * the sender's user is none of the receiver's business (docs/domain.md), the note names the sender.
    */
-  async receiveFromGroup(
-    tx: DbOrTx,
-    args: {
-      companyId: string;
-      source: BloccoRow;
-      fornitoreId: string;
-      materialeId: string;
-      ubicazioneId: string | null;
-      prezzo: number;
-      note: string;
-    },
-  ): Promise<{ id: string }> {
-    const s = args.source;
+  async receiveFromGroup(tx: DbOrTx, args: ReceivedBlocco): Promise<{ id: string }> {
     try {
-      const row = await repo.insert(tx, {
-        // what travels with the stone, named one by one (docs/security.md, "What a transfer copies"):
-        // the sender's internal note, prices and anything added to the table later stay with the sender
-        codice: s.codice,
-        scelta: s.scelta,
-        categoria: s.categoria,
-        difettoso: s.difettoso,
-        difetti: s.difetti,
-        noteDifetti: s.noteDifetti,
-        codiceTracciabilita: s.codiceTracciabilita,
-        lunghezza: s.lunghezza,
-        altezza: s.altezza,
-        profondita: s.profondita,
-        lunghezzaNetta: s.lunghezzaNetta,
-        altezzaNetta: s.altezzaNetta,
-        profonditaNetta: s.profonditaNetta,
-        volumeLordo: s.volumeLordo,
-        volumeNetto: s.volumeNetto,
-        pesoTeorico: s.pesoTeorico,
-        pesoPesa: s.pesoPesa,
-        companyId: args.companyId,
-        origine: 'esterno',
-        fornitoreId: args.fornitoreId,
-        dataAcquisto: todayInRome(),
-        // a bought-in block's production date is the day it entered (contracts' blocco schema); the
-        // sender's weighbridge ticket is the sender's quarry declaration, not the receiver's
-        dataRiquadratura: todayInRome(),
-        prezzoAcquisto: args.prezzo,
-        unitaPrezzoAcquisto: 'totale',
-        materialeId: args.materialeId,
-        ubicazioneId: args.ubicazioneId,
-        stato: 'disponibile',
-        trasferitoDaId: s.id,
-      });
+      const row = await repo.insert(tx, receivedCopy(args));
       await recordAudit(tx, {
         companyId: args.companyId,
         entityType: 'blocco',

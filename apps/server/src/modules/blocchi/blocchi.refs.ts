@@ -1,7 +1,8 @@
 import type { BloccoOrigine } from '@gestcava/contracts';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, materiali } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
 import { statoEffettivo } from './blocchi.list.js';
 
@@ -12,7 +13,7 @@ export function searchCodice(db: DbOrTx, companyId: string, text: string, limit:
   return db
     .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), matchesSearch(blocchi.codice, text)))
+    .where(companyScope(blocchi, companyId, matchesSearch(blocchi.codice, text)))
     .orderBy(desc(blocchi.codice))
     .limit(limit);
 }
@@ -21,7 +22,7 @@ export function findByCodice(db: DbOrTx, companyId: string, codice: string) {
   return db
     .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.codice, codice)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.codice, codice)))
     .limit(1)
     .then((r) => r[0]);
 }
@@ -36,8 +37,9 @@ export function findByTracciabilita(db: DbOrTx, companyId: string, text: string)
     .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
     .from(blocchi)
     .where(
-      and(
-        eq(blocchi.companyId, companyId),
+      companyScope(
+        blocchi,
+        companyId,
         matchesStoredSearch(blocchi.searchText, text),
         sql`upper(${searchText(blocchi.codiceTracciabilita)}) = upper(f_unaccent(${text}))`,
       ),
@@ -71,7 +73,7 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
       densita: sql<number>`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})::float8`,
     })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), inArray(blocchi.id, ids)));
+    .where(companyScope(blocchi, companyId, inArray(blocchi.id, ids)));
 }
 
 /** The ids of one origine's blocchi, as a subquery (photo lists for a user who reads only one kind). */

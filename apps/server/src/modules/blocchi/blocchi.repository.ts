@@ -6,24 +6,24 @@ import {
   type BloccoSort,
   type BloccoStato,
 } from '@gestcava/contracts';
-import { and, asc, inArray, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  bancate,
-  blocchi,
-  cave,
-  clienti,
-  fornitori,
-  lavorazioniLastre,
-  lavorazioniPavimenti,
-  materiali,
-  ubicazioni,
-} from '../../db/schema/index.js';
+import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
 import { rowsOf } from '../../lib/pagination.js';
 import { versionIn } from '../../lib/preconditions.js';
 import { matchesStoredSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
+import { codiceBancataSql } from '../bancate/bancate.reads.js';
+import {
+  pavimentiApertiDelBloccoSql,
+  pavimentiApertiSuSql,
+} from '../lavorazioni-pavimenti/lavorazioni-pavimenti.reads.js';
+import {
+  segagioneApertaSuSql,
+  segagioniAperteDelBloccoSql,
+} from '../lavorazioni-lastre/lavorazioni-lastre.reads.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
 import {
   filterWhere,
@@ -61,9 +61,7 @@ function joined(db: DbOrTx) {
     .select({
       blocco: blocchi,
       statoEffettivo,
-      bancataCodice: sql<
-        string | null
-      >`(select ${bancate.codice} from ${bancate} where ${bancate.id} = ${blocchi.bancataId})`,
+      bancataCodice: codiceBancataSql(blocchi.bancataId, blocchi.companyId),
       cavaNome: sql<
         string | null
       >`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
@@ -183,7 +181,7 @@ export async function findJoined(
   id: string,
 ) {
   const [row] = await joined(db)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), origineIs(origine)))
     .limit(1);
   return row && nest(row);
 }
@@ -202,7 +200,7 @@ export async function lockInCompany(
   const [row] = await db
     .select({ blocco: blocchi, statoEffettivo })
     .from(blocchi)
-    .where(and(eq(blocchi.companyId, companyId), eq(blocchi.id, id), origineIs(origine)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), origineIs(origine)))
     .for('no key update');
   return row;
 }
@@ -211,18 +209,12 @@ export async function lockInCompany(
  * The open job (a sawing or a tile cut not yet completed or cancelled) that uses a block, if any: such a
  * block may not leave the company, or the job would be left waiting for a block that is gone.
  */
-/** The states in which a sawing or a tile cut still waits for its block, or works on it. */
-const SEGAGIONE_APERTA = ['pianificata', 'in_segagione'];
-const PAVIMENTI_APERTA = ['pianificata', 'in_lavorazione'];
-
 export async function lavorazioneAperta(db: DbOrTx, companyId: string, bloccoId: string) {
   type Job = { tipo: 'segagione' | 'pavimenti'; codice: string; stato: string };
   const result = await db.execute<Job>(sql`
-    (select 'segagione' as tipo, ${lavorazioniLastre.codice} as codice, ${lavorazioniLastre.stato} as stato from ${lavorazioniLastre}
-      where ${lavorazioniLastre.companyId} = ${companyId} and ${lavorazioniLastre.bloccoId} = ${bloccoId} and ${inArray(lavorazioniLastre.stato, SEGAGIONE_APERTA)})
+    (select 'segagione' as tipo, s.codice, s.stato from (${segagioniAperteDelBloccoSql(companyId, bloccoId)}) s)
     union all
-    (select 'pavimenti' as tipo, ${lavorazioniPavimenti.codice} as codice, ${lavorazioniPavimenti.stato} as stato from ${lavorazioniPavimenti}
-      where ${lavorazioniPavimenti.companyId} = ${companyId} and ${lavorazioniPavimenti.bloccoId} = ${bloccoId} and ${inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA)})
+    (select 'pavimenti' as tipo, p.codice, p.stato from (${pavimentiApertiDelBloccoSql(companyId, bloccoId)}) p)
     limit 1`);
   return rowsOf<Job>(result)[0];
 }
@@ -231,8 +223,8 @@ export async function lavorazioneAperta(db: DbOrTx, companyId: string, bloccoId:
  * No open sawing or tile cut uses the block: a picker never offers one that is taken, since a collaudo,
  * a transfer or a second job would refuse it (`lavorazioneAperta`) or orphan the job.
  */
-const senzaLavorazioneAperta = sql`not exists (select 1 from ${lavorazioniLastre} where ${lavorazioniLastre.bloccoId} = ${outer(blocchi.id)} and ${inArray(lavorazioniLastre.stato, SEGAGIONE_APERTA)})
-  and not exists (select 1 from ${lavorazioniPavimenti} where ${lavorazioniPavimenti.bloccoId} = ${outer(blocchi.id)} and ${inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA)})`;
+const senzaLavorazioneAperta = sql`not ${segagioneApertaSuSql(outer(blocchi.id))}
+  and not ${pavimentiApertiSuSql(outer(blocchi.id))}`;
 
 /**
  * `disponibile` blocks of both origini (an expired option included), by code, that no open lavorazione
@@ -260,8 +252,9 @@ export function disponibili(
     })
     .from(blocchi)
     .where(
-      and(
-        eq(blocchi.companyId, companyId),
+      companyScope(
+        blocchi,
+        companyId,
         opts.opzionatiPer
           ? or(
               statoIs('disponibile'),
@@ -293,7 +286,7 @@ export function updateInCompany(
   return db
     .update(blocchi)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id)))
     .returning()
     .then((r) => r[0]);
 }
@@ -309,7 +302,7 @@ export function updateInStato(
   return db
     .update(blocchi)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId), eq(blocchi.stato, stato)))
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), eq(blocchi.stato, stato)))
     .returning()
     .then((r) => r[0]);
 }
@@ -318,7 +311,7 @@ export function updateInStato(
 export function deleteInStato(db: DbOrTx, companyId: string, id: string, stato: string) {
   return db
     .delete(blocchi)
-    .where(and(eq(blocchi.id, id), eq(blocchi.companyId, companyId), eq(blocchi.stato, stato)));
+    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), eq(blocchi.stato, stato)));
 }
 
 /**

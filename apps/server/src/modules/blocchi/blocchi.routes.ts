@@ -31,25 +31,31 @@ import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { BancateService } from '../bancate/bancate.service.js';
 import type { BlocchiService } from './blocchi.service.js';
 
-/**
- * `/api/blocchi` (own blocks, permission `blocchi`) and `/api/blocchi-esterni` (bought in, permission
- * `blocchi-esterni`) over one table: each sees only its origine, so the other kind's id is a 404.
- */
-export const blocchiRoutes: FastifyPluginAsyncZod<{
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Services = {
   origine: BloccoOrigine;
   blocchi: BlocchiService;
   bancate: BancateService;
   clienti: AnagraficaService;
   fornitori: AnagraficaService;
-}> = async (app, { origine, blocchi, bancate, clienti, fornitori }) => {
-  const plural = origine === 'interno' ? 'blocchi' : 'blocchi-esterni';
-  const base = `/api/${plural}`;
-  const { read, write } = pageAccess(plural);
-  const tags = [plural];
-  const createSchema =
-    origine === 'interno' ? bloccoInternoCreateSchema : bloccoEsternoCreateSchema;
-  const updateSchema =
-    origine === 'interno' ? bloccoInternoUpdateSchema : bloccoEsternoUpdateSchema;
+};
+
+/** What every route of one origine shares: its services, path, page access and tags. */
+function routeContext(services: Services) {
+  const plural: 'blocchi' | 'blocchi-esterni' =
+    services.origine === 'interno' ? 'blocchi' : 'blocchi-esterni';
+  return { ...services, plural, base: `/api/${plural}`, ...pageAccess(plural), tags: [plural] };
+}
+type RouteContext = ReturnType<typeof routeContext>;
+
+/**
+ * `/api/blocchi` (own blocks, permission `blocchi`) and `/api/blocchi-esterni` (bought in, permission
+ * `blocchi-esterni`) over one table: each sees only its origine, so the other kind's id is a 404.
+ */
+export const blocchiRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const r = routeContext(services);
+  const { origine, blocchi } = services;
+  const { base, read, tags } = r;
 
   /** The company, once the list may read what it asks for: both origini want both pages. */
   const listScope = (request: FastifyRequest, filter: { origine?: 'tutte' }) => {
@@ -82,7 +88,18 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
         blocchi.export(origine, companyId, filter, format, onError),
     },
   });
-  // Pickers under this module's permission (docs/api.md "Shape of the API"): a yard user needs no clienti or fornitori page.
+  pickerRoutes(app, r);
+  detailRoutes(app, r);
+  writeRoutes(app, r);
+  statoRoutes(app, r);
+};
+
+/** The pickers the block form needs, under this module's permission (docs/api.md "Shape of the API"). */
+function pickerRoutes(
+  app: App,
+  { origine, base, read, tags, blocchi, bancate, clienti, fornitori }: RouteContext,
+) {
+  // a yard user needs no clienti or fornitori page
   app.get(
     `${base}/clienti-selezionabili`,
     {
@@ -132,6 +149,10 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
       async (request) => fornitori.pick(requireAuth(request).companyId, request.query.q),
     );
   }
+}
+
+/** One block: its detail, history and genealogy. */
+function detailRoutes(app: App, { origine, base, read, tags, blocchi }: RouteContext) {
   app.get(
     `${base}/:id`,
     {
@@ -157,6 +178,15 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       blocchi.genealogy(origine, requireAuth(request).companyId, request.params.id),
   );
+}
+
+/** The record's writes: create, edit, delete. */
+function writeRoutes(app: App, r: RouteContext) {
+  const { origine, base, write, tags, blocchi } = r;
+  const createSchema =
+    origine === 'interno' ? bloccoInternoCreateSchema : bloccoEsternoCreateSchema;
+  const updateSchema =
+    origine === 'interno' ? bloccoInternoUpdateSchema : bloccoEsternoUpdateSchema;
   app.post(
     base,
     {
@@ -181,6 +211,21 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
         ifMatchOf(request),
       ),
   );
+  app.delete(
+    `${base}/:id`,
+    { config: { access: write }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      await blocchi.remove(origine, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}
+
+/** A state move and the downgrade. */
+function statoRoutes(
+  app: App,
+  { origine, plural, base, read, write, tags, blocchi }: RouteContext,
+) {
   // Read access opens the route: a reader who writes collaudi may make the option moves only (docs/permissions.md).
   app.post(
     `${base}/:id/stato`,
@@ -220,12 +265,4 @@ export const blocchiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => blocchi.declassa(origine, actorOf(request), request.params.id, request.body),
   );
-  app.delete(
-    `${base}/:id`,
-    { config: { access: write }, schema: { tags, params: idParams } },
-    async (request, reply) => {
-      await blocchi.remove(origine, actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
-};
+}

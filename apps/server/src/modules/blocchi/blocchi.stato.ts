@@ -1,13 +1,6 @@
 import {
-  BLOCCO_STATI_DECLASSABILI,
-  BLOCCO_STATO_LABELS,
-  CATEGORIE,
-  CATEGORIA_LABELS,
   isOptionMove,
-  SCELTE,
-  SCELTA_LABELS,
   type Blocco,
-  type BloccoDeclassaBody,
   type BloccoOrigine,
   type BloccoStato,
   type BloccoStatoBody,
@@ -15,44 +8,30 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
-import { diffChanges, recordAudit, recordAuditMany } from '../../lib/audit.js';
+import { recordAuditMany } from '../../lib/audit.js';
 import { italianDate, todayInRome } from '../../lib/dates.js';
 import { assertUnchanged, STALE_MESSAGES } from '../../lib/preconditions.js';
-import { NOT_FOUND, STALE, type BlocchiCore, type BlocchiDeps } from './blocchi.core.js';
-import type { BloccoRow } from './blocchi.mapper.js';
+import { NOT_FOUND, type BlocchiCore, type BlocchiDeps } from './blocchi.core.js';
 import { assertSenzaLavorazioni, transition } from './blocchi.operations.js';
 import * as repo from './blocchi.repository.js';
-import { assertAPeso } from './blocchi.rules.js';
 
-// A block's state by hand (an option, a scrap, a sale outside a collaudo), its downgrade, and the
-// sweep of expired options.
+// A block's state by hand (an option, a scrap, a sale outside a collaudo) and the sweep of expired
+// options (the downgrade: blocchi.declassa.ts).
 
-type Scelta = (typeof SCELTE)[number];
-type Categoria = (typeof CATEGORIE)[number];
-
-/** 400 unless the downgrade lowers what it names (a grade, a category). */
-function assertInferiore(current: BloccoRow, body: BloccoDeclassaBody) {
-  if (body.scelta && SCELTE.indexOf(body.scelta) <= SCELTE.indexOf(current.scelta as Scelta))
-    throw badRequest(
-      `La nuova scelta deve essere inferiore a «${SCELTA_LABELS[current.scelta as Scelta]}»`,
-      [{ path: 'scelta', message: 'Scegli una scelta inferiore' }],
-    );
-  if (
-    body.categoria &&
-    CATEGORIE.indexOf(body.categoria) <= CATEGORIE.indexOf(current.categoria as Categoria)
-  )
-    throw badRequest(
-      `La nuova categoria deve essere inferiore a «${CATEGORIA_LABELS[current.categoria as Categoria]}»`,
-      [{ path: 'categoria', message: 'Scegli una categoria inferiore' }],
-    );
+/** The block locked for a change of state (404 when the company has no such one). */
+export async function lockedBlocco(
+  tx: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine,
+  id: string,
+) {
+  const row = await repo.lockInCompany(tx, companyId, origine, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
 }
 
 export function createBlocchiStato({ db, clienti }: BlocchiDeps, { get }: BlocchiCore) {
-  const locked = async (tx: DbOrTx, companyId: string, origine: BloccoOrigine, id: string) => {
-    const row = await repo.lockInCompany(tx, companyId, origine, id);
-    if (!row) throw notFound(NOT_FOUND);
-    return row;
-  };
+  const locked = lockedBlocco;
 
   /** The option's cliente and expiry, checked: a known cliente, an expiry not past, no one else's option. */
   async function opzione(
@@ -126,48 +105,6 @@ export function createBlocchiStato({ db, clienti }: BlocchiDeps, { get }: Blocch
     });
   }
 
-  /** Lowers grade or category; the block stays sellable and the reason goes to history. */
-  async function declassa(
-    origine: BloccoOrigine,
-    actor: Actor,
-    id: string,
-    body: BloccoDeclassaBody,
-  ): Promise<Blocco> {
-    return db.transaction(async (tx) => {
-      const row = await locked(tx, actor.companyId, origine, id);
-      const current = row.blocco;
-      if (!BLOCCO_STATI_DECLASSABILI.includes(row.statoEffettivo as BloccoStato))
-        throw conflict(
-          `Un blocco «${BLOCCO_STATO_LABELS[row.statoEffettivo as BloccoStato]}» non si può declassare`,
-        );
-      assertInferiore(current, body);
-      // Irregular blocks are sold by the quintale (trade custom) unless the user says otherwise.
-      const unitaPrezzo = body.unitaPrezzo ?? (body.categoria === 'informe' ? 'q' : undefined);
-      assertAPeso({
-        categoria: body.categoria ?? current.categoria,
-        unitaPrezzo: unitaPrezzo ?? current.unitaPrezzo,
-        prezzo: current.prezzoListino,
-      });
-      const set = {
-        ...(body.scelta ? { scelta: body.scelta } : {}),
-        ...(body.categoria ? { categoria: body.categoria } : {}),
-        ...(unitaPrezzo ? { unitaPrezzo } : {}),
-      };
-      const updated = await repo.updateInStato(tx, actor.companyId, id, current.stato, set);
-      if (!updated) throw conflict(STALE);
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        entityType: 'blocco',
-        entityId: id,
-        action: 'declassa',
-        userId: actor.userId,
-        changes: diffChanges(current, updated, ['scelta', 'categoria', 'unitaPrezzo']),
-        note: body.nota,
-      });
-      return get(origine, actor.companyId, id, tx);
-    });
-  }
-
   /**
    * Writes expired options back to `disponibile` with a history row by the system. One instance at a
    * time (advisory lock); reads and guarded updates already treat them as available meanwhile.
@@ -192,5 +129,5 @@ export function createBlocchiStato({ db, clienti }: BlocchiDeps, { get }: Blocch
     });
   }
 
-  return { changeStato, declassa, sweepExpiredOptions };
+  return { changeStato, sweepExpiredOptions };
 }

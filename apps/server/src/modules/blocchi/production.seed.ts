@@ -1,18 +1,13 @@
 import { pesoT, resaPercent, roundTo, volumeM3 } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  bancate,
-  blocchi,
-  clienti,
-  fornitori,
-  materiali,
-  ubicazioni,
-} from '../../db/schema/index.js';
+import { blocchi, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
+import { companyScope } from '../../lib/company-table.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import { prezzoListinoDemo } from '../../lib/demo-prezzi.js';
+import type { BancateService } from '../bancate/bancate.service.js';
 import { CAVE_FORNITRICI, seedLookups } from './production-lookups.seed.js';
 
 /** A small deterministic generator, so every demo database looks the same. */
@@ -32,6 +27,7 @@ const STATI_CHIUSI = ['chiusa', 'chiusa', 'chiusa', 'in_riquadratura', 'ribaltat
  */
 export async function seedProduction(
   db: Db,
+  bancate: Pick<BancateService, 'insertDemo' | 'fitDemo'>,
   ctx: { marmiId: string; segheriaId: string; userId: string },
 ) {
   const rnd = random(2026);
@@ -46,7 +42,7 @@ export async function seedProduction(
     const clientiMarmi = await tx
       .select({ id: clienti.id })
       .from(clienti)
-      .where(eq(clienti.companyId, ctx.marmiId));
+      .where(companyScope(clienti, ctx.marmiId));
     const audit: AuditEntry[] = [];
     const yardUb = marmi.ubicazioni.filter((u) => u.tipo === 'piazzale_cava');
     let pesate = 0;
@@ -76,30 +72,27 @@ export async function seedProduction(
               : i === 16
                 ? 'in_taglio'
                 : 'pianificata';
-      const [bancata] = await tx
-        .insert(bancate)
-        .values({
-          companyId: ctx.marmiId,
-          codice: await nextCode(tx, 'BA', day(daysAgo).getFullYear()),
-          cavaId: cava.id,
-          fronte: `Gradone ${between(1, 6)}, fronte ${pick(['nord', 'est', 'ovest'])}`,
-          materialeId: materiale.id,
-          dataTaglio: isoDay(day(daysAgo)),
-          dataRibaltamento: ['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato)
-            ? isoDay(day(daysAgo - 4))
-            : null,
-          ...dims,
-          volumeLordo,
-          pesoStimato: pesoT(volumeLordo, materiale.densita),
-          metodoTaglio: pick(['filo_diamantato', 'filo_diamantato', 'misto'] as const),
-          stato,
-          createdAt: day(daysAgo),
-        })
-        .returning();
+      const bancata = await bancate.insertDemo(tx, {
+        companyId: ctx.marmiId,
+        codice: await nextCode(tx, 'BA', day(daysAgo).getFullYear()),
+        cavaId: cava.id,
+        fronte: `Gradone ${between(1, 6)}, fronte ${pick(['nord', 'est', 'ovest'])}`,
+        materialeId: materiale.id,
+        dataTaglio: isoDay(day(daysAgo)),
+        dataRibaltamento: ['chiusa', 'in_riquadratura', 'ribaltata'].includes(stato)
+          ? isoDay(day(daysAgo - 4))
+          : null,
+        ...dims,
+        volumeLordo,
+        pesoStimato: pesoT(volumeLordo, materiale.densita),
+        metodoTaglio: pick(['filo_diamantato', 'filo_diamantato', 'misto'] as const),
+        stato,
+        createdAt: day(daysAgo),
+      });
       audit.push({
         companyId: ctx.marmiId,
         entityType: 'bancata',
-        entityId: bancata!.id,
+        entityId: bancata.id,
         action: 'create',
         userId: ctx.userId,
         note: 'Dati dimostrativi',
@@ -175,7 +168,7 @@ export async function seedProduction(
             companyId: ctx.marmiId,
             codice: await nextCode(tx, 'BL', day(age).getFullYear()),
             origine: 'interno',
-            bancataId: bancata!.id,
+            bancataId: bancata.id,
             cavaId: cava.id,
             materialeId: materiale.id,
             codiceTracciabilita: tracciabilita,
@@ -255,17 +248,20 @@ export async function seedProduction(
             }
           : {};
       const resaChiusura = stato === 'chiusa' ? resaPercent([squadratiM3], lordo) : null;
-      await tx
-        .update(bancate)
-        .set({ ...fitted, volumeLordo: lordo, pesoStimato: lordoT, ...sottoprodotti, resaChiusura })
-        .where(eq(bancate.id, bancata!.id));
+      await bancate.fitDemo(tx, ctx.marmiId, bancata.id, {
+        ...fitted,
+        volumeLordo: lordo,
+        pesoStimato: lordoT,
+        ...sottoprodotti,
+        resaChiusura,
+      });
     }
 
     // Blocchi esterni bought at other quarries (Marmi Demo) and by the sawmill (Segheria Demo).
     for (const companyId of [ctx.marmiId, ctx.segheriaId]) {
-      const mats = await tx.select().from(materiali).where(eq(materiali.companyId, companyId));
-      const ubs = await tx.select().from(ubicazioni).where(eq(ubicazioni.companyId, companyId));
-      const suppliers = await tx.select().from(fornitori).where(eq(fornitori.companyId, companyId));
+      const mats = await tx.select().from(materiali).where(companyScope(materiali, companyId));
+      const ubs = await tx.select().from(ubicazioni).where(companyScope(ubicazioni, companyId));
+      const suppliers = await tx.select().from(fornitori).where(companyScope(fornitori, companyId));
       // the draws of a wider choice of suppliers are kept, so the blocks after them stay the same
       const quarries = suppliers.filter((f) =>
         /Cave|Escavazione|Mármoles|Pentelikon|Quarries/.test(f.ragioneSociale),

@@ -1,7 +1,8 @@
-import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { lavorazioniPavimenti } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 // What other modules may read of the tile cuts, as plain reads (docs/architecture.md "Reading another
 // module's rows"): they never name the tile cuts' table themselves.
@@ -11,3 +12,15 @@ export const codiceLavorazionePavimentiSql = (id: SQLWrapper, companyId: string 
   sql<
     string | null
   >`(select ${outer(lavorazioniPavimenti.codice)} from ${lavorazioniPavimenti} where ${companyScope(lavorazioniPavimenti, companyId, eq(lavorazioniPavimenti.id, id))})`;
+
+/** The states in which a tile cut still waits for its block, or works on it. */
+const PAVIMENTI_APERTA = ['pianificata', 'in_lavorazione'];
+
+/** `select codice, stato` of the company's open tile cuts of the block (raw SQL, e.g. a union's branch). */
+export const pavimentiApertiDelBloccoSql = (companyId: string, bloccoId: string): SQL =>
+  sql`select ${lavorazioniPavimenti.codice} as codice, ${lavorazioniPavimenti.stato} as stato from ${lavorazioniPavimenti}
+    where ${companyScope(lavorazioniPavimenti, companyId, eq(lavorazioniPavimenti.bloccoId, bloccoId), inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA))}`;
+
+/** `exists`: an open tile cut uses the block whose id is `bloccoId` (the caller's outer column). */
+export const pavimentiApertiSuSql = (bloccoId: SQL | PgColumn): SQL =>
+  sql`exists (select 1 from ${lavorazioniPavimenti} where ${lavorazioniPavimenti.bloccoId} = ${bloccoId} and ${inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA)})`;

@@ -53,49 +53,61 @@ export function createTrasferimentiQueries({ db }: TrasferimentiDeps) {
       items.map((i) => i.trasferimento.id),
     );
     return toPage(
-      items.map(({ trasferimento: t, origineNome, destinazioneNome, utente }) => {
-        const uscita = t.companyId === companyId;
-        const own = righe.filter((r) => r.riga.trasferimentoId === t.id);
-        const visible = own.filter((r) => mayRead(pageOfRiga(r, uscita)));
-        return {
-          _id: t.id,
-          direzione: uscita ? 'uscita' : 'entrata',
-          origine: { _id: t.companyId, name: origineNome },
-          destinazione: { _id: t.destinazioneCompanyId, name: destinazioneNome },
-          documento: t.documento,
-          note: t.note,
-          // each side sees its own row of every item: the other company's rows stay its own
-          righe: visible.map(({ riga: r, origineBlocco, destinazioneBlocco }) => {
-            const origine = uscita ? origineBlocco : destinazioneBlocco;
-            return {
-              tipo: r.tipo,
-              kind:
-                r.tipo === 'blocco'
-                  ? origine === 'interno'
-                    ? 'blocco'
-                    : 'blocco-esterno'
-                  : r.tipo,
-              codice: uscita ? r.codice : r.codiceDestinazione,
-              itemId: uscita ? r.origineId : r.destinazioneId,
-              pezzi: r.pezzi,
-              mq: r.mq,
-              prezzo: r.prezzo,
-            };
-          }),
-          totale: sumRounded(
-            visible.map((r) => r.riga.prezzo),
-            2,
-          ),
-          // who sent it is the sender's business: the receiver sees the company only
-          utente: uscita && t.userId && utente ? { _id: t.userId, name: utente } : null,
-          createdAt: t.createdAt.toISOString(),
-        } satisfies Trasferimento;
-      }),
+      items.map((row) => toTrasferimentoDto(row, righe, companyId, mayRead)),
       counted,
       query.page,
       query.limit,
     );
   }
+}
+
+type Row = Awaited<ReturnType<typeof repo.page>>['items'][number];
+type RigaRow = Awaited<ReturnType<typeof repo.righeOf>>[number];
+
+/**
+ * A transfer as the caller's side sees it: its own row of every item (the other company's rows stay
+ * its own), only the kinds the user may read, and the total of those.
+ */
+function toTrasferimentoDto(
+  { trasferimento: t, origineNome, destinazioneNome, utente }: Row,
+  righe: RigaRow[],
+  companyId: string,
+  mayRead: MayRead,
+): Trasferimento {
+  const uscita = t.companyId === companyId;
+  const visible = righe
+    .filter((r) => r.riga.trasferimentoId === t.id)
+    .filter((r) => mayRead(pageOfRiga(r, uscita)));
+  return {
+    _id: t.id,
+    direzione: uscita ? 'uscita' : 'entrata',
+    origine: { _id: t.companyId, name: origineNome },
+    destinazione: { _id: t.destinazioneCompanyId, name: destinazioneNome },
+    documento: t.documento,
+    note: t.note,
+    righe: visible.map((r) => toRigaDto(r, uscita)),
+    totale: sumRounded(
+      visible.map((r) => r.riga.prezzo),
+      2,
+    ),
+    // who sent it is the sender's business: the receiver sees the company only
+    utente: uscita && t.userId && utente ? { _id: t.userId, name: utente } : null,
+    createdAt: t.createdAt.toISOString(),
+  } satisfies Trasferimento;
+}
+
+/** One item on the caller's side: its code and row there, and its kind (a block is own or bought-in there). */
+function toRigaDto({ riga: r, origineBlocco, destinazioneBlocco }: RigaRow, uscita: boolean) {
+  const origine = uscita ? origineBlocco : destinazioneBlocco;
+  return {
+    tipo: r.tipo,
+    kind: r.tipo === 'blocco' ? (origine === 'interno' ? 'blocco' : 'blocco-esterno') : r.tipo,
+    codice: uscita ? r.codice : r.codiceDestinazione,
+    itemId: uscita ? r.origineId : r.destinazioneId,
+    pezzi: r.pezzi,
+    mq: r.mq,
+    prezzo: r.prezzo,
+  } satisfies Trasferimento['righe'][number];
 }
 
 /** Whether the user may read a page (`can(user, page, 'read')`). */

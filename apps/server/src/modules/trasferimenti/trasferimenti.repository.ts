@@ -1,15 +1,16 @@
 import type { TrasferimentoListQuery } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  blocchi,
   companies,
   trasferimenti,
   trasferimentiRighe,
   ubicazioni,
   users,
 } from '../../db/schema/index.js';
+import { companyScope } from '../../lib/company-table.js';
+import { bloccoDiOrigineSql, origineBloccoSql } from '../blocchi/blocchi.reads.js';
 import { cappedCount, rowsOf, type PageOpts } from '../../lib/pagination.js';
 
 // Transfers between group companies: each one is seen by its two companies, the source and the destination.
@@ -29,20 +30,20 @@ export type TrasferimentoQuery =
 
 function visibleTo(companyId: string, q: TrasferimentoQuery): SQL {
   const both = or(
-    eq(trasferimenti.companyId, companyId),
+    companyScope(trasferimenti, companyId),
     eq(trasferimenti.destinazioneCompanyId, companyId),
   )!;
   if ('id' in q) return and(both, eq(trasferimenti.id, q.id))!;
   const f = q;
   const side =
     f.direzione === 'uscita'
-      ? eq(trasferimenti.companyId, companyId)
+      ? companyScope(trasferimenti, companyId)
       : f.direzione === 'entrata'
         ? eq(trasferimenti.destinazioneCompanyId, companyId)
         : both;
   // an item id names the caller's row: the source row on its way out, the new row on its way in
   const item = f.itemId
-    ? sql`exists (select 1 from ${trasferimentiRighe} r where r.trasferimento_id = ${trasferimenti.id} and ((r.origine_id = ${f.itemId} and ${trasferimenti.companyId} = ${companyId}) or (r.destinazione_id = ${f.itemId} and ${trasferimenti.destinazioneCompanyId} = ${companyId})))`
+    ? sql`exists (select 1 from ${trasferimentiRighe} r where r.trasferimento_id = ${trasferimenti.id} and ((r.origine_id = ${f.itemId} and ${companyScope(trasferimenti, companyId)}) or (r.destinazione_id = ${f.itemId} and ${trasferimenti.destinazioneCompanyId} = ${companyId})))`
     : undefined;
   return and(
     side,
@@ -70,7 +71,9 @@ function withReadableRow(companyId: string, readable: readonly RigaKind[]): SQL 
   if (RIGA_KINDS.every((k) => readable.includes(k))) return undefined;
   if (readable.length === 0) return sql`false`;
   const tipi = readable.filter((k) => k === 'pacco' || k === 'lotto');
-  const origini = readable.filter((k) => k === 'interno' || k === 'esterno');
+  const origini = readable.filter(
+    (k): k is 'interno' | 'esterno' => k === 'interno' || k === 'esterno',
+  );
   const tipo = tipi.length
     ? sql`r.tipo in (${sql.join(
         tipi.map((t) => sql`${t}`),
@@ -78,10 +81,7 @@ function withReadableRow(companyId: string, readable: readonly RigaKind[]): SQL 
       )})`
     : sql`false`;
   const blocco = origini.length
-    ? sql`(r.tipo = 'blocco' and exists (select 1 from ${blocchi} b where b.id = case when ${trasferimenti.companyId} = ${companyId} then r.origine_id else r.destinazione_id end and b.origine in (${sql.join(
-        origini.map((o) => sql`${o}`),
-        sql`, `,
-      )})))`
+    ? sql`(r.tipo = 'blocco' and ${bloccoDiOrigineSql(companyId, sql`case when ${companyScope(trasferimenti, companyId)} then r.origine_id else r.destinazione_id end`, origini)})`
     : sql`false`;
   return sql`exists (select 1 from ${trasferimentiRighe} r where r.trasferimento_id = ${trasferimenti.id} and (${tipo} or ${blocco}))`;
 }
@@ -115,33 +115,22 @@ export async function page(
   return { items, counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }
 
-const bloccoOrigine = alias(blocchi, 'blocco_origine');
-const bloccoDestinazione = alias(blocchi, 'blocco_destinazione');
+/** The block's kind of a row's side (own or bought-in: their pages differ), null for a bundle or a lot. */
+const origineSeBlocco = (id: PgColumn) =>
+  sql<
+    string | null
+  >`case when ${trasferimentiRighe.tipo} = 'blocco' then ${origineBloccoSql(id)} end`;
 
-/** The items of some transfers, with each side's block kind (own or bought-in: their pages differ). */
+/** The items of some transfers, with each side's block kind. */
 export function righeOf(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .select({
       riga: trasferimentiRighe,
-      origineBlocco: bloccoOrigine.origine,
-      destinazioneBlocco: bloccoDestinazione.origine,
+      origineBlocco: origineSeBlocco(trasferimentiRighe.origineId),
+      destinazioneBlocco: origineSeBlocco(trasferimentiRighe.destinazioneId),
     })
     .from(trasferimentiRighe)
-    .leftJoin(
-      bloccoOrigine,
-      and(
-        eq(trasferimentiRighe.tipo, 'blocco'),
-        eq(bloccoOrigine.id, trasferimentiRighe.origineId),
-      ),
-    )
-    .leftJoin(
-      bloccoDestinazione,
-      and(
-        eq(trasferimentiRighe.tipo, 'blocco'),
-        eq(bloccoDestinazione.id, trasferimentiRighe.destinazioneId),
-      ),
-    )
     .where(inArray(trasferimentiRighe.trasferimentoId, ids))
     .orderBy(asc(trasferimentiRighe.tipo), asc(trasferimentiRighe.codice));
 }
@@ -162,41 +151,14 @@ export async function ubicazioneArrivo(
     const [row] = await db
       .select({ id: ubicazioni.id })
       .from(ubicazioni)
-      .where(and(eq(ubicazioni.companyId, companyId), eq(ubicazioni.id, id)));
+      .where(companyScope(ubicazioni, companyId, eq(ubicazioni.id, id)));
     return row?.id;
   }
   const [row] = await db
     .select({ id: ubicazioni.id })
     .from(ubicazioni)
-    .where(and(eq(ubicazioni.companyId, companyId), eq(ubicazioni.attiva, true)))
+    .where(companyScope(ubicazioni, companyId, eq(ubicazioni.attiva, true)))
     .orderBy(sql`${like(ubicazioni.tipo, 'piazzale_%')} desc`, asc(ubicazioni.nome))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/**
- * The receiving company's own row of a block of the sender: the copy it received, or the block it had
- * sent itself; null when it has none. A received bundle or lot names that row, never the sender's.
- */
-export async function bloccoInDestinazione(
-  db: DbOrTx,
-  companyId: string,
-  sourceBloccoId: string | null,
-): Promise<string | null> {
-  if (!sourceBloccoId) return null;
-  const [row] = await db
-    .select({ id: blocchi.id })
-    .from(blocchi)
-    .where(
-      and(
-        eq(blocchi.companyId, companyId),
-        or(
-          eq(blocchi.trasferitoDaId, sourceBloccoId),
-          sql`${blocchi.id} = (select b.trasferito_da_id from ${blocchi} b where b.id = ${sourceBloccoId})`,
-        ),
-      ),
-    )
-    .orderBy(desc(blocchi.createdAt))
     .limit(1);
   return row?.id ?? null;
 }

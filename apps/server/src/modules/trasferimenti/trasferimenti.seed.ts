@@ -1,9 +1,10 @@
 import { lastreMassime } from '@gestcava/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { blocchi, macchine, ubicazioni } from '../../db/schema/index.js';
-import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
+import { macchine, ubicazioni } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
+import { companyScope } from '../../lib/company-table.js';
+import { bloccoIdsLiberi, misureNetteBlocco } from '../blocchi/blocchi.reads.js';
 import type { LavorazioniLastreService } from '../lavorazioni-lastre/lavorazioni-lastre.service.js';
 import type { TrasferimentiService } from './trasferimenti.service.js';
 
@@ -20,19 +21,7 @@ export async function seedTrasferimenti(
   ctx: { marmiId: string; segheriaId: string; marmiUserId: string; segheriaUserId: string },
 ) {
   const marmi: Actor = { companyId: ctx.marmiId, userId: ctx.marmiUserId, isAdmin: true };
-  const own = await db
-    .select({ id: blocchi.id })
-    .from(blocchi)
-    .where(
-      and(
-        eq(blocchi.companyId, ctx.marmiId),
-        eq(blocchi.origine, 'interno'),
-        eq(blocchi.stato, 'disponibile'),
-        senzaLavorazioniAperte(db),
-      ),
-    )
-    .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
-    .limit(2);
+  const own = await bloccoIdsLiberi(db, ctx.marmiId, 'interno', 2);
   if (own.length < 2) return;
   const transfer = await trasferimenti.create(
     marmi,
@@ -51,13 +40,13 @@ export async function seedTrasferimenti(
   const [macchina] = await db
     .select()
     .from(macchine)
-    .where(and(eq(macchine.companyId, ctx.segheriaId), eq(macchine.attiva, true)))
+    .where(companyScope(macchine, ctx.segheriaId, eq(macchine.attiva, true)))
     .orderBy(asc(macchine.nome))
     .limit(1);
   const [ubicazione] = await db
     .select()
     .from(ubicazioni)
-    .where(eq(ubicazioni.companyId, ctx.segheriaId))
+    .where(companyScope(ubicazioni, ctx.segheriaId))
     .orderBy(asc(ubicazioni.nome))
     .limit(1);
   const received = transfer.righe.find((r) => r.tipo === 'blocco');
@@ -79,7 +68,7 @@ export async function seedTrasferimenti(
   await segagioni.changeStato(segheria, lav._id, { stato: 'in_segagione', nota: null });
   // What the block can give: its net face less the trimmed edges, and most of the slabs
   // its depth allows on this machine.
-  const [b] = await db.select().from(blocchi).where(eq(blocchi.id, bloccoId));
+  const b = await misureNetteBlocco(db, ctx.segheriaId, bloccoId);
   const numeroLastre = Math.floor(
     lastreMassime(b!.profonditaNetta, {
       spessoreMm: 30,
