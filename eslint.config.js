@@ -163,11 +163,11 @@ const TABLE_OWNERS = {
 };
 const REPORTING_MODULES = ['statistiche', 'dashboard', 'reportistica'];
 /**
- * The reads of another module's tables that stay, each a join that names or bounds the module's own
- * rows (docs/architecture.md lists why). Anything new goes through the owner's exported reads.
+ * A module's imports of another module's tables, allowed one by one: none today, every cross-module
+ * read goes through the owner's `*.reads.ts` (docs/architecture.md "Reading another module's rows").
+ * A line here is an exception to argue for in that section.
  */
-const TABLE_READS = {
-};
+const TABLE_READS = {};
 /**
  * A module missing from TABLE_OWNERS whose schema file bears its name (`db/schema/<module>.ts`, as
  * `npm run new:module` writes it) owns the tables defined there, so a new module's tables are guarded
