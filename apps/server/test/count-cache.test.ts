@@ -26,7 +26,7 @@ import {
  * connection is lost, nothing is kept until it listens again.
  */
 
-let ctx: TestContext;
+let ctx: TestContext & { secret: string };
 let appB: App;
 let dataDirB: string;
 let a: TestClient;
@@ -138,9 +138,9 @@ function counter() {
   return { count: async () => ++runs, runs: () => runs };
 }
 
-async function twoCaches(
-  database: Database,
-): Promise<Array<CountCache & { stop(): Promise<void> }>> {
+type Kept = CountCache & { stop(): Promise<void> };
+
+async function twoCaches(database: Database): Promise<[Kept, Kept]> {
   if (database.pglite)
     return [
       await listenedCountCache(database.pglite, 'blocchi'),
@@ -156,7 +156,7 @@ describe('the count cache', () => {
   it('keeps a figure until any connection changes blocchi, and forgets it in every cache at once', async () => {
     const caches = await twoCaches(ctx.database);
     try {
-      const [one, two] = caches as [CountCache, CountCache];
+      const [one, two] = caches;
       const c1 = counter();
       const c2 = counter();
       expect(await one.get('n', c1.count)).toBe(1);
@@ -181,12 +181,12 @@ describe('the count cache', () => {
         const c = counter();
         for (let i = 1; i <= 50; i++) {
           // counted after the last write, then kept
-          expect(await cache!.get('n', c.count)).toBe(i);
-          expect(await cache!.get('n', c.count)).toBe(i);
+          expect(await cache.get('n', c.count)).toBe(i);
+          expect(await cache.get('n', c.count)).toBe(i);
           await write(ctx.database);
         }
       } finally {
-        await cache!.stop();
+        await cache.stop();
       }
     },
   );
