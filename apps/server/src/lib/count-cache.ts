@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -92,7 +93,8 @@ const RETRY_MAX_MS = 5_000;
  * writer's commit returns, and a listening session sends what it was signalled before it answers
  * its next query. The trip is shared by the requests waiting at that moment, so its cost does not
  * grow with the load. While the connection is down nothing is kept or served from the cache: every
- * figure is counted, until the connection listens again.
+ * figure is counted, until the connection listens again; a connection that does not hear its own
+ * test notification (a pooler in transaction mode) is never trusted.
  */
 export async function postgresCountCache(
   connect: () => pg.Client,
@@ -178,13 +180,30 @@ export async function postgresCountCache(
     client.on('notification', (message) => {
       if (message.channel === channel) cache.clear();
     });
+    let heard = false;
+    const probe = randomUUID();
+    const hear = (message: pg.Notification) => void (heard ||= message.payload === probe);
+    client.on('notification', hear);
     try {
       await client.connect();
       await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      // A session hears its own notification before its statement returns; one that does not
+      // (a pooler in transaction mode between the app and PostgreSQL) would never hear a write.
+      await client.query('select pg_notify($1, $2)', [channel, probe]);
     } catch {
       client.removeAllListeners('notification');
       client.end().catch(() => undefined);
       reopenLater();
+      return;
+    }
+    client.off('notification', hear);
+    if (!heard) {
+      client.removeAllListeners('notification');
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+      log.warn(
+        `conteggi: la connessione non riceve le notifiche di ${channel} (un pooler in modalità transazione?): si conta a ogni richiesta`,
+      );
       return;
     }
     if (stopped) {
