@@ -75,10 +75,12 @@ export async function listenedCountCache(
   return { get: cache.get, stop: async () => void (pglite.closed ? undefined : await unlisten()) };
 }
 
-/** How long a request waits for the listening connection's answer before it counts for itself. */
-const ANSWER_MS = 1_000;
-/** A listening connection silent this long is closed and opened again. */
-const SILENT_MS = 10_000;
+/**
+ * A listening connection silent this long is closed and opened again; the requests waiting for it
+ * count for themselves. A slower answer is waited for: counting instead, when the machine is too
+ * busy to answer a `select 1`, would add the heaviest statements exactly then.
+ */
+const SILENT_MS = 5_000;
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5_000;
 
@@ -133,9 +135,10 @@ export async function postgresCountCache(
   /** A round trip on the listening connection: true when it answered and still listens. */
   function roundTrip(client: pg.Client): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
-      const slow = setTimeout(() => resolve(false), ANSWER_MS);
-      const silent = setTimeout(() => lost(client), SILENT_MS);
-      slow.unref();
+      const silent = setTimeout(() => {
+        resolve(false);
+        lost(client);
+      }, SILENT_MS);
       silent.unref();
       client
         .query('select 1')
@@ -143,10 +146,7 @@ export async function postgresCountCache(
           () => resolve(listening === client),
           () => resolve(false),
         )
-        .finally(() => {
-          clearTimeout(slow);
-          clearTimeout(silent);
-        });
+        .finally(() => clearTimeout(silent));
     });
   }
 
