@@ -133,9 +133,15 @@ async function recordRoutes(databaseUrl: string, dataDir: string): Promise<Route
   }
 }
 
+/** How many times each statement runs alone; its median server time is what it costs. */
+const ALONE_RUNS = 9;
+
 /**
- * Each route's statements one at a time on an idle pool, with the plan of those over 5 ms, into
- * docs/query-plans-mixed-postgres.md: where a route's time goes before any load.
+ * Each route's statements one at a time on an idle connection, into docs/query-plans-mixed-postgres.md:
+ * where a route's time goes before any load. Each is timed by PostgreSQL itself (`EXPLAIN (ANALYZE,
+ * TIMING OFF)`: planning and execution, the median of ALONE_RUNS), which a loaded machine disturbs far
+ * less than a wall clock. The least of the runs is the statement's own cost (other processes only
+ * add to it), the median shows how much the machine's load added; the plans of those over 2 ms follow. BENCH_MIXED_PLANS_ONLY=1 stops there.
  */
 async function explainRoutes(databaseUrl: string, routes: Route[]) {
   const pool = new pg.Pool({
@@ -151,13 +157,24 @@ async function explainRoutes(databaseUrl: string, routes: Route[]) {
         for (const [config, params] of wave) {
           const text = typeof config === 'string' ? config : (config as { text: string }).text;
           const values = params as unknown[];
-          await pool.query(text, values);
-          const started = performance.now();
-          await pool.query(text, values);
-          const elapsed = performance.now() - started;
+          const alone: number[] = [];
+          for (let i = 0; i < ALONE_RUNS; i++) {
+            const { rows } = await pool.query(
+              `explain (analyze, timing off, format json) ${text}`,
+              values,
+            );
+            const plan = (rows[0] as Record<string, Array<Record<string, number>>>)[
+              'QUERY PLAN'
+            ]![0]!;
+            alone.push(plan['Planning Time']! + plan['Execution Time']!);
+          }
+          const median = quantile(alone, 0.5);
+          const least = Math.min(...alone);
           const head = text.replace(/\s+/g, ' ').trim().slice(0, 90);
-          parts.push(`- wave ${w + 1}, ${ms(elapsed)}: \`${head}…\``);
-          if (elapsed > 5) {
+          parts.push(
+            `- wave ${w + 1}, ${least.toFixed(2)} ms (median ${median.toFixed(2)}): \`${head}…\``,
+          );
+          if (least > 2) {
             const plan = await pool.query(`explain (analyze, buffers) ${text}`, values);
             const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
             parts.push(`\`\`\`\n${lines.join('\n')}\n\`\`\``);
@@ -169,7 +186,7 @@ async function explainRoutes(databaseUrl: string, routes: Route[]) {
   }
   fs.writeFileSync(
     path.join(root, 'docs/query-plans-mixed-postgres.md'),
-    `# Query plans of the scale-out read mix (PostgreSQL)\n\nWritten by \`npm run bench -- mixed-postgres\` over 100 000 blocchi (seed:bench): each route's statements as the app sent them, timed alone on an idle connection (the second of two runs), with the plan of those over 5 ms. Load average ${loadAverage()}.\n\n${parts.join('\n\n')}\n`,
+    `# Query plans of the scale-out read mix (PostgreSQL)\n\nWritten by \`npm run bench -- mixed-postgres\` over 100 000 blocchi (seed:bench): each route's statements as the app sent them (figures kept between requests are not sent, docs/performance.md "Kept totals"), timed alone on an idle connection by PostgreSQL (\`EXPLAIN (ANALYZE, TIMING OFF)\`, planning and execution, the least and the median of ${ALONE_RUNS} runs), with the plan of those over 2 ms. Load average ${loadAverage()}.\n\n${parts.join('\n\n')}\n`,
   );
 }
 
@@ -279,6 +296,7 @@ export async function benchMixed(): Promise<BenchRow[]> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-mixed-'));
   const routes = await recordRoutes(databaseUrl, path.join(scratch, 'record'));
   await explainRoutes(databaseUrl, routes);
+  if (process.env.BENCH_MIXED_PLANS_ONLY) return [];
   const loadBefore = loadAverage();
   const raw = await rawMix(databaseUrl, routes);
   const loadRaw = loadAverage();

@@ -29,7 +29,7 @@ import { createRenderPool } from './lib/render-pool.js';
 import { createSessionLinks } from './lib/session-links.js';
 import { deriveKeys, loadInstanceId } from './lib/secrets.js';
 import { loggerOptions } from './lib/logger.js';
-import { listenedCountCache, noCountCache } from './lib/count-cache.js';
+import { listenedCountCache, noCountCache, postgresCountCache } from './lib/count-cache.js';
 import { createPhotosService, type PhotosService } from './modules/photos/photos.service.js';
 import { createPhotoSync, type PhotoSync } from './modules/photos/photos.sync.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
@@ -164,7 +164,9 @@ export async function buildApp({
   const auth = createAuthService({ db, keys, sessions, throttle, users });
   const counts = database.pglite
     ? await listenedCountCache(database.pglite, 'blocchi')
-    : noCountCache;
+    : database.dedicatedClient
+      ? await postgresCountCache(database.dedicatedClient, 'blocchi', app.log)
+      : noCountCache;
   app.addHook('onClose', () => counts.stop());
   const domain = createServices({ db, counts, faults });
   // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.

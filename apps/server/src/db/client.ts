@@ -32,6 +32,8 @@ export interface Database {
   /** The embedded engine, for backups (PGlite only). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** A PostgreSQL connection of its own, outside the pool, with the pool's session settings (a LISTEN); not connected yet. */
+  dedicatedClient?: () => pg.Client;
 }
 
 export interface DatabaseOptions {
@@ -92,6 +94,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       dbName,
       pool,
+      dedicatedClient: () =>
+        new pg.Client({
+          connectionString: options.databaseUrl,
+          options: POSTGRES_SESSION_OPTIONS,
+        }),
       async migrate() {
         // Drizzle's migrator takes no lock: two instances starting together both applied the newest
         // migration and the second failed. The second now waits here, then finds nothing to do. On a

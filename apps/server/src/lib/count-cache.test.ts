@@ -30,3 +30,52 @@ describe('count cache', () => {
     expect(await cache.get('b', async () => 21)).toBe(21);
   });
 });
+
+describe('count cache under load', () => {
+  it('lets requests that want a figure being counted wait for that count', async () => {
+    const cache = createCountCache(() => 0);
+    let counted = 0;
+    let release = () => {};
+    const count = () =>
+      new Promise<number>((resolve) => {
+        counted += 1;
+        release = () => resolve(counted);
+      });
+    const first = cache.get('a', count);
+    const second = cache.get('a', count);
+    await new Promise((r) => setImmediate(r));
+    release();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(counted).toBe(1);
+  });
+
+  it('a request after a change does not wait for a count that started before it', async () => {
+    const cache = createCountCache(() => 0);
+    let release = () => {};
+    const before = cache.get(
+      'a',
+      () => new Promise<number>((resolve) => (release = () => resolve(1))),
+    );
+    await new Promise((r) => setImmediate(r));
+    cache.clear();
+    expect(await cache.get('a', async () => 2)).toBe(2);
+    release();
+    expect(await before).toBe(1);
+    expect(await cache.get('a', async () => 3)).toBe(2);
+  });
+
+  it('counts every time, keeping nothing, while it cannot know of every change', async () => {
+    let synced = false;
+    const cache = createCountCache(
+      () => 0,
+      async () => synced,
+    );
+    let counted = 0;
+    const count = async () => ++counted;
+    expect(await cache.get('a', count)).toBe(1);
+    expect(await cache.get('a', count)).toBe(2);
+    synced = true;
+    expect(await cache.get('a', count)).toBe(3);
+    expect(await cache.get('a', count)).toBe(3);
+  });
+});

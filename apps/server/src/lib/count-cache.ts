@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 
 /**
- * List totals kept between requests on the embedded database, where counting a few thousand rows
- * costs more than reading the page itself (docs/performance.md, docs/quality.md P1). PGlite is one process
- * that sees every write, and a trigger notifies it of each change to the table (migration 0010),
- * so a kept total is never older than the last write. The short lifetime covers what changes with
- * the clock alone: an option that expires turns a block `disponibile` without any write.
- * PostgreSQL counts fast in its own processes and needs none of this.
+ * List totals, and other small aggregates of a table, kept between requests: counting a few thousand
+ * rows costs more than reading the page itself, on the embedded database and on PostgreSQL with
+ * fifty connections alike (docs/performance.md, "Kept totals"). A trigger notifies `<table>_changed`
+ * on every statement that changes the table (migration 0010), and every kept figure is forgotten at
+ * once; the short lifetime covers what changes with the clock alone (an option that expires turns a
+ * block `disponibile` without any write).
  */
 export interface CountCache {
   /** A kept total, or any small aggregate of the table (the dashboard keeps its block figures). */
@@ -16,26 +19,47 @@ export interface CountCache {
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
-export function createCountCache(now = () => Date.now()): CountCache & { clear(): void } {
+/**
+ * `synced` answers true once every change committed before the call has cleared the cache, false
+ * when that cannot be known: then the figure is counted and not kept. PGlite's notifications arrive
+ * before the writing call returns, so it is always synced.
+ */
+export function createCountCache(
+  now = () => Date.now(),
+  synced: () => Promise<boolean> = async () => true,
+): CountCache & { clear(): void } {
   const entries = new Map<string, { n: unknown; at: number }>();
+  // Requests that want a figure being counted wait for that count instead of running their own.
+  const counting = new Map<string, Promise<unknown>>();
   // A count that started before a write must not be kept after it.
   let generation = 0;
   return {
     async get<T>(key: string, count: () => Promise<T>): Promise<T> {
+      if (!(await synced())) return count();
       const hit = entries.get(key);
       // Each key is written by one caller with one type, so what it reads back is that type.
       if (hit && now() - hit.at < TTL_MS) return hit.n as T;
+      const pending = counting.get(key);
+      if (pending) return pending as Promise<T>;
       const started = generation;
-      const n = await count();
-      if (started === generation) {
-        if (entries.size >= MAX_ENTRIES) entries.clear();
-        entries.set(key, { n, at: now() });
-      }
-      return n;
+      const counted = count()
+        .then((n) => {
+          if (started === generation) {
+            if (entries.size >= MAX_ENTRIES) entries.clear();
+            entries.set(key, { n, at: now() });
+          }
+          return n;
+        })
+        .finally(() => {
+          if (counting.get(key) === counted) counting.delete(key);
+        });
+      counting.set(key, counted);
+      return counted;
     },
     clear() {
       generation += 1;
       entries.clear();
+      counting.clear();
     },
   };
 }
@@ -51,7 +75,163 @@ export async function listenedCountCache(
   return { get: cache.get, stop: async () => void (pglite.closed ? undefined : await unlisten()) };
 }
 
-/** Without a cache (PostgreSQL), every total is counted. */
+/**
+ * A listening connection silent this long is closed and opened again; the requests waiting for it
+ * count for themselves. A slower answer is waited for: counting instead, when the machine is too
+ * busy to answer a `select 1`, would add the heaviest statements exactly then.
+ */
+const SILENT_MS = 5_000;
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 5_000;
+
+/**
+ * The same cache on PostgreSQL, where several instances write: each instance listens on a connection
+ * of its own (`connect`, outside the pool), so a write through any instance, a script or psql
+ * clears every instance's figures (docs/performance.md, "Kept totals").
+ *
+ * A notification reaches the listener a moment after the writer's commit, so a client that wrote
+ * and reads again at once could find the old figure. Before a kept figure is served, one round trip
+ * on the listening connection makes sure it cannot: PostgreSQL signals the listeners before the
+ * writer's commit returns, and a listening session sends what it was signalled before it answers
+ * its next query. The trip is shared by the requests waiting at that moment, so its cost does not
+ * grow with the load. While the connection is down nothing is kept or served from the cache: every
+ * figure is counted, until the connection listens again; a connection that does not hear its own
+ * test notification (a pooler in transaction mode) is never trusted.
+ */
+export async function postgresCountCache(
+  connect: () => pg.Client,
+  table: string,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): Promise<CountCache & { stop(): Promise<void> }> {
+  const channel = `${table}_changed`;
+  /** The connection that listens, once its LISTEN has been answered. */
+  let listening: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = RETRY_FIRST_MS;
+  let retry: NodeJS.Timeout | undefined;
+  let running: Promise<boolean> | null = null;
+  let waiting: Promise<boolean> | null = null;
+
+  /** A round trip that starts after this call: the one running may have been sent before the caller's request came in. */
+  function start(): Promise<boolean> {
+    const client = listening;
+    if (!client) return Promise.resolve(false);
+    const answered = roundTrip(client).finally(() => {
+      if (running === answered) running = null;
+    });
+    running = answered;
+    return answered;
+  }
+  function synced(): Promise<boolean> {
+    if (!listening) return Promise.resolve(false);
+    if (!running) return start();
+    waiting ??= running.then(() => {
+      waiting = null;
+      return start();
+    });
+    return waiting;
+  }
+
+  /** A round trip on the listening connection: true when it answered and still listens. */
+  function roundTrip(client: pg.Client): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const silent = setTimeout(() => {
+        resolve(false);
+        lost(client);
+      }, SILENT_MS);
+      silent.unref();
+      client
+        .query('select 1')
+        .then(
+          () => resolve(listening === client),
+          () => resolve(false),
+        )
+        .finally(() => clearTimeout(silent));
+    });
+  }
+
+  const cache = createCountCache(Date.now, synced);
+
+  function lost(client: pg.Client) {
+    client.removeAllListeners('notification');
+    client.end().catch(() => undefined);
+    if (listening !== client) return;
+    listening = null;
+    cache.clear();
+    log.warn(`conteggi: connessione in ascolto su ${channel} persa, si conta a ogni richiesta`);
+    reopenLater();
+  }
+
+  function reopenLater() {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void open();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  }
+
+  async function open() {
+    const client = connect();
+    // An idle connection's error (the server restarting) must not crash the process.
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === channel) cache.clear();
+    });
+    let heard = false;
+    const probe = randomUUID();
+    const hear = (message: pg.Notification) => void (heard ||= message.payload === probe);
+    client.on('notification', hear);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      // A session hears its own notification before its statement returns; one that does not
+      // (a pooler in transaction mode between the app and PostgreSQL) would never hear a write.
+      await client.query('select pg_notify($1, $2)', [channel, probe]);
+    } catch {
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      reopenLater();
+      return;
+    }
+    client.off('notification', hear);
+    if (!heard) {
+      client.removeAllListeners('notification');
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+      log.warn(
+        `conteggi: la connessione non riceve le notifiche di ${channel} (un pooler in modalità transazione?): si conta a ogni richiesta`,
+      );
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    // What was counted before anyone listened may be older than a write nobody heard of.
+    cache.clear();
+    listening = client;
+    retryMs = RETRY_FIRST_MS;
+    log.info(`conteggi: in ascolto su ${channel}`);
+  }
+
+  await open();
+  return {
+    get: cache.get,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const client = listening;
+      listening = null;
+      cache.clear();
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Without a cache, every total is counted (a process that serves no lists). */
 export const noCountCache: CountCache & { stop(): Promise<void> } = {
   get: <T>(_key: string, count: () => Promise<T>) => count(),
   stop: async () => {},

@@ -24,7 +24,7 @@ export interface BlocchiDeps {
   clienti: Pick<AnagraficaService, 'find'>;
   fornitori: Pick<AnagraficaService, 'find'>;
   entities: EntityRegistry;
-  /** List totals kept between requests (the embedded database only). */
+  /** List totals kept between requests, cleared by every write to blocchi (lib/count-cache.ts). */
   counts: CountCache;
 }
 

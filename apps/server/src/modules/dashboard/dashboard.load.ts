@@ -41,9 +41,9 @@ export async function loadFigures(
   const may = (page: PageKey) => can(user, page, 'read');
   const origini = originiOf(may);
   const oggi = todayInRome();
-  // The block figures are the costly part (tens of thousands of rows on PGlite): kept in the
-  // blocchi count cache, which every write to blocchi clears (lib/count-cache.ts); the day in the
-  // key, because an option lapses at midnight without a write.
+  // The block figures are the costly part (tens of thousands of rows): kept in the blocchi count
+  // cache, which every write to blocchi clears on every instance (lib/count-cache.ts); the day in
+  // the key, because an option lapses at midnight without a write.
   const kept = <T>(name: string, load: () => Promise<T>) =>
     counts.get(`dashboard:${name}:${companyId}:${origini.join('+')}:${oggi}`, load);
   const kinds = entities

@@ -121,13 +121,17 @@ export async function collaudiSettimana(db: DbOrTx, companyId: string) {
   return rowsOf<{ dal: string; al: string; programmati: number }>(result)[0]!;
 }
 
-/** The newest closed bancate (by data di taglio) with their frozen yield. */
+/**
+ * The newest closed bancate (by data di taglio) with their frozen yield. The order names the table's
+ * columns: a bare `data_taglio` is the text column of the answer, which no index serves (a sort of
+ * every closed bancata, 1.4 ms, instead of 0.1 by bancate_company_data_idx).
+ */
 export async function ultimeBancateChiuse(db: DbOrTx, companyId: string, limit: number) {
   const result = await db.execute(sql`
     select id, codice, to_char(data_taglio, 'YYYY-MM-DD') as data_taglio, resa_chiusura::float8 as resa, volume_lordo::float8 as volume
     from bancate
     where company_id = ${companyId} and ${bancataChiusa(bancate)} and resa_chiusura is not null
-    order by data_taglio desc, codice desc
+    order by bancate.data_taglio desc, bancate.codice desc
     limit ${limit}`);
   return rowsOf<{ id: string; codice: string; data_taglio: string; resa: number; volume: number }>(
     result,
