@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, materiali } from '../../db/schema/index.js';
-import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -140,50 +139,25 @@ export async function bloccoInDestinazione(
   return row?.id ?? null;
 }
 
-/** The company's oldest `disponibile` blocks of an origine that no open job waits for (demo data). */
-export function bloccoIdsLiberi(db: Db, companyId: string, origine: BloccoOrigine, limit: number) {
-  return db
-    .select({ id: blocchi.id })
-    .from(blocchi)
-    .where(
-      companyScope(
-        blocchi,
-        companyId,
-        eq(blocchi.origine, origine),
-        eq(blocchi.stato, 'disponibile'),
-        senzaLavorazioniAperte(db),
-      ),
-    )
-    .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
-    .limit(limit);
-}
-
-/** A block's net measures (cm), undefined when the company has no such block. */
-export async function misureNetteBlocco(db: DbOrTx, companyId: string, id: string) {
-  const [row] = await db
-    .select({
-      lunghezzaNetta: blocchi.lunghezzaNetta,
-      altezzaNetta: blocchi.altezzaNetta,
-      profonditaNetta: blocchi.profonditaNetta,
-    })
-    .from(blocchi)
-    .where(companyScope(blocchi, companyId, eq(blocchi.id, id)));
-  return row;
-}
-
 /**
- * The company's blocks as a subquery to join (`blocco`): what a stock item shows and searches of the
- * block it was cut from (docs/architecture.md "Reading another module's rows").
+ * The company's blocks as a subquery to join (`blocco`): what a stock item, a sawing, a tile cut or a
+ * shared link's answer shows, filters and totals of its block (docs/architecture.md "Reading another
+ * module's rows"). PostgreSQL inlines it, so the columns a caller leaves unread cost nothing.
  */
 export const bloccoRefs = (db: DbOrTx, companyId: string) =>
   db
     .select({
       id: blocchi.id,
+      companyId: blocchi.companyId,
       codice: blocchi.codice,
       origine: blocchi.origine,
       bancataId: blocchi.bancataId,
       cavaId: blocchi.cavaId,
-      companyId: blocchi.companyId,
+      materialeId: blocchi.materialeId,
+      volumeNetto: blocchi.volumeNetto,
+      lunghezzaNetta: blocchi.lunghezzaNetta,
+      altezzaNetta: blocchi.altezzaNetta,
+      profonditaNetta: blocchi.profonditaNetta,
     })
     .from(blocchi)
     .where(companyScope(blocchi, companyId))
@@ -268,78 +242,9 @@ export function codiciStatiBlocchi(db: DbOrTx, companyId: string, ids: readonly 
     .where(companyScope(blocchi, companyId, inArray(blocchi.id, [...ids])));
 }
 
-/** `select id, codice, origine` of the company's blocks as a subquery `blocco` to join. */
-export const bloccoCodiceOrigineRefs = (db: DbOrTx, companyId: string) =>
-  db
-    .select({ id: blocchi.id, codice: blocchi.codice, origine: blocchi.origine })
-    .from(blocchi)
-    .where(companyScope(blocchi, companyId))
-    .as('blocco');
-
-/** The ids of the company's first `limit` blocks `disponibile` by code (demo data). */
-export function bloccoIdsDisponibili(db: DbOrTx, companyId: string, limit: number) {
-  return db
-    .select({ id: blocchi.id })
-    .from(blocchi)
-    .where(companyScope(blocchi, companyId, eq(blocchi.stato, 'disponibile')))
-    .orderBy(asc(blocchi.codice))
-    .limit(limit);
-}
-
-/** The company's latest `limit` blocks quarried here, with their material's name (demo photos). */
-export function ultimiBlocchiInterni(db: DbOrTx, companyId: string, limit: number) {
-  return db
-    .select({
-      id: blocchi.id,
-      codice: blocchi.codice,
-      materiale: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
-    })
-    .from(blocchi)
-    .where(companyScope(blocchi, companyId, eq(blocchi.origine, 'interno')))
-    .orderBy(desc(blocchi.createdAt))
-    .limit(limit);
-}
-
-/**
- * What a sawing or a tile cut shows, filters and totals of its block, as a subquery bounded by the
- * company to join (`.innerJoin(blocco, eq(blocco.id, lavorazioniLastre.bloccoId))`).
- */
-export function bloccoLavorazioneRefs(db: DbOrTx, companyId: string) {
-  return db
-    .select({
-      id: blocchi.id,
-      codice: blocchi.codice,
-      origine: blocchi.origine,
-      materialeId: blocchi.materialeId,
-      cavaId: blocchi.cavaId,
-      volumeNetto: blocchi.volumeNetto,
-      lunghezzaNetta: blocchi.lunghezzaNetta,
-      altezzaNetta: blocchi.altezzaNetta,
-      profonditaNetta: blocchi.profonditaNetta,
-    })
-    .from(blocchi)
-    .where(companyScope(blocchi, companyId))
-    .as('blocco');
-}
-
-/** The company's `limit` oldest `disponibile` blocks with their net measures (the demo's sawings). */
-export function blocchiDisponibili(db: DbOrTx, companyId: string, limit: number) {
-  return db
-    .select({
-      id: blocchi.id,
-      lunghezzaNetta: blocchi.lunghezzaNetta,
-      altezzaNetta: blocchi.altezzaNetta,
-      profonditaNetta: blocchi.profonditaNetta,
-    })
-    .from(blocchi)
-    .where(companyScope(blocchi, companyId, eq(blocchi.stato, 'disponibile')))
-    .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
-    .limit(limit);
-}
-
 /** `select id` of the company's blocks whose code matches the search (a collaudo found by its blocks). */
 export const bloccoIdsConCodice = (companyId: string, q: string): SQL =>
-  sql`select ${blocchi.id} from ${blocchi} where ${blocchi.companyId} = ${companyId} and ${matchesSearch(blocchi.codice, q)}`;
+  sql`select ${blocchi.id} from ${blocchi} where ${companyScope(blocchi, companyId, matchesSearch(blocchi.codice, q))}`;
 
 /** The blocks `ids` with what a collaudo's tablet and verbale show beside its measures, by id. */
 export async function schedeCollaudo(db: DbOrTx, companyId: string, ids: readonly string[]) {
@@ -402,20 +307,3 @@ export type SchedaCollaudo = {
   unitaPrezzo: string;
   clienteId: string | null;
 };
-
-/** The company's squared blocks in stock that no open job waits for, oldest first (the demo sells these). */
-export function squadratiLiberi(db: Db, companyId: string) {
-  return db
-    .select({ id: blocchi.id, prezzo: blocchi.prezzoListino, createdAt: blocchi.createdAt })
-    .from(blocchi)
-    .where(
-      and(
-        eq(blocchi.companyId, companyId),
-        eq(blocchi.origine, 'interno'),
-        eq(blocchi.stato, 'disponibile'),
-        inArray(blocchi.categoria, ['squadrato', 'semisquadrato']),
-        senzaLavorazioniAperte(db),
-      ),
-    )
-    .orderBy(asc(blocchi.createdAt), asc(blocchi.id));
-}

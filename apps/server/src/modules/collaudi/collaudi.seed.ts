@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { clienti } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
-import { squadratiLiberi } from '../blocchi/blocchi.reads.js';
+import { squadratiLiberi } from '../blocchi/blocchi-demo.reads.js';
 import type { Actor } from '../../lib/actor.js';
 import type { CollaudiService } from './collaudi.service.js';
 

@@ -11,7 +11,7 @@ import { condivisioni, condivisioniRisposte } from '../../db/schema/condivisioni
 import { clienti } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { companyScope } from '../../lib/company-table.js';
-import { bloccoCodiceOrigineRefs } from '../blocchi/blocchi.reads.js';
+import { bloccoRefs } from '../blocchi/blocchi.reads.js';
 
 /** An id no row has: `in ()` is not SQL, and an empty list marks nothing. */
 const NONE = '00000000-0000-0000-0000-000000000000';
@@ -27,7 +27,7 @@ export async function notifiche(db: Db, actor: Actor): Promise<CondivisioniNotif
     eq(condivisioni.userId, actor.userId),
     isNull(condivisioniRisposte.lettaAt),
   );
-  const blocco = bloccoCodiceOrigineRefs(db, actor.companyId);
+  const blocco = bloccoRefs(db, actor.companyId);
   const [rows, [totals]] = await Promise.all([
     db
       .select({

@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { SeedContext } from '../../lib/module.js';
 import type { CondivisioniService } from './condivisioni.service.js';
 import { companyScope } from '../../lib/company-table.js';
-import { bloccoIdsDisponibili } from '../blocchi/blocchi.reads.js';
+import { bloccoIdsDisponibili } from '../blocchi/blocchi-demo.reads.js';
 
 const DAY = 86_400_000;
 const IPHONE =

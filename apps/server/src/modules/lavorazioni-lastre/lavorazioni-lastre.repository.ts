@@ -12,7 +12,7 @@ import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/paginat
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
-import { bloccoIdsInCava, bloccoLavorazioneRefs } from '../blocchi/blocchi.reads.js';
+import { bloccoIdsInCava, bloccoRefs } from '../blocchi/blocchi.reads.js';
 import type { LavorazioneLastreJoined, LavorazioneLastreRow } from './lavorazioni-lastre.mapper.js';
 
 type NewLavorazione = typeof lavorazioniLastre.$inferInsert;
@@ -71,7 +71,7 @@ export interface LavorazioneLastreFilter {
 /** The day a sawing counts for in date filters: when it started, or (still planned) when it was planned, in Rome. */
 const giorno = sql`coalesce(${lavorazioniLastre.dataInizio}, (${lavorazioniLastre.createdAt} at time zone 'Europe/Rome')::date)`;
 
-type Blocco = ReturnType<typeof bloccoLavorazioneRefs>;
+type Blocco = ReturnType<typeof bloccoRefs>;
 
 /** The sawings of the company matching the filter; `blocco` is the joined block (code, material). */
 function filterWhere(blocco: Blocco, companyId: string, f: LavorazioneLastreFilter): SQL {
@@ -134,7 +134,7 @@ export async function listPage(
   companyId: string,
   query: LavorazioneLastreFilter & PageOpts,
 ) {
-  const blocco = bloccoLavorazioneRefs(db, companyId);
+  const blocco = bloccoRefs(db, companyId);
   const where = filterWhere(blocco, companyId, query);
   const order = orderByOf(
     query.sort,
@@ -164,7 +164,7 @@ export async function listPage(
  */
 export async function summary(db: DbOrTx, companyId: string, filter: LavorazioneLastreFilter) {
   const completata = sql`${lavorazioniLastre.stato} = 'completata'`;
-  const blocco = bloccoLavorazioneRefs(db, companyId);
+  const blocco = bloccoRefs(db, companyId);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -183,7 +183,7 @@ export async function findJoined(
   companyId: string,
   id: string,
 ): Promise<LavorazioneLastreJoined | undefined> {
-  const [row] = await joined(db, bloccoLavorazioneRefs(db, companyId))
+  const [row] = await joined(db, bloccoRefs(db, companyId))
     .where(scoped.inCompany(companyId, id))
     .limit(1);
   return row as LavorazioneLastreJoined | undefined;
@@ -239,7 +239,7 @@ export function ofBlocco(db: DbOrTx, companyId: string, bloccoId: string) {
 /** Code, state, the block's material and quarry of many sawings at once (photo cards, the code box). */
 export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  const blocco = bloccoLavorazioneRefs(db, companyId);
+  const blocco = bloccoRefs(db, companyId);
   return db
     .select({
       id: lavorazioniLastre.id,

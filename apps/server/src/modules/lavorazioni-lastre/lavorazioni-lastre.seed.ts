@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { lavorazioniLastre, macchine, ubicazioni } from '../../db/schema/index.js';
 import { companyScope, companyTable } from '../../lib/company-table.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
-import { blocchiDisponibili } from '../blocchi/blocchi.reads.js';
+import { blocchiDisponibili } from '../blocchi/blocchi-demo.reads.js';
 import { backdateCaricoOfLavorazione } from '../magazzino/stock.reads.js';
 import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 

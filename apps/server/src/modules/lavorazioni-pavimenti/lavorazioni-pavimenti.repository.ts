@@ -32,7 +32,7 @@ import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/paginat
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
-import { bloccoIdsInCava, bloccoLavorazioneRefs } from '../blocchi/blocchi.reads.js';
+import { bloccoIdsInCava, bloccoRefs } from '../blocchi/blocchi.reads.js';
 import {
   lastraIdsInCava,
   lastraIdsOfBlocco,
@@ -46,7 +46,7 @@ type NewLavorazione = typeof lavorazioniPavimenti.$inferInsert;
 const lp = lavorazioniPavimenti;
 const links = lavorazioniPavimentiLastre;
 const scoped = companyTable(lp);
-type Blocco = ReturnType<typeof bloccoLavorazioneRefs>;
+type Blocco = ReturnType<typeof bloccoRefs>;
 
 /**
  * A tile lavorazione's states for `changeState`: the user's moves (`POST …/stato`, whose body allows
@@ -117,7 +117,7 @@ export async function listPage(
   companyId: string,
   query: LavorazionePavimentiFilter & PageOpts,
 ) {
-  const blocco = bloccoLavorazioneRefs(db, companyId);
+  const blocco = bloccoRefs(db, companyId);
   const where = filterWhere(blocco, companyId, query);
   const order = orderByOf(
     query.sort,
@@ -148,7 +148,7 @@ export async function listPage(
 }
 
 export async function summary(db: DbOrTx, companyId: string, filter: LavorazionePavimentiFilter) {
-  const blocco = bloccoLavorazioneRefs(db, companyId);
+  const blocco = bloccoRefs(db, companyId);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
@@ -167,7 +167,7 @@ export async function findJoined(
   companyId: string,
   id: string,
 ): Promise<LavorazioneJoined | undefined> {
-  const [row] = await joined(db, companyId, bloccoLavorazioneRefs(db, companyId))
+  const [row] = await joined(db, companyId, bloccoRefs(db, companyId))
     .where(scoped.inCompany(companyId, id))
     .limit(1);
   return row as LavorazioneJoined | undefined;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Segno } from '@gestcava/contracts';
 import { companies, users } from '../../db/schema/index.js';
 import { ultimeBancate } from '../bancate/bancate.reads.js';
-import { ultimiBlocchiInterni } from '../blocchi/blocchi.reads.js';
+import { ultimiBlocchiInterni } from '../blocchi/blocchi-demo.reads.js';
 import * as repo from './photos.repository.js';
 import type { PhotosService } from './photos.service.js';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { macchine, ubicazioni } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { companyScope } from '../../lib/company-table.js';
-import { bloccoIdsLiberi, misureNetteBlocco } from '../blocchi/blocchi.reads.js';
+import { bloccoIdsLiberi, misureNetteBlocco } from '../blocchi/blocchi-demo.reads.js';
 import type { LavorazioniLastreService } from '../lavorazioni-lastre/lavorazioni-lastre.service.js';
 import type { TrasferimentiService } from './trasferimenti.service.js';
 
