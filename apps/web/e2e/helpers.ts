@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { permissionPreset, type User } from '@gestcava/contracts';
 import { APP_MENU } from '../src/app/app-pages';
@@ -72,6 +72,48 @@ export async function login(page: Page, user: DemoUser, startPath = '/auth/login
   await fillLogin(page, user.email);
   await expect(page).toHaveURL(/\/app\//);
   await expect(page.getByTestId('quarry-label')).toHaveText(user.quarry);
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** This worker's session of each demo user: made through the login form once, then reused. */
+const sessions = new Map<string, Promise<StorageState>>();
+
+function sessionOf(page: Page, user: DemoUser): Promise<StorageState> {
+  let session = sessions.get(user.email);
+  if (!session) {
+    session = (async () => {
+      const browser = page.context().browser();
+      if (!browser) throw new Error('signIn needs a page of a browser context');
+      const context = await browser.newContext();
+      try {
+        const form = await context.newPage();
+        await login(form, user);
+        return await context.storageState();
+      } finally {
+        await context.close();
+      }
+    })();
+    // a failed login is not kept: the next test tries again
+    session.catch(() => sessions.delete(user.email));
+    sessions.set(user.email, session);
+  }
+  return session;
+}
+
+/**
+ * Opens `path` signed in as `user` without filling the login form again: the browser gets the
+ * storage (token, user, anti-forgery token) the form left the first time this worker logged them
+ * in, then loads the page and waits for the shell, as `login` does. Tests about the login form
+ * itself, and tests that end their session (logout, revocation), use `login`: a session ended
+ * there would be ended for every later test of the worker.
+ */
+export async function signIn(page: Page, user: DemoUser, path = '/app/dashboard'): Promise<void> {
+  await page.context().setStorageState(await sessionOf(page, user));
+  await page.goto(path);
+  // A new browser's first page: the app's code is not cached yet, and on a busy machine the shell
+  // has taken more than the default ten seconds to draw.
+  await expect(page.getByTestId('quarry-label')).toHaveText(user.quarry, { timeout: 30_000 });
 }
 
 export async function storedToken(page: Page): Promise<string> {
@@ -165,4 +207,18 @@ export async function openVendi(page: Page) {
   await page.getByTestId('vendi-prezzo').fill('123,50');
   await page.getByTestId('vendi-documento').fill('DDT 42/2026');
   return dialog;
+}
+
+/**
+ * Closes the toasts on screen by their close button, as a user would, so that a screenshot or an
+ * axe scan shows the page rather than a confirmation over it (waiting for them to time out took
+ * five seconds each).
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.p-toast-message');
+  await expect(async () => {
+    for (const close of await toasts.locator('.p-toast-icon-close').all())
+      await close.click({ timeout: 1000 }).catch(() => undefined); // it may be leaving already
+    await expect(toasts).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, login, openVendi } from './helpers';
+import { DEMO, login, openVendi, signIn } from './helpers';
 
 /**
  * the app shell offline: a real service worker, a phone's 390 px, the network cut with
@@ -25,7 +25,7 @@ test.describe('the app without network', () => {
     page,
     context,
   }) => {
-    await login(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await controlledByServiceWorker(page);
     await expect(page.getByTestId('offline-badge')).toHaveCount(0);
 

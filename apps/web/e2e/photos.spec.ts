@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO, expectNoSeriousA11yViolations, login, screenshot, watchConsole } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, signIn, screenshot, watchConsole } from './helpers';
 
 /** A small real JPEG (the server checks the bytes and decodes it for the variants). */
 async function jpeg(color: { r: number; g: number; b: number }): Promise<Buffer> {
@@ -16,10 +16,8 @@ test.describe('photos: panel and gallery', () => {
   }, testInfo) => {
     test.setTimeout(150_000);
     const console = watchConsole(page);
-    await login(page, DEMO.produzione);
-
     // --- a blocco of the demo data (other specs share the database: count only our own photos)
-    await page.goto('/app/pages/blocchi');
+    await signIn(page, DEMO.produzione, '/app/pages/blocchi');
     await page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr').first().click();
     await expect(page).toHaveURL(/\/app\/pages\/blocchi\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('page-title')).toHaveText(/^Blocco BL-\d{4}-\d{4}$/);

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   clickMenu,
+  closeToasts,
   DEMO,
   expectNoSeriousA11yViolations,
-  login,
+  signIn,
   screenshot,
   watchConsole,
 } from './helpers';
@@ -17,17 +18,13 @@ async function choose(page: Page, inputId: string, option?: string | RegExp) {
   await expect(page.locator('.p-dropdown-panel')).toHaveCount(0);
 }
 
-async function noToasts(page: Page) {
-  await expect(page.locator('.p-toast-message')).toHaveCount(0, { timeout: 15_000 });
-}
-
 test.describe('processing: sawing a block into slabs', () => {
   test('segheria plans, starts and completes a sawing of 12 slabs with the grid; the bundles are in stock and in the block genealogy', async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
     const console = watchConsole(page);
-    await login(page, DEMO.segheria);
+    await signIn(page, DEMO.segheria);
 
     // --- the plan: a disponibile block found through the picker (whichever is offered first:
     // a block this spec sawed before is segato and no longer offered)
@@ -94,7 +91,7 @@ test.describe('processing: sawing a block into slabs', () => {
     await page.getByTestId('completa-per-pacco').fill('6');
     await choose(page, 'completa-ubicazione');
     await expect(dialog.getByTestId('computed-pacchi')).toHaveText('2 pacchi da 6 lastre');
-    await noToasts(page);
+    await closeToasts(page);
     await screenshot(page, 'completa-grid-1366');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('lastra-12-altezza').scrollIntoViewIfNeeded();
@@ -119,7 +116,7 @@ test.describe('processing: sawing a block into slabs', () => {
     const pacchi = page.getByTestId('lavorazione-pacco-link');
     await expect(pacchi).toHaveCount(2);
     const codicePacco = await pacchi.first().innerText();
-    await noToasts(page);
+    await closeToasts(page);
     await expectNoSeriousA11yViolations(page, testInfo, 'lavorazione-detail');
     await screenshot(page, 'lavorazione-detail-1366');
 

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, login, screenshot } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, signIn, screenshot } from './helpers';
 
 test.describe('reportistica', () => {
   test('the admin downloads the registro di produzione as PDF and the estrazione per cava as Excel for this year', async ({
     page,
   }, testInfo) => {
-    await login(page, DEMO.admin);
-    await page.goto('/app/reportistica');
+    await signIn(page, DEMO.admin, '/app/reportistica');
     await expect(page.getByTestId('page-title')).toHaveText('Reportistica');
     await page.getByRole('button', { name: "Quest'anno" }).click();
     await screenshot(page, 'reportistica-1366');
@@ -42,8 +41,7 @@ test.describe('reportistica', () => {
 
   test('at 390 px the reports fit the screen, one under the other', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await login(page, DEMO.vendite);
-    await page.goto('/app/reportistica');
+    await signIn(page, DEMO.vendite, '/app/reportistica');
     await expect(page.getByTestId('report-giacenze')).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

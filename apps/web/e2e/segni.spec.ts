@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO, expectNoSeriousA11yViolations, login, screenshot, watchConsole } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, signIn, screenshot, watchConsole } from './helpers';
 
 /** Defects marked on a photo with a finger, at 390 px (docs/photos.md, "Segni sui difetti"). */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -24,8 +24,7 @@ test('produzione marks a pelo on a block photo with a touch drag and sees it aft
 }, testInfo) => {
   test.setTimeout(120_000);
   const console = watchConsole(page);
-  await login(page, DEMO.produzione);
-  await page.goto('/app/pages/blocchi');
+  await signIn(page, DEMO.produzione, '/app/pages/blocchi');
   await page.getByTestId('list-card').first().click();
   await expect(page).toHaveURL(/\/app\/pages\/blocchi\/[0-9a-f-]{36}$/);
 

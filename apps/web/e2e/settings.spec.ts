@@ -3,7 +3,7 @@ import {
   DEMO,
   expectNoSeriousA11yViolations,
   fillLogin,
-  login,
+  signIn,
   PASSWORD,
   screenshot,
   storedToken,
@@ -85,7 +85,7 @@ test.describe('Impostazioni: utenti e permessi', () => {
     const user = newUser('Magazzino');
     const password = 'Magazzino-Prova-2026';
 
-    await login(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await openSettings(page);
     await expect(userRow(page, 'vendite@cava.example')).toBeVisible();
     await expectNoSeriousA11yViolations(page, testInfo, 'settings');
@@ -151,7 +151,7 @@ test.describe('Impostazioni: utenti e permessi', () => {
     request,
   }) => {
     const user = newUser('Reset');
-    await login(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await createUserByApi(request, page, user, 'Password-Iniziale-2026');
     await openSettings(page);
 
@@ -201,7 +201,7 @@ test.describe('Impostazioni: utenti e permessi', () => {
     request,
   }) => {
     const user = newUser('Temporaneo');
-    await login(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await createUserByApi(request, page, user, PASSWORD);
     await openSettings(page);
 
@@ -230,8 +230,7 @@ test.describe('Ditte del gruppo', () => {
     page,
   }, testInfo) => {
     const name = `Laboratorio Prova ${Date.now()}`;
-    await login(page, DEMO.admin);
-    await page.goto('/app/pages/group-companies');
+    await signIn(page, DEMO.admin, '/app/pages/group-companies');
     await expect(page.getByTestId('company-card').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, testInfo, 'group-companies');
     await page.getByTestId('company-new').click();

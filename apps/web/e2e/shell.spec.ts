@@ -3,7 +3,7 @@ import {
   clickMenu,
   DEMO,
   expectNoSeriousA11yViolations,
-  login,
+  signIn,
   screenshot,
   sidebarSettled,
   storedToken,
@@ -15,7 +15,7 @@ test.describe('application shell', () => {
     page,
   }, testInfo) => {
     const console = watchConsole(page);
-    await login(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await expect(page.getByTestId('quarry-label')).toHaveText('Cava di Canalgrande');
     await expect(page.getByRole('heading', { name: 'Agenda' })).toBeVisible();
     await expect(page.getByTestId('agenda-list').locator('li').first()).toBeVisible();
@@ -35,7 +35,7 @@ test.describe('application shell', () => {
 
   test('admin switches company: the top bar changes, and back', async ({ page }) => {
     const console = watchConsole(page);
-    await login(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     const selector = page.getByTestId('company-selector');
     // other specs may add companies to the shared e2e database: check the demo two are offered, in order
     await expect(selector.locator('option').first()).toHaveText('Marmi Demo S.r.l.');
@@ -57,7 +57,7 @@ test.describe('application shell', () => {
 
   test('dark mode and overlay menu, kept in local storage', async ({ page }, testInfo) => {
     const console = watchConsole(page);
-    await login(page, DEMO.vendite);
+    await signIn(page, DEMO.vendite);
     const sidebar = page.locator('.layout-sidebar');
     await expect(sidebar).toBeVisible(); // static mode, desktop: menu open beside the content
     const lightHref = await page.locator('#theme-css').getAttribute('href');
@@ -109,7 +109,7 @@ test.describe('application shell', () => {
   });
 
   test('static menu stays open on navigation and closes with the toggle', async ({ page }) => {
-    await login(page, DEMO.produzione);
+    await signIn(page, DEMO.produzione);
     const sidebar = page.locator('.layout-sidebar');
     await clickMenu(page, 'bancate');
     await expect(page).toHaveURL(/\/app\/bancate$/);
@@ -125,7 +125,7 @@ test.describe('application shell', () => {
   }, testInfo) => {
     const console = watchConsole(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await login(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     const sidebar = page.locator('.layout-sidebar');
     await expect(sidebar).toBeHidden();
     await expect(page.getByTestId('quarry-label')).toBeVisible();
@@ -157,7 +157,7 @@ test.describe('application shell', () => {
 
   test('360 px works too (the narrowest supported width)', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await login(page, DEMO.segheria);
+    await signIn(page, DEMO.segheria);
     await expect(page.getByTestId('quarry-label')).toHaveText('Segheria Demo S.r.l.');
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
@@ -171,7 +171,7 @@ test.describe('application shell', () => {
   });
 
   test('keyboard: skip link, menu groups, links', async ({ page }) => {
-    await login(page, DEMO.vendite);
+    await signIn(page, DEMO.vendite);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Vai al contenuto' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -195,7 +195,7 @@ test.describe('application shell', () => {
   }) => {
     const console = watchConsole(page);
     await context.grantPermissions(['notifications']);
-    await login(page, DEMO.produzione);
+    await signIn(page, DEMO.produzione);
     // The demo seed leaves messages unread for produzione (other specs may read them meanwhile): the badge says what the server says.
     const token = await storedToken(page);
     const count = (

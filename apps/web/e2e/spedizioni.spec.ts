@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   DEMO,
   expectNoSeriousA11yViolations,
-  login,
+  signIn,
   PASSWORD,
   screenshot,
   watchConsole,
@@ -116,8 +116,7 @@ test.describe('Spedizioni: the DDT of a collaudo', () => {
     const codici = blocchi.map((b) => b.codice as string);
     expect((await bloccoDetail(blocchi[0]!._id)).stato).toBe('venduto');
 
-    await login(page, DEMO.vendite);
-    await page.goto(`/app/pages/collaudi/${collaudo._id}`);
+    await signIn(page, DEMO.vendite, `/app/pages/collaudi/${collaudo._id}`);
     await page.getByTestId('collaudo-crea-ddt').click();
     await expect(page).toHaveURL(
       new RegExp(`/app/pages/spedizioni/nuovo\\?clienteId=${cliente._id}&blocchi=`),

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickMenu, DEMO, expectNoSeriousA11yViolations, login, screenshot } from './helpers';
+import { clickMenu, DEMO, expectNoSeriousA11yViolations, signIn, screenshot } from './helpers';
 
 /** The chart as pixels, to tell one drawing from the next. */
 const chartPixels = (page: Page) =>
@@ -20,7 +20,7 @@ test.describe('statistiche', () => {
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
-    await login(page, DEMO.admin);
+    await signIn(page, DEMO.admin);
     await clickMenu(page, 'statistiche');
     await expect(page).toHaveURL(/\/app\/pages\/statistiche$/);
     await expect(page.getByTestId('page-title')).toHaveText('Statistiche');

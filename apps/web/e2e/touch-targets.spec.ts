@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, login } from './helpers';
+import { DEMO, signIn } from './helpers';
 
 /**
  * Gloves in the yard: on a phone every button, tab, dropdown and checkbox of
@@ -81,7 +81,7 @@ test('at 390 px no button, tab, dropdown or checkbox of the round-2 pages is und
   page,
 }) => {
   test.setTimeout(180_000);
-  await login(page, DEMO.admin);
+  await signIn(page, DEMO.admin);
   const offenders: Record<string, string[]> = {};
   for (const path of [
     '/app/pages/lastre',
@@ -118,8 +118,7 @@ test('at 390 px no button, tab, dropdown or checkbox of the round-2 pages is und
 test('on the collaudo page a field reached by Tab is scrolled above the totals bar, not under it', async ({
   page,
 }) => {
-  await login(page, DEMO.admin);
-  await page.goto('/app/pages/collaudi?stato=in_corso');
+  await signIn(page, DEMO.admin, '/app/pages/collaudi?stato=in_corso');
   await page.getByTestId('list-card').first().click();
   const bar = page.getByTestId('collaudo-totali');
   await expect(bar).toBeVisible();

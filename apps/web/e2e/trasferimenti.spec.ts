@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, login, screenshot } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, signIn, screenshot } from './helpers';
 
 /** Opens a PrimeReact dropdown by its input id and picks an option (the first one when no name is given). */
 async function choose(page: Page, inputId: string, option?: string | RegExp) {
@@ -17,8 +17,7 @@ test.describe('transfers between group companies', () => {
     test.setTimeout(180_000);
 
     // --- Marmi's admin: a disponibile own block, sent to the group's sawmill
-    await login(page, DEMO.admin);
-    await page.goto('/app/pages/blocchi?stato=disponibile');
+    await signIn(page, DEMO.admin, '/app/pages/blocchi?stato=disponibile');
     const first = page.locator('a[href^="/app/pages/blocchi/"]').first();
     await expect(first).toBeVisible();
     await first.click();
@@ -46,8 +45,7 @@ test.describe('transfers between group companies', () => {
     // --- the Segheria's user, in a browser of their own
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const segheria = await context.newPage();
-    await login(segheria, DEMO.segheria);
-    await segheria.goto(`/app/pages/blocchi-esterni?q=${codice}`);
+    await signIn(segheria, DEMO.segheria, `/app/pages/blocchi-esterni?q=${codice}`);
     await segheria.getByRole('link', { name: codice }).first().click();
     await expect(segheria.getByTestId('page-title')).toHaveText(`Blocco esterno ${codice}`);
     await expect(segheria.getByTestId('trasferimenti-panel')).toContainText(
@@ -96,8 +94,7 @@ test.describe('acting on ticked rows', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await login(page, DEMO.admin);
-    await page.goto('/app/pages/blocchi?stato=disponibile');
+    await signIn(page, DEMO.admin, '/app/pages/blocchi?stato=disponibile');
     await expect(page.getByTestId('list-totals')).not.toContainText('…');
     await page.waitForLoadState('networkidle');
     const rows = page.getByRole('table', { name: 'Blocchi' }).locator('tbody tr');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, login, PASSWORD, screenshot } from './helpers';
+import { DEMO, login, PASSWORD, screenshot, signIn } from './helpers';
 
 /**
  * A yard phone without signal (docs/offline.md): after a reload it can still move a block (the
@@ -144,8 +144,7 @@ test('a refused action is told where the user is, and "1 azione rifiutata" stays
   const api = await adminApi(request);
   const blocchi = await api.blocchi('in_piazzale');
   const blocco = blocchi[2] ?? blocchi[0]!;
-  await login(page, DEMO.produzione);
-  await page.goto(`/app/pages/blocchi/${blocco._id}`);
+  await signIn(page, DEMO.produzione, `/app/pages/blocchi/${blocco._id}`);
   await expect(page.getByTestId('page-title')).toHaveText(`Blocco ${blocco.codice}`, {
     timeout: 30_000,
   });

@@ -6,7 +6,7 @@ import { DateInput } from '@/components/form/date-input';
 import { dropdownPt } from '@/components/form/dropdown-a11y';
 import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
-import { LookupDropdown } from '@/components/form/lookup-dropdown';
+import { LookupField } from '@/components/form/lookup-field';
 import { BANCATA_FIELD_LABELS as L, METODO_TAGLIO_OPTIONS } from './bancata-format';
 
 type BancataForm = UseFormReturn<BancataCreateInput, unknown, BancataCreate>;
@@ -23,24 +23,17 @@ export function BancataProvenienzaFields({ form }: { form: BancataForm }) {
   return (
     <>
       <h3 className="form-section-title col-12">Provenienza</h3>
-      <FormField id={fid('cavaId')} label="Cava" required error={err('cavaId')}>
-        <Controller
-          control={control}
-          name="cavaId"
-          render={({ field }) => (
-            <LookupDropdown
-              kind="cave"
-              id={fid('cavaId')}
-              label="Cava"
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? '')}
-              onBlur={field.onBlur}
-              error={err('cavaId')}
-              placeholder="Scegli la cava"
-            />
-          )}
-        />
-      </FormField>
+      <LookupField
+        control={control}
+        name="cavaId"
+        kind="cave"
+        id={fid('cavaId')}
+        label="Cava"
+        required
+        error={err('cavaId')}
+        cleared=""
+        placeholder="Scegli la cava"
+      />
       <FormField id={fid('fronte')} label={L.fronte ?? 'Fronte'} error={err('fronte')}>
         <InputText
           id={fid('fronte')}
@@ -51,24 +44,17 @@ export function BancataProvenienzaFields({ form }: { form: BancataForm }) {
           {...register('fronte')}
         />
       </FormField>
-      <FormField id={fid('materialeId')} label="Materiale" required error={err('materialeId')}>
-        <Controller
-          control={control}
-          name="materialeId"
-          render={({ field }) => (
-            <LookupDropdown
-              kind="materiali"
-              id={fid('materialeId')}
-              label="Materiale"
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? '')}
-              onBlur={field.onBlur}
-              error={err('materialeId')}
-              placeholder="Scegli il materiale"
-            />
-          )}
-        />
-      </FormField>
+      <LookupField
+        control={control}
+        name="materialeId"
+        kind="materiali"
+        id={fid('materialeId')}
+        label="Materiale"
+        required
+        error={err('materialeId')}
+        cleared=""
+        placeholder="Scegli il materiale"
+      />
       <FormField
         id={fid('metodoTaglio')}
         label={L.metodoTaglio ?? 'Metodo'}

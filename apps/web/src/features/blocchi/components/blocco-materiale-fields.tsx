@@ -1,6 +1,4 @@
-import { Controller } from 'react-hook-form';
-import { FormField } from '@/components/form/form-field';
-import { LookupDropdown } from '@/components/form/lookup-dropdown';
+import { LookupField } from '@/components/form/lookup-field';
 import { fid } from './blocco-form-values';
 import { CATEGORIA_OPTIONS, SCELTA_OPTIONS } from './blocco-format';
 import { BloccoChoiceField, type BloccoForm } from './blocco-form-fields';
@@ -18,55 +16,31 @@ export function BloccoMaterialeFields({ form, interno }: { form: BloccoForm; int
   return (
     <>
       <h3 className="form-section-title col-12">Materiale, qualità, ubicazione</h3>
-      <FormField
+      <LookupField
+        control={control}
+        name="materialeId"
+        kind="materiali"
         id={fid('materialeId')}
         label="Materiale"
         required={!interno}
         error={err('materialeId')}
         className="col-12 md:col-6"
         hint={interno ? 'Di norma quello della bancata' : undefined}
-      >
-        <Controller
-          control={control}
-          name="materialeId"
-          render={({ field }) => (
-            <LookupDropdown
-              kind="materiali"
-              id={fid('materialeId')}
-              label="Materiale"
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? (interno ? undefined : ''))}
-              onBlur={field.onBlur}
-              error={err('materialeId')}
-              placeholder="Scegli il materiale"
-            />
-          )}
-        />
-      </FormField>
-      <FormField
+        cleared={interno ? undefined : ''}
+        placeholder="Scegli il materiale"
+      />
+      <LookupField
+        control={control}
+        name="ubicazioneId"
+        kind="ubicazioni"
         id={fid('ubicazioneId')}
         label="Ubicazione"
         required
         error={err('ubicazioneId')}
         className="col-12 md:col-6"
-      >
-        <Controller
-          control={control}
-          name="ubicazioneId"
-          render={({ field }) => (
-            <LookupDropdown
-              kind="ubicazioni"
-              id={fid('ubicazioneId')}
-              label="Ubicazione"
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? '')}
-              onBlur={field.onBlur}
-              error={err('ubicazioneId')}
-              placeholder="Dove si trova"
-            />
-          )}
-        />
-      </FormField>
+        cleared=""
+        placeholder="Dove si trova"
+      />
       <BloccoChoiceField
         form={form}
         name="scelta"

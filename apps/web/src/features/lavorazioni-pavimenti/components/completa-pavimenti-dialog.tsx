@@ -10,7 +10,7 @@ import {
 import { ComputedValues } from '@/components/form/computed-values';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
-import { LookupDropdown } from '@/components/form/lookup-dropdown';
+import { LookupField } from '@/components/form/lookup-field';
 import { NumberInput } from '@/components/form/number-input';
 import { formatArea, formatInteger } from '@/lib/format';
 import { useCompletaLavorazionePavimenti } from '../api/lavorazioni-pavimenti';
@@ -104,29 +104,16 @@ export function CompletaPavimentiDialog({
             )}
           />
         </FormField>
-        <FormField
+        <LookupField
+          control={control}
+          name="ubicazioneId"
+          kind="ubicazioni"
           id={fid('ubicazioneId')}
           label="Ubicazione del lotto"
           required
           error={err('ubicazioneId')}
-        >
-          <Controller
-            control={control}
-            name="ubicazioneId"
-            render={({ field }) => (
-              <LookupDropdown
-                kind="ubicazioni"
-                id={fid('ubicazioneId')}
-                label="Ubicazione del lotto"
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? undefined)}
-                onBlur={field.onBlur}
-                error={err('ubicazioneId')}
-                testId="completa-pavimenti-ubicazione"
-              />
-            )}
-          />
-        </FormField>
+          testId="completa-pavimenti-ubicazione"
+        />
         <div className="col-12">
           <ComputedValues
             label="Il lotto che sarà caricato"
