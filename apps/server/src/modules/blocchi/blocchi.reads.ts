@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, materiali } from '../../db/schema/index.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
@@ -278,7 +278,7 @@ export async function schedeCollaudo(db: DbOrTx, companyId: string, ids: readonl
     .from(blocchi)
     .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
     .leftJoin(cave, eq(cave.id, blocchi.cavaId))
-    .where(and(eq(blocchi.companyId, companyId), inArray(blocchi.id, [...new Set(ids)])));
+    .where(companyScope(blocchi, companyId, inArray(blocchi.id, [...new Set(ids)])));
   return new Map(rows.map((b) => [b.id, b]));
 }
 export type SchedaCollaudo = {

@@ -34,8 +34,10 @@ export const lavorazioniLastreModule = defineModule({
   routes: async (app, { lavorazioniLastre }: { lavorazioniLastre: LavorazioniLastreService }) => {
     await app.register(lavorazioniLastreRoutes, { lavorazioni: lavorazioniLastre });
   },
-  seed: (ctx: SeedContext<{ lavorazioniLastre: LavorazioniLastreService }>) =>
-    seedLavorazioniLastre(ctx.db, ctx.services.lavorazioniLastre, [
+  seed: (
+    ctx: SeedContext<{ lavorazioniLastre: LavorazioniLastreService; magazzino: MagazzinoService }>,
+  ) =>
+    seedLavorazioniLastre(ctx.db, ctx.services.lavorazioniLastre, ctx.services.magazzino, [
       {
         companyId: ctx.companyIds.marmi,
         userId: ctx.userIds['magazzino@cava.example']!,

@@ -5,7 +5,7 @@ import { lavorazioniLastre, macchine, ubicazioni } from '../../db/schema/index.j
 import { companyScope, companyTable } from '../../lib/company-table.js';
 import { addDays, todayInRome } from '../../lib/dates.js';
 import { blocchiDisponibili } from '../blocchi/blocchi-demo.reads.js';
-import { backdateCaricoOfLavorazione } from '../magazzino/stock.reads.js';
+import type { MagazzinoService } from '../magazzino/magazzino.service.js';
 import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 
 /**
@@ -15,6 +15,7 @@ import type { LavorazioniLastreService } from './lavorazioni-lastre.service.js';
 export async function seedLavorazioniLastre(
   db: Db,
   lavorazioni: LavorazioniLastreService,
+  magazzino: Pick<MagazzinoService, 'backdateCaricoOfLavorazione'>,
   companies: Array<{ companyId: string; userId: string; completate: number; ubicazione: string }>,
 ) {
   for (const c of companies) {
@@ -44,7 +45,7 @@ export async function seedLavorazioniLastre(
       });
       await lavorazioni.changeStato(actor, lav._id, { stato: 'in_segagione', nota: null });
       if (i === c.completate) {
-        await backdate(db, c.companyId, lav._id, addDays(todayInRome(), -1), null);
+        await backdate(db, magazzino, c.companyId, lav._id, addDays(todayInRome(), -1), null);
         continue;
       }
       await lavorazioni.completa(actor, lav._id, {
@@ -53,7 +54,7 @@ export async function seedLavorazioniLastre(
         ubicazioneId: ubicazione.id,
       });
       const inizio = addDays(todayInRome(), -(candidates.length - i) * 9);
-      await backdate(db, c.companyId, lav._id, inizio, addDays(inizio, 2));
+      await backdate(db, magazzino, c.companyId, lav._id, inizio, addDays(inizio, 2));
     }
   }
 }
@@ -83,6 +84,7 @@ const sawings = companyTable(lavorazioniLastre);
 /** Spreads the demo sawings over the last weeks instead of all today. */
 async function backdate(
   db: Db,
+  magazzino: Pick<MagazzinoService, 'backdateCaricoOfLavorazione'>,
   companyId: string,
   id: string,
   inizio: string,
@@ -99,5 +101,5 @@ async function backdate(
     })
     .where(sawings.inCompany(companyId, id));
   if (!fine) return;
-  await backdateCaricoOfLavorazione(db, companyId, id, at);
+  await magazzino.backdateCaricoOfLavorazione(db, companyId, id, at);
 }

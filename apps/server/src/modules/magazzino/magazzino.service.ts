@@ -1,4 +1,5 @@
 import type { MagazzinoDeps } from './magazzino.common.js';
+import { createMagazzinoDemo } from './magazzino.demo.js';
 import { registerMagazzinoEntities } from './magazzino.entity.js';
 import { createMagazzinoExports } from './magazzino.exports.js';
 import { createMagazzinoLedgerOps } from './magazzino.ledger-ops.js';
@@ -23,5 +24,6 @@ export function createMagazzinoService(deps: MagazzinoDeps) {
     ...createMagazzinoLists(deps),
     ...createMagazzinoItems(deps),
     ...createMagazzinoExports(deps),
+    ...createMagazzinoDemo(),
   };
 }

@@ -272,39 +272,15 @@ export function lottoRefs(db: DbOrTx, companyId: string) {
     .as('lotto');
 }
 
-/**
- * Demo data only: the bundles a sawing loaded, their slabs and their `carico` dated `at` instead of
- * the moment the seed ran, so the demo's stock has a past.
- */
-export async function backdateCaricoOfLavorazione(
-  db: DbOrTx,
-  companyId: string,
-  lavorazioneId: string,
-  at: SQL,
-) {
-  const ofLavorazione = sql`(select ${pacchi.id} from ${pacchi} where ${companyScope(pacchi, companyId, eq(pacchi.lavorazioneId, lavorazioneId))})`;
-  await db
-    .update(pacchi)
-    .set({ createdAt: at })
-    .where(companyScope(pacchi, companyId, eq(pacchi.lavorazioneId, lavorazioneId)));
-  await db
-    .update(lastre)
-    .set({ createdAt: at })
-    .where(companyScope(lastre, companyId, sql`${lastre.paccoId} in ${ofLavorazione}`));
-  await db
-    .update(movimenti)
-    .set({ createdAt: at })
-    .where(companyScope(movimenti, companyId, sql`${movimenti.paccoId} in ${ofLavorazione}`));
-}
-
 /** The clienti the company's stock was sold to (a `scarico` with a buyer), each once. */
 export async function clientiConScarichi(db: DbOrTx, companyId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ clienteId: movimenti.clienteId })
     .from(movimenti)
     .where(
-      and(
-        eq(movimenti.companyId, companyId),
+      companyScope(
+        movimenti,
+        companyId,
         eq(movimenti.tipo, 'scarico'),
         isNotNull(movimenti.clienteId),
       ),
