@@ -1051,6 +1051,14 @@ describe('transfers by page', () => {
       totale: 700,
     });
     expect(listed[0].righe).toHaveLength(1);
+    // who reads own blocks too (not bought-in ones) is filtered by the block's kind as well
+    const bloccoAndSlabs = (await marmi.userClient({ blocchi: true, 'magazzino-lastre': true }))
+      .client;
+    const mixed = await bloccoAndSlabs.get('/api/trasferimenti', { query: { itemId: bundle._id } });
+    expect(mixed.statusCode, mixed.body).toBe(200);
+    expect(mixed.json().items.map((t: { documento: string }) => t.documento)).toEqual([
+      'DDT 90/26',
+    ]);
     expect((await lastreOnly.get(`/api/trasferimenti/${res.json()._id}`)).json()).toMatchObject({
       righe: [{ tipo: 'pacco' }],
       totale: 700,

@@ -6,7 +6,7 @@ import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import { companyScope } from '../../lib/company-table.js';
 import type { BloccoOrigine } from '@gestcava/contracts';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn } from 'drizzle-orm/pg-core';
 import { pesoBloccoSql } from '../../lib/peso-blocco.js';
 
 // What other modules may read of the blocks, as plain reads (docs/architecture.md "Module pattern"):
@@ -107,8 +107,8 @@ export function bloccoDiOrigineSql(
   id: SQL,
   origini: readonly BloccoOrigine[],
 ): SQL {
-  const b = alias(blocchi, 'b');
-  return sql`exists (select 1 from ${b} where ${companyScope(b, companyId, sql`${b.id} = ${id}`, inArray(b.origine, [...origini]))})`;
+  // the table itself, not an alias: raw SQL renders an alias by its name alone (`from "b"`)
+  return sql`exists (select 1 from ${blocchi} where ${companyScope(blocchi, companyId, sql`${blocchi.id} = ${id}`, inArray(blocchi.origine, [...origini]))})`;
 }
 
 /**
