@@ -78,20 +78,44 @@ export interface AppDeps {
 const LIBRARY_ROUTE = /^\/(docs(\/|$)|\*$)/;
 
 /** Builds the whole app; `main.ts` listens on it and the tests inject into the same thing. */
-export async function buildApp({
-  config,
-  database,
-  secret,
-  logger,
-  storageBackend,
-  faults,
-}: AppDeps) {
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = createFastify(config, deps.logger);
+  const readiness = registerDraining(app);
+  collectRoutes(app, config);
+  const base = await createPlatform(app, deps);
+  const { realtime, chat } = await registerRealtime(app, config, base);
+  const platform = { ...base, chat };
+  registerReadinessChecks(readiness, platform, realtime);
+  app.decorate('readiness', readiness);
+  app.decorate('services', platform);
+  await registerHttpLayer(app, config, platform);
+  // What every module's routes may use: the domain services and the platform built above.
+  const routesDeps = {
+    ...platform,
+    database,
+    readiness,
+    config,
+    condivisioniEvents: createSocketCondivisioniEvents(realtime.io),
+  };
+  for (const module of MODULES) {
+    // typed so, the compiler checks that the platform has what each module's routes need
+    const routes: ((app: ZodApp, deps: typeof routesDeps) => Promise<void>) | undefined =
+      module.routes;
+    if (routes) await routes(app, routesDeps);
+  }
+  await registerWebApp(app, config.webDistDir);
+  startMaintenance(app, platform);
+  return app;
+}
+
+function createFastify(config: Config, logger: AppDeps['logger']) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     requestTimeout: 120_000,
-    // Our own 503 while draining (below), in the project's error format.
+    // Our own 503 while draining (registerDraining), in the project's error format.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     onProtoPoisoning: 'error',
@@ -99,14 +123,20 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  return app;
+}
 
-  // Graceful stop (docs/quality.md R9): from the first close hook on, /api/ready answers 503, a request that
-  // reaches an open connection gets 503 and every answer, the ones in flight included, closes its
-  // connection, so the server stops as soon as they are done instead of waiting for idle keep-alive sockets.
+type BaseApp = ReturnType<typeof createFastify>;
+
+/**
+ * Graceful stop (docs/quality.md R9): from the first close hook on, /api/ready answers 503, a request that
+ * reaches an open connection gets 503 and every answer, the ones in flight included, closes its
+ * connection, so the server stops as soon as they are done instead of waiting for idle keep-alive sockets.
+ */
+function registerDraining(app: BaseApp) {
   const readiness = createReadiness({ log: app.log });
   app.addHook('preClose', async () => readiness.beginShutdown());
   app.addHook('onRequest', async (request) => {
@@ -117,7 +147,11 @@ export async function buildApp({
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.stopping) reply.header('connection', 'close');
   });
+  return readiness;
+}
 
+/** Every route as registered, for the access walk and the OpenAPI description (`app.routeList`). */
+function collectRoutes(app: BaseApp, config: Config) {
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (LIBRARY_ROUTE.test(route.url) && !route.config?.access) {
@@ -131,7 +165,11 @@ export async function buildApp({
     routes.push(route);
   });
   app.decorate('routeList', routes);
+}
 
+/** The services beside the domain's: sessions, storage, render pools, users, companies, auth, photos. */
+async function createPlatform(app: BaseApp, deps: AppDeps) {
+  const { config, database, secret } = deps;
   const { db } = database;
   const keys = deriveKeys(secret);
   const sessions = createSessionStore({
@@ -148,53 +186,84 @@ export async function buildApp({
     windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
   });
   const storage = createStorage({
-    backend: storageBackend ?? createObjectBackend(config),
+    backend: deps.storageBackend ?? createObjectBackend(config),
     // Upload temporaries stay on this instance's disk, beside the filesystem backend's objects (one rename away).
     tempDir: path.join(config.uploadsDir, 'tmp'),
     signingKey: keys.signedUrl,
     db,
     instance: loadInstanceId(config),
   });
+  const users = createUsersService({ db, sessions });
+  const counts = await createCountCache(app, database);
+  const domain = createServices({ db, counts, faults: deps.faults });
+  // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
+  const links = createSessionLinks({ storage, sessions });
+  const photos = createPhotosService({ db, storage, entities: domain.entities, links });
+  return {
+    ...domain,
+    ...createRenderPools(app),
+    db,
+    keys,
+    sessions,
+    throttle,
+    storage,
+    links,
+    counts,
+    users,
+    companies: createCompaniesService({ db, storage, users }),
+    auth: createAuthService({ db, keys, sessions, throttle, users }),
+    photos,
+    photoSync: createPhotoSync({
+      db,
+      storage,
+      photos,
+      inbox: path.join(config.uploadsDir, 'inbox'),
+      pendingGraceMs: config.STORAGE_PENDING_GRACE_MINUTES * 60_000,
+      log: app.log,
+    }),
+  };
+}
+
+type Platform = Awaited<ReturnType<typeof createPlatform>>;
+
+function createRenderPools(app: BaseApp) {
   const renderPool = createRenderPool();
   // reports have a thread of their own: a 100 000-row report holds it for many seconds, labels must not wait
   const reportPool = createRenderPool({ threads: 1 });
   app.addHook('onClose', () => Promise.all([renderPool.close(), reportPool.close()]));
-  const users = createUsersService({ db, sessions });
-  const companies = createCompaniesService({ db, storage, users });
-  const auth = createAuthService({ db, keys, sessions, throttle, users });
+  return { renderPool, reportPool };
+}
+
+/** The blocks' counts, kept by this instance and invalidated by every writer (docs/performance.md). */
+async function createCountCache(app: BaseApp, database: Database) {
   const counts = database.pglite
     ? await listenedCountCache(database.pglite, 'blocchi')
     : database.dedicatedClient
       ? await postgresCountCache(database.dedicatedClient, 'blocchi', app.log)
       : noCountCache;
   app.addHook('onClose', () => counts.stop());
-  const domain = createServices({ db, counts, faults });
-  // Links opened without a bearer (a verbale, a zip of photos) live only as long as their session.
-  const links = createSessionLinks({ storage, sessions });
-  const photos = createPhotosService({ db, storage, entities: domain.entities, links });
-  const photoSync = createPhotoSync({
-    db,
-    storage,
-    photos,
-    inbox: path.join(config.uploadsDir, 'inbox'),
-    pendingGraceMs: config.STORAGE_PENDING_GRACE_MINUTES * 60_000,
-    log: app.log,
-  });
-  // Realtime on the same HTTP server (docs/api.md "Sessions and anti-forgery"); the chat stores a message, then emits it.
+  return counts;
+}
+
+/**
+ * Realtime on the same HTTP server (docs/api.md "Sessions and anti-forgery"); the chat stores a
+ * message, then emits it, so the chat service is built here, beside the sockets it emits on.
+ */
+async function registerRealtime(app: BaseApp, config: Config, platform: Platform) {
   const realtime = await createSocketServer(app.server, {
     redisUrl: config.REDIS_URL,
     log: app.log,
     servesHost: createHostCheck(config),
   });
   const chat = createChatService({
-    db,
-    storage,
-    links,
+    db: platform.db,
+    storage: platform.storage,
+    links: platform.links,
     events: createSocketChatEvents(realtime.io),
   });
   const chatGateway = registerChatGateway(realtime.io, {
-    keys,
-    sessions,
+    keys: platform.keys,
+    sessions: platform.sessions,
     chat,
     log: app.log,
     socketsPerUser: config.SOCKETS_PER_USER,
@@ -205,42 +274,31 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => realtime.close());
   app.decorate('realtime', realtime);
+  return { realtime, chat };
+}
+
+function registerReadinessChecks(readiness: Readiness, platform: Platform, realtime: SocketServer) {
   // What a load balancer waits for before it sends traffic here, checked on each probe.
-  readiness.register(databaseCheck(db));
+  readiness.register(databaseCheck(platform.db));
   if (realtime.redisCheck)
     readiness.register({ name: 'redis', label: 'Redis', run: realtime.redisCheck });
-  readiness.register({ name: 'storage', label: "l'archivio dei file", run: () => storage.check() });
-  app.decorate('readiness', readiness);
-  app.decorate('services', {
-    ...domain,
-    sessions,
-    storage,
-    users,
-    companies,
-    auth,
-    throttle,
-    photos,
-    photoSync,
-    chat,
+  readiness.register({
+    name: 'storage',
+    label: "l'archivio dei file",
+    run: () => platform.storage.check(),
   });
+}
 
+/** The HTTP layer every route sits behind: headers, compression, request checks, cookies, uploads, the OpenAPI, auth, idempotency, rate limits. */
+async function registerHttpLayer(app: BaseApp, config: Config, platform: Platform) {
+  const { storage, db, keys, sessions } = platform;
   const bucketOrigin = config.S3_PRESIGNED ? await presignedOrigin(storage.backend) : null;
   await app.register(
     fastifyHelmet,
     bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS,
   );
   await registerCompression(app);
-  // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
-  // once it has started: %00 in the path or query is refused before anything runs (after the headers).
-  const servesHost = createHostCheck(config);
-  app.addHook('onRequest', async (request) => {
-    if (!servesHost(request.headers.host))
-      throw new AppError('MISDIRECTED_REQUEST', MISDIRECTED_MESSAGE);
-  });
-  app.addHook('onRequest', async (request) => {
-    if (/%00/i.test(request.url)) throw new AppError('VALIDATION', 'Indirizzo non valido');
-  });
-  app.addHook('onRequest', refuseUnreadIfMatch);
+  registerRequestChecks(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 20, fieldSize: 100_000, parts: 100 },
@@ -250,42 +308,31 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
-
   await app.register(authPlugin, { db, keys, sessions });
   await app.register(idempotencyPlugin, { db, key: keys.idempotency });
   await app.register(rateLimitsPlugin, { config });
+}
 
-  // What every module's routes may use: the domain services and the platform built above.
-  const platform = {
-    ...domain,
-    db,
-    database,
-    readiness,
-    config,
-    keys,
-    sessions,
-    throttle,
-    storage,
-    renderPool,
-    reportPool,
-    links,
-    counts,
-    users,
-    companies,
-    auth,
-    photos,
-    photoSync,
-    chat,
-    condivisioniEvents: createSocketCondivisioniEvents(realtime.io),
-  };
-  for (const module of MODULES) {
-    // typed so, the compiler checks that the platform has what each module's routes need
-    const routes: ((app: ZodApp, deps: typeof platform) => Promise<void>) | undefined =
-      module.routes;
-    if (routes) await routes(app, platform);
-  }
-  await registerWebApp(app, config.webDistDir);
+/**
+ * Requests refused before anything runs (after the headers): another host's, and %00 in the path or
+ * query, as PostgreSQL cannot store a NUL and a streamed answer (an export) cannot become an error
+ * once it has started.
+ */
+function registerRequestChecks(app: BaseApp, config: Config) {
+  const servesHost = createHostCheck(config);
+  app.addHook('onRequest', async (request) => {
+    if (!servesHost(request.headers.host))
+      throw new AppError('MISDIRECTED_REQUEST', MISDIRECTED_MESSAGE);
+  });
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url)) throw new AppError('VALIDATION', 'Indirizzo non valido');
+  });
+  app.addHook('onRequest', refuseUnreadIfMatch);
+}
 
+/** Periodic upkeep of this instance, stopped with it. */
+function startMaintenance(app: BaseApp, platform: Platform) {
+  const { throttle, db, storage, photoSync } = platform;
   const maintenance = setInterval(() => {
     // Pending objects too: another instance may have crashed mid-upload, and this one may run for weeks.
     Promise.all([
@@ -297,12 +344,12 @@ export async function buildApp({
   }, 10 * 60_000);
   maintenance.unref();
   const optionSweep = setInterval(() => {
-    domain.blocchi
+    platform.blocchi
       .sweepExpiredOptions()
       .catch((err: unknown) =>
         app.log.error({ err }, 'pulizia delle opzioni scadute non riuscita'),
       );
-    domain.stock
+    platform.stock
       .sweepExpiredReservations()
       .catch((err: unknown) =>
         app.log.error({ err }, 'pulizia delle riserve scadute non riuscita'),
@@ -312,8 +359,6 @@ export async function buildApp({
   app.addHook('onClose', async () => clearInterval(optionSweep));
   app.addHook('onClose', async () => clearInterval(maintenance));
   app.addHook('onClose', () => photoSync.idle());
-
-  return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

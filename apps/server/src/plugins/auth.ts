@@ -79,60 +79,67 @@ export const authPlugin = fp<AuthPluginOptions>(
       // A dead session answers 401 before the anti-forgery check, so the client goes to log in
       // instead of refreshing a token that can never be valid.
       if (access !== 'public' && !request.auth) throw unauthorized();
-      if (!SAFE_METHODS.has(request.method)) {
-        const sent = request.headers[CSRF_HEADER];
-        const cookie = request.cookies[CSRF_COOKIE];
-        const token = typeof sent === 'string' ? sent : undefined;
-        const sessionId = request.auth?.sessionId ?? null;
-        const valid =
-          token !== undefined &&
-          cookie !== undefined &&
-          token === cookie &&
-          (verifyCsrfToken(keys.csrf, token, sessionId) ||
-            (request.routeOptions.config.csrf === 'anonymous' &&
-              verifyCsrfToken(keys.csrf, token, null)));
-        if (!valid) {
-          request.log.warn({ url: request.url }, 'token anti-falsificazione non valido');
-          throw csrfError();
-        }
-      }
+      if (!SAFE_METHODS.has(request.method)) checkAntiForgery(request, keys);
 
       const auth = request.auth;
       if (!auth) return;
-      const user = auth.user;
-      const isAdmin = user.role === 'admin';
-
       // every route a bearer reaches, public ones included (a download that also takes a signed link)
-      if (!request.routeOptions.config.duringPasswordChange) assertMayAct(user);
-
-      if (access === 'public' || access === 'authenticated') {
-        // nothing more than a live session (when there is one)
-      } else if (access === 'admin') {
-        if (!isAdmin) throw forbidden('Operazione riservata agli amministratori');
-      } else if (access === 'selfOrAdmin') {
-        const id = (request.params as { id?: string }).id;
-        if (!isAdmin && id !== user.id) throw forbidden();
-      } else {
-        const pages = typeof access.page === 'string' ? [access.page] : access.page;
-        if (!canAny(user, pages, access.mode)) throw forbidden();
-      }
-
-      const requested = request.headers['x-company-id'];
-      if (requested === undefined || requested === '') {
-        request.companyId = user.companyId;
-        return;
-      }
-      if (!isAdmin) throw forbidden("Solo un amministratore può operare per un'altra azienda");
-      const parsed = idSchema.safeParse(requested);
-      const [company] = parsed.success
-        ? await db
-            .select({ id: companies.id })
-            .from(companies)
-            .where(eq(companies.id, parsed.data))
-            .limit(1)
-        : [];
-      if (!company) throw new AppError('VALIDATION', 'Azienda selezionata non valida');
-      request.companyId = company.id;
+      if (!request.routeOptions.config.duringPasswordChange) assertMayAct(auth.user);
+      checkAccess(request, access, auth.user);
+      request.companyId = await companyOfRequest(request, db, auth.user);
     });
   },
 );
+
+/** The double-submit token (header equal to cookie) signed for this session, or anonymous for the login. */
+function checkAntiForgery(request: FastifyRequest, keys: Keys) {
+  const sent = request.headers[CSRF_HEADER];
+  const cookie = request.cookies[CSRF_COOKIE];
+  const token = typeof sent === 'string' ? sent : undefined;
+  const sessionId = request.auth?.sessionId ?? null;
+  const valid =
+    token !== undefined &&
+    cookie !== undefined &&
+    token === cookie &&
+    (verifyCsrfToken(keys.csrf, token, sessionId) ||
+      (request.routeOptions.config.csrf === 'anonymous' &&
+        verifyCsrfToken(keys.csrf, token, null)));
+  if (!valid) {
+    request.log.warn({ url: request.url }, 'token anti-falsificazione non valido');
+    throw csrfError();
+  }
+}
+
+/** The route's access rule against the signed-in user (docs/api.md "Who may call what"). */
+function checkAccess(request: FastifyRequest, access: AccessRule, user: AuthContext['user']) {
+  const isAdmin = user.role === 'admin';
+  if (access === 'public' || access === 'authenticated') {
+    // nothing more than a live session (when there is one)
+  } else if (access === 'admin') {
+    if (!isAdmin) throw forbidden('Operazione riservata agli amministratori');
+  } else if (access === 'selfOrAdmin') {
+    const id = (request.params as { id?: string }).id;
+    if (!isAdmin && id !== user.id) throw forbidden();
+  } else {
+    const pages = typeof access.page === 'string' ? [access.page] : access.page;
+    if (!canAny(user, pages, access.mode)) throw forbidden();
+  }
+}
+
+/** The user's company, or the one an admin names in `X-Company-Id` (which must exist). */
+async function companyOfRequest(request: FastifyRequest, db: Db, user: AuthContext['user']) {
+  const requested = request.headers['x-company-id'];
+  if (requested === undefined || requested === '') return user.companyId;
+  if (user.role !== 'admin')
+    throw forbidden("Solo un amministratore può operare per un'altra azienda");
+  const parsed = idSchema.safeParse(requested);
+  const [company] = parsed.success
+    ? await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, parsed.data))
+        .limit(1)
+    : [];
+  if (!company) throw new AppError('VALIDATION', 'Azienda selezionata non valida');
+  return company.id;
+}

@@ -83,19 +83,28 @@ async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
   });
   const perMinute = (max: number) =>
     app.rateLimit({ max, timeWindow: MINUTE }) as preHandlerAsyncHookHandler;
+  const limits: Limits = {
+    export: exportLimit(perMinute(config.RATE_LIMIT_EXPORTS), config.RATE_LIMIT_EXPORTS_AT_ONCE),
+    upload: perMinute(config.RATE_LIMIT_UPLOADS),
+    chatMessage: perMinute(config.RATE_LIMIT_CHAT_MESSAGES),
+    photoSync: perMinute(config.RATE_LIMIT_PHOTO_SYNC),
+    labels: labelsLimit(config.RATE_LIMIT_LABELS),
+    signedLink: signedLinkLimit(config.RATE_LIMIT_BAD_LINKS),
+  };
+  app.decorate('limits', limits);
+}
 
-  const exportsPerMinute = perMinute(config.RATE_LIMIT_EXPORTS);
-  // A spreadsheet of a long list holds a database connection while it streams: a few at once per user.
+/** A spreadsheet of a long list holds a database connection while it streams: a few at once per user. */
+function exportLimit(
+  exportsPerMinute: preHandlerAsyncHookHandler,
+  atOnce: number,
+): preHandlerAsyncHookHandler {
   const exportsRunning = new Map<string, number>();
-  const exportLimit = async function (
-    this: FastifyInstance,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+  return async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
     await exportsPerMinute.call(this, request, reply);
     const key = userKey(request);
     const running = exportsRunning.get(key) ?? 0;
-    if (running >= config.RATE_LIMIT_EXPORTS_AT_ONCE) {
+    if (running >= atOnce) {
       throw new AppError(
         'RATE_LIMITED',
         `Hai già ${running} esportazioni in corso: attendi che finiscano`,
@@ -110,49 +119,44 @@ async function rateLimits(app: FastifyInstance, opts: { config: Config }) {
       else exportsRunning.delete(key);
     });
   } as preHandlerAsyncHookHandler;
+}
 
-  // Labels cost by the label (a QR code and a drawing each, seconds for a full sheet): a budget a
-  // minute per user, in a fixed window; @fastify/rate-limit counts requests, one each.
-  const labelBudget = fixedWindows(config.RATE_LIMIT_LABELS);
-  const chargeLabels = (request: FastifyRequest, count: number) => {
+/**
+ * Labels cost by the label (a QR code and a drawing each, seconds for a full sheet): a budget a
+ * minute per user, in a fixed window; @fastify/rate-limit counts requests, one each.
+ */
+function labelsLimit(max: number): Limits['labels'] {
+  const labelBudget = fixedWindows(max);
+  return (request, count) => {
     const seconds = labelBudget(userKey(request), count);
     if (seconds)
       throw new AppError(
         'RATE_LIMITED',
-        `Troppe etichette in un minuto (al massimo ${config.RATE_LIMIT_LABELS}): riprova tra ${seconds} secondi`,
+        `Troppe etichette in un minuto (al massimo ${max}): riprova tra ${seconds} secondi`,
         { headers: { 'retry-after': seconds } },
       );
   };
+}
 
-  const badLinks = fixedWindows(config.RATE_LIMIT_BAD_LINKS);
-  const signedLink =
-    (check: (request: FastifyRequest) => Promise<string>): preHandlerAsyncHookHandler =>
-    async (request) => {
-      const query = request.query as { sig?: string } | undefined;
-      if (!query?.sig) return;
-      try {
-        request.linkUserId = await check(request);
-      } catch (error) {
-        const seconds = badLinks(`ip:${request.ip}`);
-        if (seconds)
-          throw new AppError(
-            'RATE_LIMITED',
-            `Troppe richieste di questo tipo: riprova tra ${seconds} secondi`,
-            { headers: { 'retry-after': seconds } },
-          );
-        throw error;
-      }
-    };
-
-  const limits: Limits = {
-    export: exportLimit,
-    upload: perMinute(config.RATE_LIMIT_UPLOADS),
-    chatMessage: perMinute(config.RATE_LIMIT_CHAT_MESSAGES),
-    photoSync: perMinute(config.RATE_LIMIT_PHOTO_SYNC),
-    labels: chargeLabels,
-    signedLink,
+/** A signed link's check, with a budget of bad signatures a minute per address. */
+function signedLinkLimit(max: number): Limits['signedLink'] {
+  const badLinks = fixedWindows(max);
+  return (check) => async (request) => {
+    const query = request.query as { sig?: string } | undefined;
+    if (!query?.sig) return;
+    try {
+      request.linkUserId = await check(request);
+    } catch (error) {
+      const seconds = badLinks(`ip:${request.ip}`);
+      if (seconds)
+        throw new AppError(
+          'RATE_LIMITED',
+          `Troppe richieste di questo tipo: riprova tra ${seconds} secondi`,
+          { headers: { 'retry-after': seconds } },
+        );
+      throw error;
+    }
   };
-  app.decorate('limits', limits);
 }
 
 export const rateLimitsPlugin = fp(rateLimits, { name: 'rate-limits' });
