@@ -14,13 +14,19 @@ import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams, listRoutes, pageAccess } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from './anagrafica.service.js';
 
+type Routes = { kind: AnagraficaKind; service: AnagraficaService };
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** `/api/clienti` or `/api/fornitori`, each under its own page permission. */
-export const anagraficaRoutes: FastifyPluginAsyncZod<{
-  kind: AnagraficaKind;
-  service: AnagraficaService;
-}> = async (app, { kind, service }) => {
+export const anagraficaRoutes: FastifyPluginAsyncZod<Routes> = async (app, { kind, service }) => {
+  registerAnagraficaReadRoutes(app, kind, service);
+  registerAnagraficaWriteRoutes(app, kind, service);
+};
+
+/** The list page's three reads, one record and its history. */
+function registerAnagraficaReadRoutes(app: App, kind: AnagraficaKind, service: AnagraficaService) {
   const base = `/api/${kind}`;
-  const { read, write } = pageAccess(kind);
+  const { read } = pageAccess(kind);
   const tags = [kind];
 
   listRoutes(app, base, {
@@ -56,6 +62,13 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => service.history(requireAuth(request).companyId, request.params.id),
   );
+}
+
+/** Create, update and delete, under the page's write permission. */
+function registerAnagraficaWriteRoutes(app: App, kind: AnagraficaKind, service: AnagraficaService) {
+  const base = `/api/${kind}`;
+  const { write } = pageAccess(kind);
+  const tags = [kind];
 
   app.post(
     base,
@@ -89,4 +102,4 @@ export const anagraficaRoutes: FastifyPluginAsyncZod<{
       return reply.code(204).send();
     },
   );
-};
+}

@@ -25,76 +25,85 @@ import {
 import { BANCATA_FIELDS } from './bancate.mapper.js';
 import * as repo from './bancate.repository.js';
 
+/** The edit inside its transaction: the row locked, its lookups checked, measures and weight recomputed. */
+async function applyUpdate(
+  deps: BancateDeps,
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  body: BancataUpdate,
+) {
+  const current = await repo.lockInCompany(tx, actor.companyId, id);
+  if (!current) throw notFound(NOT_FOUND);
+  if (current.stato === 'annullata')
+    throw conflict('La bancata è annullata: non si può modificare');
+  assertCodiceChange(body.codice, current.codice);
+  if (body.cavaId) await assertCava(deps, actor.companyId, body.cavaId, tx);
+  const materialeId = body.materialeId ?? current.materialeId;
+  const densita = await densitaOf(deps, actor.companyId, materialeId, tx);
+  const next = { ...current, ...body };
+  const volumeLordo = volumeM3(next.lunghezza, next.altezza, next.profondita);
+  const row = (await repo.updateInCompany(tx, actor.companyId, id, {
+    ...body,
+    volumeLordo,
+    pesoStimato: pesoT(volumeLordo, densita),
+  }))!;
+  if (row.codice !== current.codice)
+    await deps.entities.codiceChanged(tx, 'bancata', actor.companyId, id, row.codice);
+  const changes = diffChanges(current, row, BANCATA_FIELDS);
+  if (Object.keys(changes).length) {
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      entityType: 'bancata',
+      entityId: id,
+      action: 'update',
+      userId: actor.userId,
+      changes,
+    });
+  }
+}
+
+/** A new bancata inside its transaction: its lookups checked, its volume and weight computed, its history row. */
+async function insertBancata(deps: BancateDeps, tx: DbOrTx, actor: Actor, body: BancataCreate) {
+  await assertCava(deps, actor.companyId, body.cavaId, tx);
+  const densita = await densitaOf(deps, actor.companyId, body.materialeId, tx);
+  const volumeLordo = volumeM3(body.lunghezza, body.altezza, body.profondita);
+  const row = await repo.insert(tx, {
+    ...body,
+    companyId: actor.companyId,
+    codice: await nextCode(tx, 'BA'),
+    volumeLordo,
+    pesoStimato: pesoT(volumeLordo, densita),
+    stato: 'pianificata',
+  });
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'bancata',
+    entityId: row.id,
+    action: 'create',
+    userId: actor.userId,
+    changes: initialValues(row, BANCATA_FIELDS),
+  });
+  // A cut dated today or earlier (Rome) is already under way: the ordinary move, with its history row.
+  if (row.dataTaglio <= todayInRome()) {
+    await changeState(tx, repo.BANCATA_STATES, {
+      companyId: actor.companyId,
+      id: row.id,
+      to: 'in_taglio',
+      userId: actor.userId,
+      note: 'Data di taglio già raggiunta',
+    });
+  }
+  return getBancata(tx, actor.companyId, row.id);
+}
+
 /** The writes of a bancata's record: create, edit, delete (a planned one only). */
 export function createBancateEdits(deps: BancateDeps) {
-  const { db, entities } = deps;
-
-  /** The edit inside its transaction: the row locked, its lookups checked, measures and weight recomputed. */
-  async function applyUpdate(tx: DbOrTx, actor: Actor, id: string, body: BancataUpdate) {
-    const current = await repo.lockInCompany(tx, actor.companyId, id);
-    if (!current) throw notFound(NOT_FOUND);
-    if (current.stato === 'annullata')
-      throw conflict('La bancata è annullata: non si può modificare');
-    assertCodiceChange(body.codice, current.codice);
-    if (body.cavaId) await assertCava(deps, actor.companyId, body.cavaId, tx);
-    const materialeId = body.materialeId ?? current.materialeId;
-    const densita = await densitaOf(deps, actor.companyId, materialeId, tx);
-    const next = { ...current, ...body };
-    const volumeLordo = volumeM3(next.lunghezza, next.altezza, next.profondita);
-    const row = (await repo.updateInCompany(tx, actor.companyId, id, {
-      ...body,
-      volumeLordo,
-      pesoStimato: pesoT(volumeLordo, densita),
-    }))!;
-    if (row.codice !== current.codice)
-      await entities.codiceChanged(tx, 'bancata', actor.companyId, id, row.codice);
-    const changes = diffChanges(current, row, BANCATA_FIELDS);
-    if (Object.keys(changes).length) {
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        entityType: 'bancata',
-        entityId: id,
-        action: 'update',
-        userId: actor.userId,
-        changes,
-      });
-    }
-  }
+  const { db } = deps;
 
   return {
     async create(actor: Actor, body: BancataCreate): Promise<Bancata> {
-      return db.transaction(async (tx) => {
-        await assertCava(deps, actor.companyId, body.cavaId, tx);
-        const densita = await densitaOf(deps, actor.companyId, body.materialeId, tx);
-        const volumeLordo = volumeM3(body.lunghezza, body.altezza, body.profondita);
-        const row = await repo.insert(tx, {
-          ...body,
-          companyId: actor.companyId,
-          codice: await nextCode(tx, 'BA'),
-          volumeLordo,
-          pesoStimato: pesoT(volumeLordo, densita),
-          stato: 'pianificata',
-        });
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'bancata',
-          entityId: row.id,
-          action: 'create',
-          userId: actor.userId,
-          changes: initialValues(row, BANCATA_FIELDS),
-        });
-        // A cut dated today or earlier (Rome) is already under way: the ordinary move, with its history row.
-        if (row.dataTaglio <= todayInRome()) {
-          await changeState(tx, repo.BANCATA_STATES, {
-            companyId: actor.companyId,
-            id: row.id,
-            to: 'in_taglio',
-            userId: actor.userId,
-            note: 'Data di taglio già raggiunta',
-          });
-        }
-        return getBancata(tx, actor.companyId, row.id);
-      });
+      return db.transaction((tx) => insertBancata(deps, tx, actor, body));
     },
 
     async update(actor: Actor, id: string, body: BancataUpdate): Promise<Bancata> {
@@ -102,7 +111,7 @@ export function createBancateEdits(deps: BancateDeps) {
         throw forbidden('Solo un amministratore può correggere il codice');
       try {
         return await db.transaction(async (tx) => {
-          await applyUpdate(tx, actor, id, body);
+          await applyUpdate(deps, tx, actor, id, body);
           return getBancata(tx, actor.companyId, id);
         });
       } catch (error) {

@@ -27,29 +27,33 @@ import {
 
 type Source = { bancataId: string | null; cavaId: string | null; materialeId: string };
 
-export function createBlocchiCreate(deps: BlocchiDeps, core: BlocchiCore) {
-  const { db, bancate } = deps;
-  const { get, densitaOf, assertUbicazione, assertFornitore } = core;
-
-  /** Where a new block comes from: its bancata (locked, in a state that yields blocks), or a fornitore. */
-  async function sourceOf(tx: DbOrTx, companyId: string, body: BloccoCreate): Promise<Source> {
-    if (!('bancataId' in body)) {
-      await assertFornitore(companyId, body.fornitoreId, tx);
-      return { bancataId: null, cavaId: null, materialeId: body.materialeId! };
-    }
-    const bancata = await bancate.lockForNewBlocco(tx, companyId, body.bancataId);
-    if (!bancata)
-      throw badRequest('Bancata non valida', [
-        { path: 'bancataId', message: 'Bancata non valida' },
-      ]);
-    if (!BANCATA_STATI_CON_BLOCCHI.includes(bancata.stato as never))
-      throw conflict(
-        `La bancata ${bancata.codice} deve essere ribaltata o in riquadratura per ricavarne blocchi`,
-      );
-    if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
-    const materialeId = body.materialeId ?? bancata.materialeId;
-    return { bancataId: bancata.id, cavaId: bancata.cavaId, materialeId };
+/** Where a new block comes from: its bancata (locked, in a state that yields blocks), or a fornitore. */
+async function sourceOf(
+  { bancate }: BlocchiDeps,
+  { assertFornitore }: BlocchiCore,
+  tx: DbOrTx,
+  companyId: string,
+  body: BloccoCreate,
+): Promise<Source> {
+  if (!('bancataId' in body)) {
+    await assertFornitore(companyId, body.fornitoreId, tx);
+    return { bancataId: null, cavaId: null, materialeId: body.materialeId! };
   }
+  const bancata = await bancate.lockForNewBlocco(tx, companyId, body.bancataId);
+  if (!bancata)
+    throw badRequest('Bancata non valida', [{ path: 'bancataId', message: 'Bancata non valida' }]);
+  if (!BANCATA_STATI_CON_BLOCCHI.includes(bancata.stato as never))
+    throw conflict(
+      `La bancata ${bancata.codice} deve essere ribaltata o in riquadratura per ricavarne blocchi`,
+    );
+  if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
+  const materialeId = body.materialeId ?? bancata.materialeId;
+  return { bancataId: bancata.id, cavaId: bancata.cavaId, materialeId };
+}
+
+export function createBlocchiCreate(deps: BlocchiDeps, core: BlocchiCore) {
+  const { db } = deps;
+  const { get, densitaOf, assertUbicazione } = core;
 
   async function create(
     origine: BloccoOrigine,
@@ -57,7 +61,7 @@ export function createBlocchiCreate(deps: BlocchiDeps, core: BlocchiCore) {
     { stato: startAs, pesoFuoriNorma, ...body }: BloccoCreate,
   ): Promise<Blocco> {
     return db.transaction(async (tx) => {
-      const source = await sourceOf(tx, actor.companyId, body);
+      const source = await sourceOf(deps, core, tx, actor.companyId, body);
       const densita = await densitaOf(actor.companyId, source.materialeId, tx);
       await assertUbicazione(actor.companyId, body.ubicazioneId, tx);
       assertPesata(null, body, todayInRome());

@@ -29,41 +29,40 @@ import {
 
 // A block corrected and deleted (a new one: blocchi.create.ts).
 
-export function createBlocchiEdits(deps: BlocchiDeps, core: BlocchiCore) {
-  const { db, entities } = deps;
-  const { get, densitaOf, assertUbicazione, assertFornitore } = core;
+/** The edited block's figures, after every check of the merged record (a partial update sends one field). */
+async function checkedEdit(
+  { densitaOf, assertUbicazione, assertFornitore }: BlocchiCore,
+  tx: DbOrTx,
+  companyId: string,
+  current: BloccoRow,
+  { pesoFuoriNorma, ...body }: BloccoUpdate,
+) {
+  if (['spedito', 'segato', 'scartato'].includes(current.stato))
+    throw conflict(
+      `Il blocco è «${BLOCCO_STATO_LABELS[current.stato as BloccoStato]}»: non si può più modificare`,
+    );
+  assertCodiceChange(body.codice, current.codice);
+  await assertUbicazione(companyId, body.ubicazioneId, tx);
+  await assertFornitore(companyId, body.fornitoreId, tx);
+  const densita = await densitaOf(companyId, body.materialeId ?? current.materialeId, tx);
+  // A net measure sent empty goes back to the gross one.
+  const dims = updatedDims(current, body);
+  assertNetWithinGross(dims);
+  assertPesata(current, body, todayInRome());
+  assertAPeso({
+    categoria: body.categoria ?? current.categoria,
+    unitaPrezzo: body.unitaPrezzo ?? current.unitaPrezzo,
+    prezzo: body.prezzoListino !== undefined ? body.prezzoListino : current.prezzoListino,
+  });
+  const q = quantities(dims, densita);
+  const lordo = { volumeLordo: q.volumeLordo, densita };
+  assertPesoPlausibile(body.pesoPesa, current.pesoPesa, lordo, pesoFuoriNorma === true);
+  if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
+  return { set: { ...body, ...dims, ...q }, lordo };
+}
 
-  /** The edited block's figures, after every check of the merged record (a partial update sends one field). */
-  async function checkedEdit(
-    tx: DbOrTx,
-    companyId: string,
-    current: BloccoRow,
-    { pesoFuoriNorma, ...body }: BloccoUpdate,
-  ) {
-    if (['spedito', 'segato', 'scartato'].includes(current.stato))
-      throw conflict(
-        `Il blocco è «${BLOCCO_STATO_LABELS[current.stato as BloccoStato]}»: non si può più modificare`,
-      );
-    assertCodiceChange(body.codice, current.codice);
-    await assertUbicazione(companyId, body.ubicazioneId, tx);
-    await assertFornitore(companyId, body.fornitoreId, tx);
-    const densita = await densitaOf(companyId, body.materialeId ?? current.materialeId, tx);
-    // A net measure sent empty goes back to the gross one.
-    const dims = updatedDims(current, body);
-    assertNetWithinGross(dims);
-    assertPesata(current, body, todayInRome());
-    assertAPeso({
-      categoria: body.categoria ?? current.categoria,
-      unitaPrezzo: body.unitaPrezzo ?? current.unitaPrezzo,
-      prezzo: body.prezzoListino !== undefined ? body.prezzoListino : current.prezzoListino,
-    });
-    const q = quantities(dims, densita);
-    const lordo = { volumeLordo: q.volumeLordo, densita };
-    assertPesoPlausibile(body.pesoPesa, current.pesoPesa, lordo, pesoFuoriNorma === true);
-    if (body.dataRiquadratura) assertDataRiquadratura(body.dataRiquadratura, todayInRome());
-    return { set: { ...body, ...dims, ...q }, lordo };
-  }
-
+/** A block's correction: every check of the merged record, one locked write, its history row. */
+function createBlocchiUpdate({ db, entities }: BlocchiDeps, core: BlocchiCore) {
   /** `ifMatch`: the block's `updatedAt` the client saw; another since is a 409 and nothing is written. */
   async function update(
     origine: BloccoOrigine,
@@ -81,7 +80,7 @@ export function createBlocchiEdits(deps: BlocchiDeps, core: BlocchiCore) {
         const locked = await repo.lockInCompany(tx, actor.companyId, origine, id);
         if (!locked) throw notFound(NOT_FOUND);
         const current = locked.blocco;
-        const { set, lordo } = await checkedEdit(tx, actor.companyId, current, body);
+        const { set, lordo } = await checkedEdit(core, tx, actor.companyId, current, body);
         const row = (await repo.updateInCompany(tx, actor.companyId, id, set))!;
         if (row.codice !== current.codice)
           await entities.codiceChanged(tx, 'blocco', actor.companyId, id, row.codice);
@@ -98,13 +97,17 @@ export function createBlocchiEdits(deps: BlocchiDeps, core: BlocchiCore) {
             userId: actor.userId,
             changes,
           });
-        return get(origine, actor.companyId, id, tx);
+        return core.get(origine, actor.companyId, id, tx);
       });
     } catch (error) {
       throw constraintError(error, { unique: 'Codice già usato da un altro blocco' }) ?? error;
     }
   }
 
+  return { update };
+}
+
+function createBlocchiRemove({ db }: BlocchiDeps) {
   /** Only a block nothing references and not yet sold or sawn can go. */
   async function remove(origine: BloccoOrigine, actor: Actor, id: string): Promise<void> {
     try {
@@ -131,5 +134,9 @@ export function createBlocchiEdits(deps: BlocchiDeps, core: BlocchiCore) {
     }
   }
 
-  return { update, remove };
+  return { remove };
+}
+
+export function createBlocchiEdits(deps: BlocchiDeps, core: BlocchiCore) {
+  return { ...createBlocchiUpdate(deps, core), ...createBlocchiRemove(deps) };
 }

@@ -6,11 +6,14 @@ import {
   SCELTA_LABELS,
   type GenealogyNode,
 } from '@gestcava/contracts';
-import { describeBy, type EntityRegistry } from '../../lib/entities.js';
+import type { DbOrTx } from '../../db/client.js';
+import { describeBy, type EntityRegistry, type EntitySummary } from '../../lib/entities.js';
 import { toBloccoDto } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
 import { bloccoIdsInCava } from './blocchi.reads.js';
 import * as refs from './blocchi.refs.js';
+
+type BloccoSummary = Awaited<ReturnType<typeof refs.summaries>>[number];
 
 const ITALIAN_M3 = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 3,
@@ -30,6 +33,24 @@ function pesoFact(r: {
       densita: r.densita ?? DEFAULT_DENSITA,
     }),
   );
+}
+
+/** The block's card where a code or a photo names it: material, scelta, net size, volume, weight. */
+function bloccoCard(r: BloccoSummary): EntitySummary {
+  return {
+    codice: r.codice,
+    materiale: r.materiale,
+    stato: r.stato,
+    cava: r.cava,
+    kind: r.origine,
+    facts: [
+      r.materiale ?? '',
+      `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`,
+      `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`,
+      `${ITALIAN_M3.format(r.volumeNetto)} m³`,
+      pesoFact(r),
+    ].filter(Boolean),
+  };
 }
 
 /**
@@ -70,66 +91,59 @@ export function registerBloccoEntity(entities: EntityRegistry) {
       return refs.idsOfOrigine(interno ? 'interno' : 'esterno');
     },
     idsInCava: bloccoIdsInCava,
-    describe: describeBy(refs.summaries, (r) => ({
-      codice: r.codice,
-      materiale: r.materiale,
-      stato: r.stato,
-      cava: r.cava,
-      kind: r.origine,
-      facts: [
-        r.materiale ?? '',
-        `Scelta ${SCELTA_LABELS[r.scelta as keyof typeof SCELTA_LABELS].toLowerCase()}`,
-        `${r.lunghezzaNetta} × ${r.altezzaNetta} × ${r.profonditaNetta} cm`,
-        `${ITALIAN_M3.format(r.volumeNetto)} m³`,
-        pesoFact(r),
-      ].filter(Boolean),
-    })),
+    describe: describeBy(refs.summaries, bloccoCard),
   });
 
-  // Where a block comes from and who bought it; lavorazioni and collaudi add theirs later.
-  entities.addGenealogy('blocco', async (tx, companyId, id) => {
-    const row = await repo.findJoined(tx, companyId, null, id);
-    if (!row) return [];
-    const nodes: GenealogyNode[] = [];
-    if (row.cava)
-      nodes.push({
-        entityType: 'cava',
-        _id: row.cava.id,
-        label: `Cava ${row.cava.nome}`,
-        codice: null,
-        relation: 'origine',
-        path: null,
-      });
-    if (row.bancata)
-      nodes.push({
-        entityType: 'bancata',
-        _id: row.bancata.id,
-        label: `Bancata ${row.bancata.codice}`,
-        codice: row.bancata.codice,
-        relation: 'origine',
-        path: detailPath('bancata', row.bancata.id),
-      });
-    if (row.fornitore) {
-      const numero = row.blocco.numeroFornitore ? ` (n. ${row.blocco.numeroFornitore})` : '';
-      nodes.push({
-        entityType: 'fornitore',
-        _id: row.fornitore.id,
-        label: `${row.fornitore.ragioneSociale}${numero}`,
-        codice: row.blocco.numeroFornitore,
-        relation: 'origine',
-        path: detailPath('fornitore', row.fornitore.id),
-      });
-    }
-    const dto = toBloccoDto(row);
-    if (dto.cliente)
-      nodes.push({
-        entityType: 'cliente',
-        _id: dto.cliente._id,
-        label: dto.cliente.ragioneSociale,
-        codice: null,
-        relation: 'vendita',
-        path: detailPath('cliente', dto.cliente._id),
-      });
-    return nodes;
-  });
+  entities.addGenealogy('blocco', bloccoGenealogy);
+}
+
+// Where a block comes from and who bought it; lavorazioni and collaudi add theirs later.
+async function bloccoGenealogy(
+  tx: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<GenealogyNode[]> {
+  const row = await repo.findJoined(tx, companyId, null, id);
+  if (!row) return [];
+  const nodes: GenealogyNode[] = [];
+  if (row.cava)
+    nodes.push({
+      entityType: 'cava',
+      _id: row.cava.id,
+      label: `Cava ${row.cava.nome}`,
+      codice: null,
+      relation: 'origine',
+      path: null,
+    });
+  if (row.bancata)
+    nodes.push({
+      entityType: 'bancata',
+      _id: row.bancata.id,
+      label: `Bancata ${row.bancata.codice}`,
+      codice: row.bancata.codice,
+      relation: 'origine',
+      path: detailPath('bancata', row.bancata.id),
+    });
+  if (row.fornitore) {
+    const numero = row.blocco.numeroFornitore ? ` (n. ${row.blocco.numeroFornitore})` : '';
+    nodes.push({
+      entityType: 'fornitore',
+      _id: row.fornitore.id,
+      label: `${row.fornitore.ragioneSociale}${numero}`,
+      codice: row.blocco.numeroFornitore,
+      relation: 'origine',
+      path: detailPath('fornitore', row.fornitore.id),
+    });
+  }
+  const dto = toBloccoDto(row);
+  if (dto.cliente)
+    nodes.push({
+      entityType: 'cliente',
+      _id: dto.cliente._id,
+      label: dto.cliente.ragioneSociale,
+      codice: null,
+      relation: 'vendita',
+      path: detailPath('cliente', dto.cliente._id),
+    });
+  return nodes;
 }

@@ -17,11 +17,8 @@ import { bloccoExportColumns } from './blocchi.export.js';
 import { toBloccoDto, type BloccoJoined } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
 
-/** The reads of the two block pages (own and bought-in) and of a bancata's page. */
-export function createBlocchiQueries(
-  { db, bancate, entities, counts }: BlocchiDeps,
-  { get }: BlocchiCore,
-) {
+/** The list pages' reads (own and bought-in blocks): the page, its totals, the file. */
+function createBlocchiListQueries({ db, counts }: BlocchiDeps) {
   async function list(
     origine: BloccoOrigine,
     companyId: string,
@@ -49,15 +46,6 @@ export function createBlocchiQueries(
     return repo.summary(db, companyId, origine, search);
   }
 
-  /** A bancata's blocchi, for its detail page (read under the bancate permission). */
-  async function ofBancata(companyId: string, bancataId: string): Promise<Blocco[]> {
-    await bancate.get(companyId, bancataId);
-    const rows: BloccoJoined[] = [];
-    for await (const batch of repo.batches(db, companyId, 'interno', { bancataId }, 'createdAt'))
-      rows.push(...batch);
-    return rows.map(toBloccoDto);
-  }
-
   /** The list as a file: its filters and its order (`sort`). */
   function exportList(
     origine: BloccoOrigine,
@@ -81,12 +69,23 @@ export function createBlocchiQueries(
     });
   }
 
+  return { list, summary, export: exportList };
+}
+
+/** One block's reads (its page, history, genealogy) and a bancata's blocks. */
+function createBlocchiDetailQueries({ db, bancate, entities }: BlocchiDeps, { get }: BlocchiCore) {
+  /** A bancata's blocchi, for its detail page (read under the bancate permission). */
+  async function ofBancata(companyId: string, bancataId: string): Promise<Blocco[]> {
+    await bancate.get(companyId, bancataId);
+    const rows: BloccoJoined[] = [];
+    for await (const batch of repo.batches(db, companyId, 'interno', { bancataId }, 'createdAt'))
+      rows.push(...batch);
+    return rows.map(toBloccoDto);
+  }
+
   return {
     get,
-    list,
-    summary,
     ofBancata,
-    export: exportList,
     /** The block's page: the block and the DDTs it left with. */
     async detail(origine: BloccoOrigine, companyId: string, id: string): Promise<Blocco> {
       return {
@@ -107,4 +106,9 @@ export function createBlocchiQueries(
       return entities.genealogyOf(db, 'blocco', companyId, id);
     },
   };
+}
+
+/** The reads of the two block pages (own and bought-in) and of a bancata's page. */
+export function createBlocchiQueries(deps: BlocchiDeps, core: BlocchiCore) {
+  return { ...createBlocchiListQueries(deps), ...createBlocchiDetailQueries(deps, core) };
 }

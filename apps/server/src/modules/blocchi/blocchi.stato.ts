@@ -30,36 +30,57 @@ export async function lockedBlocco(
   return row;
 }
 
-export function createBlocchiStato({ db, clienti }: BlocchiDeps, { get }: BlocchiCore) {
-  const locked = lockedBlocco;
-
-  /** The option's cliente and expiry, checked: a known cliente, an expiry not past, no one else's option. */
-  async function opzione(
-    tx: DbOrTx,
-    companyId: string,
-    origine: BloccoOrigine,
-    id: string,
-    body: BloccoStatoBody,
-  ) {
-    const cliente = await clienti.find(companyId, body.clienteId!, tx);
-    if (!cliente)
-      throw badRequest('Cliente non valido', [
-        { path: 'clienteId', message: 'Cliente non valido' },
-      ]);
-    // The option holds through its expiry day in Rome: today is the earliest valid expiry.
-    const scadenza = body.opzioneScadenza!;
-    if (scadenza < todayInRome()) {
-      const message = "La scadenza dell'opzione non può essere già passata";
-      throw badRequest(message, [{ path: 'opzioneScadenza', message }]);
-    }
-    const row = await repo.lockInCompany(tx, companyId, origine, id);
-    if (row?.statoEffettivo === 'opzionato' && row.blocco.clienteId !== cliente.id)
-      throw conflict(
-        `Il blocco è già opzionato per un altro cliente fino al ${italianDate(row.blocco.opzioneScadenza!)}`,
-      );
-    return { clienteId: cliente.id, opzioneScadenza: scadenza };
+/** The option's cliente and expiry, checked: a known cliente, an expiry not past, no one else's option. */
+async function opzione(
+  clienti: BlocchiDeps['clienti'],
+  tx: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine,
+  id: string,
+  body: BloccoStatoBody,
+) {
+  const cliente = await clienti.find(companyId, body.clienteId!, tx);
+  if (!cliente)
+    throw badRequest('Cliente non valido', [{ path: 'clienteId', message: 'Cliente non valido' }]);
+  // The option holds through its expiry day in Rome: today is the earliest valid expiry.
+  const scadenza = body.opzioneScadenza!;
+  if (scadenza < todayInRome()) {
+    const message = "La scadenza dell'opzione non può essere già passata";
+    throw badRequest(message, [{ path: 'opzioneScadenza', message }]);
   }
+  const row = await repo.lockInCompany(tx, companyId, origine, id);
+  if (row?.statoEffettivo === 'opzionato' && row.blocco.clienteId !== cliente.id)
+    throw conflict(
+      `Il blocco è già opzionato per un altro cliente fino al ${italianDate(row.blocco.opzioneScadenza!)}`,
+    );
+  return { clienteId: cliente.id, opzioneScadenza: scadenza };
+}
 
+/** The move is one the actor may make, and a block with planned work is not scrapped. */
+async function assertMoveAllowed(
+  tx: DbOrTx,
+  companyId: string,
+  origine: BloccoOrigine,
+  id: string,
+  to: BloccoStato,
+  moves: 'all' | 'option',
+) {
+  if (moves === 'option') {
+    const row = await lockedBlocco(tx, companyId, origine, id);
+    if (!isOptionMove(row.statoEffettivo as BloccoStato, to))
+      throw forbidden("Puoi solo opzionare il blocco o liberarlo da un'opzione");
+  }
+  // a scrapped block would leave its planned sawing or tile cut waiting for ever
+  if (to === 'scartato')
+    await assertSenzaLavorazioni(
+      tx,
+      companyId,
+      (await lockedBlocco(tx, companyId, origine, id)).blocco,
+      'scartarlo',
+    );
+}
+
+export function createBlocchiStato({ db, clienti }: BlocchiDeps, { get }: BlocchiCore) {
   /**
    * `moves: 'option'`: the actor may only option, renew or release (isOptionMove, docs/permissions.md).
    * `ifMatch`: the block's `updatedAt` the client saw; another since is a 409 and nothing is written.
@@ -76,21 +97,11 @@ export function createBlocchiStato({ db, clienti }: BlocchiDeps, { get }: Blocch
     return db.transaction(async (tx) => {
       const version = repo.versionOf(companyId, origine, id);
       await assertUnchanged(tx, version, ifMatch, STALE_MESSAGES.blocco);
-      if (moves === 'option') {
-        const row = await locked(tx, companyId, origine, id);
-        if (!isOptionMove(row.statoEffettivo as BloccoStato, body.stato))
-          throw forbidden("Puoi solo opzionare il blocco o liberarlo da un'opzione");
-      }
-      // a scrapped block would leave its planned sawing or tile cut waiting for ever
-      if (body.stato === 'scartato')
-        await assertSenzaLavorazioni(
-          tx,
-          companyId,
-          (await locked(tx, companyId, origine, id)).blocco,
-          'scartarlo',
-        );
+      await assertMoveAllowed(tx, companyId, origine, id, body.stato, moves);
       const set =
-        body.stato === 'opzionato' ? await opzione(tx, companyId, origine, id, body) : undefined;
+        body.stato === 'opzionato'
+          ? await opzione(clienti, tx, companyId, origine, id, body)
+          : undefined;
       await transition(tx, {
         companyId,
         origine,

@@ -32,25 +32,19 @@ export async function seedBlocchiEsterni(
 
 type Fornitore = typeof fornitori.$inferSelect;
 
-/** The `k`-th bought block: a quarry sells the stones it cuts, at about three quarters of their list. */
-async function seedBloccoEsterno(
-  tx: Tx,
-  draws: Draws,
-  companyId: string,
-  from: {
-    mats: Array<typeof materiali.$inferSelect>;
-    ubs: Array<typeof ubicazioni.$inferSelect>;
-    quarries: Fornitore[];
-    carrara: Fornitore[];
-  },
-  k: number,
-): Promise<string> {
-  const { rnd, pick, between } = draws;
+interface Sources {
+  mats: Array<typeof materiali.$inferSelect>;
+  ubs: Array<typeof ubicazioni.$inferSelect>;
+  quarries: Fornitore[];
+  carrara: Fornitore[];
+}
+
+/** What the `k`-th bought block is: its supplier and stone, size, purchase and place, drawn in order. */
+function drawAcquisto({ rnd, pick, between }: Draws, from: Sources, k: number) {
   const materialeDraw = rnd();
   const l = between(240, 300);
   const h = between(120, 160);
   const p = between(100, 140);
-  const vl = volumeM3(l, h, p);
   pick(from.quarries);
   // a quarry sells the stones it cuts: Cave Michelangelo its Statuario and Bianco, Fantiscritti its Calacatta…
   const fornitore = from.carrara[k % from.carrara.length]!;
@@ -66,38 +60,62 @@ async function seedBloccoEsterno(
   // bought at about three quarters of what the stone lists at, per m³
   const prezzoAcquisto =
     Math.round((prezzoListinoDemo(materiale, scelta, false, prezzoDraw).prezzo * 0.75) / 10) * 10;
+  const ubicazione = pick(from.ubs);
+  rnd(); // the state this draw once picked: kept, so the blocks after it stay the same
+  const misure = { lunghezza: l, altezza: h, profondita: p };
+  return {
+    fornitore,
+    materiale,
+    age,
+    numeroFornitore,
+    costoTrasporto,
+    scelta,
+    prezzoAcquisto,
+    ubicazione,
+    misure,
+  };
+}
+
+/** The `k`-th bought block: a quarry sells the stones it cuts, at about three quarters of their list. */
+async function seedBloccoEsterno(
+  tx: Tx,
+  draws: Draws,
+  companyId: string,
+  from: Sources,
+  k: number,
+): Promise<string> {
+  const a = drawAcquisto(draws, from, k);
+  const { lunghezza: l, altezza: h, profondita: p } = a.misure;
+  const vl = volumeM3(l, h, p);
   const [blocco] = await tx
     .insert(blocchi)
     .values({
       companyId,
-      codice: await nextCode(tx, 'BL', day(age).getFullYear()),
+      codice: await nextCode(tx, 'BL', day(a.age).getFullYear()),
       origine: 'esterno',
-      fornitoreId: fornitore.id,
-      numeroFornitore,
-      dataAcquisto: isoDay(day(age)),
-      prezzoAcquisto,
+      fornitoreId: a.fornitore.id,
+      numeroFornitore: a.numeroFornitore,
+      dataAcquisto: isoDay(day(a.age)),
+      prezzoAcquisto: a.prezzoAcquisto,
       unitaPrezzoAcquisto: 'm3',
-      costoTrasporto,
-      materialeId: materiale.id,
-      scelta,
+      costoTrasporto: a.costoTrasporto,
+      materialeId: a.materiale.id,
+      scelta: a.scelta,
       categoria: 'squadrato',
-      lunghezza: l,
-      altezza: h,
-      profondita: p,
+      ...a.misure,
       lunghezzaNetta: l,
       altezzaNetta: h,
       profonditaNetta: p,
       volumeLordo: vl,
       volumeNetto: vl,
-      pesoTeorico: pesoT(vl, materiale.densita),
-      ubicazioneId: pick(from.ubs).id,
+      pesoTeorico: pesoT(vl, a.materiale.densita),
+      ubicazioneId: a.ubicazione.id,
       unitaPrezzo: 'm3',
       // bought to be sawn: lavorazioni-lastre.seed.ts saws some of them for real
       stato: 'disponibile',
-      dataRiquadratura: addDays(todayInRome(), -age),
-      createdAt: day(age),
+      dataRiquadratura: addDays(todayInRome(), -a.age),
+      createdAt: day(a.age),
     })
     .returning({ id: blocchi.id });
-  rnd(); // the state this draw once picked: kept, so the blocks after it stay the same
   return blocco!.id;
 }

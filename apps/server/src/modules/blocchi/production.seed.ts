@@ -138,11 +138,8 @@ interface BancataTotals {
   informiBlocchiT: number;
 }
 
-/** The `k`-th block squared from the bancata, with its weighing and its history line. */
-async function seedBloccoDiBancata(run: Run, b: BancataDraw, k: number, totals: BancataTotals) {
-  const { tx, draws } = run;
-  const { rnd, pick, between } = draws;
-  const { cava, materiale, stato } = b;
+/** The block's gross and net measures and volumes. */
+function drawMisure({ between }: Draws) {
   const l = between(230, 310);
   const h = between(110, 170);
   const p = between(90, 150);
@@ -153,9 +150,13 @@ async function seedBloccoDiBancata(run: Run, b: BancataDraw, k: number, totals: 
   };
   const vl = volumeM3(l, h, p);
   const vn = volumeM3(net.lunghezzaNetta, net.altezzaNetta, net.profonditaNetta);
-  // A closed bancata's blocks were squared days after it was cut; the bancate still being squared
-  // give blocks over the last weeks, so the dashboard's "m³ this month" is never an empty quarry.
-  const age = stato === 'chiusa' ? b.daysAgo - 6 - k : (15 - b.i) * 18 + 2 * k;
+  return { lordo: { lunghezza: l, altezza: h, profondita: p }, net, vl, vn };
+}
+type Misure = ReturnType<typeof drawMisure>;
+
+/** The block's state, shape and soundness; the scrapped ones capped at a handful. */
+function drawCondizione(run: Run, stato: string) {
+  const { rnd, pick } = run.draws;
   // Sawn and sold blocks come from real sawings and collaudi (lavorazioni-lastre.seed.ts,
   // collaudi.seed.ts), so this draw never says `segato`, `in_collaudo`, `venduto` or `spedito`.
   const drawn =
@@ -178,82 +179,125 @@ async function seedBloccoDiBancata(run: Run, b: BancataDraw, k: number, totals: 
   const scrap = drawn === 'scartato' && difettoso && run.counts.scartati < 5;
   if (scrap) run.counts.scartati += 1;
   const optioned = drawn === 'scartato' && !scrap;
-  const state = optioned ? 'opzionato' : drawn;
-  const withCustomer = state === 'opzionato';
+  return { categoria, difettoso, scrap, optioned, state: optioned ? 'opzionato' : drawn };
+}
+type Condizione = ReturnType<typeof drawCondizione>;
+
+/** Its weighbridge reading, traceability code, scelta, defect, place in the yard and list price. */
+function drawDettagli(run: Run, { cava, materiale }: BancataDraw, m: Misure, c: Condizione) {
+  const { rnd, pick, between } = run.draws;
   const pesoPesa =
-    rnd() < 0.5 ? roundTo(pesoT(vl, materiale.densita) + between(-30, 30) / 100, 2) : null;
-  const peso = pesoPesa ?? pesoT(vn, materiale.densita);
+    rnd() < 0.5 ? roundTo(pesoT(m.vl, materiale.densita) + between(-30, 30) / 100, 2) : null;
+  const peso = pesoPesa ?? pesoT(m.vn, materiale.densita);
   // drawn in the order the demo always drew them, so every other figure stays the same
   const tracciabilita =
     rnd() < 0.6 ? `CARRARA-${cava.codice}-${String(between(10000, 99999))}` : null;
   const scelta = pick(['prima', 'prima', 'seconda', 'commerciale'] as const);
-  const difetto = difettoso ? pick(['pelo', 'macchia', 'vena', 'spigolo'] as const) : null;
+  const difetto = c.difettoso ? pick(['pelo', 'macchia', 'vena', 'spigolo'] as const) : null;
   const ubicazione = pick(run.yardUb);
   const listino = prezzoListinoDemo(
     materiale,
-    scrap ? 'commerciale' : scelta,
-    categoria === 'informe',
+    c.scrap ? 'commerciale' : scelta,
+    c.categoria === 'informe',
     rnd(),
   );
-  if (categoria === 'informe') totals.informiBlocchiT += peso;
-  else {
-    totals.squadratiM3 += vn;
-    totals.squadratiT += peso;
-  }
+  return { pesoPesa, peso, tracciabilita, scelta, difetto, ubicazione, listino };
+}
+type Dettagli = ReturnType<typeof drawDettagli>;
+
+/** Who holds an optioned block and until when: the sound blocks the draw would scrap go round the clienti. */
+function drawOpzione(run: Run, k: number, c: Condizione) {
+  const { pick, between } = run.draws;
   const clienti = run.clientiMarmi;
-  const [blocco] = await tx
+  const withCustomer = c.state === 'opzionato';
+  const clienteId = c.optioned
+    ? (clienti[k % clienti.length]?.id ?? null)
+    : withCustomer && clienti.length
+      ? pick(clienti).id
+      : null;
+  const opzioneScadenza = c.optioned
+    ? addDays(todayInRome(), 5 + (k % 10))
+    : c.state === 'opzionato'
+      ? addDays(todayInRome(), between(3, 20))
+      : null;
+  return { clienteId, opzioneScadenza };
+}
+
+/** The block's row as drawn, squared `age` days ago. */
+async function insertBlocco(
+  run: Run,
+  b: BancataDraw,
+  age: number,
+  {
+    m,
+    c,
+    d,
+    opzione,
+  }: { m: Misure; c: Condizione; d: Dettagli; opzione: ReturnType<typeof drawOpzione> },
+) {
+  const { materiale } = b;
+  const [blocco] = await run.tx
     .insert(blocchi)
     .values({
       companyId: run.marmiId,
-      codice: await nextCode(tx, 'BL', day(age).getFullYear()),
+      codice: await nextCode(run.tx, 'BL', day(age).getFullYear()),
       origine: 'interno',
       bancataId: b.id,
-      cavaId: cava.id,
+      cavaId: b.cava.id,
       materialeId: materiale.id,
-      codiceTracciabilita: tracciabilita,
-      scelta: scrap ? 'commerciale' : scelta,
-      categoria,
-      difettoso,
-      difetti: scrap ? ['crepa', difetto!] : difettoso ? [difetto!] : [],
-      noteDifetti: scrap ? 'Crepa aperta passante: il blocco non regge la segagione' : null,
-      lunghezza: l,
-      altezza: h,
-      profondita: p,
-      ...net,
-      volumeLordo: vl,
-      volumeNetto: vn,
-      pesoTeorico: pesoT(vn, materiale.densita),
-      pesoPesa,
-      ubicazioneId: ubicazione.id,
-      prezzoListino: listino.prezzo,
-      unitaPrezzo: listino.unita,
-      clienteId: optioned
-        ? (clienti[k % clienti.length]?.id ?? null)
-        : withCustomer && clienti.length
-          ? pick(clienti).id
-          : null,
-      opzioneScadenza: optioned
-        ? addDays(todayInRome(), 5 + (k % 10))
-        : state === 'opzionato'
-          ? addDays(todayInRome(), between(3, 20))
-          : null,
-      stato: state,
+      codiceTracciabilita: d.tracciabilita,
+      scelta: c.scrap ? 'commerciale' : d.scelta,
+      categoria: c.categoria,
+      difettoso: c.difettoso,
+      difetti: c.scrap ? ['crepa', d.difetto!] : c.difettoso ? [d.difetto!] : [],
+      noteDifetti: c.scrap ? 'Crepa aperta passante: il blocco non regge la segagione' : null,
+      ...m.lordo,
+      ...m.net,
+      volumeLordo: m.vl,
+      volumeNetto: m.vn,
+      pesoTeorico: pesoT(m.vn, materiale.densita),
+      pesoPesa: d.pesoPesa,
+      ubicazioneId: d.ubicazione.id,
+      prezzoListino: d.listino.prezzo,
+      unitaPrezzo: d.listino.unita,
+      ...opzione,
+      stato: c.state,
       dataRiquadratura: addDays(todayInRome(), -age),
       createdAt: day(age),
     })
     .returning({ id: blocchi.id, pesoPesa: blocchi.pesoPesa });
-  // a weighed block crossed the quarry's weighbridge the day it was squared: every reading has its ticket
-  if (blocco!.pesoPesa !== null) {
-    run.counts.pesate += 1;
-    await tx
-      .update(blocchi)
-      .set({
-        dataPesata: isoDay(day(age)),
-        numeroPesata: `PS-${cava.codice}-${String(run.counts.pesate).padStart(4, '0')}`,
-      })
-      .where(eq(blocchi.id, blocco!.id));
+  return blocco!;
+}
+
+/** A weighed block crossed the quarry's weighbridge the day it was squared: every reading has its ticket. */
+async function recordPesata(run: Run, b: BancataDraw, age: number, id: string) {
+  run.counts.pesate += 1;
+  await run.tx
+    .update(blocchi)
+    .set({
+      dataPesata: isoDay(day(age)),
+      numeroPesata: `PS-${b.cava.codice}-${String(run.counts.pesate).padStart(4, '0')}`,
+    })
+    .where(eq(blocchi.id, id));
+}
+
+/** The `k`-th block squared from the bancata, with its weighing and its history line. */
+async function seedBloccoDiBancata(run: Run, b: BancataDraw, k: number, totals: BancataTotals) {
+  const m = drawMisure(run.draws);
+  // A closed bancata's blocks were squared days after it was cut; the bancate still being squared
+  // give blocks over the last weeks, so the dashboard's "m³ this month" is never an empty quarry.
+  const age = b.stato === 'chiusa' ? b.daysAgo - 6 - k : (15 - b.i) * 18 + 2 * k;
+  const c = drawCondizione(run, b.stato);
+  const d = drawDettagli(run, b, m, c);
+  if (c.categoria === 'informe') totals.informiBlocchiT += d.peso;
+  else {
+    totals.squadratiM3 += m.vn;
+    totals.squadratiT += d.peso;
   }
-  run.audit.push(created(run.marmiId, 'blocco', blocco!.id, run.userId));
+  const opzione = drawOpzione(run, k, c);
+  const blocco = await insertBlocco(run, b, age, { m, c, d, opzione });
+  if (blocco.pesoPesa !== null) await recordPesata(run, b, age, blocco.id);
+  run.audit.push(created(run.marmiId, 'blocco', blocco.id, run.userId));
 }
 
 /** The bancata's measures from its blocks: 22–38 % of it squared once closed, 12–20 % while squaring. */
