@@ -7,6 +7,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import type { ZodApp } from '../../lib/module.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { Keys } from '../../lib/secrets.js';
 import type { UsersService } from '../users/users.service.js';
@@ -19,12 +20,8 @@ const isWrongCurrentPassword = (error: unknown) =>
   error.code === 'VALIDATION' &&
   error.extra.details?.some((d) => d.path === 'currentPassword') === true;
 
-export const authRoutes: FastifyPluginAsyncZod<{
-  auth: AuthService;
-  users: UsersService;
-  keys: Keys;
-  throttle: LoginThrottle;
-}> = async (app, { auth, users, keys, throttle }) => {
+/** Signing in and out. */
+function registerSessionRoutes(app: ZodApp, auth: AuthService) {
   app.post(
     '/user/login',
     {
@@ -64,7 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return { success: true as const };
     },
   );
+}
 
+/** The signed-in user's new password, its wrong current password counted like a failed login. */
+function registerChangePasswordRoute(app: ZodApp, users: UsersService, throttle: LoginThrottle) {
   app.post(
     '/user/change-password',
     {
@@ -85,7 +85,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return { success: true as const, message: 'Password aggiornata' };
     },
   );
+}
 
+/** The anti-forgery token, as an answer and as a cookie. */
+function registerCsrfTokenRoute(app: ZodApp, keys: Keys) {
   app.get(
     '/api/token',
     {
@@ -104,4 +107,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
       return { csrfToken };
     },
   );
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  users: UsersService;
+  keys: Keys;
+  throttle: LoginThrottle;
+}> = async (app, { auth, users, keys, throttle }) => {
+  registerSessionRoutes(app, auth);
+  registerChangePasswordRoute(app, users, throttle);
+  registerCsrfTokenRoute(app, keys);
 };

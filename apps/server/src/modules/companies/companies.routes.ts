@@ -8,13 +8,16 @@ import {
   updateCompanyBodySchema,
   userResponseSchema,
 } from '@gestcava/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error.js';
+import type { ZodApp } from '../../lib/module.js';
 import type { Storage } from '../../lib/storage.js';
 import { discardFiles, IMAGE_KINDS, readMultipart } from '../../lib/uploads.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { LOGO_MAX_BYTES, type CompaniesService } from './companies.service.js';
+import { LOGO_MAX_BYTES } from './companies.logo.js';
+import type { CompaniesService } from './companies.service.js';
 
 /** The product's mark, the web app's own icon (apps/web/public/favicon.svg). */
 const PRODUCT_MARK = '/favicon.svg';
@@ -30,10 +33,29 @@ const nullableCompanyResponse = z.object({
   company: companyResponseSchema.shape.company.nullable(),
 });
 
-export const companiesRoutes: FastifyPluginAsyncZod<{
-  companies: CompaniesService;
-  storage: Storage;
-}> = async (app, { companies, storage }) => {
+/** `companyId` (optional) of the upload's form; the default is the company the request acts for. */
+function companyIdOf(request: FastifyRequest, fields: Record<string, string>) {
+  if (!fields.companyId) return requireAuth(request).companyId;
+  const parsed = idSchema.safeParse(fields.companyId);
+  if (!parsed.success)
+    throw badRequest('Azienda non valida', [{ path: 'companyId', message: 'Azienda non valida' }]);
+  return parsed.data;
+}
+
+/** The logo's form, its company checked before the file is received. */
+function receiveLogo(request: FastifyRequest, storage: Storage) {
+  return readMultipart(request, storage, {
+    fileField: 'logo',
+    allowed: IMAGE_KINDS,
+    maxBytes: LOGO_MAX_BYTES,
+    maxFiles: 1,
+    tooManyFiles: () => new AppError('PAYLOAD_TOO_LARGE', 'Invia un solo logo'),
+    beforeFile: async (sofar) => void companyIdOf(request, sofar),
+  });
+}
+
+/** The logo of the signed-in user's company, as a link or as the image itself. */
+function registerUserLogoRoute(app: ZodApp, companies: CompaniesService) {
   // The logo of the signed-in user's company (public: the login page asks too, and gets none). It
   // lives here, not in users/, so users/ does not depend on companies/ while companies/ depends on users/.
   app.get(
@@ -54,7 +76,10 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
         .redirect(logoUrl ?? PRODUCT_MARK, 302);
     },
   );
+}
 
+/** The group's companies, one company, the caller's own. */
+function registerCompanyReadRoutes(app: ZodApp, companies: CompaniesService) {
   app.get(
     '/companies/list',
     {
@@ -91,7 +116,10 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
       company: await companies.get(requireAuth(request).companyId),
     }),
   );
+}
 
+/** An admin creates and edits a company. */
+function registerCompanyEditRoutes(app: ZodApp, companies: CompaniesService) {
   app.post(
     '/companies/create',
     {
@@ -120,7 +148,14 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({ success: true as const, company: await companies.update(request.body) }),
   );
+}
 
+/** An admin uploads a company's logo. */
+function registerCompanyLogoUploadRoute(
+  app: ZodApp,
+  companies: CompaniesService,
+  storage: Storage,
+) {
   app.post(
     '/companies/upload-logo',
     {
@@ -135,38 +170,24 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       if (!request.isMultipart())
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Invia il logo come multipart/form-data');
-      // `companyId` (optional) is checked before the file is received; the default is the company the request acts for.
-      const companyIdOf = (fields: Record<string, string>) => {
-        if (!fields.companyId) return requireAuth(request).companyId;
-        const parsed = idSchema.safeParse(fields.companyId);
-        if (!parsed.success)
-          throw badRequest('Azienda non valida', [
-            { path: 'companyId', message: 'Azienda non valida' },
-          ]);
-        return parsed.data;
-      };
-      const { fields, files } = await readMultipart(request, storage, {
-        fileField: 'logo',
-        allowed: IMAGE_KINDS,
-        maxBytes: LOGO_MAX_BYTES,
-        maxFiles: 1,
-        tooManyFiles: () => new AppError('PAYLOAD_TOO_LARGE', 'Invia un solo logo'),
-        beforeFile: async (sofar) => void companyIdOf(sofar),
-      });
+      const { fields, files } = await receiveLogo(request, storage);
       try {
         const [file] = files;
         if (!file)
           throw badRequest('Nessun file da caricare', [
             { path: 'logo', message: 'Scegli un file immagine' },
           ]);
-        const company = await companies.uploadLogo(companyIdOf(fields), file);
+        const company = await companies.uploadLogo(companyIdOf(request, fields), file);
         return { success: true as const, company, logoUrl: company.logoUrl };
       } finally {
         await discardFiles(files);
       }
     },
   );
+}
 
+/** An admin moves a user into a company. */
+function registerCompanyUserRoute(app: ZodApp, companies: CompaniesService) {
   app.post(
     '/companies/associate-user',
     {
@@ -187,4 +208,15 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
       return { success: true as const, user };
     },
   );
+}
+
+export const companiesRoutes: FastifyPluginAsyncZod<{
+  companies: CompaniesService;
+  storage: Storage;
+}> = async (app, { companies, storage }) => {
+  registerUserLogoRoute(app, companies);
+  registerCompanyReadRoutes(app, companies);
+  registerCompanyEditRoutes(app, companies);
+  registerCompanyLogoUploadRoute(app, companies, storage);
+  registerCompanyUserRoute(app, companies);
 };

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { ZodApp } from '../../lib/module.js';
 import type { Storage } from '../../lib/storage.js';
 import type { PhotosService } from '../photos/photos.service.js';
 import type { CondivisioniPublic } from './condivisioni.public.js';
@@ -49,17 +50,15 @@ function guessLimiter(max: number) {
   };
 }
 
-/**
- * `/api/pubblico/:token`: the buyer's side, without login; the token is the only key. Every answer,
- * errors included, is kept out of caches, referrers and search engines.
- */
-export const condivisioniPublicRoutes: FastifyPluginAsyncZod<{
+type Limiter = ReturnType<typeof guessLimiter>;
+interface PublicDeps {
   pubblico: CondivisioniPublic;
   storage: Storage;
   photos: Pick<PhotosService, 'imageWithSegni'>;
-  guessesPerMinute?: number;
-}> = async (app, { pubblico, storage, photos, guessesPerMinute = GUESSES_PER_MINUTE }) => {
-  const limiter = guessLimiter(guessesPerMinute);
+}
+
+/** Unknown tokens are counted per address; every answer stays out of caches, referrers and search engines. */
+function guardPublicRoutes(app: ZodApp, limiter: Limiter) {
   app.addHook('onRequest', async (request) => limiter.check(request.ip));
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('referrer-policy', 'no-referrer');
@@ -67,7 +66,14 @@ export const condivisioniPublicRoutes: FastifyPluginAsyncZod<{
     reply.header('x-robots-tag', 'noindex');
     return payload;
   });
+}
 
+/** The buyer's page and its photos (the preview, with the marks drawn if asked). */
+function registerPublicViewRoutes(
+  app: ZodApp,
+  { pubblico, storage, photos }: PublicDeps,
+  limiter: Limiter,
+) {
   app.get(
     '/api/pubblico/:token',
     {
@@ -110,7 +116,10 @@ export const condivisioniPublicRoutes: FastifyPluginAsyncZod<{
         .send(stream);
     },
   );
+}
 
+/** The buyer's answer to the link. */
+function registerPublicAnswerRoute(app: ZodApp, pubblico: CondivisioniPublic, limiter: Limiter) {
   app.post(
     '/api/pubblico/:token/risposte',
     {
@@ -129,4 +138,17 @@ export const condivisioniPublicRoutes: FastifyPluginAsyncZod<{
           await pubblico.answer(request.params.token, request.body, () => limiter.miss(request.ip)),
         ),
   );
+}
+
+/**
+ * `/api/pubblico/:token`: the buyer's side, without login; the token is the only key. Every answer,
+ * errors included, is kept out of caches, referrers and search engines.
+ */
+export const condivisioniPublicRoutes: FastifyPluginAsyncZod<
+  PublicDeps & { guessesPerMinute?: number }
+> = async (app, { guessesPerMinute = GUESSES_PER_MINUTE, ...deps }) => {
+  const limiter = guessLimiter(guessesPerMinute);
+  guardPublicRoutes(app, limiter);
+  registerPublicViewRoutes(app, deps, limiter);
+  registerPublicAnswerRoute(app, deps.pubblico, limiter);
 };

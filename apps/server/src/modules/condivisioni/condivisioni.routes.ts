@@ -11,6 +11,7 @@ import {
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ZodApp } from '../../lib/module.js';
 import { actorOf, requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
@@ -22,12 +23,17 @@ const tags = ['condivisioni'];
 const read = { page: ['collaudi', 'blocchi', 'clienti'], mode: 'read' } as const;
 const write = { page: ['collaudi', 'blocchi'], mode: 'write' } as const;
 
-/** `/api/condivisioni`: the links the staff send to buyers (docs/condivisioni.md). */
-export const condivisioniRoutes: FastifyPluginAsyncZod<{
+type Services = {
   condivisioni: CondivisioniService;
   clienti: AnagraficaService;
   publicUrl: string;
-}> = async (app, { condivisioni, clienti, publicUrl }) => {
+};
+
+/** The share dialog: its choice of cliente, and the link made. */
+function registerCondivisioneCreateRoutes(
+  app: ZodApp,
+  { condivisioni, clienti, publicUrl }: Services,
+) {
   // the share dialog's choice of cliente, under this module's permission (no Clienti page needed)
   app.get(
     '/api/condivisioni/clienti-selezionabili',
@@ -58,7 +64,10 @@ export const condivisioniRoutes: FastifyPluginAsyncZod<{
         .header('cache-control', 'no-store')
         .send(await condivisioni.create(actorOf(request), request.body, publicUrl)),
   );
+}
 
+/** The links made, and the notice of buyers' answers. */
+function registerCondivisioniListRoutes(app: ZodApp, condivisioni: CondivisioniService) {
   app.get(
     '/api/condivisioni',
     {
@@ -98,7 +107,10 @@ export const condivisioniRoutes: FastifyPluginAsyncZod<{
       return condivisioni.notifiche(actor);
     },
   );
+}
 
+/** One link: its detail (its answers read by opening it) and its revocation. */
+function registerCondivisioneDetailRoutes(app: ZodApp, condivisioni: CondivisioniService) {
   app.get(
     '/api/condivisioni/:id',
     {
@@ -121,4 +133,11 @@ export const condivisioniRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => condivisioni.revoca(actorOf(request), request.params.id),
   );
+}
+
+/** `/api/condivisioni`: the links the staff send to buyers (docs/condivisioni.md). */
+export const condivisioniRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  registerCondivisioneCreateRoutes(app, services);
+  registerCondivisioniListRoutes(app, services.condivisioni);
+  registerCondivisioneDetailRoutes(app, services.condivisioni);
 };

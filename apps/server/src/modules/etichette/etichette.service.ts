@@ -2,7 +2,7 @@ import { can, type IndirizzoEtichette, type PermissionSubject } from '@gestcava/
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { findCompanyRow } from '../../lib/companies.js';
-import type { EntityRegistry } from '../../lib/entities.js';
+import type { EntityDefinition, EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import type { RenderPool } from '../../lib/render-pool.js';
 import type { Storage } from '../../lib/storage.js';
 import type { EtichetteInput, FormatoEtichette } from './etichette.pdf.js';
@@ -22,6 +22,51 @@ export function isLoopback(url: string): boolean {
     host === '[::1]' ||
     host === '0.0.0.0'
   );
+}
+
+/**
+ * The sheet's items, described in one query (150 lookups queued ahead of every other request on the
+ * embedded database). One missing or unreadable item: the whole sheet is refused, as a list's detail
+ * would be.
+ */
+async function describeReadable(
+  db: Db,
+  definition: EntityDefinition,
+  companyId: string,
+  user: PermissionSubject,
+  ids: string[],
+): Promise<Map<string, EntitySummary>> {
+  const summaries = await definition.describe(db, companyId, ids);
+  const readable = (id: string) => {
+    const summary = summaries.get(id);
+    return (
+      summary !== undefined &&
+      can(user, definition.permission({ id, codice: summary.codice, kind: summary.kind }), 'read')
+    );
+  };
+  if (!ids.every(readable))
+    throw notFound(definition.notFound ?? `${definition.label} non trovato`);
+  return summaries;
+}
+
+/** One label per item: its kind, its code, the QR code's address and the facts printed under it. */
+function labelItems(
+  definition: EntityDefinition,
+  summaries: Map<string, EntitySummary>,
+  ids: string[],
+  publicUrl: string,
+) {
+  return ids.map((id) => {
+    const summary = summaries.get(id)!;
+    const codice = summary.codice ?? '';
+    return {
+      tipo: definition.label,
+      codice,
+      url: `${publicUrl}/c/${encodeURIComponent(codice)}`,
+      facts:
+        summary.facts ?? [summary.materiale, summary.cava].filter((f): f is string => Boolean(f)),
+    };
+  });
 }
 
 /**
@@ -53,36 +98,10 @@ export function createEtichetteService(deps: {
         throw badRequest('Tipo di elemento non valido', [
           { path: 'entityType', message: `Uno tra: ${entities.types().join(', ')}` },
         ]);
-      // One query for the whole sheet (150 lookups queued ahead of every other request on the embedded
-      // database). One missing or unreadable item: the whole sheet is refused, as a list's detail would be.
-      const summaries = await definition.describe(db, companyId, query.ids);
-      const readable = (id: string) => {
-        const summary = summaries.get(id);
-        return (
-          summary !== undefined &&
-          can(
-            user,
-            definition.permission({ id, codice: summary.codice, kind: summary.kind }),
-            'read',
-          )
-        );
-      };
-      if (!query.ids.every(readable))
-        throw notFound(definition.notFound ?? `${definition.label} non trovato`);
+      const summaries = await describeReadable(db, definition, companyId, user, query.ids);
       const company = await findCompanyRow(db, companyId);
       const logo = company?.logoKey ? await storage.read(company.logoKey).catch(() => null) : null;
-      const items = query.ids.map((id) => {
-        const summary = summaries.get(id)!;
-        const codice = summary.codice ?? '';
-        return {
-          tipo: definition.label,
-          codice,
-          url: `${publicUrl}/c/${encodeURIComponent(codice)}`,
-          facts:
-            summary.facts ??
-            [summary.materiale, summary.cava].filter((f): f is string => Boolean(f)),
-        };
-      });
+      const items = labelItems(definition, summaries, query.ids, publicUrl);
       const pdf = await renderPool.render<EtichetteInput>(RENDERER, {
         items,
         ditta: { name: company?.name ?? '', logo },

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idSchema } from '@gestcava/contracts';
 import { z } from 'zod';
@@ -11,6 +13,76 @@ import { FILE_KINDS } from '../../lib/uploads.js';
 const MIME_BY_EXT = new Map<string, string>(Object.values(FILE_KINDS).map((k) => [k.ext, k.mime]));
 const INLINE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
+const fileLinkQuery = z.object({
+  exp: z.coerce.number().int(),
+  sig: z.string().max(100),
+  dl: z.string().max(255).optional(),
+  // a link bound to a session (a photo, a chat attachment): docs/security.md, "Links bound to their session"
+  sid: idSchema.optional(),
+  uid: idSchema.optional(),
+  pages: z.string().max(200).optional(),
+});
+type FileLinkQuery = z.output<typeof fileLinkQuery>;
+
+/** A link bound to a session is checked against that session; any other by its signature alone. */
+async function verifyLink(
+  storage: Storage,
+  links: SessionLinks,
+  key: string,
+  query: FileLinkQuery,
+) {
+  const { exp, sig, dl = '' } = query;
+  if (query.sid) return links.verifyFile(key, query);
+  const verdict = storage.verifySignature(key, exp, sig, dl);
+  if (verdict !== 'ok')
+    throw new AppError(
+      'FORBIDDEN',
+      verdict === 'expired'
+        ? 'Collegamento scaduto: ricarica la pagina'
+        : 'Collegamento non valido',
+    );
+}
+
+/** The checked file's bytes from the bucket, through a link that lives at most 60 s. */
+async function redirectToBucket(
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  file: { mime: string; downloadName: string | undefined },
+) {
+  if (!(await storage.head(key))) throw notFound('File non trovato');
+  const url = await storage.backend.presignedGetUrl!(key, {
+    ttlSeconds: 60,
+    contentType: file.mime,
+    downloadName: file.downloadName,
+  });
+  return reply.header('cache-control', 'no-store').redirect(url, 302);
+}
+
+/** The bytes themselves, sandboxed, cached privately no longer than the link lives. */
+function sendFile(
+  reply: FastifyReply,
+  stream: Readable,
+  file: { mime: string; exp: number; inline: boolean; name: string },
+) {
+  return reply
+    .header('content-type', file.mime)
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-security-policy',
+      "sandbox; default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    )
+    .header(
+      'cache-control',
+      `private, max-age=${Math.max(0, file.exp - Math.floor(Date.now() / 1000))}`,
+    )
+    .header(
+      'content-disposition',
+      contentDisposition(file.inline ? 'inline' : 'attachment', file.name),
+    )
+    .send(stream);
+}
+
 /** Every stored file is served here, and only with a valid, unexpired signature (docs/architecture.md "Module pattern"). */
 /** With `presigned` (S3_PRESIGNED=1 on an S3 backend) the bytes come from the bucket through a redirect instead. */
 export const filesRoutes: FastifyPluginAsyncZod<{
@@ -22,63 +94,21 @@ export const filesRoutes: FastifyPluginAsyncZod<{
     `${FILES_ROUTE}/*`,
     {
       config: { access: 'public' },
-      schema: {
-        tags: ['files'],
-        querystring: z.object({
-          exp: z.coerce.number().int(),
-          sig: z.string().max(100),
-          dl: z.string().max(255).optional(),
-          // a link bound to a session (a photo, a chat attachment): docs/security.md, "Links bound to their session"
-          sid: idSchema.optional(),
-          uid: idSchema.optional(),
-          pages: z.string().max(200).optional(),
-        }),
-      },
+      schema: { tags: ['files'], querystring: fileLinkQuery },
     },
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      const { exp, sig, dl = '' } = request.query;
-      if (request.query.sid) await links.verifyFile(key, request.query);
-      else {
-        const verdict = storage.verifySignature(key, exp, sig, dl);
-        if (verdict !== 'ok')
-          throw new AppError(
-            'FORBIDDEN',
-            verdict === 'expired'
-              ? 'Collegamento scaduto: ricarica la pagina'
-              : 'Collegamento non valido',
-          );
-      }
+      const { exp, dl = '' } = request.query;
+      await verifyLink(storage, links, key, request.query);
       const mime = MIME_BY_EXT.get(path.extname(key).slice(1)) ?? 'application/octet-stream';
       const inline = INLINE.has(mime) && !dl;
       if (presigned && storage.backend.presignedGetUrl) {
-        // Checked above, so the bucket may serve the bytes: through a link that lives at most 60 s.
-        if (!(await storage.head(key))) throw notFound('File non trovato');
-        const url = await storage.backend.presignedGetUrl(key, {
-          ttlSeconds: 60,
-          contentType: mime,
-          downloadName: inline ? undefined : dl || path.basename(key),
-        });
-        return reply.header('cache-control', 'no-store').redirect(url, 302);
+        const downloadName = inline ? undefined : dl || path.basename(key);
+        return redirectToBucket(reply, storage, key, { mime, downloadName });
       }
       const stream = await storage.open(key);
       if (!stream) throw notFound('File non trovato');
-      return reply
-        .header('content-type', mime)
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-security-policy',
-          "sandbox; default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-        )
-        .header(
-          'cache-control',
-          `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`,
-        )
-        .header(
-          'content-disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', dl || path.basename(key)),
-        )
-        .send(stream);
+      return sendFile(reply, stream, { mime, exp, inline, name: dl || path.basename(key) });
     },
   );
 };

@@ -1,62 +1,15 @@
-import path from 'node:path';
-import {
-  can,
-  PHOTO_MAX_BYTES,
-  PHOTO_MESSAGES,
-  type PageKey,
-  type Photo,
-  type PhotoEntityInfo,
-} from '@gestcava/contracts';
 import type { Db } from '../../db/client.js';
-import { AppError, forbidden, notFound } from '../../lib/app-error.js';
-import type { EntityDefinition, EntityRef, EntityRegistry } from '../../lib/entities.js';
-import type { SessionLinks } from '../../lib/session-links.js';
-import type { Storage } from '../../lib/storage.js';
-import { IMAGE_KINDS } from '../../lib/uploads.js';
-import type { AuthContext, AuthUser } from '../../lib/auth/sessions.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { EntityRef, EntityRegistry } from '../../lib/entities.js';
+import { createPhotosAccess } from './photos.access.js';
+import type { PhotosDeps, Target } from './photos.common.js';
 import * as repo from './photos.repository.js';
-import type { PhotoWithUser } from './photos.repository.js';
-
-/** Signed links to photo files live about this long (rounded so the browser can cache them). */
-export const URL_TTL_SECONDS = 30 * 60;
-export const RECEIVE_OPTIONS = {
-  allowed: IMAGE_KINDS,
-  maxBytes: PHOTO_MAX_BYTES,
-  messages: {
-    tooLarge: PHOTO_MESSAGES.tooLarge,
-    unsupported: PHOTO_MESSAGES.unsupported,
-    heic: PHOTO_MESSAGES.heic,
-  },
-};
-
-/** A form field as the photo upload reads it: trimmed, empty when absent. */
-export const text = (fields: Record<string, string>, name: string) => fields[name]?.trim() ?? '';
-
-export interface Target {
-  definition: EntityDefinition;
-  ref: EntityRef;
-}
-
-export interface PhotosDeps {
-  db: Db;
-  storage: Storage;
-  entities: EntityRegistry;
-  links: SessionLinks;
-}
+import { createPhotoView } from './photos.view.js';
 
 export type PhotosCore = ReturnType<typeof createPhotosCore>;
 
-/** What the photos' operation files share: who may read or write a photo, its entity, its links. */
-export function createPhotosCore({ db, entities, links }: PhotosDeps) {
-  const pageOf = (t: Target): PageKey => t.definition.permission(t.ref);
-  function canRead(user: AuthUser, t: Target) {
-    return can(user, 'photo-gallery', 'read') || can(user, pageOf(t), 'read');
-  }
-
-  function assertCanWrite(user: AuthUser, t: Target) {
-    if (!can(user, pageOf(t), 'write')) throw forbidden();
-  }
-
+/** The entity a photo documents, by id or code, and a photo of the company with that entity. */
+function createPhotoTargets(db: Db, entities: EntityRegistry) {
   async function findTarget(
     companyId: string,
     entityType: string,
@@ -84,81 +37,17 @@ export function createPhotosCore({ db, entities, links }: PhotosDeps) {
     return { row, target: await findTarget(companyId, row.entityType, { id: row.entityId }) };
   }
 
-  /**
-   * A photo as `auth`'s session sees it: its three links open while that session lives and its user
-   * reads the photo gallery or the entity's page (docs/security.md, "Links bound to their session").
-   */
-  function toPhoto(
-    auth: AuthContext,
-    row: PhotoWithUser,
-    entityPages: readonly PageKey[],
-    entity?: PhotoEntityInfo,
-  ): Photo {
-    const pages: PageKey[] = ['photo-gallery', ...entityPages];
-    return {
-      _id: row.id,
-      entityType: row.entityType,
-      entityId: row.entityId,
-      codice: row.codice,
-      description: row.description,
-      bloccoId: row.bloccoId,
-      userId: row.userId,
-      userName: row.userName,
-      fileName: row.fileName,
-      mime: row.mime,
-      size: row.size,
-      width: row.width,
-      height: row.height,
-      takenAt: row.takenAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      fileMissing: row.fileMissing,
-      nSegni: row.segni.length,
-      thumbnailUrl: links.fileUrl(row.thumbnailKey, auth, { ttlSeconds: URL_TTL_SECONDS, pages }),
-      previewUrl: links.fileUrl(row.previewKey, auth, { ttlSeconds: URL_TTL_SECONDS, pages }),
-      downloadUrl: links.fileUrl(row.originalKey, auth, {
-        ttlSeconds: URL_TTL_SECONDS,
-        downloadName: downloadName(row),
-        pages,
-      }),
-      ...(entity ? { entity } : {}),
-    };
-  }
+  return { findTarget, photoInCompany };
+}
 
-  /** Who may see which photos in lists: photo-gallery sees all, otherwise the entities' own pages. */
-  function readable(user: AuthUser): repo.GalleryFilter['readable'] {
-    if (can(user, 'photo-gallery', 'read')) return undefined;
-    return entities.all().flatMap((definition) => {
-      const ids = definition.readableIds((page) => can(user, page, 'read'));
-      return ids === 'none' ? [] : [{ entityType: definition.type, ids }];
-    });
-  }
-
-  /** A list's row names only its entity's type: every page that may govern that type. */
-  const typePages = (row: PhotoWithUser) => entities.get(row.entityType)?.pages ?? [];
-
+/**
+ * What the photos' operation files share: who may read or write a photo (`photos.access.ts`), its
+ * entity, and the photo as a session sees it with its links (`photos.view.ts`).
+ */
+export function createPhotosCore({ db, entities, links }: PhotosDeps) {
   return {
-    pageOf,
-    canRead,
-    assertCanWrite,
-    findTarget,
-    photoInCompany,
-    toPhoto,
-    readable,
-    typePages,
+    ...createPhotosAccess(entities),
+    ...createPhotoTargets(db, entities),
+    toPhoto: createPhotoView(links),
   };
-}
-
-export function downloadName(row: PhotoWithUser, index?: number) {
-  const ext = path.extname(row.originalKey);
-  const base = (row.codice ?? row.entityType).replace(/[^\w.-]+/g, '_');
-  return `${base}_${index !== undefined ? String(index + 1).padStart(3, '0') : row.id.slice(-8)}${ext}`;
-}
-
-export const zipSubject = (companyId: string, entityType: string, entityId: string) =>
-  `photos-zip\n${companyId}\n${entityType}\n${entityId}`;
-
-export function keysOf(
-  rows: Array<{ originalKey: string; previewKey: string; thumbnailKey: string }>,
-) {
-  return rows.flatMap((r) => [r.originalKey, r.previewKey, r.thumbnailKey]);
 }

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../lib/auth/sessions.js';
-import { keysOf, type PhotosCore, type PhotosDeps } from './photos.core.js';
+import { keysOf, type PhotosDeps } from './photos.common.js';
+import type { PhotosCore } from './photos.core.js';
 import * as repo from './photos.repository.js';
 
 /** Photos out: one photo, or all of an entity's, their files released with the rows. */

@@ -14,14 +14,16 @@ import {
   photoSyncStatusSchema,
   type PageKey,
 } from '@gestcava/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
+import type { ZodApp } from '../../lib/module.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
 import { sendDownload } from '../../lib/downloads.js';
-import { signedLinkQuerySchema } from '../../lib/session-links.js';
+import { signedLinkQuerySchema, type SignedLinkQuery } from '../../lib/session-links.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -36,20 +38,19 @@ function entityRef(value: unknown) {
   return parsed.data;
 }
 
-/**
- * The docs/api.md "Shape of the API" "Photos" calls, with their exact paths. Reads need photo-gallery or read on the
- * entity's page; writes need write on the entity's page (checked per entity in the service; the
- * route rule lets through anyone who could have either).
- */
-export const photosRoutes: FastifyPluginAsyncZod<{
-  photos: PhotosService;
-  sync: PhotoSync;
-  entities: EntityRegistry;
-}> = async (app, { photos, sync, entities }) => {
-  const entityPages = entities.pages();
-  const read = { page: ['photo-gallery', ...entityPages] as PageKey[], mode: 'read' as const };
-  const write = { page: entityPages, mode: 'write' as const };
+type Access = ReturnType<typeof photoAccess>;
 
+/** Who the route rule lets through: anyone who could read or write some photo (the service checks the entity). */
+function photoAccess(entities: EntityRegistry) {
+  const entityPages = entities.pages();
+  return {
+    read: { page: ['photo-gallery', ...entityPages] as PageKey[], mode: 'read' as const },
+    write: { page: entityPages, mode: 'write' as const },
+  };
+}
+
+/** An entity's photos and one photo. */
+function registerPhotoReadRoutes(app: ZodApp, photos: PhotosService, { read }: Access) {
   app.get(
     '/photos/list',
     {
@@ -104,7 +105,10 @@ export const photosRoutes: FastifyPluginAsyncZod<{
       };
     },
   );
+}
 
+/** Removing photos and uploading them. */
+function registerPhotoWriteRoutes(app: ZodApp, photos: PhotosService, { write }: Access) {
   app.delete(
     '/photos/deletePhoto/:id',
     {
@@ -151,7 +155,24 @@ export const photosRoutes: FastifyPluginAsyncZod<{
       return reply.code(201).send({ success: true as const, photos: uploaded });
     },
   );
+}
 
+/** The zip's caller: the signed link's session when the query is signed, else the bearer's. */
+function zipAccess(
+  request: FastifyRequest,
+  q: SignedLinkQuery,
+): Parameters<PhotosService['zip']>[0] {
+  if (q.sig) {
+    return {
+      signature: { companyId: q.companyId ?? '', sid: q.sid, uid: q.uid, exp: q.exp, sig: q.sig },
+    };
+  }
+  const { user, companyId } = requireAuth(request);
+  return { user, companyId };
+}
+
+/** The files: an entity's photos as a zip, one original (with its marks if asked). */
+function registerPhotoDownloadRoutes(app: ZodApp, photos: PhotosService, { read }: Access) {
   // A bearer (API clients) or the signed link of getPhotos' `zipUrl` (the browser, streaming to disk).
   app.get(
     '/photos/downloadPhotos',
@@ -163,23 +184,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      let access: Parameters<PhotosService['zip']>[0];
-      if (q.sig) {
-        access = {
-          signature: {
-            companyId: q.companyId ?? '',
-            sid: q.sid,
-            uid: q.uid,
-            exp: q.exp,
-            sig: q.sig,
-          },
-        };
-      } else {
-        const { user, companyId } = requireAuth(request);
-        access = { user, companyId };
-      }
-      const ref = entityRef(q);
+      const access = zipAccess(request, request.query);
+      const ref = entityRef(request.query);
       const { fileName, stream } = await photos.zip(access, ref.entityType, ref.entityId);
       return sendDownload(reply, { contentType: 'application/zip', fileName, body: stream });
     },
@@ -215,7 +221,10 @@ export const photosRoutes: FastifyPluginAsyncZod<{
       );
     },
   );
+}
 
+/** The admin's reconciliation of the database and the uploads folder. */
+function registerPhotoSyncRoutes(app: ZodApp, sync: PhotoSync) {
   app.get(
     '/photos/syncPhotosWithFilesystem',
     {
@@ -237,7 +246,10 @@ export const photosRoutes: FastifyPluginAsyncZod<{
     },
     async () => sync.status(),
   );
+}
 
+/** The photo gallery's page. */
+function registerPhotoGalleryRoutes(app: ZodApp, photos: PhotosService, { read }: Access) {
   app.get(
     '/photo-gallery/paginatedPhotos',
     {
@@ -253,4 +265,22 @@ export const photosRoutes: FastifyPluginAsyncZod<{
       return photos.page(auth, auth.companyId, request.query);
     },
   );
+}
+
+/**
+ * The docs/api.md "Shape of the API" "Photos" calls, with their exact paths. Reads need photo-gallery or read on the
+ * entity's page; writes need write on the entity's page (checked per entity in the service; the
+ * route rule lets through anyone who could have either).
+ */
+export const photosRoutes: FastifyPluginAsyncZod<{
+  photos: PhotosService;
+  sync: PhotoSync;
+  entities: EntityRegistry;
+}> = async (app, { photos, sync, entities }) => {
+  const access = photoAccess(entities);
+  registerPhotoReadRoutes(app, photos, access);
+  registerPhotoWriteRoutes(app, photos, access);
+  registerPhotoDownloadRoutes(app, photos, access);
+  registerPhotoSyncRoutes(app, sync);
+  registerPhotoGalleryRoutes(app, photos, access);
 };

@@ -18,6 +18,43 @@ const keyOf = (row: PhotoWithUser, variant: SegniVariant) =>
       ? row.previewKey
       : row.thumbnailKey;
 
+/** What the marks need from the photos service: its storage and its access rules for one photo. */
+interface PhotoSegniDeps<T> {
+  db: Db;
+  storage: Storage;
+  photoInCompany: (companyId: string, id: string) => Promise<{ row: PhotoWithUser; target: T }>;
+  assertCanRead: (user: AuthUser, target: T) => void;
+  assertCanWrite: (user: AuthUser, target: T) => void;
+}
+
+async function jpegWithSegni(
+  storage: Storage,
+  row: PhotoWithUser,
+  variant: SegniVariant,
+  options?: SegniImageOptions,
+) {
+  const source = await storage.read(keyOf(row, variant));
+  if (!source) throw notFound('Il file della foto non è più presente');
+  return drawSegni(source, row.segni, options);
+}
+
+/** Saves the marks and writes their history row in one transaction (the photo of another company: 404). */
+function saveSegniAs(db: Db, companyId: string, id: string, segni: Segno[], userId: string | null) {
+  return db.transaction(async (tx) => {
+    const saved = await repo.updateSegni(tx, companyId, id, segni);
+    if (!saved) throw notFound('Foto non trovata');
+    await recordAudit(tx, {
+      companyId,
+      entityType: saved.entityType,
+      entityId: saved.entityId,
+      action: 'segni',
+      userId,
+      note: `Segni sulla foto ${saved.fileName}: ${segniSummary(saved.segni)}`,
+    });
+    return saved.segni;
+  });
+}
+
 /**
  * The defects marked on a photo (docs/photos.md, "Segni sui difetti"). The access rules are the
  * photo's own, passed in by the photos service: reading as for the photo, writing with write on
@@ -29,39 +66,7 @@ export function createPhotoSegni<T>({
   photoInCompany,
   assertCanRead,
   assertCanWrite,
-}: {
-  db: Db;
-  storage: Storage;
-  photoInCompany: (companyId: string, id: string) => Promise<{ row: PhotoWithUser; target: T }>;
-  assertCanRead: (user: AuthUser, target: T) => void;
-  assertCanWrite: (user: AuthUser, target: T) => void;
-}) {
-  async function jpegWithSegni(
-    row: PhotoWithUser,
-    variant: SegniVariant,
-    options?: SegniImageOptions,
-  ) {
-    const source = await storage.read(keyOf(row, variant));
-    if (!source) throw notFound('Il file della foto non è più presente');
-    return drawSegni(source, row.segni, options);
-  }
-
-  function saveSegniAs(companyId: string, id: string, segni: Segno[], userId: string | null) {
-    return db.transaction(async (tx) => {
-      const saved = await repo.updateSegni(tx, companyId, id, segni);
-      if (!saved) throw notFound('Foto non trovata');
-      await recordAudit(tx, {
-        companyId,
-        entityType: saved.entityType,
-        entityId: saved.entityId,
-        action: 'segni',
-        userId,
-        note: `Segni sulla foto ${saved.fileName}: ${segniSummary(saved.segni)}`,
-      });
-      return saved.segni;
-    });
-  }
-
+}: PhotoSegniDeps<T>) {
   return {
     async getSegni(user: AuthUser, companyId: string, id: string): Promise<Segno[]> {
       const { row, target } = await photoInCompany(companyId, id);
@@ -77,11 +82,12 @@ export function createPhotoSegni<T>({
     async saveSegni(user: AuthUser, companyId: string, id: string, segni: Segno[]) {
       const { target } = await photoInCompany(companyId, id);
       assertCanWrite(user, target);
-      return saveSegniAs(companyId, id, segni, user.id);
+      return saveSegniAs(db, companyId, id, segni, user.id);
     },
 
     /** The save without a user check, for demo data and imports (`userId` null: the system). */
-    saveSegniAs,
+    saveSegniAs: (companyId: string, id: string, segni: Segno[], userId: string | null) =>
+      saveSegniAs(db, companyId, id, segni, userId),
 
     /** `?segni=1`: the photo as a JPEG with its marks drawn, for a user who may read it. */
     async originalWithSegni(user: AuthUser, companyId: string, id: string) {
@@ -89,7 +95,7 @@ export function createPhotoSegni<T>({
       assertCanRead(user, target);
       const base = (row.codice ?? row.entityType).replace(/[^\w.-]+/g, '_');
       return {
-        body: await jpegWithSegni(row, 'original'),
+        body: await jpegWithSegni(storage, row, 'original'),
         fileName: `${base}_${row.id.slice(-8)}_segni.jpg`,
       };
     },
@@ -105,7 +111,7 @@ export function createPhotoSegni<T>({
       options?: SegniImageOptions,
     ): Promise<Buffer> {
       const { row } = await photoInCompany(companyId, id);
-      return jpegWithSegni(row, variant, options);
+      return jpegWithSegni(storage, row, variant, options);
     },
 
     /** The marks of some of the company's photos, by id, for another module's answer (no user check). */

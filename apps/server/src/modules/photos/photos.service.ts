@@ -1,6 +1,7 @@
 import { forbidden } from '../../lib/app-error.js';
 import type { AuthUser } from '../../lib/auth/sessions.js';
-import { createPhotosCore, type PhotosDeps, type Target } from './photos.core.js';
+import type { PhotosDeps, Target } from './photos.common.js';
+import { createPhotosCore } from './photos.core.js';
 import { createPhotosGallery } from './photos.gallery.js';
 import { createPhotoSegni } from './photos.segni.js';
 import * as repo from './photos.repository.js';

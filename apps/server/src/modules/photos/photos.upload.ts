@@ -6,13 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { discardFiles, readMultipart } from '../../lib/uploads.js';
 import type { AuthContext } from '../../lib/auth/sessions.js';
-import {
-  RECEIVE_OPTIONS,
-  text,
-  type PhotosCore,
-  type PhotosDeps,
-  type Target,
-} from './photos.core.js';
+import { RECEIVE_OPTIONS, text, type PhotosDeps, type Target } from './photos.common.js';
+import type { PhotosCore } from './photos.core.js';
 import { createPhotoImport } from './photos.import.js';
 
 /** The description sent with an upload, or 400 past its length. */

@@ -4,7 +4,8 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import type { SessionLinkQuery } from '../../lib/session-links.js';
 import type { AuthUser } from '../../lib/auth/sessions.js';
 import * as repo from './photos.repository.js';
-import { downloadName, zipSubject, type PhotosCore, type PhotosDeps } from './photos.core.js';
+import { downloadName, zipSubject, type PhotosDeps } from './photos.common.js';
+import type { PhotosCore } from './photos.core.js';
 
 /** An entity's photos as one zip, for a signed link or a caller with a session. */
 export function createPhotosZip(

@@ -3,7 +3,7 @@ import { registerBodySchema } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/auth/passwords.js';
-import type { AuthContext } from '../../lib/auth/sessions.js';
+import type { AuthContext, SessionStore } from '../../lib/auth/sessions.js';
 import { constraintError } from '../../lib/db-errors.js';
 import {
   assertCompanyExists,
@@ -74,6 +74,21 @@ async function writeUpdate(
   return { row: updated!, revoke: changesAccess(current, body, passwordHash !== undefined) };
 }
 
+/**
+ * The user's row deleted under the lock of the active admins (the last active admin stays); answers
+ * the ids of the sessions that went with it.
+ */
+async function deleteUser(tx: DbOrTx, sessions: SessionStore, id: string): Promise<string[]> {
+  const admins = await repo.lockActiveAdmins(tx);
+  const current = await repo.findUserById(tx, id);
+  if (!current) throw notFound(NOT_FOUND);
+  if (current.role === 'admin' && current.active && admins.length <= 1) throw conflict(LAST_ADMIN);
+  // the sessions go with the user row (cascade): read them first, so their sockets can be closed
+  const ended = await sessions.liveIdsOfUser(id, tx);
+  await repo.deleteUser(tx, id);
+  return ended;
+}
+
 /** Creating, editing and deleting users (an administrator's acts, or a user's own name and email). */
 export function createUsersEdits({ db, sessions }: UsersDeps) {
   return {
@@ -130,16 +145,7 @@ export function createUsersEdits({ db, sessions }: UsersDeps) {
     async remove(id: string): Promise<void> {
       let ended: string[] = [];
       try {
-        await db.transaction(async (tx) => {
-          const admins = await repo.lockActiveAdmins(tx);
-          const current = await repo.findUserById(tx, id);
-          if (!current) throw notFound(NOT_FOUND);
-          if (current.role === 'admin' && current.active && admins.length <= 1)
-            throw conflict(LAST_ADMIN);
-          // the sessions go with the user row (cascade): read them first, so their sockets can be closed
-          ended = await sessions.liveIdsOfUser(id, tx);
-          await repo.deleteUser(tx, id);
-        });
+        ended = await db.transaction((tx) => deleteUser(tx, sessions, id));
       } catch (error) {
         throw (
           constraintError(error, {

@@ -6,14 +6,13 @@ import {
   usersResponseSchema,
 } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodApp } from '../../lib/module.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
 import type { UsersService } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
-  app,
-  { users },
-) => {
+/** The list of users and one user. */
+function registerUserReadRoutes(app: ZodApp, users: UsersService) {
   app.get(
     '/user/users',
     {
@@ -31,7 +30,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request) => ({ success: true as const, user: await users.get(request.params.id) }),
   );
+}
 
+/** A user's edit (their own name and email, or an admin's change) and deletion. */
+function registerUserEditRoutes(app: ZodApp, users: UsersService) {
   app.put(
     '/user/update/:id',
     {
@@ -57,7 +59,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       return reply.code(204).send();
     },
   );
+}
 
+/** An admin creates an account and resets its password. */
+function registerUserAccountRoutes(app: ZodApp, users: UsersService) {
   app.post(
     '/user/register',
     {
@@ -85,4 +90,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       temporaryPassword: await users.resetPassword(request.params.id),
     }),
   );
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
+  registerUserReadRoutes(app, users);
+  registerUserEditRoutes(app, users);
+  registerUserAccountRoutes(app, users);
 };
