@@ -89,89 +89,109 @@ async function resaTeoricaOf(
   };
 }
 
+/** The block to saw, locked so an option or a sale cannot slip in between the check and the plan. */
+async function bloccoDaSegare(
+  { blocchi }: LavorazioniLastreDeps,
+  tx: DbOrTx,
+  companyId: string,
+  bloccoId: string,
+) {
+  const blocco = await blocchi.lockForLavorazione(tx, companyId, bloccoId);
+  if (!blocco)
+    throw badRequest('Blocco non valido', [{ path: 'bloccoId', message: 'Blocco non valido' }]);
+  if (blocco.statoEffettivo !== 'disponibile')
+    throw conflict(
+      `Il blocco ${blocco.blocco.codice} non è disponibile: non si può pianificarne la segagione`,
+    );
+  return blocco.blocco;
+}
+
+/** The plan written with its code, its theoretical yield and its `create` history. */
+async function insertPlan(
+  deps: LavorazioniLastreDeps,
+  core: LavorazioniLastreCore,
+  tx: DbOrTx,
+  actor: Actor,
+  body: LavorazioneLastreCreate,
+): Promise<LavorazioneLastre> {
+  const blocco = await bloccoDaSegare(deps, tx, actor.companyId, body.bloccoId);
+  const macchina = await core.macchinaOf(actor.companyId, body.macchinaId, tx);
+  await core.assertTerzista(actor.companyId, body.terzistaId, tx);
+  const row = await repo.insert(tx, {
+    ...body,
+    terzistaId: body.contoTerzi ? (body.terzistaId ?? null) : null,
+    companyId: actor.companyId,
+    codice: await nextCode(tx, 'SG'),
+    resaTeorica: resaTeoricaBlocco(blocco, {
+      spessoreMm: body.spessoreMm,
+      kerfMm: macchina.kerfMm,
+      rifiloMm: macchina.rifiloMm,
+    }),
+    stato: 'pianificata',
+  });
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lavorazione-lastre',
+    entityId: row.id,
+    action: 'create',
+    userId: actor.userId,
+    changes: initialValues(row, LAVORAZIONE_LASTRE_FIELDS),
+  });
+  return core.get(actor.companyId, row.id, tx);
+}
+
+/** The plan changes only while `pianificata`, the note at any time: locked, then one guarded update. */
+async function updatePlan(
+  core: LavorazioniLastreCore,
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  body: LavorazioneLastreUpdate,
+): Promise<LavorazioneLastre> {
+  const current = await repo.lockInCompany(tx, actor.companyId, id);
+  if (!current) throw notFound(NOT_FOUND);
+  const { note, ...plan } = body;
+  const changesPlan = assertPlanEditable(current, plan);
+  const next = mergedPlan(current, plan);
+  const resa = await resaTeoricaOf(core, tx, actor.companyId, id, plan, next);
+  if (plan.terzistaId) await core.assertTerzista(actor.companyId, plan.terzistaId, tx);
+  const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, {
+    ...(changesPlan ? { ...pick(next, PLAN_FIELDS), ...resa } : {}),
+    ...(note !== undefined ? { note } : {}),
+  });
+  if (!row) throw conflict(STALE);
+  const changes = diffChanges(current, row, LAVORAZIONE_LASTRE_FIELDS);
+  if (Object.keys(changes).length) {
+    await recordAudit(tx, {
+      companyId: actor.companyId,
+      entityType: 'lavorazione-lastre',
+      entityId: id,
+      action: 'update',
+      userId: actor.userId,
+      changes,
+    });
+  }
+  return core.get(actor.companyId, id, tx);
+}
+
 /** A sawing planned and its plan edited. */
 export function createLavorazioniLastreEdits(
   deps: LavorazioniLastreDeps,
   core: LavorazioniLastreCore,
 ) {
-  const { db, blocchi } = deps;
-  const { get, macchinaOf, assertTerzista } = core;
+  const { db } = deps;
   return {
     /** Plans a sawing of a `disponibile` block; its theoretical yield is fixed now, from the machine's kerf and trim. */
     async create(actor: Actor, body: LavorazioneLastreCreate): Promise<LavorazioneLastre> {
       try {
-        return await db.transaction(async (tx) => {
-          // Locked so an option or a sale cannot slip in between the check and the plan.
-          const blocco = await blocchi.lockForLavorazione(tx, actor.companyId, body.bloccoId);
-          if (!blocco)
-            throw badRequest('Blocco non valido', [
-              { path: 'bloccoId', message: 'Blocco non valido' },
-            ]);
-          if (blocco.statoEffettivo !== 'disponibile')
-            throw conflict(
-              `Il blocco ${blocco.blocco.codice} non è disponibile: non si può pianificarne la segagione`,
-            );
-          const macchina = await macchinaOf(actor.companyId, body.macchinaId, tx);
-          await assertTerzista(actor.companyId, body.terzistaId, tx);
-          const row = await repo.insert(tx, {
-            ...body,
-            terzistaId: body.contoTerzi ? (body.terzistaId ?? null) : null,
-            companyId: actor.companyId,
-            codice: await nextCode(tx, 'SG'),
-            resaTeorica: resaTeoricaBlocco(blocco.blocco, {
-              spessoreMm: body.spessoreMm,
-              kerfMm: macchina.kerfMm,
-              rifiloMm: macchina.rifiloMm,
-            }),
-            stato: 'pianificata',
-          });
-          await recordAudit(tx, {
-            companyId: actor.companyId,
-            entityType: 'lavorazione-lastre',
-            entityId: row.id,
-            action: 'create',
-            userId: actor.userId,
-            changes: initialValues(row, LAVORAZIONE_LASTRE_FIELDS),
-          });
-          return get(actor.companyId, row.id, tx);
-        });
+        return await db.transaction((tx) => insertPlan(deps, core, tx, actor, body));
       } catch (error) {
         throw constraintError(error, { unique: GIA_APERTA }) ?? error;
       }
     },
 
     /** The plan changes only while `pianificata`; the note at any time. */
-    async update(
-      actor: Actor,
-      id: string,
-      body: LavorazioneLastreUpdate,
-    ): Promise<LavorazioneLastre> {
-      return db.transaction(async (tx) => {
-        const current = await repo.lockInCompany(tx, actor.companyId, id);
-        if (!current) throw notFound(NOT_FOUND);
-        const { note, ...plan } = body;
-        const changesPlan = assertPlanEditable(current, plan);
-        const next = mergedPlan(current, plan);
-        const resa = await resaTeoricaOf(core, tx, actor.companyId, id, plan, next);
-        if (plan.terzistaId) await assertTerzista(actor.companyId, plan.terzistaId, tx);
-        const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, {
-          ...(changesPlan ? { ...pick(next, PLAN_FIELDS), ...resa } : {}),
-          ...(note !== undefined ? { note } : {}),
-        });
-        if (!row) throw conflict(STALE);
-        const changes = diffChanges(current, row, LAVORAZIONE_LASTRE_FIELDS);
-        if (Object.keys(changes).length) {
-          await recordAudit(tx, {
-            companyId: actor.companyId,
-            entityType: 'lavorazione-lastre',
-            entityId: id,
-            action: 'update',
-            userId: actor.userId,
-            changes,
-          });
-        }
-        return get(actor.companyId, id, tx);
-      });
-    },
+    update: (actor: Actor, id: string, body: LavorazioneLastreUpdate): Promise<LavorazioneLastre> =>
+      db.transaction((tx) => updatePlan(core, tx, actor, id, body)),
   };
 }

@@ -1,12 +1,9 @@
 import {
   resaSegagione,
   roundTo,
-  type AnagraficaPickerItem,
-  type BloccoSegabile,
   type LavorazioneLastreListItem,
   type LavorazioneLastreListQuery,
   type LavorazioneLastreSummary,
-  type MacchinaPicker,
   type Page,
 } from '@gestcava/contracts';
 import { listHistory, type HistoryItem } from '../../lib/audit.js';
@@ -22,12 +19,12 @@ import {
 
 const EXPORT_BATCH = 500;
 
-/** The reads of the lavorazioni lastre page and its pickers. */
+/** The reads of the lavorazioni lastre page (its pickers in `lavorazioni-lastre.pickers.ts`). */
 export function createLavorazioniLastreQueries(
   deps: LavorazioniLastreDeps,
   core: LavorazioniLastreCore,
 ) {
-  const { db, blocchi, macchine, fornitori } = deps;
+  const { db } = deps;
   const { get } = core;
   return {
     list(
@@ -76,27 +73,6 @@ export function createLavorazioniLastreQueries(
         baseName: 'lavorazioni-lastre',
         onError,
       });
-    },
-
-    /** Blocks that may be planned: `disponibile`, own or bought-in, without an open sawing. */
-    segabili(companyId: string, q: string | undefined): Promise<BloccoSegabile[]> {
-      return blocchi.segabili(companyId, q);
-    },
-
-    async macchine(companyId: string): Promise<MacchinaPicker[]> {
-      return (await macchine.list(companyId))
-        .filter((m) => m.attiva)
-        .map((m) => ({
-          _id: m._id,
-          nome: m.nome,
-          tipo: m.tipo,
-          kerfMm: m.kerfMm,
-          rifiloMm: m.rifiloMm,
-        }));
-    },
-
-    terzisti(companyId: string, q: string | undefined): Promise<AnagraficaPickerItem[]> {
-      return fornitori.pick(companyId, q);
     },
   };
 }

@@ -6,7 +6,6 @@ import {
 } from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { recordAuditMany } from '../../lib/audit.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import type { Actor } from '../../lib/actor.js';
 import type { BlocchiService } from '../blocchi/blocchi.service.js';
@@ -156,25 +155,8 @@ async function moveMaterial(
     return;
   }
   const ids = (await repo.lastreOf(tx, actor.companyId, lav.id)).map((l) => l.id);
-  const [from, to] =
-    move === 'start' ? ['disponibile', 'in_lavorazione'] : ['in_lavorazione', 'disponibile'];
-  const moved = await (move === 'start' ? magazzino.impegnaLastre : magazzino.liberaLastre)(
-    tx,
-    actor.companyId,
-    ids,
-  );
-  await recordAuditMany(
-    tx,
-    moved.map((l) => ({
-      companyId: actor.companyId,
-      entityType: 'lastra',
-      entityId: l.id,
-      action: 'stato',
-      userId: actor.userId,
-      changes: { stato: { from, to } },
-      note,
-    })),
-  );
+  // the slabs' history rows are the magazzino's, written by the same operation
+  await (move === 'start' ? magazzino.impegnaLastre : magazzino.liberaLastre)(tx, actor, ids, note);
 }
 
 /** What the operation files share: the factory's dependencies, the record read by id, the checks of what it names. */

@@ -1,4 +1,3 @@
-import type { LastraListQuery, LottoListQuery, PaccoListQuery } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { exportPages, streamExport, type ExportColumn } from '../../lib/export.js';
 import type { PageOpts } from '../../lib/pagination.js';
@@ -14,7 +13,7 @@ const EXPORT_BATCH = 500;
 /** What an export takes of a list's query: its filters and its order, not its page. */
 type Sorted<Q extends { sort?: unknown }> = Filter<Q> & { sort?: Q['sort'] };
 
-/** How one list becomes a file: its pages, each page's rows as DTOs, the columns and the names. */
+/** How one list becomes a file: the page read of its repository, the rows as DTOs, columns and names. */
 interface ExportOf<Q, R, T> {
   page: (db: DbOrTx, companyId: string, query: Q & PageOpts) => Promise<{ items: R[] }>;
   rows: (db: DbOrTx, companyId: string, items: R[]) => T[] | Promise<T[]>;
@@ -23,11 +22,24 @@ interface ExportOf<Q, R, T> {
   baseName: string;
 }
 
-/** The list's pages one after another, as the export's batches. */
-function exporter<Q, R, T>(db: DbOrTx, list: ExportOf<Q, R, T>) {
-  return (companyId: string, query: Q, format: 'csv' | 'xlsx', onError?: (e: unknown) => void) => {
+/** A page's rows as DTOs one by one, when a row needs nothing but itself. */
+const eachRow =
+  <R, T>(toDto: (row: R) => T) =>
+  (_db: DbOrTx, _companyId: string, items: R[]) =>
+    items.map(toDto);
+
+/** One list's export: its pages one after another as the file's batches, in the list's order. */
+function listExport<Q extends { sort?: unknown }, R, T>(db: DbOrTx, list: ExportOf<Q, R, T>) {
+  return (
+    companyId: string,
+    query: Sorted<Q>,
+    format: 'csv' | 'xlsx',
+    onError?: (e: unknown) => void,
+  ) => {
     const page = async (n: number) => {
-      const { items } = await list.page(db, companyId, { ...query, page: n, limit: EXPORT_BATCH });
+      // the list's query without its page, given one again: what the list's own page read takes
+      const pageQuery = { ...query, page: n, limit: EXPORT_BATCH } as Q & PageOpts;
+      const { items } = await list.page(db, companyId, pageQuery);
       return list.rows(db, companyId, items);
     };
     const { columns, sheet, baseName } = list;
@@ -39,26 +51,23 @@ function exporter<Q, R, T>(db: DbOrTx, list: ExportOf<Q, R, T>) {
 /** The lists as files: their filters and their order (the columns in magazzino.export.ts). */
 export function createMagazzinoExports({ db }: MagazzinoDeps) {
   return {
-    exportPacchi: exporter(db, {
-      page: (tx, companyId, query: Sorted<PaccoListQuery> & PageOpts) =>
-        repo.pacchiPage(tx, companyId, query),
+    exportPacchi: listExport(db, {
+      page: repo.pacchiPage,
       rows: withScelte,
       columns: paccoExportColumns,
       sheet: 'Pacchi',
       baseName: 'pacchi',
     }),
-    exportLastre: exporter(db, {
-      page: (tx, companyId, query: Sorted<LastraListQuery> & PageOpts) =>
-        lastreRepo.lastrePage(tx, companyId, query),
-      rows: (_tx, _companyId, items) => items.map(toLastraDto),
+    exportLastre: listExport(db, {
+      page: lastreRepo.lastrePage,
+      rows: eachRow(toLastraDto),
       columns: lastraExportColumns,
       sheet: 'Lastre',
       baseName: 'lastre',
     }),
-    exportLotti: exporter(db, {
-      page: (tx, companyId, query: Sorted<LottoListQuery> & PageOpts) =>
-        lottiRepo.lottiPage(tx, companyId, query),
-      rows: (_tx, _companyId, items) => items.map(toLottoDto),
+    exportLotti: listExport(db, {
+      page: lottiRepo.lottiPage,
+      rows: eachRow(toLottoDto),
       columns: lottoExportColumns,
       sheet: 'Lotti',
       baseName: 'lotti-pavimenti',

@@ -1,6 +1,24 @@
 import type { DbOrTx } from '../../db/client.js';
+import { recordAuditMany } from '../../lib/audit.js';
 import * as ledger from './ledger.repository.js';
 import * as registry from './magazzino.registry.js';
+import { lastraStatoEntry, type LastraStatoBy } from './stock-lastre.history.js';
+
+/** Slabs change state inside stock (all of them or 409), each with its history row and the note. */
+async function cambiaStatoLastre(
+  tx: DbOrTx,
+  by: LastraStatoBy,
+  ids: readonly string[],
+  stato: { from: string; to: string },
+  note: string,
+) {
+  const moved = await ledger.cambiaStatoLastre(tx, by.companyId, ids, stato.from, stato.to);
+  await recordAuditMany(
+    tx,
+    moved.map((l) => lastraStatoEntry(by, l.id, stato, { note })),
+  );
+  return moved;
+}
 
 /**
  * The stock operations the lavorazioni and the transfers run inside their own transaction (docs/domain.md
@@ -23,11 +41,11 @@ export function createMagazzinoLedgerOps() {
     lockPacchiOfLastre: (tx: DbOrTx, companyId: string, lastraIds: readonly string[]) =>
       ledger.lockPacchi(tx, companyId, { lastraIds }),
     /** Slabs set aside for a lavorazione pavimenti (`disponibile` → `in_lavorazione`): all of them or 409. */
-    impegnaLastre: (tx: DbOrTx, companyId: string, ids: readonly string[]) =>
-      ledger.cambiaStatoLastre(tx, companyId, ids, 'disponibile', 'in_lavorazione'),
+    impegnaLastre: (tx: DbOrTx, by: LastraStatoBy, ids: readonly string[], note: string) =>
+      cambiaStatoLastre(tx, by, ids, { from: 'disponibile', to: 'in_lavorazione' }, note),
     /** Slabs a lavorazione pavimenti gives back (`in_lavorazione` → `disponibile`): all of them or 409. */
-    liberaLastre: (tx: DbOrTx, companyId: string, ids: readonly string[]) =>
-      ledger.cambiaStatoLastre(tx, companyId, ids, 'in_lavorazione', 'disponibile'),
+    liberaLastre: (tx: DbOrTx, by: LastraStatoBy, ids: readonly string[], note: string) =>
+      cambiaStatoLastre(tx, by, ids, { from: 'in_lavorazione', to: 'disponibile' }, note),
     /** Slabs cut into tiles leave stock, one `scarico` each; they stay `in_lavorazione`, the lot's origin. */
     scaricaLastreTagliate: (tx: DbOrTx, meta: ledger.MovimentoMeta, ids: readonly string[]) =>
       ledger.scaricaLastre(tx, meta, ids, 'in_lavorazione', 'in_lavorazione'),

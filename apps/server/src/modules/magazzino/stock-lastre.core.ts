@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
+import type { AuditChanges } from '../../db/schema/index.js';
 import { recordAuditMany, type AuditEntry } from '../../lib/audit.js';
 import type { Actor } from '../../lib/actor.js';
 import { lockPacchi, lowerPacchi } from './ledger.repository.js';
@@ -8,6 +9,7 @@ import type { StockChecks } from './stock.checks.js';
 import * as repo from './stock.repository.js';
 import type { lastraGuard } from './stock.repository.js';
 import { type LastraTarget, type LedgerRow, type MovedLastra } from './stock.repository.js';
+import { lastraStatoEntry } from './stock-lastre.history.js';
 
 // The pieces every slab and bundle operation shares (stock-lastre.ts assembles the operations).
 
@@ -52,15 +54,14 @@ export async function recordExpiredLastre(
   );
   await recordAuditMany(
     tx,
-    freed.map((l) => ({
-      companyId: l.companyId,
-      entityType: 'lastra',
-      entityId: l.id,
-      action: 'stato',
-      userId: null,
-      changes: { stato: { from: 'riservata', to: 'disponibile' } },
-      note: 'Riserva scaduta',
-    })),
+    freed.map((l) =>
+      lastraStatoEntry(
+        { companyId: l.companyId, userId: null },
+        l.id,
+        { from: 'riservata', to: 'disponibile' },
+        { note: 'Riserva scaduta' },
+      ),
+    ),
   );
 }
 
@@ -82,6 +83,41 @@ export async function refusal(
   );
 }
 
+/**
+ * A moved slab's history row: a state change (`from` left out when it is the state the slab had),
+ * with what changed along with it, or another action (a move) with its changes.
+ */
+export type SlabAudit =
+  | {
+      stato: { from?: string; to: string };
+      changes?: (l: MovedLastra) => AuditChanges;
+      note?: string | null;
+    }
+  | {
+      action: AuditEntry['action'];
+      changes: (l: MovedLastra) => AuditChanges;
+      note?: string | null;
+    };
+
+function slabHistory(actor: Actor, l: MovedLastra, audit: SlabAudit): AuditEntry {
+  if ('stato' in audit)
+    return lastraStatoEntry(
+      actor,
+      l.id,
+      { from: audit.stato.from ?? l.statoPrima, to: audit.stato.to },
+      { changes: audit.changes?.(l), note: audit.note },
+    );
+  return {
+    companyId: actor.companyId,
+    entityType: 'lastra',
+    entityId: l.id,
+    action: audit.action,
+    userId: actor.userId,
+    changes: audit.changes(l),
+    note: audit.note ?? null,
+  };
+}
+
 export interface SlabOp {
   guard: ReturnType<typeof lastraGuard.vendibileA>;
   set: Parameters<typeof repo.updateLastre>[4];
@@ -89,11 +125,7 @@ export interface SlabOp {
   scarico?: boolean;
   tipo: LedgerRow['tipo'];
   ledger?: Partial<LedgerRow>;
-  audit: {
-    action: AuditEntry['action'];
-    changes: (l: MovedLastra) => AuditEntry['changes'];
-    note?: string | null;
-  };
+  audit: SlabAudit;
   /** For the 409 of a single slab: what was attempted. */
   what: string;
 }
@@ -134,15 +166,7 @@ export async function onLastre(
   if (op.scarico) await lowerPacchi(tx, actor.companyId, moved);
   await recordAuditMany(
     tx,
-    moved.map((l) => ({
-      companyId: actor.companyId,
-      entityType: 'lastra',
-      entityId: l.id,
-      action: op.audit.action,
-      userId: actor.userId,
-      changes: op.audit.changes(l),
-      note: op.audit.note ?? null,
-    })),
+    moved.map((l) => slabHistory(actor, l, op.audit)),
   );
   return moved;
 }

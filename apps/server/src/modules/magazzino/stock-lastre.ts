@@ -17,6 +17,7 @@ import * as repo from './stock.repository.js';
 import { lastraGuard } from './stock.repository.js';
 import type { FaultPoints } from '../../lib/faults.js';
 import { recordExpiredLastre, refusal, onLastre, type LastreContext } from './stock-lastre.core.js';
+import { lastraStatoEntry } from './stock-lastre.history.js';
 import { createSlabOps } from './stock-lastre.ops.js';
 import { createPacchiStock } from './stock-pacchi.js';
 
@@ -48,15 +49,15 @@ async function spedita(
     stato: 'spedita',
   });
   if (!moved.length) await refusal(tx, actor.companyId, id, 'spedirla');
-  await recordAudit(tx, {
-    companyId: actor.companyId,
-    entityType: 'lastra',
-    entityId: id,
-    action: 'stato',
-    userId: actor.userId,
-    changes: { stato: { from: 'venduta', to: 'spedita' } },
-    note: `Documento ${documento}`,
-  });
+  await recordAudit(
+    tx,
+    lastraStatoEntry(
+      actor,
+      id,
+      { from: 'venduta', to: 'spedita' },
+      { note: `Documento ${documento}` },
+    ),
+  );
 }
 
 /** A broken slab leaves stock with its `scarico`, whatever its reservation. */
@@ -72,11 +73,7 @@ function rotta(ctx: LastreContext, tx: DbOrTx, actor: Actor, id: string, nota: s
       scarico: true,
       tipo: 'scarico',
       ledger: { causale: `Rotta: ${nota}` },
-      audit: {
-        action: 'stato',
-        changes: (l) => ({ stato: { from: l.statoPrima, to: 'rotta' } }),
-        note: nota,
-      },
+      audit: { stato: { to: 'rotta' }, note: nota },
       what: 'segnarla come rotta',
     },
   );

@@ -145,50 +145,103 @@ async function splitOff(move: LotMove, ubicazioneId: string, pezzi: number) {
   return { pezzi: pezzi, mq: mqTaken, nuovoLottoId: nuovo.id };
 }
 
+/** The lot counted again: its pieces and m² set to the count, a `rettifica` of the difference. */
+async function rettifica(
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  body: { pezzi: number; motivo: string },
+) {
+  const lotto = await lockedLotto(tx, actor.companyId, id);
+  if (body.pezzi < lotto.pezziRiservati) {
+    throw conflict(
+      `Nel lotto sono riservati ${pezziWord(lotto.pezziRiservati)}: rilascia prima le riserve che i pezzi contati non coprono`,
+    );
+  }
+  const after = await lots.setPezzi(tx, actor.companyId, id, lotto.pezzi, body.pezzi);
+  if (!after) throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
+  const mq = mqPavimenti(body.pezzi, lotto.lunghezzaMm, lotto.larghezzaMm);
+  await lots.setLottoMq(tx, id, mq);
+  const d = { pezzi: body.pezzi - lotto.pezzi, mq: roundTo(mq - lotto.mq, 2) };
+  await repo.insertMovimenti(tx, [
+    {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      tipo: 'rettifica',
+      pezzi: d.pezzi,
+      mq: d.mq,
+      lottoId: id,
+      bloccoId: lotto.bloccoId,
+      causale: body.motivo,
+    },
+  ]);
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lotto',
+    entityId: id,
+    action: 'rettifica',
+    userId: actor.userId,
+    changes: { pezzi: { from: lotto.pezzi, to: body.pezzi } },
+    note: body.motivo,
+  });
+  return d;
+}
+
+/** The lot unchanged since the client read it, where it goes checked: then it moves whole or split. */
+async function sposta(
+  ctx: LottiContext,
+  tx: DbOrTx,
+  actor: Actor,
+  id: string,
+  body: { ubicazioneId: string; pezzi?: number; ifMatch?: Date },
+) {
+  await assertUnchanged(
+    tx,
+    versionIn(lotti, actor.companyId, id),
+    body.ifMatch,
+    STALE_MESSAGES.lotto,
+  );
+  const ubicazione = await ctx.checks.ubicazione(tx, actor.companyId, body.ubicazioneId);
+  const lotto = await lockedLotto(tx, actor.companyId, id);
+  if (lotto.pezzi === 0) throw conflict('Il lotto è esaurito: non c’è niente da spostare');
+  const causale = `Spostamento in ${ubicazione.nome}`;
+  const move = { tx, actor, id, lotto, ubicazione, causale };
+  return body.pezzi === undefined || body.pezzi === lotto.pezzi
+    ? moveWhole(move, body.ubicazioneId)
+    : splitOff(move, body.ubicazioneId, body.pezzi);
+}
+
+/** The lot's price, grade, note and sale by cases, with what changed in its history. */
+async function modifica(tx: DbOrTx, actor: Actor, id: string, body: LottoUpdateInput) {
+  const before = await lottoOrThrow(tx, actor.companyId, id);
+  const changes = diffChanges(before, { ...before, ...body }, [
+    'prezzoListino',
+    'scelta',
+    'note',
+    'vendutoACasse',
+  ]);
+  if (!Object.keys(changes).length) return;
+  await lots.updateLotto(tx, actor.companyId, id, body);
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lotto',
+    entityId: id,
+    action: 'update',
+    userId: actor.userId,
+    changes,
+  });
+}
+
 /** A lot as it lies: counted again, moved (whole or split), its price and grade edited. */
 export function createLottiGiacenza(ctx: LottiContext) {
-  const { db, magazzino, checks } = ctx;
+  const { db, magazzino } = ctx;
   return {
     async rettificaLotto(
       actor: Actor,
       id: string,
       body: { pezzi: number; motivo: string },
     ): Promise<LottoOperazione> {
-      const diff = await db.transaction(async (tx) => {
-        const lotto = await lockedLotto(tx, actor.companyId, id);
-        if (body.pezzi < lotto.pezziRiservati) {
-          throw conflict(
-            `Nel lotto sono riservati ${pezziWord(lotto.pezziRiservati)}: rilascia prima le riserve che i pezzi contati non coprono`,
-          );
-        }
-        const after = await lots.setPezzi(tx, actor.companyId, id, lotto.pezzi, body.pezzi);
-        if (!after) throw conflict('Il lotto è cambiato nel frattempo: ricarica e riprova');
-        const mq = mqPavimenti(body.pezzi, lotto.lunghezzaMm, lotto.larghezzaMm);
-        await lots.setLottoMq(tx, id, mq);
-        const d = { pezzi: body.pezzi - lotto.pezzi, mq: roundTo(mq - lotto.mq, 2) };
-        await repo.insertMovimenti(tx, [
-          {
-            companyId: actor.companyId,
-            userId: actor.userId,
-            tipo: 'rettifica',
-            pezzi: d.pezzi,
-            mq: d.mq,
-            lottoId: id,
-            bloccoId: lotto.bloccoId,
-            causale: body.motivo,
-          },
-        ]);
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'lotto',
-          entityId: id,
-          action: 'rettifica',
-          userId: actor.userId,
-          changes: { pezzi: { from: lotto.pezzi, to: body.pezzi } },
-          note: body.motivo,
-        });
-        return d;
-      });
+      const diff = await db.transaction((tx) => rettifica(tx, actor, id, body));
       return lottoResult(magazzino, actor.companyId, id, diff);
     },
 
@@ -199,22 +252,7 @@ export function createLottiGiacenza(ctx: LottiContext) {
       body: { ubicazioneId: string; pezzi?: number },
       ifMatch?: Date,
     ): Promise<LottoOperazione> {
-      const result = await db.transaction(async (tx) => {
-        await assertUnchanged(
-          tx,
-          versionIn(lotti, actor.companyId, id),
-          ifMatch,
-          STALE_MESSAGES.lotto,
-        );
-        const ubicazione = await checks.ubicazione(tx, actor.companyId, body.ubicazioneId);
-        const lotto = await lockedLotto(tx, actor.companyId, id);
-        if (lotto.pezzi === 0) throw conflict('Il lotto è esaurito: non c’è niente da spostare');
-        const causale = `Spostamento in ${ubicazione.nome}`;
-        const move = { tx, actor, id, lotto, ubicazione, causale };
-        return body.pezzi === undefined || body.pezzi === lotto.pezzi
-          ? moveWhole(move, body.ubicazioneId)
-          : splitOff(move, body.ubicazioneId, body.pezzi);
-      });
+      const result = await db.transaction((tx) => sposta(ctx, tx, actor, id, { ...body, ifMatch }));
       return lottoResult(magazzino, actor.companyId, id, {
         pezzi: result.pezzi,
         mq: result.mq,
@@ -225,25 +263,7 @@ export function createLottiGiacenza(ctx: LottiContext) {
     },
 
     async updateLotto(actor: Actor, id: string, body: LottoUpdateInput) {
-      await db.transaction(async (tx) => {
-        const before = await lottoOrThrow(tx, actor.companyId, id);
-        const changes = diffChanges(before, { ...before, ...body }, [
-          'prezzoListino',
-          'scelta',
-          'note',
-          'vendutoACasse',
-        ]);
-        if (!Object.keys(changes).length) return;
-        await lots.updateLotto(tx, actor.companyId, id, body);
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: 'lotto',
-          entityId: id,
-          action: 'update',
-          userId: actor.userId,
-          changes,
-        });
-      });
+      await db.transaction((tx) => modifica(tx, actor, id, body));
       return magazzino.lotto(actor.companyId, id);
     },
   };

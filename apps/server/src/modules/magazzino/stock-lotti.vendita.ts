@@ -89,6 +89,50 @@ async function recordVendita(
   return venditaId!;
 }
 
+/** `n` free pieces of a lot leave stock for the receiving company, in the caller's transaction. */
+async function cediLotto(
+  tx: DbOrTx,
+  actor: Actor,
+  lottoId: string,
+  n: number,
+  sale: { clienteId: string; prezzo: number; documento: string | null; causale: string },
+) {
+  const lotto = await lockedLotto(tx, actor.companyId, lottoId);
+  const { mqTaken } = await take(
+    tx,
+    actor.companyId,
+    lotto,
+    n,
+    `Il lotto ${lotto.codice} non ha ${pezziWord(n)} liberi da trasferire`,
+  );
+  const [venditaId] = await repo.insertMovimenti(tx, [
+    {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      tipo: 'trasferimento',
+      pezzi: -n,
+      mq: -mqTaken,
+      lottoId,
+      bloccoId: lotto.bloccoId,
+      clienteId: sale.clienteId,
+      prezzo: sale.prezzo,
+      unitaPrezzo: 'totale',
+      documento: sale.documento,
+      causale: sale.causale,
+    },
+  ]);
+  await recordAudit(tx, {
+    companyId: actor.companyId,
+    entityType: 'lotto',
+    entityId: lottoId,
+    action: 'trasferimento',
+    userId: actor.userId,
+    changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } },
+    note: sale.causale,
+  });
+  return { lotto, mqTaken, venditaId: venditaId! };
+}
+
 /** Pieces of a lot leave stock: sold to a cliente, or transferred to a group company. */
 export function createLottiVendita(ctx: LottiContext) {
   const { db, magazzino, checks } = ctx;
@@ -118,47 +162,6 @@ export function createLottiVendita(ctx: LottiContext) {
     codiceLottoTaken: (tx: DbOrTx, companyId: string, codice: string) =>
       lots.lottoCodiceTaken(tx, companyId, codice),
     /** `n` free pieces of a lot leave stock for the receiving company, in the caller's transaction. */
-    async cediLotto(
-      tx: DbOrTx,
-      actor: Actor,
-      lottoId: string,
-      n: number,
-      sale: { clienteId: string; prezzo: number; documento: string | null; causale: string },
-    ) {
-      const lotto = await lockedLotto(tx, actor.companyId, lottoId);
-      const { mqTaken } = await take(
-        tx,
-        actor.companyId,
-        lotto,
-        n,
-        `Il lotto ${lotto.codice} non ha ${pezziWord(n)} liberi da trasferire`,
-      );
-      const [venditaId] = await repo.insertMovimenti(tx, [
-        {
-          companyId: actor.companyId,
-          userId: actor.userId,
-          tipo: 'trasferimento',
-          pezzi: -n,
-          mq: -mqTaken,
-          lottoId,
-          bloccoId: lotto.bloccoId,
-          clienteId: sale.clienteId,
-          prezzo: sale.prezzo,
-          unitaPrezzo: 'totale',
-          documento: sale.documento,
-          causale: sale.causale,
-        },
-      ]);
-      await recordAudit(tx, {
-        companyId: actor.companyId,
-        entityType: 'lotto',
-        entityId: lottoId,
-        action: 'trasferimento',
-        userId: actor.userId,
-        changes: { pezzi: { from: lotto.pezzi, to: lotto.pezzi - n } },
-        note: sale.causale,
-      });
-      return { lotto, mqTaken, venditaId: venditaId! };
-    },
+    cediLotto,
   };
 }

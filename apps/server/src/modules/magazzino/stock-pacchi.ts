@@ -144,11 +144,7 @@ function createPaccoCessione(ctx: LastreContext) {
           tipo: 'trasferimento',
           // the transfer's price is the bundle's total: it stays on the transfer's row, not on each slab
           ledger: { clienteId: sale.clienteId, documento: sale.documento, causale: sale.causale },
-          audit: {
-            action: 'stato',
-            changes: (l) => ({ stato: { from: l.statoPrima, to: 'venduta' } }),
-            note: sale.causale,
-          },
+          audit: { stato: { to: 'venduta' }, note: sale.causale },
           what: 'trasferirla',
         },
       );

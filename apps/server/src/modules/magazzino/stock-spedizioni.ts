@@ -8,6 +8,7 @@ import { lockPacchi } from './ledger.repository.js';
 import * as spedizioni from './spedizioni.repository.js';
 import * as repo from './stock.repository.js';
 import { lastraGuard, type LastraTarget, type MovedLastra } from './stock.repository.js';
+import { lastraStatoEntry } from './stock-lastre.history.js';
 import type { FaultPoints } from '../../lib/faults.js';
 
 /** The DDT a shipment belongs to, as its rows name it ("DDT 12/2026"). */
@@ -47,15 +48,7 @@ async function recordLastre(tx: DbOrTx, actor: Actor, moved: MovedLastra[], s: S
   );
   await recordAuditMany(
     tx,
-    moved.map((l) => ({
-      companyId: actor.companyId,
-      entityType: 'lastra',
-      entityId: l.id,
-      action: 'stato',
-      userId: actor.userId,
-      changes: { stato: { from, to } },
-      note: causale,
-    })),
+    moved.map((l) => lastraStatoEntry(actor, l.id, { from, to }, { note: causale })),
   );
 }
 

@@ -1,15 +1,10 @@
-import {
-  pesoLastraT,
-  RISERVA_IN_SCADENZA_GIORNI,
-  roundTo,
-  type Giacenze,
-} from '@gestcava/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { AnagraficaService } from '../anagrafica/anagrafica.service.js';
 import type { LookupsService } from '../lookups/lookups.service.js';
 import type { MagazzinoService } from './magazzino.service.js';
 import { lockPacchi } from './ledger.repository.js';
 import { createStockChecks } from './stock.checks.js';
+import { giacenze, type GiacenzeScope } from './stock.giacenze.js';
 import { createLastreStock } from './stock-lastre.js';
 import { createLottiStock } from './stock-lotti.js';
 import { createSpedizioniStock } from './stock-spedizioni.js';
@@ -57,46 +52,7 @@ export function createStockService(deps: {
 
     /* -------------------------------------------------------- reads and the sweep */
     /** Stock on hand and reservations running out, of the kinds the user may read (slabs, tiles or both). */
-    async giacenze(
-      companyId: string,
-      scope: { lastre: boolean; pavimenti: boolean },
-    ): Promise<Giacenze> {
-      const [righe, inScadenza] = await Promise.all([
-        stockQueries.giacenze(db, companyId),
-        stockQueries.riserveInScadenza(db, companyId, RISERVA_IN_SCADENZA_GIORNI),
-      ]);
-      const readable = (tipo: string) =>
-        tipo === 'lastre' || tipo === 'lastra' ? scope.lastre : scope.pavimenti;
-      return {
-        righe: righe
-          .filter((r) => readable(r.tipo))
-          .map((r) => ({
-            tipo: r.tipo,
-            materiale: { _id: r.materiale_id, nome: r.materiale_nome },
-            spessoreMm: r.spessore_mm,
-            finitura: r.finitura,
-            scelta: r.scelta,
-            ubicazione:
-              r.ubicazione_id && r.ubicazione_nome
-                ? { _id: r.ubicazione_id, nome: r.ubicazione_nome }
-                : null,
-            pezzi: r.pezzi,
-            mq: roundTo(r.mq, 2),
-            pesoT: pesoLastraT(r.mq, r.spessore_mm, r.densita),
-            valore: roundTo(r.valore, 2),
-            senzaPrezzo: r.senza_prezzo,
-          })),
-        inScadenza: inScadenza
-          .filter((r) => readable(r.tipo))
-          .map((r) => ({
-            tipo: r.tipo,
-            item: { _id: r.id, codice: r.codice },
-            cliente: { _id: r.cliente_id, ragioneSociale: r.ragione_sociale },
-            pezzi: r.pezzi,
-            scadenza: String(r.scadenza).slice(0, 10),
-          })),
-      };
-    },
+    giacenze: (companyId: string, scope: GiacenzeScope) => giacenze(db, companyId, scope),
 
     /**
      * Writes expired reservations (slabs and lots, every company) as released, with a movimento and

@@ -75,6 +75,104 @@ function destMetaOf(D: string, received: string, documento: string | null) {
   return { companyId: D, userId: null, causale: received, documento };
 }
 
+/** The two companies, where the items arrive, and each one's record in the other's anagrafica. */
+async function partiesOf(
+  { clienti, fornitori }: TrasferimentiDeps,
+  tx: DbOrTx,
+  actor: Actor,
+  body: TrasferimentoCreate,
+) {
+  const [source, destination] = await Promise.all([
+    findCompanyRow(tx, actor.companyId),
+    findCompanyRow(tx, body.destinazioneCompanyId),
+  ]);
+  if (!destination)
+    throw badRequest('Ditta di destinazione non valida', [
+      { path: 'destinazioneCompanyId', message: 'Non è una ditta di questa installazione' },
+    ]);
+  const ubicazioneId = await repo.ubicazioneArrivo(tx, destination.id, body.ubicazioneId);
+  if (ubicazioneId === undefined)
+    throw badRequest('Ubicazione non valida', [
+      { path: 'ubicazioneId', message: 'Non è un’ubicazione della ditta di destinazione' },
+    ]);
+  const cliente = await clienti.ensureForDitta(tx, actor.companyId, ditta(destination));
+  const fornitore = body.blocchi.length
+    ? await fornitori.ensureForDitta(tx, destination.id, ditta(source!))
+    : null;
+  return { source: source!, destination, ubicazioneId, cliente, fornitore };
+}
+
+/**
+ * Everything it moves, locked up front, each kind in id order (PostgreSQL's uuid order is that of
+ * the lowercase text): blocks, then bundles, then lots. Two transfers of the same items wait in line.
+ */
+async function lockItems(
+  { blocchi, stock }: TrasferimentiDeps,
+  tx: DbOrTx,
+  actor: Actor,
+  body: TrasferimentoCreate,
+) {
+  for (const id of body.blocchi.map((b) => b.id.toLowerCase()).sort())
+    await blocchi.lockForLavorazione(tx, actor.companyId, id);
+  await stock.lockForTransfer(tx, actor.companyId, {
+    pacchi: body.pacchi.map((p) => p.id),
+    lotti: body.lotti.map((l) => l.id),
+  });
+}
+
+/** The transfer's header, and what each item's move needs to know of it. */
+async function openTransfer(
+  tx: DbOrTx,
+  actor: Actor,
+  user: PermissionSubject,
+  body: TrasferimentoCreate,
+  parties: Awaited<ReturnType<typeof partiesOf>>,
+): Promise<TransferContext> {
+  const { source, destination, ubicazioneId, cliente, fornitore } = parties;
+  const D = destination.id;
+  const header = await repo.insertTrasferimento(tx, {
+    companyId: actor.companyId,
+    destinazioneCompanyId: D,
+    documento: body.documento,
+    note: body.note,
+    userId: actor.userId,
+  });
+  const riferimento = body.documento ? `, ${body.documento}` : '';
+  const received = `Trasferito da ${source.name}${riferimento}`;
+  return {
+    actor,
+    user,
+    D,
+    headerId: header.id,
+    clienteId: cliente.id,
+    fornitoreId: fornitore?.id ?? null,
+    ubicazioneId,
+    documento: body.documento,
+    causale: `Trasferimento a ${destination.name}${riferimento}`,
+    received,
+    destMeta: destMetaOf(D, received, body.documento),
+  };
+}
+
+/** Each item out of the sender and into the receiver, then the transfer's lines; each lot's sale into `vendite`. */
+async function moveItems(
+  items: ReturnType<typeof createTrasferimentiItems>,
+  tx: DbOrTx,
+  t: TransferContext,
+  body: TrasferimentoCreate,
+  vendite: Map<string, string>,
+) {
+  const righe: Array<Parameters<typeof repo.insertRighe>[1][number]> = [];
+  for (const item of body.blocchi) righe.push(await items.trasferisciBlocco(tx, t, item));
+  for (const item of body.pacchi) righe.push(await items.trasferisciPacco(tx, t, item));
+  for (const item of body.lotti) {
+    const { venditaId, riga } = await items.trasferisciLotto(tx, t, item);
+    vendite.set(riga.origineId, venditaId);
+    righe.push(riga);
+  }
+  await repo.insertRighe(tx, righe);
+}
+
 /**
  * A transfer, in one transaction: the items locked up front, then each moved out of the sender and
  * into the receiver, then its lines; the answer names each lot's sale (`venditaId`) for its DDT.
@@ -83,96 +181,8 @@ export function createTrasferimento(
   deps: TrasferimentiDeps,
   { get }: Pick<TrasferimentiQueries, 'get'>,
 ) {
-  const { db, clienti, fornitori, blocchi, stock } = deps;
+  const { db } = deps;
   const items = createTrasferimentiItems(deps);
-
-  /** The two companies, where the items arrive, and each one's record in the other's anagrafica. */
-  async function partiesOf(tx: DbOrTx, actor: Actor, body: TrasferimentoCreate) {
-    const [source, destination] = await Promise.all([
-      findCompanyRow(tx, actor.companyId),
-      findCompanyRow(tx, body.destinazioneCompanyId),
-    ]);
-    if (!destination)
-      throw badRequest('Ditta di destinazione non valida', [
-        { path: 'destinazioneCompanyId', message: 'Non è una ditta di questa installazione' },
-      ]);
-    const ubicazioneId = await repo.ubicazioneArrivo(tx, destination.id, body.ubicazioneId);
-    if (ubicazioneId === undefined)
-      throw badRequest('Ubicazione non valida', [
-        { path: 'ubicazioneId', message: 'Non è un’ubicazione della ditta di destinazione' },
-      ]);
-    const cliente = await clienti.ensureForDitta(tx, actor.companyId, ditta(destination));
-    const fornitore = body.blocchi.length
-      ? await fornitori.ensureForDitta(tx, destination.id, ditta(source!))
-      : null;
-    return { source: source!, destination, ubicazioneId, cliente, fornitore };
-  }
-
-  /**
-   * Everything it moves, locked up front, each kind in id order (PostgreSQL's uuid order is that of
-   * the lowercase text): blocks, then bundles, then lots. Two transfers of the same items wait in line.
-   */
-  async function lockItems(tx: DbOrTx, actor: Actor, body: TrasferimentoCreate) {
-    for (const id of body.blocchi.map((b) => b.id.toLowerCase()).sort())
-      await blocchi.lockForLavorazione(tx, actor.companyId, id);
-    await stock.lockForTransfer(tx, actor.companyId, {
-      pacchi: body.pacchi.map((p) => p.id),
-      lotti: body.lotti.map((l) => l.id),
-    });
-  }
-
-  /** The transfer's header, and what each item's move needs to know of it. */
-  async function openTransfer(
-    tx: DbOrTx,
-    actor: Actor,
-    user: PermissionSubject,
-    body: TrasferimentoCreate,
-    parties: Awaited<ReturnType<typeof partiesOf>>,
-  ): Promise<TransferContext> {
-    const { source, destination, ubicazioneId, cliente, fornitore } = parties;
-    const D = destination.id;
-    const header = await repo.insertTrasferimento(tx, {
-      companyId: actor.companyId,
-      destinazioneCompanyId: D,
-      documento: body.documento,
-      note: body.note,
-      userId: actor.userId,
-    });
-    const riferimento = body.documento ? `, ${body.documento}` : '';
-    const received = `Trasferito da ${source.name}${riferimento}`;
-    return {
-      actor,
-      user,
-      D,
-      headerId: header.id,
-      clienteId: cliente.id,
-      fornitoreId: fornitore?.id ?? null,
-      ubicazioneId,
-      documento: body.documento,
-      causale: `Trasferimento a ${destination.name}${riferimento}`,
-      received,
-      destMeta: destMetaOf(D, received, body.documento),
-    };
-  }
-
-  /** Each item out of the sender and into the receiver, then the transfer's lines; each lot's sale into `vendite`. */
-  async function moveItems(
-    tx: DbOrTx,
-    t: TransferContext,
-    body: TrasferimentoCreate,
-    vendite: Map<string, string>,
-  ) {
-    const righe: Array<Parameters<typeof repo.insertRighe>[1][number]> = [];
-    for (const item of body.blocchi) righe.push(await items.trasferisciBlocco(tx, t, item));
-    for (const item of body.pacchi) righe.push(await items.trasferisciPacco(tx, t, item));
-    for (const item of body.lotti) {
-      const { venditaId, riga } = await items.trasferisciLotto(tx, t, item);
-      vendite.set(riga.origineId, venditaId);
-      righe.push(riga);
-    }
-    await repo.insertRighe(tx, righe);
-  }
-
   return {
     async create(
       actor: Actor,
@@ -183,10 +193,10 @@ export function createTrasferimento(
       // each lot's sale (its movimento): the `lotto` line of the DDT that ships the transfer
       const vendite = new Map<string, string>();
       const id = await db.transaction(async (tx) => {
-        const parties = await partiesOf(tx, actor, body);
-        await lockItems(tx, actor, body);
+        const parties = await partiesOf(deps, tx, actor, body);
+        await lockItems(deps, tx, actor, body);
         const t = await openTransfer(tx, actor, user, body, parties);
-        await moveItems(tx, t, body, vendite);
+        await moveItems(items, tx, t, body, vendite);
         return t.headerId;
       });
       const created = await get(actor.companyId, id);

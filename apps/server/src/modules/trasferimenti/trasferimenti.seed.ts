@@ -1,4 +1,4 @@
-import { lastreMassime } from '@gestcava/contracts';
+import { lastreMassime, type Trasferimento } from '@gestcava/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { macchine, ubicazioni } from '../../db/schema/index.js';
@@ -8,22 +8,15 @@ import { bloccoIdsLiberi, misureNetteBlocco } from '../blocchi/blocchi-demo.read
 import type { LavorazioniLastreService } from '../lavorazioni-lastre/lavorazioni-lastre.service.js';
 import type { TrasferimentiService } from './trasferimenti.service.js';
 
-/**
- * docs/screens.md "Demo data": the group's real flow — Marmi Demo sells two of its own blocks to Segheria Demo, and
- * the segheria user saws one of them. Through the services, as the web app would.
- */
-export async function seedTrasferimenti(
-  db: Db,
-  {
-    trasferimenti,
-    lavorazioniLastre: segagioni,
-  }: { trasferimenti: TrasferimentiService; lavorazioniLastre: LavorazioniLastreService },
-  ctx: { marmiId: string; segheriaId: string; marmiUserId: string; segheriaUserId: string },
-) {
+type SeedIds = { marmiId: string; segheriaId: string; marmiUserId: string; segheriaUserId: string };
+type Macchina = typeof macchine.$inferSelect;
+
+/** Marmi Demo sells two of its free blocks to the segheria, or nothing when it has fewer. */
+async function sellBlocks(db: Db, trasferimenti: TrasferimentiService, ctx: SeedIds) {
   const marmi: Actor = { companyId: ctx.marmiId, userId: ctx.marmiUserId, isAdmin: true };
   const own = await bloccoIdsLiberi(db, ctx.marmiId, 'interno', 2);
-  if (own.length < 2) return;
-  const transfer = await trasferimenti.create(
+  if (own.length < 2) return null;
+  return trasferimenti.create(
     marmi,
     { role: 'admin', permissions: {} },
     {
@@ -35,27 +28,47 @@ export async function seedTrasferimenti(
       note: 'Blocchi per la segheria del gruppo',
     },
   );
+}
 
-  const segheria: Actor = { companyId: ctx.segheriaId, userId: ctx.segheriaUserId, isAdmin: false };
+/** The segheria's first active machine and first place, by name. */
+async function segheriaPlant(db: Db, segheriaId: string) {
   const [macchina] = await db
     .select()
     .from(macchine)
-    .where(companyScope(macchine, ctx.segheriaId, eq(macchine.attiva, true)))
+    .where(companyScope(macchine, segheriaId, eq(macchine.attiva, true)))
     .orderBy(asc(macchine.nome))
     .limit(1);
   const [ubicazione] = await db
     .select()
     .from(ubicazioni)
-    .where(companyScope(ubicazioni, ctx.segheriaId))
+    .where(companyScope(ubicazioni, segheriaId))
     .orderBy(asc(ubicazioni.nome))
     .limit(1);
+  return { macchina, ubicazione };
+}
+
+/** The receiving side's own row of the first block the transfer moved. */
+async function receivedBloccoId(
+  trasferimenti: TrasferimentiService,
+  segheriaId: string,
+  transfer: Trasferimento,
+) {
   const received = transfer.righe.find((r) => r.tipo === 'blocco');
-  if (!macchina || !ubicazione || !received) return;
-  // the receiving side's own row of that block
-  const [theirs] = (
-    await trasferimenti.list(ctx.segheriaId, { page: 1, limit: 1, id: transfer._id })
-  ).items;
-  const bloccoId = theirs!.righe.find((r) => r.codice === received.codice)!.itemId;
+  if (!received) return null;
+  const [theirs] = (await trasferimenti.list(segheriaId, { page: 1, limit: 1, id: transfer._id }))
+    .items;
+  return theirs!.righe.find((r) => r.codice === received.codice)!.itemId;
+}
+
+/** The segheria user saws the block: planned, started and completed with most of what it can give. */
+async function sawBlock(
+  db: Db,
+  segagioni: LavorazioniLastreService,
+  segheria: Actor,
+  bloccoId: string,
+  plant: { macchina: Macchina; ubicazioneId: string },
+) {
+  const { macchina } = plant;
   const lav = await segagioni.create(segheria, {
     bloccoId,
     macchinaId: macchina.id,
@@ -68,7 +81,7 @@ export async function seedTrasferimenti(
   await segagioni.changeStato(segheria, lav._id, { stato: 'in_segagione', nota: null });
   // What the block can give: its net face less the trimmed edges, and most of the slabs
   // its depth allows on this machine.
-  const b = await misureNetteBlocco(db, ctx.segheriaId, bloccoId);
+  const b = await misureNetteBlocco(db, segheria.companyId, bloccoId);
   const numeroLastre = Math.floor(
     lastreMassime(b!.profonditaNetta, {
       spessoreMm: 30,
@@ -81,6 +94,28 @@ export async function seedTrasferimenti(
     lunghezzaMm: b!.lunghezzaNetta * 10 - 50,
     altezzaMm: b!.altezzaNetta * 10 - 50,
     lastrePerPacco: 19,
-    ubicazioneId: ubicazione.id,
+    ubicazioneId: plant.ubicazioneId,
   });
+}
+
+/**
+ * docs/screens.md "Demo data": the group's real flow — Marmi Demo sells two of its own blocks to Segheria Demo, and
+ * the segheria user saws one of them. Through the services, as the web app would.
+ */
+export async function seedTrasferimenti(
+  db: Db,
+  {
+    trasferimenti,
+    lavorazioniLastre: segagioni,
+  }: { trasferimenti: TrasferimentiService; lavorazioniLastre: LavorazioniLastreService },
+  ctx: SeedIds,
+) {
+  const transfer = await sellBlocks(db, trasferimenti, ctx);
+  if (!transfer) return;
+  const segheria: Actor = { companyId: ctx.segheriaId, userId: ctx.segheriaUserId, isAdmin: false };
+  const { macchina, ubicazione } = await segheriaPlant(db, ctx.segheriaId);
+  if (!macchina || !ubicazione) return;
+  const bloccoId = await receivedBloccoId(trasferimenti, ctx.segheriaId, transfer);
+  if (!bloccoId) return;
+  await sawBlock(db, segagioni, segheria, bloccoId, { macchina, ubicazioneId: ubicazione.id });
 }
