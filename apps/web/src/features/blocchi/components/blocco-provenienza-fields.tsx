@@ -1,12 +1,11 @@
 import { Controller } from 'react-hook-form';
 import { InputText } from 'primereact/inputtext';
-import { Dropdown } from 'primereact/dropdown';
 import { BANCATA_STATO_LABELS, type BancataStato, type Blocco } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
 import { DateInput } from '@/components/form/date-input';
 import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
 import { invalidProps } from '@/components/form/form-errors';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { DropdownField } from '@/components/form/dropdown-field';
 import { todayIso } from '@/lib/iso-date';
 import {
   anagraficheChoicesQueryOptions,
@@ -34,53 +33,46 @@ export function BancataOriginField({
   choices: { data?: BancataChoice[]; isPending: boolean } | null;
 }) {
   const error = form.formState.errors.bancataId?.message;
-  return (
-    <FormField
-      id={fid('bancataId')}
-      label="Bancata"
-      required
-      error={error}
-      className="col-12 md:col-6"
-    >
-      {!choices ? (
+  if (!choices)
+    return (
+      <FormField
+        id={fid('bancataId')}
+        label="Bancata"
+        required
+        error={error}
+        className="col-12 md:col-6"
+      >
         <InputText
           id={fid('bancataId')}
           value={blocco?.bancata?.codice ?? bancata?.codice ?? ''}
           readOnly
           className="w-full"
         />
-      ) : (
-        <Controller
-          control={form.control}
-          name="bancataId"
-          render={({ field }) => (
-            <Dropdown
-              inputId={fid('bancataId')}
-              pt={dropdownPt('Bancata')}
-              value={field.value || null}
-              options={(choices.data ?? []).map((c) => ({
-                value: c._id,
-                label: `${c.codice} · ${c.cava.nome} · ${c.materiale.nome} (${BANCATA_STATO_LABELS[c.stato as BancataStato] ?? c.stato})`,
-              }))}
-              onChange={(e) => {
-                field.onChange(e.value as string);
-                const chosen = choices.data?.find((c) => c._id === e.value);
-                if (chosen)
-                  form.setValue('materialeId', chosen.materiale._id, { shouldDirty: true });
-              }}
-              onBlur={field.onBlur}
-              loading={choices.isPending}
-              placeholder="Scegli la bancata"
-              emptyMessage="Nessuna bancata ribaltata o in riquadratura"
-              filter
-              filterPlaceholder="Cerca per codice"
-              className={`w-full${error ? ' p-invalid' : ''}`}
-              {...invalidProps(fid('bancataId'), error)}
-            />
-          )}
-        />
-      )}
-    </FormField>
+      </FormField>
+    );
+  return (
+    <DropdownField
+      control={form.control}
+      name="bancataId"
+      id={fid('bancataId')}
+      label="Bancata"
+      required
+      error={error}
+      className="col-12 md:col-6"
+      options={(choices.data ?? []).map((c) => ({
+        value: c._id,
+        label: `${c.codice} · ${c.cava.nome} · ${c.materiale.nome} (${BANCATA_STATO_LABELS[c.stato as BancataStato] ?? c.stato})`,
+      }))}
+      // the blocco's stone is its bancata's unless changed
+      onPick={(id) => {
+        const chosen = choices.data?.find((c) => c._id === id);
+        if (chosen) form.setValue('materialeId', chosen.materiale._id, { shouldDirty: true });
+      }}
+      loading={choices.isPending}
+      placeholder="Scegli la bancata"
+      emptyMessage="Nessuna bancata ribaltata o in riquadratura"
+      filterPlaceholder="Cerca per codice"
+    />
   );
 }
 
