@@ -59,7 +59,8 @@ test('produzione records a bancata, then a blocco from it whose materiale follow
   await choose(page, 'blocco-scelta', 'Seconda');
   await expect(dialog.getByTestId('computed-pesoTeorico')).toHaveText('13,66 t');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.locator('.p-dropdown:has(#blocco-materialeId)').scrollIntoViewIfNeeded();
+  // the bancata chosen and the materiale it filled in, on one screen
+  await page.locator('#blocco-bancataId').evaluate((el) => el.closest('.field')?.scrollIntoView());
   await screenshot(page, 'blocco-form-390');
   await page.getByTestId('blocco-save').click();
   await expect(dialog).toBeHidden();

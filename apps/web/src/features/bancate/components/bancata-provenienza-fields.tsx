@@ -1,7 +1,7 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { InputText } from 'primereact/inputtext';
 import type { BancataCreate, BancataCreateInput } from '@gestcava/contracts';
-import { DateInput } from '@/components/form/date-input';
+import { DateField } from '@/components/form/date-field';
 import { DropdownField } from '@/components/form/dropdown-field';
 import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
@@ -65,46 +65,22 @@ export function BancataProvenienzaFields({ form }: { form: BancataForm }) {
         showClear
         placeholder="Non indicato"
       />
-      <FormField
+      <DateField
+        control={control}
+        name="dataTaglio"
         id={fid('dataTaglio')}
         label={L.dataTaglio ?? 'Data'}
         required
         error={err('dataTaglio')}
-      >
-        <Controller
-          control={control}
-          name="dataTaglio"
-          render={({ field }) => (
-            <DateInput
-              id={fid('dataTaglio')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('dataTaglio')}
-            />
-          )}
-        />
-      </FormField>
-      <FormField
+      />
+      <DateField
+        control={control}
+        name="dataRibaltamento"
         id={fid('dataRibaltamento')}
         label={L.dataRibaltamento ?? 'Data'}
         error={err('dataRibaltamento')}
         hint="Se vuota, la mette il passaggio a «Ribaltata»"
-      >
-        <Controller
-          control={control}
-          name="dataRibaltamento"
-          render={({ field }) => (
-            <DateInput
-              id={fid('dataRibaltamento')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('dataRibaltamento')}
-            />
-          )}
-        />
-      </FormField>
+      />
     </>
   );
 }

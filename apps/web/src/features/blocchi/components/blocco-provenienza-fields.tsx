@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { InputText } from 'primereact/inputtext';
 import { BANCATA_STATO_LABELS, type BancataStato, type Blocco } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { DateInput } from '@/components/form/date-input';
+import { DateField } from '@/components/form/date-field';
 import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
 import { invalidProps } from '@/components/form/form-errors';
 import { DropdownField } from '@/components/form/dropdown-field';
@@ -78,31 +78,18 @@ export function BancataOriginField({
 
 /** The day an own blocco was squared: its production date, today unless said otherwise. */
 export function DataRiquadraturaField({ form }: { form: BloccoForm }) {
-  const error = form.formState.errors.dataRiquadratura?.message;
   return (
-    <FormField
+    <DateField
+      control={form.control}
+      name="dataRiquadratura"
       id={fid('dataRiquadratura')}
       label={L.dataRiquadratura ?? ''}
       required
-      error={error}
+      error={form.formState.errors.dataRiquadratura?.message}
       className="col-12 md:col-6"
       hint="Il giorno in cui il blocco è stato riquadrato: la produzione lo conta in quel giorno"
-    >
-      <Controller
-        control={form.control}
-        name="dataRiquadratura"
-        render={({ field }) => (
-          <DateInput
-            id={fid('dataRiquadratura')}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={error}
-            max={todayIso()}
-          />
-        )}
-      />
-    </FormField>
+      max={todayIso()}
+    />
   );
 }
 
@@ -166,28 +153,16 @@ export function AcquistoFields({
           {...register('numeroFornitore')}
         />
       </FormField>
-      <FormField
+      <DateField
+        control={control}
+        name="dataAcquisto"
         id={fid('dataAcquisto')}
         label={L.dataAcquisto ?? ''}
         required
         error={err('dataAcquisto')}
         className="col-12 sm:col-4"
-      >
-        <Controller
-          control={control}
-          name="dataAcquisto"
-          render={({ field }) => (
-            <DateInput
-              id={fid('dataAcquisto')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('dataAcquisto')}
-              max={todayIso()}
-            />
-          )}
-        />
-      </FormField>
+        max={todayIso()}
+      />
       <BloccoNumberField form={form} name="prezzoAcquisto" unit="€" decimals={2} required />
       <BloccoChoiceField
         form={form}
