@@ -29,24 +29,14 @@ export interface AppTopbarProps {
   loggingOut: boolean;
 }
 
-export function AppTopbar({
-  company,
-  quarryLabel: label,
-  widgets,
-  codeSearch,
-  notices,
-  chatUnread,
-  onLogout,
-  loggingOut,
-}: AppTopbarProps) {
-  const { user } = useSession();
-  const { toggleMenu, setState, state, config } = useLayout();
+/**
+ * The ⋮ menu of the phone's top bar: open or shut, and shut again on navigation, on Escape and on a
+ * click outside it (its own button toggles it).
+ */
+function useTopbarMenu() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const menuRef = useRef<HTMLDivElement>(null);
-  const isAdmin = user?.role === 'admin';
-
-  // The mobile top bar menu closes on navigation, on Escape and on a click outside.
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
     setMenuPath(pathname);
@@ -72,6 +62,23 @@ export function AppTopbar({
       document.removeEventListener('click', onClick);
     };
   }, [menuOpen]);
+  return { menuOpen, setMenuOpen, menuRef };
+}
+
+export function AppTopbar({
+  company,
+  quarryLabel: label,
+  widgets,
+  codeSearch,
+  notices,
+  chatUnread,
+  onLogout,
+  loggingOut,
+}: AppTopbarProps) {
+  const { user } = useSession();
+  const { toggleMenu, setState, state, config } = useLayout();
+  const { menuOpen, setMenuOpen, menuRef } = useTopbarMenu();
+  const isAdmin = user?.role === 'admin';
 
   const menuExpanded =
     config.menuMode === 'overlay'
@@ -80,24 +87,7 @@ export function AppTopbar({
 
   return (
     <header className="layout-topbar" data-testid="topbar">
-      <Link
-        to="/app/dashboard"
-        className="layout-topbar-logo"
-        aria-label={`${webConfig.productName}: dashboard`}
-      >
-        {company?.logoUrl ? (
-          <img
-            src={company.logoUrl}
-            alt={`Logo ${company.name}`}
-            className="layout-topbar-logo-img"
-          />
-        ) : (
-          <>
-            <img src="/favicon.svg" alt="" className="layout-topbar-logo-mark" />
-            <span>{webConfig.productName}</span>
-          </>
-        )}
-      </Link>
+      <TopbarLogo company={company} />
 
       <button
         type="button"
@@ -121,23 +111,7 @@ export function AppTopbar({
       <RefusedActionsBadge />
       {notices}
       {/* the chat and its unread badge stay in the bar on phones too, not inside the ⋮ menu */}
-      {chatUnread !== null && (
-        <Link
-          to="/app/chat"
-          className="p-link layout-topbar-button layout-topbar-chat"
-          title="Chat"
-          aria-label={chatUnread > 0 ? `Chat, ${formatUnread(chatUnread)}` : 'Chat'}
-          data-testid="topbar-chat"
-        >
-          <i className="pi pi-comments p-overlay-badge" aria-hidden="true">
-            {chatUnread > 0 && (
-              <span className="topbar-badge" data-testid="chat-badge">
-                {chatUnread > 99 ? '99+' : chatUnread}
-              </span>
-            )}
-          </i>
-        </Link>
-      )}
+      {chatUnread !== null && <TopbarChat unread={chatUnread} />}
       <button
         type="button"
         className="p-link layout-topbar-menu-button layout-topbar-button"
@@ -187,6 +161,51 @@ export function AppTopbar({
         />
       </div>
     </header>
+  );
+}
+
+/** The company's logo when it has one, else the product's mark and name: a link to the dashboard. */
+function TopbarLogo({ company }: { company: LayoutCompany | null }) {
+  return (
+    <Link
+      to="/app/dashboard"
+      className="layout-topbar-logo"
+      aria-label={`${webConfig.productName}: dashboard`}
+    >
+      {company?.logoUrl ? (
+        <img
+          src={company.logoUrl}
+          alt={`Logo ${company.name}`}
+          className="layout-topbar-logo-img"
+        />
+      ) : (
+        <>
+          <img src="/favicon.svg" alt="" className="layout-topbar-logo-mark" />
+          <span>{webConfig.productName}</span>
+        </>
+      )}
+    </Link>
+  );
+}
+
+/** The chat's button, with the unread messages' badge. */
+function TopbarChat({ unread }: { unread: number }) {
+  return (
+    <Link
+      to="/app/chat"
+      className="p-link layout-topbar-button layout-topbar-chat"
+      title="Chat"
+      aria-label={unread > 0 ? `Chat, ${formatUnread(unread)}` : 'Chat'}
+      data-testid="topbar-chat"
+    >
+      <i className="pi pi-comments p-overlay-badge" aria-hidden="true">
+        {unread > 0 && (
+          <span className="topbar-badge" data-testid="chat-badge">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </i>
+    </Link>
   );
 }
 

@@ -36,6 +36,55 @@ export interface SubResourceConfig<L extends z.ZodType, M, I extends z.ZodType> 
 }
 
 /**
+ * A child write: a parent's record in the answer replaces its cached detail; then the parent's
+ * root (its list, its children) and what it invalidates refetch.
+ */
+function childWriteHook(
+  parent: ParentOfSub,
+  config: { item?: unknown; invalidates?: readonly QueryKey[] },
+) {
+  return function useChildWrite<V, A>(parentId: string, send: (variables: V) => Promise<A>) {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: send,
+      onSuccess: (answer) => {
+        if (!config.item && answer !== undefined)
+          queryClient.setQueryData(parent.detailKey(parentId), answer);
+        return parent.refresh(queryClient, config.invalidates);
+      },
+    });
+  };
+}
+
+/** PUT base/:id/<name> with the whole set: the answer (the saved set) replaces the cached list. */
+function replaceHook<L extends z.ZodType, Listed>(
+  parent: ParentOfSub,
+  sub: {
+    path: (parentId: string) => string;
+    listKey: (parentId: string) => QueryKey;
+    mapList: (answer: z.output<L>) => Listed;
+  },
+  config: SubResourceConfig<L, unknown, z.ZodType>,
+) {
+  return function useReplace<V>(parentId: string, toBody: (variables: V) => unknown = (v) => v) {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (variables: V) =>
+        api
+          .put(sub.path(parentId), toBody(variables), {
+            schema: config.list as L,
+            timeoutMs: config.timeoutMs,
+          })
+          .then((answer) => sub.mapList(answer as z.output<L>)),
+      onSuccess: (saved) => {
+        queryClient.setQueryData(sub.listKey(parentId), saved);
+        return parent.refresh(queryClient, config.invalidates);
+      },
+    });
+  };
+}
+
+/**
  * Child rows or a nested path of a resource (docs/architecture.md "Web: one API shape"):
  * `GET base/:id/<name>`, `POST base/:id/<name>`, `PUT|DELETE base/:id/<name>/:childId`, and
  * `PUT base/:id/<name>` for a set replaced whole. Cached under [...parentKey, name, parentId], so a
@@ -66,21 +115,7 @@ export function defineSubResource<L extends z.ZodType, M, I extends z.ZodType>(
           .then((answer) => mapList(answer as z.output<L>)),
     });
 
-  /**
-   * A child write: a parent's record in the answer replaces its cached detail; then the parent's
-   * root (its list, its children) and what it invalidates refetch.
-   */
-  function useChildWrite<V>(parentId: string, send: (variables: V) => Promise<unknown>) {
-    const queryClient = useQueryClient();
-    return useMutation({
-      mutationFn: send,
-      onSuccess: (answer) => {
-        if (!config.item && answer !== undefined)
-          queryClient.setQueryData(parent.detailKey(parentId), answer);
-        return parent.refresh(queryClient, config.invalidates);
-      },
-    });
-  }
+  const useChildWrite = childWriteHook(parent, config);
   const answerSchema = () => (config.item ?? parent.detail) as z.ZodType;
 
   return {
@@ -117,18 +152,6 @@ export function defineSubResource<L extends z.ZodType, M, I extends z.ZodType>(
           : api.delete(path(parentId, id), undefined, { schema: parent.detail, ...opts }),
       ),
     /** PUT base/:id/<name> with the whole set: the answer (the saved set) replaces the cached list. */
-    useReplace: <V>(parentId: string, toBody: (variables: V) => unknown = (v) => v) => {
-      const queryClient = useQueryClient();
-      return useMutation({
-        mutationFn: (variables: V) =>
-          api
-            .put(path(parentId), toBody(variables), { schema: config.list as L, ...opts })
-            .then((answer) => mapList(answer as z.output<L>)),
-        onSuccess: (saved) => {
-          queryClient.setQueryData(keys.list(parentId), saved);
-          return parent.refresh(queryClient, config.invalidates);
-        },
-      });
-    },
+    useReplace: replaceHook(parent, { path, listKey: keys.list, mapList }, config),
   };
 }

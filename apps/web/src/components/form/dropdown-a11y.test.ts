@@ -13,7 +13,7 @@ describe('dropdown accessible names', () => {
     // dropdownPt('…') itself, and the kits that name their dropdown by their `label` prop
     const calls = [
       /dropdownPt\(\s*(['`])([^'`]*)\1\s*\)/g,
-      /<(?:DropdownField|ListOptionFilter)\b[^>]*?\slabel=(["'`])([^"'`]*)\1/g,
+      /<(?:DropdownField|LookupField|ListOptionFilter)\b[^>]*?\slabel=(["'`])([^"'`]*)\1/g,
     ];
     const named = Object.entries(sources).flatMap(([file, text]) =>
       calls.flatMap((re) => [...text.matchAll(re)].map((m) => ({ file, label: m[2]! }))),

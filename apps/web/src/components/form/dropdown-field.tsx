@@ -1,39 +1,28 @@
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { Dropdown } from 'primereact/dropdown';
+import { BoundField, type BoundFieldProps } from './bound-field';
 import { dropdownPt } from './dropdown-a11y';
-import { FormField } from './form-field';
 import { invalidProps } from './form-errors';
 
 /**
- * A form's field chosen from a list (docs/screens.md "Forms"): label, error and hint around a Dropdown
- * bound to the form, named for screen readers and marked invalid with its error.
+ * A form's field chosen from a list (docs/screens.md "Forms"): a Dropdown bound to the form, named for
+ * screen readers and marked invalid with its error, with its label, error and hint.
  */
 export function DropdownField<T extends FieldValues, O, V extends string = string>({
-  control,
-  name,
-  id,
-  label,
-  required,
-  error,
-  hint,
-  className,
   options,
   optionLabel,
   optionValue,
   shown,
   cleared,
+  onPick,
   placeholder,
   emptyMessage,
+  showClear,
+  loading,
+  filterPlaceholder,
   testId,
-}: {
-  control: Control<T, unknown, O>;
-  name: FieldPath<T>;
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  hint?: string;
-  className?: string;
+  ...field
+}: BoundFieldProps<T, O> & {
   options: readonly object[];
   /** the options' label and value keys (default `label` and `value`) */
   optionLabel?: string;
@@ -42,40 +31,44 @@ export function DropdownField<T extends FieldValues, O, V extends string = strin
   shown?: V;
   /** the form's value when the choice is cleared (default: undefined) */
   cleared?: '' | null;
+  /** what else the choice sets in the form, after the field itself */
+  onPick?: (value: V | null | undefined) => void;
   placeholder?: string;
   emptyMessage?: string;
+  showClear?: boolean;
+  loading?: boolean;
+  /** a search box over the options, with this placeholder */
+  filterPlaceholder?: string;
   testId?: string;
 }) {
+  const { id, label, error } = field;
   return (
-    <FormField
-      id={id}
-      label={label}
-      required={required}
-      error={error}
-      hint={hint}
-      className={className}
-    >
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Dropdown
-            inputId={id}
-            pt={dropdownPt(label)}
-            value={(field.value as V | null | undefined) || (shown ?? null)}
-            options={[...options]}
-            optionLabel={optionLabel}
-            optionValue={optionValue}
-            onChange={(e) => field.onChange((e.value as V | null | undefined) ?? cleared)}
-            onBlur={field.onBlur}
-            placeholder={placeholder}
-            emptyMessage={emptyMessage}
-            className={`w-full${error ? ' p-invalid' : ''}`}
-            {...invalidProps(id, error)}
-            data-testid={testId}
-          />
-        )}
-      />
-    </FormField>
+    <BoundField {...field}>
+      {({ value, onChange, onBlur }) => (
+        <Dropdown
+          inputId={id}
+          pt={dropdownPt(label)}
+          value={(value as V | null | undefined) || (shown ?? null)}
+          options={[...options]}
+          optionLabel={optionLabel}
+          optionValue={optionValue}
+          onChange={(e) => {
+            const picked = e.value as V | null | undefined;
+            onChange(picked ?? cleared);
+            onPick?.(picked);
+          }}
+          onBlur={onBlur}
+          placeholder={placeholder}
+          emptyMessage={emptyMessage}
+          showClear={showClear}
+          loading={loading}
+          filter={filterPlaceholder !== undefined}
+          filterPlaceholder={filterPlaceholder}
+          className={`w-full${error ? ' p-invalid' : ''}`}
+          {...invalidProps(id, error)}
+          data-testid={testId}
+        />
+      )}
+    </BoundField>
   );
 }

@@ -27,6 +27,70 @@ export interface UploadOptions {
 
 const UPLOAD_TIMEOUT_MS = 300_000;
 
+const aborted = () => new DOMException('Caricamento annullato', 'AbortError');
+
+/** The server's answer as the transport reads it: JSON parsed when it says it is JSON. */
+function answerOf(xhr: XMLHttpRequest): RawResponse {
+  let body: unknown = xhr.responseText;
+  const type = xhr.getResponseHeader('content-type') ?? '';
+  if (type.includes('json') && xhr.responseText) {
+    try {
+      body = JSON.parse(xhr.responseText) as unknown;
+    } catch {
+      body = xhr.responseText;
+    }
+  }
+  return { status: xhr.status, body, retryAfter: xhr.getResponseHeader('Retry-After') };
+}
+
+function reportProgress(xhr: XMLHttpRequest, onProgress: (progress: UploadProgress) => void) {
+  xhr.upload.onprogress = (e) => {
+    onProgress({
+      loaded: e.loaded,
+      total: e.total,
+      percent: e.lengthComputable && e.total > 0 ? Math.round((e.loaded / e.total) * 100) : null,
+    });
+  };
+}
+
+/** One attempt of the upload over XMLHttpRequest (fetch reports no upload progress). */
+function xhrSender(method: string, url: string, form: FormData, options: UploadOptions): Sender {
+  return (headers) =>
+    new Promise<RawResponse>((resolve, reject) => {
+      // Cancelled while the token was fetched or during the retry's pause: never send it.
+      if (options.signal?.aborted) {
+        reject(aborted());
+        return;
+      }
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, url, true);
+      xhr.withCredentials = true;
+      xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+      xhr.responseType = 'text';
+      // No Content-Type: the browser writes the multipart boundary itself.
+      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+      if (options.onProgress) reportProgress(xhr, options.onProgress);
+      const abort = () => xhr.abort();
+      options.signal?.addEventListener('abort', abort, { once: true });
+      /** the request is over: its listener on the caller's signal goes, then it settles */
+      const settle = (end: () => void) => () => {
+        options.signal?.removeEventListener('abort', abort);
+        end();
+      };
+      xhr.onload = settle(() => resolve(answerOf(xhr)));
+      xhr.onerror = settle(() =>
+        reject(new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE, code: 'NETWORK' })),
+      );
+      xhr.ontimeout = settle(() =>
+        reject(
+          new ApiError({ status: 0, message: 'Caricamento scaduto: riprova', code: 'TIMEOUT' }),
+        ),
+      );
+      xhr.onabort = settle(() => reject(aborted()));
+      xhr.send(form);
+    });
+}
+
 export function apiUpload<S extends z.ZodType>(
   path: string,
   form: FormData,
@@ -43,65 +107,7 @@ export async function apiUpload(
   options: UploadOptions = {},
 ): Promise<unknown> {
   const method = options.method ?? 'POST';
-  const url = buildUrl(path);
-
-  const send: Sender = (headers) =>
-    new Promise<RawResponse>((resolve, reject) => {
-      // Cancelled while the token was fetched or during the retry's pause: never send it.
-      if (options.signal?.aborted) {
-        reject(new DOMException('Caricamento annullato', 'AbortError'));
-        return;
-      }
-      const xhr = new XMLHttpRequest();
-      xhr.open(method, url, true);
-      xhr.withCredentials = true;
-      xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
-      xhr.responseType = 'text';
-      // No Content-Type: the browser writes the multipart boundary itself.
-      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-      if (options.onProgress) {
-        const onProgress = options.onProgress;
-        xhr.upload.onprogress = (e) => {
-          onProgress({
-            loaded: e.loaded,
-            total: e.total,
-            percent:
-              e.lengthComputable && e.total > 0 ? Math.round((e.loaded / e.total) * 100) : null,
-          });
-        };
-      }
-      const abort = () => xhr.abort();
-      options.signal?.addEventListener('abort', abort, { once: true });
-      const done = () => options.signal?.removeEventListener('abort', abort);
-      xhr.onload = () => {
-        done();
-        let body: unknown = xhr.responseText;
-        const type = xhr.getResponseHeader('content-type') ?? '';
-        if (type.includes('json') && xhr.responseText) {
-          try {
-            body = JSON.parse(xhr.responseText) as unknown;
-          } catch {
-            body = xhr.responseText;
-          }
-        }
-        resolve({ status: xhr.status, body, retryAfter: xhr.getResponseHeader('Retry-After') });
-      };
-      xhr.onerror = () => {
-        done();
-        reject(new ApiError({ status: 0, message: NETWORK_ERROR_MESSAGE, code: 'NETWORK' }));
-      };
-      xhr.ontimeout = () => {
-        done();
-        reject(
-          new ApiError({ status: 0, message: 'Caricamento scaduto: riprova', code: 'TIMEOUT' }),
-        );
-      };
-      xhr.onabort = () => {
-        done();
-        reject(new DOMException('Caricamento annullato', 'AbortError'));
-      };
-      xhr.send(form);
-    });
+  const send = xhrSender(method, buildUrl(path), form, options);
 
   // An upload without any anti-forgery token fetches one first (docs/api.md "Shape of the API").
   if (!getCsrfToken()) await refreshCsrfToken();

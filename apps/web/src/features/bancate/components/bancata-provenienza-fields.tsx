@@ -1,9 +1,8 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { InputText } from 'primereact/inputtext';
-import { Dropdown } from 'primereact/dropdown';
 import type { BancataCreate, BancataCreateInput } from '@gestcava/contracts';
-import { DateInput } from '@/components/form/date-input';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { DateField } from '@/components/form/date-field';
+import { DropdownField } from '@/components/form/dropdown-field';
 import { FormField } from '@/components/form/form-field';
 import { invalidProps } from '@/components/form/form-errors';
 import { LookupField } from '@/components/form/lookup-field';
@@ -55,69 +54,33 @@ export function BancataProvenienzaFields({ form }: { form: BancataForm }) {
         cleared=""
         placeholder="Scegli il materiale"
       />
-      <FormField
+      <DropdownField
+        control={control}
+        name="metodoTaglio"
         id={fid('metodoTaglio')}
-        label={L.metodoTaglio ?? 'Metodo'}
+        label={L.metodoTaglio ?? 'Metodo di taglio'}
         error={err('metodoTaglio')}
-      >
-        <Controller
-          control={control}
-          name="metodoTaglio"
-          render={({ field }) => (
-            <Dropdown
-              inputId={fid('metodoTaglio')}
-              pt={dropdownPt('Metodo di taglio')}
-              value={field.value ?? null}
-              options={METODO_TAGLIO_OPTIONS}
-              onChange={(e) => field.onChange((e.value as string | undefined) ?? null)}
-              onBlur={field.onBlur}
-              placeholder="Non indicato"
-              showClear
-              className="w-full"
-            />
-          )}
-        />
-      </FormField>
-      <FormField
+        options={METODO_TAGLIO_OPTIONS}
+        cleared={null}
+        showClear
+        placeholder="Non indicato"
+      />
+      <DateField
+        control={control}
+        name="dataTaglio"
         id={fid('dataTaglio')}
         label={L.dataTaglio ?? 'Data'}
         required
         error={err('dataTaglio')}
-      >
-        <Controller
-          control={control}
-          name="dataTaglio"
-          render={({ field }) => (
-            <DateInput
-              id={fid('dataTaglio')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('dataTaglio')}
-            />
-          )}
-        />
-      </FormField>
-      <FormField
+      />
+      <DateField
+        control={control}
+        name="dataRibaltamento"
         id={fid('dataRibaltamento')}
         label={L.dataRibaltamento ?? 'Data'}
         error={err('dataRibaltamento')}
         hint="Se vuota, la mette il passaggio a «Ribaltata»"
-      >
-        <Controller
-          control={control}
-          name="dataRibaltamento"
-          render={({ field }) => (
-            <DateInput
-              id={fid('dataRibaltamento')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('dataRibaltamento')}
-            />
-          )}
-        />
-      </FormField>
+      />
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { Dropdown } from 'primereact/dropdown';
 import { FormField } from '@/components/form/form-field';
 import { NumberInput } from '@/components/form/number-input';
-import { invalidProps } from '@/components/form/form-errors';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { DropdownField } from '@/components/form/dropdown-field';
 import { fid, type FormValues, type Output } from './blocco-form-values';
 import { BLOCCO_FIELD_LABELS as L } from './blocco-format';
 
@@ -76,26 +74,16 @@ export function BloccoChoiceField({
   className?: string;
   label?: string;
 }) {
-  const error = form.formState.errors[name]?.message;
-  const text = label ?? L[name] ?? name;
   return (
-    <FormField id={fid(name)} label={text} required error={error} className={className}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <Dropdown
-            inputId={fid(name)}
-            pt={dropdownPt(text)}
-            value={field.value ?? null}
-            options={options}
-            onChange={(e) => field.onChange(e.value as string)}
-            onBlur={field.onBlur}
-            className={`w-full${error ? ' p-invalid' : ''}`}
-            {...invalidProps(fid(name), error)}
-          />
-        )}
-      />
-    </FormField>
+    <DropdownField
+      control={form.control}
+      name={name}
+      id={fid(name)}
+      label={label ?? L[name] ?? name}
+      required
+      error={form.formState.errors[name]?.message}
+      className={className}
+      options={options}
+    />
   );
 }

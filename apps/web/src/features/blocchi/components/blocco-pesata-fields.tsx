@@ -3,7 +3,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { roundTo } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { DateInput } from '@/components/form/date-input';
+import { DateField } from '@/components/form/date-field';
 import { invalidProps } from '@/components/form/form-errors';
 import { todayIso } from '@/lib/iso-date';
 import { formatWeight } from '@/lib/format';
@@ -73,28 +73,16 @@ export function BloccoPesataFields({
           />
         </div>
       )}
-      <FormField
+      <DateField
+        control={control}
+        name="dataPesata"
         id={fid('dataPesata')}
         label={L.dataPesata ?? ''}
         error={err('dataPesata')}
         className="col-12 sm:col-4"
         hint="Il giorno in cui è passato dalla pesa"
-      >
-        <Controller
-          control={control}
-          name="dataPesata"
-          render={({ field }) => (
-            <DateInput
-              id={fid('dataPesata')}
-              value={field.value ?? null}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('dataPesata')}
-              max={todayIso()}
-            />
-          )}
-        />
-      </FormField>
+        max={todayIso()}
+      />
       <FormField
         id={fid('numeroPesata')}
         label={L.numeroPesata ?? ''}

@@ -1,12 +1,11 @@
 import { Controller } from 'react-hook-form';
 import { InputText } from 'primereact/inputtext';
-import { Dropdown } from 'primereact/dropdown';
 import { BANCATA_STATO_LABELS, type BancataStato, type Blocco } from '@gestcava/contracts';
 import { FormField } from '@/components/form/form-field';
-import { DateInput } from '@/components/form/date-input';
+import { DateField } from '@/components/form/date-field';
 import { AnagraficaPicker, type PickedAnagrafica } from '@/components/form/anagrafica-picker';
 import { invalidProps } from '@/components/form/form-errors';
-import { dropdownPt } from '@/components/form/dropdown-a11y';
+import { DropdownField } from '@/components/form/dropdown-field';
 import { todayIso } from '@/lib/iso-date';
 import {
   anagraficheChoicesQueryOptions,
@@ -34,83 +33,63 @@ export function BancataOriginField({
   choices: { data?: BancataChoice[]; isPending: boolean } | null;
 }) {
   const error = form.formState.errors.bancataId?.message;
-  return (
-    <FormField
-      id={fid('bancataId')}
-      label="Bancata"
-      required
-      error={error}
-      className="col-12 md:col-6"
-    >
-      {!choices ? (
+  if (!choices)
+    return (
+      <FormField
+        id={fid('bancataId')}
+        label="Bancata"
+        required
+        error={error}
+        className="col-12 md:col-6"
+      >
         <InputText
           id={fid('bancataId')}
           value={blocco?.bancata?.codice ?? bancata?.codice ?? ''}
           readOnly
           className="w-full"
         />
-      ) : (
-        <Controller
-          control={form.control}
-          name="bancataId"
-          render={({ field }) => (
-            <Dropdown
-              inputId={fid('bancataId')}
-              pt={dropdownPt('Bancata')}
-              value={field.value || null}
-              options={(choices.data ?? []).map((c) => ({
-                value: c._id,
-                label: `${c.codice} · ${c.cava.nome} · ${c.materiale.nome} (${BANCATA_STATO_LABELS[c.stato as BancataStato] ?? c.stato})`,
-              }))}
-              onChange={(e) => {
-                field.onChange(e.value as string);
-                const chosen = choices.data?.find((c) => c._id === e.value);
-                if (chosen)
-                  form.setValue('materialeId', chosen.materiale._id, { shouldDirty: true });
-              }}
-              onBlur={field.onBlur}
-              loading={choices.isPending}
-              placeholder="Scegli la bancata"
-              emptyMessage="Nessuna bancata ribaltata o in riquadratura"
-              filter
-              filterPlaceholder="Cerca per codice"
-              className={`w-full${error ? ' p-invalid' : ''}`}
-              {...invalidProps(fid('bancataId'), error)}
-            />
-          )}
-        />
-      )}
-    </FormField>
+      </FormField>
+    );
+  return (
+    <DropdownField
+      control={form.control}
+      name="bancataId"
+      id={fid('bancataId')}
+      label="Bancata"
+      required
+      error={error}
+      className="col-12 md:col-6"
+      options={(choices.data ?? []).map((c) => ({
+        value: c._id,
+        label: `${c.codice} · ${c.cava.nome} · ${c.materiale.nome} (${BANCATA_STATO_LABELS[c.stato as BancataStato] ?? c.stato})`,
+      }))}
+      // the blocco's stone is its bancata's unless changed
+      onPick={(id) => {
+        const chosen = choices.data?.find((c) => c._id === id);
+        if (chosen) form.setValue('materialeId', chosen.materiale._id, { shouldDirty: true });
+      }}
+      loading={choices.isPending}
+      placeholder="Scegli la bancata"
+      emptyMessage="Nessuna bancata ribaltata o in riquadratura"
+      filterPlaceholder="Cerca per codice"
+    />
   );
 }
 
 /** The day an own blocco was squared: its production date, today unless said otherwise. */
 export function DataRiquadraturaField({ form }: { form: BloccoForm }) {
-  const error = form.formState.errors.dataRiquadratura?.message;
   return (
-    <FormField
+    <DateField
+      control={form.control}
+      name="dataRiquadratura"
       id={fid('dataRiquadratura')}
       label={L.dataRiquadratura ?? ''}
       required
-      error={error}
+      error={form.formState.errors.dataRiquadratura?.message}
       className="col-12 md:col-6"
       hint="Il giorno in cui il blocco è stato riquadrato: la produzione lo conta in quel giorno"
-    >
-      <Controller
-        control={form.control}
-        name="dataRiquadratura"
-        render={({ field }) => (
-          <DateInput
-            id={fid('dataRiquadratura')}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={error}
-            max={todayIso()}
-          />
-        )}
-      />
-    </FormField>
+      max={todayIso()}
+    />
   );
 }
 
@@ -174,28 +153,16 @@ export function AcquistoFields({
           {...register('numeroFornitore')}
         />
       </FormField>
-      <FormField
+      <DateField
+        control={control}
+        name="dataAcquisto"
         id={fid('dataAcquisto')}
         label={L.dataAcquisto ?? ''}
         required
         error={err('dataAcquisto')}
         className="col-12 sm:col-4"
-      >
-        <Controller
-          control={control}
-          name="dataAcquisto"
-          render={({ field }) => (
-            <DateInput
-              id={fid('dataAcquisto')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('dataAcquisto')}
-              max={todayIso()}
-            />
-          )}
-        />
-      </FormField>
+        max={todayIso()}
+      />
       <BloccoNumberField form={form} name="prezzoAcquisto" unit="€" decimals={2} required />
       <BloccoChoiceField
         form={form}
