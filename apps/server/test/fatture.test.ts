@@ -99,6 +99,30 @@ describe('fattura differita (TD24) from DDTs', () => {
     expect(byDdt.items.map((i: { _id: string }) => i._id)).toEqual([bozza._id]);
   });
 
+  it('a slab shipped in an invoiced bundle and the lot of an invoiced tile sale name the invoice', async () => {
+    const pacco = await f.soldBundle(f.clienti.it);
+    const tiles = await f.soldTiles(f.spedizioni, f.clienti.it, 2);
+    const d = await f.ddtEmesso(f.clienti.it, [
+      { entityType: 'pacco', id: pacco.paccoId },
+      { entityType: 'lotto', id: tiles.venditaId },
+    ]);
+    const bozza = await crea(td24(f.clienti.it, [d._id]));
+    const fattureDi = async (path: string) =>
+      ((await f.admin.get(path)).json() as Array<{ entityType: string; _id: string }>)
+        .filter((n) => n.entityType === 'fattura')
+        .map((n) => n._id);
+    const lastra = `/api/magazzino/lastre/${pacco.lastre[2]!._id}/genealogy`;
+    const lotto = `/api/magazzino/lotti/${tiles.lottoId}/genealogy`;
+    // a draft is no sale yet
+    expect(await fattureDi(lastra)).toEqual([]);
+    await emetti(bozza._id);
+    expect(await fattureDi(lastra)).toEqual([bozza._id]);
+    expect(await fattureDi(lotto)).toEqual([bozza._id]);
+    // another slab of the company, never shipped, names none
+    const altro = await f.bundle(1);
+    expect(await fattureDi(`/api/magazzino/lastre/${altro.lastre[0]!._id}/genealogy`)).toEqual([]);
+  });
+
   it('a block sold through a collaudo takes its accepted m³ and price; a percentage abbuono is the line discount, to the cent', async () => {
     const [a, b] = [await f.boughtBlock(), await f.boughtBlock()]; // 300 × 200 × 180 cm = 10,8 m³
     const c = await f.admin.post('/api/collaudi', { data: today, clienteId: f.clienti.it });

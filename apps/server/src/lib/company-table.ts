@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { cappedCount, rowsOf } from './pagination.js';
 
@@ -18,6 +18,24 @@ export function companyScope(
   ...conditions: Array<SQL | undefined>
 ): SQL {
   return and(eq(table.companyId, companyId), ...conditions)!;
+}
+
+/**
+ * A company table under an alias in raw SQL (docs/architecture.md "Company scoping in raw SQL"):
+ * `from` is the FROM item (`"movimenti" "m"`; the alias alone would render `"m"`, a relation that does
+ * not exist), `scope(companyId, …)` its company condition (`"m"."company_id" = $1 and …`, as
+ * `companyScope`), and `t` the aliased table for typed columns (`${m.t.prezzo}`: `"m"."prezzo"`).
+ */
+export function companyAlias<T extends PgTable & { companyId: PgColumn }>(table: T, name: string) {
+  const t = alias(table, name);
+  // drizzle's alias type does not resolve the columns of a type parameter; the alias has the table's
+  const scoped = t as unknown as Pick<CompanyTable, 'companyId'>;
+  return {
+    t,
+    from: sql`${table} ${sql.identifier(name)}`,
+    scope: (companyId: string | SQLWrapper, ...conditions: Array<SQL | undefined>): SQL =>
+      companyScope(scoped, companyId, ...conditions),
+  };
 }
 
 /**
@@ -70,78 +88,27 @@ export function companyTable<
         .returning()
         .then((r) => r[0] as Row);
     },
-    update(
-      db: DbOrTx,
-      companyId: string,
-      id: string,
-      values: Partial<Insert>,
-    ): Promise<Row | undefined> {
-      return db
+    update: (db: DbOrTx, companyId: string, id: string, values: Partial<Insert>) =>
+      db
         .update(t)
         .set({ ...values, updatedAt: new Date() } as never)
         .where(inCompany(companyId, id))
         .returning()
-        .then((r) => r[0] as Row | undefined);
-    },
+        .then((r) => r[0] as Row | undefined),
     /**
      * One guarded UPDATE of the company's row that also answers the row as it was before, for a
      * history diff or a check of the merged record without reading first: the statement's own
      * subquery locks the row (`FOR NO KEY UPDATE`), so `before` is the version this update replaced
      * even under concurrent edits. undefined when the company has no such row.
      */
-    async updateReturningBefore(
-      db: DbOrTx,
-      companyId: string,
-      id: string,
-      values: Partial<Insert>,
-    ): Promise<{ before: Row; after: Row } | undefined> {
-      const locked = db
-        .select()
-        .from(t)
-        .where(inCompany(companyId, id))
-        .for('no key update')
-        .as('before');
-      const columns = getTableColumns(t);
-      const keys = Object.keys(columns);
-      const fields = locked as unknown as Record<string, PgColumn>;
-      const selection = {
-        ...columns,
-        ...Object.fromEntries(keys.map((k) => [`before.${k}`, fields[k]!])),
-      };
-      const [row] = await db
-        .update(t)
-        .set({ ...values, updatedAt: new Date() } as never)
-        .from(locked)
-        .where(eq(t.id, fields.id!))
-        .returning(selection);
-      if (!row) return undefined;
-      const all = row as Record<string, unknown>;
-      const before = Object.fromEntries(keys.map((k) => [k, all[`before.${k}`]]));
-      const after = Object.fromEntries(keys.map((k) => [k, all[k]]));
-      return { before: before as Row, after: after as Row };
-    },
+    updateReturningBefore: (db: DbOrTx, companyId: string, id: string, values: Partial<Insert>) =>
+      updateReturningBefore<Row>(t, db, inCompany(companyId, id), values),
     /**
      * One page of the company's rows that match `where`, in `order`, and how many match (capped:
      * lib/pagination's `toPage` makes the answer). Also the reader `exportPages` pages through.
      */
-    async page(
-      db: DbOrTx,
-      companyId: string,
-      opts: { where?: SQL; order: SQL[]; page: number; limit: number },
-    ): Promise<{ items: Row[]; counted: number }> {
-      const where = and(eq(t.companyId, companyId), opts.where)!;
-      const [items, counted] = await Promise.all([
-        db
-          .select()
-          .from(t)
-          .where(where)
-          .orderBy(...opts.order)
-          .limit(opts.limit)
-          .offset((opts.page - 1) * opts.limit),
-        db.execute(sql`select ${cappedCount(sql`select 1 from ${t} where ${where}`)} as n`),
-      ]);
-      return { items: items as Row[], counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
-    },
+    page: (db: DbOrTx, companyId: string, opts: PageQuery) =>
+      pageOf<Row>(t, db, and(eq(t.companyId, companyId), opts.where)!, opts),
     remove(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
       return db
         .delete(t)
@@ -150,4 +117,54 @@ export function companyTable<
         .then((r) => r.length > 0);
     },
   };
+}
+
+/** The UPDATE of `companyTable(…).updateReturningBefore`: the row `where` names, locked by its own subquery. */
+async function updateReturningBefore<Row>(
+  t: CompanyTable,
+  db: DbOrTx,
+  where: SQL,
+  values: object,
+): Promise<{ before: Row; after: Row } | undefined> {
+  const locked = db.select().from(t).where(where).for('no key update').as('before');
+  const columns = getTableColumns(t);
+  const keys = Object.keys(columns);
+  const fields = locked as unknown as Record<string, PgColumn>;
+  const selection = {
+    ...columns,
+    ...Object.fromEntries(keys.map((k) => [`before.${k}`, fields[k]!])),
+  };
+  const [row] = await db
+    .update(t)
+    .set({ ...values, updatedAt: new Date() } as never)
+    .from(locked)
+    .where(eq(t.id, fields.id!))
+    .returning(selection);
+  if (!row) return undefined;
+  const all = row as Record<string, unknown>;
+  const before = Object.fromEntries(keys.map((k) => [k, all[`before.${k}`]]));
+  const after = Object.fromEntries(keys.map((k) => [k, all[k]]));
+  return { before: before as Row, after: after as Row };
+}
+
+type PageQuery = { where?: SQL; order: SQL[]; page: number; limit: number };
+
+/** The page of `companyTable(…).page`: the rows `where` names, and how many (capped). */
+async function pageOf<Row>(
+  t: CompanyTable,
+  db: DbOrTx,
+  where: SQL,
+  opts: PageQuery,
+): Promise<{ items: Row[]; counted: number }> {
+  const [items, counted] = await Promise.all([
+    db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(...opts.order)
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db.execute(sql`select ${cappedCount(sql`select 1 from ${t} where ${where}`)} as n`),
+  ]);
+  return { items: items as Row[], counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }

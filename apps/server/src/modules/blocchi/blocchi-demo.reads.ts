@@ -1,8 +1,8 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { blocchi, materiali } from '../../db/schema/index.js';
-import { senzaLavorazioniAperte } from '../../lib/blocchi-liberi.js';
 import { companyScope } from '../../lib/company-table.js';
+import { senzaLavorazioneAperta } from './blocchi.repository.js';
 import type { BloccoOrigine } from '@gestcava/contracts';
 
 // The blocks the demo seeds of other modules start from (docs/architecture.md "Reading another
@@ -19,7 +19,7 @@ export function bloccoIdsLiberi(db: Db, companyId: string, origine: BloccoOrigin
         companyId,
         eq(blocchi.origine, origine),
         eq(blocchi.stato, 'disponibile'),
-        senzaLavorazioniAperte(db),
+        senzaLavorazioneAperta,
       ),
     )
     .orderBy(asc(blocchi.createdAt), asc(blocchi.id))
@@ -90,7 +90,7 @@ export function squadratiLiberi(db: Db, companyId: string) {
         eq(blocchi.origine, 'interno'),
         eq(blocchi.stato, 'disponibile'),
         inArray(blocchi.categoria, ['squadrato', 'semisquadrato']),
-        senzaLavorazioniAperte(db),
+        senzaLavorazioneAperta,
       ),
     )
     .orderBy(asc(blocchi.createdAt), asc(blocchi.id));

@@ -4,7 +4,7 @@ import { blocchi, cave, materiali } from '../../db/schema/index.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
-import { companyScope } from '../../lib/company-table.js';
+import { companyAlias, companyScope } from '../../lib/company-table.js';
 import type { BloccoOrigine } from '@gestcava/contracts';
 import { type PgColumn } from 'drizzle-orm/pg-core';
 import { pesoBloccoSql } from '../../lib/peso-blocco.js';
@@ -240,6 +240,16 @@ export function codiciStatiBlocchi(db: DbOrTx, companyId: string, ids: readonly 
     .select({ id: blocchi.id, codice: blocchi.codice, stato: blocchi.stato })
     .from(blocchi)
     .where(companyScope(blocchi, companyId, inArray(blocchi.id, [...ids])));
+}
+
+/**
+ * The list price of the company's block `bloccoId` (an SQL expression of the caller's row), as a raw
+ * `select` for a lateral join: `prezzo_listino` and `unita_prezzo` (what a block sold without a
+ * collaudo is invoiced at); at most one row.
+ */
+export function listinoBloccoSql(companyId: string, bloccoId: SQL): SQL {
+  const b = companyAlias(blocchi, 'b');
+  return sql`select b.prezzo_listino, b.unita_prezzo from ${b.from} where ${b.scope(companyId)} and b.id = ${bloccoId}`;
 }
 
 /** `select id` of the company's blocks whose code matches the search (a collaudo found by its blocks). */

@@ -220,11 +220,12 @@ export async function lavorazioneAperta(db: DbOrTx, companyId: string, bloccoId:
 }
 
 /**
- * No open sawing or tile cut uses the block: a picker never offers one that is taken, since a collaudo,
- * a transfer or a second job would refuse it (`lavorazioneAperta`) or orphan the job.
+ * No open sawing or tile cut of its company uses the block, as each lavorazione's reads say: a picker
+ * never offers one that is taken, since a collaudo, a transfer or a second job would refuse it
+ * (`lavorazioneAperta`) or orphan the job, and the demo sells and transfers only these.
  */
-const senzaLavorazioneAperta = sql`not ${segagioneApertaSuSql(outer(blocchi.id))}
-  and not ${pavimentiApertiSuSql(outer(blocchi.id))}`;
+export const senzaLavorazioneAperta = sql`not ${segagioneApertaSuSql(outer(blocchi.id), outer(blocchi.companyId))}
+  and not ${pavimentiApertiSuSql(outer(blocchi.id), outer(blocchi.companyId))}`;
 
 /**
  * `disponibile` blocks of both origini (an expired option included), by code, that no open lavorazione

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { collaudi, collaudoRighe } from '../../db/schema/index.js';
-import { companyScope } from '../../lib/company-table.js';
+import { companyAlias, companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
 
 // What other modules may read of the collaudi (docs/architecture.md "Module pattern"): a sold block's
@@ -78,4 +78,19 @@ export async function collaudiConfermati(db: DbOrTx, companyId: string) {
     .where(companyScope(collaudi, companyId, eq(collaudi.stato, 'confermato')))
     .orderBy(asc(collaudi.data), asc(collaudi.id));
   return rows;
+}
+
+/**
+ * The sale of the block `bloccoId` to the cliente `clienteId` (SQL expressions of the caller's row)
+ * by the company's last confirmed collaudo that accepted it, as a raw `select` for a lateral join (an
+ * invoice's DDT line): `codice` of the collaudo, the row's `unita_prezzo`, `volume_netto_accettato`,
+ * `peso`, `prezzo`, `abbuono_tipo` and `abbuono_valore`, at most one row.
+ */
+export function venditaACollaudoSql(companyId: string, bloccoId: SQL, clienteId: SQL): SQL {
+  const c = companyAlias(collaudi, 'c');
+  return sql`select c.codice, x.unita_prezzo, x.volume_netto_accettato, x.peso, x.prezzo, x.abbuono_tipo, x.abbuono_valore
+    from ${collaudoRighe} x join ${c.from} on c.id = x.collaudo_id
+    where ${c.scope(companyId)} and x.blocco_id = ${bloccoId} and c.stato = 'confermato'
+      and c.cliente_id = ${clienteId} and x.esito in ('accettato', 'accettato_con_riserva')
+    order by c.data desc limit 1`;
 }

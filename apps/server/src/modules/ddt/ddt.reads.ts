@@ -1,8 +1,7 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { alias } from 'drizzle-orm/pg-core';
 import { ddt, ddtRighe } from '../../db/schema/index.js';
-import { companyScope } from '../../lib/company-table.js';
+import { companyAlias, companyScope } from '../../lib/company-table.js';
 
 // What other modules may read of the DDTs (docs/architecture.md "Reading another module's rows"): the
 // documents an invoice takes and names. The DDT's own writes stay behind the DDT service.
@@ -45,18 +44,16 @@ export const ddtCodiciSql = (companyId: string): SQL =>
  * number, year, date and cliente, as a raw source `(select …)` to select from by alias (the lines an
  * invoice takes, with their sale figures). PostgreSQL inlines it as the plain join.
  */
-/** The DDT as `d` in the hand-written SQL below. */
-const d = alias(ddt, 'd');
-
-export const righeEmesseSql = (
+export function righeEmesseSql(
   companyId: string,
   clienteId: string,
   ddtIds?: readonly string[],
-): SQL =>
-  sql`(select r.id, r.ddt_id, r.posizione, r.entity_type, r.entity_id, r.codice, r.descrizione,
+): SQL {
+  const d = companyAlias(ddt, 'd');
+  return sql`(select r.id, r.ddt_id, r.posizione, r.entity_type, r.entity_id, r.codice, r.descrizione,
     r.materiale, r.scelta, r.misure, r.pezzi, r.mq, r.m3, r.peso_kg, r.lastra_ids,
-    d.numero, d.anno, d.data, d.cliente_id from ${ddtRighe} r join ${ddt} d on d.id = r.ddt_id
-    where ${companyScope(d, companyId)} and d.cliente_id = ${clienteId} and d.stato = 'emesso'
+    d.numero, d.anno, d.data, d.cliente_id from ${ddtRighe} r join ${d.from} on d.id = r.ddt_id
+    where ${d.scope(companyId)} and d.cliente_id = ${clienteId} and d.stato = 'emesso'
     ${
       ddtIds
         ? sql`and d.id in (${sql.join(
@@ -65,3 +62,16 @@ export const righeEmesseSql = (
           )})`
         : sql``
     })`;
+}
+
+/**
+ * `select id` of the lines of the company's DDTs that shipped the tile lot `id` (a sale of it) or the
+ * slab `id` (in its bundle or alone), for an `in (…)`: what an invoice line of the sale or the bundle
+ * names of them (an item's genealogy).
+ */
+export function ddtRigheConSql(companyId: string, kind: 'lotto' | 'lastra', id: string): SQL {
+  const d = companyAlias(ddt, 'd');
+  const contiene = kind === 'lotto' ? sql`dr.lotto_id = ${id}` : sql`${id} = any(dr.lastra_ids)`;
+  return sql`select dr.id from ${ddtRighe} dr join ${d.from} on d.id = dr.ddt_id
+    where ${d.scope(companyId)} and ${contiene}`;
+}

@@ -5,10 +5,19 @@ import {
   type DaFatturareDdt,
   type DdtRigaTipo,
 } from '@gestcava/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { fattureDdtRighe } from '../../db/schema/fatture.js';
 import { rowsOf } from '../../lib/pagination.js';
+import { listinoBloccoSql } from '../blocchi/blocchi.reads.js';
+import { venditaACollaudoSql } from '../collaudi/collaudi.reads.js';
 import { righeEmesseSql } from '../ddt/ddt.reads.js';
+import {
+  prezzoTrasferimentoBloccoSql,
+  venditaLastreSql,
+  venditaLottoSql,
+} from '../magazzino/stock.reads.js';
+import { prezzoTrasferimentoPaccoSql } from '../trasferimenti/trasferimenti.reads.js';
 
 // The DDT lines an invoice takes and the quantity and price each was sold at (docs/fatture.md
 // "Righe dai DDT"): a block through its collaudo row (unit, accepted quantity, price after a price
@@ -52,9 +61,17 @@ interface PricedRow {
   b_unita: string | null;
 }
 
+/** The line's item id when it is of one of `tipi`, else null: a lateral read of another kind finds nothing. */
+const idSe = (tipi: readonly DdtRigaTipo[], id = sql`r.entity_id`): SQL =>
+  sql`case when r.entity_type in (${sql.join(
+    tipi.map((t) => sql`${t}`),
+    sql`, `,
+  )}) then ${id} end`;
+
 /**
  * The emitted DDTs' lines to this cliente not yet invoiced, with their sale figures; `ddtIds` narrows
- * them to some DDTs, `rigaIds` to some lines (an emission re-reads its own).
+ * them to some DDTs. Each figure is read through its owner's fragment (docs/architecture.md "Reading
+ * another module's rows"), bounded by the company.
  */
 export async function righeDdtDaFatturare(
   db: DbOrTx,
@@ -62,6 +79,8 @@ export async function righeDdtDaFatturare(
   clienteId: string,
   opts: { ddtIds?: readonly string[] } = {},
 ): Promise<PricedRow[]> {
+  const cliente = sql`r.cliente_id`;
+  const blocco = idSe(['blocco']);
   const result = await db.execute(sql`
     select r.id as riga_id, r.ddt_id, r.numero, r.anno, r.data::text as data, r.posizione,
       r.entity_type, r.entity_id, r.codice, r.descrizione, r.materiale, r.scelta, r.misure, r.pezzi,
@@ -74,31 +93,13 @@ export async function righeDdtDaFatturare(
       lv.prezzo::float8 as l_prezzo, lv.unita_prezzo as l_unita, lv.venduti::int as l_venduti,
       b.prezzo_listino::float8 as b_prezzo, b.unita_prezzo as b_unita
     from ${righeEmesseSql(companyId, clienteId, opts.ddtIds)} r
-    left join lateral (
-      select c.codice, x.unita_prezzo, x.volume_netto_accettato, x.peso, x.prezzo, x.abbuono_tipo, x.abbuono_valore
-      from collaudo_righe x join collaudi c on c.id = x.collaudo_id
-      where r.entity_type = 'blocco' and x.blocco_id = r.entity_id and c.stato = 'confermato'
-        and c.cliente_id = r.cliente_id and x.esito in ('accettato', 'accettato_con_riserva')
-      order by c.data desc limit 1) cr on true
-    left join lateral (
-      select m.prezzo from movimenti m
-      where r.entity_type = 'blocco' and m.blocco_id = r.entity_id and m.tipo = 'trasferimento'
-        and m.cliente_id = r.cliente_id and m.prezzo is not null
-      order by m.created_at desc limit 1) tb on true
-    left join lateral (
-      select t.prezzo from trasferimenti_righe t
-      where r.entity_type = 'pacco' and t.tipo = 'pacco' and t.origine_id = r.entity_id
-      limit 1) tp on true
-    left join lateral (
-      select min(m.prezzo) as prezzo, min(m.unita_prezzo) as unita, count(*) as n, sum(-m.mq) as mq
-      from movimenti m
-      where r.entity_type in ('pacco', 'lastra') and m.lastra_id = any(r.lastra_ids)
-        and m.tipo = 'scarico' and m.cliente_id = r.cliente_id and m.prezzo is not null) ls on true
-    left join lateral (
-      select m.prezzo, m.unita_prezzo, -m.pezzi as venduti from movimenti m
-      where r.entity_type = 'lotto' and m.id = r.entity_id) lv on true
-    left join blocchi b on r.entity_type = 'blocco' and b.id = r.entity_id
-    where not exists (select 1 from fatture_ddt_righe f where f.ddt_riga_id = r.id)
+    left join lateral (${venditaACollaudoSql(companyId, blocco, cliente)}) cr on true
+    left join lateral (${prezzoTrasferimentoBloccoSql(companyId, blocco, cliente)}) tb on true
+    left join lateral (${prezzoTrasferimentoPaccoSql(companyId, idSe(['pacco']))}) tp on true
+    left join lateral (${venditaLastreSql(companyId, idSe(['pacco', 'lastra'], sql`r.lastra_ids`), cliente)}) ls on true
+    left join lateral (${venditaLottoSql(companyId, idSe(['lotto']))}) lv on true
+    left join lateral (${listinoBloccoSql(companyId, blocco)}) b on true
+    where not exists (select 1 from ${fattureDdtRighe} f where f.ddt_riga_id = r.id)
     order by r.anno, r.numero, r.posizione`);
   return rowsOf<PricedRow>(result);
 }

@@ -15,6 +15,7 @@ import { italianDate } from '../../lib/dates.js';
 import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
 import { rowsOf } from '../../lib/pagination.js';
 import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
+import { ddtRigheConSql } from '../ddt/ddt.reads.js';
 import { ddtRefsOf } from './fatture.repository.js';
 
 // The invoice in the entity registry (docs/fatture.md "Ricerca e genealogia"): the code lookup finds
@@ -71,8 +72,7 @@ const linked = (db: DbOrTx, companyId: string, where: ReturnType<typeof sql>) =>
     .execute(
       sql`select f.id, f.numero, f.anno, f.data::text as data, f.tipo_documento, f.stato, f.cessionario->>'ragioneSociale' as cliente
       from fatture f where ${companyScope(fa, companyId)} and f.stato = 'emessa' and exists (
-        select 1 from fatture_righe r left join ddt_righe dr on dr.id = r.ddt_riga_id
-        where r.fattura_id = f.id and ${where}) order by f.anno, f.numero`,
+        select 1 from fatture_righe r where r.fattura_id = f.id and ${where}) order by f.anno, f.numero`,
     )
     .then((r) => rowsOf<Linked>(r).map(nodeOf));
 
@@ -235,11 +235,9 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
       linked(
         tx,
         companyId,
-        kind === 'lotto'
-          ? sql`(r.entity_id = ${id} or dr.lotto_id = ${id})`
-          : kind === 'lastra'
-            ? sql`(r.entity_id = ${id} or ${id} = any(dr.lastra_ids))`
-            : sql`r.entity_id = ${id}`,
+        kind === 'lotto' || kind === 'lastra'
+          ? sql`(r.entity_id = ${id} or r.ddt_riga_id in (${ddtRigheConSql(companyId, kind, id)}))`
+          : sql`r.entity_id = ${id}`,
       ),
     );
 

@@ -2,7 +2,6 @@ import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { lavorazioniLastre } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 
 // What other modules may read of the sawings, as plain reads (docs/architecture.md "Reading another
 // module's rows"): they never name the sawings' table themselves.
@@ -21,6 +20,10 @@ export const segagioniAperteDelBloccoSql = (companyId: string, bloccoId: string)
   sql`select ${lavorazioniLastre.codice} as codice, ${lavorazioniLastre.stato} as stato from ${lavorazioniLastre}
     where ${companyScope(lavorazioniLastre, companyId, eq(lavorazioniLastre.bloccoId, bloccoId), inArray(lavorazioniLastre.stato, SEGAGIONE_APERTA))}`;
 
-/** `exists`: an open sawing uses the block whose id is `bloccoId` (the caller's outer column). */
-export const segagioneApertaSuSql = (bloccoId: SQL | PgColumn): SQL =>
-  sql`exists (select 1 from ${lavorazioniLastre} where ${lavorazioniLastre.bloccoId} = ${bloccoId} and ${inArray(lavorazioniLastre.stato, SEGAGIONE_APERTA)})`;
+/**
+ * `exists`: an open sawing of the company uses the block whose id is `bloccoId`; both are the caller's
+ * outer columns (`outer(blocchi.id)`, `outer(blocchi.companyId)`) or values. What "a block with an open
+ * sawing" means, for the blocks' pickers and the demo's free blocks.
+ */
+export const segagioneApertaSuSql = (bloccoId: SQLWrapper, companyId: string | SQLWrapper): SQL =>
+  sql`exists (select 1 from ${lavorazioniLastre} where ${companyScope(lavorazioniLastre, companyId, eq(lavorazioniLastre.bloccoId, bloccoId), inArray(lavorazioniLastre.stato, SEGAGIONE_APERTA))})`;

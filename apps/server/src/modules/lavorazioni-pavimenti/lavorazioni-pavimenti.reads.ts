@@ -2,7 +2,6 @@ import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { lavorazioniPavimenti } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 
 // What other modules may read of the tile cuts, as plain reads (docs/architecture.md "Reading another
 // module's rows"): they never name the tile cuts' table themselves.
@@ -21,6 +20,10 @@ export const pavimentiApertiDelBloccoSql = (companyId: string, bloccoId: string)
   sql`select ${lavorazioniPavimenti.codice} as codice, ${lavorazioniPavimenti.stato} as stato from ${lavorazioniPavimenti}
     where ${companyScope(lavorazioniPavimenti, companyId, eq(lavorazioniPavimenti.bloccoId, bloccoId), inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA))}`;
 
-/** `exists`: an open tile cut uses the block whose id is `bloccoId` (the caller's outer column). */
-export const pavimentiApertiSuSql = (bloccoId: SQL | PgColumn): SQL =>
-  sql`exists (select 1 from ${lavorazioniPavimenti} where ${lavorazioniPavimenti.bloccoId} = ${bloccoId} and ${inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA)})`;
+/**
+ * `exists`: an open tile cut of the company uses the block whose id is `bloccoId`; both are the caller's
+ * outer columns (`outer(blocchi.id)`, `outer(blocchi.companyId)`) or values. What "a block with an open
+ * tile cut" means, for the blocks' pickers and the demo's free blocks.
+ */
+export const pavimentiApertiSuSql = (bloccoId: SQLWrapper, companyId: string | SQLWrapper): SQL =>
+  sql`exists (select 1 from ${lavorazioniPavimenti} where ${companyScope(lavorazioniPavimenti, companyId, eq(lavorazioniPavimenti.bloccoId, bloccoId), inArray(lavorazioniPavimenti.stato, PAVIMENTI_APERTA))})`;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, materiali, movimenti, pacchi } from '../../db/schema/index.js';
 import { matchesSearch } from '../../lib/search.js';
 import { selectLastre } from '../../lib/stock-queries.js';
-import { companyScope } from '../../lib/company-table.js';
+import { companyAlias, companyScope } from '../../lib/company-table.js';
 import { outer } from '../../lib/sql.js';
 import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
 
@@ -286,4 +286,40 @@ export async function clientiConScarichi(db: DbOrTx, companyId: string): Promise
       ),
     );
   return rows.map((r) => r.clienteId!);
+}
+
+// The prices stock was sold at, as raw `select`s for a lateral join of an invoice's DDT lines (docs/
+// fatture.md "Righe dai DDT"). Ids and cliente are SQL expressions of the caller's row; each reads the
+// company's movimenti only, and answers at most one row.
+
+/** `prezzo` of the last transfer of the block `bloccoId` to the cliente (a block sold to a group company). */
+export function prezzoTrasferimentoBloccoSql(
+  companyId: string,
+  bloccoId: SQL,
+  clienteId: SQL,
+): SQL {
+  const m = companyAlias(movimenti, 'm');
+  return sql`select m.prezzo from ${m.from}
+    where ${m.scope(companyId)} and m.blocco_id = ${bloccoId} and m.tipo = 'trasferimento'
+      and m.cliente_id = ${clienteId} and m.prezzo is not null
+    order by m.created_at desc limit 1`;
+}
+
+/**
+ * The sale of the slabs `lastraIds` (a uuid[] expression) to the cliente: its `prezzo` and `unita`
+ * (per slab or m²), how many slabs (`n`) and their m² (`mq`); one row, `n` 0 when none was sold.
+ */
+export function venditaLastreSql(companyId: string, lastraIds: SQL, clienteId: SQL): SQL {
+  const m = companyAlias(movimenti, 'm');
+  return sql`select min(m.prezzo) as prezzo, min(m.unita_prezzo) as unita, count(*) as n, sum(-m.mq) as mq
+    from ${m.from}
+    where ${m.scope(companyId)} and m.lastra_id = any(${lastraIds}) and m.tipo = 'scarico'
+      and m.cliente_id = ${clienteId} and m.prezzo is not null`;
+}
+
+/** The tile sale `venditaId` (its movimento): `prezzo`, `unita_prezzo` and the pieces sold (`venduti`). */
+export function venditaLottoSql(companyId: string, venditaId: SQL): SQL {
+  const m = companyAlias(movimenti, 'm');
+  return sql`select m.prezzo, m.unita_prezzo, -m.pezzi as venduti from ${m.from}
+    where ${m.scope(companyId)} and m.id = ${venditaId}`;
 }
