@@ -63,7 +63,11 @@ runCli(async () => {
 });
 
 /** The command line, checked; null when only the usage was asked for. */
-function parseMigrateArgs() {
+function parseMigrateArgs(): {
+  to: 's3' | 'filesystem';
+  verify: boolean | undefined;
+  concurrency: number;
+} | null {
   const values = parseCliArgs(
     {
       to: { type: 'string' },
@@ -73,12 +77,13 @@ function parseMigrateArgs() {
     USAGE,
   );
   if (!values) return null;
-  if (values.to !== 's3' && values.to !== 'filesystem')
+  const to = values.to;
+  if (to !== 's3' && to !== 'filesystem')
     throw new CliError(`Manca --to s3 oppure --to filesystem\n${USAGE}`);
   const concurrency = Number(values.concurrency ?? 4);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
     throw new CliError(`--concurrency: un numero intero da 1 a 32\n${USAGE}`);
-  return { to: values.to, verify: values.verify, concurrency };
+  return { to, verify: values.verify, concurrency };
 }
 
 /** The configuration with the bucket's variables as the server will read them once STORAGE=s3 is set. */
