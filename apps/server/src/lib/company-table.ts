@@ -33,11 +33,9 @@ export function companyTable<
 >(table: T) {
   // the generic table, as drizzle's builders take it (their overloads do not resolve on a type parameter)
   const t = table as CompanyTable;
-  const inCompany = (companyId: string, id: string): SQL =>
-    and(eq(t.companyId, companyId), eq(t.id, id))!;
   return {
     table,
-    inCompany,
+    inCompany: (companyId: string, id: string): SQL => rowInCompany(t, companyId, id),
     /**
      * The company's rows that also match `conditions` (undefined ones are skipped): the WHERE of a
      * query the helpers below do not cover (a join, a summary, a guarded update), so the company is
@@ -46,11 +44,22 @@ export function companyTable<
     scope(companyId: string, ...conditions: Array<SQL | undefined>): SQL {
       return companyScope(t, companyId, ...conditions);
     },
+    ...companyTableReads<Row>(t),
+    ...companyTableWrites<Row, Insert>(t),
+  };
+}
+
+function rowInCompany(t: CompanyTable, companyId: string, id: string): SQL {
+  return and(eq(t.companyId, companyId), eq(t.id, id))!;
+}
+
+function companyTableReads<Row>(t: CompanyTable) {
+  return {
     find(db: DbOrTx, companyId: string, id: string): Promise<Row | undefined> {
       return db
         .select()
         .from(t)
-        .where(inCompany(companyId, id))
+        .where(rowInCompany(t, companyId, id))
         .limit(1)
         .then((r) => r[0] as Row | undefined);
     },
@@ -59,66 +68,9 @@ export function companyTable<
       return db
         .select()
         .from(t)
-        .where(inCompany(companyId, id))
+        .where(rowInCompany(t, companyId, id))
         .for('no key update')
         .then((r) => r[0] as Row | undefined);
-    },
-    insert(db: DbOrTx, companyId: string, values: Insert): Promise<Row> {
-      return db
-        .insert(t)
-        .values({ ...values, companyId } as never)
-        .returning()
-        .then((r) => r[0] as Row);
-    },
-    update(
-      db: DbOrTx,
-      companyId: string,
-      id: string,
-      values: Partial<Insert>,
-    ): Promise<Row | undefined> {
-      return db
-        .update(t)
-        .set({ ...values, updatedAt: new Date() } as never)
-        .where(inCompany(companyId, id))
-        .returning()
-        .then((r) => r[0] as Row | undefined);
-    },
-    /**
-     * One guarded UPDATE of the company's row that also answers the row as it was before, for a
-     * history diff or a check of the merged record without reading first: the statement's own
-     * subquery locks the row (`FOR NO KEY UPDATE`), so `before` is the version this update replaced
-     * even under concurrent edits. undefined when the company has no such row.
-     */
-    async updateReturningBefore(
-      db: DbOrTx,
-      companyId: string,
-      id: string,
-      values: Partial<Insert>,
-    ): Promise<{ before: Row; after: Row } | undefined> {
-      const locked = db
-        .select()
-        .from(t)
-        .where(inCompany(companyId, id))
-        .for('no key update')
-        .as('before');
-      const columns = getTableColumns(t);
-      const keys = Object.keys(columns);
-      const fields = locked as unknown as Record<string, PgColumn>;
-      const selection = {
-        ...columns,
-        ...Object.fromEntries(keys.map((k) => [`before.${k}`, fields[k]!])),
-      };
-      const [row] = await db
-        .update(t)
-        .set({ ...values, updatedAt: new Date() } as never)
-        .from(locked)
-        .where(eq(t.id, fields.id!))
-        .returning(selection);
-      if (!row) return undefined;
-      const all = row as Record<string, unknown>;
-      const before = Object.fromEntries(keys.map((k) => [k, all[`before.${k}`]]));
-      const after = Object.fromEntries(keys.map((k) => [k, all[k]]));
-      return { before: before as Row, after: after as Row };
     },
     /**
      * One page of the company's rows that match `where`, in `order`, and how many match (capped:
@@ -142,12 +94,77 @@ export function companyTable<
       ]);
       return { items: items as Row[], counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
     },
+  };
+}
+
+function companyTableWrites<Row, Insert>(t: CompanyTable) {
+  return {
+    insert(db: DbOrTx, companyId: string, values: Insert): Promise<Row> {
+      return db
+        .insert(t)
+        .values({ ...values, companyId } as never)
+        .returning()
+        .then((r) => r[0] as Row);
+    },
+    update(
+      db: DbOrTx,
+      companyId: string,
+      id: string,
+      values: Partial<Insert>,
+    ): Promise<Row | undefined> {
+      return db
+        .update(t)
+        .set({ ...values, updatedAt: new Date() } as never)
+        .where(rowInCompany(t, companyId, id))
+        .returning()
+        .then((r) => r[0] as Row | undefined);
+    },
+    /** The guarded update that also answers the row as it was (see `updateReturningBefore` below). */
+    updateReturningBefore: (db: DbOrTx, companyId: string, id: string, values: Partial<Insert>) =>
+      updateReturningBefore<Row, Insert>(t, db, { companyId, id, values }),
     remove(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
       return db
         .delete(t)
-        .where(inCompany(companyId, id))
+        .where(rowInCompany(t, companyId, id))
         .returning({ id: t.id })
         .then((r) => r.length > 0);
     },
   };
+}
+
+/**
+ * One guarded UPDATE of the company's row that also answers the row as it was before, for a
+ * history diff or a check of the merged record without reading first: the statement's own
+ * subquery locks the row (`FOR NO KEY UPDATE`), so `before` is the version this update replaced
+ * even under concurrent edits. undefined when the company has no such row.
+ */
+async function updateReturningBefore<Row, Insert>(
+  t: CompanyTable,
+  db: DbOrTx,
+  { companyId, id, values }: { companyId: string; id: string; values: Partial<Insert> },
+): Promise<{ before: Row; after: Row } | undefined> {
+  const locked = db
+    .select()
+    .from(t)
+    .where(rowInCompany(t, companyId, id))
+    .for('no key update')
+    .as('before');
+  const columns = getTableColumns(t);
+  const keys = Object.keys(columns);
+  const fields = locked as unknown as Record<string, PgColumn>;
+  const selection = {
+    ...columns,
+    ...Object.fromEntries(keys.map((k) => [`before.${k}`, fields[k]!])),
+  };
+  const [row] = await db
+    .update(t)
+    .set({ ...values, updatedAt: new Date() } as never)
+    .from(locked)
+    .where(eq(t.id, fields.id!))
+    .returning(selection);
+  if (!row) return undefined;
+  const all = row as Record<string, unknown>;
+  const before = Object.fromEntries(keys.map((k) => [k, all[`before.${k}`]]));
+  const after = Object.fromEntries(keys.map((k) => [k, all[k]]));
+  return { before: before as Row, after: after as Row };
 }
