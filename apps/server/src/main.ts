@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, isLoopback, loadConfig } from './config/config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import {
   DEMO_COMPANIES,
   DEMO_PASSWORD,
@@ -14,11 +14,34 @@ import { createObjectBackend } from './lib/object-store/index.js';
 import { checkStorageAtStartup } from './lib/object-store/select-s3.js';
 import { seedDemoPhotos } from './modules/photos/photos.demo.js';
 
+type App = Awaited<ReturnType<typeof buildApp>>;
+type Config = ReturnType<typeof loadConfig>;
+
 async function main() {
   const config = loadConfig();
   // Before the database: a bucket that does not answer is a configuration error, reported in seconds.
   const storageBackend = createObjectBackend(config);
   await checkStorageAtStartup(storageBackend);
+  const { database, demo } = await openMigratedDatabase(config);
+
+  const app = await buildApp({ config, database, secret: loadSecret(config), storageBackend });
+  await app.services.photoSync.sweepInterruptedUploads();
+  const demoPhotos = new AbortController();
+  stopOnSignals(app, database, demoPhotos);
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+  console.log(`\nGestCava è pronto su ${url}  (database: ${database.kind})`);
+  if (demo) announceDemo(app, database, demoPhotos.signal);
+}
+
+/**
+ * The database, migrated, with the demo data in an empty one (not in production); refuses to listen
+ * beyond this machine while the demo accounts and their known password are there.
+ */
+async function openMigratedDatabase(
+  config: Config,
+): Promise<{ database: Database; demo: boolean }> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
@@ -38,12 +61,12 @@ async function main() {
         'Imposta DEMO_ON_NETWORK=1 per esporli comunque in rete, oppure usa un database senza dati dimostrativi.',
     );
   }
+  return { database, demo };
+}
 
-  const app = await buildApp({ config, database, secret: loadSecret(config), storageBackend });
-  await app.services.photoSync.sweepInterruptedUploads();
-
+/** SIGTERM and SIGINT stop the server once: not ready at once, then the app and the database close. */
+function stopOnSignals(app: App, database: Database, demoPhotos: AbortController) {
   let closing = false;
-  const demoPhotos = new AbortController();
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -68,27 +91,25 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
 
-  await app.listen({ host: config.HOST, port: config.PORT });
-  const url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
-  console.log(`\nGestCava è pronto su ${url}  (database: ${database.kind})`);
-  if (demo) {
-    console.log(`Accessi dimostrativi (password ${DEMO_PASSWORD}):`);
-    for (const u of DEMO_USERS)
-      console.log(
-        `  ${u.email.padEnd(26)} ${u.role === 'admin' ? 'amministratore' : 'utente'} · ${u.company}`,
-      );
-    // After listening: the pictures take a while and nobody should wait for them.
-    seedDemoPhotos({
-      db: database.db,
-      photos: app.services.photos,
-      companyName: DEMO_COMPANIES.marmi.name,
-      log: app.log,
-      signal: demoPhotos.signal,
-    }).catch((err: unknown) => {
-      if (!demoPhotos.signal.aborted) app.log.error({ err }, 'foto dimostrative non create');
-    });
-  }
+/** Prints the demo accounts and adds the demo photos in the background. */
+function announceDemo(app: App, database: Database, signal: AbortSignal) {
+  console.log(`Accessi dimostrativi (password ${DEMO_PASSWORD}):`);
+  for (const u of DEMO_USERS)
+    console.log(
+      `  ${u.email.padEnd(26)} ${u.role === 'admin' ? 'amministratore' : 'utente'} · ${u.company}`,
+    );
+  // After listening: the pictures take a while and nobody should wait for them.
+  seedDemoPhotos({
+    db: database.db,
+    photos: app.services.photos,
+    companyName: DEMO_COMPANIES.marmi.name,
+    log: app.log,
+    signal,
+  }).catch((err: unknown) => {
+    if (!signal.aborted) app.log.error({ err }, 'foto dimostrative non create');
+  });
 }
 
 main().catch((error: unknown) => {

@@ -87,6 +87,9 @@ const uuidArray = (ids: string[]) =>
 
 const PHOTOS = 10_000;
 
+type Company = typeof companies.$inferSelect;
+type Lookups = Awaited<ReturnType<typeof ensureLookups>>;
+
 async function main() {
   const { values } = parseArgs({ options: { blocchi: { type: 'string', default: '100000' } } });
   const total = Number(values.blocchi);
@@ -105,101 +108,10 @@ async function main() {
       console.log('Database vuoto: carico prima i dati dimostrativi…');
       await seedDemo(db);
     }
-    let [bench] = await db.select().from(companies).where(eq(companies.name, BENCH_COMPANY));
-    bench ??= (
-      await db.insert(companies).values({ name: BENCH_COMPANY, quarryName: 'Bench' }).returning()
-    )[0]!;
-    const targets = (await db.select().from(companies)).filter((c) =>
-      ['Marmi Demo S.r.l.', 'Segheria Demo S.r.l.', BENCH_COMPANY].includes(c.name),
-    );
-
+    const targets = await benchCompanies(db);
     const perCompany = Math.ceil(total / targets.length);
-    for (const company of targets) {
-      const existing = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(blocchi)
-        .where(and(eq(blocchi.companyId, company.id), like(blocchi.codice, 'BL-B%')));
-      const have = existing[0]!.n;
-      if (have >= perCompany) {
-        console.log(`${company.name}: già ${have} blocchi di prova`);
-        continue;
-      }
-      const l = await ensureLookups(db, company.id);
-      const nBancate = Math.ceil(perCompany / BLOCCHI_PER_BANCATA);
-      await db
-        .delete(blocchi)
-        .where(and(eq(blocchi.companyId, company.id), like(blocchi.codice, 'BL-B%')));
-      await db
-        .delete(bancate)
-        .where(and(eq(bancate.companyId, company.id), like(bancate.codice, 'BA-B%')));
-      await db.execute(sql`
-        insert into ${bancate} (id, company_id, codice, cava_id, materiale_id, data_taglio, lunghezza, altezza, profondita, volume_lordo, peso_stimato, stato, resa_chiusura, created_at, updated_at)
-        select gen_random_uuid(), ${company.id}, 'BA-B-' || lpad(g::text, 6, '0'),
-          (${uuidArray(l.quarries.map((q) => q.id))})[1 + g % ${l.quarries.length}::int],
-          (${uuidArray(l.mats.map((m) => m.id))})[1 + g % ${l.mats.length}::int],
-          date '2022-01-01' + (g * 1500 / ${nBancate}::int), 1200, 600, 400, 288, 777.6, 'chiusa', 41.5,
-          timestamp '2022-01-01' + g * (interval '1500 days' / ${nBancate}::int), now()
-        from generate_series(0, ${nBancate - 1}::int) g`);
-      for (let from = 0; from < perCompany; from += BATCH) {
-        const to = Math.min(perCompany, from + BATCH) - 1;
-        // One in ten is bought in; states cycle so every filter finds rows.
-        await db.execute(sql`
-          with b as (
-            select id, cava_id, materiale_id, (row_number() over (order by codice) - 1)::int as rn
-            from ${bancate} where company_id = ${company.id} and codice like 'BA-B%'),
-          g as (
-            select s, 230 + (s * 7) % 80 as l, 110 + (s * 11) % 60 as h, 90 + (s * 13) % 60 as p
-            from generate_series(${from}::int, ${to}::int) s)
-          insert into ${blocchi} (id, company_id, codice, origine, bancata_id, cava_id, fornitore_id, numero_fornitore, codice_tracciabilita,
-            materiale_id, scelta, categoria, lunghezza, altezza, profondita, lunghezza_netta, altezza_netta, profondita_netta,
-            volume_lordo, volume_netto, peso_teorico, ubicazione_id, prezzo_listino, unita_prezzo, stato, note, created_at, updated_at)
-          select gen_random_uuid(), ${company.id}, 'BL-B-' || lpad(g.s::text, 6, '0'),
-            case when g.s % 10 = 0 then 'esterno' else 'interno' end,
-            case when g.s % 10 = 0 then null else b.id end,
-            case when g.s % 10 = 0 then null else b.cava_id end,
-            case when g.s % 10 = 0 then (${uuidArray(l.suppliers.map((f) => f.id))})[1 + g.s % ${l.suppliers.length}::int] else null end,
-            case when g.s % 10 = 0 then 'F-' || g.s else null end,
-            'TRC-' || lpad((g.s * 37 % 1000000)::text, 6, '0'),
-            b.materiale_id,
-            (array['prima','seconda','commerciale'])[1 + g.s % 3],
-            (array['squadrato','squadrato','semisquadrato','informe'])[1 + g.s % 4],
-            g.l, g.h, g.p, g.l, g.h, g.p,
-            round(g.l * g.h * g.p / 1e6, 3), round(g.l * g.h * g.p / 1e6, 3), round(g.l * g.h * g.p / 1e6 * 2.7, 2),
-            (${uuidArray(l.places.map((u) => u.id))})[1 + g.s % ${l.places.length}::int],
-            1500, 'm3',
-            (array['disponibile','disponibile','disponibile','in_piazzale','venduto','spedito','segato','in_segagione','scartato'])[1 + (g.s * 7) % 9],
-            case when g.s % 50 = 0 then 'Blocco di prova con venatura marcata' else null end,
-            timestamp '2022-01-01' + g.s * (interval '1500 days' / ${perCompany}::int), now()
-          from g join b on b.rn = g.s / ${BLOCCHI_PER_BANCATA}::int`);
-        process.stdout.write(`\r${company.name}: ${to + 1}/${perCompany} blocchi`);
-        await new Promise((r) => setImmediate(r));
-      }
-      process.stdout.write('\n');
-    }
-    // Photo rows for the gallery benchmark (P5): files are not needed to page and sign them.
-    const photosPerCompany = Math.ceil(PHOTOS / targets.length);
-    for (const company of targets) {
-      const [{ n: have }] = (await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(photos)
-        .where(and(eq(photos.companyId, company.id), eq(photos.checksum, 'bench')))) as [
-        { n: number },
-      ];
-      if (have >= photosPerCompany) continue;
-      await db.execute(sql`
-        insert into ${photos} (id, company_id, entity_type, entity_id, codice, description, file_name, mime, size, width, height, checksum,
-          original_key, preview_key, thumbnail_key, created_at)
-        select gen_random_uuid(), ${company.id}, 'blocco', b.id, b.codice,
-          case when b.rn % 5 = 0 then 'Foto di prova del fronte' else null end,
-          b.codice || '.jpg', 'image/jpeg', 3000000, 4000, 3000, 'bench',
-          ${company.id}::text || '/00/00/' || b.u || '.jpg', ${company.id}::text || '/00/00/' || b.u || '-preview.webp',
-          ${company.id}::text || '/00/00/' || b.u || '-thumb.webp', b.created_at
-        from (
-          select id, codice, created_at, row_number() over (order by codice) as rn, gen_random_uuid()::text as u
-          from ${blocchi} where company_id = ${company.id} and codice like 'BL-B%' and origine = 'interno'
-          order by codice limit ${photosPerCompany - have}::int) b`);
-      console.log(`${company.name}: ${photosPerCompany} foto di prova`);
-    }
+    for (const company of targets) await seedBenchBlocchi(db, company, perCompany);
+    await seedBenchPhotos(db, targets);
     await db.execute(sql`analyze`);
     const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(blocchi)) as [
       { n: number },
@@ -207,6 +119,119 @@ async function main() {
     console.log(`Fatto: ${n} blocchi in tutto, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await database.close();
+  }
+}
+
+/** The two demo companies and the bench company (created on the first run). */
+async function benchCompanies(db: Db): Promise<Company[]> {
+  const [bench] = await db.select().from(companies).where(eq(companies.name, BENCH_COMPANY));
+  if (!bench) await db.insert(companies).values({ name: BENCH_COMPANY, quarryName: 'Bench' });
+  return (await db.select().from(companies)).filter((c) =>
+    ['Marmi Demo S.r.l.', 'Segheria Demo S.r.l.', BENCH_COMPANY].includes(c.name),
+  );
+}
+
+/** Replaces the company's bench bancate and blocchi unless it already has enough of them. */
+async function seedBenchBlocchi(db: Db, company: Company, perCompany: number) {
+  const existing = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(blocchi)
+    .where(and(eq(blocchi.companyId, company.id), like(blocchi.codice, 'BL-B%')));
+  const have = existing[0]!.n;
+  if (have >= perCompany) {
+    console.log(`${company.name}: già ${have} blocchi di prova`);
+    return;
+  }
+  const l = await ensureLookups(db, company.id);
+  await db
+    .delete(blocchi)
+    .where(and(eq(blocchi.companyId, company.id), like(blocchi.codice, 'BL-B%')));
+  await db
+    .delete(bancate)
+    .where(and(eq(bancate.companyId, company.id), like(bancate.codice, 'BA-B%')));
+  await insertBenchBancate(db, company, l, Math.ceil(perCompany / BLOCCHI_PER_BANCATA));
+  for (let from = 0; from < perCompany; from += BATCH) {
+    const to = Math.min(perCompany, from + BATCH) - 1;
+    await insertBenchBlocchi(db, company, l, { from, to, perCompany });
+    process.stdout.write(`\r${company.name}: ${to + 1}/${perCompany} blocchi`);
+    await new Promise((r) => setImmediate(r));
+  }
+  process.stdout.write('\n');
+}
+
+async function insertBenchBancate(db: Db, company: Company, l: Lookups, nBancate: number) {
+  await db.execute(sql`
+    insert into ${bancate} (id, company_id, codice, cava_id, materiale_id, data_taglio, lunghezza, altezza, profondita, volume_lordo, peso_stimato, stato, resa_chiusura, created_at, updated_at)
+    select gen_random_uuid(), ${company.id}, 'BA-B-' || lpad(g::text, 6, '0'),
+      (${uuidArray(l.quarries.map((q) => q.id))})[1 + g % ${l.quarries.length}::int],
+      (${uuidArray(l.mats.map((m) => m.id))})[1 + g % ${l.mats.length}::int],
+      date '2022-01-01' + (g * 1500 / ${nBancate}::int), 1200, 600, 400, 288, 777.6, 'chiusa', 41.5,
+      timestamp '2022-01-01' + g * (interval '1500 days' / ${nBancate}::int), now()
+    from generate_series(0, ${nBancate - 1}::int) g`);
+}
+
+/** One statement of blocchi numbered `from`..`to`, each on its bancata (by number). */
+async function insertBenchBlocchi(
+  db: Db,
+  company: Company,
+  l: Lookups,
+  { from, to, perCompany }: { from: number; to: number; perCompany: number },
+) {
+  // One in ten is bought in; states cycle so every filter finds rows.
+  await db.execute(sql`
+    with b as (
+      select id, cava_id, materiale_id, (row_number() over (order by codice) - 1)::int as rn
+      from ${bancate} where company_id = ${company.id} and codice like 'BA-B%'),
+    g as (
+      select s, 230 + (s * 7) % 80 as l, 110 + (s * 11) % 60 as h, 90 + (s * 13) % 60 as p
+      from generate_series(${from}::int, ${to}::int) s)
+    insert into ${blocchi} (id, company_id, codice, origine, bancata_id, cava_id, fornitore_id, numero_fornitore, codice_tracciabilita,
+      materiale_id, scelta, categoria, lunghezza, altezza, profondita, lunghezza_netta, altezza_netta, profondita_netta,
+      volume_lordo, volume_netto, peso_teorico, ubicazione_id, prezzo_listino, unita_prezzo, stato, note, created_at, updated_at)
+    select gen_random_uuid(), ${company.id}, 'BL-B-' || lpad(g.s::text, 6, '0'),
+      case when g.s % 10 = 0 then 'esterno' else 'interno' end,
+      case when g.s % 10 = 0 then null else b.id end,
+      case when g.s % 10 = 0 then null else b.cava_id end,
+      case when g.s % 10 = 0 then (${uuidArray(l.suppliers.map((f) => f.id))})[1 + g.s % ${l.suppliers.length}::int] else null end,
+      case when g.s % 10 = 0 then 'F-' || g.s else null end,
+      'TRC-' || lpad((g.s * 37 % 1000000)::text, 6, '0'),
+      b.materiale_id,
+      (array['prima','seconda','commerciale'])[1 + g.s % 3],
+      (array['squadrato','squadrato','semisquadrato','informe'])[1 + g.s % 4],
+      g.l, g.h, g.p, g.l, g.h, g.p,
+      round(g.l * g.h * g.p / 1e6, 3), round(g.l * g.h * g.p / 1e6, 3), round(g.l * g.h * g.p / 1e6 * 2.7, 2),
+      (${uuidArray(l.places.map((u) => u.id))})[1 + g.s % ${l.places.length}::int],
+      1500, 'm3',
+      (array['disponibile','disponibile','disponibile','in_piazzale','venduto','spedito','segato','in_segagione','scartato'])[1 + (g.s * 7) % 9],
+      case when g.s % 50 = 0 then 'Blocco di prova con venatura marcata' else null end,
+      timestamp '2022-01-01' + g.s * (interval '1500 days' / ${perCompany}::int), now()
+    from g join b on b.rn = g.s / ${BLOCCHI_PER_BANCATA}::int`);
+}
+
+/** Photo rows for the gallery benchmark (P5): files are not needed to page and sign them. */
+async function seedBenchPhotos(db: Db, targets: Company[]) {
+  const photosPerCompany = Math.ceil(PHOTOS / targets.length);
+  for (const company of targets) {
+    const [{ n: have }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(photos)
+      .where(and(eq(photos.companyId, company.id), eq(photos.checksum, 'bench')))) as [
+      { n: number },
+    ];
+    if (have >= photosPerCompany) continue;
+    await db.execute(sql`
+      insert into ${photos} (id, company_id, entity_type, entity_id, codice, description, file_name, mime, size, width, height, checksum,
+        original_key, preview_key, thumbnail_key, created_at)
+      select gen_random_uuid(), ${company.id}, 'blocco', b.id, b.codice,
+        case when b.rn % 5 = 0 then 'Foto di prova del fronte' else null end,
+        b.codice || '.jpg', 'image/jpeg', 3000000, 4000, 3000, 'bench',
+        ${company.id}::text || '/00/00/' || b.u || '.jpg', ${company.id}::text || '/00/00/' || b.u || '-preview.webp',
+        ${company.id}::text || '/00/00/' || b.u || '-thumb.webp', b.created_at
+      from (
+        select id, codice, created_at, row_number() over (order by codice) as rn, gen_random_uuid()::text as u
+        from ${blocchi} where company_id = ${company.id} and codice like 'BL-B%' and origine = 'interno'
+        order by codice limit ${photosPerCompany - have}::int) b`);
+    console.log(`${company.name}: ${photosPerCompany} foto di prova`);
   }
 }
 

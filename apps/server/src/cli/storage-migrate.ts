@@ -22,7 +22,7 @@ import {
   runCli,
   useCallerDirectory,
 } from './common.js';
-import { copyObjects } from './storage/copy-objects.js';
+import { copyObjects, type CopyResult } from './storage/copy-objects.js';
 
 const USAGE = `Uso / usage: npm run storage:migrate -- --to s3|filesystem [--verify] [--concurrency <n>]
   --to s3          copia i file di DATA_DIR/uploads nel bucket delle variabili S3_* (STORAGE può essere
@@ -34,42 +34,19 @@ I file di origine non vengono mai cancellati. Il comando si può rilanciare: sal
 
 runCli(async () => {
   useCallerDirectory();
-  const values = parseCliArgs(
-    {
-      to: { type: 'string' },
-      verify: { type: 'boolean' },
-      concurrency: { type: 'string' },
-    },
-    USAGE,
-  );
-  if (!values) return;
-  if (values.to !== 's3' && values.to !== 'filesystem')
-    throw new CliError(`Manca --to s3 oppure --to filesystem\n${USAGE}`);
-  const concurrency = Number(values.concurrency ?? 4);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
-    throw new CliError(`--concurrency: un numero intero da 1 a 32\n${USAGE}`);
-
-  let config;
-  try {
-    // The bucket's variables as the server will read them once STORAGE=s3 is set.
-    config = loadCliConfig({ ...process.env, STORAGE: 's3' });
-  } catch (error) {
-    if (error instanceof ConfigError)
-      throw new ConfigError(
-        `${error.message}\n(storage:migrate legge il bucket dalle variabili S3_*, anche prima di impostare STORAGE=s3)`,
-      );
-    throw error;
-  }
+  const args = parseMigrateArgs();
+  if (!args) return;
+  const config = loadBucketConfig();
   const bucket = createS3Backend(config.s3!);
   await checkStorageAtStartup(bucket);
-  if (values.to === 's3' && !fs.existsSync(config.uploadsDir)) {
+  if (args.to === 's3' && !fs.existsSync(config.uploadsDir)) {
     // A mistyped DATA_DIR would otherwise "migrate" an empty folder and report success.
     throw new CliError(`${config.uploadsDir} non esiste: controlla DATA_DIR`);
   }
   const local = createFilesystemBackend(config.uploadsDir);
-  const [source, target] = values.to === 's3' ? [local, bucket] : [bucket, local];
-  const from = values.to === 's3' ? config.uploadsDir : `bucket ${config.s3!.bucket}`;
-  const to = values.to === 's3' ? `bucket ${config.s3!.bucket}` : config.uploadsDir;
+  const [source, target] = args.to === 's3' ? [local, bucket] : [bucket, local];
+  const from = args.to === 's3' ? config.uploadsDir : `bucket ${config.s3!.bucket}`;
+  const to = args.to === 's3' ? `bucket ${config.s3!.bucket}` : config.uploadsDir;
   console.log(`• ${bilingual(`Copia dei file da ${from} a ${to}…`, 'copying stored files')}`);
 
   // Beside DATA_DIR/uploads, so the filesystem backend places a file with a rename on one filesystem.
@@ -78,11 +55,52 @@ runCli(async () => {
     source,
     target,
     tempDir,
-    concurrency,
-    verifyAll: values.verify,
+    concurrency: args.concurrency,
+    verifyAll: args.verify,
     log: (line) => console.log(`  ${line}`),
   }).finally(() => fsp.rm(tempDir, { recursive: true, force: true }));
+  reportResult(result, from, args.to);
+});
 
+/** The command line, checked; null when only the usage was asked for. */
+function parseMigrateArgs(): {
+  to: 's3' | 'filesystem';
+  verify: boolean | undefined;
+  concurrency: number;
+} | null {
+  const values = parseCliArgs(
+    {
+      to: { type: 'string' },
+      verify: { type: 'boolean' },
+      concurrency: { type: 'string' },
+    },
+    USAGE,
+  );
+  if (!values) return null;
+  const to = values.to;
+  if (to !== 's3' && to !== 'filesystem')
+    throw new CliError(`Manca --to s3 oppure --to filesystem\n${USAGE}`);
+  const concurrency = Number(values.concurrency ?? 4);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
+    throw new CliError(`--concurrency: un numero intero da 1 a 32\n${USAGE}`);
+  return { to, verify: values.verify, concurrency };
+}
+
+/** The configuration with the bucket's variables as the server will read them once STORAGE=s3 is set. */
+function loadBucketConfig() {
+  try {
+    return loadCliConfig({ ...process.env, STORAGE: 's3' });
+  } catch (error) {
+    if (error instanceof ConfigError)
+      throw new ConfigError(
+        `${error.message}\n(storage:migrate legge il bucket dalle variabili S3_*, anche prima di impostare STORAGE=s3)`,
+      );
+    throw error;
+  }
+}
+
+/** Prints the totals; fails listing the files not copied, or tells the operator the next step. */
+function reportResult(result: CopyResult, from: string, to: 's3' | 'filesystem'): void {
   console.log(
     `\n  ${result.total} file (${formatBytes(result.totalBytes)}): copiati e verificati ${result.copied} ` +
       `(${formatBytes(result.copiedBytes)}), già presenti e uguali ${result.skipped}, non riusciti ${result.failed.length}`,
@@ -101,8 +119,8 @@ runCli(async () => {
     );
   }
   const next =
-    values.to === 's3'
+    to === 's3'
       ? 'Ferma il server, rilancia questo comando (copia i file arrivati nel frattempo), poi imposta STORAGE=s3 e riavvia.'
       : 'Ferma il server, rilancia questo comando, poi imposta STORAGE=filesystem (o toglila) e riavvia.';
   console.log(`\n✔ ${bilingual(`Copia completata. ${next}`, 'copy completed and verified')}`);
-});
+}

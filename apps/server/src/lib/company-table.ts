@@ -51,11 +51,9 @@ export function companyTable<
 >(table: T) {
   // the generic table, as drizzle's builders take it (their overloads do not resolve on a type parameter)
   const t = table as CompanyTable;
-  const inCompany = (companyId: string, id: string): SQL =>
-    and(eq(t.companyId, companyId), eq(t.id, id))!;
   return {
     table,
-    inCompany,
+    inCompany: (companyId: string, id: string): SQL => rowInCompany(t, companyId, id),
     /**
      * The company's rows that also match `conditions` (undefined ones are skipped): the WHERE of a
      * query the helpers below do not cover (a join, a summary, a guarded update), so the company is
@@ -64,11 +62,22 @@ export function companyTable<
     scope(companyId: string, ...conditions: Array<SQL | undefined>): SQL {
       return companyScope(t, companyId, ...conditions);
     },
+    ...companyTableReads<Row>(t),
+    ...companyTableWrites<Row, Insert>(t),
+  };
+}
+
+function rowInCompany(t: CompanyTable, companyId: string, id: string): SQL {
+  return and(eq(t.companyId, companyId), eq(t.id, id))!;
+}
+
+function companyTableReads<Row>(t: CompanyTable) {
+  return {
     find(db: DbOrTx, companyId: string, id: string): Promise<Row | undefined> {
       return db
         .select()
         .from(t)
-        .where(inCompany(companyId, id))
+        .where(rowInCompany(t, companyId, id))
         .limit(1)
         .then((r) => r[0] as Row | undefined);
     },
@@ -77,10 +86,37 @@ export function companyTable<
       return db
         .select()
         .from(t)
-        .where(inCompany(companyId, id))
+        .where(rowInCompany(t, companyId, id))
         .for('no key update')
         .then((r) => r[0] as Row | undefined);
     },
+    /**
+     * One page of the company's rows that match `where`, in `order`, and how many match (capped:
+     * lib/pagination's `toPage` makes the answer). Also the reader `exportPages` pages through.
+     */
+    async page(
+      db: DbOrTx,
+      companyId: string,
+      opts: { where?: SQL; order: SQL[]; page: number; limit: number },
+    ): Promise<{ items: Row[]; counted: number }> {
+      const where = and(eq(t.companyId, companyId), opts.where)!;
+      const [items, counted] = await Promise.all([
+        db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(...opts.order)
+          .limit(opts.limit)
+          .offset((opts.page - 1) * opts.limit),
+        db.execute(sql`select ${cappedCount(sql`select 1 from ${t} where ${where}`)} as n`),
+      ]);
+      return { items: items as Row[], counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+    },
+  };
+}
+
+function companyTableWrites<Row, Insert>(t: CompanyTable) {
+  return {
     insert(db: DbOrTx, companyId: string, values: Insert): Promise<Row> {
       return db
         .insert(t)
@@ -88,45 +124,49 @@ export function companyTable<
         .returning()
         .then((r) => r[0] as Row);
     },
-    update: (db: DbOrTx, companyId: string, id: string, values: Partial<Insert>) =>
-      db
+    update(
+      db: DbOrTx,
+      companyId: string,
+      id: string,
+      values: Partial<Insert>,
+    ): Promise<Row | undefined> {
+      return db
         .update(t)
         .set({ ...values, updatedAt: new Date() } as never)
-        .where(inCompany(companyId, id))
+        .where(rowInCompany(t, companyId, id))
         .returning()
-        .then((r) => r[0] as Row | undefined),
-    /**
-     * One guarded UPDATE of the company's row that also answers the row as it was before, for a
-     * history diff or a check of the merged record without reading first: the statement's own
-     * subquery locks the row (`FOR NO KEY UPDATE`), so `before` is the version this update replaced
-     * even under concurrent edits. undefined when the company has no such row.
-     */
+        .then((r) => r[0] as Row | undefined);
+    },
+    /** The guarded update that also answers the row as it was (see `updateReturningBefore` below). */
     updateReturningBefore: (db: DbOrTx, companyId: string, id: string, values: Partial<Insert>) =>
-      updateReturningBefore<Row>(t, db, inCompany(companyId, id), values),
-    /**
-     * One page of the company's rows that match `where`, in `order`, and how many match (capped:
-     * lib/pagination's `toPage` makes the answer). Also the reader `exportPages` pages through.
-     */
-    page: (db: DbOrTx, companyId: string, opts: PageQuery) =>
-      pageOf<Row>(t, db, and(eq(t.companyId, companyId), opts.where)!, opts),
+      updateReturningBefore<Row, Insert>(t, db, { companyId, id, values }),
     remove(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
       return db
         .delete(t)
-        .where(inCompany(companyId, id))
+        .where(rowInCompany(t, companyId, id))
         .returning({ id: t.id })
         .then((r) => r.length > 0);
     },
   };
 }
 
-/** The UPDATE of `companyTable(…).updateReturningBefore`: the row `where` names, locked by its own subquery. */
-async function updateReturningBefore<Row>(
+/**
+ * One guarded UPDATE of the company's row that also answers the row as it was before, for a
+ * history diff or a check of the merged record without reading first: the statement's own
+ * subquery locks the row (`FOR NO KEY UPDATE`), so `before` is the version this update replaced
+ * even under concurrent edits. undefined when the company has no such row.
+ */
+async function updateReturningBefore<Row, Insert>(
   t: CompanyTable,
   db: DbOrTx,
-  where: SQL,
-  values: object,
+  { companyId, id, values }: { companyId: string; id: string; values: Partial<Insert> },
 ): Promise<{ before: Row; after: Row } | undefined> {
-  const locked = db.select().from(t).where(where).for('no key update').as('before');
+  const locked = db
+    .select()
+    .from(t)
+    .where(rowInCompany(t, companyId, id))
+    .for('no key update')
+    .as('before');
   const columns = getTableColumns(t);
   const keys = Object.keys(columns);
   const fields = locked as unknown as Record<string, PgColumn>;
@@ -145,26 +185,4 @@ async function updateReturningBefore<Row>(
   const before = Object.fromEntries(keys.map((k) => [k, all[`before.${k}`]]));
   const after = Object.fromEntries(keys.map((k) => [k, all[k]]));
   return { before: before as Row, after: after as Row };
-}
-
-type PageQuery = { where?: SQL; order: SQL[]; page: number; limit: number };
-
-/** The page of `companyTable(…).page`: the rows `where` names, and how many (capped). */
-async function pageOf<Row>(
-  t: CompanyTable,
-  db: DbOrTx,
-  where: SQL,
-  opts: PageQuery,
-): Promise<{ items: Row[]; counted: number }> {
-  const [items, counted] = await Promise.all([
-    db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(...opts.order)
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit),
-    db.execute(sql`select ${cappedCount(sql`select 1 from ${t} where ${where}`)} as n`),
-  ]);
-  return { items: items as Row[], counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
 }

@@ -47,68 +47,79 @@ export function createReadiness({
   log: FastifyBaseLogger;
   timeoutMs?: number;
 }) {
-  const checks: ReadinessCheck[] = [];
-  let stopping = false;
+  const state: ReadinessState = {
+    log,
+    timeoutMs,
+    checks: [],
+    stopping: false,
+    failing: new Set(),
+  };
   let running: Promise<Ready> | null = null;
-  // Logged when a check changes state, not at every probe (a load balancer asks every few seconds).
-  const failing = new Set<CheckName>();
-
-  async function runOne(check: ReadinessCheck) {
-    const started = performance.now();
-    let problem: string | null = null;
-    try {
-      await withTimeout(check.run, timeoutMs);
-      if (failing.delete(check.name))
-        log.info({ check: check.name }, 'pronto: il servizio risponde di nuovo');
-    } catch (err) {
-      // Only our own Italian sentence reaches the public answer; the cause (an address, a driver's text) goes to the log.
-      problem = err instanceof NotReadyError ? err.message : `${check.label} non risponde`;
-      if (!failing.has(check.name)) log.warn({ check: check.name, err }, `non pronto: ${problem}`);
-      failing.add(check.name);
-    }
-    return {
-      name: check.name,
-      ok: problem === null,
-      ms: Math.round(performance.now() - started),
-      problem,
-    };
-  }
-
-  async function evaluate(): Promise<Ready> {
-    const results = await Promise.all(checks.map(runOne));
-    const out = results.map(({ name, ok, ms }) => ({ name, ok, ms }));
-    // Shutdown may have begun while the checks ran: it wins.
-    if (stopping)
-      return { status: 'not-ready', message: STOPPING_MESSAGE, stopping: true, checks: out };
-    const problems = results.flatMap((r) => (r.problem ? [r.problem] : []));
-    if (problems.length === 0) return { status: 'ready', stopping: false, checks: out };
-    return {
-      status: 'not-ready',
-      message: `Non pronto: ${problems.join('; ')}`,
-      stopping: false,
-      checks: out,
-    };
-  }
-
   return {
     register(check: ReadinessCheck) {
-      if (checks.some((c) => c.name === check.name))
+      if (state.checks.some((c) => c.name === check.name))
         throw new Error(`controllo già registrato: ${check.name}`);
-      checks.push(check);
+      state.checks.push(check);
     },
     /** From the first moment of shutdown on, every probe answers 503 without asking the services. */
     beginShutdown() {
-      stopping = true;
+      state.stopping = true;
     },
     get stopping() {
-      return stopping;
+      return state.stopping;
     },
     async status(): Promise<Ready> {
-      if (stopping)
+      if (state.stopping)
         return { status: 'not-ready', message: STOPPING_MESSAGE, stopping: true, checks: [] };
-      running ??= evaluate().finally(() => (running = null));
+      running ??= evaluate(state).finally(() => (running = null));
       return running;
     },
+  };
+}
+
+interface ReadinessState {
+  log: FastifyBaseLogger;
+  timeoutMs: number;
+  checks: ReadinessCheck[];
+  stopping: boolean;
+  /** Logged when a check changes state, not at every probe (a load balancer asks every few seconds). */
+  failing: Set<CheckName>;
+}
+
+async function runOne({ log, timeoutMs, failing }: ReadinessState, check: ReadinessCheck) {
+  const started = performance.now();
+  let problem: string | null = null;
+  try {
+    await withTimeout(check.run, timeoutMs);
+    if (failing.delete(check.name))
+      log.info({ check: check.name }, 'pronto: il servizio risponde di nuovo');
+  } catch (err) {
+    // Only our own Italian sentence reaches the public answer; the cause (an address, a driver's text) goes to the log.
+    problem = err instanceof NotReadyError ? err.message : `${check.label} non risponde`;
+    if (!failing.has(check.name)) log.warn({ check: check.name, err }, `non pronto: ${problem}`);
+    failing.add(check.name);
+  }
+  return {
+    name: check.name,
+    ok: problem === null,
+    ms: Math.round(performance.now() - started),
+    problem,
+  };
+}
+
+async function evaluate(state: ReadinessState): Promise<Ready> {
+  const results = await Promise.all(state.checks.map((check) => runOne(state, check)));
+  const out = results.map(({ name, ok, ms }) => ({ name, ok, ms }));
+  // Shutdown may have begun while the checks ran: it wins.
+  if (state.stopping)
+    return { status: 'not-ready', message: STOPPING_MESSAGE, stopping: true, checks: out };
+  const problems = results.flatMap((r) => (r.problem ? [r.problem] : []));
+  if (problems.length === 0) return { status: 'ready', stopping: false, checks: out };
+  return {
+    status: 'not-ready',
+    message: `Non pronto: ${problems.join('; ')}`,
+    stopping: false,
+    checks: out,
   };
 }
 

@@ -63,53 +63,69 @@ export function createRenderPool({
       onError: (e: unknown) => void,
     ): Readable {
       refuseIfFull();
-      const { port1, port2 } = new MessageChannel();
-      const out = new PassThrough();
-      const batches = rows[Symbol.asyncIterator]();
-      const fail = (error: unknown) => {
-        if (out.destroyed) return;
-        onError(error);
-        out.destroy(error instanceof Error ? error : new Error(String(error)));
-      };
-      const next = async () => {
-        // the response's own backpressure: a slow client slows the reads and the drawing
-        if (out.writableNeedDrain) {
-          await new Promise<void>((resolve) => {
-            // both listeners go, whichever comes: a report waits here once per batch
-            const done = () => {
-              out.off('drain', done).off('close', done);
-              resolve();
-            };
-            out.on('drain', done).on('close', done);
-          });
-        }
-        // a client that went away: the worker stops drawing
-        if (out.destroyed) return port1.postMessage({ abort: true });
-        const batch = await batches.next();
-        port1.postMessage(batch.done ? { done: true } : { rows: batch.value });
-      };
-      port1.on('message', (message: 'next' | 'end' | Uint8Array) => {
-        if (message === 'next') {
-          next().catch((error: unknown) => {
-            fail(error);
-            port1.postMessage({ abort: true });
-          });
-        } else if (message === 'end') {
-          out.end();
-          port1.close();
-        } else if (!out.destroyed) out.write(message);
-      });
-      pool
-        .run({ module: module.href, input, port: port2 }, { transferList: [port2] })
-        // the file's last chunk and 'end' come through the port, which closes on 'end'
-        .catch((error: unknown) => {
-          fail(error);
-          port1.close();
-        });
-      return out;
+      return streamThroughWorker(pool, { module, input, rows, onError });
     },
 
     /** Waits for the documents being drawn, then ends the threads (the app's onClose). */
     close: () => pool.close(),
   };
+}
+
+/** `stream`'s two ends: the worker draws and asks for rows through a port, this side reads and writes. */
+function streamThroughWorker<I, R>(
+  pool: Piscina,
+  {
+    module,
+    input,
+    rows,
+    onError,
+  }: { module: URL; input: I; rows: AsyncIterable<R[]>; onError: (e: unknown) => void },
+): Readable {
+  const { port1, port2 } = new MessageChannel();
+  const out = new PassThrough();
+  const batches = rows[Symbol.asyncIterator]();
+  const fail = (error: unknown) => {
+    if (out.destroyed) return;
+    onError(error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  };
+  const next = async () => {
+    await roomIn(out);
+    // a client that went away: the worker stops drawing
+    if (out.destroyed) return port1.postMessage({ abort: true });
+    const batch = await batches.next();
+    port1.postMessage(batch.done ? { done: true } : { rows: batch.value });
+  };
+  port1.on('message', (message: 'next' | 'end' | Uint8Array) => {
+    if (message === 'next') {
+      next().catch((error: unknown) => {
+        fail(error);
+        port1.postMessage({ abort: true });
+      });
+    } else if (message === 'end') {
+      out.end();
+      port1.close();
+    } else if (!out.destroyed) out.write(message);
+  });
+  pool
+    .run({ module: module.href, input, port: port2 }, { transferList: [port2] })
+    // the file's last chunk and 'end' come through the port, which closes on 'end'
+    .catch((error: unknown) => {
+      fail(error);
+      port1.close();
+    });
+  return out;
+}
+
+/** The response's own backpressure: a slow client slows the reads and the drawing. */
+async function roomIn(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain) return;
+  await new Promise<void>((resolve) => {
+    // both listeners go, whichever comes: a report waits here once per batch
+    const done = () => {
+      out.off('drain', done).off('close', done);
+      resolve();
+    };
+    out.on('drain', done).on('close', done);
+  });
 }

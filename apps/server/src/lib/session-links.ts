@@ -54,86 +54,100 @@ export type SessionLinks = ReturnType<typeof createSessionLinks>;
  * using the link resolves that session as a request would, so a logout, a revocation or a deactivated
  * user refuses it at once, not when the link expires.
  */
-export function createSessionLinks({
-  storage,
-  sessions,
-}: {
-  storage: Storage;
-  sessions: SessionStore;
-}) {
-  const bound = (subject: string, sid: string, uid: string) => `${subject}\n${sid}\n${uid}`;
-  const fileSubject = (key: string, downloadName: string, pages: string) =>
-    `file\n${key}\n${downloadName}\n${pages}`;
-  const documentSubject = (doc: SignedDocument, companyId: string, id: string) =>
-    `${doc.kind}\n${companyId}\n${id}`;
-
-  /** The query parameters that sign `subject` for this session, valid at most `ttlSeconds`. */
-  function sign(
-    subject: string,
-    auth: Pick<AuthContext, 'sessionId'> & { user: { id: string } },
-    ttlSeconds: number,
-  ): Record<string, string> {
-    const { exp, sig } = storage.signSubject(
-      bound(subject, auth.sessionId, auth.user.id),
-      ttlSeconds,
-    );
-    return { sid: auth.sessionId, uid: auth.user.id, exp: String(exp), sig };
-  }
-
-  /** The live session a link was signed for, under the rules its bearer obeys, or 403 with the reason. */
-  async function liveSession(
-    subject: string,
-    { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery,
-  ): Promise<AuthContext> {
-    const verdict = storage.verifySubject(bound(subject, sid, uid), exp, sig);
-    if (verdict !== 'ok')
-      throw forbidden(
-        verdict === 'expired'
-          ? 'Collegamento scaduto: ricarica la pagina'
-          : 'Collegamento non valido',
-      );
-    const auth = await sessions.resolve(sid, uid);
-    if (!auth)
-      throw forbidden(
-        'Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento',
-      );
-    // the rules a bearer of this session obeys on every route (plugins/auth.ts)
-    assertMayAct(auth.user);
-    return auth;
-  }
-
-  async function verify(
-    subject: string,
-    companyId: string,
-    query: SessionLinkQuery,
-  ): Promise<AuthContext> {
-    const auth = await liveSession(subject, query);
-    if (auth.user.companyId !== companyId && auth.user.role !== 'admin') throw forbidden();
-    return auth;
-  }
-
+export function createSessionLinks(deps: LinkDeps) {
   return {
-    sign,
+    /** The query parameters that sign `subject` for this session, valid at most `ttlSeconds`. */
+    sign: (subject: string, auth: LinkSession, ttlSeconds: number) =>
+      sign(deps, subject, auth, ttlSeconds),
 
     /**
      * The live session the link was made for, still allowed to act for `companyId` (its own company,
      * or any as an admin, as `X-Company-Id`), or 403 with the reason. The caller checks the page's read.
      */
-    verify,
+    verify: (subject: string, companyId: string, query: SessionLinkQuery) =>
+      verify(deps, subject, companyId, query),
 
+    ...createFileLinks(deps),
+    ...createDocumentLinks(deps),
+  };
+}
+
+interface LinkDeps {
+  storage: Storage;
+  sessions: SessionStore;
+}
+
+/** The session a link is signed for. */
+type LinkSession = Pick<AuthContext, 'sessionId'> & { user: { id: string } };
+
+const bound = (subject: string, sid: string, uid: string) => `${subject}\n${sid}\n${uid}`;
+const fileSubject = (key: string, downloadName: string, pages: string) =>
+  `file\n${key}\n${downloadName}\n${pages}`;
+const documentSubject = (doc: SignedDocument, companyId: string, id: string) =>
+  `${doc.kind}\n${companyId}\n${id}`;
+
+function sign(
+  { storage }: LinkDeps,
+  subject: string,
+  auth: LinkSession,
+  ttlSeconds: number,
+): Record<string, string> {
+  const { exp, sig } = storage.signSubject(
+    bound(subject, auth.sessionId, auth.user.id),
+    ttlSeconds,
+  );
+  return { sid: auth.sessionId, uid: auth.user.id, exp: String(exp), sig };
+}
+
+/** The live session a link was signed for, under the rules its bearer obeys, or 403 with the reason. */
+async function liveSession(
+  { storage, sessions }: LinkDeps,
+  subject: string,
+  { sid = '', uid = '', exp = NaN, sig = '' }: SessionLinkQuery,
+): Promise<AuthContext> {
+  const verdict = storage.verifySubject(bound(subject, sid, uid), exp, sig);
+  if (verdict !== 'ok')
+    throw forbidden(
+      verdict === 'expired'
+        ? 'Collegamento scaduto: ricarica la pagina'
+        : 'Collegamento non valido',
+    );
+  const auth = await sessions.resolve(sid, uid);
+  if (!auth)
+    throw forbidden(
+      'Collegamento non più valido: la sessione che lo ha creato è terminata. Accedi e riapri il documento',
+    );
+  // the rules a bearer of this session obeys on every route (plugins/auth.ts)
+  assertMayAct(auth.user);
+  return auth;
+}
+
+async function verify(
+  deps: LinkDeps,
+  subject: string,
+  companyId: string,
+  query: SessionLinkQuery,
+): Promise<AuthContext> {
+  const auth = await liveSession(deps, subject, query);
+  if (auth.user.companyId !== companyId && auth.user.role !== 'admin') throw forbidden();
+  return auth;
+}
+
+/** Links to stored files (a photo, a chat attachment). */
+function createFileLinks(deps: LinkDeps) {
+  return {
     /**
-     * A relative URL of stored file `key` (a photo, a chat attachment) that works while this session
-     * lives and its user reads one of `pages` (docs/security.md, "Links bound to their session"). The
-     * expiry is rounded as `storage.signedUrl`'s, so within a session an `<img>` keeps one URL and the
-     * browser its cached copy.
+     * A relative URL of stored file `key` that works while this session lives and its user reads one
+     * of `pages` (docs/security.md, "Links bound to their session"). The expiry is rounded as
+     * `storage.signedUrl`'s, so within a session an `<img>` keeps one URL and the browser its cached copy.
      */
     fileUrl(
       key: string,
-      auth: Pick<AuthContext, 'sessionId'> & { user: { id: string } },
+      auth: LinkSession,
       { ttlSeconds, downloadName = '', pages }: FileLinkOptions,
     ): string {
       const scope = pages.join(',');
-      const signed = sign(fileSubject(key, downloadName, scope), auth, ttlSeconds);
+      const signed = sign(deps, fileSubject(key, downloadName, scope), auth, ttlSeconds);
       const params = new URLSearchParams({ ...signed, pages: scope });
       if (downloadName) params.set('dl', downloadName);
       return `${FILES_ROUTE}/${key}?${params.toString()}`;
@@ -145,10 +159,15 @@ export function createSessionLinks({
       query: SessionLinkQuery & { dl?: string; pages?: string },
     ): Promise<void> {
       const scope = query.pages ?? '';
-      const { user } = await liveSession(fileSubject(key, query.dl ?? '', scope), query);
+      const { user } = await liveSession(deps, fileSubject(key, query.dl ?? '', scope), query);
       if (!scope.split(',').some((page) => can(user, page as PageKey, 'read'))) throw forbidden();
     },
+  };
+}
 
+/** Links to a record's document (a verbale, a DDT), signed for its company and id. */
+function createDocumentLinks(deps: LinkDeps) {
+  return {
     /**
      * A relative URL of `path` that opens record `id`'s document without a bearer token while this session
      * lives; `params` (language, format) stay outside the signature: any of them is the same record.
@@ -161,7 +180,7 @@ export function createSessionLinks({
       params: Record<string, string> = {},
     ): string {
       const { companyId } = auth;
-      const signed = sign(documentSubject(doc, companyId, id), auth, doc.ttlSeconds);
+      const signed = sign(deps, documentSubject(doc, companyId, id), auth, doc.ttlSeconds);
       return `${path}?${new URLSearchParams({ companyId, ...signed, ...params }).toString()}`;
     },
 
@@ -178,7 +197,7 @@ export function createSessionLinks({
     ): Promise<{ companyId: string; userId: string }> {
       if (query.sig) {
         const companyId = query.companyId ?? '';
-        const { user } = await verify(documentSubject(doc, companyId, id), companyId, query);
+        const { user } = await verify(deps, documentSubject(doc, companyId, id), companyId, query);
         mayRead(user, doc.page);
         return { companyId, userId: user.id };
       }

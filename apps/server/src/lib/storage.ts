@@ -49,39 +49,49 @@ export function createStorage({
 }) {
   fs.mkdirSync(tempDir, { recursive: true });
   const pending = createPendingObjects({ db, backend, instance });
-
-  function valid(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error('chiave di file non valida');
-    return key;
-  }
-
-  function expiry(ttlSeconds: number) {
-    const window = Math.max(60, Math.floor(ttlSeconds / 2));
-    return Math.ceil((Math.floor(Date.now() / 1000) + ttlSeconds) / window) * window;
-  }
-
-  function signature(key: string, exp: number, downloadName: string) {
-    return hmac(signingKey, `${key}\n${exp}\n${downloadName}`);
-  }
-
   return {
     /** The backend itself, for the tools that walk or copy every object (storage:migrate, backup). */
     backend: backend as Readonly<ObjectBackend>,
     tempDir,
+    variantKey,
+    newKey,
+    isValidKey,
+    ...createStoredFiles(backend, tempDir),
+    ...createPlacements(pending),
+    ...createSignatures(signingKey),
+  };
+}
 
+function valid(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error('chiave di file non valida');
+  return key;
+}
+
+function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** The key of a variant stored beside a file (`…/<uuid>-thumb.webp` beside `…/<uuid>.jpg`). */
+function variantKey(key: string, variant: string, ext: string): string {
+  return key.replace(/\.[a-z0-9]{2,5}$/, `-${variant}.${ext}`);
+}
+
+function newKey(companyId: string, ext: string, variant?: string): string {
+  const id = uuidv7();
+  const hash = crypto.createHash('sha1').update(id).digest('hex');
+  return `${companyId}/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${id}${variant ? `-${variant}` : ''}.${ext}`;
+}
+
+/** The bytes: written, read and removed through the backend; temporary upload files on this instance's disk. */
+function createStoredFiles(backend: ObjectBackend, tempDir: string) {
+  /** A stored file's bytes as a stream, or null when it is not there. */
+  function open(key: string): Promise<Readable | null> {
+    return KEY_PATTERN.test(key) ? backend.get(key) : Promise.resolve(null);
+  }
+
+  return {
     tempPath(): string {
       return path.join(tempDir, `${crypto.randomUUID()}.part`);
-    },
-
-    /** The key of a variant stored beside a file (`…/<uuid>-thumb.webp` beside `…/<uuid>.jpg`). */
-    variantKey(key: string, variant: string, ext: string): string {
-      return key.replace(/\.[a-z0-9]{2,5}$/, `-${variant}.${ext}`);
-    },
-
-    newKey(companyId: string, ext: string, variant?: string): string {
-      const id = uuidv7();
-      const hash = crypto.createHash('sha1').update(id).digest('hex');
-      return `${companyId}/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${id}${variant ? `-${variant}` : ''}.${ext}`;
     },
 
     /** Stores a finished temporary file under `key`; the temporary file is gone afterwards (or left for the caller on failure). */
@@ -93,7 +103,50 @@ export function createStorage({
       return backend.putBuffer(valid(key), data, contentType);
     },
 
-    /** The objects of one upload, written ahead of their rows (docs/quality.md R7; lib/object-store/pending.ts). */
+    open,
+
+    /** A stored file's size, or null when it is not there. */
+    head(key: string): Promise<{ size: number } | null> {
+      return KEY_PATTERN.test(key) ? backend.head(key) : Promise.resolve(null);
+    },
+
+    /** A small stored file's bytes (a logo printed on a label, a photo in a verbale), or null when it is not there. */
+    async read(key: string): Promise<Buffer | null> {
+      const stream = await open(key);
+      return stream ? buffer(stream) : null;
+    },
+
+    async remove(key: string): Promise<void> {
+      await backend.remove(valid(key));
+    },
+
+    /** Readiness (/api/ready): the backend answers and can store. */
+    check(): Promise<void> {
+      return backend.check();
+    },
+
+    /** Temporary files left by a crash mid-upload (docs/quality.md R7), on this instance's disk. */
+    sweepTemp: (olderThanMs = 0) => sweepTemp(tempDir, olderThanMs),
+  };
+}
+
+async function sweepTemp(tempDir: string, olderThanMs: number): Promise<number> {
+  let removed = 0;
+  for (const name of await fsp.readdir(tempDir)) {
+    const file = path.join(tempDir, name);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs >= olderThanMs) {
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** Objects written ahead of their rows and removed after them (docs/quality.md R7; lib/object-store/pending.ts). */
+function createPlacements(pending: ReturnType<typeof createPendingObjects>) {
+  return {
+    /** The objects of one upload, written ahead of their rows. */
     beginPlacement(): Placement {
       return pending.begin();
     },
@@ -115,36 +168,21 @@ export function createStorage({
     }): Promise<{ removed: number; kept: number }> {
       return pending.sweep(options);
     },
+  };
+}
 
-    /** A stored file's bytes as a stream, or null when it is not there. */
-    open(key: string): Promise<Readable | null> {
-      return KEY_PATTERN.test(key) ? backend.get(key) : Promise.resolve(null);
-    },
+/** Signed links: a file or any subject served without a bearer token until the link expires. */
+function createSignatures(signingKey: Buffer) {
+  function expiry(ttlSeconds: number) {
+    const window = Math.max(60, Math.floor(ttlSeconds / 2));
+    return Math.ceil((Math.floor(Date.now() / 1000) + ttlSeconds) / window) * window;
+  }
 
-    /** A stored file's size, or null when it is not there. */
-    head(key: string): Promise<{ size: number } | null> {
-      return KEY_PATTERN.test(key) ? backend.head(key) : Promise.resolve(null);
-    },
+  function signature(key: string, exp: number, downloadName: string) {
+    return hmac(signingKey, `${key}\n${exp}\n${downloadName}`);
+  }
 
-    /** A small stored file's bytes (a logo printed on a label, a photo in a verbale), or null when it is not there. */
-    async read(key: string): Promise<Buffer | null> {
-      const stream = await this.open(key);
-      return stream ? buffer(stream) : null;
-    },
-
-    async remove(key: string): Promise<void> {
-      await backend.remove(valid(key));
-    },
-
-    /** Readiness (/api/ready): the backend answers and can store. */
-    check(): Promise<void> {
-      return backend.check();
-    },
-
-    isValidKey(key: string): boolean {
-      return KEY_PATTERN.test(key);
-    },
-
+  return {
     /** A relative URL the browser can use without a bearer token; the web client prefixes the server address. */
     signedUrl(key: string, { ttlSeconds, downloadName = '' }: SignedUrlOptions): string {
       const exp = expiry(ttlSeconds);
@@ -177,20 +215,6 @@ export function createStorage({
       if (!Number.isFinite(exp) || !safeEqual(sig, hmac(signingKey, `subject\n${subject}\n${exp}`)))
         return 'invalid';
       return exp * 1000 < Date.now() ? 'expired' : 'ok';
-    },
-
-    /** Temporary files left by a crash mid-upload (docs/quality.md R7), on this instance's disk. */
-    async sweepTemp(olderThanMs = 0): Promise<number> {
-      let removed = 0;
-      for (const name of await fsp.readdir(tempDir)) {
-        const file = path.join(tempDir, name);
-        const stat = await fsp.stat(file).catch(() => null);
-        if (stat && Date.now() - stat.mtimeMs >= olderThanMs) {
-          await fsp.rm(file, { force: true });
-          removed++;
-        }
-      }
-      return removed;
     },
   };
 }

@@ -7,7 +7,7 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { MISDIRECTED_MESSAGE } from '../lib/hosts.js';
 
 export interface SocketData {
@@ -16,6 +16,13 @@ export interface SocketData {
 }
 
 export type ChatIo = Server<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export type ChatSocket = Socket<
   ChatClientToServerEvents,
   ChatServerToClientEvents,
   Record<string, never>,
@@ -69,33 +76,7 @@ export async function createSocketServer(
     res.end(JSON.stringify({ message: MISDIRECTED_MESSAGE, code: 'MISDIRECTED_REQUEST' }));
   });
 
-  const clients: Array<ReturnType<typeof createClient>> = [];
-  if (redisUrl) {
-    const pub = createClient({ url: redisUrl });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) {
-      // A dropped Redis connection reconnects by itself; the log says why messages stopped crossing instances.
-      client.on('error', (err: unknown) => log.error({ err }, 'connessione a Redis non riuscita'));
-      clients.push(client);
-    }
-    await Promise.all([pub.connect(), sub.connect()]);
-    // The adapter publishes without awaiting: a publish in flight when the connection drops rejected
-    // with nobody to catch it, and the unhandled rejection stopped the process (every instance, on a
-    // Redis blip). Caught here; a message lost so is one a client fetches when it reconnects (R12).
-    const publish = pub.publish.bind(pub);
-    Object.defineProperty(pub, 'publish', {
-      value: (...args: Parameters<typeof publish>) =>
-        publish(...args).catch((err: unknown) => {
-          log.warn(
-            { err },
-            'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)',
-          );
-          return 0;
-        }),
-    });
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
-    log.info('chat: adattatore Redis attivo');
-  }
+  const clients = redisUrl ? await linkInstancesThroughRedis(io, redisUrl, log) : [];
 
   return {
     io,
@@ -121,6 +102,37 @@ export async function createSocketServer(
       await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
     },
   };
+}
+
+/**
+ * The Redis adapter: a room emit on one instance reaches sockets on all of them. Returns its two
+ * connections (publish, subscribe).
+ */
+async function linkInstancesThroughRedis(io: ChatIo, redisUrl: string, log: FastifyBaseLogger) {
+  const pub = createClient({ url: redisUrl });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
+    // A dropped Redis connection reconnects by itself; the log says why messages stopped crossing instances.
+    client.on('error', (err: unknown) => log.error({ err }, 'connessione a Redis non riuscita'));
+  }
+  await Promise.all([pub.connect(), sub.connect()]);
+  // The adapter publishes without awaiting: a publish in flight when the connection drops rejected
+  // with nobody to catch it, and the unhandled rejection stopped the process (every instance, on a
+  // Redis blip). Caught here; a message lost so is one a client fetches when it reconnects (R12).
+  const publish = pub.publish.bind(pub);
+  Object.defineProperty(pub, 'publish', {
+    value: (...args: Parameters<typeof publish>) =>
+      publish(...args).catch((err: unknown) => {
+        log.warn(
+          { err },
+          'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)',
+        );
+        return 0;
+      }),
+  });
+  io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
+  log.info('chat: adattatore Redis attivo');
+  return [pub, sub];
 }
 
 export type SocketServer = Awaited<ReturnType<typeof createSocketServer>>;

@@ -100,11 +100,7 @@ export async function restoreObjects(
   await fsp.mkdir(workDir, { recursive: true });
   const tmp = await fsp.mkdtemp(path.join(workDir, '.restore-objects-'));
   try {
-    await run('tar', ['-xzf', path.join(backupDir, uploads.file), '-C', tmp]);
-    const root = path.join(tmp, fs.readdirSync(tmp)[0] ?? 'uploads');
-    const files = (await fsp.readdir(root, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name));
+    const { root, files } = await unpackUploads(path.join(backupDir, uploads.file), tmp);
     if (files.length !== uploads.files) {
       throw new BackupError(
         bilingual(
@@ -126,21 +122,39 @@ export async function restoreObjects(
       await backend.putFile(file, key, contentTypeOf(key), { sha256 });
       expected.set(key, size);
     }
-    const wrong: string[] = [];
-    for (const [key, size] of expected) {
-      const stored = await backend.head(key);
-      if (stored?.size !== size)
-        wrong.push(`${key}: ${stored ? `${stored.size} byte invece di ${size}` : 'mancante'}`);
-    }
-    if (wrong.length > 0) {
-      throw new BackupError(
-        bilingual(
-          `Oggetti del bucket diversi dal backup:\n  ${wrong.slice(0, 20).join('\n  ')}`,
-          'restored objects differ from the backup',
-        ),
-      );
-    }
+    await checkStoredSizes(backend, expected);
   } finally {
     await fsp.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Unpacks the uploads archive into `tmp`: the folder the keys are relative to, and every file in it. */
+async function unpackUploads(archive: string, tmp: string) {
+  await run('tar', ['-xzf', archive, '-C', tmp]);
+  const root = path.join(tmp, fs.readdirSync(tmp)[0] ?? 'uploads');
+  const files = (await fsp.readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+  return { root, files };
+}
+
+/** Fails when a restored object is missing from the bucket or has another size than its file. */
+async function checkStoredSizes(
+  backend: ObjectBackend,
+  expected: Map<string, number>,
+): Promise<void> {
+  const wrong: string[] = [];
+  for (const [key, size] of expected) {
+    const stored = await backend.head(key);
+    if (stored?.size !== size)
+      wrong.push(`${key}: ${stored ? `${stored.size} byte invece di ${size}` : 'mancante'}`);
+  }
+  if (wrong.length > 0) {
+    throw new BackupError(
+      bilingual(
+        `Oggetti del bucket diversi dal backup:\n  ${wrong.slice(0, 20).join('\n  ')}`,
+        'restored objects differ from the backup',
+      ),
+    );
   }
 }

@@ -97,119 +97,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const keptAside: string[] = [];
   try {
     const targetKind = location.DATABASE_URL ? 'postgres' : 'pglite';
-    if (manifest.db.kind !== targetKind) {
-      throw new BackupError(
-        bilingual(
-          `Il backup è di un database ${manifest.db.kind}, ma la configurazione usa ${targetKind}` +
-            (targetKind === 'postgres'
-              ? ' (DATABASE_URL è impostata)'
-              : ' (DATABASE_URL non è impostata)'),
-          `backup kind ${manifest.db.kind} does not match the configured ${targetKind} database`,
-        ),
-      );
-    }
-    if (manifest.db.migrations > knownMigrations()) {
-      log(
-        bilingual(
-          `Attenzione: il backup ha ${manifest.db.migrations} migrazioni, questo codice ne conosce ${knownMigrations()}: aggiorna GestCava.`,
-          'warning: the backup comes from a newer version of GestCava',
-        ),
-      );
-    }
-
+    checkBackupFitsTarget(manifest, targetKind, log);
     const stamp = timestampForName();
     // Check everything before changing anything.
-    if (targetKind === 'pglite') {
-      if (fs.existsSync(location.pgliteDir))
-        assertPgliteNotInUse(location.pgliteDir, options.ignoreLock);
-      if (isNonEmptyDir(location.pgliteDir) && !options.force) throw notEmpty(location.pgliteDir);
-    }
-    const uploadsPresent = location.objects
-      ? await hasObjects(location.objects)
-      : (await countFiles(location.uploadsDir, ['tmp'])).files > 0;
-    if (uploadsPresent && !options.force)
-      throw notEmpty(location.objects ? 'Il bucket' : location.uploadsDir);
-
-    let extraTables: string[] = [];
-    let database: Database;
-    if (targetKind === 'pglite') {
-      database = await restorePglite(location.pgliteDir, dir, manifest, stamp, keptAside, log);
-    } else {
-      const url = location.DATABASE_URL!;
-      await ensurePostgresDatabase(url, log);
-      const existing = await postgresTables(url);
-      if (existing.length > 0) {
-        if (!options.force)
-          throw notEmpty(
-            `PostgreSQL ${new URL(url).pathname.slice(1)} (${existing.length} tabelle)`,
-          );
-        const safety = await createBackup({
-          location: {
-            ...location,
-            uploadsDir: path.join(location.dataDir, '.no-uploads-in-safety-backup'),
-            objects: undefined,
-          },
-          out: options.safetyBackupDir ?? path.resolve('backups'),
-          name: `gestcava-backup-${stamp}-before-restore`,
-          log,
-        });
-        keptAside.push(safety.path);
-        log(
-          bilingual(
-            `Copia di sicurezza del database attuale: ${safety.path}`,
-            'safety backup of the current database',
-          ),
-        );
-      }
-      await pgRestore(url, path.join(dir, manifest.db.file), log);
-      database = await openDatabase({ databaseUrl: url, poolSize: 1 });
-    }
-
-    try {
-      log(bilingual('Verifica di righe e checksum…', 'verifying row counts and checksums'));
-      const actual = await snapshotDatabase(database);
-      const diffs = compareSnapshots(manifest, actual);
-      extraTables = Object.keys(actual.tables).filter((t) => !(t in manifest.tables));
-      if (diffs.length > 0) {
-        throw new BackupError(
-          bilingual(
-            `Il database ripristinato non corrisponde al backup:\n  ${diffs.join('\n  ')}`,
-            'the restored database does not match the backup',
-          ),
-        );
-      }
-    } finally {
-      await database.close();
-    }
-
-    if (location.objects) {
-      if (uploadsPresent) {
-        log(
-          bilingual(
-            'Il bucket conteneva già dei file: restano dove sono, nessuno viene cancellato',
-            'existing bucket objects are kept',
-          ),
-        );
-      }
-      await restoreObjects(
-        location.objects,
-        location.uploadsDir,
-        location.dataDir,
-        dir,
-        manifest.uploads,
-        log,
-      );
-      return { manifest, keptAside, extraTables, ms: Date.now() - started };
-    }
-    if (uploadsPresent) {
-      const aside = `${location.uploadsDir}.before-restore-${stamp}`;
-      await fsp.rename(location.uploadsDir, aside);
-      keptAside.push(aside);
-      log(
-        bilingual(`File caricati esistenti spostati in ${aside}`, 'existing uploads moved aside'),
-      );
-    }
-    await restoreUploads(location.uploadsDir, dir, manifest.uploads, log);
+    const uploadsPresent = await checkTargetsEmpty(options, targetKind);
+    const restore = { options, dir, manifest, stamp, keptAside, log };
+    const database =
+      targetKind === 'pglite'
+        ? await restorePglite(location.pgliteDir, dir, manifest, stamp, keptAside, log)
+        : await restorePostgres(restore);
+    const extraTables = await verifyRestoredDatabase(database, manifest, log);
+    await restoreFiles(restore, uploadsPresent);
     return { manifest, keptAside, extraTables, ms: Date.now() - started };
   } catch (error) {
     if (keptAside.length > 0 && error instanceof Error) {
@@ -219,6 +117,158 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   } finally {
     await cleanup();
   }
+}
+
+/** What the steps of one restore share. */
+interface RestoreRun {
+  options: RestoreOptions;
+  /** The unpacked backup folder. */
+  dir: string;
+  manifest: BackupManifest;
+  stamp: string;
+  keptAside: string[];
+  log: Logger;
+}
+
+/** Refuses a backup of the other database kind; warns about one from a newer version. */
+function checkBackupFitsTarget(
+  manifest: BackupManifest,
+  targetKind: 'postgres' | 'pglite',
+  log: Logger,
+): void {
+  if (manifest.db.kind !== targetKind) {
+    throw new BackupError(
+      bilingual(
+        `Il backup è di un database ${manifest.db.kind}, ma la configurazione usa ${targetKind}` +
+          (targetKind === 'postgres'
+            ? ' (DATABASE_URL è impostata)'
+            : ' (DATABASE_URL non è impostata)'),
+        `backup kind ${manifest.db.kind} does not match the configured ${targetKind} database`,
+      ),
+    );
+  }
+  if (manifest.db.migrations > knownMigrations()) {
+    log(
+      bilingual(
+        `Attenzione: il backup ha ${manifest.db.migrations} migrazioni, questo codice ne conosce ${knownMigrations()}: aggiorna GestCava.`,
+        'warning: the backup comes from a newer version of GestCava',
+      ),
+    );
+  }
+}
+
+/**
+ * Refuses a PGlite folder in use, and non-empty data or uploads without --force. Returns whether
+ * uploads are already there (PostgreSQL is checked once connected, in `restorePostgres`).
+ */
+async function checkTargetsEmpty(
+  options: RestoreOptions,
+  targetKind: 'postgres' | 'pglite',
+): Promise<boolean> {
+  const { location } = options;
+  if (targetKind === 'pglite') {
+    if (fs.existsSync(location.pgliteDir))
+      assertPgliteNotInUse(location.pgliteDir, options.ignoreLock);
+    if (isNonEmptyDir(location.pgliteDir) && !options.force) throw notEmpty(location.pgliteDir);
+  }
+  const uploadsPresent = location.objects
+    ? await hasObjects(location.objects)
+    : (await countFiles(location.uploadsDir, ['tmp'])).files > 0;
+  if (uploadsPresent && !options.force)
+    throw notEmpty(location.objects ? 'Il bucket' : location.uploadsDir);
+  return uploadsPresent;
+}
+
+/** Loads the dump into PostgreSQL, after a safety backup of a non-empty database (--force only). */
+async function restorePostgres(restore: RestoreRun): Promise<Database> {
+  const { options, dir, manifest, stamp, keptAside, log } = restore;
+  const { location } = options;
+  const url = location.DATABASE_URL!;
+  await ensurePostgresDatabase(url, log);
+  const existing = await postgresTables(url);
+  if (existing.length > 0) {
+    if (!options.force)
+      throw notEmpty(`PostgreSQL ${new URL(url).pathname.slice(1)} (${existing.length} tabelle)`);
+    const safety = await createBackup({
+      location: {
+        ...location,
+        uploadsDir: path.join(location.dataDir, '.no-uploads-in-safety-backup'),
+        objects: undefined,
+      },
+      out: options.safetyBackupDir ?? path.resolve('backups'),
+      name: `gestcava-backup-${stamp}-before-restore`,
+      log,
+    });
+    keptAside.push(safety.path);
+    log(
+      bilingual(
+        `Copia di sicurezza del database attuale: ${safety.path}`,
+        'safety backup of the current database',
+      ),
+    );
+  }
+  await pgRestore(url, path.join(dir, manifest.db.file), log);
+  return openDatabase({ databaseUrl: url, poolSize: 1 });
+}
+
+/** Compares row counts and checksums with the manifest, then closes the database; returns the tables the backup did not have. */
+async function verifyRestoredDatabase(
+  database: Database,
+  manifest: BackupManifest,
+  log: Logger,
+): Promise<string[]> {
+  try {
+    log(bilingual('Verifica di righe e checksum…', 'verifying row counts and checksums'));
+    const actual = await snapshotDatabase(database);
+    const diffs = compareSnapshots(manifest, actual);
+    const extraTables = Object.keys(actual.tables).filter((t) => !(t in manifest.tables));
+    if (diffs.length > 0) {
+      throw new BackupError(
+        bilingual(
+          `Il database ripristinato non corrisponde al backup:\n  ${diffs.join('\n  ')}`,
+          'the restored database does not match the backup',
+        ),
+      );
+    }
+    return extraTables;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Puts the uploaded files back: into the bucket (existing objects stay), or into the uploads folder
+ * (an existing one is moved aside first).
+ */
+async function restoreFiles(restore: RestoreRun, uploadsPresent: boolean): Promise<void> {
+  const { options, dir, manifest, stamp, keptAside, log } = restore;
+  const { location } = options;
+  if (location.objects) {
+    if (uploadsPresent) {
+      log(
+        bilingual(
+          'Il bucket conteneva già dei file: restano dove sono, nessuno viene cancellato',
+          'existing bucket objects are kept',
+        ),
+      );
+    }
+    await restoreObjects(
+      location.objects,
+      location.uploadsDir,
+      location.dataDir,
+      dir,
+      manifest.uploads,
+      log,
+    );
+    return;
+  }
+  if (uploadsPresent) {
+    const aside = `${location.uploadsDir}.before-restore-${stamp}`;
+    await fsp.rename(location.uploadsDir, aside);
+    keptAside.push(aside);
+    log(bilingual(`File caricati esistenti spostati in ${aside}`, 'existing uploads moved aside'));
+  }
+  await restoreUploads(location.uploadsDir, dir, manifest.uploads, log);
 }
 
 function notEmpty(what: string) {

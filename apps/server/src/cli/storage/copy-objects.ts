@@ -88,11 +88,8 @@ export async function listStored(backend: ObjectBackend): Promise<StoredObject[]
 }
 
 export async function copyObjects(options: CopyOptions): Promise<CopyResult> {
-  const { source, target, tempDir, verifyAll = false } = options;
-  const log = options.log ?? (() => undefined);
-  const progressEveryMs = options.progressEveryMs ?? 2000;
+  const { source, tempDir } = options;
   await fsp.mkdir(tempDir, { recursive: true });
-
   const objects = await listStored(source);
   const result: CopyResult = {
     total: objects.length,
@@ -102,64 +99,17 @@ export async function copyObjects(options: CopyOptions): Promise<CopyResult> {
     skipped: 0,
     failed: [],
   };
-  let done = 0;
-  let doneBytes = 0;
-  let lastProgress = 0;
-  function progress(force = false) {
-    const now = Date.now();
-    if (!force && now - lastProgress < progressEveryMs) return;
-    lastProgress = now;
-    log(
-      `file ${done}/${result.total} · ${formatBytes(doneBytes)} di ${formatBytes(result.totalBytes)} · ` +
-        `copiati ${result.copied} · già presenti ${result.skipped} · non riusciti ${result.failed.length}`,
-    );
-  }
-
-  /** The target already holds these exact bytes. */
-  async function alreadyThere({ key, size }: StoredObject): Promise<boolean> {
-    const present = await target.head(key);
-    if (!present) return false;
-    // Going back from a bucket, the sha256 recorded on the way in spares reading the source object.
-    const recorded = verifyAll ? undefined : (await source.head(key))?.sha256;
-    const wanted = recorded ? { size, sha256: recorded } : await readDigest(source, key);
-    if (!wanted || present.size !== wanted.size) return false;
-    if (!verifyAll && present.sha256) return present.sha256 === wanted.sha256;
-    return (await readDigest(target, key))?.sha256 === wanted.sha256;
-  }
-
-  async function copy(key: string): Promise<number> {
-    const temp = path.join(tempDir, `${crypto.randomUUID()}.part`);
-    try {
-      const stream = await source.get(key);
-      if (!stream) throw new Error('non più presente nella sorgente');
-      const local = await digestStream(stream, temp);
-      await target.putFile(temp, key, contentTypeOf(key), { sha256: local.sha256 });
-      const stored = await readDigest(target, key).catch(() => null);
-      if (!stored || stored.size !== local.size || stored.sha256 !== local.sha256) {
-        // A bad copy must not stay: its recorded sha256 would let the next run skip it.
-        await target.remove(key).catch(() => undefined);
-        throw new Error(
-          stored
-            ? `verifica non riuscita: riletti ${stored.size} byte (sha256 ${stored.sha256.slice(0, 12)}…) invece di ${local.size} (${local.sha256.slice(0, 12)}…)`
-            : 'verifica non riuscita: oggetto non rileggibile',
-        );
-      }
-      return local.size;
-    } finally {
-      await fsp.rm(temp, { force: true });
-    }
-  }
-
+  const progress = createProgress(result, options);
   let next = 0;
   async function worker() {
     while (next < objects.length) {
       const object = objects[next++]!;
       try {
-        if (await alreadyThere(object)) {
+        if (await alreadyThere(options, object)) {
           result.skipped++;
         } else {
           // Awaited first: `x += await …` would add to the value read before the wait, losing other workers' bytes.
-          const size = await copy(object.key);
+          const size = await copyOne(options, object.key);
           result.copiedBytes += size;
           result.copied++;
         }
@@ -169,12 +119,73 @@ export async function copyObjects(options: CopyOptions): Promise<CopyResult> {
           reason: error instanceof Error ? error.message : String(error),
         });
       }
-      done++;
-      doneBytes += object.size;
-      progress();
+      progress.objectDone(object);
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
-  progress(true);
+  progress.report(true);
   return result;
+}
+
+/** Counts the objects done and logs a progress line at most every `progressEveryMs`. */
+function createProgress(result: CopyResult, options: CopyOptions) {
+  const log = options.log ?? (() => undefined);
+  const progressEveryMs = options.progressEveryMs ?? 2000;
+  let done = 0;
+  let doneBytes = 0;
+  let lastProgress = 0;
+  function report(force = false) {
+    const now = Date.now();
+    if (!force && now - lastProgress < progressEveryMs) return;
+    lastProgress = now;
+    log(
+      `file ${done}/${result.total} · ${formatBytes(doneBytes)} di ${formatBytes(result.totalBytes)} · ` +
+        `copiati ${result.copied} · già presenti ${result.skipped} · non riusciti ${result.failed.length}`,
+    );
+  }
+  function objectDone(object: StoredObject) {
+    done++;
+    doneBytes += object.size;
+    report();
+  }
+  return { report, objectDone };
+}
+
+/** The target already holds these exact bytes. */
+async function alreadyThere(
+  { source, target, verifyAll = false }: CopyOptions,
+  { key, size }: StoredObject,
+): Promise<boolean> {
+  const present = await target.head(key);
+  if (!present) return false;
+  // Going back from a bucket, the sha256 recorded on the way in spares reading the source object.
+  const recorded = verifyAll ? undefined : (await source.head(key))?.sha256;
+  const wanted = recorded ? { size, sha256: recorded } : await readDigest(source, key);
+  if (!wanted || present.size !== wanted.size) return false;
+  if (!verifyAll && present.sha256) return present.sha256 === wanted.sha256;
+  return (await readDigest(target, key))?.sha256 === wanted.sha256;
+}
+
+/** Copies one object through a temporary file and reads it back; returns its size. */
+async function copyOne({ source, target, tempDir }: CopyOptions, key: string): Promise<number> {
+  const temp = path.join(tempDir, `${crypto.randomUUID()}.part`);
+  try {
+    const stream = await source.get(key);
+    if (!stream) throw new Error('non più presente nella sorgente');
+    const local = await digestStream(stream, temp);
+    await target.putFile(temp, key, contentTypeOf(key), { sha256: local.sha256 });
+    const stored = await readDigest(target, key).catch(() => null);
+    if (!stored || stored.size !== local.size || stored.sha256 !== local.sha256) {
+      // A bad copy must not stay: its recorded sha256 would let the next run skip it.
+      await target.remove(key).catch(() => undefined);
+      throw new Error(
+        stored
+          ? `verifica non riuscita: riletti ${stored.size} byte (sha256 ${stored.sha256.slice(0, 12)}…) invece di ${local.size} (${local.sha256.slice(0, 12)}…)`
+          : 'verifica non riuscita: oggetto non rileggibile',
+      );
+    }
+    return local.size;
+  } finally {
+    await fsp.rm(temp, { force: true });
+  }
 }

@@ -56,82 +56,120 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
  * and at once on this instance.
  */
 export function createSessionStore({ db, policy }: { db: Db; policy: SessionPolicy }) {
-  const cache = new Map<string, CachedSession>();
-  const revokeListeners: Array<(sessionIds: string[]) => void> = [];
+  const state: SessionState = { db, policy, cache: new Map(), revokeListeners: [] };
+  return {
+    /** A new session's row, by this store's policy: the login inserts it with its other writes in one statement. */
+    newRow: (userId: string, meta: { ip?: string; userAgent?: string }) =>
+      newSessionRow(policy, userId, meta),
+    /** The live session for a token's claims, or null when revoked, idle too long, expired or the user is inactive. */
+    resolve: (sessionId: string, userId: string) => resolveSession(state, sessionId, userId),
+    ...createRevocations(state),
+  };
+}
 
+/** What the operations of one store share: its cache of sessions and who listens for revocations. */
+interface SessionState {
+  db: Db;
+  policy: SessionPolicy;
+  cache: Map<string, CachedSession>;
+  revokeListeners: Array<(sessionIds: string[]) => void>;
+}
+
+function newSessionRow(
+  policy: SessionPolicy,
+  userId: string,
+  meta: { ip?: string; userAgent?: string },
+) {
+  const now = new Date();
+  return {
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + policy.absoluteMs),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  } satisfies typeof sessions.$inferInsert;
+}
+
+async function resolveSession(
+  state: SessionState,
+  sessionId: string,
+  userId: string,
+): Promise<AuthContext | null> {
+  const { policy } = state;
+  const now = Date.now();
+  let entry = state.cache.get(sessionId);
+  if (!entry || now - entry.fetchedAt > CACHE_MS) {
+    const loaded = await loadSession(state, sessionId, now);
+    if (!loaded) {
+      state.cache.delete(sessionId);
+      return null;
+    }
+    entry = loaded;
+    state.cache.set(sessionId, entry);
+  }
+  const { context } = entry;
+  if (context.user.id !== userId || !context.user.active) return null;
+  if (now >= entry.expiresAt.getTime() || now - entry.createdAt.getTime() >= policy.absoluteMs)
+    return null;
+  if (now - entry.lastSeenAt.getTime() >= policy.idleMs) return null;
+  return context;
+}
+
+/** The session's row with its user, its last-seen time written at most once a minute; null when revoked or missing. */
+async function loadSession(
+  { db, policy }: SessionState,
+  sessionId: string,
+  now: number,
+): Promise<CachedSession | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  const entry: CachedSession = {
+    context: {
+      sessionId,
+      user: {
+        id: row.user.id,
+        name: row.user.name,
+        email: row.user.email,
+        role: row.user.role,
+        companyId: row.user.companyId,
+        permissions: row.user.permissions,
+        active: row.user.active,
+        mustChangePassword: row.user.mustChangePassword,
+      },
+    },
+    createdAt: row.session.createdAt,
+    lastSeenAt: row.session.lastSeenAt,
+    expiresAt: row.session.expiresAt,
+    fetchedAt: now,
+  };
+  if (
+    now - entry.lastSeenAt.getTime() > LAST_SEEN_WRITE_MS &&
+    now - entry.lastSeenAt.getTime() <= policy.idleMs
+  ) {
+    entry.lastSeenAt = new Date(now);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: entry.lastSeenAt })
+      .where(eq(sessions.id, sessionId));
+  }
+  return entry;
+}
+
+/** Ending sessions: the rows are marked revoked, the cached copies dropped and the listeners told. */
+function createRevocations(state: SessionState) {
+  const { db, cache } = state;
   function notify(ids: string[]) {
     for (const id of ids) cache.delete(id);
-    if (ids.length) for (const l of revokeListeners) l(ids);
+    if (ids.length) for (const l of state.revokeListeners) l(ids);
   }
 
   return {
-    /** A new session's row, by this store's policy: the login inserts it with its other writes in one statement. */
-    newRow(userId: string, meta: { ip?: string; userAgent?: string }) {
-      const now = new Date();
-      return {
-        userId,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + policy.absoluteMs),
-        ip: meta.ip ?? null,
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      } satisfies typeof sessions.$inferInsert;
-    },
-
-    /** The live session for a token's claims, or null when revoked, idle too long, expired or the user is inactive. */
-    async resolve(sessionId: string, userId: string): Promise<AuthContext | null> {
-      const now = Date.now();
-      let entry = cache.get(sessionId);
-      if (!entry || now - entry.fetchedAt > CACHE_MS) {
-        const [row] = await db
-          .select({ session: sessions, user: users })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-          .limit(1);
-        if (!row) {
-          cache.delete(sessionId);
-          return null;
-        }
-        entry = {
-          context: {
-            sessionId,
-            user: {
-              id: row.user.id,
-              name: row.user.name,
-              email: row.user.email,
-              role: row.user.role,
-              companyId: row.user.companyId,
-              permissions: row.user.permissions,
-              active: row.user.active,
-              mustChangePassword: row.user.mustChangePassword,
-            },
-          },
-          createdAt: row.session.createdAt,
-          lastSeenAt: row.session.lastSeenAt,
-          expiresAt: row.session.expiresAt,
-          fetchedAt: now,
-        };
-        if (
-          now - entry.lastSeenAt.getTime() > LAST_SEEN_WRITE_MS &&
-          now - entry.lastSeenAt.getTime() <= policy.idleMs
-        ) {
-          entry.lastSeenAt = new Date(now);
-          await db
-            .update(sessions)
-            .set({ lastSeenAt: entry.lastSeenAt })
-            .where(eq(sessions.id, sessionId));
-        }
-        cache.set(sessionId, entry);
-      }
-      const { context } = entry;
-      if (context.user.id !== userId || !context.user.active) return null;
-      if (now >= entry.expiresAt.getTime() || now - entry.createdAt.getTime() >= policy.absoluteMs)
-        return null;
-      if (now - entry.lastSeenAt.getTime() >= policy.idleMs) return null;
-      return context;
-    },
-
     async revoke(sessionId: string) {
       await db
         .update(sessions)
@@ -179,7 +217,7 @@ export function createSessionStore({ db, policy }: { db: Db; policy: SessionPoli
 
     /** Realtime connections close when their session is revoked. */
     onRevoke(listener: (sessionIds: string[]) => void) {
-      revokeListeners.push(listener);
+      state.revokeListeners.push(listener);
     },
   };
 }

@@ -19,40 +19,8 @@ export function createFilesystemBackend(root: string): ObjectBackend {
   const base = path.resolve(root);
   const tempDir = path.join(base, 'tmp');
   fs.mkdirSync(tempDir, { recursive: true });
-
-  function absolute(key: string): string {
-    const full = path.resolve(base, key);
-    // Storage validates keys; this is the last guard against a path leaving the root.
-    if (!full.startsWith(base + path.sep) || NOT_OBJECTS.has(key.split('/')[0]!))
-      throw new Error('chiave di file non valida');
-    return full;
-  }
-
-  async function place(localPath: string, key: string) {
-    const target = absolute(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(localPath, target);
-  }
-
-  /** Files under `dir` (relative to the root as `rel`), depth first, only into folders that can hold `prefix`. */
-  async function* walk(dir: string, rel: string, prefix: string): AsyncGenerator<StoredObject> {
-    const entries = await fsp.readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
-      if (missing(error)) return [];
-      throw error;
-    });
-    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
-    for (const entry of entries) {
-      const key = rel ? `${rel}/${entry.name}` : entry.name;
-      if (!rel && NOT_OBJECTS.has(entry.name)) continue;
-      if (entry.isDirectory()) {
-        if (key.startsWith(prefix) || prefix.startsWith(`${key}/`))
-          yield* walk(path.join(dir, entry.name), key, prefix);
-      } else if (entry.isFile() && key.startsWith(prefix)) {
-        const stat = await fsp.stat(path.join(dir, entry.name)).catch(() => null);
-        if (stat) yield { key, size: stat.size };
-      }
-    }
-  }
+  const absolute = (key: string) => absolutePath(base, key);
+  const place = (localPath: string, key: string) => placeFile(absolute(key), localPath);
 
   return {
     kind: 'filesystem',
@@ -98,4 +66,37 @@ export function createFilesystemBackend(root: string): ObjectBackend {
       await fsp.access(tempDir, fs.constants.W_OK);
     },
   };
+}
+
+function absolutePath(base: string, key: string): string {
+  const full = path.resolve(base, key);
+  // Storage validates keys; this is the last guard against a path leaving the root.
+  if (!full.startsWith(base + path.sep) || NOT_OBJECTS.has(key.split('/')[0]!))
+    throw new Error('chiave di file non valida');
+  return full;
+}
+
+async function placeFile(target: string, localPath: string) {
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  await fsp.rename(localPath, target);
+}
+
+/** Files under `dir` (relative to the root as `rel`), depth first, only into folders that can hold `prefix`. */
+async function* walk(dir: string, rel: string, prefix: string): AsyncGenerator<StoredObject> {
+  const entries = await fsp.readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+    if (missing(error)) return [];
+    throw error;
+  });
+  entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const entry of entries) {
+    const key = rel ? `${rel}/${entry.name}` : entry.name;
+    if (!rel && NOT_OBJECTS.has(entry.name)) continue;
+    if (entry.isDirectory()) {
+      if (key.startsWith(prefix) || prefix.startsWith(`${key}/`))
+        yield* walk(path.join(dir, entry.name), key, prefix);
+    } else if (entry.isFile() && key.startsWith(prefix)) {
+      const stat = await fsp.stat(path.join(dir, entry.name)).catch(() => null);
+      if (stat) yield { key, size: stat.size };
+    }
+  }
 }

@@ -29,113 +29,117 @@ export type OwnedKeys = (tx: DbOrTx, keys: string[]) => Promise<Set<string>>;
  * The pending-objects table (`storage_pending`), one mechanism for every backend and every
  * instance: an instance cannot see another's local notes, but all of them see the database.
  */
-export function createPendingObjects({
-  db,
-  backend,
-  instance,
-}: {
-  db: Db;
-  backend: ObjectBackend;
-  instance: string;
-}) {
-  /** Removes the objects, then the entries of the ones removed; one that fails stays pending for the sweep. */
-  async function removeWithEntries(keys: string[]) {
-    const removed: string[] = [];
-    for (const key of keys) {
-      try {
-        await backend.remove(key);
-        removed.push(key);
-      } catch {
-        // left pending: the sweep tries again once the backend answers
-      }
-    }
-    if (removed.length)
-      await db
-        .delete(storagePending)
-        .where(inArray(storagePending.key, removed))
-        .catch(() => undefined);
-  }
-
+export function createPendingObjects(deps: PendingDeps) {
   return {
-    begin(): Placement {
-      const keys: string[] = [];
-      return {
-        async add(...added) {
-          await db.insert(storagePending).values(added.map((key) => ({ key, instance })));
-          keys.push(...added);
-        },
-        async settle(tx) {
-          if (keys.length === 0) return;
-          const settled = await tx
-            .delete(storagePending)
-            .where(inArray(storagePending.key, keys))
-            .returning({ key: storagePending.key });
-          if (settled.length !== keys.length)
-            throw new AppError('SERVICE_UNAVAILABLE', 'Caricamento interrotto: riprova');
-        },
-        abandon: () => removeWithEntries(keys),
-      };
-    },
+    begin: (): Placement => beginPlacement(deps),
 
     /** In the transaction that deletes the rows owning `keys`: a crash before `removeReleased` leaves them to the sweep. */
     async release(tx: DbOrTx, keys: string[]): Promise<void> {
       if (keys.length)
         await tx
           .insert(storagePending)
-          .values(keys.map((key) => ({ key, instance })))
+          .values(keys.map((key) => ({ key, instance: deps.instance })))
           .onConflictDoNothing();
     },
 
     /** After that transaction committed: the objects go, then their entries. Never throws. */
-    removeReleased: removeWithEntries,
+    removeReleased: (keys: string[]) => removeWithEntries(deps, keys),
 
-    /**
-     * Entries older than `olderThanMs` are crashes in between (an upload in progress on any instance
-     * is younger), and so are all of this instance's own when `ownToo` (its start-up, before it serves):
-     * the objects no row owns are removed, then every such entry. The entries are locked
-     * while this runs, so an upload settling one of them late fails instead of committing a row for a
-     * removed object; another instance sweeping at the same time skips them.
-     */
-    async sweep({
-      olderThanMs,
-      owned,
-      ownToo = false,
-    }: {
-      olderThanMs: number;
-      owned: OwnedKeys;
-      ownToo?: boolean;
-    }): Promise<{ removed: number; kept: number }> {
-      // the database's clock, as created_at's: a JS Date would drop its microseconds and miss an entry of the same millisecond
-      const cutoff = sql`now() - ${olderThanMs} * interval '1 millisecond'`;
-      const due = ownToo
-        ? or(lte(storagePending.createdAt, cutoff), eq(storagePending.instance, instance))
-        : lte(storagePending.createdAt, cutoff);
-      let removed = 0;
-      let kept = 0;
-      for (;;) {
-        const handled = await db.transaction(async (tx) => {
-          const rows = await tx
-            .select({ key: storagePending.key })
-            .from(storagePending)
-            .where(due)
-            .orderBy(storagePending.key)
-            .limit(SWEEP_BATCH)
-            .for('update', { skipLocked: true });
-          const keys = rows.map((r) => r.key);
-          const ownedKeys = await owned(tx, keys);
-          for (const key of keys) {
-            if (ownedKeys.has(key)) {
-              kept++;
-            } else if (await backend.head(key)) {
-              await backend.remove(key);
-              removed++;
-            }
-          }
-          if (keys.length) await tx.delete(storagePending).where(inArray(storagePending.key, keys));
-          return keys.length;
-        });
-        if (handled < SWEEP_BATCH) return { removed, kept };
-      }
-    },
+    sweep: (options: SweepOptions) => sweepPending(deps, options),
   };
+}
+
+interface PendingDeps {
+  db: Db;
+  backend: ObjectBackend;
+  instance: string;
+}
+
+interface SweepOptions {
+  olderThanMs: number;
+  owned: OwnedKeys;
+  ownToo?: boolean;
+}
+
+function beginPlacement(deps: PendingDeps): Placement {
+  const { db, instance } = deps;
+  const keys: string[] = [];
+  return {
+    async add(...added) {
+      await db.insert(storagePending).values(added.map((key) => ({ key, instance })));
+      keys.push(...added);
+    },
+    async settle(tx) {
+      if (keys.length === 0) return;
+      const settled = await tx
+        .delete(storagePending)
+        .where(inArray(storagePending.key, keys))
+        .returning({ key: storagePending.key });
+      if (settled.length !== keys.length)
+        throw new AppError('SERVICE_UNAVAILABLE', 'Caricamento interrotto: riprova');
+    },
+    abandon: () => removeWithEntries(deps, keys),
+  };
+}
+
+/** Removes the objects, then the entries of the ones removed; one that fails stays pending for the sweep. */
+async function removeWithEntries({ db, backend }: PendingDeps, keys: string[]) {
+  const removed: string[] = [];
+  for (const key of keys) {
+    try {
+      await backend.remove(key);
+      removed.push(key);
+    } catch {
+      // left pending: the sweep tries again once the backend answers
+    }
+  }
+  if (removed.length)
+    await db
+      .delete(storagePending)
+      .where(inArray(storagePending.key, removed))
+      .catch(() => undefined);
+}
+
+/**
+ * Entries older than `olderThanMs` are crashes in between (an upload in progress on any instance
+ * is younger), and so are all of this instance's own when `ownToo` (its start-up, before it serves):
+ * the objects no row owns are removed, then every such entry. The entries are locked
+ * while this runs, so an upload settling one of them late fails instead of committing a row for a
+ * removed object; another instance sweeping at the same time skips them.
+ */
+async function sweepPending(
+  { db, backend, instance }: PendingDeps,
+  { olderThanMs, owned, ownToo = false }: SweepOptions,
+): Promise<{ removed: number; kept: number }> {
+  // the database's clock, as created_at's: a JS Date would drop its microseconds and miss an entry of the same millisecond
+  const cutoff = sql`now() - ${olderThanMs} * interval '1 millisecond'`;
+  const due = ownToo
+    ? or(lte(storagePending.createdAt, cutoff), eq(storagePending.instance, instance))
+    : lte(storagePending.createdAt, cutoff);
+  let removed = 0;
+  let kept = 0;
+  for (;;) {
+    const handled = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ key: storagePending.key })
+        .from(storagePending)
+        .where(due)
+        .orderBy(storagePending.key)
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      const keys = rows.map((r) => r.key);
+      const ownedKeys = await owned(tx, keys);
+      for (const key of keys) {
+        if (ownedKeys.has(key)) {
+          kept++;
+        } else if (await backend.head(key)) {
+          await backend.remove(key);
+          removed++;
+        }
+      }
+      if (keys.length) await tx.delete(storagePending).where(inArray(storagePending.key, keys));
+      return keys.length;
+    });
+    if (handled < SWEEP_BATCH) return { removed, kept };
+  }
 }

@@ -42,9 +42,51 @@ function isNotFound(error: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/** What every operation on the bucket shares. */
+interface S3Context {
+  client: S3Client;
+  bucket: string;
+  options: S3BackendOptions;
+}
+
 export function createS3Backend(options: S3BackendOptions): ObjectBackend {
   const { bucket } = options;
-  const client = new S3Client({
+  const ctx: S3Context = { client: createClient(options), bucket, options };
+  return {
+    kind: 's3',
+    putFile: (localPath, key, contentType, putOptions) =>
+      putFile(ctx, localPath, key, contentType, putOptions?.sha256),
+    async putBuffer(key, data, contentType) {
+      await ctx.client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: data,
+          ContentLength: data.length,
+          ContentType: contentType,
+        }),
+      );
+    },
+    get: (key) => getObject(ctx, key),
+    head: (key) => headObject(ctx, key),
+    async remove(key) {
+      // S3 answers 204 for a missing key too, so this is idempotent as the interface asks.
+      await ctx.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    list: (prefix?: string) => listObjects(ctx, prefix),
+    presignedGetUrl: (key: string, presign: PresignOptions) => presignGet(ctx, key, presign),
+    async check() {
+      try {
+        await ctx.client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (error) {
+        throw checkError(error, options);
+      }
+    },
+  };
+}
+
+function createClient(options: S3BackendOptions): S3Client {
+  return new S3Client({
     region: options.region,
     endpoint: options.endpoint || undefined,
     forcePathStyle: options.forcePathStyle,
@@ -56,125 +98,107 @@ export function createS3Backend(options: S3BackendOptions): ObjectBackend {
     // An unreachable endpoint must fail start-up and readiness in seconds, not hang on a dead socket.
     requestHandler: { connectionTimeout: 5_000 },
   });
-  const partSize = options.partSizeBytes ?? DEFAULT_PART_SIZE;
+}
 
-  async function upload(
-    key: string,
-    body: Readable | Buffer,
-    contentLength: number,
-    contentType: string,
-    sha256?: string,
-  ) {
-    const upload = new Upload({
-      client,
-      params: {
-        Bucket: bucket,
-        Key: key,
-        Body: body,
-        ContentLength: contentLength,
-        ContentType: contentType,
-        // x-amz-meta-sha256: what `head` gives back, so storage:migrate skips a copied object without reading it.
-        Metadata: sha256 ? { sha256 } : undefined,
-      },
-      partSize,
-      queueSize: UPLOAD_QUEUE_SIZE,
-      // The default, spelled out: a failed multipart upload is aborted, so its parts do not linger.
-      leavePartsOnError: false,
-    });
-    await upload.done();
+async function putFile(
+  ctx: S3Context,
+  localPath: string,
+  key: string,
+  contentType: string,
+  sha256?: string,
+) {
+  const { size } = await stat(localPath);
+  const body = createReadStream(localPath);
+  try {
+    await upload(ctx, { key, body, contentLength: size, contentType, sha256 });
+  } finally {
+    body.destroy();
   }
+  // Only now: a failed upload leaves the local file for the caller to retry or clean up.
+  await unlink(localPath);
+}
 
-  return {
-    kind: 's3',
-
-    async putFile(localPath, key, contentType, putOptions) {
-      const { size } = await stat(localPath);
-      const body = createReadStream(localPath);
-      try {
-        await upload(key, body, size, contentType, putOptions?.sha256);
-      } finally {
-        body.destroy();
-      }
-      // Only now: a failed upload leaves the local file for the caller to retry or clean up.
-      await unlink(localPath);
+async function upload(
+  { client, bucket, options }: S3Context,
+  object: {
+    key: string;
+    body: Readable | Buffer;
+    contentLength: number;
+    contentType: string;
+    sha256?: string;
+  },
+) {
+  const upload = new Upload({
+    client,
+    params: {
+      Bucket: bucket,
+      Key: object.key,
+      Body: object.body,
+      ContentLength: object.contentLength,
+      ContentType: object.contentType,
+      // x-amz-meta-sha256: what `head` gives back, so storage:migrate skips a copied object without reading it.
+      Metadata: object.sha256 ? { sha256: object.sha256 } : undefined,
     },
+    partSize: options.partSizeBytes ?? DEFAULT_PART_SIZE,
+    queueSize: UPLOAD_QUEUE_SIZE,
+    // The default, spelled out: a failed multipart upload is aborted, so its parts do not linger.
+    leavePartsOnError: false,
+  });
+  await upload.done();
+}
 
-    async putBuffer(key, data, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: data,
-          ContentLength: data.length,
-          ContentType: contentType,
-        }),
-      );
-    },
+async function getObject({ client, bucket }: S3Context, key: string) {
+  try {
+    const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return result.Body as Readable;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
 
-    async get(key) {
-      try {
-        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        return result.Body as Readable;
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+async function headObject({ client, bucket }: S3Context, key: string) {
+  try {
+    const result = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const sha256 = result.Metadata?.sha256;
+    return sha256
+      ? { size: result.ContentLength ?? 0, sha256 }
+      : { size: result.ContentLength ?? 0 };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
 
-    async head(key) {
-      try {
-        const result = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        const sha256 = result.Metadata?.sha256;
-        return sha256
-          ? { size: result.ContentLength ?? 0, sha256 }
-          : { size: result.ContentLength ?? 0 };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+async function* listObjects(
+  { client, bucket, options }: S3Context,
+  prefix?: string,
+): AsyncIterable<StoredObject> {
+  const pages = paginateListObjectsV2(
+    { client, pageSize: options.listPageSize },
+    { Bucket: bucket, Prefix: prefix || undefined },
+  );
+  for await (const page of pages) {
+    for (const object of page.Contents ?? []) {
+      if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+    }
+  }
+}
 
-    async remove(key) {
-      // S3 answers 204 for a missing key too, so this is idempotent as the interface asks.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-    },
-
-    async *list(prefix?: string): AsyncIterable<StoredObject> {
-      const pages = paginateListObjectsV2(
-        { client, pageSize: options.listPageSize },
-        { Bucket: bucket, Prefix: prefix || undefined },
-      );
-      for await (const page of pages) {
-        for (const object of page.Contents ?? []) {
-          if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
-        }
-      }
-    },
-
-    async presignedGetUrl(key: string, presign: PresignOptions) {
-      const command = new GetObjectCommand({
-        Bucket: bucket,
-        Key: key,
-        ResponseContentDisposition: presign.downloadName
-          ? contentDisposition('attachment', presign.downloadName)
-          : undefined,
-        ResponseContentType: presign.contentType,
-      });
-      const expiresIn = Math.max(
-        1,
-        Math.min(Math.floor(presign.ttlSeconds), PRESIGNED_MAX_TTL_SECONDS),
-      );
-      return getSignedUrl(client, command, { expiresIn });
-    },
-
-    async check() {
-      try {
-        await client.send(new HeadBucketCommand({ Bucket: bucket }));
-      } catch (error) {
-        throw checkError(error, options);
-      }
-    },
-  };
+function presignGet({ client, bucket }: S3Context, key: string, presign: PresignOptions) {
+  const command = new GetObjectCommand({
+    Bucket: bucket,
+    Key: key,
+    ResponseContentDisposition: presign.downloadName
+      ? contentDisposition('attachment', presign.downloadName)
+      : undefined,
+    ResponseContentType: presign.contentType,
+  });
+  const expiresIn = Math.max(
+    1,
+    Math.min(Math.floor(presign.ttlSeconds), PRESIGNED_MAX_TTL_SECONDS),
+  );
+  return getSignedUrl(client, command, { expiresIn });
 }
 
 /** Start-up and readiness errors name the variable to fix. */
