@@ -103,132 +103,154 @@ export async function postgresCountCache(
   table: string,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
 ): Promise<CountCache & { stop(): Promise<void> }> {
-  const channel = `${table}_changed`;
+  const listener = new ChangeListener(connect, `${table}_changed`, log);
+  await listener.open();
+  return { get: listener.cache.get, stop: () => listener.stop() };
+}
+
+/** The listening connection of `postgresCountCache`, its round trips and its reconnection. */
+class ChangeListener {
   /** The connection that listens, once its LISTEN has been answered. */
-  let listening: pg.Client | null = null;
-  let stopped = false;
-  let retryMs = RETRY_FIRST_MS;
-  let retry: NodeJS.Timeout | undefined;
-  let running: Promise<boolean> | null = null;
-  let waiting: Promise<boolean> | null = null;
+  private listening: pg.Client | null = null;
+  private stopped = false;
+  private retryMs = RETRY_FIRST_MS;
+  private retry: NodeJS.Timeout | undefined;
+  private running: Promise<boolean> | null = null;
+  private waiting: Promise<boolean> | null = null;
+  readonly cache = createCountCache(Date.now, () => this.synced());
+
+  constructor(
+    private readonly connect: () => pg.Client,
+    private readonly channel: string,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  ) {}
+
+  private synced(): Promise<boolean> {
+    if (!this.listening) return Promise.resolve(false);
+    if (!this.running) return this.start();
+    this.waiting ??= this.running.then(() => {
+      this.waiting = null;
+      return this.start();
+    });
+    return this.waiting;
+  }
 
   /** A round trip that starts after this call: the one running may have been sent before the caller's request came in. */
-  function start(): Promise<boolean> {
-    const client = listening;
+  private start(): Promise<boolean> {
+    const client = this.listening;
     if (!client) return Promise.resolve(false);
-    const answered = roundTrip(client).finally(() => {
-      if (running === answered) running = null;
+    const answered = this.roundTrip(client).finally(() => {
+      if (this.running === answered) this.running = null;
     });
-    running = answered;
+    this.running = answered;
     return answered;
-  }
-  function synced(): Promise<boolean> {
-    if (!listening) return Promise.resolve(false);
-    if (!running) return start();
-    waiting ??= running.then(() => {
-      waiting = null;
-      return start();
-    });
-    return waiting;
   }
 
   /** A round trip on the listening connection: true when it answered and still listens. */
-  function roundTrip(client: pg.Client): Promise<boolean> {
+  private roundTrip(client: pg.Client): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
       const silent = setTimeout(() => {
         resolve(false);
-        lost(client);
+        this.lost(client);
       }, SILENT_MS);
       silent.unref();
       client
         .query('select 1')
         .then(
-          () => resolve(listening === client),
+          () => resolve(this.listening === client),
           () => resolve(false),
         )
         .finally(() => clearTimeout(silent));
     });
   }
 
-  const cache = createCountCache(Date.now, synced);
-
-  function lost(client: pg.Client) {
+  private lost(client: pg.Client) {
     client.removeAllListeners('notification');
     client.end().catch(() => undefined);
-    if (listening !== client) return;
-    listening = null;
-    cache.clear();
-    log.warn(`conteggi: connessione in ascolto su ${channel} persa, si conta a ogni richiesta`);
-    reopenLater();
+    if (this.listening !== client) return;
+    this.listening = null;
+    this.cache.clear();
+    this.log.warn(
+      `conteggi: connessione in ascolto su ${this.channel} persa, si conta a ogni richiesta`,
+    );
+    this.reopenLater();
   }
 
-  function reopenLater() {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void open();
-    }, retryMs);
-    retry.unref();
-    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  private reopenLater() {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.open();
+    }, this.retryMs);
+    this.retry.unref();
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
   }
 
-  async function open() {
-    const client = connect();
+  async open() {
+    const client = this.connect();
     // An idle connection's error (the server restarting) must not crash the process.
-    client.on('error', () => lost(client));
-    client.on('end', () => lost(client));
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
     client.on('notification', (message) => {
-      if (message.channel === channel) cache.clear();
+      if (message.channel === this.channel) this.cache.clear();
     });
+    const heard = await this.listen(client);
+    if (heard === null) {
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      this.reopenLater();
+      return;
+    }
+    if (!heard) {
+      client.removeAllListeners('notification');
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+      this.log.warn(
+        `conteggi: la connessione non riceve le notifiche di ${this.channel} (un pooler in modalità transazione?): si conta a ogni richiesta`,
+      );
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    // What was counted before anyone listened may be older than a write nobody heard of.
+    this.cache.clear();
+    this.listening = client;
+    this.retryMs = RETRY_FIRST_MS;
+    this.log.info(`conteggi: in ascolto su ${this.channel}`);
+  }
+
+  /**
+   * Connects and listens: true when the session hears its own test notification, false when it does
+   * not, null when connecting failed. A session hears its own notification before its statement
+   * returns; one that does not (a pooler in transaction mode between the app and PostgreSQL) would
+   * never hear a write.
+   */
+  private async listen(client: pg.Client): Promise<boolean | null> {
     let heard = false;
     const probe = randomUUID();
     const hear = (message: pg.Notification) => void (heard ||= message.payload === probe);
     client.on('notification', hear);
     try {
       await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-      // A session hears its own notification before its statement returns; one that does not
-      // (a pooler in transaction mode between the app and PostgreSQL) would never hear a write.
-      await client.query('select pg_notify($1, $2)', [channel, probe]);
+      await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+      await client.query('select pg_notify($1, $2)', [this.channel, probe]);
     } catch {
-      client.removeAllListeners('notification');
-      client.end().catch(() => undefined);
-      reopenLater();
-      return;
+      return null;
     }
     client.off('notification', hear);
-    if (!heard) {
-      client.removeAllListeners('notification');
-      client.removeAllListeners('end');
-      await client.end().catch(() => undefined);
-      log.warn(
-        `conteggi: la connessione non riceve le notifiche di ${channel} (un pooler in modalità transazione?): si conta a ogni richiesta`,
-      );
-      return;
-    }
-    if (stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    // What was counted before anyone listened may be older than a write nobody heard of.
-    cache.clear();
-    listening = client;
-    retryMs = RETRY_FIRST_MS;
-    log.info(`conteggi: in ascolto su ${channel}`);
+    return heard;
   }
 
-  await open();
-  return {
-    get: cache.get,
-    async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      const client = listening;
-      listening = null;
-      cache.clear();
-      await client?.end().catch(() => undefined);
-    },
-  };
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const client = this.listening;
+    this.listening = null;
+    this.cache.clear();
+    await client?.end().catch(() => undefined);
+  }
 }
 
 /** Without a cache, every total is counted (a process that serves no lists). */

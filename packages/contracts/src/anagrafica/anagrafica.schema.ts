@@ -107,40 +107,54 @@ function addIssue(ctx: z.RefinementCtx, field: keyof AnagraficaData, message: st
  * only fields present in the body are checked (a required one sent empty fails).
  */
 function checkBody(body: RawBody, ctx: z.RefinementCtx, mode: Mode): void {
+  const c = bodyCheck(body, ctx, mode);
+  checkRequired(c);
+  checkIdentifiers(c);
+  checkAddress(c);
+  checkContacts(c);
+  checkEInvoicing(c);
+  if (filled(body.iban)) c.check('iban', validateIban(body.iban));
+}
+
+/** What every group of rules reads: the body, the mode, the nazione the rules apply for. */
+function bodyCheck(body: RawBody, ctx: z.RefinementCtx, mode: Mode) {
   const isUpdate = mode === 'update';
   // An unknown nazione already has its own issue: the rules that depend on it are skipped.
   const nazioneKnown = body.nazione === undefined ? !isUpdate : isCountryCode(body.nazione);
   const nazione = nazioneKnown ? (body.nazione ?? 'IT') : undefined;
-  const italian = nazione === 'IT';
-  const pa = body.pubblicaAmministrazione ?? false;
-  // The SDI code's form depends on the flag: an update sending one without the other is checked
-  // against the stored value, by `mergeAnagraficaUpdate` on the server.
-  const paKnown = !isUpdate || has(body, 'pubblicaAmministrazione');
-
-  /** Required: missing (create) or sent empty (both modes). */
-  const missing = (key: keyof RawBody): boolean =>
-    !filled(body[key]) && (!isUpdate || has(body, key));
-
-  const check = (key: keyof AnagraficaData, result: CheckResult): void => {
-    if (!result.ok) addIssue(ctx, key, result.message);
+  return {
+    body,
+    isUpdate,
+    nazioneKnown,
+    nazione,
+    italian: nazione === 'IT',
+    issue: (field: keyof AnagraficaData, message: string) => addIssue(ctx, field, message),
+    /** Required: missing (create) or sent empty (both modes). */
+    missing: (key: keyof RawBody): boolean => !filled(body[key]) && (!isUpdate || has(body, key)),
+    check: (key: keyof AnagraficaData, result: CheckResult): void => {
+      if (!result.ok) addIssue(ctx, key, result.message);
+    },
   };
+}
 
-  if (missing('ragioneSociale')) addIssue(ctx, 'ragioneSociale', 'Ragione sociale obbligatoria');
-  if (missing('indirizzo')) addIssue(ctx, 'indirizzo', 'Indirizzo obbligatorio');
-  if (missing('comune')) addIssue(ctx, 'comune', 'Comune obbligatorio');
+type BodyCheck = ReturnType<typeof bodyCheck>;
 
+function checkRequired({ body, isUpdate, missing, issue }: BodyCheck) {
+  if (missing('ragioneSociale')) issue('ragioneSociale', 'Ragione sociale obbligatoria');
+  if (missing('indirizzo')) issue('indirizzo', 'Indirizzo obbligatorio');
+  if (missing('comune')) issue('comune', 'Comune obbligatorio');
   if (isUpdate && body.nazione === undefined) {
     const sent = DEPENDS_ON_NAZIONE.filter((key) => has(body, key));
     if (sent.length > 0) {
-      addIssue(
-        ctx,
+      issue(
         'nazione',
         `Nazione obbligatoria quando si modificano: ${sent.map((k) => ANAGRAFICA_LABELS[k]).join(', ')}`,
       );
     }
   }
+}
 
-  // Identifiers
+function checkIdentifiers({ body, isUpdate, nazione, italian, issue, check }: BodyCheck) {
   if (nazione !== undefined && filled(body.partitaIva)) {
     check('partitaIva', validateVatNumber(body.partitaIva, nazione));
   }
@@ -148,33 +162,32 @@ function checkBody(body: RawBody, ctx: z.RefinementCtx, mode: Mode): void {
   if (italian) {
     const bothSent = !isUpdate || (has(body, 'partitaIva') && has(body, 'codiceFiscale'));
     if (bothSent && !filled(body.partitaIva) && !filled(body.codiceFiscale)) {
-      addIssue(
-        ctx,
+      issue(
         'partitaIva',
         'Partita IVA obbligatoria per un soggetto italiano (o, per un privato, il codice fiscale)',
       );
     }
   }
+}
 
-  // Address
-  if (nazione !== undefined) {
-    for (const key of ['cap', 'provincia'] as const) {
-      const value = body[key];
-      if (filled(value)) {
-        check(key, key === 'cap' ? validateCap(value, nazione) : validateProvincia(value, nazione));
-      } else if (italian && missing(key)) {
-        addIssue(
-          ctx,
-          key,
-          key === 'cap'
-            ? 'CAP obbligatorio per un indirizzo in Italia (5 cifre)'
-            : 'Provincia obbligatoria per un indirizzo in Italia (sigla di 2 lettere, es. MS)',
-        );
-      }
+function checkAddress({ body, nazione, italian, missing, issue, check }: BodyCheck) {
+  if (nazione === undefined) return;
+  for (const key of ['cap', 'provincia'] as const) {
+    const value = body[key];
+    if (filled(value)) {
+      check(key, key === 'cap' ? validateCap(value, nazione) : validateProvincia(value, nazione));
+    } else if (italian && missing(key)) {
+      issue(
+        key,
+        key === 'cap'
+          ? 'CAP obbligatorio per un indirizzo in Italia (5 cifre)'
+          : 'Provincia obbligatoria per un indirizzo in Italia (sigla di 2 lettere, es. MS)',
+      );
     }
   }
+}
 
-  // Contacts
+function checkContacts({ body, nazioneKnown, nazione, check }: BodyCheck) {
   const withDialCode = (value: string) => /^\s*(\+|00)/.test(value);
   if (
     filled(body.telefono) &&
@@ -184,31 +197,27 @@ function checkBody(body: RawBody, ctx: z.RefinementCtx, mode: Mode): void {
   }
   if (filled(body.email)) check('email', validateEmail(body.email));
   if (filled(body.pec)) check('pec', validatePec(body.pec));
+}
 
-  // E-invoicing
-  if (nazione !== undefined) {
-    if (pa && !italian) {
-      addIssue(
-        ctx,
-        'pubblicaAmministrazione',
-        'Pubblica amministrazione: solo per soggetti italiani (nazione IT)',
-      );
-    } else if (filled(body.codiceSdi) && paKnown) {
-      check(
-        'codiceSdi',
-        validateCodiceSdi(body.codiceSdi, { nazione, pubblicaAmministrazione: pa }),
-      );
-    } else if (pa && (!isUpdate || has(body, 'codiceSdi'))) {
-      addIssue(
-        ctx,
-        'codiceSdi',
-        'Codice SDI obbligatorio per una pubblica amministrazione: il codice univoco ufficio di 6 caratteri',
-      );
-    }
+function checkEInvoicing({ body, isUpdate, nazione, italian, issue, check }: BodyCheck) {
+  if (nazione === undefined) return;
+  const pa = body.pubblicaAmministrazione ?? false;
+  // The SDI code's form depends on the flag: an update sending one without the other is checked
+  // against the stored value, by `mergeAnagraficaUpdate` on the server.
+  const paKnown = !isUpdate || has(body, 'pubblicaAmministrazione');
+  if (pa && !italian) {
+    issue(
+      'pubblicaAmministrazione',
+      'Pubblica amministrazione: solo per soggetti italiani (nazione IT)',
+    );
+  } else if (filled(body.codiceSdi) && paKnown) {
+    check('codiceSdi', validateCodiceSdi(body.codiceSdi, { nazione, pubblicaAmministrazione: pa }));
+  } else if (pa && (!isUpdate || has(body, 'codiceSdi'))) {
+    issue(
+      'codiceSdi',
+      'Codice SDI obbligatorio per una pubblica amministrazione: il codice univoco ufficio di 6 caratteri',
+    );
   }
-
-  // Bank
-  if (filled(body.iban)) check('iban', validateIban(body.iban));
 }
 
 /** The normalised value of a checked field (the check passed, so `ok` is true). */
