@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -59,6 +58,7 @@ import {
   withImageOrigin,
 } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerSecurityHeaders } from './plugins/security-headers-once.js';
 import { refuseUnreadIfMatch } from './lib/preconditions.js';
 import { registerCompression } from './plugins/compression.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -225,10 +225,7 @@ export async function buildApp({
   });
 
   const bucketOrigin = config.S3_PRESIGNED ? await presignedOrigin(storage.backend) : null;
-  await app.register(
-    fastifyHelmet,
-    bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS,
-  );
+  registerSecurityHeaders(app, bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS);
   await registerCompression(app);
   // PostgreSQL cannot store a NUL character, and a streamed answer (an export) cannot become an error
   // once it has started: %00 in the path or query is refused before anything runs (after the headers).

@@ -19,6 +19,7 @@ import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { pesoBaseSql, pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
+import { frozen } from '../../lib/sql.js';
 import { bancataRefJsonSql } from '../bancate/bancate.reads.js';
 
 /*
@@ -128,7 +129,7 @@ const isoUtc = (column: PgColumn) =>
  * as columns (docs/performance.md). The rules are the detail's (toBloccoDto): the effective state,
  * and an expired option names no customer and no expiry.
  */
-const listItemJson = sql`json_build_object(
+const listItemJson = frozen(sql`json_build_object(
   '_id', ${blocchi.id},
   'codice', ${blocchi.codice},
   'origine', ${blocchi.origine},
@@ -157,7 +158,7 @@ const listItemJson = sql`json_build_object(
   'opzioneScadenza', case when ${optionExpired} then null else ${blocchi.opzioneScadenza} end,
   'stato', ${statoEffettivo},
   'createdAt', ${isoUtc(blocchi.createdAt)}
-)`;
+)`);
 
 /** The page's ids first, then the row objects for those ids only: skipped rows cost an index entry. */
 function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts): SQL {
