@@ -26,8 +26,9 @@ import { bancataRefJsonSql } from '../bancate/bancate.reads.js';
  * The blocks' list: the effective state, the filters, the page built as JSON by PostgreSQL, its
  * count and totals. The repository (blocchi.repository.ts) re-exports it with the rows' reads and writes.
  */
-const optionLapsed = optionLapsedOf(blocchi);
-export const optionExpired = optionExpiredOf(blocchi);
+// Frozen (lib/sql.ts): every list filter by state renders them; they are only ever conditions.
+const optionLapsed = frozen(optionLapsedOf(blocchi));
+export const optionExpired = frozen(optionExpiredOf(blocchi));
 
 /** An option past its expiry counts as `disponibile` everywhere (docs/domain.md). */
 export const statoEffettivo = statoEffettivoOf(blocchi);
