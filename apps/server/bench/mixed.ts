@@ -58,7 +58,7 @@ const stats = (l: number[]) =>
   `p50 ${ms(quantile(l, 0.5))}, p95 ${ms(quantile(l, 0.95))}, p99 ${ms(quantile(l, 0.99))}`;
 
 /** The mix's paths, from the bench data: the available blocks (about 200 pages of 50), one block. */
-async function routesOf(base: string, token: string): Promise<Array<Omit<Route, 'waves'>>> {
+export async function routesOf(base: string, token: string): Promise<Array<Omit<Route, 'waves'>>> {
   const res = await fetch(`${base}/api/blocchi?limit=1&q=BL-B-000123`, {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -10,6 +10,7 @@ import { benchBlocchi } from './blocchi.js';
 import { benchBundle } from './bundle.js';
 import { benchChat } from './chat.js';
 import { benchDashboard } from './dashboard.js';
+import { benchCpuPerRequest } from './cpu.js';
 import { benchDocuments } from './documents.js';
 import { root, type BenchRow } from './common.js';
 import { benchLogin } from './login.js';
@@ -58,6 +59,7 @@ await section('documents', benchDocuments);
 await section('statistiche-pglite', () => benchStatistiche('pglite'));
 await section('statistiche-postgres', () => benchStatistiche('postgres'));
 await section('mixed-postgres', benchMixed);
+await section('cpu-per-request', benchCpuPerRequest);
 // Only when named (npm run bench -- soak): ten minutes by default.
 if (wanted.has('soak')) await section('soak', benchSoak);
 
@@ -70,5 +72,5 @@ const parts = fs.existsSync(dir)
   : [];
 fs.writeFileSync(
   path.join(root, 'bench/results.md'),
-  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, documents, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL, mixed-postgres with BENCH_DATABASE_URL and REDIS_URL; soak only when named). Ratios are to a baseline measured in the same run (docs/quality.md "Performance"); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
+  `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, documents, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL, mixed-postgres with BENCH_DATABASE_URL and REDIS_URL, cpu-per-request with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (docs/quality.md "Performance"); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );

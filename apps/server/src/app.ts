@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -59,6 +58,7 @@ import {
   withImageOrigin,
 } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerSecurityHeaders } from './plugins/security-headers-once.js';
 import { refuseUnreadIfMatch } from './lib/preconditions.js';
 import { registerCompression } from './plugins/compression.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -293,10 +293,7 @@ function registerReadinessChecks(readiness: Readiness, platform: Platform, realt
 async function registerHttpLayer(app: BaseApp, config: Config, platform: Platform) {
   const { storage, db, keys, sessions } = platform;
   const bucketOrigin = config.S3_PRESIGNED ? await presignedOrigin(storage.backend) : null;
-  await app.register(
-    fastifyHelmet,
-    bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS,
-  );
+  registerSecurityHeaders(app, bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS);
   await registerCompression(app);
   registerRequestChecks(app, config);
   await app.register(fastifyCookie);

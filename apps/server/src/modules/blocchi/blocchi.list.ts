@@ -19,14 +19,16 @@ import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../
 import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
 import { pesoBaseSql, pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
+import { frozen } from '../../lib/sql.js';
 import { bancataRefJsonSql } from '../bancate/bancate.reads.js';
 
 /*
  * The blocks' list: the effective state, the filters, the page built as JSON by PostgreSQL, its
  * count and totals. The repository (blocchi.repository.ts) re-exports it with the rows' reads and writes.
  */
-const optionLapsed = optionLapsedOf(blocchi);
-export const optionExpired = optionExpiredOf(blocchi);
+// Frozen (lib/sql.ts): every list filter by state renders them; they are only ever conditions.
+const optionLapsed = frozen(optionLapsedOf(blocchi));
+export const optionExpired = frozen(optionExpiredOf(blocchi));
 
 /** An option past its expiry counts as `disponibile` everywhere (docs/domain.md). */
 export const statoEffettivo = statoEffettivoOf(blocchi);
@@ -128,7 +130,7 @@ const isoUtc = (column: PgColumn) =>
  * as columns (docs/performance.md). The rules are the detail's (toBloccoDto): the effective state,
  * and an expired option names no customer and no expiry.
  */
-const listItemJson = sql`json_build_object(
+const listItemJson = frozen(sql`json_build_object(
   '_id', ${blocchi.id},
   'codice', ${blocchi.codice},
   'origine', ${blocchi.origine},
@@ -157,7 +159,7 @@ const listItemJson = sql`json_build_object(
   'opzioneScadenza', case when ${optionExpired} then null else ${blocchi.opzioneScadenza} end,
   'stato', ${statoEffettivo},
   'createdAt', ${isoUtc(blocchi.createdAt)}
-)`;
+)`);
 
 /** The page's ids first, then the row objects for those ids only: skipped rows cost an index entry. */
 function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts): SQL {

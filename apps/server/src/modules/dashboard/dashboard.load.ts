@@ -54,11 +54,13 @@ export async function loadFigures(
   // PGlite runs one statement at a time anyway; on PostgreSQL the pool answers them side by side.
   const figures = await allOf({
     righe: may('blocchi') ? kept('produzione', () => repo.produzionePerMese(db, companyId)) : null,
-    bancateMese: may('blocchi') && may('bancate') ? repo.bancateTagliateMese(db, companyId) : null,
+    small: repo.smallFigures(db, companyId, {
+      bancateMese: may('blocchi') && may('bancate'),
+      lastre: may('magazzino-lastre'),
+      pavimenti: may('magazzino-pavimenti'),
+      settimana: may('collaudi'),
+    }),
     perStato: kept('blocchi', () => repo.blocchiPerStato(db, companyId, origini)),
-    lastre: may('magazzino-lastre') ? repo.lastreInGiacenza(db, companyId) : null,
-    pavimenti: may('magazzino-pavimenti') ? repo.pavimentiInGiacenza(db, companyId) : null,
-    settimana: may('collaudi') ? repo.collaudiSettimana(db, companyId) : null,
     bancate: may('bancate') ? repo.ultimeBancateChiuse(db, companyId, BANCATE_CHIUSE) : null,
     audit: repo.ultimeAttivita(db, companyId, kinds, ATTIVITA),
     collaudi: may('collaudi') ? repo.collaudiProgrammati(db, companyId, EVENTI_PER_TIPO) : [],
@@ -70,7 +72,8 @@ export async function loadFigures(
       EVENTI_PER_TIPO,
     ),
   });
-  return { oggi, origini, ...figures };
+  const { small, ...rest } = figures;
+  return { oggi, origini, ...small, ...rest };
 }
 
 export type Figures = Awaited<ReturnType<typeof loadFigures>>;

@@ -52,16 +52,6 @@ export async function produzionePerMese(db: DbOrTx, companyId: string) {
   return rowsOf<{ mese: string; m3: number; blocchi: number; t_informi: number }>(result);
 }
 
-/** The gross m³ of the bancate cut (toppled: lib/bancata-stato.ts) this month, by their cut date: a figure of its own. */
-export async function bancateTagliateMese(db: DbOrTx, companyId: string) {
-  const result = await db.execute(sql`
-    select round(coalesce(sum(volume_lordo), 0), 3)::float8 as m3, count(*)::int as bancate
-    from bancate
-    where company_id = ${companyId} and ${bancataTagliata(bancate)}
-      and data_taglio >= ${monthStartRome}::date and data_taglio < (${monthStartRome} + interval '1 month')::date`);
-  return rowsOf<{ m3: number; bancate: number }>(result)[0] ?? { m3: 0, bancate: 0 };
-}
-
 /**
  * Yard blocks by origine and effective state: a stored option whose day has passed counts as
  * disponibile (lib/blocco-stato.ts, docs/domain.md). Only the three states the
@@ -95,30 +85,58 @@ export async function blocchiPerStato(
   }>(result);
 }
 
-/** Slabs on hand (disponibili and riservate: what the giacenze count) in m² and pieces. */
-export async function lastreInGiacenza(db: DbOrTx, companyId: string) {
-  const result = await db.execute(sql`
-    select round(coalesce(sum(mq), 0), 2)::float8 as mq, count(*)::int as pezzi
-    from lastre where company_id = ${companyId} and stato in ('disponibile', 'riservata')`);
-  return rowsOf<{ mq: number; pezzi: number }>(result)[0] ?? { mq: 0, pezzi: 0 };
+/** Which of the one-row figures the user may see (`smallFigures`). */
+export interface SmallFiguresWanted {
+  bancateMese: boolean;
+  lastre: boolean;
+  pavimenti: boolean;
+  settimana: boolean;
 }
 
-/** Tile lots on hand (a lot's m² and pieces are what is left of it). */
-export async function pavimentiInGiacenza(db: DbOrTx, companyId: string) {
-  const result = await db.execute(sql`
-    select round(coalesce(sum(mq), 0), 2)::float8 as mq, coalesce(sum(pezzi), 0)::int as pezzi
-    from lotti where company_id = ${companyId} and pezzi > 0`);
-  return rowsOf<{ mq: number; pezzi: number }>(result)[0] ?? { mq: 0, pezzi: 0 };
+interface SmallFigures {
+  /** The gross m³ of the bancate cut (toppled: lib/bancata-stato.ts) this month, by their cut date. */
+  bancateMese: { m3: number; bancate: number } | null;
+  /** Slabs on hand (disponibili and riservate: what the giacenze count) in m² and pieces. */
+  lastre: { mq: number; pezzi: number } | null;
+  /** Tile lots on hand (a lot's m² and pieces are what is left of it). */
+  pavimenti: { mq: number; pezzi: number } | null;
+  /** Collaudi still programmati in this ISO week (Monday to Sunday, Rome), with the week's bounds. */
+  settimana: { dal: string; al: string; programmati: number } | null;
 }
 
-/** Collaudi still programmati in this ISO week (Monday to Sunday, Rome), with the week's bounds. */
-export async function collaudiSettimana(db: DbOrTx, companyId: string) {
-  const result = await db.execute(sql`
-    with w as (select date_trunc('week', ${todayInRomeSql})::date as dal)
-    select to_char(w.dal, 'YYYY-MM-DD') as dal, to_char(w.dal + 6, 'YYYY-MM-DD') as al,
-      (select count(*)::int from collaudi c where c.company_id = ${companyId} and c.stato = 'programmato' and c.data between w.dal and w.dal + 6) as programmati
-    from w`);
-  return rowsOf<{ dal: string; al: string; programmati: number }>(result)[0]!;
+/**
+ * The dashboard's one-row figures in one statement, each a subquery answering one JSON object: four
+ * statements were four round trips and four parses and plans, on the cores the requests share
+ * (docs/performance.md "CPU per request"). A figure the user may not see is not asked for (null).
+ */
+export async function smallFigures(
+  db: DbOrTx,
+  companyId: string,
+  wanted: SmallFiguresWanted,
+): Promise<SmallFigures> {
+  const parts: SQL[] = [];
+  if (wanted.bancateMese)
+    parts.push(sql`(select json_build_object('m3', round(coalesce(sum(volume_lordo), 0), 3)::float8, 'bancate', count(*)::int)
+      from bancate
+      where company_id = ${companyId} and ${bancataTagliata(bancate)}
+        and data_taglio >= ${monthStartRome}::date and data_taglio < (${monthStartRome} + interval '1 month')::date) as "bancateMese"`);
+  if (wanted.lastre)
+    parts.push(sql`(select json_build_object('mq', round(coalesce(sum(mq), 0), 2)::float8, 'pezzi', count(*)::int)
+      from lastre where company_id = ${companyId} and stato in ('disponibile', 'riservata')) as lastre`);
+  if (wanted.pavimenti)
+    parts.push(sql`(select json_build_object('mq', round(coalesce(sum(mq), 0), 2)::float8, 'pezzi', coalesce(sum(pezzi), 0)::int)
+      from lotti where company_id = ${companyId} and pezzi > 0) as pavimenti`);
+  if (wanted.settimana)
+    parts.push(sql`(with w as (select date_trunc('week', ${todayInRomeSql})::date as dal)
+      select json_build_object('dal', to_char(w.dal, 'YYYY-MM-DD'), 'al', to_char(w.dal + 6, 'YYYY-MM-DD'),
+        'programmati', (select count(*)::int from collaudi c where c.company_id = ${companyId} and c.stato = 'programmato' and c.data between w.dal and w.dal + 6))
+      from w) as settimana`);
+  const none: SmallFigures = { bancateMese: null, lastre: null, pavimenti: null, settimana: null };
+  if (parts.length === 0) return none;
+  const [row] = rowsOf<Partial<SmallFigures>>(
+    await db.execute(sql`select ${sql.join(parts, sql`, `)}`),
+  );
+  return { ...none, ...row };
 }
 
 /**
