@@ -30,9 +30,13 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+// Written into the text, not bound: a count kept per shape may hold no bound value (lib/shaped-sql.ts).
+// eslint-disable-next-line no-restricted-syntax -- a constant number, no input reaches it
+const CAP_LIMIT = sql.raw(String(LIST_TOTAL_CAP + 1));
+
 /** Counts at most LIST_TOTAL_CAP + 1 rows: exact up to the cap, then `totalCapped` (docs/api.md "Shape of the API"). */
 export function cappedCount(subquery: SQL): SQL<number> {
-  return sql<number>`(select count(*)::int from (${subquery} limit ${LIST_TOTAL_CAP + 1}) as capped)`;
+  return sql<number>`(select count(*)::int from (${subquery} limit ${CAP_LIMIT}) as capped)`;
 }
 
 export function toPage<T>(items: T[], counted: number, page: number, limit: number): Page<T> {

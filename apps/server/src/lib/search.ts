@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { containsPattern } from './pagination.js';
+import { inline, type Binder } from './shaped-sql.js';
 
 /**
  * The text every search compares: accents removed and apostrophes of any style made `'`, by the
@@ -20,6 +21,6 @@ export function matchesSearch(expr: SQLWrapper, q: string): SQL {
  * The same test on a generated column that stores `searchText(…)` (blocchi and photos, migration 0017):
  * the trigram index's recheck then reads the text instead of computing it per candidate row.
  */
-export function matchesStoredSearch(column: SQLWrapper, q: string): SQL {
-  return sql`${column} ilike f_unaccent(${containsPattern(q)})`;
+export function matchesStoredSearch(column: SQLWrapper, q: string, bind: Binder = inline): SQL {
+  return sql`${column} ilike f_unaccent(${bind('q', containsPattern(q))})`;
 }

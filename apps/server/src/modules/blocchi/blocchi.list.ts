@@ -5,7 +5,7 @@ import {
   type BloccoStato,
 } from '@gestcava/contracts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { and, inArray, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
+import { inArray, desc, eq, gte, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   optionExpired as optionExpiredOf,
@@ -16,9 +16,10 @@ import {
 import { companyScope } from '../../lib/company-table.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
-import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { pesoBaseSql, pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
+import { inline, ShapedStatement, type Binder } from '../../lib/shaped-sql.js';
 import { frozen } from '../../lib/sql.js';
 import { bancataRefJsonSql } from '../bancate/bancate.reads.js';
 
@@ -33,14 +34,19 @@ export const optionExpired = frozen(optionExpiredOf(blocchi));
 /** An option past its expiry counts as `disponibile` everywhere (docs/domain.md). */
 export const statoEffettivo = statoEffettivoOf(blocchi);
 
+// The two states whose condition is more than `stato = X`, as constant text (lib/sql.ts).
+const disponibileIs = frozen(
+  sql`(${blocchi.stato} = 'disponibile' or (${blocchi.stato} = 'opzionato' and ${optionLapsed}))`,
+);
+const opzionatoIs = frozen(
+  sql`(${blocchi.stato} = 'opzionato' and ${blocchi.opzioneScadenza} >= ${todayInRomeSql})`,
+);
+
 /** `stato = X` on the effective state, written so the (company, origine, stato, created_at) index serves it. */
-export function statoIs(stato: BloccoStato): SQL {
-  if (stato === 'disponibile') {
-    return or(eq(blocchi.stato, 'disponibile'), and(eq(blocchi.stato, 'opzionato'), optionLapsed))!;
-  }
-  if (stato === 'opzionato')
-    return and(eq(blocchi.stato, 'opzionato'), gte(blocchi.opzioneScadenza, todayInRomeSql))!;
-  return eq(blocchi.stato, stato);
+export function statoIs(stato: BloccoStato, bind: Binder = inline): SQL {
+  if (stato === 'disponibile') return disponibileIs;
+  if (stato === 'opzionato') return opzionatoIs;
+  return eq(blocchi.stato, bind('stato', stato));
 }
 
 /** A list filter with the materials its search text names (`withMaterialiDelTesto`). */
@@ -60,43 +66,82 @@ export async function withMaterialiDelTesto<F extends BloccoFilter>(
   return { ...f, materialiDelTesto: rows.map((r) => r.id) };
 }
 
-/** Every list filter, always inside the company and the route's origine (both with `origine: 'tutte'`). */
-export function filterWhere(companyId: string, origine: BloccoOrigine, f: BloccoSearch): SQL {
+/**
+ * Every list filter, always inside the company and the route's origine (both with `origine: 'tutte'`).
+ * Each value goes through `bind`: the list's statements are kept per shape (lib/shaped-sql.ts).
+ */
+export function filterWhere(
+  companyId: string,
+  origine: BloccoOrigine,
+  f: BloccoSearch,
+  bind: Binder = inline,
+): SQL {
   const conditions: Array<SQL | undefined> = [
-    f.origine === 'tutte' ? undefined : eq(blocchi.origine, origine),
+    f.origine === 'tutte' ? undefined : eq(blocchi.origine, bind('origine', origine)),
   ];
-  if (f.q) {
-    // The stored text (code, numero fornitore, tracciabilità, note) or the material's name:
-    // the materials' ids are literals, so the planner ORs the trigram index with blocchi_materiale_idx,
-    // and a search that names no material is the trigram path alone (docs/performance.md).
-    const text = matchesStoredSearch(blocchi.searchText, f.q);
-    conditions.push(
-      f.materialiDelTesto?.length
-        ? or(text, inArray(blocchi.materialeId, [...f.materialiDelTesto]))
-        : text,
-    );
-  }
-  if (f.stato) conditions.push(statoIs(f.stato));
-  if (f.cavaId) conditions.push(eq(blocchi.cavaId, f.cavaId));
-  if (f.materialeId) conditions.push(eq(blocchi.materialeId, f.materialeId));
-  if (f.scelta) conditions.push(eq(blocchi.scelta, f.scelta));
-  if (f.categoria) conditions.push(eq(blocchi.categoria, f.categoria));
-  if (f.bancataId) conditions.push(eq(blocchi.bancataId, f.bancataId));
-  if (f.fornitoreId) conditions.push(eq(blocchi.fornitoreId, f.fornitoreId));
-  if (f.ubicazioneId) conditions.push(eq(blocchi.ubicazioneId, f.ubicazioneId));
+  if (f.q) conditions.push(searchCondition(f.q, f.materialiDelTesto, bind));
+  if (f.stato) conditions.push(statoIs(f.stato, bind));
+  conditions.push(...equalities(f, bind));
   // Dates are days in Italy's calendar: from the start of `dal` to the end of `al`.
   // By the production date, as the dashboard and the reports count; a bought-in
   // block's is the day it was entered.
-  if (f.dal) conditions.push(gte(blocchi.dataRiquadratura, f.dal));
-  if (f.al) conditions.push(lte(blocchi.dataRiquadratura, f.al));
-  // A lapsed option no longer names its customer (as in the rows the list shows).
-  if (f.clienteId) conditions.push(eq(blocchi.clienteId, f.clienteId), sql`not ${optionExpired}`);
+  if (f.dal) conditions.push(gte(blocchi.dataRiquadratura, bind('dal', f.dal)));
+  if (f.al) conditions.push(lte(blocchi.dataRiquadratura, bind('al', f.al)));
   if (f.inScadenza) conditions.push(optionInScadenza(blocchi));
-  if (f.volumeMin !== undefined) conditions.push(gte(blocchi.volumeNetto, f.volumeMin));
-  if (f.volumeMax !== undefined) conditions.push(lte(blocchi.volumeNetto, f.volumeMax));
-  if (f.prezzoMin !== undefined) conditions.push(gte(blocchi.prezzoListino, f.prezzoMin));
-  if (f.prezzoMax !== undefined) conditions.push(lte(blocchi.prezzoListino, f.prezzoMax));
-  return companyScope(blocchi, companyId, ...conditions);
+  conditions.push(...ranges(f, bind));
+  return companyScope(blocchi, bind('companyId', companyId), ...conditions);
+}
+
+/**
+ * The stored text (code, numero fornitore, tracciabilità, note) or the material's name: the
+ * materials' ids are values of their own, so the planner ORs the trigram index with
+ * blocchi_materiale_idx, and a search that names no material is the trigram path alone (docs/performance.md).
+ */
+function searchCondition(q: string, materiali: readonly string[] | undefined, bind: Binder): SQL {
+  const text = matchesStoredSearch(blocchi.searchText, q, bind);
+  if (!materiali?.length) return text;
+  return or(
+    text,
+    inArray(
+      blocchi.materialeId,
+      materiali.map((id, i) => bind(`m${i}`, id)),
+    ),
+  )!;
+}
+
+function equalities(f: BloccoSearch, bind: Binder): SQL[] {
+  const conditions: SQL[] = [];
+  for (const [name, column] of EQUALITY_FILTERS) {
+    const value = f[name];
+    if (value) conditions.push(eq(column, bind(name, value)));
+  }
+  // A lapsed option no longer names its customer (as in the rows the list shows).
+  if (f.clienteId) conditions.push(sql`not ${optionExpired}`);
+  return conditions;
+}
+
+const EQUALITY_FILTERS = [
+  ['cavaId', blocchi.cavaId],
+  ['materialeId', blocchi.materialeId],
+  ['scelta', blocchi.scelta],
+  ['categoria', blocchi.categoria],
+  ['bancataId', blocchi.bancataId],
+  ['fornitoreId', blocchi.fornitoreId],
+  ['ubicazioneId', blocchi.ubicazioneId],
+  ['clienteId', blocchi.clienteId],
+] as const satisfies ReadonlyArray<readonly [keyof BloccoSearch, PgColumn]>;
+
+function ranges(f: BloccoSearch, bind: Binder): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.volumeMin !== undefined)
+    conditions.push(gte(blocchi.volumeNetto, bind('volumeMin', f.volumeMin)));
+  if (f.volumeMax !== undefined)
+    conditions.push(lte(blocchi.volumeNetto, bind('volumeMax', f.volumeMax)));
+  if (f.prezzoMin !== undefined)
+    conditions.push(gte(blocchi.prezzoListino, bind('prezzoMin', f.prezzoMin)));
+  if (f.prezzoMax !== undefined)
+    conditions.push(lte(blocchi.prezzoListino, bind('prezzoMax', f.prezzoMax)));
+  return conditions;
 }
 
 export const SORT_COLUMNS = {
@@ -162,20 +207,28 @@ const listItemJson = frozen(sql`json_build_object(
 )`);
 
 /** The page's ids first, then the row objects for those ids only: skipped rows cost an index entry. */
-function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts): SQL {
-  const order = orderByOf(
-    opts.sort ?? '-createdAt',
-    SORT_COLUMNS,
-    desc(blocchi.createdAt),
-    blocchi.id,
-  );
+function itemsQuery(db: DbOrTx, where: SQL, opts: PageOpts, bind: Binder = inline): () => SQL {
+  // placed now, so a kept shape still records the page's values; built only when asked
+  const limit = bind('limit', opts.limit);
+  const offset = bind('offset', (opts.page - 1) * opts.limit);
+  return () => itemsStatement(db, where, opts.sort, limit, offset);
+}
+
+function itemsStatement(
+  db: DbOrTx,
+  where: SQL,
+  sort: string | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+): SQL {
+  const order = orderByOf(sort ?? '-createdAt', SORT_COLUMNS, desc(blocchi.createdAt), blocchi.id);
   const pageIds = db
     .select({ id: blocchi.id })
     .from(blocchi)
     .where(where)
     .orderBy(...order)
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit);
+    .limit(limit)
+    .offset(offset);
   return sql`select coalesce(json_agg(${listItemJson} order by ${sql.join(order, sql`, `)}), '[]'::json) as items from ${blocchi} where ${inArray(blocchi.id, pageIds)}`;
 }
 
@@ -192,8 +245,18 @@ export function listQueries(
   query: ListQuery,
 ) {
   const where = filterWhere(companyId, origine, query);
-  return { items: itemsQuery(db, where, query), count: countQuery(where) };
+  return { items: itemsQuery(db, where, query)(), count: countQuery(where) };
 }
+
+/**
+ * What a filter's values do not tell of its statement's text (lib/shaped-sql.ts): the order, and
+ * the conditions that bind no value (the two states written out, the options about to lapse).
+ */
+const shapeOf = (query: BloccoSearch & { sort?: string }) =>
+  `${query.sort ?? ''}|${query.stato ?? ''}|${query.inScadenza ? 1 : 0}`;
+
+const pageStatement = new ShapedStatement();
+const countStatement = new ShapedStatement();
 
 export async function listItems(
   db: DbOrTx,
@@ -201,8 +264,13 @@ export async function listItems(
   origine: BloccoOrigine,
   query: ListQuery,
 ): Promise<BloccoListItem[]> {
-  const [page] = rowsOf<{ items: BloccoListItem[] }>(
-    await db.execute(itemsQuery(db, filterWhere(companyId, origine, query), query)),
+  const [page] = await pageStatement.rows<{ items: BloccoListItem[] }>(
+    db,
+    shapeOf(query),
+    (bind) => {
+      const where = filterWhere(companyId, origine, query, bind);
+      return itemsQuery(db, where, query, bind);
+    },
   );
   return page?.items ?? [];
 }
@@ -213,9 +281,10 @@ export async function countMatching(
   origine: BloccoOrigine,
   filter: BloccoSearch,
 ): Promise<number> {
-  const [counted] = rowsOf<{ n: number }>(
-    await db.execute(countQuery(filterWhere(companyId, origine, filter))),
-  );
+  const [counted] = await countStatement.rows<{ n: number }>(db, shapeOf(filter), (bind) => {
+    const where = filterWhere(companyId, origine, filter, bind);
+    return () => countQuery(where);
+  });
   return counted?.n ?? 0;
 }
 
