@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { rowsOf } from '../../lib/pagination.js';
+import { ShapedStatement } from '../../lib/shaped-sql.js';
 import { versionIn } from '../../lib/preconditions.js';
 import { matchesStoredSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -174,15 +175,25 @@ export async function* batches(
   }
 }
 
+// Rendered once per origine (lib/shaped-sql.ts): every block's page and every write reads it.
+const joinedStatement = new ShapedStatement();
+
 export async function findJoined(
   db: DbOrTx,
   companyId: string,
   origine: BloccoOrigine | null,
   id: string,
 ) {
-  const [row] = await joined(db)
-    .where(companyScope(blocchi, companyId, eq(blocchi.id, id), origineIs(origine)))
-    .limit(1);
+  const [row] = await joinedStatement.select(db, '', (bind) => {
+    const where = companyScope(
+      blocchi,
+      bind('companyId', companyId),
+      eq(blocchi.id, bind('id', id)),
+      origine ? eq(blocchi.origine, bind('origine', origine)) : undefined,
+    );
+    const one = bind('limit', 1);
+    return () => joined(db).where(where).limit(one);
+  });
   return row && nest(row);
 }
 
