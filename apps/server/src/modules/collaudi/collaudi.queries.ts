@@ -31,12 +31,7 @@ async function listCollaudi(
   companyId: string,
   query: CollaudoListQuery,
 ): Promise<Page<CollaudoListItem>> {
-  const { items, counted } = await repo.listPage(db, companyId, query);
-  const righe = await repo.righeOf(
-    db,
-    companyId,
-    items.map((i) => i.collaudo.id),
-  );
+  const { items, counted, righe } = await repo.listPage(db, companyId, query);
   const rows = items.map((i) =>
     toListItem(
       i,

@@ -5,7 +5,20 @@ import {
   type CollaudoFilter,
   type CollaudoStato,
 } from '@gestcava/contracts';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { clienti, collaudi, collaudoRighe } from '../../db/schema/index.js';
 import { companyTable } from '../../lib/company-table.js';
@@ -78,6 +91,11 @@ function filterWhere(companyId: string, f: CollaudoFilter): SQL {
   return scoped.scope(companyId, ...conditions);
 }
 
+/**
+ * A page of collaudi, its count and its rows in one wave: the rows are read by the page's own
+ * statement as a subquery, not by its answer, so only the blocks' cards wait (docs/performance.md
+ * "Statements rendered once per shape").
+ */
 export async function listPage(db: DbOrTx, companyId: string, query: CollaudoFilter & PageOpts) {
   const where = filterWhere(companyId, query);
   const order = orderByOf(
@@ -86,20 +104,31 @@ export async function listPage(db: DbOrTx, companyId: string, query: CollaudoFil
     desc(c.data),
     c.id,
   );
-  const items = await joined(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const paged = <Q extends PgSelect>(qb: Q) =>
+    qb
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
   const matching = db
     .select({ one: sql`1` })
     .from(c)
     .innerJoin(cl, eq(cl.id, c.clienteId))
     .where(where);
-  const counted = await db.execute<{ n: number }>(
-    sql`select ${cappedCount(sql`${matching}`)} as n`,
-  );
-  return { items: items as CollaudoJoined[], counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0 };
+  const [items, counted, righe] = await Promise.all([
+    paged(joined(db).$dynamic()),
+    db.execute<{ n: number }>(sql`select ${cappedCount(sql`${matching}`)} as n`),
+    righeOf(
+      db,
+      companyId,
+      paged(db.select({ id: c.id }).from(c).innerJoin(cl, eq(cl.id, c.clienteId)).$dynamic()),
+    ),
+  ]);
+  return {
+    items: items as CollaudoJoined[],
+    counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0,
+    righe,
+  };
 }
 
 /** Counts by state, and what the confirmed collaudi sold (the rows' stored figures). */
@@ -131,13 +160,18 @@ export async function summary(db: DbOrTx, companyId: string, filter: CollaudoFil
 export async function righeOf(
   db: DbOrTx,
   companyId: string,
-  collaudoIds: readonly string[],
+  collaudoIds: readonly string[] | SQLWrapper,
 ): Promise<Array<RigaJoined & { collaudoId: string }>> {
-  if (collaudoIds.length === 0) return [];
+  if (Array.isArray(collaudoIds) && collaudoIds.length === 0) return [];
   const righe = await db
     .select()
     .from(r)
-    .where(inArray(r.collaudoId, [...collaudoIds]))
+    .where(
+      inArray(
+        r.collaudoId,
+        Array.isArray(collaudoIds) ? [...collaudoIds] : (collaudoIds as SQLWrapper),
+      ),
+    )
     .orderBy(asc(r.createdAt), asc(r.id));
   const schede = await schedeCollaudo(
     db,
