@@ -13,8 +13,8 @@ export function searchText(expr: SQLWrapper): SQL {
 }
 
 /** `expr` contains the user's text `q`, case, accents and apostrophe style aside. */
-export function matchesSearch(expr: SQLWrapper, q: string): SQL {
-  return matchesStoredSearch(searchText(expr), q);
+export function matchesSearch(expr: SQLWrapper, q: string, bind: Binder = inline): SQL {
+  return matchesStoredSearch(searchText(expr), q, bind);
 }
 
 /**

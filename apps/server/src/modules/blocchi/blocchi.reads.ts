@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'driz
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, materiali } from '../../db/schema/index.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
+import { inline, type Binder } from '../../lib/shaped-sql.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import { companyAlias, companyScope } from '../../lib/company-table.js';
@@ -253,8 +254,8 @@ export function listinoBloccoSql(companyId: string, bloccoId: SQL): SQL {
 }
 
 /** `select id` of the company's blocks whose code matches the search (a collaudo found by its blocks). */
-export const bloccoIdsConCodice = (companyId: string, q: string): SQL =>
-  sql`select ${blocchi.id} from ${blocchi} where ${companyScope(blocchi, companyId, matchesSearch(blocchi.codice, q))}`;
+export const bloccoIdsConCodice = (companyId: string, q: string, bind: Binder = inline): SQL =>
+  sql`select ${blocchi.id} from ${blocchi} where ${companyScope(blocchi, bind('companyId', companyId), matchesSearch(blocchi.codice, q, bind))}`;
 
 /** The blocks `ids` with what a collaudo's tablet and verbale show beside its measures, by id. */
 export async function schedeCollaudo(db: DbOrTx, companyId: string, ids: readonly string[]) {

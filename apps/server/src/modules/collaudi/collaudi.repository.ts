@@ -21,10 +21,11 @@ import {
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { clienti, collaudi, collaudoRighe } from '../../db/schema/index.js';
-import { companyTable } from '../../lib/company-table.js';
-import { cappedCount, orderByOf, rowsOf, type PageOpts } from '../../lib/pagination.js';
+import { companyScope, companyTable } from '../../lib/company-table.js';
+import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import type { Versioned } from '../../lib/preconditions.js';
 import { matchesSearch } from '../../lib/search.js';
+import { inline, ShapedStatement, type Binder } from '../../lib/shaped-sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
 import {
   bloccoIdsConCodice,
@@ -72,62 +73,88 @@ function joined(db: DbOrTx) {
     .innerJoin(cl, eq(cl.id, c.clienteId));
 }
 
-function filterWhere(companyId: string, f: CollaudoFilter): SQL {
+function filterWhere(companyId: string, f: CollaudoFilter, bind: Binder = inline): SQL {
   const conditions: Array<SQL | undefined> = [];
   if (f.q) {
-    const inBlocchi = sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} in (${bloccoIdsConCodice(companyId, f.q)}))`;
+    const inBlocchi = sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} in (${bloccoIdsConCodice(companyId, f.q, bind)}))`;
     conditions.push(
-      or(matchesSearch(c.codice, f.q), matchesSearch(cl.ragioneSociale, f.q), inBlocchi),
+      or(
+        matchesSearch(c.codice, f.q, bind),
+        matchesSearch(cl.ragioneSociale, f.q, bind),
+        inBlocchi,
+      ),
     );
   }
-  if (f.stato) conditions.push(eq(c.stato, f.stato));
-  if (f.clienteId) conditions.push(eq(c.clienteId, f.clienteId));
+  if (f.stato) conditions.push(eq(c.stato, bind('stato', f.stato)));
+  if (f.clienteId) conditions.push(eq(c.clienteId, bind('clienteId', f.clienteId)));
   if (f.bloccoId)
     conditions.push(
-      sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} = ${f.bloccoId})`,
+      sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} = ${bind('bloccoId', f.bloccoId)})`,
     );
-  if (f.dal) conditions.push(gte(c.data, f.dal));
-  if (f.al) conditions.push(lte(c.data, f.al));
-  return scoped.scope(companyId, ...conditions);
+  if (f.dal) conditions.push(gte(c.data, bind('dal', f.dal)));
+  if (f.al) conditions.push(lte(c.data, bind('al', f.al)));
+  return companyScope(c, bind('companyId', companyId), ...conditions);
 }
 
-/**
- * A page of collaudi, its count and its rows in one wave: the rows are read by the page's own
- * statement as a subquery, not by its answer, so only the blocks' cards wait (docs/performance.md
- * "Statements rendered once per shape").
- */
-export async function listPage(db: DbOrTx, companyId: string, query: CollaudoFilter & PageOpts) {
-  const where = filterWhere(companyId, query);
+type ListQuery = CollaudoFilter & PageOpts;
+
+/** The list's WHERE, order and page with every value placed through `bind` (lib/shaped-sql.ts). */
+function pageOf(companyId: string, query: ListQuery, bind: Binder) {
+  const where = filterWhere(companyId, query, bind);
   const order = orderByOf(
     query.sort,
     { codice: c.codice, data: c.data, stato: c.stato, createdAt: c.createdAt },
     desc(c.data),
     c.id,
   );
-  const paged = <Q extends PgSelect>(qb: Q) =>
+  const limit = bind('limit', query.limit);
+  const offset = bind('offset', (query.page - 1) * query.limit);
+  return <Q extends PgSelect>(qb: Q) =>
     qb
       .where(where)
       .orderBy(...order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(c)
-    .innerJoin(cl, eq(cl.id, c.clienteId))
-    .where(where);
+      .limit(limit)
+      .offset(offset);
+}
+
+// Kept per sort (the values say the rest of the shape): the list's three statements.
+const pageStatement = new ShapedStatement();
+const countStatement = new ShapedStatement();
+const righeStatement = new ShapedStatement();
+
+/**
+ * A page of collaudi, its count and its rows in one wave: the rows are read by the page's own
+ * statement as a subquery, not by its answer, so only the blocks' cards wait (docs/performance.md
+ * "Statements rendered once per shape").
+ */
+export async function listPage(db: DbOrTx, companyId: string, query: ListQuery) {
+  const shape = query.sort ?? '';
   const [items, counted, righe] = await Promise.all([
-    paged(joined(db).$dynamic()),
-    db.execute<{ n: number }>(sql`select ${cappedCount(sql`${matching}`)} as n`),
-    righeOf(
-      db,
-      companyId,
-      paged(db.select({ id: c.id }).from(c).innerJoin(cl, eq(cl.id, c.clienteId)).$dynamic()),
-    ),
+    pageStatement.select(db, shape, (bind) => {
+      const paged = pageOf(companyId, query, bind);
+      return () => paged(joined(db).$dynamic());
+    }),
+    countStatement.rows<{ n: number }>(db, shape, (bind) => {
+      const where = filterWhere(companyId, query, bind);
+      const matching = () =>
+        db
+          .select({ one: sql`1` })
+          .from(c)
+          .innerJoin(cl, eq(cl.id, c.clienteId))
+          .where(where);
+      return () => sql`select ${cappedCount(sql`${matching()}`)} as n`;
+    }),
+    righeStatement.select(db, shape, (bind) => {
+      const paged = pageOf(companyId, query, bind);
+      const ids = () =>
+        paged(db.select({ id: c.id }).from(c).innerJoin(cl, eq(cl.id, c.clienteId)).$dynamic());
+      return () => righeQuery(db, ids());
+    }),
   ]);
   return {
     items: items as CollaudoJoined[],
-    counted: rowsOf<{ n: number }>(counted)[0]?.n ?? 0,
-    righe,
+    counted: counted[0]?.n ?? 0,
+    righe: await withSchede(db, companyId, righe),
   };
 }
 
@@ -160,19 +187,20 @@ export async function summary(db: DbOrTx, companyId: string, filter: CollaudoFil
 export async function righeOf(
   db: DbOrTx,
   companyId: string,
-  collaudoIds: readonly string[] | SQLWrapper,
+  collaudoIds: readonly string[],
 ): Promise<Array<RigaJoined & { collaudoId: string }>> {
-  if (Array.isArray(collaudoIds) && collaudoIds.length === 0) return [];
-  const righe = await db
+  if (collaudoIds.length === 0) return [];
+  return withSchede(db, companyId, await righeQuery(db, [...collaudoIds]));
+}
+
+const righeQuery = (db: DbOrTx, collaudoIds: string[] | SQLWrapper) =>
+  db
     .select()
     .from(r)
-    .where(
-      inArray(
-        r.collaudoId,
-        Array.isArray(collaudoIds) ? [...collaudoIds] : (collaudoIds as SQLWrapper),
-      ),
-    )
+    .where(inArray(r.collaudoId, collaudoIds))
     .orderBy(asc(r.createdAt), asc(r.id));
+
+async function withSchede(db: DbOrTx, companyId: string, righe: RigaRow[]) {
   const schede = await schedeCollaudo(
     db,
     companyId,
