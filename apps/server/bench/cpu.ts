@@ -4,7 +4,8 @@
  * PostgreSQL benchmark database (BENCH_DATABASE_URL, with REDIS_URL when given, as the mix runs it);
  * each route is asked `BENCH_CPU_REQUESTS` times (2 000 unless told) at 4 in flight, and the server
  * process's user + system time (`/proc/<pid>/stat`: every thread, garbage collection and compression
- * included) is read before and after. Unlike a latency, this figure hardly moves when other work
+ * included) is read before and after, and so is that of the PostgreSQL sessions on the benchmark
+ * database when PostgreSQL runs on this machine (what the route costs the database). Unlike a latency, this figure hardly moves when other work
  * shares the machine: it is what each request costs, not how long it waited for a core.
  * BENCH_CPU_PROF=<dir> also writes the server's V8 CPU profile there (`bench/cpuprofile-top.mjs` sums it).
  * Not in CI.
@@ -30,6 +31,28 @@ function cpuOf(pid: number) {
   // the fields after the command name, which is in parentheses and may hold spaces
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { user: Number(fields[11]) * TICK_US, system: Number(fields[12]) * TICK_US };
+}
+
+/**
+ * User + system time so far of the PostgreSQL sessions on `database` (their process titles name
+ * it), in µs: what the route costs the database, when it runs on this machine. Other databases'
+ * sessions (tests on the same server) are not counted; a session that ended is lost, so the
+ * server's pool must stay open over a measure, as it does.
+ */
+function databaseCpuOf(database: string) {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) continue;
+      const { user, system } = cpuOf(Number(pid));
+      total += user + system;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 async function drive(base: string, token: string, route: string, amount: number) {
@@ -83,16 +106,20 @@ export async function benchCpuPerRequest(): Promise<BenchRow[]> {
       (idleTo.user + idleTo.system - idleFrom.user - idleFrom.system) /
       (performance.now() - idleStart);
 
+    const database = new URL(databaseUrl).pathname.slice(1);
     const samples = routes.map(() => [] as number[]);
+    const databaseSamples = routes.map(() => [] as number[]);
     const systemShare = routes.map(() => [] as number[]);
     const errors = routes.map(() => 0);
     // rounds over all routes, so a burst of other work on the machine falls on several routes a little
     for (let round = 0; round < ROUNDS; round++)
       for (const [i, route] of routes.entries()) {
         const from = cpuOf(server.pid);
+        const databaseFrom = databaseCpuOf(database);
         const started = performance.now();
         errors[i]! += await drive(server.base, server.token, route.path, REQUESTS);
         const to = cpuOf(server.pid);
+        databaseSamples[i]!.push((databaseCpuOf(database) - databaseFrom) / REQUESTS);
         const burnt =
           to.user + to.system - from.user - from.system - idlePerMs * (performance.now() - started);
         samples[i]!.push(burnt / REQUESTS);
@@ -115,7 +142,7 @@ export async function benchCpuPerRequest(): Promise<BenchRow[]> {
         const s = [...samples[i]!].sort((a, b) => a - b);
         return {
           goal: `CPU per request, ${route.name}`,
-          measured: `${s[Math.floor(s.length / 2)]!.toFixed(0)} µs (${s[0]!.toFixed(0)}–${s.at(-1)!.toFixed(0)}), ${(100 * quantile(systemShare[i]!, 0.5)).toFixed(0)} % system${errors[i] ? `, ${errors[i]} errors` : ''}`,
+          measured: `${s[Math.floor(s.length / 2)]!.toFixed(0)} µs (${s[0]!.toFixed(0)}–${s.at(-1)!.toFixed(0)}), ${(100 * quantile(systemShare[i]!, 0.5)).toFixed(0)} % system; PostgreSQL ${quantile(databaseSamples[i]!, 0.5).toFixed(0)} µs${errors[i] ? `, ${errors[i]} errors` : ''}`,
           target: 'reported',
           pass: errors[i] === 0,
         };

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase, POSTGRES_SESSION_OPTIONS } from '../src/db/client.js';
+import { PreparingClient } from '../src/db/prepared-statements.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import {
   accessToken,
@@ -192,11 +193,12 @@ async function explainRoutes(databaseUrl: string, routes: Route[]) {
 
 /** The routes' statements straight to PostgreSQL: 50 loops, each cycling through the routes. */
 async function rawMix(databaseUrl: string, routes: Route[]): Promise<RouteLoad[]> {
-  // the sessions the servers open, with their settings
+  // the sessions the servers open, with their settings, their statements prepared as theirs are
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: INSTANCES * POOL,
     options: POSTGRES_SESSION_OPTIONS,
+    Client: PreparingClient,
   });
   const run = (route: Route) =>
     route.waves.reduce<Promise<unknown>>(
