@@ -24,6 +24,11 @@ export const statoEffettivoOf = (b: BloccoStatoColumns) =>
 /** "In scadenza": an option whose last day is within this many days from today (Rome). */
 const OPZIONE_IN_SCADENZA_GIORNI = 7;
 
+// Written into the text, not bound: the lists keep their statements per shape, which may hold no
+// bound value (docs/performance.md "Statements rendered once per shape").
+// eslint-disable-next-line no-restricted-syntax -- a constant number, no input reaches it
+const IN_SCADENZA_DAYS = sql.raw(String(OPZIONE_IN_SCADENZA_GIORNI));
+
 /** An option still running whose last day is within `OPZIONE_IN_SCADENZA_GIORNI`: the lists' filter, the dashboard's tile and agenda. */
 export const optionInScadenza = (b: BloccoStatoColumns): SQL =>
-  sql`(${b.stato} = 'opzionato' and ${b.opzioneScadenza} between ${todayInRomeSql} and ${todayInRomeSql} + ${OPZIONE_IN_SCADENZA_GIORNI}::int)`;
+  sql`(${b.stato} = 'opzionato' and ${b.opzioneScadenza} between ${todayInRomeSql} and ${todayInRomeSql} + ${IN_SCADENZA_DAYS})`;
