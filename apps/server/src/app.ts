@@ -40,7 +40,7 @@ import {
 } from './modules/companies/companies.service.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
 import { registerChatGateway } from './realtime/chat-gateway.js';
-import { createHostCheck, MISDIRECTED_MESSAGE } from './lib/hosts.js';
+import { createHostCheck, MISDIRECTED_MESSAGE, type HostCheck } from './lib/hosts.js';
 import { createSocketChatEvents } from './realtime/chat-events.js';
 import { createSocketCondivisioniEvents } from './realtime/condivisioni-events.js';
 import { createSocketServer, type SocketServer } from './realtime/socket-server.js';
@@ -84,12 +84,14 @@ export async function buildApp(deps: AppDeps) {
   const readiness = registerDraining(app);
   collectRoutes(app, config);
   const base = await createPlatform(app, deps);
-  const { realtime, chat } = await registerRealtime(app, config, base);
+  // one answer to "is this our host?" for the sockets' handshake and every HTTP request
+  const servesHost = createHostCheck(config);
+  const { realtime, chat } = await registerRealtime(app, config, base, servesHost);
   const platform = { ...base, chat };
   registerReadinessChecks(readiness, platform, realtime);
   app.decorate('readiness', readiness);
   app.decorate('services', platform);
-  await registerHttpLayer(app, config, platform);
+  await registerHttpLayer(app, config, platform, servesHost);
   // What every module's routes may use: the domain services and the platform built above.
   const routesDeps = {
     ...platform,
@@ -249,11 +251,16 @@ async function createCountCache(app: BaseApp, database: Database) {
  * Realtime on the same HTTP server (docs/api.md "Sessions and anti-forgery"); the chat stores a
  * message, then emits it, so the chat service is built here, beside the sockets it emits on.
  */
-async function registerRealtime(app: BaseApp, config: Config, platform: Platform) {
+async function registerRealtime(
+  app: BaseApp,
+  config: Config,
+  platform: Platform,
+  servesHost: HostCheck,
+) {
   const realtime = await createSocketServer(app.server, {
     redisUrl: config.REDIS_URL,
     log: app.log,
-    servesHost: createHostCheck(config),
+    servesHost,
   });
   const chat = createChatService({
     db: platform.db,
@@ -290,12 +297,17 @@ function registerReadinessChecks(readiness: Readiness, platform: Platform, realt
 }
 
 /** The HTTP layer every route sits behind: headers, compression, request checks, cookies, uploads, the OpenAPI, auth, idempotency, rate limits. */
-async function registerHttpLayer(app: BaseApp, config: Config, platform: Platform) {
+async function registerHttpLayer(
+  app: BaseApp,
+  config: Config,
+  platform: Platform,
+  servesHost: HostCheck,
+) {
   const { storage, db, keys, sessions } = platform;
   const bucketOrigin = config.S3_PRESIGNED ? await presignedOrigin(storage.backend) : null;
   registerSecurityHeaders(app, bucketOrigin ? withImageOrigin(bucketOrigin) : SECURITY_HEADERS);
   await registerCompression(app);
-  registerRequestChecks(app, config);
+  registerRequestChecks(app, servesHost);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: 25 * 1024 * 1024, files: 50, fields: 20, fieldSize: 100_000, parts: 100 },
@@ -315,8 +327,7 @@ async function registerHttpLayer(app: BaseApp, config: Config, platform: Platfor
  * query, as PostgreSQL cannot store a NUL and a streamed answer (an export) cannot become an error
  * once it has started.
  */
-function registerRequestChecks(app: BaseApp, config: Config) {
-  const servesHost = createHostCheck(config);
+function registerRequestChecks(app: BaseApp, servesHost: HostCheck) {
   app.addHook('onRequest', async (request) => {
     if (!servesHost(request.headers.host))
       throw new AppError('MISDIRECTED_REQUEST', MISDIRECTED_MESSAGE);

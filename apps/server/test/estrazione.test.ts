@@ -1,4 +1,4 @@
-import { permissionPreset } from '@gestcava/contracts';
+import { MESI, permissionPreset } from '@gestcava/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import * as mupdf from 'mupdf';
@@ -21,20 +21,6 @@ let ctx: TestContext;
 let admin: TestClient;
 let cavaId: string;
 const today = todayInRome();
-const MESI = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-];
 const meseOggi = `${MESI[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`;
 const codici: Record<string, string> = {};
 let ddtNumero: string;

@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { listHistory, recordUpdate } from '../src/lib/audit.js';
 import { todayInRome } from '../src/lib/dates.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +16,7 @@ import {
 let ctx: TestContext;
 let admin: TestClient;
 let ids: { materiale: string; ubicazione: string; fornitore: string; cliente: string };
+let companyId: string;
 const year = new Date().getFullYear();
 
 type HistoryRow = {
@@ -26,6 +29,7 @@ type HistoryRow = {
 beforeAll(async () => {
   ctx = await buildTestApp();
   const org = await setupCompany(ctx);
+  companyId = org.company.id;
   admin = await org.adminClient();
   const lookups = await createProductionLookups(admin);
   const fornitore = (
@@ -155,5 +159,24 @@ describe('history rows', () => {
     ]);
     expect(completed.changes.scartoMq!.from).toBeNull();
     expect(typeof completed.changes.scartoMq!.to).toBe('number');
+  });
+
+  it('an edit records one update row with only what changed, and none when nothing did', async () => {
+    const db = ctx.database.db;
+    const entry = { companyId, entityType: 'bancata', entityId: crypto.randomUUID(), userId: null };
+    const fields = ['nome', 'volume', 'data'] as const;
+    const before = { nome: 'Bancata 1', volume: 2.5, data: new Date('2026-03-01T00:00:00Z') };
+    // an equal date in another object is no change
+    const same = { ...before, data: new Date('2026-03-01T00:00:00Z') };
+    expect(await recordUpdate(db, entry, before, same, fields)).toBeNull();
+    expect(await listHistory(db, companyId, 'bancata', entry.entityId)).toEqual([]);
+
+    const after = { ...before, volume: 3 };
+    const changes = await recordUpdate(db, { ...entry, note: 'Rimisurata' }, before, after, fields);
+    expect(changes).toEqual({ volume: { from: 2.5, to: 3 } });
+    const history = await listHistory(db, companyId, 'bancata', entry.entityId);
+    expect(history.map(({ action, changes, note }) => ({ action, changes, note }))).toEqual([
+      { action: 'update', changes: { volume: { from: 2.5, to: 3 } }, note: 'Rimisurata' },
+    ]);
   });
 });

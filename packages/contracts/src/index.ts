@@ -29,3 +29,4 @@ export * from './statistiche.js';
 export * from './reports.js';
 export * from './etichette.js';
 export * from './segni.js';
+export * from './mesi.js';

@@ -59,6 +59,23 @@ export function diffChanges<T extends object>(
   return changes;
 }
 
+/**
+ * The `update` history row of an edit: the fields that changed between the two versions, and no row
+ * when none did. Answers those changes (null when none), for a caller that acts on one of them.
+ */
+export async function recordUpdate<T extends object>(
+  tx: DbOrTx,
+  entry: Omit<AuditEntry, 'action' | 'changes'>,
+  before: T,
+  after: T,
+  fields: ReadonlyArray<keyof T & string>,
+): Promise<AuditChanges | null> {
+  const changes = diffChanges(before, after, fields);
+  if (Object.keys(changes).length === 0) return null;
+  await recordAudit(tx, { ...entry, action: 'update', changes });
+  return changes;
+}
+
 /** What a row was created with, for the `create` entry. */
 export function initialValues<T extends object>(
   row: T,

@@ -19,6 +19,9 @@ function hostName(header: string | undefined): string | null {
 const asHostHeader = (name: string) =>
   name.split(':').length > 2 && !name.startsWith('[') ? `[${name}]` : name;
 
+/** Whether a request's `Host` header names this instance. */
+export type HostCheck = (hostHeader: string | undefined) => boolean;
+
 /**
  * DNS rebinding: a hostile page whose name resolves to this server would otherwise talk to it as its
  * own origin. Only the names the instance serves are accepted: loopback (`localhost`, `127.x.x.x`,
@@ -27,7 +30,7 @@ const asHostHeader = (name: string) =>
  */
 export function createHostCheck(
   config: Pick<Config, 'HOST' | 'publicHosts' | 'PRODUCTION_DOMAIN'>,
-): (hostHeader: string | undefined) => boolean {
+): HostCheck {
   const named = [...config.publicHosts, WILDCARDS.has(config.HOST) ? '' : config.HOST];
   const allowed = new Set(named.filter(Boolean).map((name) => hostName(asHostHeader(name))));
   const domain = config.PRODUCTION_DOMAIN ? hostName(config.PRODUCTION_DOMAIN) : null;

@@ -8,7 +8,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { MISDIRECTED_MESSAGE } from '../lib/hosts.js';
+import { MISDIRECTED_MESSAGE, type HostCheck } from '../lib/hosts.js';
 
 export interface SocketData {
   userId: string;
@@ -60,7 +60,7 @@ export async function createSocketServer(
   }: {
     redisUrl?: string;
     log: FastifyBaseLogger;
-    servesHost: (host: string | undefined) => boolean;
+    servesHost: HostCheck;
   },
 ) {
   const io: ChatIo = new Server(httpServer, {

@@ -4,6 +4,7 @@ import { useSession } from '@/lib/session';
 import { webConfig } from '@/lib/config';
 import { formatUnread } from '@/lib/format';
 import { OfflineBadge } from '@/components/offline/offline-badge';
+import { TopbarCountIcon } from '@/components/topbar-count-icon';
 import { useLayout } from './layout-context';
 import type { LayoutCompany } from './layout-company';
 import {
@@ -198,13 +199,7 @@ function TopbarChat({ unread }: { unread: number }) {
       aria-label={unread > 0 ? `Chat, ${formatUnread(unread)}` : 'Chat'}
       data-testid="topbar-chat"
     >
-      <i className="pi pi-comments p-overlay-badge" aria-hidden="true">
-        {unread > 0 && (
-          <span className="topbar-badge" data-testid="chat-badge">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
-      </i>
+      <TopbarCountIcon icon="pi pi-comments" count={unread} testId="chat-badge" />
     </Link>
   );
 }

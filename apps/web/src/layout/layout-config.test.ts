@@ -31,6 +31,9 @@ describe('PrimeReact in Italian', () => {
   it('calendar, paginator and filter texts', () => {
     setupPrimeReactLocale();
     expect(localeOption('dayNamesMin', 'it')).toEqual(['D', 'L', 'M', 'M', 'G', 'V', 'S']);
+    expect(localeOption('monthNames', 'it')).toHaveLength(12);
+    expect(localeOption('monthNames', 'it')?.[2]).toBe('marzo');
+    expect(localeOption('monthNamesShort', 'it')?.[11]).toBe('dic');
     expect(localeOption('firstDayOfWeek', 'it')).toBe(1);
     expect(localeOption('dateFormat', 'it')).toBe('dd/mm/y');
     expect(localeOption('startsWith', 'it')).toBe('Inizia con');

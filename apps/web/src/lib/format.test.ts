@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatArea,
+  formatBadgeCount,
   formatDate,
   formatDateTime,
   formatDocumentDate,
@@ -61,5 +62,11 @@ describe('Italian formatting', () => {
   it('unread messages: singular and plural', () => {
     expect(formatUnread(1)).toBe('1 messaggio non letto');
     expect(formatUnread(3)).toBe('3 messaggi non letti');
+  });
+
+  it('a badge count stops at 99+', () => {
+    expect(formatBadgeCount(7)).toBe('7');
+    expect(formatBadgeCount(99)).toBe('99');
+    expect(formatBadgeCount(100)).toBe('99+');
   });
 });

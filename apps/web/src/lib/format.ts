@@ -110,6 +110,9 @@ export function parseItalianNumber(input: string): number | null {
 export const formatUnread = (count: number): string =>
   count === 1 ? '1 messaggio non letto' : `${formatInteger(count)} messaggi non letti`;
 
+/** A count on a badge: past 99 it reads "99+", so the badge keeps its size. */
+export const formatBadgeCount = (count: number): string => (count > 99 ? '99+' : String(count));
+
 /** An enum value's Italian label; the raw value when no label is known (e.g. an old history row). */
 export const labelOf = (labels: Readonly<Record<string, string>>, value: unknown): string =>
   labels[String(value)] ?? String(value);

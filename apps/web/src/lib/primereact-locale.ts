@@ -1,4 +1,5 @@
 import { addLocale, locale, type LocaleOptions } from 'primereact/api';
+import { MESI, MESI_BREVI } from '@gestcava/contracts';
 
 /** Texts and labels PrimeReact 10 reads at run time but its LocaleOptions type does not list. */
 const TEXTS_NOT_IN_TYPES = {
@@ -61,34 +62,8 @@ const CALENDAR_TEXTS = {
   dayNames: ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'],
   dayNamesShort: ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'],
   dayNamesMin: ['D', 'L', 'M', 'M', 'G', 'V', 'S'],
-  monthNames: [
-    'gennaio',
-    'febbraio',
-    'marzo',
-    'aprile',
-    'maggio',
-    'giugno',
-    'luglio',
-    'agosto',
-    'settembre',
-    'ottobre',
-    'novembre',
-    'dicembre',
-  ],
-  monthNamesShort: [
-    'gen',
-    'feb',
-    'mar',
-    'apr',
-    'mag',
-    'giu',
-    'lug',
-    'ago',
-    'set',
-    'ott',
-    'nov',
-    'dic',
-  ],
+  monthNames: [...MESI],
+  monthNamesShort: [...MESI_BREVI],
   chooseYear: "Scegli l'anno",
   chooseMonth: 'Scegli il mese',
   chooseDate: 'Scegli la data',

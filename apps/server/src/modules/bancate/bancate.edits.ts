@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { initialValues, recordAudit, recordUpdate } from '../../lib/audit.js';
 import { assertCodiceChange, nextCode } from '../../lib/codes.js';
 import { todayInRome } from '../../lib/dates.js';
 import { constraintError } from '../../lib/db-errors.js';
@@ -50,17 +50,13 @@ async function applyUpdate(
   }))!;
   if (row.codice !== current.codice)
     await deps.entities.codiceChanged(tx, 'bancata', actor.companyId, id, row.codice);
-  const changes = diffChanges(current, row, BANCATA_FIELDS);
-  if (Object.keys(changes).length) {
-    await recordAudit(tx, {
-      companyId: actor.companyId,
-      entityType: 'bancata',
-      entityId: id,
-      action: 'update',
-      userId: actor.userId,
-      changes,
-    });
-  }
+  await recordUpdate(
+    tx,
+    { companyId: actor.companyId, entityType: 'bancata', entityId: id, userId: actor.userId },
+    current,
+    row,
+    BANCATA_FIELDS,
+  );
 }
 
 /** A new bancata inside its transaction: its lookups checked, its volume and weight computed, its history row. */

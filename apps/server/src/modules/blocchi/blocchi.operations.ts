@@ -9,7 +9,7 @@ import {
 } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { diffChanges, initialValues, recordAudit, recordUpdate } from '../../lib/audit.js';
 import { todayInRome } from '../../lib/dates.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { changeState } from '../../lib/state-change.js';
@@ -183,18 +183,19 @@ export const blocchiOperations = {
       difetti,
       difettoso: true,
     });
-    const changes = diffChanges(current, row!, BLOCCO_FIELDS);
-    if (Object.keys(changes).length) {
-      await recordAudit(tx, {
+    await recordUpdate(
+      tx,
+      {
         companyId: args.companyId,
         entityType: 'blocco',
         entityId: args.id,
-        action: 'update',
         userId: args.userId,
-        changes,
         note: args.note,
-      });
-    }
+      },
+      current,
+      row!,
+      BLOCCO_FIELDS,
+    );
   },
 
   /**

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { initialValues, recordAudit, recordUpdate } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { changeState } from '../../lib/state-change.js';
 import {
@@ -93,16 +93,13 @@ function createUpdate({ db }: CollaudiDeps, { get, righeOf, assertCliente }: Col
       }
       const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, body);
       if (!row) throw conflict(STATES.messages.stale);
-      const changes = diffChanges(current, row, COLLAUDO_FIELDS);
-      if (Object.keys(changes).length)
-        await recordAudit(tx, {
-          companyId: actor.companyId,
-          entityType: ENTITY,
-          entityId: id,
-          action: 'update',
-          userId: actor.userId,
-          changes,
-        });
+      await recordUpdate(
+        tx,
+        { companyId: actor.companyId, entityType: ENTITY, entityId: id, userId: actor.userId },
+        current,
+        row,
+        COLLAUDO_FIELDS,
+      );
       return get(actor.companyId, id, tx);
     });
   }

@@ -6,7 +6,7 @@ import {
   type LavorazioneLastreUpdate,
 } from '@gestcava/contracts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { initialValues, recordAudit, recordUpdate } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import { constraintError } from '../../lib/db-errors.js';
 import type { Actor } from '../../lib/actor.js';
@@ -160,17 +160,18 @@ async function updatePlan(
     ...(note !== undefined ? { note } : {}),
   });
   if (!row) throw conflict(STALE);
-  const changes = diffChanges(current, row, LAVORAZIONE_LASTRE_FIELDS);
-  if (Object.keys(changes).length) {
-    await recordAudit(tx, {
+  await recordUpdate(
+    tx,
+    {
       companyId: actor.companyId,
       entityType: 'lavorazione-lastre',
       entityId: id,
-      action: 'update',
       userId: actor.userId,
-      changes,
-    });
-  }
+    },
+    current,
+    row,
+    LAVORAZIONE_LASTRE_FIELDS,
+  );
   return core.get(actor.companyId, id, tx);
 }
 

@@ -7,7 +7,7 @@ import {
   type LavorazionePavimentiUpdate,
 } from '@gestcava/contracts';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { initialValues, recordAudit, recordUpdate } from '../../lib/audit.js';
 import { nextCode } from '../../lib/codes.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -112,17 +112,13 @@ async function updatePlan(
   }
   const row = await repo.updateInStato(tx, actor.companyId, id, current.stato, body);
   if (!row) throw conflict(STATES.messages.stale);
-  const changes = diffChanges(current, row, LAVORAZIONE_PAVIMENTI_FIELDS);
-  if (Object.keys(changes).length) {
-    await recordAudit(tx, {
-      companyId: actor.companyId,
-      entityType: ENTITY,
-      entityId: id,
-      action: 'update',
-      userId: actor.userId,
-      changes,
-    });
-  }
+  await recordUpdate(
+    tx,
+    { companyId: actor.companyId, entityType: ENTITY, entityId: id, userId: actor.userId },
+    current,
+    row,
+    LAVORAZIONE_PAVIMENTI_FIELDS,
+  );
   return core.get(actor.companyId, id, tx);
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { caveTariffe } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues } from '../../lib/audit.js';
+import { initialValues, recordUpdate } from '../../lib/audit.js';
 import { italianDate } from '../../lib/dates.js';
 import {
   assertNoOverlap,
@@ -36,15 +36,19 @@ async function writeUpdate(
     .set({ ...body, updatedAt: new Date() })
     .where(eq(caveTariffe.id, id))
     .returning();
-  const changes = diffChanges(current, row!, FIELDS);
-  if (Object.keys(changes).length)
-    await auditTariffe(
-      tx,
-      actor,
-      cavaId,
-      `Tariffe dal ${italianDate(row!.validoDal)} modificate`,
-      changes,
-    );
+  await recordUpdate(
+    tx,
+    {
+      companyId: actor.companyId,
+      entityType: 'cava',
+      entityId: cavaId,
+      userId: actor.userId,
+      note: `Tariffe dal ${italianDate(row!.validoDal)} modificate`,
+    },
+    current,
+    row!,
+    FIELDS,
+  );
   return toDto(row!);
 }
 

@@ -2,7 +2,7 @@ import type { LookupKind } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/app-error.js';
-import { diffChanges, initialValues, recordAudit } from '../../lib/audit.js';
+import { initialValues, recordAudit, recordUpdate } from '../../lib/audit.js';
 import { assertCodiceChange } from '../../lib/codes.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { ricalcolaPesiTeorici } from '../../lib/peso-blocco.js';
@@ -22,20 +22,16 @@ async function writeUpdate<K extends LookupKind>(
   // only a quarry has a code
   if ('codice' in current) assertCodiceChange((body as { codice?: string }).codice, current.codice);
   const row = (await repo.update(tx, actor.companyId, id, body))!;
-  const changes = diffChanges(current, row, fields);
+  const changes = await recordUpdate(
+    tx,
+    { companyId: actor.companyId, entityType: def.entityType, entityId: id, userId: actor.userId },
+    current,
+    row,
+    fields,
+  );
   // a corrected density moves the theoretical weights stored from it (one weight on every screen)
-  if (changes.densita && 'densita' in row)
+  if (changes?.densita && 'densita' in row)
     await ricalcolaPesiTeorici(tx, actor.companyId, id, row.densita);
-  if (Object.keys(changes).length) {
-    await recordAudit(tx, {
-      companyId: actor.companyId,
-      entityType: def.entityType,
-      entityId: id,
-      action: 'update',
-      userId: actor.userId,
-      changes,
-    });
-  }
   return toDto<K>(row);
 }
 

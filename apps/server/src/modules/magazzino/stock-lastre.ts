@@ -7,7 +7,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { lastre } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
-import { diffChanges, recordAudit } from '../../lib/audit.js';
+import { recordAudit, recordUpdate } from '../../lib/audit.js';
 import { assertUnchanged, STALE_MESSAGES, versionIn } from '../../lib/preconditions.js';
 import type { Actor } from '../../lib/actor.js';
 import { lockPacchi } from './ledger.repository.js';
@@ -99,23 +99,19 @@ async function regrade(
   const before = await repo.lockLastra(tx, actor.companyId, id);
   if (!before) throw notFound('Lastra non trovata');
   const after = { scelta: body.scelta, difetti: body.difetti ?? before.difetti };
-  const changes = diffChanges({ scelta: before.scelta, difetti: before.difetti }, after, [
-    'scelta',
-    'difetti',
-  ]);
-  if (!Object.keys(changes).length) return;
-  // a slab no longer in stock keeps its grade: a 409 that says why, and no history of a change not made
+  // the history row before the write, which it tells whether there is anything to write
+  const changes = await recordUpdate(
+    tx,
+    { companyId: actor.companyId, entityType: 'lastra', entityId: id, userId: actor.userId },
+    { scelta: before.scelta, difetti: before.difetti },
+    after,
+    ['scelta', 'difetti'],
+  );
+  if (!changes) return;
+  // a slab no longer in stock keeps its grade: a 409 that says why, and the transaction drops the history row
   const guard = lastraGuard.inGiacenza;
   const moved = await ctx.updateLastre(tx, actor.companyId, { ids: [id] }, guard, after);
   if (!moved.length) await refusal(tx, actor.companyId, id, 'cambiarne la scelta o i difetti');
-  await recordAudit(tx, {
-    companyId: actor.companyId,
-    entityType: 'lastra',
-    entityId: id,
-    action: 'update',
-    userId: actor.userId,
-    changes,
-  });
 }
 
 /** One slab: reserve, release, sell, ship, break, move, re-grade. */

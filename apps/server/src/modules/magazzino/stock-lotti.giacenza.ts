@@ -6,7 +6,7 @@ import {
 } from '@gestcava/contracts';
 import { lotti } from '../../db/schema/index.js';
 import { conflict } from '../../lib/app-error.js';
-import { diffChanges, recordAudit, recordAuditMany } from '../../lib/audit.js';
+import { recordAudit, recordAuditMany, recordUpdate } from '../../lib/audit.js';
 import { constraintError } from '../../lib/db-errors.js';
 import { assertUnchanged, STALE_MESSAGES, versionIn } from '../../lib/preconditions.js';
 import type { Actor } from '../../lib/actor.js';
@@ -214,22 +214,15 @@ async function sposta(
 /** The lot's price, grade, note and sale by cases, with what changed in its history. */
 async function modifica(tx: DbOrTx, actor: Actor, id: string, body: LottoUpdateInput) {
   const before = await lottoOrThrow(tx, actor.companyId, id);
-  const changes = diffChanges(before, { ...before, ...body }, [
-    'prezzoListino',
-    'scelta',
-    'note',
-    'vendutoACasse',
-  ]);
-  if (!Object.keys(changes).length) return;
-  await lots.updateLotto(tx, actor.companyId, id, body);
-  await recordAudit(tx, {
-    companyId: actor.companyId,
-    entityType: 'lotto',
-    entityId: id,
-    action: 'update',
-    userId: actor.userId,
-    changes,
-  });
+  // the history row before the write, which it tells whether there is anything to write (one transaction)
+  const changes = await recordUpdate(
+    tx,
+    { companyId: actor.companyId, entityType: 'lotto', entityId: id, userId: actor.userId },
+    before,
+    { ...before, ...body },
+    ['prezzoListino', 'scelta', 'note', 'vendutoACasse'],
+  );
+  if (changes) await lots.updateLotto(tx, actor.companyId, id, body);
 }
 
 /** A lot as it lies: counted again, moved (whole or split), its price and grade edited. */

@@ -7,7 +7,7 @@ import type {
 import type { DbOrTx } from '../../db/client.js';
 import { pacchi } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { diffChanges, recordAudit } from '../../lib/audit.js';
+import { recordAudit, recordUpdate } from '../../lib/audit.js';
 import { assertUnchanged, STALE_MESSAGES, versionIn } from '../../lib/preconditions.js';
 import type { Actor } from '../../lib/actor.js';
 import * as repo from './stock.repository.js';
@@ -58,25 +58,20 @@ async function updatePacco(
   await ctx.db.transaction(async (tx) => {
     const before = await repo.lockPacco(tx, actor.companyId, id);
     if (!before) throw notFound('Pacco non trovato');
-    const changes = diffChanges(before, { ...before, ...body }, [
-      'prezzoListino',
-      'scelta',
-      'note',
-    ]);
-    if (!Object.keys(changes).length) return;
+    // the history row before the write, which it tells whether there is anything to write
+    const changes = await recordUpdate(
+      tx,
+      { companyId: actor.companyId, entityType: 'pacco', entityId: id, userId: actor.userId },
+      before,
+      { ...before, ...body },
+      ['prezzoListino', 'scelta', 'note'],
+    );
+    if (!changes) return;
     await repo.updatePacco(tx, actor.companyId, id, body);
     if (changes.scelta)
       await ctx.updateLastre(tx, actor.companyId, { paccoId: id }, lastraGuard.inGiacenza, {
         scelta: body.scelta,
       });
-    await recordAudit(tx, {
-      companyId: actor.companyId,
-      entityType: 'pacco',
-      entityId: id,
-      action: 'update',
-      userId: actor.userId,
-      changes,
-    });
   });
   return ctx.magazzino.pacco(actor.companyId, id);
 }

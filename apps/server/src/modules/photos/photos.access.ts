@@ -7,6 +7,18 @@ import type { PhotoWithUser } from './photos.repository.js';
 import type { Target } from './photos.common.js';
 
 /**
+ * The route rule of every photo route: anyone who could read or write some photo gets through, and
+ * the service then checks the photo's own entity (`createPhotosAccess`).
+ */
+export function photoAccess(entities: EntityRegistry) {
+  const entityPages = entities.pages();
+  return {
+    read: { page: ['photo-gallery', ...entityPages] as PageKey[], mode: 'read' as const },
+    write: { page: entityPages, mode: 'write' as const },
+  };
+}
+
+/**
  * Who may read or write a photo: reading needs the photo gallery or read on the entity's page,
  * writing needs write on the entity's page (docs/photos.md, "Access").
  */

@@ -12,7 +12,6 @@ import {
   photoDeletedSchema,
   photoSyncStartedSchema,
   photoSyncStatusSchema,
-  type PageKey,
 } from '@gestcava/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
 import { sendDownload } from '../../lib/downloads.js';
 import { signedLinkQuerySchema, type SignedLinkQuery } from '../../lib/session-links.js';
+import { photoAccess } from './photos.access.js';
 import type { PhotoSync } from './photos.sync.js';
 import type { PhotosService } from './photos.service.js';
 
@@ -39,15 +39,6 @@ function entityRef(value: unknown) {
 }
 
 type Access = ReturnType<typeof photoAccess>;
-
-/** Who the route rule lets through: anyone who could read or write some photo (the service checks the entity). */
-function photoAccess(entities: EntityRegistry) {
-  const entityPages = entities.pages();
-  return {
-    read: { page: ['photo-gallery', ...entityPages] as PageKey[], mode: 'read' as const },
-    write: { page: entityPages, mode: 'write' as const },
-  };
-}
 
 /** An entity's photos and one photo. */
 function registerPhotoReadRoutes(app: ZodApp, photos: PhotosService, { read }: Access) {

@@ -1,28 +1,22 @@
-import {
-  segniAnswerSchema,
-  segniBodySchema,
-  segniIssueMessage,
-  type PageKey,
-} from '@gestcava/contracts';
+import { segniAnswerSchema, segniBodySchema, segniIssueMessage } from '@gestcava/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import type { EntityRegistry } from '../../lib/entities.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { idParams } from '../../plugins/list-routes.js';
+import { photoAccess } from './photos.access.js';
 import type { PhotosService } from './photos.service.js';
 
 /**
- * `GET` / `PUT /api/photos/:id/segni` (docs/photos.md, "Segni sui difetti"). The route rule lets
- * through anyone who could read or write some photo; the service checks the photo's own entity.
+ * `GET` / `PUT /api/photos/:id/segni` (docs/photos.md, "Segni sui difetti"), behind the same route
+ * rule as the other photo routes (`photoAccess`); the service checks the photo's own entity.
  */
 export const photoSegniRoutes: FastifyPluginAsyncZod<{
   photos: PhotosService;
   entities: EntityRegistry;
 }> = async (app, { photos, entities }) => {
-  const entityPages = entities.pages();
-  const read = { page: ['photo-gallery', ...entityPages] as PageKey[], mode: 'read' as const };
-  const write = { page: entityPages, mode: 'write' as const };
+  const { read, write } = photoAccess(entities);
 
   app.get(
     '/api/photos/:id/segni',

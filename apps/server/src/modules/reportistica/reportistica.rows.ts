@@ -1,4 +1,4 @@
-import { roundTo } from '@gestcava/contracts';
+import { MESI, roundTo } from '@gestcava/contracts';
 
 // The report's rows as both formats write them: the columns' kinds, their text, totals and subtotals.
 
@@ -113,21 +113,6 @@ export function totalsOf(columns: ReportColumnSpec[]) {
       }),
   };
 }
-
-export const MESI = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-];
 
 /**
  * The rows with a subtotal row after each group (input.subtotals): the sums of the group's rounded rows

@@ -1,4 +1,5 @@
 import {
+  MESI_BREVI,
   periodiConfronto,
   STATISTICHE_PER_LABELS,
   STATISTICHE_PER_SEZIONE,
@@ -24,9 +25,9 @@ export interface StatisticheDeps {
   db: Db;
 }
 
-const MESI = ['gen', 'feb', 'mar', 'apr', 'mag', 'giu', 'lug', 'ago', 'set', 'ott', 'nov', 'dic'];
 /** 2026-03 → "mar 2026" (the month keys sort; the label reads). */
-const meseLabel = (key: string) => `${MESI[Number(key.slice(5, 7)) - 1] ?? key} ${key.slice(0, 4)}`;
+const meseLabel = (key: string) =>
+  `${MESI_BREVI[Number(key.slice(5, 7)) - 1] ?? key} ${key.slice(0, 4)}`;
 
 /** Every month of dal…al as its key (2026-03), in order. */
 function monthsOf(dal: string, al: string): string[] {

@@ -3,7 +3,7 @@ import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { searchKey, type ChatConversationSummary, type ChatUser } from '@gestcava/contracts';
-import { formatTime, formatUnread } from '@/lib/format';
+import { formatBadgeCount, formatTime, formatUnread } from '@/lib/format';
 import { CHAT_DELETED_LABEL } from './message-bubble';
 import { dayLabel } from './chat-model';
 
@@ -111,7 +111,7 @@ export function ConversationList({
                     data-testid="chat-contact-unread"
                     aria-label={formatUnread(summary.unreadCount)}
                   >
-                    {summary.unreadCount > 99 ? '99+' : summary.unreadCount}
+                    {formatBadgeCount(summary.unreadCount)}
                   </span>
                 )}
               </span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { can, RISPOSTA_LABELS, type CondivisioneNotifica } from '@gestcava/contracts';
+import { TopbarCountIcon } from '@/components/topbar-count-icon';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -44,13 +45,7 @@ export function NotificheRisposte() {
         onClick={() => setOpen(true)}
         data-testid="topbar-risposte"
       >
-        <i className="pi pi-inbox p-overlay-badge" aria-hidden="true">
-          {count > 0 && (
-            <span className="topbar-badge" data-testid="risposte-badge">
-              {count > 99 ? '99+' : count}
-            </span>
-          )}
-        </i>
+        <TopbarCountIcon icon="pi pi-inbox" count={count} testId="risposte-badge" />
       </button>
       <Dialog
         visible={open}
