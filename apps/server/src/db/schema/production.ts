@@ -169,6 +169,12 @@ export const blocchi = pgTable(
       t.stato,
       t.opzioneScadenza,
     ),
+    // The same for the blocks that may be on sale, the yard's most asked list: a deep page of
+    // `disponibile` walks these alone, not the sold and sawn ones between them (docs/performance.md
+    // "The deep page of the free blocks").
+    index('blocchi_libera_idx')
+      .on(t.companyId, t.origine, t.createdAt, t.id, t.stato, t.opzioneScadenza)
+      .where(sql`${t.stato} = 'disponibile' or ${t.stato} = 'opzionato'`),
     index('blocchi_stato_idx').on(t.companyId, t.origine, t.stato, t.createdAt, t.id),
     index('blocchi_materiale_idx').on(t.companyId, t.origine, t.materialeId, t.createdAt, t.id),
     index('blocchi_bancata_idx').on(t.bancataId),

@@ -1,0 +1,1 @@
+CREATE INDEX "blocchi_libera_idx" ON "blocchi" USING btree ("company_id","origine","created_at","id","stato","opzione_scadenza") WHERE "blocchi"."stato" = 'disponibile' or "blocchi"."stato" = 'opzionato';
