@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres } from '../../test/database.js';
 import type { Database } from './client.js';
+import { rowsOf } from '../lib/pagination.js';
 import { statementName } from './prepared-statements.js';
 
 describe('statementName', () => {
@@ -32,26 +33,30 @@ describe.runIf(onPostgres())('statements prepared once per connection (PostgreSQ
     // one transaction: one connection of the pool, whose prepared statements it can list
     const { answers, prepared } = await database.db.transaction(async (tx) => {
       const marker = `probe_${Date.now()}`;
-      const answers: unknown[] = [];
-      for (const n of [1, 2, 3])
-        answers.push(...(await tx.execute(sql`select ${n}::int + 1 as v, ${marker} as m`)).rows);
+      const answers: number[] = [];
+      for (const n of [1, 2, 3]) {
+        const [row] = rowsOf<{ v: number }>(
+          await tx.execute(sql`select ${n}::int + 1 as v, ${marker} as m`),
+        );
+        answers.push(row!.v);
+      }
       const listed = await tx.execute(
         sql`select statement from pg_prepared_statements where statement like ${`%as m%`}`,
       );
-      return { answers, prepared: listed.rows };
+      return { answers, prepared: rowsOf(listed) };
     });
-    expect(answers.map((a) => (a as { v: number }).v)).toEqual([2, 3, 4]);
+    expect(answers).toEqual([2, 3, 4]);
     expect(prepared).toHaveLength(1);
   });
 
   it('runs a statement once without preparing it', async () => {
     const prepared = await database.db.transaction(async (tx) => {
       await tx.execute(sql`select ${7}::int as prepared_once_probe`);
-      return (
+      return rowsOf(
         await tx.execute(
           sql`select statement from pg_prepared_statements where statement like '%prepared_once_probe%'`,
-        )
-      ).rows;
+        ),
+      );
     });
     expect(prepared).toHaveLength(0);
   });

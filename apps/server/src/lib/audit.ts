@@ -12,6 +12,7 @@ import {
   users,
   type AuditChanges,
 } from '../db/schema/index.js';
+import { ShapedStatement } from './shaped-sql.js';
 
 /** One of the registered history actions (contracts' `HISTORY_ACTIONS`: label, icon, dashboard word). */
 export type AuditAction = HistoryAction;
@@ -138,6 +139,9 @@ async function referenceNames(
   return names;
 }
 
+/** Every entity's timeline is one statement: its text is rendered once (docs/performance.md "Statements rendered once per shape"). */
+const historyStatement = new ShapedStatement();
+
 /** The timeline of one entity, oldest first, inside the caller's company. */
 export async function listHistory(
   db: DbOrTx,
@@ -145,18 +149,20 @@ export async function listHistory(
   entityType: string,
   entityId: string,
 ): Promise<HistoryItem[]> {
-  const rows = await db
-    .select({ entry: auditLog, userName: users.name })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(
-      and(
-        eq(auditLog.companyId, companyId),
-        eq(auditLog.entityType, entityType),
-        eq(auditLog.entityId, entityId),
-      ),
-    )
-    .orderBy(asc(auditLog.at), asc(auditLog.id));
+  const rows = await historyStatement.select(db, '', (bind) => {
+    const where = and(
+      eq(auditLog.companyId, bind('companyId', companyId)),
+      eq(auditLog.entityType, bind('entityType', entityType)),
+      eq(auditLog.entityId, bind('entityId', entityId)),
+    );
+    return () =>
+      db
+        .select({ entry: auditLog, userName: users.name })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(where)
+        .orderBy(asc(auditLog.at), asc(auditLog.id));
+  });
   const names = await referenceNames(
     db,
     companyId,
