@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'driz
 import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, materiali } from '../../db/schema/index.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
-import { inline, type Binder } from '../../lib/shaped-sql.js';
+import { inline, ShapedStatement, type Binder } from '../../lib/shaped-sql.js';
 import { matchesSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import { companyAlias, companyScope } from '../../lib/company-table.js';
@@ -257,10 +257,25 @@ export function listinoBloccoSql(companyId: string, bloccoId: SQL): SQL {
 export const bloccoIdsConCodice = (companyId: string, q: string, bind: Binder = inline): SQL =>
   sql`select ${blocchi.id} from ${blocchi} where ${companyScope(blocchi, bind('companyId', companyId), matchesSearch(blocchi.codice, q, bind))}`;
 
+/** One text whatever the number of blocks: their ids are one array value (docs/performance.md "Statements rendered once per shape"). */
+const schedeStatement = new ShapedStatement();
+
 /** The blocks `ids` with what a collaudo's tablet and verbale show beside its measures, by id. */
 export async function schedeCollaudo(db: DbOrTx, companyId: string, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, SchedaCollaudo>();
-  const rows = await db
+  const rows = await schedeStatement.select(db, '', (bind) => {
+    const where = companyScope(
+      blocchi,
+      bind('companyId', companyId),
+      sql`${blocchi.id} = any(${bind('ids', [...new Set(ids)])}::uuid[])`,
+    );
+    return () => schedeQuery(db, where);
+  });
+  return new Map(rows.map((b) => [b.id, b]));
+}
+
+const schedeQuery = (db: DbOrTx, where: SQL | undefined) =>
+  db
     .select({
       id: blocchi.id,
       codice: blocchi.codice,
@@ -289,9 +304,7 @@ export async function schedeCollaudo(db: DbOrTx, companyId: string, ids: readonl
     .from(blocchi)
     .innerJoin(materiali, eq(materiali.id, blocchi.materialeId))
     .leftJoin(cave, eq(cave.id, blocchi.cavaId))
-    .where(companyScope(blocchi, companyId, inArray(blocchi.id, [...new Set(ids)])));
-  return new Map(rows.map((b) => [b.id, b]));
-}
+    .where(where);
 export type SchedaCollaudo = {
   id: string;
   codice: string;
