@@ -1,6 +1,7 @@
 import { dashboardLinks, type Dashboard } from '@gestcava/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bancate, blocchi, collaudi } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { auditLog, bancate, blocchi, clienti, collaudi } from '../src/db/schema/index.js';
 import { addDays, todayInRome } from '../src/lib/dates.js';
 import {
   anonymousClient,
@@ -598,6 +599,31 @@ describe('GET /api/dashboard', () => {
     const d = await get(admin);
     expect(d.produzione?.m3Mese).toBe(15.75);
     expect(d.blocchi.interni?.disponibili).toBe(4);
+  });
+
+  it("shows a bancata's informi and a customer's new name at once: the kept figures read them too", async () => {
+    const informi = (d: Dashboard) =>
+      d.produzione!.serie.reduce((sum, mese) => sum + mese.tInformi, 0);
+    const opzione = (d: Dashboard) => d.agenda.find((e) => e.id === `opzione-${ids.I2}`)!.title;
+    const before = await get(admin);
+    expect(opzione(before)).toContain('Stone Design GmbH');
+
+    await ctx.database.db.update(bancate).set({ informiT: 7.5 }).where(eq(bancate.id, ids.B1!));
+    await ctx.database.db
+      .update(clienti)
+      .set({ ragioneSociale: 'Stone Design AG' })
+      .where(eq(clienti.id, cliente));
+    try {
+      const after = await get(admin);
+      expect(informi(after)).toBeCloseTo(informi(before) + 1.5, 2);
+      expect(opzione(after)).toContain('Stone Design AG');
+    } finally {
+      await ctx.database.db.update(bancate).set({ informiT: 6 }).where(eq(bancate.id, ids.B1!));
+      await ctx.database.db
+        .update(clienti)
+        .set({ ragioneSociale: 'Stone Design GmbH' })
+        .where(eq(clienti.id, cliente));
+    }
   });
 });
 

@@ -2,21 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { createCountCache } from './count-cache.js';
 
 describe('count cache', () => {
-  it('keeps a total for a few seconds, then counts again', async () => {
-    let clock = 0;
+  it("keeps a total for Rome's day it was counted on, then counts again", async () => {
+    let day = '2026-11-28';
     let counted = 0;
-    const cache = createCountCache(() => clock);
+    const cache = createCountCache(() => day);
     const count = async () => ++counted;
     expect(await cache.get('a', count)).toBe(1);
-    clock = 4_999;
     expect(await cache.get('a', count)).toBe(1);
     expect(await cache.get('b', count)).toBe(2);
-    clock = 5_000;
+    // midnight: an option lapsed without a write
+    day = '2026-11-29';
+    expect(await cache.get('a', count)).toBe(3);
     expect(await cache.get('a', count)).toBe(3);
   });
 
+  it('a count that began on the day before is not kept for today', async () => {
+    let day = '2026-11-28';
+    let release = () => {};
+    const cache = createCountCache(() => day);
+    const late = cache.get(
+      'a',
+      () => new Promise<number>((resolve) => (release = () => resolve(1))),
+    );
+    await new Promise((r) => setImmediate(r));
+    day = '2026-11-29';
+    release();
+    expect(await late).toBe(1);
+    expect(await cache.get('a', async () => 2)).toBe(2);
+  });
+
   it('forgets every total on a change, and never keeps one counted across it', async () => {
-    const cache = createCountCache(() => 0);
+    const cache = createCountCache(() => '2026-11-28');
     expect(await cache.get('a', async () => 10)).toBe(10);
     cache.clear();
     expect(await cache.get('a', async () => 11)).toBe(11);
@@ -33,7 +49,7 @@ describe('count cache', () => {
 
 describe('count cache under load', () => {
   it('lets requests that want a figure being counted wait for that count', async () => {
-    const cache = createCountCache(() => 0);
+    const cache = createCountCache(() => '2026-11-28');
     let counted = 0;
     let release = () => {};
     const count = () =>
@@ -50,7 +66,7 @@ describe('count cache under load', () => {
   });
 
   it('a request after a change does not wait for a count that started before it', async () => {
-    const cache = createCountCache(() => 0);
+    const cache = createCountCache(() => '2026-11-28');
     let release = () => {};
     const before = cache.get(
       'a',
@@ -67,7 +83,7 @@ describe('count cache under load', () => {
   it('counts every time, keeping nothing, while it cannot know of every change', async () => {
     let synced = false;
     const cache = createCountCache(
-      () => 0,
+      () => '2026-11-28',
       async () => synced,
     );
     let counted = 0;

@@ -2,21 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { todayInRome } from './dates.js';
 
 /**
  * List totals, and other small aggregates of a table, kept between requests: counting a few thousand
  * rows costs more than reading the page itself, on the embedded database and on PostgreSQL with
  * fifty connections alike (docs/performance.md, "Kept totals"). A trigger notifies `<table>_changed`
  * on every statement that changes the table (migration 0010), and every kept figure is forgotten at
- * once; the short lifetime covers what changes with the clock alone (an option that expires turns a
- * block `disponibile` without any write).
+ * once. What changes with the clock alone changes with Rome's day (an option lapses at midnight and
+ * turns its block `disponibile` without any write): a figure is kept for the day it was counted on.
  */
 export interface CountCache {
   /** A kept total, or any small aggregate of the table (the dashboard keeps its block figures). */
   get<T = number>(key: string, count: () => Promise<T>): Promise<T>;
 }
 
-const TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
 /**
@@ -25,10 +25,10 @@ const MAX_ENTRIES = 1_000;
  * before the writing call returns, so it is always synced.
  */
 export function createCountCache(
-  now = () => Date.now(),
+  today: () => string = () => todayInRome(),
   synced: () => Promise<boolean> = async () => true,
 ): CountCache & { clear(): void } {
-  const entries = new Map<string, { n: unknown; at: number }>();
+  const entries = new Map<string, { n: unknown; day: string }>();
   // Requests that want a figure being counted wait for that count instead of running their own.
   const counting = new Map<string, Promise<unknown>>();
   // A count that started before a write must not be kept after it.
@@ -38,15 +38,16 @@ export function createCountCache(
       if (!(await synced())) return count();
       const hit = entries.get(key);
       // Each key is written by one caller with one type, so what it reads back is that type.
-      if (hit && now() - hit.at < TTL_MS) return hit.n as T;
+      if (hit && hit.day === today()) return hit.n as T;
       const pending = counting.get(key);
       if (pending) return pending as Promise<T>;
       const started = generation;
+      const day = today();
       const counted = count()
         .then((n) => {
           if (started === generation) {
             if (entries.size >= MAX_ENTRIES) entries.clear();
-            entries.set(key, { n, at: now() });
+            entries.set(key, { n, day });
           }
           return n;
         })
@@ -117,7 +118,7 @@ class ChangeListener {
   private retry: NodeJS.Timeout | undefined;
   private running: Promise<boolean> | null = null;
   private waiting: Promise<boolean> | null = null;
-  readonly cache = createCountCache(Date.now, () => this.synced());
+  readonly cache = createCountCache(undefined, () => this.synced());
 
   constructor(
     private readonly connect: () => pg.Client,
