@@ -17,7 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase, POSTGRES_SESSION_OPTIONS } from '../src/db/client.js';
-import { PreparingClient } from '../src/db/prepared-statements.js';
+import { preparingClient } from '../src/db/prepared-statements.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import {
   accessToken,
@@ -198,7 +198,7 @@ async function rawMix(databaseUrl: string, routes: Route[]): Promise<RouteLoad[]
     connectionString: databaseUrl,
     max: INSTANCES * POOL,
     options: POSTGRES_SESSION_OPTIONS,
-    Client: PreparingClient,
+    Client: preparingClient(),
   });
   const run = (route: Route) =>
     route.waves.reduce<Promise<unknown>>(

@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { PreparingClient } from './prepared-statements.js';
+import { preparingClient } from './prepared-statements.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -85,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       options: POSTGRES_SESSION_OPTIONS,
-      Client: PreparingClient,
+      Client: preparingClient(),
     });
     // An idle client's error (the server restarting) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);

@@ -3,22 +3,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres } from '../../test/database.js';
 import type { Database } from './client.js';
 import { rowsOf } from '../lib/pagination.js';
-import { statementName } from './prepared-statements.js';
+import { statementNames } from './prepared-statements.js';
 
-describe('statementName', () => {
-  it('names a statement from its second time on, the same name for the same text', () => {
-    const text = `select ${Math.random()} where $1::int > 0`;
-    expect(statementName(text)).toBeUndefined();
-    const name = statementName(text);
+describe('statementNames', () => {
+  it('names a statement from its third run on, the same name for the same text', () => {
+    const nameOf = statementNames();
+    const text = 'select 1 where $1::int > 0';
+    expect(nameOf(text)).toBeUndefined();
+    expect(nameOf(text)).toBeUndefined();
+    const name = nameOf(text);
     expect(name).toMatch(/^gc\d+$/);
-    expect(statementName(text)).toBe(name);
-    expect(statementName(`${text} `)).toBeUndefined();
+    expect(nameOf(text)).toBe(name);
+    expect(nameOf(`${text} `)).toBeUndefined();
   });
 
   it('never names what PostgreSQL would not keep as a plan (a lock, a setting, DDL)', () => {
-    const text = `create temporary table t${Date.now()} (n int)`;
-    statementName(text);
-    expect(statementName(text)).toBeUndefined();
+    const nameOf = statementNames();
+    const text = 'create temporary table t (n int)';
+    for (let i = 0; i < 5; i++) expect(nameOf(text)).toBeUndefined();
+  });
+
+  it('names at most 500 texts; the next run unnamed', () => {
+    const nameOf = statementNames();
+    const run = (text: string) => [nameOf(text), nameOf(text), nameOf(text)][2];
+    for (let i = 0; i < 500; i++) expect(run(`select ${i} where $1`)).toBeDefined();
+    expect(run('select 500 where $1')).toBeUndefined();
+    expect(run('select 0 where $1')).toBe('gc0');
   });
 });
 
@@ -29,12 +39,12 @@ describe.runIf(onPostgres())('statements prepared once per connection (PostgreSQ
   });
   afterAll(() => database?.close());
 
-  it('prepares a repeated statement on its connection and answers each time with its own values', async () => {
+  it('prepares a statement run a few times on its connection and answers each time with its own values', async () => {
     // one transaction: one connection of the pool, whose prepared statements it can list
     const { answers, prepared } = await database.db.transaction(async (tx) => {
       const marker = `probe_${Date.now()}`;
       const answers: number[] = [];
-      for (const n of [1, 2, 3]) {
+      for (const n of [1, 2, 3, 4]) {
         const [row] = rowsOf<{ v: number }>(
           await tx.execute(sql`select ${n}::int + 1 as v, ${marker} as m`),
         );
@@ -45,7 +55,7 @@ describe.runIf(onPostgres())('statements prepared once per connection (PostgreSQ
       );
       return { answers, prepared: rowsOf(listed) };
     });
-    expect(answers).toEqual([2, 3, 4]);
+    expect(answers).toEqual([2, 3, 4, 5]);
     expect(prepared).toHaveLength(1);
   });
 
