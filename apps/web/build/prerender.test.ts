@@ -36,6 +36,12 @@ describe('prerendered pages (docs/performance.md "The login paints first")', () 
     expect(theme).toBeLessThan(out.indexOf('/assets/index-Ef56Gh78.css'));
   });
 
+  it('marks <html> with the default theme as the script does, so the contrast rules apply before it runs', () => {
+    expect(out).toContain(
+      '<html lang="it" data-theme="lara-light-blue" data-color-scheme="light">',
+    );
+  });
+
   it('starts the entry from the paint-first script only', () => {
     expect(out).toContain('<script defer src="/assets/paint-first-Qq11.js"></script>');
     expect(out).not.toContain('/assets/index-Ab12Cd34.js');

@@ -10,7 +10,8 @@ const ENTRY = 'src/prerender.tsx';
 /** Where that build goes: under node_modules, so Node finds react and react-router from it. */
 const SSR_OUT_DIR = 'node_modules/.vite/prerender';
 /** The theme a first visit gets (layout-config defaults), the one the pages are drawn with. */
-const DEFAULT_THEME = /lara-light-blue[\\/]theme\.css$/;
+const DEFAULT_THEME_NAME = 'lara-light-blue';
+const DEFAULT_THEME = new RegExp(`${DEFAULT_THEME_NAME}[\\\\/]theme\\.css$`);
 
 interface PrerenderModule {
   PRERENDERED_PAGES: readonly { path: string; file: string }[];
@@ -110,7 +111,13 @@ export function injectPage(
   // The id and data attribute src/layout/theme.ts gives the link it adds: the script finds the
   // theme already there and swaps it only for a visitor who chose another one.
   const theme = `<link rel="stylesheet" href="${themeHref}" id="theme-css" data-theme-link>`;
+  // The attributes src/layout/theme.ts puts on <html>: the contrast rules (src/styles/contrast.css)
+  // key on them, and before the script ran the login's link was drawn at the theme's 3.7:1.
+  const themed = `<html lang="it" data-theme="${DEFAULT_THEME_NAME}" data-color-scheme="light">`;
+  if (!template.includes('<html lang="it">'))
+    throw new Error('prerender: index.html has no <html lang="it">');
   return template
+    .replace('<html lang="it">', () => themed)
     .replace(ENTRY_SCRIPT, () => `<script defer src="${bootSrc}"></script>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(/<link rel="stylesheet"|<\/head>/, (first) => `${theme}\n    ${first}`)
