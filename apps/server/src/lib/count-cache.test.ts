@@ -16,6 +16,22 @@ describe('count cache', () => {
     expect(await cache.get('a', count)).toBe(3);
   });
 
+  it('counts again after ten minutes, whatever the day: the database may date it otherwise', async () => {
+    let clock = 0;
+    let counted = 0;
+    const cache = createCountCache(
+      () => '2026-11-28',
+      async () => true,
+      () => clock,
+    );
+    const count = async () => ++counted;
+    expect(await cache.get('a', count)).toBe(1);
+    clock = 10 * 60_000 - 1;
+    expect(await cache.get('a', count)).toBe(1);
+    clock = 10 * 60_000;
+    expect(await cache.get('a', count)).toBe(2);
+  });
+
   it('a count that began on the day before is not kept for today', async () => {
     let day = '2026-11-28';
     let release = () => {};

@@ -10,7 +10,9 @@ import { todayInRome } from './dates.js';
  * fifty connections alike (docs/performance.md, "Kept totals"). A trigger notifies `<table>_changed`
  * on every statement that changes the table (migration 0010), and every kept figure is forgotten at
  * once. What changes with the clock alone changes with Rome's day (an option lapses at midnight and
- * turns its block `disponibile` without any write): a figure is kept for the day it was counted on.
+ * turns its block `disponibile` without any write): a figure is kept for the day it was counted on,
+ * and for `MAX_AGE_MS` at most, since that day is this server's while the count used the database's
+ * clock, which may be a little behind at midnight.
  */
 export interface CountCache {
   /** A kept total, or any small aggregate of the table (the dashboard keeps its block figures). */
@@ -18,6 +20,7 @@ export interface CountCache {
 }
 
 const MAX_ENTRIES = 1_000;
+const MAX_AGE_MS = 10 * 60_000;
 
 /**
  * `synced` answers true once every change committed before the call has cleared the cache, false
@@ -27,8 +30,9 @@ const MAX_ENTRIES = 1_000;
 export function createCountCache(
   today: () => string = () => todayInRome(),
   synced: () => Promise<boolean> = async () => true,
+  now: () => number = Date.now,
 ): CountCache & { clear(): void } {
-  const entries = new Map<string, { n: unknown; day: string }>();
+  const entries = new Map<string, { n: unknown; day: string; at: number }>();
   // Requests that want a figure being counted wait for that count instead of running their own.
   const counting = new Map<string, Promise<unknown>>();
   // A count that started before a write must not be kept after it.
@@ -38,16 +42,17 @@ export function createCountCache(
       if (!(await synced())) return count();
       const hit = entries.get(key);
       // Each key is written by one caller with one type, so what it reads back is that type.
-      if (hit && hit.day === today()) return hit.n as T;
+      if (hit && hit.day === today() && now() - hit.at < MAX_AGE_MS) return hit.n as T;
       const pending = counting.get(key);
       if (pending) return pending as Promise<T>;
       const started = generation;
       const day = today();
+      const at = now();
       const counted = count()
         .then((n) => {
           if (started === generation) {
             if (entries.size >= MAX_ENTRIES) entries.clear();
-            entries.set(key, { n, day });
+            entries.set(key, { n, day, at });
           }
           return n;
         })

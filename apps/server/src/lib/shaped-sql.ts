@@ -50,9 +50,10 @@ const dialect = new PgDialect();
  * a shape not seen yet. The key is `shape` (what the placed values do not say: a sort, a state whose
  * condition has no value) plus the names of the values placed, so a filter present or absent is a
  * shape of its own. A rendered statement that still holds a bound value is refused: kept, it would
- * serve that value to everyone. The statement stays unnamed: PostgreSQL plans each execution with
- * its values (no generic plan for a skewed filter). Works inside a transaction: each execution
- * goes through the session of the `db` it is given.
+ * serve that value to everyone. Like any repeated statement it is then prepared once per
+ * connection (docs/performance.md "Statements prepared once per connection"): PostgreSQL keeps
+ * planning it with each execution's values unless a generic plan is estimated no worse. Works
+ * inside a transaction: each execution goes through the session of the `db` it is given.
  */
 export class ShapedStatement {
   readonly #texts = new Map<string, Rendered>();
