@@ -5,19 +5,7 @@ import {
   type CollaudoFilter,
   type CollaudoStato,
 } from '@gestcava/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lte,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { clienti, collaudi, collaudoRighe } from '../../db/schema/index.js';
@@ -117,19 +105,18 @@ function pageOf(companyId: string, query: ListQuery, bind: Binder) {
       .offset(offset);
 }
 
-// Kept per sort (the values say the rest of the shape): the list's three statements.
+// Kept per sort (the values say the rest of the shape): the list's page and count.
 const pageStatement = new ShapedStatement();
 const countStatement = new ShapedStatement();
-const righeStatement = new ShapedStatement();
 
 /**
- * A page of collaudi, its count and its rows in one wave: the rows are read by the page's own
- * statement as a subquery, not by its answer, so only the blocks' cards wait (docs/performance.md
- * "Statements rendered once per shape").
+ * A page of collaudi and its count in one wave, then the page's rows by its ids: rows read by a
+ * second copy of the page's statement ran it twice and, on another connection, could see another
+ * page after a concurrent write (docs/performance.md "Statements rendered once per shape").
  */
 export async function listPage(db: DbOrTx, companyId: string, query: ListQuery) {
   const shape = query.sort ?? '';
-  const [items, counted, righe] = await Promise.all([
+  const [items, counted] = await Promise.all([
     pageStatement.select(db, shape, (bind) => {
       const paged = pageOf(companyId, query, bind);
       return () => paged(joined(db).$dynamic());
@@ -144,17 +131,16 @@ export async function listPage(db: DbOrTx, companyId: string, query: ListQuery) 
           .where(where);
       return () => sql`select ${cappedCount(sql`${matching()}`)} as n`;
     }),
-    righeStatement.select(db, shape, (bind) => {
-      const paged = pageOf(companyId, query, bind);
-      const ids = () =>
-        paged(db.select({ id: c.id }).from(c).innerJoin(cl, eq(cl.id, c.clienteId)).$dynamic());
-      return () => righeQuery(db, ids());
-    }),
   ]);
+  const page = items as CollaudoJoined[];
   return {
-    items: items as CollaudoJoined[],
+    items: page,
     counted: counted[0]?.n ?? 0,
-    righe: await withSchede(db, companyId, righe),
+    righe: await righeOf(
+      db,
+      companyId,
+      page.map((i) => i.collaudo.id),
+    ),
   };
 }
 
@@ -193,7 +179,7 @@ export async function righeOf(
   return withSchede(db, companyId, await righeQuery(db, [...collaudoIds]));
 }
 
-const righeQuery = (db: DbOrTx, collaudoIds: string[] | SQLWrapper) =>
+const righeQuery = (db: DbOrTx, collaudoIds: string[]) =>
   db
     .select()
     .from(r)
