@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres } from '../../test/database.js';
 import type { Database } from './client.js';
 import { rowsOf } from '../lib/pagination.js';
-import { statementNames } from './prepared-statements.js';
+import { preparingClient, statementNames } from './prepared-statements.js';
 
 describe('statementNames', () => {
   it('names a statement from its third run on, the same name for the same text', () => {
@@ -69,5 +70,54 @@ describe.runIf(onPostgres())('statements prepared once per connection (PostgreSQ
       );
     });
     expect(prepared).toHaveLength(0);
+  });
+});
+
+describe.runIf(onPostgres())('a statement gone stale on its connection (PostgreSQL)', () => {
+  // One connection, so every run below meets the statement prepared by the ones before it.
+  const pool = new pg.Pool({
+    connectionString: process.env.TEST_DATABASE_URL,
+    max: 1,
+    Client: preparingClient(),
+  });
+  let client: pg.PoolClient;
+  // A query config with its text, as drizzle sends one.
+  const read = async () =>
+    (
+      await client.query<{ a: string | number }>(
+        { text: 'select a from stale_probe where a > $1' },
+        [0],
+      )
+    ).rows[0]?.a;
+
+  beforeAll(async () => {
+    client = await pool.connect();
+    await client.query('create temporary table stale_probe (a int)');
+    await client.query('insert into stale_probe values (7)');
+    for (let i = 0; i < 4; i++) expect(await read()).toBe(7);
+  });
+  afterAll(async () => {
+    client?.release();
+    await pool.end();
+  });
+
+  it('fails once when a migration changes the column under it, then serves again on the same connection', async () => {
+    await client.query('alter table stale_probe alter column a type bigint');
+    await expect(read()).rejects.toMatchObject({ code: '0A000' });
+    expect(await read()).toBe('7');
+  });
+
+  it('inside a transaction too: the transaction fails, the connection goes on', async () => {
+    await client.query('alter table stale_probe alter column a type int');
+    await client.query('begin');
+    await expect(read()).rejects.toMatchObject({ code: '0A000' });
+    await client.query('rollback');
+    expect(await read()).toBe(7);
+  });
+
+  it('prepares again what the session discarded', async () => {
+    await client.query('deallocate all');
+    await expect(read()).rejects.toMatchObject({ code: '26000' });
+    expect(await read()).toBe(7);
   });
 });

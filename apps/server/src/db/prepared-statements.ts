@@ -46,16 +46,49 @@ interface QueryConfig {
   submit?: unknown;
 }
 
-/** A query config with its statement's name when it has one; anything else as it came. */
-function withName(config: unknown, values: unknown, nameOf: (text: string) => string | undefined) {
-  if (typeof config !== 'object' || config === null) return config;
+/**
+ * The errors of a statement this connection prepared before and PostgreSQL no longer runs: 0A000 "cached
+ * plan must not change result type" (a migration changed a column under an instance still serving)
+ * and 26000 "prepared statement does not exist" (something discarded the session's statements).
+ */
+const STALE = new Set(['0A000', '26000']);
+
+/** What one connection adds to its pool's names: a new name for a text whose statement went stale here. */
+interface ConnectionNames {
+  renamed: Map<string, string>;
+  stale: number;
+}
+
+/** The pool's name for a drizzle statement, or undefined (it runs unnamed). */
+function nameFor(
+  config: unknown,
+  values: unknown,
+  nameOf: (text: string) => string | undefined,
+): string | undefined {
+  if (typeof config !== 'object' || config === null) return undefined;
   const query = config as QueryConfig;
-  if (typeof query.text !== 'string' || query.name !== undefined || query.submit) return config;
+  if (typeof query.text !== 'string' || query.name !== undefined || query.submit) return undefined;
   // Only statements with values: the others run through the simple protocol, in one trip already.
   const bound = Array.isArray(values) ? values : query.values;
-  if (!Array.isArray(bound) || bound.length === 0) return config;
-  const name = nameOf(query.text);
-  return name ? { ...query, name } : config;
+  if (!Array.isArray(bound) || bound.length === 0) return undefined;
+  return nameOf(query.text);
+}
+
+/**
+ * After a stale statement's error the text gets a new name on this connection, which node-postgres
+ * then prepares afresh at its next run: the statement that failed (and, inside a transaction, the
+ * transaction) fails once, the connection goes on serving. Only the promise form is watched: a
+ * callback query is the pool's own, which drops a connection that answered an error.
+ */
+function renameWhenStale(result: unknown, name: string, connection: ConnectionNames) {
+  if (!(result instanceof Promise)) return result;
+  return result.catch((error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && STALE.has(code)) {
+      connection.renamed.set(name, `${name}_${++connection.stale}`);
+    }
+    throw error;
+  });
 }
 
 /**
@@ -67,9 +100,14 @@ function withName(config: unknown, values: unknown, nameOf: (text: string) => st
 export function preparingClient(): typeof pg.Client {
   const nameOf = statementNames();
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  class PreparingClient extends pg.Client {}
-  PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    return query.call(this, withName(args[0], args[1], nameOf), ...args.slice(1));
+  class PreparingClient extends pg.Client {
+    readonly names: ConnectionNames = { renamed: new Map(), stale: 0 };
+  }
+  PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
+    const name = nameFor(args[0], args[1], nameOf);
+    if (!name) return query.call(this, ...args);
+    const config = { ...(args[0] as QueryConfig), name: this.names.renamed.get(name) ?? name };
+    return renameWhenStale(query.call(this, config, ...args.slice(1)), name, this.names);
   } as typeof pg.Client.prototype.query;
   return PreparingClient;
 }
