@@ -232,59 +232,70 @@ async function rawMix(databaseUrl: string, routes: Route[]): Promise<RouteLoad[]
   return loads;
 }
 
-/** The mix over HTTP: the connections split between the servers, each cycling through the routes. */
+/**
+ * The mix over HTTP: the connections split between the servers, each cycling through the routes from
+ * its own first route, as the raw loop's connections do (connection c starts at route c). One
+ * autocannon run sends every connection through the same list from its first entry, so the
+ * connections of a server that start at the same route share a run.
+ */
 async function httpMix(
   servers: Array<{ base: string; token: string }>,
   routes: Route[],
   seconds: number,
 ): Promise<RouteLoad[]> {
   const loads = routes.map<RouteLoad>(() => ({ latencies: [], bytes: [], errors: 0 }));
+  const perServer = CONNECTIONS / servers.length;
+  const runs = servers.flatMap((server, s) =>
+    routes.map((_, first) => {
+      let connections = 0;
+      for (let c = s * perServer; c < (s + 1) * perServer; c++)
+        if (c % routes.length === first) connections++;
+      return { server, first, connections };
+    }),
+  );
   let errors = 0;
   await Promise.all(
-    servers.map(
-      (server, s) =>
-        new Promise<void>((resolve, reject) => {
-          // Each connection starts at another route, so the routes do not move in step.
-          const offset = s * (CONNECTIONS / servers.length);
-          const requests = routes.map((route, r) => ({
-            method: 'GET' as const,
-            path: route.path,
-            onResponse: (_status: number, _body: string, context: object) => {
-              (context as { route?: number }).route = r;
-            },
-          }));
-          const instance = autocannon(
-            {
-              url: server.base,
-              connections: CONNECTIONS / servers.length,
-              duration: seconds,
-              headers: {
-                authorization: `Bearer ${server.token}`,
-                // as a browser asks
-                'accept-encoding': 'gzip, deflate, br',
+    runs
+      .filter((run) => run.connections > 0)
+      .map(
+        ({ server, first, connections }) =>
+          new Promise<void>((resolve, reject) => {
+            const order = routes.map((_, i) => (first + i) % routes.length);
+            const instance = autocannon(
+              {
+                url: server.base,
+                connections,
+                duration: seconds,
+                headers: {
+                  authorization: `Bearer ${server.token}`,
+                  // as a browser asks
+                  'accept-encoding': 'gzip, deflate, br',
+                },
+                requests: order.map((r) => ({
+                  method: 'GET' as const,
+                  path: routes[r]!.path,
+                  onResponse: (_status: number, _body: string, context: object) => {
+                    (context as { route?: number }).route = r;
+                  },
+                })),
               },
-              requests: [
-                ...requests.slice(offset % routes.length),
-                ...requests.slice(0, offset % routes.length),
-              ],
-            },
-            (err, result) => {
-              if (err) return reject(err);
-              errors += result.errors + result.timeouts;
-              resolve();
-            },
-          );
-          instance.on('response', (client, status, bytes, time) => {
-            const iterator = (
-              client as unknown as { requestIterator: { context: { route: number } } }
-            ).requestIterator;
-            const load = loads[iterator.context.route]!;
-            if (status !== 200) load.errors++;
-            load.latencies.push(time);
-            load.bytes.push(bytes);
-          });
-        }),
-    ),
+              (err, result) => {
+                if (err) return reject(err);
+                errors += result.errors + result.timeouts;
+                resolve();
+              },
+            );
+            instance.on('response', (client, status, bytes, time) => {
+              const iterator = (
+                client as unknown as { requestIterator: { context: { route: number } } }
+              ).requestIterator;
+              const load = loads[iterator.context.route]!;
+              if (status !== 200) load.errors++;
+              load.latencies.push(time);
+              load.bytes.push(bytes);
+            });
+          }),
+      ),
   );
   if (errors) loads[0]!.errors += errors;
   return loads;
