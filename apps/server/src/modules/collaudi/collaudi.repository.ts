@@ -166,6 +166,8 @@ export async function summary(db: DbOrTx, companyId: string, filter: CollaudoFil
   return { perStato, sold: sold! };
 }
 
+const righeStatement = new ShapedStatement();
+
 /**
  * Every row of the given collaudi with its block, in the order the blocks were added: the rows, then
  * the blocks' cards from their module in one more statement.
@@ -176,15 +178,13 @@ export async function righeOf(
   collaudoIds: readonly string[],
 ): Promise<Array<RigaJoined & { collaudoId: string }>> {
   if (collaudoIds.length === 0) return [];
-  return withSchede(db, companyId, await righeQuery(db, [...collaudoIds]));
+  const righe = await righeStatement.select(db, '', (bind) => {
+    // one text whatever the number of collaudi: their ids are one array value
+    const ids = sql`${r.collaudoId} = any(${bind('ids', [...collaudoIds])}::uuid[])`;
+    return () => db.select().from(r).where(ids).orderBy(asc(r.createdAt), asc(r.id));
+  });
+  return withSchede(db, companyId, righe as RigaRow[]);
 }
-
-const righeQuery = (db: DbOrTx, collaudoIds: string[]) =>
-  db
-    .select()
-    .from(r)
-    .where(inArray(r.collaudoId, collaudoIds))
-    .orderBy(asc(r.createdAt), asc(r.id));
 
 async function withSchede(db: DbOrTx, companyId: string, righe: RigaRow[]) {
   const schede = await schedeCollaudo(
