@@ -192,10 +192,15 @@ export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@ca
   );
   try {
     await new Promise<void>((resolve, reject) => {
-      server.stdout.on(
-        'data',
-        (d: Buffer) => d.toString().includes('GestCava è pronto') && resolve(),
-      );
+      const ready = (d: Buffer) => {
+        if (!d.toString().includes('GestCava è pronto')) return;
+        // From here its log (two lines a request) is read and dropped, not decoded in the process
+        // that drives the load.
+        server.stdout.off('data', ready);
+        server.stdout.resume();
+        resolve();
+      };
+      server.stdout.on('data', ready);
       server.on('exit', () => reject(new Error('server exited')));
     });
     const base = `http://127.0.0.1:${port}`;
