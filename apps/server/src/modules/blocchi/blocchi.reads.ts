@@ -263,12 +263,40 @@ const schedeStatement = new ShapedStatement();
 /** The blocks `ids` with what a collaudo's tablet and verbale show beside its measures, by id. */
 export async function schedeCollaudo(db: DbOrTx, companyId: string, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, SchedaCollaudo>();
-  const rows = await schedeStatement.select(db, '', (bind) => {
-    const where = companyScope(
-      blocchi,
-      bind('companyId', companyId),
-      sql`${blocchi.id} = any(${bind('ids', [...new Set(ids)])}::uuid[])`,
-    );
+  return schedeWhere(
+    db,
+    companyId,
+    'ids',
+    (bind) => sql`${blocchi.id} = any(${bind('ids', [...new Set(ids)])}::uuid[])`,
+  );
+}
+
+/**
+ * The same cards for the blocks a statement of another module selects (`select <block id> …`, its
+ * values placed through `bind`); `shape` names that statement, one kept text each.
+ */
+export function schedeOfBlocchiIn(
+  db: DbOrTx,
+  companyId: string,
+  shape: string,
+  blockIds: (bind: Binder) => SQL,
+) {
+  return schedeWhere(
+    db,
+    companyId,
+    `in:${shape}`,
+    (bind) => sql`${blocchi.id} in (${blockIds(bind)})`,
+  );
+}
+
+async function schedeWhere(
+  db: DbOrTx,
+  companyId: string,
+  shape: string,
+  which: (bind: Binder) => SQL,
+) {
+  const rows = await schedeStatement.select(db, shape, (bind) => {
+    const where = companyScope(blocchi, bind('companyId', companyId), which(bind));
     return () => schedeQuery(db, where);
   });
   return new Map(rows.map((b) => [b.id, b]));

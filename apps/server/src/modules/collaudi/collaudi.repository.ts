@@ -18,6 +18,7 @@ import type { StateMachine } from '../../lib/state-change.js';
 import {
   bloccoIdsConCodice,
   schedeCollaudo,
+  schedeOfBlocchiIn,
   type SchedaCollaudo,
 } from '../blocchi/blocchi.reads.js';
 
@@ -169,8 +170,9 @@ export async function summary(db: DbOrTx, companyId: string, filter: CollaudoFil
 const righeStatement = new ShapedStatement();
 
 /**
- * Every row of the given collaudi with its block, in the order the blocks were added: the rows, then
- * the blocks' cards from their module in one more statement.
+ * Every row of the given collaudi with its block, in the order the blocks were added. The rows and
+ * the cards of their blocks (from the blocks' module) are read at once, the cards by the collaudi's
+ * ids: a row added between the two reads finds its card in one more statement, only then.
  */
 export async function righeOf(
   db: DbOrTx,
@@ -178,20 +180,23 @@ export async function righeOf(
   collaudoIds: readonly string[],
 ): Promise<Array<RigaJoined & { collaudoId: string }>> {
   if (collaudoIds.length === 0) return [];
-  const righe = await righeStatement.select(db, '', (bind) => {
-    // one text whatever the number of collaudi: their ids are one array value
-    const ids = sql`${r.collaudoId} = any(${bind('ids', [...collaudoIds])}::uuid[])`;
-    return () => db.select().from(r).where(ids).orderBy(asc(r.createdAt), asc(r.id));
-  });
-  return withSchede(db, companyId, righe as RigaRow[]);
-}
-
-async function withSchede(db: DbOrTx, companyId: string, righe: RigaRow[]) {
-  const schede = await schedeCollaudo(
-    db,
-    companyId,
-    righe.map((riga) => riga.bloccoId),
-  );
+  const ids = [...collaudoIds];
+  const [righe, schede] = await Promise.all([
+    righeStatement.select(db, '', (bind) => {
+      // one text whatever the number of collaudi: their ids are one array value
+      const of = sql`${r.collaudoId} = any(${bind('ids', ids)}::uuid[])`;
+      return () => db.select().from(r).where(of).orderBy(asc(r.createdAt), asc(r.id));
+    }) as Promise<RigaRow[]>,
+    schedeOfBlocchiIn(
+      db,
+      companyId,
+      'collaudi',
+      (bind) =>
+        sql`select ${r.bloccoId} from ${r} where ${r.collaudoId} = any(${bind('collaudi', ids)}::uuid[])`,
+    ),
+  ]);
+  const late = righe.map((riga) => riga.bloccoId).filter((id) => !schede.has(id));
+  for (const [id, scheda] of await schedeCollaudo(db, companyId, late)) schede.set(id, scheda);
   return righe.flatMap((riga) => {
     const blocco = schede.get(riga.bloccoId);
     return blocco ? [{ collaudoId: riga.collaudoId, riga, blocco }] : [];
