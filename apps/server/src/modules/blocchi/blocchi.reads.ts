@@ -273,7 +273,10 @@ export async function schedeCollaudo(db: DbOrTx, companyId: string, ids: readonl
 
 /**
  * The same cards for the blocks a statement of another module selects (`select <block id> …`, its
- * values placed through `bind`); `shape` names that statement, one kept text each.
+ * values placed through `bind`); `shape` names that statement, one kept text each. Its ids are
+ * gathered into one array first: as `id in (select …)` the planner may merge-join the subquery
+ * with the whole primary key in id order, a walk up to the newest block named (docs/performance.md
+ * "Statements rendered once per shape").
  */
 export function schedeOfBlocchiIn(
   db: DbOrTx,
@@ -285,7 +288,7 @@ export function schedeOfBlocchiIn(
     db,
     companyId,
     `in:${shape}`,
-    (bind) => sql`${blocchi.id} in (${blockIds(bind)})`,
+    (bind) => sql`${blocchi.id} = any(array(${blockIds(bind)}))`,
   );
 }
 
