@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn, spawnSync } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
@@ -192,8 +193,12 @@ export async function spawnServer(env: NodeJS.ProcessEnv, email = 'produzione@ca
   );
   try {
     await new Promise<void>((resolve, reject) => {
+      // the line may come in two chunks, split inside its "è"
+      const decoder = new StringDecoder('utf8');
+      let seen = '';
       const ready = (d: Buffer) => {
-        if (!d.toString().includes('GestCava è pronto')) return;
+        seen = (seen + decoder.write(d)).slice(-4096);
+        if (!seen.includes('GestCava è pronto')) return;
         // From here its log (two lines a request) is read and dropped, not decoded in the process
         // that drives the load.
         server.stdout.off('data', ready);

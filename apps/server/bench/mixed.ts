@@ -244,6 +244,8 @@ async function httpMix(
   seconds: number,
 ): Promise<RouteLoad[]> {
   const loads = routes.map<RouteLoad>(() => ({ latencies: [], bytes: [], errors: 0 }));
+  if (CONNECTIONS % servers.length)
+    throw new Error('connections must split evenly over the servers');
   const perServer = CONNECTIONS / servers.length;
   const runs = servers.flatMap((server, s) =>
     routes.map((_, first) => {

@@ -74,12 +74,7 @@ describe.runIf(onPostgres())('statements prepared once per connection (PostgreSQ
 });
 
 describe.runIf(onPostgres())('a statement gone stale on its connection (PostgreSQL)', () => {
-  // One connection, so every run below meets the statement prepared by the ones before it.
-  const pool = new pg.Pool({
-    connectionString: process.env.TEST_DATABASE_URL,
-    max: 1,
-    Client: preparingClient(),
-  });
+  let pool: pg.Pool;
   let client: pg.PoolClient;
   // A query config with its text, as drizzle sends one.
   const read = async () =>
@@ -91,6 +86,12 @@ describe.runIf(onPostgres())('a statement gone stale on its connection (PostgreS
     ).rows[0]?.a;
 
   beforeAll(async () => {
+    // One connection, so every run below meets the statement prepared by the ones before it.
+    pool = new pg.Pool({
+      connectionString: process.env.TEST_DATABASE_URL,
+      max: 1,
+      Client: preparingClient(),
+    });
     client = await pool.connect();
     await client.query('create temporary table stale_probe (a int)');
     await client.query('insert into stale_probe values (7)');
@@ -98,7 +99,7 @@ describe.runIf(onPostgres())('a statement gone stale on its connection (PostgreS
   });
   afterAll(async () => {
     client?.release();
-    await pool.end();
+    await pool?.end();
   });
 
   it('fails once when a migration changes the column under it, then serves again on the same connection', async () => {
@@ -115,9 +116,24 @@ describe.runIf(onPostgres())('a statement gone stale on its connection (PostgreS
     expect(await read()).toBe(7);
   });
 
+  it('renames once when two runs were queued under the old name', async () => {
+    await client.query('alter table stale_probe alter column a type bigint');
+    const runs = await Promise.allSettled([read(), read()]);
+    expect(runs.map((run) => run.status)).toEqual(['rejected', 'rejected']);
+    expect(await read()).toBe('7');
+    const names = (
+      await client.query<{ name: string }>('select name from pg_prepared_statements')
+    ).rows
+      .map((row) => row.name)
+      .filter((name) => name.includes('_'));
+    // the first two tests renamed it twice; this one once more, not twice
+    expect(names.sort()).toEqual(expect.arrayContaining([expect.stringMatching(/_3$/)]));
+    expect(names.some((name) => name.endsWith('_4'))).toBe(false);
+  });
+
   it('prepares again what the session discarded', async () => {
     await client.query('deallocate all');
     await expect(read()).rejects.toMatchObject({ code: '26000' });
-    expect(await read()).toBe(7);
+    expect(Number(await read())).toBe(7);
   });
 });

@@ -47,11 +47,15 @@ interface QueryConfig {
 }
 
 /**
- * The errors of a statement this connection prepared before and PostgreSQL no longer runs: 0A000 "cached
- * plan must not change result type" (a migration changed a column under an instance still serving)
- * and 26000 "prepared statement does not exist" (something discarded the session's statements).
+ * Whether `error` says this connection's prepared statement no longer runs: 0A000 "cached plan must
+ * not change result type" (a migration changed a column under an instance still serving; 0A000 alone
+ * is any unsupported feature, the routine tells this one) or 26000 "prepared statement does not
+ * exist" (something discarded the session's statements).
  */
-const STALE = new Set(['0A000', '26000']);
+function isStale(error: unknown): boolean {
+  const { code, routine } = (error ?? {}) as { code?: unknown; routine?: unknown };
+  return code === '26000' || (code === '0A000' && routine === 'RevalidateCachedQuery');
+}
 
 /** What one connection adds to its pool's names: a new name for a text whose statement went stale here. */
 interface ConnectionNames {
@@ -80,11 +84,17 @@ function nameFor(
  * transaction) fails once, the connection goes on serving. Only the promise form is watched: a
  * callback query is the pool's own, which drops a connection that answered an error.
  */
-function renameWhenStale(result: unknown, name: string, connection: ConnectionNames) {
+function renameWhenStale(
+  result: unknown,
+  name: string,
+  sentAs: string,
+  connection: ConnectionNames,
+) {
   if (!(result instanceof Promise)) return result;
   return result.catch((error: unknown) => {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && STALE.has(code)) {
+    // once per stale statement: a run queued under the same old name fails too, and finds it renamed
+    const current = connection.renamed.get(name) ?? name;
+    if (isStale(error) && sentAs === current) {
       connection.renamed.set(name, `${name}_${++connection.stale}`);
     }
     throw error;
@@ -106,8 +116,9 @@ export function preparingClient(): typeof pg.Client {
   PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
     const name = nameFor(args[0], args[1], nameOf);
     if (!name) return query.call(this, ...args);
-    const config = { ...(args[0] as QueryConfig), name: this.names.renamed.get(name) ?? name };
-    return renameWhenStale(query.call(this, config, ...args.slice(1)), name, this.names);
+    const sentAs = this.names.renamed.get(name) ?? name;
+    const config = { ...(args[0] as QueryConfig), name: sentAs };
+    return renameWhenStale(query.call(this, config, ...args.slice(1)), name, sentAs, this.names);
   } as typeof pg.Client.prototype.query;
   return PreparingClient;
 }

@@ -181,6 +181,7 @@ export async function righeOf(
 ): Promise<Array<RigaJoined & { collaudoId: string }>> {
   if (collaudoIds.length === 0) return [];
   const ids = [...collaudoIds];
+  // On two of the pool's connections; in a transaction they take turns on its one connection.
   const [righe, schede] = await Promise.all([
     righeStatement.select(db, '', (bind) => {
       // one text whatever the number of collaudi: their ids are one array value
