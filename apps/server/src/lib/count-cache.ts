@@ -40,14 +40,15 @@ export function createCountCache(
   return {
     async get<T>(key: string, count: () => Promise<T>): Promise<T> {
       if (!(await synced())) return count();
+      // One reading of the clocks: the entry's test and, on a miss, its new stamp.
+      const day = today();
+      const at = now();
       const hit = entries.get(key);
       // Each key is written by one caller with one type, so what it reads back is that type.
-      if (hit && hit.day === today() && now() - hit.at < MAX_AGE_MS) return hit.n as T;
+      if (hit && hit.day === day && at - hit.at < MAX_AGE_MS) return hit.n as T;
       const pending = counting.get(key);
       if (pending) return pending as Promise<T>;
       const started = generation;
-      const day = today();
-      const at = now();
       const counted = count()
         .then((n) => {
           if (started === generation) {
