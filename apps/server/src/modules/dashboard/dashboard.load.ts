@@ -52,28 +52,28 @@ export async function loadFigures(
     .filter((k): k is { type: string; ids: Exclude<typeof k.ids, 'none'> } => k.ids !== 'none');
 
   // PGlite runs one statement at a time anyway; on PostgreSQL the pool answers them side by side.
+  // What is not kept is one statement (`figuresOnce`), whatever the user may see.
   const figures = await allOf({
     righe: may('blocchi') ? kept('produzione', () => repo.produzionePerMese(db, companyId)) : null,
-    small: repo.smallFigures(db, companyId, {
-      bancateMese: may('blocchi') && may('bancate'),
-      lastre: may('magazzino-lastre'),
-      pavimenti: may('magazzino-pavimenti'),
-      settimana: may('collaudi'),
-    }),
-    perStato: kept('blocchi', () => repo.blocchiPerStato(db, companyId, origini)),
-    bancate: may('bancate') ? repo.ultimeBancateChiuse(db, companyId, BANCATE_CHIUSE) : null,
-    audit: repo.ultimeAttivita(db, companyId, kinds, ATTIVITA),
-    collaudi: may('collaudi') ? repo.collaudiProgrammati(db, companyId, EVENTI_PER_TIPO) : [],
-    opzioni: kept('opzioni', () => repo.opzioniInScadenza(db, companyId, origini, EVENTI_PER_TIPO)),
-    riserve: repo.riserveInScadenza(
+    once: repo.figuresOnce(
       db,
       companyId,
-      { lastre: may('magazzino-lastre'), lotti: may('magazzino-pavimenti') },
-      EVENTI_PER_TIPO,
+      {
+        bancateMese: may('blocchi') && may('bancate'),
+        lastre: may('magazzino-lastre'),
+        pavimenti: may('magazzino-pavimenti'),
+        collaudi: may('collaudi'),
+        bancate: may('bancate'),
+        riserve: { lastre: may('magazzino-lastre'), lotti: may('magazzino-pavimenti') },
+      },
+      kinds,
+      { bancate: BANCATE_CHIUSE, audit: ATTIVITA, eventi: EVENTI_PER_TIPO },
     ),
+    perStato: kept('blocchi', () => repo.blocchiPerStato(db, companyId, origini)),
+    opzioni: kept('opzioni', () => repo.opzioniInScadenza(db, companyId, origini, EVENTI_PER_TIPO)),
   });
-  const { small, ...rest } = figures;
-  return { oggi, origini, ...small, ...rest };
+  const { once, ...rest } = figures;
+  return { oggi, origini, ...once, ...rest };
 }
 
 export type Figures = Awaited<ReturnType<typeof loadFigures>>;

@@ -85,15 +85,26 @@ export async function blocchiPerStato(
   }>(result);
 }
 
-/** Which of the one-row figures the user may see (`smallFigures`). */
-export interface SmallFiguresWanted {
+/** Which of the figures read in one statement the user may see (`figuresOnce`). */
+export interface FiguresWanted {
   bancateMese: boolean;
   lastre: boolean;
   pavimenti: boolean;
-  settimana: boolean;
+  /** The week's collaudi and the agenda's programmed ones. */
+  collaudi: boolean;
+  /** The closed bancate of the yield tile. */
+  bancate: boolean;
+  riserve: { lastre: boolean; lotti: boolean };
 }
 
-interface SmallFigures {
+/** How many rows each list of `figuresOnce` holds. */
+export interface FiguresLimits {
+  bancate: number;
+  audit: number;
+  eventi: number;
+}
+
+interface FiguresOnce {
   /** The gross m³ of the bancate cut (toppled: lib/bancata-stato.ts) this month, by their cut date. */
   bancateMese: { m3: number; bancate: number } | null;
   /** Slabs on hand (disponibili and riservate: what the giacenze count) in m² and pieces. */
@@ -102,18 +113,64 @@ interface SmallFigures {
   pavimenti: { mq: number; pezzi: number } | null;
   /** Collaudi still programmati in this ISO week (Monday to Sunday, Rome), with the week's bounds. */
   settimana: { dal: string; al: string; programmati: number } | null;
+  /** The newest closed bancate (by data di taglio) with their frozen yield. */
+  bancate: Array<{
+    id: string;
+    codice: string;
+    data_taglio: string;
+    resa: number;
+    volume: number;
+  }> | null;
+  /** The newest audit rows of the kinds the user may read; `at` as JSON writes a timestamptz. */
+  audit: Array<{
+    id: string;
+    entity_type: string;
+    entity_id: string;
+    action: string;
+    at: string;
+    stato_da: string | null;
+    stato_a: string | null;
+    utente: string | null;
+  }>;
+  /** Collaudi programmati from today on, soonest first. */
+  collaudi: Array<{
+    id: string;
+    codice: string;
+    data: string;
+    cliente: string;
+    luogo: string | null;
+  }>;
+  /** Slab and lot reservations whose last day is today or within the window, soonest first. */
+  riserve: Array<{
+    tipo: 'lastra' | 'lotto';
+    id: string;
+    codice: string;
+    scadenza: string;
+    cliente: string;
+  }>;
 }
 
 /**
- * The dashboard's one-row figures in one statement, each a subquery answering one JSON object: four
- * statements were four round trips and four parses and plans, on the cores the requests share
- * (docs/performance.md "CPU per request"). A figure the user may not see is not asked for (null).
+ * A list as one JSON array, in the order `orderBy` gives (the list's own columns, `t.…`):
+ * `json_agg` keeps no order of its input unless told.
  */
-export async function smallFigures(
+const jsonRows = (rows: SQL, orderBy: SQL) =>
+  sql`(select coalesce(json_agg(t order by ${orderBy}), '[]'::json) from (${rows}) t)`;
+
+/**
+ * The dashboard's figures that are not kept between requests, in one statement, each a subquery
+ * answering one JSON value. As five statements they were five round trips, each a socket write that
+ * wakes the database and a parse on the cores the requests share, and they held five of the
+ * instance's pool connections at once (docs/performance.md "The dashboard in one statement"). A
+ * figure the user may not see is not asked for (null, or an empty list).
+ */
+export async function figuresOnce(
   db: DbOrTx,
   companyId: string,
-  wanted: SmallFiguresWanted,
-): Promise<SmallFigures> {
+  wanted: FiguresWanted,
+  kinds: Array<{ type: string; ids: 'all' | SQL }>,
+  limits: FiguresLimits,
+): Promise<FiguresOnce> {
   const parts: SQL[] = [];
   if (wanted.bancateMese)
     parts.push(sql`(select json_build_object('m3', round(coalesce(sum(volume_lordo), 0), 3)::float8, 'bancate', count(*)::int)
@@ -126,14 +183,37 @@ export async function smallFigures(
   if (wanted.pavimenti)
     parts.push(sql`(select json_build_object('mq', round(coalesce(sum(mq), 0), 2)::float8, 'pezzi', coalesce(sum(pezzi), 0)::int)
       from lotti where company_id = ${companyId} and pezzi > 0) as pavimenti`);
-  if (wanted.settimana)
+  if (wanted.collaudi) {
     parts.push(sql`(with w as (select date_trunc('week', ${todayInRomeSql})::date as dal)
       select json_build_object('dal', to_char(w.dal, 'YYYY-MM-DD'), 'al', to_char(w.dal + 6, 'YYYY-MM-DD'),
         'programmati', (select count(*)::int from collaudi c where c.company_id = ${companyId} and c.stato = 'programmato' and c.data between w.dal and w.dal + 6))
       from w) as settimana`);
-  const none: SmallFigures = { bancateMese: null, lastre: null, pavimenti: null, settimana: null };
+    parts.push(
+      sql`${jsonRows(collaudiProgrammati(companyId, limits.eventi), sql`t.data, t.codice`)} as collaudi`,
+    );
+  }
+  if (wanted.bancate)
+    parts.push(
+      sql`${jsonRows(ultimeBancateChiuse(companyId, limits.bancate), sql`t.data_taglio desc, t.codice desc`)} as bancate`,
+    );
+  if (kinds.length > 0)
+    parts.push(
+      sql`${jsonRows(ultimeAttivita(companyId, kinds, limits.audit), sql`t.at desc, t.id desc`)} as audit`,
+    );
+  const riserve = riserveInScadenza(companyId, wanted.riserve, limits.eventi);
+  if (riserve) parts.push(sql`${jsonRows(riserve, sql`t.scadenza, t.codice`)} as riserve`);
+  const none: FiguresOnce = {
+    bancateMese: null,
+    lastre: null,
+    pavimenti: null,
+    settimana: null,
+    bancate: null,
+    audit: [],
+    collaudi: [],
+    riserve: [],
+  };
   if (parts.length === 0) return none;
-  const [row] = rowsOf<Partial<SmallFigures>>(
+  const [row] = rowsOf<Partial<FiguresOnce>>(
     await db.execute(sql`select ${sql.join(parts, sql`, `)}`),
   );
   return { ...none, ...row };
@@ -144,67 +224,45 @@ export async function smallFigures(
  * columns: a bare `data_taglio` is the text column of the answer, which no index serves (a sort of
  * every closed bancata, 1.4 ms, instead of 0.1 by bancate_company_data_idx).
  */
-export async function ultimeBancateChiuse(db: DbOrTx, companyId: string, limit: number) {
-  const result = await db.execute(sql`
+function ultimeBancateChiuse(companyId: string, limit: number) {
+  return sql`
     select id, codice, to_char(data_taglio, 'YYYY-MM-DD') as data_taglio, resa_chiusura::float8 as resa, volume_lordo::float8 as volume
     from bancate
     where company_id = ${companyId} and ${bancataChiusa(bancate)} and resa_chiusura is not null
     order by bancate.data_taglio desc, bancate.codice desc
-    limit ${limit}`);
-  return rowsOf<{ id: string; codice: string; data_taglio: string; resa: number; volume: number }>(
-    result,
-  );
+    limit ${limit}`;
 }
 
 /**
  * The newest audit rows of the given kinds, each kind narrowed by its registry's `readableIds`
  * (`all` or a subquery of ids: a user reading only own blocks sees no bought-in block's row).
  */
-export async function ultimeAttivita(
-  db: DbOrTx,
+function ultimeAttivita(
   companyId: string,
   kinds: Array<{ type: string; ids: 'all' | SQL }>,
   limit: number,
 ) {
-  if (kinds.length === 0) return [];
   const byKind = kinds.map((k) =>
     k.ids === 'all'
       ? sql`a.entity_type = ${k.type}`
       : sql`(a.entity_type = ${k.type} and a.entity_id in (${k.ids}))`,
   );
-  const result = await db.execute(sql`
+  return sql`
     select a.id, a.entity_type, a.entity_id, a.action, a.at, a.changes->'stato'->>'from' as stato_da, a.changes->'stato'->>'to' as stato_a, u.name as utente
     from audit_log a left join users u on u.id = a.user_id
     where a.company_id = ${companyId} and (${sql.join(byKind, sql` or `)})
     order by a.at desc, a.id desc
-    limit ${limit}`);
-  return rowsOf<{
-    id: string;
-    entity_type: string;
-    entity_id: string;
-    action: string;
-    at: string | Date;
-    stato_da: string | null;
-    stato_a: string | null;
-    utente: string | null;
-  }>(result);
+    limit ${limit}`;
 }
 
 /** Collaudi programmati from today on, soonest first. */
-export async function collaudiProgrammati(db: DbOrTx, companyId: string, limit: number) {
-  const result = await db.execute(sql`
+function collaudiProgrammati(companyId: string, limit: number) {
+  return sql`
     select c.id, c.codice, to_char(c.data, 'YYYY-MM-DD') as data, k.ragione_sociale as cliente, c.luogo
     from collaudi c join clienti k on k.id = c.cliente_id
     where c.company_id = ${companyId} and c.stato = 'programmato' and c.data >= ${todayInRomeSql}
     order by c.data, c.codice
-    limit ${limit}`);
-  return rowsOf<{
-    id: string;
-    codice: string;
-    data: string;
-    cliente: string;
-    luogo: string | null;
-  }>(result);
+    limit ${limit}`;
 }
 
 /** Options of the given origini whose last day is today or within the window, soonest first. */
@@ -233,13 +291,12 @@ export async function opzioniInScadenza(
   }>(result);
 }
 
-/** Slab and lot reservations whose last day is today or within the window, soonest first. */
-export async function riserveInScadenza(
-  db: DbOrTx,
+/** Slab and lot reservations whose last day is today or within the window, soonest first; null when the user may see neither kind. */
+function riserveInScadenza(
   companyId: string,
   tipi: { lastre: boolean; lotti: boolean },
   limit: number,
-) {
+): SQL | null {
   const parts: SQL[] = [];
   if (tipi.lastre) {
     parts.push(sql`
@@ -253,15 +310,6 @@ export async function riserveInScadenza(
       from riserve_lotti r join lotti lo on lo.id = r.lotto_id join clienti c on c.id = r.cliente_id
       where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${RISERVA_IN_SCADENZA_GIORNI}::int`);
   }
-  if (parts.length === 0) return [];
-  const result = await db.execute(
-    sql`${sql.join(parts, sql` union all `)} order by scadenza, codice limit ${limit}`,
-  );
-  return rowsOf<{
-    tipo: 'lastra' | 'lotto';
-    id: string;
-    codice: string;
-    scadenza: string;
-    cliente: string;
-  }>(result);
+  if (parts.length === 0) return null;
+  return sql`${sql.join(parts, sql` union all `)} order by scadenza, codice limit ${limit}`;
 }
