@@ -819,6 +819,33 @@ describe('slab history records only changes made', () => {
 });
 
 describe('giacenze by page', () => {
+  it('lists the reservations running out soonest first, slabs and lots together', async () => {
+    const { lastre: slabs } = await bundle(2);
+    const id = await lot(30);
+    // reserved in the opposite order of their last days
+    for (const [i, days] of [3, 1].entries())
+      await mag.post(`/api/magazzino/lastre/${slabs[i]!._id}/riserva`, {
+        clienteId: ids.clienteA,
+        scadenza: addDays(todayInRome(), days),
+      });
+    await pav.post(`/api/magazzino/lotti/${id}/riserva`, {
+      pezzi: 3,
+      clienteId: ids.clienteB,
+      scadenza: addDays(todayInRome(), 2),
+    });
+    const { inScadenza } = (await mag.get('/api/magazzino/giacenze')).json() as {
+      inScadenza: Array<{ tipo: string; item: { _id: string }; scadenza: string }>;
+    };
+    const ours = inScadenza.filter((r) => [slabs[0]!._id, slabs[1]!._id, id].includes(r.item._id));
+    expect(ours.map((r) => [r.tipo, r.scadenza])).toEqual([
+      ['lastra', addDays(todayInRome(), 1)],
+      ['lotto', addDays(todayInRome(), 2)],
+      ['lastra', addDays(todayInRome(), 3)],
+    ]);
+    const dates = inScadenza.map((r) => r.scadenza);
+    expect(dates).toEqual([...dates].sort());
+  });
+
   it('a slabs-only user sees slab stock and slab reservations only; a tiles-only user the tiles only', async () => {
     const { lastre: slabs } = await bundle(1);
     await mag.post(`/api/magazzino/lastre/${slabs[0]!._id}/riserva`, {

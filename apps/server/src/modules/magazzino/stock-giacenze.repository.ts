@@ -45,12 +45,55 @@ export async function trySweepLock(tx: DbOrTx): Promise<boolean> {
 
 /* ---------------------------------------------------------------- giacenze */
 
+interface GiacenzaRow {
+  tipo: 'lastre' | 'pavimenti';
+  materiale_id: string;
+  materiale_nome: string;
+  densita: number;
+  spessore_mm: number;
+  finitura: string;
+  scelta: string;
+  ubicazione_id: string | null;
+  ubicazione_nome: string | null;
+  pezzi: number;
+  mq: number;
+  valore: number;
+  senza_prezzo: number;
+}
+
+interface InScadenzaRow {
+  tipo: 'lastra' | 'lotto';
+  id: string;
+  codice: string;
+  cliente_id: string;
+  ragione_sociale: string;
+  pezzi: number;
+  scadenza: string;
+}
+
+/**
+ * The giacenze page's two lists in one statement, each one JSON array in its order (`json_agg`
+ * keeps no order of its input unless told): as two statements they held two of the instance's pool
+ * connections at once, and cost two socket writes and parses (docs/performance.md "One statement
+ * where a page had several").
+ */
+export async function giacenze(db: DbOrTx, companyId: string, days: number) {
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(t order by t.materiale_nome, t.tipo, t.spessore_mm, t.finitura, t.scelta, t.ubicazione_nome nulls last), '[]'::json)
+        from (${righeGiacenza(companyId)}) t) as righe,
+      (select coalesce(json_agg(t order by t.scadenza, t.codice), '[]'::json)
+        from (${riserveInScadenza(companyId, days)}) t) as "inScadenza"`);
+  const [row] = rowsOf<{ righe: GiacenzaRow[]; inScadenza: InScadenzaRow[] }>(result);
+  return row!;
+}
+
 /**
  * Stock on hand grouped by material, thickness, finish, scelta and location, valued at list price: each
  * item's value rounded to the cent before the sum (docs/api.md "Shape of the API", as `sumRounded`), so a row is its items.
  */
-export async function giacenze(db: DbOrTx, companyId: string) {
-  const result = await db.execute(sql`
+function righeGiacenza(companyId: string) {
+  return sql`
     with righe as (
       select 'lastre' as tipo, pacchi.materiale_id, pacchi.spessore_mm, pacchi.finitura, lastre.scelta, coalesce(lastre.ubicazione_id, pacchi.ubicazione_id) as ubicazione_id,
              count(*)::int as pezzi, sum(lastre.mq)::float8 as mq, sum(round(lastre.mq * coalesce(pacchi.prezzo_listino, 0), 2))::float8 as valore,
@@ -65,29 +108,13 @@ export async function giacenze(db: DbOrTx, companyId: string) {
       from ${lotti} where ${companyScope(lotti, companyId)} and pezzi > 0
       group by 1, 2, 3, 4, 5, 6
     )
-    select r.*, m.nome as materiale_nome, m.densita, u.nome as ubicazione_nome
-    from righe r join materiali m on m.id = r.materiale_id left join ubicazioni u on u.id = r.ubicazione_id
-    order by m.nome, r.tipo, r.spessore_mm, r.finitura, r.scelta, u.nome nulls last`);
-  return rowsOf<{
-    tipo: 'lastre' | 'pavimenti';
-    materiale_id: string;
-    materiale_nome: string;
-    densita: number;
-    spessore_mm: number;
-    finitura: string;
-    scelta: string;
-    ubicazione_id: string | null;
-    ubicazione_nome: string | null;
-    pezzi: number;
-    mq: number;
-    valore: number;
-    senza_prezzo: number;
-  }>(result);
+    select r.*, m.nome as materiale_nome, m.densita::float8 as densita, u.nome as ubicazione_nome
+    from righe r join materiali m on m.id = r.materiale_id left join ubicazioni u on u.id = r.ubicazione_id`;
 }
 
 /** Reservations whose last day is within `days` from today (Rome), slabs and lots, soonest first. */
-export async function riserveInScadenza(db: DbOrTx, companyId: string, days: number) {
-  const result = await db.execute(sql`
+function riserveInScadenza(companyId: string, days: number) {
+  return sql`
     select 'lastra' as tipo, lastre.id, lastre.codice, c.id as cliente_id, c.ragione_sociale, 1 as pezzi, lastre.scadenza_riserva as scadenza
     from ${lastre} join clienti c on c.id = lastre.cliente_id
     where ${companyScope(lastre, companyId)} and lastre.stato = 'riservata' and lastre.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
@@ -96,14 +123,5 @@ export async function riserveInScadenza(db: DbOrTx, companyId: string, days: num
     from ${riserveLotti} join lotti lo on lo.id = riserve_lotti.lotto_id join clienti c on c.id = riserve_lotti.cliente_id
     where ${companyScope(riserveLotti, companyId)} and riserve_lotti.stato = 'attiva' and riserve_lotti.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
     order by scadenza, codice
-    limit 200`);
-  return rowsOf<{
-    tipo: 'lastra' | 'lotto';
-    id: string;
-    codice: string;
-    cliente_id: string;
-    ragione_sociale: string;
-    pezzi: number;
-    scadenza: string;
-  }>(result);
+    limit 200`;
 }

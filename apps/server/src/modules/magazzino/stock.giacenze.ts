@@ -7,8 +7,9 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import * as stockQueries from './stock-giacenze.repository.js';
 
-type GiacenzaRow = Awaited<ReturnType<typeof stockQueries.giacenze>>[number];
-type InScadenzaRow = Awaited<ReturnType<typeof stockQueries.riserveInScadenza>>[number];
+type Lists = Awaited<ReturnType<typeof stockQueries.giacenze>>;
+type GiacenzaRow = Lists['righe'][number];
+type InScadenzaRow = Lists['inScadenza'][number];
 
 /** The kinds a user may read: slabs, tiles or both. */
 export interface GiacenzeScope {
@@ -51,10 +52,11 @@ export async function giacenze(
   companyId: string,
   scope: GiacenzeScope,
 ): Promise<Giacenze> {
-  const [righe, inScadenza] = await Promise.all([
-    stockQueries.giacenze(db, companyId),
-    stockQueries.riserveInScadenza(db, companyId, RISERVA_IN_SCADENZA_GIORNI),
-  ]);
+  const { righe, inScadenza } = await stockQueries.giacenze(
+    db,
+    companyId,
+    RISERVA_IN_SCADENZA_GIORNI,
+  );
   const readable = (r: { tipo: string }) =>
     r.tipo === 'lastre' || r.tipo === 'lastra' ? scope.lastre : scope.pavimenti;
   return {
