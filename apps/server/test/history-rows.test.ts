@@ -104,7 +104,11 @@ describe('history rows', () => {
       clienteId: { from: ids.cliente, to: null },
     });
     expect(back!.names).toEqual({ [ids.cliente]: 'Stone Design GmbH' });
-    // a row without references names nothing
+    // the own blocks' route does not read a bought-in block's history; nor does a block's route
+    // read another record's rows
+    expect((await admin.get(`/api/blocchi/${blocco._id}/history`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/blocchi-esterni/${collaudo._id}/history`)).statusCode).toBe(404);
+    // the first row names every record it points to, of three tables
     expect(history.find((h) => h.action === 'create')!.names).toEqual({
       [ids.fornitore]: 'Cave Esterne S.r.l.',
       [ids.materiale]: expect.any(String),

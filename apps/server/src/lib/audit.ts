@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { HistoryAction } from '@gestcava/contracts';
 import type { DbOrTx } from '../db/client.js';
 import {
@@ -12,7 +13,7 @@ import {
   users,
   type AuditChanges,
 } from '../db/schema/index.js';
-import { ShapedStatement } from './shaped-sql.js';
+import { ShapedStatement, type Binder } from './shaped-sql.js';
 
 /** One of the registered history actions (contracts' `HISTORY_ACTIONS`: label, icon, dashboard word). */
 export type AuditAction = HistoryAction;
@@ -113,14 +114,17 @@ const REFERENCES = [
   { fields: ['macchinaId'], table: macchine, name: macchine.nome },
 ] as const;
 
-/** id → name of every reference in the rows' changes, inside the company: one query per table present. */
+/**
+ * id → name of every reference in the rows' changes, inside the company: one statement for every
+ * table present (a block's first row names its material, quarry and place: three statements one
+ * after the other were three more round trips).
+ */
 async function referenceNames(
   db: DbOrTx,
   companyId: string,
   rows: ReadonlyArray<{ changes: AuditChanges }>,
 ): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const ref of REFERENCES) {
+  const reads = REFERENCES.flatMap((ref) => {
     const ids = new Set<string>();
     for (const { changes } of rows) {
       for (const field of ref.fields) {
@@ -129,31 +133,50 @@ async function referenceNames(
           if (typeof value === 'string') ids.add(value);
       }
     }
-    if (ids.size === 0) continue;
-    const found = await db
-      .select({ id: ref.table.id, name: ref.name })
-      .from(ref.table)
-      .where(and(eq(ref.table.companyId, companyId), inArray(ref.table.id, [...ids])));
-    for (const r of found) names.set(r.id, r.name);
-  }
-  return names;
+    if (ids.size === 0) return [];
+    return [
+      db
+        .select({ id: ref.table.id, name: ref.name })
+        .from(ref.table)
+        .where(and(eq(ref.table.companyId, companyId), inArray(ref.table.id, [...ids]))),
+    ];
+  });
+  const [first, second, ...others] = reads;
+  if (!first) return new Map();
+  const found = second ? await unionAll(first, second, ...others) : await first;
+  return new Map(found.map((r) => [r.id, r.name]));
 }
 
 /** Every entity's timeline is one statement: its text is rendered once (docs/performance.md "Statements rendered once per shape"). */
 const historyStatement = new ShapedStatement();
 
-/** The timeline of one entity, oldest first, inside the caller's company. */
+/**
+ * A condition the timeline's rows must meet besides their entity's: `where` places its values
+ * through `bind` (its names must not be `companyId`, `entityType` or `entityId` unless they hold the
+ * same values), `shape` names it in the kept text (lib/shaped-sql.ts).
+ */
+export interface HistoryGuard {
+  shape: string;
+  where: (bind: Binder) => SQL;
+}
+
+/**
+ * The timeline of one entity, oldest first, inside the caller's company; with `guard`, only while
+ * the guard holds (the entity is one the caller may read: `historyOfReadable`).
+ */
 export async function listHistory(
   db: DbOrTx,
   companyId: string,
   entityType: string,
   entityId: string,
+  guard?: HistoryGuard,
 ): Promise<HistoryItem[]> {
-  const rows = await historyStatement.select(db, '', (bind) => {
+  const rows = await historyStatement.select(db, guard?.shape ?? '', (bind) => {
     const where = and(
       eq(auditLog.companyId, bind('companyId', companyId)),
       eq(auditLog.entityType, bind('entityType', entityType)),
       eq(auditLog.entityId, bind('entityId', entityId)),
+      guard?.where(bind),
     );
     return () =>
       db
@@ -181,4 +204,23 @@ export async function listHistory(
         .flatMap((id) => (typeof id === 'string' && names.has(id) ? [[id, names.get(id)!]] : [])),
     ),
   }));
+}
+
+/**
+ * The timeline of a record the caller must be able to read, in one wave when it has one: `readable`
+ * is a clause of the timeline's own statement, and `assertReadable` (which answers 404 for a record
+ * the caller may not read) runs only when no row came back, to tell a record without history from
+ * one not there (docs/performance.md "One statement where a page had several").
+ */
+export async function historyOfReadable(
+  db: DbOrTx,
+  companyId: string,
+  entityType: string,
+  entityId: string,
+  readable: HistoryGuard,
+  assertReadable: () => Promise<unknown>,
+): Promise<HistoryItem[]> {
+  const items = await listHistory(db, companyId, entityType, entityId, readable);
+  if (items.length === 0) await assertReadable();
+  return items;
 }

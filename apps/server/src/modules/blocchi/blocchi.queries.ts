@@ -9,7 +9,7 @@ import type {
   GenealogyNode,
   Page,
 } from '@gestcava/contracts';
-import { listHistory, type HistoryItem } from '../../lib/audit.js';
+import { historyOfReadable, type HistoryItem } from '../../lib/audit.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import type { BlocchiCore, BlocchiDeps } from './blocchi.core.js';
@@ -93,9 +93,16 @@ function createBlocchiDetailQueries({ db, bancate, entities }: BlocchiDeps, { ge
         ddt: await entities.ddtOf(db, companyId, id),
       };
     },
+    /** The block's timeline, read with the block's own check in one statement. */
     async history(origine: BloccoOrigine, companyId: string, id: string): Promise<HistoryItem[]> {
-      await get(origine, companyId, id);
-      return listHistory(db, companyId, 'blocco', id);
+      return historyOfReadable(
+        db,
+        companyId,
+        'blocco',
+        id,
+        repo.readableGuard(companyId, origine, id),
+        () => get(origine, companyId, id),
+      );
     },
     async genealogy(
       origine: BloccoOrigine,

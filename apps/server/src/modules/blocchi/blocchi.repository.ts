@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { rowsOf } from '../../lib/pagination.js';
-import { ShapedStatement } from '../../lib/shaped-sql.js';
+import { ShapedStatement, type Binder } from '../../lib/shaped-sql.js';
 import { versionIn } from '../../lib/preconditions.js';
 import { matchesStoredSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
@@ -195,6 +195,23 @@ export async function findJoined(
     return () => joined(db).where(where).limit(one);
   });
   return row && nest(row);
+}
+
+/**
+ * The block is in the company and of the route's origine, as a clause of another statement (its
+ * history's: lib/audit.ts `historyOfReadable`); the values share the history's names.
+ */
+export function readableGuard(companyId: string, origine: BloccoOrigine, id: string) {
+  return {
+    shape: `blocco:${origine}`,
+    where: (bind: Binder) =>
+      sql`exists (select 1 from ${blocchi} where ${companyScope(
+        blocchi,
+        bind('companyId', companyId),
+        eq(blocchi.id, bind('entityId', id)),
+        eq(blocchi.origine, bind('origine', origine)),
+      )})`,
+  };
 }
 
 /** The row locked for a change, with its effective state (null origine: either). */
