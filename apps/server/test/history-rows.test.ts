@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../src/db/schema/index.js';
 import { listHistory, recordUpdate } from '../src/lib/audit.js';
 import { todayInRome } from '../src/lib/dates.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +106,15 @@ describe('history rows', () => {
       clienteId: { from: ids.cliente, to: null },
     });
     expect(back!.names).toEqual({ [ids.cliente]: 'Stone Design GmbH' });
+    // each row's time is the instant it was written, as ISO in UTC
+    for (const h of history as Array<HistoryRow & { at: string }>)
+      expect(h.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const written = Date.parse((history[0] as HistoryRow & { at: string }).at);
+    expect(Math.abs(written - Date.now())).toBeLessThan(60_000);
+    // a block the caller may read and whose rows are gone has an empty history, not a 404
+    await ctx.database.db.delete(auditLog).where(eq(auditLog.entityId, blocco._id));
+    const empty = await admin.get(`/api/blocchi-esterni/${blocco._id}/history`);
+    expect([empty.statusCode, empty.json()]).toEqual([200, []]);
     // the own blocks' route does not read a bought-in block's history; nor does a block's route
     // read another record's rows
     expect((await admin.get(`/api/blocchi/${blocco._id}/history`)).statusCode).toBe(404);

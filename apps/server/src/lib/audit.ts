@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { HistoryAction } from '@gestcava/contracts';
 import type { DbOrTx } from '../db/client.js';
@@ -151,66 +151,73 @@ async function referenceNames(
 const historyStatement = new ShapedStatement();
 
 /**
- * A condition the timeline's rows must meet besides their entity's: `where` places its values
- * through `bind` (its names must not be `companyId`, `entityType` or `entityId` unless they hold the
- * same values), `shape` names it in the kept text (lib/shaped-sql.ts).
+ * A clause the timeline's statement checks besides the rows' entity (the record is one the caller
+ * may read: `historyOfReadable`): `where` places its values through `bind` (its names must not be
+ * `companyId`, `entityType` or `entityId` unless they hold the same values), `shape` names it in the
+ * kept text (lib/shaped-sql.ts).
  */
 export interface HistoryGuard {
   shape: string;
   where: (bind: Binder) => SQL;
 }
 
+interface TimelineRow {
+  /** The guard held (always, without one). */
+  found: boolean;
+  /** The rest is null when the guard failed or the entity has no row (the one row of the join). */
+  id: string | null;
+  action: AuditAction;
+  at: string | Date;
+  user_id: string | null;
+  user_name: string | null;
+  changes: AuditChanges;
+  note: string | null;
+}
+
 /**
- * The timeline of one entity, oldest first, inside the caller's company; with `guard`, only while
- * the guard holds (the entity is one the caller may read: `historyOfReadable`).
+ * The timeline of one entity, oldest first, inside the caller's company, and whether `guard` held:
+ * the guard is one row that the entity's rows join, so both come in one statement, and a guard that
+ * fails gives no row of the entity.
  */
-export async function listHistory(
+async function timeline(
   db: DbOrTx,
   companyId: string,
   entityType: string,
   entityId: string,
   guard?: HistoryGuard,
-): Promise<HistoryItem[]> {
-  const rows = await historyStatement.select(db, guard?.shape ?? '', (bind) => {
-    const where = and(
+): Promise<{ found: boolean; rows: TimelineRow[] }> {
+  const rows = await historyStatement.rows<TimelineRow>(db, guard?.shape ?? '', (bind) => {
+    const held = guard ? guard.where(bind) : sql`true`;
+    const entity = and(
       eq(auditLog.companyId, bind('companyId', companyId)),
       eq(auditLog.entityType, bind('entityType', entityType)),
       eq(auditLog.entityId, bind('entityId', entityId)),
-      guard?.where(bind),
     );
-    return () =>
-      db
-        .select({ entry: auditLog, userName: users.name })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
-        .where(where)
-        .orderBy(asc(auditLog.at), asc(auditLog.id));
+    return () => sql`
+      select g.found, ${auditLog.id} as id, ${auditLog.action} as action, ${auditLog.at} as at,
+        ${auditLog.userId} as user_id, ${users.name} as user_name, ${auditLog.changes} as changes, ${auditLog.note} as note
+      from (select ${held} as found) g
+      left join ${auditLog} on g.found and ${entity}
+      left join ${users} on ${users.id} = ${auditLog.userId}
+      order by ${auditLog.at}, ${auditLog.id}`;
   });
-  const names = await referenceNames(
-    db,
-    companyId,
-    rows.map((r) => r.entry),
-  );
-  return rows.map(({ entry, userName }) => ({
-    _id: entry.id,
-    action: entry.action,
-    at: entry.at.toISOString(),
-    user: entry.userId ? { _id: entry.userId, name: userName ?? '' } : null,
-    changes: entry.changes,
-    note: entry.note,
-    names: Object.fromEntries(
-      REFERENCES.flatMap((ref) => ref.fields)
-        .flatMap((field) => [entry.changes[field]?.from, entry.changes[field]?.to])
-        .flatMap((id) => (typeof id === 'string' && names.has(id) ? [[id, names.get(id)!]] : [])),
-    ),
-  }));
+  return { found: rows[0]?.found ?? false, rows: rows.filter((r) => r.id !== null) };
+}
+
+/** The timeline of one entity, oldest first, inside the caller's company. */
+export async function listHistory(
+  db: DbOrTx,
+  companyId: string,
+  entityType: string,
+  entityId: string,
+): Promise<HistoryItem[]> {
+  return itemsOf(db, companyId, (await timeline(db, companyId, entityType, entityId)).rows);
 }
 
 /**
- * The timeline of a record the caller must be able to read, in one wave when it has one: `readable`
- * is a clause of the timeline's own statement, and `assertReadable` (which answers 404 for a record
- * the caller may not read) runs only when no row came back, to tell a record without history from
- * one not there (docs/performance.md "One statement where a page had several").
+ * The timeline of a record the caller must be able to read, in one statement: `readable` is
+ * checked by the timeline's own statement, and `assertReadable` (which answers the record's 404)
+ * runs only when it did not hold (docs/performance.md "One statement where a page had several").
  */
 export async function historyOfReadable(
   db: DbOrTx,
@@ -220,7 +227,25 @@ export async function historyOfReadable(
   readable: HistoryGuard,
   assertReadable: () => Promise<unknown>,
 ): Promise<HistoryItem[]> {
-  const items = await listHistory(db, companyId, entityType, entityId, readable);
-  if (items.length === 0) await assertReadable();
-  return items;
+  const { found, rows } = await timeline(db, companyId, entityType, entityId, readable);
+  if (!found) await assertReadable();
+  return itemsOf(db, companyId, rows);
+}
+
+async function itemsOf(db: DbOrTx, companyId: string, rows: TimelineRow[]): Promise<HistoryItem[]> {
+  const names = await referenceNames(db, companyId, rows);
+  return rows.map((r) => ({
+    _id: r.id!,
+    action: r.action,
+    // a Date from PGlite, the database's text from node-postgres
+    at: new Date(r.at).toISOString(),
+    user: r.user_id ? { _id: r.user_id, name: r.user_name ?? '' } : null,
+    changes: r.changes,
+    note: r.note,
+    names: Object.fromEntries(
+      REFERENCES.flatMap((ref) => ref.fields)
+        .flatMap((field) => [r.changes[field]?.from, r.changes[field]?.to])
+        .flatMap((id) => (typeof id === 'string' && names.has(id) ? [[id, names.get(id)!]] : [])),
+    ),
+  }));
 }
