@@ -12,7 +12,8 @@ import type {
 import { historyOfReadable, type HistoryItem } from '../../lib/audit.js';
 import { streamExport, type ExportStream } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
-import type { BlocchiCore, BlocchiDeps } from './blocchi.core.js';
+import { notFound } from '../../lib/app-error.js';
+import { NOT_FOUND, type BlocchiCore, type BlocchiDeps } from './blocchi.core.js';
 import { bloccoExportColumns } from './blocchi.export.js';
 import { toBloccoDto, type BloccoJoined } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
@@ -88,10 +89,9 @@ function createBlocchiDetailQueries({ db, bancate, entities }: BlocchiDeps, { ge
     ofBancata,
     /** The block's page: the block and the DDTs it left with. */
     async detail(origine: BloccoOrigine, companyId: string, id: string): Promise<Blocco> {
-      return {
-        ...(await get(origine, companyId, id)),
-        ddt: await entities.ddtOf(db, companyId, id),
-      };
+      const row = await repo.findDetail(db, companyId, origine, id);
+      if (!row) throw notFound(NOT_FOUND);
+      return { ...toBloccoDto(row), ddt: row.ddt };
     },
     /** The block's timeline, read with the block's own check in one statement. */
     async history(origine: BloccoOrigine, companyId: string, id: string): Promise<HistoryItem[]> {

@@ -8,15 +8,13 @@ import {
 } from '@gestcava/contracts';
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
+import { blocchi, materiali } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { rowsOf } from '../../lib/pagination.js';
-import { ShapedStatement, type Binder } from '../../lib/shaped-sql.js';
 import { versionIn } from '../../lib/preconditions.js';
 import { matchesStoredSearch } from '../../lib/search.js';
 import { outer } from '../../lib/sql.js';
 import type { StateMachine } from '../../lib/state-change.js';
-import { codiceBancataSql } from '../bancate/bancate.reads.js';
 import {
   pavimentiApertiDelBloccoSql,
   pavimentiApertiSuSql,
@@ -25,6 +23,7 @@ import {
   segagioneApertaSuSql,
   segagioniAperteDelBloccoSql,
 } from '../lavorazioni-lastre/lavorazioni-lastre.reads.js';
+import { joined, nest } from './blocchi.joined.js';
 import type { BloccoJoined, BloccoRow } from './blocchi.mapper.js';
 import {
   filterWhere,
@@ -47,60 +46,13 @@ export {
   type BloccoSearch,
 } from './blocchi.list.js';
 
+// A block's own reads live in blocchi.joined.ts; callers keep reading them here.
+export { findDetail, findJoined, readableGuard } from './blocchi.joined.js';
+
 type NewBlocco = typeof blocchi.$inferInsert;
 
 /** The advisory lock that lets one instance at a time sweep expired options. */
 const SWEEP_LOCK = 726_401;
-
-/**
- * The names beside each block come from scalar subqueries, not joins: a seven-table join cost the
- * planner ~4 ms per list call on PGlite (more than running it), a correlated subquery per lookup
- * plans in microseconds and reads one primary-key row (docs/query-plans-pglite.md, docs/quality.md P1).
- */
-function joined(db: DbOrTx) {
-  return db
-    .select({
-      blocco: blocchi,
-      statoEffettivo,
-      bancataCodice: codiceBancataSql(blocchi.bancataId, blocchi.companyId),
-      cavaNome: sql<
-        string | null
-      >`(select ${cave.nome} from ${cave} where ${cave.id} = ${blocchi.cavaId})`,
-      fornitoreNome: sql<
-        string | null
-      >`(select ${fornitori.ragioneSociale} from ${fornitori} where ${fornitori.id} = ${blocchi.fornitoreId})`,
-      materialeNome: sql<string>`(select ${materiali.nome} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`,
-      materialeDensita:
-        sql<number>`(select ${materiali.densita} from ${materiali} where ${materiali.id} = ${blocchi.materialeId})`.mapWith(
-          materiali.densita,
-        ),
-      ubicazioneNome: sql<
-        string | null
-      >`(select ${ubicazioni.nome} from ${ubicazioni} where ${ubicazioni.id} = ${blocchi.ubicazioneId})`,
-      clienteNome: sql<
-        string | null
-      >`(select ${clienti.ragioneSociale} from ${clienti} where ${clienti.id} = ${blocchi.clienteId})`,
-    })
-    .from(blocchi);
-}
-
-type FlatRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
-
-function nest(r: FlatRow): BloccoJoined {
-  const b = r.blocco;
-  const ref = <N extends string>(id: string | null, name: string | null, key: N) =>
-    id && name !== null ? ({ id, [key]: name } as { id: string } & Record<N, string>) : null;
-  return {
-    blocco: b,
-    statoEffettivo: r.statoEffettivo,
-    bancata: ref(b.bancataId, r.bancataCodice, 'codice'),
-    cava: ref(b.cavaId, r.cavaNome, 'nome'),
-    fornitore: ref(b.fornitoreId, r.fornitoreNome, 'ragioneSociale'),
-    materiale: { id: b.materialeId, nome: r.materialeNome, densita: r.materialeDensita },
-    ubicazione: ref(b.ubicazioneId, r.ubicazioneNome, 'nome'),
-    cliente: ref(b.clienteId, r.clienteNome, 'ragioneSociale'),
-  };
-}
 
 /**
  * A blocco's states for `changeState` (lib/state-change.ts), one machine per mover: the user's
@@ -175,46 +127,6 @@ export async function* batches(
   }
 }
 
-// Rendered once per origine (lib/shaped-sql.ts): every block's page and every write reads it.
-const joinedStatement = new ShapedStatement();
-
-export async function findJoined(
-  db: DbOrTx,
-  companyId: string,
-  origine: BloccoOrigine | null,
-  id: string,
-) {
-  const [row] = await joinedStatement.select(db, '', (bind) => {
-    const where = companyScope(
-      blocchi,
-      bind('companyId', companyId),
-      eq(blocchi.id, bind('id', id)),
-      origine ? eq(blocchi.origine, bind('origine', origine)) : undefined,
-    );
-    const one = bind('limit', 1);
-    return () => joined(db).where(where).limit(one);
-  });
-  return row && nest(row);
-}
-
-/**
- * The block is in the company and of the route's origine, as a clause of another statement (its
- * history's: lib/audit.ts `historyOfReadable`); the values share the history's names.
- */
-export function readableGuard(companyId: string, origine: BloccoOrigine, id: string) {
-  return {
-    shape: `blocco:${origine}`,
-    where: (bind: Binder) =>
-      sql`exists (select 1 from ${blocchi} where ${companyScope(
-        blocchi,
-        bind('companyId', companyId),
-        eq(blocchi.id, bind('entityId', id)),
-        eq(blocchi.origine, bind('origine', origine)),
-      )})`,
-  };
-}
-
-/** The row locked for a change, with its effective state (null origine: either). */
 /** The block an `If-Match` names (lib/preconditions' `assertUnchanged`). */
 export const versionOf = (companyId: string, origine: BloccoOrigine | null, id: string) =>
   versionIn(blocchi, companyId, id, origineIs(origine));

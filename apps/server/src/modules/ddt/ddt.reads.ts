@@ -1,7 +1,8 @@
-import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ddt, ddtRighe } from '../../db/schema/index.js';
 import { companyAlias, companyScope } from '../../lib/company-table.js';
+import { paccoHasLastraIn } from '../magazzino/stock.reads.js';
 
 // What other modules may read of the DDTs (docs/architecture.md "Reading another module's rows"): the
 // documents an invoice takes and names. The DDT's own writes stay behind the DDT service.
@@ -75,3 +76,31 @@ export function ddtRigheConSql(companyId: string, kind: 'lotto' | 'lastra', id: 
   return sql`select dr.id from ${ddtRighe} dr join ${d.from} on d.id = dr.ddt_id
     where ${d.scope(companyId)} and ${contiene}`;
 }
+
+/**
+ * A DDT line carried the item `itemId` (a value, or the id column of the statement it is placed in):
+ * as itself (a block, a bundle), as a lot's sale, as one of its slabs, or as a slab of the bundle.
+ * The one rule of every item page's DDTs.
+ */
+export const rigaCarries = (itemId: string | Column): SQL =>
+  or(
+    eq(ddtRighe.entityId, itemId),
+    eq(ddtRighe.lottoId, itemId),
+    sql`${itemId}::uuid = any(${ddtRighe.lastraIds})`,
+    // a bundle sold slab by slab left with the DDTs of its slabs
+    paccoHasLastraIn(itemId, ddtRighe.lastraIds),
+  )!;
+
+/**
+ * The emitted or cancelled DDTs that carried the item whose id and company are columns of the
+ * statement this is placed in, oldest first, as one JSON array of `DdtRef` (`_id`, `numero`, `anno`,
+ * `data`, `stato`): a page reads its record and the DDTs it left with in one statement
+ * (docs/performance.md "One statement where a page had several"). It binds no value, so a kept
+ * statement (lib/shaped-sql.ts) may hold it.
+ */
+export const ddtRefsJsonSql = (itemId: Column, companyId: Column): SQL =>
+  sql`coalesce((select json_agg(json_build_object('_id', ${ddt.id}, 'numero', ${ddt.numero}, 'anno', ${ddt.anno},
+      'data', ${ddt.data}, 'stato', ${ddt.stato}) order by ${ddt.emessoAt} nulls first, ${ddt.anno}, ${ddt.numero})
+    from ${ddt}
+    where ${ddt.companyId} = ${companyId} and ${ddt.stato} <> 'bozza'
+      and exists (select 1 from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id} and ${rigaCarries(itemId)})), '[]'::json)`;

@@ -8,7 +8,8 @@ import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { matchesSearch } from '../../lib/search.js';
 import { bloccoIdsInCava, origineBloccoSql } from '../blocchi/blocchi.reads.js';
 import { collaudoAccettanteSql } from '../collaudi/collaudi.reads.js';
-import { lastraCodiceIn, paccoHasLastraIn } from '../magazzino/stock.reads.js';
+import { lastraCodiceIn } from '../magazzino/stock.reads.js';
+import { rigaCarries } from './ddt.reads.js';
 
 export type DdtRow = typeof ddt.$inferSelect;
 const rows = companyTable(ddt);
@@ -137,19 +138,7 @@ export async function ddtOfItem(db: DbOrTx, companyId: string, entityId: string)
     })
     .from(ddtRighe)
     .innerJoin(ddt, eq(ddt.id, ddtRighe.ddtId))
-    .where(
-      rows.scope(
-        companyId,
-        ne(ddt.stato, 'bozza'),
-        or(
-          eq(ddtRighe.entityId, entityId),
-          eq(ddtRighe.lottoId, entityId),
-          sql`${entityId}::uuid = any(${ddtRighe.lastraIds})`,
-          // a bundle sold slab by slab left with the DDTs of its slabs
-          paccoHasLastraIn(entityId, ddtRighe.lastraIds),
-        ),
-      ),
-    );
+    .where(rows.scope(companyId, ne(ddt.stato, 'bozza'), rigaCarries(entityId)));
   return found.sort((a, b) => (a.emessoAt?.getTime() ?? 0) - (b.emessoAt?.getTime() ?? 0));
 }
 
