@@ -1,4 +1,4 @@
-import type { DdtRef, GenealogyNode, PageKey } from '@gestcava/contracts';
+import type { GenealogyNode, PageKey } from '@gestcava/contracts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
@@ -81,9 +81,6 @@ export type GenealogyContributor = (
   id: string,
 ) => Promise<GenealogyNode[]>;
 
-/** The DDTs an item (a block, bundle, slab, or a lot through its sales) left with. */
-export type DdtRefsProvider = (db: DbOrTx, companyId: string, id: string) => Promise<DdtRef[]>;
-
 /**
  * The registry of traceable, photo-bearing entity types (docs/architecture.md "Module pattern"). Photos, chat references,
  * genealogy views and labels go through it instead of importing the modules. A module registers its
@@ -94,7 +91,6 @@ export function createEntityRegistry() {
   const definitions = new Map<string, EntityDefinition>();
   const genealogy = new Map<string, GenealogyContributor[]>();
   const codiceListeners: CodiceListener[] = [];
-  let ddtRefs: DdtRefsProvider | null = null;
 
   return {
     register(definition: EntityDefinition) {
@@ -135,14 +131,6 @@ export function createEntityRegistry() {
       for (const contributor of genealogy.get(type) ?? [])
         nodes.push(...(await contributor(db, companyId, id)));
       return nodes;
-    },
-    /** The DDT module answers which DDTs an item left with; the item's module asks without knowing it. */
-    setDdtRefs(provider: DdtRefsProvider) {
-      ddtRefs = provider;
-    },
-    /** The DDTs the item left with, oldest first (none without the DDT module). */
-    ddtOf(db: DbOrTx, companyId: string, id: string): Promise<DdtRef[]> {
-      return ddtRefs ? ddtRefs(db, companyId, id) : Promise.resolve([]);
     },
   };
 }

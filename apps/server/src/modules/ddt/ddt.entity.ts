@@ -2,7 +2,6 @@ import {
   DDT_STATO_LABELS,
   detailPath,
   numeroDdt,
-  type DdtRef,
   type DdtStato,
   type GenealogyNode,
 } from '@gestcava/contracts';
@@ -142,16 +141,6 @@ export function registerDdtEntity(entities: EntityRegistry) {
       return new Map((await repo.summaries(tx, companyId, ids)).map((r) => [r.id, summaryOf(r)]));
     },
   });
-
-  entities.setDdtRefs(async (tx, companyId, id) =>
-    (await repo.ddtOfItem(tx, companyId, id)).map((r): DdtRef => ({
-      _id: r.id,
-      numero: r.numero!,
-      anno: r.anno!,
-      data: r.data!,
-      stato: r.stato as DdtRef['stato'],
-    })),
-  );
 
   for (const kind of ['blocco', 'pacco', 'lastra', 'lotto'] as const)
     entities.addGenealogy(kind, async (tx, companyId, id) =>

@@ -1,7 +1,9 @@
 import { asc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { DdtRef } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { ddt, ddtRighe } from '../../db/schema/index.js';
 import { companyAlias, companyScope } from '../../lib/company-table.js';
+import { rowsOf } from '../../lib/pagination.js';
 import { paccoHasLastraIn } from '../magazzino/stock.reads.js';
 
 // What other modules may read of the DDTs (docs/architecture.md "Reading another module's rows"): the
@@ -82,7 +84,7 @@ export function ddtRigheConSql(companyId: string, kind: 'lotto' | 'lastra', id: 
  * as itself (a block, a bundle), as a lot's sale, as one of its slabs, or as a slab of the bundle.
  * The one rule of every item page's DDTs.
  */
-export const rigaCarries = (itemId: string | Column): SQL =>
+export const rigaCarries = (itemId: string | Column | SQL): SQL =>
   or(
     eq(ddtRighe.entityId, itemId),
     eq(ddtRighe.lottoId, itemId),
@@ -92,15 +94,25 @@ export const rigaCarries = (itemId: string | Column): SQL =>
   )!;
 
 /**
- * The emitted or cancelled DDTs that carried the item whose id and company are columns of the
- * statement this is placed in, oldest first, as one JSON array of `DdtRef` (`_id`, `numero`, `anno`,
- * `data`, `stato`): a page reads its record and the DDTs it left with in one statement
- * (docs/performance.md "One statement where a page had several"). It binds no value, so a kept
- * statement (lib/shaped-sql.ts) may hold it.
+ * The emitted or cancelled DDTs that carried an item, oldest first, as one JSON array of `DdtRef`
+ * (`_id`, `numero`, `anno`, `data`, `stato`). `itemId` and `companyId` are columns of the statement
+ * this is placed in, so a page reads its record and the DDTs it left with in one statement
+ * (docs/performance.md "One statement where a page had several"), or values (`ddtRefsOf`). With
+ * columns it binds no value, so a kept statement (lib/shaped-sql.ts) may hold it.
  */
-export const ddtRefsJsonSql = (itemId: Column, companyId: Column): SQL =>
+export const ddtRefsJsonSql = (itemId: Column | SQL, companyId: Column | SQL): SQL =>
   sql`coalesce((select json_agg(json_build_object('_id', ${ddt.id}, 'numero', ${ddt.numero}, 'anno', ${ddt.anno},
       'data', ${ddt.data}, 'stato', ${ddt.stato}) order by ${ddt.emessoAt} nulls first, ${ddt.anno}, ${ddt.numero})
     from ${ddt}
     where ${ddt.companyId} = ${companyId} and ${ddt.stato} <> 'bozza'
       and exists (select 1 from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id} and ${rigaCarries(itemId)})), '[]'::json)`;
+
+/** The DDTs that carried the company's item `id` (a bundle, a slab, a lot), oldest first. */
+export async function ddtRefsOf(db: DbOrTx, companyId: string, id: string): Promise<DdtRef[]> {
+  const [row] = rowsOf<{ ddt: DdtRef[] }>(
+    await db.execute(
+      sql`select ${ddtRefsJsonSql(sql`${id}::uuid`, sql`${companyId}::uuid`)} as ddt`,
+    ),
+  );
+  return row?.ddt ?? [];
+}

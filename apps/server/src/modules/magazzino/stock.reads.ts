@@ -161,7 +161,7 @@ export function lastrePacking(
 }
 
 /** True when one of the slabs `lastraIds` (a uuid[] column) is of the bundle `paccoId`. */
-export const paccoHasLastraIn = (paccoId: string | Column, lastraIds: Column): SQL =>
+export const paccoHasLastraIn = (paccoId: string | Column | SQL, lastraIds: Column): SQL =>
   sql`exists (select 1 from ${lastre} where ${lastre.paccoId} = ${paccoId} and ${lastre.id} = any(${lastraIds}))`;
 
 /** True when one of the slabs `lastraIds` (a uuid[] column) has a code matching the search. */
