@@ -190,8 +190,10 @@ describe('S3 backend specifics', () => {
   it('gives a presigned URL that plain fetch opens as a download under its name, until it expires', async () => {
     const key = keyFor(1, 'pdf');
     await backend.putBuffer(key, Buffer.from('Verbale di collaudo'), 'application/pdf');
+    // The signature's date is whole seconds, so a link lives between ttl − 1 and ttl seconds: 3 s
+    // leaves a loaded machine time for the first fetch, 4.1 s later it has surely expired.
     const url = await backend.presignedGetUrl!(key, {
-      ttlSeconds: 1,
+      ttlSeconds: 3,
       downloadName: 'Collaudo n° 7.pdf',
       contentType: 'application/pdf',
     });
@@ -204,7 +206,7 @@ describe('S3 backend specifics', () => {
     );
     expect(response.headers.get('content-type')).toBe('application/pdf');
 
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await new Promise((resolve) => setTimeout(resolve, 4_100));
     expect((await fetch(url)).status).toBe(403);
   });
 
