@@ -527,6 +527,17 @@ describe('GET /api/dashboard', () => {
     for (const a of d.attivita) expect(['pacco', 'lastra', 'lotto']).toContain(a.entityType);
   });
 
+  it('shows a user of the tiles alone their lots and the lot reservations running out, titled', async () => {
+    const { client } = await org.userClient({ 'magazzino-pavimenti': true });
+    const d = await get(client);
+    expect(d.lastre).toBeNull();
+    expect(d.pavimenti).toEqual({ mq: 9, pezzi: 100 });
+    const [event, ...others] = d.agenda;
+    expect(others).toEqual([]);
+    expect(event).toMatchObject({ id: `riserva-lotto-${ids.LO1}`, tipo: 'scadenza' });
+    expect(event!.title).toMatch(/^Scade la riserva sul lotto \S+ · \S/);
+  });
+
   it('shows a user of the own blocks only: no bought-in split, no bought-in activity or option', async () => {
     const { client } = await org.userClient({ blocchi: true });
     const d = await get(client);

@@ -99,7 +99,7 @@ export async function findJoined(
  */
 export function readableGuard(companyId: string, origine: BloccoOrigine, id: string) {
   return {
-    shape: `blocco:${origine}`,
+    shape: 'blocco',
     where: (bind: Binder) =>
       sql`exists (select 1 from ${blocchi} where ${companyScope(
         blocchi,

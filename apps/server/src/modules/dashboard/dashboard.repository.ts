@@ -161,7 +161,7 @@ const jsonRows = (rows: SQL, orderBy: SQL) =>
  * The dashboard's figures that are not kept between requests, in one statement, each a subquery
  * answering one JSON value. As five statements they were five round trips, each a socket write that
  * wakes the database and a parse on the cores the requests share, and they held five of the
- * instance's pool connections at once (docs/performance.md "The dashboard in one statement"). A
+ * instance's pool connections at once (docs/performance.md "One statement where a page had several"). A
  * figure the user may not see is not asked for (null, or an empty list).
  */
 export async function figuresOnce(
@@ -306,7 +306,7 @@ function riserveInScadenza(
   }
   if (tipi.lotti) {
     parts.push(sql`
-      select 'lotto', lo.id, lo.codice, to_char(r.scadenza, 'YYYY-MM-DD'), c.ragione_sociale
+      select 'lotto' as tipo, lo.id, lo.codice, to_char(r.scadenza, 'YYYY-MM-DD') as scadenza, c.ragione_sociale as cliente
       from riserve_lotti r join lotti lo on lo.id = r.lotto_id join clienti c on c.id = r.cliente_id
       where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${RISERVA_IN_SCADENZA_GIORNI}::int`);
   }

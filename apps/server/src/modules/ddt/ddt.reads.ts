@@ -97,7 +97,7 @@ export const rigaCarries = (itemId: string | Column | SQL): SQL =>
  * The emitted or cancelled DDTs that carried an item, oldest first, as one JSON array of `DdtRef`
  * (`_id`, `numero`, `anno`, `data`, `stato`). `itemId` and `companyId` are columns of the statement
  * this is placed in, so a page reads its record and the DDTs it left with in one statement
- * (docs/performance.md "One statement where a page had several"), or values (`ddtRefsOf`). With
+ * (docs/performance.md "One statement where a page had several"), or values (`ddtRefsOfItem`). With
  * columns it binds no value, so a kept statement (lib/shaped-sql.ts) may hold it.
  */
 export const ddtRefsJsonSql = (itemId: Column | SQL, companyId: Column | SQL): SQL =>
@@ -108,7 +108,7 @@ export const ddtRefsJsonSql = (itemId: Column | SQL, companyId: Column | SQL): S
       and exists (select 1 from ${ddtRighe} where ${ddtRighe.ddtId} = ${ddt.id} and ${rigaCarries(itemId)})), '[]'::json)`;
 
 /** The DDTs that carried the company's item `id` (a bundle, a slab, a lot), oldest first. */
-export async function ddtRefsOf(db: DbOrTx, companyId: string, id: string): Promise<DdtRef[]> {
+export async function ddtRefsOfItem(db: DbOrTx, companyId: string, id: string): Promise<DdtRef[]> {
   const [row] = rowsOf<{ ddt: DdtRef[] }>(
     await db.execute(
       sql`select ${ddtRefsJsonSql(sql`${id}::uuid`, sql`${companyId}::uuid`)} as ddt`,

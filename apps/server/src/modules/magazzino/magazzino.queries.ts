@@ -23,7 +23,7 @@ import {
   type StockKind,
 } from './magazzino.common.js';
 import { toLastraDto, toLottoDto, toMovimentoDto, toPaccoDetailDto } from './magazzino.mapper.js';
-import { ddtRefsOf } from '../ddt/ddt.reads.js';
+import { ddtRefsOfItem } from '../ddt/ddt.reads.js';
 import * as repo from './magazzino.repository.js';
 import * as lastreRepo from './magazzino-lastre.repository.js';
 import * as lottiRepo from './magazzino-lotti.repository.js';
@@ -79,19 +79,19 @@ export function createMagazzinoItems({ db, entities }: MagazzinoDeps) {
       ]);
       return {
         ...toPaccoDetailDto(await find.pacco(companyId, id), scelte.get(id) ?? [], slabs),
-        ddt: await ddtRefsOf(db, companyId, id),
+        ddt: await ddtRefsOfItem(db, companyId, id),
       };
     },
     async lastra(companyId: string, id: string): Promise<Lastra> {
       return {
         ...toLastraDto(await find.lastra(companyId, id)),
-        ddt: await ddtRefsOf(db, companyId, id),
+        ddt: await ddtRefsOfItem(db, companyId, id),
       };
     },
     async lotto(companyId: string, id: string): Promise<Lotto> {
       return {
         ...toLottoDto(await find.lotto(companyId, id)),
-        ddt: await ddtRefsOf(db, companyId, id),
+        ddt: await ddtRefsOfItem(db, companyId, id),
       };
     },
     async history(kind: StockKind, companyId: string, id: string): Promise<HistoryItem[]> {

@@ -119,7 +119,7 @@ function riserveInScadenza(companyId: string, days: number) {
     from ${lastre} join clienti c on c.id = lastre.cliente_id
     where ${companyScope(lastre, companyId)} and lastre.stato = 'riservata' and lastre.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
     union all
-    select 'lotto', lo.id, lo.codice, c.id, c.ragione_sociale, riserve_lotti.pezzi, riserve_lotti.scadenza
+    select 'lotto' as tipo, lo.id, lo.codice, c.id as cliente_id, c.ragione_sociale, riserve_lotti.pezzi, riserve_lotti.scadenza as scadenza
     from ${riserveLotti} join lotti lo on lo.id = riserve_lotti.lotto_id join clienti c on c.id = riserve_lotti.cliente_id
     where ${companyScope(riserveLotti, companyId)} and riserve_lotti.stato = 'attiva' and riserve_lotti.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${days}::int
     order by scadenza, codice
