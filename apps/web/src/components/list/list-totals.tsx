@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+// its own styles: a page may show totals without a ListTable (the giacenze)
+import './list-table.css';
 
 /** The totals bar of a list: figures of the whole filtered set (the list's `summary`). */
 export function ListTotals({

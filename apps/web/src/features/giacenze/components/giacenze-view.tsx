@@ -1,3 +1,4 @@
+import '@/components/list/list-table.css';
 import { Link } from 'react-router';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
