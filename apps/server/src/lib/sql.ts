@@ -26,3 +26,14 @@ export function frozen(fragment: SQL): SQL {
   // eslint-disable-next-line no-restricted-syntax -- Drizzle's own text of a fragment with no bound value: no input reaches it
   return sql.raw(text);
 }
+
+/**
+ * The rows of `rows` as one JSON array (`[]` for none), in the order `orderBy` gives, naming the
+ * rows' own columns as `t.<column>`: `json_agg` keeps no order of its input unless told. A scalar
+ * subquery, so a statement can answer several lists at once (docs/performance.md "One statement
+ * where a page had several"); PGlite parses one JSON text natively where it would hand each field of
+ * each row to JavaScript.
+ */
+export function jsonArrayOf(rows: SQL, orderBy: SQL): SQL {
+  return sql`(select coalesce(json_agg(t order by ${orderBy}), '[]'::json) from (${rows}) t)`;
+}

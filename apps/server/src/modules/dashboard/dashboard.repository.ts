@@ -8,6 +8,7 @@ import { pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { optionInScadenza, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
+import { jsonArrayOf } from '../../lib/sql.js';
 
 /**
  * The dashboard's aggregates. Each function is one SQL statement over other modules' tables (reads
@@ -151,13 +152,6 @@ interface FiguresOnce {
 }
 
 /**
- * A list as one JSON array, in the order `orderBy` gives (the list's own columns, `t.…`):
- * `json_agg` keeps no order of its input unless told.
- */
-const jsonRows = (rows: SQL, orderBy: SQL) =>
-  sql`(select coalesce(json_agg(t order by ${orderBy}), '[]'::json) from (${rows}) t)`;
-
-/**
  * The dashboard's figures that are not kept between requests, in one statement, each a subquery
  * answering one JSON value. As five statements they were five round trips, each a socket write that
  * wakes the database and a parse on the cores the requests share, and they held five of the
@@ -189,19 +183,19 @@ export async function figuresOnce(
         'programmati', (select count(*)::int from collaudi c where c.company_id = ${companyId} and c.stato = 'programmato' and c.data between w.dal and w.dal + 6))
       from w) as settimana`);
     parts.push(
-      sql`${jsonRows(collaudiProgrammati(companyId, limits.eventi), sql`t.data, t.codice`)} as collaudi`,
+      sql`${jsonArrayOf(collaudiProgrammati(companyId, limits.eventi), sql`t.data, t.codice`)} as collaudi`,
     );
   }
   if (wanted.bancate)
     parts.push(
-      sql`${jsonRows(ultimeBancateChiuse(companyId, limits.bancate), sql`t.data_taglio desc, t.codice desc`)} as bancate`,
+      sql`${jsonArrayOf(ultimeBancateChiuse(companyId, limits.bancate), sql`t.data_taglio desc, t.codice desc`)} as bancate`,
     );
   if (kinds.length > 0)
     parts.push(
-      sql`${jsonRows(ultimeAttivita(companyId, kinds, limits.audit), sql`t.at desc, t.id desc`)} as audit`,
+      sql`${jsonArrayOf(ultimeAttivita(companyId, kinds, limits.audit), sql`t.at desc, t.id desc`)} as audit`,
     );
   const riserve = riserveInScadenza(companyId, wanted.riserve, limits.eventi);
-  if (riserve) parts.push(sql`${jsonRows(riserve, sql`t.scadenza, t.codice`)} as riserve`);
+  if (riserve) parts.push(sql`${jsonArrayOf(riserve, sql`t.scadenza, t.codice`)} as riserve`);
   const none: FiguresOnce = {
     bancateMese: null,
     lastre: null,

@@ -4,6 +4,7 @@ import { lastre, lotti, pacchi, riserveLotti } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
+import { jsonArrayOf } from '../../lib/sql.js';
 
 import { lockLotti, lotReservationExpired } from './stock-lotti.repository.js';
 import { slabReservationExpired } from './stock.repository.js';
@@ -72,18 +73,15 @@ interface InScadenzaRow {
 }
 
 /**
- * The giacenze page's two lists in one statement, each one JSON array in its order (`json_agg`
- * keeps no order of its input unless told): as two statements they held two of the instance's pool
- * connections at once, and cost two socket writes and parses (docs/performance.md "One statement
- * where a page had several").
+ * The giacenze page's two lists in one statement, each one JSON array in its order: as two
+ * statements they held two of the instance's pool connections at once, and cost two socket writes
+ * and parses (docs/performance.md "One statement where a page had several").
  */
 export async function giacenze(db: DbOrTx, companyId: string, days: number) {
   const result = await db.execute(sql`
     select
-      (select coalesce(json_agg(t order by t.materiale_nome, t.tipo, t.spessore_mm, t.finitura, t.scelta, t.ubicazione_nome nulls last), '[]'::json)
-        from (${righeGiacenza(companyId)}) t) as righe,
-      (select coalesce(json_agg(t order by t.scadenza, t.codice), '[]'::json)
-        from (${riserveInScadenza(companyId, days)}) t) as "inScadenza"`);
+      ${jsonArrayOf(righeGiacenza(companyId), sql`t.materiale_nome, t.tipo, t.spessore_mm, t.finitura, t.scelta, t.ubicazione_nome nulls last`)} as righe,
+      ${jsonArrayOf(riserveInScadenza(companyId, days), sql`t.scadenza, t.codice`)} as "inScadenza"`);
   const [row] = rowsOf<{ righe: GiacenzaRow[]; inScadenza: InScadenzaRow[] }>(result);
   return row!;
 }

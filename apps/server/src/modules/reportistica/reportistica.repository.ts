@@ -5,6 +5,7 @@ import { bancataChiusa, bancataTagliata } from '../../lib/bancata-stato.js';
 import { statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { pesoBloccoSql, valoreBloccoSql } from '../../lib/peso-blocco.js';
 import { pesoLastraSql } from '../../lib/peso-lastra.js';
+import { jsonArrayOf } from '../../lib/sql.js';
 import { all, b, ba, pesoBlocco, romeDay, type Periodo } from './reportistica.sql.js';
 
 export type { Periodo } from './reportistica.sql.js';
@@ -252,7 +253,7 @@ export async function blocchi(
   // one at a time, a JSON text is parsed natively (docs/performance.md, as the blocchi list does).
   const [row] = await all<{ items: BloccoRow[] }>(
     db,
-    sql`select coalesce(json_agg(x order by x.codice), '[]'::json) as items from (${blocchiPage(companyId, p, page)}) x`,
+    sql`select ${jsonArrayOf(blocchiPage(companyId, p, page), sql`t.codice`)} as items`,
   );
   return row?.items ?? [];
 }
