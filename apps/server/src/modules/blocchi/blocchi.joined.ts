@@ -71,6 +71,19 @@ export function nest(r: FlatRow): BloccoJoined {
   };
 }
 
+/** The one block `id` of the company (of `origine`, or either), its values placed through `bind`. */
+function theBlock(bind: Binder, companyId: string, origine: BloccoOrigine | null, id: string) {
+  return {
+    where: companyScope(
+      blocchi,
+      bind('companyId', companyId),
+      eq(blocchi.id, bind('id', id)),
+      origine ? eq(blocchi.origine, bind('origine', origine)) : undefined,
+    ),
+    one: bind('limit', 1),
+  };
+}
+
 // Rendered once per origine (lib/shaped-sql.ts): every block's page and every write reads it.
 const joinedStatement = new ShapedStatement();
 
@@ -81,13 +94,7 @@ export async function findJoined(
   id: string,
 ) {
   const [row] = await joinedStatement.select(db, '', (bind) => {
-    const where = companyScope(
-      blocchi,
-      bind('companyId', companyId),
-      eq(blocchi.id, bind('id', id)),
-      origine ? eq(blocchi.origine, bind('origine', origine)) : undefined,
-    );
-    const one = bind('limit', 1);
+    const { where, one } = theBlock(bind, companyId, origine, id);
     return () => joined(db).where(where).limit(one);
   });
   return row && nest(row);
@@ -120,13 +127,7 @@ export async function findDetail(
   id: string,
 ): Promise<(BloccoJoined & { ddt: DdtRef[] }) | undefined> {
   const [row] = await detailStatement.select(db, '', (bind) => {
-    const where = companyScope(
-      blocchi,
-      bind('companyId', companyId),
-      eq(blocchi.id, bind('id', id)),
-      eq(blocchi.origine, bind('origine', origine)),
-    );
-    const one = bind('limit', 1);
+    const { where, one } = theBlock(bind, companyId, origine, id);
     return () => joinedWithDdt(db).where(where).limit(one);
   });
   return row && { ...nest(row), ddt: row.ddt };
