@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { bloccoListQuerySchema } from '@gestcava/contracts';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -16,6 +17,11 @@ import {
   type BenchRow,
   type Load,
 } from './common.js';
+import { recordRoutes, replay, replayPool } from './recorded.js';
+
+const EMAIL = 'produzione@cava.example';
+/** The server's pool on PostgreSQL (its default), and the raw loop's. */
+const POOL = 10;
 
 /**
  * P1/P2/P5: the blocchi list over 100 000 blocks, full stack vs a raw loop of the same SQL; writes the
@@ -53,42 +59,57 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
     },
     { name: 'text search', query: { q: 'TRC-0123', limit: '50', page: '1' } },
   ];
-  const dialect = new PgDialect();
+  const paths = scenarios.map(({ name, query }) => ({
+    name,
+    path: `/api/blocchi?${new URLSearchParams(query)}`,
+  }));
   const raw: Load[] = [];
   const plans: string[] = [];
-  for (const scenario of scenarios) {
-    const parsed = bloccoListQuerySchema.parse(scenario.query);
-    const queries = blocchiRepo.listQueries(database.db, company!.id, 'interno', parsed);
-    const items = dialect.sqlToQuery(queries.items);
-    const count = dialect.sqlToQuery(queries.count);
-    const exec =
-      database.kind === 'pglite'
-        ? async (q: { sql: string; params: unknown[] }) => database.pglite!.query(q.sql, q.params)
-        : async (q: { sql: string; params: unknown[] }) => database.pool!.query(q.sql, q.params);
-    raw.push(
-      await rawLoop(async () => {
-        await exec(items);
-        await exec(count);
-      }),
-    );
-    const explained = (await exec({ sql: `explain ${items.sql}`, params: items.params })) as {
-      rows: Array<Record<string, string>>;
-    };
-    plans.push(
-      `### ${scenario.name}\n\n\`\`\`\n${explained.rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``,
-    );
+  const plan = (name: string, rows: Array<Record<string, string>>) =>
+    plans.push(`### ${name}\n\n\`\`\`\n${rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``);
+  if (database.kind === 'pglite') {
+    // PGlite prepares nothing: the page's statement with its values inline is what it runs
+    const dialect = new PgDialect();
+    for (const scenario of scenarios) {
+      const parsed = bloccoListQuerySchema.parse(scenario.query);
+      const page = dialect.sqlToQuery(
+        blocchiRepo.listPageQuery(database.db, company!.id, 'interno', parsed),
+      );
+      raw.push(await rawLoop(() => database.pglite!.query(page.sql, page.params)));
+      plan(
+        scenario.name,
+        (await database.pglite!.query(`explain ${page.sql}`, page.params)).rows as Array<
+          Record<string, string>
+        >,
+      );
+    }
+  } else {
+    // The statements a request sends, recorded from the app: the total is kept between requests
+    // (docs/performance.md "Kept totals"), so a list page is its page's statement alone.
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-blocchi-'));
+    const routes = await recordRoutes(databaseUrl!, scratch, EMAIL, async () => paths);
+    fs.rmSync(scratch, { recursive: true, force: true });
+    const pool = replayPool(databaseUrl!, POOL);
+    try {
+      for (const route of routes) {
+        raw.push(await rawLoop(() => replay(pool, route)));
+        for (const [config, values] of route.waves.flat()) {
+          const text = typeof config === 'string' ? config : (config as { text: string }).text;
+          plan(route.name, (await pool.query(`explain ${text}`, values as unknown[])).rows);
+        }
+      }
+    } finally {
+      await pool.end();
+    }
   }
   await database.close();
 
   const rows: BenchRow[] = [];
-  const server = await spawnServer(env);
+  const server = await spawnServer({ ...env, DATABASE_POOL_SIZE: String(POOL) }, EMAIL);
   try {
     const { base, token } = server;
     for (const [i, scenario] of scenarios.entries()) {
-      const http = await httpLoad(
-        `${base}/api/blocchi?${new URLSearchParams(scenario.query)}`,
-        token,
-      );
+      const http = await httpLoad(`${base}${paths[i]!.path}`, token);
       const ratio = http.rps / raw[i]!.rps;
       const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
       const search = scenario.name === 'text search';
@@ -104,14 +125,14 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
         target: search
           ? 'p95 ≤ 100 ms (P5)'
           : kind === 'pglite'
-            ? '≥ 0.6× raw, p99 ≤ 50 ms'
+            ? `≥ 0.6× raw, p99 ≤ 1.2× raw p99 = ${(1.2 * raw[i]!.p99).toFixed(1)} ms`
             : `p99 ≤ 1.5× raw p99 = ${(1.5 * raw[i]!.p99).toFixed(1)} ms`,
         pass:
           http.errors === 0 &&
           (search
             ? http.p95 <= 100
             : kind === 'pglite'
-              ? ratio >= 0.6 * 0.9 && http.p99 <= 50
+              ? ratio >= 0.6 && http.p99 <= 1.2 * raw[i]!.p99
               : http.p99 <= 1.5 * raw[i]!.p99),
       });
     }

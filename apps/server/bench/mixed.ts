@@ -14,20 +14,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config/config.js';
-import { openDatabase, POSTGRES_SESSION_OPTIONS } from '../src/db/client.js';
-import { preparingClient } from '../src/db/prepared-statements.js';
-import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { POSTGRES_SESSION_OPTIONS } from '../src/db/client.js';
+import { ms, quantile, root, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
 import {
-  accessToken,
-  ms,
-  quantile,
-  root,
-  seededBenchEnv,
-  spawnServer,
-  type BenchRow,
-} from './common.js';
+  recordRoutes,
+  replay,
+  replayPool,
+  type RecordedRoute,
+  type RouteToRecord,
+} from './recorded.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 50;
@@ -35,13 +30,6 @@ const INSTANCES = 2;
 /** Each instance's pool (DATABASE_POOL_SIZE as the servers are given it): 5 unless told, see docs/performance.md. */
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 5);
 const EMAIL = 'admin@cava.example';
-
-interface Route {
-  name: string;
-  path: string;
-  /** The route's statements in waves: those of one wave were in flight together. */
-  waves: Array<Array<[unknown, unknown]>>;
-}
 
 interface RouteLoad {
   latencies: number[];
@@ -59,7 +47,7 @@ const stats = (l: number[]) =>
   `p50 ${ms(quantile(l, 0.5))}, p95 ${ms(quantile(l, 0.95))}, p99 ${ms(quantile(l, 0.99))}`;
 
 /** The mix's paths, from the bench data: the available blocks (about 200 pages of 50), one block. */
-export async function routesOf(base: string, token: string): Promise<Array<Omit<Route, 'waves'>>> {
+export async function routesOf(base: string, token: string): Promise<RouteToRecord[]> {
   const res = await fetch(`${base}/api/blocchi?limit=1&q=BL-B-000123`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -77,63 +65,6 @@ export async function routesOf(base: string, token: string): Promise<Array<Omit<
   ];
 }
 
-/**
- * Each route's statements, recorded from the app in this process on the same database: one request
- * to warm the session cache, then the recorded one. Statements issued before any earlier one of the
- * request had answered form one wave (the route runs them at once).
- */
-async function recordRoutes(databaseUrl: string, dataDir: string): Promise<Route[]> {
-  const database = await openDatabase({ databaseUrl });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    LOGIN_MAX_FAILURES_PAIR: '100000',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-  });
-  const app = await buildApp({ config, database, secret: 'b'.repeat(48) });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  try {
-    const token = await accessToken(base, EMAIL, DEMO_PASSWORD);
-    const pool = database.pool!;
-    let log: Array<{ args: [unknown, unknown]; start: number; end: number }> | null = null;
-    const query = pool.query.bind(pool) as (a: unknown, b: unknown) => Promise<unknown>;
-    (pool as unknown as { query: unknown }).query = (a: unknown, b: unknown) => {
-      const entry = { args: [a, b] as [unknown, unknown], start: performance.now(), end: Infinity };
-      log?.push(entry);
-      return query(a, b).finally(() => (entry.end = performance.now()));
-    };
-    const routes: Route[] = [];
-    for (const route of await routesOf(base, token)) {
-      const headers = { authorization: `Bearer ${token}` };
-      await (await fetch(`${base}${route.path}`, { headers })).arrayBuffer();
-      log = [];
-      const res = await fetch(`${base}${route.path}`, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${route.path}: ${res.status}`);
-      const waves: Route['waves'] = [];
-      let waveEnd = -Infinity;
-      for (const entry of log) {
-        if (entry.start >= waveEnd || !waves.length) {
-          waves.push([]);
-          waveEnd = entry.end;
-        }
-        waves.at(-1)!.push(entry.args);
-        waveEnd = Math.min(waveEnd, entry.end);
-      }
-      log = null;
-      routes.push({ ...route, waves });
-    }
-    return routes;
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}
-
 /** How many times each statement runs alone; its median server time is what it costs. */
 const ALONE_RUNS = 9;
 
@@ -144,7 +75,7 @@ const ALONE_RUNS = 9;
  * less than a wall clock. The least of the runs is the statement's own cost (other processes only
  * add to it), the median shows how much the machine's load added; the plans of those over 2 ms follow. BENCH_MIXED_PLANS_ONLY=1 stops there.
  */
-async function explainRoutes(databaseUrl: string, routes: Route[]) {
+async function explainRoutes(databaseUrl: string, routes: RecordedRoute[]) {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 1,
@@ -192,26 +123,9 @@ async function explainRoutes(databaseUrl: string, routes: Route[]) {
 }
 
 /** The routes' statements straight to PostgreSQL: 50 loops, each cycling through the routes. */
-async function rawMix(databaseUrl: string, routes: Route[]): Promise<RouteLoad[]> {
-  // the sessions the servers open, with their settings, their statements prepared as theirs are
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: INSTANCES * POOL,
-    options: POSTGRES_SESSION_OPTIONS,
-    Client: preparingClient(),
-  });
-  const run = (route: Route) =>
-    route.waves.reduce<Promise<unknown>>(
-      (previous, wave) =>
-        previous.then(() =>
-          Promise.all(
-            wave.map(([a, b]) =>
-              (pool.query as (a: unknown, b: unknown) => Promise<unknown>)(a, b),
-            ),
-          ),
-        ),
-      Promise.resolve(),
-    );
+async function rawMix(databaseUrl: string, routes: RecordedRoute[]): Promise<RouteLoad[]> {
+  const pool = replayPool(databaseUrl, INSTANCES * POOL);
+  const run = (route: RecordedRoute) => replay(pool, route);
   const loads = routes.map<RouteLoad>(() => ({ latencies: [], bytes: [], errors: 0 }));
   try {
     for (const route of routes) for (let i = 0; i < 5; i++) await run(route);
@@ -240,7 +154,7 @@ async function rawMix(databaseUrl: string, routes: Route[]): Promise<RouteLoad[]
  */
 async function httpMix(
   servers: Array<{ base: string; token: string }>,
-  routes: Route[],
+  routes: RecordedRoute[],
   seconds: number,
 ): Promise<RouteLoad[]> {
   const loads = routes.map<RouteLoad>(() => ({ latencies: [], bytes: [], errors: 0 }));
@@ -309,7 +223,7 @@ export async function benchMixed(): Promise<BenchRow[]> {
   if (!databaseUrl || !redisUrl) return [];
   const env = seededBenchEnv(databaseUrl);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-mixed-'));
-  const routes = await recordRoutes(databaseUrl, path.join(scratch, 'record'));
+  const routes = await recordRoutes(databaseUrl, path.join(scratch, 'record'), EMAIL, routesOf);
   await explainRoutes(databaseUrl, routes);
   if (process.env.BENCH_MIXED_PLANS_ONLY) return [];
   const loadBefore = loadAverage();

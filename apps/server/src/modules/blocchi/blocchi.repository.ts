@@ -38,7 +38,7 @@ import {
 export {
   countMatching,
   listItems,
-  listQueries,
+  listPageQuery,
   statoEffettivo,
   statoIs,
   summary,
