@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
+import { vacuumDueTables } from './db/embedded-vacuum.js';
 import { AppError } from './lib/app-error.js';
 import { createStorage, type Storage } from './lib/storage.js';
 import {
@@ -107,7 +108,7 @@ export async function buildApp(deps: AppDeps) {
     if (routes) await routes(app, routesDeps);
   }
   await registerWebApp(app, config.webDistDir);
-  startMaintenance(app, platform);
+  startMaintenance(app, platform, database);
   return app;
 }
 
@@ -339,7 +340,7 @@ function registerRequestChecks(app: BaseApp, servesHost: HostCheck) {
 }
 
 /** Periodic upkeep of this instance, stopped with it. */
-function startMaintenance(app: BaseApp, platform: Platform) {
+function startMaintenance(app: BaseApp, platform: Platform, database: Database) {
   const { throttle, db, storage, photoSync } = platform;
   const maintenance = setInterval(() => {
     // Pending objects too: another instance may have crashed mid-upload, and this one may run for weeks.
@@ -348,6 +349,8 @@ function startMaintenance(app: BaseApp, platform: Platform) {
       pruneIdempotencyKeys(db),
       storage.sweepTemp(3600_000),
       photoSync.sweepPending(),
+      // the embedded engine has no autovacuum of its own (docs/performance.md "Vacuum on the embedded database")
+      database.pglite && vacuumDueTables(database.pglite),
     ]).catch((err: unknown) => app.log.error({ err }, 'manutenzione periodica non riuscita'));
   }, 10 * 60_000);
   maintenance.unref();
