@@ -87,15 +87,21 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
     // The statements a request sends, recorded from the app: the total is kept between requests
     // (docs/performance.md "Kept totals"), so a list page is its page's statement alone.
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-blocchi-'));
-    const routes = await recordRoutes(databaseUrl!, scratch, EMAIL, async () => paths);
-    fs.rmSync(scratch, { recursive: true, force: true });
+    const routes = await recordRoutes(databaseUrl!, scratch, EMAIL, async () => paths).finally(() =>
+      fs.rmSync(scratch, { recursive: true, force: true }),
+    );
     const pool = replayPool(databaseUrl!, POOL);
     try {
       for (const route of routes) {
         raw.push(await rawLoop(() => replay(pool, route)));
-        for (const [config, values] of route.waves.flat()) {
+        const statements = route.waves.flat();
+        for (const [n, [config, values]] of statements.entries()) {
           const text = typeof config === 'string' ? config : (config as { text: string }).text;
-          plan(route.name, (await pool.query(`explain ${text}`, values as unknown[])).rows);
+          const name =
+            statements.length > 1
+              ? `${route.name}, statement ${n + 1} of ${statements.length}`
+              : route.name;
+          plan(name, (await pool.query(`explain ${text}`, values as unknown[])).rows);
         }
       }
     } finally {

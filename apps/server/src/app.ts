@@ -342,9 +342,10 @@ function registerRequestChecks(app: BaseApp, servesHost: HostCheck) {
 /** Periodic upkeep of this instance, stopped with it. */
 function startMaintenance(app: BaseApp, platform: Platform, database: Database) {
   const { throttle, db, storage, photoSync } = platform;
+  let round: Promise<unknown> = Promise.resolve();
   const maintenance = setInterval(() => {
     // Pending objects too: another instance may have crashed mid-upload, and this one may run for weeks.
-    Promise.all([
+    round = Promise.all([
       throttle.prune(),
       pruneIdempotencyKeys(db),
       storage.sweepTemp(3600_000),
@@ -368,7 +369,10 @@ function startMaintenance(app: BaseApp, platform: Platform, database: Database) 
   }, 60_000);
   optionSweep.unref();
   app.addHook('onClose', async () => clearInterval(optionSweep));
-  app.addHook('onClose', async () => clearInterval(maintenance));
+  app.addHook('onClose', async () => {
+    clearInterval(maintenance);
+    await round; // its statements need the database the server closes next
+  });
   app.addHook('onClose', () => photoSync.idle());
 }
 
