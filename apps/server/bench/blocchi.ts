@@ -17,7 +17,7 @@ import {
   type BenchRow,
   type Load,
 } from './common.js';
-import { recordRoutes, replay, replayPool } from './recorded.js';
+import { recordRoutes, replay, replayPool, statementText } from './recorded.js';
 
 const EMAIL = 'produzione@cava.example';
 /** The server's pool on PostgreSQL (its default), and the raw loop's. */
@@ -96,7 +96,7 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
         raw.push(await rawLoop(() => replay(pool, route)));
         const statements = route.waves.flat();
         for (const [n, [config, values]] of statements.entries()) {
-          const text = typeof config === 'string' ? config : (config as { text: string }).text;
+          const text = statementText(config);
           const name =
             statements.length > 1
               ? `${route.name}, statement ${n + 1} of ${statements.length}`

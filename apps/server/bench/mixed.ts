@@ -20,6 +20,7 @@ import {
   recordRoutes,
   replay,
   replayPool,
+  statementText,
   type RecordedRoute,
   type RouteToRecord,
 } from './recorded.js';
@@ -87,7 +88,7 @@ async function explainRoutes(databaseUrl: string, routes: RecordedRoute[]) {
       parts.push(`## ${route.name}\n\n\`GET ${route.path.replace(/[0-9a-f-]{36}/g, ':id')}\``);
       for (const [w, wave] of route.waves.entries())
         for (const [config, params] of wave) {
-          const text = typeof config === 'string' ? config : (config as { text: string }).text;
+          const text = statementText(config);
           const values = params as unknown[];
           const alone: number[] = [];
           for (let i = 0; i < ALONE_RUNS; i++) {

@@ -87,6 +87,10 @@ export async function recordRoutes(
   }
 }
 
+/** A recorded statement's text: node-postgres takes it as a string or as a `{ text, … }` config. */
+export const statementText = (config: unknown) =>
+  typeof config === 'string' ? config : (config as { text: string }).text;
+
 /** The sessions a server opens, with their settings, their statements prepared as the server's are. */
 export const replayPool = (databaseUrl: string, max: number) =>
   new pg.Pool({
