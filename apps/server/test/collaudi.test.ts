@@ -842,6 +842,18 @@ describe('a sale per tonne is charged on the weighbridge', () => {
       peso: 43.1,
       importo: 1275768 + 1260540 + 1109952,
     });
+    // the list's row, before confirmation, sums the figures the detail shows: weighbridge and theoretical tonnes alike
+    const listed = (await vendite.get(base, { query: { q: created.codice } })).json();
+    expect(listed.items).toEqual([
+      expect.objectContaining({
+        _id: created._id,
+        blocchi: 3,
+        blocchiAccettati: 3,
+        volumeNetto: 14.52,
+        importo: 1275768 + 1260540 + 1109952,
+        createdAt: collaudo.createdAt,
+      }),
+    ]);
 
     expect((await stato(created._id, 'eseguito')).statusCode).toBe(200);
     const confirmed = await stato(created._id, 'confermato');
@@ -940,5 +952,34 @@ describe('informi are sold by weight (docs/reportistica.md, "Regole delle cifre"
     expect(
       (await vendite.put(url, { prezzo: 100, esito: 'accettato' })).json().righe[0],
     ).toMatchObject({ unitaPrezzo: 't', importo: 243900 });
+  });
+});
+
+describe('the collaudi list', () => {
+  it('pages in the order asked, with the whole count on every page, an empty last page included', async () => {
+    // days no other test uses, so the filter finds these three alone
+    const days = [503, 501, 502].map((n) => addDays(todayInRome(), n));
+    const made = [];
+    for (const data of days) made.push(await nuovo(vendite, { data, clienteId: ids.clienteB }));
+    const byDate = [...made].sort((x, y) => x.data.localeCompare(y.data));
+    const dal = addDays(todayInRome(), 500);
+    const page = async (query: Record<string, string>) =>
+      (await vendite.get(base, { query: { dal, limit: '2', ...query } })).json();
+
+    const first = await page({ page: '1' });
+    expect(first.total).toBe(3);
+    expect(first.items.map((i: { _id: string }) => i._id)).toEqual(
+      [byDate[2]._id, byDate[1]._id], // newest first by default
+    );
+    expect(first.items[0]).toMatchObject({ blocchi: 0, blocchiAccettati: 0, importo: 0 });
+    const second = await page({ page: '2' });
+    expect(second).toMatchObject({ total: 3, page: 2 });
+    expect(second.items.map((i: { _id: string }) => i._id)).toEqual([byDate[0]._id]);
+    expect(await page({ page: '3' })).toMatchObject({ items: [], total: 3 });
+    const ascending = await page({ page: '1', sort: 'data' });
+    expect(ascending.items.map((i: { _id: string }) => i._id)).toEqual([
+      byDate[0]._id,
+      byDate[1]._id,
+    ]);
   });
 });

@@ -37,3 +37,7 @@ export function frozen(fragment: SQL): SQL {
 export function jsonArrayOf(rows: SQL, orderBy: SQL): SQL {
   return sql`(select coalesce(json_agg(t order by ${orderBy}), '[]'::json) from (${rows}) t)`;
 }
+
+/** A timestamp as `Date.toISOString` writes it (UTC, milliseconds), for a row built as JSON. */
+export const isoUtc = (column: PgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -20,7 +20,7 @@ import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import { pesoBaseSql, pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { matchesSearch, matchesStoredSearch } from '../../lib/search.js';
 import { inline, ShapedStatement, type Binder } from '../../lib/shaped-sql.js';
-import { frozen } from '../../lib/sql.js';
+import { frozen, isoUtc } from '../../lib/sql.js';
 import { bancataRefJsonSql } from '../bancate/bancate.reads.js';
 
 /*
@@ -165,9 +165,6 @@ function refOrNull(id: PgColumn, subquery: SQL): SQL {
 function refJson(id: PgColumn, table: PgTable, pk: PgColumn, object: SQL): SQL {
   return refOrNull(id, sql`(select ${object} from ${table} where ${pk} = ${id})`);
 }
-
-const isoUtc = (column: PgColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A list row (`BloccoListItem`) built by PostgreSQL as JSON. PGlite decodes every field of every

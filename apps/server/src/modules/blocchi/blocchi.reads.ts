@@ -257,6 +257,31 @@ export function listinoBloccoSql(companyId: string, bloccoId: SQL): SQL {
 export const bloccoIdsConCodice = (companyId: string, q: string, bind: Binder = inline): SQL =>
   sql`select ${blocchi.id} from ${blocchi} where ${companyScope(blocchi, bind('companyId', companyId), matchesSearch(blocchi.codice, q, bind))}`;
 
+/** A block's measures and density, the inputs of a collaudo row's figures (contracts' `calcolaRiga`). */
+export interface MisureCollaudo {
+  lunghezzaNetta: number;
+  altezzaNetta: number;
+  profonditaNetta: number;
+  densita: number;
+  pesoPesa: number | null;
+}
+
+/**
+ * The company's block `bloccoId` (an SQL expression of the caller's row) as a `MisureCollaudo` JSON
+ * object, a scalar subquery (null for no such block): the collaudi list reads its rows' figures in
+ * its page's one statement (docs/performance.md "One statement where a page had several").
+ */
+export function misureCollaudoJsonSql(companyId: string | SQLWrapper, bloccoId: SQLWrapper): SQL {
+  return sql`(select json_build_object(
+    'lunghezzaNetta', ${blocchi.lunghezzaNetta},
+    'altezzaNetta', ${blocchi.altezzaNetta},
+    'profonditaNetta', ${blocchi.profonditaNetta},
+    'densita', ${materiali.densita},
+    'pesoPesa', ${blocchi.pesoPesa})
+  from ${blocchi} inner join ${materiali} on ${materiali.id} = ${blocchi.materialeId}
+  where ${companyScope(blocchi, companyId, sql`${blocchi.id} = ${bloccoId}`)})`;
+}
+
 /** One text whatever the number of blocks: their ids are one array value (docs/performance.md "Statements rendered once per shape"). */
 const schedeStatement = new ShapedStatement();
 

@@ -11,7 +11,8 @@ import {
   type PesoBase,
   type UnitaPrezzoCollaudo,
 } from '@gestcava/contracts';
-import type { CollaudoJoined, RigaJoined, RigaRow } from './collaudi.repository.js';
+import type { CollaudoListRow, RigaFigure, RigaFigureInputs } from './collaudi.list.js';
+import type { CollaudoJoined, RigaJoined } from './collaudi.repository.js';
 
 type Riga = CollaudoRiga;
 type Blocco = Riga['blocco'];
@@ -33,13 +34,7 @@ export const COLLAUDO_FIELDS = [
 export const RIGA_FIELDS = COLLAUDO_RIGA_FIELDS;
 
 /** The figures of a row from its stored inputs and its block (contracts' calcolaRiga), as the rules are today. */
-export function figuresOf(
-  riga: RigaRow,
-  blocco: Pick<
-    RigaJoined['blocco'],
-    'lunghezzaNetta' | 'altezzaNetta' | 'profonditaNetta' | 'densita' | 'pesoPesa'
-  >,
-) {
+export function figuresOf(riga: RigaFigureInputs, blocco: RigaFigure['blocco']) {
   return calcolaRiga({
     dichiarate: {
       lunghezza: blocco.lunghezzaNetta,
@@ -64,7 +59,11 @@ export function figuresOf(
  * a confirmed one's are those stored when it was confirmed (what was sold and invoiced), so a later
  * change of a rule or of the block never rewrites a price after the fact.
  */
-export function figuresShown(stato: CollaudoStato, riga: RigaRow, blocco: RigaJoined['blocco']) {
+export function figuresShown(
+  stato: CollaudoStato,
+  riga: RigaFigureInputs,
+  blocco: RigaFigure['blocco'],
+) {
   if (stato !== 'confermato') return figuresOf(riga, blocco);
   return {
     volumeNettoAccettato: riga.volumeNettoAccettato,
@@ -160,20 +159,44 @@ export function toCollaudoDto(
   };
 }
 
-export function toListItem(j: CollaudoJoined, righe: RigaJoined[]): CollaudoListItem {
-  const dto = toCollaudoDto(j, righe);
+/** A collaudo's list row as the cliente's page reads it (the whole collaudo and its rows' cards). */
+export function listRowOf(
+  { collaudo: c, cliente }: CollaudoJoined,
+  righe: RigaJoined[],
+): CollaudoListRow {
   return {
-    _id: dto._id,
-    codice: dto.codice,
-    data: dto.data,
-    luogo: dto.luogo,
-    cliente: dto.cliente,
-    ispettore: dto.ispettore,
-    stato: dto.stato,
-    blocchi: dto.righe.length,
-    blocchiAccettati: dto.totali.blocchiAccettati,
-    volumeNetto: dto.totali.volumeNetto,
-    importo: dto.totali.importo,
-    createdAt: dto.createdAt,
+    id: c.id,
+    codice: c.codice,
+    data: c.data,
+    luogo: c.luogo,
+    ispettore: c.ispettore,
+    stato: c.stato as CollaudoStato,
+    createdAt: c.createdAt.toISOString(),
+    cliente,
+    righe,
+  };
+}
+
+/** The list's row: the totals are the detail's (`totaliCollaudo` of the figures each row shows). */
+export function toListItem(c: CollaudoListRow): CollaudoListItem {
+  const totali = totaliCollaudo(
+    c.righe.map(({ riga, blocco }) => ({
+      esito: riga.esito as Esito | null,
+      ...figuresShown(c.stato, riga, blocco),
+    })),
+  );
+  return {
+    _id: c.id,
+    codice: c.codice,
+    data: c.data,
+    luogo: c.luogo,
+    cliente: { _id: c.cliente.id, ragioneSociale: c.cliente.ragioneSociale },
+    ispettore: c.ispettore,
+    stato: c.stato,
+    blocchi: c.righe.length,
+    blocchiAccettati: totali.blocchiAccettati,
+    volumeNetto: totali.volumeNetto,
+    importo: totali.importo,
+    createdAt: c.createdAt,
   };
 }

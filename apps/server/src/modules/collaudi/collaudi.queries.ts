@@ -21,7 +21,8 @@ import { exportPages, streamExport } from '../../lib/export.js';
 import { toPage } from '../../lib/pagination.js';
 import { ENTITY, NOT_FOUND, type CollaudiCore, type CollaudiDeps } from './collaudi.core.js';
 import { collaudoExportColumns } from './collaudi.export.js';
-import { figuresShown, toListItem } from './collaudi.mapper.js';
+import { figuresShown, listRowOf, toListItem } from './collaudi.mapper.js';
+import { listPage } from './collaudi.list.js';
 import * as repo from './collaudi.repository.js';
 
 const EXPORT_BATCH = 200;
@@ -31,13 +32,8 @@ async function listCollaudi(
   companyId: string,
   query: CollaudoListQuery,
 ): Promise<Page<CollaudoListItem>> {
-  const { items, counted, righe } = await repo.listPage(db, companyId, query);
-  const rows = items.map((i) =>
-    toListItem(
-      i,
-      righe.filter((r) => r.collaudoId === i.collaudo.id),
-    ),
-  );
+  const { items, counted } = await listPage(db, companyId, query);
+  const rows = items.map(toListItem);
   return toPage(rows, counted, query.page, query.limit);
 }
 
@@ -123,8 +119,10 @@ async function collaudiOfCliente(
   return {
     collaudi: rows.map((r) =>
       toListItem(
-        r,
-        righe.filter((x) => x.collaudoId === r.collaudo.id),
+        listRowOf(
+          r,
+          righe.filter((x) => x.collaudoId === r.collaudo.id),
+        ),
       ),
     ),
     blocchiAcquistati: acquistati,

@@ -6,11 +6,9 @@ import {
   type CollaudoStato,
 } from '@gestcava/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { clienti, collaudi, collaudoRighe } from '../../db/schema/index.js';
 import { companyScope, companyTable } from '../../lib/company-table.js';
-import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
 import type { Versioned } from '../../lib/preconditions.js';
 import { matchesSearch } from '../../lib/search.js';
 import { inline, ShapedStatement, type Binder } from '../../lib/shaped-sql.js';
@@ -62,7 +60,7 @@ function joined(db: DbOrTx) {
     .innerJoin(cl, eq(cl.id, c.clienteId));
 }
 
-function filterWhere(companyId: string, f: CollaudoFilter, bind: Binder = inline): SQL {
+export function filterWhere(companyId: string, f: CollaudoFilter, bind: Binder = inline): SQL {
   const conditions: Array<SQL | undefined> = [];
   if (f.q) {
     const inBlocchi = sql`exists (select 1 from ${r} where ${r.collaudoId} = ${c.id} and ${r.bloccoId} in (${bloccoIdsConCodice(companyId, f.q, bind)}))`;
@@ -83,66 +81,6 @@ function filterWhere(companyId: string, f: CollaudoFilter, bind: Binder = inline
   if (f.dal) conditions.push(gte(c.data, bind('dal', f.dal)));
   if (f.al) conditions.push(lte(c.data, bind('al', f.al)));
   return companyScope(c, bind('companyId', companyId), ...conditions);
-}
-
-type ListQuery = CollaudoFilter & PageOpts;
-
-/** The list's WHERE, order and page with every value placed through `bind` (lib/shaped-sql.ts). */
-function pageOf(companyId: string, query: ListQuery, bind: Binder) {
-  const where = filterWhere(companyId, query, bind);
-  const order = orderByOf(
-    query.sort,
-    { codice: c.codice, data: c.data, stato: c.stato, createdAt: c.createdAt },
-    desc(c.data),
-    c.id,
-  );
-  const limit = bind('limit', query.limit);
-  const offset = bind('offset', (query.page - 1) * query.limit);
-  return <Q extends PgSelect>(qb: Q) =>
-    qb
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-}
-
-// Kept per sort (the values say the rest of the shape): the list's page and count.
-const pageStatement = new ShapedStatement();
-const countStatement = new ShapedStatement();
-
-/**
- * A page of collaudi and its count in one wave, then the page's rows by its ids: rows read by a
- * second copy of the page's statement ran it twice and, on another connection, could see another
- * page after a concurrent write (docs/performance.md "Statements rendered once per shape").
- */
-export async function listPage(db: DbOrTx, companyId: string, query: ListQuery) {
-  const shape = query.sort ?? '';
-  const [items, counted] = await Promise.all([
-    pageStatement.select(db, shape, (bind) => {
-      const paged = pageOf(companyId, query, bind);
-      return () => paged(joined(db).$dynamic());
-    }),
-    countStatement.rows<{ n: number }>(db, shape, (bind) => {
-      const where = filterWhere(companyId, query, bind);
-      const matching = () =>
-        db
-          .select({ one: sql`1` })
-          .from(c)
-          .innerJoin(cl, eq(cl.id, c.clienteId))
-          .where(where);
-      return () => sql`select ${cappedCount(sql`${matching()}`)} as n`;
-    }),
-  ]);
-  const page = items as CollaudoJoined[];
-  return {
-    items: page,
-    counted: counted[0]?.n ?? 0,
-    righe: await righeOf(
-      db,
-      companyId,
-      page.map((i) => i.collaudo.id),
-    ),
-  };
 }
 
 /** Counts by state, and what the confirmed collaudi sold (the rows' stored figures). */
