@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema/index.js';
+import type { EntityRefJson } from '../src/lib/entities.js';
 import { rowsOf } from '../src/lib/pagination.js';
 import { packingRows } from '../src/modules/ddt/ddt.packing.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { createServices } from '../src/services.js';
 import { readPdf } from './ddt-helpers.js';
 import { buildTestApp, login, type TestClient, type TestContext } from './helpers.js';
 
@@ -239,5 +241,26 @@ describe('the English packing list', () => {
       lastre: {},
     });
     expect(rows[0]).toMatchObject({ tipo: 'Bundle', misure: 'thickness 30 mm', scelta: 'First' });
+  });
+});
+
+describe("the demo's records, named alike on every screen", () => {
+  it("every kind's code in the dashboard's activity (one statement) is its card's code", async () => {
+    const db = ctx.database.db;
+    const { entities } = createServices({ db });
+    for (const definition of entities.all()) {
+      const rows = await query<{ company_id: string; entity_id: string }>(sql`
+        select distinct on (entity_id) company_id, entity_id from audit_log
+        where entity_type = ${definition.type} order by entity_id limit 5`);
+      expect(rows.length, `${definition.type} in the demo's history`).toBeGreaterThan(0);
+      for (const { company_id: companyId, entity_id: id } of rows) {
+        const card = (await definition.describe(db, companyId, [id])).get(id);
+        const [row] = await query<{ ref: EntityRefJson }>(
+          sql`select ${definition.refJsonSql(companyId, sql`${id}::uuid`)} as ref`,
+        );
+        const named = card ? { codice: card.codice, kind: card.kind ?? null } : null;
+        expect(row!.ref, `${definition.type} ${id}`).toEqual(named);
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { GenealogyNode, PageKey } from '@gestcava/contracts';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { matchesSearch } from './search.js';
@@ -45,6 +45,26 @@ export interface EntityDefinition {
   idsInCava(companyId: string, cavaId: string): SQL;
   /** What a card shows beside a photo, for many entities at once. */
   describe(db: DbOrTx, companyId: string, ids: string[]): Promise<Map<string, EntitySummary>>;
+  /**
+   * The record whose id is `id` (an SQL expression of the caller's row) as the JSON object
+   * `{ codice, kind }` (`EntityRefJson`), a scalar subquery, null when it is gone: a list of several
+   * kinds names its records in its own statement (the dashboard's activity; docs/performance.md
+   * "One statement where a page had several").
+   */
+  refJsonSql(companyId: string, id: SQL): SQL;
+}
+
+/** What `refJsonSql` answers: a record's code and sub-kind (`EntityRef` without its id). */
+export type EntityRefJson = { codice: string | null; kind: string | null } | null;
+
+/** `refJsonSql` of a company table: its code (a column or an expression of its row) and sub-kind. */
+export function refJsonOf(
+  table: PgTable & { id: PgColumn; companyId: PgColumn },
+  codice: SQLWrapper,
+  kind?: SQLWrapper,
+): EntityDefinition['refJsonSql'] {
+  return (companyId, id) =>
+    sql`(select json_build_object('codice', ${codice}, 'kind', ${kind ?? sql`null`}) from ${table} where ${table.companyId} = ${companyId} and ${table.id} = ${id})`;
 }
 
 export interface EntitySummary {

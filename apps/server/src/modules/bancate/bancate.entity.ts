@@ -1,5 +1,6 @@
 import { detailPath } from '@gestcava/contracts';
-import { describeBy, type EntityRegistry } from '../../lib/entities.js';
+import { bancate } from '../../db/schema/index.js';
+import { describeBy, refJsonOf, type EntityRegistry } from '../../lib/entities.js';
 import * as repo from './bancate.repository.js';
 
 /** The bancata in the entity registry (photos, chat references). */
@@ -18,6 +19,7 @@ export function registerBancataEntity(entities: EntityRegistry) {
       return (await repo.findByCodice(tx, companyId, codice)) ?? null;
     },
     detailPath: (ref) => detailPath('bancata', ref.id),
+    refJsonSql: refJsonOf(bancate, bancate.codice),
     pages: ['bancate'],
     readableIds: (canRead) => (canRead('bancate') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,

@@ -7,7 +7,13 @@ import {
   type GenealogyNode,
 } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { describeBy, type EntityRegistry, type EntitySummary } from '../../lib/entities.js';
+import { blocchi } from '../../db/schema/index.js';
+import {
+  describeBy,
+  refJsonOf,
+  type EntityRegistry,
+  type EntitySummary,
+} from '../../lib/entities.js';
 import { toBloccoDto } from './blocchi.mapper.js';
 import * as repo from './blocchi.repository.js';
 import { bloccoIdsInCava } from './blocchi.reads.js';
@@ -82,6 +88,7 @@ export function registerBloccoEntity(entities: EntityRegistry) {
       return row ? { id: row.id, codice: row.codice, kind: row.origine } : null;
     },
     detailPath: (ref) => detailPath(ref.kind === 'esterno' ? 'blocco-esterno' : 'blocco', ref.id),
+    refJsonSql: refJsonOf(blocchi, blocchi.codice, blocchi.origine),
     pages: ['blocchi', 'blocchi-esterni'],
     readableIds(canRead) {
       const interno = canRead('blocchi');

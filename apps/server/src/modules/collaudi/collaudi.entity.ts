@@ -7,10 +7,10 @@ import {
   type GenealogyNode,
 } from '@gestcava/contracts';
 import { sql } from 'drizzle-orm';
-import { collaudoRighe } from '../../db/schema/index.js';
+import { collaudi, collaudoRighe } from '../../db/schema/index.js';
 import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
 import { italianDate } from '../../lib/dates.js';
-import { describeBy, type EntityRegistry } from '../../lib/entities.js';
+import { describeBy, refJsonOf, type EntityRegistry } from '../../lib/entities.js';
 import * as repo from './collaudi.refs.js';
 
 /**
@@ -26,6 +26,7 @@ export function registerCollaudoEntity(entities: EntityRegistry) {
     findByCodice: (tx, companyId, codice) => repo.findCodice(tx, companyId, { codice }),
     searchCodice: (tx, companyId, text, limit) => repo.searchCodice(tx, companyId, text, limit),
     detailPath: (ref) => detailPath('collaudo', ref.id),
+    refJsonSql: refJsonOf(collaudi, collaudi.codice),
     pages: ['collaudi'],
     readableIds: (canRead) => (canRead('collaudi') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>

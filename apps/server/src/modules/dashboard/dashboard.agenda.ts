@@ -1,7 +1,6 @@
 import { historyActionVerb, type Dashboard } from '@gestcava/contracts';
-import type { DbOrTx } from '../../db/client.js';
 import { addDays } from '../../lib/dates.js';
-import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
+import type { EntityRegistry } from '../../lib/entities.js';
 import { iso } from './dashboard.common.js';
 import type { Figures } from './dashboard.load.js';
 
@@ -15,40 +14,21 @@ function descrizione(action: string, statoDa: string | null, statoA: string | nu
   return historyActionVerb(action);
 }
 
-/** The summaries of the rows' records, one `describe` per kind present (at most a handful). */
-async function describeAll(
-  db: DbOrTx,
-  entities: EntityRegistry,
-  companyId: string,
-  rows: Figures['audit'],
-) {
-  const idsByType = new Map<string, string[]>();
-  for (const r of rows)
-    idsByType.set(r.entity_type, [...(idsByType.get(r.entity_type) ?? []), r.entity_id]);
-  const described = new Map<string, Map<string, EntitySummary>>();
-  for (const [type, ids] of idsByType) {
-    const definition = entities.get(type);
-    if (definition)
-      described.set(type, await definition.describe(db, companyId, [...new Set(ids)]));
-  }
-  return described;
-}
-
 /** Codes, labels and links of the audit rows. */
-export async function attivitaOf(
-  db: DbOrTx,
+export function attivitaOf(
   entities: EntityRegistry,
-  companyId: string,
   rows: Figures['audit'],
-): Promise<Dashboard['attivita']> {
-  const described = await describeAll(db, entities, companyId, rows);
+): Dashboard['attivita'] {
   return rows.map((r) => {
     const definition = entities.get(r.entity_type);
-    const summary = described.get(r.entity_type)?.get(r.entity_id);
-    // A deleted row has no summary: the line stays, without a link to a page that would 404.
+    // A deleted row has no ref: the line stays, without a link to a page that would 404.
     const path =
-      definition && summary
-        ? definition.detailPath({ id: r.entity_id, codice: summary.codice, kind: summary.kind })
+      definition && r.ref
+        ? definition.detailPath({
+            id: r.entity_id,
+            codice: r.ref.codice,
+            ...(r.ref.kind ? { kind: r.ref.kind } : {}),
+          })
         : null;
     return {
       _id: r.id,
@@ -56,7 +36,7 @@ export async function attivitaOf(
       utente: r.utente,
       entityType: r.entity_type,
       entityLabel: definition?.label ?? r.entity_type,
-      codice: summary?.codice ?? null,
+      codice: r.ref?.codice ?? null,
       action: r.action,
       descrizione: descrizione(r.action, r.stato_da, r.stato_a),
       path,

@@ -48,8 +48,8 @@ export async function loadFigures(
     counts.get(`dashboard:${name}:${companyId}:${origini.join('+')}:${oggi}`, load);
   const kinds = entities
     .all()
-    .map((d) => ({ type: d.type, ids: d.readableIds(may) }))
-    .filter((k): k is { type: string; ids: Exclude<typeof k.ids, 'none'> } => k.ids !== 'none');
+    .map((d) => ({ type: d.type, ids: d.readableIds(may), ref: d.refJsonSql }))
+    .filter((k): k is repo.ActivityKind => k.ids !== 'none');
 
   // PGlite runs one statement at a time anyway; on PostgreSQL the pool answers them side by side.
   // What is not kept is one statement (`figuresOnce`), whatever the user may see.

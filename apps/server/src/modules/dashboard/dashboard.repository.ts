@@ -8,6 +8,7 @@ import { pesoBloccoSql } from '../../lib/peso-blocco.js';
 import { optionInScadenza, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
+import type { EntityDefinition, EntityRefJson } from '../../lib/entities.js';
 import { jsonArrayOf } from '../../lib/sql.js';
 
 /**
@@ -87,6 +88,13 @@ export async function blocchiPerStato(
 }
 
 /** Which of the figures read in one statement the user may see (`figuresOnce`). */
+/** A kind of record the activity lists: its rows the user may read, and how its records are named. */
+export interface ActivityKind {
+  type: string;
+  ids: 'all' | SQL;
+  ref: EntityDefinition['refJsonSql'];
+}
+
 export interface FiguresWanted {
   bancateMese: boolean;
   lastre: boolean;
@@ -132,6 +140,8 @@ interface FiguresOnce {
     stato_da: string | null;
     stato_a: string | null;
     utente: string | null;
+    /** The record's code and sub-kind; null when it is gone. */
+    ref: EntityRefJson;
   }>;
   /** Collaudi programmati from today on, soonest first. */
   collaudi: Array<{
@@ -162,7 +172,7 @@ export async function figuresOnce(
   db: DbOrTx,
   companyId: string,
   wanted: FiguresWanted,
-  kinds: Array<{ type: string; ids: 'all' | SQL }>,
+  kinds: ActivityKind[],
   limits: FiguresLimits,
 ): Promise<FiguresOnce> {
   const parts: SQL[] = [];
@@ -229,24 +239,24 @@ function ultimeBancateChiuse(companyId: string, limit: number) {
 
 /**
  * The newest audit rows of the given kinds, each kind narrowed by its registry's `readableIds`
- * (`all` or a subquery of ids: a user reading only own blocks sees no bought-in block's row).
+ * (`all` or a subquery of ids: a user reading only own blocks sees no bought-in block's row), with
+ * their records' codes (`refJsonSql`), which were a second wave of one `describe` per kind.
  */
-function ultimeAttivita(
-  companyId: string,
-  kinds: Array<{ type: string; ids: 'all' | SQL }>,
-  limit: number,
-) {
+function ultimeAttivita(companyId: string, kinds: ActivityKind[], limit: number) {
   const byKind = kinds.map((k) =>
     k.ids === 'all'
       ? sql`a.entity_type = ${k.type}`
       : sql`(a.entity_type = ${k.type} and a.entity_id in (${k.ids}))`,
   );
+  // each record's code and sub-kind for the rows kept only (after the limit)
+  const refs = kinds.map((k) => sql`when ${k.type} then ${k.ref(companyId, sql`l.entity_id`)}`);
   return sql`
-    select a.id, a.entity_type, a.entity_id, a.action, a.at, a.changes->'stato'->>'from' as stato_da, a.changes->'stato'->>'to' as stato_a, u.name as utente
-    from audit_log a left join users u on u.id = a.user_id
-    where a.company_id = ${companyId} and (${sql.join(byKind, sql` or `)})
-    order by a.at desc, a.id desc
-    limit ${limit}`;
+    select l.*, case l.entity_type ${sql.join(refs, sql` `)} end as ref from (
+      select a.id, a.entity_type, a.entity_id, a.action, a.at, a.changes->'stato'->>'from' as stato_da, a.changes->'stato'->>'to' as stato_a, u.name as utente
+      from audit_log a left join users u on u.id = a.user_id
+      where a.company_id = ${companyId} and (${sql.join(byKind, sql` or `)})
+      order by a.at desc, a.id desc
+      limit ${limit}) l`;
 }
 
 /** Collaudi programmati from today on, soonest first. */

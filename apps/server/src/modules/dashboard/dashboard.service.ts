@@ -25,7 +25,7 @@ export function createDashboardService(deps: DashboardDeps) {
         pavimenti: f.pavimenti,
         collaudi: collaudiOf(f.settimana),
         rese: reseOf(f.bancate),
-        attivita: await attivitaOf(deps.db, deps.entities, companyId, f.audit),
+        attivita: attivitaOf(deps.entities, f.audit),
         agenda: agendaOf(deps.entities, f),
       };
     },

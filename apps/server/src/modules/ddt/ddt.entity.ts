@@ -7,7 +7,8 @@ import {
 } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { italianDate } from '../../lib/dates.js';
-import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
+import { ddt } from '../../db/schema/index.js';
+import { refJsonOf, type EntityRegistry, type EntitySummary } from '../../lib/entities.js';
 import * as repo from './ddt.repository.js';
 
 /**
@@ -134,6 +135,7 @@ export function registerDdtEntity(entities: EntityRegistry) {
       return n ? repo.searchRefs(tx, companyId, n.numero, n.anno, limit) : [];
     },
     detailPath: (ref) => detailPath('ddt', ref.id),
+    refJsonSql: refJsonOf(ddt, repo.codiceText),
     pages: ['spedizioni'],
     readableIds: (canRead) => (canRead('spedizioni') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,

@@ -247,7 +247,7 @@ export type ListRow = Awaited<ReturnType<typeof exportBatch>>[number];
 /* ---------------------------------------------------------------- the entity registry */
 
 /** A DDT's code is its number, "12/2026" (`numeroDdt`); a draft has none. */
-const codiceText = sql<
+export const codiceText = sql<
   string | null
 >`case when ${ddt.numero} is null then null else ${ddt.numero}::text || '/' || ${ddt.anno}::text end`;
 

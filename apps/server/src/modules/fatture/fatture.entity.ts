@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { fatture } from '../../db/schema/fatture.js';
 import { companyScope } from '../../lib/company-table.js';
 import { italianDate } from '../../lib/dates.js';
-import type { EntityRegistry, EntitySummary } from '../../lib/entities.js';
+import { refJsonOf, type EntityRegistry, type EntitySummary } from '../../lib/entities.js';
 import { rowsOf } from '../../lib/pagination.js';
 import { bloccoIdsInCava } from '../blocchi/blocchi.reads.js';
 import { ddtRigheConSql } from '../ddt/ddt.reads.js';
@@ -40,10 +40,13 @@ interface RefRow {
   codice: string;
 }
 
+/** A fattura's code is its number, "12/2026" (`numeroFattura`); a draft has none. */
+const numeroFatturaText = sql`case when ${fatture.numero} is null then null else ${fatture.numero}::text || '/' || ${fatture.anno}::text end`;
+
 async function refs(db: DbOrTx, where: ReturnType<typeof sql>, limit = 1): Promise<RefRow[]> {
   return rowsOf<RefRow>(
     await db.execute(sql`
-      select id, numero || '/' || anno as codice from fatture
+      select id, ${numeroFatturaText} as codice from fatture
       where numero is not null and ${where} order by anno desc, numero desc limit ${limit}`),
   );
 }
@@ -221,6 +224,7 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
     findByCodice: findFatturaByCodice,
     searchCodice: searchFatture,
     detailPath: (ref) => detailPath('fattura', ref.id),
+    refJsonSql: refJsonOf(fatture, numeroFatturaText),
     pages: ['fatture'],
     readableIds: (canRead) => (canRead('fatture') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>

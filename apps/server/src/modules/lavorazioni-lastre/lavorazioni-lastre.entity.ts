@@ -8,6 +8,7 @@ import { lavorazioniLastre } from '../../db/schema/index.js';
 import {
   describeBy,
   findCodiceIn,
+  refJsonOf,
   searchCodiceIn,
   type EntityRegistry,
 } from '../../lib/entities.js';
@@ -33,6 +34,7 @@ export function registerLavorazioneLastreEntity(entities: EntityRegistry) {
     searchCodice: (tx, companyId, text, limit) =>
       searchCodiceIn(tx, lavorazioniLastre, companyId, text, limit),
     detailPath: (ref) => detailPath('lavorazione-lastre', ref.id),
+    refJsonSql: refJsonOf(lavorazioniLastre, lavorazioniLastre.codice),
     pages: ['lavorazione-lastre'],
     readableIds: (canRead) => (canRead('lavorazione-lastre') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,

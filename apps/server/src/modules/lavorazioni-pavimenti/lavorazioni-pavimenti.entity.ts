@@ -8,6 +8,7 @@ import { lavorazioniPavimenti } from '../../db/schema/index.js';
 import {
   describeBy,
   findCodiceIn,
+  refJsonOf,
   searchCodiceIn,
   type EntityRegistry,
 } from '../../lib/entities.js';
@@ -30,6 +31,7 @@ export function registerLavorazionePavimentiEntity(entities: EntityRegistry) {
     searchCodice: (tx, companyId, text, limit) =>
       searchCodiceIn(tx, lavorazioniPavimenti, companyId, text, limit),
     detailPath: (ref) => detailPath('lavorazione-pavimenti', ref.id),
+    refJsonSql: refJsonOf(lavorazioniPavimenti, lavorazioniPavimenti.codice),
     pages: ['lavorazione-pavimenti'],
     readableIds: (canRead) => (canRead('lavorazione-pavimenti') ? 'all' : 'none'),
     idsInCava: repo.idsInCava,

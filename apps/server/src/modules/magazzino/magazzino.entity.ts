@@ -1,7 +1,7 @@
 import { detailPath, type GenealogyNode } from '@gestcava/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { lastre, lotti, pacchi } from '../../db/schema/index.js';
-import { describeBy, type EntityRegistry } from '../../lib/entities.js';
+import { describeBy, refJsonOf, type EntityRegistry } from '../../lib/entities.js';
 import * as registry from './magazzino.registry.js';
 import * as repo from './magazzino.repository.js';
 import * as lastreRepo from './magazzino-lastre.repository.js';
@@ -100,6 +100,7 @@ function registerStockEntity(entities: EntityRegistry, type: 'pacco' | 'lastra' 
     searchCodice: (tx: DbOrTx, companyId, text, limit) =>
       registry.searchCodice(tx, table, companyId, text, limit),
     detailPath: (ref) => detailPath(type, ref.id),
+    refJsonSql: refJsonOf(table, table.codice),
     pages: [page],
     readableIds: (canRead) => (canRead(page) ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) => registry.idsInCava(table, companyId, cavaId),
