@@ -28,6 +28,18 @@ export function frozen(fragment: SQL): SQL {
 }
 
 /**
+ * A constant whole number written into the statement's text, not bound: PostgreSQL estimates a
+ * bound `limit` at a tenth of the rows, which can make a prepared statement's generic plan look
+ * dearer than planning it again for every execution (docs/performance.md "Planning the list page,
+ * every time"). For the code's own constants only; throws on anything but a safe integer.
+ */
+export function constantInt(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new Error(`constantInt: ${n} is not a whole number`);
+  // eslint-disable-next-line no-restricted-syntax -- a whole number checked above, no text reaches it
+  return sql.raw(String(n));
+}
+
+/**
  * The rows of `rows` as one JSON array (`[]` for none), in the order `orderBy` gives, naming the
  * rows' own columns as `t.<column>`: `json_agg` keeps no order of its input unless told. A scalar
  * subquery, so a statement can answer several lists at once (docs/performance.md "One statement

@@ -9,7 +9,7 @@ import { optionInScadenza, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
 import type { EntityDefinition, EntityRefJson } from '../../lib/entities.js';
-import { jsonArrayOf } from '../../lib/sql.js';
+import { constantInt, jsonArrayOf } from '../../lib/sql.js';
 
 /**
  * The dashboard's aggregates. Each function is one SQL statement over other modules' tables (reads
@@ -234,7 +234,7 @@ function ultimeBancateChiuse(companyId: string, limit: number) {
     from bancate
     where company_id = ${companyId} and ${bancataChiusa(bancate)} and resa_chiusura is not null
     order by bancate.data_taglio desc, bancate.codice desc
-    limit ${limit}`;
+    limit ${constantInt(limit)}`;
 }
 
 /**
@@ -256,7 +256,7 @@ function ultimeAttivita(companyId: string, kinds: ActivityKind[], limit: number)
       from audit_log a left join users u on u.id = a.user_id
       where a.company_id = ${companyId} and (${sql.join(byKind, sql` or `)})
       order by a.at desc, a.id desc
-      limit ${limit}) l`;
+      limit ${constantInt(limit)}) l`;
 }
 
 /** Collaudi programmati from today on, soonest first. */
@@ -266,7 +266,7 @@ function collaudiProgrammati(companyId: string, limit: number) {
     from collaudi c join clienti k on k.id = c.cliente_id
     where c.company_id = ${companyId} and c.stato = 'programmato' and c.data >= ${todayInRomeSql}
     order by c.data, c.codice
-    limit ${limit}`;
+    limit ${constantInt(limit)}`;
 }
 
 /** Options of the given origini whose last day is today or within the window, soonest first. */
@@ -285,7 +285,7 @@ export async function opzioniInScadenza(
       sql`, `,
     )})
     order by b.opzione_scadenza, b.codice
-    limit ${limit}`);
+    limit ${constantInt(limit)}`);
   return rowsOf<{
     id: string;
     codice: string;
@@ -315,5 +315,5 @@ function riserveInScadenza(
       where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${RISERVA_IN_SCADENZA_GIORNI}::int`);
   }
   if (parts.length === 0) return null;
-  return sql`${sql.join(parts, sql` union all `)} order by scadenza, codice limit ${limit}`;
+  return sql`${sql.join(parts, sql` union all `)} order by scadenza, codice limit ${constantInt(limit)}`;
 }
