@@ -96,4 +96,23 @@ describe('block search by material', () => {
         .items.map((b: { _id: string }) => b._id),
     ).toEqual([statuario._id]);
   });
+
+  it('a material renamed is found by its new name at once: the names a search matched are not kept past a change', async () => {
+    const bardiglio = (
+      await admin.post('/api/materiali', { nome: 'Bardiglio Scuro', densita: 2.7 })
+    ).json();
+    const blocco = (await esterno(admin, ids, bardiglio._id)).json();
+    const search = async (q: string) =>
+      (await admin.get('/api/blocchi-esterni', { query: { q } }))
+        .json()
+        .items.map((b: { _id: string }) => b._id);
+    expect(await search('nuvolato')).toEqual([]);
+    // the rename writes the material only, not the block
+    const renamed = await admin.put(`/api/materiali/${bardiglio._id}`, {
+      nome: 'Bardiglio Nuvolato',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await search('nuvolato')).toEqual([blocco._id]);
+    expect(await search('scuro')).toEqual([]);
+  });
 });

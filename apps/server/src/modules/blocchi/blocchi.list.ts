@@ -14,6 +14,7 @@ import {
   statoEffettivoOf,
 } from '../../lib/blocco-stato.js';
 import { companyScope } from '../../lib/company-table.js';
+import type { CountCache } from '../../lib/count-cache.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { blocchi, cave, clienti, fornitori, materiali, ubicazioni } from '../../db/schema/index.js';
 import { cappedCount, orderByOf, type PageOpts } from '../../lib/pagination.js';
@@ -52,18 +53,29 @@ export function statoIs(stato: BloccoStato, bind: Binder = inline): SQL {
 /** A list filter with the materials its search text names (`withMaterialiDelTesto`). */
 export type BloccoSearch = BloccoFilter & { materialiDelTesto?: readonly string[] };
 
-/** The filter with the ids of the company's materials whose name contains its search text (a handful of rows). */
+/**
+ * The filter with the ids of the company's materials whose name contains its search text (a handful
+ * of rows). Kept between requests like the list's total (`materiali` notifies the same channel as
+ * `blocchi`): read first, it made every search wait at the pool twice (docs/performance.md "The
+ * collaudi list and the dashboard, one statement each").
+ */
 export async function withMaterialiDelTesto<F extends BloccoFilter>(
   db: DbOrTx,
+  counts: CountCache,
   companyId: string,
   f: F,
 ): Promise<F & BloccoSearch> {
-  if (!f.q) return f;
-  const rows = await db
-    .select({ id: materiali.id })
-    .from(materiali)
-    .where(companyScope(materiali, companyId, matchesSearch(materiali.nome, f.q)));
-  return { ...f, materialiDelTesto: rows.map((r) => r.id) };
+  const { q } = f;
+  if (!q) return f;
+  const ids = await counts.get(JSON.stringify(['materialiDelTesto', companyId, q]), async () =>
+    (
+      await db
+        .select({ id: materiali.id })
+        .from(materiali)
+        .where(companyScope(materiali, companyId, matchesSearch(materiali.nome, q)))
+    ).map((r) => r.id),
+  );
+  return { ...f, materialiDelTesto: ids };
 }
 
 /**

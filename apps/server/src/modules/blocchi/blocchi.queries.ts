@@ -26,7 +26,7 @@ function createBlocchiListQueries({ db, counts }: BlocchiDeps) {
     query: BloccoListQuery,
   ): Promise<Page<BloccoListItem>> {
     const { page, limit, sort: _sort, ...filter } = query;
-    const search = await repo.withMaterialiDelTesto(db, companyId, query);
+    const search = await repo.withMaterialiDelTesto(db, counts, companyId, query);
     // At once: on PostgreSQL the two statements run on two connections, so the page waits for the
     // slower of the two instead of their sum; PGlite runs them one after the other either way.
     const [items, counted] = await Promise.all([
@@ -43,7 +43,7 @@ function createBlocchiListQueries({ db, counts }: BlocchiDeps) {
     companyId: string,
     filter: BloccoFilter,
   ): Promise<BloccoSummary> {
-    const search = await repo.withMaterialiDelTesto(db, companyId, filter);
+    const search = await repo.withMaterialiDelTesto(db, counts, companyId, filter);
     return repo.summary(db, companyId, origine, search);
   }
 
@@ -56,7 +56,7 @@ function createBlocchiListQueries({ db, counts }: BlocchiDeps) {
     onError?: (e: unknown) => void,
   ): Promise<ExportStream> {
     const rows = (async function* () {
-      const search = await repo.withMaterialiDelTesto(db, companyId, filter);
+      const search = await repo.withMaterialiDelTesto(db, counts, companyId, filter);
       for await (const batch of repo.batches(db, companyId, origine, search, sort))
         yield batch.map(toBloccoDto);
     })();
