@@ -19,7 +19,7 @@ describe('constantInt', () => {
       sql: 'select 1 limit 10',
       params: [],
     });
-    for (const bad of [1.5, Number.NaN, Infinity, 2 ** 60])
+    for (const bad of [1.5, -1, Number.NaN, Infinity, 2 ** 60])
       expect(() => constantInt(bad)).toThrow(/not a whole number/);
   });
 });

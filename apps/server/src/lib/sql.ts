@@ -31,10 +31,11 @@ export function frozen(fragment: SQL): SQL {
  * A constant whole number written into the statement's text, not bound: PostgreSQL estimates a
  * bound `limit` at a tenth of the rows, which can make a prepared statement's generic plan look
  * dearer than planning it again for every execution (docs/performance.md "Planning the list page,
- * every time"). For the code's own constants only; throws on anything but a safe integer.
+ * every time"). For the code's own constants only; throws on anything but a safe integer ≥ 0.
  */
 export function constantInt(n: number): SQL {
-  if (!Number.isSafeInteger(n)) throw new Error(`constantInt: ${n} is not a whole number`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`constantInt: ${n} is not a whole number ≥ 0`);
   // eslint-disable-next-line no-restricted-syntax -- a whole number checked above, no text reaches it
   return sql.raw(String(n));
 }

@@ -87,7 +87,6 @@ export async function blocchiPerStato(
   }>(result);
 }
 
-/** Which of the figures read in one statement the user may see (`figuresOnce`). */
 /** A kind of record the activity lists: its rows the user may read, and how its records are named. */
 export interface ActivityKind {
   type: string;
@@ -95,6 +94,7 @@ export interface ActivityKind {
   ref: EntityDefinition['refJsonSql'];
 }
 
+/** Which of the figures read in one statement the user may see (`figuresOnce`). */
 export interface FiguresWanted {
   bancateMese: boolean;
   lastre: boolean;
