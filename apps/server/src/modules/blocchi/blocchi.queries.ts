@@ -31,7 +31,9 @@ function createBlocchiListQueries({ db, counts }: BlocchiDeps) {
     // slower of the two instead of their sum; PGlite runs them one after the other either way.
     const [items, counted] = await Promise.all([
       repo.listItems(db, companyId, origine, search),
-      counts.get(JSON.stringify([companyId, origine, filter]), () =>
+      // keyed by the material ids it counted with too: a count that read ids from before a
+      // material's rename is kept under those ids, never served for the new ones
+      counts.get(JSON.stringify([companyId, origine, filter, search.materialiDelTesto]), () =>
         repo.countMatching(db, companyId, origine, search),
       ),
     ]);
