@@ -39,6 +39,6 @@ CREATE INDEX "trasferimenti_righe_origine_idx" ON "trasferimenti_righe" USING bt
 CREATE INDEX "trasferimenti_righe_destinazione_idx" ON "trasferimenti_righe" USING btree ("destinazione_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "lastre_blocco_progressivo_unique" ON "lastre" USING btree ("company_id","blocco_id","progressivo");--> statement-breakpoint
 ALTER TABLE "movimenti" ADD CONSTRAINT "movimenti_oggetto_check" CHECK ("movimenti"."pacco_id" is not null or "movimenti"."lotto_id" is not null or "movimenti"."lastra_id" is not null or "movimenti"."blocco_id" is not null);--> statement-breakpoint
--- Code series are shared by every company of the installation (DESIGN §4: one code names one stone in the whole group, so a transferred stone keeps its code): one row per series and year under the nil company id, continuing after the highest number any company used.
+-- Code series are shared by every company of the installation (docs/domain.md "Codes and fiscal numbers": one code names one stone in the whole group, so a transferred stone keeps its code): one row per series and year under the nil company id, continuing after the highest number any company used.
 INSERT INTO "code_sequences" ("company_id", "series", "year", "last") SELECT '00000000-0000-0000-0000-000000000000', "series", "year", max("last") FROM "code_sequences" GROUP BY "series", "year" ON CONFLICT ("company_id", "series", "year") DO NOTHING;--> statement-breakpoint
 DELETE FROM "code_sequences" WHERE "company_id" <> '00000000-0000-0000-0000-000000000000';

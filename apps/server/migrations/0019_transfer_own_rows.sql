@@ -1,4 +1,4 @@
--- A row received from a group company names only the receiver's rows (DESIGN §4 "Ditte del gruppo"):
+-- A row received from a group company names only the receiver's rows (docs/architecture.md "Transfers between group companies"):
 -- its copy of the block when it has one, else nothing; the sender's sawing or tile cut never.
 ALTER TABLE "lastre" ALTER COLUMN "blocco_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "lotti" ALTER COLUMN "lavorazione_id" DROP NOT NULL;--> statement-breakpoint
