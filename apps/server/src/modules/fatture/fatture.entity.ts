@@ -40,21 +40,27 @@ interface RefRow {
   codice: string;
 }
 
-/** A fattura's code is its number, "12/2026" (`numeroFattura`); a draft has none. */
-const numeroFatturaText = sql`case when ${fatture.numero} is null then null else ${fatture.numero}::text || '/' || ${fatture.anno}::text end`;
+/**
+ * A fattura's code is its number, "12/2026" (`numeroFattura`); a draft has none. One rule for every
+ * read of the registry below, on the table or its alias `f`.
+ */
+const numeroFatturaText = (t: typeof fatture | typeof fa) =>
+  sql<
+    string | null
+  >`case when ${t.numero} is null then null else ${t.numero}::text || '/' || ${t.anno}::text end`;
 
 async function refs(db: DbOrTx, where: ReturnType<typeof sql>, limit = 1): Promise<RefRow[]> {
   return rowsOf<RefRow>(
     await db.execute(sql`
-      select id, ${numeroFatturaText} as codice from fatture
+      select id, ${numeroFatturaText(fatture)} as codice from fatture
       where numero is not null and ${where} order by anno desc, numero desc limit ${limit}`),
   );
 }
 
 interface Linked {
   id: string;
-  numero: number | null;
-  anno: number | null;
+  /** `numeroFatturaText`: null for a draft. */
+  codice: string | null;
   data: string;
   tipo_documento: FatturaTipo;
   stato: FatturaStato;
@@ -64,8 +70,8 @@ interface Linked {
 const nodeOf = (r: Linked): GenealogyNode => ({
   entityType: 'fattura',
   _id: r.id,
-  label: `${FATTURA_TIPO_LABELS[r.tipo_documento]} ${r.numero != null ? `${r.numero}/${r.anno}` : '(bozza)'} del ${italianDate(r.data)} a ${r.cliente}`,
-  codice: r.numero != null ? `${r.numero}/${r.anno}` : null,
+  label: `${FATTURA_TIPO_LABELS[r.tipo_documento]} ${r.codice ?? '(bozza)'} del ${italianDate(r.data)} a ${r.cliente}`,
+  codice: r.codice,
   relation: 'vendita',
   path: detailPath('fattura', r.id),
 });
@@ -73,7 +79,7 @@ const nodeOf = (r: Linked): GenealogyNode => ({
 const linked = (db: DbOrTx, companyId: string, where: ReturnType<typeof sql>) =>
   db
     .execute(
-      sql`select f.id, f.numero, f.anno, f.data::text as data, f.tipo_documento, f.stato, f.cessionario->>'ragioneSociale' as cliente
+      sql`select f.id, ${numeroFatturaText(fa)} as codice, f.data::text as data, f.tipo_documento, f.stato, f.cessionario->>'ragioneSociale' as cliente
       from fatture f where ${companyScope(fa, companyId)} and f.stato = 'emessa' and exists (
         select 1 from fatture_righe r where r.fattura_id = f.id and ${where}) order by f.anno, f.numero`,
     )
@@ -85,7 +91,7 @@ async function findFattura(tx: DbOrTx, companyId: string, id: string): Promise<R
     (
       await rowsOf<RefRow>(
         await tx.execute(
-          sql`select id, coalesce(numero || '/' || anno, 'bozza') as codice from fatture where ${companyScope(fatture, companyId, eq(fatture.id, id))}`,
+          sql`select id, coalesce(${numeroFatturaText(fatture)}, 'bozza') as codice from fatture where ${companyScope(fatture, companyId, eq(fatture.id, id))}`,
         ),
       )
     )[0] ?? null
@@ -136,7 +142,7 @@ async function describeFatture(
   if (!ids.length) return new Map();
   const rows = rowsOf<Linked & { totale: number }>(
     await tx.execute(sql`
-      select id, numero, anno, data::text as data, tipo_documento, stato, totale::float8 as totale,
+      select id, ${numeroFatturaText(fatture)} as codice, data::text as data, tipo_documento, stato, totale::float8 as totale,
         cessionario->>'ragioneSociale' as cliente
       from fatture where ${companyScope(fatture, companyId)} and id in (${sql.join(
         ids.map((id) => sql`${id}`),
@@ -147,7 +153,7 @@ async function describeFatture(
     rows.map((r) => [
       r.id,
       {
-        codice: r.numero != null ? `${r.numero}/${r.anno}` : null,
+        codice: r.codice,
         materiale: null,
         stato: FATTURA_STATO_LABELS[r.stato],
         cava: null,
@@ -224,7 +230,7 @@ export function registerFatturaEntity(entities: EntityRegistry, _db: Db) {
     findByCodice: findFatturaByCodice,
     searchCodice: searchFatture,
     detailPath: (ref) => detailPath('fattura', ref.id),
-    refJsonSql: refJsonOf(fatture, numeroFatturaText),
+    refJsonSql: refJsonOf(fatture, numeroFatturaText(fatture)),
     pages: ['fatture'],
     readableIds: (canRead) => (canRead('fatture') ? 'all' : 'none'),
     idsInCava: (companyId, cavaId) =>
