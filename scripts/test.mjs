@@ -11,7 +11,7 @@
 // Layers: contracts (Vitest), server on PGlite (Vitest), the same server suite on PostgreSQL when
 // TEST_DATABASE_URL is set, web unit (Vitest), web end-to-end (Playwright). A layer that does not exist
 // yet (no config or no test files) is reported as skipped; a runner that crashed or wrote no report
-// counts as at least one failure. TEST_LAYER_TIMEOUT_MINUTES (default 30) stops a layer that hangs.
+// counts as at least one failure. TEST_LAYER_TIMEOUT_MINUTES (default 45) stops a layer that hangs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-test-'));
-const LAYER_TIMEOUT_MS = Number(process.env.TEST_LAYER_TIMEOUT_MINUTES || 30) * 60_000;
+const LAYER_TIMEOUT_MS = Number(process.env.TEST_LAYER_TIMEOUT_MINUTES || 45) * 60_000;
 const isWindows = process.platform === 'win32';
 const npx = isWindows ? 'npx.cmd' : 'npx';
 const npm = isWindows ? 'npm.cmd' : 'npm';
