@@ -16,8 +16,10 @@ process.env.GESTCAVA_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ges
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // margins for a shared two-core machine that can run two or three times slower than usual;
+  // they only cost time when a test fails (docs/operations.md "Tests: npm test")
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -29,9 +31,16 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'it-IT',
+    // The service worker is the offline specs' subject and they allow it (offline-*, yard-offline);
+    // elsewhere it only adds a worker to every page load of a fresh browser, a fifth of a spec's
+    // time (docs/operations.md "Tests: npm test")
+    serviceWorkers: 'block',
     timezoneId: 'Europe/Rome',
     viewport: { width: 1366, height: 768 },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with the page's DOM at each step, without the screencast: its
+    // frames, encoded for every test although kept only for a failed one, made a spec file take
+    // 1.8 times as long (docs/operations.md "Tests: npm test"). The failure's screenshot is kept.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -13,7 +13,7 @@ import { DEMO, login, PASSWORD, screenshot } from './helpers';
  * reach the server exactly once when the network returns. The pages are opened online first (the
  * app shell offline is h/pwa's test); its service worker serves the app's lazy parts offline.
  */
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' });
 
 interface Api {
   get: <T>(path: string) => Promise<T>;

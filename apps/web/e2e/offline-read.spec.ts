@@ -6,7 +6,12 @@ import { DEMO, login, storedToken } from './helpers';
  * device's copy, marked with when it was fresh; one never opened says it is not on the device; the
  * logout leaves no gestcava-* database, and the next user on the browser finds nothing of the first.
  */
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.use({
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  serviceWorkers: 'allow',
+});
 
 const MARK = /^Copia sul dispositivo, aggiornata alle \d\d:\d\d del \d\d\/\d\d\/\d\d$/;
 

@@ -10,7 +10,12 @@ import { DEMO, login, openVendi, signIn } from './helpers';
  * the app shell offline: a real service worker, a phone's 390 px, the network cut with
  * context.setOffline. Item data offline and the action queue have their own specs.
  */
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.use({
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  serviceWorkers: 'allow',
+});
 
 /** The worker has installed (precache done), is active and controls this page. */
 async function controlledByServiceWorker(page: Page): Promise<void> {

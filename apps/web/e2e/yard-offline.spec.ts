@@ -7,7 +7,7 @@ import { DEMO, login, PASSWORD, screenshot, signIn } from './helpers';
  * and cannot make it twice, is told the photos are not kept offline, hears of a refusal wherever
  * it is, and reaches Logout on a 360 px screen.
  */
-test.use({ viewport: { width: 360, height: 780 }, hasTouch: true });
+test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, serviceWorkers: 'allow' });
 
 interface Item {
   _id: string;
