@@ -61,7 +61,7 @@ export function StatisticheSection({
         <Suspense
           fallback={<div className="statistiche-chart-placeholder">Caricamento del grafico…</div>}
         >
-          {/* PrimeReact's Chart is mounted only with its data (STACK.md, gotcha 7); the key renews it per answer */}
+          {/* PrimeReact's Chart is mounted only with its data (docs/web-shell.md "Charts: mounted with their data"); the key renews it per answer */}
           <StatisticheChart
             key={`${data.section}-${data.per}-${data.dal}-${data.al}`}
             data={chart}
