@@ -35,6 +35,12 @@ function readSnapshot(): SessionSnapshot {
 let snapshot: SessionSnapshot = readSnapshot();
 /** The last session ended by the user's own logout (not by a 401): no returnUrl then. */
 let endedByLogout = false;
+/**
+ * The user's logout is under way (docs/web-shell.md "Transport rules"): the server revokes the
+ * token before this tab forgets it, so a request still in flight can come back 401. That 401 ends
+ * the session as the logout would.
+ */
+let logoutStarted = false;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -62,6 +68,7 @@ export function setSession(user: User & { accessToken?: string }, token: string)
   writeString(STORAGE_KEYS.token, token);
   writeString(STORAGE_KEYS.company, null);
   endedByLogout = false;
+  logoutStarted = false;
   emit();
 }
 
@@ -75,7 +82,8 @@ export function mergeCurrentUser(changes: Partial<User>): void {
 
 /** Logout and 401: token, user and the admin's company choice go away; a logout takes this tab's unsent form values too. */
 export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
-  endedByLogout = reason === 'logout';
+  endedByLogout = reason === 'logout' || logoutStarted;
+  logoutStarted = false;
   if (endedByLogout) clearFormDrafts();
   writeString(STORAGE_KEYS.user, null);
   writeString(STORAGE_KEYS.token, null);
@@ -86,6 +94,11 @@ export function clearSession(reason: 'logout' | 'expired' = 'expired'): void {
 export function setSelectedCompanyId(companyId: string | null): void {
   writeString(STORAGE_KEYS.company, companyId);
   emit();
+}
+
+/** Called before the logout's revoke (see logoutStarted). */
+export function startLogout(): void {
+  logoutStarted = true;
 }
 
 export function sessionEndedByLogout(): boolean {

@@ -12,7 +12,14 @@ import {
   installApiMocks,
   UUID,
 } from '@/test/api-mocks';
-import { getSession, setSelectedCompanyId, setSession } from '../session';
+import { loginPath } from '@/app/paths';
+import {
+  clearSession,
+  getSession,
+  setSelectedCompanyId,
+  setSession,
+  startLogout,
+} from '../session';
 import { ApiError, INVALID_SERVER_ANSWER } from './errors';
 import { api } from './request';
 
@@ -109,6 +116,31 @@ describe('JSON requests', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(window.localStorage.getItem('currentUser')).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledWith('/app/pages/blocchi?page=2');
+  });
+
+  it("a 401 while the user's own logout is under way ends the session as that logout: the login page asks for no return", async () => {
+    setSession(DEMO_USERS.produzione, 'being-revoked');
+    window.history.replaceState(null, '', '/app/pages/profile');
+    startLogout();
+    script([jsonResponse({ message: 'Sessione scaduta', code: 'UNAUTHORIZED' }, 401)]);
+    await expect(api.get('/companies/user-company')).rejects.toMatchObject({ status: 401 });
+    expect(getSession().token).toBeNull();
+    expect(loginPath('/app/pages/profile')).toBe('/auth/login');
+    // the next session that expires on its own still brings the user back
+    setSession(DEMO_USERS.produzione, 'later');
+    script([jsonResponse({ message: 'Sessione scaduta', code: 'UNAUTHORIZED' }, 401)]);
+    await expect(api.get('/companies/user-company')).rejects.toMatchObject({ status: 401 });
+    expect(loginPath('/app/pages/profile')).toBe('/auth/login?returnUrl=%2Fapp%2Fpages%2Fprofile');
+  });
+
+  it('a 401 to a request made with no token ends no session: the page is not remembered for a login', async () => {
+    setSession(DEMO_USERS.produzione, 'mine');
+    clearSession('logout');
+    window.history.replaceState(null, '', '/app/pages/profile');
+    script([jsonResponse({ message: 'Sessione scaduta', code: 'UNAUTHORIZED' }, 401)]);
+    await expect(api.get('/companies/user-company')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(loginPath('/app/pages/profile')).toBe('/auth/login');
   });
 
   it('a failed login (401) is not an expired session: nothing is cleared, the message is the server’s', async () => {

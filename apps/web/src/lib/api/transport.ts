@@ -65,10 +65,11 @@ function baseHeaders(): Record<string, string> {
 /**
  * 401: the session is over. Clear it and send the user to log in, then back here. Only the
  * first 401 of a session does it: a late answer to a request made with an older token (several
- * requests in flight, or a new login since) changes nothing.
+ * requests in flight, or a new login since) changes nothing, nor does one made with no token at
+ * all (a screen still refetching while a logout clears the session): no session ended there.
  */
 function sessionExpired(tokenUsed: string | null): void {
-  if (getSession().token !== tokenUsed) return;
+  if (tokenUsed === null || getSession().token !== tokenUsed) return;
   clearSession();
   const { pathname, search, hash } = window.location;
   const returnUrl = pathname.startsWith('/auth/') ? null : `${pathname}${search}${hash}`;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, clearCsrfToken, refreshCsrfToken } from '@/lib/api';
 import { wipeDeviceData } from '@/lib/offline/device-data';
-import { clearSession, getSession } from '@/lib/session';
+import { clearSession, getSession, startLogout } from '@/lib/session';
 
 /**
  * Logout, apart from ./auth.ts so the login page does not load the device's data code (IndexedDB,
@@ -51,6 +51,7 @@ export function useLogout() {
     mutationFn: async () => {
       // read before the revoke's round trip: a 401 meanwhile (a refetch, the queue's tick) clears the session
       const userId = getSession().user?._id;
+      startLogout();
       await revokeSession();
       await navigate('/auth/login', { replace: true });
       await clearLocalSession(() => queryClient.clear(), userId);
