@@ -79,6 +79,8 @@ describe.skipIf(reason !== null)(
     let bucketRelay: Relay;
     let a: ServerProcess;
     let b: ServerProcess;
+    /** What the instances share: the database, Redis, the bucket and the signing secret. */
+    let shared: Record<string, string>;
     let chatUserId = '';
     const sockets: ChatSocket[] = [];
 
@@ -122,7 +124,7 @@ describe.skipIf(reason !== null)(
       ]);
       dataDirB = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-instance-b-'));
       // What the instances share: the database, Redis, the bucket and the signing secret. Nothing on disk.
-      const shared = {
+      shared = {
         REDIS_URL: redis.toString(),
         JWT_SECRET: crypto.randomBytes(32).toString('hex'),
         ...s3.env({ S3_ENDPOINT: `http://127.0.0.1:${bucketRelay.port}` }),
@@ -337,6 +339,58 @@ describe.skipIf(reason !== null)(
         ).toBe(true);
       }
       expect(a.child.exitCode).toBeNull();
+    });
+
+    it('an instance started while Redis is down serves, answers /api/ready 503 naming Redis until it is back, and stops with exit 0 either way', async () => {
+      const dirs: string[] = [];
+      const started: ServerProcess[] = [];
+      const startAnother = async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gestcava-instance-late-'));
+        dirs.push(dir);
+        const server = await startServer(install, {
+          ...shared,
+          DATA_DIR: dir,
+          WEB_DIST_DIR: path.join(dir, 'no-web'),
+        });
+        started.push(server);
+        return server;
+      };
+      try {
+        await redisRelay.cut();
+        let c: ServerProcess;
+        try {
+          // it once waited for Redis before listening, for as long as Redis was away
+          c = await startAnother();
+          const d = await startAnother();
+          for (const server of [c, d]) {
+            const { status, body } = await readyOf(server.url);
+            expect(status).toBe(503);
+            expect(body.message).toBe('Non pronto: Redis non risponde');
+            expect(checksOf(body)).toEqual({ database: true, redis: false, storage: true });
+            const admin = await loginOverHttp(server.url);
+            expect((await admin.get('/api/clienti')).status).toBe(200);
+          }
+          // stopped before Redis ever answered: at once, without an unhandled rejection
+          d.child.kill('SIGTERM');
+          expect(await d.exited).toEqual({ code: 0, signal: null });
+        } finally {
+          await redisRelay.restore();
+        }
+        // A and B, cut off meanwhile too, as well
+        for (const url of [c.url, a.url, b.url]) {
+          expect(
+            await eventually(async () => (await readyOf(url)).status === 200, 15_000),
+            `${url} ready once Redis is back`,
+          ).toBe(true);
+        }
+        c.child.kill('SIGTERM');
+        expect(await c.exited).toEqual({ code: 0, signal: null });
+      } finally {
+        for (const server of started)
+          if (server.child.exitCode === null && server.child.signalCode === null)
+            server.child.kill('SIGKILL');
+        for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('on SIGTERM to A during 20 requests loses none, answers /api/ready 503 while it drains, sends its chat socket to B and exits 0 within 10 s', async () => {

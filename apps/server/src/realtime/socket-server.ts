@@ -99,7 +99,10 @@ export async function createSocketServer(
       : null,
     async close() {
       await io.of('/').adapter.close();
-      await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+      // A client still waiting for Redis would wait on its QUIT as long: dropped at once instead.
+      await Promise.all(
+        clients.map((c) => (c.isReady ? c.quit().catch(() => undefined) : c.destroy())),
+      );
     },
   };
 }
@@ -114,25 +117,40 @@ async function linkInstancesThroughRedis(io: ChatIo, redisUrl: string, log: Fast
   for (const client of [pub, sub]) {
     // A dropped Redis connection reconnects by itself; the log says why messages stopped crossing instances.
     client.on('error', (err: unknown) => log.error({ err }, 'connessione a Redis non riuscita'));
+    // Not awaited: an instance started while Redis is down serves all the same, with /api/ready 503
+    // until it connects (docs/operations.md "Più server"); what the adapter sends meanwhile waits
+    // in the client's queue. Connecting is retried until it succeeds or the client is closed.
+    client.connect().catch(() => undefined);
   }
-  await Promise.all([pub.connect(), sub.connect()]);
-  // The adapter publishes without awaiting: a publish in flight when the connection drops rejected
+  // The adapter sends without awaiting: a publish in flight when the connection drops, or a
+  // (un)subscribe still queued when a client that never connected is dropped at shutdown, rejected
   // with nobody to catch it, and the unhandled rejection stopped the process (every instance, on a
   // Redis blip). Caught here; a message lost so is one a client fetches when it reconnects (R12).
-  const publish = pub.publish.bind(pub);
-  Object.defineProperty(pub, 'publish', {
-    value: (...args: Parameters<typeof publish>) =>
-      publish(...args).catch((err: unknown) => {
-        log.warn(
-          { err },
-          'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)',
-        );
-        return 0;
-      }),
-  });
+  catchRejections(pub, ['publish'], (err) =>
+    log.warn({ err }, 'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)'),
+  );
+  catchRejections(sub, ['pSubscribe', 'subscribe', 'pUnsubscribe', 'unsubscribe'], () => undefined);
   io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
   log.info('chat: adattatore Redis attivo');
   return [pub, sub];
+}
+
+/** Each named method of `client` answers as before, with a rejection caught (`onRejected`) instead of thrown. */
+function catchRejections<C extends object>(
+  client: C,
+  methods: ReadonlyArray<keyof C & string>,
+  onRejected: (err: unknown) => void,
+) {
+  for (const name of methods) {
+    const method = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    Object.defineProperty(client, name, {
+      value: (...args: unknown[]) =>
+        method(...args).catch((err: unknown) => {
+          onRejected(err);
+          return undefined;
+        }),
+    });
+  }
 }
 
 export type SocketServer = Awaited<ReturnType<typeof createSocketServer>>;
