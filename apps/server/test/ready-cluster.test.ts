@@ -383,6 +383,25 @@ describe.skipIf(reason !== null)(
             `${url} ready once Redis is back`,
           ).toBe(true);
         }
+        // linked late, C relays chat as the others do: a message sent through A reaches a socket on C
+        const sender = await loginOverHttp(a.url);
+        const receiver = await loginOverHttp(c.url, CHAT_USER);
+        const socket: ChatSocket = connectClient(c.url, {
+          path: '/socket.io',
+          auth: { token: receiver.headers().authorization!.slice(7) },
+          transports: ['websocket'],
+          forceNew: true,
+        });
+        sockets.push(socket);
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+        const arrived = new Promise<ChatMessage>((resolve) => socket.once('new_message', resolve));
+        expect((await sendChat(a.url, sender.headers(), 'Da A a C')).status).toBe(201);
+        expect(await arrived).toMatchObject({ content: 'Da A a C', receiverId: chatUserId });
+        socket.disconnect();
+
         c.child.kill('SIGTERM');
         expect(await c.exited).toEqual({ code: 0, signal: null });
       } finally {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   SOCKET_PATH,
   type ChatClientToServerEvents,
@@ -31,6 +32,8 @@ export type ChatSocket = Socket<
 
 /** The client only sends small events: socket.io's 1 MB default is lowered (docs/quality.md S23). */
 const MAX_CLIENT_PACKET_BYTES = 16 * 1024;
+/** How long a starting instance waits for Redis before it listens without the other instances. */
+const LINK_WAIT_MS = 5_000;
 
 /**
  * docs/quality.md S23: the page and the socket share one origin, so a browser's `Origin` must name this
@@ -63,11 +66,13 @@ export async function createSocketServer(
     servesHost: HostCheck;
   },
 ) {
+  // With REDIS_URL, no chat connection is taken before the instances are linked (see below).
+  let linked = !redisUrl;
   const io: ChatIo = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_PACKET_BYTES,
-    allowRequest: (req, callback) => callback(null, sameOrigin(req)),
+    allowRequest: (req, callback) => callback(null, linked && sameOrigin(req)),
   });
   // The handshake answers a foreign Host like the HTTP API does (DNS rebinding, lib/hosts.ts).
   io.engine.use((req: IncomingMessage, res: ServerResponse, next: (err?: Error) => void) => {
@@ -76,7 +81,14 @@ export async function createSocketServer(
     res.end(JSON.stringify({ message: MISDIRECTED_MESSAGE, code: 'MISDIRECTED_REQUEST' }));
   });
 
-  const clients = redisUrl ? await linkInstancesThroughRedis(io, redisUrl, log) : [];
+  const link = redisUrl ? linkInstancesThroughRedis(io, redisUrl, log) : null;
+  const clients = link?.clients ?? [];
+  if (link) {
+    void link.linked.then(() => (linked = true));
+    // Redis answering, the instances are linked before this one listens, as chat clients expect;
+    // Redis down, the instance starts without waiting longer (docs/operations.md "Più server").
+    await Promise.race([link.linked, delay(LINK_WAIT_MS, undefined, { ref: false })]);
+  }
 
   return {
     io,
@@ -98,10 +110,14 @@ export async function createSocketServer(
         }
       : null,
     async close() {
-      await io.of('/').adapter.close();
-      // A client still waiting for Redis would wait on its QUIT as long: dropped at once instead.
+      // Unsubscribing needs the connection: without it there is nothing to undo, and the commands
+      // would wait in the client's queue.
+      if (clients.every((c) => c.isReady)) await io.of('/').adapter.close();
+      // A client without its connection would wait on its QUIT until Redis is back: dropped at once.
       await Promise.all(
-        clients.map((c) => (c.isReady ? c.quit().catch(() => undefined) : c.destroy())),
+        clients.map((c) =>
+          c.isReady ? c.quit().catch(() => undefined) : c.isOpen ? c.destroy() : undefined,
+        ),
       );
     },
   };
@@ -109,48 +125,47 @@ export async function createSocketServer(
 
 /**
  * The Redis adapter: a room emit on one instance reaches sockets on all of them. Returns its two
- * connections (publish, subscribe).
+ * connections (publish, subscribe) at once, without waiting for Redis: an instance started while
+ * Redis is down serves the API all the same, with /api/ready 503 naming Redis (docs/operations.md
+ * "Più server"). The adapter is attached once both connections are up (`linked`), so its
+ * subscriptions are sent on a live connection, and only then are chat connections let in: one taken
+ * before would sit in the in-process adapter that the Redis one replaces, its rooms lost. node-redis
+ * retries a refused connection until it succeeds or the client is closed.
  */
-async function linkInstancesThroughRedis(io: ChatIo, redisUrl: string, log: FastifyBaseLogger) {
+function linkInstancesThroughRedis(io: ChatIo, redisUrl: string, log: FastifyBaseLogger) {
   const pub = createClient({ url: redisUrl });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) {
     // A dropped Redis connection reconnects by itself; the log says why messages stopped crossing instances.
     client.on('error', (err: unknown) => log.error({ err }, 'connessione a Redis non riuscita'));
-    // Not awaited: an instance started while Redis is down serves all the same, with /api/ready 503
-    // until it connects (docs/operations.md "Più server"); what the adapter sends meanwhile waits
-    // in the client's queue. Connecting is retried until it succeeds or the client is closed.
-    client.connect().catch(() => undefined);
   }
-  // The adapter sends without awaiting: a publish in flight when the connection drops, or a
-  // (un)subscribe still queued when a client that never connected is dropped at shutdown, rejected
+  // The adapter publishes without awaiting: a publish in flight when the connection drops rejected
   // with nobody to catch it, and the unhandled rejection stopped the process (every instance, on a
   // Redis blip). Caught here; a message lost so is one a client fetches when it reconnects (R12).
-  catchRejections(pub, ['publish'], (err) =>
-    log.warn({ err }, 'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)'),
-  );
-  catchRejections(sub, ['pSubscribe', 'subscribe', 'pUnsubscribe', 'unsubscribe'], () => undefined);
-  io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
-  log.info('chat: adattatore Redis attivo');
-  return [pub, sub];
-}
-
-/** Each named method of `client` answers as before, with a rejection caught (`onRejected`) instead of thrown. */
-function catchRejections<C extends object>(
-  client: C,
-  methods: ReadonlyArray<keyof C & string>,
-  onRejected: (err: unknown) => void,
-) {
-  for (const name of methods) {
-    const method = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
-    Object.defineProperty(client, name, {
-      value: (...args: unknown[]) =>
-        method(...args).catch((err: unknown) => {
-          onRejected(err);
-          return undefined;
-        }),
-    });
-  }
+  const publish = pub.publish.bind(pub);
+  Object.defineProperty(pub, 'publish', {
+    value: (...args: Parameters<typeof publish>) =>
+      publish(...args).catch((err: unknown) => {
+        log.warn(
+          { err },
+          'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)',
+        );
+        return 0;
+      }),
+  });
+  const linked = new Promise<void>((resolve) => {
+    void Promise.all([pub.connect(), sub.connect()]).then(
+      () => {
+        // connect() also returns when the client is closed first (a shutdown before Redis answered)
+        if (!pub.isReady || !sub.isReady) return;
+        io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
+        log.info('chat: adattatore Redis attivo');
+        resolve();
+      },
+      () => undefined,
+    );
+  });
+  return { clients: [pub, sub], linked };
 }
 
 export type SocketServer = Awaited<ReturnType<typeof createSocketServer>>;
