@@ -122,6 +122,17 @@ describe('login page', () => {
     });
   });
 
+  it("a new session shows nothing an earlier one left cached in this tab (another tab's logout ended it)", async () => {
+    loginAnswer = () => jsonResponse({ success: true, user: okUser });
+    const { queryClient } = renderLogin();
+    queryClient.setQueryData(['blocchi', 'list', 'admin di prima'], { items: ['un blocco'] });
+    await userEvent.type(screen.getByLabelText('Email'), 'vendite@cava.example');
+    await userEvent.type(screen.getByLabelText('Password'), 'Cava-Demo-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Accedi' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/app/dashboard');
+    expect(queryClient.getQueryData(['blocchi', 'list', 'admin di prima'])).toBeUndefined();
+  });
+
   it('without returnUrl (or with a foreign one) goes to the dashboard', async () => {
     loginAnswer = () => jsonResponse({ success: true, user: okUser });
     renderLogin('/auth/login?returnUrl=https%3A%2F%2Fevil.example%2F');

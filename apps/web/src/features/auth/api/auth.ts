@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type LoginBody,
   loginResponseSchema,
@@ -26,11 +26,14 @@ export function useChangePassword() {
  * POST /user/login. A 401 here is a wrong password, not an expired session: the client does not
  * redirect, the form shows the server's message. Login fails unless the answer says success.
  */
-export async function login(body: LoginBody) {
+export async function login(body: LoginBody, forgetCachedData: () => void) {
   const { user } = await api.post('/user/login', body, {
     handleUnauthorized: false,
     schema: loginResponseSchema,
   });
+  // Nothing an earlier session left cached in this tab is shown in this one: a logout in another
+  // tab ends this tab's session without a request of its own (docs/web-shell.md "Transport rules").
+  forgetCachedData();
   setSession(user, user.accessToken);
   // The anti-forgery token is bound to the session: the anonymous one is good only for login.
   try {
@@ -42,7 +45,8 @@ export async function login(body: LoginBody) {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (body: LoginBody) => login(body, () => queryClient.clear()) });
 }
 
 export interface UpdateProfileInput {

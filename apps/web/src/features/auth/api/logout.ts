@@ -52,9 +52,13 @@ export function useLogout() {
       // read before the revoke's round trip: a 401 meanwhile (a refetch, the queue's tick) clears the session
       const userId = getSession().user?._id;
       startLogout();
-      await revokeSession();
-      await navigate('/auth/login', { replace: true });
-      await clearLocalSession(() => queryClient.clear(), userId);
+      try {
+        await revokeSession();
+        await navigate('/auth/login', { replace: true });
+      } finally {
+        // whatever happened on the way, this device forgets the session
+        await clearLocalSession(() => queryClient.clear(), userId);
+      }
     },
   });
 }
