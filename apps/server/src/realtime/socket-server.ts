@@ -101,23 +101,29 @@ export async function createSocketServer(
     disconnectAll() {
       io.engine.close();
     },
-    /** Readiness (with REDIS_URL only): both adapter connections are up and Redis answers. */
+    /** Readiness (with REDIS_URL only): the instances are linked, both connections are up and Redis answers. */
     redisCheck: redisUrl
       ? async () => {
+          if (!linked) throw new Error('istanze non ancora collegate tramite Redis');
           // A client that is reconnecting would queue the PING until Redis is back: say so at once instead.
           if (!clients.every((c) => c.isReady)) throw new Error('connessione a Redis non pronta');
           await clients[0]!.ping();
         }
       : null,
     async close() {
+      link?.stop();
       // Unsubscribing needs the connection: without it there is nothing to undo, and the commands
       // would wait in the client's queue.
-      if (clients.every((c) => c.isReady)) await io.of('/').adapter.close();
-      // A client without its connection would wait on its QUIT until Redis is back: dropped at once.
+      if (linked && clients.every((c) => c.isReady)) await io.of('/').adapter.close();
       await Promise.all(
-        clients.map((c) =>
-          c.isReady ? c.quit().catch(() => undefined) : c.isOpen ? c.destroy() : undefined,
-        ),
+        clients.map((c) => {
+          // a connection still being opened cannot be destroyed: it must not keep the process alive
+          c.unref();
+          // A client without its connection would wait on its QUIT until Redis is back: dropped at once.
+          if (c.isReady) return c.quit().catch(() => undefined);
+          if (c.isOpen) c.destroy();
+          return undefined;
+        }),
       );
     },
   };
@@ -139,33 +145,56 @@ function linkInstancesThroughRedis(io: ChatIo, redisUrl: string, log: FastifyBas
     // A dropped Redis connection reconnects by itself; the log says why messages stopped crossing instances.
     client.on('error', (err: unknown) => log.error({ err }, 'connessione a Redis non riuscita'));
   }
-  // The adapter publishes without awaiting: a publish in flight when the connection drops rejected
-  // with nobody to catch it, and the unhandled rejection stopped the process (every instance, on a
-  // Redis blip). Caught here; a message lost so is one a client fetches when it reconnects (R12).
-  const publish = pub.publish.bind(pub);
-  Object.defineProperty(pub, 'publish', {
-    value: (...args: Parameters<typeof publish>) =>
-      publish(...args).catch((err: unknown) => {
-        log.warn(
-          { err },
-          'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)',
-        );
-        return 0;
-      }),
-  });
+  // The adapter sends without awaiting: a publish in flight when the connection drops, or a
+  // (un)subscribe, rejected with nobody to catch it, and the unhandled rejection stopped the process
+  // (every instance, on a Redis blip). Caught here; a message lost so is one a client fetches when it
+  // reconnects (R12).
+  catchRejections(pub, ['publish'], (err) =>
+    log.warn({ err }, 'chat: messaggio non inoltrato alle altre istanze (Redis non raggiungibile)'),
+  );
+  catchRejections(sub, ['pSubscribe', 'subscribe', 'pUnsubscribe', 'unsubscribe'], (err) =>
+    log.warn({ err }, 'chat: sottoscrizione Redis non riuscita'),
+  );
+  let stopped = false;
+  let attached = false;
   const linked = new Promise<void>((resolve) => {
-    void Promise.all([pub.connect(), sub.connect()]).then(
-      () => {
-        // connect() also returns when the client is closed first (a shutdown before Redis answered)
-        if (!pub.isReady || !sub.isReady) return;
-        io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
-        log.info('chat: adattatore Redis attivo');
-        resolve();
-      },
-      () => undefined,
-    );
+    // On whichever connection comes up last, however often either dropped on the way.
+    const link = () => {
+      if (attached || stopped || !pub.isReady || !sub.isReady) return;
+      attached = true;
+      io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
+      log.info('chat: adattatore Redis attivo');
+      resolve();
+    };
+    pub.on('ready', link);
+    sub.on('ready', link);
   });
-  return { clients: [pub, sub], linked };
+  // Retried until Redis answers or the client is closed; failures are logged by 'error' above.
+  for (const client of [pub, sub]) client.connect().catch(() => undefined);
+  return {
+    clients: [pub, sub],
+    linked,
+    /** At shutdown: a connection that comes up later links nothing. */
+    stop: () => void (stopped = true),
+  };
+}
+
+/** Each named method of `client` answers as before, with a rejection handed to `onRejected` instead of thrown. */
+function catchRejections<C extends object>(
+  client: C,
+  methods: ReadonlyArray<keyof C & string>,
+  onRejected: (err: unknown) => void,
+) {
+  for (const name of methods) {
+    const method = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    Object.defineProperty(client, name, {
+      value: (...args: unknown[]) =>
+        method(...args).catch((err: unknown) => {
+          onRejected(err);
+          return 0;
+        }),
+    });
+  }
 }
 
 export type SocketServer = Awaited<ReturnType<typeof createSocketServer>>;
