@@ -93,6 +93,30 @@ describe.skipIf(reason !== null)(
       return fetch(`${url}/api/chat/message`, { method: 'POST', headers, body: form });
     }
 
+    /**
+     * A chat message sent through `from` reaches the chat user's socket connected to `to` (over
+     * WebSocket, as the web app connects first); the socket, still open, is returned.
+     */
+    async function expectChatRelayed(from: string, to: string, content: string) {
+      const sender = await loginOverHttp(from);
+      const receiver = await loginOverHttp(to, CHAT_USER);
+      const socket: ChatSocket = connectClient(to, {
+        path: '/socket.io',
+        auth: { token: receiver.headers().authorization!.slice(7) },
+        transports: ['websocket'],
+        forceNew: true,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const arrived = new Promise<ChatMessage>((resolve) => socket.once('new_message', resolve));
+      expect((await sendChat(from, sender.headers(), content)).status).toBe(201);
+      expect(await arrived).toMatchObject({ content, receiverId: chatUserId });
+      return socket;
+    }
+
     beforeAll(async () => {
       install = await createInstallation({ onPostgres: true });
       // the receiver of the chat messages: a plain user with the chat page
@@ -177,23 +201,7 @@ describe.skipIf(reason !== null)(
     });
 
     it('delivers a chat message sent through A to a socket connected to B', async () => {
-      const sender = await loginOverHttp(a.url);
-      const receiver = await loginOverHttp(b.url, CHAT_USER);
-      const socket: ChatSocket = connectClient(b.url, {
-        path: '/socket.io',
-        auth: { token: receiver.headers().authorization!.slice(7) },
-        transports: ['websocket'],
-        forceNew: true,
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      const arrived = new Promise<ChatMessage>((resolve) => socket.once('new_message', resolve));
-      const res = await sendChat(a.url, sender.headers(), 'Da A a B');
-      expect(res.status).toBe(201);
-      expect(await arrived).toMatchObject({ content: 'Da A a B', receiverId: chatUserId });
+      await expectChatRelayed(a.url, b.url, 'Da A a B');
     });
 
     it('shows, zips and deletes through B a photo uploaded through A', async () => {
@@ -384,23 +392,7 @@ describe.skipIf(reason !== null)(
           ).toBe(true);
         }
         // linked late, C relays chat as the others do: a message sent through A reaches a socket on C
-        const sender = await loginOverHttp(a.url);
-        const receiver = await loginOverHttp(c.url, CHAT_USER);
-        const socket: ChatSocket = connectClient(c.url, {
-          path: '/socket.io',
-          auth: { token: receiver.headers().authorization!.slice(7) },
-          transports: ['websocket'],
-          forceNew: true,
-        });
-        sockets.push(socket);
-        await new Promise<void>((resolve, reject) => {
-          socket.once('connect', resolve);
-          socket.once('connect_error', reject);
-        });
-        const arrived = new Promise<ChatMessage>((resolve) => socket.once('new_message', resolve));
-        expect((await sendChat(a.url, sender.headers(), 'Da A a C')).status).toBe(201);
-        expect(await arrived).toMatchObject({ content: 'Da A a C', receiverId: chatUserId });
-        socket.disconnect();
+        (await expectChatRelayed(a.url, c.url, 'Da A a C')).disconnect();
 
         c.child.kill('SIGTERM');
         expect(await c.exited).toEqual({ code: 0, signal: null });
