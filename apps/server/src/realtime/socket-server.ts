@@ -66,13 +66,12 @@ export async function createSocketServer(
     servesHost: HostCheck;
   },
 ) {
-  // With REDIS_URL, no chat connection is taken before the instances are linked (see below).
-  let linked = !redisUrl;
   const io: ChatIo = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_CLIENT_PACKET_BYTES,
-    allowRequest: (req, callback) => callback(null, linked && sameOrigin(req)),
+    // with REDIS_URL, no chat connection is taken before the instances are linked (see below)
+    allowRequest: (req, callback) => callback(null, linked() && sameOrigin(req)),
   });
   // The handshake answers a foreign Host like the HTTP API does (DNS rebinding, lib/hosts.ts).
   io.engine.use((req: IncomingMessage, res: ServerResponse, next: (err?: Error) => void) => {
@@ -82,9 +81,9 @@ export async function createSocketServer(
   });
 
   const link = redisUrl ? linkInstancesThroughRedis(io, redisUrl, log) : null;
+  const linked = () => !link || link.isLinked();
   const clients = link?.clients ?? [];
   if (link) {
-    void link.linked.then(() => (linked = true));
     // Redis answering, the instances are linked before this one listens, as chat clients expect;
     // Redis down, the instance starts without waiting longer (docs/operations.md "Più server").
     await Promise.race([link.linked, delay(LINK_WAIT_MS, undefined, { ref: false })]);
@@ -104,7 +103,7 @@ export async function createSocketServer(
     /** Readiness (with REDIS_URL only): the instances are linked, both connections are up and Redis answers. */
     redisCheck: redisUrl
       ? async () => {
-          if (!linked) throw new Error('istanze non ancora collegate tramite Redis');
+          if (!linked()) throw new Error('istanze non ancora collegate tramite Redis');
           // A client that is reconnecting would queue the PING until Redis is back: say so at once instead.
           if (!clients.every((c) => c.isReady)) throw new Error('connessione a Redis non pronta');
           await clients[0]!.ping();
@@ -114,7 +113,7 @@ export async function createSocketServer(
       link?.stop();
       // Unsubscribing needs the connection: without it there is nothing to undo, and the commands
       // would wait in the client's queue.
-      if (linked && clients.every((c) => c.isReady)) await io.of('/').adapter.close();
+      if (linked() && clients.every((c) => c.isReady)) await io.of('/').adapter.close();
       await Promise.all(
         clients.map((c) => {
           // a connection still being opened cannot be destroyed: it must not keep the process alive
@@ -174,6 +173,7 @@ function linkInstancesThroughRedis(io: ChatIo, redisUrl: string, log: FastifyBas
   return {
     clients: [pub, sub],
     linked,
+    isLinked: () => attached,
     /** At shutdown: a connection that comes up later links nothing. */
     stop: () => void (stopped = true),
   };
