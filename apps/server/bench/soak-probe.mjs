@@ -3,14 +3,18 @@
 // bench creates SOAK_PROBE_FILE.start when its measured part starts) and the process's RSS.
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.SOAK_PROBE_FILE;
-if (file) {
+// The preload runs in every thread the server starts, the document workers included (NODE_OPTIONS):
+// a worker's loop is busy by design while it draws, and its lines in the same file were read as the
+// server's (a report's "loop delay max" of 0.7-1.1 s was the worker's).
+if (file && isMainThread) {
   const second = monitorEventLoopDelay({ resolution: 10 });
   const soak = monitorEventLoopDelay({ resolution: 10 });
   second.enable();
   soak.enable();
-  setInterval(() => {
+  const timer = setInterval(() => {
     if (fs.existsSync(`${file}.start`)) {
       fs.rmSync(`${file}.start`);
       soak.reset();
@@ -22,7 +26,12 @@ if (file) {
       soakP99: soak.percentile(99) / 1e6,
       rss: process.memoryUsage.rss(),
     };
-    fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+    try {
+      fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+    } catch {
+      // the bench removed its folder while this server was stopping: nothing left to report to
+      clearInterval(timer);
+    }
     second.reset();
   }, 1000).unref();
 }
