@@ -29,9 +29,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 /** The raw loop's and the full stack's seconds, each cut in this many turns. */
 const SLICES = 3;
 /**
- * The first second of each turn is not counted, on either side: all 50 loops start at once, the raw
- * pool's connections opening and preparing their statements, the HTTP ones connecting anew, and those
- * first answers set the p99 (docs/performance.md "The raw loop's own start").
+ * The first second of each turn is not counted, on either side: all 50 loops start at once (in the
+ * first turn the raw pool's connections also open and prepare their statements; every HTTP turn
+ * connects anew), and those first answers set the p99 (docs/performance.md "The raw loop's own start").
  */
 const SETTLE_MS = 1000;
 const CONNECTIONS = 50;
@@ -149,7 +149,9 @@ async function rawMix(
         const r = i % routes.length;
         const started = performance.now();
         await replay(pool, routes[r]!);
-        if (started >= from) loads[r]!.latencies.push(performance.now() - started);
+        const ended = performance.now();
+        // the HTTP side drops what is still in flight when autocannon stops: cut the same way
+        if (started >= from && ended <= until) loads[r]!.latencies.push(ended - started);
       }
     }),
   );
@@ -192,6 +194,8 @@ async function httpMix(
                 url: server.base,
                 connections,
                 duration: seconds + SETTLE_MS / 1000,
+                // autocannon's default (10 s) is longer than a turn: a hung request would count nowhere
+                timeout: 5,
                 headers: {
                   authorization: `Bearer ${server.token}`,
                   // as a browser asks
@@ -261,9 +265,13 @@ export async function benchMixed(): Promise<BenchRow[]> {
   try {
     for (const route of routes) for (let i = 0; i < 5; i++) await replay(pool, route);
     await httpMix(servers, routes, 3);
+    // raw first, then HTTP first, …: a steady drift weighs on both sides alike
     for (let slice = 0; slice < SLICES; slice++) {
-      await rawMix(pool, routes, SECONDS / SLICES, raw);
-      await httpMix(servers, routes, SECONDS / SLICES, http);
+      const turns = [
+        () => rawMix(pool, routes, SECONDS / SLICES, raw),
+        () => httpMix(servers, routes, SECONDS / SLICES, http),
+      ];
+      for (const turn of slice % 2 ? turns.reverse() : turns) await turn();
     }
   } finally {
     await pool.end();

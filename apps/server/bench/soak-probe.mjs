@@ -16,7 +16,7 @@ if (file && isMainThread) {
   soak.enable();
   const timer = setInterval(() => {
     if (fs.existsSync(`${file}.start`)) {
-      fs.rmSync(`${file}.start`);
+      fs.rmSync(`${file}.start`, { force: true });
       soak.reset();
     }
     const line = {
@@ -28,8 +28,9 @@ if (file && isMainThread) {
     };
     try {
       fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
-    } catch {
+    } catch (error) {
       // the bench removed its folder while this server was stopping: nothing left to report to
+      if (error.code !== 'ENOENT') throw error;
       clearInterval(timer);
     }
     second.reset();
