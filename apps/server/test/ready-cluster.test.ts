@@ -97,20 +97,27 @@ describe.skipIf(reason !== null)(
      * A chat message sent through `from` reaches the chat user's socket connected to `to` (over
      * WebSocket, as the web app connects first); the socket, still open, is returned.
      */
-    async function expectChatRelayed(from: string, to: string, content: string) {
-      const sender = await loginOverHttp(from);
-      const receiver = await loginOverHttp(to, CHAT_USER);
-      const socket: ChatSocket = connectClient(to, {
-        path: '/socket.io',
-        auth: { token: receiver.headers().authorization!.slice(7) },
-        transports: ['websocket'],
-        forceNew: true,
-      });
+    /** Waits for `socket` to connect; every socket of these tests is closed after them. */
+    async function connected(socket: ChatSocket): Promise<ChatSocket> {
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
         socket.once('connect_error', reject);
       });
+      return socket;
+    }
+
+    async function expectChatRelayed(from: string, to: string, content: string) {
+      const sender = await loginOverHttp(from);
+      const receiver = await loginOverHttp(to, CHAT_USER);
+      const socket = await connected(
+        connectClient(to, {
+          path: '/socket.io',
+          auth: { token: receiver.headers().authorization!.slice(7) },
+          transports: ['websocket'],
+          forceNew: true,
+        }),
+      );
       const arrived = new Promise<ChatMessage>((resolve) => socket.once('new_message', resolve));
       expect((await sendChat(from, sender.headers(), content)).status).toBe(201);
       expect(await arrived).toMatchObject({ content, receiverId: chatUserId });
@@ -415,18 +422,15 @@ describe.skipIf(reason !== null)(
         { host: '127.0.0.1', port: port(b.url) },
       ]);
       try {
-        const socket: ChatSocket = connectClient(`http://127.0.0.1:${front.port}`, {
-          path: '/socket.io',
-          auth: { token: chatUser.headers().authorization!.slice(7) },
-          transports: ['websocket', 'polling'],
-          tryAllTransports: true,
-          forceNew: true,
-        });
-        sockets.push(socket);
-        await new Promise<void>((resolve, reject) => {
-          socket.once('connect', resolve);
-          socket.once('connect_error', reject);
-        });
+        const socket = await connected(
+          connectClient(`http://127.0.0.1:${front.port}`, {
+            path: '/socket.io',
+            auth: { token: chatUser.headers().authorization!.slice(7) },
+            transports: ['websocket', 'polling'],
+            tryAllTransports: true,
+            forceNew: true,
+          }),
+        );
         const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
         const back = dropped.then(
           () => new Promise<void>((resolve) => socket.once('connect', () => resolve())),
