@@ -1,6 +1,7 @@
 import { BANCATA_STATI_TAGLIATE } from '@gestcava/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { constantWord } from './sql.js';
 
 /**
  * Which bancate a production figure counts, in SQL, written once for the hand-written SQL of the
@@ -12,7 +13,7 @@ type BancataStatoColumns = { stato: AnyPgColumn };
 /** Cut and toppled: its volume is production (a `pianificata` or `in_taglio` one is not yet; an `annullata` one never). */
 export const bancataTagliata = (ba: BancataStatoColumns): SQL =>
   sql`${ba.stato} in (${sql.join(
-    BANCATA_STATI_TAGLIATE.map((s) => sql`${s}`),
+    BANCATA_STATI_TAGLIATE.map((s) => constantWord(s)),
     sql`, `,
   )})`;
 

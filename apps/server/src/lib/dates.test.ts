@@ -11,6 +11,13 @@ describe('business dates in Rome', () => {
     expect(todayInRome(new Date('2027-07-07T22:00:00Z'))).toBe('2027-07-08');
   });
 
+  it("turns the day at midnight in Rome, though it keeps the last minute's answer", () => {
+    expect(todayInRome(new Date('2027-01-07T22:59:00.000Z'))).toBe('2027-01-07');
+    expect(todayInRome(new Date('2027-01-07T22:59:59.999Z'))).toBe('2027-01-07');
+    expect(todayInRome(new Date('2027-01-07T23:00:00.000Z'))).toBe('2027-01-08');
+    expect(todayInRome(new Date('2027-01-07T22:59:30.000Z'))).toBe('2027-01-07');
+  });
+
   it('adds calendar days across months and the DST change', () => {
     expect(addDays('2027-03-26', 7)).toBe('2027-04-02');
     expect(addDays('2027-12-31', 1)).toBe('2028-01-01');

@@ -14,9 +14,16 @@ const romeDay = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+// The last minute's answer: formatting costs ~10 µs and a request asks several times (each kept
+// figure's day, lib/count-cache.ts). Rome's day turns on a minute's boundary (its offset is whole
+// hours), so within one minute of the epoch the answer is the same.
+let lastMinute = { minute: Number.NaN, day: '' };
+
 /** The calendar date (YYYY-MM-DD) in Rome at `now`. */
 export function todayInRome(now: Date = new Date()): string {
-  return romeDay.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute.minute) lastMinute = { minute, day: romeDay.format(now) };
+  return lastMinute.day;
 }
 
 /** The same date `days` later (calendar arithmetic, no zone involved). */

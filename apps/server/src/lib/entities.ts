@@ -1,5 +1,5 @@
 import type { GenealogyNode, PageKey } from '@gestcava/contracts';
-import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { matchesSearch } from './search.js';
@@ -51,7 +51,7 @@ export interface EntityDefinition {
    * kinds names its records in its own statement (the dashboard's activity; docs/performance.md
    * "One statement where a page had several").
    */
-  refJsonSql(companyId: string, id: SQL): SQL;
+  refJsonSql(companyId: string | Placeholder, id: SQL): SQL;
 }
 
 /** What `refJsonSql` answers: a record's code and sub-kind (`EntityRef` without its id). */

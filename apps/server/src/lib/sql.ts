@@ -41,6 +41,18 @@ export function constantInt(n: number): SQL {
 }
 
 /**
+ * A constant word of the code (a state, an origine, an entity type) written into the statement's
+ * text as a string literal, not bound: a statement kept as text per shape (lib/shaped-sql.ts) may
+ * hold no bound value, and the planner sees the value itself. For the code's own enum values only;
+ * throws on anything but lower-case letters, digits, `_` and `-`.
+ */
+export function constantWord(word: string): SQL {
+  if (!/^[a-z][a-z0-9_-]*$/.test(word)) throw new Error(`constantWord: ${word} is not a code word`);
+  // eslint-disable-next-line no-restricted-syntax -- checked above: no quote or input reaches the text
+  return sql.raw(`'${word}'`);
+}
+
+/**
  * The rows of `rows` as one JSON array (`[]` for none), in the order `orderBy` gives, naming the
  * rows' own columns as `t.<column>`: `json_agg` keeps no order of its input unless told. A scalar
  * subquery, so a statement can answer several lists at once (docs/performance.md "One statement

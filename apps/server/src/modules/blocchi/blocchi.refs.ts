@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { blocchi, cave, materiali } from '../../db/schema/index.js';
 import { companyScope } from '../../lib/company-table.js';
 import { matchesSearch, matchesStoredSearch, searchText } from '../../lib/search.js';
+import { constantWord } from '../../lib/sql.js';
 import { statoEffettivo } from './blocchi.list.js';
 
 // The reads of the entity registry: the code box, photo cards and labels.
@@ -76,7 +77,10 @@ export function summaries(db: DbOrTx, companyId: string, ids: string[]) {
     .where(companyScope(blocchi, companyId, inArray(blocchi.id, ids)));
 }
 
-/** The ids of one origine's blocchi, as a subquery (photo lists for a user who reads only one kind). */
+/**
+ * The ids of one origine's blocchi, as a subquery (photo lists and the dashboard's activity for a
+ * user who reads only one kind); no bound value, so a statement kept per shape may hold it.
+ */
 export function idsOfOrigine(origine: BloccoOrigine): SQL {
-  return sql`select ${blocchi.id} from ${blocchi} where ${blocchi.origine} = ${origine}`;
+  return sql`select ${blocchi.id} from ${blocchi} where ${blocchi.origine} = ${constantWord(origine)}`;
 }

@@ -1,4 +1,4 @@
-import { can, type PageKey, type PermissionSubject } from '@gestcava/contracts';
+import { can, PAGE_KEYS, type PageKey, type PermissionSubject } from '@gestcava/contracts';
 import { todayInRome } from '../../lib/dates.js';
 import type { DashboardDeps } from './dashboard.common.js';
 import * as repo from './dashboard.repository.js';
@@ -58,6 +58,8 @@ export async function loadFigures(
     once: repo.figuresOnce(
       db,
       companyId,
+      // what the statement's text follows from: `may` alone decides the figures and the kinds
+      PAGE_KEYS.filter(may).join(','),
       {
         bancateMese: may('blocchi') && may('bancate'),
         lastre: may('magazzino-lastre'),

@@ -1,5 +1,5 @@
 import { RISERVA_IN_SCADENZA_GIORNI } from '@gestcava/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { bancate, blocchi } from '../../db/schema/index.js';
@@ -9,7 +9,8 @@ import { optionInScadenza, statoEffettivoOf } from '../../lib/blocco-stato.js';
 import { todayInRomeSql } from '../../lib/dates.js';
 import { rowsOf } from '../../lib/pagination.js';
 import type { EntityDefinition, EntityRefJson } from '../../lib/entities.js';
-import { constantInt, jsonArrayOf } from '../../lib/sql.js';
+import { ShapedStatement } from '../../lib/shaped-sql.js';
+import { constantInt, constantWord, jsonArrayOf } from '../../lib/sql.js';
 
 /**
  * The dashboard's aggregates. Each function is one SQL statement over other modules' tables (reads
@@ -161,20 +162,61 @@ interface FiguresOnce {
   }>;
 }
 
+/** The company is its one bound value: the rest of its text follows from what the user may read. */
+const figuresStatement = new ShapedStatement();
+
 /**
  * The dashboard's figures that are not kept between requests, in one statement, each a subquery
  * answering one JSON value. As five statements they were five round trips, each a socket write that
  * wakes the database and a parse on the cores the requests share, and they held five of the
  * instance's pool connections at once (docs/performance.md "One statement where a page had several"). A
  * figure the user may not see is not asked for (null, or an empty list).
+ *
+ * Its text is rendered once per `shape` and kept (lib/shaped-sql.ts): `shape` must name everything
+ * `wanted` and `kinds` follow from, the pages the user may read; the company is the only value
+ * bound, the limits, states and kinds are written into the text.
  */
 export async function figuresOnce(
   db: DbOrTx,
   companyId: string,
+  shape: string,
   wanted: FiguresWanted,
   kinds: ActivityKind[],
   limits: FiguresLimits,
 ): Promise<FiguresOnce> {
+  const none: FiguresOnce = {
+    bancateMese: null,
+    lastre: null,
+    pavimenti: null,
+    settimana: null,
+    bancate: null,
+    audit: [],
+    collaudi: [],
+    riserve: [],
+  };
+  const asked =
+    wanted.bancateMese ||
+    wanted.lastre ||
+    wanted.pavimenti ||
+    wanted.collaudi ||
+    wanted.bancate ||
+    kinds.length > 0 ||
+    wanted.riserve.lastre ||
+    wanted.riserve.lotti;
+  if (!asked) return none;
+  const [row] = await figuresStatement.rows<Partial<FiguresOnce>>(db, shape, (bind) => {
+    const company = bind('companyId', companyId);
+    return () => figuresSql(company, wanted, kinds, limits);
+  });
+  return { ...none, ...row };
+}
+
+function figuresSql(
+  companyId: string | Placeholder,
+  wanted: FiguresWanted,
+  kinds: ActivityKind[],
+  limits: FiguresLimits,
+): SQL {
   const parts: SQL[] = [];
   if (wanted.bancateMese)
     parts.push(sql`(select json_build_object('m3', round(coalesce(sum(volume_lordo), 0), 3)::float8, 'bancate', count(*)::int)
@@ -206,21 +248,7 @@ export async function figuresOnce(
     );
   const riserve = riserveInScadenza(companyId, wanted.riserve, limits.eventi);
   if (riserve) parts.push(sql`${jsonArrayOf(riserve, sql`t.scadenza, t.codice`)} as riserve`);
-  const none: FiguresOnce = {
-    bancateMese: null,
-    lastre: null,
-    pavimenti: null,
-    settimana: null,
-    bancate: null,
-    audit: [],
-    collaudi: [],
-    riserve: [],
-  };
-  if (parts.length === 0) return none;
-  const [row] = rowsOf<Partial<FiguresOnce>>(
-    await db.execute(sql`select ${sql.join(parts, sql`, `)}`),
-  );
-  return { ...none, ...row };
+  return sql`select ${sql.join(parts, sql`, `)}`;
 }
 
 /**
@@ -228,7 +256,7 @@ export async function figuresOnce(
  * columns: a bare `data_taglio` is the text column of the answer, which no index serves (a sort of
  * every closed bancata, 1.4 ms, instead of 0.1 by bancate_company_data_idx).
  */
-function ultimeBancateChiuse(companyId: string, limit: number) {
+function ultimeBancateChiuse(companyId: string | Placeholder, limit: number) {
   return sql`
     select id, codice, to_char(data_taglio, 'YYYY-MM-DD') as data_taglio, resa_chiusura::float8 as resa, volume_lordo::float8 as volume
     from bancate
@@ -242,14 +270,16 @@ function ultimeBancateChiuse(companyId: string, limit: number) {
  * (`all` or a subquery of ids: a user reading only own blocks sees no bought-in block's row), with
  * their records' codes (`refJsonSql`), which were a second wave of one `describe` per kind.
  */
-function ultimeAttivita(companyId: string, kinds: ActivityKind[], limit: number) {
+function ultimeAttivita(companyId: string | Placeholder, kinds: ActivityKind[], limit: number) {
   const byKind = kinds.map((k) =>
     k.ids === 'all'
-      ? sql`a.entity_type = ${k.type}`
-      : sql`(a.entity_type = ${k.type} and a.entity_id in (${k.ids}))`,
+      ? sql`a.entity_type = ${constantWord(k.type)}`
+      : sql`(a.entity_type = ${constantWord(k.type)} and a.entity_id in (${k.ids}))`,
   );
   // each record's code and sub-kind for the rows kept only (after the limit)
-  const refs = kinds.map((k) => sql`when ${k.type} then ${k.ref(companyId, sql`l.entity_id`)}`);
+  const refs = kinds.map(
+    (k) => sql`when ${constantWord(k.type)} then ${k.ref(companyId, sql`l.entity_id`)}`,
+  );
   return sql`
     select l.*, case l.entity_type ${sql.join(refs, sql` `)} end as ref from (
       select a.id, a.entity_type, a.entity_id, a.action, a.at, a.changes->'stato'->>'from' as stato_da, a.changes->'stato'->>'to' as stato_a, u.name as utente
@@ -260,7 +290,7 @@ function ultimeAttivita(companyId: string, kinds: ActivityKind[], limit: number)
 }
 
 /** Collaudi programmati from today on, soonest first. */
-function collaudiProgrammati(companyId: string, limit: number) {
+function collaudiProgrammati(companyId: string | Placeholder, limit: number) {
   return sql`
     select c.id, c.codice, to_char(c.data, 'YYYY-MM-DD') as data, k.ragione_sociale as cliente, c.luogo
     from collaudi c join clienti k on k.id = c.cliente_id
@@ -297,7 +327,7 @@ export async function opzioniInScadenza(
 
 /** Slab and lot reservations whose last day is today or within the window, soonest first; null when the user may see neither kind. */
 function riserveInScadenza(
-  companyId: string,
+  companyId: string | Placeholder,
   tipi: { lastre: boolean; lotti: boolean },
   limit: number,
 ): SQL | null {
@@ -306,13 +336,13 @@ function riserveInScadenza(
     parts.push(sql`
       select 'lastra' as tipo, l.id, l.codice, to_char(l.scadenza_riserva, 'YYYY-MM-DD') as scadenza, c.ragione_sociale as cliente
       from lastre l join clienti c on c.id = l.cliente_id
-      where l.company_id = ${companyId} and l.stato = 'riservata' and l.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${RISERVA_IN_SCADENZA_GIORNI}::int`);
+      where l.company_id = ${companyId} and l.stato = 'riservata' and l.scadenza_riserva between ${todayInRomeSql} and ${todayInRomeSql} + ${constantInt(RISERVA_IN_SCADENZA_GIORNI)}`);
   }
   if (tipi.lotti) {
     parts.push(sql`
       select 'lotto' as tipo, lo.id, lo.codice, to_char(r.scadenza, 'YYYY-MM-DD') as scadenza, c.ragione_sociale as cliente
       from riserve_lotti r join lotti lo on lo.id = r.lotto_id join clienti c on c.id = r.cliente_id
-      where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${RISERVA_IN_SCADENZA_GIORNI}::int`);
+      where r.company_id = ${companyId} and r.stato = 'attiva' and r.scadenza between ${todayInRomeSql} and ${todayInRomeSql} + ${constantInt(RISERVA_IN_SCADENZA_GIORNI)}`);
   }
   if (parts.length === 0) return null;
   return sql`${sql.join(parts, sql` union all `)} order by scadenza, codice limit ${constantInt(limit)}`;
