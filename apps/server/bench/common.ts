@@ -247,3 +247,47 @@ export async function healthDuring(base: string, work: Promise<unknown>): Promis
   }
   return latencies;
 }
+
+/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
+const TICK_US = 10_000;
+
+/** The process's user and system time so far, in µs. */
+export function cpuOf(pid: number) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the fields after the command name, which is in parentheses and may hold spaces
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) * TICK_US, system: Number(fields[12]) * TICK_US };
+}
+
+/**
+ * User + system time so far of each PostgreSQL session on `database` (their process titles name
+ * it), in µs by process id: what a load costs the database, when it runs on this machine. Other
+ * databases' sessions (tests on the same server) are not counted.
+ */
+export function databaseSessions(database: string): Map<number, number> {
+  const sessions = new Map<number, number>();
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) continue;
+      const { user, system } = cpuOf(Number(pid));
+      sessions.set(Number(pid), user + system);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return sessions;
+}
+
+/**
+ * The database's CPU time (µs) since `before` (`databaseSessions`), session by session: a session
+ * opened since counts from its start; one that ended since is left out, its earlier life with it (a
+ * pool closes a connection idle for 10 s, and a plain total then went down). What an ended session
+ * spent before it ended is lost, so a measure keeps its pools busy, as the benches do.
+ */
+export function databaseCpuSince(database: string, before: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, total] of databaseSessions(database)) spent += total - (before.get(pid) ?? 0);
+  return spent;
+}

@@ -14,7 +14,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { quantile, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
+import {
+  cpuOf,
+  databaseCpuSince,
+  databaseSessions,
+  quantile,
+  seededBenchEnv,
+  spawnServer,
+  type BenchRow,
+} from './common.js';
 import { routesOf } from './mixed.js';
 
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 2000);
@@ -22,39 +30,6 @@ const IN_FLIGHT = 4;
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 3);
 /** BENCH_CPU_ROUTES=dashboard,collaudi: only the routes whose name contains one of these (for a profile of one route). */
 const ONLY = process.env.BENCH_CPU_ROUTES?.split(',').filter(Boolean);
-/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
-const TICK_US = 10_000;
-
-/** The process's user and system time so far, in µs. */
-function cpuOf(pid: number) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // the fields after the command name, which is in parentheses and may hold spaces
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) * TICK_US, system: Number(fields[12]) * TICK_US };
-}
-
-/**
- * User + system time so far of the PostgreSQL sessions on `database` (their process titles name
- * it), in µs: what the route costs the database, when it runs on this machine. Other databases'
- * sessions (tests on the same server) are not counted; a session that ended is lost, so the
- * server's pool must stay open over a measure, as it does.
- */
-function databaseCpuOf(database: string) {
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) continue;
-      const { user, system } = cpuOf(Number(pid));
-      total += user + system;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
 async function drive(base: string, token: string, route: string, amount: number) {
   let failed = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -115,11 +90,11 @@ export async function benchCpuPerRequest(): Promise<BenchRow[]> {
     for (let round = 0; round < ROUNDS; round++)
       for (const [i, route] of routes.entries()) {
         const from = cpuOf(server.pid);
-        const databaseFrom = databaseCpuOf(database);
+        const databaseFrom = databaseSessions(database);
         const started = performance.now();
         errors[i]! += await drive(server.base, server.token, route.path, REQUESTS);
         const to = cpuOf(server.pid);
-        databaseSamples[i]!.push((databaseCpuOf(database) - databaseFrom) / REQUESTS);
+        databaseSamples[i]!.push(databaseCpuSince(database, databaseFrom) / REQUESTS);
         const burnt =
           to.user + to.system - from.user - from.system - idlePerMs * (performance.now() - started);
         samples[i]!.push(burnt / REQUESTS);

@@ -15,7 +15,17 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { POSTGRES_SESSION_OPTIONS } from '../src/db/client.js';
-import { ms, quantile, root, seededBenchEnv, spawnServer, type BenchRow } from './common.js';
+import {
+  cpuOf,
+  databaseCpuSince,
+  databaseSessions,
+  ms,
+  quantile,
+  root,
+  seededBenchEnv,
+  spawnServer,
+  type BenchRow,
+} from './common.js';
 import {
   recordRoutes,
   replay,
@@ -44,6 +54,42 @@ interface RouteLoad {
   latencies: number[];
   bytes: number[];
   errors: number;
+  /** Every answer of the turns, the uncounted first second's too (the CPU per request divides by it). */
+  answered: number;
+}
+
+/** CPU time (µs) each kind of process spent on one side's turns, read from /proc. */
+interface SideCpu {
+  database: number;
+  servers: number;
+  /** This process: the raw loop's client, or autocannon. */
+  load: number;
+}
+
+/**
+ * What a turn costs each kind of process: PostgreSQL's sessions on the bench database (0 when it runs
+ * on another machine), the servers, and this process, which drives the load.
+ */
+async function measuredTurn(
+  database: string,
+  serverPids: number[],
+  into: SideCpu,
+  turn: () => Promise<unknown>,
+) {
+  const processes = () => {
+    const own = process.cpuUsage();
+    return {
+      servers: serverPids.map(cpuOf).reduce((a, { user, system }) => a + user + system, 0),
+      load: own.user + own.system,
+    };
+  };
+  const sessions = databaseSessions(database);
+  const from = processes();
+  await turn();
+  const to = processes();
+  into.database += databaseCpuSince(database, sessions);
+  into.servers += to.servers - from.servers;
+  into.load += to.load - from.load;
 }
 
 const loadAverage = () =>
@@ -53,7 +99,17 @@ const loadAverage = () =>
     .join(' / ');
 
 const emptyLoads = (routes: RecordedRoute[]) =>
-  routes.map<RouteLoad>(() => ({ latencies: [], bytes: [], errors: 0 }));
+  routes.map<RouteLoad>(() => ({ latencies: [], bytes: [], errors: 0, answered: 0 }));
+
+/** A side's CPU per answer, in µs (the servers idle through the raw loop's turns: not counted there). */
+function cpuPerRequest(cpu: SideCpu, loads: RouteLoad[], side: 'raw' | 'http') {
+  const answered = loads.reduce((a, l) => a + l.answered, 0);
+  const per = (us: number) => `${Math.round(us / Math.max(1, answered))} µs`;
+  const database = cpu.database ? per(cpu.database) : 'not on this machine';
+  return side === 'raw'
+    ? `raw loop: PostgreSQL ${database}, its client ${per(cpu.load)}`
+    : `full stack: PostgreSQL ${database}, servers ${per(cpu.servers)}, autocannon ${per(cpu.load)}`;
+}
 
 const stats = (l: number[]) =>
   `p50 ${ms(quantile(l, 0.5))}, p95 ${ms(quantile(l, 0.95))}, p99 ${ms(quantile(l, 0.99))}`;
@@ -150,6 +206,7 @@ async function rawMix(
         const started = performance.now();
         await replay(pool, routes[r]!);
         const ended = performance.now();
+        loads[r]!.answered++;
         // the HTTP side drops what is still in flight when autocannon stops: cut the same way
         if (started >= from && ended <= until) loads[r]!.latencies.push(ended - started);
       }
@@ -221,6 +278,7 @@ async function httpMix(
               ).requestIterator;
               const load = loads[iterator.context.route]!;
               if (status !== 200) load.errors++;
+              load.answered++;
               if (performance.now() - time < from) return;
               load.latencies.push(time);
               load.bytes.push(bytes);
@@ -260,6 +318,10 @@ export async function benchMixed(): Promise<BenchRow[]> {
   // "Fifty connections over two instances").
   const raw = emptyLoads(routes);
   const http = emptyLoads(routes);
+  const rawCpu: SideCpu = { database: 0, servers: 0, load: 0 };
+  const httpCpu: SideCpu = { database: 0, servers: 0, load: 0 };
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const serverPids = servers.map((server) => server.pid);
   const pool = replayPool(databaseUrl, INSTANCES * POOL);
   const loadBefore = loadAverage();
   try {
@@ -268,8 +330,14 @@ export async function benchMixed(): Promise<BenchRow[]> {
     // raw first, then HTTP first, …: a steady drift weighs on both sides alike
     for (let slice = 0; slice < SLICES; slice++) {
       const turns = [
-        () => rawMix(pool, routes, SECONDS / SLICES, raw),
-        () => httpMix(servers, routes, SECONDS / SLICES, http),
+        () =>
+          measuredTurn(database, serverPids, rawCpu, () =>
+            rawMix(pool, routes, SECONDS / SLICES, raw),
+          ),
+        () =>
+          measuredTurn(database, serverPids, httpCpu, () =>
+            httpMix(servers, routes, SECONDS / SLICES, http),
+          ),
       ];
       for (const turn of slice % 2 ? turns.reverse() : turns) await turn();
     }
@@ -296,6 +364,12 @@ export async function benchMixed(): Promise<BenchRow[]> {
       measured: `${(all.length / SECONDS).toFixed(0)} req/s, ${stats(all)}, ${errors} errors; p99 ${(quantile(all, 0.99) / quantile(allRaw, 0.99)).toFixed(2)}× raw`,
       target: 'p99 ≤ 150 ms, 0 errors',
       pass: errors === 0 && quantile(all, 0.99) <= 150,
+    },
+    {
+      goal: 'Mix, CPU per request on each side (user + system time of the turns / their answers): PostgreSQL, the servers, the load generator',
+      measured: `${cpuPerRequest(rawCpu, raw, 'raw')} · ${cpuPerRequest(httpCpu, http, 'http')}`,
+      target: 'reported',
+      pass: true,
     },
   ];
   for (const [i, route] of routes.entries()) {
