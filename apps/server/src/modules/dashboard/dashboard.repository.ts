@@ -172,9 +172,9 @@ const figuresStatement = new ShapedStatement();
  * instance's pool connections at once (docs/performance.md "One statement where a page had several"). A
  * figure the user may not see is not asked for (null, or an empty list).
  *
- * Its text is rendered once per `shape` and kept (lib/shaped-sql.ts): `shape` must name everything
- * `wanted` and `kinds` follow from, the pages the user may read; the company is the only value
- * bound, the limits, states and kinds are written into the text.
+ * Its text is rendered once per shape and kept (lib/shaped-sql.ts): `shape` must name everything
+ * `wanted` and `kinds` follow from, the pages the user may read, and the limits are added to it; the
+ * company is the only value bound, the limits, states and kinds are written into the text.
  */
 export async function figuresOnce(
   db: DbOrTx,
@@ -204,7 +204,8 @@ export async function figuresOnce(
     wanted.riserve.lastre ||
     wanted.riserve.lotti;
   if (!asked) return none;
-  const [row] = await figuresStatement.rows<Partial<FiguresOnce>>(db, shape, (bind) => {
+  const key = `${shape}|${limits.bancate},${limits.audit},${limits.eventi}`;
+  const [row] = await figuresStatement.rows<Partial<FiguresOnce>>(db, key, (bind) => {
     const company = bind('companyId', companyId);
     return () => figuresSql(company, wanted, kinds, limits);
   });
