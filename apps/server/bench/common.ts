@@ -262,7 +262,9 @@ export function cpuOf(pid: number) {
 /**
  * User + system time so far of each PostgreSQL session on `database` (their process titles name
  * it), in µs by process id: what a load costs the database, when it runs on this machine. Other
- * databases' sessions (tests on the same server) are not counted.
+ * databases' sessions (tests on the same server) are not counted, nor are parallel query workers,
+ * whose titles name no database and which end within the statement: the mix's plans have no
+ * `Gather` (docs/query-plans-mixed-postgres.md); a plan that gets one is undercounted.
  */
 export function databaseSessions(database: string): Map<number, number> {
   const sessions = new Map<number, number>();
