@@ -14,6 +14,7 @@ import {
   root,
   seededBenchEnv,
   spawnServer,
+  writeMarkdown,
   type BenchRow,
   type Load,
 } from './common.js';
@@ -146,7 +147,7 @@ export async function benchBlocchi(kind: 'pglite' | 'postgres'): Promise<BenchRo
     server.kill();
   }
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
-  fs.writeFileSync(
+  await writeMarkdown(
     path.join(root, `docs/query-plans-${kind}.md`),
     `# Query plans of the blocchi list (${kind})\n\nWritten by \`npm run bench\` over 100 000 blocchi (seed:bench), for the queries measured in bench/results.md.\n\n${plans.join('\n\n')}\n`,
   );

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { spawn, spawnSync } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import autocannon from 'autocannon';
+import * as prettier from 'prettier';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -292,4 +293,13 @@ export function databaseCpuSince(database: string, before: Map<number, number>):
   let spent = 0;
   for (const [pid, total] of databaseSessions(database)) spent += total - (before.get(pid) ?? 0);
   return spent;
+}
+
+/**
+ * Writes a Markdown file of the bench (results, query plans) as Prettier formats it: the files are
+ * committed, and `npm run lint` checks every Markdown file of the repository.
+ */
+export async function writeMarkdown(file: string, text: string) {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
 }

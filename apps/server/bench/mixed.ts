@@ -24,6 +24,7 @@ import {
   root,
   seededBenchEnv,
   spawnServer,
+  writeMarkdown,
   type BenchRow,
 } from './common.js';
 import {
@@ -184,7 +185,7 @@ async function explainRoutes(databaseUrl: string, routes: RecordedRoute[]) {
   } finally {
     await pool.end();
   }
-  fs.writeFileSync(
+  await writeMarkdown(
     path.join(root, 'docs/query-plans-mixed-postgres.md'),
     `# Query plans of the scale-out read mix (PostgreSQL)\n\nWritten by \`npm run bench -- mixed-postgres\` over 100 000 blocchi (seed:bench): each route's statements as the app sent them (figures kept between requests are not sent, docs/performance.md "Kept totals"), timed alone on an idle connection by PostgreSQL (\`EXPLAIN (ANALYZE, TIMING OFF)\`, planning and execution, the least and the median of ${ALONE_RUNS} runs), with the plan of those over 2 ms. Load average ${loadAverage()}.\n\n${parts.join('\n\n')}\n`,
   );

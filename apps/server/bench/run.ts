@@ -12,7 +12,7 @@ import { benchChat } from './chat.js';
 import { benchDashboard } from './dashboard.js';
 import { benchCpuPerRequest } from './cpu.js';
 import { benchDocuments } from './documents.js';
-import { root, type BenchRow } from './common.js';
+import { root, writeMarkdown, type BenchRow } from './common.js';
 import { benchLogin } from './login.js';
 import { benchMixed } from './mixed.js';
 import { benchGallery, benchPhotos } from './photos.js';
@@ -37,7 +37,7 @@ async function section(name: string, bench: () => Promise<BenchRow[]>) {
       (r) => `| ${r.goal} | ${r.measured} | ${r.target} | ${r.pass ? 'pass' : '**FAIL**'} |`,
     ),
   ].join('\n');
-  fs.writeFileSync(
+  await writeMarkdown(
     path.join(dir, `${name}.md`),
     `## ${name}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores, Node ${process.version}.\n\n${table}\n`,
   );
@@ -70,7 +70,7 @@ const parts = fs.existsSync(dir)
       .sort()
       .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
   : [];
-fs.writeFileSync(
+await writeMarkdown(
   path.join(root, 'bench/results.md'),
   `# Benchmark results\n\nWritten by \`npm run bench\` (sections: login, bundle, blocchi-pglite, blocchi-postgres with BENCH_DATABASE_URL, photos, gallery, chat, dashboard-pglite, dashboard-postgres with BENCH_DATABASE_URL, reports, documents, statistiche-pglite, statistiche-postgres with BENCH_DATABASE_URL, mixed-postgres with BENCH_DATABASE_URL and REDIS_URL, cpu-per-request with BENCH_DATABASE_URL; soak only when named). Ratios are to a baseline measured in the same run (docs/quality.md "Performance"); each section keeps the figures of its last run.\n\n${parts.join('\n')}`,
 );
