@@ -556,6 +556,19 @@ describe('GET /api/dashboard', () => {
     expect(d.attivita.map((a) => a.path)).toEqual([`/app/pages/blocchi/${ids.I1}`]);
   });
 
+  it('shows a user of the customers page alone an empty dashboard, every figure null', async () => {
+    const { client } = await org.userClient({ clienti: true });
+    const d = await get(client);
+    expect(d.produzione).toBeNull();
+    expect(d.blocchi).toEqual({ interni: null, esterni: null });
+    expect(d.lastre).toBeNull();
+    expect(d.pavimenti).toBeNull();
+    expect(d.collaudi).toBeNull();
+    expect(d.rese).toBeNull();
+    expect(d.attivita).toEqual([]);
+    expect(d.agenda).toEqual([]);
+  });
+
   it('shows a reader of collaudi and bancate only those', async () => {
     const { client } = await org.userClient({ collaudi: true, bancate: true });
     const d = await get(client);
